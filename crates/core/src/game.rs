@@ -1,0 +1,641 @@
+//! The game: setup from a seed, the rounds of claiming and placing, and the end.
+
+use crate::domino::{Domino, DominoId};
+use crate::geometry::Placement;
+use crate::kingdom::{Kingdom, PlacementSet};
+use crate::rng::GameRng;
+use crate::ruleset::{FirstClaims, Rules, Ruleset};
+use crate::score::{Outcome, ScoreBreakdown, rank, score_kingdom, score_total};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// A seat at the table, 0-based.
+pub type PlayerId = usize;
+/// A king, 0-based: player `p` owns kings `p * kings_per_player ..`.
+pub type KingId = usize;
+
+/// Every decision a player can take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "action")]
+pub enum Action {
+    /// Put the acting king on a domino of the line being claimed.
+    Claim { domino: DominoId },
+    /// Lay the domino under the acting king into the kingdom.
+    Place { placement: Placement },
+    /// Give up the domino under the acting king: legal only when it fits nowhere.
+    Discard,
+}
+
+/// What the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "phase")]
+pub enum Phase {
+    /// The kings claim the first line, in the drawn order; `step` indexes that order.
+    FirstClaims { step: usize },
+    /// The king on slot `slot` of the current line places (or discards) its domino.
+    Place { slot: usize },
+    /// The same king claims a domino of the next line.
+    Claim { slot: usize },
+    /// No domino is left: the game is scored.
+    Over,
+}
+
+/// A domino in a line, with the king standing on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Slot {
+    pub domino: DominoId,
+    pub king: Option<KingId>,
+}
+
+/// Why an action was refused. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalAction {
+    #[error("the game is over")]
+    GameOver,
+    #[error("it is time to {expected}, not to {got}")]
+    WrongStep {
+        expected: &'static str,
+        got: &'static str,
+    },
+    #[error("domino {0} is not in the line being claimed")]
+    NotInLine(String),
+    #[error("domino {0} is already claimed")]
+    AlreadyClaimed(String),
+    #[error("domino {domino} cannot go at {placement}: {why}")]
+    IllegalPlacement {
+        domino: String,
+        placement: Placement,
+        why: &'static str,
+    },
+    #[error("domino {0} fits in the kingdom, so it cannot be discarded")]
+    MustPlace(String),
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("ruleset {name} does not allow {players} players (it allows {allowed})")]
+    PlayerCount {
+        name: String,
+        players: u8,
+        allowed: String,
+    },
+    #[error("ruleset {name} cannot be played: {problems}")]
+    Invalid { name: String, problems: String },
+}
+
+/// Where a domino is when the game looks for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Whereabouts {
+    /// Left in the box, never dealt.
+    Unused,
+    /// In the draw pile.
+    DrawPile,
+    /// In the current line (under a king).
+    CurrentLine,
+    /// In the next line, claimed or not.
+    NextLine,
+    /// In a kingdom.
+    Kingdom(usize),
+    Discarded,
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    ruleset: Arc<Ruleset>,
+    rules: Rules,
+    players: u8,
+    seed: u64,
+    rng: GameRng,
+    kingdoms: Vec<Kingdom>,
+    /// The draw pile: the next line comes off the end. Its order is hidden from players.
+    deck: Vec<DominoId>,
+    /// Dominoes left in the box at setup (2-player Kingdomino plays 24 of 48).
+    unused: Vec<DominoId>,
+    discarded: Vec<DominoId>,
+    /// Every placement so far: (kingdom, domino, placement).
+    placed: Vec<(usize, DominoId, Placement)>,
+    current: Vec<Slot>,
+    next: Vec<Slot>,
+    first_claims: Vec<KingId>,
+    phase: Phase,
+    round: u32,
+}
+
+impl Game {
+    /// Set up a game of `ruleset` for `players` players, shuffled by `seed`.
+    pub fn new(ruleset: Arc<Ruleset>, players: u8, seed: u64) -> Result<Game, SetupError> {
+        let rules = ruleset
+            .rules_for(players)
+            .ok_or_else(|| SetupError::PlayerCount {
+                name: ruleset.name.clone(),
+                players,
+                allowed: allowed_counts(&ruleset),
+            })?
+            .clone();
+        let problems = rules.check(players, ruleset.dominoes.len());
+        let problems: Vec<String> = problems
+            .into_iter()
+            .chain(ruleset_problems(&ruleset))
+            .collect();
+        if !problems.is_empty() {
+            return Err(SetupError::Invalid {
+                name: ruleset.name.clone(),
+                problems: problems.join("; "),
+            });
+        }
+        let mut rng = GameRng::seed_from(seed);
+        let mut all: Vec<DominoId> = (0..ruleset.dominoes.len() as u16).map(DominoId).collect();
+        rng.shuffle(&mut all);
+        let unused = all.split_off(usize::from(rules.deck_size));
+        let deck = all;
+        let kingdoms = (0..players).map(|_| Kingdom::new(rules.grid_size)).collect();
+        let kings = usize::from(players) * usize::from(rules.kings_per_player);
+        let first_claims = match rules.first_claims {
+            FirstClaims::Drawn => {
+                let mut order: Vec<KingId> = (0..kings).collect();
+                rng.shuffle(&mut order);
+                order
+            }
+            FirstClaims::Snake => {
+                let mut seats: Vec<PlayerId> = (0..usize::from(players)).collect();
+                rng.shuffle(&mut seats);
+                let kpp = usize::from(rules.kings_per_player);
+                let mut order = Vec::with_capacity(kings);
+                for k in 0..kpp {
+                    let pass: Vec<PlayerId> = if k % 2 == 0 {
+                        seats.clone()
+                    } else {
+                        seats.iter().rev().copied().collect()
+                    };
+                    order.extend(pass.into_iter().map(|p| p * kpp + k));
+                }
+                order
+            }
+        };
+        let mut game = Game {
+            ruleset,
+            players,
+            seed,
+            rng,
+            kingdoms,
+            deck,
+            unused,
+            discarded: Vec::new(),
+            placed: Vec::with_capacity(usize::from(rules.deck_size)),
+            current: Vec::with_capacity(usize::from(rules.line_size)),
+            next: Vec::with_capacity(usize::from(rules.line_size)),
+            first_claims,
+            phase: Phase::FirstClaims { step: 0 },
+            round: 0,
+            rules,
+        };
+        game.next = game.draw_line();
+        Ok(game)
+    }
+
+    fn draw_line(&mut self) -> Vec<Slot> {
+        let n = usize::from(self.rules.line_size).min(self.deck.len());
+        let mut line: Vec<Slot> = self
+            .deck
+            .drain(self.deck.len() - n..)
+            .rev()
+            .map(|domino| Slot { domino, king: None })
+            .collect();
+        let dominoes = &self.ruleset.dominoes;
+        line.sort_by_key(|s| (dominoes[s.domino.index()].pile, dominoes[s.domino.index()].number));
+        line
+    }
+
+    // ----- what the game shows -----
+
+    pub fn ruleset(&self) -> &Arc<Ruleset> {
+        &self.ruleset
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Rounds completed (the first claims are round 0).
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    pub fn kingdom(&self, player: PlayerId) -> &Kingdom {
+        &self.kingdoms[player]
+    }
+
+    pub fn kingdoms(&self) -> &[Kingdom] {
+        &self.kingdoms
+    }
+
+    pub fn owner(&self, king: KingId) -> PlayerId {
+        king / usize::from(self.rules.kings_per_player)
+    }
+
+    /// The line whose dominoes are being placed this round.
+    pub fn current_line(&self) -> &[Slot] {
+        &self.current
+    }
+
+    /// The line being claimed (during the first claims, the first line).
+    pub fn next_line(&self) -> &[Slot] {
+        &self.next
+    }
+
+    /// How many dominoes are still in the draw pile.
+    pub fn draw_pile_len(&self) -> usize {
+        self.deck.len()
+    }
+
+    pub fn discarded(&self) -> &[DominoId] {
+        &self.discarded
+    }
+
+    /// Every placement so far, in order: (kingdom, domino, placement).
+    pub fn placed(&self) -> &[(usize, DominoId, Placement)] {
+        &self.placed
+    }
+
+    pub fn domino(&self, id: DominoId) -> &Domino {
+        &self.ruleset.dominoes[id.index()]
+    }
+
+    pub fn label(&self, id: DominoId) -> String {
+        self.ruleset.domino_label(id)
+    }
+
+    /// The king that acts now.
+    pub fn acting_king(&self) -> Option<KingId> {
+        match self.phase {
+            Phase::FirstClaims { step } => self.first_claims.get(step).copied(),
+            Phase::Place { slot } | Phase::Claim { slot } => self.current.get(slot).and_then(|s| s.king),
+            Phase::Over => None,
+        }
+    }
+
+    /// The player who acts now.
+    pub fn to_act(&self) -> Option<PlayerId> {
+        self.acting_king().map(|k| self.owner(k))
+    }
+
+    /// The order in which the kings claim the first line.
+    pub fn first_claim_order(&self) -> &[KingId] {
+        &self.first_claims
+    }
+
+    /// The domino the acting king must place now, if it is time to place.
+    pub fn domino_to_place(&self) -> Option<DominoId> {
+        match self.phase {
+            Phase::Place { slot } => self.current.get(slot).map(|s| s.domino),
+            _ => None,
+        }
+    }
+
+    /// Where a domino is now.
+    pub fn whereabouts(&self, id: DominoId) -> Whereabouts {
+        if let Some(&(k, _, _)) = self.placed.iter().find(|(_, d, _)| *d == id) {
+            Whereabouts::Kingdom(k)
+        } else if self.discarded.contains(&id) {
+            Whereabouts::Discarded
+        } else if self.current.iter().any(|s| s.domino == id) {
+            Whereabouts::CurrentLine
+        } else if self.next.iter().any(|s| s.domino == id) {
+            Whereabouts::NextLine
+        } else if self.deck.contains(&id) {
+            Whereabouts::DrawPile
+        } else {
+            Whereabouts::Unused
+        }
+    }
+
+    /// How many dominoes each place holds: (unused, draw pile, lines, kingdoms, discarded).
+    pub fn domino_census(&self) -> [usize; 5] {
+        [
+            self.unused.len(),
+            self.deck.len(),
+            self.current.len() + self.next.len(),
+            self.placed.len(),
+            self.discarded.len(),
+        ]
+    }
+
+    // ----- legal actions -----
+
+    /// The legal placements of the domino to place now (empty when it is not time to place).
+    pub fn placements(&self) -> PlacementSet {
+        match self.phase {
+            Phase::Place { slot } => {
+                let s = self.current[slot];
+                let player = self.owner(s.king.unwrap_or(0));
+                self.kingdoms[player].placements(self.domino(s.domino))
+            }
+            _ => Kingdom::new(1).placements(self.domino(DominoId(0))),
+        }
+    }
+
+    /// Every legal action of the player to act, in a fixed order.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        match self.phase {
+            Phase::FirstClaims { .. } | Phase::Claim { .. } => {
+                out.extend(
+                    self.next
+                        .iter()
+                        .filter(|s| s.king.is_none())
+                        .map(|s| Action::Claim { domino: s.domino }),
+                );
+            }
+            Phase::Place { .. } => {
+                let set = self.placements();
+                if set.is_empty() {
+                    out.push(Action::Discard);
+                } else {
+                    out.extend(set.iter().map(|placement| Action::Place { placement }));
+                }
+            }
+            Phase::Over => {}
+        }
+    }
+
+    /// How many legal actions there are, without listing them.
+    pub fn legal_action_count(&self) -> u32 {
+        match self.phase {
+            Phase::FirstClaims { .. } | Phase::Claim { .. } => {
+                self.next.iter().filter(|s| s.king.is_none()).count() as u32
+            }
+            Phase::Place { .. } => self.placements().count().max(1),
+            Phase::Over => 0,
+        }
+    }
+
+    pub fn is_legal(&self, action: Action) -> bool {
+        self.check(action).is_ok()
+    }
+
+    fn check(&self, action: Action) -> Result<(), IllegalAction> {
+        let step = match self.phase {
+            Phase::Over => return Err(IllegalAction::GameOver),
+            Phase::FirstClaims { .. } | Phase::Claim { .. } => "claim a domino",
+            Phase::Place { .. } => "place or discard a domino",
+        };
+        match (action, self.phase) {
+            (Action::Claim { domino }, Phase::FirstClaims { .. } | Phase::Claim { .. }) => {
+                match self.next.iter().find(|s| s.domino == domino) {
+                    None => Err(IllegalAction::NotInLine(self.safe_label(domino))),
+                    Some(s) if s.king.is_some() => Err(IllegalAction::AlreadyClaimed(self.label(domino))),
+                    Some(_) => Ok(()),
+                }
+            }
+            (Action::Place { placement }, Phase::Place { slot }) => {
+                let s = self.current[slot];
+                let kingdom = &self.kingdoms[self.owner(s.king.unwrap_or(0))];
+                let domino = self.domino(s.domino);
+                if kingdom.is_legal(domino, placement) {
+                    Ok(())
+                } else {
+                    Err(IllegalAction::IllegalPlacement {
+                        domino: self.label(s.domino),
+                        placement,
+                        why: why_illegal(kingdom, domino, placement),
+                    })
+                }
+            }
+            (Action::Discard, Phase::Place { slot }) => {
+                if self.placements().is_empty() {
+                    Ok(())
+                } else {
+                    Err(IllegalAction::MustPlace(self.label(self.current[slot].domino)))
+                }
+            }
+            (a, _) => Err(IllegalAction::WrongStep {
+                expected: step,
+                got: match a {
+                    Action::Claim { .. } => "claim a domino",
+                    Action::Place { .. } => "place a domino",
+                    Action::Discard => "discard a domino",
+                },
+            }),
+        }
+    }
+
+    fn safe_label(&self, id: DominoId) -> String {
+        if id.index() < self.ruleset.dominoes.len() {
+            self.label(id)
+        } else {
+            format!("#{}", id.0)
+        }
+    }
+
+    // ----- playing -----
+
+    /// Play `action` for the player to act. An illegal action is refused with the reason and
+    /// leaves the game exactly as it was.
+    pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+        self.check(action)?;
+        self.apply_unchecked(action);
+        Ok(())
+    }
+
+    fn apply_unchecked(&mut self, action: Action) {
+        match (action, self.phase) {
+            (Action::Claim { domino }, Phase::FirstClaims { step }) => {
+                let king = self.first_claims[step];
+                self.claim(domino, king);
+                if step + 1 < self.first_claims.len() {
+                    self.phase = Phase::FirstClaims { step: step + 1 };
+                } else {
+                    self.new_round();
+                }
+            }
+            (Action::Claim { domino }, Phase::Claim { slot }) => {
+                let king = self.current[slot].king.unwrap_or(0);
+                self.claim(domino, king);
+                self.end_turn(slot);
+            }
+            (Action::Place { placement }, Phase::Place { slot }) => {
+                let s = self.current[slot];
+                let player = self.owner(s.king.unwrap_or(0));
+                let domino = &self.ruleset.dominoes[s.domino.index()];
+                self.kingdoms[player].place_unchecked(domino, placement);
+                self.placed.push((player, s.domino, placement));
+                self.after_place(slot);
+            }
+            (Action::Discard, Phase::Place { slot }) => {
+                self.discarded.push(self.current[slot].domino);
+                self.after_place(slot);
+            }
+            _ => {}
+        }
+    }
+
+    fn claim(&mut self, domino: DominoId, king: KingId) {
+        if let Some(s) = self.next.iter_mut().find(|s| s.domino == domino) {
+            s.king = Some(king);
+        }
+    }
+
+    fn after_place(&mut self, slot: usize) {
+        if self.next.is_empty() {
+            self.end_turn(slot);
+        } else {
+            self.phase = Phase::Claim { slot };
+        }
+    }
+
+    fn end_turn(&mut self, slot: usize) {
+        if slot + 1 < self.current.len() {
+            self.phase = Phase::Place { slot: slot + 1 };
+        } else {
+            self.new_round();
+        }
+    }
+
+    /// The claimed line becomes current (unclaimed dominoes are discarded), and a new line is
+    /// drawn while the pile lasts.
+    fn new_round(&mut self) {
+        self.round += 1;
+        let mut line = std::mem::take(&mut self.next);
+        for s in &line {
+            if s.king.is_none() {
+                self.discarded.push(s.domino);
+            }
+        }
+        line.retain(|s| s.king.is_some());
+        self.current = line;
+        self.next = if self.deck.is_empty() {
+            Vec::new()
+        } else {
+            self.draw_line()
+        };
+        self.phase = if self.current.is_empty() {
+            Phase::Over
+        } else {
+            Phase::Place { slot: 0 }
+        };
+    }
+
+    /// Play one uniformly random legal action, drawn from `next_u32` (the player's own source of
+    /// randomness, not the game's). Equivalent to picking from [`Game::legal_actions`] uniformly,
+    /// without allocating. Returns the action played, or `None` when the game is over.
+    #[inline]
+    pub fn play_random(&mut self, mut next_u32: impl FnMut() -> u32) -> Option<Action> {
+        let action = match self.phase {
+            Phase::Over => return None,
+            Phase::FirstClaims { .. } | Phase::Claim { .. } => {
+                let free = self.next.iter().filter(|s| s.king.is_none()).count() as u32;
+                let pick = crate::rng::below(free, &mut next_u32);
+                let slot = self
+                    .next
+                    .iter()
+                    .filter(|s| s.king.is_none())
+                    .nth(pick as usize)?;
+                Action::Claim { domino: slot.domino }
+            }
+            Phase::Place { .. } => {
+                let set = self.placements();
+                let n = set.count();
+                if n == 0 {
+                    Action::Discard
+                } else {
+                    let pick = crate::rng::below(n, &mut next_u32);
+                    Action::Place {
+                        placement: set.nth(pick)?,
+                    }
+                }
+            }
+        };
+        self.apply_unchecked(action);
+        Some(action)
+    }
+
+    /// Draw from the game's own generator (for modules that need chance during play).
+    pub fn rng_mut(&mut self) -> &mut GameRng {
+        &mut self.rng
+    }
+
+    // ----- scoring -----
+
+    pub fn score(&self, player: PlayerId) -> ScoreBreakdown {
+        score_kingdom(&self.kingdoms[player], &self.rules)
+    }
+
+    /// The total alone (fast).
+    pub fn score_total(&self, player: PlayerId) -> i32 {
+        score_total(&self.kingdoms[player], &self.rules)
+    }
+
+    /// Scores, places and winners (meaningful at any time; final once the game is over).
+    pub fn outcome(&self) -> Outcome {
+        let scores = (0..usize::from(self.players)).map(|p| self.score(p)).collect();
+        rank(scores, &self.rules.tie_breaks)
+    }
+}
+
+fn allowed_counts(r: &Ruleset) -> String {
+    let v: Vec<String> = r.player_counts.iter().map(|(n, _)| n.to_string()).collect();
+    if v.is_empty() {
+        "none".into()
+    } else {
+        v.join(", ")
+    }
+}
+
+/// The problems that would make the engine index out of range. The full [`Ruleset::check`] is the
+/// loader's job; this linear pass keeps a hand-built ruleset from ever causing a panic.
+fn ruleset_problems(r: &Ruleset) -> Vec<String> {
+    let mut problems = Vec::new();
+    let terrains = r.terrains.len().min(crate::terrain::MAX_TERRAINS);
+    if r.dominoes.is_empty() || r.dominoes.len() > crate::ruleset::MAX_DOMINOES {
+        problems.push(format!("{} dominoes", r.dominoes.len()));
+    }
+    for d in &r.dominoes {
+        if d.first.terrain.index() >= terrains || d.second.terrain.index() >= terrains {
+            problems.push(format!("domino {} names a terrain that does not exist", d.number));
+        }
+        if d.first.crowns > crate::domino::MAX_CROWNS || d.second.crowns > crate::domino::MAX_CROWNS {
+            problems.push(format!("domino {} has too many crowns", d.number));
+        }
+    }
+    problems
+}
+
+fn why_illegal(k: &Kingdom, d: &Domino, p: Placement) -> &'static str {
+    use crate::kingdom::Content;
+    let second = p.second();
+    let (Some(_), Some(_)) = (k.cell_index(p.first), k.cell_index(second)) else {
+        return "it would leave the kingdom's grid";
+    };
+    if k.content(p.first) != Content::Empty || k.content(second) != Content::Empty {
+        return "a square there is already taken";
+    }
+    let mut probe = k.clone();
+    if probe.set_square(p.first, d.first).is_err() || probe.set_square(second, d.second).is_err() {
+        return "the kingdom would grow past its grid size";
+    }
+    "no square touches the castle or the same terrain"
+}

@@ -1,0 +1,24 @@
+//! Crownlands core: the pure rules of Kingdomino-family games.
+//!
+//! No I/O, no clock, no global randomness: a [`Game`] is built from a validated [`Ruleset`], a
+//! player count and a seed, and moves only through [`Game::apply`]. The same ruleset, seed and
+//! actions always give the same game.
+
+pub mod bitboard;
+pub mod domino;
+pub mod game;
+pub mod geometry;
+pub mod kingdom;
+pub mod matches;
+pub mod rng;
+pub mod ruleset;
+pub mod score;
+pub mod terrain;
+
+pub use domino::{Domino, DominoId, Square};
+pub use game::{Action, Game, IllegalAction, KingId, Phase, PlayerId, SetupError, Slot, Whereabouts};
+pub use geometry::{Cell, Direction, Placement};
+pub use kingdom::{Content, Kingdom, PlacementSet, Territory};
+pub use ruleset::{FirstClaims, MiddleKingdom, MiddleKingdomReading, Rules, Ruleset, TieBreak};
+pub use score::{BonusScore, Decider, Outcome, ScoreBreakdown, TerritoryScore};
+pub use terrain::{Terrain, TerrainId};

@@ -1,0 +1,255 @@
+//! A validated ruleset: the components and the rules the engine plays.
+//!
+//! The core never reads files. The `crownlands-rules` crate turns TOML into a [`Ruleset`] and
+//! reports problems with file, line and column; [`Ruleset::check`] is the core's own last line of
+//! defence, so that a hand-built ruleset can never make the engine panic.
+
+use crate::bitboard::MAX_GRID;
+use crate::domino::{Domino, MAX_CROWNS};
+use crate::terrain::{MAX_TERRAINS, Terrain, TerrainId};
+use serde::{Deserialize, Serialize};
+
+/// The most players one game may seat. Far above any printed rule; it bounds memory.
+pub const MAX_PLAYERS: u8 = 16;
+/// The most dominoes one line may hold.
+pub const MAX_LINE: u8 = 32;
+/// The most dominoes a ruleset may hold (all boxes together).
+pub const MAX_DOMINOES: usize = 1024;
+/// The most games in one match (Dynasty plays 3).
+pub const MAX_MATCH_GAMES: u8 = 20;
+
+/// How the kings pick from the very first line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FirstClaims {
+    /// All kings are drawn from a hand one at a time; each claims when drawn (4-player rule).
+    Drawn,
+    /// A random player order, then a snake: at 2 players with 2 kings, A B B A (rulebook 002, Step 2).
+    Snake,
+}
+
+/// Which reading of Middle Kingdom applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MiddleKingdomReading {
+    /// The castle is at the centre of the bounding box of the kingdom; gaps allowed (Board Game Arena).
+    BoundingBox,
+    /// The kingdom's bounding box is the full grid and the castle is at its centre; gaps allowed.
+    FullGrid,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MiddleKingdom {
+    pub points: i32,
+    pub reading: MiddleKingdomReading,
+}
+
+/// One tie-break, applied in the ruleset's order after the score; players still tied share the victory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TieBreak {
+    /// The most squares in one territory (rulebook 000).
+    LargestTerritory,
+    /// The most crowns in the kingdom (rulebook 004).
+    MostCrowns,
+}
+
+impl TieBreak {
+    pub fn name(self) -> &'static str {
+        match self {
+            TieBreak::LargestTerritory => "largest-territory",
+            TieBreak::MostCrowns => "most-crowns",
+        }
+    }
+}
+
+/// The rules in force for one player count.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rules {
+    /// Kingdoms may not exceed `grid_size` x `grid_size` squares (castle included).
+    pub grid_size: u8,
+    /// Dominoes laid out per line.
+    pub line_size: u8,
+    pub kings_per_player: u8,
+    /// How many dominoes are dealt into the draw pile (the rest stay in the box unseen).
+    pub deck_size: u16,
+    pub first_claims: FirstClaims,
+    /// Harmony bonus points, when the variant is on.
+    pub harmony: Option<i32>,
+    pub middle_kingdom: Option<MiddleKingdom>,
+    pub tie_breaks: Vec<TieBreak>,
+    /// Games in a match: 1, or 3 for Dynasty (totals summed).
+    pub match_games: u8,
+}
+
+/// A validated ruleset.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ruleset {
+    pub name: String,
+    pub description: String,
+    pub terrains: Vec<Terrain>,
+    /// Names of the boxes (draw piles) the dominoes come from; Kingdomino has one.
+    pub piles: Vec<String>,
+    pub dominoes: Vec<Domino>,
+    /// The rules for each allowed player count, sorted by player count.
+    pub player_counts: Vec<(u8, Rules)>,
+}
+
+impl Ruleset {
+    pub fn rules_for(&self, players: u8) -> Option<&Rules> {
+        self.player_counts.iter().find(|(n, _)| *n == players).map(|(_, r)| r)
+    }
+
+    pub fn min_players(&self) -> u8 {
+        self.player_counts.first().map_or(0, |(n, _)| *n)
+    }
+
+    pub fn max_players(&self) -> u8 {
+        self.player_counts.last().map_or(0, |(n, _)| *n)
+    }
+
+    pub fn terrain(&self, id: TerrainId) -> &Terrain {
+        &self.terrains[id.index()]
+    }
+
+    pub fn terrain_by_symbol(&self, symbol: char) -> Option<TerrainId> {
+        self.terrains
+            .iter()
+            .position(|t| t.symbol == symbol)
+            .map(|i| TerrainId(i as u8))
+    }
+
+    pub fn terrain_by_name(&self, name: &str) -> Option<TerrainId> {
+        self.terrains
+            .iter()
+            .position(|t| t.name == name)
+            .map(|i| TerrainId(i as u8))
+    }
+
+    /// The domino with this number (in the first pile that has it).
+    pub fn domino_by_number(&self, number: u16) -> Option<crate::DominoId> {
+        self.dominoes
+            .iter()
+            .position(|d| d.number == number)
+            .map(|i| crate::DominoId(i as u16))
+    }
+
+    /// How a domino is named to players: its number, prefixed by its box's initial when the
+    /// ruleset has several boxes.
+    pub fn domino_label(&self, id: crate::DominoId) -> String {
+        let d = &self.dominoes[id.index()];
+        if self.piles.len() > 1 {
+            let initial = self.piles[d.pile as usize]
+                .chars()
+                .next()
+                .unwrap_or('?')
+                .to_ascii_uppercase();
+            format!("{initial}{}", d.number)
+        } else {
+            d.number.to_string()
+        }
+    }
+
+    /// Every inconsistency the engine could not play with. Empty means playable.
+    pub fn check(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        if self.terrains.is_empty() {
+            problems.push("the ruleset declares no terrains".to_string());
+        }
+        if self.terrains.len() > MAX_TERRAINS {
+            problems.push(format!(
+                "{} terrains declared; at most {MAX_TERRAINS} are supported",
+                self.terrains.len()
+            ));
+        }
+        if self.piles.is_empty() || self.piles.len() > 8 {
+            problems.push(format!("{} boxes of dominoes; 1 to 8 are supported", self.piles.len()));
+        }
+        if self.dominoes.len() > MAX_DOMINOES {
+            problems.push(format!(
+                "{} dominoes; at most {MAX_DOMINOES} are supported",
+                self.dominoes.len()
+            ));
+        }
+        for d in &self.dominoes {
+            for sq in d.squares() {
+                if sq.terrain.index() >= self.terrains.len() {
+                    problems.push(format!("domino {} names terrain #{} which does not exist", d.number, sq.terrain.0));
+                }
+                if sq.crowns > MAX_CROWNS {
+                    problems.push(format!("domino {} has {} crowns on one square; at most {MAX_CROWNS}", d.number, sq.crowns));
+                }
+            }
+            if d.pile as usize >= self.piles.len() {
+                problems.push(format!("domino {} is in box #{} which does not exist", d.number, d.pile));
+            }
+        }
+        for (i, a) in self.dominoes.iter().enumerate() {
+            if self.dominoes[..i].iter().any(|b| b.number == a.number && b.pile == a.pile) {
+                problems.push(format!("domino number {} appears twice in one box", a.number));
+            }
+        }
+        if self.player_counts.is_empty() {
+            problems.push("the ruleset allows no player count".to_string());
+        }
+        for (i, (n, _)) in self.player_counts.iter().enumerate() {
+            if i > 0 && self.player_counts[i - 1].0 >= *n {
+                problems.push("player counts must be listed once each, in increasing order".to_string());
+            }
+        }
+        for (n, rules) in &self.player_counts {
+            for p in rules.check(*n, self.dominoes.len()) {
+                problems.push(format!("at {n} players: {p}"));
+            }
+        }
+        problems
+    }
+}
+
+impl Rules {
+    /// Problems with these rules at `players` players, with `dominoes` dominoes available.
+    pub fn check(&self, players: u8, dominoes: usize) -> Vec<String> {
+        let mut problems = Vec::new();
+        if players == 0 || players > MAX_PLAYERS {
+            problems.push(format!("{players} players; 1 to {MAX_PLAYERS} are supported"));
+        }
+        if self.grid_size == 0 || usize::from(self.grid_size) > MAX_GRID {
+            problems.push(format!(
+                "grid size {}; kingdoms from 1x1 to {MAX_GRID}x{MAX_GRID} are supported",
+                self.grid_size
+            ));
+        }
+        if self.line_size == 0 || self.line_size > MAX_LINE {
+            problems.push(format!("line size {}; 1 to {MAX_LINE} are supported", self.line_size));
+        }
+        if self.kings_per_player == 0 {
+            problems.push("each player needs at least one king".to_string());
+        }
+        let kings = usize::from(players) * usize::from(self.kings_per_player);
+        if kings > usize::from(self.line_size) {
+            problems.push(format!(
+                "{kings} kings but only {} dominoes a line: every king needs a domino",
+                self.line_size
+            ));
+        }
+        let deck = usize::from(self.deck_size);
+        if deck > dominoes {
+            problems.push(format!("a deck of {deck} dominoes, but the sets hold only {dominoes}"));
+        }
+        if deck == 0 || deck < usize::from(self.line_size) {
+            problems.push(format!(
+                "a deck of {deck} dominoes is too small for one line of {}",
+                self.line_size
+            ));
+        } else if self.line_size > 0 && deck % usize::from(self.line_size) != 0 {
+            problems.push(format!(
+                "a deck of {deck} dominoes does not divide into lines of {}",
+                self.line_size
+            ));
+        }
+        if self.match_games == 0 || self.match_games > MAX_MATCH_GAMES {
+            problems.push(format!("{} games a match; 1 to {MAX_MATCH_GAMES} are supported", self.match_games));
+        }
+        problems
+    }
+}

@@ -1,0 +1,184 @@
+//! Scoring: territories, bonuses, and the ranking with its tie-breaks.
+
+use crate::kingdom::Kingdom;
+use crate::ruleset::{MiddleKingdomReading, Rules, TieBreak};
+use crate::terrain::TerrainId;
+use serde::{Deserialize, Serialize};
+
+/// One territory's share of a score: squares times crowns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TerritoryScore {
+    pub terrain: TerrainId,
+    pub squares: u32,
+    pub crowns: u32,
+    pub points: u32,
+}
+
+/// A bonus (Harmony, Middle Kingdom, and later module bonuses), by its ruleset key.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BonusScore {
+    pub key: String,
+    pub points: i32,
+}
+
+/// A kingdom's score, item by item.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScoreBreakdown {
+    /// Every territory, crowned or not, terrain by terrain.
+    pub territories: Vec<TerritoryScore>,
+    /// Bonuses that were earned (a bonus not earned is not listed).
+    pub bonuses: Vec<BonusScore>,
+    pub total: i32,
+    /// Squares of the largest territory (first tie-break).
+    pub largest_territory: u32,
+    /// Crowns in the kingdom (second tie-break).
+    pub crowns: u32,
+}
+
+impl ScoreBreakdown {
+    pub fn territory_points(&self) -> u32 {
+        self.territories.iter().map(|t| t.points).sum()
+    }
+
+    pub fn bonus(&self, key: &str) -> Option<i32> {
+        self.bonuses.iter().find(|b| b.key == key).map(|b| b.points)
+    }
+}
+
+/// The bonus keys used in breakdowns and JSON.
+pub const HARMONY: &str = "harmony";
+pub const MIDDLE_KINGDOM: &str = "middle-kingdom";
+
+/// Score a kingdom under `rules`.
+pub fn score_kingdom(kingdom: &Kingdom, rules: &Rules) -> ScoreBreakdown {
+    let mut territories = Vec::new();
+    let mut largest = 0;
+    kingdom.for_each_territory(|t| {
+        largest = largest.max(t.squares);
+        territories.push(TerritoryScore {
+            terrain: t.terrain,
+            squares: t.squares,
+            crowns: t.crowns,
+            points: t.squares * t.crowns,
+        });
+    });
+    let mut bonuses = Vec::new();
+    if let Some(points) = rules.harmony
+        && kingdom.is_complete()
+    {
+        bonuses.push(BonusScore {
+            key: HARMONY.to_string(),
+            points,
+        });
+    }
+    if let Some(mk) = rules.middle_kingdom {
+        let centred = match mk.reading {
+            MiddleKingdomReading::BoundingBox => kingdom.castle_centred_in_bounds(),
+            MiddleKingdomReading::FullGrid => kingdom.castle_centred_in_full_grid(),
+        };
+        if centred {
+            bonuses.push(BonusScore {
+                key: MIDDLE_KINGDOM.to_string(),
+                points: mk.points,
+            });
+        }
+    }
+    let total = territories.iter().map(|t| t.points as i32).sum::<i32>()
+        + bonuses.iter().map(|b| b.points).sum::<i32>();
+    ScoreBreakdown {
+        territories,
+        bonuses,
+        total,
+        largest_territory: largest,
+        crowns: kingdom.crowns(),
+    }
+}
+
+/// The total alone, without building the breakdown (the simulation hot path).
+pub fn score_total(kingdom: &Kingdom, rules: &Rules) -> i32 {
+    let mut total = 0i32;
+    kingdom.for_each_territory(|t| total += (t.squares * t.crowns) as i32);
+    if let Some(points) = rules.harmony
+        && kingdom.is_complete()
+    {
+        total += points;
+    }
+    if let Some(mk) = rules.middle_kingdom {
+        let centred = match mk.reading {
+            MiddleKingdomReading::BoundingBox => kingdom.castle_centred_in_bounds(),
+            MiddleKingdomReading::FullGrid => kingdom.castle_centred_in_full_grid(),
+        };
+        if centred {
+            total += mk.points;
+        }
+    }
+    total
+}
+
+/// What decided first place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "by", content = "tie-break")]
+pub enum Decider {
+    /// The winner has the highest score alone (or plays alone).
+    Score,
+    /// The winner was tied on score and this tie-break separated them.
+    TieBreak(TieBreak),
+    /// Still tied after every tie-break: the winners share the victory.
+    Shared,
+}
+
+/// The result of a game: each side's breakdown, its place, and who won.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub scores: Vec<ScoreBreakdown>,
+    /// 1-based place of each side; tied sides share a place.
+    pub places: Vec<u32>,
+    pub winners: Vec<usize>,
+    pub decided_by: Decider,
+}
+
+/// Rank sides by score, then by the tie-breaks in order; sides equal on all of them share.
+pub fn rank(scores: Vec<ScoreBreakdown>, tie_breaks: &[TieBreak]) -> Outcome {
+    let key = |s: &ScoreBreakdown| -> Vec<i64> {
+        let mut k = vec![i64::from(s.total)];
+        for tb in tie_breaks {
+            k.push(match tb {
+                TieBreak::LargestTerritory => i64::from(s.largest_territory),
+                TieBreak::MostCrowns => i64::from(s.crowns),
+            });
+        }
+        k
+    };
+    let keys: Vec<Vec<i64>> = scores.iter().map(key).collect();
+    let places: Vec<u32> = keys
+        .iter()
+        .map(|k| 1 + keys.iter().filter(|o| *o > k).count() as u32)
+        .collect();
+    let winners: Vec<usize> = (0..scores.len()).filter(|&i| places[i] == 1).collect();
+    let decided_by = if winners.len() > 1 {
+        Decider::Shared
+    } else if let Some(&w) = winners.first() {
+        // The closest rival on score: the first key where the winner pulls ahead of every side
+        // tied with it so far.
+        let mut tied: Vec<usize> = (0..scores.len())
+            .filter(|&i| i != w && keys[i][0] == keys[w][0])
+            .collect();
+        let mut decider = Decider::Score;
+        for (level, tb) in tie_breaks.iter().enumerate() {
+            if tied.is_empty() {
+                break;
+            }
+            decider = Decider::TieBreak(*tb);
+            tied.retain(|&i| keys[i][level + 1] == keys[w][level + 1]);
+        }
+        decider
+    } else {
+        Decider::Shared
+    };
+    Outcome {
+        scores,
+        places,
+        winners,
+        decided_by,
+    }
+}
