@@ -98,7 +98,11 @@ impl Bits {
     pub fn north(self) -> Bits {
         let w = self.0;
         Bits(std::array::from_fn(|i| {
-            let carry = if i + 1 < WORDS { w[i + 1] << (64 - STRIDE) } else { 0 };
+            let carry = if i + 1 < WORDS {
+                w[i + 1] << (64 - STRIDE)
+            } else {
+                0
+            };
             (w[i] >> STRIDE) | carry
         }))
     }
@@ -106,7 +110,10 @@ impl Bits {
     /// The four orthogonal neighbours of every cell (not masked: callers mask to the frame).
     #[inline]
     pub fn neighbours(self) -> Bits {
-        self.east().or(self.west()).or(self.south()).or(self.north())
+        self.east()
+            .or(self.west())
+            .or(self.south())
+            .or(self.north())
     }
 
     /// The index of the lowest set cell.
@@ -137,23 +144,43 @@ impl Bits {
     }
 
     pub fn iter(self) -> BitsIter {
-        BitsIter { bits: self, word: 0 }
+        BitsIter {
+            bits: self,
+            word: 0,
+        }
     }
 
     /// The cells of rows `r0..=r1` and columns `c0..=c1` (inclusive bounds within the frame).
+    #[inline]
     pub fn rect(r0: usize, r1: usize, c0: usize, c1: usize) -> Bits {
-        let mut b = Bits::EMPTY;
-        if r0 > r1 || c0 > c1 {
-            return b;
+        if r0 > r1 || c0 > c1 || r1 >= ROWS || c1 >= STRIDE {
+            return Bits::EMPTY;
         }
+        // One row's columns, repeated on every row of a word.
         let row_bits: u64 = ((1u64 << (c1 + 1)) - 1) & !((1u64 << c0) - 1);
-        for r in r0..=r1.min(ROWS - 1) {
-            let bit = r * STRIDE;
-            b.0[bit / 64] |= row_bits << (bit % 64);
-        }
-        b
+        let columns = row_bits * REPEAT_ROWS;
+        // The bit range of the rows, word by word.
+        let (lo, hi) = (r0 * STRIDE, (r1 + 1) * STRIDE);
+        Bits(std::array::from_fn(|i| {
+            let (w_lo, w_hi) = (i * 64, i * 64 + 64);
+            let a = lo.clamp(w_lo, w_hi) - w_lo;
+            let b = hi.clamp(w_lo, w_hi) - w_lo;
+            let upto = |n: usize| if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+            (upto(b) & !upto(a)) & columns
+        }))
     }
 }
+
+/// Multiplying a row pattern by this repeats it on each row of a word.
+const REPEAT_ROWS: u64 = {
+    let mut m = 0u64;
+    let mut r = 0;
+    while r < 64 / STRIDE {
+        m |= 1 << (r * STRIDE);
+        r += 1;
+    }
+    m
+};
 
 pub struct BitsIter {
     bits: Bits,
@@ -207,5 +234,19 @@ mod tests {
         assert_eq!(r.nth(2), Some(cell(2, 3)));
         assert_eq!(r.nth(4), None);
         assert_eq!(r.first(), Some(cell(1, 3)));
+        // Rectangles across word boundaries, checked cell by cell.
+        for (r0, r1, c0, c1) in [(0, 14, 0, 14), (3, 9, 2, 7), (4, 4, 0, 0), (7, 12, 5, 14)] {
+            let b = Bits::rect(r0, r1, c0, c1);
+            for r in 0..ROWS {
+                for c in 0..STRIDE {
+                    let inside = (r0..=r1).contains(&r) && (c0..=c1).contains(&c);
+                    assert_eq!(
+                        b.contains(cell(r, c)),
+                        inside,
+                        "{r0} {r1} {c0} {c1} at {r} {c}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -101,18 +101,22 @@ pub enum Whereabouts {
     Discarded,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     ruleset: Arc<Ruleset>,
-    rules: Rules,
+    /// Index of this player count's rules in `ruleset.player_counts`.
+    rules_index: usize,
     players: u8,
     seed: u64,
     rng: GameRng,
     kingdoms: Vec<Kingdom>,
-    /// The draw pile: the next line comes off the end. Its order is hidden from players.
+    /// The owner of each king.
+    owners: Vec<PlayerId>,
+    /// Every domino, shuffled: `deck[drawn..dealt]` is the draw pile (its order is hidden from
+    /// players), `deck[dealt..]` stayed in the box (2-player Kingdomino plays 24 of 48).
     deck: Vec<DominoId>,
-    /// Dominoes left in the box at setup (2-player Kingdomino plays 24 of 48).
-    unused: Vec<DominoId>,
+    drawn: usize,
+    dealt: usize,
     discarded: Vec<DominoId>,
     /// Every placement so far: (kingdom, domino, placement).
     placed: Vec<(usize, DominoId, Placement)>,
@@ -126,14 +130,16 @@ pub struct Game {
 impl Game {
     /// Set up a game of `ruleset` for `players` players, shuffled by `seed`.
     pub fn new(ruleset: Arc<Ruleset>, players: u8, seed: u64) -> Result<Game, SetupError> {
-        let rules = ruleset
-            .rules_for(players)
+        let rules_index = ruleset
+            .player_counts
+            .iter()
+            .position(|(n, _)| *n == players)
             .ok_or_else(|| SetupError::PlayerCount {
                 name: ruleset.name.clone(),
                 players,
                 allowed: allowed_counts(&ruleset),
-            })?
-            .clone();
+            })?;
+        let rules = &ruleset.player_counts[rules_index].1;
         let problems = rules.check(players, ruleset.dominoes.len());
         let problems: Vec<String> = problems
             .into_iter()
@@ -146,12 +152,15 @@ impl Game {
             });
         }
         let mut rng = GameRng::seed_from(seed);
-        let mut all: Vec<DominoId> = (0..ruleset.dominoes.len() as u16).map(DominoId).collect();
-        rng.shuffle(&mut all);
-        let unused = all.split_off(usize::from(rules.deck_size));
-        let deck = all;
-        let kingdoms = (0..players).map(|_| Kingdom::new(rules.grid_size)).collect();
+        let mut deck: Vec<DominoId> = (0..ruleset.dominoes.len() as u16).map(DominoId).collect();
+        rng.shuffle(&mut deck);
+        let kingdoms = (0..players)
+            .map(|_| Kingdom::new(rules.grid_size))
+            .collect();
         let kings = usize::from(players) * usize::from(rules.kings_per_player);
+        let owners = (0..kings)
+            .map(|k| k / usize::from(rules.kings_per_player))
+            .collect();
         let first_claims = match rules.first_claims {
             FirstClaims::Drawn => {
                 let mut order: Vec<KingId> = (0..kings).collect();
@@ -174,38 +183,46 @@ impl Game {
                 order
             }
         };
+        let dealt = usize::from(rules.deck_size);
+        let line_size = usize::from(rules.line_size);
         let mut game = Game {
-            ruleset,
             players,
             seed,
             rng,
             kingdoms,
+            owners,
             deck,
-            unused,
-            discarded: Vec::new(),
-            placed: Vec::with_capacity(usize::from(rules.deck_size)),
-            current: Vec::with_capacity(usize::from(rules.line_size)),
-            next: Vec::with_capacity(usize::from(rules.line_size)),
+            drawn: 0,
+            dealt,
+            discarded: Vec::with_capacity(dealt),
+            placed: Vec::with_capacity(dealt),
+            current: Vec::with_capacity(line_size),
+            next: Vec::with_capacity(line_size),
             first_claims,
             phase: Phase::FirstClaims { step: 0 },
             round: 0,
-            rules,
+            ruleset,
+            rules_index,
         };
-        game.next = game.draw_line();
+        game.draw_line();
         Ok(game)
     }
 
-    fn draw_line(&mut self) -> Vec<Slot> {
-        let n = usize::from(self.rules.line_size).min(self.deck.len());
-        let mut line: Vec<Slot> = self
-            .deck
-            .drain(self.deck.len() - n..)
-            .rev()
-            .map(|domino| Slot { domino, king: None })
-            .collect();
+    /// Lay out the next line from the draw pile into `next` (which is empty), sorted by box then
+    /// number.
+    fn draw_line(&mut self) {
+        let n = usize::from(self.rules().line_size).min(self.dealt - self.drawn);
         let dominoes = &self.ruleset.dominoes;
-        line.sort_by_key(|s| (dominoes[s.domino.index()].pile, dominoes[s.domino.index()].number));
-        line
+        let key = |id: DominoId| {
+            let d = &dominoes[id.index()];
+            (u32::from(d.pile) << 16) | u32::from(d.number)
+        };
+        for &domino in &self.deck[self.drawn..self.drawn + n] {
+            // Insertion sort: lines are short.
+            let at = self.next.partition_point(|s| key(s.domino) < key(domino));
+            self.next.insert(at, Slot { domino, king: None });
+        }
+        self.drawn += n;
     }
 
     // ----- what the game shows -----
@@ -215,7 +232,7 @@ impl Game {
     }
 
     pub fn rules(&self) -> &Rules {
-        &self.rules
+        &self.ruleset.player_counts[self.rules_index].1
     }
 
     pub fn players(&self) -> u8 {
@@ -248,7 +265,7 @@ impl Game {
     }
 
     pub fn owner(&self, king: KingId) -> PlayerId {
-        king / usize::from(self.rules.kings_per_player)
+        self.owners[king]
     }
 
     /// The line whose dominoes are being placed this round.
@@ -263,7 +280,7 @@ impl Game {
 
     /// How many dominoes are still in the draw pile.
     pub fn draw_pile_len(&self) -> usize {
-        self.deck.len()
+        self.dealt - self.drawn
     }
 
     pub fn discarded(&self) -> &[DominoId] {
@@ -287,7 +304,9 @@ impl Game {
     pub fn acting_king(&self) -> Option<KingId> {
         match self.phase {
             Phase::FirstClaims { step } => self.first_claims.get(step).copied(),
-            Phase::Place { slot } | Phase::Claim { slot } => self.current.get(slot).and_then(|s| s.king),
+            Phase::Place { slot } | Phase::Claim { slot } => {
+                self.current.get(slot).and_then(|s| s.king)
+            }
             Phase::Over => None,
         }
     }
@@ -320,7 +339,7 @@ impl Game {
             Whereabouts::CurrentLine
         } else if self.next.iter().any(|s| s.domino == id) {
             Whereabouts::NextLine
-        } else if self.deck.contains(&id) {
+        } else if self.deck[self.drawn..self.dealt].contains(&id) {
             Whereabouts::DrawPile
         } else {
             Whereabouts::Unused
@@ -330,8 +349,8 @@ impl Game {
     /// How many dominoes each place holds: (unused, draw pile, lines, kingdoms, discarded).
     pub fn domino_census(&self) -> [usize; 5] {
         [
-            self.unused.len(),
-            self.deck.len(),
+            self.deck.len() - self.dealt,
+            self.dealt - self.drawn,
             self.current.len() + self.next.len(),
             self.placed.len(),
             self.discarded.len(),
@@ -407,7 +426,9 @@ impl Game {
             (Action::Claim { domino }, Phase::FirstClaims { .. } | Phase::Claim { .. }) => {
                 match self.next.iter().find(|s| s.domino == domino) {
                     None => Err(IllegalAction::NotInLine(self.safe_label(domino))),
-                    Some(s) if s.king.is_some() => Err(IllegalAction::AlreadyClaimed(self.label(domino))),
+                    Some(s) if s.king.is_some() => {
+                        Err(IllegalAction::AlreadyClaimed(self.label(domino)))
+                    }
                     Some(_) => Ok(()),
                 }
             }
@@ -429,7 +450,9 @@ impl Game {
                 if self.placements().is_empty() {
                     Ok(())
                 } else {
-                    Err(IllegalAction::MustPlace(self.label(self.current[slot].domino)))
+                    Err(IllegalAction::MustPlace(
+                        self.label(self.current[slot].domino),
+                    ))
                 }
             }
             (a, _) => Err(IllegalAction::WrongStep {
@@ -519,19 +542,15 @@ impl Game {
     /// drawn while the pile lasts.
     fn new_round(&mut self) {
         self.round += 1;
-        let mut line = std::mem::take(&mut self.next);
-        for s in &line {
+        std::mem::swap(&mut self.current, &mut self.next);
+        self.next.clear();
+        for s in &self.current {
             if s.king.is_none() {
                 self.discarded.push(s.domino);
             }
         }
-        line.retain(|s| s.king.is_some());
-        self.current = line;
-        self.next = if self.deck.is_empty() {
-            Vec::new()
-        } else {
-            self.draw_line()
-        };
+        self.current.retain(|s| s.king.is_some());
+        self.draw_line();
         self.phase = if self.current.is_empty() {
             Phase::Over
         } else {
@@ -554,7 +573,9 @@ impl Game {
                     .iter()
                     .filter(|s| s.king.is_none())
                     .nth(pick as usize)?;
-                Action::Claim { domino: slot.domino }
+                Action::Claim {
+                    domino: slot.domino,
+                }
             }
             Phase::Place { .. } => {
                 let set = self.placements();
@@ -581,18 +602,20 @@ impl Game {
     // ----- scoring -----
 
     pub fn score(&self, player: PlayerId) -> ScoreBreakdown {
-        score_kingdom(&self.kingdoms[player], &self.rules)
+        score_kingdom(&self.kingdoms[player], self.rules())
     }
 
     /// The total alone (fast).
     pub fn score_total(&self, player: PlayerId) -> i32 {
-        score_total(&self.kingdoms[player], &self.rules)
+        score_total(&self.kingdoms[player], self.rules())
     }
 
     /// Scores, places and winners (meaningful at any time; final once the game is over).
     pub fn outcome(&self) -> Outcome {
-        let scores = (0..usize::from(self.players)).map(|p| self.score(p)).collect();
-        rank(scores, &self.rules.tie_breaks)
+        let scores = (0..usize::from(self.players))
+            .map(|p| self.score(p))
+            .collect();
+        rank(scores, &self.rules().tie_breaks)
     }
 }
 
@@ -615,9 +638,13 @@ fn ruleset_problems(r: &Ruleset) -> Vec<String> {
     }
     for d in &r.dominoes {
         if d.first.terrain.index() >= terrains || d.second.terrain.index() >= terrains {
-            problems.push(format!("domino {} names a terrain that does not exist", d.number));
+            problems.push(format!(
+                "domino {} names a terrain that does not exist",
+                d.number
+            ));
         }
-        if d.first.crowns > crate::domino::MAX_CROWNS || d.second.crowns > crate::domino::MAX_CROWNS {
+        if d.first.crowns > crate::domino::MAX_CROWNS || d.second.crowns > crate::domino::MAX_CROWNS
+        {
             problems.push(format!("domino {} has too many crowns", d.number));
         }
     }

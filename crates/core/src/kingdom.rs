@@ -42,6 +42,11 @@ pub struct Kingdom {
     castle: usize,
     occupied: Bits,
     terrain: [Bits; MAX_TERRAINS],
+    /// Cells next to the castle or to a square of each terrain: where a square of that terrain
+    /// connects. Kept up to date as squares are laid.
+    touching: [Bits; MAX_TERRAINS],
+    /// Terrains `0..terrains` may hold squares (scans stop there).
+    terrains: u8,
     /// Crown counts as three bit planes (1, 2 and 4 crowns).
     crowns: [Bits; 3],
     /// Bounding box of the occupied cells, in frame rows and columns (inclusive).
@@ -64,6 +69,8 @@ impl Kingdom {
             castle,
             occupied: Bits::single(castle),
             terrain: [Bits::EMPTY; MAX_TERRAINS],
+            touching: [Bits::single(castle).neighbours(); MAX_TERRAINS],
+            terrains: 0,
             crowns: [Bits::EMPTY; 3],
             min_row: half,
             max_row: half,
@@ -159,13 +166,8 @@ impl Kingdom {
     #[inline]
     pub fn placements(&self, domino: &Domino) -> PlacementSet {
         let e = self.window;
-        let castle = Bits::single(self.castle);
-        let a1 = self.terrain[domino.first.terrain.index()].or(castle).neighbours();
-        let a2 = if domino.second.terrain == domino.first.terrain {
-            a1
-        } else {
-            self.terrain[domino.second.terrain.index()].or(castle).neighbours()
-        };
+        let a1 = self.touching[domino.first.terrain.index()];
+        let a2 = self.touching[domino.second.terrain.index()];
         // For each direction, bring the second square's cell onto the first square's cell.
         let by_direction = [
             e.and(e.west()).and(a1.or(a2.west())),
@@ -182,7 +184,9 @@ impl Kingdom {
     /// Whether `placement` of `domino` follows the connection rules.
     pub fn is_legal(&self, domino: &Domino, placement: Placement) -> bool {
         match self.index(placement.first) {
-            Some(i) => self.placements(domino).by_direction[placement.direction.index()].contains(i),
+            Some(i) => {
+                self.placements(domino).by_direction[placement.direction.index()].contains(i)
+            }
             None => false,
         }
     }
@@ -200,13 +204,19 @@ impl Kingdom {
 
     fn put(&mut self, i: usize, sq: Square) {
         self.occupied.set(i);
-        self.terrain[sq.terrain.index()].set(i);
+        let t = sq.terrain.index();
+        self.terrain[t].set(i);
+        self.touching[t] = self.touching[t].or(Bits::single(i).neighbours());
+        self.terrains = self.terrains.max(sq.terrain.0 + 1);
         for bit in 0..3 {
             if sq.crowns >> bit & 1 == 1 {
                 self.crowns[bit].set(i);
             }
         }
-        let (r, c) = ((i / crate::bitboard::STRIDE) as u8, (i % crate::bitboard::STRIDE) as u8);
+        let (r, c) = (
+            (i / crate::bitboard::STRIDE) as u8,
+            (i % crate::bitboard::STRIDE) as u8,
+        );
         self.min_row = self.min_row.min(r);
         self.max_row = self.max_row.max(r);
         self.min_col = self.min_col.min(c);
@@ -242,7 +252,10 @@ impl Kingdom {
             .index(cell)
             .ok_or(SquareError::OutsideGrid(cell, self.grid))?;
         let now = self.crowns_at(i);
-        let total = now.checked_add(crowns).filter(|&t| t <= MAX_CROWNS).ok_or(SquareError::TooManyCrowns)?;
+        let total = now
+            .checked_add(crowns)
+            .filter(|&t| t <= MAX_CROWNS)
+            .ok_or(SquareError::TooManyCrowns)?;
         for (bit, plane) in self.crowns.iter_mut().enumerate() {
             if total >> bit & 1 == 1 {
                 plane.set(i);
@@ -251,6 +264,23 @@ impl Kingdom {
             }
         }
         Ok(())
+    }
+
+    /// Squares times crowns over every crowned territory: the territory points alone, filling only
+    /// territories that hold a crown (the simulation hot path).
+    #[inline]
+    pub fn territory_points(&self) -> u32 {
+        let crowned = self.crowns[0].or(self.crowns[1]).or(self.crowns[2]);
+        let mut points = 0;
+        for &cells in &self.terrain[..usize::from(self.terrains)] {
+            let mut left = cells.and(crowned);
+            while let Some(seed) = left.first() {
+                let region = flood(Bits::single(seed), cells);
+                left = left.and_not(region);
+                points += region.count() * self.crowns_in(region);
+            }
+        }
+        points
     }
 
     fn crowns_in(&self, cells: Bits) -> u32 {
@@ -275,7 +305,10 @@ impl Kingdom {
 
     /// Call `f` for each territory, without allocating.
     pub fn for_each_territory(&self, mut f: impl FnMut(Territory)) {
-        for (t, &cells) in self.terrain.iter().enumerate() {
+        for (t, &cells) in self.terrain[..usize::from(self.terrains)]
+            .iter()
+            .enumerate()
+        {
             let mut left = cells;
             while let Some(seed) = left.first() {
                 let region = flood(Bits::single(seed), cells);

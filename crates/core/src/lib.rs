@@ -14,9 +14,16 @@ pub mod rng;
 pub mod ruleset;
 pub mod score;
 pub mod terrain;
+#[cfg(any(test, feature = "testkit"))]
+#[doc(hidden)]
+pub mod testkit;
+#[cfg(test)]
+mod tests;
 
 pub use domino::{Domino, DominoId, Square};
-pub use game::{Action, Game, IllegalAction, KingId, Phase, PlayerId, SetupError, Slot, Whereabouts};
+pub use game::{
+    Action, Game, IllegalAction, KingId, Phase, PlayerId, SetupError, Slot, Whereabouts,
+};
 pub use geometry::{Cell, Direction, Placement};
 pub use kingdom::{Content, Kingdom, PlacementSet, Territory};
 pub use ruleset::{FirstClaims, MiddleKingdom, MiddleKingdomReading, Rules, Ruleset, TieBreak};

@@ -6,7 +6,7 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRng(ChaCha8Rng);
 
 impl GameRng {
@@ -54,7 +54,10 @@ pub fn below(n: u32, mut next: impl FnMut() -> u32) -> u32 {
 /// Derive the seed of the `index`th item of a series (games of a match or a simulation) from one
 /// seed, with SplitMix64 so that neighbouring seeds give unrelated games.
 pub fn derive_seed(seed: u64, index: u64) -> u64 {
-    let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(0xD1B5_4A32_D192_ED03);
+    let mut z = seed
+        ^ index
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(0xD1B5_4A32_D192_ED03);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
@@ -72,7 +75,7 @@ mod tests {
         assert_eq!(v, PINNED);
     }
 
-    const PINNED: [u32; 4] = [0, 0, 0, 0];
+    const PINNED: [u32; 4] = [10, 32, 7, 45];
 
     #[test]
     fn below_is_in_range() {

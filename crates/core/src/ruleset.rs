@@ -97,7 +97,10 @@ pub struct Ruleset {
 
 impl Ruleset {
     pub fn rules_for(&self, players: u8) -> Option<&Rules> {
-        self.player_counts.iter().find(|(n, _)| *n == players).map(|(_, r)| r)
+        self.player_counts
+            .iter()
+            .find(|(n, _)| *n == players)
+            .map(|(_, r)| r)
     }
 
     pub fn min_players(&self) -> u8 {
@@ -163,7 +166,10 @@ impl Ruleset {
             ));
         }
         if self.piles.is_empty() || self.piles.len() > 8 {
-            problems.push(format!("{} boxes of dominoes; 1 to 8 are supported", self.piles.len()));
+            problems.push(format!(
+                "{} boxes of dominoes; 1 to 8 are supported",
+                self.piles.len()
+            ));
         }
         if self.dominoes.len() > MAX_DOMINOES {
             problems.push(format!(
@@ -174,19 +180,34 @@ impl Ruleset {
         for d in &self.dominoes {
             for sq in d.squares() {
                 if sq.terrain.index() >= self.terrains.len() {
-                    problems.push(format!("domino {} names terrain #{} which does not exist", d.number, sq.terrain.0));
+                    problems.push(format!(
+                        "domino {} names terrain #{} which does not exist",
+                        d.number, sq.terrain.0
+                    ));
                 }
                 if sq.crowns > MAX_CROWNS {
-                    problems.push(format!("domino {} has {} crowns on one square; at most {MAX_CROWNS}", d.number, sq.crowns));
+                    problems.push(format!(
+                        "domino {} has {} crowns on one square; at most {MAX_CROWNS}",
+                        d.number, sq.crowns
+                    ));
                 }
             }
             if d.pile as usize >= self.piles.len() {
-                problems.push(format!("domino {} is in box #{} which does not exist", d.number, d.pile));
+                problems.push(format!(
+                    "domino {} is in box #{} which does not exist",
+                    d.number, d.pile
+                ));
             }
         }
         for (i, a) in self.dominoes.iter().enumerate() {
-            if self.dominoes[..i].iter().any(|b| b.number == a.number && b.pile == a.pile) {
-                problems.push(format!("domino number {} appears twice in one box", a.number));
+            if self.dominoes[..i]
+                .iter()
+                .any(|b| b.number == a.number && b.pile == a.pile)
+            {
+                problems.push(format!(
+                    "domino number {} appears twice in one box",
+                    a.number
+                ));
             }
         }
         if self.player_counts.is_empty() {
@@ -194,7 +215,9 @@ impl Ruleset {
         }
         for (i, (n, _)) in self.player_counts.iter().enumerate() {
             if i > 0 && self.player_counts[i - 1].0 >= *n {
-                problems.push("player counts must be listed once each, in increasing order".to_string());
+                problems.push(
+                    "player counts must be listed once each, in increasing order".to_string(),
+                );
             }
         }
         for (n, rules) in &self.player_counts {
@@ -211,7 +234,9 @@ impl Rules {
     pub fn check(&self, players: u8, dominoes: usize) -> Vec<String> {
         let mut problems = Vec::new();
         if players == 0 || players > MAX_PLAYERS {
-            problems.push(format!("{players} players; 1 to {MAX_PLAYERS} are supported"));
+            problems.push(format!(
+                "{players} players; 1 to {MAX_PLAYERS} are supported"
+            ));
         }
         if self.grid_size == 0 || usize::from(self.grid_size) > MAX_GRID {
             problems.push(format!(
@@ -220,7 +245,10 @@ impl Rules {
             ));
         }
         if self.line_size == 0 || self.line_size > MAX_LINE {
-            problems.push(format!("line size {}; 1 to {MAX_LINE} are supported", self.line_size));
+            problems.push(format!(
+                "line size {}; 1 to {MAX_LINE} are supported",
+                self.line_size
+            ));
         }
         if self.kings_per_player == 0 {
             problems.push("each player needs at least one king".to_string());
@@ -234,7 +262,9 @@ impl Rules {
         }
         let deck = usize::from(self.deck_size);
         if deck > dominoes {
-            problems.push(format!("a deck of {deck} dominoes, but the sets hold only {dominoes}"));
+            problems.push(format!(
+                "a deck of {deck} dominoes, but the sets hold only {dominoes}"
+            ));
         }
         if deck == 0 || deck < usize::from(self.line_size) {
             problems.push(format!(
@@ -248,7 +278,10 @@ impl Rules {
             ));
         }
         if self.match_games == 0 || self.match_games > MAX_MATCH_GAMES {
-            problems.push(format!("{} games a match; 1 to {MAX_MATCH_GAMES} are supported", self.match_games));
+            problems.push(format!(
+                "{} games a match; 1 to {MAX_MATCH_GAMES} are supported",
+                self.match_games
+            ));
         }
         problems
     }

@@ -96,8 +96,7 @@ pub fn score_kingdom(kingdom: &Kingdom, rules: &Rules) -> ScoreBreakdown {
 
 /// The total alone, without building the breakdown (the simulation hot path).
 pub fn score_total(kingdom: &Kingdom, rules: &Rules) -> i32 {
-    let mut total = 0i32;
-    kingdom.for_each_territory(|t| total += (t.squares * t.crowns) as i32);
+    let mut total = kingdom.territory_points() as i32;
     if let Some(points) = rules.harmony
         && kingdom.is_complete()
     {

@@ -1,0 +1,454 @@
+//! Unit tests of the core against the rulebook and against a naive placement oracle.
+
+use crate::testkit::{self, kingdom, square};
+use crate::*;
+use std::sync::Arc;
+
+/// The connection rules written out square by square, to check the bitboards against.
+fn naive_placements(k: &Kingdom, d: &Domino) -> Vec<Placement> {
+    let n = i8::try_from(k.grid()).unwrap_or(1);
+    let mut out = Vec::new();
+    let (min_x, min_y, max_x, max_y) = k.bounds();
+    for y in -(n - 1)..n {
+        for x in -(n - 1)..n {
+            for dir in Direction::ALL {
+                let a = Cell::new(x, y);
+                let b = a.step(dir);
+                if k.content(a) != Content::Empty || k.content(b) != Content::Empty {
+                    continue;
+                }
+                if b.to_index(k.grid()).is_none() {
+                    continue;
+                }
+                let (lx, hx) = (min_x.min(a.x).min(b.x), max_x.max(a.x).max(b.x));
+                let (ly, hy) = (min_y.min(a.y).min(b.y), max_y.max(a.y).max(b.y));
+                if hx - lx >= n || hy - ly >= n {
+                    continue;
+                }
+                let touches = |c: Cell, t: TerrainId| {
+                    Direction::ALL.iter().any(|&e| match k.content(c.step(e)) {
+                        Content::Castle => true,
+                        Content::Square(s) => s.terrain == t,
+                        Content::Empty => false,
+                    })
+                };
+                if touches(a, d.first.terrain) || touches(b, d.second.terrain) {
+                    out.push(Placement::new(a, dir));
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn xorshift(state: &mut u64) -> u32 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    (*state >> 32) as u32
+}
+
+#[test]
+fn bitboard_placements_match_the_naive_rules() {
+    let ruleset = Arc::new(testkit::kingdomino());
+    let mut state = 0x1234_5678_9abc_def0u64;
+    for grid in [3u8, 5, 7, 8] {
+        for game_seed in 0..40u64 {
+            let mut k = Kingdom::new(grid);
+            for step in 0..60 {
+                let d = &ruleset.dominoes[(xorshift(&mut state) % 48) as usize];
+                let set = k.placements(d);
+                let mut fast: Vec<Placement> = set.iter().collect();
+                fast.sort();
+                let slow = naive_placements(&k, d);
+                assert_eq!(fast, slow, "grid {grid} seed {game_seed} step {step}");
+                assert_eq!(set.count() as usize, slow.len());
+                for (i, p) in set.iter().enumerate() {
+                    assert_eq!(set.nth(i as u32), Some(p));
+                    assert!(k.is_legal(d, p));
+                }
+                if slow.is_empty() {
+                    continue;
+                }
+                let p = slow[(xorshift(&mut state) as usize) % slow.len()];
+                k.place_unchecked(d, p);
+                let (lx, ly, hx, hy) = k.bounds();
+                assert!(hx - lx < grid as i8 && hy - ly < grid as i8);
+            }
+        }
+    }
+}
+
+#[test]
+fn rulebook_territory_examples() {
+    // 7 forest squares with 3 crowns score 21; 9 lake squares without a crown score 0 (000).
+    let k = kingdom(
+        5,
+        "F1 F1 F1 F  F
+         F  F  C  L  L
+         L  L  L  L  L
+         L  L  .  .  .",
+    );
+    let s = score::score_kingdom(&k, &testkit::rules(5, 1, 48));
+    let forest = s
+        .territories
+        .iter()
+        .find(|t| t.terrain == testkit::terrain('F'))
+        .expect("forest");
+    assert_eq!((forest.squares, forest.crowns, forest.points), (7, 3, 21));
+    let lake = s
+        .territories
+        .iter()
+        .find(|t| t.terrain == testkit::terrain('L'))
+        .expect("lake");
+    assert_eq!((lake.squares, lake.crowns, lake.points), (9, 0, 0));
+    assert_eq!(s.total, 21);
+    assert_eq!(s.largest_territory, 9);
+}
+
+#[test]
+fn separate_territories_of_one_terrain_score_apart() {
+    let k = kingdom(5, "W1 W  C  W2 W");
+    let s = score::score_kingdom(&k, &testkit::rules(5, 1, 48));
+    let points: Vec<u32> = s.territories.iter().map(|t| t.points).collect();
+    assert_eq!(points, vec![2, 4]);
+    assert_eq!(s.total, 6);
+}
+
+fn with_bonuses(reading: MiddleKingdomReading) -> Rules {
+    let mut r = testkit::rules(5, 1, 48);
+    r.harmony = Some(5);
+    r.middle_kingdom = Some(MiddleKingdom {
+        points: 10,
+        reading,
+    });
+    r
+}
+
+#[test]
+fn harmony_and_middle_kingdom() {
+    let full = "W W W W W
+                W W W W W
+                W W C W W
+                W W W W W
+                W W W W W1";
+    let s = score::score_kingdom(
+        &kingdom(5, full),
+        &with_bonuses(MiddleKingdomReading::BoundingBox),
+    );
+    assert_eq!(s.bonus("harmony"), Some(5));
+    assert_eq!(s.bonus("middle-kingdom"), Some(10));
+    assert_eq!(s.total, 24 + 5 + 10);
+
+    // Full but the castle off-centre: Harmony only.
+    let off = "W W W W W
+               W C W W W
+               W W W W W
+               W W W W W
+               W W W W W";
+    let s = score::score_kingdom(
+        &kingdom(5, off),
+        &with_bonuses(MiddleKingdomReading::BoundingBox),
+    );
+    assert_eq!(
+        (s.bonus("harmony"), s.bonus("middle-kingdom")),
+        (Some(5), None)
+    );
+
+    // A gap: no Harmony, but Middle Kingdom still holds (gaps allowed).
+    let gap = "W W W W W
+               W W . W W
+               W W C W W
+               W W W W W
+               W W W W W";
+    let s = score::score_kingdom(
+        &kingdom(5, gap),
+        &with_bonuses(MiddleKingdomReading::BoundingBox),
+    );
+    assert_eq!(
+        (s.bonus("harmony"), s.bonus("middle-kingdom")),
+        (None, Some(10))
+    );
+
+    // A small symmetric kingdom: centred in its bounding box (BGA), not in a full grid.
+    let small = "W C W";
+    let bb = score::score_kingdom(
+        &kingdom(5, small),
+        &with_bonuses(MiddleKingdomReading::BoundingBox),
+    );
+    let fg = score::score_kingdom(
+        &kingdom(5, small),
+        &with_bonuses(MiddleKingdomReading::FullGrid),
+    );
+    assert_eq!(bb.bonus("middle-kingdom"), Some(10));
+    assert_eq!(fg.bonus("middle-kingdom"), None);
+
+    // Lopsided: every cell within 2 of the castle, but the box is not symmetric.
+    let lopsided = "W W C W";
+    let s = score::score_kingdom(
+        &kingdom(5, lopsided),
+        &with_bonuses(MiddleKingdomReading::BoundingBox),
+    );
+    assert_eq!(s.bonus("middle-kingdom"), None);
+
+    // A full-grid box with gaps and a centred castle earns the strict reading too.
+    let framed = "W . . . W
+                  . . . . .
+                  . . C . .
+                  . . . . .
+                  W . . . W";
+    let s = score::score_kingdom(
+        &kingdom(5, framed),
+        &with_bonuses(MiddleKingdomReading::FullGrid),
+    );
+    assert_eq!(s.bonus("middle-kingdom"), Some(10));
+    assert_eq!(s.bonus("harmony"), None);
+}
+
+fn breakdown(total: i32, largest: u32, crowns: u32) -> ScoreBreakdown {
+    ScoreBreakdown {
+        territories: vec![],
+        bonuses: vec![],
+        total,
+        largest_territory: largest,
+        crowns,
+    }
+}
+
+#[test]
+fn tie_breaks_in_order() {
+    let both = [TieBreak::LargestTerritory, TieBreak::MostCrowns];
+    // Clear winner on score.
+    let o = score::rank(vec![breakdown(30, 5, 3), breakdown(20, 9, 9)], &both);
+    assert_eq!((o.winners.clone(), o.decided_by), (vec![0], Decider::Score));
+    // Tied on score: the largest territory wins.
+    let o = score::rank(vec![breakdown(30, 5, 9), breakdown(30, 6, 1)], &both);
+    assert_eq!(
+        (o.winners.clone(), o.decided_by),
+        (vec![1], Decider::TieBreak(TieBreak::LargestTerritory))
+    );
+    assert_eq!(o.places, vec![2, 1]);
+    // Tied on score and territory: most crowns (004).
+    let o = score::rank(
+        vec![
+            breakdown(30, 6, 4),
+            breakdown(30, 6, 5),
+            breakdown(10, 9, 9),
+        ],
+        &both,
+    );
+    assert_eq!(
+        (o.winners.clone(), o.decided_by),
+        (vec![1], Decider::TieBreak(TieBreak::MostCrowns))
+    );
+    assert_eq!(o.places, vec![2, 1, 3]);
+    // Without the crowns tie-break (000 alone), the same players share the victory.
+    let o = score::rank(
+        vec![breakdown(30, 6, 4), breakdown(30, 6, 5)],
+        &[TieBreak::LargestTerritory],
+    );
+    assert_eq!(
+        (o.winners.clone(), o.decided_by),
+        (vec![0, 1], Decider::Shared)
+    );
+    assert_eq!(o.places, vec![1, 1]);
+    // Equal on everything: shared.
+    let o = score::rank(
+        vec![
+            breakdown(30, 6, 4),
+            breakdown(30, 6, 4),
+            breakdown(31, 1, 1),
+        ],
+        &both,
+    );
+    assert_eq!(o.winners, vec![2]);
+    assert_eq!(o.places, vec![2, 2, 1]);
+}
+
+fn play_out(game: &mut Game, seed: u64) -> Vec<Action> {
+    let mut state = seed | 1;
+    let mut actions = Vec::new();
+    while let Some(a) = game.play_random(|| xorshift(&mut state)) {
+        actions.push(a);
+    }
+    actions
+}
+
+#[test]
+fn four_players_use_all_48_in_12_rounds() {
+    let r = Arc::new(testkit::kingdomino());
+    for seed in 0..20 {
+        let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+        assert_eq!(g.next_line().len(), 4);
+        let numbers: Vec<u16> = g
+            .next_line()
+            .iter()
+            .map(|s| g.domino(s.domino).number)
+            .collect();
+        assert!(numbers.windows(2).all(|w| w[0] < w[1]), "first line sorted");
+        let mut order = g.first_claim_order().to_vec();
+        order.sort();
+        assert_eq!(order, vec![0, 1, 2, 3]);
+        play_out(&mut g, seed);
+        assert!(g.is_over());
+        assert_eq!(g.round(), 13);
+        let [unused, pile, lines, placed, discarded] = g.domino_census();
+        assert_eq!((unused, pile, lines), (0, 0, 0));
+        assert_eq!(placed + discarded, 48);
+    }
+}
+
+#[test]
+fn three_players_discard_the_leftover_of_each_line() {
+    let r = Arc::new(testkit::kingdomino());
+    let mut g = Game::new(r, 3, 7).expect("setup");
+    let mut state = 99u64;
+    let mut leftovers = 0;
+    while !g.is_over() {
+        let before = g.discarded().len();
+        let was_claim_end = matches!(g.phase(), Phase::FirstClaims { step: 2 })
+            || matches!(g.phase(), Phase::Claim { slot: 2 });
+        let a = g.play_random(|| xorshift(&mut state)).expect("action");
+        if was_claim_end && a != Action::Discard {
+            leftovers += g.discarded().len() - before;
+        }
+    }
+    assert_eq!(leftovers, 12, "one unclaimed domino per line, 12 lines");
+    let [_, _, _, placed, discarded] = g.domino_census();
+    assert_eq!(placed + discarded, 48);
+    assert_eq!(placed, 36 - (discarded - 12));
+}
+
+#[test]
+fn two_players_snake_the_first_claims_and_fill_5x5() {
+    let r = Arc::new(testkit::kingdomino());
+    for seed in 0..30 {
+        let g = Game::new(r.clone(), 2, seed).expect("setup");
+        let owners: Vec<PlayerId> = g.first_claim_order().iter().map(|&k| g.owner(k)).collect();
+        let a = owners[0];
+        assert_eq!(
+            owners,
+            vec![a, 1 - a, 1 - a, a],
+            "A B B A (rulebook 002, Step 2)"
+        );
+        let mut g = g;
+        play_out(&mut g, seed);
+        let [unused, _, _, placed, discarded] = g.domino_census();
+        assert_eq!(unused, 24);
+        assert_eq!(placed + discarded, 24);
+        assert_eq!(g.round(), 7);
+    }
+}
+
+#[test]
+fn illegal_actions_leave_the_game_unchanged() {
+    let r = Arc::new(testkit::kingdomino());
+    let mut g = Game::new(r, 4, 3).expect("setup");
+    let before = g.clone();
+    assert!(matches!(
+        g.apply(Action::Discard),
+        Err(IllegalAction::WrongStep { .. })
+    ));
+    assert!(matches!(
+        g.apply(Action::Claim {
+            domino: DominoId(999)
+        }),
+        Err(IllegalAction::NotInLine(_))
+    ));
+    assert_eq!(g, before);
+    let first = g.next_line()[0].domino;
+    g.apply(Action::Claim { domino: first }).expect("claim");
+    let before = g.clone();
+    assert!(matches!(
+        g.apply(Action::Claim { domino: first }),
+        Err(IllegalAction::AlreadyClaimed(_))
+    ));
+    assert_eq!(g, before);
+    // Play to the first placement and try a far-away square and a discard.
+    let mut state = 5u64;
+    while !matches!(g.phase(), Phase::Place { .. }) {
+        g.play_random(|| xorshift(&mut state));
+    }
+    let before = g.clone();
+    let far = Placement::new(Cell::new(3, 3), Direction::East);
+    let err = g
+        .apply(Action::Place { placement: far })
+        .expect_err("too far");
+    assert!(err.to_string().contains("cannot go at"), "{err}");
+    assert!(matches!(
+        g.apply(Action::Discard),
+        Err(IllegalAction::MustPlace(_))
+    ));
+    assert_eq!(g, before);
+}
+
+#[test]
+fn forced_discard_when_nothing_fits() {
+    // A full 3x3 kingdom: nothing fits any more.
+    let mut k = kingdom(3, "W W W\nW C W\nW W W");
+    let r = testkit::kingdomino();
+    assert!(k.placements(&r.dominoes[0]).is_empty());
+    // A lake domino next to a wheat-only edge, with room: no terrain matches, castle not touched.
+    k = kingdom(5, "W W C");
+    let lake = &r.dominoes[6];
+    let set = k.placements(lake);
+    let by_castle = |c: Cell| (c.x.abs() + c.y.abs()) == 1;
+    assert!(
+        set.iter()
+            .all(|p| by_castle(p.first) || by_castle(p.second()))
+    );
+    // Three free sides of the castle, three ways to lay the other square from each: 9 positions,
+    // each in both orders.
+    assert_eq!(set.count(), 18, "only around the castle");
+    assert!(
+        set.iter()
+            .all(|p| p.first != Cell::new(-1, 0) && p.second() != Cell::new(-1, 0))
+    );
+    let _ = square("W");
+}
+
+#[test]
+fn listed_actions_are_exactly_the_legal_ones() {
+    let r = Arc::new(testkit::kingdomino());
+    let mut state = 77u64;
+    for seed in 0..30 {
+        let mut g = Game::new(r.clone(), 2 + (seed % 3) as u8, seed).expect("setup");
+        while !g.is_over() {
+            let legal = g.legal_actions();
+            assert_eq!(legal.len() as u32, g.legal_action_count());
+            for a in &legal {
+                assert!(g.is_legal(*a));
+            }
+            if let Some(Action::Place { placement }) = legal.first() {
+                // Probe nearby placements: legal exactly when listed.
+                for dx in -2..=2 {
+                    for d in Direction::ALL {
+                        let mut p = *placement;
+                        p.first.x += dx;
+                        p.direction = d;
+                        assert_eq!(
+                            g.is_legal(Action::Place { placement: p }),
+                            legal.contains(&Action::Place { placement: p })
+                        );
+                    }
+                }
+            }
+            let pick = legal[(xorshift(&mut state) as usize) % legal.len()];
+            g.apply(pick).expect("legal");
+        }
+    }
+}
+
+#[test]
+fn same_seed_and_actions_replay_exactly() {
+    let r = Arc::new(testkit::kingdomino());
+    let mut a = Game::new(r.clone(), 4, 11).expect("setup");
+    let actions = play_out(&mut a, 5);
+    let mut b = Game::new(r, 4, 11).expect("setup");
+    for act in actions {
+        b.apply(act).expect("replays");
+    }
+    assert_eq!(a, b);
+    assert_eq!(a.outcome(), b.outcome());
+}
