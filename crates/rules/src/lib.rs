@@ -1,1 +1,192 @@
+//! Crownlands rulesets: TOML files turned into a validated [`crownlands_core::Ruleset`].
+//!
+//! A ruleset file names its component sets (terrains and dominoes), its player counts and its
+//! rules, and may extend another ruleset. Loading reports every problem it finds, each with file,
+//! line and column ([`Diagnostics`]). The shipped rulesets are embedded in the library.
 
+mod components;
+mod diagnostic;
+mod emit;
+pub mod format;
+pub mod kingdom_file;
+mod load;
+mod node;
+mod resolve;
+mod schema;
+mod source;
+mod walk;
+
+pub use diagnostic::{Diagnostic, Diagnostics, line_col};
+pub use emit::to_toml;
+pub use schema::{ruleset_schema, set_schema};
+
+use components::{Block, Components};
+use crownlands_core::Ruleset;
+use load::{Loader, Parsed, finish_diags};
+use source::Source;
+use std::path::Path;
+
+/// A ruleset shipped with the library.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShippedRuleset {
+    /// The name `load` accepts.
+    pub name: String,
+    pub description: String,
+}
+
+/// What [`validate_path`] found in a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Validated {
+    /// A ruleset file, fully loaded.
+    Ruleset(Ruleset),
+    /// A component set file, checked on its own.
+    ComponentSet {
+        terrains: usize,
+        dominoes: usize,
+        crowns: u32,
+        squares: u32,
+    },
+}
+
+/// Load a ruleset: an existing file's path, else a shipped ruleset's name.
+pub fn load(name_or_path: &str) -> Result<Ruleset, Diagnostics> {
+    let path = Path::new(name_or_path);
+    if path.is_file() {
+        return load_path(path);
+    }
+    if source::is_plain_name(name_or_path)
+        && source::embedded(&format!("{name_or_path}.toml")).is_some()
+    {
+        return load_shipped(name_or_path);
+    }
+    let names = shipped_names();
+    let known: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut msg = format!("no file and no shipped ruleset named `{name_or_path}`");
+    if let Some(c) = walk::closest(name_or_path, &known) {
+        msg.push_str(&format!(" (did you mean `{c}`?)"));
+    }
+    msg.push_str(&format!("; shipped rulesets: {}", known.join(", ")));
+    Err(Diagnostics::one(name_or_path, 1, 1, msg))
+}
+
+/// Load a ruleset file from disk.
+pub fn load_path(path: &Path) -> Result<Ruleset, Diagnostics> {
+    load::load_source(Source::Fs(path.to_path_buf()), None)
+}
+
+/// Load a shipped ruleset by name.
+pub fn load_shipped(name: &str) -> Result<Ruleset, Diagnostics> {
+    load::load_source(Source::shipped(name), None)
+}
+
+/// Load a ruleset from text, as if it were the file `path` (which names it in diagnostics and
+/// anchors its relative paths; the file itself need not exist).
+pub fn load_str(text: &str, path: &Path) -> Result<Ruleset, Diagnostics> {
+    let source = Source::Fs(path.to_path_buf());
+    let src = diagnostic::SourceText {
+        name: source.display(),
+        text: text.to_string(),
+    };
+    if text.len() > node::MAX_FILE_BYTES {
+        return Err(Diagnostics::one(
+            &src.name,
+            1,
+            1,
+            format!(
+                "the file is {} bytes; at most {} are supported",
+                text.len(),
+                node::MAX_FILE_BYTES
+            ),
+        ));
+    }
+    load::load_source(source, Some(src))
+}
+
+/// Check a ruleset file, or a component set file on its own (its dominoes may name only the
+/// terrains it declares).
+pub fn validate_path(path: &Path) -> Result<Validated, Diagnostics> {
+    let source = Source::Fs(path.to_path_buf());
+    let src = match source.read() {
+        Ok(src) => src,
+        Err(source::ReadError::Missing(msg)) => {
+            return Err(Diagnostics::one(&source.display(), 1, 1, msg));
+        }
+        Err(source::ReadError::Bad(d)) => return Err(Diagnostics(vec![d])),
+    };
+    validate_text(source, src)
+}
+
+fn validate_text(source: Source, src: diagnostic::SourceText) -> Result<Validated, Diagnostics> {
+    let is_set = match node::parse(&src) {
+        Ok(doc) => doc.get("set").is_some(),
+        Err(ds) => return Err(Diagnostics(ds)),
+    };
+    if !is_set {
+        return load::load_source(source, Some(src)).map(Validated::Ruleset);
+    }
+    let mut loader = Loader::default();
+    let result = match loader.open_text(source, src) {
+        Some((idx, Parsed::Set(sf))) => {
+            let sf = *sf;
+            let default_box = sf
+                .set
+                .box_name
+                .clone()
+                .unwrap_or_else(|| sf.set.name.clone());
+            let block = Block {
+                file: idx,
+                terrains: sf.terrain,
+                dominoes: sf.domino,
+                default_box,
+            };
+            let c = Components::build(&mut loader, std::slice::from_ref(&block), false);
+            Some(Validated::ComponentSet {
+                terrains: c.terrains.len(),
+                dominoes: c.dominoes.len(),
+                crowns: c.dominoes.iter().map(|d| d.crowns()).sum(),
+                squares: 2 * c.dominoes.len() as u32,
+            })
+        }
+        _ => None,
+    };
+    finish_diags(loader.diags, result)
+}
+
+/// Check text as if it were the file at `path` (a ruleset or a component set).
+pub fn validate_str(text: &str, path: &Path) -> Result<Validated, Diagnostics> {
+    let source = Source::Fs(path.to_path_buf());
+    let src = diagnostic::SourceText {
+        name: source.display(),
+        text: text.to_string(),
+    };
+    validate_text(source, src)
+}
+
+/// The names of the shipped rulesets (not component sets), sorted.
+pub(crate) fn shipped_names() -> Vec<String> {
+    let mut names: Vec<String> = source::embedded_files()
+        .iter()
+        .filter(|(p, _)| !p.contains('/'))
+        .filter_map(|(p, _)| p.strip_suffix(".toml").map(str::to_string))
+        .collect();
+    names.sort();
+    names
+}
+
+/// The shipped rulesets, sorted by name.
+pub fn shipped() -> Vec<ShippedRuleset> {
+    shipped_names()
+        .into_iter()
+        .map(|name| {
+            let description = load_shipped(&name)
+                .map(|r| r.description)
+                .unwrap_or_default();
+            ShippedRuleset { name, description }
+        })
+        .collect()
+}
+
+/// The text of a shipped file, by its path relative to `rulesets/` (e.g. `sets/kingdomino.toml`).
+pub fn shipped_file(rel: &str) -> Option<&'static str> {
+    source::embedded(rel)
+}

@@ -1,0 +1,180 @@
+//! Writing a resolved ruleset back out as one self-contained ruleset file.
+
+use crate::format::{DeckSize, FirstClaimsDef, ReadingDef, TieBreakDef};
+use crate::resolve::default_rules;
+use crownlands_core::{FirstClaims, Rules, Ruleset};
+use std::fmt::Write as _;
+
+fn quote(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+fn claims(c: FirstClaims) -> &'static str {
+    match FirstClaimsDef::from(c) {
+        FirstClaimsDef::Drawn => "drawn",
+        FirstClaimsDef::Snake => "snake",
+    }
+}
+
+fn reading(r: crownlands_core::MiddleKingdomReading) -> &'static str {
+    match ReadingDef::from(r) {
+        ReadingDef::BoundingBox => "bounding-box",
+        ReadingDef::FullGrid => "full-grid",
+    }
+}
+
+fn tie_breaks(t: &[crownlands_core::TieBreak]) -> String {
+    let names: Vec<String> = t
+        .iter()
+        .map(|&t| quote(TieBreakDef::from(t).name()))
+        .collect();
+    format!("[{}]", names.join(", "))
+}
+
+impl TieBreakDef {
+    fn name(self) -> &'static str {
+        crownlands_core::TieBreak::from(self).name()
+    }
+}
+
+fn deck(d: u16, dominoes: usize) -> DeckSize {
+    if usize::from(d) == dominoes {
+        DeckSize::All
+    } else {
+        DeckSize::Count(d)
+    }
+}
+
+fn deck_str(d: DeckSize) -> String {
+    match d {
+        DeckSize::All => "\"all\"".to_string(),
+        DeckSize::Count(n) => n.to_string(),
+    }
+}
+
+/// The keys of `rules` that differ from `base` (all of them when `base` is `None`).
+fn rules_lines(rules: &Rules, base: Option<&Rules>, dominoes: usize) -> String {
+    let mut out = String::new();
+    let differs = |f: &dyn Fn(&Rules) -> String| base.is_none_or(|b| f(b) != f(rules));
+    let grid = |r: &Rules| r.grid_size.to_string();
+    let line = |r: &Rules| r.line_size.to_string();
+    let kings = |r: &Rules| r.kings_per_player.to_string();
+    let deckf = |r: &Rules| deck_str(deck(r.deck_size, dominoes));
+    let first = |r: &Rules| quote(claims(r.first_claims));
+    let ties = |r: &Rules| tie_breaks(&r.tie_breaks);
+    let games = |r: &Rules| r.match_games.to_string();
+    let plain: [(&str, &dyn Fn(&Rules) -> String); 7] = [
+        ("grid-size", &grid),
+        ("line-size", &line),
+        ("kings-per-player", &kings),
+        ("deck-size", &deckf),
+        ("first-claims", &first),
+        ("tie-breaks", &ties),
+        ("match-games", &games),
+    ];
+    for (key, f) in plain {
+        if differs(f) {
+            let _ = writeln!(out, "{key} = {}", f(rules));
+        }
+    }
+    let defaults = default_rules(0);
+    let harmony = |r: &Rules| format!("{:?}", r.harmony);
+    if differs(&harmony) {
+        let _ = match rules.harmony {
+            Some(p) => writeln!(out, "harmony = {{ enabled = true, points = {p} }}"),
+            None => writeln!(
+                out,
+                "harmony = {{ enabled = false, points = {} }}",
+                base.and_then(|b| b.harmony)
+                    .or(defaults.harmony)
+                    .unwrap_or(5)
+            ),
+        };
+    }
+    let middle = |r: &Rules| format!("{:?}", r.middle_kingdom);
+    if differs(&middle) {
+        let _ = match rules.middle_kingdom {
+            Some(m) => writeln!(
+                out,
+                "middle-kingdom = {{ enabled = true, points = {}, reading = {} }}",
+                m.points,
+                quote(reading(m.reading))
+            ),
+            None => writeln!(out, "middle-kingdom = {{ enabled = false }}"),
+        };
+    }
+    out
+}
+
+/// The fully resolved ruleset as a self-contained ruleset file: no `extends`, every terrain and
+/// domino inline. With `Some(n)`, only that player count (and its rules in `[rules]`); with
+/// `None`, the rules of the smallest count in `[rules]` and `[for-players.N]` for each count
+/// that differs.
+pub fn to_toml(ruleset: &Ruleset, players: Option<u8>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# The ruleset `{}`, fully resolved: no `extends`, every component inline.",
+        ruleset.name
+    );
+    let _ = writeln!(out, "name = {}", quote(&ruleset.name));
+    let _ = writeln!(out, "description = {}", quote(&ruleset.description));
+    let counts: Vec<&(u8, Rules)> = match players {
+        Some(n) => ruleset
+            .player_counts
+            .iter()
+            .filter(|(c, _)| *c == n)
+            .collect(),
+        None => ruleset.player_counts.iter().collect(),
+    };
+    let list: Vec<String> = counts.iter().map(|(n, _)| n.to_string()).collect();
+    let _ = writeln!(out, "players = [{}]", list.join(", "));
+    // The box of the inline dominoes, when they all share one that is not the ruleset's name.
+    let single_box = ruleset.piles.len() == 1;
+    if single_box && ruleset.piles[0] != ruleset.name {
+        let _ = writeln!(out, "box = {}", quote(&ruleset.piles[0]));
+    }
+    let dominoes = ruleset.dominoes.len();
+    if let Some((_, base)) = counts.first() {
+        let _ = write!(out, "\n[rules]\n{}", rules_lines(base, None, dominoes));
+        for (n, rules) in counts.iter().skip(1) {
+            let lines = rules_lines(rules, Some(base), dominoes);
+            if !lines.is_empty() {
+                let _ = write!(out, "\n[for-players.{n}]\n{lines}");
+            }
+        }
+    }
+    for t in &ruleset.terrains {
+        let _ = write!(
+            out,
+            "\n[[terrain]]\nname = {}\nsymbol = {}\ncolour = {}\n",
+            quote(&t.name),
+            quote(&t.symbol.to_string()),
+            quote(&t.colour)
+        );
+    }
+    let square = |sq: &crownlands_core::Square| {
+        let name = ruleset
+            .terrains
+            .get(sq.terrain.index())
+            .map_or("?", |t| t.name.as_str());
+        format!("{{ terrain = {}, crowns = {} }}", quote(name), sq.crowns)
+    };
+    for d in &ruleset.dominoes {
+        let _ = write!(out, "\n[[domino]]\nnumber = {}\n", d.number);
+        if !single_box {
+            let name = ruleset
+                .piles
+                .get(usize::from(d.pile))
+                .map_or("?", String::as_str);
+            let _ = writeln!(out, "box = {}", quote(name));
+        }
+        let _ = write!(
+            out,
+            "first = {}\nsecond = {}\n",
+            square(&d.first),
+            square(&d.second)
+        );
+    }
+    out
+}

@@ -1,0 +1,319 @@
+//! The two TOML file formats, as serde types. They are the single source of truth: the JSON
+//! Schemas are derived from them, and loading checks each file against those schemas before
+//! deserializing it.
+
+use crownlands_core::bitboard::MAX_GRID;
+use crownlands_core::domino::MAX_CROWNS;
+use crownlands_core::ruleset::{MAX_DOMINOES, MAX_LINE, MAX_MATCH_GAMES, MAX_PLAYERS};
+use crownlands_core::{FirstClaims, MiddleKingdomReading, TieBreak};
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+/// A ruleset file: which component sets to use, which player counts, and the rules.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[schemars(title = "Crownlands ruleset")]
+pub struct RulesetFile {
+    /// The ruleset's name; defaults to the file's stem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// One line saying what the ruleset is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// A shipped ruleset's name, or a path (containing `/` or ending in `.toml`) relative to
+    /// this file. Everything not set here is inherited from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extends: Option<String>,
+    /// Component set files, relative to this file. Replaces the inherited list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sets: Option<Vec<String>>,
+    /// Component set files appended to the inherited list.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub add_sets: Vec<String>,
+    /// The allowed player counts. Replaces the inherited list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(inner(range(min = 1, max = MAX_PLAYERS)), length(min = 1, max = MAX_PLAYERS))]
+    pub players: Option<Vec<u8>>,
+    /// The box (draw pile) of the dominoes listed in this file; defaults to the ruleset's name.
+    #[serde(default, rename = "box", skip_serializing_if = "Option::is_none")]
+    pub box_name: Option<String>,
+    /// Terrains declared inline, as in a component set.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = 64))]
+    pub terrain: Vec<TerrainDef>,
+    /// Dominoes declared inline, as in a component set.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = MAX_DOMINOES))]
+    pub domino: Vec<DominoDef>,
+    /// The rules for every player count.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<RulesPatch>,
+    /// Overrides for one player count (the key), same keys as `[rules]`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub for_players: BTreeMap<String, RulesPatch>,
+}
+
+/// A component set file: terrains and dominoes from one box.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[schemars(title = "Crownlands component set")]
+pub struct SetFile {
+    pub set: SetHeader,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = 64))]
+    pub terrain: Vec<TerrainDef>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = MAX_DOMINOES))]
+    pub domino: Vec<DominoDef>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct SetHeader {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The box (draw pile) this set's dominoes belong to; defaults to the set's name.
+    #[serde(default, rename = "box", skip_serializing_if = "Option::is_none")]
+    pub box_name: Option<String>,
+}
+
+/// A terrain: its name, one-letter symbol and display colour.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct TerrainDef {
+    pub name: String,
+    /// One ASCII uppercase letter other than `C` (the castle), unique in the ruleset.
+    #[schemars(regex(pattern = "^[ABD-Z]$"))]
+    pub symbol: String,
+    /// Display colour, `#rrggbb`.
+    #[schemars(regex(pattern = "^#[0-9a-fA-F]{6}$"))]
+    pub colour: String,
+}
+
+/// A domino: the number on its back and its two squares.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct DominoDef {
+    /// Unique within its box.
+    #[schemars(range(min = 1))]
+    pub number: u16,
+    /// The box (draw pile) this domino belongs to; defaults to the file's box.
+    #[serde(default, rename = "box", skip_serializing_if = "Option::is_none")]
+    pub box_name: Option<String>,
+    pub first: SquareDef,
+    pub second: SquareDef,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct SquareDef {
+    /// A terrain's name.
+    pub terrain: String,
+    #[serde(default)]
+    #[schemars(range(max = MAX_CROWNS))]
+    pub crowns: u8,
+}
+
+/// Rules, every key optional: a patch over the inherited values.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct RulesPatch {
+    /// Kingdoms may not exceed N x N squares, castle included.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = MAX_GRID))]
+    pub grid_size: Option<u8>,
+    /// Dominoes laid out per line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = MAX_LINE))]
+    pub line_size: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = MAX_LINE))]
+    pub kings_per_player: Option<u8>,
+    /// Dominoes dealt into the draw pile: a number, or "all".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck_size: Option<DeckSize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_claims: Option<FirstClaimsDef>,
+    /// Applied in order after the score; players still tied share the victory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 8))]
+    pub tie_breaks: Option<Vec<TieBreakDef>>,
+    /// Games in a match, totals summed (Dynasty = 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = MAX_MATCH_GAMES))]
+    pub match_games: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub harmony: Option<HarmonyPatch>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub middle_kingdom: Option<MiddleKingdomPatch>,
+}
+
+/// Harmony: bonus points for a complete kingdom with no gaps.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct HarmonyPatch {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enabled: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = -1000, max = 1000))]
+    pub points: Option<i32>,
+}
+
+/// Middle Kingdom: bonus points for a castle at the centre.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct MiddleKingdomPatch {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enabled: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = -1000, max = 1000))]
+    pub points: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reading: Option<ReadingDef>,
+}
+
+/// How many dominoes are dealt: `"all"` or a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeckSize {
+    All,
+    Count(u16),
+}
+
+impl Serialize for DeckSize {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            DeckSize::All => s.serialize_str("all"),
+            DeckSize::Count(n) => s.serialize_u16(*n),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for DeckSize {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = DeckSize;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("\"all\" or a number of dominoes")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<DeckSize, E> {
+                if v == "all" {
+                    Ok(DeckSize::All)
+                } else {
+                    Err(E::invalid_value(serde::de::Unexpected::Str(v), &self))
+                }
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<DeckSize, E> {
+                u16::try_from(v)
+                    .map(DeckSize::Count)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Signed(v), &self))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<DeckSize, E> {
+                u16::try_from(v)
+                    .map(DeckSize::Count)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(v), &self))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl JsonSchema for DeckSize {
+    fn schema_name() -> Cow<'static, str> {
+        "DeckSize".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "Dominoes dealt into the draw pile: \"all\" or a number.",
+            "anyOf": [
+                { "const": "all" },
+                { "type": "integer", "minimum": 1, "maximum": MAX_DOMINOES }
+            ]
+        })
+    }
+}
+
+/// How the kings pick from the very first line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum FirstClaimsDef {
+    /// All kings are drawn at random; each claims when drawn.
+    Drawn,
+    /// A random player order, then A B B A ...
+    Snake,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum TieBreakDef {
+    /// The most squares in one territory.
+    LargestTerritory,
+    /// The most crowns in the kingdom.
+    MostCrowns,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReadingDef {
+    /// The castle is at the centre of the kingdom's bounding box (gaps allowed).
+    BoundingBox,
+    /// The bounding box is the full grid and the castle is at its centre (gaps allowed).
+    FullGrid,
+}
+
+impl From<FirstClaimsDef> for FirstClaims {
+    fn from(v: FirstClaimsDef) -> Self {
+        match v {
+            FirstClaimsDef::Drawn => FirstClaims::Drawn,
+            FirstClaimsDef::Snake => FirstClaims::Snake,
+        }
+    }
+}
+
+impl From<FirstClaims> for FirstClaimsDef {
+    fn from(v: FirstClaims) -> Self {
+        match v {
+            FirstClaims::Drawn => FirstClaimsDef::Drawn,
+            FirstClaims::Snake => FirstClaimsDef::Snake,
+        }
+    }
+}
+
+impl From<TieBreakDef> for TieBreak {
+    fn from(v: TieBreakDef) -> Self {
+        match v {
+            TieBreakDef::LargestTerritory => TieBreak::LargestTerritory,
+            TieBreakDef::MostCrowns => TieBreak::MostCrowns,
+        }
+    }
+}
+
+impl From<TieBreak> for TieBreakDef {
+    fn from(v: TieBreak) -> Self {
+        match v {
+            TieBreak::LargestTerritory => TieBreakDef::LargestTerritory,
+            TieBreak::MostCrowns => TieBreakDef::MostCrowns,
+        }
+    }
+}
+
+impl From<ReadingDef> for MiddleKingdomReading {
+    fn from(v: ReadingDef) -> Self {
+        match v {
+            ReadingDef::BoundingBox => MiddleKingdomReading::BoundingBox,
+            ReadingDef::FullGrid => MiddleKingdomReading::FullGrid,
+        }
+    }
+}
+
+impl From<MiddleKingdomReading> for ReadingDef {
+    fn from(v: MiddleKingdomReading) -> Self {
+        match v {
+            MiddleKingdomReading::BoundingBox => ReadingDef::BoundingBox,
+            MiddleKingdomReading::FullGrid => ReadingDef::FullGrid,
+        }
+    }
+}

@@ -1,0 +1,363 @@
+//! Loading a ruleset: follow `extends`, read the component sets, check every file and gather
+//! every problem with its place.
+
+use crate::components::{Block, Components};
+use crate::diagnostic::SourceText;
+use crate::format::{RulesetFile, SetFile};
+use crate::node::{self, Node, Seg, Span};
+use crate::resolve;
+use crate::schema;
+use crate::source::{self, ReadError, Source};
+use crate::walk::{Path, Walker, closest};
+use crate::{Diagnostic, Diagnostics};
+use crownlands_core::Ruleset;
+
+/// How deep `extends` may nest.
+const MAX_EXTENDS_DEPTH: usize = 32;
+/// How many component sets one ruleset may use.
+const MAX_SETS: usize = 64;
+
+/// A place in a loaded file.
+#[derive(Clone, Debug)]
+pub(crate) struct Loc {
+    pub file: usize,
+    pub span: Span,
+}
+
+pub(crate) struct File {
+    pub src: SourceText,
+    pub source: Source,
+    pub doc: Node,
+}
+
+pub(crate) enum Parsed {
+    Ruleset(Box<RulesetFile>),
+    Set(Box<SetFile>),
+}
+
+#[derive(Default)]
+pub(crate) struct Loader {
+    pub files: Vec<File>,
+    pub diags: Vec<Diagnostic>,
+}
+
+impl Loader {
+    pub fn err(&mut self, loc: &Loc, msg: impl Into<String>) {
+        let d = match self.files.get(loc.file) {
+            Some(f) => f.src.diag(loc.span.clone(), msg),
+            None => Diagnostic {
+                file: String::new(),
+                line: 1,
+                column: 1,
+                message: msg.into(),
+            },
+        };
+        self.diags.push(d);
+    }
+
+    pub fn loc(&self, file: usize, path: &[Seg<'_>]) -> Loc {
+        let span = self.files.get(file).map_or(0..0, |f| f.doc.span_at(path));
+        Loc { file, span }
+    }
+
+    pub fn key_loc(&self, file: usize, path: &[Seg<'_>]) -> Loc {
+        let span = self
+            .files
+            .get(file)
+            .and_then(|f| f.doc.key_span_at(path))
+            .unwrap_or(0..0);
+        Loc { file, span }
+    }
+
+    /// "file:line" of a place, for messages that point at a second place.
+    pub fn describe(&self, loc: &Loc) -> String {
+        match self.files.get(loc.file) {
+            Some(f) => {
+                let (line, _) = crate::diagnostic::line_col(&f.src.text, loc.span.start);
+                format!("{}:{line}", f.src.name)
+            }
+            None => "?".to_string(),
+        }
+    }
+
+    /// Read, parse, check and deserialize one file. `None` when nothing usable is left; the
+    /// problems are recorded either way.
+    pub fn open(&mut self, source: Source, named_at: Option<&Loc>) -> Option<(usize, Parsed)> {
+        let src = match source.read() {
+            Ok(src) => src,
+            Err(ReadError::Missing(msg)) => {
+                match named_at {
+                    Some(loc) => self.err(loc, msg),
+                    None => self.diags.push(Diagnostic {
+                        file: source.display(),
+                        line: 1,
+                        column: 1,
+                        message: msg,
+                    }),
+                }
+                return None;
+            }
+            Err(ReadError::Bad(d)) => {
+                self.diags.push(d);
+                return None;
+            }
+        };
+        self.open_text(source, src)
+    }
+
+    pub fn open_text(&mut self, source: Source, src: SourceText) -> Option<(usize, Parsed)> {
+        let mut doc = match node::parse(&src) {
+            Ok(doc) => doc,
+            Err(ds) => {
+                self.diags.extend(ds);
+                return None;
+            }
+        };
+        let is_set = doc.get("set").is_some();
+        let schema = if is_set {
+            schema::set_value()
+        } else {
+            schema::ruleset_value()
+        };
+        let mut walker = Walker::new(schema);
+        let ok = walker.check(schema, &mut doc, &Path::default());
+        for (span, msg) in walker.problems {
+            self.diags.push(src.diag(span, msg));
+        }
+        let value = doc.to_value();
+        let index = self.files.len();
+        self.files.push(File { src, source, doc });
+        if !ok {
+            return None;
+        }
+        let parsed = if is_set {
+            value
+                .try_into::<SetFile>()
+                .map(|f| Parsed::Set(Box::new(f)))
+        } else {
+            value
+                .try_into::<RulesetFile>()
+                .map(|f| Parsed::Ruleset(Box::new(f)))
+        };
+        match parsed {
+            Ok(p) => Some((index, p)),
+            Err(e) => {
+                let msg = format!("could not read this file: {}", e.message());
+                self.err(
+                    &Loc {
+                        file: index,
+                        span: 0..0,
+                    },
+                    msg,
+                );
+                None
+            }
+        }
+    }
+
+    /// Load a ruleset and everything it uses.
+    pub fn load_ruleset(
+        &mut self,
+        first: Source,
+        first_text: Option<SourceText>,
+    ) -> Option<Ruleset> {
+        let mut chain: Vec<(usize, RulesetFile)> = Vec::new();
+        let mut seen: Vec<(String, String)> = Vec::new();
+        let mut current = first;
+        let mut text = first_text;
+        let mut named_at: Option<Loc> = None;
+        loop {
+            let key = current.key();
+            if let Some(pos) = seen.iter().position(|(k, _)| *k == key) {
+                let mut names: Vec<String> = seen[pos..].iter().map(|(_, d)| d.clone()).collect();
+                names.push(current.display());
+                let msg = format!("`extends` makes a cycle: {}", names.join(" -> "));
+                match &named_at {
+                    Some(loc) => self.err(loc, msg),
+                    None => self.diags.push(Diagnostic {
+                        file: current.display(),
+                        line: 1,
+                        column: 1,
+                        message: msg,
+                    }),
+                }
+                return None;
+            }
+            if seen.len() >= MAX_EXTENDS_DEPTH {
+                if let Some(loc) = &named_at {
+                    self.err(
+                        loc,
+                        format!("`extends` nests more than {MAX_EXTENDS_DEPTH} files deep"),
+                    );
+                }
+                return None;
+            }
+            seen.push((key, current.display()));
+            let opened = match text.take() {
+                Some(src) => self.open_text(current, src),
+                None => self.open(current, named_at.as_ref()),
+            };
+            let (idx, parsed) = opened?;
+            let rf = match parsed {
+                Parsed::Ruleset(rf) => *rf,
+                Parsed::Set(_) => {
+                    let msg = "this is a component set file (it has a [set] table), not a ruleset";
+                    match &named_at {
+                        Some(loc) => {
+                            let loc = loc.clone();
+                            self.err(&loc, "`extends` names a component set file, not a ruleset");
+                        }
+                        None => self.err(
+                            &Loc {
+                                file: idx,
+                                span: 0..0,
+                            },
+                            msg,
+                        ),
+                    }
+                    return None;
+                }
+            };
+            let extends = rf.extends.clone();
+            chain.push((idx, rf));
+            let Some(ext) = extends else { break };
+            let loc = self.loc(idx, &[Seg::Key("extends")]);
+            current = if source::is_path(&ext) {
+                self.files[idx].source.join(&ext)
+            } else {
+                if !source::is_plain_name(&ext)
+                    || source::embedded(&format!("{ext}.toml")).is_none()
+                {
+                    let names = crate::shipped_names();
+                    let known: Vec<&str> = names.iter().map(String::as_str).collect();
+                    let mut msg = format!("no shipped ruleset named `{ext}`");
+                    if let Some(c) = closest(&ext, &known) {
+                        msg.push_str(&format!(" (did you mean `{c}`?)"));
+                    }
+                    msg.push_str(&format!(
+                        "; shipped rulesets: {}; a path to a file must contain `/` or end in `.toml`",
+                        known.join(", ")
+                    ));
+                    self.err(&loc, msg);
+                    return None;
+                }
+                Source::shipped(&ext)
+            };
+            named_at = Some(loc);
+        }
+        chain.reverse();
+        self.finish(chain)
+    }
+
+    fn finish(&mut self, chain: Vec<(usize, RulesetFile)>) -> Option<Ruleset> {
+        // The component sets: the inherited list, replaced by `sets`, extended by `add-sets`.
+        let mut sets: Vec<(Source, Loc)> = Vec::new();
+        for (idx, rf) in &chain {
+            if let Some(list) = &rf.sets {
+                sets.clear();
+                for (i, s) in list.iter().enumerate() {
+                    let loc = self.loc(*idx, &[Seg::Key("sets"), Seg::Index(i)]);
+                    sets.push((self.files[*idx].source.join(s), loc));
+                }
+            }
+            for (i, s) in rf.add_sets.iter().enumerate() {
+                let loc = self.loc(*idx, &[Seg::Key("add-sets"), Seg::Index(i)]);
+                sets.push((self.files[*idx].source.join(s), loc));
+            }
+        }
+        let mut blocks = Vec::new();
+        let mut keys: Vec<String> = Vec::new();
+        for (source, loc) in sets {
+            let key = source.key();
+            if keys.contains(&key) {
+                continue;
+            }
+            if keys.len() >= MAX_SETS {
+                self.err(
+                    &loc,
+                    format!(
+                        "more than {MAX_SETS} component sets; at most {MAX_SETS} are supported"
+                    ),
+                );
+                break;
+            }
+            keys.push(key);
+            match self.open(source.clone(), Some(&loc)) {
+                Some((idx, Parsed::Set(sf))) => {
+                    let sf = *sf;
+                    let default_box = sf
+                        .set
+                        .box_name
+                        .clone()
+                        .unwrap_or_else(|| sf.set.name.clone());
+                    blocks.push(Block {
+                        file: idx,
+                        terrains: sf.terrain,
+                        dominoes: sf.domino,
+                        default_box,
+                    });
+                }
+                Some((_, Parsed::Ruleset(_))) => {
+                    self.err(
+                        &loc,
+                        format!(
+                            "`{}` is not a component set file (it has no [set] table)",
+                            source.display()
+                        ),
+                    );
+                }
+                None => {}
+            }
+        }
+        for (idx, rf) in &chain {
+            if rf.terrain.is_empty() && rf.domino.is_empty() {
+                continue;
+            }
+            let default_box = rf
+                .box_name
+                .clone()
+                .or_else(|| rf.name.clone())
+                .unwrap_or_else(|| self.files[*idx].source.stem());
+            blocks.push(Block {
+                file: *idx,
+                terrains: rf.terrain.clone(),
+                dominoes: rf.domino.clone(),
+                default_box,
+            });
+        }
+        let components = Components::build(self, &blocks, true);
+        resolve::resolve(self, &chain, components)
+    }
+}
+
+/// Load from a source, reporting every problem.
+pub(crate) fn load_source(
+    source: Source,
+    text: Option<SourceText>,
+) -> Result<Ruleset, Diagnostics> {
+    let mut loader = Loader::default();
+    let ruleset = loader.load_ruleset(source, text);
+    finish_diags(loader.diags, ruleset)
+}
+
+pub(crate) fn finish_diags<T>(
+    mut diags: Vec<Diagnostic>,
+    value: Option<T>,
+) -> Result<T, Diagnostics> {
+    diags.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
+    diags.dedup();
+    match value {
+        Some(v) if diags.is_empty() => Ok(v),
+        _ => {
+            if diags.is_empty() {
+                diags.push(Diagnostic {
+                    file: String::new(),
+                    line: 1,
+                    column: 1,
+                    message: "the ruleset could not be loaded".to_string(),
+                });
+            }
+            Err(Diagnostics(diags))
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! A parsed TOML document as an owned tree that keeps every key's and value's byte span, in file
+//! order. The schema walk prunes it; serde then reads what is left.
+
+use crate::Diagnostic;
+use crate::diagnostic::SourceText;
+use std::ops::Range;
+use toml::de::{DeTable, DeValue};
+
+pub(crate) type Span = Range<usize>;
+
+#[derive(Clone, Debug)]
+pub(crate) struct Node {
+    pub span: Span,
+    pub kind: Kind,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Kind {
+    Str(String),
+    /// `None`: an integer too large for the engine.
+    Int(Option<i128>),
+    Float(f64),
+    Bool(bool),
+    Datetime(String),
+    Array(Vec<Node>),
+    Table(Vec<Entry>),
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Entry {
+    pub key: String,
+    pub key_span: Span,
+    pub value: Node,
+}
+
+/// One step of a path into a document.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Seg<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+impl Kind {
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Kind::Str(_) => "a string",
+            Kind::Int(_) => "an integer",
+            Kind::Float(_) => "a float",
+            Kind::Bool(_) => "a boolean",
+            Kind::Datetime(_) => "a date-time",
+            Kind::Array(_) => "an array",
+            Kind::Table(_) => "a table",
+        }
+    }
+}
+
+impl Node {
+    pub fn get(&self, key: &str) -> Option<&Entry> {
+        match &self.kind {
+            Kind::Table(entries) => entries.iter().find(|e| e.key == key),
+            _ => None,
+        }
+    }
+
+    /// The node at `path`, if present.
+    pub fn at(&self, path: &[Seg<'_>]) -> Option<&Node> {
+        let mut node = self;
+        for seg in path {
+            node = match (seg, &node.kind) {
+                (Seg::Key(k), Kind::Table(_)) => &node.get(k)?.value,
+                (Seg::Index(i), Kind::Array(items)) => items.get(*i)?,
+                _ => return None,
+            };
+        }
+        Some(node)
+    }
+
+    /// The span of the value at `path`, or of the deepest node on the way to it.
+    pub fn span_at(&self, path: &[Seg<'_>]) -> Span {
+        let mut node = self;
+        for seg in path {
+            let next = match (seg, &node.kind) {
+                (Seg::Key(k), Kind::Table(_)) => node.get(k).map(|e| &e.value),
+                (Seg::Index(i), Kind::Array(items)) => items.get(*i),
+                _ => None,
+            };
+            match next {
+                Some(n) => node = n,
+                None => break,
+            }
+        }
+        node.span.clone()
+    }
+
+    /// The span of the key at the end of `path` (which must end in a key).
+    pub fn key_span_at(&self, path: &[Seg<'_>]) -> Option<Span> {
+        let (last, init) = path.split_last()?;
+        let parent = self.at(init)?;
+        match last {
+            Seg::Key(k) => parent.get(k).map(|e| e.key_span.clone()),
+            Seg::Index(_) => None,
+        }
+    }
+
+    /// Convert to a `toml::Value` for serde.
+    pub fn to_value(&self) -> toml::Value {
+        match &self.kind {
+            Kind::Str(s) => toml::Value::String(s.clone()),
+            Kind::Int(i) => {
+                toml::Value::Integer(i.and_then(|i| i64::try_from(i).ok()).unwrap_or(i64::MAX))
+            }
+            Kind::Float(f) => toml::Value::Float(*f),
+            Kind::Bool(b) => toml::Value::Boolean(*b),
+            Kind::Datetime(s) => toml::Value::String(s.clone()),
+            Kind::Array(items) => toml::Value::Array(items.iter().map(Node::to_value).collect()),
+            Kind::Table(entries) => {
+                let mut t = toml::Table::new();
+                for e in entries {
+                    t.insert(e.key.clone(), e.value.to_value());
+                }
+                toml::Value::Table(t)
+            }
+        }
+    }
+}
+
+/// Largest file the loader reads, in bytes.
+pub(crate) const MAX_FILE_BYTES: usize = 4 << 20;
+
+/// Parse a TOML document, reporting every syntax error the parser can recover from.
+pub(crate) fn parse(src: &SourceText) -> Result<Node, Vec<Diagnostic>> {
+    let (doc, errors) = DeTable::parse_recoverable(&src.text);
+    if !errors.is_empty() {
+        let mut out = Vec::new();
+        for e in errors {
+            let span = e.span().unwrap_or(0..0);
+            let msg = e.message().trim().replace('\n', " ");
+            let d = src.diag(span, format!("TOML syntax error: {msg}"));
+            if !out.contains(&d) {
+                out.push(d);
+            }
+        }
+        return Err(out);
+    }
+    let span = doc.span();
+    Ok(Node {
+        span,
+        kind: Kind::Table(convert_table(doc.get_ref())),
+    })
+}
+
+fn convert_table(t: &DeTable<'_>) -> Vec<Entry> {
+    let mut entries: Vec<Entry> = t
+        .iter()
+        .map(|(k, v)| Entry {
+            key: k.get_ref().to_string(),
+            key_span: k.span(),
+            value: convert(v.get_ref(), v.span()),
+        })
+        .collect();
+    entries.sort_by_key(|e| (e.key_span.start, e.value.span.start));
+    entries
+}
+
+fn convert(v: &DeValue<'_>, span: Span) -> Node {
+    let kind = match v {
+        DeValue::String(s) => Kind::Str(s.to_string()),
+        DeValue::Integer(i) => Kind::Int(i128::from_str_radix(i.as_str(), i.radix()).ok()),
+        DeValue::Float(f) => Kind::Float(f.as_str().parse().unwrap_or(f64::NAN)),
+        DeValue::Boolean(b) => Kind::Bool(*b),
+        DeValue::Datetime(d) => Kind::Datetime(d.to_string()),
+        DeValue::Array(a) => {
+            Kind::Array(a.iter().map(|x| convert(x.get_ref(), x.span())).collect())
+        }
+        DeValue::Table(t) => Kind::Table(convert_table(t)),
+    };
+    Node { span, kind }
+}

@@ -1,0 +1,336 @@
+//! Resolving the rules for each player count: built-in defaults, then each file from the root
+//! ancestor down to the leaf, `[rules]` then `[for-players.N]`, field by field.
+
+use crate::components::Components;
+use crate::format::{DeckSize, FirstClaimsDef, ReadingDef, RulesPatch, RulesetFile, TieBreakDef};
+use crate::load::{Loader, Loc};
+use crate::node::Seg;
+use crownlands_core::{MiddleKingdom, Rules, Ruleset};
+
+#[derive(Clone, Debug)]
+struct Field<T> {
+    value: T,
+    /// Where the value was set; `None` for a built-in default.
+    origin: Option<Loc>,
+}
+
+fn field<T>(value: T) -> Field<T> {
+    Field {
+        value,
+        origin: None,
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Effective {
+    grid_size: Field<u8>,
+    line_size: Field<u8>,
+    kings_per_player: Field<u8>,
+    deck_size: Field<DeckSize>,
+    first_claims: Field<FirstClaimsDef>,
+    tie_breaks: Field<Vec<TieBreakDef>>,
+    match_games: Field<u8>,
+    harmony_enabled: Field<bool>,
+    harmony_points: Field<i32>,
+    middle_enabled: Field<bool>,
+    middle_points: Field<i32>,
+    middle_reading: Field<ReadingDef>,
+}
+
+impl Default for Effective {
+    fn default() -> Self {
+        Effective {
+            grid_size: field(5),
+            line_size: field(4),
+            kings_per_player: field(1),
+            deck_size: field(DeckSize::All),
+            first_claims: field(FirstClaimsDef::Drawn),
+            tie_breaks: field(vec![TieBreakDef::LargestTerritory, TieBreakDef::MostCrowns]),
+            match_games: field(1),
+            harmony_enabled: field(false),
+            harmony_points: field(5),
+            middle_enabled: field(false),
+            middle_points: field(10),
+            middle_reading: field(ReadingDef::BoundingBox),
+        }
+    }
+}
+
+/// The built-in default rules (before any file), with `deck-size = "all"` as `dominoes`.
+pub fn default_rules(dominoes: u16) -> Rules {
+    Effective::default().to_rules(dominoes)
+}
+
+impl Effective {
+    fn apply(&mut self, loader: &Loader, p: &RulesPatch, file: usize, base: &[Seg<'_>]) {
+        let loc = |keys: &[&'static str]| {
+            let mut path = base.to_vec();
+            path.extend(keys.iter().map(|k| Seg::Key(k)));
+            Some(loader.loc(file, &path))
+        };
+        fn set<T: Clone>(f: &mut Field<T>, v: &Option<T>, origin: impl FnOnce() -> Option<Loc>) {
+            if let Some(v) = v {
+                *f = Field {
+                    value: v.clone(),
+                    origin: origin(),
+                };
+            }
+        }
+        set(&mut self.grid_size, &p.grid_size, || loc(&["grid-size"]));
+        set(&mut self.line_size, &p.line_size, || loc(&["line-size"]));
+        set(&mut self.kings_per_player, &p.kings_per_player, || {
+            loc(&["kings-per-player"])
+        });
+        set(&mut self.deck_size, &p.deck_size, || loc(&["deck-size"]));
+        set(&mut self.first_claims, &p.first_claims, || {
+            loc(&["first-claims"])
+        });
+        set(&mut self.tie_breaks, &p.tie_breaks, || loc(&["tie-breaks"]));
+        set(&mut self.match_games, &p.match_games, || {
+            loc(&["match-games"])
+        });
+        if let Some(h) = &p.harmony {
+            set(&mut self.harmony_enabled, &h.enabled, || {
+                loc(&["harmony", "enabled"])
+            });
+            set(&mut self.harmony_points, &h.points, || {
+                loc(&["harmony", "points"])
+            });
+        }
+        if let Some(m) = &p.middle_kingdom {
+            set(&mut self.middle_enabled, &m.enabled, || {
+                loc(&["middle-kingdom", "enabled"])
+            });
+            set(&mut self.middle_points, &m.points, || {
+                loc(&["middle-kingdom", "points"])
+            });
+            set(&mut self.middle_reading, &m.reading, || {
+                loc(&["middle-kingdom", "reading"])
+            });
+        }
+    }
+
+    fn deck(&self, dominoes: u16) -> u16 {
+        match self.deck_size.value {
+            DeckSize::All => dominoes,
+            DeckSize::Count(n) => n,
+        }
+    }
+
+    fn to_rules(&self, dominoes: u16) -> Rules {
+        Rules {
+            grid_size: self.grid_size.value,
+            line_size: self.line_size.value,
+            kings_per_player: self.kings_per_player.value,
+            deck_size: self.deck(dominoes),
+            first_claims: self.first_claims.value.into(),
+            harmony: self
+                .harmony_enabled
+                .value
+                .then_some(self.harmony_points.value),
+            middle_kingdom: self.middle_enabled.value.then_some(MiddleKingdom {
+                points: self.middle_points.value,
+                reading: self.middle_reading.value.into(),
+            }),
+            tie_breaks: self.tie_breaks.value.iter().map(|&t| t.into()).collect(),
+            match_games: self.match_games.value,
+        }
+    }
+}
+
+/// One problem with the rules at one player count, grouped later across counts.
+struct CountProblem {
+    loc: Loc,
+    message: String,
+    players: u8,
+}
+
+fn player_key(k: &str) -> Option<u8> {
+    if k.is_empty() || !k.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    k.parse().ok()
+}
+
+pub(crate) fn resolve(
+    loader: &mut Loader,
+    chain: &[(usize, RulesetFile)],
+    components: Components,
+) -> Option<Ruleset> {
+    let (leaf_idx, leaf) = chain.last()?;
+    let leaf_idx = *leaf_idx;
+    let leaf_name = leaf.name.clone();
+    let available = components.dominoes.len();
+    let available16 = u16::try_from(available).unwrap_or(u16::MAX);
+
+    // Player counts in force at each file of the chain, and where the final list was written.
+    let mut players: Option<(Vec<u8>, usize)> = None;
+    for (idx, rf) in chain {
+        if let Some(list) = &rf.players {
+            for (i, n) in list.iter().enumerate() {
+                if list[..i].contains(n) {
+                    let loc = loader.loc(*idx, &[Seg::Key("players"), Seg::Index(i)]);
+                    loader.err(&loc, format!("player count {n} is listed twice"));
+                }
+            }
+            players = Some((list.clone(), *idx));
+        }
+        let in_force: &[u8] = players.as_ref().map_or(&[], |(l, _)| l);
+        for key in rf.for_players.keys() {
+            let loc = loader.key_loc(*idx, &[Seg::Key("for-players"), Seg::Key(key)]);
+            match player_key(key) {
+                None => loader.err(
+                    &loc,
+                    format!("[for-players.{key}]: `{key}` is not a player count; write a number, e.g. [for-players.2]"),
+                ),
+                Some(n) if !in_force.contains(&n) => {
+                    let list: Vec<String> = in_force.iter().map(u8::to_string).collect();
+                    loader.err(
+                        &loc,
+                        format!(
+                            "[for-players.{key}]: {n} is not among this ruleset's player counts (players = [{}])",
+                            list.join(", ")
+                        ),
+                    );
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    let Some((mut counts, players_file)) = players else {
+        loader.err(
+            &Loc {
+                file: leaf_idx,
+                span: 0..0,
+            },
+            "no player counts: add e.g. `players = [2, 3, 4]` (or extend a ruleset that has them)",
+        );
+        return None;
+    };
+    let players_list = counts.clone();
+    counts.sort_unstable();
+    counts.dedup();
+
+    let mut problems: Vec<CountProblem> = Vec::new();
+    let mut player_counts = Vec::new();
+    for &n in &counts {
+        let mut eff = Effective::default();
+        for (idx, rf) in chain {
+            if let Some(r) = &rf.rules {
+                eff.apply(loader, r, *idx, &[Seg::Key("rules")]);
+            }
+            for (key, patch) in &rf.for_players {
+                if player_key(key) == Some(n) {
+                    eff.apply(
+                        loader,
+                        patch,
+                        *idx,
+                        &[Seg::Key("for-players"), Seg::Key(key)],
+                    );
+                }
+            }
+        }
+        let fallback = {
+            let i = players_list.iter().position(|&p| p == n).unwrap_or(0);
+            loader.loc(players_file, &[Seg::Key("players"), Seg::Index(i)])
+        };
+        let at = |f: &Option<Loc>| f.clone().unwrap_or_else(|| fallback.clone());
+        let line = usize::from(eff.line_size.value);
+        let kings = usize::from(n) * usize::from(eff.kings_per_player.value);
+        let deck = usize::from(eff.deck(available16));
+        let mut push = |loc: Loc, message: String| {
+            problems.push(CountProblem {
+                loc,
+                message,
+                players: n,
+            })
+        };
+        if kings > line {
+            let loc = eff
+                .kings_per_player
+                .origin
+                .clone()
+                .or_else(|| eff.line_size.origin.clone())
+                .unwrap_or_else(|| fallback.clone());
+            push(
+                loc,
+                format!(
+                    "{kings} kings ({} per player) but only {line} dominoes a line (line-size): every king needs a domino",
+                    eff.kings_per_player.value
+                ),
+            );
+        }
+        let deck_loc = at(&eff.deck_size.origin);
+        if deck > available {
+            push(
+                deck_loc.clone(),
+                format!("a deck of {deck} dominoes, but the component sets hold only {available}"),
+            );
+        } else if deck < line || deck == 0 {
+            push(
+                deck_loc.clone(),
+                format!("a deck of {deck} dominoes is too small for one line of {line}"),
+            );
+        } else if line > 0 && deck % line != 0 {
+            let lower = deck - deck % line;
+            let upper = lower + line;
+            let hint = if upper <= available {
+                format!(" (try {lower} or {upper})")
+            } else {
+                format!(" (try {lower})")
+            };
+            push(
+                deck_loc,
+                format!("a deck of {deck} dominoes does not divide into lines of {line}{hint}"),
+            );
+        }
+        player_counts.push((n, eff.to_rules(available16)));
+    }
+
+    // One message per place and problem, naming every player count it affects.
+    let mut grouped: Vec<(Loc, String, Vec<u8>)> = Vec::new();
+    for p in problems {
+        match grouped
+            .iter_mut()
+            .find(|(l, m, _)| l.file == p.loc.file && l.span == p.loc.span && *m == p.message)
+        {
+            Some((_, _, ns)) => ns.push(p.players),
+            None => grouped.push((p.loc, p.message, vec![p.players])),
+        }
+    }
+    for (loc, message, ns) in grouped {
+        let ns: Vec<String> = ns.iter().map(u8::to_string).collect();
+        let who = match ns.split_last() {
+            Some((last, init)) if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+            _ => ns.join(""),
+        };
+        loader.err(&loc, format!("at {who} players: {message}"));
+    }
+
+    let name = leaf_name.unwrap_or_else(|| loader.files[leaf_idx].source.stem());
+    let description = chain
+        .iter()
+        .rev()
+        .find_map(|(_, rf)| rf.description.clone())
+        .unwrap_or_default();
+    let ruleset = Ruleset {
+        name,
+        description,
+        terrains: components.terrains,
+        piles: components.piles,
+        dominoes: components.dominoes,
+        player_counts,
+    };
+    if loader.diags.is_empty() {
+        for problem in ruleset.check() {
+            loader.err(
+                &Loc {
+                    file: leaf_idx,
+                    span: 0..0,
+                },
+                problem,
+            );
+        }
+    }
+    Some(ruleset)
+}

@@ -1,0 +1,174 @@
+//! Where a file comes from: the file system, or the rulesets embedded at compile time.
+
+use crate::diagnostic::{SourceText, line_col};
+use crate::node::MAX_FILE_BYTES;
+use std::path::{Component, Path, PathBuf};
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
+}
+
+/// Every embedded file: (path relative to `rulesets/`, contents).
+pub(crate) fn embedded_files() -> &'static [(&'static str, &'static str)] {
+    embedded::FILES
+}
+
+pub(crate) fn embedded(rel: &str) -> Option<&'static str> {
+    embedded::FILES
+        .iter()
+        .find(|(p, _)| *p == rel)
+        .map(|(_, t)| *t)
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Source {
+    Fs(PathBuf),
+    /// A path relative to the embedded `rulesets/` tree, `/`-separated.
+    Embedded(String),
+}
+
+impl Source {
+    /// The shipped ruleset with this name.
+    pub fn shipped(name: &str) -> Source {
+        Source::Embedded(format!("{name}.toml"))
+    }
+
+    /// How diagnostics name the file.
+    pub fn display(&self) -> String {
+        match self {
+            Source::Fs(p) => p.display().to_string(),
+            Source::Embedded(rel) => format!("rulesets/{rel}"),
+        }
+    }
+
+    /// A key naming the file uniquely, for cycle detection and de-duplication.
+    pub fn key(&self) -> String {
+        match self {
+            Source::Fs(p) => format!(
+                "fs:{}",
+                p.canonicalize().unwrap_or_else(|_| p.clone()).display()
+            ),
+            Source::Embedded(rel) => format!("embedded:{rel}"),
+        }
+    }
+
+    /// The file name without its extension.
+    pub fn stem(&self) -> String {
+        match self {
+            Source::Fs(p) => p
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            Source::Embedded(rel) => {
+                let file = rel.rsplit('/').next().unwrap_or(rel);
+                file.strip_suffix(".toml").unwrap_or(file).to_string()
+            }
+        }
+    }
+
+    /// `rel` resolved against the directory holding this file.
+    pub fn join(&self, rel: &str) -> Source {
+        match self {
+            Source::Fs(p) => {
+                let dir = p.parent().unwrap_or(Path::new(""));
+                Source::Fs(dir.join(rel))
+            }
+            Source::Embedded(base) => {
+                let mut parts: Vec<&str> = base.split('/').collect();
+                parts.pop();
+                for c in rel.split('/') {
+                    match c {
+                        "" | "." => {}
+                        ".." => {
+                            if parts.pop().is_none() {
+                                // Above the embedded root: a name that cannot exist.
+                                return Source::Embedded(format!("../{rel}"));
+                            }
+                        }
+                        other => parts.push(other),
+                    }
+                }
+                Source::Embedded(parts.join("/"))
+            }
+        }
+    }
+
+    /// Read the file, refusing huge files and text that is not UTF-8.
+    pub fn read(&self) -> Result<SourceText, ReadError> {
+        let name = self.display();
+        match self {
+            Source::Embedded(rel) => match embedded(rel) {
+                Some(text) => Ok(SourceText {
+                    name,
+                    text: text.to_string(),
+                }),
+                None => Err(ReadError::Missing(format!("no shipped file `{rel}`"))),
+            },
+            Source::Fs(path) => {
+                let meta = std::fs::metadata(path)
+                    .map_err(|e| ReadError::Missing(format!("cannot read `{name}`: {e}")))?;
+                if !meta.is_file() {
+                    return Err(ReadError::Missing(format!("`{name}` is not a file")));
+                }
+                if meta.len() > MAX_FILE_BYTES as u64 {
+                    return Err(ReadError::Missing(format!(
+                        "`{name}` is {} bytes; files of at most {MAX_FILE_BYTES} bytes are supported",
+                        meta.len()
+                    )));
+                }
+                let bytes = std::fs::read(path)
+                    .map_err(|e| ReadError::Missing(format!("cannot read `{name}`: {e}")))?;
+                text_from_bytes(&name, bytes)
+            }
+        }
+    }
+}
+
+#[derive(Debug)]
+pub(crate) enum ReadError {
+    /// The file could not be read: a message to attach to whoever named it.
+    Missing(String),
+    /// The file was read but is not usable text: a diagnostic inside it.
+    Bad(crate::Diagnostic),
+}
+
+/// Decode file bytes, pointing at the first byte that is not UTF-8.
+pub(crate) fn text_from_bytes(name: &str, bytes: Vec<u8>) -> Result<SourceText, ReadError> {
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(ReadError::Missing(format!(
+            "`{name}` is {} bytes; files of at most {MAX_FILE_BYTES} bytes are supported",
+            bytes.len()
+        )));
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(SourceText {
+            name: name.to_string(),
+            text,
+        }),
+        Err(e) => {
+            let good = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let prefix = String::from_utf8_lossy(&bytes[..good]);
+            let (line, column) = line_col(&prefix, good);
+            Err(ReadError::Bad(crate::Diagnostic {
+                file: name.to_string(),
+                line,
+                column,
+                message: "the file is not valid UTF-8 text".to_string(),
+            }))
+        }
+    }
+}
+
+/// Whether an `extends` value is a path rather than a shipped name.
+pub(crate) fn is_path(s: &str) -> bool {
+    s.contains('/') || s.contains('\\') || s.ends_with(".toml")
+}
+
+/// Whether `p` has no `..` and is not absolute (used for embedded lookups of user input).
+pub(crate) fn is_plain_name(s: &str) -> bool {
+    !s.is_empty()
+        && Path::new(s)
+            .components()
+            .all(|c| matches!(c, Component::Normal(_)))
+}

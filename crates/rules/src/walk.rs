@@ -1,0 +1,474 @@
+//! Checks a parsed document against a JSON Schema (the subset schemars generates), reporting
+//! every unknown key, wrong-typed value and out-of-range number with its span, and pruning each
+//! bad value so that serde can read the rest and later checks can run on it.
+
+use crate::node::{Kind, Node, Span};
+use serde_json::Value;
+
+pub(crate) struct Walker<'s> {
+    root: &'s Value,
+    pub problems: Vec<(Span, String)>,
+}
+
+/// Where a value sits, for messages: a dotted path with 1-based array positions.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Path(Vec<String>);
+
+impl Path {
+    fn key(&self, k: &str) -> Path {
+        let mut p = self.0.clone();
+        p.push(k.to_string());
+        Path(p)
+    }
+    fn index(&self, i: usize) -> Path {
+        let mut p = self.0.clone();
+        p.push(format!("#{}", i + 1));
+        Path(p)
+    }
+    fn dotted(&self) -> String {
+        let mut s = String::new();
+        for (i, seg) in self.0.iter().enumerate() {
+            if seg.starts_with('#') {
+                s.push(' ');
+            } else if i > 0 {
+                s.push('.');
+            }
+            s.push_str(seg);
+        }
+        s
+    }
+    /// "`grid-size` in [rules]", "`players` item 2", "the document".
+    fn what(&self) -> String {
+        match self.0.split_last() {
+            None => "the document".to_string(),
+            Some((last, init)) if last.starts_with('#') => {
+                let parent = Path(init.to_vec());
+                format!("{} item {}", parent.what(), &last[1..])
+            }
+            Some((last, init)) if init.is_empty() => format!("`{last}`"),
+            Some((last, init)) => format!("`{last}` in [{}]", Path(init.to_vec()).dotted()),
+        }
+    }
+    /// "in [rules]" or "at the top level".
+    fn table(&self) -> String {
+        if self.0.is_empty() {
+            "at the top level".to_string()
+        } else {
+            format!("in [{}]", self.dotted())
+        }
+    }
+}
+
+fn types(schema: &Value) -> Vec<&str> {
+    match schema.get("type") {
+        Some(Value::String(s)) => vec![s.as_str()],
+        Some(Value::Array(a)) => a
+            .iter()
+            .filter_map(Value::as_str)
+            .filter(|t| *t != "null")
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn is_null_only(schema: &Value) -> bool {
+    matches!(schema.get("type"), Some(Value::String(s)) if s == "null")
+        || schema.get("const").is_some_and(Value::is_null)
+}
+
+fn branches(schema: &Value) -> Option<Vec<&Value>> {
+    let list = schema
+        .get("anyOf")
+        .or_else(|| schema.get("oneOf"))?
+        .as_array()?;
+    Some(list.iter().filter(|b| !is_null_only(b)).collect())
+}
+
+fn show_json(v: &Value) -> String {
+    match v {
+        Value::String(s) => format!("\"{s}\""),
+        other => other.to_string(),
+    }
+}
+
+fn show_node(node: &Node) -> String {
+    match &node.kind {
+        Kind::Str(s) => {
+            let short: String = s.chars().take(40).collect();
+            format!("\"{short}\"")
+        }
+        Kind::Int(Some(i)) => i.to_string(),
+        Kind::Int(None) => "a huge integer".to_string(),
+        Kind::Float(f) => f.to_string(),
+        Kind::Bool(b) => b.to_string(),
+        other => other.type_name().to_string(),
+    }
+}
+
+fn int_bound(schema: &Value, key: &str) -> Option<i128> {
+    let v = schema.get(key)?;
+    v.as_i64()
+        .map(i128::from)
+        .or_else(|| v.as_u64().map(i128::from))
+        .or_else(|| v.as_f64().map(|f| f as i128))
+}
+
+impl<'s> Walker<'s> {
+    pub fn new(root: &'s Value) -> Walker<'s> {
+        Walker {
+            root,
+            problems: Vec::new(),
+        }
+    }
+
+    fn resolve(&self, schema: &'s Value) -> &'s Value {
+        let mut s = schema;
+        for _ in 0..16 {
+            let Some(r) = s.get("$ref").and_then(Value::as_str) else {
+                return s;
+            };
+            let Some(target) = r.strip_prefix('#').and_then(|p| self.root.pointer(p)) else {
+                return s;
+            };
+            s = target;
+        }
+        s
+    }
+
+    /// What a schema accepts, in words.
+    pub fn describe(&self, schema: &'s Value) -> String {
+        let schema = self.resolve(schema);
+        if let Some(c) = schema.get("const") {
+            return show_json(c);
+        }
+        if let Some(Value::Array(e)) = schema.get("enum") {
+            let names: Vec<String> = e.iter().map(show_json).collect();
+            return format!("one of {}", names.join(", "));
+        }
+        if let Some(bs) = branches(schema) {
+            let all_const = bs.iter().all(|b| self.resolve(b).get("const").is_some());
+            let parts: Vec<String> = bs.iter().map(|b| self.describe(b)).collect();
+            return if all_const && parts.len() > 2 {
+                format!("one of {}", parts.join(", "))
+            } else {
+                parts.join(" or ")
+            };
+        }
+        let ts = types(schema);
+        match ts.first().copied() {
+            Some("integer") | Some("number") => {
+                let noun = if ts[0] == "integer" {
+                    "an integer"
+                } else {
+                    "a number"
+                };
+                match (int_bound(schema, "minimum"), int_bound(schema, "maximum")) {
+                    (Some(a), Some(b)) => format!("{noun} from {a} to {b}"),
+                    (Some(a), None) => format!("{noun} of at least {a}"),
+                    (None, Some(b)) => format!("{noun} of at most {b}"),
+                    (None, None) => noun.to_string(),
+                }
+            }
+            Some("string") => "a string".to_string(),
+            Some("boolean") => "true or false".to_string(),
+            Some("array") => match schema.get("items") {
+                Some(items) => format!("an array of {}", self.plural(items)),
+                None => "an array".to_string(),
+            },
+            Some("object") => "a table".to_string(),
+            _ => "a value".to_string(),
+        }
+    }
+
+    fn plural(&self, schema: &'s Value) -> String {
+        let d = self.describe(schema);
+        for (a, b) in [
+            ("an integer", "integers"),
+            ("a string", "strings"),
+            ("a table", "tables"),
+        ] {
+            if let Some(rest) = d.strip_prefix(a) {
+                return format!("{b}{rest}");
+            }
+        }
+        d
+    }
+
+    fn report(&mut self, span: &Span, msg: String) {
+        self.problems.push((span.clone(), msg));
+    }
+
+    /// Check `node` against `schema`, pruning what is wrong. Returns whether `node` itself is
+    /// acceptable (the caller then keeps it).
+    pub fn check(&mut self, schema: &'s Value, node: &mut Node, path: &Path) -> bool {
+        let schema = self.resolve(schema);
+        if let Value::Bool(b) = schema {
+            return *b;
+        }
+        if let Some(bs) = branches(schema) {
+            return self.check_branches(schema, &bs, node, path);
+        }
+        if let Some(c) = schema.get("const") {
+            if matches!((&node.kind, c), (Kind::Str(s), Value::String(want)) if s == want) {
+                return true;
+            }
+            let msg = format!(
+                "{} must be {}, not {}",
+                path.what(),
+                show_json(c),
+                show_node(node)
+            );
+            self.report(&node.span, msg);
+            return false;
+        }
+        if let Some(Value::Array(options)) = schema.get("enum") {
+            let ok =
+                matches!(&node.kind, Kind::Str(s) if options.iter().any(|o| o.as_str() == Some(s)));
+            if !ok {
+                let msg = format!(
+                    "{} must be {}, not {}",
+                    path.what(),
+                    self.describe(schema),
+                    show_node(node)
+                );
+                self.report(&node.span, msg);
+            }
+            return ok;
+        }
+        let ts = types(schema);
+        let Some(&ty) = ts.first() else {
+            return true;
+        };
+        let type_ok = match (&node.kind, ty) {
+            (Kind::Str(_), "string") => true,
+            (Kind::Int(_), "integer" | "number") => true,
+            (Kind::Float(_), "number") => true,
+            (Kind::Bool(_), "boolean") => true,
+            (Kind::Array(_), "array") => true,
+            (Kind::Table(_), "object") => true,
+            _ => false,
+        };
+        if !type_ok {
+            let msg = format!(
+                "{} must be {}, not {}",
+                path.what(),
+                self.describe(schema),
+                node.kind.type_name()
+            );
+            self.report(&node.span, msg);
+            return false;
+        }
+        let span = node.span.clone();
+        match &mut node.kind {
+            Kind::Int(i) => self.check_int(schema, *i, &span, path),
+            Kind::Array(items) => self.check_array(schema, items, &span, path),
+            Kind::Table(entries) => self.check_table(schema, entries, &span, path),
+            _ => true,
+        }
+    }
+
+    fn check_branches(
+        &mut self,
+        schema: &'s Value,
+        bs: &[&'s Value],
+        node: &mut Node,
+        path: &Path,
+    ) -> bool {
+        if let [only] = bs {
+            return self.check(only, node, path);
+        }
+        // A branch the value fully satisfies wins.
+        for b in bs {
+            let mut trial = Walker::new(self.root);
+            let mut copy = node.clone();
+            if trial.check(b, &mut copy, path) && trial.problems.is_empty() {
+                *node = copy;
+                return true;
+            }
+        }
+        // Exactly one branch of the right type: its own, more precise, complaint.
+        let fitting: Vec<&&Value> = bs
+            .iter()
+            .filter(|b| {
+                let b = self.resolve(b);
+                let ts = types(b);
+                match &node.kind {
+                    Kind::Int(_) => ts.contains(&"integer") || ts.contains(&"number"),
+                    Kind::Float(_) => ts.contains(&"number"),
+                    Kind::Str(_) => ts.contains(&"string"),
+                    Kind::Bool(_) => ts.contains(&"boolean"),
+                    Kind::Array(_) => ts.contains(&"array"),
+                    Kind::Table(_) => ts.contains(&"object"),
+                    Kind::Datetime(_) => false,
+                }
+            })
+            .collect();
+        if let [only] = fitting.as_slice() {
+            return self.check(only, node, path);
+        }
+        let msg = format!(
+            "{} must be {}, not {}",
+            path.what(),
+            self.describe(schema),
+            show_node(node)
+        );
+        self.report(&node.span, msg);
+        false
+    }
+
+    fn check_int(&mut self, schema: &Value, value: Option<i128>, span: &Span, path: &Path) -> bool {
+        let min = int_bound(schema, "minimum");
+        let max = int_bound(schema, "maximum");
+        let range = match (min, max) {
+            (Some(a), Some(b)) => format!("{a} to {b}"),
+            (Some(a), None) => format!("at least {a}"),
+            (None, Some(b)) => format!("at most {b}"),
+            (None, None) => "a smaller number".to_string(),
+        };
+        let Some(v) = value else {
+            self.report(
+                span,
+                format!("{} is far too large; supported: {range}", path.what()),
+            );
+            return false;
+        };
+        if let Some(b) = max.filter(|&b| v > b) {
+            self.report(
+                span,
+                format!(
+                    "{}: {v} is too large; at most {b} is supported",
+                    path.what()
+                ),
+            );
+            return false;
+        }
+        if let Some(a) = min.filter(|&a| v < a) {
+            self.report(
+                span,
+                format!("{}: {v} is too small; it must be at least {a}", path.what()),
+            );
+            return false;
+        }
+        true
+    }
+
+    fn check_array(
+        &mut self,
+        schema: &'s Value,
+        items: &mut Vec<Node>,
+        span: &Span,
+        path: &Path,
+    ) -> bool {
+        if let Some(max) = int_bound(schema, "maxItems").filter(|&m| items.len() as i128 > m) {
+            let msg = format!(
+                "{} lists {} entries; at most {max} are supported",
+                path.what(),
+                items.len()
+            );
+            self.report(span, msg);
+            return false;
+        }
+        if let Some(min) = int_bound(schema, "minItems").filter(|&m| (items.len() as i128) < m) {
+            let msg = format!("{} must list at least {min} entries", path.what());
+            self.report(span, msg);
+            return false;
+        }
+        if let Some(item_schema) = schema.get("items") {
+            let mut kept = Vec::with_capacity(items.len());
+            for (i, mut item) in std::mem::take(items).into_iter().enumerate() {
+                if self.check(item_schema, &mut item, &path.index(i)) {
+                    kept.push(item);
+                }
+            }
+            *items = kept;
+        }
+        true
+    }
+
+    fn check_table(
+        &mut self,
+        schema: &'s Value,
+        entries: &mut Vec<crate::node::Entry>,
+        span: &Span,
+        path: &Path,
+    ) -> bool {
+        let props = schema.get("properties").and_then(Value::as_object);
+        let additional = schema.get("additionalProperties");
+        let mut ok = true;
+        let mut kept = Vec::with_capacity(entries.len());
+        for mut e in std::mem::take(entries) {
+            let sub = props.and_then(|p| p.get(&e.key));
+            let sub = match (sub, additional) {
+                (Some(s), _) => Some(s),
+                (None, Some(Value::Bool(false))) => None,
+                (None, Some(s)) => Some(s),
+                (None, None) => {
+                    kept.push(e);
+                    continue;
+                }
+            };
+            let Some(sub) = sub else {
+                let known: Vec<&str> = props
+                    .map(|p| p.keys().map(String::as_str).collect())
+                    .unwrap_or_default();
+                let mut msg = format!("unknown key `{}` {}", e.key, path.table());
+                if let Some(close) = closest(&e.key, &known) {
+                    msg.push_str(&format!(" (did you mean `{close}`?)"));
+                }
+                if known.is_empty() {
+                    msg.push_str("; this table takes no keys");
+                } else {
+                    msg.push_str(&format!("; expected one of: {}", known.join(", ")));
+                }
+                self.report(&e.key_span, msg);
+                continue;
+            };
+            let child = path.key(&e.key);
+            if self.check(sub, &mut e.value, &child) {
+                kept.push(e);
+            } else if is_required(schema, &e.key) {
+                ok = false;
+            }
+        }
+        *entries = kept;
+        if let Some(Value::Array(required)) = schema.get("required") {
+            for r in required.iter().filter_map(Value::as_str) {
+                let present = entries.iter().any(|e| e.key == r);
+                if !present && ok {
+                    self.report(span, format!("missing key `{r}` {}", path.table()));
+                    ok = false;
+                }
+            }
+        }
+        ok
+    }
+}
+
+fn is_required(schema: &Value, key: &str) -> bool {
+    matches!(schema.get("required"), Some(Value::Array(r)) if r.iter().any(|k| k.as_str() == Some(key)))
+}
+
+/// The known key closest to a misspelt one, if it is close enough to be a likely typo.
+pub(crate) fn closest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
+    let best = known
+        .iter()
+        .map(|k| (edit_distance(word, k), *k))
+        .min_by_key(|(d, _)| *d)?;
+    let limit = (word.chars().count() / 3).clamp(1, 3);
+    (best.0 <= limit).then_some(best.1)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().take(64).collect();
+    let b: Vec<char> = b.chars().take(64).collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != cb);
+            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
