@@ -1,1 +1,20 @@
-fn main() {}
+//! `crownlands`: validate rulesets, score kingdoms, list placements and simulate games.
+
+mod cli;
+mod commands;
+mod errors;
+mod output;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    match commands::run(cli.command) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}

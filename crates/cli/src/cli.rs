@@ -1,0 +1,92 @@
+//! The command line, as clap sees it.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "crownlands",
+    version,
+    about = "Kingdomino-family games from TOML rulesets",
+    long_about = "Crownlands plays Kingdomino and its variants from TOML rulesets.\n\
+                  Wherever a command takes a RULESET, give a shipped ruleset's name \
+                  (see `crownlands rulesets`) or the path to a ruleset file."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// List the shipped rulesets with a one-line description each.
+    Rulesets,
+    /// Check ruleset and component set files; exit 0 when all are valid, 1 otherwise.
+    Validate {
+        /// Ruleset or component set files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Score a kingdom written as text (see the README for the format).
+    Score {
+        /// The kingdom file: one row per line, `.` empty, `C` the castle, `F2` a forest with 2 crowns.
+        kingdom: PathBuf,
+        /// Ruleset deciding terrains, grid size and bonuses.
+        #[arg(long, short, default_value = "kingdomino")]
+        ruleset: String,
+        /// Use the rules for this player count (default: the ruleset's smallest).
+        #[arg(long)]
+        players: Option<u8>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List every legal placement of one domino in a kingdom, or say it must be discarded.
+    Placements {
+        /// The kingdom file.
+        kingdom: PathBuf,
+        /// The number of the domino (as printed on its back).
+        #[arg(long, short)]
+        domino: String,
+        #[arg(long, short, default_value = "kingdomino")]
+        ruleset: String,
+        /// Use the rules for this player count (default: the ruleset's smallest).
+        #[arg(long)]
+        players: Option<u8>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play many complete games with uniformly random legal choices and report the statistics.
+    Simulate {
+        ruleset: String,
+        /// Number of players, all playing random legal moves.
+        #[arg(long, short)]
+        players: u8,
+        /// Number of games (for a match ruleset such as Dynasty: matches).
+        #[arg(long, short, default_value_t = 1000)]
+        games: u64,
+        /// Seed of the first game; game i is seeded from it, so a run is reproducible.
+        #[arg(long, short, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the fully resolved ruleset (after `extends` and player-count overrides) as TOML.
+    Show {
+        ruleset: String,
+        /// Resolve for this player count only.
+        #[arg(long)]
+        players: Option<u8>,
+    },
+    /// Print the JSON Schema of the ruleset or component set format, for editors.
+    Schema {
+        #[arg(value_enum, default_value_t = SchemaKind::Ruleset)]
+        kind: SchemaKind,
+    },
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum SchemaKind {
+    Ruleset,
+    Set,
+}

@@ -1,0 +1,96 @@
+//! One module per subcommand.
+
+mod placements;
+mod rulesets;
+mod schema;
+mod score;
+mod show;
+mod simulate;
+mod validate;
+
+use crate::cli::Command;
+use crate::errors::{CliError, CliResult};
+use crownlands_core::{Kingdom, Rules, Ruleset};
+use std::path::Path;
+use std::process::ExitCode;
+
+pub fn run(command: Command) -> CliResult<ExitCode> {
+    match command {
+        Command::Rulesets => rulesets::run(),
+        Command::Validate { files } => validate::run(&files),
+        Command::Score {
+            kingdom,
+            ruleset,
+            players,
+            json,
+        } => score::run(&kingdom, &ruleset, players, json),
+        Command::Placements {
+            kingdom,
+            domino,
+            ruleset,
+            players,
+            json,
+        } => placements::run(&kingdom, &domino, &ruleset, players, json),
+        Command::Simulate {
+            ruleset,
+            players,
+            games,
+            seed,
+            json,
+        } => simulate::run(&ruleset, players, games, seed, json),
+        Command::Show { ruleset, players } => show::run(&ruleset, players),
+        Command::Schema { kind } => schema::run(kind),
+    }
+}
+
+/// Load a ruleset by shipped name or path.
+pub fn load_ruleset(name_or_path: &str) -> CliResult<Ruleset> {
+    Ok(crownlands_rules::load(name_or_path)?)
+}
+
+/// The rules for `players`, or for the ruleset's smallest player count.
+pub fn rules_for(ruleset: &Ruleset, players: Option<u8>) -> CliResult<(u8, &Rules)> {
+    let n = players.unwrap_or_else(|| ruleset.min_players());
+    match ruleset.rules_for(n) {
+        Some(r) => Ok((n, r)),
+        None => {
+            let allowed: Vec<String> = ruleset
+                .player_counts
+                .iter()
+                .map(|(n, _)| n.to_string())
+                .collect();
+            Err(CliError::Message(format!(
+                "ruleset {} does not allow {n} players (it allows {})",
+                ruleset.name,
+                allowed.join(", ")
+            )))
+        }
+    }
+}
+
+/// Read and parse a kingdom file for a ruleset and grid size.
+pub fn read_kingdom(path: &Path, ruleset: &Ruleset, grid: u8) -> CliResult<Kingdom> {
+    let text = std::fs::read(path).map_err(|e| {
+        CliError::Message(format!("cannot read kingdom file {}: {e}", path.display()))
+    })?;
+    let text = String::from_utf8(text).map_err(|_| {
+        CliError::Message(format!(
+            "{}: the kingdom file is not UTF-8 text",
+            path.display()
+        ))
+    })?;
+    Ok(crownlands_rules::kingdom_file::parse(
+        &text,
+        &path.display().to_string(),
+        ruleset,
+        grid,
+    )?)
+}
+
+/// Print JSON to standard output.
+pub fn print_json(value: &serde_json::Value) {
+    match serde_json::to_string_pretty(value) {
+        Ok(s) => println!("{s}"),
+        Err(e) => eprintln!("error: could not write JSON: {e}"),
+    }
+}

@@ -1,0 +1,81 @@
+//! `crownlands placements KINGDOM_FILE --domino N [--ruleset R] [--json]`
+
+use super::{load_ruleset, print_json, read_kingdom, rules_for};
+use crate::errors::{CliError, CliResult};
+use crate::output::domino_text;
+use crownlands_core::{DominoId, Placement, Ruleset};
+use serde_json::json;
+use std::path::Path;
+use std::process::ExitCode;
+
+pub fn run(
+    path: &Path,
+    domino: &str,
+    ruleset: &str,
+    players: Option<u8>,
+    as_json: bool,
+) -> CliResult<ExitCode> {
+    let ruleset = load_ruleset(ruleset)?;
+    let (_, rules) = rules_for(&ruleset, players)?;
+    let id = find_domino(&ruleset, domino)?;
+    let kingdom = read_kingdom(path, &ruleset, rules.grid_size)?;
+    let d = &ruleset.dominoes[id.index()];
+    let mut list: Vec<Placement> = kingdom.placements(d).iter().collect();
+    list.sort_by_key(|p| (p.first.y, p.first.x, p.second().y, p.second().x));
+    if as_json {
+        let placements: Vec<_> = list
+            .iter()
+            .map(|p| {
+                let s = p.second();
+                json!({"first": [p.first.x, p.first.y], "second": [s.x, s.y]})
+            })
+            .collect();
+        print_json(&json!({
+            "domino": ruleset.domino_label(id),
+            "count": list.len(),
+            "must_discard": list.is_empty(),
+            "placements": placements,
+        }));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let label = ruleset.domino_label(id);
+    println!("Domino {label}: {}", domino_text(&ruleset, d));
+    if list.is_empty() {
+        println!("It fits nowhere in this kingdom: it must be discarded.");
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{} legal placements (x right, y down, from the castle; first square, then second):",
+        list.len()
+    );
+    for p in &list {
+        let s = p.second();
+        println!(
+            "  first ({:>2}, {:>2})  second ({:>2}, {:>2})  {}",
+            p.first.x,
+            p.first.y,
+            s.x,
+            s.y,
+            p.direction.name()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A domino by its number, or by box initial and number (`K12`) when the ruleset has several boxes.
+fn find_domino(ruleset: &Ruleset, text: &str) -> CliResult<DominoId> {
+    let found = (0..ruleset.dominoes.len())
+        .map(|i| DominoId(i as u16))
+        .find(|&id| ruleset.domino_label(id).eq_ignore_ascii_case(text.trim()));
+    found.ok_or_else(|| {
+        let numbers: Vec<u16> = ruleset.dominoes.iter().map(|d| d.number).collect();
+        let (lo, hi) = (
+            numbers.iter().min().copied().unwrap_or(0),
+            numbers.iter().max().copied().unwrap_or(0),
+        );
+        CliError::Message(format!(
+            "ruleset {} has no domino `{text}` (its dominoes are numbered {lo} to {hi})",
+            ruleset.name
+        ))
+    })
+}

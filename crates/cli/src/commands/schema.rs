@@ -1,0 +1,14 @@
+//! `crownlands schema [ruleset|set]`
+
+use crate::cli::SchemaKind;
+use crate::errors::CliResult;
+use std::process::ExitCode;
+
+pub fn run(kind: SchemaKind) -> CliResult<ExitCode> {
+    let schema = match kind {
+        SchemaKind::Ruleset => crownlands_rules::ruleset_schema(),
+        SchemaKind::Set => crownlands_rules::set_schema(),
+    };
+    println!("{schema}");
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,14 @@
+//! `crownlands show RULESET [--players N]`
+
+use super::{load_ruleset, rules_for};
+use crate::errors::CliResult;
+use std::process::ExitCode;
+
+pub fn run(name: &str, players: Option<u8>) -> CliResult<ExitCode> {
+    let ruleset = load_ruleset(name)?;
+    if let Some(n) = players {
+        rules_for(&ruleset, Some(n))?;
+    }
+    print!("{}", crownlands_rules::to_toml(&ruleset, players));
+    Ok(ExitCode::SUCCESS)
+}

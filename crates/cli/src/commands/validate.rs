@@ -1,0 +1,47 @@
+//! `crownlands validate FILE...`
+
+use crate::errors::{CliError, CliResult};
+use crownlands_rules::Validated;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+pub fn run(files: &[PathBuf]) -> CliResult<ExitCode> {
+    let mut failed = 0;
+    for path in files {
+        match crownlands_rules::validate_path(path) {
+            Ok(Validated::Ruleset(r)) => {
+                let counts: Vec<String> =
+                    r.player_counts.iter().map(|(n, _)| n.to_string()).collect();
+                println!(
+                    "{}: ok: ruleset {} for {} players, {} terrains, {} dominoes",
+                    path.display(),
+                    r.name,
+                    counts.join("/"),
+                    r.terrains.len(),
+                    r.dominoes.len()
+                );
+            }
+            Ok(Validated::ComponentSet {
+                terrains,
+                dominoes,
+                crowns,
+                squares,
+            }) => {
+                println!(
+                    "{}: ok: component set with {terrains} terrains, {dominoes} dominoes ({squares} squares, {crowns} crowns)",
+                    path.display()
+                );
+            }
+            Err(d) => {
+                failed += 1;
+                eprintln!("{}", CliError::Diagnostics(d));
+            }
+        }
+    }
+    if failed > 0 {
+        eprintln!("{failed} of {} files have problems", files.len());
+        Ok(ExitCode::FAILURE)
+    } else {
+        Ok(ExitCode::SUCCESS)
+    }
+}

@@ -1,0 +1,43 @@
+//! Errors of the command, with their exit codes.
+
+use crownlands_rules::Diagnostics;
+use std::fmt;
+
+#[derive(Debug)]
+pub enum CliError {
+    /// Problems in a file the user gave, each with file, line and column.
+    Diagnostics(Diagnostics),
+    /// Anything else the user can fix (a missing file, a bad number).
+    Message(String),
+}
+
+impl CliError {
+    pub fn exit_code(&self) -> u8 {
+        1
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Diagnostics(d) => {
+                for (i, diag) in d.iter().enumerate() {
+                    if i > 0 {
+                        writeln!(f)?;
+                    }
+                    write!(f, "error: {diag}")?;
+                }
+                Ok(())
+            }
+            CliError::Message(m) => write!(f, "error: {m}"),
+        }
+    }
+}
+
+impl From<Diagnostics> for CliError {
+    fn from(d: Diagnostics) -> Self {
+        CliError::Diagnostics(d)
+    }
+}
+
+pub type CliResult<T> = Result<T, CliError>;
