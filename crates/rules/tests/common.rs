@@ -1,0 +1,38 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use crownlands_rules::Diagnostics;
+use std::path::{Path, PathBuf};
+
+/// A fresh, empty directory for one test.
+pub fn temp_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("crownlands-rules-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create temp dir");
+    dir
+}
+
+pub fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).expect("create dir");
+    }
+    std::fs::write(&path, text).expect("write file");
+    path
+}
+
+/// Assert that some diagnostic is at `line`:`column` and contains every needle.
+#[track_caller]
+pub fn assert_diag(d: &Diagnostics, line: usize, column: usize, needles: &[&str]) {
+    let found = d.iter().any(|x| {
+        x.line == line && x.column == column && needles.iter().all(|n| x.message.contains(n))
+    });
+    assert!(
+        found,
+        "no diagnostic at {line}:{column} containing {needles:?}; got:\n{d}"
+    );
+}
+
+pub fn rulesets_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rulesets")
+}

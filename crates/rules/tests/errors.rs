@@ -1,0 +1,421 @@
+//! Malformed rulesets and sets: every kind of problem, with its message and place.
+
+mod common;
+
+use common::assert_diag;
+use crownlands_rules::{Diagnostics, load, load_path, load_str, validate_str};
+use std::path::Path;
+
+fn bad(text: &str) -> Diagnostics {
+    match load_str(text, Path::new("bad.toml")) {
+        Ok(r) => panic!("loaded although it should not:\n{text}\n{r:?}"),
+        Err(d) => d,
+    }
+}
+
+const HEAD: &str = "extends = \"kingdomino\"\n";
+
+#[test]
+fn toml_syntax_error() {
+    let d = bad("players = [2, 3\nname = \"x\"\n");
+    assert!(d.iter().all(|x| x.file == "bad.toml"));
+    assert!(
+        d.iter()
+            .any(|x| x.message.starts_with("TOML syntax error") && x.line >= 1),
+        "{d}"
+    );
+    let d = bad("extends = \"kingdomino\"\n[rules\ngrid-size = 5\n");
+    assert_diag(&d, 2, 7, &["TOML syntax error", "unclosed table"]);
+}
+
+#[test]
+fn unknown_keys_are_all_reported_with_the_expected_ones() {
+    let d = bad(&format!(
+        "{HEAD}colour = 1\n[rules]\ngrid-sise = 5\nline-size = 4\n[rules.harmony]\nenable = true\n"
+    ));
+    assert_diag(
+        &d,
+        2,
+        1,
+        &[
+            "unknown key `colour` at the top level",
+            "expected one of:",
+            "players",
+        ],
+    );
+    assert_diag(
+        &d,
+        4,
+        1,
+        &[
+            "unknown key `grid-sise` in [rules]",
+            "did you mean `grid-size`?",
+            "expected one of:",
+            "line-size",
+        ],
+    );
+    assert_diag(
+        &d,
+        7,
+        1,
+        &["unknown key `enable` in [rules.harmony]", "enabled, points"],
+    );
+    assert_eq!(d.len(), 3, "{d}");
+}
+
+#[test]
+fn wrong_types_say_what_was_expected() {
+    let d = bad(&format!(
+        "{HEAD}players = \"two\"\n[rules]\ngrid-size = \"5\"\nfirst-claims = \"random\"\ndeck-size = \"most\"\ntie-breaks = [\"largest-territory\", 3]\n"
+    ));
+    assert_diag(
+        &d,
+        2,
+        11,
+        &["`players` must be an array of integers from 1 to 16, not a string"],
+    );
+    assert_diag(
+        &d,
+        4,
+        13,
+        &["`grid-size` in [rules] must be an integer from 1 to 8, not a string"],
+    );
+    assert_diag(
+        &d,
+        5,
+        16,
+        &["`first-claims` in [rules] must be \"drawn\" or \"snake\", not \"random\""],
+    );
+    assert_diag(
+        &d,
+        6,
+        13,
+        &["must be \"all\" or an integer from 1 to 1024, not \"most\""],
+    );
+    assert_diag(&d, 7, 36, &["`tie-breaks` in [rules] item 2 must be"]);
+}
+
+#[test]
+fn resource_limits_name_the_supported_maximum() {
+    let d = bad(&format!(
+        "{HEAD}players = [2, 1000]\n[rules]\ngrid-size = 1000\nline-size = 200\nmatch-games = 99999999999999999999999\nkings-per-player = 999999999999999999999999999999999999999999\n"
+    ));
+    assert_diag(
+        &d,
+        2,
+        15,
+        &["`players` item 2: 1000 is too large; at most 16 is supported"],
+    );
+    assert_diag(
+        &d,
+        4,
+        13,
+        &["`grid-size` in [rules]: 1000 is too large; at most 8 is supported"],
+    );
+    assert_diag(&d, 5, 13, &["at most 32 is supported"]);
+    assert_diag(
+        &d,
+        6,
+        15,
+        &["`match-games` in [rules]: 99999999999999999999999 is too large; at most 20"],
+    );
+    assert_diag(
+        &d,
+        7,
+        20,
+        &["`kings-per-player` in [rules] is far too large; supported: 1 to 32"],
+    );
+
+    let counts: Vec<String> = (0..1000).map(|i| (i % 16 + 1).to_string()).collect();
+    let d = bad(&format!("{HEAD}players = [{}]\n", counts.join(", ")));
+    assert_diag(
+        &d,
+        2,
+        11,
+        &["`players` lists 1000 entries; at most 16 are supported"],
+    );
+
+    // More dominoes than the engine supports.
+    let mut text = String::from(HEAD);
+    for i in 0..2000 {
+        text.push_str(&format!("[[domino]]\nnumber = {}\nfirst = {{ terrain = \"wheat\" }}\nsecond = {{ terrain = \"wheat\" }}\n", i + 1));
+    }
+    let d = bad(&text);
+    assert!(
+        d.iter().any(|x| x
+            .message
+            .contains("`domino` lists 2000 entries; at most 1024 are supported")),
+        "{d}"
+    );
+
+    // A million dominoes: refused by size before parsing.
+    let one = "[[domino]]\nnumber = 1\nfirst = { terrain = \"wheat\" }\nsecond = { terrain = \"wheat\" }\n";
+    let huge = one.repeat(1_000_000);
+    let d = bad(&huge);
+    assert_diag(&d, 1, 1, &["bytes; at most", "are supported"]);
+    let dir = common::temp_dir("huge");
+    let path = common::write(&dir, "huge.toml", &huge);
+    let d = load_path(&path).expect_err("huge file");
+    assert!(
+        d.iter().any(|x| x.message.contains("files of at most")),
+        "{d}"
+    );
+}
+
+#[test]
+fn unknown_terrain_points_at_the_name() {
+    let d = bad(&format!(
+        "{HEAD}[[domino]]\nnumber = 60\nfirst = {{ terrain = \"wheet\", crowns = 1 }}\nsecond = {{ terrain = \"forest\" }}\n"
+    ));
+    assert_diag(
+        &d,
+        4,
+        21,
+        &[
+            "unknown terrain `wheet`",
+            "did you mean `wheat`?",
+            "known terrains: wheat, forest, lake, grassland, swamp, mine",
+        ],
+    );
+    assert_eq!(d.len(), 1, "{d}");
+}
+
+#[test]
+fn duplicate_domino_numbers() {
+    let d = bad(&format!(
+        "{HEAD}box = \"kingdomino\"\n[[domino]]\nnumber = 7\nfirst = {{ terrain = \"wheat\" }}\nsecond = {{ terrain = \"wheat\" }}\n"
+    ));
+    assert_diag(
+        &d,
+        4,
+        10,
+        &[
+            "domino number 7 appears twice in box `kingdomino`",
+            "rulesets/sets/kingdomino.toml:",
+        ],
+    );
+    // In another box the same number is fine.
+    let ok = load_str(
+        &format!("{HEAD}players = [4]\n[rules]\ndeck-size = 48\n[[domino]]\nnumber = 7\nfirst = {{ terrain = \"wheat\" }}\nsecond = {{ terrain = \"wheat\" }}\n"),
+        Path::new("ok.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(ok.piles, ["kingdomino", "ok"]);
+}
+
+#[test]
+fn deck_and_line_problems_point_at_the_key_that_set_them() {
+    let d = bad(&format!("{HEAD}[rules]\ndeck-size = 2\n"));
+    assert_diag(
+        &d,
+        3,
+        13,
+        &["at 2, 3 and 4 players: a deck of 2 dominoes is too small for one line of 4"],
+    );
+
+    let d = bad(&format!("{HEAD}[rules]\ndeck-size = 47\n"));
+    assert_diag(
+        &d,
+        3,
+        13,
+        &[
+            "a deck of 47 dominoes does not divide into lines of 4",
+            "try 44 or 48",
+        ],
+    );
+
+    let d = bad(&format!("{HEAD}[for-players.4]\ndeck-size = 100\n"));
+    assert_diag(
+        &d,
+        3,
+        13,
+        &["at 4 players: a deck of 100 dominoes, but the component sets hold only 48"],
+    );
+
+    let d = bad(&format!("{HEAD}[rules]\nkings-per-player = 2\n"));
+    assert_diag(
+        &d,
+        3,
+        20,
+        &["at 3 players: 6 kings (2 per player) but only 4 dominoes a line"],
+    );
+    assert_diag(&d, 3, 20, &["at 4 players: 8 kings"]);
+
+    // A value left at its default is blamed on the player count.
+    let d = bad("sets = [\"rulesets/sets/kingdomino.toml\"]\nplayers = [2, 6]\n");
+    assert!(
+        d.iter()
+            .any(|x| x.line == 2 && x.column == 15 && x.message.contains("at 6 players: 6 kings")),
+        "{d}"
+    );
+}
+
+#[test]
+fn for_players_keys_must_be_allowed_counts() {
+    let d = bad(&format!(
+        "{HEAD}players = [2, 3]\n[for-players.4]\ngrid-size = 6\n[for-players.two]\ngrid-size = 6\n"
+    ));
+    assert_diag(
+        &d,
+        3,
+        14,
+        &["[for-players.4]: 4 is not among this ruleset's player counts (players = [2, 3])"],
+    );
+    assert_diag(&d, 5, 14, &["`two` is not a player count"]);
+}
+
+#[test]
+fn extends_cycles_show_the_chain() {
+    let dir = common::temp_dir("cycle");
+    let a = common::write(&dir, "a.toml", "extends = \"b.toml\"\n");
+    common::write(
+        &dir,
+        "b.toml",
+        "description = \"b\"\nextends = \"./a.toml\"\n",
+    );
+    let d = load_path(&a).expect_err("cycle");
+    let msg = d.to_string();
+    assert!(
+        msg.contains("`extends` makes a cycle:")
+            && msg.contains("a.toml -> ")
+            && msg.contains("b.toml -> "),
+        "{msg}"
+    );
+    assert_eq!(d.0[0].line, 2);
+    assert_eq!(d.0[0].column, 11);
+    assert!(d.0[0].file.ends_with("b.toml"));
+}
+
+#[test]
+fn missing_files() {
+    let dir = common::temp_dir("missing");
+    let p = common::write(&dir, "x.toml", "extends = \"nope/base.toml\"\n");
+    let d = load_path(&p).expect_err("missing extends");
+    assert_diag(&d, 1, 11, &["cannot read", "base.toml"]);
+
+    let p = common::write(
+        &dir,
+        "y.toml",
+        "extends = \"kingdomino\"\nadd-sets = [\"sets/none.toml\"]\n",
+    );
+    let d = load_path(&p).expect_err("missing set");
+    assert_diag(&d, 2, 13, &["cannot read", "none.toml"]);
+
+    let d = bad("extends = \"kingdomno\"\n");
+    assert_diag(
+        &d,
+        1,
+        11,
+        &[
+            "no shipped ruleset named `kingdomno`",
+            "did you mean `kingdomino`?",
+            "mighty-duel",
+        ],
+    );
+
+    let d = load("no-such-ruleset").expect_err("unknown name");
+    assert!(
+        d.to_string().contains("shipped rulesets: dynasty, harmony"),
+        "{d}"
+    );
+}
+
+#[test]
+fn bad_symbols_and_colours() {
+    let d = bad(&format!(
+        "{HEAD}[[terrain]]\nname = \"lava\"\nsymbol = \"C\"\ncolour = \"red\"\n[[terrain]]\nname = \"ash\"\nsymbol = \"W\"\ncolour = \"#aabbcc\"\n[[terrain]]\nname = \"wheat\"\nsymbol = \"W\"\ncolour = \"#000000\"\n"
+    ));
+    assert_diag(
+        &d,
+        4,
+        10,
+        &["terrain `lava`: symbol must be one ASCII uppercase letter other than C"],
+    );
+    assert_diag(
+        &d,
+        5,
+        10,
+        &["terrain `lava`: colour must be written #rrggbb, not \"red\""],
+    );
+    assert_diag(
+        &d,
+        8,
+        10,
+        &["symbol W of terrain `ash` is already used by terrain `wheat`"],
+    );
+    assert_diag(
+        &d,
+        13,
+        10,
+        &["terrain `wheat` is declared again with colour #000000"],
+    );
+}
+
+#[test]
+fn a_set_checked_alone_must_declare_its_terrains() {
+    let d = validate_str(
+        "[set]\nname = \"s\"\n[[terrain]]\nname = \"lava\"\nsymbol = \"V\"\ncolour = \"#ff0000\"\n[[domino]]\nnumber = 1\nfirst = { terrain = \"lava\" }\nsecond = { terrain = \"wheat\" }\n",
+        Path::new("s.toml"),
+    )
+    .expect_err("undeclared terrain");
+    assert_diag(
+        &d,
+        10,
+        22,
+        &[
+            "unknown terrain `wheat`",
+            "terrains declared in this set: lava",
+        ],
+    );
+    let d = validate_str(
+        "extra = 1\n[set]\nname = \"s\"\nbox = 3\n",
+        Path::new("s.toml"),
+    )
+    .expect_err("bad set");
+    assert_diag(&d, 4, 7, &["`box` in [set] must be a string"]);
+    assert_diag(
+        &d,
+        1,
+        1,
+        &["unknown key `extra` at the top level; expected one of: domino, set, terrain"],
+    );
+}
+
+#[test]
+fn many_problems_in_one_file_are_all_reported() {
+    let d = bad(&format!(
+        "{HEAD}name = 3\nplayers = [2, 2]\n[rules]\ngrid-sise = 5\nfirst-claims = \"snak\"\n[rules.harmony]\nenabled = 1\n\
+         [[domino]]\nnumber = 70\nfirst = {{ terrain = \"wheet\" }}\nsecond = {{ terrain = \"wheat\", crowns = 9 }}\n"
+    ));
+    assert_diag(&d, 2, 8, &["`name` must be a string, not an integer"]);
+    assert_diag(&d, 3, 15, &["player count 2 is listed twice"]);
+    assert_diag(&d, 5, 1, &["unknown key `grid-sise`"]);
+    assert_diag(&d, 6, 16, &["\"drawn\" or \"snake\", not \"snak\""]);
+    assert_diag(
+        &d,
+        8,
+        11,
+        &["`enabled` in [rules.harmony] must be true or false"],
+    );
+    assert_diag(&d, 11, 21, &["unknown terrain `wheet`"]);
+    assert_diag(
+        &d,
+        12,
+        40,
+        &["`crowns` in [domino #1.second]: 9 is too large; at most 7 is supported"],
+    );
+    assert_eq!(d.len(), 7, "{d}");
+    // Display: one `file:line:column: message` per line, in file order.
+    let text = d.to_string();
+    assert_eq!(text.lines().count(), 7);
+    assert!(text.starts_with("bad.toml:2:8: "), "{text}");
+}
+
+#[test]
+fn not_utf8() {
+    let dir = common::temp_dir("utf8");
+    let path = dir.join("bin.toml");
+    std::fs::write(&path, b"name = \"ok\"\nplayers = [\xff]\n").expect("write");
+    let d = load_path(&path).expect_err("not utf-8");
+    assert_diag(&d, 2, 12, &["not valid UTF-8"]);
+}

@@ -1,0 +1,282 @@
+//! The shipped rulesets: they load, they match the reference data, they resolve as the rulebook
+//! says, and they survive a round trip through `to_toml`.
+
+mod common;
+
+use crownlands_core::{FirstClaims, MiddleKingdomReading, Ruleset, TieBreak};
+use crownlands_rules::{Validated, load, load_str, shipped, to_toml, validate_path};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn toml_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).expect("read rulesets dir") {
+        let p = e.expect("dir entry").path();
+        if p.is_dir() {
+            toml_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "toml") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn every_shipped_file_loads_or_validates() {
+    let mut files = Vec::new();
+    toml_files(&common::rulesets_dir(), &mut files);
+    assert!(files.len() >= 9, "{files:?}");
+    for f in files {
+        match validate_path(&f) {
+            Ok(Validated::Ruleset(r)) => assert!(r.check().is_empty(), "{}", f.display()),
+            Ok(Validated::ComponentSet { dominoes, .. }) => {
+                assert!(dominoes > 0, "{}", f.display())
+            }
+            Err(e) => panic!("{} does not validate:\n{e}", f.display()),
+        }
+    }
+}
+
+#[test]
+fn shipped_list_is_sorted_with_descriptions() {
+    let list = shipped();
+    let names: Vec<&str> = list.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "dynasty",
+            "harmony",
+            "harmony-middle-kingdom",
+            "kingdomino",
+            "middle-kingdom",
+            "mighty-duel",
+            "volcano"
+        ]
+    );
+    for s in &list {
+        assert!(
+            !s.description.is_empty() && !s.description.contains('\n'),
+            "{s:?}"
+        );
+        let r = load(&s.name).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(r.name, s.name);
+    }
+}
+
+#[test]
+fn kingdomino_set_matches_the_reference_totals() {
+    let r = load("kingdomino").expect("kingdomino loads");
+    assert_eq!(r.dominoes.len(), 48);
+    assert_eq!(r.piles, ["kingdomino"]);
+    let squares = 2 * r.dominoes.len();
+    let crowns: u32 = r.dominoes.iter().map(|d| d.crowns()).sum();
+    assert_eq!((squares, crowns), (96, 39));
+    let mut per: BTreeMap<&str, (u32, u32)> = BTreeMap::new();
+    for d in &r.dominoes {
+        for sq in d.squares() {
+            let e = per.entry(r.terrain(sq.terrain).name.as_str()).or_default();
+            e.0 += 1;
+            e.1 += u32::from(sq.crowns);
+        }
+    }
+    let expected: BTreeMap<&str, (u32, u32)> = [
+        ("wheat", (26, 5)),
+        ("forest", (22, 6)),
+        ("lake", (18, 6)),
+        ("grassland", (14, 6)),
+        ("swamp", (10, 6)),
+        ("mine", (6, 10)),
+    ]
+    .into_iter()
+    .collect();
+    assert_eq!(per, expected);
+    let symbols: String = r.terrains.iter().map(|t| t.symbol).collect();
+    assert_eq!(symbols, "WFLGSM");
+    // Numbered 1..=48 in order.
+    assert!(
+        r.dominoes
+            .iter()
+            .enumerate()
+            .all(|(i, d)| usize::from(d.number) == i + 1)
+    );
+
+    let set = common::rulesets_dir().join("sets/kingdomino.toml");
+    assert_eq!(
+        validate_path(&set).expect("set validates"),
+        Validated::ComponentSet {
+            terrains: 6,
+            dominoes: 48,
+            crowns: 39,
+            squares: 96
+        }
+    );
+}
+
+#[test]
+fn kingdomino_player_counts() {
+    let r = load("kingdomino").expect("loads");
+    let counts: Vec<u8> = r.player_counts.iter().map(|(n, _)| *n).collect();
+    assert_eq!(counts, [2, 3, 4]);
+    let two = r.rules_for(2).expect("2p");
+    assert_eq!(
+        (two.kings_per_player, two.deck_size, two.first_claims),
+        (2, 24, FirstClaims::Snake)
+    );
+    for n in [3, 4] {
+        let x = r.rules_for(n).expect("3p/4p");
+        assert_eq!(
+            (x.kings_per_player, x.deck_size, x.line_size, x.grid_size),
+            (1, 48, 4, 5)
+        );
+        assert_eq!(x.first_claims, FirstClaims::Drawn);
+        assert_eq!(x.tie_breaks, [TieBreak::LargestTerritory]);
+        assert_eq!(
+            (x.harmony, x.middle_kingdom, x.match_games),
+            (None, None, 1)
+        );
+    }
+}
+
+#[test]
+fn extends_and_for_players_resolution() {
+    let duel = load("mighty-duel").expect("mighty-duel");
+    assert_eq!(duel.player_counts.len(), 1);
+    let d = duel.rules_for(2).expect("2p");
+    assert_eq!((d.grid_size, d.kings_per_player, d.deck_size), (7, 2, 48));
+    assert_eq!(d.first_claims, FirstClaims::Snake);
+
+    let h = load("harmony").expect("harmony");
+    assert_eq!(
+        h.rules_for(2).map(|r| (r.deck_size, r.harmony)),
+        Some((24, Some(5)))
+    );
+    assert_eq!(
+        h.rules_for(4).map(|r| (r.deck_size, r.harmony)),
+        Some((48, Some(5)))
+    );
+
+    let hm = load("harmony-middle-kingdom").expect("both");
+    let r = hm.rules_for(3).expect("3p");
+    assert_eq!(r.harmony, Some(5));
+    assert_eq!(
+        r.middle_kingdom.map(|m| (m.points, m.reading)),
+        Some((10, MiddleKingdomReading::BoundingBox))
+    );
+
+    let dy = load("dynasty").expect("dynasty");
+    assert!(dy.player_counts.iter().all(|(_, r)| r.match_games == 3));
+
+    let v = load("volcano").expect("volcano");
+    assert_eq!(v.dominoes.len(), 56);
+    assert_eq!(v.terrains.len(), 7);
+    assert_eq!(v.piles, ["kingdomino"]);
+    assert_eq!(v.rules_for(2).map(|r| r.deck_size), Some(24));
+    let four = v.rules_for(4).expect("4p");
+    assert_eq!(four.deck_size, 48);
+    assert_eq!(four.harmony, Some(3));
+    assert_eq!(
+        four.middle_kingdom.map(|m| m.reading),
+        Some(MiddleKingdomReading::FullGrid)
+    );
+    assert_eq!(
+        four.tie_breaks,
+        [TieBreak::MostCrowns, TieBreak::LargestTerritory]
+    );
+}
+
+#[test]
+fn sub_tables_merge_field_by_field() {
+    let dir = common::temp_dir("merge");
+    let base = common::write(
+        &dir,
+        "base.toml",
+        "extends = \"kingdomino\"\n[rules.harmony]\npoints = 9\n[rules.middle-kingdom]\nreading = \"full-grid\"\n",
+    );
+    let _ = base;
+    let child = common::write(
+        &dir,
+        "child.toml",
+        "extends = \"base.toml\"\n[rules.harmony]\nenabled = true\n[for-players.3.middle-kingdom]\nenabled = true\n",
+    );
+    let r = crownlands_rules::load_path(&child).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.name, "child");
+    assert_eq!(r.rules_for(2).and_then(|r| r.harmony), Some(9));
+    assert_eq!(r.rules_for(2).and_then(|r| r.middle_kingdom), None);
+    let m = r
+        .rules_for(3)
+        .and_then(|r| r.middle_kingdom)
+        .expect("mk at 3p");
+    assert_eq!((m.points, m.reading), (10, MiddleKingdomReading::FullGrid));
+}
+
+fn only_count(r: &Ruleset, n: u8) -> Ruleset {
+    let mut r = r.clone();
+    r.player_counts.retain(|(c, _)| *c == n);
+    r
+}
+
+#[test]
+fn to_toml_round_trips() {
+    let dir = common::temp_dir("roundtrip");
+    for s in shipped() {
+        let r = load(&s.name).expect("loads");
+        let text = to_toml(&r, None);
+        assert!(!text.lines().any(|l| l.starts_with("extends")), "{text}");
+        let path = dir.join(format!("{}-out.toml", s.name));
+        let back = load_str(&text, &path).unwrap_or_else(|e| panic!("{}: {e}\n{text}", s.name));
+        assert_eq!(back, r, "{}", s.name);
+        for (n, _) in &r.player_counts {
+            let text = to_toml(&r, Some(*n));
+            assert!(text.contains(&format!("players = [{n}]")));
+            let back =
+                load_str(&text, &path).unwrap_or_else(|e| panic!("{}@{n}: {e}\n{text}", s.name));
+            assert_eq!(back, only_count(&r, *n), "{} at {n}", s.name);
+        }
+    }
+}
+
+#[test]
+fn to_toml_keeps_several_boxes() {
+    let dir = common::temp_dir("boxes");
+    common::write(
+        &dir,
+        "extra.toml",
+        "[set]\nname = \"extra\"\n[[terrain]]\nname = \"wheat\"\nsymbol = \"W\"\ncolour = \"#e3bd3c\"\n\
+         [[domino]]\nnumber = 1\nfirst = { terrain = \"wheat\", crowns = 2 }\nsecond = { terrain = \"wheat\" }\n\
+         [[domino]]\nnumber = 2\nfirst = { terrain = \"wheat\" }\nsecond = { terrain = \"wheat\" }\n",
+    );
+    let path = common::write(
+        &dir,
+        "two-boxes.toml",
+        "extends = \"kingdomino\"\nadd-sets = [\"extra.toml\"]\nplayers = [4]\n[rules]\ndeck-size = 48\n",
+    );
+    let r = crownlands_rules::load_path(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.piles, ["kingdomino", "extra"]);
+    assert_eq!(r.dominoes.len(), 50);
+    let back =
+        load_str(&to_toml(&r, None), &dir.join("out.toml")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back, r);
+}
+
+#[test]
+fn schema_files_are_up_to_date() {
+    let dir = common::rulesets_dir().join("schema");
+    let pairs = [
+        ("ruleset.json", crownlands_rules::ruleset_schema()),
+        ("set.json", crownlands_rules::set_schema()),
+    ];
+    for (name, schema) in pairs {
+        let value: serde_json::Value = serde_json::from_str(&schema).expect("valid JSON");
+        assert!(value.get("properties").is_some());
+        let path = dir.join(name);
+        if std::env::var_os("CROWNLANDS_UPDATE_SCHEMA").is_some() {
+            std::fs::create_dir_all(&dir).expect("mkdir");
+            std::fs::write(&path, format!("{schema}\n")).expect("write schema");
+        }
+        let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+        assert_eq!(
+            on_disk.trim_end(),
+            schema.trim_end(),
+            "{} is stale: run CROWNLANDS_UPDATE_SCHEMA=1 cargo test -p crownlands-rules",
+            path.display()
+        );
+    }
+}
