@@ -52,6 +52,8 @@ fn deck_str(d: DeckSize) -> String {
     }
 }
 
+type RulesField<'a> = dyn Fn(&Rules) -> String + 'a;
+
 /// The keys of `rules` that differ from `base` (all of them when `base` is `None`).
 fn rules_lines(rules: &Rules, base: Option<&Rules>, dominoes: usize) -> String {
     let mut out = String::new();
@@ -63,7 +65,7 @@ fn rules_lines(rules: &Rules, base: Option<&Rules>, dominoes: usize) -> String {
     let first = |r: &Rules| quote(claims(r.first_claims));
     let ties = |r: &Rules| tie_breaks(&r.tie_breaks);
     let games = |r: &Rules| r.match_games.to_string();
-    let plain: [(&str, &dyn Fn(&Rules) -> String); 7] = [
+    let plain: [(&str, &RulesField<'_>); 7] = [
         ("grid-size", &grid),
         ("line-size", &line),
         ("kings-per-player", &kings),

@@ -4,13 +4,13 @@
 //! # my kingdom
 //! W  W1 F
 //! .  C  F2
-//!    L  M3
+//! .  L
 //! ```
 //!
 //! Cells are separated by whitespace: `.` is empty, `C` the castle (exactly once), anything else
 //! a terrain symbol followed by an optional crown count. Lines starting with `#` are comments and
-//! blank lines are ignored; rows may be ragged (missing cells are empty). Cells are placed
-//! relative to the castle.
+//! blank lines are ignored; rows may be ragged (missing cells at the end of a row are empty;
+//! leading whitespace does not indent, use `.`). Cells are placed relative to the castle.
 //!
 //! A cell token is a symbol, then suffixes; today the only suffix is a crown count, and any other
 //! suffix is reported as an error, so later notations (Queendomino buildings, knights) can add

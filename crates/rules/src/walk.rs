@@ -45,7 +45,7 @@ impl Path {
                 let parent = Path(init.to_vec());
                 format!("{} item {}", parent.what(), &last[1..])
             }
-            Some((last, init)) if init.is_empty() => format!("`{last}`"),
+            Some((last, [])) => format!("`{last}`"),
             Some((last, init)) => format!("`{last}` in [{}]", Path(init.to_vec()).dotted()),
         }
     }
@@ -239,15 +239,15 @@ impl<'s> Walker<'s> {
         let Some(&ty) = ts.first() else {
             return true;
         };
-        let type_ok = match (&node.kind, ty) {
-            (Kind::Str(_), "string") => true,
-            (Kind::Int(_), "integer" | "number") => true,
-            (Kind::Float(_), "number") => true,
-            (Kind::Bool(_), "boolean") => true,
-            (Kind::Array(_), "array") => true,
-            (Kind::Table(_), "object") => true,
-            _ => false,
-        };
+        let type_ok = matches!(
+            (&node.kind, ty),
+            (Kind::Str(_), "string")
+                | (Kind::Int(_), "integer" | "number")
+                | (Kind::Float(_), "number")
+                | (Kind::Bool(_), "boolean")
+                | (Kind::Array(_), "array")
+                | (Kind::Table(_), "object")
+        );
         if !type_ok {
             let msg = format!(
                 "{} must be {}, not {}",
