@@ -335,7 +335,10 @@ impl Game {
             Whereabouts::Kingdom(k)
         } else if self.discarded.contains(&id) {
             Whereabouts::Discarded
-        } else if self.current.iter().any(|s| s.domino == id) {
+        } else if self.current[self.current.len() - self.waiting_in_current_line()..]
+            .iter()
+            .any(|s| s.domino == id)
+        {
             Whereabouts::CurrentLine
         } else if self.next.iter().any(|s| s.domino == id) {
             Whereabouts::NextLine
@@ -346,12 +349,21 @@ impl Game {
         }
     }
 
+    /// Dominoes of the current line not yet placed or discarded.
+    fn waiting_in_current_line(&self) -> usize {
+        match self.phase {
+            Phase::Place { slot } => self.current.len() - slot,
+            Phase::Claim { slot } => self.current.len() - slot - 1,
+            Phase::FirstClaims { .. } | Phase::Over => 0,
+        }
+    }
+
     /// How many dominoes each place holds: (unused, draw pile, lines, kingdoms, discarded).
     pub fn domino_census(&self) -> [usize; 5] {
         [
             self.deck.len() - self.dealt,
             self.dealt - self.drawn,
-            self.current.len() + self.next.len(),
+            self.waiting_in_current_line() + self.next.len(),
             self.placed.len(),
             self.discarded.len(),
         ]

@@ -127,7 +127,10 @@ fn kingdomino_player_counts() {
             (1, 48, 4, 5)
         );
         assert_eq!(x.first_claims, FirstClaims::Drawn);
-        assert_eq!(x.tie_breaks, [TieBreak::LargestTerritory]);
+        assert_eq!(
+            x.tie_breaks,
+            [TieBreak::LargestTerritory, TieBreak::MostCrowns]
+        );
         assert_eq!(
             (x.harmony, x.middle_kingdom, x.match_games),
             (None, None, 1)

@@ -1,0 +1,189 @@
+//! The property suite every shipped ruleset goes through, at every player count it allows.
+
+mod common;
+
+use common::{Chooser, rebuilt_kingdom, shipped_rulesets};
+use crownlands_core::score::score_kingdom;
+use crownlands_core::{Action, Cell, Direction, DominoId, Game, Placement, Whereabouts};
+use proptest::prelude::*;
+use std::collections::HashSet;
+
+/// Games per ruleset and player count with the cheap invariants checked after every action.
+const FAST_GAMES: u64 = 1000;
+/// Games per ruleset and player count with every listed action checked at every step.
+const THOROUGH_GAMES: u64 = 10;
+
+fn census_is_complete(g: &Game) {
+    let total: usize = g.domino_census().iter().sum();
+    assert_eq!(
+        total,
+        g.ruleset().dominoes.len(),
+        "every domino is somewhere"
+    );
+}
+
+fn kingdoms_fit(g: &Game) {
+    let n = g.rules().grid_size as i8;
+    for k in g.kingdoms() {
+        let (lx, ly, hx, hy) = k.bounds();
+        assert!(hx - lx < n && hy - ly < n, "a kingdom outgrew {n}x{n}");
+        assert!(
+            lx <= 0 && ly <= 0 && hx >= 0 && hy >= 0,
+            "the castle is inside its kingdom"
+        );
+    }
+}
+
+/// An action that is certainly illegal now.
+fn some_illegal_action(g: &Game, c: &mut Chooser) -> Action {
+    let legal = g.legal_actions();
+    loop {
+        let candidate = match c.below(3) {
+            0 => Action::Claim {
+                domino: DominoId(c.below(g.ruleset().dominoes.len() + 3) as u16),
+            },
+            1 => Action::Place {
+                placement: Placement::new(
+                    Cell::new(c.below(17) as i8 - 8, c.below(17) as i8 - 8),
+                    Direction::ALL[c.below(4)],
+                ),
+            },
+            _ => Action::Discard,
+        };
+        if !legal.contains(&candidate) {
+            return candidate;
+        }
+    }
+}
+
+fn final_checks(g: &Game, actions: &[Action]) {
+    assert!(g.is_over());
+    assert!(g.legal_actions().is_empty());
+    let [_, pile, lines, placed, discarded] = g.domino_census();
+    assert_eq!((pile, lines), (0, 0), "nothing left to draw or place");
+    // Every domino in exactly one place.
+    let mut seen = HashSet::new();
+    for &(_, d, _) in g.placed() {
+        assert!(seen.insert(d), "domino placed twice");
+        assert!(matches!(g.whereabouts(d), Whereabouts::Kingdom(_)));
+    }
+    for &d in g.discarded() {
+        assert!(
+            seen.insert(d),
+            "domino both placed and discarded, or discarded twice"
+        );
+    }
+    assert_eq!(seen.len(), placed + discarded);
+    // The score recomputed from the grid rebuilt square by square matches the game's.
+    for p in 0..usize::from(g.players()) {
+        let rebuilt = rebuilt_kingdom(g, p);
+        assert_eq!(&rebuilt, g.kingdom(p), "kingdom matches its placements");
+        let again = score_kingdom(&rebuilt, g.rules());
+        assert_eq!(again, g.score(p));
+        assert_eq!(again.total, g.score_total(p));
+    }
+    // The same seed and actions give the same final state.
+    let mut replay = Game::new(g.ruleset().clone(), g.players(), g.seed()).expect("setup");
+    for &a in actions {
+        replay.apply(a).expect("a recorded action replays");
+    }
+    assert_eq!(&replay, g);
+}
+
+#[test]
+fn every_shipped_ruleset_plays_by_the_rules() {
+    for (name, ruleset) in shipped_rulesets() {
+        for &(players, _) in &ruleset.player_counts {
+            for seed in 0..FAST_GAMES {
+                let mut g = Game::new(ruleset.clone(), players, seed).expect("setup");
+                let mut c = Chooser::new(seed + 1);
+                let mut actions = Vec::new();
+                while let Some(a) = g.play_random(|| c.next_u32()) {
+                    actions.push(a);
+                    census_is_complete(&g);
+                }
+                kingdoms_fit(&g);
+                final_checks(&g, &actions);
+            }
+            for seed in 0..THOROUGH_GAMES {
+                let mut g = Game::new(ruleset.clone(), players, 10_000 + seed).expect("setup");
+                let mut c = Chooser::new(seed);
+                let mut actions = Vec::new();
+                while !g.is_over() {
+                    let legal = g.legal_actions();
+                    assert!(!legal.is_empty(), "{name}: someone must be able to act");
+                    assert_eq!(legal.len() as u32, g.legal_action_count());
+                    for &a in &legal {
+                        let mut probe = g.clone();
+                        probe
+                            .apply(a)
+                            .unwrap_or_else(|e| panic!("{name}: listed {a:?} refused: {e}"));
+                    }
+                    let before = g.clone();
+                    let bad = some_illegal_action(&g, &mut c);
+                    assert!(g.apply(bad).is_err(), "{name}: {bad:?} should be refused");
+                    assert_eq!(g, before, "{name}: a refused action changed the game");
+                    let a = legal[c.below(legal.len())];
+                    g.apply(a).expect("legal");
+                    actions.push(a);
+                    census_is_complete(&g);
+                    kingdoms_fit(&g);
+                }
+                final_checks(&g, &actions);
+            }
+        }
+    }
+}
+
+#[test]
+fn whole_games_use_the_expected_dominoes() {
+    for (name, ruleset) in shipped_rulesets() {
+        for &(players, ref rules) in &ruleset.player_counts {
+            let mut g = Game::new(ruleset.clone(), players, 3).expect("setup");
+            let mut c = Chooser::new(3);
+            while g.play_random(|| c.next_u32()).is_some() {}
+            let [unused, _, _, placed, discarded] = g.domino_census();
+            assert_eq!(
+                placed + discarded,
+                usize::from(rules.deck_size),
+                "{name} at {players}: the whole deck is played or discarded"
+            );
+            assert_eq!(
+                unused,
+                ruleset.dominoes.len() - usize::from(rules.deck_size)
+            );
+            let lines = u32::from(rules.deck_size) / u32::from(rules.line_size);
+            assert_eq!(
+                g.round(),
+                lines + 1,
+                "{name} at {players}: one round per line, plus the first claims"
+            );
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+
+    /// `legal_actions()` and `is_legal()` agree on every action tried, legal or not.
+    #[test]
+    fn legal_actions_and_is_legal_agree(seed in any::<u64>(), steps in 0usize..120, probes in proptest::collection::vec((0usize..3, 0usize..60, -8i8..9, -8i8..9, 0usize..4), 1..24)) {
+        let rulesets = shipped_rulesets();
+        let (_, ruleset) = &rulesets[(seed % rulesets.len() as u64) as usize];
+        let players = ruleset.player_counts[(seed / 7 % ruleset.player_counts.len() as u64) as usize].0;
+        let mut g = Game::new(ruleset.clone(), players, seed).expect("setup");
+        let mut c = Chooser::new(seed);
+        for _ in 0..steps {
+            if g.play_random(|| c.next_u32()).is_none() { break; }
+        }
+        let legal = g.legal_actions();
+        for (kind, d, x, y, dir) in probes {
+            let a = match kind {
+                0 => Action::Claim { domino: DominoId(d as u16) },
+                1 => Action::Place { placement: Placement::new(Cell::new(x, y), Direction::ALL[dir]) },
+                _ => Action::Discard,
+            };
+            prop_assert_eq!(g.is_legal(a), legal.contains(&a), "{:?}", a);
+        }
+    }
+}
