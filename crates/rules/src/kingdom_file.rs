@@ -254,3 +254,39 @@ fn cell_kind(t: &str, ruleset: &Ruleset) -> Result<CellKind, CellError> {
     };
     Ok(CellKind::Square(Square { terrain, crowns }))
 }
+
+/// Draw a kingdom in the kingdom file format (the inverse of [`parse`]): its bounding box, one
+/// row per line, cells padded to a common width.
+pub fn render(kingdom: &Kingdom, ruleset: &Ruleset) -> String {
+    let (min_x, min_y, max_x, max_y) = kingdom.bounds();
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    for y in min_y..=max_y {
+        let mut row = Vec::new();
+        for x in min_x..=max_x {
+            row.push(match kingdom.content(Cell::new(x, y)) {
+                crownlands_core::Content::Empty => ".".to_string(),
+                crownlands_core::Content::Castle => "C".to_string(),
+                crownlands_core::Content::Square(sq) => {
+                    let symbol = ruleset
+                        .terrains
+                        .get(sq.terrain.index())
+                        .map_or('?', |t| t.symbol);
+                    if sq.crowns > 0 {
+                        format!("{symbol}{}", sq.crowns)
+                    } else {
+                        symbol.to_string()
+                    }
+                }
+            });
+        }
+        rows.push(row);
+    }
+    let width = rows.iter().flatten().map(String::len).max().unwrap_or(1);
+    let mut out = String::new();
+    for row in rows {
+        let cells: Vec<String> = row.iter().map(|c| format!("{c:width$}")).collect();
+        out.push_str(cells.join(" ").trim_end());
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,130 @@
+//! Exact counts of legal placements and of action sequences, from data files under `tests/perft/`.
+//!
+//! `tests/perft/placements/*.kingdom` are kingdom files whose header comments give the ruleset,
+//! the domino and the number of legal placements; `tests/perft/games.txt` gives the number of
+//! distinct action sequences of a given length from a seeded start. Counts marked "by hand" in the
+//! files are derived in their comments; the others are regression data from the engine (whose
+//! placement generator is checked against a naive oracle in the core's unit tests).
+
+mod common;
+
+use crownlands_core::{Game, Ruleset};
+use std::path::Path;
+use std::sync::Arc;
+
+fn header<'a>(text: &'a str, key: &str) -> Option<&'a str> {
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix('#'))
+        .filter_map(|l| l.trim().strip_prefix(key))
+        .filter_map(|l| l.trim_start().strip_prefix(':'))
+        .map(str::trim)
+        .next()
+}
+
+fn load(name: &str) -> Ruleset {
+    crownlands_rules::load(name).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn placement_counts() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/placements");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("placements dir")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 8, "perft data present");
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let name = path.display().to_string();
+        let ruleset = load(header(&text, "ruleset").expect("ruleset header"));
+        let number: u16 = header(&text, "domino")
+            .and_then(|d| d.parse().ok())
+            .expect("domino header");
+        let expected: u32 = header(&text, "placements")
+            .and_then(|d| d.parse().ok())
+            .expect("placements header");
+        let grid = ruleset.player_counts[0].1.grid_size;
+        let kingdom = crownlands_rules::kingdom_file::parse(&text, &name, &ruleset, grid)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let id = ruleset.domino_by_number(number).expect("domino exists");
+        let set = kingdom.placements(&ruleset.dominoes[id.index()]);
+        assert_eq!(set.count(), expected, "{name}");
+        // Each placement is distinct and covers two empty neighbouring cells.
+        let list: Vec<_> = set.iter().collect();
+        let mut dedup = list.clone();
+        dedup.sort();
+        dedup.dedup();
+        assert_eq!(dedup.len(), list.len(), "{name}: placements are distinct");
+    }
+}
+
+/// Count the action sequences of length `depth` (counting the last level without playing it).
+fn perft(game: &Game, depth: u32) -> u64 {
+    if depth == 0 || game.is_over() {
+        return 1;
+    }
+    if depth == 1 {
+        return u64::from(game.legal_action_count());
+    }
+    game.legal_actions()
+        .into_iter()
+        .map(|a| {
+            let mut next = game.clone();
+            next.apply(a).expect("listed actions apply");
+            perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+#[test]
+fn action_sequence_counts() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/games.txt"),
+    )
+    .expect("games.txt");
+    let mut checked = 0;
+    for line in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let [name, players, seed, depth, count] = f[..5] else {
+            panic!("bad line {line}");
+        };
+        let ruleset = Arc::new(load(name));
+        let game = Game::new(
+            ruleset,
+            players.parse().expect("players"),
+            seed.parse().expect("seed"),
+        )
+        .expect("setup");
+        let got = perft(&game, depth.parse().expect("depth"));
+        assert_eq!(got, count.parse::<u64>().expect("count"), "{line}");
+        checked += 1;
+    }
+    assert!(checked >= 10);
+}
+
+#[test]
+fn rendered_kingdoms_read_back() {
+    for (_, ruleset) in common::shipped_rulesets() {
+        for &(players, ref rules) in &ruleset.player_counts {
+            let mut g = Game::new(ruleset.clone(), players, 21).expect("setup");
+            let mut c = common::Chooser::new(21);
+            while g.play_random(|| c.next_u32()).is_some() {}
+            for k in g.kingdoms() {
+                let text = crownlands_rules::kingdom_file::render(k, &ruleset);
+                let back = crownlands_rules::kingdom_file::parse(
+                    &text,
+                    "rendered",
+                    &ruleset,
+                    rules.grid_size,
+                )
+                .unwrap_or_else(|e| panic!("{e}\n{text}"));
+                assert_eq!(&back, k, "{text}");
+            }
+        }
+    }
+}
