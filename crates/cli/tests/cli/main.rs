@@ -1,0 +1,169 @@
+//! Integration tests for the `crownlands` binary: every subcommand run as a process.
+
+mod help_schema;
+mod placements;
+mod rulesets_validate;
+mod score;
+mod show;
+mod simulate;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The result of one run of the binary.
+pub struct Run {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    /// Asserts the run exited with `code` and did not panic, and returns it.
+    #[track_caller]
+    pub fn expect_code(self, code: i32) -> Self {
+        assert_eq!(
+            self.code,
+            Some(code),
+            "expected exit code {code}\nstdout:\n{}\nstderr:\n{}",
+            self.stdout,
+            self.stderr
+        );
+        self
+    }
+
+    #[track_caller]
+    pub fn ok(self) -> Self {
+        self.expect_code(0)
+    }
+
+    #[track_caller]
+    pub fn fails(self) -> Self {
+        assert_ne!(
+            self.code,
+            Some(0),
+            "expected failure\nstdout:\n{}\nstderr:\n{}",
+            self.stdout,
+            self.stderr
+        );
+        assert!(self.code.is_some(), "killed by a signal: {}", self.stderr);
+        self
+    }
+
+    #[track_caller]
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}", self.stdout))
+    }
+
+    /// The lines of stderr that are error messages.
+    pub fn error_lines(&self) -> Vec<&str> {
+        self.stderr
+            .lines()
+            .filter(|l| l.starts_with("error: "))
+            .collect()
+    }
+}
+
+pub fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_crownlands")
+}
+
+fn finish(out: Output) -> Run {
+    let run = Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    };
+    assert!(
+        !run.stderr.contains("panicked"),
+        "the command panicked:\n{}",
+        run.stderr
+    );
+    run
+}
+
+/// Runs `crownlands ARGS...` from the temp directory (so nothing depends on the working
+/// directory) and checks it did not panic.
+pub fn run<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Run {
+    let out = Command::new(bin())
+        .args(args)
+        .current_dir(std::env::temp_dir())
+        .env("RUST_BACKTRACE", "0")
+        .output()
+        .expect("run crownlands");
+    finish(out)
+}
+
+/// The shipped `rulesets/` directory of the repository.
+pub fn rulesets_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rulesets")
+}
+
+/// A temp file with a unique name, removed on drop.
+pub struct TempFile(pub PathBuf);
+
+impl TempFile {
+    pub fn new(stem: &str, ext: &str, contents: &str) -> Self {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let n = N.fetch_add(1, Ordering::SeqCst);
+        let path = std::env::temp_dir().join(format!(
+            "crownlands-clitest-{}-{n}-{stem}.{ext}",
+            std::process::id()
+        ));
+        std::fs::write(&path, contents).expect("write temp file");
+        TempFile(path)
+    }
+
+    /// A kingdom file.
+    pub fn kingdom(stem: &str, contents: &str) -> Self {
+        Self::new(stem, "txt", contents)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+
+    pub fn arg(&self) -> String {
+        self.0.display().to_string()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// Asserts that every error line of `run` has the shape `error: FILE:LINE:COLUMN: message` and
+/// returns the `(line, column)` pairs in order.
+#[track_caller]
+pub fn located_errors(run: &Run, file: &str) -> Vec<(usize, usize)> {
+    let lines = run.error_lines();
+    assert!(!lines.is_empty(), "no error lines in:\n{}", run.stderr);
+    lines
+        .iter()
+        .map(|l| {
+            let rest = l
+                .strip_prefix("error: ")
+                .and_then(|r| r.strip_prefix(file))
+                .and_then(|r| r.strip_prefix(':'))
+                .unwrap_or_else(|| panic!("`{l}` does not start with `error: {file}:`"));
+            let mut parts = rest.splitn(3, ':');
+            let line: usize = parts
+                .next()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or_else(|| panic!("no line number in `{l}`"));
+            let column: usize = parts
+                .next()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or_else(|| panic!("no column number in `{l}`"));
+            let message = parts.next().unwrap_or("");
+            assert!(
+                message.starts_with(' ') && message.trim().len() > 5,
+                "no message in `{l}`"
+            );
+            (line, column)
+        })
+        .collect()
+}

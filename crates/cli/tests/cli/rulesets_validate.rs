@@ -1,0 +1,242 @@
+//! `crownlands rulesets` and `crownlands validate`.
+
+use super::{Run, TempFile, located_errors, rulesets_dir, run};
+use std::ffi::OsStr;
+use std::path::PathBuf;
+
+fn validate<S: AsRef<OsStr>>(files: &[S]) -> Run {
+    let mut args: Vec<&OsStr> = vec![OsStr::new("validate")];
+    args.extend(files.iter().map(AsRef::as_ref));
+    run(&args)
+}
+
+const SHIPPED: [&str; 7] = [
+    "kingdomino",
+    "mighty-duel",
+    "harmony",
+    "middle-kingdom",
+    "harmony-middle-kingdom",
+    "dynasty",
+    "volcano",
+];
+
+#[test]
+fn rulesets_lists_every_shipped_ruleset_with_a_description() {
+    let r = run(&["rulesets"]).ok();
+    let lines: Vec<&str> = r.stdout.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), SHIPPED.len(), "{}", r.stdout);
+    for name in SHIPPED {
+        let line = lines
+            .iter()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("{name} not listed:\n{}", r.stdout));
+        let description = line[name.len()..].trim();
+        assert!(
+            description.len() > 10,
+            "{name} has no description: `{line}`"
+        );
+    }
+    assert!(r.stdout.contains("7x7"), "mighty-duel's description");
+}
+
+fn shipped_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for dir in [rulesets_dir(), rulesets_dir().join("sets")] {
+        for entry in std::fs::read_dir(&dir).expect("read rulesets dir") {
+            let path = entry.expect("dir entry").path();
+            if path.extension().is_some_and(|e| e == "toml") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn validate_accepts_every_shipped_file() {
+    let files = shipped_files();
+    // 7 rulesets and at least the 2 component sets.
+    assert!(files.len() >= 9, "{files:?}");
+    let r = validate(&files).ok();
+    assert_eq!(r.stderr.trim(), "", "no diagnostics expected");
+    for f in &files {
+        let shown = f.display().to_string();
+        assert!(
+            r.stdout
+                .lines()
+                .any(|l| l.starts_with(&format!("{shown}: ok"))),
+            "no ok line for {shown}:\n{}",
+            r.stdout
+        );
+    }
+}
+
+#[test]
+fn validate_each_shipped_file_alone() {
+    for f in shipped_files() {
+        validate(&[f]).ok();
+    }
+}
+
+#[test]
+fn validate_reports_shipped_set_checksums() {
+    let set = rulesets_dir().join("sets/kingdomino.toml");
+    let r = validate(&[set]).ok();
+    assert!(
+        r.stdout
+            .contains("component set with 6 terrains, 48 dominoes (96 squares, 39 crowns)"),
+        "{}",
+        r.stdout
+    );
+}
+
+/// Two unknown keys and a domino naming an unknown terrain: three diagnostics, all at once.
+const BAD_SET: &str = r##"[set]
+name = "bad"
+colour = "red"
+
+[[terrain]]
+name = "wheat"
+symbol = "W"
+colour = "#ffff00"
+flavour = "sweet"
+
+[[domino]]
+number = 1
+first = { terrain = "wheat" }
+second = { terrain = "lava" }
+"##;
+
+#[test]
+fn validate_reports_every_problem_with_file_line_column() {
+    let f = TempFile::new("bad-set", "toml", BAD_SET);
+    let r = validate(&[f.path()]).expect_code(1);
+    let locs = located_errors(&r, &f.arg());
+    assert_eq!(locs, vec![(3, 1), (9, 1), (14, 22)], "{}", r.stderr);
+    let errors = r.error_lines();
+    assert!(errors[0].contains("colour"), "{}", errors[0]);
+    assert!(errors[1].contains("flavour"), "{}", errors[1]);
+    assert!(errors[2].contains("lava"), "{}", errors[2]);
+    assert!(
+        r.stderr.contains("1 of 1 files have problems"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.stdout, "");
+}
+
+#[test]
+fn validate_suggests_a_close_key_in_a_ruleset() {
+    let f = TempFile::new(
+        "bad-ruleset",
+        "toml",
+        "extends = \"kingdomino\"\ncolour = \"red\"\n\n[rules]\ngird-size = 7\n",
+    );
+    let r = validate(&[f.path()]).expect_code(1);
+    assert_eq!(located_errors(&r, &f.arg()), vec![(2, 1), (5, 1)]);
+    assert!(
+        r.stderr.contains("did you mean `grid-size`?"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn validate_reports_toml_syntax_errors_with_position() {
+    let f = TempFile::new("syntax", "toml", "name = \"x\"\nthis is = = not toml\n");
+    let r = validate(&[f.path()]).expect_code(1);
+    let locs = located_errors(&r, &f.arg());
+    assert_eq!(locs[0].0, 2, "{}", r.stderr);
+}
+
+#[test]
+fn validate_missing_file_is_a_clear_error() {
+    let missing = std::env::temp_dir().join("crownlands-clitest-no-such-file.toml");
+    let r = validate(&[&missing]).fails();
+    assert!(
+        r.stderr.contains(&missing.display().to_string()),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains("No such file") || r.stderr.contains("not found"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn validate_a_directory_is_a_clear_error() {
+    let r = validate(&[std::env::temp_dir()]).fails();
+    assert!(r.stderr.contains("not a file"), "{}", r.stderr);
+}
+
+#[test]
+fn validate_good_and_bad_files_reports_both() {
+    let good = rulesets_dir().join("kingdomino.toml");
+    let bad = TempFile::new("bad-set-mixed", "toml", BAD_SET);
+    let r = validate(&[good.clone(), bad.0.clone()]).expect_code(1);
+    assert!(
+        r.stdout
+            .contains(&format!("{}: ok: ruleset kingdomino", good.display())),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(located_errors(&r, &bad.arg()).len(), 3, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("1 of 2 files have problems"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn validate_needs_a_file() {
+    let r = run(&["validate"]).expect_code(2);
+    assert!(r.stderr.contains("FILES"), "{}", r.stderr);
+}
+
+#[test]
+fn validate_reports_an_extends_cycle() {
+    let f = TempFile::new("cycle", "toml", "");
+    let name = f.path().file_name().unwrap().to_string_lossy().into_owned();
+    std::fs::write(f.path(), format!("extends = \"{name}\"\n")).unwrap();
+    let r = validate(&[f.path()]).expect_code(1);
+    assert!(r.stderr.contains("cycle"), "{}", r.stderr);
+}
+
+#[test]
+#[ignore = "bug: a terrain missing `colour` is dropped, so every domino using it gets a false `this set declares no terrains` error"]
+fn validate_missing_colour_does_not_cascade() {
+    let f = TempFile::new(
+        "no-colour",
+        "toml",
+        "[set]\nname = \"bad\"\n\n[[terrain]]\nname = \"wheat\"\nsymbol = \"W\"\n\n[[domino]]\nnumber = 1\nfirst = { terrain = \"wheat\" }\nsecond = { terrain = \"wheat\" }\n",
+    );
+    let r = validate(&[f.path()]).expect_code(1);
+    assert_eq!(located_errors(&r, &f.arg()), vec![(4, 1)], "{}", r.stderr);
+    assert!(!r.stderr.contains("declares no terrains"), "{}", r.stderr);
+}
+
+#[test]
+#[ignore = "poor message: a non-TOML file (e.g. the JSON schema) gives one syntax error per line, hundreds of them"]
+fn validate_a_json_file_gives_a_short_report() {
+    let json = rulesets_dir().join("schema/ruleset.json");
+    let r = validate(&[json]).expect_code(1);
+    let n = r.error_lines().len();
+    assert!(n <= 20, "{n} error lines for one non-TOML file");
+}
+
+#[test]
+#[ignore = "poor message: an unsupported player count added by the user's file is blamed on line-size in the shipped kingdomino.toml, not on the user's `players` line"]
+fn validate_blames_the_players_line_for_too_many_players() {
+    let f = TempFile::new(
+        "nine-players",
+        "toml",
+        "extends = \"kingdomino\"\nplayers = [2, 9]\n",
+    );
+    let r = validate(&[f.path()]).expect_code(1);
+    let locs = located_errors(&r, &f.arg());
+    assert_eq!(locs[0].0, 2, "{}", r.stderr);
+}

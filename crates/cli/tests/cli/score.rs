@@ -1,0 +1,399 @@
+//! `crownlands score`.
+
+use super::{Run, TempFile, located_errors, rulesets_dir, run};
+use serde_json::{Value, json};
+
+/// The rulebook's example: 7 forest squares with 3 crowns (21 points) and 9 lake squares with no
+/// crown (0 points).
+const RULEBOOK_EXAMPLE: &str = "\
+# rulebook example: 7 forests with 3 crowns, 9 lakes without
+F1 F1 F  L  L
+F1 F  F  L  L
+F  C  L  L  L
+.  .  L  L  .
+";
+
+/// A full 5x5 kingdom with the castle in the centre: 24 wheat, 1 crown.
+const FULL_CENTRED: &str = "\
+W  W  W  W  W
+W  W  W  W  W
+W  W  C  W  W1
+W  W  W  W  W
+W  W  W  W  W
+";
+
+/// Full 5x5, castle in a corner: Harmony but not Middle Kingdom.
+const FULL_CORNER: &str = "\
+C  W  W  W  W
+W  W  W  W  W
+W  W  W  W  W1
+W  W  W  W  W
+W  W  W  W  W
+";
+
+/// Castle centred in a 5x5 bounding box with gaps: Middle Kingdom but not Harmony.
+const CENTRED_WITH_GAPS: &str = "\
+.  W  W  W  .
+W  W  W  W  W
+W  W  C  W  W1
+W  W  W  W  W
+.  W  W  W  .
+";
+
+fn score(kingdom: &str, extra: &[&str]) -> Run {
+    let f = TempFile::kingdom("score", kingdom);
+    let mut args = vec!["score".to_string(), f.arg()];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    run(&args)
+}
+
+fn score_json(kingdom: &str, ruleset: &str) -> Value {
+    score(kingdom, &["--ruleset", ruleset, "--json"])
+        .ok()
+        .json()
+}
+
+fn territory<'a>(v: &'a Value, terrain: &str) -> &'a Value {
+    v["territories"]
+        .as_array()
+        .expect("territories array")
+        .iter()
+        .find(|t| t["terrain"] == terrain)
+        .unwrap_or_else(|| panic!("no {terrain} territory in {v}"))
+}
+
+#[test]
+fn rulebook_example_scores_21() {
+    let v = score_json(RULEBOOK_EXAMPLE, "kingdomino");
+    assert_eq!(v["total"], 21);
+    assert_eq!(
+        territory(&v, "forest"),
+        &json!({"terrain": "forest", "squares": 7, "crowns": 3, "points": 21})
+    );
+    assert_eq!(
+        territory(&v, "lake"),
+        &json!({"terrain": "lake", "squares": 9, "crowns": 0, "points": 0})
+    );
+    assert_eq!(v["territories"].as_array().unwrap().len(), 2);
+    assert_eq!(v["bonuses"], json!({}));
+}
+
+#[test]
+fn rulebook_example_text_output() {
+    let r = score(RULEBOOK_EXAMPLE, &[]).ok();
+    assert!(
+        r.stdout.contains("under kingdomino (5x5 kingdom)"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("7 squares x 3 crowns =  21"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("9 squares x 0 crowns =   0"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(r.stdout.lines().last(), Some("Total: 21"));
+}
+
+#[test]
+fn json_shape() {
+    let v = score_json(RULEBOOK_EXAMPLE, "kingdomino");
+    let obj = v.as_object().expect("an object");
+    for key in ["total", "territories", "bonuses"] {
+        assert!(obj.contains_key(key), "no `{key}` in {v}");
+    }
+    assert!(v["total"].is_i64());
+    assert!(v["bonuses"].is_object());
+    for t in v["territories"].as_array().unwrap() {
+        let mut keys: Vec<&str> = t.as_object().unwrap().keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        assert_eq!(keys, ["crowns", "points", "squares", "terrain"]);
+    }
+}
+
+#[test]
+fn territories_of_the_same_terrain_score_separately() {
+    // Two separate forests: 2 squares x 1 crown and 1 square x 2 crowns.
+    let v = score_json("F1 F C F2\n", "kingdomino");
+    assert_eq!(v["total"], 4);
+    let mut forests: Vec<(i64, i64)> = v["territories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t["squares"].as_i64().unwrap(),
+                t["points"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    forests.sort_unstable();
+    assert_eq!(forests, vec![(1, 2), (2, 2)]);
+}
+
+#[test]
+fn comments_and_blank_lines_are_ignored() {
+    let v = score_json(
+        "# a comment\n\n   # indented comment\nC W1\n\n",
+        "kingdomino",
+    );
+    assert_eq!(v["total"], 1);
+}
+
+#[test]
+fn castle_alone_scores_zero() {
+    let v = score_json("C\n", "kingdomino");
+    assert_eq!(v["total"], 0);
+    assert_eq!(v["territories"], json!([]));
+}
+
+#[test]
+fn no_bonus_under_plain_kingdomino() {
+    let v = score_json(FULL_CENTRED, "kingdomino");
+    assert_eq!(v["total"], 24);
+    assert_eq!(v["bonuses"], json!({}));
+}
+
+#[test]
+fn harmony_and_middle_kingdom_when_both_earned() {
+    let v = score_json(FULL_CENTRED, "harmony-middle-kingdom");
+    assert_eq!(v["bonuses"], json!({"harmony": 5, "middle-kingdom": 10}));
+    assert_eq!(v["total"], 39);
+}
+
+#[test]
+fn harmony_alone_and_middle_kingdom_alone_rulesets() {
+    let v = score_json(FULL_CENTRED, "harmony");
+    assert_eq!(v["bonuses"], json!({"harmony": 5}));
+    assert_eq!(v["total"], 29);
+    let v = score_json(FULL_CENTRED, "middle-kingdom");
+    assert_eq!(v["bonuses"], json!({"middle-kingdom": 10}));
+    assert_eq!(v["total"], 34);
+}
+
+#[test]
+fn harmony_only_when_full_middle_kingdom_only_when_centred() {
+    let v = score_json(FULL_CORNER, "harmony-middle-kingdom");
+    assert_eq!(v["bonuses"], json!({"harmony": 5}));
+    assert_eq!(v["total"], 29);
+    let v = score_json(CENTRED_WITH_GAPS, "harmony-middle-kingdom");
+    assert_eq!(v["bonuses"], json!({"middle-kingdom": 10}));
+    // 20 wheat squares, 1 crown.
+    assert_eq!(v["total"], 30);
+    let v = score_json(RULEBOOK_EXAMPLE, "harmony-middle-kingdom");
+    assert_eq!(v["bonuses"], json!({}));
+    assert_eq!(v["total"], 21);
+}
+
+#[test]
+fn text_output_says_which_bonuses_were_not_earned() {
+    let r = score(RULEBOOK_EXAMPLE, &["-r", "harmony-middle-kingdom"]).ok();
+    let not_earned: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| l.contains("not earned"))
+        .collect();
+    assert_eq!(not_earned.len(), 2, "{}", r.stdout);
+    let r = score(RULEBOOK_EXAMPLE, &[]).ok();
+    assert!(!r.stdout.contains("not earned"), "{}", r.stdout);
+    assert!(!r.stdout.contains("harmony"), "{}", r.stdout);
+}
+
+#[test]
+#[ignore = "bug: bonus lines are misaligned with the territory lines (middle-kingdom overflows the terrain column)"]
+fn text_output_columns_line_up() {
+    for k in [FULL_CENTRED, RULEBOOK_EXAMPLE] {
+        let r = score(k, &["-r", "harmony-middle-kingdom"]).ok();
+        let widths: Vec<usize> = r
+            .stdout
+            .lines()
+            .filter(|l| l.starts_with("  "))
+            .map(str::len)
+            .collect();
+        assert!(
+            widths.windows(2).all(|w| w[0] == w[1]),
+            "ragged lines {widths:?}:\n{}",
+            r.stdout
+        );
+    }
+}
+
+fn seven_by_seven() -> String {
+    let mut s = String::new();
+    for row in 0..7 {
+        let cells: Vec<&str> = (0..7)
+            .map(|col| match (row, col) {
+                (3, 3) => "C",
+                (0, 0) => "F1",
+                _ => "F",
+            })
+            .collect();
+        s.push_str(&cells.join(" "));
+        s.push('\n');
+    }
+    s
+}
+
+#[test]
+fn seven_by_seven_refused_by_kingdomino() {
+    let f = TempFile::kingdom("7x7", &seven_by_seven());
+    let r = run(&["score".to_string(), f.arg()]).expect_code(1);
+    // The 6th cell of the first row makes the kingdom 6 wide: `F1 F F F F F`, column 12.
+    assert_eq!(located_errors(&r, &f.arg()), vec![(1, 12)]);
+    assert!(r.stderr.contains("spans 7x7"), "{}", r.stderr);
+    assert!(r.stderr.contains("allows 5x5"), "{}", r.stderr);
+    assert_eq!(r.stdout, "");
+}
+
+#[test]
+fn seven_by_seven_scored_by_mighty_duel() {
+    let v = score_json(&seven_by_seven(), "mighty-duel");
+    assert_eq!(v["total"], 48);
+    assert_eq!(
+        territory(&v, "forest"),
+        &json!({"terrain": "forest", "squares": 48, "crowns": 1, "points": 48})
+    );
+}
+
+#[test]
+fn player_count_the_ruleset_does_not_allow() {
+    let r = score("C\n", &["-r", "mighty-duel", "--players", "3"]).expect_code(1);
+    assert!(
+        r.stderr.contains("does not allow 3 players (it allows 2)"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn ruleset_by_path_works_like_by_name() {
+    let path = rulesets_dir().join("harmony-middle-kingdom.toml");
+    let path = path.display().to_string();
+    let by_path = score_json(FULL_CENTRED, &path);
+    let by_name = score_json(FULL_CENTRED, "harmony-middle-kingdom");
+    assert_eq!(by_path, by_name);
+    assert_eq!(by_path["total"], 39);
+}
+
+#[test]
+fn ruleset_by_path_outside_the_repository() {
+    // A copy of harmony.toml in the temp dir still extends the shipped kingdomino.
+    let text = std::fs::read_to_string(rulesets_dir().join("harmony.toml")).unwrap();
+    let rs = TempFile::new("my-harmony", "toml", &text);
+    let v = score_json(FULL_CENTRED, &rs.arg());
+    assert_eq!(v["bonuses"], json!({"harmony": 5}));
+}
+
+#[test]
+fn unknown_ruleset_suggests_a_name() {
+    let r = score("C\n", &["-r", "kingdmino"]).expect_code(1);
+    assert!(
+        r.stderr.contains("did you mean `kingdomino`?"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+#[ignore = "poor message: an unknown ruleset *name* is reported as `kingdmino:1:1:`, a file position in a file that does not exist"]
+fn unknown_ruleset_name_has_no_file_position() {
+    let r = score("C\n", &["-r", "kingdmino"]).expect_code(1);
+    assert!(!r.stderr.contains("kingdmino:1:1"), "{}", r.stderr);
+}
+
+/// Runs `score` on a malformed kingdom and returns the `(line, column)` of each error.
+fn malformed(kingdom: &str) -> (Run, Vec<(usize, usize)>) {
+    let f = TempFile::kingdom("malformed", kingdom);
+    let r = run(&["score".to_string(), f.arg()]).expect_code(1);
+    assert_eq!(r.stdout, "");
+    let locs = located_errors(&r, &f.arg());
+    (r, locs)
+}
+
+#[test]
+fn unknown_symbol() {
+    let (r, locs) = malformed("# header\nC X1 F\n");
+    assert_eq!(locs, vec![(2, 3)]);
+    assert!(r.stderr.contains("unknown symbol `X`"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("F (forest)"),
+        "lists the symbols: {}",
+        r.stderr
+    );
+}
+
+#[test]
+fn no_castle() {
+    let (r, locs) = malformed("F F\n");
+    assert_eq!(locs.len(), 1);
+    assert!(r.stderr.contains("no castle"), "{}", r.stderr);
+}
+
+#[test]
+fn two_castles() {
+    let (r, locs) = malformed("C F\nW C\n");
+    assert_eq!(locs, vec![(2, 3)]);
+    assert!(
+        r.stderr.contains("second castle") && r.stderr.contains("line 1, column 1"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn bad_crowns_and_suffixes_all_reported() {
+    let (r, locs) = malformed("C  F9\nF-1 Fx\n");
+    assert_eq!(locs, vec![(1, 4), (2, 1), (2, 5)]);
+    assert!(r.stderr.contains("bad crown count in `F9`"), "{}", r.stderr);
+    assert!(r.stderr.contains("unexpected `-1`"), "{}", r.stderr);
+}
+
+#[test]
+fn huge_crown_count() {
+    let (r, _) = malformed("C F99999999999999999999\n");
+    assert!(r.stderr.contains("bad crown count"), "{}", r.stderr);
+}
+
+#[test]
+fn empty_kingdom_file() {
+    let (r, locs) = malformed("# only a comment\n\n");
+    assert_eq!(locs, vec![(1, 1)]);
+    assert!(r.stderr.contains("empty"), "{}", r.stderr);
+}
+
+#[test]
+fn missing_kingdom_file() {
+    let missing = std::env::temp_dir().join("crownlands-clitest-missing-kingdom.txt");
+    let r = run(&["score".to_string(), missing.display().to_string()]).expect_code(1);
+    assert!(
+        r.stderr.contains("cannot read kingdom file") && r.stderr.contains("No such file"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn kingdom_file_not_utf8() {
+    let f = TempFile::kingdom("latin1", "");
+    std::fs::write(f.path(), b"\xff\xfe C\n").unwrap();
+    let r = run(&["score".to_string(), f.arg()]).expect_code(1);
+    assert!(r.stderr.contains("not UTF-8"), "{}", r.stderr);
+}
+
+#[test]
+fn crlf_line_endings() {
+    let v = score_json("C\r\nF1 F\r\n", "kingdomino");
+    assert_eq!(v["total"], 2);
+}
+
+#[test]
+fn very_wide_kingdom_is_refused_cleanly() {
+    let row = format!("C {}\n", vec!["F"; 300].join(" "));
+    let (r, locs) = malformed(&row);
+    assert_eq!(locs.len(), 1, "{}", r.stderr);
+    assert!(r.stderr.contains("spans 301x1"), "{}", r.stderr);
+}

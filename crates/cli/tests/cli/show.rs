@@ -1,0 +1,119 @@
+//! `crownlands show`.
+
+use super::{TempFile, run};
+
+const SHIPPED: [&str; 7] = [
+    "kingdomino",
+    "mighty-duel",
+    "harmony",
+    "middle-kingdom",
+    "harmony-middle-kingdom",
+    "dynasty",
+    "volcano",
+];
+
+fn show(args: &[&str]) -> String {
+    let mut all = vec!["show"];
+    all.extend_from_slice(args);
+    run(&all).ok().stdout
+}
+
+fn parse(text: &str) -> toml::Table {
+    text.parse::<toml::Table>()
+        .unwrap_or_else(|e| panic!("show printed invalid TOML ({e}):\n{text}"))
+}
+
+#[test]
+fn mighty_duel_for_two_players_is_7x7() {
+    let text = show(&["mighty-duel", "--players", "2"]);
+    let t = parse(&text);
+    assert_eq!(t["name"].as_str(), Some("mighty-duel"));
+    assert_eq!(t["rules"]["grid-size"].as_integer(), Some(7));
+    assert_eq!(t["rules"]["deck-size"].as_str(), Some("all"));
+    assert_eq!(t["players"].as_array().map(Vec::len), Some(1));
+    assert!(!t.contains_key("extends"), "fully resolved");
+    assert_eq!(t["domino"].as_array().map(Vec::len), Some(48));
+    assert_eq!(t["terrain"].as_array().map(Vec::len), Some(6));
+}
+
+#[test]
+fn shown_rulesets_validate_and_load_to_the_same_rules() {
+    for name in SHIPPED {
+        for players in [None, Some("2")] {
+            let mut args = vec![name];
+            if let Some(p) = players {
+                args.extend(["--players", p]);
+            }
+            let text = show(&args);
+            parse(&text);
+            let f = TempFile::new(&format!("shown-{name}"), "toml", &text);
+            let r = run(&["validate".to_string(), f.arg()]).ok();
+            assert!(r.stdout.contains(": ok: ruleset"), "{}", r.stdout);
+            // Showing the shown file gives the same text: the same rules, terrains and dominoes.
+            let mut again = vec!["show".to_string(), f.arg()];
+            if let Some(p) = players {
+                again.extend(["--players".to_string(), p.to_string()]);
+            }
+            let r = run(&again).ok();
+            assert_eq!(r.stdout, text, "{name} {players:?} does not round-trip");
+        }
+    }
+}
+
+#[test]
+fn a_shown_ruleset_scores_like_the_original() {
+    let text = show(&["mighty-duel", "--players", "2"]);
+    let rs = TempFile::new("shown-duel", "toml", &text);
+    let kingdom = TempFile::kingdom("duel-kingdom", "F1 F F F F F C\n");
+    let r = run(&[
+        "score".to_string(),
+        kingdom.arg(),
+        "--ruleset".to_string(),
+        rs.arg(),
+        "--json".to_string(),
+    ])
+    .ok();
+    assert_eq!(r.json()["total"], 6);
+}
+
+#[test]
+fn dynasty_shows_three_match_games() {
+    let t = parse(&show(&["dynasty"]));
+    assert_eq!(t["rules"]["match-games"].as_integer(), Some(3));
+}
+
+#[test]
+fn harmony_middle_kingdom_shows_both_bonuses() {
+    let t = parse(&show(&["harmony-middle-kingdom"]));
+    let rules = &t["rules"];
+    assert_eq!(rules["harmony"]["enabled"].as_bool(), Some(true));
+    assert_eq!(rules["harmony"]["points"].as_integer(), Some(5));
+    assert_eq!(rules["middle-kingdom"]["enabled"].as_bool(), Some(true));
+    assert_eq!(rules["middle-kingdom"]["points"].as_integer(), Some(10));
+}
+
+#[test]
+fn volcano_has_56_dominoes_and_7_terrains() {
+    let t = parse(&show(&["volcano"]));
+    assert_eq!(t["domino"].as_array().map(Vec::len), Some(56));
+    assert_eq!(t["terrain"].as_array().map(Vec::len), Some(7));
+}
+
+#[test]
+fn unsupported_player_count_fails_cleanly() {
+    let r = run(&["show", "kingdomino", "--players", "9"]).expect_code(1);
+    assert!(
+        r.stderr
+            .contains("ruleset kingdomino does not allow 9 players (it allows 2, 3, 4)"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.stdout, "");
+}
+
+#[test]
+fn unknown_ruleset_fails_cleanly() {
+    let r = run(&["show", "no-such-ruleset"]).expect_code(1);
+    assert!(r.stderr.contains("shipped rulesets:"), "{}", r.stderr);
+    assert!(r.stderr.contains("kingdomino"), "{}", r.stderr);
+}

@@ -1,0 +1,192 @@
+//! `crownlands simulate`.
+
+use super::{bin, run};
+use serde_json::Value;
+use std::process::{Command, Stdio};
+
+fn simulate_json(args: &[&str]) -> Value {
+    let mut all = vec!["simulate"];
+    all.extend_from_slice(args);
+    all.push("--json");
+    run(&all).ok().json()
+}
+
+fn seats(v: &Value) -> &Vec<Value> {
+    v["seats"].as_array().expect("seats array")
+}
+
+#[test]
+fn four_players_json_shape_and_win_shares() {
+    let v = simulate_json(&[
+        "kingdomino",
+        "--players",
+        "4",
+        "--games",
+        "200",
+        "--seed",
+        "7",
+    ]);
+    assert_eq!(v["games"], 200);
+    assert!(v["seconds"].as_f64().is_some_and(|s| s >= 0.0), "{v}");
+    assert!(v["games_per_second"].as_f64().is_some(), "{v}");
+    let seats = seats(&v);
+    assert_eq!(seats.len(), 4);
+    let mut share_sum = 0.0;
+    for s in seats {
+        let mean = s["mean_score"].as_f64().expect("mean_score");
+        let share = s["win_share"].as_f64().expect("win_share");
+        let placed = s["mean_dominoes_placed"]
+            .as_f64()
+            .expect("mean_dominoes_placed");
+        assert!(mean > 0.0, "{s}");
+        assert!((0.0..=1.0).contains(&share), "{s}");
+        // 48 dominoes, 12 rounds of 4: at most 12 each.
+        assert!(placed > 0.0 && placed <= 12.0, "{s}");
+        share_sum += share;
+    }
+    assert!(
+        (share_sum - 1.0).abs() < 1e-3,
+        "win shares sum to {share_sum}"
+    );
+}
+
+fn without_timing(mut v: Value) -> Value {
+    let obj = v.as_object_mut().unwrap();
+    obj.remove("seconds");
+    obj.remove("games_per_second");
+    v
+}
+
+#[test]
+fn same_seed_same_results() {
+    let args = ["kingdomino", "-p", "3", "-g", "50", "-s", "42"];
+    let a = without_timing(simulate_json(&args));
+    let b = without_timing(simulate_json(&args));
+    assert_eq!(a, b);
+    let c = without_timing(simulate_json(&[
+        "kingdomino",
+        "-p",
+        "3",
+        "-g",
+        "50",
+        "-s",
+        "43",
+    ]));
+    assert_ne!(
+        seats(&a),
+        seats(&c),
+        "a different seed should give different games"
+    );
+}
+
+#[test]
+fn two_players_place_at_most_12_dominoes_each() {
+    let v = simulate_json(&["kingdomino", "-p", "2", "-g", "100", "-s", "3"]);
+    let seats = seats(&v);
+    assert_eq!(seats.len(), 2);
+    for s in seats {
+        let placed = s["mean_dominoes_placed"].as_f64().unwrap();
+        assert!(placed > 0.0 && placed <= 12.0, "{s}");
+    }
+}
+
+#[test]
+fn mighty_duel_places_up_to_24_each() {
+    let v = simulate_json(&["mighty-duel", "-p", "2", "-g", "20"]);
+    for s in seats(&v) {
+        let placed = s["mean_dominoes_placed"].as_f64().unwrap();
+        assert!(placed > 12.0 && placed <= 24.0, "{s}");
+    }
+}
+
+#[test]
+fn player_count_not_allowed() {
+    for (ruleset, players, allowed) in [
+        ("kingdomino", "5", "(it allows 2, 3, 4)"),
+        ("kingdomino", "1", "(it allows 2, 3, 4)"),
+        ("kingdomino", "0", "(it allows 2, 3, 4)"),
+        ("mighty-duel", "3", "(it allows 2)"),
+    ] {
+        let r = run(&["simulate", ruleset, "-p", players, "-g", "1"]).expect_code(1);
+        assert!(
+            r.stderr
+                .contains(&format!("does not allow {players} players {allowed}")),
+            "{ruleset} {players}: {}",
+            r.stderr
+        );
+    }
+}
+
+#[test]
+fn zero_games_is_refused() {
+    let r = run(&["simulate", "kingdomino", "-p", "2", "-g", "0"]).expect_code(1);
+    assert!(r.stderr.contains("--games 0"), "{}", r.stderr);
+}
+
+#[test]
+fn dynasty_plays_matches_of_three_games() {
+    let v = simulate_json(&["dynasty", "-p", "3", "-g", "10", "-s", "5"]);
+    assert_eq!(v["games"], 10);
+    assert_eq!(v["games_per_match"], 3);
+    let seats = seats(&v);
+    assert_eq!(seats.len(), 3);
+    let share_sum: f64 = seats.iter().map(|s| s["win_share"].as_f64().unwrap()).sum();
+    assert!((share_sum - 1.0).abs() < 1e-3, "{share_sum}");
+    for s in seats {
+        // Totals of 3 games; dominoes placed are per game.
+        let placed = s["mean_dominoes_placed"].as_f64().unwrap();
+        assert!(placed > 0.0 && placed <= 12.0, "{s}");
+    }
+    let r = run(&["simulate", "dynasty", "-p", "2", "-g", "3"]).ok();
+    assert!(r.stdout.contains("matches of 3 games"), "{}", r.stdout);
+}
+
+#[test]
+fn every_shipped_ruleset_simulates() {
+    for name in [
+        "kingdomino",
+        "mighty-duel",
+        "harmony",
+        "middle-kingdom",
+        "harmony-middle-kingdom",
+        "dynasty",
+        "volcano",
+    ] {
+        let v = simulate_json(&[name, "-p", "2", "-g", "3"]);
+        assert_eq!(seats(&v).len(), 2, "{name}");
+    }
+}
+
+#[test]
+fn text_output() {
+    let r = run(&["simulate", "kingdomino", "-p", "4", "-g", "5"]).ok();
+    assert!(
+        r.stdout
+            .contains("5 games of kingdomino with 4 random players"),
+        "{}",
+        r.stdout
+    );
+    let seat_rows = r
+        .stdout
+        .lines()
+        .filter(|l| l.contains("random") && !l.contains("players"))
+        .count();
+    assert_eq!(seat_rows, 4, "{}", r.stdout);
+}
+
+#[test]
+#[ignore = "bug: writing to a closed pipe (e.g. `crownlands simulate ... | head -0`) panics with `failed printing to stdout: Broken pipe` instead of exiting quietly"]
+fn closed_stdout_does_not_panic() {
+    let mut child = Command::new(bin())
+        .args(["simulate", "kingdomino", "-p", "4", "-g", "300"])
+        .env("RUST_BACKTRACE", "0")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    // Close the reading end before the games are over, as `| head -0` would.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("wait");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
