@@ -397,3 +397,26 @@ fn very_wide_kingdom_is_refused_cleanly() {
     assert_eq!(locs.len(), 1, "{}", r.stderr);
     assert!(r.stderr.contains("spans 301x1"), "{}", r.stderr);
 }
+
+#[test]
+fn a_component_set_is_not_a_ruleset() {
+    let set = rulesets_dir().join("sets/kingdomino.toml");
+    let set = set.display().to_string();
+    let r = score("C\n", &["--ruleset", &set]).expect_code(1);
+    assert!(
+        r.stderr.contains("component set file") && r.stderr.contains("not a ruleset"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn a_malformed_ruleset_is_reported_with_positions() {
+    let rs = TempFile::new(
+        "bad-rules",
+        "toml",
+        "extends = \"kingdomino\"\n[rules]\ngird-size = 7\n",
+    );
+    let r = score("C\n", &["--ruleset", &rs.arg()]).expect_code(1);
+    assert_eq!(located_errors(&r, &rs.arg()), vec![(3, 1)]);
+}
