@@ -1,204 +1,455 @@
 //! Bitboards over a kingdom's frame.
 //!
 //! A kingdom of at most N x N squares, grown around a fixed castle, always lies inside the
-//! (2N-1) x (2N-1) frame centred on the castle. The frame is stored row by row with a stride of
-//! [`STRIDE`] bits (at least one always-empty padding column), four rows to a `u64`. East/west
-//! shifts never cross a word; north/south shifts carry whole rows between words.
+//! (2N-1) x (2N-1) frame centred on the castle. A frame is stored row by row with a stride of at
+//! least one more bit than its width, so that the column after the last is an always-empty
+//! padding column: east/west shifts move a row's edge into padding, never into the next row.
+//!
+//! Two boards implement [`Board`]: [`Narrow`], one `u128` (frames up to 9 wide: kingdoms up to
+//! 5x5, the common case), and [`Wide`], four `u64` (frames up to 15 wide: kingdoms up to 8x8).
 
-use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+use std::hash::Hash;
 
-/// Bits per frame row (the frame is at most `STRIDE - 1` squares wide).
-pub const STRIDE: usize = 16;
-const WORDS: usize = 4;
-/// Rows the frame can hold.
-pub const ROWS: usize = WORDS * 64 / STRIDE;
-/// Cells the frame can address.
-pub const CELLS: usize = WORDS * 64;
-/// The largest kingdom the bitboards can hold: the frame of 2N-1 must fit in the stride and rows.
-pub const MAX_GRID: usize = STRIDE / 2;
+/// The largest kingdom any board can hold.
+pub const MAX_GRID: usize = 8;
 
-/// A set of frame cells.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Bits(pub [u64; WORDS]);
+/// A set of frame cells, as bits.
+pub trait Board: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
+    /// Bits per frame row.
+    const STRIDE: usize;
+    /// Rows the board holds.
+    const ROWS: usize;
+    /// The largest kingdom this board can hold (its frame, 2N-1, fits the stride and rows).
+    const MAX_GRID: usize;
+    const EMPTY: Self;
 
-impl Bits {
-    pub const EMPTY: Bits = Bits([0; WORDS]);
-
-    #[inline]
-    pub fn single(cell: usize) -> Bits {
-        let mut b = Bits::EMPTY;
-        b.0[cell / 64] = 1 << (cell % 64);
-        b
-    }
-
-    #[inline]
-    pub fn contains(&self, cell: usize) -> bool {
-        self.0[cell / 64] >> (cell % 64) & 1 == 1
-    }
-
-    #[inline]
-    pub fn set(&mut self, cell: usize) {
-        self.0[cell / 64] |= 1 << (cell % 64);
-    }
-
-    #[inline]
-    pub fn clear(&mut self, cell: usize) {
-        self.0[cell / 64] &= !(1 << (cell % 64));
-    }
-
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
-    }
-
-    #[inline]
-    pub fn count(&self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
-    }
-
-    #[inline]
-    pub fn and(self, o: Bits) -> Bits {
-        Bits(std::array::from_fn(|i| self.0[i] & o.0[i]))
-    }
-
-    #[inline]
-    pub fn or(self, o: Bits) -> Bits {
-        Bits(std::array::from_fn(|i| self.0[i] | o.0[i]))
-    }
-
-    #[inline]
-    pub fn and_not(self, o: Bits) -> Bits {
-        Bits(std::array::from_fn(|i| self.0[i] & !o.0[i]))
-    }
-
-    /// Every cell moved one column east (x + 1). Cells leaving a row land in the padding column.
-    #[inline]
-    pub fn east(self) -> Bits {
-        Bits(std::array::from_fn(|i| self.0[i] << 1))
-    }
-
-    /// Every cell moved one column west (x - 1). Column 0 lands in the previous row's padding.
-    #[inline]
-    pub fn west(self) -> Bits {
-        Bits(std::array::from_fn(|i| self.0[i] >> 1))
-    }
-
+    fn single(i: usize) -> Self;
+    fn contains(&self, i: usize) -> bool;
+    fn set(&mut self, i: usize);
+    fn clear(&mut self, i: usize);
+    fn is_empty(&self) -> bool;
+    fn count(&self) -> u32;
+    fn and(self, o: Self) -> Self;
+    fn or(self, o: Self) -> Self;
+    fn and_not(self, o: Self) -> Self;
+    /// Every cell moved one column east (x + 1).
+    fn east(self) -> Self;
+    /// Every cell moved one column west (x - 1).
+    fn west(self) -> Self;
     /// Every cell moved one row south (y + 1).
-    #[inline]
-    pub fn south(self) -> Bits {
-        let w = self.0;
-        Bits(std::array::from_fn(|i| {
-            let carry = if i > 0 { w[i - 1] >> (64 - STRIDE) } else { 0 };
-            (w[i] << STRIDE) | carry
-        }))
-    }
-
+    fn south(self) -> Self;
     /// Every cell moved one row north (y - 1).
-    #[inline]
-    pub fn north(self) -> Bits {
-        let w = self.0;
-        Bits(std::array::from_fn(|i| {
-            let carry = if i + 1 < WORDS {
-                w[i + 1] << (64 - STRIDE)
-            } else {
-                0
-            };
-            (w[i] >> STRIDE) | carry
-        }))
-    }
+    fn north(self) -> Self;
+    /// The orthogonal neighbours of one cell (from a table).
+    fn neighbours_of(i: usize) -> Self;
+    /// The cells of rows `r0..=r1` and columns `c0..=c1` (from tables).
+    fn rect(r0: usize, r1: usize, c0: usize, c1: usize) -> Self;
+    /// The lowest set cell.
+    fn first(&self) -> Option<usize>;
+    /// The `n`th set cell (0-based) counting from the lowest.
+    fn nth(&self, n: u32) -> Option<usize>;
+    /// Remove and return the lowest set cell.
+    fn pop(&mut self) -> Option<usize>;
 
-    /// The four orthogonal neighbours of every cell (not masked: callers mask to the frame).
+    /// The four orthogonal neighbours of every cell (not masked: callers mask).
     #[inline]
-    pub fn neighbours(self) -> Bits {
+    fn neighbours(self) -> Self {
         self.east()
             .or(self.west())
             .or(self.south())
             .or(self.north())
     }
 
-    /// The index of the lowest set cell.
+    fn iter(self) -> BoardIter<Self> {
+        BoardIter(self)
+    }
+}
+
+pub struct BoardIter<B>(B);
+
+impl<B: Board> Iterator for BoardIter<B> {
+    type Item = usize;
     #[inline]
-    pub fn first(&self) -> Option<usize> {
+    fn next(&mut self) -> Option<usize> {
+        self.0.pop()
+    }
+}
+
+/// The position of the `n`th set bit of `w` (which has more than `n` set bits).
+#[inline]
+fn nth_in_word(w: u64, mut n: u32) -> u32 {
+    let mut base = 0;
+    let mut w = w;
+    loop {
+        let c = (w & 0xFF).count_ones();
+        if n < c {
+            break;
+        }
+        n -= c;
+        w >>= 8;
+        base += 8;
+    }
+    for _ in 0..n {
+        w &= w - 1;
+    }
+    base + w.trailing_zeros()
+}
+
+/// Row pattern with columns `a..=b` set.
+const fn columns(a: usize, b: usize) -> u64 {
+    let upto = if b + 1 >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << (b + 1)) - 1
+    };
+    upto & !((1u64 << a) - 1)
+}
+
+// ----- Narrow: one u128, stride 10, 9 rows (kingdoms up to 5x5) -----
+
+/// A board in one `u128`: 9 rows of 9 cells plus a padding column.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Narrow(pub u128);
+
+const N_STRIDE: usize = 10;
+const N_ROWS: usize = 9;
+const N_CELLS: usize = N_STRIDE * N_ROWS;
+
+static NARROW_NEIGHBOURS: [u128; N_CELLS] = {
+    let mut t = [0u128; N_CELLS];
+    let mut i = 0;
+    while i < N_CELLS {
+        let (r, c) = (i / N_STRIDE, i % N_STRIDE);
+        let mut b = 0u128;
+        if c + 1 < N_STRIDE - 1 {
+            b |= 1 << (i + 1);
+        }
+        if c > 0 {
+            b |= 1 << (i - 1);
+        }
+        if r + 1 < N_ROWS {
+            b |= 1 << (i + N_STRIDE);
+        }
+        if r > 0 {
+            b |= 1 << (i - N_STRIDE);
+        }
+        t[i] = b;
+        i += 1;
+    }
+    t
+};
+
+static NARROW_ROWS: [[u128; N_ROWS]; N_ROWS] = {
+    let mut t = [[0u128; N_ROWS]; N_ROWS];
+    let mut a = 0;
+    while a < N_ROWS {
+        let mut b = a;
+        while b < N_ROWS {
+            let lo = a * N_STRIDE;
+            let hi = (b + 1) * N_STRIDE;
+            t[a][b] = ((1u128 << hi) - 1) & !((1u128 << lo) - 1);
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+static NARROW_COLUMNS: [[u128; N_STRIDE]; N_STRIDE] = {
+    let mut t = [[0u128; N_STRIDE]; N_STRIDE];
+    let mut a = 0;
+    while a < N_STRIDE {
+        let mut b = a;
+        while b < N_STRIDE {
+            let row = columns(a, b) as u128;
+            let mut m = 0u128;
+            let mut r = 0;
+            while r < N_ROWS {
+                m |= row << (r * N_STRIDE);
+                r += 1;
+            }
+            t[a][b] = m;
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+impl Board for Narrow {
+    const STRIDE: usize = N_STRIDE;
+    const ROWS: usize = N_ROWS;
+    const MAX_GRID: usize = 5;
+    const EMPTY: Self = Narrow(0);
+
+    #[inline]
+    fn single(i: usize) -> Self {
+        Narrow(1u128.wrapping_shl(i as u32))
+    }
+    #[inline]
+    fn contains(&self, i: usize) -> bool {
+        i < 128 && self.0 >> i & 1 == 1
+    }
+    #[inline]
+    fn set(&mut self, i: usize) {
+        self.0 |= 1u128.wrapping_shl(i as u32);
+    }
+    #[inline]
+    fn clear(&mut self, i: usize) {
+        self.0 &= !1u128.wrapping_shl(i as u32);
+    }
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.0 == 0
+    }
+    #[inline]
+    fn count(&self) -> u32 {
+        self.0.count_ones()
+    }
+    #[inline]
+    fn and(self, o: Self) -> Self {
+        Narrow(self.0 & o.0)
+    }
+    #[inline]
+    fn or(self, o: Self) -> Self {
+        Narrow(self.0 | o.0)
+    }
+    #[inline]
+    fn and_not(self, o: Self) -> Self {
+        Narrow(self.0 & !o.0)
+    }
+    #[inline]
+    fn east(self) -> Self {
+        Narrow(self.0 << 1)
+    }
+    #[inline]
+    fn west(self) -> Self {
+        Narrow(self.0 >> 1)
+    }
+    #[inline]
+    fn south(self) -> Self {
+        Narrow(self.0 << N_STRIDE)
+    }
+    #[inline]
+    fn north(self) -> Self {
+        Narrow(self.0 >> N_STRIDE)
+    }
+    #[inline]
+    fn neighbours_of(i: usize) -> Self {
+        Narrow(NARROW_NEIGHBOURS.get(i).copied().unwrap_or(0))
+    }
+    #[inline]
+    fn rect(r0: usize, r1: usize, c0: usize, c1: usize) -> Self {
+        if r0 > r1 || c0 > c1 || r1 >= N_ROWS || c1 >= N_STRIDE {
+            return Narrow(0);
+        }
+        Narrow(NARROW_ROWS[r0][r1] & NARROW_COLUMNS[c0][c1])
+    }
+    #[inline]
+    fn first(&self) -> Option<usize> {
+        (self.0 != 0).then(|| self.0.trailing_zeros() as usize)
+    }
+    #[inline]
+    fn nth(&self, n: u32) -> Option<usize> {
+        let lo = self.0 as u64;
+        let c = lo.count_ones();
+        if n < c {
+            return Some(nth_in_word(lo, n) as usize);
+        }
+        let hi = (self.0 >> 64) as u64;
+        (n - c < hi.count_ones()).then(|| 64 + nth_in_word(hi, n - c) as usize)
+    }
+    #[inline]
+    fn pop(&mut self) -> Option<usize> {
+        let i = self.first()?;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
+}
+
+// ----- Wide: four u64, stride 16, 15 rows (kingdoms up to 8x8) -----
+
+/// A board in four `u64`: 15 rows of 15 cells plus a padding column, four rows to a word.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Wide(pub [u64; 4]);
+
+const W_STRIDE: usize = 16;
+const W_WORDS: usize = 4;
+const W_ROWS: usize = W_WORDS * 64 / W_STRIDE;
+const W_CELLS: usize = W_WORDS * 64;
+/// Multiplying a row pattern by this repeats it on each row of a word.
+const REPEAT_ROWS: u64 = 0x0001_0001_0001_0001;
+
+static WIDE_NEIGHBOURS: [[u64; W_WORDS]; W_CELLS] = {
+    let mut t = [[0u64; W_WORDS]; W_CELLS];
+    let mut i = 0;
+    while i < W_CELLS {
+        let (r, c) = (i / W_STRIDE, i % W_STRIDE);
+        let mut cells = [usize::MAX; 4];
+        if c + 1 < W_STRIDE - 1 {
+            cells[0] = i + 1;
+        }
+        if c > 0 {
+            cells[1] = i - 1;
+        }
+        if r + 1 < W_ROWS - 1 {
+            cells[2] = i + W_STRIDE;
+        }
+        if r > 0 {
+            cells[3] = i - W_STRIDE;
+        }
+        let mut k = 0;
+        while k < 4 {
+            if cells[k] != usize::MAX {
+                t[i][cells[k] / 64] |= 1 << (cells[k] % 64);
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+static WIDE_ROWS: [[[u64; W_WORDS]; W_ROWS]; W_ROWS] = {
+    let mut t = [[[0u64; W_WORDS]; W_ROWS]; W_ROWS];
+    let mut a = 0;
+    while a < W_ROWS {
+        let mut b = a;
+        while b < W_ROWS {
+            let mut r = a;
+            while r <= b {
+                let bit = r * W_STRIDE;
+                t[a][b][bit / 64] |= 0xFFFF << (bit % 64);
+                r += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+impl Board for Wide {
+    const STRIDE: usize = W_STRIDE;
+    const ROWS: usize = W_ROWS;
+    const MAX_GRID: usize = 8;
+    const EMPTY: Self = Wide([0; W_WORDS]);
+
+    #[inline]
+    fn single(i: usize) -> Self {
+        let mut b = Wide::EMPTY;
+        b.set(i);
+        b
+    }
+    #[inline]
+    fn contains(&self, i: usize) -> bool {
+        i < W_CELLS && self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+    #[inline]
+    fn set(&mut self, i: usize) {
+        if i < W_CELLS {
+            self.0[i / 64] |= 1 << (i % 64);
+        }
+    }
+    #[inline]
+    fn clear(&mut self, i: usize) {
+        if i < W_CELLS {
+            self.0[i / 64] &= !(1 << (i % 64));
+        }
+    }
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    #[inline]
+    fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline]
+    fn and(self, o: Self) -> Self {
+        Wide(std::array::from_fn(|i| self.0[i] & o.0[i]))
+    }
+    #[inline]
+    fn or(self, o: Self) -> Self {
+        Wide(std::array::from_fn(|i| self.0[i] | o.0[i]))
+    }
+    #[inline]
+    fn and_not(self, o: Self) -> Self {
+        Wide(std::array::from_fn(|i| self.0[i] & !o.0[i]))
+    }
+    #[inline]
+    fn east(self) -> Self {
+        Wide(std::array::from_fn(|i| self.0[i] << 1))
+    }
+    #[inline]
+    fn west(self) -> Self {
+        Wide(std::array::from_fn(|i| self.0[i] >> 1))
+    }
+    #[inline]
+    fn south(self) -> Self {
+        let w = self.0;
+        Wide(std::array::from_fn(|i| {
+            let carry = if i > 0 {
+                w[i - 1] >> (64 - W_STRIDE)
+            } else {
+                0
+            };
+            (w[i] << W_STRIDE) | carry
+        }))
+    }
+    #[inline]
+    fn north(self) -> Self {
+        let w = self.0;
+        Wide(std::array::from_fn(|i| {
+            let carry = if i + 1 < W_WORDS {
+                w[i + 1] << (64 - W_STRIDE)
+            } else {
+                0
+            };
+            (w[i] >> W_STRIDE) | carry
+        }))
+    }
+    #[inline]
+    fn neighbours_of(i: usize) -> Self {
+        Wide(WIDE_NEIGHBOURS.get(i).copied().unwrap_or([0; W_WORDS]))
+    }
+    #[inline]
+    fn rect(r0: usize, r1: usize, c0: usize, c1: usize) -> Self {
+        if r0 > r1 || c0 > c1 || r1 >= W_ROWS || c1 >= W_STRIDE {
+            return Wide::EMPTY;
+        }
+        let cols = columns(c0, c1) * REPEAT_ROWS;
+        let rows = WIDE_ROWS[r0][r1];
+        Wide(std::array::from_fn(|i| rows[i] & cols))
+    }
+    #[inline]
+    fn first(&self) -> Option<usize> {
         self.0
             .iter()
             .enumerate()
             .find(|(_, w)| **w != 0)
             .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
     }
-
-    /// The index of the `n`th set cell (0-based), counting from the lowest.
     #[inline]
-    pub fn nth(&self, mut n: u32) -> Option<usize> {
+    fn nth(&self, mut n: u32) -> Option<usize> {
         for (i, &w) in self.0.iter().enumerate() {
             let c = w.count_ones();
             if n < c {
-                let mut w = w;
-                for _ in 0..n {
-                    w &= w - 1;
-                }
-                return Some(i * 64 + w.trailing_zeros() as usize);
+                return Some(i * 64 + nth_in_word(w, n) as usize);
             }
             n -= c;
         }
         None
     }
-
-    pub fn iter(self) -> BitsIter {
-        BitsIter {
-            bits: self,
-            word: 0,
-        }
-    }
-
-    /// The cells of rows `r0..=r1` and columns `c0..=c1` (inclusive bounds within the frame).
     #[inline]
-    pub fn rect(r0: usize, r1: usize, c0: usize, c1: usize) -> Bits {
-        if r0 > r1 || c0 > c1 || r1 >= ROWS || c1 >= STRIDE {
-            return Bits::EMPTY;
-        }
-        // One row's columns, repeated on every row of a word.
-        let row_bits: u64 = ((1u64 << (c1 + 1)) - 1) & !((1u64 << c0) - 1);
-        let columns = row_bits * REPEAT_ROWS;
-        // The bit range of the rows, word by word.
-        let (lo, hi) = (r0 * STRIDE, (r1 + 1) * STRIDE);
-        Bits(std::array::from_fn(|i| {
-            let (w_lo, w_hi) = (i * 64, i * 64 + 64);
-            let a = lo.clamp(w_lo, w_hi) - w_lo;
-            let b = hi.clamp(w_lo, w_hi) - w_lo;
-            let upto = |n: usize| if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
-            (upto(b) & !upto(a)) & columns
-        }))
-    }
-}
-
-/// Multiplying a row pattern by this repeats it on each row of a word.
-const REPEAT_ROWS: u64 = {
-    let mut m = 0u64;
-    let mut r = 0;
-    while r < 64 / STRIDE {
-        m |= 1 << (r * STRIDE);
-        r += 1;
-    }
-    m
-};
-
-pub struct BitsIter {
-    bits: Bits,
-    word: usize,
-}
-
-impl Iterator for BitsIter {
-    type Item = usize;
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        while self.word < WORDS {
-            let w = &mut self.bits.0[self.word];
+    fn pop(&mut self) -> Option<usize> {
+        for (i, w) in self.0.iter_mut().enumerate() {
             if *w != 0 {
                 let tz = w.trailing_zeros() as usize;
                 *w &= *w - 1;
-                return Some(self.word * 64 + tz);
+                return Some(i * 64 + tz);
             }
-            self.word += 1;
         }
         None
     }
@@ -208,37 +459,34 @@ impl Iterator for BitsIter {
 mod tests {
     use super::*;
 
-    fn cell(r: usize, c: usize) -> usize {
-        r * STRIDE + c
-    }
-
-    #[test]
-    fn shifts_move_one_square() {
-        let b = Bits::single(cell(3, 5));
-        assert_eq!(b.east(), Bits::single(cell(3, 6)));
-        assert_eq!(b.west(), Bits::single(cell(3, 4)));
-        assert_eq!(b.south(), Bits::single(cell(4, 5)));
-        assert_eq!(b.north(), Bits::single(cell(2, 5)));
-        // crossing word boundaries (row 3 -> 4 is word 0 -> 1)
-        let low = Bits::single(cell(4, 0));
-        assert_eq!(low.north(), Bits::single(cell(3, 0)));
-        assert_eq!(Bits::single(cell(3, 14)).south(), Bits::single(cell(4, 14)));
-    }
-
-    #[test]
-    fn rect_and_nth() {
-        let r = Bits::rect(1, 2, 3, 4);
-        assert_eq!(r.count(), 4);
-        let cells: Vec<usize> = r.iter().collect();
-        assert_eq!(cells, vec![cell(1, 3), cell(1, 4), cell(2, 3), cell(2, 4)]);
-        assert_eq!(r.nth(2), Some(cell(2, 3)));
-        assert_eq!(r.nth(4), None);
-        assert_eq!(r.first(), Some(cell(1, 3)));
-        // Rectangles across word boundaries, checked cell by cell.
-        for (r0, r1, c0, c1) in [(0, 14, 0, 14), (3, 9, 2, 7), (4, 4, 0, 0), (7, 12, 5, 14)] {
-            let b = Bits::rect(r0, r1, c0, c1);
-            for r in 0..ROWS {
-                for c in 0..STRIDE {
+    fn check_board<B: Board>() {
+        let cell = |r: usize, c: usize| r * B::STRIDE + c;
+        let b = B::single(cell(3, 5));
+        assert_eq!(b.east(), B::single(cell(3, 6)));
+        assert_eq!(b.west(), B::single(cell(3, 4)));
+        assert_eq!(b.south(), B::single(cell(4, 5)));
+        assert_eq!(b.north(), B::single(cell(2, 5)));
+        let frame = 2 * B::MAX_GRID - 1;
+        for r in 0..frame {
+            for c in 0..frame {
+                let i = cell(r, c);
+                let mask = B::rect(0, frame - 1, 0, frame - 1);
+                assert_eq!(
+                    B::neighbours_of(i),
+                    B::single(i).neighbours().and(mask),
+                    "{r} {c}"
+                );
+            }
+        }
+        for (r0, r1, c0, c1) in [
+            (0, frame - 1, 0, frame - 1),
+            (3, 6, 2, 7),
+            (4, 4, 0, 0),
+            (1, frame - 1, 5, frame - 1),
+        ] {
+            let b = B::rect(r0, r1, c0, c1);
+            for r in 0..B::ROWS {
+                for c in 0..B::STRIDE {
                     let inside = (r0..=r1).contains(&r) && (c0..=c1).contains(&c);
                     assert_eq!(
                         b.contains(cell(r, c)),
@@ -247,6 +495,25 @@ mod tests {
                     );
                 }
             }
+            let cells: Vec<usize> = b.iter().collect();
+            assert_eq!(cells.len() as u32, b.count());
+            for (k, &i) in cells.iter().enumerate() {
+                assert_eq!(b.nth(k as u32), Some(i));
+            }
+            assert_eq!(b.nth(b.count()), None);
+            assert_eq!(b.first(), cells.first().copied());
         }
+    }
+
+    #[test]
+    fn narrow_board() {
+        check_board::<Narrow>();
+    }
+
+    #[test]
+    fn wide_board() {
+        check_board::<Wide>();
+        // Crossing word boundaries (row 3 -> 4 is word 0 -> 1).
+        assert_eq!(Wide::single(4 * 16).north(), Wide::single(3 * 16));
     }
 }

@@ -217,10 +217,18 @@ impl Game {
             let d = &dominoes[id.index()];
             (u32::from(d.pile) << 16) | u32::from(d.number)
         };
-        for &domino in &self.deck[self.drawn..self.drawn + n] {
-            // Insertion sort: lines are short.
-            let at = self.next.partition_point(|s| key(s.domino) < key(domino));
-            self.next.insert(at, Slot { domino, king: None });
+        self.next.extend(
+            self.deck[self.drawn..self.drawn + n]
+                .iter()
+                .map(|&domino| Slot { domino, king: None }),
+        );
+        // Insertion sort: lines are short.
+        for i in 1..self.next.len() {
+            let mut j = i;
+            while j > 0 && key(self.next[j - 1].domino) > key(self.next[j].domino) {
+                self.next.swap(j - 1, j);
+                j -= 1;
+            }
         }
         self.drawn += n;
     }
@@ -379,7 +387,7 @@ impl Game {
                 let player = self.owner(s.king.unwrap_or(0));
                 self.kingdoms[player].placements(self.domino(s.domino))
             }
-            _ => Kingdom::new(1).placements(self.domino(DominoId(0))),
+            _ => PlacementSet::empty(),
         }
     }
 
@@ -666,9 +674,9 @@ fn ruleset_problems(r: &Ruleset) -> Vec<String> {
 fn why_illegal(k: &Kingdom, d: &Domino, p: Placement) -> &'static str {
     use crate::kingdom::Content;
     let second = p.second();
-    let (Some(_), Some(_)) = (k.cell_index(p.first), k.cell_index(second)) else {
+    if !p.first.in_frame(k.grid()) || !second.in_frame(k.grid()) {
         return "it would leave the kingdom's grid";
-    };
+    }
     if k.content(p.first) != Content::Empty || k.content(second) != Content::Empty {
         return "a square there is already taken";
     }

@@ -1,6 +1,5 @@
 //! Cells, directions and placements, in coordinates relative to the castle.
 
-use crate::bitboard::STRIDE;
 use serde::{Deserialize, Serialize};
 
 /// A square of a kingdom relative to its castle: `x` is the column offset (east is positive),
@@ -26,23 +25,11 @@ impl Cell {
         }
     }
 
-    /// The frame index of this cell for a kingdom of `grid` squares, if it lies in the frame.
-    pub fn to_index(self, grid: u8) -> Option<usize> {
+    /// Whether the cell lies in the frame of a kingdom of `grid` squares: within `grid - 1` of the
+    /// castle on both axes.
+    pub fn in_frame(self, grid: u8) -> bool {
         let half = i16::from(grid) - 1;
-        let (x, y) = (i16::from(self.x) + half, i16::from(self.y) + half);
-        let span = 2 * half;
-        if x < 0 || y < 0 || x > span || y > span {
-            return None;
-        }
-        Some(y as usize * STRIDE + x as usize)
-    }
-
-    pub fn from_index(index: usize, grid: u8) -> Cell {
-        let half = i16::from(grid) - 1;
-        Cell {
-            x: ((index % STRIDE) as i16 - half) as i8,
-            y: ((index / STRIDE) as i16 - half) as i8,
-        }
+        i16::from(self.x).abs() <= half && i16::from(self.y).abs() <= half
     }
 }
 
@@ -76,16 +63,6 @@ impl Direction {
             Direction::South => (0, 1),
             Direction::West => (-1, 0),
             Direction::North => (0, -1),
-        }
-    }
-
-    /// Frame-index offset of one step.
-    pub fn offset(self) -> isize {
-        match self {
-            Direction::East => 1,
-            Direction::South => STRIDE as isize,
-            Direction::West => -1,
-            Direction::North => -(STRIDE as isize),
         }
     }
 

@@ -1,10 +1,12 @@
 //! A kingdom: the castle and the squares laid around it, kept as bitboards.
+//!
+//! [`Kingdom`] picks the narrowest board its grid fits ([`Narrow`] up to 5x5, [`Wide`] up to 8x8)
+//! and forwards every call to the same generic code: one predictable branch, no dynamic dispatch.
 
-use crate::bitboard::{Bits, CELLS};
+use crate::bitboard::{Board, MAX_GRID, Narrow, Wide};
 use crate::domino::{Domino, MAX_CROWNS, Square};
 use crate::geometry::{Cell, Direction, Placement};
 use crate::terrain::{MAX_TERRAINS, TerrainId};
-use serde::{Deserialize, Serialize};
 
 /// What a cell of a kingdom holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,7 +20,8 @@ pub enum Content {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Territory {
     pub terrain: TerrainId,
-    pub cells: Bits,
+    /// The territory's first cell (lowest row, then lowest column): names it.
+    pub anchor: Cell,
     pub squares: u32,
     pub crowns: u32,
 }
@@ -36,59 +39,192 @@ pub enum SquareError {
     TooManyCrowns,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Kingdom {
+// The variants differ in size (a wide board is four words), but boxing would cost an allocation
+// per kingdom and a pointer chase on the hot path; kingdoms are few and cloned whole.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Repr {
+    Narrow(Grid<Narrow>),
+    Wide(Grid<Wide>),
+}
+
+/// A kingdom: a castle and the squares around it, at most `grid` x `grid`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kingdom(Repr);
+
+macro_rules! each {
+    ($self:expr, $k:ident => $e:expr) => {
+        match &$self.0 {
+            Repr::Narrow($k) => $e,
+            Repr::Wide($k) => $e,
+        }
+    };
+    (mut $self:expr, $k:ident => $e:expr) => {
+        match &mut $self.0 {
+            Repr::Narrow($k) => $e,
+            Repr::Wide($k) => $e,
+        }
+    };
+}
+
+impl Kingdom {
+    /// A kingdom holding only its castle, allowed to grow to `grid` x `grid` (clamped to
+    /// 1..=[`MAX_GRID`]; rulesets are validated before they get here).
+    pub fn new(grid: u8) -> Kingdom {
+        let grid = grid.clamp(1, MAX_GRID as u8);
+        if usize::from(grid) <= Narrow::MAX_GRID {
+            Kingdom(Repr::Narrow(Grid::new(grid)))
+        } else {
+            Kingdom(Repr::Wide(Grid::new(grid)))
+        }
+    }
+
+    pub fn grid(&self) -> u8 {
+        each!(self, k => k.grid)
+    }
+
+    pub fn content(&self, cell: Cell) -> Content {
+        each!(self, k => k.content(cell))
+    }
+
+    /// Number of terrain squares (the castle not counted).
+    pub fn squares(&self) -> u32 {
+        each!(self, k => k.occupied.count() - 1)
+    }
+
+    /// The occupied bounding box as (min x, min y, max x, max y) relative to the castle.
+    pub fn bounds(&self) -> (i8, i8, i8, i8) {
+        each!(self, k => k.bounds())
+    }
+
+    /// Every legal placement of `domino`.
+    #[inline]
+    pub fn placements(&self, domino: &Domino) -> PlacementSet {
+        match &self.0 {
+            Repr::Narrow(k) => PlacementSet(SetRepr::Narrow(k.placements(domino), k.grid)),
+            Repr::Wide(k) => PlacementSet(SetRepr::Wide(k.placements(domino), k.grid)),
+        }
+    }
+
+    /// Whether `placement` of `domino` follows the connection rules.
+    pub fn is_legal(&self, domino: &Domino, placement: Placement) -> bool {
+        self.placements(domino).contains(placement)
+    }
+
+    /// Lay a domino. The caller has checked legality.
+    #[inline]
+    pub(crate) fn place_unchecked(&mut self, domino: &Domino, placement: Placement) {
+        each!(mut self, k => k.place_unchecked(domino, placement))
+    }
+
+    /// Put one square anywhere the grid allows, without the connection rules (for kingdoms read
+    /// from files and for tests). The kingdom must still fit its grid.
+    pub fn set_square(&mut self, cell: Cell, sq: Square) -> Result<(), SquareError> {
+        each!(mut self, k => k.set_square(cell, sq))
+    }
+
+    /// Add crowns to an occupied square (Queendomino buildings and the Queen).
+    pub fn add_crowns(&mut self, cell: Cell, crowns: u8) -> Result<(), SquareError> {
+        each!(mut self, k => k.add_crowns(cell, crowns))
+    }
+
+    /// Total crowns in the kingdom.
+    pub fn crowns(&self) -> u32 {
+        each!(self, k => k.crowns_in(k.occupied))
+    }
+
+    /// Squares times crowns summed over every territory (filling only crowned territories).
+    #[inline]
+    pub fn territory_points(&self) -> u32 {
+        each!(self, k => k.territory_points())
+    }
+
+    /// Every territory, terrain by terrain, each from its lowest cell.
+    pub fn territories(&self) -> Vec<Territory> {
+        let mut out = Vec::new();
+        self.for_each_territory(|t| out.push(t));
+        out
+    }
+
+    /// Call `f` for each territory, without allocating.
+    pub fn for_each_territory(&self, f: impl FnMut(Territory)) {
+        each!(self, k => k.for_each_territory(f))
+    }
+
+    /// The territory containing `cell`, if it holds a terrain square.
+    pub fn territory_at(&self, cell: Cell) -> Option<Territory> {
+        each!(self, k => k.territory_at(cell))
+    }
+
+    /// The cells of the territory containing `cell` (empty when `cell` holds no terrain).
+    pub fn territory_cells(&self, cell: Cell) -> Vec<Cell> {
+        each!(self, k => k.territory_cells(cell))
+    }
+
+    /// Whether the kingdom fills its whole grid with no gap (Harmony).
+    pub fn is_complete(&self) -> bool {
+        each!(self, k => k.is_complete())
+    }
+
+    /// Whether the castle is at the centre of the kingdom's bounding box (gaps allowed).
+    pub fn castle_centred_in_bounds(&self) -> bool {
+        each!(self, k => k.castle_centred_in_bounds())
+    }
+
+    /// Whether the bounding box is the full grid with the castle at its centre (gaps allowed).
+    pub fn castle_centred_in_full_grid(&self) -> bool {
+        each!(self, k => k.castle_centred_in_full_grid())
+    }
+}
+
+/// The generic kingdom over one kind of board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Grid<B> {
     grid: u8,
     castle: usize,
-    occupied: Bits,
-    terrain: [Bits; MAX_TERRAINS],
+    occupied: B,
+    terrain: [B; MAX_TERRAINS],
     /// Cells next to the castle or to a square of each terrain: where a square of that terrain
     /// connects. Kept up to date as squares are laid.
-    touching: [Bits; MAX_TERRAINS],
+    touching: [B; MAX_TERRAINS],
     /// Terrains `0..terrains` may hold squares (scans stop there).
     terrains: u8,
     /// Crown counts as three bit planes (1, 2 and 4 crowns).
-    crowns: [Bits; 3],
+    crowns: [B; 3],
     /// Bounding box of the occupied cells, in frame rows and columns (inclusive).
     min_row: u8,
     max_row: u8,
     min_col: u8,
     max_col: u8,
     /// Empty cells where a square may go without the kingdom outgrowing the grid.
-    window: Bits,
+    window: B,
 }
 
-impl Kingdom {
-    /// A kingdom holding only its castle, allowed to grow to `grid` x `grid`.
-    pub fn new(grid: u8) -> Kingdom {
-        debug_assert!(grid >= 1 && usize::from(grid) <= crate::bitboard::MAX_GRID);
+impl<B: Board> Grid<B> {
+    fn new(grid: u8) -> Self {
         let half = grid - 1;
-        let castle = usize::from(half) * crate::bitboard::STRIDE + usize::from(half);
-        let mut k = Kingdom {
+        let castle = usize::from(half) * B::STRIDE + usize::from(half);
+        let mut k = Grid {
             grid,
             castle,
-            occupied: Bits::single(castle),
-            terrain: [Bits::EMPTY; MAX_TERRAINS],
-            touching: [Bits::single(castle).neighbours(); MAX_TERRAINS],
+            occupied: B::single(castle),
+            terrain: [B::EMPTY; MAX_TERRAINS],
+            touching: [B::neighbours_of(castle); MAX_TERRAINS],
             terrains: 0,
-            crowns: [Bits::EMPTY; 3],
+            crowns: [B::EMPTY; 3],
             min_row: half,
             max_row: half,
             min_col: half,
             max_col: half,
-            window: Bits::EMPTY,
+            window: B::EMPTY,
         };
         k.update_window();
         k
     }
 
-    pub fn grid(&self) -> u8 {
-        self.grid
-    }
-
     fn update_window(&mut self) {
         let n = self.grid - 1;
-        let rect = Bits::rect(
+        let rect = B::rect(
             usize::from(self.max_row - n),
             usize::from(self.min_row + n),
             usize::from(self.max_col - n),
@@ -97,11 +233,24 @@ impl Kingdom {
         self.window = rect.and_not(self.occupied);
     }
 
+    /// The frame index of a cell, if it lies in the frame.
+    #[inline]
     fn index(&self, cell: Cell) -> Option<usize> {
-        cell.to_index(self.grid)
+        let half = i16::from(self.grid) - 1;
+        let (x, y) = (i16::from(cell.x) + half, i16::from(cell.y) + half);
+        let span = 2 * half;
+        if x < 0 || y < 0 || x > span || y > span {
+            return None;
+        }
+        Some(y as usize * B::STRIDE + x as usize)
     }
 
-    pub fn content(&self, cell: Cell) -> Content {
+    #[inline]
+    fn cell(&self, index: usize) -> Cell {
+        cell_of::<B>(index, self.grid)
+    }
+
+    fn content(&self, cell: Cell) -> Content {
         let Some(i) = self.index(cell) else {
             return Content::Empty;
         };
@@ -130,23 +279,7 @@ impl Kingdom {
             .sum()
     }
 
-    /// Occupied cells, castle included.
-    pub fn occupied(&self) -> Bits {
-        self.occupied
-    }
-
-    /// The squares of one terrain.
-    pub fn terrain_cells(&self, t: TerrainId) -> Bits {
-        self.terrain[t.index()]
-    }
-
-    /// Number of terrain squares (the castle not counted).
-    pub fn squares(&self) -> u32 {
-        self.occupied.count() - 1
-    }
-
-    /// The occupied bounding box as (min x, min y, max x, max y) relative to the castle.
-    pub fn bounds(&self) -> (i8, i8, i8, i8) {
+    fn bounds(&self) -> (i8, i8, i8, i8) {
         let h = self.grid as i8 - 1;
         (
             self.min_col as i8 - h,
@@ -156,76 +289,60 @@ impl Kingdom {
         )
     }
 
-    /// Every cell of the grid-sized area a display should show: the cells any square could still
-    /// reach, or already holds.
-    pub fn reachable(&self) -> Bits {
-        self.window.or(self.occupied)
-    }
-
-    /// Every legal placement of `domino`, as one bitboard of first squares per direction.
+    /// For each direction, the cells where the first square may go.
     #[inline]
-    pub fn placements(&self, domino: &Domino) -> PlacementSet {
+    fn placements(&self, domino: &Domino) -> [B; 4] {
         let e = self.window;
-        let a1 = self.touching[domino.first.terrain.index()];
-        let a2 = self.touching[domino.second.terrain.index()];
+        let a1 = self.touching[domino.first.terrain.index() % MAX_TERRAINS];
+        let a2 = self.touching[domino.second.terrain.index() % MAX_TERRAINS];
         // For each direction, bring the second square's cell onto the first square's cell.
-        let by_direction = [
+        [
             e.and(e.west()).and(a1.or(a2.west())),
             e.and(e.north()).and(a1.or(a2.north())),
             e.and(e.east()).and(a1.or(a2.east())),
             e.and(e.south()).and(a1.or(a2.south())),
-        ];
-        PlacementSet {
-            by_direction,
-            grid: self.grid,
-        }
+        ]
     }
 
-    /// Whether `placement` of `domino` follows the connection rules.
-    pub fn is_legal(&self, domino: &Domino, placement: Placement) -> bool {
-        match self.index(placement.first) {
-            Some(i) => {
-                self.placements(domino).by_direction[placement.direction.index()].contains(i)
-            }
-            None => false,
-        }
-    }
-
-    /// Lay a domino. The caller has checked legality.
-    pub(crate) fn place_unchecked(&mut self, domino: &Domino, placement: Placement) {
+    #[inline]
+    fn place_unchecked(&mut self, domino: &Domino, placement: Placement) {
         let Some(i) = self.index(placement.first) else {
             return;
         };
-        let j = i.wrapping_add_signed(placement.direction.offset());
+        let j = i.wrapping_add_signed(offset::<B>(placement.direction));
+        let bounds = (self.min_row, self.max_row, self.min_col, self.max_col);
         self.put(i, domino.first);
         self.put(j, domino.second);
-        self.update_window();
+        if bounds == (self.min_row, self.max_row, self.min_col, self.max_col) {
+            self.window.clear(i);
+            self.window.clear(j);
+        } else {
+            self.update_window();
+        }
     }
 
+    #[inline]
     fn put(&mut self, i: usize, sq: Square) {
+        let t = sq.terrain.index() % MAX_TERRAINS;
         self.occupied.set(i);
-        let t = sq.terrain.index();
         self.terrain[t].set(i);
-        self.touching[t] = self.touching[t].or(Bits::single(i).neighbours());
-        self.terrains = self.terrains.max(sq.terrain.0 + 1);
-        for bit in 0..3 {
-            if sq.crowns >> bit & 1 == 1 {
-                self.crowns[bit].set(i);
+        self.touching[t] = self.touching[t].or(B::neighbours_of(i));
+        self.terrains = self.terrains.max(t as u8 + 1);
+        if sq.crowns != 0 {
+            for bit in 0..3 {
+                if sq.crowns >> bit & 1 == 1 {
+                    self.crowns[bit].set(i);
+                }
             }
         }
-        let (r, c) = (
-            (i / crate::bitboard::STRIDE) as u8,
-            (i % crate::bitboard::STRIDE) as u8,
-        );
+        let (r, c) = ((i / B::STRIDE) as u8, (i % B::STRIDE) as u8);
         self.min_row = self.min_row.min(r);
         self.max_row = self.max_row.max(r);
         self.min_col = self.min_col.min(c);
         self.max_col = self.max_col.max(c);
     }
 
-    /// Put one square anywhere the grid allows, without the connection rules (for kingdoms read
-    /// from files and for tests). The kingdom must still fit its grid.
-    pub fn set_square(&mut self, cell: Cell, sq: Square) -> Result<(), SquareError> {
+    fn set_square(&mut self, cell: Cell, sq: Square) -> Result<(), SquareError> {
         if sq.terrain.index() >= MAX_TERRAINS {
             return Err(SquareError::UnknownTerrain(sq.terrain));
         }
@@ -246,13 +363,12 @@ impl Kingdom {
         Ok(())
     }
 
-    /// Add crowns to an occupied square (Queendomino buildings and the Queen).
-    pub fn add_crowns(&mut self, cell: Cell, crowns: u8) -> Result<(), SquareError> {
+    fn add_crowns(&mut self, cell: Cell, crowns: u8) -> Result<(), SquareError> {
         let i = self
             .index(cell)
             .ok_or(SquareError::OutsideGrid(cell, self.grid))?;
-        let now = self.crowns_at(i);
-        let total = now
+        let total = self
+            .crowns_at(i)
             .checked_add(crowns)
             .filter(|&t| t <= MAX_CROWNS)
             .ok_or(SquareError::TooManyCrowns)?;
@@ -266,16 +382,21 @@ impl Kingdom {
         Ok(())
     }
 
-    /// Squares times crowns over every crowned territory: the territory points alone, filling only
-    /// territories that hold a crown (the simulation hot path).
     #[inline]
-    pub fn territory_points(&self) -> u32 {
+    fn crowns_in(&self, cells: B) -> u32 {
+        self.crowns[0].and(cells).count()
+            + (self.crowns[1].and(cells).count() << 1)
+            + (self.crowns[2].and(cells).count() << 2)
+    }
+
+    #[inline]
+    fn territory_points(&self) -> u32 {
         let crowned = self.crowns[0].or(self.crowns[1]).or(self.crowns[2]);
         let mut points = 0;
         for &cells in &self.terrain[..usize::from(self.terrains)] {
             let mut left = cells.and(crowned);
             while let Some(seed) = left.first() {
-                let region = flood(Bits::single(seed), cells);
+                let region = flood(B::single(seed), cells);
                 left = left.and_not(region);
                 points += region.count() * self.crowns_in(region);
             }
@@ -283,39 +404,18 @@ impl Kingdom {
         points
     }
 
-    fn crowns_in(&self, cells: Bits) -> u32 {
-        self.crowns
-            .iter()
-            .enumerate()
-            .map(|(bit, b)| b.and(cells).count() << bit)
-            .sum()
-    }
-
-    /// Total crowns in the kingdom.
-    pub fn crowns(&self) -> u32 {
-        self.crowns_in(self.occupied)
-    }
-
-    /// Every territory, terrain by terrain, each from its lowest cell.
-    pub fn territories(&self) -> Vec<Territory> {
-        let mut out = Vec::new();
-        self.for_each_territory(|t| out.push(t));
-        out
-    }
-
-    /// Call `f` for each territory, without allocating.
-    pub fn for_each_territory(&self, mut f: impl FnMut(Territory)) {
+    fn for_each_territory(&self, mut f: impl FnMut(Territory)) {
         for (t, &cells) in self.terrain[..usize::from(self.terrains)]
             .iter()
             .enumerate()
         {
             let mut left = cells;
             while let Some(seed) = left.first() {
-                let region = flood(Bits::single(seed), cells);
+                let region = flood(B::single(seed), cells);
                 left = left.and_not(region);
                 f(Territory {
                     terrain: TerrainId(t as u8),
-                    cells: region,
+                    anchor: self.cell(seed),
                     squares: region.count(),
                     crowns: self.crowns_in(region),
                 });
@@ -323,54 +423,70 @@ impl Kingdom {
         }
     }
 
-    /// The territory containing `cell`, if it holds a terrain square.
-    pub fn territory_at(&self, cell: Cell) -> Option<Territory> {
+    fn region_at(&self, cell: Cell) -> Option<(usize, B)> {
         let i = self.index(cell)?;
         let t = self.terrain.iter().position(|b| b.contains(i))?;
-        let region = flood(Bits::single(i), self.terrain[t]);
+        Some((t, flood(B::single(i), self.terrain[t])))
+    }
+
+    fn territory_at(&self, cell: Cell) -> Option<Territory> {
+        let (t, region) = self.region_at(cell)?;
         Some(Territory {
             terrain: TerrainId(t as u8),
-            cells: region,
+            anchor: self.cell(region.first().unwrap_or(self.castle)),
             squares: region.count(),
             crowns: self.crowns_in(region),
         })
     }
 
-    /// Whether the kingdom fills its whole grid with no gap (Harmony).
-    pub fn is_complete(&self) -> bool {
+    fn territory_cells(&self, cell: Cell) -> Vec<Cell> {
+        self.region_at(cell)
+            .map(|(_, region)| region.iter().map(|i| self.cell(i)).collect())
+            .unwrap_or_default()
+    }
+
+    fn is_complete(&self) -> bool {
         let n = u32::from(self.grid);
         u32::from(self.max_row - self.min_row) + 1 == n
             && u32::from(self.max_col - self.min_col) + 1 == n
             && self.occupied.count() == n * n
     }
 
-    /// Whether the castle is at the centre of the kingdom's bounding box (gaps allowed).
-    pub fn castle_centred_in_bounds(&self) -> bool {
+    fn castle_centred_in_bounds(&self) -> bool {
         let h = self.grid - 1;
         h - self.min_row == self.max_row - h && h - self.min_col == self.max_col - h
     }
 
-    /// Whether the bounding box is the full grid with the castle at its centre (gaps allowed).
-    pub fn castle_centred_in_full_grid(&self) -> bool {
+    fn castle_centred_in_full_grid(&self) -> bool {
         let n = self.grid;
         self.max_row - self.min_row + 1 == n
             && self.max_col - self.min_col + 1 == n
             && self.castle_centred_in_bounds()
     }
+}
 
-    /// Frame index of a cell, for tools that walk the kingdom (displays).
-    pub fn cell_index(&self, cell: Cell) -> Option<usize> {
-        self.index(cell)
+#[inline]
+fn cell_of<B: Board>(index: usize, grid: u8) -> Cell {
+    let half = i16::from(grid) - 1;
+    Cell {
+        x: ((index % B::STRIDE) as i16 - half) as i8,
+        y: ((index / B::STRIDE) as i16 - half) as i8,
     }
+}
 
-    pub fn cell_at(&self, index: usize) -> Cell {
-        Cell::from_index(index % CELLS, self.grid)
+#[inline]
+fn offset<B: Board>(d: Direction) -> isize {
+    match d {
+        Direction::East => 1,
+        Direction::South => B::STRIDE as isize,
+        Direction::West => -1,
+        Direction::North => -(B::STRIDE as isize),
     }
 }
 
 /// Grow `seed` through `within` by orthogonal steps.
 #[inline]
-fn flood(seed: Bits, within: Bits) -> Bits {
+fn flood<B: Board>(seed: B, within: B) -> B {
     let mut region = seed;
     loop {
         let grown = region.or(region.neighbours()).and(within);
@@ -381,50 +497,87 @@ fn flood(seed: Bits, within: Bits) -> Bits {
     }
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SetRepr {
+    Narrow([Narrow; 4], u8),
+    Wide([Wide; 4], u8),
+}
+
 /// All legal placements of one domino in one kingdom: for each direction, the cells where the
 /// first square may go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlacementSet {
-    by_direction: [Bits; 4],
-    grid: u8,
+pub struct PlacementSet(SetRepr);
+
+macro_rules! each_set {
+    ($self:expr, $b:ident, $g:ident => $e:expr) => {
+        match &$self.0 {
+            SetRepr::Narrow($b, $g) => $e,
+            SetRepr::Wide($b, $g) => $e,
+        }
+    };
+}
+
+fn set_nth<B: Board>(by_direction: &[B; 4], grid: u8, mut n: u32) -> Option<Placement> {
+    for d in Direction::ALL {
+        let b = &by_direction[d.index()];
+        let c = b.count();
+        if n < c {
+            let i = b.nth(n)?;
+            return Some(Placement::new(cell_of::<B>(i, grid), d));
+        }
+        n -= c;
+    }
+    None
+}
+
+fn set_contains<B: Board>(by_direction: &[B; 4], grid: u8, p: Placement) -> bool {
+    let half = i16::from(grid) - 1;
+    let (x, y) = (i16::from(p.first.x) + half, i16::from(p.first.y) + half);
+    if x < 0 || y < 0 || x > 2 * half || y > 2 * half {
+        return false;
+    }
+    by_direction[p.direction.index()].contains(y as usize * B::STRIDE + x as usize)
+}
+
+fn set_cells<B: Board>(by_direction: &[B; 4], grid: u8) -> Vec<Placement> {
+    let mut out = Vec::new();
+    for d in Direction::ALL {
+        out.extend(
+            by_direction[d.index()]
+                .iter()
+                .map(|i| Placement::new(cell_of::<B>(i, grid), d)),
+        );
+    }
+    out
 }
 
 impl PlacementSet {
+    /// The set of a domino that fits nowhere.
+    pub fn empty() -> PlacementSet {
+        PlacementSet(SetRepr::Narrow([Narrow::EMPTY; 4], 1))
+    }
+
     #[inline]
     pub fn count(&self) -> u32 {
-        self.by_direction.iter().map(Bits::count).sum()
+        each_set!(self, b, _g => b.iter().map(|x| x.count()).sum())
     }
 
     pub fn is_empty(&self) -> bool {
-        self.by_direction.iter().all(Bits::is_empty)
+        each_set!(self, b, _g => b.iter().all(|x| x.is_empty()))
     }
 
     pub fn contains(&self, p: Placement) -> bool {
-        p.first
-            .to_index(self.grid)
-            .is_some_and(|i| self.by_direction[p.direction.index()].contains(i))
+        each_set!(self, b, g => set_contains(b, *g, p))
     }
 
     /// The `n`th placement in the order of [`PlacementSet::iter`].
     #[inline]
-    pub fn nth(&self, mut n: u32) -> Option<Placement> {
-        for d in Direction::ALL {
-            let b = &self.by_direction[d.index()];
-            let c = b.count();
-            if n < c {
-                let i = b.nth(n)?;
-                return Some(Placement::new(Cell::from_index(i, self.grid), d));
-            }
-            n -= c;
-        }
-        None
+    pub fn nth(&self, n: u32) -> Option<Placement> {
+        each_set!(self, b, g => set_nth(b, *g, n))
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = Placement> + '_ {
-        Direction::ALL.into_iter().flat_map(move |d| {
-            self.by_direction[d.index()]
-                .iter()
-                .map(move |i| Placement::new(Cell::from_index(i, self.grid), d))
-        })
+    /// Every placement, direction by direction, then cell by cell.
+    pub fn iter(&self) -> impl Iterator<Item = Placement> + use<> {
+        each_set!(self, b, g => set_cells(b, *g)).into_iter()
     }
 }

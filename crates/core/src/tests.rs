@@ -17,7 +17,7 @@ fn naive_placements(k: &Kingdom, d: &Domino) -> Vec<Placement> {
                 if k.content(a) != Content::Empty || k.content(b) != Content::Empty {
                     continue;
                 }
-                if b.to_index(k.grid()).is_none() {
+                if !b.in_frame(k.grid()) {
                     continue;
                 }
                 let (lx, hx) = (min_x.min(a.x).min(b.x), max_x.max(a.x).max(b.x));
