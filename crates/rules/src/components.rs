@@ -129,6 +129,26 @@ impl Components {
             block_terrains.push(names);
         }
 
+        // Terrains a block declared but that were thrown out as invalid (already reported):
+        // dominoes naming them get no second, misleading, "unknown terrain" error.
+        let rejected: Vec<Vec<String>> = blocks
+            .iter()
+            .map(|b| {
+                loader
+                    .files
+                    .get(b.file)
+                    .map(|f| {
+                        f.declared_terrains
+                            .iter()
+                            .filter(|n| !b.terrains.iter().any(|t| t.name == **n))
+                            .cloned()
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            })
+            .collect();
+        let rejected_anywhere: Vec<String> = rejected.iter().flatten().cloned().collect();
+
         let mut piles: Vec<String> = Vec::new();
         let mut dominoes: Vec<Domino> = Vec::new();
         let mut numbers: HashMap<(u8, u16), Loc> = HashMap::new();
@@ -152,10 +172,16 @@ impl Components {
                 } else {
                     &block_terrains[bi]
                 };
+                let rejected: &[String] = if shared_terrains {
+                    &rejected_anywhere
+                } else {
+                    &rejected[bi]
+                };
                 let first = square(
                     loader,
                     &terrains,
                     visible,
+                    rejected,
                     shared_terrains,
                     b.file,
                     i,
@@ -166,6 +192,7 @@ impl Components {
                     loader,
                     &terrains,
                     visible,
+                    rejected,
                     shared_terrains,
                     b.file,
                     i,
@@ -219,6 +246,7 @@ fn square(
     loader: &mut Loader,
     terrains: &[Terrain],
     visible: &[String],
+    rejected: &[String],
     shared: bool,
     file: usize,
     index: usize,
@@ -235,12 +263,20 @@ fn square(
             terrain: TerrainId(t as u8),
             crowns: sq.crowns,
         }),
+        // Declared, but invalid: that problem is already reported.
+        None if rejected.contains(&sq.terrain) => None,
         None => {
-            let names: Vec<&str> = if shared {
+            let mut names: Vec<&str> = if shared {
                 terrains.iter().map(|t| t.name.as_str()).collect()
             } else {
                 visible.iter().map(String::as_str).collect()
             };
+            // Declared though invalid: still declared, as far as the user can see.
+            for r in rejected {
+                if !names.contains(&r.as_str()) {
+                    names.push(r);
+                }
+            }
             let loc = loader.loc(
                 file,
                 &[

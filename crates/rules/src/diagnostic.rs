@@ -1,26 +1,55 @@
 //! Problems found while loading: each with a file, a 1-based line and column, and a message.
+//!
+//! Some problems have no place in a file (a ruleset name that matches nothing, a file that cannot
+//! be read): those have line and column 0, and may have an empty file. They display as
+//! `file: message`, or just `message` when there is no file.
 
 use std::fmt;
 use std::ops::Range;
 
 /// One problem in one file.
+///
+/// `line` 0 means the problem has no position (see [`Diagnostic::has_position`]); `file` may
+/// then be empty too, when the problem is not about any file.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Diagnostic {
+    /// The file as the user should read its name; empty when the problem concerns no file.
     pub file: String,
-    /// 1-based.
+    /// 1-based; 0 when the problem has no position in the file.
     pub line: usize,
-    /// 1-based, in characters.
+    /// 1-based, in characters; 0 when the problem has no position in the file.
     pub column: usize,
     pub message: String,
 }
 
+impl Diagnostic {
+    /// A problem with no position in any file.
+    pub fn unplaced(file: &str, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            file: file.to_string(),
+            line: 0,
+            column: 0,
+            message: message.into(),
+        }
+    }
+
+    /// Whether the problem points at a line and column (`line` is not 0).
+    pub fn has_position(&self) -> bool {
+        self.line != 0
+    }
+}
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.file, self.line, self.column, self.message
-        )
+        match (self.has_position(), self.file.is_empty()) {
+            (true, _) => write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file, self.line, self.column, self.message
+            ),
+            (false, false) => write!(f, "{}: {}", self.file, self.message),
+            (false, true) => write!(f, "{}", self.message),
+        }
     }
 }
 
@@ -53,7 +82,7 @@ impl Diagnostics {
         self.0.iter()
     }
 
-    /// A single problem.
+    /// A single problem; `line` 0 for one with no position.
     pub fn one(file: &str, line: usize, column: usize, message: impl Into<String>) -> Diagnostics {
         Diagnostics(vec![Diagnostic {
             file: file.to_string(),

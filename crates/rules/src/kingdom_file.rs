@@ -8,9 +8,10 @@
 //! ```
 //!
 //! Cells are separated by whitespace: `.` is empty, `C` the castle (exactly once), anything else
-//! a terrain symbol followed by an optional crown count. Lines starting with `#` are comments and
-//! blank lines are ignored; rows may be ragged (missing cells at the end of a row are empty;
-//! leading whitespace does not indent, use `.`). Cells are placed relative to the castle.
+//! a terrain symbol followed by an optional crown count. Lines starting with `#` are comments (a
+//! `#` after cells is an error, not a comment) and blank lines are ignored; rows may be ragged
+//! (missing cells at the end of a row are empty; leading whitespace does not indent, use `.`).
+//! Cells are placed relative to the castle.
 //!
 //! A cell token is a symbol, then suffixes; today the only suffix is a crown count, and any other
 //! suffix is reported as an error, so later notations (Queendomino buildings, knights) can add
@@ -79,6 +80,8 @@ pub fn parse(text: &str, file: &str, ruleset: &Ruleset, grid: u8) -> Result<King
 
     let mut cells: Vec<(Token, CellKind)> = Vec::new();
     let mut row = 0;
+    // A `c` was reported as "the castle is `C`": no second error for the missing castle.
+    let mut lowercase_castle = false;
     for (i, line) in text.lines().enumerate() {
         let trimmed = line.trim_start();
         if trimmed.is_empty() || trimmed.starts_with('#') {
@@ -91,16 +94,38 @@ pub fn parse(text: &str, file: &str, ruleset: &Ruleset, grid: u8) -> Result<King
                 row,
                 col,
             };
-            match cell_kind(t, ruleset) {
-                Ok(kind) => cells.push((tok, kind)),
-                Err(CellError::UnknownSymbol(c)) => diags.push(diag(
+            if t.starts_with('#') {
+                diags.push(diag(
                     tok.line,
                     tok.column,
-                    format!(
-                        "unknown symbol `{c}` in `{t}`; this ruleset's symbols are {}, plus `C` (castle) and `.` (empty)",
-                        symbols.join(", ")
-                    ),
-                )),
+                    "a comment must be on a line of its own: `#` starts a comment only at the start of a line, not after cells".to_string(),
+                ));
+                break;
+            }
+            match cell_kind(t, ruleset) {
+                Ok(kind) => cells.push((tok, kind)),
+                Err(CellError::UnknownSymbol(c)) => {
+                    let hint = if c == 'c' {
+                        lowercase_castle = true;
+                        " (the castle is `C`, upper case)".to_string()
+                    } else {
+                        match ruleset.terrain_by_symbol(c.to_ascii_uppercase()) {
+                            Some(_) if c.is_ascii_lowercase() => format!(
+                                " (symbols are upper case: did you mean `{}`?)",
+                                c.to_ascii_uppercase()
+                            ),
+                            _ => String::new(),
+                        }
+                    };
+                    diags.push(diag(
+                        tok.line,
+                        tok.column,
+                        format!(
+                            "unknown symbol `{c}` in `{t}`{hint}; this ruleset's symbols are {}, plus `C` (castle) and `.` (empty)",
+                            symbols.join(", ")
+                        ),
+                    ))
+                }
                 Err(CellError::Crowns) => diags.push(diag(
                     tok.line,
                     tok.column,
@@ -182,11 +207,14 @@ pub fn parse(text: &str, file: &str, ruleset: &Ruleset, grid: u8) -> Result<King
     }
 
     let Some(castle) = castle else {
-        diags.push(diag(
-            1,
-            1,
-            "the kingdom has no castle: mark it with `C`".to_string(),
-        ));
+        if !lowercase_castle {
+            diags.push(diag(
+                1,
+                1,
+                "the kingdom has no castle: mark it with `C`".to_string(),
+            ));
+        }
+        diags.sort_by_key(|d| (d.line, d.column));
         return Err(Diagnostics(diags));
     };
     if !diags.is_empty() {

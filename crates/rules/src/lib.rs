@@ -2,7 +2,9 @@
 //!
 //! A ruleset file names its component sets (terrains and dominoes), its player counts and its
 //! rules, and may extend another ruleset. Loading reports every problem it finds, each with file,
-//! line and column ([`Diagnostics`]). The shipped rulesets are embedded in the library.
+//! line and column ([`Diagnostics`]); a problem that is not at a place in a file (an unknown
+//! ruleset name, an unreadable file) has line and column 0 and displays without them. The shipped
+//! rulesets are embedded in the library, and diagnostics name their files `<shipped>/NAME.toml`.
 
 mod components;
 mod diagnostic;
@@ -66,7 +68,8 @@ pub fn load(name_or_path: &str) -> Result<Ruleset, Diagnostics> {
         msg.push_str(&format!(" (did you mean `{c}`?)"));
     }
     msg.push_str(&format!("; shipped rulesets: {}", known.join(", ")));
-    Err(Diagnostics::one(name_or_path, 1, 1, msg))
+    // Not a place in any file: the message names what was asked for.
+    Err(Diagnostics(vec![Diagnostic::unplaced("", msg)]))
 }
 
 /// Load a ruleset file from disk.
@@ -90,8 +93,8 @@ pub fn load_str(text: &str, path: &Path) -> Result<Ruleset, Diagnostics> {
     if text.len() > node::MAX_FILE_BYTES {
         return Err(Diagnostics::one(
             &src.name,
-            1,
-            1,
+            0,
+            0,
             format!(
                 "the file is {} bytes; at most {} are supported",
                 text.len(),
@@ -109,7 +112,8 @@ pub fn validate_path(path: &Path) -> Result<Validated, Diagnostics> {
     let src = match source.read() {
         Ok(src) => src,
         Err(source::ReadError::Missing(msg)) => {
-            return Err(Diagnostics::one(&source.display(), 1, 1, msg));
+            // The message names the file; there is no position in it.
+            return Err(Diagnostics(vec![Diagnostic::unplaced("", msg)]));
         }
         Err(source::ReadError::Bad(d)) => return Err(Diagnostics(vec![d])),
     };

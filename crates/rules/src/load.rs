@@ -4,7 +4,7 @@
 use crate::components::{Block, Components};
 use crate::diagnostic::SourceText;
 use crate::format::{RulesetFile, SetFile};
-use crate::node::{self, Node, Seg, Span};
+use crate::node::{self, Kind, Node, Seg, Span};
 use crate::resolve;
 use crate::schema;
 use crate::source::{self, ReadError, Source};
@@ -28,6 +28,9 @@ pub(crate) struct File {
     pub src: SourceText,
     pub source: Source,
     pub doc: Node,
+    /// The name of every `[[terrain]]` the file declares, including those the schema check
+    /// threw out (a missing `colour`, say): dominoes naming them are not reported again.
+    pub declared_terrains: Vec<String>,
 }
 
 pub(crate) enum Parsed {
@@ -45,12 +48,7 @@ impl Loader {
     pub fn err(&mut self, loc: &Loc, msg: impl Into<String>) {
         let d = match self.files.get(loc.file) {
             Some(f) => f.src.diag(loc.span.clone(), msg),
-            None => Diagnostic {
-                file: String::new(),
-                line: 1,
-                column: 1,
-                message: msg.into(),
-            },
+            None => Diagnostic::unplaced("", msg),
         };
         self.diags.push(d);
     }
@@ -88,12 +86,8 @@ impl Loader {
             Err(ReadError::Missing(msg)) => {
                 match named_at {
                     Some(loc) => self.err(loc, msg),
-                    None => self.diags.push(Diagnostic {
-                        file: source.display(),
-                        line: 1,
-                        column: 1,
-                        message: msg,
-                    }),
+                    // The message names the file; there is no position in it.
+                    None => self.diags.push(Diagnostic::unplaced("", msg)),
                 }
                 return None;
             }
@@ -119,6 +113,7 @@ impl Loader {
         } else {
             schema::ruleset_value()
         };
+        let declared_terrains = terrain_names(&doc);
         let mut walker = Walker::new(schema);
         let ok = walker.check(schema, &mut doc, &Path::default());
         for (span, msg) in walker.problems {
@@ -126,7 +121,12 @@ impl Loader {
         }
         let value = doc.to_value();
         let index = self.files.len();
-        self.files.push(File { src, source, doc });
+        self.files.push(File {
+            src,
+            source,
+            doc,
+            declared_terrains,
+        });
         if !ok {
             return None;
         }
@@ -174,12 +174,9 @@ impl Loader {
                 let msg = format!("`extends` makes a cycle: {}", names.join(" -> "));
                 match &named_at {
                     Some(loc) => self.err(loc, msg),
-                    None => self.diags.push(Diagnostic {
-                        file: current.display(),
-                        line: 1,
-                        column: 1,
-                        message: msg,
-                    }),
+                    None => self
+                        .diags
+                        .push(Diagnostic::unplaced(&current.display(), msg)),
                 }
                 return None;
             }
@@ -330,6 +327,20 @@ impl Loader {
     }
 }
 
+/// The string `name` of every table in the document's `terrain` array.
+fn terrain_names(doc: &Node) -> Vec<String> {
+    let Some(Kind::Array(items)) = doc.get("terrain").map(|e| &e.value.kind) else {
+        return Vec::new();
+    };
+    items
+        .iter()
+        .filter_map(|t| match t.get("name").map(|e| &e.value.kind) {
+            Some(Kind::Str(name)) => Some(name.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Load from a source, reporting every problem.
 pub(crate) fn load_source(
     source: Source,
@@ -350,12 +361,7 @@ pub(crate) fn finish_diags<T>(
         Some(v) if diags.is_empty() => Ok(v),
         _ => {
             if diags.is_empty() {
-                diags.push(Diagnostic {
-                    file: String::new(),
-                    line: 1,
-                    column: 1,
-                    message: "the ruleset could not be loaded".to_string(),
-                });
+                diags.push(Diagnostic::unplaced("", "the ruleset could not be loaded"));
             }
             Err(Diagnostics(diags))
         }

@@ -127,17 +127,40 @@ impl Node {
 /// Largest file the loader reads, in bytes.
 pub(crate) const MAX_FILE_BYTES: usize = 4 << 20;
 
-/// Parse a TOML document, reporting every syntax error the parser can recover from.
+/// How many syntax errors one file reports before the rest are summed up in one line.
+pub(crate) const MAX_SYNTAX_ERRORS: usize = 10;
+
+/// Parse a TOML document, reporting every syntax error the parser can recover from (at most
+/// [`MAX_SYNTAX_ERRORS`], then one line counting the rest; a file that looks like JSON gets one
+/// line saying so instead).
 pub(crate) fn parse(src: &SourceText) -> Result<Node, Vec<Diagnostic>> {
     let (doc, errors) = DeTable::parse_recoverable(&src.text);
     if !errors.is_empty() {
-        let mut out = Vec::new();
+        if looks_like_json(src) {
+            return Err(vec![Diagnostic::unplaced(
+                &src.name,
+                "this looks like a JSON file, not TOML; rulesets, component sets and \
+                 `extends` targets are TOML files (the JSON Schemas in rulesets/schema/ only \
+                 describe them, for editors)",
+            )]);
+        }
+        let mut out: Vec<Diagnostic> = Vec::new();
         for e in errors {
             let span = e.span().unwrap_or(0..0);
             let msg = e.message().trim().replace('\n', " ");
             let d = src.diag(span, format!("TOML syntax error: {msg}"));
             if !out.contains(&d) {
                 out.push(d);
+            }
+        }
+        if out.len() > MAX_SYNTAX_ERRORS {
+            let more = out.len() - MAX_SYNTAX_ERRORS;
+            out.truncate(MAX_SYNTAX_ERRORS + 1);
+            if let Some(last) = out.last_mut() {
+                let s = if more == 1 { "" } else { "s" };
+                last.message = format!(
+                    "... and {more} more TOML syntax error{s} from here on; is this a TOML file?"
+                );
             }
         }
         return Err(out);
@@ -147,6 +170,15 @@ pub(crate) fn parse(src: &SourceText) -> Result<Node, Vec<Diagnostic>> {
         span,
         kind: Kind::Table(convert_table(doc.get_ref())),
     })
+}
+
+/// Whether a file that failed to parse as TOML is JSON: named `.json`, or starting with `{`
+/// (a TOML file cannot).
+fn looks_like_json(src: &SourceText) -> bool {
+    let named = std::path::Path::new(&src.name)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    named || src.text.trim_start().starts_with('{')
 }
 
 fn convert_table(t: &DeTable<'_>) -> Vec<Entry> {

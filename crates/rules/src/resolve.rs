@@ -5,6 +5,7 @@ use crate::components::Components;
 use crate::format::{DeckSize, FirstClaimsDef, ReadingDef, RulesPatch, RulesetFile, TieBreakDef};
 use crate::load::{Loader, Loc};
 use crate::node::Seg;
+use crate::source::Source;
 use crownlands_core::{MiddleKingdom, Rules, Ruleset};
 
 #[derive(Clone, Debug)]
@@ -285,6 +286,38 @@ pub(crate) fn resolve(
             );
         }
         player_counts.push((n, eff.to_rules(available16)));
+    }
+
+    // A value from a shipped file is not the user's to fix there: blame the user's file instead,
+    // at its `players` entry for the count if it wrote the list (the count is what it asked
+    // for), else at its `extends`, and say where the value came from.
+    let embedded = |loader: &Loader, file: usize| {
+        loader
+            .files
+            .get(file)
+            .is_some_and(|f| matches!(f.source, Source::Embedded(_)))
+    };
+    let first_user_file = chain
+        .iter()
+        .map(|(idx, _)| *idx)
+        .find(|&idx| !embedded(loader, idx));
+    if let Some(user) = first_user_file {
+        for p in &mut problems {
+            if !embedded(loader, p.loc.file) {
+                continue;
+            }
+            let origin = loader.describe(&p.loc);
+            p.loc = if embedded(loader, players_file) {
+                loader.loc(user, &[Seg::Key("extends")])
+            } else {
+                let i = players_list
+                    .iter()
+                    .position(|&c| c == p.players)
+                    .unwrap_or(0);
+                loader.loc(players_file, &[Seg::Key("players"), Seg::Index(i)])
+            };
+            p.message.push_str(&format!(" (as set in {origin})"));
+        }
     }
 
     // One message per place and problem, naming every player count it affects.

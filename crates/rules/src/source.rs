@@ -33,11 +33,12 @@ impl Source {
         Source::Embedded(format!("{name}.toml"))
     }
 
-    /// How diagnostics name the file.
+    /// How diagnostics name the file. Embedded files are `<shipped>/REL`: they are not on disk
+    /// where the user is, so a relative path would mislead.
     pub fn display(&self) -> String {
         match self {
             Source::Fs(p) => p.display().to_string(),
-            Source::Embedded(rel) => format!("rulesets/{rel}"),
+            Source::Embedded(rel) => format!("<shipped>/{rel}"),
         }
     }
 

@@ -152,7 +152,8 @@ fn resource_limits_name_the_supported_maximum() {
     let one = "[[domino]]\nnumber = 1\nfirst = { terrain = \"wheat\" }\nsecond = { terrain = \"wheat\" }\n";
     let huge = one.repeat(1_000_000);
     let d = bad(&huge);
-    assert_diag(&d, 1, 1, &["bytes; at most", "are supported"]);
+    // About the whole file: no position.
+    assert_diag(&d, 0, 0, &["bytes; at most", "are supported"]);
     let dir = common::temp_dir("huge");
     let path = common::write(&dir, "huge.toml", &huge);
     let d = load_path(&path).expect_err("huge file");
@@ -191,7 +192,7 @@ fn duplicate_domino_numbers() {
         10,
         &[
             "domino number 7 appears twice in box `kingdomino`",
-            "rulesets/sets/kingdomino.toml:",
+            "<shipped>/sets/kingdomino.toml:",
         ],
     );
     // In another box the same number is fine.
@@ -418,4 +419,138 @@ fn not_utf8() {
     std::fs::write(&path, b"name = \"ok\"\nplayers = [\xff]\n").expect("write");
     let d = load_path(&path).expect_err("not utf-8");
     assert_diag(&d, 2, 12, &["not valid UTF-8"]);
+}
+
+#[test]
+fn a_terrain_missing_a_key_does_not_make_its_dominoes_unknown() {
+    let d = validate_str(
+        "[set]\nname = \"bad\"\n\n[[terrain]]\nname = \"wheat\"\nsymbol = \"W\"\n\n[[domino]]\nnumber = 1\nfirst = { terrain = \"wheat\" }\nsecond = { terrain = \"wheat\" }\n",
+        Path::new("s.toml"),
+    )
+    .expect_err("missing colour");
+    assert_diag(&d, 4, 1, &["missing key `colour` in [terrain #1]"]);
+    assert_eq!(d.len(), 1, "{d}");
+
+    // The same in a ruleset: the terrain is not reported unknown either.
+    let d = bad(&format!(
+        "{HEAD}[[terrain]]\nname = \"lava\"\ncolour = \"#ff0000\"\n[[domino]]\nnumber = 1\nbox = \"v\"\nfirst = {{ terrain = \"lava\" }}\nsecond = {{ terrain = \"wheat\" }}\n"
+    ));
+    assert_diag(&d, 2, 1, &["missing key `symbol` in [terrain #1]"]);
+    assert_eq!(d.len(), 1, "{d}");
+
+    // A name declared nowhere is still unknown.
+    let d = validate_str(
+        "[set]\nname = \"bad\"\n[[terrain]]\nname = \"wheat\"\nsymbol = \"W\"\n[[domino]]\nnumber = 1\nfirst = { terrain = \"wheat\" }\nsecond = { terrain = \"lava\" }\n",
+        Path::new("s.toml"),
+    )
+    .expect_err("missing colour, unknown lava");
+    assert_diag(&d, 3, 1, &["missing key `colour` in [terrain #1]"]);
+    assert_diag(
+        &d,
+        9,
+        22,
+        &["unknown terrain `lava`; terrains declared in this set: wheat"],
+    );
+    assert_eq!(d.len(), 2, "{d}");
+}
+
+#[test]
+fn a_file_that_is_not_toml_gives_a_short_report() {
+    // Many syntax errors: ten, then one line counting the rest.
+    let junk: String = (1..=40).map(|i| format!("foo bar {i}\n")).collect();
+    let d = validate_str(&junk, Path::new("junk.toml")).expect_err("not TOML");
+    assert_eq!(d.len(), 11, "{d}");
+    assert!(
+        d.0[..10]
+            .iter()
+            .all(|x| x.message.starts_with("TOML syntax error"))
+    );
+    assert_diag(
+        &d,
+        11,
+        5,
+        &["... and 30 more TOML syntax errors from here on; is this a TOML file?"],
+    );
+
+    // A JSON file: one line saying so, with no position.
+    let json = std::fs::read_to_string(common::rulesets_dir().join("schema/ruleset.json"))
+        .expect("the schema");
+    let d = validate_str(&json, Path::new("ruleset.json")).expect_err("JSON");
+    assert_eq!(d.len(), 1, "{d}");
+    assert_eq!(d.0[0].line, 0);
+    assert_eq!(
+        d.to_string(),
+        "ruleset.json: this looks like a JSON file, not TOML; rulesets, component sets and \
+         `extends` targets are TOML files (the JSON Schemas in rulesets/schema/ only describe \
+         them, for editors)"
+    );
+    let d = validate_str("{\"players\": [2]}\n", Path::new("x.toml")).expect_err("JSON");
+    assert_eq!(d.len(), 1, "{d}");
+    assert!(d.0[0].message.contains("looks like a JSON file"), "{d}");
+}
+
+#[test]
+fn an_unknown_ruleset_name_has_no_position() {
+    let d = load("kingdmino").expect_err("unknown name");
+    assert_eq!(d.len(), 1, "{d}");
+    assert_eq!((d.0[0].line, d.0[0].column), (0, 0));
+    assert!(!d.0[0].has_position());
+    assert!(
+        d.to_string().starts_with(
+            "no file and no shipped ruleset named `kingdmino` (did you mean `kingdomino`?)"
+        ),
+        "{d}"
+    );
+
+    let d = crownlands_rules::validate_path(Path::new("/no/such/dir/x.toml"))
+        .expect_err("missing file");
+    assert_eq!(d.0[0].line, 0);
+    assert!(
+        d.to_string()
+            .starts_with("cannot read `/no/such/dir/x.toml`"),
+        "{d}"
+    );
+}
+
+#[test]
+fn a_player_count_the_user_added_is_blamed_on_the_users_players_line() {
+    let d = bad("extends = \"kingdomino\"\nplayers = [2, 9]\n");
+    assert_eq!(d.len(), 1, "{d}");
+    assert_diag(
+        &d,
+        2,
+        15,
+        &[
+            "at 9 players: 9 kings (1 per player) but only 4 dominoes a line",
+            "(as set in <shipped>/kingdomino.toml:11)",
+        ],
+    );
+    assert_eq!(d.0[0].file, "bad.toml");
+
+    // A value the user did not set and a list the user did not write: blamed on `extends`.
+    let dir = common::temp_dir("blame-extends");
+    common::write(
+        &dir,
+        "small.toml",
+        "[set]\nname = \"small\"\n[[terrain]]\nname = \"wheat\"\nsymbol = \"W\"\ncolour = \"#f5d442\"\n[[domino]]\nnumber = 1\nfirst = { terrain = \"wheat\" }\nsecond = { terrain = \"wheat\" }\n",
+    );
+    let p = common::write(
+        &dir,
+        "mine.toml",
+        "extends = \"kingdomino\"\nsets = [\"small.toml\"]\n",
+    );
+    let d = load_path(&p).expect_err("deck too big");
+    assert!(
+        d.iter().all(|x| x.file.ends_with("mine.toml")),
+        "nothing blamed on the shipped file:\n{d}"
+    );
+    assert_diag(
+        &d,
+        1,
+        11,
+        &[
+            "at 2 players: a deck of 24 dominoes, but the component sets hold only 1",
+            "<shipped>/kingdomino.toml:",
+        ],
+    );
 }

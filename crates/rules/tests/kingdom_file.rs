@@ -98,3 +98,37 @@ fn empty_files() {
         assert_diag(&d, 1, 1, &["the kingdom file is empty"]);
     }
 }
+
+#[test]
+fn a_lowercase_castle_gets_a_hint() {
+    let d = parse("c F\n", "k.txt", &ruleset(), 5).expect_err("no castle");
+    assert_diag(
+        &d,
+        1,
+        1,
+        &["unknown symbol `c` in `c` (the castle is `C`, upper case)"],
+    );
+    assert_eq!(d.len(), 1, "no second error for the missing castle:\n{d}");
+
+    let d = parse("C f2\n", "k.txt", &ruleset(), 5).expect_err("lowercase");
+    assert_diag(
+        &d,
+        1,
+        3,
+        &["unknown symbol `f` in `f2` (symbols are upper case: did you mean `F`?)"],
+    );
+}
+
+#[test]
+fn a_comment_after_cells_is_reported_once() {
+    let d = parse("C F # note\n", "k.txt", &ruleset(), 5).expect_err("inline comment");
+    assert_diag(
+        &d,
+        1,
+        5,
+        &[
+            "a comment must be on a line of its own: `#` starts a comment only at the start of a line",
+        ],
+    );
+    assert_eq!(d.len(), 1, "{d}");
+}

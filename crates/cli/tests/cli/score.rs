@@ -299,7 +299,6 @@ fn unknown_ruleset_suggests_a_name() {
 }
 
 #[test]
-#[ignore = "poor message: an unknown ruleset *name* is reported as `kingdmino:1:1:`, a file position in a file that does not exist"]
 fn unknown_ruleset_name_has_no_file_position() {
     let r = score("C\n", &["-r", "kingdmino"]).expect_code(1);
     assert!(!r.stderr.contains("kingdmino:1:1"), "{}", r.stderr);
