@@ -48,7 +48,7 @@ impl Chooser {
         (self.0 >> 32) as u32
     }
     pub fn below(&mut self, n: usize) -> usize {
-        (u64::from(self.next_u32()) * n as u64 >> 32) as usize
+        ((u64::from(self.next_u32()) * n as u64) >> 32) as usize
     }
 }
 
