@@ -14,7 +14,17 @@ fn describe(g: &Game, a: Action) -> String {
         Action::Place { placement } => {
             let id = g.domino_to_place().expect("placing");
             let d = g.domino(id);
-            let sq = |s: crownlands_core::Square| format!("{}{}", r.terrain(s.terrain).symbol, if s.crowns > 0 { s.crowns.to_string() } else { String::new() });
+            let sq = |s: crownlands_core::Square| {
+                format!(
+                    "{}{}",
+                    r.terrain(s.terrain).symbol,
+                    if s.crowns > 0 {
+                        s.crowns.to_string()
+                    } else {
+                        String::new()
+                    }
+                )
+            };
             format!(
                 "places {} [{} {}] at {} {}",
                 g.label(id),
@@ -24,19 +34,35 @@ fn describe(g: &Game, a: Action) -> String {
                 placement.direction.name()
             )
         }
-        Action::Discard => format!("discards {}", g.label(g.domino_to_place().expect("placing"))),
+        Action::Discard => format!(
+            "discards {}",
+            g.label(g.domino_to_place().expect("placing"))
+        ),
     }
 }
 
 fn line(g: &Game) -> String {
-    g.next_line().iter().map(|s| g.label(s.domino)).collect::<Vec<_>>().join(" ")
+    g.next_line()
+        .iter()
+        .map(|s| g.label(s.domino))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn transcript(name: &str, g: &mut Game, seed: u64) -> String {
     let mut out = String::new();
     let mut c = Chooser::new(seed);
-    let _ = writeln!(out, "ruleset {name}, {} players, seed {}", g.players(), g.seed());
-    let order: Vec<String> = g.first_claim_order().iter().map(|&k| format!("P{}", g.owner(k) + 1)).collect();
+    let _ = writeln!(
+        out,
+        "ruleset {name}, {} players, seed {}",
+        g.players(),
+        g.seed()
+    );
+    let order: Vec<String> = g
+        .first_claim_order()
+        .iter()
+        .map(|&k| format!("P{}", g.owner(k) + 1))
+        .collect();
     let _ = writeln!(out, "first claims in order {}", order.join(" "));
     let _ = writeln!(out, "line {}", line(g));
     let mut round = g.round();
@@ -52,23 +78,56 @@ fn transcript(name: &str, g: &mut Game, seed: u64) -> String {
             if matches!(g.phase(), Phase::Over) {
                 let _ = writeln!(out, "game over after round {}", round - 1);
             } else {
-                let _ = writeln!(out, "round {round}: next line {}", if g.next_line().is_empty() { "(none: last round)".to_string() } else { line(g) });
+                let _ = writeln!(
+                    out,
+                    "round {round}: next line {}",
+                    if g.next_line().is_empty() {
+                        "(none: last round)".to_string()
+                    } else {
+                        line(g)
+                    }
+                );
             }
         }
     }
     let outcome = g.outcome();
     for (p, s) in outcome.scores.iter().enumerate() {
-        let _ = writeln!(out, "\nP{} scores {} (place {})", p + 1, s.total, outcome.places[p]);
-        out.push_str(&crownlands_rules::kingdom_file::render(g.kingdom(p), g.ruleset()));
+        let _ = writeln!(
+            out,
+            "\nP{} scores {} (place {})",
+            p + 1,
+            s.total,
+            outcome.places[p]
+        );
+        out.push_str(&crownlands_rules::kingdom_file::render(
+            g.kingdom(p),
+            g.ruleset(),
+        ));
         for t in &s.territories {
-            let _ = writeln!(out, "  {} {} squares x {} crowns = {}", g.ruleset().terrain(t.terrain).name, t.squares, t.crowns, t.points);
+            let _ = writeln!(
+                out,
+                "  {} {} squares x {} crowns = {}",
+                g.ruleset().terrain(t.terrain).name,
+                t.squares,
+                t.crowns,
+                t.points
+            );
         }
         for b in &s.bonuses {
             let _ = writeln!(out, "  {} +{}", b.key, b.points);
         }
     }
-    let winners: Vec<String> = outcome.winners.iter().map(|w| format!("P{}", w + 1)).collect();
-    let _ = writeln!(out, "\nwinner {} decided by {:?}", winners.join(" and "), outcome.decided_by);
+    let winners: Vec<String> = outcome
+        .winners
+        .iter()
+        .map(|w| format!("P{}", w + 1))
+        .collect();
+    let _ = writeln!(
+        out,
+        "\nwinner {} decided by {:?}",
+        winners.join(" and "),
+        outcome.decided_by
+    );
     out
 }
 

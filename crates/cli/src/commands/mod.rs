@@ -10,6 +10,7 @@ mod validate;
 
 use crate::cli::Command;
 use crate::errors::{CliError, CliResult};
+use crate::output::say;
 use crownlands_core::{Kingdom, Rules, Ruleset};
 use std::path::Path;
 use std::process::ExitCode;
@@ -90,7 +91,7 @@ pub fn read_kingdom(path: &Path, ruleset: &Ruleset, grid: u8) -> CliResult<Kingd
 /// Print JSON to standard output.
 pub fn print_json(value: &serde_json::Value) {
     match serde_json::to_string_pretty(value) {
-        Ok(s) => println!("{s}"),
+        Ok(s) => say!("{s}"),
         Err(e) => eprintln!("error: could not write JSON: {e}"),
     }
 }

@@ -3,6 +3,7 @@
 use super::{load_ruleset, print_json, read_kingdom, rules_for};
 use crate::errors::{CliError, CliResult};
 use crate::output::domino_text;
+use crate::output::say;
 use crownlands_core::{DominoId, Placement, Ruleset};
 use serde_json::json;
 use std::path::Path;
@@ -39,18 +40,18 @@ pub fn run(
         return Ok(ExitCode::SUCCESS);
     }
     let label = ruleset.domino_label(id);
-    println!("Domino {label}: {}", domino_text(&ruleset, d));
+    say!("Domino {label}: {}", domino_text(&ruleset, d));
     if list.is_empty() {
-        println!("It fits nowhere in this kingdom: it must be discarded.");
+        say!("It fits nowhere in this kingdom: it must be discarded.");
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
+    say!(
         "{} legal placements (x right, y down, from the castle; first square, then second):",
         list.len()
     );
     for p in &list {
         let s = p.second();
-        println!(
+        say!(
             "  first ({:>2}, {:>2})  second ({:>2}, {:>2})  {}",
             p.first.x,
             p.first.y,

@@ -2,6 +2,7 @@
 
 use crate::cli::SchemaKind;
 use crate::errors::CliResult;
+use crate::output::say;
 use std::process::ExitCode;
 
 pub fn run(kind: SchemaKind) -> CliResult<ExitCode> {
@@ -9,6 +10,6 @@ pub fn run(kind: SchemaKind) -> CliResult<ExitCode> {
         SchemaKind::Ruleset => crownlands_rules::ruleset_schema(),
         SchemaKind::Set => crownlands_rules::set_schema(),
     };
-    println!("{schema}");
+    say!("{schema}");
     Ok(ExitCode::SUCCESS)
 }

@@ -2,6 +2,7 @@
 
 use super::{load_ruleset, print_json, read_kingdom, rules_for};
 use crate::errors::CliResult;
+use crate::output::say;
 use crownlands_core::score::score_kingdom;
 use serde_json::json;
 use std::path::Path;
@@ -39,44 +40,41 @@ pub fn run(path: &Path, ruleset: &str, players: Option<u8>, as_json: bool) -> Cl
         }));
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
+    say!(
         "{} under {} ({}x{} kingdom)",
         path.display(),
         ruleset.name,
         rules.grid_size,
         rules.grid_size
     );
-    let width = ruleset
-        .terrains
-        .iter()
-        .map(|t| t.name.len())
-        .max()
-        .unwrap_or(6);
+    // Rows of (label, how the points come about, points), laid out in aligned columns.
+    let mut rows: Vec<(String, String, String)> = Vec::new();
     for t in &score.territories {
-        let crowns = if t.crowns == 1 { "crown " } else { "crowns" };
-        let squares = if t.squares == 1 { "square " } else { "squares" };
-        println!(
-            "  {:width$}  {:>2} {squares} x {} {crowns} = {:>3}",
-            ruleset.terrain(t.terrain).name,
-            t.squares,
-            t.crowns,
-            t.points
-        );
+        let squares = if t.squares == 1 { "square" } else { "squares" };
+        let crowns = if t.crowns == 1 { "crown" } else { "crowns" };
+        rows.push((
+            ruleset.terrain(t.terrain).name.clone(),
+            format!("{:>2} {squares} x {} {crowns}", t.squares, t.crowns),
+            t.points.to_string(),
+        ));
     }
     for b in &score.bonuses {
-        println!("  {:width$}  {:>26}", b.key, format!("+{}", b.points));
+        rows.push((b.key.clone(), "bonus".into(), format!("+{}", b.points)));
     }
-    let offered: Vec<&str> = [
-        rules.harmony.map(|_| "harmony"),
-        rules.middle_kingdom.map(|_| "middle-kingdom"),
-    ]
-    .into_iter()
-    .flatten()
-    .filter(|k| score.bonus(k).is_none())
-    .collect();
-    for k in offered {
-        println!("  {k:width$}  {:>26}", "not earned");
+    for (key, offered) in [
+        ("harmony", rules.harmony.is_some()),
+        ("middle-kingdom", rules.middle_kingdom.is_some()),
+    ] {
+        if offered && score.bonus(key).is_none() {
+            rows.push((key.into(), "not earned".into(), "0".into()));
+        }
     }
-    println!("Total: {}", score.total);
+    rows.push(("total".into(), String::new(), score.total.to_string()));
+    let w0 = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
+    let w1 = rows.iter().map(|r| r.1.len()).max().unwrap_or(0);
+    let w2 = rows.iter().map(|r| r.2.len()).max().unwrap_or(0);
+    for (label, detail, points) in &rows {
+        say!("  {label:w0$}  {detail:w1$}  {points:>w2$}");
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -9,6 +9,9 @@ pub fn run(name: &str, players: Option<u8>) -> CliResult<ExitCode> {
     if let Some(n) = players {
         rules_for(&ruleset, Some(n))?;
     }
-    print!("{}", crownlands_rules::to_toml(&ruleset, players));
+    crate::output::write_out(format_args!(
+        "{}",
+        crownlands_rules::to_toml(&ruleset, players)
+    ));
     Ok(ExitCode::SUCCESS)
 }

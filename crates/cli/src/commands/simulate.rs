@@ -7,6 +7,7 @@
 use super::{load_ruleset, print_json, rules_for};
 use crate::errors::{CliError, CliResult};
 use crate::output::round;
+use crate::output::say;
 use crownlands_core::matches::Match;
 use crownlands_core::rng::{GameRng, derive_seed};
 use crownlands_core::{Game, Ruleset};
@@ -90,7 +91,7 @@ pub fn run(name: &str, players: u8, games: u64, seed: u64, as_json: bool) -> Cli
     } else {
         "games".to_string()
     };
-    println!(
+    say!(
         "{} {what} of {} with {players} random players (seed {seed}) in {:.3} s: {:.0} {}/s",
         report.games,
         ruleset.name,
@@ -102,9 +103,9 @@ pub fn run(name: &str, players: u8, games: u64, seed: u64, as_json: bool) -> Cli
             "games"
         },
     );
-    println!("seat  player  mean score  spread  win share  dominoes placed");
+    say!("seat  player  mean score  spread  win share  dominoes placed");
     for (i, (mean, sd, share, placed)) in seat_rows.iter().enumerate() {
-        println!(
+        say!(
             "{:>4}  {:6}  {:>10.2}  {:>6.2}  {:>8.1}%  {:>15.2}",
             i + 1,
             "random",

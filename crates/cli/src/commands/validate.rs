@@ -1,6 +1,7 @@
 //! `crownlands validate FILE...`
 
 use crate::errors::{CliError, CliResult};
+use crate::output::say;
 use crownlands_rules::Validated;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,7 +13,7 @@ pub fn run(files: &[PathBuf]) -> CliResult<ExitCode> {
             Ok(Validated::Ruleset(r)) => {
                 let counts: Vec<String> =
                     r.player_counts.iter().map(|(n, _)| n.to_string()).collect();
-                println!(
+                say!(
                     "{}: ok: ruleset {} for {} players, {} terrains, {} dominoes",
                     path.display(),
                     r.name,
@@ -27,7 +28,7 @@ pub fn run(files: &[PathBuf]) -> CliResult<ExitCode> {
                 crowns,
                 squares,
             }) => {
-                println!(
+                say!(
                     "{}: ok: component set with {terrains} terrains, {dominoes} dominoes ({squares} squares, {crowns} crowns)",
                     path.display()
                 );

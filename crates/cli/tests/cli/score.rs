@@ -204,7 +204,6 @@ fn text_output_says_which_bonuses_were_not_earned() {
 }
 
 #[test]
-#[ignore = "bug: bonus lines are misaligned with the territory lines (middle-kingdom overflows the terrain column)"]
 fn text_output_columns_line_up() {
     for k in [FULL_CENTRED, RULEBOOK_EXAMPLE] {
         let r = score(k, &["-r", "harmony-middle-kingdom"]).ok();

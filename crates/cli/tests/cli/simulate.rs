@@ -175,7 +175,6 @@ fn text_output() {
 }
 
 #[test]
-#[ignore = "bug: writing to a closed pipe (e.g. `crownlands simulate ... | head -0`) panics with `failed printing to stdout: Broken pipe` instead of exiting quietly"]
 fn closed_stdout_does_not_panic() {
     let mut child = Command::new(bin())
         .args(["simulate", "kingdomino", "-p", "4", "-g", "300"])
