@@ -69,12 +69,12 @@ pub fn run(path: &Path, ruleset: &str, players: Option<u8>, as_json: bool) -> Cl
             rows.push((key.into(), "not earned".into(), "0".into()));
         }
     }
-    rows.push(("total".into(), String::new(), score.total.to_string()));
     let w0 = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
     let w1 = rows.iter().map(|r| r.1.len()).max().unwrap_or(0);
-    let w2 = rows.iter().map(|r| r.2.len()).max().unwrap_or(0);
+    let w2 = rows.iter().map(|r| r.2.len()).max().unwrap_or(0).max(3);
     for (label, detail, points) in &rows {
-        say!("  {label:w0$}  {detail:w1$}  {points:>w2$}");
+        say!("  {label:w0$}  {detail:w1$} = {points:>w2$}");
     }
+    say!("Total: {}", score.total);
     Ok(ExitCode::SUCCESS)
 }
