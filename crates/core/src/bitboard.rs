@@ -28,6 +28,8 @@ pub trait Board: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     fn contains(&self, i: usize) -> bool;
     fn set(&mut self, i: usize);
     fn clear(&mut self, i: usize);
+    /// Set cell `i` when `on`, without branching.
+    fn set_if(&mut self, i: usize, on: bool);
     fn is_empty(&self) -> bool;
     fn count(&self) -> u32;
     fn and(self, o: Self) -> Self;
@@ -76,25 +78,44 @@ impl<B: Board> Iterator for BoardIter<B> {
     }
 }
 
-/// The position of the `n`th set bit of `w` (which has more than `n` set bits).
+/// The position of the `n`th set bit of `w` (which has more than `n` set bits), without
+/// branches: Vigna's broadword select (byte-wise prefix counts, then a table within the byte).
 #[inline]
-fn nth_in_word(w: u64, mut n: u32) -> u32 {
-    let mut base = 0;
-    let mut w = w;
-    loop {
-        let c = (w & 0xFF).count_ones();
-        if n < c {
-            break;
-        }
-        n -= c;
-        w >>= 8;
-        base += 8;
-    }
-    for _ in 0..n {
-        w &= w - 1;
-    }
-    base + w.trailing_zeros()
+pub fn nth_in_word(w: u64, n: u32) -> u32 {
+    const L8: u64 = 0x0101_0101_0101_0101;
+    const H8: u64 = 0x8080_8080_8080_8080;
+    let mut s = w - ((w >> 1) & 0x5555_5555_5555_5555);
+    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
+    s = (s + (s >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    // Byte i of `sums` counts the set bits of bytes 0..=i.
+    let sums = s.wrapping_mul(L8);
+    let k = u64::from(n) * L8;
+    // Bytes whose running count is still <= n: the answer lies past all of them.
+    let before = ((k | H8) - sums) & H8;
+    let byte = before.count_ones() * 8;
+    let below = ((sums << 8) >> byte) & 0xFF;
+    let rank = u64::from(n).wrapping_sub(below) & 7;
+    byte + u32::from(SELECT_IN_BYTE[((w >> byte) & 0xFF) as usize][rank as usize])
 }
+
+/// `SELECT_IN_BYTE[b][k]`: the position of the `k`th set bit of the byte `b`.
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if b >> bit & 1 == 1 {
+                t[b][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    t
+};
 
 /// Row pattern with columns `a..=b` set.
 const fn columns(a: usize, b: usize) -> u64 {
@@ -200,6 +221,10 @@ impl Board for Narrow {
         self.0 &= !1u128.wrapping_shl(i as u32);
     }
     #[inline]
+    fn set_if(&mut self, i: usize, on: bool) {
+        self.0 |= u128::from(on).wrapping_shl(i as u32);
+    }
+    #[inline]
     fn is_empty(&self) -> bool {
         self.0 == 0
     }
@@ -252,13 +277,15 @@ impl Board for Narrow {
     }
     #[inline]
     fn nth(&self, n: u32) -> Option<usize> {
+        if n >= self.count() {
+            return None;
+        }
         let lo = self.0 as u64;
         let c = lo.count_ones();
-        if n < c {
-            return Some(nth_in_word(lo, n) as usize);
-        }
-        let hi = (self.0 >> 64) as u64;
-        (n - c < hi.count_ones()).then(|| 64 + nth_in_word(hi, n - c) as usize)
+        let in_hi = n >= c;
+        let word = if in_hi { (self.0 >> 64) as u64 } else { lo };
+        let n = if in_hi { n - c } else { n };
+        Some(usize::from(in_hi) * 64 + nth_in_word(word, n) as usize)
     }
     #[inline]
     fn pop(&mut self) -> Option<usize> {
@@ -356,6 +383,12 @@ impl Board for Wide {
     fn clear(&mut self, i: usize) {
         if i < W_CELLS {
             self.0[i / 64] &= !(1 << (i % 64));
+        }
+    }
+    #[inline]
+    fn set_if(&mut self, i: usize, on: bool) {
+        if i < W_CELLS {
+            self.0[i / 64] |= u64::from(on) << (i % 64);
         }
     }
     #[inline]

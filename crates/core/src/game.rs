@@ -213,23 +213,23 @@ impl Game {
     fn draw_line(&mut self) {
         let n = usize::from(self.rules().line_size).min(self.dealt - self.drawn);
         let dominoes = &self.ruleset.dominoes;
-        let key = |id: DominoId| {
+        // Sort keys computed once per domino; insertion sort, as lines are short.
+        let mut keyed = [(0u32, DominoId(0)); crate::ruleset::MAX_LINE as usize];
+        let n = n.min(keyed.len());
+        for (k, &id) in keyed.iter_mut().zip(&self.deck[self.drawn..self.drawn + n]) {
             let d = &dominoes[id.index()];
-            (u32::from(d.pile) << 16) | u32::from(d.number)
-        };
-        self.next.extend(
-            self.deck[self.drawn..self.drawn + n]
-                .iter()
-                .map(|&domino| Slot { domino, king: None }),
-        );
-        // Insertion sort: lines are short.
-        for i in 1..self.next.len() {
+            *k = ((u32::from(d.pile) << 16) | u32::from(d.number), id);
+        }
+        let keyed = &mut keyed[..n];
+        for i in 1..n {
             let mut j = i;
-            while j > 0 && key(self.next[j - 1].domino) > key(self.next[j].domino) {
-                self.next.swap(j - 1, j);
+            while j > 0 && keyed[j - 1].0 > keyed[j].0 {
+                keyed.swap(j - 1, j);
                 j -= 1;
             }
         }
+        self.next
+            .extend(keyed.iter().map(|&(_, domino)| Slot { domino, king: None }));
         self.drawn += n;
     }
 
@@ -583,35 +583,66 @@ impl Game {
     /// without allocating. Returns the action played, or `None` when the game is over.
     #[inline]
     pub fn play_random(&mut self, mut next_u32: impl FnMut() -> u32) -> Option<Action> {
-        let action = match self.phase {
-            Phase::Over => return None,
-            Phase::FirstClaims { .. } | Phase::Claim { .. } => {
-                let free = self.next.iter().filter(|s| s.king.is_none()).count() as u32;
-                let pick = crate::rng::below(free, &mut next_u32);
-                let slot = self
-                    .next
-                    .iter()
-                    .filter(|s| s.king.is_none())
-                    .nth(pick as usize)?;
-                Action::Claim {
-                    domino: slot.domino,
-                }
-            }
-            Phase::Place { .. } => {
-                let set = self.placements();
-                let n = set.count();
-                if n == 0 {
-                    Action::Discard
+        match self.phase {
+            Phase::Over => None,
+            Phase::FirstClaims { step } => {
+                let king = self.first_claims[step];
+                let domino = self.claim_random(king, &mut next_u32)?;
+                if step + 1 < self.first_claims.len() {
+                    self.phase = Phase::FirstClaims { step: step + 1 };
                 } else {
-                    let pick = crate::rng::below(n, &mut next_u32);
-                    Action::Place {
-                        placement: set.nth(pick)?,
-                    }
+                    self.new_round();
                 }
+                Some(Action::Claim { domino })
             }
-        };
-        self.apply_unchecked(action);
-        Some(action)
+            Phase::Claim { slot } => {
+                let king = self.current[slot].king.unwrap_or(0);
+                let domino = self.claim_random(king, &mut next_u32)?;
+                self.end_turn(slot);
+                Some(Action::Claim { domino })
+            }
+            Phase::Place { slot } => {
+                let s = self.current[slot];
+                let player = self.owners[s.king.unwrap_or(0)];
+                let domino = &self.ruleset.dominoes[s.domino.index()];
+                let action = match self.kingdoms[player].place_random(domino, &mut next_u32) {
+                    Some(placement) => {
+                        self.placed.push((player, s.domino, placement));
+                        Action::Place { placement }
+                    }
+                    None => {
+                        self.discarded.push(s.domino);
+                        Action::Discard
+                    }
+                };
+                self.after_place(slot);
+                Some(action)
+            }
+        }
+    }
+
+    /// Put `king` on a uniformly chosen free domino of the next line.
+    #[inline]
+    fn claim_random(
+        &mut self,
+        king: KingId,
+        next_u32: &mut impl FnMut() -> u32,
+    ) -> Option<DominoId> {
+        // Free slots as a bit mask (lines hold at most 32), then the chosen one by select.
+        let mut mask = 0u64;
+        for (i, s) in self.next.iter().enumerate() {
+            mask |= u64::from(s.king.is_none()) << i;
+        }
+        let free = mask.count_ones();
+        if free == 0 {
+            return None;
+        }
+        let pick = crate::rng::below(free, next_u32);
+        let slot = self
+            .next
+            .get_mut(crate::bitboard::nth_in_word(mask, pick) as usize)?;
+        slot.king = Some(king);
+        Some(slot.domino)
     }
 
     /// Draw from the game's own generator (for modules that need chance during play).

@@ -117,6 +117,17 @@ impl Kingdom {
         each!(mut self, k => k.place_unchecked(domino, placement))
     }
 
+    /// Lay `domino` at a uniformly chosen legal placement (drawn from `next_u32`) and return it,
+    /// or `None` when it fits nowhere. The same choice as `placements().nth(below(count))`.
+    #[inline]
+    pub(crate) fn place_random(
+        &mut self,
+        domino: &Domino,
+        next_u32: &mut impl FnMut() -> u32,
+    ) -> Option<Placement> {
+        each!(mut self, k => k.place_random(domino, next_u32))
+    }
+
     /// Put one square anywhere the grid allows, without the connection rules (for kingdoms read
     /// from files and for tests). The kingdom must still fit its grid.
     pub fn set_square(&mut self, cell: Cell, sq: Square) -> Result<(), SquareError> {
@@ -305,20 +316,43 @@ impl<B: Board> Grid<B> {
     }
 
     #[inline]
+    fn place_random(
+        &mut self,
+        domino: &Domino,
+        next_u32: &mut impl FnMut() -> u32,
+    ) -> Option<Placement> {
+        let sets = self.placements(domino);
+        let counts = sets.map(|b| b.count());
+        let total: u32 = counts.iter().sum();
+        if total == 0 {
+            return None;
+        }
+        let n = crate::rng::below(total, next_u32);
+        // Pick the direction without branching: how many prefix sums `n` has passed.
+        let (p1, p2) = (counts[0], counts[0] + counts[1]);
+        let p3 = p2 + counts[2];
+        let d = usize::from(n >= p1) + usize::from(n >= p2) + usize::from(n >= p3);
+        let n = n - [0, p1, p2, p3][d];
+        let direction = Direction::ALL[d];
+        let i = sets[d].nth(n)?;
+        self.place_at(domino, i, direction);
+        Some(Placement::new(self.cell(i), direction))
+    }
+
+    #[inline]
     fn place_unchecked(&mut self, domino: &Domino, placement: Placement) {
-        let Some(i) = self.index(placement.first) else {
-            return;
-        };
-        let j = i.wrapping_add_signed(offset::<B>(placement.direction));
-        let bounds = (self.min_row, self.max_row, self.min_col, self.max_col);
+        if let Some(i) = self.index(placement.first) {
+            self.place_at(domino, i, placement.direction);
+        }
+    }
+
+    #[inline]
+    fn place_at(&mut self, domino: &Domino, i: usize, direction: Direction) {
+        let j = i.wrapping_add_signed(offset::<B>(direction));
         self.put(i, domino.first);
         self.put(j, domino.second);
-        if bounds == (self.min_row, self.max_row, self.min_col, self.max_col) {
-            self.window.clear(i);
-            self.window.clear(j);
-        } else {
-            self.update_window();
-        }
+        // Two table lookups: cheaper than a hard-to-predict test for a grown bounding box.
+        self.update_window();
     }
 
     #[inline]
@@ -328,12 +362,8 @@ impl<B: Board> Grid<B> {
         self.terrain[t].set(i);
         self.touching[t] = self.touching[t].or(B::neighbours_of(i));
         self.terrains = self.terrains.max(t as u8 + 1);
-        if sq.crowns != 0 {
-            for bit in 0..3 {
-                if sq.crowns >> bit & 1 == 1 {
-                    self.crowns[bit].set(i);
-                }
-            }
+        for (bit, plane) in self.crowns.iter_mut().enumerate() {
+            plane.set_if(i, sq.crowns >> bit & 1 == 1);
         }
         let (r, c) = ((i / B::STRIDE) as u8, (i % B::STRIDE) as u8);
         self.min_row = self.min_row.min(r);

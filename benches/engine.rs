@@ -1,0 +1,60 @@
+//! Engine benchmarks on the shipped rulesets: complete random games and perft. Each benchmark
+//! checks what it measures (the perft count, the number of dominoes played) so a faster but wrong
+//! engine cannot pass for a faster one.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use crownlands_core::rng::GameRng;
+use crownlands_core::{Game, Ruleset};
+use std::hint::black_box;
+use std::sync::Arc;
+
+fn ruleset(name: &str) -> Arc<Ruleset> {
+    Arc::new(crownlands_rules::load(name).unwrap_or_else(|e| panic!("{e}")))
+}
+
+fn random_games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("random game");
+    group.throughput(Throughput::Elements(1));
+    for (name, players) in [("kingdomino", 4u8), ("kingdomino", 2), ("mighty-duel", 2)] {
+        let r = ruleset(name);
+        let deck = usize::from(r.rules_for(players).expect("players").deck_size);
+        let mut seed = 0u64;
+        let mut rng = GameRng::seed_from(7);
+        group.bench_function(format!("{name} {players}p"), |b| {
+            b.iter(|| {
+                seed += 1;
+                let mut g = Game::new(r.clone(), players, seed).expect("setup");
+                while g.play_random(|| rng.next_u32()).is_some() {}
+                let [_, _, _, placed, discarded] = g.domino_census();
+                assert_eq!(placed + discarded, deck);
+                black_box((0..usize::from(players)).map(|p| g.score_total(p)).sum::<i32>())
+            })
+        });
+    }
+    group.finish();
+}
+
+fn perft(game: &Game, depth: u32) -> u64 {
+    if depth == 1 {
+        return u64::from(game.legal_action_count());
+    }
+    game.legal_actions()
+        .into_iter()
+        .map(|a| {
+            let mut next = game.clone();
+            next.apply(a).expect("legal");
+            perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+fn perft_bench(c: &mut Criterion) {
+    let r = ruleset("kingdomino");
+    let game = Game::new(r, 4, 1).expect("setup");
+    c.bench_function("perft kingdomino 4p depth 7", |b| {
+        b.iter(|| assert_eq!(perft(black_box(&game), 7), 55_296))
+    });
+}
+
+criterion_group!(benches, random_games, perft_bench);
+criterion_main!(benches);
