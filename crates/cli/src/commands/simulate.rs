@@ -120,45 +120,49 @@ pub fn run(name: &str, players: u8, games: u64, seed: u64, as_json: bool) -> Cli
 
 fn simulate(ruleset: &Arc<Ruleset>, players: u8, games: u64, seed: u64) -> CliResult<Report> {
     let seats = usize::from(players);
+    let match_games = ruleset
+        .rules_for(players)
+        .map_or(1, |r| r.match_games.max(1));
     let mut stats = vec![SeatStats::default(); seats];
-    let mut match_games = 1;
+    // Buffers reused from game to game.
+    let mut totals = vec![0i64; seats];
+    let mut game_totals = vec![0i32; seats];
     let start = Instant::now();
     for i in 0..games {
-        let game_seed = derive_seed(seed, i);
-        let mut m = Match::new(ruleset.clone(), players, game_seed)
-            .map_err(|e| CliError::Message(e.to_string()))?;
-        match_games = m.games();
-        let mut rng = GameRng::seed_from(derive_seed(game_seed, u64::MAX));
-        let mut placed = vec![0u64; seats];
-        loop {
-            play_random(m.game_mut(), &mut rng);
-            count_placed(m.game(), &mut placed);
-            if !m.next_game() || m.is_over() {
-                break;
+        let match_seed = derive_seed(seed, i);
+        let mut rng = GameRng::seed_from(derive_seed(match_seed, u64::MAX));
+        totals.iter_mut().for_each(|t| *t = 0);
+        let mut single_game_winners: Option<Vec<usize>> = None;
+        for k in 0..match_games {
+            let mut game = Game::new(ruleset.clone(), players, Match::game_seed(match_seed, k))
+                .map_err(|e| CliError::Message(e.to_string()))?;
+            play_random(&mut game, &mut rng);
+            count_placed(&game, &mut stats);
+            for (p, t) in game_totals.iter_mut().enumerate() {
+                *t = game.score_total(p);
+                totals[p] += i64::from(*t);
+            }
+            if match_games == 1 {
+                single_game_winners = Some(winners_of_game(&game, &game_totals));
             }
         }
-        let Some(result) = m.result() else {
-            return Err(CliError::Message(
-                "a match ended before all its games were played".into(),
-            ));
+        // A single game is won by its own ranking (with the ruleset's tie-breaks); a match of
+        // several games by the highest total (ties shared: the rulebook gives Dynasty none).
+        let winners = match single_game_winners {
+            Some(w) => w,
+            None => {
+                let best = totals.iter().copied().max().unwrap_or(0);
+                (0..seats).filter(|&p| totals[p] == best).collect()
+            }
         };
-        let share = 1.0 / result.winners.len().max(1) as f64;
-        for (s, st) in stats.iter_mut().enumerate() {
-            let total = result.totals[s] as f64;
+        let share = 1.0 / winners.len().max(1) as f64;
+        for &w in &winners {
+            stats[w].wins += share;
+        }
+        for (st, &total) in stats.iter_mut().zip(&totals) {
+            let total = total as f64;
             st.score_sum += total;
             st.score_sq_sum += total * total;
-            st.placed += placed[s];
-            if result.winners.contains(&s) && result.games.len() > 1 {
-                st.wins += share;
-            }
-        }
-        if result.games.len() == 1 {
-            // A single game: the game's own ranking (with its tie-breaks) decides the win.
-            let o = &result.games[0];
-            let share = 1.0 / o.winners.len().max(1) as f64;
-            for &w in &o.winners {
-                stats[w].wins += share;
-            }
         }
     }
     Ok(Report {
@@ -169,14 +173,26 @@ fn simulate(ruleset: &Arc<Ruleset>, players: u8, games: u64, seed: u64) -> CliRe
     })
 }
 
+/// The winners of a finished game: the highest total alone, or the full ranking with the
+/// ruleset's tie-breaks when the top score is shared.
+fn winners_of_game(game: &Game, totals: &[i32]) -> Vec<usize> {
+    let best = totals.iter().copied().max().unwrap_or(0);
+    let top: Vec<usize> = (0..totals.len()).filter(|&p| totals[p] == best).collect();
+    if top.len() == 1 {
+        top
+    } else {
+        game.outcome().winners
+    }
+}
+
 fn play_random(game: &mut Game, rng: &mut GameRng) {
     while game.play_random(|| rng.next_u32()).is_some() {}
 }
 
-fn count_placed(game: &Game, placed: &mut [u64]) {
+fn count_placed(game: &Game, stats: &mut [SeatStats]) {
     for &(k, _, _) in game.placed() {
-        if let Some(p) = placed.get_mut(k) {
-            *p += 1;
+        if let Some(s) = stats.get_mut(k) {
+            s.placed += 1;
         }
     }
 }
