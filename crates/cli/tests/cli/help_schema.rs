@@ -47,7 +47,6 @@ fn unknown_subcommand_is_a_usage_error() {
 }
 
 #[test]
-#[ignore = "poor message: `score --help` says \"see the README for the format\", but the repository has no README"]
 fn help_does_not_point_to_a_missing_readme() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let readme = ["README.md", "README", "crates/cli/README.md"]
