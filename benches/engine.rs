@@ -27,7 +27,11 @@ fn random_games(c: &mut Criterion) {
                 while g.play_random(|| rng.next_u32()).is_some() {}
                 let [_, _, _, placed, discarded] = g.domino_census();
                 assert_eq!(placed + discarded, deck);
-                black_box((0..usize::from(players)).map(|p| g.score_total(p)).sum::<i32>())
+                black_box(
+                    (0..usize::from(players))
+                        .map(|p| g.score_total(p))
+                        .sum::<i32>(),
+                )
             })
         });
     }
