@@ -645,6 +645,27 @@ impl Game {
         Some(slot.domino)
     }
 
+    /// Reshuffle everything no player can see: the order of the draw pile and which dominoes
+    /// stayed in the box (2-player Kingdomino deals 24 of 48 unseen). What players have seen (lines,
+    /// kingdoms, discards) is untouched, so the result is a game consistent with everything a
+    /// player knows: the determinization search bots sample from. `next_u32` is the caller's own
+    /// source of randomness.
+    pub fn resample_hidden(&mut self, mut next_u32: impl FnMut() -> u32) {
+        let hidden = &mut self.deck[self.drawn..];
+        for i in (1..hidden.len()).rev() {
+            let j = crate::rng::below(i as u32 + 1, &mut next_u32) as usize;
+            hidden.swap(i, j);
+        }
+    }
+
+    /// The dominoes no player has seen yet (draw pile and box together), in a canonical order:
+    /// what a player may know about the hidden components.
+    pub fn unseen_dominoes(&self) -> Vec<DominoId> {
+        let mut v = self.deck[self.drawn..].to_vec();
+        v.sort();
+        v
+    }
+
     /// Draw from the game's own generator (for modules that need chance during play).
     pub fn rng_mut(&mut self) -> &mut GameRng {
         &mut self.rng

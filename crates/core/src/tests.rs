@@ -452,3 +452,27 @@ fn same_seed_and_actions_replay_exactly() {
     assert_eq!(a, b);
     assert_eq!(a.outcome(), b.outcome());
 }
+
+#[test]
+fn resampling_keeps_what_players_have_seen() {
+    let r = Arc::new(testkit::kingdomino());
+    let mut g = Game::new(r, 2, 4).expect("setup");
+    let mut state = 9u64;
+    for _ in 0..20 {
+        g.play_random(|| xorshift(&mut state));
+    }
+    let mut h = g.clone();
+    h.resample_hidden(|| xorshift(&mut state));
+    assert_ne!(g, h, "the hidden order changed");
+    assert_eq!(g.unseen_dominoes(), h.unseen_dominoes());
+    assert_eq!(g.legal_actions(), h.legal_actions());
+    assert_eq!(g.next_line(), h.next_line());
+    assert_eq!(g.current_line(), h.current_line());
+    assert_eq!(g.draw_pile_len(), h.draw_pile_len());
+    for p in 0..2 {
+        assert_eq!(g.kingdom(p), h.kingdom(p));
+    }
+    // Both play on to a legal end.
+    while h.play_random(|| xorshift(&mut state)).is_some() {}
+    assert_eq!(h.domino_census().iter().sum::<usize>(), 48);
+}
