@@ -14,9 +14,11 @@ pub type PlayerId = usize;
 /// A king, 0-based: player `p` owns kings `p * kings_per_player ..`.
 pub type KingId = usize;
 
-/// Every decision a player can take.
+/// Every decision a player can take. More kinds come with modules (Queendomino's tax, build and
+/// Dragon), so code outside the core must treat an unknown kind as just another legal action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "action")]
+#[non_exhaustive]
 pub enum Action {
     /// Put the acting king on a domino of the line being claimed.
     Claim { domino: DominoId },
