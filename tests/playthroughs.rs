@@ -38,6 +38,7 @@ fn describe(g: &Game, a: Action) -> String {
             "discards {}",
             g.label(g.domino_to_place().expect("placing"))
         ),
+        other => format!("{other:?}"),
     }
 }
 
