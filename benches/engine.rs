@@ -35,6 +35,18 @@ fn random_games(c: &mut Criterion) {
             })
         });
     }
+    let r = ruleset("kingdomino");
+    let mut g = Game::new(r, 4, 0).expect("setup");
+    let mut seed = 0u64;
+    let mut rng = GameRng::seed_from(7);
+    group.bench_function("kingdomino 4p, reusing the game (reset)", |b| {
+        b.iter(|| {
+            seed += 1;
+            g.reset(seed);
+            while g.play_random(|| rng.next_u32()).is_some() {}
+            black_box((0..4).map(|p| g.score_total(p)).sum::<i32>())
+        })
+    });
     group.finish();
 }
 

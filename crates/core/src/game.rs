@@ -153,61 +153,89 @@ impl Game {
                 problems: problems.join("; "),
             });
         }
-        let mut rng = GameRng::seed_from(seed);
-        let mut deck: Vec<DominoId> = (0..ruleset.dominoes.len() as u16).map(DominoId).collect();
-        rng.shuffle(&mut deck);
-        let kingdoms = (0..players)
-            .map(|_| Kingdom::new(rules.grid_size))
-            .collect();
         let kings = usize::from(players) * usize::from(rules.kings_per_player);
         let owners = (0..kings)
             .map(|k| k / usize::from(rules.kings_per_player))
             .collect();
-        let first_claims = match rules.first_claims {
-            FirstClaims::Drawn => {
-                let mut order: Vec<KingId> = (0..kings).collect();
-                rng.shuffle(&mut order);
-                order
-            }
-            FirstClaims::Snake => {
-                let mut seats: Vec<PlayerId> = (0..usize::from(players)).collect();
-                rng.shuffle(&mut seats);
-                let kpp = usize::from(rules.kings_per_player);
-                let mut order = Vec::with_capacity(kings);
-                for k in 0..kpp {
-                    let pass: Vec<PlayerId> = if k % 2 == 0 {
-                        seats.clone()
-                    } else {
-                        seats.iter().rev().copied().collect()
-                    };
-                    order.extend(pass.into_iter().map(|p| p * kpp + k));
-                }
-                order
-            }
-        };
         let dealt = usize::from(rules.deck_size);
         let line_size = usize::from(rules.line_size);
         let mut game = Game {
             players,
             seed,
-            rng,
-            kingdoms,
+            rng: GameRng::seed_from(seed),
+            kingdoms: vec![Kingdom::new(rules.grid_size); usize::from(players)],
             owners,
-            deck,
+            deck: Vec::with_capacity(ruleset.dominoes.len()),
             drawn: 0,
             dealt,
             discarded: Vec::with_capacity(dealt),
             placed: Vec::with_capacity(dealt),
             current: Vec::with_capacity(line_size),
             next: Vec::with_capacity(line_size),
-            first_claims,
+            first_claims: Vec::with_capacity(kings),
             phase: Phase::FirstClaims { step: 0 },
             round: 0,
             ruleset,
             rules_index,
         };
-        game.draw_line();
+        game.deal(seed);
         Ok(game)
+    }
+
+    /// Start a new game of the same ruleset and player count, shuffled by `seed`, reusing this
+    /// game's memory: exactly `Game::new(ruleset, players, seed)`, without allocating (for
+    /// simulations that play millions of games).
+    pub fn reset(&mut self, seed: u64) {
+        self.deal(seed);
+    }
+
+    /// Shuffle and deal: the deck, empty kingdoms, the order of the first claims, the first line.
+    fn deal(&mut self, seed: u64) {
+        let (grid, kpp, first_claims) = {
+            let r = self.rules();
+            (r.grid_size, usize::from(r.kings_per_player), r.first_claims)
+        };
+        self.seed = seed;
+        self.rng = GameRng::seed_from(seed);
+        self.deck.clear();
+        self.deck
+            .extend((0..self.ruleset.dominoes.len() as u16).map(DominoId));
+        self.rng.shuffle(&mut self.deck);
+        let empty = Kingdom::new(grid);
+        for k in &mut self.kingdoms {
+            k.clone_from(&empty);
+        }
+        let kings = usize::from(self.players) * kpp;
+        self.first_claims.clear();
+        match first_claims {
+            FirstClaims::Drawn => {
+                self.first_claims.extend(0..kings);
+                self.rng.shuffle(&mut self.first_claims);
+            }
+            FirstClaims::Snake => {
+                // A random player order, then back and forth: A B B A at 2 players, 2 kings.
+                let mut seats: Vec<PlayerId> = (0..usize::from(self.players)).collect();
+                self.rng.shuffle(&mut seats);
+                for k in 0..kpp {
+                    for i in 0..seats.len() {
+                        let p = if k % 2 == 0 {
+                            seats[i]
+                        } else {
+                            seats[seats.len() - 1 - i]
+                        };
+                        self.first_claims.push(p * kpp + k);
+                    }
+                }
+            }
+        }
+        self.drawn = 0;
+        self.discarded.clear();
+        self.placed.clear();
+        self.current.clear();
+        self.next.clear();
+        self.phase = Phase::FirstClaims { step: 0 };
+        self.round = 0;
+        self.draw_line();
     }
 
     /// Lay out the next line from the draw pile into `next` (which is empty), sorted by box then

@@ -476,3 +476,17 @@ fn resampling_keeps_what_players_have_seen() {
     while h.play_random(|| xorshift(&mut state)).is_some() {}
     assert_eq!(h.domino_census().iter().sum::<usize>(), 48);
 }
+
+#[test]
+fn reset_deals_exactly_what_new_deals() {
+    let r = Arc::new(testkit::kingdomino());
+    for players in [2u8, 3, 4] {
+        let mut reused = Game::new(r.clone(), players, 1).expect("setup");
+        let mut state = 3u64;
+        for seed in 0..20 {
+            while reused.play_random(|| xorshift(&mut state)).is_some() {}
+            reused.reset(seed);
+            assert_eq!(reused, Game::new(r.clone(), players, seed).expect("setup"));
+        }
+    }
+}
