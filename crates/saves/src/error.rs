@@ -1,0 +1,101 @@
+//! Errors: what went wrong, in which file, and where.
+
+use crownlands_core::IllegalAction;
+use crownlands_rules::Diagnostics;
+use std::fmt;
+
+/// A problem with a save or notation file: the file as the user named it, a 1-based line and
+/// column when the problem has a place in the text (0 otherwise), and the problem.
+#[derive(Debug, thiserror::Error)]
+pub struct SaveError {
+    /// The file as the user should read its name; empty when the data did not come from a file.
+    pub file: String,
+    /// 1-based; 0 when the problem has no position in the text.
+    pub line: usize,
+    /// 1-based, in characters; 0 when the problem has no position.
+    pub column: usize,
+    #[source]
+    pub problem: Box<Problem>,
+}
+
+impl SaveError {
+    pub fn new(file: &str, problem: Problem) -> SaveError {
+        SaveError {
+            file: file.to_string(),
+            line: 0,
+            column: 0,
+            problem: Box::new(problem),
+        }
+    }
+
+    pub fn at(file: &str, line: usize, column: usize, problem: Problem) -> SaveError {
+        SaveError {
+            file: file.to_string(),
+            line,
+            column,
+            problem: Box::new(problem),
+        }
+    }
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line != 0, self.file.is_empty()) {
+            (true, _) => write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file, self.line, self.column, self.problem
+            ),
+            (false, false) => write!(f, "{}: {}", self.file, self.problem),
+            (false, true) => write!(f, "{}", self.problem),
+        }
+    }
+}
+
+/// What is wrong.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Problem {
+    #[error("cannot read the file: {0}")]
+    Read(std::io::Error),
+    #[error("cannot write the file: {0}")]
+    Write(std::io::Error),
+    #[error("the file is {size} bytes; at most {max} bytes are supported")]
+    TooLarge { size: u64, max: u64 },
+    #[error("the file is not UTF-8 text")]
+    NotText,
+    #[error("the file ends too early (truncated?): {0}")]
+    Truncated(String),
+    #[error("not valid JSON: {0}")]
+    Syntax(String),
+    #[error("not a Crownlands save: {0}")]
+    NotASave(String),
+    #[error(
+        "save format version {found} is newer than this crownlands reads (up to {supported}); \
+         upgrade crownlands to open it"
+    )]
+    FutureVersion { found: u64, supported: u32 },
+    /// The document has the right format and version but a field is missing or of the wrong type.
+    #[error("{0}")]
+    Shape(String),
+    #[error("the embedded ruleset does not load:\n{0}")]
+    Ruleset(Diagnostics),
+    /// Players, seeds or games that do not fit the ruleset.
+    #[error("{0}")]
+    Invalid(String),
+    /// An action refused by the engine at its point in the game.
+    #[error("{at} `{token}` is illegal: {reason}")]
+    Illegal {
+        /// Which action, e.g. `action 17 (games[0].actions[16])`.
+        at: String,
+        /// The action in the notation.
+        token: String,
+        reason: IllegalAction,
+    },
+    /// The replay does not reach the result or state the file records.
+    #[error("{0}")]
+    Mismatch(String),
+    /// A notation file that does not read.
+    #[error("{0}")]
+    Notation(String),
+}

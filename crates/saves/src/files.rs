@@ -1,0 +1,337 @@
+//! Save files on disk: reading with a size limit, atomic writes, unique names in a directory, and
+//! the autosave.
+
+use crate::error::{Problem, SaveError};
+use crate::save::Save;
+use crate::session::{Move, Session};
+use std::ffi::OsString;
+use std::fs::{self, File, OpenOptions};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The largest save or notation file read (a 3-game match of the largest ruleset is far smaller).
+pub const MAX_SAVE_BYTES: u64 = 64 << 20;
+/// The autosave's file name, in [`data_dir`].
+pub const AUTOSAVE_FILE: &str = "autosave.json";
+
+/// Read a file as UTF-8 text, refusing files over [`MAX_SAVE_BYTES`].
+pub(crate) fn read_text(path: &Path) -> Result<String, SaveError> {
+    let file = path.display().to_string();
+    let f = File::open(path).map_err(|e| SaveError::new(&file, Problem::Read(e)))?;
+    let mut bytes = Vec::new();
+    f.take(MAX_SAVE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| SaveError::new(&file, Problem::Read(e)))?;
+    if bytes.len() as u64 > MAX_SAVE_BYTES {
+        let size = fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
+        return Err(SaveError::new(
+            &file,
+            Problem::TooLarge {
+                size,
+                max: MAX_SAVE_BYTES,
+            },
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| SaveError::new(&file, Problem::NotText))
+}
+
+/// Read a save file and replay it (see [`Save::load`]). The file is only read.
+pub fn read_save(path: &Path) -> Result<Session, SaveError> {
+    read_save_with(path, |_| {})
+}
+
+/// As [`read_save`], calling `on_move` after every replayed action.
+pub fn read_save_with(path: &Path, on_move: impl FnMut(&Move<'_>)) -> Result<Session, SaveError> {
+    let file = path.display().to_string();
+    let text = read_text(path)?;
+    Save::from_json(&text, &file)?.replay(&file, on_move)
+}
+
+/// Write a save file atomically (see [`write_atomic`]).
+pub fn write_save(path: &Path, save: &Save) -> Result<(), SaveError> {
+    write_atomic(path, save.to_json().as_bytes())
+}
+
+static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// Write `bytes` to `path` atomically: into a new temporary file in the same directory, flushed and
+/// synced to disk, then renamed over `path`. If anything fails, `path` is left as it was (the
+/// previous save intact) and the temporary file is removed.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
+    write_atomic_inner(path, bytes, None)
+}
+
+/// `fail_after`: for tests, fail with an injected error after writing that many bytes.
+fn write_atomic_inner(
+    path: &Path,
+    bytes: &[u8],
+    fail_after: Option<usize>,
+) -> Result<(), SaveError> {
+    let file = path.display().to_string();
+    let fail = |e: std::io::Error| SaveError::new(&file, Problem::Write(e));
+    let name = path.file_name().ok_or_else(|| {
+        fail(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "the path names no file",
+        ))
+    })?;
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let (tmp, mut f) = loop {
+        let n = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
+        let mut tmp_name = OsString::from(".");
+        tmp_name.push(name);
+        tmp_name.push(format!(".tmp-{}-{n}", std::process::id()));
+        let tmp = dir.join(tmp_name);
+        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
+            Ok(f) => break (tmp, f),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < u64::MAX => continue,
+            Err(e) => return Err(fail(e)),
+        }
+    };
+    let written = (|| {
+        match fail_after {
+            Some(k) => {
+                f.write_all(&bytes[..k.min(bytes.len())])?;
+                return Err(std::io::Error::other("injected failure (test)"));
+            }
+            None => f.write_all(bytes)?,
+        }
+        f.flush()?;
+        f.sync_all()?;
+        drop(f);
+        fs::rename(&tmp, path)
+    })();
+    if let Err(e) = written {
+        let _ = fs::remove_file(&tmp);
+        return Err(fail(e));
+    }
+    // Make the rename itself durable where the platform allows it; the save is complete anyway.
+    #[cfg(unix)]
+    if let Ok(d) = File::open(&dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// Write `save` into the directory `dir` (created if missing) under a new, unique name:
+/// `RULESET-seed-SEED.json`, or `RULESET-seed-SEED-2.json` and so on when that is taken. Safe
+/// to call from several threads or processes at once. Returns the path written.
+///
+/// This is what `crownlands simulate --save DIR` calls for every game or match it plays.
+pub fn save_into_dir(dir: &Path, save: &Save) -> Result<PathBuf, SaveError> {
+    let shown = dir.display().to_string();
+    fs::create_dir_all(dir).map_err(|e| SaveError::new(&shown, Problem::Write(e)))?;
+    let stem: String = format!("{}-seed-{}", save.ruleset_name, save.seed)
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    for k in 1u64.. {
+        let name = if k == 1 {
+            format!("{stem}.json")
+        } else {
+            format!("{stem}-{k}.json")
+        };
+        let path = dir.join(name);
+        // Reserve the name: whoever creates the file first owns it.
+        match OpenOptions::new().write(true).create_new(true).open(&path) {
+            Ok(_) => {
+                write_save(&path, save).inspect_err(|_| {
+                    let _ = fs::remove_file(&path);
+                })?;
+                return Ok(path);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => {
+                return Err(SaveError::new(
+                    &path.display().to_string(),
+                    Problem::Write(e),
+                ));
+            }
+        }
+    }
+    Err(SaveError::new(
+        &shown,
+        Problem::Write(std::io::Error::other("no free file name")),
+    ))
+}
+
+/// Where Crownlands keeps its data (the autosave): `$CROWNLANDS_HOME` if set, else the platform's
+/// data directory: `$XDG_DATA_HOME/crownlands` or `~/.local/share/crownlands` on Linux and other
+/// Unixes, `~/Library/Application Support/crownlands` on macOS, `%APPDATA%\crownlands` on
+/// Windows. `None` when none of these can be found.
+pub fn data_dir() -> Option<PathBuf> {
+    data_dir_from(|k| std::env::var_os(k))
+}
+
+/// [`data_dir`] with the environment given as a function (for tests and embedders).
+pub fn data_dir_from(env: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
+    let set = |k: &str| env(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(home) = set("CROWNLANDS_HOME") {
+        return Some(home);
+    }
+    if cfg!(windows) {
+        return set("APPDATA").map(|d| d.join("crownlands"));
+    }
+    if cfg!(target_os = "macos") {
+        return set("HOME").map(|h| h.join("Library/Application Support/crownlands"));
+    }
+    // XDG: a relative XDG_DATA_HOME is invalid and must be ignored.
+    if let Some(xdg) = set("XDG_DATA_HOME").filter(|p| p.is_absolute()) {
+        return Some(xdg.join("crownlands"));
+    }
+    set("HOME").map(|h| h.join(".local/share/crownlands"))
+}
+
+/// The autosave file: [`AUTOSAVE_FILE`] in [`data_dir`].
+pub fn autosave_path() -> Option<PathBuf> {
+    data_dir().map(|d| d.join(AUTOSAVE_FILE))
+}
+
+fn no_data_dir() -> SaveError {
+    SaveError::new(
+        "",
+        Problem::Write(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            "no place for the autosave: set CROWNLANDS_HOME (or HOME)",
+        )),
+    )
+}
+
+/// Save `session` as the autosave (atomically, so a crash mid-write keeps the previous one).
+/// A front end calls this after every move. Returns the path written.
+pub fn autosave(session: &Session) -> Result<PathBuf, SaveError> {
+    autosave_in(&data_dir().ok_or_else(no_data_dir)?, session)
+}
+
+/// [`autosave`] into the directory `dir` (created if missing).
+pub fn autosave_in(dir: &Path, session: &Session) -> Result<PathBuf, SaveError> {
+    fs::create_dir_all(dir)
+        .map_err(|e| SaveError::new(&dir.display().to_string(), Problem::Write(e)))?;
+    let path = dir.join(AUTOSAVE_FILE);
+    write_save(&path, &session.to_save())?;
+    Ok(path)
+}
+
+/// The unfinished game to offer to resume on start: `Ok(None)` when there is no autosave or its
+/// game is over; an error when the autosave exists but does not load (it is left untouched, so
+/// the front end can tell the player and start afresh).
+pub fn load_autosave() -> Result<Option<Session>, SaveError> {
+    match data_dir() {
+        Some(dir) => load_autosave_in(&dir),
+        None => Ok(None),
+    }
+}
+
+/// [`load_autosave`] from the directory `dir`.
+pub fn load_autosave_in(dir: &Path) -> Result<Option<Session>, SaveError> {
+    let path = dir.join(AUTOSAVE_FILE);
+    if !path.exists() {
+        return Ok(None);
+    }
+    let session = read_save(&path)?;
+    Ok((!session.is_over()).then_some(session))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(tag: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!(
+            "crownlands-saves-{tag}-{}-{}",
+            std::process::id(),
+            TEMP_COUNTER.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = fs::remove_dir_all(&d);
+        fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    fn leftovers(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn injected_failure_keeps_the_previous_file() {
+        let dir = temp_dir("inject");
+        let path = dir.join("game.json");
+        write_atomic(&path, b"previous save").unwrap();
+        for k in [0, 3, 1000] {
+            let e = write_atomic_inner(&path, b"a much longer new save", Some(k)).unwrap_err();
+            assert!(e.to_string().contains("injected failure"), "{e}");
+            assert_eq!(fs::read(&path).unwrap(), b"previous save");
+            assert_eq!(leftovers(&dir), vec!["game.json"], "temporary file removed");
+        }
+        write_atomic(&path, b"new").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"new");
+        assert_eq!(leftovers(&dir), vec!["game.json"]);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn failed_rename_keeps_the_target_and_cleans_up() {
+        // The target is a non-empty directory: the rename fails after the data is written.
+        let dir = temp_dir("rename");
+        let target = dir.join("save.json");
+        fs::create_dir_all(target.join("inside")).unwrap();
+        assert!(write_atomic(&target, b"data").is_err());
+        assert!(target.join("inside").is_dir());
+        assert_eq!(leftovers(&dir), vec!["save.json"]);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn missing_directory_is_an_error_not_a_panic() {
+        let dir = temp_dir("missing");
+        let e = write_atomic(&dir.join("no/such/dir/save.json"), b"x").unwrap_err();
+        assert!(e.to_string().contains("cannot write"), "{e}");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn data_dir_order() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |k: &str| {
+                pairs
+                    .iter()
+                    .find(|(n, _)| *n == k)
+                    .map(|(_, v)| OsString::from(v))
+            }
+        };
+        assert_eq!(
+            data_dir_from(env(&[("CROWNLANDS_HOME", "/c"), ("HOME", "/h")])),
+            Some(PathBuf::from("/c"))
+        );
+        if cfg!(all(unix, not(target_os = "macos"))) {
+            assert_eq!(
+                data_dir_from(env(&[("XDG_DATA_HOME", "/x"), ("HOME", "/h")])),
+                Some(PathBuf::from("/x/crownlands"))
+            );
+            assert_eq!(
+                data_dir_from(env(&[("XDG_DATA_HOME", "rel"), ("HOME", "/h")])),
+                Some(PathBuf::from("/h/.local/share/crownlands"))
+            );
+            assert_eq!(
+                data_dir_from(env(&[("CROWNLANDS_HOME", ""), ("HOME", "/h")])),
+                Some(PathBuf::from("/h/.local/share/crownlands"))
+            );
+        }
+        assert_eq!(data_dir_from(env(&[])), None);
+    }
+}

@@ -1,0 +1,30 @@
+//! Crownlands saved games, replays, autosave and the game notation.
+//!
+//! A [`Save`] is a JSON document holding everything needed to rebuild a game or a match: the
+//! fully resolved ruleset (as the self-contained TOML of [`crownlands_rules::to_toml`]), the seed,
+//! the players and the actions of every game. Loading a save never trusts it: the ruleset is loaded
+//! and validated again, every action is replayed through [`crownlands_core::Game::apply`], and the
+//! recorded results are checked against the replay. A [`Session`] is a game or match being played
+//! and recorded, the thing a front end autosaves after every move.
+//!
+//! The notation ([`notation`]) is a compact text form of the same game, in the spirit of chess's
+//! PGN, that imports back into a save.
+//!
+//! Every function that reads user input returns a [`SaveError`] naming the file and, where there
+//! is one, the line and column or the action; none panics on bad input.
+
+mod error;
+mod files;
+pub mod notation;
+mod save;
+mod session;
+pub mod words;
+
+pub use error::{Problem, SaveError};
+pub use files::{
+    AUTOSAVE_FILE, MAX_SAVE_BYTES, autosave, autosave_in, autosave_path, data_dir, data_dir_from,
+    load_autosave, load_autosave_in, read_save, read_save_with, save_into_dir, write_atomic,
+    write_save,
+};
+pub use save::{FORMAT, GameRecord, GameStatus, MatchRecord, Player, Save, VERSION};
+pub use session::{Move, Session};

@@ -1,0 +1,437 @@
+//! The save file: a JSON document, its parsing and its checks.
+
+use crate::error::{Problem, SaveError};
+use crate::session::{Move, Session};
+use crownlands_core::{Action, Decider, Phase, Ruleset};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::sync::Arc;
+
+/// The value of the `format` field of every save.
+pub const FORMAT: &str = "crownlands-save";
+/// The save format version this crate writes and the newest it reads.
+pub const VERSION: u32 = 1;
+
+/// A seat at the table. Seats are numbered from 1 in files and messages.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    pub seat: u32,
+    pub name: String,
+    /// Who plays the seat: `human`, `random`, or a bot's name (`greedy`, ...).
+    pub kind: String,
+}
+
+impl Player {
+    pub fn new(seat: u32, name: impl Into<String>, kind: impl Into<String>) -> Player {
+        Player {
+            seat,
+            name: name.into(),
+            kind: kind.into(),
+        }
+    }
+
+    /// `n` seats of one kind, named after it (`random 1`, `random 2`, ...).
+    pub fn seats(n: u8, kind: &str) -> Vec<Player> {
+        (1..=u32::from(n))
+            .map(|s| Player::new(s, format!("{kind} {s}"), kind))
+            .collect()
+    }
+}
+
+/// A saved game or match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Save {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// [`VERSION`] when written by this crate.
+    pub version: u32,
+    /// The ruleset's name (the embedded text is what counts; this is for reading).
+    pub ruleset_name: String,
+    /// When the game was started, `YYYY-MM-DD` (UTC), if known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// The seed of the match; game `k > 0` is seeded `derive_seed(seed, k)`.
+    pub seed: u64,
+    pub players: Vec<Player>,
+    /// One record per game begun, in order (Dynasty plays several).
+    pub games: Vec<GameRecord>,
+    /// The result of a finished match of several games (Dynasty): totals summed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<MatchRecord>,
+    /// The fully resolved ruleset, as the self-contained TOML of `crownlands show`.
+    pub ruleset: String,
+}
+
+/// One game of the match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord {
+    /// The game's own seed (checked on load).
+    pub seed: u64,
+    /// Every action, in order, as the engine's [`Action`] serializes.
+    pub actions: Vec<Action>,
+    /// The result, or where the game stands.
+    pub status: GameStatus,
+}
+
+/// How a game ended, or where it stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "state", deny_unknown_fields)]
+pub enum GameStatus {
+    Finished {
+        /// Each seat's score, seat 1 first.
+        totals: Vec<i32>,
+        /// Each seat's place (1 is first; tied seats share a place).
+        places: Vec<u32>,
+        /// The winning seats, numbered from 1.
+        winners: Vec<usize>,
+        decided_by: Decider,
+    },
+    Unfinished {
+        phase: Phase,
+        /// Rounds completed (the first claims are round 0).
+        round: u32,
+        /// Actions played in this game.
+        actions: usize,
+    },
+}
+
+/// The result of a match of several games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchRecord {
+    /// Each seat's total over all games.
+    pub totals: Vec<i64>,
+    /// The seats with the highest total, numbered from 1.
+    pub winners: Vec<usize>,
+}
+
+/// The first two fields, read before anything else so that a future version is named as such.
+#[derive(Deserialize)]
+struct Header {
+    format: Option<serde_json::Value>,
+    version: Option<serde_json::Value>,
+}
+
+fn json_error(file: &str, e: &serde_json::Error) -> SaveError {
+    use serde_json::error::Category;
+    let msg = strip_position(&e.to_string());
+    let problem = match e.classify() {
+        Category::Eof => Problem::Truncated(msg),
+        Category::Syntax => Problem::Syntax(msg),
+        Category::Data => Problem::Shape(msg),
+        Category::Io => Problem::Syntax(msg),
+    };
+    SaveError::at(file, e.line(), e.column(), problem)
+}
+
+/// serde_json appends " at line L column C"; the position goes in front instead.
+fn strip_position(msg: &str) -> String {
+    match msg.rfind(" at line ") {
+        Some(i) => msg[..i].to_string(),
+        None => msg.to_string(),
+    }
+}
+
+impl Save {
+    /// Read a save from JSON text. `file` names it in errors. Checks the format tag and version
+    /// and the shape; [`Save::load`] then checks the game itself.
+    pub fn from_json(text: &str, file: &str) -> Result<Save, SaveError> {
+        let header: Header = serde_json::from_str(text).map_err(|e| match e.classify() {
+            serde_json::error::Category::Data => SaveError::new(
+                file,
+                Problem::NotASave(
+                    "the file is JSON but not an object with a `format` field".into(),
+                ),
+            ),
+            _ => json_error(file, &e),
+        })?;
+        match header.format {
+            Some(serde_json::Value::String(s)) if s == FORMAT => {}
+            Some(serde_json::Value::String(s)) => {
+                return Err(SaveError::new(
+                    file,
+                    Problem::NotASave(format!("its format is `{s}`, not `{FORMAT}`")),
+                ));
+            }
+            Some(_) => {
+                return Err(SaveError::new(
+                    file,
+                    Problem::NotASave(format!("its `format` is not the string `{FORMAT}`")),
+                ));
+            }
+            None => {
+                return Err(SaveError::new(
+                    file,
+                    Problem::NotASave(format!("it has no `format` field (expected `{FORMAT}`)")),
+                ));
+            }
+        }
+        match header.version.as_ref().and_then(serde_json::Value::as_u64) {
+            Some(v) if v > u64::from(VERSION) => {
+                return Err(SaveError::new(
+                    file,
+                    Problem::FutureVersion {
+                        found: v,
+                        supported: VERSION,
+                    },
+                ));
+            }
+            Some(v) if v >= 1 => {}
+            _ => {
+                return Err(SaveError::new(
+                    file,
+                    Problem::Shape(format!(
+                        "`version` must be a whole number from 1 to {VERSION}, not {}",
+                        header
+                            .version
+                            .map_or_else(|| "missing".to_string(), |v| v.to_string())
+                    )),
+                ));
+            }
+        }
+        serde_json::from_str(text).map_err(|e| json_error(file, &e))
+    }
+
+    /// The save as pretty JSON, ending with a newline.
+    pub fn to_json(&self) -> String {
+        // Serializing plain data to a string cannot fail; fall back to compact text if it did.
+        let mut s = serde_json::to_string_pretty(self)
+            .or_else(|_| serde_json::to_string(self))
+            .unwrap_or_default();
+        s.push('\n');
+        s
+    }
+
+    /// A save of a game or match played with `actions` (one list per game begun), checked by
+    /// replaying them. This is what `simulate --save` writes for each game.
+    pub fn from_actions(
+        ruleset: Arc<Ruleset>,
+        players: Vec<Player>,
+        seed: u64,
+        actions: &[Vec<Action>],
+    ) -> Result<Save, SaveError> {
+        let mut session = Session::new(ruleset, players, seed)
+            .map_err(|e| SaveError::new("", Problem::Invalid(e.to_string())))?;
+        for (g, list) in actions.iter().enumerate() {
+            if g > 0 && !session.next_game() {
+                return Err(SaveError::new(
+                    "",
+                    Problem::Invalid(format!(
+                        "game {} cannot start: game {g} is not over or the match has only {} games",
+                        g + 1,
+                        session.match_games()
+                    )),
+                ));
+            }
+            for (i, &a) in list.iter().enumerate() {
+                let token = crate::notation::token(session.game(), a);
+                session.apply(a).map_err(|reason| {
+                    SaveError::new(
+                        "",
+                        Problem::Illegal {
+                            at: action_place(actions.len(), g, i),
+                            token,
+                            reason,
+                        },
+                    )
+                })?;
+            }
+        }
+        Ok(session.to_save())
+    }
+
+    /// Load the embedded ruleset, replay every action and check the recorded results.
+    pub fn load(&self, file: &str) -> Result<Session, SaveError> {
+        self.replay(file, |_| {})
+    }
+
+    /// As [`Save::load`], calling `on_move` after every action (for replays).
+    pub fn replay(
+        &self,
+        file: &str,
+        mut on_move: impl FnMut(&Move<'_>),
+    ) -> Result<Session, SaveError> {
+        let ruleset = Arc::new(self.load_ruleset(file)?);
+        let invalid = |msg: String| SaveError::new(file, Problem::Invalid(msg));
+        for (i, p) in self.players.iter().enumerate() {
+            if p.seat as usize != i + 1 {
+                return Err(invalid(format!(
+                    "players[{i}] has seat {}; seats are numbered 1, 2, ... in order",
+                    p.seat
+                )));
+            }
+        }
+        if self.games.is_empty() {
+            return Err(invalid("the save holds no game".into()));
+        }
+        let mut session = Session::new(ruleset, self.players.clone(), self.seed)
+            .map_err(|e| invalid(e.to_string()))?;
+        session.set_date(self.date.clone());
+        let n = self.games.len();
+        for (g, record) in self.games.iter().enumerate() {
+            if g > 0 && !session.next_game() {
+                return Err(invalid(
+                    if session.game_index() + 1 >= usize::from(session.match_games()) {
+                        format!(
+                            "the save holds {n} games but the ruleset plays {} a match",
+                            session.match_games()
+                        )
+                    } else {
+                        format!("game {} is recorded but game {g} is not over", g + 1)
+                    },
+                ));
+            }
+            if record.seed != session.game().seed() {
+                return Err(SaveError::new(
+                    file,
+                    Problem::Mismatch(format!(
+                        "game {} is recorded with seed {} but the match seed {} gives it seed {}",
+                        g + 1,
+                        record.seed,
+                        self.seed,
+                        session.game().seed()
+                    )),
+                ));
+            }
+            for (i, &action) in record.actions.iter().enumerate() {
+                let before = session.game().clone();
+                let token = crate::notation::token(&before, action);
+                session.apply(action).map_err(|reason| {
+                    SaveError::new(
+                        file,
+                        Problem::Illegal {
+                            at: action_place(n, g, i),
+                            token,
+                            reason,
+                        },
+                    )
+                })?;
+                on_move(&Move {
+                    game: g,
+                    index: i,
+                    action,
+                    before: &before,
+                    after: session.game(),
+                    session: &session,
+                });
+            }
+            let actual = session.status();
+            if actual != record.status {
+                return Err(SaveError::new(
+                    file,
+                    Problem::Mismatch(format!(
+                        "{}the save records {} but the actions replay to {}",
+                        if n > 1 {
+                            format!("game {}: ", g + 1)
+                        } else {
+                            String::new()
+                        },
+                        describe_status(&record.status),
+                        describe_status(&actual)
+                    )),
+                ));
+            }
+        }
+        let actual = session.match_record();
+        if actual != self.result {
+            let show = |r: &Option<MatchRecord>| match r {
+                None => "no match result".to_string(),
+                Some(r) => format!(
+                    "match totals {} with {} winning",
+                    join(&r.totals),
+                    seats_text(&r.winners)
+                ),
+            };
+            return Err(SaveError::new(
+                file,
+                Problem::Mismatch(format!(
+                    "the save records {} but the actions replay to {}",
+                    show(&self.result),
+                    show(&actual)
+                )),
+            ));
+        }
+        Ok(session)
+    }
+
+    /// The embedded ruleset, loaded and validated as if it were the file `FILE#ruleset`, so that
+    /// its problems are reported with lines and columns inside the embedded text.
+    pub fn load_ruleset(&self, file: &str) -> Result<Ruleset, SaveError> {
+        if let Some(key) = outside_reference(&self.ruleset) {
+            return Err(SaveError::new(
+                file,
+                Problem::Invalid(format!(
+                    "the embedded ruleset uses `{key}`; a save's ruleset must be self-contained \
+                     (as `crownlands show` prints it)"
+                )),
+            ));
+        }
+        let name = format!("{file}#ruleset");
+        crownlands_rules::load_str(&self.ruleset, Path::new(&name))
+            .map_err(|d| SaveError::new(file, Problem::Ruleset(d)))
+    }
+}
+
+/// A key that would make a ruleset read other files (`extends`, `sets`, `add-sets`), if any.
+pub(crate) fn outside_reference(toml: &str) -> Option<&'static str> {
+    for line in toml.lines() {
+        let t = line.trim_start().trim_start_matches(['"', '\'']);
+        for key in ["extends", "sets", "add-sets"] {
+            if let Some(rest) = t.strip_prefix(key) {
+                let rest = rest.trim_start_matches(['"', '\'']).trim_start();
+                if rest.starts_with('=') {
+                    return Some(key);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// `action 17 (games[0].actions[16])`, or `game 2, action 5 (...)` in a match.
+pub(crate) fn action_place(games: usize, game: usize, index: usize) -> String {
+    let prefix = if games > 1 {
+        format!("game {}, ", game + 1)
+    } else {
+        String::new()
+    };
+    format!(
+        "{prefix}action {} (games[{game}].actions[{index}])",
+        index + 1
+    )
+}
+
+pub(crate) fn join<T: ToString>(v: &[T]) -> String {
+    v.iter().map(T::to_string).collect::<Vec<_>>().join(", ")
+}
+
+pub(crate) fn seats_text(seats: &[usize]) -> String {
+    match seats {
+        [] => "no seat".to_string(),
+        [one] => format!("seat {one}"),
+        _ => format!("seats {}", join(seats)),
+    }
+}
+
+pub(crate) fn describe_status(s: &GameStatus) -> String {
+    match s {
+        GameStatus::Finished {
+            totals, winners, ..
+        } => format!(
+            "a finished game with scores {} and {} winning",
+            join(totals),
+            seats_text(winners)
+        ),
+        GameStatus::Unfinished {
+            phase,
+            round,
+            actions,
+        } => format!(
+            "an unfinished game after {actions} actions (round {round}, {})",
+            crate::words::phase_text(*phase)
+        ),
+    }
+}

@@ -1,0 +1,81 @@
+//! Actions, dominoes and phases in words, for replays and messages.
+
+use crate::save::Player;
+use crownlands_core::{Action, DominoId, Game, Phase, Ruleset, Square};
+
+/// `wheat`, `forest (1 crown)`, `mine (3 crowns)`.
+pub fn square_text(ruleset: &Ruleset, sq: Square) -> String {
+    let name = ruleset
+        .terrains
+        .get(sq.terrain.index())
+        .map_or("?", |t| t.name.as_str());
+    match sq.crowns {
+        0 => name.to_string(),
+        1 => format!("{name} (1 crown)"),
+        n => format!("{name} ({n} crowns)"),
+    }
+}
+
+/// `23 (wheat | forest (1 crown))`.
+pub fn domino_text(ruleset: &Ruleset, id: DominoId) -> String {
+    match ruleset.dominoes.get(id.index()) {
+        Some(d) => format!(
+            "{} ({} | {})",
+            ruleset.domino_label(id),
+            square_text(ruleset, d.first),
+            square_text(ruleset, d.second)
+        ),
+        None => format!("#{}", id.0),
+    }
+}
+
+/// What the game waits for, in words.
+pub fn phase_text(phase: Phase) -> String {
+    match phase {
+        Phase::FirstClaims { step } => format!("first claims, claim {}", step + 1),
+        Phase::Place { slot } => format!("placing the domino of slot {}", slot + 1),
+        Phase::Claim { slot } => format!("claiming for the king of slot {}", slot + 1),
+        Phase::Over => "over".to_string(),
+        #[allow(unreachable_patterns)]
+        _ => format!("{phase:?}"),
+    }
+}
+
+/// `seat 2 (Alice)`.
+pub fn seat_text(players: &[Player], seat: usize) -> String {
+    match players.get(seat) {
+        Some(p) => format!("seat {} ({})", seat + 1, p.name),
+        None => format!("seat {}", seat + 1),
+    }
+}
+
+/// What `action` does in `before` (the game as it was just before it), in words: `claims 23
+/// (wheat | forest (1 crown))`, `places 23 (...): wheat at (1, -1), forest at (2, -1)`.
+pub fn action_text(before: &Game, action: Action) -> String {
+    let ruleset = before.ruleset();
+    match action {
+        Action::Claim { domino } => format!("claims {}", domino_text(ruleset, domino)),
+        Action::Place { placement } => match before
+            .domino_to_place()
+            .and_then(|id| ruleset.dominoes.get(id.index()).map(|d| (id, d)))
+        {
+            Some((id, d)) => format!(
+                "places {}: {} at {}, {} at {}",
+                domino_text(ruleset, id),
+                square_text(ruleset, d.first),
+                placement.first,
+                square_text(ruleset, d.second),
+                placement.second()
+            ),
+            None => format!("places a domino at {placement}"),
+        },
+        Action::Discard => match before.domino_to_place() {
+            Some(id) => format!("discards {}: it fits nowhere", domino_text(ruleset, id)),
+            None => "discards".to_string(),
+        },
+        other => format!(
+            "plays {}",
+            serde_json::to_string(&other).unwrap_or_else(|_| format!("{other:?}"))
+        ),
+    }
+}

@@ -1,0 +1,229 @@
+//! Saves and notation round trips over random games of every shipped ruleset, and the errors of
+//! tampered, truncated, future and foreign files.
+
+use crownlands_core::{Action, Cell, Direction, Placement};
+use crownlands_saves::notation::{self, ExportOptions};
+use crownlands_saves::{Player, Problem, Save, Session};
+use std::sync::Arc;
+
+/// xorshift64*: deterministic choices for the tests.
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n.max(1) as u64) as usize
+    }
+}
+
+/// Play `moves` random legal actions (or to the end of the match when `None`).
+fn play(session: &mut Session, rng: &mut Rng, moves: Option<usize>) {
+    let mut left = moves.unwrap_or(usize::MAX);
+    while left > 0 {
+        if session.game().is_over() && !session.next_game() {
+            break;
+        }
+        let legal = session.game().legal_actions();
+        let a = legal[rng.below(legal.len())];
+        session.apply(a).unwrap();
+        left -= 1;
+    }
+}
+
+fn shipped() -> Vec<(String, Arc<crownlands_core::Ruleset>)> {
+    crownlands_rules::shipped()
+        .into_iter()
+        .map(|s| {
+            let r = crownlands_rules::load_shipped(&s.name).unwrap();
+            (s.name, Arc::new(r))
+        })
+        .collect()
+}
+
+fn players(n: u8) -> Vec<Player> {
+    (1..=u32::from(n))
+        .map(|s| {
+            Player::new(
+                s,
+                format!("Player \"{s}\" (the {s}th)"),
+                if s == 1 { "human" } else { "random" },
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_shipped_ruleset_round_trips_through_saves_and_notation() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut games = 0;
+    for (name, ruleset) in shipped() {
+        for &(n, _) in &ruleset.player_counts {
+            for k in 0..6u64 {
+                let seed = rng.below(1 << 40) as u64;
+                let mut s = Session::new(ruleset.clone(), players(n), seed).unwrap();
+                // Half finished, half stopped somewhere in the middle.
+                let stop = (k % 2 == 1).then(|| rng.below(60));
+                play(&mut s, &mut rng, stop);
+                let save = s.to_save();
+                let json = save.to_json();
+                let back = Save::from_json(&json, "t.json").unwrap();
+                assert_eq!(back, save, "{name} {n}p: JSON round trip");
+                let loaded = back.load("t.json").unwrap();
+                assert_eq!(loaded.to_save(), save, "{name} {n}p: replayed save");
+                for embed in [false, true] {
+                    let text = notation::export(
+                        &s,
+                        ExportOptions {
+                            embed_ruleset: embed,
+                        },
+                    )
+                    .unwrap();
+                    let imported = notation::import(&text, "t.cgn")
+                        .unwrap_or_else(|e| panic!("{name} {n}p: {e}\n{text}"));
+                    assert_eq!(imported.actions(), s.actions(), "{name} {n}p: same actions");
+                    assert_eq!(
+                        imported.to_save(),
+                        save,
+                        "{name} {n}p: same game and result"
+                    );
+                }
+                games += 1;
+            }
+        }
+    }
+    assert!(games >= 7 * 6);
+}
+
+#[test]
+fn notation_example_reads() {
+    let ruleset = Arc::new(crownlands_rules::load_shipped("kingdomino").unwrap());
+    let mut s = Session::new(ruleset, players(2), 42).unwrap();
+    s.set_date(Some("2026-11-22".into()));
+    play(&mut s, &mut Rng(7), None);
+    let text = notation::export(&s, ExportOptions::default()).unwrap();
+    assert!(
+        text.starts_with("[Notation \"crownlands 1\"]\n[Ruleset \"kingdomino\"]\n"),
+        "{text}"
+    );
+    assert!(
+        !text.contains('%'),
+        "a shipped ruleset is named, not embedded"
+    );
+    // Comments, no round markers, tokens spread over lines: the same game.
+    let moves: Vec<&str> = text
+        .lines()
+        .skip_while(|l| l.starts_with('['))
+        .flat_map(str::split_whitespace)
+        .filter(|t| !t.ends_with('.'))
+        .collect();
+    let headers: String = text
+        .lines()
+        .take_while(|l| l.starts_with('['))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let loose = format!(
+        "{headers}\n{{a comment\nover lines}}\n{}\n",
+        moves.join("\n")
+    );
+    let back = notation::import(&loose, "loose.cgn").unwrap();
+    assert_eq!(back.to_save(), s.to_save());
+}
+
+fn finished_kingdomino() -> Session {
+    let ruleset = Arc::new(crownlands_rules::load_shipped("kingdomino").unwrap());
+    let mut s = Session::new(ruleset, players(3), 9).unwrap();
+    play(&mut s, &mut Rng(3), None);
+    s
+}
+
+#[test]
+fn tampered_action_names_index_token_and_reason() {
+    let s = finished_kingdomino();
+    let mut save = s.to_save();
+    // Replace the 10th action by a placement far outside the grid.
+    save.games[0].actions[9] = Action::Place {
+        placement: Placement::new(Cell::new(9, 9), Direction::East),
+    };
+    let e = save.load("g.json").unwrap_err();
+    let msg = e.to_string();
+    assert!(matches!(*e.problem, Problem::Illegal { .. }), "{msg}");
+    assert!(
+        msg.starts_with("g.json: action 10 (games[0].actions[9]) `"),
+        "{msg}"
+    );
+    assert!(msg.contains("is illegal:"), "{msg}");
+}
+
+#[test]
+fn tampered_result_is_a_mismatch() {
+    let s = finished_kingdomino();
+    let mut save = s.to_save();
+    if let crownlands_saves::GameStatus::Finished { totals, .. } = &mut save.games[0].status {
+        totals[0] += 1;
+    }
+    let msg = save.load("g.json").unwrap_err().to_string();
+    assert!(
+        msg.contains("the save records a finished game with scores"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn format_version_and_truncation_errors() {
+    let json = finished_kingdomino().to_save().to_json();
+    let future = json.replacen("\"version\": 1", "\"version\": 2", 1);
+    let msg = Save::from_json(&future, "f.json").unwrap_err().to_string();
+    assert_eq!(
+        msg,
+        "f.json: save format version 2 is newer than this crownlands reads (up to 1); upgrade crownlands to open it"
+    );
+    let foreign = json.replacen("crownlands-save", "chess-save", 1);
+    let msg = Save::from_json(&foreign, "f.json").unwrap_err().to_string();
+    assert_eq!(
+        msg,
+        "f.json: not a Crownlands save: its format is `chess-save`, not `crownlands-save`"
+    );
+    let cut = &json[..json.len() / 2];
+    let e = Save::from_json(cut, "f.json").unwrap_err();
+    assert!(matches!(*e.problem, Problem::Truncated(_)), "{e}");
+    assert!(
+        e.line > 0 && e.to_string().contains("ends too early"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_dynasty_match_keeps_every_game() {
+    let ruleset = Arc::new(crownlands_rules::load_shipped("dynasty").unwrap());
+    let mut s = Session::new(ruleset, players(2), 5).unwrap();
+    play(&mut s, &mut Rng(11), None);
+    assert!(s.is_over());
+    let save = s.to_save();
+    assert_eq!(save.games.len(), 3);
+    assert!(save.result.is_some());
+    let text = notation::export(&s, ExportOptions::default()).unwrap();
+    assert!(
+        text.contains("\nG2\n") && text.contains("{game 3: "),
+        "{text}"
+    );
+    // Dropping the last game: the save no longer matches its recorded match result.
+    let mut short = save.clone();
+    short.games.pop();
+    let msg = short.load("d.json").unwrap_err().to_string();
+    assert!(msg.contains("match totals"), "{msg}");
+}
+
+#[test]
+fn from_actions_builds_the_same_save() {
+    let s = finished_kingdomino();
+    let mut save = Save::from_actions(
+        s.ruleset().clone(),
+        s.players().to_vec(),
+        s.seed(),
+        s.actions(),
+    )
+    .unwrap();
+    save.date = s.date().map(str::to_string);
+    assert_eq!(save, s.to_save());
+}
