@@ -56,6 +56,12 @@ fn some_illegal_action(g: &Game, c: &mut Chooser) -> Action {
     }
 }
 
+/// Knights owned plus the supply: constant from setup to the end (modules never make or lose any).
+fn knights_everywhere(g: &Game) -> u32 {
+    let e = g.economy();
+    e.sides.iter().map(|h| h.knights()).sum::<u32>() + e.knight_supply
+}
+
 fn final_checks(g: &Game, actions: &[Action]) {
     assert!(g.is_over());
     assert!(g.legal_actions().is_empty());
@@ -79,8 +85,17 @@ fn final_checks(g: &Game, actions: &[Action]) {
         let rebuilt = rebuilt_kingdom(g, p);
         assert_eq!(&rebuilt, g.kingdom(p), "kingdom matches its placements");
         let again = score_kingdom(&rebuilt, g.rules());
-        assert_eq!(again, g.score(p));
-        assert_eq!(again.total, g.score_total(p));
+        let reported = g.score(p);
+        assert_eq!(again.territories, reported.territories);
+        // Bonuses the kingdom alone does not give come from modules (wealth, ...).
+        let module_points: i32 = reported
+            .bonuses
+            .iter()
+            .filter(|b| again.bonus(&b.key).is_none())
+            .map(|b| b.points)
+            .sum();
+        assert_eq!(again.total + module_points, reported.total);
+        assert_eq!(reported.total, g.score_total(p));
     }
     // The same seed and actions give the same final state.
     let mut replay = Game::new(g.ruleset().clone(), g.players(), g.seed()).expect("setup");
@@ -98,10 +113,12 @@ fn every_shipped_ruleset_plays_by_the_rules() {
                 let mut g = Game::new(ruleset.clone(), players, seed).expect("setup");
                 let mut c = Chooser::new(seed + 1);
                 let mut actions = Vec::new();
+                let knights = knights_everywhere(&g);
                 while let Some(a) = g.play_random(|| c.next_u32()) {
                     actions.push(a);
                     census_is_complete(&g);
                 }
+                assert_eq!(knights_everywhere(&g), knights, "{name}: knights conserved");
                 kingdoms_fit(&g);
                 final_checks(&g, &actions);
             }

@@ -3,6 +3,7 @@
 use crate::domino::{Domino, DominoId};
 use crate::geometry::Placement;
 use crate::kingdom::{Kingdom, PlacementSet};
+use crate::modules::{Economy, Holdings, Module};
 use crate::rng::GameRng;
 use crate::ruleset::{FirstClaims, Rules, Ruleset};
 use crate::score::{Outcome, ScoreBreakdown, rank, score_kingdom, score_total};
@@ -26,6 +27,11 @@ pub enum Action {
     Place { placement: Placement },
     /// Give up the domino under the acting king: legal only when it fits nowhere.
     Discard,
+    /// Send a knight to collect tax on square `square` (0: first, 1: second) of the domino just
+    /// placed (knights module).
+    Tax { square: u8 },
+    /// End the current optional step of the turn (a module's step).
+    Pass,
 }
 
 /// What the game waits for.
@@ -36,6 +42,9 @@ pub enum Phase {
     FirstClaims { step: usize },
     /// The king on slot `slot` of the current line places (or discards) its domino.
     Place { slot: usize },
+    /// The same king takes module step `step` (the `step`th module with a turn step), which
+    /// [`Action::Pass`] ends.
+    Step { slot: usize, step: usize },
     /// The same king claims a domino of the next line.
     Claim { slot: usize },
     /// No domino is left: the game is scored.
@@ -71,6 +80,8 @@ pub enum IllegalAction {
     },
     #[error("domino {0} fits in the kingdom, so it cannot be discarded")]
     MustPlace(String),
+    #[error("{action} is not possible now (in the {step} step)")]
+    NotNow { step: &'static str, action: String },
 }
 
 /// Why a game could not be set up.
@@ -127,7 +138,42 @@ pub struct Game {
     first_claims: Vec<KingId>,
     phase: Phase,
     round: u32,
+    /// The modules of this player count's rules, built once.
+    modules: ModuleSet,
+    /// What the modules track: coins, knights, supplies.
+    economy: Economy,
+    /// Where the acting king's domino went this turn (`None` before placing, or after a discard).
+    turn_placement: Option<Placement>,
 }
+
+/// A game's modules, shared between clones.
+#[derive(Clone)]
+struct ModuleSet {
+    all: Arc<[Box<dyn Module>]>,
+    /// Indexes of the modules with a turn step, in order.
+    steps: Arc<[usize]>,
+}
+
+impl std::fmt::Debug for ModuleSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list()
+            .entries(self.all.iter().map(|m| m.name()))
+            .finish()
+    }
+}
+
+impl PartialEq for ModuleSet {
+    fn eq(&self, other: &Self) -> bool {
+        self.all.len() == other.all.len()
+            && self
+                .all
+                .iter()
+                .zip(other.all.iter())
+                .all(|(a, b)| a.spec() == b.spec())
+    }
+}
+
+impl Eq for ModuleSet {}
 
 impl Game {
     /// Set up a game of `ruleset` for `players` players, shuffled by `seed`.
@@ -153,6 +199,17 @@ impl Game {
                 problems: problems.join("; "),
             });
         }
+        let built = crate::modules::build_all(&rules.modules).map_err(|e| SetupError::Invalid {
+            name: ruleset.name.clone(),
+            problems: e.to_string(),
+        })?;
+        let steps: Vec<usize> = (0..built.len())
+            .filter(|&i| built[i].has_turn_step())
+            .collect();
+        let modules = ModuleSet {
+            all: built.into(),
+            steps: steps.into(),
+        };
         let kings = usize::from(players) * usize::from(rules.kings_per_player);
         let owners = (0..kings)
             .map(|k| k / usize::from(rules.kings_per_player))
@@ -177,8 +234,23 @@ impl Game {
             round: 0,
             ruleset,
             rules_index,
+            modules,
+            economy: Economy::default(),
+            turn_placement: None,
         };
         game.deal(seed);
+        let mut problems = Vec::new();
+        for m in game.modules.all.iter() {
+            if let Err(e) = m.setup(&mut game.economy, usize::from(players)) {
+                problems.push(format!("module `{}`: {e}", m.name()));
+            }
+        }
+        if !problems.is_empty() {
+            return Err(SetupError::Invalid {
+                name: game.ruleset.name.clone(),
+                problems: problems.join("; "),
+            });
+        }
         Ok(game)
     }
 
@@ -235,6 +307,18 @@ impl Game {
         self.next.clear();
         self.phase = Phase::FirstClaims { step: 0 };
         self.round = 0;
+        self.turn_placement = None;
+        self.economy = Economy {
+            sides: vec![Holdings::default(); usize::from(self.players)],
+            ..Economy::default()
+        };
+        if !self.modules.all.is_empty() {
+            let modules = self.modules.all.clone();
+            for m in modules.iter() {
+                // Checked when the game was created: the same parameters cannot fail now.
+                let _ = m.setup(&mut self.economy, usize::from(self.players));
+            }
+        }
         self.draw_line();
     }
 
@@ -342,7 +426,7 @@ impl Game {
     pub fn acting_king(&self) -> Option<KingId> {
         match self.phase {
             Phase::FirstClaims { step } => self.first_claims.get(step).copied(),
-            Phase::Place { slot } | Phase::Claim { slot } => {
+            Phase::Place { slot } | Phase::Claim { slot } | Phase::Step { slot, .. } => {
                 self.current.get(slot).and_then(|s| s.king)
             }
             Phase::Over => None,
@@ -391,7 +475,7 @@ impl Game {
     fn waiting_in_current_line(&self) -> usize {
         match self.phase {
             Phase::Place { slot } => self.current.len() - slot,
-            Phase::Claim { slot } => self.current.len() - slot - 1,
+            Phase::Claim { slot } | Phase::Step { slot, .. } => self.current.len() - slot - 1,
             Phase::FirstClaims { .. } | Phase::Over => 0,
         }
     }
@@ -447,6 +531,13 @@ impl Game {
                     out.extend(set.iter().map(|placement| Action::Place { placement }));
                 }
             }
+            Phase::Step { slot, step } => {
+                let side = self.side_of_slot(slot);
+                if let Some(m) = self.step_module(step) {
+                    m.legal_actions(self, side, out);
+                }
+                out.push(Action::Pass);
+            }
             Phase::Over => {}
         }
     }
@@ -458,6 +549,7 @@ impl Game {
                 self.next.iter().filter(|s| s.king.is_none()).count() as u32
             }
             Phase::Place { .. } => self.placements().count().max(1),
+            Phase::Step { .. } => self.legal_actions().len() as u32,
             Phase::Over => 0,
         }
     }
@@ -471,6 +563,15 @@ impl Game {
             Phase::Over => return Err(IllegalAction::GameOver),
             Phase::FirstClaims { .. } | Phase::Claim { .. } => "claim a domino",
             Phase::Place { .. } => "place or discard a domino",
+            Phase::Step { step, .. } => {
+                if self.legal_actions().contains(&action) {
+                    return Ok(());
+                }
+                return Err(IllegalAction::NotNow {
+                    step: self.step_module(step).map_or("step", |m| m.name()),
+                    action: format!("{action:?}"),
+                });
+            }
         };
         match (action, self.phase) {
             (Action::Claim { domino }, Phase::FirstClaims { .. } | Phase::Claim { .. }) => {
@@ -511,6 +612,7 @@ impl Game {
                     Action::Claim { .. } => "claim a domino",
                     Action::Place { .. } => "place a domino",
                     Action::Discard => "discard a domino",
+                    Action::Tax { .. } | Action::Pass => "take a module step",
                 },
             }),
         }
@@ -556,14 +658,61 @@ impl Game {
                 let domino = &self.ruleset.dominoes[s.domino.index()];
                 self.kingdoms[player].place_unchecked(domino, placement);
                 self.placed.push((player, s.domino, placement));
+                self.turn_placement = Some(placement);
                 self.after_place(slot);
             }
             (Action::Discard, Phase::Place { slot }) => {
                 self.discarded.push(self.current[slot].domino);
+                self.turn_placement = None;
                 self.after_place(slot);
+            }
+            (Action::Pass, Phase::Step { slot, step }) => self.next_step(slot, step),
+            (action, Phase::Step { slot, step }) => {
+                let side = self.side_of_slot(slot);
+                let modules = self.modules.clone();
+                let goes_on = match modules.steps.get(step).and_then(|&i| modules.all.get(i)) {
+                    Some(m) => m.apply(self, side, action).unwrap_or(false),
+                    None => false,
+                };
+                if !goes_on {
+                    self.next_step(slot, step);
+                }
             }
             _ => {}
         }
+    }
+
+    /// The module owning turn step `step`.
+    fn step_module(&self, step: usize) -> Option<&dyn Module> {
+        let i = *self.modules.steps.get(step)?;
+        self.modules.all.get(i).map(|m| m.as_ref())
+    }
+
+    /// The side (kingdom) of the king on `slot` of the current line.
+    fn side_of_slot(&self, slot: usize) -> usize {
+        self.current
+            .get(slot)
+            .and_then(|s| s.king)
+            .map_or(0, |k| self.owners[k])
+    }
+
+    /// Leave module step `step`: on to the next module's step, then to the claim.
+    fn next_step(&mut self, slot: usize, step: usize) {
+        if step + 1 < self.modules.steps.len() {
+            self.enter_step(slot, step + 1);
+        } else {
+            self.claim_or_end_turn(slot);
+        }
+    }
+
+    fn enter_step(&mut self, slot: usize, step: usize) {
+        if let Some(&i) = self.modules.steps.get(step) {
+            let modules = self.modules.clone();
+            if let Some(m) = modules.all.get(i) {
+                m.begin_step(&mut self.economy);
+            }
+        }
+        self.phase = Phase::Step { slot, step };
     }
 
     fn claim(&mut self, domino: DominoId, king: KingId) {
@@ -573,6 +722,14 @@ impl Game {
     }
 
     fn after_place(&mut self, slot: usize) {
+        if !self.modules.steps.is_empty() {
+            self.enter_step(slot, 0);
+        } else {
+            self.claim_or_end_turn(slot);
+        }
+    }
+
+    fn claim_or_end_turn(&mut self, slot: usize) {
         if self.next.is_empty() {
             self.end_turn(slot);
         } else {
@@ -601,6 +758,12 @@ impl Game {
         }
         self.current.retain(|s| s.king.is_some());
         self.draw_line();
+        if self.round > 1 && !self.modules.all.is_empty() {
+            let modules = self.modules.all.clone();
+            for m in modules.iter() {
+                m.end_round(&mut self.economy);
+            }
+        }
         self.phase = if self.current.is_empty() {
             Phase::Over
         } else {
@@ -631,6 +794,13 @@ impl Game {
                 self.end_turn(slot);
                 Some(Action::Claim { domino })
             }
+            Phase::Step { .. } => {
+                let legal = self.legal_actions();
+                let pick = crate::rng::below(legal.len() as u32, &mut next_u32) as usize;
+                let action = *legal.get(pick)?;
+                self.apply_unchecked(action);
+                Some(action)
+            }
             Phase::Place { slot } => {
                 let s = self.current[slot];
                 let player = self.owners[s.king.unwrap_or(0)];
@@ -638,10 +808,12 @@ impl Game {
                 let action = match self.kingdoms[player].place_random(domino, &mut next_u32) {
                     Some(placement) => {
                         self.placed.push((player, s.domino, placement));
+                        self.turn_placement = Some(placement);
                         Action::Place { placement }
                     }
                     None => {
                         self.discarded.push(s.domino);
+                        self.turn_placement = None;
                         Action::Discard
                     }
                 };
@@ -704,12 +876,49 @@ impl Game {
     // ----- scoring -----
 
     pub fn score(&self, player: PlayerId) -> ScoreBreakdown {
-        score_kingdom(&self.kingdoms[player], self.rules())
+        let mut breakdown = score_kingdom(&self.kingdoms[player], self.rules());
+        for m in self.modules.all.iter() {
+            m.score(self, player, &mut breakdown);
+        }
+        breakdown
+    }
+
+    /// What the modules track: coins, knights, supplies.
+    pub fn economy(&self) -> &Economy {
+        &self.economy
+    }
+
+    /// For modules: the economy to change.
+    pub fn economy_mut(&mut self) -> &mut Economy {
+        &mut self.economy
+    }
+
+    /// The kingdom a side builds.
+    pub fn kingdom_of_side(&self, side: usize) -> &Kingdom {
+        &self.kingdoms[side.min(self.kingdoms.len().saturating_sub(1))]
+    }
+
+    /// Where the acting king's domino went this turn: `None` before it is placed, or when it was
+    /// discarded.
+    pub fn turn_placement(&self) -> Option<Placement> {
+        match self.phase {
+            Phase::Step { .. } | Phase::Claim { .. } => self.turn_placement,
+            _ => None,
+        }
+    }
+
+    /// The names of the modules in force, in order.
+    pub fn module_names(&self) -> Vec<&'static str> {
+        self.modules.all.iter().map(|m| m.name()).collect()
     }
 
     /// The total alone (fast).
     pub fn score_total(&self, player: PlayerId) -> i32 {
-        score_total(&self.kingdoms[player], self.rules())
+        if self.modules.all.is_empty() {
+            score_total(&self.kingdoms[player], self.rules())
+        } else {
+            self.score(player).total
+        }
     }
 
     /// Scores, places and winners (meaningful at any time; final once the game is over).

@@ -10,6 +10,7 @@ pub mod game;
 pub mod geometry;
 pub mod kingdom;
 pub mod matches;
+pub mod modules;
 pub mod rng;
 pub mod ruleset;
 pub mod score;

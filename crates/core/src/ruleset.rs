@@ -80,6 +80,9 @@ pub struct Rules {
     pub tie_breaks: Vec<TieBreak>,
     /// Games in a match: 1, or 3 for Dynasty (totals summed).
     pub match_games: u8,
+    /// Modules switched on, in the order they run (Queendomino's knights, wealth, ...).
+    #[serde(default)]
+    pub modules: Vec<crate::modules::ModuleSpec>,
 }
 
 /// A validated ruleset.
@@ -276,6 +279,20 @@ impl Rules {
                 "a deck of {deck} dominoes does not divide into lines of {}",
                 self.line_size
             ));
+        }
+        match crate::modules::build_all(&self.modules) {
+            Err(e) => problems.push(e.to_string()),
+            Ok(modules) => {
+                let mut economy = crate::modules::Economy {
+                    sides: vec![Default::default(); usize::from(players)],
+                    ..Default::default()
+                };
+                for m in &modules {
+                    if let Err(e) = m.setup(&mut economy, usize::from(players)) {
+                        problems.push(format!("module `{}`: {e}", m.name()));
+                    }
+                }
+            }
         }
         if self.match_games == 0 || self.match_games > MAX_MATCH_GAMES {
             problems.push(format!(

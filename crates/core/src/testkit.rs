@@ -39,6 +39,7 @@ pub fn rules(grid: u8, kings: u8, deck: u16) -> Rules {
         middle_kingdom: None,
         tie_breaks: vec![TieBreak::LargestTerritory, TieBreak::MostCrowns],
         match_games: 1,
+        modules: vec![],
     }
 }
 

@@ -490,3 +490,173 @@ fn reset_deals_exactly_what_new_deals() {
         }
     }
 }
+
+fn with_modules(specs: Vec<modules::ModuleSpec>) -> Arc<Ruleset> {
+    let mut r = testkit::kingdomino();
+    for (_, rules) in &mut r.player_counts {
+        rules.modules = specs.clone();
+    }
+    Arc::new(r)
+}
+
+fn knights_and_wealth() -> Arc<Ruleset> {
+    with_modules(vec![
+        modules::ModuleSpec::new("knights"),
+        modules::ModuleSpec::new("wealth"),
+    ])
+}
+
+fn knights_conserved(g: &Game) {
+    let e = g.economy();
+    let owned: u32 = e.sides.iter().map(|h| h.knights()).sum();
+    assert_eq!(
+        owned + e.knight_supply,
+        22,
+        "knights are neither made nor lost"
+    );
+}
+
+#[test]
+fn tax_collects_the_territory_after_placing() {
+    let r = knights_and_wealth();
+    let mut state = 17u64;
+    let mut checked = 0;
+    for seed in 0..40 {
+        let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+        assert_eq!(g.module_names(), vec!["knights", "wealth"]);
+        assert!(
+            g.economy()
+                .sides
+                .iter()
+                .all(|h| h.coins == 7 && h.knights_in_hand == 1)
+        );
+        assert_eq!(g.economy().knight_supply, 18);
+        while !g.is_over() {
+            if let Phase::Step { .. } = g.phase() {
+                let side = g.to_act().expect("acting");
+                let legal = g.legal_actions();
+                assert_eq!(
+                    legal.last(),
+                    Some(&Action::Pass),
+                    "skipping is always possible"
+                );
+                match g.turn_placement() {
+                    None => {
+                        assert_eq!(legal, vec![Action::Pass], "a discarded domino gives no tax")
+                    }
+                    Some(p) if g.economy().sides[side].knights_in_hand > 0 => {
+                        assert!(legal.contains(&Action::Tax { square: 0 }));
+                        let cell = p.second();
+                        let expected = g.kingdom(side).territory_at(cell).expect("square").squares;
+                        let before = g.economy().sides[side].coins;
+                        g.apply(Action::Tax { square: 1 }).expect("tax");
+                        assert_eq!(g.economy().sides[side].coins, before + expected);
+                        assert_eq!(g.economy().sides[side].knights_placed.last(), Some(&cell));
+                        // The same square cannot be taxed twice in one turn.
+                        assert!(!g.legal_actions().contains(&Action::Tax { square: 1 }));
+                        assert!(g.apply(Action::Tax { square: 1 }).is_err());
+                        checked += 1;
+                    }
+                    Some(_) => assert_eq!(legal, vec![Action::Pass], "no knight in hand"),
+                }
+            }
+            knights_conserved(&g);
+            g.play_random(|| xorshift(&mut state));
+        }
+        knights_conserved(&g);
+        for p in 0..4 {
+            let s = g.score(p);
+            let coins = g.economy().sides[p].coins;
+            assert_eq!(s.bonus("wealth"), Some((coins / 3) as i32));
+            assert_eq!(s.total, g.score_total(p));
+        }
+    }
+    assert!(checked > 20, "taxed {checked} times");
+}
+
+#[test]
+fn two_knights_a_turn_one_per_square() {
+    let r = with_modules(vec![{
+        let mut k = modules::ModuleSpec::new("knights");
+        k.params.insert("starting".into(), modules::Param::Int(3));
+        k
+    }]);
+    let mut g = Game::new(r, 4, 2).expect("setup");
+    let mut state = 5u64;
+    while !matches!(g.phase(), Phase::Step { .. }) || g.turn_placement().is_none() {
+        g.play_random(|| xorshift(&mut state));
+    }
+    let side = g.to_act().expect("acting");
+    g.apply(Action::Tax { square: 0 }).expect("first knight");
+    assert!(matches!(g.phase(), Phase::Step { .. }));
+    g.apply(Action::Tax { square: 1 }).expect("second knight");
+    // Two knights used: the step is over and the player claims.
+    assert!(matches!(g.phase(), Phase::Claim { .. }));
+    assert_eq!(g.economy().sides[side].knights_in_hand, 1);
+    assert_eq!(g.economy().sides[side].knights_placed.len(), 2);
+}
+
+#[test]
+fn unknown_duplicate_and_bad_modules_are_refused() {
+    let bad = |specs: Vec<modules::ModuleSpec>| {
+        let r = with_modules(specs);
+        let problems = r.check();
+        assert!(!problems.is_empty());
+        assert!(Game::new(r, 4, 1).is_err());
+        problems.join("; ")
+    };
+    let p = bad(vec![modules::ModuleSpec::new("dragons")]);
+    assert!(p.contains("unknown module `dragons`"), "{p}");
+    let p = bad(vec![
+        modules::ModuleSpec::new("wealth"),
+        modules::ModuleSpec::new("wealth"),
+    ]);
+    assert!(p.contains("listed twice"), "{p}");
+    let mut k = modules::ModuleSpec::new("knights");
+    k.params.insert("starting".into(), modules::Param::Int(6));
+    let p = bad(vec![k]);
+    assert!(p.contains("supply holds 22"), "{p}");
+    let mut w = modules::ModuleSpec::new("wealth");
+    w.params
+        .insert("coins-per-point".into(), modules::Param::Int(0));
+    let p = bad(vec![w]);
+    assert!(p.contains("coins-per-point"), "{p}");
+    let mut w = modules::ModuleSpec::new("wealth");
+    w.params.insert("interest".into(), modules::Param::Int(1));
+    let p = bad(vec![w]);
+    assert!(p.contains("unknown parameter `interest`"), "{p}");
+}
+
+#[test]
+fn module_games_replay_and_list_their_actions() {
+    let r = knights_and_wealth();
+    let mut state = 8u64;
+    for seed in 0..20 {
+        let mut g = Game::new(r.clone(), 2 + (seed % 3) as u8, seed).expect("setup");
+        let mut actions = Vec::new();
+        while !g.is_over() {
+            let legal = g.legal_actions();
+            assert_eq!(legal.len() as u32, g.legal_action_count());
+            for &a in &legal {
+                assert!(g.is_legal(a), "{a:?}");
+            }
+            let before = g.clone();
+            assert!(
+                g.apply(Action::Tax { square: 7 }).is_err()
+                    || legal.contains(&Action::Tax { square: 7 })
+            );
+            assert_eq!(g, before);
+            let a = legal[(xorshift(&mut state) as usize) % legal.len()];
+            g.apply(a).expect("legal");
+            actions.push(a);
+        }
+        let mut again = Game::new(r.clone(), g.players(), seed).expect("setup");
+        for a in actions {
+            again.apply(a).expect("replays");
+        }
+        assert_eq!(again, g);
+        let [_, pile, lines, placed, discarded] = g.domino_census();
+        assert_eq!((pile, lines), (0, 0));
+        assert_eq!(placed + discarded, usize::from(g.rules().deck_size));
+    }
+}

@@ -105,7 +105,36 @@ fn rules_lines(rules: &Rules, base: Option<&Rules>, dominoes: usize) -> String {
             None => writeln!(out, "middle-kingdom = {{ enabled = false }}"),
         };
     }
+    let modules = |r: &Rules| format!("{:?}", r.modules);
+    if differs(&modules) {
+        let names: Vec<String> = rules.modules.iter().map(|m| quote(&m.name)).collect();
+        let _ = writeln!(out, "modules = [{}]", names.join(", "));
+        for m in &rules.modules {
+            if m.params.is_empty() {
+                continue;
+            }
+            let params: Vec<String> = m
+                .params
+                .iter()
+                .map(|(k, v)| format!("{k} = {}", param(v)))
+                .collect();
+            let _ = writeln!(out, "module.{} = {{ {} }}", m.name, params.join(", "));
+        }
+    }
     out
+}
+
+fn param(p: &crownlands_core::modules::Param) -> String {
+    use crownlands_core::modules::Param;
+    match p {
+        Param::Int(v) => v.to_string(),
+        Param::Bool(v) => v.to_string(),
+        Param::Text(v) => quote(v),
+        Param::Ints(v) => format!(
+            "[{}]",
+            v.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+        ),
+    }
 }
 
 /// The fully resolved ruleset as a self-contained ruleset file: no `extends`, every terrain and

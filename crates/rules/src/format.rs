@@ -149,6 +149,50 @@ pub struct RulesPatch {
     pub harmony: Option<HarmonyPatch>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub middle_kingdom: Option<MiddleKingdomPatch>,
+    /// Modules switched on, in the order they run: "knights", "wealth" (Queendomino). Replaces the
+    /// inherited list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 32))]
+    pub modules: Option<Vec<String>>,
+    /// Module parameters, one table per module: `[rules.module.knights]` with `per-turn = 2`.
+    /// Merged key by key over the inherited parameters.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub module:
+        Option<std::collections::BTreeMap<String, std::collections::BTreeMap<String, ParamDef>>>,
+}
+
+/// A module parameter: a whole number, true/false, a word, or a list of whole numbers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum ParamDef {
+    Int(i64),
+    Bool(bool),
+    Text(String),
+    Ints(Vec<i64>),
+}
+
+impl From<&ParamDef> for crownlands_core::modules::Param {
+    fn from(p: &ParamDef) -> Self {
+        use crownlands_core::modules::Param;
+        match p {
+            ParamDef::Int(v) => Param::Int(*v),
+            ParamDef::Bool(v) => Param::Bool(*v),
+            ParamDef::Text(v) => Param::Text(v.clone()),
+            ParamDef::Ints(v) => Param::Ints(v.clone()),
+        }
+    }
+}
+
+impl From<&crownlands_core::modules::Param> for ParamDef {
+    fn from(p: &crownlands_core::modules::Param) -> Self {
+        use crownlands_core::modules::Param;
+        match p {
+            Param::Int(v) => ParamDef::Int(*v),
+            Param::Bool(v) => ParamDef::Bool(*v),
+            Param::Text(v) => ParamDef::Text(v.clone()),
+            Param::Ints(v) => ParamDef::Ints(v.clone()),
+        }
+    }
 }
 
 /// Harmony: bonus points for a complete kingdom with no gaps.

@@ -2,10 +2,13 @@
 //! ancestor down to the leaf, `[rules]` then `[for-players.N]`, field by field.
 
 use crate::components::Components;
-use crate::format::{DeckSize, FirstClaimsDef, ReadingDef, RulesPatch, RulesetFile, TieBreakDef};
+use crate::format::{
+    DeckSize, FirstClaimsDef, ParamDef, ReadingDef, RulesPatch, RulesetFile, TieBreakDef,
+};
 use crate::load::{Loader, Loc};
 use crate::node::Seg;
 use crate::source::Source;
+use crownlands_core::modules::ModuleSpec;
 use crownlands_core::{MiddleKingdom, Rules, Ruleset};
 
 #[derive(Clone, Debug)]
@@ -36,6 +39,10 @@ struct Effective {
     middle_enabled: Field<bool>,
     middle_points: Field<i32>,
     middle_reading: Field<ReadingDef>,
+    modules: Field<Vec<String>>,
+    /// Parameters by module, then by key, each with where it was set.
+    module_params:
+        std::collections::BTreeMap<String, std::collections::BTreeMap<String, Field<ParamDef>>>,
 }
 
 impl Default for Effective {
@@ -53,6 +60,8 @@ impl Default for Effective {
             middle_enabled: field(false),
             middle_points: field(10),
             middle_reading: field(ReadingDef::BoundingBox),
+            modules: field(Vec::new()),
+            module_params: Default::default(),
         }
     }
 }
@@ -98,6 +107,23 @@ impl Effective {
                 loc(&["harmony", "points"])
             });
         }
+        set(&mut self.modules, &p.modules, || loc(&["modules"]));
+        if let Some(tables) = &p.module {
+            for (name, params) in tables {
+                let entry = self.module_params.entry(name.clone()).or_default();
+                for (key, value) in params {
+                    let mut path = base.to_vec();
+                    path.extend([Seg::Key("module"), Seg::Key(name), Seg::Key(key)]);
+                    entry.insert(
+                        key.clone(),
+                        Field {
+                            value: value.clone(),
+                            origin: Some(loader.loc(file, &path)),
+                        },
+                    );
+                }
+            }
+        }
         if let Some(m) = &p.middle_kingdom {
             set(&mut self.middle_enabled, &m.enabled, || {
                 loc(&["middle-kingdom", "enabled"])
@@ -135,6 +161,23 @@ impl Effective {
             }),
             tie_breaks: self.tie_breaks.value.iter().map(|&t| t.into()).collect(),
             match_games: self.match_games.value,
+            modules: self
+                .modules
+                .value
+                .iter()
+                .map(|name| ModuleSpec {
+                    name: name.clone(),
+                    params: self
+                        .module_params
+                        .get(name)
+                        .map(|ps| {
+                            ps.iter()
+                                .map(|(k, f)| (k.clone(), (&f.value).into()))
+                                .collect()
+                        })
+                        .unwrap_or_default(),
+                })
+                .collect(),
         }
     }
 }
@@ -285,7 +328,38 @@ pub(crate) fn resolve(
                 format!("a deck of {deck} dominoes does not divide into lines of {line}{hint}"),
             );
         }
-        player_counts.push((n, eff.to_rules(available16)));
+        let rules = eff.to_rules(available16);
+        // Modules: unknown or duplicate names, bad parameters, supplies too small for n sides.
+        if let Err(e) = crownlands_core::modules::build_all(&rules.modules) {
+            let loc = match &e {
+                crownlands_core::modules::ModuleError::Param { module, .. } => eff
+                    .module_params
+                    .get(module)
+                    .and_then(|ps| ps.values().find_map(|f| f.origin.clone()))
+                    .unwrap_or_else(|| at(&eff.modules.origin)),
+                _ => at(&eff.modules.origin),
+            };
+            push(loc, e.to_string());
+        } else {
+            for p in rules.check(n, available) {
+                if p.starts_with("module `") {
+                    push(at(&eff.modules.origin), p);
+                }
+            }
+        }
+        for name in eff.module_params.keys() {
+            if !eff.modules.value.contains(name) {
+                let loc = eff.module_params[name]
+                    .values()
+                    .find_map(|f| f.origin.clone())
+                    .unwrap_or_else(|| fallback.clone());
+                push(
+                    loc,
+                    format!("parameters for module `{name}`, which is not in `modules`"),
+                );
+            }
+        }
+        player_counts.push((n, rules));
     }
 
     // A value from a shipped file is not the user's to fix there: blame the user's file instead,

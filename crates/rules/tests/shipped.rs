@@ -46,6 +46,7 @@ fn shipped_list_is_sorted_with_descriptions() {
             "harmony",
             "harmony-middle-kingdom",
             "kingdomino",
+            "kingdomino-knights",
             "middle-kingdom",
             "mighty-duel",
             "volcano"

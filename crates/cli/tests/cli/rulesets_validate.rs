@@ -10,8 +10,9 @@ fn validate<S: AsRef<OsStr>>(files: &[S]) -> Run {
     run(&args)
 }
 
-const SHIPPED: [&str; 7] = [
+const SHIPPED: [&str; 8] = [
     "kingdomino",
+    "kingdomino-knights",
     "mighty-duel",
     "harmony",
     "middle-kingdom",

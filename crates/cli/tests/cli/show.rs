@@ -2,8 +2,9 @@
 
 use super::{TempFile, run};
 
-const SHIPPED: [&str; 7] = [
+const SHIPPED: [&str; 8] = [
     "kingdomino",
+    "kingdomino-knights",
     "mighty-duel",
     "harmony",
     "middle-kingdom",

@@ -1,0 +1,107 @@
+//! Knights and tax (Queendomino, action B).
+//!
+//! After placing a domino, the player may send up to `per-turn` knights (2) to collect tax, one
+//! per square of the domino just placed: each knight collects as many coins as the squares of the
+//! territory it stands on, counted after the placement. Knights stay where they are for the rest
+//! of the game and may share a territory with others. A discarded domino gives no tax: nothing
+//! was just placed. Every side starts with `starting` knights (1) from a supply of `supply` (22).
+
+use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params};
+use crate::game::{Action, Game, IllegalAction};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Knights {
+    pub starting: u32,
+    pub per_turn: u32,
+    pub supply: u32,
+}
+
+impl Knights {
+    pub fn from_params(p: &Params) -> Result<Knights, ModuleError> {
+        p.only(&["starting", "per-turn", "supply"])?;
+        Ok(Knights {
+            starting: p.int("starting", 1, 0..=100)?,
+            per_turn: p.int("per-turn", 2, 0..=2)?,
+            supply: p.int("supply", 22, 0..=1000)?,
+        })
+    }
+}
+
+impl Module for Knights {
+    fn name(&self) -> &'static str {
+        "knights"
+    }
+
+    fn spec(&self) -> ModuleSpec {
+        let mut s = ModuleSpec::new("knights");
+        s.params
+            .insert("starting".into(), Param::Int(self.starting.into()));
+        s.params
+            .insert("per-turn".into(), Param::Int(self.per_turn.into()));
+        s.params
+            .insert("supply".into(), Param::Int(self.supply.into()));
+        s
+    }
+
+    fn setup(&self, economy: &mut Economy, sides: usize) -> Result<(), String> {
+        let needed = self.starting.saturating_mul(sides as u32);
+        if needed > self.supply {
+            return Err(format!(
+                "{sides} sides starting with {} knights need {needed}, but the supply holds {}",
+                self.starting, self.supply
+            ));
+        }
+        economy.knight_supply = self.supply - needed;
+        for side in &mut economy.sides {
+            side.knights_in_hand = self.starting;
+        }
+        Ok(())
+    }
+
+    fn has_turn_step(&self) -> bool {
+        true
+    }
+
+    fn begin_step(&self, economy: &mut Economy) {
+        economy.taxed_this_turn = [false; 2];
+    }
+
+    fn legal_actions(&self, game: &Game, side: usize, out: &mut Vec<Action>) {
+        let Some(_) = game.turn_placement() else {
+            return;
+        };
+        let e = game.economy();
+        let taxed = e.taxed_this_turn;
+        let used = taxed.iter().filter(|t| **t).count() as u32;
+        if e.sides[side].knights_in_hand == 0 || used >= self.per_turn {
+            return;
+        }
+        for square in 0..2u8 {
+            if !taxed[usize::from(square)] {
+                out.push(Action::Tax { square });
+            }
+        }
+    }
+
+    fn apply(&self, game: &mut Game, side: usize, action: Action) -> Result<bool, IllegalAction> {
+        let Action::Tax { square } = action else {
+            return Ok(true);
+        };
+        let Some(p) = game.turn_placement() else {
+            return Ok(false);
+        };
+        let cell = if square == 0 { p.first } else { p.second() };
+        let coins = game
+            .kingdom_of_side(side)
+            .territory_at(cell)
+            .map_or(0, |t| t.squares);
+        let e = game.economy_mut();
+        e.taxed_this_turn[usize::from(square.min(1))] = true;
+        let h = &mut e.sides[side];
+        h.knights_in_hand = h.knights_in_hand.saturating_sub(1);
+        h.knights_placed.push(cell);
+        h.coins = h.coins.saturating_add(coins);
+        let used = e.taxed_this_turn.iter().filter(|t| **t).count() as u32;
+        Ok(used < self.per_turn && e.sides[side].knights_in_hand > 0 && used < 2)
+    }
+}

@@ -1,0 +1,209 @@
+//! Modules: mechanisms a ruleset switches on by name (Queendomino's knights, wealth, ...).
+//!
+//! A module is one type implementing [`Module`], registered by name in [`build`]. Its hooks take
+//! `&self` and keep nothing of their own: everything a module tracks lives in the game's
+//! [`Economy`], so games still clone, compare, save (as actions) and replay. Modules run in the
+//! order the ruleset lists them; a module with a turn step gets that step after the domino is
+//! placed and before the next one is claimed, and the player ends it with [`Action::Pass`].
+
+mod knights;
+mod wealth;
+
+pub use knights::Knights;
+pub use wealth::Wealth;
+
+use crate::game::{Action, Game, IllegalAction};
+use crate::geometry::Cell;
+use crate::score::ScoreBreakdown;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt::Debug;
+
+/// A module parameter's value, as a ruleset gives it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Param {
+    Int(i64),
+    Bool(bool),
+    Text(String),
+    Ints(Vec<i64>),
+}
+
+/// A module as a ruleset names it: its name and its parameters.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModuleSpec {
+    pub name: String,
+    #[serde(default)]
+    pub params: BTreeMap<String, Param>,
+}
+
+impl ModuleSpec {
+    pub fn new(name: &str) -> ModuleSpec {
+        ModuleSpec {
+            name: name.to_string(),
+            params: BTreeMap::new(),
+        }
+    }
+}
+
+/// What one side (a player, or a team sharing a kingdom) holds of the shared economy.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Holdings {
+    pub coins: u32,
+    /// Knights not yet placed.
+    pub knights_in_hand: u32,
+    /// Knights placed in the kingdom, by square.
+    pub knights_placed: Vec<Cell>,
+}
+
+impl Holdings {
+    /// Knights owned, placed or not.
+    pub fn knights(&self) -> u32 {
+        self.knights_in_hand + self.knights_placed.len() as u32
+    }
+}
+
+/// The state every module shares: part of the game state.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Economy {
+    pub sides: Vec<Holdings>,
+    /// Knights left in the general supply.
+    pub knight_supply: u32,
+    /// Squares of the domino just placed that have already been taxed this turn (first, second).
+    pub taxed_this_turn: [bool; 2],
+}
+
+/// Why a ruleset's module list cannot be built.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ModuleError {
+    #[error("unknown module `{0}`; known modules: {known}", known = NAMES.join(", "))]
+    Unknown(String),
+    #[error("module `{0}` is listed twice")]
+    Duplicate(String),
+    #[error("module `{module}`: {problem}")]
+    Param { module: String, problem: String },
+}
+
+/// The names [`build`] knows, in the order a ruleset usually lists them.
+pub const NAMES: &[&str] = &["knights", "wealth"];
+
+/// Build a module from its spec. A new module is one more arm here.
+pub fn build(spec: &ModuleSpec) -> Result<Box<dyn Module>, ModuleError> {
+    let module: Box<dyn Module> = match spec.name.as_str() {
+        "knights" => Box::new(Knights::from_params(&Params::new(spec))?),
+        "wealth" => Box::new(Wealth::from_params(&Params::new(spec))?),
+        other => return Err(ModuleError::Unknown(other.to_string())),
+    };
+    Ok(module)
+}
+
+/// Build a ruleset's whole module list, refusing unknown and duplicate names.
+pub fn build_all(specs: &[ModuleSpec]) -> Result<Vec<Box<dyn Module>>, ModuleError> {
+    let mut out: Vec<Box<dyn Module>> = Vec::with_capacity(specs.len());
+    for (i, spec) in specs.iter().enumerate() {
+        if specs[..i].iter().any(|s| s.name == spec.name) {
+            return Err(ModuleError::Duplicate(spec.name.clone()));
+        }
+        out.push(build(spec)?);
+    }
+    Ok(out)
+}
+
+/// Reads a module's parameters, reporting unknown keys and wrong types.
+pub struct Params<'a> {
+    spec: &'a ModuleSpec,
+}
+
+impl<'a> Params<'a> {
+    pub fn new(spec: &'a ModuleSpec) -> Params<'a> {
+        Params { spec }
+    }
+
+    fn err(&self, problem: String) -> ModuleError {
+        ModuleError::Param {
+            module: self.spec.name.clone(),
+            problem,
+        }
+    }
+
+    /// Refuse parameters other than `known`.
+    pub fn only(&self, known: &[&str]) -> Result<(), ModuleError> {
+        match self
+            .spec
+            .params
+            .keys()
+            .find(|k| !known.contains(&k.as_str()))
+        {
+            Some(k) => Err(self.err(format!(
+                "unknown parameter `{k}`; expected one of: {}",
+                known.join(", ")
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// A whole number in `range`, or `default` when absent.
+    pub fn int(
+        &self,
+        key: &str,
+        default: u32,
+        range: std::ops::RangeInclusive<u32>,
+    ) -> Result<u32, ModuleError> {
+        match self.spec.params.get(key) {
+            None => Ok(default),
+            Some(Param::Int(v)) => u32::try_from(*v)
+                .ok()
+                .filter(|v| range.contains(v))
+                .ok_or_else(|| {
+                    self.err(format!(
+                        "`{key}` must be from {} to {}, not {v}",
+                        range.start(),
+                        range.end()
+                    ))
+                }),
+            Some(other) => Err(self.err(format!("`{key}` must be a whole number, not {other:?}"))),
+        }
+    }
+}
+
+/// A mechanism with hooks into the game loop. Hooks take `&self`: a module's state lives in the
+/// game's [`Economy`].
+pub trait Module: Send + Sync + Debug {
+    /// The name a ruleset uses for it.
+    fn name(&self) -> &'static str;
+
+    /// The spec that rebuilds this module (name and every parameter, defaults filled in).
+    fn spec(&self) -> ModuleSpec;
+
+    /// Set up the module's part of the economy for `sides` sides; return problems that make the
+    /// setup impossible (e.g. a supply too small).
+    fn setup(&self, economy: &mut Economy, sides: usize) -> Result<(), String>;
+
+    /// Whether this module gives each turn a step of its own (after placing, before claiming).
+    fn has_turn_step(&self) -> bool {
+        false
+    }
+
+    /// Called when the acting player enters this module's step.
+    fn begin_step(&self, _economy: &mut Economy) {}
+
+    /// The module's legal actions in its step, for `side` (the game adds [`Action::Pass`]).
+    fn legal_actions(&self, _game: &Game, _side: usize, _out: &mut Vec<Action>) {}
+
+    /// Apply one of this module's actions (already checked to be among its legal actions).
+    /// Returns whether the step goes on (more actions possible) or is over.
+    fn apply(
+        &self,
+        _game: &mut Game,
+        _side: usize,
+        _action: Action,
+    ) -> Result<bool, IllegalAction> {
+        Ok(false)
+    }
+
+    /// Called at the end of every round.
+    fn end_round(&self, _economy: &mut Economy) {}
+
+    /// Add this module's part of `side`'s final score.
+    fn score(&self, _game: &Game, _side: usize, _breakdown: &mut ScoreBreakdown) {}
+}

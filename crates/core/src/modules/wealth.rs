@@ -1,0 +1,58 @@
+//! Coins and wealth (Queendomino): every side starts with `starting-coins` (7) and scores one
+//! point per `coins-per-point` (3) coins left at the end. The bank is unlimited.
+
+use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params};
+use crate::game::Game;
+use crate::score::{BonusScore, ScoreBreakdown};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Wealth {
+    pub starting_coins: u32,
+    pub coins_per_point: u32,
+}
+
+impl Wealth {
+    pub fn from_params(p: &Params) -> Result<Wealth, ModuleError> {
+        p.only(&["starting-coins", "coins-per-point"])?;
+        Ok(Wealth {
+            starting_coins: p.int("starting-coins", 7, 0..=1_000_000)?,
+            coins_per_point: p.int("coins-per-point", 3, 1..=1_000_000)?,
+        })
+    }
+}
+
+impl Module for Wealth {
+    fn name(&self) -> &'static str {
+        "wealth"
+    }
+
+    fn spec(&self) -> ModuleSpec {
+        let mut s = ModuleSpec::new("wealth");
+        s.params.insert(
+            "starting-coins".into(),
+            Param::Int(self.starting_coins.into()),
+        );
+        s.params.insert(
+            "coins-per-point".into(),
+            Param::Int(self.coins_per_point.into()),
+        );
+        s
+    }
+
+    fn setup(&self, economy: &mut Economy, _sides: usize) -> Result<(), String> {
+        for side in &mut economy.sides {
+            side.coins = self.starting_coins;
+        }
+        Ok(())
+    }
+
+    fn score(&self, game: &Game, side: usize, breakdown: &mut ScoreBreakdown) {
+        let coins = game.economy().sides.get(side).map_or(0, |h| h.coins);
+        let points = (coins / self.coins_per_point.max(1)) as i32;
+        breakdown.bonuses.push(BonusScore {
+            key: "wealth".into(),
+            points,
+        });
+        breakdown.total += points;
+    }
+}
