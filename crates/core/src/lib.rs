@@ -5,6 +5,7 @@
 //! actions always give the same game.
 
 pub mod bitboard;
+pub mod building;
 pub mod domino;
 pub mod game;
 pub mod geometry;
@@ -21,6 +22,7 @@ pub mod testkit;
 #[cfg(test)]
 mod tests;
 
+pub use building::{Building, BuildingId, BuildingValue, TaxBonus};
 pub use domino::{Domino, DominoId, Square};
 pub use game::{
     Action, Game, IllegalAction, KingId, Phase, PlayerId, SetupError, Slot, Whereabouts,

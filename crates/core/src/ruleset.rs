@@ -94,6 +94,9 @@ pub struct Ruleset {
     /// Names of the boxes (draw piles) the dominoes come from; Kingdomino has one.
     pub piles: Vec<String>,
     pub dominoes: Vec<Domino>,
+    /// Building tiles (Queendomino), used by the `buildings` module.
+    #[serde(default)]
+    pub buildings: Vec<crate::building::Building>,
     /// The rules for each allowed player count, sorted by player count.
     pub player_counts: Vec<(u8, Rules)>,
 }

@@ -426,6 +426,8 @@ pub(crate) fn resolve(
         terrains: components.terrains,
         piles: components.piles,
         dominoes: components.dominoes,
+        // Building tiles come with the Queendomino component sets (not yet read from TOML).
+        buildings: Vec::new(),
         player_counts,
     };
     if loader.diags.is_empty() {

@@ -1,0 +1,70 @@
+//! Queendomino's building tiles: what a tile gives when built, during the game, and at the end.
+
+use crate::terrain::TerrainId;
+use serde::{Deserialize, Serialize};
+
+/// Index of a building in its ruleset's building list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct BuildingId(pub u16);
+
+impl BuildingId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// What a building is worth at the end of the game (lower right corner of the tile).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum BuildingValue {
+    /// Nothing.
+    None,
+    /// A fixed number of points.
+    Fixed { points: i32 },
+    /// `points` for each separate territory of `terrain` in the kingdom (detached-territory bonus).
+    PerTerritory { terrain: TerrainId, points: i32 },
+    /// `points` for each tower in the kingdom.
+    PerTower { points: i32 },
+    /// `points` for each knight owned, placed or not.
+    PerKnight { points: i32 },
+}
+
+/// A bonus active from construction to the end (lower left corner): each time the owner collects
+/// tax, extra coins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TaxBonus {
+    None,
+    /// +1 coin per knight owned (placed or not).
+    PerKnight,
+    /// +1 coin per tower in the kingdom.
+    PerTower,
+}
+
+/// A building tile.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Building {
+    /// Its number in the component set (1..32 for Queendomino).
+    pub number: u16,
+    /// A name to show ("Sawmill"), or empty.
+    pub name: String,
+    /// Crowns it adds to its town square (upper right corner).
+    pub crowns: u8,
+    /// Knights taken from the supply when it is built (upper left corner).
+    pub knights: u8,
+    /// Towers taken from the supply into the kingdom when it is built (upper left corner).
+    pub towers: u8,
+    pub tax_bonus: TaxBonus,
+    pub value: BuildingValue,
+}
+
+impl Building {
+    /// How the building is called on screen: its name, or its number.
+    pub fn label(&self) -> String {
+        if self.name.is_empty() {
+            format!("building {}", self.number)
+        } else {
+            self.name.clone()
+        }
+    }
+}
