@@ -56,12 +56,19 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Play many complete games with uniformly random legal choices and report the statistics.
+    /// Play many complete games, between random players or bots, and report the statistics.
     Simulate {
         ruleset: String,
-        /// Number of players, all playing random legal moves.
+        /// Number of players, all playing random legal moves (the fast path).
+        #[arg(long, short, required_unless_present = "bots")]
+        players: Option<u8>,
+        /// Bots, one per seat, comma-separated (the list sets the player count; seats rotate
+        /// from game to game): random, greedy, mcts, mcts:PLAYOUTS, mcts:500ms.
         #[arg(long, short)]
-        players: u8,
+        bots: Option<String>,
+        /// Worker threads for bot games (default: all cores).
+        #[arg(long, short)]
+        jobs: Option<usize>,
         /// Number of games (for a match ruleset such as Dynasty: matches).
         #[arg(long, short, default_value_t = 1000)]
         games: u64,

@@ -35,10 +35,12 @@ pub fn run(command: Command) -> CliResult<ExitCode> {
         Command::Simulate {
             ruleset,
             players,
+            bots,
+            jobs,
             games,
             seed,
             json,
-        } => simulate::run(&ruleset, players, games, seed, json),
+        } => simulate::run(&ruleset, players, bots.as_deref(), jobs, games, seed, json),
         Command::Show { ruleset, players } => show::run(&ruleset, players),
         Command::Schema { kind } => schema::run(kind),
     }

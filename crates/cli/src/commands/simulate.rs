@@ -1,17 +1,23 @@
 //! `crownlands simulate RULESET --players N --games G --seed S [--json]`
+//! `crownlands simulate RULESET --bots mcts,greedy,greedy,greedy --games G --seed S [--jobs J] [--json]`
 //!
-//! Every seat plays uniformly random legal moves. Game `i` is seeded with
-//! `derive_seed(S, i)`, and each seat draws its choices from its own generator seeded from the
-//! game's seed, so a run is reproducible. (Bots will plug in as another kind of seat.)
+//! With `--players` alone every seat plays uniformly random legal moves on the engine's fast
+//! path: game `i` is seeded with `derive_seed(S, i)`, and the seats draw their choices from one
+//! generator seeded from the game's seed, so a run is reproducible. With `--bots` the games are
+//! a tournament between bots (the `crownlands-bots` crate): run in parallel, seats rotated, and
+//! reported per bot as well as per seat.
 
 use super::{load_ruleset, print_json, rules_for};
 use crate::errors::{CliError, CliResult};
 use crate::output::round;
 use crate::output::say;
+use crownlands_bots::level::parse_list;
+use crownlands_bots::tournament::{self, Tournament};
 use crownlands_core::matches::Match;
 use crownlands_core::rng::{GameRng, derive_seed};
 use crownlands_core::{Game, Ruleset};
 use serde_json::json;
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
@@ -34,14 +40,42 @@ struct Report {
     seats: Vec<SeatStats>,
 }
 
-pub fn run(name: &str, players: u8, games: u64, seed: u64, as_json: bool) -> CliResult<ExitCode> {
-    let ruleset = Arc::new(load_ruleset(name)?);
-    rules_for(&ruleset, Some(players))?;
+/// `simulate`: all random with `--players`, a tournament with `--bots`.
+pub fn run(
+    name: &str,
+    players: Option<u8>,
+    bots: Option<&str>,
+    jobs: Option<usize>,
+    games: u64,
+    seed: u64,
+    as_json: bool,
+) -> CliResult<ExitCode> {
     if games == 0 || games > MAX_GAMES {
         return Err(CliError::Message(format!(
             "--games {games}: give 1 to {MAX_GAMES} games"
         )));
     }
+    if jobs == Some(0) {
+        return Err(CliError::Message("--jobs 0: give at least 1".into()));
+    }
+    match (players, bots) {
+        (_, Some(list)) => run_bots(name, players, list, jobs, games, seed, as_json),
+        (Some(p), None) => run_random(name, p, games, seed, as_json),
+        (None, None) => Err(CliError::Message(
+            "give --players N (all random) or --bots LIST".into(),
+        )),
+    }
+}
+
+fn run_random(
+    name: &str,
+    players: u8,
+    games: u64,
+    seed: u64,
+    as_json: bool,
+) -> CliResult<ExitCode> {
+    let ruleset = Arc::new(load_ruleset(name)?);
+    rules_for(&ruleset, Some(players))?;
     let report = simulate(&ruleset, players, games, seed)?;
     let n = report.games as f64;
     let per_game = f64::from(report.match_games.max(1));
@@ -127,6 +161,9 @@ fn simulate(ruleset: &Arc<Ruleset>, players: u8, games: u64, seed: u64) -> CliRe
     // Buffers reused from game to game.
     let mut totals = vec![0i64; seats];
     let mut game_totals = vec![0i32; seats];
+    // One game whose memory is reused: `reset` deals exactly what `Game::new` would.
+    let mut game =
+        Game::new(ruleset.clone(), players, seed).map_err(|e| CliError::Message(e.to_string()))?;
     let start = Instant::now();
     for i in 0..games {
         let match_seed = derive_seed(seed, i);
@@ -134,8 +171,7 @@ fn simulate(ruleset: &Arc<Ruleset>, players: u8, games: u64, seed: u64) -> CliRe
         totals.iter_mut().for_each(|t| *t = 0);
         let mut single_game_winners: Option<Vec<usize>> = None;
         for k in 0..match_games {
-            let mut game = Game::new(ruleset.clone(), players, Match::game_seed(match_seed, k))
-                .map_err(|e| CliError::Message(e.to_string()))?;
+            game.reset(Match::game_seed(match_seed, k));
             play_random(&mut game, &mut rng);
             count_placed(&game, &mut stats);
             for (p, t) in game_totals.iter_mut().enumerate() {
@@ -195,4 +231,189 @@ fn count_placed(game: &Game, stats: &mut [SeatStats]) {
             s.placed += 1;
         }
     }
+}
+
+/// A tournament between bots: `--bots mcts,greedy,greedy,greedy`.
+fn run_bots(
+    name: &str,
+    players: Option<u8>,
+    list: &str,
+    jobs: Option<usize>,
+    games: u64,
+    seed: u64,
+    as_json: bool,
+) -> CliResult<ExitCode> {
+    let levels = parse_list(list).map_err(|e| CliError::Message(format!("--bots: {e}")))?;
+    let n = levels.len();
+    if let Some(p) = players
+        && usize::from(p) != n
+    {
+        return Err(CliError::Message(format!(
+            "--players {p} but --bots lists {n} bots: the bot list sets the player count"
+        )));
+    }
+    let count = u8::try_from(n)
+        .map_err(|_| CliError::Message(format!("--bots lists {n} bots: too many players")))?;
+    let ruleset = Arc::new(load_ruleset(name)?);
+    rules_for(&ruleset, Some(count))?;
+    let t = Tournament {
+        ruleset: ruleset.clone(),
+        levels: levels.clone(),
+        games,
+        seed,
+        jobs,
+    };
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(games);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games, {elapsed} elapsed, about {eta} left",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    });
+    let report = t
+        .run(&|done| {
+            if let Some(b) = &bar {
+                b.set_position(done);
+            }
+        })
+        .map_err(|e| CliError::Message(e.to_string()))?;
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let g = report.games as f64;
+    let per_game = f64::from(report.match_games.max(1));
+    let gps = if report.seconds > 0.0 {
+        g / report.seconds
+    } else {
+        f64::INFINITY
+    };
+    let names: Vec<String> = levels.iter().map(ToString::to_string).collect();
+    let seat_player = if names.iter().all(|x| *x == names[0]) {
+        names[0].clone()
+    } else {
+        "rotated".to_string()
+    };
+    let seat_rows: Vec<(f64, f64, f64, f64)> = report
+        .seats
+        .iter()
+        .map(|s| {
+            let mean = s.score_sum / g;
+            let var = (s.score_sq_sum / g - mean * mean).max(0.0);
+            (mean, var.sqrt(), s.wins / g, s.placed as f64 / g / per_game)
+        })
+        .collect();
+    if as_json {
+        let seats: Vec<_> = seat_rows
+            .iter()
+            .enumerate()
+            .map(|(i, (mean, sd, share, placed))| {
+                json!({
+                    "seat": i + 1,
+                    "player": seat_player,
+                    "mean_score": round(*mean, 3),
+                    "score_stddev": round(*sd, 3),
+                    "win_share": round(*share, 4),
+                    "mean_dominoes_placed": round(*placed, 3),
+                })
+            })
+            .collect();
+        let bots: Vec<_> = report
+            .bots
+            .iter()
+            .map(|(bot, s)| {
+                let (wl, wh) = s.win_rate_ci95();
+                let (sl, sh) = s.mean_score_ci95();
+                json!({
+                    "bot": bot,
+                    "games": s.games,
+                    "wins": round(s.wins, 3),
+                    "win_rate": round(s.win_rate(), 4),
+                    "win_rate_ci95": [round(wl, 4), round(wh, 4)],
+                    "mean_score": round(s.mean_score(), 3),
+                    "mean_score_ci95": [round(sl, 3), round(sh, 3)],
+                    "mean_margin": round(s.mean_margin(), 3),
+                    "ms_per_decision": round(s.ms_per_decision(), 4),
+                })
+            })
+            .collect();
+        print_json(&json!({
+            "ruleset": ruleset.name,
+            "players": count,
+            "games": report.games,
+            "games_per_match": report.match_games,
+            "seed": seed,
+            "seconds": round(report.seconds, 6),
+            "games_per_second": round(gps, 1),
+            "bot_list": names,
+            "bots": bots,
+            "seats": seats,
+        }));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let what = if report.match_games > 1 {
+        format!("matches of {} games", report.match_games)
+    } else {
+        "games".to_string()
+    };
+    say!(
+        "{} {what} of {} with {count} players: {} (seats rotated, seed {seed}) in {:.3} s: {:.1} {}/s",
+        report.games,
+        ruleset.name,
+        names.join(", "),
+        report.seconds,
+        gps,
+        if report.match_games > 1 {
+            "matches"
+        } else {
+            "games"
+        },
+    );
+    let width = report
+        .bots
+        .iter()
+        .map(|(b, _)| b.len())
+        .max()
+        .unwrap_or(3)
+        .max(3);
+    say!(
+        "{:width$}  {:>6}  {:>8}  {:>8}  {:>13}  {:>10}  {:>13}  {:>7}  {:>11}",
+        "bot",
+        "games",
+        "wins",
+        "win rate",
+        "95% interval",
+        "mean score",
+        "95% interval",
+        "margin",
+        "ms/decision"
+    );
+    for (bot, s) in &report.bots {
+        let (wl, wh) = tournament::wilson(s.wins, s.games);
+        let (sl, sh) = s.mean_score_ci95();
+        say!(
+            "{bot:width$}  {:>6}  {:>8.1}  {:>7.1}%  {:>13}  {:>10.2}  {:>13}  {:>+7.2}  {:>11.3}",
+            s.games,
+            s.wins,
+            s.win_rate() * 100.0,
+            format!("{:.1}-{:.1}%", wl * 100.0, wh * 100.0),
+            s.mean_score(),
+            format!("{sl:.1}-{sh:.1}"),
+            s.mean_margin(),
+            s.ms_per_decision(),
+        );
+    }
+    say!("seat  mean score  spread  win share  dominoes placed");
+    for (i, (mean, sd, share, placed)) in seat_rows.iter().enumerate() {
+        say!(
+            "{:>4}  {:>10.2}  {:>6.2}  {:>8.1}%  {:>15.2}",
+            i + 1,
+            mean,
+            sd,
+            share * 100.0,
+            placed
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,274 @@
+//! `greedy`: the best immediate gain, with tie-breaks that keep the kingdom healthy.
+//!
+//! - A placement is worth the change in the kingdom's score, except that the bonuses that depend
+//!   on the finished shape (Middle Kingdom, Harmony) count by whether they are still possible
+//!   rather than by whether the half-built kingdom earns them now. Small tie-breaks prefer
+//!   squares that touch their own terrain (territories to grow), stay near the castle, and leave
+//!   no hole a domino can no longer fill.
+//! - A claim is worth the best placement of that domino in the player's kingdom now, with a small
+//!   preference for lower numbers (an earlier turn next round).
+//! - Any other action (a discard, or an action kind a future ruleset adds) is worth the change in
+//!   the side's score after playing it on a determinized copy of the game.
+//!
+//! Ties between equally good actions are broken by the bot's own generator.
+
+use crate::{Bot, PlayerView};
+use crownlands_core::rng::GameRng;
+use crownlands_core::score::score_total;
+use crownlands_core::{
+    Action, Cell, Content, Domino, Kingdom, MiddleKingdomReading, Phase, Placement, Rules,
+};
+
+/// Weight of each tie-break term (points are the unit).
+const TOUCH_OWN_TERRAIN: f64 = 0.15;
+const TOUCH_CROWNED: f64 = 0.1;
+const DISTANCE: f64 = 0.02;
+const DEAD_CELL: f64 = 0.8;
+const BBOX_GROWTH: f64 = 0.03;
+/// The share of a shape bonus counted while it is still possible but not yet earned.
+const STILL_POSSIBLE: f64 = 0.6;
+/// A claim's preference for a lower position in the line, per position.
+const EARLIER_TURN: f64 = 0.05;
+/// The value of claiming a domino that fits nowhere.
+const NO_FIT: f64 = -3.0;
+/// Values closer than this are ties.
+const EPS: f64 = 1e-9;
+
+/// Picks the action with the best immediate value; see the module documentation.
+pub struct GreedyBot {
+    rng: GameRng,
+}
+
+impl GreedyBot {
+    pub fn new(seed: u64) -> GreedyBot {
+        GreedyBot {
+            rng: GameRng::seed_from(seed),
+        }
+    }
+}
+
+impl Bot for GreedyBot {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+
+    fn choose(&mut self, view: &PlayerView<'_>) -> Action {
+        let actions = view.legal_actions();
+        let values = action_values(view, &actions, &mut self.rng);
+        pick_best(&actions, &values, &mut self.rng)
+    }
+}
+
+/// Uniformly one of the best actions (values within [`EPS`] of the best).
+pub(crate) fn pick_best(actions: &[Action], values: &[f64], rng: &mut GameRng) -> Action {
+    let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let ties = values.iter().filter(|&&v| v >= best - EPS).count() as u32;
+    let mut k = if ties > 1 { rng.below(ties) } else { 0 };
+    for (a, &v) in actions.iter().zip(values) {
+        if v >= best - EPS {
+            if k == 0 {
+                return *a;
+            }
+            k -= 1;
+        }
+    }
+    actions.first().copied().unwrap_or(Action::Discard)
+}
+
+/// The greedy value of every action in `actions`.
+pub fn action_values(view: &PlayerView<'_>, actions: &[Action], rng: &mut GameRng) -> Vec<f64> {
+    let me = view.player();
+    let rules = view.rules();
+    let kingdom = view.kingdom(me);
+    let placing = view.domino_to_place().map(|d| view.domino(d));
+    let before = KingdomEval::new(kingdom, rules);
+    // Positions of the claimable dominoes in their line, for the earlier-turn preference.
+    let line = view.next_line();
+    let mut generic: Option<(crownlands_core::Game, i32)> = None;
+    actions
+        .iter()
+        .map(|&a| match (a, placing) {
+            (Action::Place { placement }, Some(domino)) => {
+                placement_value(kingdom, &before, domino, placement, rules)
+            }
+            (Action::Claim { domino }, _) => {
+                let pos = line.iter().position(|s| s.domino == domino).unwrap_or(0);
+                best_placement_value(kingdom, &before, view.domino(domino), rules)
+                    - EARLIER_TURN * pos as f64
+            }
+            _ => {
+                // Anything else: the change in the side's score, on a determinized copy.
+                let (g, base) = generic.get_or_insert_with(|| {
+                    let g = view.determinize(rng);
+                    let base = crate::side_score(&g, view.side());
+                    (g, base)
+                });
+                let mut next = g.clone();
+                match next.apply(a) {
+                    Ok(()) => f64::from(crate::side_score(&next, view.side()) - *base),
+                    Err(_) => f64::NEG_INFINITY,
+                }
+            }
+        })
+        .collect()
+}
+
+/// The best value of placing `domino` in `kingdom`, or [`NO_FIT`] when it fits nowhere.
+pub fn best_placement_value(
+    kingdom: &Kingdom,
+    before: &KingdomEval,
+    domino: &Domino,
+    rules: &Rules,
+) -> f64 {
+    kingdom
+        .placements(domino)
+        .iter()
+        .map(|p| placement_value(kingdom, before, domino, p, rules))
+        .fold(NO_FIT, f64::max)
+}
+
+/// What greedy knows about a kingdom before a placement.
+pub struct KingdomEval {
+    score: i32,
+    earned_shape_bonuses: i32,
+    potential: f64,
+    bbox_area: i32,
+}
+
+impl KingdomEval {
+    pub fn new(kingdom: &Kingdom, rules: &Rules) -> KingdomEval {
+        let (earned, potential) = shape_bonuses(kingdom, rules);
+        KingdomEval {
+            score: score_total(kingdom, rules),
+            earned_shape_bonuses: earned,
+            potential,
+            bbox_area: bbox_area(kingdom),
+        }
+    }
+}
+
+/// The value of laying `domino` at `placement` (which must be legal) in `kingdom`.
+pub fn placement_value(
+    kingdom: &Kingdom,
+    before: &KingdomEval,
+    domino: &Domino,
+    placement: Placement,
+    rules: &Rules,
+) -> f64 {
+    let second = placement.second();
+    let mut k = kingdom.clone();
+    if k.set_square(placement.first, domino.first).is_err()
+        || k.set_square(second, domino.second).is_err()
+    {
+        return f64::NEG_INFINITY;
+    }
+    let (earned, potential) = shape_bonuses(&k, rules);
+    // The score change without the shape bonuses' current state, plus their potential change.
+    let score_delta =
+        (score_total(&k, rules) - earned) - (before.score - before.earned_shape_bonuses);
+    let mut v = f64::from(score_delta) + (potential - before.potential);
+    // Tie-breaks.
+    for (cell, sq, other) in [
+        (placement.first, domino.first, second),
+        (second, domino.second, placement.first),
+    ] {
+        for n in neighbours(cell) {
+            if n == other {
+                continue;
+            }
+            if let Content::Square(s) = kingdom.content(n)
+                && s.terrain == sq.terrain
+            {
+                v += TOUCH_OWN_TERRAIN;
+                if sq.crowns > 0 || kingdom.territory_at(n).is_some_and(|t| t.crowns > 0) {
+                    v += TOUCH_CROWNED;
+                }
+            }
+        }
+        v -= DISTANCE * f64::from(cell.x.unsigned_abs() + cell.y.unsigned_abs());
+    }
+    v -= BBOX_GROWTH * f64::from(bbox_area(&k) - before.bbox_area);
+    v
+}
+
+fn neighbours(c: Cell) -> [Cell; 4] {
+    [
+        Cell::new(c.x + 1, c.y),
+        Cell::new(c.x - 1, c.y),
+        Cell::new(c.x, c.y + 1),
+        Cell::new(c.x, c.y - 1),
+    ]
+}
+
+fn bbox_area(k: &Kingdom) -> i32 {
+    let (x0, y0, x1, y1) = k.bounds();
+    (i32::from(x1) - i32::from(x0) + 1) * (i32::from(y1) - i32::from(y0) + 1)
+}
+
+/// The shape bonuses (Middle Kingdom, Harmony): the points the kingdom earns from them now, and
+/// what greedy counts for them (earned in full, still possible in part, minus holes no domino can
+/// fill any more).
+fn shape_bonuses(k: &Kingdom, rules: &Rules) -> (i32, f64) {
+    let mut earned = 0;
+    let mut potential = 0.0;
+    let grid = i32::from(k.grid());
+    let (x0, y0, x1, y1) = k.bounds();
+    let (x0, y0, x1, y1) = (i32::from(x0), i32::from(y0), i32::from(x1), i32::from(y1));
+    let dead = dead_cells(k, (x0, y0, x1, y1), grid);
+    if let Some(mk) = &rules.middle_kingdom {
+        let centred = match mk.reading {
+            MiddleKingdomReading::BoundingBox => k.castle_centred_in_bounds(),
+            MiddleKingdomReading::FullGrid => k.castle_centred_in_full_grid(),
+        };
+        let half = (grid - 1) / 2;
+        let possible = grid % 2 == 1 && -x0 <= half && x1 <= half && -y0 <= half && y1 <= half;
+        if centred {
+            earned += mk.points;
+            potential += f64::from(mk.points);
+        } else if possible {
+            potential += STILL_POSSIBLE * f64::from(mk.points);
+        }
+    }
+    if let Some(h) = rules.harmony {
+        if k.is_complete() {
+            earned += h;
+            potential += f64::from(h);
+        } else if dead == 0 {
+            potential += STILL_POSSIBLE * f64::from(h);
+        }
+    }
+    potential -= DEAD_CELL * f64::from(dead);
+    (earned, potential)
+}
+
+/// Empty cells inside the bounding box that no domino can fill any more: every neighbour is taken
+/// or would make the kingdom outgrow its grid.
+fn dead_cells(k: &Kingdom, (x0, y0, x1, y1): (i32, i32, i32, i32), grid: i32) -> u32 {
+    let fits = |x: i32, y: i32| {
+        x1.max(x) - x0.min(x) < grid
+            && y1.max(y) - y0.min(y) < grid
+            && x.abs() < grid
+            && y.abs() < grid
+    };
+    let empty =
+        |x: i32, y: i32| fits(x, y) && k.content(Cell::new(x as i8, y as i8)) == Content::Empty;
+    let mut dead = 0;
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            if empty(x, y)
+                && !empty(x + 1, y)
+                && !empty(x - 1, y)
+                && !empty(x, y + 1)
+                && !empty(x, y - 1)
+            {
+                dead += 1;
+            }
+        }
+    }
+    dead
+}
+
+/// Whether the view is at a placement (for callers that want the greedy placement only).
+pub fn is_placing(view: &PlayerView<'_>) -> bool {
+    matches!(view.phase(), Phase::Place { .. })
+}

@@ -1,0 +1,169 @@
+//! The named levels users choose from: `random`, `greedy`, `mcts`, `mcts:PLAYOUTS`, `mcts:500ms`.
+
+use crate::mcts::{Budget, DEFAULT_PLAYOUTS, MctsConfig, Reward, Rollout};
+use crate::{Bot, GreedyBot, MctsBot, RandomBot};
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// The levels, as listed in error messages and help texts.
+pub const LEVELS: &str = "random, greedy, mcts (about a second a move), mcts:PLAYOUTS (e.g. mcts:5000), mcts:TIME (e.g. mcts:500ms, mcts:2s)";
+
+/// The most playouts or milliseconds a level may ask for.
+const MAX_PLAYOUTS: u32 = 100_000_000;
+const MAX_MILLIS: u64 = 3_600_000;
+
+/// A bot level: what to build for a seat.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Level {
+    Random,
+    Greedy,
+    Mcts(MctsConfig),
+}
+
+/// A level name that does not parse.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LevelError {
+    #[error("unknown bot `{0}`; the levels are: {LEVELS}")]
+    Unknown(String),
+    #[error(
+        "bad budget in `{0}`: give a number of playouts (1 to {MAX_PLAYOUTS}) or a time such as 500ms or 2s (at most an hour)"
+    )]
+    Budget(String),
+    #[error(
+        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed, rollout=random|sampledN"
+    )]
+    Setting(String, String),
+}
+
+impl Level {
+    /// Build a bot of this level whose choices come from `seed`.
+    pub fn build(&self, seed: u64) -> Box<dyn Bot> {
+        match self {
+            Level::Random => Box::new(RandomBot::new(seed)),
+            Level::Greedy => Box::new(GreedyBot::new(seed)),
+            Level::Mcts(c) => Box::new(MctsBot::new(*c, seed, self.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Level::Random => write!(f, "random"),
+            Level::Greedy => write!(f, "greedy"),
+            Level::Mcts(c) => {
+                let d = MctsConfig::default();
+                match c.budget {
+                    Budget::Playouts(n) if n == DEFAULT_PLAYOUTS => write!(f, "mcts")?,
+                    Budget::Playouts(n) => write!(f, "mcts:{n}")?,
+                    Budget::Time(t) => write!(f, "mcts:{}ms", t.as_millis())?,
+                }
+                if c.exploration != d.exploration {
+                    write!(f, ":c={}", c.exploration)?;
+                }
+                if c.reward != d.reward {
+                    let r = match c.reward {
+                        Reward::Win => "win",
+                        Reward::Margin => "margin",
+                        Reward::Mixed => "mixed",
+                    };
+                    write!(f, ":reward={r}")?;
+                }
+                if c.rollout != d.rollout {
+                    match c.rollout {
+                        Rollout::Random => write!(f, ":rollout=random")?,
+                        Rollout::Sampled(k) => write!(f, ":rollout=sampled{k}")?,
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl FromStr for Level {
+    type Err = LevelError;
+
+    /// `random`, `greedy`, `mcts`, `mcts:5000`, `mcts:500ms`, `mcts:2s`; the search's settings may
+    /// follow (`mcts:5000:c=0.5:reward=margin:rollout=sampled3`) for experiments.
+    fn from_str(s: &str) -> Result<Level, LevelError> {
+        let text = s.trim();
+        let mut parts = text.split(':');
+        let head = parts.next().unwrap_or("").to_ascii_lowercase();
+        match head.as_str() {
+            "random" | "greedy" if text.contains(':') => Err(LevelError::Unknown(text.into())),
+            "random" => Ok(Level::Random),
+            "greedy" => Ok(Level::Greedy),
+            "mcts" => {
+                let mut config = MctsConfig::default();
+                for (i, part) in parts.enumerate() {
+                    let part = part.trim();
+                    if i == 0 && !part.contains('=') {
+                        config.budget =
+                            parse_budget(part).ok_or_else(|| LevelError::Budget(text.into()))?;
+                        continue;
+                    }
+                    let bad = || LevelError::Setting(part.into(), text.into());
+                    let (key, value) = part.split_once('=').ok_or_else(bad)?;
+                    match key {
+                        "c" => {
+                            config.exploration = value
+                                .parse::<f64>()
+                                .ok()
+                                .filter(|c| c.is_finite() && *c >= 0.0)
+                                .ok_or_else(bad)?
+                        }
+                        "reward" => {
+                            config.reward = match value {
+                                "win" => Reward::Win,
+                                "margin" => Reward::Margin,
+                                "mixed" => Reward::Mixed,
+                                _ => return Err(bad()),
+                            }
+                        }
+                        "rollout" => {
+                            config.rollout = match value {
+                                "random" => Rollout::Random,
+                                v => match v.strip_prefix("sampled").map(str::parse::<u8>) {
+                                    Some(Ok(k)) if k > 0 => Rollout::Sampled(k),
+                                    _ => return Err(bad()),
+                                },
+                            }
+                        }
+                        _ => return Err(bad()),
+                    }
+                }
+                Ok(Level::Mcts(config))
+            }
+            _ => Err(LevelError::Unknown(text.into())),
+        }
+    }
+}
+
+fn parse_budget(s: &str) -> Option<Budget> {
+    let s = s.trim().to_ascii_lowercase();
+    let millis = if let Some(ms) = s.strip_suffix("ms") {
+        Some(ms.trim().parse::<u64>().ok()?)
+    } else if let Some(secs) = s.strip_suffix('s') {
+        let secs: f64 = secs.trim().parse().ok()?;
+        (secs.is_finite() && secs > 0.0).then_some((secs * 1000.0).round() as u64)
+    } else {
+        None
+    };
+    match millis {
+        Some(ms) if (1..=MAX_MILLIS).contains(&ms) => Some(Budget::Time(Duration::from_millis(ms))),
+        Some(_) => None,
+        None => {
+            let n: u32 = s.parse().ok()?;
+            (1..=MAX_PLAYOUTS)
+                .contains(&n)
+                .then_some(Budget::Playouts(n))
+        }
+    }
+}
+
+/// Parse a comma-separated list of levels (`mcts,greedy,greedy,greedy`).
+pub fn parse_list(s: &str) -> Result<Vec<Level>, LevelError> {
+    s.split(',').map(str::parse).collect()
+}

@@ -1,0 +1,69 @@
+//! Crownlands bots: players that see only what their seat may see and return a legal action.
+//!
+//! - [`PlayerView`]: the acting player's view of a game; hidden components (the order of the draw
+//!   pile, what stayed in the box) can only be reached through [`PlayerView::determinize`], which
+//!   reshuffles them first. Bots receive nothing else, so they cannot peek.
+//! - [`Bot`]: `choose(&view) -> Action`, plus a name. Bots own a seeded generator, so a bot, a
+//!   seed and a game always give the same choices.
+//! - [`Level`]: the named levels users pick (`random`, `greedy`, `mcts`, `mcts:PLAYOUTS`,
+//!   `mcts:500ms`), parsed from text.
+//! - [`tournament`]: many games between bots, in parallel, with seats rotated.
+//!
+//! Bots use only the engine's generic interface (`legal_actions`, `apply`, scores, kingdoms), so
+//! they play every ruleset the engine loads, house rules included, and any new kind of action.
+
+pub mod greedy;
+pub mod level;
+pub mod mcts;
+pub mod random;
+pub mod tournament;
+pub mod view;
+
+pub use greedy::GreedyBot;
+pub use level::{Level, LevelError};
+pub use mcts::{Budget, MctsBot, MctsConfig};
+pub use random::RandomBot;
+pub use view::{PlayerView, Turn, side_of, side_score, sides};
+
+use crownlands_core::{Action, IllegalAction};
+
+/// A player that picks one legal action from what its seat may see.
+pub trait Bot: Send {
+    /// The bot's name as users see it (`random`, `greedy`, `mcts`, `mcts:2000`).
+    fn name(&self) -> &str;
+
+    /// One of `view.legal_actions()`.
+    fn choose(&mut self, view: &PlayerView<'_>) -> Action;
+
+    /// Play this turn. The default asks [`Bot::choose`] and plays its answer; a bot may play
+    /// faster (the random bot draws without listing the actions) as long as it plays what
+    /// `choose` would have chosen.
+    fn act(&mut self, turn: &mut Turn<'_>) -> Result<Action, BotError> {
+        let action = self.choose(&turn.view());
+        turn.play(action)?;
+        Ok(action)
+    }
+}
+
+impl Bot for Box<dyn Bot> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+    fn choose(&mut self, view: &PlayerView<'_>) -> Action {
+        (**self).choose(view)
+    }
+    fn act(&mut self, turn: &mut Turn<'_>) -> Result<Action, BotError> {
+        (**self).act(turn)
+    }
+}
+
+/// What can go wrong while a bot plays.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BotError {
+    #[error("the bot chose an illegal action: {0}")]
+    Illegal(#[from] IllegalAction),
+    #[error("a turn allows one action")]
+    AlreadyPlayed,
+    #[error("the game is over")]
+    GameOver,
+}

@@ -1,0 +1,426 @@
+//! `mcts`: information-set Monte Carlo tree search over determinized samples of the hidden piles.
+//!
+//! Each iteration samples a game consistent with what the player knows
+//! ([`PlayerView::determinize`]), walks down one shared tree choosing among the actions legal in
+//! that sample by UCT (with availability counts, so an action that exists only in some samples
+//! is judged against the times it was available: single-observer IS-MCTS), adds one node, and
+//! finishes the game with a fast rollout policy. Every node keeps its statistics from the point
+//! of view of the side that chose the action leading to it (max-n for more than two sides). The
+//! move played is the most visited action at the root.
+//!
+//! The budget is a number of playouts (reproducible for a fixed seed) or a time per move.
+
+use crate::greedy::{KingdomEval, placement_value};
+use crate::{Bot, PlayerView, side_of, sides};
+use crownlands_core::rng::GameRng;
+use crownlands_core::{Action, Game, Phase};
+use std::time::{Duration, Instant};
+
+/// How long the search runs for one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A fixed number of playouts: the same seed gives the same moves.
+    Playouts(u32),
+    /// Wall-clock time per move (not reproducible).
+    Time(Duration),
+}
+
+/// What a finished playout is worth to a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reward {
+    /// 1 for a win, shared wins split, 0 otherwise (ties on the total are shared).
+    Win,
+    /// The score margin to the best other side, squashed to 0..1.
+    Margin,
+    /// Half of each.
+    Mixed,
+}
+
+/// How playouts finish the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rollout {
+    /// Uniformly random legal actions (the engine's allocation-free path).
+    Random,
+    /// Each placement: the greedy value of a few random candidates, the best kept; claims random.
+    Sampled(u8),
+}
+
+/// The search's settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsConfig {
+    pub budget: Budget,
+    /// The UCT exploration constant (rewards are in 0..1).
+    pub exploration: f64,
+    pub reward: Reward,
+    pub rollout: Rollout,
+}
+
+/// Playouts of the default level: about one second a move on one core of the project's machine
+/// (measured in Kingdomino at 4 players; see the README).
+pub const DEFAULT_PLAYOUTS: u32 = 20_000;
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            budget: Budget::Playouts(DEFAULT_PLAYOUTS),
+            exploration: 0.35,
+            reward: Reward::Mixed,
+            rollout: Rollout::Random,
+        }
+    }
+}
+
+/// Score margins are divided by this before squashing into 0..1.
+const MARGIN_SCALE: f64 = 20.0;
+
+/// Monte Carlo tree search; see the module documentation.
+pub struct MctsBot {
+    config: MctsConfig,
+    rng: GameRng,
+    name: String,
+    /// Playouts run over the bot's life (for benchmarks and reports).
+    playouts: u64,
+    tree: Vec<Node>,
+    actions: Vec<Action>,
+    path: Vec<u32>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    action: Action,
+    /// The side that chose `action`.
+    side: u16,
+    /// Children: `tree[first..first + len]`; `len == 0` until the node is expanded.
+    first: u32,
+    len: u32,
+    visits: u32,
+    /// How many times this node's action was legal when its parent was visited.
+    avail: u32,
+    reward: f64,
+}
+
+impl MctsBot {
+    pub fn new(config: MctsConfig, seed: u64, name: impl Into<String>) -> MctsBot {
+        MctsBot {
+            config,
+            rng: GameRng::seed_from(seed),
+            name: name.into(),
+            playouts: 0,
+            tree: Vec::new(),
+            actions: Vec::new(),
+            path: Vec::new(),
+        }
+    }
+
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    /// Playouts run so far.
+    pub fn playouts(&self) -> u64 {
+        self.playouts
+    }
+
+    /// Search from `view` and return the most visited root action with its visit count.
+    pub fn search(&mut self, view: &PlayerView<'_>) -> (Action, u32) {
+        let root_actions = view.legal_actions();
+        if root_actions.len() == 1 {
+            return (root_actions[0], 0);
+        }
+        self.tree.clear();
+        self.tree.push(Node {
+            action: Action::Discard,
+            side: 0,
+            first: 0,
+            len: 0,
+            visits: 0,
+            avail: 0,
+            reward: 0.0,
+        });
+        let start = Instant::now();
+        let mut done = 0u32;
+        loop {
+            match self.config.budget {
+                Budget::Playouts(n) => {
+                    if done >= n.max(1) {
+                        break;
+                    }
+                }
+                Budget::Time(t) => {
+                    if done.is_multiple_of(32) && done > 0 && start.elapsed() >= t {
+                        break;
+                    }
+                }
+            }
+            let mut game = view.determinize(&mut self.rng);
+            self.iterate(&mut game);
+            done += 1;
+        }
+        self.playouts += u64::from(done);
+        let root = self.tree[0];
+        let mut best = (root_actions[0], 0u32, f64::NEG_INFINITY);
+        for c in &self.tree[root.first as usize..(root.first + root.len) as usize] {
+            let mean = if c.visits > 0 {
+                c.reward / f64::from(c.visits)
+            } else {
+                0.0
+            };
+            if c.visits > best.1 || (c.visits == best.1 && mean > best.2) {
+                best = (c.action, c.visits, mean);
+            }
+        }
+        (best.0, best.1)
+    }
+
+    /// One iteration on a determinized game: select, expand, roll out, back up.
+    fn iterate(&mut self, game: &mut Game) {
+        self.path.clear();
+        let mut node = 0u32;
+        self.path.push(node);
+        loop {
+            if game.is_over() {
+                break;
+            }
+            let side = game.to_act().map_or(0, |p| side_of(game, p)) as u16;
+            game.legal_actions_into(&mut self.actions);
+            if self.tree[node as usize].len == 0 {
+                self.expand(node, side);
+            } else {
+                self.align(node, side);
+            }
+            let Some(child) = self.select(node) else {
+                break;
+            };
+            let action = self.tree[child as usize].action;
+            if game.apply(action).is_err() {
+                break;
+            }
+            node = child;
+            self.path.push(node);
+            if self.tree[node as usize].visits == 0 {
+                break;
+            }
+        }
+        self.rollout(game);
+        let rewards = rewards(game, self.config.reward);
+        for &i in &self.path {
+            let n = &mut self.tree[i as usize];
+            n.visits += 1;
+            n.reward += rewards
+                .get(usize::from(n.side))
+                .copied()
+                .unwrap_or_default();
+        }
+    }
+
+    /// Give `node` a child for every action in `self.actions`.
+    fn expand(&mut self, node: u32, side: u16) {
+        let first = self.tree.len() as u32;
+        let len = self.actions.len() as u32;
+        self.tree.extend(self.actions.iter().map(|&action| Node {
+            action,
+            side,
+            first: 0,
+            len: 0,
+            visits: 0,
+            avail: 0,
+            reward: 0.0,
+        }));
+        let n = &mut self.tree[node as usize];
+        n.first = first;
+        n.len = len;
+    }
+
+    /// Make sure every action legal now has a child (a new sample of the hidden piles can bring
+    /// new dominoes into a line). Children stay even when not legal in this sample.
+    fn align(&mut self, node: u32, side: u16) {
+        let n = self.tree[node as usize];
+        let children = &self.tree[n.first as usize..(n.first + n.len) as usize];
+        if children.len() == self.actions.len()
+            && children
+                .iter()
+                .zip(&self.actions)
+                .all(|(c, a)| c.action == *a)
+        {
+            return;
+        }
+        let missing: Vec<Action> = self
+            .actions
+            .iter()
+            .filter(|a| !children.iter().any(|c| c.action == **a))
+            .copied()
+            .collect();
+        if missing.is_empty() {
+            return;
+        }
+        // Move the children to a new block with room for the missing ones.
+        let first = self.tree.len() as u32;
+        let old: Vec<Node> = children.to_vec();
+        self.tree.extend(old);
+        self.tree.extend(missing.into_iter().map(|action| Node {
+            action,
+            side,
+            first: 0,
+            len: 0,
+            visits: 0,
+            avail: 0,
+            reward: 0.0,
+        }));
+        let len = self.tree.len() as u32 - first;
+        let n = &mut self.tree[node as usize];
+        n.first = first;
+        n.len = len;
+    }
+
+    /// UCT over the children legal now (those in `self.actions`); an unvisited one first, drawn at
+    /// random.
+    fn select(&mut self, node: u32) -> Option<u32> {
+        let n = self.tree[node as usize];
+        let (first, len) = (n.first as usize, n.len as usize);
+        let aligned = len == self.actions.len()
+            && self.tree[first..first + len]
+                .iter()
+                .zip(&self.actions)
+                .all(|(c, a)| c.action == *a);
+        let legal = |tree: &[Node], i: usize, actions: &[Action]| {
+            aligned || actions.contains(&tree[i].action)
+        };
+        // Unvisited legal children: pick one uniformly.
+        let mut unvisited = 0u32;
+        for i in first..first + len {
+            if self.tree[i].visits == 0 && legal(&self.tree, i, &self.actions) {
+                unvisited += 1;
+            }
+        }
+        let c = self.config.exploration;
+        let mut pick = if unvisited > 0 {
+            Some(self.rng.below(unvisited))
+        } else {
+            None
+        };
+        let mut best: Option<(u32, f64)> = None;
+        for i in first..first + len {
+            if !legal(&self.tree, i, &self.actions) {
+                continue;
+            }
+            let child = &mut self.tree[i];
+            child.avail += 1;
+            if let Some(k) = pick.as_mut() {
+                if child.visits == 0 {
+                    if *k == 0 {
+                        best = Some((i as u32, f64::INFINITY));
+                        pick = None;
+                    } else {
+                        *k -= 1;
+                    }
+                }
+                continue;
+            }
+            if best.is_some_and(|(_, v)| v == f64::INFINITY) {
+                continue;
+            }
+            let visits = f64::from(child.visits.max(1));
+            let mean = child.reward / visits;
+            let ucb = mean + c * (f64::from(child.avail.max(1)).ln() / visits).sqrt();
+            if best.is_none_or(|(_, v)| ucb > v) {
+                best = Some((i as u32, ucb));
+            }
+        }
+        best.map(|(i, _)| i)
+    }
+
+    fn rollout(&mut self, game: &mut Game) {
+        match self.config.rollout {
+            Rollout::Random => {
+                let rng = &mut self.rng;
+                while game.play_random(|| rng.next_u32()).is_some() {}
+            }
+            Rollout::Sampled(k) => {
+                while !game.is_over() {
+                    if !matches!(game.phase(), Phase::Place { .. }) {
+                        let rng = &mut self.rng;
+                        if game.play_random(|| rng.next_u32()).is_none() {
+                            break;
+                        }
+                        continue;
+                    }
+                    let set = game.placements();
+                    let count = set.count();
+                    let (Some(player), Some(d)) = (game.to_act(), game.domino_to_place()) else {
+                        break;
+                    };
+                    if count == 0 {
+                        if game.apply(Action::Discard).is_err() {
+                            break;
+                        }
+                        continue;
+                    }
+                    let rules = game.rules();
+                    let kingdom = game.kingdom(player);
+                    let domino = game.domino(d);
+                    let before = KingdomEval::new(kingdom, rules);
+                    let mut best = (None, f64::NEG_INFINITY);
+                    for _ in 0..k.max(1) {
+                        let Some(p) = set.nth(self.rng.below(count)) else {
+                            continue;
+                        };
+                        let v = placement_value(kingdom, &before, domino, p, rules);
+                        if v > best.1 {
+                            best = (Some(p), v);
+                        }
+                    }
+                    let action = best
+                        .0
+                        .map_or(Action::Discard, |placement| Action::Place { placement });
+                    if game.apply(action).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// What the finished (or abandoned) game is worth to each side.
+fn rewards(game: &Game, kind: Reward) -> Vec<f64> {
+    let n = sides(game);
+    let mut scores = vec![0i32; n];
+    for p in 0..usize::from(game.players()) {
+        if let Some(s) = scores.get_mut(side_of(game, p)) {
+            *s += game.score_total(p);
+        }
+    }
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let winners = scores.iter().filter(|&&s| s == best).count().max(1) as f64;
+    (0..n)
+        .map(|s| {
+            let win = if scores[s] == best {
+                1.0 / winners
+            } else {
+                0.0
+            };
+            let other = (0..n)
+                .filter(|&o| o != s)
+                .map(|o| scores[o])
+                .max()
+                .unwrap_or(0);
+            let margin =
+                (0.5 + f64::from(scores[s] - other) / (2.0 * MARGIN_SCALE)).clamp(0.0, 1.0);
+            match kind {
+                Reward::Win => win,
+                Reward::Margin => margin,
+                Reward::Mixed => 0.5 * (win + margin),
+            }
+        })
+        .collect()
+}
+
+impl Bot for MctsBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, view: &PlayerView<'_>) -> Action {
+        self.search(view).0
+    }
+}

@@ -1,0 +1,331 @@
+//! Tournaments: many games between bots, in parallel, with the seats rotated.
+//!
+//! Game (or match) `i` is seeded `derive_seed(seed, i)`; seat `s` of it is played by bot
+//! `levels[(s + i) % players]`, so every bot sits in every seat equally often, and its bot's
+//! choices are drawn from a generator seeded from the game's seed and the seat. Games are
+//! aggregated in blocks of a fixed size, and the blocks in index order, so the same seed gives the
+//! same results with any number of threads (only the timings differ).
+
+use crate::{Bot, BotError, Level, Turn};
+use crownlands_core::matches::Match;
+use crownlands_core::rng::derive_seed;
+use crownlands_core::{Game, Ruleset, SetupError};
+use rayon::prelude::*;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Games aggregated together before blocks are combined (fixed, so results do not depend on the
+/// number of threads).
+const BLOCK: u64 = 256;
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct Tournament {
+    pub ruleset: Arc<Ruleset>,
+    /// One level per seat; their number is the player count.
+    pub levels: Vec<Level>,
+    /// Games (for a match ruleset such as Dynasty: matches).
+    pub games: u64,
+    pub seed: u64,
+    /// Worker threads (`None`: all cores).
+    pub jobs: Option<usize>,
+}
+
+/// Why a tournament could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum TournamentError {
+    #[error("give at least one bot")]
+    NoBots,
+    #[error("{0} players is more than any ruleset allows")]
+    TooManyPlayers(usize),
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error("game {game}: {error}")]
+    Bot { game: u64, error: BotError },
+    #[error("cannot start {0} worker threads: {1}")]
+    Threads(usize, String),
+}
+
+/// Totals for one bot (every seat it played, all games).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BotStats {
+    /// Player-games played (a bot listed three times plays three per game).
+    pub games: u64,
+    /// Wins, shared wins counted as fractions.
+    pub wins: f64,
+    pub score_sum: f64,
+    pub score_sq_sum: f64,
+    /// Sum of (own score - best other score): positive when winning.
+    pub margin_sum: f64,
+    pub decisions: u64,
+    pub nanos: u128,
+}
+
+/// Totals for one seat.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SeatStats {
+    pub wins: f64,
+    pub score_sum: f64,
+    pub score_sq_sum: f64,
+    pub placed: u64,
+}
+
+/// What a tournament gives.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    pub games: u64,
+    pub match_games: u8,
+    pub seconds: f64,
+    /// Per distinct bot name, in the order of first appearance in the list.
+    pub bots: Vec<(String, BotStats)>,
+    pub seats: Vec<SeatStats>,
+}
+
+/// A 95% interval.
+pub type Interval = (f64, f64);
+
+impl BotStats {
+    pub fn win_rate(&self) -> f64 {
+        self.wins / self.games.max(1) as f64
+    }
+
+    /// Wilson score interval of the win rate.
+    pub fn win_rate_ci95(&self) -> Interval {
+        wilson(self.wins, self.games)
+    }
+
+    pub fn mean_score(&self) -> f64 {
+        self.score_sum / self.games.max(1) as f64
+    }
+
+    /// Normal interval of the mean score.
+    pub fn mean_score_ci95(&self) -> Interval {
+        mean_ci(self.score_sum, self.score_sq_sum, self.games)
+    }
+
+    pub fn mean_margin(&self) -> f64 {
+        self.margin_sum / self.games.max(1) as f64
+    }
+
+    pub fn ms_per_decision(&self) -> f64 {
+        self.nanos as f64 / 1e6 / self.decisions.max(1) as f64
+    }
+
+    fn add(&mut self, o: &BotStats) {
+        self.games += o.games;
+        self.wins += o.wins;
+        self.score_sum += o.score_sum;
+        self.score_sq_sum += o.score_sq_sum;
+        self.margin_sum += o.margin_sum;
+        self.decisions += o.decisions;
+        self.nanos += o.nanos;
+    }
+}
+
+impl SeatStats {
+    fn add(&mut self, o: &SeatStats) {
+        self.wins += o.wins;
+        self.score_sum += o.score_sum;
+        self.score_sq_sum += o.score_sq_sum;
+        self.placed += o.placed;
+    }
+}
+
+/// Wilson score interval for `wins` out of `n` at 95%.
+pub fn wilson(wins: f64, n: u64) -> Interval {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let n = n as f64;
+    let p = (wins / n).clamp(0.0, 1.0);
+    let z = 1.959_964;
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Normal 95% interval of a mean from its sum and sum of squares.
+pub fn mean_ci(sum: f64, sq_sum: f64, n: u64) -> Interval {
+    if n == 0 {
+        return (0.0, 0.0);
+    }
+    let nf = n as f64;
+    let mean = sum / nf;
+    if n < 2 {
+        return (mean, mean);
+    }
+    let var = ((sq_sum - nf * mean * mean) / (nf - 1.0)).max(0.0);
+    let half = 1.959_964 * (var / nf).sqrt();
+    (mean - half, mean + half)
+}
+
+/// Totals of a block of games.
+#[derive(Clone, Debug, Default)]
+struct Block {
+    bots: Vec<BotStats>,
+    seats: Vec<SeatStats>,
+}
+
+impl Tournament {
+    /// Play the tournament; `progress` is called with the number of games finished each time one
+    /// finishes (from any thread).
+    pub fn run(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<Report, TournamentError> {
+        let players = self.levels.len();
+        if players == 0 {
+            return Err(TournamentError::NoBots);
+        }
+        let players_u8 =
+            u8::try_from(players).map_err(|_| TournamentError::TooManyPlayers(players))?;
+        // Fail early (and not once per game) when the ruleset refuses this player count.
+        Game::new(self.ruleset.clone(), players_u8, self.seed)?;
+        let names: Vec<String> = self.levels.iter().map(Level::to_string).collect();
+        let mut distinct: Vec<String> = Vec::new();
+        for n in &names {
+            if !distinct.contains(n) {
+                distinct.push(n.clone());
+            }
+        }
+        let bot_index: Vec<usize> = names
+            .iter()
+            .map(|n| distinct.iter().position(|d| d == n).unwrap_or(0))
+            .collect();
+        let match_games = self
+            .ruleset
+            .rules_for(players_u8)
+            .map_or(1, |r| r.match_games.max(1));
+        let blocks = self.games.div_ceil(BLOCK);
+        let done = std::sync::atomic::AtomicU64::new(0);
+        let start = Instant::now();
+        let play_block = |b: u64| -> Result<Block, TournamentError> {
+            let mut block = Block {
+                bots: vec![BotStats::default(); distinct.len()],
+                seats: vec![SeatStats::default(); players],
+            };
+            for i in b * BLOCK..((b + 1) * BLOCK).min(self.games) {
+                self.play_one(i, players_u8, match_games, &bot_index, &mut block)?;
+                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                progress(n);
+            }
+            Ok(block)
+        };
+        let results: Vec<Result<Block, TournamentError>> = match self.jobs {
+            Some(j) => {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(j.max(1))
+                    .build()
+                    .map_err(|e| TournamentError::Threads(j, e.to_string()))?;
+                pool.install(|| (0..blocks).into_par_iter().map(play_block).collect())
+            }
+            None => (0..blocks).into_par_iter().map(play_block).collect(),
+        };
+        let mut total = Block {
+            bots: vec![BotStats::default(); distinct.len()],
+            seats: vec![SeatStats::default(); players],
+        };
+        for r in results {
+            let b = r?;
+            for (t, s) in total.bots.iter_mut().zip(&b.bots) {
+                t.add(s);
+            }
+            for (t, s) in total.seats.iter_mut().zip(&b.seats) {
+                t.add(s);
+            }
+        }
+        Ok(Report {
+            games: self.games,
+            match_games,
+            seconds: start.elapsed().as_secs_f64(),
+            bots: distinct.into_iter().zip(total.bots).collect(),
+            seats: total.seats,
+        })
+    }
+
+    /// Play game (or match) `i` and add it to `block`.
+    fn play_one(
+        &self,
+        i: u64,
+        players: u8,
+        match_games: u8,
+        bot_index: &[usize],
+        block: &mut Block,
+    ) -> Result<(), TournamentError> {
+        let n = usize::from(players);
+        let match_seed = derive_seed(self.seed, i);
+        // Seat s is played by list entry (s + i) mod n.
+        let entry: Vec<usize> = (0..n).map(|s| (s + (i % n as u64) as usize) % n).collect();
+        let mut bots: Vec<Box<dyn Bot>> = (0..n)
+            .map(|s| self.levels[entry[s]].build(derive_seed(match_seed, u64::MAX - 1 - s as u64)))
+            .collect();
+        let mut totals = vec![0i64; n];
+        let mut decisions = vec![0u64; n];
+        let mut nanos = vec![0u128; n];
+        let mut single_winners = None;
+        for k in 0..match_games {
+            let mut game = Game::new(
+                self.ruleset.clone(),
+                players,
+                Match::game_seed(match_seed, k),
+            )?;
+            while let Some(mut turn) = Turn::new(&mut game) {
+                let seat = turn.view().player();
+                let t0 = Instant::now();
+                let r = bots[seat].act(&mut turn);
+                nanos[seat] += t0.elapsed().as_nanos();
+                decisions[seat] += 1;
+                r.map_err(|error| TournamentError::Bot { game: i, error })?;
+            }
+            for &(k, _, _) in game.placed() {
+                if let Some(s) = block.seats.get_mut(k) {
+                    s.placed += 1;
+                }
+            }
+            let game_totals: Vec<i32> = (0..n).map(|p| game.score_total(p)).collect();
+            for (t, g) in totals.iter_mut().zip(&game_totals) {
+                *t += i64::from(*g);
+            }
+            if match_games == 1 {
+                single_winners = Some(winners_of_game(&game, &game_totals));
+            }
+        }
+        let winners = single_winners.unwrap_or_else(|| {
+            let best = totals.iter().copied().max().unwrap_or(0);
+            (0..n).filter(|&p| totals[p] == best).collect()
+        });
+        let share = 1.0 / winners.len().max(1) as f64;
+        for seat in 0..n {
+            let won = if winners.contains(&seat) { share } else { 0.0 };
+            let score = totals[seat] as f64;
+            let best_other = (0..n)
+                .filter(|&o| o != seat)
+                .map(|o| totals[o])
+                .max()
+                .unwrap_or(totals[seat]);
+            let s = &mut block.seats[seat];
+            s.wins += won;
+            s.score_sum += score;
+            s.score_sq_sum += score * score;
+            let b = &mut block.bots[bot_index[entry[seat]]];
+            b.games += 1;
+            b.wins += won;
+            b.score_sum += score;
+            b.score_sq_sum += score * score;
+            b.margin_sum += (totals[seat] - best_other) as f64;
+            b.decisions += decisions[seat];
+            b.nanos += nanos[seat];
+        }
+        Ok(())
+    }
+}
+
+/// The winners of a finished game: the highest total alone, or the full ranking with the
+/// ruleset's tie-breaks when the top score is shared.
+fn winners_of_game(game: &Game, totals: &[i32]) -> Vec<usize> {
+    let best = totals.iter().copied().max().unwrap_or(0);
+    let top: Vec<usize> = (0..totals.len()).filter(|&p| totals[p] == best).collect();
+    if top.len() == 1 {
+        top
+    } else {
+        game.outcome().winners
+    }
+}

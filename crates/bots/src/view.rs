@@ -1,0 +1,227 @@
+//! What the acting player may see, and nothing more.
+//!
+//! A [`PlayerView`] wraps a game privately: a bot reads the public state (kingdoms, lines,
+//! discards, scores, which dominoes are still unseen as a set) but never the order of the draw
+//! pile or which dominoes stayed in the box. Anything that needs to look ahead asks for
+//! [`PlayerView::determinize`]: a copy of the game whose hidden components have been reshuffled
+//! from the bot's own generator, so it is consistent with what the player knows and says nothing
+//! about the real order.
+//!
+//! A [`Turn`] is what the tournament hands a bot when it is its turn: the view plus the right to
+//! play one action (and a fast path for uniformly random play that never lists the actions).
+
+use crownlands_core::rng::GameRng;
+use crownlands_core::{
+    Action, Domino, DominoId, Game, Kingdom, Outcome, Phase, PlacementSet, PlayerId, Rules,
+    Ruleset, Slot,
+};
+use std::sync::Arc;
+
+/// The side a player plays for: whose score a bot maximises. Today every player is their own
+/// side; team rulesets will map several players to one side here.
+pub fn side_of(_game: &Game, player: PlayerId) -> usize {
+    player
+}
+
+/// The number of sides in a game.
+pub fn sides(game: &Game) -> usize {
+    usize::from(game.players())
+}
+
+/// The score of a side: the sum of its players' totals.
+pub fn side_score(game: &Game, side: usize) -> i32 {
+    (0..usize::from(game.players()))
+        .filter(|&p| side_of(game, p) == side)
+        .map(|p| game.score_total(p))
+        .sum()
+}
+
+/// The acting player's view of a game that is not over.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayerView<'a> {
+    game: &'a Game,
+    player: PlayerId,
+}
+
+impl<'a> PlayerView<'a> {
+    /// The view of the player to act, or `None` when the game is over. (A player to act always
+    /// has at least one legal action: a claim, a placement or the forced discard.)
+    pub fn new(game: &'a Game) -> Option<PlayerView<'a>> {
+        let player = game.to_act()?;
+        Some(PlayerView { game, player })
+    }
+
+    /// The player to act (whose view this is).
+    pub fn player(&self) -> PlayerId {
+        self.player
+    }
+
+    /// The side this player plays for (see [`side_of`]).
+    pub fn side(&self) -> usize {
+        side_of(self.game, self.player)
+    }
+
+    pub fn side_of(&self, player: PlayerId) -> usize {
+        side_of(self.game, player)
+    }
+
+    pub fn sides(&self) -> usize {
+        sides(self.game)
+    }
+
+    /// Every legal action, in the engine's fixed order; never empty.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        self.game.legal_actions()
+    }
+
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        self.game.legal_actions_into(out);
+    }
+
+    pub fn legal_action_count(&self) -> u32 {
+        self.game.legal_action_count()
+    }
+
+    pub fn is_legal(&self, action: Action) -> bool {
+        self.game.is_legal(action)
+    }
+
+    pub fn ruleset(&self) -> &Arc<Ruleset> {
+        self.game.ruleset()
+    }
+
+    pub fn rules(&self) -> &Rules {
+        self.game.rules()
+    }
+
+    pub fn players(&self) -> u8 {
+        self.game.players()
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.game.phase()
+    }
+
+    pub fn round(&self) -> u32 {
+        self.game.round()
+    }
+
+    pub fn kingdom(&self, player: PlayerId) -> &Kingdom {
+        self.game.kingdom(player)
+    }
+
+    pub fn kingdoms(&self) -> &[Kingdom] {
+        self.game.kingdoms()
+    }
+
+    pub fn owner(&self, king: usize) -> PlayerId {
+        self.game.owner(king)
+    }
+
+    pub fn current_line(&self) -> &[Slot] {
+        self.game.current_line()
+    }
+
+    pub fn next_line(&self) -> &[Slot] {
+        self.game.next_line()
+    }
+
+    /// How many dominoes are left in the draw pile (their order is hidden).
+    pub fn draw_pile_len(&self) -> usize {
+        self.game.draw_pile_len()
+    }
+
+    /// The dominoes not seen yet (draw pile and box together), in a canonical order.
+    pub fn unseen_dominoes(&self) -> Vec<DominoId> {
+        self.game.unseen_dominoes()
+    }
+
+    pub fn discarded(&self) -> &[DominoId] {
+        self.game.discarded()
+    }
+
+    pub fn domino(&self, id: DominoId) -> &Domino {
+        self.game.domino(id)
+    }
+
+    /// The domino the acting king places now, if it is time to place.
+    pub fn domino_to_place(&self) -> Option<DominoId> {
+        self.game.domino_to_place()
+    }
+
+    /// The legal placements of the domino to place (empty when it is not time to place).
+    pub fn placements(&self) -> PlacementSet {
+        self.game.placements()
+    }
+
+    pub fn score_total(&self, player: PlayerId) -> i32 {
+        self.game.score_total(player)
+    }
+
+    pub fn side_score(&self, side: usize) -> i32 {
+        side_score(self.game, side)
+    }
+
+    pub fn outcome(&self) -> Outcome {
+        self.game.outcome()
+    }
+
+    /// A copy of the game with everything hidden (draw pile order, dominoes left in the box)
+    /// reshuffled from `rng`: a game consistent with what this player knows. Every simulation a
+    /// bot runs starts from one of these.
+    pub fn determinize(&self, rng: &mut GameRng) -> Game {
+        let mut g = self.game.clone();
+        g.resample_hidden(|| rng.next_u32());
+        g
+    }
+}
+
+/// A player's turn: the view, and the right to play exactly one action.
+pub struct Turn<'a> {
+    game: &'a mut Game,
+    played: Option<Action>,
+}
+
+impl<'a> Turn<'a> {
+    /// The turn of the player to act, or `None` when the game is over.
+    pub fn new(game: &'a mut Game) -> Option<Turn<'a>> {
+        PlayerView::new(game)?;
+        Some(Turn { game, played: None })
+    }
+
+    pub fn view(&self) -> PlayerView<'_> {
+        PlayerView {
+            game: self.game,
+            player: self.game.to_act().unwrap_or(0),
+        }
+    }
+
+    /// Play `action` (once per turn). An illegal action is refused and the game left unchanged.
+    pub fn play(&mut self, action: Action) -> Result<(), crate::BotError> {
+        if self.played.is_some() {
+            return Err(crate::BotError::AlreadyPlayed);
+        }
+        self.game.apply(action)?;
+        self.played = Some(action);
+        Ok(())
+    }
+
+    /// Play a uniformly random legal action drawn from `rng`, without listing the actions: the
+    /// same choice as picking `legal_actions()[rng.below(count)]`.
+    pub fn play_random(&mut self, rng: &mut GameRng) -> Result<Action, crate::BotError> {
+        if self.played.is_some() {
+            return Err(crate::BotError::AlreadyPlayed);
+        }
+        let a = self
+            .game
+            .play_random(|| rng.next_u32())
+            .ok_or(crate::BotError::GameOver)?;
+        self.played = Some(a);
+        Ok(a)
+    }
+
+    /// The action played this turn, if any.
+    pub fn played(&self) -> Option<Action> {
+        self.played
+    }
+}

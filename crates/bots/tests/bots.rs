@@ -1,0 +1,271 @@
+//! Bots: legal play on every shipped ruleset, no peeking at hidden components, level names,
+//! reproducible tournaments at any thread count.
+
+use crownlands_bots::level::parse_list;
+use crownlands_bots::tournament::Tournament;
+use crownlands_bots::{Bot, GreedyBot, Level, MctsBot, PlayerView, RandomBot, Turn};
+use crownlands_core::rng::GameRng;
+use crownlands_core::{Game, Ruleset};
+use std::sync::Arc;
+
+fn ruleset(name: &str) -> Arc<Ruleset> {
+    Arc::new(crownlands_rules::load(name).unwrap_or_else(|e| panic!("{e}")))
+}
+
+fn level(s: &str) -> Level {
+    s.parse().unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Play a whole game with one bot per seat; every choice must be legal.
+fn play(game: &mut Game, bots: &mut [Box<dyn Bot>]) {
+    while let Some(view) = PlayerView::new(game) {
+        let p = view.player();
+        let a = bots[p].choose(&view);
+        assert!(view.is_legal(a), "{} chose illegal {a:?}", bots[p].name());
+        game.apply(a).expect("legal");
+    }
+    assert!(game.is_over());
+}
+
+#[test]
+fn every_level_plays_every_shipped_ruleset_legally() {
+    for shipped in crownlands_rules::shipped() {
+        let r = ruleset(&shipped.name);
+        let counts: Vec<u8> = r.player_counts.iter().map(|(n, _)| *n).collect();
+        for players in counts {
+            let mut bots: Vec<Box<dyn Bot>> = (0..players)
+                .map(|s| match s % 3 {
+                    0 => level("mcts:30").build(u64::from(s)),
+                    1 => level("greedy").build(u64::from(s)),
+                    _ => level("random").build(u64::from(s)),
+                })
+                .collect();
+            let mut g = Game::new(r.clone(), players, 7).expect("setup");
+            play(&mut g, &mut bots);
+        }
+    }
+}
+
+/// Positions part way into seeded games (claims and placements), each paired with a copy that
+/// differs only in the hidden order of the draw pile and the box.
+fn hidden_pairs() -> Vec<(Game, Game)> {
+    let mut out = Vec::new();
+    for (name, players) in [("kingdomino", 2u8), ("harmony-middle-kingdom", 4)] {
+        let r = ruleset(name);
+        for (seed, moves) in [(3u64, 9usize), (4, 14), (5, 22)] {
+            let mut a = Game::new(r.clone(), players, seed).expect("setup");
+            let mut rng = GameRng::seed_from(seed);
+            for _ in 0..moves {
+                a.play_random(|| rng.next_u32()).expect("not over");
+            }
+            let mut b = a.clone();
+            let mut shuffle = GameRng::seed_from(99);
+            b.resample_hidden(|| shuffle.next_u32());
+            assert_ne!(a, b, "the hidden order should differ");
+            assert_eq!(a.unseen_dominoes(), b.unseen_dominoes());
+            out.push((a, b));
+        }
+    }
+    out
+}
+
+fn same_choices(levels: &[&str]) {
+    for (a, b) in hidden_pairs() {
+        for lv in levels {
+            let l = level(lv);
+            let ca = l.build(5).choose(&PlayerView::new(&a).expect("view"));
+            let cb = l.build(5).choose(&PlayerView::new(&b).expect("view"));
+            assert_eq!(ca, cb, "{lv} at {:?}", a.phase());
+        }
+    }
+}
+
+#[test]
+fn random_and_greedy_choices_do_not_depend_on_the_hidden_order() {
+    same_choices(&["random", "greedy"]);
+}
+
+/// MCTS never reads the hidden order (it only sees a `PlayerView`, and every playout starts from
+/// `determinize`), but `Game::resample_hidden` shuffles the hidden dominoes starting from their
+/// real order, so the same generator gives different (equally likely) samples in the two games.
+/// This passes once the core sorts the hidden dominoes before reshuffling them.
+#[test]
+#[ignore = "needs Game::resample_hidden to start from a canonical order (core)"]
+fn mcts_choices_do_not_depend_on_the_hidden_order() {
+    same_choices(&["mcts:300"]);
+}
+
+/// What MCTS can be held to today: the determinized games it searches are consistent with the
+/// view (same public state, same unseen set), whatever the real order.
+#[test]
+fn determinized_games_keep_everything_public() {
+    for (a, b) in hidden_pairs() {
+        let mut rng = GameRng::seed_from(8);
+        let va = PlayerView::new(&a).expect("view");
+        let d = va.determinize(&mut rng);
+        assert_eq!(d.unseen_dominoes(), b.unseen_dominoes());
+        assert_eq!(d.next_line(), a.next_line());
+        assert_eq!(d.current_line(), a.current_line());
+        assert_eq!(d.kingdoms(), a.kingdoms());
+        assert_eq!(d.legal_actions(), b.legal_actions());
+    }
+}
+
+#[test]
+fn random_bot_choose_matches_its_fast_path() {
+    let r = ruleset("kingdomino");
+    for players in [2u8, 4] {
+        let mut slow = Game::new(r.clone(), players, 12).expect("setup");
+        let mut fast = slow.clone();
+        let mut a = RandomBot::new(1);
+        let mut b = RandomBot::new(1);
+        while let Some(view) = PlayerView::new(&slow) {
+            let x = a.choose(&view);
+            slow.apply(x).expect("legal");
+            let mut turn = Turn::new(&mut fast).expect("turn");
+            let y = b.act(&mut turn).expect("legal");
+            assert_eq!(x, y);
+        }
+        assert_eq!(slow, fast);
+    }
+}
+
+#[test]
+fn a_turn_allows_one_action() {
+    let mut g = Game::new(ruleset("kingdomino"), 2, 1).expect("setup");
+    let mut turn = Turn::new(&mut g).expect("turn");
+    let a = turn.view().legal_actions()[0];
+    turn.play(a).expect("legal");
+    assert!(turn.play(a).is_err());
+    assert_eq!(turn.played(), Some(a));
+}
+
+#[test]
+fn levels_parse_and_print() {
+    for (text, shown) in [
+        ("random", "random"),
+        ("greedy", "greedy"),
+        ("GREEDY", "greedy"),
+        ("mcts", "mcts"),
+        ("mcts:500", "mcts:500"),
+        ("mcts:500ms", "mcts:500ms"),
+        ("mcts:2s", "mcts:2000ms"),
+        ("mcts:800:reward=win", "mcts:800:reward=win"),
+        (
+            "mcts:800:rollout=sampled3:c=0.5",
+            "mcts:800:c=0.5:rollout=sampled3",
+        ),
+    ] {
+        assert_eq!(level(text).to_string(), shown, "{text}");
+        assert_eq!(level(shown).to_string(), shown);
+    }
+    for bad in [
+        "",
+        "expert",
+        "mcts:",
+        "mcts:0",
+        "mcts:-5",
+        "mcts:fast",
+        "mcts:0ms",
+        "random:5",
+        "mcts:9:x=1",
+        "mcts:9:c=-1",
+    ] {
+        let e = bad.parse::<Level>().expect_err(bad).to_string();
+        assert!(
+            e.contains("random") || e.contains("budget") || e.contains("setting"),
+            "{bad}: {e}"
+        );
+    }
+    let e = "expert".parse::<Level>().expect_err("unknown").to_string();
+    assert!(e.contains("random, greedy, mcts"), "{e}");
+    assert_eq!(parse_list("mcts:100,greedy,random").expect("list").len(), 3);
+}
+
+#[test]
+fn tournaments_are_the_same_at_any_thread_count() {
+    let t = |jobs| Tournament {
+        ruleset: ruleset("kingdomino"),
+        levels: parse_list("greedy,random,mcts:20").expect("list"),
+        games: 300,
+        seed: 9,
+        jobs: Some(jobs),
+    };
+    let strip = |mut r: crownlands_bots::tournament::Report| {
+        r.seconds = 0.0;
+        for (_, b) in &mut r.bots {
+            b.nanos = 0;
+        }
+        r
+    };
+    let one = strip(t(1).run(&|_| {}).expect("runs"));
+    let two = strip(t(2).run(&|_| {}).expect("runs"));
+    assert_eq!(one, two);
+    assert_eq!(one.bots.len(), 3);
+    assert!(one.bots.iter().all(|(_, b)| b.games == 300));
+    let wins: f64 = one.bots.iter().map(|(_, b)| b.wins).sum();
+    assert!((wins - 300.0).abs() < 1e-9);
+    // Seats rotate: every seat is played by every bot equally often.
+    let seat_scores: Vec<f64> = one.seats.iter().map(|s| s.score_sum).collect();
+    assert_eq!(seat_scores.len(), 3);
+}
+
+#[test]
+fn dynasty_matches_sum_their_games() {
+    let t = Tournament {
+        ruleset: ruleset("dynasty"),
+        levels: parse_list("greedy,random").expect("list"),
+        games: 20,
+        seed: 1,
+        jobs: Some(1),
+    };
+    let r = t.run(&|_| {}).expect("runs");
+    assert_eq!(r.match_games, 3);
+    let greedy = &r.bots[0].1;
+    assert!(
+        greedy.mean_score() > 60.0,
+        "three games summed: {}",
+        greedy.mean_score()
+    );
+}
+
+#[test]
+fn greedy_beats_random() {
+    let t = Tournament {
+        ruleset: ruleset("kingdomino"),
+        levels: parse_list("greedy,random").expect("list"),
+        games: 100,
+        seed: 2,
+        jobs: None,
+    };
+    let r = t.run(&|_| {}).expect("runs");
+    assert!(r.bots[0].1.win_rate() > 0.85, "{:?}", r.bots[0]);
+}
+
+#[test]
+fn tournament_errors_are_clear() {
+    let t = Tournament {
+        ruleset: ruleset("mighty-duel"),
+        levels: parse_list("greedy,random,random").expect("list"),
+        games: 1,
+        seed: 1,
+        jobs: None,
+    };
+    let e = t.run(&|_| {}).expect_err("3 players").to_string();
+    assert!(e.contains("does not allow 3 players"), "{e}");
+}
+
+#[test]
+fn mcts_is_reproducible_for_a_playout_budget() {
+    let r = ruleset("kingdomino");
+    let g = Game::new(r, 4, 5).expect("setup");
+    let config = match level("mcts:200") {
+        Level::Mcts(c) => c,
+        _ => unreachable!(),
+    };
+    let view = PlayerView::new(&g).expect("view");
+    let a = MctsBot::new(config, 4, "mcts").search(&view);
+    let b = MctsBot::new(config, 4, "mcts").search(&view);
+    assert_eq!(a, b);
+    let _ = GreedyBot::new(1).choose(&view);
+}
