@@ -6,7 +6,7 @@ use crate::kingdom::{Kingdom, PlacementSet};
 use crate::modules::{Economy, Holdings, Module};
 use crate::rng::GameRng;
 use crate::ruleset::{FirstClaims, Rules, Ruleset};
-use crate::score::{Outcome, ScoreBreakdown, rank, score_kingdom, score_total};
+use crate::score::{Outcome, ScoreBreakdown, rank, score_total};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -876,11 +876,13 @@ impl Game {
     // ----- scoring -----
 
     pub fn score(&self, player: PlayerId) -> ScoreBreakdown {
-        let mut breakdown = score_kingdom(&self.kingdoms[player], self.rules());
-        for m in self.modules.all.iter() {
-            m.score(self, player, &mut breakdown);
-        }
-        breakdown
+        let empty = Holdings::default();
+        let side = crate::modules::SideView {
+            ruleset: &self.ruleset,
+            kingdom: &self.kingdoms[player],
+            holdings: self.economy.sides.get(player).unwrap_or(&empty),
+        };
+        crate::modules::score_side(self.rules(), &self.modules.all, side)
     }
 
     /// What the modules track: coins, knights, supplies.

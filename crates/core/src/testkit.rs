@@ -68,6 +68,7 @@ pub fn kingdomino() -> Ruleset {
                 second: square(&t[2..]),
             })
             .collect(),
+        buildings: vec![],
         player_counts: vec![
             (2, rules(5, 2, 24)),
             (3, rules(5, 1, 48)),

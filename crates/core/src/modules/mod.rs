@@ -12,8 +12,11 @@ mod wealth;
 pub use knights::Knights;
 pub use wealth::Wealth;
 
+use crate::building::BuildingId;
 use crate::game::{Action, Game, IllegalAction};
 use crate::geometry::Cell;
+use crate::kingdom::Kingdom;
+use crate::ruleset::{Rules, Ruleset};
 use crate::score::ScoreBreakdown;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -54,6 +57,35 @@ pub struct Holdings {
     pub knights_in_hand: u32,
     /// Knights placed in the kingdom, by square.
     pub knights_placed: Vec<Cell>,
+    /// Towers in the kingdom.
+    pub towers: u32,
+    /// Buildings built, with their town square.
+    pub buildings: Vec<(BuildingId, Cell)>,
+    /// Whether this side hosts the Queen.
+    pub hosts_queen: bool,
+}
+
+/// One side as scoring sees it: enough to score a kingdom with no game around it (a kingdom
+/// file), or at the end of a game.
+#[derive(Clone, Copy, Debug)]
+pub struct SideView<'a> {
+    pub ruleset: &'a Ruleset,
+    pub kingdom: &'a Kingdom,
+    pub holdings: &'a Holdings,
+}
+
+/// Score one side: the kingdom's territories and bonuses under `rules`, then each module's part,
+/// in module order.
+pub fn score_side(
+    rules: &Rules,
+    modules: &[Box<dyn Module>],
+    side: SideView<'_>,
+) -> ScoreBreakdown {
+    let mut breakdown = crate::score::score_kingdom(side.kingdom, rules);
+    for m in modules {
+        m.score(side, &mut breakdown);
+    }
+    breakdown
 }
 
 impl Holdings {
@@ -204,6 +236,6 @@ pub trait Module: Send + Sync + Debug {
     /// Called at the end of every round.
     fn end_round(&self, _economy: &mut Economy) {}
 
-    /// Add this module's part of `side`'s final score.
-    fn score(&self, _game: &Game, _side: usize, _breakdown: &mut ScoreBreakdown) {}
+    /// Add this module's part of a side's final score.
+    fn score(&self, _side: SideView<'_>, _breakdown: &mut ScoreBreakdown) {}
 }

@@ -1,8 +1,7 @@
 //! Coins and wealth (Queendomino): every side starts with `starting-coins` (7) and scores one
 //! point per `coins-per-point` (3) coins left at the end. The bank is unlimited.
 
-use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params};
-use crate::game::Game;
+use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params, SideView};
 use crate::score::{BonusScore, ScoreBreakdown};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,8 +45,8 @@ impl Module for Wealth {
         Ok(())
     }
 
-    fn score(&self, game: &Game, side: usize, breakdown: &mut ScoreBreakdown) {
-        let coins = game.economy().sides.get(side).map_or(0, |h| h.coins);
+    fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
+        let coins = side.holdings.coins;
         let points = (coins / self.coins_per_point.max(1)) as i32;
         breakdown.bonuses.push(BonusScore {
             key: "wealth".into(),
