@@ -1,7 +1,7 @@
 //! The game: setup from a seed, the rounds of claiming and placing, and the end.
 
 use crate::domino::{Domino, DominoId};
-use crate::geometry::Placement;
+use crate::geometry::{Cell, Placement};
 use crate::kingdom::{Kingdom, PlacementSet};
 use crate::modules::{Economy, Holdings, Module};
 use crate::rng::GameRng;
@@ -30,6 +30,11 @@ pub enum Action {
     /// Send a knight to collect tax on square `square` (0: first, 1: second) of the domino just
     /// placed (knights module).
     Tax { square: u8 },
+    /// Build the face-up building of slot `slot` of the Builders' Board on the town square
+    /// `cell` (buildings module).
+    Build { slot: u8, cell: Cell },
+    /// Bribe the Dragon to burn the face-up building of slot `slot` (dragon module).
+    Burn { slot: u8 },
     /// End the current optional step of the turn (a module's step).
     Pass,
 }
@@ -238,12 +243,9 @@ impl Game {
             economy: Economy::default(),
             turn_placement: None,
         };
-        game.deal(seed);
-        let mut problems = Vec::new();
+        let mut problems = game.deal(seed);
         for m in game.modules.all.iter() {
-            if let Err(e) = m.setup(&mut game.economy, usize::from(players)) {
-                problems.push(format!("module `{}`: {e}", m.name()));
-            }
+            problems.extend(m.check(&game.ruleset));
         }
         if !problems.is_empty() {
             return Err(SetupError::Invalid {
@@ -258,11 +260,13 @@ impl Game {
     /// game's memory: exactly `Game::new(ruleset, players, seed)`, without allocating (for
     /// simulations that play millions of games).
     pub fn reset(&mut self, seed: u64) {
-        self.deal(seed);
+        // The same modules with the same parameters set up without problems in `new`.
+        let _ = self.deal(seed);
     }
 
-    /// Shuffle and deal: the deck, empty kingdoms, the order of the first claims, the first line.
-    fn deal(&mut self, seed: u64) {
+    /// Shuffle and deal: the deck, empty kingdoms, the order of the first claims, the modules'
+    /// economy, the first line. Returns the problems modules found setting up.
+    fn deal(&mut self, seed: u64) -> Vec<String> {
         let (grid, kpp, first_claims) = {
             let r = self.rules();
             (r.grid_size, usize::from(r.kings_per_player), r.first_claims)
@@ -312,14 +316,23 @@ impl Game {
             sides: vec![Holdings::default(); usize::from(self.players)],
             ..Economy::default()
         };
+        let mut problems = Vec::new();
         if !self.modules.all.is_empty() {
             let modules = self.modules.all.clone();
+            let mut ctx = crate::modules::SetupContext {
+                economy: &mut self.economy,
+                sides: usize::from(self.players),
+                ruleset: &self.ruleset,
+                rng: &mut self.rng,
+            };
             for m in modules.iter() {
-                // Checked when the game was created: the same parameters cannot fail now.
-                let _ = m.setup(&mut self.economy, usize::from(self.players));
+                if let Err(e) = m.setup(&mut ctx) {
+                    problems.push(format!("module `{}`: {e}", m.name()));
+                }
             }
         }
         self.draw_line();
+        problems
     }
 
     /// Lay out the next line from the draw pile into `next` (which is empty), sorted by box then
@@ -612,7 +625,10 @@ impl Game {
                     Action::Claim { .. } => "claim a domino",
                     Action::Place { .. } => "place a domino",
                     Action::Discard => "discard a domino",
-                    Action::Tax { .. } | Action::Pass => "take a module step",
+                    Action::Tax { .. }
+                    | Action::Build { .. }
+                    | Action::Burn { .. }
+                    | Action::Pass => "take a module step",
                 },
             }),
         }
@@ -858,6 +874,11 @@ impl Game {
             let j = crate::rng::below(i as u32 + 1, &mut next_u32) as usize;
             hidden.swap(i, j);
         }
+        let pile = &mut self.economy.building_pile;
+        for i in (1..pile.len()).rev() {
+            let j = crate::rng::below(i as u32 + 1, &mut next_u32) as usize;
+            pile.swap(i, j);
+        }
     }
 
     /// The dominoes no player has seen yet (draw pile and box together), in a canonical order:
@@ -898,6 +919,12 @@ impl Game {
     /// The kingdom a side builds.
     pub fn kingdom_of_side(&self, side: usize) -> &Kingdom {
         &self.kingdoms[side.min(self.kingdoms.len().saturating_sub(1))]
+    }
+
+    /// For modules: the kingdom a side builds, to change (crowns of buildings).
+    pub fn kingdom_of_side_mut(&mut self, side: usize) -> &mut Kingdom {
+        let last = self.kingdoms.len().saturating_sub(1);
+        &mut self.kingdoms[side.min(last)]
     }
 
     /// Where the acting king's domino went this turn: `None` before it is placed, or when it was

@@ -230,6 +230,36 @@ impl Ruleset {
             for p in rules.check(*n, self.dominoes.len()) {
                 problems.push(format!("at {n} players: {p}"));
             }
+            for p in self.check_modules(*n, rules) {
+                problems.push(format!("at {n} players: {p}"));
+            }
+        }
+        problems
+    }
+
+    /// Set the modules of `rules` up for `players` players on a scratch economy, and ask each
+    /// what it needs of this ruleset.
+    fn check_modules(&self, players: u8, rules: &Rules) -> Vec<String> {
+        let Ok(modules) = crate::modules::build_all(&rules.modules) else {
+            return Vec::new();
+        };
+        let mut problems = Vec::new();
+        let mut economy = crate::modules::Economy {
+            sides: vec![Default::default(); usize::from(players)],
+            ..Default::default()
+        };
+        let mut rng = crate::rng::GameRng::seed_from(0);
+        let mut ctx = crate::modules::SetupContext {
+            economy: &mut economy,
+            sides: usize::from(players),
+            ruleset: self,
+            rng: &mut rng,
+        };
+        for m in &modules {
+            if let Err(e) = m.setup(&mut ctx) {
+                problems.push(format!("module `{}`: {e}", m.name()));
+            }
+            problems.extend(m.check(self));
         }
         problems
     }
@@ -283,19 +313,10 @@ impl Rules {
                 self.line_size
             ));
         }
-        match crate::modules::build_all(&self.modules) {
-            Err(e) => problems.push(e.to_string()),
-            Ok(modules) => {
-                let mut economy = crate::modules::Economy {
-                    sides: vec![Default::default(); usize::from(players)],
-                    ..Default::default()
-                };
-                for m in &modules {
-                    if let Err(e) = m.setup(&mut economy, usize::from(players)) {
-                        problems.push(format!("module `{}`: {e}", m.name()));
-                    }
-                }
-            }
+        // Unknown or duplicate modules, bad parameters. Setting modules up needs the whole
+        // ruleset: `Ruleset::check` does that.
+        if let Err(e) = crate::modules::build_all(&self.modules) {
+            problems.push(e.to_string());
         }
         if self.match_games == 0 || self.match_games > MAX_MATCH_GAMES {
             problems.push(format!(

@@ -1,5 +1,6 @@
 //! Unit tests of the core against the rulebook and against a naive placement oracle.
 
+use crate::building::{Building, BuildingId, BuildingValue, TaxBonus};
 use crate::testkit::{self, kingdom, square};
 use crate::*;
 use std::sync::Arc;
@@ -659,4 +660,410 @@ fn module_games_replay_and_list_their_actions() {
         assert_eq!((pile, lines), (0, 0));
         assert_eq!(placed + discarded, usize::from(g.rules().deck_size));
     }
+}
+
+fn building(
+    number: u16,
+    knights: u8,
+    towers: u8,
+    crowns: u8,
+    value: BuildingValue,
+    tax_bonus: TaxBonus,
+) -> Building {
+    Building {
+        number,
+        name: format!("b{number}"),
+        crowns,
+        knights,
+        towers,
+        tax_bonus,
+        value,
+    }
+}
+
+/// Kingdomino's dominoes with grassland as the town terrain and 12 test buildings.
+fn queendomino_like(modules_list: &[&str], tower_supply: i64) -> Arc<Ruleset> {
+    let mut r = testkit::kingdomino();
+    let g = testkit::terrain('G');
+    r.buildings = (1..=12)
+        .map(|n| {
+            let value = match n % 4 {
+                0 => BuildingValue::Fixed { points: 3 },
+                1 => BuildingValue::PerTerritory {
+                    terrain: g,
+                    points: 2,
+                },
+                2 => BuildingValue::PerTower { points: 1 },
+                _ => BuildingValue::PerKnight { points: 1 },
+            };
+            let tax = if n == 5 {
+                TaxBonus::PerKnight
+            } else {
+                TaxBonus::None
+            };
+            building(
+                n,
+                (n % 2) as u8,
+                (n % 3 == 0) as u8,
+                (n == 4) as u8,
+                value,
+                tax,
+            )
+        })
+        .collect();
+    let specs: Vec<modules::ModuleSpec> = modules_list
+        .iter()
+        .map(|name| {
+            let mut s = modules::ModuleSpec::new(name);
+            if *name == "buildings" {
+                s.params
+                    .insert("town".into(), modules::Param::Text("grassland".into()));
+                s.params
+                    .insert("tower-supply".into(), modules::Param::Int(tower_supply));
+            }
+            s
+        })
+        .collect();
+    for (_, rules) in &mut r.player_counts {
+        rules.modules = specs.clone();
+    }
+    assert!(r.check().is_empty(), "{:?}", r.check());
+    Arc::new(r)
+}
+
+const ALL: &[&str] = &["knights", "buildings", "queen", "dragon", "wealth"];
+
+fn conserved(g: &Game, towers: u32) {
+    let e = g.economy();
+    let total = g.ruleset().buildings.len();
+    let built: usize = e.sides.iter().map(|h| h.buildings.len()).sum();
+    let on_board = e.board.iter().flatten().count();
+    assert_eq!(
+        e.building_pile.len() + on_board + e.burnt.len() + built,
+        total,
+        "every building in one place"
+    );
+    let mut all: Vec<BuildingId> = e.building_pile.clone();
+    all.extend(e.board.iter().flatten());
+    all.extend(&e.burnt);
+    all.extend(
+        e.sides
+            .iter()
+            .flat_map(|h| h.buildings.iter().map(|&(b, _)| b)),
+    );
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), total, "no building in two places");
+    assert_eq!(
+        e.sides.iter().map(|h| h.towers).sum::<u32>() + e.tower_supply,
+        towers,
+        "towers conserved"
+    );
+    knights_conserved(g);
+    assert!(
+        e.sides.iter().filter(|h| h.hosts_queen).count() <= 1,
+        "one Queen"
+    );
+    if let Some(host) = e.queen_host() {
+        let most = e.sides.iter().map(|h| h.towers).max().unwrap_or(0);
+        assert_eq!(e.sides[host].towers, most, "the host has the most towers");
+    }
+}
+
+#[test]
+fn queendomino_modules_keep_every_piece_accounted_for() {
+    let r = queendomino_like(ALL, 15);
+    let mut state = 41u64;
+    let mut built = 0;
+    let mut burnt = 0;
+    for seed in 0..60 {
+        let mut g = Game::new(r.clone(), 2 + (seed % 3) as u8, seed).expect("setup");
+        assert_eq!(g.economy().board.iter().flatten().count(), 6);
+        conserved(&g, 15);
+        while !g.is_over() {
+            let legal = g.legal_actions();
+            // Prefer module actions now and then, so building and burning happen often.
+            let modules_first: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::Build { .. } | Action::Burn { .. }))
+                .collect();
+            let a = if !modules_first.is_empty() && xorshift(&mut state).is_multiple_of(2) {
+                modules_first[(xorshift(&mut state) as usize) % modules_first.len()]
+            } else {
+                legal[(xorshift(&mut state) as usize) % legal.len()]
+            };
+            built += usize::from(matches!(a, Action::Build { .. }));
+            burnt += usize::from(matches!(a, Action::Burn { .. }));
+            g.apply(a).expect("legal");
+            conserved(&g, 15);
+        }
+    }
+    assert!(built > 50 && burnt > 20, "built {built}, burnt {burnt}");
+}
+
+/// Play randomly until `side_ok` holds in the given module step.
+fn play_until(g: &mut Game, state: &mut u64, mut ok: impl FnMut(&Game) -> bool) -> bool {
+    while !g.is_over() {
+        if ok(g) {
+            return true;
+        }
+        g.play_random(|| xorshift(state));
+    }
+    false
+}
+
+#[test]
+fn building_costs_the_slot_price_and_gives_its_effects() {
+    let r = queendomino_like(ALL, 15);
+    let mut state = 3u64;
+    let mut checked = 0;
+    for seed in 0..40 {
+        let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+        while play_until(&mut g, &mut state, |g| {
+            g.legal_actions()
+                .iter()
+                .any(|a| matches!(a, Action::Build { .. }))
+        }) {
+            let side = g.to_act().expect("acting");
+            let Some(&Action::Build { slot, cell }) = g
+                .legal_actions()
+                .iter()
+                .find(|a| matches!(a, Action::Build { .. }))
+            else {
+                break;
+            };
+            let before = g.clone();
+            let e = before.economy();
+            let id = e.board[usize::from(slot)].expect("face up");
+            let b = &r.buildings[id.index()];
+            let hosting = e.sides[side].hosts_queen;
+            let price = u32::from(slot).saturating_sub(u32::from(hosting));
+            let crowns_before = match before.kingdom(side).content(cell) {
+                Content::Square(sq) => sq.crowns,
+                other => panic!("{other:?}"),
+            };
+            g.apply(Action::Build { slot, cell }).expect("build");
+            let e2 = g.economy();
+            assert_eq!(
+                e2.sides[side].coins,
+                e.sides[side].coins - price,
+                "slot price, less 1 for the Queen's host"
+            );
+            assert_eq!(
+                e2.board[usize::from(slot)],
+                None,
+                "the slot stays empty this round"
+            );
+            assert_eq!(e2.sides[side].buildings.last(), Some(&(id, cell)));
+            assert_eq!(
+                e2.sides[side].knights_in_hand,
+                e.sides[side].knights_in_hand + u32::from(b.knights).min(e.knight_supply)
+            );
+            assert_eq!(
+                e2.sides[side].towers,
+                e.sides[side].towers + u32::from(b.towers).min(e.tower_supply)
+            );
+            let Content::Square(sq) = g.kingdom(side).content(cell) else {
+                panic!("square")
+            };
+            assert_eq!(
+                sq.crowns,
+                crowns_before + b.crowns,
+                "the building's crowns join its square"
+            );
+            // One building a turn: the step is over.
+            assert!(
+                !g.legal_actions()
+                    .iter()
+                    .any(|a| matches!(a, Action::Build { .. }))
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 30, "{checked}");
+}
+
+#[test]
+fn the_queen_goes_to_the_newcomer_to_the_most_towers() {
+    let mut e = modules::Economy {
+        sides: vec![Default::default(); 3],
+        queen_in_play: true,
+        ..Default::default()
+    };
+    e.sides[0].towers = 1;
+    e.tower_gained(0);
+    assert_eq!(e.queen_host(), Some(0));
+    e.sides[1].towers = 1;
+    e.tower_gained(1);
+    assert_eq!(
+        e.queen_host(),
+        Some(1),
+        "a tie for the most towers takes her"
+    );
+    e.sides[2].towers = 0;
+    e.tower_gained(2);
+    assert_eq!(e.queen_host(), Some(1), "no towers, no Queen");
+    e.sides[0].towers = 3;
+    e.tower_gained(0);
+    assert_eq!(e.queen_host(), Some(0));
+}
+
+#[test]
+fn the_tower_supply_runs_out() {
+    // One tower in the supply: the first tower building takes it, later ones give nothing.
+    let r = queendomino_like(ALL, 1);
+    let mut state = 77u64;
+    for seed in 0..30 {
+        let mut g = Game::new(r.clone(), 3, seed).expect("setup");
+        while !g.is_over() {
+            let legal = g.legal_actions();
+            let a = legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Build { .. }))
+                .unwrap_or(legal[(xorshift(&mut state) as usize) % legal.len()]);
+            g.apply(a).expect("legal");
+            conserved(&g, 1);
+        }
+        assert!(g.economy().sides.iter().map(|h| h.towers).sum::<u32>() <= 1);
+    }
+}
+
+#[test]
+fn the_dragon_burns_once_a_round_and_not_for_the_queen() {
+    let r = queendomino_like(ALL, 15);
+    let mut state = 9u64;
+    let mut seen = 0;
+    for seed in 0..40 {
+        let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+        while play_until(&mut g, &mut state, |g| {
+            g.legal_actions()
+                .iter()
+                .any(|a| matches!(a, Action::Burn { .. }))
+        }) {
+            let side = g.to_act().expect("acting");
+            assert!(!g.economy().sides[side].hosts_queen);
+            let Some(&Action::Burn { slot }) = g
+                .legal_actions()
+                .iter()
+                .find(|a| matches!(a, Action::Burn { .. }))
+            else {
+                break;
+            };
+            let coins = g.economy().sides[side].coins;
+            let id = g.economy().board[usize::from(slot)].expect("face up");
+            let round = g.round();
+            g.apply(Action::Burn { slot }).expect("burn");
+            assert_eq!(g.economy().sides[side].coins, coins - 1);
+            assert_eq!(g.economy().burnt.last(), Some(&id));
+            // Nobody else may use him this round.
+            while g.round() == round && !g.is_over() {
+                assert!(
+                    !g.legal_actions()
+                        .iter()
+                        .any(|a| matches!(a, Action::Burn { .. })),
+                    "once a round"
+                );
+                g.play_random(|| xorshift(&mut state));
+            }
+            // A new round: he is back, and the board slid and refilled.
+            let e = g.economy();
+            let face_up = e.board.iter().flatten().count();
+            assert!(face_up == e.board.len() || e.building_pile.is_empty());
+            assert!(
+                e.board
+                    .iter()
+                    .skip_while(|b| b.is_some())
+                    .all(|b| b.is_none()),
+                "slid to the cheapest slots"
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen > 10, "{seen}");
+}
+
+#[test]
+fn the_queen_is_one_more_crown_on_the_largest_territory() {
+    let r = queendomino_like(ALL, 15);
+    let k = kingdom(
+        5,
+        "G  G  G1 G2 .
+         W1 W  C  .  .
+         F1 .  .  .  .",
+    );
+    let mut holdings = modules::Holdings {
+        hosts_queen: true,
+        coins: 11,
+        ..Default::default()
+    };
+    let rules = r.rules_for(4).expect("4p");
+    let mods = modules::build_all(&rules.modules).expect("modules");
+    let s = modules::score_side(
+        rules,
+        &mods,
+        modules::SideView {
+            ruleset: &r,
+            kingdom: &k,
+            holdings: &holdings,
+        },
+    );
+    let grass = s
+        .territories
+        .iter()
+        .find(|t| t.terrain == testkit::terrain('G'))
+        .expect("grassland");
+    assert_eq!(
+        (grass.squares, grass.crowns, grass.points),
+        (4, 4, 16),
+        "4 squares x (3 crowns + the Queen)"
+    );
+    assert_eq!(s.bonus("wealth"), Some(3));
+    assert_eq!(s.total, 16 + 2 + 1 + 3);
+    holdings.hosts_queen = false;
+    let s = modules::score_side(
+        rules,
+        &mods,
+        modules::SideView {
+            ruleset: &r,
+            kingdom: &k,
+            holdings: &holdings,
+        },
+    );
+    assert_eq!(s.total, 12 + 2 + 1 + 3);
+}
+
+#[test]
+fn building_values_at_the_end() {
+    let r = queendomino_like(ALL, 15);
+    // Three separate grassland territories; 2 towers; 3 knights owned.
+    let k = kingdom(5, "G . G . G\nW W C W W");
+    let holdings = modules::Holdings {
+        towers: 2,
+        knights_in_hand: 1,
+        knights_placed: vec![Cell::new(-1, 1), Cell::new(1, 1)],
+        buildings: vec![
+            (BuildingId(0), Cell::new(-2, -1)), // b1: 2 per grassland territory
+            (BuildingId(1), Cell::new(0, -1)),  // b2: 1 per tower
+            (BuildingId(2), Cell::new(2, -1)),  // b3: 1 per knight
+            (BuildingId(3), Cell::new(2, -1)),  // b4: 3 points
+        ],
+        ..Default::default()
+    };
+    let rules = r.rules_for(4).expect("4p");
+    let mods = modules::build_all(&rules.modules).expect("modules");
+    let s = modules::score_side(
+        rules,
+        &mods,
+        modules::SideView {
+            ruleset: &r,
+            kingdom: &k,
+            holdings: &holdings,
+        },
+    );
+    assert_eq!(s.bonus("b1"), Some(6));
+    assert_eq!(s.bonus("b2"), Some(2));
+    assert_eq!(s.bonus("b3"), Some(3));
+    assert_eq!(s.bonus("b4"), Some(3));
 }

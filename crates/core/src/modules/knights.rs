@@ -6,7 +6,8 @@
 //! of the game and may share a territory with others. A discarded domino gives no tax: nothing
 //! was just placed. Every side starts with `starting` knights (1) from a supply of `supply` (22).
 
-use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params};
+use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params, SetupContext};
+use crate::building::TaxBonus;
 use crate::game::{Action, Game, IllegalAction};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,7 +44,8 @@ impl Module for Knights {
         s
     }
 
-    fn setup(&self, economy: &mut Economy, sides: usize) -> Result<(), String> {
+    fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
+        let (economy, sides) = (&mut *ctx.economy, ctx.sides);
         let needed = self.starting.saturating_mul(sides as u32);
         if needed > self.supply {
             return Err(format!(
@@ -91,10 +93,22 @@ impl Module for Knights {
             return Ok(false);
         };
         let cell = if square == 0 { p.first } else { p.second() };
-        let coins = game
+        let territory = game
             .kingdom_of_side(side)
             .territory_at(cell)
             .map_or(0, |t| t.squares);
+        // Active building bonuses, each time tax is collected: +1 per knight owned (counting the
+        // one being placed), +1 per tower in the kingdom.
+        let holdings = &game.economy().sides[side];
+        let mut bonus = 0;
+        for &(b, _) in &holdings.buildings {
+            match game.ruleset().buildings.get(b.index()).map(|b| b.tax_bonus) {
+                Some(TaxBonus::PerKnight) => bonus += holdings.knights(),
+                Some(TaxBonus::PerTower) => bonus += holdings.towers,
+                _ => {}
+            }
+        }
+        let coins = territory + bonus;
         let e = game.economy_mut();
         e.taxed_this_turn[usize::from(square.min(1))] = true;
         let h = &mut e.sides[side];

@@ -6,16 +6,23 @@
 //! order the ruleset lists them; a module with a turn step gets that step after the domino is
 //! placed and before the next one is claimed, and the player ends it with [`Action::Pass`].
 
+mod buildings;
+mod dragon;
 mod knights;
+mod queen;
 mod wealth;
 
+pub use buildings::Buildings;
+pub use dragon::Dragon;
 pub use knights::Knights;
+pub use queen::Queen;
 pub use wealth::Wealth;
 
 use crate::building::BuildingId;
 use crate::game::{Action, Game, IllegalAction};
 use crate::geometry::Cell;
 use crate::kingdom::Kingdom;
+use crate::rng::GameRng;
 use crate::ruleset::{Rules, Ruleset};
 use crate::score::ScoreBreakdown;
 use serde::{Deserialize, Serialize};
@@ -101,8 +108,53 @@ pub struct Economy {
     pub sides: Vec<Holdings>,
     /// Knights left in the general supply.
     pub knight_supply: u32,
+    /// Towers left in the general supply.
+    pub tower_supply: u32,
     /// Squares of the domino just placed that have already been taxed this turn (first, second).
     pub taxed_this_turn: [bool; 2],
+    /// The Builders' Board: face-up buildings by slot, cheapest slot first (`None`: empty until
+    /// the next round).
+    pub board: Vec<Option<BuildingId>>,
+    /// The building draw pile, next tile at the end. Its order is hidden from players.
+    pub building_pile: Vec<BuildingId>,
+    /// Buildings the Dragon burnt, out of the game.
+    pub burnt: Vec<BuildingId>,
+    /// Times the Dragon was bribed this round.
+    pub dragon_uses: u32,
+    /// Whether the Queen is in play (the `queen` module), and her discount on buildings.
+    pub queen_in_play: bool,
+    pub queen_discount: u32,
+}
+
+impl Economy {
+    /// The side hosting the Queen, if any.
+    pub fn queen_host(&self) -> Option<usize> {
+        self.sides.iter().position(|h| h.hosts_queen)
+    }
+
+    /// After `side` gained towers: as soon as its kingdom has the most towers, ties included, it
+    /// hosts the Queen (taking her from the current host).
+    pub fn tower_gained(&mut self, side: usize) {
+        if !self.queen_in_play {
+            return;
+        }
+        let mine = self.sides.get(side).map_or(0, |h| h.towers);
+        let most = self.sides.iter().map(|h| h.towers).max().unwrap_or(0);
+        if mine > 0 && mine >= most {
+            for (i, h) in self.sides.iter_mut().enumerate() {
+                h.hosts_queen = i == side;
+            }
+        }
+    }
+}
+
+/// What a module may use while setting up: the economy to fill, the ruleset's components, and
+/// the game's own random generator (e.g. to shuffle the building pile).
+pub struct SetupContext<'a> {
+    pub economy: &'a mut Economy,
+    pub sides: usize,
+    pub ruleset: &'a Ruleset,
+    pub rng: &'a mut GameRng,
 }
 
 /// Why a ruleset's module list cannot be built.
@@ -117,12 +169,15 @@ pub enum ModuleError {
 }
 
 /// The names [`build`] knows, in the order a ruleset usually lists them.
-pub const NAMES: &[&str] = &["knights", "wealth"];
+pub const NAMES: &[&str] = &["knights", "buildings", "queen", "dragon", "wealth"];
 
 /// Build a module from its spec. A new module is one more arm here.
 pub fn build(spec: &ModuleSpec) -> Result<Box<dyn Module>, ModuleError> {
     let module: Box<dyn Module> = match spec.name.as_str() {
         "knights" => Box::new(Knights::from_params(&Params::new(spec))?),
+        "buildings" => Box::new(Buildings::from_params(&Params::new(spec))?),
+        "queen" => Box::new(Queen::from_params(&Params::new(spec))?),
+        "dragon" => Box::new(Dragon::from_params(&Params::new(spec))?),
         "wealth" => Box::new(Wealth::from_params(&Params::new(spec))?),
         other => return Err(ModuleError::Unknown(other.to_string())),
     };
@@ -196,6 +251,57 @@ impl<'a> Params<'a> {
             Some(other) => Err(self.err(format!("`{key}` must be a whole number, not {other:?}"))),
         }
     }
+
+    /// A word, or `default` when absent.
+    pub fn text(&self, key: &str, default: &str) -> Result<String, ModuleError> {
+        match self.spec.params.get(key) {
+            None => Ok(default.to_string()),
+            Some(Param::Text(t)) => Ok(t.clone()),
+            Some(other) => {
+                Err(self.err(format!("`{key}` must be a word in quotes, not {other:?}")))
+            }
+        }
+    }
+
+    /// A list of whole numbers, each in `range`, of length `len`, or `default` when absent.
+    pub fn ints(
+        &self,
+        key: &str,
+        default: &[u32],
+        len: std::ops::RangeInclusive<usize>,
+        range: std::ops::RangeInclusive<u32>,
+    ) -> Result<Vec<u32>, ModuleError> {
+        match self.spec.params.get(key) {
+            None => Ok(default.to_vec()),
+            Some(Param::Ints(v)) => {
+                if !len.contains(&v.len()) {
+                    return Err(self.err(format!(
+                        "`{key}` needs {} to {} numbers, not {}",
+                        len.start(),
+                        len.end(),
+                        v.len()
+                    )));
+                }
+                v.iter()
+                    .map(|&x| {
+                        u32::try_from(x)
+                            .ok()
+                            .filter(|x| range.contains(x))
+                            .ok_or_else(|| {
+                                self.err(format!(
+                                    "`{key}`: each number must be from {} to {}, not {x}",
+                                    range.start(),
+                                    range.end()
+                                ))
+                            })
+                    })
+                    .collect()
+            }
+            Some(other) => Err(self.err(format!(
+                "`{key}` must be a list of whole numbers, not {other:?}"
+            ))),
+        }
+    }
 }
 
 /// A mechanism with hooks into the game loop. Hooks take `&self`: a module's state lives in the
@@ -207,9 +313,14 @@ pub trait Module: Send + Sync + Debug {
     /// The spec that rebuilds this module (name and every parameter, defaults filled in).
     fn spec(&self) -> ModuleSpec;
 
-    /// Set up the module's part of the economy for `sides` sides; return problems that make the
-    /// setup impossible (e.g. a supply too small).
-    fn setup(&self, economy: &mut Economy, sides: usize) -> Result<(), String>;
+    /// Set up the module's part of the economy; return a problem that makes the setup
+    /// impossible (e.g. a supply too small for the number of sides).
+    fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String>;
+
+    /// Problems with this module in `ruleset` (e.g. a terrain it names that does not exist).
+    fn check(&self, _ruleset: &Ruleset) -> Vec<String> {
+        Vec::new()
+    }
 
     /// Whether this module gives each turn a step of its own (after placing, before claiming).
     fn has_turn_step(&self) -> bool {

@@ -1,7 +1,7 @@
 //! Coins and wealth (Queendomino): every side starts with `starting-coins` (7) and scores one
 //! point per `coins-per-point` (3) coins left at the end. The bank is unlimited.
 
-use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params, SideView};
+use super::{Module, ModuleError, ModuleSpec, Param, Params, SetupContext, SideView};
 use crate::score::{BonusScore, ScoreBreakdown};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,8 +38,8 @@ impl Module for Wealth {
         s
     }
 
-    fn setup(&self, economy: &mut Economy, _sides: usize) -> Result<(), String> {
-        for side in &mut economy.sides {
+    fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
+        for side in &mut ctx.economy.sides {
             side.coins = self.starting_coins;
         }
         Ok(())

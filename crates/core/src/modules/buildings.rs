@@ -1,0 +1,230 @@
+//! The Builders' Board and construction (Queendomino, action C), with the towers buildings bring.
+//!
+//! Face-up buildings lie on the board's slots, cheapest first (`slot-prices`). On their turn,
+//! after placing (and taxing), a player may build one: pay the slot's price (less the Queen's
+//! discount while hosting her, never below 0), put the tile on an open town square of any round
+//! (one building per square), add its crowns to that square, and take its immediate effects:
+//! knights from the supply into hand, towers from the supply into the kingdom (which may bring
+//! the Queen). The slot stays empty until the next round, when the remaining tiles slide to the
+//! cheapest slots and the empty ones are refilled from the pile.
+//!
+//! Supplies are finite (`tower-supply` towers; knights come from the knights module's supply):
+//! when a supply runs short, a building gives what is left, possibly nothing.
+//!
+//! At the end each building scores its value: fixed points, points per separate territory of a
+//! terrain, per tower in the kingdom, or per knight owned.
+
+use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params, SetupContext, SideView};
+use crate::building::{BuildingId, BuildingValue};
+use crate::game::{Action, Game, IllegalAction};
+use crate::geometry::Cell;
+use crate::kingdom::Content;
+use crate::ruleset::Ruleset;
+use crate::score::{BonusScore, ScoreBreakdown};
+use crate::terrain::TerrainId;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Buildings {
+    /// The terrain buildings stand on.
+    pub town: String,
+    /// The price of each face-up slot, cheapest first.
+    pub slot_prices: Vec<u32>,
+    pub tower_supply: u32,
+}
+
+impl Buildings {
+    pub fn from_params(p: &Params) -> Result<Buildings, ModuleError> {
+        p.only(&["town", "slot-prices", "tower-supply"])?;
+        Ok(Buildings {
+            town: p.text("town", "town")?,
+            slot_prices: p.ints("slot-prices", &[0, 1, 2, 3, 4, 5], 1..=16, 0..=1000)?,
+            tower_supply: p.int("tower-supply", 15, 0..=1000)?,
+        })
+    }
+
+    fn town(&self, ruleset: &Ruleset) -> Option<TerrainId> {
+        ruleset.terrain_by_name(&self.town)
+    }
+
+    /// What `side` pays for the building in `slot`.
+    pub fn price(&self, economy: &Economy, side: usize, slot: usize) -> u32 {
+        let base = self.slot_prices.get(slot).copied().unwrap_or(0);
+        let hosting = economy.sides.get(side).is_some_and(|h| h.hosts_queen);
+        if hosting {
+            base.saturating_sub(economy.queen_discount)
+        } else {
+            base
+        }
+    }
+
+    /// Town squares of `side`'s kingdom without a building.
+    fn open_town_squares(&self, game: &Game, side: usize) -> Vec<Cell> {
+        let Some(town) = self.town(game.ruleset()) else {
+            return Vec::new();
+        };
+        let kingdom = game.kingdom_of_side(side);
+        let built = &game.economy().sides[side].buildings;
+        let (lx, ly, hx, hy) = kingdom.bounds();
+        let mut out = Vec::new();
+        for y in ly..=hy {
+            for x in lx..=hx {
+                let cell = Cell::new(x, y);
+                if let Content::Square(sq) = kingdom.content(cell)
+                    && sq.terrain == town
+                    && !built.iter().any(|&(_, c)| c == cell)
+                {
+                    out.push(cell);
+                }
+            }
+        }
+        out
+    }
+}
+
+impl Module for Buildings {
+    fn name(&self) -> &'static str {
+        "buildings"
+    }
+
+    fn spec(&self) -> ModuleSpec {
+        let mut s = ModuleSpec::new("buildings");
+        s.params
+            .insert("town".into(), Param::Text(self.town.clone()));
+        s.params.insert(
+            "slot-prices".into(),
+            Param::Ints(self.slot_prices.iter().map(|&p| p.into()).collect()),
+        );
+        s.params
+            .insert("tower-supply".into(), Param::Int(self.tower_supply.into()));
+        s
+    }
+
+    fn check(&self, ruleset: &Ruleset) -> Vec<String> {
+        let mut problems = Vec::new();
+        if self.town(ruleset).is_none() {
+            problems.push(format!(
+                "module `buildings`: town terrain `{}` is not among the ruleset's terrains",
+                self.town
+            ));
+        }
+        if ruleset.buildings.is_empty() {
+            problems.push("module `buildings`: the ruleset's sets hold no buildings".to_string());
+        }
+        problems
+    }
+
+    fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
+        let e = &mut *ctx.economy;
+        e.tower_supply = self.tower_supply;
+        e.building_pile = (0..ctx.ruleset.buildings.len() as u16)
+            .map(BuildingId)
+            .collect();
+        ctx.rng.shuffle(&mut e.building_pile);
+        e.board = vec![None; self.slot_prices.len()];
+        e.burnt.clear();
+        refill(e);
+        Ok(())
+    }
+
+    fn has_turn_step(&self) -> bool {
+        true
+    }
+
+    fn legal_actions(&self, game: &Game, side: usize, out: &mut Vec<Action>) {
+        let e = game.economy();
+        let coins = e.sides[side].coins;
+        let squares = self.open_town_squares(game, side);
+        if squares.is_empty() {
+            return;
+        }
+        for (slot, b) in e.board.iter().enumerate() {
+            if b.is_some() && self.price(e, side, slot) <= coins {
+                for &cell in &squares {
+                    out.push(Action::Build {
+                        slot: slot as u8,
+                        cell,
+                    });
+                }
+            }
+        }
+    }
+
+    fn apply(&self, game: &mut Game, side: usize, action: Action) -> Result<bool, IllegalAction> {
+        let Action::Build { slot, cell } = action else {
+            return Ok(true);
+        };
+        let slot = usize::from(slot);
+        let price = self.price(game.economy(), side, slot);
+        let Some(id) = game
+            .economy_mut()
+            .board
+            .get_mut(slot)
+            .and_then(Option::take)
+        else {
+            return Ok(false);
+        };
+        let Some(b) = game.ruleset().buildings.get(id.index()).cloned() else {
+            return Ok(false);
+        };
+        let _ = game.kingdom_of_side_mut(side).add_crowns(cell, b.crowns);
+        let e = game.economy_mut();
+        let knights = u32::from(b.knights).min(e.knight_supply);
+        let towers = u32::from(b.towers).min(e.tower_supply);
+        e.knight_supply -= knights;
+        e.tower_supply -= towers;
+        let h = &mut e.sides[side];
+        h.coins = h.coins.saturating_sub(price);
+        h.buildings.push((id, cell));
+        h.knights_in_hand += knights;
+        h.towers += towers;
+        if towers > 0 {
+            e.tower_gained(side);
+        }
+        // One building a turn.
+        Ok(false)
+    }
+
+    fn end_round(&self, economy: &mut Economy) {
+        refill(economy);
+    }
+
+    fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
+        for &(id, _) in &side.holdings.buildings {
+            let Some(b) = side.ruleset.buildings.get(id.index()) else {
+                continue;
+            };
+            let points = match b.value {
+                BuildingValue::None => continue,
+                BuildingValue::Fixed { points } => points,
+                BuildingValue::PerTerritory { terrain, points } => {
+                    let mut n = 0;
+                    side.kingdom
+                        .for_each_territory(|t| n += i32::from(t.terrain == terrain));
+                    n * points
+                }
+                BuildingValue::PerTower { points } => side.holdings.towers as i32 * points,
+                BuildingValue::PerKnight { points } => side.holdings.knights() as i32 * points,
+            };
+            let mut key = b.label();
+            let mut k = 2;
+            while breakdown.bonuses.iter().any(|x| x.key == key) {
+                key = format!("{} ({k})", b.label());
+                k += 1;
+            }
+            breakdown.bonuses.push(BonusScore { key, points });
+            breakdown.total += points;
+        }
+    }
+}
+
+/// Slide the face-up buildings to the cheapest slots, then fill the empty slots from the pile.
+fn refill(e: &mut Economy) {
+    let mut face_up: Vec<BuildingId> = e.board.iter().flatten().copied().collect();
+    for slot in e.board.iter_mut() {
+        *slot = if face_up.is_empty() {
+            e.building_pile.pop()
+        } else {
+            Some(face_up.remove(0))
+        };
+    }
+}

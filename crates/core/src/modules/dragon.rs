@@ -1,0 +1,80 @@
+//! The Dragon (Queendomino, action D). While the Dragon is in its cave and the player does not
+//! host the Queen, they may pay `price` (1) coin to burn any face-up building: it leaves the game
+//! and its slot stays empty until the next round. `uses-per-round` (1) players a round may bribe
+//! him; he returns to his cave at the start of each round.
+
+use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params, SetupContext};
+use crate::game::{Action, Game, IllegalAction};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dragon {
+    pub price: u32,
+    pub uses_per_round: u32,
+}
+
+impl Dragon {
+    pub fn from_params(p: &Params) -> Result<Dragon, ModuleError> {
+        p.only(&["price", "uses-per-round"])?;
+        Ok(Dragon {
+            price: p.int("price", 1, 0..=1000)?,
+            uses_per_round: p.int("uses-per-round", 1, 0..=100)?,
+        })
+    }
+}
+
+impl Module for Dragon {
+    fn name(&self) -> &'static str {
+        "dragon"
+    }
+
+    fn spec(&self) -> ModuleSpec {
+        let mut s = ModuleSpec::new("dragon");
+        s.params
+            .insert("price".into(), Param::Int(self.price.into()));
+        s.params.insert(
+            "uses-per-round".into(),
+            Param::Int(self.uses_per_round.into()),
+        );
+        s
+    }
+
+    fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
+        ctx.economy.dragon_uses = 0;
+        Ok(())
+    }
+
+    fn has_turn_step(&self) -> bool {
+        true
+    }
+
+    fn legal_actions(&self, game: &Game, side: usize, out: &mut Vec<Action>) {
+        let e = game.economy();
+        let h = &e.sides[side];
+        if e.dragon_uses >= self.uses_per_round || h.hosts_queen || h.coins < self.price {
+            return;
+        }
+        for (slot, b) in e.board.iter().enumerate() {
+            if b.is_some() {
+                out.push(Action::Burn { slot: slot as u8 });
+            }
+        }
+    }
+
+    fn apply(&self, game: &mut Game, side: usize, action: Action) -> Result<bool, IllegalAction> {
+        let Action::Burn { slot } = action else {
+            return Ok(true);
+        };
+        let e = game.economy_mut();
+        if let Some(id) = e.board.get_mut(usize::from(slot)).and_then(Option::take) {
+            e.burnt.push(id);
+            e.dragon_uses += 1;
+            let h = &mut e.sides[side];
+            h.coins = h.coins.saturating_sub(self.price);
+        }
+        Ok(false)
+    }
+
+    fn end_round(&self, economy: &mut Economy) {
+        economy.dragon_uses = 0;
+    }
+}

@@ -1,0 +1,60 @@
+//! The Queen (Queendomino). The kingdom with the most towers hosts her, ties included: a kingdom
+//! that reaches the top tower count takes her from the current host (see
+//! [`Economy::tower_gained`](super::Economy::tower_gained)). Her host pays `discount` (1) less per
+//! building and may not bribe the Dragon. At the end, her host puts her on their largest
+//! territory (most squares, towns included) as one more crown; between territories of equal size
+//! she goes where she adds the most, which is the same for all of them.
+
+use super::{Module, ModuleError, ModuleSpec, Param, Params, SetupContext, SideView};
+use crate::score::ScoreBreakdown;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Queen {
+    pub discount: u32,
+}
+
+impl Queen {
+    pub fn from_params(p: &Params) -> Result<Queen, ModuleError> {
+        p.only(&["discount"])?;
+        Ok(Queen {
+            discount: p.int("discount", 1, 0..=100)?,
+        })
+    }
+}
+
+impl Module for Queen {
+    fn name(&self) -> &'static str {
+        "queen"
+    }
+
+    fn spec(&self) -> ModuleSpec {
+        let mut s = ModuleSpec::new("queen");
+        s.params
+            .insert("discount".into(), Param::Int(self.discount.into()));
+        s
+    }
+
+    fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
+        ctx.economy.queen_in_play = true;
+        ctx.economy.queen_discount = self.discount;
+        Ok(())
+    }
+
+    fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
+        if !side.holdings.hosts_queen {
+            return;
+        }
+        // The first of the largest territories (all of equal size gain the same).
+        let Some(t) = breakdown
+            .territories
+            .iter_mut()
+            .reduce(|best, t| if t.squares > best.squares { t } else { best })
+        else {
+            return;
+        };
+        t.crowns += 1;
+        t.points += t.squares;
+        breakdown.total += t.squares as i32;
+        breakdown.crowns += 1;
+    }
+}
