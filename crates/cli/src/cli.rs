@@ -90,6 +90,37 @@ pub enum Command {
         #[arg(value_enum, default_value_t = SchemaKind::Ruleset)]
         kind: SchemaKind,
     },
+    /// Replay a saved game move by move, with the kingdoms and the final breakdown; exit 1 when
+    /// the save does not replay to the result it records.
+    Replay {
+        /// The save file (JSON).
+        save: PathBuf,
+        /// Wait for Enter after every move (when standard input is a terminal).
+        #[arg(long)]
+        step: bool,
+        /// Print the moves and the outcome as one JSON document.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write a saved game in the game notation (see the README).
+    Export {
+        /// The save file (JSON).
+        save: PathBuf,
+        /// Write to this file instead of standard output.
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+        /// Embed the resolved ruleset even when it is a shipped one (else named, with its hash).
+        #[arg(long)]
+        embed_ruleset: bool,
+    },
+    /// Read a game in the notation, check it by replaying it, and write it as a save file.
+    Import {
+        /// The notation file.
+        notation: PathBuf,
+        /// The save file to write.
+        #[arg(long, short, required = true)]
+        output: PathBuf,
+    },
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]

@@ -16,7 +16,7 @@ pub const MAX_SAVE_BYTES: u64 = 64 << 20;
 pub const AUTOSAVE_FILE: &str = "autosave.json";
 
 /// Read a file as UTF-8 text, refusing files over [`MAX_SAVE_BYTES`].
-pub(crate) fn read_text(path: &Path) -> Result<String, SaveError> {
+pub fn read_text(path: &Path) -> Result<String, SaveError> {
     let file = path.display().to_string();
     let f = File::open(path).map_err(|e| SaveError::new(&file, Problem::Read(e)))?;
     let mut bytes = Vec::new();
@@ -34,6 +34,12 @@ pub(crate) fn read_text(path: &Path) -> Result<String, SaveError> {
         ));
     }
     String::from_utf8(bytes).map_err(|_| SaveError::new(&file, Problem::NotText))
+}
+
+/// Read a save file and check its format, version and shape, without replaying it (see
+/// [`Save::replay`]).
+pub fn read_save_file(path: &Path) -> Result<Save, SaveError> {
+    Save::from_json(&read_text(path)?, &path.display().to_string())
 }
 
 /// Read a save file and replay it (see [`Save::load`]). The file is only read.

@@ -224,7 +224,7 @@ pub fn export(session: &Session, options: ExportOptions) -> Result<String, SaveE
         }
         out.push('\n');
         if several {
-            let _ = write!(out, "\nG{}", g + 1);
+            let _ = write!(out, "{}G{}", if g > 0 { "\n" } else { "" }, g + 1);
         }
         let mut round = None;
         for (i, &action) in actions.iter().enumerate() {

@@ -60,7 +60,10 @@ pub struct Save {
     /// The result of a finished match of several games (Dynasty): totals summed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<MatchRecord>,
-    /// The fully resolved ruleset, as the self-contained TOML of `crownlands show`.
+    /// The fully resolved ruleset, as the self-contained TOML of `crownlands show`. Written as an
+    /// array of its lines (so that line N of the ruleset is element N); a single string is read
+    /// too.
+    #[serde(with = "lines")]
     pub ruleset: String,
 }
 
@@ -195,12 +198,16 @@ impl Save {
         serde_json::from_str(text).map_err(|e| json_error(file, &e))
     }
 
-    /// The save as pretty JSON, ending with a newline.
+    /// The save as JSON, ending with a newline: indented, except that each action (and each short
+    /// list of numbers) stays on one line.
     pub fn to_json(&self) -> String {
-        // Serializing plain data to a string cannot fail; fall back to compact text if it did.
-        let mut s = serde_json::to_string_pretty(self)
-            .or_else(|_| serde_json::to_string(self))
-            .unwrap_or_default();
+        let mut out = Vec::new();
+        let mut ser = serde_json::Serializer::with_formatter(&mut out, Tidy::default());
+        // Serializing plain data into memory cannot fail; fall back to compact text if it did.
+        if self.serialize(&mut ser).is_err() {
+            out = serde_json::to_vec(self).unwrap_or_default();
+        }
+        let mut s = String::from_utf8(out).unwrap_or_default();
         s.push('\n');
         s
     }
@@ -433,5 +440,127 @@ pub(crate) fn describe_status(s: &GameStatus) -> String {
             "an unfinished game after {actions} actions (round {round}, {})",
             crate::words::phase_text(*phase)
         ),
+    }
+}
+
+/// serde_json output indented down to [`Tidy::LIMIT`] levels and compact below, so that every
+/// action of a game is one line.
+#[derive(Default)]
+struct Tidy {
+    depth: usize,
+    has_value: bool,
+}
+
+impl Tidy {
+    /// Containers nested deeper than this are written on one line (actions are at depth 5).
+    const LIMIT: usize = 4;
+
+    fn newline<W: ?Sized + std::io::Write>(&self, w: &mut W, depth: usize) -> std::io::Result<()> {
+        w.write_all(b"\n")?;
+        for _ in 0..depth {
+            w.write_all(b"  ")?;
+        }
+        Ok(())
+    }
+
+    fn item<W: ?Sized + std::io::Write>(&mut self, w: &mut W, first: bool) -> std::io::Result<()> {
+        if !first {
+            w.write_all(b",")?;
+        }
+        if self.depth <= Self::LIMIT {
+            self.newline(w, self.depth)?;
+        }
+        Ok(())
+    }
+
+    fn close<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        bracket: &[u8],
+    ) -> std::io::Result<()> {
+        let inner = self.depth;
+        self.depth -= 1;
+        if inner <= Self::LIMIT && self.has_value {
+            self.newline(w, self.depth)?;
+        }
+        w.write_all(bracket)
+    }
+}
+
+impl serde_json::ser::Formatter for Tidy {
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.depth += 1;
+        self.has_value = false;
+        w.write_all(b"[")
+    }
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.close(w, b"]")
+    }
+    fn begin_array_value<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.item(w, first)
+    }
+    fn end_array_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.depth += 1;
+        self.has_value = false;
+        w.write_all(b"{")
+    }
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.close(w, b"}")
+    }
+    fn begin_object_key<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.item(w, first)
+    }
+    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(if self.depth <= Self::LIMIT {
+            b": "
+        } else {
+            b":"
+        })
+    }
+    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+}
+
+/// A text as an array of lines in JSON (or one string, when reading).
+mod lines {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(text: &str, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(text.lines())
+    }
+
+    #[derive(Deserialize)]
+    #[serde(
+        untagged,
+        expecting = "the ruleset's TOML as a string or an array of lines"
+    )]
+    enum Text {
+        One(String),
+        Lines(Vec<String>),
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+        Ok(match Text::deserialize(d)? {
+            Text::One(s) => s,
+            Text::Lines(v) => {
+                let mut s = v.join("\n");
+                s.push('\n');
+                s
+            }
+        })
     }
 }

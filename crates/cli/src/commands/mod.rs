@@ -1,6 +1,9 @@
 //! One module per subcommand.
 
+mod export;
+mod import;
 mod placements;
+mod replay;
 mod rulesets;
 mod schema;
 mod score;
@@ -43,6 +46,13 @@ pub fn run(command: Command) -> CliResult<ExitCode> {
         } => simulate::run(&ruleset, players, bots.as_deref(), jobs, games, seed, json),
         Command::Show { ruleset, players } => show::run(&ruleset, players),
         Command::Schema { kind } => schema::run(kind),
+        Command::Replay { save, step, json } => replay::run(&save, step, json),
+        Command::Export {
+            save,
+            output,
+            embed_ruleset,
+        } => export::run(&save, output.as_deref(), embed_ruleset),
+        Command::Import { notation, output } => import::run(&notation, &output),
     }
 }
 

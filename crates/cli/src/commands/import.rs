@@ -1,0 +1,30 @@
+//! `crownlands import NOTATION -o SAVE`: a game in the notation, replayed and written as a save.
+
+use crate::errors::{CliError, CliResult};
+use crate::output::say;
+use crownlands_saves::{GameStatus, notation, read_text, write_save};
+use std::path::Path;
+use std::process::ExitCode;
+
+pub fn run(input: &Path, output: &Path) -> CliResult<ExitCode> {
+    let err = |e: crownlands_saves::SaveError| CliError::Message(e.to_string());
+    let text = read_text(input).map_err(err)?;
+    let session = notation::import(&text, &input.display().to_string()).map_err(err)?;
+    let save = session.to_save();
+    write_save(output, &save).map_err(err)?;
+    let actions: usize = save.games.iter().map(|g| g.actions.len()).sum();
+    let state = match save.games.last().map(|g| &g.status) {
+        Some(GameStatus::Finished { .. }) if session.is_over() => {
+            format!("finished: {}", notation::result_text(&session))
+        }
+        _ => "unfinished".to_string(),
+    };
+    say!(
+        "{}: {} game{} of {} ({actions} actions, {state})",
+        output.display(),
+        save.games.len(),
+        if save.games.len() == 1 { "" } else { "s" },
+        save.ruleset_name
+    );
+    Ok(ExitCode::SUCCESS)
+}

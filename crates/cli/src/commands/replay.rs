@@ -1,0 +1,267 @@
+//! `crownlands replay SAVE [--step] [--json]`: a saved game move by move, the kingdoms after each
+//! move, and the final breakdown. Exits non-zero when the save does not replay to what it records.
+
+use super::print_json;
+use crate::errors::{CliError, CliResult};
+use crate::output::say;
+use crownlands_core::{Action, Decider, Game, Outcome, Ruleset};
+use crownlands_saves::words::{action_text, phase_text, seat_text};
+use crownlands_saves::{Move, Player, Session, notation, read_save_file};
+use serde_json::{Value, json};
+use std::io::{BufRead, IsTerminal};
+use std::path::Path;
+use std::process::ExitCode;
+
+fn saves_error(e: crownlands_saves::SaveError) -> CliError {
+    CliError::Message(e.to_string())
+}
+
+pub fn run(path: &Path, step: bool, as_json: bool) -> CliResult<ExitCode> {
+    let file = path.display().to_string();
+    let save = read_save_file(path).map_err(saves_error)?;
+    if as_json {
+        let mut games: Vec<Vec<Value>> = Vec::new();
+        let session = save
+            .replay(&file, |m| {
+                if games.len() <= m.game {
+                    games.resize(m.game + 1, Vec::new());
+                }
+                games[m.game].push(move_json(m));
+            })
+            .map_err(saves_error)?;
+        print_json(&session_json(&file, &session, games));
+        return Ok(ExitCode::SUCCESS);
+    }
+    say!(
+        "{file}: {}, {} players, seed {}{}",
+        save.ruleset_name,
+        save.players.len(),
+        save.seed,
+        save.date
+            .as_ref()
+            .map_or_else(String::new, |d| format!(", started {d}"))
+    );
+    for p in &save.players {
+        say!("  seat {}: {} ({})", p.seat, p.name, p.kind);
+    }
+    let wait = step && std::io::stdin().is_terminal();
+    let mut stdin = std::io::stdin().lock();
+    let several = save.games.len() > 1;
+    let session = save
+        .replay(&file, |m| {
+            if m.index == 0 {
+                say!();
+                if several {
+                    say!("Game {} (seed {})", m.game + 1, m.before.seed());
+                }
+            }
+            print_move(m);
+            if wait {
+                eprint!("[Enter: next move] ");
+                let mut line = String::new();
+                let _ = stdin.read_line(&mut line);
+            }
+        })
+        .map_err(saves_error)?;
+    say!();
+    print_end(&session);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_move(m: &Move<'_>) {
+    let players = m.session.players();
+    let who = m
+        .before
+        .to_act()
+        .map_or_else(String::new, |p| seat_text(players, p));
+    say!(
+        "{:>4}. round {:<2} {who} {}   [{}]",
+        m.index + 1,
+        m.before.round(),
+        action_text(m.before, m.action),
+        notation::token(m.before, m.action)
+    );
+    match m.action {
+        Action::Claim { .. } => {}
+        _ => {
+            if let Some(p) = m.before.to_act() {
+                let kingdom =
+                    crownlands_rules::kingdom_file::render(m.after.kingdom(p), m.after.ruleset());
+                for line in kingdom.lines() {
+                    say!("        {line}");
+                }
+                say!("        ({} points)", m.after.score_total(p));
+            }
+        }
+    }
+}
+
+fn decided_text(o: &Outcome, players: &[Player]) -> String {
+    let names: Vec<String> = o.winners.iter().map(|&w| seat_text(players, w)).collect();
+    match o.decided_by {
+        Decider::Score => format!("{} wins on score", names.join(", ")),
+        Decider::TieBreak(tb) => format!(
+            "{} wins on the tie-break {} (tied on score)",
+            names.join(", "),
+            tb.name()
+        ),
+        Decider::Shared => format!(
+            "{} share the victory (tied on score and every tie-break)",
+            names.join(" and ")
+        ),
+        #[allow(unreachable_patterns)]
+        _ => format!("{} win", names.join(", ")),
+    }
+}
+
+fn print_outcome(ruleset: &Ruleset, o: &Outcome, players: &[Player]) {
+    say!("Result: {}", decided_text(o, players));
+    for (seat, s) in o.scores.iter().enumerate() {
+        say!(
+            "  {}: place {}, {} points",
+            seat_text(players, seat),
+            o.places.get(seat).copied().unwrap_or(0),
+            s.total
+        );
+        for t in &s.territories {
+            let name = ruleset
+                .terrains
+                .get(t.terrain.index())
+                .map_or("?", |t| t.name.as_str());
+            say!(
+                "    {name:<10} {:>2} square{} x {} crown{} = {:>3}",
+                t.squares,
+                if t.squares == 1 { " " } else { "s" },
+                t.crowns,
+                if t.crowns == 1 { " " } else { "s" },
+                t.points
+            );
+        }
+        for b in &s.bonuses {
+            say!("    {:<10} bonus              = {:>+3}", b.key, b.points);
+        }
+        say!(
+            "    largest territory {} squares, {} crowns",
+            s.largest_territory,
+            s.crowns
+        );
+    }
+}
+
+fn print_end(session: &Session) {
+    let ruleset = session.ruleset();
+    let players = session.players();
+    let outcomes = session.outcomes();
+    let several = session.match_games() > 1;
+    for (g, o) in outcomes.iter().enumerate() {
+        if several {
+            say!("Game {}:", g + 1);
+        }
+        print_outcome(ruleset, o, players);
+    }
+    if let Some(r) = session.match_record() {
+        let totals: Vec<String> = r.totals.iter().map(i64::to_string).collect();
+        let names: Vec<String> = r
+            .winners
+            .iter()
+            .map(|&w| seat_text(players, w - 1))
+            .collect();
+        say!(
+            "Match of {} games: totals {}; {}",
+            session.match_games(),
+            totals.join(", "),
+            if names.len() == 1 {
+                format!("{} wins", names[0])
+            } else {
+                format!("{} share the victory", names.join(" and "))
+            }
+        );
+    }
+    if !session.is_over() {
+        let g: &Game = session.game();
+        let scores: Vec<String> = (0..usize::from(g.players()))
+            .map(|p| format!("{} {}", seat_text(players, p), g.score_total(p)))
+            .collect();
+        say!(
+            "Unfinished: game {} of {}, round {}, {}; {} to act. Scores so far: {}",
+            session.game_index() + 1,
+            session.match_games(),
+            g.round(),
+            phase_text(g.phase()),
+            g.to_act()
+                .map_or_else(|| "nobody".to_string(), |p| seat_text(players, p)),
+            scores.join(", ")
+        );
+    }
+}
+
+fn move_json(m: &Move<'_>) -> Value {
+    let g = m.after;
+    json!({
+        "index": m.index + 1,
+        "round": m.before.round(),
+        "seat": m.before.to_act().map(|p| p + 1),
+        "token": notation::token(m.before, m.action),
+        "text": action_text(m.before, m.action),
+        "action": m.action,
+        "scores": (0..usize::from(g.players())).map(|p| g.score_total(p)).collect::<Vec<_>>(),
+    })
+}
+
+fn outcome_json(ruleset: &Ruleset, o: &Outcome) -> Value {
+    let scores: Vec<Value> = o
+        .scores
+        .iter()
+        .enumerate()
+        .map(|(seat, s)| {
+            json!({
+                "seat": seat + 1,
+                "place": o.places.get(seat),
+                "total": s.total,
+                "territories": s.territories.iter().map(|t| json!({
+                    "terrain": ruleset.terrains.get(t.terrain.index()).map(|t| t.name.as_str()),
+                    "squares": t.squares,
+                    "crowns": t.crowns,
+                    "points": t.points,
+                })).collect::<Vec<_>>(),
+                "bonuses": s.bonuses,
+                "largest_territory": s.largest_territory,
+                "crowns": s.crowns,
+            })
+        })
+        .collect();
+    json!({
+        "scores": scores,
+        "winners": o.winners.iter().map(|w| w + 1).collect::<Vec<_>>(),
+        "decided_by": o.decided_by,
+    })
+}
+
+fn session_json(file: &str, session: &Session, moves: Vec<Vec<Value>>) -> Value {
+    let ruleset = session.ruleset();
+    let outcomes = session.outcomes();
+    let save = session.to_save();
+    let games: Vec<Value> = save
+        .games
+        .iter()
+        .enumerate()
+        .map(|(g, record)| {
+            json!({
+                "seed": record.seed,
+                "moves": moves.get(g).cloned().unwrap_or_default(),
+                "status": record.status,
+                "outcome": outcomes.get(g).map(|o| outcome_json(ruleset, o)),
+            })
+        })
+        .collect();
+    json!({
+        "file": file,
+        "ruleset": ruleset.name,
+        "seed": session.seed(),
+        "date": session.date(),
+        "players": session.players(),
+        "over": session.is_over(),
+        "games": games,
+        "result": save.result,
+    })
+}
