@@ -62,6 +62,38 @@ fn knights_everywhere(g: &Game) -> u32 {
     e.sides.iter().map(|h| h.knights()).sum::<u32>() + e.knight_supply
 }
 
+/// Towers in kingdoms plus the supply.
+fn towers_everywhere(g: &Game) -> u32 {
+    let e = g.economy();
+    e.sides.iter().map(|h| h.towers).sum::<u32>() + e.tower_supply
+}
+
+/// Every building in exactly one place: the pile, the board, burnt, or a kingdom (on a square of
+/// that kingdom).
+fn buildings_accounted_for(g: &Game) {
+    let e = g.economy();
+    if e.board.is_empty() && e.building_pile.is_empty() {
+        return;
+    }
+    let mut all: Vec<_> = e.building_pile.clone();
+    all.extend(e.board.iter().flatten());
+    all.extend(&e.burnt);
+    for (side, h) in e.sides.iter().enumerate() {
+        for &(b, cell) in &h.buildings {
+            all.push(b);
+            assert!(matches!(
+                g.kingdom(side).content(cell),
+                crownlands_core::Content::Square(_)
+            ));
+        }
+    }
+    let n = all.len();
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), n, "a building in two places");
+    assert_eq!(n, g.ruleset().buildings.len(), "a building lost");
+}
+
 fn final_checks(g: &Game, actions: &[Action]) {
     assert!(g.is_over());
     assert!(g.legal_actions().is_empty());
@@ -114,11 +146,14 @@ fn every_shipped_ruleset_plays_by_the_rules() {
                 let mut c = Chooser::new(seed + 1);
                 let mut actions = Vec::new();
                 let knights = knights_everywhere(&g);
+                let towers = towers_everywhere(&g);
                 while let Some(a) = g.play_random(|| c.next_u32()) {
                     actions.push(a);
                     census_is_complete(&g);
                 }
                 assert_eq!(knights_everywhere(&g), knights, "{name}: knights conserved");
+                assert_eq!(towers_everywhere(&g), towers, "{name}: towers conserved");
+                buildings_accounted_for(&g);
                 kingdoms_fit(&g);
                 final_checks(&g, &actions);
             }
@@ -145,6 +180,7 @@ fn every_shipped_ruleset_plays_by_the_rules() {
                     actions.push(a);
                     census_is_complete(&g);
                     kingdoms_fit(&g);
+                    buildings_accounted_for(&g);
                 }
                 final_checks(&g, &actions);
             }

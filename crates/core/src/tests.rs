@@ -1067,3 +1067,58 @@ fn building_values_at_the_end() {
     assert_eq!(s.bonus("b3"), Some(3));
     assert_eq!(s.bonus("b4"), Some(3));
 }
+
+#[test]
+fn a_town_square_from_an_earlier_round_can_be_built_on() {
+    let r = queendomino_like(ALL, 15);
+    let mut state = 21u64;
+    let mut found = false;
+    'games: for seed in 0..60 {
+        let mut g = Game::new(r.clone(), 3, seed).expect("setup");
+        while !g.is_over() {
+            if let Some(p) = g.turn_placement() {
+                for a in g.legal_actions() {
+                    if let Action::Build { cell, .. } = a
+                        && cell != p.first
+                        && cell != p.second()
+                    {
+                        g.apply(a).expect("build on an older town square");
+                        found = true;
+                        break 'games;
+                    }
+                }
+            }
+            g.play_random(|| xorshift(&mut state));
+        }
+    }
+    assert!(found);
+}
+
+#[test]
+fn the_last_round_places_and_takes_steps_but_claims_nothing() {
+    let r = queendomino_like(ALL, 15);
+    let mut state = 12u64;
+    for seed in 0..20 {
+        let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+        let mut steps_in_last_round = 0;
+        while !g.is_over() {
+            if g.next_line().is_empty() && !matches!(g.phase(), Phase::FirstClaims { .. }) {
+                assert!(
+                    !matches!(g.phase(), Phase::Claim { .. }),
+                    "no claim in the last round"
+                );
+                assert!(
+                    !g.legal_actions()
+                        .iter()
+                        .any(|a| matches!(a, Action::Claim { .. }))
+                );
+                steps_in_last_round += usize::from(matches!(g.phase(), Phase::Step { .. }));
+            }
+            g.play_random(|| xorshift(&mut state));
+        }
+        assert!(
+            steps_in_last_round >= 4,
+            "tax, build and Dragon steps still happen (A-D)"
+        );
+    }
+}
