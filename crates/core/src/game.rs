@@ -130,6 +130,10 @@ pub struct Game {
     kingdoms: Vec<Kingdom>,
     /// The owner of each king.
     owners: Vec<PlayerId>,
+    /// The side (kingdom) each king plays for: its owner's team.
+    king_sides: Vec<usize>,
+    /// Kingdoms: one per player, or one per team.
+    sides: u8,
     /// Every domino, shuffled: `deck[drawn..dealt]` is the draw pile (its order is hidden from
     /// players), `deck[dealt..]` stayed in the box (2-player Kingdomino plays 24 of 48).
     deck: Vec<DominoId>,
@@ -216,17 +220,22 @@ impl Game {
             steps: steps.into(),
         };
         let kings = usize::from(players) * usize::from(rules.kings_per_player);
-        let owners = (0..kings)
+        let owners: Vec<PlayerId> = (0..kings)
             .map(|k| k / usize::from(rules.kings_per_player))
             .collect();
+        let team = usize::from(rules.team_size.max(1));
+        let king_sides = owners.iter().map(|p| p / team).collect();
+        let sides = rules.sides(players);
         let dealt = usize::from(rules.deck_size);
         let line_size = usize::from(rules.line_size);
         let mut game = Game {
             players,
             seed,
             rng: GameRng::seed_from(seed),
-            kingdoms: vec![Kingdom::new(rules.grid_size); usize::from(players)],
+            kingdoms: vec![Kingdom::new(rules.grid_size); usize::from(sides)],
             owners,
+            king_sides,
+            sides,
             deck: Vec::with_capacity(ruleset.dominoes.len()),
             drawn: 0,
             dealt,
@@ -273,10 +282,7 @@ impl Game {
         };
         self.seed = seed;
         self.rng = GameRng::seed_from(seed);
-        self.deck.clear();
-        self.deck
-            .extend((0..self.ruleset.dominoes.len() as u16).map(DominoId));
-        self.rng.shuffle(&mut self.deck);
+        self.shuffle_deck();
         let empty = Kingdom::new(grid);
         for k in &mut self.kingdoms {
             k.clone_from(&empty);
@@ -313,7 +319,7 @@ impl Game {
         self.round = 0;
         self.turn_placement = None;
         self.economy = Economy {
-            sides: vec![Holdings::default(); usize::from(self.players)],
+            sides: vec![Holdings::default(); usize::from(self.sides)],
             ..Economy::default()
         };
         let mut problems = Vec::new();
@@ -321,7 +327,7 @@ impl Game {
             let modules = self.modules.all.clone();
             let mut ctx = crate::modules::SetupContext {
                 economy: &mut self.economy,
-                sides: usize::from(self.players),
+                sides: usize::from(self.sides),
                 ruleset: &self.ruleset,
                 rng: &mut self.rng,
             };
@@ -372,6 +378,68 @@ impl Game {
 
     pub fn players(&self) -> u8 {
         self.players
+    }
+
+    /// Kingdoms in play: one per player, or one per team.
+    pub fn sides(&self) -> u8 {
+        self.sides
+    }
+
+    /// The side (kingdom) a player plays for.
+    pub fn side_of(&self, player: PlayerId) -> usize {
+        player / usize::from(self.rules().team_size.max(1))
+    }
+
+    /// Shuffle the dominoes into draw order: `deck[..dealt]` is drawn line by line from the
+    /// start, `deck[dealt..]` stays in the box. Mixed: one shuffle of everything. Alternate: each
+    /// box shuffled on its own, dealing the same share, lines interleaved box by box.
+    fn shuffle_deck(&mut self) {
+        self.deck.clear();
+        let dominoes = &self.ruleset.dominoes;
+        let rules = &self.ruleset.player_counts[self.rules_index].1;
+        match &rules.lines {
+            crate::ruleset::LineSource::Mixed => {
+                self.deck.extend((0..dominoes.len() as u16).map(DominoId));
+                self.rng.shuffle(&mut self.deck);
+            }
+            crate::ruleset::LineSource::Alternate { order } => {
+                let line = usize::from(rules.line_size);
+                let share = usize::from(rules.deck_size) / order.len().max(1);
+                let mut boxes: Vec<Vec<DominoId>> = order
+                    .iter()
+                    .map(|&b| {
+                        (0..dominoes.len() as u16)
+                            .map(DominoId)
+                            .filter(|d| dominoes[d.index()].pile == b)
+                            .collect()
+                    })
+                    .collect();
+                for b in &mut boxes {
+                    self.rng.shuffle(b);
+                }
+                // Dealt lines, box by box in turn.
+                for chunk in 0..share.div_ceil(line.max(1)) {
+                    for b in &boxes {
+                        let lo = (chunk * line).min(share).min(b.len());
+                        let hi = ((chunk + 1) * line).min(share).min(b.len());
+                        self.deck.extend_from_slice(&b[lo..hi]);
+                    }
+                }
+                // What stays in each box, and boxes that deal nothing.
+                for b in &boxes {
+                    self.deck.extend_from_slice(&b[share.min(b.len())..]);
+                }
+                for (i, _) in self.ruleset.piles.iter().enumerate() {
+                    if !order.contains(&(i as u8)) {
+                        self.deck.extend(
+                            (0..dominoes.len() as u16)
+                                .map(DominoId)
+                                .filter(|d| usize::from(dominoes[d.index()].pile) == i),
+                        );
+                    }
+                }
+            }
+        }
     }
 
     pub fn seed(&self) -> u64 {
@@ -511,7 +579,7 @@ impl Game {
         match self.phase {
             Phase::Place { slot } => {
                 let s = self.current[slot];
-                let player = self.owner(s.king.unwrap_or(0));
+                let player = self.king_sides[s.king.unwrap_or(0)];
                 self.kingdoms[player].placements(self.domino(s.domino))
             }
             _ => PlacementSet::empty(),
@@ -670,7 +738,7 @@ impl Game {
             }
             (Action::Place { placement }, Phase::Place { slot }) => {
                 let s = self.current[slot];
-                let player = self.owner(s.king.unwrap_or(0));
+                let player = self.king_sides[s.king.unwrap_or(0)];
                 let domino = &self.ruleset.dominoes[s.domino.index()];
                 self.kingdoms[player].place_unchecked(domino, placement);
                 self.placed.push((player, s.domino, placement));
@@ -709,7 +777,7 @@ impl Game {
         self.current
             .get(slot)
             .and_then(|s| s.king)
-            .map_or(0, |k| self.owners[k])
+            .map_or(0, |k| self.king_sides[k])
     }
 
     /// Leave module step `step`: on to the next module's step, then to the claim.
@@ -819,7 +887,7 @@ impl Game {
             }
             Phase::Place { slot } => {
                 let s = self.current[slot];
-                let player = self.owners[s.king.unwrap_or(0)];
+                let player = self.king_sides[s.king.unwrap_or(0)];
                 let domino = &self.ruleset.dominoes[s.domino.index()];
                 let action = match self.kingdoms[player].place_random(domino, &mut next_u32) {
                     Some(placement) => {
@@ -869,10 +937,21 @@ impl Game {
     /// player knows: the determinization search bots sample from. `next_u32` is the caller's own
     /// source of randomness.
     pub fn resample_hidden(&mut self, mut next_u32: impl FnMut() -> u32) {
-        let hidden = &mut self.deck[self.drawn..];
-        for i in (1..hidden.len()).rev() {
-            let j = crate::rng::below(i as u32 + 1, &mut next_u32) as usize;
-            hidden.swap(i, j);
+        // Within each box: which of its dominoes lie where is hidden, not which box a line
+        // comes from.
+        for pile in 0..self.ruleset.piles.len() {
+            let dominoes = &self.ruleset.dominoes;
+            let positions: Vec<usize> = (self.drawn..self.deck.len())
+                .filter(|&i| usize::from(dominoes[self.deck[i].index()].pile) == pile)
+                .collect();
+            let mut ids: Vec<DominoId> = positions.iter().map(|&i| self.deck[i]).collect();
+            for i in (1..ids.len()).rev() {
+                let j = crate::rng::below(i as u32 + 1, &mut next_u32) as usize;
+                ids.swap(i, j);
+            }
+            for (&i, id) in positions.iter().zip(ids) {
+                self.deck[i] = id;
+            }
         }
         let pile = &mut self.economy.building_pile;
         for i in (1..pile.len()).rev() {
@@ -952,7 +1031,7 @@ impl Game {
 
     /// Scores, places and winners (meaningful at any time; final once the game is over).
     pub fn outcome(&self) -> Outcome {
-        let scores = (0..usize::from(self.players))
+        let scores = (0..usize::from(self.sides))
             .map(|p| self.score(p))
             .collect();
         rank(scores, &self.rules().tie_breaks)

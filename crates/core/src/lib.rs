@@ -29,6 +29,8 @@ pub use game::{
 };
 pub use geometry::{Cell, Direction, Placement};
 pub use kingdom::{Content, Kingdom, PlacementSet, Territory};
-pub use ruleset::{FirstClaims, MiddleKingdom, MiddleKingdomReading, Rules, Ruleset, TieBreak};
+pub use ruleset::{
+    FirstClaims, LineSource, MiddleKingdom, MiddleKingdomReading, Rules, Ruleset, TieBreak,
+};
 pub use score::{BonusScore, Decider, Outcome, ScoreBreakdown, TerritoryScore};
 pub use terrain::{Terrain, TerrainId};

@@ -28,6 +28,19 @@ pub enum FirstClaims {
     Snake,
 }
 
+/// Where each line of dominoes comes from.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum LineSource {
+    /// Every box shuffled together into one draw pile (Kingdomino, Queendomino).
+    #[default]
+    Mixed,
+    /// Each box shuffled on its own; lines come from the boxes in turn, in this order of box
+    /// indexes (Royal Wedding: Queendomino, then Kingdomino, and so on). Each box deals the same
+    /// share of the deck.
+    Alternate { order: Vec<u8> },
+}
+
 /// Which reading of Middle Kingdom applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -83,6 +96,23 @@ pub struct Rules {
     /// Modules switched on, in the order they run (Queendomino's knights, wealth, ...).
     #[serde(default)]
     pub modules: Vec<crate::modules::ModuleSpec>,
+    /// Where lines come from.
+    #[serde(default)]
+    pub lines: LineSource,
+    /// Players sharing one kingdom, castle, coins and knights (Royal Wedding teams: 2).
+    #[serde(default = "one")]
+    pub team_size: u8,
+}
+
+fn one() -> u8 {
+    1
+}
+
+impl Rules {
+    /// Sides (kingdoms) at `players` players.
+    pub fn sides(&self, players: u8) -> u8 {
+        players / self.team_size.max(1)
+    }
 }
 
 /// A validated ruleset.
@@ -233,6 +263,22 @@ impl Ruleset {
             for p in self.check_modules(*n, rules) {
                 problems.push(format!("at {n} players: {p}"));
             }
+            if let LineSource::Alternate { order } = &rules.lines {
+                let share = usize::from(rules.deck_size) / order.len().max(1);
+                for &b in order {
+                    let in_box = self.dominoes.iter().filter(|d| d.pile == b).count();
+                    if usize::from(b) >= self.piles.len() {
+                        problems.push(format!(
+                            "at {n} players: lines alternate with box #{b}, which does not exist"
+                        ));
+                    } else if in_box < share {
+                        problems.push(format!(
+                            "at {n} players: box {} holds {in_box} dominoes but must deal {share}",
+                            self.piles[usize::from(b)]
+                        ));
+                    }
+                }
+            }
         }
         problems
     }
@@ -244,14 +290,15 @@ impl Ruleset {
             return Vec::new();
         };
         let mut problems = Vec::new();
+        let sides = usize::from(rules.sides(players));
         let mut economy = crate::modules::Economy {
-            sides: vec![Default::default(); usize::from(players)],
+            sides: vec![Default::default(); sides],
             ..Default::default()
         };
         let mut rng = crate::rng::GameRng::seed_from(0);
         let mut ctx = crate::modules::SetupContext {
             economy: &mut economy,
-            sides: usize::from(players),
+            sides,
             ruleset: self,
             rng: &mut rng,
         };
@@ -285,6 +332,25 @@ impl Rules {
                 "line size {}; 1 to {MAX_LINE} are supported",
                 self.line_size
             ));
+        }
+        if self.team_size == 0 || players % self.team_size.max(1) != 0 {
+            problems.push(format!(
+                "{players} players do not form teams of {}",
+                self.team_size
+            ));
+        }
+        if let LineSource::Alternate { order } = &self.lines {
+            let per_box = usize::from(self.line_size) * order.len().max(1);
+            if order.is_empty() {
+                problems.push("lines alternate between no boxes".to_string());
+            } else if usize::from(self.deck_size) % per_box != 0 {
+                problems.push(format!(
+                    "a deck of {} dominoes does not split into whole lines of {} from each of {} boxes",
+                    self.deck_size,
+                    self.line_size,
+                    order.len()
+                ));
+            }
         }
         if self.kings_per_player == 0 {
             problems.push("each player needs at least one king".to_string());

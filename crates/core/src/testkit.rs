@@ -40,6 +40,8 @@ pub fn rules(grid: u8, kings: u8, deck: u16) -> Rules {
         tie_breaks: vec![TieBreak::LargestTerritory, TieBreak::MostCrowns],
         match_games: 1,
         modules: vec![],
+        lines: crate::ruleset::LineSource::Mixed,
+        team_size: 1,
     }
 }
 

@@ -1,6 +1,7 @@
 //! Unit tests of the core against the rulebook and against a naive placement oracle.
 
 use crate::building::{Building, BuildingId, BuildingValue, TaxBonus};
+use crate::ruleset::LineSource;
 use crate::testkit::{self, kingdom, square};
 use crate::*;
 use std::sync::Arc;
@@ -1120,5 +1121,198 @@ fn the_last_round_places_and_takes_steps_but_claims_nothing() {
             steps_in_last_round >= 4,
             "tax, build and Dragon steps still happen (A-D)"
         );
+    }
+}
+
+/// Two boxes of 48 (the test dominoes twice, numbered 1-48 in each), lines alternating
+/// "queendomino" (box 1) then "kingdomino" (box 0), with the Royal Wedding player counts.
+fn royal_wedding(teams: bool) -> Arc<Ruleset> {
+    let mut r = testkit::kingdomino();
+    r.name = "royal-wedding-test".into();
+    r.piles = vec!["kingdomino".into(), "queendomino".into()];
+    let second: Vec<Domino> = r
+        .dominoes
+        .iter()
+        .map(|d| Domino {
+            pile: 1,
+            ..d.clone()
+        })
+        .collect();
+    r.dominoes.extend(second);
+    let rules = |grid: u8, line: u8, team_size: u8| Rules {
+        grid_size: grid,
+        line_size: line,
+        kings_per_player: 1,
+        deck_size: 96,
+        first_claims: FirstClaims::Drawn,
+        harmony: None,
+        middle_kingdom: None,
+        tie_breaks: vec![TieBreak::LargestTerritory, TieBreak::MostCrowns],
+        match_games: 1,
+        modules: vec![
+            modules::ModuleSpec::new("knights"),
+            modules::ModuleSpec::new("wealth"),
+        ],
+        lines: LineSource::Alternate { order: vec![1, 0] },
+        team_size,
+    };
+    r.player_counts = if teams {
+        vec![(6, rules(7, 8, 2)), (8, rules(7, 8, 2))]
+    } else {
+        vec![
+            (3, rules(7, 4, 1)),
+            (4, rules(7, 4, 1)),
+            (5, rules(5, 8, 1)),
+            (6, rules(5, 8, 1)),
+            (7, rules(5, 8, 1)),
+            (8, rules(5, 8, 1)),
+        ]
+    };
+    assert!(r.check().is_empty(), "{:?}", r.check());
+    Arc::new(r)
+}
+
+#[test]
+fn royal_wedding_lines_alternate_boxes_to_the_end() {
+    let r = royal_wedding(false);
+    let mut state = 2u64;
+    for players in 3..=8u8 {
+        let line = usize::from(r.rules_for(players).expect("count").line_size);
+        for seed in 0..5 {
+            let mut g = Game::new(r.clone(), players, seed).expect("setup");
+            let mut lines_seen = Vec::new();
+            let mut last_round = u32::MAX;
+            while !g.is_over() {
+                if g.round() != last_round {
+                    last_round = g.round();
+                    if !g.next_line().is_empty() {
+                        let boxes: Vec<u8> = g
+                            .next_line()
+                            .iter()
+                            .map(|s| g.domino(s.domino).pile)
+                            .collect();
+                        assert!(
+                            boxes.iter().all(|&b| b == boxes[0]),
+                            "a line comes from one box"
+                        );
+                        assert_eq!(g.next_line().len(), line);
+                        lines_seen.push(boxes[0]);
+                        let labels: Vec<String> =
+                            g.next_line().iter().map(|s| g.label(s.domino)).collect();
+                        let initial = if boxes[0] == 1 { 'Q' } else { 'K' };
+                        assert!(labels.iter().all(|l| l.starts_with(initial)), "{labels:?}");
+                    }
+                }
+                g.play_random(|| xorshift(&mut state));
+            }
+            let expected_lines = 96 / line;
+            assert_eq!(
+                lines_seen.len(),
+                expected_lines,
+                "{players} players: the deck runs out"
+            );
+            for (i, b) in lines_seen.iter().enumerate() {
+                assert_eq!(
+                    *b,
+                    if i % 2 == 0 { 1 } else { 0 },
+                    "Queendomino first, then Kingdomino, alternating"
+                );
+            }
+            assert_eq!(g.round() as usize, expected_lines + 1);
+            let [unused, pile, lines, placed, discarded] = g.domino_census();
+            assert_eq!((unused, pile, lines), (0, 0, 0));
+            assert_eq!(placed + discarded, 96);
+            // Leftovers: each line holds more dominoes than kings.
+            assert!(discarded >= expected_lines * (line - usize::from(players)));
+        }
+    }
+}
+
+#[test]
+fn royal_wedding_teams_share_a_kingdom_and_a_purse() {
+    let r = royal_wedding(true);
+    let mut state = 4u64;
+    for players in [6u8, 8] {
+        let mut g = Game::new(r.clone(), players, 9).expect("setup");
+        assert_eq!(g.sides(), players / 2);
+        assert_eq!(g.kingdoms().len(), usize::from(players / 2));
+        assert!(
+            g.economy()
+                .sides
+                .iter()
+                .all(|h| h.coins == 7 && h.knights_in_hand == 1),
+            "a team starts with 1 knight and 7 coins"
+        );
+        let mut placements_by_player = vec![0usize; usize::from(players)];
+        while !g.is_over() {
+            let player = g.to_act().expect("acting");
+            let side = g.side_of(player);
+            assert_eq!(side, player / 2, "teammates sit side by side");
+            let before = g.placed().len();
+            let coins_before = g.economy().sides[side].coins;
+            let a = g.play_random(|| xorshift(&mut state)).expect("action");
+            if g.placed().len() > before {
+                let (kingdom, _, _) = g.placed()[before];
+                assert_eq!(kingdom, side, "a player places into the team's kingdom");
+                placements_by_player[player] += 1;
+            }
+            if let Action::Tax { .. } = a {
+                assert!(
+                    g.economy().sides[side].coins > coins_before,
+                    "tax goes to the team's purse"
+                );
+            }
+        }
+        assert!(
+            placements_by_player.iter().all(|&n| n > 0),
+            "every player places their own dominoes"
+        );
+        let outcome = g.outcome();
+        assert_eq!(
+            outcome.scores.len(),
+            usize::from(players / 2),
+            "ranked per team"
+        );
+        for side in 0..usize::from(g.sides()) {
+            assert_eq!(outcome.scores[side], g.score(side));
+            assert!(
+                g.kingdom(side).squares() > 20,
+                "two players fill one 7x7 kingdom"
+            );
+        }
+    }
+}
+
+#[test]
+fn resampling_keeps_each_box_apart() {
+    let r = royal_wedding(false);
+    let mut state = 6u64;
+    let mut g = Game::new(r, 4, 1).expect("setup");
+    for _ in 0..30 {
+        g.play_random(|| xorshift(&mut state));
+    }
+    let mut h = g.clone();
+    h.resample_hidden(|| xorshift(&mut state));
+    assert_ne!(g, h);
+    assert_eq!(g.unseen_dominoes(), h.unseen_dominoes());
+    // Both go on drawing lines from the right box, in turn.
+    let mut last_round = h.round();
+    while !h.is_over() {
+        if h.round() != last_round && !h.next_line().is_empty() {
+            last_round = h.round();
+            let boxes: Vec<u8> = h
+                .next_line()
+                .iter()
+                .map(|s| h.domino(s.domino).pile)
+                .collect();
+            assert!(boxes.iter().all(|&b| b == boxes[0]));
+            assert_eq!(
+                boxes[0],
+                if h.round() % 2 == 1 { 0 } else { 1 },
+                "round {}",
+                h.round()
+            );
+        }
+        h.play_random(|| xorshift(&mut state));
     }
 }

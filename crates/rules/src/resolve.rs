@@ -161,6 +161,8 @@ impl Effective {
             }),
             tie_breaks: self.tie_breaks.value.iter().map(|&t| t.into()).collect(),
             match_games: self.match_games.value,
+            lines: crownlands_core::LineSource::Mixed,
+            team_size: 1,
             modules: self
                 .modules
                 .value
@@ -426,8 +428,7 @@ pub(crate) fn resolve(
         terrains: components.terrains,
         piles: components.piles,
         dominoes: components.dominoes,
-        // Building tiles come with the Queendomino component sets (not yet read from TOML).
-        buildings: Vec::new(),
+        buildings: components.buildings,
         player_counts,
     };
     if loader.diags.is_empty() {
