@@ -333,7 +333,7 @@ impl Rules {
                 self.line_size
             ));
         }
-        if self.team_size == 0 || players % self.team_size.max(1) != 0 {
+        if self.team_size == 0 || !players.is_multiple_of(self.team_size.max(1)) {
             problems.push(format!(
                 "{players} players do not form teams of {}",
                 self.team_size
