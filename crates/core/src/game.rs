@@ -318,8 +318,12 @@ impl Game {
         self.phase = Phase::FirstClaims { step: 0 };
         self.round = 0;
         self.turn_placement = None;
+        // A fresh economy, reusing the memory of the sides' holdings.
+        let mut holdings = std::mem::take(&mut self.economy.sides);
+        holdings.clear();
+        holdings.resize(usize::from(self.sides), Holdings::default());
         self.economy = Economy {
-            sides: vec![Holdings::default(); usize::from(self.sides)],
+            sides: holdings,
             ..Economy::default()
         };
         let mut problems = Vec::new();
