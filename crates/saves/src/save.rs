@@ -127,7 +127,9 @@ fn json_error(file: &str, e: &serde_json::Error) -> SaveError {
         Category::Data => Problem::Shape(msg),
         Category::Io => Problem::Syntax(msg),
     };
-    SaveError::at(file, e.line(), e.column(), problem)
+    // serde_json gives column 0 at the very start of a line (an empty file, say).
+    let column = if e.line() > 0 { e.column().max(1) } else { 0 };
+    SaveError::at(file, e.line(), column, problem)
 }
 
 /// serde_json appends " at line L column C"; the position goes in front instead.
