@@ -90,7 +90,11 @@ fn print_move(m: &Move<'_>) {
                 for line in kingdom.lines() {
                     say!("        {line}");
                 }
-                say!("        ({} points)", m.after.score_total(p));
+                let points = m.after.score_total(p);
+                say!(
+                    "        ({points} point{})",
+                    if points == 1 { "" } else { "s" }
+                );
             }
         }
     }
