@@ -202,8 +202,17 @@ impl Tournament {
                 bots: vec![BotStats::default(); distinct.len()],
                 seats: vec![SeatStats::default(); players],
             };
+            // One game's memory, reused for every game of the block.
+            let mut game = None;
             for i in b * BLOCK..((b + 1) * BLOCK).min(self.games) {
-                self.play_one(i, players_u8, match_games, &bot_index, &mut block)?;
+                self.play_one(
+                    i,
+                    players_u8,
+                    match_games,
+                    &bot_index,
+                    &mut block,
+                    &mut game,
+                )?;
                 let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                 progress(n);
             }
@@ -249,6 +258,7 @@ impl Tournament {
         match_games: u8,
         bot_index: &[usize],
         block: &mut Block,
+        game: &mut Option<Game>,
     ) -> Result<(), TournamentError> {
         let n = usize::from(players);
         let match_seed = derive_seed(self.seed, i);
@@ -260,21 +270,51 @@ impl Tournament {
         let mut totals = vec![0i64; n];
         let mut decisions = vec![0u64; n];
         let mut nanos = vec![0u128; n];
+        let mut decisions_before = vec![0u64; n];
         let mut single_winners = None;
+        // Random seats are not timed one decision at a time (the clock would cost as much as
+        // the move): they share the game's time left over after the timed seats.
+        let timed: Vec<bool> = (0..n)
+            .map(|s| self.levels[entry[s]] != Level::Random)
+            .collect();
         for k in 0..match_games {
-            let mut game = Game::new(
-                self.ruleset.clone(),
-                players,
-                Match::game_seed(match_seed, k),
-            )?;
-            while let Some(mut turn) = Turn::new(&mut game) {
+            let seed = Match::game_seed(match_seed, k);
+            match game.as_mut() {
+                Some(g) => g.reset(seed),
+                None => *game = Some(Game::new(self.ruleset.clone(), players, seed)?),
+            }
+            let Some(game) = game.as_mut() else {
+                continue;
+            };
+            let start = Instant::now();
+            let mut timed_nanos = 0u128;
+            let mut untimed_decisions = 0u64;
+            while let Some(mut turn) = Turn::new(game) {
                 let seat = turn.view().player();
-                let t0 = Instant::now();
-                let r = bots[seat].act(&mut turn);
-                nanos[seat] += t0.elapsed().as_nanos();
+                let r = if timed[seat] {
+                    let t0 = Instant::now();
+                    let r = bots[seat].act(&mut turn);
+                    let t = t0.elapsed().as_nanos();
+                    nanos[seat] += t;
+                    timed_nanos += t;
+                    r
+                } else {
+                    untimed_decisions += 1;
+                    bots[seat].act(&mut turn)
+                };
                 decisions[seat] += 1;
                 r.map_err(|error| TournamentError::Bot { game: i, error })?;
             }
+            if untimed_decisions > 0 {
+                let rest = start.elapsed().as_nanos().saturating_sub(timed_nanos);
+                for s in (0..n).filter(|&s| !timed[s]) {
+                    // The leftover time, split evenly over this game's untimed decisions.
+                    let share = rest / u128::from(untimed_decisions);
+                    let seat_decisions = decisions[s] - decisions_before[s];
+                    nanos[s] += share * u128::from(seat_decisions);
+                }
+            }
+            decisions_before.copy_from_slice(&decisions);
             for &(k, _, _) in game.placed() {
                 if let Some(s) = block.seats.get_mut(k) {
                     s.placed += 1;
@@ -285,7 +325,7 @@ impl Tournament {
                 *t += i64::from(*g);
             }
             if match_games == 1 {
-                single_winners = Some(winners_of_game(&game, &game_totals));
+                single_winners = Some(winners_of_game(game, &game_totals));
             }
         }
         let winners = single_winners.unwrap_or_else(|| {
