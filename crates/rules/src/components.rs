@@ -1,13 +1,16 @@
-//! Terrains and dominoes gathered from component sets and inline declarations: terrains merge by
-//! name, dominoes name their terrains, numbers are unique within a box.
+//! Terrains, dominoes and building tiles gathered from component sets and inline declarations:
+//! terrains merge by name, dominoes and buildings name their terrains, domino numbers are unique
+//! within a box and building numbers within the ruleset.
 
-use crate::format::{DominoDef, SquareDef, TerrainDef};
+use crate::format::{
+    BuildingDef, BuildingValueKind, DominoDef, MAX_BUILDINGS, SquareDef, TerrainDef,
+};
 use crate::load::{Loader, Loc};
 use crate::node::Seg;
 use crate::walk::closest;
 use crownlands_core::ruleset::MAX_DOMINOES;
 use crownlands_core::terrain::MAX_TERRAINS;
-use crownlands_core::{Domino, Square, Terrain, TerrainId};
+use crownlands_core::{Building, BuildingValue, Domino, Square, Terrain, TerrainId};
 use std::collections::HashMap;
 
 /// The components one file declares.
@@ -15,6 +18,7 @@ pub(crate) struct Block {
     pub file: usize,
     pub terrains: Vec<TerrainDef>,
     pub dominoes: Vec<DominoDef>,
+    pub buildings: Vec<BuildingDef>,
     /// The box of dominoes that name none.
     pub default_box: String,
 }
@@ -23,6 +27,7 @@ pub(crate) struct Components {
     pub terrains: Vec<Terrain>,
     pub piles: Vec<String>,
     pub dominoes: Vec<Domino>,
+    pub buildings: Vec<Building>,
 }
 
 /// Whether a symbol is one ASCII uppercase letter other than `C` (the castle).
@@ -233,12 +238,218 @@ impl Components {
                 }
             }
         }
+        let buildings = buildings(
+            loader,
+            blocks,
+            &terrains,
+            &block_terrains,
+            &rejected,
+            &rejected_anywhere,
+            shared_terrains,
+        );
         Components {
             terrains,
             piles,
             dominoes,
+            buildings,
         }
     }
+}
+
+/// The building tiles of every block, in order: numbers unique across the blocks, values
+/// complete and naming known terrains.
+fn buildings(
+    loader: &mut Loader,
+    blocks: &[Block],
+    terrains: &[Terrain],
+    block_terrains: &[Vec<String>],
+    rejected: &[Vec<String>],
+    rejected_anywhere: &[String],
+    shared: bool,
+) -> Vec<Building> {
+    let mut out: Vec<Building> = Vec::new();
+    let mut numbers: HashMap<u16, Loc> = HashMap::new();
+    let mut seen = 0;
+    'blocks: for (bi, b) in blocks.iter().enumerate() {
+        for (i, d) in b.buildings.iter().enumerate() {
+            seen += 1;
+            let at = |keys: &[&'static str]| {
+                let mut path = vec![Seg::Key("building"), Seg::Index(i)];
+                path.extend(keys.iter().map(|k| Seg::Key(k)));
+                path
+            };
+            let number_loc = loader.loc(b.file, &at(&["number"]));
+            if seen > MAX_BUILDINGS {
+                loader.err(
+                    &number_loc,
+                    format!(
+                        "too many buildings: at most {MAX_BUILDINGS} are supported in one ruleset"
+                    ),
+                );
+                break 'blocks;
+            }
+            let mut ok = true;
+            if let Some(earlier) = numbers.get(&d.number) {
+                let msg = format!(
+                    "building number {} appears twice (first at {})",
+                    d.number,
+                    loader.describe(earlier)
+                );
+                loader.err(&number_loc, msg);
+                ok = false;
+            } else {
+                numbers.insert(d.number, number_loc);
+            }
+            if d.name.as_deref().is_some_and(|n| n.trim().is_empty()) {
+                let loc = loader.loc(b.file, &at(&["name"]));
+                loader.err(
+                    &loc,
+                    "a building's name may not be blank: leave `name` out instead",
+                );
+                ok = false;
+            }
+            let v = &d.value;
+            let kind = v.kind.name();
+            let value_loc = loader.loc(b.file, &at(&["value"]));
+            let points = match (v.kind, v.points) {
+                (BuildingValueKind::None, Some(_)) => {
+                    let loc = loader.loc(b.file, &at(&["value", "points"]));
+                    loader.err(
+                        &loc,
+                        "a value of kind \"none\" takes no `points`; use kind = \"fixed\" for points in all",
+                    );
+                    ok = false;
+                    0
+                }
+                (BuildingValueKind::None, None) => 0,
+                (_, Some(p)) => p,
+                (_, None) => {
+                    loader.err(
+                        &value_loc,
+                        format!("a value of kind \"{kind}\" needs `points`"),
+                    );
+                    ok = false;
+                    0
+                }
+            };
+            let terrain = match (v.kind, &v.terrain) {
+                (BuildingValueKind::PerTerritory, None) => {
+                    loader.err(
+                        &value_loc,
+                        "a value of kind \"per-territory\" needs `terrain`: the terrain whose separate territories count",
+                    );
+                    ok = false;
+                    None
+                }
+                (BuildingValueKind::PerTerritory, Some(name)) => {
+                    let loc = loader.loc(b.file, &at(&["value", "terrain"]));
+                    let visible: &[String] = if shared { &[] } else { &block_terrains[bi] };
+                    let rejected: &[String] = if shared {
+                        rejected_anywhere
+                    } else {
+                        &rejected[bi]
+                    };
+                    let t = terrain_named(loader, terrains, visible, rejected, shared, &loc, name);
+                    if t.is_none() {
+                        ok = false;
+                    }
+                    t
+                }
+                (_, Some(_)) => {
+                    let loc = loader.loc(b.file, &at(&["value", "terrain"]));
+                    loader.err(
+                        &loc,
+                        format!(
+                            "a value of kind \"{kind}\" takes no `terrain`; only \"per-territory\" does"
+                        ),
+                    );
+                    ok = false;
+                    None
+                }
+                (_, None) => None,
+            };
+            if !ok {
+                continue;
+            }
+            let value = match v.kind {
+                BuildingValueKind::None => BuildingValue::None,
+                BuildingValueKind::Fixed => BuildingValue::Fixed { points },
+                BuildingValueKind::PerTerritory => match terrain {
+                    Some(terrain) => BuildingValue::PerTerritory { terrain, points },
+                    None => continue,
+                },
+                BuildingValueKind::PerTower => BuildingValue::PerTower { points },
+                BuildingValueKind::PerKnight => BuildingValue::PerKnight { points },
+            };
+            out.push(Building {
+                number: d.number,
+                name: d.name.clone().unwrap_or_default(),
+                crowns: d.crowns,
+                knights: d.knights,
+                towers: d.towers,
+                tax_bonus: d.tax_bonus.into(),
+                value,
+            });
+        }
+    }
+    out
+}
+
+/// The terrain a building's value names, or a reported problem.
+fn terrain_named(
+    loader: &mut Loader,
+    terrains: &[Terrain],
+    visible: &[String],
+    rejected: &[String],
+    shared: bool,
+    loc: &Loc,
+    name: &str,
+) -> Option<TerrainId> {
+    let known = shared || visible.iter().any(|v| v == name);
+    if let Some(t) = terrains
+        .iter()
+        .position(|t| t.name == name)
+        .filter(|_| known)
+    {
+        return Some(TerrainId(t as u8));
+    }
+    if rejected.iter().any(|r| r == name) {
+        return None;
+    }
+    let mut names: Vec<&str> = if shared {
+        terrains.iter().map(|t| t.name.as_str()).collect()
+    } else {
+        visible.iter().map(String::as_str).collect()
+    };
+    for r in rejected {
+        if !names.contains(&r.as_str()) {
+            names.push(r);
+        }
+    }
+    loader.err(loc, unknown_terrain_message(name, &names, shared));
+    None
+}
+
+fn unknown_terrain_message(name: &str, names: &[&str], shared: bool) -> String {
+    let mut msg = format!("unknown terrain `{name}`");
+    if let Some(c) = closest(name, names) {
+        msg.push_str(&format!(" (did you mean `{c}`?)"));
+    }
+    if names.is_empty() {
+        msg.push_str(if shared {
+            "; no terrains are declared"
+        } else {
+            "; this set declares no terrains (a set checked on its own must declare the terrains it uses)"
+        });
+    } else if shared {
+        msg.push_str(&format!("; known terrains: {}", names.join(", ")));
+    } else {
+        msg.push_str(&format!(
+            "; terrains declared in this set: {}",
+            names.join(", ")
+        ));
+    }
+    msg
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -286,24 +497,7 @@ fn square(
                     Seg::Key("terrain"),
                 ],
             );
-            let mut msg = format!("unknown terrain `{}`", sq.terrain);
-            if let Some(c) = closest(&sq.terrain, &names) {
-                msg.push_str(&format!(" (did you mean `{c}`?)"));
-            }
-            if names.is_empty() {
-                msg.push_str(if shared {
-                    "; no terrains are declared"
-                } else {
-                    "; this set declares no terrains (a set checked on its own must declare the terrains it uses)"
-                });
-            } else if shared {
-                msg.push_str(&format!("; known terrains: {}", names.join(", ")));
-            } else {
-                msg.push_str(&format!(
-                    "; terrains declared in this set: {}",
-                    names.join(", ")
-                ));
-            }
+            let msg = unknown_terrain_message(&sq.terrain, &names, shared);
             loader.err(&loc, msg);
             None
         }

@@ -1,8 +1,8 @@
 //! Writing a resolved ruleset back out as one self-contained ruleset file.
 
-use crate::format::{DeckSize, FirstClaimsDef, ReadingDef, TieBreakDef};
+use crate::format::{DeckSize, FirstClaimsDef, ReadingDef, TaxBonusDef, TieBreakDef};
 use crate::resolve::default_rules;
-use crownlands_core::{FirstClaims, Rules, Ruleset};
+use crownlands_core::{BuildingValue, FirstClaims, Rules, Ruleset};
 use std::fmt::Write as _;
 
 fn quote(s: &str) -> String {
@@ -137,8 +137,8 @@ fn param(p: &crownlands_core::modules::Param) -> String {
     }
 }
 
-/// The fully resolved ruleset as a self-contained ruleset file: no `extends`, every terrain and
-/// domino inline. With `Some(n)`, only that player count (and its rules in `[rules]`); with
+/// The fully resolved ruleset as a self-contained ruleset file: no `extends`, every terrain,
+/// domino and building inline. With `Some(n)`, only that player count (and its rules in `[rules]`); with
 /// `None`, the rules of the smallest count in `[rules]` and `[for-players.N]` for each count
 /// that differs.
 pub fn to_toml(ruleset: &Ruleset, players: Option<u8>) -> String {
@@ -207,5 +207,43 @@ pub fn to_toml(ruleset: &Ruleset, players: Option<u8>) -> String {
             square(&d.second)
         );
     }
+    for b in &ruleset.buildings {
+        let _ = write!(out, "\n[[building]]\nnumber = {}\n", b.number);
+        if !b.name.is_empty() {
+            let _ = writeln!(out, "name = {}", quote(&b.name));
+        }
+        let _ = write!(
+            out,
+            "crowns = {}\nknights = {}\ntowers = {}\ntax-bonus = {}\nvalue = {}\n",
+            b.crowns,
+            b.knights,
+            b.towers,
+            quote(TaxBonusDef::from(b.tax_bonus).name()),
+            building_value(ruleset, &b.value)
+        );
+    }
     out
+}
+
+fn building_value(ruleset: &Ruleset, v: &BuildingValue) -> String {
+    match *v {
+        BuildingValue::None => "{ kind = \"none\" }".to_string(),
+        BuildingValue::Fixed { points } => format!("{{ kind = \"fixed\", points = {points} }}"),
+        BuildingValue::PerTerritory { terrain, points } => {
+            let name = ruleset
+                .terrains
+                .get(terrain.index())
+                .map_or("?", |t| t.name.as_str());
+            format!(
+                "{{ kind = \"per-territory\", terrain = {}, points = {points} }}",
+                quote(name)
+            )
+        }
+        BuildingValue::PerTower { points } => {
+            format!("{{ kind = \"per-tower\", points = {points} }}")
+        }
+        BuildingValue::PerKnight { points } => {
+            format!("{{ kind = \"per-knight\", points = {points} }}")
+        }
+    }
 }

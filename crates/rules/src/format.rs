@@ -47,6 +47,10 @@ pub struct RulesetFile {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = MAX_DOMINOES))]
     pub domino: Vec<DominoDef>,
+    /// Building tiles (Queendomino) declared inline, as in a component set.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = MAX_BUILDINGS))]
+    pub building: Vec<BuildingDef>,
     /// The rules for every player count.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rules: Option<RulesPatch>,
@@ -55,7 +59,7 @@ pub struct RulesetFile {
     pub for_players: BTreeMap<String, RulesPatch>,
 }
 
-/// A component set file: terrains and dominoes from one box.
+/// A component set file: terrains, dominoes and building tiles from one box.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 #[schemars(title = "Crownlands component set")]
@@ -67,6 +71,10 @@ pub struct SetFile {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = MAX_DOMINOES))]
     pub domino: Vec<DominoDef>,
+    /// Building tiles (Queendomino).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = MAX_BUILDINGS))]
+    pub building: Vec<BuildingDef>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -115,6 +123,138 @@ pub struct SquareDef {
     #[serde(default)]
     #[schemars(range(max = MAX_CROWNS))]
     pub crowns: u8,
+}
+
+/// How many building tiles one ruleset may hold.
+pub const MAX_BUILDINGS: usize = 256;
+/// The most knights or towers one building may give.
+pub const MAX_BUILDING_GAIN: u8 = 100;
+/// The largest number of points a building's value may name (either sign).
+pub const MAX_BUILDING_POINTS: i32 = 1000;
+
+/// A building tile (Queendomino): what it gives when built, during the game, and at the end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct BuildingDef {
+    /// Unique within the ruleset.
+    #[schemars(range(min = 1))]
+    pub number: u16,
+    /// A name to show ("Sawmill").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Crowns it adds to its town square.
+    #[serde(default)]
+    #[schemars(range(max = MAX_CROWNS))]
+    pub crowns: u8,
+    /// Knights taken from the supply when it is built.
+    #[serde(default)]
+    #[schemars(range(max = MAX_BUILDING_GAIN))]
+    pub knights: u8,
+    /// Towers put into the kingdom when it is built.
+    #[serde(default)]
+    #[schemars(range(max = MAX_BUILDING_GAIN))]
+    pub towers: u8,
+    /// Extra coins each time its owner collects tax.
+    #[serde(default)]
+    pub tax_bonus: TaxBonusDef,
+    /// What it is worth at the end of the game.
+    #[serde(default)]
+    pub value: BuildingValueDef,
+}
+
+/// Extra coins each time a building's owner collects tax.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum TaxBonusDef {
+    /// No bonus.
+    #[default]
+    None,
+    /// +1 coin per knight owned, placed or not.
+    PerKnight,
+    /// +1 coin per tower in the kingdom.
+    PerTower,
+}
+
+/// What a building is worth at the end: `kind`, with `points` (and `terrain` for
+/// `per-territory`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct BuildingValueDef {
+    pub kind: BuildingValueKind,
+    /// The terrain whose separate territories count (`per-territory` only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terrain: Option<String>,
+    /// Points: in all, or per territory, tower or knight.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = -MAX_BUILDING_POINTS, max = MAX_BUILDING_POINTS))]
+    pub points: Option<i32>,
+}
+
+impl Default for BuildingValueDef {
+    fn default() -> Self {
+        BuildingValueDef {
+            kind: BuildingValueKind::None,
+            terrain: None,
+            points: None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum BuildingValueKind {
+    /// Nothing.
+    None,
+    /// `points` in all.
+    Fixed,
+    /// `points` for each separate territory of `terrain`.
+    PerTerritory,
+    /// `points` for each tower in the kingdom.
+    PerTower,
+    /// `points` for each knight owned, placed or not.
+    PerKnight,
+}
+
+impl BuildingValueKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            BuildingValueKind::None => "none",
+            BuildingValueKind::Fixed => "fixed",
+            BuildingValueKind::PerTerritory => "per-territory",
+            BuildingValueKind::PerTower => "per-tower",
+            BuildingValueKind::PerKnight => "per-knight",
+        }
+    }
+}
+
+impl From<TaxBonusDef> for crownlands_core::TaxBonus {
+    fn from(v: TaxBonusDef) -> Self {
+        match v {
+            TaxBonusDef::None => crownlands_core::TaxBonus::None,
+            TaxBonusDef::PerKnight => crownlands_core::TaxBonus::PerKnight,
+            TaxBonusDef::PerTower => crownlands_core::TaxBonus::PerTower,
+        }
+    }
+}
+
+impl From<crownlands_core::TaxBonus> for TaxBonusDef {
+    fn from(v: crownlands_core::TaxBonus) -> Self {
+        match v {
+            crownlands_core::TaxBonus::None => TaxBonusDef::None,
+            crownlands_core::TaxBonus::PerKnight => TaxBonusDef::PerKnight,
+            crownlands_core::TaxBonus::PerTower => TaxBonusDef::PerTower,
+        }
+    }
+}
+
+impl TaxBonusDef {
+    pub fn name(self) -> &'static str {
+        match self {
+            TaxBonusDef::None => "none",
+            TaxBonusDef::PerKnight => "per-knight",
+            TaxBonusDef::PerTower => "per-tower",
+        }
+    }
 }
 
 /// Rules, every key optional: a patch over the inherited values.

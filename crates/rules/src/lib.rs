@@ -1,6 +1,6 @@
 //! Crownlands rulesets: TOML files turned into a validated [`crownlands_core::Ruleset`].
 //!
-//! A ruleset file names its component sets (terrains and dominoes), its player counts and its
+//! A ruleset file names its component sets (terrains, dominoes, building tiles), its player counts and its
 //! rules, and may extend another ruleset. Loading reports every problem it finds, each with file,
 //! line and column ([`Diagnostics`]); a problem that is not at a place in a file (an unknown
 //! ruleset name, an unreadable file) has line and column 0 and displays without them. The shipped
@@ -47,6 +47,8 @@ pub enum Validated {
         dominoes: usize,
         crowns: u32,
         squares: u32,
+        /// Building tiles (Queendomino).
+        buildings: usize,
     },
 }
 
@@ -141,6 +143,7 @@ fn validate_text(source: Source, src: diagnostic::SourceText) -> Result<Validate
                 file: idx,
                 terrains: sf.terrain,
                 dominoes: sf.domino,
+                buildings: sf.building,
                 default_box,
             };
             let c = Components::build(&mut loader, std::slice::from_ref(&block), false);
@@ -149,6 +152,7 @@ fn validate_text(source: Source, src: diagnostic::SourceText) -> Result<Validate
                 dominoes: c.dominoes.len(),
                 crowns: c.dominoes.iter().map(|d| d.crowns()).sum(),
                 squares: 2 * c.dominoes.len() as u32,
+                buildings: c.buildings.len(),
             })
         }
         _ => None,

@@ -291,6 +291,7 @@ impl Loader {
                         file: idx,
                         terrains: sf.terrain,
                         dominoes: sf.domino,
+                        buildings: sf.building,
                         default_box,
                     });
                 }
@@ -307,7 +308,7 @@ impl Loader {
             }
         }
         for (idx, rf) in &chain {
-            if rf.terrain.is_empty() && rf.domino.is_empty() {
+            if rf.terrain.is_empty() && rf.domino.is_empty() && rf.building.is_empty() {
                 continue;
             }
             let default_box = rf
@@ -319,6 +320,7 @@ impl Loader {
                 file: *idx,
                 terrains: rf.terrain.clone(),
                 dominoes: rf.domino.clone(),
+                buildings: rf.building.clone(),
                 default_box,
             });
         }

@@ -349,8 +349,20 @@ pub(crate) fn resolve(
                 }
             }
         }
-        for name in eff.module_params.keys() {
-            if !eff.modules.value.contains(name) {
+        // Parameters of a module that is not on: an error, unless they were all inherited from
+        // files before the one that set `modules` (a house rule switching a module off).
+        let depth = |file: usize| chain.iter().position(|(i, _)| *i == file);
+        let modules_depth = eff.modules.origin.as_ref().and_then(|l| depth(l.file));
+        for (name, params) in &eff.module_params {
+            let inherited = modules_depth.is_some_and(|md| {
+                params.values().all(|f| {
+                    f.origin
+                        .as_ref()
+                        .and_then(|o| depth(o.file))
+                        .is_some_and(|d| d < md)
+                })
+            });
+            if !eff.modules.value.contains(name) && !inherited {
                 let loc = eff.module_params[name]
                     .values()
                     .find_map(|f| f.origin.clone())

@@ -378,7 +378,7 @@ fn a_set_checked_alone_must_declare_its_terrains() {
         &d,
         1,
         1,
-        &["unknown key `extra` at the top level; expected one of: domino, set, terrain"],
+        &["unknown key `extra` at the top level; expected one of: building, domino, set, terrain"],
     );
 }
 

@@ -14,12 +14,13 @@ pub fn run(files: &[PathBuf]) -> CliResult<ExitCode> {
                 let counts: Vec<String> =
                     r.player_counts.iter().map(|(n, _)| n.to_string()).collect();
                 say!(
-                    "{}: ok: ruleset {} for {} players, {} terrains, {} dominoes",
+                    "{}: ok: ruleset {} for {} players, {} terrains, {} dominoes{}",
                     path.display(),
                     r.name,
                     counts.join("/"),
                     r.terrains.len(),
-                    r.dominoes.len()
+                    r.dominoes.len(),
+                    buildings_note(r.buildings.len())
                 );
             }
             Ok(Validated::ComponentSet {
@@ -27,10 +28,12 @@ pub fn run(files: &[PathBuf]) -> CliResult<ExitCode> {
                 dominoes,
                 crowns,
                 squares,
+                buildings,
             }) => {
                 say!(
-                    "{}: ok: component set with {terrains} terrains, {dominoes} dominoes ({squares} squares, {crowns} crowns)",
-                    path.display()
+                    "{}: ok: component set with {terrains} terrains, {dominoes} dominoes ({squares} squares, {crowns} crowns){}",
+                    path.display(),
+                    buildings_note(buildings)
                 );
             }
             Err(d) => {
@@ -44,5 +47,14 @@ pub fn run(files: &[PathBuf]) -> CliResult<ExitCode> {
         Ok(ExitCode::FAILURE)
     } else {
         Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// ", 32 buildings" when there are any.
+fn buildings_note(n: usize) -> String {
+    match n {
+        0 => String::new(),
+        1 => ", 1 building".to_string(),
+        n => format!(", {n} buildings"),
     }
 }
