@@ -13,14 +13,37 @@
 //! (missing cells at the end of a row are empty; leading whitespace does not indent, use `.`).
 //! Cells are placed relative to the castle.
 //!
-//! A cell token is a symbol, then suffixes; today the only suffix is a crown count, and any other
-//! suffix is reported as an error, so later notations (Queendomino buildings, knights) can add
-//! their own suffixes without changing how existing files read.
+//! A cell token is a symbol, then suffixes. [`parse`] knows one suffix, the crown count, and
+//! reports any other as an error. [`parse_side`] reads the Queendomino pieces too:
+//!
+//! ```text
+//! # a Queendomino side
+//! W1 T[6]+ F
+//! .  C     T[30]
+//! G2++ G
+//! @coins 11
+//! @towers 3
+//! @knights 2
+//! @queen
+//! ```
+//!
+//! - `[N]` after a square: building number N stands on it (a town square); its crowns are added
+//!   to the square's.
+//! - `+` after a square (repeatable, after any `[N]`): one knight placed on it.
+//! - Lines starting with `@` give the rest of the side's holdings: `@coins N`, `@towers N`,
+//!   `@knights N` (knights in hand, not placed) and `@queen` (this kingdom hosts the Queen).
+//!   Each at most once; what is not given is 0 (or no Queen).
 
 use crate::{Diagnostic, Diagnostics};
 use crownlands_core::bitboard::MAX_GRID;
 use crownlands_core::domino::MAX_CROWNS;
-use crownlands_core::{Cell, Kingdom, Ruleset, Square};
+use crownlands_core::modules::{Holdings, Param};
+use crownlands_core::{BuildingId, Cell, Kingdom, Ruleset, Square, TerrainId};
+
+/// The most knights one square may hold in a kingdom file.
+pub const MAX_KNIGHTS_PER_SQUARE: u32 = 64;
+/// The largest count an `@` line may give.
+pub const MAX_HOLDING: u32 = 1_000_000;
 
 struct Token {
     line: usize,
@@ -32,7 +55,9 @@ struct Token {
 enum CellKind {
     Empty,
     Castle,
-    Square(Square),
+    /// A square, with the building standing on it (index into the ruleset's buildings) and the
+    /// knights on it.
+    Square(Square, Option<usize>, u32),
 }
 
 /// Split a line into tokens with 1-based character columns.
@@ -58,6 +83,138 @@ fn tokens(line: &str) -> Vec<(usize, &str)> {
 
 /// Parse a kingdom file for `ruleset`, in a kingdom of at most `grid` x `grid` squares.
 pub fn parse(text: &str, file: &str, ruleset: &Ruleset, grid: u8) -> Result<Kingdom, Diagnostics> {
+    parse_impl(text, file, ruleset, grid, false).map(|(k, _)| k)
+}
+
+/// Parse a kingdom file with Queendomino pieces (buildings `[N]`, knights `+`, and the `@coins`,
+/// `@towers`, `@knights`, `@queen` lines): the kingdom, with the buildings' crowns added to their
+/// squares, and the side's holdings. Buildings and placed knights are listed row by row.
+pub fn parse_side(
+    text: &str,
+    file: &str,
+    ruleset: &Ruleset,
+    grid: u8,
+) -> Result<(Kingdom, Holdings), Diagnostics> {
+    parse_impl(text, file, ruleset, grid, true)
+}
+
+/// The terrain buildings stand on: the `buildings` module's `town` parameter in any of the
+/// ruleset's player counts, else the terrain named `town`.
+pub fn town_terrain(ruleset: &Ruleset) -> Option<TerrainId> {
+    let name = ruleset
+        .player_counts
+        .iter()
+        .flat_map(|(_, r)| &r.modules)
+        .filter(|m| m.name == "buildings")
+        .find_map(|m| match m.params.get("town") {
+            Some(Param::Text(t)) => Some(t.as_str()),
+            _ => None,
+        })
+        .unwrap_or("town");
+    ruleset.terrain_by_name(name)
+}
+
+/// The holdings given by `@` lines, each with where it was given.
+#[derive(Default)]
+struct Directives {
+    coins: Option<(usize, u32)>,
+    towers: Option<(usize, u32)>,
+    knights: Option<(usize, u32)>,
+    queen: Option<usize>,
+}
+
+fn directive(
+    line_no: usize,
+    line: &str,
+    d: &mut Directives,
+    diag: &dyn Fn(usize, usize, String) -> Diagnostic,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let toks = tokens(line);
+    let Some(&(column, word)) = toks.first() else {
+        return;
+    };
+    let known = "@coins N, @towers N, @knights N (knights in hand) and @queen";
+    let earlier = match word {
+        "@queen" => d.queen,
+        "@coins" => d.coins.map(|(l, _)| l),
+        "@towers" => d.towers.map(|(l, _)| l),
+        "@knights" => d.knights.map(|(l, _)| l),
+        _ => {
+            diags.push(diag(
+                line_no,
+                column,
+                format!("unknown line `{word}`; a line starting with `@` is one of {known}"),
+            ));
+            return;
+        }
+    };
+    if let Some(first) = earlier {
+        diags.push(diag(
+            line_no,
+            column,
+            format!("`{word}` is given twice (first on line {first})"),
+        ));
+        return;
+    }
+    let slot = match word {
+        "@coins" => Some(&mut d.coins),
+        "@towers" => Some(&mut d.towers),
+        "@knights" => Some(&mut d.knights),
+        _ => None,
+    };
+    match slot {
+        None => {
+            if let Some(&(c, extra)) = toks.get(1) {
+                diags.push(diag(
+                    line_no,
+                    c,
+                    format!("unexpected `{extra}`: `@queen` takes no value"),
+                ));
+                return;
+            }
+            d.queen = Some(line_no);
+        }
+        Some(slot) => {
+            let Some(&(c, value)) = toks.get(1) else {
+                diags.push(diag(
+                    line_no,
+                    column,
+                    format!("`{word}` needs a number, e.g. `{word} 3`"),
+                ));
+                return;
+            };
+            if let Some(&(c2, extra)) = toks.get(2) {
+                diags.push(diag(
+                    line_no,
+                    c2,
+                    format!("unexpected `{extra}`: `{word}` takes one number"),
+                ));
+                return;
+            }
+            match value.parse::<u32>() {
+                Ok(n) if n <= MAX_HOLDING && value.bytes().all(|b| b.is_ascii_digit()) => {
+                    *slot = Some((line_no, n))
+                }
+                _ => diags.push(diag(
+                    line_no,
+                    c,
+                    format!(
+                        "bad number `{value}` for `{word}`: a whole number from 0 to {MAX_HOLDING}"
+                    ),
+                )),
+            }
+        }
+    }
+}
+
+fn parse_impl(
+    text: &str,
+    file: &str,
+    ruleset: &Ruleset,
+    grid: u8,
+    side: bool,
+) -> Result<(Kingdom, Holdings), Diagnostics> {
     let mut diags: Vec<Diagnostic> = Vec::new();
     let diag = |line: usize, column: usize, message: String| Diagnostic {
         file: file.to_string(),
@@ -79,12 +236,17 @@ pub fn parse(text: &str, file: &str, ruleset: &Ruleset, grid: u8) -> Result<King
         .collect();
 
     let mut cells: Vec<(Token, CellKind)> = Vec::new();
+    let mut directives = Directives::default();
     let mut row = 0;
     // A `c` was reported as "the castle is `C`": no second error for the missing castle.
     let mut lowercase_castle = false;
     for (i, line) in text.lines().enumerate() {
         let trimmed = line.trim_start();
         if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        if side && trimmed.starts_with('@') {
+            directive(i + 1, line, &mut directives, &diag, &mut diags);
             continue;
         }
         for (col, (column, t)) in tokens(line).into_iter().enumerate() {
@@ -102,8 +264,9 @@ pub fn parse(text: &str, file: &str, ruleset: &Ruleset, grid: u8) -> Result<King
                 ));
                 break;
             }
-            match cell_kind(t, ruleset) {
+            match cell_kind(t, ruleset, side) {
                 Ok(kind) => cells.push((tok, kind)),
+                Err(CellError::Piece(message)) => diags.push(diag(tok.line, tok.column, message)),
                 Err(CellError::UnknownSymbol(c)) => {
                     let hint = if c == 'c' {
                         lowercase_castle = true;
@@ -134,7 +297,11 @@ pub fn parse(text: &str, file: &str, ruleset: &Ruleset, grid: u8) -> Result<King
                 Err(CellError::Suffix(rest)) => diags.push(diag(
                     tok.line,
                     tok.column,
-                    format!("unexpected `{rest}` in `{t}`: a cell is `.`, `C`, or a terrain symbol with an optional crown count such as `F2`"),
+                    if side {
+                        format!("unexpected `{rest}` in `{t}`: a cell is `.`, `C`, or a terrain symbol with an optional crown count, then optionally a building `[N]` and knights `+`, such as `F2`, `T[12]` or `G1++`")
+                    } else {
+                        format!("unexpected `{rest}` in `{t}`: a cell is `.`, `C`, or a terrain symbol with an optional crown count such as `F2`")
+                    },
                 )),
             }
         }
@@ -217,14 +384,78 @@ pub fn parse(text: &str, file: &str, ruleset: &Ruleset, grid: u8) -> Result<King
         diags.sort_by_key(|d| (d.line, d.column));
         return Err(Diagnostics(diags));
     };
+    // Buildings: on town squares, each at most once.
+    let town = town_terrain(ruleset);
+    let mut placed: Vec<(usize, &Token)> = Vec::new();
+    for (tok, kind) in &cells {
+        let CellKind::Square(sq, Some(b), _) = kind else {
+            continue;
+        };
+        let building = &ruleset.buildings[*b];
+        if town != Some(sq.terrain) {
+            let what = &ruleset.terrain(sq.terrain).name;
+            let message = match town {
+                Some(t) => format!(
+                    "building {} ({}) stands on a {} square, not on {what}",
+                    building.number,
+                    building.label(),
+                    ruleset.terrain(t).name
+                ),
+                None => format!(
+                    "building {} ({}) needs a town square, but this ruleset has no town terrain",
+                    building.number,
+                    building.label()
+                ),
+            };
+            diags.push(diag(tok.line, tok.column, message));
+        }
+        match placed.iter().find(|(x, _)| x == b) {
+            Some((_, first)) => diags.push(diag(
+                tok.line,
+                tok.column,
+                format!(
+                    "building {} ({}) is already at line {}, column {}: each building is built once",
+                    building.number,
+                    building.label(),
+                    first.line,
+                    first.column
+                ),
+            )),
+            None => placed.push((*b, tok)),
+        }
+    }
+    for (tok, kind) in &cells {
+        if let CellKind::Square(sq, Some(b), _) = kind
+            && sq.crowns.saturating_add(ruleset.buildings[*b].crowns) > MAX_CROWNS
+        {
+            diags.push(diag(
+                tok.line,
+                tok.column,
+                format!(
+                    "{} crowns on the square and {} on building {}: a square holds at most {MAX_CROWNS}",
+                    sq.crowns, ruleset.buildings[*b].crowns, ruleset.buildings[*b].number
+                ),
+            ));
+        }
+    }
+
     if !diags.is_empty() {
         diags.sort_by_key(|d| (d.line, d.column));
         return Err(Diagnostics(diags));
     }
 
+    let mut holdings = Holdings {
+        coins: directives.coins.map_or(0, |(_, n)| n),
+        towers: directives.towers.map_or(0, |(_, n)| n),
+        knights_in_hand: directives.knights.map_or(0, |(_, n)| n),
+        hosts_queen: directives.queen.is_some(),
+        ..Holdings::default()
+    };
     let mut kingdom = Kingdom::new(grid);
     for (tok, kind) in &cells {
-        let CellKind::Square(sq) = kind else { continue };
+        let CellKind::Square(sq, building, knights) = kind else {
+            continue;
+        };
         // Within the grid, so the offsets are small.
         let x = tok.col as i64 - castle.col as i64;
         let y = tok.row as i64 - castle.row as i64;
@@ -236,12 +467,25 @@ pub fn parse(text: &str, file: &str, ruleset: &Ruleset, grid: u8) -> Result<King
             ));
             continue;
         };
-        if let Err(e) = kingdom.set_square(Cell::new(x, y), *sq) {
+        let cell = Cell::new(x, y);
+        if let Err(e) = kingdom.set_square(cell, *sq) {
             diags.push(diag(tok.line, tok.column, e.to_string()));
+            continue;
+        }
+        if let Some(b) = *building {
+            let crowns = ruleset.buildings[b].crowns;
+            if let Err(e) = kingdom.add_crowns(cell, crowns) {
+                diags.push(diag(tok.line, tok.column, e.to_string()));
+            }
+            // At most 256 buildings (the rules crate's limit), so the index fits.
+            holdings.buildings.push((BuildingId(b as u16), cell));
+        }
+        for _ in 0..*knights {
+            holdings.knights_placed.push(cell);
         }
     }
     if diags.is_empty() {
-        Ok(kingdom)
+        Ok((kingdom, holdings))
     } else {
         Err(Diagnostics(diags))
     }
@@ -251,9 +495,11 @@ enum CellError {
     UnknownSymbol(char),
     Crowns,
     Suffix(String),
+    /// A problem with a building or knights, fully worded.
+    Piece(String),
 }
 
-fn cell_kind(t: &str, ruleset: &Ruleset) -> Result<CellKind, CellError> {
+fn cell_kind(t: &str, ruleset: &Ruleset, side: bool) -> Result<CellKind, CellError> {
     match t {
         "." => return Ok(CellKind::Empty),
         "C" => return Ok(CellKind::Castle),
@@ -262,6 +508,16 @@ fn cell_kind(t: &str, ruleset: &Ruleset) -> Result<CellKind, CellError> {
     let mut chars = t.chars();
     let symbol = chars.next().ok_or(CellError::Suffix(String::new()))?;
     let rest = chars.as_str();
+    if side && (symbol == 'C' || symbol == '.') && rest.starts_with(['[', '+']) {
+        let what = if symbol == 'C' {
+            "the castle"
+        } else {
+            "an empty square"
+        };
+        return Err(CellError::Piece(format!(
+            "`{t}`: buildings and knights stand on terrain squares, not on {what}"
+        )));
+    }
     let terrain = ruleset
         .terrain_by_symbol(symbol)
         .ok_or(CellError::UnknownSymbol(symbol))?;
@@ -269,9 +525,6 @@ fn cell_kind(t: &str, ruleset: &Ruleset) -> Result<CellKind, CellError> {
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(rest.len());
     let (digits, suffix) = rest.split_at(digits_end);
-    if !suffix.is_empty() {
-        return Err(CellError::Suffix(suffix.to_string()));
-    }
     let crowns = if digits.is_empty() {
         0
     } else {
@@ -280,18 +533,107 @@ fn cell_kind(t: &str, ruleset: &Ruleset) -> Result<CellKind, CellError> {
             _ => return Err(CellError::Crowns),
         }
     };
-    Ok(CellKind::Square(Square { terrain, crowns }))
+    let (building, knights) = if side {
+        pieces(t, suffix, ruleset)?
+    } else if suffix.is_empty() {
+        (None, 0)
+    } else {
+        return Err(CellError::Suffix(suffix.to_string()));
+    };
+    Ok(CellKind::Square(
+        Square { terrain, crowns },
+        building,
+        knights,
+    ))
+}
+
+/// The Queendomino suffixes of a square: an optional `[N]`, then any number of `+`.
+fn pieces(t: &str, suffix: &str, ruleset: &Ruleset) -> Result<(Option<usize>, u32), CellError> {
+    let mut rest = suffix;
+    let mut building = None;
+    if let Some(after) = rest.strip_prefix('[') {
+        let Some(end) = after.find(']') else {
+            return Err(CellError::Piece(format!(
+                "`[` without `]` in `{t}`: a building is written `[N]`, e.g. `T[12]`"
+            )));
+        };
+        let number = &after[..end];
+        let n = number
+            .parse::<u16>()
+            .ok()
+            .filter(|_| number.bytes().all(|b| b.is_ascii_digit()));
+        let Some(n) = n else {
+            return Err(CellError::Piece(format!(
+                "bad building number `[{number}]` in `{t}`: write the number of a building tile, e.g. `T[12]`"
+            )));
+        };
+        let Some(index) = ruleset.buildings.iter().position(|b| b.number == n) else {
+            let numbers: Vec<u16> = ruleset.buildings.iter().map(|b| b.number).collect();
+            let known = match (numbers.iter().min(), numbers.iter().max()) {
+                (Some(lo), Some(hi)) => {
+                    format!("this ruleset's buildings are numbered {lo} to {hi}")
+                }
+                _ => "this ruleset has no buildings".to_string(),
+            };
+            return Err(CellError::Piece(format!(
+                "unknown building number {n} in `{t}`; {known}"
+            )));
+        };
+        building = Some(index);
+        rest = &after[end + 1..];
+    }
+    let knights = rest.len() - rest.trim_start_matches('+').len();
+    let rest = &rest[knights..];
+    if !rest.is_empty() {
+        if rest.starts_with('[') {
+            return Err(CellError::Piece(format!(
+                "unexpected `{rest}` in `{t}`: one building a square, written before the knights (`T[12]+`)"
+            )));
+        }
+        return Err(CellError::Suffix(rest.to_string()));
+    }
+    if knights as u32 > MAX_KNIGHTS_PER_SQUARE {
+        return Err(CellError::Piece(format!(
+            "{knights} knights on one square in `{t}`; at most {MAX_KNIGHTS_PER_SQUARE} are supported"
+        )));
+    }
+    Ok((building, knights as u32))
 }
 
 /// Draw a kingdom in the kingdom file format (the inverse of [`parse`]): its bounding box, one
 /// row per line, cells padded to a common width.
 pub fn render(kingdom: &Kingdom, ruleset: &Ruleset) -> String {
+    render_impl(kingdom, None, ruleset)
+}
+
+/// Draw a kingdom and a side's holdings (the inverse of [`parse_side`]): buildings as `[N]` (the
+/// square shows its own crowns, without the building's), knights as `+`, then the `@` lines for
+/// what is not 0. Pieces on squares outside the kingdom cannot be drawn and are left out.
+pub fn render_side(kingdom: &Kingdom, holdings: &Holdings, ruleset: &Ruleset) -> String {
+    let mut out = render_impl(kingdom, Some(holdings), ruleset);
+    for (word, n) in [
+        ("@coins", holdings.coins),
+        ("@towers", holdings.towers),
+        ("@knights", holdings.knights_in_hand),
+    ] {
+        if n > 0 {
+            out.push_str(&format!("{word} {n}\n"));
+        }
+    }
+    if holdings.hosts_queen {
+        out.push_str("@queen\n");
+    }
+    out
+}
+
+fn render_impl(kingdom: &Kingdom, holdings: Option<&Holdings>, ruleset: &Ruleset) -> String {
     let (min_x, min_y, max_x, max_y) = kingdom.bounds();
     let mut rows: Vec<Vec<String>> = Vec::new();
     for y in min_y..=max_y {
         let mut row = Vec::new();
         for x in min_x..=max_x {
-            row.push(match kingdom.content(Cell::new(x, y)) {
+            let cell = Cell::new(x, y);
+            row.push(match kingdom.content(cell) {
                 crownlands_core::Content::Empty => ".".to_string(),
                 crownlands_core::Content::Castle => "C".to_string(),
                 crownlands_core::Content::Square(sq) => {
@@ -299,11 +641,25 @@ pub fn render(kingdom: &Kingdom, ruleset: &Ruleset) -> String {
                         .terrains
                         .get(sq.terrain.index())
                         .map_or('?', |t| t.symbol);
-                    if sq.crowns > 0 {
-                        format!("{symbol}{}", sq.crowns)
-                    } else {
-                        symbol.to_string()
+                    let building = holdings.and_then(|h| {
+                        h.buildings
+                            .iter()
+                            .find(|(_, c)| *c == cell)
+                            .and_then(|(b, _)| ruleset.buildings.get(b.index()))
+                    });
+                    let crowns = sq.crowns - building.map_or(0, |b| b.crowns.min(sq.crowns));
+                    let mut text = symbol.to_string();
+                    if crowns > 0 {
+                        text.push_str(&crowns.to_string());
                     }
+                    if let Some(b) = building {
+                        text.push_str(&format!("[{}]", b.number));
+                    }
+                    if let Some(h) = holdings {
+                        let knights = h.knights_placed.iter().filter(|c| **c == cell).count();
+                        text.push_str(&"+".repeat(knights));
+                    }
+                    text
                 }
             });
         }
