@@ -19,6 +19,27 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Play in the terminal, against bots or friends (with no arguments: a setup screen).
+    Play {
+        /// A shipped ruleset's name or a ruleset file (default: a setup screen to choose).
+        ruleset: Option<String>,
+        /// Who plays each seat, comma-separated: `you` (a human; several for hot-seat) or a bot
+        /// level (random, greedy, mcts, mcts:PLAYOUTS, mcts:500ms). Default: you and greedy bots.
+        #[arg(long, short)]
+        players: Option<String>,
+        /// Seed of the game (default: from the clock).
+        #[arg(long, short)]
+        seed: Option<u64>,
+        /// Resume a saved game.
+        #[arg(long, conflicts_with_all = ["ruleset", "players", "seed"])]
+        load: Option<PathBuf>,
+        /// Least time a bot's move takes on screen, in milliseconds (+/- change it in play).
+        #[arg(long, default_value_t = 600)]
+        pace: u64,
+        /// Do not autosave after every move.
+        #[arg(long)]
+        no_autosave: bool,
+    },
     /// List the shipped rulesets with a one-line description each.
     Rulesets,
     /// Check ruleset and component set files; exit 0 when all are valid, 1 otherwise.

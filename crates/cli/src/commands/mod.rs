@@ -3,6 +3,7 @@
 mod export;
 mod import;
 mod placements;
+mod play;
 mod replay;
 mod rulesets;
 mod schema;
@@ -20,6 +21,14 @@ use std::process::ExitCode;
 
 pub fn run(command: Command) -> CliResult<ExitCode> {
     match command {
+        Command::Play {
+            ruleset,
+            players,
+            seed,
+            load,
+            pace,
+            no_autosave,
+        } => play::run(ruleset, players, seed, load, Some(pace), no_autosave),
         Command::Rulesets => rulesets::run(),
         Command::Validate { files } => validate::run(&files),
         Command::Score {

@@ -1,0 +1,25 @@
+//! `crownlands play`: the terminal UI (crate `crownlands-tui`).
+
+use crate::errors::{CliError, CliResult};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+pub fn run(
+    ruleset: Option<String>,
+    players: Option<String>,
+    seed: Option<u64>,
+    load: Option<PathBuf>,
+    pace: Option<u64>,
+    no_autosave: bool,
+) -> CliResult<ExitCode> {
+    let options = crownlands_tui::PlayOptions {
+        ruleset,
+        players,
+        seed,
+        load,
+        pace_ms: pace,
+        no_autosave,
+    };
+    crownlands_tui::run(options).map_err(CliError::Message)?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,904 @@
+//! The app: everything the screen shows, and the intents keys turn into.
+//!
+//! The app never decides a rule: what may be claimed, where a domino fits, what a module step
+//! allows, all come from [`Game::legal_actions`] and [`Game::apply`]. The app keeps cursors over
+//! those actions and plays the one the player confirms.
+
+pub mod place;
+pub mod seats;
+pub mod setup;
+mod worker;
+
+use crate::keys::Key;
+use crate::view::palette::Palette;
+use crownlands_bots::{Bot, Level};
+use crownlands_core::{Action, Cell, Direction, Game, IllegalAction, Phase, Placement, Ruleset};
+use crownlands_saves::Session;
+use seats::{Seat, SeatKind};
+use setup::{Row, Setup};
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use worker::{Pending, Purpose};
+
+/// How many moves the log keeps.
+const LOG_LEN: usize = 50;
+/// The pace limits and step, in milliseconds.
+const PACE_MAX_MS: u64 = 3000;
+const PACE_STEP_MS: u64 = 200;
+
+/// Settings that do not change during play.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The least time a bot's move stays "thinking" on screen, so people can follow.
+    pub pace: Duration,
+    /// Where to autosave after every move (`None`: no autosave).
+    pub autosave_dir: Option<PathBuf>,
+    /// Where `s` saves (`None`: saving is off).
+    pub save_dir: Option<PathBuf>,
+    pub palette: Palette,
+    /// The seed of the first game.
+    pub seed: u64,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            pace: Duration::from_millis(600),
+            autosave_dir: None,
+            save_dir: None,
+            palette: Palette::default(),
+            seed: 1,
+        }
+    }
+}
+
+/// What a module step asks for, from the kind of its legal actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepKind {
+    /// Knights collecting tax.
+    Tax,
+    /// Building from the Builders' Board.
+    Build,
+    /// Bribing the Dragon.
+    Dragon,
+    /// A step with nothing to do but pass (or a kind this screen does not know).
+    Other,
+}
+
+/// What the screen waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Choosing the ruleset, the player count and the seats.
+    Setup,
+    /// A human claims a domino of the next line.
+    Claim,
+    /// A human places (or, when nothing fits, discards) a domino.
+    Place,
+    /// A human takes a module step (tax, build, dragon), or skips it.
+    Step(StepKind),
+    /// A bot is thinking.
+    BotThinking,
+    /// The game is over: the score screen.
+    GameOver,
+}
+
+/// A window over the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    Help,
+    ConfirmQuit,
+}
+
+/// The app's whole state.
+pub struct App {
+    pub config: Config,
+    mode: Mode,
+    overlay: Option<Overlay>,
+    setup: Option<Setup>,
+    session: Option<Session>,
+    seats: Vec<Seat>,
+    bots: Vec<Option<Box<dyn Bot>>>,
+    hint_bot: Option<Box<dyn Bot>>,
+    pending: Option<Pending>,
+    /// The session before each human decision, newest last.
+    undo: Vec<Session>,
+    ghost: Placement,
+    /// Cursor over the claims or the step's actions.
+    choice: usize,
+    /// The action count when the cursors were last set for a decision.
+    decision_at: Option<usize>,
+    log: VecDeque<String>,
+    message: String,
+    /// Why the ghost's spot is illegal (`None` when it is legal).
+    illegal: Option<String>,
+    hint: Option<Action>,
+    quit: bool,
+    next_seed: u64,
+}
+
+impl App {
+    /// The setup screen.
+    pub fn with_setup(setup: Setup, config: Config) -> App {
+        let mut app = App::empty(config);
+        app.setup = Some(setup);
+        app.message = "Choose a ruleset and who plays, then Start.".into();
+        app.refresh(Instant::now());
+        app
+    }
+
+    /// A new game straight away.
+    pub fn new_game(
+        ruleset: Arc<Ruleset>,
+        seats: Vec<Seat>,
+        config: Config,
+    ) -> Result<App, String> {
+        let mut app = App::empty(config);
+        app.start(ruleset, seats)?;
+        Ok(app)
+    }
+
+    /// A loaded game: the session as it was saved, with its seats.
+    pub fn resume(session: Session, seats: Vec<Seat>, config: Config) -> App {
+        let mut app = App::empty(config);
+        app.next_seed = session.seed().wrapping_add(1);
+        app.bots = build_bots(&seats, session.seed());
+        app.seats = seats;
+        app.session = Some(session);
+        app.message = "Game loaded.".into();
+        app.refresh(Instant::now());
+        app
+    }
+
+    fn empty(config: Config) -> App {
+        App {
+            next_seed: config.seed,
+            config,
+            mode: Mode::Setup,
+            overlay: None,
+            setup: None,
+            session: None,
+            seats: Vec::new(),
+            bots: Vec::new(),
+            hint_bot: None,
+            pending: None,
+            undo: Vec::new(),
+            ghost: Placement::new(Cell::new(1, 0), Direction::East),
+            choice: 0,
+            decision_at: None,
+            log: VecDeque::new(),
+            message: String::new(),
+            illegal: None,
+            hint: None,
+            quit: false,
+        }
+    }
+
+    fn start(&mut self, ruleset: Arc<Ruleset>, seats: Vec<Seat>) -> Result<(), String> {
+        let seed = self.next_seed;
+        let players = seats::to_players(&seats);
+        let session = Session::new(ruleset, players, seed).map_err(|e| e.to_string())?;
+        self.next_seed = seed.wrapping_add(1);
+        self.bots = build_bots(&seats, seed);
+        self.seats = seats;
+        self.session = Some(session);
+        self.setup = None;
+        self.undo.clear();
+        self.pending = None;
+        self.decision_at = None;
+        self.log.clear();
+        self.message = format!("New game, seed {seed}. Press ? for help.");
+        self.refresh(Instant::now());
+        Ok(())
+    }
+
+    // ----- what the view reads -----
+
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    pub fn overlay(&self) -> Option<Overlay> {
+        self.overlay
+    }
+
+    pub fn setup(&self) -> Option<&Setup> {
+        self.setup.as_ref()
+    }
+
+    pub fn session(&self) -> Option<&Session> {
+        self.session.as_ref()
+    }
+
+    pub fn game(&self) -> Option<&Game> {
+        self.session.as_ref().map(Session::game)
+    }
+
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    pub fn ghost(&self) -> Placement {
+        self.ghost
+    }
+
+    pub fn choice(&self) -> usize {
+        self.choice
+    }
+
+    pub fn log(&self) -> impl DoubleEndedIterator<Item = &str> + ExactSizeIterator {
+        self.log.iter().map(String::as_str)
+    }
+
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    pub fn illegal(&self) -> Option<&str> {
+        self.illegal.as_deref()
+    }
+
+    pub fn hint(&self) -> Option<Action> {
+        self.hint
+    }
+
+    pub fn thinking_on_hint(&self) -> bool {
+        matches!(
+            self.pending.as_ref().map(|p| p.purpose),
+            Some(Purpose::Hint)
+        )
+    }
+
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// The player's name, or "Player N".
+    pub fn name(&self, player: usize) -> String {
+        self.seats
+            .get(player)
+            .map_or_else(|| format!("Player {}", player + 1), |s| s.name.clone())
+    }
+
+    /// The claims a human may choose from now, in the engine's order.
+    pub fn claims(&self) -> Vec<Action> {
+        self.game()
+            .map(|g| {
+                g.legal_actions()
+                    .into_iter()
+                    .filter(|a| matches!(a, Action::Claim { .. }))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The actions of the module step now, `Pass` last.
+    pub fn step_actions(&self) -> Vec<Action> {
+        let Some(g) = self.game() else {
+            return Vec::new();
+        };
+        let mut v: Vec<Action> = g
+            .legal_actions()
+            .into_iter()
+            .filter(|a| *a != Action::Pass)
+            .collect();
+        v.push(Action::Pass);
+        v
+    }
+
+    /// Whether the ghost stands on a legal placement.
+    pub fn ghost_is_legal(&self) -> bool {
+        self.game()
+            .is_some_and(|g| g.placements().contains(self.ghost))
+    }
+
+    /// Whether nothing fits and the domino must be discarded.
+    pub fn must_discard(&self) -> bool {
+        self.game()
+            .is_some_and(|g| matches!(g.phase(), Phase::Place { .. }) && g.placements().is_empty())
+    }
+
+    // ----- time -----
+
+    /// Let time pass: collect bot answers and play them once the pace allows.
+    pub fn tick(&mut self, now: Instant) {
+        self.poll(now, false);
+    }
+
+    /// Play every bot move until a human has to act or the game is over, ignoring the pace (for
+    /// tests and scripts).
+    pub fn run_bots(&mut self) {
+        let mut guard = 0;
+        while self.pending.is_some() && guard < 100_000 {
+            self.poll(Instant::now(), true);
+            guard += 1;
+        }
+    }
+
+    fn poll(&mut self, now: Instant, block: bool) {
+        let Some(pending) = &mut self.pending else {
+            return;
+        };
+        if !pending.poll(block) {
+            self.pending = None;
+            self.message = "A bot stopped without answering; it will be asked again.".into();
+            self.refresh(now);
+            return;
+        }
+        let purpose = pending.purpose;
+        let paced = block || now >= pending.started + self.config.pace;
+        let ready = pending.reply.is_some() && (purpose == Purpose::Hint || paced);
+        if !ready {
+            return;
+        }
+        let at = pending.at_action;
+        let reply = pending.reply.take();
+        self.pending = None;
+        let Some(reply) = reply else {
+            return;
+        };
+        let current = at == self.action_count();
+        match purpose {
+            Purpose::Hint => {
+                self.hint_bot = Some(reply.bot);
+                if current && let Some(action) = reply.action {
+                    self.show_hint(action);
+                }
+            }
+            Purpose::Move { seat } => {
+                if let Some(slot) = self.bots.get_mut(seat) {
+                    *slot = Some(reply.bot);
+                }
+                if current && let Some(action) = reply.action {
+                    self.play(action, false, now);
+                }
+            }
+        }
+        self.refresh(now);
+    }
+
+    fn action_count(&self) -> usize {
+        self.session
+            .as_ref()
+            .map_or(0, |s| s.actions().iter().map(Vec::len).sum())
+    }
+
+    // ----- the mode -----
+
+    /// Set the mode from the game, reset the cursors for a new decision, and start a bot when
+    /// one is to act.
+    fn refresh(&mut self, now: Instant) {
+        if let Some(setup) = &self.setup {
+            self.mode = Mode::Setup;
+            let _ = setup;
+            return;
+        }
+        let Some(session) = &self.session else {
+            self.mode = Mode::Setup;
+            return;
+        };
+        let game = session.game().clone();
+        let Some(player) = game.to_act() else {
+            self.mode = Mode::GameOver;
+            self.pending = None;
+            return;
+        };
+        let count = self.action_count();
+        if self.decision_at != Some(count) {
+            self.decision_at = Some(count);
+            self.choice = 0;
+            self.hint = None;
+            if matches!(game.phase(), Phase::Place { .. }) {
+                let f = place::frame(game.kingdom(game.side_of(player)));
+                self.ghost = game.placements().iter().next().unwrap_or_else(|| {
+                    place::clamp(Placement::new(Cell::new(1, 0), Direction::East), f)
+                });
+            }
+            self.update_illegal();
+        }
+        let human = self.seats.get(player).is_none_or(Seat::is_human);
+        self.mode = if !human {
+            Mode::BotThinking
+        } else {
+            match game.phase() {
+                Phase::FirstClaims { .. } | Phase::Claim { .. } => Mode::Claim,
+                Phase::Place { .. } => Mode::Place,
+                Phase::Step { .. } => Mode::Step(step_kind(&game.legal_actions())),
+                Phase::Over => Mode::GameOver,
+            }
+        };
+        if !human && self.pending.is_none() {
+            let bot = self
+                .bots
+                .get_mut(player)
+                .and_then(Option::take)
+                .unwrap_or_else(|| match &self.seats.get(player).map(|s| &s.kind) {
+                    Some(SeatKind::Bot(level)) => level.build(game.seed() ^ player as u64),
+                    _ => Level::Random.build(game.seed()),
+                });
+            self.pending = Some(Pending::start(
+                Purpose::Move { seat: player },
+                bot,
+                game.clone(),
+                count,
+                now,
+            ));
+        }
+    }
+
+    fn update_illegal(&mut self) {
+        self.illegal = match self.game() {
+            Some(g) if matches!(g.phase(), Phase::Place { .. }) => {
+                let mut probe = g.clone();
+                match probe.apply(Action::Place {
+                    placement: self.ghost,
+                }) {
+                    Ok(()) => None,
+                    Err(IllegalAction::IllegalPlacement { why, .. }) => Some(why.to_string()),
+                    Err(e) => Some(e.to_string()),
+                }
+            }
+            _ => None,
+        };
+    }
+
+    /// Play `action` for the player to act; a human's decision can be undone.
+    fn play(&mut self, action: Action, human: bool, now: Instant) {
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        let before = session.clone();
+        let player = session.game().to_act().unwrap_or(0);
+        match session.apply(action) {
+            Ok(()) => {
+                let text = describe(before.game(), action, &self.name(player));
+                if human {
+                    self.undo.push(before);
+                    // A hint for the position just left is of no use.
+                    if self.thinking_on_hint() {
+                        self.pending = None;
+                    }
+                }
+                self.log.push_back(text);
+                while self.log.len() > LOG_LEN {
+                    self.log.pop_front();
+                }
+                self.autosave();
+                self.refresh(now);
+            }
+            Err(e) => self.message = format!("Not allowed: {e}."),
+        }
+    }
+
+    fn autosave(&mut self) {
+        if let (Some(dir), Some(session)) = (&self.config.autosave_dir, &self.session)
+            && let Err(e) = crownlands_saves::autosave_in(dir, session)
+        {
+            self.message = format!("Autosave failed: {e}");
+            self.config.autosave_dir = None;
+        }
+    }
+
+    // ----- intents -----
+
+    /// One key press.
+    pub fn key(&mut self, key: Key) {
+        self.key_at(key, Instant::now());
+    }
+
+    pub fn key_at(&mut self, key: Key, now: Instant) {
+        if key == Key::Ctrl('c') {
+            self.quit = true;
+            return;
+        }
+        match self.overlay {
+            Some(Overlay::Help) => {
+                self.overlay = None;
+                return;
+            }
+            Some(Overlay::ConfirmQuit) => {
+                match key {
+                    Key::Char('y' | 'Y' | 'q') | Key::Enter => self.quit = true,
+                    _ => self.overlay = None,
+                }
+                return;
+            }
+            None => {}
+        }
+        if self.mode == Mode::Setup {
+            self.setup_key(key, now);
+            return;
+        }
+        match key {
+            Key::Char('?') => return self.overlay = Some(Overlay::Help),
+            Key::Char('q') | Key::Esc if self.mode == Mode::GameOver => return self.quit = true,
+            Key::Char('q') => return self.overlay = Some(Overlay::ConfirmQuit),
+            Key::Char('u') => return self.undo(now),
+            Key::Char('s') => return self.save(),
+            Key::Char('H') => return self.ask_hint(now),
+            Key::Char('+' | '=') => return self.change_pace(1),
+            Key::Char('-' | '_') => return self.change_pace(-1),
+            _ => {}
+        }
+        match self.mode {
+            Mode::Claim => self.claim_key(key, now),
+            Mode::Place => self.place_key(key, now),
+            Mode::Step(_) => self.step_key(key, now),
+            Mode::GameOver => self.game_over_key(key, now),
+            Mode::BotThinking | Mode::Setup => {}
+        }
+    }
+
+    fn setup_key(&mut self, key: Key, now: Instant) {
+        let Some(setup) = &mut self.setup else {
+            return;
+        };
+        match key {
+            Key::Up | Key::Char('k') | Key::BackTab => setup.move_row(-1),
+            Key::Down | Key::Char('j') | Key::Tab => setup.move_row(1),
+            Key::Left | Key::Char('h') => setup.change(-1),
+            Key::Right | Key::Char('l') | Key::Char(' ') => setup.change(1),
+            Key::Char('q') | Key::Esc => self.quit = true,
+            Key::Char('?') => self.overlay = Some(Overlay::Help),
+            Key::Enter => {
+                if setup.row != Row::Start {
+                    setup.row = Row::Start;
+                    return;
+                }
+                self.start_from_setup(now);
+            }
+            _ => {}
+        }
+    }
+
+    fn start_from_setup(&mut self, _now: Instant) {
+        let Some(setup) = &self.setup else {
+            return;
+        };
+        let Some(choice) = setup.choice() else {
+            self.message = "No ruleset to play.".into();
+            return;
+        };
+        let ruleset = match crownlands_rules::load(&choice.name) {
+            Ok(r) => Arc::new(r),
+            Err(e) => {
+                self.message = format!("{} does not load: {e}", choice.name);
+                return;
+            }
+        };
+        let seats = seats::name_seats(&setup.seats);
+        if let Err(e) = self.start(ruleset, seats) {
+            self.message = e;
+        }
+    }
+
+    fn claim_key(&mut self, key: Key, now: Instant) {
+        let claims = self.claims();
+        let n = claims.len();
+        if n == 0 {
+            return;
+        }
+        match key {
+            Key::Left | Key::Up | Key::Char('h' | 'k') | Key::BackTab => {
+                self.choice = (self.choice + n - 1) % n
+            }
+            Key::Right | Key::Down | Key::Char('l' | 'j') | Key::Tab => {
+                self.choice = (self.choice + 1) % n
+            }
+            Key::Char(c @ '1'..='9') => {
+                let i = c as usize - '1' as usize;
+                if i < n {
+                    self.choice = i;
+                    self.play(claims[i], true, now);
+                }
+            }
+            Key::Enter | Key::Char(' ') => {
+                if let Some(&a) = claims.get(self.choice) {
+                    self.play(a, true, now);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn place_key(&mut self, key: Key, now: Instant) {
+        let Some(game) = self.game() else {
+            return;
+        };
+        let Some(player) = game.to_act() else {
+            return;
+        };
+        let f = place::frame(game.kingdom(game.side_of(player)));
+        let must_discard = self.must_discard();
+        let placements: Vec<Placement> = game.placements().iter().collect();
+        match key {
+            Key::Left | Key::Char('h') => self.ghost = place::moved(self.ghost, -1, 0, f),
+            Key::Right | Key::Char('l') => self.ghost = place::moved(self.ghost, 1, 0, f),
+            Key::Up | Key::Char('k') => self.ghost = place::moved(self.ghost, 0, -1, f),
+            Key::Down | Key::Char('j') => self.ghost = place::moved(self.ghost, 0, 1, f),
+            Key::Char('r' | 'R') => self.ghost = place::rotated(self.ghost, f),
+            Key::Tab | Key::BackTab if !placements.is_empty() => {
+                let n = placements.len();
+                let at = placements.iter().position(|p| *p == self.ghost);
+                let next = match (at, key) {
+                    (Some(i), Key::Tab) => (i + 1) % n,
+                    (Some(i), _) => (i + n - 1) % n,
+                    (None, _) => 0,
+                };
+                self.ghost = placements[next];
+            }
+            Key::Char('d') | Key::Enter | Key::Char(' ') if must_discard => {
+                return self.play(Action::Discard, true, now);
+            }
+            Key::Char('d') => {
+                self.message = "It fits somewhere, so it cannot be discarded.".into();
+                return;
+            }
+            Key::Enter | Key::Char(' ') => {
+                if self.ghost_is_legal() {
+                    return self.play(
+                        Action::Place {
+                            placement: self.ghost,
+                        },
+                        true,
+                        now,
+                    );
+                }
+                self.message = format!(
+                    "Cannot place here: {}.",
+                    self.illegal.as_deref().unwrap_or("not a legal spot")
+                );
+                return;
+            }
+            _ => return,
+        }
+        self.update_illegal();
+    }
+
+    fn step_key(&mut self, key: Key, now: Instant) {
+        let actions = self.step_actions();
+        let n = actions.len();
+        match key {
+            Key::Up | Key::Left | Key::Char('k' | 'h') | Key::BackTab => {
+                self.choice = (self.choice + n - 1) % n
+            }
+            Key::Down | Key::Right | Key::Char('j' | 'l') | Key::Tab => {
+                self.choice = (self.choice + 1) % n
+            }
+            Key::Char('p') | Key::Esc => self.play(Action::Pass, true, now),
+            Key::Enter | Key::Char(' ') => {
+                if let Some(&a) = actions.get(self.choice) {
+                    self.play(a, true, now);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn game_over_key(&mut self, key: Key, now: Instant) {
+        if !matches!(key, Key::Enter | Key::Char('n' | 'p')) {
+            return;
+        }
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        if session.next_game() {
+            self.undo.clear();
+            self.decision_at = None;
+            self.log.push_back(format!(
+                "Game {} of {} begins.",
+                session.game_index() + 1,
+                session.match_games()
+            ));
+            self.message = "Next game of the match.".into();
+            self.refresh(now);
+            return;
+        }
+        let ruleset = session.ruleset().clone();
+        let seats = self.seats.clone();
+        if let Err(e) = self.start(ruleset, seats) {
+            self.message = e;
+        }
+    }
+
+    /// Back to the last human decision.
+    pub fn undo(&mut self, now: Instant) {
+        match self.undo.pop() {
+            Some(s) => {
+                self.session = Some(s);
+                self.pending = None;
+                self.decision_at = None;
+                self.log.push_back("(undone)".into());
+                self.message = "Undone: back to your last decision.".into();
+                self.autosave();
+                self.refresh(now);
+            }
+            None => self.message = "Nothing to undo.".into(),
+        }
+    }
+
+    fn save(&mut self) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        self.message = match &self.config.save_dir {
+            None => "Saving is off (no data directory: set CROWNLANDS_HOME).".into(),
+            Some(dir) => match crownlands_saves::save_into_dir(dir, &session.to_save()) {
+                Ok(path) => format!("Saved to {}", path.display()),
+                Err(e) => format!("Could not save: {e}"),
+            },
+        };
+    }
+
+    fn ask_hint(&mut self, now: Instant) {
+        if !matches!(self.mode, Mode::Claim | Mode::Place | Mode::Step(_)) {
+            self.message = "Hints are for your own turn.".into();
+            return;
+        }
+        if self.pending.is_some() {
+            return;
+        }
+        let Some(game) = self.game().cloned() else {
+            return;
+        };
+        let bot = self
+            .hint_bot
+            .take()
+            .unwrap_or_else(|| Level::Greedy.build(game.seed()));
+        self.pending = Some(Pending::start(
+            Purpose::Hint,
+            bot,
+            game,
+            self.action_count(),
+            now,
+        ));
+        self.message = "Asking the greedy bot for a hint...".into();
+    }
+
+    fn show_hint(&mut self, action: Action) {
+        self.hint = Some(action);
+        match action {
+            Action::Place { placement } => {
+                self.ghost = placement;
+                self.update_illegal();
+            }
+            Action::Claim { .. } => {
+                if let Some(i) = self.claims().iter().position(|a| *a == action) {
+                    self.choice = i;
+                }
+            }
+            _ => {
+                if let Some(i) = self.step_actions().iter().position(|a| *a == action) {
+                    self.choice = i;
+                }
+            }
+        }
+        let text = self
+            .game()
+            .map(|g| describe(g, action, "the bot"))
+            .unwrap_or_default();
+        self.message = format!("Hint: {text}. Enter to accept.");
+    }
+
+    fn change_pace(&mut self, up: i32) {
+        let ms = self.config.pace.as_millis() as u64;
+        let ms = if up > 0 {
+            (ms + PACE_STEP_MS).min(PACE_MAX_MS)
+        } else {
+            ms.saturating_sub(PACE_STEP_MS)
+        };
+        self.config.pace = Duration::from_millis(ms);
+        self.message = format!("Bot pace: {:.1} s a move.", ms as f64 / 1000.0);
+    }
+
+    /// A mouse click on a kingdom cell (place mode: move the ghost there, or place when it is
+    /// there already), a claimable domino, or a step's choice.
+    pub fn click_cell(&mut self, cell: Cell, now: Instant) {
+        if self.mode != Mode::Place {
+            return;
+        }
+        let Some(game) = self.game() else {
+            return;
+        };
+        let Some(player) = game.to_act() else {
+            return;
+        };
+        let f = place::frame(game.kingdom(game.side_of(player)));
+        if self.ghost.first == cell && self.ghost_is_legal() {
+            return self.place_key(Key::Enter, now);
+        }
+        self.ghost = place::clamp(Placement::new(cell, self.ghost.direction), f);
+        self.update_illegal();
+    }
+
+    /// A click on the `i`th choice of a list (claims or a step's actions): choose it, or confirm
+    /// it when it is chosen already.
+    pub fn click_choice(&mut self, i: usize, now: Instant) {
+        let n = match self.mode {
+            Mode::Claim => self.claims().len(),
+            Mode::Step(_) => self.step_actions().len(),
+            _ => return,
+        };
+        if i >= n {
+            return;
+        }
+        if self.choice == i {
+            self.key_at(Key::Enter, now);
+        } else {
+            self.choice = i;
+        }
+    }
+}
+
+fn build_bots(seats: &[Seat], seed: u64) -> Vec<Option<Box<dyn Bot>>> {
+    seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match &s.kind {
+            SeatKind::Bot(level) => Some(level.build(seed ^ (0x9e37_79b9 * (i as u64 + 1)))),
+            SeatKind::Human => None,
+        })
+        .collect()
+}
+
+/// The kind of a module step, from its legal actions.
+pub fn step_kind(actions: &[Action]) -> StepKind {
+    for a in actions {
+        match a {
+            Action::Tax { .. } => return StepKind::Tax,
+            Action::Build { .. } => return StepKind::Build,
+            Action::Burn { .. } => return StepKind::Dragon,
+            _ => {}
+        }
+    }
+    StepKind::Other
+}
+
+/// An action in words, as the log and the prompts show it (`game` is the position before it).
+pub fn describe(game: &Game, action: Action, who: &str) -> String {
+    let ruleset = game.ruleset();
+    let building = |slot: u8| {
+        game.economy()
+            .board
+            .get(usize::from(slot))
+            .copied()
+            .flatten()
+            .and_then(|id| ruleset.buildings.get(id.index()))
+            .map_or_else(|| format!("slot {}", slot + 1), |b| b.label())
+    };
+    match action {
+        Action::Claim { domino } => format!("{who} claims {}", game.label(domino)),
+        Action::Place { placement } => {
+            let d = game
+                .domino_to_place()
+                .map_or_else(String::new, |d| format!("{} ", game.label(d)));
+            format!(
+                "{who} places {d}at {},{} {}",
+                placement.first.x,
+                placement.first.y,
+                placement.direction.name()
+            )
+        }
+        Action::Discard => {
+            let d = game
+                .domino_to_place()
+                .map_or_else(String::new, |d| format!(" {}", game.label(d)));
+            format!("{who} discards{d}")
+        }
+        Action::Tax { square } => format!(
+            "{who} taxes the {} square",
+            if square == 0 { "first" } else { "second" }
+        ),
+        Action::Build { slot, cell } => {
+            format!("{who} builds {} at {},{}", building(slot), cell.x, cell.y)
+        }
+        Action::Burn { slot } => format!("{who} has the Dragon burn {}", building(slot)),
+        Action::Pass => format!("{who} passes"),
+        other => format!("{who}: {other:?}"),
+    }
+}

@@ -1,0 +1,120 @@
+//! Who sits at the table: humans (hot-seat) and bots.
+
+use crownlands_bots::Level;
+use crownlands_saves::Player;
+
+/// Who plays a seat.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SeatKind {
+    Human,
+    Bot(Level),
+}
+
+/// A seat: a name to show and who plays it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Seat {
+    pub name: String,
+    pub kind: SeatKind,
+}
+
+impl Seat {
+    pub fn is_human(&self) -> bool {
+        self.kind == SeatKind::Human
+    }
+
+    /// How a save file names the kind: `human` or the bot level.
+    pub fn kind_text(&self) -> String {
+        match &self.kind {
+            SeatKind::Human => "human".into(),
+            SeatKind::Bot(level) => level.to_string(),
+        }
+    }
+}
+
+/// The words that mean a human seat in `--players`.
+const HUMAN_WORDS: &[&str] = &["you", "me", "human"];
+
+/// Parse `you,mcts,greedy`: `you`, `me` or `human` is a human seat, anything else a bot level.
+pub fn parse_players(text: &str) -> Result<Vec<SeatKind>, String> {
+    let mut out = Vec::new();
+    for part in text.split(',') {
+        let word = part.trim();
+        if HUMAN_WORDS.contains(&word.to_ascii_lowercase().as_str()) {
+            out.push(SeatKind::Human);
+        } else {
+            let level: Level = word
+                .parse()
+                .map_err(|e| format!("{e} (or `you` for a human)"))?;
+            out.push(SeatKind::Bot(level));
+        }
+    }
+    Ok(out)
+}
+
+/// Name the seats: a single human is "You", several are "Player N"; bots are named after their
+/// level and seat ("greedy 2").
+pub fn name_seats(kinds: &[SeatKind]) -> Vec<Seat> {
+    let humans = kinds.iter().filter(|k| **k == SeatKind::Human).count();
+    kinds
+        .iter()
+        .enumerate()
+        .map(|(i, kind)| {
+            let name = match kind {
+                SeatKind::Human if humans == 1 => "You".to_string(),
+                SeatKind::Human => format!("Player {}", i + 1),
+                SeatKind::Bot(level) => {
+                    let l = level.to_string();
+                    let short = l.split(':').next().unwrap_or("bot").to_string();
+                    format!("{short} {}", i + 1)
+                }
+            };
+            Seat {
+                name,
+                kind: kind.clone(),
+            }
+        })
+        .collect()
+}
+
+/// Seats as a save file records them.
+pub fn to_players(seats: &[Seat]) -> Vec<Player> {
+    seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Player::new(i as u32 + 1, s.name.clone(), s.kind_text()))
+        .collect()
+}
+
+/// Seats from a save file: `human` is a human, a bot level a bot, anything else (an unknown
+/// bot) a human, so a loaded game is always playable.
+pub fn from_players(players: &[Player]) -> Vec<Seat> {
+    players
+        .iter()
+        .map(|p| Seat {
+            name: p.name.clone(),
+            kind: match p.kind.parse::<Level>() {
+                Ok(level) if p.kind != "human" => SeatKind::Bot(level),
+                _ => SeatKind::Human,
+            },
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_names() {
+        let kinds = parse_players("you, greedy,mcts:200").unwrap();
+        let seats = name_seats(&kinds);
+        assert_eq!(seats[0].name, "You");
+        assert_eq!(seats[1].name, "greedy 2");
+        assert_eq!(seats[2].name, "mcts 3");
+        assert!(parse_players("you,wizard").is_err());
+        let two = name_seats(&parse_players("me,human").unwrap());
+        assert_eq!(two[1].name, "Player 2");
+        let back = from_players(&to_players(&seats));
+        assert_eq!(back, seats);
+    }
+}

@@ -1,0 +1,137 @@
+//! The setup screen: which ruleset, how many players, who plays each seat.
+
+use super::seats::SeatKind;
+use crownlands_bots::Level;
+
+/// A ruleset the setup screen offers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    /// A shipped name or a path, as `crownlands_rules::load` takes it.
+    pub name: String,
+    pub description: String,
+    /// The player counts it allows (empty when it failed to load).
+    pub counts: Vec<u8>,
+}
+
+/// The rows of the setup screen, top to bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Row {
+    Ruleset,
+    Players,
+    Seat(usize),
+    Start,
+}
+
+/// What each seat can be, in the order left/right cycles through.
+pub fn seat_options() -> Vec<SeatKind> {
+    let mut v = vec![
+        SeatKind::Human,
+        SeatKind::Bot(Level::Random),
+        SeatKind::Bot(Level::Greedy),
+    ];
+    if let Ok(l) = "mcts".parse() {
+        v.push(SeatKind::Bot(l));
+    }
+    v
+}
+
+/// The setup screen's state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    pub choices: Vec<Choice>,
+    pub ruleset: usize,
+    pub players: u8,
+    pub seats: Vec<SeatKind>,
+    pub row: Row,
+}
+
+impl Setup {
+    /// A setup offering `choices`, preselecting `preferred` (else `kingdomino`, else the first),
+    /// two players: a human and a greedy bot.
+    pub fn new(choices: Vec<Choice>, preferred: Option<&str>) -> Setup {
+        let pick = preferred
+            .and_then(|p| choices.iter().position(|c| c.name == p))
+            .or_else(|| choices.iter().position(|c| c.name == "kingdomino"))
+            .unwrap_or(0);
+        let mut s = Setup {
+            choices,
+            ruleset: pick,
+            players: 2,
+            seats: vec![SeatKind::Human, SeatKind::Bot(Level::Greedy)],
+            row: Row::Start,
+        };
+        s.fit_players();
+        s
+    }
+
+    pub fn choice(&self) -> Option<&Choice> {
+        self.choices.get(self.ruleset)
+    }
+
+    /// The rows in order.
+    pub fn rows(&self) -> Vec<Row> {
+        let mut rows = vec![Row::Ruleset, Row::Players];
+        rows.extend((0..self.seats.len()).map(Row::Seat));
+        rows.push(Row::Start);
+        rows
+    }
+
+    pub fn move_row(&mut self, delta: i32) {
+        let rows = self.rows();
+        let at = rows.iter().position(|r| *r == self.row).unwrap_or(0) as i32;
+        let n = rows.len() as i32;
+        self.row = rows[((at + delta).rem_euclid(n)) as usize];
+    }
+
+    /// Left or right on the focused row.
+    pub fn change(&mut self, delta: i32) {
+        match self.row {
+            Row::Ruleset => {
+                let n = self.choices.len() as i32;
+                if n > 0 {
+                    self.ruleset = ((self.ruleset as i32 + delta).rem_euclid(n)) as usize;
+                    self.fit_players();
+                }
+            }
+            Row::Players => {
+                let counts = self.choice().map(|c| c.counts.clone()).unwrap_or_default();
+                if let Some(at) = counts.iter().position(|&c| c == self.players) {
+                    let n = counts.len() as i32;
+                    self.players = counts[((at as i32 + delta).rem_euclid(n)) as usize];
+                    self.fit_seats();
+                }
+            }
+            Row::Seat(i) => {
+                let options = seat_options();
+                if let Some(seat) = self.seats.get_mut(i) {
+                    let at = options.iter().position(|o| o == seat).unwrap_or(0) as i32;
+                    let n = options.len() as i32;
+                    *seat = options[((at + delta).rem_euclid(n)) as usize].clone();
+                }
+            }
+            Row::Start => {}
+        }
+    }
+
+    /// Keep the player count among the chosen ruleset's counts.
+    fn fit_players(&mut self) {
+        let counts = self.choice().map(|c| c.counts.clone()).unwrap_or_default();
+        if !counts.contains(&self.players)
+            && let Some(&first) = counts.first()
+        {
+            self.players = first;
+        }
+        self.fit_seats();
+    }
+
+    /// One seat per player: new seats are greedy bots.
+    fn fit_seats(&mut self) {
+        self.seats
+            .resize(usize::from(self.players), SeatKind::Bot(Level::Greedy));
+        if let Row::Seat(i) = self.row
+            && i >= self.seats.len()
+        {
+            self.row = Row::Start;
+        }
+    }
+}

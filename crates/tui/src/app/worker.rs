@@ -1,0 +1,78 @@
+//! Bots think on a thread of their own, so the screen keeps drawing and answering keys.
+
+use crownlands_bots::{Bot, PlayerView};
+use crownlands_core::{Action, Game};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::time::Instant;
+
+/// What a bot was asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The move of the bot on this seat.
+    Move { seat: usize },
+    /// A hint for the human to act.
+    Hint,
+}
+
+/// A bot's answer: the bot itself (handed back) and its choice.
+pub struct Reply {
+    pub bot: Box<dyn Bot>,
+    pub action: Option<Action>,
+}
+
+/// A bot thinking on another thread.
+pub struct Pending {
+    pub purpose: Purpose,
+    pub started: Instant,
+    /// How many actions the game had when the bot was asked: a reply for another position is
+    /// thrown away.
+    pub at_action: usize,
+    rx: Receiver<Reply>,
+    pub reply: Option<Reply>,
+}
+
+impl Pending {
+    /// Ask `bot` for its choice in `game` (a copy) on a new thread.
+    pub fn start(
+        purpose: Purpose,
+        mut bot: Box<dyn Bot>,
+        game: Game,
+        at_action: usize,
+        now: Instant,
+    ) -> Pending {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let action = PlayerView::new(&game).map(|view| bot.choose(&view));
+            // The app may have gone on (undo, quit): nobody listens, which is fine.
+            let _ = tx.send(Reply { bot, action });
+        });
+        Pending {
+            purpose,
+            started: now,
+            at_action,
+            rx,
+            reply: None,
+        }
+    }
+
+    /// Collect the reply if it has come (waiting for it when `block`). Returns false when the
+    /// thread died without answering.
+    pub fn poll(&mut self, block: bool) -> bool {
+        if self.reply.is_some() {
+            return true;
+        }
+        let got = if block {
+            self.rx.recv().map_err(|_| TryRecvError::Disconnected)
+        } else {
+            self.rx.try_recv()
+        };
+        match got {
+            Ok(r) => {
+                self.reply = Some(r);
+                true
+            }
+            Err(TryRecvError::Empty) => true,
+            Err(TryRecvError::Disconnected) => false,
+        }
+    }
+}

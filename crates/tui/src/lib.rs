@@ -1,0 +1,19 @@
+//! Crownlands in the terminal: the `crownlands play` screen.
+//!
+//! - [`app`]: the state of a session (setup, the game, whose turn, the cursors) and the intents
+//!   keys turn into. Every rule decision comes from the engine's legal actions; the app only picks
+//!   among them.
+//! - [`view`]: rendering, a pure function of the app's state onto a ratatui `Buffer` (testable with
+//!   `TestBackend`).
+//! - [`terminal`]: the real terminal (crossterm): raw mode, the event loop, and restoring the
+//!   terminal on quit, Ctrl-C and panic.
+
+pub mod app;
+pub mod keys;
+pub mod terminal;
+pub mod view;
+
+pub use app::{App, Config, Mode, Overlay, StepKind};
+pub use keys::Key;
+pub use terminal::{PlayOptions, run};
+pub use view::palette::{ColourMode, Palette};

@@ -1,0 +1,74 @@
+//! `?`: the keys of the current step.
+
+use super::block;
+use crate::app::{App, Mode};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
+
+fn step_help(mode: Mode) -> &'static [&'static str] {
+    match mode {
+        Mode::Setup => &[
+            "Choose the ruleset, the number of players and who plays each seat.",
+            "↑↓ (or j k, Tab) move between rows; ←→ (or h l, space) change a row.",
+            "Enter on Start begins the game; q quits.",
+        ],
+        Mode::Claim => &[
+            "Claim: put your king on a domino of the next line.",
+            "Kings on lower-numbered dominoes place and claim first next round.",
+            "←→ (or h l, Tab) choose, Enter claims, 1-9 claims that domino.",
+        ],
+        Mode::Place => &[
+            "Place: lay the domino under your king in your kingdom.",
+            "Arrows or h j k l move the ghost, r rotates, Tab/Shift-Tab jump",
+            "between legal spots; + marks squares a legal placement covers.",
+            "Green ghost: legal, Enter places. Red: the reason is shown below.",
+            "When nothing fits, Enter (or d) discards; otherwise you must place.",
+        ],
+        Mode::Step(_) => &[
+            "A module step: every choice listed is legal.",
+            "↑↓ choose, Enter does it, p (or Esc) skips the step.",
+        ],
+        Mode::BotThinking => &[
+            "A bot is thinking; it moves at a readable pace.",
+            "+ and - change the pace (0 to 3 s a move).",
+        ],
+        Mode::GameOver => &[
+            "The score screen: every territory and bonus, the winner and the tie-break.",
+            "Enter plays again (or the next game of a Dynasty match); q quits.",
+        ],
+    }
+}
+
+const ALWAYS: &[&str] = &[
+    "",
+    "Anytime: ? this help   H hint from the greedy bot   u undo to your",
+    "last decision   s save   +/- bot pace   q quit (asks)   Ctrl-C quit now.",
+    "The mouse works too: click a cell, a domino or a choice; click again to confirm.",
+    "",
+    "Any key closes this help.",
+];
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let mut lines: Vec<Line> = step_help(app.mode())
+        .iter()
+        .map(|t| Line::from(*t))
+        .collect();
+    if app.mode() != Mode::Setup {
+        lines.extend(ALWAYS.iter().map(|t| Line::from(*t)));
+    }
+    let w = 78.min(area.width);
+    let h = (lines.len() as u16 + 2).min(area.height);
+    let r = Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    );
+    Clear.render(r, buf);
+    Paragraph::new(lines)
+        .block(block(" Help ", app))
+        .wrap(Wrap { trim: false })
+        .render(r, buf);
+}

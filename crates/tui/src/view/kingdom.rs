@@ -1,0 +1,173 @@
+//! A kingdom drawn cell by cell in its terrains' colours, with crowns, and the ghost domino.
+
+use super::palette::{Accent, Palette};
+use crownlands_core::{Cell, Content, Kingdom, Placement, Ruleset, Square};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+
+/// The domino being placed, drawn over the kingdom.
+#[derive(Clone, Copy, Debug)]
+pub struct Ghost {
+    pub placement: Placement,
+    pub squares: [Square; 2],
+    pub legal: bool,
+}
+
+/// A kingdom as a grid of cells `cell_w` characters wide and one line high.
+pub struct KingdomView<'a> {
+    pub kingdom: &'a Kingdom,
+    pub ruleset: &'a Ruleset,
+    pub palette: Palette,
+    /// The cells shown: (min x, min y, max x, max y) around the castle.
+    pub region: (i8, i8, i8, i8),
+    pub cell_w: u16,
+    pub ghost: Option<Ghost>,
+    /// Empty cells a legal placement would cover.
+    pub marks: &'a [Cell],
+    /// Cells with a knight.
+    pub knights: &'a [Cell],
+    /// Cells with a building.
+    pub buildings: &'a [Cell],
+}
+
+/// The text of a square: its terrain symbol and crown count, in `w` characters.
+pub fn square_text(ruleset: &Ruleset, sq: Square, w: u16) -> String {
+    let symbol = ruleset
+        .terrains
+        .get(sq.terrain.index())
+        .map_or('?', |t| t.symbol);
+    let body = match (sq.crowns, w) {
+        (0, _) => symbol.to_string(),
+        (c, 1) => char::from_digit(u32::from(c), 10)
+            .unwrap_or('*')
+            .to_string(),
+        (c, _) => format!("{symbol}{c}"),
+    };
+    fit(&body, w)
+}
+
+/// `text` left-aligned in `w` characters (with one space in front when there is room for it).
+fn fit(text: &str, w: u16) -> String {
+    let w = usize::from(w);
+    let len = text.chars().count();
+    let s = if w >= 3 && len < w {
+        format!(" {text}")
+    } else {
+        text.to_string()
+    };
+    let mut out: String = s.chars().take(w).collect();
+    while out.chars().count() < w {
+        out.push(' ');
+    }
+    out
+}
+
+pub fn terrain_style(ruleset: &Ruleset, palette: Palette, sq: Square) -> Style {
+    ruleset
+        .terrains
+        .get(sq.terrain.index())
+        .map_or_else(Style::default, |t| palette.terrain(&t.colour))
+}
+
+impl KingdomView<'_> {
+    /// The size the view needs.
+    pub fn size(region: (i8, i8, i8, i8), cell_w: u16) -> (u16, u16) {
+        let cols = (i16::from(region.2) - i16::from(region.0) + 1).max(0) as u16;
+        let rows = (i16::from(region.3) - i16::from(region.1) + 1).max(0) as u16;
+        (cols * cell_w, rows)
+    }
+
+    /// The cell under a screen position, if any.
+    pub fn cell_at(
+        region: (i8, i8, i8, i8),
+        cell_w: u16,
+        area: Rect,
+        col: u16,
+        row: u16,
+    ) -> Option<Cell> {
+        if col < area.x || row < area.y || cell_w == 0 {
+            return None;
+        }
+        let dx = i16::try_from((col - area.x) / cell_w).ok()?;
+        let dy = i16::try_from(row - area.y).ok()?;
+        let x = i16::from(region.0) + dx;
+        let y = i16::from(region.1) + dy;
+        if x > i16::from(region.2) || y > i16::from(region.3) {
+            return None;
+        }
+        Some(Cell::new(i8::try_from(x).ok()?, i8::try_from(y).ok()?))
+    }
+
+    pub fn render(&self, area: Rect, buf: &mut Buffer) {
+        let w = self.cell_w.max(1);
+        for y in self.region.1..=self.region.3 {
+            let row = area.y + (i16::from(y) - i16::from(self.region.1)) as u16;
+            if row >= area.bottom() {
+                break;
+            }
+            for x in self.region.0..=self.region.2 {
+                let col = area.x + (i16::from(x) - i16::from(self.region.0)) as u16 * w;
+                if col + w > area.right() {
+                    break;
+                }
+                let cell = Cell::new(x, y);
+                let (text, style) = self.cell(cell, w);
+                buf.set_string(col, row, text, style);
+            }
+        }
+    }
+
+    fn cell(&self, cell: Cell, w: u16) -> (String, Style) {
+        if let Some(g) = self.ghost {
+            let which = if g.placement.first == cell {
+                Some(0)
+            } else if g.placement.second() == cell {
+                Some(1)
+            } else {
+                None
+            };
+            if let Some(i) = which {
+                let accent = if g.legal { Accent::Good } else { Accent::Bad };
+                let text = square_text(self.ruleset, g.squares[i], w);
+                return (
+                    text,
+                    self.palette.accent(accent).add_modifier(Modifier::BOLD),
+                );
+            }
+        }
+        match self.kingdom.content(cell) {
+            Content::Castle => (
+                fit("C", w),
+                Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED),
+            ),
+            Content::Square(sq) => {
+                let mut text = square_text(self.ruleset, sq, w);
+                let mut style = terrain_style(self.ruleset, self.palette, sq);
+                let marker = if self.buildings.contains(&cell) {
+                    Some('B')
+                } else if self.knights.contains(&cell) {
+                    Some('k')
+                } else {
+                    None
+                };
+                if let Some(m) = marker {
+                    if w >= 3 {
+                        let mut chars: Vec<char> = text.chars().collect();
+                        if let Some(last) = chars.last_mut() {
+                            *last = m;
+                        }
+                        text = chars.into_iter().collect();
+                    } else {
+                        style = style.add_modifier(Modifier::UNDERLINED);
+                    }
+                }
+                (text, style)
+            }
+            Content::Empty if self.marks.contains(&cell) => {
+                (fit("+", w), self.palette.accent(Accent::Mark))
+            }
+            Content::Empty => (fit("·", w), self.palette.accent(Accent::Dim)),
+        }
+    }
+}

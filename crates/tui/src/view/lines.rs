@@ -1,0 +1,134 @@
+//! The current line (being placed) and the next line (being claimed), with the kings on them.
+
+use super::kingdom::{square_text, terrain_style};
+use super::palette::Accent;
+use super::{block, side_name};
+use crate::app::{App, Mode};
+use crownlands_core::{Action, DominoId, Game, Phase, Slot};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+/// A domino in words: `wheat | forest (1 crown)`.
+pub fn domino_words(game: &Game, id: DominoId) -> String {
+    let d = game.domino(id);
+    let word = |sq: crownlands_core::Square| {
+        let name = game
+            .ruleset()
+            .terrains
+            .get(sq.terrain.index())
+            .map_or("?", |t| t.name.as_str());
+        match sq.crowns {
+            0 => name.to_string(),
+            1 => format!("{name} 1 crown"),
+            c => format!("{name} {c} crowns"),
+        }
+    };
+    format!("{} | {}", word(d.first), word(d.second))
+}
+
+/// A domino as two coloured squares.
+pub fn domino_spans(app: &App, game: &Game, id: DominoId) -> Vec<Span<'static>> {
+    let d = game.domino(id);
+    let p = app.config.palette;
+    [d.first, d.second]
+        .into_iter()
+        .map(|sq| {
+            Span::styled(
+                square_text(game.ruleset(), sq, 3),
+                terrain_style(game.ruleset(), p, sq),
+            )
+        })
+        .collect()
+}
+
+pub fn render(app: &App, game: &Game, current: Rect, next: Rect, buf: &mut Buffer) {
+    let placing = match game.phase() {
+        Phase::Place { slot } | Phase::Step { slot, .. } | Phase::Claim { slot } => Some(slot),
+        _ => None,
+    };
+    let first = matches!(game.phase(), Phase::FirstClaims { .. });
+    let rows = slot_rows(app, game, game.current_line(), placing, None);
+    Paragraph::new(rows)
+        .block(block(" Placing ", app))
+        .render(current, buf);
+    let cursor = if app.mode() == Mode::Claim {
+        app.claims().get(app.choice()).and_then(|a| match a {
+            Action::Claim { domino } => Some(*domino),
+            _ => None,
+        })
+    } else {
+        None
+    };
+    let title = if first { " First line " } else { " Next line " };
+    let rows = slot_rows(app, game, game.next_line(), None, cursor);
+    Paragraph::new(rows)
+        .block(block(title, app))
+        .render(next, buf);
+}
+
+fn slot_rows(
+    app: &App,
+    game: &Game,
+    line: &[Slot],
+    acting: Option<usize>,
+    cursor: Option<DominoId>,
+) -> Vec<Line<'static>> {
+    let p = app.config.palette;
+    if line.is_empty() {
+        return vec![Line::from(Span::styled("(none)", p.accent(Accent::Dim)))];
+    }
+    let hinted = match app.hint() {
+        Some(Action::Claim { domino }) => Some(domino),
+        _ => None,
+    };
+    line.iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let here = Some(s.domino) == cursor;
+            let done = acting.is_some_and(|a| i < a);
+            let mark = if here {
+                "▶"
+            } else if acting == Some(i) {
+                "•"
+            } else {
+                " "
+            };
+            let label_style = if here {
+                p.accent(Accent::Focus)
+            } else if done {
+                p.accent(Accent::Dim)
+            } else {
+                Style::default()
+            };
+            let mut spans = vec![Span::styled(
+                format!("{mark}{:>3} ", game.label(s.domino)),
+                label_style,
+            )];
+            if done {
+                spans.push(Span::styled("placed", p.accent(Accent::Dim)));
+            } else {
+                spans.extend(domino_spans(app, game, s.domino));
+            }
+            match s.king {
+                Some(k) => {
+                    let owner = game.owner(k);
+                    let side = game.side_of(owner);
+                    let name = if game.players() == game.sides() {
+                        app.name(owner)
+                    } else {
+                        format!("{} ({})", app.name(owner), side_name(app, game, side))
+                    };
+                    spans.push(Span::styled(format!(" ♔{name}"), p.side(side)));
+                }
+                None if hinted == Some(s.domino) => {
+                    spans.push(Span::styled(" ← hint", p.accent(Accent::Focus)))
+                }
+                None => {}
+            }
+            Line::from(spans)
+        })
+        .collect()
+}

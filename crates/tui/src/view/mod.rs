@@ -1,0 +1,528 @@
+//! Rendering: a pure function of the app's state onto a ratatui [`Buffer`].
+//!
+//! Nothing here touches the terminal: [`render`] fills a buffer, so every screen can be tested
+//! with ratatui's `TestBackend`. [`layout`] is shared with mouse hit-testing ([`hit`]).
+
+mod board;
+mod choices;
+mod end;
+mod help;
+pub mod kingdom;
+mod lines;
+mod log;
+pub mod palette;
+mod players;
+mod setup;
+
+use crate::app::{App, Mode, Overlay, StepKind, place};
+use crownlands_core::{Cell, Game, Phase};
+use kingdom::{Ghost, KingdomView};
+use palette::Accent;
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+
+/// The smallest screen the setup screen fits.
+pub const SETUP_SIZE: (u16, u16) = (60, 20);
+
+/// Draw the app into a frame.
+pub fn draw(frame: &mut Frame, app: &App) {
+    let area = frame.area();
+    render(app, area, frame.buffer_mut());
+}
+
+/// Draw the app into `buf` over `area`.
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let (w, h) = needed(app);
+    if area.width < w || area.height < h {
+        too_small(area, buf, (w, h));
+        return;
+    }
+    match (app.mode(), app.game()) {
+        (Mode::Setup, _) | (_, None) => setup::render(app, area, buf),
+        (Mode::GameOver, Some(game)) => {
+            header(app, game, Rect { height: 1, ..area }, buf);
+            let body = Rect {
+                y: area.y + 1,
+                height: area.height.saturating_sub(1),
+                ..area
+            };
+            end::render(app, game, body, buf);
+        }
+        (_, Some(game)) => {
+            if let Some(l) = layout(app, game, area) {
+                render_game(app, game, &l, buf);
+            }
+        }
+    }
+    match app.overlay() {
+        Some(Overlay::Help) => help::render(app, area, buf),
+        Some(Overlay::ConfirmQuit) => confirm_quit(app, area, buf),
+        None => {}
+    }
+}
+
+/// The size the current screen needs, as (columns, rows).
+pub fn needed(app: &App) -> (u16, u16) {
+    let Some(game) = app.game() else {
+        return SETUP_SIZE;
+    };
+    if app.mode() == Mode::Setup {
+        return SETUP_SIZE;
+    }
+    let n = u16::from(game.rules().grid_size.max(1));
+    let span = 2 * n - 1;
+    let sides = u16::from(game.sides());
+    let line = u16::from(game.rules().line_size);
+    let big_w = span * 2 + 2;
+    let others = sides.saturating_sub(1);
+    let right_w = (2 * 22u16).max(others * (n + 2));
+    let board = board_height(game);
+    let left_h = span + 2 + if board > 0 { board } else { 3 };
+    let right_h = (line + 2) + (sides + 2) + if others > 0 { n + 2 } else { 0 };
+    let w = (big_w + right_w).max(64);
+    let h = 1 + 3 + left_h.max(right_h);
+    (w, h.max(16))
+}
+
+fn board_height(game: &Game) -> u16 {
+    let slots = game.economy().board.len();
+    if slots == 0 { 0 } else { slots as u16 + 3 }
+}
+
+fn too_small(area: Rect, buf: &mut Buffer, (w, h): (u16, u16)) {
+    Clear.render(area, buf);
+    let text = vec![
+        Line::from("Crownlands"),
+        Line::from(""),
+        Line::from(format!(
+            "The terminal is {}x{}; this screen needs at least {w}x{h}.",
+            area.width, area.height
+        )),
+        Line::from("Make the window larger, or press q to quit."),
+    ];
+    Paragraph::new(text)
+        .wrap(Wrap { trim: true })
+        .render(area, buf);
+}
+
+/// Where everything goes on the game screen.
+pub struct Areas {
+    pub header: Rect,
+    pub kingdom_box: Rect,
+    /// The kingdom's cells, and the region of cells shown.
+    pub kingdom: Rect,
+    pub region: (i8, i8, i8, i8),
+    pub cell_w: u16,
+    /// The side shown large.
+    pub side: usize,
+    pub board: Option<Rect>,
+    pub log: Rect,
+    pub current: Rect,
+    pub next: Rect,
+    pub players: Rect,
+    /// The other sides' kingdoms, condensed.
+    pub others: Vec<(usize, Rect)>,
+    pub footer: Rect,
+    /// The list of a module step's choices.
+    pub choices: Option<Rect>,
+}
+
+/// The side shown large: the acting player's, or the first human's.
+pub fn focus_side(app: &App, game: &Game) -> usize {
+    let player = game
+        .to_act()
+        .or_else(|| app.seats().iter().position(|s| s.is_human()))
+        .unwrap_or(0);
+    game.side_of(player)
+}
+
+/// Lay out the game screen; `None` when `area` is too small for it.
+pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
+    let (w, h) = needed(app);
+    if area.width < w || area.height < h {
+        return None;
+    }
+    let n = i8::try_from(game.rules().grid_size.max(1)).unwrap_or(8);
+    let span = 2 * u16::try_from(n).unwrap_or(8) - 1;
+    let body_y = area.y + 1;
+    let body_h = area.height - 4;
+    let cell_w: u16 = if span * 3 + 2 <= area.width * 2 / 5 {
+        3
+    } else {
+        2
+    };
+    let left_w = span * cell_w + 2;
+    let kingdom_box = Rect::new(area.x, body_y, left_w, span + 2);
+    let kingdom = Rect::new(kingdom_box.x + 1, kingdom_box.y + 1, span * cell_w, span);
+    let board_h = board_height(game);
+    let below = body_y + span + 2;
+    let below_h = body_h.saturating_sub(span + 2);
+    let board = (board_h > 0).then(|| Rect::new(area.x, below, left_w, board_h.min(below_h)));
+    let log = Rect::new(
+        area.x,
+        below + board_h.min(below_h),
+        left_w,
+        below_h.saturating_sub(board_h),
+    );
+    let right_x = area.x + left_w;
+    let right_w = area.width - left_w;
+    let line_h = u16::from(game.rules().line_size) + 2;
+    let current = Rect::new(right_x, body_y, right_w / 2, line_h);
+    let next = Rect::new(right_x + right_w / 2, body_y, right_w - right_w / 2, line_h);
+    let sides = usize::from(game.sides());
+    let players = Rect::new(right_x, body_y + line_h, right_w, sides as u16 + 2);
+    let side = focus_side(app, game);
+    let others_y = players.bottom();
+    let nn = u16::try_from(n).unwrap_or(8);
+    let others_list: Vec<usize> = (0..sides).filter(|&s| s != side).collect();
+    let ocw: u16 = if others_list.len() as u16 * (nn * 2 + 2) <= right_w {
+        2
+    } else {
+        1
+    };
+    let ow = nn * ocw + 2;
+    let oh = (nn + 2).min((area.y + 1 + body_h).saturating_sub(others_y));
+    let others = others_list
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &s)| {
+            let x = right_x + i as u16 * ow;
+            (x + ow <= area.right()).then(|| (s, Rect::new(x, others_y, ow, oh)))
+        })
+        .collect();
+    let footer = Rect::new(area.x, area.bottom() - 3, area.width, 3);
+    let choices = matches!(app.mode(), Mode::Step(_)).then(|| {
+        let h = (app.step_actions().len() as u16 + 2).min(body_h);
+        Rect::new(right_x, body_y, right_w, h)
+    });
+    Some(Areas {
+        header: Rect::new(area.x, area.y, area.width, 1),
+        kingdom_box,
+        kingdom,
+        region: (-(n - 1), -(n - 1), n - 1, n - 1),
+        cell_w,
+        side,
+        board,
+        log,
+        current,
+        next,
+        players,
+        others,
+        footer,
+        choices,
+    })
+}
+
+/// What a mouse click at a screen position means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hit {
+    Cell(Cell),
+    Choice(usize),
+}
+
+/// Hit-test a click against the game screen.
+pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Hit> {
+    let game = app.game()?;
+    let l = layout(app, game, area)?;
+    let inside = |r: Rect| col >= r.x && col < r.right() && row >= r.y && row < r.bottom();
+    if let Some(c) = l.choices
+        && inside(c)
+        && row > c.y
+    {
+        return Some(Hit::Choice(usize::from(row - c.y - 1)));
+    }
+    if inside(l.kingdom) {
+        return KingdomView::cell_at(l.region, l.cell_w, l.kingdom, col, row).map(Hit::Cell);
+    }
+    if app.mode() == Mode::Claim && inside(l.next) && row > l.next.y {
+        let slot = usize::from(row - l.next.y - 1);
+        let domino = game.next_line().get(slot)?.domino;
+        let i = app
+            .claims()
+            .iter()
+            .position(|a| *a == crownlands_core::Action::Claim { domino })?;
+        return Some(Hit::Choice(i));
+    }
+    None
+}
+
+fn block<'a>(title: impl Into<Line<'a>>, app: &App) -> Block<'a> {
+    Block::default()
+        .borders(Borders::ALL)
+        .title(title)
+        .title_style(app.config.palette.accent(Accent::Title))
+}
+
+fn render_game(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
+    header(app, game, l.header, buf);
+    big_kingdom(app, game, l, buf);
+    if let Some(b) = l.board {
+        board::render(app, game, b, buf);
+    }
+    log::render(app, l.log, buf);
+    lines::render(app, game, l.current, l.next, buf);
+    players::render(app, game, l.players, buf);
+    for &(side, r) in &l.others {
+        small_kingdom(app, game, side, r, buf);
+    }
+    if let (Some(r), Mode::Step(kind)) = (l.choices, app.mode()) {
+        choices::render(app, game, kind, r, buf);
+    }
+    footer(app, game, l.footer, buf);
+}
+
+/// The names of a side's players.
+pub fn side_name(app: &App, game: &Game, side: usize) -> String {
+    let names: Vec<String> = (0..usize::from(game.players()))
+        .filter(|&p| game.side_of(p) == side)
+        .map(|p| app.name(p))
+        .collect();
+    names.join(" & ")
+}
+
+fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
+    let p = app.config.palette;
+    let mut spans = vec![
+        Span::styled(" Crownlands ", p.accent(Accent::Title)),
+        Span::raw(format!("{} ", game.ruleset().name)),
+    ];
+    if let Some(s) = app.session()
+        && s.match_games() > 1
+    {
+        spans.push(Span::raw(format!(
+            "game {}/{} ",
+            s.game_index() + 1,
+            s.match_games()
+        )));
+    }
+    spans.push(Span::raw(format!(
+        "· round {} · pile {} ",
+        game.round(),
+        game.draw_pile_len()
+    )));
+    let turn = match (app.mode(), game.to_act()) {
+        (Mode::GameOver, _) | (_, None) => "· game over".to_string(),
+        (Mode::BotThinking, Some(pl)) => format!("· {} is thinking", app.name(pl)),
+        (_, Some(pl)) => format!("· {} to play", app.name(pl)),
+    };
+    spans.push(Span::styled(turn, p.accent(Accent::Focus)));
+    Paragraph::new(Line::from(spans)).render(area, buf);
+}
+
+fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
+    let p = app.config.palette;
+    let side = l.side;
+    let title = Line::from(vec![Span::styled(
+        format!(" {} ", side_name(app, game, side)),
+        p.side(side),
+    )]);
+    block(title, app).render(l.kingdom_box, buf);
+    let kingdom = game.kingdom(side);
+    let placing = app.mode() == Mode::Place;
+    let ghost = if placing {
+        game.domino_to_place().map(|d| {
+            let d = game.domino(d);
+            Ghost {
+                placement: app.ghost(),
+                squares: [d.first, d.second],
+                legal: app.ghost_is_legal(),
+            }
+        })
+    } else {
+        None
+    };
+    let marks: Vec<Cell> = if placing {
+        let mut v: Vec<Cell> = game
+            .placements()
+            .iter()
+            .flat_map(|pl| [pl.first, pl.second()])
+            .collect();
+        v.sort_by_key(|c| (c.y, c.x));
+        v.dedup();
+        v
+    } else {
+        Vec::new()
+    };
+    let holdings = game.economy().sides.get(side);
+    let knights = holdings
+        .map(|h| h.knights_placed.clone())
+        .unwrap_or_default();
+    let buildings: Vec<Cell> = holdings
+        .map(|h| h.buildings.iter().map(|(_, c)| *c).collect())
+        .unwrap_or_default();
+    let reach = place::frame(kingdom);
+    KingdomView {
+        kingdom,
+        ruleset: game.ruleset(),
+        palette: p,
+        region: l.region,
+        cell_w: l.cell_w,
+        ghost,
+        marks: &marks,
+        knights: &knights,
+        buildings: &buildings,
+    }
+    .render(l.kingdom, buf);
+    // Cells out of reach (the grid would overflow) are left blank.
+    for y in l.region.1..=l.region.3 {
+        for x in l.region.0..=l.region.2 {
+            if x < reach.0 || x > reach.2 || y < reach.1 || y > reach.3 {
+                let col = l.kingdom.x + (i16::from(x) - i16::from(l.region.0)) as u16 * l.cell_w;
+                let row = l.kingdom.y + (i16::from(y) - i16::from(l.region.1)) as u16;
+                buf.set_string(
+                    col,
+                    row,
+                    " ".repeat(usize::from(l.cell_w)),
+                    Style::default(),
+                );
+            }
+        }
+    }
+}
+
+fn small_kingdom(app: &App, game: &Game, side: usize, area: Rect, buf: &mut Buffer) {
+    let p = app.config.palette;
+    let name: String = side_name(app, game, side)
+        .chars()
+        .take(usize::from(area.width.saturating_sub(2)))
+        .collect();
+    block(Line::from(Span::styled(name, p.side(side))), app).render(area, buf);
+    let kingdom = game.kingdom(side);
+    let inner = Rect::new(
+        area.x + 1,
+        area.y + 1,
+        area.width.saturating_sub(2),
+        area.height.saturating_sub(2),
+    );
+    let n = u16::from(kingdom.grid().max(1));
+    let cell_w = (inner.width / n).clamp(1, 2);
+    let holdings = game.economy().sides.get(side);
+    let knights = holdings
+        .map(|h| h.knights_placed.clone())
+        .unwrap_or_default();
+    let buildings: Vec<Cell> = holdings
+        .map(|h| h.buildings.iter().map(|(_, c)| *c).collect())
+        .unwrap_or_default();
+    KingdomView {
+        kingdom,
+        ruleset: game.ruleset(),
+        palette: p,
+        region: kingdom.bounds(),
+        cell_w,
+        ghost: None,
+        marks: &[],
+        knights: &knights,
+        buildings: &buildings,
+    }
+    .render(inner, buf);
+}
+
+fn footer(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
+    let p = app.config.palette;
+    let who = game.to_act().map(|pl| app.name(pl)).unwrap_or_default();
+    let domino = game
+        .domino_to_place()
+        .map(|d| format!("{} ({})", game.label(d), lines::domino_words(game, d)))
+        .unwrap_or_default();
+    let prompt = match app.mode() {
+        Mode::Claim => format!(
+            "{who}: claim a domino of the {} line. ←→ choose, Enter claim, 1-9 pick.",
+            if matches!(game.phase(), Phase::FirstClaims { .. }) {
+                "first"
+            } else {
+                "next"
+            }
+        ),
+        Mode::Place if app.must_discard() => {
+            format!("{who}: {domino} fits nowhere. Enter (or d) to discard it.")
+        }
+        Mode::Place => format!(
+            "{who}: place {domino}. Arrows/hjkl move, r rotate, Tab next spot, Enter place."
+        ),
+        Mode::Step(kind) => format!(
+            "{who}: {}. ↑↓ choose, Enter do it, p skip.",
+            step_title(kind)
+        ),
+        Mode::BotThinking => format!(
+            "{who} is thinking (pace {:.1} s, +/- to change)...",
+            app.config.pace.as_secs_f64()
+        ),
+        Mode::GameOver => "Game over. Enter: play again, q: quit.".into(),
+        Mode::Setup => String::new(),
+    };
+    let status = if app.mode() == Mode::Place && !app.must_discard() {
+        match app.illegal() {
+            Some(why) => Line::from(Span::styled(
+                format!("Not here: {why}."),
+                p.accent(Accent::Warn),
+            )),
+            None => Line::from(Span::styled(
+                "Legal spot: Enter to place.",
+                p.accent(Accent::Focus),
+            )),
+        }
+    } else {
+        Line::from("")
+    };
+    let message = if app.message().is_empty() {
+        status
+    } else if app.mode() == Mode::Place && !app.must_discard() {
+        let mut spans = status.spans;
+        spans.push(Span::raw("  "));
+        spans.push(Span::raw(app.message().to_string()));
+        Line::from(spans)
+    } else {
+        Line::from(app.message().to_string())
+    };
+    let keys = Line::from(Span::styled(
+        "? help  H hint  u undo  s save  +/- bot pace  q quit",
+        p.accent(Accent::Dim),
+    ));
+    Paragraph::new(vec![
+        Line::from(Span::styled(
+            prompt,
+            Style::default().add_modifier(Modifier::BOLD),
+        )),
+        message,
+        keys,
+    ])
+    .render(area, buf);
+}
+
+/// The name of a module step.
+pub fn step_title(kind: StepKind) -> &'static str {
+    match kind {
+        StepKind::Tax => "send a knight to collect tax",
+        StepKind::Build => "build from the Builders' Board",
+        StepKind::Dragon => "bribe the Dragon to burn a building",
+        StepKind::Other => "nothing to do in this step but go on",
+    }
+}
+
+fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
+    let w = 44.min(area.width);
+    let h = 5.min(area.height);
+    let r = Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    );
+    Clear.render(r, buf);
+    let saved = if app.config.autosave_dir.is_some() {
+        "The game is autosaved."
+    } else {
+        "The game is not saved (s saves)."
+    };
+    Paragraph::new(vec![
+        Line::from("Quit Crownlands? y: quit, n: stay"),
+        Line::from(saved),
+    ])
+    .block(block(" Quit ", app))
+    .wrap(Wrap { trim: true })
+    .render(r, buf);
+}

@@ -1,0 +1,242 @@
+//! Colours: the terrains' `#rrggbb` from the set files, shown as well as the terminal allows.
+
+use ratatui::style::{Color, Modifier, Style};
+
+/// How many colours the terminal shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ColourMode {
+    /// 24-bit colour.
+    #[default]
+    TrueColour,
+    /// The xterm 256-colour palette.
+    Ansi256,
+    /// The 16 basic colours.
+    Ansi16,
+    /// No colour at all (`NO_COLOR`): letters and bold/reverse only.
+    None,
+}
+
+/// The colours the view uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Palette {
+    pub mode: ColourMode,
+}
+
+/// The 16 basic colours and their usual RGB values.
+const ANSI16: [(Color, (u8, u8, u8)); 16] = [
+    (Color::Black, (0, 0, 0)),
+    (Color::Red, (170, 0, 0)),
+    (Color::Green, (0, 170, 0)),
+    (Color::Yellow, (170, 85, 0)),
+    (Color::Blue, (0, 0, 170)),
+    (Color::Magenta, (170, 0, 170)),
+    (Color::Cyan, (0, 170, 170)),
+    (Color::Gray, (170, 170, 170)),
+    (Color::DarkGray, (85, 85, 85)),
+    (Color::LightRed, (255, 85, 85)),
+    (Color::LightGreen, (85, 255, 85)),
+    (Color::LightYellow, (255, 255, 85)),
+    (Color::LightBlue, (85, 85, 255)),
+    (Color::LightMagenta, (255, 85, 255)),
+    (Color::LightCyan, (85, 255, 255)),
+    (Color::White, (255, 255, 255)),
+];
+
+/// Parse `#rrggbb`.
+pub fn parse_hex(text: &str) -> Option<(u8, u8, u8)> {
+    let hex = text.strip_prefix('#')?;
+    if hex.len() != 6 || !hex.is_ascii() {
+        return None;
+    }
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    Some((byte(0)?, byte(2)?, byte(4)?))
+}
+
+fn distance(a: (u8, u8, u8), b: (u8, u8, u8)) -> u32 {
+    let d = |x: u8, y: u8| (i32::from(x) - i32::from(y)).unsigned_abs();
+    let (r, g, b2) = (d(a.0, b.0), d(a.1, b.1), d(a.2, b.2));
+    2 * r * r + 4 * g * g + 3 * b2 * b2
+}
+
+/// The nearest colour of the xterm 256-colour cube or grey ramp.
+fn to_256(rgb: (u8, u8, u8)) -> u8 {
+    let level = |v: u8| -> u8 {
+        if v < 48 {
+            0
+        } else if v < 115 {
+            1
+        } else {
+            ((u16::from(v) - 35) / 40) as u8
+        }
+    };
+    let steps = [0u8, 95, 135, 175, 215, 255];
+    let (r, g, b) = (level(rgb.0), level(rgb.1), level(rgb.2));
+    let cube = (steps[r as usize], steps[g as usize], steps[b as usize]);
+    let grey_level = ((u16::from(rgb.0) + u16::from(rgb.1) + u16::from(rgb.2)) / 3) as u8;
+    let gi = if grey_level < 8 {
+        0
+    } else {
+        ((u16::from(grey_level) - 8) / 10).min(23) as u8
+    };
+    let grey = 8 + 10 * gi;
+    if distance(rgb, (grey, grey, grey)) < distance(rgb, cube) {
+        232 + gi
+    } else {
+        16 + 36 * r + 6 * g + b
+    }
+}
+
+impl Palette {
+    /// The colour mode the environment asks for: `NO_COLOR` (set and not empty) turns colour
+    /// off; `COLORTERM=truecolor|24bit` gives 24-bit colour; a `TERM` with `256color` the
+    /// 256-colour palette; anything else the 16 basic colours.
+    pub fn from_env(var: impl Fn(&str) -> Option<String>) -> Palette {
+        let set = |k: &str| var(k).filter(|v| !v.is_empty());
+        let mode = if set("NO_COLOR").is_some() {
+            ColourMode::None
+        } else if set("COLORTERM").is_some_and(|v| v == "truecolor" || v == "24bit") {
+            ColourMode::TrueColour
+        } else if set("TERM").is_some_and(|v| v.contains("256")) {
+            ColourMode::Ansi256
+        } else {
+            ColourMode::Ansi16
+        };
+        Palette { mode }
+    }
+
+    pub fn none() -> Palette {
+        Palette {
+            mode: ColourMode::None,
+        }
+    }
+
+    fn colour(&self, rgb: (u8, u8, u8)) -> Option<Color> {
+        match self.mode {
+            ColourMode::TrueColour => Some(Color::Rgb(rgb.0, rgb.1, rgb.2)),
+            ColourMode::Ansi256 => Some(Color::Indexed(to_256(rgb))),
+            ColourMode::Ansi16 => ANSI16
+                .iter()
+                .min_by_key(|(_, c)| distance(rgb, *c))
+                .map(|(c, _)| *c),
+            ColourMode::None => None,
+        }
+    }
+
+    /// A terrain square: its colour as background, black or white text for contrast.
+    pub fn terrain(&self, hex: &str) -> Style {
+        let Some(rgb) = parse_hex(hex) else {
+            return Style::default();
+        };
+        match self.colour(rgb) {
+            Some(bg) => {
+                let light =
+                    u32::from(rgb.0) * 299 + u32::from(rgb.1) * 587 + u32::from(rgb.2) * 114
+                        > 128_000;
+                let fg = if light { Color::Black } else { Color::White };
+                Style::default().bg(bg).fg(fg)
+            }
+            None => Style::default(),
+        }
+    }
+
+    /// A named accent: `good` (legal), `bad` (illegal), `focus`, `dim`, `title`.
+    pub fn accent(&self, what: Accent) -> Style {
+        if self.mode == ColourMode::None {
+            return match what {
+                Accent::Good | Accent::Focus | Accent::Title => {
+                    Style::default().add_modifier(Modifier::BOLD)
+                }
+                Accent::Bad => Style::default().add_modifier(Modifier::REVERSED),
+                Accent::Dim => Style::default(),
+                Accent::Warn => Style::default().add_modifier(Modifier::BOLD),
+                Accent::Mark => Style::default(),
+            };
+        }
+        match what {
+            Accent::Good => Style::default().fg(Color::Black).bg(Color::LightGreen),
+            Accent::Bad => Style::default().fg(Color::White).bg(Color::Red),
+            Accent::Focus => Style::default()
+                .fg(Color::Yellow)
+                .add_modifier(Modifier::BOLD),
+            Accent::Dim => Style::default().fg(Color::DarkGray),
+            Accent::Title => Style::default()
+                .fg(Color::Cyan)
+                .add_modifier(Modifier::BOLD),
+            Accent::Warn => Style::default().fg(Color::LightRed),
+            Accent::Mark => Style::default().fg(Color::Green),
+        }
+    }
+
+    /// A player's or team's colour, by side.
+    pub fn side(&self, side: usize) -> Style {
+        const SIDES: [(u8, u8, u8); 8] = [
+            (220, 60, 60),
+            (70, 120, 230),
+            (60, 180, 80),
+            (230, 190, 40),
+            (180, 80, 200),
+            (60, 190, 190),
+            (240, 140, 40),
+            (200, 200, 200),
+        ];
+        match self.colour(SIDES[side % SIDES.len()]) {
+            Some(c) => Style::default().fg(c).add_modifier(Modifier::BOLD),
+            None => Style::default().add_modifier(Modifier::BOLD),
+        }
+    }
+}
+
+/// The accents of [`Palette::accent`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Accent {
+    Good,
+    Bad,
+    Focus,
+    Dim,
+    Title,
+    Warn,
+    /// An empty cell where the domino could go.
+    Mark,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn environment_and_degrading() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |k: &str| {
+                pairs
+                    .iter()
+                    .find(|(n, _)| *n == k)
+                    .map(|(_, v)| v.to_string())
+            }
+        };
+        assert_eq!(
+            Palette::from_env(env(&[("NO_COLOR", "1"), ("COLORTERM", "truecolor")])).mode,
+            ColourMode::None
+        );
+        assert_eq!(
+            Palette::from_env(env(&[("NO_COLOR", ""), ("COLORTERM", "truecolor")])).mode,
+            ColourMode::TrueColour
+        );
+        assert_eq!(
+            Palette::from_env(env(&[("TERM", "xterm-256color")])).mode,
+            ColourMode::Ansi256
+        );
+        assert_eq!(
+            Palette::from_env(env(&[("TERM", "xterm")])).mode,
+            ColourMode::Ansi16
+        );
+        let p16 = Palette {
+            mode: ColourMode::Ansi16,
+        };
+        // Wheat is yellowish, lake blue.
+        assert_eq!(p16.terrain("#e3bd3c").bg, Some(Color::LightYellow));
+        assert_eq!(p16.terrain("#2a6fc2").bg.is_some(), true);
+        assert_eq!(Palette::none().terrain("#e3bd3c"), Style::default());
+        assert_eq!(parse_hex("#zzzzzz"), None);
+        assert_eq!(to_256((255, 255, 255)), 231);
+    }
+}
