@@ -1,18 +1,51 @@
 //! `crownlands score KINGDOM_FILE [--ruleset R] [--json]`
+//!
+//! The kingdom file may hold Queendomino pieces (buildings, knights, coins, towers, the Queen):
+//! the ruleset's modules score them (wealth, building values, the Queen's crown).
 
-use super::{load_ruleset, print_json, read_kingdom, rules_for};
-use crate::errors::CliResult;
+use super::{load_ruleset, print_json, rules_for};
+use crate::errors::{CliError, CliResult};
 use crate::output::say;
-use crownlands_core::score::score_kingdom;
+use crownlands_core::modules::{Holdings, SideView, build_all, score_side};
+use crownlands_core::{Kingdom, Ruleset};
 use serde_json::json;
 use std::path::Path;
 use std::process::ExitCode;
 
+/// Read a kingdom file with its Queendomino pieces.
+fn read_side(path: &Path, ruleset: &Ruleset, grid: u8) -> CliResult<(Kingdom, Holdings)> {
+    let text = std::fs::read(path).map_err(|e| {
+        CliError::Message(format!("cannot read kingdom file {}: {e}", path.display()))
+    })?;
+    let text = String::from_utf8(text).map_err(|_| {
+        CliError::Message(format!(
+            "{}: the kingdom file is not UTF-8 text",
+            path.display()
+        ))
+    })?;
+    Ok(crownlands_rules::kingdom_file::parse_side(
+        &text,
+        &path.display().to_string(),
+        ruleset,
+        grid,
+    )?)
+}
+
 pub fn run(path: &Path, ruleset: &str, players: Option<u8>, as_json: bool) -> CliResult<ExitCode> {
     let ruleset = load_ruleset(ruleset)?;
     let (_, rules) = rules_for(&ruleset, players)?;
-    let kingdom = read_kingdom(path, &ruleset, rules.grid_size)?;
-    let score = score_kingdom(&kingdom, rules);
+    let (kingdom, holdings) = read_side(path, &ruleset, rules.grid_size)?;
+    let modules = build_all(&rules.modules)
+        .map_err(|e| CliError::Message(format!("ruleset {}: {e}", ruleset.name)))?;
+    let score = score_side(
+        rules,
+        &modules,
+        SideView {
+            ruleset: &ruleset,
+            kingdom: &kingdom,
+            holdings: &holdings,
+        },
+    );
     if as_json {
         let territories: Vec<_> = score
             .territories
@@ -58,8 +91,30 @@ pub fn run(path: &Path, ruleset: &str, players: Option<u8>, as_json: bool) -> Cl
             t.points.to_string(),
         ));
     }
+    let building_labels: Vec<String> = holdings
+        .buildings
+        .iter()
+        .filter_map(|(b, _)| ruleset.buildings.get(b.index()))
+        .map(|b| b.label())
+        .collect();
     for b in &score.bonuses {
-        rows.push((b.key.clone(), "bonus".into(), format!("+{}", b.points)));
+        let detail = if b.key == "wealth" {
+            let coins = if holdings.coins == 1 { "coin" } else { "coins" };
+            format!("{:>2} {coins}", holdings.coins)
+        } else if building_labels
+            .iter()
+            .any(|l| b.key == *l || b.key.starts_with(&format!("{l} (")))
+        {
+            "building".to_string()
+        } else {
+            "bonus".to_string()
+        };
+        let points = if b.points < 0 {
+            b.points.to_string()
+        } else {
+            format!("+{}", b.points)
+        };
+        rows.push((b.key.clone(), detail, points));
     }
     for (key, offered) in [
         ("harmony", rules.harmony.is_some()),
