@@ -55,7 +55,7 @@ fn deck_str(d: DeckSize) -> String {
 type RulesField<'a> = dyn Fn(&Rules) -> String + 'a;
 
 /// The keys of `rules` that differ from `base` (all of them when `base` is `None`).
-fn rules_lines(rules: &Rules, base: Option<&Rules>, dominoes: usize) -> String {
+fn rules_lines(rules: &Rules, base: Option<&Rules>, dominoes: usize, piles: &[String]) -> String {
     let mut out = String::new();
     let differs = |f: &dyn Fn(&Rules) -> String| base.is_none_or(|b| f(b) != f(rules));
     let grid = |r: &Rules| r.grid_size.to_string();
@@ -104,6 +104,28 @@ fn rules_lines(rules: &Rules, base: Option<&Rules>, dominoes: usize) -> String {
             ),
             None => writeln!(out, "middle-kingdom = {{ enabled = false }}"),
         };
+    }
+    // Written only when not the default, so existing rulesets print exactly as before.
+    let lines = |r: &Rules| format!("{:?}", r.lines);
+    let default_lines = rules.lines == crownlands_core::LineSource::Mixed;
+    if differs(&lines) && !(base.is_none() && default_lines) {
+        match &rules.lines {
+            crownlands_core::LineSource::Mixed => {
+                let _ = writeln!(out, "lines = \"mixed\"");
+            }
+            crownlands_core::LineSource::Alternate { order } => {
+                let names: Vec<String> = order
+                    .iter()
+                    .map(|&b| quote(piles.get(usize::from(b)).map_or("?", String::as_str)))
+                    .collect();
+                let _ = writeln!(out, "lines = \"alternate\"");
+                let _ = writeln!(out, "line-order = [{}]", names.join(", "));
+            }
+        }
+    }
+    let team = |r: &Rules| r.team_size.to_string();
+    if differs(&team) && !(base.is_none() && rules.team_size == 1) {
+        let _ = writeln!(out, "team-size = {}", rules.team_size);
     }
     let modules = |r: &Rules| format!("{:?}", r.modules);
     if differs(&modules) {
@@ -167,9 +189,13 @@ pub fn to_toml(ruleset: &Ruleset, players: Option<u8>) -> String {
     }
     let dominoes = ruleset.dominoes.len();
     if let Some((_, base)) = counts.first() {
-        let _ = write!(out, "\n[rules]\n{}", rules_lines(base, None, dominoes));
+        let _ = write!(
+            out,
+            "\n[rules]\n{}",
+            rules_lines(base, None, dominoes, &ruleset.piles)
+        );
         for (n, rules) in counts.iter().skip(1) {
-            let lines = rules_lines(rules, Some(base), dominoes);
+            let lines = rules_lines(rules, Some(base), dominoes, &ruleset.piles);
             if !lines.is_empty() {
                 let _ = write!(out, "\n[for-players.{n}]\n{lines}");
             }
