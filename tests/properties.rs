@@ -3,7 +3,7 @@
 mod common;
 
 use common::{Chooser, rebuilt_kingdom, shipped_rulesets};
-use crownlands_core::score::score_kingdom;
+use crownlands_core::modules::{SideView, build_all, score_side};
 use crownlands_core::{Action, Cell, Direction, DominoId, Game, Placement, Whereabouts};
 use proptest::prelude::*;
 use std::collections::HashSet;
@@ -113,20 +113,32 @@ fn final_checks(g: &Game, actions: &[Action]) {
     }
     assert_eq!(seen.len(), placed + discarded);
     // The score recomputed from the grid rebuilt square by square matches the game's.
+    let modules = build_all(&g.rules().modules).expect("the ruleset's modules build");
     for p in 0..usize::from(g.players()) {
-        let rebuilt = rebuilt_kingdom(g, p);
+        let holdings = &g.economy().sides[g.side_of(p)];
+        let mut rebuilt = rebuilt_kingdom(g, p);
+        // Buildings add their crowns to their squares.
+        for &(b, cell) in &holdings.buildings {
+            let crowns = g.ruleset().buildings[b.index()].crowns;
+            rebuilt
+                .add_crowns(cell, crowns)
+                .expect("a building's crowns fit");
+        }
         assert_eq!(&rebuilt, g.kingdom(p), "kingdom matches its placements");
-        let again = score_kingdom(&rebuilt, g.rules());
+        // Recomputed with the modules (wealth, building values, the Queen's crown, ...).
+        let again = score_side(
+            g.rules(),
+            &modules,
+            SideView {
+                ruleset: g.ruleset(),
+                kingdom: &rebuilt,
+                holdings,
+            },
+        );
         let reported = g.score(p);
         assert_eq!(again.territories, reported.territories);
-        // Bonuses the kingdom alone does not give come from modules (wealth, ...).
-        let module_points: i32 = reported
-            .bonuses
-            .iter()
-            .filter(|b| again.bonus(&b.key).is_none())
-            .map(|b| b.points)
-            .sum();
-        assert_eq!(again.total + module_points, reported.total);
+        assert_eq!(again.bonuses, reported.bonuses);
+        assert_eq!(again.total, reported.total);
         assert_eq!(reported.total, g.score_total(p));
     }
     // The same seed and actions give the same final state.

@@ -27,8 +27,12 @@ fn every_shipped_file_loads_or_validates() {
     for f in files {
         match validate_path(&f) {
             Ok(Validated::Ruleset(r)) => assert!(r.check().is_empty(), "{}", f.display()),
-            Ok(Validated::ComponentSet { dominoes, .. }) => {
-                assert!(dominoes > 0, "{}", f.display())
+            Ok(Validated::ComponentSet {
+                dominoes,
+                buildings,
+                ..
+            }) => {
+                assert!(dominoes + buildings > 0, "{}", f.display())
             }
             Err(e) => panic!("{} does not validate:\n{e}", f.display()),
         }
@@ -49,6 +53,8 @@ fn shipped_list_is_sorted_with_descriptions() {
             "kingdomino-knights",
             "middle-kingdom",
             "mighty-duel",
+            "queendomino",
+            "queendomino-no-dragon",
             "volcano"
         ]
     );
@@ -106,7 +112,8 @@ fn kingdomino_set_matches_the_reference_totals() {
             terrains: 6,
             dominoes: 48,
             crowns: 39,
-            squares: 96
+            squares: 96,
+            buildings: 0,
         }
     );
 }

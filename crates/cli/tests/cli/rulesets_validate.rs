@@ -10,7 +10,7 @@ fn validate<S: AsRef<OsStr>>(files: &[S]) -> Run {
     run(&args)
 }
 
-const SHIPPED: [&str; 8] = [
+const SHIPPED: [&str; 10] = [
     "kingdomino",
     "kingdomino-knights",
     "mighty-duel",
@@ -19,6 +19,8 @@ const SHIPPED: [&str; 8] = [
     "harmony-middle-kingdom",
     "dynasty",
     "volcano",
+    "queendomino",
+    "queendomino-no-dragon",
 ];
 
 #[test]

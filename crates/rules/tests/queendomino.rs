@@ -1,0 +1,718 @@
+//! Queendomino: the component sets against the reference totals, the ruleset, building tiles in
+//! the TOML formats, and kingdom files with Queendomino pieces (the rulebook's scoring example).
+
+mod common;
+
+use common::assert_diag;
+use crownlands_core::modules::{Holdings, SideView, build_all, score_side};
+use crownlands_core::{BuildingValue, Cell, Content, FirstClaims, Ruleset, TaxBonus, TieBreak};
+use crownlands_rules::kingdom_file::{parse, parse_side, render_side};
+use crownlands_rules::{Validated, load, load_str, to_toml, validate_path, validate_str};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+fn queendomino() -> Ruleset {
+    load("queendomino").unwrap_or_else(|e| panic!("{e}"))
+}
+
+const EXAMPLE: &str = include_str!("data/queendomino-rulebook-example.kingdom");
+
+#[test]
+fn dominoes_match_the_reference_totals() {
+    let r = queendomino();
+    assert_eq!(r.dominoes.len(), 48);
+    assert_eq!(r.piles, ["queendomino"]);
+    let crowns: u32 = r.dominoes.iter().map(|d| d.crowns()).sum();
+    assert_eq!((2 * r.dominoes.len(), crowns), (96, 39));
+    let mut per: BTreeMap<&str, (u32, u32)> = BTreeMap::new();
+    for d in &r.dominoes {
+        for sq in d.squares() {
+            let e = per.entry(r.terrain(sq.terrain).name.as_str()).or_default();
+            e.0 += 1;
+            e.1 += u32::from(sq.crowns);
+        }
+    }
+    let expected: BTreeMap<&str, (u32, u32)> = [
+        ("wheat", (19, 5)),
+        ("forest", (17, 6)),
+        ("lake", (14, 6)),
+        ("grassland", (12, 6)),
+        ("swamp", (8, 6)),
+        ("mine", (6, 10)),
+        ("town", (20, 0)),
+    ]
+    .into_iter()
+    .collect();
+    assert_eq!(per, expected);
+    assert!(
+        r.dominoes
+            .iter()
+            .enumerate()
+            .all(|(i, d)| usize::from(d.number) == i + 1)
+    );
+    // The six Kingdomino terrains exactly as in Kingdomino, so the boxes combine.
+    let k = load("kingdomino").expect("kingdomino");
+    assert_eq!(r.terrains[..6], k.terrains[..]);
+    let town = &r.terrains[6];
+    assert_eq!((town.name.as_str(), town.symbol), ("town", 'T'));
+
+    let set = common::rulesets_dir().join("sets/queendomino.toml");
+    assert_eq!(
+        validate_path(&set).expect("set validates"),
+        Validated::ComponentSet {
+            terrains: 7,
+            dominoes: 48,
+            crowns: 39,
+            squares: 96,
+            buildings: 0,
+        }
+    );
+}
+
+#[test]
+fn buildings_match_the_reference_totals() {
+    let r = queendomino();
+    assert_eq!(r.buildings.len(), 32);
+    assert!(
+        r.buildings
+            .iter()
+            .enumerate()
+            .all(|(i, b)| usize::from(b.number) == i + 1)
+    );
+    // Known: 3 tiles with 1 crown, and they have no value.
+    let crowned: Vec<u16> = r
+        .buildings
+        .iter()
+        .filter(|b| b.crowns > 0)
+        .map(|b| b.number)
+        .collect();
+    assert_eq!(crowned, [30, 31, 32]);
+    assert!(r.buildings.iter().all(|b| b.crowns <= 1));
+    let mut fixed: BTreeMap<i32, u32> = BTreeMap::new();
+    let mut per_territory: BTreeMap<&str, u32> = BTreeMap::new();
+    let (mut per_tower, mut per_knight, mut none) = (0, 0, 0);
+    for b in &r.buildings {
+        match b.value {
+            BuildingValue::Fixed { points } => *fixed.entry(points).or_default() += 1,
+            BuildingValue::PerTerritory { terrain, points } => {
+                assert_eq!(points, 2);
+                *per_territory.entry(&r.terrain(terrain).name).or_default() += 1;
+            }
+            BuildingValue::PerTower { points } => {
+                assert_eq!(points, 1);
+                per_tower += 1;
+            }
+            BuildingValue::PerKnight { points } => {
+                assert_eq!(points, 1);
+                per_knight += 1;
+            }
+            BuildingValue::None => {
+                assert_eq!(b.crowns, 1);
+                none += 1;
+            }
+        }
+    }
+    assert_eq!(fixed, [(2, 4), (3, 4), (5, 3)].into_iter().collect());
+    assert_eq!(
+        per_territory,
+        [
+            "wheat",
+            "forest",
+            "lake",
+            "grassland",
+            "swamp",
+            "mine",
+            "town"
+        ]
+        .into_iter()
+        .map(|t| (t, 2))
+        .collect()
+    );
+    assert_eq!((per_tower, per_knight, none), (2, 2, 3));
+
+    // Chosen (unverified) values that fit the components: 15 towers in the supply, 22 knights
+    // less 4 starting ones.
+    let towers: u32 = r.buildings.iter().map(|b| u32::from(b.towers)).sum();
+    let knights: u32 = r.buildings.iter().map(|b| u32::from(b.knights)).sum();
+    assert_eq!((towers, knights), (15, 18));
+    let bonuses = |t| r.buildings.iter().filter(|b| b.tax_bonus == t).count();
+    assert!((1..=6).contains(&bonuses(TaxBonus::PerKnight)));
+    assert!((1..=6).contains(&bonuses(TaxBonus::PerTower)));
+
+    // The six buildings of the rulebook's scoring example, on tiles of matching value.
+    let named = |name: &str| {
+        r.buildings
+            .iter()
+            .find(|b| b.name == name)
+            .unwrap_or_else(|| panic!("{name}"))
+    };
+    let forest = r.terrain_by_name("forest").expect("forest");
+    let town = r.terrain_by_name("town").expect("town");
+    assert_eq!(
+        named("Sawmill").value,
+        BuildingValue::PerTerritory {
+            terrain: forest,
+            points: 2
+        }
+    );
+    assert_eq!(
+        named("Church").value,
+        BuildingValue::PerTerritory {
+            terrain: town,
+            points: 2
+        }
+    );
+    assert_eq!(
+        named("Travelling Castle").value,
+        BuildingValue::PerTower { points: 1 }
+    );
+    assert_eq!(
+        named("Big Tavern").value,
+        BuildingValue::Fixed { points: 2 }
+    );
+    assert_eq!(named("Statue").value, BuildingValue::Fixed { points: 5 });
+    assert_eq!(
+        named("Guardtower").value,
+        BuildingValue::Fixed { points: 3 }
+    );
+    for b in [
+        "Sawmill",
+        "Church",
+        "Travelling Castle",
+        "Big Tavern",
+        "Statue",
+        "Guardtower",
+    ] {
+        assert_eq!(
+            named(b).crowns,
+            0,
+            "{b}: the example's towns have no crowns"
+        );
+    }
+
+    let set = common::rulesets_dir().join("sets/queendomino-buildings.toml");
+    assert_eq!(
+        validate_path(&set).expect("set validates"),
+        Validated::ComponentSet {
+            terrains: 7,
+            dominoes: 0,
+            crowns: 0,
+            squares: 0,
+            buildings: 32,
+        }
+    );
+}
+
+#[test]
+fn every_unverified_value_says_so() {
+    let text =
+        std::fs::read_to_string(common::rulesets_dir().join("sets/queendomino-buildings.toml"))
+            .expect("read");
+    let mut in_building = false;
+    for line in text.lines() {
+        if line.starts_with('[') {
+            in_building = line == "[[building]]";
+        }
+        let key = line.split('=').next().unwrap_or("").trim();
+        if in_building && ["knights", "towers", "tax-bonus", "name"].contains(&key) {
+            assert!(line.contains("# unverified"), "not marked: {line}");
+        }
+    }
+}
+
+#[test]
+fn the_ruleset_follows_the_rulebook() {
+    let r = queendomino();
+    let counts: Vec<u8> = r.player_counts.iter().map(|(n, _)| *n).collect();
+    assert_eq!(counts, [2, 3, 4]);
+    for (n, rules) in &r.player_counts {
+        assert_eq!((rules.deck_size, rules.line_size), (48, 4), "{n} players");
+        assert_eq!(
+            rules.tie_breaks,
+            [TieBreak::LargestTerritory, TieBreak::MostCrowns]
+        );
+        let names: Vec<&str> = rules.modules.iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(names, ["knights", "buildings", "queen", "dragon", "wealth"]);
+        let (grid, kings, claims) = if *n == 2 {
+            (7, 2, FirstClaims::Snake)
+        } else {
+            (5, 1, FirstClaims::Drawn)
+        };
+        assert_eq!(
+            (rules.grid_size, rules.kings_per_player, rules.first_claims),
+            (grid, kings, claims),
+            "{n} players"
+        );
+        build_all(&rules.modules).expect("modules build");
+    }
+    let no_dragon = load("queendomino-no-dragon").unwrap_or_else(|e| panic!("{e}"));
+    for (_, rules) in &no_dragon.player_counts {
+        let names: Vec<&str> = rules.modules.iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(names, ["knights", "buildings", "queen", "wealth"]);
+    }
+    assert_eq!(no_dragon.buildings, r.buildings);
+}
+
+#[test]
+fn show_round_trips_with_buildings() {
+    for name in ["queendomino", "queendomino-no-dragon"] {
+        let r = load(name).unwrap_or_else(|e| panic!("{e}"));
+        for players in [None, Some(2), Some(4)] {
+            let text = to_toml(&r, players);
+            assert!(text.contains("[[building]]"));
+            let back = load_str(&text, Path::new("shown.toml"))
+                .unwrap_or_else(|e| panic!("{name} {players:?}:\n{e}\n{text}"));
+            assert_eq!(back.buildings, r.buildings);
+            assert_eq!(back.terrains, r.terrains);
+            assert_eq!(back.dominoes, r.dominoes);
+            match players {
+                None => assert_eq!(back.player_counts, r.player_counts),
+                Some(n) => assert_eq!(back.rules_for(n), r.rules_for(n)),
+            }
+        }
+    }
+}
+
+// ---- building tiles in the formats -------------------------------------------------------
+
+const TERRAINS: &str = r##"
+[[terrain]]
+name = "forest"
+symbol = "F"
+colour = "#2e7d32"
+
+[[terrain]]
+name = "town"
+symbol = "T"
+colour = "#c62828"
+"##;
+
+fn inline(buildings: &str) -> String {
+    format!(
+        "name = \"b\"\nplayers = [1]\nrules = {{ line-size = 1 }}\n{TERRAINS}\n[[domino]]\nnumber = 1\nfirst = {{ terrain = \"town\" }}\nsecond = {{ terrain = \"forest\" }}\n\n{buildings}"
+    )
+}
+
+#[test]
+fn inline_buildings_load_with_defaults() {
+    let text = inline(
+        "[[building]]\nnumber = 7\n\n[[building]]\nnumber = 3\nname = \"Mill\"\ncrowns = 1\nknights = 2\ntowers = 1\ntax-bonus = \"per-tower\"\nvalue = { kind = \"per-territory\", terrain = \"forest\", points = 2 }\n\n[[building]]\nnumber = 4\nvalue = { kind = \"per-knight\", points = -1 }\n",
+    );
+    let r = load_str(&text, Path::new("b.toml")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.buildings.len(), 3);
+    let b = &r.buildings[0];
+    assert_eq!(
+        (b.number, b.name.as_str(), b.crowns, b.knights, b.towers),
+        (7, "", 0, 0, 0)
+    );
+    assert_eq!(
+        (b.tax_bonus, b.value),
+        (TaxBonus::None, BuildingValue::None)
+    );
+    let b = &r.buildings[1];
+    assert_eq!(
+        (b.number, b.name.as_str(), b.crowns, b.knights, b.towers),
+        (3, "Mill", 1, 2, 1)
+    );
+    assert_eq!(b.tax_bonus, TaxBonus::PerTower);
+    assert_eq!(
+        b.value,
+        BuildingValue::PerTerritory {
+            terrain: r.terrain_by_name("forest").expect("forest"),
+            points: 2
+        }
+    );
+    assert_eq!(
+        r.buildings[2].value,
+        BuildingValue::PerKnight { points: -1 }
+    );
+    let back = load_str(&to_toml(&r, None), Path::new("b2.toml")).expect("round trip");
+    assert_eq!(back.buildings, r.buildings);
+}
+
+#[test]
+fn building_problems_all_at_once() {
+    let text = inline(
+        r#"[[building]]
+number = 1
+value = { kind = "per-territory", terrain = "forrest", points = 2 }
+
+[[building]]
+number = 1
+value = { kind = "fixed" }
+
+[[building]]
+number = 2
+value = { kind = "per-territory", points = 2 }
+
+[[building]]
+number = 3
+value = { kind = "fixed", terrain = "town", points = 1 }
+
+[[building]]
+number = 4
+value = { kind = "none", points = 1 }
+
+[[building]]
+number = 5
+value = { kind = "per-castle", points = 1 }
+tax-bonus = "per-crown"
+crowns = 9
+knights = -1
+
+[[building]]
+number = 6
+name = "  "
+colour = "red"
+"#,
+    );
+    let d = load_str(&text, Path::new("b.toml")).expect_err("problems");
+    // Line numbers: the inline() preamble is 19 lines; the buildings start on line 20.
+    assert_diag(
+        &d,
+        22,
+        45,
+        &[
+            "unknown terrain `forrest` (did you mean `forest`?)",
+            "known terrains: forest, town",
+        ],
+    );
+    assert_diag(
+        &d,
+        25,
+        10,
+        &["building number 1 appears twice", "b.toml:21"],
+    );
+    assert_diag(&d, 26, 9, &["kind \"fixed\" needs `points`"]);
+    assert_diag(&d, 30, 9, &["\"per-territory\" needs `terrain`"]);
+    assert_diag(&d, 34, 37, &["kind \"fixed\" takes no `terrain`"]);
+    assert_diag(&d, 38, 35, &["kind \"none\" takes no `points`"]);
+    assert_diag(
+        &d,
+        42,
+        18,
+        &["`kind`", "\"per-territory\"", "\"per-castle\""],
+    );
+    assert_diag(
+        &d,
+        43,
+        13,
+        &["`tax-bonus`", "\"per-knight\"", "\"per-crown\""],
+    );
+    assert_diag(&d, 44, 10, &["`crowns`", "9 is too large; at most 7"]);
+    assert_diag(&d, 45, 11, &["`knights`", "-1 is too small"]);
+    assert_diag(&d, 49, 8, &["name may not be blank"]);
+    assert_diag(&d, 50, 1, &["unknown key `colour`"]);
+    assert_eq!(d.len(), 12, "{d}");
+}
+
+#[test]
+fn too_many_buildings() {
+    let mut b = String::new();
+    for n in 1..=257 {
+        b.push_str(&format!("[[building]]\nnumber = {n}\n"));
+    }
+    let set = format!("[set]\nname = \"many\"\n{b}");
+    let d = validate_str(&set, Path::new("many.toml")).expect_err("too many");
+    assert!(d.to_string().contains("at most 256"), "{d}");
+    // Across two sets of a ruleset, each within the limit.
+    let dir = common::temp_dir("too-many-buildings");
+    let half = |from: u32| {
+        let mut s = format!("[set]\nname = \"s{from}\"\n");
+        for n in from..from + 200 {
+            s.push_str(&format!("[[building]]\nnumber = {n}\n"));
+        }
+        s
+    };
+    common::write(&dir, "a.toml", &half(1));
+    common::write(&dir, "b.toml", &half(1000));
+    let path = common::write(
+        &dir,
+        "r.toml",
+        &format!(
+            "players = [1]\nsets = [\"a.toml\", \"b.toml\"]\n{TERRAINS}\n[[domino]]\nnumber = 1\nfirst = {{ terrain = \"town\" }}\nsecond = {{ terrain = \"forest\" }}\n[rules]\nline-size = 1\n"
+        ),
+    );
+    let d = crownlands_rules::load_path(&path).expect_err("too many");
+    assert!(
+        d.to_string().contains("too many buildings: at most 256"),
+        "{d}"
+    );
+}
+
+#[test]
+fn a_set_checked_alone_declares_the_terrains_its_buildings_name() {
+    let set = "[set]\nname = \"b\"\n[[building]]\nnumber = 1\nvalue = { kind = \"per-territory\", terrain = \"town\", points = 2 }\n";
+    let d = validate_str(set, Path::new("b.toml")).expect_err("undeclared");
+    assert_diag(
+        &d,
+        5,
+        45,
+        &["unknown terrain `town`", "this set declares no terrains"],
+    );
+}
+
+#[test]
+fn module_parameters_of_a_module_switched_off_by_a_later_file_are_inherited_quietly() {
+    let dir = common::temp_dir("switched-off");
+    let path = common::write(
+        &dir,
+        "r.toml",
+        "extends = \"queendomino\"\n[rules]\nmodules = [\"knights\", \"wealth\"]\n",
+    );
+    let r = crownlands_rules::load_path(&path).unwrap_or_else(|e| panic!("{e}"));
+    let names: Vec<&str> = r.player_counts[0]
+        .1
+        .modules
+        .iter()
+        .map(|m| m.name.as_str())
+        .collect();
+    assert_eq!(names, ["knights", "wealth"]);
+    // Written in the same file as `modules`, they are still an error.
+    let path = common::write(
+        &dir,
+        "s.toml",
+        "extends = \"queendomino\"\n[rules]\nmodules = [\"knights\", \"wealth\"]\n[rules.module.dragon]\nprice = 2\n",
+    );
+    let d = crownlands_rules::load_path(&path).expect_err("params of an off module");
+    assert_diag(&d, 5, 9, &["parameters for module `dragon`"]);
+}
+
+// ---- kingdom files with Queendomino pieces -------------------------------------------------
+
+#[test]
+fn the_rulebook_example_parses_to_the_printed_territories() {
+    let r = queendomino();
+    let (k, h) = parse_side(EXAMPLE, "example", &r, 5).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(k.squares(), 24, "a full 5x5 kingdom");
+    let mut by: BTreeMap<&str, Vec<(u32, u32)>> = BTreeMap::new();
+    for t in k.territories() {
+        by.entry(r.terrain(t.terrain).name.as_str())
+            .or_default()
+            .push((t.squares, t.crowns));
+    }
+    for v in by.values_mut() {
+        v.sort_unstable();
+    }
+    let expect = |name: &str, v: &[(u32, u32)]| assert_eq!(by[name], v, "{name}");
+    expect("wheat", &[(3, 1)]); // 3 points
+    expect("forest", &[(1, 0), (1, 1), (2, 1)]); // 3 points, 3 territories for the Sawmill
+    expect("lake", &[(3, 2)]); // 6 points
+    expect("grassland", &[(4, 3)]); // 12, and 16 with the Queen
+    expect("swamp", &[(1, 1)]); // 1 point
+    expect("mine", &[(3, 4)]); // 12 points
+    expect("town", &[(1, 0), (1, 0), (2, 0), (2, 0)]); // 0 points, 4 territories for the Church
+    // The grassland is the one largest territory: the Queen's.
+    assert_eq!(k.territories().iter().map(|t| t.squares).max(), Some(4));
+    assert_eq!(k.territories().iter().filter(|t| t.squares == 4).count(), 1);
+    assert_eq!(k.territory_points(), 3 + 3 + 6 + 12 + 1 + 12);
+
+    assert_eq!((h.coins, h.towers, h.knights_in_hand), (11, 3, 2));
+    assert!(h.hosts_queen);
+    assert_eq!(h.knights_placed.len(), 3);
+    assert_eq!(h.knights(), 5);
+    let built: Vec<&str> = h
+        .buildings
+        .iter()
+        .map(|(b, _)| r.buildings[b.index()].name.as_str())
+        .collect();
+    assert_eq!(
+        built,
+        [
+            "Sawmill",
+            "Church",
+            "Statue",
+            "Travelling Castle",
+            "Big Tavern",
+            "Guardtower"
+        ]
+    );
+    // Every building on a town square; its crowns (none here) on the square.
+    let town = r.terrain_by_name("town").expect("town");
+    for &(_, cell) in &h.buildings {
+        assert!(
+            matches!(k.content(cell), Content::Square(s) if s.terrain == town && s.crowns == 0)
+        );
+    }
+    // With the ruleset's (unverified) immediate effects, the six buildings bring exactly the
+    // example's 3 towers, and 4 knights to add to the starting one.
+    let towers: u32 = h
+        .buildings
+        .iter()
+        .map(|(b, _)| u32::from(r.buildings[b.index()].towers))
+        .sum();
+    let knights: u32 = h
+        .buildings
+        .iter()
+        .map(|(b, _)| u32::from(r.buildings[b.index()].knights))
+        .sum();
+    assert_eq!((towers, 1 + knights), (h.towers, h.knights()));
+}
+
+#[test]
+fn the_rulebook_example_scores_71() {
+    let r = queendomino();
+    let rules = r.rules_for(4).expect("4 players");
+    let (k, h) =
+        parse_side(EXAMPLE, "example", &r, rules.grid_size).unwrap_or_else(|e| panic!("{e}"));
+    let modules = build_all(&rules.modules).expect("modules");
+    let score = score_side(
+        rules,
+        &modules,
+        SideView {
+            ruleset: &r,
+            kingdom: &k,
+            holdings: &h,
+        },
+    );
+    let mut territories: BTreeMap<String, u32> = BTreeMap::new();
+    for t in &score.territories {
+        *territories
+            .entry(r.terrain(t.terrain).name.clone())
+            .or_default() += t.points;
+    }
+    let expected: BTreeMap<String, u32> = [
+        ("wheat", 3),
+        ("forest", 3),
+        ("lake", 6),
+        ("grassland", 16),
+        ("swamp", 1),
+        ("mine", 12),
+        ("town", 0),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect();
+    assert_eq!(territories, expected);
+    let bonuses: BTreeMap<&str, i32> = score
+        .bonuses
+        .iter()
+        .map(|b| (b.key.as_str(), b.points))
+        .collect();
+    let expected: BTreeMap<&str, i32> = [
+        ("wealth", 3),
+        ("Sawmill", 6),
+        ("Church", 8),
+        ("Travelling Castle", 3),
+        ("Big Tavern", 2),
+        ("Statue", 5),
+        ("Guardtower", 3),
+    ]
+    .into_iter()
+    .collect();
+    assert_eq!(bonuses, expected);
+    assert_eq!(score.total, 71);
+}
+
+#[test]
+fn render_side_round_trips() {
+    let r = queendomino();
+    let (k, h) = parse_side(EXAMPLE, "example", &r, 5).unwrap_or_else(|e| panic!("{e}"));
+    let text = render_side(&k, &h, &r);
+    let (k2, h2) = parse_side(&text, "rendered", &r, 5).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!((&k2, &h2), (&k, &h), "{text}");
+    assert!(
+        text.contains("T[6]+") && text.contains("G1++") && text.contains("@queen"),
+        "{text}"
+    );
+
+    // A building with a crown: the square shows its own crowns, the building adds its own.
+    let crowned = r.buildings.iter().find(|b| b.crowns == 1).expect("crowned");
+    let text = format!("C T[{}] T1[{}]\n", crowned.number, r.buildings[31].number);
+    let (k, h) = parse_side(&text, "k", &r, 5).unwrap_or_else(|e| panic!("{e}"));
+    assert!(matches!(k.content(Cell::new(1, 0)), Content::Square(s) if s.crowns == 1));
+    assert!(matches!(k.content(Cell::new(2, 0)), Content::Square(s) if s.crowns == 2));
+    let back = render_side(&k, &h, &r);
+    assert_eq!(
+        parse_side(&back, "k", &r, 5).expect("back"),
+        (k, h),
+        "{back}"
+    );
+    assert!(back.contains(&format!("T[{}]", crowned.number)), "{back}");
+
+    // Nothing but squares: the same as `render`, and no `@` lines.
+    let plain = "W1 C F\n";
+    let (k, h) = parse_side(plain, "k", &r, 5).expect("plain");
+    assert_eq!(h, Holdings::default());
+    assert_eq!(
+        render_side(&k, &h, &r),
+        crownlands_rules::kingdom_file::render(&k, &r)
+    );
+}
+
+#[test]
+fn plain_parse_still_refuses_pieces() {
+    let r = queendomino();
+    let d = parse("C T[1] F+\n", "k", &r, 5).expect_err("pieces");
+    assert_diag(&d, 1, 3, &["unexpected `[1]` in `T[1]`"]);
+    assert_diag(&d, 1, 8, &["unexpected `+` in `F+`"]);
+    let d = parse("C\n@coins 3\n", "k", &r, 5).expect_err("directive");
+    assert_diag(&d, 2, 1, &["unknown symbol `@`"]);
+}
+
+#[test]
+fn piece_errors_with_positions() {
+    let r = queendomino();
+    let text = "\
+C  F[13] T[99] T[x]  T[6]
+T[6] T[ T[1]+[2] C+ .+
+T+++ F2+ T[1]x
+@coins -3
+@coins 4
+@towers
+@knights 2 3
+@queen yes
+@gold 5
+";
+    let d = parse_side(text, "k.txt", &r, 5).expect_err("problems");
+    assert_diag(
+        &d,
+        1,
+        4,
+        &["building 13 (Sawmill) stands on a town square, not on forest"],
+    );
+    assert_diag(
+        &d,
+        1,
+        10,
+        &["unknown building number 99", "numbered 1 to 32"],
+    );
+    assert_diag(&d, 1, 16, &["bad building number `[x]`"]);
+    assert_diag(
+        &d,
+        2,
+        1,
+        &["building 6 (Church) is already at line 1, column 22"],
+    );
+    assert_diag(&d, 2, 6, &["`[` without `]` in `T[`"]);
+    assert_diag(
+        &d,
+        2,
+        9,
+        &["unexpected `[2]` in `T[1]+[2]`", "one building a square"],
+    );
+    assert_diag(&d, 2, 18, &["`C+`", "not on the castle"]);
+    assert_diag(&d, 2, 21, &["`.+`", "not on an empty square"]);
+    assert_diag(&d, 3, 10, &["unexpected `x` in `T[1]x`"]);
+    assert_diag(&d, 4, 8, &["bad number `-3` for `@coins`"]);
+    assert_diag(&d, 6, 1, &["`@towers` needs a number"]);
+    assert_diag(&d, 7, 12, &["unexpected `3`: `@knights` takes one number"]);
+    assert_diag(&d, 8, 8, &["`@queen` takes no value"]);
+    assert_diag(&d, 9, 1, &["unknown line `@gold`", "@coins N"]);
+    // `@coins 4` follows a bad `@coins -3`: that one was not given, so no "twice".
+    assert!(!d.to_string().contains("twice"), "{d}");
+    let d = parse_side("C\n@coins 1\n@coins 2\n", "k", &r, 5).expect_err("twice");
+    assert_diag(&d, 3, 1, &["`@coins` is given twice (first on line 2)"]);
+    // A kingdomino ruleset has no buildings.
+    let k = load("kingdomino").expect("kingdomino");
+    let d = parse_side("C F[1]\n", "k", &k, 5).expect_err("no buildings");
+    assert_diag(
+        &d,
+        1,
+        3,
+        &["unknown building number 1", "this ruleset has no buildings"],
+    );
+    // Too many knights on one square.
+    let d = parse_side(&format!("C F{}\n", "+".repeat(65)), "k", &r, 5).expect_err("knights");
+    assert_diag(&d, 1, 3, &["65 knights on one square", "at most 64"]);
+}
