@@ -464,6 +464,7 @@ impl App {
                         self.pending = None;
                     }
                 }
+                self.message.clear();
                 self.log.push_back(text);
                 while self.log.len() > LOG_LEN {
                     self.log.pop_front();
@@ -877,11 +878,15 @@ pub fn describe(game: &Game, action: Action, who: &str) -> String {
             let d = game
                 .domino_to_place()
                 .map_or_else(String::new, |d| format!("{} ", game.label(d)));
+            let arrow = match placement.direction {
+                Direction::East => '→',
+                Direction::South => '↓',
+                Direction::West => '←',
+                Direction::North => '↑',
+            };
             format!(
-                "{who} places {d}at {},{} {}",
-                placement.first.x,
-                placement.first.y,
-                placement.direction.name()
+                "{who} places {d}at {},{}{arrow}",
+                placement.first.x, placement.first.y
             )
         }
         Action::Discard => {

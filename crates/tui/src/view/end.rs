@@ -33,7 +33,12 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             "Place {}",
             outcome.places.get(side).copied().unwrap_or(0)
         )));
+        let mut plain = 0;
         for t in &score.territories {
+            if t.points == 0 {
+                plain += 1;
+                continue;
+            }
             let name = ruleset
                 .terrains
                 .get(t.terrain.index())
@@ -43,8 +48,15 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                 t.squares, t.crowns, t.points
             )));
         }
+        if plain > 0 {
+            rows.push(Line::from(Span::styled(
+                format!("{plain} without crowns   0"),
+                p.accent(Accent::Dim),
+            )));
+        }
         for b in &score.bonuses {
-            rows.push(Line::from(format!("{:<14} {:>+4}", b.key, b.points)));
+            let key: String = b.key.chars().take(14).collect();
+            rows.push(Line::from(format!("{key:<14} {:>+4}", b.points)));
         }
         rows.push(Line::from(Span::styled(
             format!("{:<14} {:>4}", "Total", score.total),

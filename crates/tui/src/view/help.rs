@@ -43,11 +43,9 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
 
 const ALWAYS: &[&str] = &[
     "",
-    "Anytime: ? this help   H hint from the greedy bot   u undo to your",
-    "last decision   s save   +/- bot pace   q quit (asks)   Ctrl-C quit now.",
-    "The mouse works too: click a cell, a domino or a choice; click again to confirm.",
-    "",
-    "Any key closes this help.",
+    "Anytime: ? help  H hint (greedy bot)  u undo  s save  +/- bot pace",
+    "q quit (asks)  Ctrl-C quit now. Mouse: click a cell, a domino or a",
+    "choice; click it again to confirm. Any key closes this help.",
 ];
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {

@@ -1,8 +1,8 @@
 //! The current line (being placed) and the next line (being claimed), with the kings on them.
 
+use super::block;
 use super::kingdom::{square_text, terrain_style};
 use super::palette::Accent;
-use super::{block, side_name};
 use crate::app::{App, Mode};
 use crownlands_core::{Action, DominoId, Game, Phase, Slot};
 use ratatui::buffer::Buffer;
@@ -116,11 +116,7 @@ fn slot_rows(
                 Some(k) => {
                     let owner = game.owner(k);
                     let side = game.side_of(owner);
-                    let name = if game.players() == game.sides() {
-                        app.name(owner)
-                    } else {
-                        format!("{} ({})", app.name(owner), side_name(app, game, side))
-                    };
+                    let name = app.name(owner);
                     spans.push(Span::styled(format!(" ♔{name}"), p.side(side)));
                 }
                 None if hinted == Some(s.domino) => {

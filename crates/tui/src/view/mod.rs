@@ -196,7 +196,9 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
         .collect();
     let footer = Rect::new(area.x, area.bottom() - 3, area.width, 3);
     let choices = matches!(app.mode(), Mode::Step(_)).then(|| {
-        let h = (app.step_actions().len() as u16 + 2).min(body_h);
+        let h = (app.step_actions().len() as u16 + 2)
+            .max(line_h)
+            .min(body_h);
         Rect::new(right_x, body_y, right_w, h)
     });
     Some(Areas {
@@ -440,9 +442,7 @@ fn footer(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         Mode::Place if app.must_discard() => {
             format!("{who}: {domino} fits nowhere. Enter (or d) to discard it.")
         }
-        Mode::Place => format!(
-            "{who}: place {domino}. Arrows/hjkl move, r rotate, Tab next spot, Enter place."
-        ),
+        Mode::Place => format!("{who}: place {domino}. Arrows/hjkl, r rotate, Tab, Enter."),
         Mode::Step(kind) => format!(
             "{who}: {}. ↑↓ choose, Enter do it, p skip.",
             step_title(kind)

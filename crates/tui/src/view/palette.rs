@@ -234,7 +234,7 @@ mod tests {
         };
         // Wheat is yellowish, lake blue.
         assert_eq!(p16.terrain("#e3bd3c").bg, Some(Color::LightYellow));
-        assert_eq!(p16.terrain("#2a6fc2").bg.is_some(), true);
+        assert!(p16.terrain("#2a6fc2").bg.is_some());
         assert_eq!(Palette::none().terrain("#e3bd3c"), Style::default());
         assert_eq!(parse_hex("#zzzzzz"), None);
         assert_eq!(to_256((255, 255, 255)), 231);

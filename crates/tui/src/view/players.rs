@@ -17,15 +17,19 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     let rows: Vec<Line> = (0..usize::from(game.sides()))
         .map(|side| {
             let mark = if acting == Some(side) { "▶" } else { " " };
-            let name: String = side_name(app, game, side).chars().take(22).collect();
+            let room = usize::from(
+                area.width
+                    .saturating_sub(2 + 1 + 9 + if modules { 22 } else { 0 }),
+            );
+            let name: String = side_name(app, game, side).chars().take(room).collect();
             let mut spans = vec![
                 Span::raw(mark),
-                Span::styled(format!("{name:<22}"), p.side(side)),
+                Span::styled(format!("{name:<room$}"), p.side(side)),
                 Span::raw(format!(" {:>4} pts", game.score_total(side))),
             ];
             if modules && let Some(h) = economy.sides.get(side) {
                 spans.push(Span::raw(format!(
-                    "  {:>2} coins {} kn {} tw",
+                    "  {:>2} coins {:>2}kn {:>2}tw",
                     h.coins,
                     h.knights(),
                     h.towers

@@ -1,0 +1,89 @@
+//! Shared helpers: apps on shipped rulesets, keys, and the screen as text.
+
+#![allow(dead_code)]
+
+use crownlands_core::Ruleset;
+use crownlands_tui::app::seats::{self, Seat};
+use crownlands_tui::{App, Config, Key, Mode, Palette};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub fn ruleset(name: &str) -> Arc<Ruleset> {
+    Arc::new(crownlands_rules::load(name).expect("shipped ruleset loads"))
+}
+
+pub fn seats(players: &str) -> Vec<Seat> {
+    seats::name_seats(&seats::parse_players(players).expect("players parse"))
+}
+
+/// A quiet config: no pace, no files, colours as given.
+pub fn config(seed: u64, palette: Palette) -> Config {
+    Config {
+        pace: Duration::ZERO,
+        autosave_dir: None,
+        save_dir: None,
+        palette,
+        seed,
+    }
+}
+
+pub fn app(ruleset_name: &str, players: &str, seed: u64) -> App {
+    let mut app = App::new_game(
+        ruleset(ruleset_name),
+        seats(players),
+        config(seed, Palette::none()),
+    )
+    .expect("game sets up");
+    app.run_bots();
+    app
+}
+
+/// Press keys (see `Key::parse_all`), letting bots play after each.
+pub fn press(app: &mut App, keys: &str) {
+    for k in Key::parse_all(keys) {
+        app.key(k);
+        app.run_bots();
+    }
+}
+
+/// The screen as text, `w` x `h`.
+pub fn screen(app: &App, w: u16, h: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+    terminal
+        .draw(|f| crownlands_tui::view::draw(f, app))
+        .expect("draws");
+    format!("{}", terminal.backend())
+}
+
+/// The buffer itself, to check styles.
+pub fn buffer(app: &App, w: u16, h: u16) -> ratatui::buffer::Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+    terminal
+        .draw(|f| crownlands_tui::view::draw(f, app))
+        .expect("draws");
+    terminal.backend().buffer().clone()
+}
+
+/// A human's simple policy through keys only: claim the first choice, jump to the first legal
+/// spot and place, take the first step choice. Returns after at most `limit` keys.
+pub fn play_to_end(app: &mut App, limit: usize) -> usize {
+    let mut keys = 0;
+    while app.mode() != Mode::GameOver && keys < limit {
+        match app.mode() {
+            Mode::Claim | Mode::Step(_) => press(app, "<enter>"),
+            Mode::Place if app.must_discard() => press(app, "<enter>"),
+            Mode::Place => {
+                if !app.ghost_is_legal() {
+                    press(app, "<tab>");
+                }
+                press(app, "<enter>");
+            }
+            Mode::BotThinking => app.run_bots(),
+            Mode::Setup | Mode::GameOver => break,
+        }
+        keys += 1;
+    }
+    keys
+}

@@ -1,0 +1,257 @@
+//! Whole games driven through the app's key handling, without a terminal.
+
+mod common;
+
+use common::*;
+use crownlands_core::{Action, Phase};
+use crownlands_tui::{Key, Mode, Overlay, StepKind};
+
+fn check_score_screen(app: &crownlands_tui::App) {
+    let game = app.game().expect("a game");
+    assert!(game.is_over());
+    let text = screen(app, 100, 40);
+    let outcome = game.outcome();
+    for score in &outcome.scores {
+        assert!(
+            text.contains(&format!("{:<14} {:>4}", "Total", score.total)),
+            "score screen shows total {}:\n{text}",
+            score.total
+        );
+    }
+    assert!(text.contains("Winner:"), "{text}");
+}
+
+#[test]
+fn kingdomino_human_against_bots_to_the_score_screen() {
+    let mut app = app("kingdomino", "you,greedy,random", 11);
+    let keys = play_to_end(&mut app, 500);
+    assert_eq!(app.mode(), Mode::GameOver, "after {keys} keys");
+    check_score_screen(&app);
+    // The session recorded every action, and replays to the same outcome.
+    let session = app.session().expect("session");
+    let save = session.to_save();
+    let replayed = save.load("test").expect("replays");
+    assert_eq!(replayed.game().outcome(), app.game().unwrap().outcome());
+    // Enter plays again.
+    press(&mut app, "<enter>");
+    assert_ne!(app.mode(), Mode::GameOver);
+}
+
+#[test]
+fn two_humans_hot_seat_with_two_kings_each() {
+    let mut app = app("kingdomino", "you,me", 5);
+    assert_eq!(app.seats()[0].name, "Player 1");
+    play_to_end(&mut app, 500);
+    check_score_screen(&app);
+}
+
+#[test]
+fn knights_module_steps_through_keys() {
+    let mut app = app("kingdomino-knights", "you,greedy", 3);
+    let mut saw_tax = false;
+    let mut n = 0;
+    while app.mode() != Mode::GameOver && n < 800 {
+        if app.mode() == Mode::Step(StepKind::Tax) {
+            saw_tax = true;
+            let actions = app.step_actions();
+            assert_eq!(
+                actions.last(),
+                Some(&Action::Pass),
+                "skip is always offered"
+            );
+            assert!(actions.iter().all(|a| app.game().unwrap().is_legal(*a)));
+            // Skip every other time, tax otherwise.
+            press(&mut app, if n % 2 == 0 { "p" } else { "<enter>" });
+        } else if matches!(app.mode(), Mode::Step(_)) {
+            press(&mut app, "p");
+        } else {
+            play_to_end(&mut app, 1);
+        }
+        n += 1;
+    }
+    assert!(saw_tax, "a tax step came up");
+    check_score_screen(&app);
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("wealth") || text.contains("coins"), "{text}");
+}
+
+#[test]
+fn queendomino_if_shipped() {
+    if crownlands_rules::load("queendomino").is_err() {
+        eprintln!("queendomino is not shipped yet: skipped");
+        return;
+    }
+    let mut app = app("queendomino", "you,greedy", 4);
+    let mut steps = std::collections::BTreeSet::new();
+    let mut n = 0;
+    while app.mode() != Mode::GameOver && n < 2000 {
+        if let Mode::Step(k) = app.mode() {
+            steps.insert(format!("{k:?}"));
+        }
+        play_to_end(&mut app, 1);
+        n += 1;
+    }
+    assert_eq!(app.mode(), Mode::GameOver);
+    check_score_screen(&app);
+}
+
+#[test]
+fn placing_moves_rotates_refuses_and_explains() {
+    let mut app = app("kingdomino", "you,greedy", 2);
+    // Claim until it is time to place.
+    while app.mode() != Mode::Place {
+        press(&mut app, "<enter>");
+    }
+    let game = app.game().unwrap().clone();
+    let before = app.ghost();
+    assert!(app.ghost_is_legal(), "the ghost starts on a legal spot");
+    // Far away from the castle nothing is legal, and the reason is shown.
+    press(&mut app, "llllllll");
+    assert!(!app.ghost_is_legal());
+    let why = app.illegal().expect("a reason").to_string();
+    press(&mut app, "<enter>");
+    assert_eq!(app.game().unwrap(), &game, "an illegal spot is refused");
+    assert!(app.message().contains(&why), "{} / {why}", app.message());
+    assert!(screen(&app, 80, 24).contains("Not here:"));
+    // Rotating keeps the ghost inside the frame.
+    press(&mut app, "rrrr");
+    assert_eq!(app.ghost().direction, before.direction);
+    // Tab jumps to a legal spot; Enter places it.
+    press(&mut app, "<tab>");
+    assert!(app.ghost_is_legal());
+    let placed = app.ghost();
+    press(&mut app, "<enter>");
+    let g = app.game().unwrap();
+    assert!(
+        g.placed().iter().any(|(_, _, p)| *p == placed),
+        "the domino went where the ghost was"
+    );
+    // d refuses a discard when something fits (next time we place).
+    while app.mode() != Mode::Place {
+        press(&mut app, "<enter>");
+    }
+    if !app.must_discard() {
+        let g = app.game().unwrap().clone();
+        press(&mut app, "d");
+        assert_eq!(app.game().unwrap(), &g);
+    }
+}
+
+#[test]
+fn undo_goes_back_to_the_last_human_decision() {
+    let mut app = app("kingdomino", "you,greedy", 9);
+    while app.mode() != Mode::Claim {
+        app.run_bots();
+    }
+    let before = app.game().unwrap().clone();
+    press(&mut app, "<enter>");
+    assert_ne!(app.game().unwrap(), &before);
+    press(&mut app, "u");
+    assert_eq!(app.game().unwrap(), &before);
+    press(&mut app, "u");
+    assert!(app.message().contains("Nothing to undo"));
+}
+
+#[test]
+fn hint_points_at_a_legal_choice() {
+    let mut app = app("kingdomino", "you,greedy", 9);
+    while app.mode() != Mode::Place {
+        press(&mut app, "<enter>");
+    }
+    press(&mut app, "llll");
+    app.key(Key::Char('H'));
+    app.run_bots();
+    let hint = app.hint().expect("a hint");
+    assert!(app.game().unwrap().is_legal(hint));
+    assert_eq!(
+        Some(Action::Place {
+            placement: app.ghost()
+        }),
+        Some(hint)
+    );
+    assert!(app.message().starts_with("Hint:"));
+}
+
+#[test]
+fn quitting_asks_and_ctrl_c_does_not() {
+    let mut app = app("kingdomino", "you,greedy", 9);
+    press(&mut app, "q");
+    assert_eq!(app.overlay(), Some(Overlay::ConfirmQuit));
+    press(&mut app, "n");
+    assert_eq!(app.overlay(), None);
+    assert!(!app.should_quit());
+    press(&mut app, "?");
+    assert_eq!(app.overlay(), Some(Overlay::Help));
+    press(&mut app, "x");
+    assert_eq!(app.overlay(), None);
+    press(&mut app, "qy");
+    assert!(app.should_quit());
+    let mut app = common::app("kingdomino", "you,greedy", 9);
+    press(&mut app, "<c-c>");
+    assert!(app.should_quit());
+}
+
+#[test]
+fn saves_and_autosaves_into_their_directories() {
+    let dir = std::env::temp_dir().join(format!("crownlands-tui-save-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut config = config(21, crownlands_tui::Palette::none());
+    config.autosave_dir = Some(dir.clone());
+    config.save_dir = Some(dir.join("saves"));
+    let mut app =
+        crownlands_tui::App::new_game(ruleset("kingdomino"), seats("you,greedy"), config).unwrap();
+    app.run_bots();
+    press(&mut app, "<enter>");
+    assert!(dir.join(crownlands_saves::AUTOSAVE_FILE).exists());
+    press(&mut app, "s");
+    assert!(app.message().starts_with("Saved to"), "{}", app.message());
+    let saved = std::fs::read_dir(dir.join("saves")).unwrap().count();
+    assert_eq!(saved, 1);
+    // Resume from the autosave: the same position, the same seats.
+    let session = crownlands_saves::read_save(&dir.join(crownlands_saves::AUTOSAVE_FILE)).unwrap();
+    let seats = crownlands_tui::app::seats::from_players(session.players());
+    let resumed = crownlands_tui::App::resume(
+        session,
+        seats,
+        common::config(1, crownlands_tui::Palette::none()),
+    );
+    assert_eq!(resumed.game().unwrap(), app.game().unwrap());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn dynasty_carries_totals_across_games() {
+    let mut app = app("dynasty", "you,greedy", 8);
+    for game in 0..3 {
+        play_to_end(&mut app, 1000);
+        assert_eq!(app.mode(), Mode::GameOver);
+        let text = screen(&app, 100, 30);
+        assert!(
+            text.contains(&format!("after game {} of 3", game + 1)),
+            "{text}"
+        );
+        if game < 2 {
+            press(&mut app, "<enter>");
+            assert_eq!(app.session().unwrap().game_index(), game + 1);
+        }
+    }
+    assert!(screen(&app, 100, 30).contains("The match goes to"));
+}
+
+#[test]
+fn setup_screen_starts_the_chosen_game() {
+    let choices = crownlands_tui::terminal::shipped_choices();
+    let setup = crownlands_tui::app::setup::Setup::new(choices, None);
+    let mut app =
+        crownlands_tui::App::with_setup(setup, common::config(3, crownlands_tui::Palette::none()));
+    assert_eq!(app.mode(), Mode::Setup);
+    // Up to seat 2 and make it random, up to the players and make them three.
+    press(&mut app, "<up>h<up><up>l<enter><enter>");
+    let game = app.game().expect("started");
+    assert_eq!(game.players(), 3);
+    assert_eq!(app.seats()[1].kind_text(), "random");
+    assert!(matches!(
+        game.phase(),
+        Phase::FirstClaims { .. } | Phase::Claim { .. } | Phase::Place { .. }
+    ));
+}

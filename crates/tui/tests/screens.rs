@@ -1,0 +1,205 @@
+//! Snapshots of every screen and mode, drawn with ratatui's `TestBackend` (no terminal).
+//! After an intended change: `INSTA_UPDATE=always cargo test -p crownlands-tui --test screens`
+//! and review the files in `tests/snapshots/`.
+
+mod common;
+
+use common::*;
+use crownlands_core::Ruleset;
+use crownlands_tui::app::setup::Setup;
+use crownlands_tui::{App, ColourMode, Key, Mode, Palette, StepKind};
+use ratatui::style::Color;
+use std::sync::Arc;
+use std::time::Duration;
+
+fn until(app: &mut App, mode: Mode) {
+    let mut n = 0;
+    while app.mode() != mode && n < 500 {
+        match app.mode() {
+            Mode::Step(_) => press(app, "p"),
+            _ => press(app, "<enter>"),
+        }
+        n += 1;
+    }
+    assert_eq!(app.mode(), mode);
+}
+
+#[test]
+fn setup_screen() {
+    let choices = crownlands_tui::terminal::shipped_choices();
+    let app = App::with_setup(Setup::new(choices, None), config(1, Palette::none()));
+    insta::assert_snapshot!(screen(&app, 80, 24));
+}
+
+#[test]
+fn claim_first_line() {
+    let app = app("kingdomino", "you,greedy,greedy,greedy", 3);
+    assert_eq!(app.mode(), Mode::Claim);
+    insta::assert_snapshot!(screen(&app, 80, 24));
+}
+
+#[test]
+fn place_legal_and_illegal() {
+    let mut app = app("kingdomino", "you,greedy,greedy,greedy", 3);
+    until(&mut app, Mode::Place);
+    press(&mut app, "<enter>");
+    press(&mut app, "<enter>");
+    until(&mut app, Mode::Place);
+    insta::assert_snapshot!("place_legal", screen(&app, 80, 24));
+    press(&mut app, "kkkkr");
+    insta::assert_snapshot!("place_illegal", screen(&app, 80, 24));
+}
+
+#[test]
+fn knights_tax_step() {
+    let mut app = app("kingdomino-knights", "you,greedy,greedy", 3);
+    let mut n = 0;
+    while app.mode() != Mode::Step(StepKind::Tax) && n < 200 {
+        match app.mode() {
+            Mode::Step(_) => press(&mut app, "p"),
+            Mode::Place if !app.ghost_is_legal() && !app.must_discard() => {
+                press(&mut app, "<tab><enter>")
+            }
+            _ => press(&mut app, "<enter>"),
+        }
+        n += 1;
+    }
+    insta::assert_snapshot!(screen(&app, 80, 24));
+}
+
+#[test]
+fn bot_thinking() {
+    let mut config = config(3, Palette::none());
+    config.pace = Duration::from_secs(3600);
+    let mut app = App::new_game(ruleset("kingdomino"), seats("greedy,you"), config).unwrap();
+    // The first claims are drawn: tick until a bot is to act.
+    for _ in 0..20 {
+        if app.mode() == Mode::BotThinking {
+            break;
+        }
+        press(&mut app, "<enter>");
+        app.tick(std::time::Instant::now());
+    }
+    assert_eq!(app.mode(), Mode::BotThinking);
+    insta::assert_snapshot!(screen(&app, 80, 24));
+}
+
+#[test]
+fn game_over_screen() {
+    let mut app = app("kingdomino", "you,greedy,random", 11);
+    play_to_end(&mut app, 500);
+    insta::assert_snapshot!(screen(&app, 80, 24));
+}
+
+#[test]
+fn help_and_confirm_quit() {
+    let mut app = app("kingdomino", "you,greedy", 3);
+    until(&mut app, Mode::Place);
+    press(&mut app, "?");
+    insta::assert_snapshot!("help_place", screen(&app, 80, 24));
+    press(&mut app, "x");
+    press(&mut app, "q");
+    insta::assert_snapshot!("confirm_quit", screen(&app, 80, 24));
+}
+
+#[test]
+fn too_small_terminal() {
+    let app = app("kingdomino", "you,greedy", 3);
+    insta::assert_snapshot!(screen(&app, 50, 12));
+}
+
+#[test]
+fn mighty_duel_uses_a_7x7_frame() {
+    let mut app = app("mighty-duel", "you,greedy", 3);
+    until(&mut app, Mode::Place);
+    insta::assert_snapshot!(screen(&app, 80, 24));
+}
+
+fn teams_ruleset() -> Arc<Ruleset> {
+    let mut r = (*ruleset("kingdomino")).clone();
+    for (n, rules) in &mut r.player_counts {
+        if *n == 4 {
+            rules.team_size = 2;
+        }
+    }
+    r.name = "kingdomino-teams".into();
+    Arc::new(r)
+}
+
+#[test]
+fn teams_share_a_kingdom() {
+    let Ok(mut app) = App::new_game(
+        teams_ruleset(),
+        seats("you,greedy,greedy,greedy"),
+        config(5, Palette::none()),
+    ) else {
+        eprintln!("teams are not playable on this ruleset yet: skipped");
+        return;
+    };
+    app.run_bots();
+    until(&mut app, Mode::Place);
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("You & greedy 2"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn queendomino_shows_the_economy() {
+    if crownlands_rules::load("queendomino").is_err() {
+        eprintln!("queendomino is not shipped yet: skipped");
+        return;
+    }
+    let mut app = app("queendomino", "you,greedy", 4);
+    until(&mut app, Mode::Place);
+    let text = screen(&app, 80, 30);
+    assert!(text.contains("Builders' Board"), "{text}");
+    assert!(text.contains("coins"), "{text}");
+}
+
+#[test]
+fn colours_truecolour_16_and_none() {
+    let mut app = App::new_game(
+        ruleset("kingdomino"),
+        seats("you,greedy"),
+        config(
+            3,
+            Palette {
+                mode: ColourMode::TrueColour,
+            },
+        ),
+    )
+    .unwrap();
+    app.run_bots();
+    until(&mut app, Mode::Place);
+    press(&mut app, "<enter>");
+    app.run_bots();
+    let backgrounds = |app: &App| -> Vec<Color> {
+        let buf = buffer(app, 80, 24);
+        buf.content()
+            .iter()
+            .map(|c| c.bg)
+            .filter(|c| *c != Color::Reset)
+            .collect()
+    };
+    let rgb = backgrounds(&app);
+    assert!(rgb.iter().any(|c| matches!(c, Color::Rgb(..))));
+    app.config.palette = Palette {
+        mode: ColourMode::Ansi16,
+    };
+    let basic = backgrounds(&app);
+    assert!(!basic.is_empty());
+    assert!(
+        basic
+            .iter()
+            .all(|c| !matches!(c, Color::Rgb(..) | Color::Indexed(_)))
+    );
+    app.config.palette = Palette::none();
+    assert!(backgrounds(&app).is_empty(), "NO_COLOR: no colour at all");
+    let fgs = buffer(&app, 80, 24)
+        .content()
+        .iter()
+        .filter(|c| c.fg != Color::Reset)
+        .count();
+    assert_eq!(fgs, 0);
+    let _ = Key::Enter;
+}
