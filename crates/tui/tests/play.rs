@@ -255,3 +255,38 @@ fn setup_screen_starts_the_chosen_game() {
         Phase::FirstClaims { .. } | Phase::Claim { .. } | Phase::Place { .. }
     ));
 }
+
+#[test]
+fn mouse_clicks_map_to_cells_and_choices() {
+    use crownlands_tui::view::{Hit, hit};
+    use ratatui::layout::Rect;
+    let mut app = app("kingdomino", "you,greedy", 2);
+    let area = Rect::new(0, 0, 80, 24);
+    // The first line lists under its title: clicking a free domino selects it, again claims it.
+    if app.mode() == Mode::Claim {
+        let game = app.game().unwrap().clone();
+        let free = game
+            .next_line()
+            .iter()
+            .position(|s| s.king.is_none())
+            .unwrap();
+        let l = crownlands_tui::view::layout(&app, &game, area).unwrap();
+        let at = hit(&app, area, l.next.x + 2, l.next.y + 1 + free as u16);
+        assert_eq!(at, Some(Hit::Choice(0)));
+    }
+    while app.mode() != Mode::Place {
+        press(&mut app, "<enter>");
+    }
+    let game = app.game().unwrap().clone();
+    let l = crownlands_tui::view::layout(&app, &game, area).unwrap();
+    // The castle sits in the middle of the 9x9 frame.
+    let col = l.kingdom.x + 4 * l.cell_w;
+    let row = l.kingdom.y + 4;
+    assert_eq!(
+        hit(&app, area, col, row),
+        Some(Hit::Cell(crownlands_core::Cell::new(0, 0)))
+    );
+    let target = crownlands_core::Cell::new(1, 1);
+    app.click_cell(target, std::time::Instant::now());
+    assert_eq!(app.ghost().first, target);
+}

@@ -37,15 +37,12 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         .collect();
     let queen = match e.queen_host() {
         Some(side) => format!("Queen: {}", super::side_name(app, game, side)),
-        None if e.queen_in_play => "Queen: in the centre".into(),
-        None => String::new(),
+        None if e.queen_in_play => "Queen: centre".into(),
+        None => "Supply".into(),
     };
-    let mut extra = format!(
-        "supply {} kn {} tw; dragon {}",
-        e.knight_supply, e.tower_supply, e.dragon_uses
-    );
-    if !queen.is_empty() {
-        extra = format!("{queen}; {extra}");
+    let mut extra = format!("{queen} · {}kn {}tw", e.knight_supply, e.tower_supply);
+    if e.dragon_uses > 0 {
+        extra.push_str(" · dragon used");
     }
     rows.push(Line::from(extra));
     Paragraph::new(rows)

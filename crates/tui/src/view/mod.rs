@@ -102,7 +102,7 @@ fn too_small(area: Rect, buf: &mut Buffer, (w, h): (u16, u16)) {
             "The terminal is {}x{}; this screen needs at least {w}x{h}.",
             area.width, area.height
         )),
-        Line::from("Make the window larger, or press q to quit."),
+        Line::from("Make the window larger, or press q then y to quit."),
     ];
     Paragraph::new(text)
         .wrap(Wrap { trim: true })
