@@ -114,8 +114,9 @@ fn final_checks(g: &Game, actions: &[Action]) {
     assert_eq!(seen.len(), placed + discarded);
     // The score recomputed from the grid rebuilt square by square matches the game's.
     let modules = build_all(&g.rules().modules).expect("the ruleset's modules build");
-    for p in 0..usize::from(g.players()) {
-        let holdings = &g.economy().sides[g.side_of(p)];
+    // Per side: one kingdom per player, or one per team.
+    for p in 0..usize::from(g.sides()) {
+        let holdings = &g.economy().sides[p];
         let mut rebuilt = rebuilt_kingdom(g, p);
         // Buildings add their crowns to their squares.
         for &(b, cell) in &holdings.buildings {

@@ -386,7 +386,7 @@ impl MctsBot {
             return game.apply(Action::Discard).is_ok();
         }
         let rules = game.rules();
-        let kingdom = game.kingdom(player);
+        let kingdom = game.kingdom(game.side_of(player));
         let domino = game.domino(d);
         let before = kingdom.territory_points();
         let mut best = (None, f64::NEG_INFINITY);
@@ -409,12 +409,7 @@ impl MctsBot {
 /// What the finished (or abandoned) game is worth to each side.
 fn rewards(game: &Game, kind: Reward) -> Vec<f64> {
     let n = sides(game);
-    let mut scores = vec![0i32; n];
-    for p in 0..usize::from(game.players()) {
-        if let Some(s) = scores.get_mut(side_of(game, p)) {
-            *s += game.score_total(p);
-        }
-    }
+    let scores: Vec<i32> = (0..n).map(|side| game.score_total(side)).collect();
     let best = scores.iter().copied().max().unwrap_or(0);
     let winners = scores.iter().filter(|&&s| s == best).count().max(1) as f64;
     (0..n)

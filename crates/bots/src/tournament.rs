@@ -272,6 +272,8 @@ impl Tournament {
         let mut nanos = vec![0u128; n];
         let mut decisions_before = vec![0u64; n];
         let mut single_winners = None;
+        // The side (kingdom) of each seat, from the last game played.
+        let mut seat_sides: Vec<usize> = (0..n).collect();
         // Random seats are not timed one decision at a time (the clock would cost as much as
         // the move): they share the game's time left over after the timed seats.
         let timed: Vec<bool> = (0..n)
@@ -315,12 +317,16 @@ impl Tournament {
                 }
             }
             decisions_before.copy_from_slice(&decisions);
+            // Placements are recorded per kingdom: with teams, each seat of the team is credited
+            // its share.
             for &(k, _, _) in game.placed() {
-                if let Some(s) = block.seats.get_mut(k) {
-                    s.placed += 1;
+                for seat in (0..n).filter(|&p| game.side_of(p) == k) {
+                    block.seats[seat].placed += 1;
                 }
             }
-            let game_totals: Vec<i32> = (0..n).map(|p| game.score_total(p)).collect();
+            seat_sides = (0..n).map(|p| game.side_of(p)).collect();
+            // A seat scores its side's kingdom (its team's, in team games).
+            let game_totals: Vec<i32> = (0..n).map(|p| game.score_total(game.side_of(p))).collect();
             for (t, g) in totals.iter_mut().zip(&game_totals) {
                 *t += i64::from(*g);
             }
@@ -332,12 +338,19 @@ impl Tournament {
             let best = totals.iter().copied().max().unwrap_or(0);
             (0..n).filter(|&p| totals[p] == best).collect()
         });
-        let share = 1.0 / winners.len().max(1) as f64;
+        // Wins are per side: every seat of a winning team wins; sides sharing a victory share it.
+        let sides_won = {
+            let mut v: Vec<usize> = winners.iter().map(|&p| seat_sides[p]).collect();
+            v.sort_unstable();
+            v.dedup();
+            v.len()
+        };
+        let share = 1.0 / sides_won.max(1) as f64;
         for seat in 0..n {
             let won = if winners.contains(&seat) { share } else { 0.0 };
             let score = totals[seat] as f64;
             let best_other = (0..n)
-                .filter(|&o| o != seat)
+                .filter(|&o| seat_sides[o] != seat_sides[seat])
                 .map(|o| totals[o])
                 .max()
                 .unwrap_or(totals[seat]);
@@ -360,12 +373,19 @@ impl Tournament {
 
 /// The winners of a finished game: the highest total alone, or the full ranking with the
 /// ruleset's tie-breaks when the top score is shared.
-fn winners_of_game(game: &Game, totals: &[i32]) -> Vec<usize> {
-    let best = totals.iter().copied().max().unwrap_or(0);
-    let top: Vec<usize> = (0..totals.len()).filter(|&p| totals[p] == best).collect();
-    if top.len() == 1 {
+/// The seats whose side won: the best side total alone, or the ruleset's tie-breaks when the
+/// top is shared.
+fn winners_of_game(game: &Game, seat_totals: &[i32]) -> Vec<usize> {
+    let sides = usize::from(game.sides());
+    let side_totals: Vec<i32> = (0..sides).map(|s| game.score_total(s)).collect();
+    let best = side_totals.iter().copied().max().unwrap_or(0);
+    let top: Vec<usize> = (0..sides).filter(|&s| side_totals[s] == best).collect();
+    let winning = if top.len() == 1 {
         top
     } else {
         game.outcome().winners
-    }
+    };
+    (0..seat_totals.len())
+        .filter(|&p| winning.contains(&game.side_of(p)))
+        .collect()
 }

@@ -17,23 +17,20 @@ use crownlands_core::{
 };
 use std::sync::Arc;
 
-/// The side a player plays for: whose score a bot maximises. Today every player is their own
-/// side; team rulesets will map several players to one side here.
-pub fn side_of(_game: &Game, player: PlayerId) -> usize {
-    player
+/// The side a player plays for: whose score a bot maximises (their team's kingdom in team
+/// games, their own otherwise).
+pub fn side_of(game: &Game, player: PlayerId) -> usize {
+    game.side_of(player)
 }
 
-/// The number of sides in a game.
+/// The number of sides (kingdoms) in a game.
 pub fn sides(game: &Game) -> usize {
-    usize::from(game.players())
+    usize::from(game.sides())
 }
 
-/// The score of a side: the sum of its players' totals.
+/// The score of a side: its kingdom's total.
 pub fn side_score(game: &Game, side: usize) -> i32 {
-    (0..usize::from(game.players()))
-        .filter(|&p| side_of(game, p) == side)
-        .map(|p| game.score_total(p))
-        .sum()
+    game.score_total(side)
 }
 
 /// The acting player's view of a game that is not over.
@@ -106,8 +103,9 @@ impl<'a> PlayerView<'a> {
         self.game.round()
     }
 
+    /// The kingdom `player` builds (their team's in team games).
     pub fn kingdom(&self, player: PlayerId) -> &Kingdom {
-        self.game.kingdom(player)
+        self.game.kingdom(self.game.side_of(player))
     }
 
     pub fn kingdoms(&self) -> &[Kingdom] {
@@ -154,8 +152,9 @@ impl<'a> PlayerView<'a> {
         self.game.placements()
     }
 
+    /// The score of `player`'s side.
     pub fn score_total(&self, player: PlayerId) -> i32 {
-        self.game.score_total(player)
+        self.game.score_total(self.game.side_of(player))
     }
 
     pub fn side_score(&self, side: usize) -> i32 {

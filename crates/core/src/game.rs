@@ -463,8 +463,9 @@ impl Game {
         self.phase == Phase::Over
     }
 
-    pub fn kingdom(&self, player: PlayerId) -> &Kingdom {
-        &self.kingdoms[player]
+    /// The kingdom of a side (a player's own, or a team's shared one: see [`Game::side_of`]).
+    pub fn kingdom(&self, side: usize) -> &Kingdom {
+        &self.kingdoms[side]
     }
 
     pub fn kingdoms(&self) -> &[Kingdom] {
@@ -670,7 +671,7 @@ impl Game {
             }
             (Action::Place { placement }, Phase::Place { slot }) => {
                 let s = self.current[slot];
-                let kingdom = &self.kingdoms[self.owner(s.king.unwrap_or(0))];
+                let kingdom = &self.kingdoms[self.king_sides[s.king.unwrap_or(0)]];
                 let domino = self.domino(s.domino);
                 if kingdom.is_legal(domino, placement) {
                     Ok(())

@@ -1267,6 +1267,16 @@ fn royal_wedding_teams_share_a_kingdom_and_a_purse() {
             placements_by_player.iter().all(|&n| n > 0),
             "every player places their own dominoes"
         );
+        // The same through legal_actions and apply (the checked path).
+        let mut h = Game::new(r.clone(), players, 10).expect("setup");
+        while !h.is_over() {
+            let legal = h.legal_actions();
+            for a in &legal {
+                assert!(h.is_legal(*a));
+            }
+            h.apply(legal[(xorshift(&mut state) as usize) % legal.len()])
+                .expect("legal");
+        }
         let outcome = g.outcome();
         assert_eq!(
             outcome.scores.len(),

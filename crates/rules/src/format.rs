@@ -299,6 +299,27 @@ pub struct RulesPatch {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub module:
         Option<std::collections::BTreeMap<String, std::collections::BTreeMap<String, ParamDef>>>,
+    /// Where lines come from: "mixed" (every box shuffled into one draw pile) or "alternate"
+    /// (each box shuffled on its own, lines taken from the boxes in turn: Royal Wedding).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lines: Option<LinesDef>,
+    /// With `lines = "alternate"`: the boxes in the order lines come from (default: every box,
+    /// in the order the component sets declare them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1, max = 8))]
+    pub line_order: Option<Vec<String>>,
+    /// Players sharing one kingdom, castle, coins and knights (Royal Wedding teams: 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 8))]
+    pub team_size: Option<u8>,
+}
+
+/// Where lines come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum LinesDef {
+    Mixed,
+    Alternate,
 }
 
 /// A module parameter: a whole number, true/false, a word, or a list of whole numbers.

@@ -3,7 +3,7 @@
 
 use crate::components::Components;
 use crate::format::{
-    DeckSize, FirstClaimsDef, ParamDef, ReadingDef, RulesPatch, RulesetFile, TieBreakDef,
+    DeckSize, FirstClaimsDef, LinesDef, ParamDef, ReadingDef, RulesPatch, RulesetFile, TieBreakDef,
 };
 use crate::load::{Loader, Loc};
 use crate::node::Seg;
@@ -40,6 +40,9 @@ struct Effective {
     middle_points: Field<i32>,
     middle_reading: Field<ReadingDef>,
     modules: Field<Vec<String>>,
+    lines: Field<LinesDef>,
+    line_order: Field<Option<Vec<String>>>,
+    team_size: Field<u8>,
     /// Parameters by module, then by key, each with where it was set.
     module_params:
         std::collections::BTreeMap<String, std::collections::BTreeMap<String, Field<ParamDef>>>,
@@ -61,6 +64,9 @@ impl Default for Effective {
             middle_points: field(10),
             middle_reading: field(ReadingDef::BoundingBox),
             modules: field(Vec::new()),
+            lines: field(LinesDef::Mixed),
+            line_order: field(None),
+            team_size: field(1),
             module_params: Default::default(),
         }
     }
@@ -108,6 +114,13 @@ impl Effective {
             });
         }
         set(&mut self.modules, &p.modules, || loc(&["modules"]));
+        set(&mut self.lines, &p.lines, || loc(&["lines"]));
+        if p.line_order.is_some() {
+            set(&mut self.line_order, &Some(p.line_order.clone()), || {
+                loc(&["line-order"])
+            });
+        }
+        set(&mut self.team_size, &p.team_size, || loc(&["team-size"]));
         if let Some(tables) = &p.module {
             for (name, params) in tables {
                 let entry = self.module_params.entry(name.clone()).or_default();
@@ -161,8 +174,9 @@ impl Effective {
             }),
             tie_breaks: self.tie_breaks.value.iter().map(|&t| t.into()).collect(),
             match_games: self.match_games.value,
+            // Boxes are named in the file; `resolve` turns the names into box indexes.
             lines: crownlands_core::LineSource::Mixed,
-            team_size: 1,
+            team_size: self.team_size.value,
             modules: self
                 .modules
                 .value
@@ -330,7 +344,36 @@ pub(crate) fn resolve(
                 format!("a deck of {deck} dominoes does not divide into lines of {line}{hint}"),
             );
         }
-        let rules = eff.to_rules(available16);
+        let mut rules = eff.to_rules(available16);
+        if eff.lines.value == LinesDef::Alternate {
+            let names: Vec<String> = eff
+                .line_order
+                .value
+                .clone()
+                .unwrap_or_else(|| components.piles.clone());
+            let mut order = Vec::new();
+            for name in &names {
+                match components.piles.iter().position(|p| p == name) {
+                    Some(i) => order.push(i as u8),
+                    None => push(
+                        at(&eff.line_order.origin),
+                        format!(
+                            "line-order names box `{name}`, but the component sets have the boxes: {}",
+                            components.piles.join(", ")
+                        ),
+                    ),
+                }
+            }
+            rules.lines = crownlands_core::LineSource::Alternate { order };
+        }
+        // Line sources and teams checked by the core, placed where they were set.
+        for p in rules.check(n, available) {
+            if p.contains("teams of") {
+                push(at(&eff.team_size.origin), p);
+            } else if p.contains("from each of") || p.contains("alternate between no boxes") {
+                push(at(&eff.deck_size.origin), p);
+            }
+        }
         // Modules: unknown or duplicate names, bad parameters, supplies too small for n sides.
         if let Err(e) = crownlands_core::modules::build_all(&rules.modules) {
             let loc = match &e {

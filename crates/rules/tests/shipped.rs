@@ -55,6 +55,8 @@ fn shipped_list_is_sorted_with_descriptions() {
             "mighty-duel",
             "queendomino",
             "queendomino-no-dragon",
+            "royal-wedding",
+            "royal-wedding-teams",
             "volcano"
         ]
     );

@@ -38,6 +38,8 @@ struct Report {
     match_games: u8,
     seconds: f64,
     seats: Vec<SeatStats>,
+    /// The side (kingdom, or team) of each seat.
+    seat_side: Vec<usize>,
 }
 
 /// `simulate`: all random with `--players`, a tournament with `--bots`.
@@ -93,7 +95,35 @@ fn run_random(
             (mean, var.sqrt(), s.wins / n, s.placed as f64 / n / per_game)
         })
         .collect();
+    // Teams (when seats share kingdoms): the seats of each side, and the side's score and wins
+    // (those of any of its seats).
+    let sides = report.seat_side.iter().copied().max().map_or(0, |m| m + 1);
+    let team_rows: Vec<(Vec<usize>, f64, f64)> = if sides < report.seats.len() {
+        (0..sides)
+            .filter_map(|side| {
+                let members: Vec<usize> = (0..report.seats.len())
+                    .filter(|&p| report.seat_side[p] == side)
+                    .collect();
+                let first = *members.first()?;
+                Some((members, seat_rows[first].0, seat_rows[first].2))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     if as_json {
+        let teams: Vec<_> = team_rows
+            .iter()
+            .enumerate()
+            .map(|(i, (members, mean, share))| {
+                json!({
+                    "team": i + 1,
+                    "seats": members.iter().map(|p| p + 1).collect::<Vec<_>>(),
+                    "mean_score": round(*mean, 3),
+                    "win_share": round(*share, 4),
+                })
+            })
+            .collect();
         let seats: Vec<_> = seat_rows
             .iter()
             .enumerate()
@@ -117,6 +147,7 @@ fn run_random(
             "seconds": round(report.seconds, 6),
             "games_per_second": round(gps, 1),
             "seats": seats,
+            "teams": teams,
         }));
         return Ok(ExitCode::SUCCESS);
     }
@@ -149,6 +180,19 @@ fn run_random(
             placed
         );
     }
+    if !team_rows.is_empty() {
+        say!("team  seats  mean score  win share");
+        for (i, (members, mean, share)) in team_rows.iter().enumerate() {
+            let seats: Vec<String> = members.iter().map(|p| (p + 1).to_string()).collect();
+            say!(
+                "{:>4}  {:5}  {:>10.2}  {:>8.1}%",
+                i + 1,
+                seats.join("+"),
+                mean,
+                share * 100.0
+            );
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -157,13 +201,17 @@ fn simulate(ruleset: &Arc<Ruleset>, players: u8, games: u64, seed: u64) -> CliRe
     let match_games = ruleset
         .rules_for(players)
         .map_or(1, |r| r.match_games.max(1));
-    let mut stats = vec![SeatStats::default(); seats];
-    // Buffers reused from game to game.
-    let mut totals = vec![0i64; seats];
-    let mut game_totals = vec![0i32; seats];
     // One game whose memory is reused: `reset` deals exactly what `Game::new` would.
     let mut game =
         Game::new(ruleset.clone(), players, seed).map_err(|e| CliError::Message(e.to_string()))?;
+    // Kingdoms are per side: one per player, or one per team in team games. A seat scores its
+    // side's kingdom and wins when its side wins.
+    let sides = usize::from(game.sides());
+    let seat_side: Vec<usize> = (0..seats).map(|p| game.side_of(p)).collect();
+    let mut stats = vec![SeatStats::default(); seats];
+    // Buffers reused from game to game.
+    let mut totals = vec![0i64; sides];
+    let mut game_totals = vec![0i32; sides];
     let start = Instant::now();
     for i in 0..games {
         let match_seed = derive_seed(seed, i);
@@ -173,10 +221,10 @@ fn simulate(ruleset: &Arc<Ruleset>, players: u8, games: u64, seed: u64) -> CliRe
         for k in 0..match_games {
             game.reset(Match::game_seed(match_seed, k));
             play_random(&mut game, &mut rng);
-            count_placed(&game, &mut stats);
-            for (p, t) in game_totals.iter_mut().enumerate() {
-                *t = game.score_total(p);
-                totals[p] += i64::from(*t);
+            count_placed(&game, &mut stats, &seat_side);
+            for (side, t) in game_totals.iter_mut().enumerate() {
+                *t = game.score_total(side);
+                totals[side] += i64::from(*t);
             }
             if match_games == 1 {
                 single_game_winners = Some(winners_of_game(&game, &game_totals));
@@ -188,15 +236,15 @@ fn simulate(ruleset: &Arc<Ruleset>, players: u8, games: u64, seed: u64) -> CliRe
             Some(w) => w,
             None => {
                 let best = totals.iter().copied().max().unwrap_or(0);
-                (0..seats).filter(|&p| totals[p] == best).collect()
+                (0..sides).filter(|&p| totals[p] == best).collect()
             }
         };
         let share = 1.0 / winners.len().max(1) as f64;
-        for &w in &winners {
-            stats[w].wins += share;
-        }
-        for (st, &total) in stats.iter_mut().zip(&totals) {
-            let total = total as f64;
+        for (seat, st) in stats.iter_mut().enumerate() {
+            if winners.contains(&seat_side[seat]) {
+                st.wins += share;
+            }
+            let total = totals[seat_side[seat]] as f64;
             st.score_sum += total;
             st.score_sq_sum += total * total;
         }
@@ -206,10 +254,11 @@ fn simulate(ruleset: &Arc<Ruleset>, players: u8, games: u64, seed: u64) -> CliRe
         match_games,
         seconds: start.elapsed().as_secs_f64(),
         seats: stats,
+        seat_side,
     })
 }
 
-/// The winners of a finished game: the highest total alone, or the full ranking with the
+/// The winning sides of a finished game: the highest total alone, or the full ranking with the
 /// ruleset's tie-breaks when the top score is shared.
 fn winners_of_game(game: &Game, totals: &[i32]) -> Vec<usize> {
     let best = totals.iter().copied().max().unwrap_or(0);
@@ -225,11 +274,17 @@ fn play_random(game: &mut Game, rng: &mut GameRng) {
     while game.play_random(|| rng.next_u32()).is_some() {}
 }
 
-fn count_placed(game: &Game, stats: &mut [SeatStats]) {
+fn count_placed(game: &Game, stats: &mut [SeatStats], seat_side: &[usize]) {
+    // Placements are recorded per kingdom; each seat of a team shares its team's.
+    let team = (stats.len() / usize::from(game.sides()).max(1)).max(1) as u64;
+    let mut per_side = vec![0u64; usize::from(game.sides())];
     for &(k, _, _) in game.placed() {
-        if let Some(s) = stats.get_mut(k) {
-            s.placed += 1;
+        if let Some(n) = per_side.get_mut(k) {
+            *n += 1;
         }
+    }
+    for (seat, s) in stats.iter_mut().enumerate() {
+        s.placed += per_side.get(seat_side[seat]).copied().unwrap_or(0) / team;
     }
 }
 

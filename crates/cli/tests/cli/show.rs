@@ -2,7 +2,7 @@
 
 use super::{TempFile, run};
 
-const SHIPPED: [&str; 8] = [
+const SHIPPED: [&str; 12] = [
     "kingdomino",
     "kingdomino-knights",
     "mighty-duel",
@@ -11,6 +11,10 @@ const SHIPPED: [&str; 8] = [
     "harmony-middle-kingdom",
     "dynasty",
     "volcano",
+    "queendomino",
+    "queendomino-no-dragon",
+    "royal-wedding",
+    "royal-wedding-teams",
 ];
 
 fn show(args: &[&str]) -> String {
@@ -40,7 +44,13 @@ fn mighty_duel_for_two_players_is_7x7() {
 #[test]
 fn shown_rulesets_validate_and_load_to_the_same_rules() {
     for name in SHIPPED {
-        for players in [None, Some("2")] {
+        // Each ruleset's smallest player count.
+        let smallest = match name {
+            "royal-wedding" => "3",
+            "royal-wedding-teams" => "6",
+            _ => "2",
+        };
+        for players in [None, Some(smallest)] {
             let mut args = vec![name];
             if let Some(p) = players {
                 args.extend(["--players", p]);
