@@ -15,7 +15,15 @@ fn ruleset(name: &str) -> Arc<Ruleset> {
 fn random_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("random game");
     group.throughput(Throughput::Elements(1));
-    for (name, players) in [("kingdomino", 4u8), ("kingdomino", 2), ("mighty-duel", 2)] {
+    for (name, players) in [
+        ("kingdomino", 4u8),
+        ("kingdomino", 2),
+        ("mighty-duel", 2),
+        ("queendomino", 4),
+        ("queendomino", 2),
+        ("royal-wedding", 8),
+        ("royal-wedding-teams", 8),
+    ] {
         let r = ruleset(name);
         let deck = usize::from(r.rules_for(players).expect("players").deck_size);
         let mut seed = 0u64;
@@ -28,7 +36,7 @@ fn random_games(c: &mut Criterion) {
                 let [_, _, _, placed, discarded] = g.domino_census();
                 assert_eq!(placed + discarded, deck);
                 black_box(
-                    (0..usize::from(players))
+                    (0..usize::from(g.sides()))
                         .map(|p| g.score_total(p))
                         .sum::<i32>(),
                 )

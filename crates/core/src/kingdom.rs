@@ -167,6 +167,11 @@ impl Kingdom {
         each!(self, k => k.territory_at(cell))
     }
 
+    /// Every square of one terrain, read off its bitboard.
+    pub fn cells_of(&self, terrain: TerrainId) -> Vec<Cell> {
+        each!(self, k => k.cells_of(terrain))
+    }
+
     /// The cells of the territory containing `cell` (empty when `cell` holds no terrain).
     pub fn territory_cells(&self, cell: Cell) -> Vec<Cell> {
         each!(self, k => k.territory_cells(cell))
@@ -467,6 +472,13 @@ impl<B: Board> Grid<B> {
             squares: region.count(),
             crowns: self.crowns_in(region),
         })
+    }
+
+    fn cells_of(&self, terrain: TerrainId) -> Vec<Cell> {
+        self.terrain
+            .get(terrain.index())
+            .map(|b| b.iter().map(|i| self.cell(i)).collect())
+            .unwrap_or_default()
     }
 
     fn territory_cells(&self, cell: Cell) -> Vec<Cell> {

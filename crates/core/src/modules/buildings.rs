@@ -18,7 +18,6 @@ use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params, SetupContex
 use crate::building::{BuildingId, BuildingValue};
 use crate::game::{Action, Game, IllegalAction};
 use crate::geometry::Cell;
-use crate::kingdom::Content;
 use crate::ruleset::Ruleset;
 use crate::score::{BonusScore, ScoreBreakdown};
 use crate::terrain::TerrainId;
@@ -62,21 +61,9 @@ impl Buildings {
         let Some(town) = self.town(game.ruleset()) else {
             return Vec::new();
         };
-        let kingdom = game.kingdom_of_side(side);
         let built = &game.economy().sides[side].buildings;
-        let (lx, ly, hx, hy) = kingdom.bounds();
-        let mut out = Vec::new();
-        for y in ly..=hy {
-            for x in lx..=hx {
-                let cell = Cell::new(x, y);
-                if let Content::Square(sq) = kingdom.content(cell)
-                    && sq.terrain == town
-                    && !built.iter().any(|&(_, c)| c == cell)
-                {
-                    out.push(cell);
-                }
-            }
-        }
+        let mut out = game.kingdom_of_side(side).cells_of(town);
+        out.retain(|cell| !built.iter().any(|&(_, c)| c == *cell));
         out
     }
 }
