@@ -98,6 +98,10 @@ pub enum Command {
         seed: u64,
         #[arg(long)]
         json: bool,
+        /// Write every simulated game (or match) as a save file into this directory, to replay
+        /// any of them with `crownlands replay`.
+        #[arg(long, value_name = "DIR")]
+        save: Option<PathBuf>,
     },
     /// Print the fully resolved ruleset (after `extends` and player-count overrides) as TOML.
     Show {

@@ -85,6 +85,8 @@ fn print_move(m: &Move<'_>) {
         Action::Claim { .. } => {}
         _ => {
             if let Some(p) = m.before.to_act() {
+                // The kingdom the player builds: their own, or their team's.
+                let p = m.after.side_of(p);
                 let kingdom =
                     crownlands_rules::kingdom_file::render(m.after.kingdom(p), m.after.ruleset());
                 for line in kingdom.lines() {
@@ -184,7 +186,7 @@ fn print_end(session: &Session) {
     if !session.is_over() {
         let g: &Game = session.game();
         let scores: Vec<String> = (0..usize::from(g.players()))
-            .map(|p| format!("{} {}", seat_text(players, p), g.score_total(p)))
+            .map(|p| format!("{} {}", seat_text(players, p), g.score_total(g.side_of(p))))
             .collect();
         say!(
             "Unfinished: game {} of {}, round {}, {}; {} to act. Scores so far: {}",
@@ -208,7 +210,8 @@ fn move_json(m: &Move<'_>) -> Value {
         "token": notation::token(m.before, m.action),
         "text": action_text(m.before, m.action),
         "action": m.action,
-        "scores": (0..usize::from(g.players())).map(|p| g.score_total(p)).collect::<Vec<_>>(),
+        // Per seat: the score of the seat's side (its team's, in team games).
+        "scores": (0..usize::from(g.players())).map(|p| g.score_total(g.side_of(p))).collect::<Vec<_>>(),
     })
 }
 

@@ -15,9 +15,10 @@ use crownlands_bots::level::parse_list;
 use crownlands_bots::tournament::{self, Tournament};
 use crownlands_core::matches::Match;
 use crownlands_core::rng::{GameRng, derive_seed};
-use crownlands_core::{Game, Ruleset};
+use crownlands_core::{Action, Game, Ruleset};
 use serde_json::json;
 use std::io::IsTerminal;
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
@@ -51,6 +52,7 @@ pub fn run(
     games: u64,
     seed: u64,
     as_json: bool,
+    save: Option<&Path>,
 ) -> CliResult<ExitCode> {
     if games == 0 || games > MAX_GAMES {
         return Err(CliError::Message(format!(
@@ -61,8 +63,11 @@ pub fn run(
         return Err(CliError::Message("--jobs 0: give at least 1".into()));
     }
     match (players, bots) {
+        (_, Some(_)) if save.is_some() => Err(CliError::Message(
+            "--save records games of random players (--players N); it does not work with --bots yet".into(),
+        )),
         (_, Some(list)) => run_bots(name, players, list, jobs, games, seed, as_json),
-        (Some(p), None) => run_random(name, p, games, seed, as_json),
+        (Some(p), None) => run_random(name, p, games, seed, as_json, save),
         (None, None) => Err(CliError::Message(
             "give --players N (all random) or --bots LIST".into(),
         )),
@@ -75,10 +80,11 @@ fn run_random(
     games: u64,
     seed: u64,
     as_json: bool,
+    save: Option<&Path>,
 ) -> CliResult<ExitCode> {
     let ruleset = Arc::new(load_ruleset(name)?);
     rules_for(&ruleset, Some(players))?;
-    let report = simulate(&ruleset, players, games, seed)?;
+    let report = simulate(&ruleset, players, games, seed, save)?;
     let n = report.games as f64;
     let per_game = f64::from(report.match_games.max(1));
     let gps = if report.seconds > 0.0 {
@@ -196,7 +202,13 @@ fn run_random(
     Ok(ExitCode::SUCCESS)
 }
 
-fn simulate(ruleset: &Arc<Ruleset>, players: u8, games: u64, seed: u64) -> CliResult<Report> {
+fn simulate(
+    ruleset: &Arc<Ruleset>,
+    players: u8,
+    games: u64,
+    seed: u64,
+    save: Option<&Path>,
+) -> CliResult<Report> {
     let seats = usize::from(players);
     let match_games = ruleset
         .rules_for(players)
@@ -218,9 +230,18 @@ fn simulate(ruleset: &Arc<Ruleset>, players: u8, games: u64, seed: u64) -> CliRe
         let mut rng = GameRng::seed_from(derive_seed(match_seed, u64::MAX));
         totals.iter_mut().for_each(|t| *t = 0);
         let mut single_game_winners: Option<Vec<usize>> = None;
+        let mut recorded: Vec<Vec<Action>> = Vec::new();
         for k in 0..match_games {
             game.reset(Match::game_seed(match_seed, k));
-            play_random(&mut game, &mut rng);
+            if save.is_some() {
+                let mut actions = Vec::new();
+                while let Some(a) = game.play_random(|| rng.next_u32()) {
+                    actions.push(a);
+                }
+                recorded.push(actions);
+            } else {
+                play_random(&mut game, &mut rng);
+            }
             count_placed(&game, &mut stats, &seat_side);
             for (side, t) in game_totals.iter_mut().enumerate() {
                 *t = game.score_total(side);
@@ -229,6 +250,18 @@ fn simulate(ruleset: &Arc<Ruleset>, players: u8, games: u64, seed: u64) -> CliRe
             if match_games == 1 {
                 single_game_winners = Some(winners_of_game(&game, &game_totals));
             }
+        }
+        if let Some(dir) = save {
+            let players_list = crownlands_saves::Player::seats(players, "random");
+            let file = crownlands_saves::Save::from_actions(
+                ruleset.clone(),
+                players_list,
+                match_seed,
+                &recorded,
+            )
+            .and_then(|s| crownlands_saves::save_into_dir(dir, &s))
+            .map_err(|e| CliError::Message(e.to_string()))?;
+            let _ = file;
         }
         // A single game is won by its own ranking (with the ruleset's tie-breaks); a match of
         // several games by the highest total (ties shared: the rulebook gives Dynasty none).
