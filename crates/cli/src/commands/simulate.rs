@@ -43,17 +43,30 @@ struct Report {
     seat_side: Vec<usize>,
 }
 
+/// How many games, from which seed, and what to do with them.
+#[derive(Clone, Copy)]
+pub struct RunOptions<'a> {
+    pub jobs: Option<usize>,
+    pub games: u64,
+    pub seed: u64,
+    pub as_json: bool,
+    pub save: Option<&'a Path>,
+}
+
 /// `simulate`: all random with `--players`, a tournament with `--bots`.
 pub fn run(
     name: &str,
     players: Option<u8>,
     bots: Option<&str>,
-    jobs: Option<usize>,
-    games: u64,
-    seed: u64,
-    as_json: bool,
-    save: Option<&Path>,
+    options: &RunOptions<'_>,
 ) -> CliResult<ExitCode> {
+    let RunOptions {
+        jobs,
+        games,
+        seed,
+        as_json,
+        save,
+    } = *options;
     if games == 0 || games > MAX_GAMES {
         return Err(CliError::Message(format!(
             "--games {games}: give 1 to {MAX_GAMES} games"
