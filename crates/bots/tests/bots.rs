@@ -90,7 +90,6 @@ fn random_and_greedy_choices_do_not_depend_on_the_hidden_order() {
 /// real order, so the same generator gives different (equally likely) samples in the two games.
 /// This passes once the core sorts the hidden dominoes before reshuffling them.
 #[test]
-#[ignore = "needs Game::resample_hidden to start from a canonical order (core)"]
 fn mcts_choices_do_not_depend_on_the_hidden_order() {
     same_choices(&["mcts:300"]);
 }

@@ -950,6 +950,9 @@ impl Game {
                 .filter(|&i| usize::from(dominoes[self.deck[i].index()].pile) == pile)
                 .collect();
             let mut ids: Vec<DominoId> = positions.iter().map(|&i| self.deck[i]).collect();
+            // From a canonical order, so the sample depends only on what players know and on
+            // `next_u32`, never on the real hidden order.
+            ids.sort_unstable();
             for i in (1..ids.len()).rev() {
                 let j = crate::rng::below(i as u32 + 1, &mut next_u32) as usize;
                 ids.swap(i, j);
@@ -959,10 +962,14 @@ impl Game {
             }
         }
         let pile = &mut self.economy.building_pile;
+        pile.sort_unstable();
         for i in (1..pile.len()).rev() {
             let j = crate::rng::below(i as u32 + 1, &mut next_u32) as usize;
             pile.swap(i, j);
         }
+        // The real seed would rebuild the real order: a sampled game gets a sampled seed.
+        self.seed = (u64::from(next_u32()) << 32) | u64::from(next_u32());
+        self.rng = GameRng::seed_from(self.seed);
     }
 
     /// The dominoes no player has seen yet (draw pile and box together), in a canonical order:
