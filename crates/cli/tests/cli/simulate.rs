@@ -189,3 +189,64 @@ fn closed_stdout_does_not_panic() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+#[test]
+fn royal_wedding_every_player_count_per_seat_and_per_team() {
+    for p in ["3", "4", "5", "6", "7", "8"] {
+        let v = simulate_json(&["royal-wedding", "--players", p, "--games", "2"]);
+        assert_eq!(
+            seats(&v).len(),
+            p.parse::<usize>().expect("count"),
+            "{p} players"
+        );
+        assert!(
+            v["teams"].as_array().is_some_and(Vec::is_empty),
+            "individual play: no teams"
+        );
+        let shares: f64 = seats(&v)
+            .iter()
+            .filter_map(|s| s["win_share"].as_f64())
+            .sum();
+        assert!((shares - 1.0).abs() < 1e-3, "{p} players: {shares}");
+    }
+    for (p, teams) in [("6", 3), ("8", 4)] {
+        let v = simulate_json(&["royal-wedding-teams", "--players", p, "--games", "3"]);
+        assert_eq!(seats(&v).len(), p.parse::<usize>().expect("count"));
+        let t = v["teams"].as_array().expect("teams");
+        assert_eq!(t.len(), teams, "{p} players in teams of two");
+        for (i, team) in t.iter().enumerate() {
+            let members: Vec<u64> = team["seats"]
+                .as_array()
+                .expect("seats")
+                .iter()
+                .filter_map(Value::as_u64)
+                .collect();
+            assert_eq!(
+                members,
+                vec![2 * i as u64 + 1, 2 * i as u64 + 2],
+                "teammates sit side by side"
+            );
+            // Both seats of a team report the team's score.
+            let a = &seats(&v)[2 * i]["mean_score"];
+            let b = &seats(&v)[2 * i + 1]["mean_score"];
+            assert_eq!(a, b);
+            assert_eq!(a, &team["mean_score"]);
+        }
+        let shares: f64 = t.iter().filter_map(|s| s["win_share"].as_f64()).sum();
+        assert!(
+            (shares - 1.0).abs() < 1e-3,
+            "team win shares sum to 1: {shares}"
+        );
+    }
+    // Text output has a team table.
+    let r = run(&[
+        "simulate",
+        "royal-wedding-teams",
+        "--players",
+        "6",
+        "--games",
+        "2",
+    ])
+    .ok();
+    assert!(r.stdout.contains("team  seats"), "{}", r.stdout);
+}
