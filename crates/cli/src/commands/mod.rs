@@ -102,17 +102,22 @@ pub fn rules_for(ruleset: &Ruleset, players: Option<u8>) -> CliResult<(u8, &Rule
     }
 }
 
-/// Read and parse a kingdom file for a ruleset and grid size.
-pub fn read_kingdom(path: &Path, ruleset: &Ruleset, grid: u8) -> CliResult<Kingdom> {
+/// Read a kingdom file's text (any problem reading it is an error naming the file).
+pub fn read_kingdom_text(path: &Path) -> CliResult<String> {
     let text = std::fs::read(path).map_err(|e| {
         CliError::Message(format!("cannot read kingdom file {}: {e}", path.display()))
     })?;
-    let text = String::from_utf8(text).map_err(|_| {
+    String::from_utf8(text).map_err(|_| {
         CliError::Message(format!(
             "{}: the kingdom file is not UTF-8 text",
             path.display()
         ))
-    })?;
+    })
+}
+
+/// Read and parse a kingdom file for a ruleset and grid size.
+pub fn read_kingdom(path: &Path, ruleset: &Ruleset, grid: u8) -> CliResult<Kingdom> {
+    let text = read_kingdom_text(path)?;
     Ok(crownlands_rules::kingdom_file::parse(
         &text,
         &path.display().to_string(),

@@ -14,15 +14,7 @@ use std::process::ExitCode;
 
 /// Read a kingdom file with its Queendomino pieces.
 fn read_side(path: &Path, ruleset: &Ruleset, grid: u8) -> CliResult<(Kingdom, Holdings)> {
-    let text = std::fs::read(path).map_err(|e| {
-        CliError::Message(format!("cannot read kingdom file {}: {e}", path.display()))
-    })?;
-    let text = String::from_utf8(text).map_err(|_| {
-        CliError::Message(format!(
-            "{}: the kingdom file is not UTF-8 text",
-            path.display()
-        ))
-    })?;
+    let text = super::read_kingdom_text(path)?;
     Ok(crownlands_rules::kingdom_file::parse_side(
         &text,
         &path.display().to_string(),

@@ -7,6 +7,22 @@ mod score;
 mod show;
 mod simulate;
 
+/// Every shipped ruleset.
+pub const SHIPPED: [&str; 12] = [
+    "kingdomino",
+    "kingdomino-knights",
+    "mighty-duel",
+    "harmony",
+    "middle-kingdom",
+    "harmony-middle-kingdom",
+    "dynasty",
+    "volcano",
+    "queendomino",
+    "queendomino-no-dragon",
+    "royal-wedding",
+    "royal-wedding-teams",
+];
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};

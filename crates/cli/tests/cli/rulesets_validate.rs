@@ -10,20 +10,7 @@ fn validate<S: AsRef<OsStr>>(files: &[S]) -> Run {
     run(&args)
 }
 
-const SHIPPED: [&str; 12] = [
-    "kingdomino",
-    "kingdomino-knights",
-    "mighty-duel",
-    "harmony",
-    "middle-kingdom",
-    "harmony-middle-kingdom",
-    "dynasty",
-    "volcano",
-    "queendomino",
-    "queendomino-no-dragon",
-    "royal-wedding",
-    "royal-wedding-teams",
-];
+use super::SHIPPED;
 
 #[test]
 fn rulesets_lists_every_shipped_ruleset_with_a_description() {

@@ -2,20 +2,7 @@
 
 use super::{TempFile, run};
 
-const SHIPPED: [&str; 12] = [
-    "kingdomino",
-    "kingdomino-knights",
-    "mighty-duel",
-    "harmony",
-    "middle-kingdom",
-    "harmony-middle-kingdom",
-    "dynasty",
-    "volcano",
-    "queendomino",
-    "queendomino-no-dragon",
-    "royal-wedding",
-    "royal-wedding-teams",
-];
+use super::SHIPPED;
 
 fn show(args: &[&str]) -> String {
     let mut all = vec!["show"];
