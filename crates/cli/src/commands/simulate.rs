@@ -105,14 +105,10 @@ fn run_random(
     } else {
         f64::INFINITY
     };
-    let seat_rows: Vec<(f64, f64, f64, f64)> = report
+    let seat_rows: Vec<SeatRow> = report
         .seats
         .iter()
-        .map(|s| {
-            let mean = s.score_sum / n;
-            let var = (s.score_sq_sum / n - mean * mean).max(0.0);
-            (mean, var.sqrt(), s.wins / n, s.placed as f64 / n / per_game)
-        })
+        .map(|s| seat_row(s.score_sum, s.score_sq_sum, s.wins, s.placed, n, per_game))
         .collect();
     // Teams (when seats share kingdoms): the seats of each side, and the side's score and wins
     // (those of any of its seats).
@@ -143,20 +139,7 @@ fn run_random(
                 })
             })
             .collect();
-        let seats: Vec<_> = seat_rows
-            .iter()
-            .enumerate()
-            .map(|(i, (mean, sd, share, placed))| {
-                json!({
-                    "seat": i + 1,
-                    "player": "random",
-                    "mean_score": round(*mean, 3),
-                    "score_stddev": round(*sd, 3),
-                    "win_share": round(*share, 4),
-                    "mean_dominoes_placed": round(*placed, 3),
-                })
-            })
-            .collect();
+        let seats = seats_json(&seat_rows, "random");
         print_json(&json!({
             "ruleset": ruleset.name,
             "players": players,
@@ -170,22 +153,14 @@ fn run_random(
         }));
         return Ok(ExitCode::SUCCESS);
     }
-    let what = if report.match_games > 1 {
-        format!("matches of {} games", report.match_games)
-    } else {
-        "games".to_string()
-    };
+    let (what, unit) = run_label(report.match_games);
     say!(
         "{} {what} of {} with {players} random players (seed {seed}) in {:.3} s: {:.0} {}/s",
         report.games,
         ruleset.name,
         report.seconds,
         gps,
-        if report.match_games > 1 {
-            "matches"
-        } else {
-            "games"
-        },
+        unit,
     );
     say!("seat  player  mean score  spread  win share  dominoes placed");
     for (i, (mean, sd, share, placed)) in seat_rows.iter().enumerate() {
@@ -396,30 +371,13 @@ fn run_bots(
     } else {
         "rotated".to_string()
     };
-    let seat_rows: Vec<(f64, f64, f64, f64)> = report
+    let seat_rows: Vec<SeatRow> = report
         .seats
         .iter()
-        .map(|s| {
-            let mean = s.score_sum / g;
-            let var = (s.score_sq_sum / g - mean * mean).max(0.0);
-            (mean, var.sqrt(), s.wins / g, s.placed as f64 / g / per_game)
-        })
+        .map(|s| seat_row(s.score_sum, s.score_sq_sum, s.wins, s.placed, g, per_game))
         .collect();
     if as_json {
-        let seats: Vec<_> = seat_rows
-            .iter()
-            .enumerate()
-            .map(|(i, (mean, sd, share, placed))| {
-                json!({
-                    "seat": i + 1,
-                    "player": seat_player,
-                    "mean_score": round(*mean, 3),
-                    "score_stddev": round(*sd, 3),
-                    "win_share": round(*share, 4),
-                    "mean_dominoes_placed": round(*placed, 3),
-                })
-            })
-            .collect();
+        let seats = seats_json(&seat_rows, &seat_player);
         let bots: Vec<_> = report
             .bots
             .iter()
@@ -453,11 +411,7 @@ fn run_bots(
         }));
         return Ok(ExitCode::SUCCESS);
     }
-    let what = if report.match_games > 1 {
-        format!("matches of {} games", report.match_games)
-    } else {
-        "games".to_string()
-    };
+    let (what, unit) = run_label(report.match_games);
     say!(
         "{} {what} of {} with {count} players: {} (seats rotated, seed {seed}) in {:.3} s: {:.1} {}/s",
         report.games,
@@ -465,11 +419,7 @@ fn run_bots(
         names.join(", "),
         report.seconds,
         gps,
-        if report.match_games > 1 {
-            "matches"
-        } else {
-            "games"
-        },
+        unit,
     );
     let width = report
         .bots
@@ -517,4 +467,53 @@ fn run_bots(
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// One seat's summary: mean score, its spread (standard deviation), win share, dominoes placed
+/// per game.
+type SeatRow = (f64, f64, f64, f64);
+
+fn seat_row(
+    score_sum: f64,
+    score_sq_sum: f64,
+    wins: f64,
+    placed: u64,
+    runs: f64,
+    per_game: f64,
+) -> SeatRow {
+    let mean = score_sum / runs;
+    let var = (score_sq_sum / runs - mean * mean).max(0.0);
+    (
+        mean,
+        var.sqrt(),
+        wins / runs,
+        placed as f64 / runs / per_game,
+    )
+}
+
+/// The `seats` array of the JSON report.
+fn seats_json(rows: &[SeatRow], player: &str) -> Vec<serde_json::Value> {
+    rows.iter()
+        .enumerate()
+        .map(|(i, (mean, sd, share, placed))| {
+            json!({
+                "seat": i + 1,
+                "player": player,
+                "mean_score": round(*mean, 3),
+                "score_stddev": round(*sd, 3),
+                "win_share": round(*share, 4),
+                "mean_dominoes_placed": round(*placed, 3),
+            })
+        })
+        .collect()
+}
+
+/// What one run of the simulation is called: ("games", "games") or ("matches of 3 games",
+/// "matches").
+fn run_label(match_games: u8) -> (String, &'static str) {
+    if match_games > 1 {
+        (format!("matches of {match_games} games"), "matches")
+    } else {
+        ("games".to_string(), "games")
+    }
 }
