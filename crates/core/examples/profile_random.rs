@@ -8,11 +8,21 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(100_000);
+    // `profile_random N reset`: one game reused for every seed, as `simulate` does.
+    let reuse = std::env::args().nth(2).is_some_and(|a| a == "reset");
     let ruleset = Arc::new(testkit::kingdomino());
+    let mut reused = Game::new(ruleset.clone(), 4, 0).expect("setup");
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
     let mut sum = 0i64;
     for seed in 0..games {
-        let mut g = Game::new(ruleset.clone(), 4, seed).expect("setup");
+        let mut fresh;
+        let g = if reuse {
+            reused.reset(seed);
+            &mut reused
+        } else {
+            fresh = Game::new(ruleset.clone(), 4, seed).expect("setup");
+            &mut fresh
+        };
         while g
             .play_random(|| {
                 state ^= state << 13;

@@ -144,6 +144,8 @@ pub struct Game {
     placed: Vec<(usize, DominoId, Placement)>,
     current: Vec<Slot>,
     next: Vec<Slot>,
+    /// Bit `i` set while slot `i` of the next line is unclaimed.
+    next_free: u64,
     first_claims: Vec<KingId>,
     phase: Phase,
     round: u32,
@@ -153,6 +155,16 @@ pub struct Game {
     economy: Economy,
     /// Where the acting king's domino went this turn (`None` before placing, or after a discard).
     turn_placement: Option<Placement>,
+    /// Whether the ruleset lists its dominoes in line order (box, then number), as the shipped
+    /// sets do: lines then sort by id alone.
+    ids_in_line_order: bool,
+}
+
+/// Where a domino goes in a line: by box, then by number.
+fn line_order(dominoes: &[Domino], id: DominoId) -> u32 {
+    dominoes.get(id.index()).map_or(u32::MAX, |d| {
+        (u32::from(d.pile) << 16) | u32::from(d.number)
+    })
 }
 
 /// A game's modules, shared between clones.
@@ -243,6 +255,7 @@ impl Game {
             placed: Vec::with_capacity(dealt),
             current: Vec::with_capacity(line_size),
             next: Vec::with_capacity(line_size),
+            next_free: 0,
             first_claims: Vec::with_capacity(kings),
             phase: Phase::FirstClaims { step: 0 },
             round: 0,
@@ -251,7 +264,12 @@ impl Game {
             modules,
             economy: Economy::default(),
             turn_placement: None,
+            ids_in_line_order: false,
         };
+        game.ids_in_line_order = (1..game.ruleset.dominoes.len()).all(|i| {
+            line_order(&game.ruleset.dominoes, DominoId(i as u16 - 1))
+                < line_order(&game.ruleset.dominoes, DominoId(i as u16))
+        });
         let mut problems = game.deal(seed);
         for m in game.modules.all.iter() {
             problems.extend(m.check(&game.ruleset));
@@ -283,9 +301,12 @@ impl Game {
         self.seed = seed;
         self.rng = GameRng::seed_from(seed);
         self.shuffle_deck();
-        let empty = Kingdom::new(grid);
         for k in &mut self.kingdoms {
-            k.clone_from(&empty);
+            if k.grid() == grid {
+                k.clear();
+            } else {
+                *k = Kingdom::new(grid);
+            }
         }
         let kings = usize::from(self.players) * kpp;
         self.first_claims.clear();
@@ -349,25 +370,28 @@ impl Game {
     /// number.
     fn draw_line(&mut self) {
         let n = usize::from(self.rules().line_size).min(self.dealt - self.drawn);
-        let dominoes = &self.ruleset.dominoes;
-        // Sort keys computed once per domino; insertion sort, as lines are short.
-        let mut keyed = [(0u32, DominoId(0)); crate::ruleset::MAX_LINE as usize];
-        let n = n.min(keyed.len());
-        for (k, &id) in keyed.iter_mut().zip(&self.deck[self.drawn..self.drawn + n]) {
-            let d = &dominoes[id.index()];
-            *k = ((u32::from(d.pile) << 16) | u32::from(d.number), id);
-        }
-        let keyed = &mut keyed[..n];
-        for i in 1..n {
-            let mut j = i;
-            while j > 0 && keyed[j - 1].0 > keyed[j].0 {
-                keyed.swap(j - 1, j);
-                j -= 1;
+        let start = self.drawn;
+        self.drawn += n;
+        // Sorted where it lies: the drawn part of the deck is never read in order again.
+        let line = &mut self.deck[start..start + n];
+        if self.ids_in_line_order {
+            // Insertion sort: lines are a handful of dominoes.
+            for i in 1..line.len() {
+                let id = line[i];
+                let mut j = i;
+                while j > 0 && line[j - 1] > id {
+                    line[j] = line[j - 1];
+                    j -= 1;
+                }
+                line[j] = id;
             }
+        } else {
+            let dominoes = &self.ruleset.dominoes;
+            line.sort_unstable_by_key(|id| line_order(dominoes, *id));
         }
         self.next
-            .extend(keyed.iter().map(|&(_, domino)| Slot { domino, king: None }));
-        self.drawn += n;
+            .extend(line.iter().map(|&domino| Slot { domino, king: None }));
+        self.next_free = (1u64 << n) - 1;
     }
 
     // ----- what the game shows -----
@@ -631,9 +655,7 @@ impl Game {
     /// How many legal actions there are, without listing them.
     pub fn legal_action_count(&self) -> u32 {
         match self.phase {
-            Phase::FirstClaims { .. } | Phase::Claim { .. } => {
-                self.next.iter().filter(|s| s.king.is_none()).count() as u32
-            }
+            Phase::FirstClaims { .. } | Phase::Claim { .. } => self.next_free.count_ones(),
             Phase::Place { .. } => self.placements().count().max(1),
             Phase::Step { .. } => self.legal_actions().len() as u32,
             Phase::Over => 0,
@@ -805,8 +827,9 @@ impl Game {
     }
 
     fn claim(&mut self, domino: DominoId, king: KingId) {
-        if let Some(s) = self.next.iter_mut().find(|s| s.domino == domino) {
-            s.king = Some(king);
+        if let Some(i) = self.next.iter().position(|s| s.domino == domino) {
+            self.next[i].king = Some(king);
+            self.next_free &= !(1u64 << i);
         }
     }
 
@@ -840,6 +863,7 @@ impl Game {
         self.round += 1;
         std::mem::swap(&mut self.current, &mut self.next);
         self.next.clear();
+        self.next_free = 0;
         for s in &self.current {
             if s.king.is_none() {
                 self.discarded.push(s.domino);
@@ -919,19 +943,19 @@ impl Game {
         king: KingId,
         next_u32: &mut impl FnMut() -> u32,
     ) -> Option<DominoId> {
-        // Free slots as a bit mask (lines hold at most 32), then the chosen one by select.
-        let mut mask = 0u64;
-        for (i, s) in self.next.iter().enumerate() {
-            mask |= u64::from(s.king.is_none()) << i;
-        }
+        let mut mask = self.next_free;
         let free = mask.count_ones();
         if free == 0 {
             return None;
         }
         let pick = crate::rng::below(free, next_u32);
-        let slot = self
-            .next
-            .get_mut(crate::bitboard::nth_in_word(mask, pick) as usize)?;
+        // Lines are short: dropping the lowest free slots one by one beats a broadword select.
+        for _ in 0..pick {
+            mask &= mask - 1;
+        }
+        let i = mask.trailing_zeros();
+        self.next_free &= !(1u64 << i);
+        let slot = self.next.get_mut(i as usize)?;
         slot.king = Some(king);
         Some(slot.domino)
     }

@@ -83,6 +83,12 @@ impl Kingdom {
         each!(self, k => k.grid)
     }
 
+    /// Empty the kingdom back to its castle alone: exactly `Kingdom::new(self.grid())`, touching
+    /// only the bitboards of terrains that were laid (for simulations that reuse a game).
+    pub fn clear(&mut self) {
+        each!(mut self, k => k.clear())
+    }
+
     pub fn content(&self, cell: Cell) -> Content {
         each!(self, k => k.content(cell))
     }
@@ -238,6 +244,20 @@ impl<B: Board> Grid<B> {
         k
     }
 
+    fn clear(&mut self) {
+        // Terrains at `terrains..` were never laid: their planes are still as `new` left them.
+        let laid = usize::from(self.terrains);
+        let near = B::neighbours_of(self.castle);
+        self.terrain[..laid].fill(B::EMPTY);
+        self.touching[..laid].fill(near);
+        self.terrains = 0;
+        self.occupied = B::single(self.castle);
+        self.crowns = [B::EMPTY; 3];
+        let half = self.grid - 1;
+        (self.min_row, self.max_row, self.min_col, self.max_col) = (half, half, half, half);
+        self.update_window();
+    }
+
     fn update_window(&mut self) {
         let n = self.grid - 1;
         let rect = B::rect(
@@ -363,12 +383,18 @@ impl<B: Board> Grid<B> {
     #[inline]
     fn put(&mut self, i: usize, sq: Square) {
         let t = sq.terrain.index() % MAX_TERRAINS;
-        self.occupied.set(i);
-        self.terrain[t].set(i);
+        let cell = B::single(i);
+        self.occupied = self.occupied.or(cell);
+        self.terrain[t] = self.terrain[t].or(cell);
         self.touching[t] = self.touching[t].or(B::neighbours_of(i));
         self.terrains = self.terrains.max(t as u8 + 1);
-        for (bit, plane) in self.crowns.iter_mut().enumerate() {
-            plane.set_if(i, sq.crowns >> bit & 1 == 1);
+        // Most squares have no crown.
+        if sq.crowns != 0 {
+            for (bit, plane) in self.crowns.iter_mut().enumerate() {
+                if sq.crowns >> bit & 1 == 1 {
+                    *plane = plane.or(cell);
+                }
+            }
         }
         let (r, c) = ((i / B::STRIDE) as u8, (i % B::STRIDE) as u8);
         self.min_row = self.min_row.min(r);

@@ -1346,3 +1346,26 @@ fn resampling_depends_only_on_what_players_know() {
     assert_eq!(a, b);
     assert_ne!(a.seed(), g.seed());
 }
+
+#[test]
+fn every_line_is_sorted_by_number_whatever_order_the_set_lists_its_dominoes() {
+    // The shipped sets list dominoes by number; a house-rule set may not.
+    let mut reversed = testkit::kingdomino();
+    reversed.dominoes.reverse();
+    for r in [testkit::kingdomino(), reversed] {
+        let r = Arc::new(r);
+        for seed in 0..10 {
+            let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+            let mut rng = crate::rng::GameRng::seed_from(seed);
+            while !g.is_over() {
+                let numbers: Vec<u16> = g
+                    .next_line()
+                    .iter()
+                    .map(|s| g.domino(s.domino).number)
+                    .collect();
+                assert!(numbers.windows(2).all(|w| w[0] < w[1]), "{numbers:?}");
+                g.play_random(|| rng.next_u32());
+            }
+        }
+    }
+}
