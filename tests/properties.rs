@@ -201,6 +201,25 @@ fn every_shipped_ruleset_plays_by_the_rules() {
     }
 }
 
+/// `play_random` counts and picks without listing; it must pick exactly what a uniform draw
+/// from `legal_actions` would, module steps included.
+#[test]
+fn play_random_picks_as_the_listed_legal_actions_would() {
+    for (name, ruleset) in shipped_rulesets() {
+        for &(players, _) in &ruleset.player_counts {
+            let mut g = Game::new(ruleset.clone(), players, 77).expect("setup");
+            let mut c = Chooser::new(u64::from(players));
+            while !g.is_over() {
+                let legal = g.legal_actions();
+                let mut twin = Chooser(c.0);
+                let i = crownlands_core::rng::below(legal.len() as u32, || twin.next_u32());
+                let played = g.play_random(|| c.next_u32());
+                assert_eq!(played, Some(legal[i as usize]), "{name} at {players}");
+            }
+        }
+    }
+}
+
 #[test]
 fn whole_games_use_the_expected_dominoes() {
     for (name, ruleset) in shipped_rulesets() {

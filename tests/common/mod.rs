@@ -35,7 +35,7 @@ pub fn shipped_rulesets() -> Vec<(String, Arc<Ruleset>)> {
 }
 
 /// A small, fast generator for the players' choices in tests.
-pub struct Chooser(u64);
+pub struct Chooser(pub u64);
 
 impl Chooser {
     pub fn new(seed: u64) -> Chooser {

@@ -341,8 +341,20 @@ impl Game {
         self.turn_placement = None;
         // A fresh economy, reusing the memory of the sides' holdings.
         let mut holdings = std::mem::take(&mut self.economy.sides);
-        holdings.clear();
-        holdings.resize(usize::from(self.sides), Holdings::default());
+        holdings.resize_with(usize::from(self.sides), Holdings::default);
+        for h in &mut holdings {
+            let (mut knights, mut buildings) = (
+                std::mem::take(&mut h.knights_placed),
+                std::mem::take(&mut h.buildings),
+            );
+            knights.clear();
+            buildings.clear();
+            *h = Holdings {
+                knights_placed: knights,
+                buildings,
+                ..Holdings::default()
+            };
+        }
         self.economy = Economy {
             sides: holdings,
             ..Economy::default()
@@ -657,7 +669,12 @@ impl Game {
         match self.phase {
             Phase::FirstClaims { .. } | Phase::Claim { .. } => self.next_free.count_ones(),
             Phase::Place { .. } => self.placements().count().max(1),
-            Phase::Step { .. } => self.legal_actions().len() as u32,
+            Phase::Step { slot, step } => {
+                let side = self.side_of_slot(slot);
+                1 + self
+                    .step_module(step)
+                    .map_or(0, |m| m.legal_action_count(self, side))
+            }
             Phase::Over => 0,
         }
     }
@@ -817,11 +834,13 @@ impl Game {
     }
 
     fn enter_step(&mut self, slot: usize, step: usize) {
-        if let Some(&i) = self.modules.steps.get(step) {
-            let modules = self.modules.clone();
-            if let Some(m) = modules.all.get(i) {
-                m.begin_step(&mut self.economy);
-            }
+        if let Some(m) = self
+            .modules
+            .steps
+            .get(step)
+            .and_then(|&i| self.modules.all.get(i))
+        {
+            m.begin_step(&mut self.economy);
         }
         self.phase = Phase::Step { slot, step };
     }
@@ -871,9 +890,8 @@ impl Game {
         }
         self.current.retain(|s| s.king.is_some());
         self.draw_line();
-        if self.round > 1 && !self.modules.all.is_empty() {
-            let modules = self.modules.all.clone();
-            for m in modules.iter() {
+        if self.round > 1 {
+            for m in self.modules.all.iter() {
                 m.end_round(&mut self.economy);
             }
         }
@@ -907,10 +925,17 @@ impl Game {
                 self.end_turn(slot);
                 Some(Action::Claim { domino })
             }
-            Phase::Step { .. } => {
-                let legal = self.legal_actions();
-                let pick = crate::rng::below(legal.len() as u32, &mut next_u32) as usize;
-                let action = *legal.get(pick)?;
+            Phase::Step { slot, step } => {
+                // Counted and picked by index, as `legal_actions` lists them: the module's
+                // actions, then `Pass`.
+                let side = self.side_of_slot(slot);
+                let module = self.step_module(step);
+                let count = module.map_or(0, |m| m.legal_action_count(self, side));
+                let pick = crate::rng::below(count + 1, &mut next_u32);
+                let action = match module {
+                    Some(m) if pick < count => m.nth_legal_action(self, side, pick)?,
+                    _ => Action::Pass,
+                };
                 self.apply_unchecked(action);
                 Some(action)
             }
@@ -1061,7 +1086,13 @@ impl Game {
         if self.modules.all.is_empty() {
             score_total(&self.kingdoms[player], self.rules())
         } else {
-            self.score(player).total
+            let empty = Holdings::default();
+            let side = crate::modules::SideView {
+                ruleset: &self.ruleset,
+                kingdom: &self.kingdoms[player],
+                holdings: self.economy.sides.get(player).unwrap_or(&empty),
+            };
+            crate::modules::side_total(self.rules(), &self.modules.all, side)
         }
     }
 

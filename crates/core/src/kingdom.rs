@@ -178,6 +178,39 @@ impl Kingdom {
         each!(self, k => k.cells_of(terrain))
     }
 
+    /// How many squares of one terrain the kingdom holds.
+    pub fn count_of(&self, terrain: TerrainId) -> u32 {
+        each!(self, k => k.terrain.get(terrain.index()).map_or(0, |b| b.count()))
+    }
+
+    /// The `n`th square of one terrain (0-based, in the order of [`Kingdom::cells_of`]), without
+    /// listing them.
+    pub fn nth_cell_of(&self, terrain: TerrainId, n: u32) -> Option<Cell> {
+        each!(self, k => k.terrain.get(terrain.index())?.nth(n).map(|i| k.cell(i)))
+    }
+
+    /// The first square of one terrain (in the order of [`Kingdom::cells_of`]) for which `f`
+    /// says yes, without listing them.
+    pub fn find_cell_of(
+        &self,
+        terrain: TerrainId,
+        mut f: impl FnMut(Cell) -> bool,
+    ) -> Option<Cell> {
+        each!(self, k => k.terrain.get(terrain.index())?.iter().map(|i| k.cell(i)).find(|&c| f(c)))
+    }
+
+    /// How many separate territories of one terrain the kingdom holds.
+    pub fn territory_count(&self, terrain: TerrainId) -> u32 {
+        each!(self, k => k.territory_count(terrain))
+    }
+
+    /// The squares of the largest territory (0 for a kingdom of its castle alone).
+    pub fn largest_territory(&self) -> u32 {
+        let mut largest = 0;
+        self.for_each_territory(|t| largest = largest.max(t.squares));
+        largest
+    }
+
     /// The cells of the territory containing `cell` (empty when `cell` holds no terrain).
     pub fn territory_cells(&self, cell: Cell) -> Vec<Cell> {
         each!(self, k => k.territory_cells(cell))
@@ -463,6 +496,19 @@ impl<B: Board> Grid<B> {
             }
         }
         points
+    }
+
+    fn territory_count(&self, terrain: TerrainId) -> u32 {
+        let Some(&cells) = self.terrain.get(terrain.index()) else {
+            return 0;
+        };
+        let mut left = cells;
+        let mut n = 0;
+        while let Some(seed) = left.first() {
+            left = left.and_not(flood(B::single(seed), cells));
+            n += 1;
+        }
+        n
     }
 
     fn for_each_territory(&self, mut f: impl FnMut(Territory)) {

@@ -58,13 +58,65 @@ impl Buildings {
 
     /// Town squares of `side`'s kingdom without a building.
     fn open_town_squares(&self, game: &Game, side: usize) -> Vec<Cell> {
-        let Some(town) = self.town(game.ruleset()) else {
+        let Some(town) = game.economy().town else {
             return Vec::new();
         };
         let built = &game.economy().sides[side].buildings;
         let mut out = game.kingdom_of_side(side).cells_of(town);
         out.retain(|cell| !built.iter().any(|&(_, c)| c == *cell));
         out
+    }
+
+    /// How many open town squares `side` has, without listing them. In a game every building
+    /// stands on a town square of its own (building is legal nowhere else).
+    fn open_town_count(&self, game: &Game, side: usize) -> u32 {
+        let Some(town) = game.economy().town else {
+            return 0;
+        };
+        let built = game.economy().sides[side].buildings.len() as u32;
+        game.kingdom_of_side(side)
+            .count_of(town)
+            .saturating_sub(built)
+    }
+
+    /// The `n`th open town square of `side` (in the order of `open_town_squares`).
+    fn nth_open_town_square(&self, game: &Game, side: usize, n: u32) -> Option<Cell> {
+        let town = game.economy().town?;
+        let built = &game.economy().sides[side].buildings;
+        let mut left = n;
+        game.kingdom_of_side(side).find_cell_of(town, |cell| {
+            if built.iter().any(|&(_, c)| c == cell) {
+                return false;
+            }
+            let found = left == 0;
+            left = left.wrapping_sub(1);
+            found
+        })
+    }
+
+    /// The slots `side` can afford, as a bit mask (bit `slot`).
+    fn affordable_slots(&self, e: &Economy, side: usize) -> u64 {
+        let coins = e.sides[side].coins;
+        let mut mask = 0;
+        for (slot, b) in e.board.iter().enumerate().take(64) {
+            if b.is_some() && self.price(e, side, slot) <= coins {
+                mask |= 1 << slot;
+            }
+        }
+        mask
+    }
+
+    /// What one building is worth to a side at the end.
+    fn value(&self, b: &crate::building::Building, side: SideView<'_>) -> Option<i32> {
+        Some(match b.value {
+            BuildingValue::None => return None,
+            BuildingValue::Fixed { points } => points,
+            BuildingValue::PerTerritory { terrain, points } => {
+                side.kingdom.territory_count(terrain) as i32 * points
+            }
+            BuildingValue::PerTower { points } => side.holdings.towers as i32 * points,
+            BuildingValue::PerKnight { points } => side.holdings.knights() as i32 * points,
+        })
     }
 }
 
@@ -103,6 +155,7 @@ impl Module for Buildings {
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
         let e = &mut *ctx.economy;
         e.tower_supply = self.tower_supply;
+        e.town = self.town(ctx.ruleset);
         e.building_pile = (0..ctx.ruleset.buildings.len() as u16)
             .map(BuildingId)
             .collect();
@@ -136,6 +189,34 @@ impl Module for Buildings {
         }
     }
 
+    fn legal_action_count(&self, game: &Game, side: usize) -> u32 {
+        let squares = self.open_town_count(game, side);
+        if squares == 0 {
+            return 0;
+        }
+        self.affordable_slots(game.economy(), side).count_ones() * squares
+    }
+
+    fn nth_legal_action(&self, game: &Game, side: usize, n: u32) -> Option<Action> {
+        let squares = self.open_town_count(game, side);
+        if squares == 0 {
+            return None;
+        }
+        // Slot by slot, each slot with every open square: as `legal_actions` lists them.
+        let mut slots = self.affordable_slots(game.economy(), side);
+        for _ in 0..n / squares {
+            slots &= slots.wrapping_sub(1);
+        }
+        if slots == 0 {
+            return None;
+        }
+        let cell = self.nth_open_town_square(game, side, n % squares)?;
+        Some(Action::Build {
+            slot: slots.trailing_zeros() as u8,
+            cell,
+        })
+    }
+
     fn apply(&self, game: &mut Game, side: usize, action: Action) -> Result<bool, IllegalAction> {
         let Action::Build { slot, cell } = action else {
             return Ok(true);
@@ -150,13 +231,18 @@ impl Module for Buildings {
         else {
             return Ok(false);
         };
-        let Some(b) = game.ruleset().buildings.get(id.index()).cloned() else {
+        let Some((crowns, knights, towers)) = game
+            .ruleset()
+            .buildings
+            .get(id.index())
+            .map(|b| (b.crowns, b.knights, b.towers))
+        else {
             return Ok(false);
         };
-        let _ = game.kingdom_of_side_mut(side).add_crowns(cell, b.crowns);
+        let _ = game.kingdom_of_side_mut(side).add_crowns(cell, crowns);
         let e = game.economy_mut();
-        let knights = u32::from(b.knights).min(e.knight_supply);
-        let towers = u32::from(b.towers).min(e.tower_supply);
+        let knights = u32::from(knights).min(e.knight_supply);
+        let towers = u32::from(towers).min(e.tower_supply);
         e.knight_supply -= knights;
         e.tower_supply -= towers;
         let h = &mut e.sides[side];
@@ -175,22 +261,22 @@ impl Module for Buildings {
         refill(economy);
     }
 
+    fn points(&self, _rules: &crate::ruleset::Rules, side: SideView<'_>) -> i32 {
+        side.holdings
+            .buildings
+            .iter()
+            .filter_map(|&(id, _)| side.ruleset.buildings.get(id.index()))
+            .filter_map(|b| self.value(b, side))
+            .sum()
+    }
+
     fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
         for &(id, _) in &side.holdings.buildings {
             let Some(b) = side.ruleset.buildings.get(id.index()) else {
                 continue;
             };
-            let points = match b.value {
-                BuildingValue::None => continue,
-                BuildingValue::Fixed { points } => points,
-                BuildingValue::PerTerritory { terrain, points } => {
-                    let mut n = 0;
-                    side.kingdom
-                        .for_each_territory(|t| n += i32::from(t.terrain == terrain));
-                    n * points
-                }
-                BuildingValue::PerTower { points } => side.holdings.towers as i32 * points,
-                BuildingValue::PerKnight { points } => side.holdings.knights() as i32 * points,
+            let Some(points) = self.value(b, side) else {
+                continue;
             };
             let mut key = b.label();
             let mut k = 2;
@@ -206,12 +292,14 @@ impl Module for Buildings {
 
 /// Slide the face-up buildings to the cheapest slots, then fill the empty slots from the pile.
 fn refill(e: &mut Economy) {
-    let mut face_up: Vec<BuildingId> = e.board.iter().flatten().copied().collect();
-    for slot in e.board.iter_mut() {
-        *slot = if face_up.is_empty() {
-            e.building_pile.pop()
-        } else {
-            Some(face_up.remove(0))
-        };
+    let mut next = 0;
+    for slot in 0..e.board.len() {
+        if let Some(b) = e.board[slot].take() {
+            e.board[next] = Some(b);
+            next += 1;
+        }
+    }
+    for slot in &mut e.board[next..] {
+        *slot = e.building_pile.pop();
     }
 }

@@ -3,7 +3,7 @@
 //! and its slot stays empty until the next round. `uses-per-round` (1) players a round may bribe
 //! him; he returns to his cave at the start of each round.
 
-use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params, SetupContext};
+use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params, SetupContext, SideView};
 use crate::game::{Action, Game, IllegalAction};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,6 +19,16 @@ impl Dragon {
             price: p.int("price", 1, 0..=1000)?,
             uses_per_round: p.int("uses-per-round", 1, 0..=100)?,
         })
+    }
+}
+
+impl Dragon {
+    /// Whether `side` may bribe the Dragon now: uses left this round, not hosting the Queen,
+    /// coins enough.
+    fn may_bribe(&self, game: &Game, side: usize) -> bool {
+        let e = game.economy();
+        let h = &e.sides[side];
+        e.dragon_uses < self.uses_per_round && !h.hosts_queen && h.coins >= self.price
     }
 }
 
@@ -47,17 +57,41 @@ impl Module for Dragon {
         true
     }
 
+    fn points(&self, _rules: &crate::ruleset::Rules, _side: SideView<'_>) -> i32 {
+        // Scores nothing of its own.
+        0
+    }
+
     fn legal_actions(&self, game: &Game, side: usize, out: &mut Vec<Action>) {
-        let e = game.economy();
-        let h = &e.sides[side];
-        if e.dragon_uses >= self.uses_per_round || h.hosts_queen || h.coins < self.price {
+        if !self.may_bribe(game, side) {
             return;
         }
-        for (slot, b) in e.board.iter().enumerate() {
+        for (slot, b) in game.economy().board.iter().enumerate() {
             if b.is_some() {
                 out.push(Action::Burn { slot: slot as u8 });
             }
         }
+    }
+
+    fn legal_action_count(&self, game: &Game, side: usize) -> u32 {
+        if !self.may_bribe(game, side) {
+            return 0;
+        }
+        game.economy().board.iter().flatten().count() as u32
+    }
+
+    fn nth_legal_action(&self, game: &Game, side: usize, n: u32) -> Option<Action> {
+        if !self.may_bribe(game, side) {
+            return None;
+        }
+        let (slot, _) = game
+            .economy()
+            .board
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.is_some())
+            .nth(n as usize)?;
+        Some(Action::Burn { slot: slot as u8 })
     }
 
     fn apply(&self, game: &mut Game, side: usize, action: Action) -> Result<bool, IllegalAction> {

@@ -6,7 +6,7 @@
 //! of the game and may share a territory with others. A discarded domino gives no tax: nothing
 //! was just placed. Every side starts with `starting` knights (1) from a supply of `supply` (22).
 
-use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params, SetupContext};
+use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params, SetupContext, SideView};
 use crate::building::TaxBonus;
 use crate::game::{Action, Game, IllegalAction};
 
@@ -25,6 +25,23 @@ impl Knights {
             per_turn: p.int("per-turn", 2, 0..=2)?,
             supply: p.int("supply", 22, 0..=1000)?,
         })
+    }
+}
+
+impl Knights {
+    /// The squares of the domino just placed that `side` may still tax, as bits (first = 1,
+    /// second = 2).
+    fn open_squares(&self, game: &Game, side: usize) -> u32 {
+        if game.turn_placement().is_none() {
+            return 0;
+        }
+        let e = game.economy();
+        let taxed = e.taxed_this_turn;
+        let used = taxed.iter().filter(|t| **t).count() as u32;
+        if e.sides[side].knights_in_hand == 0 || used >= self.per_turn {
+            return 0;
+        }
+        u32::from(!taxed[0]) | u32::from(!taxed[1]) << 1
     }
 }
 
@@ -68,21 +85,32 @@ impl Module for Knights {
         economy.taxed_this_turn = [false; 2];
     }
 
+    fn points(&self, _rules: &crate::ruleset::Rules, _side: SideView<'_>) -> i32 {
+        // Scores nothing of its own.
+        0
+    }
+
     fn legal_actions(&self, game: &Game, side: usize, out: &mut Vec<Action>) {
-        let Some(_) = game.turn_placement() else {
-            return;
-        };
-        let e = game.economy();
-        let taxed = e.taxed_this_turn;
-        let used = taxed.iter().filter(|t| **t).count() as u32;
-        if e.sides[side].knights_in_hand == 0 || used >= self.per_turn {
-            return;
-        }
+        let open = self.open_squares(game, side);
         for square in 0..2u8 {
-            if !taxed[usize::from(square)] {
+            if open >> square & 1 == 1 {
                 out.push(Action::Tax { square });
             }
         }
+    }
+
+    fn legal_action_count(&self, game: &Game, side: usize) -> u32 {
+        self.open_squares(game, side).count_ones()
+    }
+
+    fn nth_legal_action(&self, game: &Game, side: usize, n: u32) -> Option<Action> {
+        let mut open = self.open_squares(game, side);
+        for _ in 0..n {
+            open &= open.wrapping_sub(1);
+        }
+        (open != 0).then(|| Action::Tax {
+            square: open.trailing_zeros() as u8,
+        })
     }
 
     fn apply(&self, game: &mut Game, side: usize, action: Action) -> Result<bool, IllegalAction> {

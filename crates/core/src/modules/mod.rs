@@ -123,6 +123,9 @@ pub struct Economy {
     pub dragon_uses: u32,
     /// Whether the Queen is in play (the `queen` module), and her discount on buildings.
     pub queen_in_play: bool,
+    /// The terrain buildings stand on, looked up once at setup by the buildings module.
+    #[serde(default)]
+    pub town: Option<crate::terrain::TerrainId>,
     pub queen_discount: u32,
 }
 
@@ -333,6 +336,21 @@ pub trait Module: Send + Sync + Debug {
     /// The module's legal actions in its step, for `side` (the game adds [`Action::Pass`]).
     fn legal_actions(&self, _game: &Game, _side: usize, _out: &mut Vec<Action>) {}
 
+    /// How many actions [`Module::legal_actions`] lists, for random play without listing them.
+    /// The default lists them; a module on the simulation hot path counts them instead.
+    fn legal_action_count(&self, game: &Game, side: usize) -> u32 {
+        let mut out = Vec::new();
+        self.legal_actions(game, side, &mut out);
+        out.len() as u32
+    }
+
+    /// The `n`th action (0-based) [`Module::legal_actions`] lists. The default lists them.
+    fn nth_legal_action(&self, game: &Game, side: usize, n: u32) -> Option<Action> {
+        let mut out = Vec::new();
+        self.legal_actions(game, side, &mut out);
+        out.get(n as usize).copied()
+    }
+
     /// Apply one of this module's actions (already checked to be among its legal actions).
     /// Returns whether the step goes on (more actions possible) or is over.
     fn apply(
@@ -349,4 +367,21 @@ pub trait Module: Send + Sync + Debug {
 
     /// Add this module's part of a side's final score.
     fn score(&self, _side: SideView<'_>, _breakdown: &mut ScoreBreakdown) {}
+
+    /// What [`Module::score`] adds to the total, without building a breakdown (simulations score
+    /// millions of games). Modules score independently of each other. The default runs `score`
+    /// on the kingdom's own breakdown; a module on the hot path computes the points directly.
+    fn points(&self, rules: &Rules, side: SideView<'_>) -> i32 {
+        let mut breakdown = crate::score::score_kingdom(side.kingdom, rules);
+        let before = breakdown.total;
+        self.score(side, &mut breakdown);
+        breakdown.total - before
+    }
+}
+
+/// A side's total: the kingdom's points under `rules` plus each module's, as [`score_side`]
+/// would total them, without building the breakdown.
+pub fn side_total(rules: &Rules, modules: &[Box<dyn Module>], side: SideView<'_>) -> i32 {
+    crate::score::score_total(side.kingdom, rules)
+        + modules.iter().map(|m| m.points(rules, side)).sum::<i32>()
 }

@@ -6,6 +6,7 @@
 //! she goes where she adds the most, which is the same for all of them.
 
 use super::{Module, ModuleError, ModuleSpec, Param, Params, SetupContext, SideView};
+use crate::ruleset::Rules;
 use crate::score::ScoreBreakdown;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,6 +39,15 @@ impl Module for Queen {
         ctx.economy.queen_in_play = true;
         ctx.economy.queen_discount = self.discount;
         Ok(())
+    }
+
+    fn points(&self, _rules: &Rules, side: SideView<'_>) -> i32 {
+        // One more crown on the largest territory: its size in points.
+        if side.holdings.hosts_queen {
+            side.kingdom.largest_territory() as i32
+        } else {
+            0
+        }
     }
 
     fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {

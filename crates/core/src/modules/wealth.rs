@@ -2,6 +2,7 @@
 //! point per `coins-per-point` (3) coins left at the end. The bank is unlimited.
 
 use super::{Module, ModuleError, ModuleSpec, Param, Params, SetupContext, SideView};
+use crate::ruleset::Rules;
 use crate::score::{BonusScore, ScoreBreakdown};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,6 +18,10 @@ impl Wealth {
             starting_coins: p.int("starting-coins", 7, 0..=1_000_000)?,
             coins_per_point: p.int("coins-per-point", 3, 1..=1_000_000)?,
         })
+    }
+
+    fn points_of(&self, side: SideView<'_>) -> i32 {
+        (side.holdings.coins / self.coins_per_point.max(1)) as i32
     }
 }
 
@@ -45,9 +50,12 @@ impl Module for Wealth {
         Ok(())
     }
 
+    fn points(&self, _rules: &Rules, side: SideView<'_>) -> i32 {
+        self.points_of(side)
+    }
+
     fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
-        let coins = side.holdings.coins;
-        let points = (coins / self.coins_per_point.max(1)) as i32;
+        let points = self.points_of(side);
         breakdown.bonuses.push(BonusScore {
             key: "wealth".into(),
             points,
