@@ -12,6 +12,8 @@ fn ruleset(name: &str) -> Arc<Ruleset> {
     Arc::new(crownlands_rules::load(name).unwrap_or_else(|e| panic!("{e}")))
 }
 
+/// Complete random games as `crownlands simulate` and the search bots play them: one game whose
+/// memory is reused (`Game::reset` deals exactly what `Game::new` would), scored at the end.
 fn random_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("random game");
     group.throughput(Throughput::Elements(1));
@@ -26,12 +28,13 @@ fn random_games(c: &mut Criterion) {
     ] {
         let r = ruleset(name);
         let deck = usize::from(r.rules_for(players).expect("players").deck_size);
+        let mut g = Game::new(r, players, 0).expect("setup");
         let mut seed = 0u64;
         let mut rng = GameRng::seed_from(7);
         group.bench_function(format!("{name} {players}p"), |b| {
             b.iter(|| {
                 seed += 1;
-                let mut g = Game::new(r.clone(), players, seed).expect("setup");
+                g.reset(seed);
                 while g.play_random(|| rng.next_u32()).is_some() {}
                 let [_, _, _, placed, discarded] = g.domino_census();
                 assert_eq!(placed + discarded, deck);
@@ -43,14 +46,14 @@ fn random_games(c: &mut Criterion) {
             })
         });
     }
+    // The same, setting up a new game (allocations and validation included) every time.
     let r = ruleset("kingdomino");
-    let mut g = Game::new(r, 4, 0).expect("setup");
     let mut seed = 0u64;
     let mut rng = GameRng::seed_from(7);
-    group.bench_function("kingdomino 4p, reusing the game (reset)", |b| {
+    group.bench_function("kingdomino 4p, a new game each time (Game::new)", |b| {
         b.iter(|| {
             seed += 1;
-            g.reset(seed);
+            let mut g = Game::new(r.clone(), 4, seed).expect("setup");
             while g.play_random(|| rng.next_u32()).is_some() {}
             black_box((0..4).map(|p| g.score_total(p)).sum::<i32>())
         })
