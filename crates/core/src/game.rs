@@ -1037,13 +1037,17 @@ impl Game {
     // ----- scoring -----
 
     pub fn score(&self, player: PlayerId) -> ScoreBreakdown {
-        let empty = Holdings::default();
-        let side = crate::modules::SideView {
+        crate::modules::score_side(self.rules(), &self.modules.all, self.side_view(player))
+    }
+
+    /// One side as scoring sees it.
+    fn side_view(&self, side: usize) -> crate::modules::SideView<'_> {
+        static NOTHING: Holdings = Holdings::EMPTY;
+        crate::modules::SideView {
             ruleset: &self.ruleset,
-            kingdom: &self.kingdoms[player],
-            holdings: self.economy.sides.get(player).unwrap_or(&empty),
-        };
-        crate::modules::score_side(self.rules(), &self.modules.all, side)
+            kingdom: &self.kingdoms[side],
+            holdings: self.economy.sides.get(side).unwrap_or(&NOTHING),
+        }
     }
 
     /// What the modules track: coins, knights, supplies.
@@ -1086,13 +1090,7 @@ impl Game {
         if self.modules.all.is_empty() {
             score_total(&self.kingdoms[player], self.rules())
         } else {
-            let empty = Holdings::default();
-            let side = crate::modules::SideView {
-                ruleset: &self.ruleset,
-                kingdom: &self.kingdoms[player],
-                holdings: self.economy.sides.get(player).unwrap_or(&empty),
-            };
-            crate::modules::side_total(self.rules(), &self.modules.all, side)
+            crate::modules::side_total(self.rules(), &self.modules.all, self.side_view(player))
         }
     }
 

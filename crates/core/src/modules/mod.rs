@@ -96,6 +96,16 @@ pub fn score_side(
 }
 
 impl Holdings {
+    /// Nothing at all (a side of a game without modules).
+    pub const EMPTY: Holdings = Holdings {
+        coins: 0,
+        knights_in_hand: 0,
+        knights_placed: Vec::new(),
+        towers: 0,
+        buildings: Vec::new(),
+        hosts_queen: false,
+    };
+
     /// Knights owned, placed or not.
     pub fn knights(&self) -> u32 {
         self.knights_in_hand + self.knights_placed.len() as u32
