@@ -15,6 +15,8 @@ pub const MAX_PLAYERS: u8 = 16;
 pub const MAX_LINE: u8 = 32;
 /// The most dominoes a ruleset may hold (all boxes together).
 pub const MAX_DOMINOES: usize = 1024;
+/// The most building tiles a ruleset may hold.
+pub const MAX_BUILDINGS: usize = 256;
 /// The most games in one match (Dynasty plays 3).
 pub const MAX_MATCH_GAMES: u8 = 20;
 
@@ -243,6 +245,25 @@ impl Ruleset {
                 problems.push(format!(
                     "domino number {} appears twice in one box",
                     a.number
+                ));
+            }
+        }
+        if self.buildings.len() > MAX_BUILDINGS {
+            problems.push(format!(
+                "{} buildings; at most {MAX_BUILDINGS} are supported",
+                self.buildings.len()
+            ));
+        }
+        for (i, b) in self.buildings.iter().enumerate() {
+            if self.buildings[..i].iter().any(|o| o.number == b.number) {
+                problems.push(format!("building number {} appears twice", b.number));
+            }
+            if let crate::building::BuildingValue::PerTerritory { terrain, .. } = b.value
+                && terrain.index() >= self.terrains.len()
+            {
+                problems.push(format!(
+                    "building {} scores territories of terrain #{} which does not exist",
+                    b.number, terrain.0
                 ));
             }
         }

@@ -1369,3 +1369,27 @@ fn every_line_is_sorted_by_number_whatever_order_the_set_lists_its_dominoes() {
         }
     }
 }
+
+#[test]
+fn duplicate_unknown_and_too_many_buildings_are_refused() {
+    let base = queendomino_like(&["knights", "buildings", "wealth"], 15);
+    assert!(base.check().is_empty(), "{:?}", base.check());
+    let refused = |r: Ruleset, expected: &str| {
+        let problems = r.check().join("; ");
+        assert!(problems.contains(expected), "{problems}");
+    };
+    let mut twice = (*base).clone();
+    twice.buildings[1].number = twice.buildings[0].number;
+    refused(twice, "building number 1 appears twice");
+    let mut nowhere = (*base).clone();
+    nowhere.buildings[0].value = BuildingValue::PerTerritory {
+        terrain: crate::TerrainId(200),
+        points: 1,
+    };
+    refused(nowhere, "terrain #200 which does not exist");
+    let mut crowd = (*base).clone();
+    crowd.buildings = (0..=crate::ruleset::MAX_BUILDINGS as u16)
+        .map(|n| building(n, 0, 0, 0, BuildingValue::None, TaxBonus::None))
+        .collect();
+    refused(crowd, "at most 256 are supported");
+}

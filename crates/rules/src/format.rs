@@ -4,6 +4,7 @@
 
 use crownlands_core::bitboard::MAX_GRID;
 use crownlands_core::domino::MAX_CROWNS;
+pub use crownlands_core::ruleset::MAX_BUILDINGS;
 use crownlands_core::ruleset::{MAX_DOMINOES, MAX_LINE, MAX_MATCH_GAMES, MAX_PLAYERS};
 use crownlands_core::{FirstClaims, MiddleKingdomReading, TieBreak};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
@@ -125,8 +126,6 @@ pub struct SquareDef {
     pub crowns: u8,
 }
 
-/// How many building tiles one ruleset may hold.
-pub const MAX_BUILDINGS: usize = 256;
 /// The most knights or towers one building may give.
 pub const MAX_BUILDING_GAIN: u8 = 100;
 /// The largest number of points a building's value may name (either sign).
