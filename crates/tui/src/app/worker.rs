@@ -14,10 +14,12 @@ pub enum Purpose {
     Hint,
 }
 
-/// A bot's answer: the bot itself (handed back) and its choice.
+/// A bot's answer: the bot itself (handed back) and its choice, or why it failed.
 pub struct Reply {
-    pub bot: Box<dyn Bot>,
+    pub bot: Option<Box<dyn Bot>>,
     pub action: Option<Action>,
+    /// The bot panicked (a bug): its message.
+    pub crashed: Option<String>,
 }
 
 /// A bot thinking on another thread.
@@ -42,9 +44,24 @@ impl Pending {
     ) -> Pending {
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
-            let action = PlayerView::new(&game).map(|view| bot.choose(&view));
+            // A panicking bot must not take the app down: its panic is caught and reported.
+            let chosen = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                PlayerView::new(&game).map(|view| bot.choose(&view))
+            }));
+            let reply = match chosen {
+                Ok(action) => Reply {
+                    bot: Some(bot),
+                    action,
+                    crashed: None,
+                },
+                Err(payload) => Reply {
+                    bot: None,
+                    action: None,
+                    crashed: Some(panic_text(payload.as_ref())),
+                },
+            };
             // The app may have gone on (undo, quit): nobody listens, which is fine.
-            let _ = tx.send(Reply { bot, action });
+            let _ = tx.send(reply);
         });
         Pending {
             purpose,
@@ -75,4 +92,13 @@ impl Pending {
             Err(TryRecvError::Disconnected) => false,
         }
     }
+}
+
+/// A panic's message.
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".into())
 }

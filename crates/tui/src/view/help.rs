@@ -9,10 +9,20 @@ use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 fn step_help(mode: Mode) -> &'static [&'static str] {
     match mode {
+        Mode::Resume => &[
+            "Your last game is not finished: it was autosaved after every move.",
+            "r (or Enter on Resume) goes on exactly where it stopped. n starts the",
+            "new game; the autosave stays until that game's first move replaces it.",
+            "q quits and leaves everything as it is. ←→ or Tab choose a button.",
+            "Mouse: click a button.",
+        ],
         Mode::Setup => &[
             "Choose the ruleset, the number of players and who plays each seat.",
             "↑↓ (or j k, Tab) move between rows; ←→ (or h l, space) change a row.",
-            "Enter on Start begins the game; q quits.",
+            "Open a file: o (or click the row), type the path of a ruleset file",
+            "(~/ is your home folder), Enter opens it and lists it; Esc leaves the",
+            "field. Enter on Start begins the game; q quits.",
+            "Mouse: click a ruleset, a row's ‹ or ›, Start, or a key above.",
         ],
         Mode::Claim => &[
             "Claim: put your king on a domino of the next line.",
@@ -43,9 +53,11 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
 
 const ALWAYS: &[&str] = &[
     "",
-    "Anytime: ? help  H hint (greedy bot)  u undo  s save  +/- bot pace",
-    "q quit (asks)  Ctrl-C quit now. Mouse: click a cell, a domino or a",
-    "choice; click it again to confirm. Any key closes this help.",
+    "Anytime: ? help  H hint from the greedy bot (h moves left)  u undo",
+    "s save  +/- bot pace  q quit (asks)  Ctrl-C quit now.",
+    "Mouse: click a cell, a domino or a choice, then again to confirm;",
+    "right-click turns the domino; click a key below to press it.",
+    "Any key closes this help.",
 ];
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
@@ -53,7 +65,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .iter()
         .map(|t| Line::from(*t))
         .collect();
-    if app.mode() != Mode::Setup {
+    if !matches!(app.mode(), Mode::Setup | Mode::Resume) {
         lines.extend(ALWAYS.iter().map(|t| Line::from(*t)));
     }
     let w = 78.min(area.width);
