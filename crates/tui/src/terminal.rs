@@ -101,7 +101,10 @@ fn next_from_options(opts: &PlayOptions, seed: u64) -> Result<Next, String> {
             let seats = seats::name_seats(&seats::parse_players(players)?);
             let session = Session::new(Arc::new(ruleset), seats::to_players(&seats), seed)
                 .map_err(|e| e.to_string())?;
-            Ok(Next::Game { session, seats })
+            Ok(Next::Game {
+                session: Box::new(session),
+                seats,
+            })
         }
     }
 }

@@ -240,8 +240,7 @@ fn resume_offer_of_a_corrupt_autosave() {
         truncated,
         "/home/ann/.local/share/crownlands/autosave.json",
     )
-    .err()
-    .expect("does not load");
+    .expect_err("does not load");
     let app = an_offer(Err(e.to_string()));
     insta::assert_snapshot!(screen(&app, 80, 24));
 }

@@ -80,7 +80,10 @@ pub enum Next {
     /// The setup screen.
     Setup(Box<Setup>),
     /// The game asked for on the command line, set up and not begun.
-    Game { session: Session, seats: Vec<Seat> },
+    Game {
+        session: Box<Session>,
+        seats: Vec<Seat>,
+    },
 }
 
 /// What the screen waits for.
@@ -158,7 +161,7 @@ impl App {
         match next {
             Next::Game { session, seats } => {
                 let seed = session.seed();
-                self.install(session, seats);
+                self.install(*session, seats);
                 self.message = format!("New game, seed {seed}. Press ? for help.{note}");
             }
             Next::Setup(setup) => {

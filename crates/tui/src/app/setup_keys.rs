@@ -87,10 +87,10 @@ impl App {
             }
         };
         let seats = seats::name_seats(&setup.seats);
-        if let Err(e) = self.start(ruleset, seats) {
-            if let Some(setup) = &mut self.setup {
-                setup.error = Some(e);
-            }
+        if let Err(e) = self.start(ruleset, seats)
+            && let Some(setup) = &mut self.setup
+        {
+            setup.error = Some(e);
         }
     }
 

@@ -102,3 +102,33 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
         .or_else(|| payload.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "no message".into())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    /// A bot with a bug.
+    struct Broken;
+
+    impl Bot for Broken {
+        fn name(&self) -> &str {
+            "broken"
+        }
+
+        fn choose(&mut self, _view: &PlayerView<'_>) -> Action {
+            panic!("broken bot")
+        }
+    }
+
+    #[test]
+    fn a_panicking_bot_is_reported_not_fatal() {
+        let ruleset = Arc::new(crownlands_rules::load("kingdomino").expect("shipped"));
+        let game = Game::new(ruleset, 2, 1).expect("game");
+        let mut pending = Pending::start(Purpose::Hint, Box::new(Broken), game, 0, Instant::now());
+        assert!(pending.poll(true), "the thread answered");
+        let reply = pending.reply.expect("a reply");
+        assert_eq!(reply.crashed.as_deref(), Some("broken bot"));
+        assert!(reply.action.is_none() && reply.bot.is_none());
+    }
+}

@@ -58,8 +58,7 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
     let plain = |t: &str, out: &mut Vec<Line<'static>>| {
         out.extend(wrap(t, inner_w).into_iter().map(Line::from));
     };
-    let after: String;
-    match &offer.found {
+    let after = match &offer.found {
         Ok(found) => {
             let s = &found.summary;
             plain(
@@ -81,9 +80,8 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
             }
             field("Progress", &progress, inner_w, &mut lines);
             field("Saved", &s.saved, inner_w, &mut lines);
-            after = "Resume goes on exactly where it stopped. A new game keeps this autosave \
-                     until the new game's first move is autosaved over it."
-                .into();
+            "Resume goes on exactly where it stopped. A new game keeps this autosave until the \
+             new game's first move is autosaved over it."
         }
         Err(e) => {
             plain("The autosave does not load:", &mut lines);
@@ -99,16 +97,15 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
             }
             lines.push(Line::from(""));
             plain("The file is left as it is.", &mut lines);
-            after = "A new game autosaves over this file after its first move: to keep it, quit \
-                     and copy it first."
-                .into();
+            "A new game autosaves over this file after its first move: to keep it, quit and \
+             copy it first."
         }
-    }
+    };
     lines.push(Line::from(""));
     let buttons_at = lines.len();
     lines.push(Line::from(""));
     lines.push(Line::from(""));
-    for l in wrap(&after, inner_w) {
+    for l in wrap(after, inner_w) {
         lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
     }
     let h = (lines.len() as u16 + 2).min(area.height.saturating_sub(2));
