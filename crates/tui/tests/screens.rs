@@ -65,6 +65,8 @@ fn knights_tax_step() {
         n += 1;
     }
     insta::assert_snapshot!(screen(&app, 80, 24));
+    press(&mut app, "?");
+    insta::assert_snapshot!("help_tax", screen(&app, 80, 24));
 }
 
 #[test]
@@ -281,6 +283,8 @@ fn queendomino_builders_board_with_prices() {
     let text = screen(&app, 80, 24);
     assert!(text.contains(" 0¢ "), "{text}");
     insta::assert_snapshot!(text);
+    press(&mut app, "?");
+    insta::assert_snapshot!("help_build", screen(&app, 80, 24));
 }
 
 #[test]
@@ -305,4 +309,37 @@ fn queendomino_7x7_with_the_queens_discount_at_80x24() {
     assert!(text.contains("Builders' Board"), "{text}");
     assert!(text.contains("*Queen -1¢"), "{text}");
     insta::assert_snapshot!(text);
+}
+
+#[test]
+fn every_shipped_ruleset_fits_80x24_up_to_4_players_but_one() {
+    let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    let mut checked = 0;
+    for choice in crownlands_tui::app::ruleset_file::shipped_choices() {
+        for &n in choice.counts.iter().filter(|&&n| n <= 4) {
+            let mut players = vec!["you"];
+            players.resize(usize::from(n), "greedy");
+            let app = App::new_game(
+                ruleset(&choice.name),
+                seats(&players.join(",")),
+                config(1, Palette::none()),
+            )
+            .expect("sets up");
+            if choice.name == "royal-wedding" && n == 4 {
+                // The one exception: four 7x7 kingdoms, two lines, the scores and the Builders'
+                // Board need 83x25 (README, Playing in the terminal).
+                assert_eq!(crownlands_tui::view::needed(&app), (83, 25));
+                continue;
+            }
+            assert!(
+                crownlands_tui::view::fits(&app, area),
+                "{} with {n} players needs {:?}:\n{}",
+                choice.name,
+                crownlands_tui::view::needed(&app),
+                screen(&app, 80, 24)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 20, "{checked} tables checked");
 }

@@ -1,7 +1,7 @@
 //! `?`: the keys of the current step.
 
 use super::block;
-use crate::app::{App, Mode};
+use crate::app::{App, Mode, StepKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -36,10 +36,28 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
             "Green ghost: legal, Enter places. Red: the reason is shown below.",
             "When nothing fits, Enter (or d) discards; otherwise you must place.",
         ],
-        Mode::Step(_) => &[
-            "A module step: every choice listed is legal.",
-            "↑↓ choose, Enter does it, p (or Esc) skips the step.",
+        Mode::Step(StepKind::Tax) => &[
+            "Tax: send a knight from your hand onto a square of the domino just",
+            "placed. It collects a coin for each square of the territory it stands",
+            "on and stays there for the rest of the game (at most one knight a square).",
+            "Every choice listed is legal. ↑↓ choose, Enter does it, p (or Esc) skips.",
         ],
+        Mode::Step(StepKind::Build) => &[
+            "Build: pay a slot's price on the Builders' Board (less the Queen's",
+            "discount while you host her, marked *) to put its building on an open",
+            "town square. Its crowns join that square; the knights and towers it",
+            "gives come at once (towers may bring you the Queen). One a turn.",
+            "Every choice listed is legal. ↑↓ choose, Enter does it, p (or Esc) skips.",
+        ],
+        Mode::Step(StepKind::Dragon) => &[
+            "The Dragon: pay him to burn a building on the Builders' Board; it leaves",
+            "the game. Not while you host the Queen, and only while he is in his cave",
+            "(he comes back each round).",
+            "Every choice listed is legal. ↑↓ choose, Enter does it, p (or Esc) skips.",
+        ],
+        Mode::Step(StepKind::Other) => {
+            &["A module step with nothing to do now: Enter (or p) goes on."]
+        }
         Mode::BotThinking => &[
             "A bot is thinking; it moves at a readable pace.",
             "+ and - change the pace (0 to 3 s a move).",
