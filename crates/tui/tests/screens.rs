@@ -343,3 +343,28 @@ fn every_shipped_ruleset_fits_80x24_up_to_4_players_but_one() {
     }
     assert!(checked > 20, "{checked} tables checked");
 }
+
+#[test]
+fn no_color_on_the_start_and_setup_screens_too() {
+    let coloured = |app: &App| {
+        buffer(app, 80, 24)
+            .content()
+            .iter()
+            .filter(|c| c.fg != Color::Reset || c.bg != Color::Reset)
+            .count()
+    };
+    let setup = App::with_setup(
+        Setup::new(crownlands_tui::app::ruleset_file::shipped_choices(), None),
+        config(1, Palette::none()),
+    );
+    assert_eq!(coloured(&setup), 0);
+    let game = app("kingdomino", "you,greedy", 3);
+    let found = crownlands_tui::app::resume::Found::new(
+        game.session().unwrap().clone(),
+        "just now".into(),
+    );
+    let offer = an_offer(Ok(found));
+    assert_eq!(coloured(&offer), 0);
+    let broken = an_offer(Err("autosave.json: not valid JSON".into()));
+    assert_eq!(coloured(&broken), 0);
+}

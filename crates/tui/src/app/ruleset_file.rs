@@ -79,20 +79,20 @@ pub fn open(text: &str) -> Result<Choice, String> {
         let absolute = std::path::absolute(&path).unwrap_or(path);
         return Ok(choice(&ruleset, text.to_string(), Some(absolute)));
     }
+    let looks_like_a_path = text.contains(['/', '\\', '.', '~']);
+    let relative = match std::env::current_dir() {
+        Ok(cwd) if path.is_relative() => {
+            format!(" (a relative path starts from {})", cwd.display())
+        }
+        _ => String::new(),
+    };
+    if looks_like_a_path {
+        return Err(format!("No file `{text}`{relative}."));
+    }
+    // A plain word: a shipped ruleset's name (the error suggests the nearest).
     match crownlands_rules::load(text) {
         Ok(r) => Ok(choice(&r, text.to_string(), None)),
-        Err(d) => {
-            let mut msg = problems(&d);
-            if let Ok(cwd) = std::env::current_dir()
-                && path.is_relative()
-            {
-                msg.push_str(&format!(
-                    "\n(a relative path starts from {})",
-                    cwd.display()
-                ));
-            }
-            Err(msg)
-        }
+        Err(d) => Err(format!("{}\n{relative}", problems(&d)).trim_end().to_string()),
     }
 }
 
@@ -141,7 +141,9 @@ mod tests {
         assert!(e.contains("unknown key `foo`"), "{e}");
         assert!(e.contains("bad.toml:2:1"), "{e}");
         let e = open(dir.join("missing.toml").to_str().unwrap()).unwrap_err();
-        assert!(e.contains("no file"), "{e}");
+        assert!(e.starts_with("No file `"), "{e}");
+        let e = open("kingdomnio").unwrap_err();
+        assert!(e.contains("did you mean `kingdomino`"), "{e}");
         let e = open(dir.to_str().unwrap()).unwrap_err();
         assert!(e.contains("is a folder"), "{e}");
         assert!(open("  ").is_err());
