@@ -10,14 +10,14 @@ use std::path::{Path, PathBuf};
 /// How many of a file's problems the setup screen lists.
 const SHOWN_PROBLEMS: usize = 4;
 
-/// The shipped rulesets with their player counts.
+/// The shipped rulesets with their player counts (each loaded once).
 pub fn shipped_choices() -> Vec<Choice> {
-    crownlands_rules::shipped()
+    crownlands_rules::shipped_names()
         .into_iter()
-        .map(|s| match crownlands_rules::load_shipped(&s.name) {
-            Ok(r) => choice(&r, s.name, None),
+        .map(|name| match crownlands_rules::load_shipped(&name) {
+            Ok(r) => choice(&r, name, None),
             Err(_) => Choice {
-                name: s.name,
+                name,
                 description: "(does not load)".into(),
                 counts: Vec::new(),
                 path: None,
