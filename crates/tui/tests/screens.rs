@@ -359,12 +359,20 @@ fn no_color_on_the_start_and_setup_screens_too() {
     );
     assert_eq!(coloured(&setup), 0);
     let game = app("kingdomino", "you,greedy", 3);
-    let found = crownlands_tui::app::resume::Found::new(
-        game.session().unwrap().clone(),
-        "just now".into(),
-    );
+    let found =
+        crownlands_tui::app::resume::Found::new(game.session().unwrap().clone(), "just now".into());
     let offer = an_offer(Ok(found));
     assert_eq!(coloured(&offer), 0);
     let broken = an_offer(Err("autosave.json: not valid JSON".into()));
     assert_eq!(coloured(&broken), 0);
+}
+
+#[test]
+fn a_long_problem_leaves_the_buttons_on_the_smallest_screen() {
+    let long = "autosave.json: the embedded ruleset does not load: ".repeat(30);
+    let app = an_offer(Err(long));
+    let (w, h) = crownlands_tui::view::needed(&app);
+    let text = screen(&app, w, h);
+    assert!(text.contains("[ New game ]"), "{text}");
+    assert!(text.contains("…"), "{text}");
 }

@@ -87,8 +87,13 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
             plain("The autosave does not load:", &mut lines);
             plain(&path, &mut lines);
             lines.push(Line::from(""));
+            // As much of the problem as leaves room for the buttons (at most 8 lines): the
+            // title, the keys, the borders, and the 5 lines from "…" to the buttons.
+            let room = usize::from(area.height.saturating_sub(4))
+                .saturating_sub(lines.len() + 5)
+                .clamp(1, 8);
             let problem: Vec<String> = wrap(e, inner_w);
-            let shown = problem.len().min(8);
+            let shown = problem.len().min(room);
             for l in &problem[..shown] {
                 lines.push(Line::from(Span::styled(l.clone(), p.accent(Accent::Warn))));
             }
