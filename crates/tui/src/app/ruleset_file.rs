@@ -92,7 +92,7 @@ pub fn open(text: &str) -> Result<Choice, String> {
     // A plain word: a shipped ruleset's name (the error suggests the nearest).
     match crownlands_rules::load(text) {
         Ok(r) => Ok(choice(&r, text.to_string(), None)),
-        Err(d) => Err(format!("{}\n{relative}", problems(&d)).trim_end().to_string()),
+        Err(d) => Err(problems(&d)),
     }
 }
 
