@@ -19,12 +19,15 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Play in the terminal, against bots or friends (with no arguments: a setup screen).
+    /// Play in the terminal, against bots or friends (first offers to resume an unfinished
+    /// autosaved game; without --players: a setup screen).
     Play {
-        /// A shipped ruleset's name or a ruleset file (default: a setup screen to choose).
+        /// A shipped ruleset's name or a ruleset file: chosen on the setup screen, or played at
+        /// once with --players (default: kingdomino).
         ruleset: Option<String>,
         /// Who plays each seat, comma-separated: `you` (a human; several for hot-seat) or a bot
-        /// level (random, greedy, mcts, mcts:PLAYOUTS, mcts:500ms). Default: you and greedy bots.
+        /// level (random, greedy, mcts, mcts:PLAYOUTS, mcts:500ms). Starts the game at once
+        /// (default: chosen on the setup screen).
         #[arg(long, short)]
         players: Option<String>,
         /// Seed of the game (default: from the clock).

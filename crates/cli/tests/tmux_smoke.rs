@@ -1,7 +1,10 @@
-//! Smoke test of `crownlands play` in a real terminal: tmux runs the binary, keys are typed with
-//! `send-keys`, the screen is read with `capture-pane`. It plays a few moves, quits, and checks
-//! that the terminal is restored (alternate screen left, canonical mode back). Skipped, with a
-//! notice, when tmux is not installed (`.ci/run` installs it).
+//! Smoke tests of `crownlands play` in a real terminal: tmux runs the binary, keys are typed with
+//! `send-keys`, the screen is read with `capture-pane`. One plays a few moves, quits, and checks
+//! that the terminal is restored (alternate screen left, canonical mode back); one quits and
+//! starts again to resume the autosaved game; one makes the binary panic after its first frame
+//! (`CROWNLANDS_TEST_PANIC`) and checks that the terminal is restored, the message readable and
+//! the shell usable. Every wait polls the screen with a deadline, so a slow machine only makes
+//! them slower. Skipped, with a notice, when tmux is not installed (`.ci/run` installs it).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -12,11 +15,20 @@ fn tmux(args: &[&str]) -> Option<String> {
     Some(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
+/// The screen, lines wrapped by the terminal joined again.
 fn screen(session: &str) -> String {
-    tmux(&["capture-pane", "-p", "-t", session]).unwrap_or_default()
+    tmux(&["capture-pane", "-p", "-J", "-t", session]).unwrap_or_default()
 }
 
-/// Wait until the screen shows `text`, for at most 20 seconds.
+/// The screen and what scrolled off it.
+fn screen_and_history(session: &str) -> String {
+    tmux(&["capture-pane", "-p", "-J", "-S", "-200", "-t", session]).unwrap_or_default()
+}
+
+/// How long a wait for the screen lasts at most (a debug build on a busy machine is slow).
+const PATIENCE: Duration = Duration::from_secs(40);
+
+/// Wait until the screen shows `text`, for at most [`PATIENCE`].
 fn wait_for(session: &str, text: &str) -> String {
     let start = Instant::now();
     loop {
@@ -24,7 +36,7 @@ fn wait_for(session: &str, text: &str) -> String {
         if s.contains(text) {
             return s;
         }
-        if start.elapsed() > Duration::from_secs(20) {
+        if start.elapsed() > PATIENCE {
             let _ = tmux(&["kill-session", "-t", session]);
             panic!("the screen never showed {text:?}; it shows:\n{s}");
         }
@@ -38,10 +50,60 @@ fn keys(session: &str, keys: &[&str]) {
     tmux(&args);
 }
 
-#[test]
-fn play_in_tmux_and_restore_the_terminal() {
+fn have_tmux() -> bool {
     if Command::new("tmux").arg("-V").output().is_err() {
         println!("tmux is not installed: the terminal smoke test is skipped");
+        return false;
+    }
+    true
+}
+
+/// A tmux session, ended when dropped (also when an assertion fails).
+struct Ending(String);
+
+impl Drop for Ending {
+    fn drop(&mut self) {
+        let _ = tmux(&["kill-session", "-t", &self.0]);
+    }
+}
+
+/// Start `script` (bash) in a detached 80x24 tmux session named `session`; it ends when the
+/// returned guard is dropped.
+#[must_use]
+fn start(session: &str, script: &str) -> Ending {
+    let started = tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        session,
+        "-x",
+        "80",
+        "-y",
+        "24",
+        "bash",
+        "-c",
+        script,
+    ]);
+    assert!(started.is_some(), "tmux starts");
+    Ending(session.to_string())
+}
+
+/// A fresh directory for a test's `CROWNLANDS_HOME`.
+fn home(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("crownlands-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Whether the terminal modes `stty -a` printed (one per line) include `mode` switched on.
+fn mode_on(screen: &str, mode: &str) -> bool {
+    screen.lines().any(|l| l.trim() == mode)
+}
+
+#[test]
+fn play_in_tmux_and_restore_the_terminal() {
+    if !have_tmux() {
         return;
     }
     let dir = std::env::temp_dir().join(format!("crownlands-smoke-{}", std::process::id()));
@@ -57,20 +119,7 @@ fn play_in_tmux_and_restore_the_terminal() {
         home = dir.display(),
         timings = timings.display(),
     );
-    let started = tmux(&[
-        "new-session",
-        "-d",
-        "-s",
-        &session,
-        "-x",
-        "80",
-        "-y",
-        "24",
-        "bash",
-        "-c",
-        &script,
-    ]);
-    assert!(started.is_some(), "tmux starts");
+    let _ending = start(&session, &script);
     wait_for(&session, "You to play");
     let s = wait_for(&session, "claim a domino");
     assert!(s.contains("Crownlands kingdomino"), "{s}");
@@ -128,4 +177,98 @@ fn values(text: &str, key: &str) -> Vec<f64> {
         .filter_map(|l| l.strip_prefix(key))
         .filter_map(|v| v.trim().parse().ok())
         .collect()
+}
+
+#[test]
+fn quit_then_resume_the_autosaved_game_in_tmux() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = home("resume");
+    let session = format!("crownlands-resume-{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_crownlands");
+    let script = format!(
+        "export TERM=xterm-256color CROWNLANDS_HOME='{home}'; \
+         '{bin}' play kingdomino --players you,greedy --seed 7 --pace 0; echo FIRST $?; \
+         '{bin}' play; echo SECOND $?; sleep 30",
+        home = dir.display(),
+    );
+    let _ending = start(&session, &script);
+    wait_for(&session, "claim a domino");
+    keys(&session, &["Enter"]);
+    wait_for(&session, "You claims");
+    keys(&session, &["q"]);
+    wait_for(&session, "Quit Crownlands?");
+    keys(&session, &["y"]);
+    // The second run offers the unfinished game, and resumes it where it stopped.
+    let s = wait_for(&session, "An unfinished game");
+    assert!(s.contains("kingdomino"), "{s}");
+    assert!(s.contains("You (human), greedy 2 (greedy)"), "{s}");
+    keys(&session, &["r"]);
+    let s = wait_for(&session, "Resumed where you left off");
+    assert!(
+        s.contains("You claims"),
+        "the moves so far are in the log:\n{s}"
+    );
+    keys(&session, &["q"]);
+    wait_for(&session, "Quit Crownlands?");
+    keys(&session, &["y"]);
+    let s = wait_for(&session, "SECOND");
+    let _ = tmux(&["kill-session", "-t", &session]);
+    assert!(s.contains("FIRST 0") && s.contains("SECOND 0"), "{s}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_panic_restores_the_terminal_in_tmux() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = home("panic");
+    let timings = dir.join("timings.txt");
+    let session = format!("crownlands-panic-{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_crownlands");
+    // After the panic: the exit code, the terminal's modes, then an interactive shell to type in.
+    let script = format!(
+        "env -u RUST_BACKTRACE TERM=xterm-256color CROWNLANDS_HOME='{home}' \
+         CROWNLANDS_TUI_TIMINGS='{timings}' CROWNLANDS_TEST_PANIC=1 \
+         '{bin}' play kingdomino --players you,greedy --seed 7; \
+         echo EXITED $?; stty -a | tr ' ;' '\\n\\n' | grep -x -e '-\\?icanon' -e '-\\?echo'; \
+         echo CHECKED; PS1='ready$ ' exec bash --norc --noprofile -i",
+        home = dir.display(),
+        timings = timings.display(),
+    );
+    let _ending = start(&session, &script);
+    wait_for(&session, "CHECKED");
+    let s = screen_and_history(&session);
+    let alternate = tmux(&["display-message", "-p", "-t", &session, "#{alternate_on}"]);
+    assert!(s.contains("EXITED 101"), "a panic exits with 101:\n{s}");
+    assert!(
+        s.contains("CROWNLANDS_TEST_PANIC is set"),
+        "the panic's message is readable:\n{s}"
+    );
+    assert!(s.contains("The terminal has been restored"), "{s}");
+    assert!(mode_on(&s, "icanon"), "canonical mode is back:\n{s}");
+    assert!(mode_on(&s, "echo"), "echo is back:\n{s}");
+    assert_eq!(
+        alternate.as_deref().map(str::trim),
+        Some("0"),
+        "left the alternate screen"
+    );
+    let t = std::fs::read_to_string(&timings).unwrap_or_default();
+    assert!(
+        !values(&t, "first-frame-ms").is_empty(),
+        "it panicked after drawing its first frame:\n{t}"
+    );
+    // The shell takes typing as usual.
+    wait_for(&session, "ready$");
+    tmux(&["send-keys", "-t", &session, "-l", "echo typed-$((40+2))"]);
+    keys(&session, &["Enter"]);
+    let s = wait_for(&session, "typed-42");
+    let _ = tmux(&["kill-session", "-t", &session]);
+    assert!(
+        s.contains("echo typed-$((40+2))"),
+        "what is typed shows:\n{s}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -840,6 +840,11 @@ fn building_costs_the_slot_price_and_gives_its_effects() {
             let b = &r.buildings[id.index()];
             let hosting = e.sides[side].hosts_queen;
             let price = u32::from(slot).saturating_sub(u32::from(hosting));
+            assert_eq!(
+                modules::board_prices(&before, side).get(usize::from(slot)),
+                Some(&price),
+                "the price front ends show is the price charged"
+            );
             let crowns_before = match before.kingdom(side).content(cell) {
                 Content::Square(sq) => sq.crowns,
                 other => panic!("{other:?}"),

@@ -170,8 +170,8 @@ pub fn validate_str(text: &str, path: &Path) -> Result<Validated, Diagnostics> {
     validate_text(source, src)
 }
 
-/// The names of the shipped rulesets (not component sets), sorted.
-pub(crate) fn shipped_names() -> Vec<String> {
+/// The names of the shipped rulesets (not component sets), sorted, without loading them.
+pub fn shipped_names() -> Vec<String> {
     let mut names: Vec<String> = source::embedded_files()
         .iter()
         .filter(|(p, _)| !p.contains('/'))

@@ -1,11 +1,14 @@
 //! The real terminal: raw mode, the alternate screen, mouse, the event loop, and restoring the
 //! terminal however the program ends (quit, Ctrl-C, a panic).
 
-use crate::app::seats::{self, SeatKind};
-use crate::app::setup::{Choice, Setup};
-use crate::app::{App, Config};
+use crate::app::resume::Offer;
+use crate::app::ruleset_file::{self, shipped_choices};
+use crate::app::seats;
+use crate::app::setup::Setup;
+use crate::app::{App, Config, Mode, Next};
 use crate::keys::Key;
 use crate::view::{self, Hit, palette::Palette};
+use crownlands_saves::Session;
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{
@@ -19,7 +22,8 @@ use ratatui::crossterm::terminal::{
 use ratatui::layout::Rect;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+use std::thread::ThreadId;
 use std::time::{Duration, Instant};
 
 /// What `crownlands play` was asked.
@@ -39,13 +43,30 @@ pub struct PlayOptions {
 }
 
 /// Build the app from the options, without touching the terminal (so errors print plainly).
+///
+/// Without `--load`, an unfinished game in the autosave is offered first (resume it, or go on
+/// to what was asked). A ruleset without `--players` opens the setup screen with that ruleset
+/// chosen (a file is listed beside the shipped ones); `--players` starts the game at once.
 pub fn build_app(opts: &PlayOptions) -> Result<App, String> {
-    let data = crownlands_saves::data_dir();
+    build_app_in(
+        opts,
+        crownlands_saves::data_dir(),
+        std::time::SystemTime::now(),
+    )
+}
+
+/// [`build_app`] with the data directory (autosave and saves) given, and the time now (to date
+/// the autosave).
+pub fn build_app_in(
+    opts: &PlayOptions,
+    data: Option<PathBuf>,
+    now: std::time::SystemTime,
+) -> Result<App, String> {
     let seed = opts.seed.unwrap_or_else(clock_seed);
     let config = Config {
         pace: Duration::from_millis(opts.pace_ms.unwrap_or(600)),
         autosave_dir: if opts.no_autosave { None } else { data.clone() },
-        save_dir: data.map(|d| d.join("saves")),
+        save_dir: data.as_ref().map(|d| d.join("saves")),
         palette: Palette::from_env(|k| std::env::var(k).ok()),
         seed,
     };
@@ -54,40 +75,38 @@ pub fn build_app(opts: &PlayOptions) -> Result<App, String> {
         let seats = seats::from_players(session.players());
         return Ok(App::resume(session, seats, config));
     }
-    if opts.ruleset.is_none() && opts.players.is_none() {
-        return Ok(App::with_setup(Setup::new(shipped_choices(), None), config));
-    }
-    let name = opts.ruleset.clone().unwrap_or_else(|| "kingdomino".into());
-    let ruleset = crownlands_rules::load(&name).map_err(|e| e.to_string())?;
-    let kinds = match &opts.players {
-        Some(text) => seats::parse_players(text)?,
-        None => {
-            let n = usize::from(ruleset.min_players().max(2));
-            let mut v = vec![SeatKind::Human];
-            v.resize(n, SeatKind::Bot(crownlands_bots::Level::Greedy));
-            v
-        }
-    };
-    App::new_game(Arc::new(ruleset), seats::name_seats(&kinds), config)
+    let next = next_from_options(opts, seed)?;
+    let offer = data.as_deref().and_then(|d| Offer::read(d, now));
+    Ok(match offer {
+        Some(offer) => App::with_offer(offer, next, config),
+        None => App::with_next(next, config),
+    })
 }
 
-/// The shipped rulesets with their player counts.
-pub fn shipped_choices() -> Vec<Choice> {
-    crownlands_rules::shipped()
-        .into_iter()
-        .map(|s| match crownlands_rules::load_shipped(&s.name) {
-            Ok(r) => Choice {
-                counts: r.player_counts.iter().map(|(n, _)| *n).collect(),
-                description: r.description,
-                name: s.name,
-            },
-            Err(_) => Choice {
-                name: s.name,
-                description: "(does not load)".into(),
-                counts: Vec::new(),
-            },
-        })
-        .collect()
+/// What the options ask for: the setup screen, or a game set up and ready.
+fn next_from_options(opts: &PlayOptions, seed: u64) -> Result<Next, String> {
+    match (&opts.ruleset, &opts.players) {
+        (None, None) => Ok(Next::Setup(Box::new(Setup::new(shipped_choices(), None)))),
+        (Some(name), None) => {
+            // Every problem of the file, as `crownlands validate` lists them.
+            crownlands_rules::load(name).map_err(|e| e.to_string())?;
+            let choice = ruleset_file::open(name)?;
+            let mut setup = Setup::new(shipped_choices(), None);
+            setup.add(choice);
+            Ok(Next::Setup(Box::new(setup)))
+        }
+        (name, Some(players)) => {
+            let name = name.as_deref().unwrap_or("kingdomino");
+            let ruleset = crownlands_rules::load(name).map_err(|e| e.to_string())?;
+            let seats = seats::name_seats(&seats::parse_players(players)?);
+            let session = Session::new(Arc::new(ruleset), seats::to_players(&seats), seed)
+                .map_err(|e| e.to_string())?;
+            Ok(Next::Game {
+                session: Box::new(session),
+                seats,
+            })
+        }
+    }
 }
 
 fn clock_seed() -> u64 {
@@ -101,11 +120,15 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
     let started = Instant::now();
     let app = build_app(&opts)?;
     let timings = std::env::var_os("CROWNLANDS_TUI_TIMINGS").map(PathBuf::from);
-    install_panic_hook();
+    // For tests only (crates/cli/tests/tmux_smoke.rs), not for players: with
+    // CROWNLANDS_TEST_PANIC set, the program panics right after its first frame, to check that
+    // the terminal is restored on a panic.
+    let test_panic = std::env::var_os("CROWNLANDS_TEST_PANIC").is_some();
+    install_panic_hook(app.config.autosave_dir.is_some());
     enter().map_err(|e| format!("cannot set up the terminal: {e}"))?;
     let backend = CrosstermBackend::new(std::io::stdout());
     let result = match Terminal::new(backend) {
-        Ok(mut terminal) => event_loop(&mut terminal, app, started, timings.as_deref())
+        Ok(mut terminal) => event_loop(&mut terminal, app, started, timings.as_deref(), test_panic)
             .map_err(|e| format!("terminal error: {e}")),
         Err(e) => Err(format!("cannot set up the terminal: {e}")),
     };
@@ -129,11 +152,30 @@ fn leave() {
     );
 }
 
-fn install_panic_hook() {
+/// The thread drawing the screen: only its panic ends the program.
+static UI_THREAD: OnceLock<ThreadId> = OnceLock::new();
+
+/// On a panic of the UI thread, put the terminal back before the message is printed, then say
+/// what happened to the game. A bot's thread panicking must not touch the terminal the UI still
+/// draws on: its panic is caught by the worker and shown in the app.
+fn install_panic_hook(autosaving: bool) {
+    let ui = *UI_THREAD.get_or_init(|| std::thread::current().id());
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        if std::thread::current().id() != ui {
+            return;
+        }
         leave();
         previous(info);
+        let game = if autosaving {
+            "Every move was autosaved: run `crownlands play` again to resume the game."
+        } else {
+            "Autosave was off (--no-autosave): the game is lost."
+        };
+        eprintln!(
+            "\ncrownlands play stopped on an internal error (a bug, please report it with the \
+             message above). The terminal has been restored. {game}"
+        );
     }));
 }
 
@@ -142,6 +184,7 @@ fn event_loop(
     mut app: App,
     started: Instant,
     timings: Option<&std::path::Path>,
+    test_panic: bool,
 ) -> std::io::Result<()> {
     let mut log = timings.and_then(|p| std::fs::File::create(p).ok());
     let mut first = true;
@@ -161,6 +204,9 @@ fn event_loop(
                 let _ = writeln!(f, "key-to-frame-ms {:.3}", t.elapsed().as_secs_f64() * 1e3);
             }
         }
+        if test_panic {
+            panic!("CROWNLANDS_TEST_PANIC is set: a panic after the first frame, as asked");
+        }
         if app.should_quit() {
             return Ok(());
         }
@@ -177,11 +223,23 @@ fn event_loop(
                 Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
                     let size = terminal.size()?;
                     let area = Rect::new(0, 0, size.width, size.height);
+                    key_at = Some(now);
                     match view::hit(&app, area, m.column, m.row) {
                         Some(Hit::Cell(c)) => app.click_cell(c, now),
                         Some(Hit::Choice(i)) => app.click_choice(i, now),
-                        None => {}
+                        Some(Hit::Key(k)) => app.click_key(k, now),
+                        Some(Hit::Setup(c)) => app.click_setup(c, now),
+                        None => key_at = None,
                     }
+                }
+                // A right click turns the ghost domino.
+                Event::Mouse(m)
+                    if m.kind == MouseEventKind::Down(MouseButton::Right)
+                        && app.mode() == Mode::Place
+                        && app.overlay().is_none() =>
+                {
+                    key_at = Some(now);
+                    app.key_at(Key::Char('r'), now);
                 }
                 _ => {}
             }

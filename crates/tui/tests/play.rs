@@ -11,9 +11,17 @@ fn check_score_screen(app: &crownlands_tui::App) {
     assert!(game.is_over());
     let text = screen(app, 100, 40);
     let outcome = game.outcome();
+    // Every side's total, on a row of its own: `Total ... 42`.
+    let totals: Vec<&str> = text
+        .split('│')
+        .map(str::trim)
+        .filter(|cell| cell.starts_with("Total "))
+        .collect();
     for score in &outcome.scores {
         assert!(
-            text.contains(&format!("{:<14} {:>4}", "Total", score.total)),
+            totals
+                .iter()
+                .any(|t| t.split_whitespace().last() == Some(&score.total.to_string())),
             "score screen shows total {}:\n{text}",
             score.total
         );
@@ -240,7 +248,7 @@ fn dynasty_carries_totals_across_games() {
 
 #[test]
 fn setup_screen_starts_the_chosen_game() {
-    let choices = crownlands_tui::terminal::shipped_choices();
+    let choices = crownlands_tui::app::ruleset_file::shipped_choices();
     let setup = crownlands_tui::app::setup::Setup::new(choices, None);
     let mut app =
         crownlands_tui::App::with_setup(setup, common::config(3, crownlands_tui::Palette::none()));

@@ -26,7 +26,7 @@ fn until(app: &mut App, mode: Mode) {
 
 #[test]
 fn setup_screen() {
-    let choices = crownlands_tui::terminal::shipped_choices();
+    let choices = crownlands_tui::app::ruleset_file::shipped_choices();
     let app = App::with_setup(Setup::new(choices, None), config(1, Palette::none()));
     insta::assert_snapshot!(screen(&app, 80, 24));
 }
@@ -65,6 +65,8 @@ fn knights_tax_step() {
         n += 1;
     }
     insta::assert_snapshot!(screen(&app, 80, 24));
+    press(&mut app, "?");
+    insta::assert_snapshot!("help_tax", screen(&app, 80, 24));
 }
 
 #[test]
@@ -202,4 +204,175 @@ fn colours_truecolour_16_and_none() {
         .count();
     assert_eq!(fgs, 0);
     let _ = Key::Enter;
+}
+
+fn an_offer(found: Result<crownlands_tui::app::resume::Found, String>) -> App {
+    use crownlands_tui::app::resume::Offer;
+    let offer = Offer {
+        path: std::path::PathBuf::from("/home/ann/.local/share/crownlands/autosave.json"),
+        found,
+        focus: 0,
+    };
+    let setup = Setup::new(crownlands_tui::app::ruleset_file::shipped_choices(), None);
+    App::with_offer(
+        offer,
+        crownlands_tui::app::Next::Setup(Box::new(setup)),
+        config(1, Palette::none()),
+    )
+}
+
+#[test]
+fn resume_offer() {
+    let mut game = app("queendomino", "you,greedy,mcts", 3);
+    until(&mut game, Mode::Place);
+    let mut session = game.session().unwrap().clone();
+    session.set_date(Some("2026-11-22".into()));
+    let found = crownlands_tui::app::resume::Found::new(session, "12 minutes ago".into());
+    let mut app = an_offer(Ok(found));
+    assert_eq!(app.mode(), Mode::Resume);
+    insta::assert_snapshot!("resume_offer", screen(&app, 80, 24));
+    press(&mut app, "?");
+    insta::assert_snapshot!("resume_offer_help", screen(&app, 80, 24));
+}
+
+#[test]
+fn resume_offer_of_a_corrupt_autosave() {
+    let truncated = "{\"format\": \"crownlands-save\", \"version\": 1, \"games\": [";
+    let e = crownlands_saves::Save::from_json(
+        truncated,
+        "/home/ann/.local/share/crownlands/autosave.json",
+    )
+    .expect_err("does not load");
+    let app = an_offer(Err(e.to_string()));
+    insta::assert_snapshot!(screen(&app, 80, 24));
+}
+
+#[test]
+fn setup_with_a_ruleset_file_and_a_file_that_does_not_load() {
+    use crownlands_tui::app::setup::{Choice, Row};
+    let mut setup = Setup::new(crownlands_tui::app::ruleset_file::shipped_choices(), None);
+    setup.add(Choice {
+        name: "~/rules/my-duel.toml".into(),
+        description: "Kingdomino for two, my way".into(),
+        counts: vec![2],
+        path: Some("/home/ann/rules/my-duel.toml".into()),
+    });
+    let app = App::with_setup(setup.clone(), config(1, Palette::none()));
+    insta::assert_snapshot!("setup_with_a_file", screen(&app, 80, 24));
+    setup.row = Row::File;
+    setup.input = "~/rules/broken.toml".into();
+    setup.error = Some(
+        "/home/ann/rules/broken.toml:2:1: unknown key `foo` at the top level; expected one \
+         of: add-sets, box, building, description, domino, extends, for-players, name, \
+         players, rules, sets, terrain"
+            .into(),
+    );
+    let app = App::with_setup(setup, config(1, Palette::none()));
+    insta::assert_snapshot!("setup_file_does_not_load", screen(&app, 80, 24));
+}
+
+#[test]
+fn queendomino_builders_board_with_prices() {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
+    let mut n = 0;
+    while app.mode() != Mode::Step(StepKind::Build) && n < 500 {
+        play_to_end(&mut app, 1);
+        n += 1;
+    }
+    assert_eq!(app.mode(), Mode::Step(StepKind::Build));
+    let text = screen(&app, 80, 24);
+    assert!(text.contains(" 0¢ "), "{text}");
+    insta::assert_snapshot!(text);
+    press(&mut app, "?");
+    insta::assert_snapshot!("help_build", screen(&app, 80, 24));
+}
+
+#[test]
+fn queendomino_7x7_with_the_queens_discount_at_80x24() {
+    // Two players: 7x7 kingdoms; the board goes beside the other kingdom to fit 80x24.
+    let mut app = app("queendomino", "you,greedy", 3);
+    let mut n = 0;
+    let hosting = |app: &App| {
+        let g = app.game().unwrap();
+        let e = g.economy();
+        app.mode() != Mode::BotThinking
+            && g.to_act()
+                .is_some_and(|p| e.sides[g.side_of(p)].hosts_queen)
+            && e.board.iter().flatten().count() >= 4
+    };
+    while !hosting(&app) && app.mode() != Mode::GameOver && n < 3000 {
+        play_to_end(&mut app, 1);
+        n += 1;
+    }
+    assert!(hosting(&app), "the human hosts the Queen at some point");
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("Builders' Board"), "{text}");
+    assert!(text.contains("*Queen -1¢"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn every_shipped_ruleset_fits_80x24_up_to_4_players_but_one() {
+    let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    let mut checked = 0;
+    for choice in crownlands_tui::app::ruleset_file::shipped_choices() {
+        for &n in choice.counts.iter().filter(|&&n| n <= 4) {
+            let mut players = vec!["you"];
+            players.resize(usize::from(n), "greedy");
+            let app = App::new_game(
+                ruleset(&choice.name),
+                seats(&players.join(",")),
+                config(1, Palette::none()),
+            )
+            .expect("sets up");
+            if choice.name == "royal-wedding" && n == 4 {
+                // The one exception: four 7x7 kingdoms, two lines, the scores and the Builders'
+                // Board need 83x25 (README, Playing in the terminal).
+                assert_eq!(crownlands_tui::view::needed(&app), (83, 25));
+                continue;
+            }
+            assert!(
+                crownlands_tui::view::fits(&app, area),
+                "{} with {n} players needs {:?}:\n{}",
+                choice.name,
+                crownlands_tui::view::needed(&app),
+                screen(&app, 80, 24)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 20, "{checked} tables checked");
+}
+
+#[test]
+fn no_color_on_the_start_and_setup_screens_too() {
+    let coloured = |app: &App| {
+        buffer(app, 80, 24)
+            .content()
+            .iter()
+            .filter(|c| c.fg != Color::Reset || c.bg != Color::Reset)
+            .count()
+    };
+    let setup = App::with_setup(
+        Setup::new(crownlands_tui::app::ruleset_file::shipped_choices(), None),
+        config(1, Palette::none()),
+    );
+    assert_eq!(coloured(&setup), 0);
+    let game = app("kingdomino", "you,greedy", 3);
+    let found =
+        crownlands_tui::app::resume::Found::new(game.session().unwrap().clone(), "just now".into());
+    let offer = an_offer(Ok(found));
+    assert_eq!(coloured(&offer), 0);
+    let broken = an_offer(Err("autosave.json: not valid JSON".into()));
+    assert_eq!(coloured(&broken), 0);
+}
+
+#[test]
+fn a_long_problem_leaves_the_buttons_on_the_smallest_screen() {
+    let long = "autosave.json: the embedded ruleset does not load: ".repeat(30);
+    let app = an_offer(Err(long));
+    let (w, h) = crownlands_tui::view::needed(&app);
+    let text = screen(&app, w, h);
+    assert!(text.contains("[ New game ]"), "{text}");
+    assert!(text.contains("…"), "{text}");
 }

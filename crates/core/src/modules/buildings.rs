@@ -56,6 +56,17 @@ impl Buildings {
         }
     }
 
+    /// The `buildings` module of `game`'s rules, if it has one (rebuilt from its spec: cheap, and
+    /// it keeps nothing of its own).
+    pub fn of(game: &Game) -> Option<Buildings> {
+        let spec = game
+            .rules()
+            .modules
+            .iter()
+            .find(|s| s.name == "buildings")?;
+        Buildings::from_params(&Params::new(spec)).ok()
+    }
+
     /// Town squares of `side`'s kingdom without a building.
     fn open_town_squares(&self, game: &Game, side: usize) -> Vec<Cell> {
         let Some(town) = game.economy().town else {
@@ -302,4 +313,18 @@ fn refill(e: &mut Economy) {
     for slot in &mut e.board[next..] {
         *slot = e.building_pile.pop();
     }
+}
+
+/// What `side` would pay for the building in each slot of `game`'s Builders' Board, cheapest slot
+/// first, the Queen's discount included while `side` hosts her (never below 0): the price the
+/// engine charges when that side builds. Empty when the game has no `buildings` module. For front
+/// ends, which show the board with its prices.
+pub fn board_prices(game: &Game, side: usize) -> Vec<u32> {
+    let Some(b) = Buildings::of(game) else {
+        return Vec::new();
+    };
+    let economy = game.economy();
+    (0..economy.board.len())
+        .map(|slot| b.price(economy, side, slot))
+        .collect()
 }

@@ -12,7 +12,7 @@ mod knights;
 mod queen;
 mod wealth;
 
-pub use buildings::Buildings;
+pub use buildings::{Buildings, board_prices};
 pub use dragon::Dragon;
 pub use knights::Knights;
 pub use queen::Queen;

@@ -4,18 +4,25 @@
 //! allows, all come from [`Game::legal_actions`] and [`Game::apply`]. The app keeps cursors over
 //! those actions and plays the one the player confirms.
 
+mod describe;
 pub mod place;
+pub mod resume;
+pub mod ruleset_file;
 pub mod seats;
 pub mod setup;
+mod setup_keys;
 mod worker;
+
+pub use describe::describe;
 
 use crate::keys::Key;
 use crate::view::palette::Palette;
 use crownlands_bots::{Bot, Level};
 use crownlands_core::{Action, Cell, Direction, Game, IllegalAction, Phase, Placement, Ruleset};
 use crownlands_saves::Session;
+use resume::Offer;
 use seats::{Seat, SeatKind};
-use setup::{Row, Setup};
+use setup::Setup;
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -67,9 +74,23 @@ pub enum StepKind {
     Other,
 }
 
+/// What comes after the offer to resume an autosaved game, when the player declines it.
+#[derive(Clone, Debug)]
+pub enum Next {
+    /// The setup screen.
+    Setup(Box<Setup>),
+    /// The game asked for on the command line, set up and not begun.
+    Game {
+        session: Box<Session>,
+        seats: Vec<Seat>,
+    },
+}
+
 /// What the screen waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
+    /// The autosave holds an unfinished game: resume it, or start a new one.
+    Resume,
     /// Choosing the ruleset, the player count and the seats.
     Setup,
     /// A human claims a domino of the next line.
@@ -96,6 +117,10 @@ pub struct App {
     pub config: Config,
     mode: Mode,
     overlay: Option<Overlay>,
+    /// The offer to resume the autosaved game, while it is on screen.
+    offer: Option<Offer>,
+    /// What follows the offer when the player declines it.
+    next: Option<Next>,
     setup: Option<Setup>,
     session: Option<Session>,
     seats: Vec<Seat>,
@@ -121,11 +146,30 @@ pub struct App {
 impl App {
     /// The setup screen.
     pub fn with_setup(setup: Setup, config: Config) -> App {
+        App::with_next(Next::Setup(Box::new(setup)), config)
+    }
+
+    /// The setup screen, or a game set up and not begun.
+    pub fn with_next(next: Next, config: Config) -> App {
         let mut app = App::empty(config);
-        app.setup = Some(setup);
-        app.message = "Choose a ruleset and who plays, then Start.".into();
-        app.refresh(Instant::now());
+        app.go_on(next, "", Instant::now());
         app
+    }
+
+    /// Show the setup screen, or begin the game; `note` is added to the message.
+    fn go_on(&mut self, next: Next, note: &str, now: Instant) {
+        match next {
+            Next::Game { session, seats } => {
+                let seed = session.seed();
+                self.install(*session, seats);
+                self.message = format!("New game, seed {seed}. Press ? for help.{note}");
+            }
+            Next::Setup(setup) => {
+                self.setup = Some(*setup);
+                self.message = format!("Choose a ruleset and who plays, then Start.{note}");
+            }
+        }
+        self.refresh(now);
     }
 
     /// A new game straight away.
@@ -142,11 +186,8 @@ impl App {
     /// A loaded game: the session as it was saved, with its seats.
     pub fn resume(session: Session, seats: Vec<Seat>, config: Config) -> App {
         let mut app = App::empty(config);
-        app.next_seed = session.seed().wrapping_add(1);
-        app.bots = build_bots(&seats, session.seed());
-        app.seats = seats;
-        app.session = Some(session);
-        app.message = "Game loaded.".into();
+        app.install(session, seats);
+        app.message = "Game loaded. Press ? for help.".into();
         app.refresh(Instant::now());
         app
     }
@@ -157,6 +198,8 @@ impl App {
             config,
             mode: Mode::Setup,
             overlay: None,
+            offer: None,
+            next: None,
             setup: None,
             session: None,
             seats: Vec::new(),
@@ -179,18 +222,28 @@ impl App {
         let seed = self.next_seed;
         let players = seats::to_players(&seats);
         let session = Session::new(ruleset, players, seed).map_err(|e| e.to_string())?;
-        self.next_seed = seed.wrapping_add(1);
-        self.bots = build_bots(&seats, seed);
-        self.seats = seats;
-        self.session = Some(session);
-        self.setup = None;
-        self.undo.clear();
-        self.pending = None;
-        self.decision_at = None;
-        self.log.clear();
+        self.install(session, seats);
         self.message = format!("New game, seed {seed}. Press ? for help.");
         self.refresh(Instant::now());
         Ok(())
+    }
+
+    /// Play `session` from where it stands, with `seats`: a new game, a loaded one or a resumed
+    /// one. The log shows the game's moves so far.
+    fn install(&mut self, session: Session, seats: Vec<Seat>) {
+        self.next_seed = session.seed().wrapping_add(1);
+        self.bots = build_bots(&seats, session.seed());
+        self.seats = seats;
+        let log = describe::log_of(&session, |p| self.name(p));
+        self.log = log;
+        self.session = Some(session);
+        self.setup = None;
+        self.offer = None;
+        self.next = None;
+        self.undo.clear();
+        self.pending = None;
+        self.decision_at = None;
+        self.hint = None;
     }
 
     // ----- what the view reads -----
@@ -343,19 +396,47 @@ impl App {
             return;
         };
         let current = at == self.action_count();
+        if let Some(why) = reply.crashed {
+            return self.bot_crashed(purpose, current, &why, now);
+        }
         match purpose {
             Purpose::Hint => {
-                self.hint_bot = Some(reply.bot);
+                self.hint_bot = reply.bot;
                 if current && let Some(action) = reply.action {
                     self.show_hint(action);
                 }
             }
             Purpose::Move { seat } => {
                 if let Some(slot) = self.bots.get_mut(seat) {
-                    *slot = Some(reply.bot);
+                    *slot = reply.bot;
                 }
                 if current && let Some(action) = reply.action {
                     self.play(action, false, now);
+                }
+            }
+        }
+        self.refresh(now);
+    }
+
+    /// A bot panicked (a bug in it). A hint is given up; a bot's move is made by the random
+    /// bot instead (one of the engine's legal actions), said in the log, so the game goes on.
+    fn bot_crashed(&mut self, purpose: Purpose, current: bool, why: &str, now: Instant) {
+        match purpose {
+            Purpose::Hint => self.message = format!("The hint bot failed ({why})."),
+            Purpose::Move { seat } => {
+                let name = self.name(seat);
+                self.message = format!("{name} failed ({why}); a random legal move was played.");
+                if current && let Some(game) = self.game().cloned() {
+                    let mut stand_in = Level::Random.build(game.seed() ^ 0x5eed);
+                    let action =
+                        crownlands_bots::PlayerView::new(&game).map(|view| stand_in.choose(&view));
+                    if let Some(action) = action {
+                        self.log
+                            .push_back(format!("({name} failed: a random move)"));
+                        let message = self.message.clone();
+                        self.play(action, false, now);
+                        self.message = message;
+                    }
                 }
             }
         }
@@ -373,9 +454,12 @@ impl App {
     /// Set the mode from the game, reset the cursors for a new decision, and start a bot when
     /// one is to act.
     fn refresh(&mut self, now: Instant) {
-        if let Some(setup) = &self.setup {
+        if self.offer.is_some() {
+            self.mode = Mode::Resume;
+            return;
+        }
+        if self.setup.is_some() {
             self.mode = Mode::Setup;
-            let _ = setup;
             return;
         }
         let Some(session) = &self.session else {
@@ -511,6 +595,10 @@ impl App {
             }
             None => {}
         }
+        if self.mode == Mode::Resume {
+            self.offer_key(key, now);
+            return;
+        }
         if self.mode == Mode::Setup {
             self.setup_key(key, now);
             return;
@@ -531,50 +619,7 @@ impl App {
             Mode::Place => self.place_key(key, now),
             Mode::Step(_) => self.step_key(key, now),
             Mode::GameOver => self.game_over_key(key, now),
-            Mode::BotThinking | Mode::Setup => {}
-        }
-    }
-
-    fn setup_key(&mut self, key: Key, now: Instant) {
-        let Some(setup) = &mut self.setup else {
-            return;
-        };
-        match key {
-            Key::Up | Key::Char('k') | Key::BackTab => setup.move_row(-1),
-            Key::Down | Key::Char('j') | Key::Tab => setup.move_row(1),
-            Key::Left | Key::Char('h') => setup.change(-1),
-            Key::Right | Key::Char('l') | Key::Char(' ') => setup.change(1),
-            Key::Char('q') | Key::Esc => self.quit = true,
-            Key::Char('?') => self.overlay = Some(Overlay::Help),
-            Key::Enter => {
-                if setup.row != Row::Start {
-                    setup.row = Row::Start;
-                    return;
-                }
-                self.start_from_setup(now);
-            }
-            _ => {}
-        }
-    }
-
-    fn start_from_setup(&mut self, _now: Instant) {
-        let Some(setup) = &self.setup else {
-            return;
-        };
-        let Some(choice) = setup.choice() else {
-            self.message = "No ruleset to play.".into();
-            return;
-        };
-        let ruleset = match crownlands_rules::load(&choice.name) {
-            Ok(r) => Arc::new(r),
-            Err(e) => {
-                self.message = format!("{} does not load: {e}", choice.name);
-                return;
-            }
-        };
-        let seats = seats::name_seats(&setup.seats);
-        if let Err(e) = self.start(ruleset, seats) {
-            self.message = e;
+            Mode::BotThinking | Mode::Setup | Mode::Resume => {}
         }
     }
 
@@ -817,6 +862,18 @@ impl App {
         self.update_illegal();
     }
 
+    /// A click on a key's label (a button): what the key does. A text field being typed in
+    /// does not take it: the click leaves the field first.
+    pub fn click_key(&mut self, key: Key, now: Instant) {
+        if self.overlay.is_none()
+            && let Some(setup) = &mut self.setup
+            && setup.row == setup::Row::File
+        {
+            setup.row = setup::Row::Start;
+        }
+        self.key_at(key, now);
+    }
+
     /// A click on the `i`th choice of a list (claims or a step's actions): choose it, or confirm
     /// it when it is chosen already.
     pub fn click_choice(&mut self, i: usize, now: Instant) {
@@ -858,52 +915,4 @@ pub fn step_kind(actions: &[Action]) -> StepKind {
         }
     }
     StepKind::Other
-}
-
-/// An action in words, as the log and the prompts show it (`game` is the position before it).
-pub fn describe(game: &Game, action: Action, who: &str) -> String {
-    let ruleset = game.ruleset();
-    let building = |slot: u8| {
-        game.economy()
-            .board
-            .get(usize::from(slot))
-            .copied()
-            .flatten()
-            .and_then(|id| ruleset.buildings.get(id.index()))
-            .map_or_else(|| format!("slot {}", slot + 1), |b| b.label())
-    };
-    match action {
-        Action::Claim { domino } => format!("{who} claims {}", game.label(domino)),
-        Action::Place { placement } => {
-            let d = game
-                .domino_to_place()
-                .map_or_else(String::new, |d| format!("{} ", game.label(d)));
-            let arrow = match placement.direction {
-                Direction::East => '→',
-                Direction::South => '↓',
-                Direction::West => '←',
-                Direction::North => '↑',
-            };
-            format!(
-                "{who} places {d}at {},{}{arrow}",
-                placement.first.x, placement.first.y
-            )
-        }
-        Action::Discard => {
-            let d = game
-                .domino_to_place()
-                .map_or_else(String::new, |d| format!(" {}", game.label(d)));
-            format!("{who} discards{d}")
-        }
-        Action::Tax { square } => format!(
-            "{who} taxes the {} square",
-            if square == 0 { "first" } else { "second" }
-        ),
-        Action::Build { slot, cell } => {
-            format!("{who} builds {} at {},{}", building(slot), cell.x, cell.y)
-        }
-        Action::Burn { slot } => format!("{who} has the Dragon burn {}", building(slot)),
-        Action::Pass => format!("{who} passes"),
-        other => format!("{who}: {other:?}"),
-    }
 }

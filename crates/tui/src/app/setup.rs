@@ -1,25 +1,42 @@
-//! The setup screen: which ruleset, how many players, who plays each seat.
+//! The setup screen: which ruleset (a shipped one or a file), how many players, who plays each
+//! seat.
 
 use super::seats::SeatKind;
 use crownlands_bots::Level;
+use std::path::PathBuf;
 
 /// A ruleset the setup screen offers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Choice {
-    /// A shipped name or a path, as `crownlands_rules::load` takes it.
+    /// A shipped ruleset's name, or a file's path as the player gave it.
     pub name: String,
     pub description: String,
     /// The player counts it allows (empty when it failed to load).
     pub counts: Vec<u8>,
+    /// The file to load (an absolute path), `None` for a shipped ruleset.
+    pub path: Option<PathBuf>,
 }
 
 /// The rows of the setup screen, top to bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Row {
     Ruleset,
+    /// A field to type the path of a ruleset file into.
+    File,
     Players,
     Seat(usize),
     Start,
+}
+
+/// A mouse click on the setup screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupClick {
+    /// The `i`th ruleset of the list.
+    Ruleset(usize),
+    /// A row (Start starts the game).
+    Row(Row),
+    /// The `‹` (-1) or `›` (+1) of a row.
+    Change(Row, i32),
 }
 
 /// What each seat can be, in the order left/right cycles through.
@@ -43,6 +60,10 @@ pub struct Setup {
     pub players: u8,
     pub seats: Vec<SeatKind>,
     pub row: Row,
+    /// The path being typed in the file field.
+    pub input: String,
+    /// Why the last file typed did not open (shown until the next try).
+    pub error: Option<String>,
 }
 
 impl Setup {
@@ -59,6 +80,8 @@ impl Setup {
             players: 2,
             seats: vec![SeatKind::Human, SeatKind::Bot(Level::Greedy)],
             row: Row::Start,
+            input: String::new(),
+            error: None,
         };
         s.fit_players();
         s
@@ -70,7 +93,7 @@ impl Setup {
 
     /// The rows in order.
     pub fn rows(&self) -> Vec<Row> {
-        let mut rows = vec![Row::Ruleset, Row::Players];
+        let mut rows = vec![Row::Ruleset, Row::File, Row::Players];
         rows.extend((0..self.seats.len()).map(Row::Seat));
         rows.push(Row::Start);
         rows
@@ -109,7 +132,38 @@ impl Setup {
                     *seat = options[((at + delta).rem_euclid(n)) as usize].clone();
                 }
             }
-            Row::Start => {}
+            Row::File | Row::Start => {}
+        }
+    }
+
+    /// Offer `choice` and select it (the one already listed when it names the same file or
+    /// shipped ruleset). Returns its index.
+    pub fn add(&mut self, choice: Choice) -> usize {
+        let at = self
+            .choices
+            .iter()
+            .position(|c| c.path == choice.path && (c.path.is_some() || c.name == choice.name));
+        let i = match at {
+            Some(i) => {
+                self.choices[i] = choice;
+                i
+            }
+            None => {
+                self.choices.push(choice);
+                self.choices.len() - 1
+            }
+        };
+        self.ruleset = i;
+        self.fit_players();
+        i
+    }
+
+    /// Select the ruleset at `i` (a click on the list).
+    pub fn select(&mut self, i: usize) {
+        if i < self.choices.len() {
+            self.ruleset = i;
+            self.row = Row::Ruleset;
+            self.fit_players();
         }
     }
 

@@ -14,10 +14,12 @@ pub enum Purpose {
     Hint,
 }
 
-/// A bot's answer: the bot itself (handed back) and its choice.
+/// A bot's answer: the bot itself (handed back) and its choice, or why it failed.
 pub struct Reply {
-    pub bot: Box<dyn Bot>,
+    pub bot: Option<Box<dyn Bot>>,
     pub action: Option<Action>,
+    /// The bot panicked (a bug): its message.
+    pub crashed: Option<String>,
 }
 
 /// A bot thinking on another thread.
@@ -42,9 +44,24 @@ impl Pending {
     ) -> Pending {
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
-            let action = PlayerView::new(&game).map(|view| bot.choose(&view));
+            // A panicking bot must not take the app down: its panic is caught and reported.
+            let chosen = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                PlayerView::new(&game).map(|view| bot.choose(&view))
+            }));
+            let reply = match chosen {
+                Ok(action) => Reply {
+                    bot: Some(bot),
+                    action,
+                    crashed: None,
+                },
+                Err(payload) => Reply {
+                    bot: None,
+                    action: None,
+                    crashed: Some(panic_text(payload.as_ref())),
+                },
+            };
             // The app may have gone on (undo, quit): nobody listens, which is fine.
-            let _ = tx.send(Reply { bot, action });
+            let _ = tx.send(reply);
         });
         Pending {
             purpose,
@@ -74,5 +91,44 @@ impl Pending {
             Err(TryRecvError::Empty) => true,
             Err(TryRecvError::Disconnected) => false,
         }
+    }
+}
+
+/// A panic's message.
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    /// A bot with a bug.
+    struct Broken;
+
+    impl Bot for Broken {
+        fn name(&self) -> &str {
+            "broken"
+        }
+
+        fn choose(&mut self, _view: &PlayerView<'_>) -> Action {
+            panic!("broken bot")
+        }
+    }
+
+    #[test]
+    fn a_panicking_bot_is_reported_not_fatal() {
+        let ruleset = Arc::new(crownlands_rules::load("kingdomino").expect("shipped"));
+        let game = Game::new(ruleset, 2, 1).expect("game");
+        let mut pending = Pending::start(Purpose::Hint, Box::new(Broken), game, 0, Instant::now());
+        assert!(pending.poll(true), "the thread answered");
+        let reply = pending.reply.expect("a reply");
+        assert_eq!(reply.crashed.as_deref(), Some("broken bot"));
+        assert!(reply.action.is_none() && reply.bot.is_none());
     }
 }

@@ -10,6 +10,12 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
+/// The first choice shown in a list `area` high: the list scrolls to keep the cursor in view.
+pub fn first_shown(app: &App, area: Rect) -> usize {
+    let visible = usize::from(area.height.saturating_sub(2)).max(1);
+    (app.choice() + 1).saturating_sub(visible)
+}
+
 pub fn render(app: &App, game: &Game, kind: StepKind, area: Rect, buf: &mut Buffer) {
     let p = app.config.palette;
     Clear.render(area, buf);
@@ -17,6 +23,7 @@ pub fn render(app: &App, game: &Game, kind: StepKind, area: Rect, buf: &mut Buff
         .step_actions()
         .into_iter()
         .enumerate()
+        .skip(first_shown(app, area))
         .map(|(i, a)| {
             let text = match a {
                 crownlands_core::Action::Pass => "Skip (go on)".to_string(),

@@ -1,13 +1,20 @@
 //! The score screen: every side's full breakdown, the winner and what decided it.
 
+use super::buttons::Bar;
 use super::palette::Accent;
+use super::text::wrap;
 use super::{block, side_name};
 use crate::app::App;
+use crate::keys::Key;
 use crownlands_core::{Decider, Game, TieBreak};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget};
+
+/// The rows under the columns.
+const SUMMARY_H: u16 = 5;
 
 fn tie_break_words(tb: TieBreak) -> &'static str {
     match tb {
@@ -21,12 +28,13 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     let outcome = game.outcome();
     let ruleset = game.ruleset();
     let sides = outcome.scores.len().max(1);
-    let summary_h: u16 = 5;
     let cols_area = Rect {
-        height: area.height.saturating_sub(summary_h),
+        height: area.height.saturating_sub(SUMMARY_H),
         ..area
     };
     let w = cols_area.width / sides as u16;
+    // Each row: a label, and its number right-aligned, in at most 24 columns.
+    let rw = usize::from(w.saturating_sub(2)).min(24);
     for (side, score) in outcome.scores.iter().enumerate() {
         let mut rows: Vec<Line> = Vec::new();
         rows.push(Line::from(format!(
@@ -43,28 +51,33 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                 .terrains
                 .get(t.terrain.index())
                 .map_or("?", |t| t.name.as_str());
-            rows.push(Line::from(format!(
-                "{name:<9} {:>2}x{} {:>3}",
-                t.squares, t.crowns, t.points
+            rows.push(Line::from(row(
+                name,
+                &format!("{}x{} {:>3}", t.squares, t.crowns, t.points),
+                rw,
             )));
         }
         if plain > 0 {
             rows.push(Line::from(Span::styled(
-                format!("{plain} without crowns   0"),
+                row(&format!("{plain} without crowns"), "0", rw),
                 p.accent(Accent::Dim),
             )));
         }
         for b in &score.bonuses {
-            let key: String = b.key.chars().take(14).collect();
-            rows.push(Line::from(format!("{key:<14} {:>+4}", b.points)));
+            rows.push(Line::from(row(&b.key, &format!("{:+}", b.points), rw)));
         }
         rows.push(Line::from(Span::styled(
-            format!("{:<14} {:>4}", "Total", score.total),
+            row("Total", &score.total.to_string(), rw),
             p.accent(Accent::Focus),
         )));
-        rows.push(Line::from(format!(
-            "largest {} crowns {}",
-            score.largest_territory, score.crowns
+        // What the tie-breaks compare: the largest territory's squares, the crowns.
+        rows.push(Line::from(Span::styled(
+            row("largest", &score.largest_territory.to_string(), rw),
+            p.accent(Accent::Dim),
+        )));
+        rows.push(Line::from(Span::styled(
+            row("crowns", &score.crowns.to_string(), rw),
+            p.accent(Accent::Dim),
         )));
         let r = Rect::new(
             cols_area.x + side as u16 * w,
@@ -78,6 +91,38 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         ));
         Paragraph::new(rows).block(block(title, app)).render(r, buf);
     }
+    let r = summary_area(area);
+    let (lines, _, _) = summary(app, game, usize::from(r.width));
+    Paragraph::new(lines).render(r, buf);
+}
+
+/// The rows under the columns: the winner, the match, the buttons.
+fn summary_area(area: Rect) -> Rect {
+    Rect::new(
+        area.x,
+        area.bottom().saturating_sub(SUMMARY_H),
+        area.width,
+        SUMMARY_H,
+    )
+}
+
+/// The clickable keys of the score screen.
+fn bar(app: &App) -> Bar {
+    let next = match app.session() {
+        Some(s) if s.can_start_next_game() => "Enter: next game of the match",
+        _ => "Enter: play again",
+    };
+    Bar::new()
+        .key(next, Key::Enter)
+        .text(" ")
+        .key("q: quit", Key::Char('q'))
+}
+
+/// The summary's lines, wrapped to `width`, the index of the line of buttons, and the buttons.
+fn summary(app: &App, game: &Game, width: usize) -> (Vec<Line<'static>>, usize, Bar) {
+    let p = app.config.palette;
+    let outcome = game.outcome();
+    let sides = outcome.scores.len().max(1);
     let winners: Vec<String> = outcome
         .winners
         .iter()
@@ -88,11 +133,16 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         Decider::TieBreak(tb) => format!("tied on score, decided by {}", tie_break_words(tb)),
         Decider::Shared => "tied on every tie-break: a shared victory".to_string(),
     };
-    let mut lines = vec![Line::from(Span::styled(
-        format!("Winner: {} ({decided})", winners.join(" and ")),
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let mut push = |text: &str, style: Style| {
+        for l in wrap(text, width) {
+            lines.push(Line::from(Span::styled(l, style)));
+        }
+    };
+    push(
+        &format!("Winner: {} ({decided})", winners.join(" and ")),
         p.accent(Accent::Title),
-    ))];
-    let mut next = "Enter: play again   q: quit";
+    );
     if let Some(s) = app.session()
         && s.match_games() > 1
     {
@@ -107,37 +157,55 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             .enumerate()
             .map(|(i, t)| format!("{} {t}", side_name(app, game, i)))
             .collect();
-        lines.push(Line::from(format!(
-            "Match totals after game {} of {}: {}",
-            s.game_index() + 1,
-            s.match_games(),
-            text.join(", ")
-        )));
-        if s.can_start_next_game() {
-            next = "Enter: next game of the match   q: quit";
-        } else if let Some(r) = s.match_record() {
+        push(
+            &format!(
+                "Match totals after game {} of {}: {}",
+                s.game_index() + 1,
+                s.match_games(),
+                text.join(", ")
+            ),
+            Style::default(),
+        );
+        if !s.can_start_next_game()
+            && let Some(r) = s.match_record()
+        {
             let w: Vec<String> = r
                 .winners
                 .iter()
                 .map(|&seat| app.name(seat.saturating_sub(1)))
                 .collect();
-            lines.push(Line::from(format!(
-                "The match goes to {}.",
-                w.join(" and ")
-            )));
+            push(
+                &format!("The match goes to {}.", w.join(" and ")),
+                Style::default(),
+            );
         }
     }
-    lines.push(Line::from(Span::styled(next, p.accent(Accent::Focus))));
+    let bar = bar(app);
+    let at = lines.len();
+    lines.push(bar.line(p.accent(Accent::Focus)));
     if !app.message().is_empty() {
-        lines.push(Line::from(app.message().to_string()));
+        for l in wrap(app.message(), width) {
+            lines.push(Line::from(l));
+        }
     }
-    let r = Rect::new(
-        area.x,
-        area.bottom().saturating_sub(summary_h),
-        area.width,
-        summary_h,
-    );
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: true })
-        .render(r, buf);
+    (lines, at, bar)
+}
+
+/// The key of the button clicked at (`col`, `row`) on the score screen drawn over `area`.
+pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Key> {
+    let game = app.game()?;
+    let r = summary_area(area);
+    let (_, at, bar) = summary(app, game, usize::from(r.width));
+    (row == r.y + at as u16)
+        .then(|| bar.key_at(r.x, col))
+        .flatten()
+}
+
+/// `label` and `value` on one row of `width` columns: the label cut to fit, the value right-aligned.
+pub fn row(label: &str, value: &str, width: usize) -> String {
+    let vlen = value.chars().count();
+    let room = width.saturating_sub(vlen + 1);
+    let label: String = label.chars().take(room).collect();
+    let pad = width.saturating_sub(label.chars().count() + vlen).max(1);
+    format!("{label}{}{value}", " ".repeat(pad))
 }

@@ -1,7 +1,7 @@
 //! `?`: the keys of the current step.
 
 use super::block;
-use crate::app::{App, Mode};
+use crate::app::{App, Mode, StepKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -9,10 +9,20 @@ use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 fn step_help(mode: Mode) -> &'static [&'static str] {
     match mode {
+        Mode::Resume => &[
+            "Your last game is not finished: it was autosaved after every move.",
+            "r (or Enter on Resume) goes on exactly where it stopped. n starts the",
+            "new game; the autosave stays until that game's first move replaces it.",
+            "q quits and leaves everything as it is. ←→ or Tab choose a button.",
+            "Mouse: click a button.",
+        ],
         Mode::Setup => &[
             "Choose the ruleset, the number of players and who plays each seat.",
             "↑↓ (or j k, Tab) move between rows; ←→ (or h l, space) change a row.",
-            "Enter on Start begins the game; q quits.",
+            "Open a file: o (or click the row), type the path of a ruleset file",
+            "(~/ is your home folder), Enter opens it and lists it; Esc leaves the",
+            "field. Enter on Start begins the game; q quits.",
+            "Mouse: click a ruleset, a row's ‹ or ›, Start, or a key above.",
         ],
         Mode::Claim => &[
             "Claim: put your king on a domino of the next line.",
@@ -26,10 +36,28 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
             "Green ghost: legal, Enter places. Red: the reason is shown below.",
             "When nothing fits, Enter (or d) discards; otherwise you must place.",
         ],
-        Mode::Step(_) => &[
-            "A module step: every choice listed is legal.",
-            "↑↓ choose, Enter does it, p (or Esc) skips the step.",
+        Mode::Step(StepKind::Tax) => &[
+            "Tax: send a knight from your hand onto a square of the domino just",
+            "placed. It collects a coin for each square of the territory it stands",
+            "on and stays there for the rest of the game (at most one knight a square).",
+            "Every choice listed is legal. ↑↓ choose, Enter does it, p (or Esc) skips.",
         ],
+        Mode::Step(StepKind::Build) => &[
+            "Build: pay a slot's price on the Builders' Board (less the Queen's",
+            "discount while you host her, marked *) to put its building on an open",
+            "town square. Its crowns join that square; the knights and towers it",
+            "gives come at once (towers may bring you the Queen). One a turn.",
+            "Every choice listed is legal. ↑↓ choose, Enter does it, p (or Esc) skips.",
+        ],
+        Mode::Step(StepKind::Dragon) => &[
+            "The Dragon: pay him to burn a building on the Builders' Board; it leaves",
+            "the game. Not while you host the Queen, and only while he is in his cave",
+            "(he comes back each round).",
+            "Every choice listed is legal. ↑↓ choose, Enter does it, p (or Esc) skips.",
+        ],
+        Mode::Step(StepKind::Other) => {
+            &["A module step with nothing to do now: Enter (or p) goes on."]
+        }
         Mode::BotThinking => &[
             "A bot is thinking; it moves at a readable pace.",
             "+ and - change the pace (0 to 3 s a move).",
@@ -43,9 +71,11 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
 
 const ALWAYS: &[&str] = &[
     "",
-    "Anytime: ? help  H hint (greedy bot)  u undo  s save  +/- bot pace",
-    "q quit (asks)  Ctrl-C quit now. Mouse: click a cell, a domino or a",
-    "choice; click it again to confirm. Any key closes this help.",
+    "Anytime: ? help  H hint from the greedy bot (h moves left)  u undo",
+    "s save  +/- bot pace  q quit (asks)  Ctrl-C quit now.",
+    "Mouse: click a cell, a domino or a choice, then again to confirm;",
+    "right-click turns the domino; click a key below to press it.",
+    "Any key closes this help.",
 ];
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
@@ -53,7 +83,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .iter()
         .map(|t| Line::from(*t))
         .collect();
-    if app.mode() != Mode::Setup {
+    if !matches!(app.mode(), Mode::Setup | Mode::Resume) {
         lines.extend(ALWAYS.iter().map(|t| Line::from(*t)));
     }
     let w = 78.min(area.width);

@@ -4,6 +4,7 @@
 //! with ratatui's `TestBackend`. [`layout`] is shared with mouse hit-testing ([`hit`]).
 
 mod board;
+pub mod buttons;
 mod choices;
 mod end;
 mod help;
@@ -12,9 +13,14 @@ mod lines;
 mod log;
 pub mod palette;
 mod players;
+mod resume;
 mod setup;
+pub mod text;
 
+use crate::app::setup::SetupClick;
 use crate::app::{App, Mode, Overlay, StepKind, place};
+use crate::keys::Key;
+use buttons::Bar;
 use crownlands_core::{Cell, Game, Phase};
 use kingdom::{Ghost, KingdomView};
 use palette::Accent;
@@ -36,12 +42,16 @@ pub fn draw(frame: &mut Frame, app: &App) {
 
 /// Draw the app into `buf` over `area`.
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
-    let (w, h) = needed(app);
-    if area.width < w || area.height < h {
-        too_small(area, buf, (w, h));
+    if !fits(app, area) {
+        too_small(area, buf, needed(app));
         return;
     }
     match (app.mode(), app.game()) {
+        (Mode::Resume, _) => {
+            if let Some(offer) = app.offer() {
+                resume::render(app, offer, area, buf);
+            }
+        }
         (Mode::Setup, _) | (_, None) => setup::render(app, area, buf),
         (Mode::GameOver, Some(game)) => {
             header(app, game, Rect { height: 1, ..area }, buf);
@@ -65,27 +75,86 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// The size the current screen needs, as (columns, rows).
-pub fn needed(app: &App) -> (u16, u16) {
-    let Some(game) = app.game() else {
-        return SETUP_SIZE;
-    };
-    if app.mode() == Mode::Setup {
-        return SETUP_SIZE;
-    }
+/// Where the Builders' Board goes: under the large kingdom, or (when the terminal is not tall
+/// enough for that, as with 7x7 Queendomino kingdoms at 80x24) in the right column, beside the
+/// other kingdoms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardAt {
+    Left,
+    Right,
+}
+
+/// The Builders' Board's width in the right column.
+const BOARD_W: u16 = 28;
+
+/// The size the game screen needs with the board at `at`, as (columns, rows).
+fn need(game: &Game, at: BoardAt) -> (u16, u16) {
     let n = u16::from(game.rules().grid_size.max(1));
     let span = 2 * n - 1;
     let sides = u16::from(game.sides());
     let line = u16::from(game.rules().line_size);
     let big_w = span * 2 + 2;
     let others = sides.saturating_sub(1);
-    let right_w = (2 * 22u16).max(others * (n + 2));
+    let others_h = if others > 0 { n + 2 } else { 0 };
     let board = board_height(game);
-    let left_h = span + 2 + if board > 0 { board } else { 3 };
-    let right_h = (line + 2) + (sides + 2) + if others > 0 { n + 2 } else { 0 };
+    let (left_h, right_w, right_h) = match at {
+        BoardAt::Left => (
+            span + 2 + if board > 0 { board } else { 3 },
+            (2 * 22u16).max(others * (n + 2)),
+            (line + 2) + (sides + 2) + others_h,
+        ),
+        BoardAt::Right => (
+            span + 2,
+            (2 * 22u16).max(BOARD_W + others * (n + 2)),
+            (line + 2) + (sides + 2) + others_h.max(board),
+        ),
+    };
     let w = (big_w + right_w).max(64);
     let h = 1 + 3 + left_h.max(right_h);
     (w, h.max(16))
+}
+
+/// The layouts the game screen can take, each with the size it needs.
+fn candidates(game: &Game) -> Vec<(BoardAt, (u16, u16))> {
+    let mut v = vec![(BoardAt::Left, need(game, BoardAt::Left))];
+    if board_height(game) > 0 {
+        v.push((BoardAt::Right, need(game, BoardAt::Right)));
+    }
+    v
+}
+
+/// The layout that fits `area`, the board on the left when it can be.
+fn board_at(game: &Game, area: Rect) -> Option<BoardAt> {
+    candidates(game)
+        .into_iter()
+        .find(|(_, (w, h))| area.width >= *w && area.height >= *h)
+        .map(|(at, _)| at)
+}
+
+/// Whether the current screen fits `area`.
+pub fn fits(app: &App, area: Rect) -> bool {
+    match app.game() {
+        Some(game) if !matches!(app.mode(), Mode::Setup | Mode::Resume) => {
+            board_at(game, area).is_some()
+        }
+        _ => area.width >= SETUP_SIZE.0 && area.height >= SETUP_SIZE.1,
+    }
+}
+
+/// The least size the current screen needs, as (columns, rows) (of its layouts, the one needing
+/// the fewest rows).
+pub fn needed(app: &App) -> (u16, u16) {
+    let Some(game) = app.game() else {
+        return SETUP_SIZE;
+    };
+    if matches!(app.mode(), Mode::Setup | Mode::Resume) {
+        return SETUP_SIZE;
+    }
+    candidates(game)
+        .into_iter()
+        .map(|(_, size)| size)
+        .min_by_key(|&(w, h)| (h, w))
+        .unwrap_or(SETUP_SIZE)
 }
 
 fn board_height(game: &Game) -> u16 {
@@ -142,10 +211,7 @@ pub fn focus_side(app: &App, game: &Game) -> usize {
 
 /// Lay out the game screen; `None` when `area` is too small for it.
 pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
-    let (w, h) = needed(app);
-    if area.width < w || area.height < h {
-        return None;
-    }
+    let at = board_at(game, area)?;
     let n = i8::try_from(game.rules().grid_size.max(1)).unwrap_or(8);
     let span = 2 * u16::try_from(n).unwrap_or(8) - 1;
     let body_y = area.y + 1;
@@ -161,12 +227,12 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
     let board_h = board_height(game);
     let below = body_y + span + 2;
     let below_h = body_h.saturating_sub(span + 2);
-    let board = (board_h > 0).then(|| Rect::new(area.x, below, left_w, board_h.min(below_h)));
+    let left_board_h = if at == BoardAt::Left { board_h } else { 0 };
     let log = Rect::new(
         area.x,
-        below + board_h.min(below_h),
+        below + left_board_h.min(below_h),
         left_w,
-        below_h.saturating_sub(board_h),
+        below_h.saturating_sub(left_board_h),
     );
     let right_x = area.x + left_w;
     let right_w = area.width - left_w;
@@ -177,28 +243,50 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
     let players = Rect::new(right_x, body_y + line_h, right_w, sides as u16 + 2);
     let side = focus_side(app, game);
     let others_y = players.bottom();
+    let room_below = (area.y + 1 + body_h).saturating_sub(others_y);
+    let (board, others_x) = match at {
+        _ if board_h == 0 => (None, right_x),
+        BoardAt::Left => (
+            Some(Rect::new(area.x, below, left_w, board_h.min(below_h))),
+            right_x,
+        ),
+        BoardAt::Right => (
+            Some(Rect::new(
+                right_x,
+                others_y,
+                BOARD_W,
+                board_h.min(room_below),
+            )),
+            right_x + BOARD_W,
+        ),
+    };
+    let others_w = area.right().saturating_sub(others_x);
     let nn = u16::try_from(n).unwrap_or(8);
     let others_list: Vec<usize> = (0..sides).filter(|&s| s != side).collect();
-    let ocw: u16 = if others_list.len() as u16 * (nn * 2 + 2) <= right_w {
+    let ocw: u16 = if others_list.len() as u16 * (nn * 2 + 2) <= others_w {
         2
     } else {
         1
     };
     let ow = nn * ocw + 2;
-    let oh = (nn + 2).min((area.y + 1 + body_h).saturating_sub(others_y));
+    let oh = (nn + 2).min(room_below);
     let others = others_list
         .iter()
         .enumerate()
         .filter_map(|(i, &s)| {
-            let x = right_x + i as u16 * ow;
+            let x = others_x + i as u16 * ow;
             (x + ow <= area.right()).then(|| (s, Rect::new(x, others_y, ow, oh)))
         })
         .collect();
     let footer = Rect::new(area.x, area.bottom() - 3, area.width, 3);
+    // A step's choices cover the lines (and, if long, what is below, but not a board there).
+    let most = if at == BoardAt::Right && board.is_some() {
+        others_y - body_y
+    } else {
+        body_h
+    };
     let choices = matches!(app.mode(), Mode::Step(_)).then(|| {
-        let h = (app.step_actions().len() as u16 + 2)
-            .max(line_h)
-            .min(body_h);
+        let h = (app.step_actions().len() as u16 + 2).max(line_h).min(most);
         Rect::new(right_x, body_y, right_w, h)
     });
     Some(Areas {
@@ -222,20 +310,63 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
 /// What a mouse click at a screen position means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hit {
+    /// A cell of the large kingdom.
     Cell(Cell),
+    /// The `i`th of the choices listed (claims or a step's actions).
     Choice(usize),
+    /// A key's label (a button): does what the key does.
+    Key(Key),
+    /// Something on the setup screen.
+    Setup(SetupClick),
 }
 
-/// Hit-test a click against the game screen.
+/// Hit-test a left click at (`col`, `row`) against the screen drawn over `area`.
 pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Hit> {
+    if !fits(app, area) {
+        return None;
+    }
+    match app.overlay() {
+        // Any key closes the help; so does any click.
+        Some(Overlay::Help) => return Some(Hit::Key(Key::Esc)),
+        Some(Overlay::ConfirmQuit) => {
+            let r = confirm_area(area);
+            let bar_y = r.y + 2;
+            let key = (row == bar_y)
+                .then(|| confirm_bar().key_at(r.x + 1, col))
+                .flatten();
+            // A click outside the buttons stays.
+            return Some(Hit::Key(key.unwrap_or(Key::Char('n'))));
+        }
+        None => {}
+    }
+    if app.mode() == Mode::Resume {
+        return resume::hit(app, app.offer()?, area, col, row).map(Hit::Key);
+    }
+    if app.mode() == Mode::Setup {
+        return setup::hit(app.setup()?, area, col, row);
+    }
     let game = app.game()?;
-    let l = layout(app, game, area)?;
+    if app.mode() == Mode::GameOver {
+        let body = Rect {
+            y: area.y + 1,
+            height: area.height.saturating_sub(1),
+            ..area
+        };
+        return end::hit(app, body, col, row).map(Hit::Key);
+    }
+    let l = layout(app, game, area);
+    let l = l?;
     let inside = |r: Rect| col >= r.x && col < r.right() && row >= r.y && row < r.bottom();
+    if row == l.footer.y + 2 {
+        return footer_bar(app).key_at(l.footer.x, col).map(Hit::Key);
+    }
     if let Some(c) = l.choices
         && inside(c)
         && row > c.y
     {
-        return Some(Hit::Choice(usize::from(row - c.y - 1)));
+        return Some(Hit::Choice(
+            choices::first_shown(app, c) + usize::from(row - c.y - 1),
+        ));
     }
     if inside(l.kingdom) {
         return KingdomView::cell_at(l.region, l.cell_w, l.kingdom, col, row).map(Hit::Cell);
@@ -274,7 +405,8 @@ fn render_game(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     if let (Some(r), Mode::Step(kind)) = (l.choices, app.mode()) {
         choices::render(app, game, kind, r, buf);
     }
-    footer(app, game, l.footer, buf);
+    // Without room for the log (Queendomino at 80x24), the footer tells the last move.
+    footer(app, game, l.footer, l.log.height < 3, buf);
 }
 
 /// The names of a side's players.
@@ -306,12 +438,16 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         game.round(),
         game.draw_pile_len()
     )));
+
     let turn = match (app.mode(), game.to_act()) {
         (Mode::GameOver, _) | (_, None) => "· game over".to_string(),
         (Mode::BotThinking, Some(pl)) => format!("· {} is thinking", app.name(pl)),
         (_, Some(pl)) => format!("· {} to play", app.name(pl)),
     };
     spans.push(Span::styled(turn, p.accent(Accent::Focus)));
+    if game.economy().dragon_uses > 0 {
+        spans.push(Span::raw(" · Dragon used"));
+    }
     Paragraph::new(Line::from(spans)).render(area, buf);
 }
 
@@ -423,7 +559,7 @@ fn small_kingdom(app: &App, game: &Game, side: usize, area: Rect, buf: &mut Buff
     .render(inner, buf);
 }
 
-fn footer(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
+fn footer(app: &App, game: &Game, area: Rect, no_log: bool, buf: &mut Buffer) {
     let p = app.config.palette;
     let who = game.to_act().map(|pl| app.name(pl)).unwrap_or_default();
     let domino = game
@@ -452,7 +588,7 @@ fn footer(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             app.config.pace.as_secs_f64()
         ),
         Mode::GameOver => "Game over. Enter: play again, q: quit.".into(),
-        Mode::Setup => String::new(),
+        Mode::Setup | Mode::Resume => String::new(),
     };
     let status = if app.mode() == Mode::Place && !app.must_discard() {
         match app.illegal() {
@@ -469,7 +605,17 @@ fn footer(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         Line::from("")
     };
     let message = if app.message().is_empty() {
-        status
+        match app.log().last() {
+            Some(last) if no_log => {
+                let mut spans = status.spans;
+                if !spans.is_empty() {
+                    spans.push(Span::raw("  "));
+                }
+                spans.push(Span::styled(format!("Last: {last}"), p.accent(Accent::Dim)));
+                Line::from(spans)
+            }
+            _ => status,
+        }
     } else if app.mode() == Mode::Place && !app.must_discard() {
         let mut spans = status.spans;
         spans.push(Span::raw("  "));
@@ -478,10 +624,7 @@ fn footer(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     } else {
         Line::from(app.message().to_string())
     };
-    let keys = Line::from(Span::styled(
-        "? help  H hint  u undo  s save  +/- bot pace  q quit",
-        p.accent(Accent::Dim),
-    ));
+    let keys = footer_bar(app).line(p.accent(Accent::Dim));
     Paragraph::new(vec![
         Line::from(Span::styled(
             prompt,
@@ -491,6 +634,27 @@ fn footer(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         keys,
     ])
     .render(area, buf);
+}
+
+/// The keys under the game, each clickable: the step's own, then those that work anytime.
+pub fn footer_bar(app: &App) -> Bar {
+    let bar = match app.mode() {
+        Mode::Place if app.must_discard() => Bar::new().key("d discard", Key::Char('d')),
+        Mode::Place => Bar::new()
+            .key("r rotate", Key::Char('r'))
+            .key("Tab next spot", Key::Tab),
+        Mode::Step(_) => Bar::new().key("p skip", Key::Char('p')),
+        _ => Bar::new(),
+    };
+    bar.key("? help", Key::Char('?'))
+        .key("H hint", Key::Char('H'))
+        .key("u undo", Key::Char('u'))
+        .key("s save", Key::Char('s'))
+        .key("+", Key::Char('+'))
+        .text("/")
+        .glued("-", Key::Char('-'))
+        .text(" bot pace")
+        .key("q quit", Key::Char('q'))
 }
 
 /// The name of a module step.
@@ -503,15 +667,26 @@ pub fn step_title(kind: StepKind) -> &'static str {
     }
 }
 
-fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
+/// Where the quit dialog goes.
+fn confirm_area(area: Rect) -> Rect {
     let w = 44.min(area.width);
     let h = 5.min(area.height);
-    let r = Rect::new(
+    Rect::new(
         area.x + (area.width - w) / 2,
         area.y + (area.height - h) / 2,
         w,
         h,
-    );
+    )
+}
+
+fn confirm_bar() -> Bar {
+    Bar::new()
+        .key("[ y: quit ]", Key::Char('y'))
+        .key("[ n: stay ]", Key::Char('n'))
+}
+
+fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
+    let r = confirm_area(area);
     Clear.render(r, buf);
     let saved = if app.config.autosave_dir.is_some() {
         "The game is autosaved."
@@ -519,10 +694,10 @@ fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
         "The game is not saved (s saves)."
     };
     Paragraph::new(vec![
-        Line::from("Quit Crownlands? y: quit, n: stay"),
+        Line::from("Quit Crownlands?"),
+        confirm_bar().line(app.config.palette.accent(Accent::Focus)),
         Line::from(saved),
     ])
     .block(block(" Quit ", app))
-    .wrap(Wrap { trim: true })
     .render(r, buf);
 }

@@ -19,7 +19,7 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             let mark = if acting == Some(side) { "▶" } else { " " };
             let room = usize::from(
                 area.width
-                    .saturating_sub(2 + 1 + 9 + if modules { 22 } else { 0 }),
+                    .saturating_sub(2 + 1 + 9 + if modules { 26 } else { 0 }),
             );
             let name: String = side_name(app, game, side).chars().take(room).collect();
             let mut spans = vec![

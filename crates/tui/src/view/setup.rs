@@ -1,34 +1,92 @@
-//! The setup screen: rulesets, player count, seats.
+//! The setup screen: the rulesets on the left (shipped ones and files), the table on the right
+//! (ruleset, a field to open a file, player count, seats, Start), the chosen ruleset's
+//! description and any problem below it.
 
-use super::block;
+use super::buttons::Bar;
 use super::palette::Accent;
+use super::text::{keep_end, wrap};
+use super::{block, palette::Palette};
 use crate::app::App;
 use crate::app::seats::SeatKind;
-use crate::app::setup::Row;
+use crate::app::setup::{Row, Setup, SetupClick};
+use crate::keys::Key;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget};
 
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
-    let p = app.config.palette;
-    let Some(setup) = app.setup() else {
-        return;
-    };
-    let list_h = (setup.choices.len() as u16 + 2).min(area.height.saturating_sub(10));
-    let title = Rect::new(area.x, area.y, area.width, 2);
-    Paragraph::new(vec![
-        Line::from(Span::styled(
-            "Crownlands: a new game",
-            p.accent(Accent::Title),
-        )),
-        Line::from(Span::styled(
-            "↑↓ move  ←→ change  Enter start  ? help  q quit",
-            p.accent(Accent::Dim),
-        )),
-    ])
-    .render(title, buf);
+/// The widest the list of rulesets gets.
+const LIST_MAX_W: u16 = 30;
+
+/// Where the setup screen's parts go.
+pub struct Layout {
+    pub keys: Rect,
+    /// The list's box, and the index of the first ruleset shown (the list scrolls to keep the
+    /// chosen one in view).
+    pub list: Rect,
+    pub first: usize,
+    /// The table's box.
+    pub table: Rect,
+}
+
+/// The keys line at the top.
+fn keys_bar() -> Bar {
+    Bar::new()
+        .text("↑↓ move  ←→ change  ")
+        .glued("Enter start", Key::Enter)
+        .key("o open a file", Key::Char('o'))
+        .key("? help", Key::Char('?'))
+        .key("q quit", Key::Char('q'))
+}
+
+pub fn layout(setup: &Setup, area: Rect) -> Layout {
+    let longest = setup
+        .choices
+        .iter()
+        .map(|c| c.name.chars().count() as u16)
+        .max()
+        .unwrap_or(10);
+    let list_w = (longest + 4).clamp(16, LIST_MAX_W).min(area.width / 2);
+    let body_y = area.y + 2;
+    let body_h = area.height.saturating_sub(2);
+    let list = Rect::new(area.x, body_y, list_w, body_h);
+    let visible = usize::from(body_h.saturating_sub(2)).max(1);
+    let first = (setup.ruleset + 1).saturating_sub(visible);
+    Layout {
+        keys: Rect::new(area.x, area.y + 1, area.width, 1),
+        list,
+        first,
+        table: Rect::new(area.x + list_w, body_y, area.width - list_w, body_h),
+    }
+}
+
+/// A row of the table: its label, and its value between `‹ ›` when left/right change it.
+fn row_text(setup: &Setup, row: Row) -> (String, Option<String>) {
+    match row {
+        Row::Ruleset => (
+            "Ruleset: ".into(),
+            Some(setup.choice().map_or("(none)".into(), |c| c.name.clone())),
+        ),
+        Row::File => ("Open a file: ".into(), None),
+        Row::Players => ("Players: ".into(), Some(setup.players.to_string())),
+        Row::Seat(i) => {
+            let what = match setup.seats.get(i) {
+                Some(SeatKind::Human) => "human".to_string(),
+                Some(SeatKind::Bot(level)) => format!("bot: {level}"),
+                None => String::new(),
+            };
+            (format!("Seat {}: ", i + 1), Some(what))
+        }
+        Row::Start => ("[ Start ]".into(), None),
+    }
+}
+
+fn mark(setup: &Setup, row: Row) -> &'static str {
+    if setup.row == row { "▶ " } else { "  " }
+}
+
+fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'static>> {
     let focus = |row: Row| {
         if setup.row == row {
             p.accent(Accent::Focus)
@@ -36,86 +94,138 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             Style::default()
         }
     };
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    for row in setup.rows() {
+        let (label, value) = row_text(setup, row);
+        let head = format!("{}{label}", mark(setup, row));
+        let line = match (row, value) {
+            (Row::File, _) => {
+                let room = width.saturating_sub(head.chars().count() + 1);
+                let typing = setup.row == Row::File;
+                let field = if setup.input.is_empty() && !typing {
+                    Span::styled("(o, or click here: type a path)", p.accent(Accent::Dim))
+                } else {
+                    let cursor = if typing { "▏" } else { "" };
+                    Span::styled(
+                        format!("{}{cursor}", keep_end(&setup.input, room)),
+                        focus(row),
+                    )
+                };
+                Line::from(vec![Span::styled(head, focus(row)), field])
+            }
+            (_, Some(v)) => Line::from(Span::styled(format!("{head}‹ {v} ›"), focus(row))),
+            (_, None) => Line::from(Span::styled(head, focus(row))),
+        };
+        lines.push(line);
+    }
+    lines.push(Line::from(""));
+    if let Some(c) = setup.choice() {
+        for l in wrap(&c.description, width) {
+            lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
+        }
+        if let Some(path) = &c.path {
+            for l in wrap(&format!("File: {}", path.display()), width) {
+                lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
+            }
+        }
+    }
+    if setup.row == Row::File {
+        lines.push(Line::from(""));
+        for l in wrap(
+            "Type the path of a ruleset file (~/ is your home folder), Enter opens it, Esc \
+             leaves the field.",
+            width,
+        ) {
+            lines.push(Line::from(l));
+        }
+    }
+    if let Some(e) = &setup.error {
+        lines.push(Line::from(""));
+        for l in wrap(e, width) {
+            lines.push(Line::from(Span::styled(l, p.accent(Accent::Warn))));
+        }
+    } else if !app.message().is_empty() {
+        lines.push(Line::from(""));
+        for l in wrap(app.message(), width) {
+            lines.push(Line::from(l));
+        }
+    }
+    lines
+}
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let p = app.config.palette;
+    let Some(setup) = app.setup() else {
+        return;
+    };
+    let l = layout(setup, area);
+    Paragraph::new(Line::from(Span::styled(
+        "Crownlands: a new game",
+        p.accent(Accent::Title),
+    )))
+    .render(Rect { height: 1, ..area }, buf);
+    Paragraph::new(keys_bar().line(p.accent(Accent::Dim))).render(l.keys, buf);
+    let name_w = usize::from(l.list.width.saturating_sub(4));
     let rows: Vec<Line> = setup
         .choices
         .iter()
         .enumerate()
+        .skip(l.first)
         .map(|(i, c)| {
             let chosen = i == setup.ruleset;
-            let mark = if chosen { "▶" } else { " " };
-            let style = if chosen {
-                focus(Row::Ruleset)
-            } else {
-                Style::default()
+            let style = match (chosen, setup.row == Row::Ruleset) {
+                (true, true) => p.accent(Accent::Focus),
+                (true, false) => p.accent(Accent::Title),
+                _ => Style::default(),
             };
-            Line::from(vec![
-                Span::styled(format!("{mark} {:<24}", c.name), style),
-                Span::styled(c.description.clone(), p.accent(Accent::Dim)),
-            ])
+            let text = format!(
+                "{}{}",
+                if chosen { "▶ " } else { "  " },
+                keep_end(&c.name, name_w)
+            );
+            Line::from(Span::styled(text, style))
         })
         .collect();
-    let list = Rect::new(area.x, area.y + 2, area.width, list_h);
     Paragraph::new(rows)
-        .block(block(" Ruleset (←→ when this row is chosen) ", app))
-        .render(list, buf);
-    let mut lines = vec![
-        Line::from(Span::styled(
-            format!(
-                "{} Ruleset: {}",
-                if setup.row == Row::Ruleset {
-                    "▶"
-                } else {
-                    " "
-                },
-                setup.choice().map_or("(none)", |c| c.name.as_str())
-            ),
-            focus(Row::Ruleset),
-        )),
-        Line::from(Span::styled(
-            format!(
-                "{} Players: ‹ {} ›",
-                if setup.row == Row::Players {
-                    "▶"
-                } else {
-                    " "
-                },
-                setup.players
-            ),
-            focus(Row::Players),
-        )),
-    ];
-    for (i, seat) in setup.seats.iter().enumerate() {
-        let what = match seat {
-            SeatKind::Human => "human".to_string(),
-            SeatKind::Bot(level) => format!("bot: {level}"),
-        };
-        let row = Row::Seat(i);
-        lines.push(Line::from(vec![Span::styled(
-            format!(
-                "{} Seat {}: ‹ {what} ›",
-                if setup.row == row { "▶" } else { " " },
-                i + 1
-            ),
-            focus(row),
-        )]));
-    }
-    lines.push(Line::from(Span::styled(
-        format!(
-            "{} [ Start ]",
-            if setup.row == Row::Start { "▶" } else { " " }
-        ),
-        focus(Row::Start),
-    )));
-    lines.push(Line::from(""));
-    lines.push(Line::from(app.message().to_string()));
-    let settings = Rect::new(
-        area.x,
-        list.bottom(),
-        area.width,
-        area.height.saturating_sub(list.bottom() - area.y),
-    );
-    Paragraph::new(lines)
+        .block(block(" Rulesets ", app))
+        .render(l.list, buf);
+    let width = usize::from(l.table.width.saturating_sub(2));
+    Paragraph::new(table_lines(app, setup, p, width))
         .block(block(" Table ", app))
-        .wrap(Wrap { trim: false })
-        .render(settings, buf);
+        .render(l.table, buf);
+}
+
+/// What a click at a screen position on the setup screen does.
+pub fn hit(setup: &Setup, area: Rect, col: u16, row: u16) -> Option<super::Hit> {
+    let l = layout(setup, area);
+    let inside = |r: Rect| col >= r.x && col < r.right() && row >= r.y && row < r.bottom();
+    if row == l.keys.y {
+        return keys_bar().key_at(l.keys.x, col).map(super::Hit::Key);
+    }
+    if inside(l.list) && row > l.list.y && row + 1 < l.list.bottom() {
+        let i = l.first + usize::from(row - l.list.y - 1);
+        return (i < setup.choices.len()).then_some(super::Hit::Setup(SetupClick::Ruleset(i)));
+    }
+    if inside(l.table) && row > l.table.y {
+        let rows = setup.rows();
+        let which = *rows.get(usize::from(row - l.table.y - 1))?;
+        let (label, value) = row_text(setup, which);
+        let x0 = l.table.x + 1;
+        let click = match value {
+            Some(v) => {
+                let open = x0 + 2 + Span::raw(label.as_str()).width() as u16;
+                let close = open + 2 + Span::raw(v.as_str()).width() as u16 + 1;
+                if col <= open + 1 && col + 1 >= open {
+                    SetupClick::Change(which, -1)
+                } else if col + 1 >= close && col <= close + 1 {
+                    SetupClick::Change(which, 1)
+                } else {
+                    SetupClick::Row(which)
+                }
+            }
+            None => SetupClick::Row(which),
+        };
+        return Some(super::Hit::Setup(click));
+    }
+    None
 }

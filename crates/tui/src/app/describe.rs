@@ -1,0 +1,94 @@
+//! Actions in words, for the log, the prompts and the list of a step's choices.
+
+use super::LOG_LEN;
+use crownlands_core::matches::Match;
+use crownlands_core::{Action, Direction, Game};
+use crownlands_saves::Session;
+use std::collections::VecDeque;
+
+/// An action in words, as the log and the prompts show it (`game` is the position before it).
+pub fn describe(game: &Game, action: Action, who: &str) -> String {
+    let ruleset = game.ruleset();
+    let building = |slot: u8| {
+        game.economy()
+            .board
+            .get(usize::from(slot))
+            .copied()
+            .flatten()
+            .and_then(|id| ruleset.buildings.get(id.index()))
+            .map_or_else(|| format!("slot {}", slot + 1), |b| b.label())
+    };
+    match action {
+        Action::Claim { domino } => format!("{who} claims {}", game.label(domino)),
+        Action::Place { placement } => {
+            let d = game
+                .domino_to_place()
+                .map_or_else(String::new, |d| format!("{} ", game.label(d)));
+            let arrow = match placement.direction {
+                Direction::East => '→',
+                Direction::South => '↓',
+                Direction::West => '←',
+                Direction::North => '↑',
+            };
+            format!(
+                "{who} places {d}at {},{}{arrow}",
+                placement.first.x, placement.first.y
+            )
+        }
+        Action::Discard => {
+            let d = game
+                .domino_to_place()
+                .map_or_else(String::new, |d| format!(" {}", game.label(d)));
+            format!("{who} discards{d}")
+        }
+        Action::Tax { square } => format!(
+            "{who} taxes the {} square",
+            if square == 0 { "first" } else { "second" }
+        ),
+        Action::Build { slot, cell } => {
+            let side = game.to_act().map_or(0, |p| game.side_of(p));
+            let price = crownlands_core::modules::board_prices(game, side)
+                .get(usize::from(slot))
+                .map_or_else(String::new, |c| format!(" for {c}¢"));
+            format!(
+                "{who} builds {}{price} at {},{}",
+                building(slot),
+                cell.x,
+                cell.y
+            )
+        }
+        Action::Burn { slot } => format!("{who} has the Dragon burn {}", building(slot)),
+        Action::Pass => format!("{who} passes"),
+        other => format!("{who}: {other:?}"),
+    }
+}
+
+/// The log of the session's current game so far (its last [`LOG_LEN`] moves), replayed from its
+/// actions, `name` naming the players: what a resumed game shows.
+pub fn log_of(session: &Session, name: impl Fn(usize) -> String) -> VecDeque<String> {
+    let mut log = VecDeque::new();
+    let index = session.game_index();
+    if index > 0 {
+        log.push_back(format!(
+            "Game {} of {} begins.",
+            index + 1,
+            session.match_games()
+        ));
+    }
+    let seed = Match::game_seed(session.seed(), u8::try_from(index).unwrap_or(u8::MAX));
+    let Ok(mut game) = Game::new(session.ruleset().clone(), session.game().players(), seed) else {
+        return log;
+    };
+    for &action in session.actions().last().map_or(&[][..], Vec::as_slice) {
+        let who = name(game.to_act().unwrap_or(0));
+        let text = describe(&game, action, &who);
+        if game.apply(action).is_err() {
+            break;
+        }
+        log.push_back(text);
+        while log.len() > LOG_LEN {
+            log.pop_front();
+        }
+    }
+    log
+}

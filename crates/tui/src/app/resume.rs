@@ -1,0 +1,257 @@
+//! The offer to resume an unfinished autosaved game, made on start (without `--load`).
+//!
+//! Nothing saved is lost without the player's decision: declining leaves the autosave as it is
+//! until the new game's first move is autosaved over it, and an autosave that does not load is
+//! only read, never changed, and its problem is shown on this screen.
+
+use super::seats::{self, Seat};
+use super::{App, Next};
+use crate::keys::Key;
+use crownlands_saves::Session;
+use std::path::{Path, PathBuf};
+use std::time::{Instant, SystemTime};
+
+/// What the autosave holds, in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    pub ruleset: String,
+    /// `You (human)`, `greedy 2 (greedy)`.
+    pub players: Vec<String>,
+    /// Actions played in the current game.
+    pub moves: usize,
+    pub round: u32,
+    /// (game from 1, games in the match) for a match of several games.
+    pub game_of: Option<(usize, u8)>,
+    /// When it was saved: `12 minutes ago`.
+    pub saved: String,
+}
+
+/// An unfinished game found in the autosave.
+#[derive(Clone, Debug)]
+pub struct Found {
+    pub session: Session,
+    pub seats: Vec<Seat>,
+    pub summary: Summary,
+}
+
+/// The offer: the autosave file, and its game or why it does not load.
+#[derive(Clone, Debug)]
+pub struct Offer {
+    pub path: PathBuf,
+    pub found: Result<Found, String>,
+    /// The focused button, an index into [`Offer::answers`].
+    pub focus: usize,
+}
+
+/// What the player can answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Resume,
+    NewGame,
+    Quit,
+}
+
+impl Answer {
+    /// The button's label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Answer::Resume => "Resume",
+            Answer::NewGame => "New game",
+            Answer::Quit => "Quit",
+        }
+    }
+
+    /// The key that gives this answer.
+    pub fn key(self) -> Key {
+        match self {
+            Answer::Resume => Key::Char('r'),
+            Answer::NewGame => Key::Char('n'),
+            Answer::Quit => Key::Char('q'),
+        }
+    }
+}
+
+impl Offer {
+    /// The offer for the autosave in `dir`: `None` when there is none or its game is over.
+    /// `now` dates the save ("12 minutes ago"). The file is only read.
+    pub fn read(dir: &Path, now: SystemTime) -> Option<Offer> {
+        let path = dir.join(crownlands_saves::AUTOSAVE_FILE);
+        if !path.exists() {
+            return None;
+        }
+        let found = match crownlands_saves::load_autosave_in(dir) {
+            Ok(None) => return None,
+            Ok(Some(session)) => {
+                let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+                let saved = saved_words(modified, now, session.date());
+                Ok(Found::new(session, saved))
+            }
+            Err(e) => Err(e.to_string()),
+        };
+        Some(Offer {
+            path,
+            found,
+            focus: 0,
+        })
+    }
+
+    /// The answers offered, in button order: resume (when the game loads), a new game, quit.
+    pub fn answers(&self) -> Vec<Answer> {
+        let mut v = Vec::new();
+        if self.found.is_ok() {
+            v.push(Answer::Resume);
+        }
+        v.push(Answer::NewGame);
+        v.push(Answer::Quit);
+        v
+    }
+}
+
+impl Found {
+    /// Describe `session`, saved `saved` (in words).
+    pub fn new(session: Session, saved: String) -> Found {
+        let seats = seats::from_players(session.players());
+        let game = session.game();
+        let summary = Summary {
+            ruleset: session.ruleset().name.clone(),
+            players: seats
+                .iter()
+                .map(|s| format!("{} ({})", s.name, s.kind_text()))
+                .collect(),
+            moves: session.actions().last().map_or(0, Vec::len),
+            round: game.round(),
+            game_of: (session.match_games() > 1)
+                .then(|| (session.game_index() + 1, session.match_games())),
+            saved,
+        };
+        Found {
+            session,
+            seats,
+            summary,
+        }
+    }
+}
+
+/// When a file was saved, in words: `just now`, `12 minutes ago`, `3 hours ago`, `2 days ago`;
+/// from the save's own date (`on 2026-11-22`) when the file's time is unknown.
+pub fn saved_words(modified: Option<SystemTime>, now: SystemTime, date: Option<&str>) -> String {
+    let Some(then) = modified else {
+        return date.map_or_else(|| "at an unknown time".into(), |d| format!("on {d}"));
+    };
+    let secs = now.duration_since(then).map_or(0, |d| d.as_secs());
+    let plural = |n: u64, unit: &str| {
+        if n == 1 {
+            format!("1 {unit} ago")
+        } else {
+            format!("{n} {unit}s ago")
+        }
+    };
+    match secs {
+        0..60 => "just now".into(),
+        60..3600 => plural(secs / 60, "minute"),
+        3600..86_400 => plural(secs / 3600, "hour"),
+        _ => plural(secs / 86_400, "day"),
+    }
+}
+
+impl App {
+    /// The start screen when an unfinished game is autosaved: resume it, or go on to `next` (the
+    /// setup screen or the game asked for).
+    pub fn with_offer(offer: Offer, next: Next, config: super::Config) -> App {
+        let mut app = App::empty(config);
+        app.offer = Some(offer);
+        app.next = Some(next);
+        app.refresh(Instant::now());
+        app
+    }
+
+    /// The offer on screen, if any.
+    pub fn offer(&self) -> Option<&Offer> {
+        self.offer.as_ref()
+    }
+
+    pub(super) fn offer_key(&mut self, key: Key, now: Instant) {
+        let Some(offer) = &mut self.offer else {
+            return;
+        };
+        let answers = offer.answers();
+        let n = answers.len();
+        let answer = match key {
+            Key::Left | Key::BackTab | Key::Up | Key::Char('h' | 'k') => {
+                offer.focus = (offer.focus + n - 1) % n;
+                None
+            }
+            Key::Right | Key::Tab | Key::Down | Key::Char('l' | 'j') => {
+                offer.focus = (offer.focus + 1) % n;
+                None
+            }
+            Key::Enter | Key::Char(' ') => answers.get(offer.focus).copied(),
+            Key::Char('r' | 'R' | 'y' | 'Y') if offer.found.is_ok() => Some(Answer::Resume),
+            Key::Char('n' | 'N') => Some(Answer::NewGame),
+            Key::Char('q' | 'Q') | Key::Esc => Some(Answer::Quit),
+            Key::Char('?') => {
+                self.overlay = Some(super::Overlay::Help);
+                None
+            }
+            _ => None,
+        };
+        if let Some(a) = answer {
+            self.answer_offer(a, now);
+        }
+    }
+
+    /// Act on the player's answer.
+    pub fn answer_offer(&mut self, answer: Answer, now: Instant) {
+        let Some(offer) = self.offer.take() else {
+            return;
+        };
+        match (answer, offer.found) {
+            (Answer::Quit, _) => self.quit = true,
+            (Answer::Resume, Ok(found)) => {
+                self.install(found.session, found.seats);
+                self.message = "Resumed where you left off. Press ? for help.".into();
+                self.refresh(now);
+            }
+            (Answer::Resume, Err(e)) => {
+                // Not offered; keep the screen.
+                self.offer = Some(Offer {
+                    path: offer.path,
+                    found: Err(e),
+                    focus: 0,
+                });
+            }
+            (Answer::NewGame, _) => match self.next.take() {
+                Some(next) => self.go_on(
+                    next,
+                    " The autosaved game is kept until this game's first move is autosaved \
+                     over it.",
+                    now,
+                ),
+                None => self.quit = true,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn saved_in_words() {
+        let now = SystemTime::UNIX_EPOCH + Duration::from_secs(1_000_000);
+        let ago = |s: u64| saved_words(Some(now - Duration::from_secs(s)), now, None);
+        assert_eq!(ago(5), "just now");
+        assert_eq!(ago(60), "1 minute ago");
+        assert_eq!(ago(12 * 60 + 5), "12 minutes ago");
+        assert_eq!(ago(3 * 3600), "3 hours ago");
+        assert_eq!(ago(2 * 86_400 + 7), "2 days ago");
+        // A clock set back: not "in the future", just now.
+        assert_eq!(
+            saved_words(Some(now + Duration::from_secs(9)), now, None),
+            "just now"
+        );
+        assert_eq!(saved_words(None, now, Some("2026-11-22")), "on 2026-11-22");
+    }
+}

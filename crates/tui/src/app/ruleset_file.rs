@@ -1,0 +1,154 @@
+//! The rulesets the setup screen offers: the shipped ones, and a ruleset the player names on the
+//! command line or types on the setup screen: a shipped name, or the path of a file (`~/` is the
+//! home directory; a relative path starts from the working directory).
+
+use super::setup::Choice;
+use crownlands_core::Ruleset;
+use crownlands_rules::Diagnostics;
+use std::path::{Path, PathBuf};
+
+/// How many of a file's problems the setup screen lists.
+const SHOWN_PROBLEMS: usize = 4;
+
+/// The shipped rulesets with their player counts (each loaded once).
+pub fn shipped_choices() -> Vec<Choice> {
+    crownlands_rules::shipped_names()
+        .into_iter()
+        .map(|name| match crownlands_rules::load_shipped(&name) {
+            Ok(r) => choice(&r, name, None),
+            Err(_) => Choice {
+                name,
+                description: "(does not load)".into(),
+                counts: Vec::new(),
+                path: None,
+            },
+        })
+        .collect()
+}
+
+fn choice(r: &Ruleset, name: String, path: Option<PathBuf>) -> Choice {
+    Choice {
+        counts: r.player_counts.iter().map(|(n, _)| *n).collect(),
+        description: r.description.clone(),
+        name,
+        path,
+    }
+}
+
+/// `~/rest` with the home directory for `~` (from `home`), anything else as it is.
+pub fn expand_home(text: &str, home: Option<&Path>) -> PathBuf {
+    match (text.strip_prefix("~/"), home) {
+        (Some(rest), Some(h)) => h.join(rest),
+        _ if text == "~" => home.map_or_else(|| PathBuf::from(text), Path::to_path_buf),
+        _ => PathBuf::from(text),
+    }
+}
+
+/// A ruleset's problems, the first few of them, as the setup screen shows them.
+pub fn problems(d: &Diagnostics) -> String {
+    let mut lines: Vec<String> =
+        d.0.iter()
+            .take(SHOWN_PROBLEMS)
+            .map(|p| p.to_string())
+            .collect();
+    if d.len() > SHOWN_PROBLEMS {
+        lines.push(format!(
+            "(and {} more: `crownlands validate` lists them all)",
+            d.len() - SHOWN_PROBLEMS
+        ));
+    }
+    lines.join("\n")
+}
+
+/// Open the ruleset `text` names: a file (listed under the path as typed), or a shipped
+/// ruleset by name. The error says why it does not load, in words for the screen.
+pub fn open(text: &str) -> Result<Choice, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("Type the path of a ruleset file (.toml), then Enter.".into());
+    }
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let path = expand_home(text, home.as_deref());
+    if path.is_dir() {
+        return Err(format!(
+            "`{text}` is a folder: type the path of a ruleset file in it (.toml)."
+        ));
+    }
+    if path.is_file() {
+        let ruleset = crownlands_rules::load_path(&path).map_err(|d| problems(&d))?;
+        let absolute = std::path::absolute(&path).unwrap_or(path);
+        return Ok(choice(&ruleset, text.to_string(), Some(absolute)));
+    }
+    let looks_like_a_path = text.contains(['/', '\\', '.', '~']);
+    let relative = match std::env::current_dir() {
+        Ok(cwd) if path.is_relative() => {
+            format!(" (a relative path starts from {})", cwd.display())
+        }
+        _ => String::new(),
+    };
+    if looks_like_a_path {
+        return Err(format!("No file `{text}`{relative}."));
+    }
+    // A plain word: a shipped ruleset's name (the error suggests the nearest).
+    match crownlands_rules::load(text) {
+        Ok(r) => Ok(choice(&r, text.to_string(), None)),
+        Err(d) => Err(problems(&d)),
+    }
+}
+
+/// Load the ruleset of a setup choice: its file again (it may have changed), or the shipped one.
+pub fn load(choice: &Choice) -> Result<Ruleset, String> {
+    match &choice.path {
+        Some(p) => crownlands_rules::load_path(p),
+        None => crownlands_rules::load_shipped(&choice.name),
+    }
+    .map_err(|d| problems(&d))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn home_is_expanded() {
+        let home = Path::new("/home/ann");
+        assert_eq!(
+            expand_home("~/rules/a.toml", Some(home)),
+            PathBuf::from("/home/ann/rules/a.toml")
+        );
+        assert_eq!(expand_home("~", Some(home)), PathBuf::from("/home/ann"));
+        assert_eq!(expand_home("~/a", None), PathBuf::from("~/a"));
+        assert_eq!(expand_home("a/~/b", Some(home)), PathBuf::from("a/~/b"));
+    }
+
+    #[test]
+    fn opens_files_and_names_and_explains_failures() {
+        let dir = std::env::temp_dir().join(format!("crownlands-tui-open-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("duel.toml");
+        std::fs::write(
+            &good,
+            "name = \"my-duel\"\nextends = \"kingdomino\"\nplayers = [2]\n",
+        )
+        .unwrap();
+        let c = open(good.to_str().unwrap()).unwrap();
+        assert_eq!(c.counts, vec![2]);
+        assert_eq!(c.path.as_deref(), Some(good.as_path()));
+        let bad = dir.join("bad.toml");
+        std::fs::write(&bad, "name = \"x\"\nfoo = 1\n").unwrap();
+        let e = open(bad.to_str().unwrap()).unwrap_err();
+        assert!(e.contains("unknown key `foo`"), "{e}");
+        assert!(e.contains("bad.toml:2:1"), "{e}");
+        let e = open(dir.join("missing.toml").to_str().unwrap()).unwrap_err();
+        assert!(e.starts_with("No file `"), "{e}");
+        let e = open("kingdomnio").unwrap_err();
+        assert!(e.contains("did you mean `kingdomino`"), "{e}");
+        let e = open(dir.to_str().unwrap()).unwrap_err();
+        assert!(e.contains("is a folder"), "{e}");
+        assert!(open("  ").is_err());
+        let shipped = open("kingdomino").unwrap();
+        assert_eq!(shipped.path, None);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,115 @@
+//! Keys and clicks on the setup screen, and starting the game it sets up.
+
+use super::setup::{Row, SetupClick};
+use super::{App, Overlay, ruleset_file, seats};
+use crate::keys::Key;
+use std::sync::Arc;
+use std::time::Instant;
+
+impl App {
+    pub(super) fn setup_key(&mut self, key: Key, now: Instant) {
+        let Some(setup) = &mut self.setup else {
+            return;
+        };
+        // The file field takes every character typed into it; Esc leaves it.
+        if setup.row == Row::File {
+            match key {
+                Key::Char(c) => return setup.input.push(c),
+                Key::Backspace => {
+                    setup.input.pop();
+                    return;
+                }
+                Key::Ctrl('u') => return setup.input.clear(),
+                Key::Esc => {
+                    if setup.input.is_empty() {
+                        setup.row = Row::Start;
+                    } else {
+                        setup.input.clear();
+                    }
+                    setup.error = None;
+                    return;
+                }
+                Key::Enter => return self.open_typed(),
+                Key::Left | Key::Right => return,
+                _ => {}
+            }
+        }
+        match key {
+            Key::Up | Key::Char('k') | Key::BackTab => setup.move_row(-1),
+            Key::Down | Key::Char('j') | Key::Tab => setup.move_row(1),
+            Key::Left | Key::Char('h') => setup.change(-1),
+            Key::Right | Key::Char('l') | Key::Char(' ') => setup.change(1),
+            Key::Char('o' | '/') => setup.row = Row::File,
+            Key::Char('q') | Key::Esc => self.quit = true,
+            Key::Char('?') => self.overlay = Some(Overlay::Help),
+            Key::Enter => {
+                if setup.row != Row::Start {
+                    setup.row = Row::Start;
+                    return;
+                }
+                self.start_from_setup(now);
+            }
+            _ => {}
+        }
+    }
+
+    /// Open the ruleset file typed in the field, list it and select it.
+    fn open_typed(&mut self) {
+        let Some(setup) = &mut self.setup else {
+            return;
+        };
+        match ruleset_file::open(&setup.input) {
+            Ok(choice) => {
+                let name = choice.name.clone();
+                setup.add(choice);
+                setup.input.clear();
+                setup.error = None;
+                setup.row = Row::Start;
+                self.message = format!("Opened {name}: choose the players, then Start.");
+            }
+            Err(e) => setup.error = Some(e),
+        }
+    }
+
+    fn start_from_setup(&mut self, _now: Instant) {
+        let Some(setup) = &mut self.setup else {
+            return;
+        };
+        let Some(choice) = setup.choice().cloned() else {
+            self.message = "No ruleset to play.".into();
+            return;
+        };
+        let ruleset = match ruleset_file::load(&choice) {
+            Ok(r) => Arc::new(r),
+            Err(e) => {
+                setup.error = Some(format!("{} does not load:\n{e}", choice.name));
+                return;
+            }
+        };
+        let seats = seats::name_seats(&setup.seats);
+        if let Err(e) = self.start(ruleset, seats)
+            && let Some(setup) = &mut self.setup
+        {
+            setup.error = Some(e);
+        }
+    }
+
+    /// A mouse click on the setup screen.
+    pub fn click_setup(&mut self, click: SetupClick, now: Instant) {
+        let Some(setup) = &mut self.setup else {
+            return;
+        };
+        match click {
+            SetupClick::Ruleset(i) => setup.select(i),
+            SetupClick::Row(Row::Start) => {
+                setup.row = Row::Start;
+                self.start_from_setup(now);
+            }
+            SetupClick::Row(row) => setup.row = row,
+            SetupClick::Change(row, delta) => {
+                setup.row = row;
+                setup.change(delta);
+            }
+        }
+    }
+}

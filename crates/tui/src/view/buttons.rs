@@ -1,0 +1,110 @@
+//! Rows of clickable key labels (`? help  u undo  q quit`): a mouse click on a label does what
+//! its key does, so everything the keys do is reachable by mouse.
+
+use crate::keys::Key;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+/// One piece of a bar: plain text, or a label standing for a key.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    Text(String),
+    Key(String, Key),
+}
+
+/// A row of labels and text, left to right.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Bar(pub Vec<Item>);
+
+impl Bar {
+    pub fn new() -> Bar {
+        Bar(Vec::new())
+    }
+
+    /// A label for `key`, with two spaces before it unless it comes first.
+    pub fn key(mut self, label: &str, key: Key) -> Bar {
+        if !self.0.is_empty() {
+            self.0.push(Item::Text("  ".into()));
+        }
+        self.0.push(Item::Key(label.to_string(), key));
+        self
+    }
+
+    /// Plain text, glued to what comes before.
+    pub fn text(mut self, text: &str) -> Bar {
+        self.0.push(Item::Text(text.to_string()));
+        self
+    }
+
+    /// A label for `key` glued to what comes before.
+    pub fn glued(mut self, label: &str, key: Key) -> Bar {
+        self.0.push(Item::Key(label.to_string(), key));
+        self
+    }
+
+    /// The bar as a line in `style` (the keys a bar offers look alike).
+    pub fn line(&self, style: Style) -> Line<'static> {
+        self.line_focus(style, style, None)
+    }
+
+    /// The bar as a line in `style`, the label of `focus` in `focus_style`.
+    pub fn line_focus(
+        &self,
+        style: Style,
+        focus_style: Style,
+        focus: Option<Key>,
+    ) -> Line<'static> {
+        Line::from(
+            self.0
+                .iter()
+                .map(|i| match i {
+                    Item::Text(t) => Span::styled(t.clone(), style),
+                    Item::Key(t, k) if Some(*k) == focus => Span::styled(t.clone(), focus_style),
+                    Item::Key(t, _) => Span::styled(t.clone(), style),
+                })
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    /// The key whose label is at column `col`, the bar starting at column `x`.
+    pub fn key_at(&self, x: u16, col: u16) -> Option<Key> {
+        let mut at = x;
+        for item in &self.0 {
+            let (text, key) = match item {
+                Item::Text(t) => (t, None),
+                Item::Key(t, k) => (t, Some(*k)),
+            };
+            let w = u16::try_from(Span::raw(text.as_str()).width()).unwrap_or(u16::MAX);
+            if col >= at && col < at.saturating_add(w) {
+                return key;
+            }
+            at = at.saturating_add(w);
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_map_to_their_keys() {
+        let bar = Bar::new()
+            .key("? help", Key::Char('?'))
+            .key("+", Key::Char('+'))
+            .text("/")
+            .glued("-", Key::Char('-'))
+            .text(" pace");
+        let line = bar.line(Style::default());
+        assert_eq!(line.to_string(), "? help  +/- pace");
+        assert_eq!(bar.key_at(0, 0), Some(Key::Char('?')));
+        assert_eq!(bar.key_at(0, 5), Some(Key::Char('?')));
+        assert_eq!(bar.key_at(0, 6), None);
+        assert_eq!(bar.key_at(0, 8), Some(Key::Char('+')));
+        assert_eq!(bar.key_at(0, 9), None);
+        assert_eq!(bar.key_at(0, 10), Some(Key::Char('-')));
+        assert_eq!(bar.key_at(10, 18), Some(Key::Char('+')));
+        assert_eq!(bar.key_at(0, 40), None);
+    }
+}

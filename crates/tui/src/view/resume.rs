@@ -1,0 +1,173 @@
+//! The offer to resume an unfinished autosaved game: what the game is (ruleset, players, how far,
+//! when saved) or why the autosave does not load, and the buttons to answer.
+
+use super::buttons::Bar;
+use super::palette::Accent;
+use super::text::wrap;
+use super::{block, palette::Palette};
+use crate::app::App;
+use crate::app::resume::Offer;
+use crate::keys::Key;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph, Widget};
+
+/// Where the offer goes: its box, the lines in it, and the row of buttons.
+pub struct Layout {
+    pub frame: Rect,
+    pub lines: Vec<Line<'static>>,
+    pub buttons: Bar,
+    /// The screen row of the buttons.
+    pub buttons_y: u16,
+    pub keys: Rect,
+}
+
+/// The buttons, `▶` marking the focused one.
+fn buttons(offer: &Offer) -> Bar {
+    let mut bar = Bar::new();
+    for (i, a) in offer.answers().into_iter().enumerate() {
+        let mark = if i == offer.focus { "▶" } else { " " };
+        bar = bar.key(&format!("{mark}[ {} ]", a.label()), a.key());
+    }
+    bar
+}
+
+fn field(name: &str, value: &str, width: usize, out: &mut Vec<Line<'static>>) {
+    let pad = 10;
+    for (i, l) in wrap(value, width.saturating_sub(pad))
+        .into_iter()
+        .enumerate()
+    {
+        let head = if i == 0 {
+            format!("{name:<pad$}")
+        } else {
+            " ".repeat(pad)
+        };
+        out.push(Line::from(format!("{head}{l}")));
+    }
+}
+
+/// Lay the offer out over `area`.
+pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
+    let w = area.width.min(78);
+    let inner_w = usize::from(w.saturating_sub(2));
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let path = offer.path.display().to_string();
+    let plain = |t: &str, out: &mut Vec<Line<'static>>| {
+        out.extend(wrap(t, inner_w).into_iter().map(Line::from));
+    };
+    let after = match &offer.found {
+        Ok(found) => {
+            let s = &found.summary;
+            plain(
+                "Your last game is not finished. It was autosaved in",
+                &mut lines,
+            );
+            plain(&path, &mut lines);
+            lines.push(Line::from(""));
+            field("Ruleset", &s.ruleset, inner_w, &mut lines);
+            field("Players", &s.players.join(", "), inner_w, &mut lines);
+            let mut progress = format!(
+                "round {}, {} move{} played",
+                s.round,
+                s.moves,
+                if s.moves == 1 { "" } else { "s" }
+            );
+            if let Some((g, n)) = s.game_of {
+                progress.push_str(&format!(" (game {g} of {n})"));
+            }
+            field("Progress", &progress, inner_w, &mut lines);
+            field("Saved", &s.saved, inner_w, &mut lines);
+            "Resume goes on exactly where it stopped. A new game keeps this autosave until the \
+             new game's first move is autosaved over it."
+        }
+        Err(e) => {
+            plain("The autosave does not load:", &mut lines);
+            plain(&path, &mut lines);
+            lines.push(Line::from(""));
+            // As much of the problem as leaves room for the buttons (at most 8 lines): the
+            // title, the keys, the borders, and the 5 lines from "…" to the buttons.
+            let room = usize::from(area.height.saturating_sub(4))
+                .saturating_sub(lines.len() + 5)
+                .clamp(1, 8);
+            let problem: Vec<String> = wrap(e, inner_w);
+            let shown = problem.len().min(room);
+            for l in &problem[..shown] {
+                lines.push(Line::from(Span::styled(l.clone(), p.accent(Accent::Warn))));
+            }
+            if problem.len() > shown {
+                lines.push(Line::from("…"));
+            }
+            lines.push(Line::from(""));
+            plain("The file is left as it is.", &mut lines);
+            "A new game autosaves over this file after its first move: to keep it, quit and \
+             copy it first."
+        }
+    };
+    lines.push(Line::from(""));
+    let buttons_at = lines.len();
+    lines.push(Line::from(""));
+    lines.push(Line::from(""));
+    for l in wrap(after, inner_w) {
+        lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
+    }
+    let h = (lines.len() as u16 + 2).min(area.height.saturating_sub(2));
+    let frame = Rect::new(area.x, area.y + 1, w, h);
+    Layout {
+        frame,
+        buttons: buttons(offer),
+        buttons_y: frame.y + 1 + buttons_at as u16,
+        keys: Rect::new(area.x, frame.bottom(), area.width, 1),
+        lines,
+    }
+}
+
+pub fn render(app: &App, offer: &Offer, area: Rect, buf: &mut Buffer) {
+    let p = app.config.palette;
+    Clear.render(area, buf);
+    Paragraph::new(Line::from(Span::styled(
+        "Crownlands",
+        p.accent(Accent::Title),
+    )))
+    .render(Rect { height: 1, ..area }, buf);
+    let l = layout(offer, p, area);
+    let title = if offer.found.is_ok() {
+        " An unfinished game "
+    } else {
+        " The autosave does not load "
+    };
+    Paragraph::new(l.lines.clone())
+        .block(block(title, app))
+        .render(l.frame, buf);
+    let focus = offer.answers().get(offer.focus).map(|a| a.key());
+    let bar = l
+        .buttons
+        .line_focus(Style::default(), p.accent(Accent::Focus), focus);
+    if l.buttons_y < l.frame.bottom().saturating_sub(1) {
+        Paragraph::new(bar).render(
+            Rect::new(
+                l.frame.x + 1,
+                l.buttons_y,
+                l.frame.width.saturating_sub(2),
+                1,
+            ),
+            buf,
+        );
+    }
+    let keys = if offer.found.is_ok() {
+        "r resume  n new game  q quit  ←→ choose, Enter confirm  ? help"
+    } else {
+        "n new game  q quit  ←→ choose, Enter confirm  ? help"
+    };
+    Paragraph::new(Line::from(Span::styled(keys, p.accent(Accent::Dim)))).render(l.keys, buf);
+}
+
+/// The key of the button at a screen position, if any.
+pub fn hit(app: &App, offer: &Offer, area: Rect, col: u16, row: u16) -> Option<Key> {
+    let l = layout(offer, app.config.palette, area);
+    (row == l.buttons_y)
+        .then(|| l.buttons.key_at(l.frame.x + 1, col))
+        .flatten()
+}

@@ -1,0 +1,214 @@
+//! Everything reachable by mouse: a click where a label is drawn does what its key does (the
+//! labels are found on the drawn screen, as a player sees them).
+
+mod common;
+
+use common::*;
+use crownlands_tui::app::resume::{Found, Offer};
+use crownlands_tui::app::setup::{Row, Setup, SetupClick};
+use crownlands_tui::view::{Hit, hit};
+use crownlands_tui::{App, Key, Mode, Overlay, Palette};
+use ratatui::layout::Rect;
+use std::time::Instant;
+
+const W: u16 = 80;
+const H: u16 = 24;
+
+/// Where `text` is drawn on the 80x24 screen (its first character; the lowest row showing it,
+/// where the key bars are), as (column, row).
+fn find(app: &App, text: &str) -> (u16, u16) {
+    let buf = buffer(app, W, H);
+    for y in (0..H).rev() {
+        let row: Vec<&str> = (0..W).map(|x| buf[(x, y)].symbol()).collect();
+        let line: String = row.concat();
+        if let Some(at) = line.find(text) {
+            let col = line[..at].chars().count() as u16;
+            return (col, y);
+        }
+    }
+    panic!("{text:?} is not on the screen:\n{}", screen(app, W, H));
+}
+
+/// Click where `text` is drawn.
+fn click(app: &mut App, text: &str) -> Option<Hit> {
+    let (col, row) = find(app, text);
+    let area = Rect::new(0, 0, W, H);
+    let h = hit(app, area, col, row);
+    let now = Instant::now();
+    match h {
+        Some(Hit::Cell(c)) => app.click_cell(c, now),
+        Some(Hit::Choice(i)) => app.click_choice(i, now),
+        Some(Hit::Key(k)) => app.click_key(k, now),
+        Some(Hit::Setup(c)) => app.click_setup(c, now),
+        None => {}
+    }
+    app.run_bots();
+    h
+}
+
+fn until_place(app: &mut App) {
+    let mut n = 0;
+    while app.mode() != Mode::Place && n < 100 {
+        press(app, "<enter>");
+        n += 1;
+    }
+    assert_eq!(app.mode(), Mode::Place);
+}
+
+#[test]
+fn the_keys_under_the_game_are_buttons() {
+    let mut app = app("kingdomino", "you,greedy", 3);
+    until_place(&mut app);
+    let before = app.ghost();
+    assert_eq!(click(&mut app, "r rotate"), Some(Hit::Key(Key::Char('r'))));
+    assert_ne!(app.ghost().direction, before.direction, "turned");
+    assert_eq!(click(&mut app, "Tab next spot"), Some(Hit::Key(Key::Tab)));
+    assert!(app.ghost_is_legal());
+    assert_eq!(click(&mut app, "? help"), Some(Hit::Key(Key::Char('?'))));
+    assert_eq!(app.overlay(), Some(Overlay::Help));
+    // Any click closes the help.
+    let area = Rect::new(0, 0, W, H);
+    assert_eq!(hit(&app, area, 1, 1), Some(Hit::Key(Key::Esc)));
+    app.click_key(Key::Esc, Instant::now());
+    assert_eq!(app.overlay(), None);
+    let pace = app.config.pace;
+    assert_eq!(click(&mut app, "+/-"), Some(Hit::Key(Key::Char('+'))));
+    assert!(app.config.pace > pace);
+    // Place by clicking the ghost's cell, then undo by clicking u.
+    let game = app.game().unwrap().clone();
+    let l = crownlands_tui::view::layout(&app, &game, area).unwrap();
+    let g = app.ghost().first;
+    let col = l.kingdom.x + (i16::from(g.x) - i16::from(l.region.0)) as u16 * l.cell_w;
+    let row = l.kingdom.y + (i16::from(g.y) - i16::from(l.region.1)) as u16;
+    assert_eq!(hit(&app, area, col, row), Some(Hit::Cell(g)));
+    app.click_cell(g, Instant::now());
+    app.run_bots();
+    assert_ne!(app.game().unwrap(), &game, "placed");
+    assert_eq!(click(&mut app, "u undo"), Some(Hit::Key(Key::Char('u'))));
+    assert_eq!(app.game().unwrap(), &game, "undone");
+    // Quitting by mouse asks, and the dialog's buttons answer.
+    click(&mut app, "q quit");
+    assert_eq!(app.overlay(), Some(Overlay::ConfirmQuit));
+    assert_eq!(
+        click(&mut app, "[ n: stay ]"),
+        Some(Hit::Key(Key::Char('n')))
+    );
+    assert!(!app.should_quit());
+    click(&mut app, "q quit");
+    assert_eq!(
+        click(&mut app, "[ y: quit ]"),
+        Some(Hit::Key(Key::Char('y')))
+    );
+    assert!(app.should_quit());
+}
+
+#[test]
+fn the_score_screen_plays_again_by_mouse() {
+    let mut app = app("kingdomino", "you,greedy", 11);
+    play_to_end(&mut app, 500);
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert_eq!(
+        click(&mut app, "Enter: play again"),
+        Some(Hit::Key(Key::Enter))
+    );
+    assert_ne!(app.mode(), Mode::GameOver);
+}
+
+#[test]
+fn the_setup_screen_by_mouse() {
+    let setup = Setup::new(crownlands_tui::app::ruleset_file::shipped_choices(), None);
+    let mut app = App::with_setup(setup, config(3, Palette::none()));
+    // A ruleset of the list.
+    assert!(matches!(
+        click(&mut app, "mighty-duel"),
+        Some(Hit::Setup(SetupClick::Ruleset(_)))
+    ));
+    assert_eq!(app.setup().unwrap().choice().unwrap().name, "mighty-duel");
+    click(&mut app, "kingdomino  ");
+    assert_eq!(app.setup().unwrap().choice().unwrap().name, "kingdomino");
+    // The › of the players row: three players.
+    let (col, row) = find(&app, "Players: ‹ 2 ›");
+    let close = col + "Players: ‹ 2 ".chars().count() as u16;
+    let h = hit(&app, Rect::new(0, 0, W, H), close, row);
+    assert_eq!(h, Some(Hit::Setup(SetupClick::Change(Row::Players, 1))));
+    app.click_setup(SetupClick::Change(Row::Players, 1), Instant::now());
+    assert_eq!(app.setup().unwrap().players, 3);
+    // The ‹ of seat 2: from greedy back to random.
+    let (col, row) = find(&app, "Seat 2: ‹");
+    let open = col + "Seat 2: ".chars().count() as u16;
+    let h = hit(&app, Rect::new(0, 0, W, H), open, row);
+    assert_eq!(h, Some(Hit::Setup(SetupClick::Change(Row::Seat(1), -1))));
+    app.click_setup(SetupClick::Change(Row::Seat(1), -1), Instant::now());
+    // The file row takes the focus for typing; a key label clicked still works.
+    click(&mut app, "Open a file");
+    assert_eq!(app.setup().unwrap().row, Row::File);
+    assert_eq!(click(&mut app, "? help"), Some(Hit::Key(Key::Char('?'))));
+    assert_eq!(app.overlay(), Some(Overlay::Help));
+    assert_eq!(app.setup().unwrap().input, "", "not typed into the field");
+    app.click_key(Key::Esc, Instant::now());
+    // Start.
+    click(&mut app, "[ Start ]");
+    let game = app.game().expect("started");
+    assert_eq!(game.players(), 3);
+    assert_eq!(app.seats()[1].kind_text(), "random");
+}
+
+#[test]
+fn the_offer_to_resume_by_mouse() {
+    let mut played = app("kingdomino", "you,greedy", 3);
+    play_to_end(&mut played, 4);
+    let offer = || Offer {
+        path: "/tmp/autosave.json".into(),
+        found: Ok(Found::new(
+            played.session().unwrap().clone(),
+            "just now".into(),
+        )),
+        focus: 0,
+    };
+    let next = || {
+        crownlands_tui::app::Next::Setup(Box::new(Setup::new(
+            crownlands_tui::app::ruleset_file::shipped_choices(),
+            None,
+        )))
+    };
+    let mut app = App::with_offer(offer(), next(), config(1, Palette::none()));
+    assert_eq!(
+        click(&mut app, "[ New game ]"),
+        Some(Hit::Key(Key::Char('n')))
+    );
+    assert_eq!(app.mode(), Mode::Setup);
+    let mut app = App::with_offer(offer(), next(), config(1, Palette::none()));
+    assert_eq!(
+        click(&mut app, "[ Resume ]"),
+        Some(Hit::Key(Key::Char('r')))
+    );
+    assert_eq!(app.game(), played.game());
+    let mut app = App::with_offer(offer(), next(), config(1, Palette::none()));
+    click(&mut app, "[ Quit ]");
+    assert!(app.should_quit());
+}
+
+#[test]
+fn a_long_list_of_choices_scrolls_and_clicks_land_on_the_shown_choice() {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
+    let mut n = 0;
+    while !(matches!(app.mode(), Mode::Step(_)) && app.step_actions().len() > 8) && n < 3000 {
+        play_to_end(&mut app, 1);
+        n += 1;
+    }
+    let count = app.step_actions().len();
+    assert!(count > 8, "a step with many choices came up");
+    // Move the cursor to the last choice (Skip), which must stay in view.
+    for _ in 1..count {
+        app.key(Key::Down);
+    }
+    assert_eq!(app.choice(), count - 1);
+    let text = screen(&app, W, 24);
+    assert!(text.contains("Skip (go on)"), "{text}");
+    // A click on the row showing Skip chooses Skip.
+    let (col, row) = find(&app, "Skip (go on)");
+    assert_eq!(
+        hit(&app, Rect::new(0, 0, W, 24), col, row),
+        Some(Hit::Choice(count - 1))
+    );
+}
