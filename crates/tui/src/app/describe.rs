@@ -18,8 +18,13 @@ pub fn describe(game: &Game, action: Action, who: &str) -> String {
             .and_then(|id| ruleset.buildings.get(id.index()))
             .map_or_else(|| format!("slot {}", slot + 1), |b| b.label())
     };
+    // "You claim", "Anna claims".
+    let you = who == "You";
+    let verb = |third: &'static str, second: &'static str| if you { second } else { third };
     match action {
-        Action::Claim { domino } => format!("{who} claims {}", game.label(domino)),
+        Action::Claim { domino } => {
+            format!("{who} {} {}", verb("claims", "claim"), game.label(domino))
+        }
         Action::Place { placement } => {
             let d = game
                 .domino_to_place()
@@ -31,18 +36,21 @@ pub fn describe(game: &Game, action: Action, who: &str) -> String {
                 Direction::North => '↑',
             };
             format!(
-                "{who} places {d}at {},{}{arrow}",
-                placement.first.x, placement.first.y
+                "{who} {} {d}at {},{}{arrow}",
+                verb("places", "place"),
+                placement.first.x,
+                placement.first.y
             )
         }
         Action::Discard => {
             let d = game
                 .domino_to_place()
                 .map_or_else(String::new, |d| format!(" {}", game.label(d)));
-            format!("{who} discards{d}")
+            format!("{who} {}{d}", verb("discards", "discard"))
         }
         Action::Tax { square } => format!(
-            "{who} taxes the {} square",
+            "{who} {} the {} square",
+            verb("taxes", "tax"),
             if square == 0 { "first" } else { "second" }
         ),
         Action::Build { slot, cell } => {
@@ -51,14 +59,19 @@ pub fn describe(game: &Game, action: Action, who: &str) -> String {
                 .get(usize::from(slot))
                 .map_or_else(String::new, |c| format!(" for {c}¢"));
             format!(
-                "{who} builds {}{price} at {},{}",
+                "{who} {} {}{price} at {},{}",
+                verb("builds", "build"),
                 building(slot),
                 cell.x,
                 cell.y
             )
         }
-        Action::Burn { slot } => format!("{who} has the Dragon burn {}", building(slot)),
-        Action::Pass => format!("{who} passes"),
+        Action::Burn { slot } => format!(
+            "{who} {} the Dragon burn {}",
+            verb("has", "have"),
+            building(slot)
+        ),
+        Action::Pass => format!("{who} {}", verb("passes", "pass")),
         other => format!("{who}: {other:?}"),
     }
 }
