@@ -5,13 +5,18 @@
 //! choices are drawn from a generator seeded from the game's seed and the seat. Games are
 //! aggregated in blocks of a fixed size, and the blocks in index order, so the same seed gives the
 //! same results with any number of threads (only the timings differ).
+//!
+//! [`Tournament::run_recorded`] also hands every game, with its actions, seed and seats, to a
+//! [`Recorder`] (this is how `simulate --bots ... --save DIR` writes save files); [`Tournament::run`]
+//! records nothing and allocates nothing per action.
 
 use crate::{Bot, BotError, Level, Turn};
 use crownlands_core::matches::Match;
 use crownlands_core::rng::derive_seed;
-use crownlands_core::{Game, Ruleset, SetupError};
+use crownlands_core::{Action, Game, Ruleset, SetupError};
 use rayon::prelude::*;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Games aggregated together before blocks are combined (fixed, so results do not depend on the
@@ -44,6 +49,36 @@ pub enum TournamentError {
     Bot { game: u64, error: BotError },
     #[error("cannot start {0} worker threads: {1}")]
     Threads(usize, String),
+    /// The recorder refused a game (a save file that could not be written, say).
+    #[error("{0}")]
+    Record(RecordError),
+}
+
+/// Why a [`Recorder`] could not keep a game; it stops the tournament.
+pub type RecordError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Receives every game of a tournament once it is over, from any worker thread, in no particular
+/// order. An error stops the tournament (games already being played finish first).
+pub type Recorder<'a> = dyn Fn(&PlayedGame<'_>) -> Result<(), RecordError> + Sync + 'a;
+
+/// One game (or match) of a tournament as it was played: everything needed to replay it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayedGame<'a> {
+    /// The game's index in the tournament, from 0.
+    pub index: u64,
+    /// The seed of the game; for a match, of the match (its game `k` is seeded
+    /// `Match::game_seed(seed, k)`).
+    pub seed: u64,
+    /// Seats the bot list was rotated by: seat `s` is played by `levels[(s + rotation) % n]`.
+    pub rotation: usize,
+    /// Each seat's bot, seat 1 first (the list after rotation).
+    pub seats: &'a [Level],
+    /// The actions of each game of the match, in order.
+    pub actions: &'a [Vec<Action>],
+    /// Each seat's total (its side's, summed over the match).
+    pub totals: &'a [i64],
+    /// The seats whose side won (from 0).
+    pub winners: &'a [usize],
 }
 
 /// Totals for one bot (every seat it played, all games).
@@ -67,7 +102,8 @@ pub struct SeatStats {
     pub wins: f64,
     pub score_sum: f64,
     pub score_sq_sum: f64,
-    pub placed: u64,
+    /// Dominoes placed: the seat's share of its kingdom's (see [`add_placed_shares`]).
+    pub placed: f64,
 }
 
 /// What a tournament gives.
@@ -167,10 +203,53 @@ struct Block {
     seats: Vec<SeatStats>,
 }
 
+/// Add to `placed[seat]` every seat's share of the dominoes placed in its kingdom in `game`: all
+/// of them for a seat that plays alone, an equal share for each seat of a team (the engine records
+/// placements per kingdom, not per player). The shares of a team's seats add up to its kingdom's
+/// dominoes, so the seats' figures add up to the dominoes placed in the game. `simulate` uses
+/// this for random players and tournaments alike.
+pub fn add_placed_shares(game: &Game, placed: &mut [f64]) {
+    let placements = game.placed();
+    if game.sides() == game.players() {
+        // One kingdom per seat (the common case, and the hot path of random simulations).
+        for &(k, _, _) in placements {
+            if let Some(p) = placed.get_mut(k) {
+                *p += 1.0;
+            }
+        }
+        return;
+    }
+    let players = usize::from(game.players());
+    for (seat, share) in placed.iter_mut().enumerate().take(players) {
+        let side = game.side_of(seat);
+        let members = (0..players).filter(|&p| game.side_of(p) == side).count();
+        let mine = placements.iter().filter(|&&(k, _, _)| k == side).count();
+        *share += mine as f64 / members.max(1) as f64;
+    }
+}
+
 impl Tournament {
     /// Play the tournament; `progress` is called with the number of games finished each time one
     /// finishes (from any thread).
     pub fn run(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<Report, TournamentError> {
+        self.run_with(progress, None)
+    }
+
+    /// [`Tournament::run`], handing every game to `record` once it is over (with its actions,
+    /// seed and seats). A recorder error stops the tournament and is returned.
+    pub fn run_recorded(
+        &self,
+        progress: &(dyn Fn(u64) + Sync),
+        record: &Recorder<'_>,
+    ) -> Result<Report, TournamentError> {
+        self.run_with(progress, Some(record))
+    }
+
+    fn run_with(
+        &self,
+        progress: &(dyn Fn(u64) + Sync),
+        record: Option<&Recorder<'_>>,
+    ) -> Result<Report, TournamentError> {
         let players = self.levels.len();
         if players == 0 {
             return Err(TournamentError::NoBots);
@@ -195,7 +274,9 @@ impl Tournament {
             .rules_for(players_u8)
             .map_or(1, |r| r.match_games.max(1));
         let blocks = self.games.div_ceil(BLOCK);
-        let done = std::sync::atomic::AtomicU64::new(0);
+        let done = AtomicU64::new(0);
+        // Set when a game fails, so that the other workers stop at their next game.
+        let failed = AtomicBool::new(false);
         let start = Instant::now();
         let play_block = |b: u64| -> Result<Block, TournamentError> {
             let mut block = Block {
@@ -205,6 +286,9 @@ impl Tournament {
             // One game's memory, reused for every game of the block.
             let mut game = None;
             for i in b * BLOCK..((b + 1) * BLOCK).min(self.games) {
+                if failed.load(Ordering::Relaxed) {
+                    break;
+                }
                 self.play_one(
                     i,
                     players_u8,
@@ -212,8 +296,10 @@ impl Tournament {
                     &bot_index,
                     &mut block,
                     &mut game,
-                )?;
-                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    record,
+                )
+                .inspect_err(|_| failed.store(true, Ordering::Relaxed))?;
+                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
                 progress(n);
             }
             Ok(block)
@@ -250,7 +336,8 @@ impl Tournament {
         })
     }
 
-    /// Play game (or match) `i` and add it to `block`.
+    /// Play game (or match) `i`, add it to `block` and hand it to `record`.
+    #[allow(clippy::too_many_arguments)]
     fn play_one(
         &self,
         i: u64,
@@ -259,11 +346,16 @@ impl Tournament {
         bot_index: &[usize],
         block: &mut Block,
         game: &mut Option<Game>,
+        record: Option<&Recorder<'_>>,
     ) -> Result<(), TournamentError> {
         let n = usize::from(players);
         let match_seed = derive_seed(self.seed, i);
         // Seat s is played by list entry (s + i) mod n.
-        let entry: Vec<usize> = (0..n).map(|s| (s + (i % n as u64) as usize) % n).collect();
+        let rotation = (i % n as u64) as usize;
+        let entry: Vec<usize> = (0..n).map(|s| (s + rotation) % n).collect();
+        // The actions of each game, only when recording: a plain tournament allocates nothing
+        // per action.
+        let mut actions: Option<Vec<Vec<Action>>> = record.map(|_| Vec::new());
         let mut bots: Vec<Box<dyn Bot>> = (0..n)
             .map(|s| self.levels[entry[s]].build(derive_seed(match_seed, u64::MAX - 1 - s as u64)))
             .collect();
@@ -272,6 +364,7 @@ impl Tournament {
         let mut nanos = vec![0u128; n];
         let mut decisions_before = vec![0u64; n];
         let mut single_winners = None;
+        let mut placed = vec![0.0; n];
         // The side (kingdom) of each seat, from the last game played.
         let mut seat_sides: Vec<usize> = (0..n).collect();
         // Random seats are not timed one decision at a time (the clock would cost as much as
@@ -288,6 +381,9 @@ impl Tournament {
             let Some(game) = game.as_mut() else {
                 continue;
             };
+            if let Some(a) = actions.as_mut() {
+                a.push(Vec::new());
+            }
             let start = Instant::now();
             let mut timed_nanos = 0u128;
             let mut untimed_decisions = 0u64;
@@ -305,7 +401,10 @@ impl Tournament {
                     bots[seat].act(&mut turn)
                 };
                 decisions[seat] += 1;
-                r.map_err(|error| TournamentError::Bot { game: i, error })?;
+                let action = r.map_err(|error| TournamentError::Bot { game: i, error })?;
+                if let Some(list) = actions.as_mut().and_then(|a| a.last_mut()) {
+                    list.push(action);
+                }
             }
             if untimed_decisions > 0 {
                 let rest = start.elapsed().as_nanos().saturating_sub(timed_nanos);
@@ -317,12 +416,10 @@ impl Tournament {
                 }
             }
             decisions_before.copy_from_slice(&decisions);
-            // Placements are recorded per kingdom: with teams, each seat of the team is credited
-            // its share.
-            for &(k, _, _) in game.placed() {
-                for seat in (0..n).filter(|&p| game.side_of(p) == k) {
-                    block.seats[seat].placed += 1;
-                }
+            placed.iter_mut().for_each(|p| *p = 0.0);
+            add_placed_shares(game, &mut placed);
+            for (s, p) in block.seats.iter_mut().zip(&placed) {
+                s.placed += p;
             }
             seat_sides = (0..n).map(|p| game.side_of(p)).collect();
             // A seat scores its side's kingdom (its team's, in team games).
@@ -367,12 +464,23 @@ impl Tournament {
             b.decisions += decisions[seat];
             b.nanos += nanos[seat];
         }
+        if let (Some(record), Some(actions)) = (record, &actions) {
+            let seats: Vec<Level> = entry.iter().map(|&e| self.levels[e]).collect();
+            record(&PlayedGame {
+                index: i,
+                seed: match_seed,
+                rotation,
+                seats: &seats,
+                actions,
+                totals: &totals,
+                winners: &winners,
+            })
+            .map_err(TournamentError::Record)?;
+        }
         Ok(())
     }
 }
 
-/// The winners of a finished game: the highest total alone, or the full ranking with the
-/// ruleset's tie-breaks when the top score is shared.
 /// The seats whose side won: the best side total alone, or the ruleset's tie-breaks when the
 /// top is shared.
 fn winners_of_game(game: &Game, seat_totals: &[i32]) -> Vec<usize> {
