@@ -497,3 +497,181 @@ fn winners_of_game(game: &Game, seat_totals: &[i32]) -> Vec<usize> {
         .filter(|&p| winning.contains(&game.side_of(p)))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::parse_list;
+    use std::sync::Mutex;
+
+    fn ruleset(name: &str) -> Arc<Ruleset> {
+        Arc::new(crownlands_rules::load_shipped(name).expect("shipped ruleset"))
+    }
+
+    /// A recorded game, owned.
+    #[derive(Debug)]
+    struct Kept {
+        index: u64,
+        seed: u64,
+        rotation: usize,
+        seats: Vec<Level>,
+        actions: Vec<Vec<Action>>,
+        totals: Vec<i64>,
+        winners: Vec<usize>,
+    }
+
+    fn run_and_keep(t: &Tournament) -> (Report, Vec<Kept>) {
+        let kept = Mutex::new(Vec::new());
+        let report = t
+            .run_recorded(&|_| {}, &|g| {
+                kept.lock().expect("lock").push(Kept {
+                    index: g.index,
+                    seed: g.seed,
+                    rotation: g.rotation,
+                    seats: g.seats.to_vec(),
+                    actions: g.actions.to_vec(),
+                    totals: g.totals.to_vec(),
+                    winners: g.winners.to_vec(),
+                });
+                Ok(())
+            })
+            .expect("runs");
+        let mut kept = kept.into_inner().expect("lock");
+        kept.sort_by_key(|k| k.index);
+        (report, kept)
+    }
+
+    fn without_times(mut r: Report) -> Report {
+        r.seconds = 0.0;
+        for (_, b) in &mut r.bots {
+            b.nanos = 0;
+        }
+        r
+    }
+
+    /// Replay a kept game (or match) and return each seat's total.
+    fn replay(ruleset: &Arc<Ruleset>, k: &Kept) -> Vec<i64> {
+        let n = k.seats.len();
+        let mut totals = vec![0i64; n];
+        for (g, actions) in k.actions.iter().enumerate() {
+            let seed = Match::game_seed(k.seed, u8::try_from(g).expect("few games"));
+            let mut game = Game::new(ruleset.clone(), n as u8, seed).expect("setup");
+            for &a in actions {
+                game.apply(a).expect("recorded actions are legal");
+            }
+            assert!(
+                game.is_over(),
+                "game {} of match {} is complete",
+                g,
+                k.index
+            );
+            for (p, t) in totals.iter_mut().enumerate() {
+                *t += i64::from(game.score_total(game.side_of(p)));
+            }
+        }
+        totals
+    }
+
+    #[test]
+    fn recording_hands_over_every_game_and_changes_nothing() {
+        let levels = parse_list("greedy,random,random").expect("list");
+        let t = Tournament {
+            ruleset: ruleset("kingdomino"),
+            levels: levels.clone(),
+            games: 7,
+            seed: 5,
+            jobs: Some(2),
+        };
+        let plain = without_times(t.run(&|_| {}).expect("runs"));
+        let (recorded, kept) = run_and_keep(&t);
+        assert_eq!(plain, without_times(recorded), "recording changes no game");
+        assert_eq!(kept.len(), 7);
+        let mut score_by_bot = [0i64; 2];
+        let mut placements = 0usize;
+        for (i, k) in kept.iter().enumerate() {
+            assert_eq!(k.index, i as u64);
+            assert_eq!(k.seed, derive_seed(5, i as u64));
+            assert_eq!(k.rotation, i % 3);
+            let rotated: Vec<Level> = (0..3).map(|s| levels[(s + i) % 3]).collect();
+            assert_eq!(k.seats, rotated);
+            assert_eq!(replay(&t.ruleset, k), k.totals, "game {i} replays");
+            let best = k.totals.iter().max().copied().unwrap_or(0);
+            assert!(k.winners.iter().all(|&w| k.totals[w] == best));
+            for (s, level) in k.seats.iter().enumerate() {
+                score_by_bot[usize::from(*level != Level::Greedy)] += k.totals[s];
+            }
+            placements += k.actions[0]
+                .iter()
+                .filter(|a| matches!(a, Action::Place { .. }))
+                .count();
+        }
+        assert_eq!(plain.bots[0].1.score_sum, score_by_bot[0] as f64);
+        assert_eq!(plain.bots[1].1.score_sum, score_by_bot[1] as f64);
+        let placed: f64 = plain.seats.iter().map(|s| s.placed).sum();
+        assert_eq!(placed, placements as f64, "every placement counted once");
+    }
+
+    #[test]
+    fn a_match_is_recorded_game_by_game() {
+        let t = Tournament {
+            ruleset: ruleset("dynasty"),
+            levels: parse_list("random,greedy").expect("list"),
+            games: 2,
+            seed: 3,
+            jobs: Some(1),
+        };
+        let (_, kept) = run_and_keep(&t);
+        assert_eq!(kept.len(), 2);
+        for k in &kept {
+            assert_eq!(k.actions.len(), 3, "Dynasty plays three games");
+            assert_eq!(replay(&t.ruleset, k), k.totals, "the match totals");
+        }
+    }
+
+    #[test]
+    fn team_seats_share_their_kingdoms_placements() {
+        let t = Tournament {
+            ruleset: ruleset("royal-wedding-teams"),
+            levels: parse_list("random,random,random,random,random,random").expect("list"),
+            games: 3,
+            seed: 8,
+            jobs: Some(1),
+        };
+        let (report, kept) = run_and_keep(&t);
+        let placements: usize = kept
+            .iter()
+            .flat_map(|k| k.actions.iter().flatten())
+            .filter(|a| matches!(a, Action::Place { .. }))
+            .count();
+        let placed: Vec<f64> = report.seats.iter().map(|s| s.placed).collect();
+        assert_eq!(placed.iter().sum::<f64>(), placements as f64, "{placed:?}");
+        for team in placed.chunks(2) {
+            assert_eq!(team[0], team[1], "teammates get equal shares: {placed:?}");
+        }
+    }
+
+    #[test]
+    fn a_recorder_error_stops_the_tournament() {
+        let t = Tournament {
+            ruleset: ruleset("kingdomino"),
+            levels: parse_list("random,random").expect("list"),
+            games: 50,
+            seed: 1,
+            jobs: Some(1),
+        };
+        let seen = AtomicU64::new(0);
+        let e = t
+            .run_recorded(&|_| {}, &|g| {
+                seen.fetch_add(1, Ordering::Relaxed);
+                if g.index == 2 {
+                    Err("disk full".into())
+                } else {
+                    Ok(())
+                }
+            })
+            .expect_err("the recorder failed");
+        assert!(matches!(e, TournamentError::Record(_)), "{e:?}");
+        assert_eq!(e.to_string(), "disk full");
+        assert_eq!(seen.load(Ordering::Relaxed), 3, "no game after the failure");
+    }
+}
