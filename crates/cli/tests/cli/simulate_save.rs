@@ -396,9 +396,9 @@ fn replay_names_teams_in_the_final_breakdown() {
         r.stdout
     );
     for team in [
-        "  team 1 (seats 1+2: greedy, random): place ",
-        "  team 2 (seats 3+4: random, random): place ",
-        "  team 3 (seats 5+6: random, random): place ",
+        "  team 1 (seats 1+2: greedy 1, random 2): place ",
+        "  team 2 (seats 3+4: random 3, random 4): place ",
+        "  team 3 (seats 5+6: random 5, random 6): place ",
     ] {
         assert!(
             tail.iter().any(|l| l.starts_with(team)),
@@ -449,7 +449,7 @@ fn replay_names_teams_in_the_final_breakdown() {
     ])
     .ok();
     assert!(
-        r.stdout.contains("\n  seat 1 (random): place "),
+        r.stdout.contains("\n  seat 1 (random 1): place "),
         "{}",
         r.stdout
     );

@@ -65,10 +65,15 @@ impl<'a> SaveDir<'a> {
         totals: &[i64],
         winners: &[usize],
     ) -> Result<(), crownlands_saves::SaveError> {
+        // Named as the terminal UI names bots (`greedy 1`, `mcts 2`), the level as the kind, so
+        // that `play --load` knows who plays each seat.
         let seats: Vec<Player> = players
             .iter()
             .enumerate()
-            .map(|(i, p)| Player::new(i as u32 + 1, p.clone(), p.clone()))
+            .map(|(i, p)| {
+                let short = p.split(':').next().unwrap_or(p);
+                Player::new(i as u32 + 1, format!("{short} {}", i + 1), p.clone())
+            })
             .collect();
         let save = Save::from_actions(self.ruleset.clone(), seats, seed, actions)?;
         let path = save_into_dir_as(self.dir, &self.stem(index, players), &save)?;
