@@ -501,3 +501,39 @@ fn dominoes_placed_mean_the_same_for_random_players_and_bots() {
         }
     }
 }
+
+#[test]
+fn play_load_reads_a_tournament_save_with_its_bots() {
+    use crownlands_bots::Level;
+    use crownlands_tui::app::seats::SeatKind;
+    let dir = TempDir::new("play-load");
+    run(&[
+        "simulate",
+        "kingdomino",
+        "--bots",
+        "greedy,mcts:50",
+        "-g",
+        "2",
+        "--save",
+        &dir.arg(),
+    ])
+    .ok();
+    // What `crownlands play --load FILE` does before it opens the terminal.
+    let app = crownlands_tui::terminal::build_app(&crownlands_tui::PlayOptions {
+        load: Some(dir.0.join("kingdomino-game-2-mcts_50-greedy.json")),
+        no_autosave: true,
+        ..Default::default()
+    })
+    .expect("the save loads");
+    let kinds: Vec<SeatKind> = app.seats().iter().map(|s| s.kind.clone()).collect();
+    assert_eq!(
+        kinds,
+        vec![
+            SeatKind::Bot("mcts:50".parse::<Level>().expect("level")),
+            SeatKind::Bot(Level::Greedy),
+        ]
+    );
+    let names: Vec<&str> = app.seats().iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, vec!["mcts 1", "greedy 2"]);
+    assert!(app.session().is_some_and(|s| s.is_over()));
+}
