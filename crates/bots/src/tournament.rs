@@ -5,13 +5,18 @@
 //! choices are drawn from a generator seeded from the game's seed and the seat. Games are
 //! aggregated in blocks of a fixed size, and the blocks in index order, so the same seed gives the
 //! same results with any number of threads (only the timings differ).
+//!
+//! [`Tournament::run_recorded`] also hands every game, with its actions, seed and seats, to a
+//! [`Recorder`] (this is how `simulate --bots ... --save DIR` writes save files); [`Tournament::run`]
+//! records nothing and allocates nothing per action.
 
 use crate::{Bot, BotError, Level, Turn};
 use crownlands_core::matches::Match;
 use crownlands_core::rng::derive_seed;
-use crownlands_core::{Game, Ruleset, SetupError};
+use crownlands_core::{Action, Game, Ruleset, SetupError};
 use rayon::prelude::*;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Games aggregated together before blocks are combined (fixed, so results do not depend on the
@@ -44,6 +49,36 @@ pub enum TournamentError {
     Bot { game: u64, error: BotError },
     #[error("cannot start {0} worker threads: {1}")]
     Threads(usize, String),
+    /// The recorder refused a game (a save file that could not be written, say).
+    #[error("{0}")]
+    Record(RecordError),
+}
+
+/// Why a [`Recorder`] could not keep a game; it stops the tournament.
+pub type RecordError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Receives every game of a tournament once it is over, from any worker thread, in no particular
+/// order. An error stops the tournament (games already being played finish first).
+pub type Recorder<'a> = dyn Fn(&PlayedGame<'_>) -> Result<(), RecordError> + Sync + 'a;
+
+/// One game (or match) of a tournament as it was played: everything needed to replay it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayedGame<'a> {
+    /// The game's index in the tournament, from 0.
+    pub index: u64,
+    /// The seed of the game; for a match, of the match (its game `k` is seeded
+    /// `Match::game_seed(seed, k)`).
+    pub seed: u64,
+    /// Seats the bot list was rotated by: seat `s` is played by `levels[(s + rotation) % n]`.
+    pub rotation: usize,
+    /// Each seat's bot, seat 1 first (the list after rotation).
+    pub seats: &'a [Level],
+    /// The actions of each game of the match, in order.
+    pub actions: &'a [Vec<Action>],
+    /// Each seat's total (its side's, summed over the match).
+    pub totals: &'a [i64],
+    /// The seats whose side won (from 0).
+    pub winners: &'a [usize],
 }
 
 /// Totals for one bot (every seat it played, all games).
@@ -67,7 +102,8 @@ pub struct SeatStats {
     pub wins: f64,
     pub score_sum: f64,
     pub score_sq_sum: f64,
-    pub placed: u64,
+    /// Dominoes placed: the seat's share of its kingdom's (see [`add_placed_shares`]).
+    pub placed: f64,
 }
 
 /// What a tournament gives.
@@ -167,10 +203,53 @@ struct Block {
     seats: Vec<SeatStats>,
 }
 
+/// Add to `placed[seat]` every seat's share of the dominoes placed in its kingdom in `game`: all
+/// of them for a seat that plays alone, an equal share for each seat of a team (the engine records
+/// placements per kingdom, not per player). The shares of a team's seats add up to its kingdom's
+/// dominoes, so the seats' figures add up to the dominoes placed in the game. `simulate` uses
+/// this for random players and tournaments alike.
+pub fn add_placed_shares(game: &Game, placed: &mut [f64]) {
+    let placements = game.placed();
+    if game.sides() == game.players() {
+        // One kingdom per seat (the common case, and the hot path of random simulations).
+        for &(k, _, _) in placements {
+            if let Some(p) = placed.get_mut(k) {
+                *p += 1.0;
+            }
+        }
+        return;
+    }
+    let players = usize::from(game.players());
+    for (seat, share) in placed.iter_mut().enumerate().take(players) {
+        let side = game.side_of(seat);
+        let members = (0..players).filter(|&p| game.side_of(p) == side).count();
+        let mine = placements.iter().filter(|&&(k, _, _)| k == side).count();
+        *share += mine as f64 / members.max(1) as f64;
+    }
+}
+
 impl Tournament {
     /// Play the tournament; `progress` is called with the number of games finished each time one
     /// finishes (from any thread).
     pub fn run(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<Report, TournamentError> {
+        self.run_with(progress, None)
+    }
+
+    /// [`Tournament::run`], handing every game to `record` once it is over (with its actions,
+    /// seed and seats). A recorder error stops the tournament and is returned.
+    pub fn run_recorded(
+        &self,
+        progress: &(dyn Fn(u64) + Sync),
+        record: &Recorder<'_>,
+    ) -> Result<Report, TournamentError> {
+        self.run_with(progress, Some(record))
+    }
+
+    fn run_with(
+        &self,
+        progress: &(dyn Fn(u64) + Sync),
+        record: Option<&Recorder<'_>>,
+    ) -> Result<Report, TournamentError> {
         let players = self.levels.len();
         if players == 0 {
             return Err(TournamentError::NoBots);
@@ -195,7 +274,9 @@ impl Tournament {
             .rules_for(players_u8)
             .map_or(1, |r| r.match_games.max(1));
         let blocks = self.games.div_ceil(BLOCK);
-        let done = std::sync::atomic::AtomicU64::new(0);
+        let done = AtomicU64::new(0);
+        // Set when a game fails, so that the other workers stop at their next game.
+        let failed = AtomicBool::new(false);
         let start = Instant::now();
         let play_block = |b: u64| -> Result<Block, TournamentError> {
             let mut block = Block {
@@ -205,6 +286,9 @@ impl Tournament {
             // One game's memory, reused for every game of the block.
             let mut game = None;
             for i in b * BLOCK..((b + 1) * BLOCK).min(self.games) {
+                if failed.load(Ordering::Relaxed) {
+                    break;
+                }
                 self.play_one(
                     i,
                     players_u8,
@@ -212,8 +296,10 @@ impl Tournament {
                     &bot_index,
                     &mut block,
                     &mut game,
-                )?;
-                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    record,
+                )
+                .inspect_err(|_| failed.store(true, Ordering::Relaxed))?;
+                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
                 progress(n);
             }
             Ok(block)
@@ -250,7 +336,8 @@ impl Tournament {
         })
     }
 
-    /// Play game (or match) `i` and add it to `block`.
+    /// Play game (or match) `i`, add it to `block` and hand it to `record`.
+    #[allow(clippy::too_many_arguments)]
     fn play_one(
         &self,
         i: u64,
@@ -259,11 +346,16 @@ impl Tournament {
         bot_index: &[usize],
         block: &mut Block,
         game: &mut Option<Game>,
+        record: Option<&Recorder<'_>>,
     ) -> Result<(), TournamentError> {
         let n = usize::from(players);
         let match_seed = derive_seed(self.seed, i);
         // Seat s is played by list entry (s + i) mod n.
-        let entry: Vec<usize> = (0..n).map(|s| (s + (i % n as u64) as usize) % n).collect();
+        let rotation = (i % n as u64) as usize;
+        let entry: Vec<usize> = (0..n).map(|s| (s + rotation) % n).collect();
+        // The actions of each game, only when recording: a plain tournament allocates nothing
+        // per action.
+        let mut actions: Option<Vec<Vec<Action>>> = record.map(|_| Vec::new());
         let mut bots: Vec<Box<dyn Bot>> = (0..n)
             .map(|s| self.levels[entry[s]].build(derive_seed(match_seed, u64::MAX - 1 - s as u64)))
             .collect();
@@ -272,6 +364,7 @@ impl Tournament {
         let mut nanos = vec![0u128; n];
         let mut decisions_before = vec![0u64; n];
         let mut single_winners = None;
+        let mut placed = vec![0.0; n];
         // The side (kingdom) of each seat, from the last game played.
         let mut seat_sides: Vec<usize> = (0..n).collect();
         // Random seats are not timed one decision at a time (the clock would cost as much as
@@ -288,6 +381,9 @@ impl Tournament {
             let Some(game) = game.as_mut() else {
                 continue;
             };
+            if let Some(a) = actions.as_mut() {
+                a.push(Vec::new());
+            }
             let start = Instant::now();
             let mut timed_nanos = 0u128;
             let mut untimed_decisions = 0u64;
@@ -305,7 +401,10 @@ impl Tournament {
                     bots[seat].act(&mut turn)
                 };
                 decisions[seat] += 1;
-                r.map_err(|error| TournamentError::Bot { game: i, error })?;
+                let action = r.map_err(|error| TournamentError::Bot { game: i, error })?;
+                if let Some(list) = actions.as_mut().and_then(|a| a.last_mut()) {
+                    list.push(action);
+                }
             }
             if untimed_decisions > 0 {
                 let rest = start.elapsed().as_nanos().saturating_sub(timed_nanos);
@@ -317,12 +416,10 @@ impl Tournament {
                 }
             }
             decisions_before.copy_from_slice(&decisions);
-            // Placements are recorded per kingdom: with teams, each seat of the team is credited
-            // its share.
-            for &(k, _, _) in game.placed() {
-                for seat in (0..n).filter(|&p| game.side_of(p) == k) {
-                    block.seats[seat].placed += 1;
-                }
+            placed.iter_mut().for_each(|p| *p = 0.0);
+            add_placed_shares(game, &mut placed);
+            for (s, p) in block.seats.iter_mut().zip(&placed) {
+                s.placed += p;
             }
             seat_sides = (0..n).map(|p| game.side_of(p)).collect();
             // A seat scores its side's kingdom (its team's, in team games).
@@ -367,12 +464,23 @@ impl Tournament {
             b.decisions += decisions[seat];
             b.nanos += nanos[seat];
         }
+        if let (Some(record), Some(actions)) = (record, &actions) {
+            let seats: Vec<Level> = entry.iter().map(|&e| self.levels[e]).collect();
+            record(&PlayedGame {
+                index: i,
+                seed: match_seed,
+                rotation,
+                seats: &seats,
+                actions,
+                totals: &totals,
+                winners: &winners,
+            })
+            .map_err(TournamentError::Record)?;
+        }
         Ok(())
     }
 }
 
-/// The winners of a finished game: the highest total alone, or the full ranking with the
-/// ruleset's tie-breaks when the top score is shared.
 /// The seats whose side won: the best side total alone, or the ruleset's tie-breaks when the
 /// top is shared.
 fn winners_of_game(game: &Game, seat_totals: &[i32]) -> Vec<usize> {
@@ -388,4 +496,182 @@ fn winners_of_game(game: &Game, seat_totals: &[i32]) -> Vec<usize> {
     (0..seat_totals.len())
         .filter(|&p| winning.contains(&game.side_of(p)))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::parse_list;
+    use std::sync::Mutex;
+
+    fn ruleset(name: &str) -> Arc<Ruleset> {
+        Arc::new(crownlands_rules::load_shipped(name).expect("shipped ruleset"))
+    }
+
+    /// A recorded game, owned.
+    #[derive(Debug)]
+    struct Kept {
+        index: u64,
+        seed: u64,
+        rotation: usize,
+        seats: Vec<Level>,
+        actions: Vec<Vec<Action>>,
+        totals: Vec<i64>,
+        winners: Vec<usize>,
+    }
+
+    fn run_and_keep(t: &Tournament) -> (Report, Vec<Kept>) {
+        let kept = Mutex::new(Vec::new());
+        let report = t
+            .run_recorded(&|_| {}, &|g| {
+                kept.lock().expect("lock").push(Kept {
+                    index: g.index,
+                    seed: g.seed,
+                    rotation: g.rotation,
+                    seats: g.seats.to_vec(),
+                    actions: g.actions.to_vec(),
+                    totals: g.totals.to_vec(),
+                    winners: g.winners.to_vec(),
+                });
+                Ok(())
+            })
+            .expect("runs");
+        let mut kept = kept.into_inner().expect("lock");
+        kept.sort_by_key(|k| k.index);
+        (report, kept)
+    }
+
+    fn without_times(mut r: Report) -> Report {
+        r.seconds = 0.0;
+        for (_, b) in &mut r.bots {
+            b.nanos = 0;
+        }
+        r
+    }
+
+    /// Replay a kept game (or match) and return each seat's total.
+    fn replay(ruleset: &Arc<Ruleset>, k: &Kept) -> Vec<i64> {
+        let n = k.seats.len();
+        let mut totals = vec![0i64; n];
+        for (g, actions) in k.actions.iter().enumerate() {
+            let seed = Match::game_seed(k.seed, u8::try_from(g).expect("few games"));
+            let mut game = Game::new(ruleset.clone(), n as u8, seed).expect("setup");
+            for &a in actions {
+                game.apply(a).expect("recorded actions are legal");
+            }
+            assert!(
+                game.is_over(),
+                "game {} of match {} is complete",
+                g,
+                k.index
+            );
+            for (p, t) in totals.iter_mut().enumerate() {
+                *t += i64::from(game.score_total(game.side_of(p)));
+            }
+        }
+        totals
+    }
+
+    #[test]
+    fn recording_hands_over_every_game_and_changes_nothing() {
+        let levels = parse_list("greedy,random,random").expect("list");
+        let t = Tournament {
+            ruleset: ruleset("kingdomino"),
+            levels: levels.clone(),
+            games: 7,
+            seed: 5,
+            jobs: Some(2),
+        };
+        let plain = without_times(t.run(&|_| {}).expect("runs"));
+        let (recorded, kept) = run_and_keep(&t);
+        assert_eq!(plain, without_times(recorded), "recording changes no game");
+        assert_eq!(kept.len(), 7);
+        let mut score_by_bot = [0i64; 2];
+        let mut placements = 0usize;
+        for (i, k) in kept.iter().enumerate() {
+            assert_eq!(k.index, i as u64);
+            assert_eq!(k.seed, derive_seed(5, i as u64));
+            assert_eq!(k.rotation, i % 3);
+            let rotated: Vec<Level> = (0..3).map(|s| levels[(s + i) % 3]).collect();
+            assert_eq!(k.seats, rotated);
+            assert_eq!(replay(&t.ruleset, k), k.totals, "game {i} replays");
+            let best = k.totals.iter().max().copied().unwrap_or(0);
+            assert!(k.winners.iter().all(|&w| k.totals[w] == best));
+            for (s, level) in k.seats.iter().enumerate() {
+                score_by_bot[usize::from(*level != Level::Greedy)] += k.totals[s];
+            }
+            placements += k.actions[0]
+                .iter()
+                .filter(|a| matches!(a, Action::Place { .. }))
+                .count();
+        }
+        assert_eq!(plain.bots[0].1.score_sum, score_by_bot[0] as f64);
+        assert_eq!(plain.bots[1].1.score_sum, score_by_bot[1] as f64);
+        let placed: f64 = plain.seats.iter().map(|s| s.placed).sum();
+        assert_eq!(placed, placements as f64, "every placement counted once");
+    }
+
+    #[test]
+    fn a_match_is_recorded_game_by_game() {
+        let t = Tournament {
+            ruleset: ruleset("dynasty"),
+            levels: parse_list("random,greedy").expect("list"),
+            games: 2,
+            seed: 3,
+            jobs: Some(1),
+        };
+        let (_, kept) = run_and_keep(&t);
+        assert_eq!(kept.len(), 2);
+        for k in &kept {
+            assert_eq!(k.actions.len(), 3, "Dynasty plays three games");
+            assert_eq!(replay(&t.ruleset, k), k.totals, "the match totals");
+        }
+    }
+
+    #[test]
+    fn team_seats_share_their_kingdoms_placements() {
+        let t = Tournament {
+            ruleset: ruleset("royal-wedding-teams"),
+            levels: parse_list("random,random,random,random,random,random").expect("list"),
+            games: 3,
+            seed: 8,
+            jobs: Some(1),
+        };
+        let (report, kept) = run_and_keep(&t);
+        let placements: usize = kept
+            .iter()
+            .flat_map(|k| k.actions.iter().flatten())
+            .filter(|a| matches!(a, Action::Place { .. }))
+            .count();
+        let placed: Vec<f64> = report.seats.iter().map(|s| s.placed).collect();
+        assert_eq!(placed.iter().sum::<f64>(), placements as f64, "{placed:?}");
+        for team in placed.chunks(2) {
+            assert_eq!(team[0], team[1], "teammates get equal shares: {placed:?}");
+        }
+    }
+
+    #[test]
+    fn a_recorder_error_stops_the_tournament() {
+        let t = Tournament {
+            ruleset: ruleset("kingdomino"),
+            levels: parse_list("random,random").expect("list"),
+            games: 50,
+            seed: 1,
+            jobs: Some(1),
+        };
+        let seen = AtomicU64::new(0);
+        let e = t
+            .run_recorded(&|_| {}, &|g| {
+                seen.fetch_add(1, Ordering::Relaxed);
+                if g.index == 2 {
+                    Err("disk full".into())
+                } else {
+                    Ok(())
+                }
+            })
+            .expect_err("the recorder failed");
+        assert!(matches!(e, TournamentError::Record(_)), "{e:?}");
+        assert_eq!(e.to_string(), "disk full");
+        assert_eq!(seen.load(Ordering::Relaxed), 3, "no game after the failure");
+    }
 }

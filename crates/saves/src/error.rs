@@ -60,6 +60,9 @@ pub enum Problem {
     Read(std::io::Error),
     #[error("cannot write the file: {0}")]
     Write(std::io::Error),
+    /// A directory to save games into that cannot be created or written.
+    #[error("cannot save games in this directory: {0}")]
+    Directory(std::io::Error),
     #[error("the file is {size} bytes; at most {max} bytes are supported")]
     TooLarge { size: u64, max: u64 },
     #[error("the file is not UTF-8 text")]

@@ -127,20 +127,29 @@ fn write_atomic_inner(
 /// `RULESET-seed-SEED.json`, or `RULESET-seed-SEED-2.json` and so on when that is taken. Safe
 /// to call from several threads or processes at once. Returns the path written.
 ///
-/// This is what `crownlands simulate --save DIR` calls for every game or match it plays.
+/// This is what `crownlands simulate --players N --save DIR` calls for every game or match it
+/// plays.
 pub fn save_into_dir(dir: &Path, save: &Save) -> Result<PathBuf, SaveError> {
+    save_into_dir_as(
+        dir,
+        &format!("{}-seed-{}", save.ruleset_name, save.seed),
+        save,
+    )
+}
+
+/// The longest file stem [`save_into_dir_as`] writes (file systems allow 255 bytes a name).
+const MAX_STEM: usize = 150;
+
+/// Write `save` atomically into the directory `dir` (created if missing) as `STEM.json`, or
+/// `STEM-2.json` and so on when that is taken. `stem` is made safe for any file system: characters
+/// other than ASCII letters, digits, `-`, `_` and `.` become `_`, and it is cut to 150
+/// characters. Safe to call from several threads or processes at once. Returns the path written.
+///
+/// `crownlands simulate --bots ... --save DIR` names its files after the game and its seats.
+pub fn save_into_dir_as(dir: &Path, stem: &str, save: &Save) -> Result<PathBuf, SaveError> {
     let shown = dir.display().to_string();
     fs::create_dir_all(dir).map_err(|e| SaveError::new(&shown, Problem::Write(e)))?;
-    let stem: String = format!("{}-seed-{}", save.ruleset_name, save.seed)
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let stem = file_stem(stem);
     for k in 1u64.. {
         let name = if k == 1 {
             format!("{stem}.json")
@@ -169,6 +178,56 @@ pub fn save_into_dir(dir: &Path, save: &Save) -> Result<PathBuf, SaveError> {
         &shown,
         Problem::Write(std::io::Error::other("no free file name")),
     ))
+}
+
+/// `stem` with only portable characters (a leading `.` would hide the file, so it becomes `_`),
+/// at most [`MAX_STEM`] long, never empty.
+fn file_stem(stem: &str) -> String {
+    let mut s: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(MAX_STEM)
+        .collect();
+    if s.starts_with('.') {
+        s.replace_range(..1, "_");
+    }
+    if s.is_empty() {
+        s.push_str("game");
+    }
+    s
+}
+
+/// Make sure saves can be written into `dir`: create it if missing and create (then remove) a
+/// file in it. Call it before playing games that will be saved there, so that a directory that
+/// cannot be written is reported at once rather than after the first game.
+pub fn prepare_save_dir(dir: &Path) -> Result<(), SaveError> {
+    let shown = dir.display().to_string();
+    let fail = |e: std::io::Error| SaveError::new(&shown, Problem::Directory(e));
+    if dir.exists() && !dir.is_dir() {
+        return Err(fail(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "it exists and is not a directory",
+        )));
+    }
+    fs::create_dir_all(dir).map_err(fail)?;
+    let probe = dir.join(format!(
+        ".crownlands-probe-{}-{}",
+        std::process::id(),
+        TEMP_COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .map_err(fail)?;
+    let _ = fs::remove_file(&probe);
+    Ok(())
 }
 
 /// Where Crownlands keeps its data (the autosave): `$CROWNLANDS_HOME` if set, else the platform's
@@ -307,6 +366,57 @@ mod tests {
         let dir = temp_dir("missing");
         let e = write_atomic(&dir.join("no/such/dir/save.json"), b"x").unwrap_err();
         assert!(e.to_string().contains("cannot write"), "{e}");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn stems_are_portable_and_bounded() {
+        assert_eq!(
+            file_stem("kingdomino-game-7-mcts:500ms-greedy"),
+            "kingdomino-game-7-mcts_500ms-greedy"
+        );
+        assert_eq!(file_stem("../x/y"), "_._x_y");
+        assert_eq!(file_stem(""), "game");
+        assert_eq!(file_stem(&"a".repeat(400)).len(), MAX_STEM);
+    }
+
+    #[test]
+    fn save_into_dir_as_never_overwrites() {
+        let dir = temp_dir("named");
+        let ruleset = std::sync::Arc::new(crownlands_rules::load_shipped("kingdomino").unwrap());
+        let save = Save::from_actions(ruleset, crate::Player::seats(2, "random"), 3, &[Vec::new()])
+            .unwrap();
+        let a = save_into_dir_as(&dir, "kingdomino-game-1-greedy-random", &save).unwrap();
+        let b = save_into_dir_as(&dir, "kingdomino-game-1-greedy-random", &save).unwrap();
+        assert!(a.ends_with("kingdomino-game-1-greedy-random.json"), "{a:?}");
+        assert!(
+            b.ends_with("kingdomino-game-1-greedy-random-2.json"),
+            "{b:?}"
+        );
+        assert_eq!(crate::read_save(&a).unwrap().actions(), &[Vec::new()]);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn prepare_save_dir_creates_and_refuses_files() {
+        let dir = temp_dir("prepare");
+        let inner = dir.join("a/b");
+        prepare_save_dir(&inner).unwrap();
+        assert!(inner.is_dir());
+        assert!(leftovers(&inner).is_empty(), "the probe is removed");
+        let file = dir.join("plain");
+        fs::write(&file, b"x").unwrap();
+        let e = prepare_save_dir(&file).unwrap_err().to_string();
+        assert!(
+            e.ends_with(
+                "plain: cannot save games in this directory: it exists and is not a directory"
+            ),
+            "{e}"
+        );
+        let e = prepare_save_dir(&file.join("below"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("cannot save games in this directory"), "{e}");
         let _ = fs::remove_dir_all(&dir);
     }
 

@@ -84,11 +84,12 @@ pub struct GameRecord {
 #[serde(rename_all = "kebab-case", tag = "state", deny_unknown_fields)]
 pub enum GameStatus {
     Finished {
-        /// Each seat's score, seat 1 first.
+        /// Each side's score, side 1 first. Sides are the seats, or the teams in team games
+        /// (seats 1-2 are team 1, and so on).
         totals: Vec<i32>,
-        /// Each seat's place (1 is first; tied seats share a place).
+        /// Each side's place (1 is first; tied sides share a place).
         places: Vec<u32>,
-        /// The winning seats, numbered from 1.
+        /// The winning sides (seats, or teams), numbered from 1.
         winners: Vec<usize>,
         decided_by: Decider,
     },
@@ -105,9 +106,9 @@ pub enum GameStatus {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MatchRecord {
-    /// Each seat's total over all games.
+    /// Each side's (seat's, or team's) total over all games.
     pub totals: Vec<i64>,
-    /// The seats with the highest total, numbered from 1.
+    /// The sides with the highest total, numbered from 1.
     pub winners: Vec<usize>,
 }
 

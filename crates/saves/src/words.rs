@@ -49,6 +49,42 @@ pub fn seat_text(players: &[Player], seat: usize) -> String {
     }
 }
 
+/// The seats (from 0) that play for `side` (a kingdom): one seat, or a team's seats.
+pub fn side_seats(game: &Game, side: usize) -> Vec<usize> {
+    (0..usize::from(game.players()))
+        .filter(|&p| game.side_of(p) == side)
+        .collect()
+}
+
+/// Whether `game` is played in teams (some kingdom has several seats).
+pub fn is_team_game(game: &Game) -> bool {
+    game.sides() < game.players()
+}
+
+/// Who plays for `side` (a kingdom, as scores and outcomes number them): `seat 2 (Alice)`, or in
+/// team games `team 1 (seats 1+2: Alice, Bob)`, as `simulate` labels teams.
+pub fn side_text(game: &Game, players: &[Player], side: usize) -> String {
+    if !is_team_game(game) {
+        return seat_text(players, side);
+    }
+    let seats = side_seats(game, side);
+    let numbers: Vec<String> = seats.iter().map(|p| (p + 1).to_string()).collect();
+    let names: Vec<&str> = seats
+        .iter()
+        .filter_map(|&p| players.get(p).map(|pl| pl.name.as_str()))
+        .collect();
+    if names.len() == seats.len() && !names.is_empty() {
+        format!(
+            "team {} (seats {}: {})",
+            side + 1,
+            numbers.join("+"),
+            names.join(", ")
+        )
+    } else {
+        format!("team {} (seats {})", side + 1, numbers.join("+"))
+    }
+}
+
 /// What `action` does in `before` (the game as it was just before it), in words: `claims 23
 /// (wheat | forest (1 crown))`, `places 23 (...): wheat at (1, -1), forest at (2, -1)`.
 pub fn action_text(before: &Game, action: Action) -> String {

@@ -4,8 +4,10 @@
 use super::print_json;
 use crate::errors::{CliError, CliResult};
 use crate::output::say;
-use crownlands_core::{Action, Decider, Game, Outcome, Ruleset};
-use crownlands_saves::words::{action_text, phase_text, seat_text};
+use crownlands_core::{Action, Decider, Game, Outcome};
+use crownlands_saves::words::{
+    action_text, is_team_game, phase_text, seat_text, side_seats, side_text,
+};
 use crownlands_saves::{Move, Player, Session, notation, read_save_file};
 use serde_json::{Value, json};
 use std::io::{BufRead, IsTerminal};
@@ -102,8 +104,13 @@ fn print_move(m: &Move<'_>) {
     }
 }
 
-fn decided_text(o: &Outcome, players: &[Player]) -> String {
-    let names: Vec<String> = o.winners.iter().map(|&w| seat_text(players, w)).collect();
+/// Who won and why. Outcomes number sides (kingdoms): seats, or teams in team games.
+fn decided_text(game: &Game, o: &Outcome, players: &[Player]) -> String {
+    let names: Vec<String> = o
+        .winners
+        .iter()
+        .map(|&w| side_text(game, players, w))
+        .collect();
     match o.decided_by {
         Decider::Score => format!("{} wins on score", names.join(", ")),
         Decider::TieBreak(tb) => format!(
@@ -120,13 +127,15 @@ fn decided_text(o: &Outcome, players: &[Player]) -> String {
     }
 }
 
-fn print_outcome(ruleset: &Ruleset, o: &Outcome, players: &[Player]) {
-    say!("Result: {}", decided_text(o, players));
-    for (seat, s) in o.scores.iter().enumerate() {
+/// The final breakdown of one game, per side (per seat, or per team in team games).
+fn print_outcome(game: &Game, o: &Outcome, players: &[Player]) {
+    let ruleset = game.ruleset();
+    say!("Result: {}", decided_text(game, o, players));
+    for (side, s) in o.scores.iter().enumerate() {
         say!(
             "  {}: place {}, {} points",
-            seat_text(players, seat),
-            o.places.get(seat).copied().unwrap_or(0),
+            side_text(game, players, side),
+            o.places.get(side).copied().unwrap_or(0),
             s.total
         );
         for t in &s.territories {
@@ -155,7 +164,7 @@ fn print_outcome(ruleset: &Ruleset, o: &Outcome, players: &[Player]) {
 }
 
 fn print_end(session: &Session) {
-    let ruleset = session.ruleset();
+    let game = session.game();
     let players = session.players();
     let outcomes = session.outcomes();
     let several = session.match_games() > 1;
@@ -163,14 +172,14 @@ fn print_end(session: &Session) {
         if several {
             say!("Game {}:", g + 1);
         }
-        print_outcome(ruleset, o, players);
+        print_outcome(game, o, players);
     }
     if let Some(r) = session.match_record() {
         let totals: Vec<String> = r.totals.iter().map(i64::to_string).collect();
         let names: Vec<String> = r
             .winners
             .iter()
-            .map(|&w| seat_text(players, w - 1))
+            .map(|&w| side_text(game, players, w - 1))
             .collect();
         say!(
             "Match of {} games: totals {}; {}",
@@ -215,15 +224,18 @@ fn move_json(m: &Move<'_>) -> Value {
     })
 }
 
-fn outcome_json(ruleset: &Ruleset, o: &Outcome) -> Value {
+/// One game's outcome. Scores are per side: `"seat"` numbers it, or in team games `"team"` and
+/// its `"seats"` (and `"winners"` are then team numbers).
+fn outcome_json(game: &Game, o: &Outcome) -> Value {
+    let ruleset = game.ruleset();
+    let teams = is_team_game(game);
     let scores: Vec<Value> = o
         .scores
         .iter()
         .enumerate()
-        .map(|(seat, s)| {
-            json!({
-                "seat": seat + 1,
-                "place": o.places.get(seat),
+        .map(|(side, s)| {
+            let mut v = json!({
+                "place": o.places.get(side),
                 "total": s.total,
                 "territories": s.territories.iter().map(|t| json!({
                     "terrain": ruleset.terrains.get(t.terrain.index()).map(|t| t.name.as_str()),
@@ -234,7 +246,19 @@ fn outcome_json(ruleset: &Ruleset, o: &Outcome) -> Value {
                 "bonuses": s.bonuses,
                 "largest_territory": s.largest_territory,
                 "crowns": s.crowns,
-            })
+            });
+            if teams {
+                v["team"] = json!(side + 1);
+                v["seats"] = json!(
+                    side_seats(game, side)
+                        .iter()
+                        .map(|p| p + 1)
+                        .collect::<Vec<_>>()
+                );
+            } else {
+                v["seat"] = json!(side + 1);
+            }
+            v
         })
         .collect();
     json!({
@@ -246,6 +270,7 @@ fn outcome_json(ruleset: &Ruleset, o: &Outcome) -> Value {
 
 fn session_json(file: &str, session: &Session, moves: Vec<Vec<Value>>) -> Value {
     let ruleset = session.ruleset();
+    let game = session.game();
     let outcomes = session.outcomes();
     let save = session.to_save();
     let games: Vec<Value> = save
@@ -257,7 +282,7 @@ fn session_json(file: &str, session: &Session, moves: Vec<Vec<Value>>) -> Value 
                 "seed": record.seed,
                 "moves": moves.get(g).cloned().unwrap_or_default(),
                 "status": record.status,
-                "outcome": outcomes.get(g).map(|o| outcome_json(ruleset, o)),
+                "outcome": outcomes.get(g).map(|o| outcome_json(game, o)),
             })
         })
         .collect();

@@ -6,6 +6,7 @@ mod rulesets_validate;
 mod score;
 mod show;
 mod simulate;
+mod simulate_save;
 
 /// Every shipped ruleset.
 pub const SHIPPED: [&str; 12] = [

@@ -1,0 +1,170 @@
+//! `simulate --save DIR`: every game (or match) of a run written as a save file, and the list of
+//! what was written, for the report.
+//!
+//! Files are named `RULESET-game-N.json` when every seat has the same player, else
+//! `RULESET-game-N-SEAT1-SEAT2-....json` with the seats' players in seat order (after rotation):
+//! `kingdomino-game-07-random-greedy.json`. `N` counts from 1 and is padded to the width of the
+//! run's game count. A name already taken gets `-2`, `-3`, ...; nothing is ever overwritten.
+
+use crate::errors::{CliError, CliResult};
+use crate::output::say;
+use crownlands_bots::Level;
+use crownlands_bots::tournament::{PlayedGame, RecordError};
+use crownlands_core::{Action, Ruleset};
+use crownlands_saves::{Player, Save, prepare_save_dir, save_into_dir_as};
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+/// A joined list of players longer than this is left out of file names (`-rot-R` instead).
+const MAX_SEATS_IN_NAME: usize = 80;
+
+/// One game (or match) written.
+#[derive(Clone, Debug)]
+pub struct Saved {
+    /// The game's number in the run, from 1.
+    pub game: u64,
+    pub path: PathBuf,
+    /// Each seat's player, seat 1 first.
+    pub players: Vec<String>,
+    /// Each seat's total (its side's; summed over a match).
+    pub totals: Vec<i64>,
+    /// The seats whose side won, from 1.
+    pub winners: Vec<usize>,
+}
+
+/// The directory of `--save`, and what has been written into it. Shared by the worker threads.
+pub struct SaveDir<'a> {
+    dir: &'a Path,
+    ruleset: Arc<Ruleset>,
+    /// Digits of the largest game number.
+    width: usize,
+    written: Mutex<Vec<Saved>>,
+}
+
+impl<'a> SaveDir<'a> {
+    /// Check that `dir` can be written (creating it if missing) before any game is played.
+    pub fn open(dir: &'a Path, ruleset: Arc<Ruleset>, games: u64) -> CliResult<SaveDir<'a>> {
+        prepare_save_dir(dir).map_err(|e| CliError::Message(format!("--save: {e}")))?;
+        Ok(SaveDir {
+            dir,
+            ruleset,
+            width: games.to_string().len(),
+            written: Mutex::new(Vec::new()),
+        })
+    }
+
+    /// Write game `index` (from 0) of the run: `players` are the seats' levels or kinds, seat 1
+    /// first; `actions` one list per game of the match.
+    pub fn write(
+        &self,
+        index: u64,
+        players: &[String],
+        seed: u64,
+        actions: &[Vec<Action>],
+        totals: &[i64],
+        winners: &[usize],
+    ) -> Result<(), crownlands_saves::SaveError> {
+        // Named as the terminal UI names bots (`greedy 1`, `mcts 2`), the level as the kind, so
+        // that `play --load` knows who plays each seat.
+        let seats: Vec<Player> = players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let short = p.split(':').next().unwrap_or(p);
+                Player::new(i as u32 + 1, format!("{short} {}", i + 1), p.clone())
+            })
+            .collect();
+        let save = Save::from_actions(self.ruleset.clone(), seats, seed, actions)?;
+        let path = save_into_dir_as(self.dir, &self.stem(index, players), &save)?;
+        let saved = Saved {
+            game: index + 1,
+            path,
+            players: players.to_vec(),
+            totals: totals.to_vec(),
+            winners: winners.iter().map(|w| w + 1).collect(),
+        };
+        // A worker that panicked while holding the lock cannot have left the list half-pushed.
+        self.written
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(saved);
+        Ok(())
+    }
+
+    /// The recorder of a tournament: every game it plays, written.
+    pub fn record(&self, g: &PlayedGame<'_>) -> Result<(), RecordError> {
+        let players: Vec<String> = g.seats.iter().map(Level::to_string).collect();
+        self.write(g.index, &players, g.seed, g.actions, g.totals, g.winners)
+            .map_err(|e| -> RecordError { Box::new(e) })
+    }
+
+    /// `kingdomino-game-07-random-greedy`, or `kingdomino-game-07` when every seat has the same
+    /// player.
+    fn stem(&self, index: u64, players: &[String]) -> String {
+        let mut stem = format!(
+            "{}-game-{:0width$}",
+            self.ruleset.name,
+            index + 1,
+            width = self.width
+        );
+        if players.iter().any(|p| *p != players[0]) {
+            let seats = players.join("-");
+            if seats.len() <= MAX_SEATS_IN_NAME {
+                stem.push('-');
+                stem.push_str(&seats);
+            } else {
+                stem.push_str(&format!("-rot-{}", index % players.len() as u64));
+            }
+        }
+        stem
+    }
+
+    /// Everything written, in game order.
+    pub fn into_saved(self) -> Vec<Saved> {
+        let mut v = self
+            .written
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        v.sort_by_key(|s| s.game);
+        v
+    }
+}
+
+/// The line that says where the games went: `saved 20 games in DIR: FIRST .. LAST`.
+pub fn print_saved(dir: &Path, saved: &[Saved], unit: &str) {
+    let name = |s: &Saved| {
+        s.path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+    };
+    match saved {
+        [] => say!("saved nothing in {}", dir.display()),
+        [one] => say!(
+            "saved 1 {} as {}",
+            unit.trim_end_matches('s'),
+            one.path.display()
+        ),
+        [first, .., last] => say!(
+            "saved {} {unit} in {}: {} ... {} (`crownlands replay FILE` shows one)",
+            saved.len(),
+            dir.display(),
+            name(first),
+            name(last)
+        ),
+    }
+}
+
+/// The `saved` object of the JSON report.
+pub fn saved_json(dir: &Path, saved: &[Saved]) -> Value {
+    json!({
+        "dir": dir.display().to_string(),
+        "files": saved.iter().map(|s| json!({
+            "game": s.game,
+            "file": s.path.display().to_string(),
+            "players": s.players,
+            "totals": s.totals,
+            "winners": s.winners,
+        })).collect::<Vec<_>>(),
+    })
+}

@@ -1,0 +1,539 @@
+//! `crownlands simulate ... --save DIR`, then `crownlands replay` of every file written.
+
+use super::run;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A fresh directory under the temp directory, removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(tag: &str) -> TempDir {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let d = std::env::temp_dir().join(format!(
+            "crownlands-clitest-save-{}-{}-{tag}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = std::fs::remove_dir_all(&d);
+        TempDir(d)
+    }
+
+    fn arg(&self) -> String {
+        self.0.display().to_string()
+    }
+
+    /// The names of the files in the directory, sorted.
+    fn names(&self) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(&self.0)
+            .expect("the directory exists")
+            .filter_map(Result::ok)
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .expect("array")
+        .iter()
+        .map(|x| x.as_str().expect("string").to_string())
+        .collect()
+}
+
+fn numbers(v: &Value) -> Vec<i64> {
+    v.as_array()
+        .expect("array")
+        .iter()
+        .map(|x| x.as_i64().expect("number"))
+        .collect()
+}
+
+/// One save, replayed.
+struct Replayed {
+    /// Each seat's kind.
+    kinds: Vec<String>,
+    /// Each seat's total (its side's) over the match.
+    totals: Vec<i64>,
+    /// The seats whose side won, from 1.
+    winning_seats: Vec<i64>,
+    /// How many sides won (they share the win).
+    sides_won: usize,
+}
+
+/// Replay one save as JSON.
+fn replay_totals(file: &Path) -> Replayed {
+    let r = run(&[
+        "replay".to_string(),
+        file.display().to_string(),
+        "--json".into(),
+    ])
+    .ok();
+    let v = r.json();
+    assert_eq!(v["over"], true, "{}: the game is finished", file.display());
+    let kinds: Vec<String> = v["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .map(|p| p["kind"].as_str().expect("kind").to_string())
+        .collect();
+    let mut totals = vec![0i64; kinds.len()];
+    let mut members_of: Vec<Vec<i64>> = Vec::new();
+    let mut winners = Vec::new();
+    for game in v["games"].as_array().expect("games") {
+        let outcome = &game["outcome"];
+        // Scores are per side: a seat, or a team with its seats.
+        members_of.clear();
+        for side in outcome["scores"].as_array().expect("scores") {
+            let total = side["total"].as_i64().expect("total");
+            let members = match side.get("seats") {
+                Some(s) => numbers(s),
+                None => vec![side["seat"].as_i64().expect("seat")],
+            };
+            for m in &members {
+                totals[usize::try_from(m - 1).expect("seat")] += total;
+            }
+            members_of.push(members);
+        }
+        winners = numbers(&outcome["winners"]);
+    }
+    // A match is won on its totals.
+    if !v["result"].is_null() {
+        winners = numbers(&v["result"]["winners"]);
+    }
+    let mut winning_seats: Vec<i64> = winners
+        .iter()
+        .flat_map(|w| members_of[usize::try_from(w - 1).expect("side")].clone())
+        .collect();
+    winning_seats.sort_unstable();
+    Replayed {
+        kinds,
+        totals,
+        winning_seats,
+        sides_won: winners.len(),
+    }
+}
+
+/// Runs `simulate ARGS --save DIR --json` and checks every file against the report: players in
+/// rotated seat order, per game totals and winners, and per bot and per seat mean scores and wins.
+fn check_tournament(args: &[&str], list: &[&str]) {
+    let dir = TempDir::new("tournament");
+    let mut all: Vec<String> = vec!["simulate".into()];
+    all.extend(args.iter().map(ToString::to_string));
+    all.extend(["--save".into(), dir.arg(), "--json".into()]);
+    let v = run(&all).ok().json();
+    let games = v["games"].as_u64().expect("games") as usize;
+    let files = v["saved"]["files"].as_array().expect("saved.files");
+    assert_eq!(files.len(), games);
+    assert_eq!(v["saved"]["dir"], dir.arg());
+    assert_eq!(dir.names().len(), games, "one file a game and nothing else");
+    let n = list.len();
+    let mut bot_scores: BTreeMap<String, (i64, f64)> = BTreeMap::new();
+    let mut seat_scores = vec![0i64; n];
+    let mut seat_wins = vec![0f64; n];
+    for (i, f) in files.iter().enumerate() {
+        assert_eq!(f["game"], i + 1);
+        let path = PathBuf::from(f["file"].as_str().expect("file"));
+        assert!(path.starts_with(&dir.0), "{}", path.display());
+        // Game i rotates the list by i seats.
+        let rotated: Vec<String> = (0..n).map(|s| list[(s + i) % n].to_string()).collect();
+        assert_eq!(strings(&f["players"]), rotated, "game {}", i + 1);
+        let Replayed {
+            kinds,
+            totals,
+            winning_seats,
+            sides_won,
+        } = replay_totals(&path);
+        assert_eq!(kinds, rotated, "{}", path.display());
+        assert_eq!(totals, numbers(&f["totals"]), "{}", path.display());
+        assert_eq!(winning_seats, numbers(&f["winners"]), "{}", path.display());
+        assert!(sides_won > 0);
+        for s in 0..n {
+            let won = if winning_seats.contains(&(s as i64 + 1)) {
+                1.0 / sides_won as f64
+            } else {
+                0.0
+            };
+            let e = bot_scores.entry(kinds[s].clone()).or_default();
+            e.0 += totals[s];
+            e.1 += won;
+            seat_scores[s] += totals[s];
+            seat_wins[s] += won;
+        }
+    }
+    for b in v["bots"].as_array().expect("bots") {
+        let name = b["bot"].as_str().expect("bot");
+        let (sum, wins) = bot_scores[name];
+        let player_games = b["games"].as_f64().expect("games");
+        let mean = b["mean_score"].as_f64().expect("mean_score");
+        assert!(
+            (sum as f64 / player_games - mean).abs() < 1e-3,
+            "{name}: replays give {sum} over {player_games}, the report {mean}"
+        );
+        let reported = b["wins"].as_f64().expect("wins");
+        assert!(
+            (wins - reported).abs() < 1e-3,
+            "{name}: {wins} vs {reported}"
+        );
+    }
+    for (s, seat) in v["seats"].as_array().expect("seats").iter().enumerate() {
+        let mean = seat["mean_score"].as_f64().expect("mean_score");
+        assert!(
+            (seat_scores[s] as f64 / games as f64 - mean).abs() < 1e-3,
+            "seat {}",
+            s + 1
+        );
+        let share = seat["win_share"].as_f64().expect("win_share");
+        assert!((seat_wins[s] / games as f64 - share).abs() < 1e-3);
+    }
+}
+
+#[test]
+fn every_game_of_a_bot_tournament_replays_to_the_report() {
+    check_tournament(
+        &[
+            "kingdomino",
+            "--bots",
+            "greedy,random,random",
+            "--games",
+            "6",
+            "--seed",
+            "11",
+            "--jobs",
+            "2",
+        ],
+        &["greedy", "random", "random"],
+    );
+}
+
+#[test]
+fn every_match_of_a_dynasty_tournament_replays_to_the_report() {
+    check_tournament(
+        &["dynasty", "--bots", "random,greedy", "--games", "3"],
+        &["random", "greedy"],
+    );
+}
+
+#[test]
+fn a_team_tournament_replays_to_the_report() {
+    check_tournament(
+        &[
+            "royal-wedding-teams",
+            "--bots",
+            "greedy,random,random,random,random,random",
+            "--games",
+            "2",
+            "--seed",
+            "4",
+        ],
+        &["greedy", "random", "random", "random", "random", "random"],
+    );
+}
+
+#[test]
+fn saves_are_named_after_the_game_and_its_seats_and_announced() {
+    let dir = TempDir::new("names");
+    let r = run(&[
+        "simulate",
+        "kingdomino",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "10",
+        "--save",
+        &dir.arg(),
+    ])
+    .ok();
+    let names = dir.names();
+    assert_eq!(names.len(), 10, "{names:?}");
+    assert_eq!(names[0], "kingdomino-game-01-greedy-random.json");
+    assert_eq!(names[1], "kingdomino-game-02-random-greedy.json");
+    assert_eq!(names[9], "kingdomino-game-10-random-greedy.json");
+    assert!(
+        r.stdout.contains(&format!(
+            "saved 10 games in {}: kingdomino-game-01-greedy-random.json ... kingdomino-game-10-random-greedy.json",
+            dir.arg()
+        )),
+        "{}",
+        r.stdout
+    );
+    // The same run again never overwrites: the names get a suffix.
+    let first = std::fs::read(dir.0.join(&names[0])).expect("saved");
+    run(&[
+        "simulate",
+        "kingdomino",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "10",
+        "--save",
+        &dir.arg(),
+    ])
+    .ok();
+    let names = dir.names();
+    assert_eq!(names.len(), 20, "{names:?}");
+    assert!(
+        names.contains(&"kingdomino-game-01-greedy-random-2.json".to_string()),
+        "{names:?}"
+    );
+    assert_eq!(
+        std::fs::read(dir.0.join("kingdomino-game-01-greedy-random.json")).expect("kept"),
+        first
+    );
+    // Random players: one name per game, no seats (they are all the same).
+    let random = TempDir::new("random");
+    run(&[
+        "simulate",
+        "kingdomino",
+        "-p",
+        "3",
+        "-g",
+        "2",
+        "--save",
+        &random.arg(),
+    ])
+    .ok();
+    assert_eq!(
+        random.names(),
+        vec!["kingdomino-game-1.json", "kingdomino-game-2.json"]
+    );
+}
+
+#[test]
+fn random_games_saved_replay_to_the_report() {
+    let dir = TempDir::new("random-json");
+    let v = run(&[
+        "simulate",
+        "royal-wedding-teams",
+        "-p",
+        "6",
+        "-g",
+        "3",
+        "--save",
+        &dir.arg(),
+        "--json",
+    ])
+    .ok()
+    .json();
+    for f in v["saved"]["files"].as_array().expect("files") {
+        let r = replay_totals(Path::new(f["file"].as_str().expect("file")));
+        assert_eq!(r.kinds, vec!["random"; 6]);
+        assert_eq!(r.totals, numbers(&f["totals"]));
+        assert_eq!(r.winning_seats, numbers(&f["winners"]));
+    }
+}
+
+#[test]
+fn a_save_dir_that_cannot_be_written_is_refused_before_playing() {
+    let dir = TempDir::new("file");
+    std::fs::create_dir_all(&dir.0).expect("dir");
+    let file = dir.0.join("plain-file");
+    std::fs::write(&file, "x").expect("write");
+    for args in [
+        vec!["kingdomino", "--bots", "greedy,random"],
+        vec!["kingdomino", "--players", "2"],
+    ] {
+        for target in [file.clone(), file.join("below")] {
+            let mut all = vec!["simulate".to_string()];
+            all.extend(args.iter().map(ToString::to_string));
+            all.extend([
+                "-g".into(),
+                "2".into(),
+                "--save".into(),
+                target.display().to_string(),
+            ]);
+            let r = run(&all).expect_code(1);
+            assert!(r.stdout.is_empty(), "no game played: {}", r.stdout);
+            assert!(
+                r.stderr.starts_with(&format!(
+                    "error: --save: {}: cannot save games in this directory: ",
+                    target.display()
+                )),
+                "{}",
+                r.stderr
+            );
+        }
+    }
+    assert_eq!(std::fs::read(&file).expect("still there"), b"x");
+}
+
+#[test]
+fn replay_names_teams_in_the_final_breakdown() {
+    let dir = TempDir::new("teams");
+    run(&[
+        "simulate",
+        "royal-wedding-teams",
+        "--bots",
+        "greedy,random,random,random,random,random",
+        "-g",
+        "1",
+        "--save",
+        &dir.arg(),
+    ])
+    .ok();
+    let file = dir
+        .0
+        .join("royal-wedding-teams-game-1-greedy-random-random-random-random-random.json");
+    let r = run(&["replay".to_string(), file.display().to_string()]).ok();
+    let tail: Vec<&str> = r
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("Result: "))
+        .collect();
+    assert!(
+        tail[0].starts_with("Result: team ") && tail[0].contains(" (seats "),
+        "{}",
+        r.stdout
+    );
+    for team in [
+        "  team 1 (seats 1+2: greedy 1, random 2): place ",
+        "  team 2 (seats 3+4: random 3, random 4): place ",
+        "  team 3 (seats 5+6: random 5, random 6): place ",
+    ] {
+        assert!(
+            tail.iter().any(|l| l.starts_with(team)),
+            "no `{team}` in:\n{}",
+            tail.join("\n")
+        );
+    }
+    assert!(
+        !tail.iter().any(|l| l.starts_with("  seat ")),
+        "sides are teams, not seats:\n{}",
+        tail.join("\n")
+    );
+    let v = run(&[
+        "replay".to_string(),
+        file.display().to_string(),
+        "--json".into(),
+    ])
+    .ok()
+    .json();
+    let scores = v["games"][0]["outcome"]["scores"]
+        .as_array()
+        .expect("scores");
+    assert_eq!(scores.len(), 3);
+    for (i, s) in scores.iter().enumerate() {
+        assert_eq!(s["team"], i + 1);
+        assert_eq!(
+            numbers(&s["seats"]),
+            vec![2 * i as i64 + 1, 2 * i as i64 + 2]
+        );
+        assert!(s.get("seat").is_none(), "{s}");
+    }
+    // Individual games keep seats.
+    let solo = TempDir::new("solo");
+    run(&[
+        "simulate",
+        "kingdomino",
+        "-p",
+        "2",
+        "-g",
+        "1",
+        "--save",
+        &solo.arg(),
+    ])
+    .ok();
+    let r = run(&[
+        "replay".to_string(),
+        solo.0.join("kingdomino-game-1.json").display().to_string(),
+    ])
+    .ok();
+    assert!(
+        r.stdout.contains("\n  seat 1 (random 1): place "),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn dominoes_placed_mean_the_same_for_random_players_and_bots() {
+    // Royal Wedding in teams: a seat is credited its share of its team's kingdom, in both paths.
+    let placed = |v: &Value| -> Vec<f64> {
+        v["seats"]
+            .as_array()
+            .expect("seats")
+            .iter()
+            .map(|s| s["mean_dominoes_placed"].as_f64().expect("placed"))
+            .collect()
+    };
+    let random = run(&[
+        "simulate",
+        "royal-wedding-teams",
+        "--players",
+        "6",
+        "--games",
+        "60",
+        "--json",
+    ])
+    .ok()
+    .json();
+    let bots = run(&[
+        "simulate",
+        "royal-wedding-teams",
+        "--bots",
+        "random,random,random,random,random,random",
+        "--games",
+        "60",
+        "--json",
+    ])
+    .ok()
+    .json();
+    let (a, b) = (placed(&random), placed(&bots));
+    for (x, y) in a.iter().zip(&b) {
+        // Each player places at most one domino a round (11 rounds at 6 players).
+        assert!(*x > 5.0 && *x <= 11.0, "random players: {a:?}");
+        assert!(*y > 5.0 && *y <= 11.0, "bots: {b:?}");
+        assert!((x - y).abs() < 1.0, "random players {a:?}, bots {b:?}");
+    }
+    for v in [&a, &b] {
+        for team in v.chunks(2) {
+            assert_eq!(team[0], team[1], "teammates share their kingdom's: {v:?}");
+        }
+    }
+}
+
+#[test]
+fn play_load_reads_a_tournament_save_with_its_bots() {
+    use crownlands_bots::Level;
+    use crownlands_tui::app::seats::SeatKind;
+    let dir = TempDir::new("play-load");
+    run(&[
+        "simulate",
+        "kingdomino",
+        "--bots",
+        "greedy,mcts:50",
+        "-g",
+        "2",
+        "--save",
+        &dir.arg(),
+    ])
+    .ok();
+    // What `crownlands play --load FILE` does before it opens the terminal.
+    let app = crownlands_tui::terminal::build_app(&crownlands_tui::PlayOptions {
+        load: Some(dir.0.join("kingdomino-game-2-mcts_50-greedy.json")),
+        no_autosave: true,
+        ..Default::default()
+    })
+    .expect("the save loads");
+    let kinds: Vec<SeatKind> = app.seats().iter().map(|s| s.kind.clone()).collect();
+    assert_eq!(
+        kinds,
+        vec![
+            SeatKind::Bot("mcts:50".parse::<Level>().expect("level")),
+            SeatKind::Bot(Level::Greedy),
+        ]
+    );
+    let names: Vec<&str> = app.seats().iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, vec!["mcts 1", "greedy 2"]);
+    assert!(app.session().is_some_and(|s| s.is_over()));
+}
