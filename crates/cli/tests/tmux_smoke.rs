@@ -125,14 +125,14 @@ fn play_in_tmux_and_restore_the_terminal() {
     assert!(s.contains("Crownlands kingdomino"), "{s}");
     // Claim the chosen domino, then place at the first legal spot.
     keys(&session, &["Enter"]);
-    let s = wait_for(&session, "You claims");
+    let s = wait_for(&session, "You claim ");
     assert!(s.contains("Moves"), "{s}");
     // Until it is our turn to place (the greedy bot may act in between).
     wait_for(&session, "Arrows/hjkl");
     keys(&session, &["Tab"]);
     wait_for(&session, "Legal spot");
     keys(&session, &["Enter"]);
-    wait_for(&session, "You places");
+    wait_for(&session, "You place ");
     // Help, then quit (asks first).
     keys(&session, &["?"]);
     wait_for(&session, "Help ─");
@@ -196,7 +196,7 @@ fn quit_then_resume_the_autosaved_game_in_tmux() {
     let _ending = start(&session, &script);
     wait_for(&session, "claim a domino");
     keys(&session, &["Enter"]);
-    wait_for(&session, "You claims");
+    wait_for(&session, "You claim ");
     keys(&session, &["q"]);
     wait_for(&session, "Quit Crownlands?");
     keys(&session, &["y"]);
@@ -207,7 +207,7 @@ fn quit_then_resume_the_autosaved_game_in_tmux() {
     keys(&session, &["r"]);
     let s = wait_for(&session, "Resumed where you left off");
     assert!(
-        s.contains("You claims"),
+        s.contains("You claim "),
         "the moves so far are in the log:\n{s}"
     );
     keys(&session, &["q"]);
