@@ -14,6 +14,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub const MAX_SAVE_BYTES: u64 = 64 << 20;
 /// The autosave's file name, in [`data_dir`].
 pub const AUTOSAVE_FILE: &str = "autosave.json";
+/// Where an unfinished autosaved game goes when another game takes the autosave
+/// ([`keep_unfinished_autosave`]).
+pub const PREVIOUS_AUTOSAVE_FILE: &str = "autosave-previous.json";
 
 /// Read a file as UTF-8 text, refusing files over [`MAX_SAVE_BYTES`].
 pub fn read_text(path: &Path) -> Result<String, SaveError> {
@@ -285,6 +288,40 @@ pub fn autosave_in(dir: &Path, session: &Session) -> Result<PathBuf, SaveError> 
     let path = dir.join(AUTOSAVE_FILE);
     write_save(&path, &session.to_save())?;
     Ok(path)
+}
+
+/// Before `session` first takes the autosave in `dir`: when the autosave holds a game `session`
+/// does not continue (another ruleset, seed or players, or other moves) that is unfinished or does
+/// not load, move it to [`PREVIOUS_AUTOSAVE_FILE`] (replacing an older one there), so that no
+/// unfinished game is overwritten unseen. Returns where it went, if it was moved.
+pub fn keep_unfinished_autosave(
+    dir: &Path,
+    session: &Session,
+) -> Result<Option<PathBuf>, SaveError> {
+    let path = dir.join(AUTOSAVE_FILE);
+    if !path.exists() {
+        return Ok(None);
+    }
+    let keep = match read_save(&path) {
+        Ok(saved) => !saved.is_over() && !continues(session, &saved),
+        Err(_) => true,
+    };
+    if !keep {
+        return Ok(None);
+    }
+    let previous = dir.join(PREVIOUS_AUTOSAVE_FILE);
+    fs::rename(&path, &previous)
+        .map_err(|e| SaveError::new(&path.display().to_string(), Problem::Write(e)))?;
+    Ok(Some(previous))
+}
+
+/// Whether `session` is the game `saved` recorded, played on (or the same moves exactly).
+fn continues(session: &Session, saved: &Session) -> bool {
+    let moves = |s: &Session| s.actions().iter().flatten().copied().collect::<Vec<_>>();
+    session.seed() == saved.seed()
+        && session.players() == saved.players()
+        && session.ruleset() == saved.ruleset()
+        && moves(session).starts_with(&moves(saved))
 }
 
 /// The unfinished game to offer to resume on start: `Ok(None)` when there is no autosave or its

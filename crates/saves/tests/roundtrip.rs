@@ -227,3 +227,59 @@ fn from_actions_builds_the_same_save() {
     save.date = s.date().map(str::to_string);
     assert_eq!(save, s.to_save());
 }
+
+/// Before a session first autosaves, an unfinished game of another session in the autosave is
+/// moved aside; the same game played on, a finished game and no autosave move nothing.
+#[test]
+fn an_unfinished_autosave_of_another_game_is_kept_aside() {
+    let dir = std::env::temp_dir().join(format!("crownlands-keep-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let ruleset = Arc::new(crownlands_rules::load_shipped("kingdomino").unwrap());
+    let players = || {
+        (1..=2)
+            .map(|seat| Player::new(seat, format!("random {seat}"), "random"))
+            .collect::<Vec<_>>()
+    };
+    let mut rng = Rng(5);
+    let mut first = Session::new(ruleset.clone(), players(), 1).unwrap();
+    play(&mut first, &mut rng, Some(5));
+    // No autosave yet: nothing to keep.
+    assert_eq!(
+        crownlands_saves::keep_unfinished_autosave(&dir, &first).unwrap(),
+        None
+    );
+    crownlands_saves::autosave_in(&dir, &first).unwrap();
+    let autosave = dir.join(crownlands_saves::AUTOSAVE_FILE);
+    let bytes = std::fs::read(&autosave).unwrap();
+    // The same game, played on: nothing moves.
+    play(&mut first, &mut rng, Some(3));
+    assert_eq!(
+        crownlands_saves::keep_unfinished_autosave(&dir, &first).unwrap(),
+        None
+    );
+    assert_eq!(std::fs::read(&autosave).unwrap(), bytes);
+    // Another game: the unfinished one is kept, byte for byte.
+    let other = Session::new(ruleset.clone(), players(), 2).unwrap();
+    let kept = crownlands_saves::keep_unfinished_autosave(&dir, &other)
+        .unwrap()
+        .expect("moved aside");
+    assert_eq!(kept, dir.join(crownlands_saves::PREVIOUS_AUTOSAVE_FILE));
+    assert_eq!(std::fs::read(&kept).unwrap(), bytes);
+    assert!(!autosave.exists());
+    // A finished game in the autosave is not worth keeping; a corrupt file is kept.
+    let mut done = Session::new(ruleset.clone(), players(), 3).unwrap();
+    play(&mut done, &mut rng, None);
+    crownlands_saves::autosave_in(&dir, &done).unwrap();
+    assert_eq!(
+        crownlands_saves::keep_unfinished_autosave(&dir, &other).unwrap(),
+        None
+    );
+    std::fs::write(&autosave, b"{ not a save").unwrap();
+    assert!(
+        crownlands_saves::keep_unfinished_autosave(&dir, &other)
+            .unwrap()
+            .is_some()
+    );
+    assert_eq!(std::fs::read(&kept).unwrap(), b"{ not a save");
+    let _ = std::fs::remove_dir_all(&dir);
+}

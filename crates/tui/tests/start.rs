@@ -95,7 +95,11 @@ fn declining_keeps_the_autosave_until_the_new_games_first_move() {
     let mut app = build(&opts(None, None), &dir);
     press(&mut app, "n");
     assert_eq!(app.mode(), Mode::Setup);
-    assert!(app.message().contains("kept until"), "{}", app.message());
+    assert!(
+        app.message().contains("autosave-previous.json"),
+        "{}",
+        app.message()
+    );
     press(&mut app, "q");
     assert!(app.should_quit());
     assert_eq!(autosave_bytes(&dir), saved);
@@ -114,6 +118,16 @@ fn declining_keeps_the_autosave_until_the_new_games_first_move() {
     );
     let now = crownlands_saves::read_save(&dir.join(crownlands_saves::AUTOSAVE_FILE)).unwrap();
     assert_eq!(now.seed(), 77);
+    // ... and the unfinished game it replaced is kept, byte for byte, beside it.
+    let previous = dir.join(crownlands_saves::PREVIOUS_AUTOSAVE_FILE);
+    assert_eq!(std::fs::read(&previous).expect("kept"), saved);
+    assert!(
+        app.log().any(|l| l.contains("autosave-previous.json")),
+        "the log says where it went"
+    );
+    // Later moves of the same game move nothing again.
+    play_to_end(&mut app, 1);
+    assert_eq!(std::fs::read(&previous).expect("kept"), saved);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -141,6 +141,9 @@ pub struct App {
     hint: Option<Action>,
     quit: bool,
     next_seed: u64,
+    /// Whether this app has written the autosave yet (before the first time, an unfinished game
+    /// of another session there is moved aside).
+    autosaved: bool,
 }
 
 impl App {
@@ -195,6 +198,7 @@ impl App {
     fn empty(config: Config) -> App {
         App {
             next_seed: config.seed,
+            autosaved: false,
             config,
             mode: Mode::Setup,
             overlay: None,
@@ -561,9 +565,31 @@ impl App {
     }
 
     fn autosave(&mut self) {
-        if let (Some(dir), Some(session)) = (&self.config.autosave_dir, &self.session)
-            && let Err(e) = crownlands_saves::autosave_in(dir, session)
-        {
+        let (Some(dir), Some(session)) = (&self.config.autosave_dir, &self.session) else {
+            return;
+        };
+        if !self.autosaved {
+            match crownlands_saves::keep_unfinished_autosave(dir, session) {
+                Ok(Some(kept)) => {
+                    self.message = format!(
+                        "The unfinished game in the autosave was kept as {}.",
+                        kept.display()
+                    );
+                    // The message goes at the next move; the log keeps it in view.
+                    self.log
+                        .push_back("Earlier game kept: autosave-previous.json".to_string());
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    // Never overwrite what could not be put aside.
+                    self.message = format!("Autosave off: {e}");
+                    self.config.autosave_dir = None;
+                    return;
+                }
+            }
+            self.autosaved = true;
+        }
+        if let Err(e) = crownlands_saves::autosave_in(dir, session) {
             self.message = format!("Autosave failed: {e}");
             self.config.autosave_dir = None;
         }

@@ -223,8 +223,8 @@ impl App {
             (Answer::NewGame, _) => match self.next.take() {
                 Some(next) => self.go_on(
                     next,
-                    " The autosaved game is kept until this game's first move is autosaved \
-                     over it.",
+                    " The autosaved game stays; at this game's first move it is kept as \
+                     autosave-previous.json.",
                     now,
                 ),
                 None => self.quit = true,

@@ -12,7 +12,7 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
         Mode::Resume => &[
             "Your last game is not finished: it was autosaved after every move.",
             "r (or Enter on Resume) goes on exactly where it stopped. n starts the",
-            "new game; the autosave stays until that game's first move replaces it.",
+            "new game; at its first move this one moves to autosave-previous.json.",
             "q quits and leaves everything as it is. ←→ or Tab choose a button.",
             "Mouse: click a button.",
         ],

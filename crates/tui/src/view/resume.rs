@@ -80,8 +80,8 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
             }
             field("Progress", &progress, inner_w, &mut lines);
             field("Saved", &s.saved, inner_w, &mut lines);
-            "Resume goes on exactly where it stopped. A new game keeps this autosave until the \
-             new game's first move is autosaved over it."
+            "Resume goes on exactly where it stopped. A new game keeps this one: at its first \
+             move, this game moves to autosave-previous.json (crownlands play --load it)."
         }
         Err(e) => {
             plain("The autosave does not load:", &mut lines);
@@ -102,8 +102,8 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
             }
             lines.push(Line::from(""));
             plain("The file is left as it is.", &mut lines);
-            "A new game autosaves over this file after its first move: to keep it, quit and \
-             copy it first."
+            "A new game keeps this file: at its first move, it moves to \
+             autosave-previous.json."
         }
     };
     lines.push(Line::from(""));
