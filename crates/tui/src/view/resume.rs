@@ -80,8 +80,8 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
             }
             field("Progress", &progress, inner_w, &mut lines);
             field("Saved", &s.saved, inner_w, &mut lines);
-            "Resume goes on exactly where it stopped. A new game keeps this one: at its first \
-             move, this game moves to autosave-previous.json (crownlands play --load it)."
+            "Resume goes on exactly where it stopped. A new game keeps this one as \
+             autosave-previous.json at its first move."
         }
         Err(e) => {
             plain("The autosave does not load:", &mut lines);
