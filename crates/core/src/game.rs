@@ -968,17 +968,13 @@ impl Game {
         king: KingId,
         next_u32: &mut impl FnMut() -> u32,
     ) -> Option<DominoId> {
-        let mut mask = self.next_free;
+        let mask = self.next_free;
         let free = mask.count_ones();
         if free == 0 {
             return None;
         }
         let pick = crate::rng::below(free, next_u32);
-        // Lines are short: dropping the lowest free slots one by one beats a broadword select.
-        for _ in 0..pick {
-            mask &= mask - 1;
-        }
-        let i = mask.trailing_zeros();
+        let i = crate::bitboard::select(mask, pick);
         self.next_free &= !(1u64 << i);
         let slot = self.next.get_mut(i as usize)?;
         slot.king = Some(king);

@@ -1398,3 +1398,15 @@ fn duplicate_unknown_and_too_many_buildings_are_refused() {
         .collect();
     refused(crowd, "at most 256 are supported");
 }
+
+#[test]
+fn select_agrees_with_the_broadword_select() {
+    use crate::bitboard::{nth_in_word, select};
+    for w in 1u64..1024 {
+        for n in 0..w.count_ones() {
+            assert_eq!(select(w, n), nth_in_word(w, n), "{w:#b} {n}");
+        }
+    }
+    let w = 0x8000_0400_0020_0001u64;
+    assert_eq!(select(w, 3), 63);
+}
