@@ -173,6 +173,12 @@ impl Kingdom {
         each!(self, k => k.territory_at(cell))
     }
 
+    /// The number of squares of the territory containing `cell` (0 when `cell` holds no terrain):
+    /// [`Kingdom::territory_at`]'s `squares` alone, cheaper.
+    pub fn territory_size_at(&self, cell: Cell) -> u32 {
+        each!(self, k => k.region_at(cell).map_or(0, |(_, region)| region.count()))
+    }
+
     /// Every square of one terrain, read off its bitboard.
     pub fn cells_of(&self, terrain: TerrainId) -> Vec<Cell> {
         each!(self, k => k.cells_of(terrain))
@@ -189,14 +195,23 @@ impl Kingdom {
         each!(self, k => k.terrain.get(terrain.index())?.nth(n).map(|i| k.cell(i)))
     }
 
-    /// The first square of one terrain (in the order of [`Kingdom::cells_of`]) for which `f`
-    /// says yes, without listing them.
-    pub fn find_cell_of(
+    /// The `n`th square of one terrain (in the order of [`Kingdom::cells_of`]) not among
+    /// `except`, without listing them.
+    pub fn nth_cell_of_except(
         &self,
         terrain: TerrainId,
-        mut f: impl FnMut(Cell) -> bool,
+        except: impl IntoIterator<Item = Cell>,
+        n: u32,
     ) -> Option<Cell> {
-        each!(self, k => k.terrain.get(terrain.index())?.iter().map(|i| k.cell(i)).find(|&c| f(c)))
+        each!(self, k => {
+            let mut cells = *k.terrain.get(terrain.index())?;
+            for c in except {
+                if let Some(i) = k.index(c) {
+                    cells.clear(i);
+                }
+            }
+            cells.nth(n).map(|i| k.cell(i))
+        })
     }
 
     /// How many separate territories of one terrain the kingdom holds.
@@ -532,7 +547,9 @@ impl<B: Board> Grid<B> {
 
     fn region_at(&self, cell: Cell) -> Option<(usize, B)> {
         let i = self.index(cell)?;
-        let t = self.terrain.iter().position(|b| b.contains(i))?;
+        let t = self.terrain[..usize::from(self.terrains)]
+            .iter()
+            .position(|b| b.contains(i))?;
         Some((t, flood(B::single(i), self.terrain[t])))
     }
 

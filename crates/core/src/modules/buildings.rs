@@ -93,26 +93,24 @@ impl Buildings {
     /// The `n`th open town square of `side` (in the order of `open_town_squares`).
     fn nth_open_town_square(&self, game: &Game, side: usize, n: u32) -> Option<Cell> {
         let town = game.economy().town?;
-        let built = &game.economy().sides[side].buildings;
-        let mut left = n;
-        game.kingdom_of_side(side).find_cell_of(town, |cell| {
-            if built.iter().any(|&(_, c)| c == cell) {
-                return false;
-            }
-            let found = left == 0;
-            left = left.wrapping_sub(1);
-            found
-        })
+        let built = game.economy().sides[side].buildings.iter().map(|&(_, c)| c);
+        game.kingdom_of_side(side)
+            .nth_cell_of_except(town, built, n)
     }
 
     /// The slots `side` can afford, as a bit mask (bit `slot`).
     fn affordable_slots(&self, e: &Economy, side: usize) -> u64 {
         let coins = e.sides[side].coins;
+        let discount = if e.sides[side].hosts_queen {
+            e.queen_discount
+        } else {
+            0
+        };
+        // Without branching on each slot: which ones are affordable is anyone's guess.
         let mut mask = 0;
-        for (slot, b) in e.board.iter().enumerate().take(64) {
-            if b.is_some() && self.price(e, side, slot) <= coins {
-                mask |= 1 << slot;
-            }
+        for (slot, (b, &base)) in e.board.iter().zip(&self.slot_prices).enumerate().take(64) {
+            let affordable = b.is_some() & (base.saturating_sub(discount) <= coins);
+            mask |= u64::from(affordable) << slot;
         }
         mask
     }

@@ -121,10 +121,7 @@ impl Module for Knights {
             return Ok(false);
         };
         let cell = if square == 0 { p.first } else { p.second() };
-        let territory = game
-            .kingdom_of_side(side)
-            .territory_at(cell)
-            .map_or(0, |t| t.squares);
+        let territory = game.kingdom_of_side(side).territory_size_at(cell);
         // Active building bonuses, each time tax is collected: +1 per knight owned (counting the
         // one being placed), +1 per tower in the kingdom.
         let holdings = &game.economy().sides[side];
