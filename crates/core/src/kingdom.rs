@@ -189,12 +189,6 @@ impl Kingdom {
         each!(self, k => k.terrain.get(terrain.index()).map_or(0, |b| b.count()))
     }
 
-    /// The `n`th square of one terrain (0-based, in the order of [`Kingdom::cells_of`]), without
-    /// listing them.
-    pub fn nth_cell_of(&self, terrain: TerrainId, n: u32) -> Option<Cell> {
-        each!(self, k => k.terrain.get(terrain.index())?.nth(n).map(|i| k.cell(i)))
-    }
-
     /// The `n`th square of one terrain (in the order of [`Kingdom::cells_of`]) not among
     /// `except`, without listing them.
     pub fn nth_cell_of_except(
