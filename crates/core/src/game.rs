@@ -339,26 +339,7 @@ impl Game {
         self.phase = Phase::FirstClaims { step: 0 };
         self.round = 0;
         self.turn_placement = None;
-        // A fresh economy, reusing the memory of the sides' holdings.
-        let mut holdings = std::mem::take(&mut self.economy.sides);
-        holdings.resize_with(usize::from(self.sides), Holdings::default);
-        for h in &mut holdings {
-            let (mut knights, mut buildings) = (
-                std::mem::take(&mut h.knights_placed),
-                std::mem::take(&mut h.buildings),
-            );
-            knights.clear();
-            buildings.clear();
-            *h = Holdings {
-                knights_placed: knights,
-                buildings,
-                ..Holdings::default()
-            };
-        }
-        self.economy = Economy {
-            sides: holdings,
-            ..Economy::default()
-        };
+        self.economy.clear(usize::from(self.sides));
         let mut problems = Vec::new();
         if !self.modules.all.is_empty() {
             let modules = self.modules.all.clone();

@@ -165,11 +165,12 @@ impl Module for Buildings {
         let e = &mut *ctx.economy;
         e.tower_supply = self.tower_supply;
         e.town = self.town(ctx.ruleset);
-        e.building_pile = (0..ctx.ruleset.buildings.len() as u16)
-            .map(BuildingId)
-            .collect();
+        e.building_pile.clear();
+        e.building_pile
+            .extend((0..ctx.ruleset.buildings.len() as u16).map(BuildingId));
         ctx.rng.shuffle(&mut e.building_pile);
-        e.board = vec![None; self.slot_prices.len()];
+        e.board.clear();
+        e.board.resize(self.slot_prices.len(), None);
         e.burnt.clear();
         refill(e);
         Ok(())
