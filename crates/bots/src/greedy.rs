@@ -20,17 +20,17 @@ use crownlands_core::{
 };
 
 /// Weight of each tie-break term (points are the unit).
-const TOUCH_OWN_TERRAIN: f64 = 0.15;
-const TOUCH_CROWNED: f64 = 0.1;
-const DISTANCE: f64 = 0.02;
-const DEAD_CELL: f64 = 0.8;
-const BBOX_GROWTH: f64 = 0.03;
+pub(crate) const TOUCH_OWN_TERRAIN: f64 = 0.15;
+pub(crate) const TOUCH_CROWNED: f64 = 0.1;
+pub(crate) const DISTANCE: f64 = 0.02;
+pub(crate) const DEAD_CELL: f64 = 0.8;
+pub(crate) const BBOX_GROWTH: f64 = 0.03;
 /// The share of a shape bonus counted while it is still possible but not yet earned.
-const STILL_POSSIBLE: f64 = 0.6;
+pub(crate) const STILL_POSSIBLE: f64 = 0.6;
 /// A claim's preference for a lower position in the line, per position.
-const EARLIER_TURN: f64 = 0.05;
+pub(crate) const EARLIER_TURN: f64 = 0.05;
 /// The value of claiming a domino that fits nowhere.
-const NO_FIT: f64 = -3.0;
+pub(crate) const NO_FIT: f64 = -3.0;
 /// Values closer than this are ties.
 const EPS: f64 = 1e-9;
 

@@ -31,7 +31,7 @@ pub enum LevelError {
     )]
     Budget(String),
     #[error(
-        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed, rollout=random|sampledN"
+        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed, rollout=random|sampledN|greedyN, widen=N"
     )]
     Setting(String, String),
 }
@@ -70,10 +70,14 @@ impl fmt::Display for Level {
                     };
                     write!(f, ":reward={r}")?;
                 }
+                if c.widen != d.widen {
+                    write!(f, ":widen={}", c.widen)?;
+                }
                 if c.rollout != d.rollout {
                     match c.rollout {
                         Rollout::Random => write!(f, ":rollout=random")?,
                         Rollout::Sampled(k) => write!(f, ":rollout=sampled{k}")?,
+                        Rollout::Greedy(n) => write!(f, ":rollout=greedy{n}")?,
                     }
                 }
                 Ok(())
@@ -125,12 +129,17 @@ impl FromStr for Level {
                         "rollout" => {
                             config.rollout = match value {
                                 "random" => Rollout::Random,
-                                v => match v.strip_prefix("sampled").map(str::parse::<u8>) {
-                                    Some(Ok(k)) if k > 0 => Rollout::Sampled(k),
+                                v => match (
+                                    v.strip_prefix("sampled").map(str::parse::<u8>),
+                                    v.strip_prefix("greedy").map(str::parse::<u8>),
+                                ) {
+                                    (Some(Ok(k)), _) if k > 0 => Rollout::Sampled(k),
+                                    (_, Some(Ok(n))) => Rollout::Greedy(n),
                                     _ => return Err(bad()),
                                 },
                             }
                         }
+                        "widen" => config.widen = value.parse::<u8>().map_err(|_| bad())?,
                         _ => return Err(bad()),
                     }
                 }

@@ -13,11 +13,14 @@
 //! they play every ruleset the engine loads, house rules included, and any new kind of action.
 
 pub mod greedy;
+pub mod kingdom_map;
 pub mod level;
 pub mod mcts;
 pub mod random;
+pub mod rollout;
 pub mod tournament;
 pub mod view;
+pub mod widen;
 
 pub use greedy::GreedyBot;
 pub use level::{Level, LevelError};

@@ -10,7 +10,10 @@
 //!
 //! The budget is a number of playouts (reproducible for a fixed seed) or a time per move.
 
-use crate::greedy::quick_placement_value;
+use crate::kingdom_map::KingdomMap;
+pub use crate::rollout::Rollout;
+use crate::rollout::play_out;
+use crate::widen::keep_best_placements;
 use crate::{Bot, PlayerView, side_of, sides};
 use crownlands_core::rng::GameRng;
 use crownlands_core::{Action, Game, Phase};
@@ -36,16 +39,6 @@ pub enum Reward {
     Mixed,
 }
 
-/// How playouts finish the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rollout {
-    /// Uniformly random legal actions (the engine's allocation-free path).
-    Random,
-    /// Each placement: the best of a few random candidates by a quick greedy value; each claim:
-    /// the free domino with the most crowns (one claim in four random).
-    Sampled(u8),
-}
-
 /// The search's settings.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsConfig {
@@ -54,6 +47,8 @@ pub struct MctsConfig {
     pub exploration: f64,
     pub reward: Reward,
     pub rollout: Rollout,
+    /// Placements a search node keeps: the best `widen` by the greedy value (0: all).
+    pub widen: u8,
 }
 
 /// Playouts of the default level: about one second a move on one core of the project's machine
@@ -67,6 +62,7 @@ impl Default for MctsConfig {
             exploration: 0.35,
             reward: Reward::Mixed,
             rollout: Rollout::Sampled(3),
+            widen: 0,
         }
     }
 }
@@ -83,7 +79,9 @@ pub struct MctsBot {
     playouts: u64,
     tree: Vec<Node>,
     actions: Vec<Action>,
+    values: Vec<(f64, Action)>,
     path: Vec<u32>,
+    map: KingdomMap,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -98,6 +96,8 @@ struct Node {
     /// How many times this node's action was legal when its parent was visited.
     avail: u32,
     reward: f64,
+    /// The children are the best few placements only (see [`crate::widen`]).
+    pruned: bool,
 }
 
 impl MctsBot {
@@ -109,7 +109,9 @@ impl MctsBot {
             playouts: 0,
             tree: Vec::new(),
             actions: Vec::new(),
+            values: Vec::new(),
             path: Vec::new(),
+            map: KingdomMap::new(),
         }
     }
 
@@ -137,6 +139,7 @@ impl MctsBot {
             visits: 0,
             avail: 0,
             reward: 0.0,
+            pruned: false,
         });
         let start = Instant::now();
         let mut done = 0u32;
@@ -185,8 +188,16 @@ impl MctsBot {
             let side = game.to_act().map_or(0, |p| side_of(game, p)) as u16;
             game.legal_actions_into(&mut self.actions);
             if self.tree[node as usize].len == 0 {
+                let widen = usize::from(self.config.widen);
+                let pruned = widen > 0
+                    && matches!(game.phase(), Phase::Place { .. })
+                    && self.actions.len() > widen;
+                if pruned {
+                    keep_best_placements(game, &mut self.actions, &mut self.values, widen);
+                }
                 self.expand(node, side);
-            } else {
+                self.tree[node as usize].pruned = pruned;
+            } else if !self.tree[node as usize].pruned {
                 self.align(node, side);
             }
             let Some(child) = self.select(node) else {
@@ -202,7 +213,7 @@ impl MctsBot {
                 break;
             }
         }
-        self.rollout(game);
+        play_out(game, self.config.rollout, &mut self.rng, &mut self.map);
         let rewards = rewards(game, self.config.reward);
         for &i in &self.path {
             let n = &mut self.tree[i as usize];
@@ -226,6 +237,7 @@ impl MctsBot {
             visits: 0,
             avail: 0,
             reward: 0.0,
+            pruned: false,
         }));
         let n = &mut self.tree[node as usize];
         n.first = first;
@@ -266,6 +278,7 @@ impl MctsBot {
             visits: 0,
             avail: 0,
             reward: 0.0,
+            pruned: false,
         }));
         let len = self.tree.len() as u32 - first;
         let n = &mut self.tree[node as usize];
@@ -328,81 +341,6 @@ impl MctsBot {
             }
         }
         best.map(|(i, _)| i)
-    }
-
-    fn rollout(&mut self, game: &mut Game) {
-        match self.config.rollout {
-            Rollout::Random => {
-                let rng = &mut self.rng;
-                while game.play_random(|| rng.next_u32()).is_some() {}
-            }
-            Rollout::Sampled(k) => {
-                while !game.is_over() {
-                    match game.phase() {
-                        Phase::Place { .. } => {
-                            if !self.sampled_placement(game, k) {
-                                break;
-                            }
-                        }
-                        Phase::FirstClaims { .. } | Phase::Claim { .. }
-                            if self.rng.below(4) != 0 =>
-                        {
-                            // Most crowns among the free dominoes (ties: the first, the earlier
-                            // turn); one claim in four is random.
-                            let best = game
-                                .next_line()
-                                .iter()
-                                .filter(|s| s.king.is_none())
-                                .max_by_key(|s| {
-                                    (game.domino(s.domino).crowns(), std::cmp::Reverse(s.domino))
-                                })
-                                .map(|s| s.domino);
-                            let Some(domino) = best else { break };
-                            if game.apply(Action::Claim { domino }).is_err() {
-                                break;
-                            }
-                        }
-                        _ => {
-                            let rng = &mut self.rng;
-                            if game.play_random(|| rng.next_u32()).is_none() {
-                                break;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Place the domino to place at the best of `k` random legal placements by the quick greedy
-    /// value (or discard it). False when the game refused the action.
-    fn sampled_placement(&mut self, game: &mut Game, k: u8) -> bool {
-        let set = game.placements();
-        let count = set.count();
-        let (Some(player), Some(d)) = (game.to_act(), game.domino_to_place()) else {
-            return false;
-        };
-        if count == 0 {
-            return game.apply(Action::Discard).is_ok();
-        }
-        let rules = game.rules();
-        let kingdom = game.kingdom(game.side_of(player));
-        let domino = game.domino(d);
-        let before = kingdom.territory_points();
-        let mut best = (None, f64::NEG_INFINITY);
-        for _ in 0..k.max(1) {
-            let Some(p) = set.nth(self.rng.below(count)) else {
-                continue;
-            };
-            let v = quick_placement_value(kingdom, before, domino, p, rules);
-            if v > best.1 {
-                best = (Some(p), v);
-            }
-        }
-        let action = best
-            .0
-            .map_or(Action::Discard, |placement| Action::Place { placement });
-        game.apply(action).is_ok()
     }
 }
 

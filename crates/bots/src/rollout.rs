@@ -1,0 +1,151 @@
+//! How a search's playouts finish the game: the fast policies that play every seat to the end.
+
+use crate::greedy::{EARLIER_TURN, NO_FIT, quick_placement_value};
+use crate::kingdom_map::KingdomMap;
+use crownlands_core::rng::GameRng;
+use crownlands_core::{Action, Game, Phase};
+
+/// How playouts finish the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rollout {
+    /// Uniformly random legal actions (the engine's allocation-free path).
+    Random,
+    /// Each placement: the best of a few random candidates by a quick greedy value; each claim:
+    /// the free domino with the most crowns (one claim in four random).
+    Sampled(u8),
+    /// Every seat plays like `greedy`: each placement the best by the greedy value, each claim the
+    /// domino whose best placement is worth most (one claim in `n` random, none when 0).
+    Greedy(u8),
+}
+
+/// Play `game` to its end (or until the game refuses an action) by `policy`.
+/// `map` is scratch space.
+pub fn play_out(game: &mut Game, policy: Rollout, rng: &mut GameRng, map: &mut KingdomMap) {
+    match policy {
+        Rollout::Random => while game.play_random(|| rng.next_u32()).is_some() {},
+        Rollout::Sampled(k) => {
+            while !game.is_over() {
+                let ok = match game.phase() {
+                    Phase::Place { .. } => sampled_placement(game, k, rng),
+                    Phase::FirstClaims { .. } | Phase::Claim { .. } if rng.below(4) != 0 => {
+                        most_crowned_claim(game)
+                    }
+                    _ => game.play_random(|| rng.next_u32()).is_some(),
+                };
+                if !ok {
+                    break;
+                }
+            }
+        }
+        Rollout::Greedy(n) => {
+            while !game.is_over() {
+                let ok = match game.phase() {
+                    Phase::Place { .. } => greedy_placement(game, map),
+                    Phase::FirstClaims { .. } | Phase::Claim { .. }
+                        if n == 0 || rng.below(u32::from(n)) != 0 =>
+                    {
+                        greedy_claim(game, map)
+                    }
+                    _ => game.play_random(|| rng.next_u32()).is_some(),
+                };
+                if !ok {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Most crowns among the free dominoes (ties: the first, the earlier turn).
+fn most_crowned_claim(game: &mut Game) -> bool {
+    let best = game
+        .next_line()
+        .iter()
+        .filter(|s| s.king.is_none())
+        .max_by_key(|s| (game.domino(s.domino).crowns(), std::cmp::Reverse(s.domino)))
+        .map(|s| s.domino);
+    let Some(domino) = best else { return false };
+    game.apply(Action::Claim { domino }).is_ok()
+}
+
+/// Place the domino to place at the best of `k` random legal placements by the quick greedy
+/// value (or discard it). False when the game refused the action.
+fn sampled_placement(game: &mut Game, k: u8, rng: &mut GameRng) -> bool {
+    let set = game.placements();
+    let count = set.count();
+    let (Some(player), Some(d)) = (game.to_act(), game.domino_to_place()) else {
+        return false;
+    };
+    if count == 0 {
+        return game.apply(Action::Discard).is_ok();
+    }
+    let rules = game.rules();
+    let kingdom = game.kingdom(game.side_of(player));
+    let domino = game.domino(d);
+    let before = kingdom.territory_points();
+    let mut best = (None, f64::NEG_INFINITY);
+    for _ in 0..k.max(1) {
+        let Some(p) = set.nth(rng.below(count)) else {
+            continue;
+        };
+        let v = quick_placement_value(kingdom, before, domino, p, rules);
+        if v > best.1 {
+            best = (Some(p), v);
+        }
+    }
+    let action = best
+        .0
+        .map_or(Action::Discard, |placement| Action::Place { placement });
+    game.apply(action).is_ok()
+}
+
+/// The placement greedy values most (the first of equals), or the discard.
+fn greedy_placement(game: &mut Game, map: &mut KingdomMap) -> bool {
+    let (Some(player), Some(d)) = (game.to_act(), game.domino_to_place()) else {
+        return false;
+    };
+    let domino = game.domino(d);
+    let set = game.placements();
+    let mut best = (None, f64::NEG_INFINITY);
+    if !set.is_empty() {
+        map.read(game.kingdom(game.side_of(player)), game.rules());
+        for p in set.iter() {
+            let v = map.value(domino, p);
+            if v > best.1 {
+                best = (Some(p), v);
+            }
+        }
+    }
+    let action = best
+        .0
+        .map_or(Action::Discard, |placement| Action::Place { placement });
+    game.apply(action).is_ok()
+}
+
+/// The free domino whose best placement in the claiming side's kingdom is worth most, less a
+/// little per position in the line (greedy's claim; the first of equals).
+fn greedy_claim(game: &mut Game, map: &mut KingdomMap) -> bool {
+    let Some(player) = game.to_act() else {
+        return false;
+    };
+    map.read(game.kingdom(game.side_of(player)), game.rules());
+    let kingdom = game.kingdom(game.side_of(player));
+    let mut best = (None, f64::NEG_INFINITY);
+    for (pos, s) in game.next_line().iter().enumerate() {
+        if s.king.is_some() {
+            continue;
+        }
+        let domino = game.domino(s.domino);
+        let v = kingdom
+            .placements(domino)
+            .iter()
+            .map(|p| map.value(domino, p))
+            .fold(NO_FIT, f64::max)
+            - EARLIER_TURN * pos as f64;
+        if v > best.1 {
+            best = (Some(s.domino), v);
+        }
+    }
+    let Some(domino) = best.0 else { return false };
+    game.apply(Action::Claim { domino }).is_ok()
+}

@@ -1,0 +1,43 @@
+//! The fast placement value gives greedy's value for every placement of random games, in every
+//! shipped ruleset (grids 5 and 7, Middle Kingdom in both readings, Harmony).
+
+use crownlands_bots::greedy::{KingdomEval, placement_value};
+use crownlands_bots::kingdom_map::KingdomMap;
+use crownlands_core::Game;
+use crownlands_core::rng::GameRng;
+use std::sync::Arc;
+
+#[test]
+fn kingdom_map_values_equal_greedy_values() {
+    let mut map = KingdomMap::new();
+    let mut checked = 0u32;
+    for shipped in crownlands_rules::shipped() {
+        let r = Arc::new(crownlands_rules::load(&shipped.name).unwrap_or_else(|e| panic!("{e}")));
+        let players = r.player_counts[0].0;
+        for seed in 0..6u64 {
+            let mut g = Game::new(r.clone(), players, seed).expect("setup");
+            let mut rng = GameRng::seed_from(seed);
+            while !g.is_over() {
+                if let (Some(p), Some(d)) = (g.to_act(), g.domino_to_place()) {
+                    let rules = g.rules();
+                    let kingdom = g.kingdom(g.side_of(p));
+                    let domino = g.domino(d);
+                    let before = KingdomEval::new(kingdom, rules);
+                    map.read(kingdom, rules);
+                    for pl in g.placements().iter() {
+                        let slow = placement_value(kingdom, &before, domino, pl, rules);
+                        let fast = map.value(domino, pl);
+                        assert!(
+                            (slow - fast).abs() < 1e-9,
+                            "{}: {pl:?} of {domino:?}: greedy {slow}, map {fast}",
+                            shipped.name
+                        );
+                        checked += 1;
+                    }
+                }
+                g.play_random(|| rng.next_u32()).expect("not over");
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}
