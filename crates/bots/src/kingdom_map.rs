@@ -15,9 +15,15 @@ use crownlands_core::{Cell, Content, Domino, Kingdom, MiddleKingdomReading, Plac
 
 const EMPTY: u8 = u8::MAX;
 const CASTLE: u8 = u8::MAX - 1;
-/// The widest window: a kingdom of grid `g` spans `2g - 1` cells each way around its castle.
-const MAX_SIDE: usize = 2 * crownlands_core::bitboard::MAX_GRID - 1;
+/// Outside the cells a kingdom of this grid may ever reach.
+const OUTSIDE: u8 = u8::MAX - 2;
 const NO_TERRITORY: u8 = u8::MAX;
+/// The window: a kingdom of grid `g` spans `2g - 1` cells each way around its castle; cell
+/// (x, y) is at `(y + ORIGIN) * STRIDE + x + ORIGIN`, with at least one [`OUTSIDE`] cell all
+/// round, so neighbours never leave the window.
+const ORIGIN: i32 = crownlands_core::bitboard::MAX_GRID as i32;
+const STRIDE: usize = 32;
+const CELLS: usize = STRIDE * (2 * ORIGIN as usize + 1);
 
 /// A bounding box, castle at the origin: (x0, y0, x1, y1).
 type Bounds = (i32, i32, i32, i32);
@@ -25,7 +31,6 @@ type Bounds = (i32, i32, i32, i32);
 /// One kingdom, read once; see the module documentation.
 pub struct KingdomMap {
     grid: i32,
-    side: i32,
     /// Each window cell's terrain (or [`EMPTY`], [`CASTLE`]).
     terrain: Vec<u8>,
     /// Each square's territory (index into `squares` and `crowns`).
@@ -53,9 +58,8 @@ impl KingdomMap {
     pub fn new() -> KingdomMap {
         KingdomMap {
             grid: 0,
-            side: 0,
-            terrain: vec![EMPTY; MAX_SIDE * MAX_SIDE],
-            territory: vec![NO_TERRITORY; MAX_SIDE * MAX_SIDE],
+            terrain: vec![OUTSIDE; CELLS],
+            territory: vec![NO_TERRITORY; CELLS],
             squares: Vec::new(),
             crowns: Vec::new(),
             bounds: (0, 0, 0, 0),
@@ -72,15 +76,31 @@ impl KingdomMap {
     /// Read `kingdom` (replacing what was read before).
     pub fn read(&mut self, kingdom: &Kingdom, rules: &Rules) {
         let grid = i32::from(kingdom.grid());
-        self.grid = grid;
-        self.side = 2 * grid - 1;
-        let n = (self.side * self.side) as usize;
-        self.terrain[..n].fill(EMPTY);
-        self.territory[..n].fill(NO_TERRITORY);
+        if grid != self.grid {
+            self.grid = grid;
+            self.terrain.fill(OUTSIDE);
+            self.territory.fill(NO_TERRITORY);
+            for y in 1 - grid..grid {
+                for x in 1 - grid..grid {
+                    let i = self.index(x, y);
+                    self.terrain[i] = EMPTY;
+                }
+            }
+        } else {
+            // Clear what the last read wrote (only inside its bounding box).
+            let (x0, y0, x1, y1) = self.bounds;
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    let i = self.index(x, y);
+                    self.terrain[i] = EMPTY;
+                    self.territory[i] = NO_TERRITORY;
+                }
+            }
+        }
         let (x0, y0, x1, y1) = kingdom.bounds();
         self.bounds = (i32::from(x0), i32::from(y0), i32::from(x1), i32::from(y1));
         self.occupied = 0;
-        let mut crowns_at = [0u8; MAX_SIDE * MAX_SIDE];
+        let mut crowns_at = [0u8; CELLS];
         for y in self.bounds.1..=self.bounds.3 {
             for x in self.bounds.0..=self.bounds.2 {
                 let i = self.index(x, y);
@@ -105,7 +125,7 @@ impl KingdomMap {
             for x in self.bounds.0..=self.bounds.2 {
                 let start = self.index(x, y);
                 let t = self.terrain[start];
-                if t >= CASTLE || self.territory[start] != NO_TERRITORY {
+                if t >= OUTSIDE || self.territory[start] != NO_TERRITORY {
                     continue;
                 }
                 let id = self.squares.len() as u8;
@@ -226,42 +246,26 @@ impl KingdomMap {
         d
     }
 
+    #[inline]
     fn index(&self, x: i32, y: i32) -> usize {
-        ((y + self.grid - 1) * self.side + (x + self.grid - 1)) as usize
+        ((y + ORIGIN) as usize) * STRIDE + (x + ORIGIN) as usize
     }
 
-    /// The window cells next to cell `i` (fewer at the window's edge).
-    fn window_neighbours(&self, i: usize) -> impl Iterator<Item = usize> + use<> {
-        let side = self.side as usize;
-        let (x, y) = (i % side, i / side);
-        let mut out = [usize::MAX; 4];
-        if x + 1 < side {
-            out[0] = i + 1;
-        }
-        if x > 0 {
-            out[1] = i - 1;
-        }
-        if y + 1 < side {
-            out[2] = i + side;
-        }
-        if y > 0 {
-            out[3] = i - side;
-        }
-        out.into_iter().filter(|&j| j != usize::MAX)
+    /// The cells next to cell `i` (which is never on the window's rim).
+    #[inline]
+    fn window_neighbours(&self, i: usize) -> [usize; 4] {
+        [i + 1, i - 1, i + STRIDE, i - STRIDE]
     }
 
     /// Whether the cell at (x, y) is empty and may still hold a square with bounding box `b`
     /// (`extra`: two more cells taken).
     fn open(&self, x: i32, y: i32, b: Bounds, extra: Option<(usize, usize)>) -> bool {
         let g = self.grid;
-        if x.abs() >= g || y.abs() >= g {
-            return false;
-        }
-        if b.2.max(x) - b.0.min(x) >= g || b.3.max(y) - b.1.min(y) >= g {
-            return false;
-        }
         let i = self.index(x, y);
-        self.terrain[i] == EMPTY && extra.is_none_or(|(p, q)| i != p && i != q)
+        self.terrain[i] == EMPTY
+            && b.2.max(x) - b.0.min(x) < g
+            && b.3.max(y) - b.1.min(y) < g
+            && extra.is_none_or(|(p, q)| i != p && i != q)
     }
 
     /// Empty cells inside `b` no domino can fill any more (greedy's holes).
@@ -285,7 +289,6 @@ impl KingdomMap {
     /// Holes the placement on cells `ia`, `ib` makes next to them, the bounding box staying `b`.
     /// (A cell next to the domino had an open neighbour before, so it was no hole.)
     fn new_dead_around(&self, ia: usize, ib: usize, b: Bounds) -> u32 {
-        let side = self.side as usize;
         let extra = Some((ia, ib));
         let mut dead = 0;
         for c in [ia, ib] {
@@ -293,8 +296,8 @@ impl KingdomMap {
                 if j == ia || j == ib {
                     continue;
                 }
-                let x = (j % side) as i32 - (self.grid - 1);
-                let y = (j / side) as i32 - (self.grid - 1);
+                let x = (j % STRIDE) as i32 - ORIGIN;
+                let y = (j / STRIDE) as i32 - ORIGIN;
                 if x < b.0 || x > b.2 || y < b.1 || y > b.3 {
                     continue;
                 }

@@ -31,7 +31,7 @@ pub enum LevelError {
     )]
     Budget(String),
     #[error(
-        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed, rollout=random|sampledN|greedyN, widen=N"
+        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed, rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=N"
     )]
     Setting(String, String),
 }
@@ -69,6 +69,12 @@ impl fmt::Display for Level {
                         Reward::Mixed => "mixed",
                     };
                     write!(f, ":reward={r}")?;
+                }
+                if c.margin_scale != d.margin_scale {
+                    write!(f, ":m={}", c.margin_scale)?;
+                }
+                if c.reuse != d.reuse {
+                    write!(f, ":reuse={}", u8::from(c.reuse))?;
                 }
                 if c.widen != d.widen {
                     write!(f, ":widen={}", c.widen)?;
@@ -137,6 +143,20 @@ impl FromStr for Level {
                                     (_, Some(Ok(n))) => Rollout::Greedy(n),
                                     _ => return Err(bad()),
                                 },
+                            }
+                        }
+                        "m" => {
+                            config.margin_scale = value
+                                .parse::<f64>()
+                                .ok()
+                                .filter(|m| m.is_finite() && *m > 0.0)
+                                .ok_or_else(bad)?
+                        }
+                        "reuse" => {
+                            config.reuse = match value {
+                                "0" => false,
+                                "1" => true,
+                                _ => return Err(bad()),
                             }
                         }
                         "widen" => config.widen = value.parse::<u8>().map_err(|_| bad())?,

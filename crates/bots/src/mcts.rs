@@ -47,8 +47,14 @@ pub struct MctsConfig {
     pub exploration: f64,
     pub reward: Reward,
     pub rollout: Rollout,
+    /// The margin (in points) that counts as a sure win in [`Reward::Margin`]: margins are
+    /// squashed from -scale..scale into 0..1.
+    pub margin_scale: f64,
     /// Placements a search node keeps: the best `widen` by the greedy value (0: all).
     pub widen: u8,
+    /// Keep the subtree of the action played when the bot acts again next (a placement, then
+    /// its claim): the next search starts from its statistics.
+    pub reuse: bool,
 }
 
 /// Playouts of the default level: about one second a move on one core of the project's machine
@@ -63,12 +69,11 @@ impl Default for MctsConfig {
             reward: Reward::Mixed,
             rollout: Rollout::Sampled(3),
             widen: 0,
+            margin_scale: 20.0,
+            reuse: false,
         }
     }
 }
-
-/// Score margins are divided by this before squashing into 0..1.
-const MARGIN_SCALE: f64 = 20.0;
 
 /// Monte Carlo tree search; see the module documentation.
 pub struct MctsBot {
@@ -82,6 +87,10 @@ pub struct MctsBot {
     values: Vec<(f64, Action)>,
     path: Vec<u32>,
     map: KingdomMap,
+    /// The position expected at the next search (a canonical sample of it) and the node of the
+    /// tree that stands for it.
+    kept: Option<(Game, u32)>,
+    spare: Vec<Node>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -112,6 +121,8 @@ impl MctsBot {
             values: Vec::new(),
             path: Vec::new(),
             map: KingdomMap::new(),
+            kept: None,
+            spare: Vec::new(),
         }
     }
 
@@ -124,23 +135,34 @@ impl MctsBot {
         self.playouts
     }
 
+    /// Playouts behind the last search's answer, those of a reused subtree included.
+    pub fn root_visits(&self) -> u32 {
+        self.tree.first().map_or(0, |n| n.visits)
+    }
+
     /// Search from `view` and return the most visited root action with its visit count.
     pub fn search(&mut self, view: &PlayerView<'_>) -> (Action, u32) {
         let root_actions = view.legal_actions();
+        let kept = self.kept.take();
         if root_actions.len() == 1 {
             return (root_actions[0], 0);
         }
-        self.tree.clear();
-        self.tree.push(Node {
-            action: Action::Discard,
-            side: 0,
-            first: 0,
-            len: 0,
-            visits: 0,
-            avail: 0,
-            reward: 0.0,
-            pruned: false,
-        });
+        match kept {
+            Some((expected, node)) if expected == canonical(view) => self.reroot(node),
+            _ => {
+                self.tree.clear();
+                self.tree.push(Node {
+                    action: Action::Discard,
+                    side: 0,
+                    first: 0,
+                    len: 0,
+                    visits: 0,
+                    avail: 0,
+                    reward: 0.0,
+                    pruned: false,
+                });
+            }
+        }
         let start = Instant::now();
         let mut done = 0u32;
         loop {
@@ -162,18 +184,48 @@ impl MctsBot {
         }
         self.playouts += u64::from(done);
         let root = self.tree[0];
-        let mut best = (root_actions[0], 0u32, f64::NEG_INFINITY);
-        for c in &self.tree[root.first as usize..(root.first + root.len) as usize] {
+        let mut best = (root_actions[0], 0u32, f64::NEG_INFINITY, None);
+        for (i, c) in self.tree[root.first as usize..(root.first + root.len) as usize]
+            .iter()
+            .enumerate()
+        {
             let mean = if c.visits > 0 {
                 c.reward / f64::from(c.visits)
             } else {
                 0.0
             };
             if c.visits > best.1 || (c.visits == best.1 && mean > best.2) {
-                best = (c.action, c.visits, mean);
+                best = (c.action, c.visits, mean, Some(root.first + i as u32));
+            }
+        }
+        if self.config.reuse
+            && let Some(node) = best.3
+        {
+            let mut next = canonical(view);
+            if next.apply(best.0).is_ok() && !next.is_over() {
+                next.resample_hidden(canonical_rng());
+                self.kept = Some((next, node));
             }
         }
         (best.0, best.1)
+    }
+
+    /// Make `node`'s subtree the whole tree, `node` its root.
+    fn reroot(&mut self, node: u32) {
+        let mut new = std::mem::take(&mut self.spare);
+        new.clear();
+        new.push(self.tree[node as usize]);
+        let mut i = 0;
+        while i < new.len() {
+            let n = new[i];
+            if n.len > 0 {
+                let first = new.len() as u32;
+                new.extend_from_slice(&self.tree[n.first as usize..(n.first + n.len) as usize]);
+                new[i].first = first;
+            }
+            i += 1;
+        }
+        self.spare = std::mem::replace(&mut self.tree, new);
     }
 
     /// One iteration on a determinized game: select, expand, roll out, back up.
@@ -214,7 +266,7 @@ impl MctsBot {
             }
         }
         play_out(game, self.config.rollout, &mut self.rng, &mut self.map);
-        let rewards = rewards(game, self.config.reward);
+        let rewards = rewards(game, self.config.reward, self.config.margin_scale);
         for &i in &self.path {
             let n = &mut self.tree[i as usize];
             n.visits += 1;
@@ -344,8 +396,21 @@ impl MctsBot {
     }
 }
 
+/// A sample of the hidden components that depends only on what the acting player knows: two
+/// positions that look the same to the player give the same sample.
+fn canonical(view: &PlayerView<'_>) -> Game {
+    view.determinize(&mut GameRng::seed_from(CANONICAL_SEED))
+}
+
+fn canonical_rng() -> impl FnMut() -> u32 {
+    let mut rng = GameRng::seed_from(CANONICAL_SEED);
+    move || rng.next_u32()
+}
+
+const CANONICAL_SEED: u64 = 0x6b69_6e67;
+
 /// What the finished (or abandoned) game is worth to each side.
-fn rewards(game: &Game, kind: Reward) -> Vec<f64> {
+fn rewards(game: &Game, kind: Reward, scale: f64) -> Vec<f64> {
     let n = sides(game);
     let scores: Vec<i32> = (0..n).map(|side| game.score_total(side)).collect();
     let best = scores.iter().copied().max().unwrap_or(0);
@@ -362,8 +427,7 @@ fn rewards(game: &Game, kind: Reward) -> Vec<f64> {
                 .map(|o| scores[o])
                 .max()
                 .unwrap_or(0);
-            let margin =
-                (0.5 + f64::from(scores[s] - other) / (2.0 * MARGIN_SCALE)).clamp(0.0, 1.0);
+            let margin = (0.5 + f64::from(scores[s] - other) / (2.0 * scale)).clamp(0.0, 1.0);
             match kind {
                 Reward::Win => win,
                 Reward::Margin => margin,

@@ -269,3 +269,30 @@ fn mcts_is_reproducible_for_a_playout_budget() {
     assert_eq!(a, b);
     let _ = GreedyBot::new(1).choose(&view);
 }
+
+/// With `reuse=1`, the claim after a placement starts from the placement's subtree; a position
+/// that is not the one expected starts afresh.
+#[test]
+fn mcts_reuses_the_subtree_of_its_own_placement() {
+    let r = ruleset("kingdomino");
+    let mut g = Game::new(r, 4, 5).expect("setup");
+    let mut rng = GameRng::seed_from(1);
+    while g.domino_to_place().is_none() || g.placements().count() < 2 {
+        g.play_random(|| rng.next_u32()).expect("not over");
+    }
+    let config = match level("mcts:300:reuse=1") {
+        Level::Mcts(c) => c,
+        _ => unreachable!(),
+    };
+    let mut bot = MctsBot::new(config, 4, "mcts");
+    let (place, _) = bot.search(&PlayerView::new(&g).expect("view"));
+    g.apply(place).expect("legal");
+    assert!(matches!(g.phase(), crownlands_core::Phase::Claim { .. }));
+    let claim_view_game = g.clone();
+    bot.search(&PlayerView::new(&g).expect("view"));
+    assert!(bot.root_visits() > 300, "{}", bot.root_visits());
+    // A fresh bot, or a position it did not expect, searches from scratch.
+    let mut fresh = MctsBot::new(config, 4, "mcts");
+    fresh.search(&PlayerView::new(&claim_view_game).expect("view"));
+    assert_eq!(fresh.root_visits(), 300);
+}
