@@ -31,7 +31,7 @@ pub enum LevelError {
     )]
     Budget(String),
     #[error(
-        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed, rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=N"
+        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed|score, rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=NUMBER"
     )]
     Setting(String, String),
 }
@@ -67,6 +67,7 @@ impl fmt::Display for Level {
                         Reward::Win => "win",
                         Reward::Margin => "margin",
                         Reward::Mixed => "mixed",
+                        Reward::Score => "score",
                     };
                     write!(f, ":reward={r}")?;
                 }
@@ -129,6 +130,7 @@ impl FromStr for Level {
                                 "win" => Reward::Win,
                                 "margin" => Reward::Margin,
                                 "mixed" => Reward::Mixed,
+                                "score" => Reward::Score,
                                 _ => return Err(bad()),
                             }
                         }
@@ -159,7 +161,13 @@ impl FromStr for Level {
                                 _ => return Err(bad()),
                             }
                         }
-                        "widen" => config.widen = value.parse::<u8>().map_err(|_| bad())?,
+                        "widen" => {
+                            config.widen = value
+                                .parse::<f64>()
+                                .ok()
+                                .filter(|w| w.is_finite() && *w >= 0.0)
+                                .ok_or_else(bad)?
+                        }
                         _ => return Err(bad()),
                     }
                 }

@@ -13,7 +13,7 @@
 use crate::kingdom_map::KingdomMap;
 pub use crate::rollout::Rollout;
 use crate::rollout::play_out;
-use crate::widen::keep_best_placements;
+use crate::widen::{sort_placements, width};
 use crate::{Bot, PlayerView, side_of, sides};
 use crownlands_core::rng::GameRng;
 use crownlands_core::{Action, Game, Phase};
@@ -37,6 +37,8 @@ pub enum Reward {
     Margin,
     /// Half of each.
     Mixed,
+    /// Half the win, half the side's own score (divided by twice the margin scale, at most 1).
+    Score,
 }
 
 /// The search's settings.
@@ -50,8 +52,9 @@ pub struct MctsConfig {
     /// The margin (in points) that counts as a sure win in [`Reward::Margin`]: margins are
     /// squashed from -scale..scale into 0..1.
     pub margin_scale: f64,
-    /// Placements a search node keeps: the best `widen` by the greedy value (0: all).
-    pub widen: u8,
+    /// Progressive widening of placements ([`crate::widen`]): a node visited `n` times considers
+    /// its best `ceil(widen * sqrt(n + 1))` placements by the greedy value (0: all, unsorted).
+    pub widen: f64,
     /// Keep the subtree of the action played when the bot acts again next (a placement, then
     /// its claim): the next search starts from its statistics.
     pub reuse: bool,
@@ -59,17 +62,17 @@ pub struct MctsConfig {
 
 /// Playouts of the default level: about one second a move on one core of the project's machine
 /// (measured in Kingdomino at 4 players; see the README).
-pub const DEFAULT_PLAYOUTS: u32 = 16_000;
+pub const DEFAULT_PLAYOUTS: u32 = 2_000;
 
 impl Default for MctsConfig {
     fn default() -> Self {
         MctsConfig {
             budget: Budget::Playouts(DEFAULT_PLAYOUTS),
             exploration: 0.35,
-            reward: Reward::Mixed,
-            rollout: Rollout::Sampled(3),
-            widen: 0,
-            margin_scale: 20.0,
+            reward: Reward::Score,
+            rollout: Rollout::Greedy(0),
+            widen: 0.0,
+            margin_scale: 50.0,
             reuse: false,
         }
     }
@@ -105,8 +108,9 @@ struct Node {
     /// How many times this node's action was legal when its parent was visited.
     avail: u32,
     reward: f64,
-    /// The children are the best few placements only (see [`crate::widen`]).
-    pruned: bool,
+    /// The children are placements sorted best first, widened progressively (see
+    /// [`crate::widen`]).
+    sorted: bool,
 }
 
 impl MctsBot {
@@ -159,7 +163,7 @@ impl MctsBot {
                     visits: 0,
                     avail: 0,
                     reward: 0.0,
-                    pruned: false,
+                    sorted: false,
                 });
             }
         }
@@ -240,16 +244,15 @@ impl MctsBot {
             let side = game.to_act().map_or(0, |p| side_of(game, p)) as u16;
             game.legal_actions_into(&mut self.actions);
             if self.tree[node as usize].len == 0 {
-                let widen = usize::from(self.config.widen);
-                let pruned = widen > 0
+                let sorted = self.config.widen > 0.0
                     && matches!(game.phase(), Phase::Place { .. })
-                    && self.actions.len() > widen;
-                if pruned {
-                    keep_best_placements(game, &mut self.actions, &mut self.values, widen);
+                    && self.actions.len() > 1;
+                if sorted {
+                    sort_placements(game, &mut self.actions, &mut self.values, &mut self.map);
                 }
                 self.expand(node, side);
-                self.tree[node as usize].pruned = pruned;
-            } else if !self.tree[node as usize].pruned {
+                self.tree[node as usize].sorted = sorted;
+            } else if !self.tree[node as usize].sorted {
                 self.align(node, side);
             }
             let Some(child) = self.select(node) else {
@@ -289,7 +292,7 @@ impl MctsBot {
             visits: 0,
             avail: 0,
             reward: 0.0,
-            pruned: false,
+            sorted: false,
         }));
         let n = &mut self.tree[node as usize];
         n.first = first;
@@ -330,7 +333,7 @@ impl MctsBot {
             visits: 0,
             avail: 0,
             reward: 0.0,
-            pruned: false,
+            sorted: false,
         }));
         let len = self.tree.len() as u32 - first;
         let n = &mut self.tree[node as usize];
@@ -342,16 +345,24 @@ impl MctsBot {
     /// random.
     fn select(&mut self, node: u32) -> Option<u32> {
         let n = self.tree[node as usize];
-        let (first, len) = (n.first as usize, n.len as usize);
-        let aligned = len == self.actions.len()
-            && self.tree[first..first + len]
-                .iter()
-                .zip(&self.actions)
-                .all(|(c, a)| c.action == *a);
+        let first = n.first as usize;
+        // A sorted node's placements depend only on the path (the kingdom and the domino), so
+        // they are all legal; it considers its best few.
+        let (len, sorted) = if n.sorted {
+            (width(self.config.widen, n.visits, n.len) as usize, true)
+        } else {
+            (n.len as usize, false)
+        };
+        let aligned = sorted
+            || (len == self.actions.len()
+                && self.tree[first..first + len]
+                    .iter()
+                    .zip(&self.actions)
+                    .all(|(c, a)| c.action == *a));
         let legal = |tree: &[Node], i: usize, actions: &[Action]| {
             aligned || actions.contains(&tree[i].action)
         };
-        // Unvisited legal children: pick one uniformly.
+        // Unvisited legal children: the first of a sorted node, otherwise one drawn uniformly.
         let mut unvisited = 0u32;
         for i in first..first + len {
             if self.tree[i].visits == 0 && legal(&self.tree, i, &self.actions) {
@@ -360,7 +371,7 @@ impl MctsBot {
         }
         let c = self.config.exploration;
         let mut pick = if unvisited > 0 {
-            Some(self.rng.below(unvisited))
+            Some(if sorted { 0 } else { self.rng.below(unvisited) })
         } else {
             None
         };
@@ -432,6 +443,9 @@ fn rewards(game: &Game, kind: Reward, scale: f64) -> Vec<f64> {
                 Reward::Win => win,
                 Reward::Margin => margin,
                 Reward::Mixed => 0.5 * (win + margin),
+                Reward::Score => {
+                    0.5 * (win + (f64::from(scores[s]) / (2.0 * scale)).clamp(0.0, 1.0))
+                }
             }
         })
         .collect()

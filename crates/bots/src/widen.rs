@@ -1,45 +1,47 @@
-//! Which placements a search node keeps: the best few by the greedy value.
+//! Progressive widening of placements: a search node at a placement lists its placements best
+//! first by the greedy value, and considers only the first few until it has been visited often.
 //!
 //! A domino often has dozens of legal placements (two orientations of every pair of free cells
-//! that connect), most of them plainly worse than the best handful. A search node at a placement
-//! keeps only the `k` placements greedy values most (the forced discard, when nothing fits, is
-//! the only action anyway), ordered best first. Other kinds of actions are kept as they are.
+//! that connect), most of them plainly worse than the best handful. With the placements sorted,
+//! a node visited `n` times chooses among the first `ceil(coefficient * sqrt(n + 1))`: at first
+//! the greedy placement alone (so opponents deep in the tree play sensibly rather than trying
+//! every placement once), and more as the visits show the node matters.
 
-use crate::greedy::{KingdomEval, placement_value};
+use crate::kingdom_map::KingdomMap;
 use crownlands_core::{Action, Game};
 
-/// Keep in `actions` (the legal actions of `game`, which is at a placement) the `k` placements
-/// with the best greedy value, best first. `values` is scratch space. Ties keep the engine's
-/// order, so the result depends only on the position.
-pub fn keep_best_placements(
+/// Sort `actions` (the legal actions of `game`, which is at a placement) best first by the greedy
+/// value; equal values keep the engine's order, so the result depends only on the position.
+/// `values` and `map` are scratch space.
+pub fn sort_placements(
     game: &Game,
     actions: &mut Vec<Action>,
     values: &mut Vec<(f64, Action)>,
-    k: usize,
+    map: &mut KingdomMap,
 ) {
-    if k == 0 || actions.len() <= 1 {
+    if actions.len() <= 1 {
         return;
     }
     let (Some(player), Some(d)) = (game.to_act(), game.domino_to_place()) else {
         return;
     };
-    let rules = game.rules();
-    let kingdom = game.kingdom(game.side_of(player));
+    map.read(game.kingdom(game.side_of(player)), game.rules());
     let domino = game.domino(d);
-    let before = KingdomEval::new(kingdom, rules);
     values.clear();
     values.extend(actions.iter().map(|&a| {
         let v = match a {
-            Action::Place { placement } => {
-                placement_value(kingdom, &before, domino, placement, rules)
-            }
+            Action::Place { placement } => map.value(domino, placement),
             _ => f64::INFINITY,
         };
         (v, a)
     }));
-    // Stable: equal values keep the engine's order.
     values.sort_by(|x, y| y.0.total_cmp(&x.0));
-    values.truncate(k);
     actions.clear();
     actions.extend(values.iter().map(|&(_, a)| a));
+}
+
+/// How many of a sorted node's children a node visited `visits` times considers.
+pub fn width(coefficient: f64, visits: u32, children: u32) -> u32 {
+    let w = (coefficient * f64::from(visits + 1).sqrt()).ceil();
+    (w as u32).clamp(1, children.max(1))
 }

@@ -154,7 +154,12 @@ fn levels_parse_and_print() {
             "mcts:800:rollout=random:c=0.5",
             "mcts:800:c=0.5:rollout=random",
         ),
-        ("mcts:800:rollout=sampled3", "mcts:800"),
+        ("mcts:800:rollout=greedy0", "mcts:800"),
+        ("mcts:800:rollout=sampled3", "mcts:800:rollout=sampled3"),
+        (
+            "mcts:800:reuse=1:widen=2:m=20",
+            "mcts:800:m=20:reuse=1:widen=2",
+        ),
     ] {
         assert_eq!(level(text).to_string(), shown, "{text}");
         assert_eq!(level(shown).to_string(), shown);

@@ -1,0 +1,85 @@
+//! Experiments, not checks (ignored; run by hand in release builds):
+//!
+//! `BOTS=mcts,greedy,greedy,greedy RULESET=harmony-middle-kingdom GAMES=20 SEED=1 \
+//!  cargo test --release -p crownlands-bots --test experiments -- --ignored --nocapture`
+//!
+//! prints, for the first bot of the list (seats rotated), the mean of each part of its score:
+//! territory points, each bonus and how often it was earned, crowns and squares placed.
+
+use crownlands_bots::level::parse_list;
+use crownlands_bots::{Bot, PlayerView};
+use crownlands_core::Game;
+use crownlands_core::rng::derive_seed;
+use std::sync::Arc;
+
+fn var(name: &str, default: &str) -> String {
+    std::env::var(name).unwrap_or_else(|_| default.to_string())
+}
+
+#[test]
+#[ignore]
+fn score_parts_of_the_first_bot() {
+    let levels = parse_list(&var("BOTS", "mcts:500,greedy,greedy,greedy")).expect("bot list");
+    let name = var("RULESET", "harmony-middle-kingdom");
+    let r = Arc::new(crownlands_rules::load(&name).expect("ruleset"));
+    let games: u64 = var("GAMES", "8").parse().expect("games");
+    let seed: u64 = var("SEED", "1").parse().expect("seed");
+    let n = levels.len();
+    let (mut total, mut territory, mut crowns, mut squares) = (0.0, 0.0, 0.0, 0.0);
+    let mut bonuses: std::collections::BTreeMap<String, (f64, u32)> = Default::default();
+    let mut wins = 0.0;
+    for i in 0..games {
+        let game_seed = derive_seed(seed, i);
+        let seat = (i as usize) % n;
+        let mut bots: Vec<Box<dyn Bot>> = (0..n)
+            .map(|s| levels[(s + n - seat) % n].build(derive_seed(game_seed, s as u64)))
+            .collect();
+        let mut g = Game::new(r.clone(), n as u8, game_seed).expect("setup");
+        while let Some(view) = PlayerView::new(&g) {
+            let a = bots[view.player()].choose(&view);
+            g.apply(a).expect("legal");
+        }
+        let b = g.score(seat);
+        total += f64::from(b.total);
+        territory += f64::from(b.territory_points());
+        crowns += f64::from(b.crowns);
+        squares += f64::from(g.kingdom(seat).squares());
+        for bonus in &b.bonuses {
+            let e = bonuses.entry(bonus.key.clone()).or_default();
+            e.0 += f64::from(bonus.points);
+            e.1 += 1;
+        }
+        let best = (0..n).map(|s| g.score_total(s)).max().unwrap_or(0);
+        let winners = (0..n).filter(|&s| g.score_total(s) == best).count();
+        if g.score_total(seat) == best {
+            wins += 1.0 / winners as f64;
+        }
+        println!(
+            "game {i}: seat {seat} total {} territories {} crowns {} bonuses {:?} scores {:?}",
+            b.total,
+            b.territory_points(),
+            b.crowns,
+            b.bonuses
+                .iter()
+                .map(|x| (&x.key, x.points))
+                .collect::<Vec<_>>(),
+            (0..n).map(|s| g.score_total(s)).collect::<Vec<_>>()
+        );
+    }
+    let g = games as f64;
+    println!(
+        "{games} games: wins {:.1}%, total {:.2}, territories {:.2}, crowns {:.2}, squares {:.2}",
+        100.0 * wins / g,
+        total / g,
+        territory / g,
+        crowns / g,
+        squares / g
+    );
+    for (k, (points, count)) in bonuses {
+        println!(
+            "  {k}: earned in {:.0}% of games, {:.2} points a game",
+            100.0 * f64::from(count) / g,
+            points / g
+        );
+    }
+}
