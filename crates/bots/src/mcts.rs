@@ -60,8 +60,9 @@ pub struct MctsConfig {
     pub reuse: bool,
 }
 
-/// Playouts of the default level: about one second a move on one core of the project's machine
-/// (measured in Kingdomino at 4 players; see the README).
+/// Playouts of the default level: well under a second a move on one core of the project's
+/// machine (a few tenths at 4 players in Kingdomino; more playouts did not play better, see the
+/// README).
 pub const DEFAULT_PLAYOUTS: u32 = 2_000;
 
 impl Default for MctsConfig {
