@@ -268,19 +268,21 @@ impl KingdomMap {
             && extra.is_none_or(|(p, q)| i != p && i != q)
     }
 
+    /// Whether cell (`x`, `y`) is open with no open neighbour: no domino can fill it any more.
+    fn is_hole(&self, x: i32, y: i32, b: Bounds, extra: Option<(usize, usize)>) -> bool {
+        self.open(x, y, b, extra)
+            && !self.open(x + 1, y, b, extra)
+            && !self.open(x - 1, y, b, extra)
+            && !self.open(x, y + 1, b, extra)
+            && !self.open(x, y - 1, b, extra)
+    }
+
     /// Empty cells inside `b` no domino can fill any more (greedy's holes).
     fn dead_cells(&self, b: Bounds, extra: Option<(usize, usize)>) -> u32 {
         let mut dead = 0;
         for y in b.1..=b.3 {
             for x in b.0..=b.2 {
-                if self.open(x, y, b, extra)
-                    && !self.open(x + 1, y, b, extra)
-                    && !self.open(x - 1, y, b, extra)
-                    && !self.open(x, y + 1, b, extra)
-                    && !self.open(x, y - 1, b, extra)
-                {
-                    dead += 1;
-                }
+                dead += u32::from(self.is_hole(x, y, b, extra));
             }
         }
         dead
@@ -301,14 +303,7 @@ impl KingdomMap {
                 if x < b.0 || x > b.2 || y < b.1 || y > b.3 {
                     continue;
                 }
-                if self.open(x, y, b, extra)
-                    && !self.open(x + 1, y, b, extra)
-                    && !self.open(x - 1, y, b, extra)
-                    && !self.open(x, y + 1, b, extra)
-                    && !self.open(x, y - 1, b, extra)
-                {
-                    dead += 1;
-                }
+                dead += u32::from(self.is_hole(x, y, b, extra));
             }
         }
         dead
