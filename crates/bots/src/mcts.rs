@@ -114,6 +114,22 @@ struct Node {
     sorted: bool,
 }
 
+impl Node {
+    /// A node for `action` chosen by `side`, not yet visited or expanded.
+    fn new(action: Action, side: u16) -> Node {
+        Node {
+            action,
+            side,
+            first: 0,
+            len: 0,
+            visits: 0,
+            avail: 0,
+            reward: 0.0,
+            sorted: false,
+        }
+    }
+}
+
 impl MctsBot {
     pub fn new(config: MctsConfig, seed: u64, name: impl Into<String>) -> MctsBot {
         MctsBot {
@@ -156,16 +172,7 @@ impl MctsBot {
             Some((expected, node)) if expected == canonical(view) => self.reroot(node),
             _ => {
                 self.tree.clear();
-                self.tree.push(Node {
-                    action: Action::Discard,
-                    side: 0,
-                    first: 0,
-                    len: 0,
-                    visits: 0,
-                    avail: 0,
-                    reward: 0.0,
-                    sorted: false,
-                });
+                self.tree.push(Node::new(Action::Discard, 0));
             }
         }
         let start = Instant::now();
@@ -285,16 +292,8 @@ impl MctsBot {
     fn expand(&mut self, node: u32, side: u16) {
         let first = self.tree.len() as u32;
         let len = self.actions.len() as u32;
-        self.tree.extend(self.actions.iter().map(|&action| Node {
-            action,
-            side,
-            first: 0,
-            len: 0,
-            visits: 0,
-            avail: 0,
-            reward: 0.0,
-            sorted: false,
-        }));
+        self.tree
+            .extend(self.actions.iter().map(|&action| Node::new(action, side)));
         let n = &mut self.tree[node as usize];
         n.first = first;
         n.len = len;
@@ -326,16 +325,8 @@ impl MctsBot {
         let first = self.tree.len() as u32;
         let old: Vec<Node> = children.to_vec();
         self.tree.extend(old);
-        self.tree.extend(missing.into_iter().map(|action| Node {
-            action,
-            side,
-            first: 0,
-            len: 0,
-            visits: 0,
-            avail: 0,
-            reward: 0.0,
-            sorted: false,
-        }));
+        self.tree
+            .extend(missing.into_iter().map(|action| Node::new(action, side)));
         let len = self.tree.len() as u32 - first;
         let n = &mut self.tree[node as usize];
         n.first = first;
