@@ -53,6 +53,10 @@ pub trait Board: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     fn nth(&self, n: u32) -> Option<usize>;
     /// Remove and return the lowest set cell.
     fn pop(&mut self) -> Option<usize>;
+    /// The rows from `row` on, as one `u64` with this board's stride (row `row` at bit 0), when
+    /// any kingdom this board holds fits: a kingdom spans at most `MAX_GRID` rows, so from its
+    /// top row it lies in `MAX_GRID * STRIDE` bits. `None` for boards whose kingdoms do not fit.
+    fn rows_from(self, row: usize) -> Option<u64>;
 
     /// The four orthogonal neighbours of every cell (not masked: callers mask).
     #[inline]
@@ -304,6 +308,11 @@ impl Board for Narrow {
         self.0 &= self.0 - 1;
         Some(i)
     }
+    #[inline]
+    fn rows_from(self, row: usize) -> Option<u64> {
+        const { assert!(Narrow::MAX_GRID * N_STRIDE <= 64) };
+        Some(self.0.checked_shr((row * N_STRIDE) as u32).unwrap_or(0) as u64)
+    }
 }
 
 // ----- Wide: four u64, stride 16, 15 rows (kingdoms up to 8x8) -----
@@ -495,6 +504,11 @@ impl Board for Wide {
                 return Some(i * 64 + tz);
             }
         }
+        None
+    }
+    #[inline]
+    fn rows_from(self, _row: usize) -> Option<u64> {
+        // Kingdoms of 6 to 8 rows, 16 bits a row: more than one word.
         None
     }
 }
