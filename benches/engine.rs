@@ -35,7 +35,7 @@ fn random_games(c: &mut Criterion) {
             b.iter(|| {
                 seed += 1;
                 g.reset(seed);
-                while g.play_random(|| rng.next_u32()).is_some() {}
+                g.play_out_random(&mut rng);
                 let [_, _, _, placed, discarded] = g.domino_census();
                 assert_eq!(placed + discarded, deck);
                 black_box(
@@ -54,7 +54,7 @@ fn random_games(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             let mut g = Game::new(r.clone(), 4, seed).expect("setup");
-            while g.play_random(|| rng.next_u32()).is_some() {}
+            g.play_out_random(&mut rng);
             black_box((0..4).map(|p| g.score_total(p)).sum::<i32>())
         })
     });

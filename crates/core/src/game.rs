@@ -960,8 +960,15 @@ impl Game {
         }
     }
 
+    /// Play uniformly random legal actions drawn from `rng` (the players' generator, not the
+    /// game's) until the game is over: the same game as calling [`Game::play_random`] until it
+    /// returns `None`, compiled once here with the whole turn inlined (simulations and playouts).
+    pub fn play_out_random(&mut self, rng: &mut GameRng) {
+        while self.play_random(|| rng.next_u32()).is_some() {}
+    }
+
     /// Put `king` on a uniformly chosen free domino of the next line.
-    #[inline]
+    #[inline(always)]
     fn claim_random(
         &mut self,
         king: KingId,

@@ -413,7 +413,7 @@ impl<B: Board> Grid<B> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn place_at(&mut self, domino: &Domino, i: usize, direction: Direction) {
         let j = i.wrapping_add_signed(offset::<B>(direction));
         self.put(i, domino.first);

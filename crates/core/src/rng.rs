@@ -14,15 +14,18 @@ impl GameRng {
         GameRng(ChaCha8Rng::seed_from_u64(seed))
     }
 
+    #[inline]
     pub fn next_u32(&mut self) -> u32 {
         self.0.next_u32()
     }
 
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
     }
 
     /// A uniform number in `0..n` (Lemire's multiply-and-reject). `n` must be positive.
+    #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
         below(n, || self.0.next_u32())
     }

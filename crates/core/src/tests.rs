@@ -1,6 +1,7 @@
 //! Unit tests of the core against the rulebook and against a naive placement oracle.
 
 use crate::building::{Building, BuildingId, BuildingValue, TaxBonus};
+use crate::rng::GameRng;
 use crate::ruleset::LineSource;
 use crate::testkit::{self, kingdom, square};
 use crate::*;
@@ -489,6 +490,23 @@ fn reset_deals_exactly_what_new_deals() {
             while reused.play_random(|| xorshift(&mut state)).is_some() {}
             reused.reset(seed);
             assert_eq!(reused, Game::new(r.clone(), players, seed).expect("setup"));
+        }
+    }
+}
+
+#[test]
+fn play_out_random_plays_what_play_random_would() {
+    let r = Arc::new(testkit::kingdomino());
+    for players in [2u8, 3, 4] {
+        for seed in 0..10 {
+            let mut whole = Game::new(r.clone(), players, seed).expect("setup");
+            let mut stepped = whole.clone();
+            let (mut a, mut b) = (GameRng::seed_from(seed), GameRng::seed_from(seed));
+            whole.play_out_random(&mut a);
+            while stepped.play_random(|| b.next_u32()).is_some() {}
+            assert!(whole.is_over());
+            assert_eq!(whole, stepped);
+            assert_eq!(a, b);
         }
     }
 }

@@ -244,7 +244,7 @@ fn simulate(
                 }
                 recorded.push(actions);
             } else {
-                play_random(&mut game, &mut rng);
+                game.play_out_random(&mut rng);
             }
             add_placed_shares(&game, &mut placed);
             for (side, t) in game_totals.iter_mut().enumerate() {
@@ -312,10 +312,6 @@ fn winners_of_game(game: &Game, totals: &[i32]) -> Vec<usize> {
     } else {
         game.outcome().winners
     }
-}
-
-fn play_random(game: &mut Game, rng: &mut GameRng) {
-    while game.play_random(|| rng.next_u32()).is_some() {}
 }
 
 /// One seat's summary: mean score, its spread (standard deviation), win share, dominoes placed
