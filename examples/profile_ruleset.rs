@@ -29,7 +29,7 @@ fn main() {
     let mut sum = 0i64;
     for seed in 0..games {
         game.reset(seed);
-        while game.play_random(|| rng.next_u32()).is_some() {}
+        game.play_out_random(&mut rng);
         sum += (0..game.sides())
             .map(|p| i64::from(game.score_total(usize::from(p))))
             .sum::<i64>();
