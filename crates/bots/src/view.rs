@@ -178,20 +178,28 @@ impl<'a> PlayerView<'a> {
 /// A player's turn: the view, and the right to play exactly one action.
 pub struct Turn<'a> {
     game: &'a mut Game,
+    /// The player to act (fixed for the turn: it is theirs until they play).
+    player: PlayerId,
     played: Option<Action>,
 }
 
 impl<'a> Turn<'a> {
     /// The turn of the player to act, or `None` when the game is over.
+    #[inline]
     pub fn new(game: &'a mut Game) -> Option<Turn<'a>> {
-        PlayerView::new(game)?;
-        Some(Turn { game, played: None })
+        let player = game.to_act()?;
+        Some(Turn {
+            game,
+            player,
+            played: None,
+        })
     }
 
+    #[inline]
     pub fn view(&self) -> PlayerView<'_> {
         PlayerView {
             game: self.game,
-            player: self.game.to_act().unwrap_or(0),
+            player: self.player,
         }
     }
 
@@ -207,6 +215,7 @@ impl<'a> Turn<'a> {
 
     /// Play a uniformly random legal action drawn from `rng`, without listing the actions: the
     /// same choice as picking `legal_actions()[rng.below(count)]`.
+    #[inline]
     pub fn play_random(&mut self, rng: &mut GameRng) -> Result<Action, crate::BotError> {
         if self.played.is_some() {
             return Err(crate::BotError::AlreadyPlayed);

@@ -507,6 +507,7 @@ impl Game {
         &self.kingdoms
     }
 
+    #[inline]
     pub fn owner(&self, king: KingId) -> PlayerId {
         self.owners[king]
     }
@@ -544,6 +545,7 @@ impl Game {
     }
 
     /// The king that acts now.
+    #[inline]
     pub fn acting_king(&self) -> Option<KingId> {
         match self.phase {
             Phase::FirstClaims { step } => self.first_claims.get(step).copied(),
@@ -555,6 +557,7 @@ impl Game {
     }
 
     /// The player who acts now.
+    #[inline]
     pub fn to_act(&self) -> Option<PlayerId> {
         self.acting_king().map(|k| self.owner(k))
     }
