@@ -1,6 +1,6 @@
 //! Small helpers shared by the commands' text output.
 
-use crownlands_core::{Domino, Ruleset, Square};
+use crownlands_core::{Domino, Ruleset, ScoreBreakdown, Square};
 use std::io::Write;
 
 /// Print a line to standard output. When the reader has gone away (`crownlands ... | head`), stop
@@ -43,4 +43,48 @@ pub fn domino_text(ruleset: &Ruleset, d: &Domino) -> String {
 pub fn round(x: f64, places: i32) -> f64 {
     let p = 10f64.powi(places);
     (x * p).round() / p
+}
+
+/// One line of a score breakdown: what scores, how the points come about, the points.
+pub type ScoreRow = (String, String, String);
+
+/// A breakdown's territories as rows (`forest  7 squares x 3 crowns`, `21`).
+pub fn territory_rows(ruleset: &Ruleset, score: &ScoreBreakdown) -> Vec<ScoreRow> {
+    score
+        .territories
+        .iter()
+        .map(|t| {
+            let squares = if t.squares == 1 { "square" } else { "squares" };
+            let crowns = if t.crowns == 1 { "crown" } else { "crowns" };
+            (
+                ruleset.terrain(t.terrain).name.clone(),
+                format!("{:>2} {squares} x {} {crowns}", t.squares, t.crowns),
+                t.points.to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Bonus points with their sign (`+5`, `-2`).
+pub fn signed(points: i32) -> String {
+    if points < 0 {
+        points.to_string()
+    } else {
+        format!("+{points}")
+    }
+}
+
+/// Print rows in aligned columns (`label  detail = points`), each line after `indent`.
+pub fn print_rows(rows: &[ScoreRow], indent: &str) {
+    let w0 = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
+    let w1 = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
+    let w2 = rows
+        .iter()
+        .map(|r| r.2.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(3);
+    for (label, detail, points) in rows {
+        say!("{indent}{label:w0$}  {detail:w1$} = {points:>w2$}");
+    }
 }

@@ -3,7 +3,7 @@
 
 use super::print_json;
 use crate::errors::{CliError, CliResult};
-use crate::output::say;
+use crate::output::{print_rows, say, signed, territory_rows};
 use crownlands_core::{Action, Decider, Game, Outcome};
 use crownlands_saves::words::{
     action_text, is_team_game, phase_text, seat_text, side_seats, side_text,
@@ -138,23 +138,13 @@ fn print_outcome(game: &Game, o: &Outcome, players: &[Player]) {
             o.places.get(side).copied().unwrap_or(0),
             s.total
         );
-        for t in &s.territories {
-            let name = ruleset
-                .terrains
-                .get(t.terrain.index())
-                .map_or("?", |t| t.name.as_str());
-            say!(
-                "    {name:<10} {:>2} square{} x {} crown{} = {:>3}",
-                t.squares,
-                if t.squares == 1 { " " } else { "s" },
-                t.crowns,
-                if t.crowns == 1 { " " } else { "s" },
-                t.points
-            );
-        }
-        for b in &s.bonuses {
-            say!("    {:<10} bonus              = {:>+3}", b.key, b.points);
-        }
+        let mut rows = territory_rows(ruleset, s);
+        rows.extend(
+            s.bonuses
+                .iter()
+                .map(|b| (b.key.clone(), "bonus".to_string(), signed(b.points))),
+        );
+        print_rows(&rows, "    ");
         say!(
             "    largest territory {} squares, {} crowns",
             s.largest_territory,

@@ -5,7 +5,7 @@
 
 use super::{load_ruleset, print_json, rules_for};
 use crate::errors::{CliError, CliResult};
-use crate::output::say;
+use crate::output::{print_rows, say, signed, territory_rows};
 use crownlands_core::modules::{Holdings, SideView, build_all, score_side};
 use crownlands_core::{Kingdom, Ruleset};
 use serde_json::json;
@@ -72,17 +72,7 @@ pub fn run(path: &Path, ruleset: &str, players: Option<u8>, as_json: bool) -> Cl
         rules.grid_size,
         rules.grid_size
     );
-    // Rows of (label, how the points come about, points), laid out in aligned columns.
-    let mut rows: Vec<(String, String, String)> = Vec::new();
-    for t in &score.territories {
-        let squares = if t.squares == 1 { "square" } else { "squares" };
-        let crowns = if t.crowns == 1 { "crown" } else { "crowns" };
-        rows.push((
-            ruleset.terrain(t.terrain).name.clone(),
-            format!("{:>2} {squares} x {} {crowns}", t.squares, t.crowns),
-            t.points.to_string(),
-        ));
-    }
+    let mut rows = territory_rows(&ruleset, &score);
     let building_labels: Vec<String> = holdings
         .buildings
         .iter()
@@ -101,12 +91,7 @@ pub fn run(path: &Path, ruleset: &str, players: Option<u8>, as_json: bool) -> Cl
         } else {
             "bonus".to_string()
         };
-        let points = if b.points < 0 {
-            b.points.to_string()
-        } else {
-            format!("+{}", b.points)
-        };
-        rows.push((b.key.clone(), detail, points));
+        rows.push((b.key.clone(), detail, signed(b.points)));
     }
     for (key, offered) in [
         ("harmony", rules.harmony.is_some()),
@@ -116,12 +101,7 @@ pub fn run(path: &Path, ruleset: &str, players: Option<u8>, as_json: bool) -> Cl
             rows.push((key.into(), "not earned".into(), "0".into()));
         }
     }
-    let w0 = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
-    let w1 = rows.iter().map(|r| r.1.len()).max().unwrap_or(0);
-    let w2 = rows.iter().map(|r| r.2.len()).max().unwrap_or(0).max(3);
-    for (label, detail, points) in &rows {
-        say!("  {label:w0$}  {detail:w1$} = {points:>w2$}");
-    }
+    print_rows(&rows, "  ");
     say!("Total: {}", score.total);
     Ok(ExitCode::SUCCESS)
 }

@@ -411,6 +411,16 @@ fn replay_names_teams_in_the_final_breakdown() {
         "sides are teams, not seats:\n{}",
         tail.join("\n")
     );
+    // Each side's territories and bonuses (long building names included) line up on `=`.
+    for side in tail.split(|l| l.starts_with("  team ")).skip(1) {
+        let columns: Vec<usize> = side.iter().filter_map(|l| l.find(" = ")).collect();
+        assert!(columns.len() > 1, "{}", side.join("\n"));
+        assert!(
+            columns.iter().all(|&c| c == columns[0]),
+            "misaligned breakdown:\n{}",
+            side.join("\n")
+        );
+    }
     let v = run(&[
         "replay".to_string(),
         file.display().to_string(),
