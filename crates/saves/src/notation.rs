@@ -32,7 +32,7 @@
 //! given. `{...}` is a comment and `*` ends an unfinished game.
 
 use crate::error::{Problem, SaveError};
-use crate::save::{Player, join, seats_text};
+use crate::save::{Player, join, sides_text};
 use crate::session::Session;
 use crownlands_core::{Action, Cell, Decider, Direction, DominoId, Game, Placement, Ruleset};
 use crownlands_rules::{Diagnostic, Diagnostics};
@@ -124,8 +124,15 @@ fn generic_token(action: Action) -> String {
     }
 }
 
-/// The `Result` header: `54, 38: seat 1 wins (score)`, or `*` while unfinished.
+/// The `Result` header: `54, 38: seat 1 wins (score)` (`team 1 wins` in team games), or `*`
+/// while unfinished.
 pub fn result_text(session: &Session) -> String {
+    result_text_naming(session, crate::words::is_team_game(session.game()))
+}
+
+/// [`result_text`] naming the winning sides as teams or (as files written before teams were
+/// named) as seats.
+fn result_text_naming(session: &Session, teams: bool) -> String {
     if !session.is_over() {
         return "*".to_string();
     }
@@ -133,17 +140,17 @@ pub fn result_text(session: &Session) -> String {
         return format!(
             "{}: {} (total of {} games)",
             join(&r.totals),
-            winners_text(&r.winners),
+            winners_text(&r.winners, teams),
             session.match_games()
         );
     }
     match session.outcomes().last() {
-        Some(o) => game_result_text(o),
+        Some(o) => game_result_text(o, teams),
         None => "*".to_string(),
     }
 }
 
-fn game_result_text(o: &crownlands_core::Outcome) -> String {
+fn game_result_text(o: &crownlands_core::Outcome, teams: bool) -> String {
     let totals: Vec<i32> = o.scores.iter().map(|s| s.total).collect();
     let winners: Vec<usize> = o.winners.iter().map(|w| w + 1).collect();
     let how = match o.decided_by {
@@ -151,13 +158,13 @@ fn game_result_text(o: &crownlands_core::Outcome) -> String {
         Decider::TieBreak(tb) => format!(" (tie-break: {})", tb.name()),
         Decider::Shared => String::new(),
     };
-    format!("{}: {}{how}", join(&totals), winners_text(&winners))
+    format!("{}: {}{how}", join(&totals), winners_text(&winners, teams))
 }
 
-fn winners_text(winners: &[usize]) -> String {
+fn winners_text(winners: &[usize], teams: bool) -> String {
     match winners {
-        [one] => format!("seat {one} wins"),
-        _ => format!("{} share the victory", seats_text(winners)),
+        [_] => format!("{} wins", sides_text(winners, teams)),
+        _ => format!("{} share the victory", sides_text(winners, teams)),
     }
 }
 
@@ -218,7 +225,8 @@ pub fn export(session: &Session, options: ExportOptions) -> Result<String, SaveE
     for (g, actions) in session.actions().iter().enumerate() {
         if g > 0 {
             if let Some(o) = replay.outcomes().last() {
-                let _ = write!(out, "\n{{game {g}: {}}}", game_result_text(o));
+                let teams = crate::words::is_team_game(replay.game());
+                let _ = write!(out, "\n{{game {g}: {}}}", game_result_text(o, teams));
             }
             replay.next_game();
         }
@@ -258,7 +266,7 @@ pub fn export(session: &Session, options: ExportOptions) -> Result<String, SaveE
                 out,
                 "\n{{game {}: {}}}",
                 replay.game_index() + 1,
-                game_result_text(o)
+                game_result_text(o, crate::words::is_team_game(replay.game()))
             );
         }
     }
@@ -842,7 +850,10 @@ pub fn import(text: &str, file: &str) -> Result<Session, SaveError> {
     }
     if let Some(h) = headers.get("Result") {
         let actual = result_text(&session);
-        if h.value != actual {
+        // Files exported before team games named teams said `seat 1 wins` for team 1.
+        let legacy =
+            crate::words::is_team_game(session.game()).then(|| result_text_naming(&session, false));
+        if h.value != actual && legacy.as_deref() != Some(h.value.as_str()) {
             return Err(SaveError::at(
                 file,
                 h.line,

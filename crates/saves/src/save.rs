@@ -330,6 +330,7 @@ impl Save {
             }
             let actual = session.status();
             if actual != record.status {
+                let teams = crate::words::is_team_game(session.game());
                 return Err(SaveError::new(
                     file,
                     Problem::Mismatch(format!(
@@ -339,20 +340,21 @@ impl Save {
                         } else {
                             String::new()
                         },
-                        describe_status(&record.status),
-                        describe_status(&actual)
+                        describe_status(&record.status, teams),
+                        describe_status(&actual, teams)
                     )),
                 ));
             }
         }
         let actual = session.match_record();
         if actual != self.result {
+            let teams = crate::words::is_team_game(session.game());
             let show = |r: &Option<MatchRecord>| match r {
                 None => "no match result".to_string(),
                 Some(r) => format!(
                     "match totals {} with {} winning",
                     join(&r.totals),
-                    seats_text(&r.winners)
+                    sides_text(&r.winners, teams)
                 ),
             };
             return Err(SaveError::new(
@@ -426,14 +428,26 @@ pub(crate) fn seats_text(seats: &[usize]) -> String {
     }
 }
 
-pub(crate) fn describe_status(s: &GameStatus) -> String {
+/// Sides numbered from 1 as a player reads them: seats, or teams in team games.
+pub(crate) fn sides_text(sides: &[usize], teams: bool) -> String {
+    if !teams {
+        return seats_text(sides);
+    }
+    match sides {
+        [] => "no team".to_string(),
+        [one] => format!("team {one}"),
+        _ => format!("teams {}", join(sides)),
+    }
+}
+
+pub(crate) fn describe_status(s: &GameStatus, teams: bool) -> String {
     match s {
         GameStatus::Finished {
             totals, winners, ..
         } => format!(
             "a finished game with scores {} and {} winning",
             join(totals),
-            seats_text(winners)
+            sides_text(winners, teams)
         ),
         GameStatus::Unfinished {
             phase,

@@ -283,3 +283,39 @@ fn an_unfinished_autosave_of_another_game_is_kept_aside() {
     assert_eq!(std::fs::read(&kept).unwrap(), b"{ not a save");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn team_games_name_teams_in_the_result_and_still_read_older_files() {
+    let ruleset = Arc::new(crownlands_rules::load_shipped("royal-wedding-teams").unwrap());
+    let mut s = Session::new(ruleset, players(6), 4).unwrap();
+    play(&mut s, &mut Rng(11), None);
+    let text = notation::export(&s, ExportOptions::default()).unwrap();
+    let header = text
+        .lines()
+        .find(|l| l.starts_with("[Result "))
+        .expect("a Result header");
+    assert!(
+        header.contains(": team ") && !header.contains("seat"),
+        "{header}"
+    );
+    assert_eq!(
+        notation::import(&text, "t.cln").unwrap().to_save(),
+        s.to_save()
+    );
+    // Files exported before teams were named said `seat N` for team N: still accepted.
+    let legacy = text
+        .replace(": team ", ": seat ")
+        .replace("teams ", "seats ");
+    assert_eq!(
+        notation::import(&legacy, "t.cln").unwrap().to_save(),
+        s.to_save()
+    );
+    // A different winner is still refused.
+    let wrong = if header.contains("team 1 wins") {
+        text.replace("team 1 wins", "team 2 wins")
+    } else {
+        text.replace(": team ", ": team 9 wins; ")
+    };
+    let msg = notation::import(&wrong, "t.cln").unwrap_err().to_string();
+    assert!(msg.contains("the Result header says"), "{msg}");
+}
