@@ -290,3 +290,42 @@ fn the_offer_dates_the_save() {
     assert_eq!(found.summary.saved, "3 hours ago");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn tab_completes_the_typed_path() {
+    let dir = temp_dir("tab");
+    std::fs::write(dir.join("my-rules.toml"), MY_RULES).unwrap();
+    std::fs::write(dir.join("my-duel.toml"), MY_RULES).unwrap();
+    std::fs::create_dir_all(dir.join("more")).unwrap();
+    let mut app = build(&opts(None, None), &dir.join("home"));
+    press(&mut app, &format!("o{}/my<tab>", dir.display()));
+    // Two files fit: completed as far as they agree, both listed, still in the field.
+    let setup = app.setup().unwrap();
+    assert_eq!(setup.row, Row::File);
+    assert_eq!(setup.input, format!("{}/my-", dir.display()));
+    assert!(
+        app.message().contains("my-duel.toml  my-rules.toml"),
+        "{}",
+        app.message()
+    );
+    // One more letter makes it one: completed, and Enter opens it.
+    press(&mut app, "r<tab>");
+    assert_eq!(
+        app.setup().unwrap().input,
+        format!("{}/my-rules.toml", dir.display())
+    );
+    press(&mut app, "<enter>");
+    assert_eq!(
+        app.setup().unwrap().choice().unwrap().name,
+        format!("{}/my-rules.toml", dir.display())
+    );
+    // Nothing fits: the field stays, and says so.
+    press(&mut app, &format!("o{}/zz<tab>", dir.display()));
+    assert_eq!(app.setup().unwrap().input, format!("{}/zz", dir.display()));
+    assert!(
+        app.message().starts_with("No ruleset file"),
+        "{}",
+        app.message()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

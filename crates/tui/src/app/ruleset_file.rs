@@ -96,6 +96,96 @@ pub fn open(text: &str) -> Result<Choice, String> {
     }
 }
 
+/// What Tab makes of a typed path: the path completed as far as the folder's entries agree, and
+/// the entries still possible when several are (folders end in `/`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Completion {
+    pub text: String,
+    pub candidates: Vec<String>,
+}
+
+/// Complete the path `text` from the files on disk (`~/` is the home folder): only folders and
+/// `.toml` files are offered, hidden ones only when the typed name starts with a dot.
+pub fn complete(text: &str) -> Completion {
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    complete_with(text, |folder| {
+        let folder = expand_home(folder, home.as_deref());
+        let folder = if folder.as_os_str().is_empty() {
+            PathBuf::from(".")
+        } else {
+            folder
+        };
+        std::fs::read_dir(folder)
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .filter_map(|e| {
+                        let name = e.file_name().into_string().ok()?;
+                        // Follows links, so a link to a folder completes as a folder.
+                        let folder = e.path().is_dir();
+                        Some((name, folder))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    })
+}
+
+/// [`complete`] over the entries `list` gives for a folder as typed (`""` is the working folder):
+/// `(name, is a folder)`.
+pub fn complete_with(text: &str, list: impl Fn(&str) -> Vec<(String, bool)>) -> Completion {
+    let split = text.rfind('/').map_or(0, |i| i + 1);
+    let (folder, start) = text.split_at(split);
+    // `~` alone is the home folder: complete inside it.
+    let (folder, start) = if text == "~" {
+        ("~/", "")
+    } else {
+        (folder, start)
+    };
+    let mut matches: Vec<(String, bool)> = list(folder)
+        .into_iter()
+        .filter(|(name, is_folder)| {
+            name.starts_with(start)
+                && (start.starts_with('.') || !name.starts_with('.'))
+                && (*is_folder || name.ends_with(".toml"))
+        })
+        .collect();
+    matches.sort();
+    let shown = |(name, is_folder): &(String, bool)| {
+        if *is_folder {
+            format!("{name}/")
+        } else {
+            name.clone()
+        }
+    };
+    match matches.as_slice() {
+        [] => Completion {
+            text: text.to_string(),
+            candidates: Vec::new(),
+        },
+        [one] => Completion {
+            text: format!("{folder}{}", shown(one)),
+            candidates: Vec::new(),
+        },
+        [first, rest @ ..] => {
+            let mut common = first.0.clone();
+            for (name, _) in rest {
+                let agreed = common
+                    .chars()
+                    .zip(name.chars())
+                    .take_while(|(a, b)| a == b)
+                    .map(|(a, _)| a.len_utf8())
+                    .sum();
+                common.truncate(agreed);
+            }
+            Completion {
+                text: format!("{folder}{common}"),
+                candidates: matches.iter().map(shown).collect(),
+            }
+        }
+    }
+}
+
 /// Load the ruleset of a setup choice: its file again (it may have changed), or the shipped one.
 pub fn load(choice: &Choice) -> Result<Ruleset, String> {
     match &choice.path {
@@ -108,6 +198,66 @@ pub fn load(choice: &Choice) -> Result<Ruleset, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn listing(folder: &str) -> Vec<(String, bool)> {
+        let names: &[(&str, bool)] = match folder {
+            "" => &[
+                ("rules", true),
+                ("rulesets", true),
+                ("readme.md", false),
+                (".hidden.toml", false),
+            ],
+            "rules/" => &[
+                ("duel.toml", false),
+                ("duel-big.toml", false),
+                ("notes.txt", false),
+                ("teams", true),
+            ],
+            _ => &[],
+        };
+        names.iter().map(|(n, d)| (n.to_string(), *d)).collect()
+    }
+
+    #[test]
+    fn tab_completes_paths_as_far_as_they_agree() {
+        let c = |t: &str| complete_with(t, listing);
+        // One match: completed, a folder with its slash.
+        assert_eq!(c("rules/t").text, "rules/teams/");
+        assert_eq!(c("rules/duel.").text, "rules/duel.toml");
+        assert!(c("rules/duel.").candidates.is_empty());
+        // Several: as far as they agree, and the candidates listed.
+        let several = c("rules/d");
+        assert_eq!(several.text, "rules/duel");
+        assert_eq!(several.candidates, vec!["duel-big.toml", "duel.toml"]);
+        let folders = c("ru");
+        assert_eq!(folders.text, "rules");
+        assert_eq!(folders.candidates, vec!["rules/", "rulesets/"]);
+        // Only folders and .toml files; hidden ones when asked for.
+        assert_eq!(c("rules/n").text, "rules/n");
+        assert!(c("rules/n").candidates.is_empty());
+        assert_eq!(c("").candidates, vec!["rules/", "rulesets/"]);
+        assert_eq!(c(".").text, ".hidden.toml");
+        // Nothing there: unchanged.
+        assert_eq!(c("nowhere/x").text, "nowhere/x");
+    }
+
+    #[test]
+    fn tab_completes_from_the_disk() {
+        let dir = std::env::temp_dir().join(format!("crownlands-tui-tab-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        std::fs::write(dir.join("house-rules.toml"), "").unwrap();
+        let typed = format!("{}/ho", dir.display());
+        assert_eq!(
+            complete(&typed).text,
+            format!("{}/house-rules.toml", dir.display())
+        );
+        assert_eq!(
+            complete(&format!("{}/s", dir.display())).text,
+            format!("{}/sub/", dir.display())
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn home_is_expanded() {

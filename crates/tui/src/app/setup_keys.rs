@@ -30,6 +30,7 @@ impl App {
                     return;
                 }
                 Key::Enter => return self.open_typed(),
+                Key::Tab => return self.complete_typed(),
                 Key::Left | Key::Right => return,
                 _ => {}
             }
@@ -51,6 +52,34 @@ impl App {
             }
             _ => {}
         }
+    }
+
+    /// Complete the path typed in the field from the files on disk; list what is left to choose
+    /// from when several files fit.
+    fn complete_typed(&mut self) {
+        let Some(setup) = &mut self.setup else {
+            return;
+        };
+        let done = ruleset_file::complete(&setup.input);
+        setup.error = None;
+        self.message = match done.candidates.len() {
+            0 if done.text == setup.input => {
+                format!(
+                    "No ruleset file (.toml) or folder starts with `{}`.",
+                    setup.input
+                )
+            }
+            0 => String::new(),
+            n => {
+                const SHOWN: usize = 8;
+                let mut list = done.candidates[..n.min(SHOWN)].join("  ");
+                if n > SHOWN {
+                    list.push_str(&format!("  (and {} more)", n - SHOWN));
+                }
+                list
+            }
+        };
+        setup.input = done.text;
     }
 
     /// Open the ruleset file typed in the field, list it and select it.

@@ -20,8 +20,8 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
             "Choose the ruleset, the number of players and who plays each seat.",
             "↑↓ (or j k, Tab) move between rows; ←→ (or h l, space) change a row.",
             "Open a file: o (or click the row), type the path of a ruleset file",
-            "(~/ is your home folder), Enter opens it and lists it; Esc leaves the",
-            "field. Enter on Start begins the game; q quits.",
+            "(~/ is your home folder; Tab completes it), Enter opens it and lists",
+            "it; Esc leaves the field. Enter on Start begins the game; q quits.",
             "Mouse: click a ruleset, a row's ‹ or ›, Start, or a key above.",
         ],
         Mode::Claim => &[

@@ -132,8 +132,8 @@ fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'
     if setup.row == Row::File {
         lines.push(Line::from(""));
         for l in wrap(
-            "Type the path of a ruleset file (~/ is your home folder), Enter opens it, Esc \
-             leaves the field.",
+            "Type the path of a ruleset file (~/ is your home folder; Tab completes it), Enter \
+             opens it, Esc leaves the field.",
             width,
         ) {
             lines.push(Line::from(l));
