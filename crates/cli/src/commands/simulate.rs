@@ -10,6 +10,7 @@
 
 mod bots;
 mod saving;
+mod teams;
 
 use super::{load_ruleset, print_json, rules_for};
 use crate::errors::{CliError, CliResult};
@@ -25,6 +26,7 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
+use teams::{print_teams, team_rows, teams_json};
 
 /// The most games one run may ask for.
 const MAX_GAMES: u64 = 100_000_000;
@@ -113,35 +115,9 @@ fn run_random(
         .iter()
         .map(|s| seat_row(s.score_sum, s.score_sq_sum, s.wins, s.placed, n, per_game))
         .collect();
-    // Teams (when seats share kingdoms): the seats of each side, and the side's score and wins
-    // (those of any of its seats).
-    let sides = report.seat_side.iter().copied().max().map_or(0, |m| m + 1);
-    let team_rows: Vec<(Vec<usize>, f64, f64)> = if sides < report.seats.len() {
-        (0..sides)
-            .filter_map(|side| {
-                let members: Vec<usize> = (0..report.seats.len())
-                    .filter(|&p| report.seat_side[p] == side)
-                    .collect();
-                let first = *members.first()?;
-                Some((members, seat_rows[first].0, seat_rows[first].2))
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let team_rows = team_rows(&seat_rows, &report.seat_side);
     if as_json {
-        let teams: Vec<_> = team_rows
-            .iter()
-            .enumerate()
-            .map(|(i, (members, mean, share))| {
-                json!({
-                    "team": i + 1,
-                    "seats": members.iter().map(|p| p + 1).collect::<Vec<_>>(),
-                    "mean_score": round(*mean, 3),
-                    "win_share": round(*share, 4),
-                })
-            })
-            .collect();
+        let teams = teams_json(&team_rows);
         let seats = seats_json(&seat_rows, "random");
         let mut doc = json!({
             "ruleset": ruleset.name,
@@ -181,19 +157,7 @@ fn run_random(
             placed
         );
     }
-    if !team_rows.is_empty() {
-        say!("team  seats  mean score  win share");
-        for (i, (members, mean, share)) in team_rows.iter().enumerate() {
-            let seats: Vec<String> = members.iter().map(|p| (p + 1).to_string()).collect();
-            say!(
-                "{:>4}  {:5}  {:>10.2}  {:>8.1}%",
-                i + 1,
-                seats.join("+"),
-                mean,
-                share * 100.0
-            );
-        }
-    }
+    print_teams(&team_rows);
     if let (Some(dir), Some(saved)) = (save, &report.saved) {
         print_saved(dir, saved, unit);
     }

@@ -191,6 +191,43 @@ fn closed_stdout_does_not_panic() {
 }
 
 #[test]
+fn bot_tournaments_in_teams_report_per_team() {
+    let v = simulate_json(&[
+        "royal-wedding-teams",
+        "--bots",
+        "greedy,random,random,random,random,random",
+        "--games",
+        "3",
+    ]);
+    let t = v["teams"].as_array().expect("teams");
+    assert_eq!(t.len(), 3, "6 players in teams of two");
+    for (i, team) in t.iter().enumerate() {
+        assert_eq!(team["seats"], serde_json::json!([2 * i + 1, 2 * i + 2]));
+        assert_eq!(seats(&v)[2 * i]["mean_score"], team["mean_score"]);
+    }
+    let shares: f64 = t.iter().filter_map(|s| s["win_share"].as_f64()).sum();
+    assert!((shares - 1.0).abs() < 1e-3, "{shares}");
+    let text = run(&[
+        "simulate",
+        "royal-wedding-teams",
+        "--bots",
+        "greedy,random,random,random,random,random",
+        "--games",
+        "3",
+    ])
+    .ok()
+    .stdout;
+    assert!(
+        text.contains("team  seats  mean score  win share"),
+        "{text}"
+    );
+    assert!(text.contains("   3  5+6  "), "{text}");
+    // Without teams, no team table.
+    let v = simulate_json(&["kingdomino", "--bots", "greedy,random", "--games", "2"]);
+    assert!(v["teams"].as_array().is_some_and(Vec::is_empty));
+}
+
+#[test]
 fn royal_wedding_every_player_count_per_seat_and_per_team() {
     for p in ["3", "4", "5", "6", "7", "8"] {
         let v = simulate_json(&["royal-wedding", "--players", p, "--games", "2"]);

@@ -2,6 +2,7 @@
 //! with `--save DIR` every game written as a save file.
 
 use super::saving::{SaveDir, print_saved, saved_json};
+use super::teams::{print_teams, team_rows, teams_json};
 use super::{RunOptions, SeatRow, run_label, seat_row, seats_json};
 use crate::commands::{load_ruleset, print_json, rules_for};
 use crate::errors::{CliError, CliResult};
@@ -92,6 +93,12 @@ pub fn run(
         .iter()
         .map(|s| seat_row(s.score_sum, s.score_sq_sum, s.wins, s.placed, g, per_game))
         .collect();
+    // Teams are fixed by seat (seats 1 and 2 are team 1...); the bots rotate through them.
+    let seat_side: Vec<usize> = match crownlands_core::Game::new(ruleset.clone(), count, seed) {
+        Ok(game) => (0..n).map(|p| game.side_of(p)).collect(),
+        Err(_) => (0..n).collect(),
+    };
+    let team_rows = team_rows(&seat_rows, &seat_side);
     if as_json {
         let seats = seats_json(&seat_rows, &seat_player);
         let bots: Vec<_> = report
@@ -124,6 +131,7 @@ pub fn run(
             "bot_list": names,
             "bots": bots,
             "seats": seats,
+            "teams": teams_json(&team_rows),
         });
         if let (Some(dir), Some(saved)) = (save, &saved) {
             doc["saved"] = saved_json(dir, saved);
@@ -186,6 +194,7 @@ pub fn run(
             placed
         );
     }
+    print_teams(&team_rows);
     if let (Some(dir), Some(saved)) = (save, &saved) {
         print_saved(dir, saved, unit);
     }
