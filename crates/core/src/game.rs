@@ -799,8 +799,9 @@ impl Game {
             (Action::Pass, Phase::Step { slot, step }) => self.next_step(slot, step),
             (action, Phase::Step { slot, step }) => {
                 let side = self.side_of_slot(slot);
-                let modules = self.modules.clone();
-                let goes_on = match modules.steps.get(step).and_then(|&i| modules.all.get(i)) {
+                // The module list is shared (one count up), so the module can change the game.
+                let all = Arc::clone(&self.modules.all);
+                let goes_on = match self.modules.steps.get(step).and_then(|&i| all.get(i)) {
                     Some(m) => m.apply(self, side, action).unwrap_or(false),
                     None => false,
                 };
