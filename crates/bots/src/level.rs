@@ -1,6 +1,6 @@
 //! The named levels users choose from: `random`, `greedy`, `mcts`, `mcts:PLAYOUTS`, `mcts:500ms`.
 
-use crate::mcts::{Budget, DEFAULT_PLAYOUTS, MctsConfig, Reward, Rollout};
+use crate::mcts::{Budget, DEFAULT_PLAYOUTS, MctsConfig, Opponents, Reward, Rollout, Root};
 use crate::{Bot, GreedyBot, MctsBot, RandomBot};
 use std::fmt;
 use std::str::FromStr;
@@ -31,7 +31,7 @@ pub enum LevelError {
     )]
     Budget(String),
     #[error(
-        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed|score, rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=NUMBER"
+        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed|score, rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=NUMBER, opp=tree|rollout, root=uct|halving, crown=POINTS"
     )]
     Setting(String, String),
 }
@@ -79,6 +79,21 @@ impl fmt::Display for Level {
                 }
                 if c.widen != d.widen {
                     write!(f, ":widen={}", c.widen)?;
+                }
+                if c.crown != d.crown {
+                    write!(f, ":crown={}", c.crown)?;
+                }
+                if c.root != d.root {
+                    match c.root {
+                        Root::Uct => write!(f, ":root=uct")?,
+                        Root::Halving => write!(f, ":root=halving")?,
+                    }
+                }
+                if c.opponents != d.opponents {
+                    match c.opponents {
+                        Opponents::Tree => write!(f, ":opp=tree")?,
+                        Opponents::Rollout => write!(f, ":opp=rollout")?,
+                    }
                 }
                 if c.rollout != d.rollout {
                     match c.rollout {
@@ -167,6 +182,27 @@ impl FromStr for Level {
                                 .ok()
                                 .filter(|w| w.is_finite() && *w >= 0.0)
                                 .ok_or_else(bad)?
+                        }
+                        "crown" => {
+                            config.crown = value
+                                .parse::<f64>()
+                                .ok()
+                                .filter(|w| w.is_finite())
+                                .ok_or_else(bad)?
+                        }
+                        "root" => {
+                            config.root = match value {
+                                "uct" => Root::Uct,
+                                "halving" => Root::Halving,
+                                _ => return Err(bad()),
+                            }
+                        }
+                        "opp" => {
+                            config.opponents = match value {
+                                "tree" => Opponents::Tree,
+                                "rollout" => Opponents::Rollout,
+                                _ => return Err(bad()),
+                            }
                         }
                         _ => return Err(bad()),
                     }

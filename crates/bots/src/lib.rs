@@ -24,7 +24,7 @@ pub mod widen;
 
 pub use greedy::GreedyBot;
 pub use level::{Level, LevelError};
-pub use mcts::{Budget, MctsBot, MctsConfig};
+pub use mcts::{Budget, MctsBot, MctsConfig, Opponents};
 pub use random::RandomBot;
 pub use view::{PlayerView, Turn, side_of, side_score, sides};
 

@@ -12,7 +12,7 @@
 
 use crate::kingdom_map::KingdomMap;
 pub use crate::rollout::Rollout;
-use crate::rollout::play_out;
+use crate::rollout::{Lean, play_out, step};
 use crate::widen::{sort_placements, width};
 use crate::{Bot, PlayerView, side_of, sides};
 use crownlands_core::rng::GameRng;
@@ -41,6 +41,27 @@ pub enum Reward {
     Score,
 }
 
+/// Who chooses the other sides' actions inside the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opponents {
+    /// The tree: every side's actions are searched, each side maximising its own reward (max-n).
+    Tree,
+    /// The rollout policy: only the searching side's actions are in the tree; the other sides
+    /// play as in the playouts.
+    Rollout,
+}
+
+/// How the root chooses which of its actions the next playouts try.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Root {
+    /// UCT, like every other node; the most visited action is played.
+    Uct,
+    /// Sequential halving on common samples: in rounds, every remaining action is tried on the
+    /// same fresh samples of the hidden piles, and the worse half (by mean reward) is dropped,
+    /// until one is left.
+    Halving,
+}
+
 /// The search's settings.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsConfig {
@@ -58,6 +79,10 @@ pub struct MctsConfig {
     /// Keep the subtree of the action played when the bot acts again next (a placement, then
     /// its claim): the next search starts from its statistics.
     pub reuse: bool,
+    pub opponents: Opponents,
+    pub root: Root,
+    /// Points added per crown to the searching side's claims in playouts (0: plain greedy).
+    pub crown: f64,
 }
 
 /// Playouts of the default level: well under a second a move on one core of the project's
@@ -75,6 +100,9 @@ impl Default for MctsConfig {
             widen: 0.0,
             margin_scale: 50.0,
             reuse: false,
+            opponents: Opponents::Tree,
+            root: Root::Uct,
+            crown: 0.0,
         }
     }
 }
@@ -95,6 +123,8 @@ pub struct MctsBot {
     /// tree that stands for it.
     kept: Option<(Game, u32)>,
     spare: Vec<Node>,
+    /// The side searching (the acting player's).
+    me: u16,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -144,6 +174,7 @@ impl MctsBot {
             map: KingdomMap::new(),
             kept: None,
             spare: Vec::new(),
+            me: 0,
         }
     }
 
@@ -175,6 +206,26 @@ impl MctsBot {
                 self.tree.push(Node::new(Action::Discard, 0));
             }
         }
+        self.me = view.side() as u16;
+        let (action, visits, node) = match self.config.root {
+            Root::Uct => self.uct(view, &root_actions),
+            Root::Halving => self.halve(view, &root_actions),
+        };
+        if self.config.reuse
+            && let Some(node) = node
+        {
+            let mut next = canonical(view);
+            if next.apply(action).is_ok() && !next.is_over() {
+                next.resample_hidden(canonical_rng());
+                self.kept = Some((next, node));
+            }
+        }
+        (action, visits)
+    }
+
+    /// Search by UCT from the root: the most visited root action (the better mean among
+    /// equals), its visits and its node.
+    fn uct(&mut self, view: &PlayerView<'_>, root_actions: &[Action]) -> (Action, u32, Option<u32>) {
         let start = Instant::now();
         let mut done = 0u32;
         loop {
@@ -191,7 +242,7 @@ impl MctsBot {
                 }
             }
             let mut game = view.determinize(&mut self.rng);
-            self.iterate(&mut game);
+            self.iterate(&mut game, None);
             done += 1;
         }
         self.playouts += u64::from(done);
@@ -210,16 +261,61 @@ impl MctsBot {
                 best = (c.action, c.visits, mean, Some(root.first + i as u32));
             }
         }
-        if self.config.reuse
-            && let Some(node) = best.3
-        {
-            let mut next = canonical(view);
-            if next.apply(best.0).is_ok() && !next.is_over() {
-                next.resample_hidden(canonical_rng());
-                self.kept = Some((next, node));
-            }
+        (best.0, best.1, best.3)
+    }
+
+    /// Search by sequential halving at the root (see [`Root::Halving`]): the last action left,
+    /// its visits and its node.
+    fn halve(&mut self, view: &PlayerView<'_>, root_actions: &[Action]) -> (Action, u32, Option<u32>) {
+        let start = Instant::now();
+        if self.tree[0].len == 0 {
+            self.actions.clear();
+            self.actions.extend_from_slice(root_actions);
+            self.expand(0, self.me);
         }
-        (best.0, best.1)
+        let root = self.tree[0];
+        let mut left: Vec<u32> = (root.first..root.first + root.len).collect();
+        let rounds = (left.len().max(2) as f64).log2().ceil() as u32;
+        let mut done = 0u32;
+        for round in 0..rounds {
+            let rounds_left = rounds - round;
+            let round_start = Instant::now();
+            let samples = match self.config.budget {
+                Budget::Playouts(n) => {
+                    (n.saturating_sub(done) / rounds_left / left.len() as u32).max(1)
+                }
+                Budget::Time(_) => u32::MAX,
+            };
+            let slice = match self.config.budget {
+                Budget::Time(t) => t.saturating_sub(start.elapsed()) / rounds_left,
+                Budget::Playouts(_) => Duration::ZERO,
+            };
+            for k in 0..samples {
+                if matches!(self.config.budget, Budget::Time(_))
+                    && k > 0
+                    && round_start.elapsed() >= slice
+                {
+                    break;
+                }
+                let sample = view.determinize(&mut self.rng);
+                for &child in &left {
+                    let mut game = sample.clone();
+                    self.iterate(&mut game, Some(child));
+                    done += 1;
+                }
+            }
+            let tree = &self.tree;
+            let mean = |i: u32| {
+                let n = tree[i as usize];
+                n.reward / f64::from(n.visits.max(1))
+            };
+            left.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)));
+            left.truncate(left.len().div_ceil(2));
+        }
+        self.playouts += u64::from(done);
+        let best = left[0];
+        let n = self.tree[best as usize];
+        (n.action, n.visits, Some(best))
     }
 
     /// Make `node`'s subtree the whole tree, `node` its root.
@@ -240,16 +336,32 @@ impl MctsBot {
         self.spare = std::mem::replace(&mut self.tree, new);
     }
 
-    /// One iteration on a determinized game: select, expand, roll out, back up.
-    fn iterate(&mut self, game: &mut Game) {
+    /// One iteration on a determinized game: select, expand, roll out, back up. `first`, when
+    /// given, is the root's child to go through.
+    fn iterate(&mut self, game: &mut Game, first: Option<u32>) {
         self.path.clear();
         let mut node = 0u32;
         self.path.push(node);
-        loop {
+        let mut descend = true;
+        if let Some(child) = first {
+            let n = &mut self.tree[child as usize];
+            n.avail += 1;
+            let (action, visited) = (n.action, n.visits > 0);
+            descend = game.apply(action).is_ok() && visited;
+            node = child;
+            self.path.push(node);
+        }
+        while descend {
             if game.is_over() {
                 break;
             }
             let side = game.to_act().map_or(0, |p| side_of(game, p)) as u16;
+            if side != self.me && self.config.opponents == Opponents::Rollout {
+                if !step(game, self.config.rollout, self.lean(), &mut self.rng, &mut self.map) {
+                    break;
+                }
+                continue;
+            }
             game.legal_actions_into(&mut self.actions);
             if self.tree[node as usize].len == 0 {
                 let sorted = self.config.widen > 0.0
@@ -276,7 +388,8 @@ impl MctsBot {
                 break;
             }
         }
-        play_out(game, self.config.rollout, &mut self.rng, &mut self.map);
+        let lean = self.lean();
+        play_out(game, self.config.rollout, lean, &mut self.rng, &mut self.map);
         let rewards = rewards(game, self.config.reward, self.config.margin_scale);
         for &i in &self.path {
             let n = &mut self.tree[i as usize];
@@ -285,6 +398,14 @@ impl MctsBot {
                 .get(usize::from(n.side))
                 .copied()
                 .unwrap_or_default();
+        }
+    }
+
+    /// The searching side's lean in playouts.
+    fn lean(&self) -> Lean {
+        Lean {
+            side: usize::from(self.me),
+            crown: self.config.crown,
         }
     }
 

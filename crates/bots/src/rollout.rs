@@ -18,41 +18,54 @@ pub enum Rollout {
     Greedy(u8),
 }
 
+/// A lean in one side's greedy claims: each crown of a domino adds `crown` points to its value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Lean {
+    pub side: usize,
+    pub crown: f64,
+}
+
 /// Play `game` to its end (or until the game refuses an action) by `policy`.
 /// `map` is scratch space.
-pub fn play_out(game: &mut Game, policy: Rollout, rng: &mut GameRng, map: &mut KingdomMap) {
+pub fn play_out(
+    game: &mut Game,
+    policy: Rollout,
+    lean: Lean,
+    rng: &mut GameRng,
+    map: &mut KingdomMap,
+) {
     match policy {
         Rollout::Random => while game.play_random(|| rng.next_u32()).is_some() {},
-        Rollout::Sampled(k) => {
-            while !game.is_over() {
-                let ok = match game.phase() {
-                    Phase::Place { .. } => sampled_placement(game, k, rng),
-                    Phase::FirstClaims { .. } | Phase::Claim { .. } if rng.below(4) != 0 => {
-                        most_crowned_claim(game)
-                    }
-                    _ => game.play_random(|| rng.next_u32()).is_some(),
-                };
-                if !ok {
-                    break;
-                }
+        _ => while !game.is_over() && step(game, policy, lean, rng, map) {},
+    }
+}
+
+/// Play one action of `game` by `policy`. False when the game is over or refused the action.
+pub fn step(
+    game: &mut Game,
+    policy: Rollout,
+    lean: Lean,
+    rng: &mut GameRng,
+    map: &mut KingdomMap,
+) -> bool {
+    match policy {
+        Rollout::Random => game.play_random(|| rng.next_u32()).is_some(),
+        Rollout::Sampled(k) => match game.phase() {
+            Phase::Place { .. } => sampled_placement(game, k, rng),
+            Phase::FirstClaims { .. } | Phase::Claim { .. } if rng.below(4) != 0 => {
+                most_crowned_claim(game)
             }
-        }
-        Rollout::Greedy(n) => {
-            while !game.is_over() {
-                let ok = match game.phase() {
-                    Phase::Place { .. } => greedy_placement(game, map),
-                    Phase::FirstClaims { .. } | Phase::Claim { .. }
-                        if n == 0 || rng.below(u32::from(n)) != 0 =>
-                    {
-                        greedy_claim(game, map)
-                    }
-                    _ => game.play_random(|| rng.next_u32()).is_some(),
-                };
-                if !ok {
-                    break;
-                }
+            _ => game.play_random(|| rng.next_u32()).is_some(),
+        },
+        Rollout::Greedy(n) => match game.phase() {
+            Phase::Place { .. } => greedy_placement(game, map),
+            Phase::FirstClaims { .. } | Phase::Claim { .. }
+                if n == 0 || rng.below(u32::from(n)) != 0 =>
+            {
+                greedy_claim(game, lean, map)
             }
-        }
+            _ => game.play_random(|| rng.next_u32()).is_some(),
+        },
     }
 }
 
@@ -124,9 +137,14 @@ fn greedy_placement(game: &mut Game, map: &mut KingdomMap) -> bool {
 
 /// The free domino whose best placement in the claiming side's kingdom is worth most, less a
 /// little per position in the line (greedy's claim; the first of equals).
-fn greedy_claim(game: &mut Game, map: &mut KingdomMap) -> bool {
+fn greedy_claim(game: &mut Game, lean: Lean, map: &mut KingdomMap) -> bool {
     let Some(player) = game.to_act() else {
         return false;
+    };
+    let crown = if game.side_of(player) == lean.side {
+        lean.crown
+    } else {
+        0.0
     };
     map.read(game.kingdom(game.side_of(player)), game.rules());
     let kingdom = game.kingdom(game.side_of(player));
@@ -141,7 +159,8 @@ fn greedy_claim(game: &mut Game, map: &mut KingdomMap) -> bool {
             .iter()
             .map(|p| map.value(domino, p))
             .fold(NO_FIT, f64::max)
-            - EARLIER_TURN * pos as f64;
+            - EARLIER_TURN * pos as f64
+            + crown * f64::from(domino.crowns());
         if v > best.1 {
             best = (Some(s.domino), v);
         }

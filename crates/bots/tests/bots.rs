@@ -160,6 +160,10 @@ fn levels_parse_and_print() {
             "mcts:800:reuse=1:widen=2:m=20",
             "mcts:800:m=20:reuse=1:widen=2",
         ),
+        (
+            "mcts:800:opp=rollout:root=halving:crown=1.5",
+            "mcts:800:crown=1.5:root=halving:opp=rollout",
+        ),
     ] {
         assert_eq!(level(text).to_string(), shown, "{text}");
         assert_eq!(level(shown).to_string(), shown);
@@ -175,6 +179,9 @@ fn levels_parse_and_print() {
         "random:5",
         "mcts:9:x=1",
         "mcts:9:c=-1",
+        "mcts:9:opp=me",
+        "mcts:9:root=best",
+        "mcts:9:crown=x",
     ] {
         let e = bad.parse::<Level>().expect_err(bad).to_string();
         assert!(
