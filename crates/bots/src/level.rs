@@ -31,7 +31,7 @@ pub enum LevelError {
     )]
     Budget(String),
     #[error(
-        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed|score, rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=NUMBER, opp=tree|rollout, root=uct|halving, crown=POINTS"
+        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed|score, rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=NUMBER, opp=tree|rollout, root=uct|halving, crown=POINTS, first=greedy|random"
     )]
     Setting(String, String),
 }
@@ -82,6 +82,13 @@ impl fmt::Display for Level {
                 }
                 if c.crown != d.crown {
                     write!(f, ":crown={}", c.crown)?;
+                }
+                if c.greedy_first != d.greedy_first {
+                    write!(
+                        f,
+                        ":first={}",
+                        if c.greedy_first { "greedy" } else { "random" }
+                    )?;
                 }
                 if c.root != d.root {
                     match c.root {
@@ -189,6 +196,13 @@ impl FromStr for Level {
                                 .ok()
                                 .filter(|w| w.is_finite())
                                 .ok_or_else(bad)?
+                        }
+                        "first" => {
+                            config.greedy_first = match value {
+                                "greedy" => true,
+                                "random" => false,
+                                _ => return Err(bad()),
+                            }
                         }
                         "root" => {
                             config.root = match value {

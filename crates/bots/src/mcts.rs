@@ -12,7 +12,7 @@
 
 use crate::kingdom_map::KingdomMap;
 pub use crate::rollout::Rollout;
-use crate::rollout::{Lean, play_out, step};
+use crate::rollout::{Lean, greedy_choice, play_out, step};
 use crate::widen::{sort_placements, width};
 use crate::{Bot, PlayerView, side_of, sides};
 use crownlands_core::rng::GameRng;
@@ -83,6 +83,9 @@ pub struct MctsConfig {
     pub root: Root,
     /// Points added per crown to the searching side's claims in playouts (0: plain greedy).
     pub crown: f64,
+    /// A node's first visits try greedy's choice before the other unvisited actions (drawn at
+    /// random otherwise).
+    pub greedy_first: bool,
 }
 
 /// Playouts of the default level: well under a second a move on one core of the project's
@@ -103,6 +106,7 @@ impl Default for MctsConfig {
             opponents: Opponents::Tree,
             root: Root::Uct,
             crown: 0.0,
+            greedy_first: false,
         }
     }
 }
@@ -225,7 +229,11 @@ impl MctsBot {
 
     /// Search by UCT from the root: the most visited root action (the better mean among
     /// equals), its visits and its node.
-    fn uct(&mut self, view: &PlayerView<'_>, root_actions: &[Action]) -> (Action, u32, Option<u32>) {
+    fn uct(
+        &mut self,
+        view: &PlayerView<'_>,
+        root_actions: &[Action],
+    ) -> (Action, u32, Option<u32>) {
         let start = Instant::now();
         let mut done = 0u32;
         loop {
@@ -266,7 +274,11 @@ impl MctsBot {
 
     /// Search by sequential halving at the root (see [`Root::Halving`]): the last action left,
     /// its visits and its node.
-    fn halve(&mut self, view: &PlayerView<'_>, root_actions: &[Action]) -> (Action, u32, Option<u32>) {
+    fn halve(
+        &mut self,
+        view: &PlayerView<'_>,
+        root_actions: &[Action],
+    ) -> (Action, u32, Option<u32>) {
         let start = Instant::now();
         if self.tree[0].len == 0 {
             self.actions.clear();
@@ -357,7 +369,13 @@ impl MctsBot {
             }
             let side = game.to_act().map_or(0, |p| side_of(game, p)) as u16;
             if side != self.me && self.config.opponents == Opponents::Rollout {
-                if !step(game, self.config.rollout, self.lean(), &mut self.rng, &mut self.map) {
+                if !step(
+                    game,
+                    self.config.rollout,
+                    self.lean(),
+                    &mut self.rng,
+                    &mut self.map,
+                ) {
                     break;
                 }
                 continue;
@@ -375,7 +393,7 @@ impl MctsBot {
             } else if !self.tree[node as usize].sorted {
                 self.align(node, side);
             }
-            let Some(child) = self.select(node) else {
+            let Some(child) = self.select(node, game) else {
                 break;
             };
             let action = self.tree[child as usize].action;
@@ -389,7 +407,13 @@ impl MctsBot {
             }
         }
         let lean = self.lean();
-        play_out(game, self.config.rollout, lean, &mut self.rng, &mut self.map);
+        play_out(
+            game,
+            self.config.rollout,
+            lean,
+            &mut self.rng,
+            &mut self.map,
+        );
         let rewards = rewards(game, self.config.reward, self.config.margin_scale);
         for &i in &self.path {
             let n = &mut self.tree[i as usize];
@@ -456,7 +480,7 @@ impl MctsBot {
 
     /// UCT over the children legal now (those in `self.actions`); an unvisited one first, drawn at
     /// random.
-    fn select(&mut self, node: u32) -> Option<u32> {
+    fn select(&mut self, node: u32, game: &Game) -> Option<u32> {
         let n = self.tree[node as usize];
         let first = n.first as usize;
         // A sorted node's placements depend only on the path (the kingdom and the domino), so
@@ -488,6 +512,21 @@ impl MctsBot {
         } else {
             None
         };
+        if pick.is_some() && !sorted && self.config.greedy_first {
+            let lean = self.lean();
+            if let Some(choice) = greedy_choice(game, lean, &mut self.map)
+                && let Some(i) = (first..first + len).find(|&i| {
+                    let c = &self.tree[i];
+                    c.action == choice && c.visits == 0
+                })
+            {
+                // Count it as the k-th unvisited legal child.
+                let k = (first..i)
+                    .filter(|&j| self.tree[j].visits == 0 && legal(&self.tree, j, &self.actions))
+                    .count() as u32;
+                pick = Some(k);
+            }
+        }
         let mut best: Option<(u32, f64)> = None;
         for i in first..first + len {
             if !legal(&self.tree, i, &self.actions) {

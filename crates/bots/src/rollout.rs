@@ -112,10 +112,30 @@ fn sampled_placement(game: &mut Game, k: u8, rng: &mut GameRng) -> bool {
     game.apply(action).is_ok()
 }
 
-/// The placement greedy values most (the first of equals), or the discard.
+/// What the greedy playouts would play now, when it is a placement or a claim (`None` for other
+/// steps and other policies). The same choice as [`step`] with `Rollout::Greedy(0)`.
+pub fn greedy_choice(game: &Game, lean: Lean, map: &mut KingdomMap) -> Option<Action> {
+    match game.phase() {
+        Phase::Place { .. } => greedy_placement_action(game, map),
+        Phase::FirstClaims { .. } | Phase::Claim { .. } => greedy_claim_action(game, lean, map),
+        _ => None,
+    }
+}
+
+/// Place the domino greedy's way. False when the game refused the action.
 fn greedy_placement(game: &mut Game, map: &mut KingdomMap) -> bool {
+    greedy_placement_action(game, map).is_some_and(|a| game.apply(a).is_ok())
+}
+
+/// Claim greedy's way. False when there is nothing to claim or the game refused the action.
+fn greedy_claim(game: &mut Game, lean: Lean, map: &mut KingdomMap) -> bool {
+    greedy_claim_action(game, lean, map).is_some_and(|a| game.apply(a).is_ok())
+}
+
+/// The placement greedy values most (the first of equals), or the discard.
+fn greedy_placement_action(game: &Game, map: &mut KingdomMap) -> Option<Action> {
     let (Some(player), Some(d)) = (game.to_act(), game.domino_to_place()) else {
-        return false;
+        return None;
     };
     let domino = game.domino(d);
     let set = game.placements();
@@ -129,18 +149,17 @@ fn greedy_placement(game: &mut Game, map: &mut KingdomMap) -> bool {
             }
         }
     }
-    let action = best
-        .0
-        .map_or(Action::Discard, |placement| Action::Place { placement });
-    game.apply(action).is_ok()
+    Some(
+        best.0
+            .map_or(Action::Discard, |placement| Action::Place { placement }),
+    )
 }
 
 /// The free domino whose best placement in the claiming side's kingdom is worth most, less a
-/// little per position in the line (greedy's claim; the first of equals).
-fn greedy_claim(game: &mut Game, lean: Lean, map: &mut KingdomMap) -> bool {
-    let Some(player) = game.to_act() else {
-        return false;
-    };
+/// little per position in the line (greedy's claim; the first of equals), plus the lean's
+/// points per crown for the leaning side.
+fn greedy_claim_action(game: &Game, lean: Lean, map: &mut KingdomMap) -> Option<Action> {
+    let player = game.to_act()?;
     let crown = if game.side_of(player) == lean.side {
         lean.crown
     } else {
@@ -165,6 +184,5 @@ fn greedy_claim(game: &mut Game, lean: Lean, map: &mut KingdomMap) -> bool {
             best = (Some(s.domino), v);
         }
     }
-    let Some(domino) = best.0 else { return false };
-    game.apply(Action::Claim { domino }).is_ok()
+    best.0.map(|domino| Action::Claim { domino })
 }
