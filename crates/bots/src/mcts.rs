@@ -5,8 +5,13 @@
 //! that sample by UCT (with availability counts, so an action that exists only in some samples
 //! is judged against the times it was available: single-observer IS-MCTS), adds one node, and
 //! finishes the game with a fast rollout policy. Every node keeps its statistics from the point
-//! of view of the side that chose the action leading to it (max-n for more than two sides). The
-//! move played is the most visited action at the root.
+//! of view of the side that chose the action leading to it.
+//!
+//! By default only the searching side's actions are in the tree: the other sides play inside the
+//! tree as they do in the playouts ([`Opponents::Rollout`]), so every playout deepens the bot's
+//! own plan; [`Opponents::Tree`] searches every side's actions instead (max-n for more than two
+//! sides). The root chooses by sequential halving on common samples ([`Root::Halving`], in
+//! `halving.rs`); [`Root::Uct`] plays the most visited root action instead.
 //!
 //! The budget is a number of playouts (reproducible for a fixed seed) or a time per move.
 
@@ -18,6 +23,8 @@ use crate::{Bot, PlayerView, side_of, sides};
 use crownlands_core::rng::GameRng;
 use crownlands_core::{Action, Game, Phase};
 use std::time::{Duration, Instant};
+
+mod halving;
 
 /// How long the search runs for one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +65,8 @@ pub enum Root {
     Uct,
     /// Sequential halving on common samples: in rounds, every remaining action is tried on the
     /// same fresh samples of the hidden piles, and the worse half (by mean reward) is dropped,
-    /// until one is left.
+    /// until one is left. A playout budget too small for one sample per action and round
+    /// searches by UCT.
     Halving,
 }
 
@@ -88,9 +96,8 @@ pub struct MctsConfig {
     pub greedy_first: bool,
 }
 
-/// Playouts of the default level: well under a second a move on one core of the project's
-/// machine (a few tenths at 4 players in Kingdomino; more playouts did not play better, see the
-/// README).
+/// Playouts of the default level: a few tenths of a second a move on one core of the project's
+/// machine (see the README's Strength section).
 pub const DEFAULT_PLAYOUTS: u32 = 2_000;
 
 impl Default for MctsConfig {
@@ -103,8 +110,8 @@ impl Default for MctsConfig {
             widen: 0.0,
             margin_scale: 50.0,
             reuse: false,
-            opponents: Opponents::Tree,
-            root: Root::Uct,
+            opponents: Opponents::Rollout,
+            root: Root::Halving,
             crown: 0.0,
             greedy_first: false,
         }
@@ -212,8 +219,8 @@ impl MctsBot {
         }
         self.me = view.side() as u16;
         let (action, visits, node) = match self.config.root {
-            Root::Uct => self.uct(view, &root_actions),
-            Root::Halving => self.halve(view, &root_actions),
+            Root::Halving if self.can_halve(root_actions.len()) => self.halve(view, &root_actions),
+            Root::Halving | Root::Uct => self.uct(view, &root_actions),
         };
         if self.config.reuse
             && let Some(node) = node
@@ -272,62 +279,13 @@ impl MctsBot {
         (best.0, best.1, best.3)
     }
 
-    /// Search by sequential halving at the root (see [`Root::Halving`]): the last action left,
-    /// its visits and its node.
-    fn halve(
-        &mut self,
-        view: &PlayerView<'_>,
-        root_actions: &[Action],
-    ) -> (Action, u32, Option<u32>) {
-        let start = Instant::now();
-        if self.tree[0].len == 0 {
-            self.actions.clear();
-            self.actions.extend_from_slice(root_actions);
-            self.expand(0, self.me);
+    /// Whether the budget gives each of `actions` root actions a sample in every round of
+    /// sequential halving.
+    fn can_halve(&self, actions: usize) -> bool {
+        match self.config.budget {
+            Budget::Playouts(n) => u64::from(n) >= halving::playouts_needed(actions),
+            Budget::Time(_) => true,
         }
-        let root = self.tree[0];
-        let mut left: Vec<u32> = (root.first..root.first + root.len).collect();
-        let rounds = (left.len().max(2) as f64).log2().ceil() as u32;
-        let mut done = 0u32;
-        for round in 0..rounds {
-            let rounds_left = rounds - round;
-            let round_start = Instant::now();
-            let samples = match self.config.budget {
-                Budget::Playouts(n) => {
-                    (n.saturating_sub(done) / rounds_left / left.len() as u32).max(1)
-                }
-                Budget::Time(_) => u32::MAX,
-            };
-            let slice = match self.config.budget {
-                Budget::Time(t) => t.saturating_sub(start.elapsed()) / rounds_left,
-                Budget::Playouts(_) => Duration::ZERO,
-            };
-            for k in 0..samples {
-                if matches!(self.config.budget, Budget::Time(_))
-                    && k > 0
-                    && round_start.elapsed() >= slice
-                {
-                    break;
-                }
-                let sample = view.determinize(&mut self.rng);
-                for &child in &left {
-                    let mut game = sample.clone();
-                    self.iterate(&mut game, Some(child));
-                    done += 1;
-                }
-            }
-            let tree = &self.tree;
-            let mean = |i: u32| {
-                let n = tree[i as usize];
-                n.reward / f64::from(n.visits.max(1))
-            };
-            left.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)));
-            left.truncate(left.len().div_ceil(2));
-        }
-        self.playouts += u64::from(done);
-        let best = left[0];
-        let n = self.tree[best as usize];
-        (n.action, n.visits, Some(best))
     }
 
     /// Make `node`'s subtree the whole tree, `node` its root.
@@ -363,47 +321,49 @@ impl MctsBot {
             node = child;
             self.path.push(node);
         }
-        while descend {
-            if game.is_over() {
-                break;
-            }
-            let side = game.to_act().map_or(0, |p| side_of(game, p)) as u16;
-            if side != self.me && self.config.opponents == Opponents::Rollout {
-                if !step(
-                    game,
-                    self.config.rollout,
-                    self.lean(),
-                    &mut self.rng,
-                    &mut self.map,
-                ) {
+        if descend {
+            loop {
+                if game.is_over() {
                     break;
                 }
-                continue;
-            }
-            game.legal_actions_into(&mut self.actions);
-            if self.tree[node as usize].len == 0 {
-                let sorted = self.config.widen > 0.0
-                    && matches!(game.phase(), Phase::Place { .. })
-                    && self.actions.len() > 1;
-                if sorted {
-                    sort_placements(game, &mut self.actions, &mut self.values, &mut self.map);
+                let side = game.to_act().map_or(0, |p| side_of(game, p)) as u16;
+                if side != self.me && self.config.opponents == Opponents::Rollout {
+                    if !step(
+                        game,
+                        self.config.rollout,
+                        self.lean(),
+                        &mut self.rng,
+                        &mut self.map,
+                    ) {
+                        break;
+                    }
+                    continue;
                 }
-                self.expand(node, side);
-                self.tree[node as usize].sorted = sorted;
-            } else if !self.tree[node as usize].sorted {
-                self.align(node, side);
-            }
-            let Some(child) = self.select(node, game) else {
-                break;
-            };
-            let action = self.tree[child as usize].action;
-            if game.apply(action).is_err() {
-                break;
-            }
-            node = child;
-            self.path.push(node);
-            if self.tree[node as usize].visits == 0 {
-                break;
+                game.legal_actions_into(&mut self.actions);
+                if self.tree[node as usize].len == 0 {
+                    let sorted = self.config.widen > 0.0
+                        && matches!(game.phase(), Phase::Place { .. })
+                        && self.actions.len() > 1;
+                    if sorted {
+                        sort_placements(game, &mut self.actions, &mut self.values, &mut self.map);
+                    }
+                    self.expand(node, side);
+                    self.tree[node as usize].sorted = sorted;
+                } else if !self.tree[node as usize].sorted {
+                    self.align(node, side);
+                }
+                let Some(child) = self.select(node, game) else {
+                    break;
+                };
+                let action = self.tree[child as usize].action;
+                if game.apply(action).is_err() {
+                    break;
+                }
+                node = child;
+                self.path.push(node);
+                if self.tree[node as usize].visits == 0 {
+                    break;
+                }
             }
         }
         let lean = self.lean();

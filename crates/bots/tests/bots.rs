@@ -91,7 +91,7 @@ fn random_and_greedy_choices_do_not_depend_on_the_hidden_order() {
 /// This passes once the core sorts the hidden dominoes before reshuffling them.
 #[test]
 fn mcts_choices_do_not_depend_on_the_hidden_order() {
-    same_choices(&["mcts:300", "mcts:300:root=halving:opp=rollout:first=greedy"]);
+    same_choices(&["mcts:300", "mcts:300:root=uct:opp=tree:first=greedy"]);
 }
 
 /// What MCTS can be held to today: the determinized games it searches are consistent with the
@@ -161,9 +161,10 @@ fn levels_parse_and_print() {
             "mcts:800:m=20:reuse=1:widen=2",
         ),
         (
-            "mcts:800:opp=rollout:root=halving:crown=1.5",
-            "mcts:800:crown=1.5:root=halving:opp=rollout",
+            "mcts:800:opp=tree:root=uct:crown=1.5:first=greedy",
+            "mcts:800:crown=1.5:first=greedy:root=uct:opp=tree",
         ),
+        ("mcts:800:opp=rollout:root=halving", "mcts:800"),
     ] {
         assert_eq!(level(text).to_string(), shown, "{text}");
         assert_eq!(level(shown).to_string(), shown);
@@ -292,7 +293,7 @@ fn mcts_reuses_the_subtree_of_its_own_placement() {
     while g.domino_to_place().is_none() || g.placements().count() < 2 {
         g.play_random(|| rng.next_u32()).expect("not over");
     }
-    let config = match level("mcts:300:reuse=1") {
+    let config = match level("mcts:300:reuse=1:root=uct") {
         Level::Mcts(c) => c,
         _ => unreachable!(),
     };
