@@ -87,7 +87,9 @@ pub struct MctsConfig {
     /// Keep the subtree of the action played when the bot acts again next (a placement, then
     /// its claim): the next search starts from its statistics.
     pub reuse: bool,
+    /// Who plays the other sides inside the tree.
     pub opponents: Opponents,
+    /// How the root spreads its playouts and picks the move.
     pub root: Root,
     /// Points added per crown to the searching side's claims in playouts (0: plain greedy).
     pub crown: f64,
