@@ -139,14 +139,16 @@ impl FromStr for Level {
                     }
                     let bad = || LevelError::Setting(part.into(), text.into());
                     let (key, value) = part.split_once('=').ok_or_else(bad)?;
+                    // A finite number that `ok` accepts.
+                    let number = |ok: fn(f64) -> bool| {
+                        value
+                            .parse::<f64>()
+                            .ok()
+                            .filter(|x| x.is_finite() && ok(*x))
+                            .ok_or_else(bad)
+                    };
                     match key {
-                        "c" => {
-                            config.exploration = value
-                                .parse::<f64>()
-                                .ok()
-                                .filter(|c| c.is_finite() && *c >= 0.0)
-                                .ok_or_else(bad)?
-                        }
+                        "c" => config.exploration = number(|c| c >= 0.0)?,
                         "reward" => {
                             config.reward = match value {
                                 "win" => Reward::Win,
@@ -169,13 +171,7 @@ impl FromStr for Level {
                                 },
                             }
                         }
-                        "m" => {
-                            config.margin_scale = value
-                                .parse::<f64>()
-                                .ok()
-                                .filter(|m| m.is_finite() && *m > 0.0)
-                                .ok_or_else(bad)?
-                        }
+                        "m" => config.margin_scale = number(|m| m > 0.0)?,
                         "reuse" => {
                             config.reuse = match value {
                                 "0" => false,
@@ -183,20 +179,8 @@ impl FromStr for Level {
                                 _ => return Err(bad()),
                             }
                         }
-                        "widen" => {
-                            config.widen = value
-                                .parse::<f64>()
-                                .ok()
-                                .filter(|w| w.is_finite() && *w >= 0.0)
-                                .ok_or_else(bad)?
-                        }
-                        "crown" => {
-                            config.crown = value
-                                .parse::<f64>()
-                                .ok()
-                                .filter(|w| w.is_finite())
-                                .ok_or_else(bad)?
-                        }
+                        "widen" => config.widen = number(|w| w >= 0.0)?,
+                        "crown" => config.crown = number(|_| true)?,
                         "first" => {
                             config.greedy_first = match value {
                                 "greedy" => true,
