@@ -150,13 +150,16 @@ impl FromStr for Level {
                     match key {
                         "c" => config.exploration = number(|c| c >= 0.0)?,
                         "reward" => {
-                            config.reward = match value {
-                                "win" => Reward::Win,
-                                "margin" => Reward::Margin,
-                                "mixed" => Reward::Mixed,
-                                "score" => Reward::Score,
-                                _ => return Err(bad()),
-                            }
+                            config.reward = one_of(
+                                value,
+                                &[
+                                    ("win", Reward::Win),
+                                    ("margin", Reward::Margin),
+                                    ("mixed", Reward::Mixed),
+                                    ("score", Reward::Score),
+                                ],
+                            )
+                            .ok_or_else(bad)?
                         }
                         "rollout" => {
                             config.rollout = match value {
@@ -173,34 +176,27 @@ impl FromStr for Level {
                         }
                         "m" => config.margin_scale = number(|m| m > 0.0)?,
                         "reuse" => {
-                            config.reuse = match value {
-                                "0" => false,
-                                "1" => true,
-                                _ => return Err(bad()),
-                            }
+                            config.reuse =
+                                one_of(value, &[("0", false), ("1", true)]).ok_or_else(bad)?
                         }
                         "widen" => config.widen = number(|w| w >= 0.0)?,
                         "crown" => config.crown = number(|_| true)?,
                         "first" => {
-                            config.greedy_first = match value {
-                                "greedy" => true,
-                                "random" => false,
-                                _ => return Err(bad()),
-                            }
+                            config.greedy_first =
+                                one_of(value, &[("greedy", true), ("random", false)])
+                                    .ok_or_else(bad)?
                         }
                         "root" => {
-                            config.root = match value {
-                                "uct" => Root::Uct,
-                                "halving" => Root::Halving,
-                                _ => return Err(bad()),
-                            }
+                            config.root =
+                                one_of(value, &[("uct", Root::Uct), ("halving", Root::Halving)])
+                                    .ok_or_else(bad)?
                         }
                         "opp" => {
-                            config.opponents = match value {
-                                "tree" => Opponents::Tree,
-                                "rollout" => Opponents::Rollout,
-                                _ => return Err(bad()),
-                            }
+                            config.opponents = one_of(
+                                value,
+                                &[("tree", Opponents::Tree), ("rollout", Opponents::Rollout)],
+                            )
+                            .ok_or_else(bad)?
                         }
                         _ => return Err(bad()),
                     }
@@ -210,6 +206,14 @@ impl FromStr for Level {
             _ => Err(LevelError::Unknown(text.into())),
         }
     }
+}
+
+/// The value named `value` among `options` (`("win", Reward::Win)`, ...).
+fn one_of<T: Copy>(value: &str, options: &[(&str, T)]) -> Option<T> {
+    options
+        .iter()
+        .find(|(name, _)| *name == value)
+        .map(|&(_, v)| v)
 }
 
 fn parse_budget(s: &str) -> Option<Budget> {

@@ -249,8 +249,7 @@ impl Game {
         let owners: Vec<PlayerId> = (0..kings)
             .map(|k| k / usize::from(rules.kings_per_player))
             .collect();
-        let team = usize::from(rules.team_size.max(1));
-        let king_sides = owners.iter().map(|p| p / team).collect();
+        let king_sides = owners.iter().map(|&p| rules.side_of(p)).collect();
         let sides = rules.sides(players);
         let dealt = usize::from(rules.deck_size);
         let line_size = usize::from(rules.line_size);
@@ -426,7 +425,7 @@ impl Game {
 
     /// The side (kingdom) a player plays for.
     pub fn side_of(&self, player: PlayerId) -> usize {
-        player / usize::from(self.rules().team_size.max(1))
+        self.rules().side_of(player)
     }
 
     /// Shuffle the dominoes into draw order: `deck[..dealt]` is drawn line by line from the

@@ -115,6 +115,11 @@ impl Rules {
     pub fn sides(&self, players: u8) -> u8 {
         players / self.team_size.max(1)
     }
+
+    /// The side (kingdom) of `player`: their own, or their team's (teammates sit side by side).
+    pub fn side_of(&self, player: usize) -> usize {
+        player / usize::from(self.team_size.max(1))
+    }
 }
 
 /// A validated ruleset.

@@ -40,7 +40,11 @@ pub fn run(
     let count = u8::try_from(n)
         .map_err(|_| CliError::Message(format!("--bots lists {n} bots: too many players")))?;
     let ruleset = Arc::new(load_ruleset(name)?);
-    rules_for(&ruleset, Some(count))?;
+    let seat_side: Vec<usize> = {
+        let (_, rules) = rules_for(&ruleset, Some(count))?;
+        // Teams are fixed by seat (seats 1 and 2 are team 1...); the bots rotate through them.
+        (0..n).map(|p| rules.side_of(p)).collect()
+    };
     let save_dir = match save {
         Some(dir) => Some(SaveDir::open(dir, ruleset.clone(), games)?),
         None => None,
@@ -93,11 +97,6 @@ pub fn run(
         .iter()
         .map(|s| seat_row(s.score_sum, s.score_sq_sum, s.wins, s.placed, g, per_game))
         .collect();
-    // Teams are fixed by seat (seats 1 and 2 are team 1...); the bots rotate through them.
-    let seat_side: Vec<usize> = match crownlands_core::Game::new(ruleset.clone(), count, seed) {
-        Ok(game) => (0..n).map(|p| game.side_of(p)).collect(),
-        Err(_) => (0..n).collect(),
-    };
     let team_rows = team_rows(&seat_rows, &seat_side);
     if as_json {
         let seats = seats_json(&seat_rows, &seat_player);
