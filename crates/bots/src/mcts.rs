@@ -99,7 +99,7 @@ pub struct MctsConfig {
 }
 
 /// Playouts of the default level: a few tenths of a second a move on one core of the project's
-/// machine (see the README's Strength section).
+/// machine (see docs/bots.md, Strength).
 pub const DEFAULT_PLAYOUTS: u32 = 2_000;
 
 impl Default for MctsConfig {

@@ -51,7 +51,7 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
-    /// Score a kingdom written as text (see the README for the format).
+    /// Score a kingdom written as text (see docs/rulesets.md, Kingdom files).
     Score {
         /// The kingdom file: one row per line, `.` empty, `C` the castle, `F2` a forest with 2 crowns.
         kingdom: PathBuf,
@@ -130,7 +130,7 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Write a saved game in the game notation (see the README).
+    /// Write a saved game in the game notation (see docs/saves.md).
     Export {
         /// The save file (JSON).
         save: PathBuf,
