@@ -4,7 +4,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use crownlands_core::rng::GameRng;
-use crownlands_core::{Game, Ruleset};
+use crownlands_core::{Game, Ruleset, perft};
 use std::hint::black_box;
 use std::sync::Arc;
 
@@ -59,20 +59,6 @@ fn random_games(c: &mut Criterion) {
         })
     });
     group.finish();
-}
-
-fn perft(game: &Game, depth: u32) -> u64 {
-    if depth == 1 {
-        return u64::from(game.legal_action_count());
-    }
-    game.legal_actions()
-        .into_iter()
-        .map(|a| {
-            let mut next = game.clone();
-            next.apply(a).expect("legal");
-            perft(&next, depth - 1)
-        })
-        .sum()
 }
 
 fn perft_bench(c: &mut Criterion) {

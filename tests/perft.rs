@@ -8,7 +8,7 @@
 
 mod common;
 
-use crownlands_core::{Game, Ruleset};
+use crownlands_core::{Game, Ruleset, perft};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -57,24 +57,6 @@ fn placement_counts() {
         dedup.dedup();
         assert_eq!(dedup.len(), list.len(), "{name}: placements are distinct");
     }
-}
-
-/// Count the action sequences of length `depth` (counting the last level without playing it).
-fn perft(game: &Game, depth: u32) -> u64 {
-    if depth == 0 || game.is_over() {
-        return 1;
-    }
-    if depth == 1 {
-        return u64::from(game.legal_action_count());
-    }
-    game.legal_actions()
-        .into_iter()
-        .map(|a| {
-            let mut next = game.clone();
-            next.apply(a).expect("listed actions apply");
-            perft(&next, depth - 1)
-        })
-        .sum()
 }
 
 #[test]

@@ -21,7 +21,7 @@ const NO_TERRITORY: u8 = u8::MAX;
 /// The window: a kingdom of grid `g` spans `2g - 1` cells each way around its castle; cell
 /// (x, y) is at `(y + ORIGIN) * STRIDE + x + ORIGIN`, with at least one [`OUTSIDE`] cell all
 /// round, so neighbours never leave the window.
-const ORIGIN: i32 = crownlands_core::bitboard::MAX_GRID as i32;
+const ORIGIN: i32 = crownlands_core::MAX_GRID as i32;
 const STRIDE: usize = 32;
 const CELLS: usize = STRIDE * (2 * ORIGIN as usize + 1);
 

@@ -18,7 +18,8 @@ pub const MAX_GRID: usize = 8;
 pub trait Board: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     /// Bits per frame row.
     const STRIDE: usize;
-    /// Rows the board holds.
+    /// Rows the board holds (the tests check every row).
+    #[cfg(test)]
     const ROWS: usize;
     /// The largest kingdom this board can hold (its frame, 2N-1, fits the stride and rows).
     const MAX_GRID: usize;
@@ -28,8 +29,6 @@ pub trait Board: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     fn contains(&self, i: usize) -> bool;
     fn set(&mut self, i: usize);
     fn clear(&mut self, i: usize);
-    /// Set cell `i` when `on`, without branching.
-    fn set_if(&mut self, i: usize, on: bool);
     fn is_empty(&self) -> bool;
     fn count(&self) -> u32;
     fn and(self, o: Self) -> Self;
@@ -215,6 +214,7 @@ static NARROW_COLUMNS: [[u128; N_STRIDE]; N_STRIDE] = {
 
 impl Board for Narrow {
     const STRIDE: usize = N_STRIDE;
+    #[cfg(test)]
     const ROWS: usize = N_ROWS;
     const MAX_GRID: usize = 5;
     const EMPTY: Self = Narrow(0);
@@ -234,10 +234,6 @@ impl Board for Narrow {
     #[inline]
     fn clear(&mut self, i: usize) {
         self.0 &= !1u128.wrapping_shl(i as u32);
-    }
-    #[inline]
-    fn set_if(&mut self, i: usize, on: bool) {
-        self.0 |= u128::from(on).wrapping_shl(i as u32);
     }
     #[inline]
     fn is_empty(&self) -> bool {
@@ -379,6 +375,7 @@ static WIDE_ROWS: [[[u64; W_WORDS]; W_ROWS]; W_ROWS] = {
 
 impl Board for Wide {
     const STRIDE: usize = W_STRIDE;
+    #[cfg(test)]
     const ROWS: usize = W_ROWS;
     const MAX_GRID: usize = 8;
     const EMPTY: Self = Wide([0; W_WORDS]);
@@ -403,12 +400,6 @@ impl Board for Wide {
     fn clear(&mut self, i: usize) {
         if i < W_CELLS {
             self.0[i / 64] &= !(1 << (i % 64));
-        }
-    }
-    #[inline]
-    fn set_if(&mut self, i: usize, on: bool) {
-        if i < W_CELLS {
-            self.0[i / 64] |= u64::from(on) << (i % 64);
         }
     }
     #[inline]

@@ -1034,11 +1034,6 @@ impl Game {
         v
     }
 
-    /// Draw from the game's own generator (for modules that need chance during play).
-    pub fn rng_mut(&mut self) -> &mut GameRng {
-        &mut self.rng
-    }
-
     // ----- scoring -----
 
     pub fn score(&self, player: PlayerId) -> ScoreBreakdown {
@@ -1061,7 +1056,7 @@ impl Game {
     }
 
     /// For modules: the economy to change.
-    pub fn economy_mut(&mut self) -> &mut Economy {
+    pub(crate) fn economy_mut(&mut self) -> &mut Economy {
         &mut self.economy
     }
 
@@ -1071,7 +1066,7 @@ impl Game {
     }
 
     /// For modules: the kingdom a side builds, to change (crowns of buildings).
-    pub fn kingdom_of_side_mut(&mut self, side: usize) -> &mut Kingdom {
+    pub(crate) fn kingdom_of_side_mut(&mut self, side: usize) -> &mut Kingdom {
         let last = self.kingdoms.len().saturating_sub(1);
         &mut self.kingdoms[side.min(last)]
     }

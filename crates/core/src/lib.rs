@@ -4,7 +4,7 @@
 //! player count and a seed, and moves only through [`Game::apply`]. The same ruleset, seed and
 //! actions always give the same game.
 
-pub mod bitboard;
+mod bitboard;
 pub mod building;
 pub mod domino;
 pub mod game;
@@ -12,6 +12,7 @@ pub mod geometry;
 pub mod kingdom;
 pub mod matches;
 pub mod modules;
+mod perft;
 pub mod rng;
 pub mod ruleset;
 pub mod score;
@@ -22,6 +23,7 @@ pub mod testkit;
 #[cfg(test)]
 mod tests;
 
+pub use bitboard::MAX_GRID;
 pub use building::{Building, BuildingId, BuildingValue, TaxBonus};
 pub use domino::{Domino, DominoId, Square};
 pub use game::{
@@ -29,6 +31,7 @@ pub use game::{
 };
 pub use geometry::{Cell, Direction, Placement};
 pub use kingdom::{Content, Kingdom, PlacementSet, Territory};
+pub use perft::perft;
 pub use ruleset::{
     FirstClaims, LineSource, MiddleKingdom, MiddleKingdomReading, Rules, Ruleset, TieBreak,
 };

@@ -2,7 +2,7 @@
 //! Schemas are derived from them, and loading checks each file against those schemas before
 //! deserializing it.
 
-use crownlands_core::bitboard::MAX_GRID;
+use crownlands_core::MAX_GRID;
 use crownlands_core::domino::MAX_CROWNS;
 pub use crownlands_core::ruleset::MAX_BUILDINGS;
 use crownlands_core::ruleset::{MAX_DOMINOES, MAX_LINE, MAX_MATCH_GAMES, MAX_PLAYERS};

@@ -35,7 +35,7 @@
 //!   Each at most once; what is not given is 0 (or no Queen).
 
 use crate::{Diagnostic, Diagnostics};
-use crownlands_core::bitboard::MAX_GRID;
+use crownlands_core::MAX_GRID;
 use crownlands_core::domino::MAX_CROWNS;
 use crownlands_core::modules::{Holdings, Param};
 use crownlands_core::{BuildingId, Cell, Kingdom, Ruleset, Square, TerrainId};
