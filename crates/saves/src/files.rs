@@ -233,31 +233,23 @@ pub fn prepare_save_dir(dir: &Path) -> Result<(), SaveError> {
     Ok(())
 }
 
-/// Where Crownlands keeps its data (the autosave): `$CROWNLANDS_HOME` if set, else the platform's
-/// data directory: `$XDG_DATA_HOME/crownlands` or `~/.local/share/crownlands` on Linux and other
-/// Unixes, `~/Library/Application Support/crownlands` on macOS, `%APPDATA%\crownlands` on
-/// Windows. `None` when none of these can be found.
+/// Where Crownlands keeps its data (the autosave): `$CROWNLANDS_HOME` if set, else `crownlands` in
+/// the platform's data directory as the `dirs` crate finds it: `$XDG_DATA_HOME` (when absolute) or
+/// `~/.local/share` on Linux and other Unixes, `~/Library/Application Support` on macOS,
+/// `%APPDATA%` on Windows. `None` when none of these can be found.
 pub fn data_dir() -> Option<PathBuf> {
-    data_dir_from(|k| std::env::var_os(k))
+    choose_data_dir(std::env::var_os("CROWNLANDS_HOME"), dirs::data_dir())
 }
 
-/// [`data_dir`] with the environment given as a function (for tests and embedders).
-pub fn data_dir_from(env: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
-    let set = |k: &str| env(k).filter(|v| !v.is_empty()).map(PathBuf::from);
-    if let Some(home) = set("CROWNLANDS_HOME") {
-        return Some(home);
+/// `$CROWNLANDS_HOME` (unless empty) over the platform's data directory.
+fn choose_data_dir(
+    crownlands_home: Option<OsString>,
+    platform: Option<PathBuf>,
+) -> Option<PathBuf> {
+    match crownlands_home.filter(|v| !v.is_empty()) {
+        Some(home) => Some(PathBuf::from(home)),
+        None => platform.map(|d| d.join("crownlands")),
     }
-    if cfg!(windows) {
-        return set("APPDATA").map(|d| d.join("crownlands"));
-    }
-    if cfg!(target_os = "macos") {
-        return set("HOME").map(|h| h.join("Library/Application Support/crownlands"));
-    }
-    // XDG: a relative XDG_DATA_HOME is invalid and must be ignored.
-    if let Some(xdg) = set("XDG_DATA_HOME").filter(|p| p.is_absolute()) {
-        return Some(xdg.join("crownlands"));
-    }
-    set("HOME").map(|h| h.join(".local/share/crownlands"))
 }
 
 /// The autosave file: [`AUTOSAVE_FILE`] in [`data_dir`].
@@ -459,32 +451,19 @@ mod tests {
 
     #[test]
     fn data_dir_order() {
-        let env = |pairs: &'static [(&'static str, &'static str)]| {
-            move |k: &str| {
-                pairs
-                    .iter()
-                    .find(|(n, _)| *n == k)
-                    .map(|(_, v)| OsString::from(v))
-            }
-        };
+        let platform = Some(PathBuf::from("/x"));
         assert_eq!(
-            data_dir_from(env(&[("CROWNLANDS_HOME", "/c"), ("HOME", "/h")])),
+            choose_data_dir(Some("/c".into()), platform.clone()),
             Some(PathBuf::from("/c"))
         );
-        if cfg!(all(unix, not(target_os = "macos"))) {
-            assert_eq!(
-                data_dir_from(env(&[("XDG_DATA_HOME", "/x"), ("HOME", "/h")])),
-                Some(PathBuf::from("/x/crownlands"))
-            );
-            assert_eq!(
-                data_dir_from(env(&[("XDG_DATA_HOME", "rel"), ("HOME", "/h")])),
-                Some(PathBuf::from("/h/.local/share/crownlands"))
-            );
-            assert_eq!(
-                data_dir_from(env(&[("CROWNLANDS_HOME", ""), ("HOME", "/h")])),
-                Some(PathBuf::from("/h/.local/share/crownlands"))
-            );
-        }
-        assert_eq!(data_dir_from(env(&[])), None);
+        assert_eq!(
+            choose_data_dir(Some("".into()), platform.clone()),
+            Some(PathBuf::from("/x/crownlands"))
+        );
+        assert_eq!(
+            choose_data_dir(None, platform),
+            Some(PathBuf::from("/x/crownlands"))
+        );
+        assert_eq!(choose_data_dir(None, None), None);
     }
 }
