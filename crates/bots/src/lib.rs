@@ -12,6 +12,7 @@
 //! Bots use only the engine's generic interface (`legal_actions`, `apply`, scores, kingdoms), so
 //! they play every ruleset the engine loads, house rules included, and any new kind of action.
 
+pub mod analysis;
 pub mod greedy;
 pub mod kingdom_map;
 pub mod level;
@@ -22,6 +23,7 @@ pub mod tournament;
 pub mod view;
 pub mod widen;
 
+pub use analysis::{Analyst, Assessment, Candidate, Estimate};
 pub use greedy::GreedyBot;
 pub use level::{Level, LevelError};
 pub use mcts::{Budget, MctsBot, MctsConfig, Opponents};

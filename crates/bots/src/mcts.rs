@@ -205,11 +205,28 @@ impl MctsBot {
         self.tree.first().map_or(0, |n| n.visits)
     }
 
+    /// The root's actions after the last search with their visits and mean reward, most visited
+    /// first (the better mean among equals). Empty before a search, and after one with a single
+    /// legal action (nothing was searched).
+    pub fn root_ranking(&self) -> Vec<(Action, u32, f64)> {
+        let Some(root) = self.tree.first() else {
+            return Vec::new();
+        };
+        let children = &self.tree[root.first as usize..(root.first + root.len) as usize];
+        let mut ranked: Vec<(Action, u32, f64)> = children
+            .iter()
+            .map(|c| (c.action, c.visits, c.reward / f64::from(c.visits.max(1))))
+            .collect();
+        ranked.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
+        ranked
+    }
+
     /// Search from `view` and return the most visited root action with its visit count.
     pub fn search(&mut self, view: &PlayerView<'_>) -> (Action, u32) {
         let root_actions = view.legal_actions();
         let kept = self.kept.take();
         if root_actions.len() == 1 {
+            self.tree.clear();
             return (root_actions[0], 0);
         }
         match kept {

@@ -130,6 +130,28 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Go through every decision of a saved game with a bot: the move played, the bot's preferred
+    /// move, the win chance and expected score after each, what the move played gave up; then each
+    /// player's mean loss and biggest mistakes.
+    Analyse {
+        /// The save file (JSON).
+        save: PathBuf,
+        /// The bot that proposes moves (a level, as for `simulate --bots`).
+        #[arg(long, default_value = "mcts")]
+        bot: String,
+        /// Samples of the hidden piles behind each estimate (greedy playouts from each).
+        #[arg(long, default_value_t = crownlands_bots::analysis::DEFAULT_SAMPLES)]
+        samples: u32,
+        /// Threads (default: every core). The result does not depend on it.
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Seed of the bot's search and the samples.
+        #[arg(long, short, default_value_t = 1)]
+        seed: u64,
+        /// Print the assessment as one JSON document.
+        #[arg(long)]
+        json: bool,
+    },
     /// Write a saved game in the game notation (see docs/saves.md).
     Export {
         /// The save file (JSON).

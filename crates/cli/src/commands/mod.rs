@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+mod analyse;
 mod export;
 mod import;
 mod placements;
@@ -74,6 +75,23 @@ pub fn run(command: Command) -> CliResult<ExitCode> {
             embed_ruleset,
         } => export::run(&save, output.as_deref(), embed_ruleset),
         Command::Import { notation, output } => import::run(&notation, &output),
+        Command::Analyse {
+            save,
+            bot,
+            samples,
+            jobs,
+            seed,
+            json,
+        } => analyse::run(
+            &save,
+            &analyse::Options {
+                bot: &bot,
+                samples,
+                jobs,
+                seed,
+                as_json: json,
+            },
+        ),
     }
 }
 

@@ -1,0 +1,271 @@
+//! The analysis of a decision: what a bot would have played, and what the move played and the
+//! bot's preferred moves are worth.
+//!
+//! A decision is assessed from the acting player's view only (no peeking at the draw pile):
+//! 1. **A shortlist**: the bot's preferred moves. For `mcts`, the root actions of its search,
+//!    most visited first; for the other levels, the legal actions by greedy's value. The move
+//!    actually played joins the shortlist.
+//! 2. **An estimate for each**: the same `samples` determinized copies of the game for every
+//!    candidate (common random numbers, so a lucky draw lifts every candidate alike), the
+//!    candidate played, then the game finished by greedy playouts for every seat. A candidate's
+//!    value is the acting side's win chance (shared wins split, under the ruleset's tie-breaks)
+//!    and its expected final score.
+//!
+//! The best move is the candidate with the highest win chance, then the highest expected score
+//! (so a lost or won position still ranks moves by points). The loss of the move played is what
+//! it gives up against the best: in win chance, and in points.
+
+use crate::kingdom_map::KingdomMap;
+use crate::mcts::MctsBot;
+use crate::rollout::{Lean, Rollout, play_out};
+use crate::{Level, PlayerView, greedy};
+use crownlands_core::rng::GameRng;
+use crownlands_core::{Action, Game};
+
+/// What a move is worth to the acting side, estimated by playouts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// The chance of winning, 0 to 1 (a shared win counts as a share).
+    pub win: f64,
+    /// The expected final score of the acting side.
+    pub score: f64,
+}
+
+impl Estimate {
+    /// Ranks `self` against `other`: win chance first, then expected score.
+    pub fn better_than(&self, other: &Estimate) -> bool {
+        (self.win, self.score) > (other.win, other.score)
+    }
+}
+
+/// One candidate move and its estimate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Candidate {
+    pub action: Action,
+    pub value: Estimate,
+}
+
+/// The assessment of one decision.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Assessment {
+    /// The candidates, best first (see [`Estimate::better_than`]); never empty.
+    pub candidates: Vec<Candidate>,
+    /// The move played and its estimate, when one was given.
+    pub played: Option<Candidate>,
+    /// Whether there was only one legal move.
+    pub forced: bool,
+}
+
+impl Assessment {
+    /// The best candidate.
+    pub fn best(&self) -> Candidate {
+        self.candidates[0]
+    }
+
+    /// What the move played gives up against the best: (win chance, points), never negative.
+    pub fn loss(&self) -> (f64, f64) {
+        match self.played {
+            Some(p) => {
+                let b = self.best().value;
+                (
+                    (b.win - p.value.win).max(0.0),
+                    (b.score - p.value.score).max(0.0),
+                )
+            }
+            None => (0.0, 0.0),
+        }
+    }
+}
+
+/// The default number of samples behind each estimate.
+pub const DEFAULT_SAMPLES: u32 = 200;
+
+/// How decisions are assessed: the bot level that proposes moves, how many moves it proposes and
+/// how many samples each estimate takes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Analyst {
+    pub level: Level,
+    /// How many of the bot's preferred moves are estimated (at least 1).
+    pub shortlist: usize,
+    pub samples: u32,
+}
+
+impl Default for Analyst {
+    fn default() -> Self {
+        Analyst {
+            level: Level::Mcts(crate::MctsConfig::default()),
+            shortlist: 3,
+            samples: DEFAULT_SAMPLES,
+        }
+    }
+}
+
+impl Analyst {
+    /// Assess the decision of the player to act in `view`; `played` is the move made there, if
+    /// any (an illegal one is ignored). Everything random comes from `seed`, so the same
+    /// position, settings and seed always give the same assessment.
+    pub fn assess(&self, view: &PlayerView<'_>, played: Option<Action>, seed: u64) -> Assessment {
+        let legal = view.legal_actions();
+        let played = played.filter(|a| legal.contains(a));
+        let mut shortlist = if legal.len() <= 1 {
+            legal.clone()
+        } else {
+            self.proposals(view, &legal, seed)
+        };
+        shortlist.truncate(self.shortlist.max(1));
+        if let Some(p) = played
+            && !shortlist.contains(&p)
+        {
+            shortlist.push(p);
+        }
+        if shortlist.is_empty() {
+            // Nothing legal: the game is over or nobody is to act.
+            shortlist.push(Action::Discard);
+        }
+        let values = estimate(view, &shortlist, self.samples, seed ^ ESTIMATE_SEED);
+        let mut candidates: Vec<Candidate> = shortlist
+            .iter()
+            .zip(values)
+            .map(|(&action, value)| Candidate { action, value })
+            .collect();
+        let played = played.and_then(|p| candidates.iter().find(|c| c.action == p).copied());
+        // Stable: among equal estimates the bot's own order stands.
+        candidates.sort_by(|a, b| {
+            (b.value.win, b.value.score)
+                .partial_cmp(&(a.value.win, a.value.score))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        Assessment {
+            candidates,
+            played,
+            forced: legal.len() <= 1,
+        }
+    }
+
+    /// The bot's preferred moves, best first.
+    fn proposals(&self, view: &PlayerView<'_>, legal: &[Action], seed: u64) -> Vec<Action> {
+        match self.level {
+            Level::Mcts(config) => {
+                let mut bot = MctsBot::new(config, seed, "analyst");
+                let (choice, _) = bot.search(view);
+                let mut ranked: Vec<Action> =
+                    bot.root_ranking().into_iter().map(|(a, _, _)| a).collect();
+                if ranked.first() != Some(&choice) {
+                    ranked.retain(|&a| a != choice);
+                    ranked.insert(0, choice);
+                }
+                ranked
+            }
+            Level::Greedy | Level::Random => {
+                let mut rng = GameRng::seed_from(seed);
+                let values = greedy::action_values(view, legal, &mut rng);
+                let mut order: Vec<usize> = (0..legal.len()).collect();
+                order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
+                order.into_iter().map(|i| legal[i]).collect()
+            }
+        }
+    }
+}
+
+/// Mixed into the seed of the estimates, so they draw other samples than the search did.
+const ESTIMATE_SEED: u64 = 0x616e_616c_7973_6973;
+
+/// Estimate each of `actions` from `samples` common determinized samples of `view`.
+pub fn estimate(
+    view: &PlayerView<'_>,
+    actions: &[Action],
+    samples: u32,
+    seed: u64,
+) -> Vec<Estimate> {
+    let side = view.side();
+    let mut rng = GameRng::seed_from(seed);
+    let mut map = KingdomMap::new();
+    let lean = Lean { side, crown: 0.0 };
+    let samples = samples.max(1);
+    let mut sums = vec![(0.0f64, 0.0f64); actions.len()];
+    for _ in 0..samples {
+        let sample = view.determinize(&mut rng);
+        for (sum, &action) in sums.iter_mut().zip(actions) {
+            let mut game = sample.clone();
+            if game.apply(action).is_err() {
+                continue;
+            }
+            play_out(&mut game, Rollout::Greedy(0), lean, &mut rng, &mut map);
+            let (win, score) = result_for(&game, side);
+            sum.0 += win;
+            sum.1 += score;
+        }
+    }
+    let n = f64::from(samples);
+    sums.into_iter()
+        .map(|(w, s)| Estimate {
+            win: w / n,
+            score: s / n,
+        })
+        .collect()
+}
+
+/// The side's share of the win and its score at the end of `game`.
+fn result_for(game: &Game, side: usize) -> (f64, f64) {
+    let outcome = game.outcome();
+    let win = if outcome.winners.contains(&side) {
+        1.0 / outcome.winners.len() as f64
+    } else {
+        0.0
+    };
+    let score = outcome.scores.get(side).map_or(0, |s| s.total);
+    (win, f64::from(score))
+}
+
+/// One decision of a game to assess: the game just before it and the move played.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    pub before: Game,
+    pub played: Action,
+}
+
+/// Assess every decision, in parallel on `jobs` threads (all cores when `None`). Decision `i`
+/// draws from `derive_seed(seed, i)`, so the result is the same on any number of threads.
+/// `progress` is called with the number of decisions done so far.
+pub fn assess_all(
+    analyst: &Analyst,
+    decisions: &[Decision],
+    seed: u64,
+    jobs: Option<usize>,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Result<Vec<Assessment>, String> {
+    use rayon::prelude::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let done = AtomicUsize::new(0);
+    let one = |(i, d): (usize, &Decision)| {
+        let assessment = match PlayerView::new(&d.before) {
+            Some(view) => analyst.assess(
+                &view,
+                Some(d.played),
+                crownlands_core::rng::derive_seed(seed, i as u64),
+            ),
+            None => Assessment {
+                candidates: vec![Candidate {
+                    action: d.played,
+                    value: Estimate {
+                        win: 0.0,
+                        score: 0.0,
+                    },
+                }],
+                played: None,
+                forced: true,
+            },
+        };
+        progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+        assessment
+    };
+    let run = || decisions.par_iter().enumerate().map(one).collect();
+    match jobs {
+        Some(j) => rayon::ThreadPoolBuilder::new()
+            .num_threads(j.max(1))
+            .build()
+            .map(|pool| pool.install(run))
+            .map_err(|e| format!("cannot start {j} threads: {e}")),
+        None => Ok(run()),
+    }
+}

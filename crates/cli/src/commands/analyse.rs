@@ -1,0 +1,366 @@
+//! `crownlands analyse SAVE [--bot LEVEL] [--samples N] [--jobs J] [--seed S] [--json]`: every
+//! decision of a saved game assessed by a bot: the move played, the bot's preferred move, the
+//! win chance and expected final score after each, and what the move played gave up; then each
+//! player's mean loss and biggest mistakes.
+
+use super::print_json;
+use crate::errors::{CliError, CliResult};
+use crate::output::{round, say};
+use crownlands_bots::Level;
+use crownlands_bots::analysis::{Analyst, Assessment, Decision, assess_all};
+use crownlands_core::Game;
+use crownlands_saves::words::side_text;
+use crownlands_saves::{Player, notation, read_save_file};
+use serde_json::{Value, json};
+use std::io::IsTerminal;
+use std::path::Path;
+use std::process::ExitCode;
+use std::str::FromStr;
+
+/// How many of each player's biggest mistakes are named.
+const MISTAKES: usize = 3;
+
+pub struct Options<'a> {
+    pub bot: &'a str,
+    pub samples: u32,
+    pub jobs: Option<usize>,
+    pub seed: u64,
+    pub as_json: bool,
+}
+
+/// One decision as the report shows it.
+struct Row {
+    /// From 1, over the whole save (every game of a match).
+    index: usize,
+    game: usize,
+    round: u32,
+    side: usize,
+    played: String,
+    best: String,
+    /// The candidates' tokens, in the assessment's order.
+    candidates: Vec<String>,
+    assessment: Assessment,
+}
+
+pub fn run(path: &Path, options: &Options<'_>) -> CliResult<ExitCode> {
+    let level =
+        Level::from_str(options.bot).map_err(|e| CliError::Message(format!("--bot: {e}")))?;
+    if options.samples == 0 || options.samples > MAX_SAMPLES {
+        return Err(CliError::Message(format!(
+            "--samples must be 1 to {MAX_SAMPLES}, not {}",
+            options.samples
+        )));
+    }
+    if options.jobs == Some(0) {
+        return Err(CliError::Message("--jobs must be at least 1".into()));
+    }
+    let file = path.display().to_string();
+    let save = read_save_file(path).map_err(|e| CliError::Message(e.to_string()))?;
+    let mut decisions = Vec::new();
+    let mut places = Vec::new();
+    let session = save
+        .replay(&file, |m| {
+            if let Some(player) = m.before.to_act() {
+                places.push((m.game, m.before.round(), m.before.side_of(player)));
+                decisions.push(Decision {
+                    before: m.before.clone(),
+                    played: m.action,
+                });
+            }
+        })
+        .map_err(|e| CliError::Message(e.to_string()))?;
+    let analyst = Analyst {
+        level,
+        samples: options.samples,
+        ..Analyst::default()
+    };
+    let bar = (std::io::stderr().is_terminal() && !decisions.is_empty()).then(|| {
+        let bar = indicatif::ProgressBar::new(decisions.len() as u64);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} decisions, {elapsed} elapsed, about {eta} left",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    });
+    let progress = |done: usize| {
+        if let Some(b) = &bar {
+            b.set_position(done as u64);
+        }
+    };
+    let assessments = assess_all(&analyst, &decisions, options.seed, options.jobs, &progress)
+        .map_err(CliError::Message)?;
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let rows: Vec<Row> = decisions
+        .iter()
+        .zip(places)
+        .zip(assessments)
+        .enumerate()
+        .map(|(i, ((d, (game, round, side)), assessment))| Row {
+            index: i + 1,
+            game,
+            round,
+            side,
+            played: notation::token(&d.before, d.played),
+            best: notation::token(&d.before, assessment.best().action),
+            candidates: assessment
+                .candidates
+                .iter()
+                .map(|c| notation::token(&d.before, c.action))
+                .collect(),
+            assessment,
+        })
+        .collect();
+    let game = session.game();
+    let players = session.players();
+    let several_games = save.games.len() > 1;
+    if options.as_json {
+        print_json(&report_json(
+            &file,
+            &save.ruleset_name,
+            &level,
+            options,
+            &rows,
+            game,
+            players,
+        ));
+    } else {
+        print_report(
+            &file,
+            &save.ruleset_name,
+            &level,
+            options,
+            &rows,
+            game,
+            players,
+            several_games,
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The most samples an estimate may take.
+const MAX_SAMPLES: u32 = 100_000;
+
+/// A side's summary: decisions that were not forced, mean losses, biggest mistakes (row indices
+/// into `rows`, biggest first).
+struct Summary {
+    decisions: usize,
+    forced: usize,
+    mean_loss: f64,
+    mean_score_loss: f64,
+    mistakes: Vec<usize>,
+}
+
+fn summary(rows: &[Row], side: usize) -> Summary {
+    let mine: Vec<usize> = (0..rows.len()).filter(|&i| rows[i].side == side).collect();
+    let chosen: Vec<usize> = mine
+        .iter()
+        .copied()
+        .filter(|&i| !rows[i].assessment.forced)
+        .collect();
+    let n = chosen.len().max(1) as f64;
+    let mean_loss = chosen
+        .iter()
+        .map(|&i| rows[i].assessment.loss().0)
+        .sum::<f64>()
+        / n;
+    let mean_score_loss = chosen
+        .iter()
+        .map(|&i| rows[i].assessment.loss().1)
+        .sum::<f64>()
+        / n;
+    let mut mistakes: Vec<usize> = chosen
+        .iter()
+        .copied()
+        .filter(|&i| {
+            let (w, s) = rows[i].assessment.loss();
+            w > 0.0 || s > 0.0
+        })
+        .collect();
+    mistakes.sort_by(|&a, &b| {
+        let (la, lb) = (rows[a].assessment.loss(), rows[b].assessment.loss());
+        lb.0.total_cmp(&la.0).then(lb.1.total_cmp(&la.1))
+    });
+    mistakes.truncate(MISTAKES);
+    Summary {
+        decisions: chosen.len(),
+        forced: mine.len() - chosen.len(),
+        mean_loss,
+        mean_score_loss,
+        mistakes,
+    }
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.0}%", x * 100.0)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn print_report(
+    file: &str,
+    ruleset: &str,
+    level: &Level,
+    options: &Options<'_>,
+    rows: &[Row],
+    game: &Game,
+    players: &[Player],
+    several_games: bool,
+) {
+    say!(
+        "{file}: {ruleset}, {} players; every decision assessed by {level} ({} samples an estimate, greedy playouts)",
+        players.len(),
+        options.samples
+    );
+    say!(
+        "win: the chance of winning after the move; score: the expected final score; loss: what the move played gave up against the best"
+    );
+    say!();
+    let names: Vec<String> = (0..usize::from(game.sides()))
+        .map(|s| side_text(game, players, s))
+        .collect();
+    let width = names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(6);
+    say!(
+        "{:>4}  {:>5}  {:<width$}  {:<10} {:>5} {:>6}   {:<10} {:>5} {:>6}   loss",
+        "move",
+        if several_games { "game" } else { "round" },
+        "player",
+        "played",
+        "win",
+        "score",
+        "best",
+        "win",
+        "score",
+    );
+    for r in rows {
+        let a = &r.assessment;
+        let played = a.played.map_or(a.best().value, |p| p.value);
+        let best = a.best().value;
+        let (lw, ls) = a.loss();
+        let loss = if a.forced {
+            "forced".to_string()
+        } else if lw == 0.0 && ls == 0.0 {
+            "-".to_string()
+        } else {
+            format!("{} ({:.1} pt)", percent(lw), ls)
+        };
+        let when = if several_games {
+            format!("{}.{}", r.game + 1, r.round)
+        } else {
+            r.round.to_string()
+        };
+        say!(
+            "{:>4}  {:>5}  {:<width$}  {:<10} {:>5} {:>6.1}   {:<10} {:>5} {:>6.1}   {loss}",
+            r.index,
+            when,
+            names.get(r.side).map_or("?", String::as_str),
+            r.played,
+            percent(played.win),
+            played.score,
+            r.best,
+            percent(best.win),
+            best.score,
+        );
+    }
+    say!();
+    for (side, name) in names.iter().enumerate() {
+        let s = summary(rows, side);
+        let forced = if s.forced > 0 {
+            format!(" and {} forced", s.forced)
+        } else {
+            String::new()
+        };
+        say!(
+            "{name}: {} decisions{forced}; mean loss {} win chance, {:.2} points",
+            s.decisions,
+            percent(s.mean_loss),
+            s.mean_score_loss
+        );
+        if s.mistakes.is_empty() {
+            say!("  no move gave anything up against the bot's preferred moves");
+        }
+        for &i in &s.mistakes {
+            let r = &rows[i];
+            let (lw, ls) = r.assessment.loss();
+            say!(
+                "  move {}: {} instead of {} ({} win chance, {:.1} points)",
+                r.index,
+                r.played,
+                r.best,
+                percent(lw),
+                ls
+            );
+        }
+    }
+}
+
+fn report_json(
+    file: &str,
+    ruleset: &str,
+    level: &Level,
+    options: &Options<'_>,
+    rows: &[Row],
+    game: &Game,
+    players: &[Player],
+) -> Value {
+    let decisions: Vec<Value> = rows
+        .iter()
+        .map(|r| {
+            let a = &r.assessment;
+            let played = a.played.map_or(a.best().value, |p| p.value);
+            let best = a.best().value;
+            let (lw, ls) = a.loss();
+            json!({
+                "index": r.index,
+                "game": r.game + 1,
+                "round": r.round,
+                "side": r.side + 1,
+                "played": r.played,
+                "best": r.best,
+                "played_value": round(played.win, 4),
+                "best_value": round(best.win, 4),
+                "played_score": round(played.score, 2),
+                "best_score": round(best.score, 2),
+                "loss": round(lw, 4),
+                "score_loss": round(ls, 2),
+                "forced": a.forced,
+                "candidates": a.candidates.iter().zip(&r.candidates).map(|(c, token)| json!({
+                    "action": token,
+                    "win": round(c.value.win, 4),
+                    "score": round(c.value.score, 2),
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let sides: Vec<Value> = (0..usize::from(game.sides()))
+        .map(|side| {
+            let s = summary(rows, side);
+            json!({
+                "side": side + 1,
+                "name": side_text(game, players, side),
+                "decisions": s.decisions,
+                "forced": s.forced,
+                "mean_loss": round(s.mean_loss, 4),
+                "mean_score_loss": round(s.mean_score_loss, 3),
+                "mistakes": s.mistakes.iter().map(|&i| rows[i].index).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({
+        "file": file,
+        "ruleset": ruleset,
+        "bot": level.to_string(),
+        "samples": options.samples,
+        "seed": options.seed,
+        "value": "win chance",
+        "decisions": decisions,
+        "players": sides,
+    })
+}
