@@ -1,5 +1,6 @@
 //! Integration tests for the `crownlands` binary: every subcommand run as a process.
 
+mod analyse;
 mod help_schema;
 mod placements;
 mod rulesets_validate;

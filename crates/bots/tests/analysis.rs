@@ -1,0 +1,116 @@
+//! The analysis of decisions: a shortlist from the bot, estimates on common samples, the loss.
+
+use crownlands_bots::analysis::{Analyst, Decision, assess_all};
+use crownlands_bots::{Level, PlayerView};
+use crownlands_core::rng::GameRng;
+use crownlands_core::{Game, Ruleset};
+use std::sync::Arc;
+
+fn ruleset(name: &str) -> Arc<Ruleset> {
+    Arc::new(crownlands_rules::load(name).unwrap_or_else(|e| panic!("{e}")))
+}
+
+/// A 2-player Kingdomino game after `moves` random actions.
+fn position(seed: u64, moves: usize) -> Game {
+    let mut game = Game::new(ruleset("kingdomino"), 2, seed).expect("setup");
+    let mut rng = GameRng::seed_from(seed);
+    for _ in 0..moves {
+        game.play_random(|| rng.next_u32()).expect("not over");
+    }
+    game
+}
+
+fn analyst(level: &str, samples: u32) -> Analyst {
+    Analyst {
+        level: level.parse::<Level>().expect("level"),
+        samples,
+        ..Analyst::default()
+    }
+}
+
+#[test]
+fn the_best_is_never_worse_than_the_move_played() {
+    for (seed, moves) in [(1u64, 6usize), (2, 11), (3, 20), (4, 31)] {
+        let game = position(seed, moves);
+        let view = PlayerView::new(&game).expect("someone acts");
+        for played in view.legal_actions().into_iter().take(5) {
+            let a = analyst("greedy", 6).assess(&view, Some(played), 7);
+            let p = a.played.expect("a legal move played is assessed");
+            assert_eq!(p.action, played);
+            assert!(!a.best().value.better_than(&a.best().value));
+            assert!(!p.value.better_than(&a.best().value), "{a:?}");
+            let (win, points) = a.loss();
+            assert!(win >= 0.0 && points >= 0.0);
+            assert!(
+                a.candidates.len() <= 4,
+                "three proposals and the move played"
+            );
+            for w in a.candidates.windows(2) {
+                assert!(!w[1].value.better_than(&w[0].value), "best first: {a:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn an_assessment_depends_only_on_the_position_and_the_seed() {
+    let game = position(5, 13);
+    let view = PlayerView::new(&game).expect("someone acts");
+    let played = view.legal_actions()[0];
+    let a = analyst("mcts:60", 5);
+    assert_eq!(
+        a.assess(&view, Some(played), 3),
+        a.assess(&view, Some(played), 3)
+    );
+    // The hidden order is not read: a game differing only in it gives the same assessment.
+    let mut other = game.clone();
+    let mut shuffle = GameRng::seed_from(99);
+    other.resample_hidden(|| shuffle.next_u32());
+    let other_view = PlayerView::new(&other).expect("someone acts");
+    assert_eq!(
+        a.assess(&view, Some(played), 3),
+        a.assess(&other_view, Some(played), 3)
+    );
+}
+
+#[test]
+fn a_forced_move_loses_nothing_and_an_illegal_one_is_ignored() {
+    // Find a position with a single legal action (the last claim of a line, or a forced
+    // discard) by playing on until one comes.
+    let mut game = position(6, 0);
+    let mut rng = GameRng::seed_from(6);
+    while game.legal_action_count() != 1 {
+        game.play_random(|| rng.next_u32())
+            .expect("a forced move comes before the end");
+    }
+    let view = PlayerView::new(&game).expect("someone acts");
+    let only = view.legal_actions()[0];
+    let a = analyst("greedy", 3).assess(&view, Some(only), 1);
+    assert!(a.forced);
+    assert_eq!(a.best().action, only);
+    assert_eq!(a.loss(), (0.0, 0.0));
+
+    let game = position(7, 10);
+    let view = PlayerView::new(&game).expect("someone acts");
+    let illegal = crownlands_core::Action::Discard;
+    assert!(!view.is_legal(illegal));
+    let a = analyst("greedy", 3).assess(&view, Some(illegal), 1);
+    assert!(a.played.is_none());
+}
+
+#[test]
+fn a_whole_game_gives_the_same_assessments_on_any_number_of_threads() {
+    let mut game = position(8, 0);
+    let mut rng = GameRng::seed_from(8);
+    let mut decisions = Vec::new();
+    while !game.is_over() {
+        let before = game.clone();
+        let played = game.play_random(|| rng.next_u32()).expect("not over");
+        decisions.push(Decision { before, played });
+    }
+    let a = analyst("greedy", 2);
+    let one = assess_all(&a, &decisions, 4, Some(1), &|_| {}).expect("threads");
+    let two = assess_all(&a, &decisions, 4, Some(2), &|_| {}).expect("threads");
+    assert_eq!(one.len(), decisions.len());
+    assert_eq!(one, two);
+}

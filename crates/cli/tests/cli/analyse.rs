@@ -1,0 +1,146 @@
+//! `crownlands analyse SAVE`: every decision of a saved game assessed by a bot.
+
+use crate::{TempFile, run};
+use serde_json::Value;
+use std::path::PathBuf;
+
+/// A finished 2-player Kingdomino game between random players, saved; the directory is removed
+/// on drop.
+struct SavedGame(PathBuf);
+
+impl SavedGame {
+    fn new(tag: &str) -> SavedGame {
+        let dir = std::env::temp_dir().join(format!(
+            "crownlands-clitest-analyse-{}-{tag}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        run(&[
+            "simulate",
+            "kingdomino",
+            "--players",
+            "2",
+            "--games",
+            "1",
+            "--seed",
+            "5",
+            "--save",
+            &dir.display().to_string(),
+        ])
+        .ok();
+        SavedGame(dir)
+    }
+
+    fn file(&self) -> String {
+        let entry = std::fs::read_dir(&self.0)
+            .expect("save dir")
+            .filter_map(Result::ok)
+            .find(|e| e.path().extension().is_some_and(|x| x == "json"))
+            .expect("a save");
+        entry.path().display().to_string()
+    }
+}
+
+impl Drop for SavedGame {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn analyse_json(file: &str, extra: &[&str]) -> Value {
+    let mut args = vec!["analyse", file, "--json"];
+    args.extend_from_slice(extra);
+    run(&args).ok().json()
+}
+
+#[test]
+fn every_decision_is_assessed_and_summed_up_per_player() {
+    let game = SavedGame::new("shape");
+    let file = game.file();
+    let v = analyse_json(&file, &["--bot", "greedy", "--samples", "4"]);
+    let replay = run(&["replay", &file, "--json"]).ok().json();
+    let moves = replay["games"][0]["moves"].as_array().expect("moves").len();
+    let decisions = v["decisions"].as_array().expect("decisions");
+    assert_eq!(decisions.len(), moves, "one assessment per action played");
+    for (i, d) in decisions.iter().enumerate() {
+        assert_eq!(d["index"], i + 1);
+        assert_eq!(
+            d["played"], replay["games"][0]["moves"][i]["token"],
+            "the move played, as the notation writes it"
+        );
+        let (played, best) = (
+            d["played_value"].as_f64().expect("played_value"),
+            d["best_value"].as_f64().expect("best_value"),
+        );
+        assert!((0.0..=1.0).contains(&played) && (0.0..=1.0).contains(&best));
+        assert!(best >= played, "the best is at least the move played: {d}");
+        assert!(d["loss"].as_f64().expect("loss") >= 0.0);
+        let side = d["side"].as_u64().expect("side");
+        assert!(side == 1 || side == 2);
+        let candidates = d["candidates"].as_array().expect("candidates");
+        assert_eq!(candidates[0]["action"], d["best"]);
+        if d["forced"] == true {
+            assert_eq!(d["best"], d["played"]);
+        }
+    }
+    let players = v["players"].as_array().expect("players");
+    assert_eq!(players.len(), 2);
+    for p in players {
+        assert!(p["mean_loss"].as_f64().expect("mean_loss") >= 0.0);
+        assert!(p["mistakes"].as_array().expect("mistakes").len() <= 3);
+    }
+    assert_eq!(v["bot"], "greedy");
+}
+
+#[test]
+fn the_result_does_not_depend_on_the_threads() {
+    let game = SavedGame::new("threads");
+    let file = game.file();
+    let one = analyse_json(
+        &file,
+        &["--bot", "mcts:40", "--samples", "3", "--jobs", "1"],
+    );
+    let two = analyse_json(
+        &file,
+        &["--bot", "mcts:40", "--samples", "3", "--jobs", "2"],
+    );
+    assert_eq!(one, two);
+    let other_seed = analyse_json(
+        &file,
+        &["--bot", "mcts:40", "--samples", "3", "--seed", "9"],
+    );
+    assert_eq!(other_seed["seed"], 9);
+}
+
+#[test]
+fn the_text_report_names_the_players_and_their_mistakes() {
+    let game = SavedGame::new("text");
+    let file = game.file();
+    let out = run(&["analyse", &file, "--bot", "greedy", "--samples", "2"])
+        .ok()
+        .stdout;
+    assert!(out.contains("every decision assessed by greedy"), "{out}");
+    assert!(out.contains("seat 1 (random 1):"), "{out}");
+    assert!(out.contains("seat 2 (random 2):"), "{out}");
+    assert!(out.contains("mean loss"), "{out}");
+}
+
+#[test]
+fn bad_options_and_files_are_errors() {
+    let game = SavedGame::new("bad");
+    let file = game.file();
+    let r = run(&["analyse", &file, "--bot", "wizard"]).fails();
+    assert!(r.stderr.contains("unknown bot `wizard`"), "{}", r.stderr);
+    let r = run(&["analyse", &file, "--samples", "0"]).fails();
+    assert!(r.stderr.contains("--samples must be 1 to"), "{}", r.stderr);
+    let r = run(&["analyse", &file, "--jobs", "0"]).fails();
+    assert!(
+        r.stderr.contains("--jobs must be at least 1"),
+        "{}",
+        r.stderr
+    );
+    let junk = TempFile::new("junk", "json", "{\"format\": 3");
+    let r = run(&["analyse", &junk.arg()]).fails();
+    assert!(r.stderr.contains(&junk.arg()), "{}", r.stderr);
+    run(&["analyse", "/no/such/save.json"]).fails();
+}
