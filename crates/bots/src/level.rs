@@ -12,6 +12,8 @@ pub const LEVELS: &str = "random, greedy, mcts (under a second a move), mcts:PLA
 /// The most playouts or milliseconds a level may ask for.
 const MAX_PLAYOUTS: u32 = 100_000_000;
 const MAX_MILLIS: u64 = 3_600_000;
+/// The most threads one search may use.
+const MAX_THREADS: u8 = 64;
 
 /// A bot level: what to build for a seat.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -31,7 +33,7 @@ pub enum LevelError {
     )]
     Budget(String),
     #[error(
-        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed|score, rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=NUMBER, opp=tree|rollout, root=uct|halving, crown=POINTS, first=greedy|random"
+        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed|score, rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=NUMBER, threads=1..64, opp=tree|rollout, root=uct|halving, crown=POINTS, first=greedy|random"
     )]
     Setting(String, String),
 }
@@ -89,6 +91,9 @@ impl fmt::Display for Level {
                         ":first={}",
                         if c.greedy_first { "greedy" } else { "random" }
                     )?;
+                }
+                if c.threads != d.threads {
+                    write!(f, ":threads={}", c.threads)?;
                 }
                 if c.root != d.root {
                     match c.root {
@@ -180,6 +185,13 @@ impl FromStr for Level {
                                 one_of(value, &[("0", false), ("1", true)]).ok_or_else(bad)?
                         }
                         "widen" => config.widen = number(|w| w >= 0.0)?,
+                        "threads" => {
+                            config.threads = value
+                                .parse::<u8>()
+                                .ok()
+                                .filter(|t| (1..=MAX_THREADS).contains(t))
+                                .ok_or_else(bad)?
+                        }
                         "crown" => config.crown = number(|_| true)?,
                         "first" => {
                             config.greedy_first =

@@ -96,6 +96,10 @@ pub struct MctsConfig {
     /// A node's first visits try greedy's choice before the other unvisited actions (drawn at
     /// random otherwise).
     pub greedy_first: bool,
+    /// Root parallelism: this many independent searches, one a thread, each with the whole
+    /// budget and its own samples; their root statistics are summed and the most visited action
+    /// is played. 1 searches on the calling thread.
+    pub threads: u8,
 }
 
 /// Playouts of the default level: a few tenths of a second a move on one core of the project's
@@ -116,9 +120,14 @@ impl Default for MctsConfig {
             root: Root::Halving,
             crown: 0.0,
             greedy_first: false,
+            threads: 1,
         }
     }
 }
+
+/// The root's actions with their visits and mean reward, most visited first
+/// ([`MctsBot::root_ranking`]).
+pub type RootRanking = Vec<(Action, u32, f64)>;
 
 /// Monte Carlo tree search; see the module documentation.
 pub struct MctsBot {
@@ -208,7 +217,7 @@ impl MctsBot {
     /// The root's actions after the last search with their visits and mean reward, most visited
     /// first (the better mean among equals). Empty before a search, and after one with a single
     /// legal action (nothing was searched).
-    pub fn root_ranking(&self) -> Vec<(Action, u32, f64)> {
+    pub fn root_ranking(&self) -> RootRanking {
         let Some(root) = self.tree.first() else {
             return Vec::new();
         };
@@ -237,6 +246,9 @@ impl MctsBot {
             }
         }
         self.me = view.side() as u16;
+        if self.config.threads > 1 {
+            return self.search_in_parallel(view, &root_actions);
+        }
         let (action, visits, node) = match self.config.root {
             Root::Halving if self.can_halve(root_actions.len()) => self.halve(view, &root_actions),
             Root::Halving | Root::Uct => self.uct(view, &root_actions),
@@ -251,6 +263,71 @@ impl MctsBot {
             }
         }
         (action, visits)
+    }
+
+    /// Root parallelism ([`MctsConfig::threads`]): independent searches on threads, each seeded
+    /// from this bot's generator, their root statistics summed into this bot's tree (a root and
+    /// its children only, so [`MctsBot::root_ranking`] ranks the summed statistics). The most
+    /// visited action (the better mean among equals) is played.
+    fn search_in_parallel(
+        &mut self,
+        view: &PlayerView<'_>,
+        root_actions: &[Action],
+    ) -> (Action, u32) {
+        let threads = usize::from(self.config.threads);
+        let config = MctsConfig {
+            threads: 1,
+            reuse: false,
+            ..self.config
+        };
+        let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
+        // Each thread starts from a sample consistent with the view: the hidden order is never
+        // read, and every search determinizes again from its own copy.
+        let game = view.determinize(&mut self.rng);
+        let rankings: Vec<(RootRanking, u64)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = seeds
+                .iter()
+                .map(|&seed| {
+                    let game = game.clone();
+                    scope.spawn(move || {
+                        let mut bot = MctsBot::new(config, seed, "");
+                        match PlayerView::new(&game) {
+                            Some(view) => {
+                                bot.search(&view);
+                                (bot.root_ranking(), bot.playouts)
+                            }
+                            None => (Vec::new(), 0),
+                        }
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_default())
+                .collect()
+        });
+        self.tree.clear();
+        self.tree.push(Node::new(Action::Discard, 0));
+        let first = 1u32;
+        for &action in root_actions {
+            self.tree.push(Node::new(action, self.me));
+        }
+        self.tree[0].first = first;
+        self.tree[0].len = root_actions.len() as u32;
+        for (ranking, playouts) in rankings {
+            self.playouts += playouts;
+            for (action, visits, mean) in ranking {
+                if let Some(i) = root_actions.iter().position(|&a| a == action) {
+                    let node = &mut self.tree[first as usize + i];
+                    node.visits += visits;
+                    node.reward += mean * f64::from(visits);
+                    self.tree[0].visits += visits;
+                }
+            }
+        }
+        self.root_ranking()
+            .first()
+            .map_or((root_actions[0], 0), |&(a, v, _)| (a, v))
     }
 
     /// Search by UCT from the root: the most visited root action (the better mean among
