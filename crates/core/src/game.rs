@@ -39,6 +39,23 @@ pub enum Action {
     Pass,
 }
 
+/// An action in words, without the ruleset: dominoes by their index in the ruleset's list
+/// (`claim domino #5`), cells from the castle (`build slot 5 at (100, 100)`). Front ends that
+/// know the ruleset name dominoes by their labels instead.
+impl std::fmt::Display for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Action::Claim { domino } => write!(f, "claim domino #{}", domino.0),
+            Action::Place { placement } => write!(f, "place at {placement}"),
+            Action::Discard => write!(f, "discard"),
+            Action::Tax { square } => write!(f, "tax square {square}"),
+            Action::Build { slot, cell } => write!(f, "build slot {slot} at {cell}"),
+            Action::Burn { slot } => write!(f, "burn slot {slot}"),
+            Action::Pass => write!(f, "pass"),
+        }
+    }
+}
+
 /// What the game waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "phase")]
@@ -695,7 +712,7 @@ impl Game {
                 }
                 return Err(IllegalAction::NotNow {
                     step: self.step_module(step).map_or("step", |m| m.name()),
-                    action: format!("{action:?}"),
+                    action: action.to_string(),
                 });
             }
         };

@@ -17,6 +17,7 @@ pub mod rng;
 pub mod ruleset;
 pub mod score;
 pub mod terrain;
+pub mod text;
 #[cfg(any(test, feature = "testkit"))]
 #[doc(hidden)]
 pub mod testkit;

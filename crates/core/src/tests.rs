@@ -1428,3 +1428,31 @@ fn select_agrees_with_the_broadword_select() {
     let w = 0x8000_0400_0020_0001u64;
     assert_eq!(select(w, 3), 63);
 }
+
+#[test]
+fn actions_display_in_words_not_debug_text() {
+    use crate::{Action, Cell, Direction, DominoId, Placement};
+    let shown = [
+        Action::Claim {
+            domino: DominoId(4),
+        },
+        Action::Place {
+            placement: Placement::new(Cell::new(1, -1), Direction::ALL[1]),
+        },
+        Action::Discard,
+        Action::Tax { square: 1 },
+        Action::Build {
+            slot: 5,
+            cell: Cell::new(100, 100),
+        },
+        Action::Burn { slot: 2 },
+        Action::Pass,
+    ]
+    .map(|a| a.to_string());
+    assert_eq!(shown[0], "claim domino #4");
+    assert!(shown[1].starts_with("place at (1, -1) "), "{}", shown[1]);
+    assert_eq!(shown[4], "build slot 5 at (100, 100)");
+    for s in &shown {
+        assert!(!s.contains('{') && !s.contains("Cell"), "{s}");
+    }
+}

@@ -1,0 +1,85 @@
+//! Text from files, made safe to show on a terminal.
+//!
+//! Names, dates and keys read from saves, notation, rulesets and kingdom files may hold control
+//! characters: an ESC starts a terminal escape sequence (a new window title, a blinking screen),
+//! a new line forges a line of output, a bidirectional override reorders what is shown. Every such
+//! text is shown through [`escape_controls`] (or [`escape_controls_but_newlines`] for a message
+//! whose lines are its own), which writes those characters as visible escapes (`\n`, `\u{1b}`).
+//! Other characters, backslashes included, are left as they are, so escaping twice changes
+//! nothing.
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+
+/// Whether `c` must not reach a terminal as it is: C0 and C1 control characters, DEL, and the
+/// bidirectional embedding, override and isolate characters.
+pub fn is_unsafe_char(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// The first character of `s` that [`is_unsafe_char`], if any.
+pub fn first_unsafe_char(s: &str) -> Option<char> {
+    s.chars().find(|&c| is_unsafe_char(c))
+}
+
+/// `s` with every control character written as an escape: `\n`, `\r`, `\t`, else `\u{..}` in hex.
+pub fn escape_controls(s: &str) -> Cow<'_, str> {
+    escape(s, false)
+}
+
+/// As [`escape_controls`], but new lines are kept (for a message of several lines, each of
+/// which was escaped when the message was made).
+pub fn escape_controls_but_newlines(s: &str) -> Cow<'_, str> {
+    escape(s, true)
+}
+
+fn escape(s: &str, keep_newlines: bool) -> Cow<'_, str> {
+    let unsafe_here = |c: char| is_unsafe_char(c) && !(keep_newlines && c == '\n');
+    if !s.chars().any(unsafe_here) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if !unsafe_here(c) {
+            out.push(c);
+            continue;
+        }
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c => {
+                let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+            }
+        }
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn controls_are_escaped_and_the_rest_kept() {
+        assert_eq!(escape_controls("Alice"), "Alice");
+        assert!(matches!(escape_controls("Élise \\x"), Cow::Borrowed(_)));
+        assert_eq!(
+            escape_controls("a\u{1b}]0;pwned\u{7}b"),
+            "a\\u{1b}]0;pwned\\u{7}b"
+        );
+        assert_eq!(escape_controls("x\nerror: y"), "x\\nerror: y");
+        assert_eq!(escape_controls("\r\t\u{7f}\u{9b}"), "\\r\\t\\u{7f}\\u{9b}");
+        assert_eq!(escape_controls("a\u{202e}b"), "a\\u{202e}b");
+        assert_eq!(escape_controls_but_newlines("a\nb\u{1b}"), "a\nb\\u{1b}");
+    }
+
+    #[test]
+    fn escaping_twice_changes_nothing() {
+        for s in ["\u{1b}[2J", "a\nb", "\\u{1b}", "\u{0}\u{85}"] {
+            let once = escape_controls(s).into_owned();
+            assert_eq!(escape_controls(&once), once);
+            assert_eq!(first_unsafe_char(&once), None);
+        }
+    }
+}
