@@ -4,6 +4,7 @@
 //! be read): those have line and column 0, and may have an empty file. They display as
 //! `file: message`, or just `message` when there is no file.
 
+use crownlands_core::text::escape_controls;
 use std::fmt;
 use std::ops::Range;
 
@@ -40,30 +41,38 @@ impl Diagnostic {
 }
 
 impl fmt::Display for Diagnostic {
+    /// `file:line:column: message`. The file's name and the message may quote text from the file
+    /// (a key, a cell): their control characters are shown escaped, so that no file can put
+    /// terminal escapes or forged lines on the screen.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = escape_controls(&self.file);
+        let message = escape_controls(&self.message);
         match (self.has_position(), self.file.is_empty()) {
-            (true, _) => write!(
-                f,
-                "{}:{}:{}: {}",
-                self.file, self.line, self.column, self.message
-            ),
-            (false, false) => write!(f, "{}: {}", self.file, self.message),
-            (false, true) => write!(f, "{}", self.message),
+            (true, _) => write!(f, "{file}:{}:{}: {message}", self.line, self.column),
+            (false, false) => write!(f, "{file}: {message}"),
+            (false, true) => write!(f, "{message}"),
         }
     }
 }
+
+/// How many problems a list of problems shows; the rest are counted in one line.
+pub const MAX_SHOWN: usize = 100;
 
 /// Every problem found, in file order.
 #[derive(Clone, Debug, PartialEq, Eq, Default, thiserror::Error)]
 pub struct Diagnostics(pub Vec<Diagnostic>);
 
 impl fmt::Display for Diagnostics {
+    /// One problem a line: the first [`MAX_SHOWN`], then `... and N more problems`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, d) in self.0.iter().enumerate() {
+        for (i, d) in self.shown().iter().enumerate() {
             if i > 0 {
                 writeln!(f)?;
             }
             write!(f, "{d}")?;
+        }
+        if let Some(more) = self.more_line() {
+            write!(f, "\n{more}")?;
         }
         Ok(())
     }
@@ -80,6 +89,20 @@ impl Diagnostics {
 
     pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
         self.0.iter()
+    }
+
+    /// The problems to show: the first [`MAX_SHOWN`].
+    pub fn shown(&self) -> &[Diagnostic] {
+        &self.0[..self.0.len().min(MAX_SHOWN)]
+    }
+
+    /// `... and N more problems` when there are more than [`MAX_SHOWN`].
+    pub fn more_line(&self) -> Option<String> {
+        let more = self.0.len().checked_sub(MAX_SHOWN).filter(|&n| n > 0)?;
+        Some(format!(
+            "... and {more} more problem{}",
+            if more == 1 { "" } else { "s" }
+        ))
     }
 
     /// A single problem; `line` 0 for one with no position.
@@ -115,16 +138,99 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+/// Where lines start in a text, and how many characters come before every
+/// [`LineIndex::STRIDE`]th byte: built once per file, so that placing any number of problems
+/// costs each a binary search and a short count, not a scan of the file.
+#[derive(Clone, Debug)]
+pub(crate) struct LineIndex {
+    /// Byte offset of the start of every line; the first is 0.
+    line_starts: Vec<usize>,
+    /// `chars_before[k]`: characters in `text[..k * STRIDE]` (rounded down to a character
+    /// boundary).
+    chars_before: Vec<usize>,
+}
+
+impl LineIndex {
+    const STRIDE: usize = 4096;
+
+    pub fn new(text: &str) -> LineIndex {
+        let mut line_starts = vec![0];
+        line_starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        let mut chars_before = Vec::with_capacity(text.len() / Self::STRIDE + 1);
+        let mut count = 0;
+        let mut from = 0;
+        let mut mark = 0;
+        while mark <= text.len() {
+            let at = floor_boundary(text, mark);
+            count += text[from..at].chars().count();
+            chars_before.push(count);
+            from = at;
+            mark += Self::STRIDE;
+        }
+        LineIndex {
+            line_starts,
+            chars_before,
+        }
+    }
+
+    /// Characters in `text[..offset]` (`offset` on a character boundary).
+    fn chars_to(&self, text: &str, offset: usize) -> usize {
+        let k = (offset / Self::STRIDE).min(self.chars_before.len() - 1);
+        let base = floor_boundary(text, k * Self::STRIDE).min(offset);
+        self.chars_before[k] + text[base..offset].chars().count()
+    }
+
+    /// 1-based line and column (in characters) of a byte offset, as [`line_col`].
+    pub fn line_col(&self, text: &str, offset: usize) -> (usize, usize) {
+        let offset = floor_boundary(text, offset);
+        let line = self.line_starts.partition_point(|&s| s <= offset);
+        let start = self.line_starts[line - 1];
+        let column = self.chars_to(text, offset) - self.chars_to(text, start) + 1;
+        (line, column)
+    }
+}
+
+/// `offset` clamped to the text and moved back to a character boundary.
+fn floor_boundary(text: &str, offset: usize) -> usize {
+    let mut offset = offset.min(text.len());
+    while offset > 0 && !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
 /// A file's name and text, for turning byte spans into diagnostics.
 #[derive(Clone, Debug)]
 pub(crate) struct SourceText {
     pub name: String,
     pub text: String,
+    /// Built on the first diagnostic.
+    index: std::sync::OnceLock<LineIndex>,
 }
 
 impl SourceText {
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> SourceText {
+        SourceText {
+            name: name.into(),
+            text: text.into(),
+            index: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// 1-based line and column of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        self.index
+            .get_or_init(|| LineIndex::new(&self.text))
+            .line_col(&self.text, offset)
+    }
+
     pub fn diag(&self, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
-        let (line, column) = line_col(&self.text, span.start);
+        let (line, column) = self.line_col(span.start);
         Diagnostic {
             file: self.name.clone(),
             line,
@@ -136,7 +242,7 @@ impl SourceText {
 
 #[cfg(test)]
 mod tests {
-    use super::line_col;
+    use super::*;
 
     #[test]
     fn lines_and_columns() {
@@ -147,5 +253,36 @@ mod tests {
         assert_eq!(line_col(t, 6), (2, 3));
         assert_eq!(line_col(t, 5), (2, 2));
         assert_eq!(line_col(t, 999), (3, 1));
+    }
+
+    #[test]
+    fn the_line_index_agrees_with_line_col() {
+        // Long lines and characters of several bytes across the index's strides.
+        let mut t = String::new();
+        for i in 0..400 {
+            t.push_str(&"\u{e9}x\u{1f451}".repeat(i % 7));
+            t.push_str(&"y".repeat(i * 37 % 9000));
+            t.push('\n');
+        }
+        let index = LineIndex::new(&t);
+        let step = t.len() / 200 + 7;
+        for offset in (0..t.len() + 3).step_by(step).chain([0, 1, 2, 4096, t.len()]) {
+            assert_eq!(index.line_col(&t, offset), line_col(&t, offset), "{offset}");
+        }
+    }
+
+    #[test]
+    fn escapes_are_shown_and_long_lists_cut() {
+        let d = Diagnostic {
+            file: "a\u{1b}b".into(),
+            line: 1,
+            column: 2,
+            message: "key `x\ny`".into(),
+        };
+        assert_eq!(d.to_string(), "a\\u{1b}b:1:2: key `x\\ny`");
+        let many = Diagnostics(vec![d; 250]);
+        let text = many.to_string();
+        assert_eq!(text.lines().count(), MAX_SHOWN + 1);
+        assert!(text.ends_with("... and 150 more problems"), "{text}");
     }
 }

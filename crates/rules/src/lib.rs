@@ -88,10 +88,7 @@ pub fn load_shipped(name: &str) -> Result<Ruleset, Diagnostics> {
 /// anchors its relative paths; the file itself need not exist).
 pub fn load_str(text: &str, path: &Path) -> Result<Ruleset, Diagnostics> {
     let source = Source::Fs(path.to_path_buf());
-    let src = diagnostic::SourceText {
-        name: source.display(),
-        text: text.to_string(),
-    };
+    let src = diagnostic::SourceText::new(source.display(), text);
     if text.len() > node::MAX_FILE_BYTES {
         return Err(Diagnostics::one(
             &src.name,
@@ -163,10 +160,7 @@ fn validate_text(source: Source, src: diagnostic::SourceText) -> Result<Validate
 /// Check text as if it were the file at `path` (a ruleset or a component set).
 pub fn validate_str(text: &str, path: &Path) -> Result<Validated, Diagnostics> {
     let source = Source::Fs(path.to_path_buf());
-    let src = diagnostic::SourceText {
-        name: source.display(),
-        text: text.to_string(),
-    };
+    let src = diagnostic::SourceText::new(source.display(), text);
     validate_text(source, src)
 }
 

@@ -71,7 +71,7 @@ impl Loader {
     pub fn describe(&self, loc: &Loc) -> String {
         match self.files.get(loc.file) {
             Some(f) => {
-                let (line, _) = crate::diagnostic::line_col(&f.src.text, loc.span.start);
+                let (line, _) = f.src.line_col(loc.span.start);
                 format!("{}:{line}", f.src.name)
             }
             None => "?".to_string(),

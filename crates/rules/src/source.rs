@@ -99,10 +99,7 @@ impl Source {
         let name = self.display();
         match self {
             Source::Embedded(rel) => match embedded(rel) {
-                Some(text) => Ok(SourceText {
-                    name,
-                    text: text.to_string(),
-                }),
+                Some(text) => Ok(SourceText::new(name, text)),
                 None => Err(ReadError::Missing(format!("no shipped file `{rel}`"))),
             },
             Source::Fs(path) => {
@@ -142,10 +139,7 @@ pub(crate) fn text_from_bytes(name: &str, bytes: Vec<u8>) -> Result<SourceText, 
         )));
     }
     match String::from_utf8(bytes) {
-        Ok(text) => Ok(SourceText {
-            name: name.to_string(),
-            text,
-        }),
+        Ok(text) => Ok(SourceText::new(name, text)),
         Err(e) => {
             let good = e.utf8_error().valid_up_to();
             let bytes = e.into_bytes();
