@@ -104,6 +104,28 @@ pub fn load_str(text: &str, path: &Path) -> Result<Ruleset, Diagnostics> {
     load::load_source(source, Some(src))
 }
 
+/// Load a ruleset embedded in another file (a save, a notation file) from its text; `name` names
+/// it in diagnostics. The ruleset must be self-contained, as [`to_toml`] writes it: `extends`,
+/// `sets` and `add-sets` are refused however they are spelt (the check is on the parsed
+/// document), and the loader has no file system at all, so nothing in the text can make it open
+/// a file. The same size limit as for ruleset files applies.
+pub fn load_embedded(text: &str, name: &str) -> Result<Ruleset, Diagnostics> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.len() > node::MAX_FILE_BYTES {
+        return Err(Diagnostics::one(
+            name,
+            0,
+            0,
+            format!(
+                "the ruleset is {} bytes; at most {} are supported",
+                text.len(),
+                node::MAX_FILE_BYTES
+            ),
+        ));
+    }
+    load::load_sealed(diagnostic::SourceText::new(name, text))
+}
+
 /// Check a ruleset file, or a component set file on its own (its dominoes may name only the
 /// terrains it declares).
 pub fn validate_path(path: &Path) -> Result<Validated, Diagnostics> {

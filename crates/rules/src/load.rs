@@ -42,7 +42,14 @@ pub(crate) enum Parsed {
 pub(crate) struct Loader {
     pub files: Vec<File>,
     pub diags: Vec<Diagnostic>,
+    /// Loading a ruleset embedded in a save or a notation file: it must be self-contained
+    /// (`extends`, `sets` and `add-sets` are refused, whatever their spelling in the text), and
+    /// no file on disk is ever opened.
+    pub sealed: bool,
 }
+
+/// The keys that make a ruleset read other files.
+const OUTSIDE_KEYS: [&str; 3] = ["extends", "sets", "add-sets"];
 
 impl Loader {
     pub fn err(&mut self, loc: &Loc, msg: impl Into<String>) {
@@ -81,7 +88,17 @@ impl Loader {
     /// Read, parse, check and deserialize one file. `None` when nothing usable is left; the
     /// problems are recorded either way.
     pub fn open(&mut self, source: Source, named_at: Option<&Loc>) -> Option<(usize, Parsed)> {
-        let src = match source.read() {
+        let read = if self.sealed && matches!(source, Source::Fs(_)) {
+            // Unreachable from a sealed load (its files join only to inline names); kept so that
+            // no future path can make one read the disk.
+            Err(ReadError::Missing(format!(
+                "`{}`: an embedded ruleset cannot read files",
+                source.display()
+            )))
+        } else {
+            source.read()
+        };
+        let src = match read {
             Ok(src) => src,
             Err(ReadError::Missing(msg)) => {
                 match named_at {
@@ -215,6 +232,9 @@ impl Loader {
                     return None;
                 }
             };
+            if self.sealed && !self.self_contained(idx) {
+                return None;
+            }
             let extends = rf.extends.clone();
             chain.push((idx, rf));
             let Some(ext) = extends else { break };
@@ -244,6 +264,27 @@ impl Loader {
         }
         chain.reverse();
         self.finish(chain)
+    }
+
+    /// Whether file `idx` names no other file, reporting each key that does. Decided on the
+    /// parsed document, so a key spelt with TOML escapes (`"\u0065xtends"`) is caught too.
+    fn self_contained(&mut self, idx: usize) -> bool {
+        let mut ok = true;
+        for key in OUTSIDE_KEYS {
+            if self.files[idx].doc.get(key).is_none() {
+                continue;
+            }
+            ok = false;
+            let loc = self.key_loc(idx, &[Seg::Key(key)]);
+            self.err(
+                &loc,
+                format!(
+                    "`{key}` is not allowed in an embedded ruleset: it must be self-contained \
+                     (as `crownlands show` prints it), and may not name other files"
+                ),
+            );
+        }
+        ok
     }
 
     fn finish(&mut self, chain: Vec<(usize, RulesetFile)>) -> Option<Ruleset> {
@@ -350,6 +391,17 @@ pub(crate) fn load_source(
 ) -> Result<Ruleset, Diagnostics> {
     let mut loader = Loader::default();
     let ruleset = loader.load_ruleset(source, text);
+    finish_diags(loader.diags, ruleset)
+}
+
+/// Load a ruleset embedded in another file, with no file system (see [`Loader::sealed`]).
+pub(crate) fn load_sealed(text: SourceText) -> Result<Ruleset, Diagnostics> {
+    let mut loader = Loader {
+        sealed: true,
+        ..Loader::default()
+    };
+    let source = Source::Inline(text.name.clone());
+    let ruleset = loader.load_ruleset(source, Some(text));
     finish_diags(loader.diags, ruleset)
 }
 

@@ -25,6 +25,9 @@ pub(crate) enum Source {
     Fs(PathBuf),
     /// A path relative to the embedded `rulesets/` tree, `/`-separated.
     Embedded(String),
+    /// Text embedded in another file (a save, a notation file), by the name diagnostics give
+    /// it. Never on disk: the names it joins are inline too, and none can be read.
+    Inline(String),
 }
 
 impl Source {
@@ -39,6 +42,7 @@ impl Source {
         match self {
             Source::Fs(p) => p.display().to_string(),
             Source::Embedded(rel) => format!("<shipped>/{rel}"),
+            Source::Inline(name) => name.clone(),
         }
     }
 
@@ -50,6 +54,7 @@ impl Source {
                 p.canonicalize().unwrap_or_else(|_| p.clone()).display()
             ),
             Source::Embedded(rel) => format!("embedded:{rel}"),
+            Source::Inline(name) => format!("inline:{name}"),
         }
     }
 
@@ -60,7 +65,7 @@ impl Source {
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default(),
-            Source::Embedded(rel) => {
+            Source::Embedded(rel) | Source::Inline(rel) => {
                 let file = rel.rsplit('/').next().unwrap_or(rel);
                 file.strip_suffix(".toml").unwrap_or(file).to_string()
             }
@@ -70,6 +75,7 @@ impl Source {
     /// `rel` resolved against the directory holding this file.
     pub fn join(&self, rel: &str) -> Source {
         match self {
+            Source::Inline(_) => Source::Inline(rel.to_string()),
             Source::Fs(p) => {
                 let dir = p.parent().unwrap_or(Path::new(""));
                 Source::Fs(dir.join(rel))
@@ -102,6 +108,9 @@ impl Source {
                 Some(text) => Ok(SourceText::new(name, text)),
                 None => Err(ReadError::Missing(format!("no shipped file `{rel}`"))),
             },
+            Source::Inline(rel) => Err(ReadError::Missing(format!(
+                "`{rel}`: an embedded ruleset cannot read files"
+            ))),
             Source::Fs(path) => {
                 let meta = std::fs::metadata(path)
                     .map_err(|e| ReadError::Missing(format!("cannot read `{name}`: {e}")))?;
