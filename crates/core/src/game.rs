@@ -112,7 +112,7 @@ pub enum SetupError {
     #[error("ruleset {name} does not allow {players} players (it allows {allowed})")]
     PlayerCount {
         name: String,
-        players: u8,
+        players: usize,
         allowed: String,
     },
     #[error("ruleset {name} cannot be played: {problems}")]
@@ -236,7 +236,7 @@ impl Game {
             .position(|(n, _)| *n == players)
             .ok_or_else(|| SetupError::PlayerCount {
                 name: ruleset.name.clone(),
-                players,
+                players: usize::from(players),
                 allowed: allowed_counts(&ruleset),
             })?;
         let rules = &ruleset.player_counts[rules_index].1;

@@ -1,6 +1,7 @@
 //! Errors: what went wrong, in which file, and where.
 
 use crownlands_core::IllegalAction;
+use crownlands_core::text::escape_controls;
 use crownlands_rules::Diagnostics;
 use std::fmt;
 
@@ -39,15 +40,20 @@ impl SaveError {
 }
 
 impl fmt::Display for SaveError {
+    /// `file:line:column: problem`. Messages quote the file (names, header values, tokens): every
+    /// control character is shown escaped, so that no file can put terminal escapes or forged
+    /// lines on the screen. The one message of several lines, a ruleset's problems, escapes each.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = escape_controls(&self.file);
+        let problem = match &*self.problem {
+            // Each problem is escaped by its own Display; the lines between are the list's.
+            Problem::Ruleset(_) => self.problem.to_string(),
+            other => escape_controls(&other.to_string()).into_owned(),
+        };
         match (self.line != 0, self.file.is_empty()) {
-            (true, _) => write!(
-                f,
-                "{}:{}:{}: {}",
-                self.file, self.line, self.column, self.problem
-            ),
-            (false, false) => write!(f, "{}: {}", self.file, self.problem),
-            (false, true) => write!(f, "{}", self.problem),
+            (true, _) => write!(f, "{file}:{}:{}: {problem}", self.line, self.column),
+            (false, false) => write!(f, "{file}: {problem}"),
+            (false, true) => write!(f, "{problem}"),
         }
     }
 }

@@ -38,7 +38,6 @@ use crownlands_core::{Action, Cell, Decider, Direction, DominoId, Game, Placemen
 use crownlands_rules::{Diagnostic, Diagnostics};
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::path::Path;
 use std::sync::Arc;
 
 /// The notation version this crate writes and the newest it reads.
@@ -607,6 +606,8 @@ pub fn import(text: &str, file: &str) -> Result<Session, SaveError> {
             },
         ));
     }
+    // A byte order mark, as some editors write, is not part of the text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut headers: HashMap<String, Header> = HashMap::new();
     let mut ruleset_lines: Vec<(usize, usize, &str)> = Vec::new(); // (line, prefix chars, text)
     let mut moves: Vec<(usize, &str)> = Vec::new();
@@ -625,6 +626,18 @@ pub fn import(text: &str, file: &str) -> Result<Session, SaveError> {
             ruleset_lines.push((n, prefix, body));
         } else if trimmed.starts_with('[') {
             let (key, h) = parse_header(trimmed.trim_end(), file, n, indent_chars)?;
+            if let Some(c) = crownlands_core::text::first_unsafe_char(&h.value) {
+                return Err(err(
+                    file,
+                    n,
+                    h.column,
+                    format!(
+                        "header `{key}` holds the control character U+{:04X}; header values are \
+                         plain text on one line",
+                        u32::from(c)
+                    ),
+                ));
+            }
             if let Some(first) = headers.get(&key) {
                 return Err(err(
                     file,
@@ -923,28 +936,8 @@ fn notation_ruleset(
         shipped
     } else {
         let text: String = lines.iter().map(|(_, _, l)| format!("{l}\n")).collect();
-        if let Some(key) = crate::save::outside_reference(&text) {
-            let (n, prefix, _) = lines
-                .iter()
-                .find(|(_, _, l)| {
-                    l.trim_start()
-                        .trim_start_matches(['"', '\''])
-                        .starts_with(key)
-                })
-                .copied()
-                .unwrap_or(lines[0]);
-            return Err(err(
-                file,
-                n,
-                prefix + 1,
-                format!(
-                    "the embedded ruleset uses `{key}`; it must be self-contained (as \
-                     `crownlands show` prints it)"
-                ),
-            ));
-        }
         let pseudo = format!("{file}#ruleset");
-        let ruleset = crownlands_rules::load_str(&text, Path::new(&pseudo)).map_err(|d| {
+        let ruleset = crownlands_rules::load_embedded(&text, &pseudo).map_err(|d| {
             // Point into the notation file itself.
             let mapped =
                 d.0.into_iter()

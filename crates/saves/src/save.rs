@@ -4,7 +4,6 @@ use crate::error::{Problem, SaveError};
 use crate::session::{Move, Session};
 use crownlands_core::{Action, Decider, Phase, Ruleset};
 use serde::{Deserialize, Serialize};
-use std::path::Path;
 use std::sync::Arc;
 
 /// The value of the `format` field of every save.
@@ -145,6 +144,8 @@ impl Save {
     /// Read a save from JSON text. `file` names it in errors. Checks the format tag and version
     /// and the shape; [`Save::load`] then checks the game itself.
     pub fn from_json(text: &str, file: &str) -> Result<Save, SaveError> {
+        // A byte order mark, as some editors write, is not part of the JSON.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let header: Header = serde_json::from_str(text).map_err(|e| match e.classify() {
             serde_json::error::Category::Data => SaveError::new(
                 file,
@@ -198,7 +199,35 @@ impl Save {
                 ));
             }
         }
-        serde_json::from_str(text).map_err(|e| json_error(file, &e))
+        let save: Save = serde_json::from_str(text).map_err(|e| json_error(file, &e))?;
+        save.check_texts(file)?;
+        Ok(save)
+    }
+
+    /// Refuse names, kinds, the date and the ruleset's name when they hold control characters
+    /// (which would reach the terminal when the game is shown: escape sequences, forged lines).
+    fn check_texts(&self, file: &str) -> Result<(), SaveError> {
+        let mut fields: Vec<(String, &str)> = vec![("ruleset_name".into(), &self.ruleset_name)];
+        if let Some(d) = &self.date {
+            fields.push(("date".into(), d));
+        }
+        for (i, p) in self.players.iter().enumerate() {
+            fields.push((format!("players[{i}].name"), &p.name));
+            fields.push((format!("players[{i}].kind"), &p.kind));
+        }
+        for (field, value) in fields {
+            if let Some(c) = crownlands_core::text::first_unsafe_char(value) {
+                return Err(SaveError::new(
+                    file,
+                    Problem::Invalid(format!(
+                        "`{field}` holds the control character U+{:04X}; names, kinds and dates \
+                         are plain text",
+                        u32::from(c)
+                    )),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The save as JSON, ending with a newline: indented, except that each action (and each short
@@ -372,35 +401,10 @@ impl Save {
     /// The embedded ruleset, loaded and validated as if it were the file `FILE#ruleset`, so that
     /// its problems are reported with lines and columns inside the embedded text.
     pub fn load_ruleset(&self, file: &str) -> Result<Ruleset, SaveError> {
-        if let Some(key) = outside_reference(&self.ruleset) {
-            return Err(SaveError::new(
-                file,
-                Problem::Invalid(format!(
-                    "the embedded ruleset uses `{key}`; a save's ruleset must be self-contained \
-                     (as `crownlands show` prints it)"
-                )),
-            ));
-        }
         let name = format!("{file}#ruleset");
-        crownlands_rules::load_str(&self.ruleset, Path::new(&name))
+        crownlands_rules::load_embedded(&self.ruleset, &name)
             .map_err(|d| SaveError::new(file, Problem::Ruleset(d)))
     }
-}
-
-/// A key that would make a ruleset read other files (`extends`, `sets`, `add-sets`), if any.
-pub(crate) fn outside_reference(toml: &str) -> Option<&'static str> {
-    for line in toml.lines() {
-        let t = line.trim_start().trim_start_matches(['"', '\'']);
-        for key in ["extends", "sets", "add-sets"] {
-            if let Some(rest) = t.strip_prefix(key) {
-                let rest = rest.trim_start_matches(['"', '\'']).trim_start();
-                if rest.starts_with('=') {
-                    return Some(key);
-                }
-            }
-        }
-    }
-    None
 }
 
 /// `action 17 (games[0].actions[16])`, or `game 2, action 5 (...)` in a match.

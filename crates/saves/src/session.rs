@@ -43,7 +43,7 @@ impl Session {
     ) -> Result<Session, SetupError> {
         let count = u8::try_from(players.len()).map_err(|_| SetupError::PlayerCount {
             name: ruleset.name.clone(),
-            players: u8::MAX,
+            players: players.len(),
             allowed: ruleset
                 .player_counts
                 .iter()
