@@ -21,11 +21,15 @@ impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CliError::Diagnostics(d) => {
-                for (i, diag) in d.iter().enumerate() {
+                // The first problems, then how many more (see `Diagnostics::shown`).
+                for (i, diag) in d.shown().iter().enumerate() {
                     if i > 0 {
                         writeln!(f)?;
                     }
                     write!(f, "error: {diag}")?;
+                }
+                if let Some(more) = d.more_line() {
+                    write!(f, "\n{more}")?;
                 }
                 Ok(())
             }

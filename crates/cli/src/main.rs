@@ -13,7 +13,7 @@ fn main() -> ExitCode {
     match commands::run(cli.command) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("{e}");
+            output::write_err(&e.to_string());
             ExitCode::from(e.exit_code())
         }
     }

@@ -4,22 +4,42 @@ use crownlands_core::{Domino, Ruleset, ScoreBreakdown, Square};
 use std::io::Write;
 
 /// Print a line to standard output. When the reader has gone away (`crownlands ... | head`), stop
-/// quietly instead of panicking; other write errors end the command with a message.
+/// at once with [`BROKEN_PIPE_EXIT`]: the output was cut, which is not success; other write errors
+/// end the command with a message.
 macro_rules! say {
     () => { $crate::output::write_out(format_args!("\n")) };
     ($($t:tt)*) => { $crate::output::write_out(format_args!("{}\n", format_args!($($t)*))) };
 }
 pub(crate) use say;
 
+/// Print a line to standard error, never panicking: when standard error cannot be written
+/// (`2>/dev/full`), the line is lost but the command goes on to its exit code. Control characters
+/// other than new lines are shown escaped (messages quote names and keys from files).
+macro_rules! say_err {
+    ($($t:tt)*) => { $crate::output::write_err(&format!($($t)*)) };
+}
+pub(crate) use say_err;
+
+/// The exit code when standard output is a pipe whose reader has gone: as a shell reports a
+/// command killed by SIGPIPE (128 + 13).
+pub const BROKEN_PIPE_EXIT: i32 = 141;
+
 pub fn write_out(args: std::fmt::Arguments) {
     let mut out = std::io::stdout().lock();
     if let Err(e) = out.write_fmt(args).and_then(|()| out.flush()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(0);
+            std::process::exit(BROKEN_PIPE_EXIT);
         }
-        eprintln!("error: cannot write to standard output: {e}");
+        write_err(&format!("error: cannot write to standard output: {e}"));
         std::process::exit(1);
     }
+}
+
+/// Write `text` and a new line to standard error, ignoring write errors (see [`say_err!`]).
+pub fn write_err(text: &str) {
+    let text = crownlands_core::text::escape_controls_but_newlines(text);
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{text}").and_then(|()| err.flush());
 }
 
 pub fn square_text(ruleset: &Ruleset, sq: Square) -> String {

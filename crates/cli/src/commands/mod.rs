@@ -148,6 +148,6 @@ pub fn read_kingdom(path: &Path, ruleset: &Ruleset, grid: u8) -> CliResult<Kingd
 pub fn print_json(value: &serde_json::Value) {
     match serde_json::to_string_pretty(value) {
         Ok(s) => say!("{s}"),
-        Err(e) => eprintln!("error: could not write JSON: {e}"),
+        Err(e) => crate::output::say_err!("error: could not write JSON: {e}"),
     }
 }

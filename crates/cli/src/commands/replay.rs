@@ -10,7 +10,7 @@ use crownlands_saves::words::{
 };
 use crownlands_saves::{Move, Player, Session, notation, read_save_file};
 use serde_json::{Value, json};
-use std::io::{BufRead, IsTerminal};
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -59,7 +59,8 @@ pub fn run(path: &Path, step: bool, as_json: bool) -> CliResult<ExitCode> {
             }
             print_move(m);
             if wait {
-                eprint!("[Enter: next move] ");
+                let mut err = std::io::stderr();
+                let _ = write!(err, "[Enter: next move] ").and_then(|()| err.flush());
                 let mut line = String::new();
                 let _ = stdin.read_line(&mut line);
             }

@@ -1,7 +1,7 @@
 //! `crownlands validate FILE...`
 
 use crate::errors::{CliError, CliResult};
-use crate::output::say;
+use crate::output::{say, say_err};
 use crownlands_rules::Validated;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -38,12 +38,12 @@ pub fn run(files: &[PathBuf]) -> CliResult<ExitCode> {
             }
             Err(d) => {
                 failed += 1;
-                eprintln!("{}", CliError::Diagnostics(d));
+                say_err!("{}", CliError::Diagnostics(d));
             }
         }
     }
     if failed > 0 {
-        eprintln!("{failed} of {} files have problems", files.len());
+        say_err!("{failed} of {} files have problems", files.len());
         Ok(ExitCode::FAILURE)
     } else {
         Ok(ExitCode::SUCCESS)
