@@ -266,7 +266,10 @@ mod tests {
         }
         let index = LineIndex::new(&t);
         let step = t.len() / 200 + 7;
-        for offset in (0..t.len() + 3).step_by(step).chain([0, 1, 2, 4096, t.len()]) {
+        for offset in (0..t.len() + 3)
+            .step_by(step)
+            .chain([0, 1, 2, 4096, t.len()])
+        {
             assert_eq!(index.line_col(&t, offset), line_col(&t, offset), "{offset}");
         }
     }

@@ -39,6 +39,55 @@ use crownlands_core::MAX_GRID;
 use crownlands_core::domino::MAX_CROWNS;
 use crownlands_core::modules::{Holdings, Param};
 use crownlands_core::{BuildingId, Cell, Kingdom, Ruleset, Square, TerrainId};
+use std::io::Read;
+use std::path::Path;
+
+/// The largest kingdom file read, in bytes.
+pub const MAX_KINGDOM_BYTES: u64 = 1 << 20;
+/// The most rows (lines of cells, comments and blank lines aside) and cells a row a kingdom file
+/// may have: a kingdom spans at most [`MAX_GRID`] squares each way, so even written with its
+/// castle in a corner and padded with `.` it needs no more.
+pub const MAX_FILE_CELLS: usize = 2 * MAX_GRID - 1;
+
+/// Read a kingdom file: a regular file (not a device, a pipe or a directory, which may never
+/// end) of at most [`MAX_KINGDOM_BYTES`] bytes of UTF-8 text.
+pub fn read(path: &Path) -> Result<String, Diagnostics> {
+    let name = path.display().to_string();
+    let fail = |msg: String| Diagnostics(vec![Diagnostic::unplaced(&name, msg)]);
+    let meta =
+        std::fs::metadata(path).map_err(|e| fail(format!("cannot read the kingdom file: {e}")))?;
+    if !meta.is_file() {
+        return Err(fail(
+            "not a regular file: a kingdom file is read whole, so devices, pipes and \
+             directories are refused"
+                .to_string(),
+        ));
+    }
+    let too_big = |size: u64| {
+        fail(format!(
+            "the kingdom file is {size} bytes; at most {MAX_KINGDOM_BYTES} bytes are supported"
+        ))
+    };
+    if meta.len() > MAX_KINGDOM_BYTES {
+        return Err(too_big(meta.len()));
+    }
+    let file = std::fs::File::open(path)
+        .map_err(|e| fail(format!("cannot read the kingdom file: {e}")))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_KINGDOM_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(format!("cannot read the kingdom file: {e}")))?;
+    if bytes.len() as u64 > MAX_KINGDOM_BYTES {
+        // It grew while being read.
+        return Err(too_big(bytes.len() as u64));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        let prefix = String::from_utf8_lossy(&e.into_bytes()[..good]).into_owned();
+        let (line, column) = crate::line_col(&prefix, good);
+        Diagnostics::one(&name, line, column, "the kingdom file is not UTF-8 text")
+    })
+}
 
 /// The most knights one square may hold in a kingdom file.
 pub const MAX_KNIGHTS_PER_SQUARE: u32 = 64;
@@ -235,6 +284,8 @@ fn parse_impl(
         .map(|t| format!("{} ({})", t.symbol, t.name))
         .collect();
 
+    // A byte order mark, as some editors write, is not part of the text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut cells: Vec<(Token, CellKind)> = Vec::new();
     let mut directives = Directives::default();
     let mut row = 0;
@@ -249,7 +300,28 @@ fn parse_impl(
             directive(i + 1, line, &mut directives, &diag, &mut diags);
             continue;
         }
-        for (col, (column, t)) in tokens(line).into_iter().enumerate() {
+        let line_tokens = tokens(line);
+        let too_far = if row >= MAX_FILE_CELLS {
+            Some((1, format!("more than {MAX_FILE_CELLS} rows")))
+        } else {
+            line_tokens
+                .get(MAX_FILE_CELLS)
+                .map(|&(c, _)| (c, format!("more than {MAX_FILE_CELLS} cells in a row")))
+        };
+        if let Some((column, what)) = too_far {
+            // One problem for the whole file, not one a cell.
+            diags.push(diag(
+                i + 1,
+                column,
+                format!(
+                    "{what}: a kingdom spans at most {MAX_GRID}x{MAX_GRID} squares; this file \
+                     is not read further"
+                ),
+            ));
+            diags.sort_by_key(|d| (d.line, d.column));
+            return Err(Diagnostics(diags));
+        }
+        for (col, (column, t)) in line_tokens.into_iter().enumerate() {
             let tok = Token {
                 line: i + 1,
                 column,
@@ -266,7 +338,11 @@ fn parse_impl(
             }
             match cell_kind(t, ruleset, side) {
                 Ok(kind) => cells.push((tok, kind)),
-                Err(CellError::Piece(message)) => diags.push(diag(tok.line, tok.column, message)),
+                Err(CellError::Piece(message)) => {
+                    // `C3` was reported as the castle written wrong: no "no castle" as well.
+                    lowercase_castle |= t.starts_with('C');
+                    diags.push(diag(tok.line, tok.column, message))
+                }
                 Err(CellError::UnknownSymbol(c)) => {
                     let hint = if c == 'c' {
                         lowercase_castle = true;
@@ -516,6 +592,16 @@ fn cell_kind(t: &str, ruleset: &Ruleset, side: bool) -> Result<CellKind, CellErr
         };
         return Err(CellError::Piece(format!(
             "`{t}`: buildings and knights stand on terrain squares, not on {what}"
+        )));
+    }
+    if (symbol == 'C' || symbol == '.') && ruleset.terrain_by_symbol(symbol).is_none() {
+        let what = if symbol == 'C' {
+            "the castle `C`"
+        } else {
+            "an empty square `.`"
+        };
+        return Err(CellError::Piece(format!(
+            "`{t}`: {what} stands alone, with no crowns or suffix"
         )));
     }
     let terrain = ruleset

@@ -132,3 +132,69 @@ fn a_comment_after_cells_is_reported_once() {
     );
     assert_eq!(d.len(), 1, "{d}");
 }
+
+#[test]
+fn a_byte_order_mark_is_not_a_symbol() {
+    let k = parse("\u{feff}C F2\n", "k.txt", &ruleset(), 5).expect("a BOM is skipped");
+    assert_eq!(k.squares(), 1);
+}
+
+#[test]
+fn the_castle_written_with_crowns_says_so() {
+    let d = parse("C3 F\n", "k.txt", &ruleset(), 5).expect_err("C3");
+    assert_diag(
+        &d,
+        1,
+        1,
+        &["`C3`: the castle `C` stands alone, with no crowns or suffix"],
+    );
+    assert_eq!(d.len(), 1, "no second error for the missing castle:\n{d}");
+}
+
+#[test]
+fn a_huge_grid_gives_one_problem() {
+    let text: String = (0..1000).map(|_| "Q ".repeat(1000) + "\n").collect();
+    let d = parse(&text, "k.txt", &ruleset(), 5).expect_err("huge");
+    assert!(
+        d.len() <= crownlands_rules::kingdom_file::MAX_FILE_CELLS + 1,
+        "{}",
+        d.len()
+    );
+    assert!(d.to_string().contains("more than 15 cells in a row"), "{d}");
+    let tall: String = (0..100).map(|_| ".\n").collect::<String>() + "C\n";
+    let d = parse(&tall, "k.txt", &ruleset(), 5).expect_err("tall");
+    assert_eq!(d.len(), 1, "{d}");
+    assert!(d.to_string().contains("more than 15 rows"), "{d}");
+}
+
+#[cfg(unix)]
+#[test]
+fn reading_refuses_what_never_ends_and_what_is_too_big() {
+    use crownlands_rules::kingdom_file::{MAX_KINGDOM_BYTES, read};
+    use std::path::Path;
+    for dev in ["/dev/zero", "/dev/urandom"] {
+        if Path::new(dev).exists() {
+            let e = read(Path::new(dev)).expect_err(dev).to_string();
+            assert!(e.contains("not a regular file"), "{e}");
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("crownlands-kread-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let e = read(&dir).expect_err("a directory").to_string();
+    assert!(e.contains("not a regular file"), "{e}");
+    let fifo = dir.join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        // Opening a FIFO with no writer would block: it must be refused before that.
+        let e = read(&fifo).expect_err("a FIFO").to_string();
+        assert!(e.contains("not a regular file"), "{e}");
+    }
+    let big = dir.join("big.kingdom");
+    std::fs::write(&big, vec![b'.'; MAX_KINGDOM_BYTES as usize + 1]).unwrap();
+    let e = read(&big).expect_err("too big").to_string();
+    assert!(e.contains("at most 1048576 bytes"), "{e}");
+    let ok = dir.join("ok.kingdom");
+    std::fs::write(&ok, "\u{feff}C F\n").unwrap();
+    assert_eq!(read(&ok).unwrap(), "\u{feff}C F\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}

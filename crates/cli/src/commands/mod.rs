@@ -120,17 +120,10 @@ pub fn rules_for(ruleset: &Ruleset, players: Option<u8>) -> CliResult<(u8, &Rule
     }
 }
 
-/// Read a kingdom file's text (any problem reading it is an error naming the file).
+/// Read a kingdom file's text (a regular file, of limited size; any problem reading it is an
+/// error naming the file).
 pub fn read_kingdom_text(path: &Path) -> CliResult<String> {
-    let text = std::fs::read(path).map_err(|e| {
-        CliError::Message(format!("cannot read kingdom file {}: {e}", path.display()))
-    })?;
-    String::from_utf8(text).map_err(|_| {
-        CliError::Message(format!(
-            "{}: the kingdom file is not UTF-8 text",
-            path.display()
-        ))
-    })
+    Ok(crownlands_rules::kingdom_file::read(path)?)
 }
 
 /// Read and parse a kingdom file for a ruleset and grid size.
