@@ -69,6 +69,11 @@ pub enum Problem {
     /// A directory to save games into that cannot be created or written.
     #[error("cannot save games in this directory: {0}")]
     Directory(std::io::Error),
+    #[error(
+        "not a regular file: saves and notation files are read whole, so devices, pipes and \
+         directories are refused"
+    )]
+    NotAFile,
     #[error("the file is {size} bytes; at most {max} bytes are supported")]
     TooLarge { size: u64, max: u64 },
     #[error("the file is not UTF-8 text")]

@@ -18,23 +18,34 @@ pub const AUTOSAVE_FILE: &str = "autosave.json";
 /// ([`keep_unfinished_autosave`]).
 pub const PREVIOUS_AUTOSAVE_FILE: &str = "autosave-previous.json";
 
-/// Read a file as UTF-8 text, refusing files over [`MAX_SAVE_BYTES`].
+/// Read a file as UTF-8 text, refusing files over [`MAX_SAVE_BYTES`] and anything that is not a
+/// regular file (a device such as `/dev/zero`, a pipe, a directory: they may never end).
 pub fn read_text(path: &Path) -> Result<String, SaveError> {
     let file = path.display().to_string();
+    let meta = fs::metadata(path).map_err(|e| SaveError::new(&file, Problem::Read(e)))?;
+    if !meta.is_file() {
+        return Err(SaveError::new(&file, Problem::NotAFile));
+    }
+    let too_large = |size: u64| {
+        SaveError::new(
+            &file,
+            Problem::TooLarge {
+                size,
+                max: MAX_SAVE_BYTES,
+            },
+        )
+    };
+    if meta.len() > MAX_SAVE_BYTES {
+        return Err(too_large(meta.len()));
+    }
     let f = File::open(path).map_err(|e| SaveError::new(&file, Problem::Read(e)))?;
     let mut bytes = Vec::new();
     f.take(MAX_SAVE_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| SaveError::new(&file, Problem::Read(e)))?;
     if bytes.len() as u64 > MAX_SAVE_BYTES {
-        let size = fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
-        return Err(SaveError::new(
-            &file,
-            Problem::TooLarge {
-                size,
-                max: MAX_SAVE_BYTES,
-            },
-        ));
+        // It grew while being read.
+        return Err(too_large(bytes.len() as u64));
     }
     String::from_utf8(bytes).map_err(|_| SaveError::new(&file, Problem::NotText))
 }
@@ -64,6 +75,9 @@ pub fn write_save(path: &Path, save: &Save) -> Result<(), SaveError> {
 
 static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 
+/// The marker in a temporary file's name: `.NAME.tmp-PID-N`.
+const TEMP_MARK: &str = ".tmp-";
+
 /// Write `bytes` to `path` atomically: into a new temporary file in the same directory, flushed and
 /// synced to disk, then renamed over `path`. If anything fails, `path` is left as it was (the
 /// previous save intact) and the temporary file is removed.
@@ -71,34 +85,71 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
     write_atomic_inner(path, bytes, None)
 }
 
-/// `fail_after`: for tests, fail with an injected error after writing that many bytes.
-fn write_atomic_inner(
-    path: &Path,
-    bytes: &[u8],
-    fail_after: Option<usize>,
-) -> Result<(), SaveError> {
+/// Write `bytes` to `path` only if nothing is there yet: into a new temporary file, synced, then
+/// linked under `path`, which fails when the name is taken. So `path` never holds less than all
+/// of `bytes`, even if the process is killed, and nothing that exists is replaced. The error of
+/// a taken name has [`std::io::ErrorKind::AlreadyExists`].
+pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
     let file = path.display().to_string();
-    let fail = |e: std::io::Error| SaveError::new(&file, Problem::Write(e));
+    let (dir, name) = split_path(path).map_err(|e| SaveError::new(&file, Problem::Write(e)))?;
+    let tmp = write_temp(&dir, name, bytes, None)
+        .map_err(|e| SaveError::new(&file, Problem::Write(e)))?;
+    let linked = link_new(&tmp, path);
+    let _ = fs::remove_file(&tmp);
+    linked.map_err(|e| SaveError::new(&file, Problem::Write(e)))?;
+    sync_dir(&dir);
+    Ok(())
+}
+
+/// Give the complete file `tmp` the name `path` too, unless `path` exists. Where the file system
+/// has no hard links, the file is renamed into a name seen free just before (another writer could
+/// take it in between; the names this crate writes are unique per process).
+fn link_new(tmp: &Path, path: &Path) -> std::io::Result<()> {
+    match fs::hard_link(tmp, path) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(e),
+        Err(e) => {
+            if fs::symlink_metadata(path).is_ok() {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::AlreadyExists,
+                    "the file exists",
+                ));
+            }
+            fs::rename(tmp, path).map_err(|_| e)
+        }
+    }
+}
+
+/// The directory holding `path` (`.` for a bare name) and its file name.
+fn split_path(path: &Path) -> std::io::Result<(PathBuf, &std::ffi::OsStr)> {
     let name = path.file_name().ok_or_else(|| {
-        fail(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            "the path names no file",
-        ))
+        std::io::Error::new(std::io::ErrorKind::InvalidInput, "the path names no file")
     })?;
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
+    Ok((dir, name))
+}
+
+/// Create `.NAME.tmp-PID-N` in `dir` (never an existing file) holding `bytes`, synced to disk.
+/// On failure nothing is left behind. `fail_after`: for tests, fail after that many bytes.
+fn write_temp(
+    dir: &Path,
+    name: &std::ffi::OsStr,
+    bytes: &[u8],
+    fail_after: Option<usize>,
+) -> std::io::Result<PathBuf> {
     let (tmp, mut f) = loop {
         let n = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
         let mut tmp_name = OsString::from(".");
         tmp_name.push(name);
-        tmp_name.push(format!(".tmp-{}-{n}", std::process::id()));
+        tmp_name.push(format!("{TEMP_MARK}{}-{n}", std::process::id()));
         let tmp = dir.join(tmp_name);
         match OpenOptions::new().write(true).create_new(true).open(&tmp) {
             Ok(f) => break (tmp, f),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < u64::MAX => continue,
-            Err(e) => return Err(fail(e)),
+            Err(e) => return Err(e),
         }
     };
     let written = (|| {
@@ -110,20 +161,110 @@ fn write_atomic_inner(
             None => f.write_all(bytes)?,
         }
         f.flush()?;
-        f.sync_all()?;
-        drop(f);
-        fs::rename(&tmp, path)
+        f.sync_all()
     })();
-    if let Err(e) = written {
+    drop(f);
+    match written {
+        Ok(()) => Ok(tmp),
+        Err(e) => {
+            let _ = fs::remove_file(&tmp);
+            Err(e)
+        }
+    }
+}
+
+/// Make a rename or link in `dir` durable where the platform allows it.
+fn sync_dir(dir: &Path) {
+    #[cfg(unix)]
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
+}
+
+/// `fail_after`: for tests, fail with an injected error after writing that many bytes.
+fn write_atomic_inner(
+    path: &Path,
+    bytes: &[u8],
+    fail_after: Option<usize>,
+) -> Result<(), SaveError> {
+    let file = path.display().to_string();
+    let fail = |e: std::io::Error| SaveError::new(&file, Problem::Write(e));
+    let (dir, name) = split_path(path).map_err(fail)?;
+    let tmp = write_temp(&dir, name, bytes, fail_after).map_err(fail)?;
+    if let Err(e) = fs::rename(&tmp, path) {
         let _ = fs::remove_file(&tmp);
         return Err(fail(e));
     }
-    // Make the rename itself durable where the platform allows it; the save is complete anyway.
-    #[cfg(unix)]
-    if let Ok(d) = File::open(&dir) {
-        let _ = d.sync_all();
-    }
+    sync_dir(&dir);
     Ok(())
+}
+
+/// Whether `a` and `b` are the same file (the same device and inode on Unix; the same
+/// canonical path elsewhere). `false` when either does not exist.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (fs::metadata(a), fs::metadata(b)) {
+            (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        match (a.canonicalize(), b.canonicalize()) {
+            (Ok(x), Ok(y)) => x == y,
+            _ => false,
+        }
+    }
+}
+
+/// Check that `output` may be written by a command that read `input`: never the input itself,
+/// never anything but a regular file, and an existing file only with `force`. Write it then
+/// with [`write_output`], which also refuses a file that appears in between.
+pub fn check_output(input: &Path, output: &Path, force: bool) -> Result<(), SaveError> {
+    let shown = output.display().to_string();
+    let refuse = |msg: &str| {
+        SaveError::new(
+            &shown,
+            Problem::Write(std::io::Error::new(
+                std::io::ErrorKind::AlreadyExists,
+                msg.to_string(),
+            )),
+        )
+    };
+    if same_file(input, output) {
+        return Err(refuse("it is the file being read; write to another file"));
+    }
+    match fs::symlink_metadata(output) {
+        Err(_) => Ok(()),
+        Ok(m) if !m.is_file() => Err(refuse(
+            "it exists and is not a regular file; only a regular file is ever replaced",
+        )),
+        Ok(_) if !force => Err(refuse("it already exists; give --force to replace it")),
+        Ok(_) => Ok(()),
+    }
+}
+
+/// Write a command's output file: replacing an existing regular file only with `force`
+/// (atomically, see [`write_atomic`]), else only where nothing is (see [`write_new`]).
+pub fn write_output(output: &Path, bytes: &[u8], force: bool) -> Result<(), SaveError> {
+    if force {
+        write_atomic(output, bytes)
+    } else {
+        write_new(output, bytes).map_err(|e| match &*e.problem {
+            Problem::Write(io) if io.kind() == std::io::ErrorKind::AlreadyExists => SaveError::new(
+                &e.file,
+                Problem::Write(std::io::Error::new(
+                    std::io::ErrorKind::AlreadyExists,
+                    "it already exists; give --force to replace it",
+                )),
+            ),
+            _ => e,
+        })
+    }
 }
 
 /// Write `save` into the directory `dir` (created if missing) under a new, unique name:
@@ -148,39 +289,96 @@ const MAX_STEM: usize = 150;
 /// other than ASCII letters, digits, `-`, `_` and `.` become `_`, and it is cut to 150
 /// characters. Safe to call from several threads or processes at once. Returns the path written.
 ///
+/// The save is written whole into a temporary file first, then linked under the first free name
+/// (see [`write_new`]): a name never holds less than a complete save, even when the process is
+/// killed; a killed process may leave a temporary file, which [`prepare_save_dir`] removes.
+///
 /// `crownlands simulate --bots ... --save DIR` names its files after the game and its seats.
 pub fn save_into_dir_as(dir: &Path, stem: &str, save: &Save) -> Result<PathBuf, SaveError> {
     let shown = dir.display().to_string();
     fs::create_dir_all(dir).map_err(|e| SaveError::new(&shown, Problem::Write(e)))?;
     let stem = file_stem(stem);
-    for k in 1u64.. {
+    let first = format!("{stem}.json");
+    let tmp = write_temp(dir, first.as_ref(), save.to_json().as_bytes(), None)
+        .map_err(|e| SaveError::new(&shown, Problem::Write(e)))?;
+    let mut result = Err(SaveError::new(
+        &shown,
+        Problem::Write(std::io::Error::other("no free file name")),
+    ));
+    for k in 1u64..=1_000_000 {
         let name = if k == 1 {
-            format!("{stem}.json")
+            first.clone()
         } else {
             format!("{stem}-{k}.json")
         };
         let path = dir.join(name);
-        // Reserve the name: whoever creates the file first owns it.
-        match OpenOptions::new().write(true).create_new(true).open(&path) {
-            Ok(_) => {
-                write_save(&path, save).inspect_err(|_| {
-                    let _ = fs::remove_file(&path);
-                })?;
-                return Ok(path);
+        match link_new(&tmp, &path) {
+            Ok(()) => {
+                sync_dir(dir);
+                result = Ok(path);
+                break;
             }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
             Err(e) => {
-                return Err(SaveError::new(
+                result = Err(SaveError::new(
                     &path.display().to_string(),
                     Problem::Write(e),
                 ));
+                break;
             }
         }
     }
-    Err(SaveError::new(
-        &shown,
-        Problem::Write(std::io::Error::other("no free file name")),
-    ))
+    let _ = fs::remove_file(&tmp);
+    result
+}
+
+/// Remove the temporary files (`.NAME.tmp-PID-N`) that a killed process left in `dir`: those of
+/// a process that is no longer running where that can be told (Linux), else those over an hour
+/// old. Returns how many were removed.
+pub fn remove_stale_temp_files(dir: &Path) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let Some(pid) = temp_file_pid(name) else {
+            continue;
+        };
+        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
+        if is_file && !process_may_run(pid, &entry) && fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// The process id in a temporary file's name `.NAME.tmp-PID-N`.
+fn temp_file_pid(name: &str) -> Option<u32> {
+    let rest = name.strip_prefix('.')?;
+    let at = rest.rfind(TEMP_MARK)?;
+    let (pid, n) = rest[at + TEMP_MARK.len()..].split_once('-')?;
+    if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    pid.parse().ok()
+}
+
+/// Whether the process that made a temporary file may still be writing it.
+fn process_may_run(pid: u32, entry: &fs::DirEntry) -> bool {
+    if pid == std::process::id() {
+        return true;
+    }
+    if cfg!(target_os = "linux") && Path::new("/proc/self").exists() {
+        return Path::new(&format!("/proc/{pid}")).exists();
+    }
+    let age = entry
+        .metadata()
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok());
+    age.is_none_or(|a| a < std::time::Duration::from_secs(3600))
 }
 
 /// `stem` with only portable characters (a leading `.` would hide the file, so it becomes `_`),
@@ -206,8 +404,8 @@ fn file_stem(stem: &str) -> String {
     s
 }
 
-/// Make sure saves can be written into `dir`: create it if missing and create (then remove) a
-/// file in it. Call it before playing games that will be saved there, so that a directory that
+/// Make sure saves can be written into `dir`: create it if missing, remove the temporary files
+/// a killed run left there ([`remove_stale_temp_files`]), and create (then remove) a file in it. Call it before playing games that will be saved there, so that a directory that
 /// cannot be written is reported at once rather than after the first game.
 pub fn prepare_save_dir(dir: &Path) -> Result<(), SaveError> {
     let shown = dir.display().to_string();
@@ -219,6 +417,7 @@ pub fn prepare_save_dir(dir: &Path) -> Result<(), SaveError> {
         )));
     }
     fs::create_dir_all(dir).map_err(fail)?;
+    remove_stale_temp_files(dir);
     let probe = dir.join(format!(
         ".crownlands-probe-{}-{}",
         std::process::id(),

@@ -23,9 +23,10 @@ pub mod words;
 pub use error::{Problem, SaveError};
 pub use files::{
     AUTOSAVE_FILE, MAX_SAVE_BYTES, PREVIOUS_AUTOSAVE_FILE, autosave, autosave_in, autosave_path,
-    data_dir, keep_unfinished_autosave, load_autosave, load_autosave_in, prepare_save_dir,
-    read_save, read_save_file, read_save_with, read_text, save_into_dir, save_into_dir_as,
-    write_atomic, write_save,
+    check_output, data_dir, keep_unfinished_autosave, load_autosave, load_autosave_in,
+    prepare_save_dir, read_save, read_save_file, read_save_with, read_text,
+    remove_stale_temp_files, same_file, save_into_dir, save_into_dir_as, write_atomic, write_new,
+    write_output, write_save,
 };
 pub use save::{FORMAT, GameRecord, GameStatus, MatchRecord, Player, Save, VERSION};
 pub use session::{Move, Session};
