@@ -156,9 +156,13 @@ pub enum Command {
     Export {
         /// The save file (JSON).
         save: PathBuf,
-        /// Write to this file instead of standard output.
+        /// Write to this file instead of standard output (a new file, unless --force).
         #[arg(long, short)]
         output: Option<PathBuf>,
+        /// Replace the output file if it exists (never the save read, nor anything but a
+        /// regular file).
+        #[arg(long, requires = "output")]
+        force: bool,
         /// Embed the resolved ruleset even when it is a shipped one (else named, with its hash).
         #[arg(long)]
         embed_ruleset: bool,
@@ -167,9 +171,13 @@ pub enum Command {
     Import {
         /// The notation file.
         notation: PathBuf,
-        /// The save file to write.
+        /// The save file to write (a new file, unless --force).
         #[arg(long, short, required = true)]
         output: PathBuf,
+        /// Replace the save file if it exists (never the notation file read, nor anything but a
+        /// regular file).
+        #[arg(long)]
+        force: bool,
     },
 }
 

@@ -3,17 +3,25 @@
 use crate::errors::{CliError, CliResult};
 use crate::output::say;
 use crownlands_saves::notation::{self, ExportOptions};
-use crownlands_saves::{read_save, write_atomic};
+use crownlands_saves::{check_output, read_save, write_output};
 use std::path::Path;
 use std::process::ExitCode;
 
-pub fn run(save: &Path, output: Option<&Path>, embed_ruleset: bool) -> CliResult<ExitCode> {
+pub fn run(
+    save: &Path,
+    output: Option<&Path>,
+    force: bool,
+    embed_ruleset: bool,
+) -> CliResult<ExitCode> {
     let err = |e: crownlands_saves::SaveError| CliError::Message(e.to_string());
+    if let Some(path) = output {
+        check_output(save, path, force).map_err(err)?;
+    }
     let session = read_save(save).map_err(err)?;
     let text = notation::export(&session, ExportOptions { embed_ruleset }).map_err(err)?;
     match output {
         Some(path) => {
-            write_atomic(path, text.as_bytes()).map_err(err)?;
+            write_output(path, text.as_bytes(), force).map_err(err)?;
             let actions: usize = session.actions().iter().map(Vec::len).sum();
             say!("{}: {actions} actions written", path.display());
         }

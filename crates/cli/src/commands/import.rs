@@ -2,16 +2,17 @@
 
 use crate::errors::{CliError, CliResult};
 use crate::output::say;
-use crownlands_saves::{GameStatus, notation, read_text, write_save};
+use crownlands_saves::{GameStatus, check_output, notation, read_text, write_output};
 use std::path::Path;
 use std::process::ExitCode;
 
-pub fn run(input: &Path, output: &Path) -> CliResult<ExitCode> {
+pub fn run(input: &Path, output: &Path, force: bool) -> CliResult<ExitCode> {
     let err = |e: crownlands_saves::SaveError| CliError::Message(e.to_string());
+    check_output(input, output, force).map_err(err)?;
     let text = read_text(input).map_err(err)?;
     let session = notation::import(&text, &input.display().to_string()).map_err(err)?;
     let save = session.to_save();
-    write_save(output, &save).map_err(err)?;
+    write_output(output, save.to_json().as_bytes(), force).map_err(err)?;
     let actions: usize = save.games.iter().map(|g| g.actions.len()).sum();
     let state = match save.games.last().map(|g| &g.status) {
         Some(GameStatus::Finished { .. }) if session.is_over() => {

@@ -72,9 +72,14 @@ pub fn run(command: Command) -> CliResult<ExitCode> {
         Command::Export {
             save,
             output,
+            force,
             embed_ruleset,
-        } => export::run(&save, output.as_deref(), embed_ruleset),
-        Command::Import { notation, output } => import::run(&notation, &output),
+        } => export::run(&save, output.as_deref(), force, embed_ruleset),
+        Command::Import {
+            notation,
+            output,
+            force,
+        } => import::run(&notation, &output, force),
         Command::Analyse {
             save,
             bot,

@@ -20,7 +20,7 @@ use crownlands_bots::tournament::add_placed_shares;
 use crownlands_core::matches::Match;
 use crownlands_core::rng::{GameRng, derive_seed};
 use crownlands_core::{Action, Game, Ruleset};
-use saving::{SaveDir, Saved, print_saved, saved_json};
+use saving::{SaveDir, SavedFiles, print_saved, saved_json};
 use serde_json::json;
 use std::path::Path;
 use std::process::ExitCode;
@@ -48,7 +48,7 @@ struct Report {
     /// The side (kingdom, or team) of each seat.
     seat_side: Vec<usize>,
     /// With `--save`: the files written.
-    saved: Option<Vec<Saved>>,
+    saved: Option<SavedFiles>,
 }
 
 /// How many games, from which seed, and what to do with them.
@@ -102,7 +102,7 @@ fn run_random(
 ) -> CliResult<ExitCode> {
     let ruleset = Arc::new(load_ruleset(name)?);
     rules_for(&ruleset, Some(players))?;
-    let report = simulate(&ruleset, players, games, seed, save)?;
+    let report = simulate(&ruleset, players, games, seed, save, as_json)?;
     let n = report.games as f64;
     let per_game = f64::from(report.match_games.max(1));
     let gps = if report.seconds > 0.0 {
@@ -170,6 +170,7 @@ fn simulate(
     games: u64,
     seed: u64,
     save: Option<&Path>,
+    keep_list: bool,
 ) -> CliResult<Report> {
     let seats = usize::from(players);
     let match_games = ruleset
@@ -179,7 +180,7 @@ fn simulate(
     let mut game =
         Game::new(ruleset.clone(), players, seed).map_err(|e| CliError::Message(e.to_string()))?;
     let save_dir = match save {
-        Some(dir) => Some(SaveDir::open(dir, ruleset.clone(), games)?),
+        Some(dir) => Some(SaveDir::open(dir, ruleset.clone(), games)?.keeping_list(keep_list)),
         None => None,
     };
     let seat_names = vec!["random".to_string(); seats];

@@ -46,7 +46,7 @@ pub fn run(
         (0..n).map(|p| rules.side_of(p)).collect()
     };
     let save_dir = match save {
-        Some(dir) => Some(SaveDir::open(dir, ruleset.clone(), games)?),
+        Some(dir) => Some(SaveDir::open(dir, ruleset.clone(), games)?.keeping_list(as_json)),
         None => None,
     };
     let t = Tournament {
@@ -54,7 +54,7 @@ pub fn run(
         levels: levels.clone(),
         games,
         seed,
-        jobs,
+        jobs: jobs.map(|j| capped_jobs(j, games)),
     };
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::new(games);
@@ -198,4 +198,20 @@ pub fn run(
         print_saved(dir, saved, unit);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--jobs J` capped at the games to play and the cores (more threads only cost), saying so on
+/// standard error when it is.
+fn capped_jobs(jobs: usize, games: u64) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let games = usize::try_from(games).unwrap_or(usize::MAX);
+    let capped = jobs.min(games).min(cores).max(1);
+    if capped < jobs {
+        crate::output::say_err!(
+            "note: --jobs {jobs} capped at {capped} ({games} game{}, {cores} core{})",
+            if games == 1 { "" } else { "s" },
+            if cores == 1 { "" } else { "s" }
+        );
+    }
+    capped
 }

@@ -1,5 +1,6 @@
-//! `simulate --save DIR`: every game (or match) of a run written as a save file, and the list of
-//! what was written, for the report.
+//! `simulate --save DIR`: every game (or match) of a run written as a save file, and what was
+//! written, for the report: the count and the first and last files, and the list of every file
+//! only for `--json` (which prints it), so that memory does not grow with the games otherwise.
 //!
 //! Files are named `RULESET-game-N.json` when every seat has the same player, else
 //! `RULESET-game-N-SEAT1-SEAT2-....json` with the seats' players in seat order (after rotation):
@@ -33,25 +34,64 @@ pub struct Saved {
     pub winners: Vec<usize>,
 }
 
+/// What a run wrote.
+#[derive(Clone, Debug, Default)]
+pub struct SavedFiles {
+    pub count: u64,
+    /// The file of the lowest game number, and of the highest.
+    pub first: Option<Saved>,
+    pub last: Option<Saved>,
+    /// Every file, in game order, when the list was kept ([`SaveDir::keeping_list`]).
+    pub all: Option<Vec<Saved>>,
+}
+
+impl SavedFiles {
+    fn add(&mut self, saved: Saved) {
+        self.count += 1;
+        if self.first.as_ref().is_none_or(|f| saved.game < f.game) {
+            self.first = Some(saved.clone());
+        }
+        if self.last.as_ref().is_none_or(|l| saved.game > l.game) {
+            self.last = Some(saved.clone());
+        }
+        if let Some(all) = &mut self.all {
+            all.push(saved);
+        }
+    }
+}
+
 /// The directory of `--save`, and what has been written into it. Shared by the worker threads.
 pub struct SaveDir<'a> {
     dir: &'a Path,
     ruleset: Arc<Ruleset>,
     /// Digits of the largest game number.
     width: usize,
-    written: Mutex<Vec<Saved>>,
+    written: Mutex<SavedFiles>,
 }
 
 impl<'a> SaveDir<'a> {
-    /// Check that `dir` can be written (creating it if missing) before any game is played.
+    /// Check that `dir` can be written (creating it if missing, and removing the temporary files
+    /// a killed run left) before any game is played.
     pub fn open(dir: &'a Path, ruleset: Arc<Ruleset>, games: u64) -> CliResult<SaveDir<'a>> {
         prepare_save_dir(dir).map_err(|e| CliError::Message(format!("--save: {e}")))?;
         Ok(SaveDir {
             dir,
             ruleset,
             width: games.to_string().len(),
-            written: Mutex::new(Vec::new()),
+            written: Mutex::new(SavedFiles::default()),
         })
+    }
+
+    /// Keep the list of every file written, when `keep` (for `--json`, which prints it: memory
+    /// then grows with the games, as the report does).
+    pub fn keeping_list(self, keep: bool) -> SaveDir<'a> {
+        if keep {
+            self.written
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .all = Some(Vec::new());
+        }
+        self
     }
 
     /// Write game `index` (from 0) of the run: `players` are the seats' levels or kinds, seat 1
@@ -88,7 +128,7 @@ impl<'a> SaveDir<'a> {
         self.written
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .push(saved);
+            .add(saved);
         Ok(())
     }
 
@@ -120,34 +160,35 @@ impl<'a> SaveDir<'a> {
         stem
     }
 
-    /// Everything written, in game order.
-    pub fn into_saved(self) -> Vec<Saved> {
+    /// What was written; the list, if kept, in game order.
+    pub fn into_saved(self) -> SavedFiles {
         let mut v = self
             .written
             .into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        v.sort_by_key(|s| s.game);
+        if let Some(all) = &mut v.all {
+            all.sort_by_key(|s| s.game);
+        }
         v
     }
 }
 
 /// The line that says where the games went: `saved 20 games in DIR: FIRST .. LAST`.
-pub fn print_saved(dir: &Path, saved: &[Saved], unit: &str) {
+pub fn print_saved(dir: &Path, saved: &SavedFiles, unit: &str) {
     let name = |s: &Saved| {
         s.path
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
     };
-    match saved {
-        [] => say!("saved nothing in {}", dir.display()),
-        [one] => say!(
+    match (saved.count, &saved.first, &saved.last) {
+        (0, _, _) | (_, None, _) | (_, _, None) => say!("saved nothing in {}", dir.display()),
+        (1, Some(one), _) => say!(
             "saved 1 {} as {}",
             unit.trim_end_matches('s'),
             one.path.display()
         ),
-        [first, .., last] => say!(
-            "saved {} {unit} in {}: {} ... {} (`crownlands replay FILE` shows one)",
-            saved.len(),
+        (n, Some(first), Some(last)) => say!(
+            "saved {n} {unit} in {}: {} ... {} (`crownlands replay FILE` shows one)",
             dir.display(),
             name(first),
             name(last)
@@ -155,11 +196,12 @@ pub fn print_saved(dir: &Path, saved: &[Saved], unit: &str) {
     }
 }
 
-/// The `saved` object of the JSON report.
-pub fn saved_json(dir: &Path, saved: &[Saved]) -> Value {
+/// The `saved` object of the JSON report (the list of files when it was kept).
+pub fn saved_json(dir: &Path, saved: &SavedFiles) -> Value {
+    let files = saved.all.as_deref().unwrap_or_default();
     json!({
         "dir": dir.display().to_string(),
-        "files": saved.iter().map(|s| json!({
+        "files": files.iter().map(|s| json!({
             "game": s.game,
             "file": s.path.display().to_string(),
             "players": s.players,
