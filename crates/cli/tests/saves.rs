@@ -123,3 +123,149 @@ fn a_bad_notation_file_writes_nothing() {
     assert!(!out.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A finished game as a save file in `dir`, imported from [`GAME`].
+fn game_save(dir: &Path) -> PathBuf {
+    let cgn = dir.join("source.cgn");
+    let save = dir.join("game.json");
+    std::fs::write(&cgn, GAME).expect("write");
+    let (code, _, err) = run(&["import", s(&cgn), "-o", s(&save)]);
+    assert_eq!(code, Some(0), "{err}");
+    save
+}
+
+#[test]
+fn output_files_are_never_destroyed() {
+    let dir = temp_dir("output");
+    let save = game_save(&dir);
+    let before = std::fs::read(&save).expect("read");
+    // Export onto its own input, even with --force: refused, the save intact.
+    for extra in [&[][..], &["--force"][..]] {
+        let mut args = vec!["export", s(&save), "-o", s(&save)];
+        args.extend(extra);
+        let (code, _, err) = run(&args);
+        assert_eq!(code, Some(1), "{err}");
+        assert!(err.contains("it is the file being read"), "{err}");
+        assert_eq!(std::fs::read(&save).expect("read"), before);
+    }
+    // The same file under another name (a symbolic link) is the input too.
+    #[cfg(unix)]
+    {
+        let link = dir.join("link.json");
+        std::os::unix::fs::symlink(&save, &link).expect("symlink");
+        let (code, _, err) = run(&["export", s(&link), "-o", s(&save), "--force"]);
+        assert_eq!(code, Some(1), "{err}");
+        assert_eq!(std::fs::read(&save).expect("read"), before);
+    }
+    // Import over an existing save: only with --force.
+    let cgn = dir.join("source.cgn");
+    let other = dir.join("other.json");
+    std::fs::write(&other, "precious").expect("write");
+    let (code, _, err) = run(&["import", s(&cgn), "-o", s(&other)]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("already exists; give --force"), "{err}");
+    assert_eq!(std::fs::read_to_string(&other).expect("read"), "precious");
+    let (code, _, err) = run(&["import", s(&cgn), "-o", s(&other), "--force"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        std::fs::read_to_string(&other)
+            .expect("read")
+            .contains("crownlands-save")
+    );
+    // Never anything but a regular file, --force or not.
+    let sub = dir.join("a-directory");
+    std::fs::create_dir_all(&sub).expect("mkdir");
+    for target in [sub.as_path(), Path::new("/dev/null")] {
+        if !target.exists() {
+            continue;
+        }
+        let (code, _, err) = run(&["import", s(&cgn), "-o", s(target), "--force"]);
+        assert_eq!(code, Some(1), "{err}");
+        assert!(err.contains("not a regular file"), "{err}");
+    }
+    assert!(sub.is_dir());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_full_stderr_is_no_panic_and_a_closed_pipe_no_success() {
+    use std::process::Stdio;
+    if Path::new("/dev/full").exists() {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let status = Command::new(env!("CARGO_BIN_EXE_crownlands"))
+            .args(["replay", "no-such-save.json"])
+            .stderr(full)
+            .status()
+            .expect("runs");
+        assert_eq!(status.code(), Some(1), "an error, not a panic (101)");
+    }
+    // The reader is gone before the first line: the output is lost, so the run failed.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crownlands"))
+        .args(["replay", s(&corpus("tampered-status.json"))])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("runs");
+    drop(child.stdout.take());
+    let status = child.wait().expect("waits");
+    assert_ne!(status.code(), Some(0), "{status:?}");
+}
+
+#[test]
+fn devices_are_not_read_as_saves() {
+    if !Path::new("/dev/zero").exists() {
+        return;
+    }
+    for args in [
+        &["replay", "/dev/zero"][..],
+        &["import", "/dev/zero", "-o", "/nonexistent/x.json"][..],
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, Some(1), "{err}");
+        assert!(err.contains("not a regular file"), "{err}");
+        assert!(!err.contains("0 bytes"), "{err}");
+    }
+}
+
+#[test]
+fn names_from_files_cannot_forge_lines_or_escape() {
+    for name in [
+        "name-newline.json",
+        "date-escape.json",
+        "notation-seat-escape.cgn",
+    ] {
+        let path = corpus(name);
+        let args: Vec<&str> = if name.ends_with(".cgn") {
+            vec!["import", s(&path), "-o", "/nonexistent/x.json"]
+        } else {
+            vec!["replay", s(&path)]
+        };
+        let (code, out, err) = run(&args);
+        assert_eq!(code, Some(1), "{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{name}: one line:\n{err}");
+        assert!(
+            !err.contains('\u{1b}') && !out.contains('\u{1b}'),
+            "{name}: {err:?}"
+        );
+    }
+}
+
+#[test]
+fn an_escaped_extends_reads_no_outside_file() {
+    let dir = temp_dir("escaped");
+    // A ruleset file whose lines would show up in errors if it were read.
+    let outside = dir.join("outside.toml");
+    std::fs::write(&outside, "SECRET-LINE = 1\n").expect("write");
+    let text = std::fs::read_to_string(corpus("embedded-escaped-extends.json")).expect("read");
+    let save = dir.join("escaped.json");
+    std::fs::write(&save, text.replace("/etc/passwd", s(&outside))).expect("write");
+    let (code, _, err) = run(&["replay", s(&save)]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("`extends` is not allowed"), "{err}");
+    assert!(!err.contains("SECRET"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -17,12 +17,12 @@ pub mod rng;
 pub mod ruleset;
 pub mod score;
 pub mod terrain;
-pub mod text;
 #[cfg(any(test, feature = "testkit"))]
 #[doc(hidden)]
 pub mod testkit;
 #[cfg(test)]
 mod tests;
+pub mod text;
 
 pub use bitboard::MAX_GRID;
 pub use building::{Building, BuildingId, BuildingValue, TaxBonus};

@@ -547,3 +547,75 @@ fn play_load_reads_a_tournament_save_with_its_bots() {
     assert_eq!(names, vec!["mcts 1", "greedy 2"]);
     assert!(app.session().is_some_and(|s| s.is_over()));
 }
+
+/// Killed at any moment, a run leaves no save name holding less than a whole save; the next run
+/// removes the temporary files it left.
+#[cfg(unix)]
+#[test]
+fn a_killed_run_leaves_only_complete_saves() {
+    let dir = TempDir::new("killed");
+    for wait_ms in [150, 300, 450] {
+        let mut child = std::process::Command::new(super::bin())
+            .args([
+                "simulate",
+                "kingdomino",
+                "--players",
+                "2",
+                "--games",
+                "100000",
+                "--save",
+                &dir.arg(),
+            ])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("runs");
+        std::thread::sleep(std::time::Duration::from_millis(wait_ms));
+        child.kill().expect("SIGKILL");
+        let _ = child.wait();
+        for name in dir.names().iter().filter(|n| n.ends_with(".json")) {
+            let text = std::fs::read_to_string(dir.0.join(name)).expect("read");
+            let doc: Value = serde_json::from_str(&text)
+                .unwrap_or_else(|e| panic!("{name} is not a whole save ({e}): {text:?}"));
+            assert_eq!(doc["format"], "crownlands-save", "{name}");
+        }
+    }
+    // A temporary file as a killed process leaves it (its process gone).
+    std::fs::write(dir.0.join(".kingdomino-game-9.json.tmp-4294967295-0"), "{").expect("write");
+    run(&[
+        "simulate",
+        "kingdomino",
+        "--players",
+        "2",
+        "--games",
+        "1",
+        "--save",
+        &dir.arg(),
+    ])
+    .ok();
+    let left: Vec<String> = dir
+        .names()
+        .into_iter()
+        .filter(|n| n.contains(".tmp-"))
+        .collect();
+    assert!(left.is_empty(), "stale temporary files: {left:?}");
+}
+
+#[test]
+fn jobs_are_capped_at_the_games_and_the_cores() {
+    let r = run(&[
+        "simulate",
+        "kingdomino",
+        "--bots",
+        "random,random",
+        "--games",
+        "3",
+        "--jobs",
+        "10000",
+    ])
+    .ok();
+    assert!(
+        r.stderr.contains("note: --jobs 10000 capped at"),
+        "{}",
+        r.stderr
+    );
+}
