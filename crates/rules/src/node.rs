@@ -146,7 +146,12 @@ pub(crate) fn parse(src: &SourceText) -> Result<Node, Vec<Diagnostic>> {
         }
         let mut out: Vec<Diagnostic> = Vec::new();
         for e in errors {
-            let span = e.span().unwrap_or(0..0);
+            // The parser gives no place for some problems (nesting too deep in dotted keys):
+            // point at the line that nests deepest rather than at 1:1.
+            let span = e.span().unwrap_or_else(|| {
+                let at = deepest_line(&src.text);
+                at..at
+            });
             let msg = e.message().trim().replace('\n', " ");
             let d = src.diag(span, format!("TOML syntax error: {msg}"));
             if !out.contains(&d) {
@@ -170,6 +175,32 @@ pub(crate) fn parse(src: &SourceText) -> Result<Node, Vec<Diagnostic>> {
         span,
         kind: Kind::Table(convert_table(doc.get_ref())),
     })
+}
+
+/// The byte offset of the start of the line with the most nesting characters (`.`, `[`, `{`
+/// outside quotes): where a "recursion limit" with no place of its own comes from.
+fn deepest_line(text: &str) -> usize {
+    let mut best = (0, 0);
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let mut depth = 0;
+        let mut quote: Option<char> = None;
+        for c in line.chars() {
+            match (quote, c) {
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), _) => {}
+                (None, '"' | '\'') => quote = Some(c),
+                (None, '#') => break,
+                (None, '.' | '[' | '{') => depth += 1,
+                _ => {}
+            }
+        }
+        if depth > best.0 {
+            best = (depth, start);
+        }
+        start += line.len();
+    }
+    best.1
 }
 
 /// Whether a file that failed to parse as TOML is JSON: named `.json`, or starting with `{`
