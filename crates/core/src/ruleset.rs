@@ -359,6 +359,14 @@ impl Rules {
                 self.line_size
             ));
         }
+        for (i, t) in self.tie_breaks.iter().enumerate() {
+            if self.tie_breaks[..i].contains(t) {
+                problems.push(format!(
+                    "tie-break `{}` is listed twice: each decides a tie at most once",
+                    t.name()
+                ));
+            }
+        }
         if self.team_size == 0 || !players.is_multiple_of(self.team_size.max(1)) {
             problems.push(format!(
                 "{players} players do not form teams of {}",

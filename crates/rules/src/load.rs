@@ -131,9 +131,24 @@ impl Loader {
             schema::ruleset_value()
         };
         let declared_terrains = terrain_names(&doc);
+        // Before the schema check prunes the document: a sealed file names no other file.
+        let outside = if self.sealed {
+            outside_references(&doc)
+        } else {
+            Vec::new()
+        };
+        let sealed_ok = outside.is_empty();
+        for (span, msg) in outside {
+            self.diags.push(src.diag(span, msg));
+        }
         let mut walker = Walker::new(schema);
         let ok = walker.check(schema, &mut doc, &Path::default());
         for (span, msg) in walker.problems {
+            self.diags.push(src.diag(span, msg));
+        }
+        let repeated = repeated_tie_breaks(&doc);
+        let ok = ok && repeated.is_empty() && sealed_ok;
+        for (span, msg) in repeated {
             self.diags.push(src.diag(span, msg));
         }
         let value = doc.to_value();
@@ -232,9 +247,6 @@ impl Loader {
                     return None;
                 }
             };
-            if self.sealed && !self.self_contained(idx) {
-                return None;
-            }
             let extends = rf.extends.clone();
             chain.push((idx, rf));
             let Some(ext) = extends else { break };
@@ -264,27 +276,6 @@ impl Loader {
         }
         chain.reverse();
         self.finish(chain)
-    }
-
-    /// Whether file `idx` names no other file, reporting each key that does. Decided on the
-    /// parsed document, so a key spelt with TOML escapes (`"\u0065xtends"`) is caught too.
-    fn self_contained(&mut self, idx: usize) -> bool {
-        let mut ok = true;
-        for key in OUTSIDE_KEYS {
-            if self.files[idx].doc.get(key).is_none() {
-                continue;
-            }
-            ok = false;
-            let loc = self.key_loc(idx, &[Seg::Key(key)]);
-            self.err(
-                &loc,
-                format!(
-                    "`{key}` is not allowed in an embedded ruleset: it must be self-contained \
-                     (as `crownlands show` prints it), and may not name other files"
-                ),
-            );
-        }
-        ok
     }
 
     fn finish(&mut self, chain: Vec<(usize, RulesetFile)>) -> Option<Ruleset> {
@@ -368,6 +359,59 @@ impl Loader {
         let components = Components::build(self, &blocks, true);
         resolve::resolve(self, &chain, components)
     }
+}
+
+/// Every key of the document that names another file, with a problem for each. Decided on the
+/// parsed document, so a key spelt with TOML escapes (`"\u0065xtends"`) is caught too.
+fn outside_references(doc: &Node) -> Vec<(Span, String)> {
+    OUTSIDE_KEYS
+        .iter()
+        .filter_map(|key| doc.get(key).map(|e| (key, e.key_span.clone())))
+        .map(|(key, span)| {
+            (
+                span,
+                format!(
+                    "`{key}` is not allowed in an embedded ruleset: it must be self-contained \
+                     (as `crownlands show` prints it), and may not name other files"
+                ),
+            )
+        })
+        .collect()
+}
+
+/// A tie-break listed twice in `[rules]` or a `[for-players.N]` table, each at its second
+/// place: the list is an order, and a repeat is a mistake (it could never decide anything).
+fn repeated_tie_breaks(doc: &Node) -> Vec<(Span, String)> {
+    let mut lists: Vec<&Node> = Vec::new();
+    if let Some(e) = doc.get("rules").and_then(|r| r.value.get("tie-breaks")) {
+        lists.push(&e.value);
+    }
+    if let Some(Kind::Table(counts)) = doc.get("for-players").map(|e| &e.value.kind) {
+        for c in counts {
+            if let Some(e) = c.value.get("tie-breaks") {
+                lists.push(&e.value);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for list in lists {
+        let Kind::Array(items) = &list.kind else {
+            continue;
+        };
+        for (i, item) in items.iter().enumerate() {
+            if let Kind::Str(name) = &item.kind
+                && items[..i]
+                    .iter()
+                    .any(|x| matches!(&x.kind, Kind::Str(n) if n == name))
+            {
+                out.push((
+                    item.span.clone(),
+                    format!("tie-break `{name}` is listed twice: each decides a tie at most once"),
+                ));
+            }
+        }
+    }
+    out
 }
 
 /// The string `name` of every table in the document's `terrain` array.
