@@ -595,8 +595,17 @@ fn parse_word(w: &str, labels: &HashMap<String, DominoId>) -> Result<Word, Strin
 }
 
 /// Read a notation file back into a session, replaying (and so checking) every action. `file`
-/// names the text in errors.
+/// names the text in errors. See [`import_with_warnings`] for what is accepted with a warning.
 pub fn import(text: &str, file: &str) -> Result<Session, SaveError> {
+    import_with_warnings(text, file).map(|(session, _)| session)
+}
+
+/// As [`import`], with the warnings about what was accepted but could not be checked: a shipped
+/// ruleset named without its `[RulesetHash "..."]` (hand-written files often leave it out; the
+/// game is then checked against the shipped ruleset of this version, which may not be the one it
+/// was played with).
+pub fn import_with_warnings(text: &str, file: &str) -> Result<(Session, Vec<String>), SaveError> {
+    let mut warnings = Vec::new();
     if text.len() > crate::files::MAX_SAVE_BYTES as usize {
         return Err(SaveError::new(
             file,
@@ -681,6 +690,14 @@ pub fn import(text: &str, file: &str) -> Result<Session, SaveError> {
         }
     }
     let ruleset = Arc::new(notation_ruleset(&headers, &ruleset_lines, file)?);
+    if ruleset_lines.is_empty() && !headers.contains_key("RulesetHash") {
+        warnings.push(format!(
+            "{file}: no `[RulesetHash \"...\"]` header: the game is checked against the shipped \
+             `{}` of this version ({}), which may not be the ruleset it was played with",
+            ruleset.name,
+            ruleset_hash(&ruleset)
+        ));
+    }
     let required = |key: &str| {
         headers.get(key).ok_or_else(|| {
             SaveError::new(
@@ -878,7 +895,7 @@ pub fn import(text: &str, file: &str) -> Result<Session, SaveError> {
             ));
         }
     }
-    Ok(session)
+    Ok((session, warnings))
 }
 
 /// The ruleset of a notation file: embedded (`%` lines), else the shipped one it names, checked

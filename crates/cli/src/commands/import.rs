@@ -1,7 +1,7 @@
 //! `crownlands import NOTATION -o SAVE`: a game in the notation, replayed and written as a save.
 
 use crate::errors::{CliError, CliResult};
-use crate::output::say;
+use crate::output::{say, say_err};
 use crownlands_saves::{GameStatus, check_output, notation, read_text, write_output};
 use std::path::Path;
 use std::process::ExitCode;
@@ -10,7 +10,11 @@ pub fn run(input: &Path, output: &Path, force: bool) -> CliResult<ExitCode> {
     let err = |e: crownlands_saves::SaveError| CliError::Message(e.to_string());
     check_output(input, output, force).map_err(err)?;
     let text = read_text(input).map_err(err)?;
-    let session = notation::import(&text, &input.display().to_string()).map_err(err)?;
+    let (session, warnings) =
+        notation::import_with_warnings(&text, &input.display().to_string()).map_err(err)?;
+    for w in warnings {
+        say_err!("warning: {w}");
+    }
     let save = session.to_save();
     write_output(output, save.to_json().as_bytes(), force).map_err(err)?;
     let actions: usize = save.games.iter().map(|g| g.actions.len()).sum();
