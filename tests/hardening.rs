@@ -352,3 +352,143 @@ fn random_action_sequences_keep_the_invariants() {
         }
     }
 }
+
+/// A save of a game not yet begun under the shipped `kingdomino`.
+fn fresh_save() -> Save {
+    let ruleset = Arc::new(crownlands_rules::load_shipped("kingdomino").expect("shipped"));
+    Save::from_actions(ruleset, Player::seats(2, "random"), 7, &[Vec::new()]).expect("save")
+}
+
+/// `key` spelt with TOML escapes where `escape[i]` says so (`\u` or `\U` forms), quoted.
+fn spelt(key: &str, escape: &[u8]) -> String {
+    let mut out = String::from("\"");
+    for (i, c) in key.chars().enumerate() {
+        match escape.get(i).copied().unwrap_or(0) % 3 {
+            1 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+            2 => out.push_str(&format!("\\U{:08X}", u32::from(c))),
+            _ => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+const UNSAFE: &[char] = &[
+    '\u{0}', '\u{7}', '\u{8}', '\n', '\r', '\u{1b}', '\u{7f}', '\u{85}', '\u{9b}', '\u{202e}',
+];
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 24,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// However an outside reference is spelt, an embedded ruleset refuses it and names no file.
+    #[test]
+    fn escaped_outside_keys_are_refused(
+        which in 0usize..3,
+        escape in proptest::collection::vec(proptest::prelude::any::<u8>(), 8),
+        value in 0usize..3,
+        notation_form in proptest::prelude::any::<bool>(),
+    ) {
+        let key = ["extends", "sets", "add-sets"][which];
+        let value = [
+            "\"/etc/passwd\"",
+            "[\"../../secret.toml\"]",
+            "\"kingdomino\"",
+        ][value];
+        let line = format!("{} = {value}", spelt(key, &escape));
+        let mut save = fresh_save();
+        save.ruleset = format!("{line}\n{}", save.ruleset);
+        let e = if notation_form {
+            let session = fresh_save().load("f.json").expect("loads");
+            let cgn = notation::export(&session, ExportOptions { embed_ruleset: true })
+                .expect("export");
+            let cgn = cgn.replacen("\n% ", &format!("\n% {line}\n% "), 1);
+            notation::import(&cgn, "f.cgn").expect_err("refused").to_string()
+        } else {
+            save.load("f.json").expect_err("refused").to_string()
+        };
+        proptest::prop_assert!(
+            e.contains("is not allowed in an embedded ruleset") || e.contains("TOML"),
+            "{}", e
+        );
+        proptest::prop_assert!(!e.contains("passwd") && !e.contains("secret"), "{}", e);
+    }
+
+    /// A control character anywhere in a name, kind or date is refused, and the message shows
+    /// none.
+    #[test]
+    fn control_characters_in_names_are_refused(
+        field in 0usize..3,
+        at in 0usize..12,
+        c in proptest::sample::select(UNSAFE),
+    ) {
+        let mut save = fresh_save();
+        let target = match field {
+            0 => &mut save.players[0].name,
+            1 => &mut save.players[1].kind,
+            _ => save.date.get_or_insert_with(|| "2026-01-01".to_string()),
+        };
+        let mut chars: Vec<char> = target.chars().collect();
+        chars.insert(at.min(chars.len()), c);
+        *target = chars.into_iter().collect();
+        let e = Save::from_json(&save.to_json(), "f\u{1b}.json").expect_err("refused").to_string();
+        proptest::prop_assert!(e.contains("control character"), "{}", e);
+        proptest::prop_assert!(
+            crownlands_core::text::first_unsafe_char(&e).is_none(),
+            "{:?}", e
+        );
+    }
+
+    /// However many problems a ruleset has, the message stays short.
+    #[test]
+    fn many_problems_print_a_bounded_message(unknown in 1usize..3000, nested in 1usize..400) {
+        let mut text = String::from("extends = \"kingdomino\"\n");
+        for i in 0..unknown {
+            text.push_str(&format!("\"k\\u00{:02x}{i}\" = 1\n", 0x41 + i % 26));
+        }
+        text.push_str(&format!("deep = {}{}\n", "[".repeat(nested), "]".repeat(nested)));
+        let e = crownlands_rules::load_str(&text, Path::new("many.toml"))
+            .expect_err("refused")
+            .to_string();
+        proptest::prop_assert!(e.lines().count() <= 101, "{} lines", e.lines().count());
+    }
+}
+
+#[test]
+fn a_byte_order_mark_is_accepted_in_saves_and_notation() {
+    let session = fresh_save().load("f.json").expect("loads");
+    let json = format!("\u{feff}{}", session.to_save().to_json());
+    Save::from_json(&json, "bom.json")
+        .and_then(|s| s.load("bom.json"))
+        .expect("a BOM before a save");
+    let cgn = notation::export(&session, ExportOptions::default()).expect("export");
+    notation::import(&format!("\u{feff}{cgn}"), "bom.cgn").expect("a BOM before notation");
+}
+
+#[test]
+fn notation_without_a_ruleset_hash_imports_with_a_warning() {
+    let session = fresh_save().load("f.json").expect("loads");
+    let cgn = notation::export(&session, ExportOptions::default()).expect("export");
+    let (_, warnings) = notation::import_with_warnings(&cgn, "f.cgn").expect("imports");
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let bare: String = cgn
+        .lines()
+        .filter(|l| !l.starts_with("[RulesetHash"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let (_, warnings) = notation::import_with_warnings(&bare, "f.cgn").expect("imports");
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains("no `[RulesetHash"), "{}", warnings[0]);
+}
+
+#[test]
+fn a_save_with_too_many_players_says_how_many() {
+    let mut save = fresh_save();
+    save.players = (1..=300)
+        .map(|s| Player::new(s, format!("p{s}"), "random"))
+        .collect();
+    let e = save.load("many.json").expect_err("refused").to_string();
+    assert!(e.contains("300 players"), "{e}");
+}
