@@ -146,9 +146,10 @@ impl Loader {
         for (span, msg) in walker.problems {
             self.diags.push(src.diag(span, msg));
         }
-        let repeated = repeated_tie_breaks(&doc);
-        let ok = ok && repeated.is_empty() && sealed_ok;
-        for (span, msg) in repeated {
+        let mut extra = repeated_tie_breaks(&doc);
+        control_characters(&doc, None, &mut extra);
+        let ok = ok && extra.is_empty() && sealed_ok;
+        for (span, msg) in extra {
             self.diags.push(src.diag(span, msg));
         }
         let value = doc.to_value();
@@ -377,6 +378,41 @@ fn outside_references(doc: &Node) -> Vec<(Span, String)> {
             )
         })
         .collect()
+}
+
+/// Every string value holding a control character (see
+/// [`crownlands_core::text::is_unsafe_char`]): names end up on terminals, where an escape
+/// sequence or a new line would do harm. A `description` may hold new lines and tabs.
+fn control_characters(node: &Node, key: Option<&str>, out: &mut Vec<(Span, String)>) {
+    match &node.kind {
+        Kind::Str(text) => {
+            let allowed = |c: char| key == Some("description") && matches!(c, '\n' | '\t');
+            if let Some(c) = text
+                .chars()
+                .find(|&c| crownlands_core::text::is_unsafe_char(c) && !allowed(c))
+            {
+                out.push((
+                    node.span.clone(),
+                    format!(
+                        "this text holds the control character U+{:04X}; the texts of a ruleset \
+                         are plain (only a `description` may have new lines and tabs)",
+                        u32::from(c)
+                    ),
+                ));
+            }
+        }
+        Kind::Array(items) => {
+            for item in items {
+                control_characters(item, key, out);
+            }
+        }
+        Kind::Table(entries) => {
+            for e in entries {
+                control_characters(&e.value, Some(&e.key), out);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// A tie-break listed twice in `[rules]` or a `[for-players.N]` table, each at its second
