@@ -329,3 +329,32 @@ fn tab_completes_the_typed_path() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn control_characters_from_files_never_reach_the_screen() {
+    // An autosave whose player is named with a terminal escape: refused, explained, escaped.
+    let dir = temp_dir("escape");
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/malformed");
+    let text = std::fs::read(corpus.join("name-newline.json")).unwrap();
+    let text = String::from_utf8(text)
+        .unwrap()
+        .replace("\\nerror: forged line", "\\u001b]0;pwned\\u0007");
+    std::fs::write(dir.join(crownlands_saves::AUTOSAVE_FILE), text).unwrap();
+    let app = build(&opts(None, None), &dir);
+    assert_eq!(app.mode(), Mode::Resume);
+    let e = app.offer().unwrap().found.as_ref().expect_err("refused");
+    assert!(e.contains("control character"), "{e}");
+    assert!(!screen(&app, 80, 24).contains('\u{1b}'));
+    // A seat named so anyway (by an embedder) is shown escaped.
+    let mut seats = common::seats("you,greedy");
+    seats[0].name = "A\u{1b}[5mB".to_string();
+    let app = App::new_game(
+        common::ruleset("kingdomino"),
+        seats,
+        common::config(1, crownlands_tui::Palette::none()),
+    )
+    .unwrap();
+    assert_eq!(app.name(0), "A\\u{1b}[5mB");
+    assert!(!screen(&app, 100, 30).contains('\u{1b}'));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -315,11 +315,13 @@ impl App {
         !self.undo.is_empty()
     }
 
-    /// The player's name, or "Player N".
+    /// The player's name, or "Player N", with any control character shown escaped (names come
+    /// from save files too).
     pub fn name(&self, player: usize) -> String {
-        self.seats
-            .get(player)
-            .map_or_else(|| format!("Player {}", player + 1), |s| s.name.clone())
+        self.seats.get(player).map_or_else(
+            || format!("Player {}", player + 1),
+            |s| crownlands_core::text::escape_controls(&s.name).into_owned(),
+        )
     }
 
     /// The claims a human may choose from now, in the engine's order.

@@ -7,6 +7,7 @@
 use super::seats::{self, Seat};
 use super::{App, Next};
 use crate::keys::Key;
+use crownlands_core::text::escape_controls;
 use crownlands_saves::Session;
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime};
@@ -113,10 +114,10 @@ impl Found {
         let seats = seats::from_players(session.players());
         let game = session.game();
         let summary = Summary {
-            ruleset: session.ruleset().name.clone(),
+            ruleset: escape_controls(&session.ruleset().name).into_owned(),
             players: seats
                 .iter()
-                .map(|s| format!("{} ({})", s.name, s.kind_text()))
+                .map(|s| escape_controls(&format!("{} ({})", s.name, s.kind_text())).into_owned())
                 .collect(),
             moves: session.actions().last().map_or(0, Vec::len),
             round: game.round(),

@@ -422,7 +422,10 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     let p = app.config.palette;
     let mut spans = vec![
         Span::styled(" Crownlands ", p.accent(Accent::Title)),
-        Span::raw(format!("{} ", game.ruleset().name)),
+        Span::raw(format!(
+            "{} ",
+            crownlands_core::text::escape_controls(&game.ruleset().name)
+        )),
     ];
     if let Some(s) = app.session()
         && s.match_games() > 1

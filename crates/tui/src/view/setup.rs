@@ -141,7 +141,9 @@ fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'
     }
     if let Some(e) = &setup.error {
         lines.push(Line::from(""));
-        for l in wrap(e, width) {
+        // Errors quote files: no control character reaches the terminal.
+        let e = crownlands_core::text::escape_controls_but_newlines(e);
+        for l in wrap(&e, width) {
             lines.push(Line::from(Span::styled(l, p.accent(Accent::Warn))));
         }
     } else if !app.message().is_empty() {
