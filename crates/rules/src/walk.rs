@@ -408,6 +408,12 @@ impl<'s> Walker<'s> {
                 }
             };
             let Some(sub) = sub else {
+                if self.problems.len() >= MAX_DETAILED {
+                    // Past what is ever printed: counted, without the costly suggestion.
+                    let msg = format!("unknown key `{}` {}", e.key, path.table());
+                    self.report(&e.key_span, msg);
+                    continue;
+                }
                 let known: Vec<&str> = props
                     .map(|p| p.keys().map(String::as_str).collect())
                     .unwrap_or_default();
@@ -447,6 +453,10 @@ impl<'s> Walker<'s> {
 fn is_required(schema: &Value, key: &str) -> bool {
     matches!(schema.get("required"), Some(Value::Array(r)) if r.iter().any(|k| k.as_str() == Some(key)))
 }
+
+/// How many problems get a "did you mean" and the list of known keys; later ones (far past the
+/// 100 printed) only their place, so that a file of many thousand unknown keys stays fast.
+const MAX_DETAILED: usize = 1000;
 
 /// The known key closest to a misspelt one, if it is close enough to be a likely typo.
 pub(crate) fn closest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
