@@ -492,3 +492,23 @@ fn a_save_with_too_many_players_says_how_many() {
     let e = save.load("many.json").expect_err("refused").to_string();
     assert!(e.contains("300 players"), "{e}");
 }
+
+#[test]
+fn an_illegal_module_action_is_named_in_words() {
+    let ruleset = Arc::new(crownlands_rules::load_shipped("queendomino").expect("shipped"));
+    let mut rng = Rng(0x5eed_0004);
+    let mut s = Session::new(ruleset, Player::seats(2, "random"), 11).expect("session");
+    // Play until a module's step, where a far-away build is refused.
+    while !matches!(s.game().phase(), crownlands_core::Phase::Step { .. }) {
+        assert!(!s.game().is_over(), "no module step reached");
+        let legal = s.game().legal_actions();
+        s.apply(legal[rng.below(legal.len())]).expect("legal");
+    }
+    let build = Action::Build {
+        slot: 5,
+        cell: Cell::new(100, 100),
+    };
+    let e = s.apply(build).expect_err("refused").to_string();
+    assert!(e.contains("build slot 5 at (100, 100)"), "{e}");
+    assert!(!e.contains("Cell {") && !e.contains("slot:"), "{e}");
+}
