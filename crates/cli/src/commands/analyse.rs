@@ -88,7 +88,10 @@ pub fn run(path: &Path, options: &Options<'_>) -> CliResult<ExitCode> {
             b.set_position(done as u64);
         }
     };
-    let assessments = assess_all(&analyst, &decisions, options.seed, options.jobs, &progress)
+    let jobs = options
+        .jobs
+        .map(|j| super::capped_jobs(j, decisions.len() as u64, "decision"));
+    let assessments = assess_all(&analyst, &decisions, options.seed, jobs, &progress)
         .map_err(CliError::Message)?;
     if let Some(b) = &bar {
         b.finish_and_clear();

@@ -142,6 +142,22 @@ pub fn read_kingdom(path: &Path, ruleset: &Ruleset, grid: u8) -> CliResult<Kingd
     )?)
 }
 
+/// `--jobs J` capped at the pieces of work (`unit`s: games, decisions) and the cores (more threads
+/// only cost), saying so on standard error when it is.
+pub fn capped_jobs(jobs: usize, work: u64, unit: &str) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let work = usize::try_from(work).unwrap_or(usize::MAX);
+    let capped = jobs.min(work).min(cores).max(1);
+    if capped < jobs {
+        crate::output::say_err!(
+            "note: --jobs {jobs} capped at {capped} ({work} {unit}{}, {cores} core{})",
+            if work == 1 { "" } else { "s" },
+            if cores == 1 { "" } else { "s" }
+        );
+    }
+    capped
+}
+
 /// Print JSON to standard output.
 pub fn print_json(value: &serde_json::Value) {
     match serde_json::to_string_pretty(value) {

@@ -133,6 +133,22 @@ fn bad_options_and_files_are_errors() {
     assert!(r.stderr.contains("unknown bot `wizard`"), "{}", r.stderr);
     let r = run(&["analyse", &file, "--samples", "0"]).fails();
     assert!(r.stderr.contains("--samples must be 1 to"), "{}", r.stderr);
+    let capped = run(&[
+        "analyse",
+        &file,
+        "--bot",
+        "greedy",
+        "--samples",
+        "1",
+        "--jobs",
+        "10000",
+    ])
+    .ok();
+    assert!(
+        capped.stderr.contains("note: --jobs 10000 capped at"),
+        "{}",
+        capped.stderr
+    );
     let r = run(&["analyse", &file, "--jobs", "0"]).fails();
     assert!(
         r.stderr.contains("--jobs must be at least 1"),

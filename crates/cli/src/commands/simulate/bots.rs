@@ -54,7 +54,7 @@ pub fn run(
         levels: levels.clone(),
         games,
         seed,
-        jobs: jobs.map(|j| capped_jobs(j, games)),
+        jobs: jobs.map(|j| super::super::capped_jobs(j, games, "game")),
     };
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::new(games);
@@ -198,20 +198,4 @@ pub fn run(
         print_saved(dir, saved, unit);
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// `--jobs J` capped at the games to play and the cores (more threads only cost), saying so on
-/// standard error when it is.
-fn capped_jobs(jobs: usize, games: u64) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let games = usize::try_from(games).unwrap_or(usize::MAX);
-    let capped = jobs.min(games).min(cores).max(1);
-    if capped < jobs {
-        crate::output::say_err!(
-            "note: --jobs {jobs} capped at {capped} ({games} game{}, {cores} core{})",
-            if games == 1 { "" } else { "s" },
-            if cores == 1 { "" } else { "s" }
-        );
-    }
-    capped
 }
