@@ -1097,6 +1097,15 @@ impl Game {
         }
     }
 
+    /// The name of the module whose turn step it is (`knights`, `buildings`, `dragon`), during a
+    /// module step.
+    pub fn step_name(&self) -> Option<&'static str> {
+        match self.phase {
+            Phase::Step { step, .. } => self.step_module(step).map(|m| m.name()),
+            _ => None,
+        }
+    }
+
     /// The names of the modules in force, in order.
     pub fn module_names(&self) -> Vec<&'static str> {
         self.modules.all.iter().map(|m| m.name()).collect()

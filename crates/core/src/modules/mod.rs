@@ -7,6 +7,7 @@
 //! placed and before the next one is claimed, and the player ends it with [`Action::Pass`].
 
 mod buildings;
+pub mod describe;
 mod dragon;
 mod knights;
 mod queen;

@@ -5,6 +5,7 @@ use super::block;
 use super::palette::Accent;
 use crate::app::App;
 use crownlands_core::Game;
+use crownlands_core::modules::describe::{BuildingText, building_text};
 use crownlands_core::modules::{Buildings, board_prices};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -12,19 +13,24 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-/// What a building gives: `1cr +1kn +2tw` (crowns on its square, knights, towers).
-fn gains(b: &crownlands_core::Building) -> String {
-    let mut t = String::new();
-    if b.crowns > 0 {
-        t.push_str(&format!(" {}cr", b.crowns));
-    }
-    if b.knights > 0 {
-        t.push_str(&format!(" +{}kn", b.knights));
-    }
-    if b.towers > 0 {
-        t.push_str(&format!(" +{}tw", b.towers));
-    }
-    t
+/// A building's row after its price: its name (cut to fit), what it gives now and what it
+/// scores at the end, in `room` columns.
+fn building_row(t: &BuildingText, room: usize) -> String {
+    let tail: Vec<&str> = [t.now.as_str(), t.end.as_str()]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect();
+    let tail = tail.join(" ");
+    let name_room = room.saturating_sub(tail.chars().count() + 1).max(6);
+    let name: String = if t.name.chars().count() > name_room {
+        let mut n: String = t.name.chars().take(name_room.saturating_sub(1)).collect();
+        n.push('.');
+        n
+    } else {
+        t.name.clone()
+    };
+    let row = format!("{name} {tail}");
+    row.chars().take(room).collect()
 }
 
 pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
@@ -39,6 +45,8 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         .map(|b| b.slot_prices)
         .unwrap_or_default();
     let coins = e.sides.get(side).map_or(0, |h| h.coins);
+    let chosen = super::choices::chosen_slot(app).map(usize::from);
+    let room = usize::from(area.width.saturating_sub(2)).saturating_sub(5);
     let mut discounted = false;
     let mut rows: Vec<Line> = e
         .board
@@ -55,14 +63,17 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             match b.and_then(|id| ruleset.buildings.get(id.index())) {
                 Some(b) => {
                     let affordable = price.is_none_or(|c| c <= coins);
-                    let style = if affordable {
+                    let style = if chosen == Some(slot) {
+                        p.accent(Accent::Focus)
+                    } else if affordable {
                         Style::default()
                     } else {
                         p.accent(Accent::Dim)
                     };
+                    let text = building_row(&building_text(ruleset, b), room);
                     Line::from(vec![
                         Span::styled(cost, style),
-                        Span::styled(format!("{}{}", b.label(), gains(b)), style),
+                        Span::styled(format!(" {text}"), style),
                     ])
                 }
                 None => Line::from(Span::styled("    (empty)", p.accent(Accent::Dim))),

@@ -1,41 +1,77 @@
-//! A module step's choices (tax, build, dragon), all legal, with skipping always last.
+//! A module step's choices (tax, build, dragon), all legal, with skipping always last: a row
+//! each in the modules' own words, and a detail line for the chosen one.
 
 use super::palette::Accent;
+use super::text::wrap;
 use super::{block, step_title};
-use crate::app::{App, StepKind, describe};
-use crownlands_core::Game;
+use crate::app::{App, Mode, StepKind};
+use crownlands_core::modules::describe::{ChoiceText, describe_choice};
+use crownlands_core::{Cell, Game};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
+/// How many rows the detail line takes in a list `area` high: none when tiny, two when roomy.
+fn detail_rows(area: Rect) -> usize {
+    match area.height.saturating_sub(2) {
+        0..=2 => 0,
+        3..=5 => 1,
+        _ => 2,
+    }
+}
+
+/// How many choices a list `area` high shows (its last inner rows hold the detail).
+fn visible(area: Rect) -> usize {
+    let inner = usize::from(area.height.saturating_sub(2));
+    inner.saturating_sub(detail_rows(area)).max(1)
+}
+
 /// The first choice shown in a list `area` high: the list scrolls to keep the cursor in view.
 pub fn first_shown(app: &App, area: Rect) -> usize {
-    let visible = usize::from(area.height.saturating_sub(2)).max(1);
-    (app.choice() + 1).saturating_sub(visible)
+    (app.choice() + 1).saturating_sub(visible(area))
+}
+
+/// The chosen action in words.
+fn chosen(app: &App, game: &Game) -> Option<ChoiceText> {
+    let a = *app.step_actions().get(app.choice())?;
+    describe_choice(game, a)
+}
+
+/// The squares the chosen action concerns (shown on the kingdom).
+pub fn highlighted(app: &App, game: &Game) -> Vec<Cell> {
+    if !matches!(app.mode(), Mode::Step(_)) {
+        return Vec::new();
+    }
+    chosen(app, game).map(|c| c.cells).unwrap_or_default()
+}
+
+/// The Builders' Board slot the chosen action concerns.
+pub fn chosen_slot(app: &App) -> Option<u8> {
+    if !matches!(app.mode(), Mode::Step(_)) {
+        return None;
+    }
+    match app.step_actions().get(app.choice())? {
+        crownlands_core::Action::Build { slot, .. } | crownlands_core::Action::Burn { slot } => {
+            Some(*slot)
+        }
+        _ => None,
+    }
 }
 
 pub fn render(app: &App, game: &Game, kind: StepKind, area: Rect, buf: &mut Buffer) {
     let p = app.config.palette;
     Clear.render(area, buf);
-    let rows: Vec<Line> = app
+    let width = usize::from(area.width.saturating_sub(2));
+    let mut rows: Vec<Line> = app
         .step_actions()
         .into_iter()
         .enumerate()
         .skip(first_shown(app, area))
+        .take(visible(area))
         .map(|(i, a)| {
-            let text = match a {
-                crownlands_core::Action::Pass => "Skip (go on)".to_string(),
-                _ => {
-                    let d = describe(game, a, "");
-                    let mut t = d.trim_start().to_string();
-                    if let Some(first) = t.get(0..1) {
-                        t = format!("{}{}", first.to_uppercase(), &t[1..]);
-                    }
-                    t
-                }
-            };
+            let text = describe_choice(game, a).map_or_else(|| format!("{a:?}"), |c| c.row);
             let here = i == app.choice();
             let style = if here {
                 p.accent(Accent::Focus)
@@ -43,19 +79,34 @@ pub fn render(app: &App, game: &Game, kind: StepKind, area: Rect, buf: &mut Buff
                 Style::default()
             };
             let hint = if app.hint() == Some(a) {
-                "  ← hint"
+                " ← hint"
             } else {
                 ""
             };
+            let head = format!("{} {}. ", if here { "▶" } else { " " }, i + 1);
+            let room = width.saturating_sub(head.chars().count() + hint.chars().count());
+            let text: String = text.chars().take(room).collect();
             Line::from(vec![
-                Span::styled(
-                    format!("{} {}. {text}", if here { "▶" } else { " " }, i + 1),
-                    style,
-                ),
+                Span::styled(format!("{head}{text}"), style),
                 Span::styled(hint, p.accent(Accent::Focus)),
             ])
         })
         .collect();
+    let shown = visible(area);
+    if detail_rows(area) > 0
+        && let Some(c) = chosen(app, game)
+    {
+        while rows.len() < shown {
+            rows.push(Line::from(""));
+        }
+        let mut lines = wrap(&c.detail, width);
+        lines.truncate(detail_rows(area));
+        rows.extend(
+            lines
+                .into_iter()
+                .map(|l| Line::from(Span::styled(l, p.accent(Accent::Dim)))),
+        );
+    }
     let title = format!(" {} ", step_title(kind));
     Paragraph::new(rows)
         .block(block(title, app))

@@ -1,11 +1,15 @@
-//! `?`: the keys of the current step.
+//! `?`: the current step and its keys, how the game scores, and the keys that work anytime.
 
 use super::block;
+use super::palette::Accent;
+use super::text::wrap;
 use crate::app::{App, Mode, StepKind};
+use crownlands_core::modules::describe::scoring_rules;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
-use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph, Widget};
 
 fn step_help(mode: Mode) -> &'static [&'static str] {
     match mode {
@@ -55,9 +59,7 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
             "(he comes back each round).",
             "Every choice listed is legal. ↑↓ choose, Enter does it, p (or Esc) skips.",
         ],
-        Mode::Step(StepKind::Other) => {
-            &["A module step with nothing to do now: Enter (or p) goes on."]
-        }
+        Mode::Step(StepKind::Other) => &["A step with nothing to do now: Enter (or p) goes on."],
         Mode::BotThinking => &[
             "A bot is thinking; it moves at a readable pace.",
             "+ and - change the pace (0 to 3 s a move).",
@@ -78,15 +80,44 @@ const ALWAYS: &[&str] = &[
     "Any key closes this help.",
 ];
 
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
-    let mut lines: Vec<Line> = step_help(app.mode())
-        .iter()
-        .map(|t| Line::from(*t))
-        .collect();
-    if !matches!(app.mode(), Mode::Setup | Mode::Resume) {
-        lines.extend(ALWAYS.iter().map(|t| Line::from(*t)));
+/// The help's lines, wrapped to `width`: the step's keys, how the game scores (with the
+/// ruleset's bonuses and modules), and the keys that work anytime.
+fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
+    let p = app.config.palette;
+    let mut lines: Vec<Line> = Vec::new();
+    let mut push = |text: &str, style: Style| {
+        if text.is_empty() {
+            lines.push(Line::from(""));
+        }
+        for l in wrap(text, width) {
+            lines.push(Line::from(Span::styled(l, style)));
+        }
+    };
+    for t in step_help(app.mode()) {
+        push(t, Style::default());
     }
+    if matches!(app.mode(), Mode::Setup | Mode::Resume) {
+        return lines;
+    }
+    if let Some(game) = app.game() {
+        push("", Style::default());
+        push(
+            &format!("How {} scores:", game.ruleset().name),
+            p.accent(Accent::Title),
+        );
+        for t in scoring_rules(game.rules()) {
+            push(&t, Style::default());
+        }
+    }
+    for t in ALWAYS {
+        push(t, Style::default());
+    }
+    lines
+}
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let w = 78.min(area.width);
+    let lines = lines(app, usize::from(w.saturating_sub(2)));
     let h = (lines.len() as u16 + 2).min(area.height);
     let r = Rect::new(
         area.x + (area.width - w) / 2,
@@ -97,6 +128,5 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     Clear.render(r, buf);
     Paragraph::new(lines)
         .block(block(" Help ", app))
-        .wrap(Wrap { trim: false })
         .render(r, buf);
 }

@@ -29,6 +29,8 @@ pub struct KingdomView<'a> {
     pub knights: &'a [Cell],
     /// Cells with a building.
     pub buildings: &'a [Cell],
+    /// Squares to point out (a choice's squares, the largest territory), shown reversed.
+    pub highlight: &'a [Cell],
 }
 
 /// The text of a square: its terrain symbol and crown count, in `w` characters.
@@ -161,6 +163,9 @@ impl KingdomView<'_> {
                     } else {
                         style = style.add_modifier(Modifier::UNDERLINED);
                     }
+                }
+                if self.highlight.contains(&cell) {
+                    style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
                 }
                 (text, style)
             }

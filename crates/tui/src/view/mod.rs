@@ -506,6 +506,7 @@ fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
         marks: &marks,
         knights: &knights,
         buildings: &buildings,
+        highlight: &choices::highlighted(app, game),
     }
     .render(l.kingdom, buf);
     // Cells out of reach (the grid would overflow) are left blank.
@@ -558,6 +559,7 @@ fn small_kingdom(app: &App, game: &Game, side: usize, area: Rect, buf: &mut Buff
         marks: &[],
         knights: &knights,
         buildings: &buildings,
+        highlight: &[],
     }
     .render(inner, buf);
 }
