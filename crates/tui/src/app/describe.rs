@@ -48,11 +48,17 @@ pub fn describe(game: &Game, action: Action, who: &str) -> String {
                 .map_or_else(String::new, |d| format!(" {}", game.label(d)));
             format!("{who} {}{d}", verb("discards", "discard"))
         }
-        Action::Tax { square } => format!(
-            "{who} {} the {} square",
-            verb("taxes", "tax"),
-            if square == 0 { "first" } else { "second" }
-        ),
+        Action::Tax { square } => {
+            let what = crownlands_core::modules::describe::describe_choice(game, action)
+                .and_then(|c| c.row.strip_prefix("Tax ").map(str::to_string))
+                .unwrap_or_else(|| {
+                    format!(
+                        "the {} square",
+                        if square == 0 { "first" } else { "second" }
+                    )
+                });
+            format!("{who} {} {what}", verb("taxes", "tax"))
+        }
         Action::Build { slot, cell } => {
             let side = game.to_act().map_or(0, |p| game.side_of(p));
             let price = crownlands_core::modules::board_prices(game, side)
@@ -74,6 +80,26 @@ pub fn describe(game: &Game, action: Action, who: &str) -> String {
         Action::Pass => format!("{who} {}", verb("passes", "pass")),
         other => format!("{who}: {other:?}"),
     }
+}
+
+/// What a module's step is about, for the line saying it was skipped.
+pub fn skip_words(module: &str) -> &'static str {
+    match module {
+        "knights" => "tax",
+        "buildings" => "build",
+        "dragon" => "bribe the Dragon",
+        _ => "do",
+    }
+}
+
+/// The log's line for steps skipped because there was nothing to decide.
+pub fn skip_line(who: &str, words: &[&str]) -> String {
+    let list = match words {
+        [] => "do".to_string(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    };
+    format!("{who}: nothing to {list} (skipped)")
 }
 
 /// The log of the session's current game so far (its last [`LOG_LEN`] moves), replayed from its
@@ -98,7 +124,9 @@ pub fn log_of(session: &Session, name: impl Fn(usize) -> String) -> VecDeque<Str
         if game.apply(action).is_err() {
             break;
         }
-        log.push_back(text);
+        if action != Action::Pass {
+            log.push_back(text);
+        }
         while log.len() > LOG_LEN {
             log.pop_front();
         }

@@ -139,6 +139,9 @@ pub struct App {
     /// Why the ghost's spot is illegal (`None` when it is legal).
     illegal: Option<String>,
     hint: Option<Action>,
+    /// The steps skipped in a row for a player: the action count the next skip in the row
+    /// would come at, the player, and what had nothing to do.
+    skipped: Option<(usize, usize, Vec<&'static str>)>,
     quit: bool,
     next_seed: u64,
     /// Whether this app has written the autosave yet (before the first time, an unfinished game
@@ -218,6 +221,7 @@ impl App {
             message: String::new(),
             illegal: None,
             hint: None,
+            skipped: None,
             quit: false,
         }
     }
@@ -356,6 +360,15 @@ impl App {
             .is_some_and(|g| g.placements().contains(self.ghost))
     }
 
+    /// While placing: the points the kingdom would have with the ghost where it is, and the
+    /// points it has now (`None` when the ghost's spot is illegal).
+    pub fn preview(&self) -> Option<(i32, i32)> {
+        if self.mode != Mode::Place {
+            return None;
+        }
+        crownlands_core::modules::describe::placement_preview(self.game()?, self.ghost)
+    }
+
     /// Whether nothing fits and the domino must be discarded.
     pub fn must_discard(&self) -> bool {
         self.game()
@@ -492,6 +505,11 @@ impl App {
             self.update_illegal();
         }
         let human = self.seats.get(player).is_none_or(Seat::is_human);
+        // A step with nothing to decide (only going on is legal) goes by itself, said in the log.
+        if human && matches!(game.phase(), Phase::Step { .. }) && game.legal_action_count() == 1 {
+            self.note_skip(player, game.step_name().unwrap_or("step"));
+            return self.play(Action::Pass, false, now);
+        }
         self.mode = if !human {
             Mode::BotThinking
         } else {
@@ -518,6 +536,28 @@ impl App {
                 count,
                 now,
             ));
+        }
+    }
+
+    /// Say in the log that `player` had nothing to decide in `module`'s step: one line for the
+    /// steps skipped in a row.
+    fn note_skip(&mut self, player: usize, module: &str) {
+        let what = describe::skip_words(module);
+        let count = self.action_count();
+        let who = self.name(player);
+        match &mut self.skipped {
+            Some((at, p, words)) if *at == count && *p == player => {
+                words.push(what);
+            }
+            _ => {
+                self.skipped = Some((count, player, vec![what]));
+                self.log.push_back(String::new());
+            }
+        }
+        if let (Some((at, _, words)), Some(last)) = (&mut self.skipped, self.log.back_mut()) {
+            *last = describe::skip_line(&who, words);
+            // The next auto-skip in a row comes one action later.
+            *at += 1;
         }
     }
 
@@ -555,7 +595,10 @@ impl App {
                     }
                 }
                 self.message.clear();
-                self.log.push_back(text);
+                // Going on from a step is not news: the log keeps the moves.
+                if action != Action::Pass {
+                    self.log.push_back(text);
+                }
                 while self.log.len() > LOG_LEN {
                     self.log.pop_front();
                 }

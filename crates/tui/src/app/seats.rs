@@ -76,6 +76,26 @@ pub fn name_seats(kinds: &[SeatKind]) -> Vec<Seat> {
         .collect()
 }
 
+/// Name the seats with the names typed on the setup screen (an empty one gets its default,
+/// as [`name_seats`] gives it); a name met again gets its seat number, so names stay apart.
+pub fn name_seats_with(kinds: &[SeatKind], names: &[String]) -> Vec<Seat> {
+    let mut seats = name_seats(kinds);
+    for (i, seat) in seats.iter_mut().enumerate() {
+        if let Some(n) = names.get(i).map(|n| n.trim()).filter(|n| !n.is_empty()) {
+            seat.name = n.chars().filter(|c| !c.is_control()).collect();
+        }
+    }
+    for i in 1..seats.len() {
+        let taken = seats[..i]
+            .iter()
+            .any(|s| s.name.eq_ignore_ascii_case(&seats[i].name));
+        if taken {
+            seats[i].name = format!("{} {}", seats[i].name, i + 1);
+        }
+    }
+    seats
+}
+
 /// Seats as a save file records them.
 pub fn to_players(seats: &[Seat]) -> Vec<Player> {
     seats
@@ -116,5 +136,14 @@ mod tests {
         assert_eq!(two[1].name, "Player 2");
         let back = from_players(&to_players(&seats));
         assert_eq!(back, seats);
+    }
+
+    #[test]
+    fn typed_names_win_and_stay_apart() {
+        let kinds = parse_players("you,human,greedy").unwrap();
+        let names = ["Anna".to_string(), "anna".to_string(), String::new()];
+        let seats = name_seats_with(&kinds, &names);
+        let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["Anna", "anna 2", "greedy 3"]);
     }
 }

@@ -64,7 +64,14 @@ pub struct Setup {
     pub input: String,
     /// Why the last file typed did not open (shown until the next try).
     pub error: Option<String>,
+    /// The seats' names as typed (empty: the default name).
+    pub names: Vec<String>,
+    /// Whether the focused seat's name is being typed.
+    pub naming: bool,
 }
+
+/// The longest name a seat may have.
+pub const NAME_MAX: usize = 16;
 
 impl Setup {
     /// A setup offering `choices`, preselecting `preferred` (else `kingdomino`, else the first),
@@ -82,6 +89,8 @@ impl Setup {
             row: Row::Start,
             input: String::new(),
             error: None,
+            names: Vec::new(),
+            naming: false,
         };
         s.fit_players();
         s
@@ -178,10 +187,32 @@ impl Setup {
         self.fit_seats();
     }
 
+    /// Type `c` into the focused seat's name (control characters and overlong names refused).
+    pub fn type_name(&mut self, c: char) {
+        if let Row::Seat(i) = self.row
+            && let Some(name) = self.names.get_mut(i)
+            && !c.is_control()
+            && name.chars().count() < NAME_MAX
+            && !(name.is_empty() && c == ' ')
+        {
+            name.push(c);
+        }
+    }
+
+    /// Erase the last character of the focused seat's name.
+    pub fn erase_name(&mut self) {
+        if let Row::Seat(i) = self.row
+            && let Some(name) = self.names.get_mut(i)
+        {
+            name.pop();
+        }
+    }
+
     /// One seat per player: new seats are greedy bots.
     fn fit_seats(&mut self) {
         self.seats
             .resize(usize::from(self.players), SeatKind::Bot(Level::Greedy));
+        self.names.resize(usize::from(self.players), String::new());
         if let Row::Seat(i) = self.row
             && i >= self.seats.len()
         {

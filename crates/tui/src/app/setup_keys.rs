@@ -35,7 +35,28 @@ impl App {
                 _ => {}
             }
         }
+        // A seat's name takes the characters typed; Enter, Esc or moving away ends it.
+        if setup.naming {
+            match key {
+                Key::Char(c) => return setup.type_name(c),
+                Key::Backspace => return setup.erase_name(),
+                Key::Ctrl('u') => {
+                    if let Row::Seat(i) = setup.row
+                        && let Some(n) = setup.names.get_mut(i)
+                    {
+                        n.clear();
+                    }
+                    return;
+                }
+                Key::Enter | Key::Esc => {
+                    setup.naming = false;
+                    return;
+                }
+                _ => setup.naming = false,
+            }
+        }
         match key {
+            Key::Char('n') if matches!(setup.row, Row::Seat(_)) => setup.naming = true,
             Key::Up | Key::Char('k') | Key::BackTab => setup.move_row(-1),
             Key::Down | Key::Char('j') | Key::Tab => setup.move_row(1),
             Key::Left | Key::Char('h') => setup.change(-1),
@@ -115,7 +136,7 @@ impl App {
                 return;
             }
         };
-        let seats = seats::name_seats(&setup.seats);
+        let seats = seats::name_seats_with(&setup.seats, &setup.names);
         if let Err(e) = self.start(ruleset, seats)
             && let Some(setup) = &mut self.setup
         {

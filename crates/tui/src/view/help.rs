@@ -26,6 +26,7 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
             "Open a file: o (or click the row), type the path of a ruleset file",
             "(~/ is your home folder; Tab completes it), Enter opens it and lists",
             "it; Esc leaves the field. Enter on Start begins the game; q quits.",
+            "On a seat, n names its player: type the name, Enter ends it.",
             "Mouse: click a ruleset, a row's ‹ or ›, Start, or a key above.",
         ],
         Mode::Claim => &[

@@ -601,10 +601,15 @@ fn footer(app: &App, game: &Game, area: Rect, no_log: bool, buf: &mut Buffer) {
                 format!("Not here: {why}."),
                 p.accent(Accent::Warn),
             )),
-            None => Line::from(Span::styled(
-                "Legal spot: Enter to place.",
-                p.accent(Accent::Focus),
-            )),
+            None => {
+                let preview = app.preview().map_or_else(String::new, |(after, before)| {
+                    format!(" Score here {after} ({:+}).", after - before)
+                });
+                Line::from(Span::styled(
+                    format!("Legal spot: Enter to place.{preview}"),
+                    p.accent(Accent::Focus),
+                ))
+            }
         }
     } else {
         Line::from("")

@@ -113,6 +113,23 @@ fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'
                 };
                 Line::from(vec![Span::styled(head, focus(row)), field])
             }
+            (Row::Seat(i), Some(v)) => {
+                let name = setup.names.get(i).cloned().unwrap_or_default();
+                let typing = setup.naming && setup.row == row;
+                let shown = if typing {
+                    Span::styled(format!("  name: {name}▏"), focus(row))
+                } else if !name.is_empty() {
+                    Span::styled(format!("  {name}"), focus(row))
+                } else if setup.row == row {
+                    Span::styled("  (n: name)", p.accent(Accent::Dim))
+                } else {
+                    Span::raw("")
+                };
+                Line::from(vec![
+                    Span::styled(format!("{head}‹ {v} ›"), focus(row)),
+                    shown,
+                ])
+            }
             (_, Some(v)) => Line::from(Span::styled(format!("{head}‹ {v} ›"), focus(row))),
             (_, None) => Line::from(Span::styled(head, focus(row))),
         };
