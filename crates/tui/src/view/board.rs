@@ -1,8 +1,8 @@
 //! The Builders' Board (Queendomino modules): each slot's building and its price for the side to
 //! act (the Queen's discount included while that side hosts her), the supplies and the Queen.
 
-use super::block;
 use super::palette::Accent;
+use super::panel;
 use crate::app::App;
 use crownlands_core::Game;
 use crownlands_core::modules::describe::{BuildingText, building_text};
@@ -33,7 +33,7 @@ fn building_row(t: &BuildingText, room: usize) -> String {
     row.chars().take(room).collect()
 }
 
-pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
+pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffer) {
     let p = app.config.palette;
     let e = game.economy();
     let ruleset = game.ruleset();
@@ -46,7 +46,9 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         .unwrap_or_default();
     let coins = e.sides.get(side).map_or(0, |h| h.coins);
     let chosen = super::choices::chosen_slot(app).map(usize::from);
-    let room = usize::from(area.width.saturating_sub(2)).saturating_sub(5);
+    // Compact, one column stays free before what is beside the board.
+    let inner = usize::from(area.width.saturating_sub(if compact { 1 } else { 2 }));
+    let room = inner.saturating_sub(5);
     let mut discounted = false;
     let mut rows: Vec<Line> = e
         .board
@@ -91,11 +93,9 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             None => String::new(),
         }
     };
-    rows.push(Line::from(format!(
-        "{}kn {}tw{queen}",
-        e.knight_supply, e.tower_supply
-    )));
+    let supplies = format!("{}kn {}tw{queen}", e.knight_supply, e.tower_supply);
+    rows.push(Line::from(supplies.chars().take(inner).collect::<String>()));
     Paragraph::new(rows)
-        .block(block(" Builders' Board ", app))
+        .block(panel(" Builders' Board ", app, compact))
         .render(area, buf);
 }

@@ -3,7 +3,7 @@
 
 use super::palette::Accent;
 use super::text::wrap;
-use super::{block, step_title};
+use super::{panel, step_title};
 use crate::app::{App, Mode, StepKind};
 use crownlands_core::modules::describe::{ChoiceText, describe_choice};
 use crownlands_core::{Cell, Game};
@@ -13,24 +13,31 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
-/// How many rows the detail line takes in a list `area` high: none when tiny, two when roomy.
-fn detail_rows(area: Rect) -> usize {
-    match area.height.saturating_sub(2) {
+/// The rows inside a list `area` high (framed, or compact: a title line alone).
+fn inner(area: Rect, compact: bool) -> usize {
+    usize::from(area.height.saturating_sub(if compact { 1 } else { 2 }))
+}
+
+/// How many rows the detail takes in a list `area` high: none when tiny, two when roomy.
+fn detail_rows(area: Rect, compact: bool) -> usize {
+    match inner(area, compact) {
         0..=2 => 0,
-        3..=5 => 1,
-        _ => 2,
+        3 => 1,
+        4..=6 => 2,
+        _ => 3,
     }
 }
 
 /// How many choices a list `area` high shows (its last inner rows hold the detail).
-fn visible(area: Rect) -> usize {
-    let inner = usize::from(area.height.saturating_sub(2));
-    inner.saturating_sub(detail_rows(area)).max(1)
+fn visible(area: Rect, compact: bool) -> usize {
+    inner(area, compact)
+        .saturating_sub(detail_rows(area, compact))
+        .max(1)
 }
 
 /// The first choice shown in a list `area` high: the list scrolls to keep the cursor in view.
-pub fn first_shown(app: &App, area: Rect) -> usize {
-    (app.choice() + 1).saturating_sub(visible(area))
+pub fn first_shown(app: &App, area: Rect, compact: bool) -> usize {
+    (app.choice() + 1).saturating_sub(visible(area, compact))
 }
 
 /// The chosen action in words.
@@ -60,16 +67,16 @@ pub fn chosen_slot(app: &App) -> Option<u8> {
     }
 }
 
-pub fn render(app: &App, game: &Game, kind: StepKind, area: Rect, buf: &mut Buffer) {
+pub fn render(app: &App, game: &Game, kind: StepKind, area: Rect, compact: bool, buf: &mut Buffer) {
     let p = app.config.palette;
     Clear.render(area, buf);
-    let width = usize::from(area.width.saturating_sub(2));
+    let width = usize::from(area.width.saturating_sub(if compact { 0 } else { 2 }));
     let mut rows: Vec<Line> = app
         .step_actions()
         .into_iter()
         .enumerate()
-        .skip(first_shown(app, area))
-        .take(visible(area))
+        .skip(first_shown(app, area, compact))
+        .take(visible(area, compact))
         .map(|(i, a)| {
             let text = describe_choice(game, a).map_or_else(|| format!("{a:?}"), |c| c.row);
             let here = i == app.choice();
@@ -92,15 +99,15 @@ pub fn render(app: &App, game: &Game, kind: StepKind, area: Rect, buf: &mut Buff
             ])
         })
         .collect();
-    let shown = visible(area);
-    if detail_rows(area) > 0
+    let shown = visible(area, compact);
+    if detail_rows(area, compact) > 0
         && let Some(c) = chosen(app, game)
     {
         while rows.len() < shown {
             rows.push(Line::from(""));
         }
         let mut lines = wrap(&c.detail, width);
-        lines.truncate(detail_rows(area));
+        lines.truncate(detail_rows(area, compact));
         rows.extend(
             lines
                 .into_iter()
@@ -109,6 +116,6 @@ pub fn render(app: &App, game: &Game, kind: StepKind, area: Rect, buf: &mut Buff
     }
     let title = format!(" {} ", step_title(kind));
     Paragraph::new(rows)
-        .block(block(title, app))
+        .block(panel(title, app, compact))
         .render(area, buf);
 }

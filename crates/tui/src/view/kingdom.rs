@@ -14,7 +14,7 @@ pub struct Ghost {
     pub legal: bool,
 }
 
-/// A kingdom as a grid of cells `cell_w` characters wide and one line high.
+/// A kingdom as a grid of cells `cell_w` characters wide and `cell_h` lines high.
 pub struct KingdomView<'a> {
     pub kingdom: &'a Kingdom,
     pub ruleset: &'a Ruleset,
@@ -22,6 +22,8 @@ pub struct KingdomView<'a> {
     /// The cells shown: (min x, min y, max x, max y) around the castle.
     pub region: (i8, i8, i8, i8),
     pub cell_w: u16,
+    /// Rows a cell takes (its text on the first).
+    pub cell_h: u16,
     pub ghost: Option<Ghost>,
     /// Empty cells a legal placement would cover.
     pub marks: &'a [Cell],
@@ -73,26 +75,20 @@ pub fn terrain_style(ruleset: &Ruleset, palette: Palette, sq: Square) -> Style {
 }
 
 impl KingdomView<'_> {
-    /// The size the view needs.
-    pub fn size(region: (i8, i8, i8, i8), cell_w: u16) -> (u16, u16) {
-        let cols = (i16::from(region.2) - i16::from(region.0) + 1).max(0) as u16;
-        let rows = (i16::from(region.3) - i16::from(region.1) + 1).max(0) as u16;
-        (cols * cell_w, rows)
-    }
-
-    /// The cell under a screen position, if any.
+    /// The cell under a screen position, if any (cells `cell` = (columns, rows) large).
     pub fn cell_at(
         region: (i8, i8, i8, i8),
-        cell_w: u16,
+        cell: (u16, u16),
         area: Rect,
         col: u16,
         row: u16,
     ) -> Option<Cell> {
-        if col < area.x || row < area.y || cell_w == 0 {
+        let (cell_w, cell_h) = cell;
+        if col < area.x || row < area.y || cell_w == 0 || cell_h == 0 {
             return None;
         }
         let dx = i16::try_from((col - area.x) / cell_w).ok()?;
-        let dy = i16::try_from(row - area.y).ok()?;
+        let dy = i16::try_from((row - area.y) / cell_h).ok()?;
         let x = i16::from(region.0) + dx;
         let y = i16::from(region.1) + dy;
         if x > i16::from(region.2) || y > i16::from(region.3) {
@@ -103,9 +99,10 @@ impl KingdomView<'_> {
 
     pub fn render(&self, area: Rect, buf: &mut Buffer) {
         let w = self.cell_w.max(1);
+        let h = self.cell_h.max(1);
         for y in self.region.1..=self.region.3 {
-            let row = area.y + (i16::from(y) - i16::from(self.region.1)) as u16;
-            if row >= area.bottom() {
+            let row = area.y + (i16::from(y) - i16::from(self.region.1)) as u16 * h;
+            if row + h > area.bottom() {
                 break;
             }
             for x in self.region.0..=self.region.2 {
@@ -116,6 +113,9 @@ impl KingdomView<'_> {
                 let cell = Cell::new(x, y);
                 let (text, style) = self.cell(cell, w);
                 buf.set_string(col, row, text, style);
+                for extra in 1..h {
+                    buf.set_string(col, row + extra, " ".repeat(usize::from(w)), style);
+                }
             }
         }
     }

@@ -1,8 +1,8 @@
 //! The current line (being placed) and the next line (being claimed), with the kings on them.
 
-use super::block;
 use super::kingdom::{square_text, terrain_style};
 use super::palette::Accent;
+use super::panel;
 use crate::app::{App, Mode};
 use crownlands_core::{Action, DominoId, Game, Phase, Slot};
 use ratatui::buffer::Buffer;
@@ -44,15 +44,16 @@ pub fn domino_spans(app: &App, game: &Game, id: DominoId) -> Vec<Span<'static>> 
         .collect()
 }
 
-pub fn render(app: &App, game: &Game, current: Rect, next: Rect, buf: &mut Buffer) {
+pub fn render(app: &App, game: &Game, current: Rect, next: Rect, compact: bool, buf: &mut Buffer) {
     let placing = match game.phase() {
         Phase::Place { slot } | Phase::Step { slot, .. } | Phase::Claim { slot } => Some(slot),
         _ => None,
     };
     let first = matches!(game.phase(), Phase::FirstClaims { .. });
-    let rows = slot_rows(app, game, game.current_line(), placing, None);
+    let room = |r: Rect| usize::from(r.width.saturating_sub(if compact { 0 } else { 2 }));
+    let rows = slot_rows(app, game, game.current_line(), placing, None, room(current));
     Paragraph::new(rows)
-        .block(block(" Placing ", app))
+        .block(panel(" Placing ", app, compact))
         .render(current, buf);
     let cursor = if app.mode() == Mode::Claim {
         app.claims().get(app.choice()).and_then(|a| match a {
@@ -63,9 +64,9 @@ pub fn render(app: &App, game: &Game, current: Rect, next: Rect, buf: &mut Buffe
         None
     };
     let title = if first { " First line " } else { " Next line " };
-    let rows = slot_rows(app, game, game.next_line(), None, cursor);
+    let rows = slot_rows(app, game, game.next_line(), None, cursor, room(next));
     Paragraph::new(rows)
-        .block(block(title, app))
+        .block(panel(title, app, compact))
         .render(next, buf);
 }
 
@@ -75,6 +76,7 @@ fn slot_rows(
     line: &[Slot],
     acting: Option<usize>,
     cursor: Option<DominoId>,
+    width: usize,
 ) -> Vec<Line<'static>> {
     let p = app.config.palette;
     if line.is_empty() {
@@ -116,7 +118,9 @@ fn slot_rows(
                 Some(k) => {
                     let owner = game.owner(k);
                     let side = game.side_of(owner);
-                    let name = app.name(owner);
+                    // The mark, the label and the two squares take 11 columns.
+                    let name =
+                        super::short_player_name(app, game, owner, width.saturating_sub(13).max(3));
                     spans.push(Span::styled(format!(" ♔{name}"), p.side(side)));
                 }
                 None if hinted == Some(s.domino) => {

@@ -9,6 +9,7 @@ mod choices;
 mod end;
 mod help;
 pub mod kingdom;
+pub mod layout;
 mod lines;
 mod log;
 pub mod palette;
@@ -23,6 +24,7 @@ use crate::keys::Key;
 use buttons::Bar;
 use crownlands_core::{Cell, Game, Phase};
 use kingdom::{Ghost, KingdomView};
+pub use layout::{Areas, focus_side, layout};
 use palette::Accent;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -75,67 +77,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// Where the Builders' Board goes: under the large kingdom, or (when the terminal is not tall
-/// enough for that, as with 7x7 Queendomino kingdoms at 80x24) in the right column, beside the
-/// other kingdoms.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BoardAt {
-    Left,
-    Right,
-}
-
-/// The Builders' Board's width in the right column.
-const BOARD_W: u16 = 28;
-
-/// The size the game screen needs with the board at `at`, as (columns, rows).
-fn need(game: &Game, at: BoardAt) -> (u16, u16) {
-    let n = u16::from(game.rules().grid_size.max(1));
-    let span = 2 * n - 1;
-    let sides = u16::from(game.sides());
-    let line = u16::from(game.rules().line_size);
-    let big_w = span * 2 + 2;
-    let others = sides.saturating_sub(1);
-    let others_h = if others > 0 { n + 2 } else { 0 };
-    let board = board_height(game);
-    let (left_h, right_w, right_h) = match at {
-        BoardAt::Left => (
-            span + 2 + if board > 0 { board } else { 3 },
-            (2 * 22u16).max(others * (n + 2)),
-            (line + 2) + (sides + 2) + others_h,
-        ),
-        BoardAt::Right => (
-            span + 2,
-            (2 * 22u16).max(BOARD_W + others * (n + 2)),
-            (line + 2) + (sides + 2) + others_h.max(board),
-        ),
-    };
-    let w = (big_w + right_w).max(64);
-    let h = 1 + 3 + left_h.max(right_h);
-    (w, h.max(16))
-}
-
-/// The layouts the game screen can take, each with the size it needs.
-fn candidates(game: &Game) -> Vec<(BoardAt, (u16, u16))> {
-    let mut v = vec![(BoardAt::Left, need(game, BoardAt::Left))];
-    if board_height(game) > 0 {
-        v.push((BoardAt::Right, need(game, BoardAt::Right)));
-    }
-    v
-}
-
-/// The layout that fits `area`, the board on the left when it can be.
-fn board_at(game: &Game, area: Rect) -> Option<BoardAt> {
-    candidates(game)
-        .into_iter()
-        .find(|(_, (w, h))| area.width >= *w && area.height >= *h)
-        .map(|(at, _)| at)
-}
-
 /// Whether the current screen fits `area`.
 pub fn fits(app: &App, area: Rect) -> bool {
     match app.game() {
         Some(game) if !matches!(app.mode(), Mode::Setup | Mode::Resume) => {
-            board_at(game, area).is_some()
+            layout::fits_game(game, area)
         }
         _ => area.width >= SETUP_SIZE.0 && area.height >= SETUP_SIZE.1,
     }
@@ -150,16 +96,7 @@ pub fn needed(app: &App) -> (u16, u16) {
     if matches!(app.mode(), Mode::Setup | Mode::Resume) {
         return SETUP_SIZE;
     }
-    candidates(game)
-        .into_iter()
-        .map(|(_, size)| size)
-        .min_by_key(|&(w, h)| (h, w))
-        .unwrap_or(SETUP_SIZE)
-}
-
-fn board_height(game: &Game) -> u16 {
-    let slots = game.economy().board.len();
-    if slots == 0 { 0 } else { slots as u16 + 3 }
+    layout::needed_game(game)
 }
 
 fn too_small(area: Rect, buf: &mut Buffer, (w, h): (u16, u16)) {
@@ -176,135 +113,6 @@ fn too_small(area: Rect, buf: &mut Buffer, (w, h): (u16, u16)) {
     Paragraph::new(text)
         .wrap(Wrap { trim: true })
         .render(area, buf);
-}
-
-/// Where everything goes on the game screen.
-pub struct Areas {
-    pub header: Rect,
-    pub kingdom_box: Rect,
-    /// The kingdom's cells, and the region of cells shown.
-    pub kingdom: Rect,
-    pub region: (i8, i8, i8, i8),
-    pub cell_w: u16,
-    /// The side shown large.
-    pub side: usize,
-    pub board: Option<Rect>,
-    pub log: Rect,
-    pub current: Rect,
-    pub next: Rect,
-    pub players: Rect,
-    /// The other sides' kingdoms, condensed.
-    pub others: Vec<(usize, Rect)>,
-    pub footer: Rect,
-    /// The list of a module step's choices.
-    pub choices: Option<Rect>,
-}
-
-/// The side shown large: the acting player's, or the first human's.
-pub fn focus_side(app: &App, game: &Game) -> usize {
-    let player = game
-        .to_act()
-        .or_else(|| app.seats().iter().position(|s| s.is_human()))
-        .unwrap_or(0);
-    game.side_of(player)
-}
-
-/// Lay out the game screen; `None` when `area` is too small for it.
-pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
-    let at = board_at(game, area)?;
-    let n = i8::try_from(game.rules().grid_size.max(1)).unwrap_or(8);
-    let span = 2 * u16::try_from(n).unwrap_or(8) - 1;
-    let body_y = area.y + 1;
-    let body_h = area.height - 4;
-    let cell_w: u16 = if span * 3 + 2 <= area.width * 2 / 5 {
-        3
-    } else {
-        2
-    };
-    let left_w = span * cell_w + 2;
-    let kingdom_box = Rect::new(area.x, body_y, left_w, span + 2);
-    let kingdom = Rect::new(kingdom_box.x + 1, kingdom_box.y + 1, span * cell_w, span);
-    let board_h = board_height(game);
-    let below = body_y + span + 2;
-    let below_h = body_h.saturating_sub(span + 2);
-    let left_board_h = if at == BoardAt::Left { board_h } else { 0 };
-    let log = Rect::new(
-        area.x,
-        below + left_board_h.min(below_h),
-        left_w,
-        below_h.saturating_sub(left_board_h),
-    );
-    let right_x = area.x + left_w;
-    let right_w = area.width - left_w;
-    let line_h = u16::from(game.rules().line_size) + 2;
-    let current = Rect::new(right_x, body_y, right_w / 2, line_h);
-    let next = Rect::new(right_x + right_w / 2, body_y, right_w - right_w / 2, line_h);
-    let sides = usize::from(game.sides());
-    let players = Rect::new(right_x, body_y + line_h, right_w, sides as u16 + 2);
-    let side = focus_side(app, game);
-    let others_y = players.bottom();
-    let room_below = (area.y + 1 + body_h).saturating_sub(others_y);
-    let (board, others_x) = match at {
-        _ if board_h == 0 => (None, right_x),
-        BoardAt::Left => (
-            Some(Rect::new(area.x, below, left_w, board_h.min(below_h))),
-            right_x,
-        ),
-        BoardAt::Right => (
-            Some(Rect::new(
-                right_x,
-                others_y,
-                BOARD_W,
-                board_h.min(room_below),
-            )),
-            right_x + BOARD_W,
-        ),
-    };
-    let others_w = area.right().saturating_sub(others_x);
-    let nn = u16::try_from(n).unwrap_or(8);
-    let others_list: Vec<usize> = (0..sides).filter(|&s| s != side).collect();
-    let ocw: u16 = if others_list.len() as u16 * (nn * 2 + 2) <= others_w {
-        2
-    } else {
-        1
-    };
-    let ow = nn * ocw + 2;
-    let oh = (nn + 2).min(room_below);
-    let others = others_list
-        .iter()
-        .enumerate()
-        .filter_map(|(i, &s)| {
-            let x = others_x + i as u16 * ow;
-            (x + ow <= area.right()).then(|| (s, Rect::new(x, others_y, ow, oh)))
-        })
-        .collect();
-    let footer = Rect::new(area.x, area.bottom() - 3, area.width, 3);
-    // A step's choices cover the lines (and, if long, what is below, but not a board there).
-    let most = if at == BoardAt::Right && board.is_some() {
-        others_y - body_y
-    } else {
-        body_h
-    };
-    let choices = matches!(app.mode(), Mode::Step(_)).then(|| {
-        let h = (app.step_actions().len() as u16 + 2).max(line_h).min(most);
-        Rect::new(right_x, body_y, right_w, h)
-    });
-    Some(Areas {
-        header: Rect::new(area.x, area.y, area.width, 1),
-        kingdom_box,
-        kingdom,
-        region: (-(n - 1), -(n - 1), n - 1, n - 1),
-        cell_w,
-        side,
-        board,
-        log,
-        current,
-        next,
-        players,
-        others,
-        footer,
-        choices,
-    })
 }
 
 /// What a mouse click at a screen position means.
@@ -365,11 +173,12 @@ pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Hit> {
         && row > c.y
     {
         return Some(Hit::Choice(
-            choices::first_shown(app, c) + usize::from(row - c.y - 1),
+            choices::first_shown(app, c, l.compact) + usize::from(row - c.y - 1),
         ));
     }
     if inside(l.kingdom) {
-        return KingdomView::cell_at(l.region, l.cell_w, l.kingdom, col, row).map(Hit::Cell);
+        return KingdomView::cell_at(l.region, (l.cell_w, l.cell_h), l.kingdom, col, row)
+            .map(Hit::Cell);
     }
     if app.mode() == Mode::Claim && inside(l.next) && row > l.next.y {
         let slot = usize::from(row - l.next.y - 1);
@@ -384,8 +193,13 @@ pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Hit> {
 }
 
 fn block<'a>(title: impl Into<Line<'a>>, app: &App) -> Block<'a> {
+    panel(title, app, false)
+}
+
+/// A box: framed, or (compact) a title line alone.
+fn panel<'a>(title: impl Into<Line<'a>>, app: &App, compact: bool) -> Block<'a> {
     Block::default()
-        .borders(Borders::ALL)
+        .borders(if compact { Borders::TOP } else { Borders::ALL })
         .title(title)
         .title_style(app.config.palette.accent(Accent::Title))
 }
@@ -394,16 +208,19 @@ fn render_game(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     header(app, game, l.header, buf);
     big_kingdom(app, game, l, buf);
     if let Some(b) = l.board {
-        board::render(app, game, b, buf);
+        board::render(app, game, b, l.compact, buf);
     }
     log::render(app, l.log, buf);
-    lines::render(app, game, l.current, l.next, buf);
-    players::render(app, game, l.players, buf);
+    lines::render(app, game, l.current, l.next, l.compact, buf);
+    players::render(app, game, l.players, l.compact, buf);
     for &(side, r) in &l.others {
-        small_kingdom(app, game, side, r, buf);
+        small_kingdom(app, game, side, r, l.compact, buf);
+    }
+    if let Some(r) = l.rules {
+        rules_panel(app, game, r, buf);
     }
     if let (Some(r), Mode::Step(kind)) = (l.choices, app.mode()) {
-        choices::render(app, game, kind, r, buf);
+        choices::render(app, game, kind, r, l.compact, buf);
     }
     // Without room for the log (Queendomino at 80x24), the footer tells the last move.
     footer(app, game, l.footer, l.log.height < 3, buf);
@@ -416,6 +233,28 @@ pub fn side_name(app: &App, game: &Game, side: usize) -> String {
         .map(|p| app.name(p))
         .collect();
     names.join(" & ")
+}
+
+/// A side's name in at most `width` columns, kept apart from the other sides' names.
+pub fn short_side_name(app: &App, game: &Game, side: usize, width: usize) -> String {
+    let all: Vec<String> = (0..usize::from(game.sides()))
+        .map(|s| side_name(app, game, s))
+        .collect();
+    text::distinct_short(&all, width)
+        .into_iter()
+        .nth(side)
+        .unwrap_or_default()
+}
+
+/// A player's name in at most `width` columns, kept apart from the other players' names.
+pub fn short_player_name(app: &App, game: &Game, player: usize, width: usize) -> String {
+    let all: Vec<String> = (0..usize::from(game.players()))
+        .map(|p| app.name(p))
+        .collect();
+    text::distinct_short(&all, width)
+        .into_iter()
+        .nth(player)
+        .unwrap_or_default()
 }
 
 fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
@@ -502,6 +341,7 @@ fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
         palette: p,
         region: l.region,
         cell_w: l.cell_w,
+        cell_h: l.cell_h,
         ghost,
         marks: &marks,
         knights: &knights,
@@ -514,32 +354,54 @@ fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
         for x in l.region.0..=l.region.2 {
             if x < reach.0 || x > reach.2 || y < reach.1 || y > reach.3 {
                 let col = l.kingdom.x + (i16::from(x) - i16::from(l.region.0)) as u16 * l.cell_w;
-                let row = l.kingdom.y + (i16::from(y) - i16::from(l.region.1)) as u16;
-                buf.set_string(
-                    col,
-                    row,
-                    " ".repeat(usize::from(l.cell_w)),
-                    Style::default(),
-                );
+                let row = l.kingdom.y + (i16::from(y) - i16::from(l.region.1)) as u16 * l.cell_h;
+                for r in row..row + l.cell_h {
+                    buf.set_string(col, r, " ".repeat(usize::from(l.cell_w)), Style::default());
+                }
             }
         }
     }
 }
 
-fn small_kingdom(app: &App, game: &Game, side: usize, area: Rect, buf: &mut Buffer) {
-    let p = app.config.palette;
-    let name: String = side_name(app, game, side)
-        .chars()
-        .take(usize::from(area.width.saturating_sub(2)))
+/// The rules of what the game waits for now, in the side panel.
+fn rules_panel(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
+    let width = usize::from(area.width.saturating_sub(2));
+    let lines: Vec<Line> = crownlands_core::modules::describe::phase_rules(game)
+        .iter()
+        .flat_map(|l| text::wrap(l, width))
+        .map(Line::from)
         .collect();
-    block(Line::from(Span::styled(name, p.side(side))), app).render(area, buf);
-    let kingdom = game.kingdom(side);
-    let inner = Rect::new(
-        area.x + 1,
-        area.y + 1,
-        area.width.saturating_sub(2),
-        area.height.saturating_sub(2),
+    Paragraph::new(lines)
+        .block(block(" Rules of this step ", app))
+        .render(area, buf);
+}
+
+fn small_kingdom(app: &App, game: &Game, side: usize, area: Rect, compact: bool, buf: &mut Buffer) {
+    let p = app.config.palette;
+    let frame = if compact { 1 } else { 2 };
+    let name = short_side_name(
+        app,
+        game,
+        side,
+        usize::from(area.width.saturating_sub(frame)),
     );
+    panel(Line::from(Span::styled(name, p.side(side))), app, compact).render(area, buf);
+    let kingdom = game.kingdom(side);
+    let inner = if compact {
+        Rect::new(
+            area.x,
+            area.y + 1,
+            area.width.saturating_sub(1),
+            area.height.saturating_sub(1),
+        )
+    } else {
+        Rect::new(
+            area.x + 1,
+            area.y + 1,
+            area.width.saturating_sub(2),
+            area.height.saturating_sub(2),
+        )
+    };
     let n = u16::from(kingdom.grid().max(1));
     let cell_w = (inner.width / n).clamp(1, 2);
     let holdings = game.economy().sides.get(side);
@@ -555,6 +417,7 @@ fn small_kingdom(app: &App, game: &Game, side: usize, area: Rect, buf: &mut Buff
         palette: p,
         region: kingdom.bounds(),
         cell_w,
+        cell_h: 1,
         ghost: None,
         marks: &[],
         knights: &knights,

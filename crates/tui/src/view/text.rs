@@ -57,3 +57,62 @@ mod tests {
         assert_eq!(keep_end("short", 8), "short");
     }
 }
+
+/// `name` in at most `width` characters: whole when it fits, else its first word cut short and
+/// its last word (a seat number, a surname) kept: `greedy 12` in 5 becomes `gr 12`.
+fn short(name: &str, width: usize) -> String {
+    let len = name.chars().count();
+    if len <= width {
+        return name.to_string();
+    }
+    if let Some((head, last)) = name.rsplit_once(' ') {
+        let tail = last.chars().count();
+        if tail + 2 <= width {
+            let head: String = head.chars().take(width - tail - 1).collect();
+            return format!("{head} {last}");
+        }
+    }
+    name.chars().take(width).collect()
+}
+
+/// `names` each in at most `width` characters, kept apart: shortened names that would read the
+/// same end with their place in the list instead (`An1`, `An2`).
+pub fn distinct_short(names: &[String], width: usize) -> Vec<String> {
+    let mut out: Vec<String> = names.iter().map(|n| short(n, width)).collect();
+    for i in 0..out.len() {
+        let clash = out
+            .iter()
+            .enumerate()
+            .any(|(j, o)| j != i && o.eq_ignore_ascii_case(&out[i]));
+        if clash {
+            let tag = (i + 1).to_string();
+            let keep = width.saturating_sub(tag.len());
+            let head: String = names[i].chars().take(keep).collect();
+            out[i] = format!("{head}{tag}");
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod distinct_tests {
+    use super::distinct_short;
+
+    #[test]
+    fn shortened_names_stay_apart() {
+        let names: Vec<String> = ["greedy 1", "greedy 2", "greedy 10", "Anna"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(distinct_short(&names, 20), names);
+        assert_eq!(
+            distinct_short(&names, 5),
+            ["gre 1", "gre 2", "gr 10", "Anna"]
+        );
+        let same: Vec<String> = ["Alexandra", "Alexander"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(distinct_short(&same, 4), ["Ale1", "Ale2"]);
+    }
+}

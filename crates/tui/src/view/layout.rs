@@ -1,0 +1,369 @@
+//! Where everything goes on the game screen: a pure function of the game and the terminal's size.
+//!
+//! The screen is two columns under a header and over a footer. The left column holds the large
+//! kingdom (and, by variant, the scores and the Builders' Board under it); the right column the
+//! two lines, the scores, and a row with the Builders' Board and the other sides' kingdoms. The
+//! log takes the largest free region left. Variants are tried from the roomiest to the most
+//! compact (boxes with a title line and no frame), so big tables fit small terminals; on big
+//! terminals the kingdom's cells grow and a side panel tells the rules of the current step.
+
+use crate::app::{App, Mode};
+use crownlands_core::Game;
+use ratatui::layout::Rect;
+
+/// Where the Builders' Board goes: under the large kingdom, or in the right column, beside the
+/// other kingdoms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardAt {
+    Left,
+    Right,
+}
+
+/// One way to arrange the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Variant {
+    pub board_at: BoardAt,
+    /// Boxes (other than the large kingdom) drawn with a title line and no frame.
+    pub compact: bool,
+    /// The scores under the large kingdom instead of in the right column.
+    pub players_left: bool,
+}
+
+/// The Builders' Board's width in the right column.
+const BOARD_W: u16 = 28;
+/// The side panel's width bounds (the rules of the current step).
+const PANEL_MIN: u16 = 30;
+const PANEL_MAX: u16 = 46;
+/// The least width the two lines need side by side.
+const LINES_W: u16 = 44;
+
+/// Where everything goes on the game screen.
+pub struct Areas {
+    pub header: Rect,
+    pub kingdom_box: Rect,
+    /// The kingdom's cells, and the region of cells shown.
+    pub kingdom: Rect,
+    pub region: (i8, i8, i8, i8),
+    pub cell_w: u16,
+    /// Rows a cell takes (2 on big terminals).
+    pub cell_h: u16,
+    /// The side shown large.
+    pub side: usize,
+    pub board: Option<Rect>,
+    pub log: Rect,
+    pub current: Rect,
+    pub next: Rect,
+    pub players: Rect,
+    /// The other sides' kingdoms, condensed.
+    pub others: Vec<(usize, Rect)>,
+    pub footer: Rect,
+    /// The list of a module step's choices.
+    pub choices: Option<Rect>,
+    /// The side panel with the rules of the current step (big terminals).
+    pub rules: Option<Rect>,
+    /// Boxes drawn with a title line and no frame.
+    pub compact: bool,
+}
+
+fn board_rows(game: &Game) -> u16 {
+    game.economy().board.len() as u16
+}
+
+/// The variants, roomiest first.
+fn variants(game: &Game) -> Vec<Variant> {
+    let boards: &[BoardAt] = if board_rows(game) > 0 {
+        &[BoardAt::Left, BoardAt::Right]
+    } else {
+        &[BoardAt::Left]
+    };
+    let mut v = Vec::new();
+    for (compact, players_left) in [(false, false), (true, false), (true, true)] {
+        for &board_at in boards {
+            v.push(Variant {
+                board_at,
+                compact,
+                players_left,
+            });
+        }
+    }
+    v
+}
+
+/// The sizes of the boxes under a variant, before placing them.
+struct Sizes {
+    n: u16,
+    span: u16,
+    frame: u16,
+    lines_h: u16,
+    players_h: u16,
+    board_h: u16,
+    others: u16,
+    other_h: u16,
+    /// An other kingdom's width with one column a cell.
+    other_w1: u16,
+}
+
+fn sizes(game: &Game, v: Variant) -> Sizes {
+    let n = u16::from(game.rules().grid_size.max(1));
+    let frame = if v.compact { 1 } else { 2 };
+    let board = board_rows(game);
+    Sizes {
+        n,
+        span: 2 * n - 1,
+        frame,
+        lines_h: u16::from(game.rules().line_size) + frame,
+        players_h: u16::from(game.sides()) + frame,
+        // The slots, the supplies' line, the frame.
+        board_h: if board > 0 { board + 1 + frame } else { 0 },
+        others: u16::from(game.sides()).saturating_sub(1),
+        other_h: if game.sides() > 1 { n + frame } else { 0 },
+        other_w1: n + frame,
+    }
+}
+
+/// The size the game screen needs under `v`, as (columns, rows), with the kingdom's cells 2
+/// columns wide.
+fn need(game: &Game, v: Variant) -> (u16, u16) {
+    let s = sizes(game, v);
+    let big_w = s.span * 2 + 2;
+    let mut left_h = s.span + 2;
+    if v.players_left {
+        left_h += s.players_h;
+    }
+    let mut right_h = s.lines_h;
+    if !v.players_left {
+        right_h += s.players_h;
+    }
+    let others_w = s.others * s.other_w1;
+    let (row_w, row_h) = match v.board_at {
+        BoardAt::Left => {
+            left_h += s.board_h;
+            (others_w, s.other_h)
+        }
+        BoardAt::Right => (BOARD_W + others_w, s.other_h.max(s.board_h)),
+    };
+    right_h += row_h;
+    // Room for a log (3 rows) when the left column has nothing under the kingdom.
+    if !v.players_left && (v.board_at == BoardAt::Right || s.board_h == 0) {
+        left_h += 3;
+    }
+    let w = big_w + LINES_W.max(row_w);
+    let h = 1 + 3 + left_h.max(right_h);
+    (w.max(64), h.max(16))
+}
+
+/// The variant that fits `area`, the roomiest first.
+fn variant_for(game: &Game, area: Rect) -> Option<Variant> {
+    variants(game).into_iter().find(|&v| {
+        let (w, h) = need(game, v);
+        area.width >= w && area.height >= h
+    })
+}
+
+/// Whether the game screen fits `area`.
+pub fn fits_game(game: &Game, area: Rect) -> bool {
+    variant_for(game, area).is_some()
+}
+
+/// The least size the game screen needs (of its variants, the one needing the fewest rows).
+pub fn needed_game(game: &Game) -> (u16, u16) {
+    variants(game)
+        .into_iter()
+        .map(|v| need(game, v))
+        .min_by_key(|&(w, h)| (h, w))
+        .unwrap_or((64, 16))
+}
+
+/// The side shown large: the acting player's, or the first human's.
+pub fn focus_side(app: &App, game: &Game) -> usize {
+    let player = game
+        .to_act()
+        .or_else(|| app.seats().iter().position(|s| s.is_human()))
+        .unwrap_or(0);
+    game.side_of(player)
+}
+
+/// The largest of `candidates` for a log: the most rows (up to 12) times the width.
+fn roomiest(candidates: &[Rect]) -> Rect {
+    candidates
+        .iter()
+        .copied()
+        .filter(|r| r.height >= 3 && r.width >= 12)
+        .max_by_key(|r| u32::from(r.height.min(12)) * u32::from(r.width))
+        .unwrap_or_default()
+}
+
+/// Lay out the game screen; `None` when `area` is too small for it.
+pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
+    let v = variant_for(game, area)?;
+    let (need_w, need_h) = need(game, v);
+    let s = sizes(game, v);
+    // A side panel with the rules, when the terminal is wide enough to spare it.
+    let spare = area.width - need_w;
+    let panel_w = if spare >= PANEL_MIN {
+        spare.min(PANEL_MAX)
+    } else {
+        0
+    };
+    let main_w = area.width - panel_w;
+    let body_y = area.y + 1;
+    let body_h = area.height - 4;
+    let body_bottom = body_y + body_h;
+    // The kingdom's cells grow with the room: 3 or 4 columns, 2 rows when tall enough.
+    let extra_h = area.height - need_h;
+    let cell_h: u16 = if extra_h >= s.span && main_w >= s.span * 4 + 2 + LINES_W {
+        2
+    } else {
+        1
+    };
+    let cell_w: u16 = if cell_h == 2 && main_w >= s.span * 5 + 2 + LINES_W + 20 {
+        5
+    } else if cell_h == 2 {
+        4
+    } else if s.span * 3 + 2 <= main_w * 2 / 5 && main_w >= s.span * 3 + 2 + LINES_W {
+        3
+    } else {
+        2
+    };
+    let left_w = s.span * cell_w + 2;
+    let kingdom_h = s.span * cell_h;
+    let kingdom_box = Rect::new(area.x, body_y, left_w, kingdom_h + 2);
+    let kingdom = Rect::new(kingdom_box.x + 1, kingdom_box.y + 1, left_w - 2, kingdom_h);
+    let right_x = area.x + left_w;
+    let right_w = main_w - left_w;
+    let side = focus_side(app, game);
+
+    // The left column, top down.
+    let mut left_y = kingdom_box.bottom();
+    let mut players = Rect::default();
+    if v.players_left {
+        players = Rect::new(area.x, left_y, left_w, s.players_h);
+        left_y = players.bottom();
+    }
+    let mut board = None;
+    if v.board_at == BoardAt::Left && s.board_h > 0 {
+        let h = s.board_h.min(body_bottom.saturating_sub(left_y));
+        board = Some(Rect::new(area.x, left_y, left_w, h));
+        left_y += h;
+    }
+
+    // The right column, top down; the lines grow a little when there is room (a step's choices
+    // show over them).
+    let right_need = need_h.saturating_sub(4);
+    let slack = body_h.saturating_sub(right_need);
+    let modules = !game.module_names().is_empty();
+    let lines_h = s.lines_h + if modules { slack.min(4) } else { 0 };
+    let current = Rect::new(right_x, body_y, right_w / 2, lines_h);
+    let next = Rect::new(
+        right_x + right_w / 2,
+        body_y,
+        right_w - right_w / 2,
+        lines_h,
+    );
+    let mut right_y = body_y + lines_h;
+    if !v.players_left {
+        players = Rect::new(right_x, right_y, right_w, s.players_h);
+        right_y = players.bottom();
+    }
+    let room_below = body_bottom.saturating_sub(right_y);
+    let mut others_x = right_x;
+    if v.board_at == BoardAt::Right && s.board_h > 0 {
+        board = Some(Rect::new(
+            right_x,
+            right_y,
+            BOARD_W,
+            s.board_h.min(room_below),
+        ));
+        others_x += BOARD_W;
+    }
+    let others_w = (right_x + right_w).saturating_sub(others_x);
+    let others_list: Vec<usize> = (0..usize::from(game.sides()))
+        .filter(|&x| x != side)
+        .collect();
+    let count = others_list.len() as u16;
+    let ocw: u16 = if count * (s.n * 2 + s.frame) <= others_w {
+        2
+    } else {
+        1
+    };
+    let ow = s.n * ocw + s.frame;
+    let oh = s.other_h.min(room_below);
+    let others: Vec<(usize, Rect)> = others_list
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &x)| {
+            let at = others_x + i as u16 * ow;
+            (at + ow <= right_x + right_w).then(|| (x, Rect::new(at, right_y, ow, oh)))
+        })
+        .collect();
+    let row_bottom = right_y
+        + board
+            .filter(|_| v.board_at == BoardAt::Right)
+            .map_or(0, |b| b.height)
+            .max(if others.is_empty() { 0 } else { oh });
+
+    // The side panel: the rules, then (maybe) the log under them.
+    let rules_h = if panel_w > 0 {
+        let lines = crownlands_core::modules::describe::phase_rules(game);
+        let text: usize = lines
+            .iter()
+            .map(|l| super::text::wrap(l, usize::from(panel_w - 2)).len())
+            .sum();
+        (text as u16 + 2).clamp(4, body_h / 2)
+    } else {
+        0
+    };
+    let rules = (panel_w > 0).then(|| Rect::new(area.x + main_w, body_y, panel_w, rules_h));
+
+    // The log: the roomiest free region.
+    let bottom_y = left_y.max(row_bottom);
+    let mut candidates = vec![
+        Rect::new(area.x, left_y, left_w, body_bottom.saturating_sub(left_y)),
+        Rect::new(
+            right_x,
+            row_bottom,
+            right_w,
+            body_bottom.saturating_sub(row_bottom),
+        ),
+        Rect::new(
+            area.x,
+            bottom_y,
+            main_w,
+            body_bottom.saturating_sub(bottom_y),
+        ),
+    ];
+    if let Some(r) = rules {
+        candidates.push(Rect::new(
+            r.x,
+            r.bottom(),
+            r.width,
+            body_bottom.saturating_sub(r.bottom()),
+        ));
+    }
+    let log = roomiest(&candidates);
+
+    let footer = Rect::new(area.x, area.bottom() - 3, area.width, 3);
+    // A step's choices show over the lines, never over the scores.
+    let choices = matches!(app.mode(), Mode::Step(_))
+        .then(|| Rect::new(right_x, body_y, right_w, lines_h.max(3)));
+    let n = i8::try_from(s.n).unwrap_or(8);
+    Some(Areas {
+        header: Rect::new(area.x, area.y, area.width, 1),
+        kingdom_box,
+        kingdom,
+        region: (-(n - 1), -(n - 1), n - 1, n - 1),
+        cell_w,
+        cell_h,
+        side,
+        board,
+        log,
+        current,
+        next,
+        players,
+        others,
+        footer,
+        choices,
+        rules,
+        compact: v.compact,
+    })
+}
