@@ -233,45 +233,46 @@ pub fn describe_choice(game: &Game, action: Action) -> Option<ChoiceText> {
     }
 }
 
-/// What a module's turn step is for, in a few lines (the help and the side panel show them).
+/// What a module's turn step is for, a sentence an item (the help and the side panel show them;
+/// front ends wrap them to their width).
 pub fn step_rules(module: &str) -> &'static [&'static str] {
     match module {
         "knights" => &[
             "Tax: send a knight from your hand onto a square of the domino just placed.",
-            "It collects 1 coin per square of that square's territory (and building bonuses).",
-            "Knights stay for the game; at most two a turn, one per square.",
+            "It collects 1 coin per square of that square's territory (plus your buildings' tax bonuses).",
+            "Knights stay for the rest of the game; at most two a turn, one per square.",
         ],
         "buildings" => &[
             "Build: buy a building from the Builders' Board at its slot's price.",
-            "It goes on an open town square (its crowns count there) and gives its knights",
-            "or towers now; at the end it scores its value. One building a turn.",
-            "The most towers bring the Queen: 1 coin off each building.",
+            "It goes on an open town square of your kingdom (its crowns count there) and gives its knights or towers at once.",
+            "At the end it scores its value. One building a turn.",
+            "The kingdom with the most towers hosts the Queen: 1 coin off each building.",
         ],
         "dragon" => &[
-            "Dragon: pay 1 coin to burn a building on the board, so no one builds it.",
-            "Once a round for all players; not while you host the Queen.",
+            "Dragon: pay 1 coin to burn a building on the board, so no one can build it.",
+            "Once a round for all players, and not while you host the Queen.",
         ],
         "wealth" => &["Coins: every 3 coins left at the end score 1 point."],
         "queen" => &[
-            "Queen: the kingdom with the most towers hosts her: 1 coin off buildings, no",
-            "Dragon; at the end she is a crown on its largest territory.",
+            "Queen: the kingdom with the most towers hosts her: 1 coin off buildings, no Dragon.",
+            "At the end she is one more crown on her host's largest territory.",
         ],
         _ => &[],
     }
 }
 
-/// The rules of what the game waits for now, in a few lines: claiming, placing, or a module's
-/// step.
+/// The rules of what the game waits for now, a sentence an item: claiming, placing, or a
+/// module's step.
 pub fn phase_rules(game: &Game) -> Vec<String> {
     let lines: &[&str] = match game.phase() {
         Phase::FirstClaims { .. } | Phase::Claim { .. } => &[
             "Claim: put your king on a domino of the next line.",
-            "The lower the domino's number, the sooner you choose next round;",
-            "high numbers hold more crowns.",
+            "The lower its number, the sooner you place and choose next round; high numbers hold more crowns.",
         ],
         Phase::Place { .. } => &[
-            "Place: join your domino to your castle (any terrain) or to a matching",
-            "terrain, inside the kingdom's square. If it fits nowhere, discard it.",
+            "Place: join your domino to your castle (any terrain) or to a square of the same terrain.",
+            "The kingdom must stay inside its square; if the domino fits nowhere, discard it.",
+            "A territory scores its squares times its crowns.",
         ],
         Phase::Step { .. } => {
             return game.step_name().map_or_else(Vec::new, |m| {

@@ -6,6 +6,7 @@
 
 mod describe;
 pub mod place;
+pub mod replay;
 pub mod resume;
 pub mod ruleset_file;
 pub mod seats;
@@ -103,6 +104,8 @@ pub enum Mode {
     BotThinking,
     /// The game is over: the score screen.
     GameOver,
+    /// A saved game watched move by move.
+    Replay,
 }
 
 /// A window over the screen.
@@ -143,6 +146,12 @@ pub struct App {
     /// would come at, the player, and what had nothing to do.
     skipped: Option<(usize, usize, Vec<&'static str>)>,
     quit: bool,
+    /// A saved game being watched, and the setup screen to go back to.
+    replay: Option<(replay::Replay, Box<Setup>)>,
+    /// Whether a move was played in this session (a finished game is saved once, and only
+    /// when it was played here).
+    moved: bool,
+    finished_saved: bool,
     next_seed: u64,
     /// Whether this app has written the autosave yet (before the first time, an unfinished game
     /// of another session there is moved aside).
@@ -172,6 +181,7 @@ impl App {
             }
             Next::Setup(setup) => {
                 self.setup = Some(*setup);
+                self.fill_recent();
                 self.message = format!("Choose a ruleset and who plays, then Start.{note}");
             }
         }
@@ -222,6 +232,9 @@ impl App {
             illegal: None,
             hint: None,
             skipped: None,
+            replay: None,
+            moved: false,
+            finished_saved: false,
             quit: false,
         }
     }
@@ -252,6 +265,8 @@ impl App {
         self.pending = None;
         self.decision_at = None;
         self.hint = None;
+        self.moved = false;
+        self.finished_saved = false;
     }
 
     // ----- what the view reads -----
@@ -309,6 +324,11 @@ impl App {
             self.pending.as_ref().map(|p| p.purpose),
             Some(Purpose::Hint)
         )
+    }
+
+    /// While watching a saved game: the moves shown and the moves in all.
+    pub fn replay_position(&self) -> Option<(usize, usize)> {
+        self.replay.as_ref().map(|(r, _)| r.position())
     }
 
     pub fn should_quit(&self) -> bool {
@@ -481,6 +501,11 @@ impl App {
             self.mode = Mode::Setup;
             return;
         }
+        if self.replay.is_some() {
+            self.mode = Mode::Replay;
+            self.pending = None;
+            return;
+        }
         let Some(session) = &self.session else {
             self.mode = Mode::Setup;
             return;
@@ -489,6 +514,7 @@ impl App {
         let Some(player) = game.to_act() else {
             self.mode = Mode::GameOver;
             self.pending = None;
+            self.save_finished();
             return;
         };
         let count = self.action_count();
@@ -595,6 +621,7 @@ impl App {
                     }
                 }
                 self.message.clear();
+                self.moved = true;
                 // Going on from a step is not news: the log keeps the moves.
                 if action != Action::Pass {
                     self.log.push_back(text);
@@ -607,6 +634,96 @@ impl App {
             }
             Err(e) => self.message = format!("Not allowed: {e}."),
         }
+    }
+
+    /// Save a game (a match: its last game) finished here into the saves folder, once.
+    fn save_finished(&mut self) {
+        let (Some(dir), Some(session)) = (&self.config.save_dir, &self.session) else {
+            return;
+        };
+        if !self.moved || self.finished_saved || !session.is_over() {
+            return;
+        }
+        self.finished_saved = true;
+        let save = session.to_save();
+        let stem = format!("{}-seed-{}", save.ruleset_name, save.seed);
+        self.message = match crownlands_saves::save_into_dir_as(dir, &stem, &save) {
+            Ok(path) => format!(
+                "Game kept in {} (watch it from the setup screen).",
+                path.display()
+            ),
+            Err(e) => format!("Could not keep the finished game: {e}"),
+        };
+    }
+
+    /// List the recent saved games on the setup screen.
+    fn fill_recent(&mut self) {
+        let recent = self
+            .config
+            .save_dir
+            .as_deref()
+            .map(replay::recent_games)
+            .unwrap_or_default();
+        if let Some(setup) = &mut self.setup {
+            setup.set_recent(recent);
+        }
+    }
+
+    /// Watch the saved game at `path` move by move (from the setup screen).
+    pub(super) fn open_replay(&mut self, path: &std::path::Path, now: Instant) {
+        let Some(setup) = self.setup.take() else {
+            return;
+        };
+        match replay::Replay::open(path) {
+            Ok((r, seats)) => {
+                let (session, _) = r.session(|p| format!("Player {}", p + 1));
+                self.install(session, seats);
+                self.setup = None;
+                self.replay = Some((r, Box::new(setup)));
+                self.log.clear();
+                self.message =
+                    "Watching a saved game: → next move, ← back, q back to setup.".into();
+                self.refresh(now);
+            }
+            Err(e) => {
+                let mut setup = setup;
+                setup.error = Some(format!("{} does not open: {e}", path.display()));
+                self.setup = Some(setup);
+            }
+        }
+    }
+
+    /// Keys while watching a saved game.
+    fn replay_key(&mut self, key: Key, now: Instant) {
+        let Some((r, _)) = &mut self.replay else {
+            return;
+        };
+        match key {
+            Key::Right | Key::Down | Key::Char('l' | 'j' | ' ' | 'n') | Key::Enter => r.step(1),
+            Key::Left | Key::Up | Key::Char('h' | 'k' | 'b') | Key::Backspace => r.step(-1),
+            Key::Tab => r.step(10),
+            Key::BackTab => r.step(-10),
+            Key::Char('g') => r.jump(false),
+            Key::Char('G') => r.jump(true),
+            Key::Char('q') | Key::Esc => {
+                if let Some((_, setup)) = self.replay.take() {
+                    self.session = None;
+                    self.seats.clear();
+                    self.log.clear();
+                    self.go_on(Next::Setup(setup), "", now);
+                }
+                return;
+            }
+            _ => return,
+        }
+        let (session, log) = r.session(|p| {
+            self.seats
+                .get(p)
+                .map_or_else(|| format!("Player {}", p + 1), |s| s.name.clone())
+        });
+        self.session = Some(session);
+        self.log = log;
+        self.refresh(now);
     }
 
     fn autosave(&mut self) {
@@ -674,6 +791,14 @@ impl App {
             self.setup_key(key, now);
             return;
         }
+        if self.mode == Mode::Replay {
+            if key == Key::Char('?') {
+                self.overlay = Some(Overlay::Help);
+            } else {
+                self.replay_key(key, now);
+            }
+            return;
+        }
         match key {
             Key::Char('?') => return self.overlay = Some(Overlay::Help),
             Key::Char('q') | Key::Esc if self.mode == Mode::GameOver => return self.quit = true,
@@ -690,7 +815,7 @@ impl App {
             Mode::Place => self.place_key(key, now),
             Mode::Step(_) => self.step_key(key, now),
             Mode::GameOver => self.game_over_key(key, now),
-            Mode::BotThinking | Mode::Setup | Mode::Resume => {}
+            Mode::BotThinking | Mode::Setup | Mode::Resume | Mode::Replay => {}
         }
     }
 

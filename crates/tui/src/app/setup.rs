@@ -26,6 +26,8 @@ pub enum Row {
     Players,
     Seat(usize),
     Start,
+    /// A recent saved game, to watch move by move.
+    Recent,
 }
 
 /// A mouse click on the setup screen.
@@ -68,6 +70,9 @@ pub struct Setup {
     pub names: Vec<String>,
     /// Whether the focused seat's name is being typed.
     pub naming: bool,
+    /// Recent saved games, newest first, and the one shown.
+    pub recent: Vec<super::replay::Recent>,
+    pub recent_at: usize,
 }
 
 /// The longest name a seat may have.
@@ -91,6 +96,8 @@ impl Setup {
             error: None,
             names: Vec::new(),
             naming: false,
+            recent: Vec::new(),
+            recent_at: 0,
         };
         s.fit_players();
         s
@@ -105,7 +112,19 @@ impl Setup {
         let mut rows = vec![Row::Ruleset, Row::File, Row::Players];
         rows.extend((0..self.seats.len()).map(Row::Seat));
         rows.push(Row::Start);
+        if !self.recent.is_empty() {
+            rows.push(Row::Recent);
+        }
         rows
+    }
+
+    /// Offer `recent` games to watch.
+    pub fn set_recent(&mut self, recent: Vec<super::replay::Recent>) {
+        self.recent = recent;
+        self.recent_at = 0;
+        if self.row == Row::Recent && self.recent.is_empty() {
+            self.row = Row::Start;
+        }
     }
 
     pub fn move_row(&mut self, delta: i32) {
@@ -139,6 +158,12 @@ impl Setup {
                     let at = options.iter().position(|o| o == seat).unwrap_or(0) as i32;
                     let n = options.len() as i32;
                     *seat = options[((at + delta).rem_euclid(n)) as usize].clone();
+                }
+            }
+            Row::Recent => {
+                let n = self.recent.len() as i32;
+                if n > 0 {
+                    self.recent_at = ((self.recent_at as i32 + delta).rem_euclid(n)) as usize;
                 }
             }
             Row::File | Row::Start => {}

@@ -64,6 +64,12 @@ impl App {
             Key::Char('o' | '/') => setup.row = Row::File,
             Key::Char('q') | Key::Esc => self.quit = true,
             Key::Char('?') => self.overlay = Some(Overlay::Help),
+            Key::Enter if setup.row == Row::Recent => {
+                if let Some(r) = setup.recent.get(setup.recent_at) {
+                    let path = r.path.clone();
+                    self.open_replay(&path, now);
+                }
+            }
             Key::Enter => {
                 if setup.row != Row::Start {
                     setup.row = Row::Start;
@@ -154,6 +160,9 @@ impl App {
             SetupClick::Row(Row::Start) => {
                 setup.row = Row::Start;
                 self.start_from_setup(now);
+            }
+            SetupClick::Row(Row::Recent) if setup.row == Row::Recent => {
+                self.setup_key(Key::Enter, now);
             }
             SetupClick::Row(row) => setup.row = row,
             SetupClick::Change(row, delta) => {

@@ -1,4 +1,5 @@
-//! The score screen: every side's full breakdown, the winner and what decided it.
+//! The score screen: every side's full breakdown and final kingdom (its largest territory
+//! marked), the winner and what decided it.
 
 use super::buttons::Bar;
 use super::palette::Accent;
@@ -64,7 +65,10 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             )));
         }
         for b in &score.bonuses {
-            rows.push(Line::from(row(&b.key, &format!("{:+}", b.points), rw)));
+            rows.push(Line::from(Span::styled(
+                row(&b.key, &format!("{:+}", b.points), rw),
+                p.accent(Accent::Good),
+            )));
         }
         rows.push(Line::from(Span::styled(
             row("Total", &score.total.to_string(), rw),
@@ -85,15 +89,82 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             w,
             cols_area.height,
         );
-        let title = Line::from(Span::styled(
-            format!(" {} ", side_name(app, game, side)),
-            p.side(side),
-        ));
+        let name = super::short_side_name(app, game, side, usize::from(w.saturating_sub(4)));
+        let title = Line::from(Span::styled(format!(" {name} "), p.side(side)));
+        // The final kingdom under the rows, when the column has room for it (the territory
+        // rows give way first: the total and the bonuses stay).
+        let n = u16::from(game.kingdom(side).grid().max(1));
+        let inner_h = r.height.saturating_sub(2);
+        let kingdom_h = n + 1;
+        let show_kingdom = inner_h >= kingdom_h + 6 && r.width >= n + 2;
+        let room = usize::from(if show_kingdom {
+            inner_h - kingdom_h
+        } else {
+            inner_h
+        });
+        let rows = fit_rows(rows, room, p.accent(Accent::Dim));
+        let used = rows.len() as u16;
         Paragraph::new(rows).block(block(title, app)).render(r, buf);
+        if show_kingdom {
+            let at = Rect::new(r.x + 1, r.y + 1 + used + 1, r.width - 2, n);
+            final_kingdom(app, game, side, at, buf);
+        }
     }
     let r = summary_area(area);
     let (lines, _, _) = summary(app, game, usize::from(r.width));
     Paragraph::new(lines).render(r, buf);
+}
+
+/// `rows` in at most `room` rows: the first (the place) and the last ones (bonuses, total,
+/// tie-break figures) stay; territory rows give way to a line saying how many were left out.
+fn fit_rows(mut rows: Vec<Line<'static>>, room: usize, dim: Style) -> Vec<Line<'static>> {
+    const TAIL: usize = 3;
+    if rows.len() <= room || room < TAIL + 2 {
+        rows.truncate(room.max(1));
+        return rows;
+    }
+    let cut = rows.len() - room + 1;
+    let keep_head = rows.len() - TAIL - cut;
+    let tail = rows.split_off(rows.len() - TAIL);
+    rows.truncate(keep_head.max(1));
+    rows.push(Line::from(Span::styled(format!("({cut} rows more)"), dim)));
+    rows.extend(tail);
+    rows
+}
+
+/// A side's final kingdom, its largest territory marked (reversed).
+fn final_kingdom(app: &App, game: &Game, side: usize, area: Rect, buf: &mut Buffer) {
+    let kingdom = game.kingdom(side);
+    let largest = kingdom
+        .territories()
+        .into_iter()
+        .max_by_key(|t| (t.squares, t.crowns))
+        .map(|t| kingdom.territory_cells(t.anchor))
+        .unwrap_or_default();
+    let holdings = game.economy().sides.get(side);
+    let knights = holdings
+        .map(|h| h.knights_placed.clone())
+        .unwrap_or_default();
+    let buildings: Vec<crownlands_core::Cell> = holdings
+        .map(|h| h.buildings.iter().map(|(_, c)| *c).collect())
+        .unwrap_or_default();
+    let region = kingdom.bounds();
+    let cols = (i16::from(region.2) - i16::from(region.0) + 1).max(1) as u16;
+    let cell_w = (area.width / cols).clamp(1, 3);
+    super::kingdom::KingdomView {
+        kingdom,
+        ruleset: game.ruleset(),
+        palette: app.config.palette,
+        region,
+        cell_w,
+        cell_h: 1,
+        ghost: None,
+        marks: &[],
+        knights: &knights,
+        buildings: &buildings,
+        highlight: &largest,
+    }
+    .render(area, buf);
 }
 
 /// The rows under the columns: the winner, the match, the buttons.

@@ -27,6 +27,8 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
             "(~/ is your home folder; Tab completes it), Enter opens it and lists",
             "it; Esc leaves the field. Enter on Start begins the game; q quits.",
             "On a seat, n names its player: type the name, Enter ends it.",
+            "Finished games are kept in the saves folder; the last row lists them:",
+            "←→ choose one, Enter watches it move by move.",
             "Mouse: click a ruleset, a row's ‹ or ›, Start, or a key above.",
         ],
         Mode::Claim => &[
@@ -65,6 +67,11 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
             "A bot is thinking; it moves at a readable pace.",
             "+ and - change the pace (0 to 3 s a move).",
         ],
+        Mode::Replay => &[
+            "Watching a saved game move by move.",
+            "→ (or l, space, Enter) next move, ← (or h) back, Tab/Shift-Tab ten moves,",
+            "g the start, G the end; q (or Esc) back to the setup screen.",
+        ],
         Mode::GameOver => &[
             "The score screen: every territory and bonus, the winner and the tie-break.",
             "Enter plays again (or the next game of a Dynasty match); q quits.",
@@ -97,7 +104,7 @@ fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     for t in step_help(app.mode()) {
         push(t, Style::default());
     }
-    if matches!(app.mode(), Mode::Setup | Mode::Resume) {
+    if matches!(app.mode(), Mode::Setup | Mode::Resume | Mode::Replay) {
         return lines;
     }
     if let Some(game) = app.game() {

@@ -456,6 +456,10 @@ fn footer(app: &App, game: &Game, area: Rect, no_log: bool, buf: &mut Buffer) {
             app.config.pace.as_secs_f64()
         ),
         Mode::GameOver => "Game over. Enter: play again, q: quit.".into(),
+        Mode::Replay => {
+            let (at, all) = app.replay_position().unwrap_or((0, 0));
+            format!("Watching a saved game: move {at} of {all}. → next, ← back, q back to setup.")
+        }
         Mode::Setup | Mode::Resume => String::new(),
     };
     let status = if app.mode() == Mode::Place && !app.must_discard() {
@@ -517,6 +521,15 @@ pub fn footer_bar(app: &App) -> Bar {
             .key("r rotate", Key::Char('r'))
             .key("Tab next spot", Key::Tab),
         Mode::Step(_) => Bar::new().key("p skip", Key::Char('p')),
+        Mode::Replay => {
+            return Bar::new()
+                .key("→ next", Key::Right)
+                .key("← back", Key::Left)
+                .key("Tab +10", Key::Tab)
+                .key("G end", Key::Char('G'))
+                .key("? help", Key::Char('?'))
+                .key("q setup", Key::Char('q'));
+        }
         _ => Bar::new(),
     };
     bar.key("? help", Key::Char('?'))

@@ -79,6 +79,13 @@ fn row_text(setup: &Setup, row: Row) -> (String, Option<String>) {
             (format!("Seat {}: ", i + 1), Some(what))
         }
         Row::Start => ("[ Start ]".into(), None),
+        Row::Recent => (
+            "Watch a recent game: ".into(),
+            setup
+                .recent
+                .get(setup.recent_at)
+                .map(|r| format!("{}/{} {}", setup.recent_at + 1, setup.recent.len(), r.label)),
+        ),
     }
 }
 

@@ -81,7 +81,7 @@ pub fn play_to_end(app: &mut App, limit: usize) -> usize {
                 press(app, "<enter>");
             }
             Mode::BotThinking => app.run_bots(),
-            Mode::Setup | Mode::Resume | Mode::GameOver => break,
+            Mode::Setup | Mode::Resume | Mode::GameOver | Mode::Replay => break,
         }
         keys += 1;
     }

@@ -1,0 +1,154 @@
+//! Finished games: each one is saved to the saves folder on its own, and the setup screen lists
+//! the recent ones to watch move by move (the CLI's `replay --step`, inside the TUI).
+
+use super::describe::describe;
+use super::{LOG_LEN, seats};
+use crownlands_saves::Session;
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+
+/// How many recent games the setup screen offers.
+pub const RECENT: usize = 8;
+
+/// A saved game the setup screen offers to watch.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Recent {
+    pub path: PathBuf,
+    /// `kingdomino · Anna, greedy 2 · 2026-11-23`.
+    pub label: String,
+}
+
+/// The newest saves in `dir` (at most [`RECENT`]), newest first; files that do not read as
+/// saves are left out. Names from the files are shown through the terminal-safe label.
+pub fn recent_games(dir: &Path) -> Vec<Recent> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+        .filter_map(|e| {
+            let meta = e.metadata().ok()?;
+            if !meta.is_file() {
+                return None;
+            }
+            Some((meta.modified().ok()?, e.path()))
+        })
+        .collect();
+    files.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    files
+        .into_iter()
+        .filter_map(|(_, path)| {
+            let save = crownlands_saves::read_save_file(&path).ok()?;
+            let names: Vec<String> = save.players.iter().map(|p| p.name.clone()).collect();
+            let mut label = format!("{} · {}", save.ruleset_name, names.join(", "));
+            if let Some(d) = &save.date {
+                label.push_str(&format!(" · {d}"));
+            }
+            Some(Recent {
+                path,
+                label: printable(&label),
+            })
+        })
+        .take(RECENT)
+        .collect()
+}
+
+/// `text` without control characters (file contents never reach the terminal as they are).
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// A saved game being watched move by move.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    /// The game as it was started, before any move.
+    start: Session,
+    /// Every move of every game of the match, in order; `None` between games.
+    moves: Vec<Option<crownlands_core::Action>>,
+    /// How many of `moves` are played on screen.
+    at: usize,
+    /// Where the game came from.
+    pub path: PathBuf,
+}
+
+impl Replay {
+    /// Read the save at `path` for watching.
+    pub fn open(path: &Path) -> Result<(Replay, Vec<seats::Seat>), String> {
+        let full = crownlands_saves::read_save(path).map_err(|e| e.to_string())?;
+        let players = full.players().to_vec();
+        let start = Session::new(full.ruleset().clone(), players.clone(), full.seed())
+            .map_err(|e| e.to_string())?;
+        let mut moves = Vec::new();
+        for (i, game) in full.actions().iter().enumerate() {
+            if i > 0 {
+                moves.push(None);
+            }
+            moves.extend(game.iter().copied().map(Some));
+        }
+        // Watching only: every seat shows as a bot, so no one is asked to move.
+        let seats = seats::from_players(&players)
+            .into_iter()
+            .map(|mut s| {
+                s.name = printable(&s.name);
+                s.kind = seats::SeatKind::Bot(crownlands_bots::Level::Random);
+                s
+            })
+            .collect();
+        Ok((
+            Replay {
+                start,
+                moves,
+                at: 0,
+                path: path.to_path_buf(),
+            },
+            seats,
+        ))
+    }
+
+    /// The moves played on screen, and how many there are in all.
+    pub fn position(&self) -> (usize, usize) {
+        (self.at, self.moves.len())
+    }
+
+    /// Move `delta` moves on (or back), within the game.
+    pub fn step(&mut self, delta: isize) {
+        self.at = self.at.saturating_add_signed(delta).min(self.moves.len());
+    }
+
+    /// Jump to the start (`false`) or the end (`true`).
+    pub fn jump(&mut self, end: bool) {
+        self.at = if end { self.moves.len() } else { 0 };
+    }
+
+    /// The session after the moves played on screen, and the log of them (`name` naming the
+    /// players).
+    pub fn session(&self, name: impl Fn(usize) -> String) -> (Session, VecDeque<String>) {
+        let mut s = self.start.clone();
+        let mut log = VecDeque::new();
+        for m in &self.moves[..self.at] {
+            match m {
+                Some(a) => {
+                    let who = name(s.game().to_act().unwrap_or(0));
+                    let text = describe(s.game(), *a, &who);
+                    if s.apply(*a).is_err() {
+                        break;
+                    }
+                    if *a != crownlands_core::Action::Pass {
+                        log.push_back(text);
+                    }
+                }
+                None => {
+                    s.next_game();
+                    log.push_back(format!("Game {} begins.", s.game_index() + 1));
+                }
+            }
+            while log.len() > LOG_LEN {
+                log.pop_front();
+            }
+        }
+        (s, log)
+    }
+}
