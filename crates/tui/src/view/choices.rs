@@ -28,11 +28,35 @@ fn detail_rows(area: Rect, compact: bool) -> usize {
     }
 }
 
-/// How many choices a list `area` high shows (its last inner rows hold the detail).
+/// How many choices a list `area` high shows (its last inner rows hold the detail and the
+/// acting side's own row).
 fn visible(area: Rect, compact: bool) -> usize {
     inner(area, compact)
-        .saturating_sub(detail_rows(area, compact))
+        .saturating_sub(detail_rows(area, compact) + 1)
         .max(1)
+}
+
+/// The acting side's own row: points, coins, knights and towers, as the scores show them.
+fn own_row(app: &App, game: &Game) -> String {
+    let Some(player) = game.to_act() else {
+        return String::new();
+    };
+    let side = game.side_of(player);
+    let mut t = format!(
+        "{}: {} pts",
+        super::side_name(app, game, side),
+        game.score_total(side)
+    );
+    if let Some(h) = game.economy().sides.get(side) {
+        t.push_str(&format!(
+            ", {} coins, {} knights in hand, {} towers",
+            h.coins, h.knights_in_hand, h.towers
+        ));
+        if h.hosts_queen {
+            t.push_str(", Queen");
+        }
+    }
+    t
 }
 
 /// The first choice shown in a list `area` high: the list scrolls to keep the cursor in view.
@@ -100,20 +124,19 @@ pub fn render(app: &App, game: &Game, kind: StepKind, area: Rect, compact: bool,
         })
         .collect();
     let shown = visible(area, compact);
-    if detail_rows(area, compact) > 0
-        && let Some(c) = chosen(app, game)
-    {
-        while rows.len() < shown {
-            rows.push(Line::from(""));
-        }
-        let mut lines = wrap(&c.detail, width);
-        lines.truncate(detail_rows(area, compact));
-        rows.extend(
-            lines
-                .into_iter()
-                .map(|l| Line::from(Span::styled(l, p.accent(Accent::Dim)))),
-        );
+    let detail = detail_rows(area, compact);
+    while rows.len() < shown {
+        rows.push(Line::from(""));
     }
+    let mut lines = chosen(app, game).map_or_else(Vec::new, |c| wrap(&c.detail, width));
+    lines.resize(detail, String::new());
+    rows.extend(
+        lines
+            .into_iter()
+            .map(|l| Line::from(Span::styled(l, p.accent(Accent::Dim)))),
+    );
+    let own: String = own_row(app, game).chars().take(width).collect();
+    rows.push(Line::from(Span::styled(own, p.accent(Accent::Focus))));
     let title = format!(" {} ", step_title(kind));
     Paragraph::new(rows)
         .block(panel(title, app, compact))

@@ -106,7 +106,9 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         let used = rows.len() as u16;
         Paragraph::new(rows).block(block(title, app)).render(r, buf);
         if show_kingdom {
-            let at = Rect::new(r.x + 1, r.y + 1 + used + 1, r.width - 2, n);
+            // At the same height in every column.
+            let _ = used;
+            let at = Rect::new(r.x + 1, r.bottom() - 1 - n, r.width - 2, n);
             final_kingdom(app, game, side, at, buf);
         }
     }
@@ -251,6 +253,10 @@ fn summary(app: &App, game: &Game, width: usize) -> (Vec<Line<'static>>, usize, 
             );
         }
     }
+    push(
+        "Under each score, the final kingdom: its largest territory reversed, k a knight, B a building.",
+        p.accent(Accent::Dim),
+    );
     let bar = bar(app);
     let at = lines.len();
     lines.push(bar.line(p.accent(Accent::Focus)));

@@ -343,9 +343,11 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
     let log = roomiest(&candidates);
 
     let footer = Rect::new(area.x, area.bottom() - 3, area.width, 3);
-    // A step's choices show over the lines, never over the scores.
+    // A step's choices show over the lines and the scores, with the acting side's own row kept
+    // on the list's last line.
+    let over_players = if v.players_left { 0 } else { s.players_h };
     let choices = matches!(app.mode(), Mode::Step(_))
-        .then(|| Rect::new(right_x, body_y, right_w, lines_h.max(3)));
+        .then(|| Rect::new(right_x, body_y, right_w, (lines_h + over_players).max(4)));
     let n = i8::try_from(s.n).unwrap_or(8);
     Some(Areas {
         header: Rect::new(area.x, area.y, area.width, 1),

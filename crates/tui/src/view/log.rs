@@ -1,6 +1,7 @@
-//! The recent moves, newest at the bottom.
+//! The recent moves, newest at the bottom, each wrapped to the log's width.
 
 use super::block;
+use super::text::wrap;
 use crate::app::App;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -12,13 +13,27 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         return;
     }
     let room = usize::from(area.height - 2);
-    let skip = app.log().len().saturating_sub(room);
-    let rows: Vec<Line> = app
-        .log()
-        .skip(skip)
-        .map(|t| Line::from(t.to_string()))
-        .collect();
-    Paragraph::new(rows)
+    let width = usize::from(area.width.saturating_sub(2)).max(1);
+    // The newest moves that fit, wrapped; a move's later lines are indented.
+    let mut rows: Vec<String> = Vec::new();
+    for entry in app.log().rev() {
+        let mut lines = wrap(entry, width.saturating_sub(1).max(1));
+        if lines.len() == 1 {
+            lines = wrap(entry, width);
+        } else {
+            for l in lines.iter_mut().skip(1) {
+                l.insert(0, ' ');
+            }
+        }
+        if rows.len() + lines.len() > room {
+            break;
+        }
+        for l in lines.into_iter().rev() {
+            rows.push(l);
+        }
+    }
+    rows.reverse();
+    Paragraph::new(rows.into_iter().map(Line::from).collect::<Vec<_>>())
         .block(block(" Moves ", app))
         .render(area, buf);
 }

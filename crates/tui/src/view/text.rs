@@ -79,12 +79,15 @@ fn short(name: &str, width: usize) -> String {
 /// same end with their place in the list instead (`An1`, `An2`).
 pub fn distinct_short(names: &[String], width: usize) -> Vec<String> {
     let mut out: Vec<String> = names.iter().map(|n| short(n, width)).collect();
+    let clashes: Vec<bool> = (0..out.len())
+        .map(|i| {
+            out.iter()
+                .enumerate()
+                .any(|(j, o)| j != i && o.eq_ignore_ascii_case(&out[i]))
+        })
+        .collect();
     for i in 0..out.len() {
-        let clash = out
-            .iter()
-            .enumerate()
-            .any(|(j, o)| j != i && o.eq_ignore_ascii_case(&out[i]));
-        if clash {
+        if clashes[i] {
             let tag = (i + 1).to_string();
             let keep = width.saturating_sub(tag.len());
             let head: String = names[i].chars().take(keep).collect();
