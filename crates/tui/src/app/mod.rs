@@ -681,8 +681,10 @@ impl App {
                 self.setup = None;
                 self.replay = Some((r, Box::new(setup)));
                 self.log.clear();
-                self.message =
-                    "Watching a saved game: → next move, ← back, q back to setup.".into();
+                let file = path
+                    .file_name()
+                    .map_or_else(String::new, |f| replay::printable(&f.to_string_lossy()));
+                self.message = format!("Watching {file}.");
                 self.refresh(now);
             }
             Err(e) => {

@@ -48,9 +48,13 @@ fn own_row(app: &App, game: &Game) -> String {
         game.score_total(side)
     );
     if let Some(h) = game.economy().sides.get(side) {
+        let plural =
+            |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         t.push_str(&format!(
-            ", {} coins, {} knights in hand, {} towers",
-            h.coins, h.knights_in_hand, h.towers
+            ", {}, {} in hand, {}",
+            plural(h.coins, "coin", "coins"),
+            plural(h.knights_in_hand, "knight", "knights"),
+            plural(h.towers, "tower", "towers")
         ));
         if h.hosts_queen {
             t.push_str(", Queen");

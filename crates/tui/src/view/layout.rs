@@ -198,8 +198,25 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
     let v = variant_for(game, area)?;
     let (need_w, need_h) = need(game, v);
     let s = sizes(game, v);
-    // A side panel with the rules, when the terminal is wide enough to spare it.
-    let spare = area.width - need_w;
+    // The kingdom's cells grow with the room first (3 or 4 columns, 2 rows when tall enough);
+    // then a side panel with the rules, when the terminal is wide enough to spare it.
+    let extra_h = area.height - need_h;
+    let extra_w = area.width - need_w;
+    let cell_h: u16 = if extra_h >= s.span && extra_w >= s.span * 2 + PANEL_MIN {
+        2
+    } else {
+        1
+    };
+    let cell_w: u16 = if cell_h == 2 && extra_w >= s.span * 3 + PANEL_MIN + 20 {
+        5
+    } else if cell_h == 2 {
+        4
+    } else if extra_w >= s.span {
+        3
+    } else {
+        2
+    };
+    let spare = extra_w - s.span * (cell_w - 2);
     let panel_w = if spare >= PANEL_MIN {
         spare.min(PANEL_MAX)
     } else {
@@ -209,22 +226,6 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
     let body_y = area.y + 1;
     let body_h = area.height - 4;
     let body_bottom = body_y + body_h;
-    // The kingdom's cells grow with the room: 3 or 4 columns, 2 rows when tall enough.
-    let extra_h = area.height - need_h;
-    let cell_h: u16 = if extra_h >= s.span && main_w >= s.span * 4 + 2 + LINES_W {
-        2
-    } else {
-        1
-    };
-    let cell_w: u16 = if cell_h == 2 && main_w >= s.span * 5 + 2 + LINES_W + 20 {
-        5
-    } else if cell_h == 2 {
-        4
-    } else if s.span * 3 + 2 <= main_w * 2 / 5 && main_w >= s.span * 3 + 2 + LINES_W {
-        3
-    } else {
-        2
-    };
     let left_w = s.span * cell_w + 2;
     let kingdom_h = s.span * cell_h;
     let kingdom_box = Rect::new(area.x, body_y, left_w, kingdom_h + 2);
@@ -252,7 +253,13 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
     let right_need = need_h.saturating_sub(4);
     let slack = body_h.saturating_sub(right_need);
     let modules = !game.module_names().is_empty();
-    let lines_h = s.lines_h + if modules { slack.min(4) } else { 0 };
+    // (Leaving rows for a log under the others.)
+    let lines_h = s.lines_h
+        + if modules {
+            slack.saturating_sub(5).min(4)
+        } else {
+            0
+        };
     let current = Rect::new(right_x, body_y, right_w / 2, lines_h);
     let next = Rect::new(
         right_x + right_w / 2,

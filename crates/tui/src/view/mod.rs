@@ -282,6 +282,10 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     )));
 
     let turn = match (app.mode(), game.to_act()) {
+        (Mode::Replay, _) => {
+            let (at, all) = app.replay_position().unwrap_or((0, 0));
+            format!("· watching, move {at} of {all}")
+        }
         (Mode::GameOver, _) | (_, None) => "· game over".to_string(),
         (Mode::BotThinking, Some(pl)) => format!("· {} is thinking", app.name(pl)),
         (_, Some(pl)) => format!("· {} to play", app.name(pl)),

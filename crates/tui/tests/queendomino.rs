@@ -1,0 +1,251 @@
+//! Queendomino and big tables at the terminal: the Builders' Board and a step's choices in the
+//! modules' words, steps with nothing to decide skipped, the score preview, names, big and small
+//! terminals, the end screen's kingdoms, finished games kept and watched again.
+//! After an intended change: `INSTA_UPDATE=always cargo test -p crownlands-tui --test queendomino`.
+
+mod common;
+
+use common::*;
+use crownlands_tui::app::setup::{Row, Setup};
+use crownlands_tui::{App, Mode, Palette, StepKind};
+use ratatui::style::Modifier;
+use std::path::PathBuf;
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("crownlands-q-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+/// Play by keys (first choice, first legal spot) until `done` holds, at most `limit` keys.
+fn until(app: &mut App, limit: usize, done: impl Fn(&App) -> bool) {
+    let mut n = 0;
+    while !done(app) && n < limit && app.mode() != Mode::GameOver {
+        match app.mode() {
+            Mode::Place if !app.ghost_is_legal() && !app.must_discard() => press(app, "<tab>"),
+            // Tax (for the coins to build with); skip the rest.
+            Mode::Step(StepKind::Tax) => press(app, "<enter>"),
+            Mode::Step(_) => press(app, "p"),
+            _ => press(app, "<enter>"),
+        }
+        n += 1;
+    }
+    assert!(done(app), "not reached in {limit} keys");
+}
+
+#[test]
+fn tax_choices_say_terrain_territory_and_coins_and_mark_the_square() {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 5);
+    until(&mut app, 200, |a| a.mode() == Mode::Step(StepKind::Tax));
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("1. Tax "), "{text}");
+    assert!(text.contains("¢"), "{text}");
+    insta::assert_snapshot!("tax_choices", text);
+    // The chosen square is reversed on the kingdom.
+    let buf = buffer(&app, 80, 24);
+    let reversed = buf
+        .content()
+        .iter()
+        .filter(|c| c.modifier.contains(Modifier::REVERSED) && c.symbol() != "C")
+        .count();
+    assert!(reversed > 0, "the taxed square is marked");
+}
+
+#[test]
+fn builders_board_rows_and_build_choices() {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
+    let mut n = 0;
+    while app.mode() != Mode::Step(StepKind::Build) && n < 500 {
+        play_to_end(&mut app, 1);
+        n += 1;
+    }
+    assert_eq!(app.mode(), Mode::Step(StepKind::Build));
+    press(&mut app, "<down><down>");
+    let text = screen(&app, 100, 30);
+    // A price, a name, an end value on the board; a detail line for the chosen one.
+    for d in 0..10 {
+        assert!(!text.contains(&format!("building {d}")), "{text}");
+    }
+    assert!(text.contains("points per separate"), "{text}");
+    insta::assert_snapshot!("build_choices", text);
+}
+
+#[test]
+fn steps_with_nothing_to_decide_go_by_themselves() {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 7);
+    let mut keys = 0;
+    while app.mode() != Mode::GameOver && keys < 2000 {
+        if let Mode::Step(kind) = app.mode() {
+            // Only steps with a choice wait for the player.
+            assert_ne!(kind, StepKind::Other);
+            let legal = app.game().unwrap().legal_actions();
+            assert!(legal.len() > 1, "{legal:?}");
+            press(&mut app, "p");
+        } else if app.mode() == Mode::Place && !app.ghost_is_legal() && !app.must_discard() {
+            press(&mut app, "<tab>");
+        } else {
+            press(&mut app, "<enter>");
+        }
+        keys += 1;
+    }
+    assert_eq!(app.mode(), Mode::GameOver);
+    let log: Vec<&str> = app.log().collect();
+    assert!(log.iter().any(|l| l.contains("(skipped)")), "{log:?}");
+    // Quiet: no one "passes".
+    assert!(!log.iter().any(|l| l.contains("passes")), "{log:?}");
+}
+
+#[test]
+fn the_score_preview_follows_the_ghost() {
+    let mut app = app("kingdomino", "you,greedy", 3);
+    until(&mut app, 50, |a| {
+        a.mode() == Mode::Place && a.ghost_is_legal()
+    });
+    let (after, before) = app.preview().expect("a legal spot");
+    let text = screen(&app, 80, 24);
+    assert!(
+        text.contains(&format!("Score here {after} ({:+})", after - before)),
+        "{text}"
+    );
+    // Another spot, another preview (or none when illegal).
+    press(&mut app, "kkkk");
+    assert_eq!(app.preview().is_some(), app.ghost_is_legal());
+}
+
+#[test]
+fn names_are_typed_on_the_setup_screen_and_kept_in_saves() {
+    let choices = crownlands_tui::app::ruleset_file::shipped_choices();
+    let mut app = App::with_setup(Setup::new(choices, None), config(1, Palette::none()));
+    // Down to the first seat, name it, and the second.
+    while app.setup().unwrap().row != Row::Seat(0) {
+        press(&mut app, "<down>");
+    }
+    press(&mut app, "nAnna<enter>");
+    press(&mut app, "<down>");
+    press(&mut app, "<right><right><right>");
+    assert_eq!(app.setup().unwrap().row, Row::Seat(1));
+    press(&mut app, "nBo<bs>ob");
+    insta::assert_snapshot!("setup_with_names", screen(&app, 80, 24));
+    // Enter ends the name, goes to Start, starts.
+    press(&mut app, "<enter><enter><enter>");
+    assert!(app.game().is_some(), "started");
+    assert_eq!(app.name(0), "Anna");
+    assert_eq!(app.name(1), "Bob");
+    let save = app.session().unwrap().to_save();
+    let names: Vec<&str> = save.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Anna", "Bob"]);
+    assert!(screen(&app, 80, 24).contains("Anna"));
+}
+
+#[test]
+fn royal_wedding_4p_at_80x24() {
+    let mut app = app("royal-wedding", "you,greedy,greedy,greedy", 3);
+    until(&mut app, 200, |a| a.mode() == Mode::Place);
+    insta::assert_snapshot!("royal_wedding_4p_80x24", screen(&app, 80, 24));
+}
+
+#[test]
+fn eight_players_at_100x30() {
+    let mut app = app(
+        "royal-wedding",
+        "you,greedy,greedy,greedy,greedy,greedy,greedy,greedy",
+        3,
+    );
+    until(&mut app, 200, |a| a.mode() == Mode::Place);
+    let text = screen(&app, 100, 30);
+    // Every seat is named apart.
+    for i in 2..=8 {
+        assert!(text.contains(&format!("{i}")), "{text}");
+    }
+    insta::assert_snapshot!("royal_wedding_8p_100x30", text);
+}
+
+#[test]
+fn a_big_terminal_grows_the_kingdom_and_tells_the_rules() {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 3);
+    until(&mut app, 200, |a| a.mode() == Mode::Place);
+    let text = screen(&app, 140, 45);
+    assert!(text.contains("Rules of this step"), "{text}");
+    insta::assert_snapshot!("queendomino_140x45", text);
+    let game = app.game().unwrap();
+    let l = crownlands_tui::view::layout(&app, game, ratatui::layout::Rect::new(0, 0, 140, 45))
+        .unwrap();
+    assert!(l.cell_h == 2 && l.cell_w >= 4, "larger cells");
+    assert!(l.log.width > 60, "a wide log");
+}
+
+#[test]
+fn the_end_screen_draws_the_kingdoms() {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 3);
+    play_to_end(&mut app, 3000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    insta::assert_snapshot!("queendomino_end_100x30", screen(&app, 100, 30));
+}
+
+#[test]
+fn finished_games_are_kept_and_watched_move_by_move() {
+    let dir = temp_dir("kept");
+    let mut cfg = config(4, Palette::none());
+    cfg.save_dir = Some(dir.clone());
+    let mut app =
+        App::new_game(ruleset("kingdomino"), seats("greedy,greedy"), cfg.clone()).expect("sets up");
+    app.run_bots();
+    assert_eq!(app.mode(), Mode::GameOver);
+    let kept: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(kept.len(), 1, "one file for the finished game");
+    assert!(app.message().contains("Game kept"), "{}", app.message());
+    // The setup screen offers it; Enter watches it from the first move.
+    let choices = crownlands_tui::app::ruleset_file::shipped_choices();
+    let mut app = App::with_setup(Setup::new(choices, None), cfg);
+    assert_eq!(app.setup().unwrap().recent.len(), 1);
+    while app.setup().unwrap().row != Row::Recent {
+        press(&mut app, "<down>");
+    }
+    press(&mut app, "<enter>");
+    assert_eq!(app.mode(), Mode::Replay);
+    assert_eq!(app.replay_position().map(|p| p.0), Some(0));
+    press(&mut app, "<right><right><right><right><right>");
+    assert_eq!(app.replay_position().map(|p| p.0), Some(5));
+    press(&mut app, "<left>");
+    assert_eq!(app.replay_position().map(|p| p.0), Some(4));
+    assert_eq!(app.log().count(), 4);
+    insta::assert_snapshot!("watching_a_saved_game", screen(&app, 80, 24));
+    // To the end: the game is over, nobody is asked to move.
+    press(&mut app, "G");
+    let (at, all) = app.replay_position().unwrap();
+    assert_eq!(at, all);
+    assert!(app.game().unwrap().is_over());
+    assert_eq!(app.mode(), Mode::Replay);
+    press(&mut app, "q");
+    assert_eq!(app.mode(), Mode::Setup);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_game_loaded_finished_is_not_kept_twice() {
+    let dir = temp_dir("twice");
+    let mut cfg = config(4, Palette::none());
+    cfg.save_dir = Some(dir.clone());
+    let mut app =
+        App::new_game(ruleset("kingdomino"), seats("greedy,greedy"), cfg.clone()).expect("sets up");
+    app.run_bots();
+    let session = app.session().unwrap().clone();
+    let again = App::resume(
+        session,
+        crownlands_tui::app::seats::from_players(app.session().unwrap().players()),
+        cfg,
+    );
+    assert_eq!(again.mode(), Mode::GameOver);
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn passes_stay_out_of_the_log() {
+    let mut app = app("queendomino", "greedy,greedy,greedy,greedy", 2);
+    app.run_bots();
+    let game = app.game().unwrap();
+    assert!(game.is_over());
+    assert!(app.log().all(|l| !l.ends_with("passes")));
+}
