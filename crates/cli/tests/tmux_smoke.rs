@@ -3,7 +3,8 @@
 //! that the terminal is restored (alternate screen left, canonical mode back); one quits and
 //! starts again to resume the autosaved game; one makes the binary panic after its first frame
 //! (`CROWNLANDS_TEST_PANIC`) and checks that the terminal is restored, the message readable and
-//! the shell usable. Every wait polls the screen with a deadline, so a slow machine only makes
+//! the shell usable; one watches four bots play a whole Queendomino game (`--pace 0`) to the
+//! score screen and checks the finished game was kept in the saves folder. Every wait polls the screen with a deadline, so a slow machine only makes
 //! them slower. Skipped, with a notice, when tmux is not installed (`.ci/run` installs it).
 
 use std::path::PathBuf;
@@ -30,13 +31,18 @@ const PATIENCE: Duration = Duration::from_secs(40);
 
 /// Wait until the screen shows `text`, for at most [`PATIENCE`].
 fn wait_for(session: &str, text: &str) -> String {
+    wait_longer(session, text, PATIENCE)
+}
+
+/// Wait until the screen shows `text`, for at most `patience`.
+fn wait_longer(session: &str, text: &str, patience: Duration) -> String {
     let start = Instant::now();
     loop {
         let s = screen(session);
         if s.contains(text) {
             return s;
         }
-        if start.elapsed() > PATIENCE {
+        if start.elapsed() > patience {
             let _ = tmux(&["kill-session", "-t", session]);
             panic!("the screen never showed {text:?}; it shows:\n{s}");
         }
@@ -270,5 +276,39 @@ fn a_panic_restores_the_terminal_in_tmux() {
         s.contains("echo typed-$((40+2))"),
         "what is typed shows:\n{s}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bots_play_a_whole_queendomino_game_in_tmux() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = home("queendomino");
+    let session = format!("crownlands-queendomino-{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_crownlands");
+    let script = format!(
+        "env TERM=xterm-256color CROWNLANDS_HOME='{home}' \
+         '{bin}' play queendomino --players greedy,greedy,greedy,greedy --seed 3 --pace 0; \
+         echo EXITED $?; sleep 30",
+        home = dir.display(),
+    );
+    let _ending = start(&session, &script);
+    let s = wait_for(&session, "Crownlands queendomino");
+    assert!(s.contains("Builders' Board"), "{s}");
+    // To the end: the score screen with its kingdoms, and the game kept on its own.
+    let s = wait_longer(&session, "Winner:", Duration::from_secs(300));
+    assert!(s.contains("game over"), "{s}");
+    assert!(s.contains("Total"), "{s}");
+    assert!(s.contains("largest territory reversed"), "{s}");
+    assert!(s.contains("Game kept in"), "{s}");
+    let kept = std::fs::read_dir(dir.join("saves"))
+        .map(|d| d.count())
+        .unwrap_or(0);
+    assert_eq!(kept, 1, "the finished game is in the saves folder");
+    keys(&session, &["q"]);
+    let s = wait_for(&session, "EXITED");
+    let _ = tmux(&["kill-session", "-t", &session]);
+    assert!(s.contains("EXITED 0"), "{s}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,0 +1,102 @@
+//! The modules' steps and tiles in words (core `modules::describe`) on the shipped Queendomino
+//! data: every building has a name of its own and says what it gives and scores; a choice's
+//! words agree with what the engine does.
+
+use crownlands_core::modules::describe::{
+    building_text, describe_choice, phase_rules, placement_preview, scoring_rules,
+};
+use crownlands_core::{Action, Game, Phase};
+use std::collections::HashSet;
+use std::sync::Arc;
+
+fn queendomino() -> Arc<crownlands_core::Ruleset> {
+    Arc::new(crownlands_rules::load("queendomino").expect("loads"))
+}
+
+#[test]
+fn every_building_has_a_name_of_its_own_and_says_what_it_does() {
+    let r = queendomino();
+    assert_eq!(r.buildings.len(), 32);
+    let mut names = HashSet::new();
+    for b in &r.buildings {
+        assert!(!b.name.is_empty(), "building {} has a name", b.number);
+        assert!(names.insert(b.name.clone()), "{} is named once", b.name);
+        let t = building_text(&r, b);
+        assert!(!t.now_full.is_empty() && !t.end_full.is_empty());
+        assert!(t.end_full.contains("at the end"), "{t:?}");
+    }
+    let sawmill = r.buildings.iter().find(|b| b.name == "Sawmill").unwrap();
+    let t = building_text(&r, sawmill);
+    assert_eq!(t.end, "2/forest");
+    assert_eq!(t.now, "+1kn");
+    assert_eq!(
+        t.end_full,
+        "2 points per separate forest territory at the end"
+    );
+}
+
+#[test]
+fn choices_say_what_the_engine_does() {
+    let r = queendomino();
+    let mut game = Game::new(r, 4, 5).expect("sets up");
+    let mut seen_tax = 0;
+    let mut seen_build = 0;
+    let mut rng = 1u32;
+    while !game.is_over() {
+        let legal = game.legal_actions();
+        if matches!(game.phase(), Phase::Step { .. }) {
+            for &a in &legal {
+                let c = describe_choice(&game, a).expect("a step's choice in words");
+                assert!(!c.row.is_empty() && !c.detail.is_empty());
+                let side = game.side_of(game.to_act().unwrap());
+                let before = game.economy().sides[side].coins;
+                let mut after = game.clone();
+                after.apply(a).unwrap();
+                let now = after.economy().sides[side].coins;
+                match a {
+                    Action::Tax { .. } => {
+                        seen_tax += 1;
+                        assert!(c.row.ends_with(&format!("+{}¢", now - before)), "{c:?}");
+                        assert!(!c.cells.is_empty());
+                    }
+                    Action::Build { cell, .. } => {
+                        seen_build += 1;
+                        assert!(c.row.contains(&format!(" {}¢ ", before - now)), "{c:?}");
+                        assert_eq!(c.cells, vec![cell]);
+                    }
+                    _ => {}
+                }
+            }
+            assert!(!phase_rules(&game).is_empty());
+        }
+        if matches!(game.phase(), Phase::Place { .. })
+            && let Some(Action::Place { placement }) = legal.first().copied()
+        {
+            let (after, before) = placement_preview(&game, placement).expect("legal");
+            let side = game.side_of(game.to_act().unwrap());
+            let mut probe = game.clone();
+            probe.apply(Action::Place { placement }).unwrap();
+            assert_eq!(after, probe.score_total(side));
+            assert_eq!(before, game.score_total(side));
+        }
+        rng = rng.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        let a = legal[(rng >> 16) as usize % legal.len()];
+        game.apply(a).unwrap();
+    }
+    assert!(
+        seen_tax > 0 && seen_build > 0,
+        "{seen_tax} taxes, {seen_build} builds"
+    );
+}
+
+#[test]
+fn scoring_rules_name_the_bonuses_on() {
+    let r = crownlands_rules::load("harmony-middle-kingdom").expect("loads");
+    let rules = &r.player_counts[0].1;
+    let text = scoring_rules(rules).join("\n");
+    assert!(text.contains("Harmony"), "{text}");
+    assert!(text.contains("Middle Kingdom"), "{text}");
+    let q = queendomino();
+    let text = scoring_rules(&q.player_counts[0].1).join("\n");
+    assert!(text.contains("tax") && text.contains("Dragon"), "{text}");
+}
