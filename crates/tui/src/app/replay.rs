@@ -14,7 +14,7 @@ pub const RECENT: usize = 8;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Recent {
     pub path: PathBuf,
-    /// `kingdomino · Anna, greedy 2 · 2026-11-23`.
+    /// `kingdomino · Anna, greedy 2 · 2026-11-23` (the names cut at 24 characters).
     pub label: String,
 }
 
@@ -41,7 +41,11 @@ pub fn recent_games(dir: &Path) -> Vec<Recent> {
         .filter_map(|(_, path)| {
             let save = crownlands_saves::read_save_file(&path).ok()?;
             let names: Vec<String> = save.players.iter().map(|p| p.name.clone()).collect();
-            let mut label = format!("{} · {}", save.ruleset_name, names.join(", "));
+            let mut who = names.join(", ");
+            if who.chars().count() > 24 {
+                who = who.chars().take(23).collect::<String>() + "…";
+            }
+            let mut label = format!("{} · {who}", save.ruleset_name);
             if let Some(d) = &save.date {
                 label.push_str(&format!(" · {d}"));
             }

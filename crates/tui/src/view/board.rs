@@ -23,7 +23,8 @@ fn building_row(t: &BuildingText, room: usize) -> String {
     let tail = tail.join(" ");
     let name_room = room.saturating_sub(tail.chars().count() + 1).max(6);
     let name: String = if t.name.chars().count() > name_room {
-        let mut n: String = t.name.chars().take(name_room.saturating_sub(1)).collect();
+        let n: String = t.name.chars().take(name_room.saturating_sub(1)).collect();
+        let mut n = n.trim_end().to_string();
         n.push('.');
         n
     } else {
