@@ -98,5 +98,13 @@ fn scoring_rules_name_the_bonuses_on() {
     assert!(text.contains("Middle Kingdom"), "{text}");
     let q = queendomino();
     let text = scoring_rules(&q.player_counts[0].1).join("\n");
-    assert!(text.contains("tax") && text.contains("Dragon"), "{text}");
+    assert!(text.contains("Tax") && text.contains("Dragon"), "{text}");
+}
+
+#[test]
+fn module_summaries_take_one_line_of_the_help() {
+    for m in ["knights", "buildings", "queen", "dragon", "wealth"] {
+        let line = crownlands_core::modules::describe::module_summary(m).expect("known");
+        assert!(line.chars().count() <= 76, "{line}");
+    }
 }

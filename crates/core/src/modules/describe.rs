@@ -286,10 +286,8 @@ pub fn phase_rules(game: &Game) -> Vec<String> {
 
 /// How a kingdom scores under `rules`, in a few lines: territories, then each bonus on.
 pub fn scoring_rules(rules: &Rules) -> Vec<String> {
-    let mut v = vec![
-        "A territory (squares of one terrain joined by sides) scores its squares times its crowns."
-            .to_string(),
-    ];
+    let mut v =
+        vec!["A territory (joined squares of a terrain) scores squares times crowns.".to_string()];
     if let Some(h) = rules.harmony {
         v.push(format!(
             "Harmony: +{h} points for a complete kingdom (every square filled)."
@@ -321,22 +319,16 @@ pub fn scoring_rules(rules: &Rules) -> Vec<String> {
     v
 }
 
-/// A module in one line: what it adds to a turn or to the score.
+/// A module in one line (at most 76 characters): what it adds to a turn or to the score.
 pub fn module_summary(module: &str) -> Option<&'static str> {
     Some(match module {
-        "knights" => {
-            "After placing: tax. A knight on a square just placed earns its territory's size in coins."
-        }
+        "knights" => "Tax: a knight on a square just placed earns its territory's size in coins.",
         "buildings" => {
-            "Then build: buy a building for a town square; it gives knights/towers now, points at the end."
+            "Build: buildings on town squares give knights/towers now, points at the end."
         }
-        "dragon" => {
-            "Then the Dragon: pay 1 coin to burn a building on the board (once a round, not the Queen's host)."
-        }
-        "wealth" => "At the end, every 3 coins left score 1 point.",
-        "queen" => {
-            "The most towers host the Queen: 1 coin off buildings, a crown on the largest territory at the end."
-        }
+        "dragon" => "Dragon: pay 1 coin to burn a building on the board; once a round.",
+        "wealth" => "Coins: every 3 left at the end score 1 point.",
+        "queen" => "Queen: the most towers host her: 1 coin off buildings, +1 crown at the end.",
         _ => return None,
     })
 }

@@ -94,8 +94,9 @@ fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     let p = app.config.palette;
     let mut lines: Vec<Line> = Vec::new();
     let mut push = |text: &str, style: Style| {
-        if text.is_empty() {
-            lines.push(Line::from(""));
+        if text.is_empty() || text.chars().count() <= width {
+            lines.push(Line::from(Span::styled(text.to_string(), style)));
+            return;
         }
         for l in wrap(text, width) {
             lines.push(Line::from(Span::styled(l, style)));
