@@ -267,6 +267,7 @@ impl App {
         self.hint = None;
         self.moved = false;
         self.finished_saved = false;
+        self.skipped = None;
     }
 
     // ----- what the view reads -----
@@ -958,6 +959,7 @@ impl App {
                 self.pending = None;
                 self.decision_at = None;
                 self.log.push_back("(undone)".into());
+                self.skipped = None;
                 self.message = "Undone: back to your last decision.".into();
                 self.autosave();
                 self.refresh(now);
