@@ -37,11 +37,11 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     // Each row: a label, and its number right-aligned, in at most 24 columns.
     let rw = usize::from(w.saturating_sub(2)).min(24);
     for (side, score) in outcome.scores.iter().enumerate() {
-        let mut rows: Vec<Line> = Vec::new();
-        rows.push(Line::from(format!(
+        let head = Line::from(format!(
             "Place {}",
             outcome.places.get(side).copied().unwrap_or(0)
-        )));
+        ));
+        let mut territories: Vec<(Line, u32)> = Vec::new();
         let mut plain = 0;
         for t in &score.territories {
             if t.points == 0 {
@@ -52,37 +52,52 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                 .terrains
                 .get(t.terrain.index())
                 .map_or("?", |t| t.name.as_str());
-            rows.push(Line::from(row(
-                name,
-                &format!("{}x{} {:>3}", t.squares, t.crowns, t.points),
-                rw,
-            )));
+            territories.push((
+                Line::from(row(
+                    name,
+                    &format!("{}x{} {:>3}", t.squares, t.crowns, t.points),
+                    rw,
+                )),
+                t.points,
+            ));
         }
         if plain > 0 {
-            rows.push(Line::from(Span::styled(
-                row(&format!("{plain} without crowns"), "0", rw),
+            territories.push((
+                Line::from(Span::styled(
+                    row(&format!("{plain} without crowns"), "0", rw),
+                    p.accent(Accent::Dim),
+                )),
+                0,
+            ));
+        }
+        let bonuses: Vec<(Line, i32)> = score
+            .bonuses
+            .iter()
+            .map(|b| {
+                (
+                    Line::from(Span::styled(
+                        row(&b.key, &format!("{:+}", b.points), rw),
+                        p.accent(Accent::Good),
+                    )),
+                    b.points,
+                )
+            })
+            .collect();
+        let tail = vec![
+            Line::from(Span::styled(
+                row("Total", &score.total.to_string(), rw),
+                p.accent(Accent::Focus),
+            )),
+            // What the tie-breaks compare: the largest territory's squares, the crowns.
+            Line::from(Span::styled(
+                row("largest", &score.largest_territory.to_string(), rw),
                 p.accent(Accent::Dim),
-            )));
-        }
-        for b in &score.bonuses {
-            rows.push(Line::from(Span::styled(
-                row(&b.key, &format!("{:+}", b.points), rw),
-                p.accent(Accent::Good),
-            )));
-        }
-        rows.push(Line::from(Span::styled(
-            row("Total", &score.total.to_string(), rw),
-            p.accent(Accent::Focus),
-        )));
-        // What the tie-breaks compare: the largest territory's squares, the crowns.
-        rows.push(Line::from(Span::styled(
-            row("largest", &score.largest_territory.to_string(), rw),
-            p.accent(Accent::Dim),
-        )));
-        rows.push(Line::from(Span::styled(
-            row("crowns", &score.crowns.to_string(), rw),
-            p.accent(Accent::Dim),
-        )));
+            )),
+            Line::from(Span::styled(
+                row("crowns", &score.crowns.to_string(), rw),
+                p.accent(Accent::Dim),
+            )),
+        ];
         let r = Rect::new(
             cols_area.x + side as u16 * w,
             cols_area.y,
@@ -102,7 +117,15 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         } else {
             inner_h
         });
-        let rows = fit_rows(rows, room, p.accent(Accent::Dim));
+        let rows = fit_rows(
+            head,
+            territories,
+            bonuses,
+            tail,
+            room,
+            rw,
+            p.accent(Accent::Dim),
+        );
         let used = rows.len() as u16;
         Paragraph::new(rows).block(block(title, app)).render(r, buf);
         if show_kingdom {
@@ -117,20 +140,66 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).render(r, buf);
 }
 
-/// `rows` in at most `room` rows: the first (the place) and the last ones (bonuses, total,
-/// tie-break figures) stay; territory rows give way to a line saying how many were left out.
-fn fit_rows(mut rows: Vec<Line<'static>>, room: usize, dim: Style) -> Vec<Line<'static>> {
-    const TAIL: usize = 3;
-    if rows.len() <= room || room < TAIL + 2 {
-        rows.truncate(room.max(1));
-        return rows;
+/// A column's rows in at most `room` rows: the place and the last rows (total, tie-break
+/// figures) always; then the bonuses (the buildings, Harmony, ...); the territories give way
+/// first, the ones left out summed on one line (`3 more territories  12`), then the bonuses.
+fn fit_rows(
+    head: Line<'static>,
+    territories: Vec<(Line<'static>, u32)>,
+    bonuses: Vec<(Line<'static>, i32)>,
+    tail: Vec<Line<'static>>,
+    room: usize,
+    width: usize,
+    dim: Style,
+) -> Vec<Line<'static>> {
+    let summary = |n: usize, what: &str, points: i64, signed: bool| {
+        let value = if signed {
+            format!("{points:+}")
+        } else {
+            points.to_string()
+        };
+        Line::from(Span::styled(
+            row(&format!("{n} {what}"), &value, width),
+            dim,
+        ))
+    };
+    let all = 1 + territories.len() + bonuses.len() + tail.len();
+    let mut rows = vec![head];
+    if all <= room {
+        rows.extend(territories.into_iter().map(|(l, _)| l));
+        rows.extend(bonuses.into_iter().map(|(l, _)| l));
+    } else {
+        // Rows left for territories once the place, a summary line, the bonuses and the tail
+        // are in.
+        let fixed = 1 + 1 + bonuses.len() + tail.len();
+        let keep_t = room.saturating_sub(fixed);
+        let (shown, hidden) = territories.split_at(keep_t.min(territories.len()));
+        rows.extend(shown.iter().map(|(l, _)| l.clone()));
+        let hidden_points: i64 = hidden.iter().map(|(_, p)| i64::from(*p)).sum();
+        if !hidden.is_empty() {
+            let what = if shown.is_empty() {
+                "territories"
+            } else {
+                "more territories"
+            };
+            rows.push(summary(hidden.len(), what, hidden_points, false));
+        }
+        // Bonuses: as many as fit, the rest summed.
+        let left = room.saturating_sub(rows.len() + tail.len());
+        if bonuses.len() <= left {
+            rows.extend(bonuses.into_iter().map(|(l, _)| l));
+        } else {
+            let keep_b = left.saturating_sub(1);
+            let (shown, hidden) = bonuses.split_at(keep_b.min(bonuses.len()));
+            rows.extend(shown.iter().map(|(l, _)| l.clone()));
+            let points: i64 = hidden.iter().map(|(_, p)| i64::from(*p)).sum();
+            if left > 0 {
+                rows.push(summary(hidden.len(), "more bonuses", points, true));
+            }
+        }
     }
-    let cut = rows.len() - room + 1;
-    let keep_head = rows.len() - TAIL - cut;
-    let tail = rows.split_off(rows.len() - TAIL);
-    rows.truncate(keep_head.max(1));
-    rows.push(Line::from(Span::styled(format!("({cut} rows more)"), dim)));
     rows.extend(tail);
+    rows.truncate(room.max(1));
     rows
 }
 
