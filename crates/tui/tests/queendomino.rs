@@ -249,3 +249,24 @@ fn passes_stay_out_of_the_log() {
     assert!(game.is_over());
     assert!(app.log().all(|l| !l.ends_with("passes")));
 }
+
+#[test]
+fn a_save_with_control_characters_in_a_name_is_not_offered() {
+    let dir = temp_dir("escaped");
+    let players = vec![
+        crownlands_saves::Player::new(1, "Ev\u{1b}[31mil", "greedy"),
+        crownlands_saves::Player::new(2, "Bob", "greedy"),
+    ];
+    let session = crownlands_saves::Session::new(ruleset("kingdomino"), players, 5).unwrap();
+    crownlands_saves::save_into_dir(&dir, &session.to_save()).expect("saved");
+    let mut cfg = config(1, Palette::none());
+    cfg.save_dir = Some(dir.clone());
+    let choices = crownlands_tui::app::ruleset_file::shipped_choices();
+    let app = App::with_setup(Setup::new(choices, None), cfg);
+    // Saves refuse such names on reading: the file is left out, nothing reaches the screen.
+    assert!(app.setup().unwrap().recent.is_empty());
+    let text = screen(&app, 80, 24);
+    assert!(!text.contains('\u{1b}'), "{text}");
+    assert!(!text.contains("Watch a recent game"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -19,7 +19,7 @@ pub struct Recent {
 }
 
 /// The newest saves in `dir` (at most [`RECENT`]), newest first; files that do not read as
-/// saves are left out. Names from the files are shown through the terminal-safe label.
+/// saves are left out. What the files say is shown with control characters escaped.
 pub fn recent_games(dir: &Path) -> Vec<Recent> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
@@ -58,11 +58,10 @@ pub fn recent_games(dir: &Path) -> Vec<Recent> {
         .collect()
 }
 
-/// `text` without control characters (file contents never reach the terminal as they are).
+/// `text` with its control characters shown escaped (file contents never reach the terminal as
+/// they are).
 pub fn printable(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
+    crownlands_core::text::escape_controls(text).into_owned()
 }
 
 /// A saved game being watched move by move.
