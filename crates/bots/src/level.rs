@@ -49,6 +49,21 @@ impl Level {
     }
 }
 
+impl Level {
+    /// This level searching on `cores` threads at once (root parallelism), for a front end where
+    /// a person waits: the same budget per thread, so the wait does not grow while the search
+    /// does. A level that names its threads, and the levels that do not search, are unchanged.
+    pub fn on_cores(self, cores: usize) -> Level {
+        match self {
+            Level::Mcts(mut c) if c.threads == 1 => {
+                c.threads = u8::try_from(cores.clamp(1, usize::from(MAX_THREADS))).unwrap_or(1);
+                Level::Mcts(c)
+            }
+            other => other,
+        }
+    }
+}
+
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -80,3 +80,25 @@ fn a_parallel_search_does_not_read_the_hidden_order() {
         .choose(&PlayerView::new(&other).expect("view"));
     assert_eq!(a, b);
 }
+
+#[test]
+fn a_level_goes_on_the_cores_a_person_waits_with() {
+    let on_two = |s: &str| s.parse::<Level>().expect("level").on_cores(2).to_string();
+    assert_eq!(on_two("mcts"), "mcts:threads=2");
+    assert_eq!(on_two("mcts:500ms"), "mcts:500ms:threads=2");
+    assert_eq!(
+        on_two("mcts:threads=3"),
+        "mcts:threads=3",
+        "named threads stay"
+    );
+    assert_eq!(on_two("greedy"), "greedy");
+    assert_eq!(on_two("random"), "random");
+    assert_eq!(
+        "mcts"
+            .parse::<Level>()
+            .expect("level")
+            .on_cores(1)
+            .to_string(),
+        "mcts"
+    );
+}

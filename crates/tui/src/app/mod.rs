@@ -553,7 +553,9 @@ impl App {
                 .get_mut(player)
                 .and_then(Option::take)
                 .unwrap_or_else(|| match &self.seats.get(player).map(|s| &s.kind) {
-                    Some(SeatKind::Bot(level)) => level.build(game.seed() ^ player as u64),
+                    Some(SeatKind::Bot(level)) => {
+                        level.on_cores(cores()).build(game.seed() ^ player as u64)
+                    }
                     _ => Level::Random.build(game.seed()),
                 });
             self.pending = Some(Pending::start(
@@ -1093,12 +1095,21 @@ impl App {
     }
 }
 
+/// The cores a bot may think on while a person waits (root-parallel search).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
+
 fn build_bots(seats: &[Seat], seed: u64) -> Vec<Option<Box<dyn Bot>>> {
     seats
         .iter()
         .enumerate()
         .map(|(i, s)| match &s.kind {
-            SeatKind::Bot(level) => Some(level.build(seed ^ (0x9e37_79b9 * (i as u64 + 1)))),
+            SeatKind::Bot(level) => Some(
+                level
+                    .on_cores(cores())
+                    .build(seed ^ (0x9e37_79b9 * (i as u64 + 1))),
+            ),
             SeatKind::Human => None,
         })
         .collect()
