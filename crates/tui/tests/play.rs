@@ -178,6 +178,18 @@ fn hint_points_at_a_legal_choice() {
         Some(hint)
     );
     assert!(app.message().starts_with("Hint:"));
+    // The panel: up to three moves, best first, the first being the hint, with their estimates.
+    let hints = app.hints();
+    assert!(!hints.is_empty() && hints.len() <= 3, "{hints:?}");
+    for w in hints.windows(2) {
+        assert!(!w[1].1.better_than(&w[0].1), "best first: {hints:?}");
+    }
+    for (_, value) in &hints {
+        assert!((0.0..=1.0).contains(&value.win) && value.score >= 0.0);
+    }
+    // Deciding clears it.
+    press(&mut app, "<enter>");
+    assert!(app.hints().is_empty());
 }
 
 #[test]

@@ -51,6 +51,16 @@ fn place_legal_and_illegal() {
 }
 
 #[test]
+fn hint_panel_lists_the_best_moves() {
+    let mut app = app("kingdomino", "you,greedy", 3);
+    until(&mut app, Mode::Place);
+    app.key(Key::Char('H'));
+    app.run_bots();
+    assert_eq!(app.hints().len(), 3);
+    insta::assert_snapshot!(screen(&app, 80, 24));
+}
+
+#[test]
 fn knights_tax_step() {
     let mut app = app("kingdomino-knights", "you,greedy,greedy", 3);
     let mut n = 0;

@@ -18,7 +18,7 @@ pub use describe::describe;
 
 use crate::keys::Key;
 use crate::view::palette::Palette;
-use crownlands_bots::{Bot, Level};
+use crownlands_bots::{Analyst, Bot, Candidate, Estimate, Level};
 use crownlands_core::{Action, Cell, Direction, Game, IllegalAction, Phase, Placement, Ruleset};
 use crownlands_saves::Session;
 use resume::Offer;
@@ -128,7 +128,6 @@ pub struct App {
     session: Option<Session>,
     seats: Vec<Seat>,
     bots: Vec<Option<Box<dyn Bot>>>,
-    hint_bot: Option<Box<dyn Bot>>,
     pending: Option<Pending>,
     /// The session before each human decision, newest last.
     undo: Vec<Session>,
@@ -142,6 +141,8 @@ pub struct App {
     /// Why the ghost's spot is illegal (`None` when it is legal).
     illegal: Option<String>,
     hint: Option<Action>,
+    /// The hint's best moves with the analyst's estimates, best first.
+    hints: Vec<Candidate>,
     /// The steps skipped in a row for a player: the action count the next skip in the row
     /// would come at, the player, and what had nothing to do.
     skipped: Option<(usize, usize, Vec<&'static str>)>,
@@ -221,7 +222,6 @@ impl App {
             session: None,
             seats: Vec::new(),
             bots: Vec::new(),
-            hint_bot: None,
             pending: None,
             undo: Vec::new(),
             ghost: Placement::new(Cell::new(1, 0), Direction::East),
@@ -231,6 +231,7 @@ impl App {
             message: String::new(),
             illegal: None,
             hint: None,
+            hints: Vec::new(),
             skipped: None,
             replay: None,
             moved: false,
@@ -265,6 +266,7 @@ impl App {
         self.pending = None;
         self.decision_at = None;
         self.hint = None;
+        self.hints.clear();
         self.moved = false;
         self.finished_saved = false;
         self.skipped = None;
@@ -318,6 +320,18 @@ impl App {
 
     pub fn hint(&self) -> Option<Action> {
         self.hint
+    }
+
+    /// The hint's best moves in words with their estimates (win chance 0 to 1, expected final
+    /// score), best first; empty when no hint is shown.
+    pub fn hints(&self) -> Vec<(String, Estimate)> {
+        let Some(game) = self.game() else {
+            return Vec::new();
+        };
+        self.hints
+            .iter()
+            .map(|c| (describe(game, c.action, "You"), c.value))
+            .collect()
     }
 
     pub fn thinking_on_hint(&self) -> bool {
@@ -441,8 +455,11 @@ impl App {
         }
         match purpose {
             Purpose::Hint => {
-                self.hint_bot = reply.bot;
                 if current && let Some(action) = reply.action {
+                    self.hints = reply
+                        .assessment
+                        .map(|a| a.candidates.into_iter().take(HINTS).collect())
+                        .unwrap_or_default();
                     self.show_hint(action);
                 }
             }
@@ -523,6 +540,7 @@ impl App {
             self.decision_at = Some(count);
             self.choice = 0;
             self.hint = None;
+            self.hints.clear();
             if matches!(game.phase(), Phase::Place { .. }) {
                 let f = place::frame(game.kingdom(game.side_of(player)));
                 self.ghost = game.placements().iter().next().unwrap_or_else(|| {
@@ -994,18 +1012,20 @@ impl App {
         let Some(game) = self.game().cloned() else {
             return;
         };
-        let bot = self
-            .hint_bot
-            .take()
-            .unwrap_or_else(|| Level::Greedy.build(game.seed()));
-        self.pending = Some(Pending::start(
-            Purpose::Hint,
-            bot,
+        let analyst = Analyst {
+            level: Level::Greedy,
+            shortlist: HINTS,
+            samples: HINT_SAMPLES,
+        };
+        let at = self.action_count();
+        self.pending = Some(Pending::start_hint(
+            analyst,
+            game.seed() ^ at as u64,
             game,
-            self.action_count(),
+            at,
             now,
         ));
-        self.message = "Asking the greedy bot for a hint...".into();
+        self.message = "Weighing the best moves for a hint...".into();
     }
 
     fn show_hint(&mut self, action: Action) {
@@ -1094,6 +1114,11 @@ impl App {
         }
     }
 }
+
+/// How many of the best moves a hint shows.
+const HINTS: usize = 3;
+/// Samples of the hidden piles behind each of a hint's estimates.
+const HINT_SAMPLES: u32 = 100;
 
 /// The cores a bot may think on while a person waits (root-parallel search).
 fn cores() -> usize {

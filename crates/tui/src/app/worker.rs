@@ -1,6 +1,6 @@
 //! Bots think on a thread of their own, so the screen keeps drawing and answering keys.
 
-use crownlands_bots::{Bot, PlayerView};
+use crownlands_bots::{Analyst, Assessment, Bot, PlayerView};
 use crownlands_core::{Action, Game};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Instant;
@@ -20,6 +20,8 @@ pub struct Reply {
     pub action: Option<Action>,
     /// The bot panicked (a bug): its message.
     pub crashed: Option<String>,
+    /// For a hint: the bot's best moves with their estimates, best first.
+    pub assessment: Option<Assessment>,
 }
 
 /// A bot thinking on another thread.
@@ -53,11 +55,13 @@ impl Pending {
                     bot: Some(bot),
                     action,
                     crashed: None,
+                    assessment: None,
                 },
                 Err(payload) => Reply {
                     bot: None,
                     action: None,
                     crashed: Some(panic_text(payload.as_ref())),
+                    assessment: None,
                 },
             };
             // The app may have gone on (undo, quit): nobody listens, which is fine.
@@ -65,6 +69,45 @@ impl Pending {
         });
         Pending {
             purpose,
+            started: now,
+            at_action,
+            rx,
+            reply: None,
+        }
+    }
+
+    /// Ask `analyst` for the best moves in `game` (a copy) with their estimates, on a new thread:
+    /// the hint.
+    pub fn start_hint(
+        analyst: Analyst,
+        seed: u64,
+        game: Game,
+        at_action: usize,
+        now: Instant,
+    ) -> Pending {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let assessed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                PlayerView::new(&game).map(|view| analyst.assess(&view, None, seed))
+            }));
+            let reply = match assessed {
+                Ok(assessment) => Reply {
+                    bot: None,
+                    action: assessment.as_ref().map(|a| a.best().action),
+                    crashed: None,
+                    assessment,
+                },
+                Err(payload) => Reply {
+                    bot: None,
+                    action: None,
+                    crashed: Some(panic_text(payload.as_ref())),
+                    assessment: None,
+                },
+            };
+            let _ = tx.send(reply);
+        });
+        Pending {
+            purpose: Purpose::Hint,
             started: now,
             at_action,
             rx,

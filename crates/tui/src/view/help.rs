@@ -81,7 +81,7 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
 
 const ALWAYS: &[&str] = &[
     "",
-    "Anytime: ? help  H hint from the greedy bot (h moves left)  u undo",
+    "Anytime: ? help  H hint: the 3 best moves, win chances (h: left)  u undo",
     "s save  +/- bot pace  q quit (asks)  Ctrl-C quit now.",
     "Mouse: click a cell, a domino or a choice, then again to confirm;",
     "right-click turns the domino; click a key below to press it.",

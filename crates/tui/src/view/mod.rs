@@ -8,6 +8,7 @@ pub mod buttons;
 mod choices;
 mod end;
 mod help;
+mod hint;
 pub mod kingdom;
 pub mod layout;
 mod lines;
@@ -218,6 +219,9 @@ fn render_game(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     }
     if let Some(r) = l.rules {
         rules_panel(app, game, r, buf);
+    }
+    if let Some(r) = hint::area(l) {
+        hint::render(app, r, buf);
     }
     if let (Some(r), Mode::Step(kind)) = (l.choices, app.mode()) {
         choices::render(app, game, kind, r, l.compact, buf);
