@@ -217,6 +217,56 @@ fn result_for(game: &Game, side: usize) -> (f64, f64) {
     (win, f64::from(score))
 }
 
+/// A player's (a side's) record over the decisions of a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// Decisions with a choice (more than one legal move).
+    pub decisions: usize,
+    /// Decisions with a single legal move.
+    pub forced: usize,
+    /// Mean loss in win chance over the decisions with a choice.
+    pub mean_loss: f64,
+    /// Mean loss in points over the decisions with a choice.
+    pub mean_score_loss: f64,
+    /// The biggest mistakes (indices into the assessments), biggest first, at most `most`.
+    pub mistakes: Vec<usize>,
+}
+
+/// The summary of `side` over `assessments`, `sides[i]` being the side that made decision `i`.
+pub fn summarize(assessments: &[Assessment], sides: &[usize], side: usize, most: usize) -> Summary {
+    let mine: Vec<usize> = (0..assessments.len().min(sides.len()))
+        .filter(|&i| sides[i] == side)
+        .collect();
+    let chosen: Vec<usize> = mine
+        .iter()
+        .copied()
+        .filter(|&i| !assessments[i].forced)
+        .collect();
+    let n = chosen.len().max(1) as f64;
+    let mean_loss = chosen.iter().map(|&i| assessments[i].loss().0).sum::<f64>() / n;
+    let mean_score_loss = chosen.iter().map(|&i| assessments[i].loss().1).sum::<f64>() / n;
+    let mut mistakes: Vec<usize> = chosen
+        .iter()
+        .copied()
+        .filter(|&i| {
+            let (w, s) = assessments[i].loss();
+            w > 0.0 || s > 0.0
+        })
+        .collect();
+    mistakes.sort_by(|&a, &b| {
+        let (la, lb) = (assessments[a].loss(), assessments[b].loss());
+        lb.0.total_cmp(&la.0).then(lb.1.total_cmp(&la.1))
+    });
+    mistakes.truncate(most);
+    Summary {
+        decisions: chosen.len(),
+        forced: mine.len() - chosen.len(),
+        mean_loss,
+        mean_score_loss,
+        mistakes,
+    }
+}
+
 /// One decision of a game to assess: the game just before it and the move played.
 #[derive(Clone, Debug)]
 pub struct Decision {

@@ -69,6 +69,7 @@ pub fn build_app_in(
         save_dir: data.as_ref().map(|d| d.join("saves")),
         palette: Palette::from_env(|k| std::env::var(k).ok()),
         seed,
+        ..Config::default()
     };
     if let Some(path) = &opts.load {
         let session = crownlands_saves::read_save(path).map_err(|e| e.to_string())?;

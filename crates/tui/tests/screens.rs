@@ -97,6 +97,41 @@ fn bot_thinking() {
 }
 
 #[test]
+fn analysis_of_a_finished_game() {
+    let mut app = app("kingdomino", "you,greedy", 4);
+    play_to_end(&mut app, 2000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    press(&mut app, "a");
+    assert_eq!(app.overlay(), Some(crownlands_tui::Overlay::Analysis));
+    app.wait_for_analysis();
+    let job = app.analysis().expect("asked for");
+    assert_eq!(job.done(), job.total);
+    let sides = job
+        .result
+        .as_ref()
+        .expect("done")
+        .as_ref()
+        .expect("no failure");
+    assert_eq!(sides.len(), 2);
+    assert_eq!(sides[0].name, "seat 1 (You)");
+    for side in sides {
+        assert!(side.mistakes.len() <= 3);
+        assert!(side.mean_loss >= 0.0 && side.mean_score_loss >= 0.0);
+        for m in &side.mistakes {
+            assert!(m.number >= 1 && m.number <= job.total);
+            assert!(m.loss.0 > 0.0 || m.loss.1 > 0.0);
+        }
+    }
+    insta::assert_snapshot!(screen(&app, 80, 24));
+    // Any key closes it; asking again shows the same analysis without running it again.
+    press(&mut app, "x");
+    assert_eq!(app.overlay(), None);
+    press(&mut app, "a");
+    assert_eq!(app.overlay(), Some(crownlands_tui::Overlay::Analysis));
+    assert!(app.analysis().expect("kept").result.is_some());
+}
+
+#[test]
 fn game_over_screen() {
     let mut app = app("kingdomino", "you,greedy,random", 11);
     play_to_end(&mut app, 500);

@@ -7,7 +7,7 @@ use super::print_json;
 use crate::errors::{CliError, CliResult};
 use crate::output::{round, say};
 use crownlands_bots::Level;
-use crownlands_bots::analysis::{Analyst, Assessment, Decision, assess_all};
+use crownlands_bots::analysis::{Analyst, Assessment, Decision, Summary, assess_all, summarize};
 use crownlands_core::Game;
 use crownlands_saves::words::side_text;
 use crownlands_saves::{Player, notation, read_save_file};
@@ -147,54 +147,11 @@ pub fn run(path: &Path, options: &Options<'_>) -> CliResult<ExitCode> {
 /// The most samples an estimate may take.
 const MAX_SAMPLES: u32 = 100_000;
 
-/// A side's summary: decisions that were not forced, mean losses, biggest mistakes (row indices
-/// into `rows`, biggest first).
-struct Summary {
-    decisions: usize,
-    forced: usize,
-    mean_loss: f64,
-    mean_score_loss: f64,
-    mistakes: Vec<usize>,
-}
-
+/// A side's summary over the rows.
 fn summary(rows: &[Row], side: usize) -> Summary {
-    let mine: Vec<usize> = (0..rows.len()).filter(|&i| rows[i].side == side).collect();
-    let chosen: Vec<usize> = mine
-        .iter()
-        .copied()
-        .filter(|&i| !rows[i].assessment.forced)
-        .collect();
-    let n = chosen.len().max(1) as f64;
-    let mean_loss = chosen
-        .iter()
-        .map(|&i| rows[i].assessment.loss().0)
-        .sum::<f64>()
-        / n;
-    let mean_score_loss = chosen
-        .iter()
-        .map(|&i| rows[i].assessment.loss().1)
-        .sum::<f64>()
-        / n;
-    let mut mistakes: Vec<usize> = chosen
-        .iter()
-        .copied()
-        .filter(|&i| {
-            let (w, s) = rows[i].assessment.loss();
-            w > 0.0 || s > 0.0
-        })
-        .collect();
-    mistakes.sort_by(|&a, &b| {
-        let (la, lb) = (rows[a].assessment.loss(), rows[b].assessment.loss());
-        lb.0.total_cmp(&la.0).then(lb.1.total_cmp(&la.1))
-    });
-    mistakes.truncate(MISTAKES);
-    Summary {
-        decisions: chosen.len(),
-        forced: mine.len() - chosen.len(),
-        mean_loss,
-        mean_score_loss,
-        mistakes,
-    }
+    let assessments: Vec<Assessment> = rows.iter().map(|r| r.assessment.clone()).collect();
+    let sides: Vec<usize> = rows.iter().map(|r| r.side).collect();
+    summarize(&assessments, &sides, side, MISTAKES)
 }
 
 fn percent(x: f64) -> String {

@@ -4,6 +4,7 @@
 //! allows, all come from [`Game::legal_actions`] and [`Game::apply`]. The app keeps cursors over
 //! those actions and plays the one the player confirms.
 
+pub mod analysis;
 mod describe;
 pub mod place;
 pub mod replay;
@@ -18,7 +19,7 @@ pub use describe::describe;
 
 use crate::keys::Key;
 use crate::view::palette::Palette;
-use crownlands_bots::{Analyst, Bot, Candidate, Estimate, Level};
+use crownlands_bots::{Analyst, Bot, Candidate, Estimate, Level, MctsConfig};
 use crownlands_core::{Action, Cell, Direction, Game, IllegalAction, Phase, Placement, Ruleset};
 use crownlands_saves::Session;
 use resume::Offer;
@@ -48,6 +49,8 @@ pub struct Config {
     pub palette: Palette,
     /// The seed of the first game.
     pub seed: u64,
+    /// Who assesses a finished game's decisions ("analyse this game" on the score screen).
+    pub analyst: Analyst,
 }
 
 impl Default for Config {
@@ -58,6 +61,10 @@ impl Default for Config {
             save_dir: None,
             palette: Palette::default(),
             seed: 1,
+            analyst: Analyst {
+                level: Level::Mcts(MctsConfig::default()).on_cores(cores()),
+                ..Analyst::default()
+            },
         }
     }
 }
@@ -113,6 +120,8 @@ pub enum Mode {
 pub enum Overlay {
     Help,
     ConfirmQuit,
+    /// The analysis of the finished game (under way, or its summary).
+    Analysis,
 }
 
 /// The app's whole state.
@@ -141,6 +150,8 @@ pub struct App {
     /// Why the ghost's spot is illegal (`None` when it is legal).
     illegal: Option<String>,
     hint: Option<Action>,
+    /// The analysis of the finished game, once asked for.
+    analysis: Option<analysis::AnalysisJob>,
     /// The hint's best moves with the analyst's estimates, best first.
     hints: Vec<Candidate>,
     /// The steps skipped in a row for a player: the action count the next skip in the row
@@ -232,6 +243,7 @@ impl App {
             illegal: None,
             hint: None,
             hints: Vec::new(),
+            analysis: None,
             skipped: None,
             replay: None,
             moved: false,
@@ -267,6 +279,7 @@ impl App {
         self.decision_at = None;
         self.hint = None;
         self.hints.clear();
+        self.analysis = None;
         self.moved = false;
         self.finished_saved = false;
         self.skipped = None;
@@ -415,6 +428,34 @@ impl App {
     /// Let time pass: collect bot answers and play them once the pace allows.
     pub fn tick(&mut self, now: Instant) {
         self.poll(now, false);
+        if let Some(job) = &mut self.analysis {
+            job.poll(false);
+        }
+    }
+
+    /// The analysis of the finished game, once asked for (`a` on the score screen).
+    pub fn analysis(&self) -> Option<&analysis::AnalysisJob> {
+        self.analysis.as_ref()
+    }
+
+    /// Wait until the analysis asked for is done (for tests and scripts).
+    pub fn wait_for_analysis(&mut self) {
+        if let Some(job) = &mut self.analysis {
+            job.poll(true);
+        }
+    }
+
+    /// Assess every decision of the finished game, on threads, and show the summary.
+    pub fn analyse_game(&mut self) {
+        if self.mode != Mode::GameOver {
+            return;
+        }
+        if self.analysis.is_none()
+            && let Some(session) = &self.session
+        {
+            self.analysis = Some(analysis::AnalysisJob::start(session, self.config.analyst));
+        }
+        self.overlay = Some(Overlay::Analysis);
     }
 
     /// Play every bot move until a human has to act or the game is over, ignoring the pace (for
@@ -797,6 +838,10 @@ impl App {
                 self.overlay = None;
                 return;
             }
+            Some(Overlay::Analysis) => {
+                self.overlay = None;
+                return;
+            }
             Some(Overlay::ConfirmQuit) => {
                 match key {
                     Key::Char('y' | 'Y' | 'q') | Key::Enter => self.quit = true,
@@ -825,6 +870,7 @@ impl App {
         match key {
             Key::Char('?') => return self.overlay = Some(Overlay::Help),
             Key::Char('q') | Key::Esc if self.mode == Mode::GameOver => return self.quit = true,
+            Key::Char('a') if self.mode == Mode::GameOver => return self.analyse_game(),
             Key::Char('q') => return self.overlay = Some(Overlay::ConfirmQuit),
             Key::Char('u') => return self.undo(now),
             Key::Char('s') => return self.save(),
@@ -961,6 +1007,7 @@ impl App {
                 session.match_games()
             ));
             self.message = "Next game of the match.".into();
+            self.analysis = None;
             self.refresh(now);
             return;
         }

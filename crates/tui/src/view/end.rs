@@ -257,6 +257,8 @@ fn bar(app: &App) -> Bar {
     Bar::new()
         .key(next, Key::Enter)
         .text(" ")
+        .key("a: analyse this game", Key::Char('a'))
+        .text(" ")
         .key("q: quit", Key::Char('q'))
 }
 

@@ -3,6 +3,7 @@
 //! Nothing here touches the terminal: [`render`] fills a buffer, so every screen can be tested
 //! with ratatui's `TestBackend`. [`layout`] is shared with mouse hit-testing ([`hit`]).
 
+mod analysis;
 mod board;
 pub mod buttons;
 mod choices;
@@ -73,6 +74,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     match app.overlay() {
         Some(Overlay::Help) => help::render(app, area, buf),
+        Some(Overlay::Analysis) => analysis::render(app, area, buf),
         Some(Overlay::ConfirmQuit) => confirm_quit(app, area, buf),
         None => {}
     }
@@ -136,7 +138,7 @@ pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Hit> {
     }
     match app.overlay() {
         // Any key closes the help; so does any click.
-        Some(Overlay::Help) => return Some(Hit::Key(Key::Esc)),
+        Some(Overlay::Help | Overlay::Analysis) => return Some(Hit::Key(Key::Esc)),
         Some(Overlay::ConfirmQuit) => {
             let r = confirm_area(area);
             let bar_y = r.y + 2;

@@ -26,6 +26,12 @@ pub fn config(seed: u64, palette: Palette) -> Config {
         save_dir: None,
         palette,
         seed,
+        // A quick analysis for tests: greedy's proposals, few samples.
+        analyst: crownlands_bots::Analyst {
+            level: crownlands_bots::Level::Greedy,
+            samples: 2,
+            ..crownlands_bots::Analyst::default()
+        },
     }
 }
 

@@ -1,0 +1,158 @@
+//! "Analyse this game" on the score screen: every decision of the finished game assessed by a
+//! bot on its own threads (`crownlands_bots::analysis`, as `crownlands analyse` does), then each
+//! player's mean loss and biggest mistakes.
+
+use super::describe::describe;
+use crownlands_bots::Analyst;
+use crownlands_bots::analysis::{Assessment, Decision, assess_all, summarize};
+use crownlands_core::Game;
+use crownlands_saves::Session;
+use crownlands_saves::words::side_text;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+
+/// How many mistakes a player's summary names.
+const MISTAKES: usize = 3;
+
+/// One of a player's biggest mistakes, in words.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mistake {
+    /// The move's number in the game, from 1 (as `crownlands replay` numbers them).
+    pub number: usize,
+    pub played: String,
+    pub best: String,
+    /// What the move gave up: win chance (0 to 1) and points.
+    pub loss: (f64, f64),
+}
+
+/// A player's (a side's) record in the game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SideReport {
+    pub name: String,
+    pub decisions: usize,
+    pub forced: usize,
+    pub mean_loss: f64,
+    pub mean_score_loss: f64,
+    pub mistakes: Vec<Mistake>,
+}
+
+/// An analysis under way or done.
+pub struct AnalysisJob {
+    pub total: usize,
+    done: Arc<AtomicUsize>,
+    rx: Receiver<Result<Vec<Assessment>, String>>,
+    decisions: Vec<Decision>,
+    sides: Vec<usize>,
+    names: Vec<String>,
+    /// The result once it has come: a report per side, or why it failed.
+    pub result: Option<Result<Vec<SideReport>, String>>,
+}
+
+impl AnalysisJob {
+    /// Start assessing every decision of the session's current game with `analyst`, on threads.
+    pub fn start(session: &Session, analyst: Analyst) -> AnalysisJob {
+        let game_index = session.game_index();
+        let mut decisions = Vec::new();
+        let mut sides = Vec::new();
+        // The session was built by replaying every action, so this replay cannot fail; if it
+        // did, the analysis would just be empty.
+        let _ = session.to_save().replay("", |m| {
+            if m.game == game_index
+                && let Some(player) = m.before.to_act()
+            {
+                sides.push(m.before.side_of(player));
+                decisions.push(Decision {
+                    before: m.before.clone(),
+                    played: m.action,
+                });
+            }
+        });
+        let game = session.game();
+        let names = (0..usize::from(game.sides()))
+            .map(|s| side_text(game, session.players(), s))
+            .collect();
+        let done = Arc::new(AtomicUsize::new(0));
+        let (tx, rx) = mpsc::channel();
+        let work = decisions.clone();
+        let counter = done.clone();
+        let seed = game.seed();
+        std::thread::spawn(move || {
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                assess_all(&analyst, &work, seed, None, &|n| {
+                    counter.store(n, Ordering::Relaxed);
+                })
+            }))
+            .unwrap_or_else(|_| Err("the analysis failed (a bug in the bot)".to_string()));
+            let _ = tx.send(result);
+        });
+        AnalysisJob {
+            total: decisions.len(),
+            done,
+            rx,
+            decisions,
+            sides,
+            names,
+            result: None,
+        }
+    }
+
+    /// Decisions assessed so far.
+    pub fn done(&self) -> usize {
+        self.done.load(Ordering::Relaxed)
+    }
+
+    /// Collect the result if it has come (waiting for it when `block`).
+    pub fn poll(&mut self, block: bool) {
+        if self.result.is_some() {
+            return;
+        }
+        let got = if block {
+            self.rx.recv().map_err(|_| TryRecvError::Disconnected)
+        } else {
+            self.rx.try_recv()
+        };
+        self.result = match got {
+            Ok(Ok(assessments)) => Some(Ok(self.report(&assessments))),
+            Ok(Err(e)) => Some(Err(e)),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => Some(Err("the analysis stopped".into())),
+        };
+    }
+
+    fn report(&self, assessments: &[Assessment]) -> Vec<SideReport> {
+        let words = |game: &Game, action| {
+            let text = describe(game, action, "You");
+            text.strip_prefix("You ")
+                .map_or(text.clone(), str::to_string)
+        };
+        self.names
+            .iter()
+            .enumerate()
+            .map(|(side, name)| {
+                let s = summarize(assessments, &self.sides, side, MISTAKES);
+                let mistakes = s
+                    .mistakes
+                    .iter()
+                    .map(|&i| {
+                        let before = &self.decisions[i].before;
+                        Mistake {
+                            number: i + 1,
+                            played: words(before, self.decisions[i].played),
+                            best: words(before, assessments[i].best().action),
+                            loss: assessments[i].loss(),
+                        }
+                    })
+                    .collect();
+                SideReport {
+                    name: name.clone(),
+                    decisions: s.decisions,
+                    forced: s.forced,
+                    mean_loss: s.mean_loss,
+                    mean_score_loss: s.mean_score_loss,
+                    mistakes,
+                }
+            })
+            .collect()
+    }
+}

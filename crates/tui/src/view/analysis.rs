@@ -1,0 +1,105 @@
+//! "Analyse this game": the progress of the analysis, then each player's mean loss and biggest
+//! mistakes, over the score screen. Any key or click closes it.
+
+use super::block;
+use super::palette::Accent;
+use super::text::wrap;
+use crate::app::App;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph, Widget};
+
+fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
+    let p = app.config.palette;
+    let Some(job) = app.analysis() else {
+        return Vec::new();
+    };
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    // A line wrapped to the width; its later lines, and an indented line's, start further in.
+    let mut push = |text: String, style: Style| {
+        if text.is_empty() {
+            lines.push(Line::from(""));
+            return;
+        }
+        let indent = text.len() - text.trim_start().len();
+        let inner = width.saturating_sub(indent + 2).max(1);
+        for (k, l) in wrap(text.trim_start(), inner).into_iter().enumerate() {
+            let pad = if k == 0 { indent } else { indent + 2 };
+            lines.push(Line::from(Span::styled(format!("{}{l}", " ".repeat(pad)), style)));
+        }
+    };
+    match &job.result {
+        None => push(
+            format!(
+                "Weighing every decision against the bot's best moves: {} of {} done...",
+                job.done(),
+                job.total
+            ),
+            Style::default(),
+        ),
+        Some(Err(e)) => push(format!("The analysis failed: {e}"), p.accent(Accent::Warn)),
+        Some(Ok(sides)) => {
+            push(
+                "Loss: the chance of winning (and the points) a move gave up against the best \
+                 move found."
+                    .into(),
+                p.accent(Accent::Dim),
+            );
+            for side in sides {
+                push(String::new(), Style::default());
+                let forced = if side.forced > 0 {
+                    format!(" and {} forced", side.forced)
+                } else {
+                    String::new()
+                };
+                push(
+                    format!(
+                        "{}: {} decisions{forced}, mean loss {:.0}% win chance, {:.1} points",
+                        side.name,
+                        side.decisions,
+                        side.mean_loss * 100.0,
+                        side.mean_score_loss
+                    ),
+                    p.accent(Accent::Title),
+                );
+                if side.mistakes.is_empty() {
+                    push("  no move gave anything up".into(), Style::default());
+                }
+                for m in &side.mistakes {
+                    push(
+                        format!(
+                            "  move {}: {}; best {} (-{:.0}%, -{:.1} pts)",
+                            m.number,
+                            m.played,
+                            m.best,
+                            m.loss.0 * 100.0,
+                            m.loss.1
+                        ),
+                        Style::default(),
+                    );
+                }
+            }
+        }
+    }
+    push(String::new(), Style::default());
+    push("Any key closes this.".into(), p.accent(Accent::Dim));
+    lines
+}
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let w = 78.min(area.width);
+    let lines = lines(app, usize::from(w.saturating_sub(2)).max(1));
+    let h = (lines.len() as u16 + 2).min(area.height);
+    let r = Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    );
+    Clear.render(r, buf);
+    Paragraph::new(lines)
+        .block(block(" Analysis of this game ", app))
+        .render(r, buf);
+}
