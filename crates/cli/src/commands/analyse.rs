@@ -116,30 +116,20 @@ pub fn run(path: &Path, options: &Options<'_>) -> CliResult<ExitCode> {
             assessment,
         })
         .collect();
-    let game = session.game();
-    let players = session.players();
-    let several_games = save.games.len() > 1;
+    let report = Report {
+        file: &file,
+        ruleset: &save.ruleset_name,
+        level: &level,
+        options,
+        rows: &rows,
+        game: session.game(),
+        players: session.players(),
+        several_games: save.games.len() > 1,
+    };
     if options.as_json {
-        print_json(&report_json(
-            &file,
-            &save.ruleset_name,
-            &level,
-            options,
-            &rows,
-            game,
-            players,
-        ));
+        print_json(&report.json());
     } else {
-        print_report(
-            &file,
-            &save.ruleset_name,
-            &level,
-            options,
-            &rows,
-            game,
-            players,
-            several_games,
-        );
+        report.print();
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -158,169 +148,185 @@ fn percent(x: f64) -> String {
     format!("{:.0}%", x * 100.0)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn print_report(
-    file: &str,
-    ruleset: &str,
-    level: &Level,
-    options: &Options<'_>,
-    rows: &[Row],
-    game: &Game,
-    players: &[Player],
+/// What the report prints, text or JSON.
+struct Report<'a> {
+    file: &'a str,
+    ruleset: &'a str,
+    level: &'a Level,
+    options: &'a Options<'a>,
+    rows: &'a [Row],
+    game: &'a Game,
+    players: &'a [Player],
     several_games: bool,
-) {
-    say!(
-        "{file}: {ruleset}, {} players; every decision assessed by {level} ({} samples an estimate, greedy playouts)",
-        players.len(),
-        options.samples
-    );
-    say!(
-        "win: the chance of winning after the move; score: the expected final score; loss: what the move played gave up against the best"
-    );
-    say!();
-    let names: Vec<String> = (0..usize::from(game.sides()))
-        .map(|s| side_text(game, players, s))
-        .collect();
-    let width = names
-        .iter()
-        .map(|n| n.chars().count())
-        .max()
-        .unwrap_or(4)
-        .max(6);
-    say!(
-        "{:>4}  {:>5}  {:<width$}  {:<10} {:>5} {:>6}   {:<10} {:>5} {:>6}   loss",
-        "move",
-        if several_games { "game" } else { "round" },
-        "player",
-        "played",
-        "win",
-        "score",
-        "best",
-        "win",
-        "score",
-    );
-    for r in rows {
-        let a = &r.assessment;
-        let played = a.played.map_or(a.best().value, |p| p.value);
-        let best = a.best().value;
-        let (lw, ls) = a.loss();
-        let loss = if a.forced {
-            "forced".to_string()
-        } else if lw == 0.0 && ls == 0.0 {
-            "-".to_string()
-        } else {
-            format!("{} ({:.1} pt)", percent(lw), ls)
-        };
-        let when = if several_games {
-            format!("{}.{}", r.game + 1, r.round)
-        } else {
-            r.round.to_string()
-        };
-        say!(
-            "{:>4}  {:>5}  {:<width$}  {:<10} {:>5} {:>6.1}   {:<10} {:>5} {:>6.1}   {loss}",
-            r.index,
-            when,
-            names.get(r.side).map_or("?", String::as_str),
-            r.played,
-            percent(played.win),
-            played.score,
-            r.best,
-            percent(best.win),
-            best.score,
-        );
-    }
-    say!();
-    for (side, name) in names.iter().enumerate() {
-        let s = summary(rows, side);
-        let forced = if s.forced > 0 {
-            format!(" and {} forced", s.forced)
-        } else {
-            String::new()
-        };
-        say!(
-            "{name}: {} decisions{forced}; mean loss {} win chance, {:.2} points",
-            s.decisions,
-            percent(s.mean_loss),
-            s.mean_score_loss
-        );
-        if s.mistakes.is_empty() {
-            say!("  no move gave anything up against the bot's preferred moves");
-        }
-        for &i in &s.mistakes {
-            let r = &rows[i];
-            let (lw, ls) = r.assessment.loss();
-            say!(
-                "  move {}: {} instead of {} ({} win chance, {:.1} points)",
-                r.index,
-                r.played,
-                r.best,
-                percent(lw),
-                ls
-            );
-        }
-    }
 }
 
-fn report_json(
-    file: &str,
-    ruleset: &str,
-    level: &Level,
-    options: &Options<'_>,
-    rows: &[Row],
-    game: &Game,
-    players: &[Player],
-) -> Value {
-    let decisions: Vec<Value> = rows
-        .iter()
-        .map(|r| {
+impl Report<'_> {
+    fn print(&self) {
+        let Report {
+            file,
+            ruleset,
+            level,
+            options,
+            rows,
+            game,
+            players,
+            several_games,
+        } = *self;
+        say!(
+            "{file}: {ruleset}, {} players; every decision assessed by {level} ({} samples an estimate, greedy playouts)",
+            players.len(),
+            options.samples
+        );
+        say!(
+            "win: the chance of winning after the move; score: the expected final score; loss: what the move played gave up against the best"
+        );
+        say!();
+        let names: Vec<String> = (0..usize::from(game.sides()))
+            .map(|s| side_text(game, players, s))
+            .collect();
+        let width = names
+            .iter()
+            .map(|n| n.chars().count())
+            .max()
+            .unwrap_or(4)
+            .max(6);
+        say!(
+            "{:>4}  {:>5}  {:<width$}  {:<10} {:>5} {:>6}   {:<10} {:>5} {:>6}   loss",
+            "move",
+            if several_games { "game" } else { "round" },
+            "player",
+            "played",
+            "win",
+            "score",
+            "best",
+            "win",
+            "score",
+        );
+        for r in rows {
             let a = &r.assessment;
             let played = a.played.map_or(a.best().value, |p| p.value);
             let best = a.best().value;
             let (lw, ls) = a.loss();
-            json!({
-                "index": r.index,
-                "game": r.game + 1,
-                "round": r.round,
-                "side": r.side + 1,
-                "played": r.played,
-                "best": r.best,
-                "played_value": round(played.win, 4),
-                "best_value": round(best.win, 4),
-                "played_score": round(played.score, 2),
-                "best_score": round(best.score, 2),
-                "loss": round(lw, 4),
-                "score_loss": round(ls, 2),
-                "forced": a.forced,
-                "candidates": a.candidates.iter().zip(&r.candidates).map(|(c, token)| json!({
-                    "action": token,
-                    "win": round(c.value.win, 4),
-                    "score": round(c.value.score, 2),
-                })).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    let sides: Vec<Value> = (0..usize::from(game.sides()))
-        .map(|side| {
+            let loss = if a.forced {
+                "forced".to_string()
+            } else if lw == 0.0 && ls == 0.0 {
+                "-".to_string()
+            } else {
+                format!("{} ({:.1} pt)", percent(lw), ls)
+            };
+            let when = if several_games {
+                format!("{}.{}", r.game + 1, r.round)
+            } else {
+                r.round.to_string()
+            };
+            say!(
+                "{:>4}  {:>5}  {:<width$}  {:<10} {:>5} {:>6.1}   {:<10} {:>5} {:>6.1}   {loss}",
+                r.index,
+                when,
+                names.get(r.side).map_or("?", String::as_str),
+                r.played,
+                percent(played.win),
+                played.score,
+                r.best,
+                percent(best.win),
+                best.score,
+            );
+        }
+        say!();
+        for (side, name) in names.iter().enumerate() {
             let s = summary(rows, side);
-            json!({
-                "side": side + 1,
-                "name": side_text(game, players, side),
-                "decisions": s.decisions,
-                "forced": s.forced,
-                "mean_loss": round(s.mean_loss, 4),
-                "mean_score_loss": round(s.mean_score_loss, 3),
-                "mistakes": s.mistakes.iter().map(|&i| rows[i].index).collect::<Vec<_>>(),
+            let forced = if s.forced > 0 {
+                format!(" and {} forced", s.forced)
+            } else {
+                String::new()
+            };
+            say!(
+                "{name}: {} decisions{forced}; mean loss {} win chance, {:.2} points",
+                s.decisions,
+                percent(s.mean_loss),
+                s.mean_score_loss
+            );
+            if s.mistakes.is_empty() {
+                say!("  no move gave anything up against the bot's preferred moves");
+            }
+            for &i in &s.mistakes {
+                let r = &rows[i];
+                let (lw, ls) = r.assessment.loss();
+                say!(
+                    "  move {}: {} instead of {} ({} win chance, {:.1} points)",
+                    r.index,
+                    r.played,
+                    r.best,
+                    percent(lw),
+                    ls
+                );
+            }
+        }
+    }
+
+    fn json(&self) -> Value {
+        let Report {
+            file,
+            ruleset,
+            level,
+            options,
+            rows,
+            game,
+            players,
+            ..
+        } = *self;
+        let decisions: Vec<Value> = rows
+            .iter()
+            .map(|r| {
+                let a = &r.assessment;
+                let played = a.played.map_or(a.best().value, |p| p.value);
+                let best = a.best().value;
+                let (lw, ls) = a.loss();
+                json!({
+                    "index": r.index,
+                    "game": r.game + 1,
+                    "round": r.round,
+                    "side": r.side + 1,
+                    "played": r.played,
+                    "best": r.best,
+                    "played_value": round(played.win, 4),
+                    "best_value": round(best.win, 4),
+                    "played_score": round(played.score, 2),
+                    "best_score": round(best.score, 2),
+                    "loss": round(lw, 4),
+                    "score_loss": round(ls, 2),
+                    "forced": a.forced,
+                    "candidates": a.candidates.iter().zip(&r.candidates).map(|(c, token)| json!({
+                        "action": token,
+                        "win": round(c.value.win, 4),
+                        "score": round(c.value.score, 2),
+                    })).collect::<Vec<_>>(),
+                })
             })
+            .collect();
+        let sides: Vec<Value> = (0..usize::from(game.sides()))
+            .map(|side| {
+                let s = summary(rows, side);
+                json!({
+                    "side": side + 1,
+                    "name": side_text(game, players, side),
+                    "decisions": s.decisions,
+                    "forced": s.forced,
+                    "mean_loss": round(s.mean_loss, 4),
+                    "mean_score_loss": round(s.mean_score_loss, 3),
+                    "mistakes": s.mistakes.iter().map(|&i| rows[i].index).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        json!({
+            "file": file,
+            "ruleset": ruleset,
+            "bot": level.to_string(),
+            "samples": options.samples,
+            "seed": options.seed,
+            "value": "win chance",
+            "decisions": decisions,
+            "players": sides,
         })
-        .collect();
-    json!({
-        "file": file,
-        "ruleset": ruleset,
-        "bot": level.to_string(),
-        "samples": options.samples,
-        "seed": options.seed,
-        "value": "win chance",
-        "decisions": decisions,
-        "players": sides,
-    })
+    }
 }

@@ -44,36 +44,15 @@ impl Pending {
         at_action: usize,
         now: Instant,
     ) -> Pending {
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            // A panicking bot must not take the app down: its panic is caught and reported.
-            let chosen = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                PlayerView::new(&game).map(|view| bot.choose(&view))
-            }));
-            let reply = match chosen {
-                Ok(action) => Reply {
-                    bot: Some(bot),
-                    action,
-                    crashed: None,
-                    assessment: None,
-                },
-                Err(payload) => Reply {
-                    bot: None,
-                    action: None,
-                    crashed: Some(panic_text(payload.as_ref())),
-                    assessment: None,
-                },
-            };
-            // The app may have gone on (undo, quit): nobody listens, which is fine.
-            let _ = tx.send(reply);
-        });
-        Pending {
-            purpose,
-            started: now,
-            at_action,
-            rx,
-            reply: None,
-        }
+        Pending::spawn(purpose, at_action, now, move || {
+            let action = PlayerView::new(&game).map(|view| bot.choose(&view));
+            Reply {
+                bot: Some(bot),
+                action,
+                crashed: None,
+                assessment: None,
+            }
+        })
     }
 
     /// Ask `analyst` for the best moves in `game` (a copy) with their estimates, on a new thread:
@@ -85,29 +64,39 @@ impl Pending {
         at_action: usize,
         now: Instant,
     ) -> Pending {
+        Pending::spawn(Purpose::Hint, at_action, now, move || {
+            let assessment = PlayerView::new(&game).map(|view| analyst.assess(&view, None, seed));
+            Reply {
+                bot: None,
+                action: assessment.as_ref().map(|a| a.best().action),
+                crashed: None,
+                assessment,
+            }
+        })
+    }
+
+    /// Run `work` on a new thread. A panic in it (a bug in a bot) must not take the app down: it
+    /// is caught and reported as the reply.
+    fn spawn(
+        purpose: Purpose,
+        at_action: usize,
+        now: Instant,
+        work: impl FnOnce() -> Reply + Send + 'static,
+    ) -> Pending {
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
-            let assessed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                PlayerView::new(&game).map(|view| analyst.assess(&view, None, seed))
-            }));
-            let reply = match assessed {
-                Ok(assessment) => Reply {
-                    bot: None,
-                    action: assessment.as_ref().map(|a| a.best().action),
-                    crashed: None,
-                    assessment,
-                },
-                Err(payload) => Reply {
+            let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work))
+                .unwrap_or_else(|payload| Reply {
                     bot: None,
                     action: None,
                     crashed: Some(panic_text(payload.as_ref())),
                     assessment: None,
-                },
-            };
+                });
+            // The app may have gone on (undo, quit): nobody listens, which is fine.
             let _ = tx.send(reply);
         });
         Pending {
-            purpose: Purpose::Hint,
+            purpose,
             started: now,
             at_action,
             rx,

@@ -1,7 +1,7 @@
 //! "Analyse this game": the progress of the analysis, then each player's mean loss and biggest
 //! mistakes, over the score screen. Any key or click closes it.
 
-use super::block;
+use super::help::{POPUP_WIDTH, popup};
 use super::palette::Accent;
 use super::text::wrap;
 use crate::app::App;
@@ -9,7 +9,6 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Clear, Paragraph, Widget};
 
 fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     let p = app.config.palette;
@@ -27,7 +26,10 @@ fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         let inner = width.saturating_sub(indent + 2).max(1);
         for (k, l) in wrap(text.trim_start(), inner).into_iter().enumerate() {
             let pad = if k == 0 { indent } else { indent + 2 };
-            lines.push(Line::from(Span::styled(format!("{}{l}", " ".repeat(pad)), style)));
+            lines.push(Line::from(Span::styled(
+                format!("{}{l}", " ".repeat(pad)),
+                style,
+            )));
         }
     };
     match &job.result {
@@ -89,17 +91,7 @@ fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
 }
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
-    let w = 78.min(area.width);
+    let w = POPUP_WIDTH.min(area.width);
     let lines = lines(app, usize::from(w.saturating_sub(2)).max(1));
-    let h = (lines.len() as u16 + 2).min(area.height);
-    let r = Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    );
-    Clear.render(r, buf);
-    Paragraph::new(lines)
-        .block(block(" Analysis of this game ", app))
-        .render(r, buf);
+    popup(app, " Analysis of this game ", lines, area, buf);
 }

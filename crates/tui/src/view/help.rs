@@ -125,8 +125,18 @@ fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
 }
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
-    let w = 78.min(area.width);
+    let w = POPUP_WIDTH.min(area.width);
     let lines = lines(app, usize::from(w.saturating_sub(2)));
+    popup(app, " Help ", lines, area, buf);
+}
+
+/// The widest a popup (help, analysis) is drawn.
+pub const POPUP_WIDTH: u16 = 78;
+
+/// `lines` in a framed box titled `title`, centred over `area` (at most [`POPUP_WIDTH`] wide and
+/// as tall as the lines, within `area`).
+pub fn popup(app: &App, title: &'static str, lines: Vec<Line<'_>>, area: Rect, buf: &mut Buffer) {
+    let w = POPUP_WIDTH.min(area.width);
     let h = (lines.len() as u16 + 2).min(area.height);
     let r = Rect::new(
         area.x + (area.width - w) / 2,
@@ -136,6 +146,6 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     );
     Clear.render(r, buf);
     Paragraph::new(lines)
-        .block(block(" Help ", app))
+        .block(block(title, app))
         .render(r, buf);
 }
