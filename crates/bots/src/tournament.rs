@@ -349,13 +349,84 @@ impl Tournament {
         record: Option<&Recorder<'_>>,
     ) -> Result<(), TournamentError> {
         let n = usize::from(players);
+        let mut placed = vec![0.0; n];
+        let played = self.play_match(i, players, match_games, game, record.is_some(), &mut |g| {
+            placed.iter_mut().for_each(|p| *p = 0.0);
+            add_placed_shares(g, &mut placed);
+            for (s, p) in block.seats.iter_mut().zip(&placed) {
+                s.placed += p;
+            }
+        })?;
+        let MatchPlayed {
+            totals,
+            winners,
+            seat_sides,
+            entry,
+            decisions,
+            nanos,
+            ..
+        } = &played;
+        // Wins are per side: every seat of a winning team wins; sides sharing a victory share it.
+        let share = 1.0 / played.sides_won().max(1) as f64;
+        for seat in 0..n {
+            let won = if winners.contains(&seat) { share } else { 0.0 };
+            let score = totals[seat] as f64;
+            let best_other = (0..n)
+                .filter(|&o| seat_sides[o] != seat_sides[seat])
+                .map(|o| totals[o])
+                .max()
+                .unwrap_or(totals[seat]);
+            let s = &mut block.seats[seat];
+            s.wins += won;
+            s.score_sum += score;
+            s.score_sq_sum += score * score;
+            let b = &mut block.bots[bot_index[entry[seat]]];
+            b.games += 1;
+            b.wins += won;
+            b.score_sum += score;
+            b.score_sq_sum += score * score;
+            b.margin_sum += (totals[seat] - best_other) as f64;
+            b.decisions += decisions[seat];
+            b.nanos += nanos[seat];
+        }
+        if let (Some(record), Some(actions)) = (record, &played.actions) {
+            let seats: Vec<Level> = entry.iter().map(|&e| self.levels[e]).collect();
+            record(&PlayedGame {
+                index: i,
+                seed: played.seed,
+                rotation: played.rotation,
+                seats: &seats,
+                actions,
+                totals,
+                winners,
+            })
+            .map_err(TournamentError::Record)?;
+        }
+        Ok(())
+    }
+
+    /// Play game (or match) `i` of the tournament alone, on `game` (kept from call to call so its
+    /// memory is reused), calling `each_game` once every game of the match is over. `players`
+    /// is the number of levels, `match_games` the ruleset's games per match (1 for most). With
+    /// `keep_actions` the actions are returned too. This is how a caller that keeps its own
+    /// statistics (`crownlands simulate`) plays the very games [`Tournament::run`] plays.
+    pub fn play_match(
+        &self,
+        i: u64,
+        players: u8,
+        match_games: u8,
+        game: &mut Option<Game>,
+        keep_actions: bool,
+        each_game: &mut dyn FnMut(&Game),
+    ) -> Result<MatchPlayed, TournamentError> {
+        let n = usize::from(players);
         let match_seed = derive_seed(self.seed, i);
         // Seat s is played by list entry (s + i) mod n.
         let rotation = (i % n as u64) as usize;
         let entry: Vec<usize> = (0..n).map(|s| (s + rotation) % n).collect();
         // The actions of each game, only when recording: a plain tournament allocates nothing
         // per action.
-        let mut actions: Option<Vec<Vec<Action>>> = record.map(|_| Vec::new());
+        let mut actions: Option<Vec<Vec<Action>>> = keep_actions.then(Vec::new);
         let mut bots: Vec<Box<dyn Bot>> = (0..n)
             .map(|s| self.levels[entry[s]].build(derive_seed(match_seed, u64::MAX - 1 - s as u64)))
             .collect();
@@ -364,7 +435,6 @@ impl Tournament {
         let mut nanos = vec![0u128; n];
         let mut decisions_before = vec![0u64; n];
         let mut single_winners = None;
-        let mut placed = vec![0.0; n];
         // The side (kingdom) of each seat, from the last game played.
         let mut seat_sides: Vec<usize> = (0..n).collect();
         // Random seats are not timed one decision at a time (the clock would cost as much as
@@ -416,11 +486,7 @@ impl Tournament {
                 }
             }
             decisions_before.copy_from_slice(&decisions);
-            placed.iter_mut().for_each(|p| *p = 0.0);
-            add_placed_shares(game, &mut placed);
-            for (s, p) in block.seats.iter_mut().zip(&placed) {
-                s.placed += p;
-            }
+            each_game(game);
             seat_sides = (0..n).map(|p| game.side_of(p)).collect();
             // A seat scores its side's kingdom (its team's, in team games).
             let game_totals: Vec<i32> = (0..n).map(|p| game.score_total(game.side_of(p))).collect();
@@ -435,49 +501,50 @@ impl Tournament {
             let best = totals.iter().copied().max().unwrap_or(0);
             (0..n).filter(|&p| totals[p] == best).collect()
         });
-        // Wins are per side: every seat of a winning team wins; sides sharing a victory share it.
-        let sides_won = {
-            let mut v: Vec<usize> = winners.iter().map(|&p| seat_sides[p]).collect();
-            v.sort_unstable();
-            v.dedup();
-            v.len()
-        };
-        let share = 1.0 / sides_won.max(1) as f64;
-        for seat in 0..n {
-            let won = if winners.contains(&seat) { share } else { 0.0 };
-            let score = totals[seat] as f64;
-            let best_other = (0..n)
-                .filter(|&o| seat_sides[o] != seat_sides[seat])
-                .map(|o| totals[o])
-                .max()
-                .unwrap_or(totals[seat]);
-            let s = &mut block.seats[seat];
-            s.wins += won;
-            s.score_sum += score;
-            s.score_sq_sum += score * score;
-            let b = &mut block.bots[bot_index[entry[seat]]];
-            b.games += 1;
-            b.wins += won;
-            b.score_sum += score;
-            b.score_sq_sum += score * score;
-            b.margin_sum += (totals[seat] - best_other) as f64;
-            b.decisions += decisions[seat];
-            b.nanos += nanos[seat];
-        }
-        if let (Some(record), Some(actions)) = (record, &actions) {
-            let seats: Vec<Level> = entry.iter().map(|&e| self.levels[e]).collect();
-            record(&PlayedGame {
-                index: i,
-                seed: match_seed,
-                rotation,
-                seats: &seats,
-                actions,
-                totals: &totals,
-                winners: &winners,
-            })
-            .map_err(TournamentError::Record)?;
-        }
-        Ok(())
+        Ok(MatchPlayed {
+            seed: match_seed,
+            rotation,
+            entry,
+            totals,
+            winners,
+            seat_sides,
+            decisions,
+            nanos,
+            actions,
+        })
+    }
+}
+
+/// One game (or match) as [`Tournament::play_match`] played it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchPlayed {
+    /// The seed of the match (its game `k` is seeded `Match::game_seed(seed, k)`).
+    pub seed: u64,
+    /// Seats the bot list was rotated by.
+    pub rotation: usize,
+    /// The list entry playing each seat: seat `s` is played by `levels[entry[s]]`.
+    pub entry: Vec<usize>,
+    /// Each seat's total (its side's, summed over the match).
+    pub totals: Vec<i64>,
+    /// The seats whose side won (from 0).
+    pub winners: Vec<usize>,
+    /// The side of each seat.
+    pub seat_sides: Vec<usize>,
+    /// Decisions each seat took.
+    pub decisions: Vec<u64>,
+    /// Time each seat's bot thought, in nanoseconds.
+    pub nanos: Vec<u128>,
+    /// With `keep_actions`: the actions of each game of the match.
+    pub actions: Option<Vec<Vec<Action>>>,
+}
+
+impl MatchPlayed {
+    /// How many sides share the win.
+    pub fn sides_won(&self) -> usize {
+        let mut v: Vec<usize> = self.winners.iter().map(|&p| self.seat_sides[p]).collect();
+        v.sort_unstable();
+        v.dedup();
+        v.len()
     }
 }
 
