@@ -1,6 +1,6 @@
 //! The command line, as clap sees it.
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
@@ -80,31 +80,38 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Play many complete games, between random players or bots, and report the statistics.
+    /// Play many complete games, between random players or bots, on every core, and report
+    /// the statistics per seat (and per bot, per team) with 95% intervals.
     Simulate {
         ruleset: String,
-        /// Number of players, all playing random legal moves (the fast path).
-        #[arg(long, short, required_unless_present = "bots")]
-        players: Option<u8>,
-        /// Bots, one per seat, comma-separated (the list sets the player count; seats rotate
-        /// from game to game): random, greedy, mcts, mcts:PLAYOUTS, mcts:500ms.
-        #[arg(long, short)]
-        bots: Option<String>,
-        /// Worker threads for bot games (default: all cores).
-        #[arg(long, short)]
-        jobs: Option<usize>,
-        /// Number of games (for a match ruleset such as Dynasty: matches).
-        #[arg(long, short, default_value_t = 1000)]
-        games: u64,
-        /// Seed of the first game; game i is seeded from it, so a run is reproducible.
-        #[arg(long, short, default_value_t = 1)]
-        seed: u64,
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        lab: LabArgs,
         /// Write every simulated game (or match) as a save file into this directory, to replay
         /// any of them with `crownlands replay`.
         #[arg(long, value_name = "DIR")]
         save: Option<PathBuf>,
+    },
+    /// Play two rulesets on the same seeds and report the difference B - A per seat, with
+    /// paired 95% intervals (does a house rule change who wins?).
+    Compare {
+        /// The ruleset compared against (A).
+        a: String,
+        /// The ruleset compared (B).
+        b: String,
+        #[command(flatten)]
+        lab: LabArgs,
+    },
+    /// Add up the part files written by `simulate --shard` or `compare --shard` (every shard of
+    /// one run, once): the same report one process would have printed.
+    Merge {
+        /// The part files, in any order.
+        #[arg(required = true)]
+        parts: Vec<PathBuf>,
+        #[arg(long)]
+        json: bool,
+        /// Also write the HTML report here.
+        #[arg(long, value_name = "FILE.html")]
+        report: Option<PathBuf>,
     },
     /// Print the fully resolved ruleset (after `extends` and player-count overrides) as TOML.
     Show {
@@ -185,4 +192,34 @@ pub enum Command {
 pub enum SchemaKind {
     Ruleset,
     Set,
+}
+
+/// What `simulate` and `compare` play, and how.
+#[derive(Args, Debug)]
+pub struct LabArgs {
+    /// Number of players, all playing random legal moves (the fast path).
+    #[arg(long, short, required_unless_present = "bots")]
+    pub players: Option<u8>,
+    /// Bots, one per seat, comma-separated (the list sets the player count; seats rotate
+    /// from game to game): random, greedy, mcts, mcts:PLAYOUTS, mcts:500ms.
+    #[arg(long, short)]
+    pub bots: Option<String>,
+    /// Worker threads (default: all cores). The results are the same for any number.
+    #[arg(long, short)]
+    pub jobs: Option<usize>,
+    /// Number of games (for a match ruleset such as Dynasty: matches).
+    #[arg(long, short, default_value_t = 1000)]
+    pub games: u64,
+    /// Seed of the first game; game i is seeded from it, so a run is reproducible.
+    #[arg(long, short, default_value_t = 1)]
+    pub seed: u64,
+    #[arg(long)]
+    pub json: bool,
+    /// Play only the K-th of N equal slices of the games and print its statistics as a part
+    /// file (JSON) for `crownlands merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Also write an HTML report with charts (one self-contained file).
+    #[arg(long, value_name = "FILE.html", conflicts_with = "shard")]
+    pub report: Option<PathBuf>,
 }

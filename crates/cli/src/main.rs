@@ -3,6 +3,7 @@
 mod cli;
 mod commands;
 mod errors;
+mod lab;
 mod output;
 
 use clap::Parser;

@@ -1,8 +1,10 @@
 //! One module per subcommand.
 
 mod analyse;
+mod compare;
 mod export;
 mod import;
+mod merge;
 mod placements;
 mod play;
 mod replay;
@@ -10,7 +12,7 @@ mod rulesets;
 mod schema;
 mod score;
 mod show;
-mod simulate;
+pub(crate) mod simulate;
 mod validate;
 
 use crate::cli::Command;
@@ -45,27 +47,27 @@ pub fn run(command: Command) -> CliResult<ExitCode> {
             players,
             json,
         } => placements::run(&kingdom, &domino, &ruleset, players, json),
-        Command::Simulate {
-            ruleset,
-            players,
-            bots,
-            jobs,
-            games,
-            seed,
-            json,
-            save,
-        } => simulate::run(
+        Command::Simulate { ruleset, lab, save } => simulate::run(
             &ruleset,
-            players,
-            bots.as_deref(),
+            lab.players,
+            lab.bots.as_deref(),
             &simulate::RunOptions {
-                jobs,
-                games,
-                seed,
-                as_json: json,
                 save: save.as_deref(),
+                ..options(&lab)
             },
         ),
+        Command::Compare { a, b, lab } => compare::run(
+            &a,
+            &b,
+            lab.players,
+            lab.bots.as_deref(),
+            &options(&lab),
+        ),
+        Command::Merge {
+            parts,
+            json,
+            report,
+        } => merge::run(&parts, json, report.as_deref()),
         Command::Show { ruleset, players } => show::run(&ruleset, players),
         Command::Schema { kind } => schema::run(kind),
         Command::Replay { save, step, json } => replay::run(&save, step, json),
@@ -97,6 +99,19 @@ pub fn run(command: Command) -> CliResult<ExitCode> {
                 as_json: json,
             },
         ),
+    }
+}
+
+/// The options of `simulate` and `compare`.
+fn options(lab: &crate::cli::LabArgs) -> simulate::RunOptions<'_> {
+    simulate::RunOptions {
+        jobs: lab.jobs,
+        games: lab.games,
+        seed: lab.seed,
+        as_json: lab.json,
+        save: None,
+        shard: lab.shard.as_deref(),
+        report: lab.report.as_deref(),
     }
 }
 

@@ -1,0 +1,45 @@
+//! `crownlands compare A B [--players N | --bots LIST] --games G --seed S [--jobs J] [--json]
+//! [--report FILE.html] [--shard K/N]`: both rulesets played on the same seeds (common random
+//! numbers: game `i` of A and game `i` of B are dealt from the same seed, with the same bots in
+//! the same seats), and the difference B - A measured game by game, with paired 95% intervals.
+
+use super::load_ruleset;
+use super::simulate::{RunOptions, finish, players_of, ruleset_id};
+use crate::errors::CliResult;
+use crate::lab::table::Table;
+use crate::lab::{self, Kind, RunSpec, runner};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+pub fn run(
+    a: &str,
+    b: &str,
+    players: Option<u8>,
+    bots: Option<&str>,
+    options: &RunOptions<'_>,
+) -> CliResult<ExitCode> {
+    let shard = options.check()?;
+    let who = players_of(players, bots)?;
+    let rulesets = [Arc::new(load_ruleset(a)?), Arc::new(load_ruleset(b)?)];
+    let tables = [
+        Table::new(rulesets[0].clone(), &who, options.seed)?,
+        Table::new(rulesets[1].clone(), &who, options.seed)?,
+    ];
+    let spec = RunSpec {
+        kind: Kind::Compare,
+        rulesets: rulesets.iter().map(|r| ruleset_id(r)).collect(),
+        players: who.count(),
+        bots: who.bot_list(),
+        games: options.games,
+        seed: options.seed,
+    };
+    let range = options.range(shard);
+    let results = lab::play(
+        spec,
+        &tables,
+        range.clone(),
+        runner::threads(options.jobs),
+        None,
+    )?;
+    finish(&results, shard.map(|s| (s, range)), options, None)
+}

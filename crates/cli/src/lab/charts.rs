@@ -1,0 +1,223 @@
+//! The report's charts, drawn by `plotters` as SVG text to inline in the HTML page.
+
+use super::stats::{Estimate, SeatSummary};
+use super::tally::Tally;
+use plotters::prelude::*;
+
+const SIZE: (u32, u32) = (760, 360);
+
+/// Seat colours (seat 9 and up reuse them).
+const COLOURS: [RGBColor; 8] = [
+    RGBColor(31, 119, 180),
+    RGBColor(255, 127, 14),
+    RGBColor(44, 160, 44),
+    RGBColor(214, 39, 40),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+    RGBColor(227, 119, 194),
+    RGBColor(127, 127, 127),
+];
+
+fn colour(i: usize) -> RGBColor {
+    COLOURS[i % COLOURS.len()]
+}
+
+type Drawn = Result<(), String>;
+
+fn text_err<E: std::fmt::Display>(e: E) -> String {
+    e.to_string()
+}
+
+/// Draw into an SVG string; the namespace attribute is dropped (HTML does not need it, and the
+/// page then holds no address at all).
+fn svg(draw: impl FnOnce(DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> Drawn) -> Result<String, String> {
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, SIZE).into_drawing_area();
+        root.fill(&WHITE).map_err(text_err)?;
+        draw(root.clone())?;
+        root.present().map_err(text_err)?;
+    }
+    Ok(out.replace(" xmlns=\"http://www.w3.org/2000/svg\"", ""))
+}
+
+/// How often each total occurred, per seat (as a share of the games), one line per seat.
+pub fn score_distribution(title: &str, t: &Tally) -> Result<String, String> {
+    let low = t.seats.iter().filter(|s| s.score.total() > 0).map(|s| s.score.low).min().unwrap_or(0);
+    let high = t.seats.iter().filter(|s| s.score.total() > 0).map(|s| s.score.high()).max().unwrap_or(1);
+    let n = t.games.max(1) as f64;
+    // Scores are spread thin: count them in bins of a few points so that the lines read.
+    let bin = ((high - low) / 60).max(1);
+    let series: Vec<Vec<(f64, f64)>> = t
+        .seats
+        .iter()
+        .map(|s| {
+            let mut bins = vec![0u64; usize::try_from((high - low) / bin + 1).unwrap_or(1)];
+            for (v, c) in s.score.iter() {
+                if let Some(b) = bins.get_mut(usize::try_from((v - low) / bin).unwrap_or(0)) {
+                    *b += c;
+                }
+            }
+            bins.iter()
+                .enumerate()
+                .map(|(j, &c)| ((low + j as i64 * bin) as f64, c as f64 / n * 100.0))
+                .collect()
+        })
+        .collect();
+    let top = series
+        .iter()
+        .flatten()
+        .map(|p| p.1)
+        .fold(0.0f64, f64::max)
+        .max(0.1)
+        * 1.1;
+    svg(|root| {
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(36)
+            .y_label_area_size(56)
+            .build_cartesian_2d(low as f64..(high + bin) as f64, 0.0..top)
+            .map_err(text_err)?;
+        chart
+            .configure_mesh()
+            .x_desc(if bin > 1 {
+                format!("total score (bins of {bin})")
+            } else {
+                "total score".to_string()
+            })
+            .y_desc("% of games")
+            .draw()
+            .map_err(text_err)?;
+        for (i, points) in series.into_iter().enumerate() {
+            let c = colour(i);
+            chart
+                .draw_series(LineSeries::new(points, c.stroke_width(2)))
+                .map_err(text_err)?
+                .label(format!("seat {}", i + 1))
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2)));
+        }
+        chart
+            .configure_series_labels()
+            .border_style(BLACK)
+            .background_style(WHITE.mix(0.85))
+            .draw()
+            .map_err(text_err)
+    })
+}
+
+/// Points with 95% error bars, per seat, for one or more series (rulesets), side by side.
+fn intervals(
+    title: &str,
+    y_desc: &str,
+    series: &[(String, Vec<Estimate>)],
+    zero_line: bool,
+) -> Result<String, String> {
+    let seats = series.iter().map(|s| s.1.len()).max().unwrap_or(1).max(1);
+    let (mut lo, mut hi) = series
+        .iter()
+        .flat_map(|s| &s.1)
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), e| {
+            (l.min(e.low), h.max(e.high))
+        });
+    if !lo.is_finite() || !hi.is_finite() {
+        (lo, hi) = (0.0, 1.0);
+    }
+    if zero_line {
+        lo = lo.min(0.0);
+        hi = hi.max(0.0);
+    }
+    let pad = ((hi - lo) * 0.1).max(0.5);
+    let (lo, hi) = (lo - pad, hi + pad);
+    let k = series.len().max(1) as f64;
+    svg(|root| {
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(36)
+            .y_label_area_size(56)
+            .build_cartesian_2d(0.5..seats as f64 + 0.5, lo..hi)
+            .map_err(text_err)?;
+        chart
+            .configure_mesh()
+            .x_desc("seat")
+            .x_labels(seats + 1)
+            .x_label_formatter(&|x| {
+                if (x - x.round()).abs() < 1e-9 && *x >= 1.0 {
+                    format!("{}", x.round() as i64)
+                } else {
+                    String::new()
+                }
+            })
+            .y_desc(y_desc)
+            .draw()
+            .map_err(text_err)?;
+        if zero_line {
+            chart
+                .draw_series(LineSeries::new(
+                    vec![(0.5, 0.0), (seats as f64 + 0.5, 0.0)],
+                    BLACK.stroke_width(1),
+                ))
+                .map_err(text_err)?;
+        }
+        for (j, (label, points)) in series.iter().enumerate() {
+            let c = colour(j);
+            let offset = (j as f64 - (k - 1.0) / 2.0) * 0.18;
+            chart
+                .draw_series(points.iter().enumerate().map(|(i, e)| {
+                    ErrorBar::new_vertical(
+                        i as f64 + 1.0 + offset,
+                        e.low,
+                        e.estimate,
+                        e.high,
+                        c.filled().stroke_width(2),
+                        10,
+                    )
+                }))
+                .map_err(text_err)?
+                .label(label.clone())
+                .legend(move |(x, y)| Circle::new((x + 8, y), 4, c.filled()));
+        }
+        chart
+            .configure_series_labels()
+            .border_style(BLACK)
+            .background_style(WHITE.mix(0.85))
+            .draw()
+            .map_err(text_err)
+    })
+}
+
+/// Win share per seat with 95% intervals, per ruleset.
+pub fn win_shares(rulesets: &[(String, Vec<SeatSummary>)]) -> Result<String, String> {
+    let series: Vec<(String, Vec<Estimate>)> = rulesets
+        .iter()
+        .map(|(name, seats)| {
+            (
+                name.clone(),
+                seats
+                    .iter()
+                    .map(|s| Estimate {
+                        estimate: s.win_share.estimate * 100.0,
+                        low: s.win_share.low * 100.0,
+                        high: s.win_share.high * 100.0,
+                    })
+                    .collect(),
+            )
+        })
+        .collect();
+    intervals("Win share per seat (95% intervals)", "% of wins", &series, false)
+}
+
+/// Mean score per seat with 95% intervals, per ruleset.
+pub fn mean_scores(rulesets: &[(String, Vec<SeatSummary>)]) -> Result<String, String> {
+    let series: Vec<(String, Vec<Estimate>)> = rulesets
+        .iter()
+        .map(|(name, seats)| (name.clone(), seats.iter().map(|s| s.score).collect()))
+        .collect();
+    intervals("Mean score per seat (95% intervals)", "mean score", &series, false)
+}
+
+/// A difference B - A per seat with its paired 95% interval, around zero.
+pub fn difference(title: &str, y_desc: &str, label: &str, diffs: &[Estimate]) -> Result<String, String> {
+    intervals(title, y_desc, &[(label.to_string(), diffs.to_vec())], true)
+}

@@ -1,0 +1,143 @@
+//! The balance lab behind `simulate`, `compare` and `merge`: games played in parallel into exact
+//! sufficient statistics ([`tally`]), split into shards and merged back ([`part`]), summarised
+//! with 95% intervals ([`stats`]), printed ([`print`]) and drawn ([`report`]).
+
+pub mod charts;
+pub mod interrupt;
+pub mod part;
+pub mod print;
+pub mod report;
+pub mod runner;
+pub mod stats;
+pub mod table;
+pub mod tally;
+
+use crate::commands::simulate::saving::SaveDir;
+use crate::errors::{CliError, CliResult};
+use serde::{Deserialize, Serialize};
+use std::ops::Range;
+use std::time::Instant;
+use table::Table;
+use tally::{PairedSeat, Tally, add_paired, merge_paired};
+
+/// Which command a run is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    Simulate,
+    Compare,
+}
+
+/// A ruleset as a run names it: its name and the hash of its resolved text, so that shards run
+/// elsewhere are known to have played the same rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesetId {
+    pub name: String,
+    pub hash: String,
+}
+
+/// What was asked: everything that decides which games are played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunSpec {
+    pub kind: Kind,
+    /// One ruleset for `simulate`; A then B for `compare`.
+    pub rulesets: Vec<RulesetId>,
+    pub players: u8,
+    /// The bot list, seat 1 first (empty: every seat plays random moves).
+    pub bots: Vec<String>,
+    /// Games (or matches) of the whole run.
+    pub games: u64,
+    pub seed: u64,
+}
+
+/// What a run (or a shard of it, or merged shards) measured.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Results {
+    pub run: RunSpec,
+    /// Games (or matches) counted: all of them, unless the run was stopped.
+    pub games_played: u64,
+    /// Stopped (Ctrl-C) before every game was played.
+    pub stopped: bool,
+    /// Time playing (for merged shards: the shards' times added up).
+    pub seconds: f64,
+    /// One per ruleset.
+    pub tallies: Vec<Tally>,
+    /// `compare`: the paired differences B - A per seat.
+    pub paired: Vec<PairedSeat>,
+}
+
+/// The tallies of one worker (one per table, and the paired differences of two).
+struct Work {
+    tallies: Vec<Tally>,
+    paired: Vec<PairedSeat>,
+}
+
+impl runner::Merge for Work {
+    fn merge_from(&mut self, other: Work) -> CliResult<()> {
+        for (a, b) in self.tallies.iter_mut().zip(&other.tallies) {
+            a.merge(b).map_err(|e| CliError::Message(e.to_string()))?;
+        }
+        merge_paired(&mut self.paired, &other.paired).map_err(|e| CliError::Message(e.to_string()))
+    }
+}
+
+/// Play games `range` of the run on every table (one for `simulate`, two for `compare`, both
+/// on the same seeds), on `jobs` threads.
+pub fn play(
+    run: RunSpec,
+    tables: &[Table],
+    range: Range<u64>,
+    jobs: usize,
+    save: Option<&SaveDir<'_>>,
+) -> CliResult<Results> {
+    let what = match tables.first() {
+        Some(t) if t.match_games > 1 => "matches",
+        _ => "games",
+    };
+    let bar = runner::progress_bar(range.end - range.start, what);
+    let stop = interrupt::flag();
+    let seats = usize::from(run.players);
+    let paired = tables.len() == 2;
+    let empty = || Work {
+        tallies: tables.iter().map(Table::empty).collect(),
+        paired: if paired {
+            vec![PairedSeat::default(); seats]
+        } else {
+            Vec::new()
+        },
+    };
+    let start = Instant::now();
+    let result = runner::run(
+        range,
+        jobs,
+        stop,
+        bar.as_ref(),
+        &|| Ok((0..tables.len()).map(|_| None).collect::<Vec<_>>()),
+        &empty,
+        &|games, i, work: &mut Work| {
+            let mut outcomes = Vec::with_capacity(2);
+            for ((table, game), tally) in tables.iter().zip(games.iter_mut()).zip(&mut work.tallies) {
+                outcomes.push(table.play(game, i, tally, save)?);
+            }
+            if let [a, b] = outcomes.as_slice() {
+                add_paired(&mut work.paired, a, b);
+            }
+            Ok(())
+        },
+    );
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let (work, played) = result?;
+    Ok(Results {
+        run,
+        games_played: played.games,
+        stopped: played.stopped,
+        seconds: start.elapsed().as_secs_f64(),
+        tallies: work.tallies,
+        paired: work.paired,
+    })
+}

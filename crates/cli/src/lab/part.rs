@@ -1,0 +1,241 @@
+//! Shards: `--shard K/N` plays the K-th of N contiguous slices of the games and writes its
+//! tallies as a part file (JSON); `merge` adds the parts of one run back together, which gives
+//! exactly the tallies one process would have (every tally is an exact integer sum).
+
+use super::Results;
+use crate::errors::{CliError, CliResult};
+use serde::{Deserialize, Serialize};
+use std::io::Read;
+use std::ops::Range;
+use std::path::Path;
+
+/// The `format` of a part file.
+pub const FORMAT: &str = "crownlands-lab-part";
+pub const VERSION: u32 = 1;
+
+/// The largest part file `merge` reads.
+const MAX_PART_BYTES: u64 = 64 << 20;
+
+/// Which slice of the games: the `index`-th (from 1) of `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// `K/N` with 1 <= K <= N.
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || format!("--shard {text}: give K/N with 1 <= K <= N, such as 3/8");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let index: u64 = k.trim().parse().map_err(|_| bad())?;
+        let count: u64 = n.trim().parse().map_err(|_| bad())?;
+        if index == 0 || count == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// The games of this shard out of `games`: `[G (K-1) / N, G K / N)`.
+    pub fn range(&self, games: u64) -> Range<u64> {
+        let at = |k: u64| (u128::from(games) * u128::from(k) / u128::from(self.count)) as u64;
+        at(self.index - 1)..at(self.index)
+    }
+}
+
+/// A part file: one shard's results.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Part {
+    pub format: String,
+    pub version: u32,
+    pub shard: Shard,
+    /// The games of the run this shard played: `[first, end)`.
+    pub first_game: u64,
+    pub end_game: u64,
+    pub results: Results,
+}
+
+impl Part {
+    pub fn new(shard: Shard, range: Range<u64>, results: Results) -> Part {
+        Part {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            shard,
+            first_game: range.start,
+            end_game: range.end,
+            results,
+        }
+    }
+}
+
+/// Read one part file, refusing anything that is not a complete, self-consistent part.
+fn read(path: &Path) -> CliResult<Part> {
+    let name = path.display();
+    let file = std::fs::File::open(path)
+        .map_err(|e| CliError::Message(format!("cannot read {name}: {e}")))?;
+    let mut text = String::new();
+    file.take(MAX_PART_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| CliError::Message(format!("cannot read {name}: {e}")))?;
+    if text.len() as u64 > MAX_PART_BYTES {
+        return Err(CliError::Message(format!(
+            "{name}: larger than {} MiB, not a part file",
+            MAX_PART_BYTES >> 20
+        )));
+    }
+    let part: Part = serde_json::from_str(&text).map_err(|e| {
+        CliError::Message(format!(
+            "{name}:{}:{}: not a part file of `simulate --shard` or `compare --shard`: {e}",
+            e.line(),
+            e.column()
+        ))
+    })?;
+    let bad = |what: String| CliError::Message(format!("{name}: {what}"));
+    if part.format != FORMAT || part.version != VERSION {
+        return Err(bad(format!(
+            "format {} version {}, expected {FORMAT} version {VERSION}",
+            part.format, part.version
+        )));
+    }
+    let r = &part.results;
+    let shard = part.shard;
+    if shard.index == 0 || shard.index > shard.count {
+        return Err(bad(format!("shard {}/{}", shard.index, shard.count)));
+    }
+    if shard.range(r.run.games) != (part.first_game..part.end_game) {
+        return Err(bad(format!(
+            "games {}..{} are not shard {}/{} of {}",
+            part.first_game, part.end_game, shard.index, shard.count, r.run.games
+        )));
+    }
+    if r.stopped || r.games_played != part.end_game - part.first_game {
+        return Err(bad(format!(
+            "shard {}/{} was stopped after {} of {} games: run it again",
+            shard.index,
+            shard.count,
+            r.games_played,
+            part.end_game - part.first_game
+        )));
+    }
+    let expected_tallies = match r.run.kind {
+        super::Kind::Simulate => 1,
+        super::Kind::Compare => 2,
+    };
+    if r.tallies.len() != expected_tallies || r.run.rulesets.len() != expected_tallies {
+        return Err(bad("wrong number of rulesets".into()));
+    }
+    for t in &r.tallies {
+        t.check().map_err(|e| bad(e.to_string()))?;
+        if t.games != r.games_played || t.seats.len() != usize::from(r.run.players) {
+            return Err(bad("the tallies do not match the games played".into()));
+        }
+    }
+    let paired_seats = if expected_tallies == 2 {
+        usize::from(r.run.players)
+    } else {
+        0
+    };
+    if r.paired.len() != paired_seats {
+        return Err(bad("paired differences of the wrong seats".into()));
+    }
+    Ok(part)
+}
+
+/// Read the parts of one run and add them up: every shard exactly once, all of the same run.
+pub fn merge(paths: &[impl AsRef<Path>]) -> CliResult<Results> {
+    let mut parts: Vec<(String, Part)> = Vec::with_capacity(paths.len());
+    for p in paths {
+        parts.push((p.as_ref().display().to_string(), read(p.as_ref())?));
+    }
+    let Some((first_name, first)) = parts.first() else {
+        return Err(CliError::Message("give the part files to merge".into()));
+    };
+    let count = first.shard.count;
+    let mut seen: Vec<Option<&str>> = vec![None; usize::try_from(count).unwrap_or(0).min(parts.len() + 1)];
+    for (name, part) in &parts {
+        if part.results.run != first.results.run || part.shard.count != count {
+            return Err(CliError::Message(format!(
+                "{name} is of another run than {first_name} (ruleset, players, games, seed or shard count differ)"
+            )));
+        }
+        let k = usize::try_from(part.shard.index - 1).unwrap_or(usize::MAX);
+        match seen.get_mut(k) {
+            Some(Some(other)) => {
+                return Err(CliError::Message(format!(
+                    "shard {}/{count} is given twice: {other} and {name}",
+                    part.shard.index
+                )));
+            }
+            Some(slot) => *slot = Some(name),
+            None => {
+                return Err(CliError::Message(format!(
+                    "{} parts given for {count} shards",
+                    parts.len()
+                )));
+            }
+        }
+    }
+    if (parts.len() as u64) < count {
+        let missing: Vec<String> = (1..=count)
+            .filter(|k| {
+                seen.get(usize::try_from(k - 1).unwrap_or(usize::MAX))
+                    .is_none_or(Option::is_none)
+            })
+            .take(10)
+            .map(|k| format!("{k}/{count}"))
+            .collect();
+        return Err(CliError::Message(format!(
+            "{} of {count} shards given; missing: {}{}",
+            parts.len(),
+            missing.join(", "),
+            if (count - parts.len() as u64) > 10 { ", ..." } else { "" }
+        )));
+    }
+    let mut iter = parts.into_iter();
+    let Some((_, first)) = iter.next() else {
+        return Err(CliError::Message("give the part files to merge".into()));
+    };
+    let mut all = first.results;
+    for (name, part) in iter {
+        let r = part.results;
+        for (a, b) in all.tallies.iter_mut().zip(&r.tallies) {
+            a.merge(b)
+                .map_err(|e| CliError::Message(format!("{name}: {e}")))?;
+        }
+        super::tally::merge_paired(&mut all.paired, &r.paired)
+            .map_err(|e| CliError::Message(format!("{name}: {e}")))?;
+        all.games_played += r.games_played;
+        all.seconds += r.seconds;
+    }
+    Ok(all)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_cover_the_games_once() {
+        for games in [1u64, 7, 100, 1001] {
+            for count in [1u64, 2, 3, 8, 13] {
+                let mut next = 0;
+                for index in 1..=count {
+                    let r = Shard { index, count }.range(games);
+                    assert_eq!(r.start, next);
+                    next = r.end;
+                }
+                assert_eq!(next, games);
+            }
+        }
+    }
+
+    #[test]
+    fn shard_syntax() {
+        assert_eq!(Shard::parse("3/8"), Ok(Shard { index: 3, count: 8 }));
+        for bad in ["0/4", "5/4", "4", "a/b", "1/0", ""] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,424 @@
+//! Results as text and as JSON, the same for a run, its shards merged, and the HTML report's
+//! summary.
+
+use super::stats::{self, Difference, Estimate, SeatSummary};
+use super::tally::{Tally, WIN_UNIT};
+use super::{Kind, Results};
+use crate::output::round;
+use serde_json::{Value, json};
+use std::fmt::Write as _;
+
+/// `("games", "games")` or `("matches of 3 games", "matches")`.
+pub fn run_label(match_games: u8) -> (String, &'static str) {
+    if match_games > 1 {
+        (format!("matches of {match_games} games"), "matches")
+    } else {
+        ("games".to_string(), "games")
+    }
+}
+
+fn match_games(r: &Results) -> u8 {
+    r.tallies.first().map_or(1, |t| t.match_games)
+}
+
+fn per_second(r: &Results) -> f64 {
+    if r.seconds > 0.0 {
+        r.games_played as f64 / r.seconds
+    } else {
+        f64::INFINITY
+    }
+}
+
+/// The player column of the seat table: `random`, the one bot, or `rotated`.
+fn seat_player(r: &Results) -> String {
+    match r.run.bots.first() {
+        None => "random".to_string(),
+        Some(first) if r.run.bots.iter().all(|b| b == first) => first.clone(),
+        Some(_) => "rotated".to_string(),
+    }
+}
+
+/// Who plays, for the first line: `4 random players` or `4 players: mcts, greedy, ...`.
+fn who(r: &Results) -> String {
+    if r.run.bots.is_empty() {
+        format!("{} random players", r.run.players)
+    } else {
+        format!(
+            "{} players: {} (seats rotated)",
+            r.run.players,
+            r.run.bots.join(", ")
+        )
+    }
+}
+
+fn interval(e: &Estimate, places: usize, percent: bool) -> String {
+    if percent {
+        format!("{:.places$} to {:.places$}%", e.low * 100.0, e.high * 100.0)
+    } else {
+        format!("{:.places$} to {:.places$}", e.low, e.high)
+    }
+}
+
+/// One team: its seats (from 0) and the summary of its first seat (all its seats score alike).
+pub struct TeamRow {
+    pub seats: Vec<usize>,
+    pub summary: SeatSummary,
+}
+
+/// The teams of a tally; empty when every seat plays alone.
+pub fn teams(t: &Tally, seats: &[SeatSummary]) -> Vec<TeamRow> {
+    let sides = t.seat_side.iter().copied().max().map_or(0, |m| m + 1);
+    if sides >= t.seat_side.len() {
+        return Vec::new();
+    }
+    (0..sides)
+        .filter_map(|side| {
+            let members: Vec<usize> = (0..t.seat_side.len())
+                .filter(|&p| t.seat_side[p] == side)
+                .collect();
+            let summary = *seats.get(*members.first()?)?;
+            Some(TeamRow {
+                seats: members,
+                summary,
+            })
+        })
+        .collect()
+}
+
+/// The text summary (what `simulate`, `compare` and `merge` print).
+pub fn text(r: &Results) -> String {
+    let mut out = String::new();
+    let (what, unit) = run_label(match_games(r));
+    if r.stopped {
+        let _ = writeln!(
+            out,
+            "stopped (Ctrl-C) after {} of {} {unit}: the figures below are of those",
+            r.games_played, r.run.games
+        );
+    }
+    match r.run.kind {
+        Kind::Simulate => simulate_text(&mut out, r, &what, unit),
+        Kind::Compare => compare_text(&mut out, r, &what, unit),
+    }
+    out
+}
+
+fn simulate_text(out: &mut String, r: &Results, what: &str, unit: &str) {
+    let Some(t) = r.tallies.first() else {
+        return;
+    };
+    let name = r.run.rulesets.first().map_or("", |x| x.name.as_str());
+    let _ = writeln!(
+        out,
+        "{} {what} of {name} with {} (seed {}) in {:.3} s: {:.1} {unit}/s",
+        r.games_played,
+        who(r),
+        r.run.seed,
+        r.seconds,
+        per_second(r),
+    );
+    if !t.bots.is_empty() {
+        bots_text(out, t);
+    }
+    tally_text(out, t, &seat_player(r));
+}
+
+fn bots_text(out: &mut String, t: &Tally) {
+    let width = t.bots.iter().map(|b| b.bot.len()).max().unwrap_or(3).max(3);
+    let _ = writeln!(
+        out,
+        "{:width$}  {:>6}  {:>8}  {:>8}  {:>13}  {:>10}  {:>13}  {:>7}  {:>11}",
+        "bot",
+        "games",
+        "wins",
+        "win rate",
+        "95% interval",
+        "mean score",
+        "95% interval",
+        "margin",
+        "ms/decision"
+    );
+    for b in &t.bots {
+        let wins = b.win_units as f64 / WIN_UNIT as f64;
+        let (wl, wh) = crownlands_bots::tournament::wilson(wins, b.games);
+        let score = stats::mean_interval(b.score_sum, b.score_sq_sum, b.games);
+        let g = b.games.max(1) as f64;
+        let _ = writeln!(
+            out,
+            "{:width$}  {:>6}  {:>8.1}  {:>7.1}%  {:>13}  {:>10.2}  {:>13}  {:>+7.2}  {:>11.3}",
+            b.bot,
+            b.games,
+            wins,
+            wins / g * 100.0,
+            format!("{:.1}-{:.1}%", wl * 100.0, wh * 100.0),
+            score.estimate,
+            format!("{:.1}-{:.1}", score.low, score.high),
+            b.margin_sum as f64 / g,
+            b.nanos as f64 / 1e6 / b.decisions.max(1) as f64,
+        );
+    }
+}
+
+/// The seat table, team table, bonuses and discards of one ruleset.
+fn tally_text(out: &mut String, t: &Tally, player: &str) {
+    let seats = stats::seats(t);
+    let pw = player.len().max(6);
+    let _ = writeln!(
+        out,
+        "seat  {:pw$}  mean score  95% interval    spread  win share  95% interval  dominoes placed",
+        "player"
+    );
+    for (i, s) in seats.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "{:>4}  {player:pw$}  {:>10.2}  {:<15}  {:>6.2}  {:>8.1}%  {:<12}  {:>15.2}",
+            i + 1,
+            s.score.estimate,
+            interval(&s.score, 1, false),
+            s.spread,
+            s.win_share.estimate * 100.0,
+            interval(&s.win_share, 1, true),
+            s.placed
+        );
+    }
+    let team_rows = teams(t, &seats);
+    if !team_rows.is_empty() {
+        let _ = writeln!(out, "team  seats  mean score  win share");
+        for (i, team) in team_rows.iter().enumerate() {
+            let members: Vec<String> = team.seats.iter().map(|p| (p + 1).to_string()).collect();
+            let _ = writeln!(
+                out,
+                "{:>4}  {:5}  {:>10.2}  {:>8.1}%",
+                i + 1,
+                members.join("+"),
+                team.summary.score.estimate,
+                team.summary.win_share.estimate * 100.0
+            );
+        }
+    }
+    let rates = stats::bonus_rates(t);
+    if !rates.is_empty() {
+        let _ = writeln!(
+            out,
+            "bonuses earned (share of games, seat 1 first): {}",
+            rates
+                .iter()
+                .map(|(k, row)| format!(
+                    "{k} {}",
+                    row.iter()
+                        .map(|x| format!("{:.1}%", x * 100.0))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ))
+                .collect::<Vec<_>>()
+                .join("; ")
+        );
+    }
+    let _ = writeln!(
+        out,
+        "dominoes discarded (not placeable, or left unclaimed in a line): {:.2} per game",
+        stats::discarded(t)
+    );
+}
+
+fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
+    let (Some(a), Some(b)) = (r.tallies.first(), r.tallies.get(1)) else {
+        return;
+    };
+    let name = |i: usize| r.run.rulesets.get(i).map_or("", |x| x.name.as_str());
+    let _ = writeln!(
+        out,
+        "{} {what} of {} (A) and {} (B) with {}, on the same seeds (seed {}), in {:.3} s: {:.1} {unit}/s per ruleset",
+        r.games_played,
+        name(0),
+        name(1),
+        who(r),
+        r.run.seed,
+        r.seconds,
+        per_second(r),
+    );
+    let (sa, sb) = (stats::seats(a), stats::seats(b));
+    let diffs = stats::differences(&r.paired, r.games_played);
+    let _ = writeln!(
+        out,
+        "seat  score A  score B    B - A  95% interval      win A   win B    B - A  95% interval"
+    );
+    for (i, d) in diffs.iter().enumerate() {
+        let (Some(x), Some(y)) = (sa.get(i), sb.get(i)) else {
+            continue;
+        };
+        let _ = writeln!(
+            out,
+            "{:>4}  {:>7.2}  {:>7.2}  {:>+7.2}{} {:<16}  {:>5.1}%  {:>5.1}%  {:>+6.1}%{} {}",
+            i + 1,
+            x.score.estimate,
+            y.score.estimate,
+            d.score.estimate,
+            mark(&d.score),
+            interval(&d.score, 2, false),
+            x.win_share.estimate * 100.0,
+            y.win_share.estimate * 100.0,
+            d.win_share.estimate * 100.0,
+            mark(&d.win_share),
+            interval(&d.win_share, 1, true),
+        );
+    }
+    let _ = writeln!(
+        out,
+        "* the difference is significant: its 95% interval (from the paired games) leaves out 0"
+    );
+    for (label, t) in [("A", a), ("B", b)] {
+        let _ = writeln!(out, "{label}: {}", name(usize::from(label == "B")));
+        tally_text(out, t, &seat_player(r));
+    }
+}
+
+fn mark(e: &Estimate) -> &'static str {
+    if e.significant() { "*" } else { " " }
+}
+
+fn estimate_json(e: &Estimate, places: i32) -> Value {
+    json!({
+        "estimate": round(e.estimate, places),
+        "low": round(e.low, places),
+        "high": round(e.high, places),
+        "significant": e.significant(),
+    })
+}
+
+/// One ruleset's seats, teams, bonuses and discards.
+fn tally_json(t: &Tally, player: &str) -> (Vec<Value>, Vec<Value>, Vec<Value>, f64) {
+    let seats = stats::seats(t);
+    let seat_rows = seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            json!({
+                "seat": i + 1,
+                "player": player,
+                "mean_score": round(s.score.estimate, 3),
+                "mean_score_ci95": [round(s.score.low, 3), round(s.score.high, 3)],
+                "score_stddev": round(s.spread, 3),
+                "win_share": round(s.win_share.estimate, 4),
+                "win_share_ci95": [round(s.win_share.low, 4), round(s.win_share.high, 4)],
+                "mean_dominoes_placed": round(s.placed, 3),
+            })
+        })
+        .collect();
+    let team_rows = teams(t, &seats)
+        .iter()
+        .enumerate()
+        .map(|(i, team)| {
+            json!({
+                "team": i + 1,
+                "seats": team.seats.iter().map(|p| p + 1).collect::<Vec<_>>(),
+                "mean_score": round(team.summary.score.estimate, 3),
+                "win_share": round(team.summary.win_share.estimate, 4),
+            })
+        })
+        .collect();
+    let bonuses = stats::bonus_rates(t)
+        .into_iter()
+        .map(|(k, row)| {
+            json!({
+                "bonus": k,
+                "earned": row.iter().map(|x| round(*x, 4)).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    (seat_rows, team_rows, bonuses, round(stats::discarded(t), 4))
+}
+
+fn bots_json(t: &Tally) -> Vec<Value> {
+    t.bots
+        .iter()
+        .map(|b| {
+            let wins = b.win_units as f64 / WIN_UNIT as f64;
+            let (wl, wh) = crownlands_bots::tournament::wilson(wins, b.games);
+            let score = stats::mean_interval(b.score_sum, b.score_sq_sum, b.games);
+            let g = b.games.max(1) as f64;
+            json!({
+                "bot": b.bot,
+                "games": b.games,
+                "wins": round(wins, 3),
+                "win_rate": round(wins / g, 4),
+                "win_rate_ci95": [round(wl, 4), round(wh, 4)],
+                "mean_score": round(score.estimate, 3),
+                "mean_score_ci95": [round(score.low, 3), round(score.high, 3)],
+                "mean_margin": round(b.margin_sum as f64 / g, 3),
+                "ms_per_decision": round(b.nanos as f64 / 1e6 / b.decisions.max(1) as f64, 4),
+            })
+        })
+        .collect()
+}
+
+/// The JSON report.
+pub fn json(r: &Results) -> Value {
+    let player = seat_player(r);
+    let common = json!({
+        "players": r.run.players,
+        "games": r.games_played,
+        "games_requested": r.run.games,
+        "stopped": r.stopped,
+        "games_per_match": match_games(r),
+        "seed": r.run.seed,
+        "seconds": round(r.seconds, 6),
+        "games_per_second": round(per_second(r), 1),
+    });
+    let mut doc = common;
+    match r.run.kind {
+        Kind::Simulate => {
+            let Some(t) = r.tallies.first() else {
+                return doc;
+            };
+            let (seats, teams, bonuses, discarded) = tally_json(t, &player);
+            doc["ruleset"] = json!(r.run.rulesets.first().map(|x| x.name.clone()));
+            doc["seats"] = json!(seats);
+            doc["teams"] = json!(teams);
+            doc["bonuses"] = json!(bonuses);
+            doc["mean_dominoes_discarded"] = json!(discarded);
+            if !r.run.bots.is_empty() {
+                doc["bot_list"] = json!(r.run.bots);
+                doc["bots"] = json!(bots_json(t));
+            }
+        }
+        Kind::Compare => {
+            let rulesets: Vec<Value> = r
+                .tallies
+                .iter()
+                .zip(&r.run.rulesets)
+                .map(|(t, id)| {
+                    let (seats, teams, bonuses, discarded) = tally_json(t, &player);
+                    let mut v = json!({
+                        "ruleset": id.name,
+                        "seats": seats,
+                        "teams": teams,
+                        "bonuses": bonuses,
+                        "mean_dominoes_discarded": discarded,
+                    });
+                    if !r.run.bots.is_empty() {
+                        v["bots"] = json!(bots_json(t));
+                    }
+                    v
+                })
+                .collect();
+            let differences: Vec<Value> = stats::differences(&r.paired, r.games_played)
+                .iter()
+                .enumerate()
+                .map(|(i, d): (usize, &Difference)| {
+                    json!({
+                        "seat": i + 1,
+                        "mean_score": estimate_json(&d.score, 3),
+                        "win_share": estimate_json(&d.win_share, 4),
+                    })
+                })
+                .collect();
+            doc["rulesets"] = json!(rulesets);
+            doc["differences"] = json!(differences);
+            if !r.run.bots.is_empty() {
+                doc["bot_list"] = json!(r.run.bots);
+            }
+        }
+    }
+    doc
+}

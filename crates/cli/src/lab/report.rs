@@ -1,0 +1,114 @@
+//! `--report FILE.html`: one self-contained page (inline SVG charts and the text summary, no
+//! script, no address to fetch), to open from disk or send by mail.
+
+use super::stats::{self, Estimate};
+use super::{Kind, Results, charts, print};
+use crate::errors::{CliError, CliResult};
+use std::path::Path;
+
+/// Escape text for HTML.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c if c.is_control() && c != '\n' => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+const STYLE: &str = "body{font-family:sans-serif;max-width:800px;margin:1.5em auto;padding:0 1em;color:#222}\
+h1{font-size:1.5em}h2{font-size:1.15em;margin-top:1.6em}\
+pre{background:#f6f6f6;padding:.8em;overflow-x:auto;font-size:.82em}\
+figure{margin:0 0 1em 0}svg{max-width:100%;height:auto}";
+
+/// The page for a run's results.
+pub fn html(r: &Results) -> Result<String, String> {
+    let names: Vec<String> = r.run.rulesets.iter().map(|x| x.name.clone()).collect();
+    let title = match r.run.kind {
+        Kind::Simulate => format!("Crownlands: {}", names.join("")),
+        Kind::Compare => format!("Crownlands: {} (A) against {} (B)", names[0], names[1]),
+    };
+    let mut body = String::new();
+    body.push_str(&format!("<h1>{}</h1>\n", escape(&title)));
+    let who = if r.run.bots.is_empty() {
+        format!("{} random players", r.run.players)
+    } else {
+        format!("{} players: {} (seats rotated)", r.run.players, r.run.bots.join(", "))
+    };
+    body.push_str(&format!(
+        "<p>{} of {} games (or matches), seed {}, {}.{}</p>\n",
+        r.games_played,
+        r.run.games,
+        r.run.seed,
+        escape(&who),
+        if r.run.kind == Kind::Compare {
+            " Both rulesets are played on the same seeds, so their difference is measured game by game."
+        } else {
+            ""
+        }
+    ));
+    let summaries: Vec<(String, Vec<stats::SeatSummary>)> = names
+        .iter()
+        .zip(&r.tallies)
+        .map(|(n, t)| (n.clone(), stats::seats(t)))
+        .collect();
+    let figure = |body: &mut String, svg: String| {
+        body.push_str("<figure>");
+        body.push_str(&svg);
+        body.push_str("</figure>\n");
+    };
+    if r.run.kind == Kind::Compare {
+        let diffs = stats::differences(&r.paired, r.games_played);
+        body.push_str("<h2>Differences B - A</h2>\n");
+        let label = format!("{} - {}", names[1], names[0]);
+        let score: Vec<Estimate> = diffs.iter().map(|d| d.score).collect();
+        let wins: Vec<Estimate> = diffs
+            .iter()
+            .map(|d| Estimate {
+                estimate: d.win_share.estimate * 100.0,
+                low: d.win_share.low * 100.0,
+                high: d.win_share.high * 100.0,
+            })
+            .collect();
+        figure(
+            &mut body,
+            charts::difference("Mean score difference per seat (paired 95% intervals)", "points", &label, &score)?,
+        );
+        figure(
+            &mut body,
+            charts::difference("Win share difference per seat (paired 95% intervals)", "percentage points", &label, &wins)?,
+        );
+    }
+    body.push_str("<h2>Win share per seat</h2>\n");
+    figure(&mut body, charts::win_shares(&summaries)?);
+    body.push_str("<h2>Mean score per seat</h2>\n");
+    figure(&mut body, charts::mean_scores(&summaries)?);
+    body.push_str("<h2>Score distribution per seat</h2>\n");
+    for (name, t) in names.iter().zip(&r.tallies) {
+        figure(
+            &mut body,
+            charts::score_distribution(&format!("{name}: totals per seat"), t)?,
+        );
+    }
+    body.push_str("<h2>Summary</h2>\n<pre>");
+    body.push_str(&escape(&print::text(r)));
+    body.push_str("</pre>\n");
+    Ok(format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
+        escape(&title)
+    ))
+}
+
+/// Write the page to `path`.
+pub fn write(path: &Path, r: &Results) -> CliResult<()> {
+    let page = html(r).map_err(|e| CliError::Message(format!("--report: cannot draw the charts: {e}")))?;
+    std::fs::write(path, page)
+        .map_err(|e| CliError::Message(format!("--report: cannot write {}: {e}", path.display())))
+}

@@ -1,0 +1,135 @@
+//! Games played in parallel: worker threads take chunks of game indices from a shared counter,
+//! each with its own state (a game reused from game to game) and its own tally; the tallies are
+//! added at the end. Tallies are exact, so the result does not depend on the number of threads
+//! or on which thread played which game.
+
+use crate::errors::{CliError, CliResult};
+use std::io::IsTerminal;
+use std::ops::Range;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// Games a worker takes at a time (small enough to spread slow bot games over the threads).
+const CHUNK: u64 = 16;
+
+/// What can be added up.
+pub trait Merge: Send {
+    fn merge_from(&mut self, other: Self) -> CliResult<()>;
+}
+
+/// How many games were played, and whether the run was stopped before the end.
+#[derive(Clone, Copy, Debug)]
+pub struct Played {
+    pub games: u64,
+    pub stopped: bool,
+}
+
+/// The number of worker threads: `jobs`, or one per core.
+pub fn threads(jobs: Option<usize>) -> usize {
+    jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+        .max(1)
+}
+
+/// A progress bar on standard error, only when it is a terminal.
+pub fn progress_bar(games: u64, what: &str) -> Option<indicatif::ProgressBar> {
+    std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(games);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{pos}}/{{len}} {what}, {{elapsed}} elapsed, about {{eta}} left"
+        )) {
+            bar.set_style(style);
+        }
+        bar
+    })
+}
+
+/// Play games `range` on `jobs` threads. `worker` makes one worker's state; `play` plays game
+/// `i` on it and adds it to the worker's tally (made by `empty`). Stops early, keeping what was
+/// played, when `stop` is set (Ctrl-C); stops at the first error and returns it.
+pub fn run<W, T>(
+    range: Range<u64>,
+    jobs: usize,
+    stop: &AtomicBool,
+    bar: Option<&indicatif::ProgressBar>,
+    worker: &(dyn Fn() -> CliResult<W> + Sync),
+    empty: &(dyn Fn() -> T + Sync),
+    play: &(dyn Fn(&mut W, u64, &mut T) -> CliResult<()> + Sync),
+) -> CliResult<(T, Played)>
+where
+    T: Merge,
+{
+    let next = AtomicU64::new(range.start);
+    let done = AtomicU64::new(0);
+    let failed = AtomicBool::new(false);
+    let first_error: Mutex<Option<CliError>> = Mutex::new(None);
+    let fail = |e: CliError| {
+        failed.store(true, Ordering::Relaxed);
+        let mut slot = first_error.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if slot.is_none() {
+            *slot = Some(e);
+        }
+    };
+    let work = || -> Option<T> {
+        let mut state = match worker() {
+            Ok(s) => s,
+            Err(e) => {
+                fail(e);
+                return None;
+            }
+        };
+        let mut tally = empty();
+        loop {
+            let start = next.fetch_add(CHUNK, Ordering::Relaxed);
+            if start >= range.end {
+                break;
+            }
+            for i in start..(start + CHUNK).min(range.end) {
+                if stop.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
+                    return Some(tally);
+                }
+                if let Err(e) = play(&mut state, i, &mut tally) {
+                    fail(e);
+                    return None;
+                }
+                done.fetch_add(1, Ordering::Relaxed);
+            }
+            if let Some(b) = bar {
+                b.set_position(done.load(Ordering::Relaxed));
+            }
+        }
+        Some(tally)
+    };
+    let jobs = jobs.clamp(1, usize::try_from(range.end - range.start).unwrap_or(usize::MAX).max(1));
+    let tallies: Vec<Option<T>> = if jobs == 1 {
+        vec![work()]
+    } else {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..jobs).map(|_| s.spawn(work)).collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().ok().flatten())
+                .collect()
+        })
+    };
+    if let Some(e) = first_error
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+    {
+        return Err(e);
+    }
+    let mut all = empty();
+    for t in tallies {
+        match t {
+            Some(t) => all.merge_from(t)?,
+            None => return Err(CliError::Message("a worker thread failed".into())),
+        }
+    }
+    let games = done.load(Ordering::Relaxed);
+    Ok((
+        all,
+        Played {
+            games,
+            stopped: games < range.end - range.start,
+        },
+    ))
+}

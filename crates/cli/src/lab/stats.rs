@@ -1,0 +1,170 @@
+//! Summaries of a tally: means with 95% intervals, spreads, win shares, and the paired
+//! differences of two rulesets. Variances are computed from the exact integer sums
+//! (`n * sum of squares - sum^2`), so no precision is lost however many games there are.
+
+use super::tally::{PairedSeat, Tally, WIN_UNIT};
+use crownlands_bots::tournament::wilson;
+
+/// z for a two-sided 95% interval.
+const Z95: f64 = 1.959_964;
+
+/// A figure with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    pub estimate: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Estimate {
+    /// Whether the interval leaves out zero (a difference that is not chance, at 95%).
+    pub fn significant(&self) -> bool {
+        self.low > 0.0 || self.high < 0.0
+    }
+
+    fn scaled(self, by: f64) -> Estimate {
+        Estimate {
+            estimate: self.estimate * by,
+            low: self.low * by,
+            high: self.high * by,
+        }
+    }
+}
+
+/// `n * sq - sum^2`, exactly, as a float (zero when rounding made it negative, which it cannot).
+fn spread_numerator(sum: i128, sq: u128, n: u64) -> f64 {
+    let n = u128::from(n);
+    let a = n.saturating_mul(sq);
+    let b = sum.unsigned_abs().saturating_mul(sum.unsigned_abs());
+    a.saturating_sub(b) as f64
+}
+
+/// The mean with a normal 95% interval (sample variance), from the sums of `n` values.
+pub fn mean_interval(sum: i128, sq: u128, n: u64) -> Estimate {
+    if n == 0 {
+        return Estimate {
+            estimate: 0.0,
+            low: 0.0,
+            high: 0.0,
+        };
+    }
+    let nf = n as f64;
+    let mean = sum as f64 / nf;
+    if n < 2 {
+        return Estimate {
+            estimate: mean,
+            low: mean,
+            high: mean,
+        };
+    }
+    // Sample variance: (n sq - sum^2) / (n (n - 1)); the mean's: that over n.
+    let var = spread_numerator(sum, sq, n) / (nf * (nf - 1.0));
+    let half = Z95 * (var / nf).sqrt();
+    Estimate {
+        estimate: mean,
+        low: mean - half,
+        high: mean + half,
+    }
+}
+
+/// The standard deviation of `n` values (over the values themselves, as `simulate` always gave).
+pub fn spread(sum: i128, sq: u128, n: u64) -> f64 {
+    if n == 0 {
+        return 0.0;
+    }
+    let nf = n as f64;
+    (spread_numerator(sum, sq, n) / (nf * nf)).sqrt()
+}
+
+/// One seat of one ruleset.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeatSummary {
+    pub score: Estimate,
+    pub spread: f64,
+    /// Share of the wins (Wilson interval).
+    pub win_share: Estimate,
+    /// Dominoes placed per game (the seat's share of its kingdom's).
+    pub placed: f64,
+}
+
+/// Each seat of a tally, seat 1 first.
+pub fn seats(t: &Tally) -> Vec<SeatSummary> {
+    let n = t.games;
+    let games = (n * u64::from(t.match_games.max(1))).max(1) as f64;
+    t.seats
+        .iter()
+        .enumerate()
+        .map(|(p, s)| {
+            let wins = s.win_units as f64 / WIN_UNIT as f64;
+            let (low, high) = wilson(wins, n);
+            let team = team_size(t, p) as f64;
+            SeatSummary {
+                score: mean_interval(s.score_sum, s.score_sq_sum, n),
+                spread: spread(s.score_sum, s.score_sq_sum, n),
+                win_share: Estimate {
+                    estimate: wins / n.max(1) as f64,
+                    low,
+                    high,
+                },
+                placed: s.placed as f64 / games / team,
+            }
+        })
+        .collect()
+}
+
+/// Seats sharing seat `p`'s side.
+pub fn team_size(t: &Tally, p: usize) -> usize {
+    let side = t.seat_side.get(p).copied().unwrap_or(p);
+    t.seat_side.iter().filter(|&&s| s == side).count().max(1)
+}
+
+/// How often each bonus was earned: per bonus key, per seat, the share of games.
+pub fn bonus_rates(t: &Tally) -> Vec<(String, Vec<f64>)> {
+    let games = (t.games * u64::from(t.match_games.max(1))).max(1) as f64;
+    t.bonuses
+        .iter()
+        .map(|(k, row)| (k.clone(), row.iter().map(|&c| c as f64 / games).collect()))
+        .collect()
+}
+
+/// Dominoes discarded per game.
+pub fn discarded(t: &Tally) -> f64 {
+    let (sum, _) = t.discarded.sums();
+    sum as f64 / t.discarded.total().max(1) as f64
+}
+
+/// The difference B - A for one seat: mean score and win share, with paired 95% intervals.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Difference {
+    pub score: Estimate,
+    pub win_share: Estimate,
+}
+
+/// Paired differences over `n` games, seat 1 first.
+pub fn differences(paired: &[PairedSeat], n: u64) -> Vec<Difference> {
+    paired
+        .iter()
+        .map(|p| Difference {
+            score: mean_interval(p.score_sum, p.score_sq_sum, n),
+            win_share: mean_interval(p.win_units, p.win_sq_units, n).scaled(1.0 / WIN_UNIT as f64),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_interval_of_a_mean() {
+        // 1, 2, 3, 4: mean 2.5, sample variance 5/3.
+        let e = mean_interval(10, 30, 4);
+        assert_eq!(e.estimate, 2.5);
+        let half = Z95 * (5.0f64 / 3.0 / 4.0).sqrt();
+        assert!((e.high - 2.5 - half).abs() < 1e-12, "{e:?}");
+        assert!(e.significant());
+        assert!((spread(10, 30, 4) - 1.25f64.sqrt()).abs() < 1e-12);
+        let zero = mean_interval(0, 8, 4);
+        assert!(!zero.significant(), "{zero:?}");
+    }
+}

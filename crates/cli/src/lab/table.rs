@@ -1,0 +1,256 @@
+//! One table: a ruleset, its players (all random, or bots), and how game `i` of a run is played
+//! on it. Game (or match) `i` is seeded `derive_seed(seed, i)` whoever plays it, so any split
+//! of the games (threads, shards, machines) plays the very same games, and two rulesets on the
+//! same seed are dealt from the same seeds (common random numbers).
+
+use super::tally::{BotTally, Outcome, Tally};
+use crate::commands::simulate::saving::SaveDir;
+use crate::errors::{CliError, CliResult};
+use crownlands_bots::Level;
+use crownlands_bots::tournament::{PlayedGame, Tournament};
+use crownlands_core::matches::Match;
+use crownlands_core::rng::{GameRng, derive_seed};
+use crownlands_core::{Action, Game, Ruleset};
+use std::sync::Arc;
+
+/// Who plays: every seat random (the engine's fast path), or bots, rotated from game to game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Players {
+    Random(u8),
+    Bots(Vec<Level>),
+}
+
+impl Players {
+    pub fn count(&self) -> u8 {
+        match self {
+            Players::Random(n) => *n,
+            Players::Bots(list) => u8::try_from(list.len()).unwrap_or(u8::MAX),
+        }
+    }
+
+    /// The bots' names as the list gives them (empty for random players).
+    pub fn bot_list(&self) -> Vec<String> {
+        match self {
+            Players::Random(_) => Vec::new(),
+            Players::Bots(list) => list.iter().map(ToString::to_string).collect(),
+        }
+    }
+}
+
+/// A ruleset and its players, ready to play any game of a run.
+pub struct Table {
+    pub ruleset: Arc<Ruleset>,
+    pub players: u8,
+    pub match_games: u8,
+    pub seat_side: Vec<usize>,
+    /// Whether scoring can earn bonuses (the breakdown is scored only then).
+    bonuses: bool,
+    tournament: Option<Tournament>,
+    /// Each entry of the bot list: its index among the distinct bots.
+    bot_index: Vec<usize>,
+    distinct_bots: Vec<String>,
+    seed: u64,
+}
+
+impl Table {
+    /// Check the ruleset allows the players, and prepare.
+    pub fn new(ruleset: Arc<Ruleset>, players: &Players, seed: u64) -> CliResult<Table> {
+        let count = players.count();
+        let (_, rules) = crate::commands::rules_for(&ruleset, Some(count))?;
+        let seat_side = (0..usize::from(count)).map(|p| rules.side_of(p)).collect();
+        let match_games = rules.match_games.max(1);
+        let bonuses =
+            rules.harmony.is_some() || rules.middle_kingdom.is_some() || !rules.modules.is_empty();
+        // Fail now, not in every worker, when the game cannot be set up.
+        Game::new(ruleset.clone(), count, seed).map_err(|e| CliError::Message(e.to_string()))?;
+        let names = players.bot_list();
+        let mut distinct_bots: Vec<String> = Vec::new();
+        for n in &names {
+            if !distinct_bots.contains(n) {
+                distinct_bots.push(n.clone());
+            }
+        }
+        let bot_index = names
+            .iter()
+            .map(|n| distinct_bots.iter().position(|d| d == n).unwrap_or(0))
+            .collect();
+        let tournament = match players {
+            Players::Random(_) => None,
+            Players::Bots(levels) => Some(Tournament {
+                ruleset: ruleset.clone(),
+                levels: levels.clone(),
+                games: 0,
+                seed,
+                jobs: Some(1),
+            }),
+        };
+        Ok(Table {
+            ruleset,
+            players: count,
+            match_games,
+            seat_side,
+            bonuses,
+            tournament,
+            bot_index,
+            distinct_bots,
+            seed,
+        })
+    }
+
+    /// An empty tally of this table.
+    pub fn empty(&self) -> Tally {
+        Tally::new(self.seat_side.clone(), self.match_games, &self.distinct_bots)
+    }
+
+    /// A worker's game, reused from game to game.
+    pub fn new_game(&self) -> CliResult<Game> {
+        Game::new(self.ruleset.clone(), self.players, self.seed)
+            .map_err(|e| CliError::Message(e.to_string()))
+    }
+
+    /// Play game (or match) `i` on `game` (a worker's, made on first use and then reused), add
+    /// it to `tally`, write it into `save` if given.
+    pub fn play(
+        &self,
+        game: &mut Option<Game>,
+        i: u64,
+        tally: &mut Tally,
+        save: Option<&SaveDir<'_>>,
+    ) -> CliResult<Outcome> {
+        match &self.tournament {
+            None => {
+                let game = match game {
+                    Some(g) => g,
+                    None => game.insert(self.new_game()?),
+                };
+                self.play_random(game, i, tally, save)
+            }
+            Some(t) => self.play_bots(t, game, i, tally, save),
+        }
+    }
+
+    fn play_random(
+        &self,
+        game: &mut Game,
+        i: u64,
+        tally: &mut Tally,
+        save: Option<&SaveDir<'_>>,
+    ) -> CliResult<Outcome> {
+        let seats = usize::from(self.players);
+        let sides = usize::from(game.sides());
+        let match_seed = derive_seed(self.seed, i);
+        let mut rng = GameRng::seed_from(derive_seed(match_seed, u64::MAX));
+        let mut totals = vec![0i64; sides];
+        let mut game_totals = vec![0i32; sides];
+        let mut winners: Option<Vec<usize>> = None;
+        let mut recorded: Vec<Vec<Action>> = Vec::new();
+        for k in 0..self.match_games {
+            game.reset(Match::game_seed(match_seed, k));
+            if save.is_some() {
+                let mut actions = Vec::new();
+                while let Some(a) = game.play_random(|| rng.next_u32()) {
+                    actions.push(a);
+                }
+                recorded.push(actions);
+            } else {
+                game.play_out_random(&mut rng);
+            }
+            tally.add_game(game, self.bonuses);
+            for (side, t) in game_totals.iter_mut().enumerate() {
+                *t = game.score_total(side);
+                totals[side] += i64::from(*t);
+            }
+            if self.match_games == 1 {
+                winners = Some(winners_of_game(game, &game_totals));
+            }
+        }
+        // A single game is won by its own ranking (with the ruleset's tie-breaks); a match of
+        // several games by the highest total (ties shared: the rulebook gives Dynasty none).
+        let winning_sides = winners.unwrap_or_else(|| {
+            let best = totals.iter().copied().max().unwrap_or(0);
+            (0..sides).filter(|&p| totals[p] == best).collect()
+        });
+        let seat_totals: Vec<i64> = self.seat_side.iter().map(|&s| totals[s]).collect();
+        let seat_winners: Vec<usize> = (0..seats)
+            .filter(|&p| winning_sides.contains(&self.seat_side[p]))
+            .collect();
+        if let Some(dir) = save {
+            let names = vec!["random".to_string(); seats];
+            dir.write(
+                i,
+                &names,
+                match_seed,
+                &recorded,
+                &seat_totals,
+                &seat_winners,
+            )
+            .map_err(|e| CliError::Message(e.to_string()))?;
+        }
+        let outcome = Outcome::new(seat_totals, &seat_winners, &self.seat_side);
+        tally.add_outcome(&outcome);
+        Ok(outcome)
+    }
+
+    fn play_bots(
+        &self,
+        t: &Tournament,
+        game: &mut Option<Game>,
+        i: u64,
+        tally: &mut Tally,
+        save: Option<&SaveDir<'_>>,
+    ) -> CliResult<Outcome> {
+        let n = usize::from(self.players);
+        let bonuses = self.bonuses;
+        let played = t
+            .play_match(i, self.players, self.match_games, game, save.is_some(), &mut |g| {
+                tally.add_game(g, bonuses)
+            })
+            .map_err(|e| CliError::Message(e.to_string()))?;
+        let outcome = Outcome::new(played.totals.clone(), &played.winners, &played.seat_sides);
+        for seat in 0..n {
+            let total = played.totals[seat];
+            let best_other = (0..n)
+                .filter(|&o| played.seat_sides[o] != played.seat_sides[seat])
+                .map(|o| played.totals[o])
+                .max()
+                .unwrap_or(total);
+            let share = u128::from(outcome.shares[seat]);
+            let b: &mut BotTally = &mut tally.bots[self.bot_index[played.entry[seat]]];
+            b.games += 1;
+            b.win_units += share;
+            b.win_sq_units += share * share;
+            b.score_sum += i128::from(total);
+            b.score_sq_sum += u128::from(total.unsigned_abs()).pow(2);
+            b.margin_sum += i128::from(total - best_other);
+            b.decisions += played.decisions[seat];
+            b.nanos += played.nanos[seat];
+        }
+        tally.add_outcome(&outcome);
+        if let (Some(dir), Some(actions)) = (save, &played.actions) {
+            let seats: Vec<Level> = played.entry.iter().map(|&e| t.levels[e]).collect();
+            dir.record(&PlayedGame {
+                index: i,
+                seed: played.seed,
+                rotation: played.rotation,
+                seats: &seats,
+                actions,
+                totals: &played.totals,
+                winners: &played.winners,
+            })
+            .map_err(|e| CliError::Message(e.to_string()))?;
+        }
+        Ok(outcome)
+    }
+}
+
+/// The winning sides of a finished game: the highest total alone, or the full ranking with the
+/// ruleset's tie-breaks when the top score is shared.
+fn winners_of_game(game: &Game, totals: &[i32]) -> Vec<usize> {
+    let best = totals.iter().copied().max().unwrap_or(0);
+    let top: Vec<usize> = (0..totals.len()).filter(|&p| totals[p] == best).collect();
+    if top.len() == 1 {
+        top
+    } else {
+        game.outcome().winners
+    }
+}

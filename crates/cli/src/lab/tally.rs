@@ -1,0 +1,449 @@
+//! The sufficient statistics of a run: exact integer counts, sums, sums of squares and
+//! histograms, so that tallies of any split of the games add up to the very same tally in any
+//! order (threads, shards, machines).
+
+use crownlands_core::Game;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One win, in units that every share of a win divides exactly: a win shared by `k` sides is
+/// worth `WIN_UNIT / k` to each (the least common multiple of 1 to 16, the most players).
+pub const WIN_UNIT: u64 = 720_720;
+
+/// The widest histogram a tally accepts (scores further apart than this are refused, so that a
+/// hostile part file cannot make a merge allocate without bound).
+pub const MAX_SPAN: usize = 1 << 20;
+
+/// Why two tallies cannot be added.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum TallyError {
+    #[error("the tallies are of different tables ({0})")]
+    Mismatch(&'static str),
+    #[error("values span more than {MAX_SPAN} (a histogram from {0} to {1})")]
+    TooWide(i64, i64),
+    #[error("a sum overflowed")]
+    Overflow,
+    #[error("inconsistent statistics: {0}")]
+    Inconsistent(String),
+}
+
+/// How often each value occurred: `counts[j]` is the count of `low + j`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Histogram {
+    pub low: i64,
+    pub counts: Vec<u64>,
+}
+
+impl Histogram {
+    /// Count one more `value`.
+    pub fn add(&mut self, value: i64) {
+        if self.counts.is_empty() {
+            self.low = value;
+            self.counts.push(1);
+            return;
+        }
+        if value < self.low {
+            let grow = usize::try_from(self.low.abs_diff(value)).unwrap_or(usize::MAX);
+            if grow.saturating_add(self.counts.len()) > MAX_SPAN {
+                return;
+            }
+            self.counts.splice(0..0, std::iter::repeat_n(0, grow));
+            self.low = value;
+        }
+        let j = usize::try_from(value.abs_diff(self.low)).unwrap_or(usize::MAX);
+        if j >= MAX_SPAN {
+            return;
+        }
+        if j >= self.counts.len() {
+            self.counts.resize(j + 1, 0);
+        }
+        self.counts[j] += 1;
+    }
+
+    /// The highest value counted (`low` when empty).
+    pub fn high(&self) -> i64 {
+        self.low + self.counts.len().saturating_sub(1) as i64
+    }
+
+    /// Add another histogram's counts.
+    pub fn merge(&mut self, other: &Histogram) -> Result<(), TallyError> {
+        if other.counts.is_empty() {
+            return Ok(());
+        }
+        if self.counts.is_empty() {
+            *self = other.clone();
+            return Ok(());
+        }
+        let low = self.low.min(other.low);
+        let high = self.high().max(other.high());
+        let span = usize::try_from(high.abs_diff(low)).unwrap_or(usize::MAX);
+        if span >= MAX_SPAN {
+            return Err(TallyError::TooWide(low, high));
+        }
+        let mut counts = vec![0u64; span + 1];
+        for h in [&*self, other] {
+            let at = usize::try_from(h.low.abs_diff(low)).unwrap_or(0);
+            for (c, &n) in counts[at..].iter_mut().zip(&h.counts) {
+                *c = c.checked_add(n).ok_or(TallyError::Overflow)?;
+            }
+        }
+        self.low = low;
+        self.counts = counts;
+        Ok(())
+    }
+
+    /// `(value, count)` of every value counted at least once.
+    pub fn iter(&self) -> impl Iterator<Item = (i64, u64)> + '_ {
+        self.counts
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c > 0)
+            .map(|(j, &c)| (self.low + j as i64, c))
+    }
+
+    pub fn total(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// Sum and sum of squares of the values counted.
+    pub fn sums(&self) -> (i128, u128) {
+        self.iter().fold((0, 0), |(s, q), (v, c)| {
+            let v = i128::from(v);
+            (
+                s + v * i128::from(c),
+                q + (v * v).unsigned_abs() * u128::from(c),
+            )
+        })
+    }
+
+    /// Cut to at most [`MAX_SPAN`] and check the counts can be summed (for files read back).
+    fn check(&self) -> Result<(), TallyError> {
+        if self.counts.len() > MAX_SPAN {
+            return Err(TallyError::TooWide(self.low, self.high()));
+        }
+        if self.low.checked_add(self.counts.len() as i64).is_none() {
+            return Err(TallyError::Inconsistent("histogram out of range".into()));
+        }
+        self.counts
+            .iter()
+            .try_fold(0u64, |a, &c| a.checked_add(c))
+            .map(|_| ())
+            .ok_or(TallyError::Overflow)
+    }
+}
+
+/// One seat's statistics over the games (or matches) of a run.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatTally {
+    /// The seat's totals (its side's, summed over a match), value by value.
+    pub score: Histogram,
+    pub score_sum: i128,
+    pub score_sq_sum: u128,
+    /// Wins in [`WIN_UNIT`]s (a shared win counts its share).
+    pub win_units: u128,
+    pub win_sq_units: u128,
+    /// Dominoes placed in the seat's kingdom (its side's, counted whole for each seat of a team).
+    pub placed: u64,
+}
+
+/// One bot's statistics in a tournament (every seat it played).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BotTally {
+    pub bot: String,
+    /// Player-games played (a bot listed three times plays three per game).
+    pub games: u64,
+    pub win_units: u128,
+    pub win_sq_units: u128,
+    pub score_sum: i128,
+    pub score_sq_sum: u128,
+    /// Sum of (own total - best other side's total).
+    pub margin_sum: i128,
+    pub decisions: u64,
+    /// Time spent deciding, in nanoseconds (the one figure that differs from run to run).
+    pub nanos: u128,
+}
+
+/// Everything a run of one ruleset measured.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tally {
+    /// Games (or matches) counted.
+    pub games: u64,
+    /// Games of a match (1 for most rulesets).
+    pub match_games: u8,
+    /// The side (kingdom or team) of each seat.
+    pub seat_side: Vec<usize>,
+    pub seats: Vec<SeatTally>,
+    /// Per bonus key, per seat: the games in which the seat's side earned it.
+    pub bonuses: BTreeMap<String, Vec<u64>>,
+    /// Dominoes discarded in a game, game by game.
+    pub discarded: Histogram,
+    /// With bots: per distinct bot, in the order of the list.
+    pub bots: Vec<BotTally>,
+}
+
+/// The result of one game (or match) for each seat.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Outcome {
+    /// Each seat's total (its side's, summed over a match).
+    pub totals: Vec<i64>,
+    /// Each seat's share of the win, in [`WIN_UNIT`]s.
+    pub shares: Vec<u64>,
+}
+
+impl Outcome {
+    /// Each seat's total and share, from the winning seats (every seat of a winning side is
+    /// listed; sides sharing the win share it).
+    pub fn new(totals: Vec<i64>, winners: &[usize], seat_side: &[usize]) -> Outcome {
+        let mut sides: Vec<usize> = winners.iter().filter_map(|&w| seat_side.get(w)).copied().collect();
+        sides.sort_unstable();
+        sides.dedup();
+        let share = WIN_UNIT / sides.len().max(1) as u64;
+        let shares = (0..totals.len())
+            .map(|p| if winners.contains(&p) { share } else { 0 })
+            .collect();
+        Outcome { totals, shares }
+    }
+}
+
+impl Tally {
+    /// An empty tally for seats on these sides.
+    pub fn new(seat_side: Vec<usize>, match_games: u8, bots: &[String]) -> Tally {
+        let seats = vec![SeatTally::default(); seat_side.len()];
+        Tally {
+            games: 0,
+            match_games,
+            seat_side,
+            seats,
+            bonuses: BTreeMap::new(),
+            discarded: Histogram::default(),
+            bots: bots
+                .iter()
+                .map(|b| BotTally {
+                    bot: b.clone(),
+                    ..BotTally::default()
+                })
+                .collect(),
+        }
+    }
+
+    /// Count one finished game (of a match): dominoes placed and discarded, bonuses earned.
+    /// `bonuses` tells whether the ruleset has any (scoring the breakdown costs time).
+    pub fn add_game(&mut self, game: &Game, bonuses: bool) {
+        let sides = usize::from(game.sides());
+        let mut per_side = [0u64; 16];
+        for &(side, _, _) in game.placed() {
+            if let Some(n) = per_side.get_mut(side) {
+                *n += 1;
+            }
+        }
+        for (seat, s) in self.seats.iter_mut().enumerate() {
+            s.placed += per_side
+                .get(self.seat_side.get(seat).copied().unwrap_or(0))
+                .copied()
+                .unwrap_or(0);
+        }
+        self.discarded.add(game.discarded().len() as i64);
+        if bonuses {
+            for side in 0..sides {
+                for b in game.score(side).bonuses {
+                    let seats = self.seats.len();
+                    let row = self.bonuses.entry(b.key).or_insert_with(|| vec![0; seats]);
+                    for (seat, n) in row.iter_mut().enumerate() {
+                        if self.seat_side.get(seat) == Some(&side) {
+                            *n += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Count one finished game (or match).
+    pub fn add_outcome(&mut self, o: &Outcome) {
+        self.games += 1;
+        for ((s, &t), &w) in self.seats.iter_mut().zip(&o.totals).zip(&o.shares) {
+            s.score.add(t);
+            s.score_sum += i128::from(t);
+            s.score_sq_sum += u128::from(t.unsigned_abs()).pow(2);
+            s.win_units += u128::from(w);
+            s.win_sq_units += u128::from(w).pow(2);
+        }
+    }
+
+    /// Add another tally of the same table (the order never matters).
+    pub fn merge(&mut self, o: &Tally) -> Result<(), TallyError> {
+        if self.seat_side != o.seat_side || self.seats.len() != o.seats.len() {
+            return Err(TallyError::Mismatch("seats"));
+        }
+        if self.match_games != o.match_games {
+            return Err(TallyError::Mismatch("games per match"));
+        }
+        if self.bots.len() != o.bots.len() || self.bots.iter().zip(&o.bots).any(|(a, b)| a.bot != b.bot) {
+            return Err(TallyError::Mismatch("bots"));
+        }
+        let add = |a: &mut u128, b: u128| -> Result<(), TallyError> {
+            *a = a.checked_add(b).ok_or(TallyError::Overflow)?;
+            Ok(())
+        };
+        let addi = |a: &mut i128, b: i128| -> Result<(), TallyError> {
+            *a = a.checked_add(b).ok_or(TallyError::Overflow)?;
+            Ok(())
+        };
+        let add64 = |a: &mut u64, b: u64| -> Result<(), TallyError> {
+            *a = a.checked_add(b).ok_or(TallyError::Overflow)?;
+            Ok(())
+        };
+        add64(&mut self.games, o.games)?;
+        for (s, t) in self.seats.iter_mut().zip(&o.seats) {
+            s.score.merge(&t.score)?;
+            addi(&mut s.score_sum, t.score_sum)?;
+            add(&mut s.score_sq_sum, t.score_sq_sum)?;
+            add(&mut s.win_units, t.win_units)?;
+            add(&mut s.win_sq_units, t.win_sq_units)?;
+            add64(&mut s.placed, t.placed)?;
+        }
+        for (key, row) in &o.bonuses {
+            if row.len() != self.seats.len() {
+                return Err(TallyError::Mismatch("bonus seats"));
+            }
+            let mine = self
+                .bonuses
+                .entry(key.clone())
+                .or_insert_with(|| vec![0; row.len()]);
+            for (a, &b) in mine.iter_mut().zip(row) {
+                add64(a, b)?;
+            }
+        }
+        self.discarded.merge(&o.discarded)?;
+        for (a, b) in self.bots.iter_mut().zip(&o.bots) {
+            add64(&mut a.games, b.games)?;
+            add(&mut a.win_units, b.win_units)?;
+            add(&mut a.win_sq_units, b.win_sq_units)?;
+            addi(&mut a.score_sum, b.score_sum)?;
+            add(&mut a.score_sq_sum, b.score_sq_sum)?;
+            addi(&mut a.margin_sum, b.margin_sum)?;
+            add64(&mut a.decisions, b.decisions)?;
+            add(&mut a.nanos, b.nanos)?;
+        }
+        Ok(())
+    }
+
+    /// Check a tally read from a file: its parts agree with each other.
+    pub fn check(&self) -> Result<(), TallyError> {
+        if self.seats.len() != self.seat_side.len() || self.seats.is_empty() || self.seats.len() > 16 {
+            return Err(TallyError::Inconsistent("seat count".into()));
+        }
+        self.discarded.check()?;
+        for (i, s) in self.seats.iter().enumerate() {
+            s.score.check()?;
+            if s.score.total() != self.games {
+                return Err(TallyError::Inconsistent(format!(
+                    "seat {}: {} scores for {} games",
+                    i + 1,
+                    s.score.total(),
+                    self.games
+                )));
+            }
+            if s.score.sums() != (s.score_sum, s.score_sq_sum) {
+                return Err(TallyError::Inconsistent(format!(
+                    "seat {}: the score sums do not match the histogram",
+                    i + 1
+                )));
+            }
+        }
+        if self.bonuses.values().any(|r| r.len() != self.seats.len()) {
+            return Err(TallyError::Inconsistent("bonus seats".into()));
+        }
+        Ok(())
+    }
+}
+
+/// The paired differences B - A of two rulesets played on the same seeds, per seat.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PairedSeat {
+    pub score_sum: i128,
+    pub score_sq_sum: u128,
+    pub win_units: i128,
+    pub win_sq_units: u128,
+}
+
+/// Add one game's paired differences (`b - a`, seat by seat) to `paired`.
+pub fn add_paired(paired: &mut [PairedSeat], a: &Outcome, b: &Outcome) {
+    for (p, seat) in paired.iter_mut().enumerate() {
+        let ds = b.totals[p] - a.totals[p];
+        let dw = i128::from(b.shares[p]) - i128::from(a.shares[p]);
+        seat.score_sum += i128::from(ds);
+        seat.score_sq_sum += u128::from(ds.unsigned_abs()).pow(2);
+        seat.win_units += dw;
+        seat.win_sq_units += dw.unsigned_abs().pow(2);
+    }
+}
+
+/// Add paired differences tallied elsewhere.
+pub fn merge_paired(into: &mut [PairedSeat], from: &[PairedSeat]) -> Result<(), TallyError> {
+    if into.len() != from.len() {
+        return Err(TallyError::Mismatch("paired seats"));
+    }
+    for (a, b) in into.iter_mut().zip(from) {
+        a.score_sum = a.score_sum.checked_add(b.score_sum).ok_or(TallyError::Overflow)?;
+        a.score_sq_sum = a
+            .score_sq_sum
+            .checked_add(b.score_sq_sum)
+            .ok_or(TallyError::Overflow)?;
+        a.win_units = a.win_units.checked_add(b.win_units).ok_or(TallyError::Overflow)?;
+        a.win_sq_units = a
+            .win_sq_units
+            .checked_add(b.win_sq_units)
+            .ok_or(TallyError::Overflow)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn histograms_merge_in_any_order() {
+        let values = [5i64, -3, 12, 5, 0, 40, -3];
+        let mut one = Histogram::default();
+        values.iter().for_each(|&v| one.add(v));
+        let (mut a, mut b) = (Histogram::default(), Histogram::default());
+        values[..3].iter().for_each(|&v| a.add(v));
+        values[3..].iter().for_each(|&v| b.add(v));
+        let mut ab = a.clone();
+        ab.merge(&b).expect("merge");
+        let mut ba = b.clone();
+        ba.merge(&a).expect("merge");
+        assert_eq!(ab, one);
+        assert_eq!(ba, one);
+        assert_eq!(one.total(), 7);
+        assert_eq!(one.sums(), (56, 25 + 9 + 144 + 25 + 1600 + 9));
+        assert_eq!(one.low, -3);
+    }
+
+    #[test]
+    fn far_apart_histograms_are_refused() {
+        let mut a = Histogram::default();
+        a.add(0);
+        let b = Histogram {
+            low: i64::MAX - 10,
+            counts: vec![1],
+        };
+        assert!(matches!(a.merge(&b), Err(TallyError::TooWide(..))));
+    }
+
+    #[test]
+    fn shares_of_a_tie_are_exact() {
+        let o = Outcome::new(vec![10, 10, 10, 4], &[0, 1, 2], &[0, 1, 2, 3]);
+        assert_eq!(o.shares, vec![WIN_UNIT / 3, WIN_UNIT / 3, WIN_UNIT / 3, 0]);
+        // A team of two winning alone: each of its seats wins whole.
+        let o = Outcome::new(vec![10, 10, 4, 4], &[0, 1], &[0, 0, 1, 1]);
+        assert_eq!(o.shares, vec![WIN_UNIT, WIN_UNIT, 0, 0]);
+    }
+}
