@@ -18,6 +18,12 @@ const COLOURS: [RGBColor; 8] = [
     RGBColor(127, 127, 127),
 ];
 
+/// A tick label: one decimal, and never "-0.0".
+fn tick(y: &f64) -> String {
+    let v = (y * 10.0).round() / 10.0;
+    if v == 0.0 { "0".to_string() } else { format!("{v:.1}") }
+}
+
 fn colour(i: usize) -> RGBColor {
     COLOURS[i % COLOURS.len()]
 }
@@ -86,7 +92,9 @@ pub fn score_distribution(title: &str, t: &Tally) -> Result<String, String> {
             } else {
                 "total score".to_string()
             })
+            .x_label_formatter(&|x| format!("{}", x.round() as i64))
             .y_desc("% of games")
+            .y_label_formatter(&tick)
             .draw()
             .map_err(text_err)?;
         for (i, points) in series.into_iter().enumerate() {
@@ -150,6 +158,7 @@ fn intervals(
                 }
             })
             .y_desc(y_desc)
+            .y_label_formatter(&tick)
             .draw()
             .map_err(text_err)?;
         if zero_line {

@@ -2,6 +2,7 @@
 
 mod analyse;
 mod help_schema;
+mod lab;
 mod placements;
 mod rulesets_validate;
 mod score;

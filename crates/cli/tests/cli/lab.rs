@@ -1,0 +1,322 @@
+//! The balance lab: `simulate`/`compare` on any number of threads and shards, `merge`, the
+//! HTML report, and Ctrl-C.
+
+use super::{TempFile, bin, run};
+use serde_json::Value;
+use std::process::{Command, Stdio};
+
+/// A JSON report without the figures that are timings (they differ from run to run).
+fn without_timing(mut v: Value) -> Value {
+    if let Some(o) = v.as_object_mut() {
+        o.remove("seconds");
+        o.remove("games_per_second");
+    }
+    let strip_bots = |bots: &mut Value| {
+        for b in bots.as_array_mut().into_iter().flatten() {
+            if let Some(o) = b.as_object_mut() {
+                o.remove("ms_per_decision");
+            }
+        }
+    };
+    strip_bots(&mut v["bots"]);
+    for r in v["rulesets"].as_array_mut().into_iter().flatten() {
+        strip_bots(&mut r["bots"]);
+    }
+    v
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let mut all: Vec<&str> = args.to_vec();
+    all.push("--json");
+    without_timing(run(&all).ok().json())
+}
+
+/// Run `args` as `shards` shards, each into a part file, and merge them (parts given in reverse
+/// order: the order does not matter).
+fn merged(args: &[&str], shards: u64) -> Value {
+    let mut parts = Vec::new();
+    for k in 1..=shards {
+        let shard = format!("{k}/{shards}");
+        let mut all: Vec<&str> = args.to_vec();
+        all.extend(["--shard", &shard]);
+        let out = run(&all).ok();
+        let part: Value = out.json();
+        assert_eq!(part["format"], "crownlands-lab-part", "{}", out.stdout);
+        parts.push(TempFile::new(&format!("part-{k}"), "json", &out.stdout));
+    }
+    let mut all = vec!["merge".to_string()];
+    all.extend(parts.iter().rev().map(TempFile::arg));
+    all.push("--json".into());
+    without_timing(run(&all).ok().json())
+}
+
+#[test]
+fn shards_of_random_games_merge_to_one_run() {
+    let args = ["simulate", "kingdomino", "-p", "3", "-g", "61", "-s", "9"];
+    let one = json_of(&args);
+    assert_eq!(one["games"], 61);
+    assert_eq!(merged(&args, 4), one);
+    assert_eq!(merged(&args, 1), one);
+    // A team ruleset, with its team table.
+    let args = ["simulate", "royal-wedding-teams", "-p", "6", "-g", "9", "-s", "2"];
+    assert_eq!(merged(&args, 3), json_of(&args));
+    // A match ruleset, with bonuses.
+    let args = ["simulate", "dynasty", "-p", "2", "-g", "5", "-s", "4"];
+    assert_eq!(merged(&args, 2), json_of(&args));
+}
+
+#[test]
+fn shards_of_bot_games_merge_to_one_run() {
+    let args = [
+        "simulate",
+        "harmony",
+        "--bots",
+        "greedy,random,random",
+        "-g",
+        "7",
+        "-s",
+        "5",
+    ];
+    let one = json_of(&args);
+    assert_eq!(one["bots"][0]["bot"], "greedy");
+    assert_eq!(merged(&args, 3), one);
+}
+
+#[test]
+fn any_number_of_threads_gives_the_same_figures() {
+    let base = ["simulate", "middle-kingdom", "-p", "4", "-g", "150", "-s", "3"];
+    let with = |jobs: &str| {
+        let mut a = base.to_vec();
+        a.extend(["--jobs", jobs]);
+        json_of(&a)
+    };
+    let one = with("1");
+    assert_eq!(with("2"), one);
+    assert_eq!(with("5"), one);
+}
+
+#[test]
+fn compare_reports_paired_differences() {
+    let args = [
+        "compare",
+        "kingdomino",
+        "harmony",
+        "-p",
+        "2",
+        "-g",
+        "300",
+        "-s",
+        "1",
+    ];
+    let v = json_of(&args);
+    let rulesets = v["rulesets"].as_array().expect("rulesets");
+    assert_eq!(rulesets.len(), 2);
+    assert_eq!(rulesets[0]["ruleset"], "kingdomino");
+    assert_eq!(rulesets[1]["ruleset"], "harmony");
+    for r in rulesets {
+        let seats = r["seats"].as_array().expect("seats");
+        assert_eq!(seats.len(), 2);
+        assert!(seats[0]["mean_score"].as_f64().is_some());
+        assert!(seats[0]["win_share"].as_f64().is_some());
+    }
+    let d = v["differences"].as_array().expect("differences");
+    assert_eq!(d.len(), 2);
+    for (i, seat) in d.iter().enumerate() {
+        assert_eq!(seat["seat"], i + 1);
+        for what in ["mean_score", "win_share"] {
+            let e = &seat[what];
+            let (est, low, high) = (
+                e["estimate"].as_f64().expect("estimate"),
+                e["low"].as_f64().expect("low"),
+                e["high"].as_f64().expect("high"),
+            );
+            assert!(low <= est && est <= high, "{e}");
+        }
+        // Harmony only adds points, on the same games: every seat scores more on average.
+        let score = &seat["mean_score"];
+        assert!(score["estimate"].as_f64().expect("estimate") > 0.0, "{score}");
+        assert_eq!(score["significant"], true, "{score}");
+    }
+    assert_eq!(merged(&args, 3), v, "compare shards merge too");
+}
+
+#[test]
+fn a_ruleset_compared_with_itself_differs_by_exactly_nothing() {
+    let v = json_of(&["compare", "kingdomino", "kingdomino", "-p", "3", "-g", "40"]);
+    for seat in v["differences"].as_array().expect("differences") {
+        for what in ["mean_score", "win_share"] {
+            for k in ["estimate", "low", "high"] {
+                assert_eq!(seat[what][k].as_f64(), Some(0.0), "{seat}");
+            }
+            assert_eq!(seat[what]["significant"], false);
+        }
+    }
+}
+
+#[test]
+fn compare_with_bots_rotates_the_same_bots_on_both() {
+    let args = [
+        "compare",
+        "kingdomino",
+        "middle-kingdom",
+        "--bots",
+        "greedy,random",
+        "-g",
+        "4",
+    ];
+    let v = json_of(&args);
+    assert_eq!(v["bot_list"], serde_json::json!(["greedy", "random"]));
+    assert_eq!(merged(&args, 2), v);
+    let text = run(&args[..]).ok().stdout;
+    assert!(text.contains("(A) and middle-kingdom (B)"), "{text}");
+}
+
+#[test]
+fn merge_refuses_parts_that_do_not_make_one_run() {
+    let part = |args: &[&str], shard: &str| {
+        let mut all = args.to_vec();
+        all.extend(["--shard", shard]);
+        TempFile::new("part", "json", &run(&all).ok().stdout)
+    };
+    let a = ["simulate", "kingdomino", "-p", "2", "-g", "10"];
+    let (p1, p2) = (part(&a, "1/3"), part(&a, "2/3"));
+    let r = run(&["merge", &p1.arg(), &p2.arg()]).expect_code(1);
+    assert!(r.stderr.contains("missing: 3/3"), "{}", r.stderr);
+    let r = run(&["merge", &p1.arg(), &p1.arg()]).expect_code(1);
+    assert!(r.stderr.contains("given twice"), "{}", r.stderr);
+    let other = part(&["simulate", "kingdomino", "-p", "2", "-g", "10", "-s", "2"], "3/3");
+    let r = run(&["merge", &p1.arg(), &p2.arg(), &other.arg()]).expect_code(1);
+    assert!(r.stderr.contains("another run"), "{}", r.stderr);
+    let junk = TempFile::new("junk", "json", "{\"format\": 3}");
+    let r = run(&["merge", &junk.arg()]).expect_code(1);
+    assert!(r.stderr.contains("not a part file"), "{}", r.stderr);
+    // A tally whose sums disagree with its histogram (edited by hand) is refused.
+    let text = std::fs::read_to_string(p1.path()).expect("part");
+    let mut v: Value = serde_json::from_str(&text).expect("json");
+    let sum = &mut v["results"]["tallies"][0]["seats"][0]["score_sum"];
+    *sum = Value::from(sum.as_i64().expect("sum") + 1);
+    let edited = TempFile::new("edited", "json", &v.to_string());
+    let r = run(&["merge", &edited.arg(), &p2.arg()]).expect_code(1);
+    assert!(r.stderr.contains("do not match"), "{}", r.stderr);
+    for bad in ["0/2", "3/2", "x"] {
+        let r = run(&["simulate", "kingdomino", "-p", "2", "--shard", bad]).expect_code(1);
+        assert!(r.stderr.contains("give K/N"), "{}", r.stderr);
+    }
+}
+
+/// The start and end tags of an HTML page balance (void elements aside), and the page holds
+/// no address and no script.
+fn check_page(page: &str) {
+    assert!(page.starts_with("<!DOCTYPE html>"), "{}", &page[..40]);
+    for banned in ["http://", "https://", "src=", "href=", "<script", "url("] {
+        assert!(!page.contains(banned), "the page holds `{banned}`");
+    }
+    let void = ["meta", "br", "img", "hr", "link", "input"];
+    let mut open: Vec<String> = Vec::new();
+    let mut rest = page;
+    while let Some(at) = rest.find('<') {
+        rest = &rest[at + 1..];
+        let end = rest.find('>').expect("a tag is closed");
+        let tag = &rest[..end];
+        rest = &rest[end + 1..];
+        if tag.starts_with('!') || tag.starts_with('?') {
+            continue;
+        }
+        let self_closing = tag.ends_with('/');
+        let name: String = tag
+            .trim_start_matches('/')
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+            .collect::<String>()
+            .to_ascii_lowercase();
+        assert!(!name.is_empty(), "a tag without a name: <{tag}>");
+        if tag.starts_with('/') {
+            assert_eq!(open.pop().as_deref(), Some(name.as_str()), "</{name}> closes");
+        } else if !self_closing && !void.contains(&name.as_str()) {
+            open.push(name);
+        }
+    }
+    assert!(open.is_empty(), "unclosed: {open:?}");
+}
+
+#[test]
+fn reports_are_self_contained_pages_with_charts() {
+    let page = TempFile::new("report", "html", "");
+    let r = run(&[
+        "simulate",
+        "harmony",
+        "-p",
+        "3",
+        "-g",
+        "50",
+        "--report",
+        &page.arg(),
+    ])
+    .ok();
+    assert!(r.stdout.contains("report written to"), "{}", r.stdout);
+    let html = std::fs::read_to_string(page.path()).expect("report");
+    check_page(&html);
+    assert!(html.matches("<svg").count() >= 3, "charts");
+    assert!(html.contains("Score distribution per seat"));
+    assert!(html.contains("Win share per seat"));
+    assert!(html.contains("50 games of harmony with 3 random players"), "the summary");
+    let page = TempFile::new("compare", "html", "");
+    run(&[
+        "compare",
+        "kingdomino",
+        "middle-kingdom",
+        "-p",
+        "2",
+        "-g",
+        "30",
+        "--report",
+        &page.arg(),
+    ])
+    .ok();
+    let html = std::fs::read_to_string(page.path()).expect("report");
+    check_page(&html);
+    assert!(html.matches("<svg").count() >= 5, "charts");
+    assert!(html.contains("Differences B - A"));
+    // merge writes the same page.
+    let part = TempFile::new(
+        "part",
+        "json",
+        &run(&["simulate", "kingdomino", "-p", "2", "-g", "20", "--shard", "1/1"])
+            .ok()
+            .stdout,
+    );
+    let page = TempFile::new("merged", "html", "");
+    run(&["merge", &part.arg(), "--report", &page.arg()]).ok();
+    check_page(&std::fs::read_to_string(page.path()).expect("report"));
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_prints_what_was_played() {
+    let child = Command::new(bin())
+        .args(["simulate", "kingdomino", "-p", "4", "-g", "100000000", "--json"])
+        .env("RUST_BACKTRACE", "0")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON of the games played");
+    assert_eq!(v["stopped"], true);
+    let games = v["games"].as_u64().expect("games");
+    assert!(games > 0 && games < 100_000_000, "{games}");
+    let shares: f64 = v["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .filter_map(|s| s["win_share"].as_f64())
+        .sum();
+    assert!((shares - 1.0).abs() < 1e-3, "{shares}");
+}
