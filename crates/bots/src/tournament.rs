@@ -350,13 +350,14 @@ impl Tournament {
     ) -> Result<(), TournamentError> {
         let n = usize::from(players);
         let mut placed = vec![0.0; n];
-        let played = self.play_match(i, players, match_games, game, record.is_some(), &mut |g| {
-            placed.iter_mut().for_each(|p| *p = 0.0);
-            add_placed_shares(g, &mut placed);
-            for (s, p) in block.seats.iter_mut().zip(&placed) {
-                s.placed += p;
-            }
-        })?;
+        let played =
+            self.play_match(i, players, match_games, game, record.is_some(), &mut |g| {
+                placed.iter_mut().for_each(|p| *p = 0.0);
+                add_placed_shares(g, &mut placed);
+                for (s, p) in block.seats.iter_mut().zip(&placed) {
+                    s.placed += p;
+                }
+            })?;
         let MatchPlayed {
             totals,
             winners,

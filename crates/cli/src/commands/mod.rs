@@ -56,13 +56,9 @@ pub fn run(command: Command) -> CliResult<ExitCode> {
                 ..options(&lab)
             },
         ),
-        Command::Compare { a, b, lab } => compare::run(
-            &a,
-            &b,
-            lab.players,
-            lab.bots.as_deref(),
-            &options(&lab),
-        ),
+        Command::Compare { a, b, lab } => {
+            compare::run(&a, &b, lab.players, lab.bots.as_deref(), &options(&lab))
+        }
         Command::Merge {
             parts,
             json,

@@ -21,7 +21,11 @@ const COLOURS: [RGBColor; 8] = [
 /// A tick label: one decimal, and never "-0.0".
 fn tick(y: &f64) -> String {
     let v = (y * 10.0).round() / 10.0;
-    if v == 0.0 { "0".to_string() } else { format!("{v:.1}") }
+    if v == 0.0 {
+        "0".to_string()
+    } else {
+        format!("{v:.1}")
+    }
 }
 
 fn colour(i: usize) -> RGBColor {
@@ -36,7 +40,9 @@ fn text_err<E: std::fmt::Display>(e: E) -> String {
 
 /// Draw into an SVG string; the namespace attribute is dropped (HTML does not need it, and the
 /// page then holds no address at all).
-fn svg(draw: impl FnOnce(DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> Drawn) -> Result<String, String> {
+fn svg(
+    draw: impl FnOnce(DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> Drawn,
+) -> Result<String, String> {
     let mut out = String::new();
     {
         let root = SVGBackend::with_string(&mut out, SIZE).into_drawing_area();
@@ -49,8 +55,20 @@ fn svg(draw: impl FnOnce(DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) ->
 
 /// How often each total occurred, per seat (as a share of the games), one line per seat.
 pub fn score_distribution(title: &str, t: &Tally) -> Result<String, String> {
-    let low = t.seats.iter().filter(|s| s.score.total() > 0).map(|s| s.score.low).min().unwrap_or(0);
-    let high = t.seats.iter().filter(|s| s.score.total() > 0).map(|s| s.score.high()).max().unwrap_or(1);
+    let low = t
+        .seats
+        .iter()
+        .filter(|s| s.score.total() > 0)
+        .map(|s| s.score.low)
+        .min()
+        .unwrap_or(0);
+    let high = t
+        .seats
+        .iter()
+        .filter(|s| s.score.total() > 0)
+        .map(|s| s.score.high())
+        .max()
+        .unwrap_or(1);
     let n = t.games.max(1) as f64;
     // Scores are spread thin: count them in bins of a few points so that the lines read.
     let bin = ((high - low) / 60).max(1);
@@ -103,7 +121,9 @@ pub fn score_distribution(title: &str, t: &Tally) -> Result<String, String> {
                 .draw_series(LineSeries::new(points, c.stroke_width(2)))
                 .map_err(text_err)?
                 .label(format!("seat {}", i + 1))
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2)));
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2))
+                });
         }
         chart
             .configure_series_labels()
@@ -214,7 +234,12 @@ pub fn win_shares(rulesets: &[(String, Vec<SeatSummary>)]) -> Result<String, Str
             )
         })
         .collect();
-    intervals("Win share per seat (95% intervals)", "% of wins", &series, false)
+    intervals(
+        "Win share per seat (95% intervals)",
+        "% of wins",
+        &series,
+        false,
+    )
 }
 
 /// Mean score per seat with 95% intervals, per ruleset.
@@ -223,10 +248,20 @@ pub fn mean_scores(rulesets: &[(String, Vec<SeatSummary>)]) -> Result<String, St
         .iter()
         .map(|(name, seats)| (name.clone(), seats.iter().map(|s| s.score).collect()))
         .collect();
-    intervals("Mean score per seat (95% intervals)", "mean score", &series, false)
+    intervals(
+        "Mean score per seat (95% intervals)",
+        "mean score",
+        &series,
+        false,
+    )
 }
 
 /// A difference B - A per seat with its paired 95% interval, around zero.
-pub fn difference(title: &str, y_desc: &str, label: &str, diffs: &[Estimate]) -> Result<String, String> {
+pub fn difference(
+    title: &str,
+    y_desc: &str,
+    label: &str,
+    diffs: &[Estimate],
+) -> Result<String, String> {
     intervals(title, y_desc, &[(label.to_string(), diffs.to_vec())], true)
 }

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use std::ops::Range;
 use std::time::Instant;
 use table::Table;
-use tally::{PairedSeat, Tally, add_paired, merge_paired};
+use tally::{Outcome, PairedSeat, Tally, add_paired, merge_paired};
 
 /// Which command a run is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -115,14 +115,20 @@ pub fn play(
         jobs,
         stop,
         bar.as_ref(),
-        &|| Ok((0..tables.len()).map(|_| None).collect::<Vec<_>>()),
+        // Each worker: a game per table, reused from game to game, and its outcome's buffers.
+        &|| {
+            Ok((0..tables.len())
+                .map(|_| (None, Outcome::default()))
+                .collect::<Vec<_>>())
+        },
         &empty,
-        &|games, i, work: &mut Work| {
-            let mut outcomes = Vec::with_capacity(2);
-            for ((table, game), tally) in tables.iter().zip(games.iter_mut()).zip(&mut work.tallies) {
-                outcomes.push(table.play(game, i, tally, save)?);
+        &|state, i, work: &mut Work| {
+            for ((table, (game, out)), tally) in
+                tables.iter().zip(state.iter_mut()).zip(&mut work.tallies)
+            {
+                table.play(game, i, tally, save, out)?;
             }
-            if let [a, b] = outcomes.as_slice() {
+            if let [(_, a), (_, b)] = state.as_slice() {
                 add_paired(&mut work.paired, a, b);
             }
             Ok(())

@@ -153,7 +153,8 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> CliResult<Results> {
         return Err(CliError::Message("give the part files to merge".into()));
     };
     let count = first.shard.count;
-    let mut seen: Vec<Option<&str>> = vec![None; usize::try_from(count).unwrap_or(0).min(parts.len() + 1)];
+    let mut seen: Vec<Option<&str>> =
+        vec![None; usize::try_from(count).unwrap_or(0).min(parts.len() + 1)];
     for (name, part) in &parts {
         if part.results.run != first.results.run || part.shard.count != count {
             return Err(CliError::Message(format!(
@@ -190,7 +191,11 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> CliResult<Results> {
             "{} of {count} shards given; missing: {}{}",
             parts.len(),
             missing.join(", "),
-            if (count - parts.len() as u64) > 10 { ", ..." } else { "" }
+            if (count - parts.len() as u64) > 10 {
+                ", ..."
+            } else {
+                ""
+            }
         )));
     }
     let mut iter = parts.into_iter();

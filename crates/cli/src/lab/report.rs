@@ -40,7 +40,11 @@ pub fn html(r: &Results) -> Result<String, String> {
     let who = if r.run.bots.is_empty() {
         format!("{} random players", r.run.players)
     } else {
-        format!("{} players: {} (seats rotated)", r.run.players, r.run.bots.join(", "))
+        format!(
+            "{} players: {} (seats rotated)",
+            r.run.players,
+            r.run.bots.join(", ")
+        )
     };
     body.push_str(&format!(
         "<p>{} of {} games (or matches), seed {}, {}.{}</p>\n",
@@ -79,11 +83,21 @@ pub fn html(r: &Results) -> Result<String, String> {
             .collect();
         figure(
             &mut body,
-            charts::difference("Mean score difference per seat (paired 95% intervals)", "points", &label, &score)?,
+            charts::difference(
+                "Mean score difference per seat (paired 95% intervals)",
+                "points",
+                &label,
+                &score,
+            )?,
         );
         figure(
             &mut body,
-            charts::difference("Win share difference per seat (paired 95% intervals)", "percentage points", &label, &wins)?,
+            charts::difference(
+                "Win share difference per seat (paired 95% intervals)",
+                "percentage points",
+                &label,
+                &wins,
+            )?,
         );
     }
     body.push_str("<h2>Win share per seat</h2>\n");
@@ -108,7 +122,8 @@ pub fn html(r: &Results) -> Result<String, String> {
 
 /// Write the page to `path`.
 pub fn write(path: &Path, r: &Results) -> CliResult<()> {
-    let page = html(r).map_err(|e| CliError::Message(format!("--report: cannot draw the charts: {e}")))?;
+    let page =
+        html(r).map_err(|e| CliError::Message(format!("--report: cannot draw the charts: {e}")))?;
     std::fs::write(path, page)
         .map_err(|e| CliError::Message(format!("--report: cannot write {}: {e}", path.display())))
 }

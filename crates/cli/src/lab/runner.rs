@@ -64,7 +64,9 @@ where
     let first_error: Mutex<Option<CliError>> = Mutex::new(None);
     let fail = |e: CliError| {
         failed.store(true, Ordering::Relaxed);
-        let mut slot = first_error.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut slot = first_error
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if slot.is_none() {
             *slot = Some(e);
         }
@@ -99,7 +101,12 @@ where
         }
         Some(tally)
     };
-    let jobs = jobs.clamp(1, usize::try_from(range.end - range.start).unwrap_or(usize::MAX).max(1));
+    let jobs = jobs.clamp(
+        1,
+        usize::try_from(range.end - range.start)
+            .unwrap_or(usize::MAX)
+            .max(1),
+    );
     let tallies: Vec<Option<T>> = if jobs == 1 {
         vec![work()]
     } else {

@@ -3,7 +3,7 @@
 //! of the games (threads, shards, machines) plays the very same games, and two rulesets on the
 //! same seed are dealt from the same seeds (common random numbers).
 
-use super::tally::{BotTally, Outcome, Tally};
+use super::tally::{BotTally, Outcome, Tally, WIN_UNIT};
 use crate::commands::simulate::saving::SaveDir;
 use crate::errors::{CliError, CliResult};
 use crownlands_bots::Level;
@@ -12,6 +12,9 @@ use crownlands_core::matches::Match;
 use crownlands_core::rng::{GameRng, derive_seed};
 use crownlands_core::{Action, Game, Ruleset};
 use std::sync::Arc;
+
+/// The most sides (kingdoms) a game has: one per player at most.
+const MAX_SIDES: usize = crownlands_core::ruleset::MAX_PLAYERS as usize;
 
 /// Who plays: every seat random (the engine's fast path), or bots, rotated from game to game.
 #[derive(Clone, Debug, PartialEq)]
@@ -99,7 +102,11 @@ impl Table {
 
     /// An empty tally of this table.
     pub fn empty(&self) -> Tally {
-        Tally::new(self.seat_side.clone(), self.match_games, &self.distinct_bots)
+        Tally::new(
+            self.seat_side.clone(),
+            self.match_games,
+            &self.distinct_bots,
+        )
     }
 
     /// A worker's game, reused from game to game.
@@ -116,16 +123,20 @@ impl Table {
         i: u64,
         tally: &mut Tally,
         save: Option<&SaveDir<'_>>,
-    ) -> CliResult<Outcome> {
+        out: &mut Outcome,
+    ) -> CliResult<()> {
         match &self.tournament {
             None => {
                 let game = match game {
                     Some(g) => g,
                     None => game.insert(self.new_game()?),
                 };
-                self.play_random(game, i, tally, save)
+                self.play_random(game, i, tally, save, out)
             }
-            Some(t) => self.play_bots(t, game, i, tally, save),
+            Some(t) => {
+                *out = self.play_bots(t, game, i, tally, save)?;
+                Ok(())
+            }
         }
     }
 
@@ -135,14 +146,15 @@ impl Table {
         i: u64,
         tally: &mut Tally,
         save: Option<&SaveDir<'_>>,
-    ) -> CliResult<Outcome> {
-        let seats = usize::from(self.players);
-        let sides = usize::from(game.sides());
+        out: &mut Outcome,
+    ) -> CliResult<()> {
+        let sides = usize::from(game.sides()).min(MAX_SIDES);
         let match_seed = derive_seed(self.seed, i);
         let mut rng = GameRng::seed_from(derive_seed(match_seed, u64::MAX));
-        let mut totals = vec![0i64; sides];
-        let mut game_totals = vec![0i32; sides];
-        let mut winners: Option<Vec<usize>> = None;
+        // Fixed buffers: this is the hot path of random simulations, it allocates nothing.
+        let mut totals = [0i64; MAX_SIDES];
+        let mut game_totals = [0i32; MAX_SIDES];
+        let mut winning_sides: u32 = 0;
         let mut recorded: Vec<Vec<Action>> = Vec::new();
         for k in 0..self.match_games {
             game.reset(Match::game_seed(match_seed, k));
@@ -156,39 +168,42 @@ impl Table {
                 game.play_out_random(&mut rng);
             }
             tally.add_game(game, self.bonuses);
-            for (side, t) in game_totals.iter_mut().enumerate() {
-                *t = game.score_total(side);
-                totals[side] += i64::from(*t);
+            for side in 0..sides {
+                game_totals[side] = game.score_total(side);
+                totals[side] += i64::from(game_totals[side]);
             }
             if self.match_games == 1 {
-                winners = Some(winners_of_game(game, &game_totals));
+                winning_sides = winners_of_game(game, &game_totals[..sides]);
             }
         }
         // A single game is won by its own ranking (with the ruleset's tie-breaks); a match of
         // several games by the highest total (ties shared: the rulebook gives Dynasty none).
-        let winning_sides = winners.unwrap_or_else(|| {
-            let best = totals.iter().copied().max().unwrap_or(0);
-            (0..sides).filter(|&p| totals[p] == best).collect()
-        });
-        let seat_totals: Vec<i64> = self.seat_side.iter().map(|&s| totals[s]).collect();
-        let seat_winners: Vec<usize> = (0..seats)
-            .filter(|&p| winning_sides.contains(&self.seat_side[p]))
-            .collect();
-        if let Some(dir) = save {
-            let names = vec!["random".to_string(); seats];
-            dir.write(
-                i,
-                &names,
-                match_seed,
-                &recorded,
-                &seat_totals,
-                &seat_winners,
-            )
-            .map_err(|e| CliError::Message(e.to_string()))?;
+        if self.match_games > 1 {
+            let best = totals[..sides].iter().copied().max().unwrap_or(0);
+            winning_sides = (0..sides)
+                .filter(|&p| totals[p] == best)
+                .fold(0, |m, p| m | 1 << p);
         }
-        let outcome = Outcome::new(seat_totals, &seat_winners, &self.seat_side);
-        tally.add_outcome(&outcome);
-        Ok(outcome)
+        let share = WIN_UNIT / u64::from(winning_sides.count_ones().max(1));
+        out.totals.clear();
+        out.shares.clear();
+        for &side in &self.seat_side {
+            out.totals.push(totals[side]);
+            out.shares.push(if winning_sides & (1 << side) != 0 {
+                share
+            } else {
+                0
+            });
+        }
+        if let Some(dir) = save {
+            let seats = usize::from(self.players);
+            let names = vec!["random".to_string(); seats];
+            let seat_winners: Vec<usize> = (0..seats).filter(|&p| out.shares[p] > 0).collect();
+            dir.write(i, &names, match_seed, &recorded, &out.totals, &seat_winners)
+                .map_err(|e| CliError::Message(e.to_string()))?;
+        }
+        tally.add_outcome(out);
+        Ok(())
     }
 
     fn play_bots(
@@ -202,9 +217,14 @@ impl Table {
         let n = usize::from(self.players);
         let bonuses = self.bonuses;
         let played = t
-            .play_match(i, self.players, self.match_games, game, save.is_some(), &mut |g| {
-                tally.add_game(g, bonuses)
-            })
+            .play_match(
+                i,
+                self.players,
+                self.match_games,
+                game,
+                save.is_some(),
+                &mut |g| tally.add_game(g, bonuses),
+            )
             .map_err(|e| CliError::Message(e.to_string()))?;
         let outcome = Outcome::new(played.totals.clone(), &played.winners, &played.seat_sides);
         for seat in 0..n {
@@ -243,14 +263,20 @@ impl Table {
     }
 }
 
-/// The winning sides of a finished game: the highest total alone, or the full ranking with the
-/// ruleset's tie-breaks when the top score is shared.
-fn winners_of_game(game: &Game, totals: &[i32]) -> Vec<usize> {
+/// The winning sides of a finished game, one bit per side: the highest total alone, or the full
+/// ranking with the ruleset's tie-breaks when the top score is shared.
+fn winners_of_game(game: &Game, totals: &[i32]) -> u32 {
     let best = totals.iter().copied().max().unwrap_or(0);
-    let top: Vec<usize> = (0..totals.len()).filter(|&p| totals[p] == best).collect();
-    if top.len() == 1 {
+    let top = (0..totals.len())
+        .filter(|&p| totals[p] == best)
+        .fold(0u32, |m, p| m | 1 << p);
+    if top.count_ones() == 1 {
         top
     } else {
-        game.outcome().winners
+        game.outcome()
+            .winners
+            .iter()
+            .filter(|&&w| w < MAX_SIDES)
+            .fold(0, |m, &w| m | 1 << w)
     }
 }

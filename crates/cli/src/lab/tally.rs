@@ -198,7 +198,11 @@ impl Outcome {
     /// Each seat's total and share, from the winning seats (every seat of a winning side is
     /// listed; sides sharing the win share it).
     pub fn new(totals: Vec<i64>, winners: &[usize], seat_side: &[usize]) -> Outcome {
-        let mut sides: Vec<usize> = winners.iter().filter_map(|&w| seat_side.get(w)).copied().collect();
+        let mut sides: Vec<usize> = winners
+            .iter()
+            .filter_map(|&w| seat_side.get(w))
+            .copied()
+            .collect();
         sides.sort_unstable();
         sides.dedup();
         let share = WIN_UNIT / sides.len().max(1) as u64;
@@ -282,7 +286,9 @@ impl Tally {
         if self.match_games != o.match_games {
             return Err(TallyError::Mismatch("games per match"));
         }
-        if self.bots.len() != o.bots.len() || self.bots.iter().zip(&o.bots).any(|(a, b)| a.bot != b.bot) {
+        if self.bots.len() != o.bots.len()
+            || self.bots.iter().zip(&o.bots).any(|(a, b)| a.bot != b.bot)
+        {
             return Err(TallyError::Mismatch("bots"));
         }
         let add = |a: &mut u128, b: u128| -> Result<(), TallyError> {
@@ -334,7 +340,10 @@ impl Tally {
 
     /// Check a tally read from a file: its parts agree with each other.
     pub fn check(&self) -> Result<(), TallyError> {
-        if self.seats.len() != self.seat_side.len() || self.seats.is_empty() || self.seats.len() > 16 {
+        if self.seats.len() != self.seat_side.len()
+            || self.seats.is_empty()
+            || self.seats.len() > 16
+        {
             return Err(TallyError::Inconsistent("seat count".into()));
         }
         self.discarded.check()?;
@@ -390,12 +399,18 @@ pub fn merge_paired(into: &mut [PairedSeat], from: &[PairedSeat]) -> Result<(), 
         return Err(TallyError::Mismatch("paired seats"));
     }
     for (a, b) in into.iter_mut().zip(from) {
-        a.score_sum = a.score_sum.checked_add(b.score_sum).ok_or(TallyError::Overflow)?;
+        a.score_sum = a
+            .score_sum
+            .checked_add(b.score_sum)
+            .ok_or(TallyError::Overflow)?;
         a.score_sq_sum = a
             .score_sq_sum
             .checked_add(b.score_sq_sum)
             .ok_or(TallyError::Overflow)?;
-        a.win_units = a.win_units.checked_add(b.win_units).ok_or(TallyError::Overflow)?;
+        a.win_units = a
+            .win_units
+            .checked_add(b.win_units)
+            .ok_or(TallyError::Overflow)?;
         a.win_sq_units = a
             .win_sq_units
             .checked_add(b.win_sq_units)

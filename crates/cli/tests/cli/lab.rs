@@ -58,7 +58,16 @@ fn shards_of_random_games_merge_to_one_run() {
     assert_eq!(merged(&args, 4), one);
     assert_eq!(merged(&args, 1), one);
     // A team ruleset, with its team table.
-    let args = ["simulate", "royal-wedding-teams", "-p", "6", "-g", "9", "-s", "2"];
+    let args = [
+        "simulate",
+        "royal-wedding-teams",
+        "-p",
+        "6",
+        "-g",
+        "9",
+        "-s",
+        "2",
+    ];
     assert_eq!(merged(&args, 3), json_of(&args));
     // A match ruleset, with bonuses.
     let args = ["simulate", "dynasty", "-p", "2", "-g", "5", "-s", "4"];
@@ -84,7 +93,16 @@ fn shards_of_bot_games_merge_to_one_run() {
 
 #[test]
 fn any_number_of_threads_gives_the_same_figures() {
-    let base = ["simulate", "middle-kingdom", "-p", "4", "-g", "150", "-s", "3"];
+    let base = [
+        "simulate",
+        "middle-kingdom",
+        "-p",
+        "4",
+        "-g",
+        "150",
+        "-s",
+        "3",
+    ];
     let with = |jobs: &str| {
         let mut a = base.to_vec();
         a.extend(["--jobs", jobs]);
@@ -134,7 +152,10 @@ fn compare_reports_paired_differences() {
         }
         // Harmony only adds points, on the same games: every seat scores more on average.
         let score = &seat["mean_score"];
-        assert!(score["estimate"].as_f64().expect("estimate") > 0.0, "{score}");
+        assert!(
+            score["estimate"].as_f64().expect("estimate") > 0.0,
+            "{score}"
+        );
         assert_eq!(score["significant"], true, "{score}");
     }
     assert_eq!(merged(&args, 3), v, "compare shards merge too");
@@ -184,7 +205,10 @@ fn merge_refuses_parts_that_do_not_make_one_run() {
     assert!(r.stderr.contains("missing: 3/3"), "{}", r.stderr);
     let r = run(&["merge", &p1.arg(), &p1.arg()]).expect_code(1);
     assert!(r.stderr.contains("given twice"), "{}", r.stderr);
-    let other = part(&["simulate", "kingdomino", "-p", "2", "-g", "10", "-s", "2"], "3/3");
+    let other = part(
+        &["simulate", "kingdomino", "-p", "2", "-g", "10", "-s", "2"],
+        "3/3",
+    );
     let r = run(&["merge", &p1.arg(), &p2.arg(), &other.arg()]).expect_code(1);
     assert!(r.stderr.contains("another run"), "{}", r.stderr);
     let junk = TempFile::new("junk", "json", "{\"format\": 3}");
@@ -231,7 +255,11 @@ fn check_page(page: &str) {
             .to_ascii_lowercase();
         assert!(!name.is_empty(), "a tag without a name: <{tag}>");
         if tag.starts_with('/') {
-            assert_eq!(open.pop().as_deref(), Some(name.as_str()), "</{name}> closes");
+            assert_eq!(
+                open.pop().as_deref(),
+                Some(name.as_str()),
+                "</{name}> closes"
+            );
         } else if !self_closing && !void.contains(&name.as_str()) {
             open.push(name);
         }
@@ -259,7 +287,10 @@ fn reports_are_self_contained_pages_with_charts() {
     assert!(html.matches("<svg").count() >= 3, "charts");
     assert!(html.contains("Score distribution per seat"));
     assert!(html.contains("Win share per seat"));
-    assert!(html.contains("50 games of harmony with 3 random players"), "the summary");
+    assert!(
+        html.contains("50 games of harmony with 3 random players"),
+        "the summary"
+    );
     let page = TempFile::new("compare", "html", "");
     run(&[
         "compare",
@@ -281,9 +312,18 @@ fn reports_are_self_contained_pages_with_charts() {
     let part = TempFile::new(
         "part",
         "json",
-        &run(&["simulate", "kingdomino", "-p", "2", "-g", "20", "--shard", "1/1"])
-            .ok()
-            .stdout,
+        &run(&[
+            "simulate",
+            "kingdomino",
+            "-p",
+            "2",
+            "-g",
+            "20",
+            "--shard",
+            "1/1",
+        ])
+        .ok()
+        .stdout,
     );
     let page = TempFile::new("merged", "html", "");
     run(&["merge", &part.arg(), "--report", &page.arg()]).ok();
@@ -294,7 +334,15 @@ fn reports_are_self_contained_pages_with_charts() {
 #[test]
 fn ctrl_c_prints_what_was_played() {
     let child = Command::new(bin())
-        .args(["simulate", "kingdomino", "-p", "4", "-g", "100000000", "--json"])
+        .args([
+            "simulate",
+            "kingdomino",
+            "-p",
+            "4",
+            "-g",
+            "100000000",
+            "--json",
+        ])
         .env("RUST_BACKTRACE", "0")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -307,7 +355,12 @@ fn ctrl_c_prints_what_was_played() {
         .expect("kill");
     assert!(killed.success());
     let out = child.wait_with_output().expect("wait");
-    assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: Value = serde_json::from_slice(&out.stdout).expect("JSON of the games played");
     assert_eq!(v["stopped"], true);
     let games = v["games"].as_u64().expect("games");
