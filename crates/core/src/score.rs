@@ -63,26 +63,12 @@ pub fn score_kingdom(kingdom: &Kingdom, rules: &Rules) -> ScoreBreakdown {
         });
     });
     let mut bonuses = Vec::new();
-    if let Some(points) = rules.harmony
-        && kingdom.is_complete()
-    {
+    for_each_bonus(kingdom, rules, |key, points| {
         bonuses.push(BonusScore {
-            key: HARMONY.to_string(),
+            key: key.to_string(),
             points,
         });
-    }
-    if let Some(mk) = rules.middle_kingdom {
-        let centred = match mk.reading {
-            MiddleKingdomReading::BoundingBox => kingdom.castle_centred_in_bounds(),
-            MiddleKingdomReading::FullGrid => kingdom.castle_centred_in_full_grid(),
-        };
-        if centred {
-            bonuses.push(BonusScore {
-                key: MIDDLE_KINGDOM.to_string(),
-                points: mk.points,
-            });
-        }
-    }
+    });
     let total = territories.iter().map(|t| t.points as i32).sum::<i32>()
         + bonuses.iter().map(|b| b.points).sum::<i32>();
     ScoreBreakdown {
@@ -97,10 +83,17 @@ pub fn score_kingdom(kingdom: &Kingdom, rules: &Rules) -> ScoreBreakdown {
 /// The total alone, without building the breakdown (the simulation hot path).
 pub fn score_total(kingdom: &Kingdom, rules: &Rules) -> i32 {
     let mut total = kingdom.territory_points() as i32;
+    for_each_bonus(kingdom, rules, |_, points| total += points);
+    total
+}
+
+/// Call `f` with the key and points of every bonus of the base rules (Harmony, Middle Kingdom)
+/// that `kingdom` earns, without allocating (modules add theirs in their own scoring).
+pub fn for_each_bonus(kingdom: &Kingdom, rules: &Rules, mut f: impl FnMut(&'static str, i32)) {
     if let Some(points) = rules.harmony
         && kingdom.is_complete()
     {
-        total += points;
+        f(HARMONY, points);
     }
     if let Some(mk) = rules.middle_kingdom {
         let centred = match mk.reading {
@@ -108,10 +101,9 @@ pub fn score_total(kingdom: &Kingdom, rules: &Rules) -> i32 {
             MiddleKingdomReading::FullGrid => kingdom.castle_centred_in_full_grid(),
         };
         if centred {
-            total += mk.points;
+            f(MIDDLE_KINGDOM, mk.points);
         }
     }
-    total
 }
 
 /// What decided first place.

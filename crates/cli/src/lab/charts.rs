@@ -158,20 +158,23 @@ fn intervals(
     let pad = ((hi - lo) * 0.1).max(0.5);
     let (lo, hi) = (lo - pad, hi + pad);
     let k = series.len().max(1) as f64;
+    // Several series get a legend, in a free column on the right where no point is drawn.
+    let legend = series.len() > 1;
+    let right = seats as f64 + 0.5 + if legend { 0.4 * seats as f64 + 0.3 } else { 0.0 };
     svg(|root| {
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 18))
             .margin(12)
             .x_label_area_size(36)
             .y_label_area_size(56)
-            .build_cartesian_2d(0.5..seats as f64 + 0.5, lo..hi)
+            .build_cartesian_2d(0.5..right, lo..hi)
             .map_err(text_err)?;
         chart
             .configure_mesh()
             .x_desc("seat")
             .x_labels(seats + 1)
             .x_label_formatter(&|x| {
-                if (x - x.round()).abs() < 1e-9 && *x >= 1.0 {
+                if (x - x.round()).abs() < 1e-9 && *x >= 1.0 && *x <= seats as f64 {
                     format!("{}", x.round() as i64)
                 } else {
                     String::new()
@@ -184,7 +187,7 @@ fn intervals(
         if zero_line {
             chart
                 .draw_series(LineSeries::new(
-                    vec![(0.5, 0.0), (seats as f64 + 0.5, 0.0)],
+                    vec![(0.5, 0.0), (right, 0.0)],
                     BLACK.stroke_width(1),
                 ))
                 .map_err(text_err)?;
@@ -207,8 +210,12 @@ fn intervals(
                 .label(label.clone())
                 .legend(move |(x, y)| Circle::new((x + 8, y), 4, c.filled()));
         }
+        if !legend {
+            return Ok(());
+        }
         chart
             .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
             .border_style(BLACK)
             .background_style(WHITE.mix(0.85))
             .draw()
@@ -257,11 +264,6 @@ pub fn mean_scores(rulesets: &[(String, Vec<SeatSummary>)]) -> Result<String, St
 }
 
 /// A difference B - A per seat with its paired 95% interval, around zero.
-pub fn difference(
-    title: &str,
-    y_desc: &str,
-    label: &str,
-    diffs: &[Estimate],
-) -> Result<String, String> {
-    intervals(title, y_desc, &[(label.to_string(), diffs.to_vec())], true)
+pub fn difference(title: &str, y_desc: &str, diffs: &[Estimate]) -> Result<String, String> {
+    intervals(title, y_desc, &[(String::new(), diffs.to_vec())], true)
 }

@@ -46,8 +46,9 @@ pub fn html(r: &Results) -> Result<String, String> {
             r.run.bots.join(", ")
         )
     };
+    let (what, _) = print::run_label(r.tallies.first().map_or(1, |t| t.match_games));
     body.push_str(&format!(
-        "<p>{} of {} games (or matches), seed {}, {}.{}</p>\n",
+        "<p>{} of {} {what}, seed {}, {}.{}</p>\n",
         r.games_played,
         r.run.games,
         r.run.seed,
@@ -70,8 +71,11 @@ pub fn html(r: &Results) -> Result<String, String> {
     };
     if r.run.kind == Kind::Compare {
         let diffs = stats::differences(&r.paired, r.games_played);
-        body.push_str("<h2>Differences B - A</h2>\n");
-        let label = format!("{} - {}", names[1], names[0]);
+        body.push_str(&format!(
+            "<h2>Differences B - A ({} - {})</h2>\n",
+            escape(&names[1]),
+            escape(&names[0])
+        ));
         let score: Vec<Estimate> = diffs.iter().map(|d| d.score).collect();
         let wins: Vec<Estimate> = diffs
             .iter()
@@ -86,7 +90,6 @@ pub fn html(r: &Results) -> Result<String, String> {
             charts::difference(
                 "Mean score difference per seat (paired 95% intervals)",
                 "points",
-                &label,
                 &score,
             )?,
         );
@@ -95,7 +98,6 @@ pub fn html(r: &Results) -> Result<String, String> {
             charts::difference(
                 "Win share difference per seat (paired 95% intervals)",
                 "percentage points",
-                &label,
                 &wins,
             )?,
         );

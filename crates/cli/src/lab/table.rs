@@ -3,7 +3,7 @@
 //! of the games (threads, shards, machines) plays the very same games, and two rulesets on the
 //! same seed are dealt from the same seeds (common random numbers).
 
-use super::tally::{BotTally, Outcome, Tally, WIN_UNIT};
+use super::tally::{Bonuses, BotTally, Outcome, Tally, WIN_UNIT};
 use crate::commands::simulate::saving::SaveDir;
 use crate::errors::{CliError, CliResult};
 use crownlands_bots::Level;
@@ -46,8 +46,8 @@ pub struct Table {
     pub players: u8,
     pub match_games: u8,
     pub seat_side: Vec<usize>,
-    /// Whether scoring can earn bonuses (the breakdown is scored only then).
-    bonuses: bool,
+    /// How bonuses are found (the breakdown is scored only when modules may add some).
+    bonuses: Bonuses,
     tournament: Option<Tournament>,
     /// Each entry of the bot list: its index among the distinct bots.
     bot_index: Vec<usize>,
@@ -62,8 +62,13 @@ impl Table {
         let (_, rules) = crate::commands::rules_for(&ruleset, Some(count))?;
         let seat_side = (0..usize::from(count)).map(|p| rules.side_of(p)).collect();
         let match_games = rules.match_games.max(1);
-        let bonuses =
-            rules.harmony.is_some() || rules.middle_kingdom.is_some() || !rules.modules.is_empty();
+        let bonuses = if !rules.modules.is_empty() {
+            Bonuses::Breakdown
+        } else if rules.harmony.is_some() || rules.middle_kingdom.is_some() {
+            Bonuses::Base
+        } else {
+            Bonuses::None
+        };
         // Fail now, not in every worker, when the game cannot be set up.
         Game::new(ruleset.clone(), count, seed).map_err(|e| CliError::Message(e.to_string()))?;
         let names = players.bot_list();

@@ -3,6 +3,7 @@
 //! order (threads, shards, machines).
 
 use crownlands_core::Game;
+use crownlands_core::score::for_each_bonus;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -185,6 +186,17 @@ pub struct Tally {
     pub bots: Vec<BotTally>,
 }
 
+/// How a ruleset's bonuses are found once a game is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bonuses {
+    /// It has none.
+    None,
+    /// Only the base rules' (Harmony, Middle Kingdom): checked directly, quickly.
+    Base,
+    /// Modules may add some: from each side's score breakdown.
+    Breakdown,
+}
+
 /// The result of one game (or match) for each seat.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Outcome {
@@ -234,9 +246,9 @@ impl Tally {
         }
     }
 
-    /// Count one finished game (of a match): dominoes placed and discarded, bonuses earned.
-    /// `bonuses` tells whether the ruleset has any (scoring the breakdown costs time).
-    pub fn add_game(&mut self, game: &Game, bonuses: bool) {
+    /// Count one finished game (of a match): dominoes placed and discarded, bonuses earned
+    /// (found as `bonuses` says).
+    pub fn add_game(&mut self, game: &Game, bonuses: Bonuses) {
         let sides = usize::from(game.sides());
         let mut per_side = [0u64; 16];
         for &(side, _, _) in game.placed() {
@@ -251,16 +263,32 @@ impl Tally {
                 .unwrap_or(0);
         }
         self.discarded.add(game.discarded().len() as i64);
-        if bonuses {
-            for side in 0..sides {
+        if bonuses == Bonuses::None {
+            return;
+        }
+        for side in 0..sides {
+            if bonuses == Bonuses::Base {
+                // The base rules' bonuses alone: checked without building a breakdown.
+                let (kingdom, rules) = (game.kingdom(side), game.rules());
+                for_each_bonus(kingdom, rules, |key, _| self.count_bonus(key, side));
+            } else {
                 for b in game.score(side).bonuses {
-                    let seats = self.seats.len();
-                    let row = self.bonuses.entry(b.key).or_insert_with(|| vec![0; seats]);
-                    for (seat, n) in row.iter_mut().enumerate() {
-                        if self.seat_side.get(seat) == Some(&side) {
-                            *n += 1;
-                        }
-                    }
+                    self.count_bonus(&b.key, side);
+                }
+            }
+        }
+    }
+
+    /// One more game in which `side` earned the bonus `key`.
+    fn count_bonus(&mut self, key: &str, side: usize) {
+        let seats = self.seats.len();
+        if !self.bonuses.contains_key(key) {
+            self.bonuses.insert(key.to_string(), vec![0; seats]);
+        }
+        if let Some(row) = self.bonuses.get_mut(key) {
+            for (seat, n) in row.iter_mut().enumerate() {
+                if self.seat_side.get(seat) == Some(&side) {
+                    *n += 1;
                 }
             }
         }
