@@ -160,7 +160,13 @@ fn intervals(
     let k = series.len().max(1) as f64;
     // Several series get a legend, in a free column on the right where no point is drawn.
     let legend = series.len() > 1;
-    let right = seats as f64 + 0.5 + if legend { 0.4 * seats as f64 + 0.3 } else { 0.0 };
+    let right = seats as f64
+        + 0.5
+        + if legend {
+            0.4 * seats as f64 + 0.3
+        } else {
+            0.0
+        };
     svg(|root| {
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 18))
