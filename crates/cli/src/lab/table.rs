@@ -285,3 +285,46 @@ fn winners_of_game(game: &Game, totals: &[i32]) -> u32 {
             .fold(0, |m, &w| m | 1 << w)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crownlands_bots::level::parse_list;
+
+    /// The lab plays, game for game, the tournament `Tournament::run` plays.
+    #[test]
+    fn bot_games_are_the_tournaments_games() {
+        let ruleset = Arc::new(crownlands_rules::load_shipped("harmony").expect("shipped"));
+        let levels = parse_list("greedy,random,random").expect("list");
+        let report = Tournament {
+            ruleset: ruleset.clone(),
+            levels: levels.clone(),
+            games: 9,
+            seed: 4,
+            jobs: Some(1),
+        }
+        .run(&|_| {})
+        .expect("runs");
+        let table = Table::new(ruleset, &Players::Bots(levels), 4).expect("table");
+        let mut tally = table.empty();
+        let (mut game, mut out) = (None, Outcome::default());
+        for i in 0..9 {
+            table
+                .play(&mut game, i, &mut tally, None, &mut out)
+                .expect("plays");
+        }
+        for ((name, b), t) in report.bots.iter().zip(&tally.bots) {
+            assert_eq!(*name, t.bot);
+            assert_eq!(b.games, t.games);
+            assert_eq!(b.score_sum, t.score_sum as f64, "{name}");
+            assert_eq!(b.score_sq_sum, t.score_sq_sum as f64, "{name}");
+            assert_eq!(b.margin_sum, t.margin_sum as f64, "{name}");
+            assert!((b.wins - t.win_units as f64 / WIN_UNIT as f64).abs() < 1e-9);
+        }
+        for (s, t) in report.seats.iter().zip(&tally.seats) {
+            assert_eq!(s.score_sum, t.score_sum as f64);
+            assert!((s.wins - t.win_units as f64 / WIN_UNIT as f64).abs() < 1e-9);
+            assert_eq!(s.placed, t.placed as f64);
+        }
+    }
+}
