@@ -38,7 +38,7 @@ pub fn run(
         spec,
         &tables,
         range.clone(),
-        runner::threads(options.jobs),
+        runner::threads(options.jobs, range.end - range.start),
         None,
     )?;
     finish(&results, shard.map(|s| (s, range)), options, None)

@@ -20,7 +20,7 @@ use crate::lab::{self, Kind, Results, RulesetId, RunSpec, print, report, runner}
 use crate::output::say;
 use crownlands_bots::level::parse_list;
 use crownlands_core::Ruleset;
-use saving::{SaveDir, Saved, print_saved, saved_json};
+use saving::{SaveDir, SavedFiles, print_saved, saved_json};
 use std::ops::Range;
 use std::path::Path;
 use std::process::ExitCode;
@@ -122,7 +122,9 @@ pub fn run(
         seed: options.seed,
     };
     let save_dir = match options.save {
-        Some(dir) => Some(SaveDir::open(dir, ruleset.clone(), options.games)?),
+        Some(dir) => {
+            Some(SaveDir::open(dir, ruleset.clone(), options.games)?.keeping_list(options.as_json))
+        }
         None => None,
     };
     let range = options.range(shard);
@@ -130,11 +132,11 @@ pub fn run(
         spec,
         &[table],
         range.clone(),
-        runner::threads(options.jobs),
+        runner::threads(options.jobs, range.end - range.start),
         save_dir.as_ref(),
     )?;
     let saved = save_dir.map(SaveDir::into_saved);
-    let saved = options.save.zip(saved.as_deref());
+    let saved = options.save.zip(saved.as_ref());
     finish(&results, shard.map(|s| (s, range)), options, saved)
 }
 
@@ -144,7 +146,7 @@ pub fn finish(
     results: &Results,
     shard: Option<(Shard, Range<u64>)>,
     options: &RunOptions<'_>,
-    saved: Option<(&Path, &[Saved])>,
+    saved: Option<(&Path, &SavedFiles)>,
 ) -> CliResult<ExitCode> {
     if let Some((shard, range)) = shard {
         let part = Part::new(shard, range, results.clone());
