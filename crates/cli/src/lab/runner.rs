@@ -25,22 +25,15 @@ pub struct Played {
 }
 
 /// The number of worker threads for `games` games: one per core, or `--jobs J` capped at the
-/// games and the cores (more threads only cost), saying so on standard error when it is.
+/// games and the cores (with a note when it is).
 pub fn threads(jobs: Option<usize>, games: u64) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let games = usize::try_from(games).unwrap_or(usize::MAX);
-    let Some(jobs) = jobs else {
-        return cores.min(games).max(1);
-    };
-    let capped = jobs.min(games).min(cores).max(1);
-    if capped < jobs {
-        crate::output::say_err!(
-            "note: --jobs {jobs} capped at {capped} ({games} game{}, {cores} core{})",
-            if games == 1 { "" } else { "s" },
-            if cores == 1 { "" } else { "s" }
-        );
+    match jobs {
+        Some(j) => crate::commands::capped_jobs(j, games, "game"),
+        None => std::thread::available_parallelism()
+            .map_or(1, std::num::NonZero::get)
+            .min(usize::try_from(games).unwrap_or(usize::MAX))
+            .max(1),
     }
-    capped
 }
 
 /// A progress bar on standard error, only when it is a terminal.
