@@ -267,6 +267,45 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         out,
         "* the difference is significant: its 95% interval (from the paired games) leaves out 0"
     );
+    let _ = writeln!(
+        out,
+        "spread B - A (standard deviation of the score): {}",
+        sa.iter()
+            .zip(&sb)
+            .map(|(x, y)| format!("{:+.2}", y.spread - x.spread))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let bonuses = stats::bonus_differences(a, b);
+    if !bonuses.is_empty() {
+        let _ = writeln!(out, "bonus earned, B - A in share of games, seat by seat:");
+        for (key, seats) in &bonuses {
+            let cells: Vec<String> = seats
+                .iter()
+                .map(|e| {
+                    format!(
+                        "{:+.1}%{} {}",
+                        e.estimate * 100.0,
+                        mark(e),
+                        interval(e, 1, true)
+                    )
+                })
+                .collect();
+            let _ = writeln!(out, "  {key:<16} {}", cells.join("  "));
+        }
+    }
+    let discards = stats::discard_difference(a, b);
+    let _ = writeln!(
+        out,
+        "dominoes discarded a game, B - A: {:+.3}{} {}",
+        discards.estimate,
+        mark(&discards),
+        interval(&discards, 3, false)
+    );
+    let _ = writeln!(
+        out,
+        "(bonuses and discards: intervals as for independent runs, wider than paired ones)"
+    );
     for (label, t) in [("A", a), ("B", b)] {
         let _ = writeln!(out, "{label}: {}", name(usize::from(label == "B")));
         tally_text(out, t, &seat_player(r));
@@ -415,6 +454,30 @@ pub fn json(r: &Results) -> Value {
                 .collect();
             doc["rulesets"] = json!(rulesets);
             doc["differences"] = json!(differences);
+            if let (Some(a), Some(b)) = (r.tallies.first(), r.tallies.get(1)) {
+                let (sa, sb) = (stats::seats(a), stats::seats(b));
+                let spreads: Vec<f64> = sa
+                    .iter()
+                    .zip(&sb)
+                    .map(|(x, y)| round(y.spread - x.spread, 3))
+                    .collect();
+                let bonuses: Vec<Value> = stats::bonus_differences(a, b)
+                    .iter()
+                    .map(|(key, seats)| {
+                        json!({
+                            "bonus": key,
+                            "seats": seats.iter().enumerate().map(|(i, e)| {
+                                let mut v = estimate_json(e, 4);
+                                v["seat"] = json!(i + 1);
+                                v
+                            }).collect::<Vec<_>>(),
+                        })
+                    })
+                    .collect();
+                doc["spread_differences"] = json!(spreads);
+                doc["bonus_differences"] = json!(bonuses);
+                doc["discarded_difference"] = estimate_json(&stats::discard_difference(a, b), 4);
+            }
             if !r.run.bots.is_empty() {
                 doc["bot_list"] = json!(r.run.bots);
             }

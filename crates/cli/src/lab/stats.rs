@@ -151,6 +151,53 @@ pub fn differences(paired: &[PairedSeat], n: u64) -> Vec<Difference> {
         .collect()
 }
 
+/// The difference of two independent means with a normal 95% interval, from each one's sums of
+/// `n` values. On common seeds the two runs are positively correlated, so this interval is wider
+/// than a paired one would be: a difference it calls significant is.
+fn mean_difference(a: (i128, u128), b: (i128, u128), n: u64) -> Estimate {
+    let (ea, eb) = (mean_interval(a.0, a.1, n), mean_interval(b.0, b.1, n));
+    let half = |e: Estimate| (e.high - e.estimate).max(0.0);
+    let h = half(ea).hypot(half(eb));
+    let d = eb.estimate - ea.estimate;
+    Estimate {
+        estimate: d,
+        low: d - h,
+        high: d + h,
+    }
+}
+
+/// How often each bonus was earned, B - A, per bonus key (of either ruleset), per seat: a share
+/// of games with a 95% interval (see [`mean_difference`]).
+pub fn bonus_differences(a: &Tally, b: &Tally) -> Vec<(String, Vec<Estimate>)> {
+    let games = a.games * u64::from(a.match_games.max(1));
+    let mut keys: Vec<&String> = a.bonuses.keys().chain(b.bonuses.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    keys.into_iter()
+        .map(|k| {
+            let counts = |t: &Tally, seat: usize| {
+                t.bonuses
+                    .get(k)
+                    .and_then(|row| row.get(seat))
+                    .map_or(0, |&c| i128::from(c))
+            };
+            let seats = (0..a.seats.len())
+                .map(|seat| {
+                    // A bonus earned or not is a 0/1 value: its square is itself.
+                    let (ca, cb) = (counts(a, seat), counts(b, seat));
+                    mean_difference((ca, ca as u128), (cb, cb as u128), games)
+                })
+                .collect();
+            (k.clone(), seats)
+        })
+        .collect()
+}
+
+/// Dominoes discarded per game, B - A, with a 95% interval (see [`mean_difference`]).
+pub fn discard_difference(a: &Tally, b: &Tally) -> Estimate {
+    mean_difference(a.discarded.sums(), b.discarded.sums(), a.discarded.total())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

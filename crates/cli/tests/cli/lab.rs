@@ -172,6 +172,47 @@ fn a_ruleset_compared_with_itself_differs_by_exactly_nothing() {
             assert_eq!(seat[what]["significant"], false);
         }
     }
+    for d in v["spread_differences"].as_array().expect("spreads") {
+        assert_eq!(d.as_f64(), Some(0.0));
+    }
+    assert_eq!(v["discarded_difference"]["estimate"].as_f64(), Some(0.0));
+    assert_eq!(v["discarded_difference"]["significant"], false);
+}
+
+#[test]
+fn compare_reports_how_often_each_bonus_is_earned_and_its_difference() {
+    let v = json_of(&["compare", "kingdomino", "harmony", "-p", "2", "-g", "200"]);
+    let bonuses = v["bonus_differences"]
+        .as_array()
+        .expect("bonus differences");
+    let harmony = bonuses
+        .iter()
+        .find(|b| b["bonus"] == "harmony")
+        .expect("harmony, earned only under B");
+    let seats = harmony["seats"].as_array().expect("seats");
+    assert_eq!(seats.len(), 2);
+    let rate_b = v["rulesets"][1]["bonuses"][0]["earned"][0]
+        .as_f64()
+        .expect("B's rate");
+    for (i, s) in seats.iter().enumerate() {
+        assert_eq!(s["seat"], i + 1);
+        let (est, low, high) = (
+            s["estimate"].as_f64().expect("estimate"),
+            s["low"].as_f64().expect("low"),
+            s["high"].as_f64().expect("high"),
+        );
+        assert!(low <= est && est <= high, "{s}");
+        assert!(est >= 0.0, "A has no Harmony: {s}");
+        if i == 0 {
+            assert!((est - rate_b).abs() < 1e-3, "{s} against {rate_b}");
+        }
+    }
+    let text = run(&["compare", "kingdomino", "harmony", "-p", "2", "-g", "200"])
+        .ok()
+        .stdout;
+    assert!(text.contains("bonus earned, B - A"), "{text}");
+    assert!(text.contains("dominoes discarded a game, B - A"), "{text}");
+    assert!(text.contains("spread B - A"), "{text}");
 }
 
 #[test]
