@@ -263,6 +263,32 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             interval(&d.win_share, 1, true),
         );
     }
+    // In team games, the same per team (every seat of a team scores and wins alike).
+    let team_rows = teams(a, &sa);
+    if !team_rows.is_empty() {
+        let _ = writeln!(
+            out,
+            "team  seats  B - A score  95% interval      B - A win  95% interval"
+        );
+        for (k, team) in team_rows.iter().enumerate() {
+            let Some(d) = team.seats.first().and_then(|&p| diffs.get(p)) else {
+                continue;
+            };
+            let seats: Vec<String> = team.seats.iter().map(|p| (p + 1).to_string()).collect();
+            let _ = writeln!(
+                out,
+                "{:>4}  {:<5}  {:>+11.2}{} {:<16}  {:>+8.1}%{} {}",
+                k + 1,
+                seats.join("+"),
+                d.score.estimate,
+                mark(&d.score),
+                interval(&d.score, 2, false),
+                d.win_share.estimate * 100.0,
+                mark(&d.win_share),
+                interval(&d.win_share, 1, true),
+            );
+        }
+    }
     let _ = writeln!(
         out,
         "* the difference is significant: its 95% interval (from the paired games) leaves out 0"
@@ -474,6 +500,23 @@ pub fn json(r: &Results) -> Value {
                         })
                     })
                     .collect();
+                let diffs = stats::differences(&r.paired, r.games_played);
+                let team_differences: Vec<Value> = teams(a, &sa)
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(k, team)| {
+                        let d = diffs.get(*team.seats.first()?)?;
+                        Some(json!({
+                            "team": k + 1,
+                            "seats": team.seats.iter().map(|p| p + 1).collect::<Vec<_>>(),
+                            "mean_score": estimate_json(&d.score, 3),
+                            "win_share": estimate_json(&d.win_share, 4),
+                        }))
+                    })
+                    .collect();
+                if !team_differences.is_empty() {
+                    doc["team_differences"] = json!(team_differences);
+                }
                 doc["spread_differences"] = json!(spreads);
                 doc["bonus_differences"] = json!(bonuses);
                 doc["discarded_difference"] = estimate_json(&stats::discard_difference(a, b), 4);

@@ -414,3 +414,25 @@ fn ctrl_c_prints_what_was_played() {
         .sum();
     assert!((shares - 1.0).abs() < 1e-3, "{shares}");
 }
+
+#[test]
+fn compare_in_teams_reports_each_team() {
+    let v = json_of(&[
+        "compare",
+        "royal-wedding-teams",
+        "royal-wedding-teams",
+        "-p",
+        "6",
+        "-g",
+        "6",
+    ]);
+    let teams = v["team_differences"].as_array().expect("team differences");
+    assert_eq!(teams.len(), 3);
+    for (k, t) in teams.iter().enumerate() {
+        assert_eq!(t["team"], k + 1);
+        assert_eq!(t["seats"], serde_json::json!([2 * k + 1, 2 * k + 2]));
+        assert_eq!(t["mean_score"]["estimate"].as_f64(), Some(0.0));
+    }
+    let solo = json_of(&["compare", "kingdomino", "harmony", "-p", "2", "-g", "4"]);
+    assert!(solo.get("team_differences").is_none());
+}
