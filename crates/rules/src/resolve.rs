@@ -56,7 +56,7 @@ impl Default for Effective {
             kings_per_player: field(1),
             deck_size: field(DeckSize::All),
             first_claims: field(FirstClaimsDef::Drawn),
-            tie_breaks: field(vec![TieBreakDef::LargestTerritory, TieBreakDef::MostCrowns]),
+            tie_breaks: field(vec![TieBreakDef::LargestTerritory]),
             match_games: field(1),
             harmony_enabled: field(false),
             harmony_points: field(5),

@@ -128,8 +128,9 @@ fn kingdomino_player_counts() {
     let two = r.rules_for(2).expect("2p");
     assert_eq!(
         (two.kings_per_player, two.deck_size, two.first_claims),
-        (2, 24, FirstClaims::Snake)
+        (2, 24, FirstClaims::Drawn)
     );
+    assert_eq!(two.tie_breaks, [TieBreak::LargestTerritory]);
     for n in [3, 4] {
         let x = r.rules_for(n).expect("3p/4p");
         assert_eq!(
@@ -137,10 +138,7 @@ fn kingdomino_player_counts() {
             (1, 48, 4, 5)
         );
         assert_eq!(x.first_claims, FirstClaims::Drawn);
-        assert_eq!(
-            x.tie_breaks,
-            [TieBreak::LargestTerritory, TieBreak::MostCrowns]
-        );
+        assert_eq!(x.tie_breaks, [TieBreak::LargestTerritory]);
         assert_eq!(
             (x.harmony, x.middle_kingdom, x.match_games),
             (None, None, 1)
@@ -154,7 +152,13 @@ fn extends_and_for_players_resolution() {
     assert_eq!(duel.player_counts.len(), 1);
     let d = duel.rules_for(2).expect("2p");
     assert_eq!((d.grid_size, d.kings_per_player, d.deck_size), (7, 2, 48));
-    assert_eq!(d.first_claims, FirstClaims::Snake);
+    // Rulebook 000's 2-player adjustments: the first claims by a random draw of the four kings.
+    assert_eq!(d.first_claims, FirstClaims::Drawn);
+    let q = load("queendomino").expect("queendomino");
+    assert_eq!(
+        q.rules_for(2).map(|r| r.first_claims),
+        Some(FirstClaims::Snake)
+    );
 
     let h = load("harmony").expect("harmony");
     assert_eq!(
