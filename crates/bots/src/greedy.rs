@@ -15,9 +15,7 @@
 use crate::{Bot, PlayerView};
 use crownlands_core::rng::GameRng;
 use crownlands_core::score::score_total;
-use crownlands_core::{
-    Action, Cell, Content, Domino, Kingdom, MiddleKingdomReading, Phase, Placement, Rules,
-};
+use crownlands_core::{Action, Cell, Content, Domino, Kingdom, Phase, Placement, Rules};
 
 /// Weight of each tie-break term (points are the unit).
 pub(crate) const TOUCH_OWN_TERRAIN: f64 = 0.15;
@@ -257,10 +255,7 @@ fn shape_bonuses(k: &Kingdom, rules: &Rules) -> (i32, f64) {
     let (x0, y0, x1, y1) = (i32::from(x0), i32::from(y0), i32::from(x1), i32::from(y1));
     let dead = dead_cells(k, (x0, y0, x1, y1), grid);
     if let Some(mk) = &rules.middle_kingdom {
-        let centred = match mk.reading {
-            MiddleKingdomReading::BoundingBox => k.castle_centred_in_bounds(),
-            MiddleKingdomReading::FullGrid => k.castle_centred_in_full_grid(),
-        };
+        let centred = crownlands_core::score::middle_kingdom(k, mk.reading);
         let half = (grid - 1) / 2;
         let possible = grid % 2 == 1 && -x0 <= half && x1 <= half && -y0 <= half && y1 <= half;
         if centred {

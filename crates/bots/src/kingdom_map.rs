@@ -317,11 +317,14 @@ impl KingdomMap {
         let full = b.2 - b.0 + 1 == g && b.3 - b.1 + 1 == g;
         if let Some((points, reading)) = self.middle_kingdom {
             let centred_bounds = -b.0 == b.2 && -b.1 == b.3;
+            let half = (g - 1) / 2;
             let centred = match reading {
                 MiddleKingdomReading::BoundingBox => centred_bounds,
                 MiddleKingdomReading::FullGrid => full && centred_bounds,
+                MiddleKingdomReading::WithinHalfGrid => {
+                    -b.0 <= half && b.2 <= half && -b.1 <= half && b.3 <= half
+                }
             };
-            let half = (g - 1) / 2;
             let possible = g % 2 == 1 && -b.0 <= half && b.2 <= half && -b.1 <= half && b.3 <= half;
             if centred {
                 potential += f64::from(points);

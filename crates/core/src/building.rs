@@ -27,6 +27,13 @@ pub enum BuildingValue {
     PerTower { points: i32 },
     /// `points` for each knight owned, placed or not.
     PerKnight { points: i32 },
+    /// `points` for each crown on squares of `terrain` in the kingdom (buildings' crowns
+    /// included).
+    PerCrown { terrain: TerrainId, points: i32 },
+    /// `points` for each `coins` coins held at the end (`coins` is at least 1).
+    PerCoins { coins: u32, points: i32 },
+    /// `points` for each building the side has built, this one included.
+    PerBuilding { points: i32 },
 }
 
 /// A bonus active from construction to the end (lower left corner): each time the owner collects
@@ -54,6 +61,9 @@ pub struct Building {
     pub knights: u8,
     /// Towers taken from the supply into the kingdom when it is built (upper left corner).
     pub towers: u8,
+    /// Coins from the bank when it is built (a house rule's immediate effect).
+    #[serde(default)]
+    pub coins: u8,
     pub tax_bonus: TaxBonus,
     pub value: BuildingValue,
 }

@@ -184,6 +184,14 @@ impl Kingdom {
         each!(self, k => k.cells_of(terrain))
     }
 
+    /// Crowns on the squares of one terrain.
+    pub fn crowns_of(&self, terrain: TerrainId) -> u32 {
+        each!(self, k => k
+            .terrain
+            .get(terrain.index())
+            .map_or(0, |b| k.crowns_in(*b)))
+    }
+
     /// How many squares of one terrain the kingdom holds.
     pub fn count_of(&self, terrain: TerrainId) -> u32 {
         each!(self, k => k.terrain.get(terrain.index()).map_or(0, |b| b.count()))
@@ -238,6 +246,11 @@ impl Kingdom {
     /// Whether the bounding box is the full grid with the castle at its centre (gaps allowed).
     pub fn castle_centred_in_full_grid(&self) -> bool {
         each!(self, k => k.castle_centred_in_full_grid())
+    }
+
+    /// Whether every square is within half the grid (rounded down) of the castle in both axes.
+    pub fn within_half_grid_of_castle(&self) -> bool {
+        each!(self, k => k.within_half_grid_of_castle())
     }
 }
 
@@ -610,6 +623,15 @@ impl<B: Board> Grid<B> {
     fn castle_centred_in_bounds(&self) -> bool {
         let h = self.grid - 1;
         h - self.min_row == self.max_row - h && h - self.min_col == self.max_col - h
+    }
+
+    fn within_half_grid_of_castle(&self) -> bool {
+        let h = self.grid - 1;
+        let half = (self.grid - 1) / 2;
+        h - self.min_row <= half
+            && self.max_row - h <= half
+            && h - self.min_col <= half
+            && self.max_col - h <= half
     }
 
     fn castle_centred_in_full_grid(&self) -> bool {

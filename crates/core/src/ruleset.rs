@@ -51,6 +51,20 @@ pub enum MiddleKingdomReading {
     BoundingBox,
     /// The kingdom's bounding box is the full grid and the castle is at its centre; gaps allowed.
     FullGrid,
+    /// Every square lies within half the grid of the castle in both axes (2 in 5x5, 3 in 7x7):
+    /// the kingdom fits in the grid centred on the castle; gaps allowed (rulings: "a reasonable
+    /// reading" of rulebook 000).
+    WithinHalfGrid,
+}
+
+impl MiddleKingdomReading {
+    pub fn name(self) -> &'static str {
+        match self {
+            MiddleKingdomReading::BoundingBox => "bounding-box",
+            MiddleKingdomReading::FullGrid => "full-grid",
+            MiddleKingdomReading::WithinHalfGrid => "within-half-grid",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -67,6 +81,8 @@ pub enum TieBreak {
     LargestTerritory,
     /// The most crowns in the kingdom (rulebook 004).
     MostCrowns,
+    /// The most coins left at the end (a side without coins has 0).
+    MostCoins,
 }
 
 impl TieBreak {
@@ -74,6 +90,7 @@ impl TieBreak {
         match self {
             TieBreak::LargestTerritory => "largest-territory",
             TieBreak::MostCrowns => "most-crowns",
+            TieBreak::MostCoins => "most-coins",
         }
     }
 }
@@ -263,7 +280,8 @@ impl Ruleset {
             if self.buildings[..i].iter().any(|o| o.number == b.number) {
                 problems.push(format!("building number {} appears twice", b.number));
             }
-            if let crate::building::BuildingValue::PerTerritory { terrain, .. } = b.value
+            if let crate::building::BuildingValue::PerTerritory { terrain, .. }
+            | crate::building::BuildingValue::PerCrown { terrain, .. } = b.value
                 && terrain.index() >= self.terrains.len()
             {
                 problems.push(format!(

@@ -33,6 +33,9 @@ pub struct ScoreBreakdown {
     pub largest_territory: u32,
     /// Crowns in the kingdom (second tie-break).
     pub crowns: u32,
+    /// Coins held at the end (modules with an economy; 0 without).
+    #[serde(default)]
+    pub coins: u32,
 }
 
 impl ScoreBreakdown {
@@ -77,6 +80,16 @@ pub fn score_kingdom(kingdom: &Kingdom, rules: &Rules) -> ScoreBreakdown {
         total,
         largest_territory: largest,
         crowns: kingdom.crowns(),
+        coins: 0,
+    }
+}
+
+/// Whether the castle is in the middle of the kingdom under `reading`.
+pub fn middle_kingdom(kingdom: &Kingdom, reading: MiddleKingdomReading) -> bool {
+    match reading {
+        MiddleKingdomReading::BoundingBox => kingdom.castle_centred_in_bounds(),
+        MiddleKingdomReading::FullGrid => kingdom.castle_centred_in_full_grid(),
+        MiddleKingdomReading::WithinHalfGrid => kingdom.within_half_grid_of_castle(),
     }
 }
 
@@ -96,10 +109,7 @@ pub fn for_each_bonus(kingdom: &Kingdom, rules: &Rules, mut f: impl FnMut(&'stat
         f(HARMONY, points);
     }
     if let Some(mk) = rules.middle_kingdom {
-        let centred = match mk.reading {
-            MiddleKingdomReading::BoundingBox => kingdom.castle_centred_in_bounds(),
-            MiddleKingdomReading::FullGrid => kingdom.castle_centred_in_full_grid(),
-        };
+        let centred = middle_kingdom(kingdom, mk.reading);
         if centred {
             f(MIDDLE_KINGDOM, mk.points);
         }
@@ -136,6 +146,7 @@ pub fn rank(scores: Vec<ScoreBreakdown>, tie_breaks: &[TieBreak]) -> Outcome {
             k.push(match tb {
                 TieBreak::LargestTerritory => i64::from(s.largest_territory),
                 TieBreak::MostCrowns => i64::from(s.crowns),
+                TieBreak::MostCoins => i64::from(s.coins),
             });
         }
         k

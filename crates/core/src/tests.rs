@@ -194,6 +194,19 @@ fn harmony_and_middle_kingdom() {
         &with_bonuses(MiddleKingdomReading::BoundingBox),
     );
     assert_eq!(s.bonus("middle-kingdom"), None);
+    // ... which the "every square within 2 of the castle" reading accepts.
+    let s = score::score_kingdom(
+        &kingdom(5, lopsided),
+        &with_bonuses(MiddleKingdomReading::WithinHalfGrid),
+    );
+    assert_eq!(s.bonus("middle-kingdom"), Some(10));
+    // Three squares to one side of the castle: not within 2.
+    let far = "W W W C";
+    let s = score::score_kingdom(
+        &kingdom(5, far),
+        &with_bonuses(MiddleKingdomReading::WithinHalfGrid),
+    );
+    assert_eq!(s.bonus("middle-kingdom"), None);
 
     // A full-grid box with gaps and a centred castle earns the strict reading too.
     let framed = "W . . . W
@@ -215,6 +228,7 @@ fn breakdown(total: i32, largest: u32, crowns: u32) -> ScoreBreakdown {
         bonuses: vec![],
         total,
         largest_territory: largest,
+        coins: 0,
         crowns,
     }
 }
@@ -246,6 +260,17 @@ fn tie_breaks_in_order() {
         (vec![1], Decider::TieBreak(TieBreak::MostCrowns))
     );
     assert_eq!(o.places, vec![2, 1, 3]);
+    // Most coins, when a ruleset names it.
+    let mut rich = breakdown(30, 6, 4);
+    rich.coins = 9;
+    let o = score::rank(
+        vec![breakdown(30, 6, 4), rich],
+        &[TieBreak::LargestTerritory, TieBreak::MostCoins],
+    );
+    assert_eq!(
+        (o.winners.clone(), o.decided_by),
+        (vec![1], Decider::TieBreak(TieBreak::MostCoins))
+    );
     // Without the crowns tie-break (000 alone), the same players share the victory.
     let o = score::rank(
         vec![breakdown(30, 6, 4), breakdown(30, 6, 5)],
@@ -695,6 +720,7 @@ fn building(
         crowns,
         knights,
         towers,
+        coins: 0,
         tax_bonus,
         value,
     }

@@ -3,7 +3,7 @@
 //! within a box and building numbers within the ruleset.
 
 use crate::format::{
-    BuildingDef, BuildingValueKind, DominoDef, MAX_BUILDINGS, SquareDef, TerrainDef,
+    BuildingDef, BuildingValueKind, DominoDef, DominoRef, MAX_BUILDINGS, SquareDef, TerrainDef,
 };
 use crate::load::{Loader, Loc};
 use crate::node::Seg;
@@ -21,6 +21,8 @@ pub(crate) struct Block {
     pub buildings: Vec<BuildingDef>,
     /// The box of dominoes that name none.
     pub default_box: String,
+    /// `remove-dominoes`: taken out of the dominoes gathered before this block.
+    pub removals: Vec<(DominoRef, Loc)>,
 }
 
 pub(crate) struct Components {
@@ -158,6 +160,9 @@ impl Components {
         let mut dominoes: Vec<Domino> = Vec::new();
         let mut numbers: HashMap<(u8, u16), Loc> = HashMap::new();
         'blocks: for (bi, b) in blocks.iter().enumerate() {
+            for (r, loc) in &b.removals {
+                remove(loader, &piles, &mut dominoes, &mut numbers, r, loc);
+            }
             for (i, d) in b.dominoes.iter().enumerate() {
                 let number_loc = loader.loc(
                     b.file,
@@ -220,7 +225,7 @@ impl Components {
                 let pile = pile as u8;
                 if let Some(earlier) = numbers.get(&(pile, d.number)) {
                     let msg = format!(
-                        "domino number {} appears twice in box `{box_name}` (first at {})",
+                        "domino number {} appears twice in box `{box_name}` (first at {}); to replace it, list it in `remove-dominoes` first",
                         d.number,
                         loader.describe(earlier)
                     );
@@ -254,6 +259,126 @@ impl Components {
             buildings,
         }
     }
+}
+
+/// How a domino is named in messages: its number, prefixed by its box's initial when there are
+/// several boxes (as the engine labels it).
+fn label(piles: &[String], pile: u8, number: u16) -> String {
+    if piles.len() > 1 {
+        let initial = piles
+            .get(usize::from(pile))
+            .and_then(|p| p.chars().next())
+            .unwrap_or('?')
+            .to_ascii_uppercase();
+        format!("{initial}{number}")
+    } else {
+        number.to_string()
+    }
+}
+
+/// Take one `remove-dominoes` entry out of the dominoes gathered so far, or report why not.
+fn remove(
+    loader: &mut Loader,
+    piles: &[String],
+    dominoes: &mut Vec<Domino>,
+    numbers: &mut HashMap<(u8, u16), Loc>,
+    r: &DominoRef,
+    loc: &Loc,
+) {
+    let initials: Vec<char> = piles
+        .iter()
+        .map(|p| p.chars().next().unwrap_or('?').to_ascii_uppercase())
+        .collect();
+    let (pile, number): (Option<u8>, Option<u16>) = match r {
+        DominoRef::Number(n) => (None, Some(*n)),
+        DominoRef::Label(text) => {
+            let t = text.trim();
+            match t.chars().next() {
+                Some(c) if c.is_ascii_alphabetic() => {
+                    let c = c.to_ascii_uppercase();
+                    let rest = &t[1..];
+                    match initials.iter().position(|&i| i == c) {
+                        Some(p) => (Some(p as u8), rest.parse().ok()),
+                        None => {
+                            let boxes: Vec<String> = piles
+                                .iter()
+                                .zip(&initials)
+                                .map(|(p, i)| format!("{i} ({p})"))
+                                .collect();
+                            loader.err(
+                                loc,
+                                format!(
+                                    "\"{t}\": no box starts with {c}; the deck's boxes: {}",
+                                    boxes.join(", ")
+                                ),
+                            );
+                            return;
+                        }
+                    }
+                }
+                _ => (None, t.parse().ok()),
+            }
+        }
+    };
+    let Some(number) = number else {
+        let example = match piles.len() {
+            0 | 1 => "12".to_string(),
+            _ => format!("\"{}12\"", initials[0]),
+        };
+        let shown = match r {
+            DominoRef::Number(n) => n.to_string(),
+            DominoRef::Label(t) => format!("\"{t}\""),
+        };
+        loader.err(
+            loc,
+            format!("{shown} does not name a domino: write its number, e.g. {example}"),
+        );
+        return;
+    };
+    let pile = match pile {
+        Some(p) => p,
+        None if piles.len() > 1 => {
+            let options: Vec<String> = (0..piles.len())
+                .filter(|&p| numbers.contains_key(&(p as u8, number)))
+                .map(|p| format!("\"{}\"", label(piles, p as u8, number)))
+                .collect();
+            let hint = if options.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", options.join(" or "))
+            };
+            loader.err(
+                loc,
+                format!(
+                    "the deck has several boxes ({}): say which domino {number} with its box's initial{hint}",
+                    piles.join(", ")
+                ),
+            );
+            return;
+        }
+        None => 0,
+    };
+    if numbers.remove(&(pile, number)).is_none() {
+        let in_box: Vec<u16> = dominoes
+            .iter()
+            .filter(|d| d.pile == pile)
+            .map(|d| d.number)
+            .collect();
+        let range = match (in_box.iter().min(), in_box.iter().max()) {
+            (Some(lo), Some(hi)) => format!(
+                " (numbered {} to {})",
+                label(piles, pile, *lo),
+                label(piles, pile, *hi)
+            ),
+            _ => String::new(),
+        };
+        loader.err(
+            loc,
+            format!("no domino {} to remove{range}", label(piles, pile, number)),
+        );
+        return;
+    }
+    dominoes.retain(|d| !(d.pile == pile && d.number == number));
 }
 
 /// The building tiles of every block, in order: numbers unique across the blocks, values
@@ -332,16 +457,25 @@ fn buildings(
                     0
                 }
             };
-            let terrain = match (v.kind, &v.terrain) {
-                (BuildingValueKind::PerTerritory, None) => {
+            let needs_terrain = matches!(
+                v.kind,
+                BuildingValueKind::PerTerritory | BuildingValueKind::PerCrown
+            );
+            let terrain = match (needs_terrain, &v.terrain) {
+                (true, None) => {
+                    let what = if v.kind == BuildingValueKind::PerCrown {
+                        "whose crowns count"
+                    } else {
+                        "whose separate territories count"
+                    };
                     loader.err(
                         &value_loc,
-                        "a value of kind \"per-territory\" needs `terrain`: the terrain whose separate territories count",
+                        format!("a value of kind \"{kind}\" needs `terrain`: the terrain {what}"),
                     );
                     ok = false;
                     None
                 }
-                (BuildingValueKind::PerTerritory, Some(name)) => {
+                (true, Some(name)) => {
                     let loc = loader.loc(b.file, &at(&["value", "terrain"]));
                     let visible: &[String] = if shared { &[] } else { &block_terrains[bi] };
                     let rejected: &[String] = if shared {
@@ -360,13 +494,36 @@ fn buildings(
                     loader.err(
                         &loc,
                         format!(
-                            "a value of kind \"{kind}\" takes no `terrain`; only \"per-territory\" does"
+                            "a value of kind \"{kind}\" takes no `terrain`; only \"per-territory\" and \"per-crown\" do"
                         ),
                     );
                     ok = false;
                     None
                 }
                 (_, None) => None,
+            };
+            let coins = match (v.kind, v.coins) {
+                (BuildingValueKind::PerCoins, Some(c)) => c,
+                (BuildingValueKind::PerCoins, None) => {
+                    loader.err(
+                        &value_loc,
+                        "a value of kind \"per-coins\" needs `coins`: points are given for each this many coins",
+                    );
+                    ok = false;
+                    1
+                }
+                (_, Some(_)) => {
+                    let loc = loader.loc(b.file, &at(&["value", "coins"]));
+                    loader.err(
+                        &loc,
+                        format!(
+                            "a value of kind \"{kind}\" takes no `coins`; only \"per-coins\" does"
+                        ),
+                    );
+                    ok = false;
+                    1
+                }
+                (_, None) => 1,
             };
             if !ok {
                 continue;
@@ -380,6 +537,15 @@ fn buildings(
                 },
                 BuildingValueKind::PerTower => BuildingValue::PerTower { points },
                 BuildingValueKind::PerKnight => BuildingValue::PerKnight { points },
+                BuildingValueKind::PerCrown => match terrain {
+                    Some(terrain) => BuildingValue::PerCrown { terrain, points },
+                    None => continue,
+                },
+                BuildingValueKind::PerCoins => BuildingValue::PerCoins {
+                    coins: coins.max(1),
+                    points,
+                },
+                BuildingValueKind::PerBuilding => BuildingValue::PerBuilding { points },
             };
             out.push(Building {
                 number: d.number,
@@ -387,6 +553,7 @@ fn buildings(
                 crowns: d.crowns,
                 knights: d.knights,
                 towers: d.towers,
+                coins: d.coins,
                 tax_bonus: d.tax_bonus.into(),
                 value,
             });

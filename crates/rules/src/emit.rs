@@ -1,6 +1,6 @@
 //! Writing a resolved ruleset back out as one self-contained ruleset file.
 
-use crate::format::{DeckSize, FirstClaimsDef, ReadingDef, TaxBonusDef, TieBreakDef};
+use crate::format::{DeckSize, FirstClaimsDef, TaxBonusDef, TieBreakDef};
 use crate::resolve::default_rules;
 use crownlands_core::{BuildingValue, FirstClaims, Rules, Ruleset};
 use std::fmt::Write as _;
@@ -17,10 +17,7 @@ fn claims(c: FirstClaims) -> &'static str {
 }
 
 fn reading(r: crownlands_core::MiddleKingdomReading) -> &'static str {
-    match ReadingDef::from(r) {
-        ReadingDef::BoundingBox => "bounding-box",
-        ReadingDef::FullGrid => "full-grid",
-    }
+    r.name()
 }
 
 fn tie_breaks(t: &[crownlands_core::TieBreak]) -> String {
@@ -240,10 +237,15 @@ pub fn to_toml(ruleset: &Ruleset, players: Option<u8>) -> String {
         }
         let _ = write!(
             out,
-            "crowns = {}\nknights = {}\ntowers = {}\ntax-bonus = {}\nvalue = {}\n",
+            "crowns = {}\nknights = {}\ntowers = {}\n{}tax-bonus = {}\nvalue = {}\n",
             b.crowns,
             b.knights,
             b.towers,
+            if b.coins > 0 {
+                format!("coins = {}\n", b.coins)
+            } else {
+                String::new()
+            },
             quote(TaxBonusDef::from(b.tax_bonus).name()),
             building_value(ruleset, &b.value)
         );
@@ -270,6 +272,22 @@ fn building_value(ruleset: &Ruleset, v: &BuildingValue) -> String {
         }
         BuildingValue::PerKnight { points } => {
             format!("{{ kind = \"per-knight\", points = {points} }}")
+        }
+        BuildingValue::PerCrown { terrain, points } => {
+            let name = ruleset
+                .terrains
+                .get(terrain.index())
+                .map_or("?", |t| t.name.as_str());
+            format!(
+                "{{ kind = \"per-crown\", terrain = {}, points = {points} }}",
+                quote(name)
+            )
+        }
+        BuildingValue::PerCoins { coins, points } => {
+            format!("{{ kind = \"per-coins\", coins = {coins}, points = {points} }}")
+        }
+        BuildingValue::PerBuilding { points } => {
+            format!("{{ kind = \"per-building\", points = {points} }}")
         }
     }
 }

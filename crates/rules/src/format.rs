@@ -37,7 +37,16 @@ pub struct RulesetFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(inner(range(min = 1, max = MAX_PLAYERS)), length(min = 1, max = MAX_PLAYERS))]
     pub players: Option<Vec<u8>>,
-    /// The box (draw pile) of the dominoes listed in this file; defaults to the ruleset's name.
+    /// Dominoes taken out of the deck inherited so far (the component sets, and the inline
+    /// dominoes of the files this one extends): numbers, or box initial and number (`"K12"`)
+    /// when the deck has several boxes. Applied before this file's own `[[domino]]` entries, so
+    /// a domino is replaced by removing it and declaring it again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = MAX_DOMINOES))]
+    pub remove_dominoes: Vec<DominoRef>,
+    /// The box (draw pile) of the dominoes listed in this file. By default they join the deck's
+    /// box when it has one box, and a box named after the ruleset when it has none; with several
+    /// boxes each `[[domino]]` (or this key) must say which.
     #[serde(default, rename = "box", skip_serializing_if = "Option::is_none")]
     pub box_name: Option<String>,
     /// Terrains declared inline, as in a component set.
@@ -58,6 +67,14 @@ pub struct RulesetFile {
     /// Overrides for one player count (the key), same keys as `[rules]`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub for_players: BTreeMap<String, RulesPatch>,
+}
+
+/// A domino named in `remove-dominoes`: its number, or its box's initial and number (`"K12"`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum DominoRef {
+    Number(u16),
+    Label(String),
 }
 
 /// A component set file: terrains, dominoes and building tiles from one box.
@@ -153,12 +170,20 @@ pub struct BuildingDef {
     #[serde(default)]
     #[schemars(range(max = MAX_BUILDING_GAIN))]
     pub towers: u8,
+    /// Coins from the bank when it is built.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(max = MAX_BUILDING_GAIN))]
+    pub coins: u8,
     /// Extra coins each time its owner collects tax.
     #[serde(default)]
     pub tax_bonus: TaxBonusDef,
     /// What it is worth at the end of the game.
     #[serde(default)]
     pub value: BuildingValueDef,
+}
+
+fn is_zero(v: &u8) -> bool {
+    *v == 0
 }
 
 /// Extra coins each time a building's owner collects tax.
@@ -175,14 +200,18 @@ pub enum TaxBonusDef {
 }
 
 /// What a building is worth at the end: `kind`, with `points` (and `terrain` for
-/// `per-territory`).
+/// `per-territory` and `per-crown`, `coins` for `per-coins`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct BuildingValueDef {
     pub kind: BuildingValueKind,
-    /// The terrain whose separate territories count (`per-territory` only).
+    /// The terrain whose separate territories (`per-territory`) or crowns (`per-crown`) count.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub terrain: Option<String>,
+    /// `per-coins`: `points` for each this many coins held at the end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 1_000_000))]
+    pub coins: Option<u32>,
     /// Points: in all, or per territory, tower or knight.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = -MAX_BUILDING_POINTS, max = MAX_BUILDING_POINTS))]
@@ -194,6 +223,7 @@ impl Default for BuildingValueDef {
         BuildingValueDef {
             kind: BuildingValueKind::None,
             terrain: None,
+            coins: None,
             points: None,
         }
     }
@@ -212,6 +242,12 @@ pub enum BuildingValueKind {
     PerTower,
     /// `points` for each knight owned, placed or not.
     PerKnight,
+    /// `points` for each crown on squares of `terrain`.
+    PerCrown,
+    /// `points` for each `coins` coins held at the end.
+    PerCoins,
+    /// `points` for each building built, this one included.
+    PerBuilding,
 }
 
 impl BuildingValueKind {
@@ -222,6 +258,9 @@ impl BuildingValueKind {
             BuildingValueKind::PerTerritory => "per-territory",
             BuildingValueKind::PerTower => "per-tower",
             BuildingValueKind::PerKnight => "per-knight",
+            BuildingValueKind::PerCrown => "per-crown",
+            BuildingValueKind::PerCoins => "per-coins",
+            BuildingValueKind::PerBuilding => "per-building",
         }
     }
 }
@@ -457,6 +496,8 @@ pub enum TieBreakDef {
     LargestTerritory,
     /// The most crowns in the kingdom.
     MostCrowns,
+    /// The most coins left at the end (Queendomino's economy).
+    MostCoins,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -466,6 +507,8 @@ pub enum ReadingDef {
     BoundingBox,
     /// The bounding box is the full grid and the castle is at its centre (gaps allowed).
     FullGrid,
+    /// Every square within half the grid of the castle (2 in 5x5, 3 in 7x7; gaps allowed).
+    WithinHalfGrid,
 }
 
 impl From<FirstClaimsDef> for FirstClaims {
@@ -491,6 +534,7 @@ impl From<TieBreakDef> for TieBreak {
         match v {
             TieBreakDef::LargestTerritory => TieBreak::LargestTerritory,
             TieBreakDef::MostCrowns => TieBreak::MostCrowns,
+            TieBreakDef::MostCoins => TieBreak::MostCoins,
         }
     }
 }
@@ -500,6 +544,7 @@ impl From<TieBreak> for TieBreakDef {
         match v {
             TieBreak::LargestTerritory => TieBreakDef::LargestTerritory,
             TieBreak::MostCrowns => TieBreakDef::MostCrowns,
+            TieBreak::MostCoins => TieBreakDef::MostCoins,
         }
     }
 }
@@ -509,6 +554,7 @@ impl From<ReadingDef> for MiddleKingdomReading {
         match v {
             ReadingDef::BoundingBox => MiddleKingdomReading::BoundingBox,
             ReadingDef::FullGrid => MiddleKingdomReading::FullGrid,
+            ReadingDef::WithinHalfGrid => MiddleKingdomReading::WithinHalfGrid,
         }
     }
 }
@@ -518,6 +564,7 @@ impl From<MiddleKingdomReading> for ReadingDef {
         match v {
             MiddleKingdomReading::BoundingBox => ReadingDef::BoundingBox,
             MiddleKingdomReading::FullGrid => ReadingDef::FullGrid,
+            MiddleKingdomReading::WithinHalfGrid => ReadingDef::WithinHalfGrid,
         }
     }
 }

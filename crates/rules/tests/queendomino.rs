@@ -110,6 +110,7 @@ fn buildings_match_the_reference_totals() {
                 assert_eq!(b.crowns, 1);
                 none += 1;
             }
+            other => panic!("building {}: {other:?} is not in the box", b.number),
         }
     }
     assert_eq!(fixed, [(2, 4), (3, 4), (5, 3)].into_iter().collect());

@@ -125,6 +125,13 @@ impl Buildings {
             }
             BuildingValue::PerTower { points } => side.holdings.towers as i32 * points,
             BuildingValue::PerKnight { points } => side.holdings.knights() as i32 * points,
+            BuildingValue::PerCrown { terrain, points } => {
+                side.kingdom.crowns_of(terrain) as i32 * points
+            }
+            BuildingValue::PerCoins { coins, points } => {
+                (side.holdings.coins / coins.max(1)) as i32 * points
+            }
+            BuildingValue::PerBuilding { points } => side.holdings.buildings.len() as i32 * points,
         })
     }
 }
@@ -241,11 +248,11 @@ impl Module for Buildings {
         else {
             return Ok(false);
         };
-        let Some((crowns, knights, towers)) = game
+        let Some((crowns, knights, towers, coins)) = game
             .ruleset()
             .buildings
             .get(id.index())
-            .map(|b| (b.crowns, b.knights, b.towers))
+            .map(|b| (b.crowns, b.knights, b.towers, b.coins))
         else {
             return Ok(false);
         };
@@ -256,7 +263,10 @@ impl Module for Buildings {
         e.knight_supply -= knights;
         e.tower_supply -= towers;
         let h = &mut e.sides[side];
-        h.coins = h.coins.saturating_sub(price);
+        h.coins = h
+            .coins
+            .saturating_sub(price)
+            .saturating_add(u32::from(coins));
         h.buildings.push((id, cell));
         h.knights_in_hand += knights;
         h.towers += towers;

@@ -5,6 +5,7 @@
 //! territory it stands on, counted after the placement. Knights stay where they are for the rest
 //! of the game and may share a territory with others. A discarded domino gives no tax: nothing
 //! was just placed. Every side starts with `starting` knights (1) from a supply of `supply` (22).
+//! A house rule may pay `coins-per-square` coins (1) for each square of the taxed territory.
 
 use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params, SetupContext, SideView};
 use crate::building::TaxBonus;
@@ -15,15 +16,18 @@ pub struct Knights {
     pub starting: u32,
     pub per_turn: u32,
     pub supply: u32,
+    /// Coins a knight collects for each square of its territory.
+    pub coins_per_square: u32,
 }
 
 impl Knights {
     pub fn from_params(p: &Params) -> Result<Knights, ModuleError> {
-        p.only(&["starting", "per-turn", "supply"])?;
+        p.only(&["starting", "per-turn", "supply", "coins-per-square"])?;
         Ok(Knights {
             starting: p.int("starting", 1, 0..=100)?,
             per_turn: p.int("per-turn", 2, 0..=2)?,
             supply: p.int("supply", 22, 0..=1000)?,
+            coins_per_square: p.int("coins-per-square", 1, 0..=100)?,
         })
     }
 }
@@ -58,6 +62,10 @@ impl Module for Knights {
             .insert("per-turn".into(), Param::Int(self.per_turn.into()));
         s.params
             .insert("supply".into(), Param::Int(self.supply.into()));
+        s.params.insert(
+            "coins-per-square".into(),
+            Param::Int(self.coins_per_square.into()),
+        );
         s
     }
 
@@ -133,7 +141,7 @@ impl Module for Knights {
                 _ => {}
             }
         }
-        let coins = territory + bonus;
+        let coins = territory.saturating_mul(self.coins_per_square) + bonus;
         let e = game.economy_mut();
         e.taxed_this_turn[usize::from(square.min(1))] = true;
         let h = &mut e.sides[side];

@@ -40,6 +40,32 @@ pub enum Param {
     Ints(Vec<i64>),
 }
 
+impl std::fmt::Display for Param {
+    /// As TOML writes it: `5`, `true`, `"two"`, `[0, 1, -1]`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Param::Int(v) => write!(f, "{v}"),
+            Param::Bool(v) => write!(f, "{v}"),
+            Param::Text(t) => {
+                f.write_str("\"")?;
+                for c in t.chars() {
+                    match c {
+                        '"' => f.write_str("\\\"")?,
+                        '\\' => f.write_str("\\\\")?,
+                        c if c.is_control() => write!(f, "\\u{:04X}", u32::from(c))?,
+                        c => write!(f, "{c}")?,
+                    }
+                }
+                f.write_str("\"")
+            }
+            Param::Ints(v) => {
+                let items: Vec<String> = v.iter().map(i64::to_string).collect();
+                write!(f, "[{}]", items.join(", "))
+            }
+        }
+    }
+}
+
 /// A module as a ruleset names it: its name and its parameters.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ModuleSpec {
@@ -90,6 +116,7 @@ pub fn score_side(
     side: SideView<'_>,
 ) -> ScoreBreakdown {
     let mut breakdown = crate::score::score_kingdom(side.kingdom, rules);
+    breakdown.coins = side.holdings.coins;
     for m in modules {
         m.score(side, &mut breakdown);
     }
@@ -238,6 +265,63 @@ pub fn build(spec: &ModuleSpec) -> Result<Box<dyn Module>, ModuleError> {
     Ok(module)
 }
 
+/// One problem with a ruleset's module list: the module's position in the list, the parameter
+/// at fault (when one is), and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecProblem {
+    pub module: usize,
+    pub key: Option<String>,
+    pub error: ModuleError,
+}
+
+/// Every problem with a module list, not only the first: duplicate and unknown names, and each
+/// parameter checked on its own (then the whole spec, for problems between parameters).
+pub fn check_specs(specs: &[ModuleSpec]) -> Vec<SpecProblem> {
+    let mut out = Vec::new();
+    for (i, spec) in specs.iter().enumerate() {
+        if specs[..i].iter().any(|s| s.name == spec.name) {
+            out.push(SpecProblem {
+                module: i,
+                key: None,
+                error: ModuleError::Duplicate(spec.name.clone()),
+            });
+            continue;
+        }
+        if !NAMES.contains(&spec.name.as_str()) {
+            out.push(SpecProblem {
+                module: i,
+                key: None,
+                error: ModuleError::Unknown(spec.name.clone()),
+            });
+            continue;
+        }
+        let before = out.len();
+        for (key, value) in &spec.params {
+            let alone = ModuleSpec {
+                name: spec.name.clone(),
+                params: BTreeMap::from([(key.clone(), value.clone())]),
+            };
+            if let Err(error) = build(&alone) {
+                out.push(SpecProblem {
+                    module: i,
+                    key: Some(key.clone()),
+                    error,
+                });
+            }
+        }
+        if out.len() == before
+            && let Err(error) = build(spec)
+        {
+            out.push(SpecProblem {
+                module: i,
+                key: None,
+                error,
+            });
+        }
+    }
+    out
+}
+
 /// Build a ruleset's whole module list, refusing unknown and duplicate names.
 pub fn build_all(specs: &[ModuleSpec]) -> Result<Vec<Box<dyn Module>>, ModuleError> {
     let mut out: Vec<Box<dyn Module>> = Vec::with_capacity(specs.len());
@@ -302,7 +386,7 @@ impl<'a> Params<'a> {
                         range.end()
                     ))
                 }),
-            Some(other) => Err(self.err(format!("`{key}` must be a whole number, not {other:?}"))),
+            Some(other) => Err(self.err(format!("`{key}` must be a whole number, not {other}"))),
         }
     }
 
@@ -311,9 +395,7 @@ impl<'a> Params<'a> {
         match self.spec.params.get(key) {
             None => Ok(default.to_string()),
             Some(Param::Text(t)) => Ok(t.clone()),
-            Some(other) => {
-                Err(self.err(format!("`{key}` must be a word in quotes, not {other:?}")))
-            }
+            Some(other) => Err(self.err(format!("`{key}` must be a word in quotes, not {other}"))),
         }
     }
 
@@ -352,7 +434,7 @@ impl<'a> Params<'a> {
                     .collect()
             }
             Some(other) => Err(self.err(format!(
-                "`{key}` must be a list of whole numbers, not {other:?}"
+                "`{key}` must be a list of whole numbers, not {other}"
             ))),
         }
     }

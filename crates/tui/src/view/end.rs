@@ -21,6 +21,7 @@ fn tie_break_words(tb: TieBreak) -> &'static str {
     match tb {
         TieBreak::LargestTerritory => "the largest territory",
         TieBreak::MostCrowns => "the most crowns",
+        TieBreak::MostCoins => "the most coins",
     }
 }
 
