@@ -164,6 +164,7 @@ fn validate_text(source: Source, src: diagnostic::SourceText) -> Result<Validate
                 dominoes: sf.domino,
                 buildings: sf.building,
                 default_box,
+                removals: Vec::new(),
             };
             let c = Components::build(&mut loader, std::slice::from_ref(&block), false);
             Some(Validated::ComponentSet {
@@ -195,6 +196,38 @@ pub fn shipped_names() -> Vec<String> {
         .collect();
     names.sort();
     names
+}
+
+/// The names of the shipped component sets (`kingdomino`, `queendomino`, ...), sorted: what a
+/// bare name in `sets` or `add-sets` may name.
+pub fn shipped_set_names() -> Vec<String> {
+    let mut names: Vec<String> = source::embedded_files()
+        .iter()
+        .filter_map(|(p, _)| p.strip_prefix("sets/"))
+        .filter(|p| !p.contains('/'))
+        .filter_map(|p| p.strip_suffix(".toml").map(str::to_string))
+        .collect();
+    names.sort();
+    names
+}
+
+/// The shipped component sets, sorted by name, with their descriptions.
+pub fn shipped_sets() -> Vec<ShippedRuleset> {
+    shipped_set_names()
+        .into_iter()
+        .map(|name| {
+            let description = source::embedded(&format!("sets/{name}.toml"))
+                .and_then(|text| text.parse::<toml::Table>().ok())
+                .and_then(|t| {
+                    t.get("set")?
+                        .get("description")?
+                        .as_str()
+                        .map(str::to_string)
+                })
+                .unwrap_or_default();
+            ShippedRuleset { name, description }
+        })
+        .collect()
 }
 
 /// The shipped rulesets, sorted by name.

@@ -279,6 +279,46 @@ impl Loader {
         self.finish(chain)
     }
 
+    /// Where an entry of `sets` or `add-sets` in file `idx` points: a bare name (no `/`, not
+    /// ending in `.toml`) is a shipped set; anything else a path relative to the file. `None`
+    /// (reported) when a name matches no shipped set, or a path is missing but names one.
+    fn set_source(&mut self, idx: usize, entry: &str, loc: &Loc) -> Option<Source> {
+        let names = crate::shipped_set_names();
+        let known: Vec<&str> = names.iter().map(String::as_str).collect();
+        if !source::is_path(entry) {
+            if source::is_plain_name(entry) && known.contains(&entry) {
+                return Some(Source::Embedded(format!("sets/{entry}.toml")));
+            }
+            let mut msg = format!("no shipped component set named `{entry}`");
+            if let Some(c) = closest(entry, &known) {
+                msg.push_str(&format!(" (did you mean `{c}`?)"));
+            }
+            msg.push_str(&format!(
+                "; shipped sets: {}; a path to a file must contain `/` or end in `.toml`",
+                known.join(", ")
+            ));
+            self.err(loc, msg);
+            return None;
+        }
+        let source = self.files[idx].source.join(entry);
+        if let Source::Fs(path) = &source
+            && !path.exists()
+        {
+            let stem = source.stem();
+            if known.contains(&stem.as_str()) {
+                self.err(
+                    loc,
+                    format!(
+                        "no file `{}`; the shipped set `{stem}` is written by its name alone: \"{stem}\"",
+                        path.display()
+                    ),
+                );
+                return None;
+            }
+        }
+        Some(source)
+    }
+
     fn finish(&mut self, chain: Vec<(usize, RulesetFile)>) -> Option<Ruleset> {
         // The component sets: the inherited list, replaced by `sets`, extended by `add-sets`.
         let mut sets: Vec<(Source, Loc)> = Vec::new();
@@ -287,12 +327,16 @@ impl Loader {
                 sets.clear();
                 for (i, s) in list.iter().enumerate() {
                     let loc = self.loc(*idx, &[Seg::Key("sets"), Seg::Index(i)]);
-                    sets.push((self.files[*idx].source.join(s), loc));
+                    if let Some(source) = self.set_source(*idx, s, &loc) {
+                        sets.push((source, loc));
+                    }
                 }
             }
             for (i, s) in rf.add_sets.iter().enumerate() {
                 let loc = self.loc(*idx, &[Seg::Key("add-sets"), Seg::Index(i)]);
-                sets.push((self.files[*idx].source.join(s), loc));
+                if let Some(source) = self.set_source(*idx, s, &loc) {
+                    sets.push((source, loc));
+                }
             }
         }
         let mut blocks = Vec::new();
@@ -326,6 +370,7 @@ impl Loader {
                         dominoes: sf.domino,
                         buildings: sf.building,
                         default_box,
+                        removals: Vec::new(),
                     });
                 }
                 Some((_, Parsed::Ruleset(_))) => {
@@ -341,20 +386,66 @@ impl Loader {
             }
         }
         for (idx, rf) in &chain {
-            if rf.terrain.is_empty() && rf.domino.is_empty() && rf.building.is_empty() {
+            if rf.terrain.is_empty()
+                && rf.domino.is_empty()
+                && rf.building.is_empty()
+                && rf.remove_dominoes.is_empty()
+            {
                 continue;
             }
-            let default_box = rf
-                .box_name
-                .clone()
-                .or_else(|| rf.name.clone())
-                .unwrap_or_else(|| self.files[*idx].source.stem());
+            // Inline dominoes join the deck's box when it has one; with several, each says which.
+            let mut boxes: Vec<String> = Vec::new();
+            for b in &blocks {
+                for d in &b.dominoes {
+                    let name = d.box_name.as_ref().unwrap_or(&b.default_box);
+                    if !boxes.contains(name) {
+                        boxes.push(name.clone());
+                    }
+                }
+            }
+            let default_box = match (&rf.box_name, boxes.as_slice()) {
+                (Some(b), _) => b.clone(),
+                (None, [only]) => only.clone(),
+                (None, []) => rf
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| self.files[*idx].source.stem()),
+                (None, several) => {
+                    for (i, d) in rf.domino.iter().enumerate() {
+                        if d.box_name.is_none() {
+                            let loc = self.key_loc(
+                                *idx,
+                                &[Seg::Key("domino"), Seg::Index(i), Seg::Key("number")],
+                            );
+                            self.err(
+                                &loc,
+                                format!(
+                                    "the deck has several boxes ({}): say which this domino joins, e.g. box = \"{}\"",
+                                    several.join(", "),
+                                    several[0]
+                                ),
+                            );
+                        }
+                    }
+                    several[0].clone()
+                }
+            };
+            let removals = rf
+                .remove_dominoes
+                .iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    let loc = self.loc(*idx, &[Seg::Key("remove-dominoes"), Seg::Index(i)]);
+                    (r.clone(), loc)
+                })
+                .collect();
             blocks.push(Block {
                 file: *idx,
                 terrains: rf.terrain.clone(),
                 dominoes: rf.domino.clone(),
                 buildings: rf.building.clone(),
                 default_box,
+                removals,
             });
         }
         let components = Components::build(self, &blocks, true);

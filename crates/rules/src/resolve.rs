@@ -40,6 +40,8 @@ struct Effective {
     middle_points: Field<i32>,
     middle_reading: Field<ReadingDef>,
     modules: Field<Vec<String>>,
+    /// Where each entry of `modules` was written (empty for the built-in default).
+    module_locs: Vec<Loc>,
     lines: Field<LinesDef>,
     line_order: Field<Option<Vec<String>>>,
     team_size: Field<u8>,
@@ -64,6 +66,7 @@ impl Default for Effective {
             middle_points: field(10),
             middle_reading: field(ReadingDef::BoundingBox),
             modules: field(Vec::new()),
+            module_locs: Vec::new(),
             lines: field(LinesDef::Mixed),
             line_order: field(None),
             team_size: field(1),
@@ -114,6 +117,15 @@ impl Effective {
             });
         }
         set(&mut self.modules, &p.modules, || loc(&["modules"]));
+        if let Some(list) = &p.modules {
+            self.module_locs = (0..list.len())
+                .map(|i| {
+                    let mut path = base.to_vec();
+                    path.extend([Seg::Key("modules"), Seg::Index(i)]);
+                    loader.loc(file, &path)
+                })
+                .collect();
+        }
         set(&mut self.lines, &p.lines, || loc(&["lines"]));
         if p.line_order.is_some() {
             set(&mut self.line_order, &Some(p.line_order.clone()), || {
@@ -375,17 +387,39 @@ pub(crate) fn resolve(
             }
         }
         // Modules: unknown or duplicate names, bad parameters, supplies too small for n sides.
-        if let Err(e) = crownlands_core::modules::build_all(&rules.modules) {
-            let loc = match &e {
-                crownlands_core::modules::ModuleError::Param { module, .. } => eff
-                    .module_params
-                    .get(module)
-                    .and_then(|ps| ps.values().find_map(|f| f.origin.clone()))
-                    .unwrap_or_else(|| at(&eff.modules.origin)),
-                _ => at(&eff.modules.origin),
+        let spec_problems = crownlands_core::modules::check_specs(&rules.modules);
+        for p in &spec_problems {
+            use crownlands_core::modules::{ModuleError, NAMES};
+            let name = &rules.modules[p.module].name;
+            let item = eff
+                .module_locs
+                .get(p.module)
+                .cloned()
+                .unwrap_or_else(|| at(&eff.modules.origin));
+            let (loc, message) = match &p.error {
+                ModuleError::Unknown(m) => {
+                    let mut msg = format!("unknown module `{m}`");
+                    if let Some(c) = crate::walk::closest(m, NAMES) {
+                        msg.push_str(&format!(" (did you mean `{c}`?)"));
+                    }
+                    msg.push_str(&format!("; known modules: {}", NAMES.join(", ")));
+                    (item, msg)
+                }
+                ModuleError::Param { .. } => {
+                    let params = eff.module_params.get(name);
+                    let origin = match &p.key {
+                        Some(k) => params
+                            .and_then(|ps| ps.get(k))
+                            .and_then(|f| f.origin.clone()),
+                        None => params.and_then(|ps| ps.values().find_map(|f| f.origin.clone())),
+                    };
+                    (origin.unwrap_or(item), p.error.to_string())
+                }
+                ModuleError::Duplicate(_) => (item, p.error.to_string()),
             };
-            push(loc, e.to_string());
-        } else {
+            push(loc, message);
+        }
+        if spec_problems.is_empty() {
             for p in rules.check(n, available) {
                 if p.starts_with("module `") {
                     push(at(&eff.modules.origin), p);

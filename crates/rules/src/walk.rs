@@ -396,7 +396,23 @@ impl<'s> Walker<'s> {
         let additional = schema.get("additionalProperties");
         let mut ok = true;
         let mut kept = Vec::with_capacity(entries.len());
+        let names: Vec<String> = entries.iter().map(|e| e.key.clone()).collect();
         for mut e in std::mem::take(entries) {
+            // Other spellings of a key, read as the key itself (`color` for `colour`).
+            if let Some(&(_, key)) = ALIASES.iter().find(|(alias, _)| e.key == *alias)
+                && props.is_some_and(|p| p.contains_key(key))
+            {
+                if names.iter().any(|n| n == key) {
+                    let msg = format!(
+                        "`{}` and `{key}` {} say the same thing: write one of them",
+                        e.key,
+                        path.table()
+                    );
+                    self.report(&e.key_span, msg);
+                    continue;
+                }
+                e.key = key.to_string();
+            }
             let sub = props.and_then(|p| p.get(&e.key));
             let sub = match (sub, additional) {
                 (Some(s), _) => Some(s),
@@ -449,6 +465,9 @@ impl<'s> Walker<'s> {
         ok
     }
 }
+
+/// Keys accepted under another spelling: (alias, key).
+const ALIASES: &[(&str, &str)] = &[("color", "colour")];
 
 fn is_required(schema: &Value, key: &str) -> bool {
     matches!(schema.get("required"), Some(Value::Array(r)) if r.iter().any(|k| k.as_str() == Some(key)))

@@ -197,7 +197,7 @@ fn duplicate_domino_numbers() {
     );
     // In another box the same number is fine.
     let ok = load_str(
-        &format!("{HEAD}players = [4]\n[rules]\ndeck-size = 48\n[[domino]]\nnumber = 7\nfirst = {{ terrain = \"wheat\" }}\nsecond = {{ terrain = \"wheat\" }}\n"),
+        &format!("{HEAD}box = \"ok\"\nplayers = [4]\n[rules]\ndeck-size = 48\n[[domino]]\nnumber = 7\nfirst = {{ terrain = \"wheat\" }}\nsecond = {{ terrain = \"wheat\" }}\n"),
         Path::new("ok.toml"),
     )
     .unwrap_or_else(|e| panic!("{e}"));
@@ -552,5 +552,165 @@ fn a_player_count_the_user_added_is_blamed_on_the_users_players_line() {
             "at 2 players: a deck of 24 dominoes, but the component sets hold only 1",
             "<shipped>/kingdomino.toml:",
         ],
+    );
+}
+
+const WHEATS: &str = "first = { terrain = \"wheat\" }\nsecond = { terrain = \"wheat\" }\n";
+
+#[test]
+fn inline_dominoes_join_the_single_box_and_replace_removed_ones() {
+    // Remove 12 and 40, declare a new 12: still one box, 47 dominoes, labels unchanged.
+    let r = load_str(
+        &format!("{HEAD}remove-dominoes = [12, 40]\n[rules]\ndeck-size = 44\n[for-players.2]\ndeck-size = 24\n[[domino]]\nnumber = 12\n{WHEATS}"),
+        Path::new("replace.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.piles, ["kingdomino"]);
+    assert_eq!(r.dominoes.len(), 47);
+    assert!(r.domino_by_number(40).is_none());
+    let twelve = r.domino_by_number(12).expect("12 is back");
+    assert_eq!(r.domino_label(twelve), "12");
+    assert_eq!(
+        r.dominoes[twelve.index()].first,
+        r.dominoes[twelve.index()].second
+    );
+}
+
+#[test]
+fn remove_dominoes_problems() {
+    // Unknown number, a word that names no domino.
+    let d = bad(&format!("{HEAD}remove-dominoes = [12, 60, \"x\"]\n"));
+    assert_diag(&d, 2, 24, &["no domino 60 to remove (numbered 1 to 48)"]);
+    assert_diag(&d, 2, 28, &["\"x\": no box starts with X"]);
+    // Several boxes: a bare number must say its box; a wrong initial names the boxes.
+    let d = bad("extends = \"royal-wedding\"\nremove-dominoes = [12, \"Q12\", \"Z3\"]\n");
+    assert_diag(
+        &d,
+        2,
+        20,
+        &[
+            "several boxes (queendomino, kingdomino)",
+            "\"Q12\" or \"K12\"",
+        ],
+    );
+    assert_diag(
+        &d,
+        2,
+        31,
+        &["no box starts with Z", "Q (queendomino), K (kingdomino)"],
+    );
+    // Removing twice: the second finds nothing.
+    let d = bad(&format!("{HEAD}remove-dominoes = [5, 5]\n"));
+    assert_diag(&d, 2, 23, &["no domino 5 to remove"]);
+}
+
+#[test]
+fn inline_dominoes_need_a_box_when_the_deck_has_several() {
+    let d = bad(&format!(
+        "extends = \"royal-wedding\"\n[[domino]]\nnumber = 49\n{WHEATS}"
+    ));
+    assert_diag(
+        &d,
+        3,
+        1,
+        &[
+            "several boxes (queendomino, kingdomino): say which this domino joins, e.g. box = \"queendomino\"",
+        ],
+    );
+    // With `box`, it joins that box (and is labelled with its initial).
+    let r = load_str(
+        &format!("extends = \"royal-wedding\"\nremove-dominoes = [\"K48\"]\n[[domino]]\nnumber = 49\nbox = \"kingdomino\"\n{WHEATS}"),
+        Path::new("rw.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.piles, ["queendomino", "kingdomino"]);
+    assert_eq!(r.dominoes.len(), 96);
+    let id = r.dominoes.iter().position(|d| d.number == 49).expect("49");
+    assert_eq!(r.domino_label(crownlands_core::DominoId(id as u16)), "K49");
+}
+
+#[test]
+fn every_module_problem_is_reported_at_once_with_toml_values() {
+    let d = bad(
+        "extends = \"queendomino\"\n[rules]\nmodules = [\"knights\", \"buildings\", \"welth\"]\n[rules.module.knights]\nper-turn = \"two\"\n[rules.module.buildings]\nslot-prices = [0, 1, -1]\n",
+    );
+    assert_diag(
+        &d,
+        3,
+        36,
+        &["unknown module `welth` (did you mean `wealth`?)"],
+    );
+    assert_diag(
+        &d,
+        5,
+        12,
+        &["module `knights`: `per-turn` must be a whole number, not \"two\""],
+    );
+    assert_diag(
+        &d,
+        7,
+        15,
+        &["module `buildings`: `slot-prices`: each number must be from 0 to 1000, not -1"],
+    );
+    assert!(!d.to_string().contains("Text("), "{d}");
+}
+
+#[test]
+fn shipped_sets_by_name_and_suggestions() {
+    let r = load_str(
+        "extends = \"kingdomino\"\nadd-sets = [\"volcano\"]\n[rules]\ndeck-size = 48\n[for-players.2]\ndeck-size = 24\n",
+        Path::new("v.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.dominoes.len(), 56);
+    let d = bad("extends = \"kingdomino\"\nadd-sets = [\"volcanoe\"]\n");
+    assert_diag(
+        &d,
+        2,
+        13,
+        &[
+            "no shipped component set named `volcanoe` (did you mean `volcano`?)",
+            "shipped sets: kingdomino, queendomino, queendomino-buildings, volcano",
+        ],
+    );
+    // A path that does not exist but names a shipped set says how to name it.
+    let d = bad("extends = \"kingdomino\"\nadd-sets = [\"sets/queendomino.toml\"]\n");
+    assert_diag(
+        &d,
+        2,
+        13,
+        &["the shipped set `queendomino` is written by its name alone: \"queendomino\""],
+    );
+    // Terrains get suggestions too.
+    let d = bad(&format!(
+        "{HEAD}[[domino]]\nnumber = 49\nfirst = {{ terrain = \"forrest\" }}\nsecond = {{ terrain = \"wheat\" }}\n"
+    ));
+    assert_diag(
+        &d,
+        4,
+        21,
+        &["unknown terrain `forrest` (did you mean `forest`?)"],
+    );
+}
+
+#[test]
+fn color_is_read_as_colour() {
+    let r = load_str(
+        &format!("{HEAD}[[terrain]]\nname = \"desert\"\nsymbol = \"D\"\ncolor = \"#e0c080\"\n"),
+        Path::new("desert.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        r.terrains.last().map(|t| t.colour.as_str()),
+        Some("#e0c080")
+    );
+    let d = bad(&format!(
+        "{HEAD}[[terrain]]\nname = \"desert\"\nsymbol = \"D\"\ncolor = \"#e0c080\"\ncolour = \"#e0c080\"\n"
+    ));
+    assert_diag(
+        &d,
+        5,
+        1,
+        &["`color` and `colour` in [terrain #1] say the same thing"],
     );
 }

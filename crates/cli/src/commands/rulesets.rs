@@ -1,4 +1,5 @@
-//! `crownlands rulesets`
+//! `crownlands rulesets`: the shipped rulesets, then the shipped component sets (which a
+//! ruleset's `sets` and `add-sets` name by their bare names).
 
 use crate::errors::CliResult;
 use crate::output::say;
@@ -6,9 +7,20 @@ use std::process::ExitCode;
 
 pub fn run() -> CliResult<ExitCode> {
     let shipped = crownlands_rules::shipped();
-    let width = shipped.iter().map(|r| r.name.len()).max().unwrap_or(0);
+    let sets = crownlands_rules::shipped_sets();
+    let width = shipped
+        .iter()
+        .chain(&sets)
+        .map(|r| r.name.len())
+        .max()
+        .unwrap_or(0);
     for r in shipped {
         say!("{:width$}  {}", r.name, r.description);
+    }
+    say!("");
+    say!("Component sets (for `sets` and `add-sets` in a ruleset file):");
+    for s in sets {
+        say!("{:width$}  {}", s.name, s.description);
     }
     Ok(ExitCode::SUCCESS)
 }
