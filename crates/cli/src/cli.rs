@@ -43,18 +43,24 @@ pub enum Command {
         #[arg(long)]
         no_autosave: bool,
     },
-    /// List the shipped rulesets with a one-line description each.
+    /// List the shipped rulesets and component sets with a one-line description each.
     Rulesets,
-    /// Check ruleset and component set files; exit 0 when all are valid, 1 otherwise.
+    /// Check ruleset and component set files; exit 0 when all are valid, 1 otherwise. Warnings
+    /// (rules that can never work) are shown but pass.
     Validate {
         /// Ruleset or component set files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Treat warnings as errors (exit 1).
+        #[arg(long)]
+        deny_warnings: bool,
     },
-    /// Score a kingdom written as text (see docs/rulesets.md, Kingdom files).
+    /// Score kingdoms written as text (see docs/rulesets.md, Kingdom files); with several, the
+    /// standings under the ruleset's tie-breaks.
     Score {
-        /// The kingdom file: one row per line, `.` empty, `C` the castle, `F2` a forest with 2 crowns.
-        kingdom: PathBuf,
+        /// Kingdom files: one row per line, `.` empty, `C` the castle, `F2` a forest with 2 crowns.
+        #[arg(required = true)]
+        kingdoms: Vec<PathBuf>,
         /// Ruleset deciding terrains, grid size and bonuses.
         #[arg(long, short, default_value = "kingdomino")]
         ruleset: String,

@@ -34,7 +34,8 @@ pub use geometry::{Cell, Direction, Placement};
 pub use kingdom::{Content, Kingdom, PlacementSet, Territory};
 pub use perft::perft;
 pub use ruleset::{
-    FirstClaims, LineSource, MiddleKingdom, MiddleKingdomReading, Rules, Ruleset, TieBreak,
+    FirstClaims, LineSource, MiddleKingdom, MiddleKingdomReading, RuleWarning, Rules, Ruleset,
+    TieBreak, WarningAt,
 };
 pub use score::{BonusScore, Decider, Outcome, ScoreBreakdown, TerritoryScore};
 pub use terrain::{Terrain, TerrainId};

@@ -139,6 +139,24 @@ impl Rules {
     }
 }
 
+/// What a [`RuleWarning`] is about, so that a loader can point at the key that set it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WarningAt {
+    /// The deck against the grid (`deck-size`, `grid-size`).
+    Deck,
+    /// The module at this position of `modules`.
+    Module(usize),
+    /// The tie-break at this position of `tie-breaks`.
+    TieBreak(usize),
+}
+
+/// A rule that cannot work as written, though the game still plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleWarning {
+    pub at: WarningAt,
+    pub message: String,
+}
+
 /// A validated ruleset.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ruleset {
@@ -353,6 +371,67 @@ impl Ruleset {
             problems.extend(m.check(self));
         }
         problems
+    }
+}
+
+impl Ruleset {
+    /// Rules that can never work at `players` players with `rules` (which must be valid: see
+    /// [`Ruleset::check`]): a deck too small to fill the grid, a module that can never act, a
+    /// tie-break that can never decide.
+    pub fn warnings(&self, players: u8, rules: &Rules) -> Vec<RuleWarning> {
+        let mut out = Vec::new();
+        let sides = usize::from(rules.sides(players)).max(1);
+        let kings_per_side = usize::from(rules.kings_per_player) * usize::from(rules.team_size);
+        let rounds = usize::from(rules.deck_size) / usize::from(rules.line_size.max(1));
+        let placed = rounds * kings_per_side;
+        let grid = usize::from(rules.grid_size);
+        let needed = (grid * grid).saturating_sub(1);
+        if 2 * placed < needed {
+            let harmony = if rules.harmony.is_some() {
+                ", so no one can ever earn Harmony"
+            } else {
+                ""
+            };
+            out.push(RuleWarning {
+                at: WarningAt::Deck,
+                message: format!(
+                    "the deck can never fill a {grid}x{grid} kingdom: each places at most {placed} dominoes ({} squares) of the {needed} around the castle{harmony}",
+                    2 * placed
+                ),
+            });
+        }
+        if let Ok(modules) = crate::modules::build_all(&rules.modules) {
+            for (i, m) in modules.iter().enumerate() {
+                if let Some(why) = m.idle(self, rules) {
+                    out.push(RuleWarning {
+                        at: WarningAt::Module(i),
+                        message: format!("module `{}` can never act: {why}", m.name()),
+                    });
+                }
+            }
+        }
+        let coins = crate::modules::has_module(rules, "wealth")
+            || crate::modules::has_module(rules, "knights")
+            || (crate::modules::has_module(rules, "buildings")
+                && self.buildings.iter().any(|b| b.coins > 0));
+        for (i, tb) in rules.tie_breaks.iter().enumerate() {
+            let why = if sides < 2 {
+                Some("a single kingdom has no one to tie with".to_string())
+            } else if rules.tie_breaks[..i].contains(tb) {
+                Some("it is already listed before".to_string())
+            } else if *tb == TieBreak::MostCoins && !coins {
+                Some("no module gives coins, so every kingdom has 0".to_string())
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                out.push(RuleWarning {
+                    at: WarningAt::TieBreak(i),
+                    message: format!("tie-break `{}` can never decide: {why}", tb.name()),
+                });
+            }
+        }
+        out
     }
 }
 

@@ -126,28 +126,70 @@ pub fn load_embedded(text: &str, name: &str) -> Result<Ruleset, Diagnostics> {
     load::load_sealed(diagnostic::SourceText::new(name, text))
 }
 
+/// What [`check_path`] found: the file's problems or contents, and its warnings (rules that can
+/// never work, though the file loads: a deck that can never fill the grid, a module that can
+/// never act, a tie-break that can never decide).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    pub result: Result<Validated, Diagnostics>,
+    pub warnings: Vec<Diagnostic>,
+}
+
 /// Check a ruleset file, or a component set file on its own (its dominoes may name only the
 /// terrains it declares).
 pub fn validate_path(path: &Path) -> Result<Validated, Diagnostics> {
+    check_path(path).result
+}
+
+/// [`validate_path`], with the warnings.
+pub fn check_path(path: &Path) -> Checked {
     let source = Source::Fs(path.to_path_buf());
     let src = match source.read() {
         Ok(src) => src,
         Err(source::ReadError::Missing(msg)) => {
             // The message names the file; there is no position in it.
-            return Err(Diagnostics(vec![Diagnostic::unplaced("", msg)]));
+            return Checked {
+                result: Err(Diagnostics(vec![Diagnostic::unplaced("", msg)])),
+                warnings: Vec::new(),
+            };
         }
-        Err(source::ReadError::Bad(d)) => return Err(Diagnostics(vec![d])),
+        Err(source::ReadError::Bad(d)) => {
+            return Checked {
+                result: Err(Diagnostics(vec![d])),
+                warnings: Vec::new(),
+            };
+        }
     };
     validate_text(source, src)
 }
 
-fn validate_text(source: Source, src: diagnostic::SourceText) -> Result<Validated, Diagnostics> {
+/// The warnings of a ruleset (a file's path or a shipped name); empty when it does not load.
+pub fn warnings(name_or_path: &str) -> Vec<Diagnostic> {
+    let path = Path::new(name_or_path);
+    let source = if path.is_file() {
+        Source::Fs(path.to_path_buf())
+    } else {
+        Source::shipped(name_or_path)
+    };
+    load::load_source_with_warnings(source, None).1
+}
+
+fn validate_text(source: Source, src: diagnostic::SourceText) -> Checked {
     let is_set = match node::parse(&src) {
         Ok(doc) => doc.get("set").is_some(),
-        Err(ds) => return Err(Diagnostics(ds)),
+        Err(ds) => {
+            return Checked {
+                result: Err(Diagnostics(ds)),
+                warnings: Vec::new(),
+            };
+        }
     };
     if !is_set {
-        return load::load_source(source, Some(src)).map(Validated::Ruleset);
+        let (result, warnings) = load::load_source_with_warnings(source, Some(src));
+        return Checked {
+            result: result.map(Validated::Ruleset),
+            warnings,
+        };
     }
     let mut loader = Loader::default();
     let result = match loader.open_text(source, src) {
@@ -177,11 +219,19 @@ fn validate_text(source: Source, src: diagnostic::SourceText) -> Result<Validate
         }
         _ => None,
     };
-    finish_diags(loader.diags, result)
+    Checked {
+        result: finish_diags(loader.diags, result),
+        warnings: Vec::new(),
+    }
 }
 
 /// Check text as if it were the file at `path` (a ruleset or a component set).
 pub fn validate_str(text: &str, path: &Path) -> Result<Validated, Diagnostics> {
+    check_str(text, path).result
+}
+
+/// [`validate_str`], with the warnings.
+pub fn check_str(text: &str, path: &Path) -> Checked {
     let source = Source::Fs(path.to_path_buf());
     let src = diagnostic::SourceText::new(source.display(), text);
     validate_text(source, src)

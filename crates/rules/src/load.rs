@@ -46,6 +46,8 @@ pub(crate) struct Loader {
     /// (`extends`, `sets` and `add-sets` are refused, whatever their spelling in the text), and
     /// no file on disk is ever opened.
     pub sealed: bool,
+    /// Rules that can never work, though the ruleset loads (see `Ruleset::warnings`).
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// The keys that make a ruleset read other files.
@@ -560,9 +562,19 @@ pub(crate) fn load_source(
     source: Source,
     text: Option<SourceText>,
 ) -> Result<Ruleset, Diagnostics> {
+    load_source_with_warnings(source, text).0
+}
+
+/// Load from a source, reporting every problem, and the warnings of a ruleset that loads.
+pub(crate) fn load_source_with_warnings(
+    source: Source,
+    text: Option<SourceText>,
+) -> (Result<Ruleset, Diagnostics>, Vec<Diagnostic>) {
     let mut loader = Loader::default();
     let ruleset = loader.load_ruleset(source, text);
-    finish_diags(loader.diags, ruleset)
+    let mut warnings = std::mem::take(&mut loader.warnings);
+    warnings.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
+    (finish_diags(loader.diags, ruleset), warnings)
 }
 
 /// Load a ruleset embedded in another file, with no file system (see [`Loader::sealed`]).

@@ -42,6 +42,8 @@ struct Effective {
     modules: Field<Vec<String>>,
     /// Where each entry of `modules` was written (empty for the built-in default).
     module_locs: Vec<Loc>,
+    /// Where each entry of `tie-breaks` was written (empty for the built-in default).
+    tie_locs: Vec<Loc>,
     lines: Field<LinesDef>,
     line_order: Field<Option<Vec<String>>>,
     team_size: Field<u8>,
@@ -67,6 +69,7 @@ impl Default for Effective {
             middle_reading: field(ReadingDef::BoundingBox),
             modules: field(Vec::new()),
             module_locs: Vec::new(),
+            tie_locs: Vec::new(),
             lines: field(LinesDef::Mixed),
             line_order: field(None),
             team_size: field(1),
@@ -117,14 +120,20 @@ impl Effective {
             });
         }
         set(&mut self.modules, &p.modules, || loc(&["modules"]));
-        if let Some(list) = &p.modules {
-            self.module_locs = (0..list.len())
+        let items = |key: &'static str, n: usize| -> Vec<Loc> {
+            (0..n)
                 .map(|i| {
                     let mut path = base.to_vec();
-                    path.extend([Seg::Key("modules"), Seg::Index(i)]);
+                    path.extend([Seg::Key(key), Seg::Index(i)]);
                     loader.loc(file, &path)
                 })
-                .collect();
+                .collect()
+        };
+        if let Some(list) = &p.modules {
+            self.module_locs = items("modules", list.len());
+        }
+        if let Some(list) = &p.tie_breaks {
+            self.tie_locs = items("tie-breaks", list.len());
         }
         set(&mut self.lines, &p.lines, || loc(&["lines"]));
         if p.line_order.is_some() {
@@ -285,6 +294,8 @@ pub(crate) fn resolve(
 
     let mut problems: Vec<CountProblem> = Vec::new();
     let mut player_counts = Vec::new();
+    // Where each count's warnings would point: the deck, each module, each tie-break.
+    let mut warning_locs: Vec<(Loc, Vec<Loc>, Vec<Loc>)> = Vec::new();
     for &n in &counts {
         let mut eff = Effective::default();
         for (idx, rf) in chain {
@@ -450,6 +461,29 @@ pub(crate) fn resolve(
                 );
             }
         }
+        let deck_at = eff
+            .deck_size
+            .origin
+            .clone()
+            .or_else(|| eff.grid_size.origin.clone())
+            .unwrap_or_else(|| fallback.clone());
+        let modules_at = (0..rules.modules.len())
+            .map(|i| {
+                eff.module_locs
+                    .get(i)
+                    .cloned()
+                    .unwrap_or_else(|| at(&eff.modules.origin))
+            })
+            .collect();
+        let ties_at = (0..rules.tie_breaks.len())
+            .map(|i| {
+                eff.tie_locs
+                    .get(i)
+                    .cloned()
+                    .unwrap_or_else(|| at(&eff.tie_breaks.origin))
+            })
+            .collect();
+        warning_locs.push((deck_at, modules_at, ties_at));
         player_counts.push((n, rules));
     }
 
@@ -531,5 +565,61 @@ pub(crate) fn resolve(
             );
         }
     }
+    if loader.diags.is_empty() {
+        warn(loader, &ruleset, &warning_locs, first_user_file);
+    }
     Some(ruleset)
+}
+
+/// Record the ruleset's warnings (rules that can never work), each at the key that set it and
+/// naming the player counts it affects. A key in a shipped file is blamed on the user's first
+/// file instead (its `extends`), saying where the value came from.
+fn warn(
+    loader: &mut Loader,
+    ruleset: &Ruleset,
+    locs: &[(Loc, Vec<Loc>, Vec<Loc>)],
+    first_user_file: Option<usize>,
+) {
+    use crownlands_core::WarningAt;
+    let mut grouped: Vec<(Loc, String, Vec<u8>)> = Vec::new();
+    for ((n, rules), (deck, modules, ties)) in ruleset.player_counts.iter().zip(locs) {
+        for w in ruleset.warnings(*n, rules) {
+            let loc = match w.at {
+                WarningAt::Deck => Some(deck),
+                WarningAt::Module(i) => modules.get(i),
+                WarningAt::TieBreak(i) => ties.get(i),
+            };
+            let mut loc = loc.cloned().unwrap_or_else(|| deck.clone());
+            let mut message = w.message;
+            let embedded = loader
+                .files
+                .get(loc.file)
+                .is_some_and(|f| matches!(f.source, Source::Embedded(_)));
+            if embedded && let Some(user) = first_user_file {
+                message.push_str(&format!(" (as set in {})", loader.describe(&loc)));
+                loc = loader.loc(user, &[Seg::Key("extends")]);
+            }
+            match grouped
+                .iter_mut()
+                .find(|(l, m, _)| l.file == loc.file && l.span == loc.span && *m == message)
+            {
+                Some((_, _, ns)) => ns.push(*n),
+                None => grouped.push((loc, message, vec![*n])),
+            }
+        }
+    }
+    for (loc, message, ns) in grouped {
+        let ns: Vec<String> = ns.iter().map(u8::to_string).collect();
+        let who = match ns.split_last() {
+            Some((last, init)) if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+            _ => ns.join(""),
+        };
+        let d = match loader.files.get(loc.file) {
+            Some(f) => f
+                .src
+                .diag(loc.span.clone(), format!("at {who} players: {message}")),
+            None => crate::Diagnostic::unplaced("", message),
+        };
+        loader.warnings.push(d);
+    }
 }

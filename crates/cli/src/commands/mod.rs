@@ -33,13 +33,16 @@ pub fn run(command: Command) -> CliResult<ExitCode> {
             no_autosave,
         } => play::run(ruleset, players, seed, load, Some(pace), no_autosave),
         Command::Rulesets => rulesets::run(),
-        Command::Validate { files } => validate::run(&files),
+        Command::Validate {
+            files,
+            deny_warnings,
+        } => validate::run(&files, deny_warnings),
         Command::Score {
-            kingdom,
+            kingdoms,
             ruleset,
             players,
             json,
-        } => score::run(&kingdom, &ruleset, players, json),
+        } => score::run(&kingdoms, &ruleset, players, json),
         Command::Placements {
             kingdom,
             domino,

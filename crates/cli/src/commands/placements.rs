@@ -69,14 +69,45 @@ fn find_domino(ruleset: &Ruleset, text: &str) -> CliResult<DominoId> {
         .map(|i| DominoId(i as u16))
         .find(|&id| ruleset.domino_label(id).eq_ignore_ascii_case(text.trim()));
     found.ok_or_else(|| {
-        let numbers: Vec<u16> = ruleset.dominoes.iter().map(|d| d.number).collect();
-        let (lo, hi) = (
-            numbers.iter().min().copied().unwrap_or(0),
-            numbers.iter().max().copied().unwrap_or(0),
-        );
+        let text = text.trim();
+        // With several boxes, a bare number that some box holds: say which labels name it.
+        if let Ok(n) = text.parse::<u16>() {
+            let labels: Vec<String> = (0..ruleset.dominoes.len())
+                .map(|i| DominoId(i as u16))
+                .filter(|&id| ruleset.dominoes[id.index()].number == n)
+                .map(|id| format!("`{}`", ruleset.domino_label(id)))
+                .collect();
+            if !labels.is_empty() {
+                return CliError::Message(format!(
+                    "ruleset {} has several boxes: say which domino {n}, {}",
+                    ruleset.name,
+                    labels.join(" or ")
+                ));
+            }
+        }
+        let ranges: Vec<String> = (0..ruleset.piles.len())
+            .filter_map(|p| {
+                let ids: Vec<DominoId> = (0..ruleset.dominoes.len())
+                    .map(|i| DominoId(i as u16))
+                    .filter(|&id| usize::from(ruleset.dominoes[id.index()].pile) == p)
+                    .collect();
+                let lo = ids
+                    .iter()
+                    .min_by_key(|id| ruleset.dominoes[id.index()].number)?;
+                let hi = ids
+                    .iter()
+                    .max_by_key(|id| ruleset.dominoes[id.index()].number)?;
+                Some(format!(
+                    "{} to {}",
+                    ruleset.domino_label(*lo),
+                    ruleset.domino_label(*hi)
+                ))
+            })
+            .collect();
         CliError::Message(format!(
-            "ruleset {} has no domino `{text}` (its dominoes are numbered {lo} to {hi})",
-            ruleset.name
+            "ruleset {} has no domino `{text}` (its dominoes are numbered {})",
+            ruleset.name,
+            ranges.join(", ")
         ))
     })
 }

@@ -1,15 +1,18 @@
-//! `crownlands score KINGDOM_FILE [--ruleset R] [--json]`
+//! `crownlands score KINGDOM_FILE... [--ruleset R] [--json]`
 //!
-//! The kingdom file may hold Queendomino pieces (buildings, knights, coins, towers, the Queen):
-//! the ruleset's modules score them (wealth, building values, the Queen's crown).
+//! The kingdom files may hold Queendomino pieces (buildings, knights, coins, towers, the Queen):
+//! the ruleset's modules score them (wealth, building values, the Queen's crown). With several
+//! files, the standings follow: places under the ruleset's tie-breaks, tied kingdoms sharing a
+//! place (1, 1, 3).
 
 use super::{load_ruleset, print_json, rules_for};
 use crate::errors::{CliError, CliResult};
 use crate::output::{print_rows, say, signed, territory_rows};
 use crownlands_core::modules::{Holdings, SideView, build_all, score_side};
-use crownlands_core::{Kingdom, Ruleset};
+use crownlands_core::score::rank;
+use crownlands_core::{Decider, Kingdom, Rules, Ruleset, ScoreBreakdown};
 use serde_json::json;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Read a kingdom file with its Queendomino pieces.
@@ -23,57 +26,176 @@ fn read_side(path: &Path, ruleset: &Ruleset, grid: u8) -> CliResult<(Kingdom, Ho
     )?)
 }
 
-pub fn run(path: &Path, ruleset: &str, players: Option<u8>, as_json: bool) -> CliResult<ExitCode> {
+/// One scored kingdom file.
+struct Scored {
+    path: PathBuf,
+    holdings: Holdings,
+    score: ScoreBreakdown,
+}
+
+pub fn run(
+    paths: &[PathBuf],
+    ruleset: &str,
+    players: Option<u8>,
+    as_json: bool,
+) -> CliResult<ExitCode> {
     let ruleset = load_ruleset(ruleset)?;
+    // A table of N kingdoms plays by the N-player rules when the ruleset has them.
+    let players = players.or_else(|| {
+        let n = u8::try_from(paths.len()).ok()?;
+        (paths.len() > 1)
+            .then_some(n)
+            .filter(|&n| ruleset.rules_for(n).is_some_and(|r| r.team_size == 1))
+    });
     let (_, rules) = rules_for(&ruleset, players)?;
-    let (kingdom, holdings) = read_side(path, &ruleset, rules.grid_size)?;
     let modules = build_all(&rules.modules)
         .map_err(|e| CliError::Message(format!("ruleset {}: {e}", ruleset.name)))?;
-    let score = score_side(
-        rules,
-        &modules,
-        SideView {
-            ruleset: &ruleset,
-            kingdom: &kingdom,
-            holdings: &holdings,
-        },
+    let mut scored = Vec::with_capacity(paths.len());
+    for path in paths {
+        let (kingdom, holdings) = read_side(path, &ruleset, rules.grid_size)?;
+        let score = score_side(
+            rules,
+            &modules,
+            SideView {
+                ruleset: &ruleset,
+                kingdom: &kingdom,
+                holdings: &holdings,
+            },
+        );
+        scored.push(Scored {
+            path: path.clone(),
+            holdings,
+            score,
+        });
+    }
+    if let [one] = scored.as_slice() {
+        if as_json {
+            print_json(&score_json(&ruleset, &one.score));
+        } else {
+            print_score(&ruleset, rules, one);
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let outcome = rank(
+        scored.iter().map(|s| s.score.clone()).collect(),
+        &rules.tie_breaks,
     );
+    let mut order: Vec<usize> = (0..scored.len()).collect();
+    order.sort_by_key(|&i| outcome.places[i]);
+    let decided = match outcome.decided_by {
+        Decider::Score => "score".to_string(),
+        Decider::TieBreak(tb) => tb.name().to_string(),
+        Decider::Shared => "shared".to_string(),
+    };
     if as_json {
-        let territories: Vec<_> = score
-            .territories
+        let kingdoms: Vec<_> = scored
             .iter()
-            .map(|t| {
+            .map(|s| score_json(&ruleset, &s.score))
+            .collect();
+        let standings: Vec<_> = order
+            .iter()
+            .map(|&i| {
                 json!({
-                    "terrain": ruleset.terrain(t.terrain).name,
-                    "squares": t.squares,
-                    "crowns": t.crowns,
-                    "points": t.points,
+                    "kingdom": scored[i].path.display().to_string(),
+                    "place": outcome.places[i],
                 })
             })
             .collect();
-        let bonuses: serde_json::Map<String, serde_json::Value> = score
-            .bonuses
-            .iter()
-            .map(|b| (b.key.clone(), json!(b.points)))
-            .collect();
         print_json(&json!({
-            "total": score.total,
-            "territories": territories,
-            "bonuses": bonuses,
-            "largest_territory": score.largest_territory,
-            "crowns": score.crowns,
+            "kingdoms": kingdoms,
+            "standings": standings,
+            "decided_by": decided,
         }));
         return Ok(ExitCode::SUCCESS);
     }
+    for s in &scored {
+        print_score(&ruleset, rules, s);
+        say!("");
+    }
+    let ties: Vec<&str> = rules.tie_breaks.iter().map(|t| t.name()).collect();
+    say!(
+        "Standings (ties broken by {}, then shared):",
+        if ties.is_empty() {
+            "nothing".to_string()
+        } else {
+            ties.join(", then ")
+        }
+    );
+    let width = order
+        .iter()
+        .map(|&i| scored[i].path.display().to_string().chars().count())
+        .max()
+        .unwrap_or(0);
+    for &i in &order {
+        let s = &scored[i];
+        let mut extra = Vec::new();
+        for tb in &rules.tie_breaks {
+            extra.push(match tb {
+                crownlands_core::TieBreak::LargestTerritory => {
+                    format!("largest territory {}", s.score.largest_territory)
+                }
+                crownlands_core::TieBreak::MostCrowns => format!("{} crowns", s.score.crowns),
+                crownlands_core::TieBreak::MostCoins => format!("{} coins", s.score.coins),
+            });
+        }
+        say!(
+            "  {:>2}. {:width$}  {:>4}  ({})",
+            outcome.places[i],
+            s.path.display().to_string(),
+            s.score.total,
+            extra.join(", ")
+        );
+    }
+    let winner = match outcome.decided_by {
+        Decider::Score => "Decided by the score.".to_string(),
+        Decider::TieBreak(tb) => format!("Tied on score, decided by {}.", tb.name()),
+        Decider::Shared => "The winners share the victory.".to_string(),
+    };
+    say!("{winner}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One kingdom's score as JSON.
+fn score_json(ruleset: &Ruleset, score: &ScoreBreakdown) -> serde_json::Value {
+    let territories: Vec<_> = score
+        .territories
+        .iter()
+        .map(|t| {
+            json!({
+                "terrain": ruleset.terrain(t.terrain).name,
+                "squares": t.squares,
+                "crowns": t.crowns,
+                "points": t.points,
+            })
+        })
+        .collect();
+    let bonuses: serde_json::Map<String, serde_json::Value> = score
+        .bonuses
+        .iter()
+        .map(|b| (b.key.clone(), json!(b.points)))
+        .collect();
+    json!({
+        "total": score.total,
+        "territories": territories,
+        "bonuses": bonuses,
+        "largest_territory": score.largest_territory,
+        "crowns": score.crowns,
+    })
+}
+
+/// One kingdom's score as text.
+fn print_score(ruleset: &Ruleset, rules: &Rules, s: &Scored) {
     say!(
         "{} under {} ({}x{} kingdom)",
-        path.display(),
+        s.path.display(),
         ruleset.name,
         rules.grid_size,
         rules.grid_size
     );
-    let mut rows = territory_rows(&ruleset, &score);
-    let building_labels: Vec<String> = holdings
+    let score = &s.score;
+    let mut rows = territory_rows(ruleset, score);
+    let building_labels: Vec<String> = s
+        .holdings
         .buildings
         .iter()
         .filter_map(|(b, _)| ruleset.buildings.get(b.index()))
@@ -81,8 +203,12 @@ pub fn run(path: &Path, ruleset: &str, players: Option<u8>, as_json: bool) -> Cl
         .collect();
     for b in &score.bonuses {
         let detail = if b.key == "wealth" {
-            let coins = if holdings.coins == 1 { "coin" } else { "coins" };
-            format!("{:>2} {coins}", holdings.coins)
+            let coins = if s.holdings.coins == 1 {
+                "coin"
+            } else {
+                "coins"
+            };
+            format!("{:>2} {coins}", s.holdings.coins)
         } else if building_labels
             .iter()
             .any(|l| b.key == *l || b.key.starts_with(&format!("{l} (")))
@@ -103,5 +229,4 @@ pub fn run(path: &Path, ruleset: &str, players: Option<u8>, as_json: bool) -> Cl
     }
     print_rows(&rows, "  ");
     say!("Total: {}", score.total);
-    Ok(ExitCode::SUCCESS)
 }

@@ -1,4 +1,4 @@
-//! `crownlands validate FILE...`
+//! `crownlands validate FILE... [--deny-warnings]`
 
 use crate::errors::{CliError, CliResult};
 use crate::output::{say, say_err};
@@ -6,10 +6,19 @@ use crownlands_rules::Validated;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-pub fn run(files: &[PathBuf]) -> CliResult<ExitCode> {
+pub fn run(files: &[PathBuf], deny_warnings: bool) -> CliResult<ExitCode> {
     let mut failed = 0;
+    let mut warned = 0;
     for path in files {
-        match crownlands_rules::validate_path(path) {
+        let checked = crownlands_rules::check_path(path);
+        for w in &checked.warnings {
+            let level = if deny_warnings { "error" } else { "warning" };
+            eprintln!("{level}: {w}");
+        }
+        if !checked.warnings.is_empty() {
+            warned += 1;
+        }
+        match checked.result {
             Ok(Validated::Ruleset(r)) => {
                 let counts: Vec<String> =
                     r.player_counts.iter().map(|(n, _)| n.to_string()).collect();
@@ -44,6 +53,12 @@ pub fn run(files: &[PathBuf]) -> CliResult<ExitCode> {
     }
     if failed > 0 {
         say_err!("{failed} of {} files have problems", files.len());
+        Ok(ExitCode::FAILURE)
+    } else if deny_warnings && warned > 0 {
+        eprintln!(
+            "{warned} of {} files have warnings (--deny-warnings)",
+            files.len()
+        );
         Ok(ExitCode::FAILURE)
     } else {
         Ok(ExitCode::SUCCESS)

@@ -168,6 +168,20 @@ impl Module for Buildings {
         problems
     }
 
+    fn idle(&self, ruleset: &Ruleset, _rules: &crate::ruleset::Rules) -> Option<String> {
+        let town = self.town(ruleset)?;
+        let on_a_domino = ruleset
+            .dominoes
+            .iter()
+            .any(|d| d.first.terrain == town || d.second.terrain == town);
+        (!on_a_domino).then(|| {
+            format!(
+                "no domino has a `{}` square, so nothing can ever be built",
+                self.town
+            )
+        })
+    }
+
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
         let e = &mut *ctx.economy;
         e.tower_supply = self.tower_supply;

@@ -33,6 +33,20 @@ impl Dragon {
 }
 
 impl Module for Dragon {
+    fn idle(
+        &self,
+        _ruleset: &crate::ruleset::Ruleset,
+        rules: &crate::ruleset::Rules,
+    ) -> Option<String> {
+        if !super::has_module(rules, "buildings") {
+            return Some(
+                "without the `buildings` module there is never a building to burn".to_string(),
+            );
+        }
+        (self.uses_per_round == 0)
+            .then(|| "no one can ever bribe the Dragon: `uses-per-round` is 0".to_string())
+    }
+
     fn name(&self) -> &'static str {
         "dragon"
     }

@@ -85,6 +85,25 @@ impl Module for Knights {
         Ok(())
     }
 
+    fn idle(
+        &self,
+        ruleset: &crate::ruleset::Ruleset,
+        rules: &crate::ruleset::Rules,
+    ) -> Option<String> {
+        if self.per_turn == 0 {
+            return Some("knights can never collect tax: `per-turn` is 0".to_string());
+        }
+        let built = super::has_module(rules, "buildings")
+            && ruleset.buildings.iter().any(|b| b.knights > 0);
+        if self.starting == 0 && (!built || self.supply == 0) {
+            return Some(
+                "no side ever has a knight: `starting` is 0 and no building can give one"
+                    .to_string(),
+            );
+        }
+        None
+    }
+
     fn has_turn_step(&self) -> bool {
         true
     }

@@ -322,6 +322,11 @@ pub fn check_specs(specs: &[ModuleSpec]) -> Vec<SpecProblem> {
     out
 }
 
+/// Whether `rules` switch on the module called `name`.
+pub fn has_module(rules: &Rules, name: &str) -> bool {
+    rules.modules.iter().any(|m| m.name == name)
+}
+
 /// Build a ruleset's whole module list, refusing unknown and duplicate names.
 pub fn build_all(specs: &[ModuleSpec]) -> Result<Vec<Box<dyn Module>>, ModuleError> {
     let mut out: Vec<Box<dyn Module>> = Vec::with_capacity(specs.len());
@@ -456,6 +461,12 @@ pub trait Module: Send + Sync + Debug {
     /// Problems with this module in `ruleset` (e.g. a terrain it names that does not exist).
     fn check(&self, _ruleset: &Ruleset) -> Vec<String> {
         Vec::new()
+    }
+
+    /// Why this module can never act under `rules` (a warning, not an error: the game still
+    /// plays), or `None`.
+    fn idle(&self, _ruleset: &Ruleset, _rules: &Rules) -> Option<String> {
+        None
     }
 
     /// Whether this module gives each turn a step of its own (after placing, before claiming).
