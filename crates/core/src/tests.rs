@@ -1482,3 +1482,128 @@ fn actions_display_in_words_not_debug_text() {
         assert!(!s.contains('{') && !s.contains("Cell"), "{s}");
     }
 }
+
+#[test]
+fn house_rule_building_values() {
+    let mut r = testkit::kingdomino();
+    let wheat = testkit::terrain('W');
+    let values = [
+        BuildingValue::PerCrown {
+            terrain: wheat,
+            points: 2,
+        },
+        BuildingValue::PerCoins {
+            coins: 4,
+            points: 1,
+        },
+        BuildingValue::PerBuilding { points: 1 },
+    ];
+    r.buildings = values
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| building(i as u16 + 1, 0, 0, 0, v, TaxBonus::None))
+        .collect();
+    // 3 crowns on wheat (in two territories), 1 on forest.
+    let k = kingdom(5, "W1 W2 C F1 W");
+    let spot = Cell::new(0, 0);
+    let holdings = modules::Holdings {
+        coins: 9,
+        buildings: (0..3).map(|i| (BuildingId(i), spot)).collect(),
+        ..Default::default()
+    };
+    let module = modules::Buildings::from_params(&modules::Params::new(&modules::ModuleSpec::new(
+        "buildings",
+    )))
+    .expect("defaults");
+    let side = modules::SideView {
+        ruleset: &r,
+        kingdom: &k,
+        holdings: &holdings,
+    };
+    let mut b = score::score_kingdom(&k, &testkit::rules(5, 1, 48));
+    let before = b.total;
+    modules::Module::score(&module, side, &mut b);
+    // 3 wheat crowns x 2, 9 coins / 4 = 2, 3 buildings x 1.
+    assert_eq!(b.total - before, 6 + 2 + 3);
+    assert_eq!(
+        modules::Module::points(&module, &testkit::rules(5, 1, 48), side),
+        11
+    );
+}
+
+#[test]
+fn knights_may_collect_more_coins_per_square_and_buildings_may_give_coins() {
+    let r = with_modules(vec![{
+        let mut k = modules::ModuleSpec::new("knights");
+        k.params
+            .insert("coins-per-square".into(), modules::Param::Int(3));
+        k
+    }]);
+    let mut g = Game::new(r, 4, 2).expect("setup");
+    let mut state = 5u64;
+    while !matches!(g.phase(), Phase::Step { .. }) || g.turn_placement().is_none() {
+        g.play_random(|| xorshift(&mut state));
+    }
+    let side = g.to_act().expect("acting");
+    let cell = g.turn_placement().expect("placed").first;
+    let squares = g.kingdom(side).territory_at(cell).expect("square").squares;
+    let before = g.economy().sides[side].coins;
+    g.apply(Action::Tax { square: 0 }).expect("tax");
+    assert_eq!(g.economy().sides[side].coins, before + 3 * squares);
+
+    // A building's immediate coins.
+    let mut r = (*queendomino_like(&["knights", "buildings", "wealth"], 15)).clone();
+    for b in &mut r.buildings {
+        b.coins = 4;
+    }
+    let mut g = Game::new(Arc::new(r), 4, 1).expect("setup");
+    let mut state = 9u64;
+    let mut built = 0;
+    while !g.is_over() && built < 3 {
+        let legal = g.legal_actions();
+        if let Some(&a @ Action::Build { slot, .. }) =
+            legal.iter().find(|a| matches!(a, Action::Build { .. }))
+        {
+            let side = g.to_act().expect("acting");
+            let price = modules::board_prices(&g, side)[usize::from(slot)];
+            let before = g.economy().sides[side].coins;
+            g.apply(a).expect("build");
+            assert_eq!(g.economy().sides[side].coins, before - price + 4);
+            built += 1;
+        } else {
+            g.play_random(|| xorshift(&mut state));
+        }
+    }
+    assert!(built > 0, "something was built");
+}
+
+#[test]
+fn warnings_for_rules_that_cannot_work() {
+    let mut r = testkit::kingdomino();
+    for (_, rules) in &mut r.player_counts {
+        rules.tie_breaks = vec![
+            TieBreak::LargestTerritory,
+            TieBreak::MostCoins,
+            TieBreak::LargestTerritory,
+        ];
+        rules.modules = vec![modules::ModuleSpec::new("dragon")];
+        rules.grid_size = 7;
+    }
+    let (n, rules) = r.player_counts.last().expect("a count").clone();
+    let w = r.warnings(n, &rules);
+    let at: Vec<WarningAt> = w.iter().map(|w| w.at).collect();
+    assert_eq!(
+        at,
+        [
+            WarningAt::Deck,
+            WarningAt::Module(0),
+            WarningAt::TieBreak(1),
+            WarningAt::TieBreak(2)
+        ],
+        "{w:?}"
+    );
+    assert!(
+        w[0].message.contains("can never fill a 7x7 kingdom"),
+        "{w:?}"
+    );
+}

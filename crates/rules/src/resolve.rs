@@ -461,12 +461,27 @@ pub(crate) fn resolve(
                 );
             }
         }
-        let deck_at = eff
-            .deck_size
-            .origin
-            .clone()
-            .or_else(|| eff.grid_size.origin.clone())
-            .unwrap_or_else(|| fallback.clone());
+        // The deck against the grid: blame a key the user wrote, if any of them did.
+        let in_user_file = |o: &&Option<Loc>| {
+            o.as_ref().is_some_and(|l| {
+                loader
+                    .files
+                    .get(l.file)
+                    .is_some_and(|f| !matches!(f.source, Source::Embedded(_)))
+            })
+        };
+        let deck_at = [
+            &eff.grid_size.origin,
+            &eff.deck_size.origin,
+            &eff.kings_per_player.origin,
+            &eff.line_size.origin,
+        ]
+        .into_iter()
+        .find(in_user_file)
+        .cloned()
+        .flatten()
+        .or_else(|| eff.deck_size.origin.clone())
+        .unwrap_or_else(|| fallback.clone());
         let modules_at = (0..rules.modules.len())
             .map(|i| {
                 eff.module_locs

@@ -714,3 +714,41 @@ fn color_is_read_as_colour() {
         &["`color` and `colour` in [terrain #1] say the same thing"],
     );
 }
+
+#[test]
+fn warnings_point_at_the_rule_that_cannot_work() {
+    let text = "extends = \"kingdomino\"\nplayers = [2, 3, 4, 5]\n[rules]\ntie-breaks = [\"largest-territory\", \"most-coins\"]\nmodules = [\"queen\"]\n[for-players.5]\nline-size = 5\ndeck-size = 45\n";
+    let checked = crownlands_rules::check_str(text, Path::new("w.toml"));
+    assert!(checked.result.is_ok(), "warnings do not stop loading");
+    let w = Diagnostics(checked.warnings);
+    assert_diag(
+        &w,
+        4,
+        36,
+        &[
+            "at 2, 3, 4 and 5 players: tie-break `most-coins` can never decide: no module gives coins",
+        ],
+    );
+    assert_diag(
+        &w,
+        5,
+        12,
+        &["module `queen` can never act: no building can give towers"],
+    );
+    assert_diag(
+        &w,
+        8,
+        13,
+        &[
+            "at 5 players: the deck can never fill a 5x5 kingdom: each places at most 9 dominoes (18 squares) of the 24",
+        ],
+    );
+    assert_eq!(w.len(), 3, "{w}");
+    // A value from a shipped file is blamed on the user's `extends`.
+    let checked = crownlands_rules::check_str(
+        "extends = \"queendomino\"\n[rules]\ngrid-size = 7\n[for-players.2]\nkings-per-player = 1\n",
+        Path::new("q.toml"),
+    );
+    let w = Diagnostics(checked.warnings);
+    assert_diag(&w, 3, 13, &["can never fill a 7x7 kingdom"]);
+}

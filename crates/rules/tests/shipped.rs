@@ -297,3 +297,118 @@ fn schema_files_are_up_to_date() {
         );
     }
 }
+
+#[test]
+fn shipped_rulesets_have_no_warnings() {
+    for r in shipped() {
+        let w = crownlands_rules::warnings(&r.name);
+        assert!(w.is_empty(), "{}: {w:?}", r.name);
+    }
+}
+
+fn house_rules_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules")
+}
+
+fn house_rule(name: &str) -> Ruleset {
+    crownlands_rules::load_path(&house_rules_dir().join(name)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The README's house rules (docs/house-rules/): every file loads without a warning.
+#[test]
+fn house_rule_examples_load_without_warnings() {
+    let mut files = Vec::new();
+    toml_files(&house_rules_dir(), &mut files);
+    assert!(files.len() >= 5, "{files:?}");
+    for f in files {
+        let checked = crownlands_rules::check_path(&f);
+        match checked.result {
+            Ok(Validated::Ruleset(r)) => assert!(r.check().is_empty(), "{}", f.display()),
+            Ok(other) => panic!("{}: not a ruleset: {other:?}", f.display()),
+            Err(e) => panic!("{} does not validate:\n{e}", f.display()),
+        }
+        assert!(
+            checked.warnings.is_empty(),
+            "{}: {:?}",
+            f.display(),
+            checked.warnings
+        );
+    }
+}
+
+#[test]
+fn house_rule_examples_do_what_they_say() {
+    let bga = house_rule("board-game-arena.toml");
+    let two = bga.rules_for(2).expect("2p");
+    assert_eq!(two.first_claims, FirstClaims::Snake);
+    assert_eq!(
+        two.tie_breaks,
+        [TieBreak::LargestTerritory, TieBreak::MostCrowns]
+    );
+    assert_eq!(
+        bga.rules_for(4).map(|r| r.first_claims),
+        Some(FirstClaims::Drawn)
+    );
+
+    let desert = house_rule("desert-6x6.toml");
+    assert_eq!(desert.piles, ["kingdomino"]);
+    assert_eq!(desert.dominoes.len(), 48);
+    assert!(desert.domino_by_number(1).is_none() && desert.domino_by_number(2).is_none());
+    let d = desert.terrain_by_name("desert").expect("desert");
+    assert_eq!(desert.terrain(d).colour, "#e8c872");
+    let twelve = desert.domino_by_number(12).expect("12");
+    assert_eq!(desert.dominoes[twelve.index()].first.terrain, d);
+    assert_eq!(desert.rules_for(2).map(|r| r.grid_size), Some(6));
+
+    let five = house_rule("kingdomino-5-players.toml");
+    assert_eq!(five.piles, ["kingdomino", "queendomino"]);
+    let r = five.rules_for(5).expect("5p");
+    assert_eq!((r.line_size, r.deck_size), (5, 60));
+
+    let q = house_rule("queendomino-cheap.toml");
+    let r = q.rules_for(3).expect("3p");
+    let names: Vec<&str> = r.modules.iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(names, ["knights", "buildings", "queen", "wealth"]);
+    assert_eq!(
+        r.tie_breaks,
+        [TieBreak::LargestTerritory, TieBreak::MostCoins]
+    );
+    assert_eq!(q.buildings.len(), 35);
+    let oasis = q.buildings.iter().find(|b| b.number == 33).expect("33");
+    assert_eq!(oasis.coins, 3);
+
+    let mk = house_rule("middle-kingdom-within-2.toml");
+    assert_eq!(
+        mk.rules_for(3)
+            .and_then(|r| r.middle_kingdom)
+            .map(|m| m.reading),
+        Some(MiddleKingdomReading::WithinHalfGrid)
+    );
+}
+
+#[test]
+fn house_rule_buildings_score_from_a_kingdom_file() {
+    use crownlands_core::modules::{SideView, build_all, score_side};
+    let q = house_rule("queendomino-cheap.toml");
+    let rules = q.rules_for(3).expect("3p");
+    // Oasis (1 per lake crown: 3), Treasury (1 per 4 coins: 2), Guildhall (1 per building: 3).
+    let text = "L1 L2 T[33]\n.  C  T[34]\n.  .  T[35]\n@coins 9\n";
+    let (kingdom, holdings) =
+        crownlands_rules::kingdom_file::parse_side(text, "k.txt", &q, rules.grid_size)
+            .unwrap_or_else(|e| panic!("{e}"));
+    let modules = build_all(&rules.modules).expect("modules");
+    let s = score_side(
+        rules,
+        &modules,
+        SideView {
+            ruleset: &q,
+            kingdom: &kingdom,
+            holdings: &holdings,
+        },
+    );
+    assert_eq!(
+        (s.bonus("Oasis"), s.bonus("Treasury"), s.bonus("Guildhall")),
+        (Some(3), Some(2), Some(3))
+    );
+    assert_eq!(s.coins, 9);
+}
