@@ -19,7 +19,8 @@ pub(crate) struct Block {
     pub terrains: Vec<TerrainDef>,
     pub dominoes: Vec<DominoDef>,
     pub buildings: Vec<BuildingDef>,
-    /// The box of dominoes that name none.
+    /// The box of dominoes that name none; empty when they must name one (they are left out:
+    /// the loader reported them).
     pub default_box: String,
     /// `remove-dominoes`: taken out of the dominoes gathered before this block.
     pub removals: Vec<(DominoRef, Loc)>,
@@ -164,6 +165,9 @@ impl Components {
                 remove(loader, &piles, &mut dominoes, &mut numbers, r, loc);
             }
             for (i, d) in b.dominoes.iter().enumerate() {
+                if d.box_name.is_none() && b.default_box.is_empty() {
+                    continue;
+                }
                 let number_loc = loader.loc(
                     b.file,
                     &[Seg::Key("domino"), Seg::Index(i), Seg::Key("number")],
