@@ -245,6 +245,22 @@ fn unknown_domino_numbers() {
             r.stderr
         );
     }
+    // With several boxes, a bare number says which labels name it, and an unknown one names
+    // each box's range.
+    let r = placements("C\n", "12", &["--ruleset", "royal-wedding"]).expect_code(1);
+    assert!(
+        r.stderr
+            .contains("several boxes: say which domino 12, `Q12` or `K12`"),
+        "{}",
+        r.stderr
+    );
+    let r = placements("C\n", "K60", &["--ruleset", "royal-wedding"]).expect_code(1);
+    assert!(
+        r.stderr.contains("numbered Q1 to Q48, K1 to K48"),
+        "{}",
+        r.stderr
+    );
+    placements("C\n", "k12", &["--ruleset", "royal-wedding"]).ok();
     // 49 exists with the volcano set.
     let r = placements("C\n", "49", &["--ruleset", "volcano"]).ok();
     assert!(r.stdout.contains("volcano"), "{}", r.stdout);

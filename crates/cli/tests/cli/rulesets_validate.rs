@@ -15,7 +15,9 @@ use super::SHIPPED;
 #[test]
 fn rulesets_lists_every_shipped_ruleset_with_a_description() {
     let r = run(&["rulesets"]).ok();
-    let lines: Vec<&str> = r.stdout.lines().filter(|l| !l.trim().is_empty()).collect();
+    // The rulesets, a blank line, then the component sets.
+    let (rulesets, sets) = r.stdout.split_once("\n\n").expect("two parts");
+    let lines: Vec<&str> = rulesets.lines().filter(|l| !l.trim().is_empty()).collect();
     assert_eq!(lines.len(), SHIPPED.len(), "{}", r.stdout);
     for name in SHIPPED {
         let line = lines
@@ -29,6 +31,56 @@ fn rulesets_lists_every_shipped_ruleset_with_a_description() {
         );
     }
     assert!(r.stdout.contains("7x7"), "mighty-duel's description");
+    for set in [
+        "kingdomino",
+        "queendomino",
+        "queendomino-buildings",
+        "volcano",
+    ] {
+        assert!(
+            sets.lines()
+                .any(|l| l.split_whitespace().next() == Some(set) && l.len() > set.len() + 10),
+            "set {set} not listed with a description:\n{sets}"
+        );
+    }
+}
+
+#[test]
+fn validate_shows_warnings_and_deny_warnings_fails() {
+    let f = TempFile::new(
+        "warn",
+        "toml",
+        "extends = \"kingdomino\"\n[rules]\ngrid-size = 6\n",
+    );
+    let r = validate(&[f.path()]).ok();
+    assert!(
+        r.stderr
+            .contains(":3:13: at 2, 3 and 4 players: the deck can never fill a 6x6 kingdom"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.starts_with("warning: "), "{}", r.stderr);
+    let r = run(&[
+        "validate".to_string(),
+        "--deny-warnings".to_string(),
+        f.arg(),
+    ])
+    .expect_code(1);
+    assert!(r.stderr.contains("error: "), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("have warnings (--deny-warnings)"),
+        "{}",
+        r.stderr
+    );
+    // A shipped ruleset has none.
+    let shipped = rulesets_dir().join("queendomino.toml");
+    let r = run(&[
+        "validate".to_string(),
+        "--deny-warnings".to_string(),
+        shipped.display().to_string(),
+    ])
+    .ok();
+    assert!(r.stderr.is_empty(), "{}", r.stderr);
 }
 
 fn shipped_files() -> Vec<PathBuf> {

@@ -2,6 +2,7 @@
 
 use super::{Run, TempFile, located_errors, rulesets_dir, run};
 use serde_json::{Value, json};
+use std::path::Path;
 
 /// The rulebook's example: 7 forest squares with 3 crowns (21 points) and 9 lake squares with no
 /// crown (0 points).
@@ -421,4 +422,89 @@ fn a_malformed_ruleset_is_reported_with_positions() {
     );
     let r = score("C\n", &["--ruleset", &rs.arg()]).expect_code(1);
     assert_eq!(located_errors(&r, &rs.arg()), vec![(3, 1)]);
+}
+
+fn standings(kingdoms: &[&str], extra: &[&str]) -> (Run, Vec<TempFile>) {
+    let files: Vec<TempFile> = kingdoms
+        .iter()
+        .enumerate()
+        .map(|(i, k)| TempFile::kingdom(&format!("table{i}"), k))
+        .collect();
+    let mut args = vec!["score".to_string()];
+    args.extend(files.iter().map(TempFile::arg));
+    args.extend(extra.iter().map(|s| s.to_string()));
+    (run(&args), files)
+}
+
+/// Equal on score and largest territory (9 squares each), but not on crowns.
+const TIED_A: &str = "W1 W W\nW  C W\nW  W W\n";
+const TIED_B: &str = "W2 W W\nW  C W\nW  W W\n";
+
+#[test]
+fn standings_share_places_under_the_rulebook_tie_breaks() {
+    // B 16 (2 crowns x 8), A 8, A again 8, C 21: places 2, 3, 3, 1.
+    let (r, files) = standings(&[TIED_B, TIED_A, TIED_A, RULEBOOK_EXAMPLE], &["--json"]);
+    let v = r.ok().json();
+    assert_eq!(v["kingdoms"].as_array().map(Vec::len), Some(4));
+    assert_eq!(v["kingdoms"][3]["total"], 21);
+    let standings = v["standings"].as_array().expect("standings");
+    let places: Vec<(String, u64)> = standings
+        .iter()
+        .map(|s| {
+            (
+                s["kingdom"].as_str().unwrap_or("").to_string(),
+                s["place"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(
+        places,
+        [
+            (files[3].arg(), 1),
+            (files[0].arg(), 2),
+            (files[1].arg(), 3),
+            (files[2].arg(), 3),
+        ]
+    );
+    assert_eq!(v["decided_by"], "score");
+}
+
+#[test]
+fn standings_follow_the_ruleset_tie_breaks() {
+    // Two kingdoms of 8 points whose largest territories have 4 squares, the second with more
+    // crowns: shared under the rulebook (000)...
+    let a = "W1 W1 W W\nC  .  . .\n";
+    let b = "W2 W2 L L\nC  .  L L\n";
+    let (r, _files) = standings(&[a, b], &[]);
+    let r = r.ok();
+    assert!(r.stdout.contains("Standings"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("The winners share the victory."),
+        "{}",
+        r.stdout
+    );
+    // ... decided by crowns under Board Game Arena's conventions.
+    let bga =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules/board-game-arena.toml");
+    let (r, files) = standings(
+        &[a, b],
+        &["--ruleset", &bga.display().to_string(), "--json"],
+    );
+    let v = r.ok().json();
+    assert_eq!(v["decided_by"], "most-crowns");
+    assert_eq!(v["standings"][0]["kingdom"], files[1].arg());
+    assert_eq!(v["standings"][0]["place"], 1);
+    assert_eq!(v["standings"][1]["place"], 2);
+}
+
+#[test]
+fn standings_of_queendomino_kingdoms_with_coins() {
+    let a = "T[6] W\nC    W\n@coins 9\n";
+    let b = "T[6] W\nC    W\n@coins 4\n";
+    let (r, _files) = standings(&[a, b], &["--ruleset", "queendomino", "--json"]);
+    let v = r.ok().json();
+    assert_eq!(v["kingdoms"][0]["bonuses"]["wealth"], 3);
+    assert_eq!(v["kingdoms"][1]["bonuses"]["wealth"], 1);
+    assert_eq!(v["standings"][0]["place"], 1);
+    assert_eq!(v["standings"][1]["place"], 2);
 }
