@@ -62,6 +62,10 @@ pub fn building_text(ruleset: &Ruleset, b: &Building) -> BuildingText {
         now.push(format!("+{}tw", b.towers));
         now_full.push(format!("+{}", plural(b.towers, "tower", "towers")));
     }
+    if b.coins > 0 {
+        now.push(format!("+{}¢", b.coins));
+        now_full.push(format!("+{}", plural(b.coins, "coin", "coins")));
+    }
     match b.tax_bonus {
         TaxBonus::None => {}
         TaxBonus::PerKnight => {
@@ -103,6 +107,31 @@ pub fn building_text(ruleset: &Ruleset, b: &Building) -> BuildingText {
                 plural(points, "point", "points")
             ),
         ),
+        BuildingValue::PerCrown { terrain, points } => {
+            let t = terrain_name(ruleset, terrain);
+            (
+                format!("{points}/{t} crown"),
+                format!(
+                    "{} per crown on {t} at the end",
+                    plural(points, "point", "points")
+                ),
+            )
+        }
+        BuildingValue::PerCoins { coins, points } => (
+            format!("{points}/{coins}¢"),
+            format!(
+                "{} per {} left at the end",
+                plural(points, "point", "points"),
+                plural(coins, "coin", "coins")
+            ),
+        ),
+        BuildingValue::PerBuilding { points } => (
+            format!("{points}/building"),
+            format!(
+                "{} per building built at the end",
+                plural(points, "point", "points")
+            ),
+        ),
     };
     BuildingText {
         name: b.label(),
@@ -129,6 +158,18 @@ pub fn building_worth_now(game: &Game, side: usize, b: &Building) -> Option<i32>
         }
         BuildingValue::PerTower { points } => h.towers as i32 * points,
         BuildingValue::PerKnight { points } => h.knights() as i32 * points,
+        BuildingValue::PerCrown { terrain, points } => kingdom.crowns_of(terrain) as i32 * points,
+        BuildingValue::PerCoins { coins, points } => (h.coins / coins.max(1)) as i32 * points,
+        BuildingValue::PerBuilding { points } => {
+            // Counting this one, when it is not built yet.
+            let built = h.buildings.iter().any(|(id, _)| {
+                game.ruleset()
+                    .buildings
+                    .get(id.index())
+                    .is_some_and(|x| x.number == b.number)
+            });
+            (h.buildings.len() + usize::from(!built)) as i32 * points
+        }
     })
 }
 
