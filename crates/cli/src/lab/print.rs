@@ -39,7 +39,7 @@ fn seat_player(r: &Results) -> String {
 }
 
 /// Who plays, for the first line: `4 random players` or `4 players: mcts, greedy, ...`.
-fn who(r: &Results) -> String {
+pub fn who(r: &Results) -> String {
     if r.run.bots.is_empty() {
         format!("{} random players", r.run.players)
     } else {

@@ -37,15 +37,7 @@ pub fn html(r: &Results) -> Result<String, String> {
     };
     let mut body = String::new();
     body.push_str(&format!("<h1>{}</h1>\n", escape(&title)));
-    let who = if r.run.bots.is_empty() {
-        format!("{} random players", r.run.players)
-    } else {
-        format!(
-            "{} players: {} (seats rotated)",
-            r.run.players,
-            r.run.bots.join(", ")
-        )
-    };
+    let who = print::who(r);
     let (what, _) = print::run_label(r.tallies.first().map_or(1, |t| t.match_games));
     body.push_str(&format!(
         "<p>{} of {} {what}, seed {}, {}.{}</p>\n",
