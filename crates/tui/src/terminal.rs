@@ -173,7 +173,10 @@ fn install_panic_hook(autosaving: bool) {
         } else {
             "Autosave was off (--no-autosave): the game is lost."
         };
-        eprintln!(
+        // Never panic inside the panic hook: a standard error that cannot be written loses the
+        // line, nothing more.
+        let _ = writeln!(
+            std::io::stderr(),
             "\ncrownlands play stopped on an internal error (a bug, please report it with the \
              message above). The terminal has been restored. {game}"
         );

@@ -13,7 +13,7 @@ pub fn run(files: &[PathBuf], deny_warnings: bool) -> CliResult<ExitCode> {
         let checked = crownlands_rules::check_path(path);
         for w in &checked.warnings {
             let level = if deny_warnings { "error" } else { "warning" };
-            eprintln!("{level}: {w}");
+            say_err!("{level}: {w}");
         }
         if !checked.warnings.is_empty() {
             warned += 1;
@@ -55,7 +55,7 @@ pub fn run(files: &[PathBuf], deny_warnings: bool) -> CliResult<ExitCode> {
         say_err!("{failed} of {} files have problems", files.len());
         Ok(ExitCode::FAILURE)
     } else if deny_warnings && warned > 0 {
-        eprintln!(
+        say_err!(
             "{warned} of {} files have warnings (--deny-warnings)",
             files.len()
         );
