@@ -319,26 +319,14 @@ impl Tally {
         {
             return Err(TallyError::Mismatch("bots"));
         }
-        let add = |a: &mut u128, b: u128| -> Result<(), TallyError> {
-            *a = a.checked_add(b).ok_or(TallyError::Overflow)?;
-            Ok(())
-        };
-        let addi = |a: &mut i128, b: i128| -> Result<(), TallyError> {
-            *a = a.checked_add(b).ok_or(TallyError::Overflow)?;
-            Ok(())
-        };
-        let add64 = |a: &mut u64, b: u64| -> Result<(), TallyError> {
-            *a = a.checked_add(b).ok_or(TallyError::Overflow)?;
-            Ok(())
-        };
-        add64(&mut self.games, o.games)?;
+        add(&mut self.games, o.games)?;
         for (s, t) in self.seats.iter_mut().zip(&o.seats) {
             s.score.merge(&t.score)?;
-            addi(&mut s.score_sum, t.score_sum)?;
+            add(&mut s.score_sum, t.score_sum)?;
             add(&mut s.score_sq_sum, t.score_sq_sum)?;
             add(&mut s.win_units, t.win_units)?;
             add(&mut s.win_sq_units, t.win_sq_units)?;
-            add64(&mut s.placed, t.placed)?;
+            add(&mut s.placed, t.placed)?;
         }
         for (key, row) in &o.bonuses {
             if row.len() != self.seats.len() {
@@ -349,18 +337,18 @@ impl Tally {
                 .entry(key.clone())
                 .or_insert_with(|| vec![0; row.len()]);
             for (a, &b) in mine.iter_mut().zip(row) {
-                add64(a, b)?;
+                add(a, b)?;
             }
         }
         self.discarded.merge(&o.discarded)?;
         for (a, b) in self.bots.iter_mut().zip(&o.bots) {
-            add64(&mut a.games, b.games)?;
+            add(&mut a.games, b.games)?;
             add(&mut a.win_units, b.win_units)?;
             add(&mut a.win_sq_units, b.win_sq_units)?;
-            addi(&mut a.score_sum, b.score_sum)?;
+            add(&mut a.score_sum, b.score_sum)?;
             add(&mut a.score_sq_sum, b.score_sq_sum)?;
-            addi(&mut a.margin_sum, b.margin_sum)?;
-            add64(&mut a.decisions, b.decisions)?;
+            add(&mut a.margin_sum, b.margin_sum)?;
+            add(&mut a.decisions, b.decisions)?;
             add(&mut a.nanos, b.nanos)?;
         }
         Ok(())
@@ -427,23 +415,33 @@ pub fn merge_paired(into: &mut [PairedSeat], from: &[PairedSeat]) -> Result<(), 
         return Err(TallyError::Mismatch("paired seats"));
     }
     for (a, b) in into.iter_mut().zip(from) {
-        a.score_sum = a
-            .score_sum
-            .checked_add(b.score_sum)
-            .ok_or(TallyError::Overflow)?;
-        a.score_sq_sum = a
-            .score_sq_sum
-            .checked_add(b.score_sq_sum)
-            .ok_or(TallyError::Overflow)?;
-        a.win_units = a
-            .win_units
-            .checked_add(b.win_units)
-            .ok_or(TallyError::Overflow)?;
-        a.win_sq_units = a
-            .win_sq_units
-            .checked_add(b.win_sq_units)
-            .ok_or(TallyError::Overflow)?;
+        add(&mut a.score_sum, b.score_sum)?;
+        add(&mut a.score_sq_sum, b.score_sq_sum)?;
+        add(&mut a.win_units, b.win_units)?;
+        add(&mut a.win_sq_units, b.win_sq_units)?;
     }
+    Ok(())
+}
+
+/// The integer kinds a tally sums, added without overflowing.
+trait Count: Copy {
+    fn checked(self, other: Self) -> Option<Self>;
+}
+
+macro_rules! count {
+    ($($t:ty),*) => {$(
+        impl Count for $t {
+            fn checked(self, other: Self) -> Option<Self> {
+                self.checked_add(other)
+            }
+        }
+    )*};
+}
+count!(u64, u128, i128);
+
+/// `*a += b`, refusing an overflow (a tally read from a file may hold anything).
+fn add<T: Count>(a: &mut T, b: T) -> Result<(), TallyError> {
+    *a = a.checked(b).ok_or(TallyError::Overflow)?;
     Ok(())
 }
 
