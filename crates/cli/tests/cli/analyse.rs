@@ -1,20 +1,14 @@
 //! `crownlands analyse SAVE`: every decision of a saved game assessed by a bot.
 
-use crate::{TempFile, run};
+use crate::{TempDir, TempFile, run};
 use serde_json::Value;
-use std::path::PathBuf;
 
-/// A finished 2-player Kingdomino game between random players, saved; the directory is removed
-/// on drop.
-struct SavedGame(PathBuf);
+/// A finished 2-player Kingdomino game between random players, saved in a temp directory.
+struct SavedGame(TempDir);
 
 impl SavedGame {
     fn new(tag: &str) -> SavedGame {
-        let dir = std::env::temp_dir().join(format!(
-            "crownlands-clitest-analyse-{}-{tag}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = TempDir::new(&format!("analyse-{tag}"));
         run(&[
             "simulate",
             "kingdomino",
@@ -25,25 +19,20 @@ impl SavedGame {
             "--seed",
             "5",
             "--save",
-            &dir.display().to_string(),
+            &dir.arg(),
         ])
         .ok();
         SavedGame(dir)
     }
 
     fn file(&self) -> String {
-        let entry = std::fs::read_dir(&self.0)
-            .expect("save dir")
-            .filter_map(Result::ok)
-            .find(|e| e.path().extension().is_some_and(|x| x == "json"))
+        let name = self
+            .0
+            .names()
+            .into_iter()
+            .find(|n| n.ends_with(".json"))
             .expect("a save");
-        entry.path().display().to_string()
-    }
-}
-
-impl Drop for SavedGame {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        self.0.0.join(name).display().to_string()
     }
 }
 
