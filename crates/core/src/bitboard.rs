@@ -565,4 +565,15 @@ mod tests {
         // Crossing word boundaries (row 3 -> 4 is word 0 -> 1).
         assert_eq!(Wide::single(4 * 16).north(), Wide::single(3 * 16));
     }
+
+    #[test]
+    fn select_agrees_with_the_broadword_select() {
+        for w in 1u64..1024 {
+            for n in 0..w.count_ones() {
+                assert_eq!(select(w, n), nth_in_word(w, n), "{w:#b} {n}");
+            }
+        }
+        let w = 0x8000_0400_0020_0001u64;
+        assert_eq!(select(w, 3), 63);
+    }
 }

@@ -1176,3 +1176,9 @@ fn why_illegal(k: &Kingdom, d: &Domino, p: Placement) -> &'static str {
     }
     "no square touches the castle or the same terrain"
 }
+
+#[cfg(test)]
+mod tests;
+
+#[cfg(test)]
+mod royal_wedding_tests;

@@ -773,3 +773,6 @@ impl PlacementSet {
         each_set!(self, b, g => set_cells(b, *g)).into_iter()
     }
 }
+
+#[cfg(test)]
+mod tests;

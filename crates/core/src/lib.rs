@@ -20,8 +20,6 @@ pub mod terrain;
 #[cfg(any(test, feature = "testkit"))]
 #[doc(hidden)]
 pub mod testkit;
-#[cfg(test)]
-mod tests;
 pub mod text;
 
 pub use bitboard::MAX_GRID;

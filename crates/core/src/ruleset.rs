@@ -524,3 +524,6 @@ impl Rules {
         problems
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -184,3 +184,6 @@ pub fn rank(scores: Vec<ScoreBreakdown>, tie_breaks: &[TieBreak]) -> Outcome {
         decided_by,
     }
 }
+
+#[cfg(test)]
+mod tests;

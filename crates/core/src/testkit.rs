@@ -1,9 +1,13 @@
 //! A Kingdomino ruleset built in code, for the core's own unit tests (the shipped TOML files are
 //! tested against the same data in the workspace tests).
 
+use crate::building::{Building, BuildingId, BuildingValue, TaxBonus};
 use crate::domino::{Domino, Square};
-use crate::ruleset::{FirstClaims, Rules, Ruleset, TieBreak};
+use crate::game::{Action, Game};
+use crate::modules;
+use crate::ruleset::{FirstClaims, LineSource, Rules, Ruleset, TieBreak};
 use crate::terrain::{Terrain, TerrainId};
+use std::sync::Arc;
 
 const DOMINOES: &str = "
 W0W0 W0W0 F0F0 F0F0 F0F0 F0F0 L0L0 L0L0 L0L0 G0G0 G0G0 S0S0
@@ -102,4 +106,215 @@ pub fn kingdom(grid: u8, rows: &str) -> crate::Kingdom {
         }
     }
     k
+}
+
+// Fixtures shared by the core's unit tests (moved from the old tests.rs).
+
+pub fn xorshift(state: &mut u64) -> u32 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    (*state >> 32) as u32
+}
+
+pub fn play_out(game: &mut Game, seed: u64) -> Vec<Action> {
+    let mut state = seed | 1;
+    let mut actions = Vec::new();
+    while let Some(a) = game.play_random(|| xorshift(&mut state)) {
+        actions.push(a);
+    }
+    actions
+}
+
+pub fn with_modules(specs: Vec<modules::ModuleSpec>) -> Arc<Ruleset> {
+    let mut r = kingdomino();
+    for (_, rules) in &mut r.player_counts {
+        rules.modules = specs.clone();
+    }
+    Arc::new(r)
+}
+
+pub fn knights_and_wealth() -> Arc<Ruleset> {
+    with_modules(vec![
+        modules::ModuleSpec::new("knights"),
+        modules::ModuleSpec::new("wealth"),
+    ])
+}
+
+pub fn knights_conserved(g: &Game) {
+    let e = g.economy();
+    let owned: u32 = e.sides.iter().map(|h| h.knights()).sum();
+    assert_eq!(
+        owned + e.knight_supply,
+        22,
+        "knights are neither made nor lost"
+    );
+}
+
+pub fn building(
+    number: u16,
+    knights: u8,
+    towers: u8,
+    crowns: u8,
+    value: BuildingValue,
+    tax_bonus: TaxBonus,
+) -> Building {
+    Building {
+        number,
+        name: format!("b{number}"),
+        crowns,
+        knights,
+        towers,
+        coins: 0,
+        tax_bonus,
+        value,
+    }
+}
+
+/// Kingdomino's dominoes with grassland as the town terrain and 12 test buildings.
+pub fn queendomino_like(modules_list: &[&str], tower_supply: i64) -> Arc<Ruleset> {
+    let mut r = kingdomino();
+    let g = terrain('G');
+    r.buildings = (1..=12)
+        .map(|n| {
+            let value = match n % 4 {
+                0 => BuildingValue::Fixed { points: 3 },
+                1 => BuildingValue::PerTerritory {
+                    terrain: g,
+                    points: 2,
+                },
+                2 => BuildingValue::PerTower { points: 1 },
+                _ => BuildingValue::PerKnight { points: 1 },
+            };
+            let tax = if n == 5 {
+                TaxBonus::PerKnight
+            } else {
+                TaxBonus::None
+            };
+            building(
+                n,
+                (n % 2) as u8,
+                (n % 3 == 0) as u8,
+                (n == 4) as u8,
+                value,
+                tax,
+            )
+        })
+        .collect();
+    let specs: Vec<modules::ModuleSpec> = modules_list
+        .iter()
+        .map(|name| {
+            let mut s = modules::ModuleSpec::new(name);
+            if *name == "buildings" {
+                s.params
+                    .insert("town".into(), modules::Param::Text("grassland".into()));
+                s.params
+                    .insert("tower-supply".into(), modules::Param::Int(tower_supply));
+            }
+            s
+        })
+        .collect();
+    for (_, rules) in &mut r.player_counts {
+        rules.modules = specs.clone();
+    }
+    assert!(r.check().is_empty(), "{:?}", r.check());
+    Arc::new(r)
+}
+
+pub const ALL: &[&str] = &["knights", "buildings", "queen", "dragon", "wealth"];
+
+pub fn conserved(g: &Game, towers: u32) {
+    let e = g.economy();
+    let total = g.ruleset().buildings.len();
+    let built: usize = e.sides.iter().map(|h| h.buildings.len()).sum();
+    let on_board = e.board.iter().flatten().count();
+    assert_eq!(
+        e.building_pile.len() + on_board + e.burnt.len() + built,
+        total,
+        "every building in one place"
+    );
+    let mut all: Vec<BuildingId> = e.building_pile.clone();
+    all.extend(e.board.iter().flatten());
+    all.extend(&e.burnt);
+    all.extend(
+        e.sides
+            .iter()
+            .flat_map(|h| h.buildings.iter().map(|&(b, _)| b)),
+    );
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), total, "no building in two places");
+    assert_eq!(
+        e.sides.iter().map(|h| h.towers).sum::<u32>() + e.tower_supply,
+        towers,
+        "towers conserved"
+    );
+    knights_conserved(g);
+    assert!(
+        e.sides.iter().filter(|h| h.hosts_queen).count() <= 1,
+        "one Queen"
+    );
+    if let Some(host) = e.queen_host() {
+        let most = e.sides.iter().map(|h| h.towers).max().unwrap_or(0);
+        assert_eq!(e.sides[host].towers, most, "the host has the most towers");
+    }
+}
+
+/// Play randomly until `side_ok` holds in the given module step.
+pub fn play_until(g: &mut Game, state: &mut u64, mut ok: impl FnMut(&Game) -> bool) -> bool {
+    while !g.is_over() {
+        if ok(g) {
+            return true;
+        }
+        g.play_random(|| xorshift(state));
+    }
+    false
+}
+
+/// Two boxes of 48 (the test dominoes twice, numbered 1-48 in each), lines alternating
+/// "queendomino" (box 1) then "kingdomino" (box 0), with the Royal Wedding player counts.
+pub fn royal_wedding(teams: bool) -> Arc<Ruleset> {
+    let mut r = kingdomino();
+    r.name = "royal-wedding-test".into();
+    r.piles = vec!["kingdomino".into(), "queendomino".into()];
+    let second: Vec<Domino> = r
+        .dominoes
+        .iter()
+        .map(|d| Domino {
+            pile: 1,
+            ..d.clone()
+        })
+        .collect();
+    r.dominoes.extend(second);
+    let rules = |grid: u8, line: u8, team_size: u8| Rules {
+        grid_size: grid,
+        line_size: line,
+        kings_per_player: 1,
+        deck_size: 96,
+        first_claims: FirstClaims::Drawn,
+        harmony: None,
+        middle_kingdom: None,
+        tie_breaks: vec![TieBreak::LargestTerritory, TieBreak::MostCrowns],
+        match_games: 1,
+        modules: vec![
+            modules::ModuleSpec::new("knights"),
+            modules::ModuleSpec::new("wealth"),
+        ],
+        lines: LineSource::Alternate { order: vec![1, 0] },
+        team_size,
+    };
+    r.player_counts = if teams {
+        vec![(6, rules(7, 8, 2)), (8, rules(7, 8, 2))]
+    } else {
+        vec![
+            (3, rules(7, 4, 1)),
+            (4, rules(7, 4, 1)),
+            (5, rules(5, 8, 1)),
+            (6, rules(5, 8, 1)),
+            (7, rules(5, 8, 1)),
+            (8, rules(5, 8, 1)),
+        ]
+    };
+    assert!(r.check().is_empty(), "{:?}", r.check());
+    Arc::new(r)
 }

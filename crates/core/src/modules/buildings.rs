@@ -351,3 +351,6 @@ pub fn board_prices(game: &Game, side: usize) -> Vec<u32> {
         .map(|slot| b.price(economy, side, slot))
         .collect()
 }
+
+#[cfg(test)]
+mod tests;

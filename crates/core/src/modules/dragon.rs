@@ -126,3 +126,6 @@ impl Module for Dragon {
         economy.dragon_uses = 0;
     }
 }
+
+#[cfg(test)]
+mod tests;

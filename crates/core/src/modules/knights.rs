@@ -171,3 +171,6 @@ impl Module for Knights {
         Ok(used < self.per_turn && e.sides[side].knights_in_hand > 0 && used < 2)
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -529,3 +529,6 @@ pub fn side_total(rules: &Rules, modules: &[Box<dyn Module>], side: SideView<'_>
     crate::score::score_total(side.kingdom, rules)
         + modules.iter().map(|m| m.points(rules, side)).sum::<i32>()
 }
+
+#[cfg(test)]
+mod tests;

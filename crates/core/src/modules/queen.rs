@@ -78,3 +78,6 @@ impl Module for Queen {
         breakdown.crowns += 1;
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,319 @@
+//! The game loop: rounds, claims, discards, illegal actions, replays and resampling.
+
+use crate::rng::GameRng;
+use crate::testkit::{self, ALL, kingdom, play_out, queendomino_like, square, xorshift};
+use crate::*;
+use std::sync::Arc;
+
+#[test]
+fn four_players_use_all_48_in_12_rounds() {
+    let r = Arc::new(testkit::kingdomino());
+    for seed in 0..20 {
+        let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+        assert_eq!(g.next_line().len(), 4);
+        let numbers: Vec<u16> = g
+            .next_line()
+            .iter()
+            .map(|s| g.domino(s.domino).number)
+            .collect();
+        assert!(numbers.windows(2).all(|w| w[0] < w[1]), "first line sorted");
+        let mut order = g.first_claim_order().to_vec();
+        order.sort();
+        assert_eq!(order, vec![0, 1, 2, 3]);
+        play_out(&mut g, seed);
+        assert!(g.is_over());
+        assert_eq!(g.round(), 13);
+        let [unused, pile, lines, placed, discarded] = g.domino_census();
+        assert_eq!((unused, pile, lines), (0, 0, 0));
+        assert_eq!(placed + discarded, 48);
+    }
+}
+
+#[test]
+fn three_players_discard_the_leftover_of_each_line() {
+    let r = Arc::new(testkit::kingdomino());
+    let mut g = Game::new(r, 3, 7).expect("setup");
+    let mut state = 99u64;
+    let mut leftovers = 0;
+    while !g.is_over() {
+        let before = g.discarded().len();
+        let was_claim_end = matches!(g.phase(), Phase::FirstClaims { step: 2 })
+            || matches!(g.phase(), Phase::Claim { slot: 2 });
+        let a = g.play_random(|| xorshift(&mut state)).expect("action");
+        if was_claim_end && a != Action::Discard {
+            leftovers += g.discarded().len() - before;
+        }
+    }
+    assert_eq!(leftovers, 12, "one unclaimed domino per line, 12 lines");
+    let [_, _, _, placed, discarded] = g.domino_census();
+    assert_eq!(placed + discarded, 48);
+    assert_eq!(placed, 36 - (discarded - 12));
+}
+
+#[test]
+fn two_players_snake_the_first_claims_and_fill_5x5() {
+    let r = Arc::new(testkit::kingdomino());
+    for seed in 0..30 {
+        let g = Game::new(r.clone(), 2, seed).expect("setup");
+        let owners: Vec<PlayerId> = g.first_claim_order().iter().map(|&k| g.owner(k)).collect();
+        let a = owners[0];
+        assert_eq!(
+            owners,
+            vec![a, 1 - a, 1 - a, a],
+            "A B B A (rulebook 002, Step 2)"
+        );
+        let mut g = g;
+        play_out(&mut g, seed);
+        let [unused, _, _, placed, discarded] = g.domino_census();
+        assert_eq!(unused, 24);
+        assert_eq!(placed + discarded, 24);
+        assert_eq!(g.round(), 7);
+    }
+}
+
+#[test]
+fn illegal_actions_leave_the_game_unchanged() {
+    let r = Arc::new(testkit::kingdomino());
+    let mut g = Game::new(r, 4, 3).expect("setup");
+    let before = g.clone();
+    assert!(matches!(
+        g.apply(Action::Discard),
+        Err(IllegalAction::WrongStep { .. })
+    ));
+    assert!(matches!(
+        g.apply(Action::Claim {
+            domino: DominoId(999)
+        }),
+        Err(IllegalAction::NotInLine(_))
+    ));
+    assert_eq!(g, before);
+    let first = g.next_line()[0].domino;
+    g.apply(Action::Claim { domino: first }).expect("claim");
+    let before = g.clone();
+    assert!(matches!(
+        g.apply(Action::Claim { domino: first }),
+        Err(IllegalAction::AlreadyClaimed(_))
+    ));
+    assert_eq!(g, before);
+    // Play to the first placement and try a far-away square and a discard.
+    let mut state = 5u64;
+    while !matches!(g.phase(), Phase::Place { .. }) {
+        g.play_random(|| xorshift(&mut state));
+    }
+    let before = g.clone();
+    let far = Placement::new(Cell::new(3, 3), Direction::East);
+    let err = g
+        .apply(Action::Place { placement: far })
+        .expect_err("too far");
+    assert!(err.to_string().contains("cannot go at"), "{err}");
+    assert!(matches!(
+        g.apply(Action::Discard),
+        Err(IllegalAction::MustPlace(_))
+    ));
+    assert_eq!(g, before);
+}
+
+#[test]
+fn forced_discard_when_nothing_fits() {
+    // A full 3x3 kingdom: nothing fits any more.
+    let mut k = kingdom(3, "W W W\nW C W\nW W W");
+    let r = testkit::kingdomino();
+    assert!(k.placements(&r.dominoes[0]).is_empty());
+    // A lake domino next to a wheat-only edge, with room: no terrain matches, castle not touched.
+    k = kingdom(5, "W W C");
+    let lake = &r.dominoes[6];
+    let set = k.placements(lake);
+    let by_castle = |c: Cell| (c.x.abs() + c.y.abs()) == 1;
+    assert!(
+        set.iter()
+            .all(|p| by_castle(p.first) || by_castle(p.second()))
+    );
+    // Three free sides of the castle, three ways to lay the other square from each: 9 positions,
+    // each in both orders.
+    assert_eq!(set.count(), 18, "only around the castle");
+    assert!(
+        set.iter()
+            .all(|p| p.first != Cell::new(-1, 0) && p.second() != Cell::new(-1, 0))
+    );
+    let _ = square("W");
+}
+
+#[test]
+fn listed_actions_are_exactly_the_legal_ones() {
+    let r = Arc::new(testkit::kingdomino());
+    let mut state = 77u64;
+    for seed in 0..30 {
+        let mut g = Game::new(r.clone(), 2 + (seed % 3) as u8, seed).expect("setup");
+        while !g.is_over() {
+            let legal = g.legal_actions();
+            assert_eq!(legal.len() as u32, g.legal_action_count());
+            for a in &legal {
+                assert!(g.is_legal(*a));
+            }
+            if let Some(Action::Place { placement }) = legal.first() {
+                // Probe nearby placements: legal exactly when listed.
+                for dx in -2..=2 {
+                    for d in Direction::ALL {
+                        let mut p = *placement;
+                        p.first.x += dx;
+                        p.direction = d;
+                        assert_eq!(
+                            g.is_legal(Action::Place { placement: p }),
+                            legal.contains(&Action::Place { placement: p })
+                        );
+                    }
+                }
+            }
+            let pick = legal[(xorshift(&mut state) as usize) % legal.len()];
+            g.apply(pick).expect("legal");
+        }
+    }
+}
+
+#[test]
+fn same_seed_and_actions_replay_exactly() {
+    let r = Arc::new(testkit::kingdomino());
+    let mut a = Game::new(r.clone(), 4, 11).expect("setup");
+    let actions = play_out(&mut a, 5);
+    let mut b = Game::new(r, 4, 11).expect("setup");
+    for act in actions {
+        b.apply(act).expect("replays");
+    }
+    assert_eq!(a, b);
+    assert_eq!(a.outcome(), b.outcome());
+}
+
+#[test]
+fn resampling_keeps_what_players_have_seen() {
+    let r = Arc::new(testkit::kingdomino());
+    let mut g = Game::new(r, 2, 4).expect("setup");
+    let mut state = 9u64;
+    for _ in 0..20 {
+        g.play_random(|| xorshift(&mut state));
+    }
+    let mut h = g.clone();
+    h.resample_hidden(|| xorshift(&mut state));
+    assert_ne!(g, h, "the hidden order changed");
+    assert_eq!(g.unseen_dominoes(), h.unseen_dominoes());
+    assert_eq!(g.legal_actions(), h.legal_actions());
+    assert_eq!(g.next_line(), h.next_line());
+    assert_eq!(g.current_line(), h.current_line());
+    assert_eq!(g.draw_pile_len(), h.draw_pile_len());
+    for p in 0..2 {
+        assert_eq!(g.kingdom(p), h.kingdom(p));
+    }
+    // Both play on to a legal end.
+    while h.play_random(|| xorshift(&mut state)).is_some() {}
+    assert_eq!(h.domino_census().iter().sum::<usize>(), 48);
+}
+
+#[test]
+fn reset_deals_exactly_what_new_deals() {
+    let r = Arc::new(testkit::kingdomino());
+    for players in [2u8, 3, 4] {
+        let mut reused = Game::new(r.clone(), players, 1).expect("setup");
+        let mut state = 3u64;
+        for seed in 0..20 {
+            while reused.play_random(|| xorshift(&mut state)).is_some() {}
+            reused.reset(seed);
+            assert_eq!(reused, Game::new(r.clone(), players, seed).expect("setup"));
+        }
+    }
+}
+
+#[test]
+fn play_out_random_plays_what_play_random_would() {
+    let r = Arc::new(testkit::kingdomino());
+    for players in [2u8, 3, 4] {
+        for seed in 0..10 {
+            let mut whole = Game::new(r.clone(), players, seed).expect("setup");
+            let mut stepped = whole.clone();
+            let (mut a, mut b) = (GameRng::seed_from(seed), GameRng::seed_from(seed));
+            whole.play_out_random(&mut a);
+            while stepped.play_random(|| b.next_u32()).is_some() {}
+            assert!(whole.is_over());
+            assert_eq!(whole, stepped);
+            assert_eq!(a, b);
+        }
+    }
+}
+
+#[test]
+fn the_last_round_places_and_takes_steps_but_claims_nothing() {
+    let r = queendomino_like(ALL, 15);
+    let mut state = 12u64;
+    for seed in 0..20 {
+        let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+        let mut steps_in_last_round = 0;
+        while !g.is_over() {
+            if g.next_line().is_empty() && !matches!(g.phase(), Phase::FirstClaims { .. }) {
+                assert!(
+                    !matches!(g.phase(), Phase::Claim { .. }),
+                    "no claim in the last round"
+                );
+                assert!(
+                    !g.legal_actions()
+                        .iter()
+                        .any(|a| matches!(a, Action::Claim { .. }))
+                );
+                steps_in_last_round += usize::from(matches!(g.phase(), Phase::Step { .. }));
+            }
+            g.play_random(|| xorshift(&mut state));
+        }
+        assert!(
+            steps_in_last_round >= 4,
+            "tax, build and Dragon steps still happen (A-D)"
+        );
+    }
+}
+
+#[test]
+fn every_line_is_sorted_by_number_whatever_order_the_set_lists_its_dominoes() {
+    // The shipped sets list dominoes by number; a house-rule set may not.
+    let mut reversed = testkit::kingdomino();
+    reversed.dominoes.reverse();
+    for r in [testkit::kingdomino(), reversed] {
+        let r = Arc::new(r);
+        for seed in 0..10 {
+            let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+            let mut rng = crate::rng::GameRng::seed_from(seed);
+            while !g.is_over() {
+                let numbers: Vec<u16> = g
+                    .next_line()
+                    .iter()
+                    .map(|s| g.domino(s.domino).number)
+                    .collect();
+                assert!(numbers.windows(2).all(|w| w[0] < w[1]), "{numbers:?}");
+                g.play_random(|| rng.next_u32());
+            }
+        }
+    }
+}
+
+#[test]
+fn actions_display_in_words_not_debug_text() {
+    use crate::{Action, Cell, Direction, DominoId, Placement};
+    let shown = [
+        Action::Claim {
+            domino: DominoId(4),
+        },
+        Action::Place {
+            placement: Placement::new(Cell::new(1, -1), Direction::ALL[1]),
+        },
+        Action::Discard,
+        Action::Tax { square: 1 },
+        Action::Build {
+            slot: 5,
+            cell: Cell::new(100, 100),
+        },
+        Action::Burn { slot: 2 },
+        Action::Pass,
+    ]
+    .map(|a| a.to_string());
+    assert_eq!(shown[0], "claim domino #4");
+    assert!(shown[1].starts_with("place at (1, -1) "), "{}", shown[1]);
+    assert_eq!(shown[4], "build slot 5 at (100, 100)");
+    for s in &shown {
+        assert!(!s.contains('{') && !s.contains("Cell"), "{s}");
+    }
+}

@@ -1,0 +1,74 @@
+//! Placement legality: the bitboards against the connection rules written out square by square.
+
+use crate::testkit::{self, xorshift};
+use crate::*;
+use std::sync::Arc;
+
+/// The connection rules written out square by square, to check the bitboards against.
+fn naive_placements(k: &Kingdom, d: &Domino) -> Vec<Placement> {
+    let n = i8::try_from(k.grid()).unwrap_or(1);
+    let mut out = Vec::new();
+    let (min_x, min_y, max_x, max_y) = k.bounds();
+    for y in -(n - 1)..n {
+        for x in -(n - 1)..n {
+            for dir in Direction::ALL {
+                let a = Cell::new(x, y);
+                let b = a.step(dir);
+                if k.content(a) != Content::Empty || k.content(b) != Content::Empty {
+                    continue;
+                }
+                if !b.in_frame(k.grid()) {
+                    continue;
+                }
+                let (lx, hx) = (min_x.min(a.x).min(b.x), max_x.max(a.x).max(b.x));
+                let (ly, hy) = (min_y.min(a.y).min(b.y), max_y.max(a.y).max(b.y));
+                if hx - lx >= n || hy - ly >= n {
+                    continue;
+                }
+                let touches = |c: Cell, t: TerrainId| {
+                    Direction::ALL.iter().any(|&e| match k.content(c.step(e)) {
+                        Content::Castle => true,
+                        Content::Square(s) => s.terrain == t,
+                        Content::Empty => false,
+                    })
+                };
+                if touches(a, d.first.terrain) || touches(b, d.second.terrain) {
+                    out.push(Placement::new(a, dir));
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn bitboard_placements_match_the_naive_rules() {
+    let ruleset = Arc::new(testkit::kingdomino());
+    let mut state = 0x1234_5678_9abc_def0u64;
+    for grid in [3u8, 5, 7, 8] {
+        for game_seed in 0..40u64 {
+            let mut k = Kingdom::new(grid);
+            for step in 0..60 {
+                let d = &ruleset.dominoes[(xorshift(&mut state) % 48) as usize];
+                let set = k.placements(d);
+                let mut fast: Vec<Placement> = set.iter().collect();
+                fast.sort();
+                let slow = naive_placements(&k, d);
+                assert_eq!(fast, slow, "grid {grid} seed {game_seed} step {step}");
+                assert_eq!(set.count() as usize, slow.len());
+                for (i, p) in set.iter().enumerate() {
+                    assert_eq!(set.nth(i as u32), Some(p));
+                    assert!(k.is_legal(d, p));
+                }
+                if slow.is_empty() {
+                    continue;
+                }
+                let p = slow[(xorshift(&mut state) as usize) % slow.len()];
+                k.place_unchecked(d, p);
+                let (lx, ly, hx, hy) = k.bounds();
+                assert!(hx - lx < grid as i8 && hy - ly < grid as i8);
+            }
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! Buildings, the Builders' Board and towers.
+
+use crate::building::{BuildingId, BuildingValue, TaxBonus};
+use crate::testkit::{
+    self, ALL, building, conserved, kingdom, play_until, queendomino_like, xorshift,
+};
+use crate::*;
+
+#[test]
+fn building_costs_the_slot_price_and_gives_its_effects() {
+    let r = queendomino_like(ALL, 15);
+    let mut state = 3u64;
+    let mut checked = 0;
+    for seed in 0..40 {
+        let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+        while play_until(&mut g, &mut state, |g| {
+            g.legal_actions()
+                .iter()
+                .any(|a| matches!(a, Action::Build { .. }))
+        }) {
+            let side = g.to_act().expect("acting");
+            let Some(&Action::Build { slot, cell }) = g
+                .legal_actions()
+                .iter()
+                .find(|a| matches!(a, Action::Build { .. }))
+            else {
+                break;
+            };
+            let before = g.clone();
+            let e = before.economy();
+            let id = e.board[usize::from(slot)].expect("face up");
+            let b = &r.buildings[id.index()];
+            let hosting = e.sides[side].hosts_queen;
+            let price = u32::from(slot).saturating_sub(u32::from(hosting));
+            assert_eq!(
+                modules::board_prices(&before, side).get(usize::from(slot)),
+                Some(&price),
+                "the price front ends show is the price charged"
+            );
+            let crowns_before = match before.kingdom(side).content(cell) {
+                Content::Square(sq) => sq.crowns,
+                other => panic!("{other:?}"),
+            };
+            g.apply(Action::Build { slot, cell }).expect("build");
+            let e2 = g.economy();
+            assert_eq!(
+                e2.sides[side].coins,
+                e.sides[side].coins - price,
+                "slot price, less 1 for the Queen's host"
+            );
+            assert_eq!(
+                e2.board[usize::from(slot)],
+                None,
+                "the slot stays empty this round"
+            );
+            assert_eq!(e2.sides[side].buildings.last(), Some(&(id, cell)));
+            assert_eq!(
+                e2.sides[side].knights_in_hand,
+                e.sides[side].knights_in_hand + u32::from(b.knights).min(e.knight_supply)
+            );
+            assert_eq!(
+                e2.sides[side].towers,
+                e.sides[side].towers + u32::from(b.towers).min(e.tower_supply)
+            );
+            let Content::Square(sq) = g.kingdom(side).content(cell) else {
+                panic!("square")
+            };
+            assert_eq!(
+                sq.crowns,
+                crowns_before + b.crowns,
+                "the building's crowns join its square"
+            );
+            // One building a turn: the step is over.
+            assert!(
+                !g.legal_actions()
+                    .iter()
+                    .any(|a| matches!(a, Action::Build { .. }))
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 30, "{checked}");
+}
+
+#[test]
+fn the_tower_supply_runs_out() {
+    // One tower in the supply: the first tower building takes it, later ones give nothing.
+    let r = queendomino_like(ALL, 1);
+    let mut state = 77u64;
+    for seed in 0..30 {
+        let mut g = Game::new(r.clone(), 3, seed).expect("setup");
+        while !g.is_over() {
+            let legal = g.legal_actions();
+            let a = legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Build { .. }))
+                .unwrap_or(legal[(xorshift(&mut state) as usize) % legal.len()]);
+            g.apply(a).expect("legal");
+            conserved(&g, 1);
+        }
+        assert!(g.economy().sides.iter().map(|h| h.towers).sum::<u32>() <= 1);
+    }
+}
+
+#[test]
+fn building_values_at_the_end() {
+    let r = queendomino_like(ALL, 15);
+    // Three separate grassland territories; 2 towers; 3 knights owned.
+    let k = kingdom(5, "G . G . G\nW W C W W");
+    let holdings = modules::Holdings {
+        towers: 2,
+        knights_in_hand: 1,
+        knights_placed: vec![Cell::new(-1, 1), Cell::new(1, 1)],
+        buildings: vec![
+            (BuildingId(0), Cell::new(-2, -1)), // b1: 2 per grassland territory
+            (BuildingId(1), Cell::new(0, -1)),  // b2: 1 per tower
+            (BuildingId(2), Cell::new(2, -1)),  // b3: 1 per knight
+            (BuildingId(3), Cell::new(2, -1)),  // b4: 3 points
+        ],
+        ..Default::default()
+    };
+    let rules = r.rules_for(4).expect("4p");
+    let mods = modules::build_all(&rules.modules).expect("modules");
+    let s = modules::score_side(
+        rules,
+        &mods,
+        modules::SideView {
+            ruleset: &r,
+            kingdom: &k,
+            holdings: &holdings,
+        },
+    );
+    assert_eq!(s.bonus("b1"), Some(6));
+    assert_eq!(s.bonus("b2"), Some(2));
+    assert_eq!(s.bonus("b3"), Some(3));
+    assert_eq!(s.bonus("b4"), Some(3));
+}
+
+#[test]
+fn a_town_square_from_an_earlier_round_can_be_built_on() {
+    let r = queendomino_like(ALL, 15);
+    let mut state = 21u64;
+    let mut found = false;
+    'games: for seed in 0..60 {
+        let mut g = Game::new(r.clone(), 3, seed).expect("setup");
+        while !g.is_over() {
+            if let Some(p) = g.turn_placement() {
+                for a in g.legal_actions() {
+                    if let Action::Build { cell, .. } = a
+                        && cell != p.first
+                        && cell != p.second()
+                    {
+                        g.apply(a).expect("build on an older town square");
+                        found = true;
+                        break 'games;
+                    }
+                }
+            }
+            g.play_random(|| xorshift(&mut state));
+        }
+    }
+    assert!(found);
+}
+
+#[test]
+fn duplicate_unknown_and_too_many_buildings_are_refused() {
+    let base = queendomino_like(&["knights", "buildings", "wealth"], 15);
+    assert!(base.check().is_empty(), "{:?}", base.check());
+    let refused = |r: Ruleset, expected: &str| {
+        let problems = r.check().join("; ");
+        assert!(problems.contains(expected), "{problems}");
+    };
+    let mut twice = (*base).clone();
+    twice.buildings[1].number = twice.buildings[0].number;
+    refused(twice, "building number 1 appears twice");
+    let mut nowhere = (*base).clone();
+    nowhere.buildings[0].value = BuildingValue::PerTerritory {
+        terrain: crate::TerrainId(200),
+        points: 1,
+    };
+    refused(nowhere, "terrain #200 which does not exist");
+    let mut crowd = (*base).clone();
+    crowd.buildings = (0..=crate::ruleset::MAX_BUILDINGS as u16)
+        .map(|n| building(n, 0, 0, 0, BuildingValue::None, TaxBonus::None))
+        .collect();
+    refused(crowd, "at most 256 are supported");
+}
+
+#[test]
+fn house_rule_building_values() {
+    let mut r = testkit::kingdomino();
+    let wheat = testkit::terrain('W');
+    let values = [
+        BuildingValue::PerCrown {
+            terrain: wheat,
+            points: 2,
+        },
+        BuildingValue::PerCoins {
+            coins: 4,
+            points: 1,
+        },
+        BuildingValue::PerBuilding { points: 1 },
+    ];
+    r.buildings = values
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| building(i as u16 + 1, 0, 0, 0, v, TaxBonus::None))
+        .collect();
+    // 3 crowns on wheat (in two territories), 1 on forest.
+    let k = kingdom(5, "W1 W2 C F1 W");
+    let spot = Cell::new(0, 0);
+    let holdings = modules::Holdings {
+        coins: 9,
+        buildings: (0..3).map(|i| (BuildingId(i), spot)).collect(),
+        ..Default::default()
+    };
+    let module = modules::Buildings::from_params(&modules::Params::new(&modules::ModuleSpec::new(
+        "buildings",
+    )))
+    .expect("defaults");
+    let side = modules::SideView {
+        ruleset: &r,
+        kingdom: &k,
+        holdings: &holdings,
+    };
+    let mut b = score::score_kingdom(&k, &testkit::rules(5, 1, 48));
+    let before = b.total;
+    modules::Module::score(&module, side, &mut b);
+    // 3 wheat crowns x 2, 9 coins / 4 = 2, 3 buildings x 1.
+    assert_eq!(b.total - before, 6 + 2 + 3);
+    assert_eq!(
+        modules::Module::points(&module, &testkit::rules(5, 1, 48), side),
+        11
+    );
+}

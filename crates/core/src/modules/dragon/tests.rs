@@ -1,0 +1,58 @@
+//! The Dragon.
+
+use crate::testkit::{ALL, play_until, queendomino_like, xorshift};
+use crate::*;
+
+#[test]
+fn the_dragon_burns_once_a_round_and_not_for_the_queen() {
+    let r = queendomino_like(ALL, 15);
+    let mut state = 9u64;
+    let mut seen = 0;
+    for seed in 0..40 {
+        let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+        while play_until(&mut g, &mut state, |g| {
+            g.legal_actions()
+                .iter()
+                .any(|a| matches!(a, Action::Burn { .. }))
+        }) {
+            let side = g.to_act().expect("acting");
+            assert!(!g.economy().sides[side].hosts_queen);
+            let Some(&Action::Burn { slot }) = g
+                .legal_actions()
+                .iter()
+                .find(|a| matches!(a, Action::Burn { .. }))
+            else {
+                break;
+            };
+            let coins = g.economy().sides[side].coins;
+            let id = g.economy().board[usize::from(slot)].expect("face up");
+            let round = g.round();
+            g.apply(Action::Burn { slot }).expect("burn");
+            assert_eq!(g.economy().sides[side].coins, coins - 1);
+            assert_eq!(g.economy().burnt.last(), Some(&id));
+            // Nobody else may use him this round.
+            while g.round() == round && !g.is_over() {
+                assert!(
+                    !g.legal_actions()
+                        .iter()
+                        .any(|a| matches!(a, Action::Burn { .. })),
+                    "once a round"
+                );
+                g.play_random(|| xorshift(&mut state));
+            }
+            // A new round: he is back, and the board slid and refilled.
+            let e = g.economy();
+            let face_up = e.board.iter().flatten().count();
+            assert!(face_up == e.board.len() || e.building_pile.is_empty());
+            assert!(
+                e.board
+                    .iter()
+                    .skip_while(|b| b.is_some())
+                    .all(|b| b.is_none()),
+                "slid to the cheapest slots"
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen > 10, "{seen}");
+}

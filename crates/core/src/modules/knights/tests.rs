@@ -1,0 +1,133 @@
+//! Knights and tax.
+
+use crate::testkit::{
+    knights_and_wealth, knights_conserved, queendomino_like, with_modules, xorshift,
+};
+use crate::*;
+use std::sync::Arc;
+
+#[test]
+fn tax_collects_the_territory_after_placing() {
+    let r = knights_and_wealth();
+    let mut state = 17u64;
+    let mut checked = 0;
+    for seed in 0..40 {
+        let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+        assert_eq!(g.module_names(), vec!["knights", "wealth"]);
+        assert!(
+            g.economy()
+                .sides
+                .iter()
+                .all(|h| h.coins == 7 && h.knights_in_hand == 1)
+        );
+        assert_eq!(g.economy().knight_supply, 18);
+        while !g.is_over() {
+            if let Phase::Step { .. } = g.phase() {
+                let side = g.to_act().expect("acting");
+                let legal = g.legal_actions();
+                assert_eq!(
+                    legal.last(),
+                    Some(&Action::Pass),
+                    "skipping is always possible"
+                );
+                match g.turn_placement() {
+                    None => {
+                        assert_eq!(legal, vec![Action::Pass], "a discarded domino gives no tax")
+                    }
+                    Some(p) if g.economy().sides[side].knights_in_hand > 0 => {
+                        assert!(legal.contains(&Action::Tax { square: 0 }));
+                        let cell = p.second();
+                        let expected = g.kingdom(side).territory_at(cell).expect("square").squares;
+                        let before = g.economy().sides[side].coins;
+                        g.apply(Action::Tax { square: 1 }).expect("tax");
+                        assert_eq!(g.economy().sides[side].coins, before + expected);
+                        assert_eq!(g.economy().sides[side].knights_placed.last(), Some(&cell));
+                        // The same square cannot be taxed twice in one turn.
+                        assert!(!g.legal_actions().contains(&Action::Tax { square: 1 }));
+                        assert!(g.apply(Action::Tax { square: 1 }).is_err());
+                        checked += 1;
+                    }
+                    Some(_) => assert_eq!(legal, vec![Action::Pass], "no knight in hand"),
+                }
+            }
+            knights_conserved(&g);
+            g.play_random(|| xorshift(&mut state));
+        }
+        knights_conserved(&g);
+        for p in 0..4 {
+            let s = g.score(p);
+            let coins = g.economy().sides[p].coins;
+            assert_eq!(s.bonus("wealth"), Some((coins / 3) as i32));
+            assert_eq!(s.total, g.score_total(p));
+        }
+    }
+    assert!(checked > 20, "taxed {checked} times");
+}
+
+#[test]
+fn two_knights_a_turn_one_per_square() {
+    let r = with_modules(vec![{
+        let mut k = modules::ModuleSpec::new("knights");
+        k.params.insert("starting".into(), modules::Param::Int(3));
+        k
+    }]);
+    let mut g = Game::new(r, 4, 2).expect("setup");
+    let mut state = 5u64;
+    while !matches!(g.phase(), Phase::Step { .. }) || g.turn_placement().is_none() {
+        g.play_random(|| xorshift(&mut state));
+    }
+    let side = g.to_act().expect("acting");
+    g.apply(Action::Tax { square: 0 }).expect("first knight");
+    assert!(matches!(g.phase(), Phase::Step { .. }));
+    g.apply(Action::Tax { square: 1 }).expect("second knight");
+    // Two knights used: the step is over and the player claims.
+    assert!(matches!(g.phase(), Phase::Claim { .. }));
+    assert_eq!(g.economy().sides[side].knights_in_hand, 1);
+    assert_eq!(g.economy().sides[side].knights_placed.len(), 2);
+}
+
+#[test]
+fn knights_may_collect_more_coins_per_square_and_buildings_may_give_coins() {
+    let r = with_modules(vec![{
+        let mut k = modules::ModuleSpec::new("knights");
+        k.params
+            .insert("coins-per-square".into(), modules::Param::Int(3));
+        k
+    }]);
+    let mut g = Game::new(r, 4, 2).expect("setup");
+    let mut state = 5u64;
+    while !matches!(g.phase(), Phase::Step { .. }) || g.turn_placement().is_none() {
+        g.play_random(|| xorshift(&mut state));
+    }
+    let side = g.to_act().expect("acting");
+    let cell = g.turn_placement().expect("placed").first;
+    let squares = g.kingdom(side).territory_at(cell).expect("square").squares;
+    let before = g.economy().sides[side].coins;
+    g.apply(Action::Tax { square: 0 }).expect("tax");
+    assert_eq!(g.economy().sides[side].coins, before + 3 * squares);
+
+    // A building's immediate coins.
+    let mut r = (*queendomino_like(&["knights", "buildings", "wealth"], 15)).clone();
+    for b in &mut r.buildings {
+        b.coins = 4;
+    }
+    let mut g = Game::new(Arc::new(r), 4, 1).expect("setup");
+    let mut state = 9u64;
+    let mut built = 0;
+    while !g.is_over() && built < 3 {
+        let legal = g.legal_actions();
+        if let Some(&a @ Action::Build { slot, .. }) =
+            legal.iter().find(|a| matches!(a, Action::Build { .. }))
+        {
+            let side = g.to_act().expect("acting");
+            let price = modules::board_prices(&g, side)[usize::from(slot)];
+            let before = g.economy().sides[side].coins;
+            g.apply(a).expect("build");
+            assert_eq!(g.economy().sides[side].coins, before - price + 4);
+            built += 1;
+        } else {
+            g.play_random(|| xorshift(&mut state));
+        }
+    }
+    assert!(built > 0, "something was built");
+}

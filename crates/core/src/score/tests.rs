@@ -1,0 +1,215 @@
+//! Scoring against the rulebook: territories, Harmony, Middle Kingdom and tie-breaks.
+
+use crate::testkit::{self, kingdom};
+use crate::*;
+
+#[test]
+fn rulebook_territory_examples() {
+    // 7 forest squares with 3 crowns score 21; 9 lake squares without a crown score 0 (000).
+    let k = kingdom(
+        5,
+        "F1 F1 F1 F  F
+         F  F  C  L  L
+         L  L  L  L  L
+         L  L  .  .  .",
+    );
+    let s = score::score_kingdom(&k, &testkit::rules(5, 1, 48));
+    let forest = s
+        .territories
+        .iter()
+        .find(|t| t.terrain == testkit::terrain('F'))
+        .expect("forest");
+    assert_eq!((forest.squares, forest.crowns, forest.points), (7, 3, 21));
+    let lake = s
+        .territories
+        .iter()
+        .find(|t| t.terrain == testkit::terrain('L'))
+        .expect("lake");
+    assert_eq!((lake.squares, lake.crowns, lake.points), (9, 0, 0));
+    assert_eq!(s.total, 21);
+    assert_eq!(s.largest_territory, 9);
+}
+
+#[test]
+fn separate_territories_of_one_terrain_score_apart() {
+    let k = kingdom(5, "W1 W  C  W2 W");
+    let s = score::score_kingdom(&k, &testkit::rules(5, 1, 48));
+    let points: Vec<u32> = s.territories.iter().map(|t| t.points).collect();
+    assert_eq!(points, vec![2, 4]);
+    assert_eq!(s.total, 6);
+}
+
+fn with_bonuses(reading: MiddleKingdomReading) -> Rules {
+    let mut r = testkit::rules(5, 1, 48);
+    r.harmony = Some(5);
+    r.middle_kingdom = Some(MiddleKingdom {
+        points: 10,
+        reading,
+    });
+    r
+}
+
+#[test]
+fn harmony_and_middle_kingdom() {
+    let full = "W W W W W
+                W W W W W
+                W W C W W
+                W W W W W
+                W W W W W1";
+    let s = score::score_kingdom(
+        &kingdom(5, full),
+        &with_bonuses(MiddleKingdomReading::BoundingBox),
+    );
+    assert_eq!(s.bonus("harmony"), Some(5));
+    assert_eq!(s.bonus("middle-kingdom"), Some(10));
+    assert_eq!(s.total, 24 + 5 + 10);
+
+    // Full but the castle off-centre: Harmony only.
+    let off = "W W W W W
+               W C W W W
+               W W W W W
+               W W W W W
+               W W W W W";
+    let s = score::score_kingdom(
+        &kingdom(5, off),
+        &with_bonuses(MiddleKingdomReading::BoundingBox),
+    );
+    assert_eq!(
+        (s.bonus("harmony"), s.bonus("middle-kingdom")),
+        (Some(5), None)
+    );
+
+    // A gap: no Harmony, but Middle Kingdom still holds (gaps allowed).
+    let gap = "W W W W W
+               W W . W W
+               W W C W W
+               W W W W W
+               W W W W W";
+    let s = score::score_kingdom(
+        &kingdom(5, gap),
+        &with_bonuses(MiddleKingdomReading::BoundingBox),
+    );
+    assert_eq!(
+        (s.bonus("harmony"), s.bonus("middle-kingdom")),
+        (None, Some(10))
+    );
+
+    // A small symmetric kingdom: centred in its bounding box (BGA), not in a full grid.
+    let small = "W C W";
+    let bb = score::score_kingdom(
+        &kingdom(5, small),
+        &with_bonuses(MiddleKingdomReading::BoundingBox),
+    );
+    let fg = score::score_kingdom(
+        &kingdom(5, small),
+        &with_bonuses(MiddleKingdomReading::FullGrid),
+    );
+    assert_eq!(bb.bonus("middle-kingdom"), Some(10));
+    assert_eq!(fg.bonus("middle-kingdom"), None);
+
+    // Lopsided: every cell within 2 of the castle, but the box is not symmetric.
+    let lopsided = "W W C W";
+    let s = score::score_kingdom(
+        &kingdom(5, lopsided),
+        &with_bonuses(MiddleKingdomReading::BoundingBox),
+    );
+    assert_eq!(s.bonus("middle-kingdom"), None);
+    // ... which the "every square within 2 of the castle" reading accepts.
+    let s = score::score_kingdom(
+        &kingdom(5, lopsided),
+        &with_bonuses(MiddleKingdomReading::WithinHalfGrid),
+    );
+    assert_eq!(s.bonus("middle-kingdom"), Some(10));
+    // Three squares to one side of the castle: not within 2.
+    let far = "W W W C";
+    let s = score::score_kingdom(
+        &kingdom(5, far),
+        &with_bonuses(MiddleKingdomReading::WithinHalfGrid),
+    );
+    assert_eq!(s.bonus("middle-kingdom"), None);
+
+    // A full-grid box with gaps and a centred castle earns the strict reading too.
+    let framed = "W . . . W
+                  . . . . .
+                  . . C . .
+                  . . . . .
+                  W . . . W";
+    let s = score::score_kingdom(
+        &kingdom(5, framed),
+        &with_bonuses(MiddleKingdomReading::FullGrid),
+    );
+    assert_eq!(s.bonus("middle-kingdom"), Some(10));
+    assert_eq!(s.bonus("harmony"), None);
+}
+
+fn breakdown(total: i32, largest: u32, crowns: u32) -> ScoreBreakdown {
+    ScoreBreakdown {
+        territories: vec![],
+        bonuses: vec![],
+        total,
+        largest_territory: largest,
+        coins: 0,
+        crowns,
+    }
+}
+
+#[test]
+fn tie_breaks_in_order() {
+    let both = [TieBreak::LargestTerritory, TieBreak::MostCrowns];
+    // Clear winner on score.
+    let o = score::rank(vec![breakdown(30, 5, 3), breakdown(20, 9, 9)], &both);
+    assert_eq!((o.winners.clone(), o.decided_by), (vec![0], Decider::Score));
+    // Tied on score: the largest territory wins.
+    let o = score::rank(vec![breakdown(30, 5, 9), breakdown(30, 6, 1)], &both);
+    assert_eq!(
+        (o.winners.clone(), o.decided_by),
+        (vec![1], Decider::TieBreak(TieBreak::LargestTerritory))
+    );
+    assert_eq!(o.places, vec![2, 1]);
+    // Tied on score and territory: most crowns (004).
+    let o = score::rank(
+        vec![
+            breakdown(30, 6, 4),
+            breakdown(30, 6, 5),
+            breakdown(10, 9, 9),
+        ],
+        &both,
+    );
+    assert_eq!(
+        (o.winners.clone(), o.decided_by),
+        (vec![1], Decider::TieBreak(TieBreak::MostCrowns))
+    );
+    assert_eq!(o.places, vec![2, 1, 3]);
+    // Most coins, when a ruleset names it.
+    let mut rich = breakdown(30, 6, 4);
+    rich.coins = 9;
+    let o = score::rank(
+        vec![breakdown(30, 6, 4), rich],
+        &[TieBreak::LargestTerritory, TieBreak::MostCoins],
+    );
+    assert_eq!(
+        (o.winners.clone(), o.decided_by),
+        (vec![1], Decider::TieBreak(TieBreak::MostCoins))
+    );
+    // Without the crowns tie-break (000 alone), the same players share the victory.
+    let o = score::rank(
+        vec![breakdown(30, 6, 4), breakdown(30, 6, 5)],
+        &[TieBreak::LargestTerritory],
+    );
+    assert_eq!(
+        (o.winners.clone(), o.decided_by),
+        (vec![0, 1], Decider::Shared)
+    );
+    assert_eq!(o.places, vec![1, 1]);
+    // Equal on everything: shared.
+    let o = score::rank(
+        vec![
+            breakdown(30, 6, 4),
+            breakdown(30, 6, 4),
+            breakdown(31, 1, 1),
+        ],
+        &both,
+    );
+    assert_eq!(o.winners, vec![2]);
+    assert_eq!(o.places, vec![2, 2, 1]);
+}
