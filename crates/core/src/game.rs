@@ -7,13 +7,9 @@ use crate::modules::{Economy, Holdings, Module};
 use crate::rng::GameRng;
 use crate::ruleset::{FirstClaims, Rules, Ruleset};
 use crate::score::{Outcome, ScoreBreakdown, rank, score_total};
+use crate::side::{BySide, King, Seat, Side};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-
-/// A seat at the table, 0-based.
-pub type PlayerId = usize;
-/// A king, 0-based: player `p` owns kings `p * kings_per_player ..`.
-pub type KingId = usize;
 
 /// Every decision a player can take. More kinds come with modules (Queendomino's tax, build and
 /// Dragon), so code outside the core must treat an unknown kind as just another legal action.
@@ -77,7 +73,7 @@ pub enum Phase {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Slot {
     pub domino: DominoId,
-    pub king: Option<KingId>,
+    pub king: Option<King>,
 }
 
 /// Why an action was refused. The game is unchanged.
@@ -131,8 +127,8 @@ pub enum Whereabouts {
     CurrentLine,
     /// In the next line, claimed or not.
     NextLine,
-    /// In a kingdom.
-    Kingdom(usize),
+    /// In a side's kingdom.
+    Kingdom(Side),
     Discarded,
 }
 
@@ -144,11 +140,11 @@ pub struct Game {
     players: u8,
     seed: u64,
     rng: GameRng,
-    kingdoms: Vec<Kingdom>,
-    /// The owner of each king.
-    owners: Vec<PlayerId>,
-    /// The side (kingdom) each king plays for: its owner's team.
-    king_sides: Vec<usize>,
+    kingdoms: BySide<Kingdom>,
+    /// The owner of each king, by king.
+    owners: Vec<Seat>,
+    /// The side (kingdom) each king plays for, by king: its owner's team.
+    king_sides: Vec<Side>,
     /// Kingdoms: one per player, or one per team.
     sides: u8,
     /// Every domino, shuffled: `deck[drawn..dealt]` is the draw pile (its order is hidden from
@@ -157,13 +153,13 @@ pub struct Game {
     drawn: usize,
     dealt: usize,
     discarded: Vec<DominoId>,
-    /// Every placement so far: (kingdom, domino, placement).
-    placed: Vec<(usize, DominoId, Placement)>,
+    /// Every placement so far: (side, domino, placement).
+    placed: Vec<(Side, DominoId, Placement)>,
     current: Vec<Slot>,
     next: Vec<Slot>,
     /// Bit `i` set while slot `i` of the next line is unclaimed.
     next_free: u64,
-    first_claims: Vec<KingId>,
+    first_claims: Vec<King>,
     phase: Phase,
     round: u32,
     /// The modules of this player count's rules, built once.
@@ -263,10 +259,10 @@ impl Game {
             steps: steps.into(),
         };
         let kings = usize::from(players) * usize::from(rules.kings_per_player);
-        let owners: Vec<PlayerId> = (0..kings)
-            .map(|k| k / usize::from(rules.kings_per_player))
+        let owners: Vec<Seat> = Seat::all(players)
+            .flat_map(|s| std::iter::repeat_n(s, usize::from(rules.kings_per_player)))
             .collect();
-        let king_sides = owners.iter().map(|&p| rules.side_of(p)).collect();
+        let king_sides = owners.iter().map(|&s| rules.side_of(s)).collect();
         let sides = rules.sides(players);
         let dealt = usize::from(rules.deck_size);
         let line_size = usize::from(rules.line_size);
@@ -274,7 +270,7 @@ impl Game {
             players,
             seed,
             rng: GameRng::seed_from(seed),
-            kingdoms: vec![Kingdom::new(rules.grid_size); usize::from(sides)],
+            kingdoms: BySide::filled(sides, Kingdom::new(rules.grid_size)),
             owners,
             king_sides,
             sides,
@@ -331,32 +327,33 @@ impl Game {
         self.seed = seed;
         self.rng = GameRng::seed_from(seed);
         self.shuffle_deck();
-        for k in &mut self.kingdoms {
+        for k in self.kingdoms.values_mut() {
             if k.grid() == grid {
                 k.clear();
             } else {
                 *k = Kingdom::new(grid);
             }
         }
-        let kings = usize::from(self.players) * kpp;
+        // At most 16 players of at most a few kings each (the ruleset's limits).
+        let kings = (usize::from(self.players) * kpp).min(usize::from(u8::MAX)) as u8;
         self.first_claims.clear();
         match first_claims {
             FirstClaims::Drawn => {
-                self.first_claims.extend(0..kings);
+                self.first_claims.extend(King::all(kings));
                 self.rng.shuffle(&mut self.first_claims);
             }
             FirstClaims::Snake => {
                 // A random player order, then back and forth: A B B A at 2 players, 2 kings.
-                let mut seats: Vec<PlayerId> = (0..usize::from(self.players)).collect();
+                let mut seats: Vec<Seat> = Seat::all(self.players).collect();
                 self.rng.shuffle(&mut seats);
                 for k in 0..kpp {
                     for i in 0..seats.len() {
-                        let p = if k % 2 == 0 {
+                        let s = if k % 2 == 0 {
                             seats[i]
                         } else {
                             seats[seats.len() - 1 - i]
                         };
-                        self.first_claims.push(p * kpp + k);
+                        self.first_claims.push(King((s.index() * kpp + k) as u8));
                     }
                 }
             }
@@ -369,13 +366,13 @@ impl Game {
         self.phase = Phase::FirstClaims { step: 0 };
         self.round = 0;
         self.turn_placement = None;
-        self.economy.clear(usize::from(self.sides));
+        self.economy.clear(self.sides);
         let mut problems = Vec::new();
         if !self.modules.all.is_empty() {
             let modules = self.modules.all.clone();
             let mut ctx = crate::modules::SetupContext {
                 economy: &mut self.economy,
-                sides: usize::from(self.sides),
+                sides: self.sides,
                 ruleset: &self.ruleset,
                 rng: &mut self.rng,
             };
@@ -440,9 +437,20 @@ impl Game {
         self.sides
     }
 
-    /// The side (kingdom) a player plays for.
-    pub fn side_of(&self, player: PlayerId) -> usize {
-        self.rules().side_of(player)
+    /// Every seat at the table, in order.
+    pub fn seats(&self) -> impl DoubleEndedIterator<Item = Seat> + ExactSizeIterator + use<> {
+        Seat::all(self.players)
+    }
+
+    /// Every side (kingdom) in play, in order.
+    pub fn all_sides(&self) -> impl DoubleEndedIterator<Item = Side> + ExactSizeIterator + use<> {
+        Side::all(self.sides)
+    }
+
+    /// The side (kingdom) a seat plays for.
+    #[inline]
+    pub fn side_of(&self, seat: Seat) -> Side {
+        self.rules().side_of(seat)
     }
 
     /// Shuffle the dominoes into draw order: `deck[..dealt]` is drawn line by line from the
@@ -515,17 +523,25 @@ impl Game {
     }
 
     /// The kingdom of a side (a player's own, or a team's shared one: see [`Game::side_of`]).
-    pub fn kingdom(&self, side: usize) -> &Kingdom {
+    /// Panics on a side the game does not have (see [`Game::all_sides`]).
+    pub fn kingdom(&self, side: Side) -> &Kingdom {
         &self.kingdoms[side]
     }
 
-    pub fn kingdoms(&self) -> &[Kingdom] {
+    pub fn kingdoms(&self) -> &BySide<Kingdom> {
         &self.kingdoms
     }
 
+    /// The seat owning `king`.
     #[inline]
-    pub fn owner(&self, king: KingId) -> PlayerId {
-        self.owners[king]
+    pub fn owner(&self, king: King) -> Seat {
+        self.owners[king.index()]
+    }
+
+    /// The side `king` plays for: its owner's.
+    #[inline]
+    pub fn side_of_king(&self, king: King) -> Side {
+        self.king_sides[king.index()]
     }
 
     /// The line whose dominoes are being placed this round.
@@ -547,8 +563,8 @@ impl Game {
         &self.discarded
     }
 
-    /// Every placement so far, in order: (kingdom, domino, placement).
-    pub fn placed(&self) -> &[(usize, DominoId, Placement)] {
+    /// Every placement so far, in order: (side, domino, placement).
+    pub fn placed(&self) -> &[(Side, DominoId, Placement)] {
         &self.placed
     }
 
@@ -562,7 +578,7 @@ impl Game {
 
     /// The king that acts now.
     #[inline]
-    pub fn acting_king(&self) -> Option<KingId> {
+    pub fn acting_king(&self) -> Option<King> {
         match self.phase {
             Phase::FirstClaims { step } => self.first_claims.get(step).copied(),
             Phase::Place { slot } | Phase::Claim { slot } | Phase::Step { slot, .. } => {
@@ -572,14 +588,20 @@ impl Game {
         }
     }
 
-    /// The player who acts now.
+    /// The seat that acts now.
     #[inline]
-    pub fn to_act(&self) -> Option<PlayerId> {
+    pub fn to_act(&self) -> Option<Seat> {
         self.acting_king().map(|k| self.owner(k))
     }
 
+    /// The side that acts now (the acting seat's).
+    #[inline]
+    pub fn side_to_act(&self) -> Option<Side> {
+        self.acting_king().map(|k| self.side_of_king(k))
+    }
+
     /// The order in which the kings claim the first line.
-    pub fn first_claim_order(&self) -> &[KingId] {
+    pub fn first_claim_order(&self) -> &[King] {
         &self.first_claims
     }
 
@@ -636,11 +658,13 @@ impl Game {
     /// The legal placements of the domino to place now (empty when it is not time to place).
     pub fn placements(&self) -> PlacementSet {
         match self.phase {
-            Phase::Place { slot } => {
-                let s = self.current[slot];
-                let player = self.king_sides[s.king.unwrap_or(0)];
-                self.kingdoms[player].placements(self.domino(s.domino))
-            }
+            Phase::Place { slot } => match self.side_of_slot(slot) {
+                Some(side) => {
+                    let domino = self.domino(self.current[slot].domino);
+                    self.kingdoms[side].placements(domino)
+                }
+                None => PlacementSet::empty(),
+            },
             _ => PlacementSet::empty(),
         }
     }
@@ -672,8 +696,7 @@ impl Game {
                 }
             }
             Phase::Step { slot, step } => {
-                let side = self.side_of_slot(slot);
-                if let Some(m) = self.step_module(step) {
+                if let (Some(m), Some(side)) = (self.step_module(step), self.side_of_slot(slot)) {
                     m.legal_actions(self, side, out);
                 }
                 out.push(Action::Pass);
@@ -691,7 +714,8 @@ impl Game {
                 let side = self.side_of_slot(slot);
                 1 + self
                     .step_module(step)
-                    .map_or(0, |m| m.legal_action_count(self, side))
+                    .zip(side)
+                    .map_or(0, |(m, side)| m.legal_action_count(self, side))
             }
             Phase::Over => 0,
         }
@@ -728,7 +752,10 @@ impl Game {
             }
             (Action::Place { placement }, Phase::Place { slot }) => {
                 let s = self.current[slot];
-                let kingdom = &self.kingdoms[self.king_sides[s.king.unwrap_or(0)]];
+                let Some(side) = self.side_of_slot(slot) else {
+                    return Err(IllegalAction::GameOver);
+                };
+                let kingdom = &self.kingdoms[side];
                 let domino = self.domino(s.domino);
                 if kingdom.is_legal(domino, placement) {
                     Ok(())
@@ -794,16 +821,19 @@ impl Game {
                 }
             }
             (Action::Claim { domino }, Phase::Claim { slot }) => {
-                let king = self.current[slot].king.unwrap_or(0);
-                self.claim(domino, king);
+                if let Some(king) = self.current[slot].king {
+                    self.claim(domino, king);
+                }
                 self.end_turn(slot);
             }
             (Action::Place { placement }, Phase::Place { slot }) => {
                 let s = self.current[slot];
-                let player = self.king_sides[s.king.unwrap_or(0)];
+                let Some(side) = self.side_of_slot(slot) else {
+                    return;
+                };
                 let domino = &self.ruleset.dominoes[s.domino.index()];
-                self.kingdoms[player].place_unchecked(domino, placement);
-                self.placed.push((player, s.domino, placement));
+                self.kingdoms[side].place_unchecked(domino, placement);
+                self.placed.push((side, s.domino, placement));
                 self.turn_placement = Some(placement);
                 self.after_place(slot);
             }
@@ -817,9 +847,10 @@ impl Game {
                 let side = self.side_of_slot(slot);
                 // The module list is shared (one count up), so the module can change the game.
                 let all = Arc::clone(&self.modules.all);
-                let goes_on = match self.modules.steps.get(step).and_then(|&i| all.get(i)) {
-                    Some(m) => m.apply(self, side, action).unwrap_or(false),
-                    None => false,
+                let module = self.modules.steps.get(step).and_then(|&i| all.get(i));
+                let goes_on = match (module, side) {
+                    (Some(m), Some(side)) => m.apply(self, side, action).unwrap_or(false),
+                    _ => false,
                 };
                 if !goes_on {
                     self.next_step(slot, step);
@@ -835,12 +866,12 @@ impl Game {
         self.modules.all.get(i).map(|m| m.as_ref())
     }
 
-    /// The side (kingdom) of the king on `slot` of the current line.
-    fn side_of_slot(&self, slot: usize) -> usize {
-        self.current
-            .get(slot)
-            .and_then(|s| s.king)
-            .map_or(0, |k| self.king_sides[k])
+    /// The side (kingdom) of the king on `slot` of the current line (every domino of the
+    /// current line has its king: unclaimed ones were discarded when it became current).
+    #[inline]
+    fn side_of_slot(&self, slot: usize) -> Option<Side> {
+        let king = self.current.get(slot)?.king?;
+        self.king_sides.get(king.index()).copied()
     }
 
     /// Leave module step `step`: on to the next module's step, then to the claim.
@@ -864,7 +895,7 @@ impl Game {
         self.phase = Phase::Step { slot, step };
     }
 
-    fn claim(&mut self, domino: DominoId, king: KingId) {
+    fn claim(&mut self, domino: DominoId, king: King) {
         if let Some(i) = self.next.iter().position(|s| s.domino == domino) {
             self.next[i].king = Some(king);
             self.next_free &= !(1u64 << i);
@@ -939,7 +970,7 @@ impl Game {
                 Some(Action::Claim { domino })
             }
             Phase::Claim { slot } => {
-                let king = self.current[slot].king.unwrap_or(0);
+                let king = self.current[slot].king?;
                 let domino = self.claim_random(king, &mut next_u32)?;
                 self.end_turn(slot);
                 Some(Action::Claim { domino })
@@ -947,7 +978,7 @@ impl Game {
             Phase::Step { slot, step } => {
                 // Counted and picked by index, as `legal_actions` lists them: the module's
                 // actions, then `Pass`.
-                let side = self.side_of_slot(slot);
+                let side = self.side_of_slot(slot)?;
                 let module = self.step_module(step);
                 let count = module.map_or(0, |m| m.legal_action_count(self, side));
                 let pick = crate::rng::below(count + 1, &mut next_u32);
@@ -960,11 +991,11 @@ impl Game {
             }
             Phase::Place { slot } => {
                 let s = self.current[slot];
-                let player = self.king_sides[s.king.unwrap_or(0)];
+                let side = self.side_of_slot(slot)?;
                 let domino = &self.ruleset.dominoes[s.domino.index()];
-                let action = match self.kingdoms[player].place_random(domino, &mut next_u32) {
+                let action = match self.kingdoms[side].place_random(domino, &mut next_u32) {
                     Some(placement) => {
-                        self.placed.push((player, s.domino, placement));
+                        self.placed.push((side, s.domino, placement));
                         self.turn_placement = Some(placement);
                         Action::Place { placement }
                     }
@@ -989,11 +1020,7 @@ impl Game {
 
     /// Put `king` on a uniformly chosen free domino of the next line.
     #[inline(always)]
-    fn claim_random(
-        &mut self,
-        king: KingId,
-        next_u32: &mut impl FnMut() -> u32,
-    ) -> Option<DominoId> {
+    fn claim_random(&mut self, king: King, next_u32: &mut impl FnMut() -> u32) -> Option<DominoId> {
         let mask = self.next_free;
         let free = mask.count_ones();
         if free == 0 {
@@ -1053,12 +1080,13 @@ impl Game {
 
     // ----- scoring -----
 
-    pub fn score(&self, player: PlayerId) -> ScoreBreakdown {
-        crate::modules::score_side(self.rules(), &self.modules.all, self.side_view(player))
+    /// A side's score, item by item.
+    pub fn score(&self, side: Side) -> ScoreBreakdown {
+        crate::modules::score_side(self.rules(), &self.modules.all, self.side_view(side))
     }
 
     /// One side as scoring sees it.
-    fn side_view(&self, side: usize) -> crate::modules::SideView<'_> {
+    fn side_view(&self, side: Side) -> crate::modules::SideView<'_> {
         static NOTHING: Holdings = Holdings::EMPTY;
         crate::modules::SideView {
             ruleset: &self.ruleset,
@@ -1077,15 +1105,9 @@ impl Game {
         &mut self.economy
     }
 
-    /// The kingdom a side builds.
-    pub fn kingdom_of_side(&self, side: usize) -> &Kingdom {
-        &self.kingdoms[side.min(self.kingdoms.len().saturating_sub(1))]
-    }
-
     /// For modules: the kingdom a side builds, to change (crowns of buildings).
-    pub(crate) fn kingdom_of_side_mut(&mut self, side: usize) -> &mut Kingdom {
-        let last = self.kingdoms.len().saturating_sub(1);
-        &mut self.kingdoms[side.min(last)]
+    pub(crate) fn kingdom_mut(&mut self, side: Side) -> &mut Kingdom {
+        &mut self.kingdoms[side]
     }
 
     /// Where the acting king's domino went this turn: `None` before it is placed, or when it was
@@ -1111,20 +1133,19 @@ impl Game {
         self.modules.all.iter().map(|m| m.name()).collect()
     }
 
-    /// The total alone (fast).
-    pub fn score_total(&self, player: PlayerId) -> i32 {
+    /// A side's total alone (fast).
+    #[inline]
+    pub fn score_total(&self, side: Side) -> i32 {
         if self.modules.all.is_empty() {
-            score_total(&self.kingdoms[player], self.rules())
+            score_total(&self.kingdoms[side], self.rules())
         } else {
-            crate::modules::side_total(self.rules(), &self.modules.all, self.side_view(player))
+            crate::modules::side_total(self.rules(), &self.modules.all, self.side_view(side))
         }
     }
 
     /// Scores, places and winners (meaningful at any time; final once the game is over).
     pub fn outcome(&self) -> Outcome {
-        let scores = (0..usize::from(self.sides))
-            .map(|p| self.score(p))
-            .collect();
+        let scores = BySide::from_fn(self.sides, |side| self.score(side));
         rank(scores, &self.rules().tie_breaks)
     }
 }

@@ -16,6 +16,7 @@ mod perft;
 pub mod rng;
 pub mod ruleset;
 pub mod score;
+pub mod side;
 pub mod terrain;
 #[cfg(any(test, feature = "testkit"))]
 #[doc(hidden)]
@@ -25,15 +26,15 @@ pub mod text;
 pub use bitboard::MAX_GRID;
 pub use building::{Building, BuildingId, BuildingValue, TaxBonus};
 pub use domino::{Domino, DominoId, Square};
-pub use game::{
-    Action, Game, IllegalAction, KingId, Phase, PlayerId, SetupError, Slot, Whereabouts,
-};
+pub use game::{Action, Game, IllegalAction, Phase, SetupError, Slot, Whereabouts};
 pub use geometry::{Cell, Direction, Placement};
 pub use kingdom::{Content, Kingdom, PlacementSet, Territory};
+pub use matches::Match;
 pub use perft::perft;
 pub use ruleset::{
     FirstClaims, LineSource, MiddleKingdom, MiddleKingdomReading, RuleWarning, Rules, Ruleset,
     TieBreak, WarningAt,
 };
 pub use score::{BonusScore, Decider, Outcome, ScoreBreakdown, TerritoryScore};
+pub use side::{BySide, King, Seat, Side};
 pub use terrain::{Terrain, TerrainId};

@@ -1,48 +1,75 @@
-//! Matches of several games (Dynasty: 3 games in a row, totals summed).
+//! Matches: the games a ruleset plays in a row (Dynasty: 3, totals summed; most rulesets: 1).
+//!
+//! A [`Match`] is the one place that knows how games follow each other: game `k` is seeded
+//! [`Match::game_seed`]`(seed, k)`, each side's totals add up over the games, and the winners are
+//! the sides first by the ruleset's ranking (a single game, tie-breaks included) or by the
+//! highest total (several games: the rulebook gives Dynasty no tie-break, so ties share). Sessions
+//! (saves), tournaments and simulations all play through it; [`Match::reset`] starts a new match
+//! on the same memory, so simulations of millions of matches allocate nothing per match.
 
-use crate::game::{Game, SetupError};
-use crate::rng::derive_seed;
+use crate::game::{Action, Game, IllegalAction, SetupError};
+use crate::rng::{GameRng, derive_seed};
 use crate::ruleset::Ruleset;
 use crate::score::Outcome;
-use serde::{Deserialize, Serialize};
+use crate::side::{BySide, Side};
 use std::sync::Arc;
 
-/// A match in progress or finished: the games played so far and the running totals.
+/// A match in progress or finished: the current game and each side's running total.
 #[derive(Clone, Debug)]
 pub struct Match {
-    ruleset: Arc<Ruleset>,
-    players: u8,
     seed: u64,
     games: u8,
-    results: Vec<Outcome>,
-    current: Game,
-}
-
-/// The final standing of a match.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MatchResult {
-    pub games: Vec<Outcome>,
-    /// Each side's total over all games.
-    pub totals: Vec<i64>,
-    /// Sides with the highest total; several share the victory (the rulebook gives Dynasty no
-    /// tie-break).
-    pub winners: Vec<usize>,
+    /// The game being played, from 0.
+    index: u8,
+    /// Whether the current game is over and counted in `totals`.
+    counted: bool,
+    /// Each side's total over the games counted.
+    totals: BySide<i64>,
+    /// The current game's winning sides, once it is counted (its own ranking, tie-breaks
+    /// included).
+    game_winners: Vec<Side>,
+    /// The outcome of every game counted, when kept ([`Match::keeping_outcomes`]).
+    outcomes: Option<Vec<Outcome>>,
+    game: Game,
 }
 
 impl Match {
-    /// Game `i` of the match is seeded with `derive_seed(seed, i)`; a single-game match plays
-    /// exactly `Game::new(ruleset, players, seed)`.
+    /// A match of `ruleset` for `players` players: game 0 is exactly
+    /// `Game::new(ruleset, players, seed)`.
     pub fn new(ruleset: Arc<Ruleset>, players: u8, seed: u64) -> Result<Match, SetupError> {
-        let current = Game::new(ruleset.clone(), players, seed)?;
-        let games = current.rules().match_games;
+        let game = Game::new(ruleset, players, seed)?;
+        let games = game.rules().match_games.max(1);
         Ok(Match {
-            ruleset,
-            players,
             seed,
             games,
-            results: Vec::new(),
-            current,
+            index: 0,
+            counted: false,
+            totals: BySide::filled(game.sides(), 0),
+            game_winners: Vec::with_capacity(usize::from(game.sides())),
+            outcomes: None,
+            game,
         })
+    }
+
+    /// Keep the full outcome of every game (front ends and saves show them; simulations, which
+    /// need only totals and winners, do not pay for them).
+    pub fn keeping_outcomes(mut self) -> Match {
+        self.outcomes = Some(Vec::with_capacity(usize::from(self.games)));
+        self
+    }
+
+    /// Start a new match of the same ruleset and players, seeded `seed`, on this match's memory:
+    /// exactly `Match::new(ruleset, players, seed)` (outcomes kept if they were).
+    pub fn reset(&mut self, seed: u64) {
+        self.seed = seed;
+        self.index = 0;
+        self.counted = false;
+        self.totals.fill(0);
+        self.game_winners.clear();
+        if let Some(o) = &mut self.outcomes {
+            o.clear();
+        }
+        self.game.reset(seed);
     }
 
     /// The seed of game `index` (0-based) of a match seeded with `seed`.
@@ -54,67 +81,171 @@ impl Match {
         }
     }
 
+    /// The match's seed (its game 0's).
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The game being played (the last one, once the match is over).
     pub fn game(&self) -> &Game {
-        &self.current
+        &self.game
     }
 
+    /// The game being played, for players that act on it directly (bots). Once it is over,
+    /// [`Match::count_game`] (or [`Match::next_game`]) counts it.
     pub fn game_mut(&mut self) -> &mut Game {
-        &mut self.current
+        &mut self.game
     }
 
-    /// Games in the match.
+    /// Games in the match (3 for Dynasty, else 1).
     pub fn games(&self) -> u8 {
         self.games
     }
 
-    /// Finished games.
-    pub fn results(&self) -> &[Outcome] {
-        &self.results
+    /// Which game of the match is being played, from 0.
+    pub fn game_index(&self) -> u8 {
+        self.index
     }
 
-    /// Totals of the finished games.
-    pub fn totals(&self) -> Vec<i64> {
-        let mut totals = vec![0i64; usize::from(self.players)];
-        for o in &self.results {
-            for (t, s) in totals.iter_mut().zip(&o.scores) {
-                *t += i64::from(s.total);
+    /// Play `action` in the current game; the game is counted as soon as it is over. An illegal
+    /// action is refused and changes nothing.
+    pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+        self.game.apply(action)?;
+        self.count_game();
+        Ok(())
+    }
+
+    /// Count the current game into the totals once it is over (again: nothing). Returns whether
+    /// it is counted.
+    pub fn count_game(&mut self) -> bool {
+        if self.counted || !self.game.is_over() {
+            return self.counted;
+        }
+        self.counted = true;
+        let game = &self.game;
+        let mut best = i32::MIN;
+        self.game_winners.clear();
+        for (side, total) in self.totals.iter_mut() {
+            let points = game.score_total(side);
+            *total += i64::from(points);
+            if points > best {
+                best = points;
+                self.game_winners.clear();
+            }
+            if points == best {
+                self.game_winners.push(side);
             }
         }
-        totals
-    }
-
-    /// Record the current game once it is over and start the next one. Returns false (and does
-    /// nothing) while the current game is still being played or the match is complete.
-    pub fn next_game(&mut self) -> bool {
-        if !self.current.is_over() || self.is_over() {
-            return false;
-        }
-        self.results.push(self.current.outcome());
-        if self.results.len() < usize::from(self.games) {
-            let seed = Match::game_seed(self.seed, self.results.len() as u8);
-            match Game::new(self.ruleset.clone(), self.players, seed) {
-                Ok(g) => self.current = g,
-                Err(_) => return false,
+        let outcome = match (&self.outcomes, self.game_winners.len()) {
+            // The best total alone wins: no need of the full ranking.
+            (None, 1) => None,
+            _ => Some(game.outcome()),
+        };
+        if let Some(outcome) = outcome {
+            self.game_winners.clone_from(&outcome.winners);
+            if let Some(kept) = &mut self.outcomes {
+                kept.push(outcome);
             }
         }
         true
     }
 
-    /// Whether every game has been played and recorded.
-    pub fn is_over(&self) -> bool {
-        self.results.len() >= usize::from(self.games)
+    /// Whether the current game is over and another game of the match follows.
+    pub fn can_start_next_game(&self) -> bool {
+        self.game.is_over() && self.index + 1 < self.games
     }
 
-    pub fn result(&self) -> Option<MatchResult> {
-        if !self.is_over() {
-            return None;
+    /// Count the current game and start the next one. Returns false (and does nothing) while
+    /// the current game is being played or when it was the last.
+    pub fn next_game(&mut self) -> bool {
+        if !self.can_start_next_game() {
+            return false;
         }
-        let totals = self.totals();
-        let best = totals.iter().copied().max().unwrap_or(0);
-        Some(MatchResult {
-            games: self.results.clone(),
-            winners: (0..totals.len()).filter(|&i| totals[i] == best).collect(),
-            totals,
-        })
+        self.count_game();
+        self.index += 1;
+        self.counted = false;
+        self.game.reset(Match::game_seed(self.seed, self.index));
+        true
+    }
+
+    /// Whether the last game of the match is over.
+    pub fn is_over(&self) -> bool {
+        self.game.is_over() && self.index + 1 >= self.games
+    }
+
+    /// Each side's total over the games counted so far.
+    pub fn totals(&self) -> &BySide<i64> {
+        &self.totals
+    }
+
+    /// The winning sides, once the match is over (empty before): a single game's by its ranking
+    /// with the ruleset's tie-breaks, a match of several games' by the highest total (ties
+    /// share the victory).
+    pub fn winners(&self) -> Vec<Side> {
+        if !self.is_over() || !self.counted {
+            Vec::new()
+        } else if self.games == 1 {
+            self.game_winners.clone()
+        } else {
+            self.totals.best()
+        }
+    }
+
+    /// Whether `side` is among the winners (see [`Match::winners`]), without allocating.
+    pub fn is_winner(&self, side: Side) -> bool {
+        if !self.is_over() || !self.counted {
+            false
+        } else if self.games == 1 {
+            self.game_winners.contains(&side)
+        } else {
+            let best = self.totals.values().copied().max();
+            Some(self.totals[side]) == best
+        }
+    }
+
+    /// How many sides share the victory (0 before the match is over).
+    pub fn winner_count(&self) -> usize {
+        self.totals.sides().filter(|&s| self.is_winner(s)).count()
+    }
+
+    /// The outcome of every game counted, when kept ([`Match::keeping_outcomes`]).
+    pub fn outcomes(&self) -> Option<&[Outcome]> {
+        self.outcomes.as_deref()
+    }
+
+    /// Play the rest of the match with uniformly random legal actions drawn from `rng` (the
+    /// players' generator, not the games'): the simulations' fast path. `each_game` sees every
+    /// game once it is over, before the next one starts.
+    pub fn play_out_random(&mut self, rng: &mut GameRng, mut each_game: impl FnMut(&Game)) {
+        loop {
+            self.game.play_out_random(rng);
+            self.count_game();
+            each_game(&self.game);
+            if !self.next_game() {
+                break;
+            }
+        }
+    }
+
+    /// [`Match::play_out_random`], returning the actions of each game.
+    pub fn play_out_random_recorded(
+        &mut self,
+        rng: &mut GameRng,
+        mut each_game: impl FnMut(&Game),
+    ) -> Vec<Vec<Action>> {
+        let mut games = Vec::with_capacity(usize::from(self.games));
+        loop {
+            let mut actions = Vec::new();
+            while let Some(a) = self.game.play_random(|| rng.next_u32()) {
+                actions.push(a);
+            }
+            games.push(actions);
+            self.count_game();
+            each_game(&self.game);
+            if !self.next_game() {
+                break;
+            }
+        }
+        games
     }
 }

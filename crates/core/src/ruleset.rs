@@ -133,9 +133,9 @@ impl Rules {
         players / self.team_size.max(1)
     }
 
-    /// The side (kingdom) of `player`: their own, or their team's (teammates sit side by side).
-    pub fn side_of(&self, player: usize) -> usize {
-        player / usize::from(self.team_size.max(1))
+    /// The side (kingdom) of `seat`: its own, or its team's (teammates sit side by side).
+    pub fn side_of(&self, seat: crate::side::Seat) -> crate::side::Side {
+        crate::side::Side(seat.0 / self.team_size.max(1))
     }
 }
 
@@ -352,9 +352,9 @@ impl Ruleset {
             return Vec::new();
         };
         let mut problems = Vec::new();
-        let sides = usize::from(rules.sides(players));
+        let sides = rules.sides(players);
         let mut economy = crate::modules::Economy {
-            sides: vec![Default::default(); sides],
+            sides: crate::side::BySide::filled(sides, Default::default()),
             ..Default::default()
         };
         let mut rng = crate::rng::GameRng::seed_from(0);

@@ -2,6 +2,7 @@
 
 use crate::kingdom::Kingdom;
 use crate::ruleset::{MiddleKingdomReading, Rules, TieBreak};
+use crate::side::{BySide, Side};
 use crate::terrain::TerrainId;
 use serde::{Deserialize, Serialize};
 
@@ -131,15 +132,16 @@ pub enum Decider {
 /// The result of a game: each side's breakdown, its place, and who won.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
-    pub scores: Vec<ScoreBreakdown>,
+    pub scores: BySide<ScoreBreakdown>,
     /// 1-based place of each side; tied sides share a place.
-    pub places: Vec<u32>,
-    pub winners: Vec<usize>,
+    pub places: BySide<u32>,
+    /// The sides in first place.
+    pub winners: Vec<Side>,
     pub decided_by: Decider,
 }
 
 /// Rank sides by score, then by the tie-breaks in order; sides equal on all of them share.
-pub fn rank(scores: Vec<ScoreBreakdown>, tie_breaks: &[TieBreak]) -> Outcome {
+pub fn rank(scores: BySide<ScoreBreakdown>, tie_breaks: &[TieBreak]) -> Outcome {
     let key = |s: &ScoreBreakdown| -> Vec<i64> {
         let mut k = vec![i64::from(s.total)];
         for tb in tie_breaks {
@@ -151,18 +153,20 @@ pub fn rank(scores: Vec<ScoreBreakdown>, tie_breaks: &[TieBreak]) -> Outcome {
         }
         k
     };
-    let keys: Vec<Vec<i64>> = scores.iter().map(key).collect();
-    let places: Vec<u32> = keys
+    let keys: BySide<Vec<i64>> = scores.map(|_, s| key(s));
+    let places: BySide<u32> = keys.map(|_, k| 1 + keys.values().filter(|o| *o > k).count() as u32);
+    let winners: Vec<Side> = places
         .iter()
-        .map(|k| 1 + keys.iter().filter(|o| *o > k).count() as u32)
+        .filter(|(_, p)| **p == 1)
+        .map(|(s, _)| s)
         .collect();
-    let winners: Vec<usize> = (0..scores.len()).filter(|&i| places[i] == 1).collect();
     let decided_by = if winners.len() > 1 {
         Decider::Shared
     } else if let Some(&w) = winners.first() {
         // The closest rival on score: the first key where the winner pulls ahead of every side
         // tied with it so far.
-        let mut tied: Vec<usize> = (0..scores.len())
+        let mut tied: Vec<Side> = keys
+            .sides()
             .filter(|&i| i != w && keys[i][0] == keys[w][0])
             .collect();
         let mut decider = Decider::Score;

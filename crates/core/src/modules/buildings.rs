@@ -20,6 +20,7 @@ use crate::game::{Action, Game, IllegalAction};
 use crate::geometry::Cell;
 use crate::ruleset::Ruleset;
 use crate::score::{BonusScore, ScoreBreakdown};
+use crate::side::Side;
 use crate::terrain::TerrainId;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,7 +47,7 @@ impl Buildings {
     }
 
     /// What `side` pays for the building in `slot`.
-    pub fn price(&self, economy: &Economy, side: usize, slot: usize) -> u32 {
+    pub fn price(&self, economy: &Economy, side: Side, slot: usize) -> u32 {
         let base = self.slot_prices.get(slot).copied().unwrap_or(0);
         let hosting = economy.sides.get(side).is_some_and(|h| h.hosts_queen);
         if hosting {
@@ -68,38 +69,35 @@ impl Buildings {
     }
 
     /// Town squares of `side`'s kingdom without a building.
-    fn open_town_squares(&self, game: &Game, side: usize) -> Vec<Cell> {
+    fn open_town_squares(&self, game: &Game, side: Side) -> Vec<Cell> {
         let Some(town) = game.economy().town else {
             return Vec::new();
         };
         let built = &game.economy().sides[side].buildings;
-        let mut out = game.kingdom_of_side(side).cells_of(town);
+        let mut out = game.kingdom(side).cells_of(town);
         out.retain(|cell| !built.iter().any(|&(_, c)| c == *cell));
         out
     }
 
     /// How many open town squares `side` has, without listing them. In a game every building
     /// stands on a town square of its own (building is legal nowhere else).
-    fn open_town_count(&self, game: &Game, side: usize) -> u32 {
+    fn open_town_count(&self, game: &Game, side: Side) -> u32 {
         let Some(town) = game.economy().town else {
             return 0;
         };
         let built = game.economy().sides[side].buildings.len() as u32;
-        game.kingdom_of_side(side)
-            .count_of(town)
-            .saturating_sub(built)
+        game.kingdom(side).count_of(town).saturating_sub(built)
     }
 
     /// The `n`th open town square of `side` (in the order of `open_town_squares`).
-    fn nth_open_town_square(&self, game: &Game, side: usize, n: u32) -> Option<Cell> {
+    fn nth_open_town_square(&self, game: &Game, side: Side, n: u32) -> Option<Cell> {
         let town = game.economy().town?;
         let built = game.economy().sides[side].buildings.iter().map(|&(_, c)| c);
-        game.kingdom_of_side(side)
-            .nth_cell_of_except(town, built, n)
+        game.kingdom(side).nth_cell_of_except(town, built, n)
     }
 
     /// The slots `side` can afford, as a bit mask (bit `slot`).
-    fn affordable_slots(&self, e: &Economy, side: usize) -> u64 {
+    fn affordable_slots(&self, e: &Economy, side: Side) -> u64 {
         let coins = e.sides[side].coins;
         let discount = if e.sides[side].hosts_queen {
             e.queen_discount
@@ -201,7 +199,7 @@ impl Module for Buildings {
         true
     }
 
-    fn legal_actions(&self, game: &Game, side: usize, out: &mut Vec<Action>) {
+    fn legal_actions(&self, game: &Game, side: Side, out: &mut Vec<Action>) {
         let e = game.economy();
         let coins = e.sides[side].coins;
         let squares = self.open_town_squares(game, side);
@@ -220,7 +218,7 @@ impl Module for Buildings {
         }
     }
 
-    fn legal_action_count(&self, game: &Game, side: usize) -> u32 {
+    fn legal_action_count(&self, game: &Game, side: Side) -> u32 {
         let squares = self.open_town_count(game, side);
         if squares == 0 {
             return 0;
@@ -228,7 +226,7 @@ impl Module for Buildings {
         self.affordable_slots(game.economy(), side).count_ones() * squares
     }
 
-    fn nth_legal_action(&self, game: &Game, side: usize, n: u32) -> Option<Action> {
+    fn nth_legal_action(&self, game: &Game, side: Side, n: u32) -> Option<Action> {
         let squares = self.open_town_count(game, side);
         if squares == 0 {
             return None;
@@ -248,7 +246,7 @@ impl Module for Buildings {
         })
     }
 
-    fn apply(&self, game: &mut Game, side: usize, action: Action) -> Result<bool, IllegalAction> {
+    fn apply(&self, game: &mut Game, side: Side, action: Action) -> Result<bool, IllegalAction> {
         let Action::Build { slot, cell } = action else {
             return Ok(true);
         };
@@ -270,7 +268,7 @@ impl Module for Buildings {
         else {
             return Ok(false);
         };
-        let _ = game.kingdom_of_side_mut(side).add_crowns(cell, crowns);
+        let _ = game.kingdom_mut(side).add_crowns(cell, crowns);
         let e = game.economy_mut();
         let knights = u32::from(knights).min(e.knight_supply);
         let towers = u32::from(towers).min(e.tower_supply);
@@ -342,7 +340,7 @@ fn refill(e: &mut Economy) {
 /// first, the Queen's discount included while `side` hosts her (never below 0): the price the
 /// engine charges when that side builds. Empty when the game has no `buildings` module. For front
 /// ends, which show the board with its prices.
-pub fn board_prices(game: &Game, side: usize) -> Vec<u32> {
+pub fn board_prices(game: &Game, side: Side) -> Vec<u32> {
     let Some(b) = Buildings::of(game) else {
         return Vec::new();
     };

@@ -11,6 +11,7 @@ use crate::game::{Action, Game, Phase};
 use crate::geometry::Cell;
 use crate::geometry::Placement;
 use crate::ruleset::{Rules, Ruleset};
+use crate::side::Side;
 
 /// A building in words: short forms for a row, full forms for a detail line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -147,8 +148,8 @@ pub fn building_text(ruleset: &Ruleset, b: &Building) -> BuildingText {
 }
 
 /// What a building would score for `side` if the game ended now.
-pub fn building_worth_now(game: &Game, side: usize, b: &Building) -> Option<i32> {
-    let kingdom = game.kingdom_of_side(side);
+pub fn building_worth_now(game: &Game, side: Side, b: &Building) -> Option<i32> {
+    let kingdom = game.kingdom(side);
     let h = game.economy().sides.get(side)?;
     Some(match b.value {
         BuildingValue::None => return None,
@@ -204,7 +205,7 @@ pub fn describe_choice(game: &Game, action: Action) -> Option<ChoiceText> {
         Action::Tax { square } => {
             let p = game.turn_placement()?;
             let cell = if square == 0 { p.first } else { p.second() };
-            let kingdom = game.kingdom_of_side(side);
+            let kingdom = game.kingdom(side);
             let territory = kingdom.territory_at(cell)?;
             let terrain = terrain_name(ruleset, territory.terrain);
             let coins = coins_change(game, action).unwrap_or(0);

@@ -5,6 +5,7 @@
 
 use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params, SetupContext, SideView};
 use crate::game::{Action, Game, IllegalAction};
+use crate::side::Side;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Dragon {
@@ -25,7 +26,7 @@ impl Dragon {
 impl Dragon {
     /// Whether `side` may bribe the Dragon now: uses left this round, not hosting the Queen,
     /// coins enough.
-    fn may_bribe(&self, game: &Game, side: usize) -> bool {
+    fn may_bribe(&self, game: &Game, side: Side) -> bool {
         let e = game.economy();
         let h = &e.sides[side];
         e.dragon_uses < self.uses_per_round && !h.hosts_queen && h.coins >= self.price
@@ -76,7 +77,7 @@ impl Module for Dragon {
         0
     }
 
-    fn legal_actions(&self, game: &Game, side: usize, out: &mut Vec<Action>) {
+    fn legal_actions(&self, game: &Game, side: Side, out: &mut Vec<Action>) {
         if !self.may_bribe(game, side) {
             return;
         }
@@ -87,14 +88,14 @@ impl Module for Dragon {
         }
     }
 
-    fn legal_action_count(&self, game: &Game, side: usize) -> u32 {
+    fn legal_action_count(&self, game: &Game, side: Side) -> u32 {
         if !self.may_bribe(game, side) {
             return 0;
         }
         game.economy().board.iter().flatten().count() as u32
     }
 
-    fn nth_legal_action(&self, game: &Game, side: usize, n: u32) -> Option<Action> {
+    fn nth_legal_action(&self, game: &Game, side: Side, n: u32) -> Option<Action> {
         if !self.may_bribe(game, side) {
             return None;
         }
@@ -108,7 +109,7 @@ impl Module for Dragon {
         Some(Action::Burn { slot: slot as u8 })
     }
 
-    fn apply(&self, game: &mut Game, side: usize, action: Action) -> Result<bool, IllegalAction> {
+    fn apply(&self, game: &mut Game, side: Side, action: Action) -> Result<bool, IllegalAction> {
         let Action::Burn { slot } = action else {
             return Ok(true);
         };

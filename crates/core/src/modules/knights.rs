@@ -10,6 +10,7 @@
 use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params, SetupContext, SideView};
 use crate::building::TaxBonus;
 use crate::game::{Action, Game, IllegalAction};
+use crate::side::Side;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Knights {
@@ -35,7 +36,7 @@ impl Knights {
 impl Knights {
     /// The squares of the domino just placed that `side` may still tax, as bits (first = 1,
     /// second = 2).
-    fn open_squares(&self, game: &Game, side: usize) -> u32 {
+    fn open_squares(&self, game: &Game, side: Side) -> u32 {
         if game.turn_placement().is_none() {
             return 0;
         }
@@ -79,7 +80,7 @@ impl Module for Knights {
             ));
         }
         economy.knight_supply = self.supply - needed;
-        for side in &mut economy.sides {
+        for side in economy.sides.values_mut() {
             side.knights_in_hand = self.starting;
         }
         Ok(())
@@ -117,7 +118,7 @@ impl Module for Knights {
         0
     }
 
-    fn legal_actions(&self, game: &Game, side: usize, out: &mut Vec<Action>) {
+    fn legal_actions(&self, game: &Game, side: Side, out: &mut Vec<Action>) {
         let open = self.open_squares(game, side);
         for square in 0..2u8 {
             if open >> square & 1 == 1 {
@@ -126,11 +127,11 @@ impl Module for Knights {
         }
     }
 
-    fn legal_action_count(&self, game: &Game, side: usize) -> u32 {
+    fn legal_action_count(&self, game: &Game, side: Side) -> u32 {
         self.open_squares(game, side).count_ones()
     }
 
-    fn nth_legal_action(&self, game: &Game, side: usize, n: u32) -> Option<Action> {
+    fn nth_legal_action(&self, game: &Game, side: Side, n: u32) -> Option<Action> {
         let mut open = self.open_squares(game, side);
         for _ in 0..n {
             open &= open.wrapping_sub(1);
@@ -140,7 +141,7 @@ impl Module for Knights {
         })
     }
 
-    fn apply(&self, game: &mut Game, side: usize, action: Action) -> Result<bool, IllegalAction> {
+    fn apply(&self, game: &mut Game, side: Side, action: Action) -> Result<bool, IllegalAction> {
         let Action::Tax { square } = action else {
             return Ok(true);
         };
@@ -148,7 +149,7 @@ impl Module for Knights {
             return Ok(false);
         };
         let cell = if square == 0 { p.first } else { p.second() };
-        let territory = game.kingdom_of_side(side).territory_size_at(cell);
+        let territory = game.kingdom(side).territory_size_at(cell);
         // Active building bonuses, each time tax is collected: +1 per knight owned (counting the
         // one being placed), +1 per tower in the kingdom.
         let holdings = &game.economy().sides[side];

@@ -26,6 +26,7 @@ use crate::kingdom::Kingdom;
 use crate::rng::GameRng;
 use crate::ruleset::{Rules, Ruleset};
 use crate::score::ScoreBreakdown;
+use crate::side::{BySide, Side};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Debug;
@@ -158,7 +159,7 @@ impl Holdings {
 /// The state every module shares: part of the game state.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Economy {
-    pub sides: Vec<Holdings>,
+    pub sides: BySide<Holdings>,
     /// Knights left in the general supply.
     pub knight_supply: u32,
     /// Towers left in the general supply.
@@ -185,7 +186,7 @@ pub struct Economy {
 impl Economy {
     /// Back to `Economy::default()` with `sides` empty holdings, keeping the memory of every
     /// list (a simulation resets millions of games).
-    pub fn clear(&mut self, sides: usize) {
+    pub fn clear(&mut self, sides: u8) {
         let mut lists = (
             std::mem::take(&mut self.sides),
             std::mem::take(&mut self.board),
@@ -193,7 +194,7 @@ impl Economy {
             std::mem::take(&mut self.burnt),
         );
         lists.0.resize_with(sides, Holdings::default);
-        for h in &mut lists.0 {
+        for h in lists.0.values_mut() {
             h.clear();
         }
         lists.1.clear();
@@ -209,21 +210,24 @@ impl Economy {
     }
 
     /// The side hosting the Queen, if any.
-    pub fn queen_host(&self) -> Option<usize> {
-        self.sides.iter().position(|h| h.hosts_queen)
+    pub fn queen_host(&self) -> Option<Side> {
+        self.sides
+            .iter()
+            .find(|(_, h)| h.hosts_queen)
+            .map(|(s, _)| s)
     }
 
     /// After `side` gained towers: as soon as its kingdom has the most towers, ties included, it
     /// hosts the Queen (taking her from the current host).
-    pub fn tower_gained(&mut self, side: usize) {
+    pub fn tower_gained(&mut self, side: Side) {
         if !self.queen_in_play {
             return;
         }
         let mine = self.sides.get(side).map_or(0, |h| h.towers);
-        let most = self.sides.iter().map(|h| h.towers).max().unwrap_or(0);
+        let most = self.sides.values().map(|h| h.towers).max().unwrap_or(0);
         if mine > 0 && mine >= most {
-            for (i, h) in self.sides.iter_mut().enumerate() {
-                h.hosts_queen = i == side;
+            for (s, h) in self.sides.iter_mut() {
+                h.hosts_queen = s == side;
             }
         }
     }
@@ -233,7 +237,7 @@ impl Economy {
 /// the game's own random generator (e.g. to shuffle the building pile).
 pub struct SetupContext<'a> {
     pub economy: &'a mut Economy,
-    pub sides: usize,
+    pub sides: u8,
     pub ruleset: &'a Ruleset,
     pub rng: &'a mut GameRng,
 }
@@ -478,18 +482,18 @@ pub trait Module: Send + Sync + Debug {
     fn begin_step(&self, _economy: &mut Economy) {}
 
     /// The module's legal actions in its step, for `side` (the game adds [`Action::Pass`]).
-    fn legal_actions(&self, _game: &Game, _side: usize, _out: &mut Vec<Action>) {}
+    fn legal_actions(&self, _game: &Game, _side: Side, _out: &mut Vec<Action>) {}
 
     /// How many actions [`Module::legal_actions`] lists, for random play without listing them.
     /// The default lists them; a module on the simulation hot path counts them instead.
-    fn legal_action_count(&self, game: &Game, side: usize) -> u32 {
+    fn legal_action_count(&self, game: &Game, side: Side) -> u32 {
         let mut out = Vec::new();
         self.legal_actions(game, side, &mut out);
         out.len() as u32
     }
 
     /// The `n`th action (0-based) [`Module::legal_actions`] lists. The default lists them.
-    fn nth_legal_action(&self, game: &Game, side: usize, n: u32) -> Option<Action> {
+    fn nth_legal_action(&self, game: &Game, side: Side, n: u32) -> Option<Action> {
         let mut out = Vec::new();
         self.legal_actions(game, side, &mut out);
         out.get(n as usize).copied()
@@ -497,12 +501,7 @@ pub trait Module: Send + Sync + Debug {
 
     /// Apply one of this module's actions (already checked to be among its legal actions).
     /// Returns whether the step goes on (more actions possible) or is over.
-    fn apply(
-        &self,
-        _game: &mut Game,
-        _side: usize,
-        _action: Action,
-    ) -> Result<bool, IllegalAction> {
+    fn apply(&self, _game: &mut Game, _side: Side, _action: Action) -> Result<bool, IllegalAction> {
         Ok(false)
     }
 

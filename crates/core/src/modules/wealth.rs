@@ -44,7 +44,7 @@ impl Module for Wealth {
     }
 
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
-        for side in &mut ctx.economy.sides {
+        for side in ctx.economy.sides.values_mut() {
             side.coins = self.starting_coins;
         }
         Ok(())
