@@ -150,8 +150,8 @@ fn result_text_naming(session: &Session, teams: bool) -> String {
 }
 
 fn game_result_text(o: &crownlands_core::Outcome, teams: bool) -> String {
-    let totals: Vec<i32> = o.scores.iter().map(|s| s.total).collect();
-    let winners: Vec<usize> = o.winners.iter().map(|w| w + 1).collect();
+    let totals: Vec<i32> = o.scores.values().map(|s| s.total).collect();
+    let winners: Vec<usize> = o.winners.iter().map(|w| w.index() + 1).collect();
     let how = match o.decided_by {
         Decider::Score => " (score)".to_string(),
         Decider::TieBreak(tb) => format!(" (tie-break: {})", tb.name()),

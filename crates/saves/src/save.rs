@@ -111,6 +111,20 @@ pub struct MatchRecord {
     pub winners: Vec<usize>,
 }
 
+/// Whether `saved` is `actual` as saves of team matches wrote it before match totals were sized
+/// per side: one total per seat, the sides' totals first, then zeros.
+fn old_team_record(actual: &Option<MatchRecord>, saved: &Option<MatchRecord>) -> bool {
+    match (actual, saved) {
+        (Some(actual), Some(saved)) => {
+            saved.winners == actual.winners
+                && saved.totals.len() > actual.totals.len()
+                && saved.totals.starts_with(&actual.totals)
+                && saved.totals[actual.totals.len()..].iter().all(|&t| t == 0)
+        }
+        _ => false,
+    }
+}
+
 /// The first two fields, read before anything else so that a future version is named as such.
 #[derive(Deserialize)]
 struct Header {
@@ -376,7 +390,7 @@ impl Save {
             }
         }
         let actual = session.match_record();
-        if actual != self.result {
+        if actual != self.result && !old_team_record(&actual, &self.result) {
             let teams = crate::words::is_team_game(session.game());
             let show = |r: &Option<MatchRecord>| match r {
                 None => "no match result".to_string(),

@@ -5,20 +5,17 @@ use crownlands_core::matches::Match;
 use crownlands_core::{Action, Game, IllegalAction, Outcome, Ruleset, SetupError};
 use std::sync::Arc;
 
-/// A game or match with every action recorded. Games of a match are played one after the other:
-/// when a game is over, [`Session::next_game`] starts the next one.
+/// A game or match with every action recorded: a [`Match`] (which keeps each game's outcome),
+/// its players and the action log. Games of a match are played one after the other: when a game
+/// is over, [`Session::next_game`] starts the next one.
 #[derive(Clone, Debug)]
 pub struct Session {
     ruleset: Arc<Ruleset>,
     players: Vec<Player>,
-    seed: u64,
     date: Option<String>,
-    match_games: u8,
-    /// Outcomes of the games before the current one.
-    finished: Vec<Outcome>,
     /// Actions of every game begun; the last list is the current game's.
     actions: Vec<Vec<Action>>,
-    game: Game,
+    played: Match,
 }
 
 /// One action during a replay: the game before and after it.
@@ -51,17 +48,13 @@ impl Session {
                 .collect::<Vec<_>>()
                 .join(", "),
         })?;
-        let game = Game::new(ruleset.clone(), count, seed)?;
-        let match_games = game.rules().match_games.max(1);
+        let played = Match::new(ruleset.clone(), count, seed)?.keeping_outcomes();
         Ok(Session {
             ruleset,
             players,
-            seed,
             date: Some(today_utc()),
-            match_games,
-            finished: Vec::new(),
             actions: vec![Vec::new()],
-            game,
+            played,
         })
     }
 
@@ -74,7 +67,7 @@ impl Session {
     }
 
     pub fn seed(&self) -> u64 {
-        self.seed
+        self.played.seed()
     }
 
     pub fn date(&self) -> Option<&str> {
@@ -87,17 +80,22 @@ impl Session {
 
     /// The game being played (the last one, once the match is over).
     pub fn game(&self) -> &Game {
-        &self.game
+        self.played.game()
+    }
+
+    /// The match being played: its games, each side's totals, its winners.
+    pub fn played(&self) -> &Match {
+        &self.played
     }
 
     /// Which game of the match is being played, from 0.
     pub fn game_index(&self) -> usize {
-        self.actions.len() - 1
+        usize::from(self.played.game_index())
     }
 
     /// Games in the match (3 for Dynasty, else 1).
     pub fn match_games(&self) -> u8 {
-        self.match_games
+        self.played.games()
     }
 
     /// The actions of every game begun.
@@ -108,7 +106,7 @@ impl Session {
     /// Play `action` in the current game and record it. An illegal action is refused and changes
     /// nothing.
     pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
-        self.game.apply(action)?;
+        self.played.apply(action)?;
         if let Some(list) = self.actions.last_mut() {
             list.push(action);
         }
@@ -117,82 +115,65 @@ impl Session {
 
     /// Whether the current game is over and another game of the match follows.
     pub fn can_start_next_game(&self) -> bool {
-        self.game.is_over() && self.game_index() + 1 < usize::from(self.match_games)
+        self.played.can_start_next_game()
     }
 
     /// Start the next game of the match. Returns false (and does nothing) while the current game
     /// is being played or when it was the last.
     pub fn next_game(&mut self) -> bool {
-        if !self.can_start_next_game() {
-            return false;
+        let started = self.played.next_game();
+        if started {
+            self.actions.push(Vec::new());
         }
-        let index = self.game_index() + 1;
-        let seed = Match::game_seed(self.seed, index as u8);
-        match Game::new(self.ruleset.clone(), self.game.players(), seed) {
-            Ok(g) => {
-                self.finished.push(self.game.outcome());
-                self.game = g;
-                self.actions.push(Vec::new());
-                true
-            }
-            Err(_) => false,
-        }
+        started
     }
 
     /// Whether the last game of the match is over.
     pub fn is_over(&self) -> bool {
-        self.game.is_over() && self.game_index() + 1 >= usize::from(self.match_games)
+        self.played.is_over()
     }
 
     /// The outcome of every finished game (the current one included once it is over).
     pub fn outcomes(&self) -> Vec<Outcome> {
-        let mut v = self.finished.clone();
-        if self.game.is_over() {
-            v.push(self.game.outcome());
-        }
-        v
+        self.played.outcomes().map(<[Outcome]>::to_vec).unwrap_or_default()
     }
 
     /// The current game's status as a save records it.
     pub fn status(&self) -> GameStatus {
-        status_of(&self.game, self.actions.last().map_or(0, Vec::len))
+        status_of(self.game(), self.actions.last().map_or(0, Vec::len))
     }
 
-    /// The match result, for a finished match of several games.
+    /// The match result, for a finished match of several games: one total per side (a team's
+    /// once, not once per teammate).
     pub fn match_record(&self) -> Option<MatchRecord> {
-        if self.match_games <= 1 || !self.is_over() {
+        if self.match_games() <= 1 || !self.is_over() {
             return None;
         }
-        let mut totals = vec![0i64; self.players.len()];
-        for o in self.outcomes() {
-            for (t, s) in totals.iter_mut().zip(&o.scores) {
-                *t += i64::from(s.total);
-            }
-        }
-        let best = totals.iter().copied().max().unwrap_or(0);
         Some(MatchRecord {
-            winners: (0..totals.len())
-                .filter(|&i| totals[i] == best)
-                .map(|i| i + 1)
+            totals: self.played.totals().values().copied().collect(),
+            winners: self
+                .played
+                .winners()
+                .iter()
+                .map(|w| w.index() + 1)
                 .collect(),
-            totals,
         })
     }
 
     /// The session as a save file.
     pub fn to_save(&self) -> Save {
         let last = self.actions.len() - 1;
+        let finished = self.played.outcomes().unwrap_or_default();
         let games = self
             .actions
             .iter()
             .enumerate()
             .map(|(g, actions)| GameRecord {
-                seed: Match::game_seed(self.seed, g as u8),
+                seed: Match::game_seed(self.seed(), g as u8),
                 actions: actions.clone(),
-                status: if g == last {
-                    self.status()
-                } else {
-                    finished_status(&self.finished[g])
+                status: match finished.get(g) {
+                    Some(outcome) if g < last => finished_status(outcome),
+                    _ => self.status(),
                 },
             })
             .collect();
@@ -201,7 +182,7 @@ impl Session {
             version: VERSION,
             ruleset_name: self.ruleset.name.clone(),
             date: self.date.clone(),
-            seed: self.seed,
+            seed: self.seed(),
             players: self.players.clone(),
             games,
             result: self.match_record(),
@@ -212,9 +193,9 @@ impl Session {
 
 fn finished_status(o: &Outcome) -> GameStatus {
     GameStatus::Finished {
-        totals: o.scores.iter().map(|s| s.total).collect(),
-        places: o.places.clone(),
-        winners: o.winners.iter().map(|w| w + 1).collect(),
+        totals: o.scores.values().map(|s| s.total).collect(),
+        places: o.places.values().copied().collect(),
+        winners: o.winners.iter().map(|w| w.index() + 1).collect(),
         decided_by: o.decided_by,
     }
 }

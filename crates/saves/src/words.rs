@@ -1,7 +1,7 @@
 //! Actions, dominoes and phases in words, for replays and messages.
 
 use crate::save::Player;
-use crownlands_core::{Action, DominoId, Game, Phase, Ruleset, Square};
+use crownlands_core::{Action, DominoId, Game, Phase, Ruleset, Seat, Side, Square};
 
 /// `wheat`, `forest (1 crown)`, `mine (3 crowns)`.
 pub fn square_text(ruleset: &Ruleset, sq: Square) -> String {
@@ -42,18 +42,16 @@ pub fn phase_text(phase: Phase) -> String {
 }
 
 /// `seat 2 (Alice)`.
-pub fn seat_text(players: &[Player], seat: usize) -> String {
-    match players.get(seat) {
-        Some(p) => format!("seat {} ({})", seat + 1, p.name),
-        None => format!("seat {}", seat + 1),
+pub fn seat_text(players: &[Player], seat: Seat) -> String {
+    match players.get(seat.index()) {
+        Some(p) => format!("seat {} ({})", seat.index() + 1, p.name),
+        None => format!("seat {}", seat.index() + 1),
     }
 }
 
-/// The seats (from 0) that play for `side` (a kingdom): one seat, or a team's seats.
-pub fn side_seats(game: &Game, side: usize) -> Vec<usize> {
-    (0..usize::from(game.players()))
-        .filter(|&p| game.side_of(p) == side)
-        .collect()
+/// The seats that play for `side` (a kingdom): one seat, or a team's seats.
+pub fn side_seats(game: &Game, side: Side) -> Vec<Seat> {
+    game.seats().filter(|&p| game.side_of(p) == side).collect()
 }
 
 /// Whether `game` is played in teams (some kingdom has several seats).
@@ -63,25 +61,25 @@ pub fn is_team_game(game: &Game) -> bool {
 
 /// Who plays for `side` (a kingdom, as scores and outcomes number them): `seat 2 (Alice)`, or in
 /// team games `team 1 (seats 1+2: Alice, Bob)`, as `simulate` labels teams.
-pub fn side_text(game: &Game, players: &[Player], side: usize) -> String {
-    if !is_team_game(game) {
-        return seat_text(players, side);
-    }
+pub fn side_text(game: &Game, players: &[Player], side: Side) -> String {
     let seats = side_seats(game, side);
-    let numbers: Vec<String> = seats.iter().map(|p| (p + 1).to_string()).collect();
+    if let ([seat], false) = (seats.as_slice(), is_team_game(game)) {
+        return seat_text(players, *seat);
+    }
+    let numbers: Vec<String> = seats.iter().map(|p| (p.index() + 1).to_string()).collect();
     let names: Vec<&str> = seats
         .iter()
-        .filter_map(|&p| players.get(p).map(|pl| pl.name.as_str()))
+        .filter_map(|&p| players.get(p.index()).map(|pl| pl.name.as_str()))
         .collect();
     if names.len() == seats.len() && !names.is_empty() {
         format!(
             "team {} (seats {}: {})",
-            side + 1,
+            side.index() + 1,
             numbers.join("+"),
             names.join(", ")
         )
     } else {
-        format!("team {} (seats {})", side + 1, numbers.join("+"))
+        format!("team {} (seats {})", side.index() + 1, numbers.join("+"))
     }
 }
 
