@@ -5,7 +5,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use crownlands_bots::mcts::{Budget, MctsConfig};
 use crownlands_bots::{Bot, MctsBot, PlayerView, RandomBot, Turn};
 use crownlands_core::rng::GameRng;
-use crownlands_core::{Game, Ruleset};
+use crownlands_core::{Game, Ruleset, Side};
 use std::hint::black_box;
 use std::sync::Arc;
 
@@ -61,9 +61,9 @@ fn random_through_trait(c: &mut Criterion) {
                 let mut g = Game::new(r.clone(), players, seed).expect("setup");
                 while let Some(mut turn) = Turn::new(&mut g) {
                     let p = turn.view().player();
-                    bots[p].act(&mut turn).expect("legal");
+                    bots[p.index()].act(&mut turn).expect("legal");
                 }
-                black_box(g.score_total(0))
+                black_box(g.score_total(Side(0)))
             })
         });
     }

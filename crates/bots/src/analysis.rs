@@ -20,7 +20,7 @@ use crate::mcts::MctsBot;
 use crate::rollout::{Lean, Rollout, play_out};
 use crate::{Level, PlayerView, greedy};
 use crownlands_core::rng::GameRng;
-use crownlands_core::{Action, Game};
+use crownlands_core::{Action, Game, Side};
 
 /// What a move is worth to the acting side, estimated by playouts.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -206,7 +206,7 @@ pub fn estimate(
 }
 
 /// The side's share of the win and its score at the end of `game`.
-fn result_for(game: &Game, side: usize) -> (f64, f64) {
+fn result_for(game: &Game, side: Side) -> (f64, f64) {
     let outcome = game.outcome();
     let win = if outcome.winners.contains(&side) {
         1.0 / outcome.winners.len() as f64

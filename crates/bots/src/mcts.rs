@@ -21,7 +21,7 @@ use crate::rollout::{Lean, greedy_choice, play_out, step};
 use crate::widen::{sort_placements, width};
 use crate::{Bot, PlayerView, side_of, sides};
 use crownlands_core::rng::GameRng;
-use crownlands_core::{Action, Game, Phase};
+use crownlands_core::{Action, Game, Phase, Side};
 use std::time::{Duration, Instant};
 
 mod halving;
@@ -245,7 +245,7 @@ impl MctsBot {
                 self.tree.push(Node::new(Action::Discard, 0));
             }
         }
-        self.me = view.side() as u16;
+        self.me = u16::from(view.side().0);
         if self.config.threads > 1 {
             return self.search_in_parallel(view, &root_actions);
         }
@@ -422,7 +422,7 @@ impl MctsBot {
                 if game.is_over() {
                     break;
                 }
-                let side = game.to_act().map_or(0, |p| side_of(game, p)) as u16;
+                let side = game.to_act().map_or(0, |p| u16::from(side_of(game, p).0));
                 if side != self.me && self.config.opponents == Opponents::Rollout {
                     if !step(
                         game,
@@ -484,7 +484,7 @@ impl MctsBot {
     /// The searching side's lean in playouts.
     fn lean(&self) -> Lean {
         Lean {
-            side: usize::from(self.me),
+            side: Side(self.me as u8),
             crown: self.config.crown,
         }
     }
@@ -631,7 +631,10 @@ const CANONICAL_SEED: u64 = 0x6b69_6e67;
 /// What the finished (or abandoned) game is worth to each side.
 fn rewards(game: &Game, kind: Reward, scale: f64) -> Vec<f64> {
     let n = sides(game);
-    let scores: Vec<i32> = (0..n).map(|side| game.score_total(side)).collect();
+    let scores: Vec<i32> = game
+        .all_sides()
+        .map(|side| game.score_total(side))
+        .collect();
     let best = scores.iter().copied().max().unwrap_or(0);
     let winners = scores.iter().filter(|&&s| s == best).count().max(1) as f64;
     (0..n)

@@ -3,7 +3,7 @@
 use crate::greedy::{EARLIER_TURN, NO_FIT, quick_placement_value};
 use crate::kingdom_map::KingdomMap;
 use crownlands_core::rng::GameRng;
-use crownlands_core::{Action, Game, Phase};
+use crownlands_core::{Action, Game, Phase, Side};
 
 /// How playouts finish the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,7 +21,7 @@ pub enum Rollout {
 /// A lean in one side's greedy claims: each crown of a domino adds `crown` points to its value.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Lean {
-    pub side: usize,
+    pub side: Side,
     pub crown: f64,
 }
 

@@ -13,7 +13,7 @@
 use crate::{Bot, BotError, Level, Turn};
 use crownlands_core::matches::Match;
 use crownlands_core::rng::derive_seed;
-use crownlands_core::{Action, Game, Ruleset, SetupError};
+use crownlands_core::{Action, Game, Ruleset, Seat, SetupError, Side};
 use rayon::prelude::*;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -77,8 +77,8 @@ pub struct PlayedGame<'a> {
     pub actions: &'a [Vec<Action>],
     /// Each seat's total (its side's, summed over the match).
     pub totals: &'a [i64],
-    /// The seats whose side won (from 0).
-    pub winners: &'a [usize],
+    /// The seats whose side won.
+    pub winners: &'a [Seat],
 }
 
 /// Totals for one bot (every seat it played, all games).
@@ -211,18 +211,18 @@ struct Block {
 pub fn add_placed_shares(game: &Game, placed: &mut [f64]) {
     let placements = game.placed();
     if game.sides() == game.players() {
-        // One kingdom per seat (the common case, and the hot path of random simulations).
-        for &(k, _, _) in placements {
-            if let Some(p) = placed.get_mut(k) {
+        // One kingdom per seat, side `i` being seat `i`'s (the common case, and the hot path of
+        // random simulations).
+        for &(side, _, _) in placements {
+            if let Some(p) = placed.get_mut(side.index()) {
                 *p += 1.0;
             }
         }
         return;
     }
-    let players = usize::from(game.players());
-    for (seat, share) in placed.iter_mut().enumerate().take(players) {
+    for (seat, share) in game.seats().zip(placed.iter_mut()) {
         let side = game.side_of(seat);
-        let members = (0..players).filter(|&p| game.side_of(p) == side).count();
+        let members = game.seats().filter(|&p| game.side_of(p) == side).count();
         let mine = placements.iter().filter(|&&(k, _, _)| k == side).count();
         *share += mine as f64 / members.max(1) as f64;
     }
@@ -279,30 +279,27 @@ impl Tournament {
         let failed = AtomicBool::new(false);
         let start = Instant::now();
         let play_block = |b: u64| -> Result<Block, TournamentError> {
-            let mut block = Block {
-                bots: vec![BotStats::default(); distinct.len()],
-                seats: vec![SeatStats::default(); players],
+            let mut worker = Worker {
+                tournament: self,
+                bot_index: &bot_index,
+                record,
+                block: Block {
+                    bots: vec![BotStats::default(); distinct.len()],
+                    seats: vec![SeatStats::default(); players],
+                },
+                played: None,
             };
-            // One game's memory, reused for every game of the block.
-            let mut game = None;
             for i in b * BLOCK..((b + 1) * BLOCK).min(self.games) {
                 if failed.load(Ordering::Relaxed) {
                     break;
                 }
-                self.play_one(
-                    i,
-                    players_u8,
-                    match_games,
-                    &bot_index,
-                    &mut block,
-                    &mut game,
-                    record,
-                )
-                .inspect_err(|_| failed.store(true, Ordering::Relaxed))?;
+                worker
+                    .play_one(i)
+                    .inspect_err(|_| failed.store(true, Ordering::Relaxed))?;
                 let n = done.fetch_add(1, Ordering::Relaxed) + 1;
                 progress(n);
             }
-            Ok(block)
+            Ok(worker.block)
         };
         let results: Vec<Result<Block, TournamentError>> = match self.jobs {
             Some(j) => {
@@ -336,187 +333,228 @@ impl Tournament {
         })
     }
 
-    /// Play game (or match) `i`, add it to `block` and hand it to `record`.
-    #[allow(clippy::too_many_arguments)]
-    fn play_one(
+    /// Play game (or match) `i` of the tournament alone, on `played` (kept from call to call so
+    /// its memory is reused), calling `each_game` once every game of the match is over. With
+    /// `keep_actions` the actions are returned too. This is how a caller that keeps its own
+    /// statistics (`crownlands simulate`) plays the very games [`Tournament::run`] plays.
+    pub fn play_match(
         &self,
         i: u64,
-        players: u8,
-        match_games: u8,
-        bot_index: &[usize],
-        block: &mut Block,
-        game: &mut Option<Game>,
-        record: Option<&Recorder<'_>>,
-    ) -> Result<(), TournamentError> {
-        let n = usize::from(players);
-        let mut placed = vec![0.0; n];
-        let played =
-            self.play_match(i, players, match_games, game, record.is_some(), &mut |g| {
-                placed.iter_mut().for_each(|p| *p = 0.0);
-                add_placed_shares(g, &mut placed);
-                for (s, p) in block.seats.iter_mut().zip(&placed) {
-                    s.placed += p;
+        played: &mut Option<Match>,
+        keep_actions: bool,
+        each_game: &mut dyn FnMut(&Game),
+    ) -> Result<MatchPlayed, TournamentError> {
+        let n = self.levels.len();
+        let players = u8::try_from(n).map_err(|_| TournamentError::TooManyPlayers(n))?;
+        let match_seed = derive_seed(self.seed, i);
+        let played = match played {
+            Some(m) => {
+                m.reset(match_seed);
+                m
+            }
+            None => played.insert(Match::new(self.ruleset.clone(), players, match_seed)?),
+        };
+        let seating = Seating::new(self, i);
+        let mut clock = Clock::new(&seating);
+        // The actions of each game, only when recording: a plain tournament allocates nothing
+        // per action.
+        let mut actions: Option<Vec<Vec<Action>>> = keep_actions.then(Vec::new);
+        let mut bots: Vec<Box<dyn Bot>> = seating
+            .entry
+            .iter()
+            .enumerate()
+            .map(|(s, &e)| self.levels[e].build(derive_seed(match_seed, u64::MAX - 1 - s as u64)))
+            .collect();
+        loop {
+            let list = actions.as_mut().map(|a| {
+                a.push(Vec::new());
+                a.len() - 1
+            });
+            let game = played.game_mut();
+            clock.start_game();
+            while let Some(mut turn) = Turn::new(game) {
+                let seat = turn.view().player();
+                let r = clock.time(seat, || bots[seat.index()].act(&mut turn));
+                let action = r.map_err(|error| TournamentError::Bot { game: i, error })?;
+                if let (Some(a), Some(l)) = (actions.as_mut(), list) {
+                    a[l].push(action);
                 }
-            })?;
-        let MatchPlayed {
-            totals,
-            winners,
-            seat_sides,
-            entry,
-            decisions,
-            nanos,
-            ..
-        } = &played;
-        // Wins are per side: every seat of a winning team wins; sides sharing a victory share it.
-        let share = 1.0 / played.sides_won().max(1) as f64;
-        for seat in 0..n {
-            let won = if winners.contains(&seat) { share } else { 0.0 };
-            let score = totals[seat] as f64;
-            let best_other = (0..n)
-                .filter(|&o| seat_sides[o] != seat_sides[seat])
-                .map(|o| totals[o])
-                .max()
-                .unwrap_or(totals[seat]);
-            let s = &mut block.seats[seat];
-            s.wins += won;
-            s.score_sum += score;
-            s.score_sq_sum += score * score;
-            let b = &mut block.bots[bot_index[entry[seat]]];
-            b.games += 1;
-            b.wins += won;
-            b.score_sum += score;
-            b.score_sq_sum += score * score;
-            b.margin_sum += (totals[seat] - best_other) as f64;
-            b.decisions += decisions[seat];
-            b.nanos += nanos[seat];
+            }
+            clock.end_game();
+            each_game(game);
+            played.count_game();
+            if !played.next_game() {
+                break;
+            }
         }
-        if let (Some(record), Some(actions)) = (record, &played.actions) {
-            let seats: Vec<Level> = entry.iter().map(|&e| self.levels[e]).collect();
+        Ok(MatchPlayed::of(played, seating, clock, actions))
+    }
+}
+
+/// Who sits where in game (or match) `i`: the bot list rotated by `i`.
+struct Seating {
+    rotation: usize,
+    /// The list entry playing each seat.
+    entry: Vec<usize>,
+    /// Whether each seat's decisions are timed one by one (random seats are not: the clock
+    /// would cost as much as the move).
+    timed: Vec<bool>,
+}
+
+impl Seating {
+    fn new(t: &Tournament, i: u64) -> Seating {
+        let n = t.levels.len();
+        // Seat s is played by list entry (s + i) mod n.
+        let rotation = (i % n.max(1) as u64) as usize;
+        let entry: Vec<usize> = (0..n).map(|s| (s + rotation) % n).collect();
+        let timed = entry
+            .iter()
+            .map(|&e| t.levels[e] != Level::Random)
+            .collect();
+        Seating {
+            rotation,
+            entry,
+            timed,
+        }
+    }
+}
+
+/// Each seat's decisions and thinking time. Random seats share the game's time left over after
+/// the timed seats, in proportion to their decisions.
+struct Clock {
+    timed: Vec<bool>,
+    decisions: Vec<u64>,
+    nanos: Vec<u128>,
+    /// Decisions before the current game.
+    decisions_before: Vec<u64>,
+    game_start: Instant,
+    timed_nanos: u128,
+    untimed_decisions: u64,
+}
+
+impl Clock {
+    fn new(seating: &Seating) -> Clock {
+        let n = seating.entry.len();
+        Clock {
+            timed: seating.timed.clone(),
+            decisions: vec![0; n],
+            nanos: vec![0; n],
+            decisions_before: vec![0; n],
+            game_start: Instant::now(),
+            timed_nanos: 0,
+            untimed_decisions: 0,
+        }
+    }
+
+    fn start_game(&mut self) {
+        self.game_start = Instant::now();
+        self.timed_nanos = 0;
+        self.untimed_decisions = 0;
+    }
+
+    /// One decision of `seat`, timed if its seat is.
+    fn time<R>(&mut self, seat: Seat, decide: impl FnOnce() -> R) -> R {
+        let s = seat.index();
+        self.decisions[s] += 1;
+        if self.timed[s] {
+            let t0 = Instant::now();
+            let r = decide();
+            let t = t0.elapsed().as_nanos();
+            self.nanos[s] += t;
+            self.timed_nanos += t;
+            r
+        } else {
+            self.untimed_decisions += 1;
+            decide()
+        }
+    }
+
+    fn end_game(&mut self) {
+        if self.untimed_decisions > 0 {
+            let rest = self
+                .game_start
+                .elapsed()
+                .as_nanos()
+                .saturating_sub(self.timed_nanos);
+            // The leftover time, split evenly over this game's untimed decisions.
+            let share = rest / u128::from(self.untimed_decisions);
+            for s in (0..self.timed.len()).filter(|&s| !self.timed[s]) {
+                let seat_decisions = self.decisions[s] - self.decisions_before[s];
+                self.nanos[s] += share * u128::from(seat_decisions);
+            }
+        }
+        self.decisions_before.copy_from_slice(&self.decisions);
+    }
+}
+
+/// What a worker keeps from game to game: its block's totals and one match's memory.
+struct Worker<'t, 'r> {
+    tournament: &'t Tournament,
+    /// Each entry of the bot list: its index among the distinct bots.
+    bot_index: &'t [usize],
+    record: Option<&'t Recorder<'r>>,
+    block: Block,
+    played: Option<Match>,
+}
+
+impl Worker<'_, '_> {
+    /// Play game (or match) `i`, add it to the block and hand it to the recorder.
+    fn play_one(&mut self, i: u64) -> Result<(), TournamentError> {
+        let t = self.tournament;
+        let mut placed = vec![0.0; t.levels.len()];
+        let seats = &mut self.block.seats;
+        let played = t.play_match(i, &mut self.played, self.record.is_some(), &mut |g| {
+            placed.iter_mut().for_each(|p| *p = 0.0);
+            add_placed_shares(g, &mut placed);
+            for (s, p) in seats.iter_mut().zip(&placed) {
+                s.placed += p;
+            }
+        })?;
+        self.add(&played);
+        if let (Some(record), Some(actions)) = (self.record, &played.actions) {
+            let seats: Vec<Level> = played.entry.iter().map(|&e| t.levels[e]).collect();
             record(&PlayedGame {
                 index: i,
                 seed: played.seed,
                 rotation: played.rotation,
                 seats: &seats,
                 actions,
-                totals,
-                winners,
+                totals: &played.totals,
+                winners: &played.winners,
             })
             .map_err(TournamentError::Record)?;
         }
         Ok(())
     }
 
-    /// Play game (or match) `i` of the tournament alone, on `game` (kept from call to call so its
-    /// memory is reused), calling `each_game` once every game of the match is over. `players`
-    /// is the number of levels, `match_games` the ruleset's games per match (1 for most). With
-    /// `keep_actions` the actions are returned too. This is how a caller that keeps its own
-    /// statistics (`crownlands simulate`) plays the very games [`Tournament::run`] plays.
-    pub fn play_match(
-        &self,
-        i: u64,
-        players: u8,
-        match_games: u8,
-        game: &mut Option<Game>,
-        keep_actions: bool,
-        each_game: &mut dyn FnMut(&Game),
-    ) -> Result<MatchPlayed, TournamentError> {
-        let n = usize::from(players);
-        let match_seed = derive_seed(self.seed, i);
-        // Seat s is played by list entry (s + i) mod n.
-        let rotation = (i % n as u64) as usize;
-        let entry: Vec<usize> = (0..n).map(|s| (s + rotation) % n).collect();
-        // The actions of each game, only when recording: a plain tournament allocates nothing
-        // per action.
-        let mut actions: Option<Vec<Vec<Action>>> = keep_actions.then(Vec::new);
-        let mut bots: Vec<Box<dyn Bot>> = (0..n)
-            .map(|s| self.levels[entry[s]].build(derive_seed(match_seed, u64::MAX - 1 - s as u64)))
-            .collect();
-        let mut totals = vec![0i64; n];
-        let mut decisions = vec![0u64; n];
-        let mut nanos = vec![0u128; n];
-        let mut decisions_before = vec![0u64; n];
-        let mut single_winners = None;
-        // The side (kingdom) of each seat, from the last game played.
-        let mut seat_sides: Vec<usize> = (0..n).collect();
-        // Random seats are not timed one decision at a time (the clock would cost as much as
-        // the move): they share the game's time left over after the timed seats.
-        let timed: Vec<bool> = (0..n)
-            .map(|s| self.levels[entry[s]] != Level::Random)
-            .collect();
-        for k in 0..match_games {
-            let seed = Match::game_seed(match_seed, k);
-            match game.as_mut() {
-                Some(g) => g.reset(seed),
-                None => *game = Some(Game::new(self.ruleset.clone(), players, seed)?),
-            }
-            let Some(game) = game.as_mut() else {
-                continue;
+    /// Add a match's seats and bots to the block.
+    fn add(&mut self, played: &MatchPlayed) {
+        // Wins are per side: every seat of a winning team wins; sides sharing a victory share it.
+        let share = 1.0 / played.sides_won().max(1) as f64;
+        for (seat, &score) in played.totals.iter().enumerate() {
+            let won = if played.winners.iter().any(|w| w.index() == seat) {
+                share
+            } else {
+                0.0
             };
-            if let Some(a) = actions.as_mut() {
-                a.push(Vec::new());
-            }
-            let start = Instant::now();
-            let mut timed_nanos = 0u128;
-            let mut untimed_decisions = 0u64;
-            while let Some(mut turn) = Turn::new(game) {
-                let seat = turn.view().player();
-                let r = if timed[seat] {
-                    let t0 = Instant::now();
-                    let r = bots[seat].act(&mut turn);
-                    let t = t0.elapsed().as_nanos();
-                    nanos[seat] += t;
-                    timed_nanos += t;
-                    r
-                } else {
-                    untimed_decisions += 1;
-                    bots[seat].act(&mut turn)
-                };
-                decisions[seat] += 1;
-                let action = r.map_err(|error| TournamentError::Bot { game: i, error })?;
-                if let Some(list) = actions.as_mut().and_then(|a| a.last_mut()) {
-                    list.push(action);
-                }
-            }
-            if untimed_decisions > 0 {
-                let rest = start.elapsed().as_nanos().saturating_sub(timed_nanos);
-                for s in (0..n).filter(|&s| !timed[s]) {
-                    // The leftover time, split evenly over this game's untimed decisions.
-                    let share = rest / u128::from(untimed_decisions);
-                    let seat_decisions = decisions[s] - decisions_before[s];
-                    nanos[s] += share * u128::from(seat_decisions);
-                }
-            }
-            decisions_before.copy_from_slice(&decisions);
-            each_game(game);
-            seat_sides = (0..n).map(|p| game.side_of(p)).collect();
-            // A seat scores its side's kingdom (its team's, in team games).
-            let game_totals: Vec<i32> = (0..n).map(|p| game.score_total(game.side_of(p))).collect();
-            for (t, g) in totals.iter_mut().zip(&game_totals) {
-                *t += i64::from(*g);
-            }
-            if match_games == 1 {
-                single_winners = Some(winners_of_game(game, &game_totals));
-            }
+            let score_f = score as f64;
+            let s = &mut self.block.seats[seat];
+            s.wins += won;
+            s.score_sum += score_f;
+            s.score_sq_sum += score_f * score_f;
+            let b = &mut self.block.bots[self.bot_index[played.entry[seat]]];
+            b.games += 1;
+            b.wins += won;
+            b.score_sum += score_f;
+            b.score_sq_sum += score_f * score_f;
+            b.margin_sum += played.margin(seat) as f64;
+            b.decisions += played.decisions[seat];
+            b.nanos += played.nanos[seat];
         }
-        let winners = single_winners.unwrap_or_else(|| {
-            let best = totals.iter().copied().max().unwrap_or(0);
-            (0..n).filter(|&p| totals[p] == best).collect()
-        });
-        Ok(MatchPlayed {
-            seed: match_seed,
-            rotation,
-            entry,
-            totals,
-            winners,
-            seat_sides,
-            decisions,
-            nanos,
-            actions,
-        })
     }
 }
 
-/// One game (or match) as [`Tournament::play_match`] played it.
+/// One game (or match) as [`Tournament::play_match`] played it, seat by seat.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchPlayed {
     /// The seed of the match (its game `k` is seeded `Match::game_seed(seed, k)`).
@@ -527,10 +565,10 @@ pub struct MatchPlayed {
     pub entry: Vec<usize>,
     /// Each seat's total (its side's, summed over the match).
     pub totals: Vec<i64>,
-    /// The seats whose side won (from 0).
-    pub winners: Vec<usize>,
+    /// The seats whose side won.
+    pub winners: Vec<Seat>,
     /// The side of each seat.
-    pub seat_sides: Vec<usize>,
+    pub seat_sides: Vec<Side>,
     /// Decisions each seat took.
     pub decisions: Vec<u64>,
     /// Time each seat's bot thought, in nanoseconds.
@@ -540,30 +578,52 @@ pub struct MatchPlayed {
 }
 
 impl MatchPlayed {
+    /// A finished match, seat by seat: a seat scores its side's total, and wins with its side.
+    fn of(
+        played: &Match,
+        seating: Seating,
+        clock: Clock,
+        actions: Option<Vec<Vec<Action>>>,
+    ) -> MatchPlayed {
+        let game = played.game();
+        let seat_sides: Vec<Side> = game.seats().map(|s| game.side_of(s)).collect();
+        MatchPlayed {
+            seed: played.seed(),
+            rotation: seating.rotation,
+            entry: seating.entry,
+            totals: seat_sides.iter().map(|&s| played.totals()[s]).collect(),
+            winners: game
+                .seats()
+                .filter(|&s| played.is_winner(game.side_of(s)))
+                .collect(),
+            seat_sides,
+            decisions: clock.decisions,
+            nanos: clock.nanos,
+            actions,
+        }
+    }
+
     /// How many sides share the win.
     pub fn sides_won(&self) -> usize {
-        let mut v: Vec<usize> = self.winners.iter().map(|&p| self.seat_sides[p]).collect();
+        let mut v: Vec<Side> = self
+            .winners
+            .iter()
+            .map(|p| self.seat_sides[p.index()])
+            .collect();
         v.sort_unstable();
         v.dedup();
         v.len()
     }
-}
 
-/// The seats whose side won: the best side total alone, or the ruleset's tie-breaks when the
-/// top is shared.
-fn winners_of_game(game: &Game, seat_totals: &[i32]) -> Vec<usize> {
-    let sides = usize::from(game.sides());
-    let side_totals: Vec<i32> = (0..sides).map(|s| game.score_total(s)).collect();
-    let best = side_totals.iter().copied().max().unwrap_or(0);
-    let top: Vec<usize> = (0..sides).filter(|&s| side_totals[s] == best).collect();
-    let winning = if top.len() == 1 {
-        top
-    } else {
-        game.outcome().winners
-    };
-    (0..seat_totals.len())
-        .filter(|&p| winning.contains(&game.side_of(p)))
-        .collect()
+    /// Seat `seat`'s total less the best total of the other sides (its own when it plays alone).
+    pub fn margin(&self, seat: usize) -> i64 {
+        let best_other = (0..self.totals.len())
+            .filter(|&o| self.seat_sides[o] != self.seat_sides[seat])
+            .map(|o| self.totals[o])
+            .max()
+            .unwrap_or(self.totals[seat]);
+        self.totals[seat] - best_other
+    }
 }
 
 #[cfg(test)]
@@ -585,7 +645,7 @@ mod tests {
         seats: Vec<Level>,
         actions: Vec<Vec<Action>>,
         totals: Vec<i64>,
-        winners: Vec<usize>,
+        winners: Vec<Seat>,
     }
 
     fn run_and_keep(t: &Tournament) -> (Report, Vec<Kept>) {
@@ -633,7 +693,7 @@ mod tests {
                 g,
                 k.index
             );
-            for (p, t) in totals.iter_mut().enumerate() {
+            for (p, t) in game.seats().zip(totals.iter_mut()) {
                 *t += i64::from(game.score_total(game.side_of(p)));
             }
         }
@@ -664,7 +724,7 @@ mod tests {
             assert_eq!(k.seats, rotated);
             assert_eq!(replay(&t.ruleset, k), k.totals, "game {i} replays");
             let best = k.totals.iter().max().copied().unwrap_or(0);
-            assert!(k.winners.iter().all(|&w| k.totals[w] == best));
+            assert!(k.winners.iter().all(|&w| k.totals[w.index()] == best));
             for (s, level) in k.seats.iter().enumerate() {
                 score_by_bot[usize::from(*level != Level::Greedy)] += k.totals[s];
             }

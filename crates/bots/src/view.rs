@@ -12,14 +12,14 @@
 
 use crownlands_core::rng::GameRng;
 use crownlands_core::{
-    Action, Domino, DominoId, Game, Kingdom, Outcome, Phase, PlacementSet, PlayerId, Rules,
-    Ruleset, Slot,
+    Action, BySide, Domino, DominoId, Game, King, Kingdom, Outcome, Phase, PlacementSet, Rules,
+    Ruleset, Seat, Side, Slot,
 };
 use std::sync::Arc;
 
 /// The side a player plays for: whose score a bot maximises (their team's kingdom in team
 /// games, their own otherwise).
-pub fn side_of(game: &Game, player: PlayerId) -> usize {
+pub fn side_of(game: &Game, player: Seat) -> Side {
     game.side_of(player)
 }
 
@@ -29,7 +29,7 @@ pub fn sides(game: &Game) -> usize {
 }
 
 /// The score of a side: its kingdom's total.
-pub fn side_score(game: &Game, side: usize) -> i32 {
+pub fn side_score(game: &Game, side: Side) -> i32 {
     game.score_total(side)
 }
 
@@ -37,7 +37,7 @@ pub fn side_score(game: &Game, side: usize) -> i32 {
 #[derive(Clone, Copy, Debug)]
 pub struct PlayerView<'a> {
     game: &'a Game,
-    player: PlayerId,
+    player: Seat,
 }
 
 impl<'a> PlayerView<'a> {
@@ -49,16 +49,16 @@ impl<'a> PlayerView<'a> {
     }
 
     /// The player to act (whose view this is).
-    pub fn player(&self) -> PlayerId {
+    pub fn player(&self) -> Seat {
         self.player
     }
 
     /// The side this player plays for (see [`side_of`]).
-    pub fn side(&self) -> usize {
+    pub fn side(&self) -> Side {
         side_of(self.game, self.player)
     }
 
-    pub fn side_of(&self, player: PlayerId) -> usize {
+    pub fn side_of(&self, player: Seat) -> Side {
         side_of(self.game, player)
     }
 
@@ -104,15 +104,15 @@ impl<'a> PlayerView<'a> {
     }
 
     /// The kingdom `player` builds (their team's in team games).
-    pub fn kingdom(&self, player: PlayerId) -> &Kingdom {
+    pub fn kingdom(&self, player: Seat) -> &Kingdom {
         self.game.kingdom(self.game.side_of(player))
     }
 
-    pub fn kingdoms(&self) -> &[Kingdom] {
+    pub fn kingdoms(&self) -> &BySide<Kingdom> {
         self.game.kingdoms()
     }
 
-    pub fn owner(&self, king: usize) -> PlayerId {
+    pub fn owner(&self, king: King) -> Seat {
         self.game.owner(king)
     }
 
@@ -153,11 +153,11 @@ impl<'a> PlayerView<'a> {
     }
 
     /// The score of `player`'s side.
-    pub fn score_total(&self, player: PlayerId) -> i32 {
+    pub fn score_total(&self, player: Seat) -> i32 {
         self.game.score_total(self.game.side_of(player))
     }
 
-    pub fn side_score(&self, side: usize) -> i32 {
+    pub fn side_score(&self, side: Side) -> i32 {
         side_score(self.game, side)
     }
 
@@ -179,7 +179,7 @@ impl<'a> PlayerView<'a> {
 pub struct Turn<'a> {
     game: &'a mut Game,
     /// The player to act (fixed for the turn: it is theirs until they play).
-    player: PlayerId,
+    player: Seat,
     played: Option<Action>,
 }
 

@@ -19,7 +19,7 @@ fn level(s: &str) -> Level {
 /// Play a whole game with one bot per seat; every choice must be legal.
 fn play(game: &mut Game, bots: &mut [Box<dyn Bot>]) {
     while let Some(view) = PlayerView::new(game) {
-        let p = view.player();
+        let p = view.player().index();
         let a = bots[p].choose(&view);
         assert!(view.is_legal(a), "{} chose illegal {a:?}", bots[p].name());
         game.apply(a).expect("legal");

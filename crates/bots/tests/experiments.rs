@@ -8,8 +8,8 @@
 
 use crownlands_bots::level::parse_list;
 use crownlands_bots::{Bot, PlayerView};
-use crownlands_core::Game;
 use crownlands_core::rng::derive_seed;
+use crownlands_core::{Game, Seat};
 use std::sync::Arc;
 
 fn var(name: &str, default: &str) -> String {
@@ -36,22 +36,24 @@ fn score_parts_of_the_first_bot() {
             .collect();
         let mut g = Game::new(r.clone(), n as u8, game_seed).expect("setup");
         while let Some(view) = PlayerView::new(&g) {
-            let a = bots[view.player()].choose(&view);
+            let a = bots[view.player().index()].choose(&view);
             g.apply(a).expect("legal");
         }
-        let b = g.score(seat);
+        // The first bot's side.
+        let side = g.side_of(Seat(seat as u8));
+        let b = g.score(side);
         total += f64::from(b.total);
         territory += f64::from(b.territory_points());
         crowns += f64::from(b.crowns);
-        squares += f64::from(g.kingdom(seat).squares());
+        squares += f64::from(g.kingdom(side).squares());
         for bonus in &b.bonuses {
             let e = bonuses.entry(bonus.key.clone()).or_default();
             e.0 += f64::from(bonus.points);
             e.1 += 1;
         }
-        let best = (0..n).map(|s| g.score_total(s)).max().unwrap_or(0);
-        let winners = (0..n).filter(|&s| g.score_total(s) == best).count();
-        if g.score_total(seat) == best {
+        let best = g.all_sides().map(|s| g.score_total(s)).max().unwrap_or(0);
+        let winners = g.all_sides().filter(|&s| g.score_total(s) == best).count();
+        if g.score_total(side) == best {
             wins += 1.0 / winners as f64;
         }
         println!(
@@ -63,7 +65,7 @@ fn score_parts_of_the_first_bot() {
                 .iter()
                 .map(|x| (&x.key, x.points))
                 .collect::<Vec<_>>(),
-            (0..n).map(|s| g.score_total(s)).collect::<Vec<_>>()
+            g.all_sides().map(|s| g.score_total(s)).collect::<Vec<_>>()
         );
     }
     let g = games as f64;

@@ -135,7 +135,10 @@ impl Session {
 
     /// The outcome of every finished game (the current one included once it is over).
     pub fn outcomes(&self) -> Vec<Outcome> {
-        self.played.outcomes().map(<[Outcome]>::to_vec).unwrap_or_default()
+        self.played
+            .outcomes()
+            .map(<[Outcome]>::to_vec)
+            .unwrap_or_default()
     }
 
     /// The current game's status as a save records it.
