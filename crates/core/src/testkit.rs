@@ -143,7 +143,7 @@ pub fn knights_and_wealth() -> Arc<Ruleset> {
 
 pub fn knights_conserved(g: &Game) {
     let e = g.economy();
-    let owned: u32 = e.sides.iter().map(|h| h.knights()).sum();
+    let owned: u32 = e.sides.values().map(|h| h.knights()).sum();
     assert_eq!(
         owned + e.knight_supply,
         22,
@@ -226,7 +226,7 @@ pub const ALL: &[&str] = &["knights", "buildings", "queen", "dragon", "wealth"];
 pub fn conserved(g: &Game, towers: u32) {
     let e = g.economy();
     let total = g.ruleset().buildings.len();
-    let built: usize = e.sides.iter().map(|h| h.buildings.len()).sum();
+    let built: usize = e.sides.values().map(|h| h.buildings.len()).sum();
     let on_board = e.board.iter().flatten().count();
     assert_eq!(
         e.building_pile.len() + on_board + e.burnt.len() + built,
@@ -238,24 +238,24 @@ pub fn conserved(g: &Game, towers: u32) {
     all.extend(&e.burnt);
     all.extend(
         e.sides
-            .iter()
+            .values()
             .flat_map(|h| h.buildings.iter().map(|&(b, _)| b)),
     );
     all.sort();
     all.dedup();
     assert_eq!(all.len(), total, "no building in two places");
     assert_eq!(
-        e.sides.iter().map(|h| h.towers).sum::<u32>() + e.tower_supply,
+        e.sides.values().map(|h| h.towers).sum::<u32>() + e.tower_supply,
         towers,
         "towers conserved"
     );
     knights_conserved(g);
     assert!(
-        e.sides.iter().filter(|h| h.hosts_queen).count() <= 1,
+        e.sides.values().filter(|h| h.hosts_queen).count() <= 1,
         "one Queen"
     );
     if let Some(host) = e.queen_host() {
-        let most = e.sides.iter().map(|h| h.towers).max().unwrap_or(0);
+        let most = e.sides.values().map(|h| h.towers).max().unwrap_or(0);
         assert_eq!(e.sides[host].towers, most, "the host has the most towers");
     }
 }

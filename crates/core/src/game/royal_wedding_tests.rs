@@ -71,7 +71,7 @@ fn royal_wedding_teams_share_a_kingdom_and_a_purse() {
         assert!(
             g.economy()
                 .sides
-                .iter()
+                .values()
                 .all(|h| h.coins == 7 && h.knights_in_hand == 1),
             "a team starts with 1 knight and 7 coins"
         );
@@ -79,14 +79,14 @@ fn royal_wedding_teams_share_a_kingdom_and_a_purse() {
         while !g.is_over() {
             let player = g.to_act().expect("acting");
             let side = g.side_of(player);
-            assert_eq!(side, player / 2, "teammates sit side by side");
+            assert_eq!(side, Side(player.0 / 2), "teammates sit side by side");
             let before = g.placed().len();
             let coins_before = g.economy().sides[side].coins;
             let a = g.play_random(|| xorshift(&mut state)).expect("action");
             if g.placed().len() > before {
                 let (kingdom, _, _) = g.placed()[before];
                 assert_eq!(kingdom, side, "a player places into the team's kingdom");
-                placements_by_player[player] += 1;
+                placements_by_player[player.index()] += 1;
             }
             if let Action::Tax { .. } = a {
                 assert!(
@@ -115,7 +115,7 @@ fn royal_wedding_teams_share_a_kingdom_and_a_purse() {
             usize::from(players / 2),
             "ranked per team"
         );
-        for side in 0..usize::from(g.sides()) {
+        for side in g.all_sides() {
             assert_eq!(outcome.scores[side], g.score(side));
             assert!(
                 g.kingdom(side).squares() > 20,

@@ -19,7 +19,7 @@ fn four_players_use_all_48_in_12_rounds() {
         assert!(numbers.windows(2).all(|w| w[0] < w[1]), "first line sorted");
         let mut order = g.first_claim_order().to_vec();
         order.sort();
-        assert_eq!(order, vec![0, 1, 2, 3]);
+        assert_eq!(order, King::all(4).collect::<Vec<_>>());
         play_out(&mut g, seed);
         assert!(g.is_over());
         assert_eq!(g.round(), 13);
@@ -55,11 +55,12 @@ fn two_players_snake_the_first_claims_and_fill_5x5() {
     let r = Arc::new(testkit::kingdomino());
     for seed in 0..30 {
         let g = Game::new(r.clone(), 2, seed).expect("setup");
-        let owners: Vec<PlayerId> = g.first_claim_order().iter().map(|&k| g.owner(k)).collect();
+        let owners: Vec<Seat> = g.first_claim_order().iter().map(|&k| g.owner(k)).collect();
         let a = owners[0];
+        let b = Seat(1 - a.0);
         assert_eq!(
             owners,
-            vec![a, 1 - a, 1 - a, a],
+            vec![a, b, b, a],
             "A B B A (rulebook 002, Step 2)"
         );
         let mut g = g;
@@ -199,8 +200,8 @@ fn resampling_keeps_what_players_have_seen() {
     assert_eq!(g.next_line(), h.next_line());
     assert_eq!(g.current_line(), h.current_line());
     assert_eq!(g.draw_pile_len(), h.draw_pile_len());
-    for p in 0..2 {
-        assert_eq!(g.kingdom(p), h.kingdom(p));
+    for side in g.all_sides() {
+        assert_eq!(g.kingdom(side), h.kingdom(side));
     }
     // Both play on to a legal end.
     while h.play_random(|| xorshift(&mut state)).is_some() {}

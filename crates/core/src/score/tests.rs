@@ -157,59 +157,59 @@ fn breakdown(total: i32, largest: u32, crowns: u32) -> ScoreBreakdown {
 fn tie_breaks_in_order() {
     let both = [TieBreak::LargestTerritory, TieBreak::MostCrowns];
     // Clear winner on score.
-    let o = score::rank(vec![breakdown(30, 5, 3), breakdown(20, 9, 9)], &both);
-    assert_eq!((o.winners.clone(), o.decided_by), (vec![0], Decider::Score));
+    let o = score::rank(BySide::from_vec(vec![breakdown(30, 5, 3), breakdown(20, 9, 9)]), &both);
+    assert_eq!((o.winners.clone(), o.decided_by), (vec![Side(0)], Decider::Score));
     // Tied on score: the largest territory wins.
-    let o = score::rank(vec![breakdown(30, 5, 9), breakdown(30, 6, 1)], &both);
+    let o = score::rank(BySide::from_vec(vec![breakdown(30, 5, 9), breakdown(30, 6, 1)]), &both);
     assert_eq!(
         (o.winners.clone(), o.decided_by),
-        (vec![1], Decider::TieBreak(TieBreak::LargestTerritory))
+        (vec![Side(1)], Decider::TieBreak(TieBreak::LargestTerritory))
     );
-    assert_eq!(o.places, vec![2, 1]);
+    assert_eq!(o.places.as_slice(), &[2, 1]);
     // Tied on score and territory: most crowns (004).
     let o = score::rank(
-        vec![
+        BySide::from_vec(vec![
             breakdown(30, 6, 4),
             breakdown(30, 6, 5),
             breakdown(10, 9, 9),
-        ],
+        ]),
         &both,
     );
     assert_eq!(
         (o.winners.clone(), o.decided_by),
-        (vec![1], Decider::TieBreak(TieBreak::MostCrowns))
+        (vec![Side(1)], Decider::TieBreak(TieBreak::MostCrowns))
     );
-    assert_eq!(o.places, vec![2, 1, 3]);
+    assert_eq!(o.places.as_slice(), &[2, 1, 3]);
     // Most coins, when a ruleset names it.
     let mut rich = breakdown(30, 6, 4);
     rich.coins = 9;
     let o = score::rank(
-        vec![breakdown(30, 6, 4), rich],
+        BySide::from_vec(vec![breakdown(30, 6, 4), rich]),
         &[TieBreak::LargestTerritory, TieBreak::MostCoins],
     );
     assert_eq!(
         (o.winners.clone(), o.decided_by),
-        (vec![1], Decider::TieBreak(TieBreak::MostCoins))
+        (vec![Side(1)], Decider::TieBreak(TieBreak::MostCoins))
     );
     // Without the crowns tie-break (000 alone), the same players share the victory.
     let o = score::rank(
-        vec![breakdown(30, 6, 4), breakdown(30, 6, 5)],
+        BySide::from_vec(vec![breakdown(30, 6, 4), breakdown(30, 6, 5)]),
         &[TieBreak::LargestTerritory],
     );
     assert_eq!(
         (o.winners.clone(), o.decided_by),
-        (vec![0, 1], Decider::Shared)
+        (vec![Side(0), Side(1)], Decider::Shared)
     );
-    assert_eq!(o.places, vec![1, 1]);
+    assert_eq!(o.places.as_slice(), &[1, 1]);
     // Equal on everything: shared.
     let o = score::rank(
-        vec![
+        BySide::from_vec(vec![
             breakdown(30, 6, 4),
             breakdown(30, 6, 4),
             breakdown(31, 1, 1),
-        ],
+        ]),
         &both,
     );
-    assert_eq!(o.winners, vec![2]);
-    assert_eq!(o.places, vec![2, 2, 1]);
+    assert_eq!(o.winners, vec![Side(2)]);
+    assert_eq!(o.places.as_slice(), &[2, 2, 1]);
 }

@@ -18,7 +18,7 @@ fn building_costs_the_slot_price_and_gives_its_effects() {
                 .iter()
                 .any(|a| matches!(a, Action::Build { .. }))
         }) {
-            let side = g.to_act().expect("acting");
+            let side = g.side_to_act().expect("acting");
             let Some(&Action::Build { slot, cell }) = g
                 .legal_actions()
                 .iter()
@@ -99,7 +99,7 @@ fn the_tower_supply_runs_out() {
             g.apply(a).expect("legal");
             conserved(&g, 1);
         }
-        assert!(g.economy().sides.iter().map(|h| h.towers).sum::<u32>() <= 1);
+        assert!(g.economy().sides.values().map(|h| h.towers).sum::<u32>() <= 1);
     }
 }
 

@@ -15,7 +15,7 @@ fn the_dragon_burns_once_a_round_and_not_for_the_queen() {
                 .iter()
                 .any(|a| matches!(a, Action::Burn { .. }))
         }) {
-            let side = g.to_act().expect("acting");
+            let side = g.side_to_act().expect("acting");
             assert!(!g.economy().sides[side].hosts_queen);
             let Some(&Action::Burn { slot }) = g
                 .legal_actions()

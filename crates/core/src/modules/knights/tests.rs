@@ -17,13 +17,13 @@ fn tax_collects_the_territory_after_placing() {
         assert!(
             g.economy()
                 .sides
-                .iter()
+                .values()
                 .all(|h| h.coins == 7 && h.knights_in_hand == 1)
         );
         assert_eq!(g.economy().knight_supply, 18);
         while !g.is_over() {
             if let Phase::Step { .. } = g.phase() {
-                let side = g.to_act().expect("acting");
+                let side = g.side_to_act().expect("acting");
                 let legal = g.legal_actions();
                 assert_eq!(
                     legal.last(),
@@ -54,7 +54,7 @@ fn tax_collects_the_territory_after_placing() {
             g.play_random(|| xorshift(&mut state));
         }
         knights_conserved(&g);
-        for p in 0..4 {
+        for p in g.all_sides() {
             let s = g.score(p);
             let coins = g.economy().sides[p].coins;
             assert_eq!(s.bonus("wealth"), Some((coins / 3) as i32));
@@ -76,7 +76,7 @@ fn two_knights_a_turn_one_per_square() {
     while !matches!(g.phase(), Phase::Step { .. }) || g.turn_placement().is_none() {
         g.play_random(|| xorshift(&mut state));
     }
-    let side = g.to_act().expect("acting");
+    let side = g.side_to_act().expect("acting");
     g.apply(Action::Tax { square: 0 }).expect("first knight");
     assert!(matches!(g.phase(), Phase::Step { .. }));
     g.apply(Action::Tax { square: 1 }).expect("second knight");
@@ -99,7 +99,7 @@ fn knights_may_collect_more_coins_per_square_and_buildings_may_give_coins() {
     while !matches!(g.phase(), Phase::Step { .. }) || g.turn_placement().is_none() {
         g.play_random(|| xorshift(&mut state));
     }
-    let side = g.to_act().expect("acting");
+    let side = g.side_to_act().expect("acting");
     let cell = g.turn_placement().expect("placed").first;
     let squares = g.kingdom(side).territory_at(cell).expect("square").squares;
     let before = g.economy().sides[side].coins;
@@ -119,7 +119,7 @@ fn knights_may_collect_more_coins_per_square_and_buildings_may_give_coins() {
         if let Some(&a @ Action::Build { slot, .. }) =
             legal.iter().find(|a| matches!(a, Action::Build { .. }))
         {
-            let side = g.to_act().expect("acting");
+            let side = g.side_to_act().expect("acting");
             let price = modules::board_prices(&g, side)[usize::from(slot)];
             let before = g.economy().sides[side].coins;
             g.apply(a).expect("build");

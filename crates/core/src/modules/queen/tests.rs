@@ -6,26 +6,26 @@ use crate::*;
 #[test]
 fn the_queen_goes_to_the_newcomer_to_the_most_towers() {
     let mut e = modules::Economy {
-        sides: vec![Default::default(); 3],
+        sides: BySide::filled(3, Default::default()),
         queen_in_play: true,
         ..Default::default()
     };
-    e.sides[0].towers = 1;
-    e.tower_gained(0);
-    assert_eq!(e.queen_host(), Some(0));
-    e.sides[1].towers = 1;
-    e.tower_gained(1);
+    e.sides[Side(0)].towers = 1;
+    e.tower_gained(Side(0));
+    assert_eq!(e.queen_host(), Some(Side(0)));
+    e.sides[Side(1)].towers = 1;
+    e.tower_gained(Side(1));
     assert_eq!(
         e.queen_host(),
-        Some(1),
+        Some(Side(1)),
         "a tie for the most towers takes her"
     );
-    e.sides[2].towers = 0;
-    e.tower_gained(2);
-    assert_eq!(e.queen_host(), Some(1), "no towers, no Queen");
-    e.sides[0].towers = 3;
-    e.tower_gained(0);
-    assert_eq!(e.queen_host(), Some(0));
+    e.sides[Side(2)].towers = 0;
+    e.tower_gained(Side(2));
+    assert_eq!(e.queen_host(), Some(Side(1)), "no towers, no Queen");
+    e.sides[Side(0)].towers = 3;
+    e.tower_gained(Side(0));
+    assert_eq!(e.queen_host(), Some(Side(0)));
 }
 
 #[test]
