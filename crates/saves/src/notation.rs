@@ -149,6 +149,27 @@ fn result_text_naming(session: &Session, teams: bool) -> String {
     }
 }
 
+/// A finished team match's result as files written before match totals were per side gave it:
+/// one total per seat, the teams' first, then zeros; teams named as teams or as seats.
+fn padded_match_result(session: &Session) -> Vec<String> {
+    let Some(r) = session.match_record().filter(|_| session.is_over()) else {
+        return Vec::new();
+    };
+    let mut totals = r.totals.clone();
+    totals.resize(session.players().len().max(totals.len()), 0);
+    [true, false]
+        .into_iter()
+        .map(|teams| {
+            format!(
+                "{}: {} (total of {} games)",
+                join(&totals),
+                winners_text(&r.winners, teams),
+                session.match_games()
+            )
+        })
+        .collect()
+}
+
 fn game_result_text(o: &crownlands_core::Outcome, teams: bool) -> String {
     let totals: Vec<i32> = o.scores.values().map(|s| s.total).collect();
     let winners: Vec<usize> = o.winners.iter().map(|w| w.index() + 1).collect();
@@ -880,10 +901,17 @@ pub fn import_with_warnings(text: &str, file: &str) -> Result<(Session, Vec<Stri
     }
     if let Some(h) = headers.get("Result") {
         let actual = result_text(&session);
-        // Files exported before team games named teams said `seat 1 wins` for team 1.
-        let legacy =
-            crate::words::is_team_game(session.game()).then(|| result_text_naming(&session, false));
-        if h.value != actual && legacy.as_deref() != Some(h.value.as_str()) {
+        // Files exported before team games named teams said `seat 1 wins` for team 1; before
+        // match totals were per side, a team match gave one total per seat (zeros after the
+        // teams').
+        let legacy = if crate::words::is_team_game(session.game()) {
+            let mut texts = vec![result_text_naming(&session, false)];
+            texts.extend(padded_match_result(&session));
+            texts
+        } else {
+            Vec::new()
+        };
+        if h.value != actual && !legacy.contains(&h.value) {
             return Err(SaveError::at(
                 file,
                 h.line,

@@ -319,3 +319,64 @@ fn team_games_name_teams_in_the_result_and_still_read_older_files() {
     let msg = notation::import(&wrong, "t.cln").unwrap_err().to_string();
     assert!(msg.contains("the Result header says"), "{msg}");
 }
+
+/// A team match of two games: one total per side (team), in the save, its notation and on load;
+/// files written when a team match's totals were given per seat (zeros after the teams') still
+/// load.
+#[test]
+fn a_team_match_totals_each_side_once() {
+    let text = "extends = \"royal-wedding-teams\"\n\n[rules]\nmatch-games = 2\n";
+    let ruleset = crownlands_rules::load_str(text, std::path::Path::new("team-match.toml"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut s = Session::new(Arc::new(ruleset), players(6), 3).unwrap();
+    play(&mut s, &mut Rng(17), None);
+    assert!(s.is_over());
+    assert_eq!(s.game().sides(), 3, "6 players in teams of two");
+    let save = s.to_save();
+    assert_eq!(save.games.len(), 2);
+    let result = save.result.clone().expect("a match result");
+    assert_eq!(
+        result.totals.len(),
+        3,
+        "one total per team: {:?}",
+        result.totals
+    );
+    let by_game: Vec<i64> = (0..3)
+        .map(|side| {
+            s.outcomes()
+                .iter()
+                .map(|o| i64::from(o.scores.as_slice()[side].total))
+                .sum()
+        })
+        .collect();
+    assert_eq!(result.totals, by_game);
+    assert!(result.winners.iter().all(|w| (1..=3).contains(w)));
+    let loaded = save.load("t.json").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.match_record(), Some(result.clone()));
+    // The notation's result: three totals.
+    let exported = notation::export(&s, ExportOptions::default()).unwrap();
+    let header = exported
+        .lines()
+        .find(|l| l.starts_with("[Result "))
+        .expect("a Result header");
+    let totals = header.trim_start_matches("[Result \"").split(':').next();
+    assert_eq!(totals.map(|t| t.split(", ").count()), Some(3), "{header}");
+    // As older files wrote it: six totals, the last three zeros.
+    let mut old = save.clone();
+    if let Some(r) = &mut old.result {
+        r.totals.extend([0, 0, 0]);
+    }
+    assert!(old.load("old.json").is_ok(), "per-seat totals still load");
+    let padded_totals = format!(
+        "{}, 0, 0, 0",
+        result
+            .totals
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let old_text = exported.replacen(totals.unwrap_or_default(), &padded_totals, 1);
+    assert_ne!(old_text, exported);
+    notation::import(&old_text, "old.kdn").unwrap_or_else(|e| panic!("{e}"));
+}

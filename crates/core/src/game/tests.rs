@@ -58,11 +58,7 @@ fn two_players_snake_the_first_claims_and_fill_5x5() {
         let owners: Vec<Seat> = g.first_claim_order().iter().map(|&k| g.owner(k)).collect();
         let a = owners[0];
         let b = Seat(1 - a.0);
-        assert_eq!(
-            owners,
-            vec![a, b, b, a],
-            "A B B A (rulebook 002, Step 2)"
-        );
+        assert_eq!(owners, vec![a, b, b, a], "A B B A (rulebook 002, Step 2)");
         let mut g = g;
         play_out(&mut g, seed);
         let [unused, _, _, placed, discarded] = g.domino_census();

@@ -157,10 +157,19 @@ fn breakdown(total: i32, largest: u32, crowns: u32) -> ScoreBreakdown {
 fn tie_breaks_in_order() {
     let both = [TieBreak::LargestTerritory, TieBreak::MostCrowns];
     // Clear winner on score.
-    let o = score::rank(BySide::from_vec(vec![breakdown(30, 5, 3), breakdown(20, 9, 9)]), &both);
-    assert_eq!((o.winners.clone(), o.decided_by), (vec![Side(0)], Decider::Score));
+    let o = score::rank(
+        BySide::from_vec(vec![breakdown(30, 5, 3), breakdown(20, 9, 9)]),
+        &both,
+    );
+    assert_eq!(
+        (o.winners.clone(), o.decided_by),
+        (vec![Side(0)], Decider::Score)
+    );
     // Tied on score: the largest territory wins.
-    let o = score::rank(BySide::from_vec(vec![breakdown(30, 5, 9), breakdown(30, 6, 1)]), &both);
+    let o = score::rank(
+        BySide::from_vec(vec![breakdown(30, 5, 9), breakdown(30, 6, 1)]),
+        &both,
+    );
     assert_eq!(
         (o.winners.clone(), o.decided_by),
         (vec![Side(1)], Decider::TieBreak(TieBreak::LargestTerritory))
