@@ -233,7 +233,7 @@ pub struct Summary {
 }
 
 /// The summary of `side` over `assessments`, `sides[i]` being the side that made decision `i`.
-pub fn summarize(assessments: &[Assessment], sides: &[usize], side: usize, most: usize) -> Summary {
+pub fn summarize(assessments: &[Assessment], sides: &[Side], side: Side, most: usize) -> Summary {
     let mine: Vec<usize> = (0..assessments.len().min(sides.len()))
         .filter(|&i| sides[i] == side)
         .collect();

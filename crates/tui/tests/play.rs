@@ -17,7 +17,7 @@ fn check_score_screen(app: &crownlands_tui::App) {
         .map(str::trim)
         .filter(|cell| cell.starts_with("Total "))
         .collect();
-    for score in &outcome.scores {
+    for score in outcome.scores.values() {
         assert!(
             totals
                 .iter()

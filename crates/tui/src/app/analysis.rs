@@ -5,7 +5,7 @@
 use super::describe::describe;
 use crownlands_bots::Analyst;
 use crownlands_bots::analysis::{Assessment, Decision, assess_all, summarize};
-use crownlands_core::Game;
+use crownlands_core::{Game, Side};
 use crownlands_saves::Session;
 use crownlands_saves::words::side_text;
 use std::sync::Arc;
@@ -43,7 +43,7 @@ pub struct AnalysisJob {
     done: Arc<AtomicUsize>,
     rx: Receiver<Result<Vec<Assessment>, String>>,
     decisions: Vec<Decision>,
-    sides: Vec<usize>,
+    sides: Vec<Side>,
     names: Vec<String>,
     /// The result once it has come: a report per side, or why it failed.
     pub result: Option<Result<Vec<SideReport>, String>>,
@@ -69,7 +69,8 @@ impl AnalysisJob {
             }
         });
         let game = session.game();
-        let names = (0..usize::from(game.sides()))
+        let names = game
+            .all_sides()
             .map(|s| side_text(game, session.players(), s))
             .collect();
         let done = Arc::new(AtomicUsize::new(0));
@@ -128,8 +129,8 @@ impl AnalysisJob {
         };
         self.names
             .iter()
-            .enumerate()
-            .map(|(side, name)| {
+            .zip(Side::all(u8::MAX))
+            .map(|(name, side)| {
                 let s = summarize(assessments, &self.sides, side, MISTAKES);
                 let mistakes = s
                     .mistakes

@@ -60,8 +60,10 @@ pub fn describe(game: &Game, action: Action, who: &str) -> String {
             format!("{who} {} {what}", verb("taxes", "tax"))
         }
         Action::Build { slot, cell } => {
-            let side = game.to_act().map_or(0, |p| game.side_of(p));
-            let price = crownlands_core::modules::board_prices(game, side)
+            let price = game
+                .side_to_act()
+                .map(|side| crownlands_core::modules::board_prices(game, side))
+                .unwrap_or_default()
                 .get(usize::from(slot))
                 .map_or_else(String::new, |c| format!(" for {c}¢"));
             format!(
@@ -119,7 +121,10 @@ pub fn log_of(session: &Session, name: impl Fn(usize) -> String) -> VecDeque<Str
         return log;
     };
     for &action in session.actions().last().map_or(&[][..], Vec::as_slice) {
-        let who = name(game.to_act().unwrap_or(0));
+        let Some(seat) = game.to_act() else {
+            break;
+        };
+        let who = name(seat.index());
         let text = describe(&game, action, &who);
         if game.apply(action).is_err() {
             break;

@@ -570,12 +570,13 @@ impl App {
             return;
         };
         let game = session.game().clone();
-        let Some(player) = game.to_act() else {
+        let Some(seat) = game.to_act() else {
             self.mode = Mode::GameOver;
             self.pending = None;
             self.save_finished();
             return;
         };
+        let player = seat.index();
         let count = self.action_count();
         if self.decision_at != Some(count) {
             self.decision_at = Some(count);
@@ -583,7 +584,7 @@ impl App {
             self.hint = None;
             self.hints.clear();
             if matches!(game.phase(), Phase::Place { .. }) {
-                let f = place::frame(game.kingdom(game.side_of(player)));
+                let f = place::frame(game.kingdom(game.side_of(seat)));
                 self.ghost = game.placements().iter().next().unwrap_or_else(|| {
                     place::clamp(Placement::new(Cell::new(1, 0), Direction::East), f)
                 });
@@ -671,7 +672,7 @@ impl App {
             return;
         };
         let before = session.clone();
-        let player = session.game().to_act().unwrap_or(0);
+        let player = session.game().to_act().map_or(0, |s| s.index());
         match session.apply(action) {
             Ok(()) => {
                 let text = describe(before.game(), action, &self.name(player));

@@ -134,7 +134,10 @@ impl Replay {
         for m in &self.moves[..self.at] {
             match m {
                 Some(a) => {
-                    let who = name(s.game().to_act().unwrap_or(0));
+                    let Some(seat) = s.game().to_act() else {
+                        break;
+                    };
+                    let who = name(seat.index());
                     let text = describe(s.game(), *a, &who);
                     if s.apply(*a).is_err() {
                         break;

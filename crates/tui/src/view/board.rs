@@ -39,7 +39,7 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     let e = game.economy();
     let ruleset = game.ruleset();
     // Prices for the side to act (the first side once the game is over).
-    let side = game.to_act().map_or(0, |pl| game.side_of(pl));
+    let side = game.side_to_act().unwrap_or_default();
     let prices = board_prices(game, side);
     // The slots' own prices, before the Queen's discount.
     let base = Buildings::of(game)

@@ -7,7 +7,7 @@ use super::text::wrap;
 use super::{block, side_name};
 use crate::app::App;
 use crate::keys::Key;
-use crownlands_core::{Decider, Game, TieBreak};
+use crownlands_core::{Decider, Game, Side, TieBreak};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -28,8 +28,8 @@ fn tie_break_words(tb: TieBreak) -> &'static str {
 pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     let p = app.config.palette;
     let outcome = game.outcome();
-    let ruleset = game.ruleset();
     let sides = outcome.scores.len().max(1);
+    let ruleset = game.ruleset();
     let cols_area = Rect {
         height: area.height.saturating_sub(SUMMARY_H),
         ..area
@@ -37,7 +37,7 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     let w = cols_area.width / sides as u16;
     // Each row: a label, and its number right-aligned, in at most 24 columns.
     let rw = usize::from(w.saturating_sub(2)).min(24);
-    for (side, score) in outcome.scores.iter().enumerate() {
+    for (side, score) in outcome.scores.iter() {
         let head = Line::from(format!(
             "Place {}",
             outcome.places.get(side).copied().unwrap_or(0)
@@ -100,7 +100,7 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             )),
         ];
         let r = Rect::new(
-            cols_area.x + side as u16 * w,
+            cols_area.x + u16::from(side.0) * w,
             cols_area.y,
             w,
             cols_area.height,
@@ -205,7 +205,7 @@ fn fit_rows(
 }
 
 /// A side's final kingdom, its largest territory marked (reversed).
-fn final_kingdom(app: &App, game: &Game, side: usize, area: Rect, buf: &mut Buffer) {
+fn final_kingdom(app: &App, game: &Game, side: Side, area: Rect, buf: &mut Buffer) {
     let kingdom = game.kingdom(side);
     let largest = kingdom
         .territories()
@@ -267,7 +267,6 @@ fn bar(app: &App) -> Bar {
 fn summary(app: &App, game: &Game, width: usize) -> (Vec<Line<'static>>, usize, Bar) {
     let p = app.config.palette;
     let outcome = game.outcome();
-    let sides = outcome.scores.len().max(1);
     let winners: Vec<String> = outcome
         .winners
         .iter()
@@ -291,16 +290,11 @@ fn summary(app: &App, game: &Game, width: usize) -> (Vec<Line<'static>>, usize, 
     if let Some(s) = app.session()
         && s.match_games() > 1
     {
-        let mut totals = vec![0i64; sides];
-        for o in s.outcomes() {
-            for (t, sc) in totals.iter_mut().zip(&o.scores) {
-                *t += i64::from(sc.total);
-            }
-        }
-        let text: Vec<String> = totals
+        let text: Vec<String> = s
+            .played()
+            .totals()
             .iter()
-            .enumerate()
-            .map(|(i, t)| format!("{} {t}", side_name(app, game, i)))
+            .map(|(side, t)| format!("{} {t}", side_name(app, game, side)))
             .collect();
         push(
             &format!(

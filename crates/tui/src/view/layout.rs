@@ -8,7 +8,7 @@
 //! terminals the kingdom's cells grow and a side panel tells the rules of the current step.
 
 use crate::app::{App, Mode};
-use crownlands_core::Game;
+use crownlands_core::{Game, Side};
 use ratatui::layout::Rect;
 
 /// Where the Builders' Board goes: under the large kingdom, or in the right column, beside the
@@ -48,14 +48,14 @@ pub struct Areas {
     /// Rows a cell takes (2 on big terminals).
     pub cell_h: u16,
     /// The side shown large.
-    pub side: usize,
+    pub side: Side,
     pub board: Option<Rect>,
     pub log: Rect,
     pub current: Rect,
     pub next: Rect,
     pub players: Rect,
     /// The other sides' kingdoms, condensed.
-    pub others: Vec<(usize, Rect)>,
+    pub others: Vec<(Side, Rect)>,
     pub footer: Rect,
     /// The list of a module step's choices.
     pub choices: Option<Rect>,
@@ -175,11 +175,14 @@ pub fn needed_game(game: &Game) -> (u16, u16) {
 }
 
 /// The side shown large: the acting player's, or the first human's.
-pub fn focus_side(app: &App, game: &Game) -> usize {
+pub fn focus_side(app: &App, game: &Game) -> Side {
     let player = game
         .to_act()
-        .or_else(|| app.seats().iter().position(|s| s.is_human()))
-        .unwrap_or(0);
+        .or_else(|| {
+            let human = app.seats().iter().position(|s| s.is_human())?;
+            crownlands_core::Seat::from_index(human)
+        })
+        .unwrap_or_default();
     game.side_of(player)
 }
 
@@ -284,9 +287,7 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
         others_x += BOARD_W;
     }
     let others_w = (right_x + right_w).saturating_sub(others_x);
-    let others_list: Vec<usize> = (0..usize::from(game.sides()))
-        .filter(|&x| x != side)
-        .collect();
+    let others_list: Vec<Side> = game.all_sides().filter(|&x| x != side).collect();
     let count = others_list.len() as u16;
     let ocw: u16 = if count * (s.n * 2 + s.frame) <= others_w {
         2
@@ -295,7 +296,7 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
     };
     let ow = s.n * ocw + s.frame;
     let oh = s.other_h.min(room_below);
-    let others: Vec<(usize, Rect)> = others_list
+    let others: Vec<(Side, Rect)> = others_list
         .iter()
         .enumerate()
         .filter_map(|(i, &x)| {

@@ -119,8 +119,12 @@ fn slot_rows(
                     let owner = game.owner(k);
                     let side = game.side_of(owner);
                     // The mark, the label and the two squares take 11 columns.
-                    let name =
-                        super::short_player_name(app, game, owner, width.saturating_sub(13).max(3));
+                    let name = super::short_player_name(
+                        app,
+                        game,
+                        owner.index(),
+                        width.saturating_sub(13).max(3),
+                    );
                     spans.push(Span::styled(format!(" ♔{name}"), p.side(side)));
                 }
                 None if hinted == Some(s.domino) => {

@@ -24,7 +24,7 @@ use crate::app::setup::SetupClick;
 use crate::app::{App, Mode, Overlay, StepKind, place};
 use crate::keys::Key;
 use buttons::Bar;
-use crownlands_core::{Cell, Game, Phase};
+use crownlands_core::{Cell, Game, Phase, Side};
 use kingdom::{Ghost, KingdomView};
 pub use layout::{Areas, focus_side, layout};
 use palette::Accent;
@@ -233,22 +233,21 @@ fn render_game(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
 }
 
 /// The names of a side's players.
-pub fn side_name(app: &App, game: &Game, side: usize) -> String {
-    let names: Vec<String> = (0..usize::from(game.players()))
+pub fn side_name(app: &App, game: &Game, side: Side) -> String {
+    let names: Vec<String> = game
+        .seats()
         .filter(|&p| game.side_of(p) == side)
-        .map(|p| app.name(p))
+        .map(|p| app.name(p.index()))
         .collect();
     names.join(" & ")
 }
 
 /// A side's name in at most `width` columns, kept apart from the other sides' names.
-pub fn short_side_name(app: &App, game: &Game, side: usize, width: usize) -> String {
-    let all: Vec<String> = (0..usize::from(game.sides()))
-        .map(|s| side_name(app, game, s))
-        .collect();
+pub fn short_side_name(app: &App, game: &Game, side: Side, width: usize) -> String {
+    let all: Vec<String> = game.all_sides().map(|s| side_name(app, game, s)).collect();
     text::distinct_short(&all, width)
         .into_iter()
-        .nth(side)
+        .nth(side.index())
         .unwrap_or_default()
 }
 
@@ -293,8 +292,8 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             format!("· watching, move {at} of {all}")
         }
         (Mode::GameOver, _) | (_, None) => "· game over".to_string(),
-        (Mode::BotThinking, Some(pl)) => format!("· {} is thinking", app.name(pl)),
-        (_, Some(pl)) => format!("· {} to play", app.name(pl)),
+        (Mode::BotThinking, Some(pl)) => format!("· {} is thinking", app.name(pl.index())),
+        (_, Some(pl)) => format!("· {} to play", app.name(pl.index())),
     };
     spans.push(Span::styled(turn, p.accent(Accent::Focus)));
     if game.economy().dragon_uses > 0 {
@@ -386,7 +385,7 @@ fn rules_panel(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         .render(area, buf);
 }
 
-fn small_kingdom(app: &App, game: &Game, side: usize, area: Rect, compact: bool, buf: &mut Buffer) {
+fn small_kingdom(app: &App, game: &Game, side: Side, area: Rect, compact: bool, buf: &mut Buffer) {
     let p = app.config.palette;
     let frame = if compact { 1 } else { 2 };
     let name = short_side_name(
@@ -439,7 +438,10 @@ fn small_kingdom(app: &App, game: &Game, side: usize, area: Rect, compact: bool,
 
 fn footer(app: &App, game: &Game, area: Rect, no_log: bool, buf: &mut Buffer) {
     let p = app.config.palette;
-    let who = game.to_act().map(|pl| app.name(pl)).unwrap_or_default();
+    let who = game
+        .to_act()
+        .map(|pl| app.name(pl.index()))
+        .unwrap_or_default();
     let domino = game
         .domino_to_place()
         .map(|d| format!("{} ({})", game.label(d), lines::domino_words(game, d)))

@@ -1,5 +1,6 @@
 //! Colours: the terrains' `#rrggbb` from the set files, shown as well as the terminal allows.
 
+use crownlands_core::Side;
 use ratatui::style::{Color, Modifier, Style};
 
 /// How many colours the terminal shows.
@@ -168,7 +169,7 @@ impl Palette {
     }
 
     /// A player's or team's colour, by side.
-    pub fn side(&self, side: usize) -> Style {
+    pub fn side(&self, side: Side) -> Style {
         const SIDES: [(u8, u8, u8); 8] = [
             (220, 60, 60),
             (70, 120, 230),
@@ -179,7 +180,7 @@ impl Palette {
             (240, 140, 40),
             (200, 200, 200),
         ];
-        match self.colour(SIDES[side % SIDES.len()]) {
+        match self.colour(SIDES[side.index() % SIDES.len()]) {
             Some(c) => Style::default().fg(c).add_modifier(Modifier::BOLD),
             None => Style::default().add_modifier(Modifier::BOLD),
         }

@@ -4,7 +4,7 @@
 use super::palette::Accent;
 use super::{panel, short_side_name};
 use crate::app::App;
-use crownlands_core::Game;
+use crownlands_core::{Game, Side};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -25,8 +25,9 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
         (false, false) => 5,
     };
     let room = width.saturating_sub(1 + stats_w + if modules { 2 } else { 0 });
-    let rows: Vec<Line> = (0..usize::from(game.sides()))
-        .map(|side| {
+    let rows: Vec<Line> = game
+        .all_sides()
+        .map(|side: Side| {
             let mark = if acting == Some(side) { "▶" } else { " " };
             let name = short_side_name(app, game, side, room);
             let points = game.score_total(side);
