@@ -8,7 +8,7 @@ use crate::errors::{CliError, CliResult};
 use crate::output::{round, say};
 use crownlands_bots::Level;
 use crownlands_bots::analysis::{Analyst, Assessment, Decision, Summary, assess_all, summarize};
-use crownlands_core::Game;
+use crownlands_core::{Game, Side};
 use crownlands_saves::words::side_text;
 use crownlands_saves::{Player, notation, read_save_file};
 use serde_json::{Value, json};
@@ -34,7 +34,7 @@ struct Row {
     index: usize,
     game: usize,
     round: u32,
-    side: usize,
+    side: Side,
     played: String,
     best: String,
     /// The candidates' tokens, in the assessment's order.
@@ -138,9 +138,9 @@ pub fn run(path: &Path, options: &Options<'_>) -> CliResult<ExitCode> {
 const MAX_SAMPLES: u32 = 100_000;
 
 /// A side's summary over the rows.
-fn summary(rows: &[Row], side: usize) -> Summary {
+fn summary(rows: &[Row], side: Side) -> Summary {
     let assessments: Vec<Assessment> = rows.iter().map(|r| r.assessment.clone()).collect();
-    let sides: Vec<usize> = rows.iter().map(|r| r.side).collect();
+    let sides: Vec<Side> = rows.iter().map(|r| r.side).collect();
     summarize(&assessments, &sides, side, MISTAKES)
 }
 
@@ -181,7 +181,8 @@ impl Report<'_> {
             "win: the chance of winning after the move; score: the expected final score; loss: what the move played gave up against the best"
         );
         say!();
-        let names: Vec<String> = (0..usize::from(game.sides()))
+        let names: Vec<String> = game
+            .all_sides()
             .map(|s| side_text(game, players, s))
             .collect();
         let width = names
@@ -223,7 +224,7 @@ impl Report<'_> {
                 "{:>4}  {:>5}  {:<width$}  {:<10} {:>5} {:>6.1}   {:<10} {:>5} {:>6.1}   {loss}",
                 r.index,
                 when,
-                names.get(r.side).map_or("?", String::as_str),
+                names.get(r.side.index()).map_or("?", String::as_str),
                 r.played,
                 percent(played.win),
                 played.score,
@@ -233,7 +234,7 @@ impl Report<'_> {
             );
         }
         say!();
-        for (side, name) in names.iter().enumerate() {
+        for (side, name) in game.all_sides().zip(&names) {
             let s = summary(rows, side);
             let forced = if s.forced > 0 {
                 format!(" and {} forced", s.forced)
@@ -286,7 +287,7 @@ impl Report<'_> {
                     "index": r.index,
                     "game": r.game + 1,
                     "round": r.round,
-                    "side": r.side + 1,
+                    "side": r.side.index() + 1,
                     "played": r.played,
                     "best": r.best,
                     "played_value": round(played.win, 4),
@@ -304,11 +305,12 @@ impl Report<'_> {
                 })
             })
             .collect();
-        let sides: Vec<Value> = (0..usize::from(game.sides()))
+        let sides: Vec<Value> = game
+            .all_sides()
             .map(|side| {
                 let s = summary(rows, side);
                 json!({
-                    "side": side + 1,
+                    "side": side.index() + 1,
                     "name": side_text(game, players, side),
                     "decisions": s.decisions,
                     "forced": s.forced,

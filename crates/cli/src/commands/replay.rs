@@ -4,7 +4,7 @@
 use super::print_json;
 use crate::errors::{CliError, CliResult};
 use crate::output::{print_rows, say, signed, territory_rows};
-use crownlands_core::{Action, Decider, Game, Outcome};
+use crownlands_core::{Action, Decider, Game, Outcome, Side};
 use crownlands_saves::words::{
     action_text, is_team_game, phase_text, seat_text, side_seats, side_text,
 };
@@ -132,7 +132,7 @@ fn decided_text(game: &Game, o: &Outcome, players: &[Player]) -> String {
 fn print_outcome(game: &Game, o: &Outcome, players: &[Player]) {
     let ruleset = game.ruleset();
     say!("Result: {}", decided_text(game, o, players));
-    for (side, s) in o.scores.iter().enumerate() {
+    for (side, s) in o.scores.iter() {
         say!(
             "  {}: place {}, {} points",
             side_text(game, players, side),
@@ -170,7 +170,8 @@ fn print_end(session: &Session) {
         let names: Vec<String> = r
             .winners
             .iter()
-            .map(|&w| side_text(game, players, w - 1))
+            .filter_map(|&w| w.checked_sub(1).and_then(Side::from_index))
+            .map(|w| side_text(game, players, w))
             .collect();
         say!(
             "Match of {} games: totals {}; {}",
@@ -185,7 +186,8 @@ fn print_end(session: &Session) {
     }
     if !session.is_over() {
         let g: &Game = session.game();
-        let scores: Vec<String> = (0..usize::from(g.players()))
+        let scores: Vec<String> = g
+            .seats()
             .map(|p| format!("{} {}", seat_text(players, p), g.score_total(g.side_of(p))))
             .collect();
         say!(
@@ -206,12 +208,12 @@ fn move_json(m: &Move<'_>) -> Value {
     json!({
         "index": m.index + 1,
         "round": m.before.round(),
-        "seat": m.before.to_act().map(|p| p + 1),
+        "seat": m.before.to_act().map(|p| p.index() + 1),
         "token": notation::token(m.before, m.action),
         "text": action_text(m.before, m.action),
         "action": m.action,
         // Per seat: the score of the seat's side (its team's, in team games).
-        "scores": (0..usize::from(g.players())).map(|p| g.score_total(g.side_of(p))).collect::<Vec<_>>(),
+        "scores": g.seats().map(|p| g.score_total(g.side_of(p))).collect::<Vec<_>>(),
     })
 }
 
@@ -223,7 +225,6 @@ fn outcome_json(game: &Game, o: &Outcome) -> Value {
     let scores: Vec<Value> = o
         .scores
         .iter()
-        .enumerate()
         .map(|(side, s)| {
             let mut v = json!({
                 "place": o.places.get(side),
@@ -239,22 +240,22 @@ fn outcome_json(game: &Game, o: &Outcome) -> Value {
                 "crowns": s.crowns,
             });
             if teams {
-                v["team"] = json!(side + 1);
+                v["team"] = json!(side.index() + 1);
                 v["seats"] = json!(
                     side_seats(game, side)
                         .iter()
-                        .map(|p| p + 1)
+                        .map(|p| p.index() + 1)
                         .collect::<Vec<_>>()
                 );
             } else {
-                v["seat"] = json!(side + 1);
+                v["seat"] = json!(side.index() + 1);
             }
             v
         })
         .collect();
     json!({
         "scores": scores,
-        "winners": o.winners.iter().map(|w| w + 1).collect::<Vec<_>>(),
+        "winners": o.winners.iter().map(|w| w.index() + 1).collect::<Vec<_>>(),
         "decided_by": o.decided_by,
     })
 }

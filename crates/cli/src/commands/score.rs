@@ -80,8 +80,10 @@ pub fn run(
         scored.iter().map(|s| s.score.clone()).collect(),
         &rules.tie_breaks,
     );
+    // Each kingdom file is a side, in the order given.
+    let places = outcome.places.as_slice();
     let mut order: Vec<usize> = (0..scored.len()).collect();
-    order.sort_by_key(|&i| outcome.places[i]);
+    order.sort_by_key(|&i| places[i]);
     let decided = match outcome.decided_by {
         Decider::Score => "score".to_string(),
         Decider::TieBreak(tb) => tb.name().to_string(),
@@ -97,7 +99,7 @@ pub fn run(
             .map(|&i| {
                 json!({
                     "kingdom": scored[i].path.display().to_string(),
-                    "place": outcome.places[i],
+                    "place": places[i],
                 })
             })
             .collect();
@@ -140,7 +142,7 @@ pub fn run(
         }
         say!(
             "  {:>2}. {:width$}  {:>4}  ({})",
-            outcome.places[i],
+            places[i],
             s.path.display().to_string(),
             s.score.total,
             extra.join(", ")

@@ -115,7 +115,7 @@ pub fn play(
         jobs,
         stop,
         bar.as_ref(),
-        // Each worker: a game per table, reused from game to game, and its outcome's buffers.
+        // Each worker: a match per table, reused from game to game, and its outcome's buffers.
         &|| {
             Ok((0..tables.len())
                 .map(|_| (None, Outcome::default()))

@@ -67,11 +67,16 @@ pub struct TeamRow {
 
 /// The teams of a tally; empty when every seat plays alone.
 pub fn teams(t: &Tally, seats: &[SeatSummary]) -> Vec<TeamRow> {
-    let sides = t.seat_side.iter().copied().max().map_or(0, |m| m + 1);
+    let sides = t
+        .seat_side
+        .iter()
+        .copied()
+        .max()
+        .map_or(0, |m| m.index() + 1);
     if sides >= t.seat_side.len() {
         return Vec::new();
     }
-    (0..sides)
+    crownlands_core::Side::all(sides as u8)
         .filter_map(|side| {
             let members: Vec<usize> = (0..t.seat_side.len())
                 .filter(|&p| t.seat_side[p] == side)

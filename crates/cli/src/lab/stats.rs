@@ -114,7 +114,9 @@ pub fn seats(t: &Tally) -> Vec<SeatSummary> {
 
 /// Seats sharing seat `p`'s side.
 pub fn team_size(t: &Tally, p: usize) -> usize {
-    let side = t.seat_side.get(p).copied().unwrap_or(p);
+    let Some(&side) = t.seat_side.get(p) else {
+        return 1;
+    };
     t.seat_side.iter().filter(|&&s| s == side).count().max(1)
 }
 

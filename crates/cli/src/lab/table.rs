@@ -8,13 +8,9 @@ use crate::commands::simulate::saving::SaveDir;
 use crate::errors::{CliError, CliResult};
 use crownlands_bots::Level;
 use crownlands_bots::tournament::{PlayedGame, Tournament};
-use crownlands_core::matches::Match;
 use crownlands_core::rng::{GameRng, derive_seed};
-use crownlands_core::{Action, Game, Ruleset};
+use crownlands_core::{Match, Ruleset, Seat, Side};
 use std::sync::Arc;
-
-/// The most sides (kingdoms) a game has: one per player at most.
-const MAX_SIDES: usize = crownlands_core::ruleset::MAX_PLAYERS as usize;
 
 /// Who plays: every seat random (the engine's fast path), or bots, rotated from game to game.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,7 +41,7 @@ pub struct Table {
     pub ruleset: Arc<Ruleset>,
     pub players: u8,
     pub match_games: u8,
-    pub seat_side: Vec<usize>,
+    pub seat_side: Vec<Side>,
     /// How bonuses are found (the breakdown is scored only when modules may add some).
     bonuses: Bonuses,
     tournament: Option<Tournament>,
@@ -60,7 +56,7 @@ impl Table {
     pub fn new(ruleset: Arc<Ruleset>, players: &Players, seed: u64) -> CliResult<Table> {
         let count = players.count();
         let (_, rules) = crate::commands::rules_for(&ruleset, Some(count))?;
-        let seat_side = (0..usize::from(count)).map(|p| rules.side_of(p)).collect();
+        let seat_side = Seat::all(count).map(|p| rules.side_of(p)).collect();
         let match_games = rules.match_games.max(1);
         let bonuses = if !rules.modules.is_empty() {
             Bonuses::Breakdown
@@ -70,7 +66,7 @@ impl Table {
             Bonuses::None
         };
         // Fail now, not in every worker, when the game cannot be set up.
-        Game::new(ruleset.clone(), count, seed).map_err(|e| CliError::Message(e.to_string()))?;
+        Match::new(ruleset.clone(), count, seed).map_err(|e| CliError::Message(e.to_string()))?;
         let names = players.bot_list();
         let mut distinct_bots: Vec<String> = Vec::new();
         for n in &names {
@@ -114,17 +110,17 @@ impl Table {
         )
     }
 
-    /// A worker's game, reused from game to game.
-    pub fn new_game(&self) -> CliResult<Game> {
-        Game::new(self.ruleset.clone(), self.players, self.seed)
+    /// A worker's match, reused from match to match.
+    pub fn new_match(&self) -> CliResult<Match> {
+        Match::new(self.ruleset.clone(), self.players, self.seed)
             .map_err(|e| CliError::Message(e.to_string()))
     }
 
-    /// Play game (or match) `i` on `game` (a worker's, made on first use and then reused), add
-    /// it to `tally`, write it into `save` if given.
+    /// Play game (or match) `i` on `played` (a worker's, made on first use and then reused),
+    /// add it to `tally`, write it into `save` if given.
     pub fn play(
         &self,
-        game: &mut Option<Game>,
+        played: &mut Option<Match>,
         i: u64,
         tally: &mut Tally,
         save: Option<&SaveDir<'_>>,
@@ -132,78 +128,46 @@ impl Table {
     ) -> CliResult<()> {
         match &self.tournament {
             None => {
-                let game = match game {
-                    Some(g) => g,
-                    None => game.insert(self.new_game()?),
+                let played = match played {
+                    Some(m) => m,
+                    None => played.insert(self.new_match()?),
                 };
-                self.play_random(game, i, tally, save, out)
+                self.play_random(played, i, tally, save, out)
             }
             Some(t) => {
-                *out = self.play_bots(t, game, i, tally, save)?;
+                *out = self.play_bots(t, played, i, tally, save)?;
                 Ok(())
             }
         }
     }
 
+    /// Every seat random, on the engine's fast path (it allocates nothing unless saving): a
+    /// match seeded `derive_seed(seed, i)`, the players' choices drawn from one generator seeded
+    /// from the match's seed.
     fn play_random(
         &self,
-        game: &mut Game,
+        played: &mut Match,
         i: u64,
         tally: &mut Tally,
         save: Option<&SaveDir<'_>>,
         out: &mut Outcome,
     ) -> CliResult<()> {
-        let sides = usize::from(game.sides()).min(MAX_SIDES);
         let match_seed = derive_seed(self.seed, i);
         let mut rng = GameRng::seed_from(derive_seed(match_seed, u64::MAX));
-        // Fixed buffers: this is the hot path of random simulations, it allocates nothing.
-        let mut totals = [0i64; MAX_SIDES];
-        let mut game_totals = [0i32; MAX_SIDES];
-        let mut winning_sides: u32 = 0;
-        let mut recorded: Vec<Vec<Action>> = Vec::new();
-        for k in 0..self.match_games {
-            game.reset(Match::game_seed(match_seed, k));
-            if save.is_some() {
-                let mut actions = Vec::new();
-                while let Some(a) = game.play_random(|| rng.next_u32()) {
-                    actions.push(a);
-                }
-                recorded.push(actions);
-            } else {
-                game.play_out_random(&mut rng);
-            }
-            tally.add_game(game, self.bonuses);
-            for side in 0..sides {
-                game_totals[side] = game.score_total(side);
-                totals[side] += i64::from(game_totals[side]);
-            }
-            if self.match_games == 1 {
-                winning_sides = winners_of_game(game, &game_totals[..sides]);
-            }
-        }
-        // A single game is won by its own ranking (with the ruleset's tie-breaks); a match of
-        // several games by the highest total (ties shared: the rulebook gives Dynasty none).
-        if self.match_games > 1 {
-            let best = totals[..sides].iter().copied().max().unwrap_or(0);
-            winning_sides = (0..sides)
-                .filter(|&p| totals[p] == best)
-                .fold(0, |m, p| m | 1 << p);
-        }
-        let share = WIN_UNIT / u64::from(winning_sides.count_ones().max(1));
-        out.totals.clear();
-        out.shares.clear();
-        for &side in &self.seat_side {
-            out.totals.push(totals[side]);
-            out.shares.push(if winning_sides & (1 << side) != 0 {
-                share
-            } else {
-                0
-            });
-        }
+        played.reset(match_seed);
+        let bonuses = self.bonuses;
+        let recorded = if save.is_some() {
+            played.play_out_random_recorded(&mut rng, |g| tally.add_game(g, bonuses))
+        } else {
+            played.play_out_random(&mut rng, |g| tally.add_game(g, bonuses));
+            Vec::new()
+        };
+        self.seat_outcome(played, out);
         if let Some(dir) = save {
-            let seats = usize::from(self.players);
-            let names = vec!["random".to_string(); seats];
-            let seat_winners: Vec<usize> = (0..seats).filter(|&p| out.shares[p] > 0).collect();
+            let names = vec!["random".to_string(); usize::from(self.players)];
+            let seat_winners: Vec<Seat> = Seat::all(self.players)
+                .filter(|p| out.shares[p.index()] > 0)
+                .collect();
             dir.write(i, &names, match_seed, &recorded, &out.totals, &seat_winners)
                 .map_err(|e| CliError::Message(e.to_string()))?;
         }
@@ -211,10 +175,23 @@ impl Table {
         Ok(())
     }
 
+    /// Each seat's total (its side's) and share of the win (sides sharing the win share it),
+    /// into `out`'s buffers.
+    fn seat_outcome(&self, played: &Match, out: &mut Outcome) {
+        let share = WIN_UNIT / played.winner_count().max(1) as u64;
+        out.totals.clear();
+        out.shares.clear();
+        for &side in &self.seat_side {
+            out.totals.push(played.totals()[side]);
+            out.shares
+                .push(if played.is_winner(side) { share } else { 0 });
+        }
+    }
+
     fn play_bots(
         &self,
         t: &Tournament,
-        game: &mut Option<Game>,
+        played: &mut Option<Match>,
         i: u64,
         tally: &mut Tally,
         save: Option<&SaveDir<'_>>,
@@ -222,23 +199,13 @@ impl Table {
         let n = usize::from(self.players);
         let bonuses = self.bonuses;
         let played = t
-            .play_match(
-                i,
-                self.players,
-                self.match_games,
-                game,
-                save.is_some(),
-                &mut |g| tally.add_game(g, bonuses),
-            )
+            .play_match(i, played, save.is_some(), &mut |g| {
+                tally.add_game(g, bonuses)
+            })
             .map_err(|e| CliError::Message(e.to_string()))?;
         let outcome = Outcome::new(played.totals.clone(), &played.winners, &played.seat_sides);
         for seat in 0..n {
             let total = played.totals[seat];
-            let best_other = (0..n)
-                .filter(|&o| played.seat_sides[o] != played.seat_sides[seat])
-                .map(|o| played.totals[o])
-                .max()
-                .unwrap_or(total);
             let share = u128::from(outcome.shares[seat]);
             let b: &mut BotTally = &mut tally.bots[self.bot_index[played.entry[seat]]];
             b.games += 1;
@@ -246,7 +213,7 @@ impl Table {
             b.win_sq_units += share * share;
             b.score_sum += i128::from(total);
             b.score_sq_sum += u128::from(total.unsigned_abs()).pow(2);
-            b.margin_sum += i128::from(total - best_other);
+            b.margin_sum += i128::from(played.margin(seat));
             b.decisions += played.decisions[seat];
             b.nanos += played.nanos[seat];
         }
@@ -265,24 +232,6 @@ impl Table {
             .map_err(|e| CliError::Message(e.to_string()))?;
         }
         Ok(outcome)
-    }
-}
-
-/// The winning sides of a finished game, one bit per side: the highest total alone, or the full
-/// ranking with the ruleset's tie-breaks when the top score is shared.
-fn winners_of_game(game: &Game, totals: &[i32]) -> u32 {
-    let best = totals.iter().copied().max().unwrap_or(0);
-    let top = (0..totals.len())
-        .filter(|&p| totals[p] == best)
-        .fold(0u32, |m, p| m | 1 << p);
-    if top.count_ones() == 1 {
-        top
-    } else {
-        game.outcome()
-            .winners
-            .iter()
-            .filter(|&&w| w < MAX_SIDES)
-            .fold(0, |m, &w| m | 1 << w)
     }
 }
 
@@ -307,10 +256,10 @@ mod tests {
         .expect("runs");
         let table = Table::new(ruleset, &Players::Bots(levels), 4).expect("table");
         let mut tally = table.empty();
-        let (mut game, mut out) = (None, Outcome::default());
+        let (mut played, mut out) = (None, Outcome::default());
         for i in 0..9 {
             table
-                .play(&mut game, i, &mut tally, None, &mut out)
+                .play(&mut played, i, &mut tally, None, &mut out)
                 .expect("plays");
         }
         for ((name, b), t) in report.bots.iter().zip(&tally.bots) {

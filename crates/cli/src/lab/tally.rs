@@ -2,8 +2,8 @@
 //! histograms, so that tallies of any split of the games add up to the very same tally in any
 //! order (threads, shards, machines).
 
-use crownlands_core::Game;
 use crownlands_core::score::for_each_bonus;
+use crownlands_core::{Game, Seat, Side};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -176,7 +176,7 @@ pub struct Tally {
     /// Games of a match (1 for most rulesets).
     pub match_games: u8,
     /// The side (kingdom or team) of each seat.
-    pub seat_side: Vec<usize>,
+    pub seat_side: Vec<Side>,
     pub seats: Vec<SeatTally>,
     /// Per bonus key, per seat: the games in which the seat's side earned it.
     pub bonuses: BTreeMap<String, Vec<u64>>,
@@ -209,17 +209,23 @@ pub struct Outcome {
 impl Outcome {
     /// Each seat's total and share, from the winning seats (every seat of a winning side is
     /// listed; sides sharing the win share it).
-    pub fn new(totals: Vec<i64>, winners: &[usize], seat_side: &[usize]) -> Outcome {
-        let mut sides: Vec<usize> = winners
+    pub fn new(totals: Vec<i64>, winners: &[Seat], seat_side: &[Side]) -> Outcome {
+        let mut sides: Vec<Side> = winners
             .iter()
-            .filter_map(|&w| seat_side.get(w))
+            .filter_map(|&w| seat_side.get(w.index()))
             .copied()
             .collect();
         sides.sort_unstable();
         sides.dedup();
         let share = WIN_UNIT / sides.len().max(1) as u64;
         let shares = (0..totals.len())
-            .map(|p| if winners.contains(&p) { share } else { 0 })
+            .map(|p| {
+                if winners.iter().any(|w| w.index() == p) {
+                    share
+                } else {
+                    0
+                }
+            })
             .collect();
         Outcome { totals, shares }
     }
@@ -227,7 +233,7 @@ impl Outcome {
 
 impl Tally {
     /// An empty tally for seats on these sides.
-    pub fn new(seat_side: Vec<usize>, match_games: u8, bots: &[String]) -> Tally {
+    pub fn new(seat_side: Vec<Side>, match_games: u8, bots: &[String]) -> Tally {
         let seats = vec![SeatTally::default(); seat_side.len()];
         Tally {
             games: 0,
@@ -249,24 +255,20 @@ impl Tally {
     /// Count one finished game (of a match): dominoes placed and discarded, bonuses earned
     /// (found as `bonuses` says).
     pub fn add_game(&mut self, game: &Game, bonuses: Bonuses) {
-        let sides = usize::from(game.sides());
         let mut per_side = [0u64; 16];
         for &(side, _, _) in game.placed() {
-            if let Some(n) = per_side.get_mut(side) {
+            if let Some(n) = per_side.get_mut(side.index()) {
                 *n += 1;
             }
         }
-        for (seat, s) in self.seats.iter_mut().enumerate() {
-            s.placed += per_side
-                .get(self.seat_side.get(seat).copied().unwrap_or(0))
-                .copied()
-                .unwrap_or(0);
+        for (s, side) in self.seats.iter_mut().zip(&self.seat_side) {
+            s.placed += per_side.get(side.index()).copied().unwrap_or(0);
         }
         self.discarded.add(game.discarded().len() as i64);
         if bonuses == Bonuses::None {
             return;
         }
-        for side in 0..sides {
+        for side in game.all_sides() {
             if bonuses == Bonuses::Base {
                 // The base rules' bonuses alone: checked without building a breakdown.
                 let (kingdom, rules) = (game.kingdom(side), game.rules());
@@ -280,7 +282,7 @@ impl Tally {
     }
 
     /// One more game in which `side` earned the bonus `key`.
-    fn count_bonus(&mut self, key: &str, side: usize) {
+    fn count_bonus(&mut self, key: &str, side: Side) {
         let seats = self.seats.len();
         if !self.bonuses.contains_key(key) {
             self.bonuses.insert(key.to_string(), vec![0; seats]);
@@ -481,10 +483,16 @@ mod tests {
 
     #[test]
     fn shares_of_a_tie_are_exact() {
-        let o = Outcome::new(vec![10, 10, 10, 4], &[0, 1, 2], &[0, 1, 2, 3]);
+        let seats = |v: &[u8]| v.iter().map(|&s| Seat(s)).collect::<Vec<_>>();
+        let sides = |v: &[u8]| v.iter().map(|&s| Side(s)).collect::<Vec<_>>();
+        let o = Outcome::new(
+            vec![10, 10, 10, 4],
+            &seats(&[0, 1, 2]),
+            &sides(&[0, 1, 2, 3]),
+        );
         assert_eq!(o.shares, vec![WIN_UNIT / 3, WIN_UNIT / 3, WIN_UNIT / 3, 0]);
         // A team of two winning alone: each of its seats wins whole.
-        let o = Outcome::new(vec![10, 10, 4, 4], &[0, 1], &[0, 0, 1, 1]);
+        let o = Outcome::new(vec![10, 10, 4, 4], &seats(&[0, 1]), &sides(&[0, 0, 1, 1]));
         assert_eq!(o.shares, vec![WIN_UNIT, WIN_UNIT, 0, 0]);
     }
 }

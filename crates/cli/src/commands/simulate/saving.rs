@@ -11,7 +11,7 @@ use crate::errors::{CliError, CliResult};
 use crate::output::say;
 use crownlands_bots::Level;
 use crownlands_bots::tournament::{PlayedGame, RecordError};
-use crownlands_core::{Action, Ruleset};
+use crownlands_core::{Action, Ruleset, Seat};
 use crownlands_saves::{Player, Save, prepare_save_dir, save_into_dir_as};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -103,7 +103,7 @@ impl<'a> SaveDir<'a> {
         seed: u64,
         actions: &[Vec<Action>],
         totals: &[i64],
-        winners: &[usize],
+        winners: &[Seat],
     ) -> Result<(), crownlands_saves::SaveError> {
         // Named as the terminal UI names bots (`greedy 1`, `mcts 2`), the level as the kind, so
         // that `play --load` knows who plays each seat.
@@ -122,7 +122,7 @@ impl<'a> SaveDir<'a> {
             path,
             players: players.to_vec(),
             totals: totals.to_vec(),
-            winners: winners.iter().map(|w| w + 1).collect(),
+            winners: winners.iter().map(|w| w.index() + 1).collect(),
         };
         // A worker that panicked while holding the lock cannot have left the list half-pushed.
         self.written
