@@ -30,8 +30,9 @@ fn main() {
     for seed in 0..games {
         game.reset(seed);
         game.play_out_random(&mut rng);
-        sum += (0..game.sides())
-            .map(|p| i64::from(game.score_total(usize::from(p))))
+        sum += game
+            .all_sides()
+            .map(|p| i64::from(game.score_total(p)))
             .sum::<i64>();
     }
     println!(

@@ -339,7 +339,7 @@ fn random_action_sequences_keep_the_invariants() {
                     let census: usize = g.domino_census().iter().sum();
                     assert_eq!(census, ruleset.dominoes.len(), "every domino accounted for");
                     let n = g.rules().grid_size as i8;
-                    for k in g.kingdoms() {
+                    for k in g.kingdoms().values() {
                         let (lx, ly, hx, hy) = k.bounds();
                         assert!(hx - lx < n && hy - ly < n, "a kingdom outgrew {n}x{n}");
                     }

@@ -96,7 +96,7 @@ fn rendered_kingdoms_read_back() {
             let mut g = Game::new(ruleset.clone(), players, 21).expect("setup");
             let mut c = common::Chooser::new(21);
             while g.play_random(|| c.next_u32()).is_some() {}
-            for k in g.kingdoms() {
+            for k in g.kingdoms().values() {
                 let text = crownlands_rules::kingdom_file::render(k, &ruleset);
                 let back = crownlands_rules::kingdom_file::parse(
                     &text,

@@ -62,7 +62,7 @@ fn transcript(name: &str, g: &mut Game, seed: u64) -> String {
     let order: Vec<String> = g
         .first_claim_order()
         .iter()
-        .map(|&k| format!("P{}", g.owner(k) + 1))
+        .map(|&k| format!("P{}", g.owner(k).index() + 1))
         .collect();
     let _ = writeln!(out, "first claims in order {}", order.join(" "));
     let _ = writeln!(out, "line {}", line(g));
@@ -70,7 +70,7 @@ fn transcript(name: &str, g: &mut Game, seed: u64) -> String {
     while !g.is_over() {
         let legal = g.legal_actions();
         let a = legal[c.below(legal.len())];
-        let who = g.to_act().expect("someone acts") + 1;
+        let who = g.to_act().expect("someone acts").index() + 1;
         let text = describe(g, a);
         g.apply(a).expect("legal");
         let _ = writeln!(out, "  P{who} {text}  ({} choices)", legal.len());
@@ -92,11 +92,11 @@ fn transcript(name: &str, g: &mut Game, seed: u64) -> String {
         }
     }
     let outcome = g.outcome();
-    for (p, s) in outcome.scores.iter().enumerate() {
+    for (p, s) in outcome.scores.iter() {
         let _ = writeln!(
             out,
             "\nP{} scores {} (place {})",
-            p + 1,
+            p.index() + 1,
             s.total,
             outcome.places[p]
         );
@@ -121,7 +121,7 @@ fn transcript(name: &str, g: &mut Game, seed: u64) -> String {
     let winners: Vec<String> = outcome
         .winners
         .iter()
-        .map(|w| format!("P{}", w + 1))
+        .map(|w| format!("P{}", w.index() + 1))
         .collect();
     let _ = writeln!(
         out,

@@ -24,7 +24,7 @@ fn census_is_complete(g: &Game) {
 
 fn kingdoms_fit(g: &Game) {
     let n = g.rules().grid_size as i8;
-    for k in g.kingdoms() {
+    for k in g.kingdoms().values() {
         let (lx, ly, hx, hy) = k.bounds();
         assert!(hx - lx < n && hy - ly < n, "a kingdom outgrew {n}x{n}");
         assert!(
@@ -59,13 +59,13 @@ fn some_illegal_action(g: &Game, c: &mut Chooser) -> Action {
 /// Knights owned plus the supply: constant from setup to the end (modules never make or lose any).
 fn knights_everywhere(g: &Game) -> u32 {
     let e = g.economy();
-    e.sides.iter().map(|h| h.knights()).sum::<u32>() + e.knight_supply
+    e.sides.values().map(|h| h.knights()).sum::<u32>() + e.knight_supply
 }
 
 /// Towers in kingdoms plus the supply.
 fn towers_everywhere(g: &Game) -> u32 {
     let e = g.economy();
-    e.sides.iter().map(|h| h.towers).sum::<u32>() + e.tower_supply
+    e.sides.values().map(|h| h.towers).sum::<u32>() + e.tower_supply
 }
 
 /// Every building in exactly one place: the pile, the board, burnt, or a kingdom (on a square of
@@ -78,7 +78,7 @@ fn buildings_accounted_for(g: &Game) {
     let mut all: Vec<_> = e.building_pile.clone();
     all.extend(e.board.iter().flatten());
     all.extend(&e.burnt);
-    for (side, h) in e.sides.iter().enumerate() {
+    for (side, h) in e.sides.iter() {
         for &(b, cell) in &h.buildings {
             all.push(b);
             assert!(matches!(
@@ -115,7 +115,7 @@ fn final_checks(g: &Game, actions: &[Action]) {
     // The score recomputed from the grid rebuilt square by square matches the game's.
     let modules = build_all(&g.rules().modules).expect("the ruleset's modules build");
     // Per side: one kingdom per player, or one per team.
-    for p in 0..usize::from(g.sides()) {
+    for p in g.all_sides() {
         let holdings = &g.economy().sides[p];
         let mut rebuilt = rebuilt_kingdom(g, p);
         // Buildings add their crowns to their squares.

@@ -1,7 +1,7 @@
 //! Helpers shared by the workspace tests.
 #![allow(dead_code)]
 
-use crownlands_core::{Game, Kingdom, Ruleset, Square};
+use crownlands_core::{Game, Kingdom, Ruleset, Side, Square};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -53,7 +53,7 @@ impl Chooser {
 }
 
 /// Rebuild every kingdom from the game's record of placements, square by square.
-pub fn rebuilt_kingdom(game: &Game, player: usize) -> Kingdom {
+pub fn rebuilt_kingdom(game: &Game, player: Side) -> Kingdom {
     let mut k = Kingdom::new(game.rules().grid_size);
     for &(owner, domino, placement) in game.placed() {
         if owner != player {
