@@ -249,3 +249,6 @@ impl Match {
         games
     }
 }
+
+#[cfg(test)]
+mod tests;

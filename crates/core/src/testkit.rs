@@ -318,3 +318,12 @@ pub fn royal_wedding(teams: bool) -> Arc<Ruleset> {
     assert!(r.check().is_empty(), "{:?}", r.check());
     Arc::new(r)
 }
+
+/// `ruleset` played as matches of `games` games at every player count.
+pub fn in_matches_of(ruleset: &Ruleset, games: u8) -> Arc<Ruleset> {
+    let mut r = ruleset.clone();
+    for (_, rules) in &mut r.player_counts {
+        rules.match_games = games;
+    }
+    Arc::new(r)
+}

@@ -672,10 +672,15 @@ impl App {
             return;
         };
         let before = session.clone();
-        let player = session.game().to_act().map_or(0, |s| s.index());
         match session.apply(action) {
             Ok(()) => {
-                let text = describe(before.game(), action, &self.name(player));
+                // Someone was to act, or the action would have been refused.
+                let who = before
+                    .game()
+                    .to_act()
+                    .map(|seat| self.name(seat.index()))
+                    .unwrap_or_default();
+                let text = describe(before.game(), action, &who);
                 if human {
                     self.undo.push(before);
                     // A hint for the position just left is of no use.
