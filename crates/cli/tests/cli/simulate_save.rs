@@ -1,6 +1,6 @@
 //! `crownlands simulate ... --save DIR`, then `crownlands replay` of every file written.
 
-use super::{TempDir, run};
+use super::{TempDir, TempFile, run};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -579,5 +579,58 @@ fn jobs_are_capped_at_the_games_and_the_cores() {
         r.stderr.contains("note: --jobs 10000 capped at"),
         "{}",
         r.stderr
+    );
+}
+
+/// A house rule playing Royal Wedding in teams as matches of two games: the match totals are one
+/// per team (three for six players), in the save and in what `replay` prints.
+#[test]
+fn a_two_game_team_match_totals_each_team_once() {
+    let rules = TempFile::new(
+        "team-match",
+        "toml",
+        "extends = \"royal-wedding-teams\"\n\n[rules]\nmatch-games = 2\n",
+    );
+    let dir = TempDir::new("team-match");
+    let v = run(&[
+        "simulate",
+        &rules.0.display().to_string(),
+        "-p",
+        "6",
+        "-g",
+        "1",
+        "--save",
+        &dir.arg(),
+        "--json",
+    ])
+    .ok()
+    .json();
+    let file = v["saved"]["files"][0]["file"]
+        .as_str()
+        .expect("a file")
+        .to_string();
+    let replayed = run(&["replay", &file, "--json"]).ok().json();
+    let totals = replayed["result"]["totals"]
+        .as_array()
+        .expect("match totals");
+    assert_eq!(totals.len(), 3, "one total per team: {totals:?}");
+    let text = run(&["replay", &file]).ok().stdout;
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("Match of 2 games: totals "))
+        .unwrap_or_else(|| panic!("a match line:\n{text}"));
+    let listed = line
+        .trim_start_matches("Match of 2 games: totals ")
+        .split(';')
+        .next()
+        .unwrap_or_default();
+    assert_eq!(listed.split(", ").count(), 3, "{line}");
+    let sum: i64 = totals.iter().filter_map(Value::as_i64).sum();
+    let seat_totals: Vec<i64> = numbers(&v["saved"]["files"][0]["totals"]);
+    assert_eq!(seat_totals.len(), 6, "the run's list is per seat");
+    assert_eq!(
+        seat_totals.iter().sum::<i64>(),
+        2 * sum,
+        "each seat has its team's"
     );
 }
