@@ -13,6 +13,8 @@ use std::sync::Arc;
 
 /// Every decision a player can take. More kinds come with modules (Queendomino's tax, build and
 /// Dragon), so code outside the core must treat an unknown kind as just another legal action.
+/// Its text form (`c#5`, `1,-1e`, `tax0`: `Display` writes it, `FromStr` reads it) is described
+/// in [`crate::action_text`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "action")]
 #[non_exhaustive]
@@ -33,23 +35,6 @@ pub enum Action {
     Burn { slot: u8 },
     /// End the current optional step of the turn (a module's step).
     Pass,
-}
-
-/// An action in words, without the ruleset: dominoes by their index in the ruleset's list
-/// (`claim domino #5`), cells from the castle (`build slot 5 at (100, 100)`). Front ends that
-/// know the ruleset name dominoes by their labels instead.
-impl std::fmt::Display for Action {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Action::Claim { domino } => write!(f, "claim domino #{}", domino.0),
-            Action::Place { placement } => write!(f, "place at {placement}"),
-            Action::Discard => write!(f, "discard"),
-            Action::Tax { square } => write!(f, "tax square {square}"),
-            Action::Build { slot, cell } => write!(f, "build slot {slot} at {cell}"),
-            Action::Burn { slot } => write!(f, "burn slot {slot}"),
-            Action::Pass => write!(f, "pass"),
-        }
-    }
 }
 
 /// What the game waits for.
@@ -98,7 +83,7 @@ pub enum IllegalAction {
     },
     #[error("domino {0} fits in the kingdom, so it cannot be discarded")]
     MustPlace(String),
-    #[error("{action} is not possible now (in the {step} step)")]
+    #[error("`{action}` is not possible now (in the {step} step)")]
     NotNow { step: &'static str, action: String },
 }
 

@@ -79,6 +79,21 @@ impl Direction {
         }
     }
 
+    /// `n`, `e`, `s` or `w`, as the action text writes it.
+    pub fn letter(self) -> char {
+        match self {
+            Direction::East => 'e',
+            Direction::South => 's',
+            Direction::West => 'w',
+            Direction::North => 'n',
+        }
+    }
+
+    /// The direction [`Direction::letter`] writes as `c`.
+    pub fn from_letter(c: char) -> Option<Direction> {
+        Direction::ALL.into_iter().find(|d| d.letter() == c)
+    }
+
     pub fn from_delta(dx: i8, dy: i8) -> Option<Direction> {
         Direction::ALL.into_iter().find(|d| d.delta() == (dx, dy))
     }

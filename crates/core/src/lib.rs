@@ -4,6 +4,7 @@
 //! player count and a seed, and moves only through [`Game::apply`]. The same ruleset, seed and
 //! actions always give the same game.
 
+pub mod action_text;
 mod bitboard;
 pub mod building;
 pub mod domino;
@@ -23,6 +24,7 @@ pub mod terrain;
 pub mod testkit;
 pub mod text;
 
+pub use action_text::ActionTextError;
 pub use bitboard::MAX_GRID;
 pub use building::{Building, BuildingId, BuildingValue, TaxBonus};
 pub use domino::{Domino, DominoId, Square};

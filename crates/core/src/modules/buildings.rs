@@ -350,5 +350,28 @@ pub fn board_prices(game: &Game, side: Side) -> Vec<u32> {
         .collect()
 }
 
+/// The builders' action in text: `build2@1,-1` (see [`crate::action_text`]).
+pub(crate) const BUILD_WORD: crate::action_text::ActionWord = crate::action_text::ActionWord {
+    keyword: "build",
+    form: "buildN@X,Y (build the building of board slot N, from 0, on the town square X,Y)",
+    read: |rest| {
+        let (slot, cell) = rest.split_once('@')?;
+        Some(Action::Build {
+            slot: crate::action_text::number(slot)?,
+            cell: crate::action_text::read_cell(cell)?,
+        })
+    },
+};
+
+/// `build2@1,-1`.
+pub(crate) fn write_build(
+    f: &mut std::fmt::Formatter<'_>,
+    slot: u8,
+    cell: Cell,
+) -> std::fmt::Result {
+    write!(f, "build{slot}@")?;
+    crate::action_text::write_cell(f, cell)
+}
+
 #[cfg(test)]
 mod tests;

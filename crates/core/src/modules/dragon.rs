@@ -128,5 +128,21 @@ impl Module for Dragon {
     }
 }
 
+/// The Dragon's action in text: `burn4` (see [`crate::action_text`]).
+pub(crate) const BURN_WORD: crate::action_text::ActionWord = crate::action_text::ActionWord {
+    keyword: "burn",
+    form: "burnN (bribe the Dragon to burn the building of board slot N, from 0)",
+    read: |rest| {
+        Some(Action::Burn {
+            slot: crate::action_text::number(rest)?,
+        })
+    },
+};
+
+/// `burn4`.
+pub(crate) fn write_burn(f: &mut std::fmt::Formatter<'_>, slot: u8) -> std::fmt::Result {
+    write!(f, "burn{slot}")
+}
+
 #[cfg(test)]
 mod tests;

@@ -173,5 +173,21 @@ impl Module for Knights {
     }
 }
 
+/// The knights' action in text: `tax0`, `tax1` (see [`crate::action_text`]).
+pub(crate) const TAX_WORD: crate::action_text::ActionWord = crate::action_text::ActionWord {
+    keyword: "tax",
+    form: "taxN (tax square N of the domino just placed: 0 the first, 1 the second)",
+    read: |rest| {
+        Some(Action::Tax {
+            square: crate::action_text::number(rest)?,
+        })
+    },
+};
+
+/// `tax0`.
+pub(crate) fn write_tax(f: &mut std::fmt::Formatter<'_>, square: u8) -> std::fmt::Result {
+    write!(f, "tax{square}")
+}
+
 #[cfg(test)]
 mod tests;

@@ -6,10 +6,10 @@
 //! order the ruleset lists them; a module with a turn step gets that step after the domino is
 //! placed and before the next one is claimed, and the player ends it with [`Action::Pass`].
 
-mod buildings;
+pub(crate) mod buildings;
 pub mod describe;
-mod dragon;
-mod knights;
+pub(crate) mod dragon;
+pub(crate) mod knights;
 mod queen;
 mod wealth;
 
