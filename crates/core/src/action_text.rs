@@ -82,14 +82,14 @@ pub enum ActionTextError {
     Empty,
     #[error("an action is at most {MAX_ACTION_TEXT} characters, not {0} bytes")]
     TooLong(usize),
-    #[error("`{text}` is not an action: expected {}", all_forms())]
+    #[error("`{text}` is not an action: expected {}", forms())]
     Unknown { text: String },
     #[error("`{text}` does not read: write {form}")]
     Malformed { text: String, form: &'static str },
 }
 
-/// Every form of action, for messages.
-fn all_forms() -> String {
+/// Every form of action, for messages: `c#N (claim the domino of index N), X,Yd (place: ...), ...`.
+pub fn forms() -> String {
     let mut forms: Vec<&str> = WORDS.iter().map(|w| w.form).collect();
     forms.insert(1, PLACE_FORM);
     forms.join(", ")
@@ -148,10 +148,14 @@ impl FromStr for Action {
 }
 
 fn read_claim(rest: &str) -> Option<Action> {
-    let index = rest.strip_prefix('#')?;
     Some(Action::Claim {
-        domino: DominoId(number(index)?),
+        domino: read_domino(rest)?,
     })
+}
+
+/// A domino named by its index in the ruleset's list, as claims write it: `#5`.
+pub fn read_domino(text: &str) -> Option<DominoId> {
+    number(text.strip_prefix('#')?).map(DominoId)
 }
 
 /// `1,-1e`.
@@ -259,7 +263,7 @@ mod tests {
         for (i, w) in WORDS.iter().enumerate() {
             assert!(w.keyword.bytes().all(|b| b.is_ascii_lowercase()));
             assert!(WORDS[..i].iter().all(|o| o.keyword != w.keyword));
-            assert!(all_forms().contains(w.form));
+            assert!(forms().contains(w.form));
         }
     }
 

@@ -2,7 +2,7 @@
 //! the autosave.
 
 use crate::error::{Problem, SaveError};
-use crate::save::Save;
+use crate::record::Save;
 use crate::session::{Move, Session};
 use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};

@@ -16,6 +16,8 @@
 mod error;
 mod files;
 pub mod notation;
+mod player;
+mod record;
 mod save;
 mod session;
 pub mod words;
@@ -28,5 +30,6 @@ pub use files::{
     remove_stale_temp_files, same_file, save_into_dir, save_into_dir_as, write_atomic, write_new,
     write_output, write_save,
 };
-pub use save::{FORMAT, GameRecord, GameStatus, MatchRecord, Player, Save, VERSION};
+pub use player::Player;
+pub use record::{FORMAT, GameRecord, GameStatus, MatchRecord, Save, VERSION};
 pub use session::{Move, Session};

@@ -1,115 +1,13 @@
-//! The save file: a JSON document, its parsing and its checks.
+//! The save file: reading its JSON, checking it by replaying it, writing it.
 
 use crate::error::{Problem, SaveError};
+use crate::player::Player;
+use crate::record::{FORMAT, MatchRecord, Save, VERSION};
 use crate::session::{Move, Session};
-use crownlands_core::{Action, Decider, Phase, Ruleset};
+use crate::words::{action_place, describe_status, join, sides_text, token};
+use crownlands_core::{Action, Ruleset};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-
-/// The value of the `format` field of every save.
-pub const FORMAT: &str = "crownlands-save";
-/// The save format version this crate writes and the newest it reads.
-pub const VERSION: u32 = 1;
-
-/// A seat at the table. Seats are numbered from 1 in files and messages.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Player {
-    pub seat: u32,
-    pub name: String,
-    /// Who plays the seat: `human`, `random`, or a bot's name (`greedy`, ...).
-    pub kind: String,
-}
-
-impl Player {
-    pub fn new(seat: u32, name: impl Into<String>, kind: impl Into<String>) -> Player {
-        Player {
-            seat,
-            name: name.into(),
-            kind: kind.into(),
-        }
-    }
-
-    /// `n` seats of one kind, named after it (`random 1`, `random 2`, ...).
-    pub fn seats(n: u8, kind: &str) -> Vec<Player> {
-        (1..=u32::from(n))
-            .map(|s| Player::new(s, format!("{kind} {s}"), kind))
-            .collect()
-    }
-}
-
-/// A saved game or match.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Save {
-    /// Always [`FORMAT`].
-    pub format: String,
-    /// [`VERSION`] when written by this crate.
-    pub version: u32,
-    /// The ruleset's name (the embedded text is what counts; this is for reading).
-    pub ruleset_name: String,
-    /// When the game was started, `YYYY-MM-DD` (UTC), if known.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub date: Option<String>,
-    /// The seed of the match; game `k > 0` is seeded `derive_seed(seed, k)`.
-    pub seed: u64,
-    pub players: Vec<Player>,
-    /// One record per game begun, in order (Dynasty plays several).
-    pub games: Vec<GameRecord>,
-    /// The result of a finished match of several games (Dynasty): totals summed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub result: Option<MatchRecord>,
-    /// The fully resolved ruleset, as the self-contained TOML of `crownlands show`. Written as an
-    /// array of its lines (so that line N of the ruleset is element N); a single string is read
-    /// too.
-    #[serde(with = "lines")]
-    pub ruleset: String,
-}
-
-/// One game of the match.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GameRecord {
-    /// The game's own seed (checked on load).
-    pub seed: u64,
-    /// Every action, in order, as the engine's [`Action`] serializes.
-    pub actions: Vec<Action>,
-    /// The result, or where the game stands.
-    pub status: GameStatus,
-}
-
-/// How a game ended, or where it stands.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "state", deny_unknown_fields)]
-pub enum GameStatus {
-    Finished {
-        /// Each side's score, side 1 first. Sides are the seats, or the teams in team games
-        /// (seats 1-2 are team 1, and so on).
-        totals: Vec<i32>,
-        /// Each side's place (1 is first; tied sides share a place).
-        places: Vec<u32>,
-        /// The winning sides (seats, or teams), numbered from 1.
-        winners: Vec<usize>,
-        decided_by: Decider,
-    },
-    Unfinished {
-        phase: Phase,
-        /// Rounds completed (the first claims are round 0).
-        round: u32,
-        /// Actions played in this game.
-        actions: usize,
-    },
-}
-
-/// The result of a match of several games.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MatchRecord {
-    /// Each side's (seat's, or team's) total over all games.
-    pub totals: Vec<i64>,
-    /// The sides with the highest total, numbered from 1.
-    pub winners: Vec<usize>,
-}
 
 /// Whether `saved` is `actual` as saves of team matches wrote it before match totals were sized
 /// per side: one total per seat, the sides' totals first, then zeros.
@@ -280,7 +178,7 @@ impl Save {
                 ));
             }
             for (i, &a) in list.iter().enumerate() {
-                let token = crate::notation::token(session.game(), a);
+                let token = token(session.game(), a);
                 session.apply(a).map_err(|reason| {
                     SaveError::new(
                         "",
@@ -351,7 +249,7 @@ impl Save {
             }
             for (i, &action) in record.actions.iter().enumerate() {
                 let before = session.game().clone();
-                let token = crate::notation::token(&before, action);
+                let token = token(&before, action);
                 session.apply(action).map_err(|reason| {
                     SaveError::new(
                         file,
@@ -418,63 +316,6 @@ impl Save {
         let name = format!("{file}#ruleset");
         crownlands_rules::load_embedded(&self.ruleset, &name)
             .map_err(|d| SaveError::new(file, Problem::Ruleset(d)))
-    }
-}
-
-/// `action 17 (games[0].actions[16])`, or `game 2, action 5 (...)` in a match.
-pub(crate) fn action_place(games: usize, game: usize, index: usize) -> String {
-    let prefix = if games > 1 {
-        format!("game {}, ", game + 1)
-    } else {
-        String::new()
-    };
-    format!(
-        "{prefix}action {} (games[{game}].actions[{index}])",
-        index + 1
-    )
-}
-
-pub(crate) fn join<T: ToString>(v: &[T]) -> String {
-    v.iter().map(T::to_string).collect::<Vec<_>>().join(", ")
-}
-
-pub(crate) fn seats_text(seats: &[usize]) -> String {
-    match seats {
-        [] => "no seat".to_string(),
-        [one] => format!("seat {one}"),
-        _ => format!("seats {}", join(seats)),
-    }
-}
-
-/// Sides numbered from 1 as a player reads them: seats, or teams in team games.
-pub(crate) fn sides_text(sides: &[usize], teams: bool) -> String {
-    if !teams {
-        return seats_text(sides);
-    }
-    match sides {
-        [] => "no team".to_string(),
-        [one] => format!("team {one}"),
-        _ => format!("teams {}", join(sides)),
-    }
-}
-
-pub(crate) fn describe_status(s: &GameStatus, teams: bool) -> String {
-    match s {
-        GameStatus::Finished {
-            totals, winners, ..
-        } => format!(
-            "a finished game with scores {} and {} winning",
-            join(totals),
-            sides_text(winners, teams)
-        ),
-        GameStatus::Unfinished {
-            phase,
-            round,
-            actions,
-        } => format!(
-            "an unfinished game after {actions} actions (round {round}, {})",
-            crate::words::phase_text(*phase)
-        ),
     }
 }
 
@@ -567,35 +408,5 @@ impl serde_json::ser::Formatter for Tidy {
     fn end_object_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
         self.has_value = true;
         Ok(())
-    }
-}
-
-/// A text as an array of lines in JSON (or one string, when reading).
-mod lines {
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(text: &str, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(text.lines())
-    }
-
-    #[derive(Deserialize)]
-    #[serde(
-        untagged,
-        expecting = "the ruleset's TOML as a string or an array of lines"
-    )]
-    enum Text {
-        One(String),
-        Lines(Vec<String>),
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-        Ok(match Text::deserialize(d)? {
-            Text::One(s) => s,
-            Text::Lines(v) => {
-                let mut s = v.join("\n");
-                s.push('\n');
-                s
-            }
-        })
     }
 }

@@ -1,6 +1,7 @@
 //! A game or match being played and recorded: what a front end keeps and autosaves.
 
-use crate::save::{FORMAT, GameRecord, GameStatus, MatchRecord, Player, Save, VERSION};
+use crate::player::Player;
+use crate::record::{FORMAT, GameRecord, GameStatus, MatchRecord, Save, VERSION};
 use crownlands_core::matches::Match;
 use crownlands_core::{Action, Game, IllegalAction, Outcome, Ruleset, SetupError};
 use std::sync::Arc;

@@ -1,6 +1,8 @@
-//! Actions, dominoes and phases in words, for replays and messages.
+//! Actions, dominoes, phases, seats and results in words, for replays, messages and the
+//! notation.
 
-use crate::save::Player;
+use crate::player::Player;
+use crate::record::GameStatus;
 use crownlands_core::{Action, DominoId, Game, Phase, Ruleset, Seat, Side, Square};
 
 /// `wheat`, `forest (1 crown)`, `mine (3 crowns)`.
@@ -107,9 +109,101 @@ pub fn action_text(before: &Game, action: Action) -> String {
             Some(id) => format!("discards {}: it fits nowhere", domino_text(ruleset, id)),
             None => "discards".to_string(),
         },
-        other => format!(
-            "plays {}",
-            serde_json::to_string(&other).unwrap_or_else(|_| format!("{other:?}"))
+        other => format!("plays {other}"),
+    }
+}
+
+/// A domino's label (`23`, `Q5`), or `#` and its index when the ruleset has no such domino.
+pub fn domino_name(ruleset: &Ruleset, id: DominoId) -> String {
+    match ruleset.dominoes.get(id.index()) {
+        Some(_) => ruleset.domino_label(id),
+        None => format!("#{}", id.0),
+    }
+}
+
+/// The label of a domino, when no other domino of the ruleset has the same one.
+pub(crate) fn unique_label(ruleset: &Ruleset, id: DominoId) -> Option<String> {
+    ruleset.dominoes.get(id.index())?;
+    let label = ruleset.domino_label(id);
+    let clashes = (0..ruleset.dominoes.len())
+        .filter(|&i| ruleset.domino_label(DominoId(i as u16)) == label)
+        .count();
+    (clashes == 1).then_some(label)
+}
+
+/// An action as the notation writes it, in the game as it is just before the action: the
+/// action's text ([`Action`]'s `Display`, see [`crownlands_core::action_text`]), with the
+/// dominoes named by their labels where the ruleset's labels are unique: `c23` (rather than
+/// `c#22`), `23:1,-1e` (the domino placed, then where), `x23` (the domino discarded).
+pub fn token(before: &Game, action: Action) -> String {
+    let ruleset = before.ruleset();
+    let to_place = || {
+        before
+            .domino_to_place()
+            .and_then(|id| unique_label(ruleset, id))
+    };
+    let labelled = match action {
+        Action::Claim { domino } => unique_label(ruleset, domino).map(|l| format!("c{l}")),
+        Action::Place { .. } => to_place().map(|l| format!("{l}:{action}")),
+        Action::Discard => to_place().map(|l| format!("x{l}")),
+        _ => None,
+    };
+    labelled.unwrap_or_else(|| action.to_string())
+}
+
+/// `action 17 (games[0].actions[16])`, or `game 2, action 5 (...)` in a match.
+pub(crate) fn action_place(games: usize, game: usize, index: usize) -> String {
+    let prefix = if games > 1 {
+        format!("game {}, ", game + 1)
+    } else {
+        String::new()
+    };
+    format!(
+        "{prefix}action {} (games[{game}].actions[{index}])",
+        index + 1
+    )
+}
+
+pub(crate) fn join<T: ToString>(v: &[T]) -> String {
+    v.iter().map(T::to_string).collect::<Vec<_>>().join(", ")
+}
+
+pub(crate) fn seats_text(seats: &[usize]) -> String {
+    match seats {
+        [] => "no seat".to_string(),
+        [one] => format!("seat {one}"),
+        _ => format!("seats {}", join(seats)),
+    }
+}
+
+/// Sides numbered from 1 as a player reads them: seats, or teams in team games.
+pub(crate) fn sides_text(sides: &[usize], teams: bool) -> String {
+    if !teams {
+        return seats_text(sides);
+    }
+    match sides {
+        [] => "no team".to_string(),
+        [one] => format!("team {one}"),
+        _ => format!("teams {}", join(sides)),
+    }
+}
+
+pub(crate) fn describe_status(s: &GameStatus, teams: bool) -> String {
+    match s {
+        GameStatus::Finished {
+            totals, winners, ..
+        } => format!(
+            "a finished game with scores {} and {} winning",
+            join(totals),
+            sides_text(winners, teams)
+        ),
+        GameStatus::Unfinished {
+            phase,
+            round,
+            actions,
+        } => format!(
+            "an unfinished game after {actions} actions (round {round}, {})",
+            phase_text(*phase)
         ),
     }
 }

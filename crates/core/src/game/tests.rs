@@ -309,7 +309,15 @@ fn actions_display_in_their_text_not_debug_text() {
     .map(|a| a.to_string());
     assert_eq!(
         shown,
-        ["c#4", "1,-1s", "x", "tax1", "build5@100,100", "burn2", "pass"]
+        [
+            "c#4",
+            "1,-1s",
+            "x",
+            "tax1",
+            "build5@100,100",
+            "burn2",
+            "pass"
+        ]
     );
     for s in &shown {
         assert!(!s.contains('{') && !s.contains("Cell"), "{s}");

@@ -1,0 +1,251 @@
+//! The Crownlands game notation: a whole game as compact, human-readable text, in the spirit of
+//! chess's PGN.
+//!
+//! ```text
+//! [Notation "crownlands 1"]
+//! [Ruleset "kingdomino"]
+//! [RulesetHash "fnv1a64:5f0c6c2a6a3b3c1e"]
+//! [Seed "42"]
+//! [Players "2"]
+//! [Seat1 "Alice (human)"]
+//! [Seat2 "random 2 (random)"]
+//! [Date "2026-11-22"]
+//! [Result "54, 38: seat 1 wins (score)"]
+//!
+//! 0. c5 c12 c30 c41
+//! 1. 5:1,0e c7 12:0,1s c22 30:-1,0w c9 41:0,-1n c40
+//! ```
+//!
+//! Headers are `[Key "value"]` lines (`\"`, `\\` and `\n` escape inside values); unknown keys are
+//! ignored. Lines starting with `%` hold a ruleset's TOML when it is embedded rather than named.
+//! Then one token per action: the action's text ([`crownlands_core::action_text`]: `pass`,
+//! `tax0`, `build2@1,-1`, `burn4`, ...), with dominoes named by their labels where the
+//! ruleset's labels are unique:
+//!
+//! | Token | Action |
+//! | --- | --- |
+//! | `c23` | claim domino 23 (`c#22` by its index) |
+//! | `23:1,-1e` | place domino 23, first square at x=1, y=-1 (from the castle, y down), second square to its east (`n`, `e`, `s`, `w`); `1,-1e` places the domino to place without naming it |
+//! | `x23` | discard domino 23 (`x` without naming it) |
+//!
+//! With several boxes a domino is named with its box's initial (`cQ5`). `3.` marks round 3
+//! (`0.` the first claims) and `G2` game 2 of a match; both are optional, and checked when
+//! given. `{...}` is a comment and `*` ends an unfinished game. Files written before every
+//! action had a text hold `@` and the engine's JSON (`@{"action":"pass"}`) for module actions:
+//! they still import.
+//!
+//! Writing is [`export`] (here); reading is [`import`] ([`import`](self::import) module: the
+//! headers in `headers`, the tokens in `moves`).
+
+mod headers;
+mod import;
+mod moves;
+
+/// An action as one token; kept here, where the notation is, for callers that name it so.
+pub use crate::words::token;
+pub use import::{import, import_with_warnings};
+
+use crate::error::{Problem, SaveError};
+use crate::session::Session;
+use crate::words::{join, sides_text};
+use crownlands_core::{Decider, Ruleset};
+use std::fmt::Write as _;
+
+/// The notation version this crate writes and the newest it reads.
+pub const NOTATION_VERSION: u32 = 1;
+/// The usual file extension.
+pub const EXTENSION: &str = "cgn";
+
+/// How to write a notation file.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ExportOptions {
+    /// Embed the resolved ruleset even when it is a shipped one (which is otherwise named, with
+    /// its hash).
+    pub embed_ruleset: bool,
+}
+
+/// The hash that identifies a resolved ruleset: FNV-1a (64 bits) of its self-contained TOML, as
+/// `crownlands show NAME` prints it. An integrity check, not a security measure.
+pub fn ruleset_hash(ruleset: &Ruleset) -> String {
+    let text = crownlands_rules::to_toml(ruleset, None);
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("fnv1a64:{h:016x}")
+}
+
+/// The `Result` header: `54, 38: seat 1 wins (score)` (`team 1 wins` in team games), or `*`
+/// while unfinished.
+pub fn result_text(session: &Session) -> String {
+    result_text_naming(session, crate::words::is_team_game(session.game()))
+}
+
+/// [`result_text`] naming the winning sides as teams or (as files written before teams were
+/// named) as seats.
+fn result_text_naming(session: &Session, teams: bool) -> String {
+    if !session.is_over() {
+        return "*".to_string();
+    }
+    if let Some(r) = session.match_record() {
+        return format!(
+            "{}: {} (total of {} games)",
+            join(&r.totals),
+            winners_text(&r.winners, teams),
+            session.match_games()
+        );
+    }
+    match session.outcomes().last() {
+        Some(o) => game_result_text(o, teams),
+        None => "*".to_string(),
+    }
+}
+
+/// A finished team match's result as files written before match totals were per side gave it:
+/// one total per seat, the teams' first, then zeros; teams named as teams or as seats.
+fn padded_match_result(session: &Session) -> Vec<String> {
+    let Some(r) = session.match_record().filter(|_| session.is_over()) else {
+        return Vec::new();
+    };
+    let mut totals = r.totals.clone();
+    totals.resize(session.players().len().max(totals.len()), 0);
+    [true, false]
+        .into_iter()
+        .map(|teams| {
+            format!(
+                "{}: {} (total of {} games)",
+                join(&totals),
+                winners_text(&r.winners, teams),
+                session.match_games()
+            )
+        })
+        .collect()
+}
+
+fn game_result_text(o: &crownlands_core::Outcome, teams: bool) -> String {
+    let totals: Vec<i32> = o.scores.values().map(|s| s.total).collect();
+    let winners: Vec<usize> = o.winners.iter().map(|w| w.index() + 1).collect();
+    let how = match o.decided_by {
+        Decider::Score => " (score)".to_string(),
+        Decider::TieBreak(tb) => format!(" (tie-break: {})", tb.name()),
+        Decider::Shared => String::new(),
+    };
+    format!("{}: {}{how}", join(&totals), winners_text(&winners, teams))
+}
+
+fn winners_text(winners: &[usize], teams: bool) -> String {
+    match winners {
+        [_] => format!("{} wins", sides_text(winners, teams)),
+        _ => format!("{} share the victory", sides_text(winners, teams)),
+    }
+}
+
+fn escape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for ch in value.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Write a session (finished or not) in the notation.
+pub fn export(session: &Session, options: ExportOptions) -> Result<String, SaveError> {
+    let ruleset = session.ruleset();
+    let hash = ruleset_hash(ruleset);
+    let shipped = !options.embed_ruleset
+        && crownlands_rules::load_shipped(&ruleset.name)
+            .map(|r| ruleset_hash(&r) == hash)
+            .unwrap_or(false);
+    let mut out = String::new();
+    let mut header = |k: &str, v: &str| {
+        let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
+    };
+    header("Notation", &format!("crownlands {NOTATION_VERSION}"));
+    header("Ruleset", &ruleset.name);
+    header("RulesetHash", &hash);
+    header("Seed", &session.seed().to_string());
+    header("Players", &session.players().len().to_string());
+    for (i, p) in session.players().iter().enumerate() {
+        header(
+            &format!("Seat{}", i + 1),
+            &format!("{} ({})", p.name, p.kind),
+        );
+    }
+    if let Some(date) = session.date() {
+        header("Date", date);
+    }
+    header("Result", &result_text(session));
+    if !shipped {
+        for line in crownlands_rules::to_toml(ruleset, None).lines() {
+            if line.is_empty() {
+                out.push_str("%\n");
+            } else {
+                let _ = writeln!(out, "% {line}");
+            }
+        }
+    }
+    // The moves, replayed so that each token can name the domino it places.
+    let mut replay = Session::new(ruleset.clone(), session.players().to_vec(), session.seed())
+        .map_err(|e| SaveError::new("", Problem::Invalid(e.to_string())))?;
+    let several = session.match_games() > 1;
+    for (g, actions) in session.actions().iter().enumerate() {
+        if g > 0 {
+            if let Some(o) = replay.outcomes().last() {
+                let teams = crate::words::is_team_game(replay.game());
+                let _ = write!(out, "\n{{game {g}: {}}}", game_result_text(o, teams));
+            }
+            replay.next_game();
+        }
+        out.push('\n');
+        if several {
+            let _ = write!(out, "{}G{}", if g > 0 { "\n" } else { "" }, g + 1);
+        }
+        let mut round = None;
+        for (i, &action) in actions.iter().enumerate() {
+            let r = replay.game().round();
+            if round != Some(r) {
+                if round.is_some() || several {
+                    out.push('\n');
+                }
+                let _ = write!(out, "{r}.");
+                round = Some(r);
+            }
+            let _ = write!(out, " {}", token(replay.game(), action));
+            replay.apply(action).map_err(|reason| {
+                SaveError::new(
+                    "",
+                    Problem::Illegal {
+                        at: crate::words::action_place(session.actions().len(), g, i),
+                        token: action.to_string(),
+                        reason,
+                    },
+                )
+            })?;
+        }
+    }
+    if several
+        && replay.is_over()
+        && let Some(o) = replay.outcomes().last()
+    {
+        {
+            let _ = write!(
+                out,
+                "\n{{game {}: {}}}",
+                replay.game_index() + 1,
+                game_result_text(o, crate::words::is_team_game(replay.game()))
+            );
+        }
+    }
+    if !replay.is_over() {
+        out.push_str(" *");
+    }
+    out.push('\n');
+    Ok(out)
+}

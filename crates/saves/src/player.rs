@@ -1,0 +1,30 @@
+//! The players of a saved game: who sat where.
+
+use serde::{Deserialize, Serialize};
+
+/// A seat at the table. Seats are numbered from 1 in files and messages.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    pub seat: u32,
+    pub name: String,
+    /// Who plays the seat: `human`, `random`, or a bot's name (`greedy`, ...).
+    pub kind: String,
+}
+
+impl Player {
+    pub fn new(seat: u32, name: impl Into<String>, kind: impl Into<String>) -> Player {
+        Player {
+            seat,
+            name: name.into(),
+            kind: kind.into(),
+        }
+    }
+
+    /// `n` seats of one kind, named after it (`random 1`, `random 2`, ...).
+    pub fn seats(n: u8, kind: &str) -> Vec<Player> {
+        (1..=u32::from(n))
+            .map(|s| Player::new(s, format!("{kind} {s}"), kind))
+            .collect()
+    }
+}
