@@ -38,7 +38,8 @@ fn describe(g: &Game, a: Action) -> String {
             "discards {}",
             g.label(g.domino_to_place().expect("placing"))
         ),
-        other => format!("{other:?}"),
+        // Module actions in their text (`tax0`, `build2@1,-1`, `burn4`, `pass`).
+        other => other.to_string(),
     }
 }
 

@@ -40,6 +40,8 @@ pub(crate) struct ActionWord {
     /// How the action is written, for messages: `tax0 or tax1 (tax a square of the domino just
     /// placed)`.
     pub form: &'static str,
+    /// An example and what it does, for the list of every kind: `tax0 (tax)`.
+    pub example: &'static str,
     /// What follows the keyword, read into the action; `None` when it does not read.
     pub read: fn(&str) -> Option<Action>,
 }
@@ -47,18 +49,21 @@ pub(crate) struct ActionWord {
 const CLAIM: ActionWord = ActionWord {
     keyword: "c",
     form: "c#N (claim the domino of index N)",
+    example: "c#5 (claim)",
     read: read_claim,
 };
 
 const DISCARD: ActionWord = ActionWord {
     keyword: "x",
     form: "x (discard)",
+    example: "x (discard)",
     read: |rest| rest.is_empty().then_some(Action::Discard),
 };
 
 const PASS: ActionWord = ActionWord {
     keyword: "pass",
     form: "pass (end the step)",
+    example: "pass (end a step)",
     read: |rest| rest.is_empty().then_some(Action::Pass),
 };
 
@@ -73,7 +78,8 @@ const WORDS: [&ActionWord; 6] = [
 ];
 
 /// How a placement is written, for messages.
-const PLACE_FORM: &str = "X,Yd (place: first square at X,Y, second towards d = n, e, s or w)";
+const PLACE_FORM: &str = "X,Yd (place: first square at X,Y, whole numbers from -128 to 127, second \
+                          square towards d = n, e, s or w)";
 
 /// Why a text is not an action.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -88,10 +94,11 @@ pub enum ActionTextError {
     Malformed { text: String, form: &'static str },
 }
 
-/// Every form of action, for messages: `c#N (claim the domino of index N), X,Yd (place: ...), ...`.
+/// An example of every kind of action, for messages: `c#5 (claim), 1,-1e (place), x (discard),
+/// ...`.
 pub fn forms() -> String {
-    let mut forms: Vec<&str> = WORDS.iter().map(|w| w.form).collect();
-    forms.insert(1, PLACE_FORM);
+    let mut forms: Vec<&str> = WORDS.iter().map(|w| w.example).collect();
+    forms.insert(1, "1,-1e (place)");
     forms.join(", ")
 }
 
@@ -263,7 +270,9 @@ mod tests {
         for (i, w) in WORDS.iter().enumerate() {
             assert!(w.keyword.bytes().all(|b| b.is_ascii_lowercase()));
             assert!(WORDS[..i].iter().all(|o| o.keyword != w.keyword));
-            assert!(forms().contains(w.form));
+            assert!(forms().contains(w.example));
+            let example = w.example.split(' ').next().unwrap_or_default();
+            assert!(example.parse::<Action>().is_ok(), "{example}");
         }
     }
 
@@ -329,11 +338,11 @@ mod tests {
              first, 1 the second)"
         );
         let e = "hello".parse::<Action>().unwrap_err().to_string();
-        assert!(
-            e.starts_with("`hello` is not an action: expected c#N"),
-            "{e}"
+        assert_eq!(
+            e,
+            "`hello` is not an action: expected c#5 (claim), 1,-1e (place), x (discard), pass \
+             (end a step), tax0 (tax), build2@1,-1 (build), burn4 (burn)"
         );
-        assert!(e.contains("build"), "{e}");
     }
 
     fn action() -> impl Strategy<Value = Action> {

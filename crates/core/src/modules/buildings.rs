@@ -354,6 +354,7 @@ pub fn board_prices(game: &Game, side: Side) -> Vec<u32> {
 pub(crate) const BUILD_WORD: crate::action_text::ActionWord = crate::action_text::ActionWord {
     keyword: "build",
     form: "buildN@X,Y (build the building of board slot N, from 0, on the town square X,Y)",
+    example: "build2@1,-1 (build)",
     read: |rest| {
         let (slot, cell) = rest.split_once('@')?;
         Some(Action::Build {

@@ -132,6 +132,7 @@ impl Module for Dragon {
 pub(crate) const BURN_WORD: crate::action_text::ActionWord = crate::action_text::ActionWord {
     keyword: "burn",
     form: "burnN (bribe the Dragon to burn the building of board slot N, from 0)",
+    example: "burn4 (burn)",
     read: |rest| {
         Some(Action::Burn {
             slot: crate::action_text::number(rest)?,

@@ -177,6 +177,7 @@ impl Module for Knights {
 pub(crate) const TAX_WORD: crate::action_text::ActionWord = crate::action_text::ActionWord {
     keyword: "tax",
     form: "taxN (tax square N of the domino just placed: 0 the first, 1 the second)",
+    example: "tax0 (tax)",
     read: |rest| {
         Some(Action::Tax {
             square: crate::action_text::number(rest)?,

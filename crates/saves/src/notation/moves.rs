@@ -200,8 +200,8 @@ pub(super) fn parse_word(w: &str, labels: &HashMap<String, DominoId>) -> Result<
     }
     Err(match text_error {
         crownlands_core::ActionTextError::Unknown { .. } => format!(
-            "`{w}` is not a token: expected an action (c23 claims domino 23, 23:1,-1e places it, \
-             x23 discards it, or any action's text: {}), 3. (round), G2 (game), * (unfinished) \
+            "`{w}` is not a token: expected an action (c23 (claim), 23:1,-1e (place), x23 \
+             (discard), or as the engine writes it: {}), 3. (round), G2 (game), * (unfinished) \
              or a {{comment}}",
             crownlands_core::action_text::forms()
         ),
