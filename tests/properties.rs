@@ -3,10 +3,12 @@
 mod common;
 
 use common::{Chooser, rebuilt_kingdom, shipped_rulesets};
+use crownlands_core::Ruleset;
 use crownlands_core::modules::{SideView, build_all, score_side};
 use crownlands_core::{Action, Cell, Direction, DominoId, Game, Placement, Whereabouts};
 use proptest::prelude::*;
 use std::collections::HashSet;
+use std::sync::{Arc, OnceLock};
 
 /// Games per ruleset and player count with the cheap invariants checked after every action.
 const FAST_GAMES: u64 = 1000;
@@ -269,6 +271,32 @@ proptest! {
                 _ => Action::Discard,
             };
             prop_assert_eq!(g.is_legal(a), legal.contains(&a), "{:?}", a);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 8, .. ProptestConfig::default() })]
+
+    /// Every legal action of every shipped ruleset, all along a game, reads back from its text
+    /// (`Display` then `FromStr`), written as one word (some 70,000 actions over the 8 cases).
+    #[test]
+    fn legal_actions_read_back_from_their_text(seed in any::<u64>()) {
+        static RULESETS: OnceLock<Vec<(String, Arc<Ruleset>)>> = OnceLock::new();
+        for (name, ruleset) in RULESETS.get_or_init(shipped_rulesets) {
+            let counts = &ruleset.player_counts;
+            let players = counts[(seed % counts.len() as u64) as usize].0;
+            let mut g = Game::new(ruleset.clone(), players, seed).expect("setup");
+            let mut c = Chooser::new(seed);
+            while !g.is_over() {
+                let legal = g.legal_actions();
+                for &a in &legal {
+                    let text = a.to_string();
+                    prop_assert!(!text.is_empty() && !text.contains(char::is_whitespace), "{name}: `{text}`");
+                    prop_assert_eq!(text.parse::<Action>(), Ok(a), "{}: `{}`", name, text);
+                }
+                g.apply(legal[c.below(legal.len())]).expect("legal");
+            }
         }
     }
 }
