@@ -172,13 +172,35 @@ struct Directives {
     queen: Option<usize>,
 }
 
-fn directive(
-    line_no: usize,
-    line: &str,
-    d: &mut Directives,
-    diag: &dyn Fn(usize, usize, String) -> Diagnostic,
-    diags: &mut Vec<Diagnostic>,
-) {
+/// The problems found so far in one file.
+struct Problems<'a> {
+    file: &'a str,
+    list: Vec<Diagnostic>,
+}
+
+impl Problems<'_> {
+    fn at(&self, line: usize, column: usize, message: String) -> Diagnostic {
+        Diagnostic {
+            file: self.file.to_string(),
+            line,
+            column,
+            message,
+        }
+    }
+
+    fn push(&mut self, line: usize, column: usize, message: String) {
+        let d = self.at(line, column, message);
+        self.list.push(d);
+    }
+
+    /// Every problem, in file order.
+    fn sorted(mut self) -> Diagnostics {
+        self.list.sort_by_key(|d| (d.line, d.column));
+        Diagnostics(self.list)
+    }
+}
+
+fn directive(line_no: usize, line: &str, d: &mut Directives, problems: &mut Problems<'_>) {
     let toks = tokens(line);
     let Some(&(column, word)) = toks.first() else {
         return;
@@ -190,20 +212,20 @@ fn directive(
         "@towers" => d.towers.map(|(l, _)| l),
         "@knights" => d.knights.map(|(l, _)| l),
         _ => {
-            diags.push(diag(
+            problems.push(
                 line_no,
                 column,
                 format!("unknown line `{word}`; a line starting with `@` is one of {known}"),
-            ));
+            );
             return;
         }
     };
     if let Some(first) = earlier {
-        diags.push(diag(
+        problems.push(
             line_no,
             column,
             format!("`{word}` is given twice (first on line {first})"),
-        ));
+        );
         return;
     }
     let slot = match word {
@@ -215,48 +237,60 @@ fn directive(
     match slot {
         None => {
             if let Some(&(c, extra)) = toks.get(1) {
-                diags.push(diag(
+                problems.push(
                     line_no,
                     c,
                     format!("unexpected `{extra}`: `@queen` takes no value"),
-                ));
+                );
                 return;
             }
             d.queen = Some(line_no);
         }
         Some(slot) => {
             let Some(&(c, value)) = toks.get(1) else {
-                diags.push(diag(
+                problems.push(
                     line_no,
                     column,
                     format!("`{word}` needs a number, e.g. `{word} 3`"),
-                ));
+                );
                 return;
             };
             if let Some(&(c2, extra)) = toks.get(2) {
-                diags.push(diag(
+                problems.push(
                     line_no,
                     c2,
                     format!("unexpected `{extra}`: `{word}` takes one number"),
-                ));
+                );
                 return;
             }
             match value.parse::<u32>() {
                 Ok(n) if n <= MAX_HOLDING && value.bytes().all(|b| b.is_ascii_digit()) => {
                     *slot = Some((line_no, n))
                 }
-                _ => diags.push(diag(
+                _ => problems.push(
                     line_no,
                     c,
                     format!(
                         "bad number `{value}` for `{word}`: a whole number from 0 to {MAX_HOLDING}"
                     ),
-                )),
+                ),
             }
         }
     }
 }
 
+/// What the lines of a kingdom file hold: every cell with where it is written, and the `@`
+/// lines.
+struct Drawing {
+    cells: Vec<(Token, CellKind)>,
+    directives: Directives,
+    /// A `c` or a `C` with a suffix was reported as the castle written wrong: no "no castle"
+    /// as well.
+    castle_misspelt: bool,
+}
+
+/// Read a kingdom file in steps: its cells (and `@` lines), then the castle, the kingdom's span,
+/// the buildings, and last the kingdom itself. Every problem of a step is reported at once.
 fn parse_impl(
     text: &str,
     file: &str,
@@ -264,40 +298,77 @@ fn parse_impl(
     grid: u8,
     side: bool,
 ) -> Result<(Kingdom, Holdings), Diagnostics> {
-    let mut diags: Vec<Diagnostic> = Vec::new();
-    let diag = |line: usize, column: usize, message: String| Diagnostic {
-        file: file.to_string(),
-        line,
-        column,
-        message,
+    let mut problems = Problems {
+        file,
+        list: Vec::new(),
     };
     if grid == 0 || usize::from(grid) > MAX_GRID {
-        return Err(Diagnostics(vec![diag(
+        problems.push(
             1,
             1,
             format!("grid size {grid}; kingdoms from 1x1 to {MAX_GRID}x{MAX_GRID} are supported"),
-        )]));
+        );
+        return Err(Diagnostics(problems.list));
     }
-    let symbols: Vec<String> = ruleset
-        .terrains
-        .iter()
-        .map(|t| format!("{} ({})", t.symbol, t.name))
-        .collect();
-
     // A byte order mark, as some editors write, is not part of the text.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut cells: Vec<(Token, CellKind)> = Vec::new();
-    let mut directives = Directives::default();
+    let drawing = match read_cells(text, ruleset, side, &mut problems) {
+        Ok(drawing) => drawing,
+        Err(Stop::TooLarge) => return Err(problems.sorted()),
+        // The one problem of an empty file, whatever its `@` lines said.
+        Err(Stop::Empty) => {
+            let empty = "the kingdom file is empty: it needs at least the castle `C`";
+            return Err(Diagnostics(vec![problems.at(1, 1, empty.to_string())]));
+        }
+    };
+    let castle = find_castle(&drawing.cells, &mut problems);
+    check_span(&drawing.cells, grid, &mut problems);
+    let Some(castle) = castle else {
+        if !drawing.castle_misspelt {
+            problems.push(
+                1,
+                1,
+                "the kingdom has no castle: mark it with `C`".to_string(),
+            );
+        }
+        return Err(problems.sorted());
+    };
+    check_buildings(&drawing.cells, ruleset, &mut problems);
+    if !problems.list.is_empty() {
+        return Err(problems.sorted());
+    }
+    build(&drawing, castle, ruleset, grid, problems)
+}
+
+/// Why reading stopped before the castle was looked for.
+enum Stop {
+    /// Too many rows, or cells in a row, for a kingdom: the file is not read further.
+    TooLarge,
+    /// No row at all.
+    Empty,
+}
+
+/// Every cell of every row, with the `@` lines of a side. A file too large to be a kingdom (too
+/// many rows or cells in a row) or without any row stops here.
+fn read_cells(
+    text: &str,
+    ruleset: &Ruleset,
+    side: bool,
+    problems: &mut Problems<'_>,
+) -> Result<Drawing, Stop> {
+    let mut drawing = Drawing {
+        cells: Vec::new(),
+        directives: Directives::default(),
+        castle_misspelt: false,
+    };
     let mut row = 0;
-    // A `c` was reported as "the castle is `C`": no second error for the missing castle.
-    let mut lowercase_castle = false;
     for (i, line) in text.lines().enumerate() {
         let trimmed = line.trim_start();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
         if side && trimmed.starts_with('@') {
-            directive(i + 1, line, &mut directives, &diag, &mut diags);
+            directive(i + 1, line, &mut drawing.directives, problems);
             continue;
         }
         let line_tokens = tokens(line);
@@ -310,16 +381,15 @@ fn parse_impl(
         };
         if let Some((column, what)) = too_far {
             // One problem for the whole file, not one a cell.
-            diags.push(diag(
+            problems.push(
                 i + 1,
                 column,
                 format!(
                     "{what}: a kingdom spans at most {MAX_GRID}x{MAX_GRID} squares; this file \
                      is not read further"
                 ),
-            ));
-            diags.sort_by_key(|d| (d.line, d.column));
-            return Err(Diagnostics(diags));
+            );
+            return Err(Stop::TooLarge);
         }
         for (col, (column, t)) in line_tokens.into_iter().enumerate() {
             let tok = Token {
@@ -329,91 +399,114 @@ fn parse_impl(
                 col,
             };
             if t.starts_with('#') {
-                diags.push(diag(
+                problems.push(
                     tok.line,
                     tok.column,
                     "a comment must be on a line of its own: `#` starts a comment only at the start of a line, not after cells".to_string(),
-                ));
+                );
                 break;
             }
             match cell_kind(t, ruleset, side) {
-                Ok(kind) => cells.push((tok, kind)),
-                Err(CellError::Piece(message)) => {
-                    // `C3` was reported as the castle written wrong: no "no castle" as well.
-                    lowercase_castle |= t.starts_with('C');
-                    diags.push(diag(tok.line, tok.column, message))
+                Ok(kind) => drawing.cells.push((tok, kind)),
+                Err(e) => {
+                    let message = cell_problem(t, e, ruleset, side, &mut drawing.castle_misspelt);
+                    problems.push(tok.line, tok.column, message);
                 }
-                Err(CellError::UnknownSymbol(c)) => {
-                    let hint = if c == 'c' {
-                        lowercase_castle = true;
-                        " (the castle is `C`, upper case)".to_string()
-                    } else {
-                        match ruleset.terrain_by_symbol(c.to_ascii_uppercase()) {
-                            Some(_) if c.is_ascii_lowercase() => format!(
-                                " (symbols are upper case: did you mean `{}`?)",
-                                c.to_ascii_uppercase()
-                            ),
-                            _ => String::new(),
-                        }
-                    };
-                    diags.push(diag(
-                        tok.line,
-                        tok.column,
-                        format!(
-                            "unknown symbol `{c}` in `{t}`{hint}; this ruleset's symbols are {}, plus `C` (castle) and `.` (empty)",
-                            symbols.join(", ")
-                        ),
-                    ))
-                }
-                Err(CellError::Crowns) => diags.push(diag(
-                    tok.line,
-                    tok.column,
-                    format!("bad crown count in `{t}`: a square shows 0 to {MAX_CROWNS} crowns"),
-                )),
-                Err(CellError::Suffix(rest)) => diags.push(diag(
-                    tok.line,
-                    tok.column,
-                    if side {
-                        format!("unexpected `{rest}` in `{t}`: a cell is `.`, `C`, or a terrain symbol with an optional crown count, then optionally a building `[N]` and knights `+`, such as `F2`, `T[12]` or `G1++`")
-                    } else {
-                        format!("unexpected `{rest}` in `{t}`: a cell is `.`, `C`, or a terrain symbol with an optional crown count such as `F2`")
-                    },
-                )),
             }
         }
         row += 1;
     }
     if row == 0 {
-        return Err(Diagnostics(vec![diag(
-            1,
-            1,
-            "the kingdom file is empty: it needs at least the castle `C`".to_string(),
-        )]));
+        return Err(Stop::Empty);
     }
+    Ok(drawing)
+}
 
-    // The castle, exactly once.
+/// What is wrong with the cell `t`, in words. A castle written wrong (`c`, `C3`) is noted in
+/// `castle_misspelt`.
+fn cell_problem(
+    t: &str,
+    e: CellError,
+    ruleset: &Ruleset,
+    side: bool,
+    castle_misspelt: &mut bool,
+) -> String {
+    match e {
+        CellError::Piece(message) => {
+            // `C3` was reported as the castle written wrong: no "no castle" as well.
+            *castle_misspelt |= t.starts_with('C');
+            message
+        }
+        CellError::UnknownSymbol(c) => {
+            let hint = if c == 'c' {
+                *castle_misspelt = true;
+                " (the castle is `C`, upper case)".to_string()
+            } else {
+                match ruleset.terrain_by_symbol(c.to_ascii_uppercase()) {
+                    Some(_) if c.is_ascii_lowercase() => format!(
+                        " (symbols are upper case: did you mean `{}`?)",
+                        c.to_ascii_uppercase()
+                    ),
+                    _ => String::new(),
+                }
+            };
+            let symbols: Vec<String> = ruleset
+                .terrains
+                .iter()
+                .map(|t| format!("{} ({})", t.symbol, t.name))
+                .collect();
+            format!(
+                "unknown symbol `{c}` in `{t}`{hint}; this ruleset's symbols are {}, plus `C` (castle) and `.` (empty)",
+                symbols.join(", ")
+            )
+        }
+        CellError::Crowns => {
+            format!("bad crown count in `{t}`: a square shows 0 to {MAX_CROWNS} crowns")
+        }
+        CellError::Suffix(rest) => {
+            if side {
+                format!(
+                    "unexpected `{rest}` in `{t}`: a cell is `.`, `C`, or a terrain symbol with an optional crown count, then optionally a building `[N]` and knights `+`, such as `F2`, `T[12]` or `G1++`"
+                )
+            } else {
+                format!(
+                    "unexpected `{rest}` in `{t}`: a cell is `.`, `C`, or a terrain symbol with an optional crown count such as `F2`"
+                )
+            }
+        }
+    }
+}
+
+/// The castle: exactly once (a second one is a problem).
+fn find_castle<'c>(
+    cells: &'c [(Token, CellKind)],
+    problems: &mut Problems<'_>,
+) -> Option<&'c Token> {
     let mut castle: Option<&Token> = None;
-    for (tok, kind) in &cells {
+    for (tok, kind) in cells {
         if matches!(kind, CellKind::Castle) {
             match castle {
                 None => castle = Some(tok),
-                Some(first) => diags.push(diag(
+                Some(first) => problems.push(
                     tok.line,
                     tok.column,
                     format!(
                         "a second castle; the kingdom's castle is already at line {}, column {}",
                         first.line, first.column
                     ),
-                )),
+                ),
             }
         }
     }
+    castle
+}
 
-    // The bounding box, growing in file order: report the first cell that outgrows the grid.
+/// The bounding box, growing in file order: report the first cell that outgrows the grid, with
+/// the whole kingdom's span.
+fn check_span(cells: &[(Token, CellKind)], grid: u8, problems: &mut Problems<'_>) {
     let g = usize::from(grid);
     let mut bounds: Option<(usize, usize, usize, usize)> = None;
-    let mut too_big = false;
-    for (tok, kind) in &cells {
+    for (tok, kind) in cells {
         if matches!(kind, CellKind::Empty) {
             continue;
         }
@@ -427,7 +520,7 @@ fn parse_impl(
             ),
         };
         let (h, w) = (b.1 - b.0 + 1, b.3 - b.2 + 1);
-        if (h > g || w > g) && !too_big {
+        if h > g || w > g {
             // Report the whole kingdom's span, not just up to this cell.
             let (mut rh, mut rw) = (h, w);
             let all = cells.iter().filter(|(_, k)| !matches!(k, CellKind::Empty));
@@ -439,31 +532,23 @@ fn parse_impl(
             if let (Some(a), Some(z)) = (cols.clone().min(), cols.max()) {
                 rw = z - a + 1;
             }
-            diags.push(diag(
+            problems.push(
                 tok.line,
                 tok.column,
                 format!("the kingdom spans {rw}x{rh} squares; this ruleset allows {g}x{g}"),
-            ));
-            too_big = true;
+            );
+            return;
         }
         bounds = Some(b);
     }
+}
 
-    let Some(castle) = castle else {
-        if !lowercase_castle {
-            diags.push(diag(
-                1,
-                1,
-                "the kingdom has no castle: mark it with `C`".to_string(),
-            ));
-        }
-        diags.sort_by_key(|d| (d.line, d.column));
-        return Err(Diagnostics(diags));
-    };
-    // Buildings: on town squares, each at most once.
+/// Buildings: on town squares, each at most once, and with the square's crowns at most
+/// [`MAX_CROWNS`].
+fn check_buildings(cells: &[(Token, CellKind)], ruleset: &Ruleset, problems: &mut Problems<'_>) {
     let town = town_terrain(ruleset);
     let mut placed: Vec<(usize, &Token)> = Vec::new();
-    for (tok, kind) in &cells {
+    for (tok, kind) in cells {
         let CellKind::Square(sq, Some(b), _) = kind else {
             continue;
         };
@@ -483,10 +568,10 @@ fn parse_impl(
                     building.label()
                 ),
             };
-            diags.push(diag(tok.line, tok.column, message));
+            problems.push(tok.line, tok.column, message);
         }
         match placed.iter().find(|(x, _)| x == b) {
-            Some((_, first)) => diags.push(diag(
+            Some((_, first)) => problems.push(
                 tok.line,
                 tok.column,
                 format!(
@@ -496,30 +581,36 @@ fn parse_impl(
                     first.line,
                     first.column
                 ),
-            )),
+            ),
             None => placed.push((*b, tok)),
         }
     }
-    for (tok, kind) in &cells {
+    for (tok, kind) in cells {
         if let CellKind::Square(sq, Some(b), _) = kind
             && sq.crowns.saturating_add(ruleset.buildings[*b].crowns) > MAX_CROWNS
         {
-            diags.push(diag(
+            problems.push(
                 tok.line,
                 tok.column,
                 format!(
                     "{} crowns on the square and {} on building {}: a square holds at most {MAX_CROWNS}",
                     sq.crowns, ruleset.buildings[*b].crowns, ruleset.buildings[*b].number
                 ),
-            ));
+            );
         }
     }
+}
 
-    if !diags.is_empty() {
-        diags.sort_by_key(|d| (d.line, d.column));
-        return Err(Diagnostics(diags));
-    }
-
+/// The kingdom and the side's holdings, from cells found sound: squares placed from the castle,
+/// buildings' crowns added to their squares, buildings and knights listed row by row.
+fn build(
+    drawing: &Drawing,
+    castle: &Token,
+    ruleset: &Ruleset,
+    grid: u8,
+    mut problems: Problems<'_>,
+) -> Result<(Kingdom, Holdings), Diagnostics> {
+    let directives = &drawing.directives;
     let mut holdings = Holdings {
         coins: directives.coins.map_or(0, |(_, n)| n),
         towers: directives.towers.map_or(0, |(_, n)| n),
@@ -528,7 +619,7 @@ fn parse_impl(
         ..Holdings::default()
     };
     let mut kingdom = Kingdom::new(grid);
-    for (tok, kind) in &cells {
+    for (tok, kind) in &drawing.cells {
         let CellKind::Square(sq, building, knights) = kind else {
             continue;
         };
@@ -536,22 +627,22 @@ fn parse_impl(
         let x = tok.col as i64 - castle.col as i64;
         let y = tok.row as i64 - castle.row as i64;
         let (Ok(x), Ok(y)) = (i8::try_from(x), i8::try_from(y)) else {
-            diags.push(diag(
+            problems.push(
                 tok.line,
                 tok.column,
                 "this square lies too far from the castle".to_string(),
-            ));
+            );
             continue;
         };
         let cell = Cell::new(x, y);
         if let Err(e) = kingdom.set_square(cell, *sq) {
-            diags.push(diag(tok.line, tok.column, e.to_string()));
+            problems.push(tok.line, tok.column, e.to_string());
             continue;
         }
         if let Some(b) = *building {
             let crowns = ruleset.buildings[b].crowns;
             if let Err(e) = kingdom.add_crowns(cell, crowns) {
-                diags.push(diag(tok.line, tok.column, e.to_string()));
+                problems.push(tok.line, tok.column, e.to_string());
             }
             // At most 256 buildings (the rules crate's limit), so the index fits.
             holdings.buildings.push((BuildingId(b as u16), cell));
@@ -560,10 +651,10 @@ fn parse_impl(
             holdings.knights_placed.push(cell);
         }
     }
-    if diags.is_empty() {
+    if problems.list.is_empty() {
         Ok((kingdom, holdings))
     } else {
-        Err(Diagnostics(diags))
+        Err(Diagnostics(problems.list))
     }
 }
 
