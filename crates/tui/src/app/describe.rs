@@ -80,7 +80,7 @@ pub fn describe(game: &Game, action: Action, who: &str) -> String {
             building(slot)
         ),
         Action::Pass => format!("{who} {}", verb("passes", "pass")),
-        other => format!("{who}: {other:?}"),
+        other => format!("{who}: {other}"),
     }
 }
 

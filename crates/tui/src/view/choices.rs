@@ -106,7 +106,7 @@ pub fn render(app: &App, game: &Game, kind: StepKind, area: Rect, compact: bool,
         .skip(first_shown(app, area, compact))
         .take(visible(area, compact))
         .map(|(i, a)| {
-            let text = describe_choice(game, a).map_or_else(|| format!("{a:?}"), |c| c.row);
+            let text = describe_choice(game, a).map_or_else(|| a.to_string(), |c| c.row);
             let here = i == app.choice();
             let style = if here {
                 p.accent(Accent::Focus)
