@@ -2,7 +2,7 @@
 
 use super::headers::err;
 use crate::error::SaveError;
-use crownlands_core::{Action, DominoId};
+use crownlands_core::{Action, ActionTextError, DominoId};
 use std::collections::HashMap;
 
 /// A token of the moves: a word, or an action in the engine's JSON (`@{...}`, as files written
@@ -176,10 +176,12 @@ pub(super) fn parse_word(w: &str, labels: &HashMap<String, DominoId>) -> Result<
         return Ok(Word::End);
     }
     if let Some(n) = w.strip_suffix('.') {
-        return n
-            .parse()
-            .map(Word::Round)
-            .map_err(|_| format!("`{w}`: a round marker is a number and a dot, as in `3.`"));
+        return n.parse().map(Word::Round).map_err(|_| {
+            format!(
+                "`{}`: a round marker is a number and a dot, as in `3.`",
+                shortened(w)
+            )
+        });
     }
     if let Some(n) = w.strip_prefix('G')
         && !w.contains(':')
@@ -189,7 +191,12 @@ pub(super) fn parse_word(w: &str, labels: &HashMap<String, DominoId>) -> Result<
             .ok()
             .filter(|&g| g >= 1)
             .map(Word::Game)
-            .ok_or_else(|| format!("`{w}`: a game marker is `G` and a number, as in `G2`"));
+            .ok_or_else(|| {
+                format!(
+                    "`{}`: a game marker is `G` and a number, as in `G2`",
+                    shortened(w)
+                )
+            });
     }
     let text_error = match w.parse::<Action>() {
         Ok(action) => return Ok(Word::Action(action, None)),
@@ -199,14 +206,23 @@ pub(super) fn parse_word(w: &str, labels: &HashMap<String, DominoId>) -> Result<
         return word;
     }
     Err(match text_error {
-        crownlands_core::ActionTextError::Unknown { .. } => format!(
-            "`{w}` is not a token: expected an action (c23 (claim), 23:1,-1e (place), x23 \
+        ActionTextError::Unknown { .. } | ActionTextError::TooLong(_) => format!(
+            "`{}` is not a token: expected an action (c23 (claim), 23:1,-1e (place), x23 \
              (discard), or as the engine writes it: {}), 3. (round), G2 (game), * (unfinished) \
              or a {{comment}}",
+            shortened(w),
             crownlands_core::action_text::forms()
         ),
         other => other.to_string(),
     })
+}
+
+/// A word as a message quotes it: at most 40 characters, then `...`.
+fn shortened(w: &str) -> String {
+    match w.char_indices().nth(40) {
+        Some((end, _)) => format!("{}...", &w[..end]),
+        None => w.to_string(),
+    }
 }
 
 /// An action naming its domino, when `w` has the shape of one: `cD`, `xD`, `D:X,Yd` with `D` a
@@ -220,7 +236,7 @@ fn labelled(w: &str, labels: &HashMap<String, DominoId>) -> Option<Result<Word, 
             if name.is_empty() {
                 "a domino number is missing".to_string()
             } else {
-                format!("no domino `{name}` in this ruleset")
+                format!("no domino `{}` in this ruleset", shortened(name))
             }
         })
     };
@@ -228,8 +244,9 @@ fn labelled(w: &str, labels: &HashMap<String, DominoId>) -> Option<Result<Word, 
         return Some(domino(name).and_then(|d| match at.parse::<Action>() {
             Ok(action @ Action::Place { .. }) => Ok(Word::Action(action, Some(d))),
             _ => Err(format!(
-                "`{w}`: a placement is DOMINO:X,Y and a direction n, e, s or w, as in \
-                 `23:1,-1e`, with X and Y whole numbers from -128 to 127"
+                "`{}`: a placement is DOMINO:X,Y and a direction n, e, s or w, as in \
+                 `23:1,-1e`, with X and Y whole numbers from -128 to 127",
+                shortened(w)
             )),
         }));
     }
