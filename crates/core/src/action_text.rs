@@ -20,7 +20,7 @@
 //! read, so reading takes a bounded time whatever it is given.
 //!
 //! Each module's actions have a keyword of their own, read by a function of that module (see
-//! [`ActionWord`]): a new module action needs a new keyword there, and nothing else here.
+//! `ActionWord`): a new module action needs a new keyword there, and nothing else here.
 
 use crate::domino::DominoId;
 use crate::game::Action;
@@ -373,7 +373,19 @@ mod tests {
             prop_assert_eq!(text.parse::<Action>(), Ok(a));
         }
 
-        /// Any text at all: never a panic, and a text that reads is the one its action writes.
+        /// Any string at all (control characters, any length up to 200): never a panic, and a
+        /// text that reads is the one its action writes.
+        #[test]
+        fn any_string_is_read_safely(text in any::<String>(), long in ".{0,200}") {
+            for text in [text, long] {
+                if let Ok(a) = text.parse::<Action>() {
+                    prop_assert_eq!(a.to_string(), text);
+                }
+            }
+        }
+
+        /// Texts near the form: never a panic, and a text that reads is the one its action
+        /// writes.
         #[test]
         fn any_text_reads_canonically_or_not_at_all(text in "\\PC{0,40}|[-0-9a-z#@,]{0,24}") {
             if let Ok(a) = text.parse::<Action>() {

@@ -34,8 +34,8 @@
 //! action had a text hold `@` and the engine's JSON (`@{"action":"pass"}`) for module actions:
 //! they still import.
 //!
-//! Writing is [`export`] (here); reading is [`import`] ([`import`](self::import) module: the
-//! headers in `headers`, the tokens in `moves`).
+//! Writing is [`export`] (here); reading is [`import()`] (in `import.rs`, with the headers read
+//! in `headers.rs` and the tokens in `moves.rs`).
 
 mod headers;
 mod import;
