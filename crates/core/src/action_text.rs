@@ -37,8 +37,8 @@ pub const MAX_ACTION_TEXT: usize = 32;
 pub(crate) struct ActionWord {
     /// Lower-case ASCII letters, unique among the keywords.
     pub keyword: &'static str,
-    /// How the action is written, for messages: `tax0 or tax1 (tax a square of the domino just
-    /// placed)`.
+    /// How the action is written, for messages: `taxN (tax square N of the domino just placed:
+    /// 0 the first, 1 the second)`.
     pub form: &'static str,
     /// An example and what it does, for the list of every kind: `tax0 (tax)`.
     pub example: &'static str,
@@ -86,7 +86,7 @@ const PLACE_FORM: &str = "X,Yd (place: first square at X,Y, whole numbers from -
 pub enum ActionTextError {
     #[error("no action: the text is empty")]
     Empty,
-    #[error("an action is at most {MAX_ACTION_TEXT} characters, not {0} bytes")]
+    #[error("an action is at most {MAX_ACTION_TEXT} bytes long; this text has {0}")]
     TooLong(usize),
     #[error("`{text}` is not an action: expected {}", forms())]
     Unknown { text: String },
