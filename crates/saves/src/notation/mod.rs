@@ -157,19 +157,30 @@ fn escape(value: &str) -> String {
 
 /// Write a session (finished or not) in the notation.
 pub fn export(session: &Session, options: ExportOptions) -> Result<String, SaveError> {
+    let mut out = String::new();
+    write_headers(&mut out, session);
     let ruleset = session.ruleset();
-    let hash = ruleset_hash(ruleset);
     let shipped = !options.embed_ruleset
         && crownlands_rules::load_shipped(&ruleset.name)
-            .map(|r| ruleset_hash(&r) == hash)
+            .map(|r| ruleset_hash(&r) == ruleset_hash(ruleset))
             .unwrap_or(false);
-    let mut out = String::new();
+    if !shipped {
+        write_ruleset(&mut out, ruleset);
+    }
+    write_moves(&mut out, session)?;
+    Ok(out)
+}
+
+/// `[Key "value"]` lines: the notation's version, the ruleset's name and hash, the seed, the
+/// seats, the date and the result.
+fn write_headers(out: &mut String, session: &Session) {
+    let ruleset = session.ruleset();
     let mut header = |k: &str, v: &str| {
         let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
     };
     header("Notation", &format!("crownlands {NOTATION_VERSION}"));
     header("Ruleset", &ruleset.name);
-    header("RulesetHash", &hash);
+    header("RulesetHash", &ruleset_hash(ruleset));
     header("Seed", &session.seed().to_string());
     header("Players", &session.players().len().to_string());
     for (i, p) in session.players().iter().enumerate() {
@@ -182,18 +193,29 @@ pub fn export(session: &Session, options: ExportOptions) -> Result<String, SaveE
         header("Date", date);
     }
     header("Result", &result_text(session));
-    if !shipped {
-        for line in crownlands_rules::to_toml(ruleset, None).lines() {
-            if line.is_empty() {
-                out.push_str("%\n");
-            } else {
-                let _ = writeln!(out, "% {line}");
-            }
+}
+
+/// The resolved ruleset's TOML, each line after `% `.
+fn write_ruleset(out: &mut String, ruleset: &Ruleset) {
+    for line in crownlands_rules::to_toml(ruleset, None).lines() {
+        if line.is_empty() {
+            out.push_str("%\n");
+        } else {
+            let _ = writeln!(out, "% {line}");
         }
     }
-    // The moves, replayed so that each token can name the domino it places.
-    let mut replay = Session::new(ruleset.clone(), session.players().to_vec(), session.seed())
-        .map_err(|e| SaveError::new("", Problem::Invalid(e.to_string())))?;
+}
+
+/// The moves, replayed so that each token can name the domino it places: `G2` before each game
+/// of a match, `3.` before each round, `{game 1: ...}` after each finished game of a match, `*`
+/// after an unfinished game.
+fn write_moves(out: &mut String, session: &Session) -> Result<(), SaveError> {
+    let mut replay = Session::new(
+        session.ruleset().clone(),
+        session.players().to_vec(),
+        session.seed(),
+    )
+    .map_err(|e| SaveError::new("", Problem::Invalid(e.to_string())))?;
     let several = session.match_games() > 1;
     for (g, actions) in session.actions().iter().enumerate() {
         if g > 0 {
@@ -234,18 +256,16 @@ pub fn export(session: &Session, options: ExportOptions) -> Result<String, SaveE
         && replay.is_over()
         && let Some(o) = replay.outcomes().last()
     {
-        {
-            let _ = write!(
-                out,
-                "\n{{game {}: {}}}",
-                replay.game_index() + 1,
-                game_result_text(o, crate::words::is_team_game(replay.game()))
-            );
-        }
+        let _ = write!(
+            out,
+            "\n{{game {}: {}}}",
+            replay.game_index() + 1,
+            game_result_text(o, crate::words::is_team_game(replay.game()))
+        );
     }
     if !replay.is_over() {
         out.push_str(" *");
     }
     out.push('\n');
-    Ok(out)
+    Ok(())
 }
