@@ -103,7 +103,7 @@ fn notation_example_reads() {
     play(&mut s, &mut Rng(7), None);
     let text = notation::export(&s, ExportOptions::default()).unwrap();
     assert!(
-        text.starts_with("[Notation \"crownlands 1\"]\n[Ruleset \"kingdomino\"]\n"),
+        text.starts_with("[Notation \"crownlands 2\"]\n[Ruleset \"kingdomino\"]\n"),
         "{text}"
     );
     assert!(
@@ -127,6 +127,10 @@ fn notation_example_reads() {
         moves.join("\n")
     );
     let back = notation::import(&loose, "loose.cgn").unwrap();
+    assert_eq!(back.to_save(), s.to_save());
+    // A version 1 file (before module actions had a text) of the same game still reads.
+    let v1 = text.replacen("crownlands 2", "crownlands 1", 1);
+    let back = notation::import(&v1, "v1.cgn").unwrap();
     assert_eq!(back.to_save(), s.to_save());
 }
 

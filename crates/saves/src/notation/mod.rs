@@ -2,7 +2,7 @@
 //! chess's PGN.
 //!
 //! ```text
-//! [Notation "crownlands 1"]
+//! [Notation "crownlands 2"]
 //! [Ruleset "kingdomino"]
 //! [RulesetHash "fnv1a64:5f0c6c2a6a3b3c1e"]
 //! [Seed "42"]
@@ -51,8 +51,9 @@ use crate::words::{join, sides_text};
 use crownlands_core::{Decider, Ruleset};
 use std::fmt::Write as _;
 
-/// The notation version this crate writes and the newest it reads.
-pub const NOTATION_VERSION: u32 = 1;
+/// The notation version this crate writes and the newest it reads. Version 2 writes module
+/// actions as their text (`tax0`); version 1 files (JSON `@{...}` tokens) still read.
+pub const NOTATION_VERSION: u32 = 2;
 /// The usual file extension.
 pub const EXTENSION: &str = "cgn";
 
