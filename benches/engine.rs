@@ -42,7 +42,7 @@ fn random_games(c: &mut Criterion) {
             })
         });
     }
-    // The same, setting up a new game (allocations and validation included) every time.
+    // The same, setting up a new game (its allocations included) every time.
     let r = ruleset("kingdomino");
     let mut seed = 0u64;
     let mut rng = GameRng::seed_from(7);
@@ -57,6 +57,28 @@ fn random_games(c: &mut Criterion) {
     group.finish();
 }
 
+/// Setting up: loading a shipped ruleset (reading, checking and resolving its files, then
+/// `Ruleset::new`), and `Game::new` alone (the ruleset is checked already: a game only deals).
+fn setup(c: &mut Criterion) {
+    let mut group = c.benchmark_group("setup");
+    for name in ["kingdomino", "queendomino", "royal-wedding"] {
+        group.bench_function(format!("load {name}"), |b| {
+            b.iter(|| black_box(crownlands_rules::load(black_box(name)).expect("loads")))
+        });
+    }
+    for (name, players) in [("kingdomino", 4u8), ("queendomino", 4)] {
+        let r = ruleset(name);
+        let mut seed = 0u64;
+        group.bench_function(format!("Game::new {name} {players}p"), |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(Game::new(r.clone(), players, seed).expect("setup"))
+            })
+        });
+    }
+    group.finish();
+}
+
 fn perft_bench(c: &mut Criterion) {
     let r = ruleset("kingdomino");
     let game = Game::new(r, 4, 1).expect("setup");
@@ -65,5 +87,5 @@ fn perft_bench(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, random_games, perft_bench);
+criterion_group!(benches, random_games, setup, perft_bench);
 criterion_main!(benches);

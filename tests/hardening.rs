@@ -307,7 +307,7 @@ fn random_action_sequences_keep_the_invariants() {
     let mut rng = Rng(0x5eed_0003);
     for name in ["kingdomino", "mighty-duel", "volcano", "dynasty"] {
         let ruleset = Arc::new(crownlands_rules::load_shipped(name).expect("shipped"));
-        for &(players, _) in &ruleset.player_counts {
+        for &(players, _) in ruleset.player_counts() {
             for _ in 0..4 {
                 let mut s = Session::new(
                     ruleset.clone(),
@@ -325,7 +325,7 @@ fn random_action_sequences_keep_the_invariants() {
                     let action = if rng.below(2) == 0 {
                         legal[rng.below(legal.len())]
                     } else {
-                        wild_action(&mut rng, ruleset.dominoes.len())
+                        wild_action(&mut rng, ruleset.dominoes().len())
                     };
                     let before = s.game().clone();
                     match s.apply(action) {
@@ -337,7 +337,11 @@ fn random_action_sequences_keep_the_invariants() {
                     }
                     let g = s.game();
                     let census: usize = g.domino_census().iter().sum();
-                    assert_eq!(census, ruleset.dominoes.len(), "every domino accounted for");
+                    assert_eq!(
+                        census,
+                        ruleset.dominoes().len(),
+                        "every domino accounted for"
+                    );
                     let n = g.rules().grid_size as i8;
                     for k in g.kingdoms().values() {
                         let (lx, ly, hx, hy) = k.bounds();

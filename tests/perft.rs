@@ -44,11 +44,11 @@ fn placement_counts() {
         let expected: u32 = header(&text, "placements")
             .and_then(|d| d.parse().ok())
             .expect("placements header");
-        let grid = ruleset.player_counts[0].1.grid_size;
+        let grid = ruleset.player_counts()[0].1.grid_size;
         let kingdom = crownlands_rules::kingdom_file::parse(&text, &name, &ruleset, grid)
             .unwrap_or_else(|e| panic!("{e}"));
         let id = ruleset.domino_by_number(number).expect("domino exists");
-        let set = kingdom.placements(&ruleset.dominoes[id.index()]);
+        let set = kingdom.placements(&ruleset.dominoes()[id.index()]);
         assert_eq!(set.count(), expected, "{name}");
         // Each placement is distinct and covers two empty neighbouring cells.
         let list: Vec<_> = set.iter().collect();
@@ -92,7 +92,7 @@ fn action_sequence_counts() {
 #[test]
 fn rendered_kingdoms_read_back() {
     for (_, ruleset) in common::shipped_rulesets() {
-        for &(players, ref rules) in &ruleset.player_counts {
+        for &(players, ref rules) in ruleset.player_counts() {
             let mut g = Game::new(ruleset.clone(), players, 21).expect("setup");
             let mut c = common::Chooser::new(21);
             while g.play_random(|| c.next_u32()).is_some() {}

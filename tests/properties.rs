@@ -19,7 +19,7 @@ fn census_is_complete(g: &Game) {
     let total: usize = g.domino_census().iter().sum();
     assert_eq!(
         total,
-        g.ruleset().dominoes.len(),
+        g.ruleset().dominoes().len(),
         "every domino is somewhere"
     );
 }
@@ -42,7 +42,7 @@ fn some_illegal_action(g: &Game, c: &mut Chooser) -> Action {
     loop {
         let candidate = match c.below(3) {
             0 => Action::Claim {
-                domino: DominoId(c.below(g.ruleset().dominoes.len() + 3) as u16),
+                domino: DominoId(c.below(g.ruleset().dominoes().len() + 3) as u16),
             },
             1 => Action::Place {
                 placement: Placement::new(
@@ -93,7 +93,7 @@ fn buildings_accounted_for(g: &Game) {
     all.sort();
     all.dedup();
     assert_eq!(all.len(), n, "a building in two places");
-    assert_eq!(n, g.ruleset().buildings.len(), "a building lost");
+    assert_eq!(n, g.ruleset().buildings().len(), "a building lost");
 }
 
 fn final_checks(g: &Game, actions: &[Action]) {
@@ -122,7 +122,7 @@ fn final_checks(g: &Game, actions: &[Action]) {
         let mut rebuilt = rebuilt_kingdom(g, p);
         // Buildings add their crowns to their squares.
         for &(b, cell) in &holdings.buildings {
-            let crowns = g.ruleset().buildings[b.index()].crowns;
+            let crowns = g.ruleset().buildings()[b.index()].crowns;
             rebuilt
                 .add_crowns(cell, crowns)
                 .expect("a building's crowns fit");
@@ -155,7 +155,7 @@ fn final_checks(g: &Game, actions: &[Action]) {
 #[test]
 fn every_shipped_ruleset_plays_by_the_rules() {
     for (name, ruleset) in shipped_rulesets() {
-        for &(players, _) in &ruleset.player_counts {
+        for &(players, _) in ruleset.player_counts() {
             for seed in 0..FAST_GAMES {
                 let mut g = Game::new(ruleset.clone(), players, seed).expect("setup");
                 let mut c = Chooser::new(seed + 1);
@@ -208,7 +208,7 @@ fn every_shipped_ruleset_plays_by_the_rules() {
 #[test]
 fn play_random_picks_as_the_listed_legal_actions_would() {
     for (name, ruleset) in shipped_rulesets() {
-        for &(players, _) in &ruleset.player_counts {
+        for &(players, _) in ruleset.player_counts() {
             let mut g = Game::new(ruleset.clone(), players, 77).expect("setup");
             let mut c = Chooser::new(u64::from(players));
             while !g.is_over() {
@@ -225,7 +225,7 @@ fn play_random_picks_as_the_listed_legal_actions_would() {
 #[test]
 fn whole_games_use_the_expected_dominoes() {
     for (name, ruleset) in shipped_rulesets() {
-        for &(players, ref rules) in &ruleset.player_counts {
+        for &(players, ref rules) in ruleset.player_counts() {
             let mut g = Game::new(ruleset.clone(), players, 3).expect("setup");
             let mut c = Chooser::new(3);
             while g.play_random(|| c.next_u32()).is_some() {}
@@ -237,7 +237,7 @@ fn whole_games_use_the_expected_dominoes() {
             );
             assert_eq!(
                 unused,
-                ruleset.dominoes.len() - usize::from(rules.deck_size)
+                ruleset.dominoes().len() - usize::from(rules.deck_size)
             );
             let lines = u32::from(rules.deck_size) / u32::from(rules.line_size);
             assert_eq!(
@@ -257,7 +257,7 @@ proptest! {
     fn legal_actions_and_is_legal_agree(seed in any::<u64>(), steps in 0usize..120, probes in proptest::collection::vec((0usize..3, 0usize..60, -8i8..9, -8i8..9, 0usize..4), 1..24)) {
         let rulesets = shipped_rulesets();
         let (_, ruleset) = &rulesets[(seed % rulesets.len() as u64) as usize];
-        let players = ruleset.player_counts[(seed / 7 % ruleset.player_counts.len() as u64) as usize].0;
+        let players = ruleset.player_counts()[(seed / 7 % ruleset.player_counts().len() as u64) as usize].0;
         let mut g = Game::new(ruleset.clone(), players, seed).expect("setup");
         let mut c = Chooser::new(seed);
         for _ in 0..steps {
@@ -284,7 +284,7 @@ proptest! {
     fn legal_actions_read_back_from_their_text(seed in any::<u64>()) {
         static RULESETS: OnceLock<Vec<(String, Arc<Ruleset>)>> = OnceLock::new();
         for (name, ruleset) in RULESETS.get_or_init(shipped_rulesets) {
-            let counts = &ruleset.player_counts;
+            let counts = &ruleset.player_counts();
             let players = counts[(seed % counts.len() as u64) as usize].0;
             let mut g = Game::new(ruleset.clone(), players, seed).expect("setup");
             let mut c = Chooser::new(seed);

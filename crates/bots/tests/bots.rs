@@ -31,7 +31,7 @@ fn play(game: &mut Game, bots: &mut [Box<dyn Bot>]) {
 fn every_level_plays_every_shipped_ruleset_legally() {
     for shipped in crownlands_rules::shipped() {
         let r = ruleset(&shipped.name);
-        let counts: Vec<u8> = r.player_counts.iter().map(|(n, _)| *n).collect();
+        let counts: Vec<u8> = r.player_counts().iter().map(|(n, _)| *n).collect();
         for players in counts {
             let mut bots: Vec<Box<dyn Bot>> = (0..players)
                 .map(|s| match s % 3 {

@@ -38,9 +38,15 @@ pub enum BuildingValue {
 
 /// A bonus active from construction to the end (lower left corner): each time the owner collects
 /// tax, extra coins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, strum::IntoStaticStr,
+)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum TaxBonus {
+    /// No bonus.
+    #[default]
     None,
     /// +1 coin per knight owned (placed or not).
     PerKnight,

@@ -96,8 +96,6 @@ pub enum SetupError {
         players: usize,
         allowed: String,
     },
-    #[error("ruleset {name} cannot be played: {problems}")]
-    Invalid { name: String, problems: String },
 }
 
 /// Where a domino is when the game looks for it.
@@ -209,38 +207,27 @@ impl PartialEq for ModuleSet {
 impl Eq for ModuleSet {}
 
 impl Game {
-    /// Set up a game of `ruleset` for `players` players, shuffled by `seed`.
+    /// Set up a game of `ruleset` for `players` players, shuffled by `seed`. The ruleset was
+    /// checked once by [`Ruleset::new`]: the only thing left to refuse is a player count it does
+    /// not allow.
     pub fn new(ruleset: Arc<Ruleset>, players: u8, seed: u64) -> Result<Game, SetupError> {
         let rules_index = ruleset
-            .player_counts
+            .player_counts()
             .iter()
             .position(|(n, _)| *n == players)
             .ok_or_else(|| SetupError::PlayerCount {
-                name: ruleset.name.clone(),
+                name: ruleset.name().to_string(),
                 players: usize::from(players),
                 allowed: allowed_counts(&ruleset),
             })?;
-        let rules = &ruleset.player_counts[rules_index].1;
-        let problems = rules.check(players, ruleset.dominoes.len());
-        let problems: Vec<String> = problems
-            .into_iter()
-            .chain(ruleset_problems(&ruleset))
-            .collect();
-        if !problems.is_empty() {
-            return Err(SetupError::Invalid {
-                name: ruleset.name.clone(),
-                problems: problems.join("; "),
-            });
-        }
-        let built = crate::modules::build_all(&rules.modules).map_err(|e| SetupError::Invalid {
-            name: ruleset.name.clone(),
-            problems: e.to_string(),
-        })?;
+        let rules = &ruleset.player_counts()[rules_index].1;
+        // Built and set up once by `Ruleset::new`, which checked everything: nothing here can fail.
+        let built = ruleset.modules_at(rules_index);
         let steps: Vec<usize> = (0..built.len())
             .filter(|&i| built[i].has_turn_step())
             .collect();
         let modules = ModuleSet {
-            all: built.into(),
+            all: built,
             steps: steps.into(),
         };
         let kings = usize::from(players) * usize::from(rules.kings_per_player);
@@ -259,7 +246,7 @@ impl Game {
             owners,
             king_sides,
             sides,
-            deck: Vec::with_capacity(ruleset.dominoes.len()),
+            deck: Vec::with_capacity(ruleset.dominoes().len()),
             drawn: 0,
             dealt,
             discarded: Vec::with_capacity(dealt),
@@ -277,20 +264,11 @@ impl Game {
             turn_placement: None,
             ids_in_line_order: false,
         };
-        game.ids_in_line_order = (1..game.ruleset.dominoes.len()).all(|i| {
-            line_order(&game.ruleset.dominoes, DominoId(i as u16 - 1))
-                < line_order(&game.ruleset.dominoes, DominoId(i as u16))
+        game.ids_in_line_order = (1..game.ruleset.dominoes().len()).all(|i| {
+            line_order(game.ruleset.dominoes(), DominoId(i as u16 - 1))
+                < line_order(game.ruleset.dominoes(), DominoId(i as u16))
         });
-        let mut problems = game.deal(seed);
-        for m in game.modules.all.iter() {
-            problems.extend(m.check(&game.ruleset));
-        }
-        if !problems.is_empty() {
-            return Err(SetupError::Invalid {
-                name: game.ruleset.name.clone(),
-                problems: problems.join("; "),
-            });
-        }
+        game.deal(seed);
         Ok(game)
     }
 
@@ -298,13 +276,12 @@ impl Game {
     /// game's memory: exactly `Game::new(ruleset, players, seed)`, without allocating (for
     /// simulations that play millions of games).
     pub fn reset(&mut self, seed: u64) {
-        // The same modules with the same parameters set up without problems in `new`.
-        let _ = self.deal(seed);
+        self.deal(seed);
     }
 
     /// Shuffle and deal: the deck, empty kingdoms, the order of the first claims, the modules'
-    /// economy, the first line. Returns the problems modules found setting up.
-    fn deal(&mut self, seed: u64) -> Vec<String> {
+    /// economy, the first line.
+    fn deal(&mut self, seed: u64) {
         let (grid, kpp, first_claims) = {
             let r = self.rules();
             (r.grid_size, usize::from(r.kings_per_player), r.first_claims)
@@ -352,7 +329,6 @@ impl Game {
         self.round = 0;
         self.turn_placement = None;
         self.economy.clear(self.sides);
-        let mut problems = Vec::new();
         if !self.modules.all.is_empty() {
             let modules = self.modules.all.clone();
             let mut ctx = crate::modules::SetupContext {
@@ -362,13 +338,12 @@ impl Game {
                 rng: &mut self.rng,
             };
             for m in modules.iter() {
-                if let Err(e) = m.setup(&mut ctx) {
-                    problems.push(format!("module `{}`: {e}", m.name()));
-                }
+                // `Ruleset::new` set every module up for this many sides and refused the
+                // ruleset if one could not be: setting up depends on nothing else.
+                let _ = m.setup(&mut ctx);
             }
         }
         self.draw_line();
-        problems
     }
 
     /// Lay out the next line from the draw pile into `next` (which is empty), sorted by box then
@@ -395,7 +370,7 @@ impl Game {
                 line[j] = id;
             }
         } else {
-            let dominoes = &self.ruleset.dominoes;
+            let dominoes = &self.ruleset.dominoes();
             line.sort_unstable_by_key(|id| line_order(dominoes, *id));
         }
         self.next
@@ -410,7 +385,7 @@ impl Game {
     }
 
     pub fn rules(&self) -> &Rules {
-        &self.ruleset.player_counts[self.rules_index].1
+        &self.ruleset.player_counts()[self.rules_index].1
     }
 
     pub fn players(&self) -> u8 {
@@ -443,8 +418,8 @@ impl Game {
     /// box shuffled on its own, dealing the same share, lines interleaved box by box.
     fn shuffle_deck(&mut self) {
         self.deck.clear();
-        let dominoes = &self.ruleset.dominoes;
-        let rules = &self.ruleset.player_counts[self.rules_index].1;
+        let dominoes = &self.ruleset.dominoes();
+        let rules = &self.ruleset.player_counts()[self.rules_index].1;
         match &rules.lines {
             crate::ruleset::LineSource::Mixed => {
                 self.deck.extend((0..dominoes.len() as u16).map(DominoId));
@@ -477,7 +452,7 @@ impl Game {
                 for b in &boxes {
                     self.deck.extend_from_slice(&b[share.min(b.len())..]);
                 }
-                for (i, _) in self.ruleset.piles.iter().enumerate() {
+                for (i, _) in self.ruleset.piles().iter().enumerate() {
                     if !order.contains(&(i as u8)) {
                         self.deck.extend(
                             (0..dominoes.len() as u16)
@@ -554,7 +529,7 @@ impl Game {
     }
 
     pub fn domino(&self, id: DominoId) -> &Domino {
-        &self.ruleset.dominoes[id.index()]
+        &self.ruleset.dominoes()[id.index()]
     }
 
     pub fn label(&self, id: DominoId) -> String {
@@ -777,7 +752,7 @@ impl Game {
     }
 
     fn safe_label(&self, id: DominoId) -> String {
-        if id.index() < self.ruleset.dominoes.len() {
+        if id.index() < self.ruleset.dominoes().len() {
             self.label(id)
         } else {
             format!("#{}", id.0)
@@ -816,7 +791,7 @@ impl Game {
                 let Some(side) = self.side_of_slot(slot) else {
                     return;
                 };
-                let domino = &self.ruleset.dominoes[s.domino.index()];
+                let domino = &self.ruleset.dominoes()[s.domino.index()];
                 self.kingdoms[side].place_unchecked(domino, placement);
                 self.placed.push((side, s.domino, placement));
                 self.turn_placement = Some(placement);
@@ -977,7 +952,7 @@ impl Game {
             Phase::Place { slot } => {
                 let s = self.current[slot];
                 let side = self.side_of_slot(slot)?;
-                let domino = &self.ruleset.dominoes[s.domino.index()];
+                let domino = &self.ruleset.dominoes()[s.domino.index()];
                 let action = match self.kingdoms[side].place_random(domino, &mut next_u32) {
                     Some(placement) => {
                         self.placed.push((side, s.domino, placement));
@@ -1027,8 +1002,8 @@ impl Game {
     pub fn resample_hidden(&mut self, mut next_u32: impl FnMut() -> u32) {
         // Within each box: which of its dominoes lie where is hidden, not which box a line
         // comes from.
-        for pile in 0..self.ruleset.piles.len() {
-            let dominoes = &self.ruleset.dominoes;
+        for pile in 0..self.ruleset.piles().len() {
+            let dominoes = &self.ruleset.dominoes();
             let positions: Vec<usize> = (self.drawn..self.deck.len())
                 .filter(|&i| usize::from(dominoes[self.deck[i].index()].pile) == pile)
                 .collect();
@@ -1136,35 +1111,16 @@ impl Game {
 }
 
 fn allowed_counts(r: &Ruleset) -> String {
-    let v: Vec<String> = r.player_counts.iter().map(|(n, _)| n.to_string()).collect();
+    let v: Vec<String> = r
+        .player_counts()
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect();
     if v.is_empty() {
         "none".into()
     } else {
         v.join(", ")
     }
-}
-
-/// The problems that would make the engine index out of range. The full [`Ruleset::check`] is the
-/// loader's job; this linear pass keeps a hand-built ruleset from ever causing a panic.
-fn ruleset_problems(r: &Ruleset) -> Vec<String> {
-    let mut problems = Vec::new();
-    let terrains = r.terrains.len().min(crate::terrain::MAX_TERRAINS);
-    if r.dominoes.is_empty() || r.dominoes.len() > crate::ruleset::MAX_DOMINOES {
-        problems.push(format!("{} dominoes", r.dominoes.len()));
-    }
-    for d in &r.dominoes {
-        if d.first.terrain.index() >= terrains || d.second.terrain.index() >= terrains {
-            problems.push(format!(
-                "domino {} names a terrain that does not exist",
-                d.number
-            ));
-        }
-        if d.first.crowns > crate::domino::MAX_CROWNS || d.second.crowns > crate::domino::MAX_CROWNS
-        {
-            problems.push(format!("domino {} has too many crowns", d.number));
-        }
-    }
-    problems
 }
 
 fn why_illegal(k: &Kingdom, d: &Domino, p: Placement) -> &'static str {

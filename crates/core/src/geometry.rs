@@ -40,8 +40,21 @@ impl std::fmt::Display for Cell {
 }
 
 /// Where a domino's second square lies from its first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    strum::IntoStaticStr,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Direction {
     East,
     South,
@@ -70,13 +83,9 @@ impl Direction {
         self as usize
     }
 
+    /// `east`, `south`, `west`, `north`.
     pub fn name(self) -> &'static str {
-        match self {
-            Direction::East => "east",
-            Direction::South => "south",
-            Direction::West => "west",
-            Direction::North => "north",
-        }
+        self.into()
     }
 
     /// `n`, `e`, `s` or `w`, as the action text writes it.

@@ -34,8 +34,8 @@ pub use kingdom::{Content, Kingdom, PlacementSet, Territory};
 pub use matches::Match;
 pub use perft::perft;
 pub use ruleset::{
-    FirstClaims, LineSource, MiddleKingdom, MiddleKingdomReading, RuleWarning, Rules, Ruleset,
-    TieBreak, WarningAt,
+    Field, FirstClaims, LineSource, MiddleKingdom, MiddleKingdomReading, Problem, Problems,
+    RuleWarning, Rules, RulesField, RulesProblem, Ruleset, RulesetParts, TieBreak, WarningAt,
 };
 pub use score::{BonusScore, Decider, Outcome, ScoreBreakdown, TerritoryScore};
 pub use side::{BySide, King, Seat, Side};

@@ -1,13 +1,21 @@
 //! A validated ruleset: the components and the rules the engine plays.
 //!
 //! The core never reads files. The `crownlands-rules` crate turns TOML into a [`Ruleset`] and
-//! reports problems with file, line and column; [`Ruleset::check`] is the core's own last line of
-//! defence, so that a hand-built ruleset can never make the engine panic.
+//! reports problems with file, line and column. [`Ruleset::new`] is the one way to make a
+//! ruleset: it checks everything once and returns every [`Problem`], each naming the [`Field`] it
+//! concerns, so that a hand-built ruleset can never make the engine panic and a loader can point
+//! at the place in a file that set the field.
+
+mod problem;
+
+pub use problem::{Field, MAX_PILES, Problem, Problems, RulesField, RulesProblem};
 
 use crate::bitboard::MAX_GRID;
 use crate::domino::{Domino, MAX_CROWNS};
+use crate::modules::Module;
 use crate::terrain::{MAX_TERRAINS, Terrain, TerrainId};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// The most players one game may seat. Far above any printed rule; it bounds memory.
 pub const MAX_PLAYERS: u8 = 16;
@@ -21,8 +29,10 @@ pub const MAX_BUILDINGS: usize = 256;
 pub const MAX_MATCH_GAMES: u8 = 20;
 
 /// How the kings pick from the very first line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, strum::IntoStaticStr)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum FirstClaims {
     /// All kings are drawn from a hand one at a time; each claims when drawn (4-player rule).
     Drawn,
@@ -44,8 +54,10 @@ pub enum LineSource {
 }
 
 /// Which reading of Middle Kingdom applies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, strum::IntoStaticStr)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum MiddleKingdomReading {
     /// The castle is at the centre of the bounding box of the kingdom; gaps allowed (Board Game Arena).
     BoundingBox,
@@ -57,13 +69,17 @@ pub enum MiddleKingdomReading {
     WithinHalfGrid,
 }
 
-impl MiddleKingdomReading {
+impl FirstClaims {
+    /// As a ruleset file spells it: `drawn`, `snake`.
     pub fn name(self) -> &'static str {
-        match self {
-            MiddleKingdomReading::BoundingBox => "bounding-box",
-            MiddleKingdomReading::FullGrid => "full-grid",
-            MiddleKingdomReading::WithinHalfGrid => "within-half-grid",
-        }
+        self.into()
+    }
+}
+
+impl MiddleKingdomReading {
+    /// As a ruleset file spells it: `bounding-box`, `full-grid`, `within-half-grid`.
+    pub fn name(self) -> &'static str {
+        self.into()
     }
 }
 
@@ -74,8 +90,10 @@ pub struct MiddleKingdom {
 }
 
 /// One tie-break, applied in the ruleset's order after the score; players still tied share the victory.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, strum::IntoStaticStr)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum TieBreak {
     /// The most squares in one territory (rulebook 000).
     LargestTerritory,
@@ -86,12 +104,9 @@ pub enum TieBreak {
 }
 
 impl TieBreak {
+    /// As a ruleset file spells it: `largest-territory`, `most-crowns`, `most-coins`.
     pub fn name(self) -> &'static str {
-        match self {
-            TieBreak::LargestTerritory => "largest-territory",
-            TieBreak::MostCrowns => "most-crowns",
-            TieBreak::MostCoins => "most-coins",
-        }
+        self.into()
     }
 }
 
@@ -157,9 +172,10 @@ pub struct RuleWarning {
     pub message: String,
 }
 
-/// A validated ruleset.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Ruleset {
+/// The parts of a ruleset, as a loader (or a test) assembles them. [`Ruleset::new`] checks them
+/// and turns them into a [`Ruleset`]; [`Ruleset::into_parts`] gives them back.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RulesetParts {
     pub name: String,
     pub description: String,
     pub terrains: Vec<Terrain>,
@@ -167,13 +183,158 @@ pub struct Ruleset {
     pub piles: Vec<String>,
     pub dominoes: Vec<Domino>,
     /// Building tiles (Queendomino), used by the `buildings` module.
-    #[serde(default)]
     pub buildings: Vec<crate::building::Building>,
-    /// The rules for each allowed player count, sorted by player count.
+    /// The rules for each allowed player count, in increasing order of player count.
     pub player_counts: Vec<(u8, Rules)>,
 }
 
+/// A ruleset the engine can play: the only way to get one is [`Ruleset::new`], which checks
+/// everything once (components, the rules at every player count, each module's setup), so a
+/// [`crate::Game`] trusts it and checks nothing again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ruleset {
+    name: String,
+    description: String,
+    terrains: Vec<Terrain>,
+    piles: Vec<String>,
+    dominoes: Vec<Domino>,
+    buildings: Vec<crate::building::Building>,
+    player_counts: Vec<(u8, Rules)>,
+    /// The modules of each player count's rules (same order as `player_counts`), built once.
+    modules: Vec<BuiltModules>,
+}
+
+/// A player count's modules, built once and shared by every game of the ruleset.
+#[derive(Clone, Default)]
+pub(crate) struct BuiltModules(pub(crate) Arc<[Box<dyn Module>]>);
+
+impl std::fmt::Debug for BuiltModules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list()
+            .entries(self.0.iter().map(|m| m.name()))
+            .finish()
+    }
+}
+
+impl PartialEq for BuiltModules {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.len() == other.0.len()
+            && self
+                .0
+                .iter()
+                .zip(other.0.iter())
+                .all(|(a, b)| a.spec() == b.spec())
+    }
+}
+
+impl Eq for BuiltModules {}
+
 impl Ruleset {
+    /// Check `parts` and make them a ruleset; else every problem found, each naming the field it
+    /// concerns ([`Problem::field`]), not only the first.
+    pub fn new(parts: RulesetParts) -> Result<Ruleset, Problems> {
+        let RulesetParts {
+            name,
+            description,
+            terrains,
+            piles,
+            dominoes,
+            buildings,
+            player_counts,
+        } = parts;
+        let mut ruleset = Ruleset {
+            name,
+            description,
+            terrains,
+            piles,
+            dominoes,
+            buildings,
+            player_counts,
+            modules: Vec::new(),
+        };
+        let mut problems = ruleset.component_problems();
+        problems.extend(ruleset.player_count_problems());
+        let mut modules = Vec::with_capacity(ruleset.player_counts.len());
+        for (n, rules) in &ruleset.player_counts {
+            let mut found = rules.problems(*n, ruleset.dominoes.len());
+            let built = if found
+                .iter()
+                .any(|p| matches!(p, RulesProblem::Module { .. }))
+            {
+                BuiltModules::default()
+            } else {
+                match crate::modules::build_all(&rules.modules) {
+                    Ok(built) => BuiltModules(built.into()),
+                    Err(_) => BuiltModules::default(),
+                }
+            };
+            found.extend(ruleset.module_problems(*n, rules, &built));
+            found.extend(ruleset.line_problems(rules));
+            problems.extend(found.into_iter().map(|problem| Problem::Rules {
+                players: *n,
+                problem,
+            }));
+            modules.push(built);
+        }
+        if !problems.is_empty() {
+            return Err(Problems(problems));
+        }
+        ruleset.modules = modules;
+        Ok(ruleset)
+    }
+
+    /// The parts this ruleset was made of, to change and check again with [`Ruleset::new`].
+    pub fn into_parts(self) -> RulesetParts {
+        RulesetParts {
+            name: self.name,
+            description: self.description,
+            terrains: self.terrains,
+            piles: self.piles,
+            dominoes: self.dominoes,
+            buildings: self.buildings,
+            player_counts: self.player_counts,
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    pub fn terrains(&self) -> &[Terrain] {
+        &self.terrains
+    }
+
+    /// Names of the boxes (draw piles) the dominoes come from; Kingdomino has one.
+    pub fn piles(&self) -> &[String] {
+        &self.piles
+    }
+
+    pub fn dominoes(&self) -> &[Domino] {
+        &self.dominoes
+    }
+
+    /// Building tiles (Queendomino), used by the `buildings` module.
+    pub fn buildings(&self) -> &[crate::building::Building] {
+        &self.buildings
+    }
+
+    /// The rules for each allowed player count, sorted by player count.
+    pub fn player_counts(&self) -> &[(u8, Rules)] {
+        &self.player_counts
+    }
+
+    /// The modules of the rules at position `index` of [`Ruleset::player_counts`].
+    pub(crate) fn modules_at(&self, index: usize) -> Arc<[Box<dyn Module>]> {
+        self.modules
+            .get(index)
+            .map(|m| Arc::clone(&m.0))
+            .unwrap_or_default()
+    }
+
     pub fn rules_for(&self, players: u8) -> Option<&Rules> {
         self.player_counts
             .iter()
@@ -231,114 +392,111 @@ impl Ruleset {
         }
     }
 
-    /// Every inconsistency the engine could not play with. Empty means playable.
-    pub fn check(&self) -> Vec<String> {
+    /// Problems with the terrains, boxes, dominoes and buildings.
+    fn component_problems(&self) -> Vec<Problem> {
         let mut problems = Vec::new();
         if self.terrains.is_empty() {
-            problems.push("the ruleset declares no terrains".to_string());
+            problems.push(Problem::NoTerrains);
         }
         if self.terrains.len() > MAX_TERRAINS {
-            problems.push(format!(
-                "{} terrains declared; at most {MAX_TERRAINS} are supported",
-                self.terrains.len()
-            ));
+            problems.push(Problem::TooManyTerrains(self.terrains.len()));
         }
-        if self.piles.is_empty() || self.piles.len() > 8 {
-            problems.push(format!(
-                "{} boxes of dominoes; 1 to 8 are supported",
-                self.piles.len()
-            ));
+        if self.piles.is_empty() || self.piles.len() > MAX_PILES {
+            problems.push(Problem::PileCount(self.piles.len()));
         }
         if self.dominoes.len() > MAX_DOMINOES {
-            problems.push(format!(
-                "{} dominoes; at most {MAX_DOMINOES} are supported",
-                self.dominoes.len()
-            ));
+            problems.push(Problem::TooManyDominoes(self.dominoes.len()));
         }
-        for d in &self.dominoes {
+        for (index, d) in self.dominoes.iter().enumerate() {
+            let number = d.number;
             for sq in d.squares() {
                 if sq.terrain.index() >= self.terrains.len() {
-                    problems.push(format!(
-                        "domino {} names terrain #{} which does not exist",
-                        d.number, sq.terrain.0
-                    ));
+                    problems.push(Problem::DominoTerrain {
+                        index,
+                        number,
+                        terrain: sq.terrain.0,
+                    });
                 }
                 if sq.crowns > MAX_CROWNS {
-                    problems.push(format!(
-                        "domino {} has {} crowns on one square; at most {MAX_CROWNS}",
-                        d.number, sq.crowns
-                    ));
+                    problems.push(Problem::DominoCrowns {
+                        index,
+                        number,
+                        crowns: sq.crowns,
+                    });
                 }
             }
             if d.pile as usize >= self.piles.len() {
-                problems.push(format!(
-                    "domino {} is in box #{} which does not exist",
-                    d.number, d.pile
-                ));
+                problems.push(Problem::DominoPile {
+                    index,
+                    number,
+                    pile: d.pile,
+                });
             }
         }
-        for (i, a) in self.dominoes.iter().enumerate() {
-            if self.dominoes[..i]
+        for (index, a) in self.dominoes.iter().enumerate() {
+            if self.dominoes[..index]
                 .iter()
                 .any(|b| b.number == a.number && b.pile == a.pile)
             {
-                problems.push(format!(
-                    "domino number {} appears twice in one box",
-                    a.number
-                ));
+                problems.push(Problem::DominoTwice {
+                    index,
+                    number: a.number,
+                });
             }
         }
         if self.buildings.len() > MAX_BUILDINGS {
-            problems.push(format!(
-                "{} buildings; at most {MAX_BUILDINGS} are supported",
-                self.buildings.len()
-            ));
+            problems.push(Problem::TooManyBuildings(self.buildings.len()));
         }
-        for (i, b) in self.buildings.iter().enumerate() {
-            if self.buildings[..i].iter().any(|o| o.number == b.number) {
-                problems.push(format!("building number {} appears twice", b.number));
+        for (index, b) in self.buildings.iter().enumerate() {
+            if self.buildings[..index].iter().any(|o| o.number == b.number) {
+                problems.push(Problem::BuildingTwice {
+                    index,
+                    number: b.number,
+                });
             }
             if let crate::building::BuildingValue::PerTerritory { terrain, .. }
             | crate::building::BuildingValue::PerCrown { terrain, .. } = b.value
                 && terrain.index() >= self.terrains.len()
             {
-                problems.push(format!(
-                    "building {} scores territories of terrain #{} which does not exist",
-                    b.number, terrain.0
-                ));
+                problems.push(Problem::BuildingTerrain {
+                    index,
+                    number: b.number,
+                    terrain: terrain.0,
+                });
             }
         }
+        problems
+    }
+
+    /// Problems with the list of player counts.
+    fn player_count_problems(&self) -> Vec<Problem> {
+        let mut problems = Vec::new();
         if self.player_counts.is_empty() {
-            problems.push("the ruleset allows no player count".to_string());
+            problems.push(Problem::NoPlayerCounts);
         }
         for (i, (n, _)) in self.player_counts.iter().enumerate() {
             if i > 0 && self.player_counts[i - 1].0 >= *n {
-                problems.push(
-                    "player counts must be listed once each, in increasing order".to_string(),
-                );
+                problems.push(Problem::PlayerCountOrder);
             }
         }
-        for (n, rules) in &self.player_counts {
-            for p in rules.check(*n, self.dominoes.len()) {
-                problems.push(format!("at {n} players: {p}"));
-            }
-            for p in self.check_modules(*n, rules) {
-                problems.push(format!("at {n} players: {p}"));
-            }
-            if let LineSource::Alternate { order } = &rules.lines {
-                let share = usize::from(rules.deck_size) / order.len().max(1);
-                for &b in order {
-                    let in_box = self.dominoes.iter().filter(|d| d.pile == b).count();
-                    if usize::from(b) >= self.piles.len() {
-                        problems.push(format!(
-                            "at {n} players: lines alternate with box #{b}, which does not exist"
-                        ));
-                    } else if in_box < share {
-                        problems.push(format!(
-                            "at {n} players: box {} holds {in_box} dominoes but must deal {share}",
-                            self.piles[usize::from(b)]
-                        ));
-                    }
+        problems
+    }
+
+    /// Problems with alternating lines: boxes that do not exist or cannot deal their share.
+    fn line_problems(&self, rules: &Rules) -> Vec<RulesProblem> {
+        let mut problems = Vec::new();
+        if let LineSource::Alternate { order } = &rules.lines {
+            let share = usize::from(rules.deck_size) / order.len().max(1);
+            for &b in order {
+                let in_box = self.dominoes.iter().filter(|d| d.pile == b).count();
+                if usize::from(b) >= self.piles.len() {
+                    problems.push(RulesProblem::AlternateBox(b));
+                } else if in_box < share {
+                    problems.push(RulesProblem::BoxShort {
+                        pile: self.piles[usize::from(b)].clone(),
+                        in_box,
+                        share,
+                    });
                 }
             }
         }
@@ -347,10 +505,12 @@ impl Ruleset {
 
     /// Set the modules of `rules` up for `players` players on a scratch economy, and ask each
     /// what it needs of this ruleset.
-    fn check_modules(&self, players: u8, rules: &Rules) -> Vec<String> {
-        let Ok(modules) = crate::modules::build_all(&rules.modules) else {
-            return Vec::new();
-        };
+    fn module_problems(
+        &self,
+        players: u8,
+        rules: &Rules,
+        modules: &BuiltModules,
+    ) -> Vec<RulesProblem> {
         let mut problems = Vec::new();
         let sides = rules.sides(players);
         let mut economy = crate::modules::Economy {
@@ -364,11 +524,19 @@ impl Ruleset {
             ruleset: self,
             rng: &mut rng,
         };
-        for m in &modules {
-            if let Err(e) = m.setup(&mut ctx) {
-                problems.push(format!("module `{}`: {e}", m.name()));
+        for (index, m) in modules.0.iter().enumerate() {
+            if let Err(message) = m.setup(&mut ctx) {
+                problems.push(RulesProblem::ModuleSetup {
+                    index,
+                    module: m.name(),
+                    message,
+                });
             }
-            problems.extend(m.check(self));
+            problems.extend(
+                m.check(self)
+                    .into_iter()
+                    .map(|message| RulesProblem::ModuleComponents { index, message }),
+            );
         }
         problems
     }
@@ -436,90 +604,80 @@ impl Ruleset {
 }
 
 impl Rules {
-    /// Problems with these rules at `players` players, with `dominoes` dominoes available.
-    pub fn check(&self, players: u8, dominoes: usize) -> Vec<String> {
+    /// Problems with these rules at `players` players, with `dominoes` dominoes available (all
+    /// but those that need the whole ruleset: module setup, boxes of alternating lines).
+    fn problems(&self, players: u8, dominoes: usize) -> Vec<RulesProblem> {
         let mut problems = Vec::new();
         if players == 0 || players > MAX_PLAYERS {
-            problems.push(format!(
-                "{players} players; 1 to {MAX_PLAYERS} are supported"
-            ));
+            problems.push(RulesProblem::Players(players));
         }
         if self.grid_size == 0 || usize::from(self.grid_size) > MAX_GRID {
-            problems.push(format!(
-                "grid size {}; kingdoms from 1x1 to {MAX_GRID}x{MAX_GRID} are supported",
-                self.grid_size
-            ));
+            problems.push(RulesProblem::GridSize(self.grid_size));
         }
         if self.line_size == 0 || self.line_size > MAX_LINE {
-            problems.push(format!(
-                "line size {}; 1 to {MAX_LINE} are supported",
-                self.line_size
-            ));
+            problems.push(RulesProblem::LineSize(self.line_size));
         }
-        for (i, t) in self.tie_breaks.iter().enumerate() {
-            if self.tie_breaks[..i].contains(t) {
-                problems.push(format!(
-                    "tie-break `{}` is listed twice: each decides a tie at most once",
-                    t.name()
-                ));
+        for (index, &tie_break) in self.tie_breaks.iter().enumerate() {
+            if self.tie_breaks[..index].contains(&tie_break) {
+                problems.push(RulesProblem::TieBreakTwice { index, tie_break });
             }
         }
         if self.team_size == 0 || !players.is_multiple_of(self.team_size.max(1)) {
-            problems.push(format!(
-                "{players} players do not form teams of {}",
-                self.team_size
-            ));
+            problems.push(RulesProblem::Teams {
+                players,
+                team_size: self.team_size,
+            });
         }
         if let LineSource::Alternate { order } = &self.lines {
             let per_box = usize::from(self.line_size) * order.len().max(1);
             if order.is_empty() {
-                problems.push("lines alternate between no boxes".to_string());
+                problems.push(RulesProblem::NoAlternateBoxes);
             } else if usize::from(self.deck_size) % per_box != 0 {
-                problems.push(format!(
-                    "a deck of {} dominoes does not split into whole lines of {} from each of {} boxes",
-                    self.deck_size,
-                    self.line_size,
-                    order.len()
-                ));
+                problems.push(RulesProblem::DeckSplit {
+                    deck: self.deck_size,
+                    line: self.line_size,
+                    boxes: order.len(),
+                });
             }
         }
         if self.kings_per_player == 0 {
-            problems.push("each player needs at least one king".to_string());
+            problems.push(RulesProblem::NoKing);
         }
         let kings = usize::from(players) * usize::from(self.kings_per_player);
         if kings > usize::from(self.line_size) {
-            problems.push(format!(
-                "{kings} kings but only {} dominoes a line: every king needs a domino",
-                self.line_size
-            ));
+            problems.push(RulesProblem::KingsExceedLine {
+                kings,
+                per_player: self.kings_per_player,
+                line: self.line_size,
+            });
         }
         let deck = usize::from(self.deck_size);
+        let line = usize::from(self.line_size);
         if deck > dominoes {
-            problems.push(format!(
-                "a deck of {deck} dominoes, but the sets hold only {dominoes}"
-            ));
-        }
-        if deck == 0 || deck < usize::from(self.line_size) {
-            problems.push(format!(
-                "a deck of {deck} dominoes is too small for one line of {}",
-                self.line_size
-            ));
-        } else if self.line_size > 0 && deck % usize::from(self.line_size) != 0 {
-            problems.push(format!(
-                "a deck of {deck} dominoes does not divide into lines of {}",
-                self.line_size
-            ));
+            problems.push(RulesProblem::DeckExceedsSets { deck, dominoes });
+        } else if deck == 0 || deck < line {
+            problems.push(RulesProblem::DeckTooSmall {
+                deck,
+                line: self.line_size,
+            });
+        } else if line > 0 && deck % line != 0 {
+            problems.push(RulesProblem::DeckLines {
+                deck,
+                line: self.line_size,
+                dominoes,
+            });
         }
         // Unknown or duplicate modules, bad parameters. Setting modules up needs the whole
-        // ruleset: `Ruleset::check` does that.
-        if let Err(e) = crate::modules::build_all(&self.modules) {
-            problems.push(e.to_string());
+        // ruleset: `Ruleset::new` does that.
+        for p in crate::modules::check_specs(&self.modules) {
+            problems.push(RulesProblem::Module {
+                index: p.module,
+                key: p.key,
+                error: p.error,
+            });
         }
         if self.match_games == 0 || self.match_games > MAX_MATCH_GAMES {
-            problems.push(format!(
-                "{} games a match; 1 to {MAX_MATCH_GAMES} are supported",
-                self.match_games
-            ));
+            problems.push(RulesProblem::MatchGames(self.match_games));
         }
         problems
     }

@@ -5,10 +5,10 @@
 use crate::format::{
     BuildingDef, BuildingValueKind, DominoDef, DominoRef, MAX_BUILDINGS, SquareDef, TerrainDef,
 };
-use crate::load::{Loader, Loc};
+use crate::loader::{Loader, Loc};
 use crate::node::Seg;
 use crate::walk::closest;
-use crownlands_core::ruleset::MAX_DOMINOES;
+use crownlands_core::ruleset::{MAX_DOMINOES, MAX_PILES};
 use crownlands_core::terrain::MAX_TERRAINS;
 use crownlands_core::{Building, BuildingValue, Domino, Square, Terrain, TerrainId};
 use std::collections::HashMap;
@@ -46,223 +46,308 @@ pub(crate) fn valid_colour(s: &str) -> bool {
     s.len() == 7 && s.starts_with('#') && s[1..].chars().all(|c| c.is_ascii_hexdigit())
 }
 
-impl Components {
-    /// Merge the blocks in order. With `shared_terrains`, a domino may name a terrain declared in
-    /// any block (a ruleset); without, only its own block's terrains (a set validated alone).
-    pub fn build(loader: &mut Loader, blocks: &[Block], shared_terrains: bool) -> Components {
-        let mut terrains: Vec<Terrain> = Vec::new();
-        let mut terrain_locs: Vec<Loc> = Vec::new();
-        let mut too_many_terrains = false;
-        let mut block_terrains: Vec<Vec<String>> = Vec::new();
-        for b in blocks {
-            let mut names = Vec::new();
-            for (i, t) in b.terrains.iter().enumerate() {
-                let at = |k: &'static str| [Seg::Key("terrain"), Seg::Index(i), Seg::Key(k)];
-                let name_loc = loader.loc(b.file, &at("name"));
-                let sym_loc = loader.loc(b.file, &at("symbol"));
-                let col_loc = loader.loc(b.file, &at("colour"));
-                names.push(t.name.clone());
-                if t.name.trim().is_empty() {
-                    loader.err(&name_loc, "a terrain's name may not be empty");
-                }
-                let symbol = match valid_symbol(&t.symbol) {
-                    Some(c) => c,
-                    None => {
-                        loader.err(
-                            &sym_loc,
-                            format!(
-                                "terrain `{}`: symbol must be one ASCII uppercase letter other than C (the castle), not \"{}\"",
-                                t.name, t.symbol
-                            ),
-                        );
-                        '?'
-                    }
-                };
-                if !valid_colour(&t.colour) {
-                    loader.err(
-                        &col_loc,
-                        format!(
-                            "terrain `{}`: colour must be written #rrggbb, not \"{}\"",
-                            t.name, t.colour
-                        ),
-                    );
-                }
-                if let Some(j) = terrains.iter().position(|x| x.name == t.name) {
-                    let earlier = loader.describe(&terrain_locs[j]);
-                    if terrains[j].symbol != symbol && symbol != '?' {
-                        let msg = format!(
-                            "terrain `{}` is declared again with symbol {symbol}, but {earlier} gave it {}",
-                            t.name, terrains[j].symbol
-                        );
-                        loader.err(&sym_loc, msg);
-                    }
-                    if !terrains[j].colour.eq_ignore_ascii_case(&t.colour) {
-                        let msg = format!(
-                            "terrain `{}` is declared again with colour {}, but {earlier} gave it {}",
-                            t.name, t.colour, terrains[j].colour
-                        );
-                        loader.err(&col_loc, msg);
-                    }
-                    continue;
-                }
-                if let Some(j) = terrains
-                    .iter()
-                    .position(|x| symbol != '?' && x.symbol == symbol)
-                {
-                    let msg = format!(
-                        "symbol {symbol} of terrain `{}` is already used by terrain `{}` ({})",
-                        t.name,
-                        terrains[j].name,
-                        loader.describe(&terrain_locs[j])
-                    );
-                    loader.err(&sym_loc, msg);
-                }
-                if terrains.len() >= MAX_TERRAINS {
-                    if !too_many_terrains {
-                        loader.err(
-                            &name_loc,
-                            format!("too many terrains: at most {MAX_TERRAINS} are supported"),
-                        );
-                        too_many_terrains = true;
-                    }
-                    continue;
-                }
-                terrains.push(Terrain {
-                    name: t.name.clone(),
-                    symbol,
-                    colour: t.colour.clone(),
-                });
-                terrain_locs.push(name_loc);
-            }
-            block_terrains.push(names);
-        }
+/// The terrains a block's dominoes and buildings may name: every terrain of the ruleset
+/// (`shared`), or only those the block declares (a set checked alone); and the terrains
+/// declared but thrown out as invalid (already reported), so that naming one is not reported
+/// again as unknown.
+struct Scope<'a> {
+    terrains: &'a [Terrain],
+    visible: &'a [String],
+    rejected: &'a [String],
+    shared: bool,
+}
 
-        // Terrains a block declared but that were thrown out as invalid (already reported):
-        // dominoes naming them get no second, misleading, "unknown terrain" error.
-        let rejected: Vec<Vec<String>> = blocks
+impl Scope<'_> {
+    /// The terrain called `name`; else the problem to report (`None` when it was declared but
+    /// thrown out, which is reported already).
+    fn find(&self, name: &str) -> Result<TerrainId, Option<String>> {
+        let known = self.shared || self.visible.iter().any(|v| v == name);
+        if let Some(t) = self
+            .terrains
             .iter()
-            .map(|b| {
-                loader
-                    .files
-                    .get(b.file)
-                    .map(|f| {
-                        f.declared_terrains
-                            .iter()
-                            .filter(|n| !b.terrains.iter().any(|t| t.name == **n))
-                            .cloned()
-                            .collect()
-                    })
-                    .unwrap_or_default()
-            })
-            .collect();
-        let rejected_anywhere: Vec<String> = rejected.iter().flatten().cloned().collect();
-
-        let mut piles: Vec<String> = Vec::new();
-        let mut dominoes: Vec<Domino> = Vec::new();
-        let mut numbers: HashMap<(u8, u16), Loc> = HashMap::new();
-        'blocks: for (bi, b) in blocks.iter().enumerate() {
-            for (r, loc) in &b.removals {
-                remove(loader, &piles, &mut dominoes, &mut numbers, r, loc);
-            }
-            for (i, d) in b.dominoes.iter().enumerate() {
-                if d.box_name.is_none() && b.default_box.is_empty() {
-                    continue;
-                }
-                let number_loc = loader.loc(
-                    b.file,
-                    &[Seg::Key("domino"), Seg::Index(i), Seg::Key("number")],
-                );
-                if dominoes.len() >= MAX_DOMINOES {
-                    loader.err(
-                        &number_loc,
-                        format!(
-                            "too many dominoes: at most {MAX_DOMINOES} are supported in one ruleset"
-                        ),
-                    );
-                    break 'blocks;
-                }
-                let visible: &[String] = if shared_terrains {
-                    &[]
-                } else {
-                    &block_terrains[bi]
-                };
-                let rejected: &[String] = if shared_terrains {
-                    &rejected_anywhere
-                } else {
-                    &rejected[bi]
-                };
-                let first = square(
-                    loader,
-                    &terrains,
-                    visible,
-                    rejected,
-                    shared_terrains,
-                    b.file,
-                    i,
-                    "first",
-                    &d.first,
-                );
-                let second = square(
-                    loader,
-                    &terrains,
-                    visible,
-                    rejected,
-                    shared_terrains,
-                    b.file,
-                    i,
-                    "second",
-                    &d.second,
-                );
-                let box_name = d.box_name.clone().unwrap_or_else(|| b.default_box.clone());
-                let pile = match piles.iter().position(|p| *p == box_name) {
-                    Some(p) => p,
-                    None => {
-                        if piles.len() >= 8 {
-                            let loc = loader.loc(b.file, &[Seg::Key("domino"), Seg::Index(i)]);
-                            loader.err(&loc, "too many boxes of dominoes: at most 8 are supported");
-                            continue;
-                        }
-                        piles.push(box_name.clone());
-                        piles.len() - 1
-                    }
-                };
-                let pile = pile as u8;
-                if let Some(earlier) = numbers.get(&(pile, d.number)) {
-                    let msg = format!(
-                        "domino number {} appears twice in box `{box_name}` (first at {}); to replace it, list it in `remove-dominoes` first",
-                        d.number,
-                        loader.describe(earlier)
-                    );
-                    loader.err(&number_loc, msg);
-                    continue;
-                }
-                numbers.insert((pile, d.number), number_loc);
-                if let (Some(first), Some(second)) = (first, second) {
-                    dominoes.push(Domino {
-                        number: d.number,
-                        pile,
-                        first,
-                        second,
-                    });
-                }
+            .position(|t| t.name == name)
+            .filter(|_| known)
+        {
+            return Ok(TerrainId(t as u8));
+        }
+        if self.rejected.iter().any(|r| r == name) {
+            return Err(None);
+        }
+        let mut names: Vec<&str> = if self.shared {
+            self.terrains.iter().map(|t| t.name.as_str()).collect()
+        } else {
+            self.visible.iter().map(String::as_str).collect()
+        };
+        // Declared though invalid: still declared, as far as the user can see.
+        for r in self.rejected {
+            if !names.contains(&r.as_str()) {
+                names.push(r);
             }
         }
-        let buildings = buildings(
-            loader,
-            blocks,
-            &terrains,
-            &block_terrains,
-            &rejected,
-            &rejected_anywhere,
-            shared_terrains,
-        );
+        Err(Some(unknown_terrain_message(name, &names, self.shared)))
+    }
+
+    /// [`Scope::find`], reporting the problem at `loc`.
+    fn terrain(&self, loader: &mut Loader, loc: &Loc, name: &str) -> Option<TerrainId> {
+        match self.find(name) {
+            Ok(t) => Some(t),
+            Err(problem) => {
+                if let Some(message) = problem {
+                    loader.err(loc, message);
+                }
+                None
+            }
+        }
+    }
+}
+
+/// The terrains of every block, merged by name, and the names each block declared.
+struct Terrains {
+    all: Vec<Terrain>,
+    by_block: Vec<Vec<String>>,
+    /// Per block: declared but thrown out by the schema check (see [`Scope`]).
+    rejected: Vec<Vec<String>>,
+    rejected_anywhere: Vec<String>,
+}
+
+impl Terrains {
+    fn scope(&self, block: usize, shared: bool) -> Scope<'_> {
+        Scope {
+            terrains: &self.all,
+            visible: if shared { &[] } else { &self.by_block[block] },
+            rejected: if shared {
+                &self.rejected_anywhere
+            } else {
+                &self.rejected[block]
+            },
+            shared,
+        }
+    }
+}
+
+impl Components {
+    /// Merge the blocks in order: terrains, then dominoes (after each block's removals), then
+    /// buildings. With `shared_terrains`, a domino may name a terrain declared in any block (a
+    /// ruleset); without, only its own block's terrains (a set validated alone).
+    pub fn build(loader: &mut Loader, blocks: &[Block], shared_terrains: bool) -> Components {
+        let terrains = terrains(loader, blocks);
+        let (piles, dominoes) = dominoes(loader, blocks, &terrains, shared_terrains);
+        let buildings = buildings(loader, blocks, &terrains, shared_terrains);
         Components {
-            terrains,
+            terrains: terrains.all,
             piles,
             dominoes,
             buildings,
         }
     }
+}
+
+/// Every block's terrains, checked and merged by name (a name declared again must agree).
+fn terrains(loader: &mut Loader, blocks: &[Block]) -> Terrains {
+    let mut terrains: Vec<Terrain> = Vec::new();
+    let mut terrain_locs: Vec<Loc> = Vec::new();
+    let mut too_many_terrains = false;
+    let mut by_block: Vec<Vec<String>> = Vec::new();
+    for b in blocks {
+        let mut names = Vec::new();
+        for (i, t) in b.terrains.iter().enumerate() {
+            let at = |k: &'static str| [Seg::Key("terrain"), Seg::Index(i), Seg::Key(k)];
+            let name_loc = loader.loc(b.file, &at("name"));
+            let sym_loc = loader.loc(b.file, &at("symbol"));
+            let col_loc = loader.loc(b.file, &at("colour"));
+            names.push(t.name.clone());
+            let symbol = check_terrain(loader, t, &name_loc, &sym_loc, &col_loc);
+            if let Some(j) = terrains.iter().position(|x| x.name == t.name) {
+                let earlier = loader.describe(&terrain_locs[j]);
+                if terrains[j].symbol != symbol && symbol != '?' {
+                    let msg = format!(
+                        "terrain `{}` is declared again with symbol {symbol}, but {earlier} gave it {}",
+                        t.name, terrains[j].symbol
+                    );
+                    loader.err(&sym_loc, msg);
+                }
+                if !terrains[j].colour.eq_ignore_ascii_case(&t.colour) {
+                    let msg = format!(
+                        "terrain `{}` is declared again with colour {}, but {earlier} gave it {}",
+                        t.name, t.colour, terrains[j].colour
+                    );
+                    loader.err(&col_loc, msg);
+                }
+                continue;
+            }
+            if let Some(j) = terrains
+                .iter()
+                .position(|x| symbol != '?' && x.symbol == symbol)
+            {
+                let msg = format!(
+                    "symbol {symbol} of terrain `{}` is already used by terrain `{}` ({})",
+                    t.name,
+                    terrains[j].name,
+                    loader.describe(&terrain_locs[j])
+                );
+                loader.err(&sym_loc, msg);
+            }
+            if terrains.len() >= MAX_TERRAINS {
+                if !too_many_terrains {
+                    loader.err(
+                        &name_loc,
+                        format!("too many terrains: at most {MAX_TERRAINS} are supported"),
+                    );
+                    too_many_terrains = true;
+                }
+                continue;
+            }
+            terrains.push(Terrain {
+                name: t.name.clone(),
+                symbol,
+                colour: t.colour.clone(),
+            });
+            terrain_locs.push(name_loc);
+        }
+        by_block.push(names);
+    }
+    let rejected = rejected_terrains(loader, blocks);
+    let rejected_anywhere = rejected.iter().flatten().cloned().collect();
+    Terrains {
+        all: terrains,
+        by_block,
+        rejected,
+        rejected_anywhere,
+    }
+}
+
+/// One terrain's name, symbol and colour, each problem reported; its symbol, `?` if invalid.
+fn check_terrain(
+    loader: &mut Loader,
+    t: &TerrainDef,
+    name_loc: &Loc,
+    sym_loc: &Loc,
+    col_loc: &Loc,
+) -> char {
+    if t.name.trim().is_empty() {
+        loader.err(name_loc, "a terrain's name may not be empty");
+    }
+    let symbol = match valid_symbol(&t.symbol) {
+        Some(c) => c,
+        None => {
+            loader.err(
+                sym_loc,
+                format!(
+                    "terrain `{}`: symbol must be one ASCII uppercase letter other than C (the castle), not \"{}\"",
+                    t.name, t.symbol
+                ),
+            );
+            '?'
+        }
+    };
+    if !valid_colour(&t.colour) {
+        loader.err(
+            col_loc,
+            format!(
+                "terrain `{}`: colour must be written #rrggbb, not \"{}\"",
+                t.name, t.colour
+            ),
+        );
+    }
+    symbol
+}
+
+/// Terrains a block declared but that were thrown out as invalid (already reported):
+/// dominoes naming them get no second, misleading, "unknown terrain" error.
+fn rejected_terrains(loader: &Loader, blocks: &[Block]) -> Vec<Vec<String>> {
+    blocks
+        .iter()
+        .map(|b| {
+            loader
+                .files
+                .get(b.file)
+                .map(|f| {
+                    f.declared_terrains
+                        .iter()
+                        .filter(|n| !b.terrains.iter().any(|t| t.name == **n))
+                        .cloned()
+                        .collect()
+                })
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// Every block's dominoes, in order, each block's `remove-dominoes` applied first: the boxes
+/// and the dominoes, numbers unique within a box.
+fn dominoes(
+    loader: &mut Loader,
+    blocks: &[Block],
+    terrains: &Terrains,
+    shared: bool,
+) -> (Vec<String>, Vec<Domino>) {
+    let mut piles: Vec<String> = Vec::new();
+    let mut dominoes: Vec<Domino> = Vec::new();
+    let mut numbers: HashMap<(u8, u16), Loc> = HashMap::new();
+    'blocks: for (bi, b) in blocks.iter().enumerate() {
+        for (r, loc) in &b.removals {
+            remove(loader, &piles, &mut dominoes, &mut numbers, r, loc);
+        }
+        let scope = terrains.scope(bi, shared);
+        for (i, d) in b.dominoes.iter().enumerate() {
+            if d.box_name.is_none() && b.default_box.is_empty() {
+                continue;
+            }
+            let number_loc = loader.loc(
+                b.file,
+                &[Seg::Key("domino"), Seg::Index(i), Seg::Key("number")],
+            );
+            if dominoes.len() >= MAX_DOMINOES {
+                loader.err(
+                    &number_loc,
+                    format!(
+                        "too many dominoes: at most {MAX_DOMINOES} are supported in one ruleset"
+                    ),
+                );
+                break 'blocks;
+            }
+            let first = square(loader, &scope, b.file, i, "first", &d.first);
+            let second = square(loader, &scope, b.file, i, "second", &d.second);
+            let box_name = d.box_name.clone().unwrap_or_else(|| b.default_box.clone());
+            let pile = match piles.iter().position(|p| *p == box_name) {
+                Some(p) => p,
+                None => {
+                    if piles.len() >= MAX_PILES {
+                        let loc = loader.loc(b.file, &[Seg::Key("domino"), Seg::Index(i)]);
+                        loader.err(
+                            &loc,
+                            format!(
+                                "too many boxes of dominoes: at most {MAX_PILES} are supported"
+                            ),
+                        );
+                        continue;
+                    }
+                    piles.push(box_name.clone());
+                    piles.len() - 1
+                }
+            };
+            let pile = pile as u8;
+            if let Some(earlier) = numbers.get(&(pile, d.number)) {
+                let msg = format!(
+                    "domino number {} appears twice in box `{box_name}` (first at {}); to replace it, list it in `remove-dominoes` first",
+                    d.number,
+                    loader.describe(earlier)
+                );
+                loader.err(&number_loc, msg);
+                continue;
+            }
+            numbers.insert((pile, d.number), number_loc);
+            if let (Some(first), Some(second)) = (first, second) {
+                dominoes.push(Domino {
+                    number: d.number,
+                    pile,
+                    first,
+                    second,
+                });
+            }
+        }
+    }
+    (piles, dominoes)
 }
 
 /// How a domino is named in messages: its number, prefixed by its box's initial when there are
@@ -390,10 +475,7 @@ fn remove(
 fn buildings(
     loader: &mut Loader,
     blocks: &[Block],
-    terrains: &[Terrain],
-    block_terrains: &[Vec<String>],
-    rejected: &[Vec<String>],
-    rejected_anywhere: &[String],
+    terrains: &Terrains,
     shared: bool,
 ) -> Vec<Building> {
     let mut out: Vec<Building> = Vec::new();
@@ -481,13 +563,7 @@ fn buildings(
                 }
                 (true, Some(name)) => {
                     let loc = loader.loc(b.file, &at(&["value", "terrain"]));
-                    let visible: &[String] = if shared { &[] } else { &block_terrains[bi] };
-                    let rejected: &[String] = if shared {
-                        rejected_anywhere
-                    } else {
-                        &rejected[bi]
-                    };
-                    let t = terrain_named(loader, terrains, visible, rejected, shared, &loc, name);
+                    let t = terrains.scope(bi, shared).terrain(loader, &loc, name);
                     if t.is_none() {
                         ok = false;
                     }
@@ -558,47 +634,12 @@ fn buildings(
                 knights: d.knights,
                 towers: d.towers,
                 coins: d.coins,
-                tax_bonus: d.tax_bonus.into(),
+                tax_bonus: d.tax_bonus,
                 value,
             });
         }
     }
     out
-}
-
-/// The terrain a building's value names, or a reported problem.
-fn terrain_named(
-    loader: &mut Loader,
-    terrains: &[Terrain],
-    visible: &[String],
-    rejected: &[String],
-    shared: bool,
-    loc: &Loc,
-    name: &str,
-) -> Option<TerrainId> {
-    let known = shared || visible.iter().any(|v| v == name);
-    if let Some(t) = terrains
-        .iter()
-        .position(|t| t.name == name)
-        .filter(|_| known)
-    {
-        return Some(TerrainId(t as u8));
-    }
-    if rejected.iter().any(|r| r == name) {
-        return None;
-    }
-    let mut names: Vec<&str> = if shared {
-        terrains.iter().map(|t| t.name.as_str()).collect()
-    } else {
-        visible.iter().map(String::as_str).collect()
-    };
-    for r in rejected {
-        if !names.contains(&r.as_str()) {
-            names.push(r);
-        }
-    }
-    loader.err(loc, unknown_terrain_message(name, &names, shared));
-    None
 }
 
 fn unknown_terrain_message(name: &str, names: &[&str], shared: bool) -> String {
@@ -623,54 +664,34 @@ fn unknown_terrain_message(name: &str, names: &[&str], shared: bool) -> String {
     msg
 }
 
-#[allow(clippy::too_many_arguments)]
+/// One half of a domino, its terrain looked up in `scope` (`None`: reported, or declared but
+/// thrown out).
 fn square(
     loader: &mut Loader,
-    terrains: &[Terrain],
-    visible: &[String],
-    rejected: &[String],
-    shared: bool,
+    scope: &Scope<'_>,
     file: usize,
     index: usize,
     half: &'static str,
     sq: &SquareDef,
 ) -> Option<Square> {
-    let known = |name: &str| shared || visible.iter().any(|v| v == name);
-    let found = terrains
-        .iter()
-        .position(|t| t.name == sq.terrain)
-        .filter(|_| known(&sq.terrain));
-    match found {
-        Some(t) => Some(Square {
-            terrain: TerrainId(t as u8),
-            crowns: sq.crowns,
-        }),
-        // Declared, but invalid: that problem is already reported.
-        None if rejected.contains(&sq.terrain) => None,
-        None => {
-            let mut names: Vec<&str> = if shared {
-                terrains.iter().map(|t| t.name.as_str()).collect()
-            } else {
-                visible.iter().map(String::as_str).collect()
-            };
-            // Declared though invalid: still declared, as far as the user can see.
-            for r in rejected {
-                if !names.contains(&r.as_str()) {
-                    names.push(r);
-                }
-            }
-            let loc = loader.loc(
-                file,
-                &[
+    let terrain = match scope.find(&sq.terrain) {
+        Ok(t) => t,
+        Err(problem) => {
+            if let Some(message) = problem {
+                let path = [
                     Seg::Key("domino"),
                     Seg::Index(index),
                     Seg::Key(half),
                     Seg::Key("terrain"),
-                ],
-            );
-            let msg = unknown_terrain_message(&sq.terrain, &names, shared);
-            loader.err(&loc, msg);
-            None
+                ];
+                let loc = loader.loc(file, &path);
+                loader.err(&loc, message);
+            }
+            return None;
         }
-    }
+    };
+    Some(Square {
+        terrain,
+        crowns: sq.crowns,
+    })
 }

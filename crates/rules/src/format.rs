@@ -1,12 +1,14 @@
 //! The two TOML file formats, as serde types. They are the single source of truth: the JSON
-//! Schemas are derived from them, and loading checks each file against those schemas before
-//! deserializing it.
+//! Schemas are derived from them, loading checks each file against those schemas before
+//! deserializing it, and `crownlands show` prints a resolved ruleset by serialising one. Their
+//! field order is the order keys are printed in.
 
 use crownlands_core::MAX_GRID;
 use crownlands_core::domino::MAX_CROWNS;
+use crownlands_core::modules::Param;
 pub use crownlands_core::ruleset::MAX_BUILDINGS;
 use crownlands_core::ruleset::{MAX_DOMINOES, MAX_LINE, MAX_MATCH_GAMES, MAX_PLAYERS};
-use crownlands_core::{FirstClaims, MiddleKingdomReading, TieBreak};
+use crownlands_core::{FirstClaims, MiddleKingdomReading, TaxBonus, TieBreak};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -49,6 +51,12 @@ pub struct RulesetFile {
     /// boxes each `[[domino]]` (or this key) must say which.
     #[serde(default, rename = "box", skip_serializing_if = "Option::is_none")]
     pub box_name: Option<String>,
+    /// The rules for every player count.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<RulesPatch>,
+    /// Overrides for one player count (the key), same keys as `[rules]`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub for_players: BTreeMap<String, RulesPatch>,
     /// Terrains declared inline, as in a component set.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = 64))]
@@ -61,12 +69,6 @@ pub struct RulesetFile {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = MAX_BUILDINGS))]
     pub building: Vec<BuildingDef>,
-    /// The rules for every player count.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rules: Option<RulesPatch>,
-    /// Overrides for one player count (the key), same keys as `[rules]`.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub for_players: BTreeMap<String, RulesPatch>,
 }
 
 /// A domino named in `remove-dominoes`: its number, or its box's initial and number (`"K12"`).
@@ -176,7 +178,7 @@ pub struct BuildingDef {
     pub coins: u8,
     /// Extra coins each time its owner collects tax.
     #[serde(default)]
-    pub tax_bonus: TaxBonusDef,
+    pub tax_bonus: TaxBonus,
     /// What it is worth at the end of the game.
     #[serde(default)]
     pub value: BuildingValueDef,
@@ -184,19 +186,6 @@ pub struct BuildingDef {
 
 fn is_zero(v: &u8) -> bool {
     *v == 0
-}
-
-/// Extra coins each time a building's owner collects tax.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum TaxBonusDef {
-    /// No bonus.
-    #[default]
-    None,
-    /// +1 coin per knight owned, placed or not.
-    PerKnight,
-    /// +1 coin per tower in the kingdom.
-    PerTower,
 }
 
 /// What a building is worth at the end: `kind`, with `points` (and `terrain` for
@@ -229,8 +218,11 @@ impl Default for BuildingValueDef {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum BuildingValueKind {
     /// Nothing.
     None,
@@ -251,47 +243,9 @@ pub enum BuildingValueKind {
 }
 
 impl BuildingValueKind {
+    /// As a file spells it: `none`, `fixed`, `per-territory`...
     pub fn name(self) -> &'static str {
-        match self {
-            BuildingValueKind::None => "none",
-            BuildingValueKind::Fixed => "fixed",
-            BuildingValueKind::PerTerritory => "per-territory",
-            BuildingValueKind::PerTower => "per-tower",
-            BuildingValueKind::PerKnight => "per-knight",
-            BuildingValueKind::PerCrown => "per-crown",
-            BuildingValueKind::PerCoins => "per-coins",
-            BuildingValueKind::PerBuilding => "per-building",
-        }
-    }
-}
-
-impl From<TaxBonusDef> for crownlands_core::TaxBonus {
-    fn from(v: TaxBonusDef) -> Self {
-        match v {
-            TaxBonusDef::None => crownlands_core::TaxBonus::None,
-            TaxBonusDef::PerKnight => crownlands_core::TaxBonus::PerKnight,
-            TaxBonusDef::PerTower => crownlands_core::TaxBonus::PerTower,
-        }
-    }
-}
-
-impl From<crownlands_core::TaxBonus> for TaxBonusDef {
-    fn from(v: crownlands_core::TaxBonus) -> Self {
-        match v {
-            crownlands_core::TaxBonus::None => TaxBonusDef::None,
-            crownlands_core::TaxBonus::PerKnight => TaxBonusDef::PerKnight,
-            crownlands_core::TaxBonus::PerTower => TaxBonusDef::PerTower,
-        }
-    }
-}
-
-impl TaxBonusDef {
-    pub fn name(self) -> &'static str {
-        match self {
-            TaxBonusDef::None => "none",
-            TaxBonusDef::PerKnight => "per-knight",
-            TaxBonusDef::PerTower => "per-tower",
-        }
+        self.into()
     }
 }
 
@@ -314,11 +268,11 @@ pub struct RulesPatch {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deck_size: Option<DeckSize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub first_claims: Option<FirstClaimsDef>,
+    pub first_claims: Option<FirstClaims>,
     /// Applied in order after the score; players still tied share the victory.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(length(max = 8))]
-    pub tie_breaks: Option<Vec<TieBreakDef>>,
+    pub tie_breaks: Option<Vec<TieBreak>>,
     /// Games in a match, totals summed (Dynasty = 3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = MAX_MATCH_GAMES))]
@@ -327,16 +281,6 @@ pub struct RulesPatch {
     pub harmony: Option<HarmonyPatch>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub middle_kingdom: Option<MiddleKingdomPatch>,
-    /// Modules switched on, in the order they run: "knights", "wealth" (Queendomino). Replaces the
-    /// inherited list.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(length(max = 32))]
-    pub modules: Option<Vec<String>>,
-    /// Module parameters, one table per module: `[rules.module.knights]` with `per-turn = 2`.
-    /// Merged key by key over the inherited parameters.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub module:
-        Option<std::collections::BTreeMap<String, std::collections::BTreeMap<String, ParamDef>>>,
     /// Where lines come from: "mixed" (every box shuffled into one draw pile) or "alternate"
     /// (each box shuffled on its own, lines taken from the boxes in turn: Royal Wedding).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -350,6 +294,16 @@ pub struct RulesPatch {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = 8))]
     pub team_size: Option<u8>,
+    /// Modules switched on, in the order they run: "knights", "wealth" (Queendomino). Replaces the
+    /// inherited list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 32))]
+    pub modules: Option<Vec<String>>,
+    /// Module parameters, one table per module: `[rules.module.knights]` with `per-turn = 2`.
+    /// Merged key by key over the inherited parameters.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub module:
+        Option<std::collections::BTreeMap<String, std::collections::BTreeMap<String, Param>>>,
 }
 
 /// Where lines come from.
@@ -358,40 +312,6 @@ pub struct RulesPatch {
 pub enum LinesDef {
     Mixed,
     Alternate,
-}
-
-/// A module parameter: a whole number, true/false, a word, or a list of whole numbers.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(untagged)]
-pub enum ParamDef {
-    Int(i64),
-    Bool(bool),
-    Text(String),
-    Ints(Vec<i64>),
-}
-
-impl From<&ParamDef> for crownlands_core::modules::Param {
-    fn from(p: &ParamDef) -> Self {
-        use crownlands_core::modules::Param;
-        match p {
-            ParamDef::Int(v) => Param::Int(*v),
-            ParamDef::Bool(v) => Param::Bool(*v),
-            ParamDef::Text(v) => Param::Text(v.clone()),
-            ParamDef::Ints(v) => Param::Ints(v.clone()),
-        }
-    }
-}
-
-impl From<&crownlands_core::modules::Param> for ParamDef {
-    fn from(p: &crownlands_core::modules::Param) -> Self {
-        use crownlands_core::modules::Param;
-        match p {
-            Param::Int(v) => ParamDef::Int(*v),
-            Param::Bool(v) => ParamDef::Bool(*v),
-            Param::Text(v) => ParamDef::Text(v.clone()),
-            Param::Ints(v) => ParamDef::Ints(v.clone()),
-        }
-    }
 }
 
 /// Harmony: bonus points for a complete kingdom with no gaps.
@@ -415,7 +335,7 @@ pub struct MiddleKingdomPatch {
     #[schemars(range(min = -1000, max = 1000))]
     pub points: Option<i32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reading: Option<ReadingDef>,
+    pub reading: Option<MiddleKingdomReading>,
 }
 
 /// How many dominoes are dealt: `"all"` or a number.
@@ -476,95 +396,5 @@ impl JsonSchema for DeckSize {
                 { "type": "integer", "minimum": 1, "maximum": MAX_DOMINOES }
             ]
         })
-    }
-}
-
-/// How the kings pick from the very first line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum FirstClaimsDef {
-    /// All kings are drawn at random; each claims when drawn.
-    Drawn,
-    /// A random player order, then A B B A ...
-    Snake,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum TieBreakDef {
-    /// The most squares in one territory.
-    LargestTerritory,
-    /// The most crowns in the kingdom.
-    MostCrowns,
-    /// The most coins left at the end (Queendomino's economy).
-    MostCoins,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum ReadingDef {
-    /// The castle is at the centre of the kingdom's bounding box (gaps allowed).
-    BoundingBox,
-    /// The bounding box is the full grid and the castle is at its centre (gaps allowed).
-    FullGrid,
-    /// Every square within half the grid of the castle (2 in 5x5, 3 in 7x7; gaps allowed).
-    WithinHalfGrid,
-}
-
-impl From<FirstClaimsDef> for FirstClaims {
-    fn from(v: FirstClaimsDef) -> Self {
-        match v {
-            FirstClaimsDef::Drawn => FirstClaims::Drawn,
-            FirstClaimsDef::Snake => FirstClaims::Snake,
-        }
-    }
-}
-
-impl From<FirstClaims> for FirstClaimsDef {
-    fn from(v: FirstClaims) -> Self {
-        match v {
-            FirstClaims::Drawn => FirstClaimsDef::Drawn,
-            FirstClaims::Snake => FirstClaimsDef::Snake,
-        }
-    }
-}
-
-impl From<TieBreakDef> for TieBreak {
-    fn from(v: TieBreakDef) -> Self {
-        match v {
-            TieBreakDef::LargestTerritory => TieBreak::LargestTerritory,
-            TieBreakDef::MostCrowns => TieBreak::MostCrowns,
-            TieBreakDef::MostCoins => TieBreak::MostCoins,
-        }
-    }
-}
-
-impl From<TieBreak> for TieBreakDef {
-    fn from(v: TieBreak) -> Self {
-        match v {
-            TieBreak::LargestTerritory => TieBreakDef::LargestTerritory,
-            TieBreak::MostCrowns => TieBreakDef::MostCrowns,
-            TieBreak::MostCoins => TieBreakDef::MostCoins,
-        }
-    }
-}
-
-impl From<ReadingDef> for MiddleKingdomReading {
-    fn from(v: ReadingDef) -> Self {
-        match v {
-            ReadingDef::BoundingBox => MiddleKingdomReading::BoundingBox,
-            ReadingDef::FullGrid => MiddleKingdomReading::FullGrid,
-            ReadingDef::WithinHalfGrid => MiddleKingdomReading::WithinHalfGrid,
-        }
-    }
-}
-
-impl From<MiddleKingdomReading> for ReadingDef {
-    fn from(v: MiddleKingdomReading) -> Self {
-        match v {
-            MiddleKingdomReading::BoundingBox => ReadingDef::BoundingBox,
-            MiddleKingdomReading::FullGrid => ReadingDef::FullGrid,
-            MiddleKingdomReading::WithinHalfGrid => ReadingDef::WithinHalfGrid,
-        }
     }
 }

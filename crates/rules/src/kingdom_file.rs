@@ -151,7 +151,7 @@ pub fn parse_side(
 /// ruleset's player counts, else the terrain named `town`.
 pub fn town_terrain(ruleset: &Ruleset) -> Option<TerrainId> {
     let name = ruleset
-        .player_counts
+        .player_counts()
         .iter()
         .flat_map(|(_, r)| &r.modules)
         .filter(|m| m.name == "buildings")
@@ -451,7 +451,7 @@ fn cell_problem(
                 }
             };
             let symbols: Vec<String> = ruleset
-                .terrains
+                .terrains()
                 .iter()
                 .map(|t| format!("{} ({})", t.symbol, t.name))
                 .collect();
@@ -552,7 +552,7 @@ fn check_buildings(cells: &[(Token, CellKind)], ruleset: &Ruleset, problems: &mu
         let CellKind::Square(sq, Some(b), _) = kind else {
             continue;
         };
-        let building = &ruleset.buildings[*b];
+        let building = &ruleset.buildings()[*b];
         if town != Some(sq.terrain) {
             let what = &ruleset.terrain(sq.terrain).name;
             let message = match town {
@@ -587,14 +587,14 @@ fn check_buildings(cells: &[(Token, CellKind)], ruleset: &Ruleset, problems: &mu
     }
     for (tok, kind) in cells {
         if let CellKind::Square(sq, Some(b), _) = kind
-            && sq.crowns.saturating_add(ruleset.buildings[*b].crowns) > MAX_CROWNS
+            && sq.crowns.saturating_add(ruleset.buildings()[*b].crowns) > MAX_CROWNS
         {
             problems.push(
                 tok.line,
                 tok.column,
                 format!(
                     "{} crowns on the square and {} on building {}: a square holds at most {MAX_CROWNS}",
-                    sq.crowns, ruleset.buildings[*b].crowns, ruleset.buildings[*b].number
+                    sq.crowns, ruleset.buildings()[*b].crowns, ruleset.buildings()[*b].number
                 ),
             );
         }
@@ -640,7 +640,7 @@ fn build(
             continue;
         }
         if let Some(b) = *building {
-            let crowns = ruleset.buildings[b].crowns;
+            let crowns = ruleset.buildings()[b].crowns;
             if let Err(e) = kingdom.add_crowns(cell, crowns) {
                 problems.push(tok.line, tok.column, e.to_string());
             }
@@ -744,8 +744,8 @@ fn pieces(t: &str, suffix: &str, ruleset: &Ruleset) -> Result<(Option<usize>, u3
                 "bad building number `[{number}]` in `{t}`: write the number of a building tile, e.g. `T[12]`"
             )));
         };
-        let Some(index) = ruleset.buildings.iter().position(|b| b.number == n) else {
-            let numbers: Vec<u16> = ruleset.buildings.iter().map(|b| b.number).collect();
+        let Some(index) = ruleset.buildings().iter().position(|b| b.number == n) else {
+            let numbers: Vec<u16> = ruleset.buildings().iter().map(|b| b.number).collect();
             let known = match (numbers.iter().min(), numbers.iter().max()) {
                 (Some(lo), Some(hi)) => {
                     format!("this ruleset's buildings are numbered {lo} to {hi}")
@@ -815,14 +815,14 @@ fn render_impl(kingdom: &Kingdom, holdings: Option<&Holdings>, ruleset: &Ruleset
                 crownlands_core::Content::Castle => "C".to_string(),
                 crownlands_core::Content::Square(sq) => {
                     let symbol = ruleset
-                        .terrains
+                        .terrains()
                         .get(sq.terrain.index())
                         .map_or('?', |t| t.symbol);
                     let building = holdings.and_then(|h| {
                         h.buildings
                             .iter()
                             .find(|(_, c)| *c == cell)
-                            .and_then(|(b, _)| ruleset.buildings.get(b.index()))
+                            .and_then(|(b, _)| ruleset.buildings().get(b.index()))
                     });
                     let crowns = sq.crowns - building.map_or(0, |b| b.crowns.min(sq.crowns));
                     let mut text = symbol.to_string();

@@ -8,23 +8,25 @@
 
 mod components;
 mod diagnostic;
-mod emit;
 pub mod format;
 pub mod kingdom_file;
 mod load;
+mod loader;
 mod node;
+mod print;
 mod resolve;
 mod schema;
 mod source;
 mod walk;
 
 pub use diagnostic::{Diagnostic, Diagnostics, line_col};
-pub use emit::to_toml;
+pub use print::to_toml;
 pub use schema::{ruleset_schema, set_schema};
 
 use components::{Block, Components};
 use crownlands_core::Ruleset;
-use load::{Loader, Parsed, finish_diags};
+use load::finish_diags;
+use loader::{Loader, Parsed};
 use source::Source;
 use std::path::Path;
 
@@ -239,26 +241,13 @@ pub fn check_str(text: &str, path: &Path) -> Checked {
 
 /// The names of the shipped rulesets (not component sets), sorted, without loading them.
 pub fn shipped_names() -> Vec<String> {
-    let mut names: Vec<String> = source::embedded_files()
-        .iter()
-        .filter(|(p, _)| !p.contains('/'))
-        .filter_map(|(p, _)| p.strip_suffix(".toml").map(str::to_string))
-        .collect();
-    names.sort();
-    names
+    source::shipped_names()
 }
 
 /// The names of the shipped component sets (`kingdomino`, `queendomino`, ...), sorted: what a
 /// bare name in `sets` or `add-sets` may name.
 pub fn shipped_set_names() -> Vec<String> {
-    let mut names: Vec<String> = source::embedded_files()
-        .iter()
-        .filter_map(|(p, _)| p.strip_prefix("sets/"))
-        .filter(|p| !p.contains('/'))
-        .filter_map(|p| p.strip_suffix(".toml").map(str::to_string))
-        .collect();
-    names.sort();
-    names
+    source::shipped_set_names()
 }
 
 /// The shipped component sets, sorted by name, with their descriptions.
@@ -286,7 +275,7 @@ pub fn shipped() -> Vec<ShippedRuleset> {
         .into_iter()
         .map(|name| {
             let description = load_shipped(&name)
-                .map(|r| r.description)
+                .map(|r| r.description().to_string())
                 .unwrap_or_default();
             ShippedRuleset { name, description }
         })

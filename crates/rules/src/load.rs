@@ -3,13 +3,13 @@
 
 use crate::components::{Block, Components};
 use crate::diagnostic::SourceText;
-use crate::format::{RulesetFile, SetFile};
-use crate::node::{self, Kind, Node, Seg, Span};
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::format::RulesetFile;
+use crate::loader::{Loader, Loc, Parsed};
+use crate::node::Seg;
 use crate::resolve;
-use crate::schema;
-use crate::source::{self, ReadError, Source};
-use crate::walk::{Path, Walker, closest};
-use crate::{Diagnostic, Diagnostics};
+use crate::source::{self, Source};
+use crate::walk::closest;
 use crownlands_core::Ruleset;
 
 /// How deep `extends` may nest.
@@ -17,179 +17,7 @@ const MAX_EXTENDS_DEPTH: usize = 32;
 /// How many component sets one ruleset may use.
 const MAX_SETS: usize = 64;
 
-/// A place in a loaded file.
-#[derive(Clone, Debug)]
-pub(crate) struct Loc {
-    pub file: usize,
-    pub span: Span,
-}
-
-pub(crate) struct File {
-    pub src: SourceText,
-    pub source: Source,
-    pub doc: Node,
-    /// The name of every `[[terrain]]` the file declares, including those the schema check
-    /// threw out (a missing `colour`, say): dominoes naming them are not reported again.
-    pub declared_terrains: Vec<String>,
-}
-
-pub(crate) enum Parsed {
-    Ruleset(Box<RulesetFile>),
-    Set(Box<SetFile>),
-}
-
-#[derive(Default)]
-pub(crate) struct Loader {
-    pub files: Vec<File>,
-    pub diags: Vec<Diagnostic>,
-    /// Loading a ruleset embedded in a save or a notation file: it must be self-contained
-    /// (`extends`, `sets` and `add-sets` are refused, whatever their spelling in the text), and
-    /// no file on disk is ever opened.
-    pub sealed: bool,
-    /// Rules that can never work, though the ruleset loads (see `Ruleset::warnings`).
-    pub warnings: Vec<Diagnostic>,
-}
-
-/// The keys that make a ruleset read other files.
-const OUTSIDE_KEYS: [&str; 3] = ["extends", "sets", "add-sets"];
-
 impl Loader {
-    pub fn err(&mut self, loc: &Loc, msg: impl Into<String>) {
-        let d = match self.files.get(loc.file) {
-            Some(f) => f.src.diag(loc.span.clone(), msg),
-            None => Diagnostic::unplaced("", msg),
-        };
-        self.diags.push(d);
-    }
-
-    pub fn loc(&self, file: usize, path: &[Seg<'_>]) -> Loc {
-        let span = self.files.get(file).map_or(0..0, |f| f.doc.span_at(path));
-        Loc { file, span }
-    }
-
-    pub fn key_loc(&self, file: usize, path: &[Seg<'_>]) -> Loc {
-        let span = self
-            .files
-            .get(file)
-            .and_then(|f| f.doc.key_span_at(path))
-            .unwrap_or(0..0);
-        Loc { file, span }
-    }
-
-    /// "file:line" of a place, for messages that point at a second place.
-    pub fn describe(&self, loc: &Loc) -> String {
-        match self.files.get(loc.file) {
-            Some(f) => {
-                let (line, _) = f.src.line_col(loc.span.start);
-                format!("{}:{line}", f.src.name)
-            }
-            None => "?".to_string(),
-        }
-    }
-
-    /// Read, parse, check and deserialize one file. `None` when nothing usable is left; the
-    /// problems are recorded either way.
-    pub fn open(&mut self, source: Source, named_at: Option<&Loc>) -> Option<(usize, Parsed)> {
-        let read = if self.sealed && matches!(source, Source::Fs(_)) {
-            // Unreachable from a sealed load (its files join only to inline names); kept so that
-            // no future path can make one read the disk.
-            Err(ReadError::Missing(format!(
-                "`{}`: an embedded ruleset cannot read files",
-                source.display()
-            )))
-        } else {
-            source.read()
-        };
-        let src = match read {
-            Ok(src) => src,
-            Err(ReadError::Missing(msg)) => {
-                match named_at {
-                    Some(loc) => self.err(loc, msg),
-                    // The message names the file; there is no position in it.
-                    None => self.diags.push(Diagnostic::unplaced("", msg)),
-                }
-                return None;
-            }
-            Err(ReadError::Bad(d)) => {
-                self.diags.push(d);
-                return None;
-            }
-        };
-        self.open_text(source, src)
-    }
-
-    pub fn open_text(&mut self, source: Source, src: SourceText) -> Option<(usize, Parsed)> {
-        let mut doc = match node::parse(&src) {
-            Ok(doc) => doc,
-            Err(ds) => {
-                self.diags.extend(ds);
-                return None;
-            }
-        };
-        let is_set = doc.get("set").is_some();
-        let schema = if is_set {
-            schema::set_value()
-        } else {
-            schema::ruleset_value()
-        };
-        let declared_terrains = terrain_names(&doc);
-        // Before the schema check prunes the document: a sealed file names no other file.
-        let outside = if self.sealed {
-            outside_references(&doc)
-        } else {
-            Vec::new()
-        };
-        let sealed_ok = outside.is_empty();
-        for (span, msg) in outside {
-            self.diags.push(src.diag(span, msg));
-        }
-        let mut walker = Walker::new(schema);
-        let ok = walker.check(schema, &mut doc, &Path::default());
-        for (span, msg) in walker.problems {
-            self.diags.push(src.diag(span, msg));
-        }
-        let mut extra = repeated_tie_breaks(&doc);
-        control_characters(&doc, None, &mut extra);
-        let ok = ok && extra.is_empty() && sealed_ok;
-        for (span, msg) in extra {
-            self.diags.push(src.diag(span, msg));
-        }
-        let value = doc.to_value();
-        let index = self.files.len();
-        self.files.push(File {
-            src,
-            source,
-            doc,
-            declared_terrains,
-        });
-        if !ok {
-            return None;
-        }
-        let parsed = if is_set {
-            value
-                .try_into::<SetFile>()
-                .map(|f| Parsed::Set(Box::new(f)))
-        } else {
-            value
-                .try_into::<RulesetFile>()
-                .map(|f| Parsed::Ruleset(Box::new(f)))
-        };
-        match parsed {
-            Ok(p) => Some((index, p)),
-            Err(e) => {
-                let msg = format!("could not read this file: {}", e.message());
-                self.err(
-                    &Loc {
-                        file: index,
-                        span: 0..0,
-                    },
-                    msg,
-                );
-                None
-            }
-        }
-    }
-
     /// Load a ruleset and everything it uses.
     pub fn load_ruleset(
         &mut self,
@@ -260,7 +88,7 @@ impl Loader {
                 if !source::is_plain_name(&ext)
                     || source::embedded(&format!("{ext}.toml")).is_none()
                 {
-                    let names = crate::shipped_names();
+                    let names = source::shipped_names();
                     let known: Vec<&str> = names.iter().map(String::as_str).collect();
                     let mut msg = format!("no shipped ruleset named `{ext}`");
                     if let Some(c) = closest(&ext, &known) {
@@ -285,7 +113,7 @@ impl Loader {
     /// ending in `.toml`) is a shipped set; anything else a path relative to the file. `None`
     /// (reported) when a name matches no shipped set, or a path is missing but names one.
     fn set_source(&mut self, idx: usize, entry: &str, loc: &Loc) -> Option<Source> {
-        let names = crate::shipped_set_names();
+        let names = source::shipped_set_names();
         let known: Vec<&str> = names.iter().map(String::as_str).collect();
         if !source::is_path(entry) {
             if source::is_plain_name(entry) && known.contains(&entry) {
@@ -454,108 +282,6 @@ impl Loader {
         let components = Components::build(self, &blocks, true);
         resolve::resolve(self, &chain, components)
     }
-}
-
-/// Every key of the document that names another file, with a problem for each. Decided on the
-/// parsed document, so a key spelt with TOML escapes (`"\u0065xtends"`) is caught too.
-fn outside_references(doc: &Node) -> Vec<(Span, String)> {
-    OUTSIDE_KEYS
-        .iter()
-        .filter_map(|key| doc.get(key).map(|e| (key, e.key_span.clone())))
-        .map(|(key, span)| {
-            (
-                span,
-                format!(
-                    "`{key}` is not allowed in an embedded ruleset: it must be self-contained \
-                     (as `crownlands show` prints it), and may not name other files"
-                ),
-            )
-        })
-        .collect()
-}
-
-/// Every string value holding a control character (see
-/// [`crownlands_core::text::is_unsafe_char`]): names end up on terminals, where an escape
-/// sequence or a new line would do harm. A `description` may hold new lines and tabs.
-fn control_characters(node: &Node, key: Option<&str>, out: &mut Vec<(Span, String)>) {
-    match &node.kind {
-        Kind::Str(text) => {
-            let allowed = |c: char| key == Some("description") && matches!(c, '\n' | '\t');
-            if let Some(c) = text
-                .chars()
-                .find(|&c| crownlands_core::text::is_unsafe_char(c) && !allowed(c))
-            {
-                out.push((
-                    node.span.clone(),
-                    format!(
-                        "this text holds the control character U+{:04X}; the texts of a ruleset \
-                         are plain (only a `description` may have new lines and tabs)",
-                        u32::from(c)
-                    ),
-                ));
-            }
-        }
-        Kind::Array(items) => {
-            for item in items {
-                control_characters(item, key, out);
-            }
-        }
-        Kind::Table(entries) => {
-            for e in entries {
-                control_characters(&e.value, Some(&e.key), out);
-            }
-        }
-        _ => {}
-    }
-}
-
-/// A tie-break listed twice in `[rules]` or a `[for-players.N]` table, each at its second
-/// place: the list is an order, and a repeat is a mistake (it could never decide anything).
-fn repeated_tie_breaks(doc: &Node) -> Vec<(Span, String)> {
-    let mut lists: Vec<&Node> = Vec::new();
-    if let Some(e) = doc.get("rules").and_then(|r| r.value.get("tie-breaks")) {
-        lists.push(&e.value);
-    }
-    if let Some(Kind::Table(counts)) = doc.get("for-players").map(|e| &e.value.kind) {
-        for c in counts {
-            if let Some(e) = c.value.get("tie-breaks") {
-                lists.push(&e.value);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    for list in lists {
-        let Kind::Array(items) = &list.kind else {
-            continue;
-        };
-        for (i, item) in items.iter().enumerate() {
-            if let Kind::Str(name) = &item.kind
-                && items[..i]
-                    .iter()
-                    .any(|x| matches!(&x.kind, Kind::Str(n) if n == name))
-            {
-                out.push((
-                    item.span.clone(),
-                    format!("tie-break `{name}` is listed twice: each decides a tie at most once"),
-                ));
-            }
-        }
-    }
-    out
-}
-
-/// The string `name` of every table in the document's `terrain` array.
-fn terrain_names(doc: &Node) -> Vec<String> {
-    let Some(Kind::Array(items)) = doc.get("terrain").map(|e| &e.value.kind) else {
-        return Vec::new();
-    };
-    items
-        .iter()
-        .filter_map(|t| match t.get("name").map(|e| &e.value.kind) {
-            Some(Kind::Str(name)) => Some(name.clone()),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Load from a source, reporting every problem.

@@ -2,14 +2,15 @@
 //! ancestor down to the leaf, `[rules]` then `[for-players.N]`, field by field.
 
 use crate::components::Components;
-use crate::format::{
-    DeckSize, FirstClaimsDef, LinesDef, ParamDef, ReadingDef, RulesPatch, RulesetFile, TieBreakDef,
-};
-use crate::load::{Loader, Loc};
+use crate::format::{DeckSize, LinesDef, RulesPatch, RulesetFile};
+use crate::loader::{Loader, Loc};
 use crate::node::Seg;
 use crate::source::Source;
-use crownlands_core::modules::ModuleSpec;
-use crownlands_core::{MiddleKingdom, Rules, Ruleset};
+use crownlands_core::modules::{ModuleError, ModuleSpec, Param};
+use crownlands_core::{
+    FirstClaims, MiddleKingdom, MiddleKingdomReading, Problem, Problems, Rules, RulesField,
+    RulesProblem, Ruleset, RulesetParts, TieBreak,
+};
 
 #[derive(Clone, Debug)]
 struct Field<T> {
@@ -31,14 +32,14 @@ struct Effective {
     line_size: Field<u8>,
     kings_per_player: Field<u8>,
     deck_size: Field<DeckSize>,
-    first_claims: Field<FirstClaimsDef>,
-    tie_breaks: Field<Vec<TieBreakDef>>,
+    first_claims: Field<FirstClaims>,
+    tie_breaks: Field<Vec<TieBreak>>,
     match_games: Field<u8>,
     harmony_enabled: Field<bool>,
     harmony_points: Field<i32>,
     middle_enabled: Field<bool>,
     middle_points: Field<i32>,
-    middle_reading: Field<ReadingDef>,
+    middle_reading: Field<MiddleKingdomReading>,
     modules: Field<Vec<String>>,
     /// Where each entry of `modules` was written (empty for the built-in default).
     module_locs: Vec<Loc>,
@@ -49,7 +50,7 @@ struct Effective {
     team_size: Field<u8>,
     /// Parameters by module, then by key, each with where it was set.
     module_params:
-        std::collections::BTreeMap<String, std::collections::BTreeMap<String, Field<ParamDef>>>,
+        std::collections::BTreeMap<String, std::collections::BTreeMap<String, Field<Param>>>,
 }
 
 impl Default for Effective {
@@ -59,14 +60,14 @@ impl Default for Effective {
             line_size: field(4),
             kings_per_player: field(1),
             deck_size: field(DeckSize::All),
-            first_claims: field(FirstClaimsDef::Drawn),
-            tie_breaks: field(vec![TieBreakDef::LargestTerritory]),
+            first_claims: field(FirstClaims::Drawn),
+            tie_breaks: field(vec![TieBreak::LargestTerritory]),
             match_games: field(1),
             harmony_enabled: field(false),
             harmony_points: field(5),
             middle_enabled: field(false),
             middle_points: field(10),
-            middle_reading: field(ReadingDef::BoundingBox),
+            middle_reading: field(MiddleKingdomReading::BoundingBox),
             modules: field(Vec::new()),
             module_locs: Vec::new(),
             tie_locs: Vec::new(),
@@ -76,11 +77,6 @@ impl Default for Effective {
             module_params: Default::default(),
         }
     }
-}
-
-/// The built-in default rules (before any file), with `deck-size = "all"` as `dominoes`.
-pub fn default_rules(dominoes: u16) -> Rules {
-    Effective::default().to_rules(dominoes)
 }
 
 impl Effective {
@@ -184,16 +180,16 @@ impl Effective {
             line_size: self.line_size.value,
             kings_per_player: self.kings_per_player.value,
             deck_size: self.deck(dominoes),
-            first_claims: self.first_claims.value.into(),
+            first_claims: self.first_claims.value,
             harmony: self
                 .harmony_enabled
                 .value
                 .then_some(self.harmony_points.value),
             middle_kingdom: self.middle_enabled.value.then_some(MiddleKingdom {
                 points: self.middle_points.value,
-                reading: self.middle_reading.value.into(),
+                reading: self.middle_reading.value,
             }),
-            tie_breaks: self.tie_breaks.value.iter().map(|&t| t.into()).collect(),
+            tie_breaks: self.tie_breaks.value.clone(),
             match_games: self.match_games.value,
             // Boxes are named in the file; `resolve` turns the names into box indexes.
             lines: crownlands_core::LineSource::Mixed,
@@ -209,7 +205,7 @@ impl Effective {
                         .get(name)
                         .map(|ps| {
                             ps.iter()
-                                .map(|(k, f)| (k.clone(), (&f.value).into()))
+                                .map(|(k, f)| (k.clone(), f.value.clone()))
                                 .collect()
                         })
                         .unwrap_or_default(),
@@ -233,6 +229,128 @@ fn player_key(k: &str) -> Option<u8> {
     k.parse().ok()
 }
 
+/// The player counts in force, and where the list was written.
+struct PlayerList {
+    /// Sorted, each once.
+    counts: Vec<u8>,
+    /// As written.
+    written: Vec<u8>,
+    file: usize,
+}
+
+impl PlayerList {
+    /// Where count `n` is written in `players`: where a problem with its rules points when no
+    /// key set the value at fault.
+    fn loc(&self, loader: &Loader, n: u8) -> Loc {
+        let i = self.written.iter().position(|&p| p == n).unwrap_or(0);
+        loader.loc(self.file, &[Seg::Key("players"), Seg::Index(i)])
+    }
+}
+
+/// The rules in force at one player count, with where each key was set.
+struct CountRules {
+    players: u8,
+    eff: Effective,
+    /// The count's entry in `players`.
+    fallback: Loc,
+}
+
+impl CountRules {
+    fn at(&self, origin: &Option<Loc>) -> Loc {
+        origin.clone().unwrap_or_else(|| self.fallback.clone())
+    }
+
+    /// Where the entry `index` of `modules` was written (or the list, or the count).
+    fn module_loc(&self, index: usize) -> Loc {
+        self.eff
+            .module_locs
+            .get(index)
+            .cloned()
+            .unwrap_or_else(|| self.at(&self.eff.modules.origin))
+    }
+
+    /// The place in the files that set `field`: how a problem the core found is put in a file,
+    /// whatever its message says.
+    fn place(&self, field: &RulesField, modules: &[ModuleSpec]) -> Loc {
+        let eff = &self.eff;
+        let params = |i: usize| modules.get(i).and_then(|m| eff.module_params.get(&m.name));
+        match field {
+            RulesField::Players => self.fallback.clone(),
+            RulesField::GridSize => self.at(&eff.grid_size.origin),
+            RulesField::LineSize => self.at(&eff.line_size.origin),
+            RulesField::KingsPerPlayer => eff
+                .kings_per_player
+                .origin
+                .clone()
+                .or_else(|| eff.line_size.origin.clone())
+                .unwrap_or_else(|| self.fallback.clone()),
+            RulesField::DeckSize => self.at(&eff.deck_size.origin),
+            RulesField::TieBreak(i) => eff
+                .tie_locs
+                .get(*i)
+                .cloned()
+                .unwrap_or_else(|| self.at(&eff.tie_breaks.origin)),
+            RulesField::MatchGames => self.at(&eff.match_games.origin),
+            RulesField::TeamSize => self.at(&eff.team_size.origin),
+            RulesField::LineOrder => eff
+                .line_order
+                .origin
+                .clone()
+                .or_else(|| eff.lines.origin.clone())
+                .unwrap_or_else(|| self.fallback.clone()),
+            RulesField::Module(i) => self.module_loc(*i),
+            RulesField::ModuleParams(i) => params(*i)
+                .and_then(|ps| ps.values().find_map(|f| f.origin.clone()))
+                .unwrap_or_else(|| self.module_loc(*i)),
+            RulesField::ModuleParam { module, key } => params(*module)
+                .and_then(|ps| ps.get(key))
+                .and_then(|f| f.origin.clone())
+                .unwrap_or_else(|| self.module_loc(*module)),
+        }
+    }
+
+    /// Where this count's warnings point: the deck (blaming a key the user wrote, if any of
+    /// them did), each module, each tie-break.
+    fn warning_locs(&self, loader: &Loader, rules: &Rules) -> WarningLocs {
+        let eff = &self.eff;
+        let in_user_file = |o: &&Option<Loc>| {
+            o.as_ref().is_some_and(|l| {
+                loader
+                    .files
+                    .get(l.file)
+                    .is_some_and(|f| !matches!(f.source, Source::Embedded(_)))
+            })
+        };
+        let deck = [
+            &eff.grid_size.origin,
+            &eff.deck_size.origin,
+            &eff.kings_per_player.origin,
+            &eff.line_size.origin,
+        ]
+        .into_iter()
+        .find(in_user_file)
+        .cloned()
+        .flatten()
+        .unwrap_or_else(|| self.at(&eff.deck_size.origin));
+        WarningLocs {
+            deck,
+            modules: (0..rules.modules.len())
+                .map(|i| self.module_loc(i))
+                .collect(),
+            tie_breaks: (0..rules.tie_breaks.len())
+                .map(|i| self.place(&RulesField::TieBreak(i), &rules.modules))
+                .collect(),
+        }
+    }
+}
+
+/// Where one player count's warnings point.
+struct WarningLocs {
+    deck: Loc,
+    modules: Vec<Loc>,
+    tie_breaks: Vec<Loc>,
+}
+
 pub(crate) fn resolve(
     loader: &mut Loader,
     chain: &[(usize, RulesetFile)],
@@ -240,11 +358,91 @@ pub(crate) fn resolve(
 ) -> Option<Ruleset> {
     let (leaf_idx, leaf) = chain.last()?;
     let leaf_idx = *leaf_idx;
-    let leaf_name = leaf.name.clone();
-    let available = components.dominoes.len();
-    let available16 = u16::try_from(available).unwrap_or(u16::MAX);
+    let players = player_counts(loader, chain, leaf_idx)?;
+    let files_sound = loader.diags.is_empty();
+    let mut problems: Vec<CountProblem> = Vec::new();
+    let mut counts: Vec<CountRules> = Vec::new();
+    let mut player_counts = Vec::new();
+    for &n in &players.counts {
+        let count = CountRules {
+            players: n,
+            eff: effective(loader, chain, n),
+            fallback: players.loc(loader, n),
+        };
+        let available = u16::try_from(components.dominoes.len()).unwrap_or(u16::MAX);
+        let mut rules = count.eff.to_rules(available);
+        rules.lines = line_source(&count, &components.piles, &mut problems);
+        problems.extend(parameters_without_module(chain, &count));
+        player_counts.push((n, rules));
+        counts.push(count);
+    }
+    let parts = RulesetParts {
+        name: leaf
+            .name
+            .clone()
+            .unwrap_or_else(|| loader.files[leaf_idx].source.stem()),
+        description: chain
+            .iter()
+            .rev()
+            .find_map(|(_, rf)| rf.description.clone())
+            .unwrap_or_default(),
+        terrains: components.terrains,
+        piles: components.piles,
+        dominoes: components.dominoes,
+        buildings: components.buildings,
+        player_counts,
+    };
+    let warning_locs: Vec<WarningLocs> = counts
+        .iter()
+        .zip(&parts.player_counts)
+        .map(|(count, (_, rules))| count.warning_locs(loader, rules))
+        .collect();
+    let ruleset = match Ruleset::new(parts.clone()) {
+        Ok(r) => Some(r),
+        Err(found) => {
+            place_core_problems(
+                loader,
+                &found,
+                &counts,
+                &parts,
+                &players,
+                leaf_idx,
+                files_sound,
+                &mut problems,
+            );
+            None
+        }
+    };
+    let first_user_file = chain
+        .iter()
+        .map(|(idx, _)| *idx)
+        .find(|&idx| !embedded(loader, idx));
+    if let Some(user) = first_user_file {
+        blame_user_file(loader, &mut problems, &players, user);
+    }
+    report_by_count(loader, problems);
+    let ruleset = ruleset?;
+    if loader.diags.is_empty() {
+        warn(loader, &ruleset, &warning_locs, first_user_file);
+    }
+    Some(ruleset)
+}
 
-    // Player counts in force at each file of the chain, and where the final list was written.
+/// Whether file `file` is a shipped one (not the user's to fix).
+fn embedded(loader: &Loader, file: usize) -> bool {
+    loader
+        .files
+        .get(file)
+        .is_some_and(|f| matches!(f.source, Source::Embedded(_)))
+}
+
+/// The player counts in force at the end of the chain, reporting counts listed twice and
+/// `[for-players.N]` tables for counts not in force; `None` (reported) when no file lists any.
+fn player_counts(
+    loader: &mut Loader,
+    chain: &[(usize, RulesetFile)],
+    leaf_idx: usize,
+) -> Option<PlayerList> {
     let mut players: Option<(Vec<u8>, usize)> = None;
     for (idx, rf) in chain {
         if let Some(list) = &rf.players {
@@ -278,7 +476,7 @@ pub(crate) fn resolve(
             }
         }
     }
-    let Some((mut counts, players_file)) = players else {
+    let Some((written, file)) = players else {
         loader.err(
             &Loc {
                 file: leaf_idx,
@@ -288,253 +486,217 @@ pub(crate) fn resolve(
         );
         return None;
     };
-    let players_list = counts.clone();
+    let mut counts = written.clone();
     counts.sort_unstable();
     counts.dedup();
+    Some(PlayerList {
+        counts,
+        written,
+        file,
+    })
+}
 
-    let mut problems: Vec<CountProblem> = Vec::new();
-    let mut player_counts = Vec::new();
-    // Where each count's warnings would point: the deck, each module, each tie-break.
-    let mut warning_locs: Vec<(Loc, Vec<Loc>, Vec<Loc>)> = Vec::new();
-    for &n in &counts {
-        let mut eff = Effective::default();
-        for (idx, rf) in chain {
-            if let Some(r) = &rf.rules {
-                eff.apply(loader, r, *idx, &[Seg::Key("rules")]);
-            }
-            for (key, patch) in &rf.for_players {
-                if player_key(key) == Some(n) {
-                    eff.apply(
-                        loader,
-                        patch,
-                        *idx,
-                        &[Seg::Key("for-players"), Seg::Key(key)],
-                    );
-                }
-            }
+/// The rules at `n` players: built-in defaults, then each file from the root down, `[rules]`
+/// then `[for-players.N]`.
+fn effective(loader: &Loader, chain: &[(usize, RulesetFile)], n: u8) -> Effective {
+    let mut eff = Effective::default();
+    for (idx, rf) in chain {
+        if let Some(r) = &rf.rules {
+            eff.apply(loader, r, *idx, &[Seg::Key("rules")]);
         }
-        let fallback = {
-            let i = players_list.iter().position(|&p| p == n).unwrap_or(0);
-            loader.loc(players_file, &[Seg::Key("players"), Seg::Index(i)])
-        };
-        let at = |f: &Option<Loc>| f.clone().unwrap_or_else(|| fallback.clone());
-        let line = usize::from(eff.line_size.value);
-        let kings = usize::from(n) * usize::from(eff.kings_per_player.value);
-        let deck = usize::from(eff.deck(available16));
-        let mut push = |loc: Loc, message: String| {
-            problems.push(CountProblem {
-                loc,
-                message,
-                players: n,
-            })
-        };
-        if kings > line {
-            let loc = eff
-                .kings_per_player
-                .origin
-                .clone()
-                .or_else(|| eff.line_size.origin.clone())
-                .unwrap_or_else(|| fallback.clone());
-            push(
-                loc,
-                format!(
-                    "{kings} kings ({} per player) but only {line} dominoes a line (line-size): every king needs a domino",
-                    eff.kings_per_player.value
-                ),
-            );
-        }
-        let deck_loc = at(&eff.deck_size.origin);
-        if deck > available {
-            push(
-                deck_loc.clone(),
-                format!("a deck of {deck} dominoes, but the component sets hold only {available}"),
-            );
-        } else if deck < line || deck == 0 {
-            push(
-                deck_loc.clone(),
-                format!("a deck of {deck} dominoes is too small for one line of {line}"),
-            );
-        } else if line > 0 && deck % line != 0 {
-            let lower = deck - deck % line;
-            let upper = lower + line;
-            let hint = if upper <= available {
-                format!(" (try {lower} or {upper})")
-            } else {
-                format!(" (try {lower})")
-            };
-            push(
-                deck_loc,
-                format!("a deck of {deck} dominoes does not divide into lines of {line}{hint}"),
-            );
-        }
-        let mut rules = eff.to_rules(available16);
-        if eff.lines.value == LinesDef::Alternate {
-            let names: Vec<String> = eff
-                .line_order
-                .value
-                .clone()
-                .unwrap_or_else(|| components.piles.clone());
-            let mut order = Vec::new();
-            for name in &names {
-                match components.piles.iter().position(|p| p == name) {
-                    Some(i) => order.push(i as u8),
-                    None => push(
-                        at(&eff.line_order.origin),
-                        format!(
-                            "line-order names box `{name}`, but the component sets have the boxes: {}",
-                            components.piles.join(", ")
-                        ),
-                    ),
-                }
-            }
-            rules.lines = crownlands_core::LineSource::Alternate { order };
-        }
-        // Line sources and teams checked by the core, placed where they were set.
-        for p in rules.check(n, available) {
-            if p.contains("teams of") {
-                push(at(&eff.team_size.origin), p);
-            } else if p.contains("from each of") || p.contains("alternate between no boxes") {
-                push(at(&eff.deck_size.origin), p);
-            }
-        }
-        // Modules: unknown or duplicate names, bad parameters, supplies too small for n sides.
-        let spec_problems = crownlands_core::modules::check_specs(&rules.modules);
-        for p in &spec_problems {
-            use crownlands_core::modules::{ModuleError, NAMES};
-            let name = &rules.modules[p.module].name;
-            let item = eff
-                .module_locs
-                .get(p.module)
-                .cloned()
-                .unwrap_or_else(|| at(&eff.modules.origin));
-            let (loc, message) = match &p.error {
-                ModuleError::Unknown(m) => {
-                    let mut msg = format!("unknown module `{m}`");
-                    if let Some(c) = crate::walk::closest(m, NAMES) {
-                        msg.push_str(&format!(" (did you mean `{c}`?)"));
-                    }
-                    msg.push_str(&format!("; known modules: {}", NAMES.join(", ")));
-                    (item, msg)
-                }
-                ModuleError::Param { .. } => {
-                    let params = eff.module_params.get(name);
-                    let origin = match &p.key {
-                        Some(k) => params
-                            .and_then(|ps| ps.get(k))
-                            .and_then(|f| f.origin.clone()),
-                        None => params.and_then(|ps| ps.values().find_map(|f| f.origin.clone())),
-                    };
-                    (origin.unwrap_or(item), p.error.to_string())
-                }
-                ModuleError::Duplicate(_) => (item, p.error.to_string()),
-            };
-            push(loc, message);
-        }
-        if spec_problems.is_empty() {
-            for p in rules.check(n, available) {
-                if p.starts_with("module `") {
-                    push(at(&eff.modules.origin), p);
-                }
-            }
-        }
-        // Parameters of a module that is not on: an error, unless they were all inherited from
-        // files before the one that set `modules` (a house rule switching a module off).
-        let depth = |file: usize| chain.iter().position(|(i, _)| *i == file);
-        let modules_depth = eff.modules.origin.as_ref().and_then(|l| depth(l.file));
-        for (name, params) in &eff.module_params {
-            let inherited = modules_depth.is_some_and(|md| {
-                params.values().all(|f| {
-                    f.origin
-                        .as_ref()
-                        .and_then(|o| depth(o.file))
-                        .is_some_and(|d| d < md)
-                })
-            });
-            if !eff.modules.value.contains(name) && !inherited {
-                let loc = eff.module_params[name]
-                    .values()
-                    .find_map(|f| f.origin.clone())
-                    .unwrap_or_else(|| fallback.clone());
-                push(
-                    loc,
-                    format!("parameters for module `{name}`, which is not in `modules`"),
+        for (key, patch) in &rf.for_players {
+            if player_key(key) == Some(n) {
+                eff.apply(
+                    loader,
+                    patch,
+                    *idx,
+                    &[Seg::Key("for-players"), Seg::Key(key)],
                 );
             }
         }
-        // The deck against the grid: blame a key the user wrote, if any of them did.
-        let in_user_file = |o: &&Option<Loc>| {
-            o.as_ref().is_some_and(|l| {
-                loader
-                    .files
-                    .get(l.file)
-                    .is_some_and(|f| !matches!(f.source, Source::Embedded(_)))
-            })
-        };
-        let deck_at = [
-            &eff.grid_size.origin,
-            &eff.deck_size.origin,
-            &eff.kings_per_player.origin,
-            &eff.line_size.origin,
-        ]
-        .into_iter()
-        .find(in_user_file)
-        .cloned()
-        .flatten()
-        .or_else(|| eff.deck_size.origin.clone())
-        .unwrap_or_else(|| fallback.clone());
-        let modules_at = (0..rules.modules.len())
-            .map(|i| {
-                eff.module_locs
-                    .get(i)
-                    .cloned()
-                    .unwrap_or_else(|| at(&eff.modules.origin))
-            })
-            .collect();
-        let ties_at = (0..rules.tie_breaks.len())
-            .map(|i| {
-                eff.tie_locs
-                    .get(i)
-                    .cloned()
-                    .unwrap_or_else(|| at(&eff.tie_breaks.origin))
-            })
-            .collect();
-        warning_locs.push((deck_at, modules_at, ties_at));
-        player_counts.push((n, rules));
     }
+    eff
+}
 
-    // A value from a shipped file is not the user's to fix there: blame the user's file instead,
-    // at its `players` entry for the count if it wrote the list (the count is what it asked
-    // for), else at its `extends`, and say where the value came from.
-    let embedded = |loader: &Loader, file: usize| {
-        loader
-            .files
-            .get(file)
-            .is_some_and(|f| matches!(f.source, Source::Embedded(_)))
-    };
-    let first_user_file = chain
-        .iter()
-        .map(|(idx, _)| *idx)
-        .find(|&idx| !embedded(loader, idx));
-    if let Some(user) = first_user_file {
-        for p in &mut problems {
-            if !embedded(loader, p.loc.file) {
-                continue;
-            }
-            let origin = loader.describe(&p.loc);
-            p.loc = if embedded(loader, players_file) {
-                loader.loc(user, &[Seg::Key("extends")])
-            } else {
-                let i = players_list
-                    .iter()
-                    .position(|&c| c == p.players)
-                    .unwrap_or(0);
-                loader.loc(players_file, &[Seg::Key("players"), Seg::Index(i)])
-            };
-            p.message.push_str(&format!(" (as set in {origin})"));
+/// Where lines come from, with the boxes of `line-order` turned from names into indexes (a
+/// name no box has is reported).
+fn line_source(
+    count: &CountRules,
+    piles: &[String],
+    problems: &mut Vec<CountProblem>,
+) -> crownlands_core::LineSource {
+    let eff = &count.eff;
+    if eff.lines.value != LinesDef::Alternate {
+        return crownlands_core::LineSource::Mixed;
+    }
+    let names: Vec<String> = eff
+        .line_order
+        .value
+        .clone()
+        .unwrap_or_else(|| piles.to_vec());
+    let mut order = Vec::new();
+    for name in &names {
+        match piles.iter().position(|p| p == name) {
+            Some(i) => order.push(i as u8),
+            None => problems.push(CountProblem {
+                loc: count.at(&eff.line_order.origin),
+                message: format!(
+                    "line-order names box `{name}`, but the component sets have the boxes: {}",
+                    piles.join(", ")
+                ),
+                players: count.players,
+            }),
         }
     }
+    crownlands_core::LineSource::Alternate { order }
+}
 
-    // One message per place and problem, naming every player count it affects.
+/// Parameters of a module that is not on: an error, unless they were all inherited from files
+/// before the one that set `modules` (a house rule switching a module off).
+fn parameters_without_module(
+    chain: &[(usize, RulesetFile)],
+    count: &CountRules,
+) -> Vec<CountProblem> {
+    let eff = &count.eff;
+    let depth = |file: usize| chain.iter().position(|(i, _)| *i == file);
+    let modules_depth = eff.modules.origin.as_ref().and_then(|l| depth(l.file));
+    let mut out = Vec::new();
+    for (name, params) in &eff.module_params {
+        let inherited = modules_depth.is_some_and(|md| {
+            params.values().all(|f| {
+                f.origin
+                    .as_ref()
+                    .and_then(|o| depth(o.file))
+                    .is_some_and(|d| d < md)
+            })
+        });
+        if !eff.modules.value.contains(name) && !inherited {
+            let loc = params
+                .values()
+                .find_map(|f| f.origin.clone())
+                .unwrap_or_else(|| count.fallback.clone());
+            out.push(CountProblem {
+                loc,
+                message: format!("parameters for module `{name}`, which is not in `modules`"),
+                players: count.players,
+            });
+        }
+    }
+    out
+}
+
+/// Put each problem `Ruleset::new` found at the place in the files that set its field. A
+/// problem that needs sound components (a module set up on them, a box dealing its share, the
+/// components themselves) is left out when the files had problems already: it may only follow
+/// from a component thrown out.
+#[allow(clippy::too_many_arguments)]
+fn place_core_problems(
+    loader: &mut Loader,
+    found: &Problems,
+    counts: &[CountRules],
+    parts: &RulesetParts,
+    players: &PlayerList,
+    leaf_idx: usize,
+    files_sound: bool,
+    problems: &mut Vec<CountProblem>,
+) {
+    for problem in &found.0 {
+        let Problem::Rules {
+            players: n,
+            problem,
+        } = problem
+        else {
+            if files_sound {
+                let loc = match problem.field() {
+                    crownlands_core::Field::PlayerCounts => {
+                        loader.loc(players.file, &[Seg::Key("players")])
+                    }
+                    _ => Loc {
+                        file: leaf_idx,
+                        span: 0..0,
+                    },
+                };
+                loader.err(&loc, problem.to_string());
+            }
+            continue;
+        };
+        let needs_components = matches!(
+            problem,
+            RulesProblem::ModuleSetup { .. }
+                | RulesProblem::ModuleComponents { .. }
+                | RulesProblem::AlternateBox(_)
+                | RulesProblem::BoxShort { .. }
+        );
+        if needs_components && !files_sound {
+            continue;
+        }
+        let Some((count, (_, rules))) = counts
+            .iter()
+            .zip(&parts.player_counts)
+            .find(|(c, _)| c.players == *n)
+        else {
+            continue;
+        };
+        let message = match problem {
+            RulesProblem::Module {
+                error: ModuleError::Unknown(m),
+                ..
+            } => unknown_module(m),
+            other => other.to_string(),
+        };
+        problems.push(CountProblem {
+            loc: count.place(&problem.field(), &rules.modules),
+            message,
+            players: *n,
+        });
+    }
+}
+
+/// An unknown module's name, with the closest known one.
+fn unknown_module(name: &str) -> String {
+    use crownlands_core::modules::NAMES;
+    let mut msg = format!("unknown module `{name}`");
+    if let Some(c) = crate::walk::closest(name, NAMES) {
+        msg.push_str(&format!(" (did you mean `{c}`?)"));
+    }
+    msg.push_str(&format!("; known modules: {}", NAMES.join(", ")));
+    msg
+}
+
+/// A value from a shipped file is not the user's to fix there: blame the user's file instead,
+/// at its `players` entry for the count if it wrote the list (the count is what it asked for),
+/// else at its `extends`, and say where the value came from.
+fn blame_user_file(
+    loader: &Loader,
+    problems: &mut [CountProblem],
+    players: &PlayerList,
+    user: usize,
+) {
+    for p in problems {
+        if !embedded(loader, p.loc.file) {
+            continue;
+        }
+        let origin = loader.describe(&p.loc);
+        p.loc = if embedded(loader, players.file) {
+            loader.loc(user, &[Seg::Key("extends")])
+        } else {
+            players.loc(loader, p.players)
+        };
+        p.message.push_str(&format!(" (as set in {origin})"));
+    }
+}
+
+/// "2, 3 and 4": the player counts a message concerns.
+fn counts_in_words(ns: &[u8]) -> String {
+    let ns: Vec<String> = ns.iter().map(u8::to_string).collect();
+    match ns.split_last() {
+        Some((last, init)) if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+        _ => ns.join(""),
+    }
+}
+
+/// One message per place and problem, naming every player count it affects.
+fn report_by_count(loader: &mut Loader, problems: Vec<CountProblem>) {
     let mut grouped: Vec<(Loc, String, Vec<u8>)> = Vec::new();
     for p in problems {
         match grouped
@@ -546,44 +708,11 @@ pub(crate) fn resolve(
         }
     }
     for (loc, message, ns) in grouped {
-        let ns: Vec<String> = ns.iter().map(u8::to_string).collect();
-        let who = match ns.split_last() {
-            Some((last, init)) if !init.is_empty() => format!("{} and {last}", init.join(", ")),
-            _ => ns.join(""),
-        };
-        loader.err(&loc, format!("at {who} players: {message}"));
+        loader.err(
+            &loc,
+            format!("at {} players: {message}", counts_in_words(&ns)),
+        );
     }
-
-    let name = leaf_name.unwrap_or_else(|| loader.files[leaf_idx].source.stem());
-    let description = chain
-        .iter()
-        .rev()
-        .find_map(|(_, rf)| rf.description.clone())
-        .unwrap_or_default();
-    let ruleset = Ruleset {
-        name,
-        description,
-        terrains: components.terrains,
-        piles: components.piles,
-        dominoes: components.dominoes,
-        buildings: components.buildings,
-        player_counts,
-    };
-    if loader.diags.is_empty() {
-        for problem in ruleset.check() {
-            loader.err(
-                &Loc {
-                    file: leaf_idx,
-                    span: 0..0,
-                },
-                problem,
-            );
-        }
-    }
-    if loader.diags.is_empty() {
-        warn(loader, &ruleset, &warning_locs, first_user_file);
-    }
-    Some(ruleset)
 }
 
 /// Record the ruleset's warnings (rules that can never work), each at the key that set it and
@@ -592,19 +721,19 @@ pub(crate) fn resolve(
 fn warn(
     loader: &mut Loader,
     ruleset: &Ruleset,
-    locs: &[(Loc, Vec<Loc>, Vec<Loc>)],
+    locs: &[WarningLocs],
     first_user_file: Option<usize>,
 ) {
     use crownlands_core::WarningAt;
     let mut grouped: Vec<(Loc, String, Vec<u8>)> = Vec::new();
-    for ((n, rules), (deck, modules, ties)) in ruleset.player_counts.iter().zip(locs) {
+    for ((n, rules), at) in ruleset.player_counts().iter().zip(locs) {
         for w in ruleset.warnings(*n, rules) {
             let loc = match w.at {
-                WarningAt::Deck => Some(deck),
-                WarningAt::Module(i) => modules.get(i),
-                WarningAt::TieBreak(i) => ties.get(i),
+                WarningAt::Deck => Some(&at.deck),
+                WarningAt::Module(i) => at.modules.get(i),
+                WarningAt::TieBreak(i) => at.tie_breaks.get(i),
             };
-            let mut loc = loc.cloned().unwrap_or_else(|| deck.clone());
+            let mut loc = loc.cloned().unwrap_or_else(|| at.deck.clone());
             let mut message = w.message;
             let embedded = loader
                 .files
@@ -624,11 +753,7 @@ fn warn(
         }
     }
     for (loc, message, ns) in grouped {
-        let ns: Vec<String> = ns.iter().map(u8::to_string).collect();
-        let who = match ns.split_last() {
-            Some((last, init)) if !init.is_empty() => format!("{} and {last}", init.join(", ")),
-            _ => ns.join(""),
-        };
+        let who = counts_in_words(&ns);
         let d = match loader.files.get(loc.file) {
             Some(f) => f
                 .src

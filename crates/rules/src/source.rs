@@ -176,3 +176,27 @@ pub(crate) fn is_plain_name(s: &str) -> bool {
             .components()
             .all(|c| matches!(c, Component::Normal(_)))
 }
+
+/// The names of the shipped rulesets (not component sets), sorted, without loading them.
+pub(crate) fn shipped_names() -> Vec<String> {
+    let mut names: Vec<String> = embedded_files()
+        .iter()
+        .filter(|(p, _)| !p.contains('/'))
+        .filter_map(|(p, _)| p.strip_suffix(".toml").map(str::to_string))
+        .collect();
+    names.sort();
+    names
+}
+
+/// The names of the shipped component sets, sorted: what a bare name in `sets` or `add-sets`
+/// may name.
+pub(crate) fn shipped_set_names() -> Vec<String> {
+    let mut names: Vec<String> = embedded_files()
+        .iter()
+        .filter_map(|(p, _)| p.strip_prefix("sets/"))
+        .filter(|p| !p.contains('/'))
+        .filter_map(|p| p.strip_suffix(".toml").map(str::to_string))
+        .collect();
+    names.sort();
+    names
+}

@@ -16,16 +16,16 @@ fn queendomino() -> Arc<crownlands_core::Ruleset> {
 #[test]
 fn every_building_has_a_name_of_its_own_and_says_what_it_does() {
     let r = queendomino();
-    assert_eq!(r.buildings.len(), 32);
+    assert_eq!(r.buildings().len(), 32);
     let mut names = HashSet::new();
-    for b in &r.buildings {
+    for b in r.buildings() {
         assert!(!b.name.is_empty(), "building {} has a name", b.number);
         assert!(names.insert(b.name.clone()), "{} is named once", b.name);
         let t = building_text(&r, b);
         assert!(!t.now_full.is_empty() && !t.end_full.is_empty());
         assert!(t.end_full.contains("at the end"), "{t:?}");
     }
-    let sawmill = r.buildings.iter().find(|b| b.name == "Sawmill").unwrap();
+    let sawmill = r.buildings().iter().find(|b| b.name == "Sawmill").unwrap();
     let t = building_text(&r, sawmill);
     assert_eq!(t.end, "2/forest");
     assert_eq!(t.now, "+1kn");
@@ -92,12 +92,12 @@ fn choices_say_what_the_engine_does() {
 #[test]
 fn scoring_rules_name_the_bonuses_on() {
     let r = crownlands_rules::load("harmony-middle-kingdom").expect("loads");
-    let rules = &r.player_counts[0].1;
+    let rules = &r.player_counts()[0].1;
     let text = scoring_rules(rules).join("\n");
     assert!(text.contains("Harmony"), "{text}");
     assert!(text.contains("Middle Kingdom"), "{text}");
     let q = queendomino();
-    let text = scoring_rules(&q.player_counts[0].1).join("\n");
+    let text = scoring_rules(&q.player_counts()[0].1).join("\n");
     assert!(text.contains("Tax") && text.contains("Dragon"), "{text}");
 }
 

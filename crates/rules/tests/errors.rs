@@ -201,7 +201,7 @@ fn duplicate_domino_numbers() {
         Path::new("ok.toml"),
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(ok.piles, ["kingdomino", "ok"]);
+    assert_eq!(ok.piles(), ["kingdomino", "ok"]);
 }
 
 #[test]
@@ -565,14 +565,14 @@ fn inline_dominoes_join_the_single_box_and_replace_removed_ones() {
         Path::new("replace.toml"),
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(r.piles, ["kingdomino"]);
-    assert_eq!(r.dominoes.len(), 47);
+    assert_eq!(r.piles(), ["kingdomino"]);
+    assert_eq!(r.dominoes().len(), 47);
     assert!(r.domino_by_number(40).is_none());
     let twelve = r.domino_by_number(12).expect("12 is back");
     assert_eq!(r.domino_label(twelve), "12");
     assert_eq!(
-        r.dominoes[twelve.index()].first,
-        r.dominoes[twelve.index()].second
+        r.dominoes()[twelve.index()].first,
+        r.dominoes()[twelve.index()].second
     );
 }
 
@@ -623,9 +623,13 @@ fn inline_dominoes_need_a_box_when_the_deck_has_several() {
         Path::new("rw.toml"),
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(r.piles, ["queendomino", "kingdomino"]);
-    assert_eq!(r.dominoes.len(), 96);
-    let id = r.dominoes.iter().position(|d| d.number == 49).expect("49");
+    assert_eq!(r.piles(), ["queendomino", "kingdomino"]);
+    assert_eq!(r.dominoes().len(), 96);
+    let id = r
+        .dominoes()
+        .iter()
+        .position(|d| d.number == 49)
+        .expect("49");
     assert_eq!(r.domino_label(crownlands_core::DominoId(id as u16)), "K49");
 }
 
@@ -662,7 +666,7 @@ fn shipped_sets_by_name_and_suggestions() {
         Path::new("v.toml"),
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(r.dominoes.len(), 56);
+    assert_eq!(r.dominoes().len(), 56);
     let d = bad("extends = \"kingdomino\"\nadd-sets = [\"volcanoe\"]\n");
     assert_diag(
         &d,
@@ -701,7 +705,7 @@ fn color_is_read_as_colour() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
-        r.terrains.last().map(|t| t.colour.as_str()),
+        r.terrains().last().map(|t| t.colour.as_str()),
         Some("#e0c080")
     );
     let d = bad(&format!(
@@ -751,4 +755,39 @@ fn warnings_point_at_the_rule_that_cannot_work() {
     );
     let w = Diagnostics(checked.warnings);
     assert_diag(&w, 3, 13, &["can never fill a 7x7 kingdom"]);
+}
+
+#[test]
+fn core_problems_are_placed_by_the_field_they_name() {
+    use crownlands_core::RulesProblem;
+    // Each expected message is the core's own text: the loader places a problem by the field it
+    // names, never by what its message says, so rewording a message in the core moves nothing.
+    let d = bad(&format!("{HEAD}players = [3, 4]\n[rules]\nteam-size = 2\n"));
+    let teams = RulesProblem::Teams {
+        players: 3,
+        team_size: 2,
+    };
+    assert_diag(&d, 4, 13, &[&format!("at 3 players: {teams}")]);
+    assert_eq!(d.len(), 1, "{d}");
+
+    // A module that cannot be set up for this many sides: at its entry in `modules`.
+    let d = bad(&format!(
+        "{HEAD}[rules]\nmodules = [\"wealth\", \"knights\"]\n[rules.module.knights]\nstarting = 6\n"
+    ));
+    let setup = RulesProblem::ModuleSetup {
+        index: 1,
+        module: "knights",
+        message: "4 sides starting with 6 knights need 24, but the supply holds 22".into(),
+    };
+    assert_diag(&d, 3, 22, &[&format!("at 4 players: {setup}")]);
+    assert_eq!(d.len(), 1, "{d}");
+
+    // A deck that does not split between the boxes lines alternate from: at `deck-size`.
+    let d = bad("extends = \"royal-wedding\"\n[for-players.4]\ndeck-size = 36\n");
+    let split = RulesProblem::DeckSplit {
+        deck: 36,
+        line: 4,
+        boxes: 2,
+    };
+    assert_diag(&d, 3, 13, &[&format!("at 4 players: {split}")]);
 }

@@ -20,12 +20,12 @@ const EXAMPLE: &str = include_str!("data/queendomino-rulebook-example.kingdom");
 #[test]
 fn dominoes_match_the_reference_totals() {
     let r = queendomino();
-    assert_eq!(r.dominoes.len(), 48);
-    assert_eq!(r.piles, ["queendomino"]);
-    let crowns: u32 = r.dominoes.iter().map(|d| d.crowns()).sum();
-    assert_eq!((2 * r.dominoes.len(), crowns), (96, 39));
+    assert_eq!(r.dominoes().len(), 48);
+    assert_eq!(r.piles(), ["queendomino"]);
+    let crowns: u32 = r.dominoes().iter().map(|d| d.crowns()).sum();
+    assert_eq!((2 * r.dominoes().len(), crowns), (96, 39));
     let mut per: BTreeMap<&str, (u32, u32)> = BTreeMap::new();
-    for d in &r.dominoes {
+    for d in r.dominoes() {
         for sq in d.squares() {
             let e = per.entry(r.terrain(sq.terrain).name.as_str()).or_default();
             e.0 += 1;
@@ -45,15 +45,15 @@ fn dominoes_match_the_reference_totals() {
     .collect();
     assert_eq!(per, expected);
     assert!(
-        r.dominoes
+        r.dominoes()
             .iter()
             .enumerate()
             .all(|(i, d)| usize::from(d.number) == i + 1)
     );
     // The six Kingdomino terrains exactly as in Kingdomino, so the boxes combine.
     let k = load("kingdomino").expect("kingdomino");
-    assert_eq!(r.terrains[..6], k.terrains[..]);
-    let town = &r.terrains[6];
+    assert_eq!(r.terrains()[..6], k.terrains()[..]);
+    let town = &r.terrains()[6];
     assert_eq!((town.name.as_str(), town.symbol), ("town", 'T'));
 
     let set = common::rulesets_dir().join("sets/queendomino.toml");
@@ -72,26 +72,26 @@ fn dominoes_match_the_reference_totals() {
 #[test]
 fn buildings_match_the_reference_totals() {
     let r = queendomino();
-    assert_eq!(r.buildings.len(), 32);
+    assert_eq!(r.buildings().len(), 32);
     assert!(
-        r.buildings
+        r.buildings()
             .iter()
             .enumerate()
             .all(|(i, b)| usize::from(b.number) == i + 1)
     );
     // Known: 3 tiles with 1 crown, and they have no value.
     let crowned: Vec<u16> = r
-        .buildings
+        .buildings()
         .iter()
         .filter(|b| b.crowns > 0)
         .map(|b| b.number)
         .collect();
     assert_eq!(crowned, [30, 31, 32]);
-    assert!(r.buildings.iter().all(|b| b.crowns <= 1));
+    assert!(r.buildings().iter().all(|b| b.crowns <= 1));
     let mut fixed: BTreeMap<i32, u32> = BTreeMap::new();
     let mut per_territory: BTreeMap<&str, u32> = BTreeMap::new();
     let (mut per_tower, mut per_knight, mut none) = (0, 0, 0);
-    for b in &r.buildings {
+    for b in r.buildings() {
         match b.value {
             BuildingValue::Fixed { points } => *fixed.entry(points).or_default() += 1,
             BuildingValue::PerTerritory { terrain, points } => {
@@ -133,16 +133,16 @@ fn buildings_match_the_reference_totals() {
 
     // Chosen (unverified) values that fit the components: 15 towers in the supply, 22 knights
     // less 4 starting ones.
-    let towers: u32 = r.buildings.iter().map(|b| u32::from(b.towers)).sum();
-    let knights: u32 = r.buildings.iter().map(|b| u32::from(b.knights)).sum();
+    let towers: u32 = r.buildings().iter().map(|b| u32::from(b.towers)).sum();
+    let knights: u32 = r.buildings().iter().map(|b| u32::from(b.knights)).sum();
     assert_eq!((towers, knights), (15, 18));
-    let bonuses = |t| r.buildings.iter().filter(|b| b.tax_bonus == t).count();
+    let bonuses = |t| r.buildings().iter().filter(|b| b.tax_bonus == t).count();
     assert!((1..=6).contains(&bonuses(TaxBonus::PerKnight)));
     assert!((1..=6).contains(&bonuses(TaxBonus::PerTower)));
 
     // The six buildings of the rulebook's scoring example, on tiles of matching value.
     let named = |name: &str| {
-        r.buildings
+        r.buildings()
             .iter()
             .find(|b| b.name == name)
             .unwrap_or_else(|| panic!("{name}"))
@@ -224,9 +224,9 @@ fn every_unverified_value_says_so() {
 #[test]
 fn the_ruleset_follows_the_rulebook() {
     let r = queendomino();
-    let counts: Vec<u8> = r.player_counts.iter().map(|(n, _)| *n).collect();
+    let counts: Vec<u8> = r.player_counts().iter().map(|(n, _)| *n).collect();
     assert_eq!(counts, [2, 3, 4]);
-    for (n, rules) in &r.player_counts {
+    for (n, rules) in r.player_counts() {
         assert_eq!((rules.deck_size, rules.line_size), (48, 4), "{n} players");
         assert_eq!(rules.tie_breaks, [TieBreak::LargestTerritory]);
         let names: Vec<&str> = rules.modules.iter().map(|m| m.name.as_str()).collect();
@@ -244,11 +244,11 @@ fn the_ruleset_follows_the_rulebook() {
         build_all(&rules.modules).expect("modules build");
     }
     let no_dragon = load("queendomino-no-dragon").unwrap_or_else(|e| panic!("{e}"));
-    for (_, rules) in &no_dragon.player_counts {
+    for (_, rules) in no_dragon.player_counts() {
         let names: Vec<&str> = rules.modules.iter().map(|m| m.name.as_str()).collect();
         assert_eq!(names, ["knights", "buildings", "queen", "wealth"]);
     }
-    assert_eq!(no_dragon.buildings, r.buildings);
+    assert_eq!(no_dragon.buildings(), r.buildings());
 }
 
 #[test]
@@ -260,11 +260,11 @@ fn show_round_trips_with_buildings() {
             assert!(text.contains("[[building]]"));
             let back = load_str(&text, Path::new("shown.toml"))
                 .unwrap_or_else(|e| panic!("{name} {players:?}:\n{e}\n{text}"));
-            assert_eq!(back.buildings, r.buildings);
-            assert_eq!(back.terrains, r.terrains);
-            assert_eq!(back.dominoes, r.dominoes);
+            assert_eq!(back.buildings(), r.buildings());
+            assert_eq!(back.terrains(), r.terrains());
+            assert_eq!(back.dominoes(), r.dominoes());
             match players {
-                None => assert_eq!(back.player_counts, r.player_counts),
+                None => assert_eq!(back.player_counts(), r.player_counts()),
                 Some(n) => assert_eq!(back.rules_for(n), r.rules_for(n)),
             }
         }
@@ -297,8 +297,8 @@ fn inline_buildings_load_with_defaults() {
         "[[building]]\nnumber = 7\n\n[[building]]\nnumber = 3\nname = \"Mill\"\ncrowns = 1\nknights = 2\ntowers = 1\ntax-bonus = \"per-tower\"\nvalue = { kind = \"per-territory\", terrain = \"forest\", points = 2 }\n\n[[building]]\nnumber = 4\nvalue = { kind = \"per-knight\", points = -1 }\n",
     );
     let r = load_str(&text, Path::new("b.toml")).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(r.buildings.len(), 3);
-    let b = &r.buildings[0];
+    assert_eq!(r.buildings().len(), 3);
+    let b = &r.buildings()[0];
     assert_eq!(
         (b.number, b.name.as_str(), b.crowns, b.knights, b.towers),
         (7, "", 0, 0, 0)
@@ -307,7 +307,7 @@ fn inline_buildings_load_with_defaults() {
         (b.tax_bonus, b.value),
         (TaxBonus::None, BuildingValue::None)
     );
-    let b = &r.buildings[1];
+    let b = &r.buildings()[1];
     assert_eq!(
         (b.number, b.name.as_str(), b.crowns, b.knights, b.towers),
         (3, "Mill", 1, 2, 1)
@@ -321,11 +321,11 @@ fn inline_buildings_load_with_defaults() {
         }
     );
     assert_eq!(
-        r.buildings[2].value,
+        r.buildings()[2].value,
         BuildingValue::PerKnight { points: -1 }
     );
     let back = load_str(&to_toml(&r, None), Path::new("b2.toml")).expect("round trip");
-    assert_eq!(back.buildings, r.buildings);
+    assert_eq!(back.buildings(), r.buildings());
 }
 
 #[test]
@@ -459,7 +459,7 @@ fn module_parameters_of_a_module_switched_off_by_a_later_file_are_inherited_quie
         "extends = \"queendomino\"\n[rules]\nmodules = [\"knights\", \"wealth\"]\n",
     );
     let r = crownlands_rules::load_path(&path).unwrap_or_else(|e| panic!("{e}"));
-    let names: Vec<&str> = r.player_counts[0]
+    let names: Vec<&str> = r.player_counts()[0]
         .1
         .modules
         .iter()
@@ -512,7 +512,7 @@ fn the_rulebook_example_parses_to_the_printed_territories() {
     let built: Vec<&str> = h
         .buildings
         .iter()
-        .map(|(b, _)| r.buildings[b.index()].name.as_str())
+        .map(|(b, _)| r.buildings()[b.index()].name.as_str())
         .collect();
     assert_eq!(
         built,
@@ -537,12 +537,12 @@ fn the_rulebook_example_parses_to_the_printed_territories() {
     let towers: u32 = h
         .buildings
         .iter()
-        .map(|(b, _)| u32::from(r.buildings[b.index()].towers))
+        .map(|(b, _)| u32::from(r.buildings()[b.index()].towers))
         .sum();
     let knights: u32 = h
         .buildings
         .iter()
-        .map(|(b, _)| u32::from(r.buildings[b.index()].knights))
+        .map(|(b, _)| u32::from(r.buildings()[b.index()].knights))
         .sum();
     assert_eq!((towers, 1 + knights), (h.towers, h.knights()));
 }
@@ -615,8 +615,12 @@ fn render_side_round_trips() {
     );
 
     // A building with a crown: the square shows its own crowns, the building adds its own.
-    let crowned = r.buildings.iter().find(|b| b.crowns == 1).expect("crowned");
-    let text = format!("C T[{}] T1[{}]\n", crowned.number, r.buildings[31].number);
+    let crowned = r
+        .buildings()
+        .iter()
+        .find(|b| b.crowns == 1)
+        .expect("crowned");
+    let text = format!("C T[{}] T1[{}]\n", crowned.number, r.buildings()[31].number);
     let (k, h) = parse_side(&text, "k", &r, 5).unwrap_or_else(|e| panic!("{e}"));
     assert!(matches!(k.content(Cell::new(1, 0)), Content::Square(s) if s.crowns == 1));
     assert!(matches!(k.content(Cell::new(2, 0)), Content::Square(s) if s.crowns == 2));

@@ -26,7 +26,9 @@ fn every_shipped_file_loads_or_validates() {
     assert!(files.len() >= 9, "{files:?}");
     for f in files {
         match validate_path(&f) {
-            Ok(Validated::Ruleset(r)) => assert!(r.check().is_empty(), "{}", f.display()),
+            Ok(Validated::Ruleset(r)) => {
+                assert!(Ruleset::new(r.into_parts()).is_ok(), "{}", f.display())
+            }
             Ok(Validated::ComponentSet {
                 dominoes,
                 buildings,
@@ -66,20 +68,20 @@ fn shipped_list_is_sorted_with_descriptions() {
             "{s:?}"
         );
         let r = load(&s.name).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(r.name, s.name);
+        assert_eq!(r.name(), s.name);
     }
 }
 
 #[test]
 fn kingdomino_set_matches_the_reference_totals() {
     let r = load("kingdomino").expect("kingdomino loads");
-    assert_eq!(r.dominoes.len(), 48);
-    assert_eq!(r.piles, ["kingdomino"]);
-    let squares = 2 * r.dominoes.len();
-    let crowns: u32 = r.dominoes.iter().map(|d| d.crowns()).sum();
+    assert_eq!(r.dominoes().len(), 48);
+    assert_eq!(r.piles(), ["kingdomino"]);
+    let squares = 2 * r.dominoes().len();
+    let crowns: u32 = r.dominoes().iter().map(|d| d.crowns()).sum();
     assert_eq!((squares, crowns), (96, 39));
     let mut per: BTreeMap<&str, (u32, u32)> = BTreeMap::new();
-    for d in &r.dominoes {
+    for d in r.dominoes() {
         for sq in d.squares() {
             let e = per.entry(r.terrain(sq.terrain).name.as_str()).or_default();
             e.0 += 1;
@@ -97,11 +99,11 @@ fn kingdomino_set_matches_the_reference_totals() {
     .into_iter()
     .collect();
     assert_eq!(per, expected);
-    let symbols: String = r.terrains.iter().map(|t| t.symbol).collect();
+    let symbols: String = r.terrains().iter().map(|t| t.symbol).collect();
     assert_eq!(symbols, "WFLGSM");
     // Numbered 1..=48 in order.
     assert!(
-        r.dominoes
+        r.dominoes()
             .iter()
             .enumerate()
             .all(|(i, d)| usize::from(d.number) == i + 1)
@@ -123,7 +125,7 @@ fn kingdomino_set_matches_the_reference_totals() {
 #[test]
 fn kingdomino_player_counts() {
     let r = load("kingdomino").expect("loads");
-    let counts: Vec<u8> = r.player_counts.iter().map(|(n, _)| *n).collect();
+    let counts: Vec<u8> = r.player_counts().iter().map(|(n, _)| *n).collect();
     assert_eq!(counts, [2, 3, 4]);
     let two = r.rules_for(2).expect("2p");
     assert_eq!(
@@ -149,7 +151,7 @@ fn kingdomino_player_counts() {
 #[test]
 fn extends_and_for_players_resolution() {
     let duel = load("mighty-duel").expect("mighty-duel");
-    assert_eq!(duel.player_counts.len(), 1);
+    assert_eq!(duel.player_counts().len(), 1);
     let d = duel.rules_for(2).expect("2p");
     assert_eq!((d.grid_size, d.kings_per_player, d.deck_size), (7, 2, 48));
     // Rulebook 000's 2-player adjustments: the first claims by a random draw of the four kings.
@@ -179,12 +181,12 @@ fn extends_and_for_players_resolution() {
     );
 
     let dy = load("dynasty").expect("dynasty");
-    assert!(dy.player_counts.iter().all(|(_, r)| r.match_games == 3));
+    assert!(dy.player_counts().iter().all(|(_, r)| r.match_games == 3));
 
     let v = load("volcano").expect("volcano");
-    assert_eq!(v.dominoes.len(), 56);
-    assert_eq!(v.terrains.len(), 7);
-    assert_eq!(v.piles, ["kingdomino"]);
+    assert_eq!(v.dominoes().len(), 56);
+    assert_eq!(v.terrains().len(), 7);
+    assert_eq!(v.piles(), ["kingdomino"]);
     assert_eq!(v.rules_for(2).map(|r| r.deck_size), Some(24));
     let four = v.rules_for(4).expect("4p");
     assert_eq!(four.deck_size, 48);
@@ -214,7 +216,7 @@ fn sub_tables_merge_field_by_field() {
         "extends = \"base.toml\"\n[rules.harmony]\nenabled = true\n[for-players.3.middle-kingdom]\nenabled = true\n",
     );
     let r = crownlands_rules::load_path(&child).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(r.name, "child");
+    assert_eq!(r.name(), "child");
     assert_eq!(r.rules_for(2).and_then(|r| r.harmony), Some(9));
     assert_eq!(r.rules_for(2).and_then(|r| r.middle_kingdom), None);
     let m = r
@@ -225,9 +227,9 @@ fn sub_tables_merge_field_by_field() {
 }
 
 fn only_count(r: &Ruleset, n: u8) -> Ruleset {
-    let mut r = r.clone();
+    let mut r = r.clone().into_parts();
     r.player_counts.retain(|(c, _)| *c == n);
-    r
+    Ruleset::new(r).expect("one count of a valid ruleset")
 }
 
 #[test]
@@ -240,7 +242,7 @@ fn to_toml_round_trips() {
         let path = dir.join(format!("{}-out.toml", s.name));
         let back = load_str(&text, &path).unwrap_or_else(|e| panic!("{}: {e}\n{text}", s.name));
         assert_eq!(back, r, "{}", s.name);
-        for (n, _) in &r.player_counts {
+        for (n, _) in r.player_counts() {
             let text = to_toml(&r, Some(*n));
             assert!(text.contains(&format!("players = [{n}]")));
             let back =
@@ -266,8 +268,8 @@ fn to_toml_keeps_several_boxes() {
         "extends = \"kingdomino\"\nadd-sets = [\"extra.toml\"]\nplayers = [4]\n[rules]\ndeck-size = 48\n",
     );
     let r = crownlands_rules::load_path(&path).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(r.piles, ["kingdomino", "extra"]);
-    assert_eq!(r.dominoes.len(), 50);
+    assert_eq!(r.piles(), ["kingdomino", "extra"]);
+    assert_eq!(r.dominoes().len(), 50);
     let back =
         load_str(&to_toml(&r, None), &dir.join("out.toml")).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(back, r);
@@ -323,7 +325,9 @@ fn house_rule_examples_load_without_warnings() {
     for f in files {
         let checked = crownlands_rules::check_path(&f);
         match checked.result {
-            Ok(Validated::Ruleset(r)) => assert!(r.check().is_empty(), "{}", f.display()),
+            Ok(Validated::Ruleset(r)) => {
+                assert!(Ruleset::new(r.into_parts()).is_ok(), "{}", f.display())
+            }
             Ok(other) => panic!("{}: not a ruleset: {other:?}", f.display()),
             Err(e) => panic!("{} does not validate:\n{e}", f.display()),
         }
@@ -351,17 +355,17 @@ fn house_rule_examples_do_what_they_say() {
     );
 
     let desert = house_rule("desert-6x6.toml");
-    assert_eq!(desert.piles, ["kingdomino"]);
-    assert_eq!(desert.dominoes.len(), 48);
+    assert_eq!(desert.piles(), ["kingdomino"]);
+    assert_eq!(desert.dominoes().len(), 48);
     assert!(desert.domino_by_number(1).is_none() && desert.domino_by_number(2).is_none());
     let d = desert.terrain_by_name("desert").expect("desert");
     assert_eq!(desert.terrain(d).colour, "#e8c872");
     let twelve = desert.domino_by_number(12).expect("12");
-    assert_eq!(desert.dominoes[twelve.index()].first.terrain, d);
+    assert_eq!(desert.dominoes()[twelve.index()].first.terrain, d);
     assert_eq!(desert.rules_for(2).map(|r| r.grid_size), Some(6));
 
     let five = house_rule("kingdomino-5-players.toml");
-    assert_eq!(five.piles, ["kingdomino", "queendomino"]);
+    assert_eq!(five.piles(), ["kingdomino", "queendomino"]);
     let r = five.rules_for(5).expect("5p");
     assert_eq!((r.line_size, r.deck_size), (5, 60));
 
@@ -373,8 +377,8 @@ fn house_rule_examples_do_what_they_say() {
         r.tie_breaks,
         [TieBreak::LargestTerritory, TieBreak::MostCoins]
     );
-    assert_eq!(q.buildings.len(), 35);
-    let oasis = q.buildings.iter().find(|b| b.number == 33).expect("33");
+    assert_eq!(q.buildings().len(), 35);
+    let oasis = q.buildings().iter().find(|b| b.number == 33).expect("33");
     assert_eq!(oasis.coins, 3);
 
     let mk = house_rule("middle-kingdom-within-2.toml");
@@ -411,4 +415,29 @@ fn house_rule_buildings_score_from_a_kingdom_file() {
         (Some(3), Some(2), Some(3))
     );
     assert_eq!(s.coins, 9);
+}
+
+#[test]
+fn to_toml_orders_player_counts_by_number_and_round_trips_per_count_differences() {
+    let dir = common::temp_dir("bigcounts");
+    let path = common::write(
+        &dir,
+        "big.toml",
+        "sets = [\"kingdomino\"]\nplayers = [2, 10, 12]\n[rules]\nline-size = 12\ndeck-size = 48\n\
+         [for-players.2]\nline-size = 4\n[for-players.10]\nteam-size = 2\n",
+    );
+    let r = crownlands_rules::load_path(&path).unwrap_or_else(|e| panic!("{e}"));
+    let text = to_toml(&r, None);
+    let (ten, twelve) = (
+        text.find("[for-players.10]").expect("10"),
+        text.find("[for-players.12]").expect("12"),
+    );
+    assert!(ten < twelve, "{text}");
+    assert!(
+        text.contains("[for-players.10]\nline-size = 12\nteam-size = 2\n"),
+        "{text}"
+    );
+    let back = load_str(&text, &dir.join("out.toml")).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(back.player_counts(), r.player_counts());
+    assert_eq!(to_toml(&back, None), text);
 }

@@ -40,10 +40,10 @@ impl Session {
         seed: u64,
     ) -> Result<Session, SetupError> {
         let count = u8::try_from(players.len()).map_err(|_| SetupError::PlayerCount {
-            name: ruleset.name.clone(),
+            name: ruleset.name().to_string(),
             players: players.len(),
             allowed: ruleset
-                .player_counts
+                .player_counts()
                 .iter()
                 .map(|(n, _)| n.to_string())
                 .collect::<Vec<_>>()
@@ -184,7 +184,7 @@ impl Session {
         Save {
             format: FORMAT.to_string(),
             version: VERSION,
-            ruleset_name: self.ruleset.name.clone(),
+            ruleset_name: self.ruleset.name().to_string(),
             date: self.date.clone(),
             seed: self.seed(),
             players: self.players.clone(),

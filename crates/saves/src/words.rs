@@ -8,7 +8,7 @@ use crownlands_core::{Action, DominoId, Game, Phase, Ruleset, Seat, Side, Square
 /// `wheat`, `forest (1 crown)`, `mine (3 crowns)`.
 pub fn square_text(ruleset: &Ruleset, sq: Square) -> String {
     let name = ruleset
-        .terrains
+        .terrains()
         .get(sq.terrain.index())
         .map_or("?", |t| t.name.as_str());
     match sq.crowns {
@@ -20,7 +20,7 @@ pub fn square_text(ruleset: &Ruleset, sq: Square) -> String {
 
 /// `23 (wheat | forest (1 crown))`.
 pub fn domino_text(ruleset: &Ruleset, id: DominoId) -> String {
-    match ruleset.dominoes.get(id.index()) {
+    match ruleset.dominoes().get(id.index()) {
         Some(d) => format!(
             "{} ({} | {})",
             ruleset.domino_label(id),
@@ -93,7 +93,7 @@ pub fn action_text(before: &Game, action: Action) -> String {
         Action::Claim { domino } => format!("claims {}", domino_text(ruleset, domino)),
         Action::Place { placement } => match before
             .domino_to_place()
-            .and_then(|id| ruleset.dominoes.get(id.index()).map(|d| (id, d)))
+            .and_then(|id| ruleset.dominoes().get(id.index()).map(|d| (id, d)))
         {
             Some((id, d)) => format!(
                 "places {}: {} at {}, {} at {}",
@@ -115,7 +115,7 @@ pub fn action_text(before: &Game, action: Action) -> String {
 
 /// A domino's label (`23`, `Q5`), or `#` and its index when the ruleset has no such domino.
 pub fn domino_name(ruleset: &Ruleset, id: DominoId) -> String {
-    match ruleset.dominoes.get(id.index()) {
+    match ruleset.dominoes().get(id.index()) {
         Some(_) => ruleset.domino_label(id),
         None => format!("#{}", id.0),
     }
@@ -123,9 +123,9 @@ pub fn domino_name(ruleset: &Ruleset, id: DominoId) -> String {
 
 /// The label of a domino, when no other domino of the ruleset has the same one.
 pub(crate) fn unique_label(ruleset: &Ruleset, id: DominoId) -> Option<String> {
-    ruleset.dominoes.get(id.index())?;
+    ruleset.dominoes().get(id.index())?;
     let label = ruleset.domino_label(id);
-    let clashes = (0..ruleset.dominoes.len())
+    let clashes = (0..ruleset.dominoes().len())
         .filter(|&i| ruleset.domino_label(DominoId(i as u16)) == label)
         .count();
     (clashes == 1).then_some(label)

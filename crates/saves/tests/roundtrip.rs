@@ -58,7 +58,7 @@ fn every_shipped_ruleset_round_trips_through_saves_and_notation() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
     let mut games = 0;
     for (name, ruleset) in shipped() {
-        for &(n, _) in &ruleset.player_counts {
+        for &(n, _) in ruleset.player_counts() {
             for k in 0..6u64 {
                 let seed = rng.below(1 << 40) as u64;
                 let mut s = Session::new(ruleset.clone(), players(n), seed).unwrap();

@@ -14,7 +14,7 @@ fn all_tables() -> Vec<(String, App)> {
     let mut out = Vec::new();
     for name in crownlands_rules::shipped_names() {
         let r = ruleset(&name);
-        for &(n, _) in &r.player_counts {
+        for &(n, _) in r.player_counts() {
             let players = vec!["greedy"; usize::from(n)].join(",");
             let app = App::new_game(r.clone(), seats(&players), config(1, Palette::none()))
                 .expect("sets up");

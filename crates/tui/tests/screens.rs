@@ -163,14 +163,14 @@ fn mighty_duel_uses_a_7x7_frame() {
 }
 
 fn teams_ruleset() -> Arc<Ruleset> {
-    let mut r = (*ruleset("kingdomino")).clone();
+    let mut r = (*ruleset("kingdomino")).clone().into_parts();
     for (n, rules) in &mut r.player_counts {
         if *n == 4 {
             rules.team_size = 2;
         }
     }
     r.name = "kingdomino-teams".into();
-    Arc::new(r)
+    Arc::new(Ruleset::new(r).expect("teams of two at 4 players"))
 }
 
 #[test]

@@ -209,7 +209,7 @@ fn a_ruleset_file_on_the_command_line_opens_the_setup_screen_with_it_chosen() {
     );
     // One Enter starts it.
     press(&mut app, "<enter>");
-    assert_eq!(app.game().unwrap().ruleset().name, "my-duel");
+    assert_eq!(app.game().unwrap().ruleset().name(), "my-duel");
     // A shipped name chooses it; --players starts at once. (Another home: the game above may
     // have autosaved already, when a bot's king was drawn first.)
     let app = build(&opts(Some("mighty-duel"), None), &dir.join("home2"));
@@ -218,7 +218,7 @@ fn a_ruleset_file_on_the_command_line_opens_the_setup_screen_with_it_chosen() {
         &opts(Some("mighty-duel"), Some("you,greedy")),
         &dir.join("home2"),
     );
-    assert_eq!(app.game().unwrap().ruleset().name, "mighty-duel");
+    assert_eq!(app.game().unwrap().ruleset().name(), "mighty-duel");
     // A file that does not load is an error before the terminal, with every problem.
     let bad = dir.join("bad.toml");
     std::fs::write(&bad, "name = \"x\"\nfoo = 1\n").unwrap();
@@ -280,7 +280,7 @@ fn a_ruleset_file_typed_on_the_setup_screen_is_listed_or_explained() {
     press(&mut app, "<enter>");
     app.run_bots();
     assert!(app.game().is_some(), "{:?} {}", app.mode(), app.message());
-    assert_eq!(app.game().unwrap().ruleset().name, "my-duel");
+    assert_eq!(app.game().unwrap().ruleset().name(), "my-duel");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -126,13 +126,13 @@ pub fn rules_for(ruleset: &Ruleset, players: Option<u8>) -> CliResult<(u8, &Rule
         Some(r) => Ok((n, r)),
         None => {
             let allowed: Vec<String> = ruleset
-                .player_counts
+                .player_counts()
                 .iter()
                 .map(|(n, _)| n.to_string())
                 .collect();
             Err(CliError::Message(format!(
                 "ruleset {} does not allow {n} players (it allows {})",
-                ruleset.name,
+                ruleset.name(),
                 allowed.join(", ")
             )))
         }

@@ -20,7 +20,7 @@ pub fn run(
     let (_, rules) = rules_for(&ruleset, players)?;
     let id = find_domino(&ruleset, domino)?;
     let kingdom = read_kingdom(path, &ruleset, rules.grid_size)?;
-    let d = &ruleset.dominoes[id.index()];
+    let d = &ruleset.dominoes()[id.index()];
     let mut list: Vec<Placement> = kingdom.placements(d).iter().collect();
     list.sort_by_key(|p| (p.first.y, p.first.x, p.second().y, p.second().x));
     if as_json {
@@ -65,38 +65,38 @@ pub fn run(
 
 /// A domino by its number, or by box initial and number (`K12`) when the ruleset has several boxes.
 fn find_domino(ruleset: &Ruleset, text: &str) -> CliResult<DominoId> {
-    let found = (0..ruleset.dominoes.len())
+    let found = (0..ruleset.dominoes().len())
         .map(|i| DominoId(i as u16))
         .find(|&id| ruleset.domino_label(id).eq_ignore_ascii_case(text.trim()));
     found.ok_or_else(|| {
         let text = text.trim();
         // With several boxes, a bare number that some box holds: say which labels name it.
         if let Ok(n) = text.parse::<u16>() {
-            let labels: Vec<String> = (0..ruleset.dominoes.len())
+            let labels: Vec<String> = (0..ruleset.dominoes().len())
                 .map(|i| DominoId(i as u16))
-                .filter(|&id| ruleset.dominoes[id.index()].number == n)
+                .filter(|&id| ruleset.dominoes()[id.index()].number == n)
                 .map(|id| format!("`{}`", ruleset.domino_label(id)))
                 .collect();
             if !labels.is_empty() {
                 return CliError::Message(format!(
                     "ruleset {} has several boxes: say which domino {n}, {}",
-                    ruleset.name,
+                    ruleset.name(),
                     labels.join(" or ")
                 ));
             }
         }
-        let ranges: Vec<String> = (0..ruleset.piles.len())
+        let ranges: Vec<String> = (0..ruleset.piles().len())
             .filter_map(|p| {
-                let ids: Vec<DominoId> = (0..ruleset.dominoes.len())
+                let ids: Vec<DominoId> = (0..ruleset.dominoes().len())
                     .map(|i| DominoId(i as u16))
-                    .filter(|&id| usize::from(ruleset.dominoes[id.index()].pile) == p)
+                    .filter(|&id| usize::from(ruleset.dominoes()[id.index()].pile) == p)
                     .collect();
                 let lo = ids
                     .iter()
-                    .min_by_key(|id| ruleset.dominoes[id.index()].number)?;
+                    .min_by_key(|id| ruleset.dominoes()[id.index()].number)?;
                 let hi = ids
                     .iter()
-                    .max_by_key(|id| ruleset.dominoes[id.index()].number)?;
+                    .max_by_key(|id| ruleset.dominoes()[id.index()].number)?;
                 Some(format!(
                     "{} to {}",
                     ruleset.domino_label(*lo),
@@ -106,7 +106,7 @@ fn find_domino(ruleset: &Ruleset, text: &str) -> CliResult<DominoId> {
             .collect();
         CliError::Message(format!(
             "ruleset {} has no domino `{text}` (its dominoes are numbered {})",
-            ruleset.name,
+            ruleset.name(),
             ranges.join(", ")
         ))
     })

@@ -230,7 +230,7 @@ fn outcome_json(game: &Game, o: &Outcome) -> Value {
                 "place": o.places.get(side),
                 "total": s.total,
                 "territories": s.territories.iter().map(|t| json!({
-                    "terrain": ruleset.terrains.get(t.terrain.index()).map(|t| t.name.as_str()),
+                    "terrain": ruleset.terrains().get(t.terrain.index()).map(|t| t.name.as_str()),
                     "squares": t.squares,
                     "crowns": t.crowns,
                     "points": t.points,
@@ -280,7 +280,7 @@ fn session_json(file: &str, session: &Session, moves: Vec<Vec<Value>>) -> Value 
         .collect();
     json!({
         "file": file,
-        "ruleset": ruleset.name,
+        "ruleset": ruleset.name(),
         "seed": session.seed(),
         "date": session.date(),
         "players": session.players(),

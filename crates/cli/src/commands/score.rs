@@ -49,7 +49,7 @@ pub fn run(
     });
     let (_, rules) = rules_for(&ruleset, players)?;
     let modules = build_all(&rules.modules)
-        .map_err(|e| CliError::Message(format!("ruleset {}: {e}", ruleset.name)))?;
+        .map_err(|e| CliError::Message(format!("ruleset {}: {e}", ruleset.name())))?;
     let mut scored = Vec::with_capacity(paths.len());
     for path in paths {
         let (kingdom, holdings) = read_side(path, &ruleset, rules.grid_size)?;
@@ -190,7 +190,7 @@ fn print_score(ruleset: &Ruleset, rules: &Rules, s: &Scored) {
     say!(
         "{} under {} ({}x{} kingdom)",
         s.path.display(),
-        ruleset.name,
+        ruleset.name(),
         rules.grid_size,
         rules.grid_size
     );
@@ -200,7 +200,7 @@ fn print_score(ruleset: &Ruleset, rules: &Rules, s: &Scored) {
         .holdings
         .buildings
         .iter()
-        .filter_map(|(b, _)| ruleset.buildings.get(b.index()))
+        .filter_map(|(b, _)| ruleset.buildings().get(b.index()))
         .map(|b| b.label())
         .collect();
     for b in &score.bonuses {

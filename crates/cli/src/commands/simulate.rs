@@ -97,7 +97,7 @@ pub fn players_of(players: Option<u8>, bots: Option<&str>) -> CliResult<Players>
 /// A ruleset's name and hash, as runs and part files name it.
 pub fn ruleset_id(ruleset: &Ruleset) -> RulesetId {
     RulesetId {
-        name: ruleset.name.clone(),
+        name: ruleset.name().to_string(),
         hash: crownlands_saves::notation::ruleset_hash(ruleset),
     }
 }

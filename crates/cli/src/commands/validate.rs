@@ -20,16 +20,19 @@ pub fn run(files: &[PathBuf], deny_warnings: bool) -> CliResult<ExitCode> {
         }
         match checked.result {
             Ok(Validated::Ruleset(r)) => {
-                let counts: Vec<String> =
-                    r.player_counts.iter().map(|(n, _)| n.to_string()).collect();
+                let counts: Vec<String> = r
+                    .player_counts()
+                    .iter()
+                    .map(|(n, _)| n.to_string())
+                    .collect();
                 say!(
                     "{}: ok: ruleset {} for {} players, {} terrains, {} dominoes{}",
                     path.display(),
-                    r.name,
+                    r.name(),
                     counts.join("/"),
-                    r.terrains.len(),
-                    r.dominoes.len(),
-                    buildings_note(r.buildings.len())
+                    r.terrains().len(),
+                    r.dominoes().len(),
+                    buildings_note(r.buildings().len())
                 );
             }
             Ok(Validated::ComponentSet {

@@ -160,7 +160,7 @@ impl Module for Buildings {
                 self.town
             ));
         }
-        if ruleset.buildings.is_empty() {
+        if ruleset.buildings().is_empty() {
             problems.push("module `buildings`: the ruleset's sets hold no buildings".to_string());
         }
         problems
@@ -169,7 +169,7 @@ impl Module for Buildings {
     fn idle(&self, ruleset: &Ruleset, _rules: &crate::ruleset::Rules) -> Option<String> {
         let town = self.town(ruleset)?;
         let on_a_domino = ruleset
-            .dominoes
+            .dominoes()
             .iter()
             .any(|d| d.first.terrain == town || d.second.terrain == town);
         (!on_a_domino).then(|| {
@@ -186,7 +186,7 @@ impl Module for Buildings {
         e.town = self.town(ctx.ruleset);
         e.building_pile.clear();
         e.building_pile
-            .extend((0..ctx.ruleset.buildings.len() as u16).map(BuildingId));
+            .extend((0..ctx.ruleset.buildings().len() as u16).map(BuildingId));
         ctx.rng.shuffle(&mut e.building_pile);
         e.board.clear();
         e.board.resize(self.slot_prices.len(), None);
@@ -262,7 +262,7 @@ impl Module for Buildings {
         };
         let Some((crowns, knights, towers, coins)) = game
             .ruleset()
-            .buildings
+            .buildings()
             .get(id.index())
             .map(|b| (b.crowns, b.knights, b.towers, b.coins))
         else {
@@ -297,14 +297,14 @@ impl Module for Buildings {
         side.holdings
             .buildings
             .iter()
-            .filter_map(|&(id, _)| side.ruleset.buildings.get(id.index()))
+            .filter_map(|&(id, _)| side.ruleset.buildings().get(id.index()))
             .filter_map(|b| self.value(b, side))
             .sum()
     }
 
     fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
         for &(id, _) in &side.holdings.buildings {
-            let Some(b) = side.ruleset.buildings.get(id.index()) else {
+            let Some(b) = side.ruleset.buildings().get(id.index()) else {
                 continue;
             };
             let Some(points) = self.value(b, side) else {

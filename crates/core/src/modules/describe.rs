@@ -39,7 +39,7 @@ fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
 
 fn terrain_name(ruleset: &Ruleset, t: crate::terrain::TerrainId) -> &str {
     ruleset
-        .terrains
+        .terrains()
         .get(t.index())
         .map_or("?", |t| t.name.as_str())
 }
@@ -165,7 +165,7 @@ pub fn building_worth_now(game: &Game, side: Side, b: &Building) -> Option<i32> 
             // Counting this one, when it is not built yet.
             let built = h.buildings.iter().any(|(id, _)| {
                 game.ruleset()
-                    .buildings
+                    .buildings()
                     .get(id.index())
                     .is_some_and(|x| x.number == b.number)
             });
@@ -236,7 +236,7 @@ pub fn describe_choice(game: &Game, action: Action) -> Option<ChoiceText> {
         }
         Action::Build { slot, cell } => {
             let id = (*game.economy().board.get(usize::from(slot))?)?;
-            let b = ruleset.buildings.get(id.index())?;
+            let b = ruleset.buildings().get(id.index())?;
             let t = building_text(ruleset, b);
             let price = -coins_change(game, action).unwrap_or(0);
             let short = [t.now.as_str(), t.end.as_str()]
@@ -259,7 +259,7 @@ pub fn describe_choice(game: &Game, action: Action) -> Option<ChoiceText> {
         }
         Action::Burn { slot } => {
             let id = (*game.economy().board.get(usize::from(slot))?)?;
-            let b = ruleset.buildings.get(id.index())?;
+            let b = ruleset.buildings().get(id.index())?;
             let t = building_text(ruleset, b);
             let price = -coins_change(game, action).unwrap_or(0);
             Some(ChoiceText {

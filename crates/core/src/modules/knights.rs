@@ -95,7 +95,7 @@ impl Module for Knights {
             return Some("knights can never collect tax: `per-turn` is 0".to_string());
         }
         let built = super::has_module(rules, "buildings")
-            && ruleset.buildings.iter().any(|b| b.knights > 0);
+            && ruleset.buildings().iter().any(|b| b.knights > 0);
         if self.starting == 0 && (!built || self.supply == 0) {
             return Some(
                 "no side ever has a knight: `starting` is 0 and no building can give one"
@@ -155,7 +155,12 @@ impl Module for Knights {
         let holdings = &game.economy().sides[side];
         let mut bonus = 0;
         for &(b, _) in &holdings.buildings {
-            match game.ruleset().buildings.get(b.index()).map(|b| b.tax_bonus) {
+            match game
+                .ruleset()
+                .buildings()
+                .get(b.index())
+                .map(|b| b.tax_bonus)
+            {
                 Some(TaxBonus::PerKnight) => bonus += holdings.knights(),
                 Some(TaxBonus::PerTower) => bonus += holdings.towers,
                 _ => {}

@@ -31,8 +31,10 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Debug;
 
-/// A module parameter's value, as a ruleset gives it.
+/// A module parameter's value, as a ruleset gives it: a whole number, true/false, a word, or a
+/// list of whole numbers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(untagged)]
 pub enum Param {
     Int(i64),

@@ -29,8 +29,8 @@ impl Module for Queen {
         ruleset: &crate::ruleset::Ruleset,
         rules: &crate::ruleset::Rules,
     ) -> Option<String> {
-        let towers =
-            super::has_module(rules, "buildings") && ruleset.buildings.iter().any(|b| b.towers > 0);
+        let towers = super::has_module(rules, "buildings")
+            && ruleset.buildings().iter().any(|b| b.towers > 0);
         (!towers).then(|| "no building can give towers, so no one ever hosts the Queen".to_string())
     }
 

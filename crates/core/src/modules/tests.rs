@@ -1,18 +1,16 @@
 //! Modules together: names refused, replays, and every piece of Queendomino accounted for.
 
 use crate::testkit::{
-    ALL, conserved, knights_and_wealth, queendomino_like, with_modules, xorshift,
+    ALL, conserved, knights_and_wealth, queendomino_like, with_modules_parts, xorshift,
 };
 use crate::*;
 
 #[test]
 fn unknown_duplicate_and_bad_modules_are_refused() {
     let bad = |specs: Vec<modules::ModuleSpec>| {
-        let r = with_modules(specs);
-        let problems = r.check();
-        assert!(!problems.is_empty());
-        assert!(Game::new(r, 4, 1).is_err());
-        problems.join("; ")
+        let problems = Ruleset::new(with_modules_parts(specs)).expect_err("refused");
+        assert!(!problems.0.is_empty());
+        problems.to_string()
     };
     let p = bad(vec![modules::ModuleSpec::new("dragons")]);
     assert!(p.contains("unknown module `dragons`"), "{p}");

@@ -33,3 +33,80 @@ fn warnings_for_rules_that_cannot_work() {
         "{w:?}"
     );
 }
+
+#[test]
+fn every_problem_is_returned_at_once_naming_its_field() {
+    let mut parts = testkit::kingdomino_parts();
+    parts.dominoes[3].first.crowns = 9;
+    for (n, rules) in &mut parts.player_counts {
+        if *n == 3 {
+            rules.team_size = 2;
+            rules.match_games = 0;
+            let mut knights = modules::ModuleSpec::new("knights");
+            knights
+                .params
+                .insert("per-turn".into(), modules::Param::Text("two".into()));
+            rules.modules = vec![modules::ModuleSpec::new("wealth"), knights];
+        }
+    }
+    let problems = Ruleset::new(parts).expect_err("refused");
+    let fields: Vec<String> = problems.0.iter().map(|p| p.field().to_string()).collect();
+    assert_eq!(
+        fields,
+        [
+            "dominoes[3]",
+            "for-players.3.team-size",
+            "for-players.3.modules[1].params.per-turn",
+            "for-players.3.match-games",
+        ],
+        "{problems}"
+    );
+    assert!(matches!(
+        problems.0[1],
+        Problem::Rules {
+            players: 3,
+            problem: RulesProblem::Teams {
+                players: 3,
+                team_size: 2
+            }
+        }
+    ));
+    assert_eq!(
+        problems.0[1].to_string(),
+        "at 3 players: 3 players do not form teams of 2"
+    );
+}
+
+#[test]
+fn module_setup_is_checked_once_by_the_constructor() {
+    let mut parts = testkit::kingdomino_parts();
+    for (_, rules) in &mut parts.player_counts {
+        let mut knights = modules::ModuleSpec::new("knights");
+        knights
+            .params
+            .insert("starting".into(), modules::Param::Int(6));
+        rules.modules = vec![knights];
+    }
+    let problems = Ruleset::new(parts).expect_err("refused");
+    // 3 and 4 sides need 18 and 24 knights of 22: only 4 players fail.
+    assert_eq!(problems.0.len(), 1, "{problems}");
+    assert_eq!(
+        problems.0[0].field(),
+        Field::Rules {
+            players: 4,
+            key: RulesField::Module(0)
+        }
+    );
+    assert!(
+        problems.to_string().contains("supply holds 22"),
+        "{problems}"
+    );
+}
+
+#[test]
+fn a_valid_ruleset_gives_back_its_parts() {
+    let parts = testkit::kingdomino_parts();
+    let r = Ruleset::new(parts.clone()).expect("valid");
+    assert_eq!(r.player_counts(), parts.player_counts.as_slice());
+    assert_eq!(r.into_parts(), parts);
+}

@@ -38,7 +38,7 @@ pub fn import_with_warnings(text: &str, file: &str) -> Result<(Session, Vec<Stri
         warnings.push(format!(
             "{file}: no `[RulesetHash \"...\"]` header: the game is checked against the shipped \
              `{}` of this version ({}), which may not be the ruleset it was played with",
-            ruleset.name,
+            ruleset.name(),
             ruleset_hash(&ruleset)
         ));
     }
@@ -161,7 +161,7 @@ fn seats(
 /// names its domino is checked to name the domino to place), `*` ends an unfinished game.
 fn play(session: &mut Session, tokens: &[Positioned<'_>], file: &str) -> Result<(), SaveError> {
     let ruleset = session.ruleset().clone();
-    let labels: HashMap<String, DominoId> = (0..ruleset.dominoes.len())
+    let labels: HashMap<String, DominoId> = (0..ruleset.dominoes().len())
         .map(|i| DominoId(i as u16))
         .filter_map(|id| crate::words::unique_label(&ruleset, id).map(|l| (l, id)))
         .collect();

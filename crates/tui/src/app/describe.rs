@@ -15,7 +15,7 @@ pub fn describe(game: &Game, action: Action, who: &str) -> String {
             .get(usize::from(slot))
             .copied()
             .flatten()
-            .and_then(|id| ruleset.buildings.get(id.index()))
+            .and_then(|id| ruleset.buildings().get(id.index()))
             .map_or_else(|| format!("slot {}", slot + 1), |b| b.label())
     };
     // "You claim", "Anna claims".

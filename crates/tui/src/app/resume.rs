@@ -114,7 +114,7 @@ impl Found {
         let seats = seats::from_players(session.players());
         let game = session.game();
         let summary = Summary {
-            ruleset: escape_controls(&session.ruleset().name).into_owned(),
+            ruleset: escape_controls(session.ruleset().name()).into_owned(),
             players: seats
                 .iter()
                 .map(|s| escape_controls(&format!("{} ({})", s.name, s.kind_text())).into_owned())

@@ -28,8 +28,8 @@ pub fn shipped_choices() -> Vec<Choice> {
 
 fn choice(r: &Ruleset, name: String, path: Option<PathBuf>) -> Choice {
     Choice {
-        counts: r.player_counts.iter().map(|(n, _)| *n).collect(),
-        description: r.description.clone(),
+        counts: r.player_counts().iter().map(|(n, _)| *n).collect(),
+        description: r.description().to_string(),
         name,
         path,
     }

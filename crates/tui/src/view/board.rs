@@ -63,7 +63,7 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
                 Some(c) => format!("{c:>2}¢{}", if off { "*" } else { " " }),
                 None => "    ".to_string(),
             };
-            match b.and_then(|id| ruleset.buildings.get(id.index())) {
+            match b.and_then(|id| ruleset.buildings().get(id.index())) {
                 Some(b) => {
                     let affordable = price.is_none_or(|c| c <= coins);
                     let style = if chosen == Some(slot) {

@@ -50,7 +50,7 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                 continue;
             }
             let name = ruleset
-                .terrains
+                .terrains()
                 .get(t.terrain.index())
                 .map_or("?", |t| t.name.as_str());
             territories.push((

@@ -111,7 +111,7 @@ fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     if let Some(game) = app.game() {
         push("", Style::default());
         push(
-            &format!("How {} scores:", game.ruleset().name),
+            &format!("How {} scores:", game.ruleset().name()),
             p.accent(Accent::Title),
         );
         for t in scoring_rules(game.rules()) {

@@ -38,7 +38,7 @@ pub struct KingdomView<'a> {
 /// The text of a square: its terrain symbol and crown count, in `w` characters.
 pub fn square_text(ruleset: &Ruleset, sq: Square, w: u16) -> String {
     let symbol = ruleset
-        .terrains
+        .terrains()
         .get(sq.terrain.index())
         .map_or('?', |t| t.symbol);
     let body = match (sq.crowns, w) {
@@ -69,7 +69,7 @@ fn fit(text: &str, w: u16) -> String {
 
 pub fn terrain_style(ruleset: &Ruleset, palette: Palette, sq: Square) -> Style {
     ruleset
-        .terrains
+        .terrains()
         .get(sq.terrain.index())
         .map_or_else(Style::default, |t| palette.terrain(&t.colour))
 }

@@ -17,7 +17,7 @@ pub fn domino_words(game: &Game, id: DominoId) -> String {
     let word = |sq: crownlands_core::Square| {
         let name = game
             .ruleset()
-            .terrains
+            .terrains()
             .get(sq.terrain.index())
             .map_or("?", |t| t.name.as_str());
         match sq.crowns {

@@ -268,7 +268,7 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         Span::styled(" Crownlands ", p.accent(Accent::Title)),
         Span::raw(format!(
             "{} ",
-            crownlands_core::text::escape_controls(&game.ruleset().name)
+            crownlands_core::text::escape_controls(game.ruleset().name())
         )),
     ];
     if let Some(s) = app.session()

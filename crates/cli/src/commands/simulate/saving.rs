@@ -144,7 +144,7 @@ impl<'a> SaveDir<'a> {
     fn stem(&self, index: u64, players: &[String]) -> String {
         let mut stem = format!(
             "{}-game-{:0width$}",
-            self.ruleset.name,
+            self.ruleset.name(),
             index + 1,
             width = self.width
         );

@@ -29,7 +29,7 @@ fn building_costs_the_slot_price_and_gives_its_effects() {
             let before = g.clone();
             let e = before.economy();
             let id = e.board[usize::from(slot)].expect("face up");
-            let b = &r.buildings[id.index()];
+            let b = &r.buildings()[id.index()];
             let hosting = e.sides[side].hosts_queen;
             let price = u32::from(slot).saturating_sub(u32::from(hosting));
             assert_eq!(
@@ -166,21 +166,20 @@ fn a_town_square_from_an_earlier_round_can_be_built_on() {
 #[test]
 fn duplicate_unknown_and_too_many_buildings_are_refused() {
     let base = queendomino_like(&["knights", "buildings", "wealth"], 15);
-    assert!(base.check().is_empty(), "{:?}", base.check());
-    let refused = |r: Ruleset, expected: &str| {
-        let problems = r.check().join("; ");
+    let refused = |r: RulesetParts, expected: &str| {
+        let problems = Ruleset::new(r).expect_err("refused").to_string();
         assert!(problems.contains(expected), "{problems}");
     };
-    let mut twice = (*base).clone();
+    let mut twice = (*base).clone().into_parts();
     twice.buildings[1].number = twice.buildings[0].number;
     refused(twice, "building number 1 appears twice");
-    let mut nowhere = (*base).clone();
+    let mut nowhere = (*base).clone().into_parts();
     nowhere.buildings[0].value = BuildingValue::PerTerritory {
         terrain: crate::TerrainId(200),
         points: 1,
     };
     refused(nowhere, "terrain #200 which does not exist");
-    let mut crowd = (*base).clone();
+    let mut crowd = (*base).clone().into_parts();
     crowd.buildings = (0..=crate::ruleset::MAX_BUILDINGS as u16)
         .map(|n| building(n, 0, 0, 0, BuildingValue::None, TaxBonus::None))
         .collect();
@@ -189,7 +188,7 @@ fn duplicate_unknown_and_too_many_buildings_are_refused() {
 
 #[test]
 fn house_rule_building_values() {
-    let mut r = testkit::kingdomino();
+    let mut r = testkit::kingdomino_parts();
     let wheat = testkit::terrain('W');
     let values = [
         BuildingValue::PerCrown {
@@ -207,6 +206,7 @@ fn house_rule_building_values() {
         .enumerate()
         .map(|(i, &v)| building(i as u16 + 1, 0, 0, 0, v, TaxBonus::None))
         .collect();
+    let r = Ruleset::new(r).expect("valid");
     // 3 crowns on wheat (in two territories), 1 on forest.
     let k = kingdom(5, "W1 W2 C F1 W");
     let spot = Cell::new(0, 0);

@@ -107,11 +107,13 @@ fn knights_may_collect_more_coins_per_square_and_buildings_may_give_coins() {
     assert_eq!(g.economy().sides[side].coins, before + 3 * squares);
 
     // A building's immediate coins.
-    let mut r = (*queendomino_like(&["knights", "buildings", "wealth"], 15)).clone();
+    let mut r = (*queendomino_like(&["knights", "buildings", "wealth"], 15))
+        .clone()
+        .into_parts();
     for b in &mut r.buildings {
         b.coins = 4;
     }
-    let mut g = Game::new(Arc::new(r), 4, 1).expect("setup");
+    let mut g = Game::new(Arc::new(Ruleset::new(r).expect("valid")), 4, 1).expect("setup");
     let mut state = 9u64;
     let mut built = 0;
     while !g.is_over() && built < 3 {

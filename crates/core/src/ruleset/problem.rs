@@ -1,0 +1,305 @@
+//! What [`Ruleset::new`](super::Ruleset::new) can find wrong with a ruleset: every problem is a
+//! [`Problem`], and each names the [`Field`] it concerns, so that a loader can point at the place
+//! in a file that set the field (whatever the message says).
+
+use super::{MAX_BUILDINGS, MAX_DOMINOES, MAX_LINE, MAX_MATCH_GAMES, MAX_PLAYERS, TieBreak};
+use crate::bitboard::MAX_GRID;
+use crate::domino::MAX_CROWNS;
+use crate::modules::ModuleError;
+use crate::terrain::MAX_TERRAINS;
+
+/// The most boxes (draw piles) a ruleset may hold.
+pub const MAX_PILES: usize = 8;
+
+/// Where in a ruleset a [`Problem`] lies. Displays as a path in the words of the file format:
+/// `terrains`, `dominoes[3]`, `for-players.4.team-size`, `for-players.2.modules[1].params.supply`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// The terrain list as a whole.
+    Terrains,
+    /// The boxes of dominoes as a whole.
+    Piles,
+    /// The domino list as a whole.
+    Dominoes,
+    /// The domino at this position of the list.
+    Domino(usize),
+    /// The building list as a whole.
+    Buildings,
+    /// The building at this position of the list.
+    Building(usize),
+    /// The list of player counts.
+    PlayerCounts,
+    /// A key of the rules at one player count.
+    Rules { players: u8, key: RulesField },
+}
+
+/// A key of the rules at one player count ([`Field::Rules`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RulesField {
+    /// The player count itself.
+    Players,
+    GridSize,
+    LineSize,
+    KingsPerPlayer,
+    DeckSize,
+    /// The tie-break at this position of `tie-breaks`.
+    TieBreak(usize),
+    MatchGames,
+    TeamSize,
+    /// Where lines come from (`lines`, `line-order`).
+    LineOrder,
+    /// The module at this position of `modules`.
+    Module(usize),
+    /// The parameters of the module at this position of `modules`, together.
+    ModuleParams(usize),
+    /// One parameter of the module at position `module` of `modules`.
+    ModuleParam {
+        module: usize,
+        key: String,
+    },
+}
+
+impl std::fmt::Display for Field {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Field::Terrains => f.write_str("terrains"),
+            Field::Piles => f.write_str("boxes"),
+            Field::Dominoes => f.write_str("dominoes"),
+            Field::Domino(i) => write!(f, "dominoes[{i}]"),
+            Field::Buildings => f.write_str("buildings"),
+            Field::Building(i) => write!(f, "buildings[{i}]"),
+            Field::PlayerCounts => f.write_str("players"),
+            Field::Rules { players, key } => write!(f, "for-players.{players}.{key}"),
+        }
+    }
+}
+
+impl std::fmt::Display for RulesField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RulesField::Players => f.write_str("players"),
+            RulesField::GridSize => f.write_str("grid-size"),
+            RulesField::LineSize => f.write_str("line-size"),
+            RulesField::KingsPerPlayer => f.write_str("kings-per-player"),
+            RulesField::DeckSize => f.write_str("deck-size"),
+            RulesField::TieBreak(i) => write!(f, "tie-breaks[{i}]"),
+            RulesField::MatchGames => f.write_str("match-games"),
+            RulesField::TeamSize => f.write_str("team-size"),
+            RulesField::LineOrder => f.write_str("line-order"),
+            RulesField::Module(i) => write!(f, "modules[{i}]"),
+            RulesField::ModuleParams(i) => write!(f, "modules[{i}].params"),
+            RulesField::ModuleParam { module, key } => write!(f, "modules[{module}].params.{key}"),
+        }
+    }
+}
+
+/// One thing that makes a ruleset unplayable.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Problem {
+    #[error("the ruleset declares no terrains")]
+    NoTerrains,
+    #[error("{0} terrains declared; at most {MAX_TERRAINS} are supported")]
+    TooManyTerrains(usize),
+    #[error("{0} boxes of dominoes; 1 to {MAX_PILES} are supported")]
+    PileCount(usize),
+    #[error("{0} dominoes; at most {MAX_DOMINOES} are supported")]
+    TooManyDominoes(usize),
+    #[error("domino {number} names terrain #{terrain} which does not exist")]
+    DominoTerrain {
+        index: usize,
+        number: u16,
+        terrain: u8,
+    },
+    #[error("domino {number} has {crowns} crowns on one square; at most {MAX_CROWNS}")]
+    DominoCrowns {
+        index: usize,
+        number: u16,
+        crowns: u8,
+    },
+    #[error("domino {number} is in box #{pile} which does not exist")]
+    DominoPile { index: usize, number: u16, pile: u8 },
+    #[error("domino number {number} appears twice in one box")]
+    DominoTwice { index: usize, number: u16 },
+    #[error("{0} buildings; at most {MAX_BUILDINGS} are supported")]
+    TooManyBuildings(usize),
+    #[error("building number {number} appears twice")]
+    BuildingTwice { index: usize, number: u16 },
+    #[error("building {number} scores territories of terrain #{terrain} which does not exist")]
+    BuildingTerrain {
+        index: usize,
+        number: u16,
+        terrain: u8,
+    },
+    #[error("the ruleset allows no player count")]
+    NoPlayerCounts,
+    #[error("player counts must be listed once each, in increasing order")]
+    PlayerCountOrder,
+    /// A problem with the rules at one player count.
+    #[error("at {players} players: {problem}")]
+    Rules { players: u8, problem: RulesProblem },
+}
+
+/// A problem with the rules at one player count ([`Problem::Rules`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesProblem {
+    #[error("{0} players; 1 to {MAX_PLAYERS} are supported")]
+    Players(u8),
+    #[error("grid size {0}; kingdoms from 1x1 to {MAX_GRID}x{MAX_GRID} are supported")]
+    GridSize(u8),
+    #[error("line size {0}; 1 to {MAX_LINE} are supported")]
+    LineSize(u8),
+    #[error("tie-break `{tie_break}` is listed twice: each decides a tie at most once", tie_break = .tie_break.name())]
+    TieBreakTwice { index: usize, tie_break: TieBreak },
+    #[error("{players} players do not form teams of {team_size}")]
+    Teams { players: u8, team_size: u8 },
+    #[error("lines alternate between no boxes")]
+    NoAlternateBoxes,
+    #[error(
+        "a deck of {deck} dominoes does not split into whole lines of {line} from each of {boxes} boxes"
+    )]
+    DeckSplit { deck: u16, line: u8, boxes: usize },
+    #[error("lines alternate with box #{0}, which does not exist")]
+    AlternateBox(u8),
+    #[error("box {pile} holds {in_box} dominoes but must deal {share}")]
+    BoxShort {
+        pile: String,
+        in_box: usize,
+        share: usize,
+    },
+    #[error("each player needs at least one king")]
+    NoKing,
+    #[error(
+        "{kings} kings ({per_player} per player) but only {line} dominoes a line (line-size): every king needs a domino"
+    )]
+    KingsExceedLine {
+        kings: usize,
+        per_player: u8,
+        line: u8,
+    },
+    #[error("a deck of {deck} dominoes, but the component sets hold only {dominoes}")]
+    DeckExceedsSets { deck: usize, dominoes: usize },
+    #[error("a deck of {deck} dominoes is too small for one line of {line}")]
+    DeckTooSmall { deck: usize, line: u8 },
+    #[error("a deck of {deck} dominoes does not divide into lines of {line}{hint}", hint = deck_hint(*.deck, *.line, *.dominoes))]
+    DeckLines {
+        deck: usize,
+        line: u8,
+        /// The dominoes available, for the hint of a deck size that would divide.
+        dominoes: usize,
+    },
+    #[error("{0} games a match; 1 to {MAX_MATCH_GAMES} are supported")]
+    MatchGames(u8),
+    /// An unknown or duplicate module, or a bad parameter (`key`, when one is at fault).
+    #[error("{error}")]
+    Module {
+        index: usize,
+        key: Option<String>,
+        error: ModuleError,
+    },
+    /// A module that cannot be set up for this many sides (e.g. a supply too small).
+    #[error("module `{module}`: {message}")]
+    ModuleSetup {
+        index: usize,
+        module: &'static str,
+        message: String,
+    },
+    /// A module that cannot work with this ruleset's components (its message names it).
+    #[error("{message}")]
+    ModuleComponents { index: usize, message: String },
+}
+
+/// The deck sizes that would divide into lines, when the sets hold enough.
+fn deck_hint(deck: usize, line: u8, dominoes: usize) -> String {
+    let line = usize::from(line.max(1));
+    let lower = deck - deck % line;
+    let upper = lower + line;
+    if upper <= dominoes {
+        format!(" (try {lower} or {upper})")
+    } else {
+        format!(" (try {lower})")
+    }
+}
+
+impl Problem {
+    /// The field this problem concerns.
+    pub fn field(&self) -> Field {
+        match self {
+            Problem::NoTerrains | Problem::TooManyTerrains(_) => Field::Terrains,
+            Problem::PileCount(_) => Field::Piles,
+            Problem::TooManyDominoes(_) => Field::Dominoes,
+            Problem::DominoTerrain { index, .. }
+            | Problem::DominoCrowns { index, .. }
+            | Problem::DominoPile { index, .. }
+            | Problem::DominoTwice { index, .. } => Field::Domino(*index),
+            Problem::TooManyBuildings(_) => Field::Buildings,
+            Problem::BuildingTwice { index, .. } | Problem::BuildingTerrain { index, .. } => {
+                Field::Building(*index)
+            }
+            Problem::NoPlayerCounts | Problem::PlayerCountOrder => Field::PlayerCounts,
+            Problem::Rules { players, problem } => Field::Rules {
+                players: *players,
+                key: problem.field(),
+            },
+        }
+    }
+}
+
+impl RulesProblem {
+    /// The key of the rules this problem concerns.
+    pub fn field(&self) -> RulesField {
+        match self {
+            RulesProblem::Players(_) => RulesField::Players,
+            RulesProblem::GridSize(_) => RulesField::GridSize,
+            RulesProblem::LineSize(_) => RulesField::LineSize,
+            RulesProblem::TieBreakTwice { index, .. } => RulesField::TieBreak(*index),
+            RulesProblem::Teams { .. } => RulesField::TeamSize,
+            RulesProblem::NoAlternateBoxes
+            | RulesProblem::AlternateBox(_)
+            | RulesProblem::BoxShort { .. } => RulesField::LineOrder,
+            RulesProblem::DeckSplit { .. }
+            | RulesProblem::DeckExceedsSets { .. }
+            | RulesProblem::DeckTooSmall { .. }
+            | RulesProblem::DeckLines { .. } => RulesField::DeckSize,
+            RulesProblem::NoKing | RulesProblem::KingsExceedLine { .. } => {
+                RulesField::KingsPerPlayer
+            }
+            RulesProblem::MatchGames(_) => RulesField::MatchGames,
+            RulesProblem::Module {
+                index,
+                key: Some(key),
+                ..
+            } => RulesField::ModuleParam {
+                module: *index,
+                key: key.clone(),
+            },
+            RulesProblem::Module {
+                index,
+                key: None,
+                error: ModuleError::Param { .. },
+            } => RulesField::ModuleParams(*index),
+            RulesProblem::Module { index, .. }
+            | RulesProblem::ModuleSetup { index, .. }
+            | RulesProblem::ModuleComponents { index, .. } => RulesField::Module(*index),
+        }
+    }
+}
+
+/// Every problem [`Ruleset::new`](super::Ruleset::new) found, in the order of the ruleset's
+/// fields; never empty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problems(pub Vec<Problem>);
+
+impl std::fmt::Display for Problems {
+    /// Each problem, separated by `; `.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, p) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Problems {}

@@ -1,0 +1,306 @@
+//! Writing a resolved ruleset back out as one self-contained ruleset file. The file is the serde
+//! type of the format ([`RulesetFile`]), filled from the ruleset and serialised by `toml_edit`
+//! (which keeps the fields in the order the type declares them); only
+//! the layout is chosen here: plain keys first, then each table under its header, the small
+//! tables inside them (a square, a building's value, `harmony`) written inline.
+
+use crate::format::{
+    BuildingDef, BuildingValueDef, BuildingValueKind, DeckSize, DominoDef, HarmonyPatch, LinesDef,
+    MiddleKingdomPatch, RulesPatch, RulesetFile, SquareDef, TerrainDef,
+};
+use crownlands_core::{BuildingValue, LineSource, Rules, Ruleset, Square};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use toml_edit::Value;
+
+/// The fully resolved ruleset as a self-contained ruleset file: no `extends`, every terrain,
+/// domino and building inline. With `Some(n)`, only that player count (and its rules in
+/// `[rules]`); with `None`, the rules of the smallest count in `[rules]` and `[for-players.N]`
+/// for each count that differs, with only the keys that differ.
+pub fn to_toml(ruleset: &Ruleset, players: Option<u8>) -> String {
+    let file = resolved_file(ruleset, players);
+    let mut out = format!(
+        "# The ruleset `{}`, fully resolved: no `extends`, every component inline.\n",
+        ruleset.name()
+    );
+    match toml_edit::ser::to_document(&file) {
+        Ok(doc) => write_table(doc.as_table(), &mut out),
+        // Not reached: every value of the format serialises.
+        Err(e) => {
+            let _ = writeln!(out, "# could not be written: {e}");
+        }
+    }
+    out
+}
+
+/// The file that resolves to `ruleset` (at `players` only, when given).
+fn resolved_file(ruleset: &Ruleset, players: Option<u8>) -> RulesetFile {
+    let counts: Vec<&(u8, Rules)> = ruleset
+        .player_counts()
+        .iter()
+        .filter(|(n, _)| players.is_none_or(|p| p == *n))
+        .collect();
+    let piles = ruleset.piles();
+    let single_box = piles.len() == 1;
+    let mut file = RulesetFile {
+        name: Some(ruleset.name().to_string()),
+        description: Some(ruleset.description().to_string()),
+        players: Some(counts.iter().map(|(n, _)| *n).collect()),
+        box_name: piles
+            .first()
+            .filter(|p| single_box && p.as_str() != ruleset.name())
+            .cloned(),
+        ..RulesetFile::default()
+    };
+    if let Some((_, base)) = counts.first() {
+        let full = patch(ruleset, base, None);
+        for (n, rules) in counts.iter().skip(1) {
+            let differs = patch(ruleset, rules, Some(base));
+            if differs != RulesPatch::default() {
+                file.for_players.insert(n.to_string(), differs);
+            }
+        }
+        file.rules = Some(full);
+    }
+    let terrain_name = |sq: &Square| {
+        ruleset
+            .terrains()
+            .get(sq.terrain.index())
+            .map_or("?".to_string(), |t| t.name.clone())
+    };
+    file.terrain = ruleset
+        .terrains()
+        .iter()
+        .map(|t| TerrainDef {
+            name: t.name.clone(),
+            symbol: t.symbol.to_string(),
+            colour: t.colour.clone(),
+        })
+        .collect();
+    file.domino = ruleset
+        .dominoes()
+        .iter()
+        .map(|d| DominoDef {
+            number: d.number,
+            box_name: (!single_box).then(|| {
+                piles
+                    .get(usize::from(d.pile))
+                    .map_or("?".to_string(), String::clone)
+            }),
+            first: SquareDef {
+                terrain: terrain_name(&d.first),
+                crowns: d.first.crowns,
+            },
+            second: SquareDef {
+                terrain: terrain_name(&d.second),
+                crowns: d.second.crowns,
+            },
+        })
+        .collect();
+    file.building = ruleset
+        .buildings()
+        .iter()
+        .map(|b| BuildingDef {
+            number: b.number,
+            name: (!b.name.is_empty()).then(|| b.name.clone()),
+            crowns: b.crowns,
+            knights: b.knights,
+            towers: b.towers,
+            coins: b.coins,
+            tax_bonus: b.tax_bonus,
+            value: value(ruleset, &b.value),
+        })
+        .collect();
+    file
+}
+
+/// The keys of `rules`: all of them for the base (`base` is `None`), else those that differ from
+/// `base`. Keys that go together (`lines` and `line-order`, `modules` and their parameters) are
+/// written together.
+fn patch(ruleset: &Ruleset, rules: &Rules, base: Option<&Rules>) -> RulesPatch {
+    let differs = |f: &dyn Fn(&Rules) -> bool| base.is_none_or(|b| !f(b));
+    let dominoes = ruleset.dominoes().len();
+    let harmony = HarmonyPatch {
+        enabled: Some(rules.harmony.is_some()),
+        points: Some(rules.harmony.or(base.and_then(|b| b.harmony)).unwrap_or(5)),
+    };
+    let middle = match rules.middle_kingdom {
+        Some(m) => MiddleKingdomPatch {
+            enabled: Some(true),
+            points: Some(m.points),
+            reading: Some(m.reading),
+        },
+        None => MiddleKingdomPatch {
+            enabled: Some(false),
+            ..MiddleKingdomPatch::default()
+        },
+    };
+    // Written only when not the default, so that files without them print as they always did.
+    let lines_written = match base {
+        None => rules.lines != LineSource::Mixed,
+        Some(b) => b.lines != rules.lines,
+    };
+    let (lines, line_order) = match &rules.lines {
+        LineSource::Mixed => (LinesDef::Mixed, None),
+        LineSource::Alternate { order } => (
+            LinesDef::Alternate,
+            Some(
+                order
+                    .iter()
+                    .map(|&b| {
+                        ruleset
+                            .piles()
+                            .get(usize::from(b))
+                            .map_or("?".to_string(), String::clone)
+                    })
+                    .collect(),
+            ),
+        ),
+    };
+    let team_written = match base {
+        None => rules.team_size != 1,
+        Some(b) => b.team_size != rules.team_size,
+    };
+    let modules_written = differs(&|b| b.modules == rules.modules);
+    let params: BTreeMap<_, _> = rules
+        .modules
+        .iter()
+        .filter(|m| !m.params.is_empty())
+        .map(|m| (m.name.clone(), m.params.clone()))
+        .collect();
+    RulesPatch {
+        grid_size: differs(&|b| b.grid_size == rules.grid_size).then_some(rules.grid_size),
+        line_size: differs(&|b| b.line_size == rules.line_size).then_some(rules.line_size),
+        kings_per_player: differs(&|b| b.kings_per_player == rules.kings_per_player)
+            .then_some(rules.kings_per_player),
+        deck_size: differs(&|b| b.deck_size == rules.deck_size).then_some(
+            if usize::from(rules.deck_size) == dominoes {
+                DeckSize::All
+            } else {
+                DeckSize::Count(rules.deck_size)
+            },
+        ),
+        first_claims: differs(&|b| b.first_claims == rules.first_claims)
+            .then_some(rules.first_claims),
+        tie_breaks: differs(&|b| b.tie_breaks == rules.tie_breaks)
+            .then(|| rules.tie_breaks.clone()),
+        match_games: differs(&|b| b.match_games == rules.match_games).then_some(rules.match_games),
+        harmony: differs(&|b| b.harmony == rules.harmony).then_some(harmony),
+        middle_kingdom: differs(&|b| b.middle_kingdom == rules.middle_kingdom).then_some(middle),
+        lines: lines_written.then_some(lines),
+        line_order: if lines_written { line_order } else { None },
+        team_size: team_written.then_some(rules.team_size),
+        modules: modules_written.then(|| rules.modules.iter().map(|m| m.name.clone()).collect()),
+        module: (modules_written && !params.is_empty()).then_some(params),
+    }
+}
+
+/// A building's value as the file writes it.
+fn value(ruleset: &Ruleset, v: &BuildingValue) -> BuildingValueDef {
+    let terrain = |t: crownlands_core::TerrainId| {
+        Some(
+            ruleset
+                .terrains()
+                .get(t.index())
+                .map_or("?".to_string(), |t| t.name.clone()),
+        )
+    };
+    let def = |kind, points| BuildingValueDef {
+        kind,
+        terrain: None,
+        coins: None,
+        points: Some(points),
+    };
+    match *v {
+        BuildingValue::None => BuildingValueDef::default(),
+        BuildingValue::Fixed { points } => def(BuildingValueKind::Fixed, points),
+        BuildingValue::PerTerritory { terrain: t, points } => BuildingValueDef {
+            terrain: terrain(t),
+            ..def(BuildingValueKind::PerTerritory, points)
+        },
+        BuildingValue::PerTower { points } => def(BuildingValueKind::PerTower, points),
+        BuildingValue::PerKnight { points } => def(BuildingValueKind::PerKnight, points),
+        BuildingValue::PerCrown { terrain: t, points } => BuildingValueDef {
+            terrain: terrain(t),
+            ..def(BuildingValueKind::PerCrown, points)
+        },
+        BuildingValue::PerCoins { coins, points } => BuildingValueDef {
+            coins: Some(coins),
+            ..def(BuildingValueKind::PerCoins, points)
+        },
+        BuildingValue::PerBuilding { points } => def(BuildingValueKind::PerBuilding, points),
+    }
+}
+
+/// The document's plain keys, then each table: `[key]` (a table of tables, such as
+/// `for-players`, as `[key.name]` each, in numeric order when the names are numbers) and
+/// `[[key]]` for each element of an array of tables. `toml_edit` keeps the order the serde types
+/// declare their fields in.
+fn write_table(table: &toml_edit::Table, out: &mut String) {
+    let values = || {
+        table
+            .iter()
+            .filter_map(|(key, item)| item.as_value().map(|v| (key, v)))
+    };
+    for (key, value) in values() {
+        if !is_table(value) && !is_array_of_tables(value) {
+            let _ = writeln!(out, "{key} = {value}");
+        }
+    }
+    for (key, value) in values() {
+        match value {
+            Value::InlineTable(t) if !t.is_empty() && t.iter().all(|(_, v)| is_table(v)) => {
+                let mut names: Vec<&str> = t.iter().map(|(n, _)| n).collect();
+                names.sort_by_key(|n| (n.parse::<u32>().unwrap_or(u32::MAX), *n));
+                for name in names {
+                    if let Some(Value::InlineTable(inner)) = t.get(name) {
+                        write_section(&format!("[{key}.{name}]"), inner, out);
+                    }
+                }
+            }
+            Value::InlineTable(t) => write_section(&format!("[{key}]"), t, out),
+            Value::Array(items) if is_array_of_tables(value) => {
+                for item in items {
+                    if let Value::InlineTable(t) = item {
+                        write_section(&format!("[[{key}]]"), t, out);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// One section: a blank line, its header, then its keys, small tables inline. A table of tables
+/// (`module`) is written as dotted keys, `module.knights = { ... }`, in the order of `modules`.
+fn write_section(header: &str, table: &toml_edit::InlineTable, out: &mut String) {
+    let _ = write!(out, "\n{header}\n");
+    for (key, value) in table {
+        match value {
+            Value::InlineTable(t) if !t.is_empty() && t.iter().all(|(_, v)| is_table(v)) => {
+                let order: Vec<&str> = match table.get("modules") {
+                    Some(Value::Array(names)) => names.iter().filter_map(Value::as_str).collect(),
+                    _ => Vec::new(),
+                };
+                let mut names: Vec<&str> = t.iter().map(|(n, _)| n).collect();
+                names.sort_by_key(|n| order.iter().position(|o| o == n).unwrap_or(usize::MAX));
+                for name in names {
+                    if let Some(inner) = t.get(name) {
+                        let _ = writeln!(out, "{key}.{name} = {inner}");
+                    }
+                }
+            }
+            _ => {
+                let _ = writeln!(out, "{key} = {value}");
+            }
+        }
+    }
+}
+
+fn is_table(v: &Value) -> bool {
+    matches!(v, Value::InlineTable(_))
+}
+
+fn is_array_of_tables(v: &Value) -> bool {
+    matches!(v, Value::Array(items) if !items.is_empty() && items.iter().all(is_table))
+}
