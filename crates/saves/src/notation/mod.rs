@@ -162,7 +162,7 @@ pub fn export(session: &Session, options: ExportOptions) -> Result<String, SaveE
     write_headers(&mut out, session);
     let ruleset = session.ruleset();
     let shipped = !options.embed_ruleset
-        && crownlands_rules::load_shipped(&ruleset.name())
+        && crownlands_rules::load_shipped(ruleset.name())
             .map(|r| ruleset_hash(&r) == ruleset_hash(ruleset))
             .unwrap_or(false);
     if !shipped {
@@ -180,7 +180,7 @@ fn write_headers(out: &mut String, session: &Session) {
         let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
     };
     header("Notation", &format!("crownlands {NOTATION_VERSION}"));
-    header("Ruleset", &ruleset.name());
+    header("Ruleset", ruleset.name());
     header("RulesetHash", &ruleset_hash(ruleset));
     header("Seed", &session.seed().to_string());
     header("Players", &session.players().len().to_string());
