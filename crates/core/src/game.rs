@@ -826,6 +826,19 @@ impl Game {
         self.modules.all.get(i).map(|m| m.as_ref())
     }
 
+    /// The module whose turn step it is, during a module step.
+    pub(crate) fn step_module_now(&self) -> Option<&dyn Module> {
+        match self.phase {
+            Phase::Step { step, .. } => self.step_module(step),
+            _ => None,
+        }
+    }
+
+    /// The modules in force, in order.
+    pub(crate) fn modules(&self) -> &[Box<dyn Module>] {
+        &self.modules.all
+    }
+
     /// The side (kingdom) of the king on `slot` of the current line (every domino of the
     /// current line has its king: unclaimed ones were discarded when it became current).
     #[inline]
@@ -1046,7 +1059,7 @@ impl Game {
     }
 
     /// One side as scoring sees it.
-    fn side_view(&self, side: Side) -> crate::modules::SideView<'_> {
+    pub(crate) fn side_view(&self, side: Side) -> crate::modules::SideView<'_> {
         static NOTHING: Holdings = Holdings::EMPTY;
         crate::modules::SideView {
             ruleset: &self.ruleset,

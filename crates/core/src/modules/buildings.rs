@@ -14,6 +14,7 @@
 //! At the end each building scores its value: fixed points, points per separate territory of a
 //! terrain, per tower in the kingdom, or per knight owned.
 
+use super::describe::{self, CellMark, ChoiceView, Panel, Stat};
 use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params, SetupContext, SideView};
 use crate::building::{BuildingId, BuildingValue};
 use crate::game::{Action, Game, IllegalAction};
@@ -22,6 +23,9 @@ use crate::ruleset::Ruleset;
 use crate::score::{BonusScore, ScoreBreakdown};
 use crate::side::Side;
 use crate::terrain::TerrainId;
+
+/// The title of the Builders' Board's panel.
+pub(crate) const BOARD: &str = "Builders' Board";
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Buildings {
@@ -135,6 +139,122 @@ impl Buildings {
 }
 
 impl Module for Buildings {
+    fn help(&self) -> &'static [&'static str] {
+        &[
+            "Build: buy a building from the Builders' Board at its slot's price.",
+            "It goes on an open town square of your kingdom (its crowns count there) and gives its knights or towers at once.",
+            "At the end it scores its value. One building a turn.",
+            "The kingdom with the most towers hosts the Queen: 1 coin off each building.",
+        ]
+    }
+
+    fn summary(&self) -> Option<&'static str> {
+        Some("Build: buildings on town squares give knights/towers now, points at the end.")
+    }
+
+    fn describe_choice(&self, game: &Game, side: Side, action: Action) -> Option<ChoiceView> {
+        let Action::Build { slot, cell } = action else {
+            return None;
+        };
+        let ruleset = game.ruleset();
+        let id = (*game.economy().board.get(usize::from(slot))?)?;
+        let b = ruleset.buildings().get(id.index())?;
+        let t = describe::building_text(ruleset, b);
+        let price = -describe::coins_change(game, action).unwrap_or(0);
+        let short = [t.now.as_str(), t.end.as_str()]
+            .iter()
+            .filter(|s| !s.is_empty())
+            .copied()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let worth = describe::building_worth_now(game, side, b)
+            .map(|w| format!(" (now worth {})", describe::plural(w, "point", "points")))
+            .unwrap_or_default();
+        Some(ChoiceView {
+            action,
+            text: format!("{} {price}¢ at {},{} {short}", t.name, cell.x, cell.y),
+            detail: format!(
+                "{} for {price}¢: {}; {}{worth}.",
+                t.name, t.now_full, t.end_full
+            ),
+            cost: Some(format!(
+                "{}¢",
+                self.price(game.economy(), side, usize::from(slot))
+            )),
+            gives: (!short.is_empty()).then_some(short),
+            cells: vec![cell],
+            row: Some((BOARD.to_string(), usize::from(slot))),
+        })
+    }
+
+    fn panels(&self, game: &Game, out: &mut Vec<Panel>) {
+        let e = game.economy();
+        let ruleset = game.ruleset();
+        // Prices for the side to act (the first side once the game is over).
+        let side = game.side_to_act().unwrap_or_default();
+        let mut rows: Vec<String> = e
+            .board
+            .iter()
+            .enumerate()
+            .map(|(slot, b)| {
+                let price = self.price(e, side, slot);
+                let off = price != self.slot_prices.get(slot).copied().unwrap_or(0);
+                match b.and_then(|id| ruleset.buildings().get(id.index())) {
+                    Some(b) => {
+                        let t = describe::building_text(ruleset, b);
+                        let tail: Vec<&str> = [t.now.as_str(), t.end.as_str()]
+                            .into_iter()
+                            .filter(|s| !s.is_empty())
+                            .collect();
+                        format!(
+                            "{price:>2}¢{} {} {}",
+                            if off { "*" } else { " " },
+                            t.name,
+                            tail.join(" ")
+                        )
+                        .trim_end()
+                        .to_string()
+                    }
+                    None => "    (empty)".to_string(),
+                }
+            })
+            .collect();
+        rows.push(format!(
+            "supply: {}, {}",
+            describe::plural(e.knight_supply, "knight", "knights"),
+            describe::plural(e.tower_supply, "tower", "towers")
+        ));
+        out.push(Panel {
+            title: BOARD.to_string(),
+            rows,
+        });
+    }
+
+    fn side_stats(&self, game: &Game, side: Side, out: &mut Vec<Stat>) {
+        let n = game.economy().sides.get(side).map_or(0, |h| h.towers);
+        out.push(Stat {
+            long: describe::plural(n, "tower", "towers"),
+            short: format!("{n}tw"),
+        });
+    }
+
+    fn cell_marks(&self, game: &Game, side: Side, out: &mut Vec<CellMark>) {
+        let Some(h) = game.economy().sides.get(side) else {
+            return;
+        };
+        out.extend(h.buildings.iter().map(|&(id, cell)| {
+            CellMark {
+                cell,
+                symbol: 'B',
+                what: game
+                    .ruleset()
+                    .buildings()
+                    .get(id.index())
+                    .map_or_else(|| "building".to_string(), |b| b.label()),
+            }
+        }));
+    }
+
     fn name(&self) -> &'static str {
         "buildings"
     }

@@ -28,7 +28,7 @@ pub struct BuildingText {
     pub end_full: String,
 }
 
-fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
+pub(crate) fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
     let n = n.into();
     if n == 1 {
         format!("{n} {one}")
@@ -37,7 +37,7 @@ fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
     }
 }
 
-fn terrain_name(ruleset: &Ruleset, t: crate::terrain::TerrainId) -> &str {
+pub(crate) fn terrain_name(ruleset: &Ruleset, t: crate::terrain::TerrainId) -> &str {
     ruleset
         .terrains()
         .get(t.index())
@@ -184,7 +184,7 @@ pub struct ChoiceText {
 }
 
 /// The coins the side to act would have after `action`, less those it has now.
-fn coins_change(game: &Game, action: Action) -> Option<i64> {
+pub(crate) fn coins_change(game: &Game, action: Action) -> Option<i64> {
     let side = game.side_of(game.to_act()?);
     let before = i64::from(game.economy().sides.get(side)?.coins);
     let mut probe = game.clone();
@@ -192,115 +192,41 @@ fn coins_change(game: &Game, action: Action) -> Option<i64> {
     Some(i64::from(probe.economy().sides.get(side)?.coins) - before)
 }
 
-/// `action` (a choice of the current module step) in words; `None` for actions of no step.
+/// `action` (a choice of the current module step) in words; `None` for actions of no step. The
+/// same words as the choice in [`Game::step_view`].
 pub fn describe_choice(game: &Game, action: Action) -> Option<ChoiceText> {
-    let ruleset = game.ruleset();
-    let side = game.side_of(game.to_act()?);
-    match action {
-        Action::Pass => Some(ChoiceText {
-            row: "Skip (go on)".into(),
-            detail: "End this step and go on.".into(),
-            cells: Vec::new(),
-        }),
-        Action::Tax { square } => {
-            let p = game.turn_placement()?;
-            let cell = if square == 0 { p.first } else { p.second() };
-            let kingdom = game.kingdom(side);
-            let territory = kingdom.territory_at(cell)?;
-            let terrain = terrain_name(ruleset, territory.terrain);
-            let coins = coins_change(game, action).unwrap_or(0);
-            let mut cells = vec![cell];
-            cells.extend(
-                kingdom
-                    .territory_cells(cell)
-                    .into_iter()
-                    .filter(|c| *c != cell),
-            );
-            let size = plural(territory.squares, "square", "squares");
-            let bonus = coins - i64::from(territory.squares);
-            Some(ChoiceText {
-                row: format!("Tax {terrain} at {},{}: {size}, +{coins}¢", cell.x, cell.y),
-                detail: format!(
-                    "A knight stays on the {terrain} square at {},{}; its territory of {size} brings {}¢{}.",
-                    cell.x,
-                    cell.y,
-                    territory.squares,
-                    if bonus > 0 {
-                        format!(" and the buildings' tax bonus {bonus}¢, {coins}¢ in all")
-                    } else {
-                        String::new()
-                    }
-                ),
-                cells,
-            })
-        }
-        Action::Build { slot, cell } => {
-            let id = (*game.economy().board.get(usize::from(slot))?)?;
-            let b = ruleset.buildings().get(id.index())?;
-            let t = building_text(ruleset, b);
-            let price = -coins_change(game, action).unwrap_or(0);
-            let short = [t.now.as_str(), t.end.as_str()]
-                .iter()
-                .filter(|s| !s.is_empty())
-                .copied()
-                .collect::<Vec<_>>()
-                .join(" ");
-            let worth = building_worth_now(game, side, b)
-                .map(|w| format!(" (now worth {})", plural(w, "point", "points")))
-                .unwrap_or_default();
-            Some(ChoiceText {
-                row: format!("{} {price}¢ at {},{} {short}", t.name, cell.x, cell.y),
-                detail: format!(
-                    "{} for {price}¢: {}; {}{worth}.",
-                    t.name, t.now_full, t.end_full
-                ),
-                cells: vec![cell],
-            })
-        }
-        Action::Burn { slot } => {
-            let id = (*game.economy().board.get(usize::from(slot))?)?;
-            let b = ruleset.buildings().get(id.index())?;
-            let t = building_text(ruleset, b);
-            let price = -coins_change(game, action).unwrap_or(0);
-            Some(ChoiceText {
-                row: format!("Burn {} ({price}¢)", t.name),
-                detail: format!(
-                    "Pay the Dragon {price}¢ to burn {} ({}; {}): no one can build it.",
-                    t.name, t.now_full, t.end_full
-                ),
-                cells: Vec::new(),
-            })
-        }
-        _ => None,
+    let side = game.side_to_act()?;
+    let view = match action {
+        Action::Pass => pass_choice(),
+        _ => game
+            .step_module_now()?
+            .describe_choice(game, side, action)?,
+    };
+    Some(ChoiceText {
+        row: view.text,
+        detail: view.detail,
+        cells: view.cells,
+    })
+}
+
+/// The choice that ends a step.
+fn pass_choice() -> ChoiceView {
+    ChoiceView {
+        action: Action::Pass,
+        text: "Skip (go on)".into(),
+        detail: "End this step and go on.".into(),
+        cost: None,
+        gives: None,
+        cells: Vec::new(),
+        row: None,
     }
 }
 
-/// What a module's turn step is for, a sentence an item (the help and the side panel show them;
-/// front ends wrap them to their width).
+/// What a shipped module's turn step is for, a sentence an item (see [`Module::help`]).
+///
+/// [`Module::help`]: super::Module::help
 pub fn step_rules(module: &str) -> &'static [&'static str] {
-    match module {
-        "knights" => &[
-            "Tax: send a knight from your hand onto a square of the domino just placed.",
-            "It collects 1 coin per square of that square's territory (plus your buildings' tax bonuses).",
-            "Knights stay for the rest of the game; at most two a turn, one per square.",
-        ],
-        "buildings" => &[
-            "Build: buy a building from the Builders' Board at its slot's price.",
-            "It goes on an open town square of your kingdom (its crowns count there) and gives its knights or towers at once.",
-            "At the end it scores its value. One building a turn.",
-            "The kingdom with the most towers hosts the Queen: 1 coin off each building.",
-        ],
-        "dragon" => &[
-            "Dragon: pay 1 coin to burn a building on the board, so no one can build it.",
-            "Once a round for all players, and not while you host the Queen.",
-        ],
-        "wealth" => &["Coins: every 3 coins left at the end score 1 point."],
-        "queen" => &[
-            "Queen: the kingdom with the most towers hosts her: 1 coin off buildings, no Dragon.",
-            "At the end she is one more crown on her host's largest territory.",
-        ],
-        _ => &[],
-    }
+    super::build(&super::ModuleSpec::new(module)).map_or(&[], |m| m.help())
 }
 
 /// The rules of what the game waits for now, a sentence an item: claiming, placing, or a
@@ -317,8 +243,8 @@ pub fn phase_rules(game: &Game) -> Vec<String> {
             "A territory scores its squares times its crowns.",
         ],
         Phase::Step { .. } => {
-            return game.step_name().map_or_else(Vec::new, |m| {
-                step_rules(m).iter().map(|s| s.to_string()).collect()
+            return game.step_module_now().map_or_else(Vec::new, |m| {
+                m.help().iter().map(|s| s.to_string()).collect()
             });
         }
         Phase::Over => &["The game is over."],
@@ -361,18 +287,14 @@ pub fn scoring_rules(rules: &Rules) -> Vec<String> {
     v
 }
 
-/// A module in one line (at most 76 characters): what it adds to a turn or to the score.
+/// A shipped module in one line (at most 76 characters): what it adds to a turn or to the score
+/// (see [`Module::summary`]).
+///
+/// [`Module::summary`]: super::Module::summary
 pub fn module_summary(module: &str) -> Option<&'static str> {
-    Some(match module {
-        "knights" => "Tax: a knight on a square just placed earns its territory's size in coins.",
-        "buildings" => {
-            "Build: buildings on town squares give knights/towers now, points at the end."
-        }
-        "dragon" => "Dragon: pay 1 coin to burn a building on the board; once a round.",
-        "wealth" => "Coins: every 3 left at the end score 1 point.",
-        "queen" => "Queen: the most towers host her: 1 coin off buildings, +1 crown at the end.",
-        _ => return None,
-    })
+    super::build(&super::ModuleSpec::new(module))
+        .ok()
+        .and_then(|m| m.summary())
 }
 
 /// The points the side to act would have with its domino at `placement`, and the points it has
@@ -386,4 +308,160 @@ pub fn placement_preview(game: &Game, placement: Placement) -> Option<(i32, i32)
     let mut probe = game.clone();
     probe.apply(Action::Place { placement }).ok()?;
     Some((probe.score_total(side), before))
+}
+
+// ----- presentation hooks: what front ends render, whatever the modules -----
+
+/// A module's turn step as front ends show it: which module, what it asks, and every legal
+/// choice in words (the module's actions, then [`Action::Pass`] last).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StepView {
+    /// The module's name (`knights`).
+    pub module: String,
+    /// What the step asks, one sentence (`Tax: send a knight onto a square just placed.`).
+    pub prompt: String,
+    /// Every legal action of the step, in the order [`Game::legal_actions`] lists them.
+    pub choices: Vec<ChoiceView>,
+}
+
+/// One choice of a step in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChoiceView {
+    pub action: Action,
+    /// A row for a list (`Tax wheat at 1,-1: 3 squares, +3¢`).
+    pub text: String,
+    /// A sentence for the chosen one.
+    pub detail: String,
+    /// What it costs, short (`2¢`), when it costs something.
+    pub cost: Option<String>,
+    /// What it gives, short (`+3¢`, `+1kn 2pt`), when it gives something.
+    pub gives: Option<String>,
+    /// The squares of the acting side's kingdom it concerns, the square acted on first (to
+    /// highlight them).
+    pub cells: Vec<Cell>,
+    /// The row of a public [`Panel`] it concerns (its title and the row's index), e.g. the
+    /// Builders' Board slot of a building.
+    pub row: Option<(String, usize)>,
+}
+
+/// A module's public state as titled rows (e.g. the Builders' Board, a row per slot).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Panel {
+    pub title: String,
+    pub rows: Vec<String>,
+}
+
+/// One line of a side's score that a module adds (a building's points, the coins' worth, the
+/// Queen's crown).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreLine {
+    pub label: String,
+    pub points: i32,
+}
+
+/// What a module keeps for one side, in words: `7 coins` (long) and `7¢` (short).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stat {
+    pub long: String,
+    pub short: String,
+}
+
+/// A piece a module put on a square of a kingdom (a knight, a building), to draw there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellMark {
+    pub cell: Cell,
+    /// One character to draw (`k` a knight, `B` a building).
+    pub symbol: char,
+    /// What it is, in words (`knight`, `building 12`).
+    pub what: String,
+}
+
+impl Game {
+    /// The module step the game waits for, in words: the module, what it asks, every legal
+    /// choice (`Pass` last). `None` outside a module step.
+    pub fn step_view(&self) -> Option<StepView> {
+        let Phase::Step { .. } = self.phase() else {
+            return None;
+        };
+        let module = self.step_module_now()?;
+        let side = self.side_to_act()?;
+        let choices = self
+            .legal_actions()
+            .into_iter()
+            .map(|action| match action {
+                Action::Pass => pass_choice(),
+                _ => module
+                    .describe_choice(self, side, action)
+                    .unwrap_or_else(|| ChoiceView {
+                        action,
+                        text: action.to_string(),
+                        detail: format!("{}: {action}.", module.name()),
+                        cost: None,
+                        gives: None,
+                        cells: Vec::new(),
+                        row: None,
+                    }),
+            })
+            .collect();
+        Some(StepView {
+            module: module.name().to_string(),
+            prompt: module.prompt(self, side),
+            choices,
+        })
+    }
+
+    /// Every module's public state as titled rows, in module order (the Builders' Board).
+    pub fn panels(&self) -> Vec<Panel> {
+        let mut out = Vec::new();
+        for m in self.modules() {
+            m.panels(self, &mut out);
+        }
+        out
+    }
+
+    /// What the modules keep for `side`, in words: its coins (when any module is on), then each
+    /// module's own (`2 knights`, `1 tower`, `Queen`). Empty without modules.
+    pub fn side_stats(&self, side: Side) -> Vec<Stat> {
+        let mut out = Vec::new();
+        if self.modules().is_empty() {
+            return out;
+        }
+        let coins = self.economy().sides.get(side).map_or(0, |h| h.coins);
+        out.push(Stat {
+            long: plural(coins, "coin", "coins"),
+            short: format!("{coins}¢"),
+        });
+        for m in self.modules() {
+            m.side_stats(self, side, &mut out);
+        }
+        out
+    }
+
+    /// The pieces the modules put on `side`'s kingdom (knights, buildings), to draw there.
+    pub fn cell_marks(&self, side: Side) -> Vec<CellMark> {
+        let mut out = Vec::new();
+        for m in self.modules() {
+            m.cell_marks(self, side, &mut out);
+        }
+        out
+    }
+
+    /// The lines the modules add to `side`'s score, in module order (the territories and the
+    /// ruleset's bonuses are in [`Game::score`]).
+    pub fn score_lines(&self, side: Side) -> Vec<ScoreLine> {
+        let view = self.side_view(side);
+        self.modules()
+            .iter()
+            .flat_map(|m| m.score_lines(self.rules(), view))
+            .collect()
+    }
+
+    /// Each module's help: its name and its rules, a sentence an item, in module order.
+    pub fn module_help(&self) -> Vec<(&'static str, &'static [&'static str])> {
+        self.modules()
+            .iter()
+            .map(|m| (m.name(), m.help()))
+            .filter(|(_, h)| !h.is_empty())
+            .collect()
+    }
 }

@@ -3,6 +3,7 @@
 //! and its slot stays empty until the next round. `uses-per-round` (1) players a round may bribe
 //! him; he returns to his cave at the start of each round.
 
+use super::describe::{self, ChoiceView, Panel};
 use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params, SetupContext, SideView};
 use crate::game::{Action, Game, IllegalAction};
 use crate::side::Side;
@@ -34,6 +35,52 @@ impl Dragon {
 }
 
 impl Module for Dragon {
+    fn help(&self) -> &'static [&'static str] {
+        &[
+            "Dragon: pay 1 coin to burn a building on the board, so no one can build it.",
+            "Once a round for all players, and not while you host the Queen.",
+        ]
+    }
+
+    fn summary(&self) -> Option<&'static str> {
+        Some("Dragon: pay 1 coin to burn a building on the board; once a round.")
+    }
+
+    fn describe_choice(&self, game: &Game, _side: Side, action: Action) -> Option<ChoiceView> {
+        let Action::Burn { slot } = action else {
+            return None;
+        };
+        let ruleset = game.ruleset();
+        let id = (*game.economy().board.get(usize::from(slot))?)?;
+        let b = ruleset.buildings().get(id.index())?;
+        let t = describe::building_text(ruleset, b);
+        let price = -describe::coins_change(game, action).unwrap_or(0);
+        Some(ChoiceView {
+            action,
+            text: format!("Burn {} ({price}¢)", t.name),
+            detail: format!(
+                "Pay the Dragon {price}¢ to burn {} ({}; {}): no one can build it.",
+                t.name, t.now_full, t.end_full
+            ),
+            cost: Some(format!("{price}¢")),
+            gives: None,
+            cells: Vec::new(),
+            row: Some((super::buildings::BOARD.to_string(), usize::from(slot))),
+        })
+    }
+
+    fn panels(&self, game: &Game, out: &mut Vec<Panel>) {
+        let uses = game.economy().dragon_uses;
+        out.push(Panel {
+            title: "Dragon".into(),
+            rows: vec![if uses == 0 {
+                "in his cave".to_string()
+            } else {
+                format!("bribed this round ({uses} of {})", self.uses_per_round)
+            }],
+        });
+    }
+
     fn idle(
         &self,
         _ruleset: &crate::ruleset::Ruleset,

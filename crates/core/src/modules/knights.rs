@@ -7,6 +7,7 @@
 //! was just placed. Every side starts with `starting` knights (1) from a supply of `supply` (22).
 //! A house rule may pay `coins-per-square` coins (1) for each square of the taxed territory.
 
+use super::describe::{self, CellMark, ChoiceView, Stat};
 use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params, SetupContext, SideView};
 use crate::building::TaxBonus;
 use crate::game::{Action, Game, IllegalAction};
@@ -51,6 +52,88 @@ impl Knights {
 }
 
 impl Module for Knights {
+    fn help(&self) -> &'static [&'static str] {
+        &[
+            "Tax: send a knight from your hand onto a square of the domino just placed.",
+            "It collects 1 coin per square of that square's territory (plus your buildings' tax bonuses).",
+            "Knights stay for the rest of the game; at most two a turn, one per square.",
+        ]
+    }
+
+    fn summary(&self) -> Option<&'static str> {
+        Some("Tax: a knight on a square just placed earns its territory's size in coins.")
+    }
+
+    fn prompt(&self, game: &Game, side: Side) -> String {
+        let hand = game
+            .economy()
+            .sides
+            .get(side)
+            .map_or(0, |h| h.knights_in_hand);
+        format!(
+            "Tax: send a knight onto a square of the domino just placed ({} in hand).",
+            describe::plural(hand, "knight", "knights")
+        )
+    }
+
+    fn describe_choice(&self, game: &Game, side: Side, action: Action) -> Option<ChoiceView> {
+        let Action::Tax { square } = action else {
+            return None;
+        };
+        let p = game.turn_placement()?;
+        let cell = if square == 0 { p.first } else { p.second() };
+        let kingdom = game.kingdom(side);
+        let territory = kingdom.territory_at(cell)?;
+        let terrain = describe::terrain_name(game.ruleset(), territory.terrain);
+        let coins = describe::coins_change(game, action).unwrap_or(0);
+        let mut cells = vec![cell];
+        cells.extend(
+            kingdom
+                .territory_cells(cell)
+                .into_iter()
+                .filter(|c| *c != cell),
+        );
+        let size = describe::plural(territory.squares, "square", "squares");
+        let bonus = coins - i64::from(territory.squares);
+        Some(ChoiceView {
+            action,
+            text: format!("Tax {terrain} at {},{}: {size}, +{coins}¢", cell.x, cell.y),
+            detail: format!(
+                "A knight stays on the {terrain} square at {},{}; its territory of {size} brings {}¢{}.",
+                cell.x,
+                cell.y,
+                territory.squares,
+                if bonus > 0 {
+                    format!(" and the buildings' tax bonus {bonus}¢, {coins}¢ in all")
+                } else {
+                    String::new()
+                }
+            ),
+            cost: Some("1 knight".into()),
+            gives: Some(format!("+{coins}¢")),
+            cells,
+            row: None,
+        })
+    }
+
+    fn side_stats(&self, game: &Game, side: Side, out: &mut Vec<Stat>) {
+        let n = game.economy().sides.get(side).map_or(0, |h| h.knights());
+        out.push(Stat {
+            long: describe::plural(n, "knight", "knights"),
+            short: format!("{n}kn"),
+        });
+    }
+
+    fn cell_marks(&self, game: &Game, side: Side, out: &mut Vec<CellMark>) {
+        if let Some(h) = game.economy().sides.get(side) {
+            out.extend(h.knights_placed.iter().map(|&cell| CellMark {
+                cell,
+                symbol: 'k',
+                what: "knight".into(),
+            }));
+        }
+    }
+
     fn name(&self) -> &'static str {
         "knights"
     }

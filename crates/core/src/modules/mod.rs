@@ -27,6 +27,7 @@ use crate::rng::GameRng;
 use crate::ruleset::{Rules, Ruleset};
 use crate::score::ScoreBreakdown;
 use crate::side::{BySide, Side};
+use describe::{CellMark, ChoiceView, Panel, ScoreLine, Stat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Debug;
@@ -512,6 +513,65 @@ pub trait Module: Send + Sync + Debug {
 
     /// Add this module's part of a side's final score.
     fn score(&self, _side: SideView<'_>, _breakdown: &mut ScoreBreakdown) {}
+
+    // ----- presentation (see [`describe`]): front ends render these, knowing no module -----
+
+    /// What this module's turn step is for, a sentence an item (help, the rules panel).
+    fn help(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The module in one line (at most 76 characters): what it adds to a turn or to the score.
+    fn summary(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// What this module's step asks of `side`, one sentence.
+    fn prompt(&self, _game: &Game, _side: Side) -> String {
+        self.help().first().map_or_else(
+            || format!("The {} step: choose, or pass.", self.name()),
+            |s| s.to_string(),
+        )
+    }
+
+    /// One of this module's legal actions as a choice in words (`None`: the core writes its
+    /// text).
+    fn describe_choice(&self, _game: &Game, _side: Side, _action: Action) -> Option<ChoiceView> {
+        None
+    }
+
+    /// The module's public state as titled rows (the Builders' Board).
+    fn panels(&self, _game: &Game, _out: &mut Vec<Panel>) {}
+
+    /// What the module keeps for `side`, in words (`2 knights`, `Queen`).
+    fn side_stats(&self, _game: &Game, _side: Side, _out: &mut Vec<Stat>) {}
+
+    /// The pieces the module put on `side`'s kingdom (knights, buildings).
+    fn cell_marks(&self, _game: &Game, _side: Side, _out: &mut Vec<CellMark>) {}
+
+    /// This module's lines of a side's score. The default lists the bonuses [`Module::score`]
+    /// adds, and what it adds to the territories as one line named after the module.
+    fn score_lines(&self, rules: &Rules, side: SideView<'_>) -> Vec<ScoreLine> {
+        let mut breakdown = crate::score::score_kingdom(side.kingdom, rules);
+        let (before_total, before_bonuses) = (breakdown.total, breakdown.bonuses.len());
+        self.score(side, &mut breakdown);
+        let mut lines: Vec<ScoreLine> = breakdown.bonuses[before_bonuses..]
+            .iter()
+            .map(|b| ScoreLine {
+                label: b.key.clone(),
+                points: b.points,
+            })
+            .collect();
+        let listed: i32 = lines.iter().map(|l| l.points).sum();
+        let rest = breakdown.total - before_total - listed;
+        if rest != 0 {
+            lines.push(ScoreLine {
+                label: self.name().to_string(),
+                points: rest,
+            });
+        }
+        lines
+    }
 
     /// What [`Module::score`] adds to the total, without building a breakdown (simulations score
     /// millions of games). Modules score independently of each other. The default runs `score`

@@ -5,9 +5,12 @@
 //! territory (most squares, towns included) as one more crown; between territories of equal size
 //! she goes where she adds the most, which is the same for all of them.
 
+use super::describe::{Panel, ScoreLine, Stat};
 use super::{Module, ModuleError, ModuleSpec, Param, Params, SetupContext, SideView};
+use crate::game::Game;
 use crate::ruleset::Rules;
 use crate::score::ScoreBreakdown;
+use crate::side::Side;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Queen {
@@ -24,6 +27,55 @@ impl Queen {
 }
 
 impl Module for Queen {
+    fn help(&self) -> &'static [&'static str] {
+        &[
+            "Queen: the kingdom with the most towers hosts her: 1 coin off buildings, no Dragon.",
+            "At the end she is one more crown on her host's largest territory.",
+        ]
+    }
+
+    fn summary(&self) -> Option<&'static str> {
+        Some("Queen: the most towers host her: 1 coin off buildings, +1 crown at the end.")
+    }
+
+    fn panels(&self, game: &Game, out: &mut Vec<Panel>) {
+        let host = game.economy().queen_host();
+        out.push(Panel {
+            title: "Queen".into(),
+            rows: vec![
+                match host {
+                    Some(side) => format!("hosted by side {}", side.index() + 1),
+                    None => "in the centre: no host yet".to_string(),
+                },
+                format!("{}¢ off each building for her host", self.discount),
+            ],
+        });
+    }
+
+    fn side_stats(&self, game: &Game, side: Side, out: &mut Vec<Stat>) {
+        if game
+            .economy()
+            .sides
+            .get(side)
+            .is_some_and(|h| h.hosts_queen)
+        {
+            out.push(Stat {
+                long: "Queen".into(),
+                short: "Q".into(),
+            });
+        }
+    }
+
+    fn score_lines(&self, _rules: &Rules, side: SideView<'_>) -> Vec<ScoreLine> {
+        if !side.holdings.hosts_queen {
+            return Vec::new();
+        }
+        vec![ScoreLine {
+            label: "the Queen's crown".into(),
+            points: side.kingdom.largest_territory() as i32,
+        }]
+    }
+
     fn idle(
         &self,
         ruleset: &crate::ruleset::Ruleset,

@@ -4,6 +4,7 @@ use crate::testkit::{
     ALL, conserved, knights_and_wealth, queendomino_like, with_modules_parts, xorshift,
 };
 use crate::*;
+use std::sync::Arc;
 
 #[test]
 fn unknown_duplicate_and_bad_modules_are_refused() {
@@ -98,4 +99,57 @@ fn queendomino_modules_keep_every_piece_accounted_for() {
         }
     }
     assert!(built > 50 && burnt > 20, "built {built}, burnt {burnt}");
+}
+
+#[test]
+fn front_ends_see_every_step_panel_and_score_line_through_the_hooks() {
+    let r = queendomino_like(ALL, 15);
+    let mut state = 5u64;
+    let mut steps = 0;
+    for seed in 0..6 {
+        let mut g = Game::new(r.clone(), 2 + (seed % 3) as u8, seed).expect("setup");
+        while !g.is_over() {
+            let legal = g.legal_actions();
+            match g.step_view() {
+                Some(view) => {
+                    steps += 1;
+                    assert_eq!(Some(view.module.as_str()), g.step_name());
+                    assert!(!view.prompt.is_empty());
+                    let listed: Vec<Action> = view.choices.iter().map(|c| c.action).collect();
+                    assert_eq!(listed, legal);
+                    assert_eq!(view.choices.last().map(|c| c.action), Some(Action::Pass));
+                    for c in &view.choices {
+                        assert!(!c.text.is_empty() && !c.detail.is_empty(), "{c:?}");
+                        if matches!(c.action, Action::Build { .. } | Action::Burn { .. }) {
+                            assert!(c.cost.is_some() && c.row.is_some(), "{c:?}");
+                        }
+                    }
+                }
+                None => assert!(!matches!(g.phase(), Phase::Step { .. })),
+            }
+            let a = legal[(xorshift(&mut state) as usize) % legal.len()];
+            g.apply(a).expect("legal");
+        }
+        let panels = g.panels();
+        let titles: Vec<&str> = panels.iter().map(|p| p.title.as_str()).collect();
+        assert_eq!(titles, ["Builders' Board", "Queen", "Dragon"]);
+        assert_eq!(panels[0].rows.len(), g.economy().board.len() + 1);
+        for side in g.all_sides() {
+            let h = &g.economy().sides[side];
+            let stats = g.side_stats(side);
+            assert_eq!(stats[0].short, format!("{}¢", h.coins));
+            assert_eq!(stats.len(), 3 + usize::from(h.hosts_queen));
+            let marks = g.cell_marks(side);
+            assert_eq!(marks.len(), h.knights_placed.len() + h.buildings.len());
+            // The modules' lines and the kingdom's own score make the total.
+            let kingdom = crate::score::score_total(g.kingdom(side), g.rules());
+            let lines: i32 = g.score_lines(side).iter().map(|l| l.points).sum();
+            assert_eq!(kingdom + lines, g.score_total(side), "side {side:?}");
+        }
+    }
+    assert!(steps > 100, "{steps} steps");
+    // Without modules: nothing to show.
+    let g = Game::new(Arc::new(testkit::kingdomino()), 2, 1).expect("setup");
+    assert!(g.step_view().is_none() && g.panels().is_empty());
+    assert!(g.side_stats(Side(0)).is_empty() && g.score_lines(Side(0)).is_empty());
 }

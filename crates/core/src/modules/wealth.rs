@@ -1,6 +1,7 @@
 //! Coins and wealth (Queendomino): every side starts with `starting-coins` (7) and scores one
 //! point per `coins-per-point` (3) coins left at the end. The bank is unlimited.
 
+use super::describe::{self, ScoreLine};
 use super::{Module, ModuleError, ModuleSpec, Param, Params, SetupContext, SideView};
 use crate::ruleset::Rules;
 use crate::score::{BonusScore, ScoreBreakdown};
@@ -26,6 +27,25 @@ impl Wealth {
 }
 
 impl Module for Wealth {
+    fn help(&self) -> &'static [&'static str] {
+        &["Coins: every 3 coins left at the end score 1 point."]
+    }
+
+    fn summary(&self) -> Option<&'static str> {
+        Some("Coins: every 3 left at the end score 1 point.")
+    }
+
+    fn score_lines(&self, _rules: &Rules, side: SideView<'_>) -> Vec<ScoreLine> {
+        vec![ScoreLine {
+            label: format!(
+                "{} ({} a point)",
+                describe::plural(side.holdings.coins, "coin", "coins"),
+                self.coins_per_point
+            ),
+            points: self.points_of(side),
+        }]
+    }
+
     fn name(&self) -> &'static str {
         "wealth"
     }
