@@ -721,7 +721,7 @@ fn color_is_read_as_colour() {
 
 #[test]
 fn warnings_point_at_the_rule_that_cannot_work() {
-    let text = "extends = \"kingdomino\"\nplayers = [2, 3, 4, 5]\n[rules]\ntie-breaks = [\"largest-territory\", \"most-coins\"]\nmodules = [\"queen\"]\n[for-players.5]\nline-size = 5\ndeck-size = 45\n";
+    let text = "extends = \"kingdomino\"\nplayers = [2, 3, 4, 5]\n[rules]\ntie-breaks = [\"largest-territory\", \"most-coins\"]\n[for-players.5]\nline-size = 5\ndeck-size = 45\n";
     let checked = crownlands_rules::check_str(text, Path::new("w.toml"));
     assert!(checked.result.is_ok(), "warnings do not stop loading");
     let w = Diagnostics(checked.warnings);
@@ -735,19 +735,27 @@ fn warnings_point_at_the_rule_that_cannot_work() {
     );
     assert_diag(
         &w,
-        5,
-        12,
-        &["module `queen` can never act: no building can give towers"],
-    );
-    assert_diag(
-        &w,
-        8,
+        7,
         13,
         &[
             "at 5 players: the deck can never fill a 5x5 kingdom: each places at most 9 dominoes (18 squares) of the 24",
         ],
     );
-    assert_eq!(w.len(), 3, "{w}");
+    assert_eq!(w.len(), 2, "{w}");
+    // A module that can never act is blamed at its place in `modules`. (The Queen without the
+    // buildings that bring towers is refused instead: she needs `towers`.)
+    let checked = crownlands_rules::check_str(
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"knights\"]\n[rules.module.knights]\nper-turn = 0\n",
+        Path::new("k.toml"),
+    );
+    assert!(checked.result.is_ok(), "warnings do not stop loading");
+    let w = Diagnostics(checked.warnings);
+    assert_diag(
+        &w,
+        3,
+        12,
+        &["module `knights` can never act: knights can never collect tax"],
+    );
     // A value from a shipped file is blamed on the user's `extends`.
     let checked = crownlands_rules::check_str(
         "extends = \"queendomino\"\n[rules]\ngrid-size = 7\n[for-players.2]\nkings-per-player = 1\n",
@@ -790,4 +798,29 @@ fn core_problems_are_placed_by_the_field_they_name() {
         boxes: 2,
     };
     assert_diag(&d, 3, 13, &[&format!("at 4 players: {split}")]);
+}
+
+#[test]
+fn modules_that_cannot_work_together_are_refused_at_their_place_in_the_list() {
+    // The Queen and the Dragon on Kingdomino: neither could ever act.
+    let d = bad("extends = \"kingdomino\"\n[rules]\nmodules = [\"queen\", \"dragon\"]\n");
+    assert_diag(
+        &d,
+        3,
+        12,
+        &[
+            "module `queen` needs `towers`, which no module of the list provides; `buildings` provides it",
+        ],
+    );
+    assert_diag(&d, 3, 21, &["module `dragon` needs `board`"]);
+    // The rulebook's turn order: the Dragon after the buildings.
+    let d = bad(
+        "extends = \"queendomino\"\n[rules]\nmodules = [\"knights\", \"dragon\", \"buildings\", \"queen\", \"wealth\"]\n",
+    );
+    assert_diag(
+        &d,
+        3,
+        23,
+        &["module `dragon` must come after `buildings` in `modules`"],
+    );
 }

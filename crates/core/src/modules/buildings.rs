@@ -139,6 +139,15 @@ impl Buildings {
 }
 
 impl Module for Buildings {
+    fn declare(&self) -> super::Declaration {
+        super::Declaration {
+            provides: &["board", "towers", "tax-bonus"],
+            reads: &["coins", "knights", "queen-host", "discount"],
+            after: &["knights"],
+            ..super::Declaration::default()
+        }
+    }
+
     fn help(&self) -> &'static [&'static str] {
         &[
             "Build: buy a building from the Builders' Board at its slot's price.",

@@ -35,6 +35,15 @@ impl Dragon {
 }
 
 impl Module for Dragon {
+    fn declare(&self) -> super::Declaration {
+        super::Declaration {
+            uses: &["board"],
+            reads: &["coins", "queen-host"],
+            after: &["buildings"],
+            ..super::Declaration::default()
+        }
+    }
+
     fn help(&self) -> &'static [&'static str] {
         &[
             "Dragon: pay 1 coin to burn a building on the board, so no one can build it.",
@@ -84,13 +93,9 @@ impl Module for Dragon {
     fn idle(
         &self,
         _ruleset: &crate::ruleset::Ruleset,
-        rules: &crate::ruleset::Rules,
+        _rules: &crate::ruleset::Rules,
     ) -> Option<String> {
-        if !super::has_module(rules, "buildings") {
-            return Some(
-                "without the `buildings` module there is never a building to burn".to_string(),
-            );
-        }
+        // Without `buildings` the list is refused (see `declare`).
         (self.uses_per_round == 0)
             .then(|| "no one can ever bribe the Dragon: `uses-per-round` is 0".to_string())
     }

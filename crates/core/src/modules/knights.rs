@@ -52,6 +52,14 @@ impl Knights {
 }
 
 impl Module for Knights {
+    fn declare(&self) -> super::Declaration {
+        super::Declaration {
+            provides: &["knights", "coins"],
+            reads: &["tax-bonus"],
+            ..super::Declaration::default()
+        }
+    }
+
     fn help(&self) -> &'static [&'static str] {
         &[
             "Tax: send a knight from your hand onto a square of the domino just placed.",

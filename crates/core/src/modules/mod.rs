@@ -254,6 +254,19 @@ pub enum ModuleError {
     Duplicate(String),
     #[error("module `{module}`: {problem}")]
     Param { module: String, problem: String },
+    #[error(
+        "module `{module}` needs `{resource}`, which no module of the list provides{providers}"
+    )]
+    Unprovided {
+        module: String,
+        resource: String,
+        /// The known modules that provide it, in words (`; `buildings` provides it`), or empty.
+        providers: String,
+    },
+    #[error(
+        "module `{module}` must come after `{first}` in `modules`: its step follows `{first}`'s in a turn"
+    )]
+    Order { module: String, first: String },
 }
 
 /// The names [`build`] knows, in the order a ruleset usually lists them.
@@ -326,7 +339,92 @@ pub fn check_specs(specs: &[ModuleSpec]) -> Vec<SpecProblem> {
             });
         }
     }
+    if out.is_empty()
+        && let Ok(modules) = build_all_unchecked(specs)
+    {
+        out.extend(check_declarations(&modules));
+    }
     out
+}
+
+/// What a module exchanges with the other modules, and where its step goes in a turn: declared by
+/// each module ([`Module::declare`]) and checked when a ruleset is built ([`check_specs`]), so a
+/// module list that could never work is refused at load, at the position of `modules`.
+///
+/// Resources are named values the modules share, per side or for the whole table: `coins`,
+/// `knights`, `towers`, `board` (the Builders' Board's face-up buildings), `tax-bonus` (what
+/// buildings add to each tax), `queen-host` and `discount` (the Queen's). A module reads or
+/// changes another's resource only through the name it declares here.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Declaration {
+    /// Resources it keeps, for itself and the others.
+    pub provides: &'static [&'static str],
+    /// Resources it cannot work without: some module of the list must provide each.
+    pub uses: &'static [&'static str],
+    /// Resources it reads when a module of the list provides them, and does without otherwise.
+    pub reads: &'static [&'static str],
+    /// Modules that, when listed too, come before it in `modules`: their steps come first in a
+    /// turn (the rulebook's turn order: tax, build, Dragon).
+    pub after: &'static [&'static str],
+}
+
+/// Problems between the modules of a list: a resource used that no module provides, a module
+/// listed before one it must follow. `modules` are the built modules, in list order.
+pub fn check_declarations(modules: &[Box<dyn Module>]) -> Vec<SpecProblem> {
+    let mut out = Vec::new();
+    for (i, m) in modules.iter().enumerate() {
+        let d = m.declare();
+        for &resource in d.uses {
+            if !modules
+                .iter()
+                .any(|p| p.declare().provides.contains(&resource))
+            {
+                out.push(SpecProblem {
+                    module: i,
+                    key: None,
+                    error: ModuleError::Unprovided {
+                        module: m.name().to_string(),
+                        resource: resource.to_string(),
+                        providers: providers_of(resource),
+                    },
+                });
+            }
+        }
+        for &first in d.after {
+            if modules[i + 1..].iter().any(|later| later.name() == first) {
+                out.push(SpecProblem {
+                    module: i,
+                    key: None,
+                    error: ModuleError::Order {
+                        module: m.name().to_string(),
+                        first: first.to_string(),
+                    },
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The names of the known modules that provide `resource`, for messages.
+fn providers_of(resource: &str) -> String {
+    let names: Vec<String> = NAMES
+        .iter()
+        .filter(|name| {
+            build(&ModuleSpec::new(name)).is_ok_and(|m| m.declare().provides.contains(&resource))
+        })
+        .map(|name| format!("`{name}`"))
+        .collect();
+    if names.is_empty() {
+        String::new()
+    } else {
+        let verb = if names.len() == 1 {
+            "provides"
+        } else {
+            "provide"
+        };
+        format!("; {} {verb} it", names.join(" or "))
+    }
 }
 
 /// Whether `rules` switch on the module called `name`.
@@ -334,8 +432,18 @@ pub fn has_module(rules: &Rules, name: &str) -> bool {
     rules.modules.iter().any(|m| m.name == name)
 }
 
-/// Build a ruleset's whole module list, refusing unknown and duplicate names.
+/// Build a ruleset's whole module list, refusing unknown and duplicate names, and lists whose
+/// modules do not fit together (see [`Declaration`]).
 pub fn build_all(specs: &[ModuleSpec]) -> Result<Vec<Box<dyn Module>>, ModuleError> {
+    let modules = build_all_unchecked(specs)?;
+    match check_declarations(&modules).into_iter().next() {
+        Some(problem) => Err(problem.error),
+        None => Ok(modules),
+    }
+}
+
+/// [`build_all`] without checking how the modules fit together.
+fn build_all_unchecked(specs: &[ModuleSpec]) -> Result<Vec<Box<dyn Module>>, ModuleError> {
     let mut out: Vec<Box<dyn Module>> = Vec::with_capacity(specs.len());
     for (i, spec) in specs.iter().enumerate() {
         if specs[..i].iter().any(|s| s.name == spec.name) {
@@ -460,6 +568,11 @@ pub trait Module: Send + Sync + Debug {
 
     /// The spec that rebuilds this module (name and every parameter, defaults filled in).
     fn spec(&self) -> ModuleSpec;
+
+    /// What it exchanges with the other modules, and which modules' steps come before its own.
+    fn declare(&self) -> Declaration {
+        Declaration::default()
+    }
 
     /// Set up the module's part of the economy; return a problem that makes the setup
     /// impossible (e.g. a supply too small for the number of sides).

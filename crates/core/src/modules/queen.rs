@@ -27,6 +27,14 @@ impl Queen {
 }
 
 impl Module for Queen {
+    fn declare(&self) -> super::Declaration {
+        super::Declaration {
+            provides: &["queen-host", "discount"],
+            uses: &["towers"],
+            ..super::Declaration::default()
+        }
+    }
+
     fn help(&self) -> &'static [&'static str] {
         &[
             "Queen: the kingdom with the most towers hosts her: 1 coin off buildings, no Dragon.",

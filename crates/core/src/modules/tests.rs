@@ -153,3 +153,53 @@ fn front_ends_see_every_step_panel_and_score_line_through_the_hooks() {
     assert!(g.step_view().is_none() && g.panels().is_empty());
     assert!(g.side_stats(Side(0)).is_empty() && g.score_lines(Side(0)).is_empty());
 }
+
+#[test]
+fn modules_that_need_a_missing_resource_or_come_too_early_are_refused() {
+    let specs = |names: &[&str]| -> Vec<modules::ModuleSpec> {
+        names.iter().map(|n| modules::ModuleSpec::new(n)).collect()
+    };
+    let problems = |names: &[&str]| -> Vec<(usize, String)> {
+        modules::check_specs(&specs(names))
+            .into_iter()
+            .map(|p| (p.module, p.error.to_string()))
+            .collect()
+    };
+    // The Queen and the Dragon on Kingdomino: no towers to host her, no board to burn from.
+    let p = problems(&["queen", "dragon"]);
+    assert_eq!(p.len(), 2, "{p:?}");
+    assert_eq!(p[0].0, 0);
+    assert!(
+        p[0].1.contains("needs `towers`") && p[0].1.contains("`buildings` provides it"),
+        "{p:?}"
+    );
+    assert_eq!(p[1].0, 1);
+    assert!(p[1].1.contains("needs `board`"), "{p:?}");
+    let r = with_modules(specs(&["queen", "dragon"]));
+    assert!(!r.check().is_empty());
+    assert!(Game::new(r, 2, 1).is_err());
+    // The rulebook's turn order: tax, build, Dragon.
+    let p = problems(&["knights", "dragon", "buildings", "wealth"]);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].0, 1);
+    assert!(
+        p[0].1.contains("`dragon` must come after `buildings`"),
+        "{p:?}"
+    );
+    let p = problems(&["buildings", "knights"]);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert!(
+        p[0].1.contains("`buildings` must come after `knights`"),
+        "{p:?}"
+    );
+    // Every shipped list fits; a resource read but not provided is no problem.
+    for ok in [
+        ALL,
+        &["knights", "buildings", "queen", "wealth"][..],
+        &["knights", "wealth"],
+        &["buildings"],
+        &["wealth", "knights"],
+    ] {
+        assert_eq!(problems(ok), [], "{ok:?}");
+    }
+}

@@ -27,6 +27,13 @@ impl Wealth {
 }
 
 impl Module for Wealth {
+    fn declare(&self) -> super::Declaration {
+        super::Declaration {
+            provides: &["coins"],
+            ..super::Declaration::default()
+        }
+    }
+
     fn help(&self) -> &'static [&'static str] {
         &["Coins: every 3 coins left at the end score 1 point."]
     }

@@ -12,7 +12,12 @@ fn warnings_for_rules_that_cannot_work() {
             TieBreak::MostCoins,
             TieBreak::LargestTerritory,
         ];
-        rules.modules = vec![modules::ModuleSpec::new("dragon")];
+        // A Dragon no one may ever bribe (after the buildings it needs).
+        let mut dragon = modules::ModuleSpec::new("dragon");
+        dragon
+            .params
+            .insert("uses-per-round".into(), modules::Param::Int(0));
+        rules.modules = vec![modules::ModuleSpec::new("buildings"), dragon];
         rules.grid_size = 7;
     }
     let (n, rules) = r.player_counts.last().expect("a count").clone();
@@ -22,7 +27,7 @@ fn warnings_for_rules_that_cannot_work() {
         at,
         [
             WarningAt::Deck,
-            WarningAt::Module(0),
+            WarningAt::Module(1),
             WarningAt::TieBreak(1),
             WarningAt::TieBreak(2)
         ],
