@@ -839,6 +839,15 @@ impl Game {
         &self.modules.all
     }
 
+    /// The module of type `M` in force, if the rules switch it on: a module reaches its own
+    /// parameters typed (`game.module::<Buildings>()`).
+    pub fn module<M: Module>(&self) -> Option<&M> {
+        self.modules
+            .all
+            .iter()
+            .find_map(|m| (m.as_ref() as &dyn std::any::Any).downcast_ref::<M>())
+    }
+
     /// The side (kingdom) of the king on `slot` of the current line (every domino of the
     /// current line has its king: unclaimed ones were discarded when it became current).
     #[inline]
@@ -1032,11 +1041,10 @@ impl Game {
                 self.deck[i] = id;
             }
         }
-        let pile = &mut self.economy.building_pile;
-        pile.sort_unstable();
-        for i in (1..pile.len()).rev() {
-            let j = crate::rng::below(i as u32 + 1, &mut next_u32) as usize;
-            pile.swap(i, j);
+        // What the modules keep hidden (the building pile), each from a canonical order too.
+        let modules = Arc::clone(&self.modules.all);
+        for m in modules.iter() {
+            m.resample_hidden(&mut self.economy, &mut next_u32);
         }
         // The real seed would rebuild the real order: a sampled game gets a sampled seed.
         self.seed = (u64::from(next_u32()) << 32) | u64::from(next_u32());

@@ -61,15 +61,9 @@ impl Buildings {
         }
     }
 
-    /// The `buildings` module of `game`'s rules, if it has one (rebuilt from its spec: cheap, and
-    /// it keeps nothing of its own).
+    /// The `buildings` module of `game`'s rules, if it has one.
     pub fn of(game: &Game) -> Option<Buildings> {
-        let spec = game
-            .rules()
-            .modules
-            .iter()
-            .find(|s| s.name == "buildings")?;
-        Buildings::from_params(&Params::new(spec)).ok()
+        game.module::<Buildings>().cloned()
     }
 
     /// Town squares of `side`'s kingdom without a building.
@@ -422,6 +416,15 @@ impl Module for Buildings {
         refill(economy);
     }
 
+    fn resample_hidden(&self, economy: &mut Economy, next_u32: &mut dyn FnMut() -> u32) {
+        let pile = &mut economy.building_pile;
+        pile.sort_unstable();
+        for i in (1..pile.len()).rev() {
+            let j = crate::rng::below(i as u32 + 1, &mut *next_u32) as usize;
+            pile.swap(i, j);
+        }
+    }
+
     fn points(&self, _rules: &crate::ruleset::Rules, side: SideView<'_>) -> i32 {
         side.holdings
             .buildings
@@ -470,7 +473,7 @@ fn refill(e: &mut Economy) {
 /// engine charges when that side builds. Empty when the game has no `buildings` module. For front
 /// ends, which show the board with its prices.
 pub fn board_prices(game: &Game, side: Side) -> Vec<u32> {
-    let Some(b) = Buildings::of(game) else {
+    let Some(b) = game.module::<Buildings>() else {
         return Vec::new();
     };
     let economy = game.economy();

@@ -562,7 +562,7 @@ impl<'a> Params<'a> {
 
 /// A mechanism with hooks into the game loop. Hooks take `&self`: a module's state lives in the
 /// game's [`Economy`].
-pub trait Module: Send + Sync + Debug {
+pub trait Module: std::any::Any + Send + Sync + Debug {
     /// The name a ruleset uses for it.
     fn name(&self) -> &'static str;
 
@@ -623,6 +623,10 @@ pub trait Module: Send + Sync + Debug {
 
     /// Called at the end of every round.
     fn end_round(&self, _economy: &mut Economy) {}
+
+    /// Reshuffle what this module keeps hidden from every player (a draw pile's order), from a
+    /// canonical order, drawing from `next_u32`: see [`Game::resample_hidden`].
+    fn resample_hidden(&self, _economy: &mut Economy, _next_u32: &mut dyn FnMut() -> u32) {}
 
     /// Add this module's part of a side's final score.
     fn score(&self, _side: SideView<'_>, _breakdown: &mut ScoreBreakdown) {}
