@@ -79,7 +79,9 @@ fn buildings_accounted_for(g: &Game) {
     }
     let mut all: Vec<_> = e.building_pile.clone();
     all.extend(e.board.iter().flatten());
-    all.extend(&e.burnt);
+    if let Some(d) = e.states.get::<crownlands_core::modules::DragonState>() {
+        all.extend(&d.burnt);
+    }
     for (side, h) in e.sides.iter() {
         for &(b, cell) in &h.buildings {
             all.push(b);

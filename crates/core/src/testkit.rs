@@ -234,17 +234,21 @@ pub const ALL: &[&str] = &["knights", "buildings", "queen", "dragon", "wealth"];
 
 pub fn conserved(g: &Game, towers: u32) {
     let e = g.economy();
+    let burnt: &[BuildingId] = e
+        .states
+        .get::<modules::DragonState>()
+        .map_or(&[], |d| &d.burnt);
     let total = g.ruleset().buildings().len();
     let built: usize = e.sides.values().map(|h| h.buildings.len()).sum();
     let on_board = e.board.iter().flatten().count();
     assert_eq!(
-        e.building_pile.len() + on_board + e.burnt.len() + built,
+        e.building_pile.len() + on_board + burnt.len() + built,
         total,
         "every building in one place"
     );
     let mut all: Vec<BuildingId> = e.building_pile.clone();
     all.extend(e.board.iter().flatten());
-    all.extend(&e.burnt);
+    all.extend(burnt);
     all.extend(
         e.sides
             .values()

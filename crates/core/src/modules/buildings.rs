@@ -313,7 +313,6 @@ impl Module for Buildings {
         ctx.rng.shuffle(&mut e.building_pile);
         e.board.clear();
         e.board.resize(self.slot_prices.len(), None);
-        e.burnt.clear();
         refill(e);
         Ok(())
     }

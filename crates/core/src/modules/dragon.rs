@@ -5,8 +5,25 @@
 
 use super::describe::{self, ChoiceView, Panel};
 use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params, SetupContext, SideView};
+use crate::building::BuildingId;
 use crate::game::{Action, Game, IllegalAction};
 use crate::side::Side;
+
+/// What the Dragon keeps during a game: the module's own state (see [`super::States`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DragonState {
+    /// Times he was bribed this round.
+    pub uses: u32,
+    /// The buildings he burnt, out of the game, in order.
+    pub burnt: Vec<BuildingId>,
+}
+
+impl super::ModuleState for DragonState {
+    fn clear(&mut self) {
+        self.uses = 0;
+        self.burnt.clear();
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Dragon {
@@ -30,7 +47,8 @@ impl Dragon {
     fn may_bribe(&self, game: &Game, side: Side) -> bool {
         let e = game.economy();
         let h = &e.sides[side];
-        e.dragon_uses < self.uses_per_round && !h.hosts_queen && h.coins >= self.price
+        let uses = e.states.get::<DragonState>().map_or(0, |d| d.uses);
+        uses < self.uses_per_round && !h.hosts_queen && h.coins >= self.price
     }
 }
 
@@ -79,7 +97,11 @@ impl Module for Dragon {
     }
 
     fn panels(&self, game: &Game, out: &mut Vec<Panel>) {
-        let uses = game.economy().dragon_uses;
+        let uses = game
+            .economy()
+            .states
+            .get::<DragonState>()
+            .map_or(0, |d| d.uses);
         out.push(Panel {
             title: "Dragon".into(),
             rows: vec![if uses == 0 {
@@ -116,7 +138,7 @@ impl Module for Dragon {
     }
 
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
-        ctx.economy.dragon_uses = 0;
+        ctx.economy.states.start::<DragonState>();
         Ok(())
     }
 
@@ -167,8 +189,10 @@ impl Module for Dragon {
         };
         let e = game.economy_mut();
         if let Some(id) = e.board.get_mut(usize::from(slot)).and_then(Option::take) {
-            e.burnt.push(id);
-            e.dragon_uses += 1;
+            if let Some(d) = e.states.get_mut::<DragonState>() {
+                d.burnt.push(id);
+                d.uses += 1;
+            }
             let h = &mut e.sides[side];
             h.coins = h.coins.saturating_sub(self.price);
         }
@@ -176,7 +200,9 @@ impl Module for Dragon {
     }
 
     fn end_round(&self, economy: &mut Economy) {
-        economy.dragon_uses = 0;
+        if let Some(d) = economy.states.get_mut::<DragonState>() {
+            d.uses = 0;
+        }
     }
 }
 

@@ -11,12 +11,14 @@ pub mod describe;
 pub(crate) mod dragon;
 pub(crate) mod knights;
 mod queen;
+mod state;
 mod wealth;
 
 pub use buildings::{Buildings, board_prices};
-pub use dragon::Dragon;
+pub use dragon::{Dragon, DragonState};
 pub use knights::Knights;
 pub use queen::Queen;
+pub use state::{ModuleState, States};
 pub use wealth::Wealth;
 
 use crate::building::BuildingId;
@@ -159,8 +161,8 @@ impl Holdings {
     }
 }
 
-/// The state every module shares: part of the game state.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// The state modules share, and each module's own ([`States`]): part of the game state.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Economy {
     pub sides: BySide<Holdings>,
     /// Knights left in the general supply.
@@ -174,16 +176,13 @@ pub struct Economy {
     pub board: Vec<Option<BuildingId>>,
     /// The building draw pile, next tile at the end. Its order is hidden from players.
     pub building_pile: Vec<BuildingId>,
-    /// Buildings the Dragon burnt, out of the game.
-    pub burnt: Vec<BuildingId>,
-    /// Times the Dragon was bribed this round.
-    pub dragon_uses: u32,
     /// Whether the Queen is in play (the `queen` module), and her discount on buildings.
     pub queen_in_play: bool,
     /// The terrain buildings stand on, looked up once at setup by the buildings module.
-    #[serde(default)]
     pub town: Option<crate::terrain::TerrainId>,
     pub queen_discount: u32,
+    /// Each module's own state (the Dragon's), by its type.
+    pub states: States,
 }
 
 impl Economy {
@@ -194,7 +193,7 @@ impl Economy {
             std::mem::take(&mut self.sides),
             std::mem::take(&mut self.board),
             std::mem::take(&mut self.building_pile),
-            std::mem::take(&mut self.burnt),
+            std::mem::take(&mut self.states),
         );
         lists.0.resize_with(sides, Holdings::default);
         for h in lists.0.values_mut() {
@@ -207,7 +206,7 @@ impl Economy {
             sides: lists.0,
             board: lists.1,
             building_pile: lists.2,
-            burnt: lists.3,
+            states: lists.3,
             ..Economy::default()
         };
     }

@@ -1,7 +1,7 @@
 //! Modules together: names refused, replays, and every piece of Queendomino accounted for.
 
 use crate::testkit::{
-    ALL, conserved, knights_and_wealth, queendomino_like, with_modules_parts, xorshift,
+    ALL, conserved, knights_and_wealth, play_until, queendomino_like, with_modules_parts, xorshift,
 };
 use crate::*;
 use std::sync::Arc;
@@ -175,9 +175,8 @@ fn modules_that_need_a_missing_resource_or_come_too_early_are_refused() {
     );
     assert_eq!(p[1].0, 1);
     assert!(p[1].1.contains("needs `board`"), "{p:?}");
-    let r = with_modules(specs(&["queen", "dragon"]));
-    assert!(!r.check().is_empty());
-    assert!(Game::new(r, 2, 1).is_err());
+    let refused = Ruleset::new(with_modules_parts(specs(&["queen", "dragon"])));
+    assert!(refused.is_err_and(|p| p.to_string().contains("needs `towers`")));
     // The rulebook's turn order: tax, build, Dragon.
     let p = problems(&["knights", "dragon", "buildings", "wealth"]);
     assert_eq!(p.len(), 1, "{p:?}");
@@ -202,4 +201,35 @@ fn modules_that_need_a_missing_resource_or_come_too_early_are_refused() {
     ] {
         assert_eq!(problems(ok), [], "{ok:?}");
     }
+}
+
+#[test]
+fn a_module_keeps_its_own_state_in_the_game() {
+    let r = queendomino_like(ALL, 15);
+    let mut state = 3u64;
+    let mut g = Game::new(r.clone(), 3, 9).expect("setup");
+    let fresh = modules::DragonState::default();
+    assert_eq!(
+        g.economy().states.get::<modules::DragonState>(),
+        Some(&fresh)
+    );
+    assert!(play_until(&mut g, &mut state, |g| {
+        g.economy()
+            .states
+            .get::<modules::DragonState>()
+            .is_some_and(|d| !d.burnt.is_empty())
+    }));
+    // Clones carry it, compare by it, and a reset starts it again.
+    let copy = g.clone();
+    assert_eq!(copy, g);
+    let mut other = Game::new(r, 3, 9).expect("setup");
+    assert_ne!(other, g);
+    other.clone_from(&g);
+    assert_eq!(other, g);
+    g.reset(9);
+    assert_eq!(
+        g.economy().states.get::<modules::DragonState>(),
+        Some(&fresh)
+    );
+    assert_eq!(g, Game::new(g.ruleset().clone(), 3, 9).expect("setup"));
 }

@@ -296,7 +296,11 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         (_, Some(pl)) => format!("· {} to play", app.name(pl.index())),
     };
     spans.push(Span::styled(turn, p.accent(Accent::Focus)));
-    if game.economy().dragon_uses > 0 {
+    let dragon = game
+        .economy()
+        .states
+        .get::<crownlands_core::modules::DragonState>();
+    if dragon.is_some_and(|d| d.uses > 0) {
         spans.push(Span::raw(" · Dragon used"));
     }
     Paragraph::new(Line::from(spans)).render(area, buf);

@@ -29,7 +29,9 @@ fn the_dragon_burns_once_a_round_and_not_for_the_queen() {
             let round = g.round();
             g.apply(Action::Burn { slot }).expect("burn");
             assert_eq!(g.economy().sides[side].coins, coins - 1);
-            assert_eq!(g.economy().burnt.last(), Some(&id));
+            let dragon = g.economy().states.get::<crate::modules::DragonState>();
+            assert_eq!(dragon.and_then(|d| d.burnt.last()), Some(&id));
+            assert_eq!(dragon.map(|d| d.uses), Some(1));
             // Nobody else may use him this round.
             while g.round() == round && !g.is_over() {
                 assert!(
