@@ -27,24 +27,6 @@ use crate::terrain::TerrainId;
 /// The title of the Builders' Board's panel.
 pub(crate) const BOARD: &str = "Builders' Board";
 
-/// What the buildings module keeps during a game: its own state (see [`super::States`]).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct BuildingsState {
-    /// The terrain buildings stand on, looked up once at setup.
-    pub town: Option<TerrainId>,
-}
-
-impl super::ModuleState for BuildingsState {
-    fn clear(&mut self) {
-        self.town = None;
-    }
-}
-
-/// The terrain buildings stand on in `game` (`None` without the module or the terrain).
-fn town_of(game: &Game) -> Option<TerrainId> {
-    game.economy().states.get::<BuildingsState>()?.town
-}
-
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Buildings {
     /// The terrain buildings stand on.
@@ -86,7 +68,7 @@ impl Buildings {
 
     /// Town squares of `side`'s kingdom without a building.
     fn open_town_squares(&self, game: &Game, side: Side) -> Vec<Cell> {
-        let Some(town) = town_of(game) else {
+        let Some(town) = game.economy().town else {
             return Vec::new();
         };
         let built = &game.economy().sides[side].buildings;
@@ -98,7 +80,7 @@ impl Buildings {
     /// How many open town squares `side` has, without listing them. In a game every building
     /// stands on a town square of its own (building is legal nowhere else).
     fn open_town_count(&self, game: &Game, side: Side) -> u32 {
-        let Some(town) = town_of(game) else {
+        let Some(town) = game.economy().town else {
             return 0;
         };
         let built = game.economy().sides[side].buildings.len() as u32;
@@ -107,7 +89,7 @@ impl Buildings {
 
     /// The `n`th open town square of `side` (in the order of `open_town_squares`).
     fn nth_open_town_square(&self, game: &Game, side: Side, n: u32) -> Option<Cell> {
-        let town = town_of(game)?;
+        let town = game.economy().town?;
         let built = game.economy().sides[side].buildings.iter().map(|&(_, c)| c);
         game.kingdom(side).nth_cell_of_except(town, built, n)
     }
@@ -324,10 +306,7 @@ impl Module for Buildings {
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
         let e = &mut *ctx.economy;
         e.tower_supply = self.tower_supply;
-        e.states.start::<BuildingsState>();
-        if let Some(state) = e.states.get_mut::<BuildingsState>() {
-            state.town = self.town(ctx.ruleset);
-        }
+        e.town = self.town(ctx.ruleset);
         e.building_pile.clear();
         e.building_pile
             .extend((0..ctx.ruleset.buildings().len() as u16).map(BuildingId));

@@ -13,19 +13,6 @@ use crate::building::TaxBonus;
 use crate::game::{Action, Game, IllegalAction};
 use crate::side::Side;
 
-/// What the knights module keeps during a game: its own state (see [`super::States`]).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct KnightsState {
-    /// Squares of the domino just placed already taxed this turn (first, second).
-    pub taxed_this_turn: [bool; 2],
-}
-
-impl super::ModuleState for KnightsState {
-    fn clear(&mut self) {
-        self.taxed_this_turn = [false; 2];
-    }
-}
-
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Knights {
     pub starting: u32,
@@ -55,10 +42,7 @@ impl Knights {
             return 0;
         }
         let e = game.economy();
-        let taxed = e
-            .states
-            .get::<KnightsState>()
-            .map_or([false; 2], |k| k.taxed_this_turn);
+        let taxed = e.taxed_this_turn;
         let used = taxed.iter().filter(|t| **t).count() as u32;
         if e.sides[side].knights_in_hand == 0 || used >= self.per_turn {
             return 0;
@@ -187,7 +171,6 @@ impl Module for Knights {
             ));
         }
         economy.knight_supply = self.supply - needed;
-        economy.states.start::<KnightsState>();
         for side in economy.sides.values_mut() {
             side.knights_in_hand = self.starting;
         }
@@ -218,9 +201,7 @@ impl Module for Knights {
     }
 
     fn begin_step(&self, economy: &mut Economy) {
-        if let Some(k) = economy.states.get_mut::<KnightsState>() {
-            k.taxed_this_turn = [false; 2];
-        }
+        economy.taxed_this_turn = [false; 2];
     }
 
     fn points(&self, _rules: &crate::ruleset::Rules, _side: SideView<'_>) -> i32 {
@@ -278,16 +259,12 @@ impl Module for Knights {
         }
         let coins = territory.saturating_mul(self.coins_per_square) + bonus;
         let e = game.economy_mut();
-        let mut taxed = [true; 2];
-        if let Some(k) = e.states.get_mut::<KnightsState>() {
-            k.taxed_this_turn[usize::from(square.min(1))] = true;
-            taxed = k.taxed_this_turn;
-        }
+        e.taxed_this_turn[usize::from(square.min(1))] = true;
         let h = &mut e.sides[side];
         h.knights_in_hand = h.knights_in_hand.saturating_sub(1);
         h.knights_placed.push(cell);
         h.coins = h.coins.saturating_add(coins);
-        let used = taxed.iter().filter(|t| **t).count() as u32;
+        let used = e.taxed_this_turn.iter().filter(|t| **t).count() as u32;
         Ok(used < self.per_turn && e.sides[side].knights_in_hand > 0 && used < 2)
     }
 }

@@ -14,9 +14,9 @@ mod queen;
 mod state;
 mod wealth;
 
-pub use buildings::{Buildings, BuildingsState, board_prices};
+pub use buildings::{Buildings, board_prices};
 pub use dragon::{Dragon, DragonState};
-pub use knights::{Knights, KnightsState};
+pub use knights::Knights;
 pub use queen::Queen;
 pub use state::{ModuleState, States};
 pub use wealth::Wealth;
@@ -169,6 +169,8 @@ pub struct Economy {
     pub knight_supply: u32,
     /// Towers left in the general supply.
     pub tower_supply: u32,
+    /// Squares of the domino just placed that have already been taxed this turn (first, second).
+    pub taxed_this_turn: [bool; 2],
     /// The Builders' Board: face-up buildings by slot, cheapest slot first (`None`: empty until
     /// the next round).
     pub board: Vec<Option<BuildingId>>,
@@ -176,8 +178,10 @@ pub struct Economy {
     pub building_pile: Vec<BuildingId>,
     /// Whether the Queen is in play (the `queen` module), and her discount on buildings.
     pub queen_in_play: bool,
+    /// The terrain buildings stand on, looked up once at setup by the buildings module.
+    pub town: Option<crate::terrain::TerrainId>,
     pub queen_discount: u32,
-    /// Each module's own state (the knights', the buildings', the Dragon's), by its type.
+    /// Each module's own state (the Dragon's), by its type.
     pub states: States,
 }
 
