@@ -47,8 +47,12 @@ impl Dragon {
     fn may_bribe(&self, game: &Game, side: Side) -> bool {
         let e = game.economy();
         let h = &e.sides[side];
-        let uses = e.states.get::<DragonState>().map_or(0, |d| d.uses);
-        uses < self.uses_per_round && !h.hosts_queen && h.coins >= self.price
+        // The state is looked up last, when the side could bribe him otherwise.
+        !h.hosts_queen
+            && h.coins >= self.price
+            && e.states
+                .get::<DragonState>()
+                .is_some_and(|d| d.uses < self.uses_per_round)
     }
 }
 
