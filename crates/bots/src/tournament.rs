@@ -511,18 +511,11 @@ impl Worker<'_, '_> {
             }
         })?;
         self.add(&played);
-        if let (Some(record), Some(actions)) = (self.record, &played.actions) {
-            let seats: Vec<Level> = played.entry.iter().map(|&e| t.levels[e]).collect();
-            record(&PlayedGame {
-                index: i,
-                seed: played.seed,
-                rotation: played.rotation,
-                seats: &seats,
-                actions,
-                totals: &played.totals,
-                winners: &played.winners,
-            })
-            .map_err(TournamentError::Record)?;
+        if let Some(record) = self.record {
+            played
+                .as_played(i, &t.levels, record)
+                .transpose()
+                .map_err(TournamentError::Record)?;
         }
         Ok(())
     }
@@ -578,6 +571,27 @@ pub struct MatchPlayed {
 }
 
 impl MatchPlayed {
+    /// `f` of the match as a recorder sees it, the bots of `levels` in their seats (`None` when
+    /// the match kept no actions).
+    pub fn as_played<R>(
+        &self,
+        index: u64,
+        levels: &[Level],
+        f: impl FnOnce(&PlayedGame<'_>) -> R,
+    ) -> Option<R> {
+        let actions = self.actions.as_ref()?;
+        let seats: Vec<Level> = self.entry.iter().map(|&e| levels[e]).collect();
+        Some(f(&PlayedGame {
+            index,
+            seed: self.seed,
+            rotation: self.rotation,
+            seats: &seats,
+            actions,
+            totals: &self.totals,
+            winners: &self.winners,
+        }))
+    }
+
     /// A finished match, seat by seat: a seat scores its side's total, and wins with its side.
     fn of(
         played: &Match,

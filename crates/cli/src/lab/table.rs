@@ -7,7 +7,7 @@ use super::tally::{Bonuses, BotTally, Outcome, Tally, WIN_UNIT};
 use crate::commands::simulate::saving::SaveDir;
 use crate::errors::{CliError, CliResult};
 use crownlands_bots::Level;
-use crownlands_bots::tournament::{PlayedGame, Tournament};
+use crownlands_bots::tournament::Tournament;
 use crownlands_core::rng::{GameRng, derive_seed};
 use crownlands_core::{Match, Ruleset, Seat, Side};
 use std::sync::Arc;
@@ -218,18 +218,11 @@ impl Table {
             b.nanos += played.nanos[seat];
         }
         tally.add_outcome(&outcome);
-        if let (Some(dir), Some(actions)) = (save, &played.actions) {
-            let seats: Vec<Level> = played.entry.iter().map(|&e| t.levels[e]).collect();
-            dir.record(&PlayedGame {
-                index: i,
-                seed: played.seed,
-                rotation: played.rotation,
-                seats: &seats,
-                actions,
-                totals: &played.totals,
-                winners: &played.winners,
-            })
-            .map_err(|e| CliError::Message(e.to_string()))?;
+        if let Some(dir) = save {
+            played
+                .as_played(i, &t.levels, |g| dir.record(g))
+                .transpose()
+                .map_err(|e| CliError::Message(e.to_string()))?;
         }
         Ok(outcome)
     }
