@@ -50,19 +50,43 @@ impl Level {
 }
 
 impl Level {
-    /// This level searching on `cores` threads at once (root parallelism), for a front end where
-    /// a person waits: the same budget per thread, so the wait does not grow while the search
-    /// does. A level that names its threads, and the levels that do not search, are unchanged.
+    /// This level for a front end where a person waits: searching on `cores` threads at once
+    /// (root parallelism; the same budget per thread, so the wait does not grow while the search
+    /// does; a level that names its threads keeps them), and never longer than [`Level::wait`]
+    /// a move, whatever the machine's load. The levels that do not search are unchanged.
     pub fn on_cores(self, cores: usize) -> Level {
         match self {
-            Level::Mcts(mut c) if c.threads == 1 => {
-                c.threads = u8::try_from(cores.clamp(1, usize::from(MAX_THREADS))).unwrap_or(1);
+            Level::Mcts(mut c) => {
+                if c.threads == 1 {
+                    c.threads = u8::try_from(cores.clamp(1, usize::from(MAX_THREADS))).unwrap_or(1);
+                }
+                let wait = Level::Mcts(c).wait();
+                c.cap = Some(c.cap.map_or(wait, |cap| cap.min(wait)));
                 Level::Mcts(c)
             }
             other => other,
         }
     }
+
+    /// The longest a person waits for a move of this level: a time budget is its own bound; a
+    /// playout budget gets [`WAIT_PER_DEFAULT`] per default budget's worth of playouts (at
+    /// least that), so the default level answers within a second however loaded the machine.
+    /// Zero for the levels that do not search.
+    pub fn wait(&self) -> Duration {
+        match self {
+            Level::Mcts(c) => match c.budget {
+                Budget::Time(t) => t,
+                Budget::Playouts(n) => {
+                    WAIT_PER_DEFAULT.mul_f64((f64::from(n) / f64::from(DEFAULT_PLAYOUTS)).max(1.0))
+                }
+            },
+            Level::Random | Level::Greedy => Duration::ZERO,
+        }
+    }
 }
+
+/// The wait of the default level: the most a person waits for its move ([`Level::wait`]).
+pub const WAIT_PER_DEFAULT: Duration = Duration::from_secs(1);
 
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -40,11 +40,11 @@ pub enum Budget {
 pub enum Reward {
     /// 1 for a win, shared wins split, 0 otherwise (ties on the total are shared).
     Win,
-    /// The score margin to the best other side, squashed to 0..1.
+    /// The score margin to the best other side, squashed from -scale..scale to 0..1.
     Margin,
     /// Half of each.
     Mixed,
-    /// Half the win, half the side's own score (divided by twice the margin scale, at most 1).
+    /// Half the win, half the side's own score (divided by twice the scale, at most 1).
     Score,
 }
 
@@ -78,9 +78,15 @@ pub struct MctsConfig {
     pub exploration: f64,
     pub reward: Reward,
     pub rollout: Rollout,
-    /// The margin (in points) that counts as a sure win in [`Reward::Margin`]: margins are
-    /// squashed from -scale..scale into 0..1.
+    /// The reward's scale in points ([`Reward`]): margins are squashed from -scale..scale into
+    /// 0..1, own scores divided by twice the scale. 0 (the default) takes the scale from the
+    /// table: the mean final score of every side over a few greedy playouts from the position
+    /// searched ([`SCALE_PLAYOUTS`]), so the reward means the same in a 40-point game of
+    /// Kingdomino and a 150-point game of Queendomino.
     pub margin_scale: f64,
+    /// The most a search may take, whatever its budget: a person waiting is never kept longer
+    /// (None: no cap). A playout budget cut short is no longer reproducible.
+    pub cap: Option<Duration>,
     /// Progressive widening of placements ([`crate::widen`]): a node visited `n` times considers
     /// its best `ceil(widen * sqrt(n + 1))` placements by the greedy value (0: all, unsorted).
     pub widen: f64,
@@ -114,16 +120,21 @@ impl Default for MctsConfig {
             reward: Reward::Score,
             rollout: Rollout::Greedy(0),
             widen: 0.0,
-            margin_scale: 50.0,
+            margin_scale: 0.0,
             reuse: false,
             opponents: Opponents::Rollout,
             root: Root::Halving,
             crown: 0.0,
             greedy_first: false,
             threads: 1,
+            cap: None,
         }
     }
 }
+
+/// Greedy playouts from the position searched that set the reward's scale when it comes from
+/// the table ([`MctsConfig::margin_scale`] 0); not counted in the budget.
+pub const SCALE_PLAYOUTS: u32 = 16;
 
 /// The root's actions with their visits and mean reward, most visited first
 /// ([`MctsBot::root_ranking`]).
@@ -147,6 +158,10 @@ pub struct MctsBot {
     spare: Vec<Node>,
     /// The side searching (the acting player's).
     me: u16,
+    /// The reward's scale in points for the present search.
+    scale: f64,
+    /// When the present search must stop, whatever its budget ([`MctsConfig::cap`]).
+    deadline: Option<Instant>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -197,6 +212,8 @@ impl MctsBot {
             kept: None,
             spare: Vec::new(),
             me: 0,
+            scale: 50.0,
+            deadline: None,
         }
     }
 
@@ -207,6 +224,11 @@ impl MctsBot {
     /// Playouts run so far.
     pub fn playouts(&self) -> u64 {
         self.playouts
+    }
+
+    /// The reward's scale in points in the last search ([`MctsConfig::margin_scale`]).
+    pub fn scale(&self) -> f64 {
+        self.scale
     }
 
     /// Playouts behind the last search's answer, those of a reused subtree included.
@@ -230,8 +252,25 @@ impl MctsBot {
         ranked
     }
 
-    /// Search from `view` and return the most visited root action with its visit count.
+    /// Search from `view` and return the action chosen with its visit count. The search stops at
+    /// its budget or at its cap ([`MctsConfig::cap`]), whichever comes first.
     pub fn search(&mut self, view: &PlayerView<'_>) -> (Action, u32) {
+        let deadline = self.config.cap.map(|cap| Instant::now() + cap);
+        self.search_until(view, deadline)
+    }
+
+    /// [`MctsBot::search`], stopping at `deadline` at the latest (besides the budget and the
+    /// cap): a deadline already past gives a legal move at once.
+    pub fn search_until(
+        &mut self,
+        view: &PlayerView<'_>,
+        deadline: Option<Instant>,
+    ) -> (Action, u32) {
+        let capped = self.config.cap.map(|cap| Instant::now() + cap);
+        self.deadline = match (deadline, capped) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         let root_actions = view.legal_actions();
         let kept = self.kept.take();
         if root_actions.len() == 1 {
@@ -246,13 +285,22 @@ impl MctsBot {
             }
         }
         self.me = u16::from(view.side().0);
+        if self.past_deadline() {
+            self.tree.clear();
+            return (self.fallback(view, &root_actions), 0);
+        }
         if self.config.threads > 1 {
             return self.search_in_parallel(view, &root_actions);
         }
+        self.scale = self.table_scale(view);
         let (action, visits, node) = match self.config.root {
             Root::Halving if self.can_halve(root_actions.len()) => self.halve(view, &root_actions),
             Root::Halving | Root::Uct => self.uct(view, &root_actions),
         };
+        if visits == 0 {
+            // Stopped by the deadline before a playout.
+            return (self.fallback(view, &root_actions), 0);
+        }
         if self.config.reuse
             && let Some(node) = node
         {
@@ -281,6 +329,7 @@ impl MctsBot {
             ..self.config
         };
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
+        let deadline = self.deadline;
         // Each thread starts from a sample consistent with the view: the hidden order is never
         // read, and every search determinizes again from its own copy.
         let game = view.determinize(&mut self.rng);
@@ -293,7 +342,7 @@ impl MctsBot {
                         let mut bot = MctsBot::new(config, seed, "");
                         match PlayerView::new(&game) {
                             Some(view) => {
-                                bot.search(&view);
+                                bot.search_until(&view, deadline);
                                 (bot.root_ranking(), bot.playouts)
                             }
                             None => (Vec::new(), 0),
@@ -325,9 +374,53 @@ impl MctsBot {
                 }
             }
         }
-        self.root_ranking()
-            .first()
-            .map_or((root_actions[0], 0), |&(a, v, _)| (a, v))
+        match self.root_ranking().first() {
+            Some(&(a, v, _)) if v > 0 => (a, v),
+            _ => (self.fallback(view, root_actions), 0),
+        }
+    }
+
+    /// Whether the present search has passed its deadline.
+    fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// The move when there was no time to search: greedy's choice in a sample of the position
+    /// (legal in every sample), or the first legal action.
+    fn fallback(&mut self, view: &PlayerView<'_>, root_actions: &[Action]) -> Action {
+        let game = view.determinize(&mut self.rng);
+        greedy_choice(&game, self.lean(), &mut self.map)
+            .filter(|a| root_actions.contains(a))
+            .unwrap_or(root_actions[0])
+    }
+
+    /// The reward's scale for a search from `view`: the configured one, or from the table (see
+    /// [`MctsConfig::margin_scale`]).
+    fn table_scale(&mut self, view: &PlayerView<'_>) -> f64 {
+        if self.config.margin_scale > 0.0 {
+            return self.config.margin_scale;
+        }
+        let lean = Lean {
+            crown: 0.0,
+            ..self.lean()
+        };
+        let mut total = 0.0;
+        let mut count = 0u32;
+        for _ in 0..SCALE_PLAYOUTS {
+            let mut game = view.determinize(&mut self.rng);
+            play_out(
+                &mut game,
+                Rollout::Greedy(0),
+                lean,
+                &mut self.rng,
+                &mut self.map,
+            );
+            for side in game.all_sides() {
+                total += f64::from(game.score_total(side));
+                count += 1;
+            }
+        }
+        (total / f64::from(count.max(1))).max(MIN_SCALE)
     }
 
     /// Search by UCT from the root: the most visited root action (the better mean among
@@ -351,6 +444,9 @@ impl MctsBot {
                         break;
                     }
                 }
+            }
+            if done.is_multiple_of(32) && self.past_deadline() {
+                break;
             }
             let mut game = view.determinize(&mut self.rng);
             self.iterate(&mut game, None);
@@ -470,7 +566,7 @@ impl MctsBot {
             &mut self.rng,
             &mut self.map,
         );
-        let rewards = rewards(game, self.config.reward, self.config.margin_scale);
+        let rewards = rewards(game, self.config.reward, self.scale);
         for &i in &self.path {
             let n = &mut self.tree[i as usize];
             n.visits += 1;
@@ -627,6 +723,9 @@ fn canonical_rng() -> impl FnMut() -> u32 {
 }
 
 const CANONICAL_SEED: u64 = 0x6b69_6e67;
+
+/// The smallest scale taken from the table, in points (a table scoring next to nothing).
+const MIN_SCALE: f64 = 5.0;
 
 /// What the finished (or abandoned) game is worth to each side.
 fn rewards(game: &Game, kind: Reward, scale: f64) -> Vec<f64> {

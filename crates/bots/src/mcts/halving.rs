@@ -61,6 +61,7 @@ impl MctsBot {
         let mut left: Vec<u32> = (root.first..root.first + root.len).collect();
         let rounds = rounds(left.len());
         let mut done = 0u32;
+        let mut stopped = false;
         for round in 0..rounds {
             let rounds_left = rounds - round;
             let round_start = Instant::now();
@@ -81,6 +82,10 @@ impl MctsBot {
                 {
                     break;
                 }
+                if self.past_deadline() {
+                    stopped = true;
+                    break;
+                }
                 let sample = view.determinize(&mut self.rng);
                 for &child in &left {
                     let mut game = sample.clone();
@@ -93,7 +98,15 @@ impl MctsBot {
                 let n = tree[i as usize];
                 n.reward / f64::from(n.visits.max(1))
             };
-            left.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)));
+            // Cut short by the deadline: the best mean among those tried in this round and every
+            // one before it (untried actions rank last), and no more halving.
+            left.sort_by(|&a, &b| {
+                let tried = |i: u32| tree[i as usize].visits > 0;
+                tried(b).cmp(&tried(a)).then(mean(b).total_cmp(&mean(a)))
+            });
+            if stopped {
+                break;
+            }
             left.truncate(left.len().div_ceil(2));
         }
         self.playouts += u64::from(done);
