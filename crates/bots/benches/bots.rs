@@ -29,8 +29,22 @@ const PLAYOUTS: u32 = 2000;
 fn mcts_playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("mcts playouts");
     group.throughput(Throughput::Elements(u64::from(PLAYOUTS)));
-    group.sample_size(20);
-    for (name, players) in [("kingdomino", 2u8), ("kingdomino", 4)] {
+    group.sample_size(10);
+    // Every shipped ruleset at its usual table (`cargo bench ... -- "mcts playouts"`).
+    for (name, players) in [
+        ("kingdomino", 2u8),
+        ("kingdomino", 4),
+        ("harmony-middle-kingdom", 4),
+        ("mighty-duel", 2),
+        ("kingdomino-knights", 4),
+        ("volcano", 4),
+        ("dynasty", 4),
+        ("queendomino", 2),
+        ("queendomino", 4),
+        ("queendomino-no-dragon", 4),
+        ("royal-wedding", 6),
+        ("royal-wedding-teams", 8),
+    ] {
         let r = ruleset(name);
         let g = mid_game(&r, players);
         let config = MctsConfig {

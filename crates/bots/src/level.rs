@@ -33,7 +33,7 @@ pub enum LevelError {
     )]
     Budget(String),
     #[error(
-        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed|score, rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=NUMBER, threads=1..64, opp=tree|rollout, root=uct|halving, crown=POINTS, first=greedy|random"
+        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed|score, rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=NUMBER, threads=1..64, top=N, opp=tree|rollout, root=uct|halving, crown=POINTS, first=greedy|random"
     )]
     Setting(String, String),
 }
@@ -130,6 +130,9 @@ impl fmt::Display for Level {
                         ":first={}",
                         if c.greedy_first { "greedy" } else { "random" }
                     )?;
+                }
+                if c.top != d.top {
+                    write!(f, ":top={}", c.top)?;
                 }
                 if c.threads != d.threads {
                     write!(f, ":threads={}", c.threads)?;
@@ -232,6 +235,7 @@ impl FromStr for Level {
                                 .ok_or_else(bad)?
                         }
                         "crown" => config.crown = number(|_| true)?,
+                        "top" => config.top = value.parse::<u16>().map_err(|_| bad())?,
                         "first" => {
                             config.greedy_first =
                                 one_of(value, &[("greedy", true), ("random", false)])

@@ -84,6 +84,9 @@ pub struct MctsConfig {
     /// searched ([`SCALE_PLAYOUTS`]), so the reward means the same in a 40-point game of
     /// Kingdomino and a 150-point game of Queendomino.
     pub margin_scale: f64,
+    /// Sequential halving at the root considers only the best `top` placements by greedy's
+    /// value (0: all), so each gets more samples.
+    pub top: u16,
     /// The most a search may take, whatever its budget: a person waiting is never kept longer
     /// (None: no cap). A playout budget cut short is no longer reproducible.
     pub cap: Option<Duration>,
@@ -127,6 +130,7 @@ impl Default for MctsConfig {
             crown: 0.0,
             greedy_first: false,
             threads: 1,
+            top: 0,
             cap: None,
         }
     }
@@ -294,7 +298,10 @@ impl MctsBot {
         }
         self.scale = self.table_scale(view);
         let (action, visits, node) = match self.config.root {
-            Root::Halving if self.can_halve(root_actions.len()) => self.halve(view, &root_actions),
+            Root::Halving if self.can_halve(root_actions.len()) => {
+                let shortlist = self.shortlist(view, &root_actions);
+                self.halve(view, &shortlist)
+            }
             Root::Halving | Root::Uct => self.uct(view, &root_actions),
         };
         if visits == 0 {
@@ -378,6 +385,24 @@ impl MctsBot {
             Some(&(a, v, _)) if v > 0 => (a, v),
             _ => (self.fallback(view, root_actions), 0),
         }
+    }
+
+    /// The root actions sequential halving considers: at a placement with [`MctsConfig::top`]
+    /// set, the best `top` by greedy's value (which reads only the kingdom and the domino,
+    /// public both), otherwise all.
+    fn shortlist(&mut self, view: &PlayerView<'_>, root_actions: &[Action]) -> Vec<Action> {
+        let top = usize::from(self.config.top);
+        let mut actions = root_actions.to_vec();
+        if top == 0 || actions.len() <= top || self.tree[0].len > 0 {
+            return actions;
+        }
+        let game = view.determinize(&mut self.rng);
+        if !matches!(game.phase(), Phase::Place { .. }) {
+            return actions;
+        }
+        sort_placements(&game, &mut actions, &mut self.values, &mut self.map);
+        actions.truncate(top);
+        actions
     }
 
     /// Whether the present search has passed its deadline.
