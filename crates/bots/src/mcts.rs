@@ -137,7 +137,8 @@ impl Default for MctsConfig {
 }
 
 /// Greedy playouts from the position searched that set the reward's scale when it comes from
-/// the table ([`MctsConfig::margin_scale`] 0); not counted in the budget.
+/// the table ([`MctsConfig::margin_scale`] 0); not counted in the budget, and fewer for a budget
+/// under 256 playouts (one per 16 playouts, at least one).
 pub const SCALE_PLAYOUTS: u32 = 16;
 
 /// The root's actions with their visits and mean reward, most visited first
@@ -431,7 +432,12 @@ impl MctsBot {
         };
         let mut total = 0.0;
         let mut count = 0u32;
-        for _ in 0..SCALE_PLAYOUTS {
+        // A small budget (tests, quick levels) spends at most one playout in 16 on the scale.
+        let playouts = match self.config.budget {
+            Budget::Playouts(n) => (n / 16).clamp(1, SCALE_PLAYOUTS),
+            Budget::Time(_) => SCALE_PLAYOUTS,
+        };
+        for _ in 0..playouts {
             let mut game = view.determinize(&mut self.rng);
             play_out(
                 &mut game,
