@@ -1,6 +1,6 @@
 //! The named levels users choose from: `random`, `greedy`, `mcts`, `mcts:PLAYOUTS`, `mcts:500ms`.
 
-use crate::mcts::{Budget, DEFAULT_PLAYOUTS, MctsConfig, Opponents, Reward, Rollout, Root};
+use crate::mcts::{Budget, DEFAULT_PLAYOUTS, MctsConfig, Rollout};
 use crate::{Bot, GreedyBot, MctsBot, RandomBot};
 use std::fmt;
 use std::str::FromStr;
@@ -104,13 +104,7 @@ impl fmt::Display for Level {
                     write!(f, ":c={}", c.exploration)?;
                 }
                 if c.reward != d.reward {
-                    let r = match c.reward {
-                        Reward::Win => "win",
-                        Reward::Margin => "margin",
-                        Reward::Mixed => "mixed",
-                        Reward::Score => "score",
-                    };
-                    write!(f, ":reward={r}")?;
+                    write!(f, ":reward={}", c.reward)?;
                 }
                 if c.margin_scale != d.margin_scale {
                     write!(f, ":m={}", c.margin_scale)?;
@@ -138,16 +132,10 @@ impl fmt::Display for Level {
                     write!(f, ":threads={}", c.threads)?;
                 }
                 if c.root != d.root {
-                    match c.root {
-                        Root::Uct => write!(f, ":root=uct")?,
-                        Root::Halving => write!(f, ":root=halving")?,
-                    }
+                    write!(f, ":root={}", c.root)?;
                 }
                 if c.opponents != d.opponents {
-                    match c.opponents {
-                        Opponents::Tree => write!(f, ":opp=tree")?,
-                        Opponents::Rollout => write!(f, ":opp=rollout")?,
-                    }
+                    write!(f, ":opp={}", c.opponents)?;
                 }
                 if c.rollout != d.rollout {
                     match c.rollout {
@@ -196,18 +184,7 @@ impl FromStr for Level {
                     };
                     match key {
                         "c" => config.exploration = number(|c| c >= 0.0)?,
-                        "reward" => {
-                            config.reward = one_of(
-                                value,
-                                &[
-                                    ("win", Reward::Win),
-                                    ("margin", Reward::Margin),
-                                    ("mixed", Reward::Mixed),
-                                    ("score", Reward::Score),
-                                ],
-                            )
-                            .ok_or_else(bad)?
-                        }
+                        "reward" => config.reward = value.parse().map_err(|_| bad())?,
                         "rollout" => {
                             config.rollout = match value {
                                 "random" => Rollout::Random,
@@ -241,18 +218,8 @@ impl FromStr for Level {
                                 one_of(value, &[("greedy", true), ("random", false)])
                                     .ok_or_else(bad)?
                         }
-                        "root" => {
-                            config.root =
-                                one_of(value, &[("uct", Root::Uct), ("halving", Root::Halving)])
-                                    .ok_or_else(bad)?
-                        }
-                        "opp" => {
-                            config.opponents = one_of(
-                                value,
-                                &[("tree", Opponents::Tree), ("rollout", Opponents::Rollout)],
-                            )
-                            .ok_or_else(bad)?
-                        }
+                        "root" => config.root = value.parse().map_err(|_| bad())?,
+                        "opp" => config.opponents = value.parse().map_err(|_| bad())?,
                         _ => return Err(bad()),
                     }
                 }

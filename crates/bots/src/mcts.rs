@@ -36,7 +36,8 @@ pub enum Budget {
 }
 
 /// What a finished playout is worth to a side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::Display, strum::EnumString)]
+#[strum(serialize_all = "lowercase")]
 pub enum Reward {
     /// 1 for a win, shared wins split, 0 otherwise (ties on the total are shared).
     Win,
@@ -49,7 +50,8 @@ pub enum Reward {
 }
 
 /// Who chooses the other sides' actions inside the tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::Display, strum::EnumString)]
+#[strum(serialize_all = "lowercase")]
 pub enum Opponents {
     /// The tree: every side's actions are searched, each side maximising its own reward (max-n).
     Tree,
@@ -59,7 +61,8 @@ pub enum Opponents {
 }
 
 /// How the root chooses which of its actions the next playouts try.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::Display, strum::EnumString)]
+#[strum(serialize_all = "lowercase")]
 pub enum Root {
     /// UCT, like every other node; the most visited action is played.
     Uct,
