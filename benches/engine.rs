@@ -9,7 +9,10 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 fn ruleset(name: &str) -> Arc<Ruleset> {
-    Arc::new(crownlands_rules::load(name).unwrap_or_else(|e| panic!("{e}")))
+    Arc::new(
+        crownlands_rules::load(crownlands_core::Registry::shipped_ref(), name)
+            .unwrap_or_else(|e| panic!("{e}")),
+    )
 }
 
 /// Complete random games as `crownlands simulate` and the search bots play them: one game whose
@@ -63,7 +66,15 @@ fn setup(c: &mut Criterion) {
     let mut group = c.benchmark_group("setup");
     for name in ["kingdomino", "queendomino", "royal-wedding"] {
         group.bench_function(format!("load {name}"), |b| {
-            b.iter(|| black_box(crownlands_rules::load(black_box(name)).expect("loads")))
+            b.iter(|| {
+                black_box(
+                    crownlands_rules::load(
+                        crownlands_core::Registry::shipped_ref(),
+                        black_box(name),
+                    )
+                    .expect("loads"),
+                )
+            })
         });
     }
     for (name, players) in [("kingdomino", 4u8), ("queendomino", 4)] {

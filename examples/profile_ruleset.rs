@@ -11,7 +11,7 @@ fn main() {
     let name = args.next().unwrap_or_else(|| "queendomino".into());
     let players: u8 = args.next().and_then(|a| a.parse().ok()).unwrap_or(4);
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(10_000);
-    let ruleset = match crownlands_rules::load(&name) {
+    let ruleset = match crownlands_rules::load(crownlands_core::Registry::shipped_ref(), &name) {
         Ok(r) => Arc::new(r),
         Err(e) => {
             eprintln!("{e}");

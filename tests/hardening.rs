@@ -46,7 +46,10 @@ fn message(path: &Path) -> Option<String> {
         .into_iter()
         .map(|s| s.name)
         .collect();
-    let hash = notation::ruleset_hash(&crownlands_rules::load_shipped("kingdomino").ok()?);
+    let hash = notation::ruleset_hash(
+        &crownlands_rules::load_shipped(crownlands_core::Registry::shipped_ref(), "kingdomino")
+            .ok()?,
+    );
     raw_message(path).map(|m| {
         m.replace(&names.join(", "), "<shipped rulesets>")
             .replace(&hash, "<hash of kingdomino>")
@@ -59,21 +62,31 @@ fn raw_message(path: &Path) -> Option<String> {
     let text = String::from_utf8_lossy(&bytes);
     let ext = path.extension()?.to_string_lossy().into_owned();
     match ext.as_str() {
-        "toml" => crownlands_rules::load_str(&text, Path::new(&name))
-            .err()
-            .map(|d| d.to_string()),
+        "toml" => crownlands_rules::load_str(
+            crownlands_core::Registry::shipped_ref(),
+            &text,
+            Path::new(&name),
+        )
+        .err()
+        .map(|d| d.to_string()),
         "kingdom" => {
-            let ruleset = crownlands_rules::load_shipped("kingdomino").ok()?;
+            let ruleset = crownlands_rules::load_shipped(
+                crownlands_core::Registry::shipped_ref(),
+                "kingdomino",
+            )
+            .ok()?;
             let grid = ruleset.rules_for(ruleset.min_players())?.grid_size;
             crownlands_rules::kingdom_file::parse(&text, &name, &ruleset, grid)
                 .err()
                 .map(|d| d.to_string())
         }
         "json" => Save::from_json(&text, &name)
-            .and_then(|s| s.load(&name))
+            .and_then(|s| s.load(crownlands_core::Registry::shipped_ref(), &name))
             .err()
             .map(|e| e.to_string()),
-        "cgn" => notation::import(&text, &name).err().map(|e| e.to_string()),
+        "cgn" => notation::import(crownlands_core::Registry::shipped_ref(), &text, &name)
+            .err()
+            .map(|e| e.to_string()),
         _ => None,
     }
 }
@@ -209,7 +222,10 @@ fn sample_sessions() -> Vec<Session> {
         ("dynasty", 2, 70),
         ("volcano", 4, usize::MAX),
     ] {
-        let ruleset = Arc::new(crownlands_rules::load_shipped(name).expect("shipped"));
+        let ruleset = Arc::new(
+            crownlands_rules::load_shipped(crownlands_core::Registry::shipped_ref(), name)
+                .expect("shipped"),
+        );
         let mut s =
             Session::new(ruleset, Player::seats(players, "random"), rng.next()).expect("session");
         for _ in 0..moves {
@@ -232,12 +248,16 @@ fn random_bytes_never_panic() {
         let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
         let text = String::from_utf8_lossy(&bytes);
         if let Ok(save) = Save::from_json(&text, "random.json") {
-            let _ = save.load("random.json");
+            let _ = save.load(crownlands_core::Registry::shipped_ref(), "random.json");
         }
-        let _ = notation::import(&text, "random.cgn");
+        let _ = notation::import(
+            crownlands_core::Registry::shipped_ref(),
+            &text,
+            "random.cgn",
+        );
         // Bytes after a valid header, so that the parser gets past the first checks.
         let cgn = format!("[Ruleset \"kingdomino\"]\n[Seed \"1\"]\n[Players \"2\"]\n{text}");
-        let _ = notation::import(&cgn, "random.cgn");
+        let _ = notation::import(crownlands_core::Registry::shipped_ref(), &cgn, "random.cgn");
     }
 }
 
@@ -262,7 +282,9 @@ fn mutated_saves_and_notation_never_panic() {
     let mut refused = 0;
     for i in 0..240 {
         let json = mutate(&mut rng, &jsons[i % jsons.len()]);
-        match Save::from_json(&json, "m.json").and_then(|s| s.load("m.json")) {
+        match Save::from_json(&json, "m.json")
+            .and_then(|s| s.load(crownlands_core::Registry::shipped_ref(), "m.json"))
+        {
             Ok(_) => {}
             Err(e) => {
                 refused += 1;
@@ -270,7 +292,7 @@ fn mutated_saves_and_notation_never_panic() {
             }
         }
         let cgn = mutate(&mut rng, &cgns[i % cgns.len()]);
-        if notation::import(&cgn, "m.cgn").is_err() {
+        if notation::import(crownlands_core::Registry::shipped_ref(), &cgn, "m.cgn").is_err() {
             refused += 1;
         }
     }
@@ -306,7 +328,10 @@ fn wild_action(rng: &mut Rng, dominoes: usize) -> Action {
 fn random_action_sequences_keep_the_invariants() {
     let mut rng = Rng(0x5eed_0003);
     for name in ["kingdomino", "mighty-duel", "volcano", "dynasty"] {
-        let ruleset = Arc::new(crownlands_rules::load_shipped(name).expect("shipped"));
+        let ruleset = Arc::new(
+            crownlands_rules::load_shipped(crownlands_core::Registry::shipped_ref(), name)
+                .expect("shipped"),
+        );
         for &(players, _) in ruleset.player_counts() {
             for _ in 0..4 {
                 let mut s = Session::new(
@@ -351,7 +376,12 @@ fn random_action_sequences_keep_the_invariants() {
                 assert!(s.is_over(), "{name}: the match ends");
                 // The recorded session loads back to the same thing.
                 let save = s.to_save();
-                assert_eq!(save.load("s.json").expect("loads").to_save(), save);
+                assert_eq!(
+                    save.load(crownlands_core::Registry::shipped_ref(), "s.json")
+                        .expect("loads")
+                        .to_save(),
+                    save
+                );
             }
         }
     }
@@ -359,7 +389,10 @@ fn random_action_sequences_keep_the_invariants() {
 
 /// A save of a game not yet begun under the shipped `kingdomino`.
 fn fresh_save() -> Save {
-    let ruleset = Arc::new(crownlands_rules::load_shipped("kingdomino").expect("shipped"));
+    let ruleset = Arc::new(
+        crownlands_rules::load_shipped(crownlands_core::Registry::shipped_ref(), "kingdomino")
+            .expect("shipped"),
+    );
     Save::from_actions(ruleset, Player::seats(2, "random"), 7, &[Vec::new()]).expect("save")
 }
 
@@ -405,13 +438,13 @@ proptest::proptest! {
         let mut save = fresh_save();
         save.ruleset = format!("{line}\n{}", save.ruleset);
         let e = if notation_form {
-            let session = fresh_save().load("f.json").expect("loads");
+            let session = fresh_save().load(crownlands_core::Registry::shipped_ref(), "f.json").expect("loads");
             let cgn = notation::export(&session, ExportOptions { embed_ruleset: true })
                 .expect("export");
             let cgn = cgn.replacen("\n% ", &format!("\n% {line}\n% "), 1);
-            notation::import(&cgn, "f.cgn").expect_err("refused").to_string()
+            notation::import(crownlands_core::Registry::shipped_ref(), &cgn, "f.cgn").expect_err("refused").to_string()
         } else {
-            save.load("f.json").expect_err("refused").to_string()
+            save.load(crownlands_core::Registry::shipped_ref(), "f.json").expect_err("refused").to_string()
         };
         proptest::prop_assert!(
             e.contains("is not allowed in an embedded ruleset") || e.contains("TOML"),
@@ -453,7 +486,7 @@ proptest::proptest! {
             text.push_str(&format!("\"k\\u00{:02x}{i}\" = 1\n", 0x41 + i % 26));
         }
         text.push_str(&format!("deep = {}{}\n", "[".repeat(nested), "]".repeat(nested)));
-        let e = crownlands_rules::load_str(&text, Path::new("many.toml"))
+        let e = crownlands_rules::load_str(crownlands_core::Registry::shipped_ref(), &text, Path::new("many.toml"))
             .expect_err("refused")
             .to_string();
         proptest::prop_assert!(e.lines().count() <= 101, "{} lines", e.lines().count());
@@ -462,27 +495,40 @@ proptest::proptest! {
 
 #[test]
 fn a_byte_order_mark_is_accepted_in_saves_and_notation() {
-    let session = fresh_save().load("f.json").expect("loads");
+    let session = fresh_save()
+        .load(crownlands_core::Registry::shipped_ref(), "f.json")
+        .expect("loads");
     let json = format!("\u{feff}{}", session.to_save().to_json());
     Save::from_json(&json, "bom.json")
-        .and_then(|s| s.load("bom.json"))
+        .and_then(|s| s.load(crownlands_core::Registry::shipped_ref(), "bom.json"))
         .expect("a BOM before a save");
     let cgn = notation::export(&session, ExportOptions::default()).expect("export");
-    notation::import(&format!("\u{feff}{cgn}"), "bom.cgn").expect("a BOM before notation");
+    notation::import(
+        crownlands_core::Registry::shipped_ref(),
+        &format!("\u{feff}{cgn}"),
+        "bom.cgn",
+    )
+    .expect("a BOM before notation");
 }
 
 #[test]
 fn notation_without_a_ruleset_hash_imports_with_a_warning() {
-    let session = fresh_save().load("f.json").expect("loads");
+    let session = fresh_save()
+        .load(crownlands_core::Registry::shipped_ref(), "f.json")
+        .expect("loads");
     let cgn = notation::export(&session, ExportOptions::default()).expect("export");
-    let (_, warnings) = notation::import_with_warnings(&cgn, "f.cgn").expect("imports");
+    let (_, warnings) =
+        notation::import_with_warnings(crownlands_core::Registry::shipped_ref(), &cgn, "f.cgn")
+            .expect("imports");
     assert!(warnings.is_empty(), "{warnings:?}");
     let bare: String = cgn
         .lines()
         .filter(|l| !l.starts_with("[RulesetHash"))
         .map(|l| format!("{l}\n"))
         .collect();
-    let (_, warnings) = notation::import_with_warnings(&bare, "f.cgn").expect("imports");
+    let (_, warnings) =
+        notation::import_with_warnings(crownlands_core::Registry::shipped_ref(), &bare, "f.cgn")
+            .expect("imports");
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert!(warnings[0].contains("no `[RulesetHash"), "{}", warnings[0]);
 }
@@ -493,13 +539,19 @@ fn a_save_with_too_many_players_says_how_many() {
     save.players = (1..=300)
         .map(|s| Player::new(s, format!("p{s}"), "random"))
         .collect();
-    let e = save.load("many.json").expect_err("refused").to_string();
+    let e = save
+        .load(crownlands_core::Registry::shipped_ref(), "many.json")
+        .expect_err("refused")
+        .to_string();
     assert!(e.contains("300 players"), "{e}");
 }
 
 #[test]
 fn an_illegal_module_action_is_named_in_its_text() {
-    let ruleset = Arc::new(crownlands_rules::load_shipped("queendomino").expect("shipped"));
+    let ruleset = Arc::new(
+        crownlands_rules::load_shipped(crownlands_core::Registry::shipped_ref(), "queendomino")
+            .expect("shipped"),
+    );
     let mut rng = Rng(0x5eed_0004);
     let mut s = Session::new(ruleset, Player::seats(2, "random"), 11).expect("session");
     // Play until a module's step, where a far-away build is refused.

@@ -22,7 +22,8 @@ fn header<'a>(text: &'a str, key: &str) -> Option<&'a str> {
 }
 
 fn load(name: &str) -> Ruleset {
-    crownlands_rules::load(name).unwrap_or_else(|e| panic!("{e}"))
+    crownlands_rules::load(crownlands_core::Registry::shipped_ref(), name)
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]

@@ -117,7 +117,8 @@ fn final_checks(g: &Game, actions: &[Action]) {
     }
     assert_eq!(seen.len(), placed + discarded);
     // The score recomputed from the grid rebuilt square by square matches the game's.
-    let modules = build_all(&g.rules().modules).expect("the ruleset's modules build");
+    let modules = build_all(crownlands_core::Registry::shipped_ref(), &g.rules().modules)
+        .expect("the ruleset's modules build");
     // Per side: one kingdom per player, or one per team.
     for p in g.all_sides() {
         let holdings = &g.economy().sides[p];

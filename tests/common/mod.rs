@@ -27,7 +27,7 @@ pub fn shipped_rulesets() -> Vec<(String, Arc<Ruleset>)> {
                 .and_then(|s| s.to_str())
                 .unwrap_or("?")
                 .to_string();
-            let r = crownlands_rules::load_path(&p)
+            let r = crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &p)
                 .unwrap_or_else(|e| panic!("{} does not load:\n{e}", p.display()));
             (name, Arc::new(r))
         })

@@ -10,7 +10,10 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 fn ruleset(name: &str) -> Arc<Ruleset> {
-    Arc::new(crownlands_rules::load(name).unwrap_or_else(|e| panic!("{e}")))
+    Arc::new(
+        crownlands_rules::load(crownlands_core::Registry::shipped_ref(), name)
+            .unwrap_or_else(|e| panic!("{e}")),
+    )
 }
 
 /// A position half way through a seeded random game, at a placement.

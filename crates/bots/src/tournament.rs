@@ -647,7 +647,10 @@ mod tests {
     use std::sync::Mutex;
 
     fn ruleset(name: &str) -> Arc<Ruleset> {
-        Arc::new(crownlands_rules::load_shipped(name).expect("shipped ruleset"))
+        Arc::new(
+            crownlands_rules::load_shipped(crownlands_core::Registry::shipped_ref(), name)
+                .expect("shipped ruleset"),
+        )
     }
 
     /// A recorded game, owned.

@@ -21,7 +21,9 @@ fn var(name: &str, default: &str) -> String {
 fn score_parts_of_the_first_bot() {
     let levels = parse_list(&var("BOTS", "mcts:500,greedy,greedy,greedy")).expect("bot list");
     let name = var("RULESET", "harmony-middle-kingdom");
-    let r = Arc::new(crownlands_rules::load(&name).expect("ruleset"));
+    let r = Arc::new(
+        crownlands_rules::load(crownlands_core::Registry::shipped_ref(), &name).expect("ruleset"),
+    );
     let games: u64 = var("GAMES", "8").parse().expect("games");
     let seed: u64 = var("SEED", "1").parse().expect("seed");
     let n = levels.len();

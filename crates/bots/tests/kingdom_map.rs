@@ -12,7 +12,10 @@ fn kingdom_map_values_equal_greedy_values() {
     let mut map = KingdomMap::new();
     let mut checked = 0u32;
     for shipped in crownlands_rules::shipped() {
-        let r = Arc::new(crownlands_rules::load(&shipped.name).unwrap_or_else(|e| panic!("{e}")));
+        let r = Arc::new(
+            crownlands_rules::load(crownlands_core::Registry::shipped_ref(), &shipped.name)
+                .unwrap_or_else(|e| panic!("{e}")),
+        );
         let players = r.player_counts()[0].0;
         for seed in 0..6u64 {
             let mut g = Game::new(r.clone(), players, seed).expect("setup");

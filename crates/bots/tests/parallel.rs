@@ -6,7 +6,10 @@ use crownlands_core::{Game, Ruleset};
 use std::sync::Arc;
 
 fn ruleset(name: &str) -> Arc<Ruleset> {
-    Arc::new(crownlands_rules::load(name).unwrap_or_else(|e| panic!("{e}")))
+    Arc::new(
+        crownlands_rules::load(crownlands_core::Registry::shipped_ref(), name)
+            .unwrap_or_else(|e| panic!("{e}")),
+    )
 }
 
 fn position(name: &str, players: u8, seed: u64, moves: usize) -> Game {

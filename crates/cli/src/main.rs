@@ -1,21 +1,9 @@
-//! `crownlands`: validate rulesets, score kingdoms, list placements and simulate games.
+//! `crownlands`: validate rulesets, score kingdoms, list placements and simulate games, with the
+//! shipped modules.
 
-mod cli;
-mod commands;
-mod errors;
-mod lab;
-mod output;
-
-use clap::Parser;
+use crownlands_core::Registry;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
-    match commands::run(cli.command) {
-        Ok(code) => code,
-        Err(e) => {
-            output::write_err(&e.to_string());
-            ExitCode::from(e.exit_code())
-        }
-    }
+    crownlands_cli::run(Registry::shipped())
 }

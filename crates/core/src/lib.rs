@@ -14,6 +14,7 @@ pub mod kingdom;
 pub mod matches;
 pub mod modules;
 mod perft;
+pub mod registry;
 pub mod rng;
 pub mod ruleset;
 pub mod score;
@@ -33,6 +34,7 @@ pub use geometry::{Cell, Direction, Placement};
 pub use kingdom::{Content, Kingdom, PlacementSet, Territory};
 pub use matches::Match;
 pub use perft::perft;
+pub use registry::{ModuleFactory, Registry};
 pub use ruleset::{
     Field, FirstClaims, LineSource, MiddleKingdom, MiddleKingdomReading, Problem, Problems,
     RuleWarning, Rules, RulesField, RulesProblem, Ruleset, RulesetParts, TieBreak, WarningAt,

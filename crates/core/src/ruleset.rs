@@ -230,9 +230,19 @@ impl PartialEq for BuiltModules {
 impl Eq for BuiltModules {}
 
 impl Ruleset {
-    /// Check `parts` and make them a ruleset; else every problem found, each naming the field it
-    /// concerns ([`Problem::field`]), not only the first.
+    /// Check `parts` and make them a ruleset, with the shipped modules
+    /// ([`Registry::shipped`](crate::Registry::shipped)); else every problem found, each naming
+    /// the field it concerns ([`Problem::field`]), not only the first.
     pub fn new(parts: RulesetParts) -> Result<Ruleset, Problems> {
+        Ruleset::with_registry(parts, crate::Registry::shipped_ref())
+    }
+
+    /// [`Ruleset::new`] with the modules of `registry`: each module the rules name is built by
+    /// the registry's factory of that name, once, and every game of the ruleset plays with it.
+    pub fn with_registry(
+        parts: RulesetParts,
+        registry: &crate::Registry,
+    ) -> Result<Ruleset, Problems> {
         let RulesetParts {
             name,
             description,
@@ -256,14 +266,14 @@ impl Ruleset {
         problems.extend(ruleset.player_count_problems());
         let mut modules = Vec::with_capacity(ruleset.player_counts.len());
         for (n, rules) in &ruleset.player_counts {
-            let mut found = rules.problems(*n, ruleset.dominoes.len());
+            let mut found = rules.problems(*n, ruleset.dominoes.len(), registry);
             let built = if found
                 .iter()
                 .any(|p| matches!(p, RulesProblem::Module { .. }))
             {
                 BuiltModules::default()
             } else {
-                match crate::modules::build_all(&rules.modules) {
+                match crate::modules::build_all(registry, &rules.modules) {
                     Ok(built) => BuiltModules(built.into()),
                     Err(_) => BuiltModules::default(),
                 }
@@ -568,14 +578,36 @@ impl Ruleset {
                 ),
             });
         }
-        if let Ok(modules) = crate::modules::build_all(&rules.modules) {
-            for (i, m) in modules.iter().enumerate() {
-                if let Some(why) = m.idle(self, rules) {
-                    out.push(RuleWarning {
-                        at: WarningAt::Module(i),
-                        message: format!("module `{}` can never act: {why}", m.name()),
-                    });
-                }
+        // This ruleset's own modules at that count (built by its registry); other rules, with
+        // the shipped ones.
+        let own = self
+            .player_counts
+            .iter()
+            .position(|(n, r)| *n == players && r == rules)
+            .and_then(|i| self.modules.get(i))
+            .filter(|built| {
+                built.0.len() == rules.modules.len()
+                    && built
+                        .0
+                        .iter()
+                        .zip(&rules.modules)
+                        .all(|(m, s)| m.name() == s.name)
+            });
+        let built;
+        let modules: &[Box<dyn Module>] = match own {
+            Some(own) => &own.0,
+            None => {
+                built = crate::modules::build_all(crate::Registry::shipped_ref(), &rules.modules)
+                    .unwrap_or_default();
+                &built
+            }
+        };
+        for (i, m) in modules.iter().enumerate() {
+            if let Some(why) = m.idle(self, rules) {
+                out.push(RuleWarning {
+                    at: WarningAt::Module(i),
+                    message: format!("module `{}` can never act: {why}", m.name()),
+                });
             }
         }
         let coins = crate::modules::has_module(rules, "wealth")
@@ -606,7 +638,12 @@ impl Ruleset {
 impl Rules {
     /// Problems with these rules at `players` players, with `dominoes` dominoes available (all
     /// but those that need the whole ruleset: module setup, boxes of alternating lines).
-    fn problems(&self, players: u8, dominoes: usize) -> Vec<RulesProblem> {
+    fn problems(
+        &self,
+        players: u8,
+        dominoes: usize,
+        registry: &crate::Registry,
+    ) -> Vec<RulesProblem> {
         let mut problems = Vec::new();
         if players == 0 || players > MAX_PLAYERS {
             problems.push(RulesProblem::Players(players));
@@ -669,7 +706,7 @@ impl Rules {
         }
         // Unknown or duplicate modules, bad parameters. Setting modules up needs the whole
         // ruleset: `Ruleset::new` does that.
-        for p in crate::modules::check_specs(&self.modules) {
+        for p in crate::modules::check_specs(registry, &self.modules) {
             problems.push(RulesProblem::Module {
                 index: p.module,
                 key: p.key,

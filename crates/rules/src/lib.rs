@@ -24,7 +24,7 @@ pub use print::to_toml;
 pub use schema::{ruleset_schema, set_schema};
 
 use components::{Block, Components};
-use crownlands_core::Ruleset;
+use crownlands_core::{Registry, Ruleset};
 use load::finish_diags;
 use loader::{Loader, Parsed};
 use source::Source;
@@ -55,15 +55,15 @@ pub enum Validated {
 }
 
 /// Load a ruleset: an existing file's path, else a shipped ruleset's name.
-pub fn load(name_or_path: &str) -> Result<Ruleset, Diagnostics> {
+pub fn load(registry: &Registry, name_or_path: &str) -> Result<Ruleset, Diagnostics> {
     let path = Path::new(name_or_path);
     if path.is_file() {
-        return load_path(path);
+        return load_path(registry, path);
     }
     if source::is_plain_name(name_or_path)
         && source::embedded(&format!("{name_or_path}.toml")).is_some()
     {
-        return load_shipped(name_or_path);
+        return load_shipped(registry, name_or_path);
     }
     let names = shipped_names();
     let known: Vec<&str> = names.iter().map(String::as_str).collect();
@@ -77,18 +77,18 @@ pub fn load(name_or_path: &str) -> Result<Ruleset, Diagnostics> {
 }
 
 /// Load a ruleset file from disk.
-pub fn load_path(path: &Path) -> Result<Ruleset, Diagnostics> {
-    load::load_source(Source::Fs(path.to_path_buf()), None)
+pub fn load_path(registry: &Registry, path: &Path) -> Result<Ruleset, Diagnostics> {
+    load::load_source(registry, Source::Fs(path.to_path_buf()), None)
 }
 
 /// Load a shipped ruleset by name.
-pub fn load_shipped(name: &str) -> Result<Ruleset, Diagnostics> {
-    load::load_source(Source::shipped(name), None)
+pub fn load_shipped(registry: &Registry, name: &str) -> Result<Ruleset, Diagnostics> {
+    load::load_source(registry, Source::shipped(name), None)
 }
 
 /// Load a ruleset from text, as if it were the file `path` (which names it in diagnostics and
 /// anchors its relative paths; the file itself need not exist).
-pub fn load_str(text: &str, path: &Path) -> Result<Ruleset, Diagnostics> {
+pub fn load_str(registry: &Registry, text: &str, path: &Path) -> Result<Ruleset, Diagnostics> {
     let source = Source::Fs(path.to_path_buf());
     let src = diagnostic::SourceText::new(source.display(), text);
     if text.len() > node::MAX_FILE_BYTES {
@@ -103,7 +103,7 @@ pub fn load_str(text: &str, path: &Path) -> Result<Ruleset, Diagnostics> {
             ),
         ));
     }
-    load::load_source(source, Some(src))
+    load::load_source(registry, source, Some(src))
 }
 
 /// Load a ruleset embedded in another file (a save, a notation file) from its text; `name` names
@@ -111,7 +111,7 @@ pub fn load_str(text: &str, path: &Path) -> Result<Ruleset, Diagnostics> {
 /// `sets` and `add-sets` are refused however they are spelt (the check is on the parsed
 /// document), and the loader has no file system at all, so nothing in the text can make it open
 /// a file. The same size limit as for ruleset files applies.
-pub fn load_embedded(text: &str, name: &str) -> Result<Ruleset, Diagnostics> {
+pub fn load_embedded(registry: &Registry, text: &str, name: &str) -> Result<Ruleset, Diagnostics> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.len() > node::MAX_FILE_BYTES {
         return Err(Diagnostics::one(
@@ -125,7 +125,7 @@ pub fn load_embedded(text: &str, name: &str) -> Result<Ruleset, Diagnostics> {
             ),
         ));
     }
-    load::load_sealed(diagnostic::SourceText::new(name, text))
+    load::load_sealed(registry, diagnostic::SourceText::new(name, text))
 }
 
 /// What [`check_path`] found: the file's problems or contents, and its warnings (rules that can
@@ -139,12 +139,12 @@ pub struct Checked {
 
 /// Check a ruleset file, or a component set file on its own (its dominoes may name only the
 /// terrains it declares).
-pub fn validate_path(path: &Path) -> Result<Validated, Diagnostics> {
-    check_path(path).result
+pub fn validate_path(registry: &Registry, path: &Path) -> Result<Validated, Diagnostics> {
+    check_path(registry, path).result
 }
 
 /// [`validate_path`], with the warnings.
-pub fn check_path(path: &Path) -> Checked {
+pub fn check_path(registry: &Registry, path: &Path) -> Checked {
     let source = Source::Fs(path.to_path_buf());
     let src = match source.read() {
         Ok(src) => src,
@@ -162,21 +162,21 @@ pub fn check_path(path: &Path) -> Checked {
             };
         }
     };
-    validate_text(source, src)
+    validate_text(registry, source, src)
 }
 
 /// The warnings of a ruleset (a file's path or a shipped name); empty when it does not load.
-pub fn warnings(name_or_path: &str) -> Vec<Diagnostic> {
+pub fn warnings(registry: &Registry, name_or_path: &str) -> Vec<Diagnostic> {
     let path = Path::new(name_or_path);
     let source = if path.is_file() {
         Source::Fs(path.to_path_buf())
     } else {
         Source::shipped(name_or_path)
     };
-    load::load_source_with_warnings(source, None).1
+    load::load_source_with_warnings(registry, source, None).1
 }
 
-fn validate_text(source: Source, src: diagnostic::SourceText) -> Checked {
+fn validate_text(registry: &Registry, source: Source, src: diagnostic::SourceText) -> Checked {
     let is_set = match node::parse(&src) {
         Ok(doc) => doc.get("set").is_some(),
         Err(ds) => {
@@ -187,13 +187,13 @@ fn validate_text(source: Source, src: diagnostic::SourceText) -> Checked {
         }
     };
     if !is_set {
-        let (result, warnings) = load::load_source_with_warnings(source, Some(src));
+        let (result, warnings) = load::load_source_with_warnings(registry, source, Some(src));
         return Checked {
             result: result.map(Validated::Ruleset),
             warnings,
         };
     }
-    let mut loader = Loader::default();
+    let mut loader = Loader::new(registry);
     let result = match loader.open_text(source, src) {
         Some((idx, Parsed::Set(sf))) => {
             let sf = *sf;
@@ -228,15 +228,19 @@ fn validate_text(source: Source, src: diagnostic::SourceText) -> Checked {
 }
 
 /// Check text as if it were the file at `path` (a ruleset or a component set).
-pub fn validate_str(text: &str, path: &Path) -> Result<Validated, Diagnostics> {
-    check_str(text, path).result
+pub fn validate_str(
+    registry: &Registry,
+    text: &str,
+    path: &Path,
+) -> Result<Validated, Diagnostics> {
+    check_str(registry, text, path).result
 }
 
 /// [`validate_str`], with the warnings.
-pub fn check_str(text: &str, path: &Path) -> Checked {
+pub fn check_str(registry: &Registry, text: &str, path: &Path) -> Checked {
     let source = Source::Fs(path.to_path_buf());
     let src = diagnostic::SourceText::new(source.display(), text);
-    validate_text(source, src)
+    validate_text(registry, source, src)
 }
 
 /// The names of the shipped rulesets (not component sets), sorted, without loading them.
@@ -269,12 +273,12 @@ pub fn shipped_sets() -> Vec<ShippedRuleset> {
         .collect()
 }
 
-/// The shipped rulesets, sorted by name.
+/// The shipped rulesets, sorted by name (loaded with the shipped modules).
 pub fn shipped() -> Vec<ShippedRuleset> {
     shipped_names()
         .into_iter()
         .map(|name| {
-            let description = load_shipped(&name)
+            let description = load_shipped(Registry::shipped_ref(), &name)
                 .map(|r| r.description().to_string())
                 .unwrap_or_default();
             ShippedRuleset { name, description }

@@ -10,7 +10,7 @@ use crate::node::Seg;
 use crate::resolve;
 use crate::source::{self, Source};
 use crate::walk::closest;
-use crownlands_core::Ruleset;
+use crownlands_core::{Registry, Ruleset};
 
 /// How deep `extends` may nest.
 const MAX_EXTENDS_DEPTH: usize = 32;
@@ -286,18 +286,20 @@ impl Loader {
 
 /// Load from a source, reporting every problem.
 pub(crate) fn load_source(
+    registry: &Registry,
     source: Source,
     text: Option<SourceText>,
 ) -> Result<Ruleset, Diagnostics> {
-    load_source_with_warnings(source, text).0
+    load_source_with_warnings(registry, source, text).0
 }
 
 /// Load from a source, reporting every problem, and the warnings of a ruleset that loads.
 pub(crate) fn load_source_with_warnings(
+    registry: &Registry,
     source: Source,
     text: Option<SourceText>,
 ) -> (Result<Ruleset, Diagnostics>, Vec<Diagnostic>) {
-    let mut loader = Loader::default();
+    let mut loader = Loader::new(registry);
     let ruleset = loader.load_ruleset(source, text);
     let mut warnings = std::mem::take(&mut loader.warnings);
     warnings.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
@@ -305,10 +307,10 @@ pub(crate) fn load_source_with_warnings(
 }
 
 /// Load a ruleset embedded in another file, with no file system (see [`Loader::sealed`]).
-pub(crate) fn load_sealed(text: SourceText) -> Result<Ruleset, Diagnostics> {
+pub(crate) fn load_sealed(registry: &Registry, text: SourceText) -> Result<Ruleset, Diagnostics> {
     let mut loader = Loader {
         sealed: true,
-        ..Loader::default()
+        ..Loader::new(registry)
     };
     let source = Source::Inline(text.name.clone());
     let ruleset = loader.load_ruleset(source, Some(text));

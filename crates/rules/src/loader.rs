@@ -10,6 +10,7 @@ use crate::node::{self, Kind, Node, Seg, Span};
 use crate::schema;
 use crate::source::{ReadError, Source};
 use crate::walk::{Path, Walker};
+use crownlands_core::Registry;
 
 /// A place in a loaded file.
 #[derive(Clone, Debug)]
@@ -32,8 +33,9 @@ pub(crate) enum Parsed {
     Set(Box<SetFile>),
 }
 
-#[derive(Default)]
 pub(crate) struct Loader {
+    /// The modules a ruleset may name.
+    pub registry: Registry,
     pub files: Vec<File>,
     pub diags: Vec<Diagnostic>,
     /// Loading a ruleset embedded in a save or a notation file: it must be self-contained
@@ -48,6 +50,16 @@ pub(crate) struct Loader {
 const OUTSIDE_KEYS: [&str; 3] = ["extends", "sets", "add-sets"];
 
 impl Loader {
+    pub fn new(registry: &Registry) -> Loader {
+        Loader {
+            registry: registry.clone(),
+            files: Vec::new(),
+            diags: Vec::new(),
+            sealed: false,
+            warnings: Vec::new(),
+        }
+    }
+
     pub fn err(&mut self, loc: &Loc, msg: impl Into<String>) {
         let d = match self.files.get(loc.file) {
             Some(f) => f.src.diag(loc.span.clone(), msg),

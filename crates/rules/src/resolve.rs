@@ -397,7 +397,7 @@ pub(crate) fn resolve(
         .zip(&parts.player_counts)
         .map(|(count, (_, rules))| count.warning_locs(loader, rules))
         .collect();
-    let ruleset = match Ruleset::new(parts.clone()) {
+    let ruleset = match Ruleset::with_registry(parts.clone(), &loader.registry) {
         Ok(r) => Some(r),
         Err(found) => {
             place_core_problems(
@@ -639,9 +639,9 @@ fn place_core_problems(
         };
         let message = match problem {
             RulesProblem::Module {
-                error: ModuleError::Unknown(m),
+                error: ModuleError::Unknown { name, known },
                 ..
-            } => unknown_module(m),
+            } => unknown_module(&loader.registry, name, known),
             other => other.to_string(),
         };
         problems.push(CountProblem {
@@ -653,13 +653,12 @@ fn place_core_problems(
 }
 
 /// An unknown module's name, with the closest known one.
-fn unknown_module(name: &str) -> String {
-    use crownlands_core::modules::NAMES;
+fn unknown_module(registry: &crownlands_core::Registry, name: &str, known: &str) -> String {
     let mut msg = format!("unknown module `{name}`");
-    if let Some(c) = crate::walk::closest(name, NAMES) {
+    if let Some(c) = crate::walk::closest(name, &registry.module_names()) {
         msg.push_str(&format!(" (did you mean `{c}`?)"));
     }
-    msg.push_str(&format!("; known modules: {}", NAMES.join(", ")));
+    msg.push_str(&format!("; known modules: {known}"));
     msg
 }
 

@@ -10,7 +10,10 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 fn queendomino() -> Arc<crownlands_core::Ruleset> {
-    Arc::new(crownlands_rules::load("queendomino").expect("loads"))
+    Arc::new(
+        crownlands_rules::load(crownlands_core::Registry::shipped_ref(), "queendomino")
+            .expect("loads"),
+    )
 }
 
 #[test]
@@ -91,7 +94,11 @@ fn choices_say_what_the_engine_does() {
 
 #[test]
 fn scoring_rules_name_the_bonuses_on() {
-    let r = crownlands_rules::load("harmony-middle-kingdom").expect("loads");
+    let r = crownlands_rules::load(
+        crownlands_core::Registry::shipped_ref(),
+        "harmony-middle-kingdom",
+    )
+    .expect("loads");
     let rules = &r.player_counts()[0].1;
     let text = scoring_rules(rules).join("\n");
     assert!(text.contains("Harmony"), "{text}");

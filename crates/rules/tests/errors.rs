@@ -7,7 +7,11 @@ use crownlands_rules::{Diagnostics, load, load_path, load_str, validate_str};
 use std::path::Path;
 
 fn bad(text: &str) -> Diagnostics {
-    match load_str(text, Path::new("bad.toml")) {
+    match load_str(
+        crownlands_core::Registry::shipped_ref(),
+        text,
+        Path::new("bad.toml"),
+    ) {
         Ok(r) => panic!("loaded although it should not:\n{text}\n{r:?}"),
         Err(d) => d,
     }
@@ -156,7 +160,7 @@ fn resource_limits_name_the_supported_maximum() {
     assert_diag(&d, 0, 0, &["bytes; at most", "are supported"]);
     let dir = common::temp_dir("huge");
     let path = common::write(&dir, "huge.toml", &huge);
-    let d = load_path(&path).expect_err("huge file");
+    let d = load_path(crownlands_core::Registry::shipped_ref(), &path).expect_err("huge file");
     assert!(
         d.iter().any(|x| x.message.contains("files of at most")),
         "{d}"
@@ -196,7 +200,7 @@ fn duplicate_domino_numbers() {
         ],
     );
     // In another box the same number is fine.
-    let ok = load_str(
+    let ok = load_str(crownlands_core::Registry::shipped_ref(),
         &format!("{HEAD}box = \"ok\"\nplayers = [4]\n[rules]\ndeck-size = 48\n[[domino]]\nnumber = 7\nfirst = {{ terrain = \"wheat\" }}\nsecond = {{ terrain = \"wheat\" }}\n"),
         Path::new("ok.toml"),
     )
@@ -274,7 +278,7 @@ fn extends_cycles_show_the_chain() {
         "b.toml",
         "description = \"b\"\nextends = \"./a.toml\"\n",
     );
-    let d = load_path(&a).expect_err("cycle");
+    let d = load_path(crownlands_core::Registry::shipped_ref(), &a).expect_err("cycle");
     let msg = d.to_string();
     assert!(
         msg.contains("`extends` makes a cycle:")
@@ -291,7 +295,7 @@ fn extends_cycles_show_the_chain() {
 fn missing_files() {
     let dir = common::temp_dir("missing");
     let p = common::write(&dir, "x.toml", "extends = \"nope/base.toml\"\n");
-    let d = load_path(&p).expect_err("missing extends");
+    let d = load_path(crownlands_core::Registry::shipped_ref(), &p).expect_err("missing extends");
     assert_diag(&d, 1, 11, &["cannot read", "base.toml"]);
 
     let p = common::write(
@@ -299,7 +303,7 @@ fn missing_files() {
         "y.toml",
         "extends = \"kingdomino\"\nadd-sets = [\"sets/none.toml\"]\n",
     );
-    let d = load_path(&p).expect_err("missing set");
+    let d = load_path(crownlands_core::Registry::shipped_ref(), &p).expect_err("missing set");
     assert_diag(&d, 2, 13, &["cannot read", "none.toml"]);
 
     let d = bad("extends = \"kingdomno\"\n");
@@ -314,7 +318,8 @@ fn missing_files() {
         ],
     );
 
-    let d = load("no-such-ruleset").expect_err("unknown name");
+    let d = load(crownlands_core::Registry::shipped_ref(), "no-such-ruleset")
+        .expect_err("unknown name");
     assert!(
         d.to_string().contains("shipped rulesets: dynasty, harmony"),
         "{d}"
@@ -354,7 +359,7 @@ fn bad_symbols_and_colours() {
 
 #[test]
 fn a_set_checked_alone_must_declare_its_terrains() {
-    let d = validate_str(
+    let d = validate_str(crownlands_core::Registry::shipped_ref(),
         "[set]\nname = \"s\"\n[[terrain]]\nname = \"lava\"\nsymbol = \"V\"\ncolour = \"#ff0000\"\n[[domino]]\nnumber = 1\nfirst = { terrain = \"lava\" }\nsecond = { terrain = \"wheat\" }\n",
         Path::new("s.toml"),
     )
@@ -369,6 +374,7 @@ fn a_set_checked_alone_must_declare_its_terrains() {
         ],
     );
     let d = validate_str(
+        crownlands_core::Registry::shipped_ref(),
         "extra = 1\n[set]\nname = \"s\"\nbox = 3\n",
         Path::new("s.toml"),
     )
@@ -417,13 +423,13 @@ fn not_utf8() {
     let dir = common::temp_dir("utf8");
     let path = dir.join("bin.toml");
     std::fs::write(&path, b"name = \"ok\"\nplayers = [\xff]\n").expect("write");
-    let d = load_path(&path).expect_err("not utf-8");
+    let d = load_path(crownlands_core::Registry::shipped_ref(), &path).expect_err("not utf-8");
     assert_diag(&d, 2, 12, &["not valid UTF-8"]);
 }
 
 #[test]
 fn a_terrain_missing_a_key_does_not_make_its_dominoes_unknown() {
-    let d = validate_str(
+    let d = validate_str(crownlands_core::Registry::shipped_ref(),
         "[set]\nname = \"bad\"\n\n[[terrain]]\nname = \"wheat\"\nsymbol = \"W\"\n\n[[domino]]\nnumber = 1\nfirst = { terrain = \"wheat\" }\nsecond = { terrain = \"wheat\" }\n",
         Path::new("s.toml"),
     )
@@ -439,7 +445,7 @@ fn a_terrain_missing_a_key_does_not_make_its_dominoes_unknown() {
     assert_eq!(d.len(), 1, "{d}");
 
     // A name declared nowhere is still unknown.
-    let d = validate_str(
+    let d = validate_str(crownlands_core::Registry::shipped_ref(),
         "[set]\nname = \"bad\"\n[[terrain]]\nname = \"wheat\"\nsymbol = \"W\"\n[[domino]]\nnumber = 1\nfirst = { terrain = \"wheat\" }\nsecond = { terrain = \"lava\" }\n",
         Path::new("s.toml"),
     )
@@ -458,7 +464,12 @@ fn a_terrain_missing_a_key_does_not_make_its_dominoes_unknown() {
 fn a_file_that_is_not_toml_gives_a_short_report() {
     // Many syntax errors: ten, then one line counting the rest.
     let junk: String = (1..=40).map(|i| format!("foo bar {i}\n")).collect();
-    let d = validate_str(&junk, Path::new("junk.toml")).expect_err("not TOML");
+    let d = validate_str(
+        crownlands_core::Registry::shipped_ref(),
+        &junk,
+        Path::new("junk.toml"),
+    )
+    .expect_err("not TOML");
     assert_eq!(d.len(), 11, "{d}");
     assert!(
         d.0[..10]
@@ -475,7 +486,12 @@ fn a_file_that_is_not_toml_gives_a_short_report() {
     // A JSON file: one line saying so, with no position.
     let json = std::fs::read_to_string(common::rulesets_dir().join("schema/ruleset.json"))
         .expect("the schema");
-    let d = validate_str(&json, Path::new("ruleset.json")).expect_err("JSON");
+    let d = validate_str(
+        crownlands_core::Registry::shipped_ref(),
+        &json,
+        Path::new("ruleset.json"),
+    )
+    .expect_err("JSON");
     assert_eq!(d.len(), 1, "{d}");
     assert_eq!(d.0[0].line, 0);
     assert_eq!(
@@ -484,14 +500,19 @@ fn a_file_that_is_not_toml_gives_a_short_report() {
          `extends` targets are TOML files (the JSON Schemas in rulesets/schema/ only describe \
          them, for editors)"
     );
-    let d = validate_str("{\"players\": [2]}\n", Path::new("x.toml")).expect_err("JSON");
+    let d = validate_str(
+        crownlands_core::Registry::shipped_ref(),
+        "{\"players\": [2]}\n",
+        Path::new("x.toml"),
+    )
+    .expect_err("JSON");
     assert_eq!(d.len(), 1, "{d}");
     assert!(d.0[0].message.contains("looks like a JSON file"), "{d}");
 }
 
 #[test]
 fn an_unknown_ruleset_name_has_no_position() {
-    let d = load("kingdmino").expect_err("unknown name");
+    let d = load(crownlands_core::Registry::shipped_ref(), "kingdmino").expect_err("unknown name");
     assert_eq!(d.len(), 1, "{d}");
     assert_eq!((d.0[0].line, d.0[0].column), (0, 0));
     assert!(!d.0[0].has_position());
@@ -502,8 +523,11 @@ fn an_unknown_ruleset_name_has_no_position() {
         "{d}"
     );
 
-    let d = crownlands_rules::validate_path(Path::new("/no/such/dir/x.toml"))
-        .expect_err("missing file");
+    let d = crownlands_rules::validate_path(
+        crownlands_core::Registry::shipped_ref(),
+        Path::new("/no/such/dir/x.toml"),
+    )
+    .expect_err("missing file");
     assert_eq!(d.0[0].line, 0);
     assert!(
         d.to_string()
@@ -539,7 +563,7 @@ fn a_player_count_the_user_added_is_blamed_on_the_users_players_line() {
         "mine.toml",
         "extends = \"kingdomino\"\nsets = [\"small.toml\"]\n",
     );
-    let d = load_path(&p).expect_err("deck too big");
+    let d = load_path(crownlands_core::Registry::shipped_ref(), &p).expect_err("deck too big");
     assert!(
         d.iter().all(|x| x.file.ends_with("mine.toml")),
         "nothing blamed on the shipped file:\n{d}"
@@ -560,7 +584,7 @@ const WHEATS: &str = "first = { terrain = \"wheat\" }\nsecond = { terrain = \"wh
 #[test]
 fn inline_dominoes_join_the_single_box_and_replace_removed_ones() {
     // Remove 12 and 40, declare a new 12: still one box, 47 dominoes, labels unchanged.
-    let r = load_str(
+    let r = load_str(crownlands_core::Registry::shipped_ref(),
         &format!("{HEAD}remove-dominoes = [12, 40]\n[rules]\ndeck-size = 44\n[for-players.2]\ndeck-size = 24\n[[domino]]\nnumber = 12\n{WHEATS}"),
         Path::new("replace.toml"),
     )
@@ -618,7 +642,7 @@ fn inline_dominoes_need_a_box_when_the_deck_has_several() {
         ],
     );
     // With `box`, it joins that box (and is labelled with its initial).
-    let r = load_str(
+    let r = load_str(crownlands_core::Registry::shipped_ref(),
         &format!("extends = \"royal-wedding\"\nremove-dominoes = [\"K48\"]\n[[domino]]\nnumber = 49\nbox = \"kingdomino\"\n{WHEATS}"),
         Path::new("rw.toml"),
     )
@@ -661,7 +685,7 @@ fn every_module_problem_is_reported_at_once_with_toml_values() {
 
 #[test]
 fn shipped_sets_by_name_and_suggestions() {
-    let r = load_str(
+    let r = load_str(crownlands_core::Registry::shipped_ref(),
         "extends = \"kingdomino\"\nadd-sets = [\"volcano\"]\n[rules]\ndeck-size = 48\n[for-players.2]\ndeck-size = 24\n",
         Path::new("v.toml"),
     )
@@ -700,6 +724,7 @@ fn shipped_sets_by_name_and_suggestions() {
 #[test]
 fn color_is_read_as_colour() {
     let r = load_str(
+        crownlands_core::Registry::shipped_ref(),
         &format!("{HEAD}[[terrain]]\nname = \"desert\"\nsymbol = \"D\"\ncolor = \"#e0c080\"\n"),
         Path::new("desert.toml"),
     )
@@ -722,7 +747,11 @@ fn color_is_read_as_colour() {
 #[test]
 fn warnings_point_at_the_rule_that_cannot_work() {
     let text = "extends = \"kingdomino\"\nplayers = [2, 3, 4, 5]\n[rules]\ntie-breaks = [\"largest-territory\", \"most-coins\"]\n[for-players.5]\nline-size = 5\ndeck-size = 45\n";
-    let checked = crownlands_rules::check_str(text, Path::new("w.toml"));
+    let checked = crownlands_rules::check_str(
+        crownlands_core::Registry::shipped_ref(),
+        text,
+        Path::new("w.toml"),
+    );
     assert!(checked.result.is_ok(), "warnings do not stop loading");
     let w = Diagnostics(checked.warnings);
     assert_diag(
@@ -745,6 +774,7 @@ fn warnings_point_at_the_rule_that_cannot_work() {
     // A module that can never act is blamed at its place in `modules`. (The Queen without the
     // buildings that bring towers is refused instead: she needs `towers`.)
     let checked = crownlands_rules::check_str(
+        crownlands_core::Registry::shipped_ref(),
         "extends = \"kingdomino\"\n[rules]\nmodules = [\"knights\"]\n[rules.module.knights]\nper-turn = 0\n",
         Path::new("k.toml"),
     );
@@ -758,6 +788,7 @@ fn warnings_point_at_the_rule_that_cannot_work() {
     );
     // A value from a shipped file is blamed on the user's `extends`.
     let checked = crownlands_rules::check_str(
+        crownlands_core::Registry::shipped_ref(),
         "extends = \"queendomino\"\n[rules]\ngrid-size = 7\n[for-players.2]\nkings-per-player = 1\n",
         Path::new("q.toml"),
     );

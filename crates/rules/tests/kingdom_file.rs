@@ -7,7 +7,8 @@ use crownlands_core::{Cell, Content, Ruleset};
 use crownlands_rules::kingdom_file::parse;
 
 fn ruleset() -> Ruleset {
-    crownlands_rules::load("kingdomino").expect("kingdomino")
+    crownlands_rules::load(crownlands_core::Registry::shipped_ref(), "kingdomino")
+        .expect("kingdomino")
 }
 
 #[test]

@@ -102,13 +102,22 @@ fn mutate(rng: &mut Rng, text: &str) -> String {
 #[test]
 fn random_bytes_never_panic() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
-    let ruleset = crownlands_rules::load("kingdomino").expect("kingdomino");
+    let ruleset = crownlands_rules::load(crownlands_core::Registry::shipped_ref(), "kingdomino")
+        .expect("kingdomino");
     for _ in 0..300 {
         let len = rng.below(200);
         let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
         let text = String::from_utf8_lossy(&bytes);
-        let _ = load_str(&text, Path::new("random.toml"));
-        let _ = validate_str(&text, Path::new("random.toml"));
+        let _ = load_str(
+            crownlands_core::Registry::shipped_ref(),
+            &text,
+            Path::new("random.toml"),
+        );
+        let _ = validate_str(
+            crownlands_core::Registry::shipped_ref(),
+            &text,
+            Path::new("random.toml"),
+        );
         for grid in [0, 1, 5, 8, 9, 255] {
             let _ = kingdom_file::parse(&text, "random.txt", &ruleset, grid);
         }
@@ -118,7 +127,8 @@ fn random_bytes_never_panic() {
 #[test]
 fn mutated_shipped_files_never_panic() {
     let mut rng = Rng(0x0dd_ba11_cafe_f00d);
-    let ruleset = crownlands_rules::load("kingdomino").expect("kingdomino");
+    let ruleset = crownlands_rules::load(crownlands_core::Registry::shipped_ref(), "kingdomino")
+        .expect("kingdomino");
     let sources: Vec<&str> = [
         "kingdomino.toml",
         "volcano.toml",
@@ -137,8 +147,8 @@ fn mutated_shipped_files_never_panic() {
         let base = sources[i % sources.len()];
         let text = mutate(&mut rng, base);
         let path = dir.join("mutated.toml");
-        let _ = load_str(&text, &path);
-        let _ = validate_str(&text, &path);
+        let _ = load_str(crownlands_core::Registry::shipped_ref(), &text, &path);
+        let _ = validate_str(crownlands_core::Registry::shipped_ref(), &text, &path);
     }
     let kingdom = "W W1 F\n. C F2\n  L M3\n";
     for _ in 0..500 {

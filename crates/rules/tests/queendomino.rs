@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 fn queendomino() -> Ruleset {
-    load("queendomino").unwrap_or_else(|e| panic!("{e}"))
+    load(crownlands_core::Registry::shipped_ref(), "queendomino").unwrap_or_else(|e| panic!("{e}"))
 }
 
 const EXAMPLE: &str = include_str!("data/queendomino-rulebook-example.kingdom");
@@ -51,14 +51,14 @@ fn dominoes_match_the_reference_totals() {
             .all(|(i, d)| usize::from(d.number) == i + 1)
     );
     // The six Kingdomino terrains exactly as in Kingdomino, so the boxes combine.
-    let k = load("kingdomino").expect("kingdomino");
+    let k = load(crownlands_core::Registry::shipped_ref(), "kingdomino").expect("kingdomino");
     assert_eq!(r.terrains()[..6], k.terrains()[..]);
     let town = &r.terrains()[6];
     assert_eq!((town.name.as_str(), town.symbol), ("town", 'T'));
 
     let set = common::rulesets_dir().join("sets/queendomino.toml");
     assert_eq!(
-        validate_path(&set).expect("set validates"),
+        validate_path(crownlands_core::Registry::shipped_ref(), &set).expect("set validates"),
         Validated::ComponentSet {
             terrains: 7,
             dominoes: 48,
@@ -193,7 +193,7 @@ fn buildings_match_the_reference_totals() {
 
     let set = common::rulesets_dir().join("sets/queendomino-buildings.toml");
     assert_eq!(
-        validate_path(&set).expect("set validates"),
+        validate_path(crownlands_core::Registry::shipped_ref(), &set).expect("set validates"),
         Validated::ComponentSet {
             terrains: 7,
             dominoes: 0,
@@ -241,9 +241,13 @@ fn the_ruleset_follows_the_rulebook() {
             (grid, kings, claims),
             "{n} players"
         );
-        build_all(&rules.modules).expect("modules build");
+        build_all(crownlands_core::Registry::shipped_ref(), &rules.modules).expect("modules build");
     }
-    let no_dragon = load("queendomino-no-dragon").unwrap_or_else(|e| panic!("{e}"));
+    let no_dragon = load(
+        crownlands_core::Registry::shipped_ref(),
+        "queendomino-no-dragon",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     for (_, rules) in no_dragon.player_counts() {
         let names: Vec<&str> = rules.modules.iter().map(|m| m.name.as_str()).collect();
         assert_eq!(names, ["knights", "buildings", "queen", "wealth"]);
@@ -254,12 +258,17 @@ fn the_ruleset_follows_the_rulebook() {
 #[test]
 fn show_round_trips_with_buildings() {
     for name in ["queendomino", "queendomino-no-dragon"] {
-        let r = load(name).unwrap_or_else(|e| panic!("{e}"));
+        let r =
+            load(crownlands_core::Registry::shipped_ref(), name).unwrap_or_else(|e| panic!("{e}"));
         for players in [None, Some(2), Some(4)] {
             let text = to_toml(&r, players);
             assert!(text.contains("[[building]]"));
-            let back = load_str(&text, Path::new("shown.toml"))
-                .unwrap_or_else(|e| panic!("{name} {players:?}:\n{e}\n{text}"));
+            let back = load_str(
+                crownlands_core::Registry::shipped_ref(),
+                &text,
+                Path::new("shown.toml"),
+            )
+            .unwrap_or_else(|e| panic!("{name} {players:?}:\n{e}\n{text}"));
             assert_eq!(back.buildings(), r.buildings());
             assert_eq!(back.terrains(), r.terrains());
             assert_eq!(back.dominoes(), r.dominoes());
@@ -296,7 +305,12 @@ fn inline_buildings_load_with_defaults() {
     let text = inline(
         "[[building]]\nnumber = 7\n\n[[building]]\nnumber = 3\nname = \"Mill\"\ncrowns = 1\nknights = 2\ntowers = 1\ntax-bonus = \"per-tower\"\nvalue = { kind = \"per-territory\", terrain = \"forest\", points = 2 }\n\n[[building]]\nnumber = 4\nvalue = { kind = \"per-knight\", points = -1 }\n",
     );
-    let r = load_str(&text, Path::new("b.toml")).unwrap_or_else(|e| panic!("{e}"));
+    let r = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        &text,
+        Path::new("b.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(r.buildings().len(), 3);
     let b = &r.buildings()[0];
     assert_eq!(
@@ -324,7 +338,12 @@ fn inline_buildings_load_with_defaults() {
         r.buildings()[2].value,
         BuildingValue::PerKnight { points: -1 }
     );
-    let back = load_str(&to_toml(&r, None), Path::new("b2.toml")).expect("round trip");
+    let back = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        &to_toml(&r, None),
+        Path::new("b2.toml"),
+    )
+    .expect("round trip");
     assert_eq!(back.buildings(), r.buildings());
 }
 
@@ -364,7 +383,12 @@ name = "  "
 colour = "red"
 "#,
     );
-    let d = load_str(&text, Path::new("b.toml")).expect_err("problems");
+    let d = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        &text,
+        Path::new("b.toml"),
+    )
+    .expect_err("problems");
     // Line numbers: the inline() preamble is 19 lines; the buildings start on line 20.
     assert_diag(
         &d,
@@ -411,7 +435,12 @@ fn too_many_buildings() {
         b.push_str(&format!("[[building]]\nnumber = {n}\n"));
     }
     let set = format!("[set]\nname = \"many\"\n{b}");
-    let d = validate_str(&set, Path::new("many.toml")).expect_err("too many");
+    let d = validate_str(
+        crownlands_core::Registry::shipped_ref(),
+        &set,
+        Path::new("many.toml"),
+    )
+    .expect_err("too many");
     assert!(d.to_string().contains("at most 256"), "{d}");
     // Across two sets of a ruleset, each within the limit.
     let dir = common::temp_dir("too-many-buildings");
@@ -431,7 +460,8 @@ fn too_many_buildings() {
             "players = [1]\nsets = [\"a.toml\", \"b.toml\"]\n{TERRAINS}\n[[domino]]\nnumber = 1\nfirst = {{ terrain = \"town\" }}\nsecond = {{ terrain = \"forest\" }}\n[rules]\nline-size = 1\n"
         ),
     );
-    let d = crownlands_rules::load_path(&path).expect_err("too many");
+    let d = crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
+        .expect_err("too many");
     assert!(
         d.to_string().contains("too many buildings: at most 256"),
         "{d}"
@@ -441,7 +471,12 @@ fn too_many_buildings() {
 #[test]
 fn a_set_checked_alone_declares_the_terrains_its_buildings_name() {
     let set = "[set]\nname = \"b\"\n[[building]]\nnumber = 1\nvalue = { kind = \"per-territory\", terrain = \"town\", points = 2 }\n";
-    let d = validate_str(set, Path::new("b.toml")).expect_err("undeclared");
+    let d = validate_str(
+        crownlands_core::Registry::shipped_ref(),
+        set,
+        Path::new("b.toml"),
+    )
+    .expect_err("undeclared");
     assert_diag(
         &d,
         5,
@@ -458,7 +493,8 @@ fn module_parameters_of_a_module_switched_off_by_a_later_file_are_inherited_quie
         "r.toml",
         "extends = \"queendomino\"\n[rules]\nmodules = [\"knights\", \"wealth\"]\n",
     );
-    let r = crownlands_rules::load_path(&path).unwrap_or_else(|e| panic!("{e}"));
+    let r = crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
+        .unwrap_or_else(|e| panic!("{e}"));
     let names: Vec<&str> = r.player_counts()[0]
         .1
         .modules
@@ -472,7 +508,8 @@ fn module_parameters_of_a_module_switched_off_by_a_later_file_are_inherited_quie
         "s.toml",
         "extends = \"queendomino\"\n[rules]\nmodules = [\"knights\", \"wealth\"]\n[rules.module.dragon]\nprice = 2\n",
     );
-    let d = crownlands_rules::load_path(&path).expect_err("params of an off module");
+    let d = crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
+        .expect_err("params of an off module");
     assert_diag(&d, 5, 9, &["parameters for module `dragon`"]);
 }
 
@@ -553,7 +590,8 @@ fn the_rulebook_example_scores_71() {
     let rules = r.rules_for(4).expect("4 players");
     let (k, h) =
         parse_side(EXAMPLE, "example", &r, rules.grid_size).unwrap_or_else(|e| panic!("{e}"));
-    let modules = build_all(&rules.modules).expect("modules");
+    let modules =
+        build_all(crownlands_core::Registry::shipped_ref(), &rules.modules).expect("modules");
     let score = score_side(
         rules,
         &modules,
@@ -706,7 +744,7 @@ T+++ F2+ T[1]x
     let d = parse_side("C\n@coins 1\n@coins 2\n", "k", &r, 5).expect_err("twice");
     assert_diag(&d, 3, 1, &["`@coins` is given twice (first on line 2)"]);
     // A kingdomino ruleset has no buildings.
-    let k = load("kingdomino").expect("kingdomino");
+    let k = load(crownlands_core::Registry::shipped_ref(), "kingdomino").expect("kingdomino");
     let d = parse_side("C F[1]\n", "k", &k, 5).expect_err("no buildings");
     assert_diag(
         &d,

@@ -25,7 +25,7 @@ fn every_shipped_file_loads_or_validates() {
     toml_files(&common::rulesets_dir(), &mut files);
     assert!(files.len() >= 9, "{files:?}");
     for f in files {
-        match validate_path(&f) {
+        match validate_path(crownlands_core::Registry::shipped_ref(), &f) {
             Ok(Validated::Ruleset(r)) => {
                 assert!(Ruleset::new(r.into_parts()).is_ok(), "{}", f.display())
             }
@@ -67,14 +67,15 @@ fn shipped_list_is_sorted_with_descriptions() {
             !s.description.is_empty() && !s.description.contains('\n'),
             "{s:?}"
         );
-        let r = load(&s.name).unwrap_or_else(|e| panic!("{e}"));
+        let r = load(crownlands_core::Registry::shipped_ref(), &s.name)
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(r.name(), s.name);
     }
 }
 
 #[test]
 fn kingdomino_set_matches_the_reference_totals() {
-    let r = load("kingdomino").expect("kingdomino loads");
+    let r = load(crownlands_core::Registry::shipped_ref(), "kingdomino").expect("kingdomino loads");
     assert_eq!(r.dominoes().len(), 48);
     assert_eq!(r.piles(), ["kingdomino"]);
     let squares = 2 * r.dominoes().len();
@@ -111,7 +112,7 @@ fn kingdomino_set_matches_the_reference_totals() {
 
     let set = common::rulesets_dir().join("sets/kingdomino.toml");
     assert_eq!(
-        validate_path(&set).expect("set validates"),
+        validate_path(crownlands_core::Registry::shipped_ref(), &set).expect("set validates"),
         Validated::ComponentSet {
             terrains: 6,
             dominoes: 48,
@@ -124,7 +125,7 @@ fn kingdomino_set_matches_the_reference_totals() {
 
 #[test]
 fn kingdomino_player_counts() {
-    let r = load("kingdomino").expect("loads");
+    let r = load(crownlands_core::Registry::shipped_ref(), "kingdomino").expect("loads");
     let counts: Vec<u8> = r.player_counts().iter().map(|(n, _)| *n).collect();
     assert_eq!(counts, [2, 3, 4]);
     let two = r.rules_for(2).expect("2p");
@@ -150,19 +151,19 @@ fn kingdomino_player_counts() {
 
 #[test]
 fn extends_and_for_players_resolution() {
-    let duel = load("mighty-duel").expect("mighty-duel");
+    let duel = load(crownlands_core::Registry::shipped_ref(), "mighty-duel").expect("mighty-duel");
     assert_eq!(duel.player_counts().len(), 1);
     let d = duel.rules_for(2).expect("2p");
     assert_eq!((d.grid_size, d.kings_per_player, d.deck_size), (7, 2, 48));
     // Rulebook 000's 2-player adjustments: the first claims by a random draw of the four kings.
     assert_eq!(d.first_claims, FirstClaims::Drawn);
-    let q = load("queendomino").expect("queendomino");
+    let q = load(crownlands_core::Registry::shipped_ref(), "queendomino").expect("queendomino");
     assert_eq!(
         q.rules_for(2).map(|r| r.first_claims),
         Some(FirstClaims::Snake)
     );
 
-    let h = load("harmony").expect("harmony");
+    let h = load(crownlands_core::Registry::shipped_ref(), "harmony").expect("harmony");
     assert_eq!(
         h.rules_for(2).map(|r| (r.deck_size, r.harmony)),
         Some((24, Some(5)))
@@ -172,7 +173,11 @@ fn extends_and_for_players_resolution() {
         Some((48, Some(5)))
     );
 
-    let hm = load("harmony-middle-kingdom").expect("both");
+    let hm = load(
+        crownlands_core::Registry::shipped_ref(),
+        "harmony-middle-kingdom",
+    )
+    .expect("both");
     let r = hm.rules_for(3).expect("3p");
     assert_eq!(r.harmony, Some(5));
     assert_eq!(
@@ -180,10 +185,10 @@ fn extends_and_for_players_resolution() {
         Some((10, MiddleKingdomReading::BoundingBox))
     );
 
-    let dy = load("dynasty").expect("dynasty");
+    let dy = load(crownlands_core::Registry::shipped_ref(), "dynasty").expect("dynasty");
     assert!(dy.player_counts().iter().all(|(_, r)| r.match_games == 3));
 
-    let v = load("volcano").expect("volcano");
+    let v = load(crownlands_core::Registry::shipped_ref(), "volcano").expect("volcano");
     assert_eq!(v.dominoes().len(), 56);
     assert_eq!(v.terrains().len(), 7);
     assert_eq!(v.piles(), ["kingdomino"]);
@@ -215,7 +220,8 @@ fn sub_tables_merge_field_by_field() {
         "child.toml",
         "extends = \"base.toml\"\n[rules.harmony]\nenabled = true\n[for-players.3.middle-kingdom]\nenabled = true\n",
     );
-    let r = crownlands_rules::load_path(&child).unwrap_or_else(|e| panic!("{e}"));
+    let r = crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &child)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(r.name(), "child");
     assert_eq!(r.rules_for(2).and_then(|r| r.harmony), Some(9));
     assert_eq!(r.rules_for(2).and_then(|r| r.middle_kingdom), None);
@@ -236,17 +242,18 @@ fn only_count(r: &Ruleset, n: u8) -> Ruleset {
 fn to_toml_round_trips() {
     let dir = common::temp_dir("roundtrip");
     for s in shipped() {
-        let r = load(&s.name).expect("loads");
+        let r = load(crownlands_core::Registry::shipped_ref(), &s.name).expect("loads");
         let text = to_toml(&r, None);
         assert!(!text.lines().any(|l| l.starts_with("extends")), "{text}");
         let path = dir.join(format!("{}-out.toml", s.name));
-        let back = load_str(&text, &path).unwrap_or_else(|e| panic!("{}: {e}\n{text}", s.name));
+        let back = load_str(crownlands_core::Registry::shipped_ref(), &text, &path)
+            .unwrap_or_else(|e| panic!("{}: {e}\n{text}", s.name));
         assert_eq!(back, r, "{}", s.name);
         for (n, _) in r.player_counts() {
             let text = to_toml(&r, Some(*n));
             assert!(text.contains(&format!("players = [{n}]")));
-            let back =
-                load_str(&text, &path).unwrap_or_else(|e| panic!("{}@{n}: {e}\n{text}", s.name));
+            let back = load_str(crownlands_core::Registry::shipped_ref(), &text, &path)
+                .unwrap_or_else(|e| panic!("{}@{n}: {e}\n{text}", s.name));
             assert_eq!(back, only_count(&r, *n), "{} at {n}", s.name);
         }
     }
@@ -267,11 +274,16 @@ fn to_toml_keeps_several_boxes() {
         "two-boxes.toml",
         "extends = \"kingdomino\"\nadd-sets = [\"extra.toml\"]\nplayers = [4]\n[rules]\ndeck-size = 48\n",
     );
-    let r = crownlands_rules::load_path(&path).unwrap_or_else(|e| panic!("{e}"));
+    let r = crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(r.piles(), ["kingdomino", "extra"]);
     assert_eq!(r.dominoes().len(), 50);
-    let back =
-        load_str(&to_toml(&r, None), &dir.join("out.toml")).unwrap_or_else(|e| panic!("{e}"));
+    let back = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        &to_toml(&r, None),
+        &dir.join("out.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(back, r);
 }
 
@@ -303,7 +315,7 @@ fn schema_files_are_up_to_date() {
 #[test]
 fn shipped_rulesets_have_no_warnings() {
     for r in shipped() {
-        let w = crownlands_rules::warnings(&r.name);
+        let w = crownlands_rules::warnings(crownlands_core::Registry::shipped_ref(), &r.name);
         assert!(w.is_empty(), "{}: {w:?}", r.name);
     }
 }
@@ -313,7 +325,11 @@ fn house_rules_dir() -> PathBuf {
 }
 
 fn house_rule(name: &str) -> Ruleset {
-    crownlands_rules::load_path(&house_rules_dir().join(name)).unwrap_or_else(|e| panic!("{e}"))
+    crownlands_rules::load_path(
+        crownlands_core::Registry::shipped_ref(),
+        &house_rules_dir().join(name),
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The README's house rules (docs/house-rules/): every file loads without a warning.
@@ -323,7 +339,7 @@ fn house_rule_examples_load_without_warnings() {
     toml_files(&house_rules_dir(), &mut files);
     assert!(files.len() >= 5, "{files:?}");
     for f in files {
-        let checked = crownlands_rules::check_path(&f);
+        let checked = crownlands_rules::check_path(crownlands_core::Registry::shipped_ref(), &f);
         match checked.result {
             Ok(Validated::Ruleset(r)) => {
                 assert!(Ruleset::new(r.into_parts()).is_ok(), "{}", f.display())
@@ -400,7 +416,8 @@ fn house_rule_buildings_score_from_a_kingdom_file() {
     let (kingdom, holdings) =
         crownlands_rules::kingdom_file::parse_side(text, "k.txt", &q, rules.grid_size)
             .unwrap_or_else(|e| panic!("{e}"));
-    let modules = build_all(&rules.modules).expect("modules");
+    let modules =
+        build_all(crownlands_core::Registry::shipped_ref(), &rules.modules).expect("modules");
     let s = score_side(
         rules,
         &modules,
@@ -426,7 +443,8 @@ fn to_toml_orders_player_counts_by_number_and_round_trips_per_count_differences(
         "sets = [\"kingdomino\"]\nplayers = [2, 10, 12]\n[rules]\nline-size = 12\ndeck-size = 48\n\
          [for-players.2]\nline-size = 4\n[for-players.10]\nteam-size = 2\n",
     );
-    let r = crownlands_rules::load_path(&path).unwrap_or_else(|e| panic!("{e}"));
+    let r = crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
+        .unwrap_or_else(|e| panic!("{e}"));
     let text = to_toml(&r, None);
     let (ten, twelve) = (
         text.find("[for-players.10]").expect("10"),
@@ -437,7 +455,12 @@ fn to_toml_orders_player_counts_by_number_and_round_trips_per_count_differences(
         text.contains("[for-players.10]\nline-size = 12\nteam-size = 2\n"),
         "{text}"
     );
-    let back = load_str(&text, &dir.join("out.toml")).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let back = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        &text,
+        &dir.join("out.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(back.player_counts(), r.player_counts());
     assert_eq!(to_toml(&back, None), text);
 }

@@ -4,6 +4,7 @@
 use crate::error::{Problem, SaveError};
 use crate::record::Save;
 use crate::session::{Move, Session};
+use crownlands_core::Registry;
 use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Write};
@@ -57,15 +58,19 @@ pub fn read_save_file(path: &Path) -> Result<Save, SaveError> {
 }
 
 /// Read a save file and replay it (see [`Save::load`]). The file is only read.
-pub fn read_save(path: &Path) -> Result<Session, SaveError> {
-    read_save_with(path, |_| {})
+pub fn read_save(registry: &Registry, path: &Path) -> Result<Session, SaveError> {
+    read_save_with(registry, path, |_| {})
 }
 
 /// As [`read_save`], calling `on_move` after every replayed action.
-pub fn read_save_with(path: &Path, on_move: impl FnMut(&Move<'_>)) -> Result<Session, SaveError> {
+pub fn read_save_with(
+    registry: &Registry,
+    path: &Path,
+    on_move: impl FnMut(&Move<'_>),
+) -> Result<Session, SaveError> {
     let file = path.display().to_string();
     let text = read_text(path)?;
-    Save::from_json(&text, &file)?.replay(&file, on_move)
+    Save::from_json(&text, &file)?.replay(registry, &file, on_move)
 }
 
 /// Write a save file atomically (see [`write_atomic`]).
@@ -486,6 +491,7 @@ pub fn autosave_in(dir: &Path, session: &Session) -> Result<PathBuf, SaveError> 
 /// not load, move it to [`PREVIOUS_AUTOSAVE_FILE`] (replacing an older one there), so that no
 /// unfinished game is overwritten unseen. Returns where it went, if it was moved.
 pub fn keep_unfinished_autosave(
+    registry: &Registry,
     dir: &Path,
     session: &Session,
 ) -> Result<Option<PathBuf>, SaveError> {
@@ -493,7 +499,7 @@ pub fn keep_unfinished_autosave(
     if !path.exists() {
         return Ok(None);
     }
-    let keep = match read_save(&path) {
+    let keep = match read_save(registry, &path) {
         Ok(saved) => !saved.is_over() && !continues(session, &saved),
         Err(_) => true,
     };
@@ -518,20 +524,20 @@ fn continues(session: &Session, saved: &Session) -> bool {
 /// The unfinished game to offer to resume on start: `Ok(None)` when there is no autosave or its
 /// game is over; an error when the autosave exists but does not load (it is left untouched, so
 /// the front end can tell the player and start afresh).
-pub fn load_autosave() -> Result<Option<Session>, SaveError> {
+pub fn load_autosave(registry: &Registry) -> Result<Option<Session>, SaveError> {
     match data_dir() {
-        Some(dir) => load_autosave_in(&dir),
+        Some(dir) => load_autosave_in(registry, &dir),
         None => Ok(None),
     }
 }
 
 /// [`load_autosave`] from the directory `dir`.
-pub fn load_autosave_in(dir: &Path) -> Result<Option<Session>, SaveError> {
+pub fn load_autosave_in(registry: &Registry, dir: &Path) -> Result<Option<Session>, SaveError> {
     let path = dir.join(AUTOSAVE_FILE);
     if !path.exists() {
         return Ok(None);
     }
-    let session = read_save(&path)?;
+    let session = read_save(registry, &path)?;
     Ok((!session.is_over()).then_some(session))
 }
 
@@ -611,7 +617,10 @@ mod tests {
     #[test]
     fn save_into_dir_as_never_overwrites() {
         let dir = temp_dir("named");
-        let ruleset = std::sync::Arc::new(crownlands_rules::load_shipped("kingdomino").unwrap());
+        let ruleset = std::sync::Arc::new(
+            crownlands_rules::load_shipped(crownlands_core::Registry::shipped_ref(), "kingdomino")
+                .unwrap(),
+        );
         let save = Save::from_actions(ruleset, crate::Player::seats(2, "random"), 3, &[Vec::new()])
             .unwrap();
         let a = save_into_dir_as(&dir, "kingdomino-game-1-greedy-random", &save).unwrap();
@@ -621,7 +630,12 @@ mod tests {
             b.ends_with("kingdomino-game-1-greedy-random-2.json"),
             "{b:?}"
         );
-        assert_eq!(crate::read_save(&a).unwrap().actions(), &[Vec::new()]);
+        assert_eq!(
+            crate::read_save(crownlands_core::Registry::shipped_ref(), &a)
+                .unwrap()
+                .actions(),
+            &[Vec::new()]
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 

@@ -5,7 +5,7 @@ use crate::player::Player;
 use crate::record::{FORMAT, MatchRecord, Save, VERSION};
 use crate::session::{Move, Session};
 use crate::words::{action_place, describe_status, join, sides_text, token};
-use crownlands_core::{Action, Ruleset};
+use crownlands_core::{Action, Registry, Ruleset};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -195,17 +195,18 @@ impl Save {
     }
 
     /// Load the embedded ruleset, replay every action and check the recorded results.
-    pub fn load(&self, file: &str) -> Result<Session, SaveError> {
-        self.replay(file, |_| {})
+    pub fn load(&self, registry: &Registry, file: &str) -> Result<Session, SaveError> {
+        self.replay(registry, file, |_| {})
     }
 
     /// As [`Save::load`], calling `on_move` after every action (for replays).
     pub fn replay(
         &self,
+        registry: &Registry,
         file: &str,
         mut on_move: impl FnMut(&Move<'_>),
     ) -> Result<Session, SaveError> {
-        let ruleset = Arc::new(self.load_ruleset(file)?);
+        let ruleset = Arc::new(self.load_ruleset(registry, file)?);
         let invalid = |msg: String| SaveError::new(file, Problem::Invalid(msg));
         for (i, p) in self.players.iter().enumerate() {
             if p.seat as usize != i + 1 {
@@ -312,9 +313,9 @@ impl Save {
 
     /// The embedded ruleset, loaded and validated as if it were the file `FILE#ruleset`, so that
     /// its problems are reported with lines and columns inside the embedded text.
-    pub fn load_ruleset(&self, file: &str) -> Result<Ruleset, SaveError> {
+    pub fn load_ruleset(&self, registry: &Registry, file: &str) -> Result<Ruleset, SaveError> {
         let name = format!("{file}#ruleset");
-        crownlands_rules::load_embedded(&self.ruleset, &name)
+        crownlands_rules::load_embedded(registry, &self.ruleset, &name)
             .map_err(|d| SaveError::new(file, Problem::Ruleset(d)))
     }
 }

@@ -35,7 +35,9 @@ fn shipped() -> Vec<(String, Arc<crownlands_core::Ruleset>)> {
     crownlands_rules::shipped()
         .into_iter()
         .map(|s| {
-            let r = crownlands_rules::load_shipped(&s.name).unwrap();
+            let r =
+                crownlands_rules::load_shipped(crownlands_core::Registry::shipped_ref(), &s.name)
+                    .unwrap();
             (s.name, Arc::new(r))
         })
         .collect()
@@ -69,7 +71,9 @@ fn every_shipped_ruleset_round_trips_through_saves_and_notation() {
                 let json = save.to_json();
                 let back = Save::from_json(&json, "t.json").unwrap();
                 assert_eq!(back, save, "{name} {n}p: JSON round trip");
-                let loaded = back.load("t.json").unwrap();
+                let loaded = back
+                    .load(crownlands_core::Registry::shipped_ref(), "t.json")
+                    .unwrap();
                 assert_eq!(loaded.to_save(), save, "{name} {n}p: replayed save");
                 for embed in [false, true] {
                     let text = notation::export(
@@ -79,8 +83,9 @@ fn every_shipped_ruleset_round_trips_through_saves_and_notation() {
                         },
                     )
                     .unwrap();
-                    let imported = notation::import(&text, "t.cgn")
-                        .unwrap_or_else(|e| panic!("{name} {n}p: {e}\n{text}"));
+                    let imported =
+                        notation::import(crownlands_core::Registry::shipped_ref(), &text, "t.cgn")
+                            .unwrap_or_else(|e| panic!("{name} {n}p: {e}\n{text}"));
                     assert_eq!(imported.actions(), s.actions(), "{name} {n}p: same actions");
                     assert_eq!(
                         imported.to_save(),
@@ -97,7 +102,10 @@ fn every_shipped_ruleset_round_trips_through_saves_and_notation() {
 
 #[test]
 fn notation_example_reads() {
-    let ruleset = Arc::new(crownlands_rules::load_shipped("kingdomino").unwrap());
+    let ruleset = Arc::new(
+        crownlands_rules::load_shipped(crownlands_core::Registry::shipped_ref(), "kingdomino")
+            .unwrap(),
+    );
     let mut s = Session::new(ruleset, players(2), 42).unwrap();
     s.set_date(Some("2026-11-22".into()));
     play(&mut s, &mut Rng(7), None);
@@ -126,16 +134,24 @@ fn notation_example_reads() {
         "{headers}\n{{a comment\nover lines}}\n{}\n",
         moves.join("\n")
     );
-    let back = notation::import(&loose, "loose.cgn").unwrap();
+    let back = notation::import(
+        crownlands_core::Registry::shipped_ref(),
+        &loose,
+        "loose.cgn",
+    )
+    .unwrap();
     assert_eq!(back.to_save(), s.to_save());
     // A version 1 file (before module actions had a text) of the same game still reads.
     let v1 = text.replacen("crownlands 2", "crownlands 1", 1);
-    let back = notation::import(&v1, "v1.cgn").unwrap();
+    let back = notation::import(crownlands_core::Registry::shipped_ref(), &v1, "v1.cgn").unwrap();
     assert_eq!(back.to_save(), s.to_save());
 }
 
 fn finished_kingdomino() -> Session {
-    let ruleset = Arc::new(crownlands_rules::load_shipped("kingdomino").unwrap());
+    let ruleset = Arc::new(
+        crownlands_rules::load_shipped(crownlands_core::Registry::shipped_ref(), "kingdomino")
+            .unwrap(),
+    );
     let mut s = Session::new(ruleset, players(3), 9).unwrap();
     play(&mut s, &mut Rng(3), None);
     s
@@ -149,7 +165,9 @@ fn tampered_action_names_index_token_and_reason() {
     save.games[0].actions[9] = Action::Place {
         placement: Placement::new(Cell::new(9, 9), Direction::East),
     };
-    let e = save.load("g.json").unwrap_err();
+    let e = save
+        .load(crownlands_core::Registry::shipped_ref(), "g.json")
+        .unwrap_err();
     let msg = e.to_string();
     assert!(matches!(*e.problem, Problem::Illegal { .. }), "{msg}");
     assert!(
@@ -166,7 +184,10 @@ fn tampered_result_is_a_mismatch() {
     if let crownlands_saves::GameStatus::Finished { totals, .. } = &mut save.games[0].status {
         totals[0] += 1;
     }
-    let msg = save.load("g.json").unwrap_err().to_string();
+    let msg = save
+        .load(crownlands_core::Registry::shipped_ref(), "g.json")
+        .unwrap_err()
+        .to_string();
     assert!(
         msg.contains("the save records a finished game with scores"),
         "{msg}"
@@ -199,7 +220,10 @@ fn format_version_and_truncation_errors() {
 
 #[test]
 fn a_dynasty_match_keeps_every_game() {
-    let ruleset = Arc::new(crownlands_rules::load_shipped("dynasty").unwrap());
+    let ruleset = Arc::new(
+        crownlands_rules::load_shipped(crownlands_core::Registry::shipped_ref(), "dynasty")
+            .unwrap(),
+    );
     let mut s = Session::new(ruleset, players(2), 5).unwrap();
     play(&mut s, &mut Rng(11), None);
     assert!(s.is_over());
@@ -214,7 +238,10 @@ fn a_dynasty_match_keeps_every_game() {
     // Dropping the last game: the save no longer matches its recorded match result.
     let mut short = save.clone();
     short.games.pop();
-    let msg = short.load("d.json").unwrap_err().to_string();
+    let msg = short
+        .load(crownlands_core::Registry::shipped_ref(), "d.json")
+        .unwrap_err()
+        .to_string();
     assert!(msg.contains("match totals"), "{msg}");
 }
 
@@ -238,7 +265,10 @@ fn from_actions_builds_the_same_save() {
 fn an_unfinished_autosave_of_another_game_is_kept_aside() {
     let dir = std::env::temp_dir().join(format!("crownlands-keep-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let ruleset = Arc::new(crownlands_rules::load_shipped("kingdomino").unwrap());
+    let ruleset = Arc::new(
+        crownlands_rules::load_shipped(crownlands_core::Registry::shipped_ref(), "kingdomino")
+            .unwrap(),
+    );
     let players = || {
         (1..=2)
             .map(|seat| Player::new(seat, format!("random {seat}"), "random"))
@@ -249,7 +279,12 @@ fn an_unfinished_autosave_of_another_game_is_kept_aside() {
     play(&mut first, &mut rng, Some(5));
     // No autosave yet: nothing to keep.
     assert_eq!(
-        crownlands_saves::keep_unfinished_autosave(&dir, &first).unwrap(),
+        crownlands_saves::keep_unfinished_autosave(
+            crownlands_core::Registry::shipped_ref(),
+            &dir,
+            &first
+        )
+        .unwrap(),
         None
     );
     crownlands_saves::autosave_in(&dir, &first).unwrap();
@@ -258,15 +293,24 @@ fn an_unfinished_autosave_of_another_game_is_kept_aside() {
     // The same game, played on: nothing moves.
     play(&mut first, &mut rng, Some(3));
     assert_eq!(
-        crownlands_saves::keep_unfinished_autosave(&dir, &first).unwrap(),
+        crownlands_saves::keep_unfinished_autosave(
+            crownlands_core::Registry::shipped_ref(),
+            &dir,
+            &first
+        )
+        .unwrap(),
         None
     );
     assert_eq!(std::fs::read(&autosave).unwrap(), bytes);
     // Another game: the unfinished one is kept, byte for byte.
     let other = Session::new(ruleset.clone(), players(), 2).unwrap();
-    let kept = crownlands_saves::keep_unfinished_autosave(&dir, &other)
-        .unwrap()
-        .expect("moved aside");
+    let kept = crownlands_saves::keep_unfinished_autosave(
+        crownlands_core::Registry::shipped_ref(),
+        &dir,
+        &other,
+    )
+    .unwrap()
+    .expect("moved aside");
     assert_eq!(kept, dir.join(crownlands_saves::PREVIOUS_AUTOSAVE_FILE));
     assert_eq!(std::fs::read(&kept).unwrap(), bytes);
     assert!(!autosave.exists());
@@ -275,14 +319,23 @@ fn an_unfinished_autosave_of_another_game_is_kept_aside() {
     play(&mut done, &mut rng, None);
     crownlands_saves::autosave_in(&dir, &done).unwrap();
     assert_eq!(
-        crownlands_saves::keep_unfinished_autosave(&dir, &other).unwrap(),
+        crownlands_saves::keep_unfinished_autosave(
+            crownlands_core::Registry::shipped_ref(),
+            &dir,
+            &other
+        )
+        .unwrap(),
         None
     );
     std::fs::write(&autosave, b"{ not a save").unwrap();
     assert!(
-        crownlands_saves::keep_unfinished_autosave(&dir, &other)
-            .unwrap()
-            .is_some()
+        crownlands_saves::keep_unfinished_autosave(
+            crownlands_core::Registry::shipped_ref(),
+            &dir,
+            &other
+        )
+        .unwrap()
+        .is_some()
     );
     assert_eq!(std::fs::read(&kept).unwrap(), b"{ not a save");
     let _ = std::fs::remove_dir_all(&dir);
@@ -290,7 +343,13 @@ fn an_unfinished_autosave_of_another_game_is_kept_aside() {
 
 #[test]
 fn team_games_name_teams_in_the_result_and_still_read_older_files() {
-    let ruleset = Arc::new(crownlands_rules::load_shipped("royal-wedding-teams").unwrap());
+    let ruleset = Arc::new(
+        crownlands_rules::load_shipped(
+            crownlands_core::Registry::shipped_ref(),
+            "royal-wedding-teams",
+        )
+        .unwrap(),
+    );
     let mut s = Session::new(ruleset, players(6), 4).unwrap();
     play(&mut s, &mut Rng(11), None);
     let text = notation::export(&s, ExportOptions::default()).unwrap();
@@ -303,7 +362,9 @@ fn team_games_name_teams_in_the_result_and_still_read_older_files() {
         "{header}"
     );
     assert_eq!(
-        notation::import(&text, "t.cln").unwrap().to_save(),
+        notation::import(crownlands_core::Registry::shipped_ref(), &text, "t.cln")
+            .unwrap()
+            .to_save(),
         s.to_save()
     );
     // Files exported before teams were named said `seat N` for team N: still accepted.
@@ -311,7 +372,9 @@ fn team_games_name_teams_in_the_result_and_still_read_older_files() {
         .replace(": team ", ": seat ")
         .replace("teams ", "seats ");
     assert_eq!(
-        notation::import(&legacy, "t.cln").unwrap().to_save(),
+        notation::import(crownlands_core::Registry::shipped_ref(), &legacy, "t.cln")
+            .unwrap()
+            .to_save(),
         s.to_save()
     );
     // A different winner is still refused.
@@ -320,7 +383,9 @@ fn team_games_name_teams_in_the_result_and_still_read_older_files() {
     } else {
         text.replace(": team ", ": team 9 wins; ")
     };
-    let msg = notation::import(&wrong, "t.cln").unwrap_err().to_string();
+    let msg = notation::import(crownlands_core::Registry::shipped_ref(), &wrong, "t.cln")
+        .unwrap_err()
+        .to_string();
     assert!(msg.contains("the Result header says"), "{msg}");
 }
 
@@ -330,8 +395,12 @@ fn team_games_name_teams_in_the_result_and_still_read_older_files() {
 #[test]
 fn a_team_match_totals_each_side_once() {
     let text = "extends = \"royal-wedding-teams\"\n\n[rules]\nmatch-games = 2\n";
-    let ruleset = crownlands_rules::load_str(text, std::path::Path::new("team-match.toml"))
-        .unwrap_or_else(|e| panic!("{e}"));
+    let ruleset = crownlands_rules::load_str(
+        crownlands_core::Registry::shipped_ref(),
+        text,
+        std::path::Path::new("team-match.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     let mut s = Session::new(Arc::new(ruleset), players(6), 3).unwrap();
     play(&mut s, &mut Rng(17), None);
     assert!(s.is_over());
@@ -355,7 +424,9 @@ fn a_team_match_totals_each_side_once() {
         .collect();
     assert_eq!(result.totals, by_game);
     assert!(result.winners.iter().all(|w| (1..=3).contains(w)));
-    let loaded = save.load("t.json").unwrap_or_else(|e| panic!("{e}"));
+    let loaded = save
+        .load(crownlands_core::Registry::shipped_ref(), "t.json")
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(loaded.match_record(), Some(result.clone()));
     // The notation's result: three totals.
     let exported = notation::export(&s, ExportOptions::default()).unwrap();
@@ -370,7 +441,11 @@ fn a_team_match_totals_each_side_once() {
     if let Some(r) = &mut old.result {
         r.totals.extend([0, 0, 0]);
     }
-    assert!(old.load("old.json").is_ok(), "per-seat totals still load");
+    assert!(
+        old.load(crownlands_core::Registry::shipped_ref(), "old.json")
+            .is_ok(),
+        "per-seat totals still load"
+    );
     let padded_totals = format!(
         "{}, 0, 0, 0",
         result
@@ -382,7 +457,12 @@ fn a_team_match_totals_each_side_once() {
     );
     let old_text = exported.replacen(totals.unwrap_or_default(), &padded_totals, 1);
     assert_ne!(old_text, exported);
-    notation::import(&old_text, "old.kdn").unwrap_or_else(|e| panic!("{e}"));
+    notation::import(
+        crownlands_core::Registry::shipped_ref(),
+        &old_text,
+        "old.kdn",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
 }
 
 /// The notation as files written before every action had a text: module actions as `@` and the
@@ -418,7 +498,9 @@ fn with_json_tokens(text: &str) -> String {
 fn module_actions_are_written_in_their_text_and_old_json_tokens_still_import() {
     let mut rng = Rng(0x0dd_5eed);
     for name in ["queendomino", "royal-wedding", "kingdomino-knights"] {
-        let ruleset = Arc::new(crownlands_rules::load_shipped(name).unwrap());
+        let ruleset = Arc::new(
+            crownlands_rules::load_shipped(crownlands_core::Registry::shipped_ref(), name).unwrap(),
+        );
         let mut session = Session::new(ruleset, players(3), 5).unwrap();
         play(&mut session, &mut rng, None);
         let text = notation::export(&session, ExportOptions::default()).unwrap();
@@ -426,7 +508,8 @@ fn module_actions_are_written_in_their_text_and_old_json_tokens_still_import() {
         assert!(text.contains(" pass"), "{name}: {text}");
         let old = with_json_tokens(&text);
         assert!(old.contains("@{\"action\":\"pass\"}"), "{name}: {old}");
-        let back = notation::import(&old, "old.cgn").unwrap();
+        let back =
+            notation::import(crownlands_core::Registry::shipped_ref(), &old, "old.cgn").unwrap();
         assert_eq!(back.actions(), session.actions(), "{name}");
         assert_eq!(
             notation::export(&back, ExportOptions::default()).unwrap(),
@@ -441,12 +524,19 @@ fn module_actions_are_written_in_their_text_and_old_json_tokens_still_import() {
 fn a_notation_file_with_json_tokens_still_imports() {
     let old = include_str!("legacy/queendomino-json-tokens.cgn");
     assert!(old.contains("@{\"action\":\"tax\",\"square\":0}"));
-    let session = notation::import(old, "queendomino-json-tokens.cgn").unwrap();
+    let session = notation::import(
+        crownlands_core::Registry::shipped_ref(),
+        old,
+        "queendomino-json-tokens.cgn",
+    )
+    .unwrap();
     assert!(session.is_over());
     let text = notation::export(&session, ExportOptions::default()).unwrap();
     assert!(!text.contains("@{") && text.contains(" tax0"), "{text}");
     assert_eq!(
-        notation::import(&text, "new.cgn").unwrap().actions(),
+        notation::import(crownlands_core::Registry::shipped_ref(), &text, "new.cgn")
+            .unwrap()
+            .actions(),
         session.actions()
     );
 }

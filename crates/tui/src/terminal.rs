@@ -8,6 +8,7 @@ use crate::app::setup::Setup;
 use crate::app::{App, Config, Mode, Next};
 use crate::keys::Key;
 use crate::view::{self, Hit, palette::Palette};
+use crownlands_core::Registry;
 use crownlands_saves::Session;
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
@@ -27,7 +28,7 @@ use std::thread::ThreadId;
 use std::time::{Duration, Instant};
 
 /// What `crownlands play` was asked.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct PlayOptions {
     /// A shipped ruleset name or a path; `None` (and no players) opens the setup screen.
     pub ruleset: Option<String>,
@@ -40,6 +41,23 @@ pub struct PlayOptions {
     pub pace_ms: Option<u64>,
     /// Do not autosave.
     pub no_autosave: bool,
+    /// The modules rulesets and saves may name: [`Registry::shipped`], or a plugin crate's.
+    pub registry: Registry,
+}
+
+impl Default for PlayOptions {
+    /// The setup screen, with the shipped modules.
+    fn default() -> PlayOptions {
+        PlayOptions {
+            ruleset: None,
+            players: None,
+            seed: None,
+            load: None,
+            pace_ms: None,
+            no_autosave: false,
+            registry: Registry::shipped(),
+        }
+    }
 }
 
 /// Build the app from the options, without touching the terminal (so errors print plainly).
@@ -69,15 +87,19 @@ pub fn build_app_in(
         save_dir: data.as_ref().map(|d| d.join("saves")),
         palette: Palette::from_env(|k| std::env::var(k).ok()),
         seed,
+        registry: opts.registry.clone(),
         ..Config::default()
     };
     if let Some(path) = &opts.load {
-        let session = crownlands_saves::read_save(path).map_err(|e| e.to_string())?;
+        let session =
+            crownlands_saves::read_save(&opts.registry, path).map_err(|e| e.to_string())?;
         let seats = seats::from_players(session.players());
         return Ok(App::resume(session, seats, config));
     }
     let next = next_from_options(opts, seed)?;
-    let offer = data.as_deref().and_then(|d| Offer::read(d, now));
+    let offer = data
+        .as_deref()
+        .and_then(|d| Offer::read(&opts.registry, d, now));
     Ok(match offer {
         Some(offer) => App::with_offer(offer, next, config),
         None => App::with_next(next, config),
@@ -87,18 +109,22 @@ pub fn build_app_in(
 /// What the options ask for: the setup screen, or a game set up and ready.
 fn next_from_options(opts: &PlayOptions, seed: u64) -> Result<Next, String> {
     match (&opts.ruleset, &opts.players) {
-        (None, None) => Ok(Next::Setup(Box::new(Setup::new(shipped_choices(), None)))),
+        (None, None) => Ok(Next::Setup(Box::new(Setup::new(
+            shipped_choices(&opts.registry),
+            None,
+        )))),
         (Some(name), None) => {
             // Every problem of the file, as `crownlands validate` lists them.
-            crownlands_rules::load(name).map_err(|e| e.to_string())?;
-            let choice = ruleset_file::open(name)?;
-            let mut setup = Setup::new(shipped_choices(), None);
+            crownlands_rules::load(&opts.registry, name).map_err(|e| e.to_string())?;
+            let choice = ruleset_file::open(&opts.registry, name)?;
+            let mut setup = Setup::new(shipped_choices(&opts.registry), None);
             setup.add(choice);
             Ok(Next::Setup(Box::new(setup)))
         }
         (name, Some(players)) => {
             let name = name.as_deref().unwrap_or("kingdomino");
-            let ruleset = crownlands_rules::load(name).map_err(|e| e.to_string())?;
+            let ruleset =
+                crownlands_rules::load(&opts.registry, name).map_err(|e| e.to_string())?;
             let seats = seats::name_seats(&seats::parse_players(players)?);
             let session = Session::new(Arc::new(ruleset), seats::to_players(&seats), seed)
                 .map_err(|e| e.to_string())?;

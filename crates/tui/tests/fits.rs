@@ -22,6 +22,7 @@ fn all_tables() -> Vec<(String, App)> {
         }
     }
     let five = crownlands_rules::load_str(
+        crownlands_core::Registry::shipped_ref(),
         "extends = \"kingdomino\"\nplayers = [5]\n[for-players.5]\nline-size = 5\ndeck-size = 45\n",
         Path::new("five.toml"),
     )

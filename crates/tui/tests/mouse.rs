@@ -116,7 +116,10 @@ fn the_score_screen_plays_again_by_mouse() {
 
 #[test]
 fn the_setup_screen_by_mouse() {
-    let setup = Setup::new(crownlands_tui::app::ruleset_file::shipped_choices(), None);
+    let setup = Setup::new(
+        crownlands_tui::app::ruleset_file::shipped_choices(crownlands_core::Registry::shipped_ref()),
+        None,
+    );
     let mut app = App::with_setup(setup, config(3, Palette::none()));
     // A ruleset of the list.
     assert!(matches!(
@@ -167,7 +170,9 @@ fn the_offer_to_resume_by_mouse() {
     };
     let next = || {
         crownlands_tui::app::Next::Setup(Box::new(Setup::new(
-            crownlands_tui::app::ruleset_file::shipped_choices(),
+            crownlands_tui::app::ruleset_file::shipped_choices(
+                crownlands_core::Registry::shipped_ref(),
+            ),
             None,
         )))
     };

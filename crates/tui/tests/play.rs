@@ -38,7 +38,9 @@ fn kingdomino_human_against_bots_to_the_score_screen() {
     // The session recorded every action, and replays to the same outcome.
     let session = app.session().expect("session");
     let save = session.to_save();
-    let replayed = save.load("test").expect("replays");
+    let replayed = save
+        .load(crownlands_core::Registry::shipped_ref(), "test")
+        .expect("replays");
     assert_eq!(replayed.game().outcome(), app.game().unwrap().outcome());
     // Enter plays again.
     press(&mut app, "<enter>");
@@ -85,7 +87,7 @@ fn knights_module_steps_through_keys() {
 
 #[test]
 fn queendomino_if_shipped() {
-    if crownlands_rules::load("queendomino").is_err() {
+    if crownlands_rules::load(crownlands_core::Registry::shipped_ref(), "queendomino").is_err() {
         eprintln!("queendomino is not shipped yet: skipped");
         return;
     }
@@ -228,7 +230,11 @@ fn saves_and_autosaves_into_their_directories() {
     let saved = std::fs::read_dir(dir.join("saves")).unwrap().count();
     assert_eq!(saved, 1);
     // Resume from the autosave: the same position, the same seats.
-    let session = crownlands_saves::read_save(&dir.join(crownlands_saves::AUTOSAVE_FILE)).unwrap();
+    let session = crownlands_saves::read_save(
+        crownlands_core::Registry::shipped_ref(),
+        &dir.join(crownlands_saves::AUTOSAVE_FILE),
+    )
+    .unwrap();
     let seats = crownlands_tui::app::seats::from_players(session.players());
     let resumed = crownlands_tui::App::resume(
         session,
@@ -260,7 +266,9 @@ fn dynasty_carries_totals_across_games() {
 
 #[test]
 fn setup_screen_starts_the_chosen_game() {
-    let choices = crownlands_tui::app::ruleset_file::shipped_choices();
+    let choices = crownlands_tui::app::ruleset_file::shipped_choices(
+        crownlands_core::Registry::shipped_ref(),
+    );
     let setup = crownlands_tui::app::setup::Setup::new(choices, None);
     let mut app =
         crownlands_tui::App::with_setup(setup, common::config(3, crownlands_tui::Palette::none()));

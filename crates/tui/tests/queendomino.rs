@@ -115,7 +115,9 @@ fn the_score_preview_follows_the_ghost() {
 
 #[test]
 fn names_are_typed_on_the_setup_screen_and_kept_in_saves() {
-    let choices = crownlands_tui::app::ruleset_file::shipped_choices();
+    let choices = crownlands_tui::app::ruleset_file::shipped_choices(
+        crownlands_core::Registry::shipped_ref(),
+    );
     let mut app = App::with_setup(Setup::new(choices, None), config(1, Palette::none()));
     // Down to the first seat, name it, and the second.
     while app.setup().unwrap().row != Row::Seat(0) {
@@ -196,7 +198,9 @@ fn finished_games_are_kept_and_watched_move_by_move() {
     assert_eq!(kept.len(), 1, "one file for the finished game");
     assert!(app.message().contains("Game kept"), "{}", app.message());
     // The setup screen offers it; Enter watches it from the first move.
-    let choices = crownlands_tui::app::ruleset_file::shipped_choices();
+    let choices = crownlands_tui::app::ruleset_file::shipped_choices(
+        crownlands_core::Registry::shipped_ref(),
+    );
     let mut app = App::with_setup(Setup::new(choices, None), cfg);
     assert_eq!(app.setup().unwrap().recent.len(), 1);
     while app.setup().unwrap().row != Row::Recent {
@@ -261,7 +265,9 @@ fn a_save_with_control_characters_in_a_name_is_not_offered() {
     crownlands_saves::save_into_dir(&dir, &session.to_save()).expect("saved");
     let mut cfg = config(1, Palette::none());
     cfg.save_dir = Some(dir.clone());
-    let choices = crownlands_tui::app::ruleset_file::shipped_choices();
+    let choices = crownlands_tui::app::ruleset_file::shipped_choices(
+        crownlands_core::Registry::shipped_ref(),
+    );
     let app = App::with_setup(Setup::new(choices, None), cfg);
     // Saves refuse such names on reading: the file is left out, nothing reaches the screen.
     assert!(app.setup().unwrap().recent.is_empty());

@@ -26,7 +26,9 @@ fn until(app: &mut App, mode: Mode) {
 
 #[test]
 fn setup_screen() {
-    let choices = crownlands_tui::app::ruleset_file::shipped_choices();
+    let choices = crownlands_tui::app::ruleset_file::shipped_choices(
+        crownlands_core::Registry::shipped_ref(),
+    );
     let app = App::with_setup(Setup::new(choices, None), config(1, Palette::none()));
     insta::assert_snapshot!(screen(&app, 80, 24));
 }
@@ -192,7 +194,7 @@ fn teams_share_a_kingdom() {
 
 #[test]
 fn queendomino_shows_the_economy() {
-    if crownlands_rules::load("queendomino").is_err() {
+    if crownlands_rules::load(crownlands_core::Registry::shipped_ref(), "queendomino").is_err() {
         eprintln!("queendomino is not shipped yet: skipped");
         return;
     }
@@ -258,7 +260,10 @@ fn an_offer(found: Result<crownlands_tui::app::resume::Found, String>) -> App {
         found,
         focus: 0,
     };
-    let setup = Setup::new(crownlands_tui::app::ruleset_file::shipped_choices(), None);
+    let setup = Setup::new(
+        crownlands_tui::app::ruleset_file::shipped_choices(crownlands_core::Registry::shipped_ref()),
+        None,
+    );
     App::with_offer(
         offer,
         crownlands_tui::app::Next::Setup(Box::new(setup)),
@@ -295,7 +300,10 @@ fn resume_offer_of_a_corrupt_autosave() {
 #[test]
 fn setup_with_a_ruleset_file_and_a_file_that_does_not_load() {
     use crownlands_tui::app::setup::{Choice, Row};
-    let mut setup = Setup::new(crownlands_tui::app::ruleset_file::shipped_choices(), None);
+    let mut setup = Setup::new(
+        crownlands_tui::app::ruleset_file::shipped_choices(crownlands_core::Registry::shipped_ref()),
+        None,
+    );
     setup.add(Choice {
         name: "~/rules/my-duel.toml".into(),
         description: "Kingdomino for two, my way".into(),
@@ -360,7 +368,9 @@ fn queendomino_7x7_with_the_queens_discount_at_80x24() {
 fn every_shipped_ruleset_fits_80x24_up_to_4_players() {
     let area = ratatui::layout::Rect::new(0, 0, 80, 24);
     let mut checked = 0;
-    for choice in crownlands_tui::app::ruleset_file::shipped_choices() {
+    for choice in
+        crownlands_tui::app::ruleset_file::shipped_choices(crownlands_core::Registry::shipped_ref())
+    {
         for &n in choice.counts.iter().filter(|&&n| n <= 4) {
             let mut players = vec!["you"];
             players.resize(usize::from(n), "greedy");
@@ -393,7 +403,12 @@ fn no_color_on_the_start_and_setup_screens_too() {
             .count()
     };
     let setup = App::with_setup(
-        Setup::new(crownlands_tui::app::ruleset_file::shipped_choices(), None),
+        Setup::new(
+            crownlands_tui::app::ruleset_file::shipped_choices(
+                crownlands_core::Registry::shipped_ref(),
+            ),
+            None,
+        ),
         config(1, Palette::none()),
     );
     assert_eq!(coloured(&setup), 0);

@@ -27,6 +27,7 @@ fn opts(ruleset: Option<&str>, players: Option<&str>) -> PlayOptions {
         load: None,
         pace_ms: Some(0),
         no_autosave: false,
+        registry: crownlands_core::Registry::shipped(),
     }
 }
 
@@ -117,7 +118,11 @@ fn declining_keeps_the_autosave_until_the_new_games_first_move() {
         saved,
         "the new game's first move replaced it"
     );
-    let now = crownlands_saves::read_save(&dir.join(crownlands_saves::AUTOSAVE_FILE)).unwrap();
+    let now = crownlands_saves::read_save(
+        crownlands_core::Registry::shipped_ref(),
+        &dir.join(crownlands_saves::AUTOSAVE_FILE),
+    )
+    .unwrap();
     assert_eq!(now.seed(), 77);
     // ... and the unfinished game it replaced is kept, byte for byte, beside it.
     let previous = dir.join(crownlands_saves::PREVIOUS_AUTOSAVE_FILE);

@@ -8,6 +8,7 @@ use crate::errors::{CliError, CliResult};
 use crate::output::{round, say};
 use crownlands_bots::Level;
 use crownlands_bots::analysis::{Analyst, Assessment, Decision, Summary, assess_all, summarize};
+use crownlands_core::Registry;
 use crownlands_core::{Game, Side};
 use crownlands_saves::words::side_text;
 use crownlands_saves::{Player, notation, read_save_file};
@@ -42,7 +43,7 @@ struct Row {
     assessment: Assessment,
 }
 
-pub fn run(path: &Path, options: &Options<'_>) -> CliResult<ExitCode> {
+pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult<ExitCode> {
     let level =
         Level::from_str(options.bot).map_err(|e| CliError::Message(format!("--bot: {e}")))?;
     if options.samples == 0 || options.samples > MAX_SAMPLES {
@@ -59,7 +60,7 @@ pub fn run(path: &Path, options: &Options<'_>) -> CliResult<ExitCode> {
     let mut decisions = Vec::new();
     let mut places = Vec::new();
     let session = save
-        .replay(&file, |m| {
+        .replay(registry, &file, |m| {
             if let Some(player) = m.before.to_act() {
                 places.push((m.game, m.before.round(), m.before.side_of(player)));
                 decisions.push(Decision {

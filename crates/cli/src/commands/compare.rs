@@ -8,10 +8,12 @@ use super::simulate::{RunOptions, finish, players_of, ruleset_id};
 use crate::errors::CliResult;
 use crate::lab::table::Table;
 use crate::lab::{self, Kind, RunSpec, runner};
+use crownlands_core::Registry;
 use std::process::ExitCode;
 use std::sync::Arc;
 
 pub fn run(
+    registry: &Registry,
     a: &str,
     b: &str,
     players: Option<u8>,
@@ -20,7 +22,10 @@ pub fn run(
 ) -> CliResult<ExitCode> {
     let shard = options.check()?;
     let who = players_of(players, bots)?;
-    let rulesets = [Arc::new(load_ruleset(a)?), Arc::new(load_ruleset(b)?)];
+    let rulesets = [
+        Arc::new(load_ruleset(registry, a)?),
+        Arc::new(load_ruleset(registry, b)?),
+    ];
     let tables = [
         Table::new(rulesets[0].clone(), &who, options.seed)?,
         Table::new(rulesets[1].clone(), &who, options.seed)?,

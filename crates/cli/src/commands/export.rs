@@ -2,12 +2,14 @@
 
 use crate::errors::{CliError, CliResult};
 use crate::output::say;
+use crownlands_core::Registry;
 use crownlands_saves::notation::{self, ExportOptions};
 use crownlands_saves::{check_output, read_save, write_output};
 use std::path::Path;
 use std::process::ExitCode;
 
 pub fn run(
+    registry: &Registry,
     save: &Path,
     output: Option<&Path>,
     force: bool,
@@ -17,7 +19,7 @@ pub fn run(
     if let Some(path) = output {
         check_output(save, path, force).map_err(err)?;
     }
-    let session = read_save(save).map_err(err)?;
+    let session = read_save(registry, save).map_err(err)?;
     let text = notation::export(&session, ExportOptions { embed_ruleset }).map_err(err)?;
     match output {
         Some(path) => {

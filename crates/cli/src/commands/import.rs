@@ -2,16 +2,18 @@
 
 use crate::errors::{CliError, CliResult};
 use crate::output::{say, say_err};
+use crownlands_core::Registry;
 use crownlands_saves::{GameStatus, check_output, notation, read_text, write_output};
 use std::path::Path;
 use std::process::ExitCode;
 
-pub fn run(input: &Path, output: &Path, force: bool) -> CliResult<ExitCode> {
+pub fn run(registry: &Registry, input: &Path, output: &Path, force: bool) -> CliResult<ExitCode> {
     let err = |e: crownlands_saves::SaveError| CliError::Message(e.to_string());
     check_output(input, output, force).map_err(err)?;
     let text = read_text(input).map_err(err)?;
     let (session, warnings) =
-        notation::import_with_warnings(&text, &input.display().to_string()).map_err(err)?;
+        notation::import_with_warnings(registry, &text, &input.display().to_string())
+            .map_err(err)?;
     for w in warnings {
         say_err!("warning: {w}");
     }

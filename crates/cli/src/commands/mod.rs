@@ -18,11 +18,12 @@ mod validate;
 use crate::cli::Command;
 use crate::errors::{CliError, CliResult};
 use crate::output::say;
-use crownlands_core::{Kingdom, Rules, Ruleset};
+use crownlands_core::{Kingdom, Registry, Rules, Ruleset};
 use std::path::Path;
 use std::process::ExitCode;
 
-pub fn run(command: Command) -> CliResult<ExitCode> {
+/// Run one command; rulesets and saves may name the modules of `registry`.
+pub fn run(registry: &Registry, command: Command) -> CliResult<ExitCode> {
     match command {
         Command::Play {
             ruleset,
@@ -31,26 +32,35 @@ pub fn run(command: Command) -> CliResult<ExitCode> {
             load,
             pace,
             no_autosave,
-        } => play::run(ruleset, players, seed, load, Some(pace), no_autosave),
+        } => play::run(
+            registry,
+            ruleset,
+            players,
+            seed,
+            load,
+            Some(pace),
+            no_autosave,
+        ),
         Command::Rulesets => rulesets::run(),
         Command::Validate {
             files,
             deny_warnings,
-        } => validate::run(&files, deny_warnings),
+        } => validate::run(registry, &files, deny_warnings),
         Command::Score {
             kingdoms,
             ruleset,
             players,
             json,
-        } => score::run(&kingdoms, &ruleset, players, json),
+        } => score::run(registry, &kingdoms, &ruleset, players, json),
         Command::Placements {
             kingdom,
             domino,
             ruleset,
             players,
             json,
-        } => placements::run(&kingdom, &domino, &ruleset, players, json),
+        } => placements::run(registry, &kingdom, &domino, &ruleset, players, json),
         Command::Simulate { ruleset, lab, save } => simulate::run(
+            registry,
             &ruleset,
             lab.players,
             lab.bots.as_deref(),
@@ -59,28 +69,33 @@ pub fn run(command: Command) -> CliResult<ExitCode> {
                 ..options(&lab)
             },
         ),
-        Command::Compare { a, b, lab } => {
-            compare::run(&a, &b, lab.players, lab.bots.as_deref(), &options(&lab))
-        }
+        Command::Compare { a, b, lab } => compare::run(
+            registry,
+            &a,
+            &b,
+            lab.players,
+            lab.bots.as_deref(),
+            &options(&lab),
+        ),
         Command::Merge {
             parts,
             json,
             report,
         } => merge::run(&parts, json, report.as_deref()),
-        Command::Show { ruleset, players } => show::run(&ruleset, players),
+        Command::Show { ruleset, players } => show::run(registry, &ruleset, players),
         Command::Schema { kind } => schema::run(kind),
-        Command::Replay { save, step, json } => replay::run(&save, step, json),
+        Command::Replay { save, step, json } => replay::run(registry, &save, step, json),
         Command::Export {
             save,
             output,
             force,
             embed_ruleset,
-        } => export::run(&save, output.as_deref(), force, embed_ruleset),
+        } => export::run(registry, &save, output.as_deref(), force, embed_ruleset),
         Command::Import {
             notation,
             output,
             force,
-        } => import::run(&notation, &output, force),
+        } => import::run(registry, &notation, &output, force),
         Command::Analyse {
             save,
             bot,
@@ -89,6 +104,7 @@ pub fn run(command: Command) -> CliResult<ExitCode> {
             seed,
             json,
         } => analyse::run(
+            registry,
             &save,
             &analyse::Options {
                 bot: &bot,
@@ -115,8 +131,8 @@ fn options(lab: &crate::cli::LabArgs) -> simulate::RunOptions<'_> {
 }
 
 /// Load a ruleset by shipped name or path.
-pub fn load_ruleset(name_or_path: &str) -> CliResult<Ruleset> {
-    Ok(crownlands_rules::load(name_or_path)?)
+pub fn load_ruleset(registry: &Registry, name_or_path: &str) -> CliResult<Ruleset> {
+    Ok(crownlands_rules::load(registry, name_or_path)?)
 }
 
 /// The rules for `players`, or for the ruleset's smallest player count.

@@ -4,19 +4,21 @@ use super::{load_ruleset, print_json, read_kingdom, rules_for};
 use crate::errors::{CliError, CliResult};
 use crate::output::domino_text;
 use crate::output::say;
+use crownlands_core::Registry;
 use crownlands_core::{DominoId, Placement, Ruleset};
 use serde_json::json;
 use std::path::Path;
 use std::process::ExitCode;
 
 pub fn run(
+    registry: &Registry,
     path: &Path,
     domino: &str,
     ruleset: &str,
     players: Option<u8>,
     as_json: bool,
 ) -> CliResult<ExitCode> {
-    let ruleset = load_ruleset(ruleset)?;
+    let ruleset = load_ruleset(registry, ruleset)?;
     let (_, rules) = rules_for(&ruleset, players)?;
     let id = find_domino(&ruleset, domino)?;
     let kingdom = read_kingdom(path, &ruleset, rules.grid_size)?;

@@ -1,10 +1,12 @@
 //! `crownlands play`: the terminal UI (crate `crownlands-tui`).
 
 use crate::errors::{CliError, CliResult};
+use crownlands_core::Registry;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 pub fn run(
+    registry: &Registry,
     ruleset: Option<String>,
     players: Option<String>,
     seed: Option<u64>,
@@ -19,6 +21,7 @@ pub fn run(
         load,
         pace_ms: pace,
         no_autosave,
+        registry: registry.clone(),
     };
     crownlands_tui::run(options).map_err(CliError::Message)?;
     Ok(ExitCode::SUCCESS)

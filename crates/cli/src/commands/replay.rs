@@ -4,6 +4,7 @@
 use super::print_json;
 use crate::errors::{CliError, CliResult};
 use crate::output::{print_rows, say, signed, territory_rows};
+use crownlands_core::Registry;
 use crownlands_core::{Action, Decider, Game, Outcome, Side};
 use crownlands_saves::words::{
     action_text, is_team_game, phase_text, seat_text, side_seats, side_text,
@@ -18,13 +19,13 @@ fn saves_error(e: crownlands_saves::SaveError) -> CliError {
     CliError::Message(e.to_string())
 }
 
-pub fn run(path: &Path, step: bool, as_json: bool) -> CliResult<ExitCode> {
+pub fn run(registry: &Registry, path: &Path, step: bool, as_json: bool) -> CliResult<ExitCode> {
     let file = path.display().to_string();
     let save = read_save_file(path).map_err(saves_error)?;
     if as_json {
         let mut games: Vec<Vec<Value>> = Vec::new();
         let session = save
-            .replay(&file, |m| {
+            .replay(registry, &file, |m| {
                 if games.len() <= m.game {
                     games.resize(m.game + 1, Vec::new());
                 }
@@ -50,7 +51,7 @@ pub fn run(path: &Path, step: bool, as_json: bool) -> CliResult<ExitCode> {
     let mut stdin = std::io::stdin().lock();
     let several = save.games.len() > 1;
     let session = save
-        .replay(&file, |m| {
+        .replay(registry, &file, |m| {
             if m.index == 0 {
                 say!();
                 if several {

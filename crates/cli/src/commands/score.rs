@@ -8,6 +8,7 @@
 use super::{load_ruleset, print_json, rules_for};
 use crate::errors::{CliError, CliResult};
 use crate::output::{print_rows, say, signed, territory_rows};
+use crownlands_core::Registry;
 use crownlands_core::modules::{Holdings, SideView, build_all, score_side};
 use crownlands_core::score::rank;
 use crownlands_core::{Decider, Kingdom, Rules, Ruleset, ScoreBreakdown};
@@ -34,12 +35,13 @@ struct Scored {
 }
 
 pub fn run(
+    registry: &Registry,
     paths: &[PathBuf],
     ruleset: &str,
     players: Option<u8>,
     as_json: bool,
 ) -> CliResult<ExitCode> {
-    let ruleset = load_ruleset(ruleset)?;
+    let ruleset = load_ruleset(registry, ruleset)?;
     // A table of N kingdoms plays by the N-player rules when the ruleset has them.
     let players = players.or_else(|| {
         let n = u8::try_from(paths.len()).ok()?;
@@ -48,7 +50,7 @@ pub fn run(
             .filter(|&n| ruleset.rules_for(n).is_some_and(|r| r.team_size == 1))
     });
     let (_, rules) = rules_for(&ruleset, players)?;
-    let modules = build_all(&rules.modules)
+    let modules = build_all(registry, &rules.modules)
         .map_err(|e| CliError::Message(format!("ruleset {}: {e}", ruleset.name())))?;
     let mut scored = Vec::with_capacity(paths.len());
     for path in paths {

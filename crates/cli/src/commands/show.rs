@@ -2,10 +2,11 @@
 
 use super::{load_ruleset, rules_for};
 use crate::errors::CliResult;
+use crownlands_core::Registry;
 use std::process::ExitCode;
 
-pub fn run(name: &str, players: Option<u8>) -> CliResult<ExitCode> {
-    let ruleset = load_ruleset(name)?;
+pub fn run(registry: &Registry, name: &str, players: Option<u8>) -> CliResult<ExitCode> {
+    let ruleset = load_ruleset(registry, name)?;
     if let Some(n) = players {
         rules_for(&ruleset, Some(n))?;
     }

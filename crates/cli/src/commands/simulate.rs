@@ -19,6 +19,7 @@ use crate::lab::table::{Players, Table};
 use crate::lab::{self, Kind, Results, RulesetId, RunSpec, print, report, runner};
 use crate::output::say;
 use crownlands_bots::level::parse_list;
+use crownlands_core::Registry;
 use crownlands_core::Ruleset;
 use saving::{SaveDir, SavedFiles, print_saved, saved_json};
 use std::ops::Range;
@@ -104,6 +105,7 @@ pub fn ruleset_id(ruleset: &Ruleset) -> RulesetId {
 
 /// `simulate`: all random with `--players`, a tournament with `--bots`.
 pub fn run(
+    registry: &Registry,
     name: &str,
     players: Option<u8>,
     bots: Option<&str>,
@@ -111,7 +113,7 @@ pub fn run(
 ) -> CliResult<ExitCode> {
     let shard = options.check()?;
     let who = players_of(players, bots)?;
-    let ruleset = Arc::new(load_ruleset(name)?);
+    let ruleset = Arc::new(load_ruleset(registry, name)?);
     let table = Table::new(ruleset.clone(), &who, options.seed)?;
     let spec = RunSpec {
         kind: Kind::Simulate,

@@ -2,15 +2,16 @@
 
 use crate::errors::{CliError, CliResult};
 use crate::output::{say, say_err};
+use crownlands_core::Registry;
 use crownlands_rules::Validated;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-pub fn run(files: &[PathBuf], deny_warnings: bool) -> CliResult<ExitCode> {
+pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliResult<ExitCode> {
     let mut failed = 0;
     let mut warned = 0;
     for path in files {
-        let checked = crownlands_rules::check_path(path);
+        let checked = crownlands_rules::check_path(registry, path);
         for w in &checked.warnings {
             let level = if deny_warnings { "error" } else { "warning" };
             say_err!("{level}: {w}");

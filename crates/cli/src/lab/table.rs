@@ -236,7 +236,10 @@ mod tests {
     /// The lab plays, game for game, the tournament `Tournament::run` plays.
     #[test]
     fn bot_games_are_the_tournaments_games() {
-        let ruleset = Arc::new(crownlands_rules::load_shipped("harmony").expect("shipped"));
+        let ruleset = Arc::new(
+            crownlands_rules::load_shipped(crownlands_core::Registry::shipped_ref(), "harmony")
+                .expect("shipped"),
+        );
         let levels = parse_list("greedy,random,random").expect("list");
         let report = Tournament {
             ruleset: ruleset.clone(),

@@ -226,7 +226,11 @@ fn pass_choice() -> ChoiceView {
 ///
 /// [`Module::help`]: super::Module::help
 pub fn step_rules(module: &str) -> &'static [&'static str] {
-    super::build(&super::ModuleSpec::new(module)).map_or(&[], |m| m.help())
+    super::build(
+        crate::Registry::shipped_ref(),
+        &super::ModuleSpec::new(module),
+    )
+    .map_or(&[], |m| m.help())
 }
 
 /// The rules of what the game waits for now, a sentence an item: claiming, placing, or a
@@ -292,9 +296,12 @@ pub fn scoring_rules(rules: &Rules) -> Vec<String> {
 ///
 /// [`Module::summary`]: super::Module::summary
 pub fn module_summary(module: &str) -> Option<&'static str> {
-    super::build(&super::ModuleSpec::new(module))
-        .ok()
-        .and_then(|m| m.summary())
+    super::build(
+        crate::Registry::shipped_ref(),
+        &super::ModuleSpec::new(module),
+    )
+    .ok()
+    .and_then(|m| m.summary())
 }
 
 /// The points the side to act would have with its domino at `placement`, and the points it has

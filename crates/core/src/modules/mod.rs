@@ -1,6 +1,6 @@
 //! Modules: mechanisms a ruleset switches on by name (Queendomino's knights, wealth, ...).
 //!
-//! A module is one type implementing [`Module`], registered by name in [`build`]. Its hooks take
+//! A module is one type implementing [`Module`], registered by name in a [`Registry`]. Its hooks take
 //! `&self` and keep nothing of their own: everything a module tracks lives in the game's
 //! [`Economy`], so games still clone, compare, save (as actions) and replay. Modules run in the
 //! order the ruleset lists them; a module with a turn step gets that step after the domino is
@@ -25,6 +25,7 @@ use crate::building::BuildingId;
 use crate::game::{Action, Game, IllegalAction};
 use crate::geometry::Cell;
 use crate::kingdom::Kingdom;
+use crate::registry::Registry;
 use crate::rng::GameRng;
 use crate::ruleset::{Rules, Ruleset};
 use crate::score::ScoreBreakdown;
@@ -247,8 +248,9 @@ pub struct SetupContext<'a> {
 /// Why a ruleset's module list cannot be built.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ModuleError {
-    #[error("unknown module `{0}`; known modules: {known}", known = NAMES.join(", "))]
-    Unknown(String),
+    /// A name the registry does not know; `known` lists the names it knows.
+    #[error("unknown module `{name}`; known modules: {known}")]
+    Unknown { name: String, known: String },
     #[error("module `{0}` is listed twice")]
     Duplicate(String),
     #[error("module `{module}`: {problem}")]
@@ -268,20 +270,32 @@ pub enum ModuleError {
     Order { module: String, first: String },
 }
 
-/// The names [`build`] knows, in the order a ruleset usually lists them.
+/// The shipped modules' names, in the order a ruleset usually lists them.
 pub const NAMES: &[&str] = &["knights", "buildings", "queen", "dragon", "wealth"];
 
-/// Build a module from its spec. A new module is one more arm here.
-pub fn build(spec: &ModuleSpec) -> Result<Box<dyn Module>, ModuleError> {
-    let module: Box<dyn Module> = match spec.name.as_str() {
-        "knights" => Box::new(Knights::from_params(&Params::new(spec))?),
-        "buildings" => Box::new(Buildings::from_params(&Params::new(spec))?),
-        "queen" => Box::new(Queen::from_params(&Params::new(spec))?),
-        "dragon" => Box::new(Dragon::from_params(&Params::new(spec))?),
-        "wealth" => Box::new(Wealth::from_params(&Params::new(spec))?),
-        other => return Err(ModuleError::Unknown(other.to_string())),
-    };
-    Ok(module)
+/// Register the shipped modules (what [`Registry::shipped`] holds).
+pub(crate) fn register_shipped(registry: &mut Registry) {
+    registry
+        .add_module("knights", |spec| {
+            Ok(Box::new(Knights::from_params(&Params::new(spec))?))
+        })
+        .add_module("buildings", |spec| {
+            Ok(Box::new(Buildings::from_params(&Params::new(spec))?))
+        })
+        .add_module("queen", |spec| {
+            Ok(Box::new(Queen::from_params(&Params::new(spec))?))
+        })
+        .add_module("dragon", |spec| {
+            Ok(Box::new(Dragon::from_params(&Params::new(spec))?))
+        })
+        .add_module("wealth", |spec| {
+            Ok(Box::new(Wealth::from_params(&Params::new(spec))?))
+        });
+}
+
+/// Build a module from its spec, by the registry's factory of its name.
+pub fn build(registry: &Registry, spec: &ModuleSpec) -> Result<Box<dyn Module>, ModuleError> {
+    registry.build_module(spec)
 }
 
 /// One problem with a ruleset's module list: the module's position in the list, the parameter
@@ -295,7 +309,7 @@ pub struct SpecProblem {
 
 /// Every problem with a module list, not only the first: duplicate and unknown names, and each
 /// parameter checked on its own (then the whole spec, for problems between parameters).
-pub fn check_specs(specs: &[ModuleSpec]) -> Vec<SpecProblem> {
+pub fn check_specs(registry: &Registry, specs: &[ModuleSpec]) -> Vec<SpecProblem> {
     let mut out = Vec::new();
     for (i, spec) in specs.iter().enumerate() {
         if specs[..i].iter().any(|s| s.name == spec.name) {
@@ -306,11 +320,14 @@ pub fn check_specs(specs: &[ModuleSpec]) -> Vec<SpecProblem> {
             });
             continue;
         }
-        if !NAMES.contains(&spec.name.as_str()) {
+        if !registry.has_module(&spec.name) {
             out.push(SpecProblem {
                 module: i,
                 key: None,
-                error: ModuleError::Unknown(spec.name.clone()),
+                error: ModuleError::Unknown {
+                    name: spec.name.clone(),
+                    known: registry.module_names().join(", "),
+                },
             });
             continue;
         }
@@ -320,7 +337,7 @@ pub fn check_specs(specs: &[ModuleSpec]) -> Vec<SpecProblem> {
                 name: spec.name.clone(),
                 params: BTreeMap::from([(key.clone(), value.clone())]),
             };
-            if let Err(error) = build(&alone) {
+            if let Err(error) = build(registry, &alone) {
                 out.push(SpecProblem {
                     module: i,
                     key: Some(key.clone()),
@@ -329,7 +346,7 @@ pub fn check_specs(specs: &[ModuleSpec]) -> Vec<SpecProblem> {
             }
         }
         if out.len() == before
-            && let Err(error) = build(spec)
+            && let Err(error) = build(registry, spec)
         {
             out.push(SpecProblem {
                 module: i,
@@ -339,9 +356,9 @@ pub fn check_specs(specs: &[ModuleSpec]) -> Vec<SpecProblem> {
         }
     }
     if out.is_empty()
-        && let Ok(modules) = build_all_unchecked(specs)
+        && let Ok(modules) = build_all_unchecked(registry, specs)
     {
-        out.extend(check_declarations(&modules));
+        out.extend(check_declarations(registry, &modules));
     }
     out
 }
@@ -369,7 +386,7 @@ pub struct Declaration {
 
 /// Problems between the modules of a list: a resource used that no module provides, a module
 /// listed before one it must follow. `modules` are the built modules, in list order.
-pub fn check_declarations(modules: &[Box<dyn Module>]) -> Vec<SpecProblem> {
+pub fn check_declarations(registry: &Registry, modules: &[Box<dyn Module>]) -> Vec<SpecProblem> {
     let mut out = Vec::new();
     for (i, m) in modules.iter().enumerate() {
         let d = m.declare();
@@ -384,7 +401,7 @@ pub fn check_declarations(modules: &[Box<dyn Module>]) -> Vec<SpecProblem> {
                     error: ModuleError::Unprovided {
                         module: m.name().to_string(),
                         resource: resource.to_string(),
-                        providers: providers_of(resource),
+                        providers: providers_of(registry, resource),
                     },
                 });
             }
@@ -405,12 +422,14 @@ pub fn check_declarations(modules: &[Box<dyn Module>]) -> Vec<SpecProblem> {
     out
 }
 
-/// The names of the known modules that provide `resource`, for messages.
-fn providers_of(resource: &str) -> String {
-    let names: Vec<String> = NAMES
-        .iter()
+/// The names of the modules `registry` knows that provide `resource`, for messages.
+fn providers_of(registry: &Registry, resource: &str) -> String {
+    let names: Vec<String> = registry
+        .module_names()
+        .into_iter()
         .filter(|name| {
-            build(&ModuleSpec::new(name)).is_ok_and(|m| m.declare().provides.contains(&resource))
+            build(registry, &ModuleSpec::new(name))
+                .is_ok_and(|m| m.declare().provides.contains(&resource))
         })
         .map(|name| format!("`{name}`"))
         .collect();
@@ -433,22 +452,28 @@ pub fn has_module(rules: &Rules, name: &str) -> bool {
 
 /// Build a ruleset's whole module list, refusing unknown and duplicate names, and lists whose
 /// modules do not fit together (see [`Declaration`]).
-pub fn build_all(specs: &[ModuleSpec]) -> Result<Vec<Box<dyn Module>>, ModuleError> {
-    let modules = build_all_unchecked(specs)?;
-    match check_declarations(&modules).into_iter().next() {
+pub fn build_all(
+    registry: &Registry,
+    specs: &[ModuleSpec],
+) -> Result<Vec<Box<dyn Module>>, ModuleError> {
+    let modules = build_all_unchecked(registry, specs)?;
+    match check_declarations(registry, &modules).into_iter().next() {
         Some(problem) => Err(problem.error),
         None => Ok(modules),
     }
 }
 
 /// [`build_all`] without checking how the modules fit together.
-fn build_all_unchecked(specs: &[ModuleSpec]) -> Result<Vec<Box<dyn Module>>, ModuleError> {
+fn build_all_unchecked(
+    registry: &Registry,
+    specs: &[ModuleSpec],
+) -> Result<Vec<Box<dyn Module>>, ModuleError> {
     let mut out: Vec<Box<dyn Module>> = Vec::with_capacity(specs.len());
     for (i, spec) in specs.iter().enumerate() {
         if specs[..i].iter().any(|s| s.name == spec.name) {
             return Err(ModuleError::Duplicate(spec.name.clone()));
         }
-        out.push(build(spec)?);
+        out.push(build(registry, spec)?);
     }
     Ok(out)
 }

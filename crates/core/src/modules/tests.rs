@@ -160,7 +160,7 @@ fn modules_that_need_a_missing_resource_or_come_too_early_are_refused() {
         names.iter().map(|n| modules::ModuleSpec::new(n)).collect()
     };
     let problems = |names: &[&str]| -> Vec<(usize, String)> {
-        modules::check_specs(&specs(names))
+        modules::check_specs(crate::Registry::shipped_ref(), &specs(names))
             .into_iter()
             .map(|p| (p.module, p.error.to_string()))
             .collect()

@@ -7,22 +7,26 @@ use super::{padded_match_result, result_text, result_text_naming, ruleset_hash};
 use crate::error::{Problem, SaveError};
 use crate::player::Player;
 use crate::session::Session;
-use crownlands_core::{Action, DominoId, Ruleset};
+use crownlands_core::{Action, DominoId, Registry, Ruleset};
 use crownlands_rules::{Diagnostic, Diagnostics};
 use std::collections::HashMap;
 use std::sync::Arc;
 
 /// Read a notation file back into a session, replaying (and so checking) every action. `file`
 /// names the text in errors. See [`import_with_warnings`] for what is accepted with a warning.
-pub fn import(text: &str, file: &str) -> Result<Session, SaveError> {
-    import_with_warnings(text, file).map(|(session, _)| session)
+pub fn import(registry: &Registry, text: &str, file: &str) -> Result<Session, SaveError> {
+    import_with_warnings(registry, text, file).map(|(session, _)| session)
 }
 
 /// As [`import`], with the warnings about what was accepted but could not be checked: a shipped
 /// ruleset named without its `[RulesetHash "..."]` (hand-written files often leave it out; the
 /// game is then checked against the shipped ruleset of this version, which may not be the one it
 /// was played with).
-pub fn import_with_warnings(text: &str, file: &str) -> Result<(Session, Vec<String>), SaveError> {
+pub fn import_with_warnings(
+    registry: &Registry,
+    text: &str,
+    file: &str,
+) -> Result<(Session, Vec<String>), SaveError> {
     check_size(text, file)?;
     // A byte order mark, as some editors write, is not part of the text.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -32,7 +36,7 @@ pub fn import_with_warnings(text: &str, file: &str) -> Result<(Session, Vec<Stri
         moves,
     } = sections(text, file)?;
     check_version(&headers, file)?;
-    let ruleset = Arc::new(notation_ruleset(&headers, &ruleset_lines, file)?);
+    let ruleset = Arc::new(notation_ruleset(registry, &headers, &ruleset_lines, file)?);
     let mut warnings = Vec::new();
     if ruleset_lines.is_empty() && !headers.contains_key("RulesetHash") {
         warnings.push(format!(
@@ -325,6 +329,7 @@ fn check_result(
 /// The ruleset of a notation file: embedded (`%` lines), else the shipped one it names, checked
 /// against its hash.
 fn notation_ruleset(
+    registry: &Registry,
     headers: &HashMap<String, Header>,
     lines: &[(usize, usize, &str)],
     file: &str,
@@ -341,7 +346,7 @@ fn notation_ruleset(
                 ),
             ));
         };
-        let shipped = crownlands_rules::load_shipped(&h.value).map_err(|_| {
+        let shipped = crownlands_rules::load_shipped(registry, &h.value).map_err(|_| {
             let known: Vec<String> = crownlands_rules::shipped()
                 .into_iter()
                 .map(|s| s.name)
@@ -378,7 +383,7 @@ fn notation_ruleset(
     } else {
         let text: String = lines.iter().map(|(_, _, l)| format!("{l}\n")).collect();
         let pseudo = format!("{file}#ruleset");
-        let ruleset = crownlands_rules::load_embedded(&text, &pseudo).map_err(|d| {
+        let ruleset = crownlands_rules::load_embedded(registry, &text, &pseudo).map_err(|d| {
             // Point into the notation file itself.
             let mapped =
                 d.0.into_iter()

@@ -162,7 +162,7 @@ pub fn export(session: &Session, options: ExportOptions) -> Result<String, SaveE
     write_headers(&mut out, session);
     let ruleset = session.ruleset();
     let shipped = !options.embed_ruleset
-        && crownlands_rules::load_shipped(ruleset.name())
+        && crownlands_rules::load_shipped(crownlands_core::Registry::shipped_ref(), ruleset.name())
             .map(|r| ruleset_hash(&r) == ruleset_hash(ruleset))
             .unwrap_or(false);
     if !shipped {

@@ -5,7 +5,7 @@
 use super::describe::describe;
 use crownlands_bots::Analyst;
 use crownlands_bots::analysis::{Assessment, Decision, assess_all, summarize};
-use crownlands_core::{Game, Side};
+use crownlands_core::{Game, Registry, Side};
 use crownlands_saves::Session;
 use crownlands_saves::words::side_text;
 use std::sync::Arc;
@@ -51,13 +51,13 @@ pub struct AnalysisJob {
 
 impl AnalysisJob {
     /// Start assessing every decision of the session's current game with `analyst`, on threads.
-    pub fn start(session: &Session, analyst: Analyst) -> AnalysisJob {
+    pub fn start(registry: &Registry, session: &Session, analyst: Analyst) -> AnalysisJob {
         let game_index = session.game_index();
         let mut decisions = Vec::new();
         let mut sides = Vec::new();
         // The session was built by replaying every action, so this replay cannot fail; if it
         // did, the analysis would just be empty.
-        let _ = session.to_save().replay("", |m| {
+        let _ = session.to_save().replay(registry, "", |m| {
             if m.game == game_index
                 && let Some(player) = m.before.to_act()
             {

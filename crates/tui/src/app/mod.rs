@@ -20,7 +20,9 @@ pub use describe::describe;
 use crate::keys::Key;
 use crate::view::palette::Palette;
 use crownlands_bots::{Analyst, Bot, Candidate, Estimate, Level, MctsConfig};
-use crownlands_core::{Action, Cell, Direction, Game, IllegalAction, Phase, Placement, Ruleset};
+use crownlands_core::{
+    Action, Cell, Direction, Game, IllegalAction, Phase, Placement, Registry, Ruleset,
+};
 use crownlands_saves::Session;
 use resume::Offer;
 use seats::{Seat, SeatKind};
@@ -51,6 +53,8 @@ pub struct Config {
     pub seed: u64,
     /// Who assesses a finished game's decisions ("analyse this game" on the score screen).
     pub analyst: Analyst,
+    /// The modules rulesets and saves may name (the shipped ones, and a plugin crate's).
+    pub registry: Registry,
 }
 
 impl Default for Config {
@@ -65,6 +69,7 @@ impl Default for Config {
                 level: Level::Mcts(MctsConfig::default()).on_cores(cores()),
                 ..Analyst::default()
             },
+            registry: Registry::shipped(),
         }
     }
 }
@@ -453,7 +458,11 @@ impl App {
         if self.analysis.is_none()
             && let Some(session) = &self.session
         {
-            self.analysis = Some(analysis::AnalysisJob::start(session, self.config.analyst));
+            self.analysis = Some(analysis::AnalysisJob::start(
+                &self.config.registry,
+                session,
+                self.config.analyst,
+            ));
         }
         self.overlay = Some(Overlay::Analysis);
     }
@@ -742,7 +751,7 @@ impl App {
         let Some(setup) = self.setup.take() else {
             return;
         };
-        match replay::Replay::open(path) {
+        match replay::Replay::open(&self.config.registry, path) {
             Ok((r, seats)) => {
                 let (session, _) = r.session(|p| format!("Player {}", p + 1));
                 self.install(session, seats);
@@ -801,7 +810,7 @@ impl App {
             return;
         };
         if !self.autosaved {
-            match crownlands_saves::keep_unfinished_autosave(dir, session) {
+            match crownlands_saves::keep_unfinished_autosave(&self.config.registry, dir, session) {
                 Ok(Some(kept)) => {
                     self.message = format!(
                         "The unfinished game in the autosave was kept as {}.",

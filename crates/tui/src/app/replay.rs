@@ -3,6 +3,7 @@
 
 use super::describe::describe;
 use super::{LOG_LEN, seats};
+use crownlands_core::Registry;
 use crownlands_saves::Session;
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
@@ -79,8 +80,8 @@ pub struct Replay {
 
 impl Replay {
     /// Read the save at `path` for watching.
-    pub fn open(path: &Path) -> Result<(Replay, Vec<seats::Seat>), String> {
-        let full = crownlands_saves::read_save(path).map_err(|e| e.to_string())?;
+    pub fn open(registry: &Registry, path: &Path) -> Result<(Replay, Vec<seats::Seat>), String> {
+        let full = crownlands_saves::read_save(registry, path).map_err(|e| e.to_string())?;
         let players = full.players().to_vec();
         let start = Session::new(full.ruleset().clone(), players.clone(), full.seed())
             .map_err(|e| e.to_string())?;

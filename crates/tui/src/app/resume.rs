@@ -7,6 +7,7 @@
 use super::seats::{self, Seat};
 use super::{App, Next};
 use crate::keys::Key;
+use crownlands_core::Registry;
 use crownlands_core::text::escape_controls;
 use crownlands_saves::Session;
 use std::path::{Path, PathBuf};
@@ -75,12 +76,12 @@ impl Answer {
 impl Offer {
     /// The offer for the autosave in `dir`: `None` when there is none or its game is over.
     /// `now` dates the save ("12 minutes ago"). The file is only read.
-    pub fn read(dir: &Path, now: SystemTime) -> Option<Offer> {
+    pub fn read(registry: &Registry, dir: &Path, now: SystemTime) -> Option<Offer> {
         let path = dir.join(crownlands_saves::AUTOSAVE_FILE);
         if !path.exists() {
             return None;
         }
-        let found = match crownlands_saves::load_autosave_in(dir) {
+        let found = match crownlands_saves::load_autosave_in(registry, dir) {
             Ok(None) => return None,
             Ok(Some(session)) => {
                 let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();

@@ -3,7 +3,7 @@
 //! home directory; a relative path starts from the working directory).
 
 use super::setup::Choice;
-use crownlands_core::Ruleset;
+use crownlands_core::{Registry, Ruleset};
 use crownlands_rules::Diagnostics;
 use std::path::{Path, PathBuf};
 
@@ -11,18 +11,20 @@ use std::path::{Path, PathBuf};
 const SHOWN_PROBLEMS: usize = 4;
 
 /// The shipped rulesets with their player counts (each loaded once).
-pub fn shipped_choices() -> Vec<Choice> {
+pub fn shipped_choices(registry: &Registry) -> Vec<Choice> {
     crownlands_rules::shipped_names()
         .into_iter()
-        .map(|name| match crownlands_rules::load_shipped(&name) {
-            Ok(r) => choice(&r, name, None),
-            Err(_) => Choice {
-                name,
-                description: "(does not load)".into(),
-                counts: Vec::new(),
-                path: None,
+        .map(
+            |name| match crownlands_rules::load_shipped(registry, &name) {
+                Ok(r) => choice(&r, name, None),
+                Err(_) => Choice {
+                    name,
+                    description: "(does not load)".into(),
+                    counts: Vec::new(),
+                    path: None,
+                },
             },
-        })
+        )
         .collect()
 }
 
@@ -62,7 +64,7 @@ pub fn problems(d: &Diagnostics) -> String {
 
 /// Open the ruleset `text` names: a file (listed under the path as typed), or a shipped
 /// ruleset by name. The error says why it does not load, in words for the screen.
-pub fn open(text: &str) -> Result<Choice, String> {
+pub fn open(registry: &Registry, text: &str) -> Result<Choice, String> {
     let text = text.trim();
     if text.is_empty() {
         return Err("Type the path of a ruleset file (.toml), then Enter.".into());
@@ -75,7 +77,7 @@ pub fn open(text: &str) -> Result<Choice, String> {
         ));
     }
     if path.is_file() {
-        let ruleset = crownlands_rules::load_path(&path).map_err(|d| problems(&d))?;
+        let ruleset = crownlands_rules::load_path(registry, &path).map_err(|d| problems(&d))?;
         let absolute = std::path::absolute(&path).unwrap_or(path);
         return Ok(choice(&ruleset, text.to_string(), Some(absolute)));
     }
@@ -90,7 +92,7 @@ pub fn open(text: &str) -> Result<Choice, String> {
         return Err(format!("No file `{text}`{relative}."));
     }
     // A plain word: a shipped ruleset's name (the error suggests the nearest).
-    match crownlands_rules::load(text) {
+    match crownlands_rules::load(registry, text) {
         Ok(r) => Ok(choice(&r, text.to_string(), None)),
         Err(d) => Err(problems(&d)),
     }
@@ -187,10 +189,10 @@ pub fn complete_with(text: &str, list: impl Fn(&str) -> Vec<(String, bool)>) -> 
 }
 
 /// Load the ruleset of a setup choice: its file again (it may have changed), or the shipped one.
-pub fn load(choice: &Choice) -> Result<Ruleset, String> {
+pub fn load(registry: &Registry, choice: &Choice) -> Result<Ruleset, String> {
     match &choice.path {
-        Some(p) => crownlands_rules::load_path(p),
-        None => crownlands_rules::load_shipped(&choice.name),
+        Some(p) => crownlands_rules::load_path(registry, p),
+        None => crownlands_rules::load_shipped(registry, &choice.name),
     }
     .map_err(|d| problems(&d))
 }
@@ -282,22 +284,26 @@ mod tests {
             "name = \"my-duel\"\nextends = \"kingdomino\"\nplayers = [2]\n",
         )
         .unwrap();
-        let c = open(good.to_str().unwrap()).unwrap();
+        let c = open(Registry::shipped_ref(), good.to_str().unwrap()).unwrap();
         assert_eq!(c.counts, vec![2]);
         assert_eq!(c.path.as_deref(), Some(good.as_path()));
         let bad = dir.join("bad.toml");
         std::fs::write(&bad, "name = \"x\"\nfoo = 1\n").unwrap();
-        let e = open(bad.to_str().unwrap()).unwrap_err();
+        let e = open(Registry::shipped_ref(), bad.to_str().unwrap()).unwrap_err();
         assert!(e.contains("unknown key `foo`"), "{e}");
         assert!(e.contains("bad.toml:2:1"), "{e}");
-        let e = open(dir.join("missing.toml").to_str().unwrap()).unwrap_err();
+        let e = open(
+            Registry::shipped_ref(),
+            dir.join("missing.toml").to_str().unwrap(),
+        )
+        .unwrap_err();
         assert!(e.starts_with("No file `"), "{e}");
-        let e = open("kingdomnio").unwrap_err();
+        let e = open(Registry::shipped_ref(), "kingdomnio").unwrap_err();
         assert!(e.contains("did you mean `kingdomino`"), "{e}");
-        let e = open(dir.to_str().unwrap()).unwrap_err();
+        let e = open(Registry::shipped_ref(), dir.to_str().unwrap()).unwrap_err();
         assert!(e.contains("is a folder"), "{e}");
-        assert!(open("  ").is_err());
-        let shipped = open("kingdomino").unwrap();
+        assert!(open(Registry::shipped_ref(), "  ").is_err());
+        let shipped = open(Registry::shipped_ref(), "kingdomino").unwrap();
         assert_eq!(shipped.path, None);
         let _ = std::fs::remove_dir_all(&dir);
     }

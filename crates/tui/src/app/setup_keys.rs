@@ -114,7 +114,7 @@ impl App {
         let Some(setup) = &mut self.setup else {
             return;
         };
-        match ruleset_file::open(&setup.input) {
+        match ruleset_file::open(&self.config.registry, &setup.input) {
             Ok(choice) => {
                 let name = choice.name.clone();
                 setup.add(choice);
@@ -135,7 +135,7 @@ impl App {
             self.message = "No ruleset to play.".into();
             return;
         };
-        let ruleset = match ruleset_file::load(&choice) {
+        let ruleset = match ruleset_file::load(&self.config.registry, &choice) {
             Ok(r) => Arc::new(r),
             Err(e) => {
                 setup.error = Some(format!("{} does not load:\n{e}", choice.name));

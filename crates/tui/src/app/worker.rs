@@ -155,7 +155,10 @@ mod tests {
 
     #[test]
     fn a_panicking_bot_is_reported_not_fatal() {
-        let ruleset = Arc::new(crownlands_rules::load("kingdomino").expect("shipped"));
+        let ruleset = Arc::new(
+            crownlands_rules::load(crownlands_core::Registry::shipped_ref(), "kingdomino")
+                .expect("shipped"),
+        );
         let game = Game::new(ruleset, 2, 1).expect("game");
         let mut pending = Pending::start(Purpose::Hint, Box::new(Broken), game, 0, Instant::now());
         assert!(pending.poll(true), "the thread answered");

@@ -11,7 +11,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub fn ruleset(name: &str) -> Arc<Ruleset> {
-    Arc::new(crownlands_rules::load(name).expect("shipped ruleset loads"))
+    Arc::new(
+        crownlands_rules::load(crownlands_core::Registry::shipped_ref(), name)
+            .expect("shipped ruleset loads"),
+    )
 }
 
 pub fn seats(players: &str) -> Vec<Seat> {
@@ -32,6 +35,7 @@ pub fn config(seed: u64, palette: Palette) -> Config {
             samples: 2,
             ..crownlands_bots::Analyst::default()
         },
+        registry: crownlands_core::Registry::shipped(),
     }
 }
 

@@ -121,7 +121,7 @@ fn building_values_at_the_end() {
         ..Default::default()
     };
     let rules = r.rules_for(4).expect("4p");
-    let mods = modules::build_all(&rules.modules).expect("modules");
+    let mods = modules::build_all(crate::Registry::shipped_ref(), &rules.modules).expect("modules");
     let s = modules::score_side(
         rules,
         &mods,

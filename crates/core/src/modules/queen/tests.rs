@@ -43,7 +43,7 @@ fn the_queen_is_one_more_crown_on_the_largest_territory() {
         ..Default::default()
     };
     let rules = r.rules_for(4).expect("4p");
-    let mods = modules::build_all(&rules.modules).expect("modules");
+    let mods = modules::build_all(crate::Registry::shipped_ref(), &rules.modules).expect("modules");
     let s = modules::score_side(
         rules,
         &mods,

@@ -1,0 +1,91 @@
+//! The registry: every module a ruleset may name, by name.
+//!
+//! A ruleset names its modules (`modules = ["knights", "buildings"]`); the ruleset's checks and
+//! the game look each name up in a [`Registry`].
+//! [`Registry::shipped`] holds everything Crownlands ships. Another crate adds its own
+//! mechanisms to it and hands it to the rules loader and the front ends, which then know them
+//! as if they were shipped:
+//!
+//! ```
+//! use crownlands_core::Registry;
+//! let registry = Registry::shipped();
+//! assert!(registry.module_names().contains(&"knights"));
+//! ```
+
+use crate::modules::{Module, ModuleError, ModuleSpec};
+use std::sync::LazyLock;
+
+/// Builds a module from its spec (its name and parameters as the ruleset gives them), or says
+/// what is wrong with the parameters.
+pub type ModuleFactory = fn(&ModuleSpec) -> Result<Box<dyn Module>, ModuleError>;
+
+/// Modules by name, in the order they were registered (the order messages list them in).
+#[derive(Clone, Default)]
+pub struct Registry {
+    modules: Vec<(&'static str, ModuleFactory)>,
+}
+
+static SHIPPED: LazyLock<Registry> = LazyLock::new(|| {
+    let mut r = Registry::empty();
+    crate::modules::register_shipped(&mut r);
+    r
+});
+
+impl Registry {
+    /// No module at all.
+    pub fn empty() -> Registry {
+        Registry::default()
+    }
+
+    /// Everything Crownlands ships: the modules knights, buildings, queen, dragon and wealth.
+    pub fn shipped() -> Registry {
+        SHIPPED.clone()
+    }
+
+    /// The shipped registry, shared (what [`Registry::shipped`] returns a copy of).
+    pub fn shipped_ref() -> &'static Registry {
+        &SHIPPED
+    }
+
+    /// Register a module under `name` (a ruleset's `modules` names it so). A name registered
+    /// before is replaced, so a crate may also swap a shipped module for its own.
+    pub fn add_module(&mut self, name: &'static str, factory: ModuleFactory) -> &mut Registry {
+        match self.modules.iter_mut().find(|(n, _)| *n == name) {
+            Some(slot) => slot.1 = factory,
+            None => self.modules.push((name, factory)),
+        }
+        self
+    }
+
+    /// The module names known, in the order they were registered.
+    pub fn module_names(&self) -> Vec<&'static str> {
+        self.modules.iter().map(|(n, _)| *n).collect()
+    }
+
+    /// Whether a module of this name is registered.
+    pub fn has_module(&self, name: &str) -> bool {
+        self.modules.iter().any(|(n, _)| *n == name)
+    }
+
+    /// Build a module from its spec; an unknown name is [`ModuleError::Unknown`].
+    pub fn build_module(&self, spec: &ModuleSpec) -> Result<Box<dyn Module>, ModuleError> {
+        match self.modules.iter().find(|(n, _)| *n == spec.name) {
+            Some((_, factory)) => factory(spec),
+            None => Err(ModuleError::Unknown {
+                name: spec.name.clone(),
+                known: self.module_names().join(", "),
+            }),
+        }
+    }
+}
+
+impl std::fmt::Debug for Registry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Registry")
+            .field("modules", &self.module_names())
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests;
