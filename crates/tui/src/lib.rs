@@ -13,7 +13,7 @@ pub mod keys;
 pub mod terminal;
 pub mod view;
 
-pub use app::{App, Config, Mode, Overlay, StepKind};
+pub use app::{App, Config, Mode, Overlay};
 pub use keys::Key;
 pub use terminal::{PlayOptions, run};
 pub use view::palette::{ColourMode, Palette};

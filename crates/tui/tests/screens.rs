@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use crownlands_core::Ruleset;
 use crownlands_tui::app::setup::Setup;
-use crownlands_tui::{App, ColourMode, Key, Mode, Palette, StepKind};
+use crownlands_tui::{App, ColourMode, Key, Mode, Palette};
 use ratatui::style::Color;
 use std::sync::Arc;
 use std::time::Duration;
@@ -16,7 +16,7 @@ fn until(app: &mut App, mode: Mode) {
     let mut n = 0;
     while app.mode() != mode && n < 500 {
         match app.mode() {
-            Mode::Step(_) => press(app, "p"),
+            Mode::Step => press(app, "p"),
             _ => press(app, "<enter>"),
         }
         n += 1;
@@ -66,9 +66,9 @@ fn hint_panel_lists_the_best_moves() {
 fn knights_tax_step() {
     let mut app = app("kingdomino-knights", "you,greedy,greedy", 3);
     let mut n = 0;
-    while app.mode() != Mode::Step(StepKind::Tax) && n < 200 {
+    while !in_step(&app, "knights") && n < 200 {
         match app.mode() {
-            Mode::Step(_) => press(&mut app, "p"),
+            Mode::Step => press(&mut app, "p"),
             Mode::Place if !app.ghost_is_legal() && !app.must_discard() => {
                 press(&mut app, "<tab><enter>")
             }
@@ -328,11 +328,11 @@ fn setup_with_a_ruleset_file_and_a_file_that_does_not_load() {
 fn queendomino_builders_board_with_prices() {
     let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
     let mut n = 0;
-    while app.mode() != Mode::Step(StepKind::Build) && n < 500 {
+    while !in_step(&app, "buildings") && n < 500 {
         play_to_end(&mut app, 1);
         n += 1;
     }
-    assert_eq!(app.mode(), Mode::Step(StepKind::Build));
+    assert!(in_step(&app, "buildings"));
     let text = screen(&app, 80, 24);
     assert!(text.contains(" 0¢ "), "{text}");
     insta::assert_snapshot!(text);

@@ -74,19 +74,6 @@ impl Default for Config {
     }
 }
 
-/// What a module step asks for, from the kind of its legal actions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StepKind {
-    /// Knights collecting tax.
-    Tax,
-    /// Building from the Builders' Board.
-    Build,
-    /// Bribing the Dragon.
-    Dragon,
-    /// A step with nothing to do but pass (or a kind this screen does not know).
-    Other,
-}
-
 /// What comes after the offer to resume an autosaved game, when the player declines it.
 #[derive(Clone, Debug)]
 pub enum Next {
@@ -110,8 +97,9 @@ pub enum Mode {
     Claim,
     /// A human places (or, when nothing fits, discards) a domino.
     Place,
-    /// A human takes a module step (tax, build, dragon), or skips it.
-    Step(StepKind),
+    /// A human takes a module's step, or skips it: what it asks and its choices come from the
+    /// module ([`Game::step_view`]), whatever the module.
+    Step,
     /// A bot is thinking.
     BotThinking,
     /// The game is over: the score screen.
@@ -612,7 +600,7 @@ impl App {
             match game.phase() {
                 Phase::FirstClaims { .. } | Phase::Claim { .. } => Mode::Claim,
                 Phase::Place { .. } => Mode::Place,
-                Phase::Step { .. } => Mode::Step(step_kind(&game.legal_actions())),
+                Phase::Step { .. } => Mode::Step,
                 Phase::Over => Mode::GameOver,
             }
         };
@@ -897,7 +885,7 @@ impl App {
         match self.mode {
             Mode::Claim => self.claim_key(key, now),
             Mode::Place => self.place_key(key, now),
-            Mode::Step(_) => self.step_key(key, now),
+            Mode::Step => self.step_key(key, now),
             Mode::GameOver => self.game_over_key(key, now),
             Mode::BotThinking | Mode::Setup | Mode::Resume | Mode::Replay => {}
         }
@@ -1064,7 +1052,7 @@ impl App {
     }
 
     fn ask_hint(&mut self, now: Instant) {
-        if !matches!(self.mode, Mode::Claim | Mode::Place | Mode::Step(_)) {
+        if !matches!(self.mode, Mode::Claim | Mode::Place | Mode::Step) {
             self.message = "Hints are for your own turn.".into();
             return;
         }
@@ -1163,7 +1151,7 @@ impl App {
     pub fn click_choice(&mut self, i: usize, now: Instant) {
         let n = match self.mode {
             Mode::Claim => self.claims().len(),
-            Mode::Step(_) => self.step_actions().len(),
+            Mode::Step => self.step_actions().len(),
             _ => return,
         };
         if i >= n {
@@ -1200,17 +1188,4 @@ fn build_bots(seats: &[Seat], seed: u64) -> Vec<Option<Box<dyn Bot>>> {
             SeatKind::Human => None,
         })
         .collect()
-}
-
-/// The kind of a module step, from its legal actions.
-pub fn step_kind(actions: &[Action]) -> StepKind {
-    for a in actions {
-        match a {
-            Action::Tax { .. } => return StepKind::Tax,
-            Action::Build { .. } => return StepKind::Build,
-            Action::Burn { .. } => return StepKind::Dragon,
-            _ => {}
-        }
-    }
-    StepKind::Other
 }

@@ -46,7 +46,7 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
         .map(|b| b.slot_prices)
         .unwrap_or_default();
     let coins = e.sides.get(side).map_or(0, |h| h.coins);
-    let chosen = super::choices::chosen_slot(app).map(usize::from);
+    let chosen = super::choices::chosen_row(app, game).map(|(_, row)| row);
     // Compact, one column stays free before what is beside the board.
     let inner = usize::from(area.width.saturating_sub(if compact { 1 } else { 2 }));
     let room = inner.saturating_sub(5);

@@ -1,11 +1,12 @@
-//! A module step's choices (tax, build, dragon), all legal, with skipping always last: a row
-//! each in the modules' own words, and a detail line for the chosen one.
+//! A module step's choices, all legal, with skipping always last: a row each in the module's own
+//! words ([`Game::step_view`]), and a detail line for the chosen one. Nothing here knows which
+//! module it is.
 
 use super::palette::Accent;
+use super::panel;
 use super::text::wrap;
-use super::{panel, step_title};
-use crate::app::{App, Mode, StepKind};
-use crownlands_core::modules::describe::{ChoiceText, describe_choice};
+use crate::app::{App, Mode};
+use crownlands_core::modules::describe::ChoiceView;
 use crownlands_core::{Cell, Game};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -36,7 +37,7 @@ fn visible(area: Rect, compact: bool) -> usize {
         .max(1)
 }
 
-/// The acting side's own row: points, coins, knights and towers, as the scores show them.
+/// The acting side's own row: its points, then what the modules keep for it, in their words.
 fn own_row(app: &App, game: &Game) -> String {
     let Some(player) = game.to_act() else {
         return String::new();
@@ -47,18 +48,9 @@ fn own_row(app: &App, game: &Game) -> String {
         super::side_name(app, game, side),
         game.score_total(side)
     );
-    if let Some(h) = game.economy().sides.get(side) {
-        let plural =
-            |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-        t.push_str(&format!(
-            ", {}, {} in hand, {}",
-            plural(h.coins, "coin", "coins"),
-            plural(h.knights_in_hand, "knight", "knights"),
-            plural(h.towers, "tower", "towers")
-        ));
-        if h.hosts_queen {
-            t.push_str(", Queen");
-        }
+    for stat in game.side_stats(side) {
+        t.push_str(", ");
+        t.push_str(&stat.long);
     }
     t
 }
@@ -69,36 +61,41 @@ pub fn first_shown(app: &App, area: Rect, compact: bool) -> usize {
 }
 
 /// The chosen action in words.
-fn chosen(app: &App, game: &Game) -> Option<ChoiceText> {
+fn chosen(app: &App, game: &Game) -> Option<ChoiceView> {
     let a = *app.step_actions().get(app.choice())?;
-    describe_choice(game, a)
+    game.step_view()?
+        .choices
+        .into_iter()
+        .find(|c| c.action == a)
 }
 
 /// The squares the chosen action concerns (shown on the kingdom).
 pub fn highlighted(app: &App, game: &Game) -> Vec<Cell> {
-    if !matches!(app.mode(), Mode::Step(_)) {
+    if !matches!(app.mode(), Mode::Step) {
         return Vec::new();
     }
     chosen(app, game).map(|c| c.cells).unwrap_or_default()
 }
 
-/// The Builders' Board slot the chosen action concerns.
-pub fn chosen_slot(app: &App) -> Option<u8> {
-    if !matches!(app.mode(), Mode::Step(_)) {
+/// The row of a public panel the chosen action concerns: the panel's title and the row's index
+/// (a slot of the Builders' Board).
+pub fn chosen_row(app: &App, game: &Game) -> Option<(String, usize)> {
+    if !matches!(app.mode(), Mode::Step) {
         return None;
     }
-    match app.step_actions().get(app.choice())? {
-        crownlands_core::Action::Build { slot, .. } | crownlands_core::Action::Burn { slot } => {
-            Some(*slot)
-        }
-        _ => None,
-    }
+    chosen(app, game)?.row
 }
 
-pub fn render(app: &App, game: &Game, kind: StepKind, area: Rect, compact: bool, buf: &mut Buffer) {
+pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffer) {
     let p = app.config.palette;
     Clear.render(area, buf);
     let width = usize::from(area.width.saturating_sub(if compact { 0 } else { 2 }));
+    let view = game.step_view();
+    let words = |a: crownlands_core::Action| {
+        view.as_ref()
+            .and_then(|v| v.choices.iter().find(|c| c.action == a))
+            .map_or_else(|| a.to_string(), |c| c.text.clone())
+    };
     let mut rows: Vec<Line> = app
         .step_actions()
         .into_iter()
@@ -106,7 +103,7 @@ pub fn render(app: &App, game: &Game, kind: StepKind, area: Rect, compact: bool,
         .skip(first_shown(app, area, compact))
         .take(visible(area, compact))
         .map(|(i, a)| {
-            let text = describe_choice(game, a).map_or_else(|| a.to_string(), |c| c.row);
+            let text = words(a);
             let here = i == app.choice();
             let style = if here {
                 p.accent(Accent::Focus)
@@ -141,7 +138,7 @@ pub fn render(app: &App, game: &Game, kind: StepKind, area: Rect, compact: bool,
     );
     let own: String = own_row(app, game).chars().take(width).collect();
     rows.push(Line::from(Span::styled(own, p.accent(Accent::Focus))));
-    let title = format!(" {} ", step_title(kind));
+    let title = format!(" {} ", super::step_title(game));
     Paragraph::new(rows)
         .block(panel(title, app, compact))
         .render(area, buf);

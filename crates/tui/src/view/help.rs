@@ -3,7 +3,7 @@
 use super::block;
 use super::palette::Accent;
 use super::text::wrap;
-use crate::app::{App, Mode, StepKind};
+use crate::app::{App, Mode};
 use crownlands_core::modules::describe::scoring_rules;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -43,26 +43,9 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
             "Green ghost: legal, Enter places. Red: the reason is shown below.",
             "When nothing fits, Enter (or d) discards; otherwise you must place.",
         ],
-        Mode::Step(StepKind::Tax) => &[
-            "Tax: send a knight from your hand onto a square of the domino just",
-            "placed. It collects a coin for each square of the territory it stands",
-            "on and stays there for the rest of the game (at most one knight a square).",
-            "Every choice listed is legal. ↑↓ choose, Enter does it, p (or Esc) skips.",
-        ],
-        Mode::Step(StepKind::Build) => &[
-            "Build: pay a slot's price on the Builders' Board (less the Queen's",
-            "discount while you host her, marked *) to put its building on an open",
-            "town square. Its crowns join that square; the knights and towers it",
-            "gives come at once (towers may bring you the Queen). One a turn.",
-            "Every choice listed is legal. ↑↓ choose, Enter does it, p (or Esc) skips.",
-        ],
-        Mode::Step(StepKind::Dragon) => &[
-            "The Dragon: pay him to burn a building on the Builders' Board; it leaves",
-            "the game. Not while you host the Queen, and only while he is in his cave",
-            "(he comes back each round).",
-            "Every choice listed is legal. ↑↓ choose, Enter does it, p (or Esc) skips.",
-        ],
-        Mode::Step(StepKind::Other) => &["A step with nothing to do now: Enter (or p) goes on."],
+        Mode::Step => {
+            &["Every choice listed is legal. ↑↓ choose, Enter does it, p (or Esc) skips."]
+        }
         Mode::BotThinking => &[
             "A bot is thinking; it moves at a readable pace.",
             "+ and - change the pace (0 to 3 s a move).",
@@ -102,6 +85,20 @@ fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             lines.push(Line::from(Span::styled(l, style)));
         }
     };
+    // A module's step: its own rules first, in its words.
+    if app.mode() == Mode::Step
+        && let Some(game) = app.game()
+        && let Some(view) = game.step_view()
+    {
+        let help = game.module_help();
+        for t in help
+            .iter()
+            .filter(|(name, _)| *name == view.module)
+            .flat_map(|(_, lines)| lines.iter())
+        {
+            push(t, Style::default());
+        }
+    }
     for t in step_help(app.mode()) {
         push(t, Style::default());
     }

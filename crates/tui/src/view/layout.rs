@@ -354,7 +354,7 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
     // A step's choices show over the lines and the scores, with the acting side's own row kept
     // on the list's last line.
     let over_players = if v.players_left { 0 } else { s.players_h };
-    let choices = matches!(app.mode(), Mode::Step(_))
+    let choices = matches!(app.mode(), Mode::Step)
         .then(|| Rect::new(right_x, body_y, right_w, (lines_h + over_players).max(4)));
     let n = i8::try_from(s.n).unwrap_or(8);
     Some(Areas {

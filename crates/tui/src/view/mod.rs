@@ -21,7 +21,7 @@ mod setup;
 pub mod text;
 
 use crate::app::setup::SetupClick;
-use crate::app::{App, Mode, Overlay, StepKind, place};
+use crate::app::{App, Mode, Overlay, place};
 use crate::keys::Key;
 use buttons::Bar;
 use crownlands_core::{Cell, Game, Phase, Side};
@@ -225,8 +225,8 @@ fn render_game(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     if let Some(r) = hint::area(l) {
         hint::render(app, r, buf);
     }
-    if let (Some(r), Mode::Step(kind)) = (l.choices, app.mode()) {
-        choices::render(app, game, kind, r, l.compact, buf);
+    if let (Some(r), Mode::Step) = (l.choices, app.mode()) {
+        choices::render(app, game, r, l.compact, buf);
     }
     // Without room for the log (Queendomino at 80x24), the footer tells the last move.
     footer(app, game, l.footer, l.log.height < 3, buf);
@@ -463,9 +463,9 @@ fn footer(app: &App, game: &Game, area: Rect, no_log: bool, buf: &mut Buffer) {
             format!("{who}: {domino} fits nowhere. Enter (or d) to discard it.")
         }
         Mode::Place => format!("{who}: place {domino}. Arrows/hjkl, r rotate, Tab, Enter."),
-        Mode::Step(kind) => format!(
+        Mode::Step => format!(
             "{who}: {}. ↑↓ choose, Enter do it, p skip.",
-            step_title(kind)
+            step_title(game)
         ),
         Mode::BotThinking => format!(
             "{who} is thinking (pace {:.1} s, +/- to change)...",
@@ -536,7 +536,7 @@ pub fn footer_bar(app: &App) -> Bar {
         Mode::Place => Bar::new()
             .key("r rotate", Key::Char('r'))
             .key("Tab next spot", Key::Tab),
-        Mode::Step(_) => Bar::new().key("p skip", Key::Char('p')),
+        Mode::Step => Bar::new().key("p skip", Key::Char('p')),
         Mode::Replay => {
             return Bar::new()
                 .key("→ next", Key::Right)
@@ -559,13 +559,12 @@ pub fn footer_bar(app: &App) -> Bar {
         .key("q quit", Key::Char('q'))
 }
 
-/// The name of a module step.
-pub fn step_title(kind: StepKind) -> &'static str {
-    match kind {
-        StepKind::Tax => "send a knight to collect tax",
-        StepKind::Build => "build from the Builders' Board",
-        StepKind::Dragon => "bribe the Dragon to burn a building",
-        StepKind::Other => "nothing to do in this step but go on",
+/// What the module step the game waits for asks, in the module's words (without the final
+/// full stop, to go in a title or a sentence).
+pub fn step_title(game: &Game) -> String {
+    match game.step_view() {
+        Some(view) => view.prompt.trim_end_matches('.').to_string(),
+        None => "nothing to do in this step but go on".to_string(),
     }
 }
 

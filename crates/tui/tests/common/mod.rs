@@ -82,7 +82,7 @@ pub fn play_to_end(app: &mut App, limit: usize) -> usize {
     let mut keys = 0;
     while app.mode() != Mode::GameOver && keys < limit {
         match app.mode() {
-            Mode::Claim | Mode::Step(_) => press(app, "<enter>"),
+            Mode::Claim | Mode::Step => press(app, "<enter>"),
             Mode::Place if app.must_discard() => press(app, "<enter>"),
             Mode::Place => {
                 if !app.ghost_is_legal() {
@@ -96,4 +96,13 @@ pub fn play_to_end(app: &mut App, limit: usize) -> usize {
         keys += 1;
     }
     keys
+}
+
+/// Whether the app waits for a human in the step of the module `module` (`knights`: tax).
+pub fn in_step(app: &App, module: &str) -> bool {
+    app.mode() == Mode::Step
+        && app
+            .game()
+            .and_then(|g| g.step_view())
+            .is_some_and(|v| v.module == module)
 }
