@@ -125,10 +125,14 @@ impl Module for Knights {
     }
 
     fn side_stats(&self, game: &Game, side: Side, out: &mut Vec<Stat>) {
-        let n = game.economy().sides.get(side).map_or(0, |h| h.knights());
+        let Some(h) = game.economy().sides.get(side) else {
+            return;
+        };
+        // Knights in hand are what the tax step can send; placed ones are drawn on the kingdom.
+        let hand = h.knights_in_hand;
         out.push(Stat {
-            long: describe::plural(n, "knight", "knights"),
-            short: format!("{n}kn"),
+            long: format!("{} in hand", describe::plural(hand, "knight", "knights")),
+            short: format!("{hand}kn"),
         });
     }
 
