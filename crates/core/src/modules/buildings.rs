@@ -142,6 +142,10 @@ impl Module for Buildings {
         }
     }
 
+    fn title(&self) -> String {
+        "Build".to_string()
+    }
+
     fn help(&self) -> &'static [&'static str] {
         &[
             "Build: buy a building from the Builders' Board at its slot's price.",

@@ -327,6 +327,8 @@ pub struct StepView {
     pub module: String,
     /// What the step asks, one sentence (`Tax: send a knight onto a square just placed.`).
     pub prompt: String,
+    /// The step in a word or two (`Tax`), where the prompt does not fit (a narrow terminal).
+    pub title: String,
     /// Every legal action of the step, in the order [`Game::legal_actions`] lists them.
     pub choices: Vec<ChoiceView>,
 }
@@ -413,6 +415,7 @@ impl Game {
         Some(StepView {
             module: module.name().to_string(),
             prompt: module.prompt(self, side),
+            title: module.title(),
             choices,
         })
     }

@@ -60,6 +60,10 @@ impl Module for Knights {
         }
     }
 
+    fn title(&self) -> String {
+        "Tax".to_string()
+    }
+
     fn help(&self) -> &'static [&'static str] {
         &[
             "Tax: send a knight from your hand onto a square of the domino just placed.",

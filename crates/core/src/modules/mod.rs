@@ -667,6 +667,15 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
         None
     }
 
+    /// This module's step in a word or two (`Tax`), for a title where the prompt does not fit.
+    /// The default is the module's name, capitalised.
+    fn title(&self) -> String {
+        let mut chars = self.name().chars();
+        chars.next().map_or_else(String::new, |c| {
+            c.to_uppercase().chain(chars).collect::<String>()
+        })
+    }
+
     /// What this module's step asks of `side`, one sentence.
     fn prompt(&self, _game: &Game, _side: Side) -> String {
         self.help().first().map_or_else(

@@ -138,7 +138,8 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     );
     let own: String = own_row(app, game).chars().take(width).collect();
     rows.push(Line::from(Span::styled(own, p.accent(Accent::Focus))));
-    let title = format!(" {} ", super::step_title(game));
+    // The panel's borders and the title's spaces take 4 columns.
+    let title = format!(" {} ", super::step_title(game, usize::from(area.width), 4));
     Paragraph::new(rows)
         .block(panel(title, app, compact))
         .render(area, buf);

@@ -463,10 +463,12 @@ fn footer(app: &App, game: &Game, area: Rect, no_log: bool, buf: &mut Buffer) {
             format!("{who}: {domino} fits nowhere. Enter (or d) to discard it.")
         }
         Mode::Place => format!("{who}: place {domino}. Arrows/hjkl, r rotate, Tab, Enter."),
-        Mode::Step => format!(
-            "{who}: {}. ↑↓ choose, Enter do it, p skip.",
-            step_title(game)
-        ),
+        Mode::Step => {
+            let keys = ". ↑↓ choose, Enter do it, p skip.";
+            let around = who.chars().count() + 2 + keys.chars().count();
+            let what = step_title(game, usize::from(area.width), around);
+            format!("{who}: {what}{keys}")
+        }
         Mode::BotThinking => format!(
             "{who} is thinking (pace {:.1} s, +/- to change)...",
             app.config.pace.as_secs_f64()
@@ -560,10 +562,18 @@ pub fn footer_bar(app: &App) -> Bar {
 }
 
 /// What the module step the game waits for asks, in the module's words (without the final
-/// full stop, to go in a title or a sentence).
-pub fn step_title(game: &Game) -> String {
+/// full stop, to go in a title or a sentence), in `room` characters less `around`: the whole
+/// prompt where it fits, else the step's short title (`Tax`).
+pub fn step_title(game: &Game, room: usize, around: usize) -> String {
     match game.step_view() {
-        Some(view) => view.prompt.trim_end_matches('.').to_string(),
+        Some(view) => {
+            let prompt = view.prompt.trim_end_matches('.');
+            if prompt.chars().count() + around <= room {
+                prompt.to_string()
+            } else {
+                view.title
+            }
+        }
         None => "nothing to do in this step but go on".to_string(),
     }
 }
