@@ -163,11 +163,7 @@ impl Module for Buildings {
         let Action::Build { slot, cell } = action else {
             return None;
         };
-        let ruleset = game.ruleset();
-        let id = (*game.economy().board.get(usize::from(slot))?)?;
-        let b = ruleset.buildings().get(id.index())?;
-        let t = describe::building_text(ruleset, b);
-        let price = -describe::coins_change(game, action).unwrap_or(0);
+        let (b, t, price) = describe::board_choice(game, slot, action)?;
         let short = [t.now.as_str(), t.end.as_str()]
             .iter()
             .filter(|s| !s.is_empty())

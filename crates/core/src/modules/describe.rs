@@ -183,6 +183,20 @@ pub struct ChoiceText {
     pub cells: Vec<Cell>,
 }
 
+/// The building on Builders' Board slot `slot` with its words, and the coins `action` (a build
+/// or a burn of that slot) costs the side to act.
+pub(crate) fn board_choice(
+    game: &Game,
+    slot: u8,
+    action: Action,
+) -> Option<(&Building, BuildingText, i64)> {
+    let ruleset = game.ruleset();
+    let id = (*game.economy().board.get(usize::from(slot))?)?;
+    let b = ruleset.buildings().get(id.index())?;
+    let price = -coins_change(game, action).unwrap_or(0);
+    Some((b, building_text(ruleset, b), price))
+}
+
 /// The coins the side to act would have after `action`, less those it has now.
 pub(crate) fn coins_change(game: &Game, action: Action) -> Option<i64> {
     let side = game.side_of(game.to_act()?);

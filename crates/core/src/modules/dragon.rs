@@ -81,11 +81,7 @@ impl Module for Dragon {
         let Action::Burn { slot } = action else {
             return None;
         };
-        let ruleset = game.ruleset();
-        let id = (*game.economy().board.get(usize::from(slot))?)?;
-        let b = ruleset.buildings().get(id.index())?;
-        let t = describe::building_text(ruleset, b);
-        let price = -describe::coins_change(game, action).unwrap_or(0);
+        let (_b, t, price) = describe::board_choice(game, slot, action)?;
         Some(ChoiceView {
             action,
             text: format!("Burn {} ({price}¢)", t.name),
