@@ -335,7 +335,8 @@ fn notation_ruleset(
     file: &str,
 ) -> Result<Ruleset, SaveError> {
     let hash = headers.get("RulesetHash");
-    let ruleset = if lines.is_empty() {
+    // The ruleset, and the `Ruleset` header when it names a shipped one.
+    let (ruleset, shipped) = if lines.is_empty() {
         let Some(h) = headers.get("Ruleset") else {
             return Err(SaveError::new(
                 file,
@@ -363,23 +364,7 @@ fn notation_ruleset(
                 ),
             )
         })?;
-        if let Some(hash) = hash {
-            let actual = ruleset_hash(&shipped);
-            if hash.value != actual {
-                return Err(err(
-                    file,
-                    hash.line,
-                    hash.column,
-                    format!(
-                        "the shipped ruleset `{}` is not the one this game was played with (its \
-                         hash is {actual}, the file says {}): export the game again with \
-                         `--embed-ruleset`",
-                        h.value, hash.value
-                    ),
-                ));
-            }
-        }
-        shipped
+        (shipped, Some(h))
     } else {
         let text: String = lines.iter().map(|(_, _, l)| format!("{l}\n")).collect();
         let pseudo = format!("{file}#ruleset");
@@ -399,22 +384,26 @@ fn notation_ruleset(
                     .collect();
             SaveError::new(file, Problem::Ruleset(Diagnostics(mapped)))
         })?;
-        if let Some(hash) = hash {
-            let actual = ruleset_hash(&ruleset);
-            if hash.value != actual {
-                return Err(err(
-                    file,
-                    hash.line,
-                    hash.column,
-                    format!(
-                        "the embedded ruleset's hash is {actual}, not {} as the header says: the \
-                         ruleset was changed after the game was written",
-                        hash.value
-                    ),
-                ));
-            }
-        }
-        ruleset
+        (ruleset, None)
     };
+    if let Some(hash) = hash {
+        let actual = ruleset_hash(&ruleset);
+        if hash.value != actual {
+            let why = match shipped {
+                Some(h) => format!(
+                    "the shipped ruleset `{}` is not the one this game was played with (its \
+                     hash is {actual}, the file says {}): export the game again with \
+                     `--embed-ruleset`",
+                    h.value, hash.value
+                ),
+                None => format!(
+                    "the embedded ruleset's hash is {actual}, not {} as the header says: the \
+                     ruleset was changed after the game was written",
+                    hash.value
+                ),
+            };
+            return Err(err(file, hash.line, hash.column, why));
+        }
+    }
     Ok(ruleset)
 }
