@@ -834,8 +834,8 @@ impl Game {
         }
     }
 
-    /// The modules in force, in order.
-    pub(crate) fn modules(&self) -> &[Box<dyn Module>] {
+    /// The modules in force, in order (front ends ask them for their words: [`Module::title`]).
+    pub fn modules(&self) -> &[Box<dyn Module>] {
         &self.modules.all
     }
 
