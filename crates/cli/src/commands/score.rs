@@ -9,7 +9,7 @@ use super::{load_ruleset, print_json, rules_for};
 use crate::errors::{CliError, CliResult};
 use crate::output::{print_rows, say, signed, territory_rows};
 use crownlands_core::Registry;
-use crownlands_core::modules::{Holdings, SideView, build_all, score_side};
+use crownlands_core::modules::{Holdings, Module, SideView, build_all, score_side};
 use crownlands_core::score::rank;
 use crownlands_core::{Decider, Kingdom, Rules, Ruleset, ScoreBreakdown};
 use serde_json::json;
@@ -30,6 +30,8 @@ fn read_side(path: &Path, ruleset: &Ruleset, grid: u8) -> CliResult<(Kingdom, Ho
 /// One scored kingdom file.
 struct Scored {
     path: PathBuf,
+    kingdom: Kingdom,
+    /// What the kingdom file holds of the modules' pieces, for their score lines.
     holdings: Holdings,
     score: ScoreBreakdown,
 }
@@ -66,6 +68,7 @@ pub fn run(
         );
         scored.push(Scored {
             path: path.clone(),
+            kingdom,
             holdings,
             score,
         });
@@ -74,7 +77,7 @@ pub fn run(
         if as_json {
             print_json(&score_json(&ruleset, &one.score));
         } else {
-            print_score(&ruleset, rules, one);
+            print_score(&ruleset, rules, &modules, one);
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -113,7 +116,7 @@ pub fn run(
         return Ok(ExitCode::SUCCESS);
     }
     for s in &scored {
-        print_score(&ruleset, rules, s);
+        print_score(&ruleset, rules, &modules, s);
         say!("");
     }
     let ties: Vec<&str> = rules.tie_breaks.iter().map(|t| t.name()).collect();
@@ -188,7 +191,7 @@ fn score_json(ruleset: &Ruleset, score: &ScoreBreakdown) -> serde_json::Value {
 }
 
 /// One kingdom's score as text.
-fn print_score(ruleset: &Ruleset, rules: &Rules, s: &Scored) {
+fn print_score(ruleset: &Ruleset, rules: &Rules, modules: &[Box<dyn Module>], s: &Scored) {
     say!(
         "{} under {} ({}x{} kingdom)",
         s.path.display(),
@@ -198,30 +201,20 @@ fn print_score(ruleset: &Ruleset, rules: &Rules, s: &Scored) {
     );
     let score = &s.score;
     let mut rows = territory_rows(ruleset, score);
-    let building_labels: Vec<String> = s
-        .holdings
-        .buildings
-        .iter()
-        .filter_map(|(b, _)| ruleset.buildings().get(b.index()))
-        .map(|b| b.label())
-        .collect();
-    for b in &score.bonuses {
-        let detail = if b.key == "wealth" {
-            let coins = if s.holdings.coins == 1 {
-                "coin"
-            } else {
-                "coins"
-            };
-            format!("{:>2} {coins}", s.holdings.coins)
-        } else if building_labels
-            .iter()
-            .any(|l| b.key == *l || b.key.starts_with(&format!("{l} (")))
-        {
-            "building".to_string()
-        } else {
-            "bonus".to_string()
-        };
-        rows.push((b.key.clone(), detail, signed(b.points)));
+    // The kingdom's own bonuses (Harmony, the Middle Kingdom), then each module's lines in its
+    // own words (a building's points, the coins' worth, the Queen's crown), whatever the module.
+    for b in &crownlands_core::score::score_kingdom(&s.kingdom, rules).bonuses {
+        rows.push((b.key.clone(), "bonus".into(), signed(b.points)));
+    }
+    let view = SideView {
+        ruleset,
+        kingdom: &s.kingdom,
+        holdings: &s.holdings,
+    };
+    for m in modules {
+        for line in m.score_lines(rules, view) {
+            rows.push((line.label, m.name().to_string(), signed(line.points)));
+        }
     }
     for (key, offered) in [
         ("harmony", rules.harmony.is_some()),

@@ -222,11 +222,7 @@ impl Module for Buildings {
                 }
             })
             .collect();
-        rows.push(format!(
-            "supply: {}, {}",
-            describe::plural(e.knight_supply, "knight", "knights"),
-            describe::plural(e.tower_supply, "tower", "towers")
-        ));
+        rows.push(format!("supply {}kn {}tw", e.knight_supply, e.tower_supply));
         out.push(Panel {
             title: BOARD.to_string(),
             rows,

@@ -107,7 +107,7 @@ impl Module for Dragon {
             rows: vec![if uses == 0 {
                 "in his cave".to_string()
             } else {
-                format!("bribed this round ({uses} of {})", self.uses_per_round)
+                format!("bribed ({uses} of {})", self.uses_per_round)
             }],
         });
     }

@@ -50,13 +50,12 @@ impl Module for Queen {
         let host = game.economy().queen_host();
         out.push(Panel {
             title: "Queen".into(),
-            rows: vec![
-                match host {
-                    Some(side) => format!("hosted by side {}", side.index() + 1),
-                    None => "in the centre: no host yet".to_string(),
-                },
-                format!("{}¢ off each building for her host", self.discount),
-            ],
+            // One short row (a front end shows it in a narrow box): where she is, and her
+            // host's discount on buildings.
+            rows: vec![match host {
+                Some(side) => format!("side {}, -{}¢", side.index() + 1, self.discount),
+                None => format!("centre, -{}¢ to host", self.discount),
+            }],
         });
     }
 

@@ -8,16 +8,6 @@ use std::collections::VecDeque;
 
 /// An action in words, as the log and the prompts show it (`game` is the position before it).
 pub fn describe(game: &Game, action: Action, who: &str) -> String {
-    let ruleset = game.ruleset();
-    let building = |slot: u8| {
-        game.economy()
-            .board
-            .get(usize::from(slot))
-            .copied()
-            .flatten()
-            .and_then(|id| ruleset.buildings().get(id.index()))
-            .map_or_else(|| format!("slot {}", slot + 1), |b| b.label())
-    };
     // "You claim", "Anna claims".
     let you = who == "You";
     let verb = |third: &'static str, second: &'static str| if you { second } else { third };
@@ -48,60 +38,27 @@ pub fn describe(game: &Game, action: Action, who: &str) -> String {
                 .map_or_else(String::new, |d| format!(" {}", game.label(d)));
             format!("{who} {}{d}", verb("discards", "discard"))
         }
-        Action::Tax { square } => {
-            let what = crownlands_core::modules::describe::describe_choice(game, action)
-                .and_then(|c| c.row.strip_prefix("Tax ").map(str::to_string))
-                .unwrap_or_else(|| {
-                    format!(
-                        "the {} square",
-                        if square == 0 { "first" } else { "second" }
-                    )
-                });
-            format!("{who} {} {what}", verb("taxes", "tax"))
-        }
-        Action::Build { slot, cell } => {
-            let price = game
-                .side_to_act()
-                .map(|side| crownlands_core::modules::board_prices(game, side))
-                .unwrap_or_default()
-                .get(usize::from(slot))
-                .map_or_else(String::new, |c| format!(" for {c}¢"));
-            format!(
-                "{who} {} {}{price} at {},{}",
-                verb("builds", "build"),
-                building(slot),
-                cell.x,
-                cell.y
-            )
-        }
-        Action::Burn { slot } => format!(
-            "{who} {} the Dragon burn {}",
-            verb("has", "have"),
-            building(slot)
-        ),
         Action::Pass => format!("{who} {}", verb("passes", "pass")),
-        other => format!("{who}: {other}"),
+        // A module's action: the step's own words for it (its choice's row), whatever the module.
+        other => {
+            let words = crownlands_core::modules::describe::describe_choice(game, other)
+                .map_or_else(|| other.to_string(), |c| c.row);
+            format!("{who}: {words}")
+        }
     }
 }
 
-/// What a module's step is about, for the line saying it was skipped.
-pub fn skip_words(module: &str) -> &'static str {
-    match module {
-        "knights" => "tax",
-        "buildings" => "build",
-        "dragon" => "bribe the Dragon",
-        _ => "do",
-    }
-}
-
-/// The log's line for steps skipped because there was nothing to decide.
-pub fn skip_line(who: &str, words: &[&str]) -> String {
-    let list = match words {
-        [] => "do".to_string(),
-        [one] => (*one).to_string(),
+/// The log's line for steps skipped because there was nothing to decide, `titles` naming them
+/// ([`Module::title`]: `Tax`, `Build`).
+///
+/// [`Module::title`]: crownlands_core::modules::Module::title
+pub fn skip_line(who: &str, titles: &[String]) -> String {
+    let list = match titles {
+        [] => "this step".to_string(),
+        [one] => one.clone(),
         [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
     };
-    format!("{who}: nothing to {list} (skipped)")
+    format!("{who}: nothing to do in {list} (skipped)")
 }
 
 /// The log of the session's current game so far (its last [`LOG_LEN`] moves), replayed from its

@@ -149,7 +149,7 @@ pub struct App {
     hints: Vec<Candidate>,
     /// The steps skipped in a row for a player: the action count the next skip in the row
     /// would come at, the player, and what had nothing to do.
-    skipped: Option<(usize, usize, Vec<&'static str>)>,
+    skipped: Option<(usize, usize, Vec<String>)>,
     quit: bool,
     /// A saved game being watched, and the setup screen to go back to.
     replay: Option<(replay::Replay, Box<Setup>)>,
@@ -628,7 +628,10 @@ impl App {
     /// Say in the log that `player` had nothing to decide in `module`'s step: one line for the
     /// steps skipped in a row.
     fn note_skip(&mut self, player: usize, module: &str) {
-        let what = describe::skip_words(module);
+        let what = self
+            .game()
+            .and_then(|g| g.modules().iter().find(|m| m.name() == module))
+            .map_or_else(|| module.to_string(), |m| m.title());
         let count = self.action_count();
         let who = self.name(player);
         match &mut self.skipped {

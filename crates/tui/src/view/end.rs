@@ -213,13 +213,7 @@ fn final_kingdom(app: &App, game: &Game, side: Side, area: Rect, buf: &mut Buffe
         .max_by_key(|t| (t.squares, t.crowns))
         .map(|t| kingdom.territory_cells(t.anchor))
         .unwrap_or_default();
-    let holdings = game.economy().sides.get(side);
-    let knights = holdings
-        .map(|h| h.knights_placed.clone())
-        .unwrap_or_default();
-    let buildings: Vec<crownlands_core::Cell> = holdings
-        .map(|h| h.buildings.iter().map(|(_, c)| *c).collect())
-        .unwrap_or_default();
+    let pieces = game.cell_marks(side);
     let region = kingdom.bounds();
     let cols = (i16::from(region.2) - i16::from(region.0) + 1).max(1) as u16;
     let cell_w = (area.width / cols).clamp(1, 3);
@@ -232,8 +226,7 @@ fn final_kingdom(app: &App, game: &Game, side: Side, area: Rect, buf: &mut Buffe
         cell_h: 1,
         ghost: None,
         marks: &[],
-        knights: &knights,
-        buildings: &buildings,
+        pieces: &pieces,
         highlight: &largest,
     }
     .render(area, buf);
@@ -319,8 +312,24 @@ fn summary(app: &App, game: &Game, width: usize) -> (Vec<Line<'static>>, usize, 
             );
         }
     }
+    // The letters the modules put on the kingdoms (k, B), whatever the modules.
+    let mut letters: Vec<char> = Vec::new();
+    for side in game.all_sides() {
+        for m in game.cell_marks(side) {
+            let c = super::kingdom::glyph(m.symbol);
+            if !letters.contains(&c) {
+                letters.push(c);
+            }
+        }
+    }
+    let pieces = if letters.is_empty() {
+        String::new()
+    } else {
+        let l: Vec<String> = letters.iter().map(char::to_string).collect();
+        format!(", the pieces on it by their letters ({})", l.join(", "))
+    };
     push(
-        "Under each score, the final kingdom: its largest territory reversed, k a knight, B a building.",
+        &format!("Under each score, the final kingdom: its largest territory reversed{pieces}."),
         p.accent(Accent::Dim),
     );
     let bar = bar(app);

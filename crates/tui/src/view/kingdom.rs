@@ -1,6 +1,7 @@
 //! A kingdom drawn cell by cell in its terrains' colours, with crowns, and the ghost domino.
 
 use super::palette::{Accent, Palette};
+use crownlands_core::modules::describe::CellMark;
 use crownlands_core::{Cell, Content, Kingdom, Placement, Ruleset, Square};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -27,10 +28,11 @@ pub struct KingdomView<'a> {
     pub ghost: Option<Ghost>,
     /// Empty cells a legal placement would cover.
     pub marks: &'a [Cell],
-    /// Cells with a knight.
-    pub knights: &'a [Cell],
-    /// Cells with a building.
-    pub buildings: &'a [Cell],
+    /// The pieces modules put on the kingdom ([`Game::cell_marks`]), whatever the module: the
+    /// last one on a square is drawn there.
+    ///
+    /// [`Game::cell_marks`]: crownlands_core::Game::cell_marks
+    pub pieces: &'a [CellMark],
     /// Squares to point out (a choice's squares, the largest territory), shown reversed.
     pub highlight: &'a [Cell],
 }
@@ -49,6 +51,19 @@ pub fn square_text(ruleset: &Ruleset, sq: Square, w: u16) -> String {
         (c, _) => format!("{symbol}{c}"),
     };
     fit(&body, w)
+}
+
+/// A module's piece symbol as it may be drawn in one column: a control character, or one that
+/// does not take exactly one column (wide, combining), shows as `?`, so a module cannot move the
+/// cursor or break the grid.
+pub fn glyph(symbol: char) -> char {
+    use ratatui::text::Span;
+    let one = symbol.to_string();
+    if symbol.is_control() || Span::raw(one.as_str()).width() != 1 {
+        '?'
+    } else {
+        symbol
+    }
 }
 
 /// `text` left-aligned in `w` characters (with one space in front when there is room for it).
@@ -146,13 +161,12 @@ impl KingdomView<'_> {
             Content::Square(sq) => {
                 let mut text = square_text(self.ruleset, sq, w);
                 let mut style = terrain_style(self.ruleset, self.palette, sq);
-                let marker = if self.buildings.contains(&cell) {
-                    Some('B')
-                } else if self.knights.contains(&cell) {
-                    Some('k')
-                } else {
-                    None
-                };
+                let marker = self
+                    .pieces
+                    .iter()
+                    .rev()
+                    .find(|m| m.cell == cell)
+                    .map(|m| glyph(m.symbol));
                 if let Some(m) = marker {
                     if w >= 3 {
                         let mut chars: Vec<char> = text.chars().collect();

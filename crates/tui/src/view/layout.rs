@@ -65,8 +65,9 @@ pub struct Areas {
     pub compact: bool,
 }
 
+/// The rows of the modules' panels (the Builders' Board, ...), without a frame; 0: no box.
 fn board_rows(game: &Game) -> u16 {
-    game.economy().board.len() as u16
+    super::panels::rows_needed(&game.panels())
 }
 
 /// The variants, roomiest first.
@@ -113,8 +114,8 @@ fn sizes(game: &Game, v: Variant) -> Sizes {
         frame,
         lines_h: u16::from(game.rules().line_size) + frame,
         players_h: u16::from(game.sides()) + frame,
-        // The slots, the supplies' line, the frame.
-        board_h: if board > 0 { board + 1 + frame } else { 0 },
+        // The panels' rows, the frame.
+        board_h: if board > 0 { board + frame } else { 0 },
         others: u16::from(game.sides()).saturating_sub(1),
         other_h: if game.sides() > 1 { n + frame } else { 0 },
         other_w1: n + frame,

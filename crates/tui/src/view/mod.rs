@@ -4,7 +4,6 @@
 //! with ratatui's `TestBackend`. [`layout`] is shared with mouse hit-testing ([`hit`]).
 
 mod analysis;
-mod board;
 pub mod buttons;
 mod choices;
 mod end;
@@ -15,6 +14,7 @@ pub mod layout;
 mod lines;
 mod log;
 pub mod palette;
+mod panels;
 mod players;
 mod resume;
 mod setup;
@@ -211,7 +211,7 @@ fn render_game(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     header(app, game, l.header, buf);
     big_kingdom(app, game, l, buf);
     if let Some(b) = l.board {
-        board::render(app, game, b, l.compact, buf);
+        panels::render(app, game, b, l.compact, buf);
     }
     log::render(app, l.log, buf);
     lines::render(app, game, l.current, l.next, l.compact, buf);
@@ -296,13 +296,6 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         (_, Some(pl)) => format!("· {} to play", app.name(pl.index())),
     };
     spans.push(Span::styled(turn, p.accent(Accent::Focus)));
-    let dragon = game
-        .economy()
-        .states
-        .get::<crownlands_core::modules::DragonState>();
-    if dragon.is_some_and(|d| d.uses > 0) {
-        spans.push(Span::raw(" · Dragon used"));
-    }
     Paragraph::new(Line::from(spans)).render(area, buf);
 }
 
@@ -340,13 +333,7 @@ fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     } else {
         Vec::new()
     };
-    let holdings = game.economy().sides.get(side);
-    let knights = holdings
-        .map(|h| h.knights_placed.clone())
-        .unwrap_or_default();
-    let buildings: Vec<Cell> = holdings
-        .map(|h| h.buildings.iter().map(|(_, c)| *c).collect())
-        .unwrap_or_default();
+    let pieces = game.cell_marks(side);
     let reach = place::frame(kingdom);
     KingdomView {
         kingdom,
@@ -357,8 +344,7 @@ fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
         cell_h: l.cell_h,
         ghost,
         marks: &marks,
-        knights: &knights,
-        buildings: &buildings,
+        pieces: &pieces,
         highlight: &choices::highlighted(app, game),
     }
     .render(l.kingdom, buf);
@@ -417,13 +403,7 @@ fn small_kingdom(app: &App, game: &Game, side: Side, area: Rect, compact: bool, 
     };
     let n = u16::from(kingdom.grid().max(1));
     let cell_w = (inner.width / n).clamp(1, 2);
-    let holdings = game.economy().sides.get(side);
-    let knights = holdings
-        .map(|h| h.knights_placed.clone())
-        .unwrap_or_default();
-    let buildings: Vec<Cell> = holdings
-        .map(|h| h.buildings.iter().map(|(_, c)| *c).collect())
-        .unwrap_or_default();
+    let pieces = game.cell_marks(side);
     KingdomView {
         kingdom,
         ruleset: game.ruleset(),
@@ -433,8 +413,7 @@ fn small_kingdom(app: &App, game: &Game, side: Side, area: Rect, compact: bool, 
         cell_h: 1,
         ghost: None,
         marks: &[],
-        knights: &knights,
-        buildings: &buildings,
+        pieces: &pieces,
         highlight: &[],
     }
     .render(inner, buf);

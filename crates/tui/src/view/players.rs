@@ -1,7 +1,8 @@
-//! Every side's running score (and coins, knights, towers and the Queen with modules), in
-//! words when there is room and in short when there is not.
+//! Every side's running score, and what the modules keep for it ([`Game::side_stats`]: coins,
+//! knights, towers, the Queen, whatever the modules), in words when there is room and in short
+//! when there is not.
 
-use super::palette::Accent;
+use super::panels::clean;
 use super::{panel, short_side_name};
 use crate::app::App;
 use crownlands_core::{Game, Side};
@@ -10,55 +11,74 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
+/// The room a name keeps at least, when the stats are long.
+const NAME_MIN: usize = 10;
+
 pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffer) {
     let p = app.config.palette;
     let acting = game.to_act().map(|pl| game.side_of(pl));
-    let economy = game.economy();
-    let modules = !game.module_names().is_empty();
     let width = usize::from(area.width.saturating_sub(if compact { 0 } else { 2 }));
-    // Long form: ` 12 pts  7 coins  1kn  0tw`; short form: ` 12p 7¢ 1k 0t`.
-    let long = width >= 1 + 10 + 9 + if modules { 26 } else { 0 };
-    let stats_w = match (long, modules) {
-        (true, true) => 9 + 20,
-        (true, false) => 9,
-        (false, true) => 5 + 11,
-        (false, false) => 5,
+    let stats: Vec<Vec<crownlands_core::modules::describe::Stat>> =
+        game.all_sides().map(|side| game.side_stats(side)).collect();
+    // Long form: ` 12 pts  7 coins, 1 knight in hand, 0 towers`; short form: ` 12p 7¢ 1kn 0tw`.
+    let joined = |long: bool| -> Vec<String> {
+        stats
+            .iter()
+            .map(|s| {
+                let parts: Vec<&str> = s
+                    .iter()
+                    .map(|st| {
+                        if long {
+                            st.long.as_str()
+                        } else {
+                            st.short.as_str()
+                        }
+                    })
+                    .collect();
+                if parts.is_empty() {
+                    String::new()
+                } else if long {
+                    format!("  {}", parts.join(", "))
+                } else {
+                    format!(" {}", parts.join(" "))
+                }
+            })
+            .collect()
     };
-    let room = width.saturating_sub(1 + stats_w + if modules { 2 } else { 0 });
+    let widest = |texts: &[String]| texts.iter().map(|t| t.chars().count()).max().unwrap_or(0);
+    // The roomiest form that leaves a name its room: stats in words, then short with the points
+    // in words, then all short.
+    let (long_texts, short_texts) = (joined(true), joined(false));
+    let fits = |texts: &[String], points_w: usize| width >= 1 + NAME_MIN + points_w + widest(texts);
+    let (texts, long_points) = if fits(&long_texts, 9) {
+        (long_texts, true)
+    } else if fits(&short_texts, 9) {
+        (short_texts, true)
+    } else {
+        (short_texts, false)
+    };
+    let points_w = if long_points { 9 } else { 5 };
+    let stats_w = widest(&texts);
+    let room = width.saturating_sub(1 + points_w + stats_w);
     let rows: Vec<Line> = game
         .all_sides()
-        .map(|side: Side| {
+        .zip(texts)
+        .map(|(side, text): (Side, String)| {
             let mark = if acting == Some(side) { "▶" } else { " " };
             let name = short_side_name(app, game, side, room);
             let points = game.score_total(side);
-            let mut spans = vec![
+            let head = if long_points {
+                format!(" {points:>4} pts")
+            } else {
+                format!(" {points:>3}p")
+            };
+            let left = width.saturating_sub(1 + room.max(name.chars().count()) + head.len());
+            Line::from(vec![
                 Span::raw(mark),
                 Span::styled(format!("{name:<room$}"), p.side(side)),
-                Span::raw(if long {
-                    format!(" {points:>4} pts")
-                } else {
-                    format!(" {points:>3}p")
-                }),
-            ];
-            if modules && let Some(h) = economy.sides.get(side) {
-                spans.push(Span::raw(if long {
-                    format!(
-                        "  {:>2} coins {:>2}kn {:>2}tw",
-                        h.coins,
-                        h.knights(),
-                        h.towers
-                    )
-                } else {
-                    format!(" {:>2}¢ {:>2}k {:>2}t", h.coins, h.knights(), h.towers)
-                }));
-                if h.hosts_queen {
-                    spans.push(Span::styled(
-                        if long { " Queen" } else { "Q" },
-                        p.accent(Accent::Focus),
-                    ));
-                }
-            }
-            Line::from(spans)
+                Span::raw(head),
+                Span::raw(clean(&text, left)),
+            ])
         })
         .collect();
     Paragraph::new(rows)
