@@ -4,7 +4,7 @@ mod common;
 
 use common::{Chooser, rebuilt_kingdom, shipped_rulesets};
 use crownlands_core::Ruleset;
-use crownlands_core::modules::{SideView, build_all, score_side};
+use crownlands_core::modules::{BuildingsState, SideView, build_all, score_side};
 use crownlands_core::{Action, Cell, Direction, DominoId, Game, Placement, Whereabouts};
 use proptest::prelude::*;
 use std::collections::HashSet;
@@ -60,30 +60,30 @@ fn some_illegal_action(g: &Game, c: &mut Chooser) -> Action {
 
 /// Knights owned plus the supply: constant from setup to the end (modules never make or lose any).
 fn knights_everywhere(g: &Game) -> u32 {
-    let e = g.economy();
-    e.sides.values().map(|h| h.knights()).sum::<u32>() + e.knight_supply
+    g.all_sides().map(|s| g.resource(s, "knights")).sum::<u32>() + g.supply("knights")
 }
 
 /// Towers in kingdoms plus the supply.
 fn towers_everywhere(g: &Game) -> u32 {
-    let e = g.economy();
-    e.sides.values().map(|h| h.towers).sum::<u32>() + e.tower_supply
+    g.all_sides().map(|s| g.resource(s, "towers")).sum::<u32>() + g.supply("towers")
 }
 
 /// Every building in exactly one place: the pile, the board, burnt, or a kingdom (on a square of
 /// that kingdom).
 fn buildings_accounted_for(g: &Game) {
-    let e = g.economy();
-    if e.board.is_empty() && e.building_pile.is_empty() {
+    let Some(e) = g.module_state::<BuildingsState>() else {
+        return;
+    };
+    if e.board.is_empty() && e.pile.is_empty() {
         return;
     }
-    let mut all: Vec<_> = e.building_pile.clone();
+    let mut all: Vec<_> = e.pile.clone();
     all.extend(e.board.iter().flatten());
-    if let Some(d) = e.states.get::<crownlands_core::modules::DragonState>() {
+    if let Some(d) = g.module_state::<crownlands_core::modules::DragonState>() {
         all.extend(&d.burnt);
     }
-    for (side, h) in e.sides.iter() {
-        for &(b, cell) in &h.buildings {
+    for side in g.all_sides() {
+        for &(b, cell) in e.built(side) {
             all.push(b);
             assert!(matches!(
                 g.kingdom(side).content(cell),
@@ -121,10 +121,12 @@ fn final_checks(g: &Game, actions: &[Action]) {
         .expect("the ruleset's modules build");
     // Per side: one kingdom per player, or one per team.
     for p in g.all_sides() {
-        let holdings = &g.economy().sides[p];
+        let built = g
+            .module_state::<BuildingsState>()
+            .map_or(&[][..], |b| b.built(p));
         let mut rebuilt = rebuilt_kingdom(g, p);
         // Buildings add their crowns to their squares.
-        for &(b, cell) in &holdings.buildings {
+        for &(b, cell) in built {
             let crowns = g.ruleset().buildings()[b.index()].crowns;
             rebuilt
                 .add_crowns(cell, crowns)
@@ -134,12 +136,7 @@ fn final_checks(g: &Game, actions: &[Action]) {
         // Recomputed with the modules (wealth, building values, the Queen's crown, ...).
         let again = score_side(
             g.rules(),
-            &modules,
-            SideView {
-                ruleset: g.ruleset(),
-                kingdom: &rebuilt,
-                holdings,
-            },
+            SideView::new(g.ruleset(), &rebuilt, &modules, g.module_data(), p),
         );
         let reported = g.score(p);
         assert_eq!(again.territories, reported.territories);

@@ -3,7 +3,7 @@
 use crate::domino::{Domino, DominoId};
 use crate::geometry::{Cell, Placement};
 use crate::kingdom::{Kingdom, PlacementSet};
-use crate::modules::{Economy, Holdings, Module};
+use crate::modules::{Cx, CxMut, Module, ModuleData, ModuleList};
 use crate::rng::GameRng;
 use crate::ruleset::{FirstClaims, Rules, Ruleset};
 use crate::score::{Outcome, ScoreBreakdown, rank, score_total};
@@ -147,8 +147,8 @@ pub struct Game {
     round: u32,
     /// The modules of this player count's rules, built once.
     modules: ModuleSet,
-    /// What the modules track: coins, knights, supplies.
-    economy: Economy,
+    /// What the modules track: their states and resources (coins, knights, supplies).
+    data: ModuleData,
     /// Where the acting king's domino went this turn (`None` before placing, or after a discard).
     turn_placement: Option<Placement>,
     /// Whether the ruleset lists its dominoes in line order (box, then number), as the shipped
@@ -178,33 +178,14 @@ fn sort_four(line: &mut [DominoId]) {
 }
 
 /// A game's modules, shared between clones.
-#[derive(Clone)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct ModuleSet {
-    all: Arc<[Box<dyn Module>]>,
+    all: ModuleList,
     /// Indexes of the modules with a turn step, in order.
     steps: Arc<[usize]>,
+    /// Indexes of the modules that watch every module action ([`Module::watches_actions`]).
+    watchers: Arc<[usize]>,
 }
-
-impl std::fmt::Debug for ModuleSet {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list()
-            .entries(self.all.iter().map(|m| m.name()))
-            .finish()
-    }
-}
-
-impl PartialEq for ModuleSet {
-    fn eq(&self, other: &Self) -> bool {
-        self.all.len() == other.all.len()
-            && self
-                .all
-                .iter()
-                .zip(other.all.iter())
-                .all(|(a, b)| a.spec() == b.spec())
-    }
-}
-
-impl Eq for ModuleSet {}
 
 impl Game {
     /// Set up a game of `ruleset` for `players` players, shuffled by `seed`. The ruleset was
@@ -223,12 +204,16 @@ impl Game {
         let rules = &ruleset.player_counts()[rules_index].1;
         // Built and set up once by `Ruleset::new`, which checked everything: nothing here can fail.
         let built = ruleset.modules_at(rules_index);
-        let steps: Vec<usize> = (0..built.len())
-            .filter(|&i| built[i].has_turn_step())
+        let steps: Vec<usize> = (0..built.modules().len())
+            .filter(|&i| built.modules()[i].has_turn_step())
+            .collect();
+        let watchers: Vec<usize> = (0..built.modules().len())
+            .filter(|&i| built.modules()[i].watches_actions())
             .collect();
         let modules = ModuleSet {
             all: built,
             steps: steps.into(),
+            watchers: watchers.into(),
         };
         let kings = usize::from(players) * usize::from(rules.kings_per_player);
         let owners: Vec<Seat> = Seat::all(players)
@@ -260,7 +245,7 @@ impl Game {
             ruleset,
             rules_index,
             modules,
-            economy: Economy::default(),
+            data: ModuleData::default(),
             turn_placement: None,
             ids_in_line_order: false,
         };
@@ -328,16 +313,17 @@ impl Game {
         self.phase = Phase::FirstClaims { step: 0 };
         self.round = 0;
         self.turn_placement = None;
-        self.economy.clear(self.sides);
         if !self.modules.all.is_empty() {
-            let modules = self.modules.all.clone();
-            let mut ctx = crate::modules::SetupContext {
-                economy: &mut self.economy,
-                sides: self.sides,
-                ruleset: &self.ruleset,
-                rng: &mut self.rng,
-            };
-            for m in modules.iter() {
+            self.data.reset(&self.modules.all, self.sides);
+            for (me, m) in self.modules.all.modules().iter().enumerate() {
+                let mut ctx = crate::modules::SetupContext {
+                    sides: self.sides,
+                    ruleset: &self.ruleset,
+                    rng: &mut self.rng,
+                    list: &self.modules.all,
+                    data: &mut self.data,
+                    me,
+                };
                 // `Ruleset::new` set every module up for this many sides and refused the
                 // ruleset if one could not be: setting up depends on nothing else.
                 let _ = m.setup(&mut ctx);
@@ -656,8 +642,10 @@ impl Game {
                 }
             }
             Phase::Step { slot, step } => {
-                if let (Some(m), Some(side)) = (self.step_module(step), self.side_of_slot(slot)) {
-                    m.legal_actions(self, side, out);
+                if let (Some((m, me)), Some(side)) =
+                    (self.step_module_at(step), self.side_of_slot(slot))
+                {
+                    m.legal_actions(Cx::new(self, me), side, out);
                 }
                 out.push(Action::Pass);
             }
@@ -673,9 +661,11 @@ impl Game {
             Phase::Step { slot, step } => {
                 let side = self.side_of_slot(slot);
                 1 + self
-                    .step_module(step)
+                    .step_module_at(step)
                     .zip(side)
-                    .map_or(0, |(m, side)| m.legal_action_count(self, side))
+                    .map_or(0, |((m, me), side)| {
+                        m.legal_action_count(Cx::new(self, me), side)
+                    })
             }
             Phase::Over => 0,
         }
@@ -806,10 +796,19 @@ impl Game {
             (action, Phase::Step { slot, step }) => {
                 let side = self.side_of_slot(slot);
                 // The module list is shared (one count up), so the module can change the game.
-                let all = Arc::clone(&self.modules.all);
-                let module = self.modules.steps.get(step).and_then(|&i| all.get(i));
-                let goes_on = match (module, side) {
-                    (Some(m), Some(side)) => m.apply(self, side, action).unwrap_or(false),
+                let all = self.modules.all.clone();
+                let me = self.modules.steps.get(step).copied();
+                let module = me.and_then(|i| all.modules().get(i));
+                let goes_on = match (module, me, side) {
+                    (Some(m), Some(me), Some(side)) => {
+                        let goes_on = m.apply(CxMut::new(self, me), side, action).unwrap_or(false);
+                        for &w in self.modules.watchers.clone().iter() {
+                            if let Some(watcher) = all.modules().get(w) {
+                                watcher.after_action(CxMut::new(self, w), side);
+                            }
+                        }
+                        goes_on
+                    }
                     _ => false,
                 };
                 if !goes_on {
@@ -822,8 +821,22 @@ impl Game {
 
     /// The module owning turn step `step`.
     fn step_module(&self, step: usize) -> Option<&dyn Module> {
+        self.step_module_at(step).map(|(m, _)| m)
+    }
+
+    /// The module owning turn step `step`, with its index in the module list.
+    #[inline]
+    fn step_module_at(&self, step: usize) -> Option<(&dyn Module, usize)> {
         let i = *self.modules.steps.get(step)?;
-        self.modules.all.get(i).map(|m| m.as_ref())
+        self.modules.all.modules().get(i).map(|m| (m.as_ref(), i))
+    }
+
+    /// The module whose turn step it is, with its index, during a module step.
+    pub(crate) fn step_module_now_at(&self) -> Option<(&dyn Module, usize)> {
+        match self.phase {
+            Phase::Step { step, .. } => self.step_module_at(step),
+            _ => None,
+        }
     }
 
     /// The module whose turn step it is, during a module step.
@@ -836,6 +849,11 @@ impl Game {
 
     /// The modules in force, in order (front ends ask them for their words: [`Module::title`]).
     pub fn modules(&self) -> &[Box<dyn Module>] {
+        self.modules.all.modules()
+    }
+
+    /// The modules in force, bound together (their resources interned).
+    pub fn module_list(&self) -> &ModuleList {
         &self.modules.all
     }
 
@@ -844,8 +862,23 @@ impl Game {
     pub fn module<M: Module>(&self) -> Option<&M> {
         self.modules
             .all
+            .modules()
             .iter()
             .find_map(|m| (m.as_ref() as &dyn std::any::Any).downcast_ref::<M>())
+    }
+
+    /// The module of type `M` in force with its view of this game (its state, its resources).
+    pub fn module_cx<M: Module>(&self) -> Option<(&M, Cx<'_>)> {
+        self.modules
+            .all
+            .modules()
+            .iter()
+            .enumerate()
+            .find_map(|(i, m)| {
+                (m.as_ref() as &dyn std::any::Any)
+                    .downcast_ref::<M>()
+                    .map(|m| (m, Cx::new(self, i)))
+            })
     }
 
     /// The side (kingdom) of the king on `slot` of the current line (every domino of the
@@ -866,13 +899,11 @@ impl Game {
     }
 
     fn enter_step(&mut self, slot: usize, step: usize) {
-        if let Some(m) = self
-            .modules
-            .steps
-            .get(step)
-            .and_then(|&i| self.modules.all.get(i))
-        {
-            m.begin_step(&mut self.economy);
+        if let Some(&me) = self.modules.steps.get(step) {
+            let all = self.modules.all.clone();
+            if let Some(m) = all.modules().get(me) {
+                m.begin_step(CxMut::new(self, me));
+            }
         }
         self.phase = Phase::Step { slot, step };
     }
@@ -922,9 +953,10 @@ impl Game {
         }
         self.current.retain(|s| s.king.is_some());
         self.draw_line();
-        if self.round > 1 {
-            for m in self.modules.all.iter() {
-                m.end_round(&mut self.economy);
+        if self.round > 1 && !self.modules.all.is_empty() {
+            let all = self.modules.all.clone();
+            for (me, m) in all.modules().iter().enumerate() {
+                m.end_round(CxMut::new(self, me));
             }
         }
         self.phase = if self.current.is_empty() {
@@ -961,11 +993,14 @@ impl Game {
                 // Counted and picked by index, as `legal_actions` lists them: the module's
                 // actions, then `Pass`.
                 let side = self.side_of_slot(slot)?;
-                let module = self.step_module(step);
-                let count = module.map_or(0, |m| m.legal_action_count(self, side));
+                let module = self.step_module_at(step);
+                let count =
+                    module.map_or(0, |(m, me)| m.legal_action_count(Cx::new(self, me), side));
                 let pick = crate::rng::below(count + 1, &mut next_u32);
                 let action = match module {
-                    Some(m) if pick < count => m.nth_legal_action(self, side, pick)?,
+                    Some((m, me)) if pick < count => {
+                        m.nth_legal_action(Cx::new(self, me), side, pick)?
+                    }
                     _ => Action::Pass,
                 };
                 self.apply_unchecked(action);
@@ -1042,9 +1077,9 @@ impl Game {
             }
         }
         // What the modules keep hidden (the building pile), each from a canonical order too.
-        let modules = Arc::clone(&self.modules.all);
-        for m in modules.iter() {
-            m.resample_hidden(&mut self.economy, &mut next_u32);
+        let all = self.modules.all.clone();
+        for (me, m) in all.modules().iter().enumerate() {
+            m.resample_hidden(CxMut::new(self, me), &mut next_u32);
         }
         // The real seed would rebuild the real order: a sampled game gets a sampled seed.
         self.seed = (u64::from(next_u32()) << 32) | u64::from(next_u32());
@@ -1063,27 +1098,50 @@ impl Game {
 
     /// A side's score, item by item.
     pub fn score(&self, side: Side) -> ScoreBreakdown {
-        crate::modules::score_side(self.rules(), &self.modules.all, self.side_view(side))
+        crate::modules::score_side(self.rules(), self.side_view(side))
     }
 
     /// One side as scoring sees it.
-    pub(crate) fn side_view(&self, side: Side) -> crate::modules::SideView<'_> {
-        static NOTHING: Holdings = Holdings::EMPTY;
-        crate::modules::SideView {
-            ruleset: &self.ruleset,
-            kingdom: &self.kingdoms[side],
-            holdings: self.economy.sides.get(side).unwrap_or(&NOTHING),
-        }
+    pub fn side_view(&self, side: Side) -> crate::modules::SideView<'_> {
+        crate::modules::SideView::new(
+            &self.ruleset,
+            &self.kingdoms[side],
+            &self.modules.all,
+            &self.data,
+            side,
+        )
     }
 
-    /// What the modules track: coins, knights, supplies.
-    pub fn economy(&self) -> &Economy {
-        &self.economy
+    /// What the modules track: their states and resources.
+    pub fn module_data(&self) -> &ModuleData {
+        &self.data
     }
 
-    /// For modules: the economy to change.
-    pub(crate) fn economy_mut(&mut self) -> &mut Economy {
-        &mut self.economy
+    pub(crate) fn module_data_mut(&mut self) -> &mut ModuleData {
+        &mut self.data
+    }
+
+    /// `side`'s value of the resource called `name` (`coins`, `knights`, `towers`, ...): 0 when
+    /// no module of the game declares it. By name: for front ends and tests, not hooks.
+    pub fn resource(&self, side: Side, name: &str) -> u32 {
+        self.modules
+            .all
+            .resource(name)
+            .map_or(0, |id| self.data.resources.get(side, id))
+    }
+
+    /// What is left in the table's supply of the resource called `name`.
+    pub fn supply(&self, name: &str) -> u32 {
+        self.modules
+            .all
+            .resource(name)
+            .map_or(0, |id| self.data.resources.supply(id))
+    }
+
+    /// The state of the first module whose state is a `T`, searched by type: for front ends and
+    /// tests (a hook gets its own state by index).
+    pub fn module_state<T: crate::modules::ModuleState>(&self) -> Option<&T> {
+        self.data.states.find::<T>()
     }
 
     /// For modules: the kingdom a side builds, to change (crowns of buildings).
@@ -1111,7 +1169,12 @@ impl Game {
 
     /// The names of the modules in force, in order.
     pub fn module_names(&self) -> Vec<&'static str> {
-        self.modules.all.iter().map(|m| m.name()).collect()
+        self.modules
+            .all
+            .modules()
+            .iter()
+            .map(|m| m.name())
+            .collect()
     }
 
     /// A side's total alone (fast).
@@ -1120,7 +1183,7 @@ impl Game {
         if self.modules.all.is_empty() {
             score_total(&self.kingdoms[side], self.rules())
         } else {
-            crate::modules::side_total(self.rules(), &self.modules.all, self.side_view(side))
+            crate::modules::side_total(self.rules(), self.side_view(side))
         }
     }
 

@@ -15,7 +15,6 @@ use crate::domino::{Domino, MAX_CROWNS};
 use crate::modules::Module;
 use crate::terrain::{MAX_TERRAINS, Terrain, TerrainId};
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 /// The most players one game may seat. Far above any printed rule; it bounds memory.
 pub const MAX_PLAYERS: u8 = 16;
@@ -205,29 +204,7 @@ pub struct Ruleset {
 }
 
 /// A player count's modules, built once and shared by every game of the ruleset.
-#[derive(Clone, Default)]
-pub(crate) struct BuiltModules(pub(crate) Arc<[Box<dyn Module>]>);
-
-impl std::fmt::Debug for BuiltModules {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list()
-            .entries(self.0.iter().map(|m| m.name()))
-            .finish()
-    }
-}
-
-impl PartialEq for BuiltModules {
-    fn eq(&self, other: &Self) -> bool {
-        self.0.len() == other.0.len()
-            && self
-                .0
-                .iter()
-                .zip(other.0.iter())
-                .all(|(a, b)| a.spec() == b.spec())
-    }
-}
-
-impl Eq for BuiltModules {}
+pub(crate) type BuiltModules = crate::modules::ModuleList;
 
 impl Ruleset {
     /// Check `parts` and make them a ruleset, with the shipped modules
@@ -274,7 +251,7 @@ impl Ruleset {
                 BuiltModules::default()
             } else {
                 match crate::modules::build_all(registry, &rules.modules) {
-                    Ok(built) => BuiltModules(built.into()),
+                    Ok(built) => built,
                     Err(_) => BuiltModules::default(),
                 }
             };
@@ -338,11 +315,8 @@ impl Ruleset {
     }
 
     /// The modules of the rules at position `index` of [`Ruleset::player_counts`].
-    pub(crate) fn modules_at(&self, index: usize) -> Arc<[Box<dyn Module>]> {
-        self.modules
-            .get(index)
-            .map(|m| Arc::clone(&m.0))
-            .unwrap_or_default()
+    pub(crate) fn modules_at(&self, index: usize) -> BuiltModules {
+        self.modules.get(index).cloned().unwrap_or_default()
     }
 
     pub fn rules_for(&self, players: u8) -> Option<&Rules> {
@@ -523,18 +497,17 @@ impl Ruleset {
     ) -> Vec<RulesProblem> {
         let mut problems = Vec::new();
         let sides = rules.sides(players);
-        let mut economy = crate::modules::Economy {
-            sides: crate::side::BySide::filled(sides, Default::default()),
-            ..Default::default()
-        };
+        let mut data = modules.new_data(sides);
         let mut rng = crate::rng::GameRng::seed_from(0);
-        let mut ctx = crate::modules::SetupContext {
-            economy: &mut economy,
-            sides,
-            ruleset: self,
-            rng: &mut rng,
-        };
-        for (index, m) in modules.0.iter().enumerate() {
+        for (index, m) in modules.modules().iter().enumerate() {
+            let mut ctx = crate::modules::SetupContext {
+                sides,
+                ruleset: self,
+                rng: &mut rng,
+                list: modules,
+                data: &mut data,
+                me: index,
+            };
             if let Err(message) = m.setup(&mut ctx) {
                 problems.push(RulesProblem::ModuleSetup {
                     index,
@@ -586,20 +559,20 @@ impl Ruleset {
             .position(|(n, r)| *n == players && r == rules)
             .and_then(|i| self.modules.get(i))
             .filter(|built| {
-                built.0.len() == rules.modules.len()
+                built.modules().len() == rules.modules.len()
                     && built
-                        .0
+                        .modules()
                         .iter()
                         .zip(&rules.modules)
                         .all(|(m, s)| m.name() == s.name)
             });
         let built;
         let modules: &[Box<dyn Module>] = match own {
-            Some(own) => &own.0,
+            Some(own) => own.modules(),
             None => {
                 built = crate::modules::build_all(crate::Registry::shipped_ref(), &rules.modules)
                     .unwrap_or_default();
-                &built
+                built.modules()
             }
         };
         for (i, m) in modules.iter().enumerate() {

@@ -4,8 +4,10 @@
 use crate::building::{Building, BuildingId, BuildingValue, TaxBonus};
 use crate::domino::{Domino, Square};
 use crate::game::{Action, Game};
+use crate::geometry::Cell;
 use crate::modules;
 use crate::ruleset::{FirstClaims, LineSource, Rules, Ruleset, RulesetParts, TieBreak};
+use crate::side::{BySide, Side};
 use crate::terrain::{Terrain, TerrainId};
 use std::sync::Arc;
 
@@ -151,8 +153,104 @@ pub fn knights_and_wealth() -> Arc<Ruleset> {
     ])
 }
 
+/// What the modules keep, gathered by name and type for tests to read (the game keeps it as
+/// module states and resources).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pieces {
+    pub sides: BySide<SidePieces>,
+    pub knight_supply: u32,
+    pub tower_supply: u32,
+    pub board: Vec<Option<BuildingId>>,
+    pub building_pile: Vec<BuildingId>,
+    pub dragon: Option<modules::DragonState>,
+}
+
+/// What one side holds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SidePieces {
+    pub coins: u32,
+    pub knights_in_hand: u32,
+    pub knights_placed: Vec<Cell>,
+    pub towers: u32,
+    pub buildings: Vec<(BuildingId, Cell)>,
+    pub hosts_queen: bool,
+}
+
+impl SidePieces {
+    /// Knights owned, placed or not.
+    pub fn knights(&self) -> u32 {
+        self.knights_in_hand + self.knights_placed.len() as u32
+    }
+}
+
+impl Pieces {
+    pub fn queen_host(&self) -> Option<Side> {
+        self.sides
+            .iter()
+            .find(|(_, h)| h.hosts_queen)
+            .map(|(s, _)| s)
+    }
+}
+
+/// What the modules of `g` keep, in one struct.
+pub fn pieces(g: &Game) -> Pieces {
+    let knights = g.module_state::<modules::KnightsState>();
+    let buildings = g.module_state::<modules::BuildingsState>();
+    Pieces {
+        sides: BySide::from_fn(g.sides(), |side| {
+            let placed: Vec<Cell> = knights.map_or_else(Vec::new, |k| k.placed(side).to_vec());
+            SidePieces {
+                coins: g.resource(side, "coins"),
+                knights_in_hand: g.resource(side, "knights") - placed.len() as u32,
+                knights_placed: placed,
+                towers: g.resource(side, "towers"),
+                buildings: buildings.map_or_else(Vec::new, |b| b.built(side).to_vec()),
+                hosts_queen: g.resource(side, "queen-host") > 0,
+            }
+        }),
+        knight_supply: g.supply("knights"),
+        tower_supply: g.supply("towers"),
+        board: buildings.map_or_else(Vec::new, |b| b.board.clone()),
+        building_pile: buildings.map_or_else(Vec::new, |b| b.pile.clone()),
+        dragon: g.module_state::<modules::DragonState>().cloned(),
+    }
+}
+
+/// The modules' data of a side alone (side 0) holding `p`, for scoring with no game around it.
+pub fn side_data(list: &modules::ModuleList, p: &SidePieces) -> modules::ModuleData {
+    let mut data = list.new_data(1);
+    let side = Side(0);
+    data.set_resource(list, side, "coins", p.coins);
+    data.set_resource(list, side, "knights", p.knights());
+    data.set_resource(list, side, "towers", p.towers);
+    data.set_resource(list, side, "queen-host", u32::from(p.hosts_queen));
+    if let Some(k) = data.find_state_mut::<modules::KnightsState>() {
+        k.placed = vec![p.knights_placed.clone()];
+    }
+    if let Some(b) = data.find_state_mut::<modules::BuildingsState>() {
+        b.built = vec![p.buildings.clone()];
+    }
+    data
+}
+
+/// Score side 0 of `data` with `kingdom` under the rules of `players` players of `ruleset`.
+pub fn score_alone(
+    ruleset: &Ruleset,
+    players: u8,
+    kingdom: &crate::kingdom::Kingdom,
+    p: &SidePieces,
+) -> crate::score::ScoreBreakdown {
+    let rules = ruleset.rules_for(players).expect("player count");
+    let list = modules::build_all(crate::Registry::shipped_ref(), &rules.modules).expect("modules");
+    let data = side_data(&list, p);
+    modules::score_side(
+        rules,
+        modules::SideView::new(ruleset, kingdom, &list, &data, Side(0)),
+    )
+}
+
 pub fn knights_conserved(g: &Game) {
-    let e = g.economy();
+    let e = pieces(g);
     let owned: u32 = e.sides.values().map(|h| h.knights()).sum();
     assert_eq!(
         owned + e.knight_supply,
@@ -233,11 +331,8 @@ pub fn queendomino_like(modules_list: &[&str], tower_supply: i64) -> Arc<Ruleset
 pub const ALL: &[&str] = &["knights", "buildings", "queen", "dragon", "wealth"];
 
 pub fn conserved(g: &Game, towers: u32) {
-    let e = g.economy();
-    let burnt: &[BuildingId] = e
-        .states
-        .get::<modules::DragonState>()
-        .map_or(&[], |d| &d.burnt);
+    let e = pieces(g);
+    let burnt: &[BuildingId] = e.dragon.as_ref().map_or(&[], |d| &d.burnt);
     let total = g.ruleset().buildings().len();
     let built: usize = e.sides.values().map(|h| h.buildings.len()).sum();
     let on_board = e.board.iter().flatten().count();

@@ -14,7 +14,8 @@
 //! Cells are placed relative to the castle.
 //!
 //! A cell token is a symbol, then suffixes. [`parse`] knows one suffix, the crown count, and
-//! reports any other as an error. [`parse_side`] reads the Queendomino pieces too:
+//! reports any other as an error. [`parse_side`] reads what the ruleset's modules put on a side
+//! too, as each module declares it ([`crownlands_core::modules::FileSyntax`]); Queendomino's:
 //!
 //! ```text
 //! # a Queendomino side
@@ -27,18 +28,24 @@
 //! @queen
 //! ```
 //!
-//! - `[N]` after a square: building number N stands on it (a town square); its crowns are added
-//!   to the square's.
-//! - `+` after a square (repeatable, after any `[N]`): one knight placed on it.
-//! - Lines starting with `@` give the rest of the side's holdings: `@coins N`, `@towers N`,
+//! - Marks after a square: a numbered one `[N]` first (the buildings': building number N stands
+//!   on it, a town square; its crowns are added to the square's), then symbols repeated once per
+//!   piece (the knights' `+`: one knight placed on it).
+//! - Lines starting with `@` give the rest of what the side holds: `@coins N`, `@towers N`,
 //!   `@knights N` (knights in hand, not placed) and `@queen` (this kingdom hosts the Queen).
 //!   Each at most once; what is not given is 0 (or no Queen).
+//!
+//! The reader names no module: it reads the marks and `@` lines the modules declare, lets each
+//! module check its marks (all problems at once, at their positions), and hands each module its
+//! own to read into the side's [`ModuleData`].
 
 use crate::{Diagnostic, Diagnostics};
 use crownlands_core::MAX_GRID;
 use crownlands_core::domino::MAX_CROWNS;
-use crownlands_core::modules::{Holdings, Param};
-use crownlands_core::{BuildingId, Cell, Kingdom, Ruleset, Square, TerrainId};
+use crownlands_core::modules::{
+    Directive, FileMark, Mark, ModuleData, ModuleList, PlacedMark, SideEdit, SideView,
+};
+use crownlands_core::{Cell, Kingdom, Ruleset, Side, Square};
 use std::io::Read;
 use std::path::Path;
 
@@ -89,8 +96,8 @@ pub fn read(path: &Path) -> Result<String, Diagnostics> {
     })
 }
 
-/// The most knights one square may hold in a kingdom file.
-pub const MAX_KNIGHTS_PER_SQUARE: u32 = 64;
+/// The most times a mark may be repeated on one square.
+pub const MAX_MARKS_PER_SQUARE: usize = 1 << 12;
 /// The largest count an `@` line may give.
 pub const MAX_HOLDING: u32 = 1_000_000;
 
@@ -104,9 +111,94 @@ struct Token {
 enum CellKind {
     Empty,
     Castle,
-    /// A square, with the building standing on it (index into the ruleset's buildings) and the
-    /// knights on it.
-    Square(Square, Option<usize>, u32),
+    /// A square, with the marks written after it.
+    Square(Square, Vec<CellMark>),
+}
+
+/// A mark after a square: its symbol, its number (`[N]`) and how many times it is repeated.
+#[derive(Clone, Copy)]
+struct CellMark {
+    symbol: char,
+    number: Option<u32>,
+    count: u32,
+}
+
+/// The marks and `@` lines the modules of a side declare, each with the module that reads it
+/// (the first module of the list that declares it).
+struct Syntax<'a> {
+    list: &'a ModuleList,
+    marks: Vec<(usize, Mark)>,
+    directives: Vec<(usize, Directive)>,
+}
+
+impl<'a> Syntax<'a> {
+    fn of(list: &'a ModuleList) -> Syntax<'a> {
+        let mut marks: Vec<(usize, Mark)> = Vec::new();
+        let mut directives: Vec<(usize, Directive)> = Vec::new();
+        for (i, m) in list.modules().iter().enumerate() {
+            let syntax = m.file_syntax();
+            for &mark in syntax.marks {
+                if !marks.iter().any(|(_, x)| x.symbol == mark.symbol) {
+                    marks.push((i, mark));
+                }
+            }
+            for &d in syntax.directives {
+                if !directives.iter().any(|(_, x)| x.word == d.word) {
+                    directives.push((i, d));
+                }
+            }
+        }
+        Syntax {
+            list,
+            marks,
+            directives,
+        }
+    }
+
+    fn mark(&self, symbol: char) -> Option<(usize, Mark)> {
+        self.marks.iter().find(|(_, m)| m.symbol == symbol).copied()
+    }
+
+    fn directive(&self, word: &str) -> Option<(usize, Directive)> {
+        self.directives
+            .iter()
+            .find(|(_, d)| d.word == word)
+            .copied()
+    }
+
+    /// The marks in words: "a building `[N]`, a knight `+`".
+    fn marks_in_words(&self) -> String {
+        let words: Vec<String> = self
+            .marks
+            .iter()
+            .map(|(_, m)| {
+                if m.numbered() {
+                    format!("a {} `[N]`", m.what)
+                } else {
+                    format!("a {} `{}`", m.what, m.symbol)
+                }
+            })
+            .collect();
+        words.join(", ")
+    }
+
+    /// The `@` lines in words: "@coins N, @towers N and @queen".
+    fn directives_in_words(&self) -> String {
+        let words: Vec<String> = self
+            .directives
+            .iter()
+            .map(|(_, d)| match (d.number, d.what == d.word) {
+                (true, true) => format!("@{} N", d.word),
+                (true, false) => format!("@{} N ({})", d.word, d.what),
+                (false, _) => format!("@{}", d.word),
+            })
+            .collect();
+        match words.split_last() {
+            None => String::new(),
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        }
+    }
 }
 
 /// Split a line into tokens with 1-based character columns.
@@ -132,44 +224,29 @@ fn tokens(line: &str) -> Vec<(usize, &str)> {
 
 /// Parse a kingdom file for `ruleset`, in a kingdom of at most `grid` x `grid` squares.
 pub fn parse(text: &str, file: &str, ruleset: &Ruleset, grid: u8) -> Result<Kingdom, Diagnostics> {
-    parse_impl(text, file, ruleset, grid, false).map(|(k, _)| k)
+    parse_impl(text, file, ruleset, grid, None).map(|(k, _)| k)
 }
 
-/// Parse a kingdom file with Queendomino pieces (buildings `[N]`, knights `+`, and the `@coins`,
-/// `@towers`, `@knights`, `@queen` lines): the kingdom, with the buildings' crowns added to their
-/// squares, and the side's holdings. Buildings and placed knights are listed row by row.
+/// Parse a kingdom file with what `modules` (the modules of the rules it is scored under) put
+/// on a side: their marks after squares (Queendomino's buildings `[N]` and knights `+`) and their
+/// `@` lines (`@coins`, `@towers`, `@knights`, `@queen`). Returns the kingdom, with the modules'
+/// changes (the buildings' crowns added to their squares), and the side's module data (side 0
+/// of one). Marks are read row by row.
 pub fn parse_side(
     text: &str,
     file: &str,
     ruleset: &Ruleset,
+    modules: &ModuleList,
     grid: u8,
-) -> Result<(Kingdom, Holdings), Diagnostics> {
-    parse_impl(text, file, ruleset, grid, true)
+) -> Result<(Kingdom, ModuleData), Diagnostics> {
+    let syntax = Syntax::of(modules);
+    parse_impl(text, file, ruleset, grid, Some(&syntax))
 }
 
-/// The terrain buildings stand on: the `buildings` module's `town` parameter in any of the
-/// ruleset's player counts, else the terrain named `town`.
-pub fn town_terrain(ruleset: &Ruleset) -> Option<TerrainId> {
-    let name = ruleset
-        .player_counts()
-        .iter()
-        .flat_map(|(_, r)| &r.modules)
-        .filter(|m| m.name == "buildings")
-        .find_map(|m| match m.params.get("town") {
-            Some(Param::Text(t)) => Some(t.as_str()),
-            _ => None,
-        })
-        .unwrap_or("town");
-    ruleset.terrain_by_name(name)
-}
-
-/// The holdings given by `@` lines, each with where it was given.
+/// The `@` lines given, in file order: the line, the word, its number.
 #[derive(Default)]
 struct Directives {
-    coins: Option<(usize, u32)>,
-    towers: Option<(usize, u32)>,
-    knights: Option<(usize, u32)>,
-    queen: Option<usize>,
+    given: Vec<(usize, String, Option<u32>)>,
 }
 
 /// The problems found so far in one file.
@@ -200,27 +277,30 @@ impl Problems<'_> {
     }
 }
 
-fn directive(line_no: usize, line: &str, d: &mut Directives, problems: &mut Problems<'_>) {
+fn directive(
+    line_no: usize,
+    line: &str,
+    syntax: &Syntax<'_>,
+    d: &mut Directives,
+    problems: &mut Problems<'_>,
+) {
     let toks = tokens(line);
     let Some(&(column, word)) = toks.first() else {
         return;
     };
-    let known = "@coins N, @towers N, @knights N (knights in hand) and @queen";
-    let earlier = match word {
-        "@queen" => d.queen,
-        "@coins" => d.coins.map(|(l, _)| l),
-        "@towers" => d.towers.map(|(l, _)| l),
-        "@knights" => d.knights.map(|(l, _)| l),
-        _ => {
-            problems.push(
-                line_no,
-                column,
-                format!("unknown line `{word}`; a line starting with `@` is one of {known}"),
-            );
-            return;
-        }
+    let Some((_, declared)) = word.strip_prefix('@').and_then(|w| syntax.directive(w)) else {
+        let known = if syntax.directives.is_empty() {
+            "this ruleset's modules read no `@` lines".to_string()
+        } else {
+            format!(
+                "a line starting with `@` is one of {}",
+                syntax.directives_in_words()
+            )
+        };
+        problems.push(line_no, column, format!("unknown line `{word}`; {known}"));
+        return;
     };
-    if let Some(first) = earlier {
+    if let Some((first, _, _)) = d.given.iter().find(|(_, w, _)| w == declared.word) {
         problems.push(
             line_no,
             column,
@@ -228,61 +308,50 @@ fn directive(line_no: usize, line: &str, d: &mut Directives, problems: &mut Prob
         );
         return;
     }
-    let slot = match word {
-        "@coins" => Some(&mut d.coins),
-        "@towers" => Some(&mut d.towers),
-        "@knights" => Some(&mut d.knights),
-        _ => None,
+    if !declared.number {
+        if let Some(&(c, extra)) = toks.get(1) {
+            problems.push(
+                line_no,
+                c,
+                format!("unexpected `{extra}`: `{word}` takes no value"),
+            );
+            return;
+        }
+        d.given.push((line_no, declared.word.to_string(), None));
+        return;
+    }
+    let Some(&(c, value)) = toks.get(1) else {
+        problems.push(
+            line_no,
+            column,
+            format!("`{word}` needs a number, e.g. `{word} 3`"),
+        );
+        return;
     };
-    match slot {
-        None => {
-            if let Some(&(c, extra)) = toks.get(1) {
-                problems.push(
-                    line_no,
-                    c,
-                    format!("unexpected `{extra}`: `@queen` takes no value"),
-                );
-                return;
-            }
-            d.queen = Some(line_no);
+    if let Some(&(c2, extra)) = toks.get(2) {
+        problems.push(
+            line_no,
+            c2,
+            format!("unexpected `{extra}`: `{word}` takes one number"),
+        );
+        return;
+    }
+    match value.parse::<u32>() {
+        Ok(n) if n <= MAX_HOLDING && value.bytes().all(|b| b.is_ascii_digit()) => {
+            d.given.push((line_no, declared.word.to_string(), Some(n)))
         }
-        Some(slot) => {
-            let Some(&(c, value)) = toks.get(1) else {
-                problems.push(
-                    line_no,
-                    column,
-                    format!("`{word}` needs a number, e.g. `{word} 3`"),
-                );
-                return;
-            };
-            if let Some(&(c2, extra)) = toks.get(2) {
-                problems.push(
-                    line_no,
-                    c2,
-                    format!("unexpected `{extra}`: `{word}` takes one number"),
-                );
-                return;
-            }
-            match value.parse::<u32>() {
-                Ok(n) if n <= MAX_HOLDING && value.bytes().all(|b| b.is_ascii_digit()) => {
-                    *slot = Some((line_no, n))
-                }
-                _ => problems.push(
-                    line_no,
-                    c,
-                    format!(
-                        "bad number `{value}` for `{word}`: a whole number from 0 to {MAX_HOLDING}"
-                    ),
-                ),
-            }
-        }
+        _ => problems.push(
+            line_no,
+            c,
+            format!("bad number `{value}` for `{word}`: a whole number from 0 to {MAX_HOLDING}"),
+        ),
     }
 }
 
 /// What the lines of a kingdom file hold: every cell with where it is written, and the `@`
 /// lines.
-struct Drawing {
-    cells: Vec<(Token, CellKind)>,
+struct Drawing<'t> {
+    cells: Vec<(Token, &'t str, CellKind)>,
     directives: Directives,
     /// A `c` or a `C` with a suffix was reported as the castle written wrong: no "no castle"
     /// as well.
@@ -296,8 +365,8 @@ fn parse_impl(
     file: &str,
     ruleset: &Ruleset,
     grid: u8,
-    side: bool,
-) -> Result<(Kingdom, Holdings), Diagnostics> {
+    side: Option<&Syntax<'_>>,
+) -> Result<(Kingdom, ModuleData), Diagnostics> {
     let mut problems = Problems {
         file,
         list: Vec::new(),
@@ -321,6 +390,9 @@ fn parse_impl(
             return Err(Diagnostics(vec![problems.at(1, 1, empty.to_string())]));
         }
     };
+    if let Some(syntax) = side {
+        check_marks(&drawing.cells, ruleset, syntax, &mut problems);
+    }
     let castle = find_castle(&drawing.cells, &mut problems);
     check_span(&drawing.cells, grid, &mut problems);
     let Some(castle) = castle else {
@@ -333,11 +405,10 @@ fn parse_impl(
         }
         return Err(problems.sorted());
     };
-    check_buildings(&drawing.cells, ruleset, &mut problems);
     if !problems.list.is_empty() {
         return Err(problems.sorted());
     }
-    build(&drawing, castle, ruleset, grid, problems)
+    build(&drawing, castle, ruleset, grid, side, problems)
 }
 
 /// Why reading stopped before the castle was looked for.
@@ -350,12 +421,12 @@ enum Stop {
 
 /// Every cell of every row, with the `@` lines of a side. A file too large to be a kingdom (too
 /// many rows or cells in a row) or without any row stops here.
-fn read_cells(
-    text: &str,
+fn read_cells<'t>(
+    text: &'t str,
     ruleset: &Ruleset,
-    side: bool,
+    side: Option<&Syntax<'_>>,
     problems: &mut Problems<'_>,
-) -> Result<Drawing, Stop> {
+) -> Result<Drawing<'t>, Stop> {
     let mut drawing = Drawing {
         cells: Vec::new(),
         directives: Directives::default(),
@@ -367,8 +438,10 @@ fn read_cells(
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        if side && trimmed.starts_with('@') {
-            directive(i + 1, line, &mut drawing.directives, problems);
+        if let Some(syntax) = side
+            && trimmed.starts_with('@')
+        {
+            directive(i + 1, line, syntax, &mut drawing.directives, problems);
             continue;
         }
         let line_tokens = tokens(line);
@@ -407,7 +480,7 @@ fn read_cells(
                 break;
             }
             match cell_kind(t, ruleset, side) {
-                Ok(kind) => drawing.cells.push((tok, kind)),
+                Ok(kind) => drawing.cells.push((tok, t, kind)),
                 Err(e) => {
                     let message = cell_problem(t, e, ruleset, side, &mut drawing.castle_misspelt);
                     problems.push(tok.line, tok.column, message);
@@ -428,7 +501,7 @@ fn cell_problem(
     t: &str,
     e: CellError,
     ruleset: &Ruleset,
-    side: bool,
+    side: Option<&Syntax<'_>>,
     castle_misspelt: &mut bool,
 ) -> String {
     match e {
@@ -464,9 +537,10 @@ fn cell_problem(
             format!("bad crown count in `{t}`: a square shows 0 to {MAX_CROWNS} crowns")
         }
         CellError::Suffix(rest) => {
-            if side {
+            if let Some(syntax) = side.filter(|s| !s.marks.is_empty()) {
                 format!(
-                    "unexpected `{rest}` in `{t}`: a cell is `.`, `C`, or a terrain symbol with an optional crown count, then optionally a building `[N]` and knights `+`, such as `F2`, `T[12]` or `G1++`"
+                    "unexpected `{rest}` in `{t}`: a cell is `.`, `C`, or a terrain symbol with an optional crown count such as `F2`, then optionally marks: {} (a numbered mark first, symbols repeated once a piece)",
+                    syntax.marks_in_words()
                 )
             } else {
                 format!(
@@ -479,11 +553,11 @@ fn cell_problem(
 
 /// The castle: exactly once (a second one is a problem).
 fn find_castle<'c>(
-    cells: &'c [(Token, CellKind)],
+    cells: &'c [(Token, &str, CellKind)],
     problems: &mut Problems<'_>,
 ) -> Option<&'c Token> {
     let mut castle: Option<&Token> = None;
-    for (tok, kind) in cells {
+    for (tok, _, kind) in cells {
         if matches!(kind, CellKind::Castle) {
             match castle {
                 None => castle = Some(tok),
@@ -503,10 +577,10 @@ fn find_castle<'c>(
 
 /// The bounding box, growing in file order: report the first cell that outgrows the grid, with
 /// the whole kingdom's span.
-fn check_span(cells: &[(Token, CellKind)], grid: u8, problems: &mut Problems<'_>) {
+fn check_span(cells: &[(Token, &str, CellKind)], grid: u8, problems: &mut Problems<'_>) {
     let g = usize::from(grid);
     let mut bounds: Option<(usize, usize, usize, usize)> = None;
-    for (tok, kind) in cells {
+    for (tok, _, kind) in cells {
         if matches!(kind, CellKind::Empty) {
             continue;
         }
@@ -523,9 +597,11 @@ fn check_span(cells: &[(Token, CellKind)], grid: u8, problems: &mut Problems<'_>
         if h > g || w > g {
             // Report the whole kingdom's span, not just up to this cell.
             let (mut rh, mut rw) = (h, w);
-            let all = cells.iter().filter(|(_, k)| !matches!(k, CellKind::Empty));
-            let rows = all.clone().map(|(t, _)| t.row);
-            let cols = all.map(|(t, _)| t.col);
+            let all = cells
+                .iter()
+                .filter(|(_, _, k)| !matches!(k, CellKind::Empty));
+            let rows = all.clone().map(|(t, _, _)| t.row);
+            let cols = all.map(|(t, _, _)| t.col);
             if let (Some(a), Some(z)) = (rows.clone().min(), rows.max()) {
                 rh = z - a + 1;
             }
@@ -543,84 +619,60 @@ fn check_span(cells: &[(Token, CellKind)], grid: u8, problems: &mut Problems<'_>
     }
 }
 
-/// Buildings: on town squares, each at most once, and with the square's crowns at most
-/// [`MAX_CROWNS`].
-fn check_buildings(cells: &[(Token, CellKind)], ruleset: &Ruleset, problems: &mut Problems<'_>) {
-    let town = town_terrain(ruleset);
-    let mut placed: Vec<(usize, &Token)> = Vec::new();
-    for (tok, kind) in cells {
-        let CellKind::Square(sq, Some(b), _) = kind else {
-            continue;
-        };
-        let building = &ruleset.buildings()[*b];
-        if town != Some(sq.terrain) {
-            let what = &ruleset.terrain(sq.terrain).name;
-            let message = match town {
-                Some(t) => format!(
-                    "building {} ({}) stands on a {} square, not on {what}",
-                    building.number,
-                    building.label(),
-                    ruleset.terrain(t).name
-                ),
-                None => format!(
-                    "building {} ({}) needs a town square, but this ruleset has no town terrain",
-                    building.number,
-                    building.label()
-                ),
+/// Each module checks its own marks, all at once (a building number that does not exist, on the
+/// wrong terrain or built twice; too many knights on a square); each problem is placed at its
+/// square.
+fn check_marks(
+    cells: &[(Token, &str, CellKind)],
+    ruleset: &Ruleset,
+    syntax: &Syntax<'_>,
+    problems: &mut Problems<'_>,
+) {
+    for (me, module) in syntax.list.modules().iter().enumerate() {
+        let mut marks: Vec<FileMark<'_>> = Vec::new();
+        for (tok, t, kind) in cells {
+            let CellKind::Square(square, cell_marks) = kind else {
+                continue;
             };
-            problems.push(tok.line, tok.column, message);
+            for m in cell_marks {
+                if syntax.mark(m.symbol).is_some_and(|(i, _)| i == me) {
+                    marks.push(FileMark {
+                        line: tok.line,
+                        column: tok.column,
+                        token: t,
+                        square: *square,
+                        symbol: m.symbol,
+                        number: m.number,
+                        count: m.count,
+                    });
+                }
+            }
         }
-        match placed.iter().find(|(x, _)| x == b) {
-            Some((_, first)) => problems.push(
-                tok.line,
-                tok.column,
-                format!(
-                    "building {} ({}) is already at line {}, column {}: each building is built once",
-                    building.number,
-                    building.label(),
-                    first.line,
-                    first.column
-                ),
-            ),
-            None => placed.push((*b, tok)),
+        if marks.is_empty() {
+            continue;
         }
-    }
-    for (tok, kind) in cells {
-        if let CellKind::Square(sq, Some(b), _) = kind
-            && sq.crowns.saturating_add(ruleset.buildings()[*b].crowns) > MAX_CROWNS
-        {
-            problems.push(
-                tok.line,
-                tok.column,
-                format!(
-                    "{} crowns on the square and {} on building {}: a square holds at most {MAX_CROWNS}",
-                    sq.crowns, ruleset.buildings()[*b].crowns, ruleset.buildings()[*b].number
-                ),
-            );
+        for (i, message) in module.check_marks(ruleset, &marks) {
+            if let Some(m) = marks.get(i) {
+                problems.push(m.line, m.column, message);
+            }
         }
     }
 }
 
-/// The kingdom and the side's holdings, from cells found sound: squares placed from the castle,
-/// buildings' crowns added to their squares, buildings and knights listed row by row.
+/// The kingdom and the side's module data, from cells found sound: squares placed from the
+/// castle, then each mark and `@` line read by its module, in file order.
 fn build(
-    drawing: &Drawing,
+    drawing: &Drawing<'_>,
     castle: &Token,
     ruleset: &Ruleset,
     grid: u8,
+    side: Option<&Syntax<'_>>,
     mut problems: Problems<'_>,
-) -> Result<(Kingdom, Holdings), Diagnostics> {
-    let directives = &drawing.directives;
-    let mut holdings = Holdings {
-        coins: directives.coins.map_or(0, |(_, n)| n),
-        towers: directives.towers.map_or(0, |(_, n)| n),
-        knights_in_hand: directives.knights.map_or(0, |(_, n)| n),
-        hosts_queen: directives.queen.is_some(),
-        ..Holdings::default()
-    };
+) -> Result<(Kingdom, ModuleData), Diagnostics> {
     let mut kingdom = Kingdom::new(grid);
-    for (tok, kind) in &drawing.cells {
-        let CellKind::Square(sq, building, knights) = kind else {
+    let mut marked: Vec<(&Token, Cell, &[CellMark])> = Vec::new();
+    for (tok, _, kind) in &drawing.cells {
+        let CellKind::Square(sq, marks) = kind else {
             continue;
         };
         // Within the grid, so the offsets are small.
@@ -639,20 +691,42 @@ fn build(
             problems.push(tok.line, tok.column, e.to_string());
             continue;
         }
-        if let Some(b) = *building {
-            let crowns = ruleset.buildings()[b].crowns;
-            if let Err(e) = kingdom.add_crowns(cell, crowns) {
-                problems.push(tok.line, tok.column, e.to_string());
-            }
-            // At most 256 buildings (the rules crate's limit), so the index fits.
-            holdings.buildings.push((BuildingId(b as u16), cell));
+        if !marks.is_empty() {
+            marked.push((tok, cell, marks));
         }
-        for _ in 0..*knights {
-            holdings.knights_placed.push(cell);
+    }
+    let Some(syntax) = side else {
+        return if problems.list.is_empty() {
+            Ok((kingdom, ModuleData::default()))
+        } else {
+            Err(Diagnostics(problems.list))
+        };
+    };
+    let list = syntax.list;
+    let mut data = list.new_data(1);
+    let modules = list.modules();
+    for (tok, cell, marks) in marked {
+        for m in marks {
+            let Some((me, _)) = syntax.mark(m.symbol) else {
+                continue;
+            };
+            let edit = SideEdit::new(ruleset, &mut kingdom, list, &mut data, Side(0), me);
+            if let Err(e) = modules[me].read_mark(edit, cell, m.symbol, m.number, m.count) {
+                problems.push(tok.line, tok.column, e);
+            }
+        }
+    }
+    for (line, word, value) in &drawing.directives.given {
+        let Some((me, _)) = syntax.directive(word) else {
+            continue;
+        };
+        let edit = SideEdit::new(ruleset, &mut kingdom, list, &mut data, Side(0), me);
+        if let Err(e) = modules[me].read_directive(edit, word, *value) {
+            problems.push(*line, 1, e);
         }
     }
     if problems.list.is_empty() {
-        Ok((kingdom, holdings))
+        Ok((kingdom, data))
     } else {
         Err(Diagnostics(problems.list))
     }
@@ -666,7 +740,7 @@ enum CellError {
     Piece(String),
 }
 
-fn cell_kind(t: &str, ruleset: &Ruleset, side: bool) -> Result<CellKind, CellError> {
+fn cell_kind(t: &str, ruleset: &Ruleset, side: Option<&Syntax<'_>>) -> Result<CellKind, CellError> {
     match t {
         "." => return Ok(CellKind::Empty),
         "C" => return Ok(CellKind::Castle),
@@ -675,14 +749,21 @@ fn cell_kind(t: &str, ruleset: &Ruleset, side: bool) -> Result<CellKind, CellErr
     let mut chars = t.chars();
     let symbol = chars.next().ok_or(CellError::Suffix(String::new()))?;
     let rest = chars.as_str();
-    if side && (symbol == 'C' || symbol == '.') && rest.starts_with(['[', '+']) {
+    if let Some(syntax) = side
+        && (symbol == 'C' || symbol == '.')
+        && rest
+            .chars()
+            .next()
+            .is_some_and(|c| syntax.mark(c).is_some())
+    {
         let what = if symbol == 'C' {
             "the castle"
         } else {
             "an empty square"
         };
         return Err(CellError::Piece(format!(
-            "`{t}`: buildings and knights stand on terrain squares, not on {what}"
+            "`{t}`: marks ({}) stand on terrain squares, not on {what}",
+            syntax.marks_in_words()
         )));
     }
     if (symbol == 'C' || symbol == '.') && ruleset.terrain_by_symbol(symbol).is_none() {
@@ -710,100 +791,115 @@ fn cell_kind(t: &str, ruleset: &Ruleset, side: bool) -> Result<CellKind, CellErr
             _ => return Err(CellError::Crowns),
         }
     };
-    let (building, knights) = if side {
-        pieces(t, suffix, ruleset)?
-    } else if suffix.is_empty() {
-        (None, 0)
-    } else {
-        return Err(CellError::Suffix(suffix.to_string()));
+    let marks = match side {
+        Some(syntax) => marks(t, suffix, syntax)?,
+        None if suffix.is_empty() => Vec::new(),
+        None => return Err(CellError::Suffix(suffix.to_string())),
     };
-    Ok(CellKind::Square(
-        Square { terrain, crowns },
-        building,
-        knights,
-    ))
+    Ok(CellKind::Square(Square { terrain, crowns }, marks))
 }
 
-/// The Queendomino suffixes of a square: an optional `[N]`, then any number of `+`.
-fn pieces(t: &str, suffix: &str, ruleset: &Ruleset) -> Result<(Option<usize>, u32), CellError> {
+/// The marks after a square: an optional numbered one `[N]`, then symbols, each repeated once
+/// per piece (`+++`), each symbol in one run.
+fn marks(t: &str, suffix: &str, syntax: &Syntax<'_>) -> Result<Vec<CellMark>, CellError> {
     let mut rest = suffix;
-    let mut building = None;
-    if let Some(after) = rest.strip_prefix('[') {
+    let mut out = Vec::new();
+    if let Some((after, (_, mark))) = rest.strip_prefix('[').zip(syntax.mark('[')) {
+        let what = mark.what;
         let Some(end) = after.find(']') else {
             return Err(CellError::Piece(format!(
-                "`[` without `]` in `{t}`: a building is written `[N]`, e.g. `T[12]`"
+                "`[` without `]` in `{t}`: a {what} is written `[N]`, e.g. `T[12]`"
             )));
         };
         let number = &after[..end];
         let n = number
-            .parse::<u16>()
+            .parse::<u32>()
             .ok()
             .filter(|_| number.bytes().all(|b| b.is_ascii_digit()));
         let Some(n) = n else {
             return Err(CellError::Piece(format!(
-                "bad building number `[{number}]` in `{t}`: write the number of a building tile, e.g. `T[12]`"
+                "bad {what} number `[{number}]` in `{t}`: write the number of a {what} tile, e.g. `T[12]`"
             )));
         };
-        let Some(index) = ruleset.buildings().iter().position(|b| b.number == n) else {
-            let numbers: Vec<u16> = ruleset.buildings().iter().map(|b| b.number).collect();
-            let known = match (numbers.iter().min(), numbers.iter().max()) {
-                (Some(lo), Some(hi)) => {
-                    format!("this ruleset's buildings are numbered {lo} to {hi}")
-                }
-                _ => "this ruleset has no buildings".to_string(),
-            };
-            return Err(CellError::Piece(format!(
-                "unknown building number {n} in `{t}`; {known}"
-            )));
-        };
-        building = Some(index);
+        out.push(CellMark {
+            symbol: '[',
+            number: Some(n),
+            count: 1,
+        });
         rest = &after[end + 1..];
     }
-    let knights = rest.len() - rest.trim_start_matches('+').len();
-    let rest = &rest[knights..];
-    if !rest.is_empty() {
-        if rest.starts_with('[') {
-            return Err(CellError::Piece(format!(
-                "unexpected `{rest}` in `{t}`: one building a square, written before the knights (`T[12]+`)"
-            )));
+    while let Some(c) = rest.chars().next() {
+        match syntax.mark(c) {
+            Some((_, mark)) if mark.numbered() => {
+                return Err(CellError::Piece(format!(
+                    "unexpected `{rest}` in `{t}`: one {} a square, written before the other marks (`T[12]+`)",
+                    mark.what
+                )));
+            }
+            Some(_) if !out.iter().any(|m: &CellMark| m.symbol == c) => {
+                let run = rest.len() - rest.trim_start_matches(c).len();
+                let count = run / c.len_utf8();
+                if count > MAX_MARKS_PER_SQUARE {
+                    return Err(CellError::Piece(format!(
+                        "{count} `{c}` on one square in `{t}`; at most {MAX_MARKS_PER_SQUARE} are supported"
+                    )));
+                }
+                out.push(CellMark {
+                    symbol: c,
+                    number: None,
+                    count: count as u32,
+                });
+                rest = &rest[run..];
+            }
+            _ => return Err(CellError::Suffix(rest.to_string())),
         }
-        return Err(CellError::Suffix(rest.to_string()));
     }
-    if knights as u32 > MAX_KNIGHTS_PER_SQUARE {
-        return Err(CellError::Piece(format!(
-            "{knights} knights on one square in `{t}`; at most {MAX_KNIGHTS_PER_SQUARE} are supported"
-        )));
-    }
-    Ok((building, knights as u32))
+    Ok(out)
 }
 
 /// Draw a kingdom in the kingdom file format (the inverse of [`parse`]): its bounding box, one
 /// row per line, cells padded to a common width.
 pub fn render(kingdom: &Kingdom, ruleset: &Ruleset) -> String {
-    render_impl(kingdom, None, ruleset)
+    render_impl(kingdom, &[], ruleset)
 }
 
-/// Draw a kingdom and a side's holdings (the inverse of [`parse_side`]): buildings as `[N]` (the
-/// square shows its own crowns, without the building's), knights as `+`, then the `@` lines for
-/// what is not 0. Pieces on squares outside the kingdom cannot be drawn and are left out.
-pub fn render_side(kingdom: &Kingdom, holdings: &Holdings, ruleset: &Ruleset) -> String {
-    let mut out = render_impl(kingdom, Some(holdings), ruleset);
-    for (word, n) in [
-        ("@coins", holdings.coins),
-        ("@towers", holdings.towers),
-        ("@knights", holdings.knights_in_hand),
-    ] {
-        if n > 0 {
-            out.push_str(&format!("{word} {n}\n"));
-        }
+/// Draw a kingdom and what the modules keep for its side (the inverse of [`parse_side`]): each
+/// module's marks after its squares (a building as `[N]`, the square showing its own crowns
+/// without the building's; knights as `+`), then the modules' `@` lines for what is not 0.
+/// Pieces on squares outside the kingdom cannot be drawn and are left out.
+pub fn render_side(side: SideView<'_>) -> String {
+    let list = side.list();
+    let syntax = Syntax::of(list);
+    let mut marks: Vec<PlacedMark> = Vec::new();
+    let mut lines: Vec<(&'static str, Option<u32>)> = Vec::new();
+    for (i, m) in list.modules().iter().enumerate() {
+        let view = side.for_module(i);
+        let mut mine = Vec::new();
+        m.write_marks(view, &mut mine);
+        marks.extend(
+            mine.into_iter()
+                .filter(|p| syntax.mark(p.symbol).is_some_and(|(me, _)| me == i)),
+        );
+        let mut mine = Vec::new();
+        m.write_directives(view, &mut mine);
+        lines.extend(
+            mine.into_iter()
+                .filter(|(w, _)| syntax.directive(w).is_some_and(|(me, _)| me == i)),
+        );
     }
-    if holdings.hosts_queen {
-        out.push_str("@queen\n");
+    // A numbered mark first on its square.
+    marks.sort_by_key(|m| !m.symbol.eq(&'['));
+    let mut out = render_impl(side.kingdom, &marks, side.ruleset);
+    for (word, n) in lines {
+        match n {
+            Some(n) => out.push_str(&format!("@{word} {n}\n")),
+            None => out.push_str(&format!("@{word}\n")),
+        }
     }
     out
 }
 
-fn render_impl(kingdom: &Kingdom, holdings: Option<&Holdings>, ruleset: &Ruleset) -> String {
+fn render_impl(kingdom: &Kingdom, marks: &[PlacedMark], ruleset: &Ruleset) -> String {
     let (min_x, min_y, max_x, max_y) = kingdom.bounds();
     let mut rows: Vec<Vec<String>> = Vec::new();
     for y in min_y..=max_y {
@@ -818,23 +914,21 @@ fn render_impl(kingdom: &Kingdom, holdings: Option<&Holdings>, ruleset: &Ruleset
                         .terrains()
                         .get(sq.terrain.index())
                         .map_or('?', |t| t.symbol);
-                    let building = holdings.and_then(|h| {
-                        h.buildings
-                            .iter()
-                            .find(|(_, c)| *c == cell)
-                            .and_then(|(b, _)| ruleset.buildings().get(b.index()))
-                    });
-                    let crowns = sq.crowns - building.map_or(0, |b| b.crowns.min(sq.crowns));
+                    let here = marks.iter().filter(|m| m.cell == cell);
+                    let added: u8 = here.clone().map(|m| m.crowns).sum();
+                    let crowns = sq.crowns - added.min(sq.crowns);
                     let mut text = symbol.to_string();
                     if crowns > 0 {
                         text.push_str(&crowns.to_string());
                     }
-                    if let Some(b) = building {
-                        text.push_str(&format!("[{}]", b.number));
-                    }
-                    if let Some(h) = holdings {
-                        let knights = h.knights_placed.iter().filter(|c| **c == cell).count();
-                        text.push_str(&"+".repeat(knights));
+                    for m in here {
+                        match m.number {
+                            Some(n) => text.push_str(&format!("[{n}]")),
+                            None => {
+                                let count = m.count.min(MAX_MARKS_PER_SQUARE as u32) as usize;
+                                text.extend(std::iter::repeat_n(m.symbol, count));
+                            }
+                        }
                     }
                     text
                 }

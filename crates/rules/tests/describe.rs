@@ -52,10 +52,10 @@ fn choices_say_what_the_engine_does() {
                 let c = describe_choice(&game, a).expect("a step's choice in words");
                 assert!(!c.row.is_empty() && !c.detail.is_empty());
                 let side = game.side_of(game.to_act().unwrap());
-                let before = game.economy().sides[side].coins;
+                let before = game.resource(side, "coins");
                 let mut after = game.clone();
                 after.apply(a).unwrap();
-                let now = after.economy().sides[side].coins;
+                let now = after.resource(side, "coins");
                 match a {
                     Action::Tax { .. } => {
                         seen_tax += 1;

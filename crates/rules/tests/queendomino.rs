@@ -4,9 +4,15 @@
 mod common;
 
 use common::assert_diag;
-use crownlands_core::modules::{Holdings, SideView, build_all, score_side};
-use crownlands_core::{BuildingValue, Cell, Content, FirstClaims, Ruleset, TaxBonus, TieBreak};
-use crownlands_rules::kingdom_file::{parse, parse_side, render_side};
+use crownlands_core::modules::{
+    BuildingsState, KnightsState, ModuleData, ModuleList, SideView, build_all, score_side,
+};
+use crownlands_core::{
+    BuildingId, BuildingValue, Cell, Content, FirstClaims, Kingdom, Ruleset, Side, TaxBonus,
+    TieBreak,
+};
+use crownlands_rules::Diagnostics;
+use crownlands_rules::kingdom_file::parse;
 use crownlands_rules::{Validated, load, load_str, to_toml, validate_path, validate_str};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -16,6 +22,68 @@ fn queendomino() -> Ruleset {
 }
 
 const EXAMPLE: &str = include_str!("data/queendomino-rulebook-example.kingdom");
+
+/// The modules of `r`'s rules (the same at every player count of the shipped files).
+fn side_modules(r: &Ruleset) -> ModuleList {
+    build_all(
+        crownlands_core::Registry::shipped_ref(),
+        &r.player_counts()[0].1.modules,
+    )
+    .expect("modules")
+}
+
+/// A kingdom file read with what `r`'s modules put on a side.
+fn parse_side(
+    text: &str,
+    file: &str,
+    r: &Ruleset,
+    grid: u8,
+) -> Result<(Kingdom, ModuleData), Diagnostics> {
+    crownlands_rules::kingdom_file::parse_side(text, file, r, &side_modules(r), grid)
+}
+
+/// A kingdom file written from a kingdom and its side's module data.
+fn render_side(k: &Kingdom, data: &ModuleData, r: &Ruleset) -> String {
+    let list = side_modules(r);
+    crownlands_rules::kingdom_file::render_side(SideView::new(r, k, &list, data, Side(0)))
+}
+
+/// What the side of a kingdom file holds, gathered from the modules' data.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Held {
+    coins: u32,
+    towers: u32,
+    knights_in_hand: u32,
+    hosts_queen: bool,
+    knights_placed: Vec<Cell>,
+    buildings: Vec<(BuildingId, Cell)>,
+}
+
+impl Held {
+    fn of(r: &Ruleset, data: &ModuleData) -> Held {
+        let list = side_modules(r);
+        let side = Side(0);
+        let placed = data
+            .states()
+            .find::<KnightsState>()
+            .map_or_else(Vec::new, |k| k.placed(side).to_vec());
+        Held {
+            coins: data.resource(&list, side, "coins"),
+            towers: data.resource(&list, side, "towers"),
+            knights_in_hand: data.resource(&list, side, "knights") - placed.len() as u32,
+            hosts_queen: data.resource(&list, side, "queen-host") > 0,
+            knights_placed: placed,
+            buildings: data
+                .states()
+                .find::<BuildingsState>()
+                .map_or_else(Vec::new, |b| b.built(side).to_vec()),
+        }
+    }
+
+    fn knights(&self) -> u32 {
+        self.knights_in_hand + self.knights_placed.len() as u32
+    }
+}
 
 #[test]
 fn dominoes_match_the_reference_totals() {
@@ -518,7 +586,8 @@ fn module_parameters_of_a_module_switched_off_by_a_later_file_are_inherited_quie
 #[test]
 fn the_rulebook_example_parses_to_the_printed_territories() {
     let r = queendomino();
-    let (k, h) = parse_side(EXAMPLE, "example", &r, 5).unwrap_or_else(|e| panic!("{e}"));
+    let (k, data) = parse_side(EXAMPLE, "example", &r, 5).unwrap_or_else(|e| panic!("{e}"));
+    let h = Held::of(&r, &data);
     assert_eq!(k.squares(), 24, "a full 5x5 kingdom");
     let mut by: BTreeMap<&str, Vec<(u32, u32)>> = BTreeMap::new();
     for t in k.territories() {
@@ -592,15 +661,7 @@ fn the_rulebook_example_scores_71() {
         parse_side(EXAMPLE, "example", &r, rules.grid_size).unwrap_or_else(|e| panic!("{e}"));
     let modules =
         build_all(crownlands_core::Registry::shipped_ref(), &rules.modules).expect("modules");
-    let score = score_side(
-        rules,
-        &modules,
-        SideView {
-            ruleset: &r,
-            kingdom: &k,
-            holdings: &h,
-        },
-    );
+    let score = score_side(rules, SideView::new(&r, &k, &modules, &h, Side(0)));
     let mut territories: BTreeMap<String, u32> = BTreeMap::new();
     for t in &score.territories {
         *territories
@@ -673,7 +734,7 @@ fn render_side_round_trips() {
     // Nothing but squares: the same as `render`, and no `@` lines.
     let plain = "W1 C F\n";
     let (k, h) = parse_side(plain, "k", &r, 5).expect("plain");
-    assert_eq!(h, Holdings::default());
+    assert_eq!(h, side_modules(&r).new_data(1));
     assert_eq!(
         render_side(&k, &h, &r),
         crownlands_rules::kingdom_file::render(&k, &r)
@@ -743,15 +804,10 @@ T+++ F2+ T[1]x
     assert!(!d.to_string().contains("twice"), "{d}");
     let d = parse_side("C\n@coins 1\n@coins 2\n", "k", &r, 5).expect_err("twice");
     assert_diag(&d, 3, 1, &["`@coins` is given twice (first on line 2)"]);
-    // A kingdomino ruleset has no buildings.
+    // A kingdomino ruleset has no buildings module: `[1]` is no mark of its modules.
     let k = load(crownlands_core::Registry::shipped_ref(), "kingdomino").expect("kingdomino");
     let d = parse_side("C F[1]\n", "k", &k, 5).expect_err("no buildings");
-    assert_diag(
-        &d,
-        1,
-        3,
-        &["unknown building number 1", "this ruleset has no buildings"],
-    );
+    assert_diag(&d, 1, 3, &["unexpected `[1]` in `F[1]`"]);
     // Too many knights on one square.
     let d = parse_side(&format!("C F{}\n", "+".repeat(65)), "k", &r, 5).expect_err("knights");
     assert_diag(&d, 1, 3, &["65 knights on one square", "at most 64"]);

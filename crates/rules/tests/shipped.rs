@@ -413,19 +413,14 @@ fn house_rule_buildings_score_from_a_kingdom_file() {
     let rules = q.rules_for(3).expect("3p");
     // Oasis (1 per lake crown: 3), Treasury (1 per 4 coins: 2), Guildhall (1 per building: 3).
     let text = "L1 L2 T[33]\n.  C  T[34]\n.  .  T[35]\n@coins 9\n";
-    let (kingdom, holdings) =
-        crownlands_rules::kingdom_file::parse_side(text, "k.txt", &q, rules.grid_size)
-            .unwrap_or_else(|e| panic!("{e}"));
     let modules =
         build_all(crownlands_core::Registry::shipped_ref(), &rules.modules).expect("modules");
+    let (kingdom, data) =
+        crownlands_rules::kingdom_file::parse_side(text, "k.txt", &q, &modules, rules.grid_size)
+            .unwrap_or_else(|e| panic!("{e}"));
     let s = score_side(
         rules,
-        &modules,
-        SideView {
-            ruleset: &q,
-            kingdom: &kingdom,
-            holdings: &holdings,
-        },
+        SideView::new(&q, &kingdom, &modules, &data, crownlands_core::Side(0)),
     );
     assert_eq!(
         (s.bonus("Oasis"), s.bonus("Treasury"), s.bonus("Guildhall")),

@@ -9,20 +9,26 @@ use super::{load_ruleset, print_json, rules_for};
 use crate::errors::{CliError, CliResult};
 use crate::output::{print_rows, say, signed, territory_rows};
 use crownlands_core::Registry;
-use crownlands_core::modules::{Holdings, Module, SideView, build_all, score_side};
+use crownlands_core::modules::{ModuleData, ModuleList, SideView, build_all, score_side};
 use crownlands_core::score::rank;
 use crownlands_core::{Decider, Kingdom, Rules, Ruleset, ScoreBreakdown};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Read a kingdom file with its Queendomino pieces.
-fn read_side(path: &Path, ruleset: &Ruleset, grid: u8) -> CliResult<(Kingdom, Holdings)> {
+/// Read a kingdom file with what the rules' modules put on it (Queendomino's pieces).
+fn read_side(
+    path: &Path,
+    ruleset: &Ruleset,
+    modules: &ModuleList,
+    grid: u8,
+) -> CliResult<(Kingdom, ModuleData)> {
     let text = super::read_kingdom_text(path)?;
     Ok(crownlands_rules::kingdom_file::parse_side(
         &text,
         &path.display().to_string(),
         ruleset,
+        modules,
         grid,
     )?)
 }
@@ -32,7 +38,7 @@ struct Scored {
     path: PathBuf,
     kingdom: Kingdom,
     /// What the kingdom file holds of the modules' pieces, for their score lines.
-    holdings: Holdings,
+    data: ModuleData,
     score: ScoreBreakdown,
 }
 
@@ -56,20 +62,19 @@ pub fn run(
         .map_err(|e| CliError::Message(format!("ruleset {}: {e}", ruleset.name())))?;
     let mut scored = Vec::with_capacity(paths.len());
     for path in paths {
-        let (kingdom, holdings) = read_side(path, &ruleset, rules.grid_size)?;
-        let score = score_side(
-            rules,
+        let (kingdom, data) = read_side(path, &ruleset, &modules, rules.grid_size)?;
+        let view = SideView::new(
+            &ruleset,
+            &kingdom,
             &modules,
-            SideView {
-                ruleset: &ruleset,
-                kingdom: &kingdom,
-                holdings: &holdings,
-            },
+            &data,
+            crownlands_core::Side(0),
         );
+        let score = score_side(rules, view);
         scored.push(Scored {
             path: path.clone(),
             kingdom,
-            holdings,
+            data,
             score,
         });
     }
@@ -191,7 +196,7 @@ fn score_json(ruleset: &Ruleset, score: &ScoreBreakdown) -> serde_json::Value {
 }
 
 /// One kingdom's score as text.
-fn print_score(ruleset: &Ruleset, rules: &Rules, modules: &[Box<dyn Module>], s: &Scored) {
+fn print_score(ruleset: &Ruleset, rules: &Rules, modules: &ModuleList, s: &Scored) {
     say!(
         "{} under {} ({}x{} kingdom)",
         s.path.display(),
@@ -206,13 +211,15 @@ fn print_score(ruleset: &Ruleset, rules: &Rules, modules: &[Box<dyn Module>], s:
     for b in &crownlands_core::score::score_kingdom(&s.kingdom, rules).bonuses {
         rows.push((b.key.clone(), "bonus".into(), signed(b.points)));
     }
-    let view = SideView {
+    let view = SideView::new(
         ruleset,
-        kingdom: &s.kingdom,
-        holdings: &s.holdings,
-    };
-    for m in modules {
-        for line in m.score_lines(rules, view) {
+        &s.kingdom,
+        modules,
+        &s.data,
+        crownlands_core::Side(0),
+    );
+    for (i, m) in modules.modules().iter().enumerate() {
+        for line in m.score_lines(rules, view.for_module(i)) {
             rows.push((line.label, m.name().to_string(), signed(line.points)));
         }
     }

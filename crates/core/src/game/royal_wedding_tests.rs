@@ -69,7 +69,7 @@ fn royal_wedding_teams_share_a_kingdom_and_a_purse() {
         assert_eq!(g.sides(), players / 2);
         assert_eq!(g.kingdoms().len(), usize::from(players / 2));
         assert!(
-            g.economy()
+            crate::testkit::pieces(&g)
                 .sides
                 .values()
                 .all(|h| h.coins == 7 && h.knights_in_hand == 1),
@@ -81,7 +81,7 @@ fn royal_wedding_teams_share_a_kingdom_and_a_purse() {
             let side = g.side_of(player);
             assert_eq!(side, Side(player.0 / 2), "teammates sit side by side");
             let before = g.placed().len();
-            let coins_before = g.economy().sides[side].coins;
+            let coins_before = crate::testkit::pieces(&g).sides[side].coins;
             let a = g.play_random(|| xorshift(&mut state)).expect("action");
             if g.placed().len() > before {
                 let (kingdom, _, _) = g.placed()[before];
@@ -90,7 +90,7 @@ fn royal_wedding_teams_share_a_kingdom_and_a_purse() {
             }
             if let Action::Tax { .. } = a {
                 assert!(
-                    g.economy().sides[side].coins > coins_before,
+                    crate::testkit::pieces(&g).sides[side].coins > coins_before,
                     "tax goes to the team's purse"
                 );
             }

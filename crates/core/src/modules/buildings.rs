@@ -15,8 +15,12 @@
 //! terrain, per tower in the kingdom, or per knight owned.
 
 use super::describe::{self, CellMark, ChoiceView, Panel, Stat};
-use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params, SetupContext, SideView};
-use crate::building::{BuildingId, BuildingValue};
+use super::file::{Directive, FileMark, FileSyntax, Mark, PlacedMark};
+use super::{
+    Cx, CxMut, Module, ModuleError, ModuleSpec, ModuleState, Param, Params, Res, SetupContext,
+    SideEdit, SideView, StateBox,
+};
+use crate::building::{BuildingId, BuildingValue, TaxBonus};
 use crate::game::{Action, Game, IllegalAction};
 use crate::geometry::Cell;
 use crate::ruleset::Ruleset;
@@ -26,6 +30,48 @@ use crate::terrain::TerrainId;
 
 /// The title of the Builders' Board's panel.
 pub(crate) const BOARD: &str = "Builders' Board";
+
+// Res(0) is `board`: this module's state, which the Dragon reaches through it.
+/// A side's towers, and the table's tower supply.
+const TOWERS: Res = Res(1);
+/// What each tax brings a side on top of the territory's squares.
+const TAX_BONUS: Res = Res(2);
+const COINS: Res = Res(3);
+/// A side's knights owned, and the table's knight supply (the knights module's).
+const KNIGHTS: Res = Res(4);
+const QUEEN_HOST: Res = Res(5);
+const DISCOUNT: Res = Res(6);
+
+/// What the buildings keep during a game: the Builders' Board, the pile, and what each side built.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BuildingsState {
+    /// Face-up buildings by slot, cheapest slot first (`None`: empty until the next round).
+    pub board: Vec<Option<BuildingId>>,
+    /// The building draw pile, next tile at the end. Its order is hidden from players.
+    pub pile: Vec<BuildingId>,
+    /// The terrain buildings stand on, looked up once at setup.
+    pub town: Option<TerrainId>,
+    /// Buildings built by each side (by side index), with their town square.
+    pub built: Vec<Vec<(BuildingId, Cell)>>,
+}
+
+impl ModuleState for BuildingsState {
+    fn clear(&mut self) {
+        self.board.clear();
+        self.pile.clear();
+        self.town = None;
+        for b in &mut self.built {
+            b.clear();
+        }
+    }
+}
+
+impl BuildingsState {
+    /// The buildings `side` built, with their squares.
+    pub fn built(&self, side: Side) -> &[(BuildingId, Cell)] {
+        self.built.get(side.index()).map_or(&[], Vec::as_slice)
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Buildings {
@@ -51,13 +97,17 @@ impl Buildings {
     }
 
     /// What `side` pays for the building in `slot`.
-    pub fn price(&self, economy: &Economy, side: Side, slot: usize) -> u32 {
+    pub fn price(&self, cx: Cx<'_>, side: Side, slot: usize) -> u32 {
         let base = self.slot_prices.get(slot).copied().unwrap_or(0);
-        let hosting = economy.sides.get(side).is_some_and(|h| h.hosts_queen);
-        if hosting {
-            base.saturating_sub(economy.queen_discount)
+        base.saturating_sub(self.discount(cx, side))
+    }
+
+    /// What `side` pays less for a building: the Queen's discount while hosting her.
+    fn discount(&self, cx: Cx<'_>, side: Side) -> u32 {
+        if cx.get(side, QUEEN_HOST) > 0 {
+            cx.supply(DISCOUNT)
         } else {
-            base
+            0
         }
     }
 
@@ -67,44 +117,55 @@ impl Buildings {
     }
 
     /// Town squares of `side`'s kingdom without a building.
-    fn open_town_squares(&self, game: &Game, side: Side) -> Vec<Cell> {
-        let Some(town) = game.economy().town else {
+    fn open_town_squares(&self, cx: Cx<'_>, side: Side) -> Vec<Cell> {
+        let Some(state) = cx.state::<BuildingsState>() else {
             return Vec::new();
         };
-        let built = &game.economy().sides[side].buildings;
-        let mut out = game.kingdom(side).cells_of(town);
+        let Some(town) = state.town else {
+            return Vec::new();
+        };
+        let built = state.built(side);
+        let mut out = cx.game().kingdom(side).cells_of(town);
         out.retain(|cell| !built.iter().any(|&(_, c)| c == *cell));
         out
     }
 
     /// How many open town squares `side` has, without listing them. In a game every building
     /// stands on a town square of its own (building is legal nowhere else).
-    fn open_town_count(&self, game: &Game, side: Side) -> u32 {
-        let Some(town) = game.economy().town else {
+    fn open_town_count(&self, cx: Cx<'_>, state: &BuildingsState, side: Side) -> u32 {
+        let Some(town) = state.town else {
             return 0;
         };
-        let built = game.economy().sides[side].buildings.len() as u32;
-        game.kingdom(side).count_of(town).saturating_sub(built)
+        let built = state.built(side).len() as u32;
+        cx.game().kingdom(side).count_of(town).saturating_sub(built)
     }
 
     /// The `n`th open town square of `side` (in the order of `open_town_squares`).
-    fn nth_open_town_square(&self, game: &Game, side: Side, n: u32) -> Option<Cell> {
-        let town = game.economy().town?;
-        let built = game.economy().sides[side].buildings.iter().map(|&(_, c)| c);
-        game.kingdom(side).nth_cell_of_except(town, built, n)
+    fn nth_open_town_square(
+        &self,
+        cx: Cx<'_>,
+        state: &BuildingsState,
+        side: Side,
+        n: u32,
+    ) -> Option<Cell> {
+        let town = state.town?;
+        let built = state.built(side).iter().map(|&(_, c)| c);
+        cx.game().kingdom(side).nth_cell_of_except(town, built, n)
     }
 
     /// The slots `side` can afford, as a bit mask (bit `slot`).
-    fn affordable_slots(&self, e: &Economy, side: Side) -> u64 {
-        let coins = e.sides[side].coins;
-        let discount = if e.sides[side].hosts_queen {
-            e.queen_discount
-        } else {
-            0
-        };
+    fn affordable_slots(&self, cx: Cx<'_>, state: &BuildingsState, side: Side) -> u64 {
+        let coins = cx.get(side, COINS);
+        let discount = self.discount(cx, side);
         // Without branching on each slot: which ones are affordable is anyone's guess.
         let mut mask = 0;
-        for (slot, (b, &base)) in e.board.iter().zip(&self.slot_prices).enumerate().take(64) {
+        for (slot, (b, &base)) in state
+            .board
+            .iter()
+            .zip(&self.slot_prices)
+            .enumerate()
+            .take(64)
+        {
             let affordable = b.is_some() & (base.saturating_sub(discount) <= coins);
             mask |= u64::from(affordable) << slot;
         }
@@ -119,15 +180,19 @@ impl Buildings {
             BuildingValue::PerTerritory { terrain, points } => {
                 side.kingdom.territory_count(terrain) as i32 * points
             }
-            BuildingValue::PerTower { points } => side.holdings.towers as i32 * points,
-            BuildingValue::PerKnight { points } => side.holdings.knights() as i32 * points,
+            BuildingValue::PerTower { points } => side.get(TOWERS) as i32 * points,
+            BuildingValue::PerKnight { points } => side.get(KNIGHTS) as i32 * points,
             BuildingValue::PerCrown { terrain, points } => {
                 side.kingdom.crowns_of(terrain) as i32 * points
             }
             BuildingValue::PerCoins { coins, points } => {
-                (side.holdings.coins / coins.max(1)) as i32 * points
+                (side.get(COINS) / coins.max(1)) as i32 * points
             }
-            BuildingValue::PerBuilding { points } => side.holdings.buildings.len() as i32 * points,
+            BuildingValue::PerBuilding { points } => {
+                side.state::<BuildingsState>()
+                    .map_or(0, |s| s.built(side.side).len()) as i32
+                    * points
+            }
         })
     }
 }
@@ -159,10 +224,11 @@ impl Module for Buildings {
         Some("Build: buildings on town squares give knights/towers now, points at the end.")
     }
 
-    fn describe_choice(&self, game: &Game, side: Side, action: Action) -> Option<ChoiceView> {
+    fn describe_choice(&self, cx: Cx<'_>, side: Side, action: Action) -> Option<ChoiceView> {
         let Action::Build { slot, cell } = action else {
             return None;
         };
+        let game = cx.game();
         let (b, t, price) = describe::board_choice(game, slot, action)?;
         let short = [t.now.as_str(), t.end.as_str()]
             .iter()
@@ -180,27 +246,27 @@ impl Module for Buildings {
                 "{} for {price}¢: {}; {}{worth}.",
                 t.name, t.now_full, t.end_full
             ),
-            cost: Some(format!(
-                "{}¢",
-                self.price(game.economy(), side, usize::from(slot))
-            )),
+            cost: Some(format!("{}¢", self.price(cx, side, usize::from(slot)))),
             gives: (!short.is_empty()).then_some(short),
             cells: vec![cell],
             row: Some((BOARD.to_string(), usize::from(slot))),
         })
     }
 
-    fn panels(&self, game: &Game, out: &mut Vec<Panel>) {
-        let e = game.economy();
+    fn panels(&self, cx: Cx<'_>, out: &mut Vec<Panel>) {
+        let game = cx.game();
+        let Some(state) = cx.state::<BuildingsState>() else {
+            return;
+        };
         let ruleset = game.ruleset();
         // Prices for the side to act (the first side once the game is over).
         let side = game.side_to_act().unwrap_or_default();
-        let mut rows: Vec<String> = e
+        let mut rows: Vec<String> = state
             .board
             .iter()
             .enumerate()
             .map(|(slot, b)| {
-                let price = self.price(e, side, slot);
+                let price = self.price(cx, side, slot);
                 let off = price != self.slot_prices.get(slot).copied().unwrap_or(0);
                 match b.and_then(|id| ruleset.buildings().get(id.index())) {
                     Some(b) => {
@@ -222,26 +288,31 @@ impl Module for Buildings {
                 }
             })
             .collect();
-        rows.push(format!("supply {}kn {}tw", e.knight_supply, e.tower_supply));
+        rows.push(format!(
+            "supply {}kn {}tw",
+            cx.supply(KNIGHTS),
+            cx.supply(TOWERS)
+        ));
         out.push(Panel {
             title: BOARD.to_string(),
             rows,
         });
     }
 
-    fn side_stats(&self, game: &Game, side: Side, out: &mut Vec<Stat>) {
-        let n = game.economy().sides.get(side).map_or(0, |h| h.towers);
+    fn side_stats(&self, cx: Cx<'_>, side: Side, out: &mut Vec<Stat>) {
+        let n = cx.get(side, TOWERS);
         out.push(Stat {
             long: describe::plural(n, "tower", "towers"),
             short: format!("{n}tw"),
         });
     }
 
-    fn cell_marks(&self, game: &Game, side: Side, out: &mut Vec<CellMark>) {
-        let Some(h) = game.economy().sides.get(side) else {
+    fn cell_marks(&self, cx: Cx<'_>, side: Side, out: &mut Vec<CellMark>) {
+        let Some(state) = cx.state::<BuildingsState>() else {
             return;
         };
-        out.extend(h.buildings.iter().map(|&(id, cell)| {
+        let game = cx.game();
+        out.extend(state.built(side).iter().map(|&(id, cell)| {
             CellMark {
                 cell,
                 symbol: 'B',
@@ -299,17 +370,32 @@ impl Module for Buildings {
         })
     }
 
+    fn new_state(&self) -> StateBox {
+        StateBox::new(BuildingsState::default())
+    }
+
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
-        let e = &mut *ctx.economy;
-        e.tower_supply = self.tower_supply;
-        e.town = self.town(ctx.ruleset);
-        e.building_pile.clear();
-        e.building_pile
-            .extend((0..ctx.ruleset.buildings().len() as u16).map(BuildingId));
-        ctx.rng.shuffle(&mut e.building_pile);
-        e.board.clear();
-        e.board.resize(self.slot_prices.len(), None);
-        refill(e);
+        ctx.set_supply(TOWERS, self.tower_supply);
+        let town = self.town(ctx.ruleset);
+        let count = ctx.ruleset.buildings().len() as u16;
+        let sides = usize::from(ctx.sides);
+        let mut pile: Vec<BuildingId> = Vec::new();
+        let Some(state) = ctx.state_mut::<BuildingsState>() else {
+            return Ok(());
+        };
+        state.town = town;
+        state.built.resize_with(sides, Vec::new);
+        std::mem::swap(&mut pile, &mut state.pile);
+        pile.clear();
+        pile.extend((0..count).map(BuildingId));
+        ctx.rng.shuffle(&mut pile);
+        let Some(state) = ctx.state_mut::<BuildingsState>() else {
+            return Ok(());
+        };
+        state.pile = pile;
+        state.board.clear();
+        state.board.resize(self.slot_prices.len(), None);
+        refill(state);
         Ok(())
     }
 
@@ -317,15 +403,170 @@ impl Module for Buildings {
         true
     }
 
-    fn legal_actions(&self, game: &Game, side: Side, out: &mut Vec<Action>) {
-        let e = game.economy();
-        let coins = e.sides[side].coins;
-        let squares = self.open_town_squares(game, side);
+    fn file_syntax(&self) -> FileSyntax {
+        FileSyntax {
+            directives: &[Directive {
+                word: "towers",
+                number: true,
+                what: "towers",
+            }],
+            marks: &[Mark {
+                symbol: '[',
+                what: "building",
+            }],
+        }
+    }
+
+    fn check_marks(&self, ruleset: &Ruleset, marks: &[FileMark<'_>]) -> Vec<(usize, String)> {
+        let mut out = Vec::new();
+        let town = self.town(ruleset);
+        let buildings = ruleset.buildings();
+        // (building index, mark index) of each building seen so far.
+        let mut placed: Vec<(usize, usize)> = Vec::new();
+        for (i, m) in marks.iter().enumerate() {
+            let n = m.number.unwrap_or(0);
+            let Some(b) = buildings.iter().position(|b| u32::from(b.number) == n) else {
+                let numbers = buildings.iter().map(|b| b.number);
+                let known = match (numbers.clone().min(), numbers.max()) {
+                    (Some(lo), Some(hi)) => {
+                        format!("this ruleset's buildings are numbered {lo} to {hi}")
+                    }
+                    _ => "this ruleset has no buildings".to_string(),
+                };
+                out.push((
+                    i,
+                    format!("unknown building number {n} in `{}`; {known}", m.token),
+                ));
+                continue;
+            };
+            let building = &buildings[b];
+            if town != Some(m.square.terrain) {
+                let what = ruleset
+                    .terrains()
+                    .get(m.square.terrain.index())
+                    .map_or("?", |t| t.name.as_str());
+                let message = match town.and_then(|t| ruleset.terrains().get(t.index())) {
+                    Some(t) => format!(
+                        "building {} ({}) stands on a {} square, not on {what}",
+                        building.number,
+                        building.label(),
+                        t.name
+                    ),
+                    None => format!(
+                        "building {} ({}) needs a town square, but this ruleset has no town terrain",
+                        building.number,
+                        building.label()
+                    ),
+                };
+                out.push((i, message));
+            }
+            match placed.iter().find(|(x, _)| *x == b) {
+                Some(&(_, first)) => out.push((
+                    i,
+                    format!(
+                        "building {} ({}) is already at line {}, column {}: each building is built once",
+                        building.number,
+                        building.label(),
+                        marks[first].line,
+                        marks[first].column
+                    ),
+                )),
+                None => placed.push((b, i)),
+            }
+            if m.square.crowns.saturating_add(building.crowns) > crate::domino::MAX_CROWNS {
+                out.push((
+                    i,
+                    format!(
+                        "{} crowns on the square and {} on building {}: a square holds at most {}",
+                        m.square.crowns,
+                        building.crowns,
+                        building.number,
+                        crate::domino::MAX_CROWNS
+                    ),
+                ));
+            }
+        }
+        out
+    }
+
+    fn read_mark(
+        &self,
+        mut edit: SideEdit<'_>,
+        cell: Cell,
+        _symbol: char,
+        number: Option<u32>,
+        _count: u32,
+    ) -> Result<(), String> {
+        let n = number.unwrap_or(0);
+        let Some((index, crowns)) = edit
+            .ruleset
+            .buildings()
+            .iter()
+            .enumerate()
+            .find(|(_, b)| u32::from(b.number) == n)
+            .map(|(i, b)| (i, b.crowns))
+        else {
+            return Err(format!("unknown building number {n}"));
+        };
+        edit.kingdom_mut()
+            .add_crowns(cell, crowns)
+            .map_err(|e| e.to_string())?;
+        let side = edit.side.index();
+        if let Some(state) = edit.state_mut::<BuildingsState>() {
+            if state.built.len() <= side {
+                state.built.resize_with(side + 1, Vec::new);
+            }
+            // At most 256 buildings (the rules crate's limit), so the index fits.
+            state.built[side].push((BuildingId(index as u16), cell));
+        }
+        Ok(())
+    }
+
+    fn read_directive(
+        &self,
+        mut edit: SideEdit<'_>,
+        _word: &str,
+        value: Option<u32>,
+    ) -> Result<(), String> {
+        edit.add(TOWERS, value.unwrap_or(0));
+        Ok(())
+    }
+
+    fn write_marks(&self, side: SideView<'_>, out: &mut Vec<PlacedMark>) {
+        let Some(state) = side.state::<BuildingsState>() else {
+            return;
+        };
+        for &(id, cell) in state.built(side.side) {
+            if let Some(b) = side.ruleset.buildings().get(id.index()) {
+                out.push(PlacedMark {
+                    cell,
+                    symbol: '[',
+                    number: Some(u32::from(b.number)),
+                    count: 1,
+                    crowns: b.crowns,
+                });
+            }
+        }
+    }
+
+    fn write_directives(&self, side: SideView<'_>, out: &mut Vec<(&'static str, Option<u32>)>) {
+        let towers = side.get(TOWERS);
+        if towers > 0 {
+            out.push(("towers", Some(towers)));
+        }
+    }
+
+    fn legal_actions(&self, cx: Cx<'_>, side: Side, out: &mut Vec<Action>) {
+        let Some(state) = cx.state::<BuildingsState>() else {
+            return;
+        };
+        let coins = cx.get(side, COINS);
+        let squares = self.open_town_squares(cx, side);
         if squares.is_empty() {
             return;
         }
-        for (slot, b) in e.board.iter().enumerate() {
-            if b.is_some() && self.price(e, side, slot) <= coins {
+        for (slot, b) in state.board.iter().enumerate() {
+            if b.is_some() && self.price(cx, side, slot) <= coins {
                 for &cell in &squares {
                     out.push(Action::Build {
                         slot: slot as u8,
@@ -336,49 +577,53 @@ impl Module for Buildings {
         }
     }
 
-    fn legal_action_count(&self, game: &Game, side: Side) -> u32 {
-        let squares = self.open_town_count(game, side);
+    fn legal_action_count(&self, cx: Cx<'_>, side: Side) -> u32 {
+        let Some(state) = cx.state::<BuildingsState>() else {
+            return 0;
+        };
+        let squares = self.open_town_count(cx, state, side);
         if squares == 0 {
             return 0;
         }
-        self.affordable_slots(game.economy(), side).count_ones() * squares
+        self.affordable_slots(cx, state, side).count_ones() * squares
     }
 
-    fn nth_legal_action(&self, game: &Game, side: Side, n: u32) -> Option<Action> {
-        let squares = self.open_town_count(game, side);
+    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<Action> {
+        let state = cx.state::<BuildingsState>()?;
+        let squares = self.open_town_count(cx, state, side);
         if squares == 0 {
             return None;
         }
         // Slot by slot, each slot with every open square: as `legal_actions` lists them.
-        let mut slots = self.affordable_slots(game.economy(), side);
+        let mut slots = self.affordable_slots(cx, state, side);
         for _ in 0..n / squares {
             slots &= slots.wrapping_sub(1);
         }
         if slots == 0 {
             return None;
         }
-        let cell = self.nth_open_town_square(game, side, n % squares)?;
+        let cell = self.nth_open_town_square(cx, state, side, n % squares)?;
         Some(Action::Build {
             slot: slots.trailing_zeros() as u8,
             cell,
         })
     }
 
-    fn apply(&self, game: &mut Game, side: Side, action: Action) -> Result<bool, IllegalAction> {
+    fn apply(&self, mut cx: CxMut<'_>, side: Side, action: Action) -> Result<bool, IllegalAction> {
         let Action::Build { slot, cell } = action else {
             return Ok(true);
         };
         let slot = usize::from(slot);
-        let price = self.price(game.economy(), side, slot);
-        let Some(id) = game
-            .economy_mut()
-            .board
-            .get_mut(slot)
+        let price = self.price(cx.read(), side, slot);
+        let Some(id) = cx
+            .state_mut::<BuildingsState>()
+            .and_then(|s| s.board.get_mut(slot))
             .and_then(Option::take)
         else {
             return Ok(false);
         };
-        let Some((crowns, knights, towers, coins)) = game
+        let Some((crowns, knights, towers, coins)) = cx
+            .game()
             .ruleset()
             .buildings()
             .get(id.index())
@@ -386,33 +631,36 @@ impl Module for Buildings {
         else {
             return Ok(false);
         };
-        let _ = game.kingdom_mut(side).add_crowns(cell, crowns);
-        let e = game.economy_mut();
-        let knights = u32::from(knights).min(e.knight_supply);
-        let towers = u32::from(towers).min(e.tower_supply);
-        e.knight_supply -= knights;
-        e.tower_supply -= towers;
-        let h = &mut e.sides[side];
-        h.coins = h
-            .coins
-            .saturating_sub(price)
-            .saturating_add(u32::from(coins));
-        h.buildings.push((id, cell));
-        h.knights_in_hand += knights;
-        h.towers += towers;
-        if towers > 0 {
-            e.tower_gained(side);
+        let _ = cx.kingdom_mut(side).add_crowns(cell, crowns);
+        let knights = cx.take_supply(KNIGHTS, u32::from(knights));
+        let towers = cx.take_supply(TOWERS, u32::from(towers));
+        cx.take(side, COINS, price);
+        cx.add(side, COINS, u32::from(coins));
+        cx.add(side, KNIGHTS, knights);
+        cx.add(side, TOWERS, towers);
+        if let Some(built) = cx
+            .state_mut::<BuildingsState>()
+            .and_then(|s| s.built.get_mut(side.index()))
+        {
+            built.push((id, cell));
         }
+        let bonus = tax_bonus(cx.read(), side);
+        cx.set(side, TAX_BONUS, bonus);
         // One building a turn.
         Ok(false)
     }
 
-    fn end_round(&self, economy: &mut Economy) {
-        refill(economy);
+    fn end_round(&self, mut cx: CxMut<'_>) {
+        if let Some(state) = cx.state_mut::<BuildingsState>() {
+            refill(state);
+        }
     }
 
-    fn resample_hidden(&self, economy: &mut Economy, next_u32: &mut dyn FnMut() -> u32) {
-        let pile = &mut economy.building_pile;
+    fn resample_hidden(&self, mut cx: CxMut<'_>, next_u32: &mut dyn FnMut() -> u32) {
+        let Some(state) = cx.state_mut::<BuildingsState>() else {
+            return;
+        };
+        let pile = &mut state.pile;
         pile.sort_unstable();
         for i in (1..pile.len()).rev() {
             let j = crate::rng::below(i as u32 + 1, &mut *next_u32) as usize;
@@ -421,8 +669,11 @@ impl Module for Buildings {
     }
 
     fn points(&self, _rules: &crate::ruleset::Rules, side: SideView<'_>) -> i32 {
-        side.holdings
-            .buildings
+        let Some(state) = side.state::<BuildingsState>() else {
+            return 0;
+        };
+        state
+            .built(side.side)
             .iter()
             .filter_map(|&(id, _)| side.ruleset.buildings().get(id.index()))
             .filter_map(|b| self.value(b, side))
@@ -430,7 +681,10 @@ impl Module for Buildings {
     }
 
     fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
-        for &(id, _) in &side.holdings.buildings {
+        let Some(state) = side.state::<BuildingsState>() else {
+            return;
+        };
+        for &(id, _) in state.built(side.side) {
             let Some(b) = side.ruleset.buildings().get(id.index()) else {
                 continue;
             };
@@ -449,8 +703,26 @@ impl Module for Buildings {
     }
 }
 
+/// What each tax brings `side` on top of the territory's squares: +1 per knight owned for each of
+/// its buildings with that bonus, +1 per tower for each with that one.
+fn tax_bonus(cx: Cx<'_>, side: Side) -> u32 {
+    let Some(state) = cx.state::<BuildingsState>() else {
+        return 0;
+    };
+    let buildings = cx.game().ruleset().buildings();
+    let mut bonus = 0u32;
+    for &(b, _) in state.built(side) {
+        match buildings.get(b.index()).map(|b| b.tax_bonus) {
+            Some(TaxBonus::PerKnight) => bonus = bonus.saturating_add(cx.get(side, KNIGHTS)),
+            Some(TaxBonus::PerTower) => bonus = bonus.saturating_add(cx.get(side, TOWERS)),
+            _ => {}
+        }
+    }
+    bonus
+}
+
 /// Slide the face-up buildings to the cheapest slots, then fill the empty slots from the pile.
-fn refill(e: &mut Economy) {
+fn refill(e: &mut BuildingsState) {
     let mut next = 0;
     for slot in 0..e.board.len() {
         if let Some(b) = e.board[slot].take() {
@@ -459,7 +731,7 @@ fn refill(e: &mut Economy) {
         }
     }
     for slot in &mut e.board[next..] {
-        *slot = e.building_pile.pop();
+        *slot = e.pile.pop();
     }
 }
 
@@ -468,13 +740,11 @@ fn refill(e: &mut Economy) {
 /// engine charges when that side builds. Empty when the game has no `buildings` module. For front
 /// ends, which show the board with its prices.
 pub fn board_prices(game: &Game, side: Side) -> Vec<u32> {
-    let Some(b) = game.module::<Buildings>() else {
+    let Some((b, cx)) = game.module_cx::<Buildings>() else {
         return Vec::new();
     };
-    let economy = game.economy();
-    (0..economy.board.len())
-        .map(|slot| b.price(economy, side, slot))
-        .collect()
+    let slots = cx.state::<BuildingsState>().map_or(0, |s| s.board.len());
+    (0..slots).map(|slot| b.price(cx, side, slot)).collect()
 }
 
 /// The builders' action in text: `build2@1,-1` (see [`crate::action_text`]).

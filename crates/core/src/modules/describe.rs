@@ -150,26 +150,31 @@ pub fn building_text(ruleset: &Ruleset, b: &Building) -> BuildingText {
 /// What a building would score for `side` if the game ended now.
 pub fn building_worth_now(game: &Game, side: Side, b: &Building) -> Option<i32> {
     let kingdom = game.kingdom(side);
-    let h = game.economy().sides.get(side)?;
+    let built = game
+        .module_state::<super::buildings::BuildingsState>()
+        .map_or(&[][..], |s| s.built(side));
+    let resource = |name| game.resource(side, name);
     Some(match b.value {
         BuildingValue::None => return None,
         BuildingValue::Fixed { points } => points,
         BuildingValue::PerTerritory { terrain, points } => {
             kingdom.territory_count(terrain) as i32 * points
         }
-        BuildingValue::PerTower { points } => h.towers as i32 * points,
-        BuildingValue::PerKnight { points } => h.knights() as i32 * points,
+        BuildingValue::PerTower { points } => resource("towers") as i32 * points,
+        BuildingValue::PerKnight { points } => resource("knights") as i32 * points,
         BuildingValue::PerCrown { terrain, points } => kingdom.crowns_of(terrain) as i32 * points,
-        BuildingValue::PerCoins { coins, points } => (h.coins / coins.max(1)) as i32 * points,
+        BuildingValue::PerCoins { coins, points } => {
+            (resource("coins") / coins.max(1)) as i32 * points
+        }
         BuildingValue::PerBuilding { points } => {
             // Counting this one, when it is not built yet.
-            let built = h.buildings.iter().any(|(id, _)| {
+            let this = built.iter().any(|(id, _)| {
                 game.ruleset()
                     .buildings()
                     .get(id.index())
                     .is_some_and(|x| x.number == b.number)
             });
-            (h.buildings.len() + usize::from(!built)) as i32 * points
+            (built.len() + usize::from(!this)) as i32 * points
         }
     })
 }
@@ -191,7 +196,10 @@ pub(crate) fn board_choice(
     action: Action,
 ) -> Option<(&Building, BuildingText, i64)> {
     let ruleset = game.ruleset();
-    let id = (*game.economy().board.get(usize::from(slot))?)?;
+    let id = (*game
+        .module_state::<super::buildings::BuildingsState>()?
+        .board
+        .get(usize::from(slot))?)?;
     let b = ruleset.buildings().get(id.index())?;
     let price = -coins_change(game, action).unwrap_or(0);
     Some((b, building_text(ruleset, b), price))
@@ -200,10 +208,10 @@ pub(crate) fn board_choice(
 /// The coins the side to act would have after `action`, less those it has now.
 pub(crate) fn coins_change(game: &Game, action: Action) -> Option<i64> {
     let side = game.side_of(game.to_act()?);
-    let before = i64::from(game.economy().sides.get(side)?.coins);
+    let before = i64::from(game.resource(side, "coins"));
     let mut probe = game.clone();
     probe.apply(action).ok()?;
-    Some(i64::from(probe.economy().sides.get(side)?.coins) - before)
+    Some(i64::from(probe.resource(side, "coins")) - before)
 }
 
 /// `action` (a choice of the current module step) in words; `None` for actions of no step. The
@@ -212,9 +220,10 @@ pub fn describe_choice(game: &Game, action: Action) -> Option<ChoiceText> {
     let side = game.side_to_act()?;
     let view = match action {
         Action::Pass => pass_choice(),
-        _ => game
-            .step_module_now()?
-            .describe_choice(game, side, action)?,
+        _ => {
+            let (m, me) = game.step_module_now_at()?;
+            m.describe_choice(crate::modules::Cx::new(game, me), side, action)?
+        }
     };
     Some(ChoiceText {
         row: view.text,
@@ -406,7 +415,8 @@ impl Game {
         let Phase::Step { .. } = self.phase() else {
             return None;
         };
-        let module = self.step_module_now()?;
+        let (module, me) = self.step_module_now_at()?;
+        let cx = crate::modules::Cx::new(self, me);
         let side = self.side_to_act()?;
         let choices = self
             .legal_actions()
@@ -414,7 +424,7 @@ impl Game {
             .map(|action| match action {
                 Action::Pass => pass_choice(),
                 _ => module
-                    .describe_choice(self, side, action)
+                    .describe_choice(cx, side, action)
                     .unwrap_or_else(|| ChoiceView {
                         action,
                         text: action.to_string(),
@@ -428,7 +438,7 @@ impl Game {
             .collect();
         Some(StepView {
             module: module.name().to_string(),
-            prompt: module.prompt(self, side),
+            prompt: module.prompt(cx, side),
             title: module.title(),
             choices,
         })
@@ -437,8 +447,8 @@ impl Game {
     /// Every module's public state as titled rows, in module order (the Builders' Board).
     pub fn panels(&self) -> Vec<Panel> {
         let mut out = Vec::new();
-        for m in self.modules() {
-            m.panels(self, &mut out);
+        for (i, m) in self.modules().iter().enumerate() {
+            m.panels(crate::modules::Cx::new(self, i), &mut out);
         }
         out
     }
@@ -450,13 +460,13 @@ impl Game {
         if self.modules().is_empty() {
             return out;
         }
-        let coins = self.economy().sides.get(side).map_or(0, |h| h.coins);
+        let coins = self.resource(side, "coins");
         out.push(Stat {
             long: plural(coins, "coin", "coins"),
             short: format!("{coins}¢"),
         });
-        for m in self.modules() {
-            m.side_stats(self, side, &mut out);
+        for (i, m) in self.modules().iter().enumerate() {
+            m.side_stats(crate::modules::Cx::new(self, i), side, &mut out);
         }
         out
     }
@@ -464,8 +474,8 @@ impl Game {
     /// The pieces the modules put on `side`'s kingdom (knights, buildings), to draw there.
     pub fn cell_marks(&self, side: Side) -> Vec<CellMark> {
         let mut out = Vec::new();
-        for m in self.modules() {
-            m.cell_marks(self, side, &mut out);
+        for (i, m) in self.modules().iter().enumerate() {
+            m.cell_marks(crate::modules::Cx::new(self, i), side, &mut out);
         }
         out
     }
@@ -476,7 +486,8 @@ impl Game {
         let view = self.side_view(side);
         self.modules()
             .iter()
-            .flat_map(|m| m.score_lines(self.rules(), view))
+            .enumerate()
+            .flat_map(|(i, m)| m.score_lines(self.rules(), view.for_module(i)))
             .collect()
     }
 

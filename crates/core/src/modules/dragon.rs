@@ -3,11 +3,20 @@
 //! and its slot stays empty until the next round. `uses-per-round` (1) players a round may bribe
 //! him; he returns to his cave at the start of each round.
 
+use super::buildings::BuildingsState;
 use super::describe::{self, ChoiceView, Panel};
-use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params, SetupContext, SideView};
+use super::{
+    Cx, CxMut, Module, ModuleError, ModuleSpec, Param, Params, Res, SetupContext, SideView,
+    StateBox,
+};
 use crate::building::BuildingId;
-use crate::game::{Action, Game, IllegalAction};
+use crate::game::{Action, IllegalAction};
 use crate::side::Side;
+
+/// The Builders' Board (the buildings module's state).
+const BOARD: Res = Res(0);
+const COINS: Res = Res(1);
+const QUEEN_HOST: Res = Res(2);
 
 /// What the Dragon keeps during a game: the module's own state (see [`super::States`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -44,15 +53,18 @@ impl Dragon {
 impl Dragon {
     /// Whether `side` may bribe the Dragon now: uses left this round, not hosting the Queen,
     /// coins enough.
-    fn may_bribe(&self, game: &Game, side: Side) -> bool {
-        let e = game.economy();
-        let h = &e.sides[side];
-        // The state is looked up last, when the side could bribe him otherwise.
-        !h.hosts_queen
-            && h.coins >= self.price
-            && e.states
-                .get::<DragonState>()
+    fn may_bribe(&self, cx: Cx<'_>, side: Side) -> bool {
+        cx.get(side, QUEEN_HOST) == 0
+            && cx.get(side, COINS) >= self.price
+            && cx
+                .state::<DragonState>()
                 .is_some_and(|d| d.uses < self.uses_per_round)
+    }
+
+    /// The Builders' Board's slots.
+    fn board<'a>(&self, cx: Cx<'a>) -> &'a [Option<BuildingId>] {
+        cx.shared::<BuildingsState>(BOARD)
+            .map_or(&[], |s| s.board.as_slice())
     }
 }
 
@@ -77,11 +89,11 @@ impl Module for Dragon {
         Some("Dragon: pay 1 coin to burn a building on the board; once a round.")
     }
 
-    fn describe_choice(&self, game: &Game, _side: Side, action: Action) -> Option<ChoiceView> {
+    fn describe_choice(&self, cx: Cx<'_>, _side: Side, action: Action) -> Option<ChoiceView> {
         let Action::Burn { slot } = action else {
             return None;
         };
-        let (_b, t, price) = describe::board_choice(game, slot, action)?;
+        let (_b, t, price) = describe::board_choice(cx.game(), slot, action)?;
         Some(ChoiceView {
             action,
             text: format!("Burn {} ({price}¢)", t.name),
@@ -96,12 +108,8 @@ impl Module for Dragon {
         })
     }
 
-    fn panels(&self, game: &Game, out: &mut Vec<Panel>) {
-        let uses = game
-            .economy()
-            .states
-            .get::<DragonState>()
-            .map_or(0, |d| d.uses);
+    fn panels(&self, cx: Cx<'_>, out: &mut Vec<Panel>) {
+        let uses = cx.state::<DragonState>().map_or(0, |d| d.uses);
         out.push(Panel {
             title: "Dragon".into(),
             rows: vec![if uses == 0 {
@@ -137,8 +145,11 @@ impl Module for Dragon {
         s
     }
 
-    fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
-        ctx.economy.states.start::<DragonState>();
+    fn new_state(&self) -> StateBox {
+        StateBox::new(DragonState::default())
+    }
+
+    fn setup(&self, _ctx: &mut SetupContext<'_>) -> Result<(), String> {
         Ok(())
     }
 
@@ -151,31 +162,30 @@ impl Module for Dragon {
         0
     }
 
-    fn legal_actions(&self, game: &Game, side: Side, out: &mut Vec<Action>) {
-        if !self.may_bribe(game, side) {
+    fn legal_actions(&self, cx: Cx<'_>, side: Side, out: &mut Vec<Action>) {
+        if !self.may_bribe(cx, side) {
             return;
         }
-        for (slot, b) in game.economy().board.iter().enumerate() {
+        for (slot, b) in self.board(cx).iter().enumerate() {
             if b.is_some() {
                 out.push(Action::Burn { slot: slot as u8 });
             }
         }
     }
 
-    fn legal_action_count(&self, game: &Game, side: Side) -> u32 {
-        if !self.may_bribe(game, side) {
+    fn legal_action_count(&self, cx: Cx<'_>, side: Side) -> u32 {
+        if !self.may_bribe(cx, side) {
             return 0;
         }
-        game.economy().board.iter().flatten().count() as u32
+        self.board(cx).iter().flatten().count() as u32
     }
 
-    fn nth_legal_action(&self, game: &Game, side: Side, n: u32) -> Option<Action> {
-        if !self.may_bribe(game, side) {
+    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<Action> {
+        if !self.may_bribe(cx, side) {
             return None;
         }
-        let (slot, _) = game
-            .economy()
-            .board
+        let (slot, _) = self
+            .board(cx)
             .iter()
             .enumerate()
             .filter(|(_, b)| b.is_some())
@@ -183,24 +193,26 @@ impl Module for Dragon {
         Some(Action::Burn { slot: slot as u8 })
     }
 
-    fn apply(&self, game: &mut Game, side: Side, action: Action) -> Result<bool, IllegalAction> {
+    fn apply(&self, mut cx: CxMut<'_>, side: Side, action: Action) -> Result<bool, IllegalAction> {
         let Action::Burn { slot } = action else {
             return Ok(true);
         };
-        let e = game.economy_mut();
-        if let Some(id) = e.board.get_mut(usize::from(slot)).and_then(Option::take) {
-            if let Some(d) = e.states.get_mut::<DragonState>() {
+        let burnt = cx
+            .shared_mut::<BuildingsState>(BOARD)
+            .and_then(|s| s.board.get_mut(usize::from(slot)))
+            .and_then(Option::take);
+        if let Some(id) = burnt {
+            if let Some(d) = cx.state_mut::<DragonState>() {
                 d.burnt.push(id);
                 d.uses += 1;
             }
-            let h = &mut e.sides[side];
-            h.coins = h.coins.saturating_sub(self.price);
+            cx.take(side, COINS, self.price);
         }
         Ok(false)
     }
 
-    fn end_round(&self, economy: &mut Economy) {
-        if let Some(d) = economy.states.get_mut::<DragonState>() {
+    fn end_round(&self, mut cx: CxMut<'_>) {
+        if let Some(d) = cx.state_mut::<DragonState>() {
             d.uses = 0;
         }
     }

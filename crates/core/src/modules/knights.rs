@@ -8,10 +8,66 @@
 //! A house rule may pay `coins-per-square` coins (1) for each square of the taxed territory.
 
 use super::describe::{self, CellMark, ChoiceView, Stat};
-use super::{Economy, Module, ModuleError, ModuleSpec, Param, Params, SetupContext, SideView};
-use crate::building::TaxBonus;
-use crate::game::{Action, Game, IllegalAction};
+use super::file::{Directive, FileMark, FileSyntax, Mark, PlacedMark};
+use super::{
+    Cx, CxMut, Module, ModuleError, ModuleSpec, ModuleState, Param, Params, Res, SetupContext,
+    SideEdit, SideView, StateBox,
+};
+use crate::game::{Action, IllegalAction};
+use crate::geometry::Cell;
 use crate::side::Side;
+
+/// The knights a side owns, in hand or placed (its per-side value), and the general supply (the
+/// table's).
+pub(crate) const KNIGHTS: Res = Res(0);
+/// What a side has to spend.
+pub(crate) const COINS: Res = Res(1);
+/// What each tax brings on top of the territory's squares (the buildings').
+const TAX_BONUS: Res = Res(2);
+
+/// What the knights keep during a game: where each side's knights stand, and which squares of the
+/// domino just placed were taxed this turn.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KnightsState {
+    /// Squares of the domino just placed that have already been taxed this turn (first, second).
+    pub taxed_this_turn: [bool; 2],
+    /// Knights placed in each side's kingdom, by square (by side index).
+    pub placed: Vec<Vec<Cell>>,
+}
+
+impl ModuleState for KnightsState {
+    fn clear(&mut self) {
+        self.taxed_this_turn = [false; 2];
+        for p in &mut self.placed {
+            p.clear();
+        }
+    }
+}
+
+impl KnightsState {
+    /// The knights placed in `side`'s kingdom.
+    pub fn placed(&self, side: Side) -> &[Cell] {
+        self.placed.get(side.index()).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// The most knights one square may hold in a kingdom file.
+pub const MAX_KNIGHTS_PER_SQUARE: u32 = 64;
+
+/// A side's coins in a kingdom file: `@coins 11`.
+pub(crate) const COINS_LINE: Directive = Directive {
+    word: "coins",
+    number: true,
+    what: "coins",
+};
+
+/// Knights in `side`'s hand: owned, less those placed.
+fn in_hand(cx: Cx<'_>, side: Side) -> u32 {
+    let placed = cx
+        .state::<KnightsState>()
+        .map_or(0, |s| s.placed(side).len() as u32);
+    cx.get(side, KNIGHTS).saturating_sub(placed)
+}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Knights {
@@ -37,14 +93,19 @@ impl Knights {
 impl Knights {
     /// The squares of the domino just placed that `side` may still tax, as bits (first = 1,
     /// second = 2).
-    fn open_squares(&self, game: &Game, side: Side) -> u32 {
-        if game.turn_placement().is_none() {
+    fn open_squares(&self, cx: Cx<'_>, side: Side) -> u32 {
+        if cx.turn_placement().is_none() {
             return 0;
         }
-        let e = game.economy();
-        let taxed = e.taxed_this_turn;
+        let Some(state) = cx.state::<KnightsState>() else {
+            return 0;
+        };
+        let taxed = state.taxed_this_turn;
         let used = taxed.iter().filter(|t| **t).count() as u32;
-        if e.sides[side].knights_in_hand == 0 || used >= self.per_turn {
+        let hand = cx
+            .get(side, KNIGHTS)
+            .saturating_sub(state.placed(side).len() as u32);
+        if hand == 0 || used >= self.per_turn {
             return 0;
         }
         u32::from(!taxed[0]) | u32::from(!taxed[1]) << 1
@@ -76,22 +137,19 @@ impl Module for Knights {
         Some("Tax: a knight on a square just placed earns its territory's size in coins.")
     }
 
-    fn prompt(&self, game: &Game, side: Side) -> String {
-        let hand = game
-            .economy()
-            .sides
-            .get(side)
-            .map_or(0, |h| h.knights_in_hand);
+    fn prompt(&self, cx: Cx<'_>, side: Side) -> String {
+        let hand = in_hand(cx, side);
         format!(
             "Tax: send a knight onto a square of the domino just placed ({} in hand).",
             describe::plural(hand, "knight", "knights")
         )
     }
 
-    fn describe_choice(&self, game: &Game, side: Side, action: Action) -> Option<ChoiceView> {
+    fn describe_choice(&self, cx: Cx<'_>, side: Side, action: Action) -> Option<ChoiceView> {
         let Action::Tax { square } = action else {
             return None;
         };
+        let game = cx.game();
         let p = game.turn_placement()?;
         let cell = if square == 0 { p.first } else { p.second() };
         let kingdom = game.kingdom(side);
@@ -128,21 +186,18 @@ impl Module for Knights {
         })
     }
 
-    fn side_stats(&self, game: &Game, side: Side, out: &mut Vec<Stat>) {
-        let Some(h) = game.economy().sides.get(side) else {
-            return;
-        };
+    fn side_stats(&self, cx: Cx<'_>, side: Side, out: &mut Vec<Stat>) {
         // Knights in hand are what the tax step can send; placed ones are drawn on the kingdom.
-        let hand = h.knights_in_hand;
+        let hand = in_hand(cx, side);
         out.push(Stat {
             long: format!("{} in hand", describe::plural(hand, "knight", "knights")),
             short: format!("{hand}kn"),
         });
     }
 
-    fn cell_marks(&self, game: &Game, side: Side, out: &mut Vec<CellMark>) {
-        if let Some(h) = game.economy().sides.get(side) {
-            out.extend(h.knights_placed.iter().map(|&cell| CellMark {
+    fn cell_marks(&self, cx: Cx<'_>, side: Side, out: &mut Vec<CellMark>) {
+        if let Some(state) = cx.state::<KnightsState>() {
+            out.extend(state.placed(side).iter().map(|&cell| CellMark {
                 cell,
                 symbol: 'k',
                 what: "knight".into(),
@@ -169,8 +224,12 @@ impl Module for Knights {
         s
     }
 
+    fn new_state(&self) -> StateBox {
+        StateBox::new(KnightsState::default())
+    }
+
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
-        let (economy, sides) = (&mut *ctx.economy, ctx.sides);
+        let sides = ctx.sides;
         let needed = self.starting.saturating_mul(sides as u32);
         if needed > self.supply {
             return Err(format!(
@@ -178,9 +237,10 @@ impl Module for Knights {
                 self.starting, self.supply
             ));
         }
-        economy.knight_supply = self.supply - needed;
-        for side in economy.sides.values_mut() {
-            side.knights_in_hand = self.starting;
+        ctx.set_supply(KNIGHTS, self.supply - needed);
+        ctx.set_all(KNIGHTS, self.starting);
+        if let Some(state) = ctx.state_mut::<KnightsState>() {
+            state.placed.resize_with(usize::from(sides), Vec::new);
         }
         Ok(())
     }
@@ -208,8 +268,109 @@ impl Module for Knights {
         true
     }
 
-    fn begin_step(&self, economy: &mut Economy) {
-        economy.taxed_this_turn = [false; 2];
+    fn file_syntax(&self) -> FileSyntax {
+        FileSyntax {
+            directives: &[
+                COINS_LINE,
+                Directive {
+                    word: "knights",
+                    number: true,
+                    what: "knights in hand",
+                },
+            ],
+            marks: &[Mark {
+                symbol: '+',
+                what: "knight",
+            }],
+        }
+    }
+
+    fn check_marks(
+        &self,
+        _ruleset: &crate::ruleset::Ruleset,
+        marks: &[FileMark<'_>],
+    ) -> Vec<(usize, String)> {
+        marks
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.count > MAX_KNIGHTS_PER_SQUARE)
+            .map(|(i, m)| {
+                (
+                    i,
+                    format!(
+                        "{} knights on one square in `{}`; at most {MAX_KNIGHTS_PER_SQUARE} are supported",
+                        m.count, m.token
+                    ),
+                )
+            })
+            .collect()
+    }
+
+    fn read_mark(
+        &self,
+        mut edit: SideEdit<'_>,
+        cell: Cell,
+        _symbol: char,
+        _number: Option<u32>,
+        count: u32,
+    ) -> Result<(), String> {
+        let side = edit.side.index();
+        if let Some(state) = edit.state_mut::<KnightsState>() {
+            if state.placed.len() <= side {
+                state.placed.resize_with(side + 1, Vec::new);
+            }
+            state.placed[side].extend(std::iter::repeat_n(cell, count as usize));
+        }
+        edit.add(KNIGHTS, count);
+        Ok(())
+    }
+
+    fn read_directive(
+        &self,
+        mut edit: SideEdit<'_>,
+        word: &str,
+        value: Option<u32>,
+    ) -> Result<(), String> {
+        let res = if word == "coins" { COINS } else { KNIGHTS };
+        edit.add(res, value.unwrap_or(0));
+        Ok(())
+    }
+
+    fn write_marks(&self, side: SideView<'_>, out: &mut Vec<PlacedMark>) {
+        let Some(state) = side.state::<KnightsState>() else {
+            return;
+        };
+        let placed = state.placed(side.side);
+        for (i, &cell) in placed.iter().enumerate() {
+            if placed[..i].contains(&cell) {
+                continue;
+            }
+            out.push(PlacedMark {
+                cell,
+                symbol: '+',
+                number: None,
+                count: placed.iter().filter(|c| **c == cell).count() as u32,
+                crowns: 0,
+            });
+        }
+    }
+
+    fn write_directives(&self, side: SideView<'_>, out: &mut Vec<(&'static str, Option<u32>)>) {
+        let placed = side
+            .state::<KnightsState>()
+            .map_or(0, |s| s.placed(side.side).len() as u32);
+        let hand = side.get(KNIGHTS).saturating_sub(placed);
+        for (word, n) in [("coins", side.get(COINS)), ("knights", hand)] {
+            if n > 0 {
+                out.push((word, Some(n)));
+            }
+        }
+    }
+
+    fn begin_step(&self, mut cx: CxMut<'_>) {
+        if let Some(state) = cx.state_mut::<KnightsState>() {
+            state.taxed_this_turn = [false; 2];
+        }
     }
 
     fn points(&self, _rules: &crate::ruleset::Rules, _side: SideView<'_>) -> i32 {
@@ -217,8 +378,8 @@ impl Module for Knights {
         0
     }
 
-    fn legal_actions(&self, game: &Game, side: Side, out: &mut Vec<Action>) {
-        let open = self.open_squares(game, side);
+    fn legal_actions(&self, cx: Cx<'_>, side: Side, out: &mut Vec<Action>) {
+        let open = self.open_squares(cx, side);
         for square in 0..2u8 {
             if open >> square & 1 == 1 {
                 out.push(Action::Tax { square });
@@ -226,12 +387,12 @@ impl Module for Knights {
         }
     }
 
-    fn legal_action_count(&self, game: &Game, side: Side) -> u32 {
-        self.open_squares(game, side).count_ones()
+    fn legal_action_count(&self, cx: Cx<'_>, side: Side) -> u32 {
+        self.open_squares(cx, side).count_ones()
     }
 
-    fn nth_legal_action(&self, game: &Game, side: Side, n: u32) -> Option<Action> {
-        let mut open = self.open_squares(game, side);
+    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<Action> {
+        let mut open = self.open_squares(cx, side);
         for _ in 0..n {
             open &= open.wrapping_sub(1);
         }
@@ -240,40 +401,30 @@ impl Module for Knights {
         })
     }
 
-    fn apply(&self, game: &mut Game, side: Side, action: Action) -> Result<bool, IllegalAction> {
+    fn apply(&self, mut cx: CxMut<'_>, side: Side, action: Action) -> Result<bool, IllegalAction> {
         let Action::Tax { square } = action else {
             return Ok(true);
         };
-        let Some(p) = game.turn_placement() else {
+        let Some(p) = cx.read().turn_placement() else {
             return Ok(false);
         };
         let cell = if square == 0 { p.first } else { p.second() };
-        let territory = game.kingdom(side).territory_size_at(cell);
-        // Active building bonuses, each time tax is collected: +1 per knight owned (counting the
-        // one being placed), +1 per tower in the kingdom.
-        let holdings = &game.economy().sides[side];
-        let mut bonus = 0;
-        for &(b, _) in &holdings.buildings {
-            match game
-                .ruleset()
-                .buildings()
-                .get(b.index())
-                .map(|b| b.tax_bonus)
-            {
-                Some(TaxBonus::PerKnight) => bonus += holdings.knights(),
-                Some(TaxBonus::PerTower) => bonus += holdings.towers,
-                _ => {}
-            }
-        }
-        let coins = territory.saturating_mul(self.coins_per_square) + bonus;
-        let e = game.economy_mut();
-        e.taxed_this_turn[usize::from(square.min(1))] = true;
-        let h = &mut e.sides[side];
-        h.knights_in_hand = h.knights_in_hand.saturating_sub(1);
-        h.knights_placed.push(cell);
-        h.coins = h.coins.saturating_add(coins);
-        let used = e.taxed_this_turn.iter().filter(|t| **t).count() as u32;
-        Ok(used < self.per_turn && e.sides[side].knights_in_hand > 0 && used < 2)
+        let territory = cx.game().kingdom(side).territory_size_at(cell);
+        // The buildings' bonuses, each time tax is collected (see the `tax-bonus` resource).
+        let coins = territory.saturating_mul(self.coins_per_square) + cx.get(side, TAX_BONUS);
+        cx.add(side, COINS, coins);
+        let owned = cx.get(side, KNIGHTS);
+        let Some(state) = cx.state_mut::<KnightsState>() else {
+            return Ok(false);
+        };
+        state.taxed_this_turn[usize::from(square.min(1))] = true;
+        let Some(placed) = state.placed.get_mut(side.index()) else {
+            return Ok(false);
+        };
+        placed.push(cell);
+        let hand = owned.saturating_sub(placed.len() as u32);
+        let used = state.taxed_this_turn.iter().filter(|t| **t).count() as u32;
+        Ok(used < self.per_turn && hand > 0 && used < 2)
     }
 }
 

@@ -1,35 +1,40 @@
 //! Modules: mechanisms a ruleset switches on by name (Queendomino's knights, wealth, ...).
 //!
 //! A module is one type implementing [`Module`], registered by name in a [`Registry`]. Its hooks take
-//! `&self` and keep nothing of their own: everything a module tracks lives in the game's
-//! [`Economy`], so games still clone, compare, save (as actions) and replay. Modules run in the
+//! `&self` and keep nothing of their own: what a module tracks is its own state and the named
+//! resources it shares with the others ([`ModuleData`], kept in the game by module index), so
+//! games still clone, compare, save (as actions) and replay. Modules run in the
 //! order the ruleset lists them; a module with a turn step gets that step after the domino is
 //! placed and before the next one is claimed, and the player ends it with [`Action::Pass`].
 
 pub(crate) mod buildings;
+mod context;
 pub mod describe;
 pub(crate) mod dragon;
+pub mod file;
 pub(crate) mod knights;
 mod queen;
 mod state;
 mod wealth;
 
-pub use buildings::{Buildings, board_prices};
+pub use buildings::{Buildings, BuildingsState, board_prices};
+pub use context::{Cx, CxMut, SetupContext, SideEdit, SideView};
 pub use dragon::{Dragon, DragonState};
-pub use knights::Knights;
-pub use queen::Queen;
-pub use state::{ModuleState, States};
+pub use file::{Directive, FileMark, FileSyntax, Mark, PlacedMark};
+pub use knights::{Knights, KnightsState};
+pub use queen::{Queen, QueenState, queen_host};
+pub use state::{
+    ModuleData, ModuleList, ModuleState, NoState, Res, ResourceId, Resources, StateBox, States,
+};
 pub use wealth::Wealth;
 
-use crate::building::BuildingId;
+#[allow(unused_imports)] // `Game` is named in the docs.
 use crate::game::{Action, Game, IllegalAction};
 use crate::geometry::Cell;
-use crate::kingdom::Kingdom;
 use crate::registry::Registry;
-use crate::rng::GameRng;
 use crate::ruleset::{Rules, Ruleset};
 use crate::score::ScoreBreakdown;
-use crate::side::{BySide, Side};
+use crate::side::Side;
 use describe::{CellMark, ChoiceView, Panel, ScoreLine, Stat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -90,159 +95,16 @@ impl ModuleSpec {
     }
 }
 
-/// What one side (a player, or a team sharing a kingdom) holds of the shared economy.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Holdings {
-    pub coins: u32,
-    /// Knights not yet placed.
-    pub knights_in_hand: u32,
-    /// Knights placed in the kingdom, by square.
-    pub knights_placed: Vec<Cell>,
-    /// Towers in the kingdom.
-    pub towers: u32,
-    /// Buildings built, with their town square.
-    pub buildings: Vec<(BuildingId, Cell)>,
-    /// Whether this side hosts the Queen.
-    pub hosts_queen: bool,
-}
-
-/// One side as scoring sees it: enough to score a kingdom with no game around it (a kingdom
-/// file), or at the end of a game.
-#[derive(Clone, Copy, Debug)]
-pub struct SideView<'a> {
-    pub ruleset: &'a Ruleset,
-    pub kingdom: &'a Kingdom,
-    pub holdings: &'a Holdings,
-}
-
 /// Score one side: the kingdom's territories and bonuses under `rules`, then each module's part,
-/// in module order.
-pub fn score_side(
-    rules: &Rules,
-    modules: &[Box<dyn Module>],
-    side: SideView<'_>,
-) -> ScoreBreakdown {
+/// in module order. The breakdown's `coins` (the `most-coins` tie-break) is the side's `coins`
+/// resource.
+pub fn score_side(rules: &Rules, side: SideView<'_>) -> ScoreBreakdown {
     let mut breakdown = crate::score::score_kingdom(side.kingdom, rules);
-    breakdown.coins = side.holdings.coins;
-    for m in modules {
-        m.score(side, &mut breakdown);
+    breakdown.coins = side.resource("coins");
+    for (i, m) in side.list().modules().iter().enumerate() {
+        m.score(side.for_module(i), &mut breakdown);
     }
     breakdown
-}
-
-impl Holdings {
-    /// Back to `Holdings::default()`, keeping the memory of its lists.
-    pub fn clear(&mut self) {
-        let (mut knights, mut buildings) = (
-            std::mem::take(&mut self.knights_placed),
-            std::mem::take(&mut self.buildings),
-        );
-        knights.clear();
-        buildings.clear();
-        *self = Holdings {
-            knights_placed: knights,
-            buildings,
-            ..Holdings::default()
-        };
-    }
-
-    /// Nothing at all (a side of a game without modules).
-    pub const EMPTY: Holdings = Holdings {
-        coins: 0,
-        knights_in_hand: 0,
-        knights_placed: Vec::new(),
-        towers: 0,
-        buildings: Vec::new(),
-        hosts_queen: false,
-    };
-
-    /// Knights owned, placed or not.
-    pub fn knights(&self) -> u32 {
-        self.knights_in_hand + self.knights_placed.len() as u32
-    }
-}
-
-/// The state modules share, and each module's own ([`States`]): part of the game state.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Economy {
-    pub sides: BySide<Holdings>,
-    /// Knights left in the general supply.
-    pub knight_supply: u32,
-    /// Towers left in the general supply.
-    pub tower_supply: u32,
-    /// Squares of the domino just placed that have already been taxed this turn (first, second).
-    pub taxed_this_turn: [bool; 2],
-    /// The Builders' Board: face-up buildings by slot, cheapest slot first (`None`: empty until
-    /// the next round).
-    pub board: Vec<Option<BuildingId>>,
-    /// The building draw pile, next tile at the end. Its order is hidden from players.
-    pub building_pile: Vec<BuildingId>,
-    /// Whether the Queen is in play (the `queen` module), and her discount on buildings.
-    pub queen_in_play: bool,
-    /// The terrain buildings stand on, looked up once at setup by the buildings module.
-    pub town: Option<crate::terrain::TerrainId>,
-    pub queen_discount: u32,
-    /// Each module's own state (the Dragon's), by its type.
-    pub states: States,
-}
-
-impl Economy {
-    /// Back to `Economy::default()` with `sides` empty holdings, keeping the memory of every
-    /// list (a simulation resets millions of games).
-    pub fn clear(&mut self, sides: u8) {
-        let mut lists = (
-            std::mem::take(&mut self.sides),
-            std::mem::take(&mut self.board),
-            std::mem::take(&mut self.building_pile),
-            std::mem::take(&mut self.states),
-        );
-        lists.0.resize_with(sides, Holdings::default);
-        for h in lists.0.values_mut() {
-            h.clear();
-        }
-        lists.1.clear();
-        lists.2.clear();
-        lists.3.clear();
-        *self = Economy {
-            sides: lists.0,
-            board: lists.1,
-            building_pile: lists.2,
-            states: lists.3,
-            ..Economy::default()
-        };
-    }
-
-    /// The side hosting the Queen, if any.
-    pub fn queen_host(&self) -> Option<Side> {
-        self.sides
-            .iter()
-            .find(|(_, h)| h.hosts_queen)
-            .map(|(s, _)| s)
-    }
-
-    /// After `side` gained towers: as soon as its kingdom has the most towers, ties included, it
-    /// hosts the Queen (taking her from the current host).
-    pub fn tower_gained(&mut self, side: Side) {
-        if !self.queen_in_play {
-            return;
-        }
-        let mine = self.sides.get(side).map_or(0, |h| h.towers);
-        let most = self.sides.values().map(|h| h.towers).max().unwrap_or(0);
-        if mine > 0 && mine >= most {
-            for (s, h) in self.sides.iter_mut() {
-                h.hosts_queen = s == side;
-            }
-        }
-    }
-}
-
-/// What a module may use while setting up: the economy to fill, the ruleset's components, and
-/// the game's own random generator (e.g. to shuffle the building pile).
-pub struct SetupContext<'a> {
-    pub economy: &'a mut Economy,
-    pub sides: u8,
-    pub ruleset: &'a Ruleset,
-    pub rng: &'a mut GameRng,
 }
 
 /// Why a ruleset's module list cannot be built.
@@ -452,14 +314,11 @@ pub fn has_module(rules: &Rules, name: &str) -> bool {
 
 /// Build a ruleset's whole module list, refusing unknown and duplicate names, and lists whose
 /// modules do not fit together (see [`Declaration`]).
-pub fn build_all(
-    registry: &Registry,
-    specs: &[ModuleSpec],
-) -> Result<Vec<Box<dyn Module>>, ModuleError> {
+pub fn build_all(registry: &Registry, specs: &[ModuleSpec]) -> Result<ModuleList, ModuleError> {
     let modules = build_all_unchecked(registry, specs)?;
     match check_declarations(registry, &modules).into_iter().next() {
         Some(problem) => Err(problem.error),
-        None => Ok(modules),
+        None => Ok(ModuleList::new(modules)),
     }
 }
 
@@ -584,8 +443,10 @@ impl<'a> Params<'a> {
     }
 }
 
-/// A mechanism with hooks into the game loop. Hooks take `&self`: a module's state lives in the
-/// game's [`Economy`].
+/// A mechanism with hooks into the game loop. Hooks take `&self` and keep nothing of their own:
+/// what a module tracks is its state ([`Module::new_state`]), which the game keeps for it and
+/// hands each hook through its context ([`Cx::state`], [`CxMut::state_mut`], [`SideView::state`]),
+/// and the resources it declares ([`Module::declare`], read and changed through [`Res`]).
 pub trait Module: std::any::Any + Send + Sync + Debug {
     /// The name a ruleset uses for it.
     fn name(&self) -> &'static str;
@@ -598,8 +459,14 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
         Declaration::default()
     }
 
-    /// Set up the module's part of the economy; return a problem that makes the setup
-    /// impossible (e.g. a supply too small for the number of sides).
+    /// A new state of its own for a game (the default: none). The game clears it between games
+    /// ([`ModuleState::clear`]) and its setup fills it.
+    fn new_state(&self) -> StateBox {
+        StateBox::new(NoState)
+    }
+
+    /// Set up the module's state and resources for a game; return a problem that makes the
+    /// setup impossible (e.g. a supply too small for the number of sides).
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String>;
 
     /// Problems with this module in `ruleset` (e.g. a terrain it names that does not exist).
@@ -618,42 +485,96 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
         false
     }
 
+    /// Whether [`Module::after_action`] does anything (the game calls only those that do).
+    fn watches_actions(&self) -> bool {
+        false
+    }
+
     /// Called when the acting player enters this module's step.
-    fn begin_step(&self, _economy: &mut Economy) {}
+    fn begin_step(&self, _cx: CxMut<'_>) {}
 
     /// The module's legal actions in its step, for `side` (the game adds [`Action::Pass`]).
-    fn legal_actions(&self, _game: &Game, _side: Side, _out: &mut Vec<Action>) {}
+    fn legal_actions(&self, _cx: Cx<'_>, _side: Side, _out: &mut Vec<Action>) {}
 
     /// How many actions [`Module::legal_actions`] lists, for random play without listing them.
     /// The default lists them; a module on the simulation hot path counts them instead.
-    fn legal_action_count(&self, game: &Game, side: Side) -> u32 {
+    fn legal_action_count(&self, cx: Cx<'_>, side: Side) -> u32 {
         let mut out = Vec::new();
-        self.legal_actions(game, side, &mut out);
+        self.legal_actions(cx, side, &mut out);
         out.len() as u32
     }
 
     /// The `n`th action (0-based) [`Module::legal_actions`] lists. The default lists them.
-    fn nth_legal_action(&self, game: &Game, side: Side, n: u32) -> Option<Action> {
+    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<Action> {
         let mut out = Vec::new();
-        self.legal_actions(game, side, &mut out);
+        self.legal_actions(cx, side, &mut out);
         out.get(n as usize).copied()
     }
 
     /// Apply one of this module's actions (already checked to be among its legal actions).
     /// Returns whether the step goes on (more actions possible) or is over.
-    fn apply(&self, _game: &mut Game, _side: Side, _action: Action) -> Result<bool, IllegalAction> {
+    fn apply(&self, _cx: CxMut<'_>, _side: Side, _action: Action) -> Result<bool, IllegalAction> {
         Ok(false)
     }
 
+    /// Called after any module's action (not a pass) by `side`, for the modules that
+    /// [`Module::watches_actions`] (the Queen, who goes to the kingdom that gained the most
+    /// towers).
+    fn after_action(&self, _cx: CxMut<'_>, _side: Side) {}
+
     /// Called at the end of every round.
-    fn end_round(&self, _economy: &mut Economy) {}
+    fn end_round(&self, _cx: CxMut<'_>) {}
 
     /// Reshuffle what this module keeps hidden from every player (a draw pile's order), from a
     /// canonical order, drawing from `next_u32`: see [`Game::resample_hidden`].
-    fn resample_hidden(&self, _economy: &mut Economy, _next_u32: &mut dyn FnMut() -> u32) {}
+    fn resample_hidden(&self, _cx: CxMut<'_>, _next_u32: &mut dyn FnMut() -> u32) {}
 
     /// Add this module's part of a side's final score.
     fn score(&self, _side: SideView<'_>, _breakdown: &mut ScoreBreakdown) {}
+
+    // ----- kingdom files (see [`file`]): `@` lines and marks after squares -----
+
+    /// The `@` lines and marks this module reads in a kingdom file.
+    fn file_syntax(&self) -> FileSyntax {
+        FileSyntax::default()
+    }
+
+    /// Problems with this module's marks in a kingdom file, all at once (each with the index of
+    /// the mark in `marks`, in file order): a building number that does not exist, on the wrong
+    /// terrain, built twice. `marks` are only those of this module's symbols.
+    fn check_marks(&self, _ruleset: &Ruleset, _marks: &[FileMark<'_>]) -> Vec<(usize, String)> {
+        Vec::new()
+    }
+
+    /// Read one of this module's marks (checked by [`Module::check_marks`]) on `cell` of the
+    /// side's kingdom.
+    fn read_mark(
+        &self,
+        _edit: SideEdit<'_>,
+        _cell: Cell,
+        _symbol: char,
+        _number: Option<u32>,
+        _count: u32,
+    ) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Read one of this module's `@` lines (`value`: its number, for one that takes one).
+    fn read_directive(
+        &self,
+        _edit: SideEdit<'_>,
+        _word: &str,
+        _value: Option<u32>,
+    ) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// The marks this module writes on a side's kingdom in a kingdom file.
+    fn write_marks(&self, _side: SideView<'_>, _out: &mut Vec<PlacedMark>) {}
+
+    /// The `@` lines this module writes for a side (`word` and its number; only what is not 0):
+    /// only for the directives it declares.
+    fn write_directives(&self, _side: SideView<'_>, _out: &mut Vec<(&'static str, Option<u32>)>) {}
 
     // ----- presentation (see [`describe`]): front ends render these, knowing no module -----
 
@@ -677,7 +598,7 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
     }
 
     /// What this module's step asks of `side`, one sentence.
-    fn prompt(&self, _game: &Game, _side: Side) -> String {
+    fn prompt(&self, _cx: Cx<'_>, _side: Side) -> String {
         self.help().first().map_or_else(
             || format!("The {} step: choose, or pass.", self.name()),
             |s| s.to_string(),
@@ -686,18 +607,18 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
 
     /// One of this module's legal actions as a choice in words (`None`: the core writes its
     /// text).
-    fn describe_choice(&self, _game: &Game, _side: Side, _action: Action) -> Option<ChoiceView> {
+    fn describe_choice(&self, _cx: Cx<'_>, _side: Side, _action: Action) -> Option<ChoiceView> {
         None
     }
 
     /// The module's public state as titled rows (the Builders' Board).
-    fn panels(&self, _game: &Game, _out: &mut Vec<Panel>) {}
+    fn panels(&self, _cx: Cx<'_>, _out: &mut Vec<Panel>) {}
 
     /// What the module keeps for `side`, in words (`2 knights`, `Queen`).
-    fn side_stats(&self, _game: &Game, _side: Side, _out: &mut Vec<Stat>) {}
+    fn side_stats(&self, _cx: Cx<'_>, _side: Side, _out: &mut Vec<Stat>) {}
 
     /// The pieces the module put on `side`'s kingdom (knights, buildings).
-    fn cell_marks(&self, _game: &Game, _side: Side, _out: &mut Vec<CellMark>) {}
+    fn cell_marks(&self, _cx: Cx<'_>, _side: Side, _out: &mut Vec<CellMark>) {}
 
     /// This module's lines of a side's score. The default lists the bonuses [`Module::score`]
     /// adds, and what it adds to the territories as one line named after the module.
@@ -736,9 +657,15 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
 
 /// A side's total: the kingdom's points under `rules` plus each module's, as [`score_side`]
 /// would total them, without building the breakdown.
-pub fn side_total(rules: &Rules, modules: &[Box<dyn Module>], side: SideView<'_>) -> i32 {
+pub fn side_total(rules: &Rules, side: SideView<'_>) -> i32 {
     crate::score::score_total(side.kingdom, rules)
-        + modules.iter().map(|m| m.points(rules, side)).sum::<i32>()
+        + side
+            .list()
+            .modules()
+            .iter()
+            .enumerate()
+            .map(|(i, m)| m.points(rules, side.for_module(i)))
+            .sum::<i32>()
 }
 
 #[cfg(test)]

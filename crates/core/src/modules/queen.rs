@@ -1,16 +1,45 @@
 //! The Queen (Queendomino). The kingdom with the most towers hosts her, ties included: a kingdom
 //! that reaches the top tower count takes her from the current host (see
-//! [`Economy::tower_gained`](super::Economy::tower_gained)). Her host pays `discount` (1) less per
+//! [`Queen::after_action`](super::Module::after_action)). Her host pays `discount` (1) less per
 //! building and may not bribe the Dragon. At the end, her host puts her on their largest
 //! territory (most squares, towns included) as one more crown; between territories of equal size
 //! she goes where she adds the most, which is the same for all of them.
 
 use super::describe::{Panel, ScoreLine, Stat};
-use super::{Module, ModuleError, ModuleSpec, Param, Params, SetupContext, SideView};
-use crate::game::Game;
+use super::file::{Directive, FileSyntax};
+use super::{
+    Cx, CxMut, Module, ModuleError, ModuleSpec, ModuleState, Param, Params, Res, SetupContext,
+    SideEdit, SideView, StateBox,
+};
 use crate::ruleset::Rules;
 use crate::score::ScoreBreakdown;
 use crate::side::Side;
+
+/// 1 for the side hosting the Queen, 0 for the others.
+pub(crate) const HOST: Res = Res(0);
+/// What her host pays less per building (the table's value).
+pub(crate) const DISCOUNT: Res = Res(1);
+/// A side's towers.
+const TOWERS: Res = Res(2);
+
+/// What the Queen keeps during a game: each side's towers when she last looked, to see who
+/// gained some.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct QueenState {
+    pub towers_seen: Vec<u32>,
+}
+
+impl ModuleState for QueenState {
+    fn clear(&mut self) {
+        self.towers_seen.fill(0);
+    }
+}
+
+/// The side hosting the Queen in `game`, if any.
+pub fn queen_host(game: &crate::game::Game) -> Option<Side> {
+    game.all_sides()
+        .find(|&s| game.resource(s, "queen-host") > 0)
+}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Queen {
@@ -46,8 +75,8 @@ impl Module for Queen {
         Some("Queen: the most towers host her: 1 coin off buildings, +1 crown at the end.")
     }
 
-    fn panels(&self, game: &Game, out: &mut Vec<Panel>) {
-        let host = game.economy().queen_host();
+    fn panels(&self, cx: Cx<'_>, out: &mut Vec<Panel>) {
+        let host = queen_host(cx.game());
         out.push(Panel {
             title: "Queen".into(),
             // One short row (a front end shows it in a narrow box): where she is, and her
@@ -59,13 +88,8 @@ impl Module for Queen {
         });
     }
 
-    fn side_stats(&self, game: &Game, side: Side, out: &mut Vec<Stat>) {
-        if game
-            .economy()
-            .sides
-            .get(side)
-            .is_some_and(|h| h.hosts_queen)
-        {
+    fn side_stats(&self, cx: Cx<'_>, side: Side, out: &mut Vec<Stat>) {
+        if cx.get(side, HOST) > 0 {
             out.push(Stat {
                 long: "Queen".into(),
                 short: "Q".into(),
@@ -74,7 +98,7 @@ impl Module for Queen {
     }
 
     fn score_lines(&self, _rules: &Rules, side: SideView<'_>) -> Vec<ScoreLine> {
-        if !side.holdings.hosts_queen {
+        if side.get(HOST) == 0 {
             return Vec::new();
         }
         vec![ScoreLine {
@@ -104,15 +128,83 @@ impl Module for Queen {
         s
     }
 
+    fn new_state(&self) -> StateBox {
+        StateBox::new(QueenState::default())
+    }
+
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
-        ctx.economy.queen_in_play = true;
-        ctx.economy.queen_discount = self.discount;
+        ctx.set_supply(DISCOUNT, self.discount);
+        let sides = usize::from(ctx.sides);
+        if let Some(state) = ctx.state_mut::<QueenState>() {
+            state.towers_seen.clear();
+            state.towers_seen.resize(sides, 0);
+        }
         Ok(())
+    }
+
+    fn watches_actions(&self) -> bool {
+        true
+    }
+
+    fn file_syntax(&self) -> FileSyntax {
+        FileSyntax {
+            directives: &[Directive {
+                word: "queen",
+                number: false,
+                what: "this kingdom hosts the Queen",
+            }],
+            marks: &[],
+        }
+    }
+
+    fn read_directive(
+        &self,
+        mut edit: SideEdit<'_>,
+        _word: &str,
+        _value: Option<u32>,
+    ) -> Result<(), String> {
+        edit.set(HOST, 1);
+        Ok(())
+    }
+
+    fn write_directives(&self, side: SideView<'_>, out: &mut Vec<(&'static str, Option<u32>)>) {
+        if side.get(HOST) > 0 {
+            out.push(("queen", None));
+        }
+    }
+
+    /// As soon as `side`'s kingdom gains towers and has the most, ties included, it hosts the
+    /// Queen (taking her from the current host).
+    fn after_action(&self, mut cx: CxMut<'_>, side: Side) {
+        let mine = cx.get(side, TOWERS);
+        let seen = cx
+            .state::<QueenState>()
+            .and_then(|s| s.towers_seen.get(side.index()).copied())
+            .unwrap_or(0);
+        if mine <= seen {
+            return;
+        }
+        if let Some(s) = cx
+            .state_mut::<QueenState>()
+            .and_then(|s| s.towers_seen.get_mut(side.index()))
+        {
+            *s = mine;
+        }
+        let sides = cx.game().sides();
+        let most = Side::all(sides)
+            .map(|s| cx.get(s, TOWERS))
+            .max()
+            .unwrap_or(0);
+        if mine >= most {
+            for s in Side::all(sides) {
+                cx.set(s, HOST, u32::from(s == side));
+            }
+        }
     }
 
     fn points(&self, _rules: &Rules, side: SideView<'_>) -> i32 {
         // One more crown on the largest territory: its size in points.
-        if side.holdings.hosts_queen {
+        if side.get(HOST) > 0 {
             side.kingdom.largest_territory() as i32
         } else {
             0
@@ -120,7 +212,7 @@ impl Module for Queen {
     }
 
     fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
-        if !side.holdings.hosts_queen {
+        if side.get(HOST) == 0 {
             return;
         }
         // The first of the largest territories (all of equal size gain the same).

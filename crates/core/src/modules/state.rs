@@ -1,16 +1,34 @@
-//! Each module's own state, kept in the game: what one module tracks and no other reads (the
-//! Dragon's uses this round and the buildings he burnt). The game holds one value per module
-//! that keeps one, of the module's own type, so games still clone, compare and replay exactly,
-//! and no shared struct lists every module's fields.
+//! What the modules keep during a game: each module's own state, by its position in the module
+//! list, and the named resources they share (coins, knights, towers, the Queen's host, ...).
+//!
+//! A module's own state is a plain value of its own type ([`ModuleState`]): the game keeps one
+//! per module, in module order, and hands each hook the slot of its module (a downcast of a known
+//! slot: one compare), so no search by type and no shared struct listing every module's fields.
+//!
+//! Resources are what modules exchange, by name: a per-side value and a table supply for each
+//! name any module of the list declares ([`super::Declaration`]). The names are interned to
+//! [`ResourceId`]s once, when the module list is built; a module names a resource by its position
+//! in its own declaration ([`Res`]), which the core maps to the id.
 
+use super::{Declaration, Module};
+use crate::side::Side;
 use std::any::Any;
 use std::fmt::Debug;
+use std::sync::Arc;
 
 /// A module's own state: a plain value the game keeps for it (see [`States`]).
 pub trait ModuleState: Any + Clone + Debug + PartialEq + Eq + Send + Sync {
     /// Back to what it was before the module's setup, keeping the memory of its lists (a
     /// simulation resets millions of games).
     fn clear(&mut self);
+}
+
+/// The state of a module that keeps none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NoState;
+
+impl ModuleState for NoState {
+    fn clear(&mut self) {}
 }
 
 /// A [`ModuleState`] of any type.
@@ -44,38 +62,50 @@ impl<T: ModuleState> AnyState for T {
     }
 }
 
-/// Every module's own state, one value per module that keeps one, found by its type.
+/// A new module state of any type: what [`Module::new_state`] returns.
+#[derive(Debug)]
+pub struct StateBox(Box<dyn AnyState>);
+
+impl StateBox {
+    pub fn new<T: ModuleState>(state: T) -> StateBox {
+        StateBox(Box::new(state))
+    }
+}
+
+/// Every module's own state, one value per module, in module order.
 #[derive(Debug, Default)]
 pub struct States(Vec<Box<dyn AnyState>>);
 
 impl States {
-    /// The state of type `T`, if a module of the game keeps one.
-    pub fn get<T: ModuleState>(&self) -> Option<&T> {
+    /// The state of module `index`, if it is of type `T`.
+    #[inline]
+    pub fn at<T: ModuleState>(&self, index: usize) -> Option<&T> {
+        (self.0.get(index)?.as_ref() as &dyn Any).downcast_ref::<T>()
+    }
+
+    /// The state of module `index`, if it is of type `T`, to change.
+    #[inline]
+    pub fn at_mut<T: ModuleState>(&mut self, index: usize) -> Option<&mut T> {
+        (self.0.get_mut(index)?.as_mut() as &mut dyn Any).downcast_mut::<T>()
+    }
+
+    /// The first state of type `T`, searched by type: for tests and front ends, never a hook.
+    pub fn find<T: ModuleState>(&self) -> Option<&T> {
         self.0
             .iter()
             .find_map(|s| (s.as_ref() as &dyn Any).downcast_ref::<T>())
     }
 
-    /// The state of type `T`, to change.
-    pub fn get_mut<T: ModuleState>(&mut self) -> Option<&mut T> {
-        self.0
-            .iter_mut()
-            .find_map(|s| (s.as_mut() as &mut dyn Any).downcast_mut::<T>())
-    }
-
-    /// Start the state of type `T` for a new game: the one kept from the game before, cleared
-    /// (keeping its memory), or a new one. A module's setup calls it.
-    pub fn start<T: ModuleState + Default>(&mut self) {
-        match self.get_mut::<T>() {
-            Some(state) => state.clear(),
-            None => self.0.push(Box::new(T::default())),
-        }
-    }
-
-    /// Every state back to before setup, keeping their memory.
-    pub(crate) fn clear(&mut self) {
-        for s in &mut self.0 {
-            s.clear_any();
+    /// Start the states of `modules` for a new game: the ones kept from the game before,
+    /// cleared (keeping their memory), or new ones.
+    pub(crate) fn start(&mut self, modules: &[Box<dyn Module>]) {
+        if self.0.len() == modules.len() {
+            for s in &mut self.0 {
+                s.clear_any();
+            }
+        } else {
+            self.0.clear();
+            self.0.extend(modules.iter().map(|m| m.new_state().0));
         }
     }
 }
@@ -108,3 +138,275 @@ impl PartialEq for States {
 }
 
 impl Eq for States {}
+
+/// A resource of a module list, interned when the list is built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ResourceId(u8);
+
+impl ResourceId {
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// A resource as a module names it: its position in the module's own [`Declaration`], counting
+/// `provides`, then `uses`, then `reads` (`Res(0)` is the first resource it provides).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Res(pub u8);
+
+impl Declaration {
+    /// Every resource the declaration names, in [`Res`] order: `provides`, `uses`, `reads`.
+    pub fn resources(&self) -> impl Iterator<Item = &'static str> + use<> {
+        let (p, u, r) = (self.provides, self.uses, self.reads);
+        p.iter().chain(u).chain(r).copied()
+    }
+
+    /// The [`Res`] of the resource `name` in this declaration.
+    pub fn res(&self, name: &str) -> Option<Res> {
+        self.resources()
+            .position(|r| r == name)
+            .and_then(|i| u8::try_from(i).ok())
+            .map(Res)
+    }
+}
+
+/// The named resources' values: one per side and one table supply for each resource.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Resources {
+    kinds: usize,
+    /// `per_side[side * kinds + id]`.
+    per_side: Vec<u32>,
+    supply: Vec<u32>,
+}
+
+impl Resources {
+    /// `kinds` resources, all 0, for `sides` sides, keeping the memory of the lists.
+    pub fn reset(&mut self, kinds: usize, sides: u8) {
+        self.kinds = kinds;
+        self.per_side.clear();
+        self.per_side.resize(kinds * usize::from(sides), 0);
+        self.supply.clear();
+        self.supply.resize(kinds, 0);
+    }
+
+    #[inline]
+    fn slot(&self, side: Side, id: ResourceId) -> usize {
+        side.index() * self.kinds + id.index()
+    }
+
+    /// `side`'s value of resource `id` (0 for a side or resource the game does not have).
+    #[inline]
+    pub fn get(&self, side: Side, id: ResourceId) -> u32 {
+        self.per_side.get(self.slot(side, id)).copied().unwrap_or(0)
+    }
+
+    #[inline]
+    pub fn set(&mut self, side: Side, id: ResourceId, value: u32) {
+        let i = self.slot(side, id);
+        if let Some(v) = self.per_side.get_mut(i) {
+            *v = value;
+        }
+    }
+
+    /// What is left of resource `id` in the table's supply.
+    #[inline]
+    pub fn supply(&self, id: ResourceId) -> u32 {
+        self.supply.get(id.index()).copied().unwrap_or(0)
+    }
+
+    #[inline]
+    pub fn set_supply(&mut self, id: ResourceId, value: u32) {
+        if let Some(v) = self.supply.get_mut(id.index()) {
+            *v = value;
+        }
+    }
+}
+
+/// How one module of a list reaches the resources it declares.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Binding {
+    /// By [`Res`]: the resource's id.
+    ids: Box<[ResourceId]>,
+    /// By [`Res`]: the first module of the list providing it.
+    providers: Box<[Option<usize>]>,
+}
+
+/// A ruleset's modules, built, with their resources interned: shared by every game of the rules.
+#[derive(Clone, Default)]
+pub struct ModuleList {
+    modules: Arc<[Box<dyn Module>]>,
+    bindings: Arc<[Binding]>,
+    names: Arc<[&'static str]>,
+}
+
+impl Debug for ModuleList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list()
+            .entries(self.modules.iter().map(|m| m.name()))
+            .finish()
+    }
+}
+
+impl PartialEq for ModuleList {
+    fn eq(&self, other: &Self) -> bool {
+        self.modules.len() == other.modules.len()
+            && self
+                .modules
+                .iter()
+                .zip(other.modules.iter())
+                .all(|(a, b)| a.spec() == b.spec())
+    }
+}
+
+impl Eq for ModuleList {}
+
+impl ModuleList {
+    /// Bind built modules together: intern every resource they declare, in order of first
+    /// mention, and note who provides each.
+    pub fn new(modules: Vec<Box<dyn Module>>) -> ModuleList {
+        let mut names: Vec<&'static str> = Vec::new();
+        let declarations: Vec<Declaration> = modules.iter().map(|m| m.declare()).collect();
+        for d in &declarations {
+            for r in d.resources() {
+                if !names.contains(&r) {
+                    names.push(r);
+                }
+            }
+        }
+        let bindings = declarations
+            .iter()
+            .map(|d| Binding {
+                ids: d
+                    .resources()
+                    .map(|r| {
+                        let i = names.iter().position(|n| *n == r).unwrap_or(0);
+                        ResourceId(u8::try_from(i).unwrap_or(u8::MAX))
+                    })
+                    .collect(),
+                providers: d
+                    .resources()
+                    .map(|r| declarations.iter().position(|p| p.provides.contains(&r)))
+                    .collect(),
+            })
+            .collect();
+        ModuleList {
+            modules: modules.into(),
+            bindings,
+            names: names.into(),
+        }
+    }
+
+    /// The modules, in list order.
+    pub fn modules(&self) -> &[Box<dyn Module>] {
+        &self.modules
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.modules.is_empty()
+    }
+
+    /// The resources' names, by id.
+    pub fn resource_names(&self) -> &[&'static str] {
+        &self.names
+    }
+
+    /// The id of the resource called `name`, if a module of the list declares it.
+    pub fn resource(&self, name: &str) -> Option<ResourceId> {
+        self.names
+            .iter()
+            .position(|n| *n == name)
+            .map(|i| ResourceId(i as u8))
+    }
+
+    /// The id of module `index`'s resource `res`.
+    #[inline]
+    pub(crate) fn id(&self, index: usize, res: Res) -> Option<ResourceId> {
+        self.bindings
+            .get(index)?
+            .ids
+            .get(usize::from(res.0))
+            .copied()
+    }
+
+    /// The module providing module `index`'s resource `res`.
+    #[inline]
+    pub(crate) fn provider(&self, index: usize, res: Res) -> Option<usize> {
+        *self
+            .bindings
+            .get(index)?
+            .providers
+            .get(usize::from(res.0))?
+    }
+
+    /// New module data for a side or a table of `sides` sides: every state new, every value 0.
+    pub fn new_data(&self, sides: u8) -> ModuleData {
+        let mut data = ModuleData::default();
+        data.reset(self, sides);
+        data
+    }
+}
+
+/// What the modules keep during a game (or for a kingdom file): their states and the resources'
+/// values. Part of the game state: games clone, compare and replay it exactly.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct ModuleData {
+    pub(crate) resources: Resources,
+    pub(crate) states: States,
+}
+
+impl Clone for ModuleData {
+    fn clone(&self) -> ModuleData {
+        ModuleData {
+            resources: self.resources.clone(),
+            states: self.states.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &ModuleData) {
+        self.resources.clone_from(&source.resources);
+        self.states.clone_from(&source.states);
+    }
+}
+
+impl ModuleData {
+    /// Back to before the modules' setup for `sides` sides, keeping the memory of every list.
+    pub fn reset(&mut self, list: &ModuleList, sides: u8) {
+        self.resources.reset(list.names.len(), sides);
+        self.states.start(&list.modules);
+    }
+
+    pub fn resources(&self) -> &Resources {
+        &self.resources
+    }
+
+    pub fn states(&self) -> &States {
+        &self.states
+    }
+
+    /// `side`'s value of the resource called `name` in `list` (0 when no module declares it).
+    pub fn resource(&self, list: &ModuleList, side: Side, name: &str) -> u32 {
+        list.resource(name)
+            .map_or(0, |id| self.resources.get(side, id))
+    }
+
+    /// Set `side`'s value of the resource called `name` in `list`; false when no module of the
+    /// list declares it.
+    pub fn set_resource(&mut self, list: &ModuleList, side: Side, name: &str, value: u32) -> bool {
+        match list.resource(name) {
+            Some(id) => {
+                self.resources.set(side, id, value);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The first state of type `T`, searched by type, to change: for tests and tools, never a
+    /// hook.
+    pub fn find_state_mut<T: ModuleState>(&mut self) -> Option<&mut T> {
+        self.states
+            .0
+            .iter_mut()
+            .find_map(|s| (s.as_mut() as &mut dyn Any).downcast_mut::<T>())
+    }
+}

@@ -77,7 +77,7 @@ fn queendomino_modules_keep_every_piece_accounted_for() {
     let mut burnt = 0;
     for seed in 0..60 {
         let mut g = Game::new(r.clone(), 2 + (seed % 3) as u8, seed).expect("setup");
-        assert_eq!(g.economy().board.iter().flatten().count(), 6);
+        assert_eq!(crate::testkit::pieces(&g).board.iter().flatten().count(), 6);
         conserved(&g, 15);
         while !g.is_over() {
             let legal = g.legal_actions();
@@ -133,9 +133,12 @@ fn front_ends_see_every_step_panel_and_score_line_through_the_hooks() {
         let panels = g.panels();
         let titles: Vec<&str> = panels.iter().map(|p| p.title.as_str()).collect();
         assert_eq!(titles, ["Builders' Board", "Queen", "Dragon"]);
-        assert_eq!(panels[0].rows.len(), g.economy().board.len() + 1);
+        assert_eq!(
+            panels[0].rows.len(),
+            crate::testkit::pieces(&g).board.len() + 1
+        );
         for side in g.all_sides() {
-            let h = &g.economy().sides[side];
+            let h = &crate::testkit::pieces(&g).sides[side];
             let stats = g.side_stats(side);
             assert_eq!(stats[0].short, format!("{}¢", h.coins));
             assert_eq!(stats.len(), 3 + usize::from(h.hosts_queen));
@@ -209,14 +212,10 @@ fn a_module_keeps_its_own_state_in_the_game() {
     let mut state = 3u64;
     let mut g = Game::new(r.clone(), 3, 9).expect("setup");
     let fresh = modules::DragonState::default();
-    assert_eq!(
-        g.economy().states.get::<modules::DragonState>(),
-        Some(&fresh)
-    );
+    assert_eq!(crate::testkit::pieces(&g).dragon.as_ref(), Some(&fresh));
     assert!(play_until(&mut g, &mut state, |g| {
-        g.economy()
-            .states
-            .get::<modules::DragonState>()
+        crate::testkit::pieces(g)
+            .dragon
             .is_some_and(|d| !d.burnt.is_empty())
     }));
     // Clones carry it, compare by it, and a reset starts it again.
@@ -227,9 +226,6 @@ fn a_module_keeps_its_own_state_in_the_game() {
     other.clone_from(&g);
     assert_eq!(other, g);
     g.reset(9);
-    assert_eq!(
-        g.economy().states.get::<modules::DragonState>(),
-        Some(&fresh)
-    );
+    assert_eq!(crate::testkit::pieces(&g).dragon.as_ref(), Some(&fresh));
     assert_eq!(g, Game::new(g.ruleset().clone(), 3, 9).expect("setup"));
 }

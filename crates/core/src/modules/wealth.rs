@@ -2,9 +2,15 @@
 //! point per `coins-per-point` (3) coins left at the end. The bank is unlimited.
 
 use super::describe::{self, ScoreLine};
-use super::{Module, ModuleError, ModuleSpec, Param, Params, SetupContext, SideView};
+use super::file::FileSyntax;
+use super::{
+    Module, ModuleError, ModuleSpec, Param, Params, Res, SetupContext, SideEdit, SideView,
+};
 use crate::ruleset::Rules;
 use crate::score::{BonusScore, ScoreBreakdown};
+
+/// A side's coins.
+const COINS: Res = Res(0);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Wealth {
@@ -22,7 +28,7 @@ impl Wealth {
     }
 
     fn points_of(&self, side: SideView<'_>) -> i32 {
-        (side.holdings.coins / self.coins_per_point.max(1)) as i32
+        (side.get(COINS) / self.coins_per_point.max(1)) as i32
     }
 }
 
@@ -46,7 +52,7 @@ impl Module for Wealth {
         vec![ScoreLine {
             label: format!(
                 "{} ({} a point)",
-                describe::plural(side.holdings.coins, "coin", "coins"),
+                describe::plural(side.get(COINS), "coin", "coins"),
                 self.coins_per_point
             ),
             points: self.points_of(side),
@@ -71,14 +77,36 @@ impl Module for Wealth {
     }
 
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
-        for side in ctx.economy.sides.values_mut() {
-            side.coins = self.starting_coins;
-        }
+        ctx.set_all(COINS, self.starting_coins);
         Ok(())
     }
 
     fn points(&self, _rules: &Rules, side: SideView<'_>) -> i32 {
         self.points_of(side)
+    }
+
+    fn file_syntax(&self) -> FileSyntax {
+        FileSyntax {
+            directives: &[super::knights::COINS_LINE],
+            marks: &[],
+        }
+    }
+
+    fn read_directive(
+        &self,
+        mut edit: SideEdit<'_>,
+        _word: &str,
+        value: Option<u32>,
+    ) -> Result<(), String> {
+        edit.add(COINS, value.unwrap_or(0));
+        Ok(())
+    }
+
+    fn write_directives(&self, side: SideView<'_>, out: &mut Vec<(&'static str, Option<u32>)>) {
+        let coins = side.get(COINS);
+        if coins > 0 {
+            out.push(("coins", Some(coins)));
+        }
     }
 
     fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {

@@ -27,7 +27,7 @@ fn building_costs_the_slot_price_and_gives_its_effects() {
                 break;
             };
             let before = g.clone();
-            let e = before.economy();
+            let e = crate::testkit::pieces(&before);
             let id = e.board[usize::from(slot)].expect("face up");
             let b = &r.buildings()[id.index()];
             let hosting = e.sides[side].hosts_queen;
@@ -42,7 +42,7 @@ fn building_costs_the_slot_price_and_gives_its_effects() {
                 other => panic!("{other:?}"),
             };
             g.apply(Action::Build { slot, cell }).expect("build");
-            let e2 = g.economy();
+            let e2 = crate::testkit::pieces(&g);
             assert_eq!(
                 e2.sides[side].coins,
                 e.sides[side].coins - price,
@@ -99,7 +99,14 @@ fn the_tower_supply_runs_out() {
             g.apply(a).expect("legal");
             conserved(&g, 1);
         }
-        assert!(g.economy().sides.values().map(|h| h.towers).sum::<u32>() <= 1);
+        assert!(
+            crate::testkit::pieces(&g)
+                .sides
+                .values()
+                .map(|h| h.towers)
+                .sum::<u32>()
+                <= 1
+        );
     }
 }
 
@@ -108,7 +115,7 @@ fn building_values_at_the_end() {
     let r = queendomino_like(ALL, 15);
     // Three separate grassland territories; 2 towers; 3 knights owned.
     let k = kingdom(5, "G . G . G\nW W C W W");
-    let holdings = modules::Holdings {
+    let holdings = testkit::SidePieces {
         towers: 2,
         knights_in_hand: 1,
         knights_placed: vec![Cell::new(-1, 1), Cell::new(1, 1)],
@@ -120,17 +127,7 @@ fn building_values_at_the_end() {
         ],
         ..Default::default()
     };
-    let rules = r.rules_for(4).expect("4p");
-    let mods = modules::build_all(crate::Registry::shipped_ref(), &rules.modules).expect("modules");
-    let s = modules::score_side(
-        rules,
-        &mods,
-        modules::SideView {
-            ruleset: &r,
-            kingdom: &k,
-            holdings: &holdings,
-        },
-    );
+    let s = testkit::score_alone(&r, 4, &k, &holdings);
     assert_eq!(s.bonus("b1"), Some(6));
     assert_eq!(s.bonus("b2"), Some(2));
     assert_eq!(s.bonus("b3"), Some(3));
@@ -210,7 +207,7 @@ fn house_rule_building_values() {
     // 3 crowns on wheat (in two territories), 1 on forest.
     let k = kingdom(5, "W1 W2 C F1 W");
     let spot = Cell::new(0, 0);
-    let holdings = modules::Holdings {
+    let holdings = testkit::SidePieces {
         coins: 9,
         buildings: (0..3).map(|i| (BuildingId(i), spot)).collect(),
         ..Default::default()
@@ -219,11 +216,16 @@ fn house_rule_building_values() {
         "buildings",
     )))
     .expect("defaults");
-    let side = modules::SideView {
-        ruleset: &r,
-        kingdom: &k,
-        holdings: &holdings,
-    };
+    let list = modules::build_all(
+        crate::Registry::shipped_ref(),
+        &[
+            modules::ModuleSpec::new("buildings"),
+            modules::ModuleSpec::new("wealth"),
+        ],
+    )
+    .expect("modules");
+    let data = testkit::side_data(&list, &holdings);
+    let side = modules::SideView::new(&r, &k, &list, &data, Side(0));
     let mut b = score::score_kingdom(&k, &testkit::rules(5, 1, 48));
     let before = b.total;
     modules::Module::score(&module, side, &mut b);

@@ -16,7 +16,7 @@ fn the_dragon_burns_once_a_round_and_not_for_the_queen() {
                 .any(|a| matches!(a, Action::Burn { .. }))
         }) {
             let side = g.side_to_act().expect("acting");
-            assert!(!g.economy().sides[side].hosts_queen);
+            assert!(!crate::testkit::pieces(&g).sides[side].hosts_queen);
             let Some(&Action::Burn { slot }) = g
                 .legal_actions()
                 .iter()
@@ -24,13 +24,16 @@ fn the_dragon_burns_once_a_round_and_not_for_the_queen() {
             else {
                 break;
             };
-            let coins = g.economy().sides[side].coins;
-            let id = g.economy().board[usize::from(slot)].expect("face up");
+            let coins = crate::testkit::pieces(&g).sides[side].coins;
+            let id = crate::testkit::pieces(&g).board[usize::from(slot)].expect("face up");
             let round = g.round();
             g.apply(Action::Burn { slot }).expect("burn");
-            assert_eq!(g.economy().sides[side].coins, coins - 1);
-            let dragon = g.economy().states.get::<crate::modules::DragonState>();
-            assert_eq!(dragon.and_then(|d| d.burnt.last()), Some(&id));
+            assert_eq!(crate::testkit::pieces(&g).sides[side].coins, coins - 1);
+            let dragon = crate::testkit::pieces(&g).dragon;
+            assert_eq!(
+                dragon.as_ref().and_then(|d| d.burnt.last().copied()),
+                Some(id)
+            );
             assert_eq!(dragon.map(|d| d.uses), Some(1));
             // Nobody else may use him this round.
             while g.round() == round && !g.is_over() {
@@ -43,7 +46,7 @@ fn the_dragon_burns_once_a_round_and_not_for_the_queen() {
                 g.play_random(|| xorshift(&mut state));
             }
             // A new round: he is back, and the board slid and refilled.
-            let e = g.economy();
+            let e = crate::testkit::pieces(&g);
             let face_up = e.board.iter().flatten().count();
             assert!(face_up == e.board.len() || e.building_pile.is_empty());
             assert!(

@@ -15,12 +15,12 @@ fn tax_collects_the_territory_after_placing() {
         let mut g = Game::new(r.clone(), 4, seed).expect("setup");
         assert_eq!(g.module_names(), vec!["knights", "wealth"]);
         assert!(
-            g.economy()
+            crate::testkit::pieces(&g)
                 .sides
                 .values()
                 .all(|h| h.coins == 7 && h.knights_in_hand == 1)
         );
-        assert_eq!(g.economy().knight_supply, 18);
+        assert_eq!(crate::testkit::pieces(&g).knight_supply, 18);
         while !g.is_over() {
             if let Phase::Step { .. } = g.phase() {
                 let side = g.side_to_act().expect("acting");
@@ -34,14 +34,20 @@ fn tax_collects_the_territory_after_placing() {
                     None => {
                         assert_eq!(legal, vec![Action::Pass], "a discarded domino gives no tax")
                     }
-                    Some(p) if g.economy().sides[side].knights_in_hand > 0 => {
+                    Some(p) if crate::testkit::pieces(&g).sides[side].knights_in_hand > 0 => {
                         assert!(legal.contains(&Action::Tax { square: 0 }));
                         let cell = p.second();
                         let expected = g.kingdom(side).territory_at(cell).expect("square").squares;
-                        let before = g.economy().sides[side].coins;
+                        let before = crate::testkit::pieces(&g).sides[side].coins;
                         g.apply(Action::Tax { square: 1 }).expect("tax");
-                        assert_eq!(g.economy().sides[side].coins, before + expected);
-                        assert_eq!(g.economy().sides[side].knights_placed.last(), Some(&cell));
+                        assert_eq!(
+                            crate::testkit::pieces(&g).sides[side].coins,
+                            before + expected
+                        );
+                        assert_eq!(
+                            crate::testkit::pieces(&g).sides[side].knights_placed.last(),
+                            Some(&cell)
+                        );
                         // The same square cannot be taxed twice in one turn.
                         assert!(!g.legal_actions().contains(&Action::Tax { square: 1 }));
                         assert!(g.apply(Action::Tax { square: 1 }).is_err());
@@ -56,7 +62,7 @@ fn tax_collects_the_territory_after_placing() {
         knights_conserved(&g);
         for p in g.all_sides() {
             let s = g.score(p);
-            let coins = g.economy().sides[p].coins;
+            let coins = crate::testkit::pieces(&g).sides[p].coins;
             assert_eq!(s.bonus("wealth"), Some((coins / 3) as i32));
             assert_eq!(s.total, g.score_total(p));
         }
@@ -82,8 +88,11 @@ fn two_knights_a_turn_one_per_square() {
     g.apply(Action::Tax { square: 1 }).expect("second knight");
     // Two knights used: the step is over and the player claims.
     assert!(matches!(g.phase(), Phase::Claim { .. }));
-    assert_eq!(g.economy().sides[side].knights_in_hand, 1);
-    assert_eq!(g.economy().sides[side].knights_placed.len(), 2);
+    assert_eq!(crate::testkit::pieces(&g).sides[side].knights_in_hand, 1);
+    assert_eq!(
+        crate::testkit::pieces(&g).sides[side].knights_placed.len(),
+        2
+    );
 }
 
 #[test]
@@ -102,9 +111,12 @@ fn knights_may_collect_more_coins_per_square_and_buildings_may_give_coins() {
     let side = g.side_to_act().expect("acting");
     let cell = g.turn_placement().expect("placed").first;
     let squares = g.kingdom(side).territory_at(cell).expect("square").squares;
-    let before = g.economy().sides[side].coins;
+    let before = crate::testkit::pieces(&g).sides[side].coins;
     g.apply(Action::Tax { square: 0 }).expect("tax");
-    assert_eq!(g.economy().sides[side].coins, before + 3 * squares);
+    assert_eq!(
+        crate::testkit::pieces(&g).sides[side].coins,
+        before + 3 * squares
+    );
 
     // A building's immediate coins.
     let mut r = (*queendomino_like(&["knights", "buildings", "wealth"], 15))
@@ -123,9 +135,12 @@ fn knights_may_collect_more_coins_per_square_and_buildings_may_give_coins() {
         {
             let side = g.side_to_act().expect("acting");
             let price = modules::board_prices(&g, side)[usize::from(slot)];
-            let before = g.economy().sides[side].coins;
+            let before = crate::testkit::pieces(&g).sides[side].coins;
             g.apply(a).expect("build");
-            assert_eq!(g.economy().sides[side].coins, before - price + 4);
+            assert_eq!(
+                crate::testkit::pieces(&g).sides[side].coins,
+                before - price + 4
+            );
             built += 1;
         } else {
             g.play_random(|| xorshift(&mut state));

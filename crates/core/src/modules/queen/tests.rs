@@ -5,27 +5,38 @@ use crate::*;
 
 #[test]
 fn the_queen_goes_to_the_newcomer_to_the_most_towers() {
-    let mut e = modules::Economy {
-        sides: BySide::filled(3, Default::default()),
-        queen_in_play: true,
-        ..Default::default()
+    let r = queendomino_like(ALL, 15);
+    let mut g = Game::new(r, 3, 1).expect("setup");
+    let queen = g
+        .module_names()
+        .iter()
+        .position(|n| *n == "queen")
+        .expect("queen");
+    let gain = |g: &mut Game, side: Side, towers: u32| {
+        let list = g.module_list().clone();
+        g.module_data_mut()
+            .set_resource(&list, side, "towers", towers);
+        let m = &list.modules()[queen];
+        m.after_action(modules::CxMut::new(g, queen), side);
+        modules::queen_host(g)
     };
-    e.sides[Side(0)].towers = 1;
-    e.tower_gained(Side(0));
-    assert_eq!(e.queen_host(), Some(Side(0)));
-    e.sides[Side(1)].towers = 1;
-    e.tower_gained(Side(1));
+    assert_eq!(gain(&mut g, Side(0), 1), Some(Side(0)));
     assert_eq!(
-        e.queen_host(),
+        gain(&mut g, Side(1), 1),
         Some(Side(1)),
         "a tie for the most towers takes her"
     );
-    e.sides[Side(2)].towers = 0;
-    e.tower_gained(Side(2));
-    assert_eq!(e.queen_host(), Some(Side(1)), "no towers, no Queen");
-    e.sides[Side(0)].towers = 3;
-    e.tower_gained(Side(0));
-    assert_eq!(e.queen_host(), Some(Side(0)));
+    assert_eq!(
+        gain(&mut g, Side(2), 0),
+        Some(Side(1)),
+        "no towers, no Queen"
+    );
+    assert_eq!(
+        gain(&mut g, Side(0), 1),
+        Some(Side(1)),
+        "no tower gained: she stays"
+    );
+    assert_eq!(gain(&mut g, Side(0), 3), Some(Side(0)));
 }
 
 #[test]
@@ -37,22 +48,12 @@ fn the_queen_is_one_more_crown_on_the_largest_territory() {
          W1 W  C  .  .
          F1 .  .  .  .",
     );
-    let mut holdings = modules::Holdings {
+    let mut holdings = testkit::SidePieces {
         hosts_queen: true,
         coins: 11,
         ..Default::default()
     };
-    let rules = r.rules_for(4).expect("4p");
-    let mods = modules::build_all(crate::Registry::shipped_ref(), &rules.modules).expect("modules");
-    let s = modules::score_side(
-        rules,
-        &mods,
-        modules::SideView {
-            ruleset: &r,
-            kingdom: &k,
-            holdings: &holdings,
-        },
-    );
+    let s = testkit::score_alone(&r, 4, &k, &holdings);
     let grass = s
         .territories
         .iter()
@@ -66,14 +67,6 @@ fn the_queen_is_one_more_crown_on_the_largest_territory() {
     assert_eq!(s.bonus("wealth"), Some(3));
     assert_eq!(s.total, 16 + 2 + 1 + 3);
     holdings.hosts_queen = false;
-    let s = modules::score_side(
-        rules,
-        &mods,
-        modules::SideView {
-            ruleset: &r,
-            kingdom: &k,
-            holdings: &holdings,
-        },
-    );
+    let s = testkit::score_alone(&r, 4, &k, &holdings);
     assert_eq!(s.total, 12 + 2 + 1 + 3);
 }

@@ -1,0 +1,346 @@
+//! What a module's hooks get: the game (or a side alone, for scoring), and the module's own place
+//! in it: its state by index and the resources it declares ([`Res`]).
+
+use super::state::{ModuleData, ModuleList, ModuleState, Res};
+use crate::game::Game;
+use crate::geometry::Placement;
+use crate::kingdom::Kingdom;
+use crate::rng::GameRng;
+use crate::ruleset::Ruleset;
+use crate::side::Side;
+
+/// A module's view of the game, in a hook that only reads.
+#[derive(Clone, Copy)]
+pub struct Cx<'a> {
+    game: &'a Game,
+    me: usize,
+}
+
+impl<'a> Cx<'a> {
+    pub(crate) fn new(game: &'a Game, me: usize) -> Cx<'a> {
+        Cx { game, me }
+    }
+
+    pub fn game(&self) -> &'a Game {
+        self.game
+    }
+
+    /// This module's position in the module list.
+    pub fn index(&self) -> usize {
+        self.me
+    }
+
+    /// This module's own state.
+    #[inline]
+    pub fn state<T: ModuleState>(&self) -> Option<&'a T> {
+        self.game.module_data().states.at(self.me)
+    }
+
+    /// `side`'s value of the resource `res` (0 when no module of the list provides it).
+    #[inline]
+    pub fn get(&self, side: Side, res: Res) -> u32 {
+        let game = self.game;
+        game.module_list()
+            .id(self.me, res)
+            .map_or(0, |id| game.module_data().resources.get(side, id))
+    }
+
+    /// What is left of the resource `res` in the table's supply.
+    #[inline]
+    pub fn supply(&self, res: Res) -> u32 {
+        let game = self.game;
+        game.module_list()
+            .id(self.me, res)
+            .map_or(0, |id| game.module_data().resources.supply(id))
+    }
+
+    /// The state of the module that provides the resource `res` (the Dragon reaches the
+    /// Builders' Board through `board`), if it is of type `T`.
+    #[inline]
+    pub fn shared<T: ModuleState>(&self, res: Res) -> Option<&'a T> {
+        let game = self.game;
+        let i = game.module_list().provider(self.me, res)?;
+        game.module_data().states.at(i)
+    }
+
+    /// Where the acting king's domino went this turn (see [`Game::turn_placement`]).
+    pub fn turn_placement(&self) -> Option<Placement> {
+        self.game.turn_placement()
+    }
+}
+
+/// A module's view of the game, in a hook that changes it: its own state, the resources it
+/// declares, the kingdoms.
+pub struct CxMut<'a> {
+    game: &'a mut Game,
+    me: usize,
+}
+
+impl<'a> CxMut<'a> {
+    pub(crate) fn new(game: &'a mut Game, me: usize) -> CxMut<'a> {
+        CxMut { game, me }
+    }
+
+    pub fn game(&self) -> &Game {
+        self.game
+    }
+
+    /// The same view, read only.
+    pub fn read(&self) -> Cx<'_> {
+        Cx::new(self.game, self.me)
+    }
+
+    #[inline]
+    pub fn state<T: ModuleState>(&self) -> Option<&T> {
+        self.game.module_data().states.at(self.me)
+    }
+
+    /// This module's own state, to change.
+    #[inline]
+    pub fn state_mut<T: ModuleState>(&mut self) -> Option<&mut T> {
+        self.game.module_data_mut().states.at_mut(self.me)
+    }
+
+    #[inline]
+    pub fn get(&self, side: Side, res: Res) -> u32 {
+        self.read().get(side, res)
+    }
+
+    #[inline]
+    pub fn set(&mut self, side: Side, res: Res, value: u32) {
+        if let Some(id) = self.game.module_list().id(self.me, res) {
+            self.game.module_data_mut().resources.set(side, id, value);
+        }
+    }
+
+    /// Add `n` to `side`'s `res` (saturating).
+    #[inline]
+    pub fn add(&mut self, side: Side, res: Res, n: u32) {
+        let v = self.get(side, res).saturating_add(n);
+        self.set(side, res, v);
+    }
+
+    /// Take `n` from `side`'s `res` (never below 0).
+    #[inline]
+    pub fn take(&mut self, side: Side, res: Res, n: u32) {
+        let v = self.get(side, res).saturating_sub(n);
+        self.set(side, res, v);
+    }
+
+    #[inline]
+    pub fn supply(&self, res: Res) -> u32 {
+        self.read().supply(res)
+    }
+
+    #[inline]
+    pub fn set_supply(&mut self, res: Res, value: u32) {
+        if let Some(id) = self.game.module_list().id(self.me, res) {
+            self.game.module_data_mut().resources.set_supply(id, value);
+        }
+    }
+
+    /// Take up to `n` from the supply of `res`: what was taken.
+    pub fn take_supply(&mut self, res: Res, n: u32) -> u32 {
+        let left = self.supply(res);
+        let taken = n.min(left);
+        self.set_supply(res, left - taken);
+        taken
+    }
+
+    #[inline]
+    pub fn shared<T: ModuleState>(&self, res: Res) -> Option<&T> {
+        let i = self.game.module_list().provider(self.me, res)?;
+        self.game.module_data().states.at(i)
+    }
+
+    /// The state of the module that provides `res`, to change.
+    #[inline]
+    pub fn shared_mut<T: ModuleState>(&mut self, res: Res) -> Option<&mut T> {
+        let i = self.game.module_list().provider(self.me, res)?;
+        self.game.module_data_mut().states.at_mut(i)
+    }
+
+    /// The kingdom of `side`, to change (a building's crowns).
+    pub fn kingdom_mut(&mut self, side: Side) -> &mut Kingdom {
+        self.game.kingdom_mut(side)
+    }
+}
+
+/// What a module may use while setting up a game: its own state, the resources it declares, the
+/// ruleset's components, and the game's own random generator (e.g. to shuffle a pile).
+pub struct SetupContext<'a> {
+    pub sides: u8,
+    pub ruleset: &'a Ruleset,
+    pub rng: &'a mut GameRng,
+    pub(crate) list: &'a ModuleList,
+    pub(crate) data: &'a mut ModuleData,
+    pub(crate) me: usize,
+}
+
+impl SetupContext<'_> {
+    pub fn state_mut<T: ModuleState>(&mut self) -> Option<&mut T> {
+        self.data.states.at_mut(self.me)
+    }
+
+    pub fn get(&self, side: Side, res: Res) -> u32 {
+        self.list
+            .id(self.me, res)
+            .map_or(0, |id| self.data.resources.get(side, id))
+    }
+
+    pub fn set(&mut self, side: Side, res: Res, value: u32) {
+        if let Some(id) = self.list.id(self.me, res) {
+            self.data.resources.set(side, id, value);
+        }
+    }
+
+    /// Give every side `value` of `res`.
+    pub fn set_all(&mut self, res: Res, value: u32) {
+        for side in Side::all(self.sides) {
+            self.set(side, res, value);
+        }
+    }
+
+    pub fn set_supply(&mut self, res: Res, value: u32) {
+        if let Some(id) = self.list.id(self.me, res) {
+            self.data.resources.set_supply(id, value);
+        }
+    }
+}
+
+/// One side as scoring sees it: its kingdom and what the modules keep for it, with no game around
+/// it (a kingdom file) or at the end of a game. A module's scoring hooks get it for themselves:
+/// [`SideView::state`] is their own state.
+#[derive(Clone, Copy)]
+pub struct SideView<'a> {
+    pub ruleset: &'a Ruleset,
+    pub kingdom: &'a Kingdom,
+    pub side: Side,
+    list: &'a ModuleList,
+    data: &'a ModuleData,
+    me: usize,
+}
+
+impl<'a> SideView<'a> {
+    /// `side` of `data` (the modules' data of a game or of a kingdom file, for `list`).
+    pub fn new(
+        ruleset: &'a Ruleset,
+        kingdom: &'a Kingdom,
+        list: &'a ModuleList,
+        data: &'a ModuleData,
+        side: Side,
+    ) -> SideView<'a> {
+        SideView {
+            ruleset,
+            kingdom,
+            side,
+            list,
+            data,
+            me: 0,
+        }
+    }
+
+    /// The same side, as module `index` of the list sees it.
+    #[inline]
+    pub fn for_module(self, index: usize) -> SideView<'a> {
+        SideView { me: index, ..self }
+    }
+
+    /// The module's own state.
+    #[inline]
+    pub fn state<T: ModuleState>(&self) -> Option<&'a T> {
+        self.data.states.at(self.me)
+    }
+
+    /// The side's value of the module's resource `res`.
+    #[inline]
+    pub fn get(&self, res: Res) -> u32 {
+        self.list
+            .id(self.me, res)
+            .map_or(0, |id| self.data.resources.get(self.side, id))
+    }
+
+    /// The state of the module providing `res`.
+    pub fn shared<T: ModuleState>(&self, res: Res) -> Option<&'a T> {
+        let i = self.list.provider(self.me, res)?;
+        self.data.states.at(i)
+    }
+
+    /// The side's value of the resource called `name` (0 when no module declares it), by name:
+    /// for the core and front ends, not a module's hot path.
+    pub fn resource(&self, name: &str) -> u32 {
+        self.list
+            .resource(name)
+            .map_or(0, |id| self.data.resources.get(self.side, id))
+    }
+
+    /// The modules this view is of.
+    pub fn list(&self) -> &'a ModuleList {
+        self.list
+    }
+}
+
+/// A module reading its part of a kingdom file into a side's data (see
+/// [`super::Module::read_mark`]): its own state, the resources it declares, the kingdom.
+pub struct SideEdit<'a> {
+    pub ruleset: &'a Ruleset,
+    pub side: Side,
+    kingdom: &'a mut Kingdom,
+    list: &'a ModuleList,
+    data: &'a mut ModuleData,
+    me: usize,
+}
+
+impl<'a> SideEdit<'a> {
+    /// `side` of `data` (for `list`), module `me`'s part.
+    pub fn new(
+        ruleset: &'a Ruleset,
+        kingdom: &'a mut Kingdom,
+        list: &'a ModuleList,
+        data: &'a mut ModuleData,
+        side: Side,
+        me: usize,
+    ) -> SideEdit<'a> {
+        SideEdit {
+            ruleset,
+            side,
+            kingdom,
+            list,
+            data,
+            me,
+        }
+    }
+
+    pub fn kingdom(&self) -> &Kingdom {
+        self.kingdom
+    }
+
+    /// The kingdom, to change (a building's crowns).
+    pub fn kingdom_mut(&mut self) -> &mut Kingdom {
+        self.kingdom
+    }
+
+    /// The module's own state.
+    pub fn state_mut<T: ModuleState>(&mut self) -> Option<&mut T> {
+        self.data.states.at_mut(self.me)
+    }
+
+    /// The side's value of `res`.
+    pub fn get(&self, res: Res) -> u32 {
+        self.list
+            .id(self.me, res)
+            .map_or(0, |id| self.data.resources.get(self.side, id))
+    }
+
+    pub fn set(&mut self, res: Res, value: u32) {
+        if let Some(id) = self.list.id(self.me, res) {
+            self.data.resources.set(self.side, id, value);
+        }
+    }
+
+    /// Add `n` to the side's `res` (saturating).
+    pub fn add(&mut self, res: Res, n: u32) {
+        let v = self.get(res).saturating_add(n);
+        self.set(res, v);
+    }
+}

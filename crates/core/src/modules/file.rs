@@ -1,0 +1,71 @@
+//! What a module reads from and writes to a kingdom file (`crownlands score`): `@` lines
+//! (directives, such as `@coins 11`) and marks after a square (a knight `+`, a building `[6]`).
+//! Each module declares its own ([`FileSyntax`]); the kingdom file reader dispatches them to
+//! the module by these declarations and names no module.
+
+use crate::domino::Square;
+use crate::geometry::Cell;
+
+/// A line `@word N` (or `@word` alone) of a kingdom file that a module reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Directive {
+    /// The word after `@`: `coins`.
+    pub word: &'static str,
+    /// Whether it takes a whole number (`@coins 11`) or stands alone (`@queen`).
+    pub number: bool,
+    /// What it gives, in a few words for messages: `coins`, `knights in hand`.
+    pub what: &'static str,
+}
+
+/// A mark after a square of a kingdom file that a module reads: a symbol repeated once per
+/// piece (`+`, a knight: `G1++`), or with a number (`[N]`: building N, written before the other
+/// marks, once a square).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mark {
+    /// The symbol; `[` for the numbered form `[N]`.
+    pub symbol: char,
+    /// What one stands for, in a word for messages: `knight`, `building`.
+    pub what: &'static str,
+}
+
+impl Mark {
+    /// Whether it is written `[N]`.
+    pub fn numbered(&self) -> bool {
+        self.symbol == '['
+    }
+}
+
+/// The `@` lines and marks a module reads in a kingdom file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FileSyntax {
+    pub directives: &'static [Directive],
+    pub marks: &'static [Mark],
+}
+
+/// One mark as written in a kingdom file, for a module to check ([`super::Module::check_marks`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileMark<'a> {
+    /// Where its square is written (1-based line and column).
+    pub line: usize,
+    pub column: usize,
+    /// The square's cell as written (`T[6]+`).
+    pub token: &'a str,
+    /// The square it stands on, with the crowns written there.
+    pub square: Square,
+    pub symbol: char,
+    /// `N` of `[N]`.
+    pub number: Option<u32>,
+    /// How many times the symbol is repeated (1 for `[N]`).
+    pub count: u32,
+}
+
+/// One mark of a side's kingdom, for writing a kingdom file ([`super::Module::write_marks`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlacedMark {
+    pub cell: Cell,
+    pub symbol: char,
+    pub number: Option<u32>,
+    pub count: u32,
+    /// Crowns the piece adds to its square (written without them: a building's).
+    pub crowns: u8,
+}
