@@ -250,10 +250,7 @@ impl Ruleset {
             {
                 BuiltModules::default()
             } else {
-                match crate::modules::build_all(registry, &rules.modules) {
-                    Ok(built) => built,
-                    Err(_) => BuiltModules::default(),
-                }
+                crate::modules::build_all(registry, &rules.modules).unwrap_or_default()
             };
             found.extend(ruleset.module_problems(*n, rules, &built));
             found.extend(ruleset.line_problems(rules));
