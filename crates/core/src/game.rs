@@ -796,14 +796,15 @@ impl Game {
             (action, Phase::Step { slot, step }) => {
                 let side = self.side_of_slot(slot);
                 // The module list is shared (one count up), so the module can change the game.
-                let all = self.modules.all.clone();
+                let all = self.modules.all.shared();
                 let me = self.modules.steps.get(step).copied();
-                let module = me.and_then(|i| all.modules().get(i));
+                let module = me.and_then(|i| all.get(i));
                 let goes_on = match (module, me, side) {
                     (Some(m), Some(me), Some(side)) => {
                         let goes_on = m.apply(CxMut::new(self, me), side, action).unwrap_or(false);
-                        for &w in self.modules.watchers.clone().iter() {
-                            if let Some(watcher) = all.modules().get(w) {
+                        for k in 0..self.modules.watchers.len() {
+                            let w = self.modules.watchers[k];
+                            if let Some(watcher) = all.get(w) {
                                 watcher.after_action(CxMut::new(self, w), side);
                             }
                         }
@@ -900,8 +901,8 @@ impl Game {
 
     fn enter_step(&mut self, slot: usize, step: usize) {
         if let Some(&me) = self.modules.steps.get(step) {
-            let all = self.modules.all.clone();
-            if let Some(m) = all.modules().get(me) {
+            let all = self.modules.all.shared();
+            if let Some(m) = all.get(me) {
                 m.begin_step(CxMut::new(self, me));
             }
         }
@@ -954,8 +955,8 @@ impl Game {
         self.current.retain(|s| s.king.is_some());
         self.draw_line();
         if self.round > 1 && !self.modules.all.is_empty() {
-            let all = self.modules.all.clone();
-            for (me, m) in all.modules().iter().enumerate() {
+            let all = self.modules.all.shared();
+            for (me, m) in all.iter().enumerate() {
                 m.end_round(CxMut::new(self, me));
             }
         }
@@ -1077,8 +1078,8 @@ impl Game {
             }
         }
         // What the modules keep hidden (the building pile), each from a canonical order too.
-        let all = self.modules.all.clone();
-        for (me, m) in all.modules().iter().enumerate() {
+        let all = self.modules.all.shared();
+        for (me, m) in all.iter().enumerate() {
             m.resample_hidden(CxMut::new(self, me), &mut next_u32);
         }
         // The real seed would rebuild the real order: a sampled game gets a sampled seed.

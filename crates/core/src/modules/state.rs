@@ -296,6 +296,11 @@ impl ModuleList {
         }
     }
 
+    /// The modules, shared (one count up): a game hands them `&mut` of itself while they act.
+    pub(crate) fn shared(&self) -> Arc<[Box<dyn Module>]> {
+        Arc::clone(&self.modules)
+    }
+
     /// The modules, in list order.
     pub fn modules(&self) -> &[Box<dyn Module>] {
         &self.modules
