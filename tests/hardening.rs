@@ -560,10 +560,13 @@ fn an_illegal_module_action_is_named_in_its_text() {
         let legal = s.game().legal_actions();
         s.apply(legal[rng.below(legal.len())]).expect("legal");
     }
-    let build = Action::Build {
-        slot: 5,
-        cell: Cell::new(100, 100),
-    };
+    let build = s
+        .game()
+        .pack(crownlands_core::modules::BuildingsAction::Build {
+            slot: 5,
+            cell: Cell::new(100, 100),
+        })
+        .expect("queendomino builds");
     let e = s.apply(build).expect_err("refused").to_string();
     assert!(e.contains("`build5@100,100` is not possible now"), "{e}");
     assert!(!e.contains("Cell {") && !e.contains("slot:"), "{e}");

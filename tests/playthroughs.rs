@@ -39,7 +39,7 @@ fn describe(g: &Game, a: Action) -> String {
             g.label(g.domino_to_place().expect("placing"))
         ),
         // Module actions in their text (`tax0`, `build2@1,-1`, `burn4`, `pass`).
-        other => other.to_string(),
+        other => g.action_text(other),
     }
 }
 

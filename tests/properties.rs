@@ -291,9 +291,9 @@ proptest! {
             while !g.is_over() {
                 let legal = g.legal_actions();
                 for &a in &legal {
-                    let text = a.to_string();
+                    let text = g.action_text(a);
                     prop_assert!(!text.is_empty() && !text.contains(char::is_whitespace), "{name}: `{text}`");
-                    prop_assert_eq!(text.parse::<Action>(), Ok(a), "{}: `{}`", name, text);
+                    prop_assert_eq!(g.parse_action(&text), Ok(a), "{}: `{}`", name, text);
                 }
                 g.apply(legal[c.below(legal.len())]).expect("legal");
             }

@@ -1,8 +1,9 @@
 //! The game: setup from a seed, the rounds of claiming and placing, and the end.
 
 use crate::domino::{Domino, DominoId};
-use crate::geometry::{Cell, Placement};
+use crate::geometry::Placement;
 use crate::kingdom::{Kingdom, PlacementSet};
+use crate::module_action::{ActionSink, ModuleIndex, Payload};
 use crate::modules::{Cx, CxMut, Module, ModuleData, ModuleList};
 use crate::rng::GameRng;
 use crate::ruleset::{FirstClaims, Rules, Ruleset};
@@ -11,10 +12,11 @@ use crate::side::{BySide, King, Seat, Side};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-/// Every decision a player can take. More kinds come with modules (Queendomino's tax, build and
-/// Dragon), so code outside the core must treat an unknown kind as just another legal action.
-/// Its text form (`c#5`, `1,-1e`, `tax0`: `Display` writes it, `FromStr` reads it) is described
-/// in [`crate::action_text`].
+/// Every decision a player can take: the core's (claim, place, discard, pass) and the modules'
+/// own ([`Action::Module`]: Queendomino's tax, build and Dragon), which the core carries without
+/// reading them. The core's text forms (`c#5`, `1,-1e`: `Display` writes them, `FromStr` reads
+/// them) and the modules' (`tax0`, through [`Game::action_text`] and [`Game::parse_action`]) are
+/// described in [`crate::action_text`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "action")]
 #[non_exhaustive]
@@ -25,14 +27,13 @@ pub enum Action {
     Place { placement: Placement },
     /// Give up the domino under the acting king: legal only when it fits nowhere.
     Discard,
-    /// Send a knight to collect tax on square `square` (0: first, 1: second) of the domino just
-    /// placed (knights module).
-    Tax { square: u8 },
-    /// Build the face-up building of slot `slot` of the Builders' Board on the town square
-    /// `cell` (buildings module).
-    Build { slot: u8, cell: Cell },
-    /// Bribe the Dragon to burn the face-up building of slot `slot` (dragon module).
-    Burn { slot: u8 },
+    /// One of a module's own actions: the module at position `module` of the rules' list reads
+    /// `payload` (see [`crate::module_action`]). Its text is the module's own (`tax0`,
+    /// `build2@1,-1`, `burn4`): [`Game::action_text`] writes it, [`Game::parse_action`] reads it.
+    Module {
+        module: ModuleIndex,
+        payload: Payload,
+    },
     /// End the current optional step of the turn (a module's step).
     Pass,
 }
@@ -644,8 +645,9 @@ impl Game {
             Phase::Step { slot, step } => {
                 if let (Some((m, me)), Some(side)) =
                     (self.step_module_at(step), self.side_of_slot(slot))
+                    && let Some(index) = ModuleIndex::new(me)
                 {
-                    m.legal_actions(Cx::new(self, me), side, out);
+                    m.legal_actions(Cx::new(self, me), side, &mut ActionSink::new(index, out));
                 }
                 out.push(Action::Pass);
             }
@@ -686,7 +688,7 @@ impl Game {
                 }
                 return Err(IllegalAction::NotNow {
                     step: self.step_module(step).map_or("step", |m| m.name()),
-                    action: action.to_string(),
+                    action: self.action_text(action),
                 });
             }
         };
@@ -732,10 +734,7 @@ impl Game {
                     Action::Claim { .. } => "claim a domino",
                     Action::Place { .. } => "place a domino",
                     Action::Discard => "discard a domino",
-                    Action::Tax { .. }
-                    | Action::Build { .. }
-                    | Action::Burn { .. }
-                    | Action::Pass => "take a module step",
+                    Action::Module { .. } | Action::Pass => "take a module step",
                 },
             }),
         }
@@ -793,15 +792,23 @@ impl Game {
                 self.after_place(slot);
             }
             (Action::Pass, Phase::Step { slot, step }) => self.next_step(slot, step),
-            (action, Phase::Step { slot, step }) => {
+            (Action::Module { module, payload }, Phase::Step { slot, step }) => {
                 let side = self.side_of_slot(slot);
                 // The module list is shared (one count up), so the module can change the game.
                 let all = self.modules.all.shared();
-                let me = self.modules.steps.get(step).copied();
-                let module = me.and_then(|i| all.get(i));
-                let goes_on = match (module, me, side) {
+                // The action's module must be the step's.
+                let me = self
+                    .modules
+                    .steps
+                    .get(step)
+                    .copied()
+                    .filter(|&i| i == module.index());
+                let owner = me.and_then(|i| all.get(i));
+                let goes_on = match (owner, me, side) {
                     (Some(m), Some(me), Some(side)) => {
-                        let goes_on = m.apply(CxMut::new(self, me), side, action).unwrap_or(false);
+                        let goes_on = m
+                            .apply(CxMut::new(self, me), side, payload.get())
+                            .unwrap_or(false);
                         for k in 0..self.modules.watchers.len() {
                             let w = self.modules.watchers[k];
                             if let Some(watcher) = all.get(w) {
@@ -999,9 +1006,14 @@ impl Game {
                     module.map_or(0, |(m, me)| m.legal_action_count(Cx::new(self, me), side));
                 let pick = crate::rng::below(count + 1, &mut next_u32);
                 let action = match module {
-                    Some((m, me)) if pick < count => {
-                        m.nth_legal_action(Cx::new(self, me), side, pick)?
-                    }
+                    Some((m, me)) if pick < count => Action::Module {
+                        module: ModuleIndex::new(me)?,
+                        payload: Payload::new(m.nth_legal_action(
+                            Cx::new(self, me),
+                            side,
+                            pick,
+                        )?)?,
+                    },
                     _ => Action::Pass,
                 };
                 self.apply_unchecked(action);

@@ -12,6 +12,7 @@ pub mod game;
 pub mod geometry;
 pub mod kingdom;
 pub mod matches;
+pub mod module_action;
 pub mod modules;
 mod perft;
 pub mod registry;
@@ -33,6 +34,7 @@ pub use game::{Action, Game, IllegalAction, Phase, SetupError, Slot, Whereabouts
 pub use geometry::{Cell, Direction, Placement};
 pub use kingdom::{Content, Kingdom, PlacementSet, Territory};
 pub use matches::Match;
+pub use module_action::{ModuleAction, ModuleIndex, Payload};
 pub use perft::perft;
 pub use registry::{ModuleFactory, Registry};
 pub use ruleset::{

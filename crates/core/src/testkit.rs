@@ -434,3 +434,8 @@ pub fn in_matches_of(ruleset: &Ruleset, games: u8) -> Arc<Ruleset> {
     }
     Arc::new(Ruleset::new(r).expect("valid"))
 }
+
+/// A module's typed action in the core's form, for `g`'s rules (which must have the module).
+pub fn packed<A: crate::ModuleAction>(g: &Game, action: A) -> Action {
+    g.pack(action).expect("the module is in force")
+}

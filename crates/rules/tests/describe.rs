@@ -5,6 +5,7 @@
 use crownlands_core::modules::describe::{
     building_text, describe_choice, phase_rules, placement_preview, scoring_rules,
 };
+use crownlands_core::modules::{BuildingsAction, KnightsAction};
 use crownlands_core::{Action, Game, Phase};
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -56,13 +57,16 @@ fn choices_say_what_the_engine_does() {
                 let mut after = game.clone();
                 after.apply(a).unwrap();
                 let now = after.resource(side, "coins");
-                match a {
-                    Action::Tax { .. } => {
+                match (
+                    game.module_action::<KnightsAction>(a),
+                    game.module_action::<BuildingsAction>(a),
+                ) {
+                    (Some(_), _) => {
                         seen_tax += 1;
                         assert!(c.row.ends_with(&format!("+{}¢", now - before)), "{c:?}");
                         assert!(!c.cells.is_empty());
                     }
-                    Action::Build { cell, .. } => {
+                    (_, Some(BuildingsAction::Build { cell, .. })) => {
                         seen_build += 1;
                         assert!(c.row.contains(&format!(" {}¢ ", before - now)), "{c:?}");
                         assert_eq!(c.cells, vec![cell]);

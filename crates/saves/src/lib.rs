@@ -31,5 +31,5 @@ pub use files::{
     write_output, write_save,
 };
 pub use player::Player;
-pub use record::{FORMAT, GameRecord, GameStatus, MatchRecord, Save, VERSION};
+pub use record::{FORMAT, GameRecord, GameStatus, MatchRecord, Save, SavedAction, VERSION};
 pub use session::{Move, Session};

@@ -2,8 +2,9 @@
 //! Reading a save and checking it against a replay is the job of `save.rs`.
 
 use crate::player::Player;
-use crownlands_core::{Action, Decider, Phase};
+use crownlands_core::{Action, Decider, Game, Phase};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 /// The value of the `format` field of every save.
 pub const FORMAT: &str = "crownlands-save";
@@ -44,11 +45,74 @@ pub struct Save {
 pub struct GameRecord {
     /// The game's own seed (checked on load).
     pub seed: u64,
-    /// Every action, in order, as the engine's [`Action`] serializes.
-    pub actions: Vec<Action>,
+    /// Every action, in order, as the game writes it ([`crownlands_core::Game::action_json`]).
+    pub actions: Vec<SavedAction>,
     /// The result, or where the game stands.
     pub status: GameStatus,
 }
+
+/// One action of a save: its JSON as the game writes it, the core's actions in the engine's form
+/// (`{"action":"claim","domino":40}`) and a module's in the module's own
+/// (`{"action":"tax","square":0}`). Only the game it is played in reads it back
+/// ([`SavedAction::read`]): which module's action it is depends on the rules.
+///
+/// Reading a save checks the core's kinds at once (`claim`, `place`, `discard`, `pass`: a missing
+/// field is reported where it is); the others wait for the game.
+#[derive(Clone, Debug, Serialize)]
+#[serde(transparent)]
+pub struct SavedAction(Box<RawValue>);
+
+impl<'de> Deserialize<'de> for SavedAction {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<SavedAction, D::Error> {
+        /// Just the kind, to tell the core's from the modules'.
+        #[derive(Deserialize)]
+        struct Kind {
+            action: Option<String>,
+        }
+        let raw = Box::<RawValue>::deserialize(d)?;
+        let kind = serde_json::from_str::<Kind>(raw.get())
+            .ok()
+            .and_then(|k| k.action);
+        if matches!(
+            kind.as_deref(),
+            Some("claim" | "place" | "discard" | "pass") | None
+        ) && let Err(e) = serde_json::from_str::<Action>(raw.get())
+        {
+            let e = e.to_string();
+            // serde_json's position is within the action; the reader's own is added.
+            let e = e.split(" at line ").next().unwrap_or_default();
+            return Err(serde::de::Error::custom(e));
+        }
+        Ok(SavedAction(raw))
+    }
+}
+
+impl SavedAction {
+    /// `action` of `game` (the game it is played in), as a save records it.
+    pub fn new(game: &Game, action: Action) -> SavedAction {
+        let json = game.action_json(action);
+        // The game writes valid JSON; `null` (which reads as no action) if it did not.
+        SavedAction(RawValue::from_string(json).unwrap_or_default())
+    }
+
+    /// The action in `game` (where it is played), or why it is none of that game's.
+    pub fn read(&self, game: &Game) -> Result<Action, String> {
+        game.action_from_json(self.0.get())
+    }
+
+    /// The JSON, as recorded.
+    pub fn json(&self) -> &str {
+        self.0.get()
+    }
+}
+
+impl PartialEq for SavedAction {
+    fn eq(&self, other: &SavedAction) -> bool {
+        self.0.get() == other.0.get()
+    }
+}
+
+impl Eq for SavedAction {}
 
 /// How a game ended, or where it stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

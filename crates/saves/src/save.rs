@@ -248,7 +248,18 @@ impl Save {
                     )),
                 ));
             }
-            for (i, &action) in record.actions.iter().enumerate() {
+            for (i, saved) in record.actions.iter().enumerate() {
+                let action = saved.read(session.game()).map_err(|e| {
+                    let e = e.split(", expected one of").next().unwrap_or_default();
+                    SaveError::new(
+                        file,
+                        Problem::Shape(format!(
+                            "{}: `{}` is not an action of this ruleset: {e}",
+                            action_place(n, g, i),
+                            saved.json()
+                        )),
+                    )
+                })?;
                 let before = session.game().clone();
                 let token = token(&before, action);
                 session.apply(action).map_err(|reason| {

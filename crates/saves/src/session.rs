@@ -1,7 +1,7 @@
 //! A game or match being played and recorded: what a front end keeps and autosaves.
 
 use crate::player::Player;
-use crate::record::{FORMAT, GameRecord, GameStatus, MatchRecord, Save, VERSION};
+use crate::record::{FORMAT, GameRecord, GameStatus, MatchRecord, Save, SavedAction, VERSION};
 use crownlands_core::matches::Match;
 use crownlands_core::{Action, Game, IllegalAction, Outcome, Ruleset, SetupError};
 use std::sync::Arc;
@@ -174,7 +174,10 @@ impl Session {
             .enumerate()
             .map(|(g, actions)| GameRecord {
                 seed: Match::game_seed(self.seed(), g as u8),
-                actions: actions.clone(),
+                actions: actions
+                    .iter()
+                    .map(|&a| SavedAction::new(self.game(), a))
+                    .collect(),
                 status: match finished.get(g) {
                     Some(outcome) if g < last => finished_status(outcome),
                     _ => self.status(),

@@ -109,7 +109,7 @@ pub fn action_text(before: &Game, action: Action) -> String {
             Some(id) => format!("discards {}: it fits nowhere", domino_text(ruleset, id)),
             None => "discards".to_string(),
         },
-        other => format!("plays {other}"),
+        other => format!("plays {}", before.action_text(other)),
     }
 }
 
@@ -144,11 +144,11 @@ pub fn token(before: &Game, action: Action) -> String {
     };
     let labelled = match action {
         Action::Claim { domino } => unique_label(ruleset, domino).map(|l| format!("c{l}")),
-        Action::Place { .. } => to_place().map(|l| format!("{l}:{action}")),
+        Action::Place { .. } => to_place().map(|l| format!("{l}:{}", before.action_text(action))),
         Action::Discard => to_place().map(|l| format!("x{l}")),
         _ => None,
     };
-    labelled.unwrap_or_else(|| action.to_string())
+    labelled.unwrap_or_else(|| before.action_text(action))
 }
 
 /// `action 17 (games[0].actions[16])`, or `game 2, action 5 (...)` in a match.

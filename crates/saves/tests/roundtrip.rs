@@ -162,9 +162,12 @@ fn tampered_action_names_index_token_and_reason() {
     let s = finished_kingdomino();
     let mut save = s.to_save();
     // Replace the 10th action by a placement far outside the grid.
-    save.games[0].actions[9] = Action::Place {
-        placement: Placement::new(Cell::new(9, 9), Direction::East),
-    };
+    save.games[0].actions[9] = crownlands_saves::SavedAction::new(
+        s.game(),
+        Action::Place {
+            placement: Placement::new(Cell::new(9, 9), Direction::East),
+        },
+    );
     let e = save
         .load(crownlands_core::Registry::shipped_ref(), "g.json")
         .unwrap_err();
@@ -466,8 +469,8 @@ fn a_team_match_totals_each_side_once() {
 }
 
 /// The notation as files written before every action had a text: module actions as `@` and the
-/// engine's JSON.
-fn with_json_tokens(text: &str) -> String {
+/// engine's JSON. `game` is a game of the file's rules (it knows their modules' actions).
+fn with_json_tokens(game: &crownlands_core::Game, text: &str) -> String {
     let mut out = String::new();
     for line in text.lines() {
         if line.starts_with(['[', '%']) {
@@ -475,14 +478,9 @@ fn with_json_tokens(text: &str) -> String {
         } else {
             let words: Vec<String> = line
                 .split(' ')
-                .map(|w| match w.parse::<Action>() {
-                    Ok(
-                        a @ (Action::Pass
-                        | Action::Tax { .. }
-                        | Action::Build { .. }
-                        | Action::Burn { .. }),
-                    ) => {
-                        format!("@{}", serde_json::to_string(&a).unwrap())
+                .map(|w| match game.parse_action(w) {
+                    Ok(a @ (Action::Pass | Action::Module { .. })) => {
+                        format!("@{}", game.action_json(a))
                     }
                     _ => w.to_string(),
                 })
@@ -506,7 +504,7 @@ fn module_actions_are_written_in_their_text_and_old_json_tokens_still_import() {
         let text = notation::export(&session, ExportOptions::default()).unwrap();
         assert!(!text.contains("@{"), "{name}: {text}");
         assert!(text.contains(" pass"), "{name}: {text}");
-        let old = with_json_tokens(&text);
+        let old = with_json_tokens(session.game(), &text);
         assert!(old.contains("@{\"action\":\"pass\"}"), "{name}: {old}");
         let back =
             notation::import(crownlands_core::Registry::shipped_ref(), &old, "old.cgn").unwrap();

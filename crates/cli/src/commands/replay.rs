@@ -212,7 +212,7 @@ fn move_json(m: &Move<'_>) -> Value {
         "seat": m.before.to_act().map(|p| p.index() + 1),
         "token": notation::token(m.before, m.action),
         "text": action_text(m.before, m.action),
-        "action": m.action,
+        "action": serde_json::from_str::<Value>(&m.before.action_json(m.action)).unwrap_or_default(),
         // Per seat: the score of the seat's side (its team's, in team games).
         "scores": g.seats().map(|p| g.score_total(g.side_of(p))).collect::<Vec<_>>(),
     })

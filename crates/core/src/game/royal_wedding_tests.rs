@@ -88,7 +88,9 @@ fn royal_wedding_teams_share_a_kingdom_and_a_purse() {
                 assert_eq!(kingdom, side, "a player places into the team's kingdom");
                 placements_by_player[player.index()] += 1;
             }
-            if let Action::Tax { .. } = a {
+            if g.module_action::<crate::modules::KnightsAction>(a)
+                .is_some()
+            {
                 assert!(
                     crate::testkit::pieces(&g).sides[side].coins > coins_before,
                     "tax goes to the team's purse"

@@ -290,7 +290,10 @@ fn every_line_is_sorted_by_number_whatever_order_the_set_lists_its_dominoes() {
 
 #[test]
 fn actions_display_in_their_text_not_debug_text() {
+    use crate::modules::{BuildingsAction, DragonAction, KnightsAction};
+    use crate::testkit::{ALL, packed, queendomino_like};
     use crate::{Action, Cell, Direction, DominoId, Placement};
+    let g = Game::new(queendomino_like(ALL, 15), 2, 1).expect("setup");
     let shown = [
         Action::Claim {
             domino: DominoId(4),
@@ -299,15 +302,18 @@ fn actions_display_in_their_text_not_debug_text() {
             placement: Placement::new(Cell::new(1, -1), Direction::ALL[1]),
         },
         Action::Discard,
-        Action::Tax { square: 1 },
-        Action::Build {
-            slot: 5,
-            cell: Cell::new(100, 100),
-        },
-        Action::Burn { slot: 2 },
+        packed(&g, KnightsAction::Tax { square: 1 }),
+        packed(
+            &g,
+            BuildingsAction::Build {
+                slot: 5,
+                cell: Cell::new(100, 100),
+            },
+        ),
+        packed(&g, DragonAction::Burn { slot: 2 }),
         Action::Pass,
     ]
-    .map(|a| a.to_string());
+    .map(|a| g.action_text(a));
     assert_eq!(
         shown,
         [

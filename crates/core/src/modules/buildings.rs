@@ -20,13 +20,60 @@ use super::{
     Cx, CxMut, Module, ModuleError, ModuleSpec, ModuleState, Param, Params, Res, SetupContext,
     SideEdit, SideView, StateBox,
 };
+use crate::action_text::ActionWord;
 use crate::building::{BuildingId, BuildingValue, TaxBonus};
 use crate::game::{Action, Game, IllegalAction};
 use crate::geometry::Cell;
+use crate::module_action::{ActionSink, ModuleAction};
 use crate::ruleset::Ruleset;
 use crate::score::{BonusScore, ScoreBreakdown};
 use crate::side::Side;
 use crate::terrain::TerrainId;
+use serde::{Deserialize, Serialize};
+
+/// The builders' action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "action")]
+pub enum BuildingsAction {
+    /// Build the face-up building of slot `slot` of the Builders' Board on the town square
+    /// `cell`.
+    Build { slot: u8, cell: Cell },
+}
+
+impl ModuleAction for BuildingsAction {
+    const WORD: ActionWord = ActionWord {
+        keyword: "build",
+        form: "buildN@X,Y (build the building of board slot N, from 0, on the town square X,Y)",
+        example: "build2@1,-1 (build)",
+    };
+
+    fn to_payload(self) -> u32 {
+        let BuildingsAction::Build { slot, cell } = self;
+        u32::from_le_bytes([slot, cell.x as u8, cell.y as u8, 0])
+    }
+
+    fn from_payload(payload: u32) -> Option<BuildingsAction> {
+        let [slot, x, y, high] = payload.to_le_bytes();
+        (high == 0).then_some(BuildingsAction::Build {
+            slot,
+            cell: Cell::new(x as i8, y as i8),
+        })
+    }
+
+    fn write(self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let BuildingsAction::Build { slot, cell } = self;
+        write!(f, "build{slot}@")?;
+        crate::action_text::write_cell(f, cell)
+    }
+
+    fn read(rest: &str) -> Option<BuildingsAction> {
+        let (slot, cell) = rest.split_once('@')?;
+        Some(BuildingsAction::Build {
+            slot: crate::action_text::number(slot)?,
+            cell: crate::action_text::read_cell(cell)?,
+        })
+    }
+}
 
 /// The title of the Builders' Board's panel.
 pub(crate) const BOARD: &str = "Builders' Board";
@@ -225,9 +272,9 @@ impl Module for Buildings {
     }
 
     fn describe_choice(&self, cx: Cx<'_>, side: Side, action: Action) -> Option<ChoiceView> {
-        let Action::Build { slot, cell } = action else {
-            return None;
-        };
+        let BuildingsAction::Build { slot, cell } = action
+            .module_payload()
+            .and_then(BuildingsAction::from_payload)?;
         let game = cx.game();
         let (b, t, price) = describe::board_choice(game, slot, action)?;
         let short = [t.now.as_str(), t.end.as_str()]
@@ -327,6 +374,26 @@ impl Module for Buildings {
 
     fn name(&self) -> &'static str {
         "buildings"
+    }
+
+    fn action_word(&self) -> Option<&'static ActionWord> {
+        Some(&BuildingsAction::WORD)
+    }
+
+    fn write_action(&self, payload: u32, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        crate::module_action::write_typed::<BuildingsAction>(payload, f)
+    }
+
+    fn read_action(&self, rest: &str) -> Option<u32> {
+        BuildingsAction::read(rest).map(BuildingsAction::to_payload)
+    }
+
+    fn action_json(&self, payload: u32) -> Option<String> {
+        crate::module_action::json_of_typed::<BuildingsAction>(payload)
+    }
+
+    fn read_action_json(&self, json: &str) -> Option<u32> {
+        crate::module_action::read_typed_json::<BuildingsAction>(json)
     }
 
     fn spec(&self) -> ModuleSpec {
@@ -556,7 +623,7 @@ impl Module for Buildings {
         }
     }
 
-    fn legal_actions(&self, cx: Cx<'_>, side: Side, out: &mut Vec<Action>) {
+    fn legal_actions(&self, cx: Cx<'_>, side: Side, out: &mut ActionSink<'_>) {
         let Some(state) = cx.state::<BuildingsState>() else {
             return;
         };
@@ -568,7 +635,7 @@ impl Module for Buildings {
         for (slot, b) in state.board.iter().enumerate() {
             if b.is_some() && self.price(cx, side, slot) <= coins {
                 for &cell in &squares {
-                    out.push(Action::Build {
+                    out.push(BuildingsAction::Build {
                         slot: slot as u8,
                         cell,
                     });
@@ -588,7 +655,7 @@ impl Module for Buildings {
         self.affordable_slots(cx, state, side).count_ones() * squares
     }
 
-    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<Action> {
+    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<u32> {
         let state = cx.state::<BuildingsState>()?;
         let squares = self.open_town_count(cx, state, side);
         if squares == 0 {
@@ -603,14 +670,18 @@ impl Module for Buildings {
             return None;
         }
         let cell = self.nth_open_town_square(cx, state, side, n % squares)?;
-        Some(Action::Build {
-            slot: slots.trailing_zeros() as u8,
-            cell,
-        })
+        Some(
+            BuildingsAction::Build {
+                slot: slots.trailing_zeros() as u8,
+                cell,
+            }
+            .to_payload(),
+        )
     }
 
-    fn apply(&self, mut cx: CxMut<'_>, side: Side, action: Action) -> Result<bool, IllegalAction> {
-        let Action::Build { slot, cell } = action else {
+    fn apply(&self, mut cx: CxMut<'_>, side: Side, payload: u32) -> Result<bool, IllegalAction> {
+        let Some(BuildingsAction::Build { slot, cell }) = BuildingsAction::from_payload(payload)
+        else {
             return Ok(true);
         };
         let slot = usize::from(slot);
@@ -745,30 +816,6 @@ pub fn board_prices(game: &Game, side: Side) -> Vec<u32> {
     };
     let slots = cx.state::<BuildingsState>().map_or(0, |s| s.board.len());
     (0..slots).map(|slot| b.price(cx, side, slot)).collect()
-}
-
-/// The builders' action in text: `build2@1,-1` (see [`crate::action_text`]).
-pub(crate) const BUILD_WORD: crate::action_text::ActionWord = crate::action_text::ActionWord {
-    keyword: "build",
-    form: "buildN@X,Y (build the building of board slot N, from 0, on the town square X,Y)",
-    example: "build2@1,-1 (build)",
-    read: |rest| {
-        let (slot, cell) = rest.split_once('@')?;
-        Some(Action::Build {
-            slot: crate::action_text::number(slot)?,
-            cell: crate::action_text::read_cell(cell)?,
-        })
-    },
-};
-
-/// `build2@1,-1`.
-pub(crate) fn write_build(
-    f: &mut std::fmt::Formatter<'_>,
-    slot: u8,
-    cell: Cell,
-) -> std::fmt::Result {
-    write!(f, "build{slot}@")?;
-    crate::action_text::write_cell(f, cell)
 }
 
 #[cfg(test)]

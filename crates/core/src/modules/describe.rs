@@ -427,8 +427,8 @@ impl Game {
                     .describe_choice(cx, side, action)
                     .unwrap_or_else(|| ChoiceView {
                         action,
-                        text: action.to_string(),
-                        detail: format!("{}: {action}.", module.name()),
+                        text: self.action_text(action),
+                        detail: format!("{}: {}.", module.name(), self.action_text(action)),
                         cost: None,
                         gives: None,
                         cells: Vec::new(),

@@ -9,9 +9,50 @@ use super::{
     Cx, CxMut, Module, ModuleError, ModuleSpec, Param, Params, Res, SetupContext, SideView,
     StateBox,
 };
+use crate::action_text::ActionWord;
 use crate::building::BuildingId;
 use crate::game::{Action, IllegalAction};
+use crate::module_action::{ActionSink, ModuleAction};
 use crate::side::Side;
+use serde::{Deserialize, Serialize};
+
+/// The Dragon's action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "action")]
+pub enum DragonAction {
+    /// Bribe the Dragon to burn the face-up building of slot `slot`.
+    Burn { slot: u8 },
+}
+
+impl ModuleAction for DragonAction {
+    const WORD: ActionWord = ActionWord {
+        keyword: "burn",
+        form: "burnN (bribe the Dragon to burn the building of board slot N, from 0)",
+        example: "burn4 (burn)",
+    };
+
+    fn to_payload(self) -> u32 {
+        let DragonAction::Burn { slot } = self;
+        u32::from(slot)
+    }
+
+    fn from_payload(payload: u32) -> Option<DragonAction> {
+        Some(DragonAction::Burn {
+            slot: u8::try_from(payload).ok()?,
+        })
+    }
+
+    fn write(self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let DragonAction::Burn { slot } = self;
+        write!(f, "burn{slot}")
+    }
+
+    fn read(rest: &str) -> Option<DragonAction> {
+        Some(DragonAction::Burn {
+            slot: crate::action_text::number(rest)?,
+        })
+    }
+}
 
 /// The Builders' Board (the buildings module's state).
 const BOARD: Res = Res(0);
@@ -90,9 +131,9 @@ impl Module for Dragon {
     }
 
     fn describe_choice(&self, cx: Cx<'_>, _side: Side, action: Action) -> Option<ChoiceView> {
-        let Action::Burn { slot } = action else {
-            return None;
-        };
+        let DragonAction::Burn { slot } = action
+            .module_payload()
+            .and_then(DragonAction::from_payload)?;
         let (_b, t, price) = describe::board_choice(cx.game(), slot, action)?;
         Some(ChoiceView {
             action,
@@ -134,6 +175,26 @@ impl Module for Dragon {
         "dragon"
     }
 
+    fn action_word(&self) -> Option<&'static ActionWord> {
+        Some(&DragonAction::WORD)
+    }
+
+    fn write_action(&self, payload: u32, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        crate::module_action::write_typed::<DragonAction>(payload, f)
+    }
+
+    fn read_action(&self, rest: &str) -> Option<u32> {
+        DragonAction::read(rest).map(DragonAction::to_payload)
+    }
+
+    fn action_json(&self, payload: u32) -> Option<String> {
+        crate::module_action::json_of_typed::<DragonAction>(payload)
+    }
+
+    fn read_action_json(&self, json: &str) -> Option<u32> {
+        crate::module_action::read_typed_json::<DragonAction>(json)
+    }
+
     fn spec(&self) -> ModuleSpec {
         let mut s = ModuleSpec::new("dragon");
         s.params
@@ -162,13 +223,13 @@ impl Module for Dragon {
         0
     }
 
-    fn legal_actions(&self, cx: Cx<'_>, side: Side, out: &mut Vec<Action>) {
+    fn legal_actions(&self, cx: Cx<'_>, side: Side, out: &mut ActionSink<'_>) {
         if !self.may_bribe(cx, side) {
             return;
         }
         for (slot, b) in self.board(cx).iter().enumerate() {
             if b.is_some() {
-                out.push(Action::Burn { slot: slot as u8 });
+                out.push(DragonAction::Burn { slot: slot as u8 });
             }
         }
     }
@@ -180,7 +241,7 @@ impl Module for Dragon {
         self.board(cx).iter().flatten().count() as u32
     }
 
-    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<Action> {
+    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<u32> {
         if !self.may_bribe(cx, side) {
             return None;
         }
@@ -190,11 +251,11 @@ impl Module for Dragon {
             .enumerate()
             .filter(|(_, b)| b.is_some())
             .nth(n as usize)?;
-        Some(Action::Burn { slot: slot as u8 })
+        Some(DragonAction::Burn { slot: slot as u8 }.to_payload())
     }
 
-    fn apply(&self, mut cx: CxMut<'_>, side: Side, action: Action) -> Result<bool, IllegalAction> {
-        let Action::Burn { slot } = action else {
+    fn apply(&self, mut cx: CxMut<'_>, side: Side, payload: u32) -> Result<bool, IllegalAction> {
+        let Some(DragonAction::Burn { slot }) = DragonAction::from_payload(payload) else {
             return Ok(true);
         };
         let burnt = cx
@@ -216,23 +277,6 @@ impl Module for Dragon {
             d.uses = 0;
         }
     }
-}
-
-/// The Dragon's action in text: `burn4` (see [`crate::action_text`]).
-pub(crate) const BURN_WORD: crate::action_text::ActionWord = crate::action_text::ActionWord {
-    keyword: "burn",
-    form: "burnN (bribe the Dragon to burn the building of board slot N, from 0)",
-    example: "burn4 (burn)",
-    read: |rest| {
-        Some(Action::Burn {
-            slot: crate::action_text::number(rest)?,
-        })
-    },
-};
-
-/// `burn4`.
-pub(crate) fn write_burn(f: &mut std::fmt::Formatter<'_>, slot: u8) -> std::fmt::Result {
-    write!(f, "burn{slot}")
 }
 
 #[cfg(test)]

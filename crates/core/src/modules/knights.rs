@@ -13,9 +13,51 @@ use super::{
     Cx, CxMut, Module, ModuleError, ModuleSpec, ModuleState, Param, Params, Res, SetupContext,
     SideEdit, SideView, StateBox,
 };
+use crate::action_text::ActionWord;
 use crate::game::{Action, IllegalAction};
 use crate::geometry::Cell;
+use crate::module_action::{ActionSink, ModuleAction};
 use crate::side::Side;
+use serde::{Deserialize, Serialize};
+
+/// The knights' action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "action")]
+pub enum KnightsAction {
+    /// Send a knight to collect tax on square `square` (0: first, 1: second) of the domino just
+    /// placed.
+    Tax { square: u8 },
+}
+
+impl ModuleAction for KnightsAction {
+    const WORD: ActionWord = ActionWord {
+        keyword: "tax",
+        form: "taxN (tax square N of the domino just placed: 0 the first, 1 the second)",
+        example: "tax0 (tax)",
+    };
+
+    fn to_payload(self) -> u32 {
+        let KnightsAction::Tax { square } = self;
+        u32::from(square)
+    }
+
+    fn from_payload(payload: u32) -> Option<KnightsAction> {
+        Some(KnightsAction::Tax {
+            square: u8::try_from(payload).ok()?,
+        })
+    }
+
+    fn write(self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let KnightsAction::Tax { square } = self;
+        write!(f, "tax{square}")
+    }
+
+    fn read(rest: &str) -> Option<KnightsAction> {
+        Some(KnightsAction::Tax {
+            square: crate::action_text::number(rest)?,
+        })
+    }
+}
 
 /// The knights a side owns, in hand or placed (its per-side value), and the general supply (the
 /// table's).
@@ -146,9 +188,9 @@ impl Module for Knights {
     }
 
     fn describe_choice(&self, cx: Cx<'_>, side: Side, action: Action) -> Option<ChoiceView> {
-        let Action::Tax { square } = action else {
-            return None;
-        };
+        let KnightsAction::Tax { square } = action
+            .module_payload()
+            .and_then(KnightsAction::from_payload)?;
         let game = cx.game();
         let p = game.turn_placement()?;
         let cell = if square == 0 { p.first } else { p.second() };
@@ -207,6 +249,26 @@ impl Module for Knights {
 
     fn name(&self) -> &'static str {
         "knights"
+    }
+
+    fn action_word(&self) -> Option<&'static ActionWord> {
+        Some(&KnightsAction::WORD)
+    }
+
+    fn write_action(&self, payload: u32, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        crate::module_action::write_typed::<KnightsAction>(payload, f)
+    }
+
+    fn read_action(&self, rest: &str) -> Option<u32> {
+        KnightsAction::read(rest).map(KnightsAction::to_payload)
+    }
+
+    fn action_json(&self, payload: u32) -> Option<String> {
+        crate::module_action::json_of_typed::<KnightsAction>(payload)
+    }
+
+    fn read_action_json(&self, json: &str) -> Option<u32> {
+        crate::module_action::read_typed_json::<KnightsAction>(json)
     }
 
     fn spec(&self) -> ModuleSpec {
@@ -378,11 +440,11 @@ impl Module for Knights {
         0
     }
 
-    fn legal_actions(&self, cx: Cx<'_>, side: Side, out: &mut Vec<Action>) {
+    fn legal_actions(&self, cx: Cx<'_>, side: Side, out: &mut ActionSink<'_>) {
         let open = self.open_squares(cx, side);
         for square in 0..2u8 {
             if open >> square & 1 == 1 {
-                out.push(Action::Tax { square });
+                out.push(KnightsAction::Tax { square });
             }
         }
     }
@@ -391,18 +453,17 @@ impl Module for Knights {
         self.open_squares(cx, side).count_ones()
     }
 
-    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<Action> {
+    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<u32> {
         let mut open = self.open_squares(cx, side);
         for _ in 0..n {
             open &= open.wrapping_sub(1);
         }
-        (open != 0).then(|| Action::Tax {
-            square: open.trailing_zeros() as u8,
-        })
+        // The square's number is the payload of its tax.
+        (open != 0).then(|| open.trailing_zeros())
     }
 
-    fn apply(&self, mut cx: CxMut<'_>, side: Side, action: Action) -> Result<bool, IllegalAction> {
-        let Action::Tax { square } = action else {
+    fn apply(&self, mut cx: CxMut<'_>, side: Side, payload: u32) -> Result<bool, IllegalAction> {
+        let Some(KnightsAction::Tax { square }) = KnightsAction::from_payload(payload) else {
             return Ok(true);
         };
         let Some(p) = cx.read().turn_placement() else {
@@ -426,23 +487,6 @@ impl Module for Knights {
         let used = state.taxed_this_turn.iter().filter(|t| **t).count() as u32;
         Ok(used < self.per_turn && hand > 0 && used < 2)
     }
-}
-
-/// The knights' action in text: `tax0`, `tax1` (see [`crate::action_text`]).
-pub(crate) const TAX_WORD: crate::action_text::ActionWord = crate::action_text::ActionWord {
-    keyword: "tax",
-    form: "taxN (tax square N of the domino just placed: 0 the first, 1 the second)",
-    example: "tax0 (tax)",
-    read: |rest| {
-        Some(Action::Tax {
-            square: crate::action_text::number(rest)?,
-        })
-    },
-};
-
-/// `tax0`.
-pub(crate) fn write_tax(f: &mut std::fmt::Formatter<'_>, square: u8) -> std::fmt::Result {
-    write!(f, "tax{square}")
 }
 
 #[cfg(test)]

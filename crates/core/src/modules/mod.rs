@@ -17,20 +17,22 @@ mod queen;
 mod state;
 mod wealth;
 
-pub use buildings::{Buildings, BuildingsState, board_prices};
+pub use buildings::{Buildings, BuildingsAction, BuildingsState, board_prices};
 pub use context::{Cx, CxMut, SetupContext, SideEdit, SideView};
-pub use dragon::{Dragon, DragonState};
+pub use dragon::{Dragon, DragonAction, DragonState};
 pub use file::{Directive, FileMark, FileSyntax, Mark, PlacedMark};
-pub use knights::{Knights, KnightsState};
+pub use knights::{Knights, KnightsAction, KnightsState};
 pub use queen::{Queen, QueenState, queen_host};
 pub use state::{
     ModuleData, ModuleList, ModuleState, NoState, Res, ResourceId, Resources, StateBox, States,
 };
 pub use wealth::Wealth;
 
+use crate::action_text::ActionWord;
 #[allow(unused_imports)] // `Game` is named in the docs.
 use crate::game::{Action, Game, IllegalAction};
 use crate::geometry::Cell;
+use crate::module_action::{ActionSink, MAX_MODULES, ModuleIndex};
 use crate::registry::Registry;
 use crate::ruleset::{Rules, Ruleset};
 use crate::score::ScoreBreakdown;
@@ -130,6 +132,17 @@ pub enum ModuleError {
         "module `{module}` must come after `{first}` in `modules`: its step follows `{first}`'s in a turn"
     )]
     Order { module: String, first: String },
+    #[error("a rules' list has at most {MAX_MODULES} modules; this one has {0}")]
+    TooMany(usize),
+    #[error(
+        "module `{module}` writes its actions `{keyword}...`, as {other} does: each kind of action needs a keyword of its own"
+    )]
+    Keyword {
+        module: String,
+        keyword: &'static str,
+        /// Who else uses it: `the core`, or ``module `knights` ``.
+        other: String,
+    },
 }
 
 /// The shipped modules' names, in the order a ruleset usually lists them.
@@ -250,7 +263,38 @@ pub struct Declaration {
 /// listed before one it must follow. `modules` are the built modules, in list order.
 pub fn check_declarations(registry: &Registry, modules: &[Box<dyn Module>]) -> Vec<SpecProblem> {
     let mut out = Vec::new();
+    if modules.len() > MAX_MODULES {
+        out.push(SpecProblem {
+            module: MAX_MODULES,
+            key: None,
+            error: ModuleError::TooMany(modules.len()),
+        });
+    }
     for (i, m) in modules.iter().enumerate() {
+        if let Some(word) = m.action_word() {
+            let core = crate::action_text::CORE_WORDS
+                .iter()
+                .any(|w| w.keyword == word.keyword);
+            let earlier = modules[..i]
+                .iter()
+                .find(|o| o.action_word().is_some_and(|w| w.keyword == word.keyword));
+            let other = match (core, earlier) {
+                (true, _) => Some("the core".to_string()),
+                (false, Some(o)) => Some(format!("module `{}`", o.name())),
+                (false, None) => None,
+            };
+            if let Some(other) = other {
+                out.push(SpecProblem {
+                    module: i,
+                    key: None,
+                    error: ModuleError::Keyword {
+                        module: m.name().to_string(),
+                        keyword: word.keyword,
+                        other,
+                    },
+                });
+            }
+        }
         let d = m.declare();
         for &resource in d.uses {
             if !modules
@@ -494,27 +538,58 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
     fn begin_step(&self, _cx: CxMut<'_>) {}
 
     /// The module's legal actions in its step, for `side` (the game adds [`Action::Pass`]).
-    fn legal_actions(&self, _cx: Cx<'_>, _side: Side, _out: &mut Vec<Action>) {}
+    fn legal_actions(&self, _cx: Cx<'_>, _side: Side, _out: &mut ActionSink<'_>) {}
 
     /// How many actions [`Module::legal_actions`] lists, for random play without listing them.
     /// The default lists them; a module on the simulation hot path counts them instead.
     fn legal_action_count(&self, cx: Cx<'_>, side: Side) -> u32 {
         let mut out = Vec::new();
-        self.legal_actions(cx, side, &mut out);
+        self.legal_actions(cx, side, &mut ActionSink::new(ModuleIndex::FIRST, &mut out));
         out.len() as u32
     }
 
-    /// The `n`th action (0-based) [`Module::legal_actions`] lists. The default lists them.
-    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<Action> {
+    /// The payload of the `n`th action (0-based) [`Module::legal_actions`] lists. The default
+    /// lists them.
+    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<u32> {
         let mut out = Vec::new();
-        self.legal_actions(cx, side, &mut out);
-        out.get(n as usize).copied()
+        self.legal_actions(cx, side, &mut ActionSink::new(ModuleIndex::FIRST, &mut out));
+        out.get(n as usize).and_then(|a| a.module_payload())
     }
 
-    /// Apply one of this module's actions (already checked to be among its legal actions).
-    /// Returns whether the step goes on (more actions possible) or is over.
-    fn apply(&self, _cx: CxMut<'_>, _side: Side, _action: Action) -> Result<bool, IllegalAction> {
+    /// Apply one of this module's actions, of payload `payload` (already checked to be among its
+    /// legal actions). Returns whether the step goes on (more actions possible) or is over.
+    fn apply(&self, _cx: CxMut<'_>, _side: Side, _payload: u32) -> Result<bool, IllegalAction> {
         Ok(false)
+    }
+
+    // ----- its actions in text and JSON (see [`crate::module_action::ModuleAction`]) -----
+
+    /// The keyword of this module's actions, and how they are written (none: it has no
+    /// actions).
+    fn action_word(&self) -> Option<&'static ActionWord> {
+        None
+    }
+
+    /// The text of its action of payload `payload`, keyword first (`tax0`).
+    fn write_action(&self, payload: u32, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}?{payload}", self.name())
+    }
+
+    /// What follows its keyword in an action's text, read into a payload: `None` unless it is
+    /// exactly what [`Module::write_action`] writes.
+    fn read_action(&self, _rest: &str) -> Option<u32> {
+        None
+    }
+
+    /// Its action of payload `payload` as JSON (`{"action":"tax","square":0}`), as saves record
+    /// it.
+    fn action_json(&self, _payload: u32) -> Option<String> {
+        None
+    }
+
+    /// An action's JSON, read into a payload when it is one of this module's.
+    fn read_action_json(&self, _json: &str) -> Option<u32> {
+        None
     }
 
     /// Called after any module's action (not a pass) by `side`, for the modules that

@@ -1,10 +1,16 @@
 //! Modules together: names refused, replays, and every piece of Queendomino accounted for.
 
 use crate::testkit::{
-    ALL, conserved, knights_and_wealth, play_until, queendomino_like, with_modules_parts, xorshift,
+    ALL, conserved, knights_and_wealth, packed, play_until, queendomino_like, with_modules_parts,
+    xorshift,
 };
 use crate::*;
 use std::sync::Arc;
+
+fn is_build_or_burn(g: &Game, a: Action) -> bool {
+    g.module_action::<modules::BuildingsAction>(a).is_some()
+        || g.module_action::<modules::DragonAction>(a).is_some()
+}
 
 #[test]
 fn unknown_duplicate_and_bad_modules_are_refused() {
@@ -50,8 +56,9 @@ fn module_games_replay_and_list_their_actions() {
             }
             let before = g.clone();
             assert!(
-                g.apply(Action::Tax { square: 7 }).is_err()
-                    || legal.contains(&Action::Tax { square: 7 })
+                g.apply(packed(&before, modules::KnightsAction::Tax { square: 7 }))
+                    .is_err()
+                    || legal.contains(&packed(&before, modules::KnightsAction::Tax { square: 7 }))
             );
             assert_eq!(g, before);
             let a = legal[(xorshift(&mut state) as usize) % legal.len()];
@@ -85,15 +92,15 @@ fn queendomino_modules_keep_every_piece_accounted_for() {
             let modules_first: Vec<Action> = legal
                 .iter()
                 .copied()
-                .filter(|a| matches!(a, Action::Build { .. } | Action::Burn { .. }))
+                .filter(|&a| is_build_or_burn(&g, a))
                 .collect();
             let a = if !modules_first.is_empty() && xorshift(&mut state).is_multiple_of(2) {
                 modules_first[(xorshift(&mut state) as usize) % modules_first.len()]
             } else {
                 legal[(xorshift(&mut state) as usize) % legal.len()]
             };
-            built += usize::from(matches!(a, Action::Build { .. }));
-            burnt += usize::from(matches!(a, Action::Burn { .. }));
+            built += usize::from(g.module_action::<modules::BuildingsAction>(a).is_some());
+            burnt += usize::from(g.module_action::<modules::DragonAction>(a).is_some());
             g.apply(a).expect("legal");
             conserved(&g, 15);
         }
@@ -120,7 +127,7 @@ fn front_ends_see_every_step_panel_and_score_line_through_the_hooks() {
                     assert_eq!(view.choices.last().map(|c| c.action), Some(Action::Pass));
                     for c in &view.choices {
                         assert!(!c.text.is_empty() && !c.detail.is_empty(), "{c:?}");
-                        if matches!(c.action, Action::Build { .. } | Action::Burn { .. }) {
+                        if is_build_or_burn(&g, c.action) {
                             assert!(c.cost.is_some() && c.row.is_some(), "{c:?}");
                         }
                     }

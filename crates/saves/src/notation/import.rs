@@ -173,8 +173,18 @@ fn play(session: &mut Session, tokens: &[Positioned<'_>], file: &str) -> Result<
     for t in tokens {
         let at = |msg: String| err(file, t.line, t.column, msg);
         let (action, names) = match &t.token {
-            Token::Json(a) => (*a, None),
-            Token::Word(w) => match parse_word(w, &labels).map_err(at)? {
+            Token::Json(json) => {
+                let action = session.game().action_from_json(json).map_err(|e| {
+                    // Not the list of kinds serde expected: it grows with every module.
+                    let e = e.split(", expected one of").next().unwrap_or_default();
+                    at(format!(
+                        "`{}` is not an action this crownlands knows: {e}",
+                        t.text
+                    ))
+                })?;
+                (action, None)
+            }
+            Token::Word(w) => match parse_word(w, session.game(), &labels).map_err(at)? {
                 Word::End => {
                     ended = Some(t);
                     continue;

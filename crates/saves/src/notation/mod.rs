@@ -246,7 +246,7 @@ fn write_moves(out: &mut String, session: &Session) -> Result<(), SaveError> {
                     "",
                     Problem::Illegal {
                         at: crate::words::action_place(session.actions().len(), g, i),
-                        token: action.to_string(),
+                        token: replay.game().action_text(action),
                         reason,
                     },
                 )

@@ -2,14 +2,16 @@
 
 use super::headers::err;
 use crate::error::SaveError;
-use crownlands_core::{Action, ActionTextError, DominoId};
+use crownlands_core::{Action, ActionTextError, DominoId, Game};
 use std::collections::HashMap;
 
 /// A token of the moves: a word, or an action in the engine's JSON (`@{...}`, as files written
 /// before every action had a text of its own hold them).
 pub(super) enum Token<'a> {
     Word(&'a str),
-    Json(Action),
+    /// `@` and an action's JSON (files written before every action had a text), read in the game
+    /// it is played in.
+    Json(&'a str),
 }
 
 /// A token, its text and where it starts.
@@ -116,8 +118,8 @@ fn legacy_json<'a>(
 ) -> Result<(Positioned<'a>, usize), SaveError> {
     let rest = &line[at + 1..];
     let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<serde_json::Value>();
-    let value = match stream.next() {
-        Some(Ok(v)) => v,
+    match stream.next() {
+        Some(Ok(_)) => {}
         Some(Err(e)) => {
             return Err(err(
                 file,
@@ -134,22 +136,11 @@ fn legacy_json<'a>(
                 "`@` must be followed by an action in JSON",
             ));
         }
-    };
+    }
     let end = at + 1 + stream.byte_offset();
     let text = &line[at..end];
-    let action: Action = serde_json::from_value(value).map_err(|e| {
-        // Not the list of kinds serde expected: it grows with every module.
-        let e = e.to_string();
-        let e = e.split(", expected one of").next().unwrap_or_default();
-        err(
-            file,
-            n,
-            column,
-            format!("`{text}` is not an action this crownlands knows: {e}"),
-        )
-    })?;
     let token = Positioned {
-        token: Token::Json(action),
+        token: Token::Json(&line[at + 1..end]),
         text,
         line: n,
         column,
@@ -171,7 +162,11 @@ pub(super) enum Word {
 
 /// Read a word: a marker, an action's text (`c#5`, `1,-1e`, `x`, `pass`, `tax0`, ...), or an
 /// action naming its domino by label (`c23`, `23:1,-1e`, `x23`; `#22` names a domino by index).
-pub(super) fn parse_word(w: &str, labels: &HashMap<String, DominoId>) -> Result<Word, String> {
+pub(super) fn parse_word(
+    w: &str,
+    game: &Game,
+    labels: &HashMap<String, DominoId>,
+) -> Result<Word, String> {
     if w == "*" {
         return Ok(Word::End);
     }
@@ -198,7 +193,7 @@ pub(super) fn parse_word(w: &str, labels: &HashMap<String, DominoId>) -> Result<
                 )
             });
     }
-    let text_error = match w.parse::<Action>() {
+    let text_error = match game.parse_action(w) {
         Ok(action) => return Ok(Word::Action(action, None)),
         Err(e) => e,
     };
@@ -211,7 +206,7 @@ pub(super) fn parse_word(w: &str, labels: &HashMap<String, DominoId>) -> Result<
              (discard), or as the engine writes it: {}), 3. (round), G2 (game), * (unfinished) \
              or a {{comment}}",
             shortened(w),
-            crownlands_core::action_text::forms()
+            game.action_forms()
         ),
         other => other.to_string(),
     })

@@ -42,7 +42,7 @@ pub fn describe(game: &Game, action: Action, who: &str) -> String {
         // A module's action: the step's own words for it (its choice's row), whatever the module.
         other => {
             let words = crownlands_core::modules::describe::describe_choice(game, other)
-                .map_or_else(|| other.to_string(), |c| c.row);
+                .map_or_else(|| game.action_text(other), |c| c.row);
             format!("{who}: {words}")
         }
     }

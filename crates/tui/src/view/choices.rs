@@ -94,7 +94,7 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     let words = |a: crownlands_core::Action| {
         view.as_ref()
             .and_then(|v| v.choices.iter().find(|c| c.action == a))
-            .map_or_else(|| a.to_string(), |c| c.text.clone())
+            .map_or_else(|| game.action_text(a), |c| c.text.clone())
     };
     let mut rows: Vec<Line> = app
         .step_actions()

@@ -1,8 +1,9 @@
 //! Buildings, the Builders' Board and towers.
 
 use crate::building::{BuildingId, BuildingValue, TaxBonus};
+use crate::modules::BuildingsAction;
 use crate::testkit::{
-    self, ALL, building, conserved, kingdom, play_until, queendomino_like, xorshift,
+    self, ALL, building, conserved, kingdom, packed, play_until, queendomino_like, xorshift,
 };
 use crate::*;
 
@@ -15,14 +16,14 @@ fn building_costs_the_slot_price_and_gives_its_effects() {
         let mut g = Game::new(r.clone(), 4, seed).expect("setup");
         while play_until(&mut g, &mut state, |g| {
             g.legal_actions()
-                .iter()
-                .any(|a| matches!(a, Action::Build { .. }))
+                .into_iter()
+                .any(|a| g.module_action::<BuildingsAction>(a).is_some())
         }) {
             let side = g.side_to_act().expect("acting");
-            let Some(&Action::Build { slot, cell }) = g
+            let Some(BuildingsAction::Build { slot, cell }) = g
                 .legal_actions()
-                .iter()
-                .find(|a| matches!(a, Action::Build { .. }))
+                .into_iter()
+                .find_map(|a| g.module_action::<BuildingsAction>(a))
             else {
                 break;
             };
@@ -41,7 +42,8 @@ fn building_costs_the_slot_price_and_gives_its_effects() {
                 Content::Square(sq) => sq.crowns,
                 other => panic!("{other:?}"),
             };
-            g.apply(Action::Build { slot, cell }).expect("build");
+            g.apply(packed(&g, BuildingsAction::Build { slot, cell }))
+                .expect("build");
             let e2 = crate::testkit::pieces(&g);
             assert_eq!(
                 e2.sides[side].coins,
@@ -73,8 +75,8 @@ fn building_costs_the_slot_price_and_gives_its_effects() {
             // One building a turn: the step is over.
             assert!(
                 !g.legal_actions()
-                    .iter()
-                    .any(|a| matches!(a, Action::Build { .. }))
+                    .into_iter()
+                    .any(|a| g.module_action::<BuildingsAction>(a).is_some())
             );
             checked += 1;
         }
@@ -94,7 +96,7 @@ fn the_tower_supply_runs_out() {
             let a = legal
                 .iter()
                 .copied()
-                .find(|a| matches!(a, Action::Build { .. }))
+                .find(|&a| g.module_action::<BuildingsAction>(a).is_some())
                 .unwrap_or(legal[(xorshift(&mut state) as usize) % legal.len()]);
             g.apply(a).expect("legal");
             conserved(&g, 1);
@@ -144,7 +146,7 @@ fn a_town_square_from_an_earlier_round_can_be_built_on() {
         while !g.is_over() {
             if let Some(p) = g.turn_placement() {
                 for a in g.legal_actions() {
-                    if let Action::Build { cell, .. } = a
+                    if let Some(BuildingsAction::Build { cell, .. }) = g.module_action(a)
                         && cell != p.first
                         && cell != p.second()
                     {

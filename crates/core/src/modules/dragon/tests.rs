@@ -1,6 +1,7 @@
 //! The Dragon.
 
-use crate::testkit::{ALL, play_until, queendomino_like, xorshift};
+use crate::modules::DragonAction;
+use crate::testkit::{ALL, packed, play_until, queendomino_like, xorshift};
 use crate::*;
 
 #[test]
@@ -12,22 +13,23 @@ fn the_dragon_burns_once_a_round_and_not_for_the_queen() {
         let mut g = Game::new(r.clone(), 4, seed).expect("setup");
         while play_until(&mut g, &mut state, |g| {
             g.legal_actions()
-                .iter()
-                .any(|a| matches!(a, Action::Burn { .. }))
+                .into_iter()
+                .any(|a| g.module_action::<DragonAction>(a).is_some())
         }) {
             let side = g.side_to_act().expect("acting");
             assert!(!crate::testkit::pieces(&g).sides[side].hosts_queen);
-            let Some(&Action::Burn { slot }) = g
+            let Some(DragonAction::Burn { slot }) = g
                 .legal_actions()
-                .iter()
-                .find(|a| matches!(a, Action::Burn { .. }))
+                .into_iter()
+                .find_map(|a| g.module_action::<DragonAction>(a))
             else {
                 break;
             };
             let coins = crate::testkit::pieces(&g).sides[side].coins;
             let id = crate::testkit::pieces(&g).board[usize::from(slot)].expect("face up");
             let round = g.round();
-            g.apply(Action::Burn { slot }).expect("burn");
+            g.apply(packed(&g, DragonAction::Burn { slot }))
+                .expect("burn");
             assert_eq!(crate::testkit::pieces(&g).sides[side].coins, coins - 1);
             let dragon = crate::testkit::pieces(&g).dragon;
             assert_eq!(
@@ -39,8 +41,8 @@ fn the_dragon_burns_once_a_round_and_not_for_the_queen() {
             while g.round() == round && !g.is_over() {
                 assert!(
                     !g.legal_actions()
-                        .iter()
-                        .any(|a| matches!(a, Action::Burn { .. })),
+                        .into_iter()
+                        .any(|a| g.module_action::<DragonAction>(a).is_some()),
                     "once a round"
                 );
                 g.play_random(|| xorshift(&mut state));

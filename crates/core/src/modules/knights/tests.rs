@@ -1,7 +1,8 @@
 //! Knights and tax.
 
+use crate::modules::{BuildingsAction, KnightsAction};
 use crate::testkit::{
-    knights_and_wealth, knights_conserved, queendomino_like, with_modules, xorshift,
+    knights_and_wealth, knights_conserved, packed, queendomino_like, with_modules, xorshift,
 };
 use crate::*;
 use std::sync::Arc;
@@ -35,11 +36,12 @@ fn tax_collects_the_territory_after_placing() {
                         assert_eq!(legal, vec![Action::Pass], "a discarded domino gives no tax")
                     }
                     Some(p) if crate::testkit::pieces(&g).sides[side].knights_in_hand > 0 => {
-                        assert!(legal.contains(&Action::Tax { square: 0 }));
+                        assert!(legal.contains(&packed(&g, KnightsAction::Tax { square: 0 })));
                         let cell = p.second();
                         let expected = g.kingdom(side).territory_at(cell).expect("square").squares;
                         let before = crate::testkit::pieces(&g).sides[side].coins;
-                        g.apply(Action::Tax { square: 1 }).expect("tax");
+                        g.apply(packed(&g, KnightsAction::Tax { square: 1 }))
+                            .expect("tax");
                         assert_eq!(
                             crate::testkit::pieces(&g).sides[side].coins,
                             before + expected
@@ -49,8 +51,14 @@ fn tax_collects_the_territory_after_placing() {
                             Some(&cell)
                         );
                         // The same square cannot be taxed twice in one turn.
-                        assert!(!g.legal_actions().contains(&Action::Tax { square: 1 }));
-                        assert!(g.apply(Action::Tax { square: 1 }).is_err());
+                        assert!(
+                            !g.legal_actions()
+                                .contains(&packed(&g, KnightsAction::Tax { square: 1 }))
+                        );
+                        assert!(
+                            g.apply(packed(&g, KnightsAction::Tax { square: 1 }))
+                                .is_err()
+                        );
                         checked += 1;
                     }
                     Some(_) => assert_eq!(legal, vec![Action::Pass], "no knight in hand"),
@@ -83,9 +91,11 @@ fn two_knights_a_turn_one_per_square() {
         g.play_random(|| xorshift(&mut state));
     }
     let side = g.side_to_act().expect("acting");
-    g.apply(Action::Tax { square: 0 }).expect("first knight");
+    g.apply(packed(&g, KnightsAction::Tax { square: 0 }))
+        .expect("first knight");
     assert!(matches!(g.phase(), Phase::Step { .. }));
-    g.apply(Action::Tax { square: 1 }).expect("second knight");
+    g.apply(packed(&g, KnightsAction::Tax { square: 1 }))
+        .expect("second knight");
     // Two knights used: the step is over and the player claims.
     assert!(matches!(g.phase(), Phase::Claim { .. }));
     assert_eq!(crate::testkit::pieces(&g).sides[side].knights_in_hand, 1);
@@ -112,7 +122,8 @@ fn knights_may_collect_more_coins_per_square_and_buildings_may_give_coins() {
     let cell = g.turn_placement().expect("placed").first;
     let squares = g.kingdom(side).territory_at(cell).expect("square").squares;
     let before = crate::testkit::pieces(&g).sides[side].coins;
-    g.apply(Action::Tax { square: 0 }).expect("tax");
+    g.apply(packed(&g, KnightsAction::Tax { square: 0 }))
+        .expect("tax");
     assert_eq!(
         crate::testkit::pieces(&g).sides[side].coins,
         before + 3 * squares
@@ -130,8 +141,9 @@ fn knights_may_collect_more_coins_per_square_and_buildings_may_give_coins() {
     let mut built = 0;
     while !g.is_over() && built < 3 {
         let legal = g.legal_actions();
-        if let Some(&a @ Action::Build { slot, .. }) =
-            legal.iter().find(|a| matches!(a, Action::Build { .. }))
+        if let Some((a, BuildingsAction::Build { slot, .. })) = legal
+            .iter()
+            .find_map(|&a| Some((a, g.module_action::<BuildingsAction>(a)?)))
         {
             let side = g.side_to_act().expect("acting");
             let price = modules::board_prices(&g, side)[usize::from(slot)];
