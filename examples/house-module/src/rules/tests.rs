@@ -1,0 +1,85 @@
+use super::*;
+use crownlands_core::{Square, TerrainId};
+
+/// A 5x5 kingdom from rows of letters around the castle `C` at the centre: `W` wheat (terrain
+/// 0), `F` forest (1), `.` empty.
+fn kingdom(rows: [&str; 5]) -> Kingdom {
+    let mut k = Kingdom::new(5);
+    for (y, row) in rows.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            let terrain = match c {
+                'W' => 0,
+                'F' => 1,
+                _ => continue,
+            };
+            let cell = Cell::new(x as i8 - 2, y as i8 - 2);
+            k.set_square(
+                cell,
+                Square {
+                    terrain: TerrainId(terrain),
+                    crowns: 0,
+                },
+            )
+            .expect("square fits");
+        }
+    }
+    k
+}
+
+fn squares(terms: &Terms, k: &Kingdom, coins: u32, stalls: &[Cell]) -> Vec<Cell> {
+    let mut out = Vec::new();
+    terms.stall_squares(k, coins, stalls, |c| out.push(c));
+    out
+}
+
+const TWO_FIELDS: [&str; 5] = [".....", "WWW..", "..CFF", ".....", "....."];
+
+#[test]
+fn a_stall_goes_on_a_territory_of_three_squares_or_more() {
+    let k = kingdom(TWO_FIELDS);
+    let terms = Terms::default();
+    // Wheat (3 squares) takes one, at its first square; forest (2 squares) does not.
+    assert_eq!(squares(&terms, &k, 2, &[]), vec![Cell::new(-2, -1)]);
+    assert!(terms.is_stall_square(&k, 2, &[], Cell::new(-2, -1)));
+    // Another square of the same territory does not name it.
+    assert!(!terms.is_stall_square(&k, 2, &[], Cell::new(-1, -1)));
+    assert!(!terms.is_stall_square(&k, 2, &[], Cell::new(1, 0)));
+    let smaller = Terms {
+        min_squares: 2,
+        ..terms
+    };
+    assert_eq!(squares(&smaller, &k, 2, &[]).len(), 2);
+}
+
+#[test]
+fn no_stall_without_the_coins_or_a_stall_left_or_on_a_territory_with_one() {
+    let k = kingdom(TWO_FIELDS);
+    let terms = Terms::default();
+    assert!(squares(&terms, &k, 1, &[]).is_empty(), "1 coin is too few");
+    let wheat = Cell::new(-2, -1);
+    assert!(squares(&terms, &k, 9, &[wheat]).is_empty(), "wheat has one");
+    // A stall elsewhere in the territory counts too.
+    assert!(squares(&terms, &k, 9, &[Cell::new(0, -1)]).is_empty());
+    let one = Terms { stalls: 1, ..terms };
+    assert!(
+        squares(&one, &k, 9, &[Cell::new(2, 2)]).is_empty(),
+        "none left"
+    );
+}
+
+#[test]
+fn each_stall_scores_the_territory_it_stands_in_at_the_end() {
+    let terms = Terms::default();
+    let before = kingdom(TWO_FIELDS);
+    let wheat = Cell::new(-2, -1);
+    assert_eq!(terms.points(&before, &[wheat]), 3);
+    // The wheat grows to 5 squares, and joins a second stall's territory: both score 5.
+    let after = kingdom([".....", "WWW..", "W.CFF", "W....", "....."]);
+    assert_eq!(terms.points(&after, &[wheat, Cell::new(-2, 1)]), 10);
+    let double = Terms {
+        points_per_square: 2,
+        ..terms
+    };
+    assert_eq!(double.points(&after, &[wheat]), 10);
+    assert_eq!(terms.points(&after, &[]), 0);
+}

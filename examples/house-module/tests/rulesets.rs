@@ -1,0 +1,91 @@
+//! The markets ruleset through the binary: `validate`, `show`, and refusal without coins.
+
+mod common;
+
+use common::*;
+
+#[test]
+fn the_ruleset_validates_with_the_markets_binary() {
+    let r = run(&["validate".as_ref(), markets_toml().as_os_str()]).ok();
+    assert!(r.stdout.contains("ok: ruleset markets"), "{}", r.stdout);
+    assert!(!r.stderr.contains("warning"), "{}", r.stderr);
+}
+
+#[test]
+fn show_prints_the_markets_and_what_they_extend() {
+    let r = run(&["show".as_ref(), markets_toml().as_os_str()]).ok();
+    let text = &r.stdout;
+    assert!(
+        text.contains(r#"modules = ["knights", "wealth", "markets"]"#),
+        "{text}"
+    );
+    for line in [
+        "module.markets = {",
+        "price = 2",
+        "min-squares = 3",
+        "stalls = 3",
+    ] {
+        assert!(text.contains(line), "{line} missing:\n{text}");
+    }
+    // What it extends: the knights' and wealth's parameters, the Kingdomino dominoes.
+    assert!(text.contains("starting-coins = 7"), "{text}");
+    assert!(text.contains("number = 48"), "{text}");
+    // What `show` prints loads again as it is.
+    let again = temp_file("shown.toml", text);
+    run(&["validate".as_ref(), again.as_os_str()]).ok();
+}
+
+#[test]
+fn without_a_coin_provider_the_ruleset_is_refused_at_modules() {
+    let file = temp_file(
+        "no-coins.toml",
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"markets\"]\n",
+    );
+    let r = run(&["validate".as_ref(), file.as_os_str()]).fails();
+    assert!(
+        r.stderr.contains("no-coins.toml:3:12:")
+            && r.stderr.contains("module `markets` needs `coins`")
+            && r.stderr.contains("`knights` or `wealth` provide it"),
+        "{}",
+        r.stderr
+    );
+    // With a coin provider the same list is fine.
+    let with = temp_file(
+        "with-coins.toml",
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"wealth\", \"markets\"]\n",
+    );
+    run(&["validate".as_ref(), with.as_os_str()]).ok();
+}
+
+#[test]
+fn a_bad_parameter_is_reported_at_its_key() {
+    let file = temp_file(
+        "bad-price.toml",
+        &format!(
+            "extends = {:?}\n[rules.module.markets]\nprice = -1\nstall = 2\n",
+            markets_toml().display().to_string()
+        ),
+    );
+    let r = run(&["validate".as_ref(), file.as_os_str()]).fails();
+    assert!(r.stderr.contains("bad-price.toml:3:"), "{}", r.stderr);
+    assert!(r.stderr.contains("bad-price.toml:4:"), "{}", r.stderr);
+    assert!(r.stderr.contains("`stall`"), "{}", r.stderr);
+}
+
+#[test]
+fn the_shipped_registry_does_not_know_markets() {
+    let err = crownlands_rules::load(
+        crownlands_core::Registry::shipped_ref(),
+        &markets_toml().display().to_string(),
+    )
+    .expect_err("the shipped modules lack markets");
+    assert!(
+        err.to_string().contains("unknown module `markets`"),
+        "{err}"
+    );
+    crownlands_rules::load(
+        &crownlands_house_module::registry(),
+        &markets_toml().display().to_string(),
+    )
+    .expect("loads with markets registered");
+}
