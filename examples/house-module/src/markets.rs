@@ -1,15 +1,23 @@
 //! The `markets` module: a market step after placing, stalls on territories, points at the end
-//! (the rules themselves are in [`crate::rules`]).
+//! (the rules on a kingdom are in [`crate::rules`], the action in [`crate::action`]).
 
 use crate::rules::Terms;
-use crownlands_core::modules::describe::{CellMark, Stat};
+use crownlands_core::modules::describe::{CellMark, ScoreLine, Stat};
 use crownlands_core::modules::{
-    Declaration, Module, ModuleError, ModuleSpec, ModuleState, Param, Params, SetupContext,
+    Cx, Declaration, FileMark, FileSyntax, Mark, Module, ModuleError, ModuleSpec, ModuleState,
+    Param, Params, PlacedMark, Res, SetupContext, SideEdit, SideView, StateBox,
 };
-use crownlands_core::{Cell, Game, Registry, Side};
+use crownlands_core::score::{BonusScore, ScoreBreakdown};
+use crownlands_core::{Cell, Registry, Rules, Ruleset, Side};
 
 /// The name a ruleset lists it by.
 pub const NAME: &str = "markets";
+
+/// A side's coins: the one resource it declares (`uses`), so `Res(0)`.
+const COINS: Res = Res(0);
+
+/// A stall, on a kingdom and in a kingdom file (`W2$`).
+pub const STALL: char = '$';
 
 /// Add `markets` to `registry`.
 pub fn register(registry: &mut Registry) {
@@ -25,7 +33,7 @@ pub struct Markets {
 /// Every side's stalls, by side: the module's own state.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stalls {
-    pub by_side: Vec<Vec<Cell>>,
+    by_side: Vec<Vec<Cell>>,
 }
 
 impl ModuleState for Stalls {
@@ -37,9 +45,17 @@ impl ModuleState for Stalls {
 }
 
 impl Stalls {
-    /// The stalls of `side` (none for a side the state does not know).
+    /// The stalls of `side`, in the order they were put up.
     pub fn of(&self, side: Side) -> &[Cell] {
         self.by_side.get(side.index()).map_or(&[], Vec::as_slice)
+    }
+
+    /// Put a stall up on `cell` for `side`.
+    pub fn put(&mut self, side: Side, cell: Cell) {
+        if self.by_side.len() <= side.index() {
+            self.by_side.resize_with(side.index() + 1, Vec::new);
+        }
+        self.by_side[side.index()].push(cell);
     }
 }
 
@@ -59,12 +75,37 @@ impl Markets {
         })
     }
 
-    fn stalls<'g>(&self, game: &'g Game, side: Side) -> &'g [Cell] {
-        game.economy()
-            .states
-            .get::<Stalls>()
-            .map_or(&[], |s| s.of(side))
+    fn stalls<'g>(cx: Cx<'g>, side: Side) -> &'g [Cell] {
+        cx.state::<Stalls>().map_or(&[], |s| s.of(side))
     }
+
+    fn view_stalls<'g>(side: &SideView<'g>) -> &'g [Cell] {
+        side.state::<Stalls>().map_or(&[], |s| s.of(side.side))
+    }
+
+    /// A stall's line of the score: where it stands and its territory.
+    fn stall_line(&self, ruleset: &Ruleset, side: &SideView<'_>, stall: Cell) -> ScoreLine {
+        let kingdom = side.kingdom;
+        let terrain = kingdom
+            .territory_at(stall)
+            .and_then(|t| ruleset.terrains().get(t.terrain.index()))
+            .map_or("?", |t| t.name.as_str());
+        let squares = kingdom.territory_size_at(stall);
+        ScoreLine {
+            label: format!(
+                "stall on {terrain} at {},{} ({})",
+                stall.x,
+                stall.y,
+                plural(squares, "square", "squares")
+            ),
+            points: self.terms.stall_points(kingdom, stall),
+        }
+    }
+}
+
+/// `1 square`, `3 squares`.
+fn plural(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 impl Module for Markets {
@@ -89,22 +130,120 @@ impl Module for Markets {
     fn declare(&self) -> Declaration {
         Declaration {
             uses: &["coins"],
+            // The market comes last in a turn: tax brings the coins a stall costs.
             after: &["knights", "buildings", "dragon"],
             ..Declaration::default()
         }
     }
 
+    fn new_state(&self) -> StateBox {
+        StateBox::new(Stalls::default())
+    }
+
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
-        ctx.economy.states.start::<Stalls>();
-        if let Some(s) = ctx.economy.states.get_mut::<Stalls>() {
-            s.by_side.resize_with(usize::from(ctx.sides), Vec::new);
+        let sides = usize::from(ctx.sides);
+        if let Some(s) = ctx.state_mut::<Stalls>() {
+            s.by_side.resize_with(sides, Vec::new);
         }
         Ok(())
+    }
+
+    fn idle(&self, _ruleset: &Ruleset, _rules: &Rules) -> Option<String> {
+        (self.terms.stalls == 0).then(|| "no side can ever put up a stall: `stalls` is 0".into())
     }
 
     fn has_turn_step(&self) -> bool {
         true
     }
+
+    fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
+        let points = self.terms.points(side.kingdom, Self::view_stalls(&side));
+        if points > 0 {
+            breakdown.bonuses.push(BonusScore {
+                key: NAME.into(),
+                points,
+            });
+            breakdown.total += points;
+        }
+    }
+
+    fn points(&self, _rules: &Rules, side: SideView<'_>) -> i32 {
+        self.terms.points(side.kingdom, Self::view_stalls(&side))
+    }
+
+    fn score_lines(&self, _rules: &Rules, side: SideView<'_>) -> Vec<ScoreLine> {
+        Self::view_stalls(&side)
+            .iter()
+            .map(|&stall| self.stall_line(side.ruleset, &side, stall))
+            .collect()
+    }
+
+    // ----- kingdom files: `$` after a square is a stall on it -----
+
+    fn file_syntax(&self) -> FileSyntax {
+        FileSyntax {
+            directives: &[],
+            marks: &[Mark {
+                symbol: STALL,
+                what: "market stall",
+            }],
+        }
+    }
+
+    fn check_marks(&self, _ruleset: &Ruleset, marks: &[FileMark<'_>]) -> Vec<(usize, String)> {
+        let mut out = Vec::new();
+        for (i, m) in marks.iter().enumerate() {
+            if m.count > 1 {
+                out.push((
+                    i,
+                    format!(
+                        "{} stalls on one square in `{}`; a square holds one",
+                        m.count, m.token
+                    ),
+                ));
+            } else if i as u32 >= self.terms.stalls {
+                out.push((
+                    i,
+                    format!(
+                        "a side has {} at most; `{}` is one more",
+                        plural(self.terms.stalls, "stall", "stalls"),
+                        m.token
+                    ),
+                ));
+            }
+        }
+        out
+    }
+
+    fn read_mark(
+        &self,
+        mut edit: SideEdit<'_>,
+        cell: Cell,
+        _symbol: char,
+        _number: Option<u32>,
+        _count: u32,
+    ) -> Result<(), String> {
+        let side = edit.side;
+        match edit.state_mut::<Stalls>() {
+            Some(stalls) => {
+                stalls.put(side, cell);
+                Ok(())
+            }
+            None => Err("the markets keep no stalls here".into()),
+        }
+    }
+
+    fn write_marks(&self, side: SideView<'_>, out: &mut Vec<PlacedMark>) {
+        out.extend(Self::view_stalls(&side).iter().map(|&cell| PlacedMark {
+            cell,
+            symbol: STALL,
+            number: None,
+            count: 1,
+            crowns: 0,
+        }));
+    }
+
+    // ----- presentation -----
 
     fn title(&self) -> String {
         "Market".to_string()
@@ -121,21 +260,34 @@ impl Module for Markets {
         Some("Markets: a 2-coin stall scores 1 point per square of its territory.")
     }
 
-    fn side_stats(&self, game: &Game, side: Side, out: &mut Vec<Stat>) {
+    fn prompt(&self, cx: Cx<'_>, side: Side) -> String {
         let left = self
             .terms
             .stalls
-            .saturating_sub(self.stalls(game, side).len() as u32);
+            .saturating_sub(Self::stalls(cx, side).len() as u32);
+        format!(
+            "Market: pay {}¢ for a stall on a territory of {} squares or more ({} left).",
+            self.terms.price,
+            self.terms.min_squares,
+            plural(left, "stall", "stalls")
+        )
+    }
+
+    fn side_stats(&self, cx: Cx<'_>, side: Side, out: &mut Vec<Stat>) {
+        let left = self
+            .terms
+            .stalls
+            .saturating_sub(Self::stalls(cx, side).len() as u32);
         out.push(Stat {
-            long: format!("{left} {} left", if left == 1 { "stall" } else { "stalls" }),
+            long: format!("{} left", plural(left, "stall", "stalls")),
             short: format!("{left}st"),
         });
     }
 
-    fn cell_marks(&self, game: &Game, side: Side, out: &mut Vec<CellMark>) {
-        out.extend(self.stalls(game, side).iter().map(|&cell| CellMark {
+    fn cell_marks(&self, cx: Cx<'_>, side: Side, out: &mut Vec<CellMark>) {
+        out.extend(Self::stalls(cx, side).iter().map(|&cell| CellMark {
             cell,
-            symbol: '$',
+            symbol: STALL,
             what: "market stall".into(),
         }));
     }

@@ -1,0 +1,89 @@
+//! `crownlands-markets score`: kingdom files with stalls (`$` after a square).
+
+mod common;
+
+use common::*;
+
+/// Wheat of 4 squares with a stall, forest of 3 with a stall, a lake of 2, and 4 coins.
+const SIDE: &str = "# a markets side
+W  W$ W  F
+.  C  F  F$
+.  L  L  W
+@coins 4
+";
+
+fn score(file: &std::path::Path, json: bool) -> Run {
+    let ruleset = markets_toml();
+    let mut args: Vec<&std::ffi::OsStr> = vec![
+        "score".as_ref(),
+        file.as_os_str(),
+        "--ruleset".as_ref(),
+        ruleset.as_os_str(),
+    ];
+    if json {
+        args.push("--json".as_ref());
+    }
+    run(&args)
+}
+
+#[test]
+fn each_stall_scores_its_territory_in_the_breakdown() {
+    let file = temp_file("side.txt", SIDE);
+    let r = score(&file, false).ok();
+    let text = &r.stdout;
+    for line in [
+        "stall on wheat at 0,-1 (3 squares)",
+        "stall on forest at 2,0 (3 squares)",
+        "4 coins (3 a point)",
+        "Total: 7",
+    ] {
+        assert!(text.contains(line), "{line} missing:\n{text}");
+    }
+    let json = score(&file, true).ok().json();
+    assert_eq!(json["bonuses"]["markets"], 6, "{json}");
+    assert_eq!(json["total"], 7, "{json}");
+}
+
+#[test]
+fn a_territory_grown_or_joined_scores_for_every_stall_in_it() {
+    // One wheat territory of 5 squares holding two stalls (bought before the two fields joined).
+    let file = temp_file("joined.txt", "W$ W  W\n.  C  W\n.  .  W$\n");
+    let json = score(&file, true).ok().json();
+    assert_eq!(json["bonuses"]["markets"], 10, "{json}");
+}
+
+#[test]
+fn bad_stalls_are_reported_where_they_are_written() {
+    let file = temp_file("bad.txt", "W$ W$ W$ F$$\n.  C  F  F$\n");
+    let r = score(&file, false).fails();
+    assert!(
+        r.stderr
+            .contains("bad.txt:1:10: 2 stalls on one square in `F$$`; a square holds one"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr
+            .contains("bad.txt:2:10: a side has 3 stalls at most; `F$` is one more"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn the_shipped_rulesets_do_not_read_stalls() {
+    // Under a ruleset without markets, `$` is no one's mark.
+    let file = temp_file("side.txt", SIDE);
+    let r = run(&[
+        "score".as_ref(),
+        file.as_os_str(),
+        "--ruleset".as_ref(),
+        "kingdomino-knights".as_ref(),
+    ])
+    .fails();
+    assert!(
+        r.stderr.contains("side.txt:2:4: unexpected `$` in `W$`"),
+        "{}",
+        r.stderr
+    );
+}
