@@ -1,11 +1,12 @@
 //! The `crownlands` command as a library: [`run`] parses the command line and runs it with the
 //! modules of a [`Registry`]. The shipped binary passes [`Registry::shipped`]; a crate that adds
-//! modules of its own builds its own `crownlands` by passing a registry holding them too:
+//! modules of its own builds its own `crownlands` by passing a registry holding them too (the
+//! workspace's `examples/house-module` is one such crate):
 //!
 //! ```no_run
 //! fn main() -> std::process::ExitCode {
 //!     let registry = crownlands_core::Registry::shipped();
-//!     // registry.add_module("markets", ...);
+//!     // registry.add_module("my-module", |spec| ...);
 //!     crownlands_cli::run(registry)
 //! }
 //! ```

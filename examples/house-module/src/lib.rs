@@ -9,9 +9,11 @@
 //! [`registry`] is the shipped registry with `markets` added; the `crownlands-markets` binary is
 //! the `crownlands` command run with it.
 
+pub mod action;
 pub mod markets;
 pub mod rules;
 
+pub use action::MarketAction;
 pub use markets::Markets;
 
 use crownlands_core::Registry;

@@ -1,14 +1,17 @@
 //! The `markets` module: a market step after placing, stalls on territories, points at the end
 //! (the rules on a kingdom are in [`crate::rules`], the action in [`crate::action`]).
 
+use crate::action::MarketAction;
 use crate::rules::Terms;
-use crownlands_core::modules::describe::{CellMark, ScoreLine, Stat};
+use crownlands_core::action_text::ActionWord;
+use crownlands_core::module_action::{self, ActionSink, ModuleAction};
+use crownlands_core::modules::describe::{CellMark, ChoiceView, ScoreLine, Stat};
 use crownlands_core::modules::{
-    Cx, Declaration, FileMark, FileSyntax, Mark, Module, ModuleError, ModuleSpec, ModuleState,
-    Param, Params, PlacedMark, Res, SetupContext, SideEdit, SideView, StateBox,
+    Cx, CxMut, Declaration, FileMark, FileSyntax, Mark, Module, ModuleError, ModuleSpec,
+    ModuleState, Param, Params, PlacedMark, Res, SetupContext, SideEdit, SideView, StateBox,
 };
 use crownlands_core::score::{BonusScore, ScoreBreakdown};
-use crownlands_core::{Cell, Registry, Rules, Ruleset, Side};
+use crownlands_core::{Action, Cell, IllegalAction, Registry, Rules, Ruleset, Side};
 
 /// The name a ruleset lists it by.
 pub const NAME: &str = "markets";
@@ -176,6 +179,121 @@ impl Module for Markets {
             .iter()
             .map(|&stall| self.stall_line(side.ruleset, &side, stall))
             .collect()
+    }
+
+    // ----- the market step -----
+
+    fn legal_actions(&self, cx: Cx<'_>, side: Side, out: &mut ActionSink<'_>) {
+        let coins = cx.get(side, COINS);
+        let kingdom = cx.game().kingdom(side);
+        self.terms
+            .stall_squares(kingdom, coins, Self::stalls(cx, side), |cell| {
+                out.push(MarketAction::Stall { cell })
+            });
+    }
+
+    fn legal_action_count(&self, cx: Cx<'_>, side: Side) -> u32 {
+        let mut n = 0;
+        let kingdom = cx.game().kingdom(side);
+        self.terms
+            .stall_squares(kingdom, cx.get(side, COINS), Self::stalls(cx, side), |_| {
+                n += 1
+            });
+        n
+    }
+
+    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<u32> {
+        let (mut i, mut found) = (0, None);
+        let kingdom = cx.game().kingdom(side);
+        self.terms.stall_squares(
+            kingdom,
+            cx.get(side, COINS),
+            Self::stalls(cx, side),
+            |cell| {
+                if i == n {
+                    found = Some(MarketAction::Stall { cell }.to_payload());
+                }
+                i += 1;
+            },
+        );
+        found
+    }
+
+    fn apply(&self, mut cx: CxMut<'_>, side: Side, payload: u32) -> Result<bool, IllegalAction> {
+        if let Some(MarketAction::Stall { cell }) = MarketAction::from_payload(payload) {
+            cx.take(side, COINS, self.terms.price);
+            if let Some(stalls) = cx.state_mut::<Stalls>() {
+                stalls.put(side, cell);
+            }
+        }
+        // One stall a turn.
+        Ok(false)
+    }
+
+    fn action_word(&self) -> Option<&'static ActionWord> {
+        Some(&MarketAction::WORD)
+    }
+
+    fn write_action(&self, payload: u32, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        module_action::write_typed::<MarketAction>(payload, f)
+    }
+
+    fn read_action(&self, rest: &str) -> Option<u32> {
+        MarketAction::read(rest).map(MarketAction::to_payload)
+    }
+
+    fn action_json(&self, payload: u32) -> Option<String> {
+        module_action::json_of_typed::<MarketAction>(payload)
+    }
+
+    fn read_action_json(&self, json: &str) -> Option<u32> {
+        module_action::read_typed_json::<MarketAction>(json)
+    }
+
+    fn describe_choice(&self, cx: Cx<'_>, side: Side, action: Action) -> Option<ChoiceView> {
+        let MarketAction::Stall { cell } = action
+            .module_payload()
+            .and_then(MarketAction::from_payload)?;
+        let game = cx.game();
+        let kingdom = game.kingdom(side);
+        let territory = kingdom.territory_at(cell)?;
+        let terrain = game
+            .ruleset()
+            .terrains()
+            .get(territory.terrain.index())
+            .map_or("?", |t| t.name.as_str());
+        let points = self.terms.stall_points(kingdom, cell);
+        let size = plural(territory.squares, "square", "squares");
+        let price = self.terms.price;
+        let mut cells = vec![cell];
+        cells.extend(
+            kingdom
+                .territory_cells(cell)
+                .into_iter()
+                .filter(|c| *c != cell),
+        );
+        Some(ChoiceView {
+            action,
+            text: format!(
+                "Stall on {terrain} at {},{}: {size}, {points} pt now ({price}¢)",
+                cell.x, cell.y
+            ),
+            detail: format!(
+                "Pay {price}¢ for a stall on the {terrain} territory of {size} at {},{}: at the end it scores {} point{} per square it then has ({points} now).",
+                cell.x,
+                cell.y,
+                self.terms.points_per_square,
+                if self.terms.points_per_square == 1 {
+                    ""
+                } else {
+                    "s"
+                },
+            ),
+            cost: Some(format!("{price}¢")),
+            gives: Some(format!("+{points}pt")),
+            cells,
+            row: None,
+        })
     }
 
     // ----- kingdom files: `$` after a square is a stall on it -----

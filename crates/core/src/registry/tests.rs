@@ -25,11 +25,11 @@ fn an_unknown_name_lists_what_the_registry_knows() {
     assert_eq!(err.to_string(), "unknown module `knights`; known modules: ");
     registry.add_module("wealth", |spec| Registry::shipped_ref().build_module(spec));
     let err = registry
-        .build_module(&ModuleSpec::new("markets"))
+        .build_module(&ModuleSpec::new("fairs"))
         .expect_err("not registered");
     assert_eq!(
         err.to_string(),
-        "unknown module `markets`; known modules: wealth"
+        "unknown module `fairs`; known modules: wealth"
     );
 }
 
