@@ -41,6 +41,26 @@ fn random_players_put_up_stalls_and_score_them() {
     assert!(earned.iter().all(|&e| e > 0.0), "{json}");
 }
 
+#[test]
+fn compare_judges_the_markets_against_what_they_extend() {
+    let r = run(&[
+        "compare",
+        "kingdomino-knights",
+        &ruleset(),
+        "--players",
+        "2",
+        "--games",
+        "30",
+        "--seed",
+        "1",
+        "--json",
+    ])
+    .ok();
+    let json = r.json();
+    let text = json.to_string();
+    assert!(text.contains("markets"), "{text}");
+}
+
 /// The save files a `--save` run wrote, in name order.
 fn saves(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)

@@ -89,3 +89,27 @@ fn the_shipped_registry_does_not_know_markets() {
     )
     .expect("loads with markets registered");
 }
+
+#[test]
+fn no_stalls_at_all_is_a_warning_not_an_error() {
+    let file = temp_file(
+        "no-stalls.toml",
+        &format!(
+            "extends = {:?}\n[rules.module.markets]\nstalls = 0\n",
+            markets_toml().display().to_string()
+        ),
+    );
+    let r = run(&["validate".as_ref(), file.as_os_str()]).ok();
+    assert!(
+        r.stderr
+            .contains("module `markets` can never act: no side can ever put up a stall"),
+        "{}",
+        r.stderr
+    );
+    run(&[
+        "validate".as_ref(),
+        "--deny-warnings".as_ref(),
+        file.as_os_str(),
+    ])
+    .fails();
+}

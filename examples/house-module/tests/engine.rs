@@ -1,0 +1,127 @@
+//! The markets in the engine, at every player count: random games keep the rules (a stall only
+//! where one may go, 2 coins each, one a turn, 3 a side), the fast paths (`play_random`,
+//! `legal_action_count`) agree with the listed actions, every action's text reads back, and a
+//! game replays exactly from its actions.
+
+use crownlands_core::modules::describe::CellMark;
+use crownlands_core::{Action, Game, Phase, Ruleset, Side};
+use std::path::Path;
+use std::sync::Arc;
+
+fn ruleset() -> Arc<Ruleset> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("markets.toml");
+    Arc::new(
+        crownlands_rules::load_path(&crownlands_house_module::registry(), &path)
+            .expect("markets.toml loads"),
+    )
+}
+
+/// A small deterministic generator (splitmix64).
+struct Chooser(u64);
+
+impl Chooser {
+    fn next_u32(&mut self) -> u32 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) >> 32) as u32
+    }
+}
+
+fn stalls(g: &Game, side: Side) -> Vec<CellMark> {
+    g.cell_marks(side)
+        .into_iter()
+        .filter(|m| m.symbol == '$')
+        .collect()
+}
+
+fn coins(g: &Game, side: Side) -> i64 {
+    g.side_stats(side)
+        .first()
+        .and_then(|s| s.long.split(' ').next()?.parse().ok())
+        .unwrap_or(-1)
+}
+
+fn in_market(g: &Game) -> bool {
+    matches!(g.phase(), Phase::Step { .. }) && g.step_view().is_some_and(|v| v.module == "markets")
+}
+
+#[test]
+fn random_games_keep_the_markets_rules_and_replay() {
+    let ruleset = ruleset();
+    let mut bought = 0;
+    for &(players, _) in ruleset.player_counts() {
+        for seed in 0..6 {
+            let mut g = Game::new(ruleset.clone(), players, seed).expect("setup");
+            let mut c = Chooser(seed * 31 + u64::from(players));
+            let mut actions = Vec::new();
+            while !g.is_over() {
+                let legal = g.legal_actions();
+                assert_eq!(legal.len() as u32, g.legal_action_count());
+                for &a in &legal {
+                    let text = g.action_text(a);
+                    assert_eq!(g.parse_action(&text), Ok(a), "{text}");
+                }
+                let market = in_market(&g);
+                let side = g.side_to_act().expect("someone acts");
+                let (before_stalls, before_coins) = (stalls(&g, side).len(), coins(&g, side));
+                let a = legal[c.next_u32() as usize % legal.len()];
+                g.apply(a).expect("a listed action is legal");
+                actions.push(a);
+                if market && a != Action::Pass {
+                    bought += 1;
+                    let after = stalls(&g, side);
+                    assert_eq!(after.len(), before_stalls + 1);
+                    assert!(after.len() <= 3, "3 stalls a side");
+                    assert_eq!(coins(&g, side), before_coins - 2, "a stall costs 2 coins");
+                    assert!(!in_market(&g), "one stall a turn");
+                    let cell = after[after.len() - 1].cell;
+                    let territory = g.kingdom(side).territory_at(cell).expect("on a terrain");
+                    assert!(territory.squares >= 3);
+                }
+            }
+            // The score counts each stall's territory at the end.
+            for side in Side::all(g.sides()) {
+                let stall_points: i32 = stalls(&g, side)
+                    .iter()
+                    .map(|m| g.kingdom(side).territory_size_at(m.cell) as i32)
+                    .sum();
+                assert_eq!(g.score(side).bonus("markets").unwrap_or(0), stall_points);
+                assert_eq!(g.score(side).total, g.score_total(side));
+            }
+            let mut replay = Game::new(ruleset.clone(), players, seed).expect("setup");
+            for &a in &actions {
+                replay.apply(a).expect("replays");
+            }
+            assert_eq!(replay, g, "the same actions give the same game");
+        }
+    }
+    assert!(bought > 20, "random players buy stalls: {bought}");
+}
+
+#[test]
+fn play_random_picks_as_the_listed_actions_would() {
+    let ruleset = ruleset();
+    for &(players, _) in ruleset.player_counts() {
+        let mut g = Game::new(ruleset.clone(), players, 9).expect("setup");
+        let mut c = Chooser(u64::from(players));
+        while !g.is_over() {
+            let legal = g.legal_actions();
+            let mut twin = Chooser(c.0);
+            let i = crownlands_core::rng::below(legal.len() as u32, || twin.next_u32());
+            let played = g.play_random(|| c.next_u32());
+            assert_eq!(played, Some(legal[i as usize]));
+        }
+    }
+}
+
+#[test]
+fn a_reset_game_is_a_new_game() {
+    let ruleset = ruleset();
+    let mut g = Game::new(ruleset.clone(), 4, 1).expect("setup");
+    let mut c = Chooser(1);
+    while g.play_random(|| c.next_u32()).is_some() {}
+    g.reset(2);
+    assert_eq!(g, Game::new(ruleset, 4, 2).expect("setup"));
+}
