@@ -184,8 +184,13 @@ struct ModuleSet {
     all: ModuleList,
     /// Indexes of the modules with a turn step, in order.
     steps: Arc<[usize]>,
-    /// Indexes of the modules that watch every module action ([`Module::watches_actions`]).
-    watchers: Arc<[usize]>,
+    /// By turn step: the modules that watch its actions ([`Module::watches_actions`]: those
+    /// using or reading a resource its module provides).
+    watchers: Arc<[Box<[usize]>]>,
+    /// By turn step: whether its module has a [`Module::begin_step`].
+    begins: Arc<[bool]>,
+    /// The modules with an [`Module::end_round`], in order.
+    ends: Arc<[usize]>,
 }
 
 impl Game {
@@ -208,13 +213,34 @@ impl Game {
         let steps: Vec<usize> = (0..built.modules().len())
             .filter(|&i| built.modules()[i].has_turn_step())
             .collect();
-        let watchers: Vec<usize> = (0..built.modules().len())
-            .filter(|&i| built.modules()[i].watches_actions())
+        // By step: the modules watching what its module provides.
+        let watchers: Vec<Box<[usize]>> = steps
+            .iter()
+            .map(|&i| {
+                let provides = built.modules()[i].declare().provides;
+                (0..built.modules().len())
+                    .filter(|&w| {
+                        let m = &built.modules()[w];
+                        let d = m.declare();
+                        m.watches_actions()
+                            && d.uses.iter().chain(d.reads).any(|r| provides.contains(r))
+                    })
+                    .collect()
+            })
+            .collect();
+        let begins: Vec<bool> = steps
+            .iter()
+            .map(|&i| built.modules()[i].has_begin_step())
+            .collect();
+        let ends: Vec<usize> = (0..built.modules().len())
+            .filter(|&i| built.modules()[i].has_end_round())
             .collect();
         let modules = ModuleSet {
+            ends: ends.into(),
             all: built,
             steps: steps.into(),
             watchers: watchers.into(),
+            begins: begins.into(),
         };
         let kings = usize::from(players) * usize::from(rules.kings_per_player);
         let owners: Vec<Seat> = Seat::all(players)
@@ -809,8 +835,9 @@ impl Game {
                         let goes_on = m
                             .apply(CxMut::new(self, me), side, payload.get())
                             .unwrap_or(false);
-                        for k in 0..self.modules.watchers.len() {
-                            let w = self.modules.watchers[k];
+                        let watchers = self.modules.watchers.get(step).map_or(0, |w| w.len());
+                        for k in 0..watchers {
+                            let w = self.modules.watchers[step][k];
                             if let Some(watcher) = all.get(w) {
                                 watcher.after_action(CxMut::new(self, w), side);
                             }
@@ -907,7 +934,9 @@ impl Game {
     }
 
     fn enter_step(&mut self, slot: usize, step: usize) {
-        if let Some(&me) = self.modules.steps.get(step) {
+        if self.modules.begins.get(step) == Some(&true)
+            && let Some(&me) = self.modules.steps.get(step)
+        {
             let all = self.modules.all.shared();
             if let Some(m) = all.get(me) {
                 m.begin_step(CxMut::new(self, me));
@@ -961,10 +990,13 @@ impl Game {
         }
         self.current.retain(|s| s.king.is_some());
         self.draw_line();
-        if self.round > 1 && !self.modules.all.is_empty() {
+        if self.round > 1 && !self.modules.ends.is_empty() {
             let all = self.modules.all.shared();
-            for (me, m) in all.iter().enumerate() {
-                m.end_round(CxMut::new(self, me));
+            for k in 0..self.modules.ends.len() {
+                let me = self.modules.ends[k];
+                if let Some(m) = all.get(me) {
+                    m.end_round(CxMut::new(self, me));
+                }
             }
         }
         self.phase = if self.current.is_empty() {

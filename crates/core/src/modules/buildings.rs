@@ -100,6 +100,8 @@ pub struct BuildingsState {
     pub town: Option<TerrainId>,
     /// Buildings built by each side (by side index), with their town square.
     pub built: Vec<Vec<(BuildingId, Cell)>>,
+    /// Each side's buildings with a tax bonus (by side index): per knight, per tower.
+    pub tax_bonuses: Vec<(u32, u32)>,
 }
 
 impl ModuleState for BuildingsState {
@@ -110,6 +112,7 @@ impl ModuleState for BuildingsState {
         for b in &mut self.built {
             b.clear();
         }
+        self.tax_bonuses.fill((0, 0));
     }
 }
 
@@ -452,6 +455,8 @@ impl Module for Buildings {
         };
         state.town = town;
         state.built.resize_with(sides, Vec::new);
+        state.tax_bonuses.clear();
+        state.tax_bonuses.resize(sides, (0, 0));
         std::mem::swap(&mut pile, &mut state.pile);
         pile.clear();
         pile.extend((0..count).map(BuildingId));
@@ -693,32 +698,67 @@ impl Module for Buildings {
         else {
             return Ok(false);
         };
-        let Some((crowns, knights, towers, coins)) = cx
+        let Some((crowns, knights, towers, coins, tax)) = cx
             .game()
             .ruleset()
             .buildings()
             .get(id.index())
-            .map(|b| (b.crowns, b.knights, b.towers, b.coins))
+            .map(|b| (b.crowns, b.knights, b.towers, b.coins, b.tax_bonus))
         else {
             return Ok(false);
         };
         let _ = cx.kingdom_mut(side).add_crowns(cell, crowns);
-        let knights = cx.take_supply(KNIGHTS, u32::from(knights));
-        let towers = cx.take_supply(TOWERS, u32::from(towers));
-        cx.take(side, COINS, price);
-        cx.add(side, COINS, u32::from(coins));
-        cx.add(side, KNIGHTS, knights);
-        cx.add(side, TOWERS, towers);
-        if let Some(built) = cx
-            .state_mut::<BuildingsState>()
-            .and_then(|s| s.built.get_mut(side.index()))
-        {
+        let coins_now = cx.get(side, COINS);
+        cx.set(
+            side,
+            COINS,
+            coins_now
+                .saturating_sub(price)
+                .saturating_add(u32::from(coins)),
+        );
+        if knights > 0 {
+            let knights = cx.take_supply(KNIGHTS, u32::from(knights));
+            cx.add(side, KNIGHTS, knights);
+        }
+        if towers > 0 {
+            let towers = cx.take_supply(TOWERS, u32::from(towers));
+            cx.add(side, TOWERS, towers);
+        }
+        let Some(state) = cx.state_mut::<BuildingsState>() else {
+            return Ok(false);
+        };
+        if let Some(built) = state.built.get_mut(side.index()) {
             built.push((id, cell));
         }
-        let bonus = tax_bonus(cx.read(), side);
-        cx.set(side, TAX_BONUS, bonus);
+        // The tax bonus: +1 per knight owned for each building with that bonus, +1 per tower
+        // for each with that one (kept up to date here: only buildings change knights and
+        // towers).
+        let mut per = state
+            .tax_bonuses
+            .get(side.index())
+            .copied()
+            .unwrap_or((0, 0));
+        match tax {
+            TaxBonus::PerKnight => per.0 += 1,
+            TaxBonus::PerTower => per.1 += 1,
+            TaxBonus::None => {}
+        }
+        if let Some(p) = state.tax_bonuses.get_mut(side.index()) {
+            *p = per;
+        }
+        if per != (0, 0) {
+            let bonus = per
+                .0
+                .saturating_mul(cx.get(side, KNIGHTS))
+                .saturating_add(per.1.saturating_mul(cx.get(side, TOWERS)));
+            cx.set(side, TAX_BONUS, bonus);
+        }
         // One building a turn.
         Ok(false)
+    }
+
+    fn has_end_round(&self) -> bool {
+        true
     }
 
     fn end_round(&self, mut cx: CxMut<'_>) {
@@ -772,24 +812,6 @@ impl Module for Buildings {
             breakdown.total += points;
         }
     }
-}
-
-/// What each tax brings `side` on top of the territory's squares: +1 per knight owned for each of
-/// its buildings with that bonus, +1 per tower for each with that one.
-fn tax_bonus(cx: Cx<'_>, side: Side) -> u32 {
-    let Some(state) = cx.state::<BuildingsState>() else {
-        return 0;
-    };
-    let buildings = cx.game().ruleset().buildings();
-    let mut bonus = 0u32;
-    for &(b, _) in state.built(side) {
-        match buildings.get(b.index()).map(|b| b.tax_bonus) {
-            Some(TaxBonus::PerKnight) => bonus = bonus.saturating_add(cx.get(side, KNIGHTS)),
-            Some(TaxBonus::PerTower) => bonus = bonus.saturating_add(cx.get(side, TOWERS)),
-            _ => {}
-        }
-    }
-    bonus
 }
 
 /// Slide the face-up buildings to the cheapest slots, then fill the empty slots from the pile.

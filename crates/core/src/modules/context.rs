@@ -1,7 +1,7 @@
 //! What a module's hooks get: the game (or a side alone, for scoring), and the module's own place
 //! in it: its state by index and the resources it declares ([`Res`]).
 
-use super::state::{ModuleData, ModuleList, ModuleState, Res};
+use super::state::{Ids, ModuleData, ModuleList, ModuleState, Res};
 use crate::game::Game;
 use crate::geometry::Placement;
 use crate::kingdom::Kingdom;
@@ -14,11 +14,17 @@ use crate::side::Side;
 pub struct Cx<'a> {
     game: &'a Game,
     me: usize,
+    ids: Ids,
 }
 
 impl<'a> Cx<'a> {
+    #[inline]
     pub(crate) fn new(game: &'a Game, me: usize) -> Cx<'a> {
-        Cx { game, me }
+        Cx {
+            game,
+            me,
+            ids: game.module_list().ids(me),
+        }
     }
 
     pub fn game(&self) -> &'a Game {
@@ -39,19 +45,16 @@ impl<'a> Cx<'a> {
     /// `side`'s value of the resource `res` (0 when no module of the list provides it).
     #[inline]
     pub fn get(&self, side: Side, res: Res) -> u32 {
-        let game = self.game;
-        game.module_list()
-            .id(self.me, res)
-            .map_or(0, |id| game.module_data().resources.get(side, id))
+        self.game
+            .module_data()
+            .resources
+            .get(side, self.ids.of(res))
     }
 
     /// What is left of the resource `res` in the table's supply.
     #[inline]
     pub fn supply(&self, res: Res) -> u32 {
-        let game = self.game;
-        game.module_list()
-            .id(self.me, res)
-            .map_or(0, |id| game.module_data().resources.supply(id))
+        self.game.module_data().resources.supply(self.ids.of(res))
     }
 
     /// The state of the module that provides the resource `res` (the Dragon reaches the
@@ -74,11 +77,14 @@ impl<'a> Cx<'a> {
 pub struct CxMut<'a> {
     game: &'a mut Game,
     me: usize,
+    ids: Ids,
 }
 
 impl<'a> CxMut<'a> {
+    #[inline]
     pub(crate) fn new(game: &'a mut Game, me: usize) -> CxMut<'a> {
-        CxMut { game, me }
+        let ids = game.module_list().ids(me);
+        CxMut { game, me, ids }
     }
 
     pub fn game(&self) -> &Game {
@@ -87,7 +93,11 @@ impl<'a> CxMut<'a> {
 
     /// The same view, read only.
     pub fn read(&self) -> Cx<'_> {
-        Cx::new(self.game, self.me)
+        Cx {
+            game: self.game,
+            me: self.me,
+            ids: self.ids,
+        }
     }
 
     #[inline]
@@ -108,9 +118,8 @@ impl<'a> CxMut<'a> {
 
     #[inline]
     pub fn set(&mut self, side: Side, res: Res, value: u32) {
-        if let Some(id) = self.game.module_list().id(self.me, res) {
-            self.game.module_data_mut().resources.set(side, id, value);
-        }
+        let id = self.ids.of(res);
+        self.game.module_data_mut().resources.set(side, id, value);
     }
 
     /// Add `n` to `side`'s `res` (saturating).
@@ -134,9 +143,8 @@ impl<'a> CxMut<'a> {
 
     #[inline]
     pub fn set_supply(&mut self, res: Res, value: u32) {
-        if let Some(id) = self.game.module_list().id(self.me, res) {
-            self.game.module_data_mut().resources.set_supply(id, value);
-        }
+        let id = self.ids.of(res);
+        self.game.module_data_mut().resources.set_supply(id, value);
     }
 
     /// Take up to `n` from the supply of `res`: what was taken.

@@ -272,6 +272,10 @@ impl Module for Dragon {
         Ok(false)
     }
 
+    fn has_end_round(&self) -> bool {
+        true
+    }
+
     fn end_round(&self, mut cx: CxMut<'_>) {
         if let Some(d) = cx.state_mut::<DragonState>() {
             d.uses = 0;

@@ -71,8 +71,11 @@ const TAX_BONUS: Res = Res(2);
 /// domino just placed were taxed this turn.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct KnightsState {
-    /// Squares of the domino just placed that have already been taxed this turn (first, second).
+    /// Squares of the domino placed `taxed_turn` that were taxed (first, second): this turn's
+    /// when `taxed_turn` is the number of dominoes placed so far (see [`KnightsState::taxed`]).
     pub taxed_this_turn: [bool; 2],
+    /// The placement (counted from 1) the taxed squares belong to.
+    pub taxed_turn: u32,
     /// Knights placed in each side's kingdom, by square (by side index).
     pub placed: Vec<Vec<Cell>>,
 }
@@ -80,6 +83,7 @@ pub struct KnightsState {
 impl ModuleState for KnightsState {
     fn clear(&mut self) {
         self.taxed_this_turn = [false; 2];
+        self.taxed_turn = 0;
         for p in &mut self.placed {
             p.clear();
         }
@@ -90,6 +94,16 @@ impl KnightsState {
     /// The knights placed in `side`'s kingdom.
     pub fn placed(&self, side: Side) -> &[Cell] {
         self.placed.get(side.index()).map_or(&[], Vec::as_slice)
+    }
+
+    /// The squares of the domino just placed taxed this turn, in a game where `placed` dominoes
+    /// were placed so far (a new placement starts with none taxed).
+    pub fn taxed(&self, placed: usize) -> [bool; 2] {
+        if self.taxed_turn as usize == placed {
+            self.taxed_this_turn
+        } else {
+            [false; 2]
+        }
     }
 }
 
@@ -142,7 +156,7 @@ impl Knights {
         let Some(state) = cx.state::<KnightsState>() else {
             return 0;
         };
-        let taxed = state.taxed_this_turn;
+        let taxed = state.taxed(cx.game().placed().len());
         let used = taxed.iter().filter(|t| **t).count() as u32;
         let hand = cx
             .get(side, KNIGHTS)
@@ -429,12 +443,6 @@ impl Module for Knights {
         }
     }
 
-    fn begin_step(&self, mut cx: CxMut<'_>) {
-        if let Some(state) = cx.state_mut::<KnightsState>() {
-            state.taxed_this_turn = [false; 2];
-        }
-    }
-
     fn points(&self, _rules: &crate::ruleset::Rules, _side: SideView<'_>) -> i32 {
         // Scores nothing of its own.
         0
@@ -475,9 +483,12 @@ impl Module for Knights {
         let coins = territory.saturating_mul(self.coins_per_square) + cx.get(side, TAX_BONUS);
         cx.add(side, COINS, coins);
         let owned = cx.get(side, KNIGHTS);
+        let turn = cx.game().placed().len();
         let Some(state) = cx.state_mut::<KnightsState>() else {
             return Ok(false);
         };
+        state.taxed_this_turn = state.taxed(turn);
+        state.taxed_turn = turn as u32;
         state.taxed_this_turn[usize::from(square.min(1))] = true;
         let Some(placed) = state.placed.get_mut(side.index()) else {
             return Ok(false);

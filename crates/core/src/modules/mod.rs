@@ -534,7 +534,13 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
         false
     }
 
-    /// Called when the acting player enters this module's step.
+    /// Whether [`Module::begin_step`] does anything (the game calls it only then).
+    fn has_begin_step(&self) -> bool {
+        false
+    }
+
+    /// Called when the acting player enters this module's step, for a module that
+    /// [`Module::has_begin_step`].
     fn begin_step(&self, _cx: CxMut<'_>) {}
 
     /// The module's legal actions in its step, for `side` (the game adds [`Action::Pass`]).
@@ -592,12 +598,17 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
         None
     }
 
-    /// Called after any module's action (not a pass) by `side`, for the modules that
-    /// [`Module::watches_actions`] (the Queen, who goes to the kingdom that gained the most
-    /// towers).
+    /// Called after an action (not a pass) by `side` of a module providing a resource this one
+    /// uses or reads, for the modules that [`Module::watches_actions`] (the Queen, who goes to
+    /// the kingdom that gained the most towers: after each build).
     fn after_action(&self, _cx: CxMut<'_>, _side: Side) {}
 
-    /// Called at the end of every round.
+    /// Whether [`Module::end_round`] does anything (the game calls it only then).
+    fn has_end_round(&self) -> bool {
+        false
+    }
+
+    /// Called at the end of every round, for a module that [`Module::has_end_round`].
     fn end_round(&self, _cx: CxMut<'_>) {}
 
     /// Reshuffle what this module keeps hidden from every player (a draw pile's order), from a

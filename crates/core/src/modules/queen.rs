@@ -177,19 +177,16 @@ impl Module for Queen {
     /// Queen (taking her from the current host).
     fn after_action(&self, mut cx: CxMut<'_>, side: Side) {
         let mine = cx.get(side, TOWERS);
-        let seen = cx
-            .state::<QueenState>()
-            .and_then(|s| s.towers_seen.get(side.index()).copied())
-            .unwrap_or(0);
-        if mine <= seen {
-            return;
-        }
-        if let Some(s) = cx
+        let Some(seen) = cx
             .state_mut::<QueenState>()
             .and_then(|s| s.towers_seen.get_mut(side.index()))
-        {
-            *s = mine;
+        else {
+            return;
+        };
+        if mine <= *seen {
+            return;
         }
+        *seen = mine;
         let sides = cx.game().sides();
         let most = Side::all(sides)
             .map(|s| cx.get(s, TOWERS))

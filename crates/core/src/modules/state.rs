@@ -197,11 +197,17 @@ impl Resources {
     /// `side`'s value of resource `id` (0 for a side or resource the game does not have).
     #[inline]
     pub fn get(&self, side: Side, id: ResourceId) -> u32 {
+        if id.index() >= self.kinds {
+            return 0;
+        }
         self.per_side.get(self.slot(side, id)).copied().unwrap_or(0)
     }
 
     #[inline]
     pub fn set(&mut self, side: Side, id: ResourceId, value: u32) {
+        if id.index() >= self.kinds {
+            return;
+        }
         let i = self.slot(side, id);
         if let Some(v) = self.per_side.get_mut(i) {
             *v = value;
@@ -211,6 +217,7 @@ impl Resources {
     /// What is left of resource `id` in the table's supply.
     #[inline]
     pub fn supply(&self, id: ResourceId) -> u32 {
+        // (`supply` has one value per resource: an id past them reads nothing.)
         self.supply.get(id.index()).copied().unwrap_or(0)
     }
 
@@ -222,11 +229,38 @@ impl Resources {
     }
 }
 
+/// The most resources one module may declare (provided, used and read together).
+pub const MAX_DECLARED: usize = 16;
+
+/// A module's resources by [`Res`]: their ids (`NONE` past the declaration). Copied into each
+/// hook's context, so reaching a resource is two array reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Ids([ResourceId; MAX_DECLARED]);
+
+impl Ids {
+    const NONE: ResourceId = ResourceId(u8::MAX);
+
+    pub(crate) const EMPTY: Ids = Ids([Ids::NONE; MAX_DECLARED]);
+
+    /// The id of `res` (an id past every resource when the module did not declare it: its
+    /// value reads 0 and writes nothing).
+    #[inline]
+    pub(crate) fn of(&self, res: Res) -> ResourceId {
+        self.0.get(usize::from(res.0)).copied().unwrap_or(Ids::NONE)
+    }
+}
+
+impl Default for Ids {
+    fn default() -> Ids {
+        Ids::EMPTY
+    }
+}
+
 /// How one module of a list reaches the resources it declares.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Binding {
     /// By [`Res`]: the resource's id.
-    ids: Box<[ResourceId]>,
+    ids: Ids,
     /// By [`Res`]: the first module of the list providing it.
     providers: Box<[Option<usize>]>,
 }
@@ -276,13 +310,14 @@ impl ModuleList {
         let bindings = declarations
             .iter()
             .map(|d| Binding {
-                ids: d
-                    .resources()
-                    .map(|r| {
-                        let i = names.iter().position(|n| *n == r).unwrap_or(0);
-                        ResourceId(u8::try_from(i).unwrap_or(u8::MAX))
-                    })
-                    .collect(),
+                ids: {
+                    let mut ids = Ids::EMPTY;
+                    for (slot, r) in ids.0.iter_mut().zip(d.resources()) {
+                        let i = names.iter().position(|n| *n == r).unwrap_or(usize::MAX);
+                        *slot = ResourceId(u8::try_from(i).unwrap_or(u8::MAX));
+                    }
+                    ids
+                },
                 providers: d
                     .resources()
                     .map(|r| declarations.iter().position(|p| p.provides.contains(&r)))
@@ -326,11 +361,13 @@ impl ModuleList {
     /// The id of module `index`'s resource `res`.
     #[inline]
     pub(crate) fn id(&self, index: usize, res: Res) -> Option<ResourceId> {
-        self.bindings
-            .get(index)?
-            .ids
-            .get(usize::from(res.0))
-            .copied()
+        Some(self.ids(index).of(res))
+    }
+
+    /// Module `index`'s resources by [`Res`].
+    #[inline]
+    pub(crate) fn ids(&self, index: usize) -> Ids {
+        self.bindings.get(index).map_or(Ids::EMPTY, |b| b.ids)
     }
 
     /// The module providing module `index`'s resource `res`.

@@ -1,0 +1,191 @@
+//! Kingdom files with the marks and `@` lines of a module no crate ships: the reader dispatches
+//! what a module declares, reads it into the module's own state and resources, checks it with the
+//! module's own words, scores it and writes it back.
+
+use crownlands_core::modules::{
+    Directive, FileMark, FileSyntax, Mark, Module, ModuleSpec, ModuleState, PlacedMark, Res,
+    SetupContext, SideEdit, SideView, StateBox, build_all, score_side,
+};
+use crownlands_core::{Cell, Registry, Ruleset, ScoreBreakdown, Side, score::BonusScore};
+use crownlands_rules::kingdom_file::{parse_side, render_side};
+
+/// A test house rule: stalls (`$`) on squares, worth their territory's size, and gold (`@gold N`).
+#[derive(Debug)]
+struct Stalls;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct StallsState {
+    /// By side index.
+    stalls: Vec<Vec<Cell>>,
+}
+
+impl ModuleState for StallsState {
+    fn clear(&mut self) {
+        self.stalls.iter_mut().for_each(Vec::clear);
+    }
+}
+
+const GOLD: Res = Res(0);
+
+impl Module for Stalls {
+    fn name(&self) -> &'static str {
+        "stalls"
+    }
+
+    fn spec(&self) -> ModuleSpec {
+        ModuleSpec::new("stalls")
+    }
+
+    fn declare(&self) -> crownlands_core::modules::Declaration {
+        crownlands_core::modules::Declaration {
+            provides: &["gold"],
+            ..Default::default()
+        }
+    }
+
+    fn new_state(&self) -> StateBox {
+        StateBox::new(StallsState::default())
+    }
+
+    fn setup(&self, _ctx: &mut SetupContext<'_>) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn file_syntax(&self) -> FileSyntax {
+        FileSyntax {
+            directives: &[Directive {
+                word: "gold",
+                number: true,
+                what: "gold",
+            }],
+            marks: &[Mark {
+                symbol: '$',
+                what: "stall",
+            }],
+        }
+    }
+
+    fn check_marks(&self, _ruleset: &Ruleset, marks: &[FileMark<'_>]) -> Vec<(usize, String)> {
+        marks
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.count > 1)
+            .map(|(i, m)| {
+                (
+                    i,
+                    format!("one stall a square, not {} in `{}`", m.count, m.token),
+                )
+            })
+            .collect()
+    }
+
+    fn read_mark(
+        &self,
+        mut edit: SideEdit<'_>,
+        cell: Cell,
+        _symbol: char,
+        _number: Option<u32>,
+        _count: u32,
+    ) -> Result<(), String> {
+        let side = edit.side.index();
+        let state = edit.state_mut::<StallsState>().ok_or("no state")?;
+        state.stalls.resize_with(side + 1, Vec::new);
+        state.stalls[side].push(cell);
+        Ok(())
+    }
+
+    fn read_directive(
+        &self,
+        mut edit: SideEdit<'_>,
+        _word: &str,
+        value: Option<u32>,
+    ) -> Result<(), String> {
+        edit.add(GOLD, value.unwrap_or(0));
+        Ok(())
+    }
+
+    fn write_marks(&self, side: SideView<'_>, out: &mut Vec<PlacedMark>) {
+        if let Some(state) = side.state::<StallsState>() {
+            for &cell in state.stalls.get(side.side.index()).into_iter().flatten() {
+                out.push(PlacedMark {
+                    cell,
+                    symbol: '$',
+                    number: None,
+                    count: 1,
+                    crowns: 0,
+                });
+            }
+        }
+    }
+
+    fn write_directives(&self, side: SideView<'_>, out: &mut Vec<(&'static str, Option<u32>)>) {
+        if side.get(GOLD) > 0 {
+            out.push(("gold", Some(side.get(GOLD))));
+        }
+    }
+
+    fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
+        let Some(state) = side.state::<StallsState>() else {
+            return;
+        };
+        for &cell in state.stalls.get(side.side.index()).into_iter().flatten() {
+            let points = side.kingdom.territory_size_at(cell) as i32;
+            breakdown.bonuses.push(BonusScore {
+                key: format!("stall at {},{}", cell.x, cell.y),
+                points,
+            });
+            breakdown.total += points;
+        }
+    }
+}
+
+fn registry() -> Registry {
+    let mut r = Registry::shipped();
+    r.add_module("stalls", |_| Ok(Box::new(Stalls)));
+    r
+}
+
+#[test]
+fn a_plugin_module_reads_scores_and_writes_its_own_marks_and_lines() {
+    let registry = registry();
+    let ruleset = crownlands_rules::load(&registry, "kingdomino").unwrap_or_else(|e| panic!("{e}"));
+    let modules = build_all(
+        &registry,
+        &[ModuleSpec::new("knights"), ModuleSpec::new("stalls")],
+    )
+    .expect("modules");
+    let text = "W W$ F1+\n. C F\n@gold 5\n@coins 2\n";
+    let (kingdom, data) =
+        parse_side(text, "k.txt", &ruleset, &modules, 5).unwrap_or_else(|e| panic!("{e}"));
+    let view = SideView::new(&ruleset, &kingdom, &modules, &data, Side(0));
+    assert_eq!(view.resource("gold"), 5);
+    assert_eq!(view.resource("coins"), 2);
+    assert_eq!(view.resource("knights"), 1, "the knight placed on F1+");
+    let rules = ruleset.rules_for(2).expect("2p");
+    let score = score_side(rules, view);
+    assert_eq!(score.bonus("stall at 0,-1"), Some(2), "{score:?}");
+    // Written back and read again: the same.
+    let written = render_side(view);
+    assert!(
+        written.contains("W$") && written.contains("@gold 5"),
+        "{written}"
+    );
+    let again = parse_side(&written, "again", &ruleset, &modules, 5).expect("again");
+    assert_eq!(again, (kingdom, data), "{written}");
+
+    // The module's own check, at its square; an undeclared line names the declared ones.
+    let d = parse_side("C W$$\n@silver 1\n", "k.txt", &ruleset, &modules, 5).expect_err("problems");
+    let s = d.to_string();
+    assert!(
+        s.contains("1:3") && s.contains("one stall a square, not 2 in `W$$`"),
+        "{s}"
+    );
+    assert!(
+        s.contains("unknown line `@silver`") && s.contains("@gold N"),
+        "{s}"
+    );
+    // Without the module, its mark is not read.
+    let plain = build_all(&registry, &[ModuleSpec::new("knights")]).expect("modules");
+    let d = parse_side("C W$\n", "k.txt", &ruleset, &plain, 5).expect_err("no stalls");
+    assert!(d.to_string().contains("unexpected `$` in `W$`"), "{d}");
+}
