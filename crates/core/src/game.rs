@@ -427,55 +427,15 @@ impl Game {
     }
 
     /// Shuffle the dominoes into draw order: `deck[..dealt]` is drawn line by line from the
-    /// start, `deck[dealt..]` stays in the box. Mixed: one shuffle of everything. Alternate: each
-    /// box shuffled on its own, dealing the same share, lines interleaved box by box.
+    /// start, `deck[dealt..]` stays in the box. The rules' line source does it (see
+    /// [`crate::lines`]).
     fn shuffle_deck(&mut self) {
         self.deck.clear();
-        let dominoes = &self.ruleset.dominoes();
         let rules = &self.ruleset.player_counts()[self.rules_index].1;
-        match &rules.lines {
-            crate::ruleset::LineSource::Mixed => {
-                self.deck.extend((0..dominoes.len() as u16).map(DominoId));
-                self.rng.shuffle(&mut self.deck);
-            }
-            crate::ruleset::LineSource::Alternate { order } => {
-                let line = usize::from(rules.line_size);
-                let share = usize::from(rules.deck_size) / order.len().max(1);
-                let mut boxes: Vec<Vec<DominoId>> = order
-                    .iter()
-                    .map(|&b| {
-                        (0..dominoes.len() as u16)
-                            .map(DominoId)
-                            .filter(|d| dominoes[d.index()].pile == b)
-                            .collect()
-                    })
-                    .collect();
-                for b in &mut boxes {
-                    self.rng.shuffle(b);
-                }
-                // Dealt lines, box by box in turn.
-                for chunk in 0..share.div_ceil(line.max(1)) {
-                    for b in &boxes {
-                        let lo = (chunk * line).min(share).min(b.len());
-                        let hi = ((chunk + 1) * line).min(share).min(b.len());
-                        self.deck.extend_from_slice(&b[lo..hi]);
-                    }
-                }
-                // What stays in each box, and boxes that deal nothing.
-                for b in &boxes {
-                    self.deck.extend_from_slice(&b[share.min(b.len())..]);
-                }
-                for (i, _) in self.ruleset.piles().iter().enumerate() {
-                    if !order.contains(&(i as u8)) {
-                        self.deck.extend(
-                            (0..dominoes.len() as u16)
-                                .map(DominoId)
-                                .filter(|d| usize::from(dominoes[d.index()].pile) == i),
-                        );
-                    }
-                }
-            }
-        }
+        let ctx = self.ruleset.deal_context(rules);
+        self.ruleset
+            .dealer(self.rules_index)
+            .deal(&ctx, &mut self.rng, &mut self.deck);
     }
 
     pub fn seed(&self) -> u64 {

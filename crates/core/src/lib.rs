@@ -11,6 +11,7 @@ pub mod domino;
 pub mod game;
 pub mod geometry;
 pub mod kingdom;
+pub mod lines;
 pub mod matches;
 pub mod module_action;
 pub mod modules;
@@ -33,13 +34,14 @@ pub use domino::{Domino, DominoId, Square};
 pub use game::{Action, Game, IllegalAction, Phase, SetupError, Slot, Whereabouts};
 pub use geometry::{Cell, Direction, Placement};
 pub use kingdom::{Content, Kingdom, PlacementSet, Territory};
+pub use lines::{LineDealer, LineSource};
 pub use matches::Match;
 pub use module_action::{ModuleAction, ModuleIndex, Payload};
 pub use perft::perft;
 pub use registry::{ModuleFactory, Registry};
 pub use ruleset::{
-    Field, FirstClaims, LineSource, MiddleKingdom, MiddleKingdomReading, Problem, Problems,
-    RuleWarning, Rules, RulesField, RulesProblem, Ruleset, RulesetParts, TieBreak, WarningAt,
+    Field, FirstClaims, MiddleKingdom, MiddleKingdomReading, Problem, Problems, RuleWarning, Rules,
+    RulesField, RulesProblem, Ruleset, RulesetParts, TieBreak, WarningAt,
 };
 pub use score::{BonusScore, Decider, Outcome, ScoreBreakdown, TerritoryScore};
 pub use side::{BySide, King, Seat, Side};

@@ -1,7 +1,8 @@
-//! The registry: every module a ruleset may name, by name.
+//! The registry: every module and line source a ruleset may name, by name.
 //!
-//! A ruleset names its modules (`modules = ["knights", "buildings"]`); the ruleset's checks and
-//! the game look each name up in a [`Registry`].
+//! A ruleset names its modules (`modules = ["knights", "buildings"]`) and where its lines come
+//! from (`lines = "alternate"`); the ruleset's checks and the game look each name up in a
+//! [`Registry`].
 //! [`Registry::shipped`] holds everything Crownlands ships. Another crate adds its own
 //! mechanisms to it and hands it to the rules loader and the front ends, which then know them
 //! as if they were shipped:
@@ -12,22 +13,26 @@
 //! assert!(registry.module_names().contains(&"knights"));
 //! ```
 
+use crate::lines::LineDealer;
 use crate::modules::{Module, ModuleError, ModuleSpec};
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 /// Builds a module from its spec (its name and parameters as the ruleset gives them), or says
 /// what is wrong with the parameters.
 pub type ModuleFactory = fn(&ModuleSpec) -> Result<Box<dyn Module>, ModuleError>;
 
-/// Modules by name, in the order they were registered (the order messages list them in).
+/// Modules and line sources by name, in the order they were registered (the order messages
+/// list them in).
 #[derive(Clone, Default)]
 pub struct Registry {
     modules: Vec<(&'static str, ModuleFactory)>,
+    line_sources: Vec<(&'static str, Arc<dyn LineDealer>)>,
 }
 
 static SHIPPED: LazyLock<Registry> = LazyLock::new(|| {
     let mut r = Registry::empty();
     crate::modules::register_shipped(&mut r);
+    crate::lines::register_shipped(&mut r);
     r
 });
 
@@ -37,7 +42,8 @@ impl Registry {
         Registry::default()
     }
 
-    /// Everything Crownlands ships: the modules knights, buildings, queen, dragon and wealth.
+    /// Everything Crownlands ships: the modules knights, buildings, queen, dragon and wealth; the
+    /// line sources mixed and alternate.
     pub fn shipped() -> Registry {
         SHIPPED.clone()
     }
@@ -79,10 +85,40 @@ impl Registry {
     }
 }
 
+impl Registry {
+    /// Register a line source under `name` (a ruleset's `lines` names it so). A name registered
+    /// before is replaced.
+    pub fn add_line_source(
+        &mut self,
+        name: &'static str,
+        dealer: Arc<dyn LineDealer>,
+    ) -> &mut Registry {
+        match self.line_sources.iter_mut().find(|(n, _)| *n == name) {
+            Some(slot) => slot.1 = dealer,
+            None => self.line_sources.push((name, dealer)),
+        }
+        self
+    }
+
+    /// The line source names known, in the order they were registered.
+    pub fn line_source_names(&self) -> Vec<&'static str> {
+        self.line_sources.iter().map(|(n, _)| *n).collect()
+    }
+
+    /// The line source registered under `name`.
+    pub fn line_source(&self, name: &str) -> Option<Arc<dyn LineDealer>> {
+        self.line_sources
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, d)| Arc::clone(d))
+    }
+}
+
 impl std::fmt::Debug for Registry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Registry")
             .field("modules", &self.module_names())
+            .field("line_sources", &self.line_source_names())
             .finish()
     }
 }

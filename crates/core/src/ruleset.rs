@@ -39,18 +39,7 @@ pub enum FirstClaims {
     Snake,
 }
 
-/// Where each line of dominoes comes from.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "kind")]
-pub enum LineSource {
-    /// Every box shuffled together into one draw pile (Kingdomino, Queendomino).
-    #[default]
-    Mixed,
-    /// Each box shuffled on its own; lines come from the boxes in turn, in this order of box
-    /// indexes (Royal Wedding: Queendomino, then Kingdomino, and so on). Each box deals the same
-    /// share of the deck.
-    Alternate { order: Vec<u8> },
-}
+pub use crate::lines::LineSource;
 
 /// Which reading of Middle Kingdom applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, strum::IntoStaticStr)]
@@ -201,7 +190,34 @@ pub struct Ruleset {
     player_counts: Vec<(u8, Rules)>,
     /// The modules of each player count's rules (same order as `player_counts`), built once.
     modules: Vec<BuiltModules>,
+    /// The line source of each player count's rules (same order), from the registry.
+    dealers: Vec<Dealer>,
 }
+
+/// A player count's line source, looked up once in the registry by the name its rules give
+/// (so two dealers are equal when the rules are).
+#[derive(Clone)]
+pub(crate) struct Dealer(pub(crate) std::sync::Arc<dyn crate::lines::LineDealer>);
+
+impl Default for Dealer {
+    fn default() -> Dealer {
+        Dealer(std::sync::Arc::new(crate::lines::Mixed))
+    }
+}
+
+impl std::fmt::Debug for Dealer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Dealer")
+    }
+}
+
+impl PartialEq for Dealer {
+    fn eq(&self, _other: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Dealer {}
 
 /// A player count's modules, built once and shared by every game of the ruleset.
 pub(crate) type BuiltModules = crate::modules::ModuleList;
@@ -238,10 +254,12 @@ impl Ruleset {
             buildings,
             player_counts,
             modules: Vec::new(),
+            dealers: Vec::new(),
         };
         let mut problems = ruleset.component_problems();
         problems.extend(ruleset.player_count_problems());
         let mut modules = Vec::with_capacity(ruleset.player_counts.len());
+        let mut dealers = Vec::with_capacity(ruleset.player_counts.len());
         for (n, rules) in &ruleset.player_counts {
             let mut found = rules.problems(*n, ruleset.dominoes.len(), registry);
             let built = if found
@@ -253,17 +271,29 @@ impl Ruleset {
                 crate::modules::build_all(registry, &rules.modules).unwrap_or_default()
             };
             found.extend(ruleset.module_problems(*n, rules, &built));
-            found.extend(ruleset.line_problems(rules));
+            let dealer = match registry.line_source(&rules.lines.kind) {
+                Some(d) => Dealer(d),
+                None => {
+                    found.push(RulesProblem::LineSource {
+                        name: rules.lines.kind.clone(),
+                        known: registry.line_source_names().join(", "),
+                    });
+                    Dealer::default()
+                }
+            };
+            found.extend(dealer.0.problems(&ruleset.deal_context(rules)));
             problems.extend(found.into_iter().map(|problem| Problem::Rules {
                 players: *n,
                 problem,
             }));
             modules.push(built);
+            dealers.push(dealer);
         }
         if !problems.is_empty() {
             return Err(Problems(problems));
         }
         ruleset.modules = modules;
+        ruleset.dealers = dealers;
         Ok(ruleset)
     }
 
@@ -463,25 +493,21 @@ impl Ruleset {
         problems
     }
 
-    /// Problems with alternating lines: boxes that do not exist or cannot deal their share.
-    fn line_problems(&self, rules: &Rules) -> Vec<RulesProblem> {
-        let mut problems = Vec::new();
-        if let LineSource::Alternate { order } = &rules.lines {
-            let share = usize::from(rules.deck_size) / order.len().max(1);
-            for &b in order {
-                let in_box = self.dominoes.iter().filter(|d| d.pile == b).count();
-                if usize::from(b) >= self.piles.len() {
-                    problems.push(RulesProblem::AlternateBox(b));
-                } else if in_box < share {
-                    problems.push(RulesProblem::BoxShort {
-                        pile: self.piles[usize::from(b)].clone(),
-                        in_box,
-                        share,
-                    });
-                }
-            }
+    /// What the line source of `rules` deals from.
+    pub(crate) fn deal_context<'a>(&'a self, rules: &'a Rules) -> crate::lines::DealContext<'a> {
+        crate::lines::DealContext {
+            dominoes: &self.dominoes,
+            boxes: &self.piles,
+            rules,
         }
-        problems
+    }
+
+    /// The line source of the rules at `index` of [`Ruleset::player_counts`].
+    pub(crate) fn dealer(&self, index: usize) -> &dyn crate::lines::LineDealer {
+        match self.dealers.get(index) {
+            Some(d) => d.0.as_ref(),
+            None => &crate::lines::Mixed,
+        }
     }
 
     /// Set the modules of `rules` up for `players` players on a scratch economy, and ask each
@@ -634,18 +660,6 @@ impl Rules {
                 players,
                 team_size: self.team_size,
             });
-        }
-        if let LineSource::Alternate { order } = &self.lines {
-            let per_box = usize::from(self.line_size) * order.len().max(1);
-            if order.is_empty() {
-                problems.push(RulesProblem::NoAlternateBoxes);
-            } else if usize::from(self.deck_size) % per_box != 0 {
-                problems.push(RulesProblem::DeckSplit {
-                    deck: self.deck_size,
-                    line: self.line_size,
-                    boxes: order.len(),
-                });
-            }
         }
         if self.kings_per_player == 0 {
             problems.push(RulesProblem::NoKing);

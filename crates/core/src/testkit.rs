@@ -46,7 +46,7 @@ pub fn rules(grid: u8, kings: u8, deck: u16) -> Rules {
         tie_breaks: vec![TieBreak::LargestTerritory, TieBreak::MostCrowns],
         match_games: 1,
         modules: vec![],
-        lines: crate::ruleset::LineSource::Mixed,
+        lines: crate::ruleset::LineSource::mixed(),
         team_size: 1,
     }
 }
@@ -408,7 +408,7 @@ pub fn royal_wedding(teams: bool) -> Arc<Ruleset> {
             modules::ModuleSpec::new("knights"),
             modules::ModuleSpec::new("wealth"),
         ],
-        lines: LineSource::Alternate { order: vec![1, 0] },
+        lines: LineSource::alternate(vec![1, 0]),
         team_size,
     };
     r.player_counts = if teams {

@@ -281,12 +281,13 @@ pub struct RulesPatch {
     pub harmony: Option<HarmonyPatch>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub middle_kingdom: Option<MiddleKingdomPatch>,
-    /// Where lines come from: "mixed" (every box shuffled into one draw pile) or "alternate"
-    /// (each box shuffled on its own, lines taken from the boxes in turn: Royal Wedding).
+    /// Where lines come from: "mixed" (every box shuffled into one draw pile), "alternate"
+    /// (each box shuffled on its own, lines taken from the boxes in turn: Royal Wedding), or a
+    /// line source a crate with modules of its own registers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lines: Option<LinesDef>,
-    /// With `lines = "alternate"`: the boxes in the order lines come from (default: every box,
-    /// in the order the component sets declare them).
+    /// With `lines` other than "mixed" ("alternate"): the boxes in the order lines come from
+    /// (default: every box, in the order the component sets declare them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(length(min = 1, max = 8))]
     pub line_order: Option<Vec<String>>,
@@ -306,12 +307,18 @@ pub struct RulesPatch {
         Option<std::collections::BTreeMap<String, std::collections::BTreeMap<String, Param>>>,
 }
 
-/// Where lines come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum LinesDef {
-    Mixed,
-    Alternate,
+/// Where lines come from: the name of a line source. Shipped: "mixed" (every box shuffled into
+/// one draw pile) and "alternate" (lines from the boxes in turn); a crate with its own registry
+/// may add more.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(transparent)]
+pub struct LinesDef(#[schemars(length(min = 1, max = 64))] pub String);
+
+impl LinesDef {
+    /// The shipped `mixed` source (the default).
+    pub fn mixed() -> LinesDef {
+        LinesDef(crownlands_core::LineSource::MIXED.to_string())
+    }
 }
 
 /// Harmony: bonus points for a complete kingdom with no gaps.

@@ -8,7 +8,7 @@ use crate::format::{
     BuildingDef, BuildingValueDef, BuildingValueKind, DeckSize, DominoDef, HarmonyPatch, LinesDef,
     MiddleKingdomPatch, RulesPatch, RulesetFile, SquareDef, TerrainDef,
 };
-use crownlands_core::{BuildingValue, LineSource, Rules, Ruleset, Square};
+use crownlands_core::{BuildingValue, Rules, Ruleset, Square};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use toml_edit::Value;
@@ -137,25 +137,23 @@ fn patch(ruleset: &Ruleset, rules: &Rules, base: Option<&Rules>) -> RulesPatch {
     };
     // Written only when not the default, so that files without them print as they always did.
     let lines_written = match base {
-        None => rules.lines != LineSource::Mixed,
+        None => !rules.lines.is_mixed(),
         Some(b) => b.lines != rules.lines,
     };
-    let (lines, line_order) = match &rules.lines {
-        LineSource::Mixed => (LinesDef::Mixed, None),
-        LineSource::Alternate { order } => (
-            LinesDef::Alternate,
-            Some(
-                order
-                    .iter()
-                    .map(|&b| {
-                        ruleset
-                            .piles()
-                            .get(usize::from(b))
-                            .map_or("?".to_string(), String::clone)
-                    })
-                    .collect(),
-            ),
-        ),
+    let order = &rules.lines.order;
+    let (lines, line_order) = if rules.lines.is_mixed() {
+        (LinesDef::mixed(), None)
+    } else {
+        let names = order
+            .iter()
+            .map(|&b| {
+                ruleset
+                    .piles()
+                    .get(usize::from(b))
+                    .map_or("?".to_string(), String::clone)
+            })
+            .collect();
+        (LinesDef(rules.lines.kind.clone()), Some(names))
     };
     let team_written = match base {
         None => rules.team_size != 1,

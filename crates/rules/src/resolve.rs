@@ -71,7 +71,7 @@ impl Default for Effective {
             modules: field(Vec::new()),
             module_locs: Vec::new(),
             tie_locs: Vec::new(),
-            lines: field(LinesDef::Mixed),
+            lines: field(LinesDef::mixed()),
             line_order: field(None),
             team_size: field(1),
             module_params: Default::default(),
@@ -192,7 +192,7 @@ impl Effective {
             tie_breaks: self.tie_breaks.value.clone(),
             match_games: self.match_games.value,
             // Boxes are named in the file; `resolve` turns the names into box indexes.
-            lines: crownlands_core::LineSource::Mixed,
+            lines: crownlands_core::LineSource::mixed(),
             team_size: self.team_size.value,
             modules: self
                 .modules
@@ -292,6 +292,11 @@ impl CountRules {
                 .unwrap_or_else(|| self.at(&eff.tie_breaks.origin)),
             RulesField::MatchGames => self.at(&eff.match_games.origin),
             RulesField::TeamSize => self.at(&eff.team_size.origin),
+            RulesField::Lines => eff
+                .lines
+                .origin
+                .clone()
+                .unwrap_or_else(|| self.fallback.clone()),
             RulesField::LineOrder => eff
                 .line_order
                 .origin
@@ -526,8 +531,9 @@ fn line_source(
     problems: &mut Vec<CountProblem>,
 ) -> crownlands_core::LineSource {
     let eff = &count.eff;
-    if eff.lines.value != LinesDef::Alternate {
-        return crownlands_core::LineSource::Mixed;
+    // `mixed` deals from every box at once: `line-order` does not apply.
+    if eff.lines.value == LinesDef::mixed() {
+        return crownlands_core::LineSource::mixed();
     }
     let names: Vec<String> = eff
         .line_order
@@ -548,7 +554,10 @@ fn line_source(
             }),
         }
     }
-    crownlands_core::LineSource::Alternate { order }
+    crownlands_core::LineSource {
+        kind: eff.lines.value.0.clone(),
+        order,
+    }
 }
 
 /// Parameters of a module that is not on: an error, unless they were all inherited from files
@@ -642,6 +651,14 @@ fn place_core_problems(
                 error: ModuleError::Unknown { name, known },
                 ..
             } => unknown_module(&loader.registry, name, known),
+            RulesProblem::LineSource { name, known } => {
+                let mut msg = format!("unknown line source `{name}`");
+                let names = loader.registry.line_source_names();
+                if let Some(c) = crate::walk::closest(name, &names) {
+                    msg.push_str(&format!(" (did you mean `{c}`?)"));
+                }
+                format!("{msg}; known line sources: {known}")
+            }
             other => other.to_string(),
         };
         problems.push(CountProblem {

@@ -37,3 +37,53 @@ fn a_ruleset_may_name_only_the_modules_of_the_registry_it_is_loaded_with() {
         .to_string();
     assert!(e.contains("unknown module `taxmen`"), "{e}");
 }
+
+/// A house line source: every box's dominoes in number order, no shuffle.
+struct InOrder;
+
+impl crownlands_core::LineDealer for InOrder {
+    fn deal(
+        &self,
+        ctx: &crownlands_core::lines::DealContext<'_>,
+        _rng: &mut crownlands_core::rng::GameRng,
+        deck: &mut Vec<crownlands_core::DominoId>,
+    ) {
+        deck.extend((0..ctx.dominoes.len() as u16).map(crownlands_core::DominoId));
+        deck.sort_by_key(|d| ctx.dominoes[d.index()].number);
+    }
+}
+
+#[test]
+fn a_ruleset_names_a_line_source_of_the_registry_by_its_lines_key() {
+    let text = "name = \"o\"\nextends = \"kingdomino\"\n[rules]\nlines = \"in-order\"\n";
+    let e = crownlands_rules::load_str(Registry::shipped_ref(), text, Path::new("o.toml"))
+        .expect_err("the shipped registry has no such line source")
+        .to_string();
+    assert!(e.contains("o.toml:4:"), "at the `lines` key: {e}");
+    assert!(
+        e.contains("unknown line source `in-order`; known line sources: mixed, alternate"),
+        "{e}"
+    );
+    let near = text.replace("in-order", "alternat");
+    let e = crownlands_rules::load_str(Registry::shipped_ref(), &near, Path::new("o.toml"))
+        .expect_err("a typo")
+        .to_string();
+    assert!(e.contains("did you mean `alternate`?"), "{e}");
+
+    let mut registry = Registry::shipped();
+    registry.add_line_source("in-order", std::sync::Arc::new(InOrder));
+    let ruleset = std::sync::Arc::new(
+        crownlands_rules::load_str(&registry, text, Path::new("o.toml"))
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let game = crownlands_core::Game::new(ruleset.clone(), 2, 7).expect("sets up");
+    let numbers: Vec<u16> = game
+        .next_line()
+        .iter()
+        .map(|s| game.domino(s.domino).number)
+        .collect();
+    assert_eq!(numbers, [1, 2, 3, 4]);
+    // Printed back with its name, so it loads again through the same registry.
+    let printed = crownlands_rules::to_toml(&ruleset, None);
+    assert!(printed.contains("lines = \"in-order\""), "{printed}");
+}

@@ -46,6 +46,8 @@ pub enum RulesField {
     TieBreak(usize),
     MatchGames,
     TeamSize,
+    /// The line source (`lines`).
+    Lines,
     /// Where lines come from (`lines`, `line-order`).
     LineOrder,
     /// The module at this position of `modules`.
@@ -85,6 +87,7 @@ impl std::fmt::Display for RulesField {
             RulesField::TieBreak(i) => write!(f, "tie-breaks[{i}]"),
             RulesField::MatchGames => f.write_str("match-games"),
             RulesField::TeamSize => f.write_str("team-size"),
+            RulesField::Lines => f.write_str("lines"),
             RulesField::LineOrder => f.write_str("line-order"),
             RulesField::Module(i) => write!(f, "modules[{i}]"),
             RulesField::ModuleParams(i) => write!(f, "modules[{i}].params"),
@@ -152,6 +155,9 @@ pub enum RulesProblem {
     TieBreakTwice { index: usize, tie_break: TieBreak },
     #[error("{players} players do not form teams of {team_size}")]
     Teams { players: u8, team_size: u8 },
+    /// A `lines` the registry does not know; `known` lists the names it knows.
+    #[error("unknown line source `{name}`; known line sources: {known}")]
+    LineSource { name: String, known: String },
     #[error("lines alternate between no boxes")]
     NoAlternateBoxes,
     #[error(
@@ -253,6 +259,7 @@ impl RulesProblem {
             RulesProblem::LineSize(_) => RulesField::LineSize,
             RulesProblem::TieBreakTwice { index, .. } => RulesField::TieBreak(*index),
             RulesProblem::Teams { .. } => RulesField::TeamSize,
+            RulesProblem::LineSource { .. } => RulesField::Lines,
             RulesProblem::NoAlternateBoxes
             | RulesProblem::AlternateBox(_)
             | RulesProblem::BoxShort { .. } => RulesField::LineOrder,

@@ -1,0 +1,178 @@
+//! Where a game's lines come from: a [`LineDealer`] puts the ruleset's dominoes in draw order at
+//! the start of each game. The ruleset's `lines` key names one ([`LineSource::kind`]), looked up
+//! in the [`Registry`](crate::Registry) when the ruleset is built; Crownlands ships `mixed` (every
+//! box shuffled together: Kingdomino, Queendomino) and `alternate` (each box shuffled on its own,
+//! lines taken from the boxes in turn: Royal Wedding). Another crate registers its own with
+//! [`Registry::add_line_source`](crate::Registry::add_line_source).
+
+use crate::domino::{Domino, DominoId};
+use crate::rng::GameRng;
+use crate::ruleset::{Rules, RulesProblem};
+use serde::{Deserialize, Serialize};
+
+/// Where each line of dominoes comes from: the line source's name (the ruleset's `lines`) and the
+/// boxes it deals from, by index, in order (`line-order`; empty for `mixed`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LineSource {
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub order: Vec<u8>,
+}
+
+impl Default for LineSource {
+    fn default() -> LineSource {
+        LineSource::mixed()
+    }
+}
+
+impl LineSource {
+    /// The name of the shipped source that shuffles every box together.
+    pub const MIXED: &'static str = "mixed";
+    /// The name of the shipped source that takes lines from the boxes in turn.
+    pub const ALTERNATE: &'static str = "alternate";
+
+    /// Every box shuffled together into one draw pile (Kingdomino, Queendomino).
+    pub fn mixed() -> LineSource {
+        LineSource {
+            kind: LineSource::MIXED.to_string(),
+            order: Vec::new(),
+        }
+    }
+
+    /// Each box shuffled on its own; lines come from the boxes in turn, in this order of box
+    /// indexes (Royal Wedding: Queendomino, then Kingdomino, and so on). Each box deals the same
+    /// share of the deck.
+    pub fn alternate(order: Vec<u8>) -> LineSource {
+        LineSource {
+            kind: LineSource::ALTERNATE.to_string(),
+            order,
+        }
+    }
+
+    /// Whether this is the shipped `mixed` source.
+    pub fn is_mixed(&self) -> bool {
+        self.kind == LineSource::MIXED
+    }
+}
+
+/// What a line source deals from: the ruleset's dominoes and boxes, and the rules of the
+/// player count (`rules.lines.order` the boxes named by `line-order`).
+#[derive(Clone, Copy, Debug)]
+pub struct DealContext<'a> {
+    pub dominoes: &'a [Domino],
+    /// The boxes' names, by index ([`Domino::pile`]).
+    pub boxes: &'a [String],
+    pub rules: &'a Rules,
+}
+
+/// How a game's dominoes are put in draw order. One value serves every game of a ruleset, so it
+/// keeps nothing between games: all randomness comes from the game's own generator, so the same
+/// seed always deals the same lines.
+pub trait LineDealer: Send + Sync {
+    /// Problems with dealing under `ctx` (boxes that do not exist or cannot deal their share, a
+    /// deck that does not split), reported when the ruleset is built. None by default.
+    fn problems(&self, _ctx: &DealContext<'_>) -> Vec<RulesProblem> {
+        Vec::new()
+    }
+
+    /// Put every domino of the ruleset, once, into `deck` (empty on entry) in draw order:
+    /// `deck[..deck_size]` is dealt line by line from the start (each line sorted by number
+    /// when drawn), the rest stays in the box unseen.
+    fn deal(&self, ctx: &DealContext<'_>, rng: &mut GameRng, deck: &mut Vec<DominoId>);
+}
+
+/// `mixed`: one shuffle of everything.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Mixed;
+
+impl LineDealer for Mixed {
+    fn deal(&self, ctx: &DealContext<'_>, rng: &mut GameRng, deck: &mut Vec<DominoId>) {
+        deck.extend((0..ctx.dominoes.len() as u16).map(DominoId));
+        rng.shuffle(deck);
+    }
+}
+
+/// `alternate`: each box of `line-order` shuffled on its own, dealing the same share, lines
+/// interleaved box by box; boxes not in the order deal nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Alternate;
+
+impl LineDealer for Alternate {
+    fn problems(&self, ctx: &DealContext<'_>) -> Vec<RulesProblem> {
+        let rules = ctx.rules;
+        let order = &rules.lines.order;
+        let mut problems = Vec::new();
+        let per_box = usize::from(rules.line_size) * order.len().max(1);
+        if order.is_empty() {
+            problems.push(RulesProblem::NoAlternateBoxes);
+        } else if usize::from(rules.deck_size) % per_box != 0 {
+            problems.push(RulesProblem::DeckSplit {
+                deck: rules.deck_size,
+                line: rules.line_size,
+                boxes: order.len(),
+            });
+        }
+        let share = usize::from(rules.deck_size) / order.len().max(1);
+        for &b in order {
+            let in_box = ctx.dominoes.iter().filter(|d| d.pile == b).count();
+            if usize::from(b) >= ctx.boxes.len() {
+                problems.push(RulesProblem::AlternateBox(b));
+            } else if in_box < share {
+                problems.push(RulesProblem::BoxShort {
+                    pile: ctx.boxes[usize::from(b)].clone(),
+                    in_box,
+                    share,
+                });
+            }
+        }
+        problems
+    }
+
+    fn deal(&self, ctx: &DealContext<'_>, rng: &mut GameRng, deck: &mut Vec<DominoId>) {
+        let (dominoes, rules) = (ctx.dominoes, ctx.rules);
+        let order = &rules.lines.order;
+        let line = usize::from(rules.line_size);
+        let share = usize::from(rules.deck_size) / order.len().max(1);
+        let mut boxes: Vec<Vec<DominoId>> = order
+            .iter()
+            .map(|&b| {
+                (0..dominoes.len() as u16)
+                    .map(DominoId)
+                    .filter(|d| dominoes[d.index()].pile == b)
+                    .collect()
+            })
+            .collect();
+        for b in &mut boxes {
+            rng.shuffle(b);
+        }
+        // Dealt lines, box by box in turn.
+        for chunk in 0..share.div_ceil(line.max(1)) {
+            for b in &boxes {
+                let lo = (chunk * line).min(share).min(b.len());
+                let hi = ((chunk + 1) * line).min(share).min(b.len());
+                deck.extend_from_slice(&b[lo..hi]);
+            }
+        }
+        // What stays in each box, and boxes that deal nothing.
+        for b in &boxes {
+            deck.extend_from_slice(&b[share.min(b.len())..]);
+        }
+        for i in 0..ctx.boxes.len() {
+            if !order.contains(&(i as u8)) {
+                deck.extend(
+                    (0..dominoes.len() as u16)
+                        .map(DominoId)
+                        .filter(|d| usize::from(dominoes[d.index()].pile) == i),
+                );
+            }
+        }
+    }
+}
+
+/// Register the shipped line sources (what [`Registry::shipped`](crate::Registry::shipped)
+/// holds).
+pub(crate) fn register_shipped(registry: &mut crate::Registry) {
+    registry
+        .add_line_source(LineSource::MIXED, std::sync::Arc::new(Mixed))
+        .add_line_source(LineSource::ALTERNATE, std::sync::Arc::new(Alternate));
+}
