@@ -69,6 +69,23 @@ fn chosen(app: &App, game: &Game) -> Option<ChoiceView> {
         .find(|c| c.action == a)
 }
 
+/// What the chosen action of a step costs and gives, in short (`Costs 1 knight, gives +3¢.`),
+/// for the status line; empty outside a step or for a choice that says neither.
+pub fn chosen_terms(app: &App, game: &Game) -> String {
+    if !matches!(app.mode(), Mode::Step) {
+        return String::new();
+    }
+    let Some(c) = chosen(app, game) else {
+        return String::new();
+    };
+    match (c.cost, c.gives) {
+        (Some(cost), Some(gives)) => format!("Costs {cost}, gives {gives}."),
+        (Some(cost), None) => format!("Costs {cost}."),
+        (None, Some(gives)) => format!("Gives {gives}."),
+        (None, None) => String::new(),
+    }
+}
+
 /// The squares the chosen action concerns (shown on the kingdom).
 pub fn highlighted(app: &App, game: &Game) -> Vec<Cell> {
     if !matches!(app.mode(), Mode::Step) {

@@ -476,7 +476,13 @@ fn footer(app: &App, game: &Game, area: Rect, no_log: bool, buf: &mut Buffer) {
             }
         }
     } else {
-        Line::from("")
+        // In a step: what the chosen choice costs and gives, whatever the module.
+        let terms = choices::chosen_terms(app, game);
+        if terms.is_empty() {
+            Line::from("")
+        } else {
+            Line::from(Span::styled(terms, p.accent(Accent::Dim)))
+        }
     };
     let message = if app.message().is_empty() {
         match app.log().last() {
