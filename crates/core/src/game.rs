@@ -246,7 +246,10 @@ impl Game {
         let owners: Vec<Seat> = Seat::all(players)
             .flat_map(|s| std::iter::repeat_n(s, usize::from(rules.kings_per_player)))
             .collect();
-        let king_sides = owners.iter().map(|&s| rules.side_of(s)).collect();
+        let king_sides = owners
+            .iter()
+            .map(|&s| ruleset.seat_side(rules_index, s).unwrap_or_default())
+            .collect();
         let sides = rules.sides(players);
         let dealt = usize::from(rules.deck_size);
         let line_size = usize::from(rules.line_size);
@@ -423,7 +426,9 @@ impl Game {
     /// The side (kingdom) a seat plays for.
     #[inline]
     pub fn side_of(&self, seat: Seat) -> Side {
-        self.rules().side_of(seat)
+        self.ruleset
+            .seat_side(self.rules_index, seat)
+            .unwrap_or_default()
     }
 
     /// Shuffle the dominoes into draw order: `deck[..dealt]` is drawn line by line from the

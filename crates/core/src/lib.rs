@@ -21,6 +21,7 @@ pub mod rng;
 pub mod ruleset;
 pub mod score;
 pub mod side;
+pub mod teams;
 pub mod terrain;
 #[cfg(any(test, feature = "testkit"))]
 #[doc(hidden)]
@@ -45,4 +46,5 @@ pub use ruleset::{
 };
 pub use score::{BonusScore, Decider, Outcome, ScoreBreakdown, TerritoryScore};
 pub use side::{BySide, King, Seat, Side};
+pub use teams::Teams;
 pub use terrain::{Terrain, TerrainId};

@@ -1,7 +1,7 @@
-//! The registry: every module and line source a ruleset may name, by name.
+//! The registry: every module, line source and seating of teams a ruleset may name, by name.
 //!
 //! A ruleset names its modules (`modules = ["knights", "buildings"]`) and where its lines come
-//! from (`lines = "alternate"`); the ruleset's checks and the game look each name up in a
+//! from (`lines = "alternate"`) and who shares a kingdom (`teams`); the ruleset's checks and the game look each name up in a
 //! [`Registry`].
 //! [`Registry::shipped`] holds everything Crownlands ships. Another crate adds its own
 //! mechanisms to it and hands it to the rules loader and the front ends, which then know them
@@ -15,6 +15,7 @@
 
 use crate::lines::LineDealer;
 use crate::modules::{Module, ModuleError, ModuleSpec};
+use crate::teams::Teams;
 use std::sync::{Arc, LazyLock};
 
 /// Builds a module from its spec (its name and parameters as the ruleset gives them), or says
@@ -27,12 +28,14 @@ pub type ModuleFactory = fn(&ModuleSpec) -> Result<Box<dyn Module>, ModuleError>
 pub struct Registry {
     modules: Vec<(&'static str, ModuleFactory)>,
     line_sources: Vec<(&'static str, Arc<dyn LineDealer>)>,
+    teams: Vec<(&'static str, Arc<dyn Teams>)>,
 }
 
 static SHIPPED: LazyLock<Registry> = LazyLock::new(|| {
     let mut r = Registry::empty();
     crate::modules::register_shipped(&mut r);
     crate::lines::register_shipped(&mut r);
+    crate::teams::register_shipped(&mut r);
     r
 });
 
@@ -43,7 +46,7 @@ impl Registry {
     }
 
     /// Everything Crownlands ships: the modules knights, buildings, queen, dragon and wealth; the
-    /// line sources mixed and alternate.
+    /// line sources mixed and alternate; the seating side-by-side.
     pub fn shipped() -> Registry {
         SHIPPED.clone()
     }
@@ -114,11 +117,37 @@ impl Registry {
     }
 }
 
+impl Registry {
+    /// Register a seating of teams under `name` (a ruleset's `teams` names it so). A name
+    /// registered before is replaced.
+    pub fn add_teams(&mut self, name: &'static str, teams: Arc<dyn Teams>) -> &mut Registry {
+        match self.teams.iter_mut().find(|(n, _)| *n == name) {
+            Some(slot) => slot.1 = teams,
+            None => self.teams.push((name, teams)),
+        }
+        self
+    }
+
+    /// The seating names known, in the order they were registered.
+    pub fn teams_names(&self) -> Vec<&'static str> {
+        self.teams.iter().map(|(n, _)| *n).collect()
+    }
+
+    /// The seating registered under `name`.
+    pub fn teams(&self, name: &str) -> Option<Arc<dyn Teams>> {
+        self.teams
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, t)| Arc::clone(t))
+    }
+}
+
 impl std::fmt::Debug for Registry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Registry")
             .field("modules", &self.module_names())
             .field("line_sources", &self.line_source_names())
+            .field("teams", &self.teams_names())
             .finish()
     }
 }

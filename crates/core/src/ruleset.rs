@@ -124,21 +124,23 @@ pub struct Rules {
     /// Players sharing one kingdom, castle, coins and knights (Royal Wedding teams: 2).
     #[serde(default = "one")]
     pub team_size: u8,
+    /// Who sits in which team: the name of a seating ([`crate::teams`]; `side-by-side`).
+    #[serde(default = "side_by_side")]
+    pub teams: String,
 }
 
 fn one() -> u8 {
     1
 }
 
+fn side_by_side() -> String {
+    crate::teams::SIDE_BY_SIDE.to_string()
+}
+
 impl Rules {
     /// Sides (kingdoms) at `players` players.
     pub fn sides(&self, players: u8) -> u8 {
         players / self.team_size.max(1)
-    }
-
-    /// The side (kingdom) of `seat`: its own, or its team's (teammates sit side by side).
-    pub fn side_of(&self, seat: crate::side::Seat) -> crate::side::Side {
-        crate::side::Side(seat.0 / self.team_size.max(1))
     }
 }
 
@@ -190,8 +192,16 @@ pub struct Ruleset {
     player_counts: Vec<(u8, Rules)>,
     /// The modules of each player count's rules (same order as `player_counts`), built once.
     modules: Vec<BuiltModules>,
-    /// The line source of each player count's rules (same order), from the registry.
-    dealers: Vec<Dealer>,
+    /// Each player count's line source and seating (same order), from the registry.
+    seating: Vec<Seating>,
+}
+
+/// What a player count's rules name in the registry besides modules, looked up once: where its
+/// lines come from, and the side of each seat.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Seating {
+    dealer: Dealer,
+    seat_sides: Vec<crate::side::Side>,
 }
 
 /// A player count's line source, looked up once in the registry by the name its rules give
@@ -254,12 +264,12 @@ impl Ruleset {
             buildings,
             player_counts,
             modules: Vec::new(),
-            dealers: Vec::new(),
+            seating: Vec::new(),
         };
         let mut problems = ruleset.component_problems();
         problems.extend(ruleset.player_count_problems());
         let mut modules = Vec::with_capacity(ruleset.player_counts.len());
-        let mut dealers = Vec::with_capacity(ruleset.player_counts.len());
+        let mut seatings = Vec::with_capacity(ruleset.player_counts.len());
         for (n, rules) in &ruleset.player_counts {
             let mut found = rules.problems(*n, ruleset.dominoes.len(), registry);
             let built = if found
@@ -282,18 +292,43 @@ impl Ruleset {
                 }
             };
             found.extend(dealer.0.problems(&ruleset.deal_context(rules)));
+            let seating = match registry.teams(&rules.teams) {
+                None => {
+                    found.push(RulesProblem::UnknownTeams {
+                        name: rules.teams.clone(),
+                        known: registry.teams_names().join(", "),
+                    });
+                    Vec::new()
+                }
+                Some(teams) if rules.team_size > 0 && n.is_multiple_of(rules.team_size) => {
+                    crate::teams::seat_sides(teams.as_ref(), *n, rules.team_size).unwrap_or_else(
+                        |message| {
+                            found.push(RulesProblem::Seating {
+                                name: rules.teams.clone(),
+                                message,
+                            });
+                            Vec::new()
+                        },
+                    )
+                }
+                // Reported as RulesProblem::Teams.
+                Some(_) => Vec::new(),
+            };
             problems.extend(found.into_iter().map(|problem| Problem::Rules {
                 players: *n,
                 problem,
             }));
             modules.push(built);
-            dealers.push(dealer);
+            seatings.push(Seating {
+                dealer,
+                seat_sides: seating,
+            });
         }
         if !problems.is_empty() {
             return Err(Problems(problems));
         }
         ruleset.modules = modules;
-        ruleset.dealers = dealers;
+        ruleset.seating = seatings;
         Ok(ruleset)
     }
 
@@ -502,10 +537,32 @@ impl Ruleset {
         }
     }
 
+    /// The side (kingdom) `seat` plays for at `players` players: its own, or its team's, as the
+    /// rules' seating ([`crate::teams`]) puts it. `None` for a player count or seat the ruleset
+    /// does not have.
+    pub fn side_of(&self, players: u8, seat: crate::side::Seat) -> Option<crate::side::Side> {
+        let index = self.player_counts.iter().position(|(n, _)| *n == players)?;
+        self.seat_side(index, seat)
+    }
+
+    /// [`Ruleset::side_of`] for the rules at `index` of [`Ruleset::player_counts`].
+    #[inline]
+    pub(crate) fn seat_side(
+        &self,
+        index: usize,
+        seat: crate::side::Seat,
+    ) -> Option<crate::side::Side> {
+        self.seating
+            .get(index)?
+            .seat_sides
+            .get(seat.index())
+            .copied()
+    }
+
     /// The line source of the rules at `index` of [`Ruleset::player_counts`].
     pub(crate) fn dealer(&self, index: usize) -> &dyn crate::lines::LineDealer {
-        match self.dealers.get(index) {
-            Some(d) => d.0.as_ref(),
+        match self.seating.get(index) {
+            Some(s) => s.dealer.0.as_ref(),
             None => &crate::lines::Mixed,
         }
     }

@@ -48,6 +48,7 @@ pub fn rules(grid: u8, kings: u8, deck: u16) -> Rules {
         modules: vec![],
         lines: crate::ruleset::LineSource::mixed(),
         team_size: 1,
+        teams: crate::teams::SIDE_BY_SIDE.into(),
     }
 }
 
@@ -410,6 +411,7 @@ pub fn royal_wedding(teams: bool) -> Arc<Ruleset> {
         ],
         lines: LineSource::alternate(vec![1, 0]),
         team_size,
+        teams: crate::teams::SIDE_BY_SIDE.into(),
     };
     r.player_counts = if teams {
         vec![(6, rules(7, 8, 2)), (8, rules(7, 8, 2))]

@@ -188,6 +188,9 @@ fn patch(ruleset: &Ruleset, rules: &Rules, base: Option<&Rules>) -> RulesPatch {
         lines: lines_written.then_some(lines),
         line_order: if lines_written { line_order } else { None },
         team_size: team_written.then_some(rules.team_size),
+        teams: differs(&|b| b.teams == rules.teams)
+            .then(|| rules.teams.clone())
+            .filter(|t| base.is_some() || t != crownlands_core::teams::SIDE_BY_SIDE),
         modules: modules_written.then(|| rules.modules.iter().map(|m| m.name.clone()).collect()),
         module: (modules_written && !params.is_empty()).then_some(params),
     }

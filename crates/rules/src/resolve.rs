@@ -48,6 +48,7 @@ struct Effective {
     lines: Field<LinesDef>,
     line_order: Field<Option<Vec<String>>>,
     team_size: Field<u8>,
+    teams: Field<String>,
     /// Parameters by module, then by key, each with where it was set.
     module_params:
         std::collections::BTreeMap<String, std::collections::BTreeMap<String, Field<Param>>>,
@@ -74,6 +75,7 @@ impl Default for Effective {
             lines: field(LinesDef::mixed()),
             line_order: field(None),
             team_size: field(1),
+            teams: field(crownlands_core::teams::SIDE_BY_SIDE.to_string()),
             module_params: Default::default(),
         }
     }
@@ -138,6 +140,7 @@ impl Effective {
             });
         }
         set(&mut self.team_size, &p.team_size, || loc(&["team-size"]));
+        set(&mut self.teams, &p.teams, || loc(&["teams"]));
         if let Some(tables) = &p.module {
             for (name, params) in tables {
                 let entry = self.module_params.entry(name.clone()).or_default();
@@ -194,6 +197,7 @@ impl Effective {
             // Boxes are named in the file; `resolve` turns the names into box indexes.
             lines: crownlands_core::LineSource::mixed(),
             team_size: self.team_size.value,
+            teams: self.teams.value.clone(),
             modules: self
                 .modules
                 .value
@@ -292,6 +296,12 @@ impl CountRules {
                 .unwrap_or_else(|| self.at(&eff.tie_breaks.origin)),
             RulesField::MatchGames => self.at(&eff.match_games.origin),
             RulesField::TeamSize => self.at(&eff.team_size.origin),
+            RulesField::Teams => eff
+                .teams
+                .origin
+                .clone()
+                .or_else(|| eff.team_size.origin.clone())
+                .unwrap_or_else(|| self.fallback.clone()),
             RulesField::Lines => eff
                 .lines
                 .origin
@@ -651,6 +661,14 @@ fn place_core_problems(
                 error: ModuleError::Unknown { name, known },
                 ..
             } => unknown_module(&loader.registry, name, known),
+            RulesProblem::UnknownTeams { name, known } => {
+                let mut msg = format!("unknown seating of teams `{name}`");
+                let names = loader.registry.teams_names();
+                if let Some(c) = crate::walk::closest(name, &names) {
+                    msg.push_str(&format!(" (did you mean `{c}`?)"));
+                }
+                format!("{msg}; known seatings: {known}")
+            }
             RulesProblem::LineSource { name, known } => {
                 let mut msg = format!("unknown line source `{name}`");
                 let names = loader.registry.line_source_names();

@@ -87,3 +87,44 @@ fn a_ruleset_names_a_line_source_of_the_registry_by_its_lines_key() {
     let printed = crownlands_rules::to_toml(&ruleset, None);
     assert!(printed.contains("lines = \"in-order\""), "{printed}");
 }
+
+/// A house seating: teammates sit across the table.
+struct Across;
+
+impl crownlands_core::Teams for Across {
+    fn side_of(
+        &self,
+        seat: crownlands_core::Seat,
+        players: u8,
+        team_size: u8,
+    ) -> crownlands_core::Side {
+        crownlands_core::Side(seat.0 % (players / team_size.max(1)).max(1))
+    }
+}
+
+#[test]
+fn a_ruleset_names_a_seating_of_the_registry_by_its_teams_key() {
+    let text = "name = \"x\"\nextends = \"royal-wedding-teams\"\n[rules]\nteams = \"across\"\n";
+    let e = crownlands_rules::load_str(Registry::shipped_ref(), text, Path::new("x.toml"))
+        .expect_err("the shipped registry has no such seating")
+        .to_string();
+    assert!(e.contains("x.toml:4:"), "at the `teams` key: {e}");
+    assert!(
+        e.contains("unknown seating of teams `across`; known seatings: side-by-side"),
+        "{e}"
+    );
+    let mut registry = Registry::shipped();
+    registry.add_teams("across", std::sync::Arc::new(Across));
+    let ruleset = crownlands_rules::load_str(&registry, text, Path::new("x.toml"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let sides: Vec<u8> = crownlands_core::Seat::all(8)
+        .map(|s| ruleset.side_of(8, s).expect("8 players").0)
+        .collect();
+    assert_eq!(sides, [0, 1, 2, 3, 0, 1, 2, 3]);
+    let printed = crownlands_rules::to_toml(&ruleset, None);
+    assert!(printed.contains("teams = \"across\""), "{printed}");
+    // The shipped seating is the default, and not written.
+    let shipped = crownlands_rules::load(Registry::shipped_ref(), "royal-wedding-teams")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(!crownlands_rules::to_toml(&shipped, None).contains("teams ="));
+}

@@ -56,7 +56,9 @@ impl Table {
     pub fn new(ruleset: Arc<Ruleset>, players: &Players, seed: u64) -> CliResult<Table> {
         let count = players.count();
         let (_, rules) = crate::commands::rules_for(&ruleset, Some(count))?;
-        let seat_side = Seat::all(count).map(|p| rules.side_of(p)).collect();
+        let seat_side = Seat::all(count)
+            .map(|p| ruleset.side_of(count, p).unwrap_or_default())
+            .collect();
         let match_games = rules.match_games.max(1);
         let bonuses = if !rules.modules.is_empty() {
             Bonuses::Breakdown

@@ -128,3 +128,80 @@ fn a_line_source_the_registry_does_not_know_is_refused() {
         "{text}"
     );
 }
+
+/// A house seating: teammates sit across the table (seat `s` plays for side `s % sides`).
+struct Across;
+
+impl crate::Teams for Across {
+    fn side_of(&self, seat: crate::Seat, players: u8, team_size: u8) -> crate::Side {
+        crate::Side(seat.0 % (players / team_size.max(1)).max(1))
+    }
+}
+
+/// A broken seating: everyone on the first side.
+struct AllFirst;
+
+impl crate::Teams for AllFirst {
+    fn side_of(&self, _seat: crate::Seat, _players: u8, _team_size: u8) -> crate::Side {
+        crate::Side(0)
+    }
+}
+
+fn teams_parts(name: &str) -> crate::RulesetParts {
+    let mut parts = crate::testkit::royal_wedding(true)
+        .as_ref()
+        .clone()
+        .into_parts();
+    for (_, rules) in &mut parts.player_counts {
+        rules.teams = name.into();
+    }
+    parts
+}
+
+#[test]
+fn the_shipped_seating_puts_teammates_side_by_side() {
+    assert_eq!(Registry::shipped_ref().teams_names(), ["side-by-side"]);
+    let ruleset = crate::testkit::royal_wedding(true);
+    let sides: Vec<u8> = crate::Seat::all(6)
+        .map(|s| ruleset.side_of(6, s).expect("a seat").0)
+        .collect();
+    assert_eq!(sides, [0, 0, 1, 1, 2, 2]);
+    assert_eq!(
+        ruleset.side_of(5, crate::Seat(0)),
+        None,
+        "no 5-player rules"
+    );
+}
+
+#[test]
+fn a_seating_of_its_own_decides_who_shares_a_kingdom() {
+    let mut registry = Registry::shipped();
+    registry.add_teams("across", std::sync::Arc::new(Across));
+    let ruleset = std::sync::Arc::new(
+        crate::Ruleset::with_registry(teams_parts("across"), &registry).expect("known"),
+    );
+    let mut game = crate::Game::new(ruleset.clone(), 6, 3).expect("sets up");
+    let sides: Vec<u8> = game.seats().map(|s| game.side_of(s).0).collect();
+    assert_eq!(sides, [0, 1, 2, 0, 1, 2]);
+    assert_eq!(game.sides(), 3);
+    // A whole game plays, each king's moves landing in its team's kingdom.
+    crate::testkit::play_out(&mut game, 5);
+    assert!(game.is_over());
+
+    // A seating that leaves sides without a team is refused, at the ruleset's build.
+    registry.add_teams("all-first", std::sync::Arc::new(AllFirst));
+    let err = crate::Ruleset::with_registry(teams_parts("all-first"), &registry)
+        .expect_err("side 2 has no one")
+        .to_string();
+    assert!(
+        err.contains("seating `all-first`: side 1 has 6 seats, not a team of 2"),
+        "{err}"
+    );
+    let err = crate::Ruleset::with_registry(teams_parts("across"), Registry::shipped_ref())
+        .expect_err("not registered")
+        .to_string();
+    assert!(
+        err.contains("unknown seating of teams `across`; known seatings: side-by-side"),
+        "{err}"
+    );
+}

@@ -46,6 +46,8 @@ pub enum RulesField {
     TieBreak(usize),
     MatchGames,
     TeamSize,
+    /// The seating of teams (`teams`).
+    Teams,
     /// The line source (`lines`).
     Lines,
     /// Where lines come from (`lines`, `line-order`).
@@ -87,6 +89,7 @@ impl std::fmt::Display for RulesField {
             RulesField::TieBreak(i) => write!(f, "tie-breaks[{i}]"),
             RulesField::MatchGames => f.write_str("match-games"),
             RulesField::TeamSize => f.write_str("team-size"),
+            RulesField::Teams => f.write_str("teams"),
             RulesField::Lines => f.write_str("lines"),
             RulesField::LineOrder => f.write_str("line-order"),
             RulesField::Module(i) => write!(f, "modules[{i}]"),
@@ -153,6 +156,12 @@ pub enum RulesProblem {
     LineSize(u8),
     #[error("tie-break `{tie_break}` is listed twice: each decides a tie at most once", tie_break = .tie_break.name())]
     TieBreakTwice { index: usize, tie_break: TieBreak },
+    /// A `teams` the registry does not know; `known` lists the names it knows.
+    #[error("unknown seating of teams `{name}`; known seatings: {known}")]
+    UnknownTeams { name: String, known: String },
+    /// A seating that does not give every seat a side and every side a whole team.
+    #[error("seating `{name}`: {message}")]
+    Seating { name: String, message: String },
     #[error("{players} players do not form teams of {team_size}")]
     Teams { players: u8, team_size: u8 },
     /// A `lines` the registry does not know; `known` lists the names it knows.
@@ -259,6 +268,7 @@ impl RulesProblem {
             RulesProblem::LineSize(_) => RulesField::LineSize,
             RulesProblem::TieBreakTwice { index, .. } => RulesField::TieBreak(*index),
             RulesProblem::Teams { .. } => RulesField::TeamSize,
+            RulesProblem::UnknownTeams { .. } | RulesProblem::Seating { .. } => RulesField::Teams,
             RulesProblem::LineSource { .. } => RulesField::Lines,
             RulesProblem::NoAlternateBoxes
             | RulesProblem::AlternateBox(_)
