@@ -86,7 +86,8 @@ pub fn side_text(game: &Game, players: &[Player], side: Side) -> String {
 }
 
 /// What `action` does in `before` (the game as it was just before it), in words: `claims 23
-/// (wheat | forest (1 crown))`, `places 23 (...): wheat at (1, -1), forest at (2, -1)`.
+/// (wheat | forest (1 crown))`, `places 23 (...): wheat at (1, -1), forest at (2, -1)`, `plays
+/// tax0: Tax wheat at 1,-1: 3 squares, +3¢` (a module's action, in the module's words).
 pub fn action_text(before: &Game, action: Action) -> String {
     let ruleset = before.ruleset();
     match action {
@@ -109,7 +110,12 @@ pub fn action_text(before: &Game, action: Action) -> String {
             Some(id) => format!("discards {}: it fits nowhere", domino_text(ruleset, id)),
             None => "discards".to_string(),
         },
-        other => format!("plays {}", before.action_text(other)),
+        Action::Pass => format!("plays {}", before.action_text(action)),
+        // A module's action: its text, then the module's own words for it (its choice's row).
+        other => match crownlands_core::modules::describe::describe_choice(before, other) {
+            Some(c) => format!("plays {}: {}", before.action_text(other), c.row),
+            None => format!("plays {}", before.action_text(other)),
+        },
     }
 }
 

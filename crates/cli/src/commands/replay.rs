@@ -91,8 +91,9 @@ fn print_move(m: &Move<'_>) {
             if let Some(p) = m.before.to_act() {
                 // The kingdom the player builds: their own, or their team's.
                 let p = m.after.side_of(p);
-                let kingdom =
-                    crownlands_rules::kingdom_file::render(m.after.kingdom(p), m.after.ruleset());
+                // In the kingdom file's format, with the pieces and `@` lines the modules
+                // write for it (knights, buildings, coins, whatever the modules).
+                let kingdom = crownlands_rules::kingdom_file::render_side(m.after.side_view(p));
                 for line in kingdom.lines() {
                     say!("        {line}");
                 }
@@ -129,8 +130,10 @@ fn decided_text(game: &Game, o: &Outcome, players: &[Player]) -> String {
     }
 }
 
-/// The final breakdown of one game, per side (per seat, or per team in team games).
-fn print_outcome(game: &Game, o: &Outcome, players: &[Player]) {
+/// The final breakdown of one game, per side (per seat, or per team in team games). For the
+/// session's own game (`this_game`), the modules' part is each module's score lines in its own
+/// words; an earlier game of a match lists its bonuses by key.
+fn print_outcome(game: &Game, o: &Outcome, players: &[Player], this_game: bool) {
     let ruleset = game.ruleset();
     say!("Result: {}", decided_text(game, o, players));
     for (side, s) in o.scores.iter() {
@@ -141,11 +144,15 @@ fn print_outcome(game: &Game, o: &Outcome, players: &[Player]) {
             s.total
         );
         let mut rows = territory_rows(ruleset, s);
-        rows.extend(
-            s.bonuses
-                .iter()
-                .map(|b| (b.key.clone(), "bonus".to_string(), signed(b.points))),
-        );
+        if this_game {
+            rows.extend(module_rows(game, side));
+        } else {
+            rows.extend(
+                s.bonuses
+                    .iter()
+                    .map(|b| (b.key.clone(), "bonus".to_string(), signed(b.points))),
+            );
+        }
         print_rows(&rows, "    ");
         say!(
             "    largest territory {} squares, {} crowns",
@@ -153,6 +160,25 @@ fn print_outcome(game: &Game, o: &Outcome, players: &[Player]) {
             s.crowns
         );
     }
+}
+
+/// A side's bonus rows: the kingdom's own (Harmony, the Middle Kingdom), then each module's score
+/// lines with the module's name.
+fn module_rows(game: &Game, side: Side) -> Vec<crate::output::ScoreRow> {
+    let rules = game.rules();
+    let mut rows: Vec<crate::output::ScoreRow> =
+        crownlands_core::score::score_kingdom(game.kingdom(side), rules)
+            .bonuses
+            .into_iter()
+            .map(|b| (b.key, "bonus".to_string(), signed(b.points)))
+            .collect();
+    let view = game.side_view(side);
+    for (i, m) in game.modules().iter().enumerate() {
+        for line in m.score_lines(rules, view.for_module(i)) {
+            rows.push((line.label, m.name().to_string(), signed(line.points)));
+        }
+    }
+    rows
 }
 
 fn print_end(session: &Session) {
@@ -164,7 +190,7 @@ fn print_end(session: &Session) {
         if several {
             say!("Game {}:", g + 1);
         }
-        print_outcome(game, o, players);
+        print_outcome(game, o, players, g == session.game_index());
     }
     if let Some(r) = session.match_record() {
         let totals: Vec<String> = r.totals.iter().map(i64::to_string).collect();
