@@ -453,18 +453,21 @@ impl Game {
         out
     }
 
-    /// What the modules keep for `side`, in words: its coins (when any module is on), then each
-    /// module's own (`2 knights`, `1 tower`, `Queen`). Empty without modules.
+    /// What the modules keep for `side`, in words: its coins (when a module provides them), then
+    /// each module's own (`2 knights`, `1 tower`, `Queen`). Empty without modules.
     pub fn side_stats(&self, side: Side) -> Vec<Stat> {
         let mut out = Vec::new();
         if self.modules().is_empty() {
             return out;
         }
-        let coins = self.resource(side, "coins");
-        out.push(Stat {
-            long: plural(coins, "coin", "coins"),
-            short: format!("{coins}¢"),
-        });
+        // Coins when a module of the list keeps them (Queendomino's wealth, knights).
+        if self.side_view(side).list().resource("coins").is_some() {
+            let coins = self.resource(side, "coins");
+            out.push(Stat {
+                long: plural(coins, "coin", "coins"),
+                short: format!("{coins}¢"),
+            });
+        }
         for (i, m) in self.modules().iter().enumerate() {
             m.side_stats(crate::modules::Cx::new(self, i), side, &mut out);
         }
