@@ -30,7 +30,33 @@ pub fn clean(text: &str, room: usize) -> String {
         .collect()
 }
 
-/// The panels' lines in `room` columns: the first panel's rows as they are, each later panel's
+/// `text` made to fit `room` columns, losing words before figures: while it is too long, the
+/// longest word of letters only (a name: `Grassland`) is cut to a shorter prefix and a dot
+/// (`Grass.`, at least two letters), so what a row says in figures (`2¢*`, `+1tw`, `2/grassland`) stays; what still
+/// does not fit is cut at the end. Control characters show as `?`.
+pub fn squeeze(text: &str, room: usize) -> String {
+    let mut words: Vec<String> = clean(text, usize::MAX)
+        .split(' ')
+        .map(str::to_string)
+        .collect();
+    let len = |w: &[String]| w.iter().map(|x| x.chars().count()).sum::<usize>() + w.len() - 1;
+    while len(&words) > room {
+        let longest = words
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| w.chars().count() > 3 && w.chars().all(char::is_alphabetic))
+            .max_by_key(|(i, w)| (w.chars().count(), *i))
+            .map(|(i, _)| i);
+        let Some(i) = longest else { break };
+        let over = len(&words) - room;
+        let keep = words[i].chars().count().saturating_sub(over + 1).max(2);
+        words[i] = words[i].chars().take(keep).chain(['.']).collect();
+    }
+    clean(&words.join(" "), room)
+}
+
+/// The panels' lines in `room` columns (each squeezed to fit: see [`squeeze`]): the first
+/// panel's rows as they are, each later panel's
 /// first row after its title (`Queen: in the centre`) and its other rows indented; `chosen`
 /// (a panel's title and a row's index) highlighted with `focus`.
 pub fn lines(
@@ -57,7 +83,7 @@ pub fn lines(
             } else {
                 Style::default()
             };
-            out.push(Line::from(Span::styled(clean(&text, room), style)));
+            out.push(Line::from(Span::styled(squeeze(&text, room), style)));
         }
     }
     out
@@ -81,4 +107,21 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     ))
     .block(panel(title, app, compact))
     .render(area, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::squeeze;
+
+    #[test]
+    fn squeezing_cuts_names_before_figures() {
+        let row = " 1¢* Grassland Tower +1tw 2/grassland";
+        assert_eq!(squeeze(row, 80), row, "fits: as it is");
+        // The longest name goes first, then the next: the figures stay whole.
+        assert_eq!(squeeze(row, 33), " 1¢* Gras. Tower +1tw 2/grassland");
+        assert_eq!(squeeze(row, 30), " 1¢* Gr. Tow. +1tw 2/grassland");
+        // Still too long once the names are short: cut at the end.
+        assert_eq!(squeeze(row, 12).chars().count(), 12);
+        assert_eq!(squeeze("a\u{1b}[31m b", 20), "a?[31m b");
+    }
 }
