@@ -105,8 +105,14 @@ fn bots_play_markets_and_their_games_save_replay_export_and_import() {
     let text = std::fs::read_to_string(save).expect("save");
     assert!(text.contains(r#""action":"stall""#), "{text}");
     let replay = run(&["replay".as_ref(), save.as_os_str()]).ok();
-    assert!(replay.stdout.contains(" plays stall@"), "{}", replay.stdout);
-    assert!(replay.stdout.contains("markets"), "{}", replay.stdout);
+    // Each stall in the module's words, on the kingdoms (`$`) and in the final breakdown.
+    let out = &replay.stdout;
+    assert!(
+        out.contains(" plays stall@") && out.contains(": Stall on "),
+        "{out}"
+    );
+    assert!(out.contains('$'), "{out}");
+    assert!(out.contains("    stall on "), "{out}");
 
     // The notation writes them `stall@X,Y`, and reads them back into the same game.
     let cgn = dir.join("game.cgn");
