@@ -153,6 +153,7 @@ impl Buildings {
     }
 
     /// What `side` pays less for a building: the Queen's discount while hosting her.
+    #[inline]
     fn discount(&self, cx: Cx<'_>, side: Side) -> u32 {
         if cx.get(side, QUEEN_HOST) > 0 {
             cx.supply(DISCOUNT)
@@ -182,6 +183,7 @@ impl Buildings {
 
     /// How many open town squares `side` has, without listing them. In a game every building
     /// stands on a town square of its own (building is legal nowhere else).
+    #[inline]
     fn open_town_count(&self, cx: Cx<'_>, state: &BuildingsState, side: Side) -> u32 {
         let Some(town) = state.town else {
             return 0;
@@ -204,6 +206,7 @@ impl Buildings {
     }
 
     /// The slots `side` can afford, as a bit mask (bit `slot`).
+    #[inline]
     fn affordable_slots(&self, cx: Cx<'_>, state: &BuildingsState, side: Side) -> u64 {
         let coins = cx.get(side, COINS);
         let discount = self.discount(cx, side);
@@ -583,13 +586,10 @@ impl Module for Buildings {
         edit.kingdom_mut()
             .add_crowns(cell, crowns)
             .map_err(|e| e.to_string())?;
-        let side = edit.side.index();
+        let side = edit.side;
         if let Some(state) = edit.state_mut::<BuildingsState>() {
-            if state.built.len() <= side {
-                state.built.resize_with(side + 1, Vec::new);
-            }
             // At most 256 buildings (the rules crate's limit), so the index fits.
-            state.built[side].push((BuildingId(index as u16), cell));
+            super::side_entry(&mut state.built, side).push((BuildingId(index as u16), cell));
         }
         Ok(())
     }

@@ -94,6 +94,7 @@ impl Dragon {
 impl Dragon {
     /// Whether `side` may bribe the Dragon now: uses left this round, not hosting the Queen,
     /// coins enough.
+    #[inline]
     fn may_bribe(&self, cx: Cx<'_>, side: Side) -> bool {
         cx.get(side, QUEEN_HOST) == 0
             && cx.get(side, COINS) >= self.price
@@ -103,6 +104,7 @@ impl Dragon {
     }
 
     /// The Builders' Board's slots.
+    #[inline]
     fn board<'a>(&self, cx: Cx<'a>) -> &'a [Option<BuildingId>] {
         cx.shared::<BuildingsState>(BOARD)
             .map_or(&[], |s| s.board.as_slice())

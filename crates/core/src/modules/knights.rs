@@ -149,6 +149,7 @@ impl Knights {
 impl Knights {
     /// The squares of the domino just placed that `side` may still tax, as bits (first = 1,
     /// second = 2).
+    #[inline]
     fn open_squares(&self, cx: Cx<'_>, side: Side) -> u32 {
         if cx.turn_placement().is_none() {
             return 0;
@@ -390,12 +391,10 @@ impl Module for Knights {
         _number: Option<u32>,
         count: u32,
     ) -> Result<(), String> {
-        let side = edit.side.index();
+        let side = edit.side;
         if let Some(state) = edit.state_mut::<KnightsState>() {
-            if state.placed.len() <= side {
-                state.placed.resize_with(side + 1, Vec::new);
-            }
-            state.placed[side].extend(std::iter::repeat_n(cell, count as usize));
+            super::side_entry(&mut state.placed, side)
+                .extend(std::iter::repeat_n(cell, count as usize));
         }
         edit.add(KNIGHTS, count);
         Ok(())

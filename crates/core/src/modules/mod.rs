@@ -24,7 +24,8 @@ pub use file::{Directive, FileMark, FileSyntax, Mark, PlacedMark};
 pub use knights::{Knights, KnightsAction, KnightsState};
 pub use queen::{Queen, QueenState, queen_host};
 pub use state::{
-    ModuleData, ModuleList, ModuleState, NoState, Res, ResourceId, Resources, StateBox, States,
+    MAX_DECLARED, ModuleData, ModuleList, ModuleState, NoState, Res, ResourceId, Resources,
+    StateBox, States, side_entry,
 };
 pub use wealth::Wealth;
 
@@ -132,6 +133,14 @@ pub enum ModuleError {
         "module `{module}` must come after `{first}` in `modules`: its step follows `{first}`'s in a turn"
     )]
     Order { module: String, first: String },
+    #[error(
+        "module `{module}` declares {count} resources (provided, used and read); a module may declare at most {max}"
+    )]
+    TooManyResources {
+        module: String,
+        count: usize,
+        max: usize,
+    },
     #[error("a rules' list has at most {MAX_MODULES} modules; this one has {0}")]
     TooMany(usize),
     #[error(
@@ -271,6 +280,18 @@ pub fn check_declarations(registry: &Registry, modules: &[Box<dyn Module>]) -> V
         });
     }
     for (i, m) in modules.iter().enumerate() {
+        let count = m.declare().resources().count();
+        if count > state::MAX_DECLARED {
+            out.push(SpecProblem {
+                module: i,
+                key: None,
+                error: ModuleError::TooManyResources {
+                    module: m.name().to_string(),
+                    count,
+                    max: state::MAX_DECLARED,
+                },
+            });
+        }
         if let Some(word) = m.action_word() {
             let core = crate::action_text::CORE_WORDS
                 .iter()

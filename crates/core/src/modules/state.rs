@@ -139,6 +139,15 @@ impl PartialEq for States {
 
 impl Eq for States {}
 
+/// `side`'s entry of a per-side list in a module's state, the list grown with defaults as needed
+/// (a kingdom file's side arrives without the module's setup).
+pub fn side_entry<T: Default>(list: &mut Vec<T>, side: Side) -> &mut T {
+    if list.len() <= side.index() {
+        list.resize_with(side.index() + 1, T::default);
+    }
+    &mut list[side.index()]
+}
+
 /// A resource of a module list, interned when the list is built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ResourceId(u8);
@@ -261,8 +270,8 @@ impl Default for Ids {
 pub(crate) struct Binding {
     /// By [`Res`]: the resource's id.
     ids: Ids,
-    /// By [`Res`]: the first module of the list providing it.
-    providers: Box<[Option<usize>]>,
+    /// By [`Res`]: the first module of the list providing it (`u8::MAX`: none).
+    providers: [u8; MAX_DECLARED],
 }
 
 /// A ruleset's modules, built, with their resources interned: shared by every game of the rules.
@@ -318,10 +327,14 @@ impl ModuleList {
                     }
                     ids
                 },
-                providers: d
-                    .resources()
-                    .map(|r| declarations.iter().position(|p| p.provides.contains(&r)))
-                    .collect(),
+                providers: {
+                    let mut providers = [u8::MAX; MAX_DECLARED];
+                    for (slot, r) in providers.iter_mut().zip(d.resources()) {
+                        let p = declarations.iter().position(|p| p.provides.contains(&r));
+                        *slot = p.and_then(|p| u8::try_from(p).ok()).unwrap_or(u8::MAX);
+                    }
+                    providers
+                },
             })
             .collect();
         ModuleList {
@@ -373,11 +386,12 @@ impl ModuleList {
     /// The module providing module `index`'s resource `res`.
     #[inline]
     pub(crate) fn provider(&self, index: usize, res: Res) -> Option<usize> {
-        *self
+        let p = *self
             .bindings
             .get(index)?
             .providers
-            .get(usize::from(res.0))?
+            .get(usize::from(res.0))?;
+        (p != u8::MAX).then_some(usize::from(p))
     }
 
     /// New module data for a side or a table of `sides` sides: every state new, every value 0.
