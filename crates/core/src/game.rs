@@ -998,20 +998,21 @@ impl Game {
                 // Counted and picked by index, as `legal_actions` lists them: the module's
                 // actions, then `Pass`.
                 let side = self.side_of_slot(slot)?;
-                let module = self.step_module_at(step);
-                let count =
-                    module.map_or(0, |(m, me)| m.legal_action_count(Cx::new(self, me), side));
-                let pick = crate::rng::below(count + 1, &mut next_u32);
-                let action = match module {
-                    Some((m, me)) if pick < count => Action::Module {
-                        module: ModuleIndex::new(me)?,
-                        payload: Payload::new(m.nth_legal_action(
-                            Cx::new(self, me),
-                            side,
-                            pick,
-                        )?)?,
-                    },
-                    _ => Action::Pass,
+                let action = match self.step_module_at(step) {
+                    Some((m, me)) => {
+                        match m.random_action(Cx::new(self, me), side, &mut next_u32) {
+                            Some(payload) => Action::Module {
+                                module: ModuleIndex::new(me)?,
+                                payload: Payload::new(payload)?,
+                            },
+                            None => Action::Pass,
+                        }
+                    }
+                    None => {
+                        // Only `Pass`: drawn all the same, as `legal_actions` lists it.
+                        crate::rng::below(1, &mut next_u32);
+                        Action::Pass
+                    }
                 };
                 self.apply_unchecked(action);
                 Some(action)

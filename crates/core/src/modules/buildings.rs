@@ -660,6 +660,44 @@ impl Module for Buildings {
         self.affordable_slots(cx, state, side).count_ones() * squares
     }
 
+    fn random_action(
+        &self,
+        cx: Cx<'_>,
+        side: Side,
+        next_u32: &mut dyn FnMut() -> u32,
+    ) -> Option<u32> {
+        // As `legal_action_count` then `nth_legal_action`, the squares and slots worked out once.
+        let state = cx.state::<BuildingsState>();
+        let (squares, mut slots) = match state {
+            Some(state) => {
+                let squares = self.open_town_count(cx, state, side);
+                let slots = if squares == 0 {
+                    0
+                } else {
+                    self.affordable_slots(cx, state, side)
+                };
+                (squares, slots)
+            }
+            None => (0, 0),
+        };
+        let count = slots.count_ones() * squares;
+        let n = crate::rng::below(count + 1, next_u32);
+        if n >= count {
+            return None;
+        }
+        for _ in 0..n / squares {
+            slots &= slots.wrapping_sub(1);
+        }
+        let cell = self.nth_open_town_square(cx, state?, side, n % squares)?;
+        Some(
+            BuildingsAction::Build {
+                slot: slots.trailing_zeros() as u8,
+                cell,
+            }
+            .to_payload(),
+        )
+    }
+
     fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<u32> {
         let state = cx.state::<BuildingsState>()?;
         let squares = self.open_town_count(cx, state, side);

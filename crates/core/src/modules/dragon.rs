@@ -243,6 +243,27 @@ impl Module for Dragon {
         self.board(cx).iter().flatten().count() as u32
     }
 
+    fn random_action(
+        &self,
+        cx: Cx<'_>,
+        side: Side,
+        next_u32: &mut dyn FnMut() -> u32,
+    ) -> Option<u32> {
+        let board = if self.may_bribe(cx, side) {
+            self.board(cx)
+        } else {
+            &[]
+        };
+        let count = board.iter().flatten().count() as u32;
+        let n = crate::rng::below(count + 1, next_u32);
+        let (slot, _) = board
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.is_some())
+            .nth(n as usize)?;
+        Some(DragonAction::Burn { slot: slot as u8 }.to_payload())
+    }
+
     fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<u32> {
         if !self.may_bribe(cx, side) {
             return None;

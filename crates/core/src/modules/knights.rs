@@ -469,6 +469,20 @@ impl Module for Knights {
         (open != 0).then(|| open.trailing_zeros())
     }
 
+    fn random_action(
+        &self,
+        cx: Cx<'_>,
+        side: Side,
+        next_u32: &mut dyn FnMut() -> u32,
+    ) -> Option<u32> {
+        let mut open = self.open_squares(cx, side);
+        let pick = crate::rng::below(open.count_ones() + 1, next_u32);
+        for _ in 0..pick {
+            open &= open.wrapping_sub(1);
+        }
+        (open != 0).then(|| open.trailing_zeros())
+    }
+
     fn apply(&self, mut cx: CxMut<'_>, side: Side, payload: u32) -> Result<bool, IllegalAction> {
         let Some(KnightsAction::Tax { square }) = KnightsAction::from_payload(payload) else {
             return Ok(true);

@@ -583,6 +583,25 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
         out.get(n as usize).and_then(|a| a.module_payload())
     }
 
+    /// One of the step's choices drawn uniformly for random play: `crate::rng::below(count + 1)`
+    /// from `next_u32`, `count` being [`Module::legal_action_count`]; the payload of that action
+    /// ([`Module::nth_legal_action`]), or `None` for the last pick, `Pass`. The default counts,
+    /// draws and indexes; a module on the hot path does the work they share once.
+    fn random_action(
+        &self,
+        cx: Cx<'_>,
+        side: Side,
+        next_u32: &mut dyn FnMut() -> u32,
+    ) -> Option<u32> {
+        let count = self.legal_action_count(cx, side);
+        let pick = crate::rng::below(count + 1, next_u32);
+        if pick < count {
+            self.nth_legal_action(cx, side, pick)
+        } else {
+            None
+        }
+    }
+
     /// Apply one of this module's actions, of payload `payload` (already checked to be among its
     /// legal actions). Returns whether the step goes on (more actions possible) or is over.
     fn apply(&self, _cx: CxMut<'_>, _side: Side, _payload: u32) -> Result<bool, IllegalAction> {
