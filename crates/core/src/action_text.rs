@@ -428,9 +428,9 @@ mod tests {
     #[test]
     fn keywords_are_lower_case_and_unique() {
         let g = queendomino();
-        let words: Vec<&ActionWord> = CORE_WORDS
+        let words: Vec<ActionWord> = CORE_WORDS
             .iter()
-            .copied()
+            .map(|w| **w)
             .chain(g.modules().iter().filter_map(|m| m.action_word()))
             .collect();
         assert_eq!(words.len(), 6);

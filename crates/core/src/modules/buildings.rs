@@ -382,8 +382,8 @@ impl Module for Buildings {
         "buildings"
     }
 
-    fn action_word(&self) -> Option<&'static ActionWord> {
-        Some(&BuildingsAction::WORD)
+    fn action_word(&self) -> Option<ActionWord> {
+        Some(BuildingsAction::WORD)
     }
 
     fn write_action(&self, payload: u32, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -177,8 +177,8 @@ impl Module for Dragon {
         "dragon"
     }
 
-    fn action_word(&self) -> Option<&'static ActionWord> {
-        Some(&DragonAction::WORD)
+    fn action_word(&self) -> Option<ActionWord> {
+        Some(DragonAction::WORD)
     }
 
     fn write_action(&self, payload: u32, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -266,8 +266,8 @@ impl Module for Knights {
         "knights"
     }
 
-    fn action_word(&self) -> Option<&'static ActionWord> {
-        Some(&KnightsAction::WORD)
+    fn action_word(&self) -> Option<ActionWord> {
+        Some(KnightsAction::WORD)
     }
 
     fn write_action(&self, payload: u32, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

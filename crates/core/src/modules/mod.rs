@@ -13,6 +13,7 @@ pub mod describe;
 pub(crate) mod dragon;
 pub mod file;
 pub(crate) mod knights;
+mod mechanism;
 mod queen;
 mod state;
 mod wealth;
@@ -22,6 +23,12 @@ pub use context::{Cx, CxMut, SetupContext, SideEdit, SideView};
 pub use dragon::{Dragon, DragonAction, DragonState};
 pub use file::{Directive, FileMark, FileSyntax, Mark, PlacedMark};
 pub use knights::{Knights, KnightsAction, KnightsState};
+#[cfg(feature = "schema")]
+pub use mechanism::params_schema;
+pub use mechanism::{
+    Actions, Mechanism, NoAction, NoParams, ParamProblem, ParamsType, build_mechanism, check_list,
+    check_range,
+};
 pub use queen::{Queen, QueenState, queen_host};
 pub use state::{
     MAX_DECLARED, ModuleData, ModuleList, ModuleState, NoState, Res, ResourceId, Resources,
@@ -612,7 +619,7 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
 
     /// The keyword of this module's actions, and how they are written (none: it has no
     /// actions).
-    fn action_word(&self) -> Option<&'static ActionWord> {
+    fn action_word(&self) -> Option<ActionWord> {
         None
     }
 
@@ -749,36 +756,51 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
     /// This module's lines of a side's score. The default lists the bonuses [`Module::score`]
     /// adds, and what it adds to the territories as one line named after the module.
     fn score_lines(&self, rules: &Rules, side: SideView<'_>) -> Vec<ScoreLine> {
-        let mut breakdown = crate::score::score_kingdom(side.kingdom, rules);
-        let (before_total, before_bonuses) = (breakdown.total, breakdown.bonuses.len());
-        self.score(side, &mut breakdown);
-        let mut lines: Vec<ScoreLine> = breakdown.bonuses[before_bonuses..]
-            .iter()
-            .map(|b| ScoreLine {
-                label: b.key.clone(),
-                points: b.points,
-            })
-            .collect();
-        let listed: i32 = lines.iter().map(|l| l.points).sum();
-        let rest = breakdown.total - before_total - listed;
-        if rest != 0 {
-            lines.push(ScoreLine {
-                label: self.name().to_string(),
-                points: rest,
-            });
-        }
-        lines
+        default_score_lines(self, rules, side)
     }
 
     /// What [`Module::score`] adds to the total, without building a breakdown (simulations score
     /// millions of games). Modules score independently of each other. The default runs `score`
     /// on the kingdom's own breakdown; a module on the hot path computes the points directly.
     fn points(&self, rules: &Rules, side: SideView<'_>) -> i32 {
-        let mut breakdown = crate::score::score_kingdom(side.kingdom, rules);
-        let before = breakdown.total;
-        self.score(side, &mut breakdown);
-        breakdown.total - before
+        default_points(self, rules, side)
     }
+}
+
+/// [`Module::score_lines`]' default: the bonuses `m`'s `score` adds, and what it adds to the
+/// territories as one line named after the module.
+pub(crate) fn default_score_lines<M: Module + ?Sized>(
+    m: &M,
+    rules: &Rules,
+    side: SideView<'_>,
+) -> Vec<ScoreLine> {
+    let mut breakdown = crate::score::score_kingdom(side.kingdom, rules);
+    let (before_total, before_bonuses) = (breakdown.total, breakdown.bonuses.len());
+    m.score(side, &mut breakdown);
+    let mut lines: Vec<ScoreLine> = breakdown.bonuses[before_bonuses..]
+        .iter()
+        .map(|b| ScoreLine {
+            label: b.key.clone(),
+            points: b.points,
+        })
+        .collect();
+    let listed: i32 = lines.iter().map(|l| l.points).sum();
+    let rest = breakdown.total - before_total - listed;
+    if rest != 0 {
+        lines.push(ScoreLine {
+            label: m.name().to_string(),
+            points: rest,
+        });
+    }
+    lines
+}
+
+/// [`Module::points`]' default: what `m`'s `score` adds to the kingdom's breakdown.
+pub(crate) fn default_points<M: Module + ?Sized>(m: &M, rules: &Rules, side: SideView<'_>) -> i32 {
+    let mut breakdown = crate::score::score_kingdom(side.kingdom, rules);
+    let before = breakdown.total;
+    m.score(side, &mut breakdown);
+    breakdown.total - before
 }
 
 /// A side's total: the kingdom's points under `rules` plus each module's, as [`score_side`]

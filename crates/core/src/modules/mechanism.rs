@@ -1,0 +1,575 @@
+//! The typed module: what a module author writes. A [`Mechanism`] names its parameters, its
+//! state and its actions as types of its own; a blanket implementation makes it the object-safe
+//! [`Module`] the game stores, doing every conversion once, here: parameters from and to a
+//! ruleset's spec (serde), the state's slot, actions from and to their payload, text and JSON.
+//!
+//! ```text
+//! impl Mechanism for Knights {
+//!     const NAME: &'static str = "knights";
+//!     type Params = KnightsParams;   // serde, kebab-case, deny_unknown_fields, Default
+//!     type State = KnightsState;     // ModuleState + Default
+//!     type Action = KnightsAction;   // ModuleAction: keyword, text, payload, JSON
+//!     fn new(params: KnightsParams) -> Knights { ... }
+//!     fn params(&self) -> KnightsParams { ... }
+//!     fn legal_actions(&self, cx: Cx, side: Side, out: &mut Actions<KnightsAction>) { ... }
+//!     fn apply(&self, cx: CxMut, side: Side, action: KnightsAction) -> Result<bool, ..> { ... }
+//!     ...
+//! }
+//! registry.add_mechanism::<Knights>();
+//! ```
+
+use super::describe::{CellMark, ChoiceView, Panel, ScoreLine, Stat};
+use super::{
+    Cx, CxMut, Declaration, FileMark, FileSyntax, Module, ModuleError, ModuleSpec, ModuleState,
+    Param, PlacedMark, SetupContext, SideEdit, SideView, StateBox,
+};
+use crate::action_text::ActionWord;
+use crate::game::{Action, IllegalAction};
+use crate::geometry::Cell;
+use crate::module_action::{ActionSink, ModuleAction};
+use crate::ruleset::{Rules, Ruleset};
+use crate::score::ScoreBreakdown;
+use crate::side::Side;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+use std::marker::PhantomData;
+
+/// What a module's parameters must be: serde (kebab-case keys, `deny_unknown_fields`, missing
+/// keys from `Default`), and with the `schema` feature a JSON Schema, so that the ruleset's
+/// schema, its defaults and its error messages come from one definition.
+#[cfg(feature = "schema")]
+pub trait ParamsType:
+    Serialize + DeserializeOwned + Default + Clone + Debug + PartialEq + schemars::JsonSchema
+{
+}
+#[cfg(feature = "schema")]
+impl<T> ParamsType for T where
+    T: Serialize + DeserializeOwned + Default + Clone + Debug + PartialEq + schemars::JsonSchema
+{
+}
+
+/// What a module's parameters must be: serde (kebab-case keys, `deny_unknown_fields`, missing
+/// keys from `Default`), and with the `schema` feature a JSON Schema.
+#[cfg(not(feature = "schema"))]
+pub trait ParamsType: Serialize + DeserializeOwned + Default + Clone + Debug + PartialEq {}
+#[cfg(not(feature = "schema"))]
+impl<T> ParamsType for T where T: Serialize + DeserializeOwned + Default + Clone + Debug + PartialEq {}
+
+/// The parameters of a module that takes none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct NoParams {}
+
+/// The action type of a module without a step of its own: it has no value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum NoAction {}
+
+impl ModuleAction for NoAction {
+    const WORD: ActionWord = ActionWord {
+        keyword: "",
+        form: "",
+        example: "",
+    };
+
+    fn to_payload(self) -> u32 {
+        match self {}
+    }
+
+    fn from_payload(_payload: u32) -> Option<NoAction> {
+        None
+    }
+
+    fn write(self, _f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {}
+    }
+
+    fn read(_rest: &str) -> Option<NoAction> {
+        None
+    }
+}
+
+/// Where a mechanism lists its legal actions, typed.
+pub struct Actions<'s, 'a, A> {
+    sink: &'s mut ActionSink<'a>,
+    kind: PhantomData<A>,
+}
+
+impl<A: ModuleAction> Actions<'_, '_, A> {
+    pub fn push(&mut self, action: A) {
+        self.sink.push(action);
+    }
+}
+
+/// One problem with a module's parameters: the key at fault and what is wrong (`` `per-turn`
+/// must be from 0 to 2, not 3 ``).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamProblem {
+    pub key: &'static str,
+    pub problem: String,
+}
+
+/// `key` must be a whole number in `range`: the problem, if it is not.
+pub fn check_range(
+    out: &mut Vec<ParamProblem>,
+    key: &'static str,
+    value: i64,
+    range: std::ops::RangeInclusive<i64>,
+) {
+    if !range.contains(&value) {
+        out.push(ParamProblem {
+            key,
+            problem: format!(
+                "`{key}` must be from {} to {}, not {value}",
+                range.start(),
+                range.end()
+            ),
+        });
+    }
+}
+
+/// `key` must be a list of `len` whole numbers, each in `range`: the first problem, if any.
+pub fn check_list(
+    out: &mut Vec<ParamProblem>,
+    key: &'static str,
+    values: &[i64],
+    len: std::ops::RangeInclusive<usize>,
+    range: std::ops::RangeInclusive<i64>,
+) {
+    if !len.contains(&values.len()) {
+        out.push(ParamProblem {
+            key,
+            problem: format!(
+                "`{key}` needs {} to {} numbers, not {}",
+                len.start(),
+                len.end(),
+                values.len()
+            ),
+        });
+    } else if let Some(x) = values.iter().find(|x| !range.contains(x)) {
+        out.push(ParamProblem {
+            key,
+            problem: format!(
+                "`{key}`: each number must be from {} to {}, not {x}",
+                range.start(),
+                range.end()
+            ),
+        });
+    }
+}
+
+/// A typed module: its name, parameters, state and actions are its own types, and its hooks
+/// take them typed. Every hook but [`Mechanism::new`], [`Mechanism::params`] and
+/// [`Mechanism::setup`] has a default; see [`Module`] for what each does.
+pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
+    /// The name a ruleset uses for it.
+    const NAME: &'static str;
+    /// Its parameters (see [`ParamsType`]).
+    type Params: ParamsType;
+    /// What it keeps during a game: one value the game keeps for it (cleared between games).
+    type State: ModuleState + Default;
+    /// Its actions ([`NoAction`] for a module without a step).
+    type Action: ModuleAction;
+
+    /// The module of these parameters (checked by [`Mechanism::validate`] first).
+    fn new(params: Self::Params) -> Self;
+    /// The parameters that rebuild it.
+    fn params(&self) -> Self::Params;
+    /// Every problem with parameters that read (ranges, values that do not go together).
+    fn validate(_params: &Self::Params) -> Vec<ParamProblem> {
+        Vec::new()
+    }
+
+    fn declare(&self) -> Declaration {
+        Declaration::default()
+    }
+    fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String>;
+    fn check(&self, _ruleset: &Ruleset) -> Vec<String> {
+        Vec::new()
+    }
+    fn idle(&self, _ruleset: &Ruleset, _rules: &Rules) -> Option<String> {
+        None
+    }
+    fn has_turn_step(&self) -> bool {
+        false
+    }
+    fn watches_actions(&self) -> bool {
+        false
+    }
+    fn begin_step(&self, _cx: CxMut<'_>) {}
+    fn legal_actions(&self, _cx: Cx<'_>, _side: Side, _out: &mut Actions<'_, '_, Self::Action>) {}
+    /// `None`: count them by listing them.
+    fn legal_action_count(&self, _cx: Cx<'_>, _side: Side) -> Option<u32> {
+        None
+    }
+    /// `None` from a module that does not index them (the list is made and indexed instead):
+    /// return `Some(None)` when there is no `n`th action.
+    fn nth_legal_action(&self, _cx: Cx<'_>, _side: Side, _n: u32) -> Option<Option<Self::Action>> {
+        None
+    }
+    fn apply(
+        &self,
+        _cx: CxMut<'_>,
+        _side: Side,
+        _action: Self::Action,
+    ) -> Result<bool, IllegalAction> {
+        Ok(false)
+    }
+    fn after_action(&self, _cx: CxMut<'_>, _side: Side) {}
+    fn end_round(&self, _cx: CxMut<'_>) {}
+    fn resample_hidden(&self, _cx: CxMut<'_>, _next_u32: &mut dyn FnMut() -> u32) {}
+    fn score(&self, _side: SideView<'_>, _breakdown: &mut ScoreBreakdown) {}
+    fn file_syntax(&self) -> FileSyntax {
+        FileSyntax::default()
+    }
+    fn check_marks(&self, _ruleset: &Ruleset, _marks: &[FileMark<'_>]) -> Vec<(usize, String)> {
+        Vec::new()
+    }
+    fn read_mark(
+        &self,
+        _edit: SideEdit<'_>,
+        _cell: Cell,
+        _symbol: char,
+        _number: Option<u32>,
+        _count: u32,
+    ) -> Result<(), String> {
+        Ok(())
+    }
+    fn read_directive(
+        &self,
+        _edit: SideEdit<'_>,
+        _word: &str,
+        _value: Option<u32>,
+    ) -> Result<(), String> {
+        Ok(())
+    }
+    fn write_marks(&self, _side: SideView<'_>, _out: &mut Vec<PlacedMark>) {}
+    fn write_directives(&self, _side: SideView<'_>, _out: &mut Vec<(&'static str, Option<u32>)>) {}
+    fn help(&self) -> &'static [&'static str] {
+        &[]
+    }
+    fn summary(&self) -> Option<&'static str> {
+        None
+    }
+    /// `None`: the name, capitalised.
+    fn title(&self) -> Option<String> {
+        None
+    }
+    /// `None`: the first line of [`Mechanism::help`].
+    fn prompt(&self, _cx: Cx<'_>, _side: Side) -> Option<String> {
+        None
+    }
+    /// `action` is `packed` (the game's form, which the choice carries).
+    fn describe_choice(
+        &self,
+        _cx: Cx<'_>,
+        _side: Side,
+        _action: Self::Action,
+        _packed: Action,
+    ) -> Option<ChoiceView> {
+        None
+    }
+    fn panels(&self, _cx: Cx<'_>, _out: &mut Vec<Panel>) {}
+    fn side_stats(&self, _cx: Cx<'_>, _side: Side, _out: &mut Vec<Stat>) {}
+    fn cell_marks(&self, _cx: Cx<'_>, _side: Side, _out: &mut Vec<CellMark>) {}
+    /// `None`: the bonuses [`Mechanism::score`] adds, and the rest as one line.
+    fn score_lines(&self, _rules: &Rules, _side: SideView<'_>) -> Option<Vec<ScoreLine>> {
+        None
+    }
+    /// `None`: what [`Mechanism::score`] adds to a breakdown.
+    fn points(&self, _rules: &Rules, _side: SideView<'_>) -> Option<i32> {
+        None
+    }
+}
+
+/// A module's parameters as JSON, from its spec.
+fn spec_json(spec: &ModuleSpec) -> serde_json::Value {
+    serde_json::Value::Object(
+        spec.params
+            .iter()
+            .map(|(k, v)| (k.clone(), param_json(v)))
+            .collect(),
+    )
+}
+
+fn param_json(p: &Param) -> serde_json::Value {
+    match p {
+        Param::Int(v) => (*v).into(),
+        Param::Bool(v) => (*v).into(),
+        Param::Text(t) => t.clone().into(),
+        Param::Ints(v) => v.clone().into(),
+    }
+}
+
+/// A parameter's value from JSON (what a params struct serializes to).
+fn json_param(v: &serde_json::Value) -> Option<Param> {
+    match v {
+        serde_json::Value::Number(n) => n.as_i64().map(Param::Int),
+        serde_json::Value::Bool(b) => Some(Param::Bool(*b)),
+        serde_json::Value::String(s) => Some(Param::Text(s.clone())),
+        serde_json::Value::Array(items) => items
+            .iter()
+            .map(serde_json::Value::as_i64)
+            .collect::<Option<Vec<i64>>>()
+            .map(Param::Ints),
+        _ => None,
+    }
+}
+
+/// serde's words for a parameter that does not read, in ours: `` `per-turn` must be a whole
+/// number, not "two" ``, `` unknown parameter `x`; expected one of: a, b ``.
+fn param_problem(key: &str, value: &Param, serde: &str) -> String {
+    if let Some(rest) = serde.strip_prefix("unknown field ") {
+        let expected = rest
+            .split_once("expected one of ")
+            .map(|(_, list)| list.replace('`', ""))
+            .unwrap_or_else(|| "none".to_string());
+        return format!("unknown parameter `{key}`; expected one of: {expected}");
+    }
+    let expected = serde.rsplit("expected ").next().unwrap_or_default();
+    let what = if expected.starts_with('u') || expected.starts_with('i') {
+        "a whole number"
+    } else if expected.contains("sequence") {
+        "a list of whole numbers"
+    } else if expected.contains("bool") {
+        "true or false"
+    } else if expected.contains("string") {
+        "a word in quotes"
+    } else {
+        return format!("`{key}`: {serde}");
+    };
+    match (what, value) {
+        // A list of numbers with one out of a number's range (negative, huge).
+        ("a list of whole numbers", Param::Ints(v)) => format!(
+            "`{key}`: each number must be a whole number from 0 up, not {}",
+            v.iter().find(|x| **x < 0).copied().unwrap_or_default()
+        ),
+        _ => format!("`{key}` must be {what}, not {value}"),
+    }
+}
+
+/// Build a mechanism from its spec: its parameters read by serde (each key alone when they do
+/// not read, to name the one at fault), then checked by its `validate`.
+pub fn build_mechanism<M: Mechanism>(spec: &ModuleSpec) -> Result<Box<dyn Module>, ModuleError> {
+    let err = |problem: String| ModuleError::Param {
+        module: M::NAME.to_string(),
+        problem,
+    };
+    let params = match serde_json::from_value::<M::Params>(spec_json(spec)) {
+        Ok(p) => p,
+        Err(whole) => {
+            for (key, value) in &spec.params {
+                let alone = serde_json::Value::Object(
+                    [(key.clone(), param_json(value))].into_iter().collect(),
+                );
+                if let Err(e) = serde_json::from_value::<M::Params>(alone) {
+                    return Err(err(param_problem(key, value, &e.to_string())));
+                }
+            }
+            return Err(err(whole.to_string()));
+        }
+    };
+    if let Some(p) = M::validate(&params).into_iter().next() {
+        return Err(err(p.problem));
+    }
+    Ok(Box::new(M::new(params)))
+}
+
+/// The spec of a mechanism's parameters: every key, defaults filled in.
+fn spec_of<M: Mechanism>(m: &M) -> ModuleSpec {
+    let mut spec = ModuleSpec::new(M::NAME);
+    if let Ok(serde_json::Value::Object(map)) = serde_json::to_value(m.params()) {
+        for (k, v) in map {
+            if let Some(p) = json_param(&v) {
+                spec.params.insert(k, p);
+            }
+        }
+    }
+    spec
+}
+
+/// The JSON Schema of a mechanism's parameters.
+#[cfg(feature = "schema")]
+pub fn params_schema<M: Mechanism>() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(M::Params)).unwrap_or_default()
+}
+
+impl<M: Mechanism> Module for M {
+    fn name(&self) -> &'static str {
+        M::NAME
+    }
+    fn spec(&self) -> ModuleSpec {
+        spec_of(self)
+    }
+    fn declare(&self) -> Declaration {
+        Mechanism::declare(self)
+    }
+    fn new_state(&self) -> StateBox {
+        StateBox::new(M::State::default())
+    }
+    fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
+        Mechanism::setup(self, ctx)
+    }
+    fn check(&self, ruleset: &Ruleset) -> Vec<String> {
+        Mechanism::check(self, ruleset)
+    }
+    fn idle(&self, ruleset: &Ruleset, rules: &Rules) -> Option<String> {
+        Mechanism::idle(self, ruleset, rules)
+    }
+    fn has_turn_step(&self) -> bool {
+        Mechanism::has_turn_step(self)
+    }
+    fn watches_actions(&self) -> bool {
+        Mechanism::watches_actions(self)
+    }
+    fn begin_step(&self, cx: CxMut<'_>) {
+        Mechanism::begin_step(self, cx);
+    }
+    fn legal_actions(&self, cx: Cx<'_>, side: Side, out: &mut ActionSink<'_>) {
+        Mechanism::legal_actions(
+            self,
+            cx,
+            side,
+            &mut Actions {
+                sink: out,
+                kind: PhantomData,
+            },
+        );
+    }
+    fn legal_action_count(&self, cx: Cx<'_>, side: Side) -> u32 {
+        Mechanism::legal_action_count(self, cx, side).unwrap_or_else(|| {
+            let mut out = Vec::new();
+            Module::legal_actions(
+                self,
+                cx,
+                side,
+                &mut ActionSink::new(crate::ModuleIndex::FIRST, &mut out),
+            );
+            out.len() as u32
+        })
+    }
+    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<u32> {
+        match Mechanism::nth_legal_action(self, cx, side, n) {
+            Some(action) => action.map(ModuleAction::to_payload),
+            None => {
+                let mut out = Vec::new();
+                Module::legal_actions(
+                    self,
+                    cx,
+                    side,
+                    &mut ActionSink::new(crate::ModuleIndex::FIRST, &mut out),
+                );
+                out.get(n as usize).and_then(|a| a.module_payload())
+            }
+        }
+    }
+    fn apply(&self, cx: CxMut<'_>, side: Side, payload: u32) -> Result<bool, IllegalAction> {
+        match M::Action::from_payload(payload) {
+            Some(action) => Mechanism::apply(self, cx, side, action),
+            // Not one of its actions: the game only hands it those it listed.
+            None => Ok(false),
+        }
+    }
+    fn action_word(&self) -> Option<ActionWord> {
+        let word = M::Action::WORD;
+        (!word.keyword.is_empty()).then_some(word)
+    }
+    fn write_action(&self, payload: u32, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        crate::module_action::write_typed::<M::Action>(payload, f)
+    }
+    fn read_action(&self, rest: &str) -> Option<u32> {
+        M::Action::read(rest).map(ModuleAction::to_payload)
+    }
+    fn action_json(&self, payload: u32) -> Option<String> {
+        crate::module_action::json_of_typed::<M::Action>(payload)
+    }
+    fn read_action_json(&self, json: &str) -> Option<u32> {
+        crate::module_action::read_typed_json::<M::Action>(json)
+    }
+    fn after_action(&self, cx: CxMut<'_>, side: Side) {
+        Mechanism::after_action(self, cx, side);
+    }
+    fn end_round(&self, cx: CxMut<'_>) {
+        Mechanism::end_round(self, cx);
+    }
+    fn resample_hidden(&self, cx: CxMut<'_>, next_u32: &mut dyn FnMut() -> u32) {
+        Mechanism::resample_hidden(self, cx, next_u32);
+    }
+    fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
+        Mechanism::score(self, side, breakdown);
+    }
+    fn file_syntax(&self) -> FileSyntax {
+        Mechanism::file_syntax(self)
+    }
+    fn check_marks(&self, ruleset: &Ruleset, marks: &[FileMark<'_>]) -> Vec<(usize, String)> {
+        Mechanism::check_marks(self, ruleset, marks)
+    }
+    fn read_mark(
+        &self,
+        edit: SideEdit<'_>,
+        cell: Cell,
+        symbol: char,
+        number: Option<u32>,
+        count: u32,
+    ) -> Result<(), String> {
+        Mechanism::read_mark(self, edit, cell, symbol, number, count)
+    }
+    fn read_directive(
+        &self,
+        edit: SideEdit<'_>,
+        word: &str,
+        value: Option<u32>,
+    ) -> Result<(), String> {
+        Mechanism::read_directive(self, edit, word, value)
+    }
+    fn write_marks(&self, side: SideView<'_>, out: &mut Vec<PlacedMark>) {
+        Mechanism::write_marks(self, side, out);
+    }
+    fn write_directives(&self, side: SideView<'_>, out: &mut Vec<(&'static str, Option<u32>)>) {
+        Mechanism::write_directives(self, side, out);
+    }
+    fn help(&self) -> &'static [&'static str] {
+        Mechanism::help(self)
+    }
+    fn summary(&self) -> Option<&'static str> {
+        Mechanism::summary(self)
+    }
+    fn title(&self) -> String {
+        Mechanism::title(self).unwrap_or_else(|| {
+            let mut chars = M::NAME.chars();
+            chars.next().map_or_else(String::new, |c| {
+                c.to_uppercase().chain(chars).collect::<String>()
+            })
+        })
+    }
+    fn prompt(&self, cx: Cx<'_>, side: Side) -> String {
+        Mechanism::prompt(self, cx, side).unwrap_or_else(|| {
+            Mechanism::help(self).first().map_or_else(
+                || format!("The {} step: choose, or pass.", M::NAME),
+                |s| s.to_string(),
+            )
+        })
+    }
+    fn describe_choice(&self, cx: Cx<'_>, side: Side, action: Action) -> Option<ChoiceView> {
+        let typed = M::Action::from_payload(action.module_payload()?)?;
+        Mechanism::describe_choice(self, cx, side, typed, action)
+    }
+    fn panels(&self, cx: Cx<'_>, out: &mut Vec<Panel>) {
+        Mechanism::panels(self, cx, out);
+    }
+    fn side_stats(&self, cx: Cx<'_>, side: Side, out: &mut Vec<Stat>) {
+        Mechanism::side_stats(self, cx, side, out);
+    }
+    fn cell_marks(&self, cx: Cx<'_>, side: Side, out: &mut Vec<CellMark>) {
+        Mechanism::cell_marks(self, cx, side, out);
+    }
+    fn score_lines(&self, rules: &Rules, side: SideView<'_>) -> Vec<ScoreLine> {
+        Mechanism::score_lines(self, rules, side)
+            .unwrap_or_else(|| super::default_score_lines(self, rules, side))
+    }
+    fn points(&self, rules: &Rules, side: SideView<'_>) -> i32 {
+        Mechanism::points(self, rules, side)
+            .unwrap_or_else(|| super::default_points(self, rules, side))
+    }
+}
