@@ -197,6 +197,9 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn watches_actions(&self) -> bool {
         false
     }
+    fn has_begin_step(&self) -> bool {
+        false
+    }
     fn begin_step(&self, _cx: CxMut<'_>) {}
     fn legal_actions(&self, _cx: Cx<'_>, _side: Side, _out: &mut Actions<'_, '_, Self::Action>) {}
     /// `None`: count them by listing them.
@@ -217,6 +220,9 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
         Ok(false)
     }
     fn after_action(&self, _cx: CxMut<'_>, _side: Side) {}
+    fn has_end_round(&self) -> bool {
+        false
+    }
     fn end_round(&self, _cx: CxMut<'_>) {}
     fn resample_hidden(&self, _cx: CxMut<'_>, _next_u32: &mut dyn FnMut() -> u32) {}
     fn score(&self, _side: SideView<'_>, _breakdown: &mut ScoreBreakdown) {}
@@ -423,6 +429,9 @@ impl<M: Mechanism> Module for M {
     fn watches_actions(&self) -> bool {
         Mechanism::watches_actions(self)
     }
+    fn has_begin_step(&self) -> bool {
+        Mechanism::has_begin_step(self)
+    }
     fn begin_step(&self, cx: CxMut<'_>) {
         Mechanism::begin_step(self, cx);
     }
@@ -489,6 +498,9 @@ impl<M: Mechanism> Module for M {
     }
     fn after_action(&self, cx: CxMut<'_>, side: Side) {
         Mechanism::after_action(self, cx, side);
+    }
+    fn has_end_round(&self) -> bool {
+        Mechanism::has_end_round(self)
     }
     fn end_round(&self, cx: CxMut<'_>) {
         Mechanism::end_round(self, cx);
