@@ -66,6 +66,12 @@ impl Registry {
         self
     }
 
+    /// Register a typed module ([`crate::modules::Mechanism`]) under its name: its parameters are
+    /// read by serde and checked by its `validate`.
+    pub fn add_mechanism<M: crate::modules::Mechanism>(&mut self) -> &mut Registry {
+        self.add_module(M::NAME, crate::modules::build_mechanism::<M>)
+    }
+
     /// The module names known, in the order they were registered.
     pub fn module_names(&self) -> Vec<&'static str> {
         self.modules.iter().map(|(n, _)| *n).collect()

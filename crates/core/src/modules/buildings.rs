@@ -16,15 +16,13 @@
 
 use super::describe::{self, CellMark, ChoiceView, Panel, Stat};
 use super::file::{Directive, FileMark, FileSyntax, Mark, PlacedMark};
-use super::{
-    Cx, CxMut, Module, ModuleError, ModuleSpec, ModuleState, Param, Params, Res, SetupContext,
-    SideEdit, SideView, StateBox,
-};
+use super::mechanism::{Actions, Mechanism, ParamProblem, check_list, check_range};
+use super::{Cx, CxMut, ModuleState, Res, SetupContext, SideEdit, SideView};
 use crate::action_text::ActionWord;
 use crate::building::{BuildingId, BuildingValue, TaxBonus};
 use crate::game::{Action, Game, IllegalAction};
 use crate::geometry::Cell;
-use crate::module_action::{ActionSink, ModuleAction};
+use crate::module_action::ModuleAction;
 use crate::ruleset::Ruleset;
 use crate::score::{BonusScore, ScoreBreakdown};
 use crate::side::Side;
@@ -132,16 +130,33 @@ pub struct Buildings {
     pub tower_supply: u32,
 }
 
-impl Buildings {
-    pub fn from_params(p: &Params) -> Result<Buildings, ModuleError> {
-        p.only(&["town", "slot-prices", "tower-supply"])?;
-        Ok(Buildings {
-            town: p.text("town", "town")?,
-            slot_prices: p.ints("slot-prices", &[0, 1, 2, 3, 4, 5], 1..=16, 0..=1000)?,
-            tower_supply: p.int("tower-supply", 15, 0..=1000)?,
-        })
-    }
+/// The buildings module's parameters, as a ruleset gives them (`[rules.module.buildings]`): every key
+/// optional, defaults from `Default`, ranges checked by `validate`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct BuildingsParams {
+    /// The terrain buildings stand on (its name).
+    pub town: String,
+    /// The price of each face-up slot, cheapest first (each from 0 to 1000).
+    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = 16)))]
+    pub slot_prices: Vec<i64>,
+    /// Towers in the general supply.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0, max = 1000)))]
+    pub tower_supply: i64,
+}
 
+impl Default for BuildingsParams {
+    fn default() -> BuildingsParams {
+        BuildingsParams {
+            town: "town".to_string(),
+            slot_prices: vec![0, 1, 2, 3, 4, 5],
+            tower_supply: 15,
+        }
+    }
+}
+
+impl Buildings {
     fn town(&self, ruleset: &Ruleset) -> Option<TerrainId> {
         ruleset.terrain_by_name(&self.town)
     }
@@ -250,7 +265,35 @@ impl Buildings {
     }
 }
 
-impl Module for Buildings {
+impl Mechanism for Buildings {
+    const NAME: &'static str = "buildings";
+    type Params = BuildingsParams;
+    type State = BuildingsState;
+    type Action = BuildingsAction;
+
+    fn new(p: BuildingsParams) -> Buildings {
+        Buildings {
+            town: p.town,
+            slot_prices: p.slot_prices.iter().map(|&x| x as u32).collect(),
+            tower_supply: p.tower_supply as u32,
+        }
+    }
+
+    fn params(&self) -> BuildingsParams {
+        BuildingsParams {
+            town: self.town.clone(),
+            slot_prices: self.slot_prices.iter().map(|&x| x.into()).collect(),
+            tower_supply: self.tower_supply.into(),
+        }
+    }
+
+    fn validate(p: &BuildingsParams) -> Vec<ParamProblem> {
+        let mut out = Vec::new();
+        check_list(&mut out, "slot-prices", &p.slot_prices, 1..=16, 0..=1000);
+        check_range(&mut out, "tower-supply", p.tower_supply, 0..=1000);
+        out
+    }
+
     fn declare(&self) -> super::Declaration {
         super::Declaration {
             provides: &["board", "towers", "tax-bonus"],
@@ -260,8 +303,8 @@ impl Module for Buildings {
         }
     }
 
-    fn title(&self) -> String {
-        "Build".to_string()
+    fn title(&self) -> Option<String> {
+        Some(self.title_of())
     }
 
     fn help(&self) -> &'static [&'static str] {
@@ -277,10 +320,14 @@ impl Module for Buildings {
         Some("Build: buildings on town squares give knights/towers now, points at the end.")
     }
 
-    fn describe_choice(&self, cx: Cx<'_>, side: Side, action: Action) -> Option<ChoiceView> {
-        let BuildingsAction::Build { slot, cell } = action
-            .module_payload()
-            .and_then(BuildingsAction::from_payload)?;
+    fn describe_choice(
+        &self,
+        cx: Cx<'_>,
+        side: Side,
+        typed: BuildingsAction,
+        action: Action,
+    ) -> Option<ChoiceView> {
+        let BuildingsAction::Build { slot, cell } = typed;
         let game = cx.game();
         let (b, t, price) = describe::board_choice(game, slot, action)?;
         let short = [t.now.as_str(), t.end.as_str()]
@@ -378,43 +425,6 @@ impl Module for Buildings {
         }));
     }
 
-    fn name(&self) -> &'static str {
-        "buildings"
-    }
-
-    fn action_word(&self) -> Option<ActionWord> {
-        Some(BuildingsAction::WORD)
-    }
-
-    fn write_action(&self, payload: u32, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        crate::module_action::write_typed::<BuildingsAction>(payload, f)
-    }
-
-    fn read_action(&self, rest: &str) -> Option<u32> {
-        BuildingsAction::read(rest).map(BuildingsAction::to_payload)
-    }
-
-    fn action_json(&self, payload: u32) -> Option<String> {
-        crate::module_action::json_of_typed::<BuildingsAction>(payload)
-    }
-
-    fn read_action_json(&self, json: &str) -> Option<u32> {
-        crate::module_action::read_typed_json::<BuildingsAction>(json)
-    }
-
-    fn spec(&self) -> ModuleSpec {
-        let mut s = ModuleSpec::new("buildings");
-        s.params
-            .insert("town".into(), Param::Text(self.town.clone()));
-        s.params.insert(
-            "slot-prices".into(),
-            Param::Ints(self.slot_prices.iter().map(|&p| p.into()).collect()),
-        );
-        s.params
-            .insert("tower-supply".into(), Param::Int(self.tower_supply.into()));
-        s
-    }
-
     fn check(&self, ruleset: &Ruleset) -> Vec<String> {
         let mut problems = Vec::new();
         if self.town(ruleset).is_none() {
@@ -441,10 +451,6 @@ impl Module for Buildings {
                 self.town
             )
         })
-    }
-
-    fn new_state(&self) -> StateBox {
-        StateBox::new(BuildingsState::default())
     }
 
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
@@ -628,7 +634,7 @@ impl Module for Buildings {
         }
     }
 
-    fn legal_actions(&self, cx: Cx<'_>, side: Side, out: &mut ActionSink<'_>) {
+    fn legal_actions(&self, cx: Cx<'_>, side: Side, out: &mut Actions<'_, '_, BuildingsAction>) {
         let Some(state) = cx.state::<BuildingsState>() else {
             return;
         };
@@ -650,14 +656,7 @@ impl Module for Buildings {
     }
 
     fn legal_action_count(&self, cx: Cx<'_>, side: Side) -> u32 {
-        let Some(state) = cx.state::<BuildingsState>() else {
-            return 0;
-        };
-        let squares = self.open_town_count(cx, state, side);
-        if squares == 0 {
-            return 0;
-        }
-        self.affordable_slots(cx, state, side).count_ones() * squares
+        self.legal_action_count_of(cx, side)
     }
 
     fn random_action(
@@ -665,7 +664,7 @@ impl Module for Buildings {
         cx: Cx<'_>,
         side: Side,
         next_u32: &mut dyn FnMut() -> u32,
-    ) -> Option<u32> {
+    ) -> Option<BuildingsAction> {
         // As `legal_action_count` then `nth_legal_action`, the squares and slots worked out once.
         let state = cx.state::<BuildingsState>();
         let (squares, mut slots) = match state {
@@ -689,16 +688,13 @@ impl Module for Buildings {
             slots &= slots.wrapping_sub(1);
         }
         let cell = self.nth_open_town_square(cx, state?, side, n % squares)?;
-        Some(
-            BuildingsAction::Build {
-                slot: slots.trailing_zeros() as u8,
-                cell,
-            }
-            .to_payload(),
-        )
+        Some(BuildingsAction::Build {
+            slot: slots.trailing_zeros() as u8,
+            cell,
+        })
     }
 
-    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<u32> {
+    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<BuildingsAction> {
         let state = cx.state::<BuildingsState>()?;
         let squares = self.open_town_count(cx, state, side);
         if squares == 0 {
@@ -713,20 +709,19 @@ impl Module for Buildings {
             return None;
         }
         let cell = self.nth_open_town_square(cx, state, side, n % squares)?;
-        Some(
-            BuildingsAction::Build {
-                slot: slots.trailing_zeros() as u8,
-                cell,
-            }
-            .to_payload(),
-        )
+        Some(BuildingsAction::Build {
+            slot: slots.trailing_zeros() as u8,
+            cell,
+        })
     }
 
-    fn apply(&self, mut cx: CxMut<'_>, side: Side, payload: u32) -> Result<bool, IllegalAction> {
-        let Some(BuildingsAction::Build { slot, cell }) = BuildingsAction::from_payload(payload)
-        else {
-            return Ok(true);
-        };
+    fn apply(
+        &self,
+        mut cx: CxMut<'_>,
+        side: Side,
+        action: BuildingsAction,
+    ) -> Result<bool, IllegalAction> {
+        let BuildingsAction::Build { slot, cell } = action;
         let slot = usize::from(slot);
         let price = self.price(cx.read(), side, slot);
         let Some(id) = cx
@@ -817,16 +812,8 @@ impl Module for Buildings {
         }
     }
 
-    fn points(&self, _rules: &crate::ruleset::Rules, side: SideView<'_>) -> i32 {
-        let Some(state) = side.state::<BuildingsState>() else {
-            return 0;
-        };
-        state
-            .built(side.side)
-            .iter()
-            .filter_map(|&(id, _)| side.ruleset.buildings().get(id.index()))
-            .filter_map(|b| self.value(b, side))
-            .sum()
+    fn points(&self, _rules: &crate::ruleset::Rules, side: SideView<'_>) -> Option<i32> {
+        Some(self.points_of(_rules, side))
     }
 
     fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
@@ -849,6 +836,35 @@ impl Module for Buildings {
             breakdown.bonuses.push(BonusScore { key, points });
             breakdown.total += points;
         }
+    }
+}
+
+impl Buildings {
+    fn title_of(&self) -> String {
+        "Build".to_string()
+    }
+
+    fn points_of(&self, _rules: &crate::ruleset::Rules, side: SideView<'_>) -> i32 {
+        let Some(state) = side.state::<BuildingsState>() else {
+            return 0;
+        };
+        state
+            .built(side.side)
+            .iter()
+            .filter_map(|&(id, _)| side.ruleset.buildings().get(id.index()))
+            .filter_map(|b| self.value(b, side))
+            .sum()
+    }
+
+    fn legal_action_count_of(&self, cx: Cx<'_>, side: Side) -> u32 {
+        let Some(state) = cx.state::<BuildingsState>() else {
+            return 0;
+        };
+        let squares = self.open_town_count(cx, state, side);
+        if squares == 0 {
+            return 0;
+        }
+        self.affordable_slots(cx, state, side).count_ones() * squares
     }
 }
 

@@ -5,14 +5,12 @@
 
 use super::buildings::BuildingsState;
 use super::describe::{self, ChoiceView, Panel};
-use super::{
-    Cx, CxMut, Module, ModuleError, ModuleSpec, Param, Params, Res, SetupContext, SideView,
-    StateBox,
-};
+use super::mechanism::{Actions, Mechanism, ParamProblem, check_range};
+use super::{Cx, CxMut, Res, SetupContext, SideView};
 use crate::action_text::ActionWord;
 use crate::building::BuildingId;
 use crate::game::{Action, IllegalAction};
-use crate::module_action::{ActionSink, ModuleAction};
+use crate::module_action::ModuleAction;
 use crate::side::Side;
 use serde::{Deserialize, Serialize};
 
@@ -81,13 +79,26 @@ pub struct Dragon {
     pub uses_per_round: u32,
 }
 
-impl Dragon {
-    pub fn from_params(p: &Params) -> Result<Dragon, ModuleError> {
-        p.only(&["price", "uses-per-round"])?;
-        Ok(Dragon {
-            price: p.int("price", 1, 0..=1000)?,
-            uses_per_round: p.int("uses-per-round", 1, 0..=100)?,
-        })
+/// The dragon module's parameters, as a ruleset gives them (`[rules.module.dragon]`): every key
+/// optional, defaults from `Default`, ranges checked by `validate`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct DragonParams {
+    /// Coins a bribe costs.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0, max = 1000)))]
+    pub price: i64,
+    /// Bribes a round, all players together.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0, max = 100)))]
+    pub uses_per_round: i64,
+}
+
+impl Default for DragonParams {
+    fn default() -> DragonParams {
+        DragonParams {
+            price: 1,
+            uses_per_round: 1,
+        }
     }
 }
 
@@ -111,7 +122,33 @@ impl Dragon {
     }
 }
 
-impl Module for Dragon {
+impl Mechanism for Dragon {
+    const NAME: &'static str = "dragon";
+    type Params = DragonParams;
+    type State = DragonState;
+    type Action = DragonAction;
+
+    fn new(p: DragonParams) -> Dragon {
+        Dragon {
+            price: p.price as u32,
+            uses_per_round: p.uses_per_round as u32,
+        }
+    }
+
+    fn params(&self) -> DragonParams {
+        DragonParams {
+            price: self.price.into(),
+            uses_per_round: self.uses_per_round.into(),
+        }
+    }
+
+    fn validate(p: &DragonParams) -> Vec<ParamProblem> {
+        let mut out = Vec::new();
+        check_range(&mut out, "price", p.price, 0..=1000);
+        check_range(&mut out, "uses-per-round", p.uses_per_round, 0..=100);
+        out
+    }
+
     fn declare(&self) -> super::Declaration {
         super::Declaration {
             uses: &["board"],
@@ -132,10 +169,14 @@ impl Module for Dragon {
         Some("Dragon: pay 1 coin to burn a building on the board; once a round.")
     }
 
-    fn describe_choice(&self, cx: Cx<'_>, _side: Side, action: Action) -> Option<ChoiceView> {
-        let DragonAction::Burn { slot } = action
-            .module_payload()
-            .and_then(DragonAction::from_payload)?;
+    fn describe_choice(
+        &self,
+        cx: Cx<'_>,
+        _side: Side,
+        typed: DragonAction,
+        action: Action,
+    ) -> Option<ChoiceView> {
+        let DragonAction::Burn { slot } = typed;
         let (_b, t, price) = describe::board_choice(cx.game(), slot, action)?;
         Some(ChoiceView {
             action,
@@ -173,45 +214,6 @@ impl Module for Dragon {
             .then(|| "no one can ever bribe the Dragon: `uses-per-round` is 0".to_string())
     }
 
-    fn name(&self) -> &'static str {
-        "dragon"
-    }
-
-    fn action_word(&self) -> Option<ActionWord> {
-        Some(DragonAction::WORD)
-    }
-
-    fn write_action(&self, payload: u32, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        crate::module_action::write_typed::<DragonAction>(payload, f)
-    }
-
-    fn read_action(&self, rest: &str) -> Option<u32> {
-        DragonAction::read(rest).map(DragonAction::to_payload)
-    }
-
-    fn action_json(&self, payload: u32) -> Option<String> {
-        crate::module_action::json_of_typed::<DragonAction>(payload)
-    }
-
-    fn read_action_json(&self, json: &str) -> Option<u32> {
-        crate::module_action::read_typed_json::<DragonAction>(json)
-    }
-
-    fn spec(&self) -> ModuleSpec {
-        let mut s = ModuleSpec::new("dragon");
-        s.params
-            .insert("price".into(), Param::Int(self.price.into()));
-        s.params.insert(
-            "uses-per-round".into(),
-            Param::Int(self.uses_per_round.into()),
-        );
-        s
-    }
-
-    fn new_state(&self) -> StateBox {
-        StateBox::new(DragonState::default())
-    }
-
     fn setup(&self, _ctx: &mut SetupContext<'_>) -> Result<(), String> {
         Ok(())
     }
@@ -220,12 +222,11 @@ impl Module for Dragon {
         true
     }
 
-    fn points(&self, _rules: &crate::ruleset::Rules, _side: SideView<'_>) -> i32 {
-        // Scores nothing of its own.
-        0
+    fn points(&self, _rules: &crate::ruleset::Rules, _side: SideView<'_>) -> Option<i32> {
+        Some(self.points_of(_rules, _side))
     }
 
-    fn legal_actions(&self, cx: Cx<'_>, side: Side, out: &mut ActionSink<'_>) {
+    fn legal_actions(&self, cx: Cx<'_>, side: Side, out: &mut Actions<'_, '_, DragonAction>) {
         if !self.may_bribe(cx, side) {
             return;
         }
@@ -237,10 +238,7 @@ impl Module for Dragon {
     }
 
     fn legal_action_count(&self, cx: Cx<'_>, side: Side) -> u32 {
-        if !self.may_bribe(cx, side) {
-            return 0;
-        }
-        self.board(cx).iter().flatten().count() as u32
+        self.legal_action_count_of(cx, side)
     }
 
     fn random_action(
@@ -248,7 +246,7 @@ impl Module for Dragon {
         cx: Cx<'_>,
         side: Side,
         next_u32: &mut dyn FnMut() -> u32,
-    ) -> Option<u32> {
+    ) -> Option<DragonAction> {
         let board = if self.may_bribe(cx, side) {
             self.board(cx)
         } else {
@@ -261,10 +259,10 @@ impl Module for Dragon {
             .enumerate()
             .filter(|(_, b)| b.is_some())
             .nth(n as usize)?;
-        Some(DragonAction::Burn { slot: slot as u8 }.to_payload())
+        Some(DragonAction::Burn { slot: slot as u8 })
     }
 
-    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<u32> {
+    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<DragonAction> {
         if !self.may_bribe(cx, side) {
             return None;
         }
@@ -274,13 +272,16 @@ impl Module for Dragon {
             .enumerate()
             .filter(|(_, b)| b.is_some())
             .nth(n as usize)?;
-        Some(DragonAction::Burn { slot: slot as u8 }.to_payload())
+        Some(DragonAction::Burn { slot: slot as u8 })
     }
 
-    fn apply(&self, mut cx: CxMut<'_>, side: Side, payload: u32) -> Result<bool, IllegalAction> {
-        let Some(DragonAction::Burn { slot }) = DragonAction::from_payload(payload) else {
-            return Ok(true);
-        };
+    fn apply(
+        &self,
+        mut cx: CxMut<'_>,
+        side: Side,
+        action: DragonAction,
+    ) -> Result<bool, IllegalAction> {
+        let DragonAction::Burn { slot } = action;
         let burnt = cx
             .shared_mut::<BuildingsState>(BOARD)
             .and_then(|s| s.board.get_mut(usize::from(slot)))
@@ -303,6 +304,20 @@ impl Module for Dragon {
         if let Some(d) = cx.state_mut::<DragonState>() {
             d.uses = 0;
         }
+    }
+}
+
+impl Dragon {
+    fn points_of(&self, _rules: &crate::ruleset::Rules, _side: SideView<'_>) -> i32 {
+        // Scores nothing of its own.
+        0
+    }
+
+    fn legal_action_count_of(&self, cx: Cx<'_>, side: Side) -> u32 {
+        if !self.may_bribe(cx, side) {
+            return 0;
+        }
+        self.board(cx).iter().flatten().count() as u32
     }
 }
 

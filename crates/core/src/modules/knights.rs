@@ -9,14 +9,12 @@
 
 use super::describe::{self, CellMark, ChoiceView, Stat};
 use super::file::{Directive, FileMark, FileSyntax, Mark, PlacedMark};
-use super::{
-    Cx, CxMut, Module, ModuleError, ModuleSpec, ModuleState, Param, Params, Res, SetupContext,
-    SideEdit, SideView, StateBox,
-};
+use super::mechanism::{Actions, Mechanism, ParamProblem, check_range};
+use super::{Cx, CxMut, ModuleState, Res, SetupContext, SideEdit, SideView};
 use crate::action_text::ActionWord;
 use crate::game::{Action, IllegalAction};
 use crate::geometry::Cell;
-use crate::module_action::{ActionSink, ModuleAction};
+use crate::module_action::ModuleAction;
 use crate::side::Side;
 use serde::{Deserialize, Serialize};
 
@@ -134,15 +132,34 @@ pub struct Knights {
     pub coins_per_square: u32,
 }
 
-impl Knights {
-    pub fn from_params(p: &Params) -> Result<Knights, ModuleError> {
-        p.only(&["starting", "per-turn", "supply", "coins-per-square"])?;
-        Ok(Knights {
-            starting: p.int("starting", 1, 0..=100)?,
-            per_turn: p.int("per-turn", 2, 0..=2)?,
-            supply: p.int("supply", 22, 0..=1000)?,
-            coins_per_square: p.int("coins-per-square", 1, 0..=100)?,
-        })
+/// The knights module's parameters, as a ruleset gives them (`[rules.module.knights]`): every key
+/// optional, defaults from `Default`, ranges checked by `validate`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct KnightsParams {
+    /// Knights each side starts with.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0, max = 100)))]
+    pub starting: i64,
+    /// Knights a side may send a turn, one per square of the domino just placed.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0, max = 2)))]
+    pub per_turn: i64,
+    /// Knights in the general supply, the starting ones included.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0, max = 1000)))]
+    pub supply: i64,
+    /// Coins a knight collects for each square of its territory.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0, max = 100)))]
+    pub coins_per_square: i64,
+}
+
+impl Default for KnightsParams {
+    fn default() -> KnightsParams {
+        KnightsParams {
+            starting: 1,
+            per_turn: 2,
+            supply: 22,
+            coins_per_square: 1,
+        }
     }
 }
 
@@ -169,7 +186,39 @@ impl Knights {
     }
 }
 
-impl Module for Knights {
+impl Mechanism for Knights {
+    const NAME: &'static str = "knights";
+    type Params = KnightsParams;
+    type State = KnightsState;
+    type Action = KnightsAction;
+
+    fn new(p: KnightsParams) -> Knights {
+        Knights {
+            starting: p.starting as u32,
+            per_turn: p.per_turn as u32,
+            supply: p.supply as u32,
+            coins_per_square: p.coins_per_square as u32,
+        }
+    }
+
+    fn params(&self) -> KnightsParams {
+        KnightsParams {
+            starting: self.starting.into(),
+            per_turn: self.per_turn.into(),
+            supply: self.supply.into(),
+            coins_per_square: self.coins_per_square.into(),
+        }
+    }
+
+    fn validate(p: &KnightsParams) -> Vec<ParamProblem> {
+        let mut out = Vec::new();
+        check_range(&mut out, "starting", p.starting, 0..=100);
+        check_range(&mut out, "per-turn", p.per_turn, 0..=2);
+        check_range(&mut out, "supply", p.supply, 0..=1000);
+        check_range(&mut out, "coins-per-square", p.coins_per_square, 0..=100);
+        out
+    }
+
     fn declare(&self) -> super::Declaration {
         super::Declaration {
             provides: &["knights", "coins"],
@@ -178,8 +227,8 @@ impl Module for Knights {
         }
     }
 
-    fn title(&self) -> String {
-        "Tax".to_string()
+    fn title(&self) -> Option<String> {
+        Some(self.title_of())
     }
 
     fn help(&self) -> &'static [&'static str] {
@@ -194,18 +243,18 @@ impl Module for Knights {
         Some("Tax: a knight on a square just placed earns its territory's size in coins.")
     }
 
-    fn prompt(&self, cx: Cx<'_>, side: Side) -> String {
-        let hand = in_hand(cx, side);
-        format!(
-            "Tax: send a knight onto a square of the domino just placed ({} in hand).",
-            describe::plural(hand, "knight", "knights")
-        )
+    fn prompt(&self, cx: Cx<'_>, side: Side) -> Option<String> {
+        Some(self.prompt_of(cx, side))
     }
 
-    fn describe_choice(&self, cx: Cx<'_>, side: Side, action: Action) -> Option<ChoiceView> {
-        let KnightsAction::Tax { square } = action
-            .module_payload()
-            .and_then(KnightsAction::from_payload)?;
+    fn describe_choice(
+        &self,
+        cx: Cx<'_>,
+        side: Side,
+        typed: KnightsAction,
+        action: Action,
+    ) -> Option<ChoiceView> {
+        let KnightsAction::Tax { square } = typed;
         let game = cx.game();
         let p = game.turn_placement()?;
         let cell = if square == 0 { p.first } else { p.second() };
@@ -260,49 +309,6 @@ impl Module for Knights {
                 what: "knight".into(),
             }));
         }
-    }
-
-    fn name(&self) -> &'static str {
-        "knights"
-    }
-
-    fn action_word(&self) -> Option<ActionWord> {
-        Some(KnightsAction::WORD)
-    }
-
-    fn write_action(&self, payload: u32, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        crate::module_action::write_typed::<KnightsAction>(payload, f)
-    }
-
-    fn read_action(&self, rest: &str) -> Option<u32> {
-        KnightsAction::read(rest).map(KnightsAction::to_payload)
-    }
-
-    fn action_json(&self, payload: u32) -> Option<String> {
-        crate::module_action::json_of_typed::<KnightsAction>(payload)
-    }
-
-    fn read_action_json(&self, json: &str) -> Option<u32> {
-        crate::module_action::read_typed_json::<KnightsAction>(json)
-    }
-
-    fn spec(&self) -> ModuleSpec {
-        let mut s = ModuleSpec::new("knights");
-        s.params
-            .insert("starting".into(), Param::Int(self.starting.into()));
-        s.params
-            .insert("per-turn".into(), Param::Int(self.per_turn.into()));
-        s.params
-            .insert("supply".into(), Param::Int(self.supply.into()));
-        s.params.insert(
-            "coins-per-square".into(),
-            Param::Int(self.coins_per_square.into()),
-        );
-        s
-    }
-
-    fn new_state(&self) -> StateBox {
-        StateBox::new(KnightsState::default())
     }
 
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
@@ -442,12 +448,11 @@ impl Module for Knights {
         }
     }
 
-    fn points(&self, _rules: &crate::ruleset::Rules, _side: SideView<'_>) -> i32 {
-        // Scores nothing of its own.
-        0
+    fn points(&self, _rules: &crate::ruleset::Rules, _side: SideView<'_>) -> Option<i32> {
+        Some(self.points_of(_rules, _side))
     }
 
-    fn legal_actions(&self, cx: Cx<'_>, side: Side, out: &mut ActionSink<'_>) {
+    fn legal_actions(&self, cx: Cx<'_>, side: Side, out: &mut Actions<'_, '_, KnightsAction>) {
         let open = self.open_squares(cx, side);
         for square in 0..2u8 {
             if open >> square & 1 == 1 {
@@ -457,16 +462,17 @@ impl Module for Knights {
     }
 
     fn legal_action_count(&self, cx: Cx<'_>, side: Side) -> u32 {
-        self.open_squares(cx, side).count_ones()
+        self.legal_action_count_of(cx, side)
     }
 
-    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<u32> {
+    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<KnightsAction> {
         let mut open = self.open_squares(cx, side);
         for _ in 0..n {
             open &= open.wrapping_sub(1);
         }
-        // The square's number is the payload of its tax.
-        (open != 0).then(|| open.trailing_zeros())
+        (open != 0).then(|| KnightsAction::Tax {
+            square: open.trailing_zeros() as u8,
+        })
     }
 
     fn random_action(
@@ -474,19 +480,24 @@ impl Module for Knights {
         cx: Cx<'_>,
         side: Side,
         next_u32: &mut dyn FnMut() -> u32,
-    ) -> Option<u32> {
+    ) -> Option<KnightsAction> {
         let mut open = self.open_squares(cx, side);
         let pick = crate::rng::below(open.count_ones() + 1, next_u32);
         for _ in 0..pick {
             open &= open.wrapping_sub(1);
         }
-        (open != 0).then(|| open.trailing_zeros())
+        (open != 0).then(|| KnightsAction::Tax {
+            square: open.trailing_zeros() as u8,
+        })
     }
 
-    fn apply(&self, mut cx: CxMut<'_>, side: Side, payload: u32) -> Result<bool, IllegalAction> {
-        let Some(KnightsAction::Tax { square }) = KnightsAction::from_payload(payload) else {
-            return Ok(true);
-        };
+    fn apply(
+        &self,
+        mut cx: CxMut<'_>,
+        side: Side,
+        action: KnightsAction,
+    ) -> Result<bool, IllegalAction> {
+        let KnightsAction::Tax { square } = action;
         let Some(p) = cx.read().turn_placement() else {
             return Ok(false);
         };
@@ -510,6 +521,29 @@ impl Module for Knights {
         let hand = owned.saturating_sub(placed.len() as u32);
         let used = state.taxed_this_turn.iter().filter(|t| **t).count() as u32;
         Ok(used < self.per_turn && hand > 0 && used < 2)
+    }
+}
+
+impl Knights {
+    fn title_of(&self) -> String {
+        "Tax".to_string()
+    }
+
+    fn prompt_of(&self, cx: Cx<'_>, side: Side) -> String {
+        let hand = in_hand(cx, side);
+        format!(
+            "Tax: send a knight onto a square of the domino just placed ({} in hand).",
+            describe::plural(hand, "knight", "knights")
+        )
+    }
+
+    fn points_of(&self, _rules: &crate::ruleset::Rules, _side: SideView<'_>) -> i32 {
+        // Scores nothing of its own.
+        0
+    }
+
+    fn legal_action_count_of(&self, cx: Cx<'_>, side: Side) -> u32 {
+        self.open_squares(cx, side).count_ones()
     }
 }
 

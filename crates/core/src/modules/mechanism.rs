@@ -202,14 +202,32 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     }
     fn begin_step(&self, _cx: CxMut<'_>) {}
     fn legal_actions(&self, _cx: Cx<'_>, _side: Side, _out: &mut Actions<'_, '_, Self::Action>) {}
-    /// `None`: count them by listing them.
-    fn legal_action_count(&self, _cx: Cx<'_>, _side: Side) -> Option<u32> {
-        None
+    /// The default lists them.
+    fn legal_action_count(&self, cx: Cx<'_>, side: Side) -> u32 {
+        listed(self, cx, side).len() as u32
     }
-    /// `None` from a module that does not index them (the list is made and indexed instead):
-    /// return `Some(None)` when there is no `n`th action.
-    fn nth_legal_action(&self, _cx: Cx<'_>, _side: Side, _n: u32) -> Option<Option<Self::Action>> {
-        None
+    /// The default lists them.
+    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<Self::Action> {
+        listed(self, cx, side)
+            .get(n as usize)
+            .and_then(|a| a.module_payload())
+            .and_then(Self::Action::from_payload)
+    }
+    /// One choice drawn uniformly for random play (`None`: `Pass`), see
+    /// [`Module::random_action`]. The default counts, draws and indexes.
+    fn random_action(
+        &self,
+        cx: Cx<'_>,
+        side: Side,
+        next_u32: &mut dyn FnMut() -> u32,
+    ) -> Option<Self::Action> {
+        let count = self.legal_action_count(cx, side);
+        let pick = crate::rng::below(count + 1, next_u32);
+        if pick < count {
+            self.nth_legal_action(cx, side, pick)
+        } else {
+            None
+        }
     }
     fn apply(
         &self,
@@ -289,6 +307,21 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     }
 }
 
+/// Every legal action of `m`, listed (what the counting and indexing defaults use).
+fn listed<M: Mechanism>(m: &M, cx: Cx<'_>, side: Side) -> Vec<Action> {
+    let mut out = Vec::new();
+    let mut sink = ActionSink::new(crate::ModuleIndex::FIRST, &mut out);
+    m.legal_actions(
+        cx,
+        side,
+        &mut Actions {
+            sink: &mut sink,
+            kind: PhantomData,
+        },
+    );
+    out
+}
+
 /// A module's parameters as JSON, from its spec.
 fn spec_json(spec: &ModuleSpec) -> serde_json::Value {
     serde_json::Value::Object(
@@ -327,9 +360,15 @@ fn json_param(v: &serde_json::Value) -> Option<Param> {
 /// number, not "two" ``, `` unknown parameter `x`; expected one of: a, b ``.
 fn param_problem(key: &str, value: &Param, serde: &str) -> String {
     if let Some(rest) = serde.strip_prefix("unknown field ") {
+        // serde: "expected `a`", "expected `a` or `b`", "expected one of `a`, `b`, `c`",
+        // "there are no fields".
         let expected = rest
-            .split_once("expected one of ")
-            .map(|(_, list)| list.replace('`', ""))
+            .split_once("expected ")
+            .map(|(_, list)| {
+                list.trim_start_matches("one of ")
+                    .replace(" or ", ", ")
+                    .replace('`', "")
+            })
             .unwrap_or_else(|| "none".to_string());
         return format!("unknown parameter `{key}`; expected one of: {expected}");
     }
@@ -395,10 +434,17 @@ fn spec_of<M: Mechanism>(m: &M) -> ModuleSpec {
     spec
 }
 
-/// The JSON Schema of a mechanism's parameters.
+/// The JSON Schema of a mechanism's parameters (draft 2020-12, without its `$schema` line, so
+/// that it sits inside another schema).
 #[cfg(feature = "schema")]
 pub fn params_schema<M: Mechanism>() -> serde_json::Value {
-    serde_json::to_value(schemars::schema_for!(M::Params)).unwrap_or_default()
+    let mut v = schemars::SchemaGenerator::default()
+        .into_root_schema_for::<M::Params>()
+        .to_value();
+    if let Some(map) = v.as_object_mut() {
+        map.remove("$schema");
+    }
+    v
 }
 
 impl<M: Mechanism> Module for M {
@@ -410,6 +456,10 @@ impl<M: Mechanism> Module for M {
     }
     fn declare(&self) -> Declaration {
         Mechanism::declare(self)
+    }
+    #[cfg(feature = "schema")]
+    fn params_schema(&self) -> Option<serde_json::Value> {
+        Some(params_schema::<M>())
     }
     fn new_state(&self) -> StateBox {
         StateBox::new(M::State::default())
@@ -447,31 +497,18 @@ impl<M: Mechanism> Module for M {
         );
     }
     fn legal_action_count(&self, cx: Cx<'_>, side: Side) -> u32 {
-        Mechanism::legal_action_count(self, cx, side).unwrap_or_else(|| {
-            let mut out = Vec::new();
-            Module::legal_actions(
-                self,
-                cx,
-                side,
-                &mut ActionSink::new(crate::ModuleIndex::FIRST, &mut out),
-            );
-            out.len() as u32
-        })
+        Mechanism::legal_action_count(self, cx, side)
     }
     fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<u32> {
-        match Mechanism::nth_legal_action(self, cx, side, n) {
-            Some(action) => action.map(ModuleAction::to_payload),
-            None => {
-                let mut out = Vec::new();
-                Module::legal_actions(
-                    self,
-                    cx,
-                    side,
-                    &mut ActionSink::new(crate::ModuleIndex::FIRST, &mut out),
-                );
-                out.get(n as usize).and_then(|a| a.module_payload())
-            }
-        }
+        Mechanism::nth_legal_action(self, cx, side, n).map(ModuleAction::to_payload)
+    }
+    fn random_action(
+        &self,
+        cx: Cx<'_>,
+        side: Side,
+        next_u32: &mut dyn FnMut() -> u32,
+    ) -> Option<u32> {
+        Mechanism::random_action(self, cx, side, next_u32).map(ModuleAction::to_payload)
     }
     fn apply(&self, cx: CxMut<'_>, side: Side, payload: u32) -> Result<bool, IllegalAction> {
         match M::Action::from_payload(payload) {

@@ -167,21 +167,11 @@ pub const NAMES: &[&str] = &["knights", "buildings", "queen", "dragon", "wealth"
 /// Register the shipped modules (what [`Registry::shipped`] holds).
 pub(crate) fn register_shipped(registry: &mut Registry) {
     registry
-        .add_module("knights", |spec| {
-            Ok(Box::new(Knights::from_params(&Params::new(spec))?))
-        })
-        .add_module("buildings", |spec| {
-            Ok(Box::new(Buildings::from_params(&Params::new(spec))?))
-        })
-        .add_module("queen", |spec| {
-            Ok(Box::new(Queen::from_params(&Params::new(spec))?))
-        })
-        .add_module("dragon", |spec| {
-            Ok(Box::new(Dragon::from_params(&Params::new(spec))?))
-        })
-        .add_module("wealth", |spec| {
-            Ok(Box::new(Wealth::from_params(&Params::new(spec))?))
-        });
+        .add_mechanism::<Knights>()
+        .add_mechanism::<Buildings>()
+        .add_mechanism::<Queen>()
+        .add_mechanism::<Dragon>()
+        .add_mechanism::<Wealth>();
 }
 
 /// Build a module from its spec, by the registry's factory of its name.

@@ -7,13 +7,12 @@
 
 use super::describe::{Panel, ScoreLine, Stat};
 use super::file::{Directive, FileSyntax};
-use super::{
-    Cx, CxMut, Module, ModuleError, ModuleSpec, ModuleState, Param, Params, Res, SetupContext,
-    SideEdit, SideView, StateBox,
-};
+use super::mechanism::{Mechanism, NoAction, ParamProblem, check_range};
+use super::{Cx, CxMut, ModuleState, Res, SetupContext, SideEdit, SideView};
 use crate::ruleset::Rules;
 use crate::score::ScoreBreakdown;
 use crate::side::Side;
+use serde::{Deserialize, Serialize};
 
 /// 1 for the side hosting the Queen, 0 for the others.
 pub(crate) const HOST: Res = Res(0);
@@ -46,16 +45,47 @@ pub struct Queen {
     pub discount: u32,
 }
 
-impl Queen {
-    pub fn from_params(p: &Params) -> Result<Queen, ModuleError> {
-        p.only(&["discount"])?;
-        Ok(Queen {
-            discount: p.int("discount", 1, 0..=100)?,
-        })
+/// The queen module's parameters, as a ruleset gives them (`[rules.module.queen]`): every key
+/// optional, defaults from `Default`, ranges checked by `validate`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct QueenParams {
+    /// What her host pays less per building.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0, max = 100)))]
+    pub discount: i64,
+}
+
+impl Default for QueenParams {
+    fn default() -> QueenParams {
+        QueenParams { discount: 1 }
     }
 }
 
-impl Module for Queen {
+impl Mechanism for Queen {
+    const NAME: &'static str = "queen";
+    type Params = QueenParams;
+    type State = QueenState;
+    type Action = NoAction;
+
+    fn new(p: QueenParams) -> Queen {
+        Queen {
+            discount: p.discount as u32,
+        }
+    }
+
+    fn params(&self) -> QueenParams {
+        QueenParams {
+            discount: self.discount.into(),
+        }
+    }
+
+    fn validate(p: &QueenParams) -> Vec<ParamProblem> {
+        let mut out = Vec::new();
+        check_range(&mut out, "discount", p.discount, 0..=100);
+        out
+    }
+
     fn declare(&self) -> super::Declaration {
         super::Declaration {
             provides: &["queen-host", "discount"],
@@ -97,14 +127,8 @@ impl Module for Queen {
         }
     }
 
-    fn score_lines(&self, _rules: &Rules, side: SideView<'_>) -> Vec<ScoreLine> {
-        if side.get(HOST) == 0 {
-            return Vec::new();
-        }
-        vec![ScoreLine {
-            label: "the Queen's crown".into(),
-            points: side.kingdom.largest_territory() as i32,
-        }]
+    fn score_lines(&self, _rules: &Rules, side: SideView<'_>) -> Option<Vec<ScoreLine>> {
+        Some(self.score_lines_of(_rules, side))
     }
 
     fn idle(
@@ -115,21 +139,6 @@ impl Module for Queen {
         let towers = super::has_module(rules, "buildings")
             && ruleset.buildings().iter().any(|b| b.towers > 0);
         (!towers).then(|| "no building can give towers, so no one ever hosts the Queen".to_string())
-    }
-
-    fn name(&self) -> &'static str {
-        "queen"
-    }
-
-    fn spec(&self) -> ModuleSpec {
-        let mut s = ModuleSpec::new("queen");
-        s.params
-            .insert("discount".into(), Param::Int(self.discount.into()));
-        s
-    }
-
-    fn new_state(&self) -> StateBox {
-        StateBox::new(QueenState::default())
     }
 
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
@@ -199,13 +208,8 @@ impl Module for Queen {
         }
     }
 
-    fn points(&self, _rules: &Rules, side: SideView<'_>) -> i32 {
-        // One more crown on the largest territory: its size in points.
-        if side.get(HOST) > 0 {
-            side.kingdom.largest_territory() as i32
-        } else {
-            0
-        }
+    fn points(&self, _rules: &Rules, side: SideView<'_>) -> Option<i32> {
+        Some(self.points_of(_rules, side))
     }
 
     fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
@@ -224,6 +228,27 @@ impl Module for Queen {
         t.points += t.squares;
         breakdown.total += t.squares as i32;
         breakdown.crowns += 1;
+    }
+}
+
+impl Queen {
+    fn score_lines_of(&self, _rules: &Rules, side: SideView<'_>) -> Vec<ScoreLine> {
+        if side.get(HOST) == 0 {
+            return Vec::new();
+        }
+        vec![ScoreLine {
+            label: "the Queen's crown".into(),
+            points: side.kingdom.largest_territory() as i32,
+        }]
+    }
+
+    fn points_of(&self, _rules: &Rules, side: SideView<'_>) -> i32 {
+        // One more crown on the largest territory: its size in points.
+        if side.get(HOST) > 0 {
+            side.kingdom.largest_territory() as i32
+        } else {
+            0
+        }
     }
 }
 

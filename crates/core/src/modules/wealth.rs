@@ -3,11 +3,12 @@
 
 use super::describe::{self, ScoreLine};
 use super::file::FileSyntax;
-use super::{
-    Module, ModuleError, ModuleSpec, Param, Params, Res, SetupContext, SideEdit, SideView,
-};
+use super::mechanism::{Mechanism, NoAction, ParamProblem, check_range};
+use super::state::NoState;
+use super::{Res, SetupContext, SideEdit, SideView};
 use crate::ruleset::Rules;
 use crate::score::{BonusScore, ScoreBreakdown};
+use serde::{Deserialize, Serialize};
 
 /// A side's coins.
 const COINS: Res = Res(0);
@@ -18,21 +19,67 @@ pub struct Wealth {
     pub coins_per_point: u32,
 }
 
-impl Wealth {
-    pub fn from_params(p: &Params) -> Result<Wealth, ModuleError> {
-        p.only(&["starting-coins", "coins-per-point"])?;
-        Ok(Wealth {
-            starting_coins: p.int("starting-coins", 7, 0..=1_000_000)?,
-            coins_per_point: p.int("coins-per-point", 3, 1..=1_000_000)?,
-        })
-    }
+/// The wealth module's parameters, as a ruleset gives them (`[rules.module.wealth]`): every key
+/// optional, defaults from `Default`, ranges checked by `validate`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct WealthParams {
+    /// Coins each side starts with.
+    #[cfg_attr(feature = "schema", schemars(range(min = 0, max = 1_000_000)))]
+    pub starting_coins: i64,
+    /// Coins left at the end for one point.
+    #[cfg_attr(feature = "schema", schemars(range(min = 1, max = 1_000_000)))]
+    pub coins_per_point: i64,
+}
 
+impl Default for WealthParams {
+    fn default() -> WealthParams {
+        WealthParams {
+            starting_coins: 7,
+            coins_per_point: 3,
+        }
+    }
+}
+
+impl Wealth {
     fn points_of(&self, side: SideView<'_>) -> i32 {
         (side.get(COINS) / self.coins_per_point.max(1)) as i32
     }
 }
 
-impl Module for Wealth {
+impl Mechanism for Wealth {
+    const NAME: &'static str = "wealth";
+    type Params = WealthParams;
+    type State = NoState;
+    type Action = NoAction;
+
+    fn new(p: WealthParams) -> Wealth {
+        Wealth {
+            starting_coins: p.starting_coins as u32,
+            coins_per_point: p.coins_per_point as u32,
+        }
+    }
+
+    fn params(&self) -> WealthParams {
+        WealthParams {
+            starting_coins: self.starting_coins.into(),
+            coins_per_point: self.coins_per_point.into(),
+        }
+    }
+
+    fn validate(p: &WealthParams) -> Vec<ParamProblem> {
+        let mut out = Vec::new();
+        check_range(&mut out, "starting-coins", p.starting_coins, 0..=1_000_000);
+        check_range(
+            &mut out,
+            "coins-per-point",
+            p.coins_per_point,
+            1..=1_000_000,
+        );
+        out
+    }
+
     fn declare(&self) -> super::Declaration {
         super::Declaration {
             provides: &["coins"],
@@ -48,32 +95,8 @@ impl Module for Wealth {
         Some("Coins: every 3 left at the end score 1 point.")
     }
 
-    fn score_lines(&self, _rules: &Rules, side: SideView<'_>) -> Vec<ScoreLine> {
-        vec![ScoreLine {
-            label: format!(
-                "{} ({} a point)",
-                describe::plural(side.get(COINS), "coin", "coins"),
-                self.coins_per_point
-            ),
-            points: self.points_of(side),
-        }]
-    }
-
-    fn name(&self) -> &'static str {
-        "wealth"
-    }
-
-    fn spec(&self) -> ModuleSpec {
-        let mut s = ModuleSpec::new("wealth");
-        s.params.insert(
-            "starting-coins".into(),
-            Param::Int(self.starting_coins.into()),
-        );
-        s.params.insert(
-            "coins-per-point".into(),
-            Param::Int(self.coins_per_point.into()),
-        );
-        s
+    fn score_lines(&self, _rules: &Rules, side: SideView<'_>) -> Option<Vec<ScoreLine>> {
+        Some(self.score_lines_of(_rules, side))
     }
 
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
@@ -81,8 +104,8 @@ impl Module for Wealth {
         Ok(())
     }
 
-    fn points(&self, _rules: &Rules, side: SideView<'_>) -> i32 {
-        self.points_of(side)
+    fn points(&self, _rules: &Rules, side: SideView<'_>) -> Option<i32> {
+        Some(self.points_of(side))
     }
 
     fn file_syntax(&self) -> FileSyntax {
@@ -116,5 +139,18 @@ impl Module for Wealth {
             points,
         });
         breakdown.total += points;
+    }
+}
+
+impl Wealth {
+    fn score_lines_of(&self, _rules: &Rules, side: SideView<'_>) -> Vec<ScoreLine> {
+        vec![ScoreLine {
+            label: format!(
+                "{} ({} a point)",
+                describe::plural(side.get(COINS), "coin", "coins"),
+                self.coins_per_point
+            ),
+            points: self.points_of(side),
+        }]
     }
 }
