@@ -104,18 +104,24 @@ fn scoring_rules_name_the_bonuses_on() {
     )
     .expect("loads");
     let rules = &r.player_counts()[0].1;
-    let text = scoring_rules(rules).join("\n");
+    let text = scoring_rules(rules, &[]).join("\n");
     assert!(text.contains("Harmony"), "{text}");
     assert!(text.contains("Middle Kingdom"), "{text}");
     let q = queendomino();
-    let text = scoring_rules(&q.player_counts()[0].1).join("\n");
+    let players = q.player_counts()[0].0;
+    let game = Game::new(q.clone(), players, 1).expect("setup");
+    let text = scoring_rules(game.rules(), game.modules()).join("\n");
     assert!(text.contains("Tax") && text.contains("Dragon"), "{text}");
 }
 
 #[test]
 fn module_summaries_take_one_line_of_the_help() {
     for m in ["knights", "buildings", "queen", "dragon", "wealth"] {
-        let line = crownlands_core::modules::describe::module_summary(m).expect("known");
+        let line = crownlands_core::modules::describe::module_summary(
+            crownlands_core::Registry::shipped_ref(),
+            m,
+        )
+        .expect("known");
         assert!(line.chars().count() <= 76, "{line}");
     }
 }

@@ -230,8 +230,8 @@ impl Module for Markets {
         Ok(false)
     }
 
-    fn action_word(&self) -> Option<&'static ActionWord> {
-        Some(&MarketAction::WORD)
+    fn action_word(&self) -> Option<ActionWord> {
+        Some(MarketAction::WORD)
     }
 
     fn write_action(&self, payload: u32, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

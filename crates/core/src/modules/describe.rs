@@ -245,15 +245,12 @@ fn pass_choice() -> ChoiceView {
     }
 }
 
-/// What a shipped module's turn step is for, a sentence an item (see [`Module::help`]).
+/// What the module `registry` registers as `module` has its turn step for, a sentence an item
+/// (see [`Module::help`]); nothing for a name it does not know.
 ///
 /// [`Module::help`]: super::Module::help
-pub fn step_rules(module: &str) -> &'static [&'static str] {
-    super::build(
-        crate::Registry::shipped_ref(),
-        &super::ModuleSpec::new(module),
-    )
-    .map_or(&[], |m| m.help())
+pub fn step_rules(registry: &crate::Registry, module: &str) -> &'static [&'static str] {
+    super::build(registry, &super::ModuleSpec::new(module)).map_or(&[], |m| m.help())
 }
 
 /// The rules of what the game waits for now, a sentence an item: claiming, placing, or a
@@ -279,8 +276,9 @@ pub fn phase_rules(game: &Game) -> Vec<String> {
     lines.iter().map(|s| s.to_string()).collect()
 }
 
-/// How a kingdom scores under `rules`, in a few lines: territories, then each bonus on.
-pub fn scoring_rules(rules: &Rules) -> Vec<String> {
+/// How a kingdom scores under `rules` and `modules` (the rules' modules in force, [`crate::Game::modules`]),
+/// in a few lines: territories, then each bonus on, then each module's summary.
+pub fn scoring_rules(rules: &Rules, modules: &[Box<dyn super::Module>]) -> Vec<String> {
     let mut v =
         vec!["A territory (joined squares of a terrain) scores squares times crowns.".to_string()];
     if let Some(h) = rules.harmony {
@@ -306,25 +304,23 @@ pub fn scoring_rules(rules: &Rules) -> Vec<String> {
             rules.match_games
         ));
     }
-    for m in &rules.modules {
-        if let Some(line) = module_summary(&m.name) {
-            v.push(line.to_string());
-        }
-    }
+    v.extend(
+        modules
+            .iter()
+            .filter_map(|m| m.summary())
+            .map(str::to_string),
+    );
     v
 }
 
-/// A shipped module in one line (at most 76 characters): what it adds to a turn or to the score
-/// (see [`Module::summary`]).
+/// The module `registry` registers as `module` in one line (at most 76 characters): what it
+/// adds to a turn or to the score (see [`Module::summary`]).
 ///
 /// [`Module::summary`]: super::Module::summary
-pub fn module_summary(module: &str) -> Option<&'static str> {
-    super::build(
-        crate::Registry::shipped_ref(),
-        &super::ModuleSpec::new(module),
-    )
-    .ok()
-    .and_then(|m| m.summary())
+pub fn module_summary(registry: &crate::Registry, module: &str) -> Option<&'static str> {
+    super::build(registry, &super::ModuleSpec::new(module))
+        .ok()
+        .and_then(|m| m.summary())
 }
 
 /// The points the side to act would have with its domino at `placement`, and the points it has

@@ -161,9 +161,6 @@ pub enum ModuleError {
     },
 }
 
-/// The shipped modules' names, in the order a ruleset usually lists them.
-pub const NAMES: &[&str] = &["knights", "buildings", "queen", "dragon", "wealth"];
-
 /// Register the shipped modules (what [`Registry::shipped`] holds).
 pub(crate) fn register_shipped(registry: &mut Registry) {
     registry

@@ -236,3 +236,113 @@ fn a_module_keeps_its_own_state_in_the_game() {
     assert_eq!(crate::testkit::pieces(&g).dragon.as_ref(), Some(&fresh));
     assert_eq!(g, Game::new(g.ruleset().clone(), 3, 9).expect("setup"));
 }
+
+/// Parameters read by each module's serde struct say what is wrong as the hand-written reader
+/// did: the key at fault, what it must be, and the value given.
+#[test]
+fn parameter_problems_name_the_key_and_what_it_must_be() {
+    use modules::Param::{Bool, Int, Ints, Text};
+    let problem = |name: &str, key: &str, value: modules::Param| -> String {
+        let mut spec = modules::ModuleSpec::new(name);
+        spec.params.insert(key.to_string(), value);
+        Registry::shipped_ref()
+            .build_module(&spec)
+            .expect_err("refused")
+            .to_string()
+    };
+    for (got, expected) in [
+        (
+            problem("knights", "per-turn", Text("two".into())),
+            "module `knights`: `per-turn` must be a whole number, not \"two\"",
+        ),
+        (
+            problem("knights", "per-turn", Int(3)),
+            "module `knights`: `per-turn` must be from 0 to 2, not 3",
+        ),
+        (
+            problem("knights", "supply", Ints(vec![1])),
+            "module `knights`: `supply` must be a whole number, not [1]",
+        ),
+        (
+            problem("buildings", "slot-prices", Ints(vec![0, -1])),
+            "module `buildings`: `slot-prices`: each number must be from 0 to 1000, not -1",
+        ),
+        (
+            problem("buildings", "slot-prices", Ints(vec![])),
+            "module `buildings`: `slot-prices` needs 1 to 16 numbers, not 0",
+        ),
+        (
+            problem("buildings", "slot-prices", Int(2)),
+            "module `buildings`: `slot-prices` must be a list of whole numbers, not 2",
+        ),
+        (
+            problem("buildings", "town", Int(5)),
+            "module `buildings`: `town` must be a word in quotes, not 5",
+        ),
+        (
+            problem("queen", "discount", Bool(true)),
+            "module `queen`: `discount` must be a whole number, not true",
+        ),
+        (
+            problem("wealth", "interest", Int(1)),
+            "module `wealth`: unknown parameter `interest`; expected one of: starting-coins, \
+             coins-per-point",
+        ),
+        (
+            problem("wealth", "coins-per-point", Int(0)),
+            "module `wealth`: `coins-per-point` must be from 1 to 1000000, not 0",
+        ),
+    ] {
+        assert_eq!(got, expected);
+    }
+}
+
+/// A module's spec lists every parameter with its default, and rebuilds the same module.
+#[test]
+fn specs_list_the_defaults_and_rebuild_the_module() {
+    let registry = Registry::shipped_ref();
+    for name in registry.module_names() {
+        let m = registry
+            .build_module(&modules::ModuleSpec::new(name))
+            .expect("defaults");
+        let spec = m.spec();
+        assert_eq!(spec.name, name);
+        let again = registry.build_module(&spec).expect("its own spec");
+        assert_eq!(again.spec(), spec, "{name}");
+    }
+    let knights = registry
+        .build_module(&modules::ModuleSpec::new("knights"))
+        .expect("defaults")
+        .spec();
+    let keys: Vec<&str> = knights.params.keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        ["coins-per-square", "per-turn", "starting", "supply"],
+        "every key, defaults filled in"
+    );
+    assert_eq!(knights.params["supply"], modules::Param::Int(22));
+}
+
+/// Every problem with a module list at once, each at its key.
+#[test]
+fn check_specs_reports_every_parameter_problem() {
+    let mut k = modules::ModuleSpec::new("knights");
+    k.params.insert("per-turn".into(), modules::Param::Int(9));
+    k.params
+        .insert("supply".into(), modules::Param::Text("lots".into()));
+    let mut w = modules::ModuleSpec::new("wealth");
+    w.params.insert("interest".into(), modules::Param::Int(1));
+    let problems = modules::check_specs(Registry::shipped_ref(), &[k, w]);
+    let at: Vec<(usize, Option<&str>)> = problems
+        .iter()
+        .map(|p| (p.module, p.key.as_deref()))
+        .collect();
+    assert_eq!(
+        at,
+        [
+            (0, Some("per-turn")),
+            (0, Some("supply")),
+            (1, Some("interest"))
+        ]
+    );
+}

@@ -111,7 +111,7 @@ fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             &format!("How {} scores:", game.ruleset().name()),
             p.accent(Accent::Title),
         );
-        for t in scoring_rules(game.rules()) {
+        for t in scoring_rules(game.rules(), game.modules()) {
             push(&t, Style::default());
         }
     }
