@@ -72,6 +72,19 @@ impl Registry {
         self.add_module(M::NAME, crate::modules::build_mechanism::<M>)
     }
 
+    /// Each module's name and the JSON Schema of its parameters (those that give one), in the
+    /// order they were registered.
+    #[cfg(feature = "schema")]
+    pub fn params_schemas(&self) -> Vec<(&'static str, serde_json::Value)> {
+        self.modules
+            .iter()
+            .filter_map(|&(name, factory)| {
+                let schema = factory(&ModuleSpec::new(name)).ok()?.params_schema()?;
+                Some((name, schema))
+            })
+            .collect()
+    }
+
     /// The module names known, in the order they were registered.
     pub fn module_names(&self) -> Vec<&'static str> {
         self.modules.iter().map(|(n, _)| *n).collect()

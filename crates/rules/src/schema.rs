@@ -31,6 +31,43 @@ pub fn ruleset_schema() -> String {
     pretty(ruleset_value())
 }
 
+/// JSON Schema of ruleset files whose modules are those of `registry`: each module's table of
+/// parameters (`[rules.module.knights]`) described by that module's own parameter type (keys,
+/// types, ranges, defaults), other names as any table; pretty-printed.
+pub fn ruleset_schema_with(registry: &crownlands_core::Registry) -> String {
+    let mut v = ruleset_value().clone();
+    let modules: serde_json::Map<String, Value> = registry
+        .params_schemas()
+        .into_iter()
+        .map(|(name, schema)| (name.to_string(), schema))
+        .collect();
+    with_module_params(&mut v, &modules);
+    pretty(&v)
+}
+
+/// Every `module` property (a table of tables of parameters) gets `modules`' schemas by name.
+fn with_module_params(v: &mut Value, modules: &serde_json::Map<String, Value>) {
+    match v {
+        Value::Object(map) => {
+            if let Some(Value::Object(props)) = map.get_mut("properties")
+                && let Some(Value::Object(module)) = props.get_mut("module")
+                && module.contains_key("additionalProperties")
+            {
+                module.insert("properties".into(), Value::Object(modules.clone()));
+            }
+            for (_, child) in map.iter_mut() {
+                with_module_params(child, modules);
+            }
+        }
+        Value::Array(items) => {
+            for child in items {
+                with_module_params(child, modules);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// JSON Schema of component set files, pretty-printed.
 pub fn set_schema() -> String {
     pretty(set_value())

@@ -128,3 +128,44 @@ fn a_ruleset_names_a_seating_of_the_registry_by_its_teams_key() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(!crownlands_rules::to_toml(&shipped, None).contains("teams ="));
 }
+
+/// The ruleset schema describes each registered module's parameters from its own type: keys,
+/// ranges and defaults; a registry without a module leaves its table undescribed.
+#[test]
+fn the_ruleset_schema_describes_the_parameters_of_the_registry_s_modules() {
+    let schema: serde_json::Value = serde_json::from_str(&crownlands_rules::ruleset_schema_with(
+        Registry::shipped_ref(),
+    ))
+    .expect("JSON");
+    let text = schema.to_string();
+    for key in [
+        "per-turn",
+        "slot-prices",
+        "uses-per-round",
+        "coins-per-point",
+        "discount",
+    ] {
+        assert!(text.contains(&format!("\"{key}\"")), "{key}");
+    }
+    let knights = find_module(&schema, "knights").expect("knights' parameters");
+    assert_eq!(knights["properties"]["per-turn"]["maximum"], 2);
+    assert_eq!(knights["properties"]["supply"]["default"], 22);
+    assert_eq!(knights["additionalProperties"], false);
+    let empty: serde_json::Value =
+        serde_json::from_str(&crownlands_rules::ruleset_schema_with(&Registry::empty()))
+            .expect("JSON");
+    assert!(find_module(&empty, "knights").is_none());
+}
+
+fn find_module<'a>(v: &'a serde_json::Value, name: &str) -> Option<&'a serde_json::Value> {
+    match v {
+        serde_json::Value::Object(map) => map
+            .get("properties")
+            .and_then(|p| p.get("module"))
+            .and_then(|m| m.get("properties"))
+            .and_then(|m| m.get(name))
+            .or_else(|| map.values().find_map(|c| find_module(c, name))),
+        serde_json::Value::Array(items) => items.iter().find_map(|c| find_module(c, name)),
+        _ => None,
+    }
+}

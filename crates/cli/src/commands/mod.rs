@@ -83,7 +83,7 @@ pub fn run(registry: &Registry, command: Command) -> CliResult<ExitCode> {
             report,
         } => merge::run(&parts, json, report.as_deref()),
         Command::Show { ruleset, players } => show::run(registry, &ruleset, players),
-        Command::Schema { kind } => schema::run(kind),
+        Command::Schema { kind } => schema::run(registry, kind),
         Command::Replay { save, step, json } => replay::run(registry, &save, step, json),
         Command::Export {
             save,

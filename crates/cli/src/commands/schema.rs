@@ -3,11 +3,13 @@
 use crate::cli::SchemaKind;
 use crate::errors::CliResult;
 use crate::output::say;
+use crownlands_core::Registry;
 use std::process::ExitCode;
 
-pub fn run(kind: SchemaKind) -> CliResult<ExitCode> {
+/// The ruleset schema describes the parameters of every module `registry` knows.
+pub fn run(registry: &Registry, kind: SchemaKind) -> CliResult<ExitCode> {
     let schema = match kind {
-        SchemaKind::Ruleset => crownlands_rules::ruleset_schema(),
+        SchemaKind::Ruleset => crownlands_rules::ruleset_schema_with(registry),
         SchemaKind::Set => crownlands_rules::set_schema(),
     };
     say!("{schema}");

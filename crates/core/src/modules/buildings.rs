@@ -139,7 +139,10 @@ pub struct BuildingsParams {
     /// The terrain buildings stand on (its name).
     pub town: String,
     /// The price of each face-up slot, cheapest first (each from 0 to 1000).
-    #[cfg_attr(feature = "schema", schemars(length(min = 1, max = 16)))]
+    #[cfg_attr(
+        feature = "schema",
+        schemars(length(min = 1, max = 16), inner(range(min = 0, max = 1000)))
+    )]
     pub slot_prices: Vec<i64>,
     /// Towers in the general supply.
     #[cfg_attr(feature = "schema", schemars(range(min = 0, max = 1000)))]

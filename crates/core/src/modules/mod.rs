@@ -518,6 +518,13 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
         Declaration::default()
     }
 
+    /// The JSON Schema of its parameters (a [`Mechanism`]'s comes from its `Params` type), for
+    /// the ruleset schema editors read; `None` when it does not give one.
+    #[cfg(feature = "schema")]
+    fn params_schema(&self) -> Option<serde_json::Value> {
+        None
+    }
+
     /// A new state of its own for a game (the default: none). The game clears it between games
     /// ([`ModuleState::clear`]) and its setup fills it.
     fn new_state(&self) -> StateBox {
