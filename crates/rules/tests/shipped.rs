@@ -291,7 +291,10 @@ fn to_toml_keeps_several_boxes() {
 fn schema_files_are_up_to_date() {
     let dir = common::rulesets_dir().join("schema");
     let pairs = [
-        ("ruleset.json", crownlands_rules::ruleset_schema()),
+        (
+            "ruleset.json",
+            crownlands_rules::ruleset_schema_with(crownlands_core::Registry::shipped_ref()),
+        ),
         ("set.json", crownlands_rules::set_schema()),
     ];
     for (name, schema) in pairs {
