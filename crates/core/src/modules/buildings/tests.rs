@@ -214,10 +214,7 @@ fn house_rule_building_values() {
         buildings: (0..3).map(|i| (BuildingId(i), spot)).collect(),
         ..Default::default()
     };
-    let module = modules::Buildings::from_params(&modules::Params::new(&modules::ModuleSpec::new(
-        "buildings",
-    )))
-    .expect("defaults");
+    let module = <modules::Buildings as modules::Mechanism>::new(Default::default());
     let list = modules::build_all(
         crate::Registry::shipped_ref(),
         &[
