@@ -3,15 +3,15 @@
 
 use crate::action::MarketAction;
 use crate::rules::Terms;
-use crownlands_core::action_text::ActionWord;
-use crownlands_core::module_action::{self, ActionSink, ModuleAction};
 use crownlands_core::modules::describe::{CellMark, ChoiceView, ScoreLine, Stat};
+use crownlands_core::modules::{Actions, Mechanism, ParamProblem, check_range};
 use crownlands_core::modules::{
-    Cx, CxMut, Declaration, FileMark, FileSyntax, Mark, Module, ModuleError, ModuleSpec,
-    ModuleState, Param, Params, PlacedMark, Res, SetupContext, SideEdit, SideView, StateBox,
+    Cx, CxMut, Declaration, FileMark, FileSyntax, Mark, ModuleState, PlacedMark, Res, SetupContext,
+    SideEdit, SideView,
 };
 use crownlands_core::score::{BonusScore, ScoreBreakdown};
 use crownlands_core::{Action, Cell, IllegalAction, Registry, Rules, Ruleset, Side};
+use serde::{Deserialize, Serialize};
 
 /// The name a ruleset lists it by.
 pub const NAME: &str = "markets";
@@ -24,7 +24,38 @@ pub const STALL: char = '$';
 
 /// Add `markets` to `registry`.
 pub fn register(registry: &mut Registry) {
-    registry.add_module(NAME, |spec| Ok(Box::new(Markets::from_spec(spec)?)));
+    registry.add_mechanism::<Markets>();
+}
+
+/// The module's parameters, as a ruleset gives them (`[rules.module.markets]`): every key
+/// optional, defaults from `Default` (the house rule as written), ranges checked by `validate`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct MarketsParams {
+    /// Coins a stall costs.
+    #[schemars(range(min = 0, max = 1000))]
+    pub price: i64,
+    /// The fewest squares a territory needs for a stall.
+    #[schemars(range(min = 1, max = 81))]
+    pub min_squares: i64,
+    /// Stalls each side has.
+    #[schemars(range(min = 0, max = 40))]
+    pub stalls: i64,
+    /// Points a stall scores for each square of its territory at the end.
+    #[schemars(range(min = 0, max = 100))]
+    pub points_per_square: i64,
+}
+
+impl Default for MarketsParams {
+    fn default() -> MarketsParams {
+        let t = Terms::default();
+        MarketsParams {
+            price: t.price.into(),
+            min_squares: t.min_squares.into(),
+            stalls: t.stalls.into(),
+            points_per_square: t.points_per_square.into(),
+        }
+    }
 }
 
 /// The module: its terms, from the ruleset's parameters.
@@ -63,21 +94,6 @@ impl Stalls {
 }
 
 impl Markets {
-    /// From the ruleset's parameters: `price`, `min-squares`, `stalls`, `points-per-square`.
-    pub fn from_spec(spec: &ModuleSpec) -> Result<Markets, ModuleError> {
-        let p = Params::new(spec);
-        p.only(&["price", "min-squares", "stalls", "points-per-square"])?;
-        let d = Terms::default();
-        Ok(Markets {
-            terms: Terms {
-                price: p.int("price", d.price, 0..=1000)?,
-                min_squares: p.int("min-squares", d.min_squares, 1..=81)?,
-                stalls: p.int("stalls", d.stalls, 0..=40)?,
-                points_per_square: p.int("points-per-square", d.points_per_square, 0..=100)?,
-            },
-        })
-    }
-
     fn stalls<'g>(cx: Cx<'g>, side: Side) -> &'g [Cell] {
         cx.state::<Stalls>().map_or(&[], |s| s.of(side))
     }
@@ -111,23 +127,42 @@ fn plural(n: u32, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-impl Module for Markets {
-    fn name(&self) -> &'static str {
-        NAME
+impl Mechanism for Markets {
+    const NAME: &'static str = NAME;
+    type Params = MarketsParams;
+    type State = Stalls;
+    type Action = MarketAction;
+
+    fn new(p: MarketsParams) -> Markets {
+        // `validate` has checked every range.
+        let n = |v: i64| u32::try_from(v).unwrap_or(0);
+        Markets {
+            terms: Terms {
+                price: n(p.price),
+                min_squares: n(p.min_squares),
+                stalls: n(p.stalls),
+                points_per_square: n(p.points_per_square),
+            },
+        }
     }
 
-    fn spec(&self) -> ModuleSpec {
-        let mut s = ModuleSpec::new(NAME);
+    fn params(&self) -> MarketsParams {
         let t = &self.terms;
-        for (key, value) in [
-            ("price", t.price),
-            ("min-squares", t.min_squares),
-            ("stalls", t.stalls),
-            ("points-per-square", t.points_per_square),
-        ] {
-            s.params.insert(key.into(), Param::Int(value.into()));
+        MarketsParams {
+            price: t.price.into(),
+            min_squares: t.min_squares.into(),
+            stalls: t.stalls.into(),
+            points_per_square: t.points_per_square.into(),
         }
-        s
+    }
+
+    fn validate(p: &MarketsParams) -> Vec<ParamProblem> {
+        let mut out = Vec::new();
+        check_range(&mut out, "price", p.price, 0..=1000);
+        check_range(&mut out, "min-squares", p.min_squares, 1..=81);
+        check_range(&mut out, "stalls", p.stalls, 0..=40);
+        check_range(&mut out, "points-per-square", p.points_per_square, 0..=100);
+        out
     }
 
     fn declare(&self) -> Declaration {
@@ -137,10 +172,6 @@ impl Module for Markets {
             after: &["knights", "buildings", "dragon"],
             ..Declaration::default()
         }
-    }
-
-    fn new_state(&self) -> StateBox {
-        StateBox::new(Stalls::default())
     }
 
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
@@ -170,20 +201,22 @@ impl Module for Markets {
         }
     }
 
-    fn points(&self, _rules: &Rules, side: SideView<'_>) -> i32 {
-        self.terms.points(side.kingdom, Self::view_stalls(&side))
+    fn points(&self, _rules: &Rules, side: SideView<'_>) -> Option<i32> {
+        Some(self.terms.points(side.kingdom, Self::view_stalls(&side)))
     }
 
-    fn score_lines(&self, _rules: &Rules, side: SideView<'_>) -> Vec<ScoreLine> {
-        Self::view_stalls(&side)
-            .iter()
-            .map(|&stall| self.stall_line(side.ruleset, &side, stall))
-            .collect()
+    fn score_lines(&self, _rules: &Rules, side: SideView<'_>) -> Option<Vec<ScoreLine>> {
+        Some(
+            Self::view_stalls(&side)
+                .iter()
+                .map(|&stall| self.stall_line(side.ruleset, &side, stall))
+                .collect(),
+        )
     }
 
     // ----- the market step -----
 
-    fn legal_actions(&self, cx: Cx<'_>, side: Side, out: &mut ActionSink<'_>) {
+    fn legal_actions(&self, cx: Cx<'_>, side: Side, out: &mut Actions<'_, '_, MarketAction>) {
         let coins = cx.get(side, COINS);
         let kingdom = cx.game().kingdom(side);
         self.terms
@@ -202,7 +235,7 @@ impl Module for Markets {
         n
     }
 
-    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<u32> {
+    fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<MarketAction> {
         let (mut i, mut found) = (0, None);
         let kingdom = cx.game().kingdom(side);
         self.terms.stall_squares(
@@ -211,7 +244,7 @@ impl Module for Markets {
             Self::stalls(cx, side),
             |cell| {
                 if i == n {
-                    found = Some(MarketAction::Stall { cell }.to_payload());
+                    found = Some(MarketAction::Stall { cell });
                 }
                 i += 1;
             },
@@ -219,41 +252,29 @@ impl Module for Markets {
         found
     }
 
-    fn apply(&self, mut cx: CxMut<'_>, side: Side, payload: u32) -> Result<bool, IllegalAction> {
-        if let Some(MarketAction::Stall { cell }) = MarketAction::from_payload(payload) {
-            cx.take(side, COINS, self.terms.price);
-            if let Some(stalls) = cx.state_mut::<Stalls>() {
-                stalls.put(side, cell);
-            }
+    fn apply(
+        &self,
+        mut cx: CxMut<'_>,
+        side: Side,
+        action: MarketAction,
+    ) -> Result<bool, IllegalAction> {
+        let MarketAction::Stall { cell } = action;
+        cx.take(side, COINS, self.terms.price);
+        if let Some(stalls) = cx.state_mut::<Stalls>() {
+            stalls.put(side, cell);
         }
         // One stall a turn.
         Ok(false)
     }
 
-    fn action_word(&self) -> Option<ActionWord> {
-        Some(MarketAction::WORD)
-    }
-
-    fn write_action(&self, payload: u32, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        module_action::write_typed::<MarketAction>(payload, f)
-    }
-
-    fn read_action(&self, rest: &str) -> Option<u32> {
-        MarketAction::read(rest).map(MarketAction::to_payload)
-    }
-
-    fn action_json(&self, payload: u32) -> Option<String> {
-        module_action::json_of_typed::<MarketAction>(payload)
-    }
-
-    fn read_action_json(&self, json: &str) -> Option<u32> {
-        module_action::read_typed_json::<MarketAction>(json)
-    }
-
-    fn describe_choice(&self, cx: Cx<'_>, side: Side, action: Action) -> Option<ChoiceView> {
-        let MarketAction::Stall { cell } = action
-            .module_payload()
-            .and_then(MarketAction::from_payload)?;
+    fn describe_choice(
+        &self,
+        cx: Cx<'_>,
+        side: Side,
+        action: MarketAction,
+        packed: Action,
+    ) -> Option<ChoiceView> {
+        let MarketAction::Stall { cell } = action;
         let game = cx.game();
         let kingdom = game.kingdom(side);
         let territory = kingdom.territory_at(cell)?;
@@ -273,7 +294,7 @@ impl Module for Markets {
                 .filter(|c| *c != cell),
         );
         Some(ChoiceView {
-            action,
+            action: packed,
             text: format!(
                 "Stall on {terrain} at {},{}: {size}, {points} pt now ({price}¢)",
                 cell.x, cell.y
@@ -363,8 +384,8 @@ impl Module for Markets {
 
     // ----- presentation -----
 
-    fn title(&self) -> String {
-        "Market".to_string()
+    fn title(&self) -> Option<String> {
+        Some("Market".to_string())
     }
 
     fn help(&self) -> &'static [&'static str] {
@@ -378,17 +399,17 @@ impl Module for Markets {
         Some("Markets: a 2-coin stall scores 1 point per square of its territory.")
     }
 
-    fn prompt(&self, cx: Cx<'_>, side: Side) -> String {
+    fn prompt(&self, cx: Cx<'_>, side: Side) -> Option<String> {
         let left = self
             .terms
             .stalls
             .saturating_sub(Self::stalls(cx, side).len() as u32);
-        format!(
+        Some(format!(
             "Market: pay {}¢ for a stall on a territory of {} squares or more ({} left).",
             self.terms.price,
             self.terms.min_squares,
             plural(left, "stall", "stalls")
-        )
+        ))
     }
 
     fn side_stats(&self, cx: Cx<'_>, side: Side, out: &mut Vec<Stat>) {

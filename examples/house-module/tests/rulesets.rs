@@ -113,3 +113,28 @@ fn no_stalls_at_all_is_a_warning_not_an_error() {
     ])
     .fails();
 }
+
+#[test]
+fn parameters_read_by_serde_report_each_problem_and_reach_the_schema() {
+    let file = temp_file(
+        "params.toml",
+        &format!(
+            "extends = {:?}\n[rules.module.markets]\nprice = \"two\"\nstall = 2\nstalls = 99\n",
+            markets_toml().display().to_string()
+        ),
+    );
+    let r = run(&["validate".as_ref(), file.as_os_str()]).fails();
+    for message in [
+        "params.toml:3:9: at 2, 3 and 4 players: module `markets`: `price` must be a whole number, not \"two\"",
+        "params.toml:4:9: at 2, 3 and 4 players: module `markets`: unknown parameter `stall`; expected one of: price, min-squares, stalls, points-per-square",
+        "params.toml:5:10: at 2, 3 and 4 players: module `markets`: `stalls` must be from 0 to 40, not 99",
+    ] {
+        assert!(r.stderr.contains(message), "{message}\n{}", r.stderr);
+    }
+    let schema = run(&["schema", "ruleset"]).ok();
+    assert!(
+        schema.stdout.contains("\"min-squares\""),
+        "{}",
+        schema.stdout
+    );
+}
