@@ -21,7 +21,7 @@ use crate::rollout::{Lean, greedy_choice, play_out, step};
 use crate::widen::{sort_placements, width};
 use crate::{Bot, PlayerView, side_of, sides};
 use crownlands_core::rng::GameRng;
-use crownlands_core::{Action, Game, Phase, Side};
+use crownlands_core::{Action, Game, Phase, Seat, Side};
 use std::time::{Duration, Instant};
 
 mod halving;
@@ -166,6 +166,8 @@ pub struct MctsBot {
     spare: Vec<Node>,
     /// The side searching (the acting player's).
     me: u16,
+    /// The seat searching (the acting player).
+    seat: u8,
     /// The reward's scale in points for the present search.
     scale: f64,
     /// When the present search must stop, whatever its budget ([`MctsConfig::cap`]).
@@ -177,6 +179,8 @@ struct Node {
     action: Action,
     /// The side that chose `action`.
     side: u16,
+    /// The seat that chose `action` (a side's seats share its statistics: teammates).
+    seat: u8,
     /// Children: `tree[first..first + len]`; `len == 0` until the node is expanded.
     first: u32,
     len: u32,
@@ -190,11 +194,12 @@ struct Node {
 }
 
 impl Node {
-    /// A node for `action` chosen by `side`, not yet visited or expanded.
-    fn new(action: Action, side: u16) -> Node {
+    /// A node for `action` chosen by `seat`, playing for `side`, not yet visited or expanded.
+    fn new(action: Action, side: u16, seat: u8) -> Node {
         Node {
             action,
             side,
+            seat,
             first: 0,
             len: 0,
             visits: 0,
@@ -220,6 +225,7 @@ impl MctsBot {
             kept: None,
             spare: Vec::new(),
             me: 0,
+            seat: 0,
             scale: 50.0,
             deadline: None,
         }
@@ -237,6 +243,22 @@ impl MctsBot {
     /// The reward's scale in points in the last search ([`MctsConfig::margin_scale`]).
     pub fn scale(&self) -> f64 {
         self.scale
+    }
+
+    /// The last search's tree visits by the seat whose choice each node is (the root excluded),
+    /// by seat: whose decisions the search weighed. By default those are the searching side's
+    /// seats only, a teammate's king as well as the bot's own ([`Opponents::Rollout`]); every
+    /// seat with [`Opponents::Tree`].
+    pub fn visits_by_seat(&self) -> Vec<(Seat, u64)> {
+        let mut by_seat: Vec<(Seat, u64)> = Vec::new();
+        for n in self.tree.iter().skip(1).filter(|n| n.visits > 0) {
+            match by_seat.iter_mut().find(|(s, _)| s.0 == n.seat) {
+                Some((_, v)) => *v += u64::from(n.visits),
+                None => by_seat.push((Seat(n.seat), u64::from(n.visits))),
+            }
+        }
+        by_seat.sort_by_key(|(s, _)| s.0);
+        by_seat
     }
 
     /// Playouts behind the last search's answer, those of a reused subtree included.
@@ -289,10 +311,11 @@ impl MctsBot {
             Some((expected, node)) if expected == canonical(view) => self.reroot(node),
             _ => {
                 self.tree.clear();
-                self.tree.push(Node::new(Action::Discard, 0));
+                self.tree.push(Node::new(Action::Discard, 0, 0));
             }
         }
         self.me = u16::from(view.side().0);
+        self.seat = view.player().0;
         if self.past_deadline() {
             self.tree.clear();
             return (self.fallback(view, &root_actions), 0);
@@ -367,10 +390,10 @@ impl MctsBot {
                 .collect()
         });
         self.tree.clear();
-        self.tree.push(Node::new(Action::Discard, 0));
+        self.tree.push(Node::new(Action::Discard, 0, 0));
         let first = 1u32;
         for &action in root_actions {
-            self.tree.push(Node::new(action, self.me));
+            self.tree.push(Node::new(action, self.me, self.seat));
         }
         self.tree[0].first = first;
         self.tree[0].len = root_actions.len() as u32;
@@ -552,6 +575,7 @@ impl MctsBot {
                 if game.is_over() {
                     break;
                 }
+                let seat = game.to_act().map_or(0, |p| p.0);
                 let side = game.to_act().map_or(0, |p| u16::from(side_of(game, p).0));
                 if side != self.me && self.config.opponents == Opponents::Rollout {
                     if !step(
@@ -573,10 +597,10 @@ impl MctsBot {
                     if sorted {
                         sort_placements(game, &mut self.actions, &mut self.values, &mut self.map);
                     }
-                    self.expand(node, side);
+                    self.expand(node, side, seat);
                     self.tree[node as usize].sorted = sorted;
                 } else if !self.tree[node as usize].sorted {
-                    self.align(node, side);
+                    self.align(node, side, seat);
                 }
                 let Some(child) = self.select(node, game) else {
                     break;
@@ -620,11 +644,14 @@ impl MctsBot {
     }
 
     /// Give `node` a child for every action in `self.actions`.
-    fn expand(&mut self, node: u32, side: u16) {
+    fn expand(&mut self, node: u32, side: u16, seat: u8) {
         let first = self.tree.len() as u32;
         let len = self.actions.len() as u32;
-        self.tree
-            .extend(self.actions.iter().map(|&action| Node::new(action, side)));
+        self.tree.extend(
+            self.actions
+                .iter()
+                .map(|&action| Node::new(action, side, seat)),
+        );
         let n = &mut self.tree[node as usize];
         n.first = first;
         n.len = len;
@@ -632,7 +659,7 @@ impl MctsBot {
 
     /// Make sure every action legal now has a child (a new sample of the hidden piles can bring
     /// new dominoes into a line). Children stay even when not legal in this sample.
-    fn align(&mut self, node: u32, side: u16) {
+    fn align(&mut self, node: u32, side: u16, seat: u8) {
         let n = self.tree[node as usize];
         let children = &self.tree[n.first as usize..(n.first + n.len) as usize];
         if children.len() == self.actions.len()
@@ -656,8 +683,11 @@ impl MctsBot {
         let first = self.tree.len() as u32;
         let old: Vec<Node> = children.to_vec();
         self.tree.extend(old);
-        self.tree
-            .extend(missing.into_iter().map(|action| Node::new(action, side)));
+        self.tree.extend(
+            missing
+                .into_iter()
+                .map(|action| Node::new(action, side, seat)),
+        );
         let len = self.tree.len() as u32 - first;
         let n = &mut self.tree[node as usize];
         n.first = first;

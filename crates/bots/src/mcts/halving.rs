@@ -55,7 +55,7 @@ impl MctsBot {
         if self.tree[0].len == 0 {
             self.actions.clear();
             self.actions.extend_from_slice(root_actions);
-            self.expand(0, self.me);
+            self.expand(0, self.me, self.seat);
         }
         let root = self.tree[0];
         let mut left: Vec<u32> = (root.first..root.first + root.len).collect();
