@@ -108,6 +108,12 @@ pub struct MctsConfig {
     /// A node's first visits try greedy's choice before the other unvisited actions (drawn at
     /// random otherwise).
     pub greedy_first: bool,
+    /// A playout budget adapts to the position's cost: `n` playouts become as many as cost the
+    /// work of `n` playouts of [`REFERENCE_WORK`] (counted by [`KingdomMap::work`] over the
+    /// scale's playouts), between `n` divided and multiplied by [`ADAPT_RANGE`]. A position whose
+    /// playouts are long (early in a game, big kingdoms, many players) gets fewer, a late one
+    /// more, so every decision takes about the same time; counted, not timed, so reproducible.
+    pub adapt: bool,
     /// Root parallelism: this many independent searches, one a thread, each with the whole
     /// budget and its own samples; their root statistics are summed and the most visited action
     /// is played. 1 searches on the calling thread.
@@ -116,7 +122,7 @@ pub struct MctsConfig {
 
 /// Playouts of the default level: a few tenths of a second a move on one core of the project's
 /// machine (see docs/bots.md, Strength).
-pub const DEFAULT_PLAYOUTS: u32 = 2_000;
+pub const DEFAULT_PLAYOUTS: u32 = 4_000;
 
 impl Default for MctsConfig {
     fn default() -> Self {
@@ -135,6 +141,7 @@ impl Default for MctsConfig {
             threads: 1,
             top: 0,
             cap: None,
+            adapt: true,
         }
     }
 }
@@ -143,6 +150,14 @@ impl Default for MctsConfig {
 /// the table ([`MctsConfig::margin_scale`] 0); not counted in the budget, and fewer for a budget
 /// under 256 playouts (one per 16 playouts, at least one).
 pub const SCALE_PLAYOUTS: u32 = 16;
+
+/// The work of the reference playout of an adapting budget ([`MctsConfig::adapt`]), in
+/// [`KingdomMap::work`] units: about a playout from the middle of a 4-player game of Kingdomino.
+pub const REFERENCE_WORK: f64 = 1_000.0;
+
+/// An adapting budget of `n` playouts searches between `n / ADAPT_RANGE` and `n * ADAPT_RANGE`
+/// playouts.
+pub const ADAPT_RANGE: u32 = 8;
 
 /// The root's actions with their visits and mean reward, most visited first
 /// ([`MctsBot::root_ranking`]).
@@ -170,6 +185,10 @@ pub struct MctsBot {
     seat: u8,
     /// The reward's scale in points for the present search.
     scale: f64,
+    /// The present search's budget (the configured one, adapted: [`MctsConfig::adapt`]).
+    budget: Budget,
+    /// The mean work of a greedy playout from the position last searched ([`KingdomMap::work`]).
+    playout_work: f64,
     /// When the present search must stop, whatever its budget ([`MctsConfig::cap`]).
     deadline: Option<Instant>,
 }
@@ -227,6 +246,8 @@ impl MctsBot {
             me: 0,
             seat: 0,
             scale: 50.0,
+            budget: config.budget,
+            playout_work: 0.0,
             deadline: None,
         }
     }
@@ -259,6 +280,18 @@ impl MctsBot {
         }
         by_seat.sort_by_key(|(s, _)| s.0);
         by_seat
+    }
+
+    /// The last search's budget: the configured one, adapted to the position's cost
+    /// ([`MctsConfig::adapt`]).
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// The mean work of a greedy playout from the position last searched, in
+    /// [`KingdomMap::work`] units (0 when the search ran none).
+    pub fn playout_work(&self) -> f64 {
+        self.playout_work
     }
 
     /// Playouts behind the last search's answer, those of a reused subtree included.
@@ -323,7 +356,7 @@ impl MctsBot {
         if self.config.threads > 1 {
             return self.search_in_parallel(view, &root_actions);
         }
-        self.scale = self.table_scale(view);
+        (self.scale, self.budget) = self.survey(view);
         let (action, visits, node) = match self.config.root {
             Root::Halving if self.can_halve(root_actions.len()) => {
                 let shortlist = self.shortlist(view, &root_actions);
@@ -446,11 +479,14 @@ impl MctsBot {
             .unwrap_or(root_actions[0])
     }
 
-    /// The reward's scale for a search from `view`: the configured one, or from the table (see
-    /// [`MctsConfig::margin_scale`]).
-    fn table_scale(&mut self, view: &PlayerView<'_>) -> f64 {
-        if self.config.margin_scale > 0.0 {
-            return self.config.margin_scale;
+    /// The reward's scale for a search from `view` (the configured one, or from the table: see
+    /// [`MctsConfig::margin_scale`]) and the search's budget (adapted to the cost of the
+    /// position's playouts: [`MctsConfig::adapt`]), both from a few greedy playouts.
+    fn survey(&mut self, view: &PlayerView<'_>) -> (f64, Budget) {
+        self.playout_work = 0.0;
+        let adapt = self.config.adapt && matches!(self.config.budget, Budget::Playouts(_));
+        if self.config.margin_scale > 0.0 && !adapt {
+            return (self.config.margin_scale, self.config.budget);
         }
         let lean = Lean {
             crown: 0.0,
@@ -463,6 +499,7 @@ impl MctsBot {
             Budget::Playouts(n) => (n / 16).clamp(1, SCALE_PLAYOUTS),
             Budget::Time(_) => SCALE_PLAYOUTS,
         };
+        let work = self.map.work();
         for _ in 0..playouts {
             let mut game = view.determinize(&mut self.rng);
             play_out(
@@ -477,7 +514,17 @@ impl MctsBot {
                 count += 1;
             }
         }
-        (total / f64::from(count.max(1))).max(MIN_SCALE)
+        self.playout_work = (self.map.work() - work) as f64 / f64::from(playouts);
+        let scale = if self.config.margin_scale > 0.0 {
+            self.config.margin_scale
+        } else {
+            (total / f64::from(count.max(1))).max(MIN_SCALE)
+        };
+        let budget = match self.config.budget {
+            Budget::Playouts(n) if adapt => Budget::Playouts(adapted(n, self.playout_work)),
+            budget => budget,
+        };
+        (scale, budget)
     }
 
     /// Search by UCT from the root: the most visited root action (the better mean among
@@ -490,7 +537,7 @@ impl MctsBot {
         let start = Instant::now();
         let mut done = 0u32;
         loop {
-            match self.config.budget {
+            match self.budget {
                 Budget::Playouts(n) => {
                     if done >= n.max(1) {
                         break;
@@ -531,7 +578,7 @@ impl MctsBot {
     /// Whether the budget gives each of `actions` root actions a sample in every round of
     /// sequential halving.
     fn can_halve(&self, actions: usize) -> bool {
-        match self.config.budget {
+        match self.budget {
             Budget::Playouts(n) => u64::from(n) >= halving::playouts_needed(actions),
             Budget::Time(_) => true,
         }
@@ -787,6 +834,16 @@ fn canonical_rng() -> impl FnMut() -> u32 {
 }
 
 const CANONICAL_SEED: u64 = 0x6b69_6e67;
+
+/// `n` playouts adapted to a position whose playouts cost `work` each ([`MctsConfig::adapt`]).
+fn adapted(n: u32, work: f64) -> u32 {
+    let (low, high) = ((n / ADAPT_RANGE).max(1), n.saturating_mul(ADAPT_RANGE));
+    if work <= 0.0 {
+        return n;
+    }
+    let playouts = f64::from(n) * REFERENCE_WORK / work;
+    (playouts.round() as u32).clamp(low, high)
+}
 
 /// The smallest scale taken from the table, in points (a table scoring next to nothing).
 const MIN_SCALE: f64 = 5.0;

@@ -7,7 +7,7 @@
 //! territory points, each bonus and how often it was earned, crowns and squares placed.
 
 use crownlands_bots::level::parse_list;
-use crownlands_bots::{Bot, PlayerView};
+use crownlands_bots::{Bot, Level, MctsBot, PlayerView};
 use crownlands_core::rng::derive_seed;
 use crownlands_core::{Game, Seat};
 use std::sync::Arc;
@@ -114,19 +114,29 @@ fn decision_times() {
     let seed: u64 = var("SEED", "1").parse().expect("seed");
     let n = levels.len();
     let mut times: Vec<(f64, f64, u64, usize)> = Vec::new();
+    let verbose = var("VERBOSE", "0") == "1";
     for i in 0..games {
         let game_seed = derive_seed(seed, i);
         let seat = (i as usize) % n;
         let mut bots: Vec<Box<dyn Bot>> = (0..n)
             .map(|s| levels[(s + n - seat) % n].build(derive_seed(game_seed, s as u64)))
             .collect();
+        // The timed bot itself, to read its budget and playouts.
+        let mut searcher = match levels[0] {
+            Level::Mcts(c) => Some(MctsBot::new(c, derive_seed(game_seed, seat as u64), "")),
+            _ => None,
+        };
         let mut g = Game::new(r.clone(), n as u8, game_seed).expect("setup");
         let mut decision = 0;
         while let Some(view) = PlayerView::new(&g) {
             let p = view.player().index();
             let timed = p == seat && view.legal_actions().len() > 1;
             let (wall, cpu) = (std::time::Instant::now(), thread_cpu());
-            let a = bots[p].choose(&view);
+            let before = searcher.as_ref().map_or(0, |b| b.playouts());
+            let a = match searcher.as_mut() {
+                Some(bot) if p == seat => bot.choose(&view),
+                _ => bots[p].choose(&view),
+            };
             if timed {
                 let wall = wall.elapsed().as_secs_f64();
                 let cpu = match (cpu, thread_cpu()) {
@@ -134,6 +144,14 @@ fn decision_times() {
                     _ => f64::NAN,
                 };
                 times.push((cpu, wall, i, decision));
+                if verbose && let Some(bot) = &searcher {
+                    println!(
+                        "game {i} decision {decision}: {:.0} ms on its core, {} playouts, work {:.0} a playout",
+                        cpu * 1000.0,
+                        bot.playouts() - before,
+                        bot.playout_work()
+                    );
+                }
                 decision += 1;
             }
             g.apply(a).expect("legal");
