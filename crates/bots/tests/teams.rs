@@ -33,6 +33,8 @@ fn search(game: &Game, opponents: Opponents) -> Vec<(Seat, u64)> {
     let config = MctsConfig {
         budget: crownlands_bots::Budget::Playouts(120),
         opponents,
+        // 120 playouts, not adapted to the position's (long) playouts.
+        adapt: false,
         ..MctsConfig::default()
     };
     let mut bot = MctsBot::new(config, 3, "mcts");
