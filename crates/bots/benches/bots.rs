@@ -50,8 +50,10 @@ fn mcts_playouts(c: &mut Criterion) {
     ] {
         let r = ruleset(name);
         let g = mid_game(&r, players);
+        // A fixed count of playouts (not adapted to the position), so the rate is per playout.
         let config = MctsConfig {
             budget: Budget::Playouts(PLAYOUTS),
+            adapt: false,
             ..MctsConfig::default()
         };
         let mut bot = MctsBot::new(config, 3, "mcts");

@@ -25,6 +25,9 @@ const ORIGIN: i32 = crownlands_core::MAX_GRID as i32;
 const STRIDE: usize = 32;
 const CELLS: usize = STRIDE * (2 * ORIGIN as usize + 1);
 
+/// The work of reading a kingdom, in placements valued ([`KingdomMap::work`]).
+pub const READ_WORK: u64 = 8;
+
 /// A bounding box, castle at the origin: (x0, y0, x1, y1).
 type Bounds = (i32, i32, i32, i32);
 
@@ -46,6 +49,8 @@ pub struct KingdomMap {
     harmony: Option<i32>,
     stack: Vec<usize>,
     dead_cache: Vec<(Bounds, u32)>,
+    /// Work done so far ([`KingdomMap::work`]).
+    work: u64,
 }
 
 impl Default for KingdomMap {
@@ -70,11 +75,13 @@ impl KingdomMap {
             harmony: None,
             stack: Vec::new(),
             dead_cache: Vec::new(),
+            work: 0,
         }
     }
 
     /// Read `kingdom` (replacing what was read before).
     pub fn read(&mut self, kingdom: &Kingdom, rules: &Rules) {
+        self.work += READ_WORK;
         let grid = i32::from(kingdom.grid());
         if grid != self.grid {
             self.grid = grid;
@@ -154,8 +161,17 @@ impl KingdomMap {
         self.potential = self.shape_potential(self.bounds, self.occupied, self.dead);
     }
 
+    /// The work done so far, counted rather than timed: one unit a placement valued,
+    /// [`READ_WORK`] a kingdom read. A playout's cost in it is about proportional to its time on
+    /// any ruleset, and the same on any machine, so a search can size its budget by it and stay
+    /// reproducible.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
     /// Greedy's value of laying `domino` at `placement` (legal in the kingdom read).
     pub fn value(&mut self, domino: &Domino, placement: Placement) -> f64 {
+        self.work += 1;
         let (a, b) = (placement.first, placement.second());
         let (ax, ay, bx, by) = (
             i32::from(a.x),

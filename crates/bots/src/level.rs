@@ -33,7 +33,7 @@ pub enum LevelError {
     )]
     Budget(String),
     #[error(
-        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed|score, rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=NUMBER, threads=1..64, top=N, opp=tree|rollout, root=uct|halving, crown=POINTS, first=greedy|random"
+        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed|score, rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=NUMBER, threads=1..64, top=N, opp=tree|rollout, root=uct|halving, crown=POINTS, first=greedy|random, adapt=0|1"
     )]
     Setting(String, String),
 }
@@ -128,6 +128,9 @@ impl fmt::Display for Level {
                 if c.top != d.top {
                     write!(f, ":top={}", c.top)?;
                 }
+                if c.adapt != d.adapt {
+                    write!(f, ":adapt={}", u8::from(c.adapt))?;
+                }
                 if c.threads != d.threads {
                     write!(f, ":threads={}", c.threads)?;
                 }
@@ -204,6 +207,10 @@ impl FromStr for Level {
                                 one_of(value, &[("0", false), ("1", true)]).ok_or_else(bad)?
                         }
                         "widen" => config.widen = number(|w| w >= 0.0)?,
+                        "adapt" => {
+                            config.adapt =
+                                one_of(value, &[("0", false), ("1", true)]).ok_or_else(bad)?
+                        }
                         "threads" => {
                             config.threads = value
                                 .parse::<u8>()

@@ -21,7 +21,7 @@ use crate::rollout::{Lean, greedy_choice, play_out, step};
 use crate::widen::{sort_placements, width};
 use crate::{Bot, PlayerView, side_of, sides};
 use crownlands_core::rng::GameRng;
-use crownlands_core::{Action, Game, Phase, Side};
+use crownlands_core::{Action, Game, Phase, Seat, Side};
 use std::time::{Duration, Instant};
 
 mod halving;
@@ -108,6 +108,12 @@ pub struct MctsConfig {
     /// A node's first visits try greedy's choice before the other unvisited actions (drawn at
     /// random otherwise).
     pub greedy_first: bool,
+    /// A playout budget adapts to the position's cost: `n` playouts become as many as cost the
+    /// work of `n` playouts of [`REFERENCE_WORK`] (counted by [`KingdomMap::work`] over the
+    /// scale's playouts), between `n` divided and multiplied by [`ADAPT_RANGE`]. A position whose
+    /// playouts are long (early in a game, big kingdoms, many players) gets fewer, a late one
+    /// more, so every decision takes about the same time; counted, not timed, so reproducible.
+    pub adapt: bool,
     /// Root parallelism: this many independent searches, one a thread, each with the whole
     /// budget and its own samples; their root statistics are summed and the most visited action
     /// is played. 1 searches on the calling thread.
@@ -116,7 +122,7 @@ pub struct MctsConfig {
 
 /// Playouts of the default level: a few tenths of a second a move on one core of the project's
 /// machine (see docs/bots.md, Strength).
-pub const DEFAULT_PLAYOUTS: u32 = 2_000;
+pub const DEFAULT_PLAYOUTS: u32 = 4_000;
 
 impl Default for MctsConfig {
     fn default() -> Self {
@@ -135,6 +141,7 @@ impl Default for MctsConfig {
             threads: 1,
             top: 0,
             cap: None,
+            adapt: true,
         }
     }
 }
@@ -143,6 +150,14 @@ impl Default for MctsConfig {
 /// the table ([`MctsConfig::margin_scale`] 0); not counted in the budget, and fewer for a budget
 /// under 256 playouts (one per 16 playouts, at least one).
 pub const SCALE_PLAYOUTS: u32 = 16;
+
+/// The work of the reference playout of an adapting budget ([`MctsConfig::adapt`]), in
+/// [`KingdomMap::work`] units: about a playout from the middle of a 4-player game of Kingdomino.
+pub const REFERENCE_WORK: f64 = 1_000.0;
+
+/// An adapting budget of `n` playouts searches between `n / ADAPT_RANGE` and `n * ADAPT_RANGE`
+/// playouts.
+pub const ADAPT_RANGE: u32 = 8;
 
 /// The root's actions with their visits and mean reward, most visited first
 /// ([`MctsBot::root_ranking`]).
@@ -166,8 +181,14 @@ pub struct MctsBot {
     spare: Vec<Node>,
     /// The side searching (the acting player's).
     me: u16,
+    /// The seat searching (the acting player).
+    seat: u8,
     /// The reward's scale in points for the present search.
     scale: f64,
+    /// The present search's budget (the configured one, adapted: [`MctsConfig::adapt`]).
+    budget: Budget,
+    /// The mean work of a greedy playout from the position last searched ([`KingdomMap::work`]).
+    playout_work: f64,
     /// When the present search must stop, whatever its budget ([`MctsConfig::cap`]).
     deadline: Option<Instant>,
 }
@@ -177,6 +198,8 @@ struct Node {
     action: Action,
     /// The side that chose `action`.
     side: u16,
+    /// The seat that chose `action` (a side's seats share its statistics: teammates).
+    seat: u8,
     /// Children: `tree[first..first + len]`; `len == 0` until the node is expanded.
     first: u32,
     len: u32,
@@ -190,11 +213,12 @@ struct Node {
 }
 
 impl Node {
-    /// A node for `action` chosen by `side`, not yet visited or expanded.
-    fn new(action: Action, side: u16) -> Node {
+    /// A node for `action` chosen by `seat`, playing for `side`, not yet visited or expanded.
+    fn new(action: Action, side: u16, seat: u8) -> Node {
         Node {
             action,
             side,
+            seat,
             first: 0,
             len: 0,
             visits: 0,
@@ -220,7 +244,10 @@ impl MctsBot {
             kept: None,
             spare: Vec::new(),
             me: 0,
+            seat: 0,
             scale: 50.0,
+            budget: config.budget,
+            playout_work: 0.0,
             deadline: None,
         }
     }
@@ -237,6 +264,34 @@ impl MctsBot {
     /// The reward's scale in points in the last search ([`MctsConfig::margin_scale`]).
     pub fn scale(&self) -> f64 {
         self.scale
+    }
+
+    /// The last search's tree visits by the seat whose choice each node is (the root excluded),
+    /// by seat: whose decisions the search weighed. By default those are the searching side's
+    /// seats only, a teammate's king as well as the bot's own ([`Opponents::Rollout`]); every
+    /// seat with [`Opponents::Tree`].
+    pub fn visits_by_seat(&self) -> Vec<(Seat, u64)> {
+        let mut by_seat: Vec<(Seat, u64)> = Vec::new();
+        for n in self.tree.iter().skip(1).filter(|n| n.visits > 0) {
+            match by_seat.iter_mut().find(|(s, _)| s.0 == n.seat) {
+                Some((_, v)) => *v += u64::from(n.visits),
+                None => by_seat.push((Seat(n.seat), u64::from(n.visits))),
+            }
+        }
+        by_seat.sort_by_key(|(s, _)| s.0);
+        by_seat
+    }
+
+    /// The last search's budget: the configured one, adapted to the position's cost
+    /// ([`MctsConfig::adapt`]).
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// The mean work of a greedy playout from the position last searched, in
+    /// [`KingdomMap::work`] units (0 when the search ran none).
+    pub fn playout_work(&self) -> f64 {
+        self.playout_work
     }
 
     /// Playouts behind the last search's answer, those of a reused subtree included.
@@ -289,10 +344,11 @@ impl MctsBot {
             Some((expected, node)) if expected == canonical(view) => self.reroot(node),
             _ => {
                 self.tree.clear();
-                self.tree.push(Node::new(Action::Discard, 0));
+                self.tree.push(Node::new(Action::Discard, 0, 0));
             }
         }
         self.me = u16::from(view.side().0);
+        self.seat = view.player().0;
         if self.past_deadline() {
             self.tree.clear();
             return (self.fallback(view, &root_actions), 0);
@@ -300,7 +356,7 @@ impl MctsBot {
         if self.config.threads > 1 {
             return self.search_in_parallel(view, &root_actions);
         }
-        self.scale = self.table_scale(view);
+        (self.scale, self.budget) = self.survey(view);
         let (action, visits, node) = match self.config.root {
             Root::Halving if self.can_halve(root_actions.len()) => {
                 let shortlist = self.shortlist(view, &root_actions);
@@ -367,10 +423,10 @@ impl MctsBot {
                 .collect()
         });
         self.tree.clear();
-        self.tree.push(Node::new(Action::Discard, 0));
+        self.tree.push(Node::new(Action::Discard, 0, 0));
         let first = 1u32;
         for &action in root_actions {
-            self.tree.push(Node::new(action, self.me));
+            self.tree.push(Node::new(action, self.me, self.seat));
         }
         self.tree[0].first = first;
         self.tree[0].len = root_actions.len() as u32;
@@ -423,11 +479,14 @@ impl MctsBot {
             .unwrap_or(root_actions[0])
     }
 
-    /// The reward's scale for a search from `view`: the configured one, or from the table (see
-    /// [`MctsConfig::margin_scale`]).
-    fn table_scale(&mut self, view: &PlayerView<'_>) -> f64 {
-        if self.config.margin_scale > 0.0 {
-            return self.config.margin_scale;
+    /// The reward's scale for a search from `view` (the configured one, or from the table: see
+    /// [`MctsConfig::margin_scale`]) and the search's budget (adapted to the cost of the
+    /// position's playouts: [`MctsConfig::adapt`]), both from a few greedy playouts.
+    fn survey(&mut self, view: &PlayerView<'_>) -> (f64, Budget) {
+        self.playout_work = 0.0;
+        let adapt = self.config.adapt && matches!(self.config.budget, Budget::Playouts(_));
+        if self.config.margin_scale > 0.0 && !adapt {
+            return (self.config.margin_scale, self.config.budget);
         }
         let lean = Lean {
             crown: 0.0,
@@ -440,6 +499,7 @@ impl MctsBot {
             Budget::Playouts(n) => (n / 16).clamp(1, SCALE_PLAYOUTS),
             Budget::Time(_) => SCALE_PLAYOUTS,
         };
+        let work = self.map.work();
         for _ in 0..playouts {
             let mut game = view.determinize(&mut self.rng);
             play_out(
@@ -454,7 +514,17 @@ impl MctsBot {
                 count += 1;
             }
         }
-        (total / f64::from(count.max(1))).max(MIN_SCALE)
+        self.playout_work = (self.map.work() - work) as f64 / f64::from(playouts);
+        let scale = if self.config.margin_scale > 0.0 {
+            self.config.margin_scale
+        } else {
+            (total / f64::from(count.max(1))).max(MIN_SCALE)
+        };
+        let budget = match self.config.budget {
+            Budget::Playouts(n) if adapt => Budget::Playouts(adapted(n, self.playout_work)),
+            budget => budget,
+        };
+        (scale, budget)
     }
 
     /// Search by UCT from the root: the most visited root action (the better mean among
@@ -467,7 +537,7 @@ impl MctsBot {
         let start = Instant::now();
         let mut done = 0u32;
         loop {
-            match self.config.budget {
+            match self.budget {
                 Budget::Playouts(n) => {
                     if done >= n.max(1) {
                         break;
@@ -508,7 +578,7 @@ impl MctsBot {
     /// Whether the budget gives each of `actions` root actions a sample in every round of
     /// sequential halving.
     fn can_halve(&self, actions: usize) -> bool {
-        match self.config.budget {
+        match self.budget {
             Budget::Playouts(n) => u64::from(n) >= halving::playouts_needed(actions),
             Budget::Time(_) => true,
         }
@@ -552,6 +622,7 @@ impl MctsBot {
                 if game.is_over() {
                     break;
                 }
+                let seat = game.to_act().map_or(0, |p| p.0);
                 let side = game.to_act().map_or(0, |p| u16::from(side_of(game, p).0));
                 if side != self.me && self.config.opponents == Opponents::Rollout {
                     if !step(
@@ -573,10 +644,10 @@ impl MctsBot {
                     if sorted {
                         sort_placements(game, &mut self.actions, &mut self.values, &mut self.map);
                     }
-                    self.expand(node, side);
+                    self.expand(node, side, seat);
                     self.tree[node as usize].sorted = sorted;
                 } else if !self.tree[node as usize].sorted {
-                    self.align(node, side);
+                    self.align(node, side, seat);
                 }
                 let Some(child) = self.select(node, game) else {
                     break;
@@ -620,11 +691,14 @@ impl MctsBot {
     }
 
     /// Give `node` a child for every action in `self.actions`.
-    fn expand(&mut self, node: u32, side: u16) {
+    fn expand(&mut self, node: u32, side: u16, seat: u8) {
         let first = self.tree.len() as u32;
         let len = self.actions.len() as u32;
-        self.tree
-            .extend(self.actions.iter().map(|&action| Node::new(action, side)));
+        self.tree.extend(
+            self.actions
+                .iter()
+                .map(|&action| Node::new(action, side, seat)),
+        );
         let n = &mut self.tree[node as usize];
         n.first = first;
         n.len = len;
@@ -632,7 +706,7 @@ impl MctsBot {
 
     /// Make sure every action legal now has a child (a new sample of the hidden piles can bring
     /// new dominoes into a line). Children stay even when not legal in this sample.
-    fn align(&mut self, node: u32, side: u16) {
+    fn align(&mut self, node: u32, side: u16, seat: u8) {
         let n = self.tree[node as usize];
         let children = &self.tree[n.first as usize..(n.first + n.len) as usize];
         if children.len() == self.actions.len()
@@ -656,8 +730,11 @@ impl MctsBot {
         let first = self.tree.len() as u32;
         let old: Vec<Node> = children.to_vec();
         self.tree.extend(old);
-        self.tree
-            .extend(missing.into_iter().map(|action| Node::new(action, side)));
+        self.tree.extend(
+            missing
+                .into_iter()
+                .map(|action| Node::new(action, side, seat)),
+        );
         let len = self.tree.len() as u32 - first;
         let n = &mut self.tree[node as usize];
         n.first = first;
@@ -757,6 +834,16 @@ fn canonical_rng() -> impl FnMut() -> u32 {
 }
 
 const CANONICAL_SEED: u64 = 0x6b69_6e67;
+
+/// `n` playouts adapted to a position whose playouts cost `work` each ([`MctsConfig::adapt`]).
+fn adapted(n: u32, work: f64) -> u32 {
+    let (low, high) = ((n / ADAPT_RANGE).max(1), n.saturating_mul(ADAPT_RANGE));
+    if work <= 0.0 {
+        return n;
+    }
+    let playouts = f64::from(n) * REFERENCE_WORK / work;
+    (playouts.round() as u32).clamp(low, high)
+}
 
 /// The smallest scale taken from the table, in points (a table scoring next to nothing).
 const MIN_SCALE: f64 = 5.0;

@@ -168,6 +168,8 @@ fn levels_parse_and_print() {
             "mcts:800:crown=1.5:first=greedy:root=uct:opp=tree",
         ),
         ("mcts:800:opp=rollout:root=halving", "mcts:800"),
+        ("mcts:2000:adapt=0", "mcts:2000:adapt=0"),
+        ("mcts:adapt=1", "mcts"),
     ] {
         assert_eq!(level(text).to_string(), shown, "{text}");
         assert_eq!(level(shown).to_string(), shown);
@@ -186,6 +188,7 @@ fn levels_parse_and_print() {
         "mcts:9:opp=me",
         "mcts:9:root=best",
         "mcts:9:crown=x",
+        "mcts:9:adapt=2",
     ] {
         let e = bad.parse::<Level>().expect_err(bad).to_string();
         assert!(
@@ -296,7 +299,7 @@ fn mcts_reuses_the_subtree_of_its_own_placement() {
     while g.domino_to_place().is_none() || g.placements().count() < 2 {
         g.play_random(|| rng.next_u32()).expect("not over");
     }
-    let config = match level("mcts:300:reuse=1:root=uct") {
+    let config = match level("mcts:300:reuse=1:root=uct:adapt=0") {
         Level::Mcts(c) => c,
         _ => unreachable!(),
     };

@@ -7,7 +7,7 @@
 //! territory points, each bonus and how often it was earned, crowns and squares placed.
 
 use crownlands_bots::level::parse_list;
-use crownlands_bots::{Bot, PlayerView};
+use crownlands_bots::{Bot, Level, MctsBot, PlayerView};
 use crownlands_core::rng::derive_seed;
 use crownlands_core::{Game, Seat};
 use std::sync::Arc;
@@ -86,4 +86,92 @@ fn score_parts_of_the_first_bot() {
             points / g
         );
     }
+}
+
+/// The thread's time on a core so far (Linux's `/proc/thread-self/schedstat`), or `None`
+/// elsewhere: a decision's cost on one core, whatever else the machine runs.
+fn thread_cpu() -> Option<std::time::Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(std::time::Duration::from_nanos(nanos))
+}
+
+/// `BOTS=mcts,greedy,greedy,greedy RULESET=harmony-middle-kingdom GAMES=4 SEED=1 \
+///  cargo test --release -p crownlands-bots --test experiments decision_times -- --ignored --nocapture`
+///
+/// times every decision of the first bot (seats rotated), wall clock and on its core (the
+/// thread's CPU time, so other work on the machine does not count), and prints the median, the
+/// slowest and how many took a second or more.
+#[test]
+#[ignore]
+fn decision_times() {
+    let levels = parse_list(&var("BOTS", "mcts,greedy,greedy,greedy")).expect("bot list");
+    let name = var("RULESET", "harmony-middle-kingdom");
+    let r = Arc::new(
+        crownlands_rules::load(crownlands_core::Registry::shipped_ref(), &name).expect("ruleset"),
+    );
+    let games: u64 = var("GAMES", "4").parse().expect("games");
+    let seed: u64 = var("SEED", "1").parse().expect("seed");
+    let n = levels.len();
+    let mut times: Vec<(f64, f64, u64, usize)> = Vec::new();
+    let verbose = var("VERBOSE", "0") == "1";
+    for i in 0..games {
+        let game_seed = derive_seed(seed, i);
+        let seat = (i as usize) % n;
+        let mut bots: Vec<Box<dyn Bot>> = (0..n)
+            .map(|s| levels[(s + n - seat) % n].build(derive_seed(game_seed, s as u64)))
+            .collect();
+        // The timed bot itself, to read its budget and playouts.
+        let mut searcher = match levels[0] {
+            Level::Mcts(c) => Some(MctsBot::new(c, derive_seed(game_seed, seat as u64), "")),
+            _ => None,
+        };
+        let mut g = Game::new(r.clone(), n as u8, game_seed).expect("setup");
+        let mut decision = 0;
+        while let Some(view) = PlayerView::new(&g) {
+            let p = view.player().index();
+            let timed = p == seat && view.legal_actions().len() > 1;
+            let (wall, cpu) = (std::time::Instant::now(), thread_cpu());
+            let before = searcher.as_ref().map_or(0, |b| b.playouts());
+            let a = match searcher.as_mut() {
+                Some(bot) if p == seat => bot.choose(&view),
+                _ => bots[p].choose(&view),
+            };
+            if timed {
+                let wall = wall.elapsed().as_secs_f64();
+                let cpu = match (cpu, thread_cpu()) {
+                    (Some(a), Some(b)) => (b - a).as_secs_f64(),
+                    _ => f64::NAN,
+                };
+                times.push((cpu, wall, i, decision));
+                if verbose && let Some(bot) = &searcher {
+                    println!(
+                        "game {i} decision {decision}: {:.0} ms on its core, {} playouts, work {:.0} a playout",
+                        cpu * 1000.0,
+                        bot.playouts() - before,
+                        bot.playout_work()
+                    );
+                }
+                decision += 1;
+            }
+            g.apply(a).expect("legal");
+        }
+    }
+    times.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let median = times[times.len() / 2];
+    let worst = times[times.len() - 1];
+    let mut walls: Vec<f64> = times.iter().map(|t| t.1).collect();
+    walls.sort_by(f64::total_cmp);
+    println!(
+        "{name}, {} decisions of {} in {games} games: on its core median {:.0} ms, slowest {:.0} ms (game {}, decision {}), {} of a second or more; wall clock median {:.0} ms, slowest {:.0} ms",
+        times.len(),
+        levels[0],
+        median.0 * 1000.0,
+        worst.0 * 1000.0,
+        worst.2,
+        worst.3,
+        times.iter().filter(|t| t.0 >= 1.0).count(),
+        walls[walls.len() / 2] * 1000.0,
+        walls[walls.len() - 1] * 1000.0,
+    );
 }

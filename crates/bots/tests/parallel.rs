@@ -46,6 +46,8 @@ fn a_parallel_search_sums_every_thread_and_plays_legally() {
         let config = MctsConfig {
             budget: crownlands_bots::Budget::Playouts(120),
             threads: 2,
+            // The count checked below, not adapted to the position's cost.
+            adapt: false,
             ..MctsConfig::default()
         };
         let mut bot = MctsBot::new(config, 5, "mcts");

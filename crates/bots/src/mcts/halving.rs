@@ -55,7 +55,7 @@ impl MctsBot {
         if self.tree[0].len == 0 {
             self.actions.clear();
             self.actions.extend_from_slice(root_actions);
-            self.expand(0, self.me);
+            self.expand(0, self.me, self.seat);
         }
         let root = self.tree[0];
         let mut left: Vec<u32> = (root.first..root.first + root.len).collect();
@@ -65,20 +65,18 @@ impl MctsBot {
         for round in 0..rounds {
             let rounds_left = rounds - round;
             let round_start = Instant::now();
-            let samples = match self.config.budget {
+            let samples = match self.budget {
                 Budget::Playouts(n) => {
                     samples_per_action(n.saturating_sub(done), rounds_left, left.len())
                 }
                 Budget::Time(_) => u32::MAX,
             };
-            let slice = match self.config.budget {
+            let slice = match self.budget {
                 Budget::Time(t) => t.saturating_sub(start.elapsed()) / rounds_left,
                 Budget::Playouts(_) => Duration::ZERO,
             };
             for k in 0..samples {
-                if matches!(self.config.budget, Budget::Time(_))
-                    && k > 0
-                    && round_start.elapsed() >= slice
+                if matches!(self.budget, Budget::Time(_)) && k > 0 && round_start.elapsed() >= slice
                 {
                     break;
                 }
