@@ -4,12 +4,35 @@
 use crownlands_rules::Diagnostics;
 use std::path::{Path, PathBuf};
 
-/// A fresh, empty directory for one test.
-pub fn temp_dir(test: &str) -> PathBuf {
+/// A fresh, empty directory for one test, under the system's temporary directory, removed when
+/// dropped (one test writes an 80 MB file: left behind, every run would keep it).
+pub struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for TempDir {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+pub fn temp_dir(test: &str) -> TempDir {
     let dir = std::env::temp_dir().join(format!("crownlands-rules-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create temp dir");
-    dir
+    TempDir(dir)
 }
 
 pub fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
