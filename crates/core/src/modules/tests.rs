@@ -237,8 +237,8 @@ fn a_module_keeps_its_own_state_in_the_game() {
     assert_eq!(g, Game::new(g.ruleset().clone(), 3, 9).expect("setup"));
 }
 
-/// Parameters read by each module's serde struct say what is wrong as the hand-written reader they replaced
-/// did: the key at fault, what it must be, and the value given.
+/// Parameters read by each module's serde struct say what is wrong as the hand-written reader they
+/// replaced did: the key at fault, what it must be, and the value given.
 #[test]
 fn parameter_problems_name_the_key_and_what_it_must_be() {
     use modules::Param::{Bool, Int, Ints, Text};
