@@ -86,10 +86,7 @@ impl Stalls {
 
     /// Put a stall up on `cell` for `side`.
     pub fn put(&mut self, side: Side, cell: Cell) {
-        if self.by_side.len() <= side.index() {
-            self.by_side.resize_with(side.index() + 1, Vec::new);
-        }
-        self.by_side[side.index()].push(cell);
+        crownlands_core::modules::side_entry(&mut self.by_side, side).push(cell);
     }
 }
 
