@@ -686,7 +686,7 @@ impl Game {
         match (action, self.phase) {
             (Action::Claim { domino }, Phase::FirstClaims { .. } | Phase::Claim { .. }) => {
                 match self.next.iter().find(|s| s.domino == domino) {
-                    None => Err(IllegalAction::NotInLine(self.safe_label(domino))),
+                    None => Err(IllegalAction::NotInLine(self.label(domino))),
                     Some(s) if s.king.is_some() => {
                         Err(IllegalAction::AlreadyClaimed(self.label(domino)))
                     }
@@ -728,14 +728,6 @@ impl Game {
                     Action::Module { .. } | Action::Pass => "take a module step",
                 },
             }),
-        }
-    }
-
-    fn safe_label(&self, id: DominoId) -> String {
-        if id.index() < self.ruleset.dominoes().len() {
-            self.label(id)
-        } else {
-            format!("#{}", id.0)
         }
     }
 

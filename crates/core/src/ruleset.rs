@@ -425,9 +425,15 @@ impl Ruleset {
     /// How a domino is named to players: its number, prefixed by its box's initial when the
     /// ruleset has several boxes.
     pub fn domino_label(&self, id: crate::DominoId) -> String {
-        let d = &self.dominoes[id.index()];
+        let Some(d) = self.dominoes.get(id.index()) else {
+            // Not a domino of this ruleset (an id read from a file): its raw number.
+            return format!("#{}", id.0);
+        };
         if self.piles.len() > 1 {
-            let initial = self.piles[d.pile as usize]
+            let initial = self
+                .piles
+                .get(d.pile as usize)
+                .map_or("?", String::as_str)
                 .chars()
                 .next()
                 .unwrap_or('?')

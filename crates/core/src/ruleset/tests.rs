@@ -115,3 +115,15 @@ fn a_valid_ruleset_gives_back_its_parts() {
     assert_eq!(r.player_counts(), parts.player_counts.as_slice());
     assert_eq!(r.into_parts(), parts);
 }
+
+/// An id that is no domino of the ruleset (read from a file) is named by its raw number, never a
+/// panic.
+#[test]
+fn a_domino_id_out_of_range_has_a_label() {
+    let r = testkit::kingdomino();
+    assert_eq!(r.domino_label(DominoId(9999)), "#9999");
+    assert_eq!(
+        r.domino_label(DominoId(0)),
+        r.dominoes()[0].number.to_string()
+    );
+}
