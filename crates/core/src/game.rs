@@ -776,38 +776,43 @@ impl Game {
             }
             (Action::Pass, Phase::Step { slot, step }) => self.next_step(slot, step),
             (Action::Module { module, payload }, Phase::Step { slot, step }) => {
-                let side = self.side_of_slot(slot);
-                // The module list is shared (one count up), so the module can change the game.
-                let all = self.modules.all.shared();
                 // The action's module must be the step's.
-                let me = self
-                    .modules
-                    .steps
-                    .get(step)
-                    .copied()
-                    .filter(|&i| i == module.index());
-                let owner = me.and_then(|i| all.get(i));
-                let goes_on = match (owner, me, side) {
-                    (Some(m), Some(me), Some(side)) => {
-                        let goes_on = m
-                            .apply(CxMut::new(self, me), side, payload.get())
-                            .unwrap_or(false);
-                        let watchers = self.modules.watchers.get(step).map_or(0, |w| w.len());
-                        for k in 0..watchers {
-                            let w = self.modules.watchers[step][k];
-                            if let Some(watcher) = all.get(w) {
-                                watcher.after_action(CxMut::new(self, w), side);
-                            }
-                        }
-                        goes_on
+                let me = self.modules.steps.get(step).copied();
+                match (me, self.side_of_slot(slot)) {
+                    (Some(me), Some(side)) if me == module.index() => {
+                        self.apply_module(slot, step, me, side, payload.get());
                     }
-                    _ => false,
-                };
-                if !goes_on {
-                    self.next_step(slot, step);
+                    _ => self.next_step(slot, step),
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Module `me`'s action `payload` in turn step `step` of `side` (the king on `slot`): the
+    /// module acts, the modules watching the step follow, and unless the module's step goes on,
+    /// on to the next step.
+    fn apply_module(&mut self, slot: usize, step: usize, me: usize, side: Side, payload: u32) {
+        // The module list is shared (one count up), so the module can change the game.
+        let all = self.modules.all.shared();
+        let goes_on = match all.get(me) {
+            Some(m) => {
+                let goes_on = m
+                    .apply(CxMut::new(self, me), side, payload)
+                    .unwrap_or(false);
+                let watchers = self.modules.watchers.get(step).map_or(0, |w| w.len());
+                for k in 0..watchers {
+                    let w = self.modules.watchers[step][k];
+                    if let Some(watcher) = all.get(w) {
+                        watcher.after_action(CxMut::new(self, w), side);
+                    }
+                }
+                goes_on
+            }
+            None => false,
+        };
+        if !goes_on {
+            self.next_step(slot, step);
         }
     }
 
@@ -990,24 +995,31 @@ impl Game {
                 // Counted and picked by index, as `legal_actions` lists them: the module's
                 // actions, then `Pass`.
                 let side = self.side_of_slot(slot)?;
-                let action = match self.step_module_at(step) {
-                    Some((m, me)) => {
-                        match m.random_action(Cx::new(self, me), side, &mut next_u32) {
-                            Some(payload) => Action::Module {
-                                module: ModuleIndex::new(me)?,
-                                payload: Payload::new(payload)?,
-                            },
-                            None => Action::Pass,
-                        }
-                    }
+                let chosen = match self.step_module_at(step) {
+                    Some((m, me)) => m
+                        .random_action(Cx::new(self, me), side, &mut next_u32)
+                        .map(|payload| (me, payload)),
                     None => {
                         // Only `Pass`: drawn all the same, as `legal_actions` lists it.
                         crate::rng::below(1, &mut next_u32);
-                        Action::Pass
+                        None
                     }
                 };
-                self.apply_unchecked(action);
-                Some(action)
+                // Played here as `apply` would (the step and its module are known).
+                match chosen {
+                    Some((me, payload)) => {
+                        let action = Action::Module {
+                            module: ModuleIndex::new(me)?,
+                            payload: Payload::new(payload)?,
+                        };
+                        self.apply_module(slot, step, me, side, payload);
+                        Some(action)
+                    }
+                    None => {
+                        self.next_step(slot, step);
+                        Some(Action::Pass)
+                    }
+                }
             }
             Phase::Place { slot } => {
                 let s = self.current[slot];
