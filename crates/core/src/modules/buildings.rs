@@ -128,6 +128,10 @@ pub struct Buildings {
     /// The price of each face-up slot, cheapest first.
     pub slot_prices: Vec<u32>,
     pub tower_supply: u32,
+    /// `within[b]`: the slots whose price is at most `b` (bit `slot`), for every `b` up to the
+    /// dearest slot's price; worked out once from `slot_prices`, so a budget's affordable slots
+    /// are one look-up.
+    within: Vec<u16>,
 }
 
 /// The buildings module's parameters, as a ruleset gives them (`[rules.module.buildings]`): every key
@@ -226,21 +230,14 @@ impl Buildings {
     /// The slots `side` can afford, as a bit mask (bit `slot`).
     #[inline]
     fn affordable_slots(&self, cx: Cx<'_>, state: &BuildingsState, side: Side) -> u64 {
-        let coins = cx.get(side, COINS);
-        let discount = self.discount(cx, side);
-        // Without branching on each slot: which ones are affordable is anyone's guess.
-        let mut mask = 0;
-        for (slot, (b, &base)) in state
-            .board
-            .iter()
-            .zip(&self.slot_prices)
-            .enumerate()
-            .take(64)
-        {
-            let affordable = b.is_some() & (base.saturating_sub(discount) <= coins);
-            mask |= u64::from(affordable) << slot;
-        }
-        mask
+        // A slot is affordable when its price less the discount is at most the coins, that is
+        // when its price is at most the coins plus the discount.
+        let budget = cx.get(side, COINS).saturating_add(self.discount(cx, side)) as usize;
+        let within = match self.within.get(budget) {
+            Some(&w) => u64::from(w),
+            None => self.within.last().map_or(0, |&w| u64::from(w)),
+        };
+        within & filled_slots(&state.board)
     }
 
     /// What one building is worth to a side at the end.
@@ -275,9 +272,11 @@ impl Mechanism for Buildings {
     type Action = BuildingsAction;
 
     fn new(p: BuildingsParams) -> Buildings {
+        let slot_prices: Vec<u32> = p.slot_prices.iter().map(|&x| x as u32).collect();
         Buildings {
             town: p.town,
-            slot_prices: p.slot_prices.iter().map(|&x| x as u32).collect(),
+            within: slots_within(&slot_prices),
+            slot_prices,
             tower_supply: p.tower_supply as u32,
         }
     }
@@ -872,6 +871,31 @@ impl Buildings {
 }
 
 /// Slide the face-up buildings to the cheapest slots, then fill the empty slots from the pile.
+/// For every budget from 0 to the dearest slot's price, the slots priced within it.
+fn slots_within(prices: &[u32]) -> Vec<u16> {
+    let dearest = prices.iter().copied().max().unwrap_or(0);
+    (0..=dearest)
+        .map(|budget| {
+            prices
+                .iter()
+                .take(16)
+                .enumerate()
+                .filter(|&(_, &price)| price <= budget)
+                .fold(0u16, |mask, (slot, _)| mask | 1 << slot)
+        })
+        .collect()
+}
+
+/// The slots of the board holding a building (bit `slot`).
+#[inline]
+fn filled_slots(board: &[Option<BuildingId>]) -> u64 {
+    board
+        .iter()
+        .take(64)
+        .enumerate()
+        .fold(0, |mask, (slot, b)| mask | u64::from(b.is_some()) << slot)
+}
+
 fn refill(e: &mut BuildingsState) {
     let mut next = 0;
     for slot in 0..e.board.len() {
