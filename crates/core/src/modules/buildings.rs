@@ -119,6 +119,16 @@ impl BuildingsState {
     pub fn built(&self, side: Side) -> &[(BuildingId, Cell)] {
         self.built.get(side.index()).map_or(&[], Vec::as_slice)
     }
+
+    /// The slots of the board holding a building (bit `slot`; the first 64 slots).
+    #[inline]
+    pub fn filled_slots(&self) -> u64 {
+        self.board
+            .iter()
+            .take(64)
+            .enumerate()
+            .fold(0, |mask, (slot, b)| mask | u64::from(b.is_some()) << slot)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -237,7 +247,7 @@ impl Buildings {
             Some(&w) => u64::from(w),
             None => self.within.last().map_or(0, |&w| u64::from(w)),
         };
-        within & filled_slots(&state.board)
+        within & state.filled_slots()
     }
 
     /// What one building is worth to a side at the end.
@@ -884,16 +894,6 @@ fn slots_within(prices: &[u32]) -> Vec<u16> {
                 .fold(0u16, |mask, (slot, _)| mask | 1 << slot)
         })
         .collect()
-}
-
-/// The slots of the board holding a building (bit `slot`).
-#[inline]
-fn filled_slots(board: &[Option<BuildingId>]) -> u64 {
-    board
-        .iter()
-        .take(64)
-        .enumerate()
-        .fold(0, |mask, (slot, b)| mask | u64::from(b.is_some()) << slot)
 }
 
 fn refill(e: &mut BuildingsState) {

@@ -107,11 +107,21 @@ impl Dragon {
     /// coins enough.
     #[inline]
     fn may_bribe(&self, cx: Cx<'_>, side: Side) -> bool {
-        cx.get(side, QUEEN_HOST) == 0
+        // The round's uses first: once they are spent, every later turn of the round stops here.
+        cx.state::<DragonState>()
+            .is_some_and(|d| d.uses < self.uses_per_round)
             && cx.get(side, COINS) >= self.price
-            && cx
-                .state::<DragonState>()
-                .is_some_and(|d| d.uses < self.uses_per_round)
+            && cx.get(side, QUEEN_HOST) == 0
+    }
+
+    /// The slots of the board `side` may burn now (bit `slot`): none unless it may bribe.
+    #[inline]
+    fn burnable(&self, cx: Cx<'_>, side: Side) -> u64 {
+        if !self.may_bribe(cx, side) {
+            return 0;
+        }
+        cx.shared::<BuildingsState>(BOARD)
+            .map_or(0, BuildingsState::filled_slots)
     }
 
     /// The Builders' Board's slots.
@@ -247,19 +257,12 @@ impl Mechanism for Dragon {
         side: Side,
         next_u32: &mut dyn FnMut() -> u32,
     ) -> Option<DragonAction> {
-        let board = if self.may_bribe(cx, side) {
-            self.board(cx)
-        } else {
-            &[]
-        };
-        let count = board.iter().flatten().count() as u32;
+        let slots = self.burnable(cx, side);
+        let count = slots.count_ones();
         let n = crate::rng::below(count + 1, next_u32);
-        let (slot, _) = board
-            .iter()
-            .enumerate()
-            .filter(|(_, b)| b.is_some())
-            .nth(n as usize)?;
-        Some(DragonAction::Burn { slot: slot as u8 })
+        (n < count).then(|| DragonAction::Burn {
+            slot: crate::bitboard::select(slots, n) as u8,
+        })
     }
 
     fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<DragonAction> {
@@ -314,10 +317,7 @@ impl Dragon {
     }
 
     fn legal_action_count_of(&self, cx: Cx<'_>, side: Side) -> u32 {
-        if !self.may_bribe(cx, side) {
-            return 0;
-        }
-        self.board(cx).iter().flatten().count() as u32
+        self.burnable(cx, side).count_ones()
     }
 }
 
