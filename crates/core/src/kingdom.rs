@@ -176,7 +176,7 @@ impl Kingdom {
     /// The number of squares of the territory containing `cell` (0 when `cell` holds no terrain):
     /// [`Kingdom::territory_at`]'s `squares` alone, cheaper.
     pub fn territory_size_at(&self, cell: Cell) -> u32 {
-        each!(self, k => k.region_at(cell).map_or(0, |(_, region)| region.count()))
+        each!(self, k => k.territory_size_at(cell))
     }
 
     /// Every square of one terrain, read off its bitboard.
@@ -223,9 +223,7 @@ impl Kingdom {
 
     /// The squares of the largest territory (0 for a kingdom of its castle alone).
     pub fn largest_territory(&self) -> u32 {
-        let mut largest = 0;
-        self.for_each_territory(|t| largest = largest.max(t.squares));
-        largest
+        each!(self, k => k.largest_territory())
     }
 
     /// The cells of the territory containing `cell` (empty when `cell` holds no terrain).
@@ -554,6 +552,15 @@ impl<B: Board> Grid<B> {
         let Some(&cells) = self.terrain.get(terrain.index()) else {
             return 0;
         };
+        if let Some(cells) = cells.rows_from(usize::from(self.min_row)) {
+            let mut left = cells;
+            let mut n = 0;
+            while left != 0 {
+                left &= !flood_word(left & left.wrapping_neg(), cells, B::STRIDE as u32);
+                n += 1;
+            }
+            return n;
+        }
         let mut left = cells;
         let mut n = 0;
         while let Some(seed) = left.first() {
@@ -561,6 +568,48 @@ impl<B: Board> Grid<B> {
             n += 1;
         }
         n
+    }
+
+    /// The squares of the territory holding `cell` (0 when it holds no terrain).
+    fn territory_size_at(&self, cell: Cell) -> u32 {
+        let Some(i) = self.index(cell) else {
+            return 0;
+        };
+        let Some(&cells) = self.terrain[..usize::from(self.terrains)]
+            .iter()
+            .find(|b| b.contains(i))
+        else {
+            return 0;
+        };
+        let top = usize::from(self.min_row);
+        match (B::single(i).rows_from(top), cells.rows_from(top)) {
+            (Some(seed), Some(cells)) => flood_word(seed, cells, B::STRIDE as u32).count_ones(),
+            _ => flood(B::single(i), cells).count(),
+        }
+    }
+
+    /// The squares of the largest territory (0 for a kingdom of its castle alone).
+    fn largest_territory(&self) -> u32 {
+        let top = usize::from(self.min_row);
+        let mut largest = 0;
+        for &cells in &self.terrain[..usize::from(self.terrains)] {
+            if let Some(cells) = cells.rows_from(top) {
+                let mut left = cells;
+                while left != 0 {
+                    let region = flood_word(left & left.wrapping_neg(), cells, B::STRIDE as u32);
+                    left &= !region;
+                    largest = largest.max(region.count_ones());
+                }
+            } else {
+                let mut left = cells;
+                while let Some(seed) = left.first() {
+                    let region = flood(B::single(seed), cells);
+                    left = left.and_not(region);
+                    largest = largest.max(region.count());
+                }
+            }
+        }
+        largest
     }
 
     fn for_each_territory(&self, mut f: impl FnMut(Territory)) {

@@ -72,3 +72,40 @@ fn bitboard_placements_match_the_naive_rules() {
         }
     }
 }
+
+/// Territory sizes, counts and the largest territory (read off the kingdom's rows packed in one
+/// word where they fit) against the territories listed one by one.
+#[test]
+fn territory_queries_match_the_listed_territories() {
+    let ruleset = Arc::new(testkit::kingdomino());
+    let mut state = 0x0fed_cba9_8765_4321u64;
+    for grid in [3u8, 5, 7, 8] {
+        for _ in 0..20 {
+            let mut k = Kingdom::new(grid);
+            for _ in 0..60 {
+                let d = &ruleset.dominoes()[(xorshift(&mut state) % 48) as usize];
+                let legal: Vec<Placement> = k.placements(d).iter().collect();
+                if legal.is_empty() {
+                    continue;
+                }
+                k.place_unchecked(d, legal[(xorshift(&mut state) as usize) % legal.len()]);
+                let territories = k.territories();
+                let largest = territories.iter().map(|t| t.squares).max().unwrap_or(0);
+                assert_eq!(k.largest_territory(), largest, "grid {grid}");
+                for t in 0..6u8 {
+                    let terrain = TerrainId(t);
+                    let count = territories.iter().filter(|x| x.terrain == terrain).count();
+                    assert_eq!(k.territory_count(terrain) as usize, count, "grid {grid}");
+                }
+                let n = i8::try_from(grid).unwrap_or(1);
+                for y in -(n - 1)..n {
+                    for x in -(n - 1)..n {
+                        let cell = Cell::new(x, y);
+                        let cells = k.territory_cells(cell).len() as u32;
+                        assert_eq!(k.territory_size_at(cell), cells, "grid {grid} at {cell:?}");
+                    }
+                }
+            }
+        }
+    }
+}
