@@ -277,25 +277,29 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
         right_y = players.bottom();
     }
     let room_below = body_bottom.saturating_sub(right_y);
-    let mut others_x = right_x;
-    if v.board_at == BoardAt::Right && s.board_h > 0 {
-        board = Some(Rect::new(
-            right_x,
-            right_y,
-            BOARD_W,
-            s.board_h.min(room_below),
-        ));
-        others_x += BOARD_W;
-    }
-    let others_w = (right_x + right_w).saturating_sub(others_x);
+    let board_right = v.board_at == BoardAt::Right && s.board_h > 0;
     let others_list: Vec<Side> = game.all_sides().filter(|&x| x != side).collect();
     let count = others_list.len() as u16;
-    let ocw: u16 = if count * (s.n * 2 + s.frame) <= others_w {
+    // The other kingdoms get two columns a cell when they fit beside a board of its least width.
+    let others_room = right_w.saturating_sub(if board_right { BOARD_W } else { 0 });
+    let ocw: u16 = if count * (s.n * 2 + s.frame) <= others_room {
         2
     } else {
         1
     };
     let ow = s.n * ocw + s.frame;
+    let mut others_x = right_x;
+    if board_right {
+        // The board takes what the other kingdoms leave of the row (its rows' names then fit).
+        let board_w = right_w.saturating_sub(count * ow).max(BOARD_W);
+        board = Some(Rect::new(
+            right_x,
+            right_y,
+            board_w,
+            s.board_h.min(room_below),
+        ));
+        others_x += board_w;
+    }
     let oh = s.other_h.min(room_below);
     let others: Vec<(Side, Rect)> = others_list
         .iter()

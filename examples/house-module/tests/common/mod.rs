@@ -71,8 +71,8 @@ pub fn run<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Run {
     run
 }
 
-/// A fresh temp directory of this test process, `tag` naming it.
-pub fn temp_dir(tag: &str) -> PathBuf {
+/// A fresh temp directory of this test process, `tag` naming it; removed when dropped.
+pub fn temp_dir(tag: &str) -> TempDir {
     static N: AtomicUsize = AtomicUsize::new(0);
     let n = N.fetch_add(1, Ordering::SeqCst);
     let d = std::env::temp_dir().join(format!(
@@ -81,12 +81,42 @@ pub fn temp_dir(tag: &str) -> PathBuf {
     ));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).expect("temp dir");
-    d
+    TempDir(d)
 }
 
-/// A file written into a fresh temp directory.
-pub fn temp_file(name: &str, contents: &str) -> PathBuf {
-    let path = temp_dir("file").join(name);
+/// A file written into a fresh temp directory, removed with it when dropped.
+pub fn temp_file(name: &str, contents: &str) -> TempFile {
+    let dir = temp_dir("file");
+    let path = dir.join(name);
     std::fs::write(&path, contents).expect("write temp file");
-    path
+    TempFile { path, _dir: dir }
+}
+
+/// A temp directory that goes when the test is done with it (so test runs leave nothing behind).
+pub struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A file in a temp directory of its own.
+pub struct TempFile {
+    path: PathBuf,
+    _dir: TempDir,
+}
+
+impl std::ops::Deref for TempFile {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
 }
