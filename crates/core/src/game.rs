@@ -1047,7 +1047,73 @@ impl Game {
     /// game's) until the game is over: the same game as calling [`Game::play_random`] until it
     /// returns `None`, compiled once here with the whole turn inlined (simulations and playouts).
     pub fn play_out_random(&mut self, rng: &mut GameRng) {
-        while self.play_random(|| rng.next_u32()).is_some() {}
+        let mut next_u32 = || rng.next_u32();
+        loop {
+            if let Phase::Step { slot, step } = self.phase {
+                // A turn's module steps in one go: the same draws and the same game as one
+                // `play_random` a step, without going back through the phase each time.
+                if !self.play_steps_random(slot, step, &mut next_u32) {
+                    return;
+                }
+            } else if self.play_random(&mut next_u32).is_none() {
+                return;
+            }
+        }
+    }
+
+    /// Play module steps from `step` on of the turn of the king on `slot` by uniformly random
+    /// choices, as [`Game::play_random`] would one at a time, until the turn leaves its module
+    /// steps (for the claim, or the end of the turn). False when there is no side to play
+    /// (not reached in a game), where `play_random` stops too.
+    fn play_steps_random(
+        &mut self,
+        slot: usize,
+        step: usize,
+        next_u32: &mut impl FnMut() -> u32,
+    ) -> bool {
+        let Some(side) = self.side_of_slot(slot) else {
+            return false;
+        };
+        // The module list and the steps, shared (one count up each) for the whole turn.
+        let all = self.modules.all.shared();
+        let steps = Arc::clone(&self.modules.steps);
+        let watchers = Arc::clone(&self.modules.watchers);
+        let mut step = step;
+        loop {
+            let me = steps.get(step).copied();
+            let chosen = match me.and_then(|me| all.get(me).map(|m| (me, m))) {
+                Some((me, m)) => m
+                    .random_action(Cx::new(self, me), side, next_u32)
+                    .map(|payload| (me, m, payload)),
+                None => {
+                    // Only `Pass`: drawn all the same, as `legal_actions` lists it.
+                    crate::rng::below(1, &mut *next_u32);
+                    None
+                }
+            };
+            if let Some((me, m, payload)) = chosen {
+                // As `apply_module`: the module acts, its step's watchers follow.
+                let goes_on = m
+                    .apply(CxMut::new(self, me), side, payload)
+                    .unwrap_or(false);
+                for &w in watchers.get(step).map_or(&[][..], |w| &w[..]) {
+                    if let Some(watcher) = all.get(w) {
+                        watcher.after_action(CxMut::new(self, w), side);
+                    }
+                }
+                if goes_on {
+                    continue;
+                }
+            }
+            // On to the next step, or out of the module steps.
+            if step + 1 < steps.len() {
+                step += 1;
+                self.enter_step(slot, step);
+            } else {
+                self.claim_or_end_turn(slot);
+                return true;
+            }
+        }
     }
 
     /// Put `king` on a uniformly chosen free domino of the next line.
