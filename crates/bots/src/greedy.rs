@@ -111,7 +111,7 @@ pub fn action_values(view: &PlayerView<'_>, actions: &[Action], rng: &mut GameRn
         .collect()
 }
 
-/// The best value of placing `domino` in `kingdom`, or [`NO_FIT`] when it fits nowhere.
+/// The best value of placing `domino` in `kingdom`, or `NO_FIT` when it fits nowhere.
 pub fn best_placement_value(
     kingdom: &Kingdom,
     before: &KingdomEval,

@@ -1,6 +1,6 @@
 //! A kingdom: the castle and the squares laid around it, kept as bitboards.
 //!
-//! [`Kingdom`] picks the narrowest board its grid fits ([`Narrow`] up to 5x5, [`Wide`] up to 8x8)
+//! [`Kingdom`] picks the narrowest board its grid fits (`Narrow` up to 5x5, `Wide` up to 8x8)
 //! and forwards every call to the same generic code: one predictable branch, no dynamic dispatch.
 
 use crate::bitboard::{Board, MAX_GRID, Narrow, Wide};

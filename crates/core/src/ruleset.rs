@@ -613,7 +613,7 @@ impl Ruleset {
 
 impl Ruleset {
     /// Rules that can never work at `players` players with `rules` (which must be valid: see
-    /// [`Ruleset::check`]): a deck too small to fill the grid, a module that can never act, a
+    /// [`Ruleset::new`]): a deck too small to fill the grid, a module that can never act, a
     /// tie-break that can never decide.
     pub fn warnings(&self, players: u8, rules: &Rules) -> Vec<RuleWarning> {
         let mut out = Vec::new();

@@ -63,7 +63,7 @@ pub const MAX_SHOWN: usize = 100;
 pub struct Diagnostics(pub Vec<Diagnostic>);
 
 impl fmt::Display for Diagnostics {
-    /// One problem a line: the first [`MAX_SHOWN`], then `... and N more problems`.
+    /// One problem a line: the first `MAX_SHOWN`, then `... and N more problems`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, d) in self.shown().iter().enumerate() {
             if i > 0 {
@@ -91,12 +91,12 @@ impl Diagnostics {
         self.0.iter()
     }
 
-    /// The problems to show: the first [`MAX_SHOWN`].
+    /// The problems to show: the first `MAX_SHOWN`.
     pub fn shown(&self) -> &[Diagnostic] {
         &self.0[..self.0.len().min(MAX_SHOWN)]
     }
 
-    /// `... and N more problems` when there are more than [`MAX_SHOWN`].
+    /// `... and N more problems` when there are more than `MAX_SHOWN`.
     pub fn more_line(&self) -> Option<String> {
         let more = self.0.len().checked_sub(MAX_SHOWN).filter(|&n| n > 0)?;
         Some(format!(

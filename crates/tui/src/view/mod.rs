@@ -1,7 +1,7 @@
 //! Rendering: a pure function of the app's state onto a ratatui [`Buffer`].
 //!
 //! Nothing here touches the terminal: [`render`] fills a buffer, so every screen can be tested
-//! with ratatui's `TestBackend`. [`layout`] is shared with mouse hit-testing ([`hit`]).
+//! with ratatui's `TestBackend`. [`layout`](mod@layout) is shared with mouse hit-testing ([`hit`]).
 
 mod analysis;
 pub mod buttons;
