@@ -325,8 +325,10 @@ impl CountRules {
     }
 
     /// Where this count's warnings point: the deck (blaming a key the user wrote, if any of
-    /// them did), each module, each tie-break.
-    fn warning_locs(&self, loader: &Loader, rules: &Rules) -> WarningLocs {
+    /// them did), each module (its entry in `modules`, or its parameters when the leaf file
+    /// `leaf` sets them and the list came from a file it extends: a module that can never act
+    /// usually cannot because of a parameter), each tie-break.
+    fn warning_locs(&self, loader: &Loader, rules: &Rules, leaf: usize) -> WarningLocs {
         let eff = &self.eff;
         let in_user_file = |o: &&Option<Loc>| {
             o.as_ref().is_some_and(|l| {
@@ -350,7 +352,22 @@ impl CountRules {
         WarningLocs {
             deck,
             modules: (0..rules.modules.len())
-                .map(|i| self.module_loc(i))
+                .map(|i| {
+                    let entry = self.module_loc(i);
+                    if entry.file == leaf {
+                        return entry;
+                    }
+                    rules
+                        .modules
+                        .get(i)
+                        .and_then(|m| eff.module_params.get(&m.name))
+                        .and_then(|ps| {
+                            ps.values()
+                                .filter_map(|f| f.origin.clone())
+                                .find(|l| l.file == leaf)
+                        })
+                        .unwrap_or(entry)
+                })
                 .collect(),
             tie_breaks: (0..rules.tie_breaks.len())
                 .map(|i| self.place(&RulesField::TieBreak(i), &rules.modules))
@@ -410,7 +427,7 @@ pub(crate) fn resolve(
     let warning_locs: Vec<WarningLocs> = counts
         .iter()
         .zip(&parts.player_counts)
-        .map(|(count, (_, rules))| count.warning_locs(loader, rules))
+        .map(|(count, (_, rules))| count.warning_locs(loader, rules, leaf_idx))
         .collect();
     let ruleset = match Ruleset::with_registry(parts.clone(), &loader.registry) {
         Ok(r) => Some(r),

@@ -786,6 +786,24 @@ fn warnings_point_at_the_rule_that_cannot_work() {
         12,
         &["module `knights` can never act: knights can never collect tax"],
     );
+    // ... but at its parameter when a file extending the one with the list sets it (the cause).
+    let dir = common::temp_dir("idle-params");
+    common::write(
+        &dir,
+        "base.toml",
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"knights\"]\n",
+    );
+    let child = common::write(
+        &dir,
+        "child.toml",
+        "extends = \"base.toml\"\n[rules.module.knights]\nper-turn = 0\n",
+    );
+    let w = Diagnostics(crownlands_rules::warnings(
+        crownlands_core::Registry::shipped_ref(),
+        &child.display().to_string(),
+    ));
+    assert_diag(&w, 3, 12, &["module `knights` can never act"]);
+    assert!(w.0.iter().all(|d| d.file.ends_with("child.toml")), "{w}");
     // A value from a shipped file is blamed on the user's `extends`.
     let checked = crownlands_rules::check_str(
         crownlands_core::Registry::shipped_ref(),
