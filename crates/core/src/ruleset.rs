@@ -669,10 +669,11 @@ impl Ruleset {
                 });
             }
         }
-        let coins = crate::modules::has_module(rules, "wealth")
-            || crate::modules::has_module(rules, "knights")
-            || (crate::modules::has_module(rules, "buildings")
-                && self.buildings.iter().any(|b| b.coins > 0));
+        // Coins exist when a module of the list provides them (a plugin's as well as the
+        // knights' or wealth's; buildings giving coins need such a module to be listed).
+        let coins = modules
+            .iter()
+            .any(|m| m.declare().provides.contains(&"coins"));
         for (i, tb) in rules.tie_breaks.iter().enumerate() {
             let why = if sides < 2 {
                 Some("a single kingdom has no one to tie with".to_string())

@@ -873,3 +873,49 @@ fn modules_that_cannot_work_together_are_refused_at_their_place_in_the_list() {
         &["module `dragon` must come after `buildings` in `modules`"],
     );
 }
+
+/// A test's house module that provides coins and does nothing else.
+#[derive(Debug)]
+struct Purse;
+
+impl crownlands_core::modules::Module for Purse {
+    fn name(&self) -> &'static str {
+        "purse"
+    }
+
+    fn spec(&self) -> crownlands_core::modules::ModuleSpec {
+        crownlands_core::modules::ModuleSpec::new("purse")
+    }
+
+    fn declare(&self) -> crownlands_core::modules::Declaration {
+        crownlands_core::modules::Declaration {
+            provides: &["coins"],
+            ..Default::default()
+        }
+    }
+
+    fn setup(&self, _ctx: &mut crownlands_core::modules::SetupContext<'_>) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+#[test]
+fn most_coins_can_decide_when_any_module_provides_coins() {
+    let mut registry = crownlands_core::Registry::shipped();
+    registry.add_module("purse", |_| Ok(Box::new(Purse)));
+    let with = crownlands_rules::check_str(
+        &registry,
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"purse\"]\ntie-breaks = [\"most-coins\"]\n",
+        Path::new("purse.toml"),
+    );
+    assert!(with.result.is_ok(), "loads");
+    let w = Diagnostics(with.warnings);
+    assert!(w.0.is_empty(), "a plugin's coins count: {w}");
+    let without = crownlands_rules::check_str(
+        &registry,
+        "extends = \"kingdomino\"\n[rules]\ntie-breaks = [\"most-coins\"]\n",
+        Path::new("bare.toml"),
+    );
+    let w = Diagnostics(without.warnings);
+    assert_diag(&w, 3, 15, &["tie-break `most-coins` can never decide"]);
+}
