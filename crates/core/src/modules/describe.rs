@@ -372,6 +372,44 @@ pub struct ChoiceView {
     pub row: Option<(String, usize)>,
 }
 
+/// How a module names a side in the text it gives front ends (`side 2`, counted from 1): a front
+/// end that knows the players' names puts them in its place ([`name_sides`]).
+pub fn side_ref(side: Side) -> String {
+    format!("side {}", side.index() + 1)
+}
+
+/// `text` with every side of a table of `sides` written by [`side_ref`] named by `name` (a front
+/// end's players' names).
+pub fn name_sides(text: &str, sides: u8, name: impl Fn(Side) -> String) -> String {
+    // One pass left to right, so a name put in is never read again.
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(found) = rest.find("side ") {
+        let (before, from) = rest.split_at(found);
+        out.push_str(before);
+        let after = &from["side ".len()..];
+        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let side = after[..digits]
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .and_then(Side::from_index)
+            .filter(|s| s.index() < usize::from(sides));
+        match side {
+            Some(side) => {
+                out.push_str(&name(side));
+                rest = &after[digits..];
+            }
+            None => {
+                out.push_str("side ");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A module's public state as titled rows (e.g. the Builders' Board, a row per slot).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Panel {

@@ -5,7 +5,7 @@
 //! territory (most squares, towns included) as one more crown; between territories of equal size
 //! she goes where she adds the most, which is the same for all of them.
 
-use super::describe::{Panel, ScoreLine, Stat};
+use super::describe::{self, Panel, ScoreLine, Stat};
 use super::file::{Directive, FileSyntax};
 use super::mechanism::{Mechanism, NoAction, ParamProblem, check_range};
 use super::{Cx, CxMut, ModuleState, Res, SetupContext, SideEdit, SideView};
@@ -112,7 +112,7 @@ impl Mechanism for Queen {
             // One short row (a front end shows it in a narrow box): where she is, and her
             // host's discount on buildings.
             rows: vec![match host {
-                Some(side) => format!("side {}, -{}¢", side.index() + 1, self.discount),
+                Some(side) => format!("{}, -{}¢", describe::side_ref(side), self.discount),
                 None => format!("centre, -{}¢ to host", self.discount),
             }],
         });

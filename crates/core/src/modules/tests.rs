@@ -346,3 +346,28 @@ fn check_specs_reports_every_parameter_problem() {
         ]
     );
 }
+
+#[test]
+fn sides_named_in_a_modules_text_take_a_front_ends_names() {
+    use modules::describe::{name_sides, side_ref};
+    let text = format!("{} after {}", side_ref(Side(11)), side_ref(Side(0)));
+    assert_eq!(text, "side 12 after side 1");
+    assert_eq!(
+        name_sides(&text, 12, |s| format!("P{}", s.index())),
+        "P11 after P0"
+    );
+    // A table of fewer sides leaves what is not one of its sides alone.
+    assert_eq!(name_sides(&text, 2, |_| "x".into()), "side 12 after x");
+}
+
+#[test]
+fn a_name_put_in_for_a_side_is_not_read_again() {
+    use modules::describe::name_sides;
+    assert_eq!(
+        name_sides("side 1 and side 2, side 0, side x", 2, |s| format!(
+            "side {}",
+            s.index() + 2
+        )),
+        "side 2 and side 3, side 0, side x"
+    );
+}

@@ -8,7 +8,7 @@ use super::palette::Accent;
 use super::panel;
 use crate::app::App;
 use crownlands_core::Game;
-use crownlands_core::modules::describe::Panel;
+use crownlands_core::modules::describe::{Panel, name_sides};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -91,7 +91,20 @@ pub fn lines(
 
 pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffer) {
     let p = app.config.palette;
-    let panels = game.panels();
+    // A side a module names (`side 2`) is shown by its players' names.
+    let sides = game.sides();
+    let panels: Vec<Panel> = game
+        .panels()
+        .into_iter()
+        .map(|panel| Panel {
+            rows: panel
+                .rows
+                .iter()
+                .map(|row| name_sides(row, sides, |s| super::side_name(app, game, s)))
+                .collect(),
+            ..panel
+        })
+        .collect();
     let Some(first) = panels.first() else {
         return;
     };
