@@ -1,7 +1,9 @@
 //! Tournaments: many games between bots, in parallel, with the seats rotated.
 //!
 //! Game (or match) `i` is seeded `derive_seed(seed, i)`; seat `s` of it is played by bot
-//! `levels[(s + i) % players]`, so every bot sits in every seat equally often, and its bot's
+//! `levels[(s + i) % players]`, so every bot sits in every seat equally often (in teams, the list
+//! turns by whole teams: `levels[(s + 2i) % players]` for teams of two side by side, so entries
+//! listed next to each other are teammates in every game), and its bot's
 //! choices are drawn from a generator seeded from the game's seed and the seat. Games are
 //! aggregated in blocks of a fixed size, and the blocks in index order, so the same seed gives the
 //! same results with any number of threads (only the timings differ).
@@ -391,7 +393,8 @@ impl Tournament {
     }
 }
 
-/// Who sits where in game (or match) `i`: the bot list rotated by `i`.
+/// Who sits where in game (or match) `i`: the bot list rotated by `i` seats, or by `i` teams
+/// when players sit in teams ([`rotation_step`]).
 struct Seating {
     rotation: usize,
     /// The list entry playing each seat.
@@ -404,8 +407,10 @@ struct Seating {
 impl Seating {
     fn new(t: &Tournament, i: u64) -> Seating {
         let n = t.levels.len();
-        // Seat s is played by list entry (s + i) mod n.
-        let rotation = (i % n.max(1) as u64) as usize;
+        // Seat s is played by list entry (s + rotation) mod n, the rotation a whole number of
+        // teams, so entries listed side by side stay teammates.
+        let step = rotation_step(&t.ruleset, n);
+        let rotation = (i % (n / step).max(1) as u64) as usize * step;
         let entry: Vec<usize> = (0..n).map(|s| (s + rotation) % n).collect();
         let timed = entry
             .iter()
@@ -417,6 +422,24 @@ impl Seating {
             timed,
         }
     }
+}
+
+/// The fewest seats the bot list can be rotated by and keep every team together: rotating by it
+/// maps each team's seats onto another team's (1 without teams; 2 for Royal Wedding's teams of
+/// two side by side). So a list whose first two entries are `mcts` seats them as one team in
+/// every game, and the teams take turns in every team position.
+fn rotation_step(ruleset: &Ruleset, n: usize) -> usize {
+    let Ok(players) = u8::try_from(n) else {
+        return 1;
+    };
+    let side = |s: usize| ruleset.side_of(players, Seat(u8::try_from(s % n).unwrap_or(0)));
+    (1..n)
+        .find(|&k| {
+            n.is_multiple_of(k)
+                && (0..n)
+                    .all(|s| (0..n).all(|t| (side(s) == side(t)) == (side(s + k) == side(t + k))))
+        })
+        .unwrap_or(n.max(1))
 }
 
 /// Each seat's decisions and thinking time. Random seats share the game's time left over after
@@ -793,6 +816,40 @@ mod tests {
         for team in placed.chunks(2) {
             assert_eq!(team[0], team[1], "teammates get equal shares: {placed:?}");
         }
+    }
+
+    #[test]
+    fn entries_listed_side_by_side_stay_teammates() {
+        let levels =
+            parse_list("greedy,greedy,random,random,random,random,random,random").expect("list");
+        let t = Tournament {
+            ruleset: ruleset("royal-wedding-teams"),
+            levels: levels.clone(),
+            games: 8,
+            seed: 3,
+            jobs: Some(1),
+        };
+        let (_, kept) = run_and_keep(&t);
+        let mut teams = Vec::new();
+        for (i, k) in kept.iter().enumerate() {
+            assert_eq!(k.rotation, 2 * (i % 4), "game {i} turns by whole teams");
+            let greedy: Vec<usize> = (0..8).filter(|&s| k.seats[s] == Level::Greedy).collect();
+            assert_eq!(greedy.len(), 2);
+            assert_eq!(
+                greedy[0] / 2,
+                greedy[1] / 2,
+                "game {i}: greedy seats {greedy:?}"
+            );
+            teams.push(greedy[0] / 2);
+        }
+        assert_eq!(
+            teams,
+            [0, 3, 2, 1, 0, 3, 2, 1],
+            "every team position in turn"
+        );
+        // Without teams the list turns seat by seat.
+        assert_eq!(rotation_step(&ruleset("kingdomino"), 4), 1);
+        assert_eq!(rotation_step(&ruleset("royal-wedding-teams"), 6), 2);
     }
 
     #[test]

@@ -107,8 +107,17 @@ fn check_tournament(args: &[&str], list: &[&str]) {
         assert_eq!(f["game"], i + 1);
         let path = PathBuf::from(f["file"].as_str().expect("file"));
         assert!(path.starts_with(&dir.0), "{}", path.display());
-        // Game i rotates the list by i seats.
-        let rotated: Vec<String> = (0..n).map(|s| list[(s + i) % n].to_string()).collect();
+        // Game i rotates the list by i seats; in teams of two (Royal Wedding), by i teams, so
+        // entries listed side by side stay teammates.
+        let step = if args[0] == "royal-wedding-teams" {
+            2
+        } else {
+            1
+        };
+        let rotation = (i % (n / step)) * step;
+        let rotated: Vec<String> = (0..n)
+            .map(|s| list[(s + rotation) % n].to_string())
+            .collect();
         assert_eq!(strings(&f["players"]), rotated, "game {}", i + 1);
         let Replayed {
             kinds,
