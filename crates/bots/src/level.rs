@@ -33,7 +33,7 @@ pub enum LevelError {
     )]
     Budget(String),
     #[error(
-        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed|score, rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=NUMBER, threads=1..64, top=N, opp=tree|rollout, root=uct|halving, crown=POINTS, first=greedy|random, adapt=0|1"
+        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed|score, w=0..1, rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=NUMBER, threads=1..64, top=N, opp=tree|rollout, root=uct|halving, crown=POINTS, first=greedy|random, adapt=0|1"
     )]
     Setting(String, String),
 }
@@ -105,6 +105,9 @@ impl fmt::Display for Level {
                 }
                 if c.reward != d.reward {
                     write!(f, ":reward={}", c.reward)?;
+                }
+                if let Some(w) = c.win_weight {
+                    write!(f, ":w={w}")?;
                 }
                 if c.margin_scale != d.margin_scale {
                     write!(f, ":m={}", c.margin_scale)?;
@@ -202,6 +205,7 @@ impl FromStr for Level {
                             }
                         }
                         "m" => config.margin_scale = number(|m| m > 0.0)?,
+                        "w" => config.win_weight = Some(number(|w| (0.0..=1.0).contains(&w))?),
                         "reuse" => {
                             config.reuse =
                                 one_of(value, &[("0", false), ("1", true)]).ok_or_else(bad)?

@@ -45,7 +45,8 @@ pub enum Reward {
     Margin,
     /// Half of each.
     Mixed,
-    /// Half the win, half the side's own score (divided by twice the scale, at most 1).
+    /// The win weighed by [`MctsConfig::win_weight`] (half by default), the rest the side's own
+    /// score (divided by twice the scale, at most 1).
     Score,
 }
 
@@ -80,6 +81,10 @@ pub struct MctsConfig {
     /// The UCT exploration constant (rewards are in 0..1).
     pub exploration: f64,
     pub reward: Reward,
+    /// The win's share of the [`Reward::Score`] reward, from 0 to 1, the own score's the rest.
+    /// `None` (the default) takes it from the table: [`WIN_WEIGHT`] with more than two sides,
+    /// [`DUEL_WIN_WEIGHT`] with two.
+    pub win_weight: Option<f64>,
     pub rollout: Rollout,
     /// The reward's scale in points ([`Reward`]): margins are squashed from -scale..scale into
     /// 0..1, own scores divided by twice the scale. 0 (the default) takes the scale from the
@@ -130,6 +135,7 @@ impl Default for MctsConfig {
             budget: Budget::Playouts(DEFAULT_PLAYOUTS),
             exploration: 0.35,
             reward: Reward::Score,
+            win_weight: None,
             rollout: Rollout::Greedy(0),
             widen: 0.0,
             margin_scale: 0.0,
@@ -145,6 +151,14 @@ impl Default for MctsConfig {
         }
     }
 }
+
+/// The win's share of the default reward with more than two sides ([`MctsConfig::win_weight`]):
+/// half, the other half the side's own score, so the bot plays for a high score as well.
+pub const WIN_WEIGHT: f64 = 0.5;
+
+/// The win's share of the default reward with two sides ([`MctsConfig::win_weight`]): beating
+/// the one other side is all that counts, the score only breaks near-ties between moves.
+pub const DUEL_WIN_WEIGHT: f64 = 0.9;
 
 /// Greedy playouts from the position searched that set the reward's scale when it comes from
 /// the table ([`MctsConfig::margin_scale`] 0); not counted in the budget, and fewer for a budget
@@ -671,7 +685,7 @@ impl MctsBot {
             &mut self.rng,
             &mut self.map,
         );
-        let rewards = rewards(game, self.config.reward, self.scale);
+        let rewards = rewards(game, self.config.reward, self.win_weight(game), self.scale);
         for &i in &self.path {
             let n = &mut self.tree[i as usize];
             n.visits += 1;
@@ -680,6 +694,15 @@ impl MctsBot {
                 .copied()
                 .unwrap_or_default();
         }
+    }
+
+    /// The win's share of the [`Reward::Score`] reward in `game` ([`MctsConfig::win_weight`]).
+    fn win_weight(&self, game: &Game) -> f64 {
+        self.config.win_weight.unwrap_or(if sides(game) == 2 {
+            DUEL_WIN_WEIGHT
+        } else {
+            WIN_WEIGHT
+        })
     }
 
     /// The searching side's lean in playouts.
@@ -849,7 +872,7 @@ fn adapted(n: u32, work: f64) -> u32 {
 const MIN_SCALE: f64 = 5.0;
 
 /// What the finished (or abandoned) game is worth to each side.
-fn rewards(game: &Game, kind: Reward, scale: f64) -> Vec<f64> {
+fn rewards(game: &Game, kind: Reward, win_weight: f64, scale: f64) -> Vec<f64> {
     let n = sides(game);
     let scores: Vec<i32> = game
         .all_sides()
@@ -875,7 +898,8 @@ fn rewards(game: &Game, kind: Reward, scale: f64) -> Vec<f64> {
                 Reward::Margin => margin,
                 Reward::Mixed => 0.5 * (win + margin),
                 Reward::Score => {
-                    0.5 * (win + (f64::from(scores[s]) / (2.0 * scale)).clamp(0.0, 1.0))
+                    let own = (f64::from(scores[s]) / (2.0 * scale)).clamp(0.0, 1.0);
+                    win_weight * win + (1.0 - win_weight) * own
                 }
             }
         })

@@ -2,6 +2,7 @@
 //! reproducible tournaments at any thread count.
 
 use crownlands_bots::level::parse_list;
+use crownlands_bots::mcts::{DUEL_WIN_WEIGHT, WIN_WEIGHT};
 use crownlands_bots::tournament::Tournament;
 use crownlands_bots::{Bot, GreedyBot, Level, MctsBot, PlayerView, RandomBot, Turn};
 use crownlands_core::rng::GameRng;
@@ -153,6 +154,8 @@ fn levels_parse_and_print() {
         ("mcts:500ms", "mcts:500ms"),
         ("mcts:2s", "mcts:2000ms"),
         ("mcts:800:reward=win", "mcts:800:reward=win"),
+        ("mcts:800:w=0.75", "mcts:800:w=0.75"),
+        ("mcts:w=1", "mcts:w=1"),
         (
             "mcts:800:rollout=random:c=0.5",
             "mcts:800:c=0.5:rollout=random",
@@ -189,6 +192,8 @@ fn levels_parse_and_print() {
         "mcts:9:root=best",
         "mcts:9:crown=x",
         "mcts:9:adapt=2",
+        "mcts:9:w=1.5",
+        "mcts:9:w=-0.1",
     ] {
         let e = bad.parse::<Level>().expect_err(bad).to_string();
         assert!(
@@ -287,6 +292,31 @@ fn mcts_is_reproducible_for_a_playout_budget() {
     let b = MctsBot::new(config, 4, "mcts").search(&view);
     assert_eq!(a, b);
     let _ = GreedyBot::new(1).choose(&view);
+}
+
+/// The default reward weighs the win by the table: [`DUEL_WIN_WEIGHT`] with two sides,
+/// [`WIN_WEIGHT`] with more, so the default searches exactly as those weights set by hand.
+#[test]
+fn mcts_weighs_the_win_by_the_number_of_sides() {
+    for (players, weight) in [(2, DUEL_WIN_WEIGHT), (4, WIN_WEIGHT)] {
+        let g = Game::new(ruleset("kingdomino"), players, 5).expect("setup");
+        let view = PlayerView::new(&g).expect("view");
+        let search = |text: &str| {
+            let Level::Mcts(config) = level(text) else {
+                unreachable!()
+            };
+            let mut bot = MctsBot::new(config, 4, "mcts");
+            bot.search(&view);
+            bot.root_ranking()
+        };
+        let default = search("mcts:200");
+        assert_eq!(
+            default,
+            search(&format!("mcts:200:w={weight}")),
+            "{players} players"
+        );
+        assert_ne!(default, search("mcts:200:w=0"), "{players} players");
+    }
 }
 
 /// With `reuse=1`, the claim after a placement starts from the placement's subtree; a position
