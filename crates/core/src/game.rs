@@ -795,25 +795,35 @@ impl Game {
     fn apply_module(&mut self, slot: usize, step: usize, me: usize, side: Side, payload: u32) {
         // The module list is shared (one count up), so the module can change the game.
         let all = self.modules.all.shared();
-        let goes_on = match all.get(me) {
-            Some(m) => {
-                let goes_on = m
-                    .apply(CxMut::new(self, me), side, payload)
-                    .unwrap_or(false);
-                let watchers = self.modules.watchers.get(step).map_or(0, |w| w.len());
-                for k in 0..watchers {
-                    let w = self.modules.watchers[step][k];
-                    if let Some(watcher) = all.get(w) {
-                        watcher.after_action(CxMut::new(self, w), side);
-                    }
-                }
-                goes_on
-            }
-            None => false,
-        };
-        if !goes_on {
+        if !self.module_acts(&all, step, me, side, payload) {
             self.next_step(slot, step);
         }
+    }
+
+    /// Module `me` of `all` (the game's modules, shared) plays `payload` for `side` in turn step
+    /// `step`, and the modules watching the step follow; whether the module's step goes on.
+    fn module_acts(
+        &mut self,
+        all: &[Box<dyn Module>],
+        step: usize,
+        me: usize,
+        side: Side,
+        payload: u32,
+    ) -> bool {
+        let Some(m) = all.get(me) else {
+            return false;
+        };
+        let goes_on = m
+            .apply(CxMut::new(self, me), side, payload)
+            .unwrap_or(false);
+        let watchers = self.modules.watchers.get(step).map_or(0, |w| w.len());
+        for k in 0..watchers {
+            let w = self.modules.watchers[step][k];
+            if let Some(watcher) = all.get(w) {
+                watcher.after_action(CxMut::new(self, w), side);
+            }
+        }
+        goes_on
     }
 
     /// The module owning turn step `step`.
@@ -1077,33 +1087,23 @@ impl Game {
         // The module list and the steps, shared (one count up each) for the whole turn.
         let all = self.modules.all.shared();
         let steps = Arc::clone(&self.modules.steps);
-        let watchers = Arc::clone(&self.modules.watchers);
         let mut step = step;
         loop {
             let me = steps.get(step).copied();
             let chosen = match me.and_then(|me| all.get(me).map(|m| (me, m))) {
                 Some((me, m)) => m
                     .random_action(Cx::new(self, me), side, next_u32)
-                    .map(|payload| (me, m, payload)),
+                    .map(|payload| (me, payload)),
                 None => {
                     // Only `Pass`: drawn all the same, as `legal_actions` lists it.
                     crate::rng::below(1, &mut *next_u32);
                     None
                 }
             };
-            if let Some((me, m, payload)) = chosen {
-                // As `apply_module`: the module acts, its step's watchers follow.
-                let goes_on = m
-                    .apply(CxMut::new(self, me), side, payload)
-                    .unwrap_or(false);
-                for &w in watchers.get(step).map_or(&[][..], |w| &w[..]) {
-                    if let Some(watcher) = all.get(w) {
-                        watcher.after_action(CxMut::new(self, w), side);
-                    }
-                }
-                if goes_on {
-                    continue;
-                }
+            if let Some((me, payload)) = chosen
+                && self.module_acts(&all, step, me, side, payload)
+            {
+                continue;
             }
             // On to the next step, or out of the module steps.
             if step + 1 < steps.len() {
