@@ -662,7 +662,7 @@ impl Ruleset {
             }
         };
         for (i, m) in modules.iter().enumerate() {
-            if let Some(why) = m.idle(self, rules) {
+            if let Some(why) = m.idle(self, rules, modules) {
                 out.push(RuleWarning {
                     at: WarningAt::Module(i),
                     message: format!("module `{}` can never act: {why}", m.name()),

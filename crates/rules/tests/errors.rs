@@ -919,3 +919,106 @@ fn most_coins_can_decide_when_any_module_provides_coins() {
     let w = Diagnostics(without.warnings);
     assert_diag(&w, 3, 15, &["tie-break `most-coins` can never decide"]);
 }
+
+/// A test's house module that gives knights (it declares them: it reads and changes them), or
+/// towers when `towers` is set, and can say it never gives them.
+#[derive(Debug)]
+struct Giver {
+    name: &'static str,
+    gives: bool,
+}
+
+impl crownlands_core::modules::Module for Giver {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn spec(&self) -> crownlands_core::modules::ModuleSpec {
+        crownlands_core::modules::ModuleSpec::new(self.name)
+    }
+
+    fn declare(&self) -> crownlands_core::modules::Declaration {
+        if self.name.starts_with("masons") {
+            crownlands_core::modules::Declaration {
+                provides: &["towers"],
+                ..Default::default()
+            }
+        } else {
+            crownlands_core::modules::Declaration {
+                reads: &["knights"],
+                ..Default::default()
+            }
+        }
+    }
+
+    fn can_add(&self, _ruleset: &crownlands_core::Ruleset, resource: &str) -> bool {
+        self.gives && self.declare().resources().any(|r| r == resource)
+    }
+
+    fn setup(&self, _ctx: &mut crownlands_core::modules::SetupContext<'_>) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+#[test]
+fn idle_warnings_count_what_a_plugin_gives() {
+    let mut registry = crownlands_core::Registry::shipped();
+    registry.add_module("barracks", |_| {
+        Ok(Box::new(Giver {
+            name: "barracks",
+            gives: true,
+        }))
+    });
+    registry.add_module("barracks-empty", |_| {
+        Ok(Box::new(Giver {
+            name: "barracks-empty",
+            gives: false,
+        }))
+    });
+    registry.add_module("masons", |_| {
+        Ok(Box::new(Giver {
+            name: "masons",
+            gives: true,
+        }))
+    });
+    registry.add_module("masons-idle", |_| {
+        Ok(Box::new(Giver {
+            name: "masons-idle",
+            gives: false,
+        }))
+    });
+    let warnings = |modules: &str| {
+        let text = format!(
+            "extends = \"kingdomino\"\n[rules]\nmodules = {modules}\n[rules.module.knights]\nstarting = 0\n"
+        );
+        let checked = crownlands_rules::check_str(&registry, &text, Path::new("plugin.toml"));
+        assert!(checked.result.is_ok(), "{modules}: loads");
+        Diagnostics(checked.warnings)
+    };
+    // Knights no one starts with: idle unless some module can give them.
+    let w = warnings("[\"knights\"]");
+    assert_diag(
+        &w,
+        3,
+        12,
+        &[
+            "module `knights` can never act: no side ever has a knight: `starting` is 0 and no module can give one",
+        ],
+    );
+    let w = warnings("[\"barracks-empty\", \"knights\"]");
+    assert_diag(&w, 3, 30, &["module `knights` can never act"]);
+    let w = warnings("[\"barracks\", \"knights\"]");
+    assert!(w.0.is_empty(), "a plugin's knights count: {w}");
+    // The Queen: idle unless a module can give towers (a plugin's as well as the buildings').
+    let w = warnings("[\"masons\", \"queen\", \"barracks\", \"knights\"]");
+    assert!(w.0.is_empty(), "a plugin's towers count: {w}");
+    let w = warnings("[\"masons-idle\", \"queen\", \"barracks\", \"knights\"]");
+    assert_diag(
+        &w,
+        3,
+        27,
+        &[
+            "module `queen` can never act: no module can give towers, so no one ever hosts the Queen",
+        ],
+    );
+}

@@ -179,7 +179,12 @@ impl Mechanism for Markets {
         Ok(())
     }
 
-    fn idle(&self, _ruleset: &Ruleset, _rules: &Rules) -> Option<String> {
+    fn idle(
+        &self,
+        _ruleset: &Ruleset,
+        _rules: &Rules,
+        _modules: &[Box<dyn crownlands_core::modules::Module>],
+    ) -> Option<String> {
         (self.terms.stalls == 0).then(|| "no side can ever put up a stall: `stalls` is 0".into())
     }
 

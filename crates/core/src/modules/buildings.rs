@@ -451,7 +451,27 @@ impl Mechanism for Buildings {
         problems
     }
 
-    fn idle(&self, ruleset: &Ruleset, _rules: &crate::ruleset::Rules) -> Option<String> {
+    fn can_add(&self, ruleset: &Ruleset, resource: &str) -> bool {
+        // What a building tile gives when built: only what some tile of the ruleset has.
+        let tiles = ruleset.buildings();
+        match resource {
+            "towers" => self.tower_supply > 0 && tiles.iter().any(|b| b.towers > 0),
+            "knights" => tiles.iter().any(|b| b.knights > 0),
+            "coins" => tiles.iter().any(|b| b.coins > 0),
+            "tax-bonus" => tiles
+                .iter()
+                .any(|b| b.tax_bonus != crate::building::TaxBonus::None),
+            "board" => true,
+            _ => false,
+        }
+    }
+
+    fn idle(
+        &self,
+        ruleset: &Ruleset,
+        _rules: &crate::ruleset::Rules,
+        _modules: &[Box<dyn super::Module>],
+    ) -> Option<String> {
         let town = self.town(ruleset)?;
         let on_a_domino = ruleset
             .dominoes()

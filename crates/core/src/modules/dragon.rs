@@ -218,10 +218,16 @@ impl Mechanism for Dragon {
         &self,
         _ruleset: &crate::ruleset::Ruleset,
         _rules: &crate::ruleset::Rules,
+        _modules: &[Box<dyn super::Module>],
     ) -> Option<String> {
         // Without `buildings` the list is refused (see `declare`).
         (self.uses_per_round == 0)
             .then(|| "no one can ever bribe the Dragon: `uses-per-round` is 0".to_string())
+    }
+
+    fn can_add(&self, _ruleset: &crate::ruleset::Ruleset, _resource: &str) -> bool {
+        // The Dragon only takes: a building off the board, coins from the briber.
+        false
     }
 
     fn setup(&self, _ctx: &mut SetupContext<'_>) -> Result<(), String> {

@@ -331,20 +331,26 @@ impl Mechanism for Knights {
     fn idle(
         &self,
         ruleset: &crate::ruleset::Ruleset,
-        rules: &crate::ruleset::Rules,
+        _rules: &crate::ruleset::Rules,
+        modules: &[Box<dyn super::Module>],
     ) -> Option<String> {
         if self.per_turn == 0 {
             return Some("knights can never collect tax: `per-turn` is 0".to_string());
         }
-        let built = super::has_module(rules, "buildings")
-            && ruleset.buildings().iter().any(|b| b.knights > 0);
-        if self.starting == 0 && (!built || self.supply == 0) {
+        // Knights beyond the starting ones come from another module (the buildings' tiles, or
+        // a plugin's), and only while the supply lasts.
+        let given = self.supply > 0 && super::anyone_adds(modules, ruleset, "knights", Self::NAME);
+        if self.starting == 0 && !given {
             return Some(
-                "no side ever has a knight: `starting` is 0 and no building can give one"
-                    .to_string(),
+                "no side ever has a knight: `starting` is 0 and no module can give one".to_string(),
             );
         }
         None
+    }
+
+    fn can_add(&self, _ruleset: &crate::ruleset::Ruleset, resource: &str) -> bool {
+        // Knights come in hand at the start only; tax brings coins.
+        resource == "coins"
     }
 
     fn has_turn_step(&self) -> bool {

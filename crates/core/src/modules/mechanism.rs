@@ -188,8 +188,16 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn check(&self, _ruleset: &Ruleset) -> Vec<String> {
         Vec::new()
     }
-    fn idle(&self, _ruleset: &Ruleset, _rules: &Rules) -> Option<String> {
+    fn idle(
+        &self,
+        _ruleset: &Ruleset,
+        _rules: &Rules,
+        _modules: &[Box<dyn Module>],
+    ) -> Option<String> {
         None
+    }
+    fn can_add(&self, _ruleset: &Ruleset, resource: &str) -> bool {
+        self.declare().resources().any(|r| r == resource)
     }
     fn has_turn_step(&self) -> bool {
         false
@@ -470,8 +478,16 @@ impl<M: Mechanism> Module for M {
     fn check(&self, ruleset: &Ruleset) -> Vec<String> {
         Mechanism::check(self, ruleset)
     }
-    fn idle(&self, ruleset: &Ruleset, rules: &Rules) -> Option<String> {
-        Mechanism::idle(self, ruleset, rules)
+    fn idle(
+        &self,
+        ruleset: &Ruleset,
+        rules: &Rules,
+        modules: &[Box<dyn Module>],
+    ) -> Option<String> {
+        Mechanism::idle(self, ruleset, rules, modules)
+    }
+    fn can_add(&self, ruleset: &Ruleset, resource: &str) -> bool {
+        Mechanism::can_add(self, ruleset, resource)
     }
     fn has_turn_step(&self) -> bool {
         Mechanism::has_turn_step(self)

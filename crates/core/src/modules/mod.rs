@@ -366,6 +366,20 @@ fn providers_of(registry: &Registry, resource: &str) -> String {
     }
 }
 
+/// Whether a module of `modules` other than the one called `except` can ever add to `resource`
+/// in a game of `ruleset` ([`Module::can_add`]): what an [`Module::idle`] warning asks before
+/// saying that something never happens, so a plugin giving knights or towers counts too.
+pub fn anyone_adds(
+    modules: &[Box<dyn Module>],
+    ruleset: &Ruleset,
+    resource: &str,
+    except: &str,
+) -> bool {
+    modules
+        .iter()
+        .any(|m| m.name() != except && m.can_add(ruleset, resource))
+}
+
 /// Whether `rules` switch on the module called `name`.
 pub fn has_module(rules: &Rules, name: &str) -> bool {
     rules.modules.iter().any(|m| m.name == name)
@@ -435,9 +449,24 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
     }
 
     /// Why this module can never act under `rules` (a warning, not an error: the game still
-    /// plays), or `None`.
-    fn idle(&self, _ruleset: &Ruleset, _rules: &Rules) -> Option<String> {
+    /// plays), or `None`. `modules` is the whole list in force, this module among them: ask
+    /// [`anyone_adds`] whether some other module can give what this one waits for.
+    fn idle(
+        &self,
+        _ruleset: &Ruleset,
+        _rules: &Rules,
+        _modules: &[Box<dyn Module>],
+    ) -> Option<String> {
         None
+    }
+
+    /// Whether this module can ever add to the resource `resource` in a game of `ruleset`, for
+    /// the other modules' [`Module::idle`] warnings (knights that no one starts with, the Queen
+    /// without towers). The default says yes for every resource the module declares; say no
+    /// where the module's data rules it out (the buildings give towers only when some building
+    /// has a tower).
+    fn can_add(&self, _ruleset: &Ruleset, resource: &str) -> bool {
+        self.declare().resources().any(|r| r == resource)
     }
 
     /// Whether this module gives each turn a step of its own (after placing, before claiming).

@@ -134,11 +134,16 @@ impl Mechanism for Queen {
     fn idle(
         &self,
         ruleset: &crate::ruleset::Ruleset,
-        rules: &crate::ruleset::Rules,
+        _rules: &crate::ruleset::Rules,
+        modules: &[Box<dyn super::Module>],
     ) -> Option<String> {
-        let towers = super::has_module(rules, "buildings")
-            && ruleset.buildings().iter().any(|b| b.towers > 0);
-        (!towers).then(|| "no building can give towers, so no one ever hosts the Queen".to_string())
+        let towers = super::anyone_adds(modules, ruleset, "towers", Self::NAME);
+        (!towers).then(|| "no module can give towers, so no one ever hosts the Queen".to_string())
+    }
+
+    fn can_add(&self, _ruleset: &crate::ruleset::Ruleset, resource: &str) -> bool {
+        // The Queen's host moves with the towers; the discount is a fixed supply.
+        resource == "queen-host"
     }
 
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {

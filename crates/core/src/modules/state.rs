@@ -73,8 +73,14 @@ impl StateBox {
 }
 
 /// Every module's own state, one value per module, in module order.
-#[derive(Debug, Default)]
-pub struct States(Vec<Box<dyn AnyState>>);
+#[derive(Default)]
+pub struct States(Vec<Box<dyn AnyState>>, Option<Arc<[Box<dyn Module>]>>);
+
+impl Debug for States {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("States").field(&self.0).finish()
+    }
+}
 
 impl States {
     /// The state of module `index`, if it is of type `T`.
@@ -96,23 +102,31 @@ impl States {
             .find_map(|s| (s.as_ref() as &dyn Any).downcast_ref::<T>())
     }
 
-    /// Start the states of `modules` for a new game: the ones kept from the game before,
-    /// cleared (keeping their memory), or new ones.
-    pub(crate) fn start(&mut self, modules: &[Box<dyn Module>]) {
-        if self.0.len() == modules.len() {
-            for s in &mut self.0 {
-                s.clear_any();
+    /// Start the states of `modules` for a new game: the ones kept from the game before, cleared
+    /// (keeping their memory), when they were started for this very list, or new ones (a list of
+    /// the same length may hold other modules, whose states are of other types).
+    pub(crate) fn start(&mut self, modules: &Arc<[Box<dyn Module>]>) {
+        match &self.1 {
+            Some(of) if Arc::ptr_eq(of, modules) && self.0.len() == modules.len() => {
+                for s in &mut self.0 {
+                    s.clear_any();
+                }
             }
-        } else {
-            self.0.clear();
-            self.0.extend(modules.iter().map(|m| m.new_state().0));
+            _ => {
+                self.0.clear();
+                self.0.extend(modules.iter().map(|m| m.new_state().0));
+                self.1 = Some(Arc::clone(modules));
+            }
         }
     }
 }
 
 impl Clone for States {
     fn clone(&self) -> States {
-        States(self.0.iter().map(|s| s.clone_box()).collect())
+        States(
+            self.0.iter().map(|s| s.clone_box()).collect(),
+            self.1.clone(),
+        )
     }
 
     fn clone_from(&mut self, source: &States) {
@@ -122,6 +136,14 @@ impl Clone for States {
         }
         for (mine, theirs) in self.0.iter_mut().zip(&source.0) {
             theirs.clone_into_box(mine);
+        }
+        let same = match (&self.1, &source.1) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            self.1.clone_from(&source.1);
         }
     }
 }

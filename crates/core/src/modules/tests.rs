@@ -371,3 +371,26 @@ fn a_name_put_in_for_a_side_is_not_read_again() {
         "side 2 and side 3, side 0, side x"
     );
 }
+
+/// Module data started for one list and then for another of the same length starts the other
+/// list's states (a state kept from the first list would be of the wrong type, and its module
+/// would act as if it had none).
+#[test]
+fn module_data_reset_for_another_list_starts_that_lists_states() {
+    let registry = Registry::shipped_ref();
+    let knights =
+        modules::build_all(registry, &[modules::ModuleSpec::new("knights")]).expect("knights");
+    let wealth =
+        modules::build_all(registry, &[modules::ModuleSpec::new("wealth")]).expect("wealth");
+    let mut data = knights.new_data(2);
+    assert!(data.states().at::<modules::KnightsState>(0).is_some());
+    data.reset(&wealth, 2);
+    assert!(data.states().at::<modules::KnightsState>(0).is_none());
+    assert!(data.states().at::<modules::NoState>(0).is_some());
+    // Back to the knights: their state again, and a reset for the same list keeps it.
+    data.reset(&knights, 2);
+    assert!(data.states().at::<modules::KnightsState>(0).is_some());
+    data.reset(&knights, 2);
+    assert!(data.states().at::<modules::KnightsState>(0).is_some());
+    assert_eq!(data, knights.new_data(2));
+}

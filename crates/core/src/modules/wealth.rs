@@ -99,6 +99,11 @@ impl Mechanism for Wealth {
         Some(self.score_lines_of(_rules, side))
     }
 
+    fn can_add(&self, _ruleset: &crate::ruleset::Ruleset, resource: &str) -> bool {
+        // Coins to start with; the rest of the game it only counts them.
+        resource == "coins" && self.starting_coins > 0
+    }
+
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
         ctx.set_all(COINS, self.starting_coins);
         Ok(())
