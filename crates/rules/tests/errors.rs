@@ -963,30 +963,17 @@ impl crownlands_core::modules::Module for Giver {
 #[test]
 fn idle_warnings_count_what_a_plugin_gives() {
     let mut registry = crownlands_core::Registry::shipped();
-    registry.add_module("barracks", |_| {
-        Ok(Box::new(Giver {
-            name: "barracks",
-            gives: true,
-        }))
-    });
-    registry.add_module("barracks-empty", |_| {
-        Ok(Box::new(Giver {
-            name: "barracks-empty",
-            gives: false,
-        }))
-    });
-    registry.add_module("masons", |_| {
-        Ok(Box::new(Giver {
-            name: "masons",
-            gives: true,
-        }))
-    });
-    registry.add_module("masons-idle", |_| {
-        Ok(Box::new(Giver {
-            name: "masons-idle",
-            gives: false,
-        }))
-    });
+    const GIVERS: [&str; 4] = ["barracks", "barracks-empty", "masons", "masons-idle"];
+    for name in GIVERS {
+        registry.add_module(name, |spec| {
+            let name = GIVERS
+                .into_iter()
+                .find(|n| *n == spec.name)
+                .unwrap_or("barracks");
+            let gives = !name.ends_with("-empty") && !name.ends_with("-idle");
+            Ok(Box::new(Giver { name, gives }))
+        });
+    }
     let warnings = |modules: &str| {
         let text = format!(
             "extends = \"kingdomino\"\n[rules]\nmodules = {modules}\n[rules.module.knights]\nstarting = 0\n"
