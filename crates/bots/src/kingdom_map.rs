@@ -23,7 +23,8 @@ const NO_TERRITORY: u8 = u8::MAX;
 /// round, so neighbours never leave the window.
 const ORIGIN: i32 = crownlands_core::MAX_GRID as i32;
 const STRIDE: usize = 32;
-const CELLS: usize = STRIDE * (2 * ORIGIN as usize + 1);
+const ROWS: usize = 2 * ORIGIN as usize + 1;
+const CELLS: usize = STRIDE * ROWS;
 
 /// The work of reading a kingdom, in placements valued ([`KingdomMap::work`]).
 pub const READ_WORK: u64 = 8;
@@ -41,6 +42,9 @@ pub struct KingdomMap {
     squares: Vec<u32>,
     crowns: Vec<u32>,
     bounds: Bounds,
+    /// Each window row's empty cells inside the grid's reach (bit `x + ORIGIN` of row
+    /// `y + ORIGIN`): the holes are counted a row at a time from these.
+    empty_rows: [u32; ROWS],
     occupied: u32,
     dead: u32,
     /// Greedy's count for the shape bonuses before the placement.
@@ -68,6 +72,7 @@ impl KingdomMap {
             squares: Vec::new(),
             crowns: Vec::new(),
             bounds: (0, 0, 0, 0),
+            empty_rows: [0; ROWS],
             occupied: 0,
             dead: 0,
             potential: 0.0,
@@ -125,6 +130,19 @@ impl KingdomMap {
                 }
             }
         }
+        // The empty cells, row by row: the grid's reach around the castle, less the squares.
+        let reach = span(1 - grid, grid - 1);
+        for (r, row) in self.empty_rows.iter_mut().enumerate() {
+            let y = r as i32 - ORIGIN;
+            *row = if y.abs() < grid { reach } else { 0 };
+        }
+        for y in self.bounds.1..=self.bounds.3 {
+            for x in self.bounds.0..=self.bounds.2 {
+                if self.terrain[self.index(x, y)] != EMPTY {
+                    self.empty_rows[(y + ORIGIN) as usize] &= !(1 << (x + ORIGIN));
+                }
+            }
+        }
         // Territories: flood fill over the window.
         self.squares.clear();
         self.crowns.clear();
@@ -156,7 +174,7 @@ impl KingdomMap {
         }
         self.middle_kingdom = rules.middle_kingdom.map(|mk| (mk.points, mk.reading));
         self.harmony = rules.harmony;
-        self.dead = self.dead_cells(self.bounds, None);
+        self.dead = self.dead_cells(self.bounds);
         self.dead_cache.clear();
         self.potential = self.shape_potential(self.bounds, self.occupied, self.dead);
     }
@@ -257,7 +275,7 @@ impl KingdomMap {
         if let Some(&(_, d)) = self.dead_cache.iter().find(|(c, _)| *c == b) {
             return d;
         }
-        let d = self.dead_cells(b, None);
+        let d = self.dead_cells(b);
         self.dead_cache.push((b, d));
         d
     }
@@ -273,33 +291,52 @@ impl KingdomMap {
         [i + 1, i - 1, i + STRIDE, i - STRIDE]
     }
 
-    /// Whether the cell at (x, y) is empty and may still hold a square with bounding box `b`
-    /// (`extra`: two more cells taken).
-    fn open(&self, x: i32, y: i32, b: Bounds, extra: Option<(usize, usize)>) -> bool {
+    /// The cells of row `y` that are empty and may still hold a square with bounding box `b`
+    /// (`extra`: two more cells taken), as bits `x + ORIGIN`. A cell (x, y) may while the box
+    /// stretched to it stays within the grid: `x` from `b.2 - g + 1` to `b.0 + g - 1`, the same
+    /// for `y`.
+    #[inline]
+    fn open_row(&self, y: i32, b: Bounds, extra: Option<(usize, usize)>) -> u32 {
         let g = self.grid;
-        let i = self.index(x, y);
-        self.terrain[i] == EMPTY
-            && b.2.max(x) - b.0.min(x) < g
-            && b.3.max(y) - b.1.min(y) < g
-            && extra.is_none_or(|(p, q)| i != p && i != q)
+        if b.3.max(y) - b.1.min(y) >= g {
+            return 0;
+        }
+        let Some(&empty) = self.empty_rows.get((y + ORIGIN) as usize) else {
+            return 0;
+        };
+        let mut row = empty & span(b.2 - g + 1, b.0 + g - 1);
+        if let Some((p, q)) = extra {
+            let r = (y + ORIGIN) as usize;
+            for c in [p, q] {
+                if c / STRIDE == r {
+                    row &= !(1 << (c % STRIDE));
+                }
+            }
+        }
+        row
     }
 
     /// Whether cell (`x`, `y`) is open with no open neighbour: no domino can fill it any more.
     fn is_hole(&self, x: i32, y: i32, b: Bounds, extra: Option<(usize, usize)>) -> bool {
-        self.open(x, y, b, extra)
-            && !self.open(x + 1, y, b, extra)
-            && !self.open(x - 1, y, b, extra)
-            && !self.open(x, y + 1, b, extra)
-            && !self.open(x, y - 1, b, extra)
+        let bit = 1u32 << (x + ORIGIN);
+        let row = self.open_row(y, b, extra);
+        row & bit != 0
+            && row & (bit << 1 | bit >> 1) == 0
+            && (self.open_row(y - 1, b, extra) | self.open_row(y + 1, b, extra)) & bit == 0
     }
 
-    /// Empty cells inside `b` no domino can fill any more (greedy's holes).
-    fn dead_cells(&self, b: Bounds, extra: Option<(usize, usize)>) -> u32 {
+    /// Empty cells inside `b` no domino can fill any more (greedy's holes), a row at a time.
+    fn dead_cells(&self, b: Bounds) -> u32 {
+        let inside = span(b.0, b.2);
         let mut dead = 0;
+        let mut above = self.open_row(b.1 - 1, b, None);
+        let mut row = self.open_row(b.1, b, None);
         for y in b.1..=b.3 {
-            for x in b.0..=b.2 {
-                dead += u32::from(self.is_hole(x, y, b, extra));
-            }
+            let below = self.open_row(y + 1, b, None);
+            let holes = row & !(row << 1) & !(row >> 1) & !above & !below & inside;
+            dead += holes.count_ones();
+            above = row;
+            row = below;
         }
         dead
     }
@@ -357,6 +394,17 @@ impl KingdomMap {
         }
         potential - DEAD_CELL * f64::from(dead)
     }
+}
+
+/// The bits `x + ORIGIN` for `x` from `lo` to `hi` (none when `hi < lo`).
+#[inline]
+fn span(lo: i32, hi: i32) -> u32 {
+    if hi < lo {
+        return 0;
+    }
+    let width = (hi - lo + 1) as u32;
+    let ones = if width >= 32 { u32::MAX } else { (1u32 << width) - 1 };
+    ones.checked_shl((lo + ORIGIN) as u32).unwrap_or(0)
 }
 
 fn area(b: Bounds) -> i32 {
