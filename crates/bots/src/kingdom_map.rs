@@ -11,7 +11,7 @@
 use crate::greedy::{
     BBOX_GROWTH, DEAD_CELL, DISTANCE, STILL_POSSIBLE, TOUCH_CROWNED, TOUCH_OWN_TERRAIN,
 };
-use crownlands_core::{Cell, Content, Domino, Kingdom, MiddleKingdomReading, Placement, Rules};
+use crownlands_core::{Domino, Kingdom, MiddleKingdomReading, Placement, Rules};
 
 const EMPTY: u8 = u8::MAX;
 const CASTLE: u8 = u8::MAX - 1;
@@ -111,38 +111,31 @@ impl KingdomMap {
         }
         let (x0, y0, x1, y1) = kingdom.bounds();
         self.bounds = (i32::from(x0), i32::from(y0), i32::from(x1), i32::from(y1));
-        self.occupied = 0;
-        let mut crowns_at = [0u8; CELLS];
-        for y in self.bounds.1..=self.bounds.3 {
-            for x in self.bounds.0..=self.bounds.2 {
-                let i = self.index(x, y);
-                match kingdom.content(Cell::new(x as i8, y as i8)) {
-                    Content::Empty => {}
-                    Content::Castle => {
-                        self.terrain[i] = CASTLE;
-                        self.occupied += 1;
-                    }
-                    Content::Square(s) => {
-                        self.terrain[i] = s.terrain.0;
-                        crowns_at[i] = s.crowns;
-                        self.occupied += 1;
-                    }
-                }
-            }
-        }
-        // The empty cells, row by row: the grid's reach around the castle, less the squares.
+        // The empty cells, row by row: the grid's reach around the castle, less what is taken.
         let reach = span(1 - grid, grid - 1);
         for (r, row) in self.empty_rows.iter_mut().enumerate() {
             let y = r as i32 - ORIGIN;
             *row = if y.abs() < grid { reach } else { 0 };
         }
-        for y in self.bounds.1..=self.bounds.3 {
-            for x in self.bounds.0..=self.bounds.2 {
-                if self.terrain[self.index(x, y)] != EMPTY {
-                    self.empty_rows[(y + ORIGIN) as usize] &= !(1 << (x + ORIGIN));
-                }
+        let castle = self.index(0, 0);
+        self.terrain[castle] = CASTLE;
+        self.empty_rows[ORIGIN as usize] &= !(1 << ORIGIN);
+        self.occupied = 1;
+        let mut crowns_at = [0u8; CELLS];
+        kingdom.for_each_square(|cell, square| {
+            let (x, y) = (i32::from(cell.x), i32::from(cell.y));
+            let i = ((y + ORIGIN) as usize) * STRIDE + (x + ORIGIN) as usize;
+            if let (Some(t), Some(c), Some(row)) = (
+                self.terrain.get_mut(i),
+                crowns_at.get_mut(i),
+                self.empty_rows.get_mut((y + ORIGIN) as usize),
+            ) {
+                *t = square.terrain.0;
+                *c = square.crowns;
+                *row &= !(1 << (x + ORIGIN));
+                self.occupied += 1;
             }
-        }
+        });
         // Territories: flood fill over the window.
         self.squares.clear();
         self.crowns.clear();
@@ -291,48 +284,40 @@ impl KingdomMap {
         [i + 1, i - 1, i + STRIDE, i - STRIDE]
     }
 
-    /// The cells of row `y` that are empty and may still hold a square with bounding box `b`
-    /// (`extra`: two more cells taken), as bits `x + ORIGIN`. A cell (x, y) may while the box
-    /// stretched to it stays within the grid: `x` from `b.2 - g + 1` to `b.0 + g - 1`, the same
-    /// for `y`.
+    /// Where a square may still go with bounding box `b`: a cell (x, y) may while the box
+    /// stretched to it stays within the grid, `x` from `b.2 - g + 1` to `b.0 + g - 1`, the same
+    /// for `y` (window rows and column bits).
     #[inline]
-    fn open_row(&self, y: i32, b: Bounds, extra: Option<(usize, usize)>) -> u32 {
+    fn reach(&self, b: Bounds) -> Reach {
         let g = self.grid;
-        if b.3.max(y) - b.1.min(y) >= g {
-            return 0;
+        Reach {
+            first_row: b.3 - g + 1 + ORIGIN,
+            last_row: b.1 + g - 1 + ORIGIN,
+            columns: span(b.2 - g + 1, b.0 + g - 1),
         }
-        let Some(&empty) = self.empty_rows.get((y + ORIGIN) as usize) else {
-            return 0;
-        };
-        let mut row = empty & span(b.2 - g + 1, b.0 + g - 1);
-        if let Some((p, q)) = extra {
-            let r = (y + ORIGIN) as usize;
-            for c in [p, q] {
-                if c / STRIDE == r {
-                    row &= !(1 << (c % STRIDE));
-                }
-            }
-        }
-        row
     }
 
-    /// Whether cell (`x`, `y`) is open with no open neighbour: no domino can fill it any more.
-    fn is_hole(&self, x: i32, y: i32, b: Bounds, extra: Option<(usize, usize)>) -> bool {
-        let bit = 1u32 << (x + ORIGIN);
-        let row = self.open_row(y, b, extra);
-        row & bit != 0
-            && row & (bit << 1 | bit >> 1) == 0
-            && (self.open_row(y - 1, b, extra) | self.open_row(y + 1, b, extra)) & bit == 0
+    /// The cells of window row `r` that are empty and within `reach`, as bits `x + ORIGIN`.
+    #[inline]
+    fn open_row(&self, r: i32, reach: &Reach) -> u32 {
+        if r < reach.first_row || r > reach.last_row {
+            return 0;
+        }
+        self.empty_rows
+            .get(r as usize)
+            .map_or(0, |&row| row & reach.columns)
     }
 
-    /// Empty cells inside `b` no domino can fill any more (greedy's holes), a row at a time.
+    /// Empty cells inside `b` no domino can fill any more (greedy's holes: open, with no open
+    /// neighbour), a row at a time.
     fn dead_cells(&self, b: Bounds) -> u32 {
+        let reach = self.reach(b);
         let inside = span(b.0, b.2);
         let mut dead = 0;
-        let mut above = self.open_row(b.1 - 1, b, None);
-        let mut row = self.open_row(b.1, b, None);
-        for y in b.1..=b.3 {
-            let below = self.open_row(y + 1, b, None);
+        let mut above = self.open_row(b.1 - 1 + ORIGIN, &reach);
+        let mut row = self.open_row(b.1 + ORIGIN, &reach);
+        for r in b.1 + ORIGIN..=b.3 + ORIGIN {
+            let below = self.open_row(r + 1, &reach);
             let holes = row & !(row << 1) & !(row >> 1) & !above & !below & inside;
             dead += holes.count_ones();
             above = row;
@@ -342,22 +327,38 @@ impl KingdomMap {
     }
 
     /// Holes the placement on cells `ia`, `ib` makes next to them, the bounding box staying `b`.
-    /// (A cell next to the domino had an open neighbour before, so it was no hole.)
+    /// (A cell next to the domino had an open neighbour before, so it was no hole; two cells of
+    /// a domino have no neighbour in common.)
     fn new_dead_around(&self, ia: usize, ib: usize, b: Bounds) -> u32 {
-        let extra = Some((ia, ib));
+        let reach = self.reach(b);
+        let cells = [
+            ((ia / STRIDE) as i32, 1u32 << (ia % STRIDE)),
+            ((ib / STRIDE) as i32, 1u32 << (ib % STRIDE)),
+        ];
+        let taken = |r: i32| {
+            cells
+                .iter()
+                .filter(|(cr, _)| *cr == r)
+                .fold(0, |m, (_, bit)| m | bit)
+        };
+        // Row `r` open, the domino's cells taken.
+        let open = |r: i32| self.open_row(r, &reach) & !taken(r);
+        let inside = span(b.0, b.2);
+        let (top, bottom) = (cells[0].0.min(cells[1].0), cells[0].0.max(cells[1].0));
         let mut dead = 0;
-        for c in [ia, ib] {
-            for j in self.window_neighbours(c) {
-                if j == ia || j == ib {
-                    continue;
+        for r in (top - 1).max(b.1 + ORIGIN)..=(bottom + 1).min(b.3 + ORIGIN) {
+            // The cells next to the domino in this row, the domino's own left out.
+            let mut next = 0;
+            for (cr, bit) in cells {
+                if cr == r {
+                    next |= bit << 1 | bit >> 1;
+                } else if (cr - r).abs() == 1 {
+                    next |= bit;
                 }
-                let x = (j % STRIDE) as i32 - ORIGIN;
-                let y = (j / STRIDE) as i32 - ORIGIN;
-                if x < b.0 || x > b.2 || y < b.1 || y > b.3 {
-                    continue;
-                }
-                dead += u32::from(self.is_hole(x, y, b, extra));
             }
+            let row = open(r);
+            let holes = next & !taken(r) & inside & row & !(row << 1) & !(row >> 1);
+            dead += (holes & !open(r - 1) & !open(r + 1)).count_ones();
         }
         dead
     }
@@ -396,6 +397,13 @@ impl KingdomMap {
     }
 }
 
+/// Where squares may still go for one bounding box ([`KingdomMap::reach`]).
+struct Reach {
+    first_row: i32,
+    last_row: i32,
+    columns: u32,
+}
+
 /// The bits `x + ORIGIN` for `x` from `lo` to `hi` (none when `hi < lo`).
 #[inline]
 fn span(lo: i32, hi: i32) -> u32 {
@@ -403,7 +411,11 @@ fn span(lo: i32, hi: i32) -> u32 {
         return 0;
     }
     let width = (hi - lo + 1) as u32;
-    let ones = if width >= 32 { u32::MAX } else { (1u32 << width) - 1 };
+    let ones = if width >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << width) - 1
+    };
     ones.checked_shl((lo + ORIGIN) as u32).unwrap_or(0)
 }
 

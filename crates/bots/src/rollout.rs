@@ -142,12 +142,12 @@ fn greedy_placement_action(game: &Game, map: &mut KingdomMap) -> Option<Action> 
     let mut best = (None, f64::NEG_INFINITY);
     if !set.is_empty() {
         map.read(game.kingdom(game.side_of(player)), game.rules());
-        for p in set.iter() {
+        set.for_each(|p| {
             let v = map.value(domino, p);
             if v > best.1 {
                 best = (Some(p), v);
             }
-        }
+        });
     }
     Some(
         best.0
@@ -173,13 +173,11 @@ fn greedy_claim_action(game: &Game, lean: Lean, map: &mut KingdomMap) -> Option<
             continue;
         }
         let domino = game.domino(s.domino);
-        let v = kingdom
+        let mut fit = NO_FIT;
+        kingdom
             .placements(domino)
-            .iter()
-            .map(|p| map.value(domino, p))
-            .fold(NO_FIT, f64::max)
-            - EARLIER_TURN * pos as f64
-            + crown * f64::from(domino.crowns());
+            .for_each(|p| fit = fit.max(map.value(domino, p)));
+        let v = fit - EARLIER_TURN * pos as f64 + crown * f64::from(domino.crowns());
         if v > best.1 {
             best = (Some(s.domino), v);
         }

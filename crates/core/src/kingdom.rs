@@ -168,6 +168,12 @@ impl Kingdom {
         each!(self, k => k.for_each_territory(f))
     }
 
+    /// Call `f` for each square of the kingdom (the castle aside), terrain by terrain: what
+    /// [`Kingdom::content`] gives cell by cell, without visiting the empty cells.
+    pub fn for_each_square(&self, f: impl FnMut(Cell, Square)) {
+        each!(self, k => k.for_each_square(f))
+    }
+
     /// The territory containing `cell`, if it holds a terrain square.
     pub fn territory_at(&self, cell: Cell) -> Option<Territory> {
         each!(self, k => k.territory_at(cell))
@@ -631,6 +637,21 @@ impl<B: Board> Grid<B> {
         }
     }
 
+    fn for_each_square(&self, mut f: impl FnMut(Cell, Square)) {
+        for (t, &cells) in self.terrain[..usize::from(self.terrains)]
+            .iter()
+            .enumerate()
+        {
+            for i in cells.iter() {
+                let square = Square {
+                    terrain: TerrainId(t as u8),
+                    crowns: self.crowns_at(i),
+                };
+                f(self.cell(i), square);
+            }
+        }
+    }
+
     fn region_at(&self, cell: Cell) -> Option<(usize, B)> {
         let i = self.index(cell)?;
         let t = self.terrain[..usize::from(self.terrains)]
@@ -780,6 +801,14 @@ fn set_contains<B: Board>(by_direction: &[B; 4], grid: u8, p: Placement) -> bool
     by_direction[p.direction.index()].contains(y as usize * B::STRIDE + x as usize)
 }
 
+fn set_for_each<B: Board>(by_direction: &[B; 4], grid: u8, mut f: impl FnMut(Placement)) {
+    for d in Direction::ALL {
+        for i in by_direction[d.index()].iter() {
+            f(Placement::new(cell_of::<B>(i, grid), d));
+        }
+    }
+}
+
 fn set_cells<B: Board>(by_direction: &[B; 4], grid: u8) -> Vec<Placement> {
     let mut out = Vec::new();
     for d in Direction::ALL {
@@ -820,6 +849,13 @@ impl PlacementSet {
     /// Every placement, direction by direction, then cell by cell.
     pub fn iter(&self) -> impl Iterator<Item = Placement> + use<> {
         each_set!(self, b, g => set_cells(b, *g)).into_iter()
+    }
+
+    /// Call `f` with every placement in the order of [`PlacementSet::iter`], without
+    /// allocating (the bots' playouts value every placement of every turn).
+    #[inline]
+    pub fn for_each(&self, f: impl FnMut(Placement)) {
+        each_set!(self, b, g => set_for_each(b, *g, f))
     }
 }
 

@@ -105,6 +105,13 @@ fn territory_queries_match_the_listed_territories() {
                         assert_eq!(k.territory_size_at(cell), cells, "grid {grid} at {cell:?}");
                     }
                 }
+                // Every square once, as the cell-by-cell reading gives it.
+                let mut seen = 0;
+                k.for_each_square(|cell, square| {
+                    assert_eq!(k.content(cell), Content::Square(square), "grid {grid}");
+                    seen += 1;
+                });
+                assert_eq!(seen, k.squares(), "grid {grid}");
             }
         }
     }
