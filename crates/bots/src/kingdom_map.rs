@@ -335,19 +335,24 @@ impl KingdomMap {
             ((ia / STRIDE) as i32, 1u32 << (ia % STRIDE)),
             ((ib / STRIDE) as i32, 1u32 << (ib % STRIDE)),
         ];
-        let taken = |r: i32| {
-            cells
-                .iter()
-                .filter(|(cr, _)| *cr == r)
-                .fold(0, |m, (_, bit)| m | bit)
-        };
-        // Row `r` open, the domino's cells taken.
-        let open = |r: i32| self.open_row(r, &reach) & !taken(r);
-        let inside = span(b.0, b.2);
         let (top, bottom) = (cells[0].0.min(cells[1].0), cells[0].0.max(cells[1].0));
+        // The open cells of the rows from two above the domino to two below it (at most six:
+        // the domino spans one or two rows), the domino's cells taken.
+        let first = top - 2;
+        let mut open = [0u32; 6];
+        for (k, row) in open.iter_mut().enumerate() {
+            *row = self.open_row(first + k as i32, &reach);
+        }
+        for (r, bit) in cells {
+            if let Some(row) = open.get_mut((r - first) as usize) {
+                *row &= !bit;
+            }
+        }
+        let inside = span(b.0, b.2);
         let mut dead = 0;
         for r in (top - 1).max(b.1 + ORIGIN)..=(bottom + 1).min(b.3 + ORIGIN) {
-            // The cells next to the domino in this row, the domino's own left out.
+            let k = (r - first) as usize;
+            // The cells next to the domino in this row (the domino's own are not open).
             let mut next = 0;
             for (cr, bit) in cells {
                 if cr == r {
@@ -356,9 +361,10 @@ impl KingdomMap {
                     next |= bit;
                 }
             }
-            let row = open(r);
-            let holes = next & !taken(r) & inside & row & !(row << 1) & !(row >> 1);
-            dead += (holes & !open(r - 1) & !open(r + 1)).count_ones();
+            let row = open[k];
+            let holes =
+                next & inside & row & !(row << 1) & !(row >> 1) & !open[k - 1] & !open[k + 1];
+            dead += holes.count_ones();
         }
         dead
     }
