@@ -39,11 +39,12 @@ pub enum Budget {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, strum::Display, strum::EnumString)]
 #[strum(serialize_all = "lowercase")]
 pub enum Reward {
-    /// 1 for a win, shared wins split, 0 otherwise (ties on the total are shared).
+    /// 1 for a win, shared wins split, 0 otherwise (a tie on the totals settled by the
+    /// ruleset's tie-breaks).
     Win,
     /// The score margin to the best other side, squashed from -scale..scale to 0..1.
     Margin,
-    /// Half of each.
+    /// The win weighed by [`MctsConfig::win_weight`] (half unless set), the rest the margin.
     Mixed,
     /// The win weighed by [`MctsConfig::win_weight`] (half by default), the rest the side's own
     /// score (divided by twice the scale, at most 1).
@@ -81,9 +82,10 @@ pub struct MctsConfig {
     /// The UCT exploration constant (rewards are in 0..1).
     pub exploration: f64,
     pub reward: Reward,
-    /// The win's share of the [`Reward::Score`] reward, from 0 to 1, the own score's the rest.
-    /// `None` (the default) takes it from the table: [`WIN_WEIGHT`] with more than two sides,
-    /// [`DUEL_WIN_WEIGHT`] with two.
+    /// The win's share of the [`Reward::Score`] reward, from 0 to 1, the own score's the rest
+    /// (of [`Reward::Mixed`], the margin's the rest). `None` (the default) takes it from the
+    /// table: [`WIN_WEIGHT`] with more than two sides, [`DUEL_WIN_WEIGHT`] with two (half for
+    /// `Mixed`).
     pub win_weight: Option<f64>,
     pub rollout: Rollout,
     /// The reward's scale in points ([`Reward`]): margins are squashed from -scale..scale into
@@ -698,8 +700,12 @@ impl MctsBot {
         }
     }
 
-    /// The win's share of the [`Reward::Score`] reward in `game` ([`MctsConfig::win_weight`]).
+    /// The win's share of the [`Reward::Score`] reward in `game` ([`MctsConfig::win_weight`]),
+    /// or of the [`Reward::Mixed`] one (half unless set).
     fn win_weight(&self, game: &Game) -> f64 {
+        if self.config.reward == Reward::Mixed {
+            return self.config.win_weight.unwrap_or(0.5);
+        }
         self.config.win_weight.unwrap_or(if sides(game) == 2 {
             DUEL_WIN_WEIGHT
         } else {
@@ -905,7 +911,7 @@ fn rewards(game: &Game, kind: Reward, win_weight: f64, scale: f64) -> Vec<f64> {
             match kind {
                 Reward::Win => win,
                 Reward::Margin => margin,
-                Reward::Mixed => 0.5 * (win + margin),
+                Reward::Mixed => win_weight * win + (1.0 - win_weight) * margin,
                 Reward::Score => {
                     let own = (f64::from(scores[s]) / (2.0 * scale)).clamp(0.0, 1.0);
                     win_weight * win + (1.0 - win_weight) * own
