@@ -39,8 +39,7 @@ pub enum Budget {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, strum::Display, strum::EnumString)]
 #[strum(serialize_all = "lowercase")]
 pub enum Reward {
-    /// 1 for a win, shared wins split, 0 otherwise (a tie on the totals settled by the
-    /// ruleset's tie-breaks).
+    /// 1 for a win, shared wins split, 0 otherwise (ties on the total are shared).
     Win,
     /// The score margin to the best other side, squashed from -scale..scale to 0..1.
     Margin,
@@ -887,17 +886,9 @@ fn rewards(game: &Game, kind: Reward, win_weight: f64, scale: f64) -> Vec<f64> {
         .map(|side| game.score_total(side))
         .collect();
     let best = scores.iter().copied().max().unwrap_or(0);
-    let mut first: Vec<bool> = scores.iter().map(|&s| s == best).collect();
-    // A tie on the totals is settled by the ruleset's tie-breaks, as the game's outcome (and a
-    // tournament) settles it: only the sides still tied after them share the win.
-    if first.iter().filter(|&&f| f).count() > 1 && !game.rules().tie_breaks.is_empty() {
-        first.iter_mut().for_each(|f| *f = false);
-        for side in game.outcome().winners {
-            if let Some(f) = first.get_mut(side.index()) {
-                *f = true;
-            }
-        }
-    }
+    // A tie on the totals is shared, tie-breaks or not: settling it by the ruleset's tie-breaks,
+    // as the game's outcome does, measured worse (docs/bots.md, eighth session).
+    let first: Vec<bool> = scores.iter().map(|&s| s == best).collect();
     let winners = first.iter().filter(|&&f| f).count().max(1) as f64;
     (0..n)
         .map(|s| {
@@ -928,46 +919,5 @@ impl Bot for MctsBot {
 
     fn choose(&mut self, view: &PlayerView<'_>) -> Action {
         self.search(view).0
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::sync::Arc;
-
-    /// The win part of the reward is the game's own verdict: the winners after the tie-breaks
-    /// share it, every other side gets none, ties on the totals included.
-    #[test]
-    fn the_win_reward_follows_the_tie_breaks() {
-        let ruleset = Arc::new(
-            crownlands_rules::load(crownlands_core::Registry::shipped_ref(), "kingdomino")
-                .expect("shipped"),
-        );
-        let mut rng = GameRng::seed_from(5);
-        let mut tied_games = 0;
-        for seed in 0..3000 {
-            let mut game = Game::new(ruleset.clone(), 2, seed).expect("game");
-            game.play_out_random(&mut rng);
-            let outcome = game.outcome();
-            let reward = rewards(&game, Reward::Win, 1.0, 30.0);
-            let share = 1.0 / outcome.winners.len() as f64;
-            for side in game.all_sides() {
-                let expected = if outcome.winners.contains(&side) {
-                    share
-                } else {
-                    0.0
-                };
-                assert_eq!(reward[side.index()], expected, "seed {seed}");
-            }
-            let totals: Vec<i32> = game.all_sides().map(|s| game.score_total(s)).collect();
-            if totals[0] == totals[1] && outcome.winners.len() == 1 {
-                tied_games += 1;
-            }
-        }
-        assert!(
-            tied_games > 0,
-            "some ties on the totals were settled by a tie-break"
-        );
     }
 }
