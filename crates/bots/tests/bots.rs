@@ -294,11 +294,15 @@ fn mcts_is_reproducible_for_a_playout_budget() {
     let _ = GreedyBot::new(1).choose(&view);
 }
 
-/// The default reward weighs the win by the table: [`DUEL_WIN_WEIGHT`] with two sides,
-/// [`WIN_WEIGHT`] with more, so the default searches exactly as those weights set by hand.
+/// The default reward weighs the win by the table: with two sides the win and the margin at
+/// [`DUEL_WIN_WEIGHT`], with more the win and the own score at [`WIN_WEIGHT`], so the default
+/// searches exactly as those settings made by hand.
 #[test]
 fn mcts_weighs_the_win_by_the_number_of_sides() {
-    for (players, weight) in [(2, DUEL_WIN_WEIGHT), (4, WIN_WEIGHT)] {
+    for (players, setting) in [
+        (2, format!("reward=mixed:w={DUEL_WIN_WEIGHT}")),
+        (4, format!("w={WIN_WEIGHT}")),
+    ] {
         let g = Game::new(ruleset("kingdomino"), players, 5).expect("setup");
         let view = PlayerView::new(&g).expect("view");
         let search = |text: &str| {
@@ -312,7 +316,7 @@ fn mcts_weighs_the_win_by_the_number_of_sides() {
         let default = search("mcts:200");
         assert_eq!(
             default,
-            search(&format!("mcts:200:w={weight}")),
+            search(&format!("mcts:200:{setting}")),
             "{players} players"
         );
         assert_ne!(default, search("mcts:200:w=0"), "{players} players");
