@@ -495,6 +495,8 @@ pub fn keep_unfinished_autosave(
     dir: &Path,
     session: &Session,
 ) -> Result<Option<PathBuf>, SaveError> {
+    // What a killed process left of its saves goes first (a session's first autosave).
+    remove_stale_temp_files(dir);
     let path = dir.join(AUTOSAVE_FILE);
     if !path.exists() {
         return Ok(None);

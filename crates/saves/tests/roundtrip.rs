@@ -280,6 +280,13 @@ fn an_unfinished_autosave_of_another_game_is_kept_aside() {
     let mut rng = Rng(5);
     let mut first = Session::new(ruleset.clone(), players(), 1).unwrap();
     play(&mut first, &mut rng, Some(5));
+    // What a killed process left of an autosave (no process has this id) goes; another file
+    // stays.
+    std::fs::create_dir_all(&dir).unwrap();
+    let leftover = dir.join(".autosave.json.tmp-4000000000-7");
+    let notes = dir.join("notes.txt");
+    std::fs::write(&leftover, b"{").unwrap();
+    std::fs::write(&notes, b"mine").unwrap();
     // No autosave yet: nothing to keep.
     assert_eq!(
         crownlands_saves::keep_unfinished_autosave(
@@ -290,6 +297,8 @@ fn an_unfinished_autosave_of_another_game_is_kept_aside() {
         .unwrap(),
         None
     );
+    assert!(!leftover.exists() || !cfg!(target_os = "linux"));
+    assert!(notes.exists());
     crownlands_saves::autosave_in(&dir, &first).unwrap();
     let autosave = dir.join(crownlands_saves::AUTOSAVE_FILE);
     let bytes = std::fs::read(&autosave).unwrap();
