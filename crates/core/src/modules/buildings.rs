@@ -452,7 +452,16 @@ impl Mechanism for Buildings {
     }
 
     fn can_add(&self, ruleset: &Ruleset, resource: &str) -> bool {
-        // What a building tile gives when built: only what some tile of the ruleset has.
+        // What a building tile gives when built: only what some tile of the ruleset has, and
+        // nothing when no domino has a town square to build on.
+        let town = self.town(ruleset);
+        let can_build = ruleset
+            .dominoes()
+            .iter()
+            .any(|d| town.is_some_and(|t| d.first.terrain == t || d.second.terrain == t));
+        if !can_build {
+            return false;
+        }
         let tiles = ruleset.buildings();
         match resource {
             "towers" => self.tower_supply > 0 && tiles.iter().any(|b| b.towers > 0),

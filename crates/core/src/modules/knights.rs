@@ -350,7 +350,7 @@ impl Mechanism for Knights {
 
     fn can_add(&self, _ruleset: &crate::ruleset::Ruleset, resource: &str) -> bool {
         // Knights come in hand at the start only; tax brings coins.
-        resource == "coins"
+        resource == "coins" || (resource == "knights" && self.starting > 0)
     }
 
     fn has_turn_step(&self) -> bool {

@@ -127,3 +127,36 @@ fn a_domino_id_out_of_range_has_a_label() {
         r.dominoes()[0].number.to_string()
     );
 }
+
+/// Buildings that can never be built give nothing: with towers on the tiles but no town square
+/// on any domino, the Queen (who follows towers) is warned about too, as are the buildings.
+#[test]
+fn buildings_that_cannot_be_built_give_no_towers() {
+    let r = testkit::queendomino_like(&["buildings", "queen"], 15);
+    let towers = |r: &Ruleset| {
+        let (n, rules) = r.player_counts().last().expect("a count").clone();
+        r.warnings(n, &rules)
+            .iter()
+            .map(|w| (w.at, w.message.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert!(towers(&r).is_empty(), "{:?}", towers(&r));
+    // Every grassland square (the town) turned to forest.
+    let mut parts = (*r).clone().into_parts();
+    let (g, f) = (testkit::terrain('G'), testkit::terrain('F'));
+    for d in &mut parts.dominoes {
+        for sq in [&mut d.first, &mut d.second] {
+            if sq.terrain == g {
+                sq.terrain = f;
+            }
+        }
+    }
+    let r = Ruleset::new(parts).expect("valid");
+    let w = towers(&r);
+    assert_eq!(
+        w.iter().map(|(at, _)| *at).collect::<Vec<_>>(),
+        [WarningAt::Module(0), WarningAt::Module(1)],
+        "{w:?}"
+    );
+    assert!(w[1].1.contains("no module can give towers"), "{w:?}");
+}
