@@ -178,6 +178,18 @@ impl Buildings {
         ruleset.terrain_by_name(&self.town)
     }
 
+    /// Whether some domino of `ruleset` has a town square to build on (`None` when the town
+    /// terrain is not one of the ruleset's: `check` reports that).
+    fn town_on_a_domino(&self, ruleset: &Ruleset) -> Option<bool> {
+        let town = self.town(ruleset)?;
+        Some(
+            ruleset
+                .dominoes()
+                .iter()
+                .any(|d| d.first.terrain == town || d.second.terrain == town),
+        )
+    }
+
     /// What `side` pays for the building in `slot`.
     pub fn price(&self, cx: Cx<'_>, side: Side, slot: usize) -> u32 {
         let base = self.slot_prices.get(slot).copied().unwrap_or(0);
@@ -454,12 +466,7 @@ impl Mechanism for Buildings {
     fn can_add(&self, ruleset: &Ruleset, resource: &str) -> bool {
         // What a building tile gives when built: only what some tile of the ruleset has, and
         // nothing when no domino has a town square to build on.
-        let town = self.town(ruleset);
-        let can_build = ruleset
-            .dominoes()
-            .iter()
-            .any(|d| town.is_some_and(|t| d.first.terrain == t || d.second.terrain == t));
-        if !can_build {
+        if self.town_on_a_domino(ruleset) != Some(true) {
             return false;
         }
         let tiles = ruleset.buildings();
@@ -481,11 +488,7 @@ impl Mechanism for Buildings {
         _rules: &crate::ruleset::Rules,
         _modules: &[Box<dyn super::Module>],
     ) -> Option<String> {
-        let town = self.town(ruleset)?;
-        let on_a_domino = ruleset
-            .dominoes()
-            .iter()
-            .any(|d| d.first.terrain == town || d.second.terrain == town);
+        let on_a_domino = self.town_on_a_domino(ruleset)?;
         (!on_a_domino).then(|| {
             format!(
                 "no domino has a `{}` square, so nothing can ever be built",

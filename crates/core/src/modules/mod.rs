@@ -380,11 +380,6 @@ pub fn anyone_adds(
         .any(|m| m.name() != except && m.can_add(ruleset, resource))
 }
 
-/// Whether `rules` switch on the module called `name`.
-pub fn has_module(rules: &Rules, name: &str) -> bool {
-    rules.modules.iter().any(|m| m.name == name)
-}
-
 /// Build a ruleset's whole module list, refusing unknown and duplicate names, and lists whose
 /// modules do not fit together (see [`Declaration`]).
 pub fn build_all(registry: &Registry, specs: &[ModuleSpec]) -> Result<ModuleList, ModuleError> {
