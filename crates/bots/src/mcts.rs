@@ -890,11 +890,14 @@ fn rewards(game: &Game, kind: Reward, win_weight: f64, scale: f64) -> Vec<f64> {
     let best = scores.iter().copied().max().unwrap_or(0);
     // A tie on the totals is shared, tie-breaks or not: settling it by the ruleset's tie-breaks,
     // as the game's outcome does, measured worse (docs/bots.md, eighth session).
-    let first: Vec<bool> = scores.iter().map(|&s| s == best).collect();
-    let winners = first.iter().filter(|&&f| f).count().max(1) as f64;
+    let winners = scores.iter().filter(|&&s| s == best).count().max(1) as f64;
     (0..n)
         .map(|s| {
-            let win = if first[s] { 1.0 / winners } else { 0.0 };
+            let win = if scores[s] == best {
+                1.0 / winners
+            } else {
+                0.0
+            };
             let other = (0..n)
                 .filter(|&o| o != s)
                 .map(|o| scores[o])
