@@ -811,13 +811,7 @@ fn set_for_each<B: Board>(by_direction: &[B; 4], grid: u8, mut f: impl FnMut(Pla
 
 fn set_cells<B: Board>(by_direction: &[B; 4], grid: u8) -> Vec<Placement> {
     let mut out = Vec::new();
-    for d in Direction::ALL {
-        out.extend(
-            by_direction[d.index()]
-                .iter()
-                .map(|i| Placement::new(cell_of::<B>(i, grid), d)),
-        );
-    }
+    set_for_each(by_direction, grid, |p| out.push(p));
     out
 }
 
