@@ -1009,11 +1009,8 @@ impl Game {
                     Some((m, me)) => m
                         .random_action(Cx::new(self, me), side, &mut next_u32)
                         .map(|payload| (me, payload)),
-                    None => {
-                        // Only `Pass`: drawn all the same, as `legal_actions` lists it.
-                        crate::rng::below(1, &mut next_u32);
-                        None
-                    }
+                    // Only `Pass`: a choice of one, nothing drawn.
+                    None => None,
                 };
                 // Played here as `apply` would (the step and its module are known).
                 match chosen {
@@ -1094,11 +1091,8 @@ impl Game {
                 Some((me, m)) => m
                     .random_action(Cx::new(self, me), side, next_u32)
                     .map(|payload| (me, payload)),
-                None => {
-                    // Only `Pass`: drawn all the same, as `legal_actions` lists it.
-                    crate::rng::below(1, &mut *next_u32);
-                    None
-                }
+                // Only `Pass`: a choice of one, nothing drawn.
+                None => None,
             };
             if let Some((me, payload)) = chosen
                 && self.module_acts(&all, step, me, side, payload)

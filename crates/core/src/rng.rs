@@ -39,11 +39,15 @@ impl GameRng {
     }
 }
 
-/// A uniform number in `0..n` from a source of uniform `u32`s, without modulo bias.
+/// A uniform number in `0..n` from a source of uniform `u32`s, without modulo bias. A choice of
+/// one (`n` of 1, or 0) draws nothing: there is nothing to choose, so random play spends its
+/// draws only on real choices (shuffles always have at least two items to choose among, so a
+/// seed's deal does not depend on this).
 #[inline]
 pub fn below(n: u32, mut next: impl FnMut() -> u32) -> u32 {
-    debug_assert!(n > 0);
-    let n = n.max(1);
+    if n <= 1 {
+        return 0;
+    }
     let mut m = u64::from(next()) * u64::from(n);
     if (m as u32) < n {
         let threshold = n.wrapping_neg() % n;
