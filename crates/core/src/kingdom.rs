@@ -487,6 +487,10 @@ impl<B: Board> Grid<B> {
         let i = self
             .index(cell)
             .ok_or(SquareError::OutsideGrid(cell, self.grid))?;
+        if crowns == 0 {
+            // Most buildings bring none: nothing to change.
+            return Ok(());
+        }
         let total = self
             .crowns_at(i)
             .checked_add(crowns)
