@@ -74,11 +74,11 @@ fn buildings_accounted_for(g: &Game) {
     let Some(e) = g.module_state::<BuildingsState>() else {
         return;
     };
-    if e.board.is_empty() && e.pile.is_empty() {
+    if e.board().is_empty() && e.pile.is_empty() {
         return;
     }
     let mut all: Vec<_> = e.pile.clone();
-    all.extend(e.board.iter().flatten());
+    all.extend(e.board().iter().flatten());
     if let Some(d) = g.module_state::<crownlands_core::modules::DragonState>() {
         all.extend(&d.burnt);
     }

@@ -211,7 +211,7 @@ pub fn pieces(g: &Game) -> Pieces {
         }),
         knight_supply: g.supply("knights"),
         tower_supply: g.supply("towers"),
-        board: buildings.map_or_else(Vec::new, |b| b.board.clone()),
+        board: buildings.map_or_else(Vec::new, |b| b.board().to_vec()),
         building_pile: buildings.map_or_else(Vec::new, |b| b.pile.clone()),
         dragon: g.module_state::<modules::DragonState>().cloned(),
     }

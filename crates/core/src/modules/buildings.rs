@@ -90,8 +90,13 @@ const DISCOUNT: Res = Res(6);
 /// What the buildings keep during a game: the Builders' Board, the pile, and what each side built.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct BuildingsState {
-    /// Face-up buildings by slot, cheapest slot first (`None`: empty until the next round).
-    pub board: Vec<Option<BuildingId>>,
+    /// Face-up buildings by slot, cheapest slot first (`None`: empty until the next round):
+    /// [`BuildingsState::board`], changed through [`BuildingsState::take`] and the refill at the
+    /// end of a round, so that `filled` stays its mask.
+    board: Vec<Option<BuildingId>>,
+    /// The slots of `board` holding a building (bit `slot`, the first 64 slots), kept with it:
+    /// every builder's and the Dragon's step asks for it.
+    filled: u64,
     /// The building draw pile, next tile at the end. Its order is hidden from players.
     pub pile: Vec<BuildingId>,
     /// The terrain buildings stand on, looked up once at setup.
@@ -105,6 +110,7 @@ pub struct BuildingsState {
 impl ModuleState for BuildingsState {
     fn clear(&mut self) {
         self.board.clear();
+        self.filled = 0;
         self.pile.clear();
         self.town = None;
         for b in &mut self.built {
@@ -120,14 +126,35 @@ impl BuildingsState {
         self.built.get(side.index()).map_or(&[], Vec::as_slice)
     }
 
+    /// Face-up buildings by slot, cheapest slot first (`None`: empty until the next round).
+    pub fn board(&self) -> &[Option<BuildingId>] {
+        &self.board
+    }
+
+    /// Take the building of board slot `slot` (built, or burnt by the Dragon): the slot stays
+    /// empty until the end of the round.
+    pub fn take(&mut self, slot: usize) -> Option<BuildingId> {
+        let taken = self.board.get_mut(slot)?.take();
+        if slot < 64 {
+            self.filled &= !(1 << slot);
+        }
+        taken
+    }
+
     /// The slots of the board holding a building (bit `slot`; the first 64 slots).
     #[inline]
     pub fn filled_slots(&self) -> u64 {
-        self.board
+        self.filled
+    }
+
+    /// Work `filled` out again from the board, after the board changed as a whole.
+    fn board_changed(&mut self) {
+        self.filled = self
+            .board
             .iter()
             .take(64)
             .enumerate()
-            .fold(0, |mask, (slot, b)| mask | u64::from(b.is_some()) << slot)
+            .fold(0, |mask, (slot, b)| mask | u64::from(b.is_some()) << slot);
     }
 }
 
@@ -768,11 +795,7 @@ impl Mechanism for Buildings {
         let BuildingsAction::Build { slot, cell } = action;
         let slot = usize::from(slot);
         let price = self.price(cx.read(), side, slot);
-        let Some(id) = cx
-            .state_mut::<BuildingsState>()
-            .and_then(|s| s.board.get_mut(slot))
-            .and_then(Option::take)
-        else {
+        let Some(id) = cx.state_mut::<BuildingsState>().and_then(|s| s.take(slot)) else {
             return Ok(false);
         };
         let Some((crowns, knights, towers, coins, tax)) = cx
@@ -929,16 +952,11 @@ fn slots_within(prices: &[u32]) -> Vec<u16> {
 }
 
 fn refill(e: &mut BuildingsState) {
-    let mut next = 0;
-    for slot in 0..e.board.len() {
-        if let Some(b) = e.board[slot].take() {
-            e.board[next] = Some(b);
-            next += 1;
-        }
-    }
-    for slot in &mut e.board[next..] {
-        *slot = e.pile.pop();
-    }
+    let slots = e.board.len();
+    e.board.retain(Option::is_some);
+    let pile = &mut e.pile;
+    e.board.resize_with(slots, || pile.pop());
+    e.board_changed();
 }
 
 /// What `side` would pay for the building in each slot of `game`'s Builders' Board, cheapest slot

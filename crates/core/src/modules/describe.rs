@@ -198,7 +198,7 @@ pub(crate) fn board_choice(
     let ruleset = game.ruleset();
     let id = (*game
         .module_state::<super::buildings::BuildingsState>()?
-        .board
+        .board()
         .get(usize::from(slot))?)?;
     let b = ruleset.buildings().get(id.index())?;
     let price = -coins_change(game, action).unwrap_or(0);

@@ -128,7 +128,7 @@ impl Dragon {
     #[inline]
     fn board<'a>(&self, cx: Cx<'a>) -> &'a [Option<BuildingId>] {
         cx.shared::<BuildingsState>(BOARD)
-            .map_or(&[], |s| s.board.as_slice())
+            .map_or(&[], BuildingsState::board)
     }
 }
 
@@ -293,8 +293,7 @@ impl Mechanism for Dragon {
         let DragonAction::Burn { slot } = action;
         let burnt = cx
             .shared_mut::<BuildingsState>(BOARD)
-            .and_then(|s| s.board.get_mut(usize::from(slot)))
-            .and_then(Option::take);
+            .and_then(|s| s.take(usize::from(slot)));
         if let Some(id) = burnt {
             if let Some(d) = cx.state_mut::<DragonState>() {
                 d.burnt.push(id);
