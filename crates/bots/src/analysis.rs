@@ -180,7 +180,7 @@ pub fn estimate(
     let side = view.side();
     let mut rng = GameRng::seed_from(seed);
     let mut map = KingdomMap::new();
-    let lean = Lean { side, crown: 0.0 };
+    let lean = Lean::none(side);
     let samples = samples.max(1);
     let mut sums = vec![(0.0f64, 0.0f64); actions.len()];
     for _ in 0..samples {

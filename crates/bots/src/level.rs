@@ -33,7 +33,7 @@ pub enum LevelError {
     )]
     Budget(String),
     #[error(
-        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed|score, w=0..1 (the win's share of score or mixed), rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=NUMBER, threads=1..64, top=N, opp=tree|rollout, root=uct|halving, crown=POINTS, first=greedy|random, adapt=0|1"
+        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed|score, w=0..1 (the win's share of score or mixed), rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=NUMBER, threads=1..64, top=N, opp=tree|rollout, root=uct|halving, crown=POINTS, deny=SHARE, first=greedy|random, adapt=0|1"
     )]
     Setting(String, String),
 }
@@ -120,6 +120,9 @@ impl fmt::Display for Level {
                 }
                 if c.crown != d.crown {
                     write!(f, ":crown={}", c.crown)?;
+                }
+                if c.deny != d.deny {
+                    write!(f, ":deny={}", c.deny)?;
                 }
                 if c.greedy_first != d.greedy_first {
                     write!(
@@ -223,6 +226,7 @@ impl FromStr for Level {
                                 .ok_or_else(bad)?
                         }
                         "crown" => config.crown = number(|_| true)?,
+                        "deny" => config.deny = number(|x| (0.0..=4.0).contains(&x))?,
                         "top" => config.top = value.parse::<u16>().map_err(|_| bad())?,
                         "first" => {
                             config.greedy_first =

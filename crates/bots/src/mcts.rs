@@ -111,6 +111,9 @@ pub struct MctsConfig {
     pub root: Root,
     /// Points added per crown to the searching side's claims in playouts (0: plain greedy).
     pub crown: f64,
+    /// The share of another side's gain added to the searching side's claims in playouts (taking
+    /// what the others want; 0: plain greedy). See [`Lean::deny`].
+    pub deny: f64,
     /// A node's first visits try greedy's choice before the other unvisited actions (drawn at
     /// random otherwise).
     pub greedy_first: bool,
@@ -144,6 +147,7 @@ impl Default for MctsConfig {
             opponents: Opponents::Rollout,
             root: Root::Halving,
             crown: 0.0,
+            deny: 0.0,
             greedy_first: false,
             threads: 1,
             top: 0,
@@ -509,6 +513,7 @@ impl MctsBot {
         }
         let lean = Lean {
             crown: 0.0,
+            deny: 0.0,
             ..self.lean()
         };
         let mut total = 0.0;
@@ -719,6 +724,7 @@ impl MctsBot {
         Lean {
             side: Side(self.me as u8),
             crown: self.config.crown,
+            deny: self.config.deny,
         }
     }
 

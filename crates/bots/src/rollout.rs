@@ -18,11 +18,25 @@ pub enum Rollout {
     Greedy(u8),
 }
 
-/// A lean in one side's greedy claims: each crown of a domino adds `crown` points to its value.
+/// A lean in one side's greedy claims: each crown of a domino adds `crown` points to its value,
+/// and `deny` times the most any other side's kingdom would gain from it (taking what the others
+/// want, not only what fits one's own kingdom).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Lean {
     pub side: Side,
     pub crown: f64,
+    pub deny: f64,
+}
+
+impl Lean {
+    /// No lean: `side` claims as greedy does.
+    pub fn none(side: Side) -> Lean {
+        Lean {
+            side,
+            crown: 0.0,
+            deny: 0.0,
+        }
+    }
 }
 
 /// Play `game` to its end (or until the game refuses an action) by `policy`.
@@ -160,11 +174,14 @@ fn greedy_placement_action(game: &Game, map: &mut KingdomMap) -> Option<Action> 
 /// points per crown for the leaning side.
 fn greedy_claim_action(game: &Game, lean: Lean, map: &mut KingdomMap) -> Option<Action> {
     let player = game.to_act()?;
-    let crown = if game.side_of(player) == lean.side {
-        lean.crown
+    let (crown, deny) = if game.side_of(player) == lean.side {
+        (lean.crown, lean.deny)
     } else {
-        0.0
+        (0.0, 0.0)
     };
+    if deny != 0.0 {
+        return denying_claim(game, game.side_of(player), crown, deny, map);
+    }
     map.read(game.kingdom(game.side_of(player)), game.rules());
     let kingdom = game.kingdom(game.side_of(player));
     let mut best = (None, f64::NEG_INFINITY);
@@ -178,6 +195,59 @@ fn greedy_claim_action(game: &Game, lean: Lean, map: &mut KingdomMap) -> Option<
             .placements(domino)
             .for_each(|p| fit = fit.max(map.value(domino, p)));
         let v = fit - EARLIER_TURN * pos as f64 + crown * f64::from(domino.crowns());
+        if v > best.1 {
+            best = (Some(s.domino), v);
+        }
+    }
+    best.0.map(|domino| Action::Claim { domino })
+}
+
+/// The most any placement of each free domino of the next line is worth to `side`'s kingdom by
+/// greedy's value (`NO_FIT` for claimed slots and dominoes that fit nowhere), slot by slot.
+fn line_fits(game: &Game, side: Side, map: &mut KingdomMap) -> Vec<f64> {
+    let kingdom = game.kingdom(side);
+    map.read(kingdom, game.rules());
+    game.next_line()
+        .iter()
+        .map(|s| {
+            let mut fit = NO_FIT;
+            if s.king.is_none() {
+                let domino = game.domino(s.domino);
+                kingdom
+                    .placements(domino)
+                    .for_each(|p| fit = fit.max(map.value(domino, p)));
+            }
+            fit
+        })
+        .collect()
+}
+
+/// Greedy's claim for `side`, plus `deny` times the most another side would gain from each
+/// domino.
+fn denying_claim(
+    game: &Game,
+    side: Side,
+    crown: f64,
+    deny: f64,
+    map: &mut KingdomMap,
+) -> Option<Action> {
+    let own = line_fits(game, side, map);
+    let mut others = vec![f64::NEG_INFINITY; own.len()];
+    for other in game.all_sides().filter(|&s| s != side) {
+        for (o, f) in others.iter_mut().zip(line_fits(game, other, map)) {
+            *o = o.max(f);
+        }
+    }
+    let mut best = (None, f64::NEG_INFINITY);
+    for (pos, s) in game.next_line().iter().enumerate() {
+        if s.king.is_some() {
+            continue;
+        }
+        let domino = game.domino(s.domino);
+        let gain = others.get(pos).copied().unwrap_or(0.0).max(0.0);
+        let v = own.get(pos).copied().unwrap_or(NO_FIT) - EARLIER_TURN * pos as f64
+            + crown * f64::from(domino.crowns())
+            + deny * gain;
         if v > best.1 {
             best = (Some(s.domino), v);
         }

@@ -171,6 +171,8 @@ fn levels_parse_and_print() {
             "mcts:800:crown=1.5:first=greedy:root=uct:opp=tree",
         ),
         ("mcts:800:opp=rollout:root=halving", "mcts:800"),
+        ("mcts:800:deny=1", "mcts:800:deny=1"),
+        ("mcts:deny=0", "mcts"),
         ("mcts:2000:adapt=0", "mcts:2000:adapt=0"),
         ("mcts:adapt=1", "mcts"),
     ] {
@@ -191,6 +193,8 @@ fn levels_parse_and_print() {
         "mcts:9:opp=me",
         "mcts:9:root=best",
         "mcts:9:crown=x",
+        "mcts:9:deny=-1",
+        "mcts:9:deny=9",
         "mcts:9:adapt=2",
         "mcts:9:w=1.5",
         "mcts:9:w=-0.1",

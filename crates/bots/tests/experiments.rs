@@ -175,3 +175,56 @@ fn decision_times() {
         walls[walls.len() - 1] * 1000.0,
     );
 }
+
+/// Greedy playouts against greedy playouts, one side leaning (`CROWN`, `DENY`): how the leaning
+/// side fares, seats rotated. `RULESET=kingdomino PLAYERS=2 GAMES=20000 DENY=0.5 cargo test
+/// --release -p crownlands-bots --test experiments lean_duel -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn lean_duel() {
+    use crownlands_bots::kingdom_map::KingdomMap;
+    use crownlands_bots::rollout::{Lean, Rollout, play_out};
+    use crownlands_core::Side;
+    use crownlands_core::rng::GameRng;
+    let ruleset = var("RULESET", "kingdomino");
+    let players: u8 = var("PLAYERS", "2").parse().expect("PLAYERS");
+    let games: u64 = var("GAMES", "2000").parse().expect("GAMES");
+    let crown: f64 = var("CROWN", "0").parse().expect("CROWN");
+    let deny: f64 = var("DENY", "0").parse().expect("DENY");
+    let r = Arc::new(
+        crownlands_rules::load(crownlands_core::Registry::shipped_ref(), &ruleset)
+            .expect("ruleset"),
+    );
+    let mut map = KingdomMap::new();
+    let mut rng = GameRng::seed_from(1);
+    let (mut wins, mut margin, mut own) = (0.0f64, 0.0f64, 0.0f64);
+    for g in 0..games {
+        let mut game = Game::new(Arc::clone(&r), players, derive_seed(1, g)).expect("game");
+        let side = Side((g % u64::from(players)) as u8);
+        let lean = Lean { side, crown, deny };
+        play_out(&mut game, Rollout::Greedy(0), lean, &mut rng, &mut map);
+        let scores: Vec<i32> = game.all_sides().map(|s| game.score_total(s)).collect();
+        let mine = scores[usize::from(side.0)];
+        let best_other = scores
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != usize::from(side.0))
+            .map(|(_, &s)| s)
+            .max()
+            .unwrap_or(0);
+        wins += match mine.cmp(&best_other) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Less => 0.0,
+        };
+        margin += f64::from(mine - best_other);
+        own += f64::from(mine);
+    }
+    let n = games as f64;
+    println!(
+        "{ruleset} {players}p crown={crown} deny={deny}: wins {:.2}% (ties half), margin {:+.2}, own {:.2} over {games} games",
+        100.0 * wins / n,
+        margin / n,
+        own / n
+    );
+}
