@@ -235,3 +235,26 @@ fn house_rule_building_values() {
         11
     );
 }
+
+#[test]
+fn the_mask_of_filled_slots_follows_the_board_through_builds_burns_and_refills() {
+    let r = queendomino_like(ALL, 15);
+    let mut rng = crate::rng::GameRng::seed_from(5);
+    for seed in 0..30 {
+        let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+        loop {
+            let state = g
+                .module_state::<crate::modules::BuildingsState>()
+                .expect("buildings");
+            let from_board = state
+                .board()
+                .iter()
+                .enumerate()
+                .fold(0u64, |m, (slot, b)| m | u64::from(b.is_some()) << slot);
+            assert_eq!(state.filled_slots(), from_board, "seed {seed}");
+            if g.play_random(|| rng.next_u32()).is_none() {
+                break;
+            }
+        }
+    }
+}
