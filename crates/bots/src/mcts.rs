@@ -131,9 +131,9 @@ pub struct MctsConfig {
 }
 
 /// Playouts of the default level: well under a second a move on one core of the project's machine
-/// (about two thirds of one; see docs/bots.md, Speed). Twice the former 4,000 won 5.4% more games
-/// (and 1.5 points more a game) at 4 players against greedy over the same deals (ninth session,
-/// Strength).
+/// (about half of one, nine tenths in Royal Wedding in teams; see docs/bots.md, Speed). Twice the
+/// former 4,000 scored 1.27 points more a game (and won 2.4% more) at 4 players against greedy over
+/// the same 400 deals (ninth session, Strength).
 pub const DEFAULT_PLAYOUTS: u32 = 8_000;
 
 impl Default for MctsConfig {
@@ -187,7 +187,7 @@ pub const ADAPT_RANGE: u32 = 8;
 
 /// The most playouts the floor of an adapting budget asks for ([`ADAPT_RANGE`]): where a
 /// position's playouts are so long that the floor binds (the first moves of Royal Wedding in
-/// teams), a bigger budget does not make its decisions slower than the default's 500.
+/// teams), a budget above 4,000 does not make those decisions slower than 4,000 did.
 pub const ADAPT_FLOOR: u32 = 500;
 
 /// The root's actions with their visits and mean reward, most visited first
