@@ -33,7 +33,7 @@ pub enum LevelError {
     )]
     Budget(String),
     #[error(
-        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed|score, w=0..1 (the win's share of score or mixed), rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=NUMBER, threads=1..64, top=N, opp=tree|rollout, root=uct|halving, crown=POINTS, deny=SHARE, first=greedy|random, adapt=0|1"
+        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed|score, w=0..1 (the win's share of score or mixed), rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=NUMBER, threads=1..64, top=N, opp=tree|rollout, root=uct|halving, crown=POINTS, deny=0..4, first=greedy|random, adapt=0|1"
     )]
     Setting(String, String),
 }
