@@ -344,7 +344,7 @@ impl Game {
         self.round = 0;
         self.turn_placement = None;
         if !self.modules.all.is_empty() {
-            self.data.reset(&self.modules.all, self.sides);
+            self.data.reset(&self.modules.all);
             for (me, m) in self.modules.all.modules().iter().enumerate() {
                 let mut ctx = crate::modules::SetupContext {
                     sides: self.sides,

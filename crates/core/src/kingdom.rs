@@ -337,12 +337,14 @@ impl<B: Board> Grid<B> {
     #[inline]
     fn index(&self, cell: Cell) -> Option<usize> {
         let half = i16::from(self.grid) - 1;
-        let (x, y) = (i16::from(cell.x) + half, i16::from(cell.y) + half);
-        let span = 2 * half;
-        if x < 0 || y < 0 || x > span || y > span {
+        // Below 0 wraps past `span`: one unsigned compare an axis (`grid` is at least 1).
+        let x = (i16::from(cell.x) + half) as u16;
+        let y = (i16::from(cell.y) + half) as u16;
+        let span = (2 * half) as u16;
+        if x > span || y > span {
             return None;
         }
-        Some(y as usize * B::STRIDE + x as usize)
+        Some(usize::from(y) * B::STRIDE + usize::from(x))
     }
 
     #[inline]

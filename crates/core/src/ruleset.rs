@@ -583,7 +583,7 @@ impl Ruleset {
     ) -> Vec<RulesProblem> {
         let mut problems = Vec::new();
         let sides = rules.sides(players);
-        let mut data = modules.new_data(sides);
+        let mut data = modules.new_data();
         let mut rng = crate::rng::GameRng::seed_from(0);
         for (index, m) in modules.modules().iter().enumerate() {
             let mut ctx = crate::modules::SetupContext {

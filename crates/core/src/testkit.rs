@@ -219,7 +219,7 @@ pub fn pieces(g: &Game) -> Pieces {
 
 /// The modules' data of a side alone (side 0) holding `p`, for scoring with no game around it.
 pub fn side_data(list: &modules::ModuleList, p: &SidePieces) -> modules::ModuleData {
-    let mut data = list.new_data(1);
+    let mut data = list.new_data();
     let side = Side(0);
     data.set_resource(list, side, "coins", p.coins);
     data.set_resource(list, side, "knights", p.knights());

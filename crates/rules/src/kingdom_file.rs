@@ -703,7 +703,7 @@ fn build(
         };
     };
     let list = syntax.list;
-    let mut data = list.new_data(1);
+    let mut data = list.new_data();
     let modules = list.modules();
     for (tok, cell, marks) in marked {
         for m in marks {

@@ -734,7 +734,7 @@ fn render_side_round_trips() {
     // Nothing but squares: the same as `render`, and no `@` lines.
     let plain = "W1 C F\n";
     let (k, h) = parse_side(plain, "k", &r, 5).expect("plain");
-    assert_eq!(h, side_modules(&r).new_data(1));
+    assert_eq!(h, side_modules(&r).new_data());
     assert_eq!(
         render_side(&k, &h, &r),
         crownlands_rules::kingdom_file::render(&k, &r)

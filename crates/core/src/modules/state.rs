@@ -204,43 +204,44 @@ impl Declaration {
 /// The named resources' values: one per side and one table supply for each resource.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Resources {
-    kinds: usize,
-    /// `per_side[side * kinds + id]`.
+    /// `per_side[id * SIDES + side]`: a row of [`SIDES`] values per resource, whatever the
+    /// table's sides (those past them stay 0), so a value's place is a shift and an add, and an
+    /// id past every resource falls past the end (reads 0, writes nothing) with no other check.
     per_side: Vec<u32>,
     supply: Vec<u32>,
 }
 
+/// Values in a resource's row of [`Resources::per_side`]: the most sides a table can have.
+const SIDES: usize = crate::ruleset::MAX_PLAYERS as usize;
+const _: () = assert!(SIDES.is_power_of_two());
+
 impl Resources {
-    /// `kinds` resources, all 0, for `sides` sides, keeping the memory of the lists.
-    pub fn reset(&mut self, kinds: usize, sides: u8) {
-        self.kinds = kinds;
+    /// `kinds` resources, all 0, keeping the memory of the lists.
+    pub fn reset(&mut self, kinds: usize) {
         self.per_side.clear();
-        self.per_side.resize(kinds * usize::from(sides), 0);
+        self.per_side.resize(kinds * SIDES, 0);
         self.supply.clear();
         self.supply.resize(kinds, 0);
     }
 
     #[inline]
-    fn slot(&self, side: Side, id: ResourceId) -> usize {
-        side.index() * self.kinds + id.index()
+    fn slot(side: Side, id: ResourceId) -> usize {
+        // A side past `SIDES` cannot sit at a table; masked so it cannot reach another row.
+        id.index() * SIDES + (side.index() & (SIDES - 1))
     }
 
     /// `side`'s value of resource `id` (0 for a side or resource the game does not have).
     #[inline]
     pub fn get(&self, side: Side, id: ResourceId) -> u32 {
-        if id.index() >= self.kinds {
-            return 0;
-        }
-        self.per_side.get(self.slot(side, id)).copied().unwrap_or(0)
+        self.per_side
+            .get(Resources::slot(side, id))
+            .copied()
+            .unwrap_or(0)
     }
 
     #[inline]
     pub fn set(&mut self, side: Side, id: ResourceId, value: u32) {
-        if id.index() >= self.kinds {
-            return;
-        }
-        let i = self.slot(side, id);
-        if let Some(v) = self.per_side.get_mut(i) {
+        if let Some(v) = self.per_side.get_mut(Resources::slot(side, id)) {
             *v = value;
         }
     }
@@ -416,10 +417,11 @@ impl ModuleList {
         (p != u8::MAX).then_some(usize::from(p))
     }
 
-    /// New module data for a side or a table of `sides` sides: every state new, every value 0.
-    pub fn new_data(&self, sides: u8) -> ModuleData {
+    /// New module data for a side or a table (of any number of sides): every state new, every
+    /// value 0.
+    pub fn new_data(&self) -> ModuleData {
         let mut data = ModuleData::default();
-        data.reset(self, sides);
+        data.reset(self);
         data
     }
 }
@@ -447,9 +449,9 @@ impl Clone for ModuleData {
 }
 
 impl ModuleData {
-    /// Back to before the modules' setup for `sides` sides, keeping the memory of every list.
-    pub fn reset(&mut self, list: &ModuleList, sides: u8) {
-        self.resources.reset(list.names.len(), sides);
+    /// Back to before the modules' setup, keeping the memory of every list.
+    pub fn reset(&mut self, list: &ModuleList) {
+        self.resources.reset(list.names.len());
         self.states.start(&list.modules);
     }
 

@@ -382,15 +382,15 @@ fn module_data_reset_for_another_list_starts_that_lists_states() {
         modules::build_all(registry, &[modules::ModuleSpec::new("knights")]).expect("knights");
     let wealth =
         modules::build_all(registry, &[modules::ModuleSpec::new("wealth")]).expect("wealth");
-    let mut data = knights.new_data(2);
+    let mut data = knights.new_data();
     assert!(data.states().at::<modules::KnightsState>(0).is_some());
-    data.reset(&wealth, 2);
+    data.reset(&wealth);
     assert!(data.states().at::<modules::KnightsState>(0).is_none());
     assert!(data.states().at::<modules::NoState>(0).is_some());
     // Back to the knights: their state again, and a reset for the same list keeps it.
-    data.reset(&knights, 2);
+    data.reset(&knights);
     assert!(data.states().at::<modules::KnightsState>(0).is_some());
-    data.reset(&knights, 2);
+    data.reset(&knights);
     assert!(data.states().at::<modules::KnightsState>(0).is_some());
-    assert_eq!(data, knights.new_data(2));
+    assert_eq!(data, knights.new_data());
 }
