@@ -730,6 +730,7 @@ impl Mechanism for Buildings {
         self.legal_action_count_of(cx, side)
     }
 
+    #[inline(always)]
     fn random_action(
         &self,
         cx: Cx<'_>,
@@ -786,6 +787,7 @@ impl Mechanism for Buildings {
         })
     }
 
+    #[inline(always)]
     fn apply(
         &self,
         mut cx: CxMut<'_>,
@@ -861,6 +863,7 @@ impl Mechanism for Buildings {
         true
     }
 
+    #[inline(always)]
     fn end_round(&self, mut cx: CxMut<'_>) {
         if let Some(state) = cx.state_mut::<BuildingsState>() {
             refill(state);

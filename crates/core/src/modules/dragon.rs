@@ -257,6 +257,7 @@ impl Mechanism for Dragon {
         self.legal_action_count_of(cx, side)
     }
 
+    #[inline(always)]
     fn random_action(
         &self,
         cx: Cx<'_>,
@@ -284,6 +285,7 @@ impl Mechanism for Dragon {
         Some(DragonAction::Burn { slot: slot as u8 })
     }
 
+    #[inline(always)]
     fn apply(
         &self,
         mut cx: CxMut<'_>,
@@ -308,6 +310,7 @@ impl Mechanism for Dragon {
         true
     }
 
+    #[inline(always)]
     fn end_round(&self, mut cx: CxMut<'_>) {
         if let Some(d) = cx.state_mut::<DragonState>() {
             d.uses = 0;

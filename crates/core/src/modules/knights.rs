@@ -481,6 +481,7 @@ impl Mechanism for Knights {
         })
     }
 
+    #[inline(always)]
     fn random_action(
         &self,
         cx: Cx<'_>,
@@ -497,6 +498,7 @@ impl Mechanism for Knights {
         })
     }
 
+    #[inline(always)]
     fn apply(
         &self,
         mut cx: CxMut<'_>,

@@ -189,6 +189,7 @@ impl Mechanism for Queen {
 
     /// As soon as `side`'s kingdom gains towers and has the most, ties included, it hosts the
     /// Queen (taking her from the current host).
+    #[inline(always)]
     fn after_action(&self, mut cx: CxMut<'_>, side: Side) {
         let mine = cx.get(side, TOWERS);
         let Some(seen) = cx
