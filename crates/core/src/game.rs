@@ -1196,6 +1196,11 @@ impl Game {
         &mut self.data
     }
 
+    /// The ruleset and the modules' data to change, borrowed together.
+    pub(crate) fn ruleset_and_module_data_mut(&mut self) -> (&Ruleset, &mut ModuleData) {
+        (&self.ruleset, &mut self.data)
+    }
+
     /// `side`'s value of the resource called `name` (`coins`, `knights`, `towers`, ...): 0 when
     /// no module of the game declares it. By name: for front ends and tests, not hooks.
     pub fn resource(&self, side: Side, name: &str) -> u32 {

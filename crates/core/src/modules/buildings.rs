@@ -797,17 +797,37 @@ impl Mechanism for Buildings {
         let BuildingsAction::Build { slot, cell } = action;
         let slot = usize::from(slot);
         let price = self.price(cx.read(), side, slot);
-        let Some(id) = cx.state_mut::<BuildingsState>().and_then(|s| s.take(slot)) else {
+        // The board, the side's buildings and its tax bonuses in one borrow of the state.
+        let (state, ruleset) = cx.state_mut_and_ruleset::<BuildingsState>();
+        let Some(state) = state else {
             return Ok(false);
         };
-        let Some((crowns, knights, towers, coins, tax)) = cx
-            .game()
-            .ruleset()
+        let Some(id) = state.take(slot) else {
+            return Ok(false);
+        };
+        let Some((crowns, knights, towers, coins, tax)) = ruleset
             .buildings()
             .get(id.index())
             .map(|b| (b.crowns, b.knights, b.towers, b.coins, b.tax_bonus))
         else {
             return Ok(false);
+        };
+        if let Some(built) = state.built.get_mut(side.index()) {
+            built.push((id, cell));
+        }
+        // The tax bonus: +1 per knight owned for each building with that bonus, +1 per tower
+        // for each with that one (kept up to date here: only buildings change knights and
+        // towers).
+        let per = match state.tax_bonuses.get_mut(side.index()) {
+            Some(per) => {
+                match tax {
+                    TaxBonus::PerKnight => per.0 += 1,
+                    TaxBonus::PerTower => per.1 += 1,
+                    TaxBonus::None => {}
+                }
+                *per
+            }
+            None => (0, 0),
         };
         let _ = cx.kingdom_mut(side).add_crowns(cell, crowns);
         let coins_now = cx.get(side, COINS);
@@ -825,28 +845,6 @@ impl Mechanism for Buildings {
         if towers > 0 {
             let towers = cx.take_supply(TOWERS, u32::from(towers));
             cx.add(side, TOWERS, towers);
-        }
-        let Some(state) = cx.state_mut::<BuildingsState>() else {
-            return Ok(false);
-        };
-        if let Some(built) = state.built.get_mut(side.index()) {
-            built.push((id, cell));
-        }
-        // The tax bonus: +1 per knight owned for each building with that bonus, +1 per tower
-        // for each with that one (kept up to date here: only buildings change knights and
-        // towers).
-        let mut per = state
-            .tax_bonuses
-            .get(side.index())
-            .copied()
-            .unwrap_or((0, 0));
-        match tax {
-            TaxBonus::PerKnight => per.0 += 1,
-            TaxBonus::PerTower => per.1 += 1,
-            TaxBonus::None => {}
-        }
-        if let Some(p) = state.tax_bonuses.get_mut(side.index()) {
-            *p = per;
         }
         if per != (0, 0) {
             let bonus = per

@@ -111,6 +111,13 @@ impl<'a> CxMut<'a> {
         self.game.module_data_mut().states.at_mut(self.me)
     }
 
+    /// This module's own state to change, with the ruleset's components to read meanwhile.
+    #[inline]
+    pub fn state_mut_and_ruleset<T: ModuleState>(&mut self) -> (Option<&mut T>, &Ruleset) {
+        let (ruleset, data) = self.game.ruleset_and_module_data_mut();
+        (data.states.at_mut(self.me), ruleset)
+    }
+
     #[inline]
     pub fn get(&self, side: Side, res: Res) -> u32 {
         self.read().get(side, res)

@@ -60,8 +60,11 @@ const QUEEN_HOST: Res = Res(2);
 /// What the Dragon keeps during a game: the module's own state (see [`super::States`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct DragonState {
-    /// Times he was bribed this round.
+    /// Times he was bribed in round `round`: none in any other round (so no hook at each
+    /// round's end has to give him back).
     pub uses: u32,
+    /// The round of `uses` ([`crate::Game::round`]).
+    pub round: u32,
     /// The buildings he burnt, out of the game, in order.
     pub burnt: Vec<BuildingId>,
 }
@@ -69,7 +72,15 @@ pub struct DragonState {
 impl super::ModuleState for DragonState {
     fn clear(&mut self) {
         self.uses = 0;
+        self.round = 0;
         self.burnt.clear();
+    }
+}
+
+impl DragonState {
+    /// Times he was bribed in `round`.
+    pub fn uses_in(&self, round: u32) -> u32 {
+        if self.round == round { self.uses } else { 0 }
     }
 }
 
@@ -109,7 +120,7 @@ impl Dragon {
     fn may_bribe(&self, cx: Cx<'_>, side: Side) -> bool {
         // The round's uses first: once they are spent, every later turn of the round stops here.
         cx.state::<DragonState>()
-            .is_some_and(|d| d.uses < self.uses_per_round)
+            .is_some_and(|d| d.uses_in(cx.game().round()) < self.uses_per_round)
             && cx.get(side, COINS) >= self.price
             && cx.get(side, QUEEN_HOST) == 0
     }
@@ -203,7 +214,9 @@ impl Mechanism for Dragon {
     }
 
     fn panels(&self, cx: Cx<'_>, out: &mut Vec<Panel>) {
-        let uses = cx.state::<DragonState>().map_or(0, |d| d.uses);
+        let uses = cx
+            .state::<DragonState>()
+            .map_or(0, |d| d.uses_in(cx.game().round()));
         out.push(Panel {
             title: "Dragon".into(),
             rows: vec![if uses == 0 {
@@ -297,25 +310,17 @@ impl Mechanism for Dragon {
             .shared_mut::<BuildingsState>(BOARD)
             .and_then(|s| s.take(usize::from(slot)));
         if let Some(id) = burnt {
+            let round = cx.game().round();
             if let Some(d) = cx.state_mut::<DragonState>() {
                 d.burnt.push(id);
-                d.uses += 1;
+                d.uses = d.uses_in(round) + 1;
+                d.round = round;
             }
             cx.take(side, COINS, self.price);
         }
         Ok(false)
     }
 
-    fn has_end_round(&self) -> bool {
-        true
-    }
-
-    #[inline(always)]
-    fn end_round(&self, mut cx: CxMut<'_>) {
-        if let Some(d) = cx.state_mut::<DragonState>() {
-            d.uses = 0;
-        }
-    }
 }
 
 impl Dragon {
