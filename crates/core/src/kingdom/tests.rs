@@ -116,3 +116,44 @@ fn territory_queries_match_the_listed_territories() {
         }
     }
 }
+
+/// The `n`th square of a terrain not among some excepted cells (the Builders' open town squares),
+/// read off one word from the kingdom's top row where it fits, against the listed squares.
+#[test]
+fn nth_cell_of_except_matches_the_listed_squares() {
+    let ruleset = Arc::new(testkit::kingdomino());
+    let mut state = 0x5eed_0f_0dd_ba11u64;
+    for grid in [3u8, 5, 7, 8] {
+        for _ in 0..20 {
+            let mut k = Kingdom::new(grid);
+            for _ in 0..40 {
+                let d = &ruleset.dominoes()[(xorshift(&mut state) % 48) as usize];
+                let legal: Vec<Placement> = k.placements(d).iter().collect();
+                if legal.is_empty() {
+                    continue;
+                }
+                k.place_unchecked(d, legal[(xorshift(&mut state) as usize) % legal.len()]);
+                for t in 0..6u8 {
+                    let terrain = TerrainId(t);
+                    let all = k.cells_of(terrain);
+                    // Every other square excepted, and a cell outside the grid.
+                    let except: Vec<Cell> = all
+                        .iter()
+                        .copied()
+                        .step_by(2)
+                        .chain([Cell::new(40, -40)])
+                        .collect();
+                    let open: Vec<Cell> =
+                        all.iter().copied().filter(|c| !except.contains(c)).collect();
+                    for n in 0..=open.len() as u32 {
+                        assert_eq!(
+                            k.nth_cell_of_except(terrain, except.iter().copied(), n),
+                            open.get(n as usize).copied(),
+                            "grid {grid} terrain {t} n {n}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
