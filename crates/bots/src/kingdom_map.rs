@@ -11,7 +11,7 @@
 use crate::greedy::{
     BBOX_GROWTH, DEAD_CELL, DISTANCE, STILL_POSSIBLE, TOUCH_CROWNED, TOUCH_OWN_TERRAIN,
 };
-use crownlands_core::{Domino, Kingdom, MiddleKingdomReading, Placement, Rules};
+use crownlands_core::{Domino, DominoId, Kingdom, MiddleKingdomReading, Placement, Rules};
 
 const EMPTY: u8 = u8::MAX;
 const CASTLE: u8 = u8::MAX - 1;
@@ -28,6 +28,20 @@ const CELLS: usize = STRIDE * ROWS;
 
 /// The work of reading a kingdom, in placements valued ([`KingdomMap::work`]).
 pub const READ_WORK: u64 = 8;
+
+/// Best placements remembered ([`KingdomMap::remember`]): one a side for tables of up to 8.
+const REMEMBERED: usize = 8;
+
+/// Greedy's best placement of one domino in one kingdom under one ruleset, remembered from the
+/// claim that chose the domino for the placement that follows it.
+#[derive(Clone, Debug)]
+struct Remembered {
+    kingdom: Kingdom,
+    domino: DominoId,
+    /// The rules' address: the value depends on them (Harmony, Middle Kingdom).
+    rules: usize,
+    placement: Option<Placement>,
+}
 
 /// A bounding box, castle at the origin: (x0, y0, x1, y1).
 type Bounds = (i32, i32, i32, i32);
@@ -55,6 +69,9 @@ pub struct KingdomMap {
     dead_cache: Vec<(Bounds, u32)>,
     /// Work done so far ([`KingdomMap::work`]).
     work: u64,
+    /// Best placements found by claims ([`KingdomMap::remember`]), oldest replaced first.
+    remembered: Vec<Remembered>,
+    next_remembered: usize,
 }
 
 impl Default for KingdomMap {
@@ -81,7 +98,63 @@ impl KingdomMap {
             stack: Vec::new(),
             dead_cache: Vec::new(),
             work: 0,
+            remembered: Vec::new(),
+            next_remembered: 0,
         }
+    }
+
+    /// Remember that greedy's best placement of `domino` in `kingdom` under `rules` is
+    /// `placement` (the first of equals; `None`: it fits nowhere), as a claim found while valuing
+    /// the domino: the claiming side's kingdom usually does not change before it places that
+    /// domino, and then [`KingdomMap::recall`] gives the placement without valuing them all again.
+    /// One unit of work (a copy of the kingdom).
+    pub fn remember(
+        &mut self,
+        kingdom: &Kingdom,
+        domino: DominoId,
+        rules: &Rules,
+        placement: Option<Placement>,
+    ) {
+        self.work += 1;
+        let rules = std::ptr::from_ref(rules) as usize;
+        if self.remembered.len() < REMEMBERED {
+            self.remembered.push(Remembered {
+                kingdom: kingdom.clone(),
+                domino,
+                rules,
+                placement,
+            });
+            return;
+        }
+        let i = self.next_remembered % REMEMBERED;
+        self.next_remembered = (i + 1) % REMEMBERED;
+        if let Some(r) = self.remembered.get_mut(i) {
+            r.kingdom.clone_from(kingdom);
+            (r.domino, r.rules, r.placement) = (domino, rules, placement);
+        }
+    }
+
+    /// Greedy's best placement of `domino` in `kingdom` under `rules`, if remembered for exactly
+    /// this kingdom ([`KingdomMap::remember`]): `Some(None)` when it fits nowhere. One unit of
+    /// work (a compare of kingdoms).
+    pub fn recall(
+        &mut self,
+        kingdom: &Kingdom,
+        domino: DominoId,
+        rules: &Rules,
+    ) -> Option<Option<Placement>> {
+        self.work += 1;
+        let rules = std::ptr::from_ref(rules) as usize;
+        self.remembered
+            .iter()
+            .find(|r| r.domino == domino && r.rules == rules && r.kingdom == *kingdom)
+            .map(|r| r.placement)
+    }
+
+    /// Forget every remembered placement (a new search: another ruleset may follow).
+    pub fn forget(&mut self) {
+        self.remembered.clear();
+        self.next_remembered = 0;
     }
 
     /// Read `kingdom` (replacing what was read before).

@@ -33,7 +33,7 @@ pub enum LevelError {
     )]
     Budget(String),
     #[error(
-        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed|score, w=0..1 (the win's share of score or mixed), rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=NUMBER, threads=1..64, top=N, opp=tree|rollout, root=uct|halving, crown=POINTS, deny=0..4, first=greedy|random, adapt=0|1"
+        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed|score, w=0..1 (the win's share of score or mixed), rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=NUMBER, threads=1..64, top=N, opp=tree|rollout, root=uct|halving, crown=POINTS, deny=0..4, first=greedy|random, flat=ROUNDS, adapt=0|1"
     )]
     Setting(String, String),
 }
@@ -130,6 +130,9 @@ impl fmt::Display for Level {
                         ":first={}",
                         if c.greedy_first { "greedy" } else { "random" }
                     )?;
+                }
+                if c.flat != d.flat {
+                    write!(f, ":flat={}", c.flat)?;
                 }
                 if c.top != d.top {
                     write!(f, ":top={}", c.top)?;
@@ -228,6 +231,7 @@ impl FromStr for Level {
                         "crown" => config.crown = number(|_| true)?,
                         "deny" => config.deny = number(|x| (0.0..=4.0).contains(&x))?,
                         "top" => config.top = value.parse::<u16>().map_err(|_| bad())?,
+                        "flat" => config.flat = value.parse::<u8>().map_err(|_| bad())?,
                         "first" => {
                             config.greedy_first =
                                 one_of(value, &[("greedy", true), ("random", false)])

@@ -117,6 +117,10 @@ pub struct MctsConfig {
     /// A node's first visits try greedy's choice before the other unvisited actions (drawn at
     /// random otherwise).
     pub greedy_first: bool,
+    /// The first `flat` rounds of sequential halving value each root action by greedy playouts
+    /// straight after it, with no tree below it (the action followed by greedy play); later
+    /// rounds search the tree below as usual. 0: the tree below in every round.
+    pub flat: u8,
     /// A playout budget adapts to the position's cost: `n` playouts become as many as cost the
     /// work of `n` playouts of [`REFERENCE_WORK`] (counted by [`KingdomMap::work`] over the
     /// scale's playouts), between `n` divided (at most [`ADAPT_FLOOR`]) and multiplied by
@@ -152,6 +156,7 @@ impl Default for MctsConfig {
             crown: 0.0,
             deny: 0.0,
             greedy_first: false,
+            flat: 0,
             threads: 1,
             top: 0,
             cap: None,
@@ -367,6 +372,9 @@ impl MctsBot {
         };
         let root_actions = view.legal_actions();
         let kept = self.kept.take();
+        // The claims' remembered placements are a cache of greedy's pure choice; a new search
+        // starts without them all the same (the same moves for a seed, whatever came before).
+        self.map.forget();
         if root_actions.len() == 1 {
             self.tree.clear();
             return (root_actions[0], 0);
@@ -585,7 +593,7 @@ impl MctsBot {
                 break;
             }
             let mut game = view.determinize(&mut self.rng);
-            self.iterate(&mut game, None);
+            self.iterate(&mut game, None, true);
             done += 1;
         }
         self.playouts += u64::from(done);
@@ -636,7 +644,7 @@ impl MctsBot {
 
     /// One iteration on a determinized game: select, expand, roll out, back up. `first`, when
     /// given, is the root's child to go through.
-    fn iterate(&mut self, game: &mut Game, first: Option<u32>) {
+    fn iterate(&mut self, game: &mut Game, first: Option<u32>, below: bool) {
         self.path.clear();
         let mut node = 0u32;
         self.path.push(node);
@@ -645,7 +653,7 @@ impl MctsBot {
             let n = &mut self.tree[child as usize];
             n.avail += 1;
             let (action, visited) = (n.action, n.visits > 0);
-            descend = game.apply(action).is_ok() && visited;
+            descend = game.apply(action).is_ok() && visited && below;
             node = child;
             self.path.push(node);
         }

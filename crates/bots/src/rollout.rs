@@ -152,10 +152,16 @@ fn greedy_placement_action(game: &Game, map: &mut KingdomMap) -> Option<Action> 
         return None;
     };
     let domino = game.domino(d);
+    let kingdom = game.kingdom(game.side_of(player));
+    // The claim that chose this domino found its best placement in this very kingdom (the
+    // usual case: one king a side, nothing changed the kingdom since).
+    if let Some(placement) = map.recall(kingdom, d, game.rules()) {
+        return Some(placement.map_or(Action::Discard, |placement| Action::Place { placement }));
+    }
     let set = game.placements();
     let mut best = (None, f64::NEG_INFINITY);
     if !set.is_empty() {
-        map.read(game.kingdom(game.side_of(player)), game.rules());
+        map.read(kingdom, game.rules());
         set.for_each(|p| {
             let v = map.value(domino, p);
             if v > best.1 {
@@ -184,22 +190,30 @@ fn greedy_claim_action(game: &Game, lean: Lean, map: &mut KingdomMap) -> Option<
     }
     map.read(game.kingdom(game.side_of(player)), game.rules());
     let kingdom = game.kingdom(game.side_of(player));
-    let mut best = (None, f64::NEG_INFINITY);
+    // The domino, its value, and its best placement (the first of equals, as greedy's placement
+    // takes it) for `KingdomMap::remember`.
+    let mut best = (None, f64::NEG_INFINITY, None);
     for (pos, s) in game.next_line().iter().enumerate() {
         if s.king.is_some() {
             continue;
         }
         let domino = game.domino(s.domino);
-        let mut fit = NO_FIT;
-        kingdom
-            .placements(domino)
-            .for_each(|p| fit = fit.max(map.value(domino, p)));
+        let mut top = (None, f64::NEG_INFINITY);
+        kingdom.placements(domino).for_each(|p| {
+            let v = map.value(domino, p);
+            if v > top.1 {
+                top = (Some(p), v);
+            }
+        });
+        let fit = top.1.max(NO_FIT);
         let v = fit - EARLIER_TURN * pos as f64 + crown * f64::from(domino.crowns());
         if v > best.1 {
-            best = (Some(s.domino), v);
+            best = (Some(s.domino), v, top.0);
         }
     }
-    best.0.map(|domino| Action::Claim { domino })
+    let domino = best.0?;
+    map.remember(kingdom, domino, game.rules(), best.2);
+    Some(Action::Claim { domino })
 }
 
 /// The most any placement of each free domino of the next line is worth to `side`'s kingdom by

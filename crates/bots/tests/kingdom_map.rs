@@ -44,3 +44,51 @@ fn kingdom_map_values_equal_greedy_values() {
     }
     assert!(checked > 10_000, "{checked}");
 }
+
+/// Greedy playouts remember the best placement a claim found for the placement that follows it
+/// (`KingdomMap::remember`, `recall`): the same choices, in every shipped ruleset and at every
+/// player count, as valuing every placement afresh, and most placements at four players come
+/// from a claim.
+#[test]
+fn remembered_placements_are_greedys_own() {
+    use crownlands_bots::rollout::{Lean, greedy_choice};
+    use crownlands_core::{Action, Side};
+    let mut remembering = KingdomMap::new();
+    let (mut placements, mut recalled) = (0u64, 0u64);
+    for shipped in crownlands_rules::shipped() {
+        let r = Arc::new(
+            crownlands_rules::load(crownlands_core::Registry::shipped_ref(), &shipped.name)
+                .unwrap_or_else(|e| panic!("{e}")),
+        );
+        for &(players, _) in r.player_counts() {
+            for seed in 0..3u64 {
+                let mut g = Game::new(r.clone(), players, seed).expect("setup");
+                let mut rng = GameRng::seed_from(seed);
+                remembering.forget();
+                while !g.is_over() {
+                    let lean = Lean::none(Side(0));
+                    let fresh = greedy_choice(&g, lean, &mut KingdomMap::new());
+                    let before = remembering.work();
+                    let kept = greedy_choice(&g, lean, &mut remembering);
+                    assert_eq!(kept, fresh, "{} at {players}, seed {seed}", shipped.name);
+                    if matches!(kept, Some(Action::Place { .. } | Action::Discard)) {
+                        placements += 1;
+                        // A recalled placement costs one unit of work, a valued one more.
+                        recalled += u64::from(remembering.work() - before == 1);
+                    }
+                    match kept {
+                        Some(a) => g.apply(a).expect("greedy's choice is legal"),
+                        None => {
+                            g.play_random(|| rng.next_u32()).expect("not over");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(placements > 1_000, "{placements}");
+    assert!(
+        recalled * 3 > placements,
+        "{recalled} of {placements} recalled"
+    );
+}

@@ -65,6 +65,7 @@ impl MctsBot {
         for round in 0..rounds {
             let rounds_left = rounds - round;
             let round_start = Instant::now();
+            let below = round >= u32::from(self.config.flat);
             let samples = match self.budget {
                 Budget::Playouts(n) => {
                     samples_per_action(n.saturating_sub(done), rounds_left, left.len())
@@ -87,7 +88,7 @@ impl MctsBot {
                 let sample = view.determinize(&mut self.rng);
                 for &child in &left {
                     let mut game = sample.clone();
-                    self.iterate(&mut game, Some(child));
+                    self.iterate(&mut game, Some(child), below);
                     done += 1;
                 }
             }

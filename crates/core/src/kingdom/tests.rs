@@ -122,7 +122,7 @@ fn territory_queries_match_the_listed_territories() {
 #[test]
 fn nth_cell_of_except_matches_the_listed_squares() {
     let ruleset = Arc::new(testkit::kingdomino());
-    let mut state = 0x5eed_0f_0dd_ba11u64;
+    let mut state = 0x0005_eed0_f0dd_ba11_u64;
     for grid in [3u8, 5, 7, 8] {
         for _ in 0..20 {
             let mut k = Kingdom::new(grid);
@@ -143,8 +143,11 @@ fn nth_cell_of_except_matches_the_listed_squares() {
                         .step_by(2)
                         .chain([Cell::new(40, -40)])
                         .collect();
-                    let open: Vec<Cell> =
-                        all.iter().copied().filter(|c| !except.contains(c)).collect();
+                    let open: Vec<Cell> = all
+                        .iter()
+                        .copied()
+                        .filter(|c| !except.contains(c))
+                        .collect();
                     for n in 0..=open.len() as u32 {
                         assert_eq!(
                             k.nth_cell_of_except(terrain, except.iter().copied(), n),

@@ -320,7 +320,6 @@ impl Mechanism for Dragon {
         }
         Ok(false)
     }
-
 }
 
 impl Dragon {
