@@ -73,90 +73,89 @@ fn bitboard_placements_match_the_naive_rules() {
     }
 }
 
-/// Territory sizes, counts and the largest territory (read off the kingdom's rows packed in one
-/// word where they fit) against the territories listed one by one.
-#[test]
-fn territory_queries_match_the_listed_territories() {
+/// Kingdoms of every board size grown by random legal placements (`games` kingdoms a grid, up to
+/// `steps` dominoes each, drawn from `state`), handed to `f` after each placement.
+fn grow_random_kingdoms(
+    mut state: u64,
+    games: usize,
+    steps: usize,
+    mut f: impl FnMut(u8, &Kingdom),
+) {
     let ruleset = Arc::new(testkit::kingdomino());
-    let mut state = 0x0fed_cba9_8765_4321u64;
     for grid in [3u8, 5, 7, 8] {
-        for _ in 0..20 {
+        for _ in 0..games {
             let mut k = Kingdom::new(grid);
-            for _ in 0..60 {
+            for _ in 0..steps {
                 let d = &ruleset.dominoes()[(xorshift(&mut state) % 48) as usize];
                 let legal: Vec<Placement> = k.placements(d).iter().collect();
                 if legal.is_empty() {
                     continue;
                 }
                 k.place_unchecked(d, legal[(xorshift(&mut state) as usize) % legal.len()]);
-                let territories = k.territories();
-                let largest = territories.iter().map(|t| t.squares).max().unwrap_or(0);
-                assert_eq!(k.largest_territory(), largest, "grid {grid}");
-                for t in 0..6u8 {
-                    let terrain = TerrainId(t);
-                    let count = territories.iter().filter(|x| x.terrain == terrain).count();
-                    assert_eq!(k.territory_count(terrain) as usize, count, "grid {grid}");
-                }
-                let n = i8::try_from(grid).unwrap_or(1);
-                for y in -(n - 1)..n {
-                    for x in -(n - 1)..n {
-                        let cell = Cell::new(x, y);
-                        let cells = k.territory_cells(cell).len() as u32;
-                        assert_eq!(k.territory_size_at(cell), cells, "grid {grid} at {cell:?}");
-                    }
-                }
-                // Every square once, as the cell-by-cell reading gives it.
-                let mut seen = 0;
-                k.for_each_square(|cell, square| {
-                    assert_eq!(k.content(cell), Content::Square(square), "grid {grid}");
-                    seen += 1;
-                });
-                assert_eq!(seen, k.squares(), "grid {grid}");
+                f(grid, &k);
             }
         }
     }
+}
+
+/// Territory sizes, counts and the largest territory (read off the kingdom's rows packed in one
+/// word where they fit) against the territories listed one by one.
+#[test]
+fn territory_queries_match_the_listed_territories() {
+    grow_random_kingdoms(0x0fed_cba9_8765_4321, 20, 60, |grid, k| {
+        let territories = k.territories();
+        let largest = territories.iter().map(|t| t.squares).max().unwrap_or(0);
+        assert_eq!(k.largest_territory(), largest, "grid {grid}");
+        for t in 0..6u8 {
+            let terrain = TerrainId(t);
+            let count = territories.iter().filter(|x| x.terrain == terrain).count();
+            assert_eq!(k.territory_count(terrain) as usize, count, "grid {grid}");
+        }
+        let n = i8::try_from(grid).unwrap_or(1);
+        for y in -(n - 1)..n {
+            for x in -(n - 1)..n {
+                let cell = Cell::new(x, y);
+                let cells = k.territory_cells(cell).len() as u32;
+                assert_eq!(k.territory_size_at(cell), cells, "grid {grid} at {cell:?}");
+            }
+        }
+        // Every square once, as the cell-by-cell reading gives it.
+        let mut seen = 0;
+        k.for_each_square(|cell, square| {
+            assert_eq!(k.content(cell), Content::Square(square), "grid {grid}");
+            seen += 1;
+        });
+        assert_eq!(seen, k.squares(), "grid {grid}");
+    });
 }
 
 /// The `n`th square of a terrain not among some excepted cells (the Builders' open town squares),
 /// read off one word from the kingdom's top row where it fits, against the listed squares.
 #[test]
 fn nth_cell_of_except_matches_the_listed_squares() {
-    let ruleset = Arc::new(testkit::kingdomino());
-    let mut state = 0x0005_eed0_f0dd_ba11_u64;
-    for grid in [3u8, 5, 7, 8] {
-        for _ in 0..20 {
-            let mut k = Kingdom::new(grid);
-            for _ in 0..40 {
-                let d = &ruleset.dominoes()[(xorshift(&mut state) % 48) as usize];
-                let legal: Vec<Placement> = k.placements(d).iter().collect();
-                if legal.is_empty() {
-                    continue;
-                }
-                k.place_unchecked(d, legal[(xorshift(&mut state) as usize) % legal.len()]);
-                for t in 0..6u8 {
-                    let terrain = TerrainId(t);
-                    let all = k.cells_of(terrain);
-                    // Every other square excepted, and a cell outside the grid.
-                    let except: Vec<Cell> = all
-                        .iter()
-                        .copied()
-                        .step_by(2)
-                        .chain([Cell::new(40, -40)])
-                        .collect();
-                    let open: Vec<Cell> = all
-                        .iter()
-                        .copied()
-                        .filter(|c| !except.contains(c))
-                        .collect();
-                    for n in 0..=open.len() as u32 {
-                        assert_eq!(
-                            k.nth_cell_of_except(terrain, except.iter().copied(), n),
-                            open.get(n as usize).copied(),
-                            "grid {grid} terrain {t} n {n}"
-                        );
-                    }
-                }
+    grow_random_kingdoms(0x0005_eed0_f0dd_ba11, 20, 40, |grid, k| {
+        for t in 0..6u8 {
+            let terrain = TerrainId(t);
+            let all = k.cells_of(terrain);
+            // Every other square excepted, and a cell outside the grid.
+            let except: Vec<Cell> = all
+                .iter()
+                .copied()
+                .step_by(2)
+                .chain([Cell::new(40, -40)])
+                .collect();
+            let open: Vec<Cell> = all
+                .iter()
+                .copied()
+                .filter(|c| !except.contains(c))
+                .collect();
+            for n in 0..=open.len() as u32 {
+                assert_eq!(
+                    k.nth_cell_of_except(terrain, except.iter().copied(), n),
+                    open.get(n as usize).copied(),
+                    "grid {grid} terrain {t} n {n}"
+                );
             }
         }
-    }
+    });
 }
