@@ -953,10 +953,19 @@ fn slots_within(prices: &[u32]) -> Vec<u16> {
 }
 
 fn refill(e: &mut BuildingsState) {
-    let slots = e.board.len();
-    e.board.retain(Option::is_some);
-    let pile = &mut e.pile;
-    e.board.resize_with(slots, || pile.pop());
+    // The tiles left slide down to the cheapest slots, in order; the rest are drawn from the
+    // pile (while it lasts). One pass, no reallocation.
+    // (Each slot copied down whether it holds a tile or not, `kept` counting the tiles: no
+    // branch on which slots were emptied, which is random.)
+    let mut kept = 0;
+    for slot in 0..e.board.len() {
+        let tile = e.board[slot];
+        e.board[kept] = tile;
+        kept += usize::from(tile.is_some());
+    }
+    for slot in kept..e.board.len() {
+        e.board[slot] = e.pile.pop();
+    }
     e.board_changed();
 }
 
