@@ -72,6 +72,7 @@ pub struct KingdomMap {
     /// Best placements found by claims ([`KingdomMap::remember`]), oldest replaced first.
     remembered: Vec<Remembered>,
     next_remembered: usize,
+    recalled: u64,
 }
 
 impl Default for KingdomMap {
@@ -100,6 +101,7 @@ impl KingdomMap {
             work: 0,
             remembered: Vec::new(),
             next_remembered: 0,
+            recalled: 0,
         }
     }
 
@@ -107,7 +109,7 @@ impl KingdomMap {
     /// `placement` (the first of equals; `None`: it fits nowhere), as a claim found while valuing
     /// the domino: the claiming side's kingdom usually does not change before it places that
     /// domino, and then [`KingdomMap::recall`] gives the placement without valuing them all again.
-    /// One unit of work (a copy of the kingdom).
+    /// Counted as no work: see `recall`.
     pub fn remember(
         &mut self,
         kingdom: &Kingdom,
@@ -115,7 +117,6 @@ impl KingdomMap {
         rules: &Rules,
         placement: Option<Placement>,
     ) {
-        self.work += 1;
         let rules = std::ptr::from_ref(rules) as usize;
         if self.remembered.len() < REMEMBERED {
             self.remembered.push(Remembered {
@@ -135,20 +136,33 @@ impl KingdomMap {
     }
 
     /// Greedy's best placement of `domino` in `kingdom` under `rules`, if remembered for exactly
-    /// this kingdom ([`KingdomMap::remember`]): `Some(None)` when it fits nowhere. One unit of
-    /// work (a compare of kingdoms).
+    /// this kingdom ([`KingdomMap::remember`]): `Some(None)` when it fits nowhere.
+    ///
+    /// A placement recalled counts the work of valuing it afresh, `valued` (a kingdom read and
+    /// one unit a legal placement, as the caller would have spent): the budget a search sizes by
+    /// its work ([`KingdomMap::work`]) is then the same playouts as without the memory, so a seed
+    /// plays the same moves as before, only sooner.
     pub fn recall(
         &mut self,
         kingdom: &Kingdom,
         domino: DominoId,
         rules: &Rules,
+        valued: u64,
     ) -> Option<Option<Placement>> {
-        self.work += 1;
         let rules = std::ptr::from_ref(rules) as usize;
-        self.remembered
+        let placement = self
+            .remembered
             .iter()
             .find(|r| r.domino == domino && r.rules == rules && r.kingdom == *kingdom)
-            .map(|r| r.placement)
+            .map(|r| r.placement)?;
+        self.work += valued;
+        self.recalled += 1;
+        Some(placement)
+    }
+
+    /// How many placements were recalled so far ([`KingdomMap::recall`]).
+    pub fn recalled(&self) -> u64 {
+        self.recalled
     }
 
     /// Forget every remembered placement (a new search: another ruleset may follow).

@@ -1,7 +1,7 @@
 //! How a search's playouts finish the game: the fast policies that play every seat to the end.
 
 use crate::greedy::{EARLIER_TURN, NO_FIT, quick_placement_value};
-use crate::kingdom_map::KingdomMap;
+use crate::kingdom_map::{KingdomMap, READ_WORK};
 use crownlands_core::rng::GameRng;
 use crownlands_core::{Action, Game, Phase, Side};
 
@@ -153,12 +153,18 @@ fn greedy_placement_action(game: &Game, map: &mut KingdomMap) -> Option<Action> 
     };
     let domino = game.domino(d);
     let kingdom = game.kingdom(game.side_of(player));
+    let set = game.placements();
     // The claim that chose this domino found its best placement in this very kingdom (the
-    // usual case: one king a side, nothing changed the kingdom since).
-    if let Some(placement) = map.recall(kingdom, d, game.rules()) {
+    // usual case: one king a side, nothing changed the kingdom since). Counted as the work of
+    // valuing them below.
+    let valued = if set.is_empty() {
+        0
+    } else {
+        READ_WORK + u64::from(set.count())
+    };
+    if let Some(placement) = map.recall(kingdom, d, game.rules(), valued) {
         return Some(placement.map_or(Action::Discard, |placement| Action::Place { placement }));
     }
-    let set = game.placements();
     let mut best = (None, f64::NEG_INFINITY);
     if !set.is_empty() {
         map.read(kingdom, game.rules());

@@ -46,9 +46,9 @@ fn kingdom_map_values_equal_greedy_values() {
 }
 
 /// Greedy playouts remember the best placement a claim found for the placement that follows it
-/// (`KingdomMap::remember`, `recall`): the same choices, in every shipped ruleset and at every
-/// player count, as valuing every placement afresh, and most placements at four players come
-/// from a claim.
+/// (`KingdomMap::remember`, `recall`): the same choices and the same work counted, in every
+/// shipped ruleset and at every player count, as valuing every placement afresh, and a third or
+/// more of the placements come from a claim.
 #[test]
 fn remembered_placements_are_greedys_own() {
     use crownlands_bots::rollout::{Lean, greedy_choice};
@@ -67,14 +67,16 @@ fn remembered_placements_are_greedys_own() {
                 remembering.forget();
                 while !g.is_over() {
                     let lean = Lean::none(Side(0));
-                    let fresh = greedy_choice(&g, lean, &mut KingdomMap::new());
-                    let before = remembering.work();
+                    let mut afresh = KingdomMap::new();
+                    let fresh = greedy_choice(&g, lean, &mut afresh);
+                    let (work, before) = (remembering.work(), remembering.recalled());
                     let kept = greedy_choice(&g, lean, &mut remembering);
                     assert_eq!(kept, fresh, "{} at {players}, seed {seed}", shipped.name);
+                    // Recalled or not, the work counted is valuing afresh's.
+                    assert_eq!(remembering.work() - work, afresh.work());
                     if matches!(kept, Some(Action::Place { .. } | Action::Discard)) {
                         placements += 1;
-                        // A recalled placement costs one unit of work, a valued one more.
-                        recalled += u64::from(remembering.work() - before == 1);
+                        recalled += remembering.recalled() - before;
                     }
                     match kept {
                         Some(a) => g.apply(a).expect("greedy's choice is legal"),
