@@ -267,6 +267,11 @@ impl KingdomMap {
         self.work
     }
 
+    /// Count `units` of work done outside the map (a module step of a playout).
+    pub fn charge(&mut self, units: u64) {
+        self.work += units;
+    }
+
     /// Greedy's value of laying `domino` at `placement` (legal in the kingdom read).
     pub fn value(&mut self, domino: &Domino, placement: Placement) -> f64 {
         self.work += 1;

@@ -78,10 +78,19 @@ pub fn step(
             {
                 greedy_claim(game, lean, map)
             }
+            Phase::Step { .. } => {
+                map.charge(MODULE_STEP_WORK);
+                game.play_random(|| rng.next_u32()).is_some()
+            }
             _ => game.play_random(|| rng.next_u32()).is_some(),
         },
     }
 }
+
+/// The work of a module step played at random in a greedy playout (Queendomino's tax, builds and
+/// the Dragon), in placements valued ([`KingdomMap::work`]): a step lists or counts its choices
+/// and plays one, several valuations' time.
+pub const MODULE_STEP_WORK: u64 = 2;
 
 /// Most crowns among the free dominoes (ties: the first, the earlier turn).
 fn most_crowned_claim(game: &mut Game) -> bool {
