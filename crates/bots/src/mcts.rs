@@ -135,7 +135,7 @@ pub struct MctsConfig {
 }
 
 /// Playouts of the default level: well under a second a move on one core of the project's machine
-/// (about half of one, nine tenths in Royal Wedding in teams; see docs/bots.md, Speed). Twice the
+/// (about half of one, three quarters in Royal Wedding in teams; see docs/bots.md, Speed). Twice the
 /// former 4,000 scored 1.27 points more a game (and won 2.4% more) at 4 players against greedy over
 /// the same 400 deals (ninth session, Strength).
 pub const DEFAULT_PLAYOUTS: u32 = 8_000;
