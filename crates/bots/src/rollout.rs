@@ -3,7 +3,7 @@
 use crate::greedy::{EARLIER_TURN, NO_FIT, quick_placement_value};
 use crate::kingdom_map::{KingdomMap, READ_WORK};
 use crownlands_core::rng::GameRng;
-use crownlands_core::{Action, Game, Phase, Side};
+use crownlands_core::{Action, Domino, Game, Phase, Placement, PlacementSet, Side};
 
 /// How playouts finish the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,17 +177,29 @@ fn greedy_placement_action(game: &Game, map: &mut KingdomMap) -> Option<Action> 
     let mut best = (None, f64::NEG_INFINITY);
     if !set.is_empty() {
         map.read(kingdom, game.rules());
-        set.for_each(|p| {
-            let v = map.value(domino, p);
-            if v > best.1 {
-                best = (Some(p), v);
-            }
-        });
+        best = best_placement(map, domino, set);
     }
     Some(
         best.0
             .map_or(Action::Discard, |placement| Action::Place { placement }),
     )
+}
+
+/// The placement of `domino` among `set` greedy values most in the kingdom `map` read (the first
+/// of equals) and its value; `None` and minus infinity for an empty set.
+fn best_placement(
+    map: &mut KingdomMap,
+    domino: &Domino,
+    set: PlacementSet,
+) -> (Option<Placement>, f64) {
+    let mut best = (None, f64::NEG_INFINITY);
+    set.for_each(|p| {
+        let v = map.value(domino, p);
+        if v > best.1 {
+            best = (Some(p), v);
+        }
+    });
+    best
 }
 
 /// The free domino whose best placement in the claiming side's kingdom is worth most, less a
@@ -213,13 +225,7 @@ fn greedy_claim_action(game: &Game, lean: Lean, map: &mut KingdomMap) -> Option<
             continue;
         }
         let domino = game.domino(s.domino);
-        let mut top = (None, f64::NEG_INFINITY);
-        kingdom.placements(domino).for_each(|p| {
-            let v = map.value(domino, p);
-            if v > top.1 {
-                top = (Some(p), v);
-            }
-        });
+        let top = best_placement(map, domino, kingdom.placements(domino));
         let fit = top.1.max(NO_FIT);
         let v = fit - EARLIER_TURN * pos as f64 + crown * f64::from(domino.crowns());
         if v > best.1 {
