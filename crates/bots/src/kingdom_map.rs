@@ -127,7 +127,7 @@ impl KingdomMap {
             });
             return;
         }
-        let i = self.next_remembered % REMEMBERED;
+        let i = self.next_remembered;
         self.next_remembered = (i + 1) % REMEMBERED;
         if let Some(r) = self.remembered.get_mut(i) {
             r.kingdom.clone_from(kingdom);
