@@ -816,6 +816,31 @@ impl Game {
         let goes_on = m
             .apply(CxMut::new(self, me), side, payload)
             .unwrap_or(false);
+        self.watchers_follow(all, step, side);
+        goes_on
+    }
+
+    /// Module `m` (number `me` of `all`) draws its choice in turn step `step` of `side` and plays
+    /// it, and the modules watching the step follow: the module, the payload played and whether
+    /// the step goes on, or `None` for `Pass` (nothing played).
+    #[inline(always)]
+    fn module_plays_random(
+        &mut self,
+        all: &[Box<dyn Module>],
+        m: &dyn Module,
+        step: usize,
+        me: usize,
+        side: Side,
+        next_u32: &mut impl FnMut() -> u32,
+    ) -> Option<(usize, u32, bool)> {
+        let (payload, goes_on) = m.play_random_step(CxMut::new(self, me), side, next_u32)?;
+        self.watchers_follow(all, step, side);
+        Some((me, payload, goes_on))
+    }
+
+    /// The modules watching turn step `step` follow an action of `side`.
+    #[inline(always)]
+    fn watchers_follow(&mut self, all: &[Box<dyn Module>], step: usize, side: Side) {
         let watchers = self.modules.watchers.get(step).map_or(0, |w| w.len());
         for k in 0..watchers {
             let w = self.modules.watchers[step][k];
@@ -823,7 +848,6 @@ impl Game {
                 watcher.after_action(CxMut::new(self, w), side);
             }
         }
-        goes_on
     }
 
     /// The module owning turn step `step`.
@@ -1055,11 +1079,17 @@ impl Game {
     /// returns `None`, compiled once here with the whole turn inlined (simulations and playouts).
     pub fn play_out_random(&mut self, rng: &mut GameRng) {
         let mut next_u32 = || rng.next_u32();
+        // The module list and the steps, shared (one count up each) from the first module step
+        // to the end of the game.
+        let mut shared = None;
         loop {
             if let Phase::Step { slot, step } = self.phase {
+                let (all, steps) = shared.get_or_insert_with(|| {
+                    (self.modules.all.shared(), Arc::clone(&self.modules.steps))
+                });
                 // A turn's module steps in one go: the same draws and the same game as one
                 // `play_random` a step, without going back through the phase each time.
-                if !self.play_steps_random(slot, step, &mut next_u32) {
+                if !self.play_steps_random(all, steps, slot, step, &mut next_u32) {
                     return;
                 }
             } else if self.play_random(&mut next_u32).is_none() {
@@ -1074,6 +1104,8 @@ impl Game {
     /// (not reached in a game), where `play_random` stops too.
     fn play_steps_random(
         &mut self,
+        all: &[Box<dyn Module>],
+        steps: &[usize],
         slot: usize,
         step: usize,
         next_u32: &mut impl FnMut() -> u32,
@@ -1081,22 +1113,17 @@ impl Game {
         let Some(side) = self.side_of_slot(slot) else {
             return false;
         };
-        // The module list and the steps, shared (one count up each) for the whole turn.
-        let all = self.modules.all.shared();
-        let steps = Arc::clone(&self.modules.steps);
         let mut step = step;
         loop {
             let me = steps.get(step).copied();
-            let chosen = match me.and_then(|me| all.get(me).map(|m| (me, m))) {
-                Some((me, m)) => m
-                    .random_action(Cx::new(self, me), side, next_u32)
-                    .map(|payload| (me, payload)),
+            let played = match me.and_then(|me| all.get(me).map(|m| (me, m))) {
+                Some((me, m)) => {
+                    self.module_plays_random(all, m.as_ref(), step, me, side, next_u32)
+                }
                 // Only `Pass`: a choice of one, nothing drawn.
                 None => None,
             };
-            if let Some((me, payload)) = chosen
-                && self.module_acts(&all, step, me, side, payload)
-            {
+            if let Some((_, _, true)) = played {
                 continue;
             }
             // On to the next step, or out of the module steps.

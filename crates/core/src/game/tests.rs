@@ -220,17 +220,22 @@ fn reset_deals_exactly_what_new_deals() {
 
 #[test]
 fn play_out_random_plays_what_play_random_would() {
-    let r = Arc::new(testkit::kingdomino());
-    for players in [2u8, 3, 4] {
-        for seed in 0..10 {
-            let mut whole = Game::new(r.clone(), players, seed).expect("setup");
-            let mut stepped = whole.clone();
-            let (mut a, mut b) = (GameRng::seed_from(seed), GameRng::seed_from(seed));
-            whole.play_out_random(&mut a);
-            while stepped.play_random(|| b.next_u32()).is_some() {}
-            assert!(whole.is_over());
-            assert_eq!(whole, stepped);
-            assert_eq!(a, b);
+    // Kingdomino, and every module with a turn step (a turn's steps played in one go).
+    for (r, seeds) in [
+        (Arc::new(testkit::kingdomino()), 10),
+        (queendomino_like(ALL, 15), 40),
+    ] {
+        for players in [2u8, 3, 4] {
+            for seed in 0..seeds {
+                let mut whole = Game::new(r.clone(), players, seed).expect("setup");
+                let mut stepped = whole.clone();
+                let (mut a, mut b) = (GameRng::seed_from(seed), GameRng::seed_from(seed));
+                whole.play_out_random(&mut a);
+                while stepped.play_random(|| b.next_u32()).is_some() {}
+                assert!(whole.is_over());
+                assert_eq!(whole, stepped);
+                assert_eq!(a, b);
+            }
         }
     }
 }

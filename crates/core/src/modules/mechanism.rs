@@ -526,6 +526,19 @@ impl<M: Mechanism> Module for M {
     ) -> Option<u32> {
         Mechanism::random_action(self, cx, side, next_u32).map(ModuleAction::to_payload)
     }
+    fn play_random_step(
+        &self,
+        cx: CxMut<'_>,
+        side: Side,
+        next_u32: &mut dyn FnMut() -> u32,
+    ) -> Option<(u32, bool)> {
+        let action = Mechanism::random_action(self, cx.read(), side, next_u32)?;
+        let payload = action.to_payload();
+        Some((
+            payload,
+            Mechanism::apply(self, cx, side, action).unwrap_or(false),
+        ))
+    }
     fn apply(&self, cx: CxMut<'_>, side: Side, payload: u32) -> Result<bool, IllegalAction> {
         match M::Action::from_payload(payload) {
             Some(action) => Mechanism::apply(self, cx, side, action),

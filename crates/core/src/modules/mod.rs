@@ -527,6 +527,22 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
         Ok(false)
     }
 
+    /// Random play's step in one call: the choice [`Module::random_action`] draws, played as
+    /// [`Module::apply`] plays it. `None` when the draw was `Pass` (nothing changed); otherwise
+    /// the payload played and whether the step goes on. The default is exactly those two hooks
+    /// (as is [`Mechanism`]'s, with the action kept typed between them): what it saves is a
+    /// second call through the module list on the simulation hot path, so a module overrides it
+    /// only to make it cheaper, never to play otherwise.
+    fn play_random_step(
+        &self,
+        cx: CxMut<'_>,
+        side: Side,
+        next_u32: &mut dyn FnMut() -> u32,
+    ) -> Option<(u32, bool)> {
+        let payload = self.random_action(cx.read(), side, next_u32)?;
+        Some((payload, self.apply(cx, side, payload).unwrap_or(false)))
+    }
+
     // ----- its actions in text and JSON (see [`crate::module_action::ModuleAction`]) -----
 
     /// The keyword of this module's actions, and how they are written (none: it has no
