@@ -4,7 +4,7 @@
 use crate::action::MarketAction;
 use crate::rules::Terms;
 use crownlands_core::modules::describe::{CellMark, ChoiceView, ScoreLine, Stat};
-use crownlands_core::modules::{Actions, Mechanism, ParamProblem, check_range};
+use crownlands_core::modules::{Actions, Bounded, Mechanism};
 use crownlands_core::modules::{
     Cx, CxMut, Declaration, FileMark, FileSyntax, Mark, ModuleState, PlacedMark, Res, SetupContext,
     SideEdit, SideView,
@@ -28,32 +28,30 @@ pub fn register(registry: &mut Registry) {
 }
 
 /// The module's parameters, as a ruleset gives them (`[rules.module.markets]`): every key
-/// optional, defaults from `Default` (the house rule as written), ranges checked by `validate`.
+/// optional, defaults from `Default` (the house rule as written), each range in its field's type
+/// (`Bounded<MIN, MAX>`: it reads only values in range, names the range in its error and gives it
+/// to the JSON Schema).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct MarketsParams {
     /// Coins a stall costs.
-    #[schemars(range(min = 0, max = 1000))]
-    pub price: i64,
+    pub price: Bounded<0, 1000>,
     /// The fewest squares a territory needs for a stall.
-    #[schemars(range(min = 1, max = 81))]
-    pub min_squares: i64,
+    pub min_squares: Bounded<1, 81>,
     /// Stalls each side has.
-    #[schemars(range(min = 0, max = 40))]
-    pub stalls: i64,
+    pub stalls: Bounded<0, 40>,
     /// Points a stall scores for each square of its territory at the end.
-    #[schemars(range(min = 0, max = 100))]
-    pub points_per_square: i64,
+    pub points_per_square: Bounded<0, 100>,
 }
 
 impl Default for MarketsParams {
     fn default() -> MarketsParams {
         let t = Terms::default();
         MarketsParams {
-            price: t.price.into(),
-            min_squares: t.min_squares.into(),
-            stalls: t.stalls.into(),
-            points_per_square: t.points_per_square.into(),
+            price: Bounded::clamped(t.price),
+            min_squares: Bounded::clamped(t.min_squares),
+            stalls: Bounded::clamped(t.stalls),
+            points_per_square: Bounded::clamped(t.points_per_square),
         }
     }
 }
@@ -131,14 +129,13 @@ impl Mechanism for Markets {
     type Action = MarketAction;
 
     fn new(p: MarketsParams) -> Markets {
-        // `validate` has checked every range.
-        let n = |v: i64| u32::try_from(v).unwrap_or(0);
+        // Each value read within its range, none below 0.
         Markets {
             terms: Terms {
-                price: n(p.price),
-                min_squares: n(p.min_squares),
-                stalls: n(p.stalls),
-                points_per_square: n(p.points_per_square),
+                price: p.price.as_u32(),
+                min_squares: p.min_squares.as_u32(),
+                stalls: p.stalls.as_u32(),
+                points_per_square: p.points_per_square.as_u32(),
             },
         }
     }
@@ -146,20 +143,11 @@ impl Mechanism for Markets {
     fn params(&self) -> MarketsParams {
         let t = &self.terms;
         MarketsParams {
-            price: t.price.into(),
-            min_squares: t.min_squares.into(),
-            stalls: t.stalls.into(),
-            points_per_square: t.points_per_square.into(),
+            price: Bounded::clamped(t.price),
+            min_squares: Bounded::clamped(t.min_squares),
+            stalls: Bounded::clamped(t.stalls),
+            points_per_square: Bounded::clamped(t.points_per_square),
         }
-    }
-
-    fn validate(p: &MarketsParams) -> Vec<ParamProblem> {
-        let mut out = Vec::new();
-        check_range(&mut out, "price", p.price, 0..=1000);
-        check_range(&mut out, "min-squares", p.min_squares, 1..=81);
-        check_range(&mut out, "stalls", p.stalls, 0..=40);
-        check_range(&mut out, "points-per-square", p.points_per_square, 0..=100);
-        out
     }
 
     fn declare(&self) -> Declaration {

@@ -14,9 +14,10 @@
 //! At the end each building scores its value: fixed points, points per separate territory of a
 //! terrain, per tower in the kingdom, or per knight owned.
 
+use super::bounded::{Bounded, BoundedList};
 use super::describe::{self, CellMark, ChoiceView, Panel, Stat};
 use super::file::{Directive, FileMark, FileSyntax, Mark, PlacedMark};
-use super::mechanism::{Actions, Mechanism, ParamProblem, check_list, check_range};
+use super::mechanism::{Actions, Mechanism};
 use super::{Cx, CxMut, ModuleState, Res, SetupContext, SideEdit, SideView};
 use crate::action_text::ActionWord;
 use crate::building::{BuildingId, BuildingValue, TaxBonus};
@@ -172,30 +173,25 @@ pub struct Buildings {
 }
 
 /// The buildings module's parameters, as a ruleset gives them (`[rules.module.buildings]`): every key
-/// optional, defaults from `Default`, ranges checked by `validate`.
+/// optional, defaults from `Default`, each range in its field's type ([`Bounded`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct BuildingsParams {
     /// The terrain buildings stand on (its name).
     pub town: String,
-    /// The price of each face-up slot, cheapest first (each from 0 to 1000).
-    #[cfg_attr(
-        feature = "schema",
-        schemars(length(min = 1, max = 16), inner(range(min = 0, max = 1000)))
-    )]
-    pub slot_prices: Vec<i64>,
+    /// The price of each face-up slot, cheapest first.
+    pub slot_prices: BoundedList<Bounded<0, 1000>, 1, 16>,
     /// Towers in the general supply.
-    #[cfg_attr(feature = "schema", schemars(range(min = 0, max = 1000)))]
-    pub tower_supply: i64,
+    pub tower_supply: Bounded<0, 1000>,
 }
 
 impl Default for BuildingsParams {
     fn default() -> BuildingsParams {
         BuildingsParams {
             town: "town".to_string(),
-            slot_prices: vec![0, 1, 2, 3, 4, 5],
-            tower_supply: 15,
+            slot_prices: BoundedList::truncated((0..6).map(Bounded::of).collect()),
+            tower_supply: Bounded::of(15),
         }
     }
 }
@@ -321,28 +317,31 @@ impl Mechanism for Buildings {
     type Action = BuildingsAction;
 
     fn new(p: BuildingsParams) -> Buildings {
-        let slot_prices: Vec<u32> = p.slot_prices.iter().map(|&x| x as u32).collect();
+        let slot_prices: Vec<u32> = p
+            .slot_prices
+            .as_slice()
+            .iter()
+            .map(|x| x.as_u32())
+            .collect();
         Buildings {
             town: p.town,
             within: slots_within(&slot_prices),
             slot_prices,
-            tower_supply: p.tower_supply as u32,
+            tower_supply: p.tower_supply.as_u32(),
         }
     }
 
     fn params(&self) -> BuildingsParams {
         BuildingsParams {
             town: self.town.clone(),
-            slot_prices: self.slot_prices.iter().map(|&x| x.into()).collect(),
-            tower_supply: self.tower_supply.into(),
+            slot_prices: BoundedList::truncated(
+                self.slot_prices
+                    .iter()
+                    .map(|&x| Bounded::clamped(x))
+                    .collect(),
+            ),
+            tower_supply: Bounded::clamped(self.tower_supply),
         }
-    }
-
-    fn validate(p: &BuildingsParams) -> Vec<ParamProblem> {
-        let mut out = Vec::new();
-        check_list(&mut out, "slot-prices", &p.slot_prices, 1..=16, 0..=1000);
-        check_range(&mut out, "tower-supply", p.tower_supply, 0..=1000);
-        out
     }
 
     fn declare(&self) -> super::Declaration {

@@ -3,9 +3,10 @@
 //! and its slot stays empty until the next round. `uses-per-round` (1) players a round may bribe
 //! him; he returns to his cave at the start of each round.
 
+use super::bounded::Bounded;
 use super::buildings::BuildingsState;
 use super::describe::{self, ChoiceView, Panel};
-use super::mechanism::{Actions, Mechanism, ParamProblem, check_range};
+use super::mechanism::{Actions, Mechanism};
 use super::{Cx, CxMut, Res, SetupContext, SideView};
 use crate::action_text::ActionWord;
 use crate::building::BuildingId;
@@ -91,24 +92,22 @@ pub struct Dragon {
 }
 
 /// The dragon module's parameters, as a ruleset gives them (`[rules.module.dragon]`): every key
-/// optional, defaults from `Default`, ranges checked by `validate`.
+/// optional, defaults from `Default`, each range in its field's type ([`Bounded`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct DragonParams {
     /// Coins a bribe costs.
-    #[cfg_attr(feature = "schema", schemars(range(min = 0, max = 1000)))]
-    pub price: i64,
+    pub price: Bounded<0, 1000>,
     /// Bribes a round, all players together.
-    #[cfg_attr(feature = "schema", schemars(range(min = 0, max = 100)))]
-    pub uses_per_round: i64,
+    pub uses_per_round: Bounded<0, 100>,
 }
 
 impl Default for DragonParams {
     fn default() -> DragonParams {
         DragonParams {
-            price: 1,
-            uses_per_round: 1,
+            price: Bounded::of(1),
+            uses_per_round: Bounded::of(1),
         }
     }
 }
@@ -151,23 +150,16 @@ impl Mechanism for Dragon {
 
     fn new(p: DragonParams) -> Dragon {
         Dragon {
-            price: p.price as u32,
-            uses_per_round: p.uses_per_round as u32,
+            price: p.price.as_u32(),
+            uses_per_round: p.uses_per_round.as_u32(),
         }
     }
 
     fn params(&self) -> DragonParams {
         DragonParams {
-            price: self.price.into(),
-            uses_per_round: self.uses_per_round.into(),
+            price: Bounded::clamped(self.price),
+            uses_per_round: Bounded::clamped(self.uses_per_round),
         }
-    }
-
-    fn validate(p: &DragonParams) -> Vec<ParamProblem> {
-        let mut out = Vec::new();
-        check_range(&mut out, "price", p.price, 0..=1000);
-        check_range(&mut out, "uses-per-round", p.uses_per_round, 0..=100);
-        out
     }
 
     fn declare(&self) -> super::Declaration {

@@ -7,9 +7,10 @@
 //! was just placed. Every side starts with `starting` knights (1) from a supply of `supply` (22).
 //! A house rule may pay `coins-per-square` coins (1) for each square of the taxed territory.
 
+use super::bounded::Bounded;
 use super::describe::{self, CellMark, ChoiceView, Stat};
 use super::file::{Directive, FileMark, FileSyntax, Mark, PlacedMark};
-use super::mechanism::{Actions, Mechanism, ParamProblem, check_range};
+use super::mechanism::{Actions, Mechanism};
 use super::{Cx, CxMut, ModuleState, Res, SetupContext, SideEdit, SideView};
 use crate::action_text::ActionWord;
 use crate::game::{Action, IllegalAction};
@@ -133,32 +134,28 @@ pub struct Knights {
 }
 
 /// The knights module's parameters, as a ruleset gives them (`[rules.module.knights]`): every key
-/// optional, defaults from `Default`, ranges checked by `validate`.
+/// optional, defaults from `Default`, each range in its field's type ([`Bounded`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct KnightsParams {
     /// Knights each side starts with.
-    #[cfg_attr(feature = "schema", schemars(range(min = 0, max = 100)))]
-    pub starting: i64,
+    pub starting: Bounded<0, 100>,
     /// Knights a side may send a turn, one per square of the domino just placed.
-    #[cfg_attr(feature = "schema", schemars(range(min = 0, max = 2)))]
-    pub per_turn: i64,
+    pub per_turn: Bounded<0, 2>,
     /// Knights in the general supply, the starting ones included.
-    #[cfg_attr(feature = "schema", schemars(range(min = 0, max = 1000)))]
-    pub supply: i64,
+    pub supply: Bounded<0, 1000>,
     /// Coins a knight collects for each square of its territory.
-    #[cfg_attr(feature = "schema", schemars(range(min = 0, max = 100)))]
-    pub coins_per_square: i64,
+    pub coins_per_square: Bounded<0, 100>,
 }
 
 impl Default for KnightsParams {
     fn default() -> KnightsParams {
         KnightsParams {
-            starting: 1,
-            per_turn: 2,
-            supply: 22,
-            coins_per_square: 1,
+            starting: Bounded::of(1),
+            per_turn: Bounded::of(2),
+            supply: Bounded::of(22),
+            coins_per_square: Bounded::of(1),
         }
     }
 }
@@ -194,29 +191,20 @@ impl Mechanism for Knights {
 
     fn new(p: KnightsParams) -> Knights {
         Knights {
-            starting: p.starting as u32,
-            per_turn: p.per_turn as u32,
-            supply: p.supply as u32,
-            coins_per_square: p.coins_per_square as u32,
+            starting: p.starting.as_u32(),
+            per_turn: p.per_turn.as_u32(),
+            supply: p.supply.as_u32(),
+            coins_per_square: p.coins_per_square.as_u32(),
         }
     }
 
     fn params(&self) -> KnightsParams {
         KnightsParams {
-            starting: self.starting.into(),
-            per_turn: self.per_turn.into(),
-            supply: self.supply.into(),
-            coins_per_square: self.coins_per_square.into(),
+            starting: Bounded::clamped(self.starting),
+            per_turn: Bounded::clamped(self.per_turn),
+            supply: Bounded::clamped(self.supply),
+            coins_per_square: Bounded::clamped(self.coins_per_square),
         }
-    }
-
-    fn validate(p: &KnightsParams) -> Vec<ParamProblem> {
-        let mut out = Vec::new();
-        check_range(&mut out, "starting", p.starting, 0..=100);
-        check_range(&mut out, "per-turn", p.per_turn, 0..=2);
-        check_range(&mut out, "supply", p.supply, 0..=1000);
-        check_range(&mut out, "coins-per-square", p.coins_per_square, 0..=100);
-        out
     }
 
     fn declare(&self) -> super::Declaration {

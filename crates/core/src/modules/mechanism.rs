@@ -110,55 +110,6 @@ pub struct ParamProblem {
     pub problem: String,
 }
 
-/// `key` must be a whole number in `range`: the problem, if it is not.
-pub fn check_range(
-    out: &mut Vec<ParamProblem>,
-    key: &'static str,
-    value: i64,
-    range: std::ops::RangeInclusive<i64>,
-) {
-    if !range.contains(&value) {
-        out.push(ParamProblem {
-            key,
-            problem: format!(
-                "`{key}` must be from {} to {}, not {value}",
-                range.start(),
-                range.end()
-            ),
-        });
-    }
-}
-
-/// `key` must be a list of `len` whole numbers, each in `range`: the first problem, if any.
-pub fn check_list(
-    out: &mut Vec<ParamProblem>,
-    key: &'static str,
-    values: &[i64],
-    len: std::ops::RangeInclusive<usize>,
-    range: std::ops::RangeInclusive<i64>,
-) {
-    if !len.contains(&values.len()) {
-        out.push(ParamProblem {
-            key,
-            problem: format!(
-                "`{key}` needs {} to {} numbers, not {}",
-                len.start(),
-                len.end(),
-                values.len()
-            ),
-        });
-    } else if let Some(x) = values.iter().find(|x| !range.contains(x)) {
-        out.push(ParamProblem {
-            key,
-            problem: format!(
-                "`{key}`: each number must be from {} to {}, not {x}",
-                range.start(),
-                range.end()
-            ),
-        });
-    }
-}
-
 /// A typed module: its name, parameters, state and actions are its own types, and its hooks
 /// take them typed. Every hook but [`Mechanism::new`], [`Mechanism::params`] and
 /// [`Mechanism::setup`] has a default; see [`Module`] for what each does.
@@ -176,7 +127,8 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn new(params: Self::Params) -> Self;
     /// The parameters that rebuild it.
     fn params(&self) -> Self::Params;
-    /// Every problem with parameters that read (ranges, values that do not go together).
+    /// Every problem with parameters that read: values that do not go together (each value's
+    /// own range is in its type, [`super::Bounded`], and checked as it reads).
     fn validate(_params: &Self::Params) -> Vec<ParamProblem> {
         Vec::new()
     }
@@ -379,6 +331,16 @@ fn param_problem(key: &str, value: &Param, serde: &str) -> String {
             })
             .unwrap_or_else(|| "none".to_string());
         return format!("unknown parameter `{key}`; expected one of: {expected}");
+    }
+    // A value out of its range ([`super::Bounded`]), alone or in a list, or a list's length.
+    if serde.starts_with(super::bounded::RANGE_WORDS) {
+        return match value {
+            Param::Ints(_) => format!("`{key}`: each number {serde}"),
+            _ => format!("`{key}` {serde}"),
+        };
+    }
+    if serde.starts_with(super::bounded::LENGTH_WORDS) {
+        return format!("`{key}` {serde}");
     }
     let expected = serde.rsplit("expected ").next().unwrap_or_default();
     let what = if expected.starts_with('u') || expected.starts_with('i') {

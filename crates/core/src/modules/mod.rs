@@ -7,6 +7,7 @@
 //! order the ruleset lists them; a module with a turn step gets that step after the domino is
 //! placed and before the next one is claimed, and the player ends it with [`Action::Pass`].
 
+mod bounded;
 pub(crate) mod buildings;
 mod context;
 pub mod describe;
@@ -18,6 +19,7 @@ mod queen;
 mod state;
 mod wealth;
 
+pub use bounded::{Bounded, BoundedList};
 pub use buildings::{Buildings, BuildingsAction, BuildingsState, board_prices};
 pub use context::{Cx, CxMut, SetupContext, SideEdit, SideView};
 pub use dragon::{Dragon, DragonAction, DragonState};
@@ -26,8 +28,7 @@ pub use knights::{Knights, KnightsAction, KnightsState};
 #[cfg(feature = "schema")]
 pub use mechanism::params_schema;
 pub use mechanism::{
-    Actions, Mechanism, NoAction, NoParams, ParamProblem, ParamsType, build_mechanism, check_list,
-    check_range,
+    Actions, Mechanism, NoAction, NoParams, ParamProblem, ParamsType, build_mechanism,
 };
 pub use queen::{Queen, QueenState, queen_host};
 pub use state::{

@@ -5,9 +5,10 @@
 //! territory (most squares, towns included) as one more crown; between territories of equal size
 //! she goes where she adds the most, which is the same for all of them.
 
+use super::bounded::Bounded;
 use super::describe::{self, Panel, ScoreLine, Stat};
 use super::file::{Directive, FileSyntax};
-use super::mechanism::{Mechanism, NoAction, ParamProblem, check_range};
+use super::mechanism::{Mechanism, NoAction};
 use super::{Cx, CxMut, ModuleState, Res, SetupContext, SideEdit, SideView};
 use crate::ruleset::Rules;
 use crate::score::ScoreBreakdown;
@@ -46,19 +47,20 @@ pub struct Queen {
 }
 
 /// The queen module's parameters, as a ruleset gives them (`[rules.module.queen]`): every key
-/// optional, defaults from `Default`, ranges checked by `validate`.
+/// optional, defaults from `Default`, each range in its field's type ([`Bounded`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct QueenParams {
     /// What her host pays less per building.
-    #[cfg_attr(feature = "schema", schemars(range(min = 0, max = 100)))]
-    pub discount: i64,
+    pub discount: Bounded<0, 100>,
 }
 
 impl Default for QueenParams {
     fn default() -> QueenParams {
-        QueenParams { discount: 1 }
+        QueenParams {
+            discount: Bounded::of(1),
+        }
     }
 }
 
@@ -70,20 +72,14 @@ impl Mechanism for Queen {
 
     fn new(p: QueenParams) -> Queen {
         Queen {
-            discount: p.discount as u32,
+            discount: p.discount.as_u32(),
         }
     }
 
     fn params(&self) -> QueenParams {
         QueenParams {
-            discount: self.discount.into(),
+            discount: Bounded::clamped(self.discount),
         }
-    }
-
-    fn validate(p: &QueenParams) -> Vec<ParamProblem> {
-        let mut out = Vec::new();
-        check_range(&mut out, "discount", p.discount, 0..=100);
-        out
     }
 
     fn declare(&self) -> super::Declaration {

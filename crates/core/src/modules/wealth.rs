@@ -1,9 +1,10 @@
 //! Coins and wealth (Queendomino): every side starts with `starting-coins` (7) and scores one
 //! point per `coins-per-point` (3) coins left at the end. The bank is unlimited.
 
+use super::bounded::Bounded;
 use super::describe::{self, ScoreLine};
 use super::file::FileSyntax;
-use super::mechanism::{Mechanism, NoAction, ParamProblem, check_range};
+use super::mechanism::{Mechanism, NoAction};
 use super::state::NoState;
 use super::{Res, SetupContext, SideEdit, SideView};
 use crate::ruleset::Rules;
@@ -20,24 +21,22 @@ pub struct Wealth {
 }
 
 /// The wealth module's parameters, as a ruleset gives them (`[rules.module.wealth]`): every key
-/// optional, defaults from `Default`, ranges checked by `validate`.
+/// optional, defaults from `Default`, each range in its field's type ([`Bounded`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct WealthParams {
     /// Coins each side starts with.
-    #[cfg_attr(feature = "schema", schemars(range(min = 0, max = 1_000_000)))]
-    pub starting_coins: i64,
+    pub starting_coins: Bounded<0, 1_000_000>,
     /// Coins left at the end for one point.
-    #[cfg_attr(feature = "schema", schemars(range(min = 1, max = 1_000_000)))]
-    pub coins_per_point: i64,
+    pub coins_per_point: Bounded<1, 1_000_000>,
 }
 
 impl Default for WealthParams {
     fn default() -> WealthParams {
         WealthParams {
-            starting_coins: 7,
-            coins_per_point: 3,
+            starting_coins: Bounded::of(7),
+            coins_per_point: Bounded::of(3),
         }
     }
 }
@@ -56,28 +55,16 @@ impl Mechanism for Wealth {
 
     fn new(p: WealthParams) -> Wealth {
         Wealth {
-            starting_coins: p.starting_coins as u32,
-            coins_per_point: p.coins_per_point as u32,
+            starting_coins: p.starting_coins.as_u32(),
+            coins_per_point: p.coins_per_point.as_u32(),
         }
     }
 
     fn params(&self) -> WealthParams {
         WealthParams {
-            starting_coins: self.starting_coins.into(),
-            coins_per_point: self.coins_per_point.into(),
+            starting_coins: Bounded::clamped(self.starting_coins),
+            coins_per_point: Bounded::clamped(self.coins_per_point),
         }
-    }
-
-    fn validate(p: &WealthParams) -> Vec<ParamProblem> {
-        let mut out = Vec::new();
-        check_range(&mut out, "starting-coins", p.starting_coins, 0..=1_000_000);
-        check_range(
-            &mut out,
-            "coins-per-point",
-            p.coins_per_point,
-            1..=1_000_000,
-        );
-        out
     }
 
     fn declare(&self) -> super::Declaration {
