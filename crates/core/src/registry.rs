@@ -74,7 +74,6 @@ impl Registry {
 
     /// Each module's name and the JSON Schema of its parameters (those that give one), in the
     /// order they were registered.
-    #[cfg(feature = "schema")]
     pub fn params_schemas(&self) -> Vec<(&'static str, serde_json::Value)> {
         self.modules
             .iter()

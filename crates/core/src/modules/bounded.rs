@@ -76,7 +76,6 @@ pub(crate) fn range_problem(min: i64, max: i64, value: i64) -> String {
 /// How [`range_problem`] starts, for the error messages to recognise it.
 pub(crate) const RANGE_WORDS: &str = "must be from ";
 
-#[cfg(feature = "schema")]
 impl<const MIN: i64, const MAX: i64> schemars::JsonSchema for Bounded<MIN, MAX> {
     fn inline_schema() -> bool {
         true
@@ -153,7 +152,6 @@ impl<'de, T: Deserialize<'de>, const MIN_LEN: usize, const MAX_LEN: usize> Deser
 /// How a list's length problem starts, for the error messages to recognise it.
 pub(crate) const LENGTH_WORDS: &str = "needs ";
 
-#[cfg(feature = "schema")]
 impl<T: schemars::JsonSchema, const MIN_LEN: usize, const MAX_LEN: usize> schemars::JsonSchema
     for BoundedList<T, MIN_LEN, MAX_LEN>
 {

@@ -174,8 +174,7 @@ pub struct Buildings {
 
 /// The buildings module's parameters, as a ruleset gives them (`[rules.module.buildings]`): every key
 /// optional, defaults from `Default`, each range in its field's type ([`Bounded`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct BuildingsParams {
     /// The terrain buildings stand on (its name).

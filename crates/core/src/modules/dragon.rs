@@ -93,8 +93,7 @@ pub struct Dragon {
 
 /// The dragon module's parameters, as a ruleset gives them (`[rules.module.dragon]`): every key
 /// optional, defaults from `Default`, each range in its field's type ([`Bounded`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct DragonParams {
     /// Coins a bribe costs.

@@ -135,8 +135,7 @@ pub struct Knights {
 
 /// The knights module's parameters, as a ruleset gives them (`[rules.module.knights]`): every key
 /// optional, defaults from `Default`, each range in its field's type ([`Bounded`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct KnightsParams {
     /// Knights each side starts with.

@@ -36,29 +36,21 @@ use std::fmt::Debug;
 use std::marker::PhantomData;
 
 /// What a module's parameters must be: serde (kebab-case keys, `deny_unknown_fields`, missing
-/// keys from `Default`), and with the `schema` feature a JSON Schema, so that the ruleset's
+/// keys from `Default`) and a JSON Schema (`schemars::JsonSchema`), so that the ruleset's
 /// schema, its defaults and its error messages come from one definition.
-#[cfg(feature = "schema")]
 pub trait ParamsType:
     Serialize + DeserializeOwned + Default + Clone + Debug + PartialEq + schemars::JsonSchema
 {
 }
-#[cfg(feature = "schema")]
 impl<T> ParamsType for T where
     T: Serialize + DeserializeOwned + Default + Clone + Debug + PartialEq + schemars::JsonSchema
 {
 }
 
-/// What a module's parameters must be: serde (kebab-case keys, `deny_unknown_fields`, missing
-/// keys from `Default`), and with the `schema` feature a JSON Schema.
-#[cfg(not(feature = "schema"))]
-pub trait ParamsType: Serialize + DeserializeOwned + Default + Clone + Debug + PartialEq {}
-#[cfg(not(feature = "schema"))]
-impl<T> ParamsType for T where T: Serialize + DeserializeOwned + Default + Clone + Debug + PartialEq {}
-
 /// The parameters of a module that takes none.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct NoParams {}
 
@@ -406,7 +398,6 @@ fn spec_of<M: Mechanism>(m: &M) -> ModuleSpec {
 
 /// The JSON Schema of a mechanism's parameters (draft 2020-12, without its `$schema` line, so
 /// that it sits inside another schema).
-#[cfg(feature = "schema")]
 pub fn params_schema<M: Mechanism>() -> serde_json::Value {
     let mut v = schemars::SchemaGenerator::default()
         .into_root_schema_for::<M::Params>()
@@ -427,7 +418,6 @@ impl<M: Mechanism> Module for M {
     fn declare(&self) -> Declaration {
         Mechanism::declare(self)
     }
-    #[cfg(feature = "schema")]
     fn params_schema(&self) -> Option<serde_json::Value> {
         Some(params_schema::<M>())
     }

@@ -25,7 +25,6 @@ pub use context::{Cx, CxMut, SetupContext, SideEdit, SideView};
 pub use dragon::{Dragon, DragonAction, DragonState};
 pub use file::{Directive, FileMark, FileSyntax, Mark, PlacedMark};
 pub use knights::{Knights, KnightsAction, KnightsState};
-#[cfg(feature = "schema")]
 pub use mechanism::params_schema;
 pub use mechanism::{
     Actions, Mechanism, NoAction, NoParams, ParamProblem, ParamsType, build_mechanism,
@@ -53,8 +52,7 @@ use std::fmt::Debug;
 
 /// A module parameter's value, as a ruleset gives it: a whole number, true/false, a word, or a
 /// list of whole numbers.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum Param {
     Int(i64),
@@ -424,7 +422,6 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
 
     /// The JSON Schema of its parameters (a [`Mechanism`]'s comes from its `Params` type), for
     /// the ruleset schema editors read; `None` when it does not give one.
-    #[cfg(feature = "schema")]
     fn params_schema(&self) -> Option<serde_json::Value> {
         None
     }

@@ -48,8 +48,7 @@ pub struct Queen {
 
 /// The queen module's parameters, as a ruleset gives them (`[rules.module.queen]`): every key
 /// optional, defaults from `Default`, each range in its field's type ([`Bounded`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct QueenParams {
     /// What her host pays less per building.

@@ -22,8 +22,7 @@ pub struct Wealth {
 
 /// The wealth module's parameters, as a ruleset gives them (`[rules.module.wealth]`): every key
 /// optional, defaults from `Default`, each range in its field's type ([`Bounded`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct WealthParams {
     /// Coins each side starts with.
