@@ -1,7 +1,9 @@
 //! Queendomino's building tiles: what a tile gives when built, during the game, and at the end.
 
 use crate::terrain::TerrainId;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use strum::IntoStaticStr;
 
 /// Index of a building in its ruleset's building list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -48,8 +50,8 @@ pub enum BuildingValue {
     Hash,
     Serialize,
     Deserialize,
-    strum::IntoStaticStr,
-    schemars::JsonSchema,
+    IntoStaticStr,
+    JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]

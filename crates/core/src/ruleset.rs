@@ -14,7 +14,9 @@ use crate::bitboard::MAX_GRID;
 use crate::domino::{Domino, MAX_CROWNS};
 use crate::modules::Module;
 use crate::terrain::{MAX_TERRAINS, Terrain, TerrainId};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use strum::IntoStaticStr;
 
 /// The most players one game may seat. Far above any printed rule; it bounds memory.
 pub const MAX_PLAYERS: u8 = 16;
@@ -29,16 +31,7 @@ pub const MAX_MATCH_GAMES: u8 = 20;
 
 /// How the kings pick from the very first line.
 #[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    strum::IntoStaticStr,
-    schemars::JsonSchema,
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, IntoStaticStr, JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -53,16 +46,7 @@ pub use crate::lines::LineSource;
 
 /// Which reading of Middle Kingdom applies.
 #[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    strum::IntoStaticStr,
-    schemars::JsonSchema,
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, IntoStaticStr, JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -99,16 +83,7 @@ pub struct MiddleKingdom {
 
 /// One tie-break, applied in the ruleset's order after the score; players still tied share the victory.
 #[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    strum::IntoStaticStr,
-    schemars::JsonSchema,
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, IntoStaticStr, JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
