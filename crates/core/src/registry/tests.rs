@@ -205,3 +205,41 @@ fn a_seating_of_its_own_decides_who_shares_a_kingdom() {
         "{err}"
     );
 }
+
+/// Every whole-number parameter of a shipped module gives its range in the schema, from its
+/// type (`Bounded`), and every list its length: a parameter written as a bare number would
+/// read any value.
+#[test]
+fn every_shipped_parameter_gives_its_range() {
+    fn check(module: &str, key: &str, schema: &serde_json::Value) {
+        match schema.get("type").and_then(|t| t.as_str()) {
+            Some("integer") => assert!(
+                schema.get("minimum").is_some() && schema.get("maximum").is_some(),
+                "{module}.{key}: {schema}"
+            ),
+            Some("array") => {
+                assert!(
+                    schema.get("minItems").is_some() && schema.get("maxItems").is_some(),
+                    "{module}.{key}: {schema}"
+                );
+                if let Some(items) = schema.get("items") {
+                    check(module, key, items);
+                }
+            }
+            _ => {}
+        }
+    }
+    let schemas = Registry::shipped().params_schemas();
+    assert!(schemas.len() >= 5, "{schemas:?}");
+    let mut numbers = 0;
+    for (module, schema) in &schemas {
+        let Some(props) = schema.get("properties").and_then(|p| p.as_object()) else {
+            continue;
+        };
+        for (key, s) in props {
+            numbers += usize::from(s.get("type").is_some_and(|t| t != "string"));
+            check(module, key, s);
+        }
+    }
+    assert!(numbers >= 10, "{numbers}");
+}
