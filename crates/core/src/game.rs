@@ -821,8 +821,8 @@ impl Game {
     }
 
     /// Module `m` (number `me` of `all`) draws its choice in turn step `step` of `side` and plays
-    /// it, and the modules watching the step follow: the module, the payload played and whether
-    /// the step goes on, or `None` for `Pass` (nothing played).
+    /// it, and the modules watching the step follow: whether the step goes on (false after
+    /// `Pass`, where nothing was played).
     #[inline(always)]
     fn module_plays_random(
         &mut self,
@@ -832,10 +832,12 @@ impl Game {
         me: usize,
         side: Side,
         next_u32: &mut impl FnMut() -> u32,
-    ) -> Option<(usize, u32, bool)> {
-        let (payload, goes_on) = m.play_random_step(CxMut::new(self, me), side, next_u32)?;
+    ) -> bool {
+        let Some((_, goes_on)) = m.play_random_step(CxMut::new(self, me), side, next_u32) else {
+            return false;
+        };
         self.watchers_follow(all, step, side);
-        Some((me, payload, goes_on))
+        goes_on
     }
 
     /// The modules watching turn step `step` follow an action of `side`.
@@ -1116,14 +1118,14 @@ impl Game {
         let mut step = step;
         loop {
             let me = steps.get(step).copied();
-            let played = match me.and_then(|me| all.get(me).map(|m| (me, m))) {
+            let goes_on = match me.and_then(|me| all.get(me).map(|m| (me, m))) {
                 Some((me, m)) => {
                     self.module_plays_random(all, m.as_ref(), step, me, side, next_u32)
                 }
                 // Only `Pass`: a choice of one, nothing drawn.
-                None => None,
+                None => false,
             };
-            if let Some((_, _, true)) = played {
+            if goes_on {
                 continue;
             }
             // On to the next step, or out of the module steps.
