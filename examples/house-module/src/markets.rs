@@ -46,13 +46,10 @@ pub struct MarketsParams {
 
 impl Default for MarketsParams {
     fn default() -> MarketsParams {
-        let t = Terms::default();
-        MarketsParams {
-            price: Bounded::clamped(t.price),
-            min_squares: Bounded::clamped(t.min_squares),
-            stalls: Bounded::clamped(t.stalls),
-            points_per_square: Bounded::clamped(t.points_per_square),
+        Markets {
+            terms: Terms::default(),
         }
+        .params()
     }
 }
 

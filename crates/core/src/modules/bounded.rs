@@ -39,7 +39,7 @@ impl<const MIN: i64, const MAX: i64> Bounded<MIN, MAX> {
 
     /// The value as a `u32`, for a range that starts at 0 or above (0 below it).
     pub fn as_u32(self) -> u32 {
-        u32::try_from(self.0).unwrap_or(if self.0 < 0 { 0 } else { u32::MAX })
+        self.0.clamp(0, i64::from(u32::MAX)) as u32
     }
 }
 
@@ -69,7 +69,7 @@ impl<'de, const MIN: i64, const MAX: i64> Deserialize<'de> for Bounded<MIN, MAX>
 }
 
 /// The words of an out-of-range value, as the parameter errors give them after the key.
-pub(crate) fn range_problem(min: i64, max: i64, value: i64) -> String {
+fn range_problem(min: i64, max: i64, value: i64) -> String {
     format!("{RANGE_WORDS}{min} to {max}, not {value}")
 }
 
