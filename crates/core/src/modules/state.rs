@@ -12,7 +12,7 @@
 
 use super::{Declaration, Module};
 use crate::side::Side;
-use std::any::Any;
+use std::any::{Any, TypeId};
 use std::fmt::Debug;
 use std::sync::Arc;
 
@@ -34,7 +34,8 @@ impl ModuleState for NoState {
 /// A [`ModuleState`] of any type.
 trait AnyState: Any + Debug + Send + Sync {
     fn clone_box(&self) -> Box<dyn AnyState>;
-    fn clone_into_box(&self, other: &mut Box<dyn AnyState>);
+    /// `self` copied into `other`, which holds a value of the same type (keeping its memory).
+    fn clone_into_same(&self, other: &mut dyn AnyState);
     fn eq_any(&self, other: &dyn AnyState) -> bool;
     fn clear_any(&mut self);
 }
@@ -44,10 +45,9 @@ impl<T: ModuleState> AnyState for T {
         Box::new(self.clone())
     }
 
-    fn clone_into_box(&self, other: &mut Box<dyn AnyState>) {
-        match (other.as_mut() as &mut dyn Any).downcast_mut::<T>() {
-            Some(o) => o.clone_from(self),
-            None => *other = self.clone_box(),
+    fn clone_into_same(&self, other: &mut dyn AnyState) {
+        if let Some(o) = (other as &mut dyn Any).downcast_mut::<T>() {
+            o.clone_from(self);
         }
     }
 
@@ -62,19 +62,92 @@ impl<T: ModuleState> AnyState for T {
     }
 }
 
+/// One module's state with its type's id, recorded when the state was made.
+///
+/// A hook reads its module's state typed at every step of a game, and a checked downcast of a
+/// `dyn Any` asks the value for its type through a virtual call (about a tenth of a random
+/// Queendomino game's time went to those calls). Here the type is kept beside the value, so
+/// reading it typed is one compare of type ids. The two fields are private and set together, by
+/// [`Slot::of`] and by [`Slot::clone`], and never apart: that is what makes [`Slot::get`]'s and
+/// [`Slot::get_mut`]'s casts sound.
+struct Slot {
+    ty: TypeId,
+    state: Box<dyn AnyState>,
+}
+
+impl Slot {
+    fn of<T: ModuleState>(state: T) -> Slot {
+        Slot {
+            ty: TypeId::of::<T>(),
+            state: Box::new(state),
+        }
+    }
+
+    /// The state, if it is a `T`.
+    #[inline]
+    #[allow(unsafe_code)]
+    fn get<T: ModuleState>(&self) -> Option<&T> {
+        if self.ty != TypeId::of::<T>() {
+            return None;
+        }
+        let ptr: *const dyn AnyState = &*self.state;
+        // SAFETY: `ty` is the type id of the value `state` points to (the fields are set together
+        // and never apart, see `Slot`), and it is `T`'s: so the value is a `T`, and dropping the
+        // vtable from the pointer leaves a valid pointer to it, borrowed as `self` is.
+        Some(unsafe { &*ptr.cast::<T>() })
+    }
+
+    /// The state, if it is a `T`, to change.
+    #[inline]
+    #[allow(unsafe_code)]
+    fn get_mut<T: ModuleState>(&mut self) -> Option<&mut T> {
+        if self.ty != TypeId::of::<T>() {
+            return None;
+        }
+        let ptr: *mut dyn AnyState = &mut *self.state;
+        // SAFETY: as in `get`: the value is a `T`, borrowed mutably as `self` is.
+        Some(unsafe { &mut *ptr.cast::<T>() })
+    }
+}
+
+impl Debug for Slot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.state.fmt(f)
+    }
+}
+
+impl Clone for Slot {
+    fn clone(&self) -> Slot {
+        // A `T`'s `clone_box` is a boxed `T` (the one implementation of `AnyState`), so the
+        // copy has the same type id.
+        Slot {
+            ty: self.ty,
+            state: self.state.clone_box(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Slot) {
+        if self.ty == source.ty {
+            source.state.clone_into_same(&mut *self.state);
+        } else {
+            *self = source.clone();
+        }
+    }
+}
+
 /// A new module state of any type: what [`Module::new_state`] returns.
 #[derive(Debug)]
-pub struct StateBox(Box<dyn AnyState>);
+pub struct StateBox(Slot);
 
 impl StateBox {
     pub fn new<T: ModuleState>(state: T) -> StateBox {
-        StateBox(Box::new(state))
+        StateBox(Slot::of(state))
     }
 }
 
 /// Every module's own state, one value per module, in module order.
 #[derive(Default)]
-pub struct States(Vec<Box<dyn AnyState>>, Option<Arc<[Box<dyn Module>]>>);
+pub struct States(Vec<Slot>, Option<Arc<[Box<dyn Module>]>>);
 
 impl Debug for States {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -86,20 +159,18 @@ impl States {
     /// The state of module `index`, if it is of type `T`.
     #[inline]
     pub fn at<T: ModuleState>(&self, index: usize) -> Option<&T> {
-        (self.0.get(index)?.as_ref() as &dyn Any).downcast_ref::<T>()
+        self.0.get(index)?.get::<T>()
     }
 
     /// The state of module `index`, if it is of type `T`, to change.
     #[inline]
     pub fn at_mut<T: ModuleState>(&mut self, index: usize) -> Option<&mut T> {
-        (self.0.get_mut(index)?.as_mut() as &mut dyn Any).downcast_mut::<T>()
+        self.0.get_mut(index)?.get_mut::<T>()
     }
 
     /// The first state of type `T`, searched by type: for tests and front ends, never a hook.
     pub fn find<T: ModuleState>(&self) -> Option<&T> {
-        self.0
-            .iter()
-            .find_map(|s| (s.as_ref() as &dyn Any).downcast_ref::<T>())
+        self.0.iter().find_map(Slot::get::<T>)
     }
 
     /// Start the states of `modules` for a new game: the ones kept from the game before, cleared
@@ -109,7 +180,7 @@ impl States {
         match &self.1 {
             Some(of) if Arc::ptr_eq(of, modules) && self.0.len() == modules.len() => {
                 for s in &mut self.0 {
-                    s.clear_any();
+                    s.state.clear_any();
                 }
             }
             _ => {
@@ -123,10 +194,7 @@ impl States {
 
 impl Clone for States {
     fn clone(&self) -> States {
-        States(
-            self.0.iter().map(|s| s.clone_box()).collect(),
-            self.1.clone(),
-        )
+        States(self.0.clone(), self.1.clone())
     }
 
     fn clone_from(&mut self, source: &States) {
@@ -135,7 +203,7 @@ impl Clone for States {
             return;
         }
         for (mine, theirs) in self.0.iter_mut().zip(&source.0) {
-            theirs.clone_into_box(mine);
+            mine.clone_from(theirs);
         }
         let same = match (&self.1, &source.1) {
             (Some(a), Some(b)) => Arc::ptr_eq(a, b),
@@ -155,7 +223,7 @@ impl PartialEq for States {
                 .0
                 .iter()
                 .zip(&other.0)
-                .all(|(a, b)| a.eq_any(b.as_ref()))
+                .all(|(a, b)| a.state.eq_any(&*b.state))
     }
 }
 
@@ -484,9 +552,52 @@ impl ModuleData {
     /// The first state of type `T`, searched by type, to change: for tests and tools, never a
     /// hook.
     pub fn find_state_mut<T: ModuleState>(&mut self) -> Option<&mut T> {
-        self.states
-            .0
-            .iter_mut()
-            .find_map(|s| (s.as_mut() as &mut dyn Any).downcast_mut::<T>())
+        self.states.0.iter_mut().find_map(Slot::get_mut::<T>)
+    }
+}
+
+#[cfg(test)]
+mod slot_tests {
+    use super::{ModuleState, NoState, Slot};
+
+    #[derive(Clone, Debug, Default, PartialEq, Eq)]
+    struct Coins(Vec<u32>);
+
+    impl ModuleState for Coins {
+        fn clear(&mut self) {
+            self.0.clear();
+        }
+    }
+
+    #[test]
+    fn a_slot_reads_only_as_its_own_type() {
+        let mut slot = Slot::of(Coins(vec![3]));
+        assert_eq!(slot.get::<Coins>(), Some(&Coins(vec![3])));
+        assert_eq!(slot.get::<NoState>(), None);
+        assert_eq!(slot.get_mut::<NoState>(), None);
+        if let Some(c) = slot.get_mut::<Coins>() {
+            c.0.push(4);
+        }
+        assert_eq!(slot.get::<Coins>(), Some(&Coins(vec![3, 4])));
+    }
+
+    #[test]
+    fn a_copy_keeps_the_type_and_a_copy_from_another_type_takes_it() {
+        let coins = Slot::of(Coins(vec![1, 2]));
+        let copy = coins.clone();
+        assert_eq!(copy.get::<Coins>(), Some(&Coins(vec![1, 2])));
+        // Into a slot of another type: it becomes a `Coins` slot, readable only as one.
+        let mut other = Slot::of(NoState);
+        other.clone_from(&coins);
+        assert_eq!(other.get::<Coins>(), Some(&Coins(vec![1, 2])));
+        assert_eq!(other.get::<NoState>(), None);
+        // Into a slot of the same type: the value is copied.
+        let mut same = Slot::of(Coins(vec![9; 8]));
+        same.clone_from(&coins);
+        assert_eq!(same.get::<Coins>(), Some(&Coins(vec![1, 2])));
+        // And back to the other type.
+        other.clone_from(&Slot::of(NoState));
+        assert_eq!(other.get::<NoState>(), Some(&NoState));
+        assert_eq!(other.get::<Coins>(), None);
     }
 }
