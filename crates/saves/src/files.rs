@@ -337,9 +337,9 @@ pub fn save_into_dir_as(dir: &Path, stem: &str, save: &Save) -> Result<PathBuf, 
     result
 }
 
-/// Remove the temporary files (`.NAME.tmp-PID-N`) that a killed process left in `dir`: those of
-/// a process that is no longer running where that can be told (Linux), else those over an hour
-/// old. Returns how many were removed.
+/// Remove the temporary files (`.NAME.tmp-PID-N`) that a killed process left in `dir`: those
+/// over a minute old whose process is no longer running where that can be told (Linux), else
+/// those over an hour old. Returns how many were removed.
 pub fn remove_stale_temp_files(dir: &Path) -> usize {
     let Ok(entries) = fs::read_dir(dir) else {
         return 0;
@@ -370,20 +370,36 @@ fn temp_file_pid(name: &str) -> Option<u32> {
     pid.parse().ok()
 }
 
+/// How long a temporary file is left alone whatever its process number says. A save's temporary
+/// file lives for the milliseconds of one write; a number that names no process here may still
+/// be a running process's in another PID namespace (a container sharing the folder numbers its
+/// processes its own way), so a young file is never taken for a dead process's.
+const WRITE_GRACE: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// How old a temporary file must be to be removed where processes cannot be asked about.
+const STALE_AGE: std::time::Duration = std::time::Duration::from_secs(3600);
+
 /// Whether the process that made a temporary file may still be writing it.
 fn process_may_run(pid: u32, entry: &fs::DirEntry) -> bool {
     if pid == std::process::id() {
         return true;
-    }
-    if cfg!(target_os = "linux") && Path::new("/proc/self").exists() {
-        return Path::new(&format!("/proc/{pid}")).exists();
     }
     let age = entry
         .metadata()
         .and_then(|m| m.modified())
         .ok()
         .and_then(|t| t.elapsed().ok());
-    age.is_none_or(|a| a < std::time::Duration::from_secs(3600))
+    let Some(age) = age else {
+        // Its age unknown (or in the future): left alone.
+        return true;
+    };
+    if age < WRITE_GRACE {
+        return true;
+    }
+    if cfg!(target_os = "linux") && Path::new("/proc/self").exists() {
+        return Path::new(&format!("/proc/{pid}")).exists();
+    }
+    age < STALE_AGE
 }
 
 /// `stem` with only portable characters (a leading `.` would hide the file, so it becomes `_`),

@@ -5,6 +5,7 @@ use crownlands_core::{Action, Cell, Direction, Placement};
 use crownlands_saves::notation::{self, ExportOptions};
 use crownlands_saves::{Player, Problem, Save, Session};
 use std::sync::Arc;
+use std::time::{Duration, SystemTime};
 
 /// xorshift64*: deterministic choices for the tests.
 struct Rng(u64);
@@ -286,6 +287,16 @@ fn an_unfinished_autosave_of_another_game_is_kept_aside() {
     let leftover = dir.join(".autosave.json.tmp-4000000000-7");
     let notes = dir.join("notes.txt");
     std::fs::write(&leftover, b"{").unwrap();
+    // Two minutes old: past the grace a write in progress gets.
+    std::fs::File::options()
+        .write(true)
+        .open(&leftover)
+        .and_then(|f| f.set_modified(SystemTime::now() - Duration::from_secs(120)))
+        .unwrap();
+    // A file of a process no one here knows, written just now: it may be another PID
+    // namespace's write in progress, so it stays.
+    let young = dir.join(".autosave.json.tmp-4000000001-0");
+    std::fs::write(&young, b"{").unwrap();
     std::fs::write(&notes, b"mine").unwrap();
     // No autosave yet: nothing to keep.
     assert_eq!(
@@ -298,6 +309,8 @@ fn an_unfinished_autosave_of_another_game_is_kept_aside() {
         None
     );
     assert!(!leftover.exists() || !cfg!(target_os = "linux"));
+    assert!(young.exists());
+    std::fs::remove_file(&young).unwrap();
     assert!(notes.exists());
     crownlands_saves::autosave_in(&dir, &first).unwrap();
     let autosave = dir.join(crownlands_saves::AUTOSAVE_FILE);

@@ -552,6 +552,16 @@ fn a_killed_run_leaves_only_complete_saves() {
     }
     // A temporary file as a killed process leaves it (its process gone).
     std::fs::write(dir.0.join(".kingdomino-game-9.json.tmp-4294967295-0"), "{").expect("write");
+    // The killed runs' temporary files, two minutes old: past the grace a write in progress
+    // gets (a younger one is left alone, since its number may be another PID namespace's).
+    let two_minutes_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(120);
+    for name in dir.names().iter().filter(|n| n.contains(".tmp-")) {
+        std::fs::File::options()
+            .write(true)
+            .open(dir.0.join(name))
+            .and_then(|f| f.set_modified(two_minutes_ago))
+            .expect("age the file");
+    }
     run(&[
         "simulate",
         "kingdomino",
