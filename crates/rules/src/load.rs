@@ -131,6 +131,10 @@ impl Loader {
             return None;
         }
         let source = self.files[idx].source.join(entry);
+        if let Err(msg) = self.within_root(&source) {
+            self.err(loc, msg);
+            return None;
+        }
         if let Source::Fs(path) = &source
             && !path.exists()
         {

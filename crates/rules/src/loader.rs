@@ -44,6 +44,9 @@ pub(crate) struct Loader {
     pub sealed: bool,
     /// Rules that can never work, though the ruleset loads (see `Ruleset::warnings`).
     pub warnings: Vec<Diagnostic>,
+    /// The folder of the file the user named (its real path), once it is opened: every file
+    /// a ruleset names (`extends`, `sets`, `add-sets`) must be in it or below it.
+    pub root: Option<std::path::PathBuf>,
 }
 
 /// The keys that make a ruleset read other files.
@@ -57,6 +60,7 @@ impl Loader {
             diags: Vec::new(),
             sealed: false,
             warnings: Vec::new(),
+            root: None,
         }
     }
 
@@ -96,6 +100,12 @@ impl Loader {
     /// Read, parse, check and deserialize one file. `None` when nothing usable is left; the
     /// problems are recorded either way.
     pub fn open(&mut self, source: Source, named_at: Option<&Loc>) -> Option<(usize, Parsed)> {
+        if let Some(loc) = named_at
+            && let Err(msg) = self.within_root(&source)
+        {
+            self.err(loc, msg);
+            return None;
+        }
         let read = if self.sealed && matches!(source, Source::Fs(_)) {
             // Unreachable from a sealed load (its files join only to inline names); kept so that
             // no future path can make one read the disk.
@@ -124,7 +134,38 @@ impl Loader {
         self.open_text(source, src)
     }
 
+    /// Whether a file that another file names may be read: a file on disk must be in the folder
+    /// of the file the user named, or below it, whatever the spelling of its path (absolute,
+    /// `..`, a link leading out). The message says why not, and nothing of the file named: it
+    /// is checked before anything is read, existing or not.
+    pub fn within_root(&self, source: &Source) -> Result<(), String> {
+        let (Source::Fs(path), Some(root)) = (source, &self.root) else {
+            return Ok(());
+        };
+        if crate::source::real_path(path).is_some_and(|real| real.starts_with(root)) {
+            return Ok(());
+        }
+        let root_file = self
+            .files
+            .first()
+            .map_or_else(String::new, |f| format!(" (`{}`)", f.src.name));
+        Err(format!(
+            "`{}` is outside the folder of the ruleset you named{root_file}: a ruleset may name only \
+             files in its own folder or below it, so that a file from someone else cannot make \
+             this program read your other files",
+            path.display()
+        ))
+    }
+
     pub fn open_text(&mut self, source: Source, src: SourceText) -> Option<(usize, Parsed)> {
+        if self.files.is_empty()
+            && self.root.is_none()
+            && let Source::Fs(path) = &source
+        {
+            // The first file is the one the user named: its folder bounds what it may name.
+            self.root = crate::source::real_path(path)
+                .and_then(|p| p.parent().map(std::path::Path::to_path_buf));
+        }
         let mut doc = match node::parse(&src) {
             Ok(doc) => doc,
             Err(ds) => {

@@ -165,6 +165,38 @@ pub(crate) fn text_from_bytes(name: &str, bytes: Vec<u8>) -> Result<SourceText, 
 }
 
 /// Whether an `extends` value is a path rather than a shipped name.
+/// `path` made absolute, with every link followed as far as the path exists and `.` and `..`
+/// resolved: where the path really leads, whether the file exists or not. `None` when even the
+/// current folder cannot be found.
+pub(crate) fn real_path(path: &Path) -> Option<PathBuf> {
+    let absolute = std::path::absolute(path).ok()?;
+    // The longest part that exists, its links followed; the rest (which cannot hold links,
+    // since it does not exist) taken as written.
+    let mut existing = absolute.as_path();
+    let mut rest: Vec<Component<'_>> = Vec::new();
+    let mut real = loop {
+        if let Ok(real) = existing.canonicalize() {
+            break real;
+        }
+        let (Some(parent), Some(last)) = (existing.parent(), existing.components().next_back())
+        else {
+            return None;
+        };
+        rest.push(last);
+        existing = parent;
+    };
+    for c in rest.into_iter().rev() {
+        match c {
+            Component::ParentDir => {
+                real.pop();
+            }
+            Component::Normal(name) => real.push(name),
+            _ => {}
+        }
+    }
+    Some(real)
+}
+
 pub(crate) fn is_path(s: &str) -> bool {
     s.contains('/') || s.contains('\\') || s.ends_with(".toml")
 }

@@ -1009,3 +1009,107 @@ fn idle_warnings_count_what_a_plugin_gives() {
         ],
     );
 }
+
+/// A ruleset names only files in the folder of the ruleset the user named, or below it, however
+/// the path is spelt: an absolute path, `..` out of the folder and a link leading out are refused
+/// at the key that names them, before anything is read, and the message is the same whether the
+/// file exists or not.
+#[test]
+fn a_ruleset_names_only_files_in_its_own_folder() {
+    let registry = crownlands_core::Registry::shipped_ref();
+    let outside = common::temp_dir("own-folder-outside");
+    let secret = common::write(&outside, "secret.toml", "extends = \"kingdomino\"\n");
+    let missing = outside.join("missing.toml");
+    let dir = common::temp_dir("own-folder");
+    let outside_name = outside
+        .file_name()
+        .and_then(|n| n.to_str())
+        .expect("a name")
+        .to_string();
+    // Inside: a sibling, a file below, and `..` that stays inside.
+    common::write(&dir, "base.toml", "extends = \"kingdomino\"\n");
+    common::write(&dir, "more/deeper.toml", "extends = \"../base.toml\"\n");
+    for (name, text) in [
+        ("sibling.toml", "extends = \"base.toml\"\n"),
+        ("below.toml", "extends = \"more/deeper.toml\"\n"),
+        ("round.toml", "extends = \"more/../base.toml\"\n"),
+        (
+            "sets.toml",
+            "extends = \"kingdomino\"\nadd-sets = [\"more/../more/volcano.toml\"]\n",
+        ),
+    ] {
+        if name == "sets.toml" {
+            common::write(
+                &dir,
+                "more/volcano.toml",
+                "[set]\nname = \"mine\"\n[[terrain]]\nname = \"ash\"\nsymbol = \"a\"\ncolour = \"#777777\"\n",
+            );
+        }
+        let path = common::write(&dir, name, text);
+        if let Err(d) = load_path(registry, &path) {
+            assert!(!d.to_string().contains("outside the folder"), "{name}: {d}");
+        }
+    }
+    // Outside: every spelling is refused at its key, with the same message for a file that
+    // exists and one that does not.
+    let quoted = |p: &Path| format!("{:?}", p.display().to_string());
+    let cases = vec![
+        (
+            "absolute.toml",
+            format!("extends = {}\n", quoted(&secret)),
+            1,
+        ),
+        (
+            "absent.toml",
+            format!("extends = {}\n", quoted(&missing)),
+            1,
+        ),
+        (
+            "up.toml",
+            format!("extends = \"../{outside_name}/secret.toml\"\n"),
+            1,
+        ),
+        (
+            "round-out.toml",
+            format!("extends = \"more/../../{outside_name}/secret.toml\"\n"),
+            1,
+        ),
+        (
+            "set-out.toml",
+            format!(
+                "extends = \"kingdomino\"\nadd-sets = [{}]\n",
+                quoted(&outside.join("volcano.toml"))
+            ),
+            2,
+        ),
+    ];
+    for (name, text, line) in cases {
+        let path = common::write(&dir, name, &text);
+        let d = load_path(registry, &path).expect_err(name);
+        assert_diag(
+            &d,
+            line,
+            if line == 1 { 11 } else { 13 },
+            &["is outside the folder of the ruleset you named"],
+        );
+        assert!(!d.to_string().contains("cannot read"), "{name}: {d}");
+    }
+    // The folder is the one of the file the user named: from a file below, `../base.toml` is
+    // outside.
+    let below = common::write(&dir, "more/up.toml", "extends = \"../base.toml\"\n");
+    let d = load_path(registry, &below).expect_err("out of more/");
+    assert!(d.to_string().contains("outside the folder"), "{d}");
+    // A link in the folder that leads out of it.
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(&secret, dir.join("link.toml")).expect("symlink");
+        let linked = common::write(&dir, "linked.toml", "extends = \"link.toml\"\n");
+        let d = load_path(registry, &linked).expect_err("a link out");
+        assert_diag(
+            &d,
+            1,
+            11,
+            &["is outside the folder of the ruleset you named"],
+        );
+    }
+}
