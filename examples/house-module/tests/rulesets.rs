@@ -59,12 +59,9 @@ fn without_a_coin_provider_the_ruleset_is_refused_at_modules() {
 
 #[test]
 fn a_bad_parameter_is_reported_at_its_key() {
-    let file = temp_file(
+    let file = temp_file_beside_markets(
         "bad-price.toml",
-        &format!(
-            "extends = {:?}\n[rules.module.markets]\nprice = -1\nstall = 2\n",
-            markets_toml().display().to_string()
-        ),
+        "extends = \"markets.toml\"\n[rules.module.markets]\nprice = -1\nstall = 2\n",
     );
     let r = run(&["validate".as_ref(), file.as_os_str()]).fails();
     assert!(r.stderr.contains("bad-price.toml:3:"), "{}", r.stderr);
@@ -92,12 +89,9 @@ fn the_shipped_registry_does_not_know_markets() {
 
 #[test]
 fn no_stalls_at_all_is_a_warning_not_an_error() {
-    let file = temp_file(
+    let file = temp_file_beside_markets(
         "no-stalls.toml",
-        &format!(
-            "extends = {:?}\n[rules.module.markets]\nstalls = 0\n",
-            markets_toml().display().to_string()
-        ),
+        "extends = \"markets.toml\"\n[rules.module.markets]\nstalls = 0\n",
     );
     let r = run(&["validate".as_ref(), file.as_os_str()]).ok();
     assert!(
@@ -116,12 +110,9 @@ fn no_stalls_at_all_is_a_warning_not_an_error() {
 
 #[test]
 fn parameters_read_by_serde_report_each_problem_and_reach_the_schema() {
-    let file = temp_file(
+    let file = temp_file_beside_markets(
         "params.toml",
-        &format!(
-            "extends = {:?}\n[rules.module.markets]\nprice = \"two\"\nstall = 2\nstalls = 99\n",
-            markets_toml().display().to_string()
-        ),
+        "extends = \"markets.toml\"\n[rules.module.markets]\nprice = \"two\"\nstall = 2\nstalls = 99\n",
     );
     let r = run(&["validate".as_ref(), file.as_os_str()]).fails();
     for message in [

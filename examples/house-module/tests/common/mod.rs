@@ -92,6 +92,15 @@ pub fn temp_file(name: &str, contents: &str) -> TempFile {
     TempFile { path, _dir: dir }
 }
 
+/// A file written into a fresh temp directory beside a copy of `markets.toml` (a ruleset names
+/// only files in its own folder or below it, so it extends `"markets.toml"`), removed with it.
+pub fn temp_file_beside_markets(name: &str, contents: &str) -> TempFile {
+    let file = temp_file(name, contents);
+    let dir = file.path.parent().expect("a folder");
+    std::fs::copy(markets_toml(), dir.join("markets.toml")).expect("copy markets.toml");
+    file
+}
+
 /// A temp directory that goes when the test is done with it (so test runs leave nothing behind).
 pub struct TempDir(PathBuf);
 
