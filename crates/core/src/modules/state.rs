@@ -90,6 +90,8 @@ impl Slot {
         if self.ty != TypeId::of::<T>() {
             return None;
         }
+        // Tests and debug builds check the invariant the cast rests on, at every read.
+        debug_assert!((self.state.as_ref() as &dyn Any).is::<T>());
         let ptr: *const dyn AnyState = &*self.state;
         // SAFETY: `ty` is the type id of the value `state` points to (the fields are set together
         // and never apart, see `Slot`), and it is `T`'s: so the value is a `T`, and dropping the
@@ -104,6 +106,7 @@ impl Slot {
         if self.ty != TypeId::of::<T>() {
             return None;
         }
+        debug_assert!((self.state.as_ref() as &dyn Any).is::<T>());
         let ptr: *mut dyn AnyState = &mut *self.state;
         // SAFETY: as in `get`: the value is a `T`, borrowed mutably as `self` is.
         Some(unsafe { &mut *ptr.cast::<T>() })
