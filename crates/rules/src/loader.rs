@@ -162,9 +162,13 @@ impl Loader {
             && self.root.is_none()
             && let Source::Fs(path) = &source
         {
-            // The first file is the one the user named: its folder bounds what it may name.
-            self.root = crate::source::real_path(path)
-                .and_then(|p| p.parent().map(std::path::Path::to_path_buf));
+            // The first file is the one the user named: its folder (as named: the file may be a
+            // link to elsewhere, its folder's links followed) bounds what it may name.
+            let folder = match path.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p,
+                _ => std::path::Path::new("."),
+            };
+            self.root = crate::source::real_path(folder);
         }
         let mut doc = match node::parse(&src) {
             Ok(doc) => doc,

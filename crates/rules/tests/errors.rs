@@ -1111,5 +1111,12 @@ fn a_ruleset_names_only_files_in_its_own_folder() {
             11,
             &["is outside the folder of the ruleset you named"],
         );
+        // The ruleset named through a link from elsewhere: the folder is the link's, where its
+        // relative paths lead.
+        let elsewhere = common::write(&outside, "mine.toml", "extends = \"base.toml\"\n");
+        std::os::unix::fs::symlink(&elsewhere, dir.join("mine.toml")).expect("symlink");
+        if let Err(d) = load_path(registry, &dir.join("mine.toml")) {
+            panic!("a linked ruleset reads its folder's base.toml: {d}");
+        }
     }
 }
