@@ -33,7 +33,7 @@ pub enum LevelError {
     )]
     Budget(String),
     #[error(
-        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed|score, w=0..1 (the win's share of score or mixed), rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=NUMBER, threads=1..64, top=N, opp=tree|rollout, root=uct|halving, crown=POINTS, deny=0..4, first=greedy|random, flat=ROUNDS, adapt=0|1"
+        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed|score, w=0..1 (the win's share of score or mixed), rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=NUMBER, threads=1..64, top=N, opp=tree|rollout, root=uct|halving, crown=POINTS, deny=0..4, first=greedy|random, flat=ROUNDS, depth=ACTIONS, adapt=0|1"
     )]
     Setting(String, String),
 }
@@ -134,6 +134,9 @@ impl fmt::Display for Level {
                 if c.flat != d.flat {
                     write!(f, ":flat={}", c.flat)?;
                 }
+                if c.depth != d.depth {
+                    write!(f, ":depth={}", c.depth)?;
+                }
                 if c.top != d.top {
                     write!(f, ":top={}", c.top)?;
                 }
@@ -232,6 +235,7 @@ impl FromStr for Level {
                         "deny" => config.deny = number(|x| (0.0..=4.0).contains(&x))?,
                         "top" => config.top = value.parse::<u16>().map_err(|_| bad())?,
                         "flat" => config.flat = value.parse::<u8>().map_err(|_| bad())?,
+                        "depth" => config.depth = value.parse::<u8>().map_err(|_| bad())?,
                         "first" => {
                             config.greedy_first =
                                 one_of(value, &[("greedy", true), ("random", false)])

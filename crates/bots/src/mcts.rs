@@ -121,6 +121,12 @@ pub struct MctsConfig {
     /// straight after it, with no tree below it (the action followed by greedy play); later
     /// rounds search the tree below as usual. 0: the tree below in every round.
     pub flat: u8,
+    /// The tree holds at most `depth` actions below the root (the searching side's own, since
+    /// the other sides play inside it as in the playouts); deeper, the playout takes over. 0: no
+    /// limit. Deep in the tree a side's later choices are taken from statistics pooled over
+    /// samples that drew other lines, where the greedy playout chooses from the line this sample
+    /// drew.
+    pub depth: u8,
     /// A playout budget adapts to the position's cost: `n` playouts become as many as cost the
     /// work of `n` playouts of [`REFERENCE_WORK`] (counted by [`KingdomMap::work`] over the
     /// scale's playouts), between `n` divided (at most [`ADAPT_FLOOR`]) and multiplied by
@@ -157,6 +163,7 @@ impl Default for MctsConfig {
             deny: 0.0,
             greedy_first: false,
             flat: 0,
+            depth: 0,
             threads: 1,
             top: 0,
             cap: None,
@@ -660,6 +667,10 @@ impl MctsBot {
         if descend {
             loop {
                 if game.is_over() {
+                    break;
+                }
+                // `path` holds the root and the actions below it.
+                if self.config.depth > 0 && self.path.len() > usize::from(self.config.depth) {
                     break;
                 }
                 let seat = game.to_act().map_or(0, |p| p.0);
