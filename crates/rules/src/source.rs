@@ -164,7 +164,6 @@ pub(crate) fn text_from_bytes(name: &str, bytes: Vec<u8>) -> Result<SourceText, 
     }
 }
 
-/// Whether an `extends` value is a path rather than a shipped name.
 /// `path` made absolute, with every link followed as far as the path exists and `.` and `..`
 /// resolved: where the path really leads, whether the file exists or not. `None` when even the
 /// current folder cannot be found.
@@ -197,6 +196,7 @@ pub(crate) fn real_path(path: &Path) -> Option<PathBuf> {
     Some(real)
 }
 
+/// Whether an `extends` value is a path rather than a shipped name.
 pub(crate) fn is_path(s: &str) -> bool {
     s.contains('/') || s.contains('\\') || s.ends_with(".toml")
 }
