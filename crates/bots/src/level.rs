@@ -68,6 +68,20 @@ impl Level {
         }
     }
 
+    /// This level as a file may ask for it (a save's seat): at most `threads` threads and a
+    /// person's wait capped at `wait`, whatever playouts or time it names. A save comes from
+    /// someone else, who should not choose an hour a move on sixty-four threads for you.
+    pub fn limited(self, wait: Duration, threads: u8) -> Level {
+        match self {
+            Level::Mcts(mut c) => {
+                c.threads = c.threads.clamp(1, threads.max(1));
+                c.cap = Some(c.cap.map_or(wait, |cap| cap.min(wait)));
+                Level::Mcts(c)
+            }
+            other => other,
+        }
+    }
+
     /// The longest a person waits for a move of this level: a time budget is its own bound; a
     /// playout budget gets [`WAIT_PER_DEFAULT`] per default budget's worth of playouts (at
     /// least that), so the default level answers within a second however loaded the machine.

@@ -25,14 +25,39 @@ pub(crate) use say_err;
 pub const BROKEN_PIPE_EXIT: i32 = 141;
 
 pub fn write_out(args: std::fmt::Arguments) {
+    let text = std::fmt::format(args);
+    let text = shown_on_stdout(&text);
     let mut out = std::io::stdout().lock();
-    if let Err(e) = out.write_fmt(args).and_then(|()| out.flush()) {
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(BROKEN_PIPE_EXIT);
         }
         write_err(&format!("error: cannot write to standard output: {e}"));
         std::process::exit(1);
     }
+}
+
+/// `text` as standard output shows it: every character that must not reach a terminal as it is
+/// ([`crownlands_core::text::is_unsafe_char`]; a name taken from a file name, a ruleset's text)
+/// written `\uXXXX`, but new lines and tabs kept. That is also JSON's escape, so inside a JSON
+/// string it stands for the same character and the document stays valid (serde_json leaves DEL,
+/// the C1 controls and the separators as they are).
+fn shown_on_stdout(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_here =
+        |c: char| crownlands_core::text::is_unsafe_char(c) && !matches!(c, '\n' | '\t');
+    if !text.chars().any(unsafe_here) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if unsafe_here(c) {
+            // Every such character is in the Basic Multilingual Plane: four digits.
+            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// Write `text` and a new line to standard error, ignoring write errors (see [`say_err!`]).
@@ -106,5 +131,26 @@ pub fn print_rows(rows: &[ScoreRow], indent: &str) {
         .max(3);
     for (label, detail, points) in rows {
         say!("{indent}{label:w0$}  {detail:w1$} = {points:>w2$}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shown_on_stdout;
+
+    #[test]
+    fn stdout_escapes_what_a_terminal_must_not_see_and_keeps_json_valid() {
+        assert_eq!(shown_on_stdout("a\tb\nc"), "a\tb\nc");
+        assert_eq!(
+            shown_on_stdout("ruleset good\u{1b}[31mRED\u{7}"),
+            "ruleset good\\u001b[31mRED\\u0007"
+        );
+        // serde_json writes DEL, C1 controls and U+2028 as they are; escaped, the JSON still
+        // reads back to the same text.
+        let json = serde_json::to_string(&"a\u{7f}\u{85}\u{2028}b").unwrap_or_default();
+        let shown = shown_on_stdout(&json).into_owned();
+        assert!(!shown.chars().any(crownlands_core::text::is_unsafe_char));
+        let back: String = serde_json::from_str(&shown).unwrap_or_default();
+        assert_eq!(back, "a\u{7f}\u{85}\u{2028}b");
     }
 }

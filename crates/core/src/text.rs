@@ -11,10 +11,24 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
-/// Whether `c` must not reach a terminal as it is: C0 and C1 control characters, DEL, and the
-/// bidirectional embedding, override and isolate characters.
+/// Whether `c` must not reach a terminal as it is: C0 and C1 control characters, DEL, the
+/// bidirectional marks, embeddings, overrides and isolates, the line and paragraph separators
+/// (which some terminals and the TUI's layout read as breaks), and the invisible format
+/// characters (soft hyphen, word joiner and invisible operators, a byte order mark inside a
+/// text), whose width terminals disagree on.
 pub fn is_unsafe_char(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    c.is_control()
+        || matches!(
+            c,
+            '\u{ad}'
+                | '\u{61c}'
+                | '\u{200e}'
+                | '\u{200f}'
+                | '\u{2028}'..='\u{202e}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{2066}'..='\u{206f}'
+                | '\u{feff}'
+        )
 }
 
 /// The first character of `s` that [`is_unsafe_char`], if any.
@@ -31,6 +45,19 @@ pub fn escape_controls(s: &str) -> Cow<'_, str> {
 /// which was escaped when the message was made).
 pub fn escape_controls_but_newlines(s: &str) -> Cow<'_, str> {
     escape(s, true)
+}
+
+/// How many characters of a text from a file an error message quotes ([`excerpt`]).
+pub const EXCERPT_CHARS: usize = 40;
+
+/// `s` as an error message quotes it: its first [`EXCERPT_CHARS`] characters (then `...` when
+/// there were more), controls escaped. A file's text may be megabytes long; a message about it
+/// stays a line.
+pub fn excerpt(s: &str) -> Cow<'_, str> {
+    match s.char_indices().nth(EXCERPT_CHARS) {
+        None => escape_controls(s),
+        Some((end, _)) => Cow::Owned(format!("{}...", escape_controls(&s[..end]))),
+    }
 }
 
 fn escape(s: &str, keep_newlines: bool) -> Cow<'_, str> {
@@ -71,7 +98,27 @@ mod tests {
         assert_eq!(escape_controls("x\nerror: y"), "x\\nerror: y");
         assert_eq!(escape_controls("\r\t\u{7f}\u{9b}"), "\\r\\t\\u{7f}\\u{9b}");
         assert_eq!(escape_controls("a\u{202e}b"), "a\\u{202e}b");
+        assert_eq!(
+            escape_controls("a\u{200e}b\u{2028}c\u{feff}\u{ad}\u{61c}"),
+            "a\\u{200e}b\\u{2028}c\\u{feff}\\u{ad}\\u{61c}"
+        );
+        // Joiners stay: they make one emoji of several.
+        assert_eq!(escape_controls("a\u{200d}b"), "a\u{200d}b");
         assert_eq!(escape_controls_but_newlines("a\nb\u{1b}"), "a\nb\\u{1b}");
+    }
+
+    #[test]
+    fn excerpts_are_short_and_escaped() {
+        assert_eq!(excerpt("grid-size"), "grid-size");
+        let long = "é".repeat(1000);
+        let e = excerpt(&long);
+        assert_eq!(e.chars().count(), EXCERPT_CHARS + 3);
+        assert!(e.ends_with("..."));
+        assert_eq!(excerpt("a\u{1b}b"), "a\\u{1b}b");
+        assert_eq!(
+            excerpt(&"x".repeat(EXCERPT_CHARS)),
+            "x".repeat(EXCERPT_CHARS)
+        );
     }
 
     #[test]

@@ -21,19 +21,24 @@ use std::collections::BTreeMap;
 pub struct RulesetFile {
     /// The ruleset's name; defaults to the file's stem.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1, max = MAX_NAME_CHARS))]
     pub name: Option<String>,
     /// One line saying what the ruleset is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = MAX_DESCRIPTION_CHARS))]
     pub description: Option<String>,
     /// A shipped ruleset's name, or a path (containing `/` or ending in `.toml`) relative to
     /// this file. Everything not set here is inherited from it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1, max = MAX_PATH_CHARS))]
     pub extends: Option<String>,
     /// Component set files, relative to this file. Replaces the inherited list.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(inner(length(min = 1, max = MAX_PATH_CHARS)))]
     pub sets: Option<Vec<String>>,
     /// Component set files appended to the inherited list.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(inner(length(min = 1, max = MAX_PATH_CHARS)))]
     pub add_sets: Vec<String>,
     /// The allowed player counts. Replaces the inherited list.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -50,6 +55,7 @@ pub struct RulesetFile {
     /// box when it has one box, and a box named after the ruleset when it has none; with several
     /// boxes each `[[domino]]` (or this key) must say which.
     #[serde(default, rename = "box", skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1, max = MAX_NAME_CHARS))]
     pub box_name: Option<String>,
     /// The rules for every player count.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -76,7 +82,7 @@ pub struct RulesetFile {
 #[serde(untagged)]
 pub enum DominoRef {
     Number(u16),
-    Label(String),
+    Label(#[schemars(length(min = 1, max = MAX_NAME_CHARS))] String),
 }
 
 /// A component set file: terrains, dominoes and building tiles from one box.
@@ -100,11 +106,14 @@ pub struct SetFile {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct SetHeader {
+    #[schemars(length(min = 1, max = MAX_NAME_CHARS))]
     pub name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = MAX_DESCRIPTION_CHARS))]
     pub description: Option<String>,
     /// The box (draw pile) this set's dominoes belong to; defaults to the set's name.
     #[serde(default, rename = "box", skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1, max = MAX_NAME_CHARS))]
     pub box_name: Option<String>,
 }
 
@@ -112,6 +121,7 @@ pub struct SetHeader {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct TerrainDef {
+    #[schemars(length(min = 1, max = MAX_NAME_CHARS))]
     pub name: String,
     /// One ASCII uppercase letter other than `C` (the castle), unique in the ruleset.
     #[schemars(regex(pattern = "^[ABD-Z]$"))]
@@ -130,6 +140,7 @@ pub struct DominoDef {
     pub number: u16,
     /// The box (draw pile) this domino belongs to; defaults to the file's box.
     #[serde(default, rename = "box", skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1, max = MAX_NAME_CHARS))]
     pub box_name: Option<String>,
     pub first: SquareDef,
     pub second: SquareDef,
@@ -139,11 +150,20 @@ pub struct DominoDef {
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct SquareDef {
     /// A terrain's name.
+    #[schemars(length(min = 1, max = MAX_NAME_CHARS))]
     pub terrain: String,
     #[serde(default)]
     #[schemars(range(max = MAX_CROWNS))]
     pub crowns: u8,
 }
+
+/// The longest name (a ruleset's, a set's, a box's, a terrain's, a building's, a module's), in
+/// characters.
+pub const MAX_NAME_CHARS: u32 = 64;
+/// The longest description, in characters.
+pub const MAX_DESCRIPTION_CHARS: u32 = 1000;
+/// The longest path to another file (`extends`, `sets`, `add-sets`), in characters.
+pub const MAX_PATH_CHARS: u32 = 255;
 
 /// The most knights or towers one building may give.
 pub const MAX_BUILDING_GAIN: u8 = 100;
@@ -159,6 +179,7 @@ pub struct BuildingDef {
     pub number: u16,
     /// A name to show ("Sawmill").
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1, max = MAX_NAME_CHARS))]
     pub name: Option<String>,
     /// Crowns it adds to its town square.
     #[serde(default)]
@@ -196,6 +217,7 @@ pub struct BuildingValueDef {
     pub kind: BuildingValueKind,
     /// The terrain whose separate territories (`per-territory`) or crowns (`per-crown`) count.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1, max = MAX_NAME_CHARS))]
     pub terrain: Option<String>,
     /// `per-coins`: `points` for each this many coins held at the end.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -289,7 +311,7 @@ pub struct RulesPatch {
     /// With `lines` other than "mixed" ("alternate"): the boxes in the order lines come from
     /// (default: every box, in the order the component sets declare them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(length(min = 1, max = 8))]
+    #[schemars(length(min = 1, max = 8), inner(length(min = 1, max = MAX_NAME_CHARS)))]
     pub line_order: Option<Vec<String>>,
     /// Players sharing one kingdom, castle, coins and knights (Royal Wedding teams: 2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -303,7 +325,7 @@ pub struct RulesPatch {
     /// Modules switched on, in the order they run: "knights", "wealth" (Queendomino). Replaces the
     /// inherited list.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(length(max = 32))]
+    #[schemars(length(max = 32), inner(length(min = 1, max = MAX_NAME_CHARS)))]
     pub modules: Option<Vec<String>>,
     /// Module parameters, one table per module: `[rules.module.knights]` with `per-turn = 2`.
     /// Merged key by key over the inherited parameters.

@@ -261,7 +261,7 @@ impl Problems<'_> {
             file: self.file.to_string(),
             line,
             column,
-            message,
+            message: clip_quotes(message),
         }
     }
 
@@ -275,6 +275,34 @@ impl Problems<'_> {
         self.list.sort_by_key(|d| (d.line, d.column));
         Diagnostics(self.list)
     }
+}
+
+/// `message` with each text it quotes between backticks (the file's cells and words, which
+/// may be thousands of characters long) cut to an excerpt
+/// ([`crownlands_core::text::excerpt`]).
+fn clip_quotes(message: String) -> String {
+    let parts: Vec<&str> = message.split('`').collect();
+    let long = parts
+        .iter()
+        .skip(1)
+        .step_by(2)
+        .any(|q| q.chars().count() > crownlands_core::text::EXCERPT_CHARS);
+    if !long {
+        return message;
+    }
+    let mut out = String::with_capacity(160);
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        // Odd parts are inside backticks (a last unclosed one too).
+        if i % 2 == 1 {
+            out.push_str(&crownlands_core::text::excerpt(part));
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
 }
 
 fn directive(
@@ -356,6 +384,8 @@ struct Drawing<'t> {
     /// A `c` or a `C` with a suffix was reported as the castle written wrong: no "no castle"
     /// as well.
     castle_misspelt: bool,
+    /// A line held a control or invisible character and was left out.
+    not_plain: bool,
 }
 
 /// Read a kingdom file in steps: its cells (and `@` lines), then the castle, the kingdom's span,
@@ -385,11 +415,17 @@ fn parse_impl(
         Ok(drawing) => drawing,
         Err(Stop::TooLarge) => return Err(problems.sorted()),
         // The one problem of an empty file, whatever its `@` lines said.
+        // Lines refused whole (a control character) leave no row: those are the problems.
+        Err(Stop::Empty) if !problems.list.is_empty() => return Err(problems.sorted()),
         Err(Stop::Empty) => {
             let empty = "the kingdom file is empty: it needs at least the castle `C`";
             return Err(Diagnostics(vec![problems.at(1, 1, empty.to_string())]));
         }
     };
+    // A line left out says nothing of the rest (its castle, its shape): those problems alone.
+    if drawing.not_plain {
+        return Err(problems.sorted());
+    }
     if let Some(syntax) = side {
         check_marks(&drawing.cells, ruleset, syntax, &mut problems);
     }
@@ -431,9 +467,35 @@ fn read_cells<'t>(
         cells: Vec::new(),
         directives: Directives::default(),
         castle_misspelt: false,
+        not_plain: false,
     };
     let mut row = 0;
     for (i, line) in text.lines().enumerate() {
+        // Plain text only: a lone carriage return (or a line or paragraph separator) would join
+        // two rows into one, other controls would reach the terminal.
+        if let Some((column, c)) = line
+            .chars()
+            .enumerate()
+            .find(|&(_, c)| c != '\t' && crownlands_core::text::is_unsafe_char(c))
+        {
+            let what = match c {
+                '\r' => " (a carriage return: lines end with a new line, or a carriage return \
+                          and a new line)"
+                    .to_string(),
+                _ => String::new(),
+            };
+            problems.push(
+                i + 1,
+                column + 1,
+                format!(
+                    "this line holds the control or invisible character U+{:04X}{what}; a \
+                     kingdom file is plain text",
+                    u32::from(c)
+                ),
+            );
+            drawing.not_plain = true;
+            continue;
+        }
         let trimmed = line.trim_start();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;

@@ -240,10 +240,10 @@ impl Loader {
             let default_box = match (&rf.box_name, boxes.as_slice()) {
                 (Some(b), _) => b.clone(),
                 (None, [only]) => only.clone(),
-                (None, []) => rf
-                    .name
-                    .clone()
-                    .unwrap_or_else(|| self.files[*idx].source.stem()),
+                (None, []) => match &rf.name {
+                    Some(name) => name.clone(),
+                    None => self.stem_name(*idx),
+                },
                 (None, several) => {
                     for (i, d) in rf.domino.iter().enumerate() {
                         if d.box_name.is_none() {

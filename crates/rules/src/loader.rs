@@ -72,6 +72,39 @@ impl Loader {
         self.diags.push(d);
     }
 
+    /// The name a file without a `name` goes by: its file name without the extension. A file
+    /// name that cannot be a name (a control or invisible character, longer than a name may
+    /// be) is reported at the top of the file, with what to write instead.
+    pub fn stem_name(&mut self, file: usize) -> String {
+        let stem = self
+            .files
+            .get(file)
+            .map(|f| f.source.stem())
+            .unwrap_or_default();
+        let max = crate::format::MAX_NAME_CHARS as usize;
+        let problem = if let Some(c) = crownlands_core::text::first_unsafe_char(&stem) {
+            Some(format!("holds the character U+{:04X}", u32::from(c)))
+        } else if stem.chars().count() > max {
+            Some(format!("is longer than a name may be ({max} characters)"))
+        } else if stem.is_empty() {
+            Some("is empty".to_string())
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            let msg = format!(
+                "this file has no `name`, and its file name `{}` {problem}, so it cannot be the \
+                 name: add `name = \"...\"`",
+                crownlands_core::text::excerpt(&stem)
+            );
+            // Asked for twice of one file (its box, then the ruleset): said once.
+            if !self.diags.iter().any(|d| d.message == msg) {
+                self.err(&Loc { file, span: 0..0 }, msg);
+            }
+        }
+        stem
+    }
+
     pub fn loc(&self, file: usize, path: &[Seg<'_>]) -> Loc {
         let span = self.files.get(file).map_or(0..0, |f| f.doc.span_at(path));
         Loc { file, span }
@@ -274,8 +307,8 @@ fn control_characters(node: &Node, key: Option<&str>, out: &mut Vec<(Span, Strin
                 out.push((
                     node.span.clone(),
                     format!(
-                        "this text holds the control character U+{:04X}; the texts of a ruleset \
-                         are plain (only a `description` may have new lines and tabs)",
+                        "this text holds the control or invisible character U+{:04X}; the texts of a \
+                         ruleset are plain (only a `description` may have new lines and tabs)",
                         u32::from(c)
                     ),
                 ));

@@ -49,6 +49,9 @@ struct Effective {
     line_order: Field<Option<Vec<String>>>,
     team_size: Field<u8>,
     teams: Field<String>,
+    /// Where each module's table of parameters was last written (`[rules.module.knights]`),
+    /// even an empty one.
+    module_tables: std::collections::BTreeMap<String, Loc>,
     /// Parameters by module, then by key, each with where it was set.
     module_params:
         std::collections::BTreeMap<String, std::collections::BTreeMap<String, Field<Param>>>,
@@ -76,6 +79,7 @@ impl Default for Effective {
             line_order: field(None),
             team_size: field(1),
             teams: field(crownlands_core::teams::SIDE_BY_SIDE.to_string()),
+            module_tables: Default::default(),
             module_params: Default::default(),
         }
     }
@@ -143,6 +147,10 @@ impl Effective {
         set(&mut self.teams, &p.teams, || loc(&["teams"]));
         if let Some(tables) = &p.module {
             for (name, params) in tables {
+                let mut table = base.to_vec();
+                table.extend([Seg::Key("module"), Seg::Key(name)]);
+                self.module_tables
+                    .insert(name.clone(), loader.key_loc(file, &table));
                 let entry = self.module_params.entry(name.clone()).or_default();
                 for (key, value) in params {
                     let mut path = base.to_vec();
@@ -227,7 +235,9 @@ struct CountProblem {
 }
 
 fn player_key(k: &str) -> Option<u8> {
-    if k.is_empty() || !k.bytes().all(|b| b.is_ascii_digit()) {
+    // Digits, written without leading zeros: `02` would be a second table for 2 players.
+    if k.is_empty() || !k.bytes().all(|b| b.is_ascii_digit()) || (k.len() > 1 && k.starts_with('0'))
+    {
         return None;
     }
     k.parse().ok()
@@ -391,6 +401,10 @@ pub(crate) fn resolve(
     let (leaf_idx, leaf) = chain.last()?;
     let leaf_idx = *leaf_idx;
     let players = player_counts(loader, chain, leaf_idx)?;
+    let name = match &leaf.name {
+        Some(name) => name.clone(),
+        None => loader.stem_name(leaf_idx),
+    };
     let files_sound = loader.diags.is_empty();
     let mut problems: Vec<CountProblem> = Vec::new();
     let mut counts: Vec<CountRules> = Vec::new();
@@ -409,10 +423,7 @@ pub(crate) fn resolve(
         counts.push(count);
     }
     let parts = RulesetParts {
-        name: leaf
-            .name
-            .clone()
-            .unwrap_or_else(|| loader.files[leaf_idx].source.stem()),
+        name,
         description: chain
             .iter()
             .rev()
@@ -598,22 +609,31 @@ fn parameters_without_module(
     let modules_depth = eff.modules.origin.as_ref().and_then(|l| depth(l.file));
     let mut out = Vec::new();
     for (name, params) in &eff.module_params {
+        let table = eff.module_tables.get(name);
+        // Written before the list that leaves the module out (a ruleset extending Queendomino
+        // without its Dragon keeps the Dragon's parameters): not this file's mistake. An empty
+        // table, or one written after the list, is.
         let inherited = modules_depth.is_some_and(|md| {
-            params.values().all(|f| {
-                f.origin
-                    .as_ref()
-                    .and_then(|o| depth(o.file))
-                    .is_some_and(|d| d < md)
-            })
+            let before = |o: Option<&Loc>| o.and_then(|o| depth(o.file)).is_some_and(|d| d < md);
+            before(table) && params.values().all(|f| before(f.origin.as_ref()))
         });
         if !eff.modules.value.contains(name) && !inherited {
             let loc = params
                 .values()
                 .find_map(|f| f.origin.clone())
+                .or_else(|| table.cloned())
                 .unwrap_or_else(|| count.fallback.clone());
             out.push(CountProblem {
                 loc,
-                message: format!("parameters for module `{name}`, which is not in `modules`"),
+                message: {
+                    let listed: Vec<&str> = eff.modules.value.iter().map(String::as_str).collect();
+                    let mut m =
+                        format!("parameters for module `{name}`, which is not in `modules`");
+                    if let Some(close) = crate::walk::closest(name, &listed) {
+                        m.push_str(&format!(" (did you mean `{close}`?)"));
+                    }
+                    m
+                },
                 players: count.players,
             });
         }

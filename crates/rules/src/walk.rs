@@ -261,6 +261,7 @@ impl<'s> Walker<'s> {
         let span = node.span.clone();
         match &mut node.kind {
             Kind::Int(i) => self.check_int(schema, *i, &span, path),
+            Kind::Str(text) => self.check_str(schema, text, &span, path),
             Kind::Array(items) => self.check_array(schema, items, &span, path),
             Kind::Table(entries) => self.check_table(schema, entries, &span, path),
             _ => true,
@@ -314,6 +315,33 @@ impl<'s> Walker<'s> {
         );
         self.report(&node.span, msg);
         false
+    }
+
+    /// A text's length against the schema's `minLength` and `maxLength` (in characters), or
+    /// [`MAX_TEXT_CHARS`] when the schema gives no maximum.
+    fn check_str(&mut self, schema: &Value, text: &str, span: &Span, path: &Path) -> bool {
+        let len = text.chars().count();
+        let min = int_bound(schema, "minLength").unwrap_or(0);
+        let max = int_bound(schema, "maxLength").unwrap_or(MAX_TEXT_CHARS as i128);
+        if (len as i128) < min {
+            let msg = if len == 0 {
+                format!("{} may not be empty", path.what())
+            } else {
+                format!("{} must have at least {min} characters", path.what())
+            };
+            self.report(span, msg);
+            return false;
+        }
+        if len as i128 > max {
+            let msg = format!(
+                "{} is {len} characters long (\"{}\"); it may have at most {max}",
+                path.what(),
+                crownlands_core::text::excerpt(text)
+            );
+            self.report(span, msg);
+            return false;
+        }
+        true
     }
 
     fn check_int(&mut self, schema: &Value, value: Option<i128>, span: &Span, path: &Path) -> bool {
@@ -394,10 +422,37 @@ impl<'s> Walker<'s> {
     ) -> bool {
         let props = schema.get("properties").and_then(Value::as_object);
         let additional = schema.get("additionalProperties");
+        if entries.len() > MAX_TABLE_KEYS {
+            // Never meant: a table of the format has a few dozen keys at most. Refused whole, so
+            // that no later step looks each of them up (which would take the square of the
+            // count).
+            let msg = format!(
+                "{} holds {} keys; a table holds at most {MAX_TABLE_KEYS}",
+                if path.0.is_empty() {
+                    "the document".to_string()
+                } else {
+                    format!("[{}]", path.dotted())
+                },
+                entries.len()
+            );
+            self.report(span, msg);
+            entries.clear();
+            return false;
+        }
         let mut ok = true;
         let mut kept = Vec::with_capacity(entries.len());
         let names: Vec<String> = entries.iter().map(|e| e.key.clone()).collect();
         for mut e in std::mem::take(entries) {
+            if e.key.chars().count() > MAX_KEY_CHARS {
+                let msg = format!(
+                    "the key `{}` {} is {} characters long; a key has at most {MAX_KEY_CHARS}",
+                    crownlands_core::text::excerpt(&e.key),
+                    path.table(),
+                    e.key.chars().count()
+                );
+                self.report(&e.key_span, msg);
+                continue;
+            }
             // Other spellings of a key, read as the key itself (`color` for `colour`).
             if let Some(&(_, key)) = ALIASES.iter().find(|(alias, _)| e.key == *alias)
                 && props.is_some_and(|p| p.contains_key(key))
@@ -465,6 +520,17 @@ impl<'s> Walker<'s> {
         ok
     }
 }
+
+/// The most keys a table may hold. The format's tables have a few dozen; the tables keyed by the
+/// author (`[for-players]`, `[rules.module]`, a module's parameters) a few each.
+pub(crate) const MAX_TABLE_KEYS: usize = 256;
+
+/// The longest text a schema gives no maximum for, in characters (a module's text parameter).
+pub(crate) const MAX_TEXT_CHARS: usize = 1000;
+
+/// The longest key, in characters. The format's keys and the names used as keys (modules,
+/// parameters, player counts) are short; a name value has at most 64 characters.
+pub(crate) const MAX_KEY_CHARS: usize = 64;
 
 /// Keys accepted under another spelling: (alias, key).
 const ALIASES: &[(&str, &str)] = &[("color", "colour")];

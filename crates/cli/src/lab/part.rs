@@ -119,6 +119,10 @@ fn read(path: &Path) -> CliResult<Part> {
             part.end_game - part.first_game
         )));
     }
+    // A run's time: from 0 to about 30 years (so that the merged sum stays a number).
+    if !(r.seconds.is_finite() && (0.0..=1e9).contains(&r.seconds)) {
+        return Err(bad(format!("a run time of {:e} seconds", r.seconds)));
+    }
     let expected_tallies = match r.run.kind {
         super::Kind::Simulate => 1,
         super::Kind::Compare => 2,

@@ -385,6 +385,27 @@ impl Tally {
         if self.bonuses.values().any(|r| r.len() != self.seats.len()) {
             return Err(TallyError::Inconsistent("bonus seats".into()));
         }
+        // A game gives a seat (a bot's player-game) at most one win: the sums are bounded.
+        let wins_fit = |games: u64, units: u128, sq_units: u128| {
+            let unit = u128::from(WIN_UNIT);
+            units <= u128::from(games) * unit && sq_units <= u128::from(games) * unit * unit
+        };
+        for (i, s) in self.seats.iter().enumerate() {
+            if !wins_fit(self.games, s.win_units, s.win_sq_units) {
+                return Err(TallyError::Inconsistent(format!(
+                    "seat {}: more wins than games",
+                    i + 1
+                )));
+            }
+        }
+        for b in &self.bots {
+            if !wins_fit(b.games, b.win_units, b.win_sq_units) {
+                return Err(TallyError::Inconsistent(format!(
+                    "bot {}: more wins than games",
+                    crownlands_core::text::excerpt(&b.bot)
+                )));
+            }
+        }
         Ok(())
     }
 }

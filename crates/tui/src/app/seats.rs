@@ -107,18 +107,28 @@ pub fn to_players(seats: &[Seat]) -> Vec<Player> {
 
 /// Seats from a save file: `human` is a human, a bot level a bot, anything else (an unknown
 /// bot) a human, so a loaded game is always playable.
+///
+/// A bot's level comes from the file, so it is [`Level::limited`]: it thinks at most
+/// [`MAX_LOADED_WAIT`] a move, on at most the machine's cores.
 pub fn from_players(players: &[Player]) -> Vec<Seat> {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let threads = u8::try_from(cores).unwrap_or(u8::MAX);
     players
         .iter()
         .map(|p| Seat {
             name: p.name.clone(),
             kind: match p.kind.parse::<Level>() {
-                Ok(level) if p.kind != "human" => SeatKind::Bot(level),
+                Ok(level) if p.kind != "human" => {
+                    SeatKind::Bot(level.limited(MAX_LOADED_WAIT, threads))
+                }
                 _ => SeatKind::Human,
             },
         })
         .collect()
 }
+
+/// The longest a bot named by a save thinks about a move (ten times the default level's wait).
+pub const MAX_LOADED_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 
 #[cfg(test)]
 mod tests {
@@ -135,7 +145,23 @@ mod tests {
         let two = name_seats(&parse_players("me,human").unwrap());
         assert_eq!(two[1].name, "Player 2");
         let back = from_players(&to_players(&seats));
-        assert_eq!(back, seats);
+        // The same seats as a save writes them (a loaded bot's level carries its cap).
+        assert_eq!(to_players(&back), to_players(&seats));
+    }
+
+    #[test]
+    fn a_saved_bot_thinks_no_longer_than_the_cap() {
+        let players = to_players(&name_seats(
+            &parse_players("you,mcts:100000000:threads=64,mcts:3600s").unwrap(),
+        ));
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        for seat in &from_players(&players)[1..] {
+            let SeatKind::Bot(Level::Mcts(c)) = &seat.kind else {
+                panic!("{seat:?} is not an mcts bot");
+            };
+            assert_eq!(c.cap, Some(MAX_LOADED_WAIT));
+            assert!(usize::from(c.threads) <= cores, "{}", c.threads);
+        }
     }
 
     #[test]

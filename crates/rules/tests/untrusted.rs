@@ -1,0 +1,199 @@
+//! Rulesets and kingdom files as a stranger may write them: huge tables, huge keys and texts,
+//! file names and lines that are not plain text. Each is one short problem at its place.
+
+mod common;
+
+use common::assert_diag;
+use crownlands_rules::{Diagnostics, load_path, load_str};
+use std::path::Path;
+
+fn bad(text: &str) -> Diagnostics {
+    match load_str(
+        crownlands_core::Registry::shipped_ref(),
+        text,
+        Path::new("bad.toml"),
+    ) {
+        Ok(r) => panic!("loaded although it should not:\n{r:?}"),
+        Err(d) => d,
+    }
+}
+
+/// Every message is a line of reasonable length, whatever the file quoted.
+fn all_short(d: &Diagnostics) {
+    for x in d.iter() {
+        assert!(x.message.chars().count() < 400, "{}", x.message);
+        assert!(!x.message.contains('\n'), "{}", x.message);
+    }
+}
+
+#[test]
+fn a_table_of_thousands_of_keys_is_one_problem() {
+    // 40,000 player-count tables: each key used to be looked up in the table, the square of
+    // the count in all.
+    let mut text = String::from("extends = \"kingdomino\"\n[for-players]\n");
+    for i in 2..40_000 {
+        text.push_str(&format!("{i} = {{}}\n"));
+    }
+    let d = bad(&text);
+    assert_eq!(d.len(), 1, "{d}");
+    assert_diag(
+        &d,
+        2,
+        1,
+        &["[for-players] holds 39998 keys; a table holds at most 256"],
+    );
+
+    let mut text = String::from("extends = \"queendomino\"\n[rules.module.knights]\n");
+    for i in 0..20_000 {
+        text.push_str(&format!("k{i} = 1\n"));
+    }
+    let d = bad(&text);
+    assert_diag(
+        &d,
+        2,
+        1,
+        &["[rules.module.knights] holds 20000 keys; a table holds at most 256"],
+    );
+}
+
+#[test]
+fn long_keys_and_texts_are_refused_and_quoted_short() {
+    let key = "k".repeat(100_000);
+    let d = bad(&format!("extends = \"kingdomino\"\n{key} = 1\n"));
+    assert_diag(
+        &d,
+        2,
+        1,
+        &["is 100000 characters long; a key has at most 64", "kkk..."],
+    );
+    all_short(&d);
+
+    let long = "a".repeat(200_000);
+    let d = bad(&format!(
+        "extends = \"kingdomino\"\ndescription = \"{long}\"\n"
+    ));
+    assert_diag(
+        &d,
+        2,
+        15,
+        &[
+            "`description` is 200000 characters long",
+            "it may have at most 1000",
+        ],
+    );
+    all_short(&d);
+
+    let d = bad(&format!("extends = \"{long}\"\n"));
+    assert_diag(&d, 1, 11, &["`extends` is 200000 characters long"]);
+    all_short(&d);
+
+    let d = bad(&format!(
+        "extends = \"kingdomino\"\nname = \"{}\"\n",
+        "n".repeat(65)
+    ));
+    assert_diag(&d, 2, 8, &["`name` is 65 characters long", "at most 64"]);
+    let d = bad("extends = \"kingdomino\"\nname = \"\"\n");
+    assert_diag(&d, 2, 8, &["`name` may not be empty"]);
+}
+
+#[test]
+fn a_player_count_is_written_without_leading_zeros() {
+    // `02` would be a second table for 2 players, applied in key order, not file order.
+    let d = bad(
+        "extends = \"kingdomino\"\n[for-players.2]\ndeck-size = 24\n[for-players.02]\ndeck-size = 48\n",
+    );
+    assert_diag(&d, 4, 14, &["`02` is not a player count"]);
+}
+
+#[test]
+fn a_module_table_the_modules_leave_out_is_refused_even_empty() {
+    let d =
+        bad("extends = \"kingdomino\"\n[rules]\nmodules = [\"wealth\"]\n[rules.module.wealht]\n");
+    assert_diag(
+        &d,
+        4,
+        15,
+        &[
+            "parameters for module `wealht`, which is not in `modules`",
+            "did you mean `wealth`?",
+        ],
+    );
+    let d = bad("extends = \"kingdomino\"\n[rules.module]\nfoo = {}\n");
+    assert_diag(&d, 3, 1, &["parameters for module `foo`"]);
+    // Inherited parameters of a module the file leaves out stay allowed.
+    let ok = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"queendomino\"\nname = \"q\"\n[rules]\nmodules = [\"knights\", \"wealth\"]\n",
+        Path::new("ok.toml"),
+    );
+    assert!(ok.is_ok(), "{:?}", ok.err());
+}
+
+#[test]
+fn a_file_name_that_cannot_be_a_name_needs_a_name() {
+    let dir = common::temp_dir("stem");
+    let path = common::write(&dir, "n\u{1b}[31mRED.toml", "extends = \"kingdomino\"\n");
+    let d = match load_path(crownlands_core::Registry::shipped_ref(), &path) {
+        Ok(r) => panic!("loaded as {:?}", r.name()),
+        Err(d) => d,
+    };
+    assert_eq!(d.len(), 1, "{d}");
+    assert_diag(
+        &d,
+        1,
+        1,
+        &[
+            "this file has no `name`, and its file name `n\\u{1b}[31mRED` holds the character U+001B",
+            "add `name = \"...\"`",
+        ],
+    );
+    let long = common::write(
+        &dir,
+        &format!("{}.toml", "x".repeat(100)),
+        "extends = \"kingdomino\"\n",
+    );
+    let d = load_path(crownlands_core::Registry::shipped_ref(), &long).expect_err("a long name");
+    assert_diag(&d, 1, 1, &["is longer than a name may be (64 characters)"]);
+    // Named in the file, the file name does not matter.
+    let named = common::write(
+        &dir,
+        "m\u{7}.toml",
+        "extends = \"kingdomino\"\nname = \"mine\"\n",
+    );
+    let r = load_path(crownlands_core::Registry::shipped_ref(), &named).expect("named");
+    assert_eq!(r.name(), "mine");
+}
+
+mod kingdom_files {
+    use super::*;
+    use crownlands_rules::kingdom_file::parse;
+
+    fn kingdomino() -> crownlands_core::Ruleset {
+        crownlands_rules::load(crownlands_core::Registry::shipped_ref(), "kingdomino")
+            .expect("kingdomino")
+    }
+
+    #[test]
+    fn lines_end_with_a_new_line_only() {
+        let r = kingdomino();
+        // A lone carriage return used to be read as a space: two rows became one.
+        let d = parse("F1 F1\rC  F\r", "k", &r, 5).expect_err("a lone CR");
+        assert_diag(&d, 1, 6, &["U+000D (a carriage return"]);
+        let d = parse("F1 F1\u{2028}C  F\n", "k", &r, 5).expect_err("a line separator");
+        assert_diag(&d, 1, 6, &["U+2028"]);
+        let d = parse("F1 F1\u{85}C  F\n", "k", &r, 5).expect_err("NEL");
+        assert_diag(&d, 1, 6, &["U+0085"]);
+        // CRLF and tabs are plain text.
+        let k = parse("F1\tF1\r\nC  F\r\n", "k", &r, 5).expect("CRLF");
+        assert_eq!(k.squares(), 3);
+    }
+
+    #[test]
+    fn a_huge_cell_is_quoted_short() {
+        let r = kingdomino();
+        let text = format!("C Z{}\n", "x".repeat(1_000_000));
+        let d = parse(&text, "k", &r, 5).expect_err("an unknown symbol");
+        assert_diag(&d, 1, 3, &["unknown symbol `Z`", "xxx..."]);
+        all_short(&d);
+    }
+}
