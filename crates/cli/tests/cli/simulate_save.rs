@@ -510,7 +510,16 @@ fn play_load_reads_a_tournament_save_with_its_bots() {
     assert_eq!(
         kinds,
         vec![
-            SeatKind::Bot("mcts:50".parse::<Level>().expect("level")),
+            // As the save names it, held to a save's bounds (`Level::limited`).
+            SeatKind::Bot(
+                "mcts:50".parse::<Level>().expect("level").limited(
+                    crownlands_tui::app::seats::MAX_LOADED_WAIT,
+                    u8::try_from(
+                        std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+                    )
+                    .unwrap_or(u8::MAX),
+                )
+            ),
             SeatKind::Bot(Level::Greedy),
         ]
     );
