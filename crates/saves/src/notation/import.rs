@@ -54,12 +54,12 @@ pub fn import_with_warnings(
 }
 
 fn check_size(text: &str, file: &str) -> Result<(), SaveError> {
-    if text.len() > crate::files::MAX_SAVE_BYTES as usize {
+    if text.len() > crate::limits::MAX_SAVE_BYTES as usize {
         return Err(SaveError::new(
             file,
             Problem::TooLarge {
                 size: text.len() as u64,
-                max: crate::files::MAX_SAVE_BYTES,
+                max: crate::limits::MAX_SAVE_BYTES,
             },
         ));
     }
