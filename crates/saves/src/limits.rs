@@ -162,11 +162,7 @@ pub(crate) fn check_text(what: &str, value: &str, max: usize) -> Result<(), Stri
 /// Why the player of seat `seat` (from 1) is refused: a name or kind with a control character
 /// or too long, or a kind holding a parenthesis (the notation writes a seat as `name (kind)`, so
 /// such a kind would not read back the same).
-pub(crate) fn check_player(
-    p: &Player,
-    name_field: &str,
-    kind_field: &str,
-) -> Result<(), String> {
+pub(crate) fn check_player(p: &Player, name_field: &str, kind_field: &str) -> Result<(), String> {
     check_text(name_field, &p.name, MAX_NAME_CHARS)?;
     check_text(kind_field, &p.kind, MAX_KIND_CHARS)?;
     if p.kind.contains(['(', ')']) {
@@ -215,7 +211,7 @@ mod tests {
             shorten_quotes(&msg),
             format!(
                 "invalid type: string \"\\\"{}...\", expected u32",
-                "a".repeat(39)
+                "a".repeat(38)
             )
         );
         assert!(shorten_quotes(&"x".repeat(10_000)).chars().count() <= 403);

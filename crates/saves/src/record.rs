@@ -281,9 +281,7 @@ mod bounded {
     }
 
     /// One value per side (seat or team), or sides numbered from 1.
-    pub fn sides<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
-        d: D,
-    ) -> Result<Vec<T>, D::Error> {
+    pub fn sides<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
         at_most(d, usize::from(MAX_PLAYERS), "sides")
     }
 

@@ -1,12 +1,12 @@
 //! The save file: reading its JSON, checking it by replaying it, writing it.
 
 use crate::error::{Problem, SaveError};
-use crate::player::Player;
-use crate::record::{FORMAT, MatchRecord, Save, VERSION};
-use crate::session::{Move, Session};
 use crate::limits::{
     MAX_SAVE_BYTES, check_date, check_player, check_ruleset_name, shorten_quotes, shortened,
 };
+use crate::player::Player;
+use crate::record::{FORMAT, MatchRecord, Save, VERSION};
+use crate::session::{Move, Session};
 use crate::words::{action_place, describe_status, join, sides_text, token};
 use crownlands_core::{Action, Registry, Ruleset};
 use serde::{Deserialize, Serialize};
@@ -110,10 +110,7 @@ impl Save {
             Some(Ok(s)) => {
                 return Err(SaveError::new(
                     file,
-                    Problem::NotASave(format!(
-                        "its format is `{}`, not `{FORMAT}`",
-                        shortened(&s)
-                    )),
+                    Problem::NotASave(format!("its format is `{}`, not `{FORMAT}`", shortened(&s))),
                 ));
             }
             Some(Err(_)) => {
@@ -303,14 +300,13 @@ impl Save {
                         )),
                     )
                 };
-                let action = saved.read(session.game()).map_err(|e| {
-                    shape(e.split(", expected one of").next().unwrap_or_default())
-                })?;
+                let action = saved
+                    .read(session.game())
+                    .map_err(|e| shape(e.split(", expected one of").next().unwrap_or_default()))?;
                 // The engine's readers ignore fields they do not know: the file may not have any.
-                if let Some(e) = crate::strict::extra_fields(
-                    saved.json(),
-                    &session.game().action_json(action),
-                ) {
+                if let Some(e) =
+                    crate::strict::extra_fields(saved.json(), &session.game().action_json(action))
+                {
                     return Err(shape(&e));
                 }
                 let before = session.game().clone();

@@ -156,7 +156,8 @@ mod tests {
             "{pad:?}"
         );
         let place = r#"{"action":"place","placement":{"first":{"x":0,"y":2},"direction":"north"}}"#;
-        let deep = r#"{"action":"place","placement":{"first":{"x":0,"y":2,"z":1},"direction":"north"}}"#;
+        let deep =
+            r#"{"action":"place","placement":{"first":{"x":0,"y":2,"z":1},"direction":"north"}}"#;
         assert!(
             extra_fields(deep, place)
                 .is_some_and(|e| e.starts_with("unknown field `placement.first.z`"))
