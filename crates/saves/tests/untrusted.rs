@@ -291,13 +291,18 @@ fn memory_child() {
 
 #[test]
 fn reading_takes_memory_in_proportion_to_the_file() {
-    // Each case holds 14 MB of text (twice, as it is built) and reads it; before, the same
-    // files took from 150 MB (players) to over a gigabyte (tokens: a vector per character).
+    // Each case builds 14 MB of text (twice over, as it is built) and reads it: 33 to 51 MiB
+    // at the peak, the test binary included. Before, the same cases took 160 MiB (players),
+    // 257 (comment), 308 (ruleset lines), 406 (round markers) and 649 (tokens: a vector per
+    // character, then per token).
+    let mut over = Vec::new();
     for case in ["ruleset-lines", "players", "tokens", "comment", "markers"] {
         let Some(peak) = peak_kib(case) else { return };
-        eprintln!("{case}: peak {} MiB", peak / 1024);
-        assert!(peak < 120 * 1024, "{case}: {} MiB at the peak", peak / 1024);
+        if peak > 80 * 1024 {
+            over.push(format!("{case}: {} MiB at the peak", peak / 1024));
+        }
     }
+    assert!(over.is_empty(), "{over:?}");
 }
 
 // 2. Quotes in messages: shortened, escaped.
