@@ -136,7 +136,8 @@ fn seats(
         .filter(|&n| n >= 1 && n <= u64::from(max))
         .map(|n| n as usize)
         .ok_or_else(|| {
-            let how = if players_h.value.trim().parse::<u64>().is_ok() {
+            let loose = players_h.value.trim().parse::<u64>().is_ok();
+            let how = if loose && number(&players_h.value).is_none() {
                 " (written with digits only, without leading zeros, spaces or a sign)"
             } else {
                 ""
