@@ -257,6 +257,8 @@ fn parse_header(
             "a header is `[Key \"value\"]`: expected a key (letters and digits)",
         ));
     }
+    // The key as messages quote it.
+    let shown = shortened(&key);
     while chars.next_if(|&(_, c)| c.is_whitespace()).is_some() {
         i += 1;
     }
@@ -265,7 +267,7 @@ fn parse_header(
             file,
             n,
             col(i),
-            format!("header `{key}`: expected a quoted value, as in [{key} \"...\"]"),
+            format!("header `{shown}`: expected a quoted value, as in [{shown} \"...\"]"),
         ));
     }
     let value_column = col(i);
@@ -279,7 +281,7 @@ fn parse_header(
                 n,
                 value_column,
                 format!(
-                    "header `{key}`: the value is longer than {MAX_HEADER_VALUE_CHARS} characters"
+                    "header `{shown}`: the value is longer than {MAX_HEADER_VALUE_CHARS} characters"
                 ),
             ));
         }
@@ -289,7 +291,7 @@ fn parse_header(
                     file,
                     n,
                     value_column,
-                    format!("header `{key}`: the value's closing `\"` is missing"),
+                    format!("header `{shown}`: the value's closing `\"` is missing"),
                 ));
             }
             Some((_, '"')) => break,
@@ -303,7 +305,7 @@ fn parse_header(
                             n,
                             col(i),
                             format!(
-                                "header `{key}`: unknown escape; use \\\" for a quote and \\\\ for a \
+                                "header `{shown}`: unknown escape; use \\\" for a quote and \\\\ for a \
                                  backslash (a value is one line)"
                             ),
                         ));
@@ -327,7 +329,7 @@ fn parse_header(
             file,
             n,
             col(i),
-            format!("header `{key}`: expected `]` to end the line"),
+            format!("header `{shown}`: expected `]` to end the line"),
         ));
     }
     Ok((
