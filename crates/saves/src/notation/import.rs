@@ -160,21 +160,19 @@ fn seats(
             if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
                 return None;
             }
+            let shown = shortened(key);
             match number(digits) {
                 Some(k) if k >= 1 && k <= count as u64 => None,
-                Some(_) => Some((
+                None if digits.starts_with('0') => Some((
                     h,
                     format!(
-                        "header `{}` but the game has {count} players",
-                        shortened(key)
+                        "header `{shown}`: seats are numbered from 1 to {count}, without leading \
+                         zeros"
                     ),
                 )),
-                None => Some((
+                _ => Some((
                     h,
-                    format!(
-                        "header `{}`: seats are numbered from 1 to {count}, without leading zeros",
-                        shortened(key)
-                    ),
+                    format!("header `{shown}` but the game has {count} players"),
                 )),
             }
         })
