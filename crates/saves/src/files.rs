@@ -2,6 +2,7 @@
 //! the autosave.
 
 use crate::error::{Problem, SaveError};
+use crate::limits::MAX_SAVE_BYTES;
 use crate::record::Save;
 use crate::session::{Move, Session};
 use crownlands_core::Registry;
@@ -11,8 +12,6 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// The largest save or notation file read (a 3-game match of the largest ruleset is far smaller).
-pub const MAX_SAVE_BYTES: u64 = 64 << 20;
 /// The autosave's file name, in [`data_dir`].
 pub const AUTOSAVE_FILE: &str = "autosave.json";
 /// Where an unfinished autosaved game goes when another game takes the autosave

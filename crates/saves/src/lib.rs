@@ -15,20 +15,25 @@
 
 mod error;
 mod files;
+mod limits;
 pub mod notation;
 mod player;
 mod record;
 mod save;
 mod session;
+mod strict;
 pub mod words;
 
 pub use error::{Problem, SaveError};
 pub use files::{
-    AUTOSAVE_FILE, MAX_SAVE_BYTES, PREVIOUS_AUTOSAVE_FILE, autosave, autosave_in, autosave_path,
-    check_output, data_dir, keep_unfinished_autosave, load_autosave, load_autosave_in,
-    prepare_save_dir, read_save, read_save_file, read_save_with, read_text,
-    remove_stale_temp_files, same_file, save_into_dir, save_into_dir_as, write_atomic, write_new,
-    write_output, write_save,
+    AUTOSAVE_FILE, PREVIOUS_AUTOSAVE_FILE, autosave, autosave_in, autosave_path, check_output,
+    data_dir, keep_unfinished_autosave, load_autosave, load_autosave_in, prepare_save_dir,
+    read_save, read_save_file, read_save_with, read_text, remove_stale_temp_files, same_file,
+    save_into_dir, save_into_dir_as, write_atomic, write_new, write_output, write_save,
+};
+pub use limits::{
+    MAX_ACTION_JSON_BYTES, MAX_HEADER_KEY_CHARS, MAX_HEADER_VALUE_CHARS, MAX_HEADERS,
+    MAX_KIND_CHARS, MAX_NAME_CHARS, MAX_RULESET_BYTES, MAX_RULESET_NAME_CHARS, MAX_SAVE_BYTES,
 };
 pub use player::Player;
 pub use record::{FORMAT, GameRecord, GameStatus, MatchRecord, Save, SavedAction, VERSION};

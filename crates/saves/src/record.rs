@@ -1,7 +1,9 @@
 //! What a save file records, as data: the match, its players, each game's actions and result.
 //! Reading a save and checking it against a replay is the job of `save.rs`.
 
+use crate::limits::{MAX_ACTION_JSON_BYTES, MAX_RULESET_BYTES};
 use crate::player::Player;
+use crownlands_core::ruleset::{MAX_MATCH_GAMES, MAX_PLAYERS};
 use crownlands_core::{Action, Decider, Game, Phase};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -26,15 +28,19 @@ pub struct Save {
     pub date: Option<String>,
     /// The seed of the match; game `k > 0` is seeded `derive_seed(seed, k)`.
     pub seed: u64,
+    /// At most [`MAX_PLAYERS`] (more is refused as the file is read).
+    #[serde(deserialize_with = "bounded::players")]
     pub players: Vec<Player>,
-    /// One record per game begun, in order (Dynasty plays several).
+    /// One record per game begun, in order (Dynasty plays several); at most
+    /// [`MAX_MATCH_GAMES`].
+    #[serde(deserialize_with = "bounded::games")]
     pub games: Vec<GameRecord>,
     /// The result of a finished match of several games (Dynasty): totals summed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<MatchRecord>,
     /// The fully resolved ruleset, as the self-contained TOML of `crownlands show`. Written as an
     /// array of its lines (so that line N of the ruleset is element N); a single string is read
-    /// too.
+    /// too. At most [`MAX_RULESET_BYTES`], refused as the file is read past them.
     #[serde(with = "lines")]
     pub ruleset: String,
 }
@@ -57,7 +63,8 @@ pub struct GameRecord {
 /// ([`SavedAction::read`]): which module's action it is depends on the rules.
 ///
 /// Reading a save checks the core's kinds at once (`claim`, `place`, `discard`, `pass`: a missing
-/// field is reported where it is); the others wait for the game.
+/// field is reported where it is); the others wait for the game. An action's JSON is at most
+/// [`MAX_ACTION_JSON_BYTES`] and gives no key twice, wherever it is.
 #[derive(Clone, Debug, Serialize)]
 #[serde(transparent)]
 pub struct SavedAction(Box<RawValue>);
@@ -70,6 +77,13 @@ impl<'de> Deserialize<'de> for SavedAction {
             action: Option<String>,
         }
         let raw = Box::<RawValue>::deserialize(d)?;
+        if raw.get().len() > MAX_ACTION_JSON_BYTES {
+            return Err(serde::de::Error::custom(format!(
+                "an action of {} bytes; an action's JSON is at most {MAX_ACTION_JSON_BYTES} bytes",
+                raw.get().len()
+            )));
+        }
+        crate::strict::parse(raw.get()).map_err(serde::de::Error::custom)?;
         let kind = serde_json::from_str::<Kind>(raw.get())
             .ok()
             .and_then(|k| k.action);
@@ -115,8 +129,17 @@ impl PartialEq for SavedAction {
 impl Eq for SavedAction {}
 
 /// How a game ended, or where it stands.
+///
+/// Read field by field (not through serde's tagged enums, which hold the whole object in
+/// memory first): lists of sides are at most [`MAX_PLAYERS`] long, and the phase and decider
+/// are small JSON values.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "state", deny_unknown_fields)]
+#[serde(
+    rename_all = "kebab-case",
+    tag = "state",
+    deny_unknown_fields,
+    try_from = "status::Fields"
+)]
 pub enum GameStatus {
     Finished {
         /// Each side's score, side 1 first. Sides are the seats, or the teams in team games
@@ -142,37 +165,231 @@ pub enum GameStatus {
 #[serde(deny_unknown_fields)]
 pub struct MatchRecord {
     /// Each side's (seat's, or team's) total over all games.
+    #[serde(deserialize_with = "bounded::sides")]
     pub totals: Vec<i64>,
     /// The sides with the highest total, numbered from 1.
+    #[serde(deserialize_with = "bounded::sides")]
     pub winners: Vec<usize>,
 }
 
-/// A text as an array of lines in JSON (or one string, when reading).
+/// A text as an array of lines in JSON (or one string, when reading), read line by line into
+/// one text of at most [`MAX_RULESET_BYTES`].
 mod lines {
-    use serde::{Deserialize, Deserializer, Serializer};
+    use super::MAX_RULESET_BYTES;
+    use serde::de::{Error, SeqAccess, Visitor};
+    use serde::{Deserializer, Serializer};
+    use std::fmt;
 
     pub fn serialize<S: Serializer>(text: &str, s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(text.lines())
     }
 
-    #[derive(Deserialize)]
-    #[serde(
-        untagged,
-        expecting = "the ruleset's TOML as a string or an array of lines"
-    )]
-    enum Text {
-        One(String),
-        Lines(Vec<String>),
+    fn too_large<E: Error>() -> E {
+        E::custom(format!(
+            "the embedded ruleset is over {MAX_RULESET_BYTES} bytes, the most a ruleset may be"
+        ))
+    }
+
+    struct Text;
+
+    impl<'de> Visitor<'de> for Text {
+        type Value = String;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("the ruleset's TOML as a string or an array of lines")
+        }
+
+        fn visit_str<E: Error>(self, v: &str) -> Result<String, E> {
+            if v.len() > MAX_RULESET_BYTES {
+                return Err(too_large());
+            }
+            Ok(v.to_string())
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<String, A::Error> {
+            let mut text = String::new();
+            while let Some(line) = seq.next_element::<std::borrow::Cow<'de, str>>()? {
+                if text.len() + line.len() + 1 > MAX_RULESET_BYTES {
+                    return Err(too_large());
+                }
+                text.push_str(&line);
+                text.push('\n');
+            }
+            Ok(text)
+        }
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-        Ok(match Text::deserialize(d)? {
-            Text::One(s) => s,
-            Text::Lines(v) => {
-                let mut s = v.join("\n");
-                s.push('\n');
-                s
+        d.deserialize_any(Text)
+    }
+}
+
+/// Lists read with a bound on their length, refused at the first element past it (before more
+/// is read into memory).
+mod bounded {
+    use super::{GameRecord, MAX_MATCH_GAMES, MAX_PLAYERS, Player};
+    use serde::de::{Deserialize, Deserializer, Error, SeqAccess, Visitor};
+    use std::fmt;
+    use std::marker::PhantomData;
+
+    struct AtMost<T> {
+        max: usize,
+        what: &'static str,
+        item: PhantomData<T>,
+    }
+
+    impl<'de, T: Deserialize<'de>> Visitor<'de> for AtMost<T> {
+        type Value = Vec<T>;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "a list of at most {} {}", self.max, self.what)
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+            let mut out = Vec::new();
+            while let Some(item) = seq.next_element()? {
+                if out.len() == self.max {
+                    return Err(A::Error::custom(format!(
+                        "more than {} {}: the engine allows at most {}",
+                        self.max, self.what, self.max
+                    )));
+                }
+                out.push(item);
             }
+            Ok(out)
+        }
+    }
+
+    fn at_most<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+        d: D,
+        max: usize,
+        what: &'static str,
+    ) -> Result<Vec<T>, D::Error> {
+        d.deserialize_seq(AtMost {
+            max,
+            what,
+            item: PhantomData,
         })
+    }
+
+    pub fn players<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Player>, D::Error> {
+        at_most(d, usize::from(MAX_PLAYERS), "players")
+    }
+
+    pub fn games<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<GameRecord>, D::Error> {
+        at_most(d, usize::from(MAX_MATCH_GAMES), "games")
+    }
+
+    /// One value per side (seat or team), or sides numbered from 1.
+    pub fn sides<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
+        at_most(d, usize::from(MAX_PLAYERS), "sides")
+    }
+
+    pub fn some_sides<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+        d: D,
+    ) -> Result<Option<Vec<T>>, D::Error> {
+        sides(d).map(Some)
+    }
+}
+
+/// A game's status as the file has it, field by field, made a [`GameStatus`] once read.
+mod status {
+    use super::{GameStatus, MAX_ACTION_JSON_BYTES, bounded};
+    use crownlands_core::{Decider, Phase};
+    use serde::Deserialize;
+    use serde::de::{DeserializeOwned, Deserializer, Error};
+    use serde_json::value::RawValue;
+
+    #[derive(Deserialize)]
+    #[serde(rename_all = "kebab-case")]
+    enum State {
+        Finished,
+        Unfinished,
+    }
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Fields {
+        state: State,
+        #[serde(default, deserialize_with = "bounded::some_sides")]
+        totals: Option<Vec<i32>>,
+        #[serde(default, deserialize_with = "bounded::some_sides")]
+        places: Option<Vec<u32>>,
+        #[serde(default, deserialize_with = "bounded::some_sides")]
+        winners: Option<Vec<usize>>,
+        #[serde(default, deserialize_with = "small")]
+        decided_by: Option<Decider>,
+        #[serde(default, deserialize_with = "small")]
+        phase: Option<Phase>,
+        round: Option<u32>,
+        actions: Option<usize>,
+    }
+
+    /// A small value (a phase, what decided a game): its JSON, at most a kilobyte, then read.
+    fn small<'de, D: Deserializer<'de>, T: DeserializeOwned>(d: D) -> Result<Option<T>, D::Error> {
+        let raw = Box::<RawValue>::deserialize(d)?;
+        if raw.get().len() > MAX_ACTION_JSON_BYTES {
+            return Err(D::Error::custom(format!(
+                "a value of {} bytes where at most {MAX_ACTION_JSON_BYTES} are expected",
+                raw.get().len()
+            )));
+        }
+        serde_json::from_str(raw.get()).map(Some).map_err(|e| {
+            let e = e.to_string();
+            D::Error::custom(e.split(" at line ").next().unwrap_or_default().to_string())
+        })
+    }
+
+    fn missing(field: &str) -> String {
+        format!("missing field `{field}`")
+    }
+
+    fn not_a_field(field: &str, state: &str, fields: &str) -> String {
+        format!("unknown field `{field}` in the status of {state} game, expected one of {fields}")
+    }
+
+    impl TryFrom<Fields> for GameStatus {
+        type Error = String;
+
+        fn try_from(f: Fields) -> Result<GameStatus, String> {
+            match f.state {
+                State::Finished => {
+                    let fields = "`totals`, `places`, `winners`, `decided_by`";
+                    for (name, given) in [
+                        ("phase", f.phase.is_some()),
+                        ("round", f.round.is_some()),
+                        ("actions", f.actions.is_some()),
+                    ] {
+                        if given {
+                            return Err(not_a_field(name, "a finished", fields));
+                        }
+                    }
+                    Ok(GameStatus::Finished {
+                        totals: f.totals.ok_or_else(|| missing("totals"))?,
+                        places: f.places.ok_or_else(|| missing("places"))?,
+                        winners: f.winners.ok_or_else(|| missing("winners"))?,
+                        decided_by: f.decided_by.ok_or_else(|| missing("decided_by"))?,
+                    })
+                }
+                State::Unfinished => {
+                    let fields = "`phase`, `round`, `actions`";
+                    for (name, given) in [
+                        ("totals", f.totals.is_some()),
+                        ("places", f.places.is_some()),
+                        ("winners", f.winners.is_some()),
+                        ("decided_by", f.decided_by.is_some()),
+                    ] {
+                        if given {
+                            return Err(not_a_field(name, "an unfinished", fields));
+                        }
+                    }
+                    Ok(GameStatus::Unfinished {
+                        phase: f.phase.ok_or_else(|| missing("phase"))?,
+                        round: f.round.ok_or_else(|| missing("round"))?,
+                        actions: f.actions.ok_or_else(|| missing("actions"))?,
+                    })
+                }
+            }
+        }
     }
 }

@@ -1,21 +1,31 @@
 //! The save file: reading its JSON, checking it by replaying it, writing it.
 
 use crate::error::{Problem, SaveError};
+use crate::limits::{
+    MAX_SAVE_BYTES, check_date, check_player, check_ruleset_name, shorten_quotes, shortened,
+};
 use crate::player::Player;
 use crate::record::{FORMAT, MatchRecord, Save, VERSION};
 use crate::session::{Move, Session};
 use crate::words::{action_place, describe_status, join, sides_text, token};
 use crownlands_core::{Action, Registry, Ruleset};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use std::sync::Arc;
 
 /// Whether `saved` is `actual` as saves of team matches wrote it before match totals were sized
-/// per side: one total per seat, the sides' totals first, then zeros.
-fn old_team_record(actual: &Option<MatchRecord>, saved: &Option<MatchRecord>) -> bool {
+/// per side: one total per seat (`seats` of them), the sides' totals first, then zeros. Only a
+/// team match (fewer sides than seats) was ever written so.
+fn old_team_record(
+    actual: &Option<MatchRecord>,
+    saved: &Option<MatchRecord>,
+    seats: usize,
+) -> bool {
     match (actual, saved) {
         (Some(actual), Some(saved)) => {
-            saved.winners == actual.winners
-                && saved.totals.len() > actual.totals.len()
+            actual.totals.len() < seats
+                && saved.totals.len() == seats
+                && saved.winners == actual.winners
                 && saved.totals.starts_with(&actual.totals)
                 && saved.totals[actual.totals.len()..].iter().all(|&t| t == 0)
         }
@@ -24,15 +34,16 @@ fn old_team_record(actual: &Option<MatchRecord>, saved: &Option<MatchRecord>) ->
 }
 
 /// The first two fields, read before anything else so that a future version is named as such.
+/// Kept as their JSON text (a value of any size is not built in memory).
 #[derive(Deserialize)]
 struct Header {
-    format: Option<serde_json::Value>,
-    version: Option<serde_json::Value>,
+    format: Option<Box<RawValue>>,
+    version: Option<Box<RawValue>>,
 }
 
-fn json_error(file: &str, e: &serde_json::Error) -> SaveError {
+fn json_error(file: &str, text: &str, e: &serde_json::Error) -> SaveError {
     use serde_json::error::Category;
-    let msg = strip_position(&e.to_string());
+    let msg = shorten_quotes(&strip_position(&e.to_string()));
     let problem = match e.classify() {
         Category::Eof => Problem::Truncated(msg),
         Category::Syntax => Problem::Syntax(msg),
@@ -40,8 +51,25 @@ fn json_error(file: &str, e: &serde_json::Error) -> SaveError {
         Category::Io => Problem::Syntax(msg),
     };
     // serde_json gives column 0 at the very start of a line (an empty file, say).
-    let column = if e.line() > 0 { e.column().max(1) } else { 0 };
+    let column = if e.line() > 0 {
+        char_column(text, e.line(), e.column()).max(1)
+    } else {
+        0
+    };
     SaveError::at(file, e.line(), column, problem)
+}
+
+/// serde_json's column (bytes into line `line`, from 1) in characters, as [`SaveError`] counts.
+fn char_column(text: &str, line: usize, byte_column: usize) -> usize {
+    let Some(l) = text.split('\n').nth(line.saturating_sub(1)) else {
+        return byte_column;
+    };
+    let mut end = byte_column.min(l.len());
+    while !l.is_char_boundary(end) {
+        // Within a character: the column is that character's.
+        end += 1;
+    }
+    l[..end].chars().count()
 }
 
 /// serde_json appends " at line L column C"; the position goes in front instead.
@@ -56,6 +84,15 @@ impl Save {
     /// Read a save from JSON text. `file` names it in errors. Checks the format tag and version
     /// and the shape; [`Save::load`] then checks the game itself.
     pub fn from_json(text: &str, file: &str) -> Result<Save, SaveError> {
+        if text.len() as u64 > MAX_SAVE_BYTES {
+            return Err(SaveError::new(
+                file,
+                Problem::TooLarge {
+                    size: text.len() as u64,
+                    max: MAX_SAVE_BYTES,
+                },
+            ));
+        }
         // A byte order mark, as some editors write, is not part of the JSON.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let header: Header = serde_json::from_str(text).map_err(|e| match e.classify() {
@@ -65,17 +102,18 @@ impl Save {
                     "the file is JSON but not an object with a `format` field".into(),
                 ),
             ),
-            _ => json_error(file, &e),
+            _ => json_error(file, text, &e),
         })?;
-        match header.format {
-            Some(serde_json::Value::String(s)) if s == FORMAT => {}
-            Some(serde_json::Value::String(s)) => {
+        let format = header.format.as_ref().map(|raw| raw.get());
+        match format.map(serde_json::from_str::<String>) {
+            Some(Ok(s)) if s == FORMAT => {}
+            Some(Ok(s)) => {
                 return Err(SaveError::new(
                     file,
-                    Problem::NotASave(format!("its format is `{s}`, not `{FORMAT}`")),
+                    Problem::NotASave(format!("its format is `{}`, not `{FORMAT}`", shortened(&s))),
                 ));
             }
-            Some(_) => {
+            Some(Err(_)) => {
                 return Err(SaveError::new(
                     file,
                     Problem::NotASave(format!("its `format` is not the string `{FORMAT}`")),
@@ -88,7 +126,8 @@ impl Save {
                 ));
             }
         }
-        match header.version.as_ref().and_then(serde_json::Value::as_u64) {
+        let version = header.version.as_ref().map(|raw| raw.get());
+        match version.and_then(|v| serde_json::from_str::<u64>(v).ok()) {
             Some(v) if v > u64::from(VERSION) => {
                 return Err(SaveError::new(
                     file,
@@ -104,40 +143,33 @@ impl Save {
                     file,
                     Problem::Shape(format!(
                         "`version` must be a whole number from 1 to {VERSION}, not {}",
-                        header
-                            .version
-                            .map_or_else(|| "missing".to_string(), |v| v.to_string())
+                        version.map_or_else(|| "missing".to_string(), shortened)
                     )),
                 ));
             }
         }
-        let save: Save = serde_json::from_str(text).map_err(|e| json_error(file, &e))?;
+        let save: Save = serde_json::from_str(text).map_err(|e| json_error(file, text, &e))?;
         save.check_texts(file)?;
         Ok(save)
     }
 
     /// Refuse names, kinds, the date and the ruleset's name when they hold control characters
-    /// (which would reach the terminal when the game is shown: escape sequences, forged lines).
+    /// (which would reach the terminal when the game is shown: escape sequences, forged lines)
+    /// or are longer than a name may be; a date not written `YYYY-MM-DD`; a kind that the
+    /// notation could not give back (see [`check_player`]).
     fn check_texts(&self, file: &str) -> Result<(), SaveError> {
-        let mut fields: Vec<(String, &str)> = vec![("ruleset_name".into(), &self.ruleset_name)];
+        let invalid = |msg: String| SaveError::new(file, Problem::Invalid(msg));
+        check_ruleset_name("`ruleset_name`", &self.ruleset_name).map_err(invalid)?;
         if let Some(d) = &self.date {
-            fields.push(("date".into(), d));
+            check_date("`date`", d).map_err(invalid)?;
         }
         for (i, p) in self.players.iter().enumerate() {
-            fields.push((format!("players[{i}].name"), &p.name));
-            fields.push((format!("players[{i}].kind"), &p.kind));
-        }
-        for (field, value) in fields {
-            if let Some(c) = crownlands_core::text::first_unsafe_char(value) {
-                return Err(SaveError::new(
-                    file,
-                    Problem::Invalid(format!(
-                        "`{field}` holds the control character U+{:04X}; names, kinds and dates \
-                         are plain text",
-                        u32::from(c)
-                    )),
-                ));
-            }
+            check_player(
+                p,
+                &format!("`players[{i}].name`"),
+                &format!("`players[{i}].kind`"),
+            )
+            .map_err(invalid)?;
         }
         Ok(())
     }
@@ -206,8 +238,16 @@ impl Save {
         file: &str,
         mut on_move: impl FnMut(&Move<'_>),
     ) -> Result<Session, SaveError> {
+        self.check_texts(file)?;
         let ruleset = Arc::new(self.load_ruleset(registry, file)?);
         let invalid = |msg: String| SaveError::new(file, Problem::Invalid(msg));
+        if ruleset.name() != self.ruleset_name {
+            return Err(invalid(format!(
+                "`ruleset_name` is `{}` but the embedded ruleset is named `{}`",
+                shortened(&self.ruleset_name),
+                shortened(ruleset.name())
+            )));
+        }
         for (i, p) in self.players.iter().enumerate() {
             if p.seat as usize != i + 1 {
                 return Err(invalid(format!(
@@ -249,17 +289,26 @@ impl Save {
                 ));
             }
             for (i, saved) in record.actions.iter().enumerate() {
-                let action = saved.read(session.game()).map_err(|e| {
-                    let e = e.split(", expected one of").next().unwrap_or_default();
+                let shape = |e: &str| {
                     SaveError::new(
                         file,
                         Problem::Shape(format!(
-                            "{}: `{}` is not an action of this ruleset: {e}",
+                            "{}: `{}` is not an action of this ruleset: {}",
                             action_place(n, g, i),
-                            saved.json()
+                            shortened(saved.json()),
+                            shorten_quotes(e)
                         )),
                     )
-                })?;
+                };
+                let action = saved
+                    .read(session.game())
+                    .map_err(|e| shape(e.split(", expected one of").next().unwrap_or_default()))?;
+                // The engine's readers ignore fields they do not know: the file may not have any.
+                if let Some(e) =
+                    crate::strict::extra_fields(saved.json(), &session.game().action_json(action))
+                {
+                    return Err(shape(&e));
+                }
                 let before = session.game().clone();
                 let token = token(&before, action);
                 session.apply(action).map_err(|reason| {
@@ -300,7 +349,7 @@ impl Save {
             }
         }
         let actual = session.match_record();
-        if actual != self.result && !old_team_record(&actual, &self.result) {
+        if actual != self.result && !old_team_record(&actual, &self.result, self.players.len()) {
             let teams = crate::words::is_team_game(session.game());
             let show = |r: &Option<MatchRecord>| match r {
                 None => "no match result".to_string(),

@@ -3,6 +3,9 @@
 
 use super::NOTATION_VERSION;
 use crate::error::{Problem, SaveError};
+use crate::limits::{
+    MAX_HEADER_KEY_CHARS, MAX_HEADER_VALUE_CHARS, MAX_HEADERS, MAX_RULESET_BYTES, shortened,
+};
 use std::collections::HashMap;
 
 /// A header's value and where it starts.
@@ -12,66 +15,166 @@ pub(super) struct Header {
     pub column: usize,
 }
 
-/// A notation file cut in three: headers by key, the embedded ruleset's lines as (line, the
-/// characters before the TOML text, the text), and the lines of moves.
+/// A notation file cut in three: headers by key, the embedded ruleset (its `%` lines joined),
+/// and the moves (the text from the first line that is neither blank, nor a header, nor a
+/// ruleset line). Nothing is kept per line, so that a file of many short lines takes no more
+/// memory than its text.
 pub(super) struct Sections<'a> {
     pub headers: HashMap<String, Header>,
-    pub ruleset_lines: Vec<(usize, usize, &'a str)>,
-    pub moves: Vec<(usize, &'a str)>,
+    /// The embedded ruleset's text, `None` when the file has no `%` line.
+    pub ruleset: Option<String>,
+    /// The moves, from the start of their first line, and that line's number.
+    pub moves: &'a str,
+    pub moves_line: usize,
 }
 
 pub(super) fn err(file: &str, line: usize, column: usize, msg: impl Into<String>) -> SaveError {
     SaveError::at(file, line, column, Problem::Notation(msg.into()))
 }
 
-/// Cut the text into headers, ruleset lines and moves: the moves begin at the first line that
-/// is neither blank, nor a header, nor a ruleset line. Headers are read (and refused when
-/// malformed, given twice or holding control characters) on the way.
+/// The lines of `text` as `str::lines` cuts them (after `\n` or `\r\n`), each with its number
+/// (`first` for the first) and the byte where it starts.
+pub(super) fn numbered_lines(
+    text: &str,
+    first: usize,
+) -> impl Iterator<Item = (usize, usize, &str)> {
+    text.split_inclusive('\n')
+        .scan(0usize, |offset, piece| {
+            let start = *offset;
+            *offset += piece.len();
+            let line = match piece.strip_suffix('\n') {
+                Some(l) => l.strip_suffix('\r').unwrap_or(l),
+                None => piece,
+            };
+            Some((start, line))
+        })
+        .enumerate()
+        .map(move |(i, (start, line))| (first + i, start, line))
+}
+
+/// What a line before the moves is.
+enum HeadLine<'a> {
+    Blank,
+    /// `% TOML`: the characters before the TOML text, and the text.
+    Ruleset(usize, &'a str),
+    /// `[Key "value"]`: its indent in characters, and the line from `[`, trimmed.
+    Header(usize, &'a str),
+    /// The first line of the moves.
+    Moves,
+}
+
+fn head_line(line: &str) -> HeadLine<'_> {
+    let trimmed = line.trim_start();
+    let indent = || line[..line.len() - trimmed.len()].chars().count();
+    if trimmed.is_empty() {
+        HeadLine::Blank
+    } else if let Some(rest) = trimmed.strip_prefix('%') {
+        match rest.strip_prefix(' ') {
+            Some(body) => HeadLine::Ruleset(indent() + 2, body),
+            None => HeadLine::Ruleset(indent() + 1, rest),
+        }
+    } else if trimmed.starts_with('[') {
+        HeadLine::Header(indent(), trimmed.trim_end())
+    } else {
+        HeadLine::Moves
+    }
+}
+
+/// Cut the text into headers, ruleset and moves. Headers are read (and refused when malformed,
+/// given twice, too many or holding control characters) on the way; the ruleset is refused
+/// past [`MAX_RULESET_BYTES`].
 pub(super) fn sections<'a>(text: &'a str, file: &str) -> Result<Sections<'a>, SaveError> {
     let mut out = Sections {
         headers: HashMap::new(),
-        ruleset_lines: Vec::new(),
-        moves: Vec::new(),
+        ruleset: None,
+        moves: "",
+        moves_line: 1,
     };
-    for (i, line) in text.lines().enumerate() {
-        let n = i + 1;
-        let trimmed = line.trim_start();
-        let indent = line.len() - trimmed.len();
-        let indent_chars = line[..indent].chars().count();
-        if !out.moves.is_empty() || !(trimmed.is_empty() || trimmed.starts_with(['[', '%'])) {
-            out.moves.push((n, line));
-        } else if let Some(rest) = trimmed.strip_prefix('%') {
-            let (prefix, body) = match rest.strip_prefix(' ') {
-                Some(b) => (indent_chars + 2, b),
-                None => (indent_chars + 1, rest),
-            };
-            out.ruleset_lines.push((n, prefix, body));
-        } else if trimmed.starts_with('[') {
-            let (key, h) = parse_header(trimmed.trim_end(), file, n, indent_chars)?;
-            if let Some(c) = crownlands_core::text::first_unsafe_char(&h.value) {
-                return Err(err(
-                    file,
-                    n,
-                    h.column,
-                    format!(
-                        "header `{key}` holds the control character U+{:04X}; header values are \
-                         plain text on one line",
-                        u32::from(c)
-                    ),
-                ));
+    for (n, start, line) in numbered_lines(text, 1) {
+        match head_line(line) {
+            HeadLine::Blank => {}
+            HeadLine::Moves => {
+                out.moves = &text[start..];
+                out.moves_line = n;
+                break;
             }
-            if let Some(first) = out.headers.get(&key) {
-                return Err(err(
-                    file,
-                    n,
-                    indent_chars + 1,
-                    format!("header `{key}` given twice (first on line {})", first.line),
-                ));
+            HeadLine::Ruleset(_, body) => {
+                let ruleset = out.ruleset.get_or_insert_with(String::new);
+                if ruleset.len() + body.len() + 1 > MAX_RULESET_BYTES {
+                    return Err(err(
+                        file,
+                        n,
+                        1,
+                        format!(
+                            "the embedded ruleset is over {MAX_RULESET_BYTES} bytes, the most a \
+                             ruleset may be"
+                        ),
+                    ));
+                }
+                ruleset.push_str(body);
+                ruleset.push('\n');
             }
-            out.headers.insert(key, h);
+            HeadLine::Header(indent, trimmed) => {
+                let (key, h) = parse_header(trimmed, file, n, indent)?;
+                let shown = shortened(&key);
+                if let Some(c) = crownlands_core::text::first_unsafe_char(&h.value) {
+                    return Err(err(
+                        file,
+                        n,
+                        h.column,
+                        format!(
+                            "header `{shown}` holds the control character U+{:04X}; header \
+                             values are plain text on one line",
+                            u32::from(c)
+                        ),
+                    ));
+                }
+                if let Some(first) = out.headers.get(&key) {
+                    return Err(err(
+                        file,
+                        n,
+                        indent + 1,
+                        format!(
+                            "header `{shown}` given twice (first on line {})",
+                            first.line
+                        ),
+                    ));
+                }
+                if out.headers.len() == MAX_HEADERS {
+                    return Err(err(
+                        file,
+                        n,
+                        indent + 1,
+                        format!("more than {MAX_HEADERS} headers"),
+                    ));
+                }
+                out.headers.insert(key, h);
+            }
         }
     }
     Ok(out)
+}
+
+/// Where the embedded ruleset's lines `wanted` (from 1, in the ruleset's text) are in the file:
+/// line number and the characters before the TOML text, found again in the head of the file
+/// (only when the ruleset has problems to show).
+pub(super) fn ruleset_positions(text: &str, wanted: &[usize]) -> HashMap<usize, (usize, usize)> {
+    let wanted: std::collections::HashSet<usize> = wanted.iter().copied().collect();
+    let mut out = HashMap::new();
+    let mut k = 0;
+    for (n, _, line) in numbered_lines(text, 1) {
+        match head_line(line) {
+            HeadLine::Moves => break,
+            HeadLine::Ruleset(prefix, _) => {
+                k += 1;
+                if wanted.contains(&k) {
+                    out.insert(k, (n, prefix));
+                }
+            }
+            HeadLine::Blank | HeadLine::Header(..) => {}
+        }
+    }
+    out
 }
 
 /// Refuse a `[Notation "..."]` header of a version this crate does not read.
@@ -103,28 +206,50 @@ pub(super) fn check_version(
             h.column,
             format!(
                 "`{}` is not a notation this crownlands reads (expected \"crownlands {NOTATION_VERSION}\")",
-                h.value
+                shortened(&h.value)
             ),
         )),
     }
 }
 
 /// Parse `[Key "value"]` (the whole line, trimmed). Columns are 1-based character columns of
-/// the original line, `indent` characters in.
+/// the original line, `indent` characters in. A key longer than [`MAX_HEADER_KEY_CHARS`] or a
+/// value longer than [`MAX_HEADER_VALUE_CHARS`] is refused as soon as it is seen to be.
 fn parse_header(
     line: &str,
     file: &str,
     n: usize,
     indent: usize,
 ) -> Result<(String, Header), SaveError> {
-    let chars: Vec<char> = line.chars().collect();
+    // Characters with their byte offsets, and the character count `i` for columns.
+    let mut chars = line.char_indices().peekable();
+    let mut i = 0;
     let col = |i: usize| indent + i + 1;
-    let mut i = 1; // after '['
+    // '['
+    chars.next();
+    i += 1;
     let key_start = i;
-    while i < chars.len() && chars[i].is_ascii_alphanumeric() {
+    let mut key = String::new();
+    while let Some(&(_, c)) = chars.peek() {
+        if !c.is_ascii_alphanumeric() {
+            break;
+        }
+        if key.len() == MAX_HEADER_KEY_CHARS {
+            return Err(err(
+                file,
+                n,
+                col(key_start),
+                format!(
+                    "the header key `{}` is longer than {MAX_HEADER_KEY_CHARS} characters",
+                    shortened(&key)
+                ),
+            ));
+        }
+        key.push(c);
+        chars.next();
         i += 1;
     }
-    if i == key_start {
+    if key.is_empty() {
         return Err(err(
             file,
             n,
@@ -132,67 +257,79 @@ fn parse_header(
             "a header is `[Key \"value\"]`: expected a key (letters and digits)",
         ));
     }
-    let key: String = chars[key_start..i].iter().collect();
-    while i < chars.len() && chars[i].is_whitespace() {
+    // The key as messages quote it.
+    let shown = shortened(&key);
+    while chars.next_if(|&(_, c)| c.is_whitespace()).is_some() {
         i += 1;
     }
-    if chars.get(i) != Some(&'"') {
+    if chars.next_if(|&(_, c)| c == '"').is_none() {
         return Err(err(
             file,
             n,
             col(i),
-            format!("header `{key}`: expected a quoted value, as in [{key} \"...\"]"),
+            format!("header `{shown}`: expected a quoted value, as in [{shown} \"...\"]"),
         ));
     }
     let value_column = col(i);
     i += 1;
     let mut value = String::new();
+    let mut length = 0;
     loop {
-        match chars.get(i) {
+        if length > MAX_HEADER_VALUE_CHARS {
+            return Err(err(
+                file,
+                n,
+                value_column,
+                format!(
+                    "header `{shown}`: the value is longer than {MAX_HEADER_VALUE_CHARS} characters"
+                ),
+            ));
+        }
+        match chars.next() {
             None => {
                 return Err(err(
                     file,
                     n,
                     value_column,
-                    format!("header `{key}`: the value's closing `\"` is missing"),
+                    format!("header `{shown}`: the value's closing `\"` is missing"),
                 ));
             }
-            Some('"') => break,
-            Some('\\') => {
-                match chars.get(i + 1) {
-                    Some('"') => value.push('"'),
-                    Some('\\') => value.push('\\'),
-                    Some('n') => value.push('\n'),
+            Some((_, '"')) => break,
+            Some((_, '\\')) => {
+                match chars.next() {
+                    Some((_, '"')) => value.push('"'),
+                    Some((_, '\\')) => value.push('\\'),
                     _ => {
                         return Err(err(
                             file,
                             n,
                             col(i),
                             format!(
-                                "header `{key}`: unknown escape; use \\\" for a quote, \\\\ for a \
-                                 backslash, \\n for a new line"
+                                "header `{shown}`: unknown escape; use \\\" for a quote and \\\\ for a \
+                                 backslash (a value is one line)"
                             ),
                         ));
                     }
                 }
                 i += 2;
             }
-            Some(&c) => {
+            Some((_, c)) => {
                 value.push(c);
                 i += 1;
             }
         }
+        length += 1;
     }
     i += 1;
-    while i < chars.len() && chars[i].is_whitespace() {
+    while chars.next_if(|&(_, c)| c.is_whitespace()).is_some() {
         i += 1;
     }
-    if chars.get(i) != Some(&']') || i + 1 != chars.len() {
+    if chars.next_if(|&(_, c)| c == ']').is_none() || chars.peek().is_some() {
         return Err(err(
             file,
             n,
             col(i),
-            format!("header `{key}`: expected `]` to end the line"),
+            format!("header `{shown}`: expected `]` to end the line"),
         ));
     }
     Ok((

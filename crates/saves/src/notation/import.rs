@@ -1,10 +1,11 @@
 //! Reading a notation file back into a session, in steps: the size, the headers and ruleset
 //! lines, the version, the ruleset, the seats, then every token replayed, then the result.
 
-use super::headers::{Header, Sections, check_version, err, sections};
-use super::moves::{Positioned, Token, Word, parse_word, tokenize};
+use super::headers::{Header, Sections, check_version, err, ruleset_positions, sections};
+use super::moves::{Positioned, Token, Word, parse_word, tokens};
 use super::{padded_match_result, result_text, result_text_naming, ruleset_hash};
 use crate::error::{Problem, SaveError};
+use crate::limits::{check_date, check_player, check_ruleset_name, number, shortened};
 use crate::player::Player;
 use crate::session::Session;
 use crownlands_core::{Action, DominoId, Registry, Ruleset};
@@ -32,13 +33,21 @@ pub fn import_with_warnings(
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let Sections {
         headers,
-        ruleset_lines,
+        ruleset,
         moves,
+        moves_line,
     } = sections(text, file)?;
     check_version(&headers, file)?;
-    let ruleset = Arc::new(notation_ruleset(registry, &headers, &ruleset_lines, file)?);
+    let embedded = ruleset.is_some();
+    let ruleset = Arc::new(notation_ruleset(
+        registry,
+        &headers,
+        ruleset.as_deref(),
+        text,
+        file,
+    )?);
     let mut warnings = Vec::new();
-    if ruleset_lines.is_empty() && !headers.contains_key("RulesetHash") {
+    if !embedded && !headers.contains_key("RulesetHash") {
         warnings.push(format!(
             "{file}: no `[RulesetHash \"...\"]` header: the game is checked against the shipped \
              `{}` of this version ({}), which may not be the ruleset it was played with",
@@ -46,20 +55,20 @@ pub fn import_with_warnings(
             ruleset_hash(&ruleset)
         ));
     }
-    let mut session = start_session(&headers, ruleset, file)?;
-    let tokens = tokenize(&moves, file)?;
-    play(&mut session, &tokens, file)?;
+    let mut replay = Replay::new(start_session(&headers, ruleset, file)?);
+    tokens(moves, moves_line, file, |t| replay.token(&t, file))?;
+    let session = replay.finish(file)?;
     check_result(&session, &headers, file)?;
     Ok((session, warnings))
 }
 
 fn check_size(text: &str, file: &str) -> Result<(), SaveError> {
-    if text.len() > crate::files::MAX_SAVE_BYTES as usize {
+    if text.len() > crate::limits::MAX_SAVE_BYTES as usize {
         return Err(SaveError::new(
             file,
             Problem::TooLarge {
                 size: text.len() as u64,
-                max: crate::files::MAX_SAVE_BYTES,
+                max: crate::limits::MAX_SAVE_BYTES,
             },
         ));
     }
@@ -86,14 +95,15 @@ fn start_session(
     file: &str,
 ) -> Result<Session, SaveError> {
     let seed_h = required(headers, "Seed", file)?;
-    let seed: u64 = seed_h.value.trim().parse().map_err(|_| {
+    let seed: u64 = number(&seed_h.value).ok_or_else(|| {
         err(
             file,
             seed_h.line,
             seed_h.column,
             format!(
-                "the seed `{}` is not a whole number from 0 to {}",
-                seed_h.value,
+                "the seed `{}` is not a whole number from 0 to {} written with digits only (no \
+                 sign, spaces or leading zeros)",
+                shortened(&seed_h.value),
                 u64::MAX
             ),
         )
@@ -102,75 +112,126 @@ fn start_session(
     let players = seats(headers, players_h, file)?;
     let mut session = Session::new(ruleset, players, seed)
         .map_err(|e| err(file, players_h.line, players_h.column, e.to_string()))?;
-    session.set_date(headers.get("Date").map(|h| h.value.clone()));
+    let date = match headers.get("Date") {
+        Some(h) => {
+            check_date("the date", &h.value).map_err(|e| err(file, h.line, h.column, e))?;
+            Some(h.value.clone())
+        }
+        None => None,
+    };
+    session.set_date(date);
     Ok(session)
 }
 
-/// The players of the `[Players "N"]` header, each from its `[SeatK "name (kind)"]` if given;
-/// a `SeatK` header beyond the count is refused.
+/// The players of the `[Players "N"]` header, each from its `[SeatK "name (kind)"]` if given.
+/// A `SeatK` header (`K` digits) beyond the count, or with its number written with leading
+/// zeros, is refused, and so is a name or kind that a save refuses.
 fn seats(
     headers: &HashMap<String, Header>,
     players_h: &Header,
     file: &str,
 ) -> Result<Vec<Player>, SaveError> {
     let max = crownlands_core::ruleset::MAX_PLAYERS;
-    let count: usize = players_h
-        .value
-        .trim()
-        .parse()
-        .ok()
-        .filter(|&n| n >= 1 && n <= usize::from(max))
+    let count = number(&players_h.value)
+        .filter(|&n| n >= 1 && n <= u64::from(max))
+        .map(|n| n as usize)
         .ok_or_else(|| {
+            let loose = players_h.value.trim().parse::<u64>().is_ok();
+            let how = if loose && number(&players_h.value).is_none() {
+                " (written with digits only, without leading zeros, spaces or a sign)"
+            } else {
+                ""
+            };
             err(
                 file,
                 players_h.line,
                 players_h.column,
                 format!(
-                    "`{}` players: give a number from 1 to {max}",
-                    players_h.value
+                    "`{}` players: give a number from 1 to {max}{how}",
+                    shortened(&players_h.value)
                 ),
             )
         })?;
+    // Every `SeatK` header (K digits) must name a seat of the game, written as it is numbered.
+    let bad_seat = headers
+        .iter()
+        .filter_map(|(key, h)| {
+            let digits = key.strip_prefix("Seat")?;
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            let shown = shortened(key);
+            match number(digits) {
+                Some(k) if k >= 1 && k <= count as u64 => None,
+                None if digits.starts_with('0') => Some((
+                    h,
+                    format!(
+                        "header `{shown}`: seats are numbered from 1 to {count}, without leading \
+                         zeros"
+                    ),
+                )),
+                _ => Some((
+                    h,
+                    format!("header `{shown}` but the game has {count} players"),
+                )),
+            }
+        })
+        .min_by_key(|(h, _)| h.line);
+    if let Some((h, msg)) = bad_seat {
+        return Err(err(file, h.line, 1, msg));
+    }
     let mut players = Vec::with_capacity(count);
     for s in 1..=count {
-        players.push(match headers.get(&format!("Seat{s}")) {
+        let player = match headers.get(&format!("Seat{s}")) {
             Some(h) => {
                 let v = h.value.as_str();
-                match v.rfind(" (") {
+                let player = match v.rfind(" (") {
                     Some(i) if v.ends_with(')') => {
                         Player::new(s as u32, &v[..i], &v[i + 2..v.len() - 1])
                     }
                     _ => Player::new(s as u32, v, "unknown"),
-                }
+                };
+                check_player(
+                    &player,
+                    &format!("the name of seat {s}"),
+                    &format!("the kind of seat {s}"),
+                )
+                .map_err(|e| err(file, h.line, h.column, e))?;
+                player
             }
             None => Player::new(s as u32, format!("seat {s}"), "unknown"),
-        });
-    }
-    if let Some((key, h)) = headers.iter().find(|(k, _)| {
-        k.strip_prefix("Seat")
-            .and_then(|n| n.parse::<usize>().ok())
-            .is_some_and(|n| n == 0 || n > count)
-    }) {
-        return Err(err(
-            file,
-            h.line,
-            1,
-            format!("header `{key}` but the game has {count} players"),
-        ));
+        };
+        players.push(player);
     }
     Ok(players)
 }
 
-/// Replay every token into the session: markers are checked, actions applied (an action that
-/// names its domino is checked to name the domino to place), `*` ends an unfinished game.
-fn play(session: &mut Session, tokens: &[Positioned<'_>], file: &str) -> Result<(), SaveError> {
-    let ruleset = session.ruleset().clone();
-    let labels: HashMap<String, DominoId> = (0..ruleset.dominoes().len())
-        .map(|i| DominoId(i as u16))
-        .filter_map(|id| crate::words::unique_label(&ruleset, id).map(|l| (l, id)))
-        .collect();
-    let mut ended: Option<&Positioned<'_>> = None;
-    for t in tokens {
+/// The moves being replayed into the session, token by token: markers are checked, actions
+/// applied (an action that names its domino is checked to name the domino to place), `*` ends
+/// an unfinished game.
+struct Replay {
+    session: Session,
+    labels: HashMap<String, DominoId>,
+    /// Where the `*` was, once read.
+    ended: Option<(usize, usize)>,
+}
+
+impl Replay {
+    fn new(session: Session) -> Replay {
+        let ruleset = session.ruleset().clone();
+        let labels = (0..ruleset.dominoes().len())
+            .map(|i| DominoId(i as u16))
+            .filter_map(|id| crate::words::unique_label(&ruleset, id).map(|l| (l, id)))
+            .collect();
+        Replay {
+            session,
+            labels,
+            ended: None,
+        }
+    }
+
+    fn token(&mut self, t: &Positioned<'_>, file: &str) -> Result<(), SaveError> {
+        let session = &mut self.session;
         let at = |msg: String| err(file, t.line, t.column, msg);
         let (action, names) = match &t.token {
             Token::Json(json) => {
@@ -178,44 +239,52 @@ fn play(session: &mut Session, tokens: &[Positioned<'_>], file: &str) -> Result<
                     // Not the list of kinds serde expected: it grows with every module.
                     let e = e.split(", expected one of").next().unwrap_or_default();
                     at(format!(
-                        "`{}` is not an action this crownlands knows: {e}",
-                        t.text
+                        "`{}` is not an action this crownlands knows: {}",
+                        shortened(t.text),
+                        crate::limits::shorten_quotes(e)
                     ))
                 })?;
+                // The engine's readers ignore fields they do not know: the file may not have any.
+                if let Some(e) =
+                    crate::strict::extra_fields(json, &session.game().action_json(action))
+                {
+                    return Err(at(format!(
+                        "`{}` is not an action this crownlands knows: {e}",
+                        shortened(t.text)
+                    )));
+                }
                 (action, None)
             }
-            Token::Word(w) => match parse_word(w, session.game(), &labels).map_err(at)? {
+            Token::Word(w) => match parse_word(w, session.game(), &self.labels).map_err(at)? {
                 Word::End => {
-                    ended = Some(t);
-                    continue;
+                    self.ended = Some((t.line, t.column));
+                    return Ok(());
                 }
-                Word::Round(r) => {
-                    round_marker(session, r, t).map_err(at)?;
-                    continue;
-                }
-                Word::Game(g) => {
-                    game_marker(session, g, t).map_err(at)?;
-                    continue;
-                }
+                Word::Round(r) => return round_marker(session, r, t).map_err(at),
+                Word::Game(g) => return game_marker(session, g, t).map_err(at),
                 Word::Action(action, names) => (action, names),
             },
         };
-        if ended.is_some() {
+        if self.ended.is_some() {
             return Err(at(format!(
                 "`{}` after `*`, which ends an unfinished game",
-                t.text
+                shortened(t.text)
             )));
         }
-        play_action(session, action, names, t, file)?;
+        play_action(session, action, names, t, file)
     }
-    match ended {
-        Some(t) if session.is_over() => Err(err(
-            file,
-            t.line,
-            t.column,
-            "`*` marks an unfinished game, but this game is over",
-        )),
-        _ => Ok(()),
+
+    /// The session once every token is played: `*` only after an unfinished game.
+    fn finish(self, file: &str) -> Result<Session, SaveError> {
+        match self.ended {
+            Some((line, column)) if self.session.is_over() => Err(err(
+                file,
+                line,
+                column,
+                "`*` marks an unfinished game, but this game is over",
+            )),
+            _ => Ok(self.session),
+        }
     }
 }
 
@@ -227,7 +296,7 @@ fn round_marker(session: &mut Session, round: u32, t: &Positioned<'_>) -> Result
     if round != session.game().round() {
         return Err(format!(
             "round marker `{}` but the game is in round {}",
-            t.text,
+            shortened(t.text),
             session.game().round()
         ));
     }
@@ -251,7 +320,7 @@ fn game_marker(session: &mut Session, game: usize, t: &Positioned<'_>) -> Result
     } else {
         format!("game {now} is being played")
     };
-    Err(format!("game marker `{}` but {problem}", t.text))
+    Err(format!("game marker `{}` but {problem}", shortened(t.text)))
 }
 
 /// Apply one action, after checking the domino its token names (if it names one).
@@ -283,7 +352,7 @@ fn play_action(
             t.column,
             format!(
                 "{place}: `{}` names domino {} but {now}",
-                t.text,
+                shortened(t.text),
                 crate::words::domino_name(ruleset, d)
             ),
         ));
@@ -295,7 +364,7 @@ fn play_action(
             t.column,
             Problem::Illegal {
                 at: place,
-                token: t.text.to_string(),
+                token: shortened(t.text),
                 reason,
             },
         )
@@ -329,72 +398,78 @@ fn check_result(
             h.column,
             Problem::Mismatch(format!(
                 "the Result header says \"{}\" but the moves replay to \"{actual}\"",
-                h.value
+                shortened(&h.value)
             )),
         ));
     }
     Ok(())
 }
 
-/// The ruleset of a notation file: embedded (`%` lines), else the shipped one it names, checked
-/// against its hash.
+/// The ruleset of a notation file: embedded (`%` lines, `text` being all of them), else the
+/// shipped one it names, checked against its hash. An embedded ruleset's name is checked
+/// against the `Ruleset` header when there is one. `file_text` is the whole file (to point at
+/// an embedded ruleset's problems).
 fn notation_ruleset(
     registry: &Registry,
     headers: &HashMap<String, Header>,
-    lines: &[(usize, usize, &str)],
+    text: Option<&str>,
+    file_text: &str,
     file: &str,
 ) -> Result<Ruleset, SaveError> {
     let hash = headers.get("RulesetHash");
+    let named = headers.get("Ruleset");
     // The ruleset, and the `Ruleset` header when it names a shipped one.
-    let (ruleset, shipped) = if lines.is_empty() {
-        let Some(h) = headers.get("Ruleset") else {
-            return Err(SaveError::new(
-                file,
-                Problem::Notation(
-                    "no ruleset: name a shipped one with `[Ruleset \"NAME\"]` or embed one in `%` \
-                     lines"
-                        .into(),
-                ),
-            ));
-        };
-        let shipped = crownlands_rules::load_shipped(registry, &h.value).map_err(|_| {
-            let known: Vec<String> = crownlands_rules::shipped()
-                .into_iter()
-                .map(|s| s.name)
-                .collect();
-            err(
-                file,
-                h.line,
-                h.column,
-                format!(
-                    "no shipped ruleset named `{}` (shipped: {}); a game under another ruleset \
-                     must embed it (`crownlands export --embed-ruleset`)",
-                    h.value,
-                    known.join(", ")
-                ),
-            )
-        })?;
-        (shipped, Some(h))
-    } else {
-        let text: String = lines.iter().map(|(_, _, l)| format!("{l}\n")).collect();
-        let pseudo = format!("{file}#ruleset");
-        let ruleset = crownlands_rules::load_embedded(registry, &text, &pseudo).map_err(|d| {
-            // Point into the notation file itself.
-            let mapped =
-                d.0.into_iter()
-                    .map(|x| match lines.get(x.line.wrapping_sub(1)) {
-                        Some(&(n, prefix, _)) if x.file == pseudo && x.line > 0 => Diagnostic {
-                            file: file.to_string(),
-                            line: n,
-                            column: x.column + prefix,
-                            message: x.message,
-                        },
-                        _ => x,
-                    })
+    let (ruleset, shipped) = match text {
+        None => {
+            let Some(h) = named else {
+                return Err(SaveError::new(
+                    file,
+                    Problem::Notation(
+                        "no ruleset: name a shipped one with `[Ruleset \"NAME\"]` or embed one in \
+                         `%` lines"
+                            .into(),
+                    ),
+                ));
+            };
+            let shipped = crownlands_rules::load_shipped(registry, &h.value).map_err(|_| {
+                let known: Vec<String> = crownlands_rules::shipped()
+                    .into_iter()
+                    .map(|s| s.name)
                     .collect();
-            SaveError::new(file, Problem::Ruleset(Diagnostics(mapped)))
-        })?;
-        (ruleset, None)
+                err(
+                    file,
+                    h.line,
+                    h.column,
+                    format!(
+                        "no shipped ruleset named `{}` (shipped: {}); a game under another \
+                         ruleset must embed it (`crownlands export --embed-ruleset`)",
+                        shortened(&h.value),
+                        known.join(", ")
+                    ),
+                )
+            })?;
+            (shipped, Some(h))
+        }
+        Some(text) => {
+            let pseudo = format!("{file}#ruleset");
+            let ruleset = crownlands_rules::load_embedded(registry, text, &pseudo)
+                .map_err(|d| embedded_problems(d, &pseudo, file_text, file))?;
+            let shown = |e: String| match named {
+                Some(h) => err(file, h.line, h.column, e),
+                None => SaveError::new(file, Problem::Notation(e)),
+            };
+            check_ruleset_name("the embedded ruleset's name", ruleset.name()).map_err(shown)?;
+            if let Some(h) = named
+                && h.value != ruleset.name()
+            {
+                return Err(shown(format!(
+                    "the Ruleset header says `{}` but the embedded ruleset is named `{}`",
+                    shortened(&h.value),
+                    shortened(ruleset.name())
+                )));
+            }
+            (ruleset, None)
+        }
     };
     if let Some(hash) = hash {
         let actual = ruleset_hash(&ruleset);
@@ -404,16 +479,40 @@ fn notation_ruleset(
                     "the shipped ruleset `{}` is not the one this game was played with (its \
                      hash is {actual}, the file says {}): export the game again with \
                      `--embed-ruleset`",
-                    h.value, hash.value
+                    shortened(&h.value),
+                    shortened(&hash.value)
                 ),
                 None => format!(
                     "the embedded ruleset's hash is {actual}, not {} as the header says: the \
                      ruleset was changed after the game was written",
-                    hash.value
+                    shortened(&hash.value)
                 ),
             };
             return Err(err(file, hash.line, hash.column, why));
         }
     }
     Ok(ruleset)
+}
+
+/// An embedded ruleset's problems, pointing into the notation file itself.
+fn embedded_problems(d: Diagnostics, pseudo: &str, file_text: &str, file: &str) -> SaveError {
+    let wanted: Vec<usize> =
+        d.0.iter()
+            .filter(|x| x.file == pseudo && x.line > 0)
+            .map(|x| x.line)
+            .collect();
+    let at = ruleset_positions(file_text, &wanted);
+    let mapped =
+        d.0.into_iter()
+            .map(|x| match at.get(&x.line) {
+                Some(&(n, prefix)) if x.file == pseudo && x.line > 0 => Diagnostic {
+                    file: file.to_string(),
+                    line: n,
+                    column: x.column + prefix,
+                    message: x.message,
+                },
+                _ => x,
+            })
+            .collect();
+    SaveError::new(file, Problem::Ruleset(Diagnostics(mapped)))
 }

@@ -16,8 +16,9 @@
 //! 1. 5:1,0e c7 12:0,1s c22 30:-1,0w c9 41:0,-1n c40
 //! ```
 //!
-//! Headers are `[Key "value"]` lines (`\"`, `\\` and `\n` escape inside values); unknown keys are
-//! ignored. Lines starting with `%` hold a ruleset's TOML when it is embedded rather than named.
+//! Headers are `[Key "value"]` lines (`\"` and `\\` escape inside values, which are one line of
+//! plain text); unknown keys are ignored. Lines starting with `%` hold a ruleset's TOML when it
+//! is embedded rather than named.
 //! Then one token per action: the action's text ([`crownlands_core::action_text`]: `pass`,
 //! `tax0`, `build2@1,-1`, `burn4`, ...), with dominoes named by their labels where the
 //! ruleset's labels are unique:
@@ -142,14 +143,16 @@ fn winners_text(winners: &[usize], teams: bool) -> String {
     }
 }
 
+/// A header's value with `"` and `\` escaped. Values hold no control character (names, kinds,
+/// dates and ruleset names holding one are refused when read); should one come from elsewhere
+/// it is written as a space, as a value is one line.
 fn escape(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
     for ch in value.chars() {
         match ch {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if c.is_control() => out.push(' '),
+            c if crownlands_core::text::is_unsafe_char(c) => out.push(' '),
             c => out.push(c),
         }
     }
@@ -157,7 +160,19 @@ fn escape(value: &str) -> String {
 }
 
 /// Write a session (finished or not) in the notation.
+///
+/// Refused (rather than written so that it would import as another game) when a player's name
+/// or kind is one a file may not hold: see [`crate::MAX_NAME_CHARS`]; a kind holds no
+/// parenthesis, as a seat is written `name (kind)`.
 pub fn export(session: &Session, options: ExportOptions) -> Result<String, SaveError> {
+    for (i, p) in session.players().iter().enumerate() {
+        crate::limits::check_player(
+            p,
+            &format!("the name of seat {}", i + 1),
+            &format!("the kind of seat {}", i + 1),
+        )
+        .map_err(|e| SaveError::new("", Problem::Invalid(e)))?;
+    }
     let mut out = String::new();
     write_headers(&mut out, session);
     let ruleset = session.ruleset();

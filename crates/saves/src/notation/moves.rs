@@ -1,7 +1,8 @@
 //! The moves of a notation file: tokens, and what each says.
 
-use super::headers::err;
+use super::headers::{err, numbered_lines};
 use crate::error::SaveError;
+use crate::limits::{MAX_ACTION_JSON_BYTES, number, shorten_quotes, shortened};
 use crownlands_core::{Action, ActionTextError, DominoId, Game};
 use std::collections::HashMap;
 
@@ -22,22 +23,23 @@ pub(super) struct Positioned<'a> {
     pub column: usize,
 }
 
-/// Split the moves into tokens, skipping comments.
-pub(super) fn tokenize<'a>(
-    lines: &[(usize, &'a str)],
+/// Split the moves (`moves`, whose first line is line `first_line` of the file) into tokens,
+/// skipping comments, and hand each to `on_token` as soon as it is read: nothing is kept per
+/// token or per character, so a file of many tokens takes no more memory than its text.
+pub(super) fn tokens<'a>(
+    moves: &'a str,
+    first_line: usize,
     file: &str,
-) -> Result<Vec<Positioned<'a>>, SaveError> {
-    let mut out = Vec::new();
+    mut on_token: impl FnMut(Positioned<'a>) -> Result<(), SaveError>,
+) -> Result<(), SaveError> {
     let mut comment: Option<(usize, usize)> = None;
-    for &(n, line) in lines {
-        let chars: Vec<(usize, char)> = line.char_indices().collect();
-        let mut i = 0;
+    for (n, _, line) in numbered_lines(moves, first_line) {
         if comment.is_none() {
-            let first = chars.iter().find(|(_, c)| !c.is_whitespace());
-            if let Some(&(b, c)) = first
+            let trimmed = line.trim_start();
+            if let Some(c) = trimmed.chars().next()
                 && (c == '[' || c == '%')
             {
-                let col = line[..b].chars().count() + 1;
+                let col = line[..line.len() - trimmed.len()].chars().count() + 1;
                 return Err(err(
                     file,
                     n,
@@ -51,23 +53,22 @@ pub(super) fn tokenize<'a>(
                 ));
             }
         }
-        while i < chars.len() {
-            let (b, c) = chars[i];
-            if let Some(_start) = comment {
+        // `column`: the character count of the line so far, so the column of the last one read.
+        let mut chars = line.char_indices().peekable();
+        let mut column = 0;
+        while let Some((b, c)) = chars.next() {
+            column += 1;
+            if comment.is_some() {
                 if c == '}' {
                     comment = None;
                 }
-                i += 1;
                 continue;
             }
             if c.is_whitespace() {
-                i += 1;
                 continue;
             }
-            let column = i + 1;
             if c == '{' {
                 comment = Some((n, column));
-                i += 1;
                 continue;
             }
             if c == '}' {
@@ -76,24 +77,27 @@ pub(super) fn tokenize<'a>(
             if c == '@' {
                 // Files written before every action had a text: `@` and the engine's JSON.
                 let (token, end) = legacy_json(line, b, file, n, column)?;
-                out.push(token);
-                while i < chars.len() && chars[i].0 < end {
-                    i += 1;
+                on_token(token)?;
+                while chars.next_if(|&(b, _)| b < end).is_some() {
+                    column += 1;
                 }
                 continue;
             }
-            let start = b;
-            while i < chars.len() && !chars[i].1.is_whitespace() && chars[i].1 != '{' {
-                i += 1;
+            let start_column = column;
+            while chars
+                .next_if(|&(_, c)| !c.is_whitespace() && c != '{')
+                .is_some()
+            {
+                column += 1;
             }
-            let end = chars.get(i).map_or(line.len(), |&(b, _)| b);
-            let text = &line[start..end];
-            out.push(Positioned {
+            let end = chars.peek().map_or(line.len(), |&(b, _)| b);
+            let text = &line[b..end];
+            on_token(Positioned {
                 token: Token::Word(text),
                 text,
                 line: n,
-                column,
-            });
+                column: start_column,
+            })?;
         }
     }
     if let Some((n, column)) = comment {
@@ -104,11 +108,12 @@ pub(super) fn tokenize<'a>(
             "this comment `{` is never closed by `}`",
         ));
     }
-    Ok(out)
+    Ok(())
 }
 
 /// An `@{...}` token starting at byte `at` of `line`: the action and the byte where it ends.
-/// Still read, never written: every action now has a text of its own.
+/// Still read, never written: every action now has a text of its own. Its JSON is skipped over
+/// without being built in memory, and refused past [`MAX_ACTION_JSON_BYTES`].
 fn legacy_json<'a>(
     line: &'a str,
     at: usize,
@@ -117,7 +122,7 @@ fn legacy_json<'a>(
     column: usize,
 ) -> Result<(Positioned<'a>, usize), SaveError> {
     let rest = &line[at + 1..];
-    let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<serde_json::Value>();
+    let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<serde::de::IgnoredAny>();
     match stream.next() {
         Some(Ok(_)) => {}
         Some(Err(e)) => {
@@ -125,7 +130,10 @@ fn legacy_json<'a>(
                 file,
                 n,
                 column,
-                format!("`@` must be followed by an action in JSON: {e}"),
+                format!(
+                    "`@` must be followed by an action in JSON: {}",
+                    shorten_quotes(&e.to_string())
+                ),
             ));
         }
         None => {
@@ -138,6 +146,19 @@ fn legacy_json<'a>(
         }
     }
     let end = at + 1 + stream.byte_offset();
+    if end - at - 1 > MAX_ACTION_JSON_BYTES {
+        return Err(err(
+            file,
+            n,
+            column,
+            format!(
+                "`{}`: an action of {} bytes; an action's JSON is at most {MAX_ACTION_JSON_BYTES} \
+                 bytes",
+                shortened(&line[at..end]),
+                end - at - 1
+            ),
+        ));
+    }
     let text = &line[at..end];
     let token = Positioned {
         token: Token::Json(&line[at + 1..end]),
@@ -171,24 +192,28 @@ pub(super) fn parse_word(
         return Ok(Word::End);
     }
     if let Some(n) = w.strip_suffix('.') {
-        return n.parse().map(Word::Round).map_err(|_| {
-            format!(
-                "`{}`: a round marker is a number and a dot, as in `3.`",
-                shortened(w)
-            )
-        });
+        return number(n)
+            .and_then(|r| u32::try_from(r).ok())
+            .map(Word::Round)
+            .ok_or_else(|| {
+                format!(
+                    "`{}`: a round marker is a number (without leading zeros) and a dot, as in \
+                     `3.`",
+                    shortened(w)
+                )
+            });
     }
     if let Some(n) = w.strip_prefix('G')
         && !w.contains(':')
     {
-        return n
-            .parse::<usize>()
-            .ok()
+        return number(n)
+            .and_then(|g| usize::try_from(g).ok())
             .filter(|&g| g >= 1)
             .map(Word::Game)
             .ok_or_else(|| {
                 format!(
-                    "`{}`: a game marker is `G` and a number, as in `G2`",
+                    "`{}`: a game marker is `G` and a number (from 1, without leading zeros), as \
+                     in `G2`",
                     shortened(w)
                 )
             });
@@ -210,14 +235,6 @@ pub(super) fn parse_word(
         ),
         other => other.to_string(),
     })
-}
-
-/// A word as a message quotes it: at most 40 characters, then `...`.
-fn shortened(w: &str) -> String {
-    match w.char_indices().nth(40) {
-        Some((end, _)) => format!("{}...", &w[..end]),
-        None => w.to_string(),
-    }
 }
 
 /// An action naming its domino, when `w` has the shape of one: `cD`, `xD`, `D:X,Yd` with `D` a

@@ -1,0 +1,251 @@
+//! What a save or notation file may hold: the limits on its size, its counts and its free text,
+//! and the helpers that read numbers and dates strictly and quote file text in messages.
+//!
+//! Files travel between people, so every save and notation file is untrusted: it may not take
+//! unbounded memory or time, put control characters on a terminal, or be accepted when
+//! malformed. docs/saves.md lists these limits.
+
+use crate::player::Player;
+use crownlands_core::text::first_unsafe_char;
+
+/// The largest save or notation file read, in bytes: 16 MiB.
+///
+/// The largest game of a shipped ruleset (Royal Wedding at 8 players) saves in about 47 KB and
+/// exports in about 24 KB; a Dynasty match of 4 players in about 27 KB. The engine's own limits
+/// (16 players, 1024 dominoes, matches of 20 games, a ruleset of at most 4 MiB) give at most
+/// about 4.5 MB of actions (20 games of 1024 dominoes, about 5 actions of 45 bytes a domino
+/// with modules) and 4 MiB of embedded ruleset: about 9 MiB, which this cap covers with room.
+pub const MAX_SAVE_BYTES: u64 = 16 << 20;
+
+/// The most bytes of an embedded ruleset's text, the limit of a ruleset file
+/// (`crownlands-rules` refuses larger ones): checked while the save is read, before it is
+/// all in memory.
+pub const MAX_RULESET_BYTES: usize = 4 << 20;
+
+/// The most characters of a player's name. The terminal UI lets a player type at most 16;
+/// `simulate` names seats after their bot (`greedy 1`).
+pub const MAX_NAME_CHARS: usize = 64;
+
+/// The most characters of a player's kind: `human`, or a bot's level as `crownlands simulate
+/// --bots` writes it, experimental settings included (`mcts:500ms:c=0.5:depth=3:top=32`).
+pub const MAX_KIND_CHARS: usize = 256;
+
+/// The most characters of a ruleset's name in a save or notation file (ruleset files are
+/// named after their file, whose name is at most 255 bytes, unless they give a `name`).
+pub const MAX_RULESET_NAME_CHARS: usize = 256;
+
+/// The most bytes of one action's JSON in a save (or an `@{...}` token of an old notation
+/// file). The longest the engine writes is under 100 bytes
+/// (`{"action":"place","placement":{"first":{"x":-128,"y":-128},"direction":"north"}}`).
+pub const MAX_ACTION_JSON_BYTES: usize = 1024;
+
+/// The most `[Key "value"]` headers of a notation file (a file has at most 24 that mean
+/// something: 8 and a seat each; unknown keys are read and ignored).
+pub const MAX_HEADERS: usize = 256;
+
+/// The most characters of a header's key.
+pub const MAX_HEADER_KEY_CHARS: usize = 64;
+
+/// The most characters of a header's value (a seat's `name (kind)` is at most 323, a match's
+/// result of 16 sides about 500).
+pub const MAX_HEADER_VALUE_CHARS: usize = 1024;
+
+/// The most characters of file text a message quotes.
+const QUOTE_CHARS: usize = 40;
+
+/// The most characters of a message made by the JSON reader (which quotes the file).
+const MESSAGE_CHARS: usize = 400;
+
+/// File text as a message quotes it: at most 40 characters, then `...`. (Control characters
+/// are escaped when the message is shown: see [`crate::SaveError`].)
+pub(crate) fn shortened(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_CHARS) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+/// A message of the JSON reader, which quotes the file (``unknown field `...` ``, `invalid
+/// type: string "..."`), with every quote shortened as [`shortened`] does and the whole cut
+/// to a few hundred characters.
+pub(crate) fn shorten_quotes(msg: &str) -> String {
+    let mut out = String::new();
+    let mut rest = msg;
+    while let Some(open) = rest.find(['`', '"']) {
+        let quote = &rest[open..=open];
+        out.push_str(&rest[..=open]);
+        let inner = &rest[open + 1..];
+        let close = if quote == "\"" {
+            // serde writes strings as Rust's Debug does: `\"` inside does not close.
+            let mut escaped = false;
+            inner.char_indices().find_map(|(i, c)| {
+                let closes = c == '"' && !escaped;
+                escaped = c == '\\' && !escaped;
+                closes.then_some(i)
+            })
+        } else {
+            inner.find('`')
+        };
+        match close {
+            Some(end) => {
+                out.push_str(&shortened(&inner[..end]));
+                out.push_str(quote);
+                rest = &inner[end + 1..];
+            }
+            None => {
+                out.push_str(&shortened(inner));
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    match out.char_indices().nth(MESSAGE_CHARS) {
+        Some((end, _)) => format!("{}...", &out[..end]),
+        None => out,
+    }
+}
+
+/// A number as a file must write it: digits only, without a sign, spaces or leading zeros
+/// (`0` itself excepted).
+pub(crate) fn number(text: &str) -> Option<u64> {
+    let canonical = !text.is_empty()
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && (text == "0" || !text.starts_with('0'));
+    if canonical { text.parse().ok() } else { None }
+}
+
+/// Whether `date` is a date as saves write it: `YYYY-MM-DD`, a real day of the Gregorian
+/// calendar.
+pub(crate) fn is_date(date: &str) -> bool {
+    let b = date.as_bytes();
+    let digits = |r: std::ops::Range<usize>| {
+        b.get(r.clone())
+            .filter(|d| d.iter().all(u8::is_ascii_digit))
+            .and_then(|_| date.get(r))
+            .and_then(|d| d.parse::<u32>().ok())
+    };
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return false;
+    }
+    let (Some(y), Some(m), Some(d)) = (digits(0..4), digits(5..7), digits(8..10)) else {
+        return false;
+    };
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    (1..=days).contains(&d)
+}
+
+/// Why a free text of a file (`what`, e.g. `` `players[0].name` `` or `the name of seat 1`) is
+/// refused: a control character, or more than `max` characters.
+pub(crate) fn check_text(what: &str, value: &str, max: usize) -> Result<(), String> {
+    if let Some(c) = first_unsafe_char(value) {
+        return Err(format!(
+            "{what} holds the control character U+{:04X}; names, kinds and dates are plain text",
+            u32::from(c)
+        ));
+    }
+    if value.chars().nth(max).is_some() {
+        return Err(format!(
+            "{what} is longer than {max} characters: `{}`",
+            shortened(value)
+        ));
+    }
+    Ok(())
+}
+
+/// Why the player of seat `seat` (from 1) is refused: a name or kind with a control character
+/// or too long, or a kind holding a parenthesis (the notation writes a seat as `name (kind)`, so
+/// such a kind would not read back the same).
+pub(crate) fn check_player(p: &Player, name_field: &str, kind_field: &str) -> Result<(), String> {
+    check_text(name_field, &p.name, MAX_NAME_CHARS)?;
+    check_text(kind_field, &p.kind, MAX_KIND_CHARS)?;
+    if p.kind.contains(['(', ')']) {
+        return Err(format!(
+            "{kind_field} `{}` holds a parenthesis; a kind is a word such as `human` or a bot's \
+             level (the notation writes a seat as `name (kind)`)",
+            shortened(&p.kind)
+        ));
+    }
+    Ok(())
+}
+
+/// Why a date is refused: not `YYYY-MM-DD` as saves write it.
+pub(crate) fn check_date(what: &str, date: &str) -> Result<(), String> {
+    check_text(what, date, 10)?;
+    if !is_date(date) {
+        return Err(format!(
+            "{what} `{}` is not a date: dates are written YYYY-MM-DD, as 2026-11-22",
+            shortened(date)
+        ));
+    }
+    Ok(())
+}
+
+/// Why a ruleset's name is refused: a control character or too long.
+pub(crate) fn check_ruleset_name(what: &str, name: &str) -> Result<(), String> {
+    check_text(what, name, MAX_RULESET_NAME_CHARS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_are_shortened() {
+        let long = "a".repeat(100);
+        assert_eq!(shortened("abc"), "abc");
+        assert_eq!(shortened(&long), format!("{}...", "a".repeat(40)));
+        let msg = format!("unknown field `{long}`, expected `format`");
+        assert_eq!(
+            shorten_quotes(&msg),
+            format!("unknown field `{}...`, expected `format`", "a".repeat(40))
+        );
+        let msg = format!("invalid type: string \"\\\"{long}\", expected u32");
+        assert_eq!(
+            shorten_quotes(&msg),
+            format!(
+                "invalid type: string \"\\\"{}...\", expected u32",
+                "a".repeat(38)
+            )
+        );
+        assert!(shorten_quotes(&"x".repeat(10_000)).chars().count() <= 403);
+    }
+
+    #[test]
+    fn numbers_are_canonical() {
+        assert_eq!(number("0"), Some(0));
+        assert_eq!(number("42"), Some(42));
+        for bad in ["", "02", "+1", " 1", "1 ", "-1", "00", "1e3"] {
+            assert_eq!(number(bad), None, "{bad:?}");
+        }
+        assert_eq!(number("99999999999999999999999"), None);
+    }
+
+    #[test]
+    fn dates() {
+        for ok in ["2026-11-22", "2024-02-29", "2000-02-29", "1970-01-01"] {
+            assert!(is_date(ok), "{ok}");
+        }
+        for bad in [
+            "2026-13-45",
+            "xxxx",
+            "2025-02-29",
+            "1900-02-29",
+            "2026-1-22",
+            "2026-11-22 ",
+            "+026-11-22",
+            "2026-04-31",
+            "2026-00-10",
+            "2026-01-00",
+            "２026-01-01",
+        ] {
+            assert!(!is_date(bad), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,700 @@
+//! Saves and notation files from strangers: bounded memory and size, short and escaped quotes
+//! in messages, limits on names and free text, and the malformed files that must not load.
+//! Each test here failed before the file was hardened (see docs/saves.md, "What a file from a
+//! stranger may and may not do").
+
+use crownlands_core::Registry;
+use crownlands_saves::notation::{self, ExportOptions};
+use crownlands_saves::{MAX_SAVE_BYTES, Player, Problem, Save, SaveError, Session};
+use std::sync::Arc;
+
+/// xorshift64*: deterministic choices.
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n.max(1) as u64) as usize
+    }
+}
+
+fn registry() -> &'static Registry {
+    Registry::shipped_ref()
+}
+
+fn shipped(name: &str) -> Arc<crownlands_core::Ruleset> {
+    Arc::new(crownlands_rules::load_shipped(registry(), name).unwrap())
+}
+
+/// A game of `ruleset` for `n` players played to the end (or for `moves` actions).
+fn played(ruleset: &str, n: u8, moves: Option<usize>) -> Session {
+    let mut s = Session::new(shipped(ruleset), Player::seats(n, "random"), 5).unwrap();
+    s.set_date(Some("2026-11-22".into()));
+    let mut rng = Rng(99);
+    let mut left = moves.unwrap_or(usize::MAX);
+    while left > 0 {
+        if s.game().is_over() && !s.next_game() {
+            break;
+        }
+        let legal = s.game().legal_actions();
+        s.apply(legal[rng.below(legal.len())]).unwrap();
+        left -= 1;
+    }
+    s
+}
+
+/// A short unfinished Kingdomino game's save, as JSON.
+fn save_json() -> String {
+    played("kingdomino", 2, Some(10)).to_save().to_json()
+}
+
+/// The same game in the notation.
+fn cgn() -> String {
+    notation::export(&played("kingdomino", 2, Some(10)), ExportOptions::default()).unwrap()
+}
+
+/// The error of reading and loading `json` as a save.
+fn save_error(json: &str) -> SaveError {
+    Save::from_json(json, "s.json")
+        .and_then(|s| s.load(registry(), "s.json"))
+        .map(|_| ())
+        .expect_err("refused")
+}
+
+fn import_error(text: &str) -> SaveError {
+    notation::import(registry(), text, "n.cgn")
+        .map(|_| ())
+        .expect_err("refused")
+}
+
+/// A message is short and shows no control character.
+fn assert_short(e: &SaveError) {
+    let msg = e.to_string();
+    assert!(msg.chars().count() < 600, "{} chars: {msg:.600}", msg.len());
+    assert!(
+        crownlands_core::text::first_unsafe_char(&msg).is_none(),
+        "{msg:?}"
+    );
+}
+
+/// `json` with the value of its first `"key": ...` replaced by `value`.
+fn with_field(json: &str, key: &str, value: &str) -> String {
+    let quoted = format!("\"{key}\": ");
+    let start = json.find(&quoted).expect("the key") + quoted.len();
+    let mut values =
+        serde_json::Deserializer::from_str(&json[start..]).into_iter::<serde::de::IgnoredAny>();
+    assert!(matches!(values.next(), Some(Ok(_))), "a value for {key}");
+    let end = start + values.byte_offset();
+    format!("{}{value}{}", &json[..start], &json[end..])
+}
+
+/// `n` copies of `item`, separated by commas.
+fn many(item: &str, n: usize) -> String {
+    let mut s = format!("{item},").repeat(n);
+    s.pop();
+    s
+}
+
+/// `game` (in the notation) with `token` before its first move.
+fn before_first_move(game: &str, token: &str) -> String {
+    assert!(game.contains("\n0. "), "{game}");
+    game.replacen("\n0. ", &format!("\n0. {token} "), 1)
+}
+
+// 1. Memory and size.
+
+#[test]
+fn a_file_over_the_size_limit_is_refused_before_it_is_read() {
+    assert_eq!(MAX_SAVE_BYTES, 16 << 20);
+    let big = format!("{}{}", save_json(), " ".repeat(MAX_SAVE_BYTES as usize));
+    let e = Save::from_json(&big, "big.json").unwrap_err();
+    assert!(matches!(*e.problem, Problem::TooLarge { .. }), "{e}");
+    let e = import_error(&format!(
+        "{}{{{}}}",
+        cgn(),
+        "x".repeat(MAX_SAVE_BYTES as usize)
+    ));
+    assert!(matches!(*e.problem, Problem::TooLarge { .. }), "{e}");
+    // Read from disk: refused from its size alone.
+    let dir = std::env::temp_dir().join(format!("crownlands-untrusted-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("big.json");
+    std::fs::write(&path, &big).unwrap();
+    let e = crownlands_saves::read_text(&path).unwrap_err();
+    assert!(
+        e.to_string()
+            .ends_with(&format!("at most {} bytes are supported", 16 << 20)),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_embedded_ruleset_past_4_mib_is_refused_while_it_is_read() {
+    let lines = many("\"\"", 5_000_000);
+    let json = with_field(&save_json(), "ruleset", &format!("[{lines}]"));
+    let e = Save::from_json(&json, "s.json").unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("the embedded ruleset is over 4194304 bytes"),
+        "{e}"
+    );
+    assert!(e.line > 0 && e.column > 0, "{e}");
+    let e = Save::from_json(
+        &with_field(
+            &save_json(),
+            "ruleset",
+            &format!("\"{}\"", "#".repeat(5 << 20)),
+        ),
+        "s.json",
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("over 4194304 bytes"), "{e}");
+}
+
+#[test]
+fn counts_past_the_engines_limits_are_refused_while_they_are_read() {
+    let json = save_json();
+    let player = r#"{"seat":1,"name":"x","kind":"random"}"#;
+    let players = many(player, 1000);
+    let e = Save::from_json(
+        &with_field(&json, "players", &format!("[{players}]")),
+        "s.json",
+    )
+    .unwrap_err();
+    assert_eq!(e.line, 7, "{e}");
+    assert!(e.to_string().contains("more than 16 players"), "{e}");
+    let save = Save::from_json(&json, "s.json").unwrap();
+    let game = serde_json::to_string(&save.games[0]).unwrap();
+    let games = many(&game, 21);
+    let e =
+        Save::from_json(&with_field(&json, "games", &format!("[{games}]")), "s.json").unwrap_err();
+    assert!(e.to_string().contains("more than 20 games"), "{e}");
+    // A game's totals: one per side.
+    let finished = played("kingdomino", 2, None).to_save().to_json();
+    let totals = many("1", 100_000);
+    let e = save_error(&with_field(&finished, "totals", &format!("[{totals}]")));
+    assert!(e.to_string().contains("more than 16 sides"), "{e}");
+    assert_short(&e);
+}
+
+#[test]
+fn an_action_is_at_most_a_kilobyte() {
+    let json = save_json();
+    let padded = format!("{{\"action\":\"claim\",\"domino\":5{}}}", " ".repeat(2000));
+    let e = Save::from_json(
+        &json.replacen("{\"action\":", &format!("{padded}, {{\"action\":"), 1),
+        "s.json",
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("an action's JSON is at most 1024 bytes"),
+        "{e}"
+    );
+    let e = import_error(&before_first_move(&cgn(), &format!("@{padded}")));
+    assert!(
+        e.to_string()
+            .contains("an action's JSON is at most 1024 bytes"),
+        "{e}"
+    );
+    assert_short(&e);
+}
+
+/// Peak memory (VmHWM, KiB) of `case` run in a child process of this test binary (Linux).
+fn peak_kib(case: &str) -> Option<u64> {
+    if !std::path::Path::new("/proc/self/status").exists() {
+        return None;
+    }
+    let out = std::process::Command::new(std::env::current_exe().ok()?)
+        .args(["--exact", "memory_child", "--ignored", "--nocapture"])
+        .env("CROWNLANDS_MEMORY_CASE", case)
+        .output()
+        .ok()?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let line = stdout.lines().find_map(|l| l.strip_prefix("peak-kib: "));
+    assert!(
+        line.is_some(),
+        "{case}: {stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    line?.trim().parse().ok()
+}
+
+fn vm_hwm_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+/// Run by [`reading_takes_memory_in_proportion_to_the_file`], one case a process.
+#[test]
+#[ignore = "run in a child process by reading_takes_memory_in_proportion_to_the_file"]
+fn memory_child() {
+    let Ok(case) = std::env::var("CROWNLANDS_MEMORY_CASE") else {
+        return;
+    };
+    // 14 MB of file text in each case.
+    let size = 14 << 20;
+    let result = match case.as_str() {
+        "ruleset-lines" => {
+            let lines = many("\"\"", size / 3);
+            Save::from_json(
+                &with_field(&save_json(), "ruleset", &format!("[{lines}]")),
+                "s.json",
+            )
+            .map(|_| ())
+        }
+        "players" => {
+            let player = r#"{"seat":1,"name":"x","kind":"random"}"#;
+            let players = many(player, size / player.len());
+            Save::from_json(
+                &with_field(&save_json(), "players", &format!("[{players}]")),
+                "s.json",
+            )
+            .map(|_| ())
+        }
+        "tokens" => {
+            let text = format!("{}\n{}\n", cgn(), "0 ".repeat(size / 2));
+            notation::import(registry(), &text, "n.cgn").map(|_| ())
+        }
+        "comment" => {
+            let text = cgn().replacen(" *", &format!(" {{{}}} *", "x".repeat(size)), 1);
+            notation::import(registry(), &text, "n.cgn").map(|_| ())
+        }
+        "markers" => {
+            let game = cgn();
+            let first = game.find("\n0.").expect("round 0");
+            let text = format!(
+                "{}{}{}",
+                &game[..first],
+                "\n0.".repeat(size / 3),
+                &game[first..]
+            );
+            notation::import(registry(), &text, "n.cgn").map(|_| ())
+        }
+        other => panic!("unknown case {other}"),
+    };
+    let outcome = match result {
+        Ok(()) => "loads".to_string(),
+        Err(e) => e.to_string().chars().take(200).collect(),
+    };
+    println!("outcome: {outcome}");
+    println!("peak-kib: {}", vm_hwm_kib());
+}
+
+#[test]
+fn reading_takes_memory_in_proportion_to_the_file() {
+    // Each case builds 14 MB of text (twice over, as it is built) and reads it: 33 to 51 MiB
+    // at the peak, the test binary included. Before, the same cases took 160 MiB (players),
+    // 257 (comment), 308 (ruleset lines), 406 (round markers) and 649 (tokens: a vector per
+    // character, then per token).
+    let mut over = Vec::new();
+    for case in ["ruleset-lines", "players", "tokens", "comment", "markers"] {
+        let Some(peak) = peak_kib(case) else { return };
+        if peak > 80 * 1024 {
+            over.push(format!("{case}: {} MiB at the peak", peak / 1024));
+        }
+    }
+    assert!(over.is_empty(), "{over:?}");
+}
+
+// 2. Quotes in messages: shortened, escaped.
+
+#[test]
+fn save_messages_quote_at_most_40_characters() {
+    let json = save_json();
+    // An action of an unknown kind.
+    let kind = "z".repeat(900);
+    let e = save_error(&json.replacen(
+        "{\"action\":\"claim\"",
+        &format!("{{\"action\":\"{kind}\"}}, {{\"action\":\"claim\""),
+        1,
+    ));
+    assert_short(&e);
+    assert!(
+        e.to_string().contains(&format!("{}...", "z".repeat(30))),
+        "{e}"
+    );
+    // An unknown field, a control character in its name.
+    let e = save_error(&json.replacen(
+        "\"seed\"",
+        &format!("\"\\u001b[31m{}\": 1,\n  \"seed\"", "k".repeat(100_000)),
+        1,
+    ));
+    assert_short(&e);
+    assert!(
+        e.to_string().contains("unknown field `\\u{1b}[31mkkk"),
+        "{e}"
+    );
+    // A string where a number goes: serde quotes it.
+    let e = save_error(&with_field(
+        &json,
+        "seed",
+        &format!("\"{}\"", "9".repeat(100_000)),
+    ));
+    assert_short(&e);
+    // A format or version that is not one.
+    let e = save_error(&with_field(
+        &json,
+        "format",
+        &format!("\"{}\"", "f".repeat(100_000)),
+    ));
+    assert_short(&e);
+    let e = save_error(&with_field(
+        &json,
+        "version",
+        &format!("[{}]", many("1", 100_000)),
+    ));
+    assert_short(&e);
+    // The match result's totals.
+    let dynasty = played("dynasty", 2, None).to_save().to_json();
+    let e = save_error(&with_field(
+        &dynasty,
+        "totals",
+        &format!("[{}]", many("7", 5000)),
+    ));
+    assert_short(&e);
+}
+
+#[test]
+fn notation_messages_quote_at_most_40_characters() {
+    let game = cgn();
+    let long = "k".repeat(1000);
+    for (from, to) in [
+        ("[Ruleset \"kingdomino\"]", format!("[Ruleset \"{long}\"]")),
+        ("[Seed \"5\"]", format!("[Seed \"{long}\"]")),
+        ("[Players \"2\"]", format!("[Players \"{long}\"]")),
+        ("[Result \"*\"]", format!("[Result \"{long}\"]")),
+        (
+            "[Notation \"crownlands 2\"]",
+            format!("[Notation \"{long}\"]"),
+        ),
+    ] {
+        assert!(game.contains(from), "{from}: {game}");
+        let e = import_error(&game.replacen(from, &to, 1));
+        assert_short(&e);
+        assert!(e.to_string().contains("kkk..."), "{from}: {e}");
+    }
+    let hash = game.find("[RulesetHash \"").expect("a hash");
+    let end = hash + game[hash..].find('\n').expect("a line");
+    let e = import_error(&format!(
+        "{}[RulesetHash \"{long}\"]{}",
+        &game[..hash],
+        &game[end..]
+    ));
+    assert_short(&e);
+    // A header's key: refused past 64 characters, quoted once and short.
+    let e = import_error(&format!("[{} \"x\"]\n{game}", "A".repeat(100_000)));
+    assert_short(&e);
+    assert!(
+        e.to_string().contains("is longer than 64 characters"),
+        "{e}"
+    );
+    // An old `@{...}` token that is no action.
+    let e = import_error(&before_first_move(
+        &game,
+        &format!("@{{\"action\":\"{}\"}}", "q".repeat(900)),
+    ));
+    assert_short(&e);
+    // A token after `*`, and an illegal one.
+    let e = import_error(&format!("{} {}\n", game.trim_end(), "c1".repeat(500)));
+    assert_short(&e);
+}
+
+#[test]
+fn markers_are_numbers_without_leading_zeros() {
+    let game = cgn();
+    for marker in [
+        format!("{}7.", "0".repeat(100_000)),
+        format!("G{}7", "0".repeat(100_000)),
+        "00.".to_string(),
+        "+0.".to_string(),
+        "G01".to_string(),
+        "G+1".to_string(),
+    ] {
+        let text = game.replacen("\n0.", &format!("\n{marker} 0."), 1);
+        let e = import_error(&text);
+        assert_short(&e);
+        assert!(e.to_string().contains("marker"), "{marker:.20}: {e}");
+    }
+}
+
+// 3. Names and other free text.
+
+#[test]
+fn names_kinds_and_ruleset_names_have_a_length_limit() {
+    let json = save_json();
+    let name = |n: usize| format!("\"{}\"", "N".repeat(n));
+    assert!(Save::from_json(&with_field(&json, "name", &name(64)), "s.json").is_ok());
+    let e = save_error(&with_field(&json, "name", &name(10_000_000)));
+    assert!(
+        e.to_string()
+            .contains("`players[0].name` is longer than 64 characters"),
+        "{e}"
+    );
+    assert_short(&e);
+    let e = save_error(&with_field(&json, "kind", &name(257)));
+    assert!(e.to_string().contains("longer than 256 characters"), "{e}");
+    let e = save_error(&with_field(&json, "ruleset_name", &name(1000)));
+    assert!(e.to_string().contains("`ruleset_name` is longer"), "{e}");
+    // In the notation.
+    let game = cgn();
+    let text = game.replacen(
+        "[Seat1 \"random 1 (random)\"]",
+        &format!("[Seat1 \"{} (random)\"]", "N".repeat(65)),
+        1,
+    );
+    let e = import_error(&text);
+    assert!(
+        e.to_string()
+            .contains("the name of seat 1 is longer than 64 characters"),
+        "{e}"
+    );
+    assert_eq!((e.line, e.column), (6, 8), "{e}");
+    // A value past 1024 characters is refused as it is read.
+    let text = game.replacen(
+        "[Seat1 \"random 1",
+        &format!("[Seat1 \"{}", "N".repeat(2000)),
+        1,
+    );
+    let e = import_error(&text);
+    assert!(e.to_string().contains("longer than 1024 characters"), "{e}");
+}
+
+// 4. Malformed files that loaded.
+
+#[test]
+fn dates_are_real_dates() {
+    let json = save_json();
+    for date in ["2026-13-45", "xxxx", "2026-02-30", "26-11-22", ""] {
+        let e = save_error(&with_field(&json, "date", &format!("\"{date}\"")));
+        assert!(e.to_string().contains("is not a date"), "{date}: {e}");
+        let text = cgn().replacen("2026-11-22", date, 1);
+        let e = import_error(&text);
+        assert!(e.to_string().contains("is not a date"), "{date}: {e}");
+    }
+    assert!(Save::from_json(&with_field(&json, "date", "\"2024-02-29\""), "s.json").is_ok());
+}
+
+#[test]
+fn an_action_with_an_unknown_field_or_a_key_twice_is_refused() {
+    let s = played("kingdomino", 2, Some(10));
+    let json = s.to_save().to_json();
+    let first = s.to_save().games[0].actions[0].json().to_string();
+    assert!(
+        first.starts_with("{\"action\":\"claim\",\"domino\":"),
+        "{first}"
+    );
+    let padded = first.replacen('}', ",\"pad\":\"zz\"}", 1);
+    let e = save_error(&json.replacen(&first, &padded, 1));
+    assert!(
+        e.to_string()
+            .contains("action 1 (games[0].actions[0]): `{\"action\":\"claim\""),
+        "{e}"
+    );
+    assert!(e.to_string().contains("unknown field `pad`"), "{e}");
+    let twice = first.replacen("\"domino\":", "\"domino\":5,\"domino\":", 1);
+    let e = save_error(&json.replacen(&first, &twice, 1));
+    assert!(e.to_string().contains("duplicate field `domino`"), "{e}");
+    assert!(e.line > 0, "{e}");
+    // The keys in another order read: JSON objects have no order.
+    let domino = first
+        .trim_start_matches("{\"action\":\"claim\",")
+        .trim_end_matches('}');
+    let reordered = format!("{{{domino},\"action\":\"claim\"}}");
+    Save::from_json(&json.replacen(&first, &reordered, 1), "s.json")
+        .unwrap()
+        .load(registry(), "s.json")
+        .unwrap();
+    // An old notation file's `@{...}` tokens likewise.
+    let game = cgn();
+    let moves = game.find("\n0. ").expect("moves") + 4;
+    let token = game[moves..].split_whitespace().next().expect("a claim");
+    assert!(token.starts_with('c'), "{token}");
+    let text = format!(
+        "{}@{padded}{}",
+        &game[..moves],
+        &game[moves + token.len()..]
+    );
+    let e = import_error(&text);
+    assert!(e.to_string().contains("unknown field `pad`"), "{e}");
+}
+
+#[test]
+fn match_totals_padded_with_zeros_are_refused_outside_old_team_saves() {
+    let s = played("dynasty", 2, None);
+    assert!(s.is_over());
+    let mut save = s.to_save();
+    save.load(registry(), "d.json").unwrap();
+    if let Some(r) = &mut save.result {
+        r.totals.extend([0, 0]);
+    }
+    let e = save.load(registry(), "d.json").unwrap_err();
+    assert!(e.to_string().contains("match totals"), "{e}");
+    // The JSON way, with many zeros.
+    let json = s.to_save().to_json();
+    let result = json.find("\"result\"").expect("a result");
+    let totals = result + json[result..].find("\"totals\": [").expect("totals");
+    let end = totals + json[totals..].find(']').expect("the end of the totals");
+    let padded = format!("{},{}{}", &json[..end], many("0", 10), &json[end..]);
+    assert!(save_error(&padded).to_string().contains("match totals"));
+    let padded = format!("{},{}{}", &json[..end], many("0", 1_000_000), &json[end..]);
+    assert!(
+        save_error(&padded)
+            .to_string()
+            .contains("more than 16 sides")
+    );
+}
+
+#[test]
+fn seat_players_and_seed_headers_are_written_one_way() {
+    let game = cgn();
+    for (from, to, says) in [
+        (
+            "[Seat1 ",
+            "[Seat99999999999999999999999 ",
+            "header `Seat99999999999999999999999`",
+        ),
+        ("[Seat1 ", "[Seat01 ", "header `Seat01`"),
+        ("[Seat1 ", "[Seat0 ", "header `Seat0`"),
+        (
+            "[Seat1 ",
+            "[Seat3 ",
+            "header `Seat3` but the game has 2 players",
+        ),
+        ("[Players \"2\"]", "[Players \"02\"]", "`02` players"),
+        ("[Players \"2\"]", "[Players \" 2\"]", "` 2` players"),
+        ("[Players \"2\"]", "[Players \"+2\"]", "`+2` players"),
+        ("[Seed \"5\"]", "[Seed \" +1\"]", "the seed ` +1`"),
+        ("[Seed \"5\"]", "[Seed \"05\"]", "the seed `05`"),
+        ("[Seed \"5\"]", "[Seed \"5 \"]", "the seed `5 `"),
+    ] {
+        assert!(game.contains(from), "{from}");
+        let e = import_error(&game.replacen(from, to, 1));
+        assert!(e.to_string().contains(says), "{to}: {e}");
+    }
+}
+
+#[test]
+fn kinds_that_would_not_read_back_are_refused() {
+    let json = save_json();
+    let e = save_error(&with_field(&json, "kind", "\"bot) (human\""));
+    assert!(e.to_string().contains("holds a parenthesis"), "{e}");
+    // Export refuses it rather than write a file that imports as another game.
+    let mut s = Session::new(
+        shipped("kingdomino"),
+        vec![
+            Player::new(1, "Ann", "bot) (human"),
+            Player::new(2, "Bob", "human"),
+        ],
+        1,
+    )
+    .unwrap();
+    s.set_date(None);
+    let e = notation::export(&s, ExportOptions::default()).unwrap_err();
+    assert!(e.to_string().contains("holds a parenthesis"), "{e}");
+    // Names may hold anything printable: they come back as they were.
+    let names = ["Ann (the first)", "\"Bob\" \\ (x", "Zoé ()"];
+    let players: Vec<Player> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| Player::new(i as u32 + 1, *n, "human"))
+        .collect();
+    let s = Session::new(shipped("kingdomino"), players.clone(), 1).unwrap();
+    let text = notation::export(&s, ExportOptions::default()).unwrap();
+    let back = notation::import(registry(), &text, "n.cgn").unwrap();
+    assert_eq!(back.players(), players.as_slice());
+}
+
+// 5. The ruleset's name.
+
+#[test]
+fn the_ruleset_name_is_the_embedded_rulesets() {
+    let json = save_json();
+    let e = save_error(&with_field(
+        &json,
+        "ruleset_name",
+        &format!("\"{}\"", "Z".repeat(200)),
+    ));
+    assert!(
+        e.to_string()
+            .contains("but the embedded ruleset is named `kingdomino`"),
+        "{e}"
+    );
+    assert_short(&e);
+    // A notation file embedding its ruleset under another name than its header's.
+    let s = played("kingdomino", 2, Some(10));
+    let text = notation::export(
+        &s,
+        ExportOptions {
+            embed_ruleset: true,
+        },
+    )
+    .unwrap();
+    let e =
+        import_error(&text.replacen("[Ruleset \"kingdomino\"]", "[Ruleset \"queendomino\"]", 1));
+    assert!(
+        e.to_string()
+            .contains("the Ruleset header says `queendomino`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn every_save_the_program_writes_loads() {
+    // A ruleset file of one's own, named by `name` or by its file, played and saved as `play`
+    // and `simulate --save` save.
+    for (text, file) in [
+        ("extends = \"kingdomino\"\n", "my rules.toml"),
+        (
+            "extends = \"queendomino\"\nname = \"Q \\\"quoted\\\" é\"\n",
+            "q.toml",
+        ),
+    ] {
+        let ruleset = Arc::new(
+            crownlands_rules::load_str(registry(), text, std::path::Path::new(file)).unwrap(),
+        );
+        let mut s = Session::new(ruleset.clone(), Player::seats(2, "greedy"), 3).unwrap();
+        let mut rng = Rng(5);
+        while !s.is_over() {
+            let legal = s.game().legal_actions();
+            s.apply(legal[rng.below(legal.len())]).unwrap();
+        }
+        let save = Save::from_actions(ruleset, s.players().to_vec(), 3, s.actions()).unwrap();
+        let back = Save::from_json(&save.to_json(), "f.json").unwrap();
+        back.load(registry(), "f.json")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let cgn = notation::export(&s, ExportOptions::default()).unwrap();
+        notation::import(registry(), &cgn, "f.cgn").unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+// 6. What the docs say.
+
+#[test]
+fn a_new_line_escape_is_refused_in_headers() {
+    let game = cgn();
+    let e = import_error(&game.replacen("[Seat1 \"random 1", "[Seat1 \"random\\n1", 1));
+    assert!(e.to_string().contains("unknown escape"), "{e}");
+    // The escapes that remain.
+    let text = game.replacen("[Seat1 \"random 1", "[Seat1 \"\\\"random\\\\ 1", 1);
+    let back = notation::import(registry(), &text, "n.cgn").unwrap();
+    assert_eq!(back.players()[0].name, "\"random\\ 1");
+}
+
+#[test]
+fn save_columns_count_characters() {
+    let a = r#"{"format":"crownlands-save","version":1,"ruleset_name":"aaaaaaaaaa","x":1}"#;
+    let e = r#"{"format":"crownlands-save","version":1,"ruleset_name":"éééééééééé","x":1}"#;
+    let ea = Save::from_json(a, "a.json").unwrap_err();
+    let ee = Save::from_json(e, "e.json").unwrap_err();
+    assert_eq!((ea.line, ea.column), (1, 71), "{ea}");
+    assert_eq!((ee.line, ee.column), (1, 71), "{ee}");
+}
