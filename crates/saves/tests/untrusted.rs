@@ -698,3 +698,27 @@ fn save_columns_count_characters() {
     assert_eq!((ea.line, ea.column), (1, 71), "{ea}");
     assert_eq!((ee.line, ee.column), (1, 71), "{ee}");
 }
+
+#[test]
+fn the_moves_are_plain_text() {
+    // NEL, a line separator or a lone carriage return between moves used to read as spaces.
+    let text = cgn();
+    for sep in ['\u{85}', '\u{2028}', '\r'] {
+        assert!(text.contains("\n0. "), "{text}");
+        let bad = text.replacen("\n0. ", &format!("\n0.{sep}"), 1);
+        let e = import_error(&bad);
+        let msg = e.to_string();
+        assert!(
+            msg.contains(&format!("U+{:04X} between the moves", u32::from(sep))),
+            "{msg}"
+        );
+        assert_short(&e);
+    }
+    // Inside a token, an invisible mark makes a token that does not read, shown escaped.
+    let e = import_error(&text.replacen("\n0. ", "\n0.\u{200e}", 1));
+    assert!(e.to_string().contains("\\u{200e}"), "{e}");
+    assert_short(&e);
+    // CRLF line ends and tabs are plain text.
+    let crlf = text.replace('\n', "\r\n").replacen(' ', "\t", 1);
+    assert!(notation::import(registry(), &crlf, "n.cgn").is_ok());
+}

@@ -64,6 +64,19 @@ pub(super) fn tokens<'a>(
                 }
                 continue;
             }
+            if c != '\t' && crownlands_core::text::is_unsafe_char(c) {
+                // A lone carriage return, NEL or a line separator would read as a space here.
+                return Err(err(
+                    file,
+                    n,
+                    column,
+                    format!(
+                        "the control or invisible character U+{:04X} between the moves; a \
+                         notation file is plain text, its lines ending with a new line",
+                        u32::from(c)
+                    ),
+                ));
+            }
             if c.is_whitespace() {
                 continue;
             }
