@@ -60,6 +60,50 @@ pub fn excerpt(s: &str) -> Cow<'_, str> {
     }
 }
 
+/// `message` with every text it quotes (between backticks, or between double quotes as Rust's
+/// `Debug` and serde write strings, `\"` inside not closing) cut to an [`excerpt`]: a message
+/// made by a reader that quotes its file in full (serde's `unknown field`, a cell of a kingdom)
+/// stays a line. An unclosed quote runs to the end.
+pub fn excerpt_quotes(message: &str) -> Cow<'_, str> {
+    let mut out = String::new();
+    let mut rest = message;
+    let mut changed = false;
+    while let Some(open) = rest.find(['`', '"']) {
+        let quote = &rest[open..=open];
+        out.push_str(&rest[..=open]);
+        let inner = &rest[open + 1..];
+        let close = if quote == "\"" {
+            let mut escaped = false;
+            inner.char_indices().find_map(|(i, c)| {
+                let closes = c == '"' && !escaped;
+                escaped = c == '\\' && !escaped;
+                closes.then_some(i)
+            })
+        } else {
+            inner.find('`')
+        };
+        let (quoted, after) = match close {
+            Some(end) => (&inner[..end], &inner[end..]),
+            None => (inner, ""),
+        };
+        let short = excerpt(quoted);
+        changed |= short != quoted;
+        out.push_str(&short);
+        match after.chars().next() {
+            Some(c) => {
+                out.push(c);
+                rest = &after[c.len_utf8()..];
+            }
+            None => rest = "",
+        }
+    }
+    if !changed {
+        return Cow::Borrowed(message);
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
+}
+
 fn escape(s: &str, keep_newlines: bool) -> Cow<'_, str> {
     let unsafe_here = |c: char| is_unsafe_char(c) && !(keep_newlines && c == '\n');
     if !s.chars().any(unsafe_here) {
@@ -119,6 +163,23 @@ mod tests {
             excerpt(&"x".repeat(EXCERPT_CHARS)),
             "x".repeat(EXCERPT_CHARS)
         );
+    }
+
+    #[test]
+    fn quotes_in_a_message_are_cut() {
+        let long = "x".repeat(100);
+        let msg = format!("unknown field `{long}`, expected `a` or \"{long}\" then `{long}");
+        let cut = excerpt_quotes(&msg);
+        let x40 = "x".repeat(EXCERPT_CHARS);
+        assert_eq!(
+            cut,
+            format!("unknown field `{x40}...`, expected `a` or \"{x40}...\" then `{x40}...")
+        );
+        assert!(matches!(
+            excerpt_quotes("`short` and \"q\\\"x\""),
+            Cow::Borrowed(_)
+        ));
+        assert_eq!(excerpt_quotes("no quotes"), "no quotes");
     }
 
     #[test]

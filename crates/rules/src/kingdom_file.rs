@@ -261,7 +261,7 @@ impl Problems<'_> {
             file: self.file.to_string(),
             line,
             column,
-            message: clip_quotes(message),
+            message: crownlands_core::text::excerpt_quotes(&message).into_owned(),
         }
     }
 
@@ -275,34 +275,6 @@ impl Problems<'_> {
         self.list.sort_by_key(|d| (d.line, d.column));
         Diagnostics(self.list)
     }
-}
-
-/// `message` with each text it quotes between backticks (the file's cells and words, which
-/// may be thousands of characters long) cut to an excerpt
-/// ([`crownlands_core::text::excerpt`]).
-fn clip_quotes(message: String) -> String {
-    let parts: Vec<&str> = message.split('`').collect();
-    let long = parts
-        .iter()
-        .skip(1)
-        .step_by(2)
-        .any(|q| q.chars().count() > crownlands_core::text::EXCERPT_CHARS);
-    if !long {
-        return message;
-    }
-    let mut out = String::with_capacity(160);
-    for (i, part) in parts.iter().enumerate() {
-        if i > 0 {
-            out.push('`');
-        }
-        // Odd parts are inside backticks (a last unclosed one too).
-        if i % 2 == 1 {
-            out.push_str(&crownlands_core::text::excerpt(part));
-        } else {
-            out.push_str(part);
-        }
-    }
-    out
 }
 
 fn directive(

@@ -50,58 +50,23 @@ pub const MAX_HEADER_KEY_CHARS: usize = 64;
 /// result of 16 sides about 500).
 pub const MAX_HEADER_VALUE_CHARS: usize = 1024;
 
-/// The most characters of file text a message quotes.
-const QUOTE_CHARS: usize = 40;
-
 /// The most characters of a message made by the JSON reader (which quotes the file).
 const MESSAGE_CHARS: usize = 400;
 
-/// File text as a message quotes it: at most 40 characters, then `...`. (Control characters
-/// are escaped when the message is shown: see [`crate::SaveError`].)
+/// File text as a message quotes it: at most 40 characters, then `...`, controls escaped
+/// ([`crownlands_core::text::excerpt`]).
 pub(crate) fn shortened(text: &str) -> String {
-    match text.char_indices().nth(QUOTE_CHARS) {
-        Some((end, _)) => format!("{}...", &text[..end]),
-        None => text.to_string(),
-    }
+    crownlands_core::text::excerpt(text).into_owned()
 }
 
 /// A message of the JSON reader, which quotes the file (``unknown field `...` ``, `invalid
 /// type: string "..."`), with every quote shortened as [`shortened`] does and the whole cut
 /// to a few hundred characters.
 pub(crate) fn shorten_quotes(msg: &str) -> String {
-    let mut out = String::new();
-    let mut rest = msg;
-    while let Some(open) = rest.find(['`', '"']) {
-        let quote = &rest[open..=open];
-        out.push_str(&rest[..=open]);
-        let inner = &rest[open + 1..];
-        let close = if quote == "\"" {
-            // serde writes strings as Rust's Debug does: `\"` inside does not close.
-            let mut escaped = false;
-            inner.char_indices().find_map(|(i, c)| {
-                let closes = c == '"' && !escaped;
-                escaped = c == '\\' && !escaped;
-                closes.then_some(i)
-            })
-        } else {
-            inner.find('`')
-        };
-        match close {
-            Some(end) => {
-                out.push_str(&shortened(&inner[..end]));
-                out.push_str(quote);
-                rest = &inner[end + 1..];
-            }
-            None => {
-                out.push_str(&shortened(inner));
-                rest = "";
-            }
-        }
-    }
-    out.push_str(rest);
+    let out = crownlands_core::text::excerpt_quotes(msg);
     match out.char_indices().nth(MESSAGE_CHARS) {
         Some((end, _)) => format!("{}...", &out[..end]),
-        None => out,
+        None => out.into_owned(),
     }
 }
 
