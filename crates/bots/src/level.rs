@@ -33,9 +33,11 @@ pub enum LevelError {
     )]
     Budget(String),
     #[error(
-        "bad setting `{0}` in `{1}`: settings are c=NUMBER, reward=win|margin|mixed|score, w=0..1 (the win's share of score or mixed), rollout=random|sampledN|greedyN, m=MARGIN, reuse=0|1, widen=NUMBER, threads=1..64, top=N, opp=tree|rollout, root=uct|halving, crown=POINTS, deny=0..4, first=greedy|random, flat=ROUNDS, depth=ACTIONS, adapt=0|1"
+        "bad setting `{0}` in `{1}`: settings are c=0..100, reward=win|margin|mixed|score, w=0..1 (the win's share of score or mixed), rollout=random|sampledN|greedyN, m=MARGIN (above 0, at most 10000), reuse=0|1, widen=0..100, threads=1..64, top=N, opp=tree|rollout, root=uct|halving, crown=-100..100 (points), deny=0..4, first=greedy|random, flat=ROUNDS, depth=ACTIONS, adapt=0|1"
     )]
     Setting(String, String),
+    #[error("`{0}` is set twice in `{1}`: give each setting once")]
+    Repeated(String, String),
 }
 
 impl Level {
@@ -194,6 +196,7 @@ impl FromStr for Level {
             "greedy" => Ok(Level::Greedy),
             "mcts" => {
                 let mut config = MctsConfig::default();
+                let mut seen: Vec<&str> = Vec::new();
                 for (i, part) in parts.enumerate() {
                     let part = part.trim();
                     if i == 0 && !part.contains('=') {
@@ -203,6 +206,11 @@ impl FromStr for Level {
                     }
                     let bad = || LevelError::Setting(part.into(), text.into());
                     let (key, value) = part.split_once('=').ok_or_else(bad)?;
+                    // Set twice, one of them would be silently lost.
+                    if seen.contains(&key) {
+                        return Err(LevelError::Repeated(key.into(), text.into()));
+                    }
+                    seen.push(key);
                     // A finite number that `ok` accepts.
                     let number = |ok: fn(f64) -> bool| {
                         value
@@ -212,7 +220,7 @@ impl FromStr for Level {
                             .ok_or_else(bad)
                     };
                     match key {
-                        "c" => config.exploration = number(|c| c >= 0.0)?,
+                        "c" => config.exploration = number(|c| (0.0..=100.0).contains(&c))?,
                         "reward" => config.reward = value.parse().map_err(|_| bad())?,
                         "rollout" => {
                             config.rollout = match value {
@@ -227,13 +235,13 @@ impl FromStr for Level {
                                 },
                             }
                         }
-                        "m" => config.margin_scale = number(|m| m > 0.0)?,
+                        "m" => config.margin_scale = number(|m| m > 0.0 && m <= 10_000.0)?,
                         "w" => config.win_weight = Some(number(|w| (0.0..=1.0).contains(&w))?),
                         "reuse" => {
                             config.reuse =
                                 one_of(value, &[("0", false), ("1", true)]).ok_or_else(bad)?
                         }
-                        "widen" => config.widen = number(|w| w >= 0.0)?,
+                        "widen" => config.widen = number(|w| (0.0..=100.0).contains(&w))?,
                         "adapt" => {
                             config.adapt =
                                 one_of(value, &[("0", false), ("1", true)]).ok_or_else(bad)?
@@ -245,7 +253,7 @@ impl FromStr for Level {
                                 .filter(|t| (1..=MAX_THREADS).contains(t))
                                 .ok_or_else(bad)?
                         }
-                        "crown" => config.crown = number(|_| true)?,
+                        "crown" => config.crown = number(|x| (-100.0..=100.0).contains(&x))?,
                         "deny" => config.deny = number(|x| (0.0..=4.0).contains(&x))?,
                         "top" => config.top = value.parse::<u16>().map_err(|_| bad())?,
                         "flat" => config.flat = value.parse::<u8>().map_err(|_| bad())?,

@@ -202,12 +202,21 @@ fn levels_parse_and_print() {
         "mcts:9:adapt=2",
         "mcts:9:w=1.5",
         "mcts:9:w=-0.1",
+        // Bounded, so that a level's label stays short (a save stores it as the seat's kind).
+        "mcts:9:crown=1e308",
+        "mcts:9:c=1e300",
+        "mcts:9:m=1e300",
+        "mcts:9:widen=1e300",
     ] {
         let e = bad.parse::<Level>().expect_err(bad).to_string();
         assert!(
             e.contains("random") || e.contains("budget") || e.contains("setting"),
             "{bad}: {e}"
         );
+    }
+    for twice in ["mcts:50:threads=2:threads=3", "mcts:c=1:c=2"] {
+        let e = twice.parse::<Level>().expect_err(twice).to_string();
+        assert!(e.contains("is set twice"), "{twice}: {e}");
     }
     let e = "expert".parse::<Level>().expect_err("unknown").to_string();
     assert!(e.contains("random, greedy, mcts"), "{e}");

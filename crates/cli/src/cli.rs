@@ -58,13 +58,15 @@ pub enum Command {
     /// Score kingdoms written as text (see docs/rulesets.md, Kingdom files); with several, the
     /// standings under the ruleset's tie-breaks.
     Score {
-        /// Kingdom files: one row per line, `.` empty, `C` the castle, `F2` a forest with 2 crowns.
+        /// Kingdom files: one row per line, `.` empty, `C` the castle, `F2` a forest with 2 crowns
+        /// (at most 64).
         #[arg(required = true)]
         kingdoms: Vec<PathBuf>,
         /// Ruleset deciding terrains, grid size and bonuses.
         #[arg(long, short, default_value = "kingdomino")]
         ruleset: String,
-        /// Use the rules for this player count (default: the ruleset's smallest).
+        /// Use the rules for this player count (default: as many players as there are files
+        /// when the ruleset has rules for that many, else its smallest count).
         #[arg(long)]
         players: Option<u8>,
         /// Print JSON instead of text.
@@ -118,6 +120,9 @@ pub enum Command {
         /// Also write the HTML report here.
         #[arg(long, value_name = "FILE.html")]
         report: Option<PathBuf>,
+        /// Replace the `--report` file if it exists.
+        #[arg(long, requires = "report")]
+        force: bool,
     },
     /// Print the fully resolved ruleset (after `extends` and player-count overrides) as TOML.
     Show {
@@ -228,4 +233,7 @@ pub struct LabArgs {
     /// Also write an HTML report with charts (one self-contained file).
     #[arg(long, value_name = "FILE.html", conflicts_with = "shard")]
     pub report: Option<PathBuf>,
+    /// Replace the `--report` file if it exists.
+    #[arg(long, requires = "report")]
+    pub force: bool,
 }

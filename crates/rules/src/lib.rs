@@ -65,9 +65,17 @@ pub fn load(registry: &Registry, name_or_path: &str) -> Result<Ruleset, Diagnost
     {
         return load_shipped(registry, name_or_path);
     }
+    let shown = crownlands_core::text::excerpt(name_or_path);
+    if path.exists() {
+        // A folder, a device or a FIFO (read as it is, a FIFO would wait forever).
+        return Err(Diagnostics(vec![Diagnostic::unplaced(
+            "",
+            format!("`{shown}` is not a regular file: a ruleset is read from a regular file"),
+        )]));
+    }
     let names = shipped_names();
     let known: Vec<&str> = names.iter().map(String::as_str).collect();
-    let mut msg = format!("no file and no shipped ruleset named `{name_or_path}`");
+    let mut msg = format!("no file and no shipped ruleset named `{shown}`");
     if let Some(c) = walk::closest(name_or_path, &known) {
         msg.push_str(&format!(" (did you mean `{c}`?)"));
     }

@@ -9,6 +9,7 @@ use crate::errors::CliResult;
 use crate::lab::table::Table;
 use crate::lab::{self, Kind, RunSpec, runner};
 use crownlands_core::Registry;
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -21,6 +22,9 @@ pub fn run(
     options: &RunOptions<'_>,
 ) -> CliResult<ExitCode> {
     let shard = options.check()?;
+    if let Some(path) = options.report {
+        crate::lab::report::check(path, &[Path::new(a), Path::new(b)], options.force)?;
+    }
     let who = players_of(players, bots)?;
     let rulesets = [
         Arc::new(load_ruleset(registry, a)?),

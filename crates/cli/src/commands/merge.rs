@@ -8,7 +8,16 @@ use crate::lab::part;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-pub fn run(parts: &[PathBuf], as_json: bool, report: Option<&Path>) -> CliResult<ExitCode> {
+pub fn run(
+    parts: &[PathBuf],
+    as_json: bool,
+    report: Option<&Path>,
+    force: bool,
+) -> CliResult<ExitCode> {
+    if let Some(path) = report {
+        let inputs: Vec<&Path> = parts.iter().map(PathBuf::as_path).collect();
+        crate::lab::report::check(path, &inputs, force)?;
+    }
     let results = part::merge(parts)?;
     let options = RunOptions {
         jobs: None,
@@ -18,6 +27,7 @@ pub fn run(parts: &[PathBuf], as_json: bool, report: Option<&Path>) -> CliResult
         save: None,
         shard: None,
         report,
+        force,
     };
     finish(&results, None, &options, None)
 }

@@ -81,7 +81,8 @@ pub fn run(registry: &Registry, command: Command) -> CliResult<ExitCode> {
             parts,
             json,
             report,
-        } => merge::run(&parts, json, report.as_deref()),
+            force,
+        } => merge::run(&parts, json, report.as_deref(), force),
         Command::Show { ruleset, players } => show::run(registry, &ruleset, players),
         Command::Schema { kind } => schema::run(registry, kind),
         Command::Replay { save, step, json } => replay::run(registry, &save, step, json),
@@ -127,6 +128,7 @@ fn options(lab: &crate::cli::LabArgs) -> simulate::RunOptions<'_> {
         save: None,
         shard: lab.shard.as_deref(),
         report: lab.report.as_deref(),
+        force: lab.force,
     }
 }
 

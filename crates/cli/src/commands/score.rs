@@ -33,6 +33,10 @@ fn read_side(
     )?)
 }
 
+/// The most kingdom files one `score` ranks (a table has at most 16; standings of more are
+/// still ranked, up to this).
+pub const MAX_KINGDOM_FILES: usize = 64;
+
 /// One scored kingdom file.
 struct Scored {
     path: PathBuf,
@@ -49,6 +53,12 @@ pub fn run(
     players: Option<u8>,
     as_json: bool,
 ) -> CliResult<ExitCode> {
+    if paths.len() > MAX_KINGDOM_FILES {
+        return Err(CliError::Message(format!(
+            "{} kingdom files: score takes at most {MAX_KINGDOM_FILES} at once",
+            paths.len()
+        )));
+    }
     let ruleset = load_ruleset(registry, ruleset)?;
     // A table of N kingdoms plays by the N-player rules when the ruleset has them.
     let players = players.or_else(|| {

@@ -42,6 +42,8 @@ pub struct RunOptions<'a> {
     pub shard: Option<&'a str>,
     /// Write the HTML report here.
     pub report: Option<&'a Path>,
+    /// Replace an existing report file.
+    pub force: bool,
 }
 
 impl RunOptions<'_> {
@@ -112,6 +114,9 @@ pub fn run(
     options: &RunOptions<'_>,
 ) -> CliResult<ExitCode> {
     let shard = options.check()?;
+    if let Some(path) = options.report {
+        report::check(path, &[Path::new(name)], options.force)?;
+    }
     let who = players_of(players, bots)?;
     let ruleset = Arc::new(load_ruleset(registry, name)?);
     let table = Table::new(ruleset.clone(), &who, options.seed)?;
@@ -156,16 +161,18 @@ pub fn finish(
             .map_err(|e| CliError::Message(format!("cannot write the part file: {e}")))?;
         say!("{text}");
     } else {
-        if let Some(path) = options.report {
-            report::write(path, results)?;
-        }
+        // The results are printed whatever becomes of the page: a run is never lost to it.
+        let written = options
+            .report
+            .map(|path| report::write(path, results, options.force));
+        let report = options.report.filter(|_| matches!(written, Some(Ok(()))));
         let unit = print::run_label(results.tallies.first().map_or(1, |t| t.match_games)).1;
         if options.as_json {
             let mut doc = print::json(results);
             if let Some((dir, saved)) = saved {
                 doc["saved"] = saved_json(dir, saved);
             }
-            if let Some(path) = options.report {
+            if let Some(path) = report {
                 doc["report"] = serde_json::json!(path.display().to_string());
             }
             print_json(&doc);
@@ -174,9 +181,12 @@ pub fn finish(
             if let Some((dir, saved)) = saved {
                 print_saved(dir, saved, unit);
             }
-            if let Some(path) = options.report {
+            if let Some(path) = report {
                 say!("report written to {}", path.display());
             }
+        }
+        if let Some(Err(e)) = written {
+            return Err(e);
         }
     }
     Ok(if results.stopped {

@@ -73,6 +73,21 @@ impl Part {
 /// Read one part file, refusing anything that is not a complete, self-consistent part.
 fn read(path: &Path) -> CliResult<Part> {
     let name = path.display();
+    // Only a regular file: a FIFO would wait forever, a device give bytes without end.
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => {
+            return Err(CliError::Message(format!(
+                "{name}: not a regular file, not a part file"
+            )));
+        }
+        Ok(m) if m.len() > MAX_PART_BYTES => {
+            return Err(CliError::Message(format!(
+                "{name}: larger than {} MiB, not a part file",
+                MAX_PART_BYTES >> 20
+            )));
+        }
+        _ => {}
+    }
     let file = std::fs::File::open(path)
         .map_err(|e| CliError::Message(format!("cannot read {name}: {e}")))?;
     let mut text = String::new();

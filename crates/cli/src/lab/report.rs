@@ -114,10 +114,34 @@ pub fn html(r: &Results) -> Result<String, String> {
     ))
 }
 
-/// Write the page to `path`.
-pub fn write(path: &Path, r: &Results) -> CliResult<()> {
+/// Whether the page may be written to `path`, checked before a run starts (so that a run is
+/// not played for a page it cannot write): its folder exists; it is none of `inputs` (the
+/// rulesets or part files being read); and it is not there yet, or (with `force`) a regular
+/// file, never a link, a folder, a device or a FIFO.
+pub fn check(path: &Path, inputs: &[&Path], force: bool) -> CliResult<()> {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(CliError::Message(format!(
+            "--report {}: the folder {} does not exist",
+            path.display(),
+            folder.display()
+        )));
+    }
+    for input in inputs {
+        crownlands_saves::check_output(input, path, force)
+            .map_err(|e| CliError::Message(format!("--report {e}")))?;
+    }
+    Ok(())
+}
+
+/// Write the page to `path`: a new file, or with `force` an existing regular file replaced
+/// atomically (a full disk leaves the old one as it was).
+pub fn write(path: &Path, r: &Results, force: bool) -> CliResult<()> {
     let page =
         html(r).map_err(|e| CliError::Message(format!("--report: cannot draw the charts: {e}")))?;
-    std::fs::write(path, page)
-        .map_err(|e| CliError::Message(format!("--report: cannot write {}: {e}", path.display())))
+    crownlands_saves::write_output(path, page.as_bytes(), force)
+        .map_err(|e| CliError::Message(format!("--report {e}")))
 }

@@ -1,7 +1,7 @@
 //! The balance lab: `simulate`/`compare` on any number of threads and shards, `merge`, the
 //! HTML report, and Ctrl-C.
 
-use super::{TempFile, bin, run};
+use super::{TempDir, TempFile, bin, rulesets_dir, run};
 use serde_json::Value;
 use std::process::{Command, Stdio};
 
@@ -320,6 +320,7 @@ fn reports_are_self_contained_pages_with_charts() {
         "50",
         "--report",
         &page.arg(),
+        "--force",
     ])
     .ok();
     assert!(r.stdout.contains("report written to"), "{}", r.stdout);
@@ -343,6 +344,7 @@ fn reports_are_self_contained_pages_with_charts() {
         "30",
         "--report",
         &page.arg(),
+        "--force",
     ])
     .ok();
     let html = std::fs::read_to_string(page.path()).expect("report");
@@ -367,7 +369,7 @@ fn reports_are_self_contained_pages_with_charts() {
         .stdout,
     );
     let page = TempFile::new("merged", "html", "");
-    run(&["merge", &part.arg(), "--report", &page.arg()]).ok();
+    run(&["merge", &part.arg(), "--report", &page.arg(), "--force"]).ok();
     check_page(&std::fs::read_to_string(page.path()).expect("report"));
 }
 
@@ -435,4 +437,72 @@ fn compare_in_teams_reports_each_team() {
     }
     let solo = json_of(&["compare", "kingdomino", "harmony", "-p", "2", "-g", "4"]);
     assert!(solo.get("team_differences").is_none());
+}
+
+#[test]
+fn a_report_replaces_nothing_unasked_and_is_checked_before_the_games() {
+    let dir = TempDir::new("report-checks");
+    std::fs::create_dir_all(&dir.0).expect("mkdir");
+    let rules = dir.0.join("mine.toml");
+    std::fs::copy(rulesets_dir().join("kingdomino.toml"), &rules).expect("copy");
+    let original = std::fs::read(&rules).expect("ruleset");
+    let rules_arg = rules.display().to_string();
+    let simulate = |report: &str, more: &[&str]| {
+        let mut args = vec![
+            "simulate",
+            rules_arg.as_str(),
+            "-p",
+            "2",
+            "-g",
+            "2",
+            "--report",
+            report,
+        ];
+        args.extend_from_slice(more);
+        run(&args)
+    };
+    // The ruleset being played, even with --force.
+    let r = simulate(&rules_arg, &["--force"]).fails();
+    assert!(
+        r.stderr.contains("it is the file being read"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(std::fs::read(&rules).expect("ruleset"), original);
+    // An existing file, without --force; a link; a folder that is not there: refused before
+    // any game is played (no statistics printed).
+    let old = dir.0.join("old.html");
+    std::fs::write(&old, "old").expect("write");
+    let r = simulate(&old.display().to_string(), &[]).fails();
+    assert!(r.stderr.contains("give --force"), "{}", r.stderr);
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+    assert_eq!(std::fs::read_to_string(&old).expect("old"), "old");
+    #[cfg(unix)]
+    {
+        let link = dir.0.join("link.html");
+        std::os::unix::fs::symlink(&old, &link).expect("symlink");
+        let r = simulate(&link.display().to_string(), &["--force"]).fails();
+        assert!(r.stderr.contains("not a regular file"), "{}", r.stderr);
+        assert_eq!(std::fs::read_to_string(&old).expect("old"), "old");
+    }
+    let missing = dir.0.join("nowhere/x.html");
+    let r = simulate(&missing.display().to_string(), &[]).fails();
+    assert!(r.stderr.contains("does not exist"), "{}", r.stderr);
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+    // With --force an existing page is replaced.
+    let r = simulate(&old.display().to_string(), &["--force"]).ok();
+    assert!(r.stdout.contains("report written to"), "{}", r.stdout);
+    assert!(
+        std::fs::read_to_string(&old)
+            .expect("page")
+            .starts_with("<!DOCTYPE html>")
+    );
+    // --force means nothing without --report.
+    run(&["simulate", "kingdomino", "-p", "2", "-g", "1", "--force"]).fails();
+}
+
+#[test]
+fn merge_reads_only_regular_part_files() {
+    let r = run(&["merge", "/dev/null"]).fails();
+    assert!(r.stderr.contains("not a regular file"), "{}", r.stderr);
 }

@@ -508,3 +508,19 @@ fn standings_of_queendomino_kingdoms_with_coins() {
     assert_eq!(v["standings"][0]["place"], 1);
     assert_eq!(v["standings"][1]["place"], 2);
 }
+
+#[test]
+fn at_most_64_kingdom_files_are_scored_at_once() {
+    let k = TempFile::kingdom("many", "C F1\n");
+    let many: Vec<String> = std::iter::once("score".to_string())
+        .chain(std::iter::repeat_n(k.arg(), 256))
+        .collect();
+    let r = run(&many).fails();
+    assert!(
+        r.stderr
+            .contains("256 kingdom files: score takes at most 64"),
+        "{}",
+        r.stderr
+    );
+    run(&many[..65]).ok();
+}
