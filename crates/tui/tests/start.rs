@@ -528,3 +528,103 @@ fn a_game_written_over_in_the_instant_of_a_write_is_kept_on_exit() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&dir2);
 }
+
+/// Terminal events for the event loop: these, then the signal `then` comes.
+struct Script<'a> {
+    events: std::collections::VecDeque<ratatui::crossterm::event::Event>,
+    then: (&'a crownlands_tui::signals::Stop, i32),
+}
+
+impl crownlands_tui::terminal::Events for Script<'_> {
+    fn next(
+        &mut self,
+        _timeout: Duration,
+    ) -> std::io::Result<Option<ratatui::crossterm::event::Event>> {
+        let next = self.events.pop_front();
+        if next.is_none() {
+            self.then.0.set(self.then.1);
+        }
+        Ok(next)
+    }
+}
+
+fn key_event(code: ratatui::crossterm::event::KeyCode) -> ratatui::crossterm::event::Event {
+    ratatui::crossterm::event::Event::Key(ratatui::crossterm::event::KeyEvent::from(code))
+}
+
+/// Run the event loop on a test terminal of 80x24 over `app`, with `events`, then `signal`.
+fn run_loop_until(
+    app: &mut App,
+    events: Vec<ratatui::crossterm::event::Event>,
+    signal: i32,
+) -> (crownlands_tui::Ended, Option<String>) {
+    use crownlands_tui::terminal::{Looped, run_loop};
+    let stop = crownlands_tui::signals::Stop::new();
+    let mut terminal =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).expect("terminal");
+    let mut script = Script {
+        events: events.into(),
+        then: (&stop, signal),
+    };
+    let looped = Looped {
+        started: std::time::Instant::now(),
+        timings: None,
+        test_panic: false,
+    };
+    let (ended, note) = run_loop(&mut terminal, app, &mut script, &stop, looped);
+    (ended.expect("no terminal error"), note)
+}
+
+#[test]
+fn a_signal_ends_the_event_loop_with_the_game_autosaved() {
+    use crownlands_saves::AUTOSAVE_FILE;
+    use crownlands_tui::Ended;
+    use crownlands_tui::signals::{SIGHUP, SIGTERM, exit_code};
+    use ratatui::crossterm::event::KeyCode;
+    let dir = temp_dir("signal");
+    let mut app = autosaved_game(&dir);
+    while app.mode() != Mode::Claim {
+        play_to_end(&mut app, 1);
+    }
+    let before = moves(app.session().unwrap()).len();
+    // A claim by a key, then SIGTERM: the loop ends on the signal (not a quit), and the claim
+    // is in the autosave.
+    let (ended, note) = run_loop_until(&mut app, vec![key_event(KeyCode::Enter)], SIGTERM);
+    assert_eq!(ended, Ended::Signal(SIGTERM));
+    assert_eq!(exit_code(SIGTERM), 143);
+    assert!(!app.should_quit());
+    assert_eq!(note, None);
+    let now = moves(app.session().unwrap());
+    assert!(now.len() > before, "the claim was played");
+    assert_eq!(moves(&saved(&dir, AUTOSAVE_FILE)), now);
+    // As a quit does, the exit makes sure of the game: taken over by another program in the
+    // instant of a write, it is written to a file of its own, and the player told.
+    let other = declined_with_new_game(&dir, 6);
+    std::fs::write(
+        dir.join(AUTOSAVE_FILE),
+        other.session().unwrap().to_save().to_json(),
+    )
+    .unwrap();
+    let (ended, note) = run_loop_until(&mut app, Vec::new(), SIGHUP);
+    assert_eq!(ended, Ended::Signal(SIGHUP));
+    assert!(note.is_some_and(|n| n.contains("autosave-2.json")));
+    assert_eq!(moves(&saved(&dir, "autosave-2.json")), now);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn quitting_ends_the_event_loop_as_a_quit() {
+    use ratatui::crossterm::event::KeyCode;
+    let dir = temp_dir("loop-quit");
+    let mut app = autosaved_game(&dir);
+    let saved_before = autosave_bytes(&dir);
+    let (ended, note) = run_loop_until(
+        &mut app,
+        vec![key_event(KeyCode::Char('q')), key_event(KeyCode::Char('y'))],
+        crownlands_tui::signals::SIGTERM,
+    );
+    assert_eq!(ended, crownlands_tui::Ended::Quit);
+    assert_eq!(note, None);
+    assert_eq!(autosave_bytes(&dir), saved_before, "nothing more to write");
+    let _ = std::fs::remove_dir_all(&dir);
+}

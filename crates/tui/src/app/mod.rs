@@ -166,6 +166,11 @@ pub struct App {
     /// What the autosave did that the player must see (a game kept, this game autosaved
     /// elsewhere): the status line keeps it through the bots' moves, until the next human one.
     autosave_note: Option<String>,
+    /// The terminal's size as (columns, rows), once told ([`App::set_screen`]): while it is too
+    /// small for the screen, only quitting works.
+    screen: Option<(u16, u16)>,
+    /// A key other than quitting came while the screen was too small (said on that screen).
+    small_key: bool,
 }
 
 impl App {
@@ -223,6 +228,8 @@ impl App {
             next_seed: config.seed,
             autosaver: autosave::Autosaver::default(),
             autosave_note: None,
+            screen: None,
+            small_key: false,
             config,
             mode: Mode::Setup,
             overlay: None,
@@ -360,6 +367,27 @@ impl App {
 
     pub fn should_quit(&self) -> bool {
         self.quit
+    }
+
+    /// The terminal's size now, in columns and rows (the event loop tells it before each frame
+    /// and on a resize).
+    pub fn set_screen(&mut self, width: u16, height: u16) {
+        if self.screen != Some((width, height)) {
+            self.small_key = false;
+        }
+        self.screen = Some((width, height));
+    }
+
+    /// Whether the terminal, at the size last told, is too small for the screen now: the view
+    /// shows the size needed in its place, and keys other than quitting do nothing.
+    pub fn screen_too_small(&self) -> bool {
+        self.screen
+            .is_some_and(|(w, h)| !crate::view::fits(self, ratatui::layout::Rect::new(0, 0, w, h)))
+    }
+
+    /// Whether a key other than quitting was pressed while the screen was too small.
+    pub fn key_while_too_small(&self) -> bool {
+        self.small_key
     }
 
     pub fn can_undo(&self) -> bool {
@@ -876,6 +904,16 @@ impl App {
             self.quit = true;
             return;
         }
+        // Nothing on screen to act on but the size needed: only quitting (q, then y) works.
+        if self.overlay != Some(Overlay::ConfirmQuit) && self.screen_too_small() {
+            if key == Key::Char('q') {
+                self.overlay = Some(Overlay::ConfirmQuit);
+            } else {
+                self.small_key = true;
+            }
+            return;
+        }
+        self.small_key = false;
         match self.overlay {
             Some(Overlay::Help) => {
                 self.overlay = None;
