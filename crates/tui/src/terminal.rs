@@ -82,8 +82,12 @@ pub fn build_app_in(
     now: std::time::SystemTime,
 ) -> Result<App, String> {
     let seed = opts.seed.unwrap_or_else(clock_seed);
+    let pace = opts.pace_ms.unwrap_or(600);
+    if pace > crate::app::PACE_MAX_MS {
+        return Err(format!("a pace of {pace} ms: {}", pace_error()));
+    }
     let config = Config {
-        pace: Duration::from_millis(opts.pace_ms.unwrap_or(600)),
+        pace: Duration::from_millis(pace),
         autosave_dir: if opts.no_autosave { None } else { data.clone() },
         save_dir: data.as_ref().map(|d| d.join("saves")),
         palette: Palette::from_env(|k| std::env::var(k).ok()),
@@ -105,6 +109,23 @@ pub fn build_app_in(
         Some(offer) => App::with_offer(offer, next, config),
         None => App::with_next(next, config),
     })
+}
+
+/// The pace's range in words, for a value out of it (`--pace` on the command line too).
+pub fn pace_error() -> String {
+    format!(
+        "the pace is a whole number of milliseconds from 0 to {} ({} s)",
+        crate::app::PACE_MAX_MS,
+        crate::app::PACE_MAX_MS / 1000,
+    )
+}
+
+/// `--pace` as typed: whole milliseconds, 0 to [`PACE_MAX_MS`](crate::app::PACE_MAX_MS).
+pub fn parse_pace(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(ms) if ms <= crate::app::PACE_MAX_MS => Ok(ms),
+        _ => Err(pace_error()),
+    }
 }
 
 /// What the options ask for: the setup screen, or a game set up and ready.

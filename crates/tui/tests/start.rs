@@ -628,3 +628,36 @@ fn quitting_ends_the_event_loop_as_a_quit() {
     assert_eq!(autosave_bytes(&dir), saved_before, "nothing more to write");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_pace_over_3_s_is_refused() {
+    let dir = temp_dir("pace");
+    let at = |pace| PlayOptions {
+        pace_ms: Some(pace),
+        ..opts(None, Some("greedy,greedy"))
+    };
+    let app = build(&at(3000), &dir);
+    assert_eq!(app.config.pace, Duration::from_secs(3));
+    for pace in [3001, u64::MAX] {
+        let e = build_app_in(&at(pace), Some(dir.clone()), SystemTime::now())
+            .err()
+            .expect("refused");
+        assert!(e.contains("from 0 to 3000 (3 s)"), "{e}");
+    }
+    use crownlands_tui::terminal::parse_pace;
+    assert_eq!(parse_pace("0"), Ok(0));
+    assert_eq!(parse_pace("3000"), Ok(3000));
+    for bad in [
+        "3001",
+        "18446744073709551615",
+        "-1",
+        "1.5",
+        "NaN",
+        "inf",
+        "",
+        " 5",
+    ] {
+        assert!(parse_pace(bad).is_err(), "{bad}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

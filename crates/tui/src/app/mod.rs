@@ -36,8 +36,9 @@ use worker::{Pending, Purpose};
 
 /// How many moves the log keeps.
 const LOG_LEN: usize = 50;
-/// The pace limits and step, in milliseconds.
-const PACE_MAX_MS: u64 = 3000;
+/// The most pace, in milliseconds (`--pace`, and the `+` key up to it).
+pub const PACE_MAX_MS: u64 = 3000;
+/// The pace's step, in milliseconds.
 const PACE_STEP_MS: u64 = 200;
 
 /// Settings that do not change during play.
