@@ -6,6 +6,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
 
 /// SIGHUP, SIGINT and SIGTERM's numbers (the same on every Unix).
 pub const SIGHUP: i32 = 1;
@@ -20,6 +21,8 @@ pub struct Stop {
     /// Set when the terminal is given back: from then on, the signals do what they do by
     /// default (end the program).
     released: Arc<AtomicBool>,
+    /// Set when this `Stop` is released (its watch, if any, ends).
+    ended: Arc<AtomicBool>,
 }
 
 /// The handlers, installed once for the process (signal-hook cannot take a handler back and give
@@ -35,6 +38,7 @@ impl Stop {
         Stop {
             signal: Arc::new(AtomicUsize::new(0)),
             released: Arc::new(AtomicBool::new(false)),
+            ended: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -45,7 +49,11 @@ impl Stop {
         let (signal, released) = HANDLERS.get_or_init(install_handlers).clone()?;
         signal.store(0, Ordering::SeqCst);
         released.store(false, Ordering::SeqCst);
-        Ok(Stop { signal, released })
+        Ok(Stop {
+            signal,
+            released,
+            ended: Arc::new(AtomicBool::new(false)),
+        })
     }
 
     /// The signal that came, if one did.
@@ -64,9 +72,35 @@ impl Stop {
 
     /// The terminal is given back: from now on a signal ends the program as it does by default.
     pub fn release(&self) {
+        self.ended.store(true, Ordering::SeqCst);
         self.released.store(true, Ordering::SeqCst);
     }
+
+    /// Watch, on a thread of its own, for a signal that is not acted on: when [`Stop::release`]
+    /// has not come `grace` after a signal, call `stuck` with it (which restores the terminal
+    /// and ends the program). The event loop may never look at the flag again: crossterm's
+    /// `poll` reads a terminal that was closed (SIGHUP) over and over without returning.
+    pub fn watch(&self, grace: Duration, stuck: impl FnOnce(i32) + Send + 'static) {
+        let signal = Arc::clone(&self.signal);
+        let ended = Arc::clone(&self.ended);
+        std::thread::spawn(move || {
+            let mut since: Option<Instant> = None;
+            while !ended.load(Ordering::SeqCst) {
+                let came = signal.load(Ordering::SeqCst);
+                if came != 0 {
+                    let at = *since.get_or_insert_with(Instant::now);
+                    if at.elapsed() >= grace {
+                        return stuck(i32::try_from(came).unwrap_or(SIGTERM));
+                    }
+                }
+                std::thread::sleep(WATCH_TICK);
+            }
+        });
+    }
 }
+
+/// How often [`Stop::watch`] looks at the flags.
+const WATCH_TICK: Duration = Duration::from_millis(20);
 
 /// Register the handlers: while not released, a signal only sets the flag; once released, it
 /// has its default action (the condition is registered first, so it comes first).
@@ -119,6 +153,28 @@ mod tests {
         assert_eq!(exit_code(SIGINT), 130);
         assert_eq!(exit_code(SIGHUP), 129);
         assert_eq!(name(SIGHUP), "SIGHUP");
+    }
+
+    #[test]
+    fn the_watch_acts_on_a_signal_not_acted_on_in_time() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let stop = Stop::new();
+        stop.watch(Duration::from_millis(100), move |sig| {
+            let _ = tx.send(sig);
+        });
+        // Nothing while no signal comes.
+        assert!(rx.recv_timeout(Duration::from_millis(300)).is_err());
+        stop.set(SIGHUP);
+        assert_eq!(rx.recv_timeout(Duration::from_secs(10)), Ok(SIGHUP));
+        // Released in time (the loop acted on it): nothing.
+        let (tx, rx) = std::sync::mpsc::channel();
+        let stop = Stop::new();
+        stop.watch(Duration::from_millis(300), move |sig| {
+            let _ = tx.send(sig);
+        });
+        stop.set(SIGTERM);
+        stop.release();
+        assert!(rx.recv_timeout(Duration::from_millis(800)).is_err());
     }
 
     #[cfg(unix)]

@@ -164,6 +164,9 @@ fn clock_seed() -> u64 {
         .map_or(1, |d| d.as_nanos() as u64)
 }
 
+/// How long the event loop has to end after a signal before the program is ended without it.
+const SIGNAL_GRACE: Duration = Duration::from_secs(2);
+
 /// How a game in the terminal ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ended {
@@ -195,8 +198,19 @@ pub fn play(opts: PlayOptions) -> Result<Ended, String> {
     // the terminal is restored on a panic.
     let test_panic = std::env::var_os("CROWNLANDS_TEST_PANIC").is_some();
     install_panic_hook(app.config.autosave_dir.is_some());
-    // Before the terminal changes: a signal from now on only sets the flag the loop reads.
+    // Before the terminal changes: a signal from now on only sets the flag the loop reads; and
+    // should the loop not end soon after (stuck reading a closed terminal), the terminal is
+    // restored and the program ended from another thread (every move is autosaved already).
     let stop = Stop::install()?;
+    stop.watch(SIGNAL_GRACE, |signal| {
+        leave();
+        let _ = writeln!(
+            std::io::stderr(),
+            "crownlands play stopped on {}; every move was autosaved.",
+            signals::name(signal)
+        );
+        std::process::exit(signals::exit_code(signal));
+    });
     enter().map_err(|e| format!("cannot set up the terminal: {e}"))?;
     let backend = CrosstermBackend::new(std::io::stdout());
     let looped = Looped {
