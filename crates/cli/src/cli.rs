@@ -36,8 +36,9 @@ pub enum Command {
         /// Resume a saved game.
         #[arg(long, conflicts_with_all = ["ruleset", "players", "seed"])]
         load: Option<PathBuf>,
-        /// Least time a bot's move takes on screen, in milliseconds (+/- change it in play).
-        #[arg(long, default_value_t = 600)]
+        /// Least time a bot's move takes on screen, in milliseconds, 0 to 3000 (+/- change it
+        /// in play).
+        #[arg(long, default_value_t = 600, value_parser = crownlands_tui::terminal::parse_pace)]
         pace: u64,
         /// Do not autosave after every move.
         #[arg(long)]

@@ -6,14 +6,15 @@
 //! - [`view`]: rendering, a pure function of the app's state onto a ratatui `Buffer` (testable with
 //!   `TestBackend`).
 //! - [`terminal`]: the real terminal (crossterm): raw mode, the event loop, and restoring the
-//!   terminal on quit, Ctrl-C and panic.
+//!   terminal on quit, Ctrl-C, panic and the signals that end a program ([`signals`]).
 
 pub mod app;
 pub mod keys;
+pub mod signals;
 pub mod terminal;
 pub mod view;
 
 pub use app::{App, Config, Mode, Overlay};
 pub use keys::Key;
-pub use terminal::{PlayOptions, run};
+pub use terminal::{Ended, PlayOptions, play, run};
 pub use view::palette::{ColourMode, Palette};

@@ -1,5 +1,5 @@
 //! The real terminal: raw mode, the alternate screen, mouse, the event loop, and restoring the
-//! terminal however the program ends (quit, Ctrl-C, a panic).
+//! terminal however the program ends (quit, Ctrl-C, a panic, SIGTERM, SIGINT or SIGHUP).
 
 use crate::app::resume::Offer;
 use crate::app::ruleset_file::{self, shipped_choices};
@@ -7,11 +7,12 @@ use crate::app::seats;
 use crate::app::setup::Setup;
 use crate::app::{App, Config, Mode, Next};
 use crate::keys::Key;
+use crate::signals::{self, Stop};
 use crate::view::{self, Hit, palette::Palette};
 use crownlands_core::Registry;
 use crownlands_saves::Session;
 use ratatui::Terminal;
-use ratatui::backend::CrosstermBackend;
+use ratatui::backend::{Backend, CrosstermBackend};
 use ratatui::crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
     KeyModifiers, MouseButton, MouseEventKind,
@@ -81,8 +82,12 @@ pub fn build_app_in(
     now: std::time::SystemTime,
 ) -> Result<App, String> {
     let seed = opts.seed.unwrap_or_else(clock_seed);
+    let pace = opts.pace_ms.unwrap_or(600);
+    if pace > crate::app::PACE_MAX_MS {
+        return Err(format!("a pace of {pace} ms: {}", pace_error()));
+    }
     let config = Config {
-        pace: Duration::from_millis(opts.pace_ms.unwrap_or(600)),
+        pace: Duration::from_millis(pace),
         autosave_dir: if opts.no_autosave { None } else { data.clone() },
         save_dir: data.as_ref().map(|d| d.join("saves")),
         palette: Palette::from_env(|k| std::env::var(k).ok()),
@@ -104,6 +109,23 @@ pub fn build_app_in(
         Some(offer) => App::with_offer(offer, next, config),
         None => App::with_next(next, config),
     })
+}
+
+/// The pace's range in words, for a value out of it (`--pace` on the command line too).
+pub fn pace_error() -> String {
+    format!(
+        "the pace is a whole number of milliseconds from 0 to {} ({} s)",
+        crate::app::PACE_MAX_MS,
+        crate::app::PACE_MAX_MS / 1000,
+    )
+}
+
+/// `--pace` as typed: whole milliseconds, 0 to [`PACE_MAX_MS`](crate::app::PACE_MAX_MS).
+pub fn parse_pace(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(ms) if ms <= crate::app::PACE_MAX_MS => Ok(ms),
+        _ => Err(pace_error()),
+    }
 }
 
 /// What the options ask for: the setup screen, or a game set up and ready.
@@ -142,24 +164,87 @@ fn clock_seed() -> u64 {
         .map_or(1, |d| d.as_nanos() as u64)
 }
 
-/// Play in the terminal until the player quits.
+/// How long the event loop has to end after a signal before the program is ended without it.
+const SIGNAL_GRACE: Duration = Duration::from_secs(2);
+
+/// How a game in the terminal ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The player quit (`q` then `y`, Ctrl-C).
+    Quit,
+    /// A signal (SIGTERM, SIGINT, SIGHUP) asked the program to stop.
+    Signal(i32),
+}
+
+/// Play in the terminal until the player quits. A signal that ends programs (SIGTERM, SIGINT,
+/// SIGHUP) ends this one too, as a quit does (the game autosaved, the terminal restored), with
+/// the exit code 128 plus its number: this function then does not return. [`play`] returns it
+/// instead.
 pub fn run(opts: PlayOptions) -> Result<(), String> {
+    match play(opts)? {
+        Ended::Quit => Ok(()),
+        Ended::Signal(signal) => std::process::exit(signals::exit_code(signal)),
+    }
+}
+
+/// [`run`], returning how it ended: a quit, or a signal (the caller then ends the program, with
+/// [`signals::exit_code`]).
+pub fn play(opts: PlayOptions) -> Result<Ended, String> {
     let started = Instant::now();
-    let app = build_app(&opts)?;
+    let mut app = build_app(&opts)?;
     let timings = std::env::var_os("CROWNLANDS_TUI_TIMINGS").map(PathBuf::from);
     // For tests only (crates/cli/tests/tmux_smoke.rs), not for players: with
     // CROWNLANDS_TEST_PANIC set, the program panics right after its first frame, to check that
     // the terminal is restored on a panic.
     let test_panic = std::env::var_os("CROWNLANDS_TEST_PANIC").is_some();
     install_panic_hook(app.config.autosave_dir.is_some());
+    // Before the terminal changes: a signal from now on only sets the flag the loop reads; and
+    // should the loop not end soon after (stuck reading a closed terminal), the terminal is
+    // restored and the program ended from another thread (every move is autosaved already).
+    let stop = Stop::install()?;
+    stop.watch(SIGNAL_GRACE, |signal| {
+        leave();
+        let _ = writeln!(
+            std::io::stderr(),
+            "crownlands play stopped on {}; every move was autosaved.",
+            signals::name(signal)
+        );
+        std::process::exit(signals::exit_code(signal));
+    });
     enter().map_err(|e| format!("cannot set up the terminal: {e}"))?;
     let backend = CrosstermBackend::new(std::io::stdout());
-    let result = match Terminal::new(backend) {
-        Ok(mut terminal) => event_loop(&mut terminal, app, started, timings.as_deref(), test_panic)
-            .map_err(|e| format!("terminal error: {e}")),
-        Err(e) => Err(format!("cannot set up the terminal: {e}")),
+    let looped = Looped {
+        started,
+        timings: timings.as_deref(),
+        test_panic,
+    };
+    let (result, note) = match Terminal::new(backend) {
+        Ok(mut terminal) => {
+            let (ended, note) =
+                run_loop(&mut terminal, &mut app, &mut CrosstermEvents, &stop, looped);
+            (ended.map_err(|e| format!("terminal error: {e}")), note)
+        }
+        Err(e) => (Err(format!("cannot set up the terminal: {e}")), None),
     };
     leave();
+    stop.release();
+    // Standard error may be gone with the terminal (SIGHUP): a line that cannot be written is lost.
+    let mut err = std::io::stderr();
+    if let Some(note) = note {
+        let _ = writeln!(err, "{note}");
+    }
+    if let Ok(Ended::Signal(signal)) = result {
+        let game = if app.config.autosave_dir.is_some() {
+            "the game was autosaved"
+        } else {
+            "autosave was off (--no-autosave)"
+        };
+        let _ = writeln!(
+            err,
+            "crownlands play stopped on {}; {game}.",
+            signals::name(signal)
+        );
+    }
     result
 }
 
@@ -209,24 +294,84 @@ fn install_panic_hook(autosaving: bool) {
     }));
 }
 
-fn event_loop(
-    terminal: &mut Terminal<CrosstermBackend<std::io::Stdout>>,
-    mut app: App,
-    started: Instant,
-    timings: Option<&std::path::Path>,
-    test_panic: bool,
-) -> std::io::Result<()> {
-    let mut log = timings.and_then(|p| std::fs::File::create(p).ok());
+/// Where the event loop gets the terminal's events.
+pub trait Events {
+    /// The next event, waiting at most `timeout` (`None`: none came).
+    fn next(&mut self, timeout: Duration) -> std::io::Result<Option<Event>>;
+}
+
+/// The real terminal's events.
+struct CrosstermEvents;
+
+impl Events for CrosstermEvents {
+    fn next(&mut self, timeout: Duration) -> std::io::Result<Option<Event>> {
+        if event::poll(timeout)? {
+            event::read().map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+}
+
+/// How long the loop waits for an event before it looks again at the bots and the signals.
+pub const POLL: Duration = Duration::from_millis(40);
+
+/// What the event loop is told besides the app.
+#[derive(Clone, Copy, Debug)]
+pub struct Looped<'a> {
+    /// When the program started (for the timings).
+    pub started: Instant,
+    /// Where to write the timings (`CROWNLANDS_TUI_TIMINGS`).
+    pub timings: Option<&'a std::path::Path>,
+    /// Panic after the first frame (`CROWNLANDS_TEST_PANIC`).
+    pub test_panic: bool,
+}
+
+/// The event loop, then, however it ended (a quit, a signal, an error of the terminal), the game
+/// last autosaved made sure of on disk ([`App::before_exit`], as a quit does). Returns how it
+/// ended and a line to tell the player once the terminal is restored, if any.
+pub fn run_loop<B: Backend>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    events: &mut impl Events,
+    stop: &Stop,
+    looped: Looped<'_>,
+) -> (std::io::Result<Ended>, Option<String>) {
+    let ended = event_loop(terminal, app, events, stop, looped);
+    let note = app.before_exit();
+    (ended, note)
+}
+
+/// Draw, read an event, act on it, let time pass; until the player quits or `stop` says a signal
+/// came.
+fn event_loop<B: Backend>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    events: &mut impl Events,
+    stop: &Stop,
+    looped: Looped<'_>,
+) -> std::io::Result<Ended> {
+    let mut log = looped.timings.and_then(|p| std::fs::File::create(p).ok());
     let mut first = true;
     let mut key_at: Option<Instant> = None;
     loop {
-        terminal.draw(|f| view::draw(f, &app))?;
+        if let Some(signal) = stop.signal() {
+            return Ok(Ended::Signal(signal));
+        }
+        let size = terminal.size()?;
+        app.set_screen(size.width, size.height);
+        let drawn = terminal.draw(|f| view::draw(f, app));
+        // A terminal gone (SIGHUP) fails to draw: the signal says why.
+        if let Some(signal) = stop.signal() {
+            return Ok(Ended::Signal(signal));
+        }
+        drawn?;
         if let Some(f) = &mut log {
             if first {
                 let _ = writeln!(
                     f,
                     "first-frame-ms {:.2}",
-                    started.elapsed().as_secs_f64() * 1e3
+                    looped.started.elapsed().as_secs_f64() * 1e3
                 );
                 first = false;
             }
@@ -234,45 +379,49 @@ fn event_loop(
                 let _ = writeln!(f, "key-to-frame-ms {:.3}", t.elapsed().as_secs_f64() * 1e3);
             }
         }
-        if test_panic {
+        if looped.test_panic {
             panic!("CROWNLANDS_TEST_PANIC is set: a panic after the first frame, as asked");
         }
         if app.should_quit() {
-            return Ok(());
+            return Ok(Ended::Quit);
         }
-        if event::poll(Duration::from_millis(40))? {
-            let ev = event::read()?;
-            let now = Instant::now();
-            match ev {
-                Event::Key(k) if k.kind != KeyEventKind::Release => {
-                    if let Some(key) = map_key(k) {
-                        key_at = Some(now);
-                        app.key_at(key, now);
-                    }
-                }
-                Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
-                    let size = terminal.size()?;
-                    let area = Rect::new(0, 0, size.width, size.height);
+        let ev = match events.next(POLL) {
+            Ok(ev) => ev,
+            Err(_) if stop.signal().is_some() => continue,
+            Err(e) => return Err(e),
+        };
+        let now = Instant::now();
+        match ev {
+            Some(Event::Key(k)) if k.kind != KeyEventKind::Release => {
+                if let Some(key) = map_key(k) {
                     key_at = Some(now);
-                    match view::hit(&app, area, m.column, m.row) {
-                        Some(Hit::Cell(c)) => app.click_cell(c, now),
-                        Some(Hit::Choice(i)) => app.click_choice(i, now),
-                        Some(Hit::Key(k)) => app.click_key(k, now),
-                        Some(Hit::Setup(c)) => app.click_setup(c, now),
-                        None => key_at = None,
-                    }
+                    app.key_at(key, now);
                 }
-                // A right click turns the ghost domino.
-                Event::Mouse(m)
-                    if m.kind == MouseEventKind::Down(MouseButton::Right)
-                        && app.mode() == Mode::Place
-                        && app.overlay().is_none() =>
-                {
-                    key_at = Some(now);
-                    app.key_at(Key::Char('r'), now);
-                }
-                _ => {}
             }
+            Some(Event::Mouse(m)) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
+                let size = terminal.size()?;
+                let area = Rect::new(0, 0, size.width, size.height);
+                key_at = Some(now);
+                match view::hit(app, area, m.column, m.row) {
+                    Some(Hit::Cell(c)) => app.click_cell(c, now),
+                    Some(Hit::Choice(i)) => app.click_choice(i, now),
+                    Some(Hit::Key(k)) => app.click_key(k, now),
+                    Some(Hit::Setup(c)) => app.click_setup(c, now),
+                    None => key_at = None,
+                }
+            }
+            // A right click turns the ghost domino.
+            Some(Event::Mouse(m))
+                if m.kind == MouseEventKind::Down(MouseButton::Right)
+                    && app.mode() == Mode::Place
+                    && app.overlay().is_none() =>
+            {
+                key_at = Some(now);
+                app.key_at(Key::Char('r'), now);
+            }
+            // Keys read after it are for the new size.
+            Some(Event::Resize(width, height)) => app.set_screen(width, height),
+            _ => {}
         }
         app.tick(Instant::now());
     }

@@ -157,6 +157,69 @@ fn too_small_terminal() {
     insta::assert_snapshot!(screen(&app, 50, 12));
 }
 
+/// In a 30x10 pane the game does not fit: Enter twice claims nothing, no key but quitting acts,
+/// and the screen says so; q then y still quits.
+#[test]
+fn keys_wait_while_the_terminal_is_too_small() {
+    let mut app = app("kingdomino", "you,greedy", 3);
+    assert_eq!(app.mode(), Mode::Claim);
+    let game = app.game().cloned();
+    app.set_screen(30, 10);
+    assert!(app.screen_too_small());
+    for keys in [
+        "<enter><enter>",
+        "1",
+        "<right> ",
+        "u",
+        "s",
+        "H",
+        "?",
+        "+",
+        "a",
+        "<esc>",
+    ] {
+        press(&mut app, keys);
+        assert_eq!(app.game(), game.as_ref(), "{keys} changed the game");
+        assert_eq!(app.overlay(), None, "{keys} opened a window");
+        assert_eq!(app.mode(), Mode::Claim);
+        assert_eq!(app.choice(), 0, "{keys} moved the cursor");
+    }
+    assert!(!app.should_quit());
+    insta::assert_snapshot!("too_small_keys_wait", screen(&app, 30, 10));
+    // q asks, n stays.
+    press(&mut app, "q");
+    assert_eq!(app.overlay(), Some(crownlands_tui::Overlay::ConfirmQuit));
+    assert!(screen(&app, 30, 10).contains("Quit? y: quit, n: stay."));
+    press(&mut app, "n");
+    assert_eq!(app.overlay(), None);
+    assert!(!app.should_quit());
+    // Large enough again, keys act: Enter claims.
+    app.set_screen(80, 24);
+    assert!(!app.screen_too_small());
+    press(&mut app, "<enter>");
+    assert_ne!(app.game(), game.as_ref(), "the claim was played");
+    // Small again: q then y quits.
+    app.set_screen(30, 10);
+    press(&mut app, "qy");
+    assert!(app.should_quit());
+}
+
+/// The setup and resume screens too: too small, keys wait (Enter on Start starts nothing).
+#[test]
+fn the_setup_screen_too_small_takes_no_keys_but_quitting() {
+    let choices = crownlands_tui::app::ruleset_file::shipped_choices(
+        crownlands_core::Registry::shipped_ref(),
+    );
+    let mut app = App::with_setup(Setup::new(choices, None), config(1, Palette::none()));
+    app.set_screen(40, 12);
+    assert!(app.screen_too_small());
+    press(&mut app, "<enter><down><enter>q");
+    assert_eq!(app.mode(), Mode::Setup);
+    assert!(!app.should_quit(), "q asks first");
+    press(&mut app, "y");
+    assert!(app.should_quit());
+}
+
 #[test]
 fn mighty_duel_uses_a_7x7_frame() {
     let mut app = app("mighty-duel", "you,greedy", 3);

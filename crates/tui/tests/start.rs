@@ -367,3 +367,297 @@ fn control_characters_from_files_never_reach_the_screen() {
     assert!(!screen(&app, 100, 30).contains('\u{1b}'));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The game in the file `name` of `dir`.
+fn saved(dir: &Path, name: &str) -> crownlands_saves::Session {
+    crownlands_saves::read_save(crownlands_core::Registry::shipped_ref(), &dir.join(name))
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The moves of a game, all games of a match in a row.
+fn moves(s: &crownlands_saves::Session) -> Vec<crownlands_core::Action> {
+    s.actions().iter().flatten().copied().collect()
+}
+
+/// Play until the game has at least one more move (a human's key, or the bots).
+fn one_move(app: &mut App) {
+    let before = moves(app.session().expect("a game"));
+    for _ in 0..20 {
+        play_to_end(app, 1);
+        if moves(app.session().expect("a game")).len() > before.len() {
+            return;
+        }
+    }
+    panic!("no move was played");
+}
+
+/// `crownlands play --players you,greedy --seed SEED` started on `dir`, the autosave offered and
+/// declined with `n`.
+fn declined_with_new_game(dir: &Path, seed: u64) -> App {
+    let mut app = build(
+        &PlayOptions {
+            seed: Some(seed),
+            ..opts(None, Some("you,greedy"))
+        },
+        dir,
+    );
+    assert_eq!(app.mode(), Mode::Resume, "the autosave is offered");
+    press(&mut app, "n");
+    assert_eq!(app.session().map(|s| s.seed()), Some(seed));
+    assert!(
+        moves(app.session().unwrap()).is_empty(),
+        "seed {seed}: the human acts first, so nothing is written yet"
+    );
+    app
+}
+
+#[test]
+fn two_programs_on_one_home_lose_no_unfinished_game() {
+    use crownlands_saves::{AUTOSAVE_FILE, PREVIOUS_AUTOSAVE_FILE};
+    let dir = temp_dir("two-programs");
+    // An unfinished game (seed 5 here) in the autosave, then A (seed 15) and B (seed 6) both
+    // decline it for a new game. (Seeds where the human claims first, so that nothing is
+    // written before the moves below.)
+    autosaved_game(&dir);
+    let first = autosave_bytes(&dir);
+    let mut a = declined_with_new_game(&dir, 15);
+    let mut b = declined_with_new_game(&dir, 6);
+    // A's first move keeps the earlier game as autosave-previous.json.
+    one_move(&mut a);
+    assert_eq!(
+        std::fs::read(dir.join(PREVIOUS_AUTOSAVE_FILE)).unwrap(),
+        first
+    );
+    assert_eq!(saved(&dir, AUTOSAVE_FILE).seed(), 15);
+    // B's first move keeps A's game, and does not replace the earlier one to do it.
+    one_move(&mut b);
+    assert_eq!(
+        std::fs::read(dir.join(PREVIOUS_AUTOSAVE_FILE)).unwrap(),
+        first
+    );
+    assert_eq!(saved(&dir, "autosave-previous-2.json").seed(), 15);
+    assert!(
+        b.log().any(|l| l.contains("autosave-previous-2.json")),
+        "B's log says where A's game went"
+    );
+    assert_eq!(saved(&dir, AUTOSAVE_FILE).seed(), 6);
+    // A's next move finds B's game in the autosave: A's game goes on in a file of its own, told
+    // in the status line and the log, and B's game is left as it is.
+    one_move(&mut a);
+    let own = dir.join("autosave-2.json");
+    assert_eq!(a.own_autosave(), Some(own.as_path()));
+    assert!(a.message().contains("autosave-2.json"), "{}", a.message());
+    assert!(a.message().contains("Another game"), "{}", a.message());
+    assert!(a.log().any(|l| l.contains("autosave-2.json")));
+    assert_eq!(
+        moves(&saved(&dir, "autosave-2.json")),
+        moves(a.session().unwrap())
+    );
+    assert_eq!(
+        moves(&saved(&dir, AUTOSAVE_FILE)),
+        moves(b.session().unwrap())
+    );
+    // Both play on, each into its own file, and every game is somewhere, whole and up to date.
+    for _ in 0..3 {
+        one_move(&mut b);
+        one_move(&mut a);
+    }
+    assert_eq!(
+        moves(&saved(&dir, "autosave-2.json")),
+        moves(a.session().unwrap())
+    );
+    assert_eq!(
+        moves(&saved(&dir, AUTOSAVE_FILE)),
+        moves(b.session().unwrap())
+    );
+    assert_eq!(
+        std::fs::read(dir.join(PREVIOUS_AUTOSAVE_FILE)).unwrap(),
+        first
+    );
+    assert!(!a.session().unwrap().is_over() && !b.session().unwrap().is_over());
+    // Quitting moves nothing more.
+    assert_eq!(a.before_exit(), None);
+    assert_eq!(b.before_exit(), None);
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("autosave"))
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "autosave-2.json",
+            "autosave-previous-2.json",
+            "autosave-previous.json",
+            "autosave.json"
+        ]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_game_written_over_in_the_instant_of_a_write_is_kept_on_exit() {
+    use crownlands_saves::AUTOSAVE_FILE;
+    let dir = temp_dir("exit-check");
+    let mut a = autosaved_game(&dir);
+    let mine = autosave_bytes(&dir);
+    // Another program writes its game over A's without A seeing it (as when both write at
+    // once): A's game is written to a file of its own when A ends.
+    let other = declined_with_new_game(&dir, 6);
+    std::fs::write(
+        dir.join(AUTOSAVE_FILE),
+        other.session().unwrap().to_save().to_json(),
+    )
+    .unwrap();
+    let told = a.before_exit().expect("the player is told");
+    assert!(told.contains("autosave-2.json"), "{told}");
+    assert_eq!(std::fs::read(dir.join("autosave-2.json")).unwrap(), mine);
+    assert_eq!(
+        saved(&dir, AUTOSAVE_FILE).seed(),
+        6,
+        "the other game is left"
+    );
+    // An autosave removed under a running game is written again on exit.
+    let dir2 = temp_dir("exit-check-gone");
+    let mut c = autosaved_game(&dir2);
+    let mine = autosave_bytes(&dir2);
+    std::fs::remove_file(dir2.join(AUTOSAVE_FILE)).unwrap();
+    assert_eq!(c.before_exit(), None);
+    assert_eq!(autosave_bytes(&dir2), mine);
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&dir2);
+}
+
+/// Terminal events for the event loop: these, then the signal `then` comes.
+struct Script<'a> {
+    events: std::collections::VecDeque<ratatui::crossterm::event::Event>,
+    then: (&'a crownlands_tui::signals::Stop, i32),
+}
+
+impl crownlands_tui::terminal::Events for Script<'_> {
+    fn next(
+        &mut self,
+        _timeout: Duration,
+    ) -> std::io::Result<Option<ratatui::crossterm::event::Event>> {
+        let next = self.events.pop_front();
+        if next.is_none() {
+            self.then.0.set(self.then.1);
+        }
+        Ok(next)
+    }
+}
+
+fn key_event(code: ratatui::crossterm::event::KeyCode) -> ratatui::crossterm::event::Event {
+    ratatui::crossterm::event::Event::Key(ratatui::crossterm::event::KeyEvent::from(code))
+}
+
+/// Run the event loop on a test terminal of 80x24 over `app`, with `events`, then `signal`.
+fn run_loop_until(
+    app: &mut App,
+    events: Vec<ratatui::crossterm::event::Event>,
+    signal: i32,
+) -> (crownlands_tui::Ended, Option<String>) {
+    use crownlands_tui::terminal::{Looped, run_loop};
+    let stop = crownlands_tui::signals::Stop::new();
+    let mut terminal =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).expect("terminal");
+    let mut script = Script {
+        events: events.into(),
+        then: (&stop, signal),
+    };
+    let looped = Looped {
+        started: std::time::Instant::now(),
+        timings: None,
+        test_panic: false,
+    };
+    let (ended, note) = run_loop(&mut terminal, app, &mut script, &stop, looped);
+    (ended.expect("no terminal error"), note)
+}
+
+#[test]
+fn a_signal_ends_the_event_loop_with_the_game_autosaved() {
+    use crownlands_saves::AUTOSAVE_FILE;
+    use crownlands_tui::Ended;
+    use crownlands_tui::signals::{SIGHUP, SIGTERM, exit_code};
+    use ratatui::crossterm::event::KeyCode;
+    let dir = temp_dir("signal");
+    let mut app = autosaved_game(&dir);
+    while app.mode() != Mode::Claim {
+        play_to_end(&mut app, 1);
+    }
+    let before = moves(app.session().unwrap()).len();
+    // A claim by a key, then SIGTERM: the loop ends on the signal (not a quit), and the claim
+    // is in the autosave.
+    let (ended, note) = run_loop_until(&mut app, vec![key_event(KeyCode::Enter)], SIGTERM);
+    assert_eq!(ended, Ended::Signal(SIGTERM));
+    assert_eq!(exit_code(SIGTERM), 143);
+    assert!(!app.should_quit());
+    assert_eq!(note, None);
+    let now = moves(app.session().unwrap());
+    assert!(now.len() > before, "the claim was played");
+    assert_eq!(moves(&saved(&dir, AUTOSAVE_FILE)), now);
+    // As a quit does, the exit makes sure of the game: taken over by another program in the
+    // instant of a write, it is written to a file of its own, and the player told.
+    let other = declined_with_new_game(&dir, 6);
+    std::fs::write(
+        dir.join(AUTOSAVE_FILE),
+        other.session().unwrap().to_save().to_json(),
+    )
+    .unwrap();
+    let (ended, note) = run_loop_until(&mut app, Vec::new(), SIGHUP);
+    assert_eq!(ended, Ended::Signal(SIGHUP));
+    assert!(note.is_some_and(|n| n.contains("autosave-2.json")));
+    assert_eq!(moves(&saved(&dir, "autosave-2.json")), now);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn quitting_ends_the_event_loop_as_a_quit() {
+    use ratatui::crossterm::event::KeyCode;
+    let dir = temp_dir("loop-quit");
+    let mut app = autosaved_game(&dir);
+    let saved_before = autosave_bytes(&dir);
+    let (ended, note) = run_loop_until(
+        &mut app,
+        vec![key_event(KeyCode::Char('q')), key_event(KeyCode::Char('y'))],
+        crownlands_tui::signals::SIGTERM,
+    );
+    assert_eq!(ended, crownlands_tui::Ended::Quit);
+    assert_eq!(note, None);
+    assert_eq!(autosave_bytes(&dir), saved_before, "nothing more to write");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_pace_over_3_s_is_refused() {
+    let dir = temp_dir("pace");
+    let at = |pace| PlayOptions {
+        pace_ms: Some(pace),
+        ..opts(None, Some("greedy,greedy"))
+    };
+    let app = build(&at(3000), &dir);
+    assert_eq!(app.config.pace, Duration::from_secs(3));
+    for pace in [3001, u64::MAX] {
+        let e = build_app_in(&at(pace), Some(dir.clone()), SystemTime::now())
+            .err()
+            .expect("refused");
+        assert!(e.contains("from 0 to 3000 (3 s)"), "{e}");
+    }
+    use crownlands_tui::terminal::parse_pace;
+    assert_eq!(parse_pace("0"), Ok(0));
+    assert_eq!(parse_pace("3000"), Ok(3000));
+    for bad in [
+        "3001",
+        "18446744073709551615",
+        "-1",
+        "1.5",
+        "NaN",
+        "inf",
+        "",
+        " 5",
+    ] {
+        assert!(parse_pace(bad).is_err(), "{bad}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

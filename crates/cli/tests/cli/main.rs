@@ -4,6 +4,7 @@ mod analyse;
 mod help_schema;
 mod lab;
 mod placements;
+mod play;
 mod rulesets_validate;
 mod score;
 mod show;

@@ -5,6 +5,7 @@
 //! those actions and plays the one the player confirms.
 
 pub mod analysis;
+pub mod autosave;
 mod describe;
 pub mod place;
 pub mod replay;
@@ -35,8 +36,9 @@ use worker::{Pending, Purpose};
 
 /// How many moves the log keeps.
 const LOG_LEN: usize = 50;
-/// The pace limits and step, in milliseconds.
-const PACE_MAX_MS: u64 = 3000;
+/// The most pace, in milliseconds (`--pace`, and the `+` key up to it).
+pub const PACE_MAX_MS: u64 = 3000;
+/// The pace's step, in milliseconds.
 const PACE_STEP_MS: u64 = 200;
 
 /// Settings that do not change during play.
@@ -158,9 +160,18 @@ pub struct App {
     moved: bool,
     finished_saved: bool,
     next_seed: u64,
-    /// Whether this app has written the autosave yet (before the first time, an unfinished game
-    /// of another session there is moved aside).
-    autosaved: bool,
+    /// What this app wrote to the autosave: before its first write an unfinished game of
+    /// another session there is moved aside, and a game another program wrote there since is
+    /// never written over (see [`autosave`]).
+    autosaver: autosave::Autosaver,
+    /// What the autosave did that the player must see (a game kept, this game autosaved
+    /// elsewhere): the status line keeps it through the bots' moves, until the next human one.
+    autosave_note: Option<String>,
+    /// The terminal's size as (columns, rows), once told ([`App::set_screen`]): while it is too
+    /// small for the screen, only quitting works.
+    screen: Option<(u16, u16)>,
+    /// A key other than quitting came while the screen was too small (said on that screen).
+    small_key: bool,
 }
 
 impl App {
@@ -216,7 +227,10 @@ impl App {
     fn empty(config: Config) -> App {
         App {
             next_seed: config.seed,
-            autosaved: false,
+            autosaver: autosave::Autosaver::default(),
+            autosave_note: None,
+            screen: None,
+            small_key: false,
             config,
             mode: Mode::Setup,
             overlay: None,
@@ -354,6 +368,27 @@ impl App {
 
     pub fn should_quit(&self) -> bool {
         self.quit
+    }
+
+    /// The terminal's size now, in columns and rows (the event loop tells it before each frame
+    /// and on a resize).
+    pub fn set_screen(&mut self, width: u16, height: u16) {
+        if self.screen != Some((width, height)) {
+            self.small_key = false;
+        }
+        self.screen = Some((width, height));
+    }
+
+    /// Whether the terminal, at the size last told, is too small for the screen now: the view
+    /// shows the size needed in its place, and keys other than quitting do nothing.
+    pub fn screen_too_small(&self) -> bool {
+        self.screen
+            .is_some_and(|(w, h)| !crate::view::fits(self, ratatui::layout::Rect::new(0, 0, w, h)))
+    }
+
+    /// Whether a key other than quitting was pressed while the screen was too small.
+    pub fn key_while_too_small(&self) -> bool {
+        self.small_key
     }
 
     pub fn can_undo(&self) -> bool {
@@ -689,6 +724,11 @@ impl App {
                     }
                 }
                 self.message.clear();
+                if human {
+                    self.autosave_note = None;
+                } else if let Some(note) = &self.autosave_note {
+                    self.message.clone_from(note);
+                }
                 self.moved = true;
                 // Going on from a step is not news: the log keeps the moves.
                 if action != Action::Pass {
@@ -800,31 +840,57 @@ impl App {
         let (Some(dir), Some(session)) = (&self.config.autosave_dir, &self.session) else {
             return;
         };
-        if !self.autosaved {
-            match crownlands_saves::keep_unfinished_autosave(&self.config.registry, dir, session) {
-                Ok(Some(kept)) => {
-                    self.message = format!(
-                        "The unfinished game in the autosave was kept as {}.",
-                        kept.display()
-                    );
-                    // The message goes at the next move; the log keeps it in view.
-                    self.log
-                        .push_back("Earlier game kept: autosave-previous.json".to_string());
-                }
-                Ok(None) => {}
-                Err(e) => {
-                    // Never overwrite what could not be put aside.
-                    self.message = format!("Autosave off: {e}");
-                    self.config.autosave_dir = None;
-                    return;
-                }
+        match self.autosaver.write(&self.config.registry, dir, session) {
+            Ok(None) => {}
+            Ok(Some(autosave::Note::Kept(kept))) => {
+                self.message = format!(
+                    "The unfinished game in the autosave was kept as {}.",
+                    kept.display()
+                );
+                // The status line keeps it until the player's next move; the log keeps it in
+                // view after that.
+                self.autosave_note = Some(self.message.clone());
+                self.log
+                    .push_back(format!("Earlier game kept: {}", file_name(&kept)));
             }
-            self.autosaved = true;
+            Ok(Some(autosave::Note::Moved(own))) => {
+                self.message = format!(
+                    "Another game took autosave.json (another crownlands play?): this one is \
+                     autosaved to {} beside it now.",
+                    file_name(&own)
+                );
+                self.autosave_note = Some(self.message.clone());
+                self.log
+                    .push_back(format!("Autosaved to {} from now on", file_name(&own)));
+            }
+            Err(e) => {
+                // Never overwrite what could not be put aside.
+                self.message = format!("Autosave off: {e}");
+                self.config.autosave_dir = None;
+            }
         }
-        if let Err(e) = crownlands_saves::autosave_in(dir, session) {
-            self.message = format!("Autosave failed: {e}");
-            self.config.autosave_dir = None;
+    }
+
+    /// Before the program ends (a quit, a signal): make sure the game last autosaved is on disk,
+    /// in `autosave.json` or, when another program took that in the instant of a write, in a file
+    /// of its own. Returns a line to tell the player after the screen is gone, if any.
+    pub fn before_exit(&mut self) -> Option<String> {
+        let dir = self.config.autosave_dir.as_ref()?;
+        match self.autosaver.before_exit(dir) {
+            Ok(None) => None,
+            Ok(Some(own)) => Some(format!(
+                "Another game took the autosave: this game was autosaved to {} (resume it with \
+                 `crownlands play --load` and that file).",
+                own.display()
+            )),
+            Err(e) => Some(format!("The last autosave could not be checked: {e}")),
         }
+    }
+
+    /// Where this game is autosaved when another program took `autosave.json` (`None`: there,
+    /// or not at all).
+    pub fn own_autosave(&self) -> Option<&std::path::Path> {
+        self.autosaver.own_file()
     }
 
     // ----- intents -----
@@ -839,6 +905,16 @@ impl App {
             self.quit = true;
             return;
         }
+        // Nothing on screen to act on but the size needed: only quitting (q, then y) works.
+        if self.overlay != Some(Overlay::ConfirmQuit) && self.screen_too_small() {
+            if key == Key::Char('q') {
+                self.overlay = Some(Overlay::ConfirmQuit);
+            } else {
+                self.small_key = true;
+            }
+            return;
+        }
+        self.small_key = false;
         match self.overlay {
             Some(Overlay::Help) => {
                 self.overlay = None;
@@ -1166,6 +1242,14 @@ impl App {
             self.choice = i;
         }
     }
+}
+
+/// A path's file name, shown without control characters.
+fn file_name(path: &std::path::Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |f| replay::printable(&f.to_string_lossy()),
+    )
 }
 
 /// How many of the best moves a hint shows.

@@ -47,7 +47,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
 /// Draw the app into `buf` over `area`.
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if !fits(app, area) {
-        too_small(area, buf, needed(app));
+        too_small(app, area, buf);
         return;
     }
     match (app.mode(), app.game()) {
@@ -102,9 +102,12 @@ pub fn needed(app: &App) -> (u16, u16) {
     layout::needed_game(game)
 }
 
-fn too_small(area: Rect, buf: &mut Buffer, (w, h): (u16, u16)) {
+/// The size needed, in place of a screen the terminal is too small for. Only quitting works there
+/// (see [`App::screen_too_small`]): the confirmation asked, or that other keys wait, is said.
+fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
+    let (w, h) = needed(app);
     Clear.render(area, buf);
-    let text = vec![
+    let mut text = vec![
         Line::from("Crownlands"),
         Line::from(""),
         Line::from(format!(
@@ -113,6 +116,13 @@ fn too_small(area: Rect, buf: &mut Buffer, (w, h): (u16, u16)) {
         )),
         Line::from("Make the window larger, or press q then y to quit."),
     ];
+    if app.overlay() == Some(Overlay::ConfirmQuit) {
+        text.push(Line::from(""));
+        text.push(Line::from("Quit? y: quit, n: stay."));
+    } else if app.key_while_too_small() {
+        text.push(Line::from(""));
+        text.push(Line::from("Other keys wait until it is larger."));
+    }
     Paragraph::new(text)
         .wrap(Wrap { trim: true })
         .render(area, buf);

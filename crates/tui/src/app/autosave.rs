@@ -1,0 +1,258 @@
+//! The autosave of one `crownlands play`, when other `crownlands play`s may be running on the same
+//! data directory.
+//!
+//! No lock is taken (a killed program would leave one behind): each app remembers the bytes it
+//! last wrote to `autosave.json` and, before every write, reads the file back. When it is still
+//! what this app wrote (or is gone), the app writes on; when it holds something else, another
+//! program took the autosave since, and this app's game goes on in a file of its own
+//! (`autosave-2.json`, `autosave-3.json`, ...: the first free name, never one that exists), so
+//! neither game is overwritten. Before its first write, an app keeps an unfinished (or
+//! unreadable) game of another session that is in `autosave.json`: it moves to
+//! `autosave-previous.json`, unless that file holds an unfinished game itself (that nothing here
+//! continues), which is then kept too: the game moved goes to `autosave-previous-2.json` and so
+//! on. A game moved there is never lost by a later move.
+//!
+//! The check and the write that follows are two steps, so two programs writing in the same
+//! instant can still overwrite each other; the loser finds out at its next write, or at its exit
+//! ([`Autosaver::before_exit`]), and writes its game to a file of its own then: a game can be
+//! missing from `autosave.json` for a moment, not lost.
+
+use crownlands_core::Registry;
+use crownlands_saves::{
+    AUTOSAVE_FILE, MAX_SAVE_BYTES, PREVIOUS_AUTOSAVE_FILE, Problem, SaveError, Session,
+};
+use std::fs;
+use std::io::{ErrorKind, Read};
+use std::path::{Path, PathBuf};
+
+/// The most numbered names tried (`autosave-2.json` up to this).
+const MAX_NUMBER: u32 = 100_000;
+
+/// What happened besides writing the autosave, for the player to be told.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// An unfinished (or unreadable) game of another session was in the autosave: it was moved
+    /// to this file.
+    Kept(PathBuf),
+    /// The autosave holds another program's game: this app's game is now autosaved to this
+    /// file instead.
+    Moved(PathBuf),
+}
+
+/// What one app knows of the autosave it writes.
+#[derive(Clone, Debug, Default)]
+pub struct Autosaver {
+    /// The bytes this app last wrote to `autosave.json` (`None` before its first write).
+    written: Option<Vec<u8>>,
+    /// The file this app's game went to after another program took `autosave.json`.
+    own: Option<PathBuf>,
+}
+
+impl Autosaver {
+    /// Where this app's game is autosaved when another program took `autosave.json`.
+    pub fn own_file(&self) -> Option<&Path> {
+        self.own.as_deref()
+    }
+
+    /// Autosave `session` in `dir` (created if missing), as the module's text says.
+    pub fn write(
+        &mut self,
+        registry: &Registry,
+        dir: &Path,
+        session: &Session,
+    ) -> Result<Option<Note>, SaveError> {
+        let bytes = session.to_save().to_json().into_bytes();
+        if let Some(own) = &self.own {
+            crownlands_saves::write_atomic(own, &bytes)?;
+            return Ok(None);
+        }
+        fs::create_dir_all(dir).map_err(|e| write_error(dir, e))?;
+        let path = dir.join(AUTOSAVE_FILE);
+        let on_disk = read_bounded(&path)?;
+        let mut note = None;
+        match (&self.written, &on_disk) {
+            // Nothing there (or it was removed): free.
+            (_, None) => {}
+            // Still what this app wrote.
+            (Some(mine), Some(there)) if mine == there => {}
+            // Another program's game since this app's last write: this game goes elsewhere.
+            (Some(_), Some(_)) => {
+                let own = self.move_out(dir, &bytes)?;
+                return Ok(Some(Note::Moved(own)));
+            }
+            // This app's first write.
+            (None, Some(_)) => {
+                // What a killed process left of its saves goes first.
+                crownlands_saves::remove_stale_temp_files(dir);
+                if must_keep(registry, &path, session) {
+                    note = keep_previous(registry, dir, session)?.map(Note::Kept);
+                }
+            }
+        }
+        crownlands_saves::write_atomic(&path, &bytes)?;
+        self.written = Some(bytes);
+        Ok(note)
+    }
+
+    /// Before the program ends (a quit, a signal): when `autosave.json` no longer holds what
+    /// this app last wrote there (another program took it in the instant of a write), write it
+    /// to a file of its own. Returns that file.
+    pub fn before_exit(&mut self, dir: &Path) -> Result<Option<PathBuf>, SaveError> {
+        let Some(mine) = self.written.clone() else {
+            return Ok(None);
+        };
+        if self.own.is_some() {
+            return Ok(None);
+        }
+        let path = dir.join(AUTOSAVE_FILE);
+        match read_bounded(&path)? {
+            Some(there) if there != mine => self.move_out(dir, &mine).map(Some),
+            // Gone: put it back.
+            None => crownlands_saves::write_atomic(&path, &mine).map(|()| None),
+            Some(_) => Ok(None),
+        }
+    }
+
+    /// Write `bytes` under the first free name `autosave-N.json` and autosave there from now on.
+    fn move_out(&mut self, dir: &Path, bytes: &[u8]) -> Result<PathBuf, SaveError> {
+        let mut last = None;
+        for n in 2..=MAX_NUMBER {
+            let path = dir.join(numbered(AUTOSAVE_FILE, n));
+            match crownlands_saves::write_new(&path, bytes) {
+                Ok(()) => {
+                    self.own = Some(path.clone());
+                    return Ok(path);
+                }
+                Err(e) if already_exists(&e) => last = Some(e),
+                Err(e) => return Err(e),
+            }
+        }
+        Err(last.unwrap_or_else(|| write_error(dir, ErrorKind::AlreadyExists.into())))
+    }
+}
+
+/// Whether the autosave at `path`, before `session`'s first write, holds a game to keep: one
+/// that `session` does not continue and that is unfinished or does not load.
+fn must_keep(registry: &Registry, path: &Path, session: &Session) -> bool {
+    match crownlands_saves::read_save(registry, path) {
+        Ok(saved) => !saved.is_over() && !continues(session, &saved),
+        Err(_) => true,
+    }
+}
+
+/// Move the autosave in `dir` aside, never over an unfinished game: to `autosave-previous.json`
+/// when that is free, holds a finished game, or a game that the one moved or `session` continues;
+/// else to the first free `autosave-previous-N.json`. Returns where it went (`None` when it was
+/// gone already).
+fn keep_previous(
+    registry: &Registry,
+    dir: &Path,
+    session: &Session,
+) -> Result<Option<PathBuf>, SaveError> {
+    let from = dir.join(AUTOSAVE_FILE);
+    let previous = dir.join(PREVIOUS_AUTOSAVE_FILE);
+    let replaceable = match fs::symlink_metadata(&previous) {
+        Err(e) if e.kind() == ErrorKind::NotFound => true,
+        Err(_) => false,
+        Ok(_) => match crownlands_saves::read_save(registry, &previous) {
+            Ok(there) => {
+                there.is_over()
+                    || continues(session, &there)
+                    || crownlands_saves::read_save(registry, &from)
+                        .is_ok_and(|moved| continues(&moved, &there))
+            }
+            Err(_) => false,
+        },
+    };
+    if replaceable {
+        return match fs::rename(&from, &previous) {
+            Ok(()) => Ok(Some(previous)),
+            Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(write_error(&from, e)),
+        };
+    }
+    for n in 2..=MAX_NUMBER {
+        let to = dir.join(numbered(PREVIOUS_AUTOSAVE_FILE, n));
+        match link_new(&from, &to) {
+            // The autosave's name is written over next: the game stays under the new name.
+            Ok(()) => return Ok(Some(to)),
+            Err(e) if e.kind() == ErrorKind::AlreadyExists => {}
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(write_error(&to, e)),
+        }
+    }
+    Err(write_error(&from, ErrorKind::AlreadyExists.into()))
+}
+
+/// Give the file `from` the name `to` too, unless `to` exists. Where the file system has no hard
+/// links, `from` is renamed to `to` when `to` is seen free just before.
+fn link_new(from: &Path, to: &Path) -> std::io::Result<()> {
+    match fs::hard_link(from, to) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == ErrorKind::AlreadyExists => Err(e),
+        Err(e) if e.kind() == ErrorKind::NotFound => Err(e),
+        Err(_) => {
+            if fs::symlink_metadata(to).is_ok() {
+                return Err(ErrorKind::AlreadyExists.into());
+            }
+            fs::rename(from, to)
+        }
+    }
+}
+
+/// Whether `session` is the game `saved` recorded, played on (or the same moves exactly).
+fn continues(session: &Session, saved: &Session) -> bool {
+    let moves = |s: &Session| s.actions().iter().flatten().copied().collect::<Vec<_>>();
+    session.seed() == saved.seed()
+        && session.players() == saved.players()
+        && session.ruleset() == saved.ruleset()
+        && moves(session).starts_with(&moves(saved))
+}
+
+/// `autosave.json` numbered `n`: `autosave-2.json`.
+fn numbered(file: &str, n: u32) -> String {
+    let stem = file.strip_suffix(".json").unwrap_or(file);
+    format!("{stem}-{n}.json")
+}
+
+/// The file's bytes, `None` when there is none; a file longer than any save is read only in part
+/// (it is no save of this app's, which is all the bytes are compared for).
+fn read_bounded(path: &Path) -> Result<Option<Vec<u8>>, SaveError> {
+    let file = match fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+        Err(e) => {
+            return Err(SaveError::new(
+                &path.display().to_string(),
+                Problem::Read(e),
+            ));
+        }
+    };
+    let mut bytes = Vec::new();
+    file.take(MAX_SAVE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| SaveError::new(&path.display().to_string(), Problem::Read(e)))?;
+    Ok(Some(bytes))
+}
+
+fn already_exists(e: &SaveError) -> bool {
+    matches!(&*e.problem, Problem::Write(io) if io.kind() == ErrorKind::AlreadyExists)
+}
+
+fn write_error(path: &Path, e: std::io::Error) -> SaveError {
+    SaveError::new(&path.display().to_string(), Problem::Write(e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbered_names() {
+        assert_eq!(numbered(AUTOSAVE_FILE, 2), "autosave-2.json");
+        assert_eq!(
+            numbered(PREVIOUS_AUTOSAVE_FILE, 13),
+            "autosave-previous-13.json"
+        );
+    }
+}

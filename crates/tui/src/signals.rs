@@ -1,0 +1,204 @@
+//! The signals that end `crownlands play` from outside (`kill`, a closed terminal): SIGTERM,
+//! SIGINT and SIGHUP. Their handler only sets a flag ([`Stop`]); the event loop, which wakes at
+//! least every 40 ms, sees it, autosaves as a quit does, restores the terminal and ends the
+//! program with the usual code, 128 plus the signal's number. (Ctrl-C in the game is a key: the
+//! terminal's raw mode sends no SIGINT for it.)
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+/// SIGHUP, SIGINT and SIGTERM's numbers (the same on every Unix).
+pub const SIGHUP: i32 = 1;
+pub const SIGINT: i32 = 2;
+pub const SIGTERM: i32 = 15;
+
+/// The signal that asked the program to stop, once one came.
+#[derive(Debug)]
+pub struct Stop {
+    /// The signal's number, 0 while none came.
+    signal: Arc<AtomicUsize>,
+    /// Set when the terminal is given back: from then on, the signals do what they do by
+    /// default (end the program).
+    released: Arc<AtomicBool>,
+    /// Set when this `Stop` is released (its watch, if any, ends).
+    ended: Arc<AtomicBool>,
+}
+
+/// The handlers, installed once for the process (signal-hook cannot take a handler back and give
+/// the signal its default action again, so the same ones serve every [`Stop::install`]).
+static HANDLERS: OnceLock<Result<Flags, String>> = OnceLock::new();
+
+/// The signal's number (0: none) and whether signals have their default action again.
+type Flags = (Arc<AtomicUsize>, Arc<AtomicBool>);
+
+impl Stop {
+    /// A flag no signal sets (set it with [`Stop::set`], as tests do).
+    pub fn new() -> Stop {
+        Stop {
+            signal: Arc::new(AtomicUsize::new(0)),
+            released: Arc::new(AtomicBool::new(false)),
+            ended: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// A flag SIGTERM, SIGINT and SIGHUP set, in place of ending the program, until
+    /// [`Stop::release`] (or the `Stop` is dropped). Where handlers cannot be installed (not a
+    /// Unix), no signal sets it.
+    pub fn install() -> Result<Stop, String> {
+        let (signal, released) = HANDLERS.get_or_init(install_handlers).clone()?;
+        signal.store(0, Ordering::SeqCst);
+        released.store(false, Ordering::SeqCst);
+        Ok(Stop {
+            signal,
+            released,
+            ended: Arc::new(AtomicBool::new(false)),
+        })
+    }
+
+    /// The signal that came, if one did.
+    pub fn signal(&self) -> Option<i32> {
+        match self.signal.load(Ordering::SeqCst) {
+            0 => None,
+            n => i32::try_from(n).ok(),
+        }
+    }
+
+    /// Act as if `signal` came.
+    pub fn set(&self, signal: i32) {
+        self.signal
+            .store(usize::try_from(signal).unwrap_or(0), Ordering::SeqCst);
+    }
+
+    /// The terminal is given back: from now on a signal ends the program as it does by default.
+    pub fn release(&self) {
+        self.ended.store(true, Ordering::SeqCst);
+        self.released.store(true, Ordering::SeqCst);
+    }
+
+    /// Watch, on a thread of its own, for a signal that is not acted on: when [`Stop::release`]
+    /// has not come `grace` after a signal, call `stuck` with it (which restores the terminal
+    /// and ends the program). The event loop may never look at the flag again: crossterm's
+    /// `poll` reads a terminal that was closed (SIGHUP) over and over without returning.
+    pub fn watch(&self, grace: Duration, stuck: impl FnOnce(i32) + Send + 'static) {
+        let signal = Arc::clone(&self.signal);
+        let ended = Arc::clone(&self.ended);
+        std::thread::spawn(move || {
+            let mut since: Option<Instant> = None;
+            while !ended.load(Ordering::SeqCst) {
+                let came = signal.load(Ordering::SeqCst);
+                if came != 0 {
+                    let at = *since.get_or_insert_with(Instant::now);
+                    if at.elapsed() >= grace {
+                        return stuck(i32::try_from(came).unwrap_or(SIGTERM));
+                    }
+                }
+                std::thread::sleep(WATCH_TICK);
+            }
+        });
+    }
+}
+
+/// How often [`Stop::watch`] looks at the flags.
+const WATCH_TICK: Duration = Duration::from_millis(20);
+
+/// Register the handlers: while not released, a signal only sets the flag; once released, it
+/// has its default action (the condition is registered first, so it comes first).
+fn install_handlers() -> Result<Flags, String> {
+    let signal = Arc::new(AtomicUsize::new(0));
+    let released = Arc::new(AtomicBool::new(false));
+    #[cfg(unix)]
+    for sig in [SIGTERM, SIGINT, SIGHUP] {
+        signal_hook::flag::register_conditional_default(sig, Arc::clone(&released))
+            .and_then(|_| signal_hook::flag::register_usize(sig, Arc::clone(&signal), sig as usize))
+            .map_err(|e| format!("cannot handle {}: {e}", name(sig)))?;
+    }
+    Ok((signal, released))
+}
+
+impl Default for Stop {
+    fn default() -> Stop {
+        Stop::new()
+    }
+}
+
+impl Drop for Stop {
+    fn drop(&mut self) {
+        self.release();
+    }
+}
+
+/// The exit code of a program ended by `signal`: 128 plus its number (143 for SIGTERM).
+pub fn exit_code(signal: i32) -> i32 {
+    128 + signal
+}
+
+/// The signal's name, `SIGTERM`.
+pub fn name(signal: i32) -> String {
+    match signal {
+        SIGHUP => "SIGHUP".into(),
+        SIGINT => "SIGINT".into(),
+        SIGTERM => "SIGTERM".into(),
+        n => format!("signal {n}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exit_codes_are_128_plus_the_signal() {
+        assert_eq!(exit_code(SIGTERM), 143);
+        assert_eq!(exit_code(SIGINT), 130);
+        assert_eq!(exit_code(SIGHUP), 129);
+        assert_eq!(name(SIGHUP), "SIGHUP");
+    }
+
+    #[test]
+    fn the_watch_acts_on_a_signal_not_acted_on_in_time() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let stop = Stop::new();
+        stop.watch(Duration::from_millis(100), move |sig| {
+            let _ = tx.send(sig);
+        });
+        // Nothing while no signal comes.
+        assert!(rx.recv_timeout(Duration::from_millis(300)).is_err());
+        stop.set(SIGHUP);
+        assert_eq!(rx.recv_timeout(Duration::from_secs(10)), Ok(SIGHUP));
+        // Released in time (the loop acted on it): nothing.
+        let (tx, rx) = std::sync::mpsc::channel();
+        let stop = Stop::new();
+        stop.watch(Duration::from_millis(300), move |sig| {
+            let _ = tx.send(sig);
+        });
+        stop.set(SIGTERM);
+        stop.release();
+        assert!(rx.recv_timeout(Duration::from_millis(800)).is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_numbers_are_the_systems() {
+        assert_eq!(SIGHUP, signal_hook::consts::SIGHUP);
+        assert_eq!(SIGINT, signal_hook::consts::SIGINT);
+        assert_eq!(SIGTERM, signal_hook::consts::SIGTERM);
+    }
+
+    /// A SIGTERM sent to the process sets the flag and ends nothing. (The one test that sends a
+    /// signal: released, the handlers would end the test process on another SIGTERM, so the flag
+    /// is never released here.)
+    #[cfg(unix)]
+    #[test]
+    fn a_sigterm_sets_the_flag() {
+        let stop = Stop::install().expect("handlers install");
+        assert_eq!(stop.signal(), None);
+        signal_hook::low_level::raise(SIGTERM).expect("raised");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        while stop.signal().is_none() && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert_eq!(stop.signal(), Some(SIGTERM));
+        std::mem::forget(stop);
+    }
+}
