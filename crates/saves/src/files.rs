@@ -530,7 +530,7 @@ pub fn keep_unfinished_autosave(
 }
 
 /// Whether `session` is the game `saved` recorded, played on (or the same moves exactly).
-fn continues(session: &Session, saved: &Session) -> bool {
+pub fn continues(session: &Session, saved: &Session) -> bool {
     let moves = |s: &Session| s.actions().iter().flatten().copied().collect::<Vec<_>>();
     session.seed() == saved.seed()
         && session.players() == saved.players()

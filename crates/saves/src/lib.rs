@@ -27,9 +27,10 @@ pub mod words;
 pub use error::{Problem, SaveError};
 pub use files::{
     AUTOSAVE_FILE, PREVIOUS_AUTOSAVE_FILE, autosave, autosave_in, autosave_path, check_output,
-    data_dir, keep_unfinished_autosave, load_autosave, load_autosave_in, prepare_save_dir,
-    read_save, read_save_file, read_save_with, read_text, remove_stale_temp_files, same_file,
-    save_into_dir, save_into_dir_as, write_atomic, write_new, write_output, write_save,
+    continues, data_dir, keep_unfinished_autosave, load_autosave, load_autosave_in,
+    prepare_save_dir, read_save, read_save_file, read_save_with, read_text,
+    remove_stale_temp_files, same_file, save_into_dir, save_into_dir_as, write_atomic, write_new,
+    write_output, write_save,
 };
 pub use limits::{
     MAX_ACTION_JSON_BYTES, MAX_HEADER_KEY_CHARS, MAX_HEADER_VALUE_CHARS, MAX_HEADERS,

@@ -19,7 +19,7 @@
 
 use crownlands_core::Registry;
 use crownlands_saves::{
-    AUTOSAVE_FILE, MAX_SAVE_BYTES, PREVIOUS_AUTOSAVE_FILE, Problem, SaveError, Session,
+    AUTOSAVE_FILE, MAX_SAVE_BYTES, PREVIOUS_AUTOSAVE_FILE, Problem, SaveError, Session, continues,
 };
 use std::fs;
 use std::io::{ErrorKind, Read};
@@ -198,15 +198,6 @@ fn link_new(from: &Path, to: &Path) -> std::io::Result<()> {
             fs::rename(from, to)
         }
     }
-}
-
-/// Whether `session` is the game `saved` recorded, played on (or the same moves exactly).
-fn continues(session: &Session, saved: &Session) -> bool {
-    let moves = |s: &Session| s.actions().iter().flatten().copied().collect::<Vec<_>>();
-    session.seed() == saved.seed()
-        && session.players() == saved.players()
-        && session.ruleset() == saved.ruleset()
-        && moves(session).starts_with(&moves(saved))
 }
 
 /// `autosave.json` numbered `n`: `autosave-2.json`.
