@@ -121,11 +121,14 @@ pub struct MctsConfig {
     /// straight after it, with no tree below it (the action followed by greedy play); later
     /// rounds search the tree below as usual. 0: the tree below in every round.
     pub flat: u8,
-    /// The tree holds at most `depth` actions below the root (the searching side's own, since
-    /// the other sides play inside it as in the playouts); deeper, the playout takes over. 0: no
-    /// limit. Deep in the tree a side's later choices are taken from statistics pooled over
-    /// samples that drew other lines, where the greedy playout chooses from the line this sample
-    /// drew.
+    /// The tree holds at most `depth` of the searching side's claims, placements and discards
+    /// below the root (its module steps between them, Queendomino's tax, builds and Dragon, do
+    /// not count; the other sides play inside the tree as in the playouts); deeper, the playout
+    /// takes over. 0: no limit. `depth=3` from a placement is that placement, its claim and the
+    /// next placement (of the domino claimed, which the side knows), with the turn's module
+    /// steps between. Deep in the tree a side's later choices are taken from statistics pooled
+    /// over samples that drew other lines, where the greedy playout chooses from the line this
+    /// sample drew.
     pub depth: u8,
     /// A playout budget adapts to the position's cost: `n` playouts become as many as cost the
     /// work of `n` playouts of [`REFERENCE_WORK`] (counted by [`KingdomMap::work`] over the
@@ -670,7 +673,7 @@ impl MctsBot {
                     break;
                 }
                 // `path` holds the root and the actions below it.
-                if self.config.depth > 0 && self.path.len() > usize::from(self.config.depth) {
+                if self.config.depth > 0 && self.domino_actions_in_path() >= self.config.depth {
                     break;
                 }
                 let seat = game.to_act().map_or(0, |p| p.0);
@@ -744,6 +747,19 @@ impl MctsBot {
             (Reward::Score, w) => (Reward::Score, w.unwrap_or(WIN_WEIGHT)),
             (kind, w) => (kind, w.unwrap_or(0.5)),
         }
+    }
+
+    /// The claims, placements and discards on the path below the root ([`MctsConfig::depth`]).
+    fn domino_actions_in_path(&self) -> u8 {
+        let counted = self.path.iter().skip(1).filter(|&&n| {
+            self.tree.get(n as usize).is_some_and(|node| {
+                matches!(
+                    node.action,
+                    Action::Claim { .. } | Action::Place { .. } | Action::Discard
+                )
+            })
+        });
+        u8::try_from(counted.count()).unwrap_or(u8::MAX)
     }
 
     /// The searching side's lean in playouts.
