@@ -150,8 +150,8 @@ impl fmt::Display for Level {
                 if c.flat != d.flat {
                     write!(f, ":flat={}", c.flat)?;
                 }
-                if c.depth != d.depth {
-                    write!(f, ":depth={}", c.depth)?;
+                if let Some(depth) = c.depth {
+                    write!(f, ":depth={depth}")?;
                 }
                 if c.top != d.top {
                     write!(f, ":top={}", c.top)?;
@@ -257,7 +257,7 @@ impl FromStr for Level {
                         "deny" => config.deny = number(|x| (0.0..=4.0).contains(&x))?,
                         "top" => config.top = value.parse::<u16>().map_err(|_| bad())?,
                         "flat" => config.flat = value.parse::<u8>().map_err(|_| bad())?,
-                        "depth" => config.depth = value.parse::<u8>().map_err(|_| bad())?,
+                        "depth" => config.depth = Some(value.parse::<u8>().map_err(|_| bad())?),
                         "first" => {
                             config.greedy_first =
                                 one_of(value, &[("greedy", true), ("random", false)])

@@ -2,7 +2,7 @@
 //! reproducible tournaments at any thread count.
 
 use crownlands_bots::level::parse_list;
-use crownlands_bots::mcts::{DUEL_WIN_WEIGHT, WIN_WEIGHT};
+use crownlands_bots::mcts::{DUEL_WIN_WEIGHT, TABLE_DEPTH, WIN_WEIGHT};
 use crownlands_bots::tournament::Tournament;
 use crownlands_bots::{Bot, GreedyBot, Level, MctsBot, PlayerView, RandomBot, Turn};
 use crownlands_core::rng::GameRng;
@@ -173,7 +173,7 @@ fn levels_parse_and_print() {
         ("mcts:800:opp=rollout:root=halving", "mcts:800"),
         ("mcts:800:deny=1", "mcts:800:deny=1"),
         ("mcts:800:depth=3", "mcts:800:depth=3"),
-        ("mcts:depth=0", "mcts"),
+        ("mcts:depth=0", "mcts:depth=0"),
         ("mcts:deny=0", "mcts"),
         ("mcts:2000:adapt=0", "mcts:2000:adapt=0"),
         ("mcts:adapt=1", "mcts"),
@@ -312,13 +312,14 @@ fn mcts_is_reproducible_for_a_playout_budget() {
 }
 
 /// The default reward weighs the win by the table: with two sides the win and the margin at
-/// [`DUEL_WIN_WEIGHT`], with more the win and the own score at [`WIN_WEIGHT`], so the default
-/// searches exactly as those settings made by hand.
+/// [`DUEL_WIN_WEIGHT`] and a tree of any depth, with more the win and the own score at
+/// [`WIN_WEIGHT`] and a tree [`TABLE_DEPTH`] deep, so the default searches exactly as those
+/// settings made by hand.
 #[test]
 fn mcts_weighs_the_win_by_the_number_of_sides() {
     for (players, setting) in [
-        (2, format!("reward=mixed:w={DUEL_WIN_WEIGHT}")),
-        (4, format!("w={WIN_WEIGHT}")),
+        (2, format!("reward=mixed:w={DUEL_WIN_WEIGHT}:depth=0")),
+        (4, format!("w={WIN_WEIGHT}:depth={TABLE_DEPTH}")),
     ] {
         let g = Game::new(ruleset("kingdomino"), players, 5).expect("setup");
         let view = PlayerView::new(&g).expect("view");

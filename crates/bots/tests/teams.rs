@@ -33,6 +33,9 @@ fn search(game: &Game, opponents: Opponents) -> Vec<(Seat, u64)> {
     let config = MctsConfig {
         budget: crownlands_bots::Budget::Playouts(120),
         opponents,
+        // Every side in the tree (max-n) spends the default's few levels (`TABLE_DEPTH`) on the
+        // kings between the bot's own choices: the tree of any depth shows them.
+        depth: (opponents == Opponents::Tree).then_some(0),
         // 120 playouts, not adapted to the position's (long) playouts.
         adapt: false,
         ..MctsConfig::default()
