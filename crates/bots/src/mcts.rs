@@ -681,7 +681,10 @@ impl MctsBot {
                     break;
                 }
                 // `path` holds the root and the actions below it.
-                if self.depth_cap(game).is_some_and(|cap| self.domino_actions_in_path() >= cap) {
+                if self
+                    .depth_cap(game)
+                    .is_some_and(|cap| self.domino_actions_in_path() >= cap)
+                {
                     break;
                 }
                 let seat = game.to_act().map_or(0, |p| p.0);
