@@ -30,8 +30,9 @@ pub const MAX_NAME_CHARS: usize = 64;
 /// --bots` writes it, experimental settings included (`mcts:500ms:c=0.5:depth=3:top=32`).
 pub const MAX_KIND_CHARS: usize = 256;
 
-/// The most characters of a ruleset's name in a save or notation file (ruleset files are
-/// named after their file, whose name is at most 255 bytes, unless they give a `name`).
+/// The most characters of a ruleset's name in a save or notation file. A ruleset's name has at
+/// most 64 characters (`crownlands-rules`, which also checks a name taken from a file name);
+/// this looser bound only keeps a stranger's file from quoting a long text before that check.
 pub const MAX_RULESET_NAME_CHARS: usize = 256;
 
 /// The most bytes of one action's JSON in a save (or an `@{...}` token of an old notation
