@@ -24,12 +24,35 @@ use std::process::ExitCode;
 /// Parse the command line and run the command, with the modules of `registry`; the exit code
 /// says how it went (an error is written to standard error).
 pub fn run(registry: Registry) -> ExitCode {
-    let cli = cli::Cli::parse();
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return parse_failed(&e),
+    };
     match commands::run(&registry, cli.command) {
         Ok(code) => code,
         Err(e) => {
             output::write_err(&e.to_string());
             ExitCode::from(e.exit_code())
         }
+    }
+}
+
+/// The command line asked for the help or the version, or could not be parsed: clap's text (to
+/// standard output for the help and the version, standard error otherwise) and its exit code,
+/// unless the help could not be written (`crownlands --help >/dev/full`): it was not shown, so
+/// that is no success.
+fn parse_failed(e: &clap::Error) -> ExitCode {
+    let code = e.exit_code();
+    match e.print() {
+        Ok(()) => ExitCode::from(u8::try_from(code).unwrap_or(2)),
+        Err(io) if code == 0 && io.kind() == std::io::ErrorKind::BrokenPipe => {
+            ExitCode::from(u8::try_from(output::BROKEN_PIPE_EXIT).unwrap_or(1))
+        }
+        Err(io) if code == 0 => {
+            output::write_err(&format!("error: cannot write to standard output: {io}"));
+            ExitCode::FAILURE
+        }
+        // The usage error itself could not be written to standard error: its code still says so.
+        Err(_) => ExitCode::from(u8::try_from(code).unwrap_or(2)),
     }
 }

@@ -269,3 +269,35 @@ fn an_escaped_extends_reads_no_outside_file() {
     assert!(!err.contains("SECRET"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The help that could not be written was not shown: no success (clap's own exit said 0).
+#[cfg(unix)]
+#[test]
+fn help_to_a_full_disk_is_no_success() {
+    if !Path::new("/dev/full").exists() {
+        return;
+    }
+    for args in [
+        &["--help"][..],
+        &["simulate", "--help"][..],
+        &["--version"][..],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let status = Command::new(env!("CARGO_BIN_EXE_crownlands"))
+            .args(args)
+            .stdout(full)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .expect("runs");
+        assert_eq!(status.code(), Some(1), "{args:?}");
+    }
+    // Written, the help and the version are a success; a usage error is clap's 2.
+    let (code, out, _) = run(&["--help"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("Usage"), "{out}");
+    let (code, _, err) = run(&["--no-such-flag"]);
+    assert_eq!(code, Some(2), "{err}");
+}
