@@ -317,9 +317,13 @@ fn colours_truecolour_16_and_none() {
 }
 
 fn an_offer(found: Result<crownlands_tui::app::resume::Found, String>) -> App {
+    an_offer_at("autosave.json", found)
+}
+
+fn an_offer_at(file: &str, found: Result<crownlands_tui::app::resume::Found, String>) -> App {
     use crownlands_tui::app::resume::Offer;
     let offer = Offer {
-        path: std::path::PathBuf::from("/home/ann/.local/share/crownlands/autosave.json"),
+        path: std::path::Path::new("/home/ann/.local/share/crownlands").join(file),
         found,
         focus: 0,
     };
@@ -341,11 +345,15 @@ fn resume_offer() {
     let mut session = game.session().unwrap().clone();
     session.set_date(Some("2026-11-22".into()));
     let found = crownlands_tui::app::resume::Found::new(session, "12 minutes ago".into());
+    let found_again = found.clone();
     let mut app = an_offer(Ok(found));
     assert_eq!(app.mode(), Mode::Resume);
     insta::assert_snapshot!("resume_offer", screen(&app, 80, 24));
     press(&mut app, "?");
     insta::assert_snapshot!("resume_offer_help", screen(&app, 80, 24));
+    // A game that went on in a numbered autosave (another program had taken autosave.json).
+    let app = an_offer_at("autosave-2.json", Ok(found_again));
+    insta::assert_snapshot!("resume_offer_numbered", screen(&app, 80, 24));
 }
 
 #[test]

@@ -661,3 +661,81 @@ fn a_pace_over_3_s_is_refused() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_game_left_in_a_numbered_autosave_is_offered_and_goes_on_there() {
+    use crownlands_saves::AUTOSAVE_FILE;
+    let dir = temp_dir("numbered");
+    // A game that went on in `autosave-2.json` (another program had taken `autosave.json`,
+    // whose game is finished now), beside files that are not numbered autosaves of this app.
+    let played = autosaved_game(&dir);
+    std::fs::rename(dir.join(AUTOSAVE_FILE), dir.join("autosave-2.json")).unwrap();
+    std::fs::write(dir.join("autosave-3.json"), "not a save").unwrap();
+    std::fs::write(dir.join("autosave-02.json"), "not a save either").unwrap();
+    let mut config = config(5, crownlands_tui::Palette::none());
+    config.autosave_dir = Some(dir.clone());
+    let mut done = App::new_game(ruleset("kingdomino"), seats("you,greedy"), config).unwrap();
+    play_to_end(&mut done, 1000);
+    assert_eq!(done.mode(), Mode::GameOver);
+    let numbered = std::fs::read(dir.join("autosave-2.json")).unwrap();
+
+    // Offered on start, and said where it is.
+    let mut app = build(&opts(None, None), &dir);
+    assert_eq!(app.mode(), Mode::Resume);
+    let offer = app.offer().expect("an offer");
+    assert!(offer.path.ends_with("autosave-2.json"), "{:?}", offer.path);
+    assert!(!offer.is_main());
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("autosave-2.json"), "{text}");
+    assert!(text.contains("another game took"), "{text}");
+    // Declined: it stays where it is, and the new game takes `autosave.json`.
+    press(&mut app, "n");
+    assert!(
+        app.message().contains("stays in autosave-2.json"),
+        "{}",
+        app.message()
+    );
+    assert_eq!(
+        std::fs::read(dir.join("autosave-2.json")).unwrap(),
+        numbered
+    );
+
+    // Resumed: the same game, autosaved on in `autosave-2.json`, never over `autosave.json`.
+    let finished = std::fs::read(dir.join(AUTOSAVE_FILE)).unwrap();
+    let mut app = build(&opts(None, None), &dir);
+    press(&mut app, "r");
+    assert_eq!(app.game(), played.game(), "the same position");
+    assert!(
+        app.message().contains("autosave-2.json"),
+        "{}",
+        app.message()
+    );
+    let own = dir.join("autosave-2.json");
+    assert_eq!(app.own_autosave(), Some(own.as_path()));
+    one_move(&mut app);
+    assert_eq!(
+        moves(&saved(&dir, "autosave-2.json")),
+        moves(app.session().unwrap())
+    );
+    assert_eq!(std::fs::read(dir.join(AUTOSAVE_FILE)).unwrap(), finished);
+    // Another program writes that file in the meantime: this game goes on in a free name
+    // (`autosave-3.json` is taken, by a file that is no save), and nothing is overwritten.
+    std::fs::write(&own, &numbered).unwrap();
+    one_move(&mut app);
+    assert!(
+        app.message().contains("autosave-4.json"),
+        "{}",
+        app.message()
+    );
+    assert_eq!(std::fs::read(&own).unwrap(), numbered);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("autosave-3.json")).unwrap(),
+        "not a save"
+    );
+    assert_eq!(
+        moves(&saved(&dir, "autosave-4.json")),
+        moves(app.session().unwrap())
+    );
+    assert_eq!(app.before_exit(), None);
+    let _ = std::fs::remove_dir_all(&dir);
+}

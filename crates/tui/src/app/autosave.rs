@@ -12,6 +12,10 @@
 //! continues), which is then kept too: the game moved goes to `autosave-previous-2.json` and so
 //! on. A game moved there is never lost by a later move.
 //!
+//! A game in a numbered autosave is offered on start when `autosave.json` holds none to go on
+//! with ([`numbered_autosaves`]); resumed, it goes on in its file ([`Autosaver::continuing`]),
+//! checked before each write as `autosave.json` is.
+//!
 //! The check and the write that follows are two steps, so two programs writing in the same
 //! instant can still overwrite each other; the loser finds out at its next write, or at its exit
 //! ([`Autosaver::before_exit`]), and writes its game to a file of its own then: a game can be
@@ -42,14 +46,26 @@ pub enum Note {
 /// What one app knows of the autosave it writes.
 #[derive(Clone, Debug, Default)]
 pub struct Autosaver {
-    /// The bytes this app last wrote to `autosave.json` (`None` before its first write).
+    /// The bytes this app last wrote to `autosave.json`, or to its own file once it has one
+    /// (`None` before its first write).
     written: Option<Vec<u8>>,
     /// The file this app's game went to after another program took `autosave.json`.
     own: Option<PathBuf>,
 }
 
 impl Autosaver {
-    /// Where this app's game is autosaved when another program took `autosave.json`.
+    /// Autosave a game resumed from the numbered autosave `path` (`autosave-2.json`) there, as
+    /// it was: `path`'s bytes now are what this app wrote last, so a change by another program
+    /// is seen at the next write, which then goes to a file of its own.
+    pub fn continuing(path: &Path) -> Result<Autosaver, SaveError> {
+        Ok(Autosaver {
+            written: read_bounded(path)?,
+            own: Some(path.to_path_buf()),
+        })
+    }
+
+    /// Where this app's game is autosaved when another program took `autosave.json`, or the
+    /// numbered autosave its game was resumed from.
     pub fn own_file(&self) -> Option<&Path> {
         self.own.as_deref()
     }
@@ -62,8 +78,17 @@ impl Autosaver {
         session: &Session,
     ) -> Result<Option<Note>, SaveError> {
         let bytes = session.to_save().to_json().into_bytes();
-        if let Some(own) = &self.own {
-            crownlands_saves::write_atomic(own, &bytes)?;
+        if let Some(own) = self.own.clone() {
+            // A file of its own is checked as `autosave.json` is: another program may have
+            // resumed the game in it too.
+            if let (Some(mine), Some(there)) = (&self.written, read_bounded(&own)?)
+                && *mine != there
+            {
+                let moved = self.move_out(dir, &bytes)?;
+                return Ok(Some(Note::Moved(moved)));
+            }
+            crownlands_saves::write_atomic(&own, &bytes)?;
+            self.written = Some(bytes);
             return Ok(None);
         }
         fs::create_dir_all(dir).map_err(|e| write_error(dir, e))?;
@@ -101,10 +126,10 @@ impl Autosaver {
         let Some(mine) = self.written.clone() else {
             return Ok(None);
         };
-        if self.own.is_some() {
-            return Ok(None);
-        }
-        let path = dir.join(AUTOSAVE_FILE);
+        let path = match &self.own {
+            Some(own) => own.clone(),
+            None => dir.join(AUTOSAVE_FILE),
+        };
         match read_bounded(&path)? {
             Some(there) if there != mine => self.move_out(dir, &mine).map(Some),
             // Gone: put it back.
@@ -121,6 +146,7 @@ impl Autosaver {
             match crownlands_saves::write_new(&path, bytes) {
                 Ok(()) => {
                     self.own = Some(path.clone());
+                    self.written = Some(bytes.to_vec());
                     return Ok(path);
                 }
                 Err(e) if already_exists(&e) => last = Some(e),
@@ -198,6 +224,41 @@ fn link_new(from: &Path, to: &Path) -> std::io::Result<()> {
             fs::rename(from, to)
         }
     }
+}
+
+/// The most numbered autosaves looked at for a game to offer on start.
+pub const MAX_NUMBERED_OFFERED: usize = 16;
+
+/// The numbered autosaves in `dir` (`autosave-2.json`, `autosave-3.json`, ...: games that went on
+/// in a file of their own when another program took `autosave.json`), lowest number first, at
+/// most [`MAX_NUMBERED_OFFERED`]. Only names as this module writes them count (`autosave-02.json`
+/// does not).
+pub fn numbered_autosaves(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let stem = AUTOSAVE_FILE.strip_suffix(".json").unwrap_or(AUTOSAVE_FILE);
+    let mut found: Vec<(u32, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let name = e.file_name();
+            let name = name.to_str()?;
+            let n: u32 = name
+                .strip_prefix(stem)?
+                .strip_prefix('-')?
+                .strip_suffix(".json")?
+                .parse()
+                .ok()?;
+            ((2..=MAX_NUMBER).contains(&n) && numbered(AUTOSAVE_FILE, n) == name)
+                .then(|| (n, e.path()))
+        })
+        .collect();
+    found.sort();
+    found
+        .into_iter()
+        .take(MAX_NUMBERED_OFFERED)
+        .map(|(_, p)| p)
+        .collect()
 }
 
 /// `autosave.json` numbered `n`: `autosave-2.json`.

@@ -76,7 +76,45 @@ impl Answer {
 impl Offer {
     /// The offer for the autosave in `dir`: `None` when there is none or its game is over.
     /// `now` dates the save ("12 minutes ago"). The file is only read.
+    /// When `autosave.json` holds none, the first numbered autosave (`autosave-2.json`, ...,
+    /// where a game went on when another program took `autosave.json`) whose game loads and is
+    /// not over is offered instead.
     pub fn read(registry: &Registry, dir: &Path, now: SystemTime) -> Option<Offer> {
+        Offer::read_main(registry, dir, now).or_else(|| Offer::read_numbered(registry, dir, now))
+    }
+
+    /// Whether the offer is of `autosave.json` (else of a numbered autosave).
+    pub fn is_main(&self) -> bool {
+        self.path.file_name() == Some(std::ffi::OsStr::new(crownlands_saves::AUTOSAVE_FILE))
+    }
+
+    /// The file's name, as the screens give it.
+    pub fn file_name(&self) -> String {
+        self.path.file_name().map_or_else(
+            || self.path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    }
+
+    fn read_numbered(registry: &Registry, dir: &Path, now: SystemTime) -> Option<Offer> {
+        super::autosave::numbered_autosaves(dir)
+            .into_iter()
+            .find_map(|path| {
+                let session = crownlands_saves::read_save(registry, &path).ok()?;
+                if session.is_over() {
+                    return None;
+                }
+                let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+                let saved = saved_words(modified, now, session.date());
+                Some(Offer {
+                    path,
+                    found: Ok(Found::new(session, saved)),
+                    focus: 0,
+                })
+            })
+    }
+
+    fn read_main(registry: &Registry, dir: &Path, now: SystemTime) -> Option<Offer> {
         let path = dir.join(crownlands_saves::AUTOSAVE_FILE);
         if !path.exists() {
             return None;
@@ -207,11 +245,29 @@ impl App {
         let Some(offer) = self.offer.take() else {
             return;
         };
+        let (is_main, name) = (offer.is_main(), offer.file_name());
         match (answer, offer.found) {
             (Answer::Quit, _) => self.quit = true,
             (Answer::Resume, Ok(found)) => {
                 self.install(found.session, found.seats);
                 self.message = "Resumed where you left off. Press ? for help.".into();
+                if !is_main {
+                    // The game goes on in its numbered file, not over `autosave.json`.
+                    match super::autosave::Autosaver::continuing(&offer.path) {
+                        Ok(autosaver) => {
+                            self.autosaver = autosaver;
+                            self.message = format!(
+                                "Resumed where you left off; autosaved to {} as before. Press ? \
+                                 for help.",
+                                name
+                            );
+                        }
+                        Err(e) => {
+                            self.message = format!("Autosave off: {e}");
+                            self.config.autosave_dir = None;
+                        }
+                    }
+                }
                 self.refresh(now);
             }
             (Answer::Resume, Err(e)) => {
@@ -223,12 +279,16 @@ impl App {
                 });
             }
             (Answer::NewGame, _) => match self.next.take() {
-                Some(next) => self.go_on(
+                Some(next) if is_main => self.go_on(
                     next,
                     " The autosaved game stays; at this game's first move it is kept as \
                      autosave-previous.json.",
                     now,
                 ),
+                Some(next) => {
+                    let stays = format!(" The autosaved game stays in {name}.");
+                    self.go_on(next, &stays, now);
+                }
                 None => self.quit = true,
             },
         }

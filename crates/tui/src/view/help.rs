@@ -16,7 +16,7 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
         Mode::Resume => &[
             "Your last game is not finished: it was autosaved after every move.",
             "r (or Enter on Resume) goes on exactly where it stopped. n starts the",
-            "new game; at its first move this one moves to autosave-previous.json.",
+            "new game and keeps this one (in autosave-previous.json, or where it is).",
             "q quits and leaves everything as it is. ←→ or Tab choose a button.",
             "Mouse: click a button.",
         ],

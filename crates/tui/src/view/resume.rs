@@ -80,8 +80,13 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
             }
             field("Progress", &progress, inner_w, &mut lines);
             field("Saved", &s.saved, inner_w, &mut lines);
-            "Resume goes on exactly where it stopped. A new game keeps this one as \
-             autosave-previous.json at its first move."
+            if offer.is_main() {
+                "Resume goes on exactly where it stopped. A new game keeps this one as \
+                 autosave-previous.json at its first move."
+            } else {
+                "It went on in this file when another game took autosave.json. Resume goes on \
+                 exactly where it stopped, autosaving here. A new game leaves it here."
+            }
         }
         Err(e) => {
             plain("The autosave does not load:", &mut lines);
