@@ -727,6 +727,11 @@ fn a_game_left_in_a_numbered_autosave_is_offered_and_goes_on_there() {
         "{}",
         app.message()
     );
+    assert!(
+        app.message().contains("Another game took autosave-2.json"),
+        "{}",
+        app.message()
+    );
     assert_eq!(std::fs::read(&own).unwrap(), numbered);
     assert_eq!(
         std::fs::read_to_string(dir.join("autosave-3.json")).unwrap(),

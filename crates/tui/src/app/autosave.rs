@@ -38,9 +38,10 @@ pub enum Note {
     /// An unfinished (or unreadable) game of another session was in the autosave: it was moved
     /// to this file.
     Kept(PathBuf),
-    /// The autosave holds another program's game: this app's game is now autosaved to this
-    /// file instead.
-    Moved(PathBuf),
+    /// The file this app autosaved to (`from`: `autosave.json`, or the numbered file its game
+    /// was resumed from) holds another program's game: this app's game is now autosaved to
+    /// `to` instead.
+    Moved { from: PathBuf, to: PathBuf },
 }
 
 /// What one app knows of the autosave it writes.
@@ -84,8 +85,8 @@ impl Autosaver {
             if let (Some(mine), Some(there)) = (&self.written, read_bounded(&own)?)
                 && *mine != there
             {
-                let moved = self.move_out(dir, &bytes)?;
-                return Ok(Some(Note::Moved(moved)));
+                let to = self.move_out(dir, &bytes)?;
+                return Ok(Some(Note::Moved { from: own, to }));
             }
             crownlands_saves::write_atomic(&own, &bytes)?;
             self.written = Some(bytes);
@@ -102,8 +103,8 @@ impl Autosaver {
             (Some(mine), Some(there)) if mine == there => {}
             // Another program's game since this app's last write: this game goes elsewhere.
             (Some(_), Some(_)) => {
-                let own = self.move_out(dir, &bytes)?;
-                return Ok(Some(Note::Moved(own)));
+                let to = self.move_out(dir, &bytes)?;
+                return Ok(Some(Note::Moved { from: path, to }));
             }
             // This app's first write.
             (None, Some(_)) => {

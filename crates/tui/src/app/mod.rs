@@ -853,10 +853,11 @@ impl App {
                 self.log
                     .push_back(format!("Earlier game kept: {}", file_name(&kept)));
             }
-            Ok(Some(autosave::Note::Moved(own))) => {
+            Ok(Some(autosave::Note::Moved { from, to: own })) => {
                 self.message = format!(
-                    "Another game took autosave.json (another crownlands play?): this one is \
-                     autosaved to {} beside it now.",
+                    "Another game took {} (another crownlands play?): this one is autosaved to \
+                     {} beside it now.",
+                    file_name(&from),
                     file_name(&own)
                 );
                 self.autosave_note = Some(self.message.clone());
