@@ -148,7 +148,7 @@ pub fn run(
 }
 
 /// Print a run's results: its part file with `--shard`, else the report (text or JSON) and the
-/// HTML page. Exit 130 when Ctrl-C stopped the run.
+/// HTML page. Exit 128 plus the signal's number when a signal stopped the run (130: Ctrl-C).
 pub fn finish(
     results: &Results,
     shard: Option<(Shard, Range<u64>)>,
@@ -190,7 +190,7 @@ pub fn finish(
         }
     }
     Ok(if results.stopped {
-        ExitCode::from(130)
+        ExitCode::from(crate::lab::interrupt::stopped_exit_code())
     } else {
         ExitCode::SUCCESS
     })

@@ -59,7 +59,7 @@ pub struct Results {
     pub run: RunSpec,
     /// Games (or matches) counted: all of them, unless the run was stopped.
     pub games_played: u64,
-    /// Stopped (Ctrl-C) before every game was played.
+    /// Stopped (Ctrl-C, SIGTERM or SIGHUP) before every game was played.
     pub stopped: bool,
     /// Time playing (for merged shards: the shards' times added up).
     pub seconds: f64,

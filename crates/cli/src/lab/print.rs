@@ -97,7 +97,7 @@ pub fn text(r: &Results) -> String {
     if r.stopped {
         let _ = writeln!(
             out,
-            "stopped (Ctrl-C) after {} of {} {unit}: the figures below are of those",
+            "stopped (Ctrl-C or a signal) after {} of {} {unit}: the figures below are of those",
             r.games_played, r.run.games
         );
     }

@@ -51,7 +51,7 @@ pub fn progress_bar(games: u64, what: &str) -> Option<indicatif::ProgressBar> {
 
 /// Play games `range` on `jobs` threads. `worker` makes one worker's state; `play` plays game
 /// `i` on it and adds it to the worker's tally (made by `empty`). Stops early, keeping what was
-/// played, when `stop` is set (Ctrl-C); stops at the first error and returns it.
+/// played, when `stop` is set (Ctrl-C, SIGTERM or SIGHUP); stops at the first error and returns it.
 pub fn run<W, T>(
     range: Range<u64>,
     jobs: usize,

@@ -662,3 +662,60 @@ fn a_two_game_team_match_totals_each_team_once() {
         "each seat has its team's"
     );
 }
+
+/// SIGTERM (a batch system's time limit, `kill`) stops a run as Ctrl-C does: what was played is
+/// printed, every save written is whole (no temporary file left), and the exit status says which
+/// signal (128 + 15); a second signal would end it at once.
+#[cfg(unix)]
+#[test]
+fn sigterm_stops_a_run_with_what_it_has() {
+    use std::process::{Command, Stdio};
+    let dir = TempDir::new("sigterm");
+    let child = Command::new(super::bin())
+        .args([
+            "simulate",
+            "kingdomino",
+            "--players",
+            "4",
+            "--games",
+            "100000000",
+            "--seed",
+            "1",
+            "--jobs",
+            "2",
+            "--save",
+            &dir.arg(),
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("runs");
+    // Some games saved first.
+    let started = std::time::Instant::now();
+    while dir.0.read_dir().map_or(0, |d| d.count()) < 20 {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "no game saved in a minute"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let out = child.wait_with_output().expect("waits");
+    assert_eq!(out.status.code(), Some(143), "{:?}", out.status);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("stopped (Ctrl-C or a signal) after "),
+        "{text}"
+    );
+    let names = dir.names();
+    assert!(names.len() >= 20, "{names:?}");
+    assert!(
+        names.iter().all(|n| n.ends_with(".json")),
+        "only whole saves: {names:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir.0);
+}
