@@ -245,14 +245,13 @@ fn line_fits(game: &Game, side: Side, map: &mut KingdomMap) -> Vec<f64> {
     game.next_line()
         .iter()
         .map(|s| {
-            let mut fit = NO_FIT;
-            if s.king.is_none() {
-                let domino = game.domino(s.domino);
-                kingdom
-                    .placements(domino)
-                    .for_each(|p| fit = fit.max(map.value(domino, p)));
+            if s.king.is_some() {
+                return NO_FIT;
             }
-            fit
+            let domino = game.domino(s.domino);
+            best_placement(map, domino, kingdom.placements(domino))
+                .1
+                .max(NO_FIT)
         })
         .collect()
 }
