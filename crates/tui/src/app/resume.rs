@@ -88,14 +88,6 @@ impl Offer {
         self.path.file_name() == Some(std::ffi::OsStr::new(crownlands_saves::AUTOSAVE_FILE))
     }
 
-    /// The file's name, as the screens give it.
-    pub fn file_name(&self) -> String {
-        self.path.file_name().map_or_else(
-            || self.path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        )
-    }
-
     fn read_numbered(registry: &Registry, dir: &Path, now: SystemTime) -> Option<Offer> {
         super::autosave::numbered_autosaves(dir)
             .into_iter()
@@ -245,7 +237,7 @@ impl App {
         let Some(offer) = self.offer.take() else {
             return;
         };
-        let (is_main, name) = (offer.is_main(), offer.file_name());
+        let (is_main, name) = (offer.is_main(), super::file_name(&offer.path));
         match (answer, offer.found) {
             (Answer::Quit, _) => self.quit = true,
             (Answer::Resume, Ok(found)) => {
