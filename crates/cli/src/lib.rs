@@ -44,7 +44,6 @@ pub fn run(registry: Registry) -> ExitCode {
 fn parse_failed(e: &clap::Error) -> ExitCode {
     let code = e.exit_code();
     match e.print() {
-        Ok(()) => ExitCode::from(u8::try_from(code).unwrap_or(2)),
         Err(io) if code == 0 && io.kind() == std::io::ErrorKind::BrokenPipe => {
             ExitCode::from(u8::try_from(output::BROKEN_PIPE_EXIT).unwrap_or(1))
         }
@@ -52,7 +51,8 @@ fn parse_failed(e: &clap::Error) -> ExitCode {
             output::write_err(&format!("error: cannot write to standard output: {io}"));
             ExitCode::FAILURE
         }
-        // The usage error itself could not be written to standard error: its code still says so.
-        Err(_) => ExitCode::from(u8::try_from(code).unwrap_or(2)),
+        // Shown; or a usage error that could not be written to standard error, whose code
+        // still says so.
+        _ => ExitCode::from(u8::try_from(code).unwrap_or(2)),
     }
 }
