@@ -50,6 +50,15 @@ fn autosaved_game(dir: &Path) -> App {
     app
 }
 
+/// A game of Kingdomino played to its end, autosaved in `dir`.
+fn finished_game(dir: &Path) {
+    let mut config = config(5, crownlands_tui::Palette::none());
+    config.autosave_dir = Some(dir.to_path_buf());
+    let mut done = App::new_game(ruleset("kingdomino"), seats("you,greedy"), config).unwrap();
+    play_to_end(&mut done, 1000);
+    assert_eq!(done.mode(), Mode::GameOver);
+}
+
 fn autosave_bytes(dir: &Path) -> Vec<u8> {
     std::fs::read(dir.join(crownlands_saves::AUTOSAVE_FILE)).expect("autosave")
 }
@@ -182,11 +191,7 @@ fn a_finished_or_missing_autosave_is_not_offered() {
     let app = build(&opts(None, None), &dir);
     assert_eq!(app.mode(), Mode::Setup);
     // A finished game in the autosave.
-    let mut config = config(5, crownlands_tui::Palette::none());
-    config.autosave_dir = Some(dir.clone());
-    let mut done = App::new_game(ruleset("kingdomino"), seats("you,greedy"), config).unwrap();
-    play_to_end(&mut done, 1000);
-    assert_eq!(done.mode(), Mode::GameOver);
+    finished_game(&dir);
     let app = build(&opts(None, Some("you,greedy")), &dir);
     assert_ne!(app.mode(), Mode::Resume);
     let _ = std::fs::remove_dir_all(&dir);
@@ -672,11 +677,7 @@ fn a_game_left_in_a_numbered_autosave_is_offered_and_goes_on_there() {
     std::fs::rename(dir.join(AUTOSAVE_FILE), dir.join("autosave-2.json")).unwrap();
     std::fs::write(dir.join("autosave-3.json"), "not a save").unwrap();
     std::fs::write(dir.join("autosave-02.json"), "not a save either").unwrap();
-    let mut config = config(5, crownlands_tui::Palette::none());
-    config.autosave_dir = Some(dir.clone());
-    let mut done = App::new_game(ruleset("kingdomino"), seats("you,greedy"), config).unwrap();
-    play_to_end(&mut done, 1000);
-    assert_eq!(done.mode(), Mode::GameOver);
+    finished_game(&dir);
     let numbered = std::fs::read(dir.join("autosave-2.json")).unwrap();
 
     // Offered on start, and said where it is.
