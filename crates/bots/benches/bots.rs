@@ -52,7 +52,7 @@ fn mcts_playouts(c: &mut Criterion) {
         let g = mid_game(&r, players);
         // A fixed count of playouts (not adapted to the position), so the rate is per playout.
         let config = MctsConfig {
-            budget: Budget::Playouts(PLAYOUTS),
+            budget: Some(Budget::Playouts(PLAYOUTS)),
             adapt: false,
             ..MctsConfig::default()
         };

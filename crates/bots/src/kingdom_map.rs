@@ -66,7 +66,7 @@ pub struct KingdomMap {
     middle_kingdom: Option<(i32, MiddleKingdomReading)>,
     harmony: Option<i32>,
     stack: Vec<usize>,
-    dead_cache: Vec<(Bounds, u32)>,
+    dead_cache: Vec<(u32, u32)>,
     /// Work done so far ([`KingdomMap::work`]).
     work: u64,
     /// Best placements found by claims ([`KingdomMap::remember`]), oldest replaced first.
@@ -354,14 +354,15 @@ impl KingdomMap {
     /// The holes of the kingdom read if its bounding box were `b` (cached: a kingdom's
     /// placements reach only a few bounding boxes).
     fn dead_with_bounds(&mut self, b: Bounds) -> u32 {
-        if b == self.bounds {
+        let key = bounds_key(b);
+        if key == bounds_key(self.bounds) {
             return self.dead;
         }
-        if let Some(&(_, d)) = self.dead_cache.iter().find(|(c, _)| *c == b) {
+        if let Some(&(_, d)) = self.dead_cache.iter().find(|(c, _)| *c == key) {
             return d;
         }
         let d = self.dead_cells(b);
-        self.dead_cache.push((b, d));
+        self.dead_cache.push((key, d));
         d
     }
 
@@ -515,6 +516,14 @@ fn span(lo: i32, hi: i32) -> u32 {
         (1u32 << width) - 1
     };
     ones.checked_shl((lo + ORIGIN) as u32).unwrap_or(0)
+}
+
+/// Bounds as one word, to compare them at once (the window's coordinates fit a byte each;
+/// comparing the four parts as a tuple made the compiler store them apart and load them as one,
+/// a stall on every placement valued).
+#[inline]
+fn bounds_key(b: Bounds) -> u32 {
+    u32::from_le_bytes([b.0 as u8, b.1 as u8, b.2 as u8, b.3 as u8])
 }
 
 fn area(b: Bounds) -> i32 {

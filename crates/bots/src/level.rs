@@ -85,14 +85,16 @@ impl Level {
     }
 
     /// The longest a person waits for a move of this level: a time budget is its own bound; a
-    /// playout budget gets [`WAIT_PER_DEFAULT`] per default budget's worth of playouts (at
-    /// least that), so the default level answers within a second however loaded the machine.
+    /// number of playouts set gets [`WAIT_PER_DEFAULT`] per [`DEFAULT_PLAYOUTS`] (at least
+    /// that); the default level (its budget from the table) gets [`WAIT_PER_DEFAULT`], so it
+    /// answers within a second however loaded the machine.
     /// Zero for the levels that do not search.
     pub fn wait(&self) -> Duration {
         match self {
             Level::Mcts(c) => match c.budget {
-                Budget::Time(t) => t,
-                Budget::Playouts(n) => {
+                None => WAIT_PER_DEFAULT,
+                Some(Budget::Time(t)) => t,
+                Some(Budget::Playouts(n)) => {
                     WAIT_PER_DEFAULT.mul_f64((f64::from(n) / f64::from(DEFAULT_PLAYOUTS)).max(1.0))
                 }
             },
@@ -112,9 +114,9 @@ impl fmt::Display for Level {
             Level::Mcts(c) => {
                 let d = MctsConfig::default();
                 match c.budget {
-                    Budget::Playouts(n) if n == DEFAULT_PLAYOUTS => write!(f, "mcts")?,
-                    Budget::Playouts(n) => write!(f, "mcts:{n}")?,
-                    Budget::Time(t) => write!(f, "mcts:{}ms", t.as_millis())?,
+                    None => write!(f, "mcts")?,
+                    Some(Budget::Playouts(n)) => write!(f, "mcts:{n}")?,
+                    Some(Budget::Time(t)) => write!(f, "mcts:{}ms", t.as_millis())?,
                 }
                 if c.exploration != d.exploration {
                     write!(f, ":c={}", c.exploration)?;
@@ -200,8 +202,9 @@ impl FromStr for Level {
                 for (i, part) in parts.enumerate() {
                     let part = part.trim();
                     if i == 0 && !part.contains('=') {
-                        config.budget =
-                            parse_budget(part).ok_or_else(|| LevelError::Budget(text.into()))?;
+                        config.budget = Some(
+                            parse_budget(part).ok_or_else(|| LevelError::Budget(text.into()))?,
+                        );
                         continue;
                     }
                     let bad = || LevelError::Setting(part.into(), text.into());

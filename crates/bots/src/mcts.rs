@@ -77,7 +77,10 @@ pub enum Root {
 /// The search's settings.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsConfig {
-    pub budget: Budget,
+    /// How long a search runs. `None`, the default: [`DEFAULT_PLAYOUTS`] with two sides,
+    /// [`TABLE_PLAYOUTS`] beyond (trimmed in heavy positions: [`HEAVY_WORK`]), adapted to the
+    /// position's cost ([`MctsConfig::adapt`]).
+    pub budget: Option<Budget>,
     /// The UCT exploration constant (rewards are in 0..1).
     pub exploration: f64,
     pub reward: Reward,
@@ -144,16 +147,31 @@ pub struct MctsConfig {
     pub threads: u8,
 }
 
-/// Playouts of the default level: well under a second a move on one core of the project's machine
-/// (about half of one, three quarters in Royal Wedding in teams; see docs/bots.md, Speed). Twice the
-/// former 4,000 scored 1.27 points more a game (and won 2.4% more) at 4 players against greedy over
-/// the same 400 deals (ninth session, Strength).
+/// Playouts of the default level with two sides: well under a second a move on one core of the
+/// project's machine (about half of one; see docs/bots.md, Speed). Twice the former 4,000 scored
+/// 1.27 points more a game (and won 2.4% more) at 4 players against greedy over the same 400
+/// deals (ninth session, Strength).
 pub const DEFAULT_PLAYOUTS: u32 = 8_000;
+
+/// Playouts of the default level with more than two sides: at 4 players against greedy, twice
+/// [`DEFAULT_PLAYOUTS`] won 92.0% of 600 deals and scored 73.5 points a game, against 91.9% and
+/// 72.6 (fourteenth session, docs/bots.md). Positions whose playouts are long get fewer
+/// ([`HEAVY_WORK`]), so every decision stays under a second on one core.
+pub const TABLE_PLAYOUTS: u32 = 16_000;
+
+/// Beyond two sides, a default budget searching a position whose greedy playouts cost more than
+/// this much work ([`KingdomMap::work`]) runs `sqrt(HEAVY_WORK / work)` of its adapted playouts.
+/// A unit of work costs more time in long playouts (at 4 players about 50 ns in the first round
+/// against 36 in the middle of the game: more placements valued a kingdom read) and at big
+/// tables (Royal Wedding at 8 players, 7x7 kingdoms in teams), so without the trim the first
+/// decisions there would pass a second. At 4 players only the first decisions of some deals are
+/// that heavy (their playouts cost 1,900 to 2,700).
+pub const HEAVY_WORK: f64 = 2_000.0;
 
 impl Default for MctsConfig {
     fn default() -> Self {
         MctsConfig {
-            budget: Budget::Playouts(DEFAULT_PLAYOUTS),
+            budget: None,
             exploration: 0.35,
             reward: Reward::Score,
             win_weight: None,
@@ -300,7 +318,7 @@ impl MctsBot {
             me: 0,
             seat: 0,
             scale: 50.0,
-            budget: config.budget,
+            budget: config.budget.unwrap_or(Budget::Playouts(DEFAULT_PLAYOUTS)),
             playout_work: 0.0,
             deadline: None,
         }
@@ -541,9 +559,11 @@ impl MctsBot {
     /// position's playouts: [`MctsConfig::adapt`]), both from a few greedy playouts.
     fn survey(&mut self, view: &PlayerView<'_>) -> (f64, Budget) {
         self.playout_work = 0.0;
-        let adapt = self.config.adapt && matches!(self.config.budget, Budget::Playouts(_));
+        let configured = configured_budget(self.config.budget, view.sides());
+        let trim = self.config.budget.is_none() && view.sides() > 2;
+        let adapt = self.config.adapt && matches!(configured, Budget::Playouts(_));
         if self.config.margin_scale > 0.0 && !adapt {
-            return (self.config.margin_scale, self.config.budget);
+            return (self.config.margin_scale, configured);
         }
         let lean = Lean {
             crown: 0.0,
@@ -553,7 +573,7 @@ impl MctsBot {
         let mut total = 0.0;
         let mut count = 0u32;
         // A small budget (tests, quick levels) spends at most one playout in 16 on the scale.
-        let playouts = match self.config.budget {
+        let playouts = match configured {
             Budget::Playouts(n) => (n / 16).clamp(1, SCALE_PLAYOUTS),
             Budget::Time(_) => SCALE_PLAYOUTS,
         };
@@ -578,8 +598,15 @@ impl MctsBot {
         } else {
             (total / f64::from(count.max(1))).max(MIN_SCALE)
         };
-        let budget = match self.config.budget {
-            Budget::Playouts(n) if adapt => Budget::Playouts(adapted(n, self.playout_work)),
+        let budget = match configured {
+            Budget::Playouts(n) if adapt => {
+                let playouts = adapted(n, self.playout_work);
+                Budget::Playouts(if trim {
+                    trimmed(playouts, self.playout_work)
+                } else {
+                    playouts
+                })
+            }
             budget => budget,
         };
         (scale, budget)
@@ -949,6 +976,25 @@ fn adapted(n: u32, work: f64) -> u32 {
     (playouts.round() as u32).clamp(low, high)
 }
 
+/// The budget configured (`budget`), or the default's at a table of `sides` sides
+/// ([`MctsConfig::budget`]), before it adapts to the position.
+fn configured_budget(budget: Option<Budget>, sides: usize) -> Budget {
+    budget.unwrap_or(Budget::Playouts(if sides > 2 {
+        TABLE_PLAYOUTS
+    } else {
+        DEFAULT_PLAYOUTS
+    }))
+}
+
+/// A default budget's `playouts` beyond two sides in a position whose playouts cost `work`
+/// each ([`HEAVY_WORK`]).
+fn trimmed(playouts: u32, work: f64) -> u32 {
+    if work <= HEAVY_WORK {
+        return playouts;
+    }
+    ((f64::from(playouts) * (HEAVY_WORK / work).sqrt()).round() as u32).max(1)
+}
+
 /// The smallest scale taken from the table, in points (a table scoring next to nothing).
 const MIN_SCALE: f64 = 5.0;
 
@@ -996,5 +1042,35 @@ impl Bot for MctsBot {
 
     fn choose(&mut self, view: &PlayerView<'_>) -> Action {
         self.search(view).0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_budget_doubles_beyond_two_sides() {
+        assert_eq!(
+            configured_budget(None, 2),
+            Budget::Playouts(DEFAULT_PLAYOUTS)
+        );
+        for sides in [3, 4, 8] {
+            assert_eq!(
+                configured_budget(None, sides),
+                Budget::Playouts(TABLE_PLAYOUTS)
+            );
+        }
+        let set = Budget::Playouts(500);
+        assert_eq!(configured_budget(Some(set), 4), set);
+    }
+
+    #[test]
+    fn only_heavy_positions_are_trimmed() {
+        assert_eq!(trimmed(16_000, 1_000.0), 16_000);
+        assert_eq!(trimmed(16_000, HEAVY_WORK), 16_000);
+        // Four times as heavy: half the playouts.
+        assert_eq!(trimmed(2_000, 4.0 * HEAVY_WORK), 1_000);
+        assert_eq!(trimmed(1, 1e9), 1);
     }
 }

@@ -150,6 +150,9 @@ fn levels_parse_and_print() {
         ("greedy", "greedy"),
         ("GREEDY", "greedy"),
         ("mcts", "mcts"),
+        // The default's budget depends on the table; a number set is kept, whatever it is.
+        ("mcts:8000", "mcts:8000"),
+        ("mcts:16000", "mcts:16000"),
         ("mcts:500", "mcts:500"),
         ("mcts:500ms", "mcts:500ms"),
         ("mcts:2s", "mcts:2000ms"),

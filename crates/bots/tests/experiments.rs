@@ -228,3 +228,56 @@ fn lean_duel() {
         own / n
     );
 }
+
+/// What a greedy playout costs from each point of a greedy game: its time against its counted
+/// work ([`KingdomMap::work`]) and its steps, so the work's model of time can be checked.
+/// `RULESET=harmony-middle-kingdom PLAYERS=4 PLAYOUTS=2000 FROM=0 TO=99 cargo test --release
+/// -p crownlands-bots --test experiments playout_cost -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn playout_cost() {
+    use crownlands_bots::kingdom_map::KingdomMap;
+    use crownlands_bots::rollout::{Lean, Rollout, step};
+    use crownlands_core::Side;
+    use crownlands_core::rng::GameRng;
+    let ruleset = var("RULESET", "harmony-middle-kingdom");
+    let players: u8 = var("PLAYERS", "4").parse().expect("PLAYERS");
+    let playouts: u32 = var("PLAYOUTS", "2000").parse().expect("PLAYOUTS");
+    let from: usize = var("FROM", "0").parse().expect("FROM");
+    let to: usize = var("TO", "999").parse().expect("TO");
+    let r = Arc::new(
+        crownlands_rules::load(crownlands_core::Registry::shipped_ref(), &ruleset)
+            .expect("ruleset"),
+    );
+    let mut map = KingdomMap::new();
+    let mut rng = GameRng::seed_from(1);
+    let lean = Lean::none(Side(0));
+    let mut game = Game::new(Arc::clone(&r), players, 7).expect("game");
+    let mut index = 0;
+    while !game.is_over() {
+        if game.legal_actions().len() > 1 && (from..=to).contains(&index) {
+            let view = PlayerView::new(&game).expect("a player to act");
+            let work = map.work();
+            let (mut steps, mut nanos) = (0u64, 0u128);
+            for _ in 0..playouts {
+                let mut g = view.determinize(&mut rng);
+                let t = std::time::Instant::now();
+                while !g.is_over() && step(&mut g, Rollout::Greedy(0), lean, &mut rng, &mut map) {
+                    steps += 1;
+                }
+                nanos += t.elapsed().as_nanos();
+            }
+            let w = (map.work() - work) as f64 / f64::from(playouts);
+            let ns = nanos as f64 / f64::from(playouts);
+            println!(
+                "point {index}: {:.1} us a playout, work {w:.0}, {:.0} steps, {:.1} ns a unit, {:.0} ns a step",
+                ns / 1000.0,
+                steps as f64 / f64::from(playouts),
+                ns / w,
+                ns / (steps as f64 / f64::from(playouts))
+            );
+        }
+        index += 1;
+        step(&mut game, Rollout::Greedy(0), lean, &mut rng, &mut map);
+    }
+}

@@ -44,7 +44,7 @@ fn a_parallel_search_sums_every_thread_and_plays_legally() {
         let game = position(name, players, seed, moves);
         let view = PlayerView::new(&game).expect("someone acts");
         let config = MctsConfig {
-            budget: crownlands_bots::Budget::Playouts(120),
+            budget: Some(crownlands_bots::Budget::Playouts(120)),
             threads: 2,
             // The count checked below, not adapted to the position's cost.
             adapt: false,

@@ -31,7 +31,7 @@ fn position(seed: u64, moves: usize) -> Game {
 fn search(game: &Game, opponents: Opponents) -> Vec<(Seat, u64)> {
     let view = PlayerView::new(game).expect("someone acts");
     let config = MctsConfig {
-        budget: crownlands_bots::Budget::Playouts(120),
+        budget: Some(crownlands_bots::Budget::Playouts(120)),
         opponents,
         // Every side in the tree (max-n) spends the default's few levels (`TABLE_DEPTH`) on the
         // kings between the bot's own choices: the tree of any depth shows them.

@@ -49,7 +49,7 @@ fn a_deadline_already_past_gives_a_legal_move_at_once() {
                 Budget::Time(Duration::from_secs(3600)),
             ] {
                 let config = MctsConfig {
-                    budget,
+                    budget: Some(budget),
                     threads,
                     ..MctsConfig::default()
                 };
@@ -69,7 +69,7 @@ fn a_cap_bounds_a_playout_budget() {
         let view = PlayerView::new(&game).expect("someone acts");
         for threads in [1, 2] {
             let config = MctsConfig {
-                budget: Budget::Playouts(100_000_000),
+                budget: Some(Budget::Playouts(100_000_000)),
                 cap: Some(Duration::ZERO),
                 threads,
                 ..MctsConfig::default()
@@ -112,7 +112,7 @@ fn the_reward_scale_follows_the_table() {
         let game = position(name, players, 5, moves);
         let view = PlayerView::new(&game).expect("someone acts");
         let config = MctsConfig {
-            budget: Budget::Playouts(50),
+            budget: Some(Budget::Playouts(50)),
             ..MctsConfig::default()
         };
         let mut bot = MctsBot::new(config, 2, "mcts");
@@ -128,7 +128,7 @@ fn the_reward_scale_follows_the_table() {
         "{queendomino} vs {kingdomino}"
     );
     let fixed = MctsConfig {
-        budget: Budget::Playouts(50),
+        budget: Some(Budget::Playouts(50)),
         margin_scale: 50.0,
         ..MctsConfig::default()
     };
