@@ -77,9 +77,9 @@ pub enum Root {
 /// The search's settings.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsConfig {
-    /// How long a search runs. `None`, the default: [`DEFAULT_PLAYOUTS`] with two sides,
-    /// [`TABLE_PLAYOUTS`] beyond (trimmed in heavy positions: [`HEAVY_WORK`]), adapted to the
-    /// position's cost ([`MctsConfig::adapt`]).
+    /// How long a search runs. `None`, the default: [`TABLE_PLAYOUTS`] with more than two sides
+    /// and kingdoms of at most [`TABLE_GRID`] (trimmed in heavy positions: [`HEAVY_WORK`]),
+    /// [`DEFAULT_PLAYOUTS`] otherwise; adapted to the position's cost ([`MctsConfig::adapt`]).
     pub budget: Option<Budget>,
     /// The UCT exploration constant (rewards are in 0..1).
     pub exploration: f64,
@@ -153,11 +153,19 @@ pub struct MctsConfig {
 /// deals (ninth session, Strength).
 pub const DEFAULT_PLAYOUTS: u32 = 8_000;
 
-/// Playouts of the default level with more than two sides: at 4 players against greedy, twice
-/// [`DEFAULT_PLAYOUTS`] won 92.0% of 600 deals and scored 73.5 points a game, against 91.9% and
-/// 72.6 (fourteenth session, docs/bots.md). Positions whose playouts are long get fewer
-/// ([`HEAVY_WORK`]), so every decision stays under a second on one core.
+/// Playouts of the default level with more than two sides and kingdoms of at most
+/// [`TABLE_GRID`]: at 4 players against greedy, twice [`DEFAULT_PLAYOUTS`] won 92.0% of 600
+/// deals and scored 73.5 points a game, against 91.9% and 72.6 (fourteenth session,
+/// docs/bots.md). Positions whose playouts are long get fewer ([`HEAVY_WORK`]), so every
+/// decision stays under a second on one core.
 pub const TABLE_PLAYOUTS: u32 = 16_000;
+
+/// The largest kingdoms (grid size) searched with [`TABLE_PLAYOUTS`] by default. A unit of work
+/// on a 7x7 kingdom costs about 1.4 times one on 5x5 (a read fills and a hole count scans more
+/// rows), and Royal Wedding on 7x7 (3 and 4 players, teams) deals both boxes as well, so there
+/// twice the playouts took a second and more (fifteenth session); those tables keep
+/// [`DEFAULT_PLAYOUTS`], as Mighty Duel does with its two sides.
+pub const TABLE_GRID: u8 = 5;
 
 /// Beyond two sides, a default budget searching a position whose greedy playouts cost more than
 /// this much work ([`KingdomMap::work`]) runs `sqrt(HEAVY_WORK / work)` of its adapted playouts.
@@ -559,8 +567,8 @@ impl MctsBot {
     /// position's playouts: [`MctsConfig::adapt`]), both from a few greedy playouts.
     fn survey(&mut self, view: &PlayerView<'_>) -> (f64, Budget) {
         self.playout_work = 0.0;
-        let configured = configured_budget(self.config.budget, view.sides());
-        let trim = self.config.budget.is_none() && view.sides() > 2;
+        let table = self.config.budget.is_none() && is_table(view.sides(), view.rules());
+        let configured = configured_budget(self.config.budget, table);
         let adapt = self.config.adapt && matches!(configured, Budget::Playouts(_));
         if self.config.margin_scale > 0.0 && !adapt {
             return (self.config.margin_scale, configured);
@@ -601,7 +609,7 @@ impl MctsBot {
         let budget = match configured {
             Budget::Playouts(n) if adapt => {
                 let playouts = adapted(n, self.playout_work);
-                Budget::Playouts(if trim {
+                Budget::Playouts(if table {
                     trimmed(playouts, self.playout_work)
                 } else {
                     playouts
@@ -976,10 +984,15 @@ fn adapted(n: u32, work: f64) -> u32 {
     (playouts.round() as u32).clamp(low, high)
 }
 
-/// The budget configured (`budget`), or the default's at a table of `sides` sides
-/// ([`MctsConfig::budget`]), before it adapts to the position.
-fn configured_budget(budget: Option<Budget>, sides: usize) -> Budget {
-    budget.unwrap_or(Budget::Playouts(if sides > 2 {
+/// Whether the default budget at a table of `sides` sides under `rules` is [`TABLE_PLAYOUTS`].
+fn is_table(sides: usize, rules: &crownlands_core::Rules) -> bool {
+    sides > 2 && rules.grid_size <= TABLE_GRID
+}
+
+/// The budget configured (`budget`), or the default's ([`MctsConfig::budget`]): at a `table`
+/// ([`is_table`]) or not, before it adapts to the position.
+fn configured_budget(budget: Option<Budget>, table: bool) -> Budget {
+    budget.unwrap_or(Budget::Playouts(if table {
         TABLE_PLAYOUTS
     } else {
         DEFAULT_PLAYOUTS
@@ -1050,19 +1063,32 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_default_budget_doubles_beyond_two_sides() {
+    fn the_default_budget_doubles_beyond_two_sides_on_5x5() {
+        let registry = crownlands_core::Registry::shipped_ref();
+        let rules = |name: &str, players: u8| {
+            let ruleset = crownlands_rules::load(registry, name).expect("shipped");
+            ruleset.rules_for(players).expect("player count").clone()
+        };
+        let kd = rules("kingdomino", 4);
+        assert!(!is_table(2, &rules("kingdomino", 2)));
+        assert!(is_table(3, &rules("kingdomino", 3)));
+        assert!(is_table(4, &kd));
+        assert!(is_table(4, &rules("queendomino", 4)));
+        assert!(is_table(8, &rules("royal-wedding", 8)));
+        // 7x7 kingdoms: Mighty Duel, Royal Wedding at 3 and 4 players and in teams.
+        assert!(!is_table(2, &rules("mighty-duel", 2)));
+        assert!(!is_table(4, &rules("royal-wedding", 4)));
+        assert!(!is_table(4, &rules("royal-wedding-teams", 8)));
         assert_eq!(
-            configured_budget(None, 2),
+            configured_budget(None, false),
             Budget::Playouts(DEFAULT_PLAYOUTS)
         );
-        for sides in [3, 4, 8] {
-            assert_eq!(
-                configured_budget(None, sides),
-                Budget::Playouts(TABLE_PLAYOUTS)
-            );
-        }
+        assert_eq!(
+            configured_budget(None, true),
+            Budget::Playouts(TABLE_PLAYOUTS)
+        );
         let set = Budget::Playouts(500);
-        assert_eq!(configured_budget(Some(set), 4), set);
+        assert_eq!(configured_budget(Some(set), true), set);
     }
 
     #[test]
