@@ -170,10 +170,10 @@ pub const TABLE_GRID: u8 = 5;
 /// Beyond two sides, a default budget searching a position whose greedy playouts cost more than
 /// this much work ([`KingdomMap::work`]) runs `sqrt(HEAVY_WORK / work)` of its adapted playouts.
 /// A unit of work costs more time in long playouts (at 4 players about 50 ns in the first round
-/// against 36 in the middle of the game: more placements valued a kingdom read) and at big
-/// tables (Royal Wedding at 8 players, 7x7 kingdoms in teams), so without the trim the first
-/// decisions there would pass a second. At 4 players only the first decisions of some deals are
-/// that heavy (their playouts cost 1,900 to 2,700).
+/// against 36 in the middle of the game: more placements valued a kingdom read), so without the
+/// trim the first decisions of the longest games (Royal Wedding at 5 to 8 players, both boxes)
+/// would pass a second. At 4 players only the first decisions of some deals are that heavy
+/// (their playouts cost 1,900 to 2,700).
 pub const HEAVY_WORK: f64 = 2_000.0;
 
 impl Default for MctsConfig {
