@@ -12,6 +12,13 @@ use crownlands_core::rng::derive_seed;
 use crownlands_core::{Game, Seat};
 use std::sync::Arc;
 
+/// A shipped ruleset by name.
+fn shipped(name: &str) -> Arc<crownlands_core::Ruleset> {
+    Arc::new(
+        crownlands_rules::load(crownlands_core::Registry::shipped_ref(), name).expect("ruleset"),
+    )
+}
+
 fn var(name: &str, default: &str) -> String {
     std::env::var(name).unwrap_or_else(|_| default.to_string())
 }
@@ -21,9 +28,7 @@ fn var(name: &str, default: &str) -> String {
 fn score_parts_of_the_first_bot() {
     let levels = parse_list(&var("BOTS", "mcts:500,greedy,greedy,greedy")).expect("bot list");
     let name = var("RULESET", "harmony-middle-kingdom");
-    let r = Arc::new(
-        crownlands_rules::load(crownlands_core::Registry::shipped_ref(), &name).expect("ruleset"),
-    );
+    let r = shipped(&name);
     let games: u64 = var("GAMES", "8").parse().expect("games");
     let seed: u64 = var("SEED", "1").parse().expect("seed");
     let n = levels.len();
@@ -107,9 +112,7 @@ fn thread_cpu() -> Option<std::time::Duration> {
 fn decision_times() {
     let levels = parse_list(&var("BOTS", "mcts,greedy,greedy,greedy")).expect("bot list");
     let name = var("RULESET", "harmony-middle-kingdom");
-    let r = Arc::new(
-        crownlands_rules::load(crownlands_core::Registry::shipped_ref(), &name).expect("ruleset"),
-    );
+    let r = shipped(&name);
     let games: u64 = var("GAMES", "4").parse().expect("games");
     let seed: u64 = var("SEED", "1").parse().expect("seed");
     let n = levels.len();
@@ -191,10 +194,7 @@ fn lean_duel() {
     let games: u64 = var("GAMES", "2000").parse().expect("GAMES");
     let crown: f64 = var("CROWN", "0").parse().expect("CROWN");
     let deny: f64 = var("DENY", "0").parse().expect("DENY");
-    let r = Arc::new(
-        crownlands_rules::load(crownlands_core::Registry::shipped_ref(), &ruleset)
-            .expect("ruleset"),
-    );
+    let r = shipped(&ruleset);
     let mut map = KingdomMap::new();
     let mut rng = GameRng::seed_from(1);
     let (mut wins, mut margin, mut own) = (0.0f64, 0.0f64, 0.0f64);
@@ -245,10 +245,7 @@ fn playout_cost() {
     let playouts: u32 = var("PLAYOUTS", "2000").parse().expect("PLAYOUTS");
     let from: usize = var("FROM", "0").parse().expect("FROM");
     let to: usize = var("TO", "999").parse().expect("TO");
-    let r = Arc::new(
-        crownlands_rules::load(crownlands_core::Registry::shipped_ref(), &ruleset)
-            .expect("ruleset"),
-    );
+    let r = shipped(&ruleset);
     let mut map = KingdomMap::new();
     let mut rng = GameRng::seed_from(1);
     let lean = Lean::none(Side(0));
