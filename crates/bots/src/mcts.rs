@@ -326,7 +326,7 @@ impl MctsBot {
             me: 0,
             seat: 0,
             scale: 50.0,
-            budget: config.budget.unwrap_or(Budget::Playouts(DEFAULT_PLAYOUTS)),
+            budget: configured_budget(config.budget, false),
             playout_work: 0.0,
             deadline: None,
         }
