@@ -67,6 +67,13 @@ pub struct KingdomMap {
     harmony: Option<i32>,
     stack: Vec<usize>,
     dead_cache: Vec<(u32, u32)>,
+    /// Whether each square's territory has a crown (for the tie-breaks, read with the rest).
+    crowned: Vec<bool>,
+    /// Each pair of cells' part of a placement's value that does not depend on the domino
+    /// ([`Shape`]), by [`pair_key`], valid while its read is this one's `generation`: a kingdom's
+    /// placements of two orientations and of every domino of a line share their cells.
+    shapes: Vec<Shape>,
+    generation: u32,
     /// Work done so far ([`KingdomMap::work`]).
     work: u64,
     /// Best placements found by claims ([`KingdomMap::remember`]), oldest replaced first.
@@ -98,6 +105,9 @@ impl KingdomMap {
             harmony: None,
             stack: Vec::new(),
             dead_cache: Vec::new(),
+            crowned: vec![false; CELLS],
+            shapes: vec![Shape::default(); 2 * CELLS],
+            generation: 0,
             work: 0,
             remembered: Vec::new(),
             next_remembered: 0,
@@ -174,11 +184,18 @@ impl KingdomMap {
     /// Read `kingdom` (replacing what was read before).
     pub fn read(&mut self, kingdom: &Kingdom, rules: &Rules) {
         self.work += READ_WORK;
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // Once in 2^32 reads: no entry may pass for this read's.
+            self.shapes.fill(Shape::default());
+            self.generation = 1;
+        }
         let grid = i32::from(kingdom.grid());
         if grid != self.grid {
             self.grid = grid;
             self.terrain.fill(OUTSIDE);
             self.territory.fill(NO_TERRITORY);
+            self.crowned.fill(false);
             for y in 1 - grid..grid {
                 for x in 1 - grid..grid {
                     let i = self.index(x, y);
@@ -193,6 +210,7 @@ impl KingdomMap {
                     let i = self.index(x, y);
                     self.terrain[i] = EMPTY;
                     self.territory[i] = NO_TERRITORY;
+                    self.crowned[i] = false;
                 }
             }
         }
@@ -250,6 +268,16 @@ impl KingdomMap {
                 }
                 self.squares.push(sq);
                 self.crowns.push(cr);
+            }
+        }
+        for y in self.bounds.1..=self.bounds.3 {
+            for x in self.bounds.0..=self.bounds.2 {
+                let i = self.index(x, y);
+                if let Some(&id) = self.territory.get(i)
+                    && id != NO_TERRITORY
+                {
+                    self.crowned[i] = self.crowns.get(usize::from(id)).is_some_and(|&c| c > 0);
+                }
             }
         }
         self.middle_kingdom = rules.middle_kingdom.map(|mk| (mk.points, mk.reading));
@@ -320,6 +348,39 @@ impl KingdomMap {
             gain += merge(&[ia], sa.terrain.0, u32::from(sa.crowns), 1);
             gain += merge(&[ib], sb.terrain.0, u32::from(sb.crowns), 1);
         }
+        // Shape bonuses, holes, the bounding box: the same for every domino on these cells.
+        let shape = self.shape(ia, ib, (ax, ay, bx, by));
+        let mut v = gain as f64 + shape.potential;
+        // Tie-breaks, as greedy's, without a branch a neighbour (adding 0.0 leaves the sum as
+        // the branches did: a seed plays the same moves). The domino's other cell is empty in
+        // the kingdom read, so it never matches a square's terrain.
+        for (i, sq, cx, cy) in [(ia, sa, ax, ay), (ib, sb, bx, by)] {
+            let crowned = sq.crowns > 0;
+            for j in self.window_neighbours(i) {
+                if self.terrain[j] != sq.terrain.0 {
+                    continue;
+                }
+                v += TOUCH_OWN_TERRAIN;
+                if crowned | self.crowned[j] {
+                    v += TOUCH_CROWNED;
+                }
+            }
+            v -= DISTANCE * f64::from((cx.unsigned_abs() + cy.unsigned_abs()) as u8);
+        }
+        v -= BBOX_GROWTH * f64::from(shape.growth);
+        v
+    }
+
+    /// The part of the value of a placement on cells `ia`, `ib` (at `ax, ay` and `bx, by`) that
+    /// does not depend on the domino, computed once a read.
+    #[inline]
+    fn shape(&mut self, ia: usize, ib: usize, (ax, ay, bx, by): (i32, i32, i32, i32)) -> Shape {
+        let key = pair_key(ia, ib);
+        if let Some(&shape) = self.shapes.get(key)
+            && shape.generation == self.generation
+        {
+            return shape;
+        }
         // Shape bonuses, by what is still possible after the placement.
         let (x0, y0, x1, y1) = self.bounds;
         let nb = (
@@ -332,23 +393,15 @@ impl KingdomMap {
         // a hole then: they are next to each other), plus those the domino makes next to it.
         let dead = self.dead_with_bounds(nb) + self.new_dead_around(ia, ib, nb);
         let potential = self.shape_potential(nb, self.occupied + 2, dead);
-        let mut v = gain as f64 + (potential - self.potential);
-        // Tie-breaks, as greedy's.
-        for (i, sq, other, cx, cy) in [(ia, sa, ib, ax, ay), (ib, sb, ia, bx, by)] {
-            for j in self.window_neighbours(i) {
-                if j == other || self.terrain[j] != sq.terrain.0 {
-                    continue;
-                }
-                v += TOUCH_OWN_TERRAIN;
-                let id = self.territory[j];
-                if sq.crowns > 0 || (id != NO_TERRITORY && self.crowns[id as usize] > 0) {
-                    v += TOUCH_CROWNED;
-                }
-            }
-            v -= DISTANCE * f64::from((cx.unsigned_abs() + cy.unsigned_abs()) as u8);
+        let shape = Shape {
+            generation: self.generation,
+            growth: area(nb) - area(self.bounds),
+            potential: potential - self.potential,
+        };
+        if let Some(slot) = self.shapes.get_mut(key) {
+            *slot = shape;
         }
-        v -= BBOX_GROWTH * f64::from(area(nb) - area(self.bounds));
-        v
+        shape
     }
 
     /// The holes of the kingdom read if its bounding box were `b` (cached: a kingdom's
@@ -494,6 +547,23 @@ impl KingdomMap {
         }
         potential - DEAD_CELL * f64::from(dead)
     }
+}
+
+/// What a placement's cells are worth whatever the domino ([`KingdomMap::shape`]): the change
+/// in greedy's count for the shape bonuses and holes, and the bounding box's growth.
+#[derive(Clone, Copy, Debug, Default)]
+struct Shape {
+    /// The read this was computed for ([`KingdomMap::generation`]); 0 for none.
+    generation: u32,
+    growth: i32,
+    potential: f64,
+}
+
+/// Two neighbouring window cells as one index of [`KingdomMap::shapes`]: the lower cell, and
+/// whether the other is beside it or below it.
+#[inline]
+fn pair_key(ia: usize, ib: usize) -> usize {
+    ia.min(ib) * 2 + usize::from(ia.abs_diff(ib) == 1)
 }
 
 /// Where squares may still go for one bounding box ([`KingdomMap::reach`]).
