@@ -78,8 +78,8 @@ pub enum Root {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsConfig {
     /// How long a search runs. `None`, the default: [`TABLE_PLAYOUTS`] with more than two sides
-    /// and kingdoms of at most [`TABLE_GRID`] (trimmed in heavy positions: [`HEAVY_WORK`]),
-    /// [`DEFAULT_PLAYOUTS`] otherwise; adapted to the position's cost ([`MctsConfig::adapt`]).
+    /// and kingdoms of at most [`TABLE_GRID`], [`DEFAULT_PLAYOUTS`] otherwise; adapted to the
+    /// position's cost ([`MctsConfig::adapt`]).
     pub budget: Option<Budget>,
     /// The UCT exploration constant (rewards are in 0..1).
     pub exploration: f64,
@@ -136,8 +136,8 @@ pub struct MctsConfig {
     pub depth: Option<u8>,
     /// A playout budget adapts to the position's cost: `n` playouts become as many as cost the
     /// work of `n` playouts of [`REFERENCE_WORK`] (counted by [`KingdomMap::work`] over the
-    /// scale's playouts), between `n` divided (at most [`ADAPT_FLOOR`]) and multiplied by
-    /// [`ADAPT_RANGE`]. A position whose
+    /// scale's playouts, a playout at least [`MIN_PLAYOUT_WORK`]), and at least `n` divided by
+    /// [`ADAPT_RANGE`] (at most [`ADAPT_FLOOR`]). A position whose
     /// playouts are long (early in a game, big kingdoms, many players) gets fewer, a late one
     /// more, so every decision takes about the same time; counted, not timed, so reproducible.
     pub adapt: bool,
@@ -156,8 +156,8 @@ pub const DEFAULT_PLAYOUTS: u32 = 8_000;
 /// Playouts of the default level with more than two sides and kingdoms of at most
 /// [`TABLE_GRID`]: at 4 players against greedy, twice [`DEFAULT_PLAYOUTS`] won 92.0% of 600
 /// deals and scored 73.5 points a game, against 91.9% and 72.6 (fourteenth session,
-/// docs/bots.md). Positions whose playouts are long get fewer ([`HEAVY_WORK`]), so every
-/// decision stays under a second on one core.
+/// docs/bots.md); since the sixteenth session's faster placement value every decision of it
+/// stays under a second on one core.
 pub const TABLE_PLAYOUTS: u32 = 16_000;
 
 /// The largest kingdoms (grid size) searched with [`TABLE_PLAYOUTS`] by default. A unit of work
@@ -167,14 +167,14 @@ pub const TABLE_PLAYOUTS: u32 = 16_000;
 /// [`DEFAULT_PLAYOUTS`], as Mighty Duel does with its two sides.
 pub const TABLE_GRID: u8 = 5;
 
-/// Beyond two sides, a default budget searching a position whose greedy playouts cost more than
-/// this much work ([`KingdomMap::work`]) runs `sqrt(HEAVY_WORK / work)` of its adapted playouts.
-/// A unit of work costs more time in long playouts (at 4 players about 50 ns in the first round
-/// against 36 in the middle of the game: more placements valued a kingdom read), so without the
-/// trim the first decisions of the longest games (Royal Wedding at 5 to 8 players, both boxes)
-/// would pass a second. At 4 players only the first decisions of some deals are that heavy
-/// (their playouts cost 1,900 to 2,700).
-pub const HEAVY_WORK: f64 = 2_000.0;
+/// The least work a playout counts for when a budget adapts ([`MctsConfig::adapt`]): besides
+/// its placements valued, a playout costs a sample drawn, the tree's walk and the scores, about
+/// 40 units whatever is left to play (sixteenth session, Royal Wedding at 6 players), so in the
+/// last rounds, where a playout values a few dozen placements, counting the placements alone
+/// asked for up to eight times the budget's playouts and took nearly a second. With this floor
+/// an adapting budget searches at most `n * REFERENCE_WORK / MIN_PLAYOUT_WORK` playouts (five
+/// times `n`).
+pub const MIN_PLAYOUT_WORK: f64 = 200.0;
 
 impl Default for MctsConfig {
     fn default() -> Self {
@@ -230,8 +230,8 @@ pub const SCALE_PLAYOUTS: u32 = 16;
 /// [`KingdomMap::work`] units: about a playout from the middle of a 4-player game of Kingdomino.
 pub const REFERENCE_WORK: f64 = 1_000.0;
 
-/// An adapting budget of `n` playouts searches between `n / ADAPT_RANGE` (at most
-/// [`ADAPT_FLOOR`]) and `n * ADAPT_RANGE` playouts.
+/// An adapting budget of `n` playouts searches at least `n / ADAPT_RANGE` playouts (at most
+/// [`ADAPT_FLOOR`]); at most, see [`MIN_PLAYOUT_WORK`].
 pub const ADAPT_RANGE: u32 = 8;
 
 /// The most playouts the floor of an adapting budget asks for ([`ADAPT_RANGE`]): where a
@@ -607,14 +607,7 @@ impl MctsBot {
             (total / f64::from(count.max(1))).max(MIN_SCALE)
         };
         let budget = match configured {
-            Budget::Playouts(n) if adapt => {
-                let playouts = adapted(n, self.playout_work);
-                Budget::Playouts(if table {
-                    trimmed(playouts, self.playout_work)
-                } else {
-                    playouts
-                })
-            }
+            Budget::Playouts(n) if adapt => Budget::Playouts(adapted(n, self.playout_work)),
             budget => budget,
         };
         (scale, budget)
@@ -976,12 +969,12 @@ const CANONICAL_SEED: u64 = 0x6b69_6e67;
 /// `n` playouts adapted to a position whose playouts cost `work` each ([`MctsConfig::adapt`]).
 fn adapted(n: u32, work: f64) -> u32 {
     let low = (n / ADAPT_RANGE).clamp(1, ADAPT_FLOOR.max(1));
-    let high = n.saturating_mul(ADAPT_RANGE);
     if work <= 0.0 {
         return n;
     }
-    let playouts = f64::from(n) * REFERENCE_WORK / work;
-    (playouts.round() as u32).clamp(low, high)
+    let playouts = f64::from(n) * REFERENCE_WORK / work.max(MIN_PLAYOUT_WORK);
+    // `as` saturates: a budget near u32::MAX stays there.
+    (playouts.round() as u32).max(low)
 }
 
 /// Whether the default budget at a table of `sides` sides under `rules` is [`TABLE_PLAYOUTS`].
@@ -997,15 +990,6 @@ fn configured_budget(budget: Option<Budget>, table: bool) -> Budget {
     } else {
         DEFAULT_PLAYOUTS
     }))
-}
-
-/// A default budget's `playouts` beyond two sides in a position whose playouts cost `work`
-/// each ([`HEAVY_WORK`]).
-fn trimmed(playouts: u32, work: f64) -> u32 {
-    if work <= HEAVY_WORK {
-        return playouts;
-    }
-    ((f64::from(playouts) * (HEAVY_WORK / work).sqrt()).round() as u32).max(1)
 }
 
 /// The smallest scale taken from the table, in points (a table scoring next to nothing).
@@ -1092,11 +1076,14 @@ mod tests {
     }
 
     #[test]
-    fn only_heavy_positions_are_trimmed() {
-        assert_eq!(trimmed(16_000, 1_000.0), 16_000);
-        assert_eq!(trimmed(16_000, HEAVY_WORK), 16_000);
-        // Four times as heavy: half the playouts.
-        assert_eq!(trimmed(2_000, 4.0 * HEAVY_WORK), 1_000);
-        assert_eq!(trimmed(1, 1e9), 1);
+    fn a_playout_counts_at_least_its_fixed_cost() {
+        assert_eq!(adapted(16_000, REFERENCE_WORK), 16_000);
+        assert_eq!(adapted(16_000, 2.0 * REFERENCE_WORK), 8_000);
+        // Short playouts: five times the budget, however short.
+        assert_eq!(adapted(16_000, MIN_PLAYOUT_WORK), 80_000);
+        assert_eq!(adapted(16_000, 10.0), 80_000);
+        // Long ones: down to an eighth, at most 500.
+        assert_eq!(adapted(16_000, 1e9), 500);
+        assert_eq!(adapted(800, 1e9), 100);
     }
 }
