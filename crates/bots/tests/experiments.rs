@@ -6,8 +6,12 @@
 //! prints, for the first bot of the list (seats rotated), the mean of each part of its score:
 //! territory points, each bonus and how often it was earned, crowns and squares placed.
 
+use crownlands_bots::kingdom_map::KingdomMap;
 use crownlands_bots::level::parse_list;
+use crownlands_bots::rollout::{Lean, Rollout, play_out, step};
 use crownlands_bots::{Bot, Level, MctsBot, PlayerView};
+use crownlands_core::Side;
+use crownlands_core::rng::GameRng;
 use crownlands_core::rng::derive_seed;
 use crownlands_core::{Game, Seat};
 use std::sync::Arc;
@@ -23,14 +27,24 @@ fn var(name: &str, default: &str) -> String {
     std::env::var(name).unwrap_or_else(|_| default.to_string())
 }
 
+/// The number in the environment variable `name` (`default` when unset).
+fn number<T: std::str::FromStr>(name: &str, default: &str) -> T
+where
+    T::Err: std::fmt::Debug,
+{
+    var(name, default)
+        .parse()
+        .unwrap_or_else(|e| panic!("{name}: {e:?}"))
+}
+
 #[test]
 #[ignore]
 fn score_parts_of_the_first_bot() {
     let levels = parse_list(&var("BOTS", "mcts:500,greedy,greedy,greedy")).expect("bot list");
     let name = var("RULESET", "harmony-middle-kingdom");
     let r = shipped(&name);
-    let games: u64 = var("GAMES", "8").parse().expect("games");
-    let seed: u64 = var("SEED", "1").parse().expect("seed");
+    let games: u64 = number("GAMES", "8");
+    let seed: u64 = number("SEED", "1");
     let n = levels.len();
     let (mut total, mut territory, mut crowns, mut squares) = (0.0, 0.0, 0.0, 0.0);
     let mut bonuses: std::collections::BTreeMap<String, (f64, u32)> = Default::default();
@@ -113,8 +127,8 @@ fn decision_times() {
     let levels = parse_list(&var("BOTS", "mcts,greedy,greedy,greedy")).expect("bot list");
     let name = var("RULESET", "harmony-middle-kingdom");
     let r = shipped(&name);
-    let games: u64 = var("GAMES", "4").parse().expect("games");
-    let seed: u64 = var("SEED", "1").parse().expect("seed");
+    let games: u64 = number("GAMES", "4");
+    let seed: u64 = number("SEED", "1");
     let n = levels.len();
     let mut times: Vec<(f64, f64, u64, usize)> = Vec::new();
     let verbose = var("VERBOSE", "0") == "1";
@@ -185,15 +199,11 @@ fn decision_times() {
 #[test]
 #[ignore]
 fn lean_duel() {
-    use crownlands_bots::kingdom_map::KingdomMap;
-    use crownlands_bots::rollout::{Lean, Rollout, play_out};
-    use crownlands_core::Side;
-    use crownlands_core::rng::GameRng;
     let ruleset = var("RULESET", "kingdomino");
-    let players: u8 = var("PLAYERS", "2").parse().expect("PLAYERS");
-    let games: u64 = var("GAMES", "2000").parse().expect("GAMES");
-    let crown: f64 = var("CROWN", "0").parse().expect("CROWN");
-    let deny: f64 = var("DENY", "0").parse().expect("DENY");
+    let players: u8 = number("PLAYERS", "2");
+    let games: u64 = number("GAMES", "2000");
+    let crown: f64 = number("CROWN", "0");
+    let deny: f64 = number("DENY", "0");
     let r = shipped(&ruleset);
     let mut map = KingdomMap::new();
     let mut rng = GameRng::seed_from(1);
@@ -236,15 +246,11 @@ fn lean_duel() {
 #[test]
 #[ignore]
 fn playout_cost() {
-    use crownlands_bots::kingdom_map::KingdomMap;
-    use crownlands_bots::rollout::{Lean, Rollout, step};
-    use crownlands_core::Side;
-    use crownlands_core::rng::GameRng;
     let ruleset = var("RULESET", "harmony-middle-kingdom");
-    let players: u8 = var("PLAYERS", "4").parse().expect("PLAYERS");
-    let playouts: u32 = var("PLAYOUTS", "2000").parse().expect("PLAYOUTS");
-    let from: usize = var("FROM", "0").parse().expect("FROM");
-    let to: usize = var("TO", "999").parse().expect("TO");
+    let players: u8 = number("PLAYERS", "4");
+    let playouts: u32 = number("PLAYOUTS", "2000");
+    let from: usize = number("FROM", "0");
+    let to: usize = number("TO", "999");
     let r = shipped(&ruleset);
     let mut map = KingdomMap::new();
     let mut rng = GameRng::seed_from(1);
