@@ -214,7 +214,7 @@ fn a_team_tournament_replays_to_the_report() {
 #[test]
 fn saves_are_named_after_the_game_and_its_seats_and_announced() {
     let dir = TempDir::new("names");
-    let r = run(&[
+    let ten = [
         "simulate",
         "kingdomino",
         "--bots",
@@ -223,8 +223,8 @@ fn saves_are_named_after_the_game_and_its_seats_and_announced() {
         "10",
         "--save",
         &dir.arg(),
-    ])
-    .ok();
+    ];
+    let r = run(&ten).ok();
     let names = dir.names();
     assert_eq!(names.len(), 10, "{names:?}");
     assert_eq!(names[0], "kingdomino-game-01-greedy-random.json");
@@ -240,17 +240,7 @@ fn saves_are_named_after_the_game_and_its_seats_and_announced() {
     );
     // The same run again never overwrites: the names get a suffix.
     let first = std::fs::read(dir.0.join(&names[0])).expect("saved");
-    run(&[
-        "simulate",
-        "kingdomino",
-        "--bots",
-        "greedy,random",
-        "--games",
-        "10",
-        "--save",
-        &dir.arg(),
-    ])
-    .ok();
+    run(&ten).ok();
     let names = dir.names();
     assert_eq!(names.len(), 20, "{names:?}");
     assert!(
