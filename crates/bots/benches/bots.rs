@@ -16,12 +16,16 @@ fn ruleset(name: &str) -> Arc<Ruleset> {
     )
 }
 
-/// A position half way through a seeded random game, at a placement.
+/// A position half way through a seeded random game, at a placement with a choice (a position
+/// with one legal action is played at once, without a search).
 fn mid_game(r: &Arc<Ruleset>, players: u8) -> Game {
     let mut g = Game::new(r.clone(), players, 11).expect("setup");
     let mut rng = GameRng::seed_from(5);
     let total = usize::from(r.rules_for(players).expect("players").deck_size);
-    while g.placed().len() + g.discarded().len() < total / 2 || g.domino_to_place().is_none() {
+    while g.placed().len() + g.discarded().len() < total / 2
+        || g.domino_to_place().is_none()
+        || g.legal_actions().len() < 2
+    {
         g.play_random(|| rng.next_u32()).expect("not over");
     }
     g
