@@ -351,9 +351,9 @@ impl KingdomMap {
         // Shape bonuses, holes, the bounding box: the same for every domino on these cells.
         let shape = self.shape(ia, ib, (ax, ay, bx, by));
         let mut v = gain as f64 + shape.potential;
-        // Tie-breaks, as greedy's, without a branch a neighbour (adding 0.0 leaves the sum as
-        // the branches did: a seed plays the same moves). The domino's other cell is empty in
-        // the kingdom read, so it never matches a square's terrain.
+        // Tie-breaks, as greedy's, added in greedy's order (so the sum is the same to the bit
+        // and a seed plays the same moves). The domino's other cell is empty in the kingdom
+        // read, so it never matches a square's terrain.
         for (i, sq, cx, cy) in [(ia, sa, ax, ay), (ib, sb, bx, by)] {
             let crowned = sq.crowns > 0;
             for j in self.window_neighbours(i) {
