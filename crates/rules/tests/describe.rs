@@ -125,3 +125,72 @@ fn module_summaries_take_one_line_of_the_help() {
         assert!(line.chars().count() <= 76, "{line}");
     }
 }
+
+#[test]
+fn the_modules_rules_in_words_give_the_rulesets_numbers() {
+    // A house rule on Queendomino: every number a module's help or summary states changed.
+    let text = r#"
+name = "dear-queendomino"
+extends = "queendomino"
+
+[rules.module.knights]
+coins-per-square = 2
+per-turn = 1
+
+[rules.module.dragon]
+price = 3
+uses-per-round = 2
+
+[rules.module.queen]
+discount = 2
+
+[rules.module.wealth]
+coins-per-point = 5
+"#;
+    let r = crownlands_rules::load_str(
+        crownlands_core::Registry::shipped_ref(),
+        text,
+        std::path::Path::new("dear.toml"),
+    )
+    .expect("loads");
+    let game = Game::new(Arc::new(r), 4, 1).expect("setup");
+    let help: Vec<String> = game
+        .module_help()
+        .into_iter()
+        .flat_map(|(_, lines)| lines)
+        .collect();
+    let help = help.join("\n");
+    for said in [
+        "It collects 2 coins per square",
+        "at most one a turn",
+        "Dragon: pay 3 coins to burn",
+        "Twice a round",
+        "2 coins off buildings",
+        "every 5 coins left at the end score 1 point",
+        "The slots cost 0, 1, 2, 3, 4, 5 coins.",
+    ] {
+        assert!(help.contains(said), "{said:?} not in:\n{help}");
+    }
+    let scoring = scoring_rules(game.rules(), game.modules()).join("\n");
+    for said in [
+        "earns 2 coins a square",
+        "pay 3 coins",
+        "twice a round",
+        "2 coins off",
+        "every 5 coins",
+    ] {
+        assert!(scoring.contains(said), "{said:?} not in:\n{scoring}");
+    }
+    // As shipped, the rulebook's numbers.
+    let shipped = Game::new(queendomino(), 4, 1).expect("setup");
+    let scoring = scoring_rules(shipped.rules(), shipped.modules()).join("\n");
+    for said in [
+        "its territory's size in coins",
+        "pay 1 coin to burn",
+        "once a round",
+        "1 coin off",
+        "every 3 coins",
+    ] {
+        assert!(scoring.contains(said), "{said:?} not in:\n{scoring}");
+    }
+}

@@ -3,7 +3,7 @@
 
 use crate::action::MarketAction;
 use crate::rules::Terms;
-use crownlands_core::modules::describe::{CellMark, ChoiceView, ScoreLine, Stat};
+use crownlands_core::modules::describe::{CellMark, ChoiceView, ScoreLine, Stat, plural};
 use crownlands_core::modules::{Actions, Bounded, Mechanism};
 use crownlands_core::modules::{
     Cx, CxMut, Declaration, FileMark, FileSyntax, Mark, ModuleState, PlacedMark, Res, SetupContext,
@@ -112,11 +112,6 @@ impl Markets {
             points: self.terms.stall_points(kingdom, stall),
         }
     }
-}
-
-/// `1 square`, `3 squares`.
-fn plural(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 impl Mechanism for Markets {
@@ -350,6 +345,46 @@ impl Mechanism for Markets {
         _count: u32,
     ) -> Result<(), String> {
         let side = edit.side;
+        // Only what a game can leave: a stall was bought on a territory of `min_squares` or more
+        // with none of the side's stalls, and territories only grow (two join into one), so a
+        // territory holding `k` stalls has at least `k * min_squares` squares.
+        let min = self.terms.min_squares;
+        let (squares, terrain, anchor) = match edit.kingdom().territory_at(cell) {
+            Some(t) => (
+                t.squares,
+                edit.ruleset
+                    .terrains()
+                    .get(t.terrain.index())
+                    .map_or_else(String::new, |t| format!("{} ", t.name)),
+                t.anchor,
+            ),
+            None => return Err("a stall stands on a territory".into()),
+        };
+        let before: Vec<Cell> = edit
+            .state_mut::<Stalls>()
+            .map_or_else(Vec::new, |stalls| stalls.of(side).to_vec());
+        let kingdom = edit.kingdom();
+        let in_it = before
+            .iter()
+            .filter(|&&s| kingdom.territory_at(s).is_some_and(|t| t.anchor == anchor))
+            .count() as u32
+            + 1;
+        if squares < min.saturating_mul(in_it) {
+            return Err(if in_it == 1 {
+                format!(
+                    "a stall needs a territory of {} or more; this {terrain}territory has {}",
+                    plural(min, "square", "squares"),
+                    plural(squares, "square", "squares")
+                )
+            } else {
+                format!(
+                    "{in_it} stalls on one {terrain}territory of {}: each was bought on a territory of {} or more of its own, so they need {} or more",
+                    plural(squares, "square", "squares"),
+                    plural(min, "square", "squares"),
+                    min.saturating_mul(in_it)
+                )
+            });
+        }
         match edit.state_mut::<Stalls>() {
             Some(stalls) => {
                 stalls.put(side, cell);
@@ -375,15 +410,28 @@ impl Mechanism for Markets {
         Some("Market".to_string())
     }
 
-    fn help(&self) -> &'static [&'static str] {
-        &[
-            "Market: pay 2 coins for a stall on a territory of 3 squares or more that has none of yours.",
-            "One stall a turn, 3 in all; at the end each scores 1 point per square of its territory.",
+    fn help(&self) -> Vec<String> {
+        let t = &self.terms;
+        vec![
+            format!(
+                "Market: pay {} for a stall on a territory of {} or more that has none of yours.",
+                plural(t.price, "coin", "coins"),
+                plural(t.min_squares, "square", "squares")
+            ),
+            format!(
+                "One stall a turn, {} in all; at the end each scores {} per square of its territory.",
+                t.stalls,
+                plural(t.points_per_square, "point", "points")
+            ),
         ]
     }
 
-    fn summary(&self) -> Option<&'static str> {
-        Some("Markets: a 2-coin stall scores 1 point per square of its territory.")
+    fn summary(&self) -> Option<String> {
+        Some(format!(
+            "Markets: a {}-coin stall scores {} per square of its territory.",
+            self.terms.price,
+            plural(self.terms.points_per_square, "point", "points")
+        ))
     }
 
     fn prompt(&self, cx: Cx<'_>, side: Side) -> Option<String> {

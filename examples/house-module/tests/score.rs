@@ -46,10 +46,35 @@ fn each_stall_scores_its_territory_in_the_breakdown() {
 
 #[test]
 fn a_territory_grown_or_joined_scores_for_every_stall_in_it() {
-    // One wheat territory of 5 squares holding two stalls (bought before the two fields joined).
-    let file = temp_file("joined.txt", "W$ W  W\n.  C  W\n.  .  W$\n");
+    // One wheat territory of 7 squares holding two stalls: bought on two fields of 3 squares
+    // each, which a wheat square between them joined.
+    let file = temp_file("joined.txt", "W$ W  W\n.  C  W\nW$ W  W\n");
     let json = score(&file, true).ok().json();
-    assert_eq!(json["bonuses"]["markets"], 10, "{json}");
+    assert_eq!(json["bonuses"]["markets"], 14, "{json}");
+}
+
+#[test]
+fn stalls_no_game_can_leave_are_refused() {
+    // A stall on a territory smaller than the 3 squares it needs.
+    let file = temp_file("small.txt", "W$ F  F\n.  C  F\n");
+    let r = score(&file, false).fails();
+    assert!(
+        r.stderr.contains(
+            "small.txt:1:1: a stall needs a territory of 3 squares or more; this wheat territory has 1 square"
+        ),
+        "{}",
+        r.stderr
+    );
+    // Two stalls on one territory of 3: each was bought on 3 squares of its own.
+    let file = temp_file("two.txt", "W$ W$ W\n.  C  .\n");
+    let r = score(&file, false).fails();
+    assert!(
+        r.stderr.contains(
+            "two.txt:1:4: 2 stalls on one wheat territory of 3 squares: each was bought on a territory of 3 squares or more of its own, so they need 6 or more"
+        ),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]

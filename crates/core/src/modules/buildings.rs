@@ -356,17 +356,24 @@ impl Mechanism for Buildings {
         Some(self.title_of())
     }
 
-    fn help(&self) -> &'static [&'static str] {
-        &[
-            "Build: buy a building from the Builders' Board at its slot's price.",
-            "It goes on an open town square of your kingdom (its crowns count there) and gives its knights or towers at once.",
-            "At the end it scores its value. One building a turn.",
-            "The kingdom with the most towers hosts the Queen: 1 coin off each building.",
+    fn help(&self) -> Vec<String> {
+        let prices: Vec<String> = self.slot_prices.iter().map(u32::to_string).collect();
+        vec![
+            "Build: buy a building from the Builders' Board at its slot's price.".into(),
+            format!("The slots cost {} coins.", prices.join(", ")),
+            format!(
+                "It goes on an open {} square of your kingdom (its crowns count there) and gives its knights or towers at once.",
+                self.town
+            ),
+            "At the end it scores its value. One building a turn.".into(),
         ]
     }
 
-    fn summary(&self) -> Option<&'static str> {
-        Some("Build: buildings on town squares give knights/towers now, points at the end.")
+    fn summary(&self) -> Option<String> {
+        Some(format!(
+            "Build: buildings on {} squares give knights/towers now, points at the end.",
+            self.town
+        ))
     }
 
     fn describe_choice(

@@ -28,7 +28,8 @@ pub struct BuildingText {
     pub end_full: String,
 }
 
-pub(crate) fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
+/// `1 coin`, `3 coins`: a count and its noun, for the texts modules write.
+pub fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
     let n = n.into();
     if n == 1 {
         format!("{n} {one}")
@@ -245,12 +246,14 @@ fn pass_choice() -> ChoiceView {
     }
 }
 
-/// What the module `registry` registers as `module` has its turn step for, a sentence an item
-/// (see [`Module::help`]); nothing for a name it does not know.
+/// What the module `registry` registers as `module` has its turn step for, a sentence an item,
+/// at its default parameters (see [`Module::help`]; a game's modules give their ruleset's);
+/// nothing for a name it does not know.
 ///
 /// [`Module::help`]: super::Module::help
-pub fn step_rules(registry: &crate::Registry, module: &str) -> &'static [&'static str] {
-    super::build(registry, &super::ModuleSpec::new(module)).map_or(&[], |m| m.help())
+pub fn step_rules(registry: &crate::Registry, module: &str) -> Vec<String> {
+    super::build(registry, &super::ModuleSpec::new(module))
+        .map_or_else(|_| Vec::new(), |m| m.help())
 }
 
 /// The rules of what the game waits for now, a sentence an item: claiming, placing, or a
@@ -267,9 +270,7 @@ pub fn phase_rules(game: &Game) -> Vec<String> {
             "A territory scores its squares times its crowns.",
         ],
         Phase::Step { .. } => {
-            return game.step_module_now().map_or_else(Vec::new, |m| {
-                m.help().iter().map(|s| s.to_string()).collect()
-            });
+            return game.step_module_now().map_or_else(Vec::new, |m| m.help());
         }
         Phase::Over => &["The game is over."],
     };
@@ -304,20 +305,15 @@ pub fn scoring_rules(rules: &Rules, modules: &[Box<dyn super::Module>]) -> Vec<S
             rules.match_games
         ));
     }
-    v.extend(
-        modules
-            .iter()
-            .filter_map(|m| m.summary())
-            .map(str::to_string),
-    );
+    v.extend(modules.iter().filter_map(|m| m.summary()));
     v
 }
 
 /// The module `registry` registers as `module` in one line (at most 76 characters): what it
-/// adds to a turn or to the score (see [`Module::summary`]).
+/// adds to a turn or to the score, at its default parameters (see [`Module::summary`]).
 ///
 /// [`Module::summary`]: super::Module::summary
-pub fn module_summary(registry: &crate::Registry, module: &str) -> Option<&'static str> {
+pub fn module_summary(registry: &crate::Registry, module: &str) -> Option<String> {
     super::build(registry, &super::ModuleSpec::new(module))
         .ok()
         .and_then(|m| m.summary())
@@ -529,7 +525,7 @@ impl Game {
     }
 
     /// Each module's help: its name and its rules, a sentence an item, in module order.
-    pub fn module_help(&self) -> Vec<(&'static str, &'static [&'static str])> {
+    pub fn module_help(&self) -> Vec<(&'static str, Vec<String>)> {
         self.modules()
             .iter()
             .map(|m| (m.name(), m.help()))

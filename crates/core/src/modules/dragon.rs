@@ -112,6 +112,15 @@ impl Default for DragonParams {
 }
 
 impl Dragon {
+    /// `Once a round`, `Twice a round`, `3 times a round`.
+    fn times_a_round(&self) -> String {
+        match self.uses_per_round {
+            1 => "Once a round".into(),
+            2 => "Twice a round".into(),
+            n => format!("{n} times a round"),
+        }
+    }
+
     /// Whether `side` may bribe the Dragon now: uses left this round, not hosting the Queen,
     /// coins enough.
     #[inline]
@@ -170,15 +179,25 @@ impl Mechanism for Dragon {
         }
     }
 
-    fn help(&self) -> &'static [&'static str] {
-        &[
-            "Dragon: pay 1 coin to burn a building on the board, so no one can build it.",
-            "Once a round for all players, and not while you host the Queen.",
+    fn help(&self) -> Vec<String> {
+        vec![
+            format!(
+                "Dragon: pay {} to burn a building on the board, so no one can build it.",
+                describe::plural(self.price, "coin", "coins")
+            ),
+            format!(
+                "{} for all players, and not while you host the Queen.",
+                self.times_a_round()
+            ),
         ]
     }
 
-    fn summary(&self) -> Option<&'static str> {
-        Some("Dragon: pay 1 coin to burn a building on the board; once a round.")
+    fn summary(&self) -> Option<String> {
+        Some(format!(
+            "Dragon: pay {} to burn a building on the board; {}.",
+            describe::plural(self.price, "coin", "coins"),
+            self.times_a_round().to_lowercase()
+        ))
     }
 
     fn describe_choice(

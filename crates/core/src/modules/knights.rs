@@ -218,16 +218,33 @@ impl Mechanism for Knights {
         Some(self.title_of())
     }
 
-    fn help(&self) -> &'static [&'static str] {
-        &[
-            "Tax: send a knight from your hand onto a square of the domino just placed.",
-            "It collects 1 coin per square of that square's territory (plus your buildings' tax bonuses).",
-            "Knights stay for the rest of the game; at most two a turn, one per square.",
+    fn help(&self) -> Vec<String> {
+        vec![
+            "Tax: send a knight from your hand onto a square of the domino just placed.".into(),
+            format!(
+                "It collects {} per square of that square's territory (plus your buildings' tax bonuses).",
+                describe::plural(self.coins_per_square, "coin", "coins")
+            ),
+            format!(
+                "Knights stay for the rest of the game; at most {} a turn, one per square.",
+                match self.per_turn {
+                    1 => "one".to_string(),
+                    2 => "two".to_string(),
+                    n => n.to_string(),
+                }
+            ),
         ]
     }
 
-    fn summary(&self) -> Option<&'static str> {
-        Some("Tax: a knight on a square just placed earns its territory's size in coins.")
+    fn summary(&self) -> Option<String> {
+        Some(match self.coins_per_square {
+            1 => {
+                "Tax: a knight on a square just placed earns its territory's size in coins.".into()
+            }
+            n => format!(
+                "Tax: a knight on a square just placed earns {n} coins a square of its territory."
+            ),
+        })
     }
 
     fn prompt(&self, cx: Cx<'_>, side: Side) -> Option<String> {

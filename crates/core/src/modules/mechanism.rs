@@ -222,10 +222,11 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     }
     fn write_marks(&self, _side: SideView<'_>, _out: &mut Vec<PlacedMark>) {}
     fn write_directives(&self, _side: SideView<'_>, _out: &mut Vec<(&'static str, Option<u32>)>) {}
-    fn help(&self) -> &'static [&'static str] {
-        &[]
+    /// Written from the module's parameters, so a house rule's numbers are the ones shown.
+    fn help(&self) -> Vec<String> {
+        Vec::new()
     }
-    fn summary(&self) -> Option<&'static str> {
+    fn summary(&self) -> Option<String> {
         None
     }
     /// `None`: the name, capitalised.
@@ -559,10 +560,10 @@ impl<M: Mechanism> Module for M {
     fn write_directives(&self, side: SideView<'_>, out: &mut Vec<(&'static str, Option<u32>)>) {
         Mechanism::write_directives(self, side, out);
     }
-    fn help(&self) -> &'static [&'static str] {
+    fn help(&self) -> Vec<String> {
         Mechanism::help(self)
     }
-    fn summary(&self) -> Option<&'static str> {
+    fn summary(&self) -> Option<String> {
         Mechanism::summary(self)
     }
     fn title(&self) -> String {
@@ -575,10 +576,10 @@ impl<M: Mechanism> Module for M {
     }
     fn prompt(&self, cx: Cx<'_>, side: Side) -> String {
         Mechanism::prompt(self, cx, side).unwrap_or_else(|| {
-            Mechanism::help(self).first().map_or_else(
-                || format!("The {} step: choose, or pass.", M::NAME),
-                |s| s.to_string(),
-            )
+            Mechanism::help(self)
+                .into_iter()
+                .next()
+                .unwrap_or_else(|| format!("The {} step: choose, or pass.", M::NAME))
         })
     }
     fn describe_choice(&self, cx: Cx<'_>, side: Side, action: Action) -> Option<ChoiceView> {

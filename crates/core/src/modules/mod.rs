@@ -637,13 +637,15 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
 
     // ----- presentation (see [`describe`]): front ends render these, knowing no module -----
 
-    /// What this module's turn step is for, a sentence an item (help, the rules panel).
-    fn help(&self) -> &'static [&'static str] {
-        &[]
+    /// What this module's turn step is for, a sentence an item (help, the rules panel), with
+    /// the numbers of its parameters (a house rule's price is the one shown).
+    fn help(&self) -> Vec<String> {
+        Vec::new()
     }
 
-    /// The module in one line (at most 76 characters): what it adds to a turn or to the score.
-    fn summary(&self) -> Option<&'static str> {
+    /// The module in one line (at most 76 characters): what it adds to a turn or to the score,
+    /// with the numbers of its parameters.
+    fn summary(&self) -> Option<String> {
         None
     }
 
@@ -658,10 +660,10 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
 
     /// What this module's step asks of `side`, one sentence.
     fn prompt(&self, _cx: Cx<'_>, _side: Side) -> String {
-        self.help().first().map_or_else(
-            || format!("The {} step: choose, or pass.", self.name()),
-            |s| s.to_string(),
-        )
+        self.help()
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| format!("The {} step: choose, or pass.", self.name()))
     }
 
     /// One of this module's legal actions as a choice in words (`None`: the core writes its

@@ -89,15 +89,21 @@ impl Mechanism for Queen {
         }
     }
 
-    fn help(&self) -> &'static [&'static str] {
-        &[
-            "Queen: the kingdom with the most towers hosts her: 1 coin off buildings, no Dragon.",
-            "At the end she is one more crown on her host's largest territory.",
+    fn help(&self) -> Vec<String> {
+        vec![
+            format!(
+                "Queen: the kingdom with the most towers hosts her: {} off buildings, no Dragon.",
+                describe::plural(self.discount, "coin", "coins")
+            ),
+            "At the end she is one more crown on her host's largest territory.".into(),
         ]
     }
 
-    fn summary(&self) -> Option<&'static str> {
-        Some("Queen: the most towers host her: 1 coin off buildings, +1 crown at the end.")
+    fn summary(&self) -> Option<String> {
+        Some(format!(
+            "Queen: the most towers host her: {} off buildings, +1 crown at the end.",
+            describe::plural(self.discount, "coin", "coins")
+        ))
     }
 
     fn panels(&self, cx: Cx<'_>, out: &mut Vec<Panel>) {

@@ -41,6 +41,14 @@ impl Default for WealthParams {
 }
 
 impl Wealth {
+    /// The scoring rule with this ruleset's rate.
+    fn rule(&self) -> String {
+        match self.coins_per_point {
+            1 => "Coins: every coin left at the end scores 1 point.".into(),
+            n => format!("Coins: every {n} coins left at the end score 1 point."),
+        }
+    }
+
     fn points_of(&self, side: SideView<'_>) -> i32 {
         (side.get(COINS) / self.coins_per_point.max(1)) as i32
     }
@@ -73,12 +81,12 @@ impl Mechanism for Wealth {
         }
     }
 
-    fn help(&self) -> &'static [&'static str] {
-        &["Coins: every 3 coins left at the end score 1 point."]
+    fn help(&self) -> Vec<String> {
+        vec![self.rule()]
     }
 
-    fn summary(&self) -> Option<&'static str> {
-        Some("Coins: every 3 left at the end score 1 point.")
+    fn summary(&self) -> Option<String> {
+        Some(self.rule())
     }
 
     fn score_lines(&self, _rules: &Rules, side: SideView<'_>) -> Option<Vec<ScoreLine>> {
