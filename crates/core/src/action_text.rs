@@ -232,24 +232,26 @@ impl Game {
     }
 
     /// Read an action's JSON (see [`Game::action_json`]): the core's kinds, then each module's in
-    /// list order. When no kind reads it, why the core's kinds do not (serde's words: ``unknown
-    /// variant `dragon`, expected one of ...``).
+    /// list order. When no kind reads it: a module's words when it names one of that module's
+    /// kinds (``invalid value: integer `128`, expected i8``), else why the core's kinds do not
+    /// (serde's words: ``unknown variant `dragon`, expected one of ...``).
     pub fn action_from_json(&self, json: &str) -> Result<Action, String> {
         let why = match serde_json::from_str::<Action>(json) {
             Ok(Action::Module { .. }) => "unknown variant `module`".to_string(),
             Ok(action) => return Ok(action),
             Err(e) => e.to_string(),
         };
-        self.modules()
-            .iter()
-            .enumerate()
-            .find_map(|(i, m)| {
-                Some(Action::Module {
-                    module: crate::module_action::ModuleIndex::new(i)?,
-                    payload: Payload::new(m.read_action_json(json)?)?,
-                })
-            })
-            .ok_or(why)
+        for (i, m) in self.modules().iter().enumerate() {
+            // A module's own kind that does not read: its words, not the core's "unknown
+            // variant" (the kind is known, a field is wrong).
+            if let Some(payload) = m.read_action_json(json)? {
+                let module = crate::module_action::ModuleIndex::new(i);
+                if let (Some(module), Some(payload)) = (module, Payload::new(payload)) {
+                    return Ok(Action::Module { module, payload });
+                }
+            }
+        }
+        Err(why)
     }
 }
 

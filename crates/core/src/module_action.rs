@@ -251,8 +251,22 @@ pub fn json_of_typed<A: ModuleAction>(payload: u32) -> Option<String> {
 }
 
 /// A typed action read from its JSON, packed.
-pub fn read_typed_json<A: ModuleAction>(json: &str) -> Option<u32> {
-    serde_json::from_str::<A>(json).ok().map(A::to_payload)
+///
+/// `Ok(None)` when the JSON is not one of `A`'s kinds (another module's, or the core's), an
+/// error when it names one of them but does not read as it (a field out of range, missing or
+/// of the wrong type): serde's own words, e.g. "invalid value: integer `128`, expected i8".
+pub fn read_typed_json<A: ModuleAction>(json: &str) -> Result<Option<u32>, String> {
+    match serde_json::from_str::<A>(json) {
+        Ok(a) => Ok(Some(a.to_payload())),
+        Err(e) => {
+            let e = e.to_string();
+            if e.starts_with("unknown variant") || e.starts_with("missing field `action`") {
+                Ok(None)
+            } else {
+                Err(e)
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -812,3 +812,36 @@ T+++ F2+ T[1]x
     let d = parse_side(&format!("C F{}\n", "+".repeat(65)), "k", &r, 5).expect_err("knights");
     assert_diag(&d, 1, 3, &["65 knights on one square", "at most 64"]);
 }
+
+#[test]
+fn a_module_action_that_does_not_read_says_what_is_wrong() {
+    let game = crownlands_core::Game::new(std::sync::Arc::new(queendomino()), 4, 1).expect("setup");
+    // A module's kind with a bad field: the module's words, not "unknown variant".
+    for (json, says) in [
+        (
+            r#"{"action":"tax","square":"a"}"#,
+            "invalid type: string \"a\"",
+        ),
+        (
+            r#"{"action":"build","slot":900,"cell":{"x":0,"y":1}}"#,
+            "invalid value: integer `900`",
+        ),
+        (r#"{"action":"build","slot":1}"#, "missing field `cell`"),
+    ] {
+        let e = game.action_from_json(json).expect_err(json);
+        assert!(
+            e.contains(says) && !e.contains("unknown variant"),
+            "{json}: {e}"
+        );
+    }
+    // A kind no one has is still the core's unknown variant; good ones still read.
+    let e = game
+        .action_from_json(r#"{"action":"stall","cell":{"x":0,"y":1}}"#)
+        .expect_err("stall");
+    assert!(e.starts_with("unknown variant `stall`"), "{e}");
+    assert!(game.action_from_json(r#"{"action":"pass"}"#).is_ok());
+    assert!(
+        game.action_from_json(r#"{"action":"build","slot":1,"cell":{"x":0,"y":1}}"#)
+            .is_ok()
+    );
+}

@@ -512,7 +512,7 @@ impl<M: Mechanism> Module for M {
     fn action_json(&self, payload: u32) -> Option<String> {
         crate::module_action::json_of_typed::<M::Action>(payload)
     }
-    fn read_action_json(&self, json: &str) -> Option<u32> {
+    fn read_action_json(&self, json: &str) -> Result<Option<u32>, String> {
         crate::module_action::read_typed_json::<M::Action>(json)
     }
     fn after_action(&self, cx: CxMut<'_>, side: Side) {

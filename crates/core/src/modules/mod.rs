@@ -566,9 +566,11 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
         None
     }
 
-    /// An action's JSON, read into a payload when it is one of this module's.
-    fn read_action_json(&self, _json: &str) -> Option<u32> {
-        None
+    /// An action's JSON, read into a payload when it is one of this module's: `Ok(None)` when
+    /// it is not (another module's kind, or the core's), an error saying what is wrong when it
+    /// names one of this module's kinds but does not read as it.
+    fn read_action_json(&self, _json: &str) -> Result<Option<u32>, String> {
+        Ok(None)
     }
 
     /// Called after an action (not a pass) by `side` of a module providing a resource this one
