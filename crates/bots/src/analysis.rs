@@ -135,6 +135,15 @@ impl Analyst {
                 .partial_cmp(&(a.value.win, a.value.score))
                 .unwrap_or(std::cmp::Ordering::Equal)
         });
+        // A move played that ties the best exactly is the best: no other move to name.
+        if let Some(p) = played
+            && candidates[0].action != p.action
+            && candidates[0].value == p.value
+            && let Some(i) = candidates.iter().position(|c| c.action == p.action)
+        {
+            let c = candidates.remove(i);
+            candidates.insert(0, c);
+        }
         Assessment {
             candidates,
             played,
@@ -267,16 +276,29 @@ pub fn summarize(assessments: &[Assessment], sides: &[Side], side: Side, most: u
     }
 }
 
-/// One decision of a game to assess: the game just before it and the move played.
+/// One decision of a game to assess: the game just before it, the move played, and its place
+/// among the saved match's decisions (from 0, the earlier games of a match counted), which
+/// picks the seed it draws from ([`decision_seed`]).
 #[derive(Clone, Debug)]
 pub struct Decision {
     pub before: Game,
     pub played: Action,
+    pub index: usize,
 }
 
-/// Assess every decision, in parallel on `jobs` threads (all cores when `None`). Decision `i`
-/// draws from `derive_seed(seed, i)`, so the result is the same on any number of threads.
-/// `progress` is called with the number of decisions done so far.
+/// The seed `crownlands analyse` uses unless given `--seed`, and the one the TUI's analysis
+/// and hint always use, so what the score screen and the hint say is what `crownlands analyse
+/// SAVE` says.
+pub const DEFAULT_SEED: u64 = 1;
+
+/// The seed the decision at `index` (see [`Decision::index`]) is assessed with, under `seed`.
+pub fn decision_seed(seed: u64, index: usize) -> u64 {
+    crownlands_core::rng::derive_seed(seed, index as u64)
+}
+
+/// Assess every decision, in parallel on `jobs` threads (all cores when `None`). Decision `d`
+/// draws from `decision_seed(seed, d.index)`, so the result is the same on any number of
+/// threads. `progress` is called with the number of decisions done so far.
 pub fn assess_all(
     analyst: &Analyst,
     decisions: &[Decision],
@@ -287,13 +309,9 @@ pub fn assess_all(
     use rayon::prelude::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
     let done = AtomicUsize::new(0);
-    let one = |(i, d): (usize, &Decision)| {
+    let one = |d: &Decision| {
         let assessment = match PlayerView::new(&d.before) {
-            Some(view) => analyst.assess(
-                &view,
-                Some(d.played),
-                crownlands_core::rng::derive_seed(seed, i as u64),
-            ),
+            Some(view) => analyst.assess(&view, Some(d.played), decision_seed(seed, d.index)),
             None => Assessment {
                 candidates: vec![Candidate {
                     action: d.played,
@@ -309,7 +327,7 @@ pub fn assess_all(
         progress(done.fetch_add(1, Ordering::Relaxed) + 1);
         assessment
     };
-    let run = || decisions.par_iter().enumerate().map(one).collect();
+    let run = || decisions.par_iter().map(one).collect();
     match jobs {
         Some(j) => rayon::ThreadPoolBuilder::new()
             .num_threads(j.max(1))

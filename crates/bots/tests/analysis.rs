@@ -51,6 +51,10 @@ fn the_best_is_never_worse_than_the_move_played() {
             for w in a.candidates.windows(2) {
                 assert!(!w[1].value.better_than(&w[0].value), "best first: {a:?}");
             }
+            // A move played that ties the best exactly is named the best.
+            if a.loss() == (0.0, 0.0) {
+                assert_eq!(a.best().action, played, "{a:?}");
+            }
         }
     }
 }
@@ -109,7 +113,12 @@ fn a_whole_game_gives_the_same_assessments_on_any_number_of_threads() {
     while !game.is_over() {
         let before = game.clone();
         let played = game.play_random(|| rng.next_u32()).expect("not over");
-        decisions.push(Decision { before, played });
+        let index = decisions.len();
+        decisions.push(Decision {
+            before,
+            played,
+            index,
+        });
     }
     let a = analyst("greedy", 2);
     let one = assess_all(&a, &decisions, 4, Some(1), &|_| {}).expect("threads");

@@ -165,7 +165,7 @@ pub enum Command {
         #[arg(long)]
         jobs: Option<usize>,
         /// Seed of the bot's search and the samples.
-        #[arg(long, short, default_value_t = 1)]
+        #[arg(long, short, default_value_t = crownlands_bots::analysis::DEFAULT_SEED)]
         seed: u64,
         /// Print the assessment as one JSON document.
         #[arg(long)]

@@ -320,3 +320,91 @@ fn mouse_clicks_map_to_cells_and_choices() {
     app.click_cell(target, std::time::Instant::now());
     assert_eq!(app.ghost().first, target);
 }
+
+#[test]
+fn following_every_hint_is_never_a_mistake_in_the_analysis() {
+    // The hint and the score screen's analysis weigh a decision with the same analyst and seed,
+    // so the move the hint puts first is the one the analysis measures the move played against.
+    let mut app = app("kingdomino", "you,greedy", 5);
+    let mut taken = 0;
+    for _ in 0..400 {
+        match app.mode() {
+            Mode::Claim | Mode::Place | Mode::Step => {
+                app.key(Key::Char('H'));
+                app.run_bots();
+                let hint = app.hint().expect("a hint");
+                let before = app.game().unwrap().clone();
+                press(&mut app, "<enter>");
+                assert_ne!(
+                    app.game().unwrap(),
+                    &before,
+                    "the hint {hint:?} was taken: {}",
+                    app.message()
+                );
+                taken += 1;
+            }
+            Mode::BotThinking => app.run_bots(),
+            _ => break,
+        }
+    }
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert!(taken >= 20, "{taken}");
+    press(&mut app, "a");
+    app.wait_for_analysis();
+    let job = app.analysis().expect("asked for");
+    let sides = job
+        .result
+        .as_ref()
+        .expect("done")
+        .as_ref()
+        .expect("no failure");
+    let you = &sides[0];
+    assert_eq!(you.name, "seat 1 (You)");
+    assert!(you.mistakes.is_empty(), "{:?}", you.mistakes);
+    assert_eq!((you.mean_loss, you.mean_score_loss), (0.0, 0.0));
+}
+
+#[test]
+fn the_score_screens_analyst_is_the_commands() {
+    // `crownlands analyse SAVE` with its defaults, so the two give the same verdicts.
+    assert_eq!(
+        crownlands_tui::Config::default().analyst,
+        crownlands_bots::Analyst::default()
+    );
+}
+
+#[test]
+fn moving_off_the_hint_says_enter_plays_the_move_selected() {
+    let mut app = app("kingdomino", "you,greedy", 9);
+    while app.mode() != Mode::Claim {
+        app.run_bots();
+        press(&mut app, "<enter>");
+    }
+    app.key(Key::Char('H'));
+    app.run_bots();
+    let hint = app.hint().expect("a hint");
+    assert!(app.message().starts_with("Hint:"), "{}", app.message());
+    let n = app.claims().len();
+    assert!(n > 1);
+    press(&mut app, "<right>");
+    assert!(
+        app.message().starts_with("Off the hint"),
+        "{}",
+        app.message()
+    );
+    assert_eq!(
+        app.hints().len().min(3),
+        app.hints().len(),
+        "the panel stays"
+    );
+    // Back on it: the hint's words again, and Enter plays it.
+    for _ in 1..n {
+        press(&mut app, "<right>");
+    }
+    assert!(app.message().starts_with("Hint:"), "{}", app.message());
+    let before = app.game().unwrap().clone();
+    press(&mut app, "<enter>");
+    let mut after = before.clone();
+    after.apply(hint).expect("legal");
+    assert!(app.game().unwrap().round() >= after.round());
+}

@@ -66,6 +66,7 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
                 decisions.push(Decision {
                     before: m.before.clone(),
                     played: m.action,
+                    index: decisions.len(),
                 });
             }
         })
@@ -192,8 +193,15 @@ impl Report<'_> {
             .max()
             .unwrap_or(4)
             .max(6);
+        // Moves as the notation writes them (`claim 12`, `build3@-1,-1`): as wide as the longest.
+        let moves = rows
+            .iter()
+            .flat_map(|r| [r.played.chars().count(), r.best.chars().count()])
+            .max()
+            .unwrap_or(0)
+            .max(10);
         say!(
-            "{:>4}  {:>5}  {:<width$}  {:<10} {:>5} {:>6}   {:<10} {:>5} {:>6}   loss",
+            "{:>4}  {:>5}  {:<width$}  {:<moves$} {:>5} {:>6}   {:<moves$} {:>5} {:>6}   loss",
             "move",
             if several_games { "game" } else { "round" },
             "player",
@@ -222,7 +230,7 @@ impl Report<'_> {
                 r.round.to_string()
             };
             say!(
-                "{:>4}  {:>5}  {:<width$}  {:<10} {:>5} {:>6.1}   {:<10} {:>5} {:>6.1}   {loss}",
+                "{:>4}  {:>5}  {:<width$}  {:<moves$} {:>5} {:>6.1}   {:<moves$} {:>5} {:>6.1}   {loss}",
                 r.index,
                 when,
                 names.get(r.side.index()).map_or("?", String::as_str),
@@ -255,7 +263,7 @@ impl Report<'_> {
                 let r = &rows[i];
                 let (lw, ls) = r.assessment.loss();
                 say!(
-                    "  move {}: {} instead of {} ({} win chance, {:.1} points)",
+                    "  move {}: {} instead of {} (gave up {} win chance, {:.1} points)",
                     r.index,
                     r.played,
                     r.best,

@@ -4,7 +4,7 @@
 
 use super::describe::describe;
 use crownlands_bots::Analyst;
-use crownlands_bots::analysis::{Assessment, Decision, assess_all, summarize};
+use crownlands_bots::analysis::{Assessment, DEFAULT_SEED, Decision, assess_all, summarize};
 use crownlands_core::{Game, Registry, Side};
 use crownlands_saves::Session;
 use crownlands_saves::words::side_text;
@@ -57,15 +57,20 @@ impl AnalysisJob {
         let mut sides = Vec::new();
         // The session was built by replaying every action, so this replay cannot fail; if it
         // did, the analysis would just be empty.
+        // Numbered as `crownlands analyse` numbers them, the earlier games of a match counted,
+        // so each decision draws from the same seed there and here.
+        let mut index = 0;
         let _ = session.to_save().replay(registry, "", |m| {
-            if m.game == game_index
-                && let Some(player) = m.before.to_act()
-            {
-                sides.push(m.before.side_of(player));
-                decisions.push(Decision {
-                    before: m.before.clone(),
-                    played: m.action,
-                });
+            if let Some(player) = m.before.to_act() {
+                if m.game == game_index {
+                    sides.push(m.before.side_of(player));
+                    decisions.push(Decision {
+                        before: m.before.clone(),
+                        played: m.action,
+                        index,
+                    });
+                }
+                index += 1;
             }
         });
         let game = session.game();
@@ -77,7 +82,7 @@ impl AnalysisJob {
         let (tx, rx) = mpsc::channel();
         let work = decisions.clone();
         let counter = done.clone();
-        let seed = game.seed();
+        let seed = DEFAULT_SEED;
         std::thread::spawn(move || {
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 assess_all(&analyst, &work, seed, None, &|n| {

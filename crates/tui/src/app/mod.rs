@@ -20,7 +20,8 @@ pub use describe::describe;
 
 use crate::keys::Key;
 use crate::view::palette::Palette;
-use crownlands_bots::{Analyst, Bot, Candidate, Estimate, Level, MctsConfig};
+use crownlands_bots::analysis::{DEFAULT_SEED, decision_seed};
+use crownlands_bots::{Analyst, Bot, Candidate, Estimate, Level};
 use crownlands_core::{
     Action, Cell, Direction, Game, IllegalAction, Phase, Placement, Registry, Ruleset,
 };
@@ -67,10 +68,9 @@ impl Default for Config {
             save_dir: None,
             palette: Palette::default(),
             seed: 1,
-            analyst: Analyst {
-                level: Level::Mcts(MctsConfig::default()).on_cores(cores()),
-                ..Analyst::default()
-            },
+            // The default analyst, as `crownlands analyse` has it: counted playouts, so the
+            // score screen's analysis is the command's, decision for decision.
+            analyst: Analyst::default(),
             registry: Registry::shipped(),
         }
     }
@@ -969,6 +969,43 @@ impl App {
             Mode::GameOver => self.game_over_key(key, now),
             Mode::BotThinking | Mode::Setup | Mode::Resume | Mode::Replay => {}
         }
+        self.hint_follows_selection();
+    }
+
+    /// The move Enter plays now: the claim or step choice under the cursor, the ghost's
+    /// placement, or the discard when nothing fits.
+    fn selected(&self) -> Option<Action> {
+        match self.mode {
+            Mode::Claim => self.claims().get(self.choice).copied(),
+            Mode::Step => self.step_actions().get(self.choice).copied(),
+            Mode::Place if self.must_discard() => Some(Action::Discard),
+            Mode::Place => Some(Action::Place {
+                placement: self.ghost,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The status line says "Enter to accept" only while Enter would play the hint: moving off
+    /// it says so, moving back says the hint again (the panel keeps listing its moves).
+    fn hint_follows_selection(&mut self) {
+        let Some(hint) = self.hint else {
+            return;
+        };
+        let on = self.selected() == Some(hint);
+        if on && self.message == OFF_HINT {
+            self.message = self.hint_message(hint);
+        } else if !on && self.message.starts_with("Hint:") {
+            self.message = OFF_HINT.into();
+        }
+    }
+
+    fn hint_message(&self, hint: Action) -> String {
+        let text = self
+            .game()
+            .map(|g| describe(g, hint, "the bot"))
+            .unwrap_or_default();
+        format!("Hint: {text}. Enter to accept.")
     }
 
     fn claim_key(&mut self, key: Key, now: Instant) {
@@ -1142,15 +1179,16 @@ impl App {
         let Some(game) = self.game().cloned() else {
             return;
         };
+        // The analyst of the score screen's analysis, with the seed it gives this decision: the
+        // hint's best move is the one the analysis will weigh the move played against.
         let analyst = Analyst {
-            level: Level::Greedy,
             shortlist: HINTS,
-            samples: HINT_SAMPLES,
+            ..self.config.analyst
         };
         let at = self.action_count();
         self.pending = Some(Pending::start_hint(
             analyst,
-            game.seed() ^ at as u64,
+            decision_seed(DEFAULT_SEED, at),
             game,
             at,
             now,
@@ -1176,11 +1214,7 @@ impl App {
                 }
             }
         }
-        let text = self
-            .game()
-            .map(|g| describe(g, action, "the bot"))
-            .unwrap_or_default();
-        self.message = format!("Hint: {text}. Enter to accept.");
+        self.message = self.hint_message(action);
     }
 
     fn change_pace(&mut self, up: i32) {
@@ -1212,6 +1246,7 @@ impl App {
         }
         self.ghost = place::clamp(Placement::new(cell, self.ghost.direction), f);
         self.update_illegal();
+        self.hint_follows_selection();
     }
 
     /// A click on a key's label (a button): what the key does. A text field being typed in
@@ -1241,6 +1276,7 @@ impl App {
             self.key_at(Key::Enter, now);
         } else {
             self.choice = i;
+            self.hint_follows_selection();
         }
     }
 }
@@ -1255,8 +1291,8 @@ fn file_name(path: &std::path::Path) -> String {
 
 /// How many of the best moves a hint shows.
 const HINTS: usize = 3;
-/// Samples of the hidden piles behind each of a hint's estimates.
-const HINT_SAMPLES: u32 = 100;
+/// The status line once the cursor left the hint's move.
+const OFF_HINT: &str = "Off the hint: Enter plays the move selected (the panel lists the hint's).";
 
 /// The cores a bot may think on while a person waits (root-parallel search).
 fn cores() -> usize {

@@ -72,7 +72,7 @@ fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                 for m in &side.mistakes {
                     push(
                         format!(
-                            "  move {}: {}; best {} (-{:.0}%, -{:.1} pts)",
+                            "  move {}: {}, best {}: lost {:.0}% win, {:.1} pts",
                             m.number,
                             m.played,
                             m.best,
