@@ -228,9 +228,18 @@ fn saves_and_autosaves_into_their_directories() {
     press(&mut app, "<enter>");
     assert!(dir.join(crownlands_saves::AUTOSAVE_FILE).exists());
     press(&mut app, "s");
-    assert!(app.message().starts_with("Saved to"), "{}", app.message());
-    let saved = std::fs::read_dir(dir.join("saves")).unwrap().count();
-    assert_eq!(saved, 1);
+    let saved: Vec<_> = std::fs::read_dir(dir.join("saves"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(saved.len(), 1);
+    // The file's name first, so a narrow status line keeps it.
+    assert!(
+        app.message()
+            .starts_with(&format!("Saved {} in ", saved[0])),
+        "{}",
+        app.message()
+    );
     // Resume from the autosave: the same position, the same seats.
     let session = crownlands_saves::read_save(
         crownlands_core::Registry::shipped_ref(),

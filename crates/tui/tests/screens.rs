@@ -63,6 +63,25 @@ fn hint_panel_lists_the_best_moves() {
 }
 
 #[test]
+fn the_hint_panel_at_the_smallest_size_cuts_no_number() {
+    // 4 players at the smallest screen they accept: the panel wraps, each estimate whole.
+    let mut app = app("kingdomino", "you,greedy,greedy,greedy", 3);
+    until(&mut app, Mode::Place);
+    app.key(Key::Char('H'));
+    app.run_bots();
+    for (w, h) in [(64, 20), (66, 21), (70, 22), (80, 24)] {
+        let text = screen(&app, w, h);
+        let shown: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let first = &app.hints()[0].1;
+        let score = format!("{:.0} pts", first.score);
+        assert!(
+            shown.contains(&score),
+            "{w}x{h}: {score} not whole in\n{text}"
+        );
+    }
+}
+
+#[test]
 fn knights_tax_step() {
     let mut app = app("kingdomino-knights", "you,greedy,greedy", 3);
     let mut n = 0;
@@ -79,6 +98,17 @@ fn knights_tax_step() {
     insta::assert_snapshot!(screen(&app, 80, 24));
     press(&mut app, "?");
     insta::assert_snapshot!("help_tax", screen(&app, 80, 24));
+    // A hint in a module's step lists its choices in the step's words, not "You: ..." each.
+    press(&mut app, "x");
+    app.key(Key::Char('H'));
+    app.run_bots();
+    assert!(!app.hints().is_empty());
+    let text = screen(&app, 100, 40);
+    assert!(!text.contains("1. You"), "{text}");
+    assert!(
+        text.contains("1. Tax") || text.contains("1. skip this step"),
+        "{text}"
+    );
 }
 
 #[test]

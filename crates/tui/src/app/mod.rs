@@ -1162,7 +1162,12 @@ impl App {
         self.message = match &self.config.save_dir {
             None => "Saving is off (no data directory: set CROWNLANDS_HOME).".into(),
             Some(dir) => match crownlands_saves::save_into_dir(dir, &session.to_save()) {
-                Ok(path) => format!("Saved to {}", path.display()),
+                // The file's name first: a narrow status line cuts the folder, not the name.
+                Ok(path) => format!(
+                    "Saved {} in {}",
+                    file_name(&path),
+                    replay::printable(&dir.display().to_string())
+                ),
                 Err(e) => format!("Could not save: {e}"),
             },
         };

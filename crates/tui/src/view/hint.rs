@@ -24,14 +24,25 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let width = usize::from(area.width.saturating_sub(2)).max(1);
     let mut rows: Vec<Line> = Vec::new();
     for (i, (words, value)) in hints.iter().enumerate() {
-        let words = words.strip_prefix("You ").unwrap_or(words);
+        // The panel is the player's own: no "You" before each move.
+        let words = words
+            .strip_prefix("You: ")
+            .or_else(|| words.strip_prefix("You "))
+            .unwrap_or(words);
+        let words = if words == "pass" {
+            "skip this step"
+        } else {
+            words
+        };
         let text = format!(
             "{}. {words}  win {:.0}%, {:.0} pts",
             i + 1,
             value.win * 100.0,
             value.score
         );
-        for (k, line) in wrap(&text, width).into_iter().enumerate() {
+        // Wrapped short of the width, so a continuation line's indent never pushes its end past
+        // the box (a score's digits cut off).
+        for (k, line) in wrap(&text, width.saturating_sub(3)).into_iter().enumerate() {
             rows.push(Line::from(if k == 0 { line } else { format!("   {line}") }));
         }
     }

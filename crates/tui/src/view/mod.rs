@@ -290,11 +290,14 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             s.match_games()
         )));
     }
-    spans.push(Span::raw(format!(
-        "· round {} · pile {} ",
-        game.round(),
-        game.draw_pile_len()
-    )));
+    // Once the game is over the round counter has passed the last round: no round to name.
+    if !game.is_over() {
+        spans.push(Span::raw(format!(
+            "· round {} · pile {} ",
+            game.round(),
+            game.draw_pile_len()
+        )));
+    }
 
     let turn = match (app.mode(), game.to_act()) {
         (Mode::Replay, _) => {
