@@ -168,7 +168,12 @@ impl KingdomView<'_> {
                     .find(|m| m.cell == cell)
                     .map(|m| glyph(m.symbol));
                 if let Some(m) = marker {
-                    if w >= 3 {
+                    // After the terrain and its crowns (`W1$`), the leading space given up for
+                    // it; only where even that does not fit, over the last character.
+                    let marked = format!("{}{m}", text.trim());
+                    if w >= 3 && marked.chars().count() <= usize::from(w) {
+                        text = fit(&marked, w);
+                    } else if w >= 3 {
                         let mut chars: Vec<char> = text.chars().collect();
                         if let Some(last) = chars.last_mut() {
                             *last = m;
