@@ -164,14 +164,27 @@ pub fn read_kingdom_text(path: &Path) -> CliResult<String> {
 }
 
 /// Read and parse a kingdom file for a ruleset and grid size.
-pub fn read_kingdom(path: &Path, ruleset: &Ruleset, grid: u8) -> CliResult<Kingdom> {
+///
+/// The marks and `@` lines of the rules' modules are read as `score` reads them (a knight, a
+/// building, a module's own pieces), so any file `score` takes is taken here; only the kingdom is
+/// kept.
+pub fn read_kingdom(
+    registry: &crownlands_core::Registry,
+    path: &Path,
+    ruleset: &Ruleset,
+    rules: &crownlands_core::Rules,
+) -> CliResult<Kingdom> {
     let text = read_kingdom_text(path)?;
-    Ok(crownlands_rules::kingdom_file::parse(
+    let modules = crownlands_core::modules::build_all(registry, &rules.modules)
+        .map_err(|e| CliError::Message(format!("ruleset {}: {e}", ruleset.name())))?;
+    let (kingdom, _) = crownlands_rules::kingdom_file::parse_side(
         &text,
         &path.display().to_string(),
         ruleset,
-        grid,
-    )?)
+        &modules,
+        rules.grid_size,
+    )?;
+    Ok(kingdom)
 }
 
 /// `--jobs J` capped at the pieces of work (`unit`s: games, decisions) and the cores (more threads

@@ -21,7 +21,7 @@ pub fn run(
     let ruleset = load_ruleset(registry, ruleset)?;
     let (_, rules) = rules_for(&ruleset, players)?;
     let id = find_domino(&ruleset, domino)?;
-    let kingdom = read_kingdom(path, &ruleset, rules.grid_size)?;
+    let kingdom = read_kingdom(registry, path, &ruleset, rules)?;
     let d = &ruleset.dominoes()[id.index()];
     let mut list: Vec<Placement> = kingdom.placements(d).iter().collect();
     list.sort_by_key(|p| (p.first.y, p.first.x, p.second().y, p.second().x));

@@ -19,7 +19,10 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
         if !checked.warnings.is_empty() {
             warned += 1;
         }
+        // With --deny-warnings a file with warnings is not ok: no "ok" line for it.
+        let refused = deny_warnings && !checked.warnings.is_empty();
         match checked.result {
+            Ok(_) if refused => {}
             Ok(Validated::Ruleset(r)) => {
                 let counts: Vec<String> = r
                     .player_counts()

@@ -285,3 +285,17 @@ fn placements_agree_with_the_ruleset_given_by_path() {
     let (v, _) = json_placements("C W W W W\n", "7", &["--ruleset", &path]);
     assert_eq!(v["count"], 18);
 }
+
+#[test]
+fn a_kingdom_with_the_modules_pieces_is_read_as_score_reads_it() {
+    // Queendomino's knight (`+`) and coins (`@coins`): the placements of the kingdom alone.
+    let plain = "W  W  F\n.  C  F\n";
+    let pieces = "W+ W  F\n.  C  F+\n@coins 4\n";
+    let (_, a) = json_placements(plain, "1", &["--ruleset", "queendomino", "--players", "4"]);
+    let (_, b) = json_placements(pieces, "1", &["--ruleset", "queendomino", "--players", "4"]);
+    assert!(!a.is_empty());
+    assert_eq!(a, b);
+    // Under a ruleset without knights a knight is still no one's mark.
+    let r = placements(pieces, "1", &["--ruleset", "kingdomino"]).fails();
+    assert!(r.stderr.contains("`+`"), "{}", r.stderr);
+}

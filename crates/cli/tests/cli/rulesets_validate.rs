@@ -68,6 +68,11 @@ fn validate_shows_warnings_and_deny_warnings_fails() {
     .expect_code(1);
     assert!(r.stderr.contains("error: "), "{}", r.stderr);
     assert!(
+        !r.stdout.contains(": ok"),
+        "not ok once denied: {}",
+        r.stdout
+    );
+    assert!(
         r.stderr.contains("have warnings (--deny-warnings)"),
         "{}",
         r.stderr
