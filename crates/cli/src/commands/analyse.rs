@@ -38,6 +38,10 @@ struct Row {
     side: Side,
     played: String,
     best: String,
+    /// The two in words where the token alone says little (a module's step: `tax1` is "Tax
+    /// town at -1,0: 1 square, +1¢"), for the mistakes' lines.
+    played_words: String,
+    best_words: String,
     /// The candidates' tokens, in the assessment's order.
     candidates: Vec<String>,
     assessment: Assessment,
@@ -110,6 +114,8 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
             side,
             played: notation::token(&d.before, d.played),
             best: notation::token(&d.before, assessment.best().action),
+            played_words: in_words(&d.before, d.played),
+            best_words: in_words(&d.before, assessment.best().action),
             candidates: assessment
                 .candidates
                 .iter()
@@ -265,8 +271,8 @@ impl Report<'_> {
                 say!(
                     "  move {}: {} instead of {} (gave up {} win chance, {:.1} points)",
                     r.index,
-                    r.played,
-                    r.best,
+                    r.played_words,
+                    r.best_words,
                     percent(lw),
                     ls
                 );
@@ -339,5 +345,24 @@ impl Report<'_> {
             "decisions": decisions,
             "players": sides,
         })
+    }
+}
+
+/// An action's token, with the module's own words after it for a module's action (`tax1 (Tax
+/// town at -1,0: 1 square, +1¢)`); the core's tokens (`c12`, `12:1,0e`) as they are.
+fn in_words(before: &crownlands_core::Game, action: crownlands_core::Action) -> String {
+    let token = notation::token(before, action);
+    match action {
+        crownlands_core::Action::Claim { .. }
+        | crownlands_core::Action::Place { .. }
+        | crownlands_core::Action::Discard
+        | crownlands_core::Action::Pass => token,
+        other => match crownlands_core::modules::describe::describe_choice(before, other) {
+            Some(c) => format!(
+                "{token} ({})",
+                crownlands_core::text::escape_controls(&c.row)
+            ),
+            None => token,
+        },
     }
 }
