@@ -386,6 +386,18 @@ impl Ruleset {
         self.modules.get(index).cloned().unwrap_or_default()
     }
 
+    /// The modules of the rules for `players` as built, each spec with every parameter (the
+    /// defaults the files left out filled in), in order; empty for a player count it does not
+    /// have.
+    pub fn resolved_modules(&self, players: u8) -> Vec<crate::modules::ModuleSpec> {
+        self.player_counts
+            .iter()
+            .position(|(n, _)| *n == players)
+            .and_then(|i| self.modules.get(i))
+            .map(|built| built.modules().iter().map(|m| m.spec()).collect())
+            .unwrap_or_default()
+    }
+
     pub fn rules_for(&self, players: u8) -> Option<&Rules> {
         self.player_counts
             .iter()

@@ -27,6 +27,11 @@ fn show_prints_the_markets_and_what_they_extend() {
     ] {
         assert!(text.contains(line), "{line} missing:\n{text}");
     }
+    // What the file leaves at its default, named in a comment (the keys stay the file's).
+    assert!(
+        text.contains("#   module.markets.points-per-square = 1\n"),
+        "{text}"
+    );
     // What it extends: the knights' and wealth's parameters, the Kingdomino dominoes.
     assert!(text.contains("starting-coins = 7"), "{text}");
     assert!(text.contains("number = 48"), "{text}");

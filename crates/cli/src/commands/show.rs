@@ -2,7 +2,7 @@
 
 use super::{load_ruleset, rules_for};
 use crate::errors::CliResult;
-use crownlands_core::Registry;
+use crownlands_core::{Registry, Ruleset};
 use std::process::ExitCode;
 
 pub fn run(registry: &Registry, name: &str, players: Option<u8>) -> CliResult<ExitCode> {
@@ -10,9 +10,50 @@ pub fn run(registry: &Registry, name: &str, players: Option<u8>) -> CliResult<Ex
     if let Some(n) = players {
         rules_for(&ruleset, Some(n))?;
     }
-    crate::output::write_out(format_args!(
-        "{}",
-        crownlands_rules::to_toml(&ruleset, players)
-    ));
+    let text = crownlands_rules::to_toml(&ruleset, players);
+    // The defaults go in a comment under the first line: the file's keys stay those the
+    // ruleset gives, so what `show` prints hashes and loads back as the ruleset itself does.
+    let (first, rest) = text.split_once('\n').unwrap_or((text.as_str(), ""));
+    let defaults = defaults_in_force(&ruleset, players);
+    crate::output::write_out(format_args!("{first}\n{defaults}{rest}"));
     Ok(ExitCode::SUCCESS)
+}
+
+/// Comment lines naming each module parameter the files leave at its default, with the value in
+/// force (`module.knights.coins-per-square = 1`); "at N players" where the player counts differ.
+fn defaults_in_force(ruleset: &Ruleset, players: Option<u8>) -> String {
+    let mut per_count: Vec<(u8, Vec<String>)> = Vec::new();
+    for (n, rules) in ruleset.player_counts() {
+        if players.is_some_and(|p| p != *n) {
+            continue;
+        }
+        let mut lines = Vec::new();
+        for (given, resolved) in rules.modules.iter().zip(ruleset.resolved_modules(*n)) {
+            for (key, value) in &resolved.params {
+                if !given.params.contains_key(key) {
+                    lines.push(format!("module.{}.{key} = {value}", resolved.name));
+                }
+            }
+        }
+        per_count.push((*n, lines));
+    }
+    let same = per_count.windows(2).all(|w| w[0].1 == w[1].1);
+    let mut out = String::new();
+    for (n, lines) in &per_count {
+        for line in lines {
+            if same {
+                out.push_str(&format!("#   {line}\n"));
+            } else {
+                out.push_str(&format!("#   at {n} players: {line}\n"));
+            }
+        }
+        if same {
+            break;
+        }
+    }
+    if out.is_empty() {
+        out
+    } else {
+        format!("# Module parameters left at their defaults (in force as shown):\n{out}")
+    }
 }

@@ -67,7 +67,8 @@ pub struct ExportOptions {
 }
 
 /// The hash that identifies a resolved ruleset: FNV-1a (64 bits) of its self-contained TOML, as
-/// `crownlands show NAME` prints it. An integrity check, not a security measure.
+/// `crownlands show NAME` prints it (without the comment lines `show` adds about the defaults in
+/// force). An integrity check, not a security measure.
 pub fn ruleset_hash(ruleset: &Ruleset) -> String {
     let text = crownlands_rules::to_toml(ruleset, None);
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
