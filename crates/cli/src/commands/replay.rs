@@ -143,7 +143,17 @@ fn print_outcome(game: &Game, o: &Outcome, players: &[Player], this_game: bool) 
             o.places.get(side).copied().unwrap_or(0),
             s.total
         );
-        let mut rows = territory_rows(ruleset, s);
+        let mut rows = if this_game {
+            // The kingdom's own territories with the modules' lines (as `score` prints them):
+            // in the final breakdown the Queen's crown is already a territory's, and her line
+            // would count it twice.
+            territory_rows(
+                ruleset,
+                &crownlands_core::score::score_kingdom(game.kingdom(side), game.rules()),
+            )
+        } else {
+            territory_rows(ruleset, s)
+        };
         if this_game {
             rows.extend(module_rows(game, side));
         } else {

@@ -215,10 +215,14 @@ fn print_score(ruleset: &Ruleset, rules: &Rules, modules: &ModuleList, s: &Score
         rules.grid_size
     );
     let score = &s.score;
-    let mut rows = territory_rows(ruleset, score);
-    // The kingdom's own bonuses (Harmony, the Middle Kingdom), then each module's lines in its
-    // own words (a building's points, the coins' worth, the Queen's crown), whatever the module.
-    for b in &crownlands_core::score::score_kingdom(&s.kingdom, rules).bonuses {
+    // The kingdom's own score (its territories as laid, Harmony, the Middle Kingdom), then each
+    // module's lines in its own words (a building's points, the coins' worth, the Queen's crown),
+    // whatever the module: together they make the total. The territories are the kingdom's own,
+    // not the modules' final breakdown, where the Queen's crown is already one of the largest
+    // territory's crowns and her line would count it twice.
+    let own = crownlands_core::score::score_kingdom(&s.kingdom, rules);
+    let mut rows = territory_rows(ruleset, &own);
+    for b in &own.bonuses {
         rows.push((b.key.clone(), "bonus".into(), signed(b.points)));
     }
     let view = SideView::new(

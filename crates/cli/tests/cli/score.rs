@@ -524,3 +524,29 @@ fn at_most_64_kingdom_files_are_scored_at_once() {
     );
     run(&many[..65]).ok();
 }
+
+#[test]
+fn the_queendomino_rulebook_example_lists_lines_that_add_up_to_71() {
+    // The Queen's crown is a line of its own (+4), the grassland its 3 printed crowns (12): the
+    // lines add up to the total, no crown counted twice.
+    let file =
+        rulesets_dir().join("../crates/rules/tests/data/queendomino-rulebook-example.kingdom");
+    let r = run(&[
+        "score".to_string(),
+        file.display().to_string(),
+        "--ruleset".to_string(),
+        "queendomino".to_string(),
+    ])
+    .ok();
+    let mut sum = 0;
+    for line in r.stdout.lines().skip(1) {
+        if let Some(total) = line.strip_prefix("Total: ") {
+            assert_eq!(total.trim(), "71", "{}", r.stdout);
+            assert_eq!(sum, 71, "the lines add up to the total:\n{}", r.stdout);
+            return;
+        }
+        let points = line.rsplit('=').next().unwrap_or("").trim();
+        sum += points.trim_start_matches('+').parse::<i32>().unwrap_or(0);
+    }
+    panic!("no total:\n{}", r.stdout);
+}
