@@ -242,6 +242,22 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         r.seconds,
         per_second(r),
     );
+    if a.match_games != b.match_games {
+        let games = |m: u8| {
+            if m > 1 {
+                format!("a match of {m} games")
+            } else {
+                "one game".to_string()
+            }
+        };
+        let _ = writeln!(
+            out,
+            "note: A plays {} a seed, B {}: the scores and wins below compare a match's totals \
+             with a game's; the bonuses and discards are per game on both sides",
+            games(a.match_games),
+            games(b.match_games),
+        );
+    }
     let (sa, sb) = (stats::seats(a), stats::seats(b));
     let diffs = stats::differences(&r.paired, r.games_played);
     let _ = writeln!(

@@ -154,10 +154,11 @@ pub fn differences(paired: &[PairedSeat], n: u64) -> Vec<Difference> {
 }
 
 /// The difference of two independent means with a normal 95% interval, from each one's sums of
-/// `n` values. On common seeds the two runs are positively correlated, so this interval is wider
-/// than a paired one would be: a difference it calls significant is.
-fn mean_difference(a: (i128, u128), b: (i128, u128), n: u64) -> Estimate {
-    let (ea, eb) = (mean_interval(a.0, a.1, n), mean_interval(b.0, b.1, n));
+/// its own count of values (`na` and `nb`: a match ruleset counts each of its games). On common
+/// seeds the two runs are positively correlated, so this interval is wider than a paired one
+/// would be: a difference it calls significant is.
+fn mean_difference(a: (i128, u128), na: u64, b: (i128, u128), nb: u64) -> Estimate {
+    let (ea, eb) = (mean_interval(a.0, a.1, na), mean_interval(b.0, b.1, nb));
     let half = |e: Estimate| (e.high - e.estimate).max(0.0);
     let h = half(ea).hypot(half(eb));
     let d = eb.estimate - ea.estimate;
@@ -171,7 +172,9 @@ fn mean_difference(a: (i128, u128), b: (i128, u128), n: u64) -> Estimate {
 /// How often each bonus was earned, B - A, per bonus key (of either ruleset), per seat: a share
 /// of games with a 95% interval (see [`mean_difference`]).
 pub fn bonus_differences(a: &Tally, b: &Tally) -> Vec<(String, Vec<Estimate>)> {
-    let games = a.games * u64::from(a.match_games.max(1));
+    // Per game on each side: a match (Dynasty) plays several games a seed.
+    let games_a = a.games * u64::from(a.match_games.max(1));
+    let games_b = b.games * u64::from(b.match_games.max(1));
     let mut keys: Vec<&String> = a.bonuses.keys().chain(b.bonuses.keys()).collect();
     keys.sort();
     keys.dedup();
@@ -187,7 +190,7 @@ pub fn bonus_differences(a: &Tally, b: &Tally) -> Vec<(String, Vec<Estimate>)> {
                 .map(|seat| {
                     // A bonus earned or not is a 0/1 value: its square is itself.
                     let (ca, cb) = (counts(a, seat), counts(b, seat));
-                    mean_difference((ca, ca as u128), (cb, cb as u128), games)
+                    mean_difference((ca, ca as u128), games_a, (cb, cb as u128), games_b)
                 })
                 .collect();
             (k.clone(), seats)
@@ -197,7 +200,12 @@ pub fn bonus_differences(a: &Tally, b: &Tally) -> Vec<(String, Vec<Estimate>)> {
 
 /// Dominoes discarded per game, B - A, with a 95% interval (see [`mean_difference`]).
 pub fn discard_difference(a: &Tally, b: &Tally) -> Estimate {
-    mean_difference(a.discarded.sums(), b.discarded.sums(), a.discarded.total())
+    mean_difference(
+        a.discarded.sums(),
+        a.discarded.total(),
+        b.discarded.sums(),
+        b.discarded.total(),
+    )
 }
 
 #[cfg(test)]
@@ -215,5 +223,12 @@ mod tests {
         assert!((spread(10, 30, 4) - 1.25f64.sqrt()).abs() < 1e-12);
         let zero = mean_interval(0, 8, 4);
         assert!(!zero.significant(), "{zero:?}");
+    }
+
+    #[test]
+    fn a_difference_takes_each_sides_own_count() {
+        // A: 10 values summing to 20 (mean 2); B: 30 values summing to 45 (mean 1.5).
+        let d = mean_difference((20, 40), 10, (45, 70), 30);
+        assert!((d.estimate + 0.5).abs() < 1e-12, "{d:?}");
     }
 }

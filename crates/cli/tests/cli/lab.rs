@@ -506,3 +506,64 @@ fn merge_reads_only_regular_part_files() {
     let r = run(&["merge", "/dev/null"]).fails();
     assert!(r.stderr.contains("not a regular file"), "{}", r.stderr);
 }
+
+#[test]
+fn a_match_ruleset_compared_with_a_single_game_one_is_per_game_on_both_sides() {
+    let r = run(&[
+        "compare",
+        "kingdomino",
+        "dynasty",
+        "--players",
+        "2",
+        "--games",
+        "30",
+        "--seed",
+        "1",
+        "--jobs",
+        "1",
+        "--json",
+    ])
+    .ok();
+    let v = r.json();
+    let a = v["rulesets"][0]["mean_dominoes_discarded"]
+        .as_f64()
+        .unwrap();
+    let b = v["rulesets"][1]["mean_dominoes_discarded"]
+        .as_f64()
+        .unwrap();
+    let d = v["discarded_difference"]["estimate"].as_f64().unwrap();
+    assert!(
+        (d - (b - a)).abs() < 1e-3,
+        "{d} is not {b} - {a} (each rounded to 4 places)"
+    );
+    for bonus in v["bonus_differences"].as_array().unwrap() {
+        assert!(
+            bonus["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|s| s["estimate"].as_f64().unwrap().abs() <= 1.0),
+            "a share of games: {bonus}"
+        );
+    }
+    let text = run(&[
+        "compare",
+        "kingdomino",
+        "dynasty",
+        "--players",
+        "2",
+        "--games",
+        "5",
+        "--seed",
+        "1",
+        "--jobs",
+        "1",
+    ])
+    .ok();
+    assert!(
+        text.stdout
+            .contains("note: A plays one game a seed, B a match of 3 games"),
+        "{}",
+        text.stdout
+    );
+}
