@@ -28,7 +28,7 @@ use crownlands_core::{Registry, Ruleset};
 use load::finish_diags;
 use loader::{Loader, Parsed};
 use source::Source;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A ruleset shipped with the library.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,6 +87,18 @@ pub fn load(registry: &Registry, name_or_path: &str) -> Result<Ruleset, Diagnost
 /// Load a ruleset file from disk.
 pub fn load_path(registry: &Registry, path: &Path) -> Result<Ruleset, Diagnostics> {
     load::load_source(registry, Source::Fs(path.to_path_buf()), None)
+}
+
+/// The files on disk a ruleset named by `name_or_path` (as [`load`] takes it) is read from: the
+/// file, what it `extends`, its `sets` and `add-sets`; none for a shipped name. Commands that
+/// write files check against these so that no output replaces a file the run reads.
+pub fn files_read(registry: &Registry, name_or_path: &str) -> Vec<PathBuf> {
+    let path = Path::new(name_or_path);
+    if path.is_file() {
+        load::files_read(registry, Source::Fs(path.to_path_buf()))
+    } else {
+        Vec::new()
+    }
 }
 
 /// Load a shipped ruleset by name.

@@ -310,6 +310,21 @@ pub(crate) fn load_source_with_warnings(
     (finish_diags(loader.diags, ruleset), warnings)
 }
 
+/// The files on disk that loading `source` reads (the file itself, what it `extends`, its `sets`
+/// and `add-sets`), whether it loads or not.
+pub(crate) fn files_read(registry: &Registry, source: Source) -> Vec<std::path::PathBuf> {
+    let mut loader = Loader::new(registry);
+    let _ = loader.load_ruleset(source, None);
+    loader
+        .files
+        .iter()
+        .filter_map(|f| match &f.source {
+            Source::Fs(p) => Some(p.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Load a ruleset embedded in another file, with no file system (see [`Loader::sealed`]).
 pub(crate) fn load_sealed(registry: &Registry, text: SourceText) -> Result<Ruleset, Diagnostics> {
     let mut loader = Loader {

@@ -438,6 +438,12 @@ pub fn prepare_save_dir(dir: &Path) -> Result<(), SaveError> {
     }
     fs::create_dir_all(dir).map_err(fail)?;
     remove_stale_temp_files(dir);
+    probe_writable(dir).map_err(fail)
+}
+
+/// Whether a file can be created in `dir`: one is created, then removed. Commands check a
+/// folder this way before a long run whose result goes there.
+pub fn probe_writable(dir: &Path) -> std::io::Result<()> {
     let probe = dir.join(format!(
         ".crownlands-probe-{}-{}",
         std::process::id(),
@@ -446,8 +452,7 @@ pub fn prepare_save_dir(dir: &Path) -> Result<(), SaveError> {
     OpenOptions::new()
         .write(true)
         .create_new(true)
-        .open(&probe)
-        .map_err(fail)?;
+        .open(&probe)?;
     let _ = fs::remove_file(&probe);
     Ok(())
 }

@@ -9,7 +9,6 @@ use crate::errors::CliResult;
 use crate::lab::table::Table;
 use crate::lab::{self, Kind, RunSpec, runner};
 use crownlands_core::Registry;
-use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -23,7 +22,10 @@ pub fn run(
 ) -> CliResult<ExitCode> {
     let shard = options.check()?;
     if let Some(path) = options.report {
-        crate::lab::report::check(path, &[Path::new(a), Path::new(b)], options.force)?;
+        let mut inputs = crownlands_rules::files_read(registry, a);
+        inputs.extend(crownlands_rules::files_read(registry, b));
+        inputs.extend([a.into(), b.into()]);
+        crate::lab::report::check(path, &inputs, options.force)?;
     }
     let who = players_of(players, bots)?;
     let rulesets = [

@@ -115,7 +115,9 @@ pub fn run(
 ) -> CliResult<ExitCode> {
     let shard = options.check()?;
     if let Some(path) = options.report {
-        report::check(path, &[Path::new(name)], options.force)?;
+        let mut inputs = crownlands_rules::files_read(registry, name);
+        inputs.push(name.into());
+        report::check(path, &inputs, options.force)?;
     }
     let who = players_of(players, bots)?;
     let ruleset = Arc::new(load_ruleset(registry, name)?);

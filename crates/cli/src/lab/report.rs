@@ -115,23 +115,36 @@ pub fn html(r: &Results) -> Result<String, String> {
 }
 
 /// Whether the page may be written to `path`, checked before a run starts (so that a run is
-/// not played for a page it cannot write): its folder exists; it is none of `inputs` (the
-/// rulesets or part files being read); and it is not there yet, or (with `force`) a regular
-/// file, never a link, a folder, a device or a FIFO.
-pub fn check(path: &Path, inputs: &[&Path], force: bool) -> CliResult<()> {
+/// not played for a page it cannot write): its folder exists and a file can be created in it;
+/// it is none of `inputs` (the rulesets with every file they `extends` or name in `sets` and
+/// `add-sets`, or the part files being read); and it is not there yet, or (with `force`) a
+/// regular file, never a link, a folder, a device or a FIFO.
+pub fn check<P: AsRef<Path>>(path: &Path, inputs: &[P], force: bool) -> CliResult<()> {
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
     if !folder.is_dir() {
+        let why = if folder.exists() {
+            "is not a folder"
+        } else {
+            "does not exist"
+        };
         return Err(CliError::Message(format!(
-            "--report {}: the folder {} does not exist",
+            "--report {}: {} {why}",
+            path.display(),
+            folder.display()
+        )));
+    }
+    if let Err(e) = crownlands_saves::probe_writable(folder) {
+        return Err(CliError::Message(format!(
+            "--report {}: cannot write in {}: {e}",
             path.display(),
             folder.display()
         )));
     }
     for input in inputs {
-        crownlands_saves::check_output(input, path, force)
+        crownlands_saves::check_output(input.as_ref(), path, force)
             .map_err(|e| CliError::Message(format!("--report {e}")))?;
     }
     Ok(())

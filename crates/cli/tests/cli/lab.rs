@@ -489,6 +489,46 @@ fn a_report_replaces_nothing_unasked_and_is_checked_before_the_games() {
     let r = simulate(&missing.display().to_string(), &[]).fails();
     assert!(r.stderr.contains("does not exist"), "{}", r.stderr);
     assert!(r.stdout.is_empty(), "{}", r.stdout);
+    let under_a_file = old.join("x.html");
+    let r = simulate(&under_a_file.display().to_string(), &[]).fails();
+    assert!(r.stderr.contains("is not a folder"), "{}", r.stderr);
+    // A file the ruleset is read from through `extends` or `add-sets`, even with --force.
+    let child = dir.0.join("child.toml");
+    std::fs::write(
+        &child,
+        "extends = \"mine.toml\"\nadd-sets = [\"volcano.toml\"]\n",
+    )
+    .expect("child");
+    std::fs::copy(
+        rulesets_dir().join("sets/volcano.toml"),
+        dir.0.join("volcano.toml"),
+    )
+    .expect("set");
+    let set_before = std::fs::read(dir.0.join("volcano.toml")).expect("set");
+    for target in [rules.clone(), dir.0.join("volcano.toml")] {
+        let r = run(&[
+            "simulate",
+            child.to_str().unwrap(),
+            "-p",
+            "2",
+            "-g",
+            "2",
+            "--report",
+            target.to_str().unwrap(),
+            "--force",
+        ])
+        .fails();
+        assert!(
+            r.stderr.contains("it is the file being read"),
+            "{}",
+            r.stderr
+        );
+    }
+    assert_eq!(std::fs::read(&rules).expect("ruleset"), original);
+    assert_eq!(
+        std::fs::read(dir.0.join("volcano.toml")).expect("set"),
+        set_before
+    );
     // With --force an existing page is replaced.
     let r = simulate(&old.display().to_string(), &["--force"]).ok();
     assert!(r.stdout.contains("report written to"), "{}", r.stdout);
