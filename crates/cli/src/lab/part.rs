@@ -100,6 +100,7 @@ fn read(path: &Path) -> CliResult<Part> {
             MAX_PART_BYTES >> 20
         )));
     }
+    const MAX_NAME_CHARS: usize = crownlands_saves::MAX_RULESET_NAME_CHARS;
     let part: Part = serde_json::from_str(&text).map_err(|e| {
         CliError::Message(format!(
             "{name}:{}:{}: not a part file of `simulate --shard` or `compare --shard`: {e}",
@@ -144,6 +145,23 @@ fn read(path: &Path) -> CliResult<Part> {
     };
     if r.tallies.len() != expected_tallies || r.run.rulesets.len() != expected_tallies {
         return Err(bad("wrong number of rulesets".into()));
+    }
+    // Names and hashes as runs write them: a ruleset's name is short, its hash `fnv1a64:` and
+    // 16 hex digits; a bot level is short too (nothing a report would print a megabyte of).
+    for id in &r.run.rulesets {
+        if id.name.chars().count() > MAX_NAME_CHARS || id.hash.len() > 32 {
+            return Err(bad(format!(
+                "a ruleset name or hash longer than a run writes (`{}`)",
+                crownlands_core::text::excerpt(&id.name)
+            )));
+        }
+    }
+    if r.run
+        .bots
+        .iter()
+        .any(|b| b.chars().count() > MAX_NAME_CHARS)
+    {
+        return Err(bad("a bot level longer than a run writes".into()));
     }
     for t in &r.tallies {
         t.check().map_err(|e| bad(e.to_string()))?;

@@ -398,6 +398,39 @@ impl Tally {
                 )));
             }
         }
+        // Each game (match) gives exactly one win, split among the winning sides, and every
+        // seat of a side holds its side's share.
+        let mut side_units: Vec<(Side, u128)> = Vec::new();
+        for (i, (s, &side)) in self.seats.iter().zip(&self.seat_side).enumerate() {
+            match side_units.iter().find(|(x, _)| *x == side) {
+                Some(&(_, units)) if units != s.win_units => {
+                    return Err(TallyError::Inconsistent(format!(
+                        "seat {}: not its side's wins",
+                        i + 1
+                    )));
+                }
+                Some(_) => {}
+                None => side_units.push((side, s.win_units)),
+            }
+        }
+        let won: u128 = side_units.iter().map(|&(_, u)| u).sum();
+        if won != u128::from(self.games) * u128::from(WIN_UNIT) {
+            return Err(TallyError::Inconsistent(format!(
+                "the wins add up to {:.3} games, not the {} played",
+                won as f64 / WIN_UNIT as f64,
+                self.games
+            )));
+        }
+        // A kingdom holds at most 63 squares besides its castle (8x8): 31 dominoes a game.
+        let most_placed = u64::from(self.match_games.max(1)).saturating_mul(31);
+        for (i, s) in self.seats.iter().enumerate() {
+            if s.placed > self.games.saturating_mul(most_placed) {
+                return Err(TallyError::Inconsistent(format!(
+                    "seat {}: more dominoes placed than a game holds",
+                    i + 1
+                )));
+            }
+        }
         for b in &self.bots {
             if !wins_fit(b.games, b.win_units, b.win_sq_units) {
                 return Err(TallyError::Inconsistent(format!(

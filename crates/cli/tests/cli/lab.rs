@@ -263,6 +263,29 @@ fn merge_refuses_parts_that_do_not_make_one_run() {
     let edited = TempFile::new("edited", "json", &v.to_string());
     let r = run(&["merge", &edited.arg(), &p2.arg()]).expect_code(1);
     assert!(r.stderr.contains("do not match"), "{}", r.stderr);
+    // One more win than games were played; more dominoes placed than a game holds.
+    let mut v: Value = serde_json::from_str(&text).expect("json");
+    let units = &mut v["results"]["tallies"][0]["seats"][0]["win_units"];
+    *units = Value::from(units.as_u64().expect("units") + 720_720);
+    let edited = TempFile::new("edited", "json", &v.to_string());
+    let r = run(&["merge", &edited.arg(), &p2.arg()]).expect_code(1);
+    assert!(r.stderr.contains("the wins add up to"), "{}", r.stderr);
+    let mut v: Value = serde_json::from_str(&text).expect("json");
+    v["results"]["tallies"][0]["seats"][1]["placed"] = Value::from(1_000_000_000_000u64);
+    let edited = TempFile::new("edited", "json", &v.to_string());
+    let r = run(&["merge", &edited.arg(), &p2.arg()]).expect_code(1);
+    assert!(r.stderr.contains("more dominoes placed"), "{}", r.stderr);
+    // A ruleset name no run writes (a megabyte of it).
+    let mut v: Value = serde_json::from_str(&text).expect("json");
+    v["results"]["run"]["rulesets"][0]["name"] = Value::from("k".repeat(1 << 20));
+    let edited = TempFile::new("edited", "json", &v.to_string());
+    let r = run(&["merge", &edited.arg(), &p2.arg()]).expect_code(1);
+    assert!(
+        r.stderr.contains("longer than a run writes"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.len() < 2000, "{}", r.stderr.len());
     for bad in ["0/2", "3/2", "x"] {
         let r = run(&["simulate", "kingdomino", "-p", "2", "--shard", bad]).expect_code(1);
         assert!(r.stderr.contains("give K/N"), "{}", r.stderr);
