@@ -28,7 +28,47 @@ fn pretty(v: &Value) -> String {
 
 /// JSON Schema of ruleset files, pretty-printed.
 pub fn ruleset_schema() -> String {
-    pretty(ruleset_value())
+    let mut v = ruleset_value().clone();
+    with_aliases(&mut v);
+    pretty(&v)
+}
+
+/// The spellings the loader reads as another key (`color` as `colour`: see `walk::ALIASES`)
+/// in the printed schema too, so an editor accepts what `validate` accepts: wherever an
+/// object's properties hold the key, the alias is a property of the same schema, and a
+/// required key may be given in either spelling.
+fn with_aliases(v: &mut Value) {
+    match v {
+        Value::Object(map) => {
+            for &(alias, key) in crate::walk::ALIASES {
+                let Some(Value::Object(props)) = map.get_mut("properties") else {
+                    break;
+                };
+                let Some(schema) = props.get(key).cloned() else {
+                    continue;
+                };
+                props.insert(alias.to_string(), schema);
+                if let Some(Value::Array(required)) = map.get_mut("required")
+                    && let Some(i) = required.iter().position(|r| r == key)
+                {
+                    required.remove(i);
+                    map.insert(
+                        "anyOf".into(),
+                        serde_json::json!([{ "required": [key] }, { "required": [alias] }]),
+                    );
+                }
+            }
+            for (_, child) in map.iter_mut() {
+                with_aliases(child);
+            }
+        }
+        Value::Array(items) => {
+            for child in items {
+                with_aliases(child);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// JSON Schema of ruleset files whose modules are those of `registry`: each module's table of
@@ -42,6 +82,7 @@ pub fn ruleset_schema_with(registry: &crownlands_core::Registry) -> String {
         .map(|(name, schema)| (name.to_string(), schema))
         .collect();
     with_module_params(&mut v, &modules);
+    with_aliases(&mut v);
     pretty(&v)
 }
 
@@ -70,5 +111,7 @@ fn with_module_params(v: &mut Value, modules: &serde_json::Map<String, Value>) {
 
 /// JSON Schema of component set files, pretty-printed.
 pub fn set_schema() -> String {
-    pretty(set_value())
+    let mut v = set_value().clone();
+    with_aliases(&mut v);
+    pretty(&v)
 }

@@ -533,7 +533,7 @@ pub(crate) const MAX_TEXT_CHARS: usize = 1000;
 pub(crate) const MAX_KEY_CHARS: usize = 64;
 
 /// Keys accepted under another spelling: (alias, key).
-const ALIASES: &[(&str, &str)] = &[("color", "colour")];
+pub(crate) const ALIASES: &[(&str, &str)] = &[("color", "colour")];
 
 fn is_required(schema: &Value, key: &str) -> bool {
     matches!(schema.get("required"), Some(Value::Array(r)) if r.iter().any(|k| k.as_str() == Some(key)))
