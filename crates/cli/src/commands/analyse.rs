@@ -33,6 +33,8 @@ pub struct Options<'a> {
 struct Row {
     /// From 1, over the whole save (every game of a match).
     index: usize,
+    /// From 1 in its game, as `replay` numbers a game's moves.
+    number: usize,
     game: usize,
     round: u32,
     side: Side,
@@ -102,6 +104,7 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
+    let mut in_game = (usize::MAX, 0);
     let rows: Vec<Row> = decisions
         .iter()
         .zip(places)
@@ -109,6 +112,14 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
         .enumerate()
         .map(|(i, ((d, (game, round, side)), assessment))| Row {
             index: i + 1,
+            number: {
+                in_game = if in_game.0 == game {
+                    (game, in_game.1 + 1)
+                } else {
+                    (game, 1)
+                };
+                in_game.1
+            },
             game,
             round,
             side,
@@ -237,7 +248,7 @@ impl Report<'_> {
             };
             say!(
                 "{:>4}  {:>5}  {:<width$}  {:<moves$} {:>5} {:>6.1}   {:<moves$} {:>5} {:>6.1}   {loss}",
-                r.index,
+                r.number,
                 when,
                 names.get(r.side.index()).map_or("?", String::as_str),
                 r.played,
@@ -268,9 +279,14 @@ impl Report<'_> {
             for &i in &s.mistakes {
                 let r = &rows[i];
                 let (lw, ls) = r.assessment.loss();
+                // Numbered as `replay` numbers a game's moves (in a match, with its game).
+                let at = if several_games {
+                    format!("game {}, move {}", r.game + 1, r.number)
+                } else {
+                    format!("move {}", r.number)
+                };
                 say!(
-                    "  move {}: {} instead of {} (gave up {} win chance, {:.1} points)",
-                    r.index,
+                    "  {at}: {} instead of {} (gave up {} win chance, {:.1} points)",
                     r.played_words,
                     r.best_words,
                     percent(lw),
@@ -300,6 +316,7 @@ impl Report<'_> {
                 let (lw, ls) = a.loss();
                 json!({
                     "index": r.index,
+                    "move": r.number,
                     "game": r.game + 1,
                     "round": r.round,
                     "side": r.side.index() + 1,
