@@ -86,6 +86,7 @@ pub enum Command {
         /// Use the rules for this player count (default: the ruleset's smallest).
         #[arg(long)]
         players: Option<u8>,
+        /// Print the placements as one JSON document.
         #[arg(long)]
         json: bool,
     },
@@ -116,6 +117,7 @@ pub enum Command {
         /// The part files, in any order.
         #[arg(required = true)]
         parts: Vec<PathBuf>,
+        /// Print the merged statistics as one JSON document.
         #[arg(long)]
         json: bool,
         /// Also write the HTML report here.
@@ -225,6 +227,7 @@ pub struct LabArgs {
     /// Seed of the first game; game i is seeded from it, so a run is reproducible.
     #[arg(long, short, default_value_t = 1)]
     pub seed: u64,
+    /// Print the statistics as one JSON document.
     #[arg(long)]
     pub json: bool,
     /// Play only the K-th of N equal slices of the games and print its statistics as a part

@@ -91,7 +91,10 @@ pub enum IllegalAction {
 /// Why a game could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
-    #[error("ruleset {name} does not allow {players} players (it allows {allowed})")]
+    #[error(
+        "ruleset {name} does not allow {} (it allows {allowed})",
+        crate::modules::describe::plural(*players as i64, "player", "players")
+    )]
     PlayerCount {
         name: String,
         players: usize,

@@ -149,8 +149,9 @@ pub fn rules_for(ruleset: &Ruleset, players: Option<u8>) -> CliResult<(u8, &Rule
                 .map(|(n, _)| n.to_string())
                 .collect();
             Err(CliError::Message(format!(
-                "ruleset {} does not allow {n} players (it allows {})",
+                "ruleset {} does not allow {} (it allows {})",
                 ruleset.name(),
+                crownlands_core::modules::describe::plural(n, "player", "players"),
                 allowed.join(", ")
             )))
         }

@@ -310,10 +310,16 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             );
         }
     }
-    let _ = writeln!(
-        out,
-        "* the difference is significant: its 95% interval (from the paired games) leaves out 0"
-    );
+    // The footnote only under a table that stars something.
+    if diffs
+        .iter()
+        .any(|d| d.score.significant() || d.win_share.significant())
+    {
+        let _ = writeln!(
+            out,
+            "* the difference is significant: its 95% interval (from the paired games) leaves out 0"
+        );
+    }
     let _ = writeln!(
         out,
         "spread B - A (standard deviation of the score): {}",

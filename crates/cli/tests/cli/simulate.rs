@@ -108,9 +108,10 @@ fn player_count_not_allowed() {
         ("mighty-duel", "3", "(it allows 2)"),
     ] {
         let r = run(&["simulate", ruleset, "-p", players, "-g", "1"]).expect_code(1);
+        let noun = if players == "1" { "player" } else { "players" };
         assert!(
             r.stderr
-                .contains(&format!("does not allow {players} players {allowed}")),
+                .contains(&format!("does not allow {players} {noun} {allowed}")),
             "{ruleset} {players}: {}",
             r.stderr
         );
