@@ -324,8 +324,15 @@ impl CountRules {
                 .or_else(|| eff.lines.origin.clone())
                 .unwrap_or_else(|| self.fallback.clone()),
             RulesField::Module(i) => self.module_loc(*i),
+            // A problem with the parameters as a whole (a town terrain the components lack):
+            // at the parameter set nearest the user's own file (files are loaded leaf first),
+            // not the first key's, which a shipped file may have set.
             RulesField::ModuleParams(i) => params(*i)
-                .and_then(|ps| ps.values().find_map(|f| f.origin.clone()))
+                .and_then(|ps| {
+                    ps.values()
+                        .filter_map(|f| f.origin.clone())
+                        .min_by_key(|l| (l.file, l.span.start))
+                })
                 .unwrap_or_else(|| self.module_loc(*i)),
             RulesField::ModuleParam { module, key } => params(*module)
                 .and_then(|ps| ps.get(key))

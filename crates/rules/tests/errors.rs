@@ -827,7 +827,8 @@ fn core_problems_are_placed_by_the_field_they_name() {
     assert_diag(&d, 4, 13, &[&format!("at 3 players: {teams}")]);
     assert_eq!(d.len(), 1, "{d}");
 
-    // A module that cannot be set up for this many sides: at its entry in `modules`.
+    // A module that cannot be set up for this many sides: at the parameters that make it so,
+    // the user's own (`starting = 6`), not the module's entry in `modules`.
     let d = bad(&format!(
         "{HEAD}[rules]\nmodules = [\"wealth\", \"knights\"]\n[rules.module.knights]\nstarting = 6\n"
     ));
@@ -836,7 +837,7 @@ fn core_problems_are_placed_by_the_field_they_name() {
         module: "knights",
         message: "4 sides starting with 6 knights need 24, but the supply holds 22".into(),
     };
-    assert_diag(&d, 3, 22, &[&format!("at 4 players: {setup}")]);
+    assert_diag(&d, 5, 12, &[&format!("at 4 players: {setup}")]);
     assert_eq!(d.len(), 1, "{d}");
 
     // A deck that does not split between the boxes lines alternate from: at `deck-size`.

@@ -320,8 +320,9 @@ impl Mechanism for Knights {
         let needed = self.starting.saturating_mul(sides as u32);
         if needed > self.supply {
             return Err(format!(
-                "{sides} sides starting with {} knights need {needed}, but the supply holds {}",
-                self.starting, self.supply
+                "{sides} sides starting with {} need {needed}, but the supply holds {}",
+                describe::plural(self.starting, "knight", "knights"),
+                self.supply
             ));
         }
         ctx.set_supply(KNIGHTS, self.supply - needed);

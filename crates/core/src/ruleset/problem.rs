@@ -294,9 +294,11 @@ impl RulesProblem {
                 key: None,
                 error: ModuleError::Param { .. },
             } => RulesField::ModuleParams(*index),
-            RulesProblem::Module { index, .. }
-            | RulesProblem::ModuleSetup { index, .. }
-            | RulesProblem::ModuleComponents { index, .. } => RulesField::Module(*index),
+            // A module that cannot be set up or cannot work with the components is so for its
+            // parameters (a supply, a town terrain): at them, when any are set.
+            RulesProblem::ModuleSetup { index, .. }
+            | RulesProblem::ModuleComponents { index, .. } => RulesField::ModuleParams(*index),
+            RulesProblem::Module { index, .. } => RulesField::Module(*index),
         }
     }
 }

@@ -99,7 +99,7 @@ fn module_setup_is_checked_once_by_the_constructor() {
         problems.0[0].field(),
         Field::Rules {
             players: 4,
-            key: RulesField::Module(0)
+            key: RulesField::ModuleParams(0)
         }
     );
     assert!(
