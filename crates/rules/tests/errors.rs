@@ -873,6 +873,17 @@ fn modules_that_cannot_work_together_are_refused_at_their_place_in_the_list() {
         23,
         &["module `dragon` must come after `buildings` in `modules`"],
     );
+    // A bad parameter hides nothing else: the order is checked with it left at its default.
+    let d = bad(
+        "extends = \"queendomino\"\n[rules]\nmodules = [\"knights\", \"dragon\", \"buildings\", \"queen\", \"wealth\"]\n[rules.module.knights]\nper-turn = 5\n",
+    );
+    assert_diag(&d, 5, 12, &["`per-turn` must be from 0 to 2, not 5"]);
+    assert_diag(
+        &d,
+        3,
+        23,
+        &["module `dragon` must come after `buildings` in `modules`"],
+    );
 }
 
 /// A test's house module that provides coins and does nothing else.

@@ -188,6 +188,10 @@ pub struct SpecProblem {
 /// parameter checked on its own (then the whole spec, for problems between parameters).
 pub fn check_specs(registry: &Registry, specs: &[ModuleSpec]) -> Vec<SpecProblem> {
     let mut out = Vec::new();
+    // The specs with every parameter found bad on its own left out (at its default), so that
+    // how the modules fit together is still checked: one bad value hides nothing else.
+    let mut repaired: Vec<ModuleSpec> = specs.to_vec();
+    let mut names_ok = true;
     for (i, spec) in specs.iter().enumerate() {
         if specs[..i].iter().any(|s| s.name == spec.name) {
             out.push(SpecProblem {
@@ -195,9 +199,11 @@ pub fn check_specs(registry: &Registry, specs: &[ModuleSpec]) -> Vec<SpecProblem
                 key: None,
                 error: ModuleError::Duplicate(spec.name.clone()),
             });
+            names_ok = false;
             continue;
         }
         if !registry.has_module(&spec.name) {
+            names_ok = false;
             out.push(SpecProblem {
                 module: i,
                 key: None,
@@ -220,6 +226,9 @@ pub fn check_specs(registry: &Registry, specs: &[ModuleSpec]) -> Vec<SpecProblem
                     key: Some(key.clone()),
                     error,
                 });
+                if let Some(r) = repaired.get_mut(i) {
+                    r.params.remove(key);
+                }
             }
         }
         if out.len() == before
@@ -232,9 +241,7 @@ pub fn check_specs(registry: &Registry, specs: &[ModuleSpec]) -> Vec<SpecProblem
             });
         }
     }
-    if out.is_empty()
-        && let Ok(modules) = build_all_unchecked(registry, specs)
-    {
+    if names_ok && let Ok(modules) = build_all_unchecked(registry, &repaired) {
         out.extend(check_declarations(registry, &modules));
     }
     out
