@@ -21,7 +21,7 @@ use crate::output::say;
 use crownlands_bots::level::parse_list;
 use crownlands_core::Registry;
 use crownlands_core::Ruleset;
-use saving::{SaveDir, SavedFiles, print_saved, saved_json};
+use saving::{SaveDir, SavedFiles, saved_json, saved_line};
 use std::ops::Range;
 use std::path::Path;
 use std::process::ExitCode;
@@ -162,6 +162,11 @@ pub fn finish(
         let text = serde_json::to_string(&part)
             .map_err(|e| CliError::Message(format!("cannot write the part file: {e}")))?;
         say!("{text}");
+        // Standard output is the part file: where the games went goes to standard error.
+        if let Some((dir, saved)) = saved {
+            let unit = print::run_label(results.tallies.first().map_or(1, |t| t.match_games)).1;
+            crate::output::say_err!("{}", saved_line(dir, saved, unit));
+        }
     } else {
         // The results are printed whatever becomes of the page: a run is never lost to it.
         let written = options
@@ -181,7 +186,7 @@ pub fn finish(
         } else {
             say!("{}", print::text(results).trim_end());
             if let Some((dir, saved)) = saved {
-                print_saved(dir, saved, unit);
+                say!("{}", saved_line(dir, saved, unit));
             }
             if let Some(path) = report {
                 say!("report written to {}", path.display());

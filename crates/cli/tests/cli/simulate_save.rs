@@ -709,3 +709,25 @@ fn sigterm_stops_a_run_with_what_it_has() {
     );
     let _ = std::fs::remove_dir_all(&dir.0);
 }
+
+#[test]
+fn a_shard_says_where_its_games_went_on_standard_error() {
+    // Standard output is the part file (JSON): the "saved" line goes to standard error.
+    let dir = TempDir::new("shard-save");
+    let r = run(&[
+        "simulate",
+        "kingdomino",
+        "-p",
+        "2",
+        "-g",
+        "4",
+        "--shard",
+        "2/2",
+        "--save",
+        &dir.arg(),
+    ])
+    .ok();
+    serde_json::from_str::<Value>(r.stdout.trim()).expect("stdout is the part file alone");
+    assert!(r.stderr.contains("saved 2 games in"), "{}", r.stderr);
+    assert_eq!(dir.names().len(), 2);
+}

@@ -8,7 +8,6 @@
 //! run's game count. A name already taken gets `-2`, `-3`, ...; nothing is ever overwritten.
 
 use crate::errors::{CliError, CliResult};
-use crate::output::say;
 use crownlands_bots::Level;
 use crownlands_bots::tournament::{PlayedGame, RecordError};
 use crownlands_core::{Action, Ruleset, Seat};
@@ -174,20 +173,20 @@ impl<'a> SaveDir<'a> {
 }
 
 /// The line that says where the games went: `saved 20 games in DIR: FIRST .. LAST`.
-pub fn print_saved(dir: &Path, saved: &SavedFiles, unit: &str) {
+pub fn saved_line(dir: &Path, saved: &SavedFiles, unit: &str) -> String {
     let name = |s: &Saved| {
         s.path
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
     };
     match (saved.count, &saved.first, &saved.last) {
-        (0, _, _) | (_, None, _) | (_, _, None) => say!("saved nothing in {}", dir.display()),
-        (1, Some(one), _) => say!(
+        (0, _, _) | (_, None, _) | (_, _, None) => format!("saved nothing in {}", dir.display()),
+        (1, Some(one), _) => format!(
             "saved 1 {} as {}",
             unit.trim_end_matches('s'),
             one.path.display()
         ),
-        (n, Some(first), Some(last)) => say!(
+        (n, Some(first), Some(last)) => format!(
             "saved {n} {unit} in {}: {} ... {} (`crownlands replay FILE` shows one)",
             dir.display(),
             name(first),
