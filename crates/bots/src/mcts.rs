@@ -77,9 +77,9 @@ pub enum Root {
 /// The search's settings.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsConfig {
-    /// How long a search runs. `None`, the default: [`TABLE_PLAYOUTS`] with more than two sides
-    /// and kingdoms of at most [`TABLE_GRID`], [`DEFAULT_PLAYOUTS`] otherwise; adapted to the
-    /// position's cost ([`MctsConfig::adapt`]).
+    /// How long a search runs. `None`, the default: [`TABLE_PLAYOUTS`] on kingdoms of at most
+    /// [`TABLE_GRID`], [`DEFAULT_PLAYOUTS`] otherwise; adapted to the position's cost
+    /// ([`MctsConfig::adapt`]).
     pub budget: Option<Budget>,
     /// The UCT exploration constant (rewards are in 0..1).
     pub exploration: f64,
@@ -147,17 +147,19 @@ pub struct MctsConfig {
     pub threads: u8,
 }
 
-/// Playouts of the default level with two sides: well under a second a move on one core of the
-/// project's machine (about half of one; see docs/bots.md, Speed). Twice the former 4,000 scored
-/// 1.27 points more a game (and won 2.4% more) at 4 players against greedy over the same 400
-/// deals (ninth session, Strength).
+/// Playouts of the default level on kingdoms larger than [`TABLE_GRID`] (Mighty Duel, Royal
+/// Wedding's 7x7 tables, Queendomino at 2 players): well under a second a move on one core of
+/// the project's machine (see docs/bots.md, Speed). Twice the former 4,000 scored 1.27 points
+/// more a game (and won 2.4% more) at 4 players against greedy over the same 400 deals (ninth
+/// session, Strength).
 pub const DEFAULT_PLAYOUTS: u32 = 8_000;
 
-/// Playouts of the default level with more than two sides and kingdoms of at most
-/// [`TABLE_GRID`]: at 4 players against greedy, twice [`DEFAULT_PLAYOUTS`] won 92.0% of 600
-/// deals and scored 73.5 points a game, against 91.9% and 72.6 (fourteenth session,
-/// docs/bots.md); since the sixteenth session's faster placement value every decision of it
-/// stays under a second on one core.
+/// Playouts of the default level on kingdoms of at most [`TABLE_GRID`]: at 4 players against
+/// greedy, twice [`DEFAULT_PLAYOUTS`] won 92.0% of 600 deals and scored 73.5 points a game,
+/// against 91.9% and 72.6 (fourteenth session, docs/bots.md); at 2 players 94.8% of 200 deals
+/// against 93.2% (seventeenth session; within the noise, as the ninth session's doubling there,
+/// +0.8%, both the same way). Since the sixteenth session's faster placement value every
+/// decision of it stays under a second on one core (2 players: slowest about 850 ms).
 pub const TABLE_PLAYOUTS: u32 = 16_000;
 
 /// The largest kingdoms (grid size) searched with [`TABLE_PLAYOUTS`] by default. A unit of work
@@ -567,7 +569,7 @@ impl MctsBot {
     /// position's playouts: [`MctsConfig::adapt`]), both from a few greedy playouts.
     fn survey(&mut self, view: &PlayerView<'_>) -> (f64, Budget) {
         self.playout_work = 0.0;
-        let table = self.config.budget.is_none() && is_table(view.sides(), view.rules());
+        let table = self.config.budget.is_none() && is_table(view.rules());
         let configured = configured_budget(self.config.budget, table);
         let adapt = self.config.adapt && matches!(configured, Budget::Playouts(_));
         if self.config.margin_scale > 0.0 && !adapt {
@@ -977,9 +979,11 @@ fn adapted(n: u32, work: f64) -> u32 {
     (playouts.round() as u32).max(low)
 }
 
-/// Whether the default budget at a table of `sides` sides under `rules` is [`TABLE_PLAYOUTS`].
-fn is_table(sides: usize, rules: &crownlands_core::Rules) -> bool {
-    sides > 2 && rules.grid_size <= TABLE_GRID
+/// Whether the default budget under `rules` is [`TABLE_PLAYOUTS`]: kingdoms of at most
+/// [`TABLE_GRID`], at any number of sides (since the seventeenth session; more than two sides
+/// only before).
+fn is_table(rules: &crownlands_core::Rules) -> bool {
+    rules.grid_size <= TABLE_GRID
 }
 
 /// The budget configured (`budget`), or the default's ([`MctsConfig::budget`]): at a `table`
@@ -1047,22 +1051,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_default_budget_doubles_beyond_two_sides_on_5x5() {
+    fn the_default_budget_doubles_on_5x5() {
         let registry = crownlands_core::Registry::shipped_ref();
         let rules = |name: &str, players: u8| {
             let ruleset = crownlands_rules::load(registry, name).expect("shipped");
             ruleset.rules_for(players).expect("player count").clone()
         };
         let kd = rules("kingdomino", 4);
-        assert!(!is_table(2, &rules("kingdomino", 2)));
-        assert!(is_table(3, &rules("kingdomino", 3)));
-        assert!(is_table(4, &kd));
-        assert!(is_table(4, &rules("queendomino", 4)));
-        assert!(is_table(8, &rules("royal-wedding", 8)));
-        // 7x7 kingdoms: Mighty Duel, Royal Wedding at 3 and 4 players and in teams.
-        assert!(!is_table(2, &rules("mighty-duel", 2)));
-        assert!(!is_table(4, &rules("royal-wedding", 4)));
-        assert!(!is_table(4, &rules("royal-wedding-teams", 8)));
+        assert!(is_table(&rules("kingdomino", 2)));
+        assert!(is_table(&rules("kingdomino", 3)));
+        assert!(is_table(&kd));
+        assert!(is_table(&rules("queendomino", 4)));
+        assert!(is_table(&rules("royal-wedding", 8)));
+        // 7x7 kingdoms: Mighty Duel, Queendomino at 2, Royal Wedding at 3 and 4 players and in
+        // teams.
+        assert!(!is_table(&rules("mighty-duel", 2)));
+        assert!(!is_table(&rules("queendomino", 2)));
+        assert!(!is_table(&rules("royal-wedding", 4)));
+        assert!(!is_table(&rules("royal-wedding-teams", 8)));
         assert_eq!(
             configured_budget(None, false),
             Budget::Playouts(DEFAULT_PLAYOUTS)
