@@ -14,20 +14,25 @@ use std::fmt::Write as _;
 /// Whether `c` must not reach a terminal as it is: C0 and C1 control characters, DEL, the
 /// bidirectional marks, embeddings, overrides and isolates, the line and paragraph separators
 /// (which some terminals and the TUI's layout read as breaks), and the invisible format
-/// characters (soft hyphen, word joiner and invisible operators, a byte order mark inside a
-/// text), whose width terminals disagree on.
+/// characters (soft hyphen, zero width space, word joiner and invisible operators, a byte order
+/// mark inside a text, the tag characters), whose width terminals disagree on and which make
+/// two names that look alike differ (`kingdo\u{200b}mino`). The zero width joiners, which
+/// some scripts and emoji need, are left alone.
 pub fn is_unsafe_char(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
             '\u{ad}'
                 | '\u{61c}'
+                | '\u{180e}'
+                | '\u{200b}'
                 | '\u{200e}'
                 | '\u{200f}'
                 | '\u{2028}'..='\u{202e}'
                 | '\u{2060}'..='\u{2064}'
                 | '\u{2066}'..='\u{206f}'
                 | '\u{feff}'
+                | '\u{e0000}'..='\u{e007f}'
         )
 }
 
@@ -145,6 +150,11 @@ mod tests {
         assert_eq!(
             escape_controls("a\u{200e}b\u{2028}c\u{feff}\u{ad}\u{61c}"),
             "a\\u{200e}b\\u{2028}c\\u{feff}\\u{ad}\\u{61c}"
+        );
+        // Invisible spaces and tags that make two names look alike are shown.
+        assert_eq!(
+            escape_controls("kingdo\u{200b}mino\u{e0041}"),
+            "kingdo\\u{200b}mino\\u{e0041}"
         );
         // Joiners stay: they make one emoji of several.
         assert_eq!(escape_controls("a\u{200d}b"), "a\u{200d}b");

@@ -93,10 +93,8 @@ fn show_json(v: &Value) -> String {
 
 fn show_node(node: &Node) -> String {
     match &node.kind {
-        Kind::Str(s) => {
-            let short: String = s.chars().take(40).collect();
-            format!("\"{short}\"")
-        }
+        // Cut as every quoted text is (`...` when it was longer), controls escaped.
+        Kind::Str(s) => format!("\"{}\"", crownlands_core::text::excerpt(s)),
         Kind::Int(Some(i)) => i.to_string(),
         Kind::Int(None) => "a huge integer".to_string(),
         Kind::Float(f) => f.to_string(),
