@@ -93,7 +93,8 @@ impl LineDealer for Mixed {
 }
 
 /// `alternate`: each box of `line-order` shuffled on its own, dealing the same share, lines
-/// interleaved box by box; boxes not in the order deal nothing.
+/// interleaved box by box; a box holding dominoes must be in the order (its dominoes would
+/// never be dealt: a problem).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Alternate;
 
@@ -122,6 +123,19 @@ impl LineDealer for Alternate {
                     pile: ctx.boxes[usize::from(b)].clone(),
                     in_box,
                     share,
+                });
+            }
+        }
+        for (b, pile) in ctx.boxes.iter().enumerate() {
+            let in_box = ctx
+                .dominoes
+                .iter()
+                .filter(|d| usize::from(d.pile) == b)
+                .count();
+            if in_box > 0 && !order.iter().any(|&o| usize::from(o) == b) {
+                problems.push(RulesProblem::BoxNotDealt {
+                    pile: pile.clone(),
+                    in_box,
                 });
             }
         }

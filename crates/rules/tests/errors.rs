@@ -1132,3 +1132,18 @@ fn a_ruleset_names_only_files_in_its_own_folder() {
         }
     }
 }
+
+#[test]
+fn a_box_lines_never_come_from_is_named() {
+    // A misspelt `box`: its dominoes form a box of their own, which Royal Wedding's lines never
+    // alternate from.
+    let d = bad(
+        "extends = \"royal-wedding\"\nbox = \"kingdomno\"\nremove-dominoes = [\"K12\"]\n\n[[domino]]\nnumber = 12\nfirst = { terrain = \"wheat\" }\nsecond = { terrain = \"forest\" }\n",
+    );
+    assert!(
+        d.to_string().contains(
+            "box kingdomno holds 1 domino but is not among the boxes lines alternate from"
+        ),
+        "{d}"
+    );
+}

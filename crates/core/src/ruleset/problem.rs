@@ -181,6 +181,13 @@ pub enum RulesProblem {
         in_box: usize,
         share: usize,
     },
+    /// A box holding dominoes that lines never come from (a misspelt `box`, say).
+    #[error(
+        "box {pile} holds {} but is not among the boxes lines alternate from (`line-order`): \
+         they would never be dealt",
+        crate::modules::describe::plural(*in_box as i64, "domino", "dominoes")
+    )]
+    BoxNotDealt { pile: String, in_box: usize },
     #[error("each player needs at least one king")]
     NoKing,
     #[error(
@@ -272,7 +279,8 @@ impl RulesProblem {
             RulesProblem::LineSource { .. } => RulesField::Lines,
             RulesProblem::NoAlternateBoxes
             | RulesProblem::AlternateBox(_)
-            | RulesProblem::BoxShort { .. } => RulesField::LineOrder,
+            | RulesProblem::BoxShort { .. }
+            | RulesProblem::BoxNotDealt { .. } => RulesField::LineOrder,
             RulesProblem::DeckSplit { .. }
             | RulesProblem::DeckExceedsSets { .. }
             | RulesProblem::DeckTooSmall { .. }
