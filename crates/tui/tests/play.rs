@@ -358,15 +358,7 @@ fn following_every_hint_is_never_a_mistake_in_the_analysis() {
     }
     assert_eq!(app.mode(), Mode::GameOver);
     assert!(taken >= 20, "{taken}");
-    press(&mut app, "a");
-    app.wait_for_analysis();
-    let job = app.analysis().expect("asked for");
-    let sides = job
-        .result
-        .as_ref()
-        .expect("done")
-        .as_ref()
-        .expect("no failure");
+    let sides = analysis_reports(&mut app);
     let you = &sides[0];
     assert_eq!(you.name, "seat 1 (You)");
     assert!(you.mistakes.is_empty(), "{:?}", you.mistakes);

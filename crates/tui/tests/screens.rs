@@ -133,24 +133,16 @@ fn analysis_of_a_finished_game() {
     let mut app = app("kingdomino", "you,greedy", 4);
     play_to_end(&mut app, 2000);
     assert_eq!(app.mode(), Mode::GameOver);
-    press(&mut app, "a");
+    let sides = analysis_reports(&mut app);
     assert_eq!(app.overlay(), Some(crownlands_tui::Overlay::Analysis));
-    app.wait_for_analysis();
-    let job = app.analysis().expect("asked for");
-    assert_eq!(job.done(), job.total);
-    let sides = job
-        .result
-        .as_ref()
-        .expect("done")
-        .as_ref()
-        .expect("no failure");
+    let total = app.analysis().expect("asked for").total;
     assert_eq!(sides.len(), 2);
     assert_eq!(sides[0].name, "seat 1 (You)");
     for side in sides {
         assert!(side.mistakes.len() <= 3);
         assert!(side.mean_loss >= 0.0 && side.mean_score_loss >= 0.0);
         for m in &side.mistakes {
-            assert!(m.number >= 1 && m.number <= job.total);
+            assert!(m.number >= 1 && m.number <= total);
             assert!(m.loss.0 > 0.0 || m.loss.1 > 0.0);
         }
     }

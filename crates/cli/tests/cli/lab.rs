@@ -572,22 +572,26 @@ fn merge_reads_only_regular_part_files() {
 
 #[test]
 fn a_match_ruleset_compared_with_a_single_game_one_is_per_game_on_both_sides() {
-    let r = run(&[
-        "compare",
-        "kingdomino",
-        "dynasty",
-        "--players",
-        "2",
-        "--games",
-        "30",
-        "--seed",
-        "1",
-        "--jobs",
-        "1",
-        "--json",
-    ])
-    .ok();
-    let v = r.json();
+    let compare = |games: &str, json: bool| {
+        let mut args = vec![
+            "compare",
+            "kingdomino",
+            "dynasty",
+            "--players",
+            "2",
+            "--games",
+            games,
+            "--seed",
+            "1",
+            "--jobs",
+            "1",
+        ];
+        if json {
+            args.push("--json");
+        }
+        run(&args).ok()
+    };
+    let v = compare("30", true).json();
     let a = v["rulesets"][0]["mean_dominoes_discarded"]
         .as_f64()
         .unwrap();
@@ -609,20 +613,7 @@ fn a_match_ruleset_compared_with_a_single_game_one_is_per_game_on_both_sides() {
             "a share of games: {bonus}"
         );
     }
-    let text = run(&[
-        "compare",
-        "kingdomino",
-        "dynasty",
-        "--players",
-        "2",
-        "--games",
-        "5",
-        "--seed",
-        "1",
-        "--jobs",
-        "1",
-    ])
-    .ok();
+    let text = compare("5", false);
     assert!(
         text.stdout
             .contains("note: A plays one game a seed, B a match of 3 games"),

@@ -106,3 +106,17 @@ pub fn in_step(app: &App, module: &str) -> bool {
             .and_then(|g| g.step_view())
             .is_some_and(|v| v.module == module)
 }
+
+/// Ask for the analysis of the finished game (`a`), wait for it, and give each side's report.
+pub fn analysis_reports(app: &mut App) -> Vec<crownlands_tui::app::analysis::SideReport> {
+    press(app, "a");
+    app.wait_for_analysis();
+    let job = app.analysis().expect("asked for");
+    assert_eq!(job.done(), job.total);
+    job.result
+        .as_ref()
+        .expect("done")
+        .as_ref()
+        .expect("no failure")
+        .clone()
+}
