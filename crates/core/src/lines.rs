@@ -93,8 +93,8 @@ impl LineDealer for Mixed {
 }
 
 /// `alternate`: each box of `line-order` shuffled on its own, dealing the same share, lines
-/// interleaved box by box; a box holding dominoes must be in the order (its dominoes would
-/// never be dealt: a problem).
+/// interleaved box by box; boxes not in the order deal nothing (a warning when they hold
+/// dominoes: [`crate::Ruleset::warnings`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Alternate;
 
@@ -114,6 +114,28 @@ impl LineDealer for Alternate {
             });
         }
         let share = usize::from(rules.deck_size) / order.len().max(1);
+        // Boxes outside the order that hold dominoes: named beside a box that runs short (the
+        // dominoes may have gone to a misspelt box).
+        let undealt: String = ctx
+            .boxes
+            .iter()
+            .enumerate()
+            .filter(|(b, _)| !order.iter().any(|&o| usize::from(o) == *b))
+            .filter_map(|(b, pile)| {
+                let n = ctx
+                    .dominoes
+                    .iter()
+                    .filter(|d| usize::from(d.pile) == b)
+                    .count();
+                (n > 0).then(|| {
+                    format!(
+                        "; box {}, not in line-order, holds {}",
+                        crate::text::escape_controls(pile),
+                        crate::modules::describe::plural(n as i64, "domino", "dominoes")
+                    )
+                })
+            })
+            .collect();
         for &b in order {
             let in_box = ctx.dominoes.iter().filter(|d| d.pile == b).count();
             if usize::from(b) >= ctx.boxes.len() {
@@ -123,19 +145,7 @@ impl LineDealer for Alternate {
                     pile: ctx.boxes[usize::from(b)].clone(),
                     in_box,
                     share,
-                });
-            }
-        }
-        for (b, pile) in ctx.boxes.iter().enumerate() {
-            let in_box = ctx
-                .dominoes
-                .iter()
-                .filter(|d| usize::from(d.pile) == b)
-                .count();
-            if in_box > 0 && !order.iter().any(|&o| usize::from(o) == b) {
-                problems.push(RulesProblem::BoxNotDealt {
-                    pile: pile.clone(),
-                    in_box,
+                    undealt: undealt.clone(),
                 });
             }
         }

@@ -158,6 +158,8 @@ pub enum WarningAt {
     Module(usize),
     /// The tie-break at this position of `tie-breaks`.
     TieBreak(usize),
+    /// The boxes lines come from (`lines`, `line-order`).
+    LineOrder,
 }
 
 /// A rule that cannot work as written, though the game still plays.
@@ -706,6 +708,27 @@ impl Ruleset {
                     at: WarningAt::TieBreak(i),
                     message: format!("tie-break `{}` can never decide: {why}", tb.name()),
                 });
+            }
+        }
+        // Lines alternating between some boxes deal nothing from the others: dominoes there
+        // are never played (a misspelt `box`, or a box left out on purpose).
+        if rules.lines.kind == "alternate" && !rules.lines.order.is_empty() {
+            for (b, pile) in self.piles.iter().enumerate() {
+                let in_box = self
+                    .dominoes
+                    .iter()
+                    .filter(|d| usize::from(d.pile) == b)
+                    .count();
+                if in_box > 0 && !rules.lines.order.iter().any(|&o| usize::from(o) == b) {
+                    out.push(RuleWarning {
+                        at: WarningAt::LineOrder,
+                        message: format!(
+                            "box {} holds {} that are never dealt: lines alternate only from the boxes of `line-order`",
+                            crate::text::escape_controls(pile),
+                            crate::modules::describe::plural(in_box as i64, "domino", "dominoes")
+                        ),
+                    });
+                }
             }
         }
         out

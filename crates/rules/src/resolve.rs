@@ -389,6 +389,7 @@ impl CountRules {
             tie_breaks: (0..rules.tie_breaks.len())
                 .map(|i| self.place(&RulesField::TieBreak(i), &rules.modules))
                 .collect(),
+            line_order: self.place(&RulesField::LineOrder, &rules.modules),
         }
     }
 }
@@ -398,6 +399,7 @@ struct WarningLocs {
     deck: Loc,
     modules: Vec<Loc>,
     tie_breaks: Vec<Loc>,
+    line_order: Loc,
 }
 
 pub(crate) fn resolve(
@@ -810,6 +812,7 @@ fn warn(
                 WarningAt::Deck => Some(&at.deck),
                 WarningAt::Module(i) => at.modules.get(i),
                 WarningAt::TieBreak(i) => at.tie_breaks.get(i),
+                WarningAt::LineOrder => Some(&at.line_order),
             };
             let mut loc = loc.cloned().unwrap_or_else(|| at.deck.clone());
             let mut message = w.message;

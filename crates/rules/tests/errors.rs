@@ -1142,8 +1142,22 @@ fn a_box_lines_never_come_from_is_named() {
     );
     assert!(
         d.to_string().contains(
-            "box kingdomno holds 1 domino but is not among the boxes lines alternate from"
+            "box kingdomino holds 47 dominoes but must deal 48; box kingdomno, not in line-order, holds 1 domino"
         ),
         "{d}"
+    );
+    // A box left out on purpose loads, with a warning at `line-order`.
+    let checked = crownlands_rules::check_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"royal-wedding\"\nplayers = [3, 4]\n[rules]\nline-order = [\"queendomino\"]\n[for-players.3]\ndeck-size = 36\n[for-players.4]\ndeck-size = 48\n",
+        Path::new("q.toml"),
+    );
+    assert!(checked.result.is_ok(), "a warning does not stop loading");
+    let w = Diagnostics(checked.warnings);
+    assert_diag(
+        &w,
+        4,
+        14,
+        &["box kingdomino holds 48 dominoes that are never dealt"],
     );
 }

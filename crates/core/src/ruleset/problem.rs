@@ -175,19 +175,16 @@ pub enum RulesProblem {
     DeckSplit { deck: u16, line: u8, boxes: usize },
     #[error("lines alternate with box #{0}, which does not exist")]
     AlternateBox(u8),
-    #[error("box {pile} holds {in_box} dominoes but must deal {share}")]
+    /// `undealt`: the boxes lines never come from that hold dominoes, in words (`; box
+    /// kingdomno, not in line-order, holds 1 domino`: a misspelt `box` shows here), or empty.
+    #[error("box {pile} holds {in_box} dominoes but must deal {share}{undealt}")]
     BoxShort {
         pile: String,
         in_box: usize,
         share: usize,
+        undealt: String,
     },
-    /// A box holding dominoes that lines never come from (a misspelt `box`, say).
-    #[error(
-        "box {pile} holds {} but is not among the boxes lines alternate from (`line-order`): \
-         they would never be dealt",
-        crate::modules::describe::plural(*in_box as i64, "domino", "dominoes")
-    )]
-    BoxNotDealt { pile: String, in_box: usize },
+
     #[error("each player needs at least one king")]
     NoKing,
     #[error(
@@ -279,8 +276,7 @@ impl RulesProblem {
             RulesProblem::LineSource { .. } => RulesField::Lines,
             RulesProblem::NoAlternateBoxes
             | RulesProblem::AlternateBox(_)
-            | RulesProblem::BoxShort { .. }
-            | RulesProblem::BoxNotDealt { .. } => RulesField::LineOrder,
+            | RulesProblem::BoxShort { .. } => RulesField::LineOrder,
             RulesProblem::DeckSplit { .. }
             | RulesProblem::DeckExceedsSets { .. }
             | RulesProblem::DeckTooSmall { .. }
