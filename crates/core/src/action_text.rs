@@ -241,17 +241,27 @@ impl Game {
             Ok(action) => return Ok(action),
             Err(e) => e.to_string(),
         };
+        // A module's own kind that does not read: its words, not the core's "unknown variant"
+        // (the kind is known, a field is wrong), once no other module reads it either.
+        let mut module_why = None;
         for (i, m) in self.modules().iter().enumerate() {
-            // A module's own kind that does not read: its words, not the core's "unknown
-            // variant" (the kind is known, a field is wrong).
-            if let Some(payload) = m.read_action_json(json)? {
-                let module = crate::module_action::ModuleIndex::new(i);
-                if let (Some(module), Some(payload)) = (module, Payload::new(payload)) {
-                    return Ok(Action::Module { module, payload });
+            match m.read_action_json(json) {
+                Ok(Some(payload)) => {
+                    let module = crate::module_action::ModuleIndex::new(i);
+                    if let (Some(module), Some(payload)) = (module, Payload::new(payload)) {
+                        return Ok(Action::Module { module, payload });
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    module_why.get_or_insert(e);
                 }
             }
         }
-        Err(why)
+        match module_why {
+            Some(e) if why.starts_with("unknown variant") => Err(e),
+            _ => Err(why),
+        }
     }
 }
 

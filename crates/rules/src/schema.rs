@@ -52,8 +52,9 @@ fn with_aliases(v: &mut Value) {
                     && let Some(i) = required.iter().position(|r| r == key)
                 {
                     required.remove(i);
+                    // One spelling or the other, never both (the loader refuses both).
                     map.insert(
-                        "anyOf".into(),
+                        "oneOf".into(),
                         serde_json::json!([{ "required": [key] }, { "required": [alias] }]),
                     );
                 }

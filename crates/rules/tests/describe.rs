@@ -173,7 +173,7 @@ coins-per-point = 5
     }
     let scoring = scoring_rules(game.rules(), game.modules()).join("\n");
     for said in [
-        "earns 2 coins a square",
+        "earns 2 coins per territory square",
         "pay 3 coins",
         "twice a round",
         "2 coins off",

@@ -393,19 +393,18 @@ fn moving_off_the_hint_says_enter_plays_the_move_selected() {
         "{}",
         app.message()
     );
-    assert_eq!(
-        app.hints().len().min(3),
-        app.hints().len(),
-        "the panel stays"
-    );
+    assert!(!app.hints().is_empty(), "the panel stays");
     // Back on it: the hint's words again, and Enter plays it.
     for _ in 1..n {
         press(&mut app, "<right>");
     }
     assert!(app.message().starts_with("Hint:"), "{}", app.message());
-    let before = app.game().unwrap().clone();
+    let played_before = app.session().unwrap().actions()[0].len();
     press(&mut app, "<enter>");
-    let mut after = before.clone();
-    after.apply(hint).expect("legal");
-    assert!(app.game().unwrap().round() >= after.round());
+    let actions = &app.session().unwrap().actions()[0];
+    assert_eq!(
+        actions.get(played_before),
+        Some(&hint),
+        "Enter played the hint"
+    );
 }

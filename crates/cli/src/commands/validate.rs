@@ -59,7 +59,12 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
         }
     }
     if failed > 0 {
-        say_err!("{failed} of {} files have problems", files.len());
+        let denied = if deny_warnings && warned > 0 {
+            format!(", {warned} have warnings (--deny-warnings)")
+        } else {
+            String::new()
+        };
+        say_err!("{failed} of {} files have problems{denied}", files.len());
         Ok(ExitCode::FAILURE)
     } else if deny_warnings && warned > 0 {
         say_err!(

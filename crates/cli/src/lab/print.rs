@@ -310,10 +310,14 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             );
         }
     }
-    // The footnote only under a table that stars something.
+    // The footnote only when something below is starred (a seat, a bonus or the discards).
     if diffs
         .iter()
         .any(|d| d.score.significant() || d.win_share.significant())
+        || stats::bonus_differences(a, b)
+            .iter()
+            .any(|(_, seats)| seats.iter().any(Estimate::significant))
+        || stats::discard_difference(a, b).significant()
     {
         let _ = writeln!(
             out,

@@ -360,7 +360,15 @@ impl Mechanism for Buildings {
         let prices: Vec<String> = self.slot_prices.iter().map(u32::to_string).collect();
         vec![
             "Build: buy a building from the Builders' Board at its slot's price.".into(),
-            format!("The slots cost {} coins.", prices.join(", ")),
+            format!(
+                "The slots cost {} {}.",
+                prices.join(", "),
+                if self.slot_prices == [1] {
+                    "coin"
+                } else {
+                    "coins"
+                }
+            ),
             format!(
                 "It goes on an open {} square of your kingdom (its crowns count there) and gives its knights or towers at once.",
                 self.town
@@ -371,7 +379,7 @@ impl Mechanism for Buildings {
 
     fn summary(&self) -> Option<String> {
         Some(format!(
-            "Build: buildings on {} squares give knights/towers now, points at the end.",
+            "Build: buildings on {} squares: knights/towers now, points at the end.",
             self.town
         ))
     }

@@ -513,8 +513,10 @@ impl Game {
         out
     }
 
-    /// The lines the modules add to `side`'s score, in module order (the territories and the
-    /// ruleset's bonuses are in [`Game::score`]).
+    /// The lines the modules add to `side`'s score, in module order: with the kingdom's own
+    /// score ([`crate::score::score_kingdom`]: its territories as laid and the ruleset's
+    /// bonuses) they make the total. ([`Game::score`]'s territories already hold what modules
+    /// add to them, the Queen's crown: shown beside these lines, it would count twice.)
     pub fn score_lines(&self, side: Side) -> Vec<ScoreLine> {
         let view = self.side_view(side);
         self.modules()

@@ -242,7 +242,7 @@ impl Mechanism for Knights {
                 "Tax: a knight on a square just placed earns its territory's size in coins.".into()
             }
             n => format!(
-                "Tax: a knight on a square just placed earns {n} coins a square of its territory."
+                "Tax: a knight on a square just placed earns {n} coins per territory square."
             ),
         })
     }

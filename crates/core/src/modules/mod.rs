@@ -239,6 +239,10 @@ pub fn check_specs(registry: &Registry, specs: &[ModuleSpec]) -> Vec<SpecProblem
                 key: None,
                 error,
             });
+            // The parameters clash together: check the rest with them all at their defaults.
+            if let Some(r) = repaired.get_mut(i) {
+                r.params.clear();
+            }
         }
     }
     if names_ok && let Ok(modules) = build_all_unchecked(registry, &repaired) {
@@ -652,8 +656,9 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
         Vec::new()
     }
 
-    /// The module in one line (at most 76 characters): what it adds to a turn or to the score,
-    /// with the numbers of its parameters.
+    /// The module in one line (at most 76 characters with short parameter values, as the
+    /// shipped defaults are): what it adds to a turn or to the score, with the numbers of its
+    /// parameters.
     fn summary(&self) -> Option<String> {
         None
     }

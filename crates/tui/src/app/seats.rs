@@ -82,7 +82,11 @@ pub fn name_seats_with(kinds: &[SeatKind], names: &[String]) -> Vec<Seat> {
     let mut seats = name_seats(kinds);
     for (i, seat) in seats.iter_mut().enumerate() {
         if let Some(n) = names.get(i).map(|n| n.trim()).filter(|n| !n.is_empty()) {
-            seat.name = n.chars().filter(|c| !c.is_control()).collect();
+            // Without what a save refuses to read back (controls, invisible characters).
+            seat.name = n
+                .chars()
+                .filter(|&c| !crownlands_core::text::is_unsafe_char(c))
+                .collect();
         }
     }
     for i in 1..seats.len() {

@@ -212,11 +212,12 @@ impl Setup {
         self.fit_seats();
     }
 
-    /// Type `c` into the focused seat's name (control characters and overlong names refused).
+    /// Type `c` into the focused seat's name (control and invisible characters, which a save
+    /// refuses to read back, and overlong names refused).
     pub fn type_name(&mut self, c: char) {
         if let Row::Seat(i) = self.row
             && let Some(name) = self.names.get_mut(i)
-            && !c.is_control()
+            && !crownlands_core::text::is_unsafe_char(c)
             && name.chars().count() < NAME_MAX
             && !(name.is_empty() && c == ' ')
         {
