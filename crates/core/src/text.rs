@@ -132,6 +132,31 @@ fn escape(s: &str, keep_newlines: bool) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// The known key closest to a misspelt one, if it is close enough to be a likely typo.
+pub fn closest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
+    let best = known
+        .iter()
+        .map(|k| (edit_distance(word, k), *k))
+        .min_by_key(|(d, _)| *d)?;
+    let limit = (word.chars().count() / 3).clamp(1, 3);
+    (best.0 <= limit).then_some(best.1)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().take(64).collect();
+    let b: Vec<char> = b.chars().take(64).collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != cb);
+            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

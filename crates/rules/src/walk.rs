@@ -541,27 +541,4 @@ fn is_required(schema: &Value, key: &str) -> bool {
 /// 100 printed) only their place, so that a file of many thousand unknown keys stays fast.
 const MAX_DETAILED: usize = 1000;
 
-/// The known key closest to a misspelt one, if it is close enough to be a likely typo.
-pub(crate) fn closest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
-    let best = known
-        .iter()
-        .map(|k| (edit_distance(word, k), *k))
-        .min_by_key(|(d, _)| *d)?;
-    let limit = (word.chars().count() / 3).clamp(1, 3);
-    (best.0 <= limit).then_some(best.1)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().take(64).collect();
-    let b: Vec<char> = b.chars().take(64).collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
-            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
+pub(crate) use crownlands_core::text::closest;

@@ -323,7 +323,11 @@ fn param_problem(key: &str, value: &Param, serde: &str) -> String {
                     .replace('`', "")
             })
             .unwrap_or_else(|| "none".to_string());
-        return format!("unknown parameter `{key}`; expected one of: {expected}");
+        let names: Vec<&str> = expected.split(", ").collect();
+        let hint = crate::text::closest(key, &names)
+            .map(|c| format!(" (did you mean `{c}`?)"))
+            .unwrap_or_default();
+        return format!("unknown parameter `{key}`{hint}; expected one of: {expected}");
     }
     // A value out of its range ([`super::Bounded`]), alone or in a list, or a list's length.
     if serde.starts_with(super::bounded::RANGE_WORDS) {
