@@ -744,16 +744,21 @@ fn color_is_read_as_colour() {
     );
 }
 
-#[test]
-fn warnings_point_at_the_rule_that_cannot_work() {
-    let text = "extends = \"kingdomino\"\nplayers = [2, 3, 4, 5]\n[rules]\ntie-breaks = [\"largest-territory\", \"most-coins\"]\n[for-players.5]\nline-size = 5\ndeck-size = 45\n";
+/// The warnings of a ruleset `text` (as the file `name`) that loads: warnings never stop loading.
+fn warnings_of(text: &str, name: &str) -> Diagnostics {
     let checked = crownlands_rules::check_str(
         crownlands_core::Registry::shipped_ref(),
         text,
-        Path::new("w.toml"),
+        Path::new(name),
     );
     assert!(checked.result.is_ok(), "warnings do not stop loading");
-    let w = Diagnostics(checked.warnings);
+    Diagnostics(checked.warnings)
+}
+
+#[test]
+fn warnings_point_at_the_rule_that_cannot_work() {
+    let text = "extends = \"kingdomino\"\nplayers = [2, 3, 4, 5]\n[rules]\ntie-breaks = [\"largest-territory\", \"most-coins\"]\n[for-players.5]\nline-size = 5\ndeck-size = 45\n";
+    let w = warnings_of(text, "w.toml");
     assert_diag(
         &w,
         4,
@@ -773,13 +778,10 @@ fn warnings_point_at_the_rule_that_cannot_work() {
     assert_eq!(w.len(), 2, "{w}");
     // A module that can never act is blamed at its place in `modules`. (The Queen without the
     // buildings that bring towers is refused instead: she needs `towers`.)
-    let checked = crownlands_rules::check_str(
-        crownlands_core::Registry::shipped_ref(),
+    let w = warnings_of(
         "extends = \"kingdomino\"\n[rules]\nmodules = [\"knights\"]\n[rules.module.knights]\nper-turn = 0\n",
-        Path::new("k.toml"),
+        "k.toml",
     );
-    assert!(checked.result.is_ok(), "warnings do not stop loading");
-    let w = Diagnostics(checked.warnings);
     assert_diag(
         &w,
         3,
@@ -1147,13 +1149,10 @@ fn a_box_lines_never_come_from_is_named() {
         "{d}"
     );
     // A box left out on purpose loads, with a warning at `line-order`.
-    let checked = crownlands_rules::check_str(
-        crownlands_core::Registry::shipped_ref(),
+    let w = warnings_of(
         "extends = \"royal-wedding\"\nplayers = [3, 4]\n[rules]\nline-order = [\"queendomino\"]\n[for-players.3]\ndeck-size = 36\n[for-players.4]\ndeck-size = 48\n",
-        Path::new("q.toml"),
+        "q.toml",
     );
-    assert!(checked.result.is_ok(), "a warning does not stop loading");
-    let w = Diagnostics(checked.warnings);
     assert_diag(
         &w,
         4,
