@@ -322,7 +322,9 @@ fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     block(title, app).render(l.kingdom_box, buf);
     let kingdom = game.kingdom(side);
     let placing = app.mode() == Mode::Place;
-    let ghost = if placing {
+    // No ghost when the domino fits nowhere (it is discarded): drawn anyway it would cover the
+    // castle or the kingdom for nothing.
+    let ghost = if placing && !app.must_discard() {
         game.domino_to_place().map(|d| {
             let d = game.domino(d);
             Ghost {
