@@ -529,3 +529,45 @@ fn a_long_problem_leaves_the_buttons_on_the_smallest_screen() {
     assert!(text.contains("[ New game ]"), "{text}");
     assert!(text.contains("…"), "{text}");
 }
+
+#[test]
+fn a_one_line_moves_box_shows_the_newest_move() {
+    // Royal Wedding at 5 players at 80x24: the moves box has one line; a move too long for it is
+    // cut, never left out (the box had stayed blank).
+    let mut players = seats("you,greedy,greedy,greedy,greedy");
+    for (i, seat) in players.iter_mut().enumerate().skip(1) {
+        // Long names: every move takes more than the box's one line.
+        seat.name = format!("Bartholomew the Magnificent {i}");
+    }
+    let mut app = App::new_game(
+        ruleset("royal-wedding"),
+        players,
+        config(7, Palette::none()),
+    )
+    .expect("game sets up");
+    app.run_bots();
+    let mut checked = 0;
+    for _ in 0..60 {
+        press(&mut app, "<enter>");
+        if app.log().len() == 0 || app.mode() == Mode::GameOver {
+            continue;
+        }
+        let text = screen(&app, 80, 24);
+        let lines: Vec<&str> = text.lines().collect();
+        let Some(at) = lines.iter().position(|l| l.contains(" Moves ")) else {
+            continue;
+        };
+        // The box's inside: between its left border and the next one.
+        let inside: String = lines[at + 1]
+            .split('│')
+            .nth(1)
+            .unwrap_or_default()
+            .to_string();
+        assert!(
+            inside.chars().any(char::is_alphanumeric),
+            "the newest move shows:\n{text}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 10, "{checked}");
+}

@@ -26,6 +26,16 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             }
         }
         if rows.len() + lines.len() > room {
+            // The newest move always shows, cut to the room there is (a one-line box at
+            // 80x24 with five players had shown nothing while moves went by).
+            if rows.is_empty() {
+                lines.truncate(room);
+                if let Some(last) = lines.last_mut() {
+                    let keep = last.chars().count().min(width.saturating_sub(1));
+                    *last = last.chars().take(keep).collect::<String>() + "…";
+                }
+                rows.extend(lines.into_iter().rev());
+            }
             break;
         }
         for l in lines.into_iter().rev() {
