@@ -220,6 +220,14 @@ fn finished_games_are_kept_and_watched_move_by_move() {
     assert_eq!(at, all);
     assert!(app.game().unwrap().is_over());
     assert_eq!(app.mode(), Mode::Replay);
+    // The last move says who won.
+    let top = screen(&app, 100, 30);
+    assert!(
+        top.lines()
+            .next()
+            .is_some_and(|l| l.contains("game over:") && l.contains(" won")),
+        "{top}"
+    );
     press(&mut app, "q");
     assert_eq!(app.mode(), Mode::Setup);
     let _ = std::fs::remove_dir_all(&dir);

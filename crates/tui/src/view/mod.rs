@@ -302,7 +302,21 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     let turn = match (app.mode(), game.to_act()) {
         (Mode::Replay, _) => {
             let (at, all) = app.replay_position().unwrap_or((0, 0));
-            format!("· watching, move {at} of {all}")
+            if game.is_over() {
+                // The last move: who won, as the score screen says it.
+                let winners: Vec<String> = game
+                    .outcome()
+                    .winners
+                    .iter()
+                    .map(|&s| side_name(app, game, s))
+                    .collect();
+                format!(
+                    "· watching, move {at} of {all} · game over: {} won",
+                    winners.join(" and ")
+                )
+            } else {
+                format!("· watching, move {at} of {all}")
+            }
         }
         (Mode::GameOver, _) | (_, None) => "· game over".to_string(),
         (Mode::BotThinking, Some(pl)) => format!("· {} is thinking", app.name(pl.index())),
