@@ -283,3 +283,33 @@ fn a_save_with_control_characters_in_a_name_is_not_offered() {
     assert!(!text.contains("Watch a recent game"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn back_from_watching_the_same_recent_game_is_chosen() {
+    let dir = temp_dir("recent-kept");
+    let mut cfg = config(4, Palette::none());
+    cfg.save_dir = Some(dir.clone());
+    for seed in [4, 5] {
+        cfg.seed = seed;
+        let mut app = App::new_game(ruleset("kingdomino"), seats("greedy,greedy"), cfg.clone())
+            .expect("sets up");
+        app.run_bots();
+        assert_eq!(app.mode(), Mode::GameOver);
+    }
+    let choices = crownlands_tui::app::ruleset_file::shipped_choices(
+        crownlands_core::Registry::shipped_ref(),
+    );
+    let mut app = App::with_setup(Setup::new(choices, None), cfg);
+    assert_eq!(app.setup().unwrap().recent.len(), 2);
+    while app.setup().unwrap().row != Row::Recent {
+        press(&mut app, "<down>");
+    }
+    press(&mut app, "<right>");
+    assert_eq!(app.setup().unwrap().recent_at, 1);
+    press(&mut app, "<enter>");
+    assert_eq!(app.mode(), Mode::Replay);
+    press(&mut app, "q");
+    assert_eq!(app.mode(), Mode::Setup);
+    assert_eq!(app.setup().unwrap().recent_at, 1, "the game just watched");
+    let _ = std::fs::remove_dir_all(&dir);
+}

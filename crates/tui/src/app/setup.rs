@@ -119,9 +119,14 @@ impl Setup {
     }
 
     /// Offer `recent` games to watch.
+    /// The recent games, the one chosen before still chosen when it is listed (back from
+    /// watching it), else the newest.
     pub fn set_recent(&mut self, recent: Vec<super::replay::Recent>) {
+        let chosen = self.recent.get(self.recent_at).map(|r| r.path.clone());
         self.recent = recent;
-        self.recent_at = 0;
+        self.recent_at = chosen
+            .and_then(|p| self.recent.iter().position(|r| r.path == p))
+            .unwrap_or(0);
         if self.row == Row::Recent && self.recent.is_empty() {
             self.row = Row::Start;
         }
