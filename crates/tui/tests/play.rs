@@ -408,3 +408,20 @@ fn moving_off_the_hint_says_enter_plays_the_move_selected() {
         "Enter played the hint"
     );
 }
+
+#[test]
+fn undo_at_a_hot_seat_table_names_whose_decision_it_is_again() {
+    let mut app = app("kingdomino", "you,you", 3);
+    press(&mut app, "<enter><enter>");
+    press(&mut app, "u");
+    let player = app.game().unwrap().to_act().expect("someone acts");
+    let name = app.name(player.index());
+    let expected = if name == "You" {
+        "Undone: back to your last decision.".to_string()
+    } else {
+        format!("Undone: back to {name}'s last decision.")
+    };
+    assert_eq!(app.message(), expected);
+    // Two people at the table: the second is named, not "you".
+    assert_ne!(app.name(0), app.name(1));
+}

@@ -157,7 +157,7 @@ fn a_module_no_front_end_knows_draws_its_pieces_panel_and_stats() {
     let text = screen(&app, 100, 30);
     assert_clean(&text);
     assert!(
-        text.contains("letters (€, ?)"),
+        text.contains("letters (€, ?;"),
         "the legend, escaped:\n{text}"
     );
     assert!(!text.contains('漢'), "a wide glyph is escaped:\n{text}");

@@ -1147,7 +1147,16 @@ impl App {
                 self.decision_at = None;
                 self.log.push_back("(undone)".into());
                 self.skipped = None;
-                self.message = "Undone: back to your last decision.".into();
+                // Whose decision it is again: at a hot-seat table another person's.
+                let whose = match self
+                    .game()
+                    .and_then(Game::to_act)
+                    .map(|p| self.name(p.index()))
+                {
+                    Some(name) if name != "You" => format!("{name}'s"),
+                    _ => "your".to_string(),
+                };
+                self.message = format!("Undone: back to {whose} last decision.");
                 self.autosave();
                 self.refresh(now);
             }

@@ -326,7 +326,10 @@ fn summary(app: &App, game: &Game, width: usize) -> (Vec<Line<'static>>, usize, 
         String::new()
     } else {
         let l: Vec<String> = letters.iter().map(char::to_string).collect();
-        format!(", the pieces on it by their letters ({})", l.join(", "))
+        format!(
+            ", the pieces on it by their letters ({}; underlined where a cell is too narrow)",
+            l.join(", ")
+        )
     };
     push(
         &format!("Under each score, the final kingdom: its largest territory reversed{pieces}."),
