@@ -93,6 +93,33 @@ pub fn round(x: f64, places: i32) -> f64 {
 /// One line of a score breakdown: what scores, how the points come about, the points.
 pub type ScoreRow = (String, String, String);
 
+/// A kingdom's score as rows that add up to its total: the kingdom's own score (its territories
+/// as laid, Harmony, the Middle Kingdom), then each module's lines in its own words (a building's
+/// points, the coins' worth, the Queen's crown), whatever the module. The territories are the
+/// kingdom's own, not the modules' final breakdown, where the Queen's crown is already one of the
+/// largest territory's crowns and her line would count it twice.
+pub fn score_rows(
+    ruleset: &Ruleset,
+    rules: &crownlands_core::Rules,
+    kingdom: &crownlands_core::Kingdom,
+    modules: &[Box<dyn crownlands_core::modules::Module>],
+    view: crownlands_core::modules::SideView<'_>,
+) -> Vec<ScoreRow> {
+    let own = crownlands_core::score::score_kingdom(kingdom, rules);
+    let mut rows = territory_rows(ruleset, &own);
+    rows.extend(
+        own.bonuses
+            .iter()
+            .map(|b| (b.key.clone(), "bonus".to_string(), signed(b.points))),
+    );
+    for (i, m) in modules.iter().enumerate() {
+        for line in m.score_lines(rules, view.for_module(i)) {
+            rows.push((line.label, m.name().to_string(), signed(line.points)));
+        }
+    }
+    rows
+}
+
 /// A breakdown's territories as rows (`forest  7 squares x 3 crowns`, `21`).
 pub fn territory_rows(ruleset: &Ruleset, score: &ScoreBreakdown) -> Vec<ScoreRow> {
     score

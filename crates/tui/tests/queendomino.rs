@@ -184,6 +184,18 @@ fn the_end_screen_draws_the_kingdoms() {
     insta::assert_snapshot!("queendomino_end_100x30", screen(&app, 100, 30));
 }
 
+/// The setup screen with `cfg`'s saves folder, its focus on the recent games' row.
+fn at_recent_games(cfg: crownlands_tui::Config) -> App {
+    let choices = crownlands_tui::app::ruleset_file::shipped_choices(
+        crownlands_core::Registry::shipped_ref(),
+    );
+    let mut app = App::with_setup(Setup::new(choices, None), cfg);
+    while app.setup().unwrap().row != Row::Recent {
+        press(&mut app, "<down>");
+    }
+    app
+}
+
 #[test]
 fn finished_games_are_kept_and_watched_move_by_move() {
     let dir = temp_dir("kept");
@@ -197,14 +209,8 @@ fn finished_games_are_kept_and_watched_move_by_move() {
     assert_eq!(kept.len(), 1, "one file for the finished game");
     assert!(app.message().contains("Game kept"), "{}", app.message());
     // The setup screen offers it; Enter watches it from the first move.
-    let choices = crownlands_tui::app::ruleset_file::shipped_choices(
-        crownlands_core::Registry::shipped_ref(),
-    );
-    let mut app = App::with_setup(Setup::new(choices, None), cfg);
+    let mut app = at_recent_games(cfg);
     assert_eq!(app.setup().unwrap().recent.len(), 1);
-    while app.setup().unwrap().row != Row::Recent {
-        press(&mut app, "<down>");
-    }
     press(&mut app, "<enter>");
     assert_eq!(app.mode(), Mode::Replay);
     assert_eq!(app.replay_position().map(|p| p.0), Some(0));
@@ -296,14 +302,8 @@ fn back_from_watching_the_same_recent_game_is_chosen() {
         app.run_bots();
         assert_eq!(app.mode(), Mode::GameOver);
     }
-    let choices = crownlands_tui::app::ruleset_file::shipped_choices(
-        crownlands_core::Registry::shipped_ref(),
-    );
-    let mut app = App::with_setup(Setup::new(choices, None), cfg);
+    let mut app = at_recent_games(cfg);
     assert_eq!(app.setup().unwrap().recent.len(), 2);
-    while app.setup().unwrap().row != Row::Recent {
-        press(&mut app, "<down>");
-    }
     press(&mut app, "<right>");
     assert_eq!(app.setup().unwrap().recent_at, 1);
     press(&mut app, "<enter>");

@@ -3,7 +3,7 @@
 
 use super::print_json;
 use crate::errors::{CliError, CliResult};
-use crate::output::{print_rows, say, signed, territory_rows};
+use crate::output::{print_rows, say, score_rows, signed, territory_rows};
 use crownlands_core::Registry;
 use crownlands_core::{Action, Decider, Game, Outcome, Side};
 use crownlands_saves::words::{
@@ -143,26 +143,25 @@ fn print_outcome(game: &Game, o: &Outcome, players: &[Player], this_game: bool) 
             o.places.get(side).copied().unwrap_or(0),
             s.total
         );
-        let mut rows = if this_game {
-            // The kingdom's own territories with the modules' lines (as `score` prints them):
-            // in the final breakdown the Queen's crown is already a territory's, and her line
-            // would count it twice.
-            territory_rows(
+        // The session's own game: in the modules' words, as `score` prints a kingdom; an earlier
+        // game of a match: its final breakdown, bonuses by key.
+        let rows = if this_game {
+            score_rows(
                 ruleset,
-                &crownlands_core::score::score_kingdom(game.kingdom(side), game.rules()),
+                game.rules(),
+                game.kingdom(side),
+                game.modules(),
+                game.side_view(side),
             )
         } else {
-            territory_rows(ruleset, s)
-        };
-        if this_game {
-            rows.extend(module_rows(game, side));
-        } else {
+            let mut rows = territory_rows(ruleset, s);
             rows.extend(
                 s.bonuses
                     .iter()
                     .map(|b| (b.key.clone(), "bonus".to_string(), signed(b.points))),
             );
-        }
+            rows
+        };
         print_rows(&rows, "    ");
         say!(
             "    largest territory {} squares, {} crowns",
@@ -170,25 +169,6 @@ fn print_outcome(game: &Game, o: &Outcome, players: &[Player], this_game: bool) 
             s.crowns
         );
     }
-}
-
-/// A side's bonus rows: the kingdom's own (Harmony, the Middle Kingdom), then each module's score
-/// lines with the module's name.
-fn module_rows(game: &Game, side: Side) -> Vec<crate::output::ScoreRow> {
-    let rules = game.rules();
-    let mut rows: Vec<crate::output::ScoreRow> =
-        crownlands_core::score::score_kingdom(game.kingdom(side), rules)
-            .bonuses
-            .into_iter()
-            .map(|b| (b.key, "bonus".to_string(), signed(b.points)))
-            .collect();
-    let view = game.side_view(side);
-    for (i, m) in game.modules().iter().enumerate() {
-        for line in m.score_lines(rules, view.for_module(i)) {
-            rows.push((line.label, m.name().to_string(), signed(line.points)));
-        }
-    }
-    rows
 }
 
 fn print_end(session: &Session) {

@@ -7,7 +7,7 @@
 
 use super::{load_ruleset, print_json, rules_for};
 use crate::errors::{CliError, CliResult};
-use crate::output::{print_rows, say, signed, territory_rows};
+use crate::output::{print_rows, say, score_rows};
 use crownlands_core::Registry;
 use crownlands_core::modules::{ModuleData, ModuleList, SideView, build_all, score_side};
 use crownlands_core::score::rank;
@@ -215,16 +215,6 @@ fn print_score(ruleset: &Ruleset, rules: &Rules, modules: &ModuleList, s: &Score
         rules.grid_size
     );
     let score = &s.score;
-    // The kingdom's own score (its territories as laid, Harmony, the Middle Kingdom), then each
-    // module's lines in its own words (a building's points, the coins' worth, the Queen's crown),
-    // whatever the module: together they make the total. The territories are the kingdom's own,
-    // not the modules' final breakdown, where the Queen's crown is already one of the largest
-    // territory's crowns and her line would count it twice.
-    let own = crownlands_core::score::score_kingdom(&s.kingdom, rules);
-    let mut rows = territory_rows(ruleset, &own);
-    for b in &own.bonuses {
-        rows.push((b.key.clone(), "bonus".into(), signed(b.points)));
-    }
     let view = SideView::new(
         ruleset,
         &s.kingdom,
@@ -232,11 +222,7 @@ fn print_score(ruleset: &Ruleset, rules: &Rules, modules: &ModuleList, s: &Score
         &s.data,
         crownlands_core::Side(0),
     );
-    for (i, m) in modules.modules().iter().enumerate() {
-        for line in m.score_lines(rules, view.for_module(i)) {
-            rows.push((line.label, m.name().to_string(), signed(line.points)));
-        }
-    }
+    let mut rows = score_rows(ruleset, rules, &s.kingdom, modules.modules(), view);
     for (key, offered) in [
         ("harmony", rules.harmony.is_some()),
         ("middle-kingdom", rules.middle_kingdom.is_some()),
