@@ -165,6 +165,42 @@ fn undo_goes_back_to_the_last_human_decision() {
 }
 
 #[test]
+fn a_loaded_game_undoes_as_the_game_it_was_saved_from() {
+    // Queendomino: steps with nothing to choose go by themselves and are not undo points.
+    let mut app = app("queendomino", "you,greedy", 4);
+    let mut decisions = 0;
+    while decisions < 12 && app.mode() != Mode::GameOver {
+        if app.mode() == Mode::BotThinking {
+            app.run_bots();
+        } else {
+            press(&mut app, "<enter>");
+            decisions += 1;
+        }
+    }
+    let session = app.session().unwrap().clone();
+    let seats = crownlands_tui::app::seats::from_players(session.players());
+    let mut loaded = crownlands_tui::App::resume(
+        session,
+        seats,
+        common::config(1, crownlands_tui::Palette::none()),
+    );
+    assert!(loaded.can_undo());
+    let mut undone = 0;
+    while app.can_undo() {
+        press(&mut app, "u");
+        press(&mut loaded, "u");
+        assert_eq!(loaded.game(), app.game(), "after {} undos", undone + 1);
+        assert_eq!(
+            loaded.session().unwrap().actions(),
+            app.session().unwrap().actions()
+        );
+        undone += 1;
+    }
+    assert!(undone >= 5, "{undone}");
+    assert!(!loaded.can_undo());
+}
+
+#[test]
 fn hint_points_at_a_legal_choice() {
     let mut app = app("kingdomino", "you,greedy", 9);
     while app.mode() != Mode::Place {

@@ -274,6 +274,8 @@ impl App {
     fn install(&mut self, session: Session, seats: Vec<Seat>) {
         self.next_seed = session.seed().wrapping_add(1);
         self.bots = build_bots(&seats, session.seed());
+        // A loaded or resumed game can be undone as if it had been played here.
+        self.undo = undo_points(&session, &seats);
         self.seats = seats;
         let log = describe::log_of(&session, |p| self.name(p));
         self.log = log;
@@ -281,7 +283,6 @@ impl App {
         self.setup = None;
         self.offer = None;
         self.next = None;
-        self.undo.clear();
         self.pending = None;
         self.decision_at = None;
         self.hint = None;
@@ -1293,6 +1294,43 @@ impl App {
             self.hint_follows_selection();
         }
     }
+}
+
+/// The undo points of a loaded game: the current game's positions before each of its people's
+/// decisions, as play here would have kept them (a step with nothing to choose went by itself).
+/// Empty when the session does not replay, which a loaded session always does.
+fn undo_points(session: &Session, seats: &[Seat]) -> Vec<Session> {
+    let Ok(mut replay) = Session::new(
+        session.ruleset().clone(),
+        session.players().to_vec(),
+        session.seed(),
+    ) else {
+        return Vec::new();
+    };
+    replay.set_date(session.date().map(str::to_string));
+    let games = session.actions();
+    let mut points = Vec::new();
+    for (i, actions) in games.iter().enumerate() {
+        if i > 0 && !replay.next_game() {
+            return Vec::new();
+        }
+        let current = i + 1 == games.len();
+        for &action in actions {
+            let game = replay.game();
+            let person = game
+                .to_act()
+                .is_some_and(|seat| seats.get(seat.index()).is_none_or(Seat::is_human));
+            let by_itself =
+                matches!(game.phase(), Phase::Step { .. }) && game.legal_action_count() == 1;
+            if current && person && !by_itself {
+                points.push(replay.clone());
+            }
+            if replay.apply(action).is_err() {
+                return Vec::new();
+            }
+        }
+    }
+    points
 }
 
 /// A path's file name, shown without control characters.
