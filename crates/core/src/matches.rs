@@ -178,6 +178,17 @@ impl Match {
         &self.totals
     }
 
+    /// A side's match total so far: the games counted and, until it is counted, the current
+    /// game's running score.
+    pub fn running_total(&self, side: Side) -> i64 {
+        let current = if self.counted {
+            0
+        } else {
+            i64::from(self.game.score_total(side))
+        };
+        self.totals[side] + current
+    }
+
     /// The winning sides, once the match is over (empty before): a single game's by its ranking
     /// with the ruleset's tie-breaks, a match of several games' by the highest total (ties
     /// share the victory).

@@ -295,6 +295,8 @@ fn saves_and_autosaves_into_their_directories() {
 #[test]
 fn dynasty_carries_totals_across_games() {
     let mut app = app("dynasty", "you,greedy", 8);
+    // The first game's scores are the match's: not said twice.
+    assert!(!screen(&app, 100, 30).contains("match "));
     for game in 0..3 {
         play_to_end(&mut app, 1000);
         assert_eq!(app.mode(), Mode::GameOver);
@@ -304,8 +306,17 @@ fn dynasty_carries_totals_across_games() {
             "{text}"
         );
         if game < 2 {
+            let totals = app.session().unwrap().played().totals().clone();
             press(&mut app, "<enter>");
             assert_eq!(app.session().unwrap().game_index(), game + 1);
+            // During the next game the scores say the match so far.
+            app.run_bots();
+            let text = screen(&app, 100, 30);
+            let game_now = app.game().unwrap();
+            for side in game_now.all_sides() {
+                let sum = totals[side] + i64::from(game_now.score_total(side));
+                assert!(text.contains(&format!("match {sum}")), "{sum}: {text}");
+            }
         }
     }
     assert!(screen(&app, 100, 30).contains("The match goes to"));

@@ -5,6 +5,7 @@
 use super::panels::clean;
 use super::{panel, short_side_name};
 use crate::app::App;
+use crownlands_core::modules::describe::Stat;
 use crownlands_core::{Game, Side};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -18,8 +19,28 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     let p = app.config.palette;
     let acting = game.to_act().map(|pl| game.side_of(pl));
     let width = usize::from(area.width.saturating_sub(if compact { 0 } else { 2 }));
-    let stats: Vec<Vec<crownlands_core::modules::describe::Stat>> =
-        game.all_sides().map(|side| game.side_stats(side)).collect();
+    // From the second game of a match on, the match so far first: the games before and this one.
+    let played = app
+        .session()
+        .filter(|s| s.game_index() > 0)
+        .map(|s| s.played());
+    let stats: Vec<Vec<Stat>> = game
+        .all_sides()
+        .map(|side| {
+            let mut stats = game.side_stats(side);
+            if let Some(played) = played {
+                let sum = played.running_total(side);
+                stats.insert(
+                    0,
+                    Stat {
+                        long: format!("match {sum}"),
+                        short: format!("m{sum}"),
+                    },
+                );
+            }
+            stats
+        })
+        .collect();
     // Long form: ` 12 pts  7 coins, 1 knight in hand, 0 towers`; short form: ` 12p 7¢ 1kn 0tw`.
     let joined = |long: bool| -> Vec<String> {
         stats
