@@ -209,8 +209,32 @@ fn finished_games_are_kept_and_watched_move_by_move() {
     assert_eq!(kept.len(), 1, "one file for the finished game");
     assert!(app.message().contains("Game kept"), "{}", app.message());
     // The setup screen offers it; Enter watches it from the first move.
-    let mut app = at_recent_games(cfg);
+    let mut app = at_recent_games(cfg.clone());
     assert_eq!(app.setup().unwrap().recent.len(), 1);
+    assert!(!app.setup().unwrap().recent[0].label.contains("unfinished"));
+    // A game saved half way is listed too, and says it is unfinished.
+    let mut half =
+        App::new_game(ruleset("kingdomino"), seats("you,greedy"), cfg.clone()).expect("sets up");
+    half.run_bots();
+    press(&mut half, "<enter>s");
+    let listed = crownlands_tui::app::replay::recent_games(&dir);
+    assert_eq!(listed.len(), 2, "{listed:?}");
+    assert_eq!(
+        listed
+            .iter()
+            .filter(|r| r.label.starts_with("kingdomino (unfinished) · "))
+            .count(),
+        1,
+        "{listed:?}"
+    );
+    std::fs::remove_file(
+        &listed
+            .iter()
+            .find(|r| r.label.contains("unfinished"))
+            .unwrap()
+            .path,
+    )
+    .unwrap();
     press(&mut app, "<enter>");
     assert_eq!(app.mode(), Mode::Replay);
     assert_eq!(app.replay_position().map(|p| p.0), Some(0));

@@ -15,7 +15,8 @@ pub const RECENT: usize = 8;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Recent {
     pub path: PathBuf,
-    /// `kingdomino · Anna, greedy 2 · 2026-11-23` (the names cut at 24 characters).
+    /// `kingdomino · Anna, greedy 2 · 2026-11-23` (the names cut at 24 characters;
+    /// `kingdomino (unfinished) · ...` for a game left unfinished).
     pub label: String,
 }
 
@@ -46,7 +47,12 @@ pub fn recent_games(dir: &Path) -> Vec<Recent> {
             if who.chars().count() > 24 {
                 who = who.chars().take(23).collect::<String>() + "…";
             }
-            let mut label = format!("{} · {who}", save.ruleset_name);
+            // A game left unfinished says so: watching it stops where it was left.
+            let unfinished = save.games.last().is_some_and(|g| {
+                matches!(g.status, crownlands_saves::GameStatus::Unfinished { .. })
+            });
+            let status = if unfinished { " (unfinished)" } else { "" };
+            let mut label = format!("{}{status} · {who}", save.ruleset_name);
             if let Some(d) = &save.date {
                 label.push_str(&format!(" · {d}"));
             }
