@@ -34,6 +34,22 @@ fn setup_screen() {
 }
 
 #[test]
+fn setup_screen_says_who_shares_a_kingdom() {
+    let choices = crownlands_tui::app::ruleset_file::shipped_choices(
+        crownlands_core::Registry::shipped_ref(),
+    );
+    let app = App::with_setup(
+        Setup::new(choices, Some("royal-wedding-teams")),
+        config(1, Palette::none()),
+    );
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("Seat 1: ‹ human ›  team 1"), "{text}");
+    assert!(text.contains("Seat 2: ‹ bot: greedy ›  team 1"), "{text}");
+    assert!(text.contains("Seat 3: ‹ bot: greedy ›  team 2"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
 fn claim_first_line() {
     let app = app("kingdomino", "you,greedy,greedy,greedy", 3);
     assert_eq!(app.mode(), Mode::Claim);
@@ -402,6 +418,7 @@ fn setup_with_a_ruleset_file_and_a_file_that_does_not_load() {
         description: "Kingdomino for two, my way".into(),
         counts: vec![2],
         path: Some("/home/ann/rules/my-duel.toml".into()),
+        teams: Vec::new(),
     });
     let app = App::with_setup(setup.clone(), config(1, Palette::none()));
     insta::assert_snapshot!("setup_with_a_file", screen(&app, 80, 24));

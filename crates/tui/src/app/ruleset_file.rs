@@ -3,7 +3,7 @@
 //! home directory; a relative path starts from the working directory).
 
 use super::setup::Choice;
-use crownlands_core::{Registry, Ruleset};
+use crownlands_core::{Registry, Ruleset, Seat};
 use crownlands_rules::Diagnostics;
 use std::path::{Path, PathBuf};
 
@@ -22,6 +22,7 @@ pub fn shipped_choices(registry: &Registry) -> Vec<Choice> {
                     description: "(does not load)".into(),
                     counts: Vec::new(),
                     path: None,
+                    teams: Vec::new(),
                 },
             },
         )
@@ -29,7 +30,19 @@ pub fn shipped_choices(registry: &Registry) -> Vec<Choice> {
 }
 
 fn choice(r: &Ruleset, name: String, path: Option<PathBuf>) -> Choice {
+    let teams = r
+        .player_counts()
+        .iter()
+        .filter(|(_, rules)| rules.team_size > 1)
+        .map(|&(n, _)| {
+            let sides = Seat::all(n)
+                .map(|seat| r.side_of(n, seat).map_or(0, |side| side.0))
+                .collect();
+            (n, sides)
+        })
+        .collect();
     Choice {
+        teams,
         counts: r.player_counts().iter().map(|(n, _)| *n).collect(),
         description: r.description().to_string(),
         name,

@@ -15,6 +15,16 @@ pub struct Choice {
     pub counts: Vec<u8>,
     /// The file to load (an absolute path), `None` for a shipped ruleset.
     pub path: Option<PathBuf>,
+    /// Where players share a kingdom: for each such player count, each seat's team (from 0).
+    pub teams: Vec<(u8, Vec<u8>)>,
+}
+
+impl Choice {
+    /// The team of `seat` (from 0) at `players` players, when players share kingdoms.
+    pub fn team_of(&self, players: u8, seat: usize) -> Option<u8> {
+        let (_, teams) = self.teams.iter().find(|(n, _)| *n == players)?;
+        teams.get(seat).copied()
+    }
 }
 
 /// The rows of the setup screen, top to bottom.

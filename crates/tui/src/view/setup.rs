@@ -121,6 +121,12 @@ fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'
                 Line::from(vec![Span::styled(head, focus(row)), field])
             }
             (Row::Seat(i), Some(v)) => {
+                // Teammates share a kingdom: say whose.
+                let team = setup
+                    .choice()
+                    .and_then(|c| c.team_of(setup.players, i))
+                    .map(|t| format!("‹ {v} ›  team {}", t + 1));
+                let v = team.unwrap_or_else(|| format!("‹ {v} ›"));
                 let name = setup.names.get(i).cloned().unwrap_or_default();
                 let typing = setup.naming && setup.row == row;
                 let shown = if typing {
@@ -132,10 +138,7 @@ fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'
                 } else {
                     Span::raw("")
                 };
-                Line::from(vec![
-                    Span::styled(format!("{head}‹ {v} ›"), focus(row)),
-                    shown,
-                ])
+                Line::from(vec![Span::styled(format!("{head}{v}"), focus(row)), shown])
             }
             (_, Some(v)) => Line::from(Span::styled(format!("{head}‹ {v} ›"), focus(row))),
             (_, None) => Line::from(Span::styled(head, focus(row))),
