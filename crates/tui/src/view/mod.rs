@@ -244,21 +244,37 @@ fn render_game(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
 
 /// The names of a side's players.
 pub fn side_name(app: &App, game: &Game, side: Side) -> String {
-    let names: Vec<String> = game
-        .seats()
-        .filter(|&p| game.side_of(p) == side)
-        .map(|p| app.name(p.index()))
-        .collect();
-    names.join(" & ")
+    members(app, game, side).join(" & ")
 }
 
-/// A side's name in at most `width` columns, kept apart from the other sides' names.
+/// The names of the players of `side`, in seat order.
+fn members(app: &App, game: &Game, side: Side) -> Vec<String> {
+    game.seats()
+        .filter(|&p| game.side_of(p) == side)
+        .map(|p| app.name(p.index()))
+        .collect()
+}
+
+/// A side's name in at most `width` columns, kept apart from the other sides' names. A team
+/// cut short keeps each member's name, cut (`g 3&g 4`), while the teams stay apart that way.
 pub fn short_side_name(app: &App, game: &Game, side: Side, width: usize) -> String {
-    let all: Vec<String> = game.all_sides().map(|s| side_name(app, game, s)).collect();
-    text::distinct_short(&all, width)
-        .into_iter()
-        .nth(side.index())
-        .unwrap_or_default()
+    let teams: Vec<String> = game
+        .all_sides()
+        .map(|s| text::short_team(&members(app, game, s), width))
+        .collect();
+    let apart = teams.iter().enumerate().all(|(i, t)| {
+        teams
+            .iter()
+            .enumerate()
+            .all(|(j, u)| i == j || !t.eq_ignore_ascii_case(u))
+    });
+    let all = if apart {
+        teams
+    } else {
+        let whole: Vec<String> = game.all_sides().map(|s| side_name(app, game, s)).collect();
+        text::distinct_short(&whole, width)
+    };
+    all.into_iter().nth(side.index()).unwrap_or_default()
 }
 
 /// A player's name in at most `width` columns, kept apart from the other players' names.

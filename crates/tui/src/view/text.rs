@@ -97,9 +97,39 @@ pub fn distinct_short(names: &[String], width: usize) -> Vec<String> {
     out
 }
 
+/// A team's name (its members' names) in at most `width` characters: whole when it fits, else
+/// each member's name cut as [`short`] cuts it, joined by ` & ` or, tighter, by `&`
+/// (`greedy 3 & greedy 4` in 7 is `g 3&g 4`), so every member stays named.
+pub fn short_team(members: &[String], width: usize) -> String {
+    let whole = members.join(" & ");
+    if whole.chars().count() <= width || members.len() < 2 {
+        return short(&whole, width);
+    }
+    let n = members.len();
+    for sep in [" & ", "&"] {
+        let room = width.saturating_sub(sep.len() * (n - 1)) / n;
+        if room >= 3 {
+            let cut: Vec<String> = members.iter().map(|m| short(m, room)).collect();
+            return cut.join(sep);
+        }
+    }
+    short(&whole, width)
+}
+
 #[cfg(test)]
 mod distinct_tests {
-    use super::distinct_short;
+    use super::{distinct_short, short_team};
+
+    #[test]
+    fn a_team_cut_short_names_every_member() {
+        let team = |names: &[&str]| names.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let greedy = team(&["greedy 3", "greedy 4"]);
+        assert_eq!(short_team(&greedy, 30), "greedy 3 & greedy 4");
+        assert_eq!(short_team(&greedy, 15), "gree 3 & gree 4");
+        assert_eq!(short_team(&greedy, 7), "g 3&g 4");
+        assert_eq!(short_team(&team(&["You", "greedy 2"]), 7), "You&g 2");
+        assert_eq!(short_team(&team(&["Anna"]), 3), "Ann");
+    }
 
     #[test]
     fn shortened_names_stay_apart() {
