@@ -198,7 +198,7 @@ pub fn warnings(registry: &Registry, name_or_path: &str) -> Vec<Diagnostic> {
 
 fn validate_text(registry: &Registry, source: Source, src: diagnostic::SourceText) -> Checked {
     let is_set = match node::parse(&src) {
-        Ok(doc) => doc.get("set").is_some(),
+        Ok(doc) => doc.is_set_file(),
         Err(ds) => {
             return Checked {
                 result: Err(Diagnostics(ds)),

@@ -210,7 +210,7 @@ impl Loader {
                 return None;
             }
         };
-        let is_set = doc.get("set").is_some();
+        let is_set = doc.is_set_file();
         let schema = if is_set {
             schema::set_value()
         } else {

@@ -62,6 +62,14 @@ impl Node {
         }
     }
 
+    /// Whether this document is a component set file rather than a ruleset: it has `set` (a set
+    /// file's `[set]` table) and none of a ruleset's own keys. A ruleset that misspells `sets`
+    /// as `set = "..."` stays a ruleset, so its error names the key.
+    pub fn is_set_file(&self) -> bool {
+        const RULESET_ONLY: [&str; 5] = ["name", "extends", "sets", "rules", "players"];
+        self.get("set").is_some() && !RULESET_ONLY.iter().any(|k| self.get(k).is_some())
+    }
+
     /// The node at `path`, if present.
     pub fn at(&self, path: &[Seg<'_>]) -> Option<&Node> {
         let mut node = self;

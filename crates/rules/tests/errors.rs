@@ -33,6 +33,29 @@ fn toml_syntax_error() {
 }
 
 #[test]
+fn a_ruleset_that_writes_set_for_sets_is_told_so() {
+    // `set` is a component set file's table; beside a ruleset's keys it is a misspelt `sets`.
+    let text = "name = \"x\"\nextends = \"kingdomino\"\nset = \"kingdomino\"\n";
+    for d in [
+        bad(text),
+        validate_str(
+            crownlands_core::Registry::shipped_ref(),
+            text,
+            Path::new("bad.toml"),
+        )
+        .expect_err("a misspelt key"),
+    ] {
+        assert_diag(
+            &d,
+            3,
+            1,
+            &["unknown key `set` at the top level", "did you mean `sets`?"],
+        );
+        assert_eq!(d.len(), 1, "{d}");
+    }
+}
+
+#[test]
 fn unknown_keys_are_all_reported_with_the_expected_ones() {
     let d = bad(&format!(
         "{HEAD}colour = 1\n[rules]\ngrid-sise = 5\nline-size = 4\n[rules.harmony]\nenable = true\n"
