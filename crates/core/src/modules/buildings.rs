@@ -20,7 +20,7 @@ use super::file::{Directive, FileMark, FileSyntax, Mark, PlacedMark};
 use super::mechanism::{Actions, Mechanism};
 use super::{Cx, CxMut, ModuleState, Res, SetupContext, SideEdit, SideView};
 use crate::action_text::ActionWord;
-use crate::building::{BuildingId, BuildingValue, TaxBonus};
+use crate::building::{Building, BuildingId, BuildingValue, TaxBonus};
 use crate::game::{Action, Game, IllegalAction};
 use crate::geometry::Cell;
 use crate::module_action::ModuleAction;
@@ -394,6 +394,28 @@ impl Mechanism for Buildings {
         let BuildingsAction::Build { slot, cell } = typed;
         let game = cx.game();
         let (b, t, price) = describe::board_choice(game, slot, action)?;
+        // What it gives now is what the supplies still hold (all of it, but near the end of a
+        // big table's game).
+        let knights = u8::try_from(cx.supply(KNIGHTS)).unwrap_or(u8::MAX);
+        let towers = u8::try_from(cx.supply(TOWERS)).unwrap_or(u8::MAX);
+        let short_of = b.knights > knights || b.towers > towers;
+        let t = if short_of {
+            let given = Building {
+                knights: b.knights.min(knights),
+                towers: b.towers.min(towers),
+                ..b.clone()
+            };
+            let mut t = describe::building_text(game.ruleset(), &given);
+            t.now_full = format!(
+                "{} (the supply holds {} and {})",
+                t.now_full,
+                describe::plural(knights, "knight", "knights"),
+                describe::plural(towers, "tower", "towers")
+            );
+            t
+        } else {
+            t
+        };
         let short = [t.now.as_str(), t.end.as_str()]
             .iter()
             .filter(|s| !s.is_empty())

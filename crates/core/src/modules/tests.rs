@@ -109,6 +109,48 @@ fn queendomino_modules_keep_every_piece_accounted_for() {
 }
 
 #[test]
+fn a_building_choice_gives_what_the_supplies_still_hold() {
+    // One tower in the supply: once it is taken, a tower building's choice promises none.
+    let r = queendomino_like(ALL, 1);
+    let mut state = 9u64;
+    let (mut short, mut full) = (0, 0);
+    for seed in 0..8 {
+        let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+        while !g.is_over() {
+            if let Some(view) = g.step_view() {
+                let supply = crate::testkit::pieces(&g).tower_supply;
+                for c in &view.choices {
+                    let Some(modules::BuildingsAction::Build { slot, .. }) =
+                        g.module_action::<modules::BuildingsAction>(c.action)
+                    else {
+                        continue;
+                    };
+                    let b = crate::testkit::pieces(&g).board[usize::from(slot)]
+                        .map(|id| r.buildings()[id.index()].clone())
+                        .expect("a tile");
+                    if b.towers == 0 {
+                        continue;
+                    }
+                    if supply == 0 {
+                        short += 1;
+                        assert!(!c.text.contains("tw"), "{c:?}");
+                        assert!(c.detail.contains("the supply holds"), "{c:?}");
+                    } else {
+                        full += 1;
+                        assert!(c.text.contains("+1tw"), "{c:?}");
+                        assert!(!c.detail.contains("the supply holds"), "{c:?}");
+                    }
+                }
+            }
+            let legal = g.legal_actions();
+            let a = legal[(xorshift(&mut state) as usize) % legal.len()];
+            g.apply(a).expect("legal");
+        }
+    }
+    assert!(short > 10 && full > 0, "{short} short, {full} full");
+}
+
+#[test]
 fn front_ends_see_every_step_panel_and_score_line_through_the_hooks() {
     let r = queendomino_like(ALL, 15);
     let mut state = 5u64;
