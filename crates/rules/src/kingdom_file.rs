@@ -21,7 +21,7 @@
 //! # a Queendomino side
 //! W1 T[6]+ F
 //! .  C     T[30]
-//! G2++ G
+//! G2+ G+
 //! @coins 11
 //! @towers 3
 //! @knights 2

@@ -709,7 +709,7 @@ fn render_side_round_trips() {
     let (k2, h2) = parse_side(&text, "rendered", &r, 5).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!((&k2, &h2), (&k, &h), "{text}");
     assert!(
-        text.contains("T[6]+") && text.contains("G1++") && text.contains("@queen"),
+        text.contains("T[6]+") && text.contains("G1+ ") && text.contains("@queen"),
         "{text}"
     );
 
@@ -808,9 +808,25 @@ T+++ F2+ T[1]x
     let k = load(crownlands_core::Registry::shipped_ref(), "kingdomino").expect("kingdomino");
     let d = parse_side("C F[1]\n", "k", &k, 5).expect_err("no buildings");
     assert_diag(&d, 1, 3, &["unexpected `[1]` in `F[1]`"]);
-    // Too many knights on one square.
+    // Two knights on one square: they go one to a square (rulebook 002).
+    let d = parse_side("C F++\n", "k", &r, 5).expect_err("knights");
+    assert_diag(
+        &d,
+        1,
+        3,
+        &["2 knights on one square in `F++`", "one knight at most"],
+    );
     let d = parse_side(&format!("C F{}\n", "+".repeat(65)), "k", &r, 5).expect_err("knights");
-    assert_diag(&d, 1, 3, &["65 knights on one square", "at most 64"]);
+    assert_diag(&d, 1, 3, &["65 knights on one square"]);
+    // More knights than the supply holds (22), in hand or placed.
+    let d = parse_side("C F+\n@knights 22\n", "k", &r, 5).expect_err("supply");
+    assert_diag(
+        &d,
+        2,
+        1,
+        &["23 knights in this kingdom", "the supply holds 22"],
+    );
+    assert!(parse_side("C F+\n@knights 21\n", "k", &r, 5).is_ok());
 }
 
 #[test]

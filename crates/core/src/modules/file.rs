@@ -18,7 +18,7 @@ pub struct Directive {
 }
 
 /// A mark after a square of a kingdom file that a module reads: a symbol repeated once per
-/// piece (`+`, a knight: `G1++`), or with a number (`[N]`: building N, written before the other
+/// piece (`+`, a knight: `G1+`), or with a number (`[N]`: building N, written before the other
 /// marks, once a square).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Mark {

@@ -106,8 +106,9 @@ impl KnightsState {
     }
 }
 
-/// The most knights one square may hold in a kingdom file.
-pub const MAX_KNIGHTS_PER_SQUARE: u32 = 64;
+/// The most knights one square holds: knights go "one for each square on the domino you just
+/// added" (rulebook 002), so a kingdom file may not put two on a square.
+pub const MAX_KNIGHTS_PER_SQUARE: u32 = 1;
 
 /// A side's coins in a kingdom file: `@coins 11`.
 pub(crate) const COINS_LINE: Directive = Directive {
@@ -392,7 +393,8 @@ impl Mechanism for Knights {
                 (
                     i,
                     format!(
-                        "{} knights on one square in `{}`; at most {MAX_KNIGHTS_PER_SQUARE} are supported",
+                        "{} knights on one square in `{}`; a square holds one knight at most \
+                         (they go one to a square of the domino just placed)",
                         m.count, m.token
                     ),
                 )
@@ -408,6 +410,7 @@ impl Mechanism for Knights {
         _number: Option<u32>,
         count: u32,
     ) -> Result<(), String> {
+        self.check_owned(&edit, count)?;
         let side = edit.side;
         if let Some(state) = edit.state_mut::<KnightsState>() {
             super::side_entry(&mut state.placed, side)
@@ -424,6 +427,9 @@ impl Mechanism for Knights {
         value: Option<u32>,
     ) -> Result<(), String> {
         let res = if word == "coins" { COINS } else { KNIGHTS };
+        if res == KNIGHTS {
+            self.check_owned(&edit, value.unwrap_or(0))?;
+        }
         edit.add(res, value.unwrap_or(0));
         Ok(())
     }
@@ -538,6 +544,19 @@ impl Mechanism for Knights {
 }
 
 impl Knights {
+    /// Whether a kingdom file's side may own `more` knights besides those read so far: no more
+    /// than the supply holds.
+    fn check_owned(&self, edit: &SideEdit<'_>, more: u32) -> Result<(), String> {
+        let owned = edit.get(KNIGHTS).saturating_add(more);
+        if owned > self.supply {
+            return Err(format!(
+                "{owned} knights in this kingdom (placed and in hand), but the supply holds {}",
+                self.supply
+            ));
+        }
+        Ok(())
+    }
+
     fn title_of(&self) -> String {
         "Tax".to_string()
     }
