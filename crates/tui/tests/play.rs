@@ -201,6 +201,41 @@ fn a_loaded_game_undoes_as_the_game_it_was_saved_from() {
 }
 
 #[test]
+fn a_digit_claims_the_domino_of_that_row() {
+    // Greedy claims first at some seeds: find a line with a taken row.
+    for seed in 1..40 {
+        let mut app = app("kingdomino", "greedy,you", seed);
+        while app.mode() != Mode::Claim {
+            app.run_bots();
+        }
+        let game = app.game().unwrap().clone();
+        let line = game.next_line();
+        let Some(taken) = line.iter().position(|s| s.king.is_some()) else {
+            continue;
+        };
+        // A taken row refuses, and says so.
+        press(&mut app, &(taken + 1).to_string());
+        assert_eq!(app.game().unwrap(), &game);
+        assert!(app.message().ends_with("is taken."), "{}", app.message());
+        // A free row after it is claimed by its own number, not by its place among the free.
+        let Some(free) = (taken + 1..line.len()).find(|&r| line[r].king.is_none()) else {
+            continue;
+        };
+        let before = app.session().unwrap().actions()[0].len();
+        press(&mut app, &(free + 1).to_string());
+        let played = app.session().unwrap().actions()[0].get(before).copied();
+        assert_eq!(
+            played,
+            Some(Action::Claim {
+                domino: line[free].domino
+            })
+        );
+        return;
+    }
+    panic!("no seed where greedy claimed a row first");
+}
+
+#[test]
 fn hint_points_at_a_legal_choice() {
     let mut app = app("kingdomino", "you,greedy", 9);
     while app.mode() != Mode::Place {

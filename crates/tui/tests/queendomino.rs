@@ -72,6 +72,23 @@ fn builders_board_rows_and_build_choices() {
 }
 
 #[test]
+fn a_step_choice_is_taken_by_its_number() {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
+    let mut n = 0;
+    while !(in_step(&app, "buildings") && app.step_actions().len() > 2) && n < 500 {
+        play_to_end(&mut app, 1);
+        n += 1;
+    }
+    let second = app.step_actions()[1];
+    let before = app.session().unwrap().actions()[0].len();
+    press(&mut app, "2");
+    assert_eq!(
+        app.session().unwrap().actions()[0].get(before),
+        Some(&second)
+    );
+}
+
+#[test]
 fn steps_with_nothing_to_decide_go_by_themselves() {
     let mut app = app("queendomino", "you,greedy,greedy,greedy", 7);
     let mut keys = 0;

@@ -2,10 +2,10 @@
 //! bot on its own threads (`crownlands_bots::analysis`, as `crownlands analyse` does), then each
 //! player's mean loss and biggest mistakes.
 
-use super::describe::describe;
+use super::describe::move_words;
 use crownlands_bots::Analyst;
 use crownlands_bots::analysis::{Assessment, DEFAULT_SEED, Decision, assess_all, summarize};
-use crownlands_core::{Game, Registry, Side};
+use crownlands_core::{Registry, Side};
 use crownlands_saves::Session;
 use crownlands_saves::words::side_text;
 use std::sync::Arc;
@@ -127,11 +127,7 @@ impl AnalysisJob {
     }
 
     fn report(&self, assessments: &[Assessment]) -> Vec<SideReport> {
-        let words = |game: &Game, action| {
-            let text = describe(game, action, "You");
-            text.strip_prefix("You ")
-                .map_or(text.clone(), str::to_string)
-        };
+        let words = move_words;
         self.names
             .iter()
             .zip(Side::all(u8::MAX))

@@ -48,6 +48,15 @@ pub fn describe(game: &Game, action: Action, who: &str) -> String {
     }
 }
 
+/// An action in words without a player (`claim 41`, `Wheat Tower 1¢ at 0,1 +1tw`), for lists
+/// that say whose moves they are elsewhere: the hint panel, the analysis.
+pub fn move_words(game: &Game, action: Action) -> String {
+    let text = describe(game, action, "You");
+    text.strip_prefix("You: ")
+        .or_else(|| text.strip_prefix("You "))
+        .map_or_else(|| text.clone(), str::to_string)
+}
+
 /// The log's line for steps skipped because there was nothing to decide, `titles` naming them
 /// ([`Module::title`]: `Tax`, `Build`).
 ///
@@ -94,4 +103,34 @@ pub fn log_of(session: &Session, name: impl Fn(usize) -> String) -> VecDeque<Str
         }
     }
     log
+}
+
+#[cfg(test)]
+mod tests {
+    use super::move_words;
+    use crownlands_core::{Game, Phase};
+    use std::sync::Arc;
+
+    #[test]
+    fn a_move_in_words_names_no_player() {
+        let ruleset =
+            crownlands_rules::load(crownlands_core::Registry::shipped_ref(), "queendomino")
+                .expect("shipped");
+        let mut game = Game::new(Arc::new(ruleset), 2, 3).expect("setup");
+        let mut steps = 0;
+        let mut state = 1u32;
+        while !game.is_over() {
+            let legal = game.legal_actions();
+            for &a in &legal {
+                let words = move_words(&game, a);
+                assert!(!words.starts_with("You"), "{words}");
+                assert!(!words.is_empty());
+            }
+            steps += usize::from(matches!(game.phase(), Phase::Step { .. }) && legal.len() > 1);
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let a = legal[(state >> 8) as usize % legal.len()];
+            game.apply(a).expect("legal");
+        }
+        assert!(steps > 10, "{steps}");
+    }
 }

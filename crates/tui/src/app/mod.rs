@@ -351,7 +351,7 @@ impl App {
         };
         self.hints
             .iter()
-            .map(|c| (describe(game, c.action, "You"), c.value))
+            .map(|c| (describe::move_words(game, c.action), c.value))
             .collect()
     }
 
@@ -1022,11 +1022,26 @@ impl App {
             Key::Right | Key::Down | Key::Char('l' | 'j') | Key::Tab => {
                 self.choice = (self.choice + 1) % n
             }
+            // The Nth row of the line, as it is drawn (taken rows included).
             Key::Char(c @ '1'..='9') => {
-                let i = c as usize - '1' as usize;
-                if i < n {
-                    self.choice = i;
-                    self.play(claims[i], true, now);
+                let row = c as usize - '1' as usize;
+                let Some(game) = self.game() else {
+                    return;
+                };
+                let Some(slot) = game.next_line().get(row) else {
+                    self.message = format!("The line has {} dominoes.", game.next_line().len());
+                    return;
+                };
+                let (domino, taken) = (slot.domino, slot.king.is_some());
+                match claims.iter().position(|a| *a == Action::Claim { domino }) {
+                    Some(i) => {
+                        self.choice = i;
+                        self.play(claims[i], true, now);
+                    }
+                    None if taken => {
+                        self.message = format!("{} is taken.", game.label(domino));
+                    }
+                    None => {}
                 }
             }
             Key::Enter | Key::Char(' ') => {
@@ -1103,6 +1118,14 @@ impl App {
                 self.choice = (self.choice + 1) % n
             }
             Key::Char('p') | Key::Esc => self.play(Action::Pass, true, now),
+            // The numbered choice, as the list numbers them.
+            Key::Char(c @ '1'..='9') => {
+                let i = c as usize - '1' as usize;
+                if let Some(&a) = actions.get(i) {
+                    self.choice = i;
+                    self.play(a, true, now);
+                }
+            }
             Key::Enter | Key::Char(' ') => {
                 if let Some(&a) = actions.get(self.choice) {
                     self.play(a, true, now);

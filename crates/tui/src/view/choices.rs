@@ -155,8 +155,20 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     );
     let own: String = own_row(app, game).chars().take(width).collect();
     rows.push(Line::from(Span::styled(own, p.accent(Accent::Focus))));
+    // When the list is longer than its room, the title says which choices are shown: the
+    // cheapest are first, so the others would go unseen.
+    let all = app.step_actions().len();
+    let first = first_shown(app, area, compact);
+    let more = if all > shown {
+        format!("{}-{} of {all} ↑↓ ", first + 1, (first + shown).min(all))
+    } else {
+        String::new()
+    };
     // The panel's borders and the title's spaces take 4 columns.
-    let title = format!(" {} ", super::step_title(game, usize::from(area.width), 4));
+    let title = format!(
+        " {} {more}",
+        super::step_title(game, usize::from(area.width), 4 + more.chars().count())
+    );
     Paragraph::new(rows)
         .block(panel(title, app, compact))
         .render(area, buf);

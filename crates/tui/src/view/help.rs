@@ -34,7 +34,7 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
         Mode::Claim => &[
             "Claim: put your king on a domino of the next line.",
             "Kings on lower-numbered dominoes place and claim first next round.",
-            "←→ (or h l, Tab) choose, Enter claims, 1-9 claims that domino.",
+            "←→ (or h l, Tab) choose, Enter claims, 1-9 claims the domino of that row.",
         ],
         Mode::Place => &[
             "Place: lay the domino under your king in your kingdom.",
@@ -43,9 +43,9 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
             "Green ghost: legal, Enter places. Red: the reason is shown below.",
             "When nothing fits, Enter (or d) discards; otherwise you must place.",
         ],
-        Mode::Step => {
-            &["Every choice listed is legal. ↑↓ choose, Enter does it, p (or Esc) skips."]
-        }
+        Mode::Step => &[
+            "Every choice listed is legal. ↑↓ choose, Enter (or its number) does it, p (or Esc) skips.",
+        ],
         Mode::BotThinking => &[
             "A bot is thinking; it moves at a readable pace.",
             "+ and - change the pace (0 to 3 s a move).",

@@ -24,11 +24,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let width = usize::from(area.width.saturating_sub(2)).max(1);
     let mut rows: Vec<Line> = Vec::new();
     for (i, (words, value)) in hints.iter().enumerate() {
-        // The panel is the player's own: no "You" before each move.
-        let words = words
-            .strip_prefix("You: ")
-            .or_else(|| words.strip_prefix("You "))
-            .unwrap_or(words);
+        // The panel is the player's own: the moves' words come without a player.
         let words = if words == "pass" {
             "skip this step"
         } else {
