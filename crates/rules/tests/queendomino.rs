@@ -702,6 +702,57 @@ fn the_rulebook_example_scores_71() {
 }
 
 #[test]
+fn huge_house_rule_values_are_capped_not_wrapped() {
+    // 63 buildings worth 1,000 points a coin with a million coins: each line is capped at a
+    // million, so the total is 63 million, not a sum wrapped past i32 (it was negative).
+    let mut text = String::from(
+        "name = \"huge\"\nextends = \"queendomino\"\nplayers = [2]\nsets = [\"queendomino\"]\n[rules]\ngrid-size = 8\n\
+         modules = [\"buildings\", \"wealth\"]\n[rules.module.wealth]\ncoins-per-point = 1\n",
+    );
+    for n in 1..64 {
+        text.push_str(&format!(
+            "[[building]]\nnumber = {n}\nvalue = {{ kind = \"per-coins\", coins = 1, points = 1000 }}\n"
+        ));
+    }
+    let r = crownlands_rules::load_str(
+        crownlands_core::Registry::shipped_ref(),
+        &text,
+        std::path::Path::new("huge.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let rules = r.rules_for(2).expect("2 players");
+    let mut kingdom = String::new();
+    let mut n = 1;
+    for y in 0..8 {
+        let row: Vec<String> = (0..8)
+            .map(|x| {
+                if (x, y) == (0, 0) {
+                    "C".to_string()
+                } else {
+                    n += 1;
+                    format!("T[{}]", n - 1)
+                }
+            })
+            .collect();
+        kingdom.push_str(&row.join(" "));
+        kingdom.push('\n');
+    }
+    kingdom.push_str("@coins 1000000\n");
+    let (k, h) =
+        parse_side(&kingdom, "huge", &r, rules.grid_size).unwrap_or_else(|e| panic!("{e}"));
+    let modules =
+        build_all(crownlands_core::Registry::shipped_ref(), &rules.modules).expect("modules");
+    let score = score_side(rules, SideView::new(&r, &k, &modules, &h, Side(0)));
+    let cap = crownlands_core::modules::MAX_LINE_POINTS;
+    assert!(score.bonuses.iter().all(|b| b.points <= cap), "{score:?}");
+    assert_eq!(
+        score.total,
+        64 * cap,
+        "63 buildings and the wealth bonus, each capped"
+    );
+}
+
+#[test]
 fn render_side_round_trips() {
     let r = queendomino();
     let (k, h) = parse_side(EXAMPLE, "example", &r, 5).unwrap_or_else(|e| panic!("{e}"));

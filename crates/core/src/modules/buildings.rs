@@ -284,28 +284,30 @@ impl Buildings {
         within & state.filled_slots()
     }
 
-    /// What one building is worth to a side at the end.
+    /// What one building is worth to a side at the end (at most [`super::MAX_LINE_POINTS`] either
+    /// way, so no sum of a kingdom's lines overflows whatever a house rule's numbers).
     fn value(&self, b: &crate::building::Building, side: SideView<'_>) -> Option<i32> {
-        Some(match b.value {
+        let (count, points): (i64, i32) = match b.value {
             BuildingValue::None => return None,
-            BuildingValue::Fixed { points } => points,
+            BuildingValue::Fixed { points } => (1, points),
             BuildingValue::PerTerritory { terrain, points } => {
-                side.kingdom.territory_count(terrain) as i32 * points
+                (i64::from(side.kingdom.territory_count(terrain)), points)
             }
-            BuildingValue::PerTower { points } => side.get(TOWERS) as i32 * points,
-            BuildingValue::PerKnight { points } => side.get(KNIGHTS) as i32 * points,
+            BuildingValue::PerTower { points } => (i64::from(side.get(TOWERS)), points),
+            BuildingValue::PerKnight { points } => (i64::from(side.get(KNIGHTS)), points),
             BuildingValue::PerCrown { terrain, points } => {
-                side.kingdom.crowns_of(terrain) as i32 * points
+                (i64::from(side.kingdom.crowns_of(terrain)), points)
             }
             BuildingValue::PerCoins { coins, points } => {
-                (side.get(COINS) / coins.max(1)) as i32 * points
+                (i64::from(side.get(COINS) / coins.max(1)), points)
             }
-            BuildingValue::PerBuilding { points } => {
+            BuildingValue::PerBuilding { points } => (
                 side.state::<BuildingsState>()
-                    .map_or(0, |s| s.built(side.side).len()) as i32
-                    * points
-            }
-        })
+                    .map_or(0, |s| s.built(side.side).len()) as i64,
+                points,
+            ),
+        };
+        Some(super::clamp_line(count * i64::from(points)))
     }
 }
 

@@ -50,7 +50,7 @@ impl Wealth {
     }
 
     fn points_of(&self, side: SideView<'_>) -> i32 {
-        (side.get(COINS) / self.coins_per_point.max(1)) as i32
+        super::clamp_line(i64::from(side.get(COINS) / self.coins_per_point.max(1)))
     }
 }
 
