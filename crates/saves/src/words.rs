@@ -37,6 +37,9 @@ pub fn phase_text(phase: Phase) -> String {
         Phase::FirstClaims { step } => format!("first claims, claim {}", step + 1),
         Phase::Place { slot } => format!("placing the domino of slot {}", slot + 1),
         Phase::Claim { slot } => format!("claiming for the king of slot {}", slot + 1),
+        Phase::Step { slot, step } => {
+            format!("module step {} of the king of slot {}", step + 1, slot + 1)
+        }
         Phase::Over => "over".to_string(),
         #[allow(unreachable_patterns)]
         _ => format!("{phase:?}"),
@@ -211,5 +214,29 @@ pub(crate) fn describe_status(s: &GameStatus, teams: bool) -> String {
             "an unfinished game after {actions} actions (round {round}, {})",
             phase_text(*phase)
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::phase_text;
+    use crownlands_core::Phase;
+
+    #[test]
+    fn every_phase_is_said_in_words() {
+        for phase in [
+            Phase::FirstClaims { step: 0 },
+            Phase::Place { slot: 1 },
+            Phase::Claim { slot: 2 },
+            Phase::Step { slot: 1, step: 0 },
+            Phase::Over,
+        ] {
+            let text = phase_text(phase);
+            assert!(!text.contains('{') && !text.contains("slot:"), "{text}");
+        }
+        assert_eq!(
+            phase_text(Phase::Step { slot: 1, step: 1 }),
+            "module step 2 of the king of slot 2"
+        );
     }
 }
