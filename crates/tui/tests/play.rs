@@ -42,8 +42,12 @@ fn kingdomino_human_against_bots_to_the_score_screen() {
         .load(crownlands_core::Registry::shipped_ref(), "test")
         .expect("replays");
     assert_eq!(replayed.game().outcome(), app.game().unwrap().outcome());
-    // Enter plays again.
-    press(&mut app, "<enter>");
+    // Enter plays again (after the score screen's moment).
+    app.key_at(
+        Key::Enter,
+        std::time::Instant::now() + std::time::Duration::from_secs(2),
+    );
+    app.run_bots();
     assert_ne!(app.mode(), Mode::GameOver);
 }
 
@@ -275,6 +279,10 @@ fn quitting_asks_and_ctrl_c_does_not() {
     press(&mut app, "n");
     assert_eq!(app.overlay(), None);
     assert!(!app.should_quit());
+    // Enter, the key of every step, stays.
+    press(&mut app, "q<enter>");
+    assert_eq!(app.overlay(), None);
+    assert!(!app.should_quit());
     press(&mut app, "?");
     assert_eq!(app.overlay(), Some(Overlay::Help));
     press(&mut app, "x");
@@ -342,7 +350,24 @@ fn dynasty_carries_totals_across_games() {
         );
         if game < 2 {
             let totals = app.session().unwrap().played().totals().clone();
+            // Enter at once is taken for a key pressed on through the last turn: the scores stay.
             press(&mut app, "<enter>");
+            assert_eq!(app.mode(), Mode::GameOver);
+            assert_eq!(app.session().unwrap().game_index(), game);
+            assert!(
+                app.message().contains("read the scores"),
+                "{}",
+                app.message()
+            );
+            // Esc does not quit here (only q does).
+            press(&mut app, "<esc>");
+            assert!(!app.should_quit());
+            // A moment later it goes on.
+            app.key_at(
+                Key::Enter,
+                std::time::Instant::now() + std::time::Duration::from_secs(2),
+            );
+            app.run_bots();
             assert_eq!(app.session().unwrap().game_index(), game + 1);
             // During the next game the scores say the match so far.
             app.run_bots();

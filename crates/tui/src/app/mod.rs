@@ -135,6 +135,8 @@ pub struct App {
     pending: Option<Pending>,
     /// The session before each human decision, newest last.
     undo: Vec<Session>,
+    /// When the game on screen ended (the score screen waits a moment before going on).
+    over_at: Option<Instant>,
     ghost: Placement,
     /// Cursor over the claims or the step's actions.
     choice: usize,
@@ -255,6 +257,7 @@ impl App {
             replay: None,
             moved: false,
             finished_saved: false,
+            over_at: None,
             quit: false,
         }
     }
@@ -604,6 +607,9 @@ impl App {
         };
         let game = session.game().clone();
         let Some(seat) = game.to_act() else {
+            if self.mode != Mode::GameOver {
+                self.over_at = Some(now);
+            }
             self.mode = Mode::GameOver;
             self.pending = None;
             self.save_finished();
@@ -928,7 +934,8 @@ impl App {
             }
             Some(Overlay::ConfirmQuit) => {
                 match key {
-                    Key::Char('y' | 'Y' | 'q') | Key::Enter => self.quit = true,
+                    // Not Enter: the key of every step would quit by habit.
+                    Key::Char('y' | 'Y' | 'q') => self.quit = true,
                     _ => self.overlay = None,
                 }
                 return;
@@ -953,7 +960,8 @@ impl App {
         }
         match key {
             Key::Char('?') => return self.overlay = Some(Overlay::Help),
-            Key::Char('q') | Key::Esc if self.mode == Mode::GameOver => return self.quit = true,
+            // Esc closes overlays elsewhere: here only q quits, so the scores are not lost by it.
+            Key::Char('q') if self.mode == Mode::GameOver => return self.quit = true,
             Key::Char('a') if self.mode == Mode::GameOver => return self.analyse_game(),
             Key::Char('q') => return self.overlay = Some(Overlay::ConfirmQuit),
             Key::Char('u') => return self.undo(now),
@@ -1139,6 +1147,14 @@ impl App {
         if !matches!(key, Key::Enter | Key::Char('n' | 'p')) {
             return;
         }
+        // An Enter pressed through the last turns would skip the score screen: it waits a moment.
+        if self
+            .over_at
+            .is_some_and(|t| now.saturating_duration_since(t) < SCORE_SCREEN_PAUSE)
+        {
+            self.message = "The game is over: read the scores, then Enter plays on.".into();
+            return;
+        }
         let Some(session) = &mut self.session else {
             return;
         };
@@ -1296,6 +1312,8 @@ impl App {
         {
             setup.row = setup::Row::Start;
         }
+        // A click on "play again" is meant: the score screen's pause is for keys pressed on.
+        self.over_at = None;
         self.key_at(key, now);
     }
 
@@ -1363,6 +1381,9 @@ fn file_name(path: &std::path::Path) -> String {
         |f| replay::printable(&f.to_string_lossy()),
     )
 }
+
+/// How long the score screen ignores the keys that go on from it, once the game is over.
+const SCORE_SCREEN_PAUSE: std::time::Duration = std::time::Duration::from_millis(1200);
 
 /// How many of the best moves a hint shows.
 const HINTS: usize = 3;
