@@ -164,7 +164,7 @@ fn print_outcome(game: &Game, o: &Outcome, players: &[Player], this_game: bool) 
         };
         print_rows(&rows, "    ");
         say!(
-            "    largest territory {} squares, {} crowns",
+            "    largest territory {} squares; {} crowns in the kingdom",
             s.largest_territory,
             s.crowns
         );
