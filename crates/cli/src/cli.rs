@@ -10,7 +10,9 @@ use std::path::PathBuf;
     about = "Kingdomino-family games from TOML rulesets",
     long_about = "Crownlands plays Kingdomino and its variants from TOML rulesets.\n\
                   Wherever a command takes a RULESET, give a shipped ruleset's name \
-                  (see `crownlands rulesets`) or the path to a ruleset file."
+                  (see `crownlands rulesets`) or the path to a ruleset file. A shipped name \
+                  is always the shipped ruleset, even beside a file of that name (write \
+                  ./NAME for the file)."
 )]
 pub struct Cli {
     #[command(subcommand)]

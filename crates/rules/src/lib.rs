@@ -54,16 +54,14 @@ pub enum Validated {
     },
 }
 
-/// Load a ruleset: an existing file's path, else a shipped ruleset's name.
+/// Load a ruleset: a shipped ruleset's name ([`is_shipped_name`]), else an existing file's path.
 pub fn load(registry: &Registry, name_or_path: &str) -> Result<Ruleset, Diagnostics> {
+    if is_shipped_name(name_or_path) {
+        return load_shipped(registry, name_or_path);
+    }
     let path = Path::new(name_or_path);
     if path.is_file() {
         return load_path(registry, path);
-    }
-    if source::is_plain_name(name_or_path)
-        && source::embedded(&format!("{name_or_path}.toml")).is_some()
-    {
-        return load_shipped(registry, name_or_path);
     }
     let shown = crownlands_core::text::excerpt(name_or_path);
     if path.exists() {
@@ -84,6 +82,16 @@ pub fn load(registry: &Registry, name_or_path: &str) -> Result<Ruleset, Diagnost
     Err(Diagnostics(vec![Diagnostic::unplaced("", msg)]))
 }
 
+/// Whether `name` names a shipped ruleset: a plain name (no folder, no `.toml`) of one. Such a
+/// name is the shipped ruleset wherever it is given, as inside a ruleset's `extends`: a file of
+/// that name in the working folder (a friend's folder of house rules) does not stand in for it;
+/// `./kingdomino` names the file.
+pub fn is_shipped_name(name: &str) -> bool {
+    source::is_plain_name(name)
+        && !name.ends_with(".toml")
+        && source::embedded(&format!("{name}.toml")).is_some()
+}
+
 /// Load a ruleset file from disk.
 pub fn load_path(registry: &Registry, path: &Path) -> Result<Ruleset, Diagnostics> {
     load::load_source(registry, Source::Fs(path.to_path_buf()), None)
@@ -94,7 +102,7 @@ pub fn load_path(registry: &Registry, path: &Path) -> Result<Ruleset, Diagnostic
 /// write files check against these so that no output replaces a file the run reads.
 pub fn files_read(registry: &Registry, name_or_path: &str) -> Vec<PathBuf> {
     let path = Path::new(name_or_path);
-    if path.is_file() {
+    if !is_shipped_name(name_or_path) && path.is_file() {
         load::files_read(registry, Source::Fs(path.to_path_buf()))
     } else {
         Vec::new()
@@ -188,7 +196,7 @@ pub fn check_path(registry: &Registry, path: &Path) -> Checked {
 /// The warnings of a ruleset (a file's path or a shipped name); empty when it does not load.
 pub fn warnings(registry: &Registry, name_or_path: &str) -> Vec<Diagnostic> {
     let path = Path::new(name_or_path);
-    let source = if path.is_file() {
+    let source = if !is_shipped_name(name_or_path) && path.is_file() {
         Source::Fs(path.to_path_buf())
     } else {
         Source::shipped(name_or_path)

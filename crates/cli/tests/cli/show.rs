@@ -1,6 +1,6 @@
 //! `crownlands show`.
 
-use super::{TempFile, run};
+use super::{TempDir, TempFile, bin, run};
 
 use super::SHIPPED;
 
@@ -114,4 +114,30 @@ fn unknown_ruleset_fails_cleanly() {
     let r = run(&["show", "no-such-ruleset"]).expect_code(1);
     assert!(r.stderr.contains("shipped rulesets:"), "{}", r.stderr);
     assert!(r.stderr.contains("kingdomino"), "{}", r.stderr);
+}
+
+#[test]
+fn a_file_named_like_a_shipped_ruleset_does_not_stand_in_for_it() {
+    // A friend's folder holds a file called `kingdomino`: the bare name is still the shipped
+    // ruleset (as inside a ruleset's `extends`); `./kingdomino` is the file.
+    let dir = TempDir::new("shadow");
+    std::fs::create_dir_all(&dir.0).expect("dir");
+    std::fs::write(
+        dir.0.join("kingdomino"),
+        "name = \"kingdomino\"\nextends = \"kingdomino\"\n[rules.harmony]\nenabled = true\npoints = 1000\n",
+    )
+    .expect("write");
+    let in_dir = |args: &[&str]| {
+        let out = std::process::Command::new(bin())
+            .args(args)
+            .current_dir(&dir.0)
+            .output()
+            .expect("run crownlands");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let shipped = in_dir(&["show", "kingdomino"]);
+    assert!(!shipped.contains("1000"), "{shipped}");
+    assert_eq!(shipped, show(&["kingdomino"]));
+    let file = in_dir(&["show", "./kingdomino"]);
+    assert!(file.contains("points = 1000"), "{file}");
 }

@@ -89,7 +89,7 @@ pub fn open(registry: &Registry, text: &str) -> Result<Choice, String> {
             "`{text}` is a folder: type the path of a ruleset file in it (.toml)."
         ));
     }
-    if path.is_file() {
+    if path.is_file() && !crownlands_rules::is_shipped_name(text) {
         let ruleset = crownlands_rules::load_path(registry, &path).map_err(|d| problems(&d))?;
         let absolute = std::path::absolute(&path).unwrap_or(path);
         return Ok(choice(&ruleset, text.to_string(), Some(absolute)));
