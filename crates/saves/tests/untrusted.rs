@@ -718,6 +718,17 @@ fn the_moves_are_plain_text() {
     let e = import_error(&text.replacen("\n0. ", "\n0.\u{200e}", 1));
     assert!(e.to_string().contains("\\u{200e}"), "{e}");
     assert_short(&e);
+    // Comments too: an escape sequence in a comment would run on `cat game.cgn`.
+    let e = import_error(&text.replacen("\n0. ", "\n0. {\u{1b}[31m red} ", 1));
+    assert!(e.to_string().contains("U+001B in a comment"), "{e}");
+    assert!(
+        notation::import(
+            registry(),
+            &text.replacen("\n0. ", "\n0. {a note} ", 1),
+            "n.cgn"
+        )
+        .is_ok()
+    );
     // CRLF line ends and tabs are plain text.
     let crlf = text.replace('\n', "\r\n").replacen(' ', "\t", 1);
     assert!(notation::import(registry(), &crlf, "n.cgn").is_ok());

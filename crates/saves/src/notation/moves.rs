@@ -58,24 +58,30 @@ pub(super) fn tokens<'a>(
         let mut column = 0;
         while let Some((b, c)) = chars.next() {
             column += 1;
-            if comment.is_some() {
-                if c == '}' {
-                    comment = None;
-                }
-                continue;
-            }
+            // Comments too: a file is plain text throughout (`cat` of it runs no escape).
             if c != '\t' && crownlands_core::text::is_unsafe_char(c) {
                 // A lone carriage return, NEL or a line separator would read as a space here.
+                let place = if comment.is_some() {
+                    "in a comment"
+                } else {
+                    "between the moves"
+                };
                 return Err(err(
                     file,
                     n,
                     column,
                     format!(
-                        "the control or invisible character U+{:04X} between the moves; a \
-                         notation file is plain text, its lines ending with a new line",
+                        "the control or invisible character U+{:04X} {place}; a notation file \
+                         is plain text, its lines ending with a new line",
                         u32::from(c)
                     ),
                 ));
+            }
+            if comment.is_some() {
+                if c == '}' {
+                    comment = None;
+                }
+                continue;
             }
             if c.is_whitespace() {
                 continue;
