@@ -16,15 +16,30 @@ use std::fmt::Write as _;
 /// (which some terminals and the TUI's layout read as breaks), and the invisible format
 /// characters (soft hyphen, zero width space, word joiner and invisible operators, a byte order
 /// mark inside a text, the tag characters), whose width terminals disagree on and which make
-/// two names that look alike differ (`kingdo\u{200b}mino`). The zero width joiners, which
-/// some scripts and emoji need, are left alone.
+/// two names that look alike differ (`kingdo\u{200b}mino`); so do the other characters that
+/// show as nothing or as a blank: the combining grapheme joiner, the Hangul fillers, the Khmer
+/// inherent vowels, the interlinear annotation marks, the musical format controls, the braille
+/// blank and the noncharacters. The zero width joiners and the variation selectors, which some
+/// scripts and emoji need, are left alone.
 pub fn is_unsafe_char(c: char) -> bool {
     c.is_control()
+        || (u32::from(c) & 0xfffe) == 0xfffe
         || matches!(
             c,
             '\u{ad}'
+                | '\u{34f}'
                 | '\u{61c}'
+                | '\u{115f}'
+                | '\u{1160}'
+                | '\u{17b4}'
+                | '\u{17b5}'
                 | '\u{180e}'
+                | '\u{2800}'
+                | '\u{3164}'
+                | '\u{fdd0}'..='\u{fdef}'
+                | '\u{ffa0}'
+                | '\u{fff0}'..='\u{fffb}'
+                | '\u{1d173}'..='\u{1d17a}'
                 | '\u{200b}'
                 | '\u{200e}'
                 | '\u{200f}'
@@ -181,8 +196,29 @@ mod tests {
             escape_controls("kingdo\u{200b}mino\u{e0041}"),
             "kingdo\\u{200b}mino\\u{e0041}"
         );
-        // Joiners stay: they make one emoji of several.
+        // So are the characters that show as nothing or a blank (reviewed: each made a ruleset
+        // named `kingdomino` plus it print as `kingdomino`).
+        for c in [
+            '\u{34f}',
+            '\u{115f}',
+            '\u{1160}',
+            '\u{17b4}',
+            '\u{2800}',
+            '\u{3164}',
+            '\u{ffa0}',
+            '\u{fff9}',
+            '\u{fffb}',
+            '\u{1d173}',
+            '\u{fffe}',
+            '\u{fdd0}',
+            '\u{1fffe}',
+        ] {
+            assert!(is_unsafe_char(c), "U+{:04X}", u32::from(c));
+        }
+        // Joiners and variation selectors stay: they make one emoji of several.
         assert_eq!(escape_controls("a\u{200d}b"), "a\u{200d}b");
+        assert_eq!(escape_controls("\u{2764}\u{fe0f}"), "\u{2764}\u{fe0f}");
+        assert!(!is_unsafe_char('\u{a0}') && !is_unsafe_char('é') && !is_unsafe_char('日'));
         assert_eq!(escape_controls_but_newlines("a\nb\u{1b}"), "a\nb\\u{1b}");
     }
 
