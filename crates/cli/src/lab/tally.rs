@@ -28,86 +28,167 @@ pub enum TallyError {
     Inconsistent(String),
 }
 
-/// How often each value occurred: `counts[j]` is the count of `low + j`.
+/// How often each value occurred: `counts[j]` is the count of the values from `low + j * width`
+/// to the next bucket. `width` is 1 (each value its own bucket) until values spread wider than
+/// [`MAX_SPAN`] buckets; then buckets double in width, so a tally never fails or drops a value
+/// for its spread (the exact sums are kept beside it, in [`SeatTally`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Histogram {
     pub low: i64,
+    /// A power of two; written only when more than 1 (files from before it read as 1).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub width: u64,
     pub counts: Vec<u64>,
 }
 
+fn one() -> u64 {
+    1
+}
+
+fn is_one(w: &u64) -> bool {
+    *w == 1
+}
+
+/// The widest bucket: past it the values of an `i64` fit in a few buckets.
+const MAX_WIDTH: u64 = 1 << 62;
+
 impl Histogram {
+    /// The bucket width, 1 for a histogram built before widths (`Default` gives 0).
+    fn w(&self) -> u64 {
+        self.width.max(1)
+    }
+
+    /// The first value of `value`'s bucket at `width`.
+    fn floor(value: i64, width: u64) -> i64 {
+        let w = i128::from(width);
+        (i128::from(value).div_euclid(w) * w) as i64
+    }
+
+    /// Buckets from `low` to `high` (both bucket starts) at `width`.
+    fn buckets(low: i64, high: i64, width: u64) -> u128 {
+        u128::from(high.abs_diff(low)) / u128::from(width) + 1
+    }
+
+    /// The same counts in buckets of `width` (a power of two, at least the present one).
+    fn coarsen_to(&mut self, width: u64) {
+        let old = self.w();
+        if width <= old || self.counts.is_empty() {
+            self.width = self.w().max(width);
+            return;
+        }
+        let low = Self::floor(self.low, width);
+        let n = usize::try_from(Self::buckets(low, Self::floor(self.high(), width), width))
+            .unwrap_or(usize::MAX);
+        let mut counts = vec![0u64; n];
+        for (j, &c) in self.counts.iter().enumerate() {
+            let v = i128::from(self.low) + j as i128 * i128::from(old);
+            let at = ((v - i128::from(low)) / i128::from(width)) as usize;
+            if let Some(slot) = counts.get_mut(at) {
+                *slot = slot.saturating_add(c);
+            }
+        }
+        self.low = low;
+        self.width = width;
+        self.counts = counts;
+    }
+
+    /// The width at which values from `low` to `high` fit in [`MAX_SPAN`] buckets.
+    fn width_for(low: i64, high: i64, at_least: u64) -> u64 {
+        let mut w = at_least.max(1);
+        while w < MAX_WIDTH
+            && Self::buckets(Self::floor(low, w), Self::floor(high, w), w) > MAX_SPAN as u128
+        {
+            w *= 2;
+        }
+        w
+    }
+
     /// Count one more `value`.
     pub fn add(&mut self, value: i64) {
         if self.counts.is_empty() {
-            self.low = value;
+            self.width = self.w();
+            self.low = Self::floor(value, self.width);
             self.counts.push(1);
             return;
         }
-        if value < self.low {
-            let grow = usize::try_from(self.low.abs_diff(value)).unwrap_or(usize::MAX);
-            if grow.saturating_add(self.counts.len()) > MAX_SPAN {
-                return;
-            }
+        let w = Self::width_for(self.low.min(value), self.high().max(value), self.w());
+        self.coarsen_to(w);
+        let w = self.w();
+        let at = Self::floor(value, w);
+        if at < self.low {
+            let grow = usize::try_from(Self::buckets(at, self.low, w) - 1).unwrap_or(0);
             self.counts.splice(0..0, std::iter::repeat_n(0, grow));
-            self.low = value;
+            self.low = at;
         }
-        let j = usize::try_from(value.abs_diff(self.low)).unwrap_or(usize::MAX);
-        if j >= MAX_SPAN {
-            return;
-        }
+        let j = usize::try_from(Self::buckets(self.low, at, w) - 1).unwrap_or(0);
         if j >= self.counts.len() {
             self.counts.resize(j + 1, 0);
         }
         self.counts[j] += 1;
     }
 
-    /// The highest value counted (`low` when empty).
+    /// The first value of the highest bucket (`low` when empty).
     pub fn high(&self) -> i64 {
-        self.low + self.counts.len().saturating_sub(1) as i64
+        let span = i128::from(self.w()) * self.counts.len().saturating_sub(1) as i128;
+        (i128::from(self.low) + span).min(i128::from(i64::MAX)) as i64
     }
 
-    /// Add another histogram's counts.
+    /// Add another histogram's counts (in wider buckets if they spread too far together).
     pub fn merge(&mut self, other: &Histogram) -> Result<(), TallyError> {
         if other.counts.is_empty() {
             return Ok(());
         }
         if self.counts.is_empty() {
             *self = other.clone();
+            self.width = self.w();
             return Ok(());
         }
         let low = self.low.min(other.low);
         let high = self.high().max(other.high());
-        let span = usize::try_from(high.abs_diff(low)).unwrap_or(usize::MAX);
-        if span >= MAX_SPAN {
+        let w = Self::width_for(low, high, self.w().max(other.w()));
+        let mut theirs = other.clone();
+        theirs.coarsen_to(w);
+        self.coarsen_to(w);
+        let low = self.low.min(theirs.low);
+        let span = usize::try_from(Self::buckets(low, self.high().max(theirs.high()), w))
+            .unwrap_or(usize::MAX);
+        if span > MAX_SPAN {
             return Err(TallyError::TooWide(low, high));
         }
-        let mut counts = vec![0u64; span + 1];
-        for h in [&*self, other] {
-            let at = usize::try_from(h.low.abs_diff(low)).unwrap_or(0);
+        let mut counts = vec![0u64; span];
+        for h in [&*self, &theirs] {
+            let at = usize::try_from(Self::buckets(low, h.low, w) - 1).unwrap_or(0);
             for (c, &n) in counts[at..].iter_mut().zip(&h.counts) {
                 *c = c.checked_add(n).ok_or(TallyError::Overflow)?;
             }
         }
         self.low = low;
+        self.width = w;
         self.counts = counts;
         Ok(())
     }
 
-    /// `(value, count)` of every value counted at least once.
+    /// `(value, count)` of every bucket counted at least once, by its first value.
     pub fn iter(&self) -> impl Iterator<Item = (i64, u64)> + '_ {
+        let w = i128::from(self.w());
         self.counts
             .iter()
             .enumerate()
             .filter(|(_, c)| **c > 0)
-            .map(|(j, &c)| (self.low + j as i64, c))
+            .map(move |(j, &c)| ((i128::from(self.low) + j as i128 * w) as i64, c))
     }
 
     pub fn total(&self) -> u64 {
         self.counts.iter().sum()
     }
 
-    /// Sum and sum of squares of the values counted.
+    /// Whether each value has a bucket of its own (so [`Histogram::sums`] is exact).
+    pub fn is_exact(&self) -> bool {
+        self.w() == 1
+    }
+
+    /// Sum and sum of squares of the values counted (exact when [`Histogram::is_exact`]).
     pub fn sums(&self) -> (i128, u128) {
         self.iter().fold((0, 0), |(s, q), (v, c)| {
             let v = i128::from(v);
@@ -118,12 +199,18 @@ impl Histogram {
         })
     }
 
-    /// Cut to at most [`MAX_SPAN`] and check the counts can be summed (for files read back).
+    /// Check a histogram read back from a file: at most [`MAX_SPAN`] buckets of a power-of-two
+    /// width, starting on a bucket, whose counts can be summed.
     fn check(&self) -> Result<(), TallyError> {
         if self.counts.len() > MAX_SPAN {
             return Err(TallyError::TooWide(self.low, self.high()));
         }
-        if self.low.checked_add(self.counts.len() as i64).is_none() {
+        let w = self.w();
+        if !w.is_power_of_two() || w > MAX_WIDTH || Self::floor(self.low, w) != self.low {
+            return Err(TallyError::Inconsistent("histogram bucket width".into()));
+        }
+        let end = i128::from(self.low) + i128::from(w) * self.counts.len() as i128;
+        if end > i128::from(i64::MAX) {
             return Err(TallyError::Inconsistent("histogram out of range".into()));
         }
         self.counts
@@ -375,7 +462,7 @@ impl Tally {
                     self.games
                 )));
             }
-            if s.score.sums() != (s.score_sum, s.score_sq_sum) {
+            if s.score.is_exact() && s.score.sums() != (s.score_sum, s.score_sq_sum) {
                 return Err(TallyError::Inconsistent(format!(
                     "seat {}: the score sums do not match the histogram",
                     i + 1
@@ -525,14 +612,51 @@ mod tests {
     }
 
     #[test]
-    fn far_apart_histograms_are_refused() {
+    fn far_apart_values_widen_the_buckets_and_keep_every_count() {
+        // Values ten million apart: one bucket each would pass MAX_SPAN.
+        let values = [7_333_306i64, 9_333_301, 8_000_000, -5, 7_333_306];
+        let mut one = Histogram::default();
+        values.iter().for_each(|&v| one.add(v));
+        assert_eq!(one.total(), 5);
+        assert!(!one.is_exact() && one.counts.len() <= MAX_SPAN);
+        one.check().expect("a sound histogram");
+        // Split anyhow and merged, the same buckets.
+        let (mut a, mut b) = (Histogram::default(), Histogram::default());
+        values[..2].iter().for_each(|&v| a.add(v));
+        values[2..].iter().for_each(|&v| b.add(v));
+        a.merge(&b).expect("merge");
+        assert_eq!(a, one);
+        // Every value lies in its bucket.
+        let w = one.width as i64;
+        for v in values {
+            assert!(
+                one.iter().any(|(start, _)| start <= v && v < start + w),
+                "{v}"
+            );
+        }
+        // The far ends of i64 fit too.
         let mut a = Histogram::default();
         a.add(0);
         let b = Histogram {
             low: i64::MAX - 10,
+            width: 1,
             counts: vec![1],
         };
-        assert!(matches!(a.merge(&b), Err(TallyError::TooWide(..))));
+        a.merge(&b).expect("merge");
+        assert_eq!(a.total(), 2);
+        // A file's histogram of a width that is no power of two, or off its buckets, is refused.
+        let bad = Histogram {
+            low: 3,
+            width: 4,
+            counts: vec![1],
+        };
+        assert!(bad.check().is_err());
+        let bad = Histogram {
+            low: 0,
+            width: 3,
+            counts: vec![1],
+        };
+        assert!(bad.check().is_err());
     }
 
     #[test]
