@@ -183,7 +183,11 @@ pub fn saved_line(dir: &Path, saved: &SavedFiles, unit: &str) -> String {
         (0, _, _) | (_, None, _) | (_, _, None) => format!("saved nothing in {}", dir.display()),
         (1, Some(one), _) => format!(
             "saved 1 {} as {}",
-            unit.trim_end_matches('s'),
+            // `matches`, `games`: the singular.
+            unit.strip_suffix("es")
+                .filter(|u| u.ends_with("ch"))
+                .or_else(|| unit.strip_suffix('s'))
+                .unwrap_or(unit),
             one.path.display()
         ),
         (n, Some(first), Some(last)) => format!(
@@ -208,4 +212,36 @@ pub fn saved_json(dir: &Path, saved: &SavedFiles) -> Value {
             "winners": s.winners,
         })).collect::<Vec<_>>(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Saved, SavedFiles, saved_line};
+    use std::path::Path;
+
+    #[test]
+    fn one_file_is_one_game_or_one_match() {
+        let one = Saved {
+            game: 1,
+            path: "d/x-game-1.json".into(),
+            players: Vec::new(),
+            totals: Vec::new(),
+            winners: Vec::new(),
+        };
+        let saved = SavedFiles {
+            count: 1,
+            first: Some(one.clone()),
+            last: Some(one),
+            all: None,
+        };
+        let d = Path::new("d");
+        assert_eq!(
+            saved_line(d, &saved, "matches"),
+            "saved 1 match as d/x-game-1.json"
+        );
+        assert_eq!(
+            saved_line(d, &saved, "games"),
+            "saved 1 game as d/x-game-1.json"
+        );
+    }
 }
