@@ -47,7 +47,14 @@ pub(crate) struct Loader {
     /// The folder of the file the user named (its real path), once it is opened: every file
     /// a ruleset names (`extends`, `sets`, `add-sets`) must be in it or below it.
     pub root: Option<std::path::PathBuf>,
+    /// Bytes of the files read so far, at most [`MAX_LOAD_BYTES`] in all.
+    pub bytes_read: usize,
 }
+
+/// The most bytes one load reads over all its files (the ruleset, what it extends, its sets):
+/// as much as one file may hold, so that many files (or one file named many times, by links)
+/// cost no more than one. A real ruleset with all its sets is a few hundred kilobytes.
+pub(crate) const MAX_LOAD_BYTES: usize = crate::node::MAX_FILE_BYTES;
 
 /// The keys that make a ruleset read other files.
 const OUTSIDE_KEYS: [&str; 3] = ["extends", "sets", "add-sets"];
@@ -59,6 +66,7 @@ impl Loader {
             files: Vec::new(),
             diags: Vec::new(),
             sealed: false,
+            bytes_read: 0,
             warnings: Vec::new(),
             root: None,
         }
@@ -164,6 +172,19 @@ impl Loader {
                 return None;
             }
         };
+        self.bytes_read = self.bytes_read.saturating_add(src.text.len());
+        if self.bytes_read > MAX_LOAD_BYTES {
+            let msg = format!(
+                "`{}` takes the files this ruleset reads past {MAX_LOAD_BYTES} bytes in all \
+                 (the ruleset, what it extends and its sets together)",
+                source.display()
+            );
+            match named_at {
+                Some(loc) => self.err(loc, msg),
+                None => self.diags.push(Diagnostic::unplaced("", msg)),
+            }
+            return None;
+        }
         self.open_text(source, src)
     }
 

@@ -197,3 +197,56 @@ mod kingdom_files {
         all_short(&d);
     }
 }
+
+#[test]
+fn the_files_of_one_ruleset_hold_four_mebibytes_in_all() {
+    // Five sets of a mebibyte each (or one file named five times through hard links): each file
+    // is within the limit of one file, all of them are not.
+    let dir = std::env::temp_dir().join(format!("crownlands-budget-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let line = format!("# {}\n", "x".repeat(1021));
+    let mut set = String::from("[set]\nname = \"padded\"\n");
+    while set.len() < (1 << 20) - line.len() {
+        set.push_str(&line);
+    }
+    let names: Vec<String> = (1..=5).map(|i| format!("s{i}.toml")).collect();
+    for n in &names {
+        std::fs::write(dir.join(n), &set).expect("write");
+    }
+    let list: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+    let ruleset = dir.join("r.toml");
+    std::fs::write(
+        &ruleset,
+        format!(
+            "extends = \"kingdomino\"\nadd-sets = [{}]\n",
+            list.join(", ")
+        ),
+    )
+    .expect("write");
+    let d = load_path(crownlands_core::Registry::shipped_ref(), &ruleset).expect_err("too much");
+    assert!(
+        d.iter()
+            .any(|x| x.message.contains("past 4194304 bytes in all")),
+        "{d}"
+    );
+    all_short(&d);
+    // Three of them are fine.
+    std::fs::write(
+        &ruleset,
+        format!(
+            "extends = \"kingdomino\"\nadd-sets = [{}]\n",
+            list[..3].join(", ")
+        ),
+    )
+    .expect("write");
+    let r = load_path(crownlands_core::Registry::shipped_ref(), &ruleset);
+    assert!(
+        r.as_ref()
+            .err()
+            .is_none_or(|d| !d.to_string().contains("in all")),
+        "{:?}",
+        r.err()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
