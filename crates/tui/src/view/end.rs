@@ -142,8 +142,9 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
 }
 
 /// A column's rows in at most `room` rows: the place and the last rows (total, tie-break
-/// figures) always; then the bonuses (the buildings, Harmony, ...); the territories give way
-/// first, the ones left out summed on one line (`3 more territories  12`), then the bonuses.
+/// figures) always; the territories, then the bonuses, in the breakdown's order. When they do
+/// not all fit, the lines worth the most points stay, whichever kind they are, and the ones left
+/// out are summed on a line of their kind (`3 more territories  12`).
 fn fit_rows(
     head: Line<'static>,
     territories: Vec<(Line<'static>, u32)>,
@@ -164,41 +165,80 @@ fn fit_rows(
             dim,
         ))
     };
-    let all = 1 + territories.len() + bonuses.len() + tail.len();
-    let mut rows = vec![head];
-    if all <= room {
-        rows.extend(territories.into_iter().map(|(l, _)| l));
-        rows.extend(bonuses.into_iter().map(|(l, _)| l));
+    let lines_room = room.saturating_sub(1 + tail.len());
+    let (t_len, b_len) = (territories.len(), bonuses.len());
+    // How many of each kind to show: all, or the `k` lines worth the most, leaving a row for
+    // each kind's summary.
+    let (keep_t, keep_b) = if t_len + b_len <= lines_room {
+        (t_len, b_len)
     } else {
-        // Rows left for territories once the place, a summary line, the bonuses and the tail
-        // are in.
-        let fixed = 1 + 1 + bonuses.len() + tail.len();
-        let keep_t = room.saturating_sub(fixed);
-        let (shown, hidden) = territories.split_at(keep_t.min(territories.len()));
-        rows.extend(shown.iter().map(|(l, _)| l.clone()));
-        let hidden_points: i64 = hidden.iter().map(|(_, p)| i64::from(*p)).sum();
-        if !hidden.is_empty() {
-            let what = if shown.is_empty() {
-                "territories"
-            } else {
-                "more territories"
-            };
-            rows.push(summary(hidden.len(), what, hidden_points, false));
+        let mut points: Vec<(u32, bool)> = territories
+            .iter()
+            .map(|(_, p)| (*p, true))
+            .chain(bonuses.iter().map(|(_, p)| (p.unsigned_abs(), false)))
+            .collect();
+        points.sort_by_key(|&(p, _)| std::cmp::Reverse(p));
+        let split = |k: usize| {
+            let t = points.iter().take(k).filter(|(_, t)| *t).count();
+            (t, k.min(points.len()) - t)
+        };
+        let mut k = lines_room.saturating_sub(1);
+        let (mut t, mut b) = split(k);
+        if t < t_len && b < b_len {
+            k = k.saturating_sub(1);
+            (t, b) = split(k);
         }
-        // Bonuses: as many as fit, the rest summed.
-        let left = room.saturating_sub(rows.len() + tail.len());
-        if bonuses.len() <= left {
-            rows.extend(bonuses.into_iter().map(|(l, _)| l));
-        } else {
-            let keep_b = left.saturating_sub(1);
-            let (shown, hidden) = bonuses.split_at(keep_b.min(bonuses.len()));
-            rows.extend(shown.iter().map(|(l, _)| l.clone()));
-            let points: i64 = hidden.iter().map(|(_, p)| i64::from(*p)).sum();
-            if left > 0 {
-                rows.push(summary(hidden.len(), "more bonuses", points, true));
+        (t, b)
+    };
+    // The lines kept are the `keep` worth the most, shown in the breakdown's order.
+    type Kept<L, P> = Vec<(L, P)>;
+    fn largest<L, P: Copy>(
+        lines: Vec<(L, P)>,
+        keep: usize,
+        worth: impl Fn(P) -> u32,
+    ) -> (Kept<L, P>, Kept<L, P>) {
+        let mut order: Vec<usize> = (0..lines.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(worth(lines[i].1)));
+        let mut kept = vec![false; lines.len()];
+        for &i in order.iter().take(keep) {
+            kept[i] = true;
+        }
+        let (mut shown, mut hidden) = (Vec::new(), Vec::new());
+        for (line, k) in lines.into_iter().zip(kept) {
+            if k {
+                shown.push(line);
+            } else {
+                hidden.push(line);
             }
         }
+        (shown, hidden)
     }
+    let mut rows = Vec::new();
+    let (shown, hidden) = largest(territories, keep_t, |p| p);
+    rows.extend(shown.iter().map(|(l, _)| l.clone()));
+    if !hidden.is_empty() {
+        let what = if shown.is_empty() {
+            "territories"
+        } else {
+            "more territories"
+        };
+        let points = hidden.iter().map(|(_, p)| i64::from(*p)).sum();
+        rows.push(summary(hidden.len(), what, points, false));
+    }
+    let (shown, hidden) = largest(bonuses, keep_b, i32::unsigned_abs);
+    rows.extend(shown.iter().map(|(l, _)| l.clone()));
+    if !hidden.is_empty() {
+        let what = if shown.is_empty() {
+            "bonuses"
+        } else {
+            "more bonuses"
+        };
+        let points = hidden.iter().map(|(_, p)| i64::from(*p)).sum();
+        rows.push(summary(hidden.len(), what, points, true));
+    }
+    // A column too short for a summary of each kind keeps the place and the total.
+    rows.truncate(lines_room);
+    rows.insert(0, head);
     rows.extend(tail);
     rows.truncate(room.max(1));
     rows
