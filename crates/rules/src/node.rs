@@ -132,6 +132,19 @@ impl Node {
     }
 }
 
+/// The most `=`, `{`, `[` and `,` a file may hold (wherever they are: counted before parsing).
+/// A set at the engine's limits (1,024 dominoes, 256 buildings) has about 20,000.
+pub(crate) const MAX_STRUCTURE: usize = 200_000;
+
+/// The byte offset where `text` passes [`MAX_STRUCTURE`], if it does.
+fn too_dense(text: &str) -> Option<usize> {
+    text.bytes()
+        .enumerate()
+        .filter(|(_, b)| matches!(b, b'=' | b'{' | b'[' | b','))
+        .nth(MAX_STRUCTURE)
+        .map(|(i, _)| i)
+}
+
 /// Largest file the loader reads, in bytes.
 pub(crate) const MAX_FILE_BYTES: usize = 4 << 20;
 
@@ -142,6 +155,18 @@ pub(crate) const MAX_SYNTAX_ERRORS: usize = 10;
 /// [`MAX_SYNTAX_ERRORS`], then one line counting the rest; a file that looks like JSON gets one
 /// line saying so instead).
 pub(crate) fn parse(src: &SourceText) -> Result<Node, Vec<Diagnostic>> {
+    // Before the parser builds the document: a file of small values (`x = [{a={}},...]`)
+    // costs the parser hundreds of bytes of memory for each byte of text.
+    if let Some(at) = too_dense(&src.text) {
+        return Err(vec![src.diag(
+            at..at,
+            format!(
+                "more than {MAX_STRUCTURE} keys, tables, lists and items (`=`, `{{`, `[`, `,`) \
+                 by here: a ruleset this dense is not supported (one at the engine's limits has \
+                 about 20,000)"
+            ),
+        )]);
+    }
     let (doc, errors) = DeTable::parse_recoverable(&src.text);
     if !errors.is_empty() {
         if looks_like_json(src) {

@@ -250,3 +250,22 @@ fn the_files_of_one_ruleset_hold_four_mebibytes_in_all() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_file_dense_with_small_values_is_refused_before_it_is_parsed() {
+    // Four mebibytes of `{a={}},` cost the parser about a gigabyte: refused by its count of
+    // `=`, `{`, `[` and `,`, at the place it passes the limit, before any parsing.
+    let text = format!(
+        "extends = \"kingdomino\"\nx = [{}]\n",
+        "{a={}},".repeat(100_000)
+    );
+    let d = bad(&text);
+    assert_eq!(d.len(), 1, "{d}");
+    assert!(
+        d.to_string().contains("more than 200000 keys, tables"),
+        "{d}"
+    );
+    let x = d.iter().next().expect("one");
+    assert_eq!(x.line, 2);
+    all_short(&d);
+}
