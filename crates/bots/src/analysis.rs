@@ -306,11 +306,26 @@ pub fn assess_all(
     jobs: Option<usize>,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<Vec<Assessment>, String> {
+    let never = std::sync::atomic::AtomicBool::new(false);
+    assess_all_until(analyst, decisions, seed, jobs, progress, &never)
+}
+
+/// As [`assess_all`], giving up once `stop` is set (a front end whose player left the
+/// analysis): the decisions not begun are skipped and the result is an error.
+pub fn assess_all_until(
+    analyst: &Analyst,
+    decisions: &[Decision],
+    seed: u64,
+    jobs: Option<usize>,
+    progress: &(dyn Fn(usize) + Sync),
+    stop: &std::sync::atomic::AtomicBool,
+) -> Result<Vec<Assessment>, String> {
     use rayon::prelude::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
     let done = AtomicUsize::new(0);
     let one = |d: &Decision| {
-        let assessment = match PlayerView::new(&d.before) {
+        let assessment = match PlayerView::new(&d.before).filter(|_| !stop.load(Ordering::Relaxed))
+        {
             Some(view) => analyst.assess(&view, Some(d.played), decision_seed(seed, d.index)),
             None => Assessment {
                 candidates: vec![Candidate {
@@ -328,12 +343,16 @@ pub fn assess_all(
         assessment
     };
     let run = || decisions.par_iter().map(one).collect();
-    match jobs {
+    let all = match jobs {
         Some(j) => rayon::ThreadPoolBuilder::new()
             .num_threads(j.max(1))
             .build()
             .map(|pool| pool.install(run))
             .map_err(|e| format!("cannot start {j} threads: {e}")),
         None => Ok(run()),
+    };
+    if stop.load(Ordering::Relaxed) {
+        return Err("the analysis was stopped".into());
     }
+    all
 }

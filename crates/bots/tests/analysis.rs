@@ -125,4 +125,17 @@ fn a_whole_game_gives_the_same_assessments_on_any_number_of_threads() {
     let two = assess_all(&a, &decisions, 4, Some(2), &|_| {}).expect("threads");
     assert_eq!(one.len(), decisions.len());
     assert_eq!(one, two);
+    // Stopped (a front end whose player left it): nothing more is weighed, and it says so.
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let weighed = std::sync::atomic::AtomicUsize::new(0);
+    let mcts = analyst("mcts", 2);
+    let stopped = crownlands_bots::analysis::assess_all_until(
+        &mcts,
+        &decisions,
+        4,
+        Some(1),
+        &|n| weighed.store(n, std::sync::atomic::Ordering::Relaxed),
+        &stop,
+    );
+    assert_eq!(stopped, Err("the analysis was stopped".to_string()));
 }

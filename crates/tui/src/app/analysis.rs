@@ -4,12 +4,12 @@
 
 use super::describe::move_words;
 use crownlands_bots::Analyst;
-use crownlands_bots::analysis::{Assessment, DEFAULT_SEED, Decision, assess_all, summarize};
+use crownlands_bots::analysis::{Assessment, DEFAULT_SEED, Decision, assess_all_until, summarize};
 use crownlands_core::{Registry, Side};
 use crownlands_saves::Session;
 use crownlands_saves::words::side_text;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 /// How many mistakes a player's summary names.
@@ -41,6 +41,8 @@ pub struct SideReport {
 pub struct AnalysisJob {
     pub total: usize,
     done: Arc<AtomicUsize>,
+    /// Set when the job is dropped (a new game, quitting): the threads stop working for it.
+    stop: Arc<AtomicBool>,
     rx: Receiver<Result<Vec<Assessment>, String>>,
     decisions: Vec<Decision>,
     sides: Vec<Side>,
@@ -82,12 +84,13 @@ impl AnalysisJob {
         let (tx, rx) = mpsc::channel();
         let work = decisions.clone();
         let counter = done.clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = stop.clone();
         let seed = DEFAULT_SEED;
         std::thread::spawn(move || {
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                assess_all(&analyst, &work, seed, None, &|n| {
-                    counter.store(n, Ordering::Relaxed);
-                })
+                let progress = |n| counter.store(n, Ordering::Relaxed);
+                assess_all_until(&analyst, &work, seed, None, &progress, &stopped)
             }))
             .unwrap_or_else(|_| Err("the analysis failed (a bug in the bot)".to_string()));
             let _ = tx.send(result);
@@ -95,6 +98,7 @@ impl AnalysisJob {
         AnalysisJob {
             total: decisions.len(),
             done,
+            stop,
             rx,
             decisions,
             sides,
@@ -156,5 +160,12 @@ impl AnalysisJob {
                 }
             })
             .collect()
+    }
+}
+
+impl Drop for AnalysisJob {
+    /// A job nobody will read (a new game, the app closing) stops using the cores.
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
     }
 }
