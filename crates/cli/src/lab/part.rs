@@ -70,6 +70,10 @@ impl Part {
     }
 }
 
+/// The most bonuses a tally counts: a building each (at most 256) and the rules' and modules'
+/// own bonuses.
+const MAX_BONUSES: usize = 512;
+
 /// Read one part file, refusing anything that is not a complete, self-consistent part.
 fn read(path: &Path) -> CliResult<Part> {
     let name = path.display();
@@ -101,7 +105,9 @@ fn read(path: &Path) -> CliResult<Part> {
         )));
     }
     const MAX_NAME_CHARS: usize = crownlands_saves::MAX_RULESET_NAME_CHARS;
-    let part: Part = serde_json::from_str(&text).map_err(|e| {
+    // A byte order mark is accepted, as in every kind of file (an editor may add one).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let part: Part = serde_json::from_str(text).map_err(|e| {
         CliError::Message(format!(
             "{name}:{}:{}: not a part file of `simulate --shard` or `compare --shard`: {e}",
             e.line(),
@@ -116,6 +122,9 @@ fn read(path: &Path) -> CliResult<Part> {
         )));
     }
     let r = &part.results;
+    if r.run.games == 0 {
+        return Err(bad("a run of 0 games (a run plays at least one)".into()));
+    }
     let shard = part.shard;
     if shard.index == 0 || shard.index > shard.count {
         return Err(bad(format!("shard {}/{}", shard.index, shard.count)));
@@ -164,6 +173,16 @@ fn read(path: &Path) -> CliResult<Part> {
         return Err(bad("a bot level longer than a run writes".into()));
     }
     for t in &r.tallies {
+        // A ruleset has at most 256 buildings and a few other bonuses; bots one per seat.
+        if t.bonuses.len() > MAX_BONUSES
+            || t.bonuses.keys().any(|k| k.chars().count() > MAX_NAME_CHARS)
+            || t.bots.len() > usize::from(r.run.players)
+        {
+            return Err(bad(format!(
+                "more bonuses or bots than a run counts (at most {MAX_BONUSES} bonuses, one bot \
+                 a seat)"
+            )));
+        }
         t.check().map_err(|e| bad(e.to_string()))?;
         if t.games != r.games_played || t.seats.len() != usize::from(r.run.players) {
             return Err(bad("the tallies do not match the games played".into()));

@@ -286,6 +286,25 @@ fn merge_refuses_parts_that_do_not_make_one_run() {
         r.stderr
     );
     assert!(r.stderr.len() < 2000, "{}", r.stderr.len());
+    // Thousands of bonuses no ruleset has.
+    let mut v: Value = serde_json::from_str(&text).expect("json");
+    let many: serde_json::Map<String, Value> = (0..10_000)
+        .map(|i| (format!("b{i}"), serde_json::json!([1, 1])))
+        .collect();
+    v["results"]["tallies"][0]["bonuses"] = Value::Object(many);
+    let edited = TempFile::new("edited", "json", &v.to_string());
+    let r = run(&["merge", &edited.arg(), &p2.arg()]).expect_code(1);
+    assert!(r.stderr.contains("more bonuses or bots"), "{}", r.stderr);
+    // A run of no game, which no command makes.
+    let mut v: Value = serde_json::from_str(&text).expect("json");
+    v["results"]["run"]["games"] = Value::from(0);
+    let edited = TempFile::new("edited", "json", &v.to_string());
+    let r = run(&["merge", &edited.arg()]).expect_code(1);
+    assert!(r.stderr.contains("a run of 0 games"), "{}", r.stderr);
+    // A byte order mark is accepted, as in every file.
+    let bom = TempFile::new("bom", "json", &format!("\u{feff}{text}"));
+    let p3 = part(&a, "3/3");
+    run(&["merge", &bom.arg(), &p2.arg(), &p3.arg()]).ok();
     for bad in ["0/2", "3/2", "x"] {
         let r = run(&["simulate", "kingdomino", "-p", "2", "--shard", bad]).expect_code(1);
         assert!(r.stderr.contains("give K/N"), "{}", r.stderr);
