@@ -219,9 +219,17 @@ impl App {
 
     /// A loaded game: the session as it was saved, with its seats.
     pub fn resume(session: Session, seats: Vec<Seat>, config: Config) -> App {
+        let unread = seats::unread_levels(session.players());
         let mut app = App::empty(config);
         app.install(session, seats);
-        app.message = "Game loaded. Press ? for help.".into();
+        app.message = if unread.is_empty() {
+            "Game loaded. Press ? for help.".into()
+        } else {
+            format!(
+                "Game loaded; the bot level of {} is not one this version reads: mcts plays.",
+                unread.join(", ")
+            )
+        };
         app.refresh(Instant::now());
         app
     }

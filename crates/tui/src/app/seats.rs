@@ -121,12 +121,34 @@ pub fn from_players(players: &[Player]) -> Vec<Seat> {
         .iter()
         .map(|p| Seat {
             name: p.name.clone(),
-            kind: match p.kind.parse::<Level>() {
-                Ok(level) if p.kind != "human" => {
-                    SeatKind::Bot(level.limited(MAX_LOADED_WAIT, threads))
+            kind: if p.kind == "human" {
+                SeatKind::Human
+            } else {
+                // A bot whose level this version does not read (out of range, from another
+                // version) plays at the default level: its seat stays a bot.
+                let level = p.kind.parse::<Level>().or_else(|_| "mcts".parse::<Level>());
+                match level {
+                    Ok(level) => SeatKind::Bot(level.limited(MAX_LOADED_WAIT, threads)),
+                    Err(_) => SeatKind::Human,
                 }
-                _ => SeatKind::Human,
             },
+        })
+        .collect()
+}
+
+/// The seats of `players` whose bot level is not read (played at the default level), in
+/// words for a message: `seat 1 (mcts:1000000000)`.
+pub fn unread_levels(players: &[Player]) -> Vec<String> {
+    players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.kind != "human" && p.kind.parse::<Level>().is_err())
+        .map(|(i, p)| {
+            format!(
+                "seat {} ({})",
+                i + 1,
+                crownlands_core::text::excerpt(&p.kind)
+            )
         })
         .collect()
 }
@@ -137,6 +159,26 @@ pub const MAX_LOADED_WAIT: std::time::Duration = std::time::Duration::from_secs(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bot_level_not_read_plays_at_the_default_level() {
+        let players = vec![
+            Player {
+                seat: 1,
+                name: "a".into(),
+                kind: "mcts:1000000000".into(),
+            },
+            Player {
+                seat: 2,
+                name: "b".into(),
+                kind: "human".into(),
+            },
+        ];
+        let seats = from_players(&players);
+        assert!(matches!(seats[0].kind, SeatKind::Bot(_)));
+        assert!(seats[1].is_human());
+        assert_eq!(unread_levels(&players), ["seat 1 (mcts:1000000000)"]);
+    }
 
     #[test]
     fn parses_and_names() {
