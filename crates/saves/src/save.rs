@@ -95,7 +95,27 @@ impl Save {
         }
         // A byte order mark, as some editors write, is not part of the JSON.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        // A game in the notation given where a save is read: say what to do with it.
+        let start = text.trim_start();
+        if start.starts_with('%')
+            || start
+                .strip_prefix('[')
+                .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
+        {
+            return Err(SaveError::new(
+                file,
+                Problem::NotASave(
+                    "this looks like a game in the notation (a .cgn file), not a save: \
+                     `crownlands import FILE -o game.json` makes a save of it"
+                        .into(),
+                ),
+            ));
+        }
         let header: Header = serde_json::from_str(text).map_err(|e| match e.classify() {
+            // A key given twice is said as such, where it is.
+            serde_json::error::Category::Data if e.to_string().starts_with("duplicate field") => {
+                json_error(file, text, &e)
+            }
             serde_json::error::Category::Data => SaveError::new(
                 file,
                 Problem::NotASave(

@@ -733,3 +733,23 @@ fn the_moves_are_plain_text() {
     let crlf = text.replace('\n', "\r\n").replacen(' ', "\t", 1);
     assert!(notation::import(registry(), &crlf, "n.cgn").is_ok());
 }
+
+#[test]
+fn a_notation_file_read_as_a_save_says_what_it_is() {
+    let e = Save::from_json(&cgn(), "g.cgn").expect_err("not a save");
+    assert!(
+        e.to_string()
+            .contains("crownlands import FILE -o game.json"),
+        "{e}"
+    );
+    // `format` given twice is a duplicate key, where it is (it read as no `format` at all).
+    let text = save_json().replacen(
+        "\"format\": \"crownlands-save\",",
+        "\"format\": \"crownlands-save\", \"format\": \"crownlands-save\",",
+        1,
+    );
+    assert_ne!(text, save_json(), "the save names its format");
+    let e = Save::from_json(&text, "j.json").expect_err("twice");
+    assert!(e.to_string().contains("duplicate field `format`"), "{e}");
+    assert!(e.line > 0, "{e}");
+}
