@@ -588,3 +588,19 @@ fn a_one_line_moves_box_shows_the_newest_move() {
     }
     assert!(checked > 10, "{checked}");
 }
+
+#[test]
+fn a_name_of_wide_characters_leaves_its_score_in_view() {
+    let mut seats = seats("you,greedy,greedy,greedy");
+    seats[2].name = "日本日本日本日本日本日本日本日本".into();
+    let app =
+        App::new_game(ruleset("queendomino"), seats, config(1, Palette::none())).expect("sets up");
+    for (w, h) in [(80, 24), (100, 30), (120, 40)] {
+        let text = screen(&app, w, h);
+        let row = text
+            .lines()
+            .find(|l| l.contains("日本") && (l.contains(" pts") || l.contains("p ")))
+            .unwrap_or_else(|| panic!("no score on the wide name's row at {w}x{h}:\n{text}"));
+        assert!(row.contains('2'), "{row}");
+    }
+}

@@ -3,6 +3,7 @@
 //! when there is not.
 
 use super::panels::clean;
+use super::text;
 use super::{panel, short_side_name};
 use crate::app::App;
 use crownlands_core::modules::describe::Stat;
@@ -93,10 +94,10 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
             } else {
                 format!(" {points:>3}p")
             };
-            let left = width.saturating_sub(1 + room.max(name.chars().count()) + head.len());
+            let left = width.saturating_sub(1 + room.max(text::width(&name)) + head.len());
             Line::from(vec![
                 Span::raw(mark),
-                Span::styled(format!("{name:<room$}"), p.side(side)),
+                Span::styled(text::pad(&name, room), p.side(side)),
                 Span::raw(head),
                 Span::raw(clean(&text, left)),
             ])

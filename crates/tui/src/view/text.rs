@@ -58,21 +58,43 @@ mod tests {
     }
 }
 
-/// `name` in at most `width` characters: whole when it fits, else its first word cut short and
+/// The columns `s` takes on a terminal (a CJK character or an emoji takes two).
+pub fn width(s: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(s)
+}
+
+/// The first characters of `s` that fit in `columns` columns.
+pub fn take_width(s: &str, columns: usize) -> String {
+    let mut used = 0;
+    s.chars()
+        .take_while(|&c| {
+            used += unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+            used <= columns
+        })
+        .collect()
+}
+
+/// `s` padded with spaces to `columns` columns (as `{s:<columns$}` would, counting columns).
+pub fn pad(s: &str, columns: usize) -> String {
+    let mut out = s.to_string();
+    out.push_str(&" ".repeat(columns.saturating_sub(width(s))));
+    out
+}
+
+/// `name` in at most `width` columns: whole when it fits, else its first word cut short and
 /// its last word (a seat number, a surname) kept: `greedy 12` in 5 becomes `gr 12`.
-fn short(name: &str, width: usize) -> String {
-    let len = name.chars().count();
-    if len <= width {
+fn short(name: &str, columns: usize) -> String {
+    if width(name) <= columns {
         return name.to_string();
     }
     if let Some((head, last)) = name.rsplit_once(' ') {
-        let tail = last.chars().count();
-        if tail + 2 <= width {
-            let head: String = head.chars().take(width - tail - 1).collect();
+        let tail = width(last);
+        if tail + 2 <= columns {
+            let head = take_width(head, columns - tail - 1);
             return format!("{head} {last}");
         }
     }
-    name.chars().take(width).collect()
+    take_width(name, columns)
 }
 
 /// `names` each in at most `width` characters, kept apart: shortened names that would read the
@@ -90,7 +112,7 @@ pub fn distinct_short(names: &[String], width: usize) -> Vec<String> {
         if clashes[i] {
             let tag = (i + 1).to_string();
             let keep = width.saturating_sub(tag.len());
-            let head: String = names[i].chars().take(keep).collect();
+            let head = take_width(&names[i], keep);
             out[i] = format!("{head}{tag}");
         }
     }
@@ -102,7 +124,7 @@ pub fn distinct_short(names: &[String], width: usize) -> Vec<String> {
 /// (`greedy 3 & greedy 4` in 7 is `g 3&g 4`), so every member stays named.
 pub fn short_team(members: &[String], width: usize) -> String {
     let whole = members.join(" & ");
-    if whole.chars().count() <= width || members.len() < 2 {
+    if self::width(&whole) <= width || members.len() < 2 {
         return short(&whole, width);
     }
     let n = members.len();
@@ -129,6 +151,18 @@ mod distinct_tests {
         assert_eq!(short_team(&greedy, 7), "g 3&g 4");
         assert_eq!(short_team(&team(&["You", "greedy 2"]), 7), "You&g 2");
         assert_eq!(short_team(&team(&["Anna"]), 3), "Ann");
+    }
+
+    #[test]
+    fn wide_characters_count_two_columns() {
+        use super::{pad, take_width, width};
+        let name = "日本日本日本日本";
+        assert_eq!(width(name), 16);
+        assert_eq!(take_width(name, 5), "日本");
+        assert_eq!(width(&pad("日本", 6)), 6);
+        let names: Vec<String> = [name, "Anna"].iter().map(|s| s.to_string()).collect();
+        let short = distinct_short(&names, 7);
+        assert!(short.iter().all(|n| width(n) <= 7), "{short:?}");
     }
 
     #[test]
