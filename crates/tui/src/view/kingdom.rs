@@ -161,6 +161,13 @@ impl KingdomView<'_> {
             Content::Square(sq) => {
                 let mut text = square_text(self.ruleset, sq, w);
                 let mut style = terrain_style(self.ruleset, self.palette, sq);
+                // One column a square and no colours: the crown digit would hide the terrain
+                // (only the colour told it), so the terrain's symbol stays, bold when crowned.
+                if w == 1 && sq.crowns > 0 && self.palette.mode == super::palette::ColourMode::None
+                {
+                    text = square_text(self.ruleset, Square { crowns: 0, ..sq }, w);
+                    style = style.add_modifier(Modifier::BOLD);
+                }
                 let marker = self
                     .pieces
                     .iter()
