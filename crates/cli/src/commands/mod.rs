@@ -205,7 +205,7 @@ pub fn capped_jobs(jobs: usize, work: u64, unit: &str) -> usize {
 }
 
 /// Print JSON to standard output.
-pub fn print_json(value: &serde_json::Value) {
+pub fn print_json(value: &impl serde::Serialize) {
     match serde_json::to_string_pretty(value) {
         Ok(s) => say!("{s}"),
         Err(e) => crate::output::say_err!("error: could not write JSON: {e}"),

@@ -23,11 +23,11 @@ pub fn run(registry: &Registry, path: &Path, step: bool, as_json: bool) -> CliRe
     let file = path.display().to_string();
     let save = read_save_file(path).map_err(saves_error)?;
     if as_json {
-        let mut games: Vec<Vec<Value>> = Vec::new();
+        let mut games: Vec<Vec<MoveJson>> = Vec::new();
         let session = save
             .replay(registry, &file, |m| {
-                if games.len() <= m.game {
-                    games.resize(m.game + 1, Vec::new());
+                while games.len() <= m.game {
+                    games.push(Vec::new());
                 }
                 games[m.game].push(move_json(m));
             })
@@ -220,18 +220,32 @@ fn print_end(session: &Session) {
     }
 }
 
-fn move_json(m: &Move<'_>) -> Value {
+/// One move of `replay --json`: a typed record rather than a JSON map, so that a long game's
+/// moves take little memory before they are written (fields in the keys' order, as a map of
+/// `json!` writes them).
+#[derive(serde::Serialize)]
+struct MoveJson {
+    action: Value,
+    index: usize,
+    round: u32,
+    /// Per seat: the score of the seat's side (its team's, in team games).
+    scores: Vec<i32>,
+    seat: Option<usize>,
+    text: String,
+    token: String,
+}
+
+fn move_json(m: &Move<'_>) -> MoveJson {
     let g = m.after;
-    json!({
-        "index": m.index + 1,
-        "round": m.before.round(),
-        "seat": m.before.to_act().map(|p| p.index() + 1),
-        "token": notation::token(m.before, m.action),
-        "text": action_text(m.before, m.action),
-        "action": serde_json::from_str::<Value>(&m.before.action_json(m.action)).unwrap_or_default(),
-        // Per seat: the score of the seat's side (its team's, in team games).
-        "scores": g.seats().map(|p| g.score_total(g.side_of(p))).collect::<Vec<_>>(),
-    })
+    MoveJson {
+        index: m.index + 1,
+        round: m.before.round(),
+        seat: m.before.to_act().map(|p| p.index() + 1),
+        token: notation::token(m.before, m.action),
+        text: action_text(m.before, m.action),
+        action: serde_json::from_str::<Value>(&m.before.action_json(m.action)).unwrap_or_default(),
+        scores: g.seats().map(|p| g.score_total(g.side_of(p))).collect(),
+    }
 }
 
 /// One game's outcome. Scores are per side: `"seat"` numbers it, or in team games `"team"` and
@@ -277,32 +291,56 @@ fn outcome_json(game: &Game, o: &Outcome) -> Value {
     })
 }
 
-fn session_json(file: &str, session: &Session, moves: Vec<Vec<Value>>) -> Value {
-    let ruleset = session.ruleset();
+/// One game of `replay --json` (fields in the keys' order, as for [`MoveJson`]).
+#[derive(serde::Serialize)]
+struct GameJson {
+    moves: Vec<MoveJson>,
+    outcome: Option<Value>,
+    seed: u64,
+    status: crownlands_saves::GameStatus,
+}
+
+/// The whole `replay --json` document, written straight from these records.
+#[derive(serde::Serialize)]
+struct SessionJson<'a> {
+    date: Option<&'a str>,
+    file: &'a str,
+    games: Vec<GameJson>,
+    over: bool,
+    players: &'a [crownlands_saves::Player],
+    result: Option<crownlands_saves::MatchRecord>,
+    ruleset: &'a str,
+    seed: u64,
+}
+
+fn session_json<'a>(
+    file: &'a str,
+    session: &'a Session,
+    moves: Vec<Vec<MoveJson>>,
+) -> SessionJson<'a> {
     let game = session.game();
     let outcomes = session.outcomes();
     let save = session.to_save();
-    let games: Vec<Value> = save
+    let mut moves = moves.into_iter();
+    let games = save
         .games
-        .iter()
+        .into_iter()
         .enumerate()
-        .map(|(g, record)| {
-            json!({
-                "seed": record.seed,
-                "moves": moves.get(g).cloned().unwrap_or_default(),
-                "status": record.status,
-                "outcome": outcomes.get(g).map(|o| outcome_json(game, o)),
-            })
+        .map(|(g, record)| GameJson {
+            moves: moves.next().unwrap_or_default(),
+            outcome: outcomes.get(g).map(|o| outcome_json(game, o)),
+            seed: record.seed,
+            status: record.status,
         })
         .collect();
-    json!({
-        "file": file,
-        "ruleset": ruleset.name(),
-        "seed": session.seed(),
-        "date": session.date(),
-        "players": session.players(),
-        "over": session.is_over(),
-        "games": games,
-        "result": save.result,
-    })
+    SessionJson {
+        date: session.date(),
+        file,
+        games,
+        over: session.is_over(),
+        players: session.players(),
+        result: save.result,
+        ruleset: session.ruleset().name(),
+        seed: session.seed(),
+    }
 }
