@@ -28,8 +28,8 @@ pub struct KingdomView<'a> {
     pub ghost: Option<Ghost>,
     /// Empty cells a legal placement would cover.
     pub marks: &'a [Cell],
-    /// The pieces modules put on the kingdom ([`Game::cell_marks`]), whatever the module: the
-    /// last one on a square is drawn there.
+    /// The pieces modules put on the kingdom ([`Game::cell_marks`]), whatever the module: all of
+    /// a square's where they fit, else the last one.
     ///
     /// [`Game::cell_marks`]: crownlands_core::Game::cell_marks
     pub pieces: &'a [CellMark],
@@ -168,17 +168,23 @@ impl KingdomView<'_> {
                     text = square_text(self.ruleset, Square { crowns: 0, ..sq }, w);
                     style = style.add_modifier(Modifier::BOLD);
                 }
-                let marker = self
+                let here: String = self
                     .pieces
                     .iter()
-                    .rev()
-                    .find(|m| m.cell == cell)
-                    .map(|m| glyph(m.symbol));
+                    .filter(|m| m.cell == cell)
+                    .map(|m| glyph(m.symbol))
+                    .collect();
+                let marker = here.chars().last();
                 if let Some(m) = marker {
                     // After the terrain and its crowns (`W1$`), the leading space given up for
-                    // it; only where even that does not fit, over the last character.
+                    // them: every piece on the square where they fit (a knight and a building,
+                    // `TkB`), else the last; only where even that does not fit, over the last
+                    // character.
+                    let all = format!("{}{here}", text.trim());
                     let marked = format!("{}{m}", text.trim());
-                    if w >= 3 && marked.chars().count() <= usize::from(w) {
+                    if w >= 3 && all.chars().count() <= usize::from(w) {
+                        text = fit(&all, w);
+                    } else if w >= 3 && marked.chars().count() <= usize::from(w) {
                         text = fit(&marked, w);
                     } else if w >= 3 {
                         let mut chars: Vec<char> = text.chars().collect();
