@@ -160,12 +160,40 @@ fn undo_goes_back_to_the_last_human_decision() {
         app.run_bots();
     }
     let before = app.game().unwrap().clone();
+    let log_before: Vec<String> = app.log().map(str::to_string).collect();
     press(&mut app, "<enter>");
     assert_ne!(app.game().unwrap(), &before);
+    assert_ne!(app.log().count(), log_before.len());
     press(&mut app, "u");
     assert_eq!(app.game().unwrap(), &before);
+    // The moves taken back leave the log.
+    let log_after: Vec<String> = app.log().map(str::to_string).collect();
+    assert_eq!(log_after, log_before);
     press(&mut app, "u");
     assert!(app.message().contains("Nothing to undo"));
+}
+
+#[test]
+fn a_refusal_on_the_status_line_goes_once_the_ghost_moves() {
+    let mut app = app("kingdomino", "you,greedy", 9);
+    while app.mode() != Mode::Place {
+        press(&mut app, "<enter>");
+    }
+    if app.must_discard() {
+        return;
+    }
+    press(&mut app, "d");
+    assert!(
+        app.message().contains("cannot be discarded"),
+        "{}",
+        app.message()
+    );
+    press(&mut app, "<tab>");
+    assert!(
+        !app.message().contains("cannot be discarded"),
+        "{}",
+        app.message()
+    );
 }
 
 #[test]

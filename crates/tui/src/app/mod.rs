@@ -1099,7 +1099,7 @@ impl App {
                 return self.play(Action::Discard, true, now);
             }
             Key::Char('d') => {
-                self.message = "It fits somewhere, so it cannot be discarded.".into();
+                self.message = FITS_SOMEWHERE.into();
                 return;
             }
             Key::Enter | Key::Char(' ') => {
@@ -1113,12 +1113,16 @@ impl App {
                     );
                 }
                 self.message = format!(
-                    "Cannot place here: {}.",
+                    "{CANNOT_PLACE}{}.",
                     self.illegal.as_deref().unwrap_or("not a legal spot")
                 );
                 return;
             }
             _ => return,
+        }
+        // The ghost moved: a refusal of where it was is old news.
+        if self.message == FITS_SOMEWHERE || self.message.starts_with(CANNOT_PLACE) {
+            self.message.clear();
         }
         self.update_illegal();
     }
@@ -1193,7 +1197,10 @@ impl App {
                 self.session = Some(s);
                 self.pending = None;
                 self.decision_at = None;
-                self.log.push_back("(undone)".into());
+                // The log as the game now stands: the moves taken back leave it.
+                if let Some(session) = &self.session {
+                    self.log = describe::log_of(session, |p| self.name(p));
+                }
                 self.skipped = None;
                 // Whose decision it is again: at a hot-seat table another person's.
                 let whose = match self
@@ -1389,6 +1396,10 @@ fn file_name(path: &std::path::Path) -> String {
         |f| replay::printable(&f.to_string_lossy()),
     )
 }
+
+/// The refusals of a discard and of a placement, cleared once the ghost moves.
+const FITS_SOMEWHERE: &str = "It fits somewhere, so it cannot be discarded.";
+const CANNOT_PLACE: &str = "Cannot place here: ";
 
 /// How long the score screen ignores the keys that go on from it, once the game is over.
 const SCORE_SCREEN_PAUSE: std::time::Duration = std::time::Duration::from_millis(1200);
