@@ -56,8 +56,11 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
             "g the start, G the end; q (or Esc) back to the setup screen.",
         ],
         Mode::GameOver => &[
-            "The score screen: every territory and bonus, the winner and the tie-break.",
-            "Enter plays again (or the next game of a Dynasty match); q quits.",
+            "The score screen: the territories and bonuses (in a short column the largest,",
+            "the others summed), the winner and the tie-break.",
+            "Enter plays again (or the next game of a Dynasty match), a second after the",
+            "game ends; a analyses this game (every decision against the bot's best);",
+            "u takes back your last decision; s saves; q quits.",
         ],
     }
 }
@@ -115,7 +118,16 @@ fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             push(&t, Style::default());
         }
     }
-    for t in ALWAYS {
+    // On the score screen no move is left to hint or pace: its own keys say it all.
+    let always: &[&str] = if app.mode() == Mode::GameOver {
+        &ALWAYS[ALWAYS.len() - 1..]
+    } else {
+        ALWAYS
+    };
+    if app.mode() == Mode::GameOver {
+        push("", Style::default());
+    }
+    for t in always {
         push(t, Style::default());
     }
     lines
