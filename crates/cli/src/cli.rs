@@ -174,6 +174,10 @@ pub enum Command {
         /// Print the assessment as one JSON document.
         #[arg(long)]
         json: bool,
+        /// Refuse a save of more decisions than this (a stranger's save does not choose how
+        /// long the analysis runs: about a third of a second a decision on two cores).
+        #[arg(long, default_value_t = crate::commands::analyse::DEFAULT_MAX_DECISIONS)]
+        max_decisions: usize,
     },
     /// Write a saved game in the game notation (see docs/saves.md).
     Export {

@@ -1,4 +1,5 @@
-//! `crownlands analyse SAVE [--bot LEVEL] [--samples N] [--jobs J] [--seed S] [--json]`: every
+//! `crownlands analyse SAVE [--bot LEVEL] [--samples N] [--jobs J] [--seed S] [--json]
+//! [--max-decisions N]`: every
 //! decision of a saved game assessed by a bot: the move played, the bot's preferred move, the
 //! win chance and expected final score after each, and what the move played gave up; then each
 //! player's mean loss and biggest mistakes.
@@ -27,7 +28,12 @@ pub struct Options<'a> {
     pub jobs: Option<usize>,
     pub seed: u64,
     pub as_json: bool,
+    pub max_decisions: usize,
 }
+
+/// The most decisions analysed unless `--max-decisions` says more: a match of 3 games at 8
+/// players is about a thousand.
+pub const DEFAULT_MAX_DECISIONS: usize = 2_000;
 
 /// One decision as the report shows it.
 struct Row {
@@ -77,6 +83,14 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
             }
         })
         .map_err(|e| CliError::Message(e.to_string()))?;
+    if decisions.len() > options.max_decisions {
+        return Err(CliError::Message(format!(
+            "{file} holds {} decisions; analyse weighs at most {} (about a third of a second \
+             each on two cores) unless --max-decisions says more",
+            decisions.len(),
+            options.max_decisions
+        )));
+    }
     let analyst = Analyst {
         level,
         samples: options.samples,

@@ -1,6 +1,6 @@
 //! One module per subcommand.
 
-mod analyse;
+pub(crate) mod analyse;
 mod compare;
 mod export;
 mod import;
@@ -104,6 +104,7 @@ pub fn run(registry: &Registry, command: Command) -> CliResult<ExitCode> {
             jobs,
             seed,
             json,
+            max_decisions,
         } => analyse::run(
             registry,
             &save,
@@ -113,6 +114,7 @@ pub fn run(registry: &Registry, command: Command) -> CliResult<ExitCode> {
                 jobs,
                 seed,
                 as_json: json,
+                max_decisions,
             },
         ),
     }

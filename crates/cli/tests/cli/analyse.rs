@@ -149,3 +149,28 @@ fn bad_options_and_files_are_errors() {
     assert!(r.stderr.contains(&junk.arg()), "{}", r.stderr);
     run(&["analyse", "/no/such/save.json"]).fails();
 }
+
+#[test]
+fn a_save_of_more_decisions_than_the_cap_is_refused_before_any_work() {
+    let game = SavedGame::new("cap");
+    let file = game.file();
+    let r = run(&["analyse", &file, "--max-decisions", "5"]).expect_code(1);
+    assert!(
+        r.stderr.contains("decisions; analyse weighs at most 5"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+    // Within the cap it runs.
+    run(&[
+        "analyse",
+        &file,
+        "--bot",
+        "greedy",
+        "--samples",
+        "2",
+        "--max-decisions",
+        "1000",
+    ])
+    .ok();
+}
