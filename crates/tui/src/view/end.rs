@@ -42,7 +42,8 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             "Place {}",
             outcome.places.get(side).copied().unwrap_or(0)
         ));
-        let mut territories: Vec<(Line, u32)> = Vec::new();
+        // Each line with its points and the territories it stands for.
+        let mut territories: Vec<(Line, (u32, usize))> = Vec::new();
         let mut plain = 0;
         for t in &score.territories {
             if t.points == 0 {
@@ -59,7 +60,7 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                     &format!("{}x{} {:>3}", t.squares, t.crowns, t.points),
                     rw,
                 )),
-                t.points,
+                (t.points, 1),
             ));
         }
         if plain > 0 {
@@ -68,7 +69,7 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                     row(&format!("{plain} without crowns"), "0", rw),
                     p.accent(Accent::Dim),
                 )),
-                0,
+                (0, plain),
             ));
         }
         let bonuses: Vec<(Line, i32)> = score
@@ -147,7 +148,7 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
 /// out are summed on a line of their kind (`3 more territories  12`).
 fn fit_rows(
     head: Line<'static>,
-    territories: Vec<(Line<'static>, u32)>,
+    territories: Vec<(Line<'static>, (u32, usize))>,
     bonuses: Vec<(Line<'static>, i32)>,
     tail: Vec<Line<'static>>,
     room: usize,
@@ -174,7 +175,7 @@ fn fit_rows(
     } else {
         let mut points: Vec<(u32, bool)> = territories
             .iter()
-            .map(|(_, p)| (*p, true))
+            .map(|(_, p)| (p.0, true))
             .chain(bonuses.iter().map(|(_, p)| (p.unsigned_abs(), false)))
             .collect();
         points.sort_by_key(|&(p, _)| std::cmp::Reverse(p));
@@ -214,7 +215,7 @@ fn fit_rows(
         (shown, hidden)
     }
     let mut rows = Vec::new();
-    let (shown, hidden) = largest(territories, keep_t, |p| p);
+    let (shown, hidden) = largest(territories, keep_t, |p| p.0);
     rows.extend(shown.iter().map(|(l, _)| l.clone()));
     if !hidden.is_empty() {
         let what = if shown.is_empty() {
@@ -222,8 +223,9 @@ fn fit_rows(
         } else {
             "more territories"
         };
-        let points = hidden.iter().map(|(_, p)| i64::from(*p)).sum();
-        rows.push(summary(hidden.len(), what, points, false));
+        let points = hidden.iter().map(|(_, p)| i64::from(p.0)).sum();
+        let count = hidden.iter().map(|(_, p)| p.1).sum();
+        rows.push(summary(count, what, points, false));
     }
     let (shown, hidden) = largest(bonuses, keep_b, i32::unsigned_abs);
     rows.extend(shown.iter().map(|(l, _)| l.clone()));
