@@ -771,9 +771,11 @@ impl App {
         let save = session.to_save();
         let stem = format!("{}-seed-{}", save.ruleset_name, save.seed);
         self.message = match crownlands_saves::save_into_dir_as(dir, &stem, &save) {
+            // The file's name first: a narrow status line cuts the folder, not the name.
             Ok(path) => format!(
-                "Game kept in {} (watch it from the setup screen).",
-                path.display()
+                "Game kept as {} (watch it from the setup screen) in {}.",
+                file_name(&path),
+                replay::printable(&dir.display().to_string())
             ),
             Err(e) => format!("Could not keep the finished game: {e}"),
         };
