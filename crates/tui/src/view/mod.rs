@@ -345,10 +345,32 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
 fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     let p = app.config.palette;
     let side = l.side;
-    let title = Line::from(vec![Span::styled(
-        format!(" {} ", side_name(app, game, side)),
-        p.side(side),
-    )]);
+    let pieces = game.cell_marks(side);
+    // Cells too narrow for a piece's letter underline it: the title says what is underlined.
+    let mut kinds: Vec<&str> = Vec::new();
+    if l.cell_w < 3 {
+        for m in &pieces {
+            let kind = m.what.split(' ').next().unwrap_or("piece");
+            if !kinds.contains(&kind) {
+                kinds.push(kind);
+            }
+        }
+    }
+    let name = format!(" {} ", side_name(app, game, side));
+    // The kinds named where the title has room, else "pieces" (what they are, `?` says).
+    let room =
+        usize::from(l.kingdom_box.width.saturating_sub(2)).saturating_sub(text::width(&name));
+    let legend = [
+        format!("· underlined: {} ", kinds.join(", ")),
+        "· underlined: pieces ".to_string(),
+    ]
+    .into_iter()
+    .find(|t| !kinds.is_empty() && text::width(t) <= room)
+    .unwrap_or_default();
+    let title = Line::from(vec![
+        Span::styled(name, p.side(side)),
+        Span::raw(crownlands_core::text::escape_controls(&legend).into_owned()),
+    ]);
     block(title, app).render(l.kingdom_box, buf);
     let kingdom = game.kingdom(side);
     let placing = app.mode() == Mode::Place;
@@ -378,7 +400,6 @@ fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     } else {
         Vec::new()
     };
-    let pieces = game.cell_marks(side);
     let reach = place::frame(kingdom);
     KingdomView {
         kingdom,
