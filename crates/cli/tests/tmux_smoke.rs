@@ -301,7 +301,7 @@ fn bots_play_a_whole_queendomino_game_in_tmux() {
     assert!(s.contains("game over"), "{s}");
     assert!(s.contains("Total"), "{s}");
     assert!(s.contains("largest territory reversed"), "{s}");
-    assert!(s.contains("Game kept in"), "{s}");
+    assert!(s.contains("Game kept as"), "{s}");
     let kept = std::fs::read_dir(dir.join("saves"))
         .map(|d| d.count())
         .unwrap_or(0);
