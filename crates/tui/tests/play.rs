@@ -560,3 +560,15 @@ fn undo_at_a_hot_seat_table_names_whose_decision_it_is_again() {
     // Two people at the table: the second is named, not "you".
     assert_ne!(app.name(0), app.name(1));
 }
+
+#[test]
+fn undo_from_the_score_screen_drops_its_analysis() {
+    let mut app = app("kingdomino", "you,greedy", 12);
+    play_to_end(&mut app, 500);
+    assert_eq!(app.mode(), Mode::GameOver);
+    press(&mut app, "a");
+    assert!(app.analysis().is_some());
+    press(&mut app, "<esc>u");
+    assert_ne!(app.mode(), Mode::GameOver);
+    assert!(app.analysis().is_none(), "the game analysed is no more");
+}

@@ -354,3 +354,30 @@ fn back_from_watching_the_same_recent_game_is_chosen() {
     assert_eq!(app.setup().unwrap().recent_at, 1, "the game just watched");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn undo_keeps_the_log_as_it_was_skipped_steps_included() {
+    let mut app = app("queendomino", "you,greedy", 7);
+    let mut n = 0;
+    // To a decision of ours once a skipped step is in the log.
+    while n < 400 {
+        let skipped = app.log().any(|l| l.contains("(skipped)"));
+        if skipped && matches!(app.mode(), Mode::Claim | Mode::Place | Mode::Step) {
+            break;
+        }
+        play_to_end(&mut app, 1);
+        n += 1;
+    }
+    assert!(
+        app.log().any(|l| l.contains("(skipped)")),
+        "a step was skipped"
+    );
+    let before: Vec<String> = app.log().map(str::to_string).collect();
+    let game = app.game().unwrap().clone();
+    press(&mut app, "<enter>");
+    assert_ne!(app.game().unwrap(), &game);
+    press(&mut app, "u");
+    assert_eq!(app.game().unwrap(), &game);
+    let after: Vec<String> = app.log().map(str::to_string).collect();
+    assert_eq!(after, before);
+}

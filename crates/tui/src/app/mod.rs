@@ -134,7 +134,9 @@ pub struct App {
     bots: Vec<Option<Box<dyn Bot>>>,
     pending: Option<Pending>,
     /// The session before each human decision, newest last.
-    undo: Vec<Session>,
+    /// Each undo point: the session before a person's decision, and the log as it was then
+    /// (with the lines a replay does not write: the steps skipped).
+    undo: Vec<(Session, VecDeque<String>)>,
     /// When the game on screen ended (the score screen waits a moment before going on).
     over_at: Option<Instant>,
     ghost: Placement,
@@ -410,10 +412,7 @@ impl App {
     /// The player's name, or "Player N", with any control character shown escaped (names come
     /// from save files too).
     pub fn name(&self, player: usize) -> String {
-        self.seats.get(player).map_or_else(
-            || format!("Player {}", player + 1),
-            |s| crownlands_core::text::escape_controls(&s.name).into_owned(),
-        )
+        name_of(&self.seats, player)
     }
 
     /// The claims a human may choose from now, in the engine's order.
@@ -732,7 +731,7 @@ impl App {
                     .unwrap_or_default();
                 let text = describe(before.game(), action, &who);
                 if human {
-                    self.undo.push(before);
+                    self.undo.push((before, self.log.clone()));
                     // A hint for the position just left is of no use.
                     if self.thinking_on_hint() {
                         self.pending = None;
@@ -1195,14 +1194,14 @@ impl App {
     /// Back to the last human decision.
     pub fn undo(&mut self, now: Instant) {
         match self.undo.pop() {
-            Some(s) => {
+            Some((s, log)) => {
                 self.session = Some(s);
                 self.pending = None;
                 self.decision_at = None;
-                // The log as the game now stands: the moves taken back leave it.
-                if let Some(session) = &self.session {
-                    self.log = describe::log_of(session, |p| self.name(p));
-                }
+                // The log as it was at that decision: the moves taken back leave it.
+                self.log = log;
+                // An analysis of the game left (from its score screen) is of a game no more.
+                self.analysis = None;
                 self.skipped = None;
                 // Whose decision it is again: at a hot-seat table another person's.
                 let whose = match self
@@ -1354,10 +1353,18 @@ impl App {
     }
 }
 
+/// The name of the player at `player` among `seats`, shown without control characters.
+fn name_of(seats: &[Seat], player: usize) -> String {
+    seats.get(player).map_or_else(
+        || format!("Player {}", player + 1),
+        |s| crownlands_core::text::escape_controls(&s.name).into_owned(),
+    )
+}
+
 /// The undo points of a loaded game: the current game's positions before each of its people's
 /// decisions, as play here would have kept them (a step with nothing to choose went by itself).
 /// Empty when the session does not replay, which a loaded session always does.
-fn undo_points(session: &Session, seats: &[Seat]) -> Vec<Session> {
+fn undo_points(session: &Session, seats: &[Seat]) -> Vec<(Session, VecDeque<String>)> {
     let Ok(mut replay) = Session::new(
         session.ruleset().clone(),
         session.players().to_vec(),
@@ -1381,7 +1388,8 @@ fn undo_points(session: &Session, seats: &[Seat]) -> Vec<Session> {
             let by_itself =
                 matches!(game.phase(), Phase::Step { .. }) && game.legal_action_count() == 1;
             if current && person && !by_itself {
-                points.push(replay.clone());
+                let log = describe::log_of(&replay, |p| name_of(seats, p));
+                points.push((replay.clone(), log));
             }
             if replay.apply(action).is_err() {
                 return Vec::new();
