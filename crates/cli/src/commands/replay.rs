@@ -221,8 +221,8 @@ fn print_end(session: &Session) {
 }
 
 /// One move of `replay --json`: a typed record rather than a JSON map, so that a long game's
-/// moves take little memory before they are written (fields in the keys' order, as a map of
-/// `json!` writes them).
+/// moves take little memory before they are written (fields in the keys' sorted order, as a map
+/// of `json!` writes them, so the output is byte for byte what it was).
 #[derive(serde::Serialize)]
 struct MoveJson {
     action: Value,
@@ -297,7 +297,8 @@ struct GameJson {
     moves: Vec<MoveJson>,
     outcome: Option<Value>,
     seed: u64,
-    status: crownlands_saves::GameStatus,
+    /// Values of nested records as JSON maps (keys sorted, as before these records).
+    status: Value,
 }
 
 /// The whole `replay --json` document, written straight from these records.
@@ -307,8 +308,8 @@ struct SessionJson<'a> {
     file: &'a str,
     games: Vec<GameJson>,
     over: bool,
-    players: &'a [crownlands_saves::Player],
-    result: Option<crownlands_saves::MatchRecord>,
+    players: Value,
+    result: Value,
     ruleset: &'a str,
     seed: u64,
 }
@@ -330,7 +331,7 @@ fn session_json<'a>(
             moves: moves.next().unwrap_or_default(),
             outcome: outcomes.get(g).map(|o| outcome_json(game, o)),
             seed: record.seed,
-            status: record.status,
+            status: serde_json::to_value(record.status).unwrap_or_default(),
         })
         .collect();
     SessionJson {
@@ -338,8 +339,8 @@ fn session_json<'a>(
         file,
         games,
         over: session.is_over(),
-        players: session.players(),
-        result: save.result,
+        players: serde_json::to_value(session.players()).unwrap_or_default(),
+        result: serde_json::to_value(save.result).unwrap_or_default(),
         ruleset: session.ruleset().name(),
         seed: session.seed(),
     }

@@ -627,7 +627,17 @@ fn a_two_game_team_match_totals_each_team_once() {
         .as_str()
         .expect("a file")
         .to_string();
-    let replayed = run(&["replay", &file, "--json"]).ok().json();
+    let raw = run(&["replay", &file, "--json"]).ok();
+    // Every object's keys in sorted order, nested records included, as they always were.
+    for (a, b) in [
+        ("\"kind\"", "\"name\""),
+        ("\"name\"", "\"seat\""),
+        ("\"totals\"", "\"winners\""),
+    ] {
+        let (i, j) = (raw.stdout.find(a), raw.stdout.find(b));
+        assert!(i.is_some() && i < j, "{a} before {b}");
+    }
+    let replayed = raw.json();
     let totals = replayed["result"]["totals"]
         .as_array()
         .expect("match totals");
