@@ -18,8 +18,8 @@ use std::fmt::Write as _;
 /// mark inside a text, the tag characters), whose width terminals disagree on and which make
 /// two names that look alike differ (`kingdo\u{200b}mino`); so do the other characters that
 /// show as nothing or as a blank: the combining grapheme joiner, the Hangul fillers, the Khmer
-/// inherent vowels, the interlinear annotation marks, the musical format controls, the braille
-/// blank and the noncharacters. The zero width joiners and the variation selectors, which some
+/// inherent vowels, the interlinear annotation marks, the musical format controls, the
+/// Egyptian hieroglyph and shorthand format controls, the braille blank and the noncharacters. The zero width joiners and the variation selectors, which some
 /// scripts and emoji need, are left alone.
 pub fn is_unsafe_char(c: char) -> bool {
     c.is_control()
@@ -45,7 +45,9 @@ pub fn is_unsafe_char(c: char) -> bool {
                 | '\u{200f}'
                 | '\u{2028}'..='\u{202e}'
                 | '\u{2060}'..='\u{2064}'
-                | '\u{2066}'..='\u{206f}'
+                | '\u{2065}'..='\u{206f}'
+                | '\u{13430}'..='\u{1343f}'
+                | '\u{1bca0}'..='\u{1bca3}'
                 | '\u{feff}'
                 | '\u{e0000}'..='\u{e007f}'
         )
@@ -212,6 +214,9 @@ mod tests {
             '\u{fffe}',
             '\u{fdd0}',
             '\u{1fffe}',
+            '\u{2065}',
+            '\u{13430}',
+            '\u{1bca0}',
         ] {
             assert!(is_unsafe_char(c), "U+{:04X}", u32::from(c));
         }

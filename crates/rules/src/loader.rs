@@ -172,8 +172,7 @@ impl Loader {
                 return None;
             }
         };
-        self.bytes_read = self.bytes_read.saturating_add(src.text.len());
-        if self.bytes_read > MAX_LOAD_BYTES {
+        if self.bytes_read.saturating_add(src.text.len()) > MAX_LOAD_BYTES {
             let msg = format!(
                 "`{}` takes the files this ruleset reads past {MAX_LOAD_BYTES} bytes in all \
                  (the ruleset, what it extends and its sets together)",
@@ -212,6 +211,8 @@ impl Loader {
     }
 
     pub fn open_text(&mut self, source: Source, src: SourceText) -> Option<(usize, Parsed)> {
+        // Every text read counts, the first one too (given as text by `load_str`, a save).
+        self.bytes_read = self.bytes_read.saturating_add(src.text.len());
         if self.files.is_empty()
             && self.root.is_none()
             && let Source::Fs(path) = &source

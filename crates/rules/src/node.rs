@@ -133,7 +133,8 @@ impl Node {
 }
 
 /// The most `=`, `{`, `[` and `,` a file may hold (wherever they are: counted before parsing).
-/// A set at the engine's limits (1,024 dominoes, 256 buildings) has about 20,000.
+/// A ruleset at the engine's limits (1,024 dominoes, 256 buildings, every module) has about
+/// 17,000.
 pub(crate) const MAX_STRUCTURE: usize = 200_000;
 
 /// The byte offset where `text` passes [`MAX_STRUCTURE`], if it does.
@@ -163,7 +164,7 @@ pub(crate) fn parse(src: &SourceText) -> Result<Node, Vec<Diagnostic>> {
             format!(
                 "more than {MAX_STRUCTURE} keys, tables, lists and items (`=`, `{{`, `[`, `,`) \
                  by here: a ruleset this dense is not supported (one at the engine's limits has \
-                 about 20,000)"
+                 about 17,000)"
             ),
         )]);
     }

@@ -17,6 +17,21 @@ pub fn run_label(match_games: u8) -> (String, &'static str) {
     }
 }
 
+/// `games` as `game`, `matches of 3 games` as `match of 3 games`: the first word's singular.
+fn singular(what: &str) -> String {
+    let (first, rest) = what.split_once(' ').unwrap_or((what, ""));
+    let one = first
+        .strip_suffix("es")
+        .filter(|f| f.ends_with("ch"))
+        .or_else(|| first.strip_suffix('s'))
+        .unwrap_or(first);
+    if rest.is_empty() {
+        one.to_string()
+    } else {
+        format!("{one} {rest}")
+    }
+}
+
 fn match_games(r: &Results) -> u8 {
     r.tallies.first().map_or(1, |t| t.match_games)
 }
@@ -113,6 +128,12 @@ fn simulate_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         return;
     };
     let name = r.run.rulesets.first().map_or("", |x| x.name.as_str());
+    // `1 game`, `1 match of 3 games`: the unit's singular for one.
+    let what = if r.games_played == 1 {
+        singular(what)
+    } else {
+        what.to_string()
+    };
     let _ = writeln!(
         out,
         "{} {what} of {name} with {} (seed {}) in {:.3} s: {:.1} {unit}/s",
@@ -558,4 +579,15 @@ pub fn json(r: &Results) -> Value {
         }
     }
     doc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::singular;
+
+    #[test]
+    fn one_game_or_one_match() {
+        assert_eq!(singular("games"), "game");
+        assert_eq!(singular("matches of 3 games"), "match of 3 games");
+    }
 }

@@ -46,8 +46,9 @@ fn one() -> u64 {
     1
 }
 
+/// Whether a width need not be written: 1, or the 0 of an empty histogram's `Default`.
 fn is_one(w: &u64) -> bool {
-    *w == 1
+    *w <= 1
 }
 
 /// The widest bucket: past it the values of an `i64` fit in a few buckets.
@@ -209,8 +210,9 @@ impl Histogram {
         if !w.is_power_of_two() || w > MAX_WIDTH || Self::floor(self.low, w) != self.low {
             return Err(TallyError::Inconsistent("histogram bucket width".into()));
         }
-        let end = i128::from(self.low) + i128::from(w) * self.counts.len() as i128;
-        if end > i128::from(i64::MAX) {
+        // The last bucket starts within i64 (it may hold i64::MAX itself).
+        let last = i128::from(self.low) + i128::from(w) * (self.counts.len() as i128 - 1).max(0);
+        if last > i128::from(i64::MAX) {
             return Err(TallyError::Inconsistent("histogram out of range".into()));
         }
         self.counts
@@ -644,6 +646,10 @@ mod tests {
         };
         a.merge(&b).expect("merge");
         assert_eq!(a.total(), 2);
+        a.check().expect("what a merge makes reads back");
+        // An empty histogram writes no width (its `Default` width is 0, read back as 1).
+        let empty = serde_json::to_string(&Histogram::default()).expect("json");
+        assert_eq!(empty, r#"{"low":0,"counts":[]}"#);
         // A file's histogram of a width that is no power of two, or off its buckets, is refused.
         let bad = Histogram {
             low: 3,

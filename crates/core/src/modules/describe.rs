@@ -154,18 +154,21 @@ pub fn building_worth_now(game: &Game, side: Side, b: &Building) -> Option<i32> 
     let built = game
         .module_state::<super::buildings::BuildingsState>()
         .map_or(&[][..], |s| s.built(side));
-    let resource = |name| game.resource(side, name);
-    Some(match b.value {
+    let resource = |name| i64::from(game.resource(side, name));
+    // Counted in i64 and capped as the score caps a line (`MAX_LINE_POINTS`).
+    let (count, points): (i64, i32) = match b.value {
         BuildingValue::None => return None,
-        BuildingValue::Fixed { points } => points,
+        BuildingValue::Fixed { points } => (1, points),
         BuildingValue::PerTerritory { terrain, points } => {
-            kingdom.territory_count(terrain) as i32 * points
+            (i64::from(kingdom.territory_count(terrain)), points)
         }
-        BuildingValue::PerTower { points } => resource("towers") as i32 * points,
-        BuildingValue::PerKnight { points } => resource("knights") as i32 * points,
-        BuildingValue::PerCrown { terrain, points } => kingdom.crowns_of(terrain) as i32 * points,
+        BuildingValue::PerTower { points } => (resource("towers"), points),
+        BuildingValue::PerKnight { points } => (resource("knights"), points),
+        BuildingValue::PerCrown { terrain, points } => {
+            (i64::from(kingdom.crowns_of(terrain)), points)
+        }
         BuildingValue::PerCoins { coins, points } => {
-            (resource("coins") / coins.max(1)) as i32 * points
+            (resource("coins") / i64::from(coins.max(1)), points)
         }
         BuildingValue::PerBuilding { points } => {
             // Counting this one, when it is not built yet.
@@ -175,9 +178,10 @@ pub fn building_worth_now(game: &Game, side: Side, b: &Building) -> Option<i32> 
                     .get(id.index())
                     .is_some_and(|x| x.number == b.number)
             });
-            (built.len() + usize::from(!this)) as i32 * points
+            ((built.len() + usize::from(!this)) as i64, points)
         }
-    })
+    };
+    Some(super::clamp_line(count * i64::from(points)))
 }
 
 /// One choice of a step in words: a row for a list, a detail line for the chosen one, and the
