@@ -189,7 +189,9 @@ fn fit_rows(
             k = k.saturating_sub(1);
             (t, b) = split(k);
         }
-        (t, b)
+        // One line left out takes the row its summary would: show the line.
+        let whole = |kept: usize, all: usize| if all - kept == 1 { all } else { kept };
+        (whole(t, t_len), whole(b, b_len))
     };
     // The lines kept are the `keep` worth the most, shown in the breakdown's order.
     type Kept<L, P> = Vec<(L, P)>;
@@ -400,9 +402,79 @@ pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Key> {
 
 /// `label` and `value` on one row of `width` columns: the label cut to fit, the value right-aligned.
 pub fn row(label: &str, value: &str, width: usize) -> String {
-    let vlen = value.chars().count();
+    // In columns: a wide character (a terrain or building named in CJK) takes two.
+    let vlen = super::text::width(value);
     let room = width.saturating_sub(vlen + 1);
-    let label: String = label.chars().take(room).collect();
-    let pad = width.saturating_sub(label.chars().count() + vlen).max(1);
+    let label = super::text::take_width(label, room);
+    let pad = width
+        .saturating_sub(super::text::width(&label) + vlen)
+        .max(1);
     format!("{label}{}{value}", " ".repeat(pad))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{fit_rows, row};
+    use ratatui::style::Style;
+    use ratatui::text::Line;
+
+    fn text(rows: &[Line<'_>]) -> Vec<String> {
+        rows.iter()
+            .map(|l| l.to_string().trim_end().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a_short_column_keeps_the_lines_worth_the_most() {
+        let t = |name: &str, p: u32| (Line::from(row(name, &p.to_string(), 20)), (p, 1));
+        let b = |name: &str, p: i32| (Line::from(row(name, &format!("{p:+}"), 20)), p);
+        let territories = vec![t("wheat", 1), t("lake", 30), t("forest", 2), t("mine", 12)];
+        let bonuses = vec![b("Statue", 5), b("Fountain", 8), b("wealth", 0)];
+        let tail = vec![Line::from(row("Total", "58", 20))];
+        // Room for the place, five lines and the total: two summaries among them.
+        let rows = text(&fit_rows(
+            Line::from("Place 1"),
+            territories.clone(),
+            bonuses.clone(),
+            tail.clone(),
+            7,
+            20,
+            Style::default(),
+        ));
+        assert_eq!(rows.len(), 7, "{rows:?}");
+        assert_eq!(rows[0], "Place 1");
+        assert!(
+            rows[1].starts_with("lake") && rows[2].starts_with("mine"),
+            "{rows:?}"
+        );
+        assert!(
+            rows[3].starts_with("2 more territories") && rows[3].ends_with('3'),
+            "{rows:?}"
+        );
+        assert!(rows[4].starts_with("Fountain"), "{rows:?}");
+        assert!(
+            rows[5].starts_with("2 more bonuses") && rows[5].ends_with("+5"),
+            "{rows:?}"
+        );
+        assert_eq!(rows[6], row("Total", "58", 20).trim_end());
+        // One line left out shows itself rather than a summary of one.
+        let rows = text(&fit_rows(
+            Line::from("Place 1"),
+            territories,
+            bonuses[..1].to_vec(),
+            tail,
+            6,
+            20,
+            Style::default(),
+        ));
+        assert_eq!(rows.len(), 6, "{rows:?}");
+        assert!(!rows.iter().any(|r| r.starts_with("1 more")), "{rows:?}");
+    }
+
+    #[test]
+    fn a_row_counts_columns() {
+        let r = row("日本", "12", 10);
+        assert_eq!(super::super::text::width(&r), 10, "{r}");
+        assert!(r.ends_with("12"));
+    }
 }
