@@ -572,3 +572,46 @@ fn undo_from_the_score_screen_drops_its_analysis() {
     assert_ne!(app.mode(), Mode::GameOver);
     assert!(app.analysis().is_none(), "the game analysed is no more");
 }
+
+#[test]
+fn a_saved_bot_level_not_read_is_said_on_load_and_on_resume() {
+    use crownlands_saves::{Player, Session};
+    use crownlands_tui::app::resume::{Found, Offer};
+    let players = vec![
+        Player::new(1, "Ann", "human"),
+        Player::new(2, "far", "mcts:1000000000"),
+    ];
+    let session = Session::new(ruleset("kingdomino"), players, 3).expect("session");
+    let seats = crownlands_tui::app::seats::from_players(session.players());
+    assert!(!seats[1].is_human(), "the seat stays a bot");
+    let loaded = crownlands_tui::App::resume(
+        session.clone(),
+        seats,
+        common::config(1, crownlands_tui::Palette::none()),
+    );
+    assert!(
+        loaded.message().contains("seat 2 (mcts:1000000000)"),
+        "{}",
+        loaded.message()
+    );
+    let offer = Offer {
+        path: "/tmp/autosave.json".into(),
+        found: Ok(Found::new(session, "just now".into())),
+        focus: 0,
+    };
+    let next = crownlands_tui::app::Next::Setup(Box::new(crownlands_tui::app::setup::Setup::new(
+        crownlands_tui::app::ruleset_file::shipped_choices(crownlands_core::Registry::shipped_ref()),
+        None,
+    )));
+    let mut app = crownlands_tui::App::with_offer(
+        offer,
+        next,
+        common::config(1, crownlands_tui::Palette::none()),
+    );
+    press(&mut app, "r");
+    assert!(
+        app.message().contains("is not one this version reads"),
+        "{}",
+        app.message()
+    );
+}

@@ -227,10 +227,7 @@ impl App {
         app.message = if unread.is_empty() {
             "Game loaded. Press ? for help.".into()
         } else {
-            format!(
-                "Game loaded; the bot level of {} is not one this version reads: mcts plays.",
-                unread.join(", ")
-            )
+            unread_note(&unread, "Game loaded.")
         };
         app.refresh(Instant::now());
         app
@@ -1351,6 +1348,14 @@ impl App {
             self.hint_follows_selection();
         }
     }
+}
+
+/// `before`, then the seats whose saved bot level was not read (they play the default level).
+fn unread_note(unread: &[String], before: &str) -> String {
+    format!(
+        "{before} The bot level of {} is not one this version reads: mcts plays.",
+        unread.join(", ")
+    )
 }
 
 /// The name of the player at `player` among `seats`, shown without control characters.

@@ -241,6 +241,7 @@ impl App {
         match (answer, offer.found) {
             (Answer::Quit, _) => self.quit = true,
             (Answer::Resume, Ok(found)) => {
+                let unread = seats::unread_levels(found.session.players());
                 self.install(found.session, found.seats);
                 self.message = "Resumed where you left off. Press ? for help.".into();
                 if !is_main {
@@ -259,6 +260,9 @@ impl App {
                             self.config.autosave_dir = None;
                         }
                     }
+                }
+                if !unread.is_empty() {
+                    self.message = super::unread_note(&unread, &self.message);
                 }
                 self.refresh(now);
             }
