@@ -133,8 +133,9 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
                 ""
             };
             let head = format!("{} {}. ", if here { "▶" } else { " " }, i + 1);
+            // In columns: a name in wide characters must leave the hint's marker in view.
             let room = width.saturating_sub(head.chars().count() + hint.chars().count());
-            let text: String = text.chars().take(room).collect();
+            let text = super::text::take_width(&text, room);
             Line::from(vec![
                 Span::styled(format!("{head}{text}"), style),
                 Span::styled(hint, p.accent(Accent::Focus)),
@@ -153,7 +154,7 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
             .into_iter()
             .map(|l| Line::from(Span::styled(l, p.accent(Accent::Dim)))),
     );
-    let own: String = own_row(app, game).chars().take(width).collect();
+    let own = super::text::take_width(&own_row(app, game), width);
     rows.push(Line::from(Span::styled(own, p.accent(Accent::Focus))));
     // When the list is longer than its room, the title says which choices are shown: the
     // cheapest are first, so the others would go unseen.

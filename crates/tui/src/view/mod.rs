@@ -510,7 +510,7 @@ fn footer(app: &App, game: &Game, area: Rect, no_log: bool, buf: &mut Buffer) {
         Mode::Place => format!("{who}: place {domino}. Arrows/hjkl, r rotate, Tab, Enter."),
         Mode::Step => {
             let keys = ". ↑↓ choose, Enter do it, p skip.";
-            let around = who.chars().count() + 2 + keys.chars().count();
+            let around = text::width(&who) + 2 + keys.chars().count();
             let what = step_title(game, usize::from(area.width), around);
             format!("{who}: {what}{keys}")
         }
