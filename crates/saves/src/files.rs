@@ -436,6 +436,12 @@ pub fn prepare_save_dir(dir: &Path) -> Result<(), SaveError> {
             "it exists and is not a directory",
         )));
     }
+    if !dir.exists() && fs::symlink_metadata(dir).is_ok() {
+        return Err(fail(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "it is a symbolic link to nothing (its target does not exist)",
+        )));
+    }
     fs::create_dir_all(dir).map_err(fail)?;
     remove_stale_temp_files(dir);
     probe_writable(dir).map_err(fail)
@@ -681,6 +687,17 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("cannot save games in this directory"), "{e}");
+        // A link to nothing is said as such (it read "File exists").
+        #[cfg(unix)]
+        {
+            let link = dir.join("dangling");
+            std::os::unix::fs::symlink(dir.join("nowhere"), &link).unwrap();
+            let e = prepare_save_dir(&link).unwrap_err().to_string();
+            assert!(
+                e.ends_with("a symbolic link to nothing (its target does not exist)"),
+                "{e}"
+            );
+        }
         let _ = fs::remove_dir_all(&dir);
     }
 
