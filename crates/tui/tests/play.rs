@@ -615,3 +615,20 @@ fn a_saved_bot_level_not_read_is_said_on_load_and_on_resume() {
         app.message()
     );
 }
+
+#[test]
+fn the_score_screen_scrolls_through_every_line() {
+    let mut app = app("mighty-duel", "you,greedy", 3);
+    play_to_end(&mut app, 1000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    let first = screen(&app, 80, 24);
+    press(&mut app, "<down>");
+    assert_eq!(app.score_scroll(), 1);
+    let scrolled = screen(&app, 80, 24);
+    assert_ne!(first, scrolled, "the columns moved");
+    assert!(scrolled.contains("Total"), "{scrolled}");
+    assert!(!scrolled.contains(" more territories"), "{scrolled}");
+    press(&mut app, "<up><up>");
+    assert_eq!(app.score_scroll(), 0);
+    assert_eq!(screen(&app, 80, 24), first);
+}

@@ -139,6 +139,8 @@ pub struct App {
     undo: Vec<(Session, VecDeque<String>)>,
     /// When the game on screen ended (the score screen waits a moment before going on).
     over_at: Option<Instant>,
+    /// How far the score screen's columns are scrolled (0: the lines worth the most, summed).
+    score_scroll: usize,
     ghost: Placement,
     /// Cursor over the claims or the step's actions.
     choice: usize,
@@ -265,6 +267,7 @@ impl App {
             moved: false,
             finished_saved: false,
             over_at: None,
+            score_scroll: 0,
             quit: false,
         }
     }
@@ -470,6 +473,11 @@ impl App {
     }
 
     /// The analysis of the finished game, once asked for (`a` on the score screen).
+    /// How far the score screen's columns are scrolled (0: not scrolled).
+    pub fn score_scroll(&self) -> usize {
+        self.score_scroll
+    }
+
     pub fn analysis(&self) -> Option<&analysis::AnalysisJob> {
         self.analysis.as_ref()
     }
@@ -613,6 +621,7 @@ impl App {
         let Some(seat) = game.to_act() else {
             if self.mode != Mode::GameOver {
                 self.over_at = Some(now);
+                self.score_scroll = 0;
             }
             self.mode = Mode::GameOver;
             self.pending = None;
@@ -1154,6 +1163,23 @@ impl App {
     }
 
     fn game_over_key(&mut self, key: Key, now: Instant) {
+        // ↑↓ scroll the columns through every line of the breakdowns.
+        if matches!(key, Key::Up | Key::Char('k')) {
+            self.score_scroll = self.score_scroll.saturating_sub(1);
+            return;
+        }
+        if matches!(key, Key::Down | Key::Char('j')) {
+            let most = self.game().map_or(0, |g| {
+                g.outcome()
+                    .scores
+                    .values()
+                    .map(|s| s.territories.len() + s.bonuses.len())
+                    .max()
+                    .unwrap_or(0)
+            });
+            self.score_scroll = (self.score_scroll + 1).min(most);
+            return;
+        }
         if !matches!(key, Key::Enter | Key::Char('n' | 'p')) {
             return;
         }

@@ -124,9 +124,12 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             territories,
             bonuses,
             tail,
-            room,
-            rw,
-            p.accent(Accent::Dim),
+            Fit {
+                room,
+                width: rw,
+                dim: p.accent(Accent::Dim),
+                scroll: app.score_scroll(),
+            },
         );
         let used = rows.len() as u16;
         Paragraph::new(rows).block(block(title, app)).render(r, buf);
@@ -146,15 +149,29 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
 /// figures) always; the territories, then the bonuses, in the breakdown's order. When they do
 /// not all fit, the lines worth the most points stay, whichever kind they are, and the ones left
 /// out are summed on a line of their kind (`3 more territories  12`).
+/// How a column's rows are fitted: `room` rows of `width` columns, summaries in `dim`, and the
+/// score screen's scroll (past 0, every line in the breakdown's order from that line on, with
+/// no summary).
+struct Fit {
+    room: usize,
+    width: usize,
+    dim: Style,
+    scroll: usize,
+}
+
 fn fit_rows(
     head: Line<'static>,
     territories: Vec<(Line<'static>, (u32, usize))>,
     bonuses: Vec<(Line<'static>, i32)>,
     tail: Vec<Line<'static>>,
-    room: usize,
-    width: usize,
-    dim: Style,
+    fit: Fit,
 ) -> Vec<Line<'static>> {
+    let Fit {
+        room,
+        width,
+        dim,
+        scroll,
+    } = fit;
     let summary = |n: usize, what: &str, points: i64, signed: bool| {
         let value = if signed {
             format!("{points:+}")
@@ -168,6 +185,21 @@ fn fit_rows(
     };
     let lines_room = room.saturating_sub(1 + tail.len());
     let (t_len, b_len) = (territories.len(), bonuses.len());
+    if scroll > 0 && t_len + b_len > lines_room {
+        let first = scroll.min(t_len + b_len - lines_room);
+        let mut rows = vec![head];
+        rows.extend(
+            territories
+                .into_iter()
+                .map(|(l, _)| l)
+                .chain(bonuses.into_iter().map(|(l, _)| l))
+                .skip(first)
+                .take(lines_room),
+        );
+        rows.extend(tail);
+        rows.truncate(room.max(1));
+        return rows;
+    }
     // How many of each kind to show: all, or the `k` lines worth the most, leaving a row for
     // each kind's summary.
     let (keep_t, keep_b) = if t_len + b_len <= lines_room {
@@ -414,7 +446,7 @@ pub fn row(label: &str, value: &str, width: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{fit_rows, row};
+    use super::{Fit, fit_rows, row};
     use ratatui::style::Style;
     use ratatui::text::Line;
 
@@ -437,9 +469,7 @@ mod tests {
             territories.clone(),
             bonuses.clone(),
             tail.clone(),
-            7,
-            20,
-            Style::default(),
+            fit(7, 0),
         ));
         assert_eq!(rows.len(), 7, "{rows:?}");
         assert_eq!(rows[0], "Place 1");
@@ -462,13 +492,41 @@ mod tests {
             Line::from("Place 1"),
             territories,
             bonuses[..1].to_vec(),
-            tail,
-            6,
-            20,
-            Style::default(),
+            tail.clone(),
+            fit(6, 0),
         ));
         assert_eq!(rows.len(), 6, "{rows:?}");
         assert!(!rows.iter().any(|r| r.starts_with("1 more")), "{rows:?}");
+        // Scrolled: every line in order from there, no summary, the place and total kept.
+        let rows = text(&fit_rows(
+            Line::from("Place 1"),
+            territories_again(),
+            bonuses,
+            tail,
+            fit(6, 2),
+        ));
+        assert_eq!(rows.len(), 6, "{rows:?}");
+        assert!(
+            rows[1].starts_with("forest") && rows[4].starts_with("Fountain"),
+            "{rows:?}"
+        );
+        assert!(rows[5].starts_with("Total"), "{rows:?}");
+    }
+
+    fn fit(room: usize, scroll: usize) -> Fit {
+        Fit {
+            room,
+            width: 20,
+            dim: Style::default(),
+            scroll,
+        }
+    }
+
+    fn territories_again() -> Vec<(Line<'static>, (u32, usize))> {
+        [("wheat", 1), ("lake", 30), ("forest", 2), ("mine", 12)]
+            .into_iter()
+            .map(|(name, p)| (Line::from(row(name, &p.to_string(), 20)), (p, 1)))
+            .collect()
     }
 
     #[test]

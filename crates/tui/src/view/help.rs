@@ -57,7 +57,7 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
         ],
         Mode::GameOver => &[
             "The score screen: the territories and bonuses (in a short column the largest,",
-            "the others summed), the winner and the tie-break.",
+            "the others summed; ↑↓ scroll through every line), the winner and the tie-break.",
             "Enter plays again (or the next game of a Dynasty match), a second after the",
             "game ends; a analyses this game (every decision against the bot's best);",
             "u takes back your last decision; s saves; q quits.",
