@@ -42,10 +42,14 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             "Place {}",
             outcome.places.get(side).copied().unwrap_or(0)
         ));
+        // The kingdom's own territories, then its bonuses and each module's lines (the Queen's
+        // crown on a line of its own, as `crownlands score` and the rulebook say it: in the
+        // final breakdown it is already one of the largest territory's crowns).
+        let own = crownlands_core::score::score_kingdom(game.kingdom(side), game.rules());
         // Each line with its points and the territories it stands for.
         let mut territories: Vec<(Line, (u32, usize))> = Vec::new();
         let mut plain = 0;
-        for t in &score.territories {
+        for t in &own.territories {
             if t.points == 0 {
                 plain += 1;
                 continue;
@@ -72,16 +76,22 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                 (0, plain),
             ));
         }
-        let bonuses: Vec<(Line, i32)> = score
+        let bonuses: Vec<(Line, i32)> = own
             .bonuses
             .iter()
-            .map(|b| {
+            .map(|b| (b.key.clone(), b.points))
+            .chain(
+                game.score_lines(side)
+                    .into_iter()
+                    .map(|l| (l.label, l.points)),
+            )
+            .map(|(label, points)| {
                 (
                     Line::from(Span::styled(
-                        row(&b.key, &format!("{:+}", b.points), rw),
+                        row(&label, &format!("{points:+}"), rw),
                         p.accent(Accent::Good),
                     )),
-                    b.points,
+                    points,
                 )
             })
             .collect();
