@@ -275,6 +275,14 @@ fn finished_games_are_kept_and_watched_move_by_move() {
             .is_some_and(|l| l.contains("game over:") && l.contains(" won")),
         "{top}"
     );
+    // The last move shows the score screen, with the keys of watching.
+    assert!(top.contains("Total") && top.contains("Winner:"), "{top}");
+    assert!(top.contains("q: back to the setup screen"), "{top}");
+    assert!(!top.contains("play again"), "{top}");
+    // Back a move: the game again.
+    press(&mut app, "<left>");
+    assert!(!screen(&app, 100, 30).contains("Winner:"));
+    press(&mut app, "G");
     press(&mut app, "q");
     assert_eq!(app.mode(), Mode::Setup);
     let _ = std::fs::remove_dir_all(&dir);

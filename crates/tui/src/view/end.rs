@@ -330,6 +330,15 @@ fn summary_area(area: Rect) -> Rect {
 
 /// The clickable keys of the score screen.
 fn bar(app: &App) -> Bar {
+    if app.mode() == crate::app::Mode::Replay {
+        // Watching a saved game: its keys, not those of a game played here.
+        return Bar::new()
+            .key("←: back a move", Key::Left)
+            .text(" ")
+            .key("g: the start", Key::Char('g'))
+            .text(" ")
+            .key("q: back to the setup screen", Key::Char('q'));
+    }
     let next = match app.session() {
         Some(s) if s.can_start_next_game() => "Enter: next game of the match",
         _ => "Enter: play again",

@@ -57,7 +57,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             }
         }
         (Mode::Setup, _) | (_, None) => setup::render(app, area, buf),
-        (Mode::GameOver, Some(game)) => {
+        // The score screen, also where a watched game ends.
+        (Mode::GameOver, Some(game)) | (Mode::Replay, Some(game)) if shows_scores(app, game) => {
             header(app, game, Rect { height: 1, ..area }, buf);
             let body = Rect {
                 y: area.y + 1,
@@ -77,6 +78,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Some(Overlay::Analysis) => analysis::render(app, area, buf),
         Some(Overlay::ConfirmQuit) => confirm_quit(app, area, buf),
         None => {}
+    }
+}
+
+/// Whether the screen is the score screen: at the end of a game played, or of a game watched.
+fn shows_scores(app: &App, game: &Game) -> bool {
+    match app.mode() {
+        Mode::GameOver => true,
+        Mode::Replay => game.is_over(),
+        _ => false,
     }
 }
 
@@ -167,7 +177,7 @@ pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Hit> {
         return setup::hit(app.setup()?, area, col, row);
     }
     let game = app.game()?;
-    if app.mode() == Mode::GameOver {
+    if shows_scores(app, game) {
         let body = Rect {
             y: area.y + 1,
             height: area.height.saturating_sub(1),
