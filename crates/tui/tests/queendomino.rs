@@ -389,3 +389,20 @@ fn undo_keeps_the_log_as_it_was_skipped_steps_included() {
     let after: Vec<String> = app.log().map(str::to_string).collect();
     assert_eq!(after, before);
 }
+
+#[test]
+fn eight_score_columns_name_terrains_by_their_symbols_when_names_do_not_fit() {
+    let mut app = app(
+        "royal-wedding",
+        "greedy,greedy,greedy,greedy,greedy,greedy,greedy,greedy",
+        3,
+    );
+    play_to_end(&mut app, 100);
+    assert_eq!(app.mode(), Mode::GameOver);
+    let text = screen(&app, 100, 30);
+    // No terrain name cut to a prefix that two terrains could share.
+    for cut in ["│f ", "│fo ", "│g ", "│gr ", "│wh ", "│la "] {
+        assert!(!text.contains(cut), "{cut}:\n{text}");
+    }
+    insta::assert_snapshot!("royal_wedding_8p_end_100x30", text);
+}

@@ -54,18 +54,16 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                 plain += 1;
                 continue;
             }
-            let name = ruleset
-                .terrains()
-                .get(t.terrain.index())
-                .map_or("?", |t| t.name.as_str());
-            territories.push((
-                Line::from(row(
-                    name,
-                    &format!("{}x{} {:>3}", t.squares, t.crowns, t.points),
-                    rw,
-                )),
-                (t.points, 1),
-            ));
+            let terrain = ruleset.terrains().get(t.terrain.index());
+            let figures = format!("{}x{} {:>3}", t.squares, t.crowns, t.points);
+            // A name cut short reads alike for two terrains (`f`, `fo`): where it does not fit
+            // whole, the terrain's symbol, as the kingdoms draw it.
+            let name = match terrain {
+                Some(t) if super::text::width(&t.name) + figures.len() < rw => t.name.clone(),
+                Some(t) => t.symbol.to_string(),
+                None => "?".to_string(),
+            };
+            territories.push((Line::from(row(&name, &figures, rw)), (t.points, 1)));
         }
         if plain > 0 {
             territories.push((
