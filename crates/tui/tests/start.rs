@@ -97,6 +97,27 @@ fn an_unfinished_autosave_is_offered_and_resumes_exactly() {
 }
 
 #[test]
+fn undo_in_a_resumed_game_writes_over_its_autosave_not_aside() {
+    let dir = temp_dir("resume-undo");
+    let played = autosaved_game(&dir);
+    let mut app = build(&opts(None, None), &dir);
+    press(&mut app, "r");
+    assert_eq!(app.game(), played.game());
+    assert!(app.can_undo());
+    press(&mut app, "u");
+    // The same game, shorter: no earlier game kept, no note of one.
+    assert!(
+        !dir.join(crownlands_saves::PREVIOUS_AUTOSAVE_FILE).exists(),
+        "{:?}",
+        std::fs::read_dir(&dir).unwrap().collect::<Vec<_>>()
+    );
+    assert!(!app.message().contains("kept"), "{}", app.message());
+    let saved = saved(&dir, crownlands_saves::AUTOSAVE_FILE);
+    assert_eq!(moves(&saved), moves(app.session().unwrap()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn declining_keeps_the_autosave_until_the_new_games_first_move() {
     let dir = temp_dir("decline");
     autosaved_game(&dir);

@@ -65,6 +65,16 @@ impl Autosaver {
         })
     }
 
+    /// Autosave a game resumed from `autosave.json` (at `path`) there: its bytes now are what
+    /// this app wrote last, so an undo back past them writes over it (it is the same game),
+    /// while a change by another program is still seen at the next write.
+    pub fn adopting(path: &Path) -> Result<Autosaver, SaveError> {
+        Ok(Autosaver {
+            written: read_bounded(path)?,
+            own: None,
+        })
+    }
+
     /// Where this app's game is autosaved when another program took `autosave.json`, or the
     /// numbered autosave its game was resumed from.
     pub fn own_file(&self) -> Option<&Path> {

@@ -244,6 +244,12 @@ impl App {
                 let unread = seats::unread_levels(found.session.players());
                 self.install(found.session, found.seats);
                 self.message = "Resumed where you left off. Press ? for help.".into();
+                if is_main {
+                    // The autosave holds this very game: an undo writes over it, not aside.
+                    if let Ok(autosaver) = super::autosave::Autosaver::adopting(&offer.path) {
+                        self.autosaver = autosaver;
+                    }
+                }
                 if !is_main {
                     // The game goes on in its numbered file, not over `autosave.json`.
                     match super::autosave::Autosaver::continuing(&offer.path) {
