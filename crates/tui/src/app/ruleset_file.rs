@@ -163,6 +163,9 @@ pub fn complete_with(text: &str, list: impl Fn(&str) -> Vec<(String, bool)>) -> 
             name.starts_with(start)
                 && (start.starts_with('.') || !name.starts_with('.'))
                 && (*is_folder || name.ends_with(".toml"))
+                // A name with a control or invisible character (`a\x1b[31m.toml`) is not
+                // offered: it would reach the terminal, and no one types it.
+                && crownlands_core::text::first_unsafe_char(name).is_none()
         })
         .collect();
     matches.sort();
@@ -227,6 +230,8 @@ mod tests {
                 ("duel-big.toml", false),
                 ("notes.txt", false),
                 ("teams", true),
+                ("d\u{1b}[31mred.toml", false),
+                ("te\u{202e}xt", true),
             ],
             _ => &[],
         };
@@ -254,6 +259,15 @@ mod tests {
         assert_eq!(c(".").text, ".hidden.toml");
         // Nothing there: unchanged.
         assert_eq!(c("nowhere/x").text, "nowhere/x");
+        // Names with control or invisible characters are never offered (they would reach the
+        // terminal): above, `rules/d` and `rules/t` saw only the plain names.
+        assert!(
+            c("rules/")
+                .candidates
+                .iter()
+                .all(|n| n.chars().all(|c| !c.is_control()))
+        );
+        assert_eq!(c("rules/").candidates.len(), 3);
     }
 
     #[test]
