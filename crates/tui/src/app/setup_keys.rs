@@ -14,6 +14,9 @@ impl App {
         // The file field takes every character typed into it; Esc leaves it.
         if setup.row == Row::File {
             match key {
+                // Not a control or invisible character (a paste may bring one): the field is
+                // drawn as typed.
+                Key::Char(c) if crownlands_core::text::is_unsafe_char(c) => return,
                 Key::Char(c) => return setup.input.push(c),
                 Key::Backspace => {
                     setup.input.pop();
