@@ -1148,9 +1148,12 @@ impl App {
             // The numbered choice, as the list numbers them.
             Key::Char(c @ '1'..='9') => {
                 let i = c as usize - '1' as usize;
-                if let Some(&a) = actions.get(i) {
-                    self.choice = i;
-                    self.play(a, true, now);
+                match actions.get(i) {
+                    Some(&a) => {
+                        self.choice = i;
+                        self.play(a, true, now);
+                    }
+                    None => self.message = format!("The list has {n} choices."),
                 }
             }
             Key::Enter | Key::Char(' ') => {

@@ -55,12 +55,13 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
             "→ (or l, space, Enter) next move, ← (or h) back, Tab/Shift-Tab ten moves,",
             "g the start, G the end; q (or Esc) back to the setup screen.",
         ],
+        // One paragraph a line: the help wraps each to its width.
         Mode::GameOver => &[
-            "The score screen: the territories and bonuses (in a short column the largest,",
-            "the others summed; ↑↓ scroll through every line), the winner and the tie-break.",
-            "Enter plays again (or the next game of a Dynasty match), a second after the",
-            "game ends; a analyses this game (every decision against the bot's best);",
-            "u takes back your last decision; s saves; q quits.",
+            "The score screen: the territories and bonuses (in a short column the largest, the \
+             others summed; ↑↓ scroll through every line), the winner and the tie-break.",
+            "Enter plays again (or the next game of a Dynasty match), a second after the game \
+             ends; a analyses this game (every decision against the bot's best); u takes back \
+             your last decision; s saves; q quits.",
         ],
     }
 }
