@@ -381,6 +381,12 @@ fn undo_keeps_the_log_as_it_was_skipped_steps_included() {
         "a step was skipped"
     );
     let before: Vec<String> = app.log().map(str::to_string).collect();
+    // Loaded, the game shows the same log, skipped steps included.
+    let session = app.session().unwrap().clone();
+    let seats = crownlands_tui::app::seats::from_players(session.players());
+    let loaded = App::resume(session, seats, config(1, Palette::none()));
+    let loaded_log: Vec<String> = loaded.log().map(str::to_string).collect();
+    assert_eq!(loaded_log, before);
     let game = app.game().unwrap().clone();
     press(&mut app, "<enter>");
     assert_ne!(app.game().unwrap(), &game);

@@ -72,7 +72,11 @@ pub fn skip_line(who: &str, titles: &[String]) -> String {
 
 /// The log of the session's current game so far (its last [`LOG_LEN`] moves), replayed from its
 /// actions, `name` naming the players: what a resumed game shows.
-pub fn log_of(session: &Session, name: impl Fn(usize) -> String) -> VecDeque<String> {
+pub fn log_of(
+    session: &Session,
+    name: impl Fn(usize) -> String,
+    human: impl Fn(usize) -> bool,
+) -> VecDeque<String> {
     let mut log = VecDeque::new();
     let index = session.game_index();
     if index > 0 {
@@ -86,14 +90,42 @@ pub fn log_of(session: &Session, name: impl Fn(usize) -> String) -> VecDeque<Str
     let Ok(mut game) = Game::new(session.ruleset().clone(), session.game().players(), seed) else {
         return log;
     };
+    // A person's steps with nothing to decide, in a row, as play logs them (one line).
+    let mut skipped: Option<(usize, Vec<String>)> = None;
     for &action in session.actions().last().map_or(&[][..], Vec::as_slice) {
         let Some(seat) = game.to_act() else {
             break;
         };
         let who = name(seat.index());
         let text = describe(&game, action, &who);
+        let skip = (action == Action::Pass
+            && human(seat.index())
+            && matches!(game.phase(), crownlands_core::Phase::Step { .. })
+            && game.legal_action_count() == 1)
+            .then(|| {
+                let module = game.step_name().unwrap_or("step");
+                game.modules()
+                    .iter()
+                    .find(|m| m.name() == module)
+                    .map_or_else(|| module.to_string(), |m| m.title())
+            });
         if game.apply(action).is_err() {
             break;
+        }
+        match skip {
+            Some(title) => {
+                match &mut skipped {
+                    Some((p, titles)) if *p == seat.index() => titles.push(title),
+                    _ => {
+                        skipped = Some((seat.index(), vec![title]));
+                        log.push_back(String::new());
+                    }
+                }
+                if let (Some((_, titles)), Some(last)) = (&skipped, log.back_mut()) {
+                    *last = skip_line(&who, titles);
+                }
+            }
+            None => skipped = None,
         }
         if action != Action::Pass {
             log.push_back(text);

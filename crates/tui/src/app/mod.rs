@@ -289,8 +289,12 @@ impl App {
         self.bots = build_bots(&seats, session.seed());
         // A loaded or resumed game can be undone as if it had been played here.
         self.undo = undo_points(&session, &seats);
+        let log = describe::log_of(
+            &session,
+            |p| name_of(&seats, p),
+            |p| seats.get(p).is_none_or(Seat::is_human),
+        );
         self.seats = seats;
-        let log = describe::log_of(&session, |p| self.name(p));
         self.log = log;
         self.session = Some(session);
         self.setup = None;
@@ -1422,7 +1426,11 @@ fn undo_points(session: &Session, seats: &[Seat]) -> Vec<(Session, VecDeque<Stri
             let by_itself =
                 matches!(game.phase(), Phase::Step { .. }) && game.legal_action_count() == 1;
             if current && person && !by_itself {
-                let log = describe::log_of(&replay, |p| name_of(seats, p));
+                let log = describe::log_of(
+                    &replay,
+                    |p| name_of(seats, p),
+                    |p| seats.get(p).is_none_or(Seat::is_human),
+                );
                 points.push((replay.clone(), log));
             }
             if replay.apply(action).is_err() {
