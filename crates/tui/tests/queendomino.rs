@@ -412,3 +412,46 @@ fn eight_score_columns_name_terrains_by_their_symbols_when_names_do_not_fit() {
     }
     insta::assert_snapshot!("royal_wedding_8p_end_100x30", text);
 }
+
+#[test]
+fn a_team_named_on_the_board_keeps_both_members() {
+    let mut seats = seats("you,greedy,greedy,greedy,greedy,greedy");
+    for (s, c) in seats.iter_mut().zip(["赤", "青", "緑", "黄", "白", "黒"]) {
+        s.name = format!("{c}長い長い名前のプレイヤー");
+    }
+    let mut app = App::new_game(
+        ruleset("royal-wedding-teams"),
+        seats,
+        config(2, Palette::none()),
+    )
+    .expect("sets up");
+    let mut n = 0;
+    let queen_row = |app: &App| {
+        screen(app, 120, 40)
+            .lines()
+            .find(|l| l.contains("Queen: ") && l.contains('&'))
+            .map(str::to_string)
+    };
+    app.run_bots();
+    while queen_row(&app).is_none() && n < 400 && app.mode() != Mode::GameOver {
+        play_to_end(&mut app, 1);
+        n += 1;
+    }
+    let row = queen_row(&app).unwrap_or_else(|| {
+        let text = screen(&app, 120, 40);
+        let q: Vec<&str> = text.lines().filter(|l| l.contains("Queen")).collect();
+        panic!("the Queen went to a team: {n} {:?} {q:?}", app.mode())
+    });
+    let (_, after) = row.split_once("Queen: ").expect("queen");
+    let (first, second) = after.split_once('&').expect("a team");
+    assert!(
+        first.trim().len() > 2 && second.trim_start().len() > 2,
+        "{row}"
+    );
+    assert!(
+        ["赤", "青", "緑", "黄", "白", "黒"]
+            .iter()
+            .any(|c| second.trim_start().starts_with(c)),
+        "the second member is named: {row}"
+    );
+}

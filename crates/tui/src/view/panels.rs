@@ -91,8 +91,10 @@ pub fn lines(
 
 pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffer) {
     let p = app.config.palette;
-    // A side a module names (`side 2`) is shown by its players' names.
+    // A side a module names (`side 2`) is shown by its players' names, a team's each cut to
+    // fit half the box (`長い… & gre 4`), rather than cut at the row's end.
     let sides = game.sides();
+    let half = usize::from(area.width.saturating_sub(2)) / 2;
     let panels: Vec<Panel> = game
         .panels()
         .into_iter()
@@ -100,7 +102,7 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
             rows: panel
                 .rows
                 .iter()
-                .map(|row| name_sides(row, sides, |s| super::side_name(app, game, s)))
+                .map(|row| name_sides(row, sides, |s| super::short_side_name(app, game, s, half)))
                 .collect(),
             ..panel
         })
