@@ -186,10 +186,14 @@ fn fit_rows(
         } else {
             points.to_string()
         };
-        Line::from(Span::styled(
-            row(&format!("{n} {what}"), &value, width),
-            dim,
-        ))
+        // Whole where it fits, else `8 more` (a word cut short, `territori`, reads worse).
+        let whole = format!("{n} {what}");
+        let label = if super::text::width(&whole) + value.len() < width {
+            whole
+        } else {
+            format!("{n} {}", what.split(' ').next().unwrap_or(what))
+        };
+        Line::from(Span::styled(row(&label, &value, width), dim))
     };
     let lines_room = room.saturating_sub(1 + tail.len());
     let (t_len, b_len) = (territories.len(), bonuses.len());
@@ -528,6 +532,25 @@ mod tests {
             "{rows:?}"
         );
         assert!(rows[5].starts_with("Total"), "{rows:?}");
+    }
+
+    #[test]
+    fn a_summary_too_long_for_its_column_says_more_alone() {
+        let t = |name: &str, p: u32| (Line::from(row(name, &p.to_string(), 12)), (p, 1));
+        let rows = text(&fit_rows(
+            Line::from("Place 1"),
+            vec![t("wheat", 1), t("lake", 30), t("forest", 2), t("mine", 12)],
+            Vec::new(),
+            vec![Line::from(row("Total", "45", 12))],
+            Fit {
+                room: 5,
+                width: 12,
+                dim: Style::default(),
+                scroll: 0,
+            },
+        ));
+        assert!(rows.iter().any(|r| r.starts_with("2 more ")), "{rows:?}");
+        assert!(!rows.iter().any(|r| r.contains("territori")), "{rows:?}");
     }
 
     fn fit(room: usize, scroll: usize) -> Fit {
