@@ -11,6 +11,17 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
     let mut failed = 0;
     let mut warned = 0;
     for path in files {
+        // A shipped ruleset's name where a file is looked for: say what it is.
+        let name = path.to_string_lossy();
+        if !path.exists() && crownlands_rules::is_shipped_name(&name) {
+            failed += 1;
+            say_err!(
+                "error: `{name}` is no file here but a shipped ruleset's name; `crownlands show \
+                 {name}` prints it as a file, and the shipped rulesets are checked as they are \
+                 built"
+            );
+            continue;
+        }
         let checked = crownlands_rules::check_path(registry, path);
         for w in &checked.warnings {
             let level = if deny_warnings { "error" } else { "warning" };

@@ -286,3 +286,19 @@ fn validate_blames_the_players_line_for_too_many_players() {
     let locs = located_errors(&r, &f.arg());
     assert_eq!(locs[0].0, 2, "{}", r.stderr);
 }
+
+#[test]
+fn validate_of_a_shipped_name_says_what_it_is() {
+    let r = validate(&["kingdomino"]).expect_code(1);
+    assert!(
+        r.stderr
+            .contains("`kingdomino` is no file here but a shipped ruleset's name"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains("crownlands show kingdomino"),
+        "{}",
+        r.stderr
+    );
+}
