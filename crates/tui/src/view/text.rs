@@ -119,9 +119,9 @@ pub fn distinct_short(names: &[String], width: usize) -> Vec<String> {
     out
 }
 
-/// A team's name (its members' names) in at most `width` characters: whole when it fits, else
-/// each member's name cut as [`short`] cuts it, joined by ` & ` or, tighter, by `&`
-/// (`greedy 3 & greedy 4` in 7 is `g 3&g 4`), so every member stays named.
+/// A team's name (its members' names) in at most `width` columns: whole when it fits, else
+/// each member's name cut as a single name is (its last word kept), joined by ` & ` or, tighter,
+/// by `&` (`greedy 3 & greedy 4` in 7 is `g 3&g 4`), so every member stays named.
 pub fn short_team(members: &[String], width: usize) -> String {
     let whole = members.join(" & ");
     if self::width(&whole) <= width || members.len() < 2 {
