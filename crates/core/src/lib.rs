@@ -41,8 +41,8 @@ pub use module_action::{ModuleAction, ModuleIndex, Payload};
 pub use perft::perft;
 pub use registry::{ModuleFactory, Registry};
 pub use ruleset::{
-    Field, FirstClaims, MiddleKingdom, MiddleKingdomReading, Problem, Problems, RuleWarning, Rules,
-    RulesField, RulesProblem, Ruleset, RulesetParts, TieBreak, WarningAt,
+    BonusSettings, Field, FirstClaims, MiddleKingdom, MiddleKingdomReading, Problem, Problems,
+    RuleWarning, Rules, RulesField, RulesProblem, Ruleset, RulesetParts, TieBreak, WarningAt,
 };
 pub use score::{BonusScore, Decider, Outcome, ScoreBreakdown, TerritoryScore};
 pub use side::{BySide, King, Seat, Side};

@@ -75,6 +75,26 @@ impl MiddleKingdomReading {
     }
 }
 
+/// The settings of the rules' bonuses whether they are on or off (see [`Rules::bonus_settings`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BonusSettings {
+    pub harmony_points: i32,
+    pub middle_kingdom: MiddleKingdom,
+}
+
+impl Default for BonusSettings {
+    /// The rulebook's: 5 points for Harmony, 10 for Middle Kingdom read by the bounding box.
+    fn default() -> BonusSettings {
+        BonusSettings {
+            harmony_points: 5,
+            middle_kingdom: MiddleKingdom {
+                points: 10,
+                reading: MiddleKingdomReading::BoundingBox,
+            },
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MiddleKingdom {
     pub points: i32,
@@ -117,6 +137,11 @@ pub struct Rules {
     /// Harmony bonus points, when the variant is on.
     pub harmony: Option<i32>,
     pub middle_kingdom: Option<MiddleKingdom>,
+    /// The bonuses' settings as the file gives them, kept while a bonus is off, so that a
+    /// resolved ruleset (`show`) writes them back and a file switching the bonus on again gets
+    /// them: Harmony's points, Middle Kingdom's points and reading.
+    #[serde(default)]
+    pub bonus_settings: BonusSettings,
     pub tie_breaks: Vec<TieBreak>,
     /// Games in a match: 1, or 3 for Dynasty (totals summed).
     pub match_games: u8,

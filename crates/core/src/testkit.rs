@@ -43,6 +43,7 @@ pub fn rules(grid: u8, kings: u8, deck: u16) -> Rules {
         },
         harmony: None,
         middle_kingdom: None,
+        bonus_settings: Default::default(),
         tie_breaks: vec![TieBreak::LargestTerritory, TieBreak::MostCrowns],
         match_games: 1,
         modules: vec![],
@@ -403,6 +404,7 @@ pub fn royal_wedding(teams: bool) -> Arc<Ruleset> {
         first_claims: FirstClaims::Drawn,
         harmony: None,
         middle_kingdom: None,
+        bonus_settings: Default::default(),
         tie_breaks: vec![TieBreak::LargestTerritory, TieBreak::MostCrowns],
         match_games: 1,
         modules: vec![

@@ -120,9 +120,13 @@ fn resolved_file(ruleset: &Ruleset, players: Option<u8>) -> RulesetFile {
 fn patch(ruleset: &Ruleset, rules: &Rules, base: Option<&Rules>) -> RulesPatch {
     let differs = |f: &dyn Fn(&Rules) -> bool| base.is_none_or(|b| !f(b));
     let dominoes = ruleset.dominoes().len();
+    // A bonus that is off keeps the settings the file gave it (so a file extending the shown one
+    // and switching it on gets them); Middle Kingdom's are written only when not the defaults,
+    // so that files without them print (and hash) as they always did.
+    let settings = rules.bonus_settings;
     let harmony = HarmonyPatch {
         enabled: Some(rules.harmony.is_some()),
-        points: Some(rules.harmony.or(base.and_then(|b| b.harmony)).unwrap_or(5)),
+        points: Some(rules.harmony.unwrap_or(settings.harmony_points)),
     };
     let middle = match rules.middle_kingdom {
         Some(m) => MiddleKingdomPatch {
@@ -130,10 +134,15 @@ fn patch(ruleset: &Ruleset, rules: &Rules, base: Option<&Rules>) -> RulesPatch {
             points: Some(m.points),
             reading: Some(m.reading),
         },
-        None => MiddleKingdomPatch {
-            enabled: Some(false),
-            ..MiddleKingdomPatch::default()
-        },
+        None => {
+            let default = crownlands_core::BonusSettings::default().middle_kingdom;
+            let m = settings.middle_kingdom;
+            MiddleKingdomPatch {
+                enabled: Some(false),
+                points: (m.points != default.points).then_some(m.points),
+                reading: (m.reading != default.reading).then_some(m.reading),
+            }
+        }
     };
     // Written only when not the default, so that files without them print as they always did.
     let lines_written = match base {
@@ -183,8 +192,15 @@ fn patch(ruleset: &Ruleset, rules: &Rules, base: Option<&Rules>) -> RulesPatch {
         tie_breaks: differs(&|b| b.tie_breaks == rules.tie_breaks)
             .then(|| rules.tie_breaks.clone()),
         match_games: differs(&|b| b.match_games == rules.match_games).then_some(rules.match_games),
-        harmony: differs(&|b| b.harmony == rules.harmony).then_some(harmony),
-        middle_kingdom: differs(&|b| b.middle_kingdom == rules.middle_kingdom).then_some(middle),
+        harmony: differs(&|b| {
+            b.harmony == rules.harmony && b.bonus_settings.harmony_points == settings.harmony_points
+        })
+        .then_some(harmony),
+        middle_kingdom: differs(&|b| {
+            b.middle_kingdom == rules.middle_kingdom
+                && b.bonus_settings.middle_kingdom == settings.middle_kingdom
+        })
+        .then_some(middle),
         lines: lines_written.then_some(lines),
         line_order: if lines_written { line_order } else { None },
         team_size: team_written.then_some(rules.team_size),

@@ -200,6 +200,13 @@ impl Effective {
                 points: self.middle_points.value,
                 reading: self.middle_reading.value,
             }),
+            bonus_settings: crownlands_core::BonusSettings {
+                harmony_points: self.harmony_points.value,
+                middle_kingdom: MiddleKingdom {
+                    points: self.middle_points.value,
+                    reading: self.middle_reading.value,
+                },
+            },
             tie_breaks: self.tie_breaks.value.clone(),
             match_games: self.match_games.value,
             // Boxes are named in the file; `resolve` turns the names into box indexes.

@@ -239,6 +239,47 @@ fn only_count(r: &Ruleset, n: u8) -> Ruleset {
 }
 
 #[test]
+fn a_bonus_switched_off_keeps_its_settings_through_show() {
+    // Volcano's Harmony is 3 points and its Middle Kingdom 8 on the full grid; a house rule
+    // switches both off, and one extending the shown file switches them on again.
+    let registry = crownlands_core::Registry::shipped_ref();
+    let dir = common::temp_dir("bonus-off");
+    let off = load_str(
+        registry,
+        "name = \"off\"\nextends = \"volcano\"\n[rules.harmony]\nenabled = false\n\
+         [rules.middle-kingdom]\nenabled = false\n",
+        &dir.join("off.toml"),
+    )
+    .expect("loads");
+    let shown = to_toml(&off, None);
+    let on = shown
+        .replace("harmony = { enabled = false", "harmony = { enabled = true")
+        .replace(
+            "middle-kingdom = { enabled = false",
+            "middle-kingdom = { enabled = true",
+        );
+    let on = load_str(registry, &on, &dir.join("on.toml")).unwrap_or_else(|e| panic!("{e}\n{on}"));
+    let rules = on.rules_for(4).expect("4 players");
+    assert_eq!(rules.harmony, Some(3), "{shown}");
+    let m = rules.middle_kingdom.expect("on");
+    assert_eq!(
+        (m.points, m.reading),
+        (8, crownlands_core::MiddleKingdomReading::FullGrid),
+        "{shown}"
+    );
+    // A ruleset that never set them prints as it always did (its hash is unchanged).
+    let plain = to_toml(&load(registry, "kingdomino").expect("loads"), None);
+    assert!(
+        plain.contains("middle-kingdom = { enabled = false }"),
+        "{plain}"
+    );
+    assert!(
+        plain.contains("harmony = { enabled = false, points = 5 }"),
+        "{plain}"
+    );
+}
+
+#[test]
 fn to_toml_round_trips() {
     let dir = common::temp_dir("roundtrip");
     for s in shipped() {
