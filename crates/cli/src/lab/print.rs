@@ -18,7 +18,7 @@ pub fn run_label(match_games: u8) -> (String, &'static str) {
 }
 
 /// `games` as `game`, `matches of 3 games` as `match of 3 games`: the first word's singular.
-fn singular(what: &str) -> String {
+pub(crate) fn singular(what: &str) -> String {
     let (first, rest) = what.split_once(' ').unwrap_or((what, ""));
     let one = first
         .strip_suffix("es")

@@ -180,18 +180,25 @@ fn fit_rows(
         dim,
         scroll,
     } = fit;
-    let summary = |n: usize, what: &str, points: i64, signed: bool| {
+    // The line summing what a kind left out: `3 more territories  12` (`3 territories` when
+    // none of the kind is shown), `+` signed for bonuses.
+    let summary = |n: usize, kind: &str, more: bool, points: i64, signed: bool| {
         let value = if signed {
             format!("{points:+}")
         } else {
             points.to_string()
         };
+        let first = if more { "more" } else { kind };
+        let whole = if more {
+            format!("{n} more {kind}")
+        } else {
+            format!("{n} {kind}")
+        };
         // Whole where it fits, else `8 more` (a word cut short, `territori`, reads worse).
-        let whole = format!("{n} {what}");
         let label = if super::text::width(&whole) + value.len() < width {
             whole
         } else {
-            format!("{n} {}", what.split(' ').next().unwrap_or(what))
+            format!("{n} {first}")
         };
         Line::from(Span::styled(row(&label, &value, width), dim))
     };
@@ -264,25 +271,27 @@ fn fit_rows(
     let (shown, hidden) = largest(territories, keep_t, |p| p.0);
     rows.extend(shown.iter().map(|(l, _)| l.clone()));
     if !hidden.is_empty() {
-        let what = if shown.is_empty() {
-            "territories"
-        } else {
-            "more territories"
-        };
         let points = hidden.iter().map(|(_, p)| i64::from(p.0)).sum();
         let count = hidden.iter().map(|(_, p)| p.1).sum();
-        rows.push(summary(count, what, points, false));
+        rows.push(summary(
+            count,
+            "territories",
+            !shown.is_empty(),
+            points,
+            false,
+        ));
     }
     let (shown, hidden) = largest(bonuses, keep_b, i32::unsigned_abs);
     rows.extend(shown.iter().map(|(l, _)| l.clone()));
     if !hidden.is_empty() {
-        let what = if shown.is_empty() {
-            "bonuses"
-        } else {
-            "more bonuses"
-        };
         let points = hidden.iter().map(|(_, p)| i64::from(*p)).sum();
-        rows.push(summary(hidden.len(), what, points, true));
+        rows.push(summary(
+            hidden.len(),
+            "bonuses",
+            !shown.is_empty(),
+            points,
+            true,
+        ));
     }
     // A column too short for a summary of each kind keeps the place and the total.
     rows.truncate(lines_room);

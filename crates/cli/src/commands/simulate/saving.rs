@@ -183,11 +183,7 @@ pub fn saved_line(dir: &Path, saved: &SavedFiles, unit: &str) -> String {
         (0, _, _) | (_, None, _) | (_, _, None) => format!("saved nothing in {}", dir.display()),
         (1, Some(one), _) => format!(
             "saved 1 {} as {}",
-            // `matches`, `games`: the singular.
-            unit.strip_suffix("es")
-                .filter(|u| u.ends_with("ch"))
-                .or_else(|| unit.strip_suffix('s'))
-                .unwrap_or(unit),
+            crate::lab::print::singular(unit),
             one.path.display()
         ),
         (n, Some(first), Some(last)) => format!(
