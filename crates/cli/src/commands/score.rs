@@ -9,9 +9,12 @@ use super::{load_ruleset, print_json, rules_for};
 use crate::errors::{CliError, CliResult};
 use crate::output::{print_rows, say, score_rows};
 use crownlands_core::Registry;
-use crownlands_core::modules::{ModuleData, ModuleList, SideView, build_all, score_side};
+use crownlands_core::modules::{
+    self, ModuleData, ModuleList, SideView, TableKingdom, build_all, score_side,
+};
 use crownlands_core::score::rank;
-use crownlands_core::{Decider, Kingdom, Rules, Ruleset, ScoreBreakdown};
+use crownlands_core::{Decider, Kingdom, Rules, Ruleset, ScoreBreakdown, Side};
+use crownlands_rules::{Diagnostic, Diagnostics};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -73,13 +76,7 @@ pub fn run(
     let mut scored = Vec::with_capacity(paths.len());
     for path in paths {
         let (kingdom, data) = read_side(path, &ruleset, &modules, rules.grid_size)?;
-        let view = SideView::new(
-            &ruleset,
-            &kingdom,
-            &modules,
-            &data,
-            crownlands_core::Side(0),
-        );
+        let view = SideView::new(&ruleset, &kingdom, &modules, &data, Side(0));
         let score = score_side(rules, view);
         scored.push(Scored {
             path: path.clone(),
@@ -88,6 +85,7 @@ pub fn run(
             score,
         });
     }
+    check_table(&ruleset, &modules, &scored)?;
     if let [one] = scored.as_slice() {
         if as_json {
             print_json(&score_json(&ruleset, &one.score));
@@ -175,6 +173,32 @@ pub fn run(
     };
     say!("{winner}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// What the kingdoms hold together, as the modules see it (the Queen in one kingdom, each
+/// building built once): every problem, each under the file it concerns.
+fn check_table(ruleset: &Ruleset, modules: &ModuleList, scored: &[Scored]) -> CliResult<()> {
+    let names: Vec<String> = scored
+        .iter()
+        .map(|s| s.path.display().to_string())
+        .collect();
+    let kingdoms: Vec<TableKingdom<'_>> = scored
+        .iter()
+        .zip(&names)
+        .map(|(s, name)| TableKingdom {
+            name,
+            side: SideView::new(ruleset, &s.kingdom, modules, &s.data, Side(0)),
+        })
+        .collect();
+    let problems: Vec<Diagnostic> = modules::check_table(&kingdoms)
+        .into_iter()
+        .filter_map(|(i, message)| Some(Diagnostic::unplaced(names.get(i)?, message)))
+        .collect();
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(Diagnostics(problems).into())
+    }
 }
 
 /// One kingdom's score as JSON.

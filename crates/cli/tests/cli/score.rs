@@ -1,6 +1,6 @@
 //! `crownlands score`.
 
-use super::{Run, TempFile, located_errors, rulesets_dir, run};
+use super::{Run, TempDir, TempFile, located_errors, rulesets_dir, run};
 use serde_json::{Value, json};
 use std::path::Path;
 
@@ -500,7 +500,8 @@ fn standings_follow_the_ruleset_tie_breaks() {
 #[test]
 fn standings_of_queendomino_kingdoms_with_coins() {
     let a = "T[6] W\nC    W\n@coins 9\n";
-    let b = "T[6] W\nC    W\n@coins 4\n";
+    // (Building 6 is built once at a table.)
+    let b = "T    W\nC    W\n@coins 4\n";
     let (r, _files) = standings(&[a, b], &["--ruleset", "queendomino", "--json"]);
     let v = r.ok().json();
     assert_eq!(v["kingdoms"][0]["bonuses"]["wealth"], 3);
@@ -549,4 +550,87 @@ fn the_queendomino_rulebook_example_lists_lines_that_add_up_to_71() {
         sum += points.trim_start_matches('+').parse::<i32>().unwrap_or(0);
     }
     panic!("no total:\n{}", r.stdout);
+}
+
+#[test]
+fn kingdom_files_of_one_table_hold_the_queen_once_and_each_building_once() {
+    // The files of one `score` are one table: the Queen is in one kingdom, one with the most
+    // towers, and a building is built in one kingdom only.
+    let example = std::fs::read_to_string(
+        rulesets_dir().join("../crates/rules/tests/data/queendomino-rulebook-example.kingdom"),
+    )
+    .expect("the example");
+    let dir = TempDir::new("table");
+    std::fs::create_dir_all(&dir.0).expect("dir");
+    let write = |name: &str, text: String| {
+        let path = dir.0.join(name);
+        std::fs::write(&path, text).expect("write");
+        path.display().to_string()
+    };
+    // The example without its buildings (the Queen and 3 towers kept), and other kingdoms.
+    let unbuilt = example
+        .replace("[13]", "")
+        .replace("[6]", "")
+        .replace("[23]", "");
+    let unbuilt = unbuilt
+        .replace("[22]", "")
+        .replace("[28]", "")
+        .replace("[20]", "");
+    let host = write("host.kingdom", unbuilt.clone());
+    let no_towers = write("no-towers.kingdom", unbuilt.replace("@towers 3", ""));
+    let more_towers = write(
+        "more.kingdom",
+        unbuilt
+            .replace("@queen", "")
+            .replace("@towers 3", "@towers 4"),
+    );
+    let second_host = write("second.kingdom", unbuilt.clone());
+    let built = write("built.kingdom", example.clone());
+    let built_again = write("again.kingdom", example.replace("@queen", ""));
+    let score = |files: &[&str]| {
+        let mut args = vec!["score".to_string()];
+        args.extend(files.iter().map(|f| f.to_string()));
+        args.extend(["--ruleset".to_string(), "queendomino".to_string()]);
+        run(&args)
+    };
+    // Sound tables score.
+    score(&[&host]).ok();
+    score(&[&built]).ok();
+    score(&[&host, &built_again]).ok();
+    // The Queen without a tower.
+    let r = score(&[&no_towers]).fails();
+    assert!(
+        r.stderr
+            .contains("no-towers.kingdom: `@queen` in a kingdom without towers"),
+        "{}",
+        r.stderr
+    );
+    // The Queen in two kingdoms, reported at the second.
+    let r = score(&[&host, &second_host]).fails();
+    assert_eq!(r.error_lines().len(), 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("second.kingdom: `@queen`: `")
+            && r.stderr.contains("host.kingdom` hosts the Queen too"),
+        "{}",
+        r.stderr
+    );
+    // The Queen where another kingdom has more towers.
+    let r = score(&[&host, &more_towers]).fails();
+    assert!(
+        r.stderr
+            .contains("host.kingdom: `@queen` with 3 towers, but `")
+            && r.stderr.contains("more.kingdom` has 4"),
+        "{}",
+        r.stderr
+    );
+    // A building in two kingdoms: one problem a building, at the later kingdom.
+    let r = score(&[&built, &built_again]).fails();
+    let lines = r.error_lines();
+    assert_eq!(lines.len(), 6, "{}", r.stderr);
+    assert!(
+        lines.iter().all(|l| l.contains("again.kingdom: building ")),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("building 13 (Sawmill) is built in `"));
 }

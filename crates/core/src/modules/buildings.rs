@@ -16,7 +16,7 @@
 
 use super::bounded::{Bounded, BoundedList};
 use super::describe::{self, CellMark, ChoiceView, Panel, Stat};
-use super::file::{Directive, FileMark, FileSyntax, Mark, PlacedMark};
+use super::file::{Directive, FileMark, FileSyntax, Mark, PlacedMark, TableKingdom};
 use super::mechanism::{Actions, Mechanism};
 use super::{Cx, CxMut, ModuleState, Res, SetupContext, SideEdit, SideView};
 use crate::action_text::ActionWord;
@@ -673,6 +673,40 @@ impl Mechanism for Buildings {
                         crate::domino::MAX_CROWNS
                     ),
                 ));
+            }
+        }
+        out
+    }
+
+    /// Each building is built once at a table, not once a kingdom.
+    fn check_table(&self, kingdoms: &[TableKingdom<'_>]) -> Vec<(usize, String)> {
+        let mut out = Vec::new();
+        // (building, the kingdom it was first seen in).
+        let mut seen: Vec<(BuildingId, usize)> = Vec::new();
+        for (i, k) in kingdoms.iter().enumerate() {
+            let Some(state) = k.side.state::<BuildingsState>() else {
+                continue;
+            };
+            for &(b, _) in state.built(k.side.side) {
+                match seen.iter().find(|(x, _)| *x == b) {
+                    Some(&(_, first)) if first != i => {
+                        let Some(building) = k.side.ruleset.buildings().get(usize::from(b.0))
+                        else {
+                            continue;
+                        };
+                        out.push((
+                            i,
+                            format!(
+                                "building {} ({}) is built in `{}` too: each building is built once",
+                                building.number,
+                                building.label(),
+                                kingdoms[first].name
+                            ),
+                        ));
+                    }
+                    Some(_) => {}
+                    None => seen.push((b, i)),
+                }
             }
         }
         out

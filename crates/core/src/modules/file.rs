@@ -69,3 +69,34 @@ pub struct PlacedMark {
     /// Crowns the piece adds to its square (written without them: a building's).
     pub crowns: u8,
 }
+
+/// One kingdom of a table read from kingdom files (`crownlands score` with several files), for a
+/// module to check what the kingdoms hold together ([`super::Module::check_table`]).
+#[derive(Clone, Copy)]
+pub struct TableKingdom<'a> {
+    /// How messages name it: its file, as given.
+    pub name: &'a str,
+    /// The kingdom and what the modules read of it, as the module checking sees it.
+    pub side: super::SideView<'a>,
+}
+
+/// Every problem with what the kingdoms of one table hold together, for all the modules of the
+/// list, each with the index of the kingdom it concerns (in `kingdoms`' order), in module order.
+/// `kingdoms`' views may be of any module: each module gets them as it sees them.
+pub fn check_table(kingdoms: &[TableKingdom<'_>]) -> Vec<(usize, String)> {
+    let Some(first) = kingdoms.first() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (i, m) in first.side.list().modules().iter().enumerate() {
+        let seen: Vec<TableKingdom<'_>> = kingdoms
+            .iter()
+            .map(|k| TableKingdom {
+                name: k.name,
+                side: k.side.for_module(i),
+            })
+            .collect();
+        out.extend(m.check_table(&seen));
+    }
+    out
+}

@@ -21,7 +21,7 @@
 use super::describe::{CellMark, ChoiceView, Panel, ScoreLine, Stat};
 use super::{
     Cx, CxMut, Declaration, FileMark, FileSyntax, Module, ModuleError, ModuleSpec, ModuleState,
-    Param, PlacedMark, SetupContext, SideEdit, SideView, StateBox,
+    Param, PlacedMark, SetupContext, SideEdit, SideView, StateBox, TableKingdom,
 };
 use crate::action_text::ActionWord;
 use crate::game::{Action, IllegalAction};
@@ -200,6 +200,9 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
         FileSyntax::default()
     }
     fn check_marks(&self, _ruleset: &Ruleset, _marks: &[FileMark<'_>]) -> Vec<(usize, String)> {
+        Vec::new()
+    }
+    fn check_table(&self, _kingdoms: &[TableKingdom<'_>]) -> Vec<(usize, String)> {
         Vec::new()
     }
     fn read_mark(
@@ -539,6 +542,9 @@ impl<M: Mechanism> Module for M {
     }
     fn check_marks(&self, ruleset: &Ruleset, marks: &[FileMark<'_>]) -> Vec<(usize, String)> {
         Mechanism::check_marks(self, ruleset, marks)
+    }
+    fn check_table(&self, kingdoms: &[TableKingdom<'_>]) -> Vec<(usize, String)> {
+        Mechanism::check_table(self, kingdoms)
     }
     fn read_mark(
         &self,

@@ -23,7 +23,7 @@ pub use bounded::{Bounded, BoundedList};
 pub use buildings::{Buildings, BuildingsAction, BuildingsState, board_prices};
 pub use context::{Cx, CxMut, SetupContext, SideEdit, SideView};
 pub use dragon::{Dragon, DragonAction, DragonState};
-pub use file::{Directive, FileMark, FileSyntax, Mark, PlacedMark};
+pub use file::{Directive, FileMark, FileSyntax, Mark, PlacedMark, TableKingdom, check_table};
 pub use knights::{Knights, KnightsAction, KnightsState};
 pub use mechanism::params_schema;
 pub use mechanism::{
@@ -615,6 +615,14 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
     /// the mark in `marks`, in file order): a building number that does not exist, on the wrong
     /// terrain, built twice. `marks` are only those of this module's symbols.
     fn check_marks(&self, _ruleset: &Ruleset, _marks: &[FileMark<'_>]) -> Vec<(usize, String)> {
+        Vec::new()
+    }
+
+    /// Problems with what the kingdoms of one table hold together that no kingdom alone shows
+    /// (the kingdom files of one `crownlands score`, a single file being a table of one), each
+    /// with the index in `kingdoms` of the kingdom it concerns: the Queen in two kingdoms, one
+    /// building built in two. Called once every kingdom has been read.
+    fn check_table(&self, _kingdoms: &[TableKingdom<'_>]) -> Vec<(usize, String)> {
         Vec::new()
     }
 

@@ -7,7 +7,7 @@
 
 use super::bounded::Bounded;
 use super::describe::{self, Panel, ScoreLine, Stat};
-use super::file::{Directive, FileSyntax};
+use super::file::{Directive, FileSyntax, TableKingdom};
 use super::mechanism::{Mechanism, NoAction};
 use super::{Cx, CxMut, ModuleState, Res, SetupContext, SideEdit, SideView};
 use crate::ruleset::Rules;
@@ -180,6 +180,51 @@ impl Mechanism for Queen {
     ) -> Result<(), String> {
         edit.set(HOST, 1);
         Ok(())
+    }
+
+    /// She is in one kingdom at a time, one with towers and the most of them (ties included:
+    /// she goes to the kingdom that reaches the most).
+    fn check_table(&self, kingdoms: &[TableKingdom<'_>]) -> Vec<(usize, String)> {
+        let mut out = Vec::new();
+        let mut host: Option<&str> = None;
+        for (i, k) in kingdoms.iter().enumerate() {
+            if k.side.get(HOST) == 0 {
+                continue;
+            }
+            let towers = k.side.get(TOWERS);
+            if let Some(first) = host {
+                out.push((
+                    i,
+                    format!(
+                        "`@queen`: `{first}` hosts the Queen too, and she is in one kingdom at a time"
+                    ),
+                ));
+                continue;
+            }
+            host = Some(k.name);
+            if towers == 0 {
+                out.push((
+                    i,
+                    "`@queen` in a kingdom without towers: she goes to the kingdom with the most \
+                     towers (give its towers with `@towers N`)"
+                        .to_string(),
+                ));
+            } else if let Some(more) = kingdoms
+                .iter()
+                .find(|other| other.side.get(TOWERS) > towers)
+            {
+                out.push((
+                    i,
+                    format!(
+                        "`@queen` with {}, but `{}` has {}: she goes to the kingdom with the most towers",
+                        describe::plural(towers, "tower", "towers"),
+                        more.name,
+                        more.side.get(TOWERS)
+                    ),
+                ));
+            }
+        }
+        out
     }
 
     fn write_directives(&self, side: SideView<'_>, out: &mut Vec<(&'static str, Option<u32>)>) {
