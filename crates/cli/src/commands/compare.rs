@@ -45,12 +45,17 @@ pub fn run(
         seed: options.seed,
     };
     let range = options.range(shard);
-    let results = lab::play(
+    let (results, failure) = lab::play(
         spec,
         &tables,
         range.clone(),
         runner::threads(options.jobs, range.end - range.start),
         None,
     )?;
-    finish(&results, shard.map(|s| (s, range)), options, None)
+    let code = finish(&results, shard.map(|s| (s, range)), options, None)?;
+    // The figures of what was played are out: then the error that stopped the run.
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(code),
+    }
 }

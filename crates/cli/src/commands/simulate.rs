@@ -137,7 +137,7 @@ pub fn run(
         None => None,
     };
     let range = options.range(shard);
-    let results = lab::play(
+    let (results, failure) = lab::play(
         spec,
         &[table],
         range.clone(),
@@ -146,7 +146,12 @@ pub fn run(
     )?;
     let saved = save_dir.map(SaveDir::into_saved);
     let saved = options.save.zip(saved.as_ref());
-    finish(&results, shard.map(|s| (s, range)), options, saved)
+    let code = finish(&results, shard.map(|s| (s, range)), options, saved)?;
+    // The figures of what was played are out: then the error that stopped the run.
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(code),
+    }
 }
 
 /// Print a run's results: its part file with `--shard`, else the report (text or JSON) and the

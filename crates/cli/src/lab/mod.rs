@@ -59,8 +59,12 @@ pub struct Results {
     pub run: RunSpec,
     /// Games (or matches) counted: all of them, unless the run was stopped.
     pub games_played: u64,
-    /// Stopped (Ctrl-C, SIGTERM or SIGHUP) before every game was played.
+    /// Stopped (Ctrl-C, SIGTERM or SIGHUP, or an error) before every game was played.
     pub stopped: bool,
+    /// Stopped by an error (a game that could not be saved), which the command reports after
+    /// the figures. Not written to part files: a stopped part is refused by `merge` anyway.
+    #[serde(skip)]
+    pub failed: bool,
     /// Time playing (for merged shards: the shards' times added up).
     pub seconds: f64,
     /// One per ruleset.
@@ -85,14 +89,15 @@ impl runner::Merge for Work {
 }
 
 /// Play games `range` of the run on every table (one for `simulate`, two for `compare`, both
-/// on the same seeds), on `jobs` threads.
+/// on the same seeds), on `jobs` threads. With the results, the error that stopped the run
+/// early, if one did: the figures of what was played are the caller's to print first.
 pub fn play(
     run: RunSpec,
     tables: &[Table],
     range: Range<u64>,
     jobs: usize,
     save: Option<&SaveDir<'_>>,
-) -> CliResult<Results> {
+) -> CliResult<(Results, Option<CliError>)> {
     let what = match tables.first() {
         Some(t) if t.match_games > 1 => "matches",
         _ => "games",
@@ -137,13 +142,25 @@ pub fn play(
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    let (work, played) = result?;
-    Ok(Results {
+    let runner::Finished {
+        tally: work,
+        played,
+        error,
+    } = result?;
+    // After an error the tallies say what was counted (the failing game's share included when
+    // it was counted before the error).
+    let games_played = match &error {
+        Some(_) => work.tallies.iter().map(|t| t.games).min().unwrap_or(0),
+        None => played.games,
+    };
+    let results = Results {
         run,
-        games_played: played.games,
-        stopped: played.stopped,
+        games_played,
+        stopped: played.stopped || error.is_some(),
+        failed: error.is_some(),
         seconds: start.elapsed().as_secs_f64(),
         tallies: work.tallies,
         paired: work.paired,
-    })
+    };
+    Ok((results, error))
 }

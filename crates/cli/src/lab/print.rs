@@ -110,9 +110,14 @@ pub fn text(r: &Results) -> String {
     let mut out = String::new();
     let (what, unit) = run_label(match_games(r));
     if r.stopped {
+        let why = if r.failed {
+            "by an error (below)"
+        } else {
+            "(Ctrl-C or a signal)"
+        };
         let _ = writeln!(
             out,
-            "stopped (Ctrl-C or a signal) after {} of {} {unit}: the figures below are of those",
+            "stopped {why} after {} of {} {unit}: the figures below are of those",
             r.games_played, r.run.games
         );
     }

@@ -49,9 +49,20 @@ pub fn progress_bar(games: u64, what: &str) -> Option<indicatif::ProgressBar> {
     })
 }
 
+/// What a run played: the tallies added up, and the first error that stopped it, if one did.
+#[derive(Debug)]
+pub struct Finished<T> {
+    pub tally: T,
+    pub played: Played,
+    /// The first error of a worker (a game that could not be saved: a full disk). The run stopped
+    /// there; `tally` holds what every worker had counted by then.
+    pub error: Option<CliError>,
+}
+
 /// Play games `range` on `jobs` threads. `worker` makes one worker's state; `play` plays game
 /// `i` on it and adds it to the worker's tally (made by `empty`). Stops early, keeping what was
-/// played, when `stop` is set (Ctrl-C, SIGTERM or SIGHUP); stops at the first error and returns it.
+/// played, when `stop` is set (Ctrl-C, SIGTERM or SIGHUP), and at the first error, keeping what
+/// was played too (`Finished::error`).
 pub fn run<W, T>(
     range: Range<u64>,
     jobs: usize,
@@ -60,7 +71,7 @@ pub fn run<W, T>(
     worker: &(dyn Fn() -> CliResult<W> + Sync),
     empty: &(dyn Fn() -> T + Sync),
     play: &(dyn Fn(&mut W, u64, &mut T) -> CliResult<()> + Sync),
-) -> CliResult<(T, Played)>
+) -> CliResult<Finished<T>>
 where
     T: Merge,
 {
@@ -82,7 +93,7 @@ where
             Ok(s) => s,
             Err(e) => {
                 fail(e);
-                return None;
+                return Some(empty());
             }
         };
         let mut tally = empty();
@@ -96,8 +107,10 @@ where
                     return Some(tally);
                 }
                 if let Err(e) = play(&mut state, i, &mut tally) {
+                    // What the worker counted is kept, this game's share included if it was
+                    // counted before the error: the tally's own counts say.
                     fail(e);
-                    return None;
+                    return Some(tally);
                 }
                 done.fetch_add(1, Ordering::Relaxed);
             }
@@ -124,12 +137,9 @@ where
                 .collect()
         })
     };
-    if let Some(e) = first_error
+    let error = first_error
         .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-    {
-        return Err(e);
-    }
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let mut all = empty();
     for t in tallies {
         match t {
@@ -138,11 +148,75 @@ where
         }
     }
     let games = done.load(Ordering::Relaxed);
-    Ok((
-        all,
-        Played {
+    Ok(Finished {
+        tally: all,
+        played: Played {
             games,
             stopped: games < range.end - range.start,
         },
-    ))
+        error,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Games counted.
+    struct Count(u64);
+
+    impl Merge for Count {
+        fn merge_from(&mut self, other: Count) -> CliResult<()> {
+            self.0 += other.0;
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn an_error_stops_the_run_and_keeps_what_was_counted() {
+        let stop = AtomicBool::new(false);
+        for jobs in [1, 2] {
+            let finished = run(
+                0..100,
+                jobs,
+                &stop,
+                None,
+                &|| Ok(()),
+                &|| Count(0),
+                &|_, i, count: &mut Count| {
+                    if i == 40 {
+                        return Err(CliError::Message("the disk is full".into()));
+                    }
+                    count.0 += 1;
+                    Ok(())
+                },
+            )
+            .expect("the tallies add up");
+            let error = finished.error.map(|e| e.to_string());
+            assert_eq!(error.as_deref(), Some("error: the disk is full"));
+            assert!(finished.played.stopped);
+            // Every game counted was played before the error stopped the workers.
+            assert_eq!(finished.tally.0, finished.played.games);
+            if jobs == 1 {
+                assert_eq!(finished.tally.0, 40);
+            }
+            assert!(finished.tally.0 < 100);
+        }
+        // Without an error, every game.
+        let finished = run(
+            0..100,
+            2,
+            &stop,
+            None,
+            &|| Ok(()),
+            &|| Count(0),
+            &|_, _, count: &mut Count| {
+                count.0 += 1;
+                Ok(())
+            },
+        )
+        .expect("the tallies add up");
+        assert!(finished.error.is_none() && !finished.played.stopped);
+        assert_eq!(finished.tally.0, 100);
+    }
 }
