@@ -38,6 +38,46 @@ pub enum BuildingValue {
     PerBuilding { points: i32 },
 }
 
+/// A count of a side's pieces that a building's value reads ([`BuildingValue::worth`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Held {
+    Towers,
+    /// Knights owned, placed or not.
+    Knights,
+    Coins,
+    /// Buildings built, the one valued included.
+    Buildings,
+}
+
+impl BuildingValue {
+    /// What a building of this value is worth to a side: `kingdom` is the side's, `held` its
+    /// count of each piece. At most [`crate::modules::MAX_LINE_POINTS`] either way (counted in
+    /// i64), so no sum of a kingdom's lines overflows whatever a house rule's numbers. `None`
+    /// for a building worth nothing at the end.
+    #[inline]
+    pub fn worth(&self, kingdom: &crate::Kingdom, held: impl Fn(Held) -> i64) -> Option<i32> {
+        let (count, points): (i64, i32) = match *self {
+            BuildingValue::None => return None,
+            BuildingValue::Fixed { points } => (1, points),
+            BuildingValue::PerTerritory { terrain, points } => {
+                (i64::from(kingdom.territory_count(terrain)), points)
+            }
+            BuildingValue::PerTower { points } => (held(Held::Towers), points),
+            BuildingValue::PerKnight { points } => (held(Held::Knights), points),
+            BuildingValue::PerCrown { terrain, points } => {
+                (i64::from(kingdom.crowns_of(terrain)), points)
+            }
+            BuildingValue::PerCoins { coins, points } => {
+                (held(Held::Coins) / i64::from(coins.max(1)), points)
+            }
+            BuildingValue::PerBuilding { points } => (held(Held::Buildings), points),
+        };
+        Some(crate::modules::clamp_line(
+            count.saturating_mul(i64::from(points)),
+        ))
+    }
+}
+
 /// A bonus active from construction to the end (lower left corner): each time the owner collects
 /// tax, extra coins.
 #[derive(

@@ -20,7 +20,7 @@ use super::file::{Directive, FileMark, FileSyntax, Mark, PlacedMark, TableKingdo
 use super::mechanism::{Actions, Mechanism};
 use super::{Cx, CxMut, ModuleState, Res, SetupContext, SideEdit, SideView};
 use crate::action_text::ActionWord;
-use crate::building::{Building, BuildingId, BuildingValue, TaxBonus};
+use crate::building::{Building, BuildingId, Held, TaxBonus};
 use crate::game::{Action, Game, IllegalAction};
 use crate::geometry::Cell;
 use crate::module_action::ModuleAction;
@@ -284,30 +284,18 @@ impl Buildings {
         within & state.filled_slots()
     }
 
-    /// What one building is worth to a side at the end (at most [`super::MAX_LINE_POINTS`] either
-    /// way, so no sum of a kingdom's lines overflows whatever a house rule's numbers).
+    /// What one building is worth to a side at the end ([`BuildingValue::worth`]).
     fn value(&self, b: &crate::building::Building, side: SideView<'_>) -> Option<i32> {
-        let (count, points): (i64, i32) = match b.value {
-            BuildingValue::None => return None,
-            BuildingValue::Fixed { points } => (1, points),
-            BuildingValue::PerTerritory { terrain, points } => {
-                (i64::from(side.kingdom.territory_count(terrain)), points)
-            }
-            BuildingValue::PerTower { points } => (i64::from(side.get(TOWERS)), points),
-            BuildingValue::PerKnight { points } => (i64::from(side.get(KNIGHTS)), points),
-            BuildingValue::PerCrown { terrain, points } => {
-                (i64::from(side.kingdom.crowns_of(terrain)), points)
-            }
-            BuildingValue::PerCoins { coins, points } => {
-                (i64::from(side.get(COINS) / coins.max(1)), points)
-            }
-            BuildingValue::PerBuilding { points } => (
-                side.state::<BuildingsState>()
-                    .map_or(0, |s| s.built(side.side).len()) as i64,
-                points,
-            ),
-        };
-        Some(super::clamp_line(count * i64::from(points)))
+        b.value.worth(side.kingdom, |held| {
+            i64::from(match held {
+                Held::Towers => side.get(TOWERS),
+                Held::Knights => side.get(KNIGHTS),
+                Held::Coins => side.get(COINS),
+                Held::Buildings => side
+                    .state::<BuildingsState>()
+                    .map_or(0, |s| s.built(side.side).len() as u32),
+            })
+        })
     }
 }
 

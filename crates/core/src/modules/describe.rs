@@ -6,7 +6,7 @@
 //! Everything is worked out from the game itself (a choice's coins by trying it on a copy), so
 //! the words always agree with what the engine does.
 
-use crate::building::{Building, BuildingValue, TaxBonus};
+use crate::building::{Building, BuildingValue, Held, TaxBonus};
 use crate::game::{Action, Game, Phase};
 use crate::geometry::Cell;
 use crate::geometry::Placement;
@@ -148,40 +148,26 @@ pub fn building_text(ruleset: &Ruleset, b: &Building) -> BuildingText {
     }
 }
 
-/// What a building would score for `side` if the game ended now.
+/// What a building would score for `side` if the game ended now ([`BuildingValue::worth`], as
+/// the score counts it, with this building counted among the side's when it is not built yet).
 pub fn building_worth_now(game: &Game, side: Side, b: &Building) -> Option<i32> {
-    let kingdom = game.kingdom(side);
     let built = game
         .module_state::<super::buildings::BuildingsState>()
         .map_or(&[][..], |s| s.built(side));
-    let resource = |name| i64::from(game.resource(side, name));
-    // Counted in i64 and capped as the score caps a line (`MAX_LINE_POINTS`).
-    let (count, points): (i64, i32) = match b.value {
-        BuildingValue::None => return None,
-        BuildingValue::Fixed { points } => (1, points),
-        BuildingValue::PerTerritory { terrain, points } => {
-            (i64::from(kingdom.territory_count(terrain)), points)
-        }
-        BuildingValue::PerTower { points } => (resource("towers"), points),
-        BuildingValue::PerKnight { points } => (resource("knights"), points),
-        BuildingValue::PerCrown { terrain, points } => {
-            (i64::from(kingdom.crowns_of(terrain)), points)
-        }
-        BuildingValue::PerCoins { coins, points } => {
-            (resource("coins") / i64::from(coins.max(1)), points)
-        }
-        BuildingValue::PerBuilding { points } => {
-            // Counting this one, when it is not built yet.
+    b.value.worth(game.kingdom(side), |held| match held {
+        Held::Towers => i64::from(game.resource(side, "towers")),
+        Held::Knights => i64::from(game.resource(side, "knights")),
+        Held::Coins => i64::from(game.resource(side, "coins")),
+        Held::Buildings => {
             let this = built.iter().any(|(id, _)| {
                 game.ruleset()
                     .buildings()
                     .get(id.index())
                     .is_some_and(|x| x.number == b.number)
             });
-            ((built.len() + usize::from(!this)) as i64, points)
+            (built.len() + usize::from(!this)) as i64
         }
-    };
-    Some(super::clamp_line(count * i64::from(points)))
+    })
 }
 
 /// One choice of a step in words: a row for a list, a detail line for the chosen one, and the
