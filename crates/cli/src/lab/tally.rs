@@ -361,10 +361,19 @@ impl Tally {
             if bonuses == Bonuses::Base {
                 // The base rules' bonuses alone: checked without building a breakdown.
                 let (kingdom, rules) = (game.kingdom(side), game.rules());
-                for_each_bonus(kingdom, rules, |key, _| self.count_bonus(key, side));
+                for_each_bonus(kingdom, rules, |key, points| {
+                    if points != 0 {
+                        self.count_bonus(key, side);
+                    }
+                });
             } else {
+                // Earned when it scored: a building worth 0 at the end (per knight, with no
+                // knights) or wealth under its first point is listed in the breakdown but not
+                // earned.
                 for b in game.score(side).bonuses {
-                    self.count_bonus(&b.key, side);
+                    if b.points != 0 {
+                        self.count_bonus(&b.key, side);
+                    }
                 }
             }
         }

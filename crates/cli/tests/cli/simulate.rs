@@ -288,3 +288,42 @@ fn royal_wedding_every_player_count_per_seat_and_per_team() {
     .ok();
     assert!(r.stdout.contains("team  seats"), "{}", r.stdout);
 }
+
+#[test]
+fn a_bonus_is_earned_only_when_it_scores() {
+    // Queendomino without knights: the per-knight buildings are built and score 0, and some
+    // kingdoms end short of wealth's first point: neither is earned.
+    let rule = super::TempFile::new(
+        "no-knights",
+        "toml",
+        "extends = \"queendomino\"\nrules.modules = [\"buildings\", \"queen\", \"dragon\", \"wealth\"]\n",
+    );
+    let path = rule.0.display().to_string();
+    let v = simulate_json(&[&path, "--players", "4", "--games", "300", "--seed", "3"]);
+    let bonuses = v["bonuses"].as_array().expect("bonuses");
+    let earned = |name: &str| -> Vec<f64> {
+        bonuses
+            .iter()
+            .find(|b| b["bonus"] == name)
+            .map(|b| {
+                b["earned"]
+                    .as_array()
+                    .expect("per seat")
+                    .iter()
+                    .map(|x| x.as_f64().expect("a share"))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    for per_knight in ["Knights' Hall", "Knights' Lodge"] {
+        assert!(
+            earned(per_knight).iter().all(|&x| x == 0.0),
+            "{per_knight}: {bonuses:?}"
+        );
+    }
+    let wealth = earned("wealth");
+    assert_eq!(wealth.len(), 4, "{bonuses:?}");
+    assert!(wealth.iter().all(|&x| x > 0.0 && x < 1.0), "{wealth:?}");
+    // Buildings that score are earned.
+    assert!(earned("Statue").iter().any(|&x| x > 0.0), "{bonuses:?}");
+}
