@@ -284,9 +284,17 @@ fn dominoes(
     let mut piles: Vec<String> = Vec::new();
     let mut dominoes: Vec<Domino> = Vec::new();
     let mut numbers: HashMap<(u8, u16), Loc> = HashMap::new();
+    // The dominoes removed so far (box, number), each with where.
+    let mut removed: HashMap<(u8, u16), Loc> = HashMap::new();
     'blocks: for (bi, b) in blocks.iter().enumerate() {
         for (r, loc) in &b.removals {
-            remove(loader, &piles, &mut dominoes, &mut numbers, r, loc);
+            let mut deck = Deck {
+                piles: &piles,
+                dominoes: &mut dominoes,
+                numbers: &mut numbers,
+                removed: &mut removed,
+            };
+            remove(loader, &mut deck, r, loc);
         }
         let scope = terrains.scope(bi, shared);
         for (i, d) in b.dominoes.iter().enumerate() {
@@ -322,6 +330,10 @@ fn dominoes(
                         );
                         continue;
                     }
+                    if let Some(problem) = initial_problem(&piles, &box_name) {
+                        let loc = loader.loc(b.file, &[Seg::Key("domino"), Seg::Index(i)]);
+                        loader.err(&loc, problem);
+                    }
                     piles.push(box_name.clone());
                     piles.len() - 1
                 }
@@ -350,6 +362,40 @@ fn dominoes(
     (piles, dominoes)
 }
 
+/// Why box `new` cannot join the boxes `piles` of a deck, if it cannot: with several boxes a
+/// domino is named by its box's initial and its number (`K12`, in play, saves and
+/// `remove-dominoes`), so each box needs an initial of its own, and a letter.
+fn initial_problem(piles: &[String], new: &str) -> Option<String> {
+    let initial = |name: &str| name.chars().next().map(|c| c.to_ascii_uppercase());
+    let why = "with several boxes a domino is named by its box's initial and number (`K12`), so each box needs a first letter of its own";
+    let rename = "rename one (its set's `name`, or the dominoes' `box`)";
+    // The first box is checked when a second joins it.
+    for name in piles
+        .iter()
+        .take(usize::from(piles.len() == 1))
+        .map(String::as_str)
+        .chain([new])
+    {
+        if !initial(name).is_some_and(|c| c.is_ascii_alphabetic()) {
+            return Some(format!(
+                "box `{name}` does not begin with a letter (A to Z): {why}; {rename}"
+            ));
+        }
+    }
+    let mine = initial(new)?;
+    let other = piles.iter().find(|p| initial(p) == Some(mine))?;
+    // A misspelt box name reads as a box of its own.
+    let known: Vec<&str> = piles.iter().map(String::as_str).collect();
+    if let Some(meant) = crownlands_core::text::closest(new, &known) {
+        return Some(format!(
+            "box `{new}` is not one of the deck's boxes (did you mean `{meant}`?), and a new box needs a first letter of its own, not {mine}"
+        ));
+    }
+    Some(format!(
+        "box `{new}` begins with {mine}, as box `{other}` does: {why}; {rename}"
+    ))
+}
+
 /// How a domino is named in messages: its number, prefixed by its box's initial when there are
 /// several boxes (as the engine labels it).
 fn label(piles: &[String], pile: u8, number: u16) -> String {
@@ -365,15 +411,19 @@ fn label(piles: &[String], pile: u8, number: u16) -> String {
     }
 }
 
+/// The deck gathered so far, for `remove-dominoes`.
+struct Deck<'a> {
+    piles: &'a [String],
+    dominoes: &'a mut Vec<Domino>,
+    /// Each domino's (box, number), with where it was declared.
+    numbers: &'a mut HashMap<(u8, u16), Loc>,
+    /// Each domino removed so far, with the entry that removed it.
+    removed: &'a mut HashMap<(u8, u16), Loc>,
+}
+
 /// Take one `remove-dominoes` entry out of the dominoes gathered so far, or report why not.
-fn remove(
-    loader: &mut Loader,
-    piles: &[String],
-    dominoes: &mut Vec<Domino>,
-    numbers: &mut HashMap<(u8, u16), Loc>,
-    r: &DominoRef,
-    loc: &Loc,
-) {
+fn remove(loader: &mut Loader, deck: &mut Deck<'_>, r: &DominoRef, loc: &Loc) {
+    let piles = deck.piles;
     let initials: Vec<char> = piles
         .iter()
         .map(|p| p.chars().next().unwrap_or('?').to_ascii_uppercase())
@@ -428,7 +478,7 @@ fn remove(
         Some(p) => p,
         None if piles.len() > 1 => {
             let options: Vec<String> = (0..piles.len())
-                .filter(|&p| numbers.contains_key(&(p as u8, number)))
+                .filter(|&p| deck.numbers.contains_key(&(p as u8, number)))
                 .map(|p| format!("\"{}\"", label(piles, p as u8, number)))
                 .collect();
             let hint = if options.is_empty() {
@@ -447,8 +497,20 @@ fn remove(
         }
         None => 0,
     };
-    if numbers.remove(&(pile, number)).is_none() {
-        let in_box: Vec<u16> = dominoes
+    if deck.numbers.remove(&(pile, number)).is_none() {
+        if let Some(first) = deck.removed.get(&(pile, number)) {
+            let first = loader.describe(first);
+            loader.err(
+                loc,
+                format!(
+                    "domino {} is removed twice (first at {first}): list it once",
+                    label(piles, pile, number)
+                ),
+            );
+            return;
+        }
+        let in_box: Vec<u16> = deck
+            .dominoes
             .iter()
             .filter(|d| d.pile == pile)
             .map(|d| d.number)
@@ -467,7 +529,9 @@ fn remove(
         );
         return;
     }
-    dominoes.retain(|d| !(d.pile == pile && d.number == number));
+    deck.removed.insert((pile, number), loc.clone());
+    deck.dominoes
+        .retain(|d| !(d.pile == pile && d.number == number));
 }
 
 /// The building tiles of every block, in order: numbers unique across the blocks, values

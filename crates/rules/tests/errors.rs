@@ -646,9 +646,44 @@ fn remove_dominoes_problems() {
         31,
         &["no box starts with Z", "Q (queendomino), K (kingdomino)"],
     );
-    // Removing twice: the second finds nothing.
+    // Removing twice: the second says so (domino 5 exists).
     let d = bad(&format!("{HEAD}remove-dominoes = [5, 5]\n"));
-    assert_diag(&d, 2, 23, &["no domino 5 to remove"]);
+    assert_diag(
+        &d,
+        2,
+        23,
+        &["domino 5 is removed twice (first at ", "list it once"],
+    );
+}
+
+#[test]
+fn the_boxes_of_a_deck_begin_with_letters_of_their_own() {
+    // With several boxes a domino is named by its box's initial: `kids` beside `kingdomino`
+    // would make two K12s.
+    let d = bad(&format!(
+        "{HEAD}[[domino]]\nnumber = 1\nbox = \"kids\"\n{WHEATS}"
+    ));
+    assert_diag(
+        &d,
+        2,
+        1,
+        &[
+            "box `kids` begins with K, as box `kingdomino` does",
+            "rename one",
+        ],
+    );
+    let d = bad(&format!(
+        "{HEAD}[[domino]]\nnumber = 1\nbox = \"2nd\"\n{WHEATS}"
+    ));
+    assert_diag(&d, 2, 1, &["box `2nd` does not begin with a letter"]);
+    // Another initial is a box of its own.
+    let r = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        &format!("{HEAD}[rules]\ndeck-size = 48\n[for-players.2]\ndeck-size = 24\n[[domino]]\nnumber = 1\nbox = \"young\"\n{WHEATS}"),
+        Path::new("young.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.piles(), ["kingdomino", "young"]);
 }
 
 #[test]
@@ -1165,9 +1200,19 @@ fn a_box_lines_never_come_from_is_named() {
     let d = bad(
         "extends = \"royal-wedding\"\nbox = \"kingdomno\"\nremove-dominoes = [\"K12\"]\n\n[[domino]]\nnumber = 12\nfirst = { terrain = \"wheat\" }\nsecond = { terrain = \"forest\" }\n",
     );
+    assert_diag(
+        &d,
+        5,
+        1,
+        &["box `kingdomno` is not one of the deck's boxes (did you mean `kingdomino`?)"],
+    );
+    // Spelt as a box of its own, it is named as such.
+    let d = bad(
+        "extends = \"royal-wedding\"\nbox = \"extra\"\nremove-dominoes = [\"K12\"]\n\n[[domino]]\nnumber = 12\nfirst = { terrain = \"wheat\" }\nsecond = { terrain = \"forest\" }\n",
+    );
     assert!(
         d.to_string().contains(
-            "box kingdomino holds 47 dominoes but must deal 48; box kingdomno, not in line-order, holds 1 domino"
+            "box kingdomino holds 47 dominoes but must deal 48; box extra, not in line-order, holds 1 domino"
         ),
         "{d}"
     );
