@@ -11,6 +11,10 @@
 //!    value is the acting side's win chance (shared wins split, under the ruleset's tie-breaks)
 //!    and its expected final score.
 //!
+//! In a match of several games (Dynasty) a decision is weighed for the match: the game's
+//! playout is followed by the match's later games (fresh deals, greedy for every seat), and the
+//! win and the score are the match's (its totals, the earlier games' included: [`MatchSoFar`]).
+//!
 //! The best move is the candidate with the highest win chance, then the highest expected score
 //! (so a lost or won position still ranks moves by points). The loss of the move played is what
 //! it gives up against the best: in win chance, and in points.
@@ -21,6 +25,31 @@ use crate::rollout::{Lean, Rollout, play_out};
 use crate::{Level, PlayerView, greedy};
 use crownlands_core::rng::GameRng;
 use crownlands_core::{Action, Game, Side};
+
+/// Where a decision's game stands in its match: what the earlier games gave each side, and how
+/// many games follow. The default is a game alone (a match of one game).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatchSoFar {
+    /// Each side's total over the earlier games of the match, by side index (empty: none).
+    pub carried: Vec<i64>,
+    /// Games of the match still to play after this one.
+    pub games_after: u8,
+}
+
+impl MatchSoFar {
+    /// Where the current game of `m` stands.
+    pub fn of(m: &crownlands_core::Match) -> MatchSoFar {
+        MatchSoFar {
+            carried: m.earlier_totals().iter().map(|(_, &t)| t).collect(),
+            games_after: m.games_after(),
+        }
+    }
+
+    /// Whether the game is a match of its own (its winners are the game's, tie-breaks and all).
+    pub fn alone(&self) -> bool {
+        self.games_after == 0 && self.carried.iter().all(|&t| t == 0)
+    }
+}
 
 /// What a move is worth to the acting side, estimated by playouts.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -105,6 +134,18 @@ impl Analyst {
     /// any (an illegal one is ignored). Everything random comes from `seed`, so the same
     /// position, settings and seed always give the same assessment.
     pub fn assess(&self, view: &PlayerView<'_>, played: Option<Action>, seed: u64) -> Assessment {
+        self.assess_in_match(view, played, &MatchSoFar::default(), seed)
+    }
+
+    /// [`Analyst::assess`] for a game of a match that stands as `so_far` says: the estimates
+    /// are of the match.
+    pub fn assess_in_match(
+        &self,
+        view: &PlayerView<'_>,
+        played: Option<Action>,
+        so_far: &MatchSoFar,
+        seed: u64,
+    ) -> Assessment {
         let legal = view.legal_actions();
         let played = played.filter(|a| legal.contains(a));
         let mut shortlist = if legal.len() <= 1 {
@@ -122,7 +163,7 @@ impl Analyst {
             // Nothing legal: the game is over or nobody is to act.
             shortlist.push(Action::Discard);
         }
-        let values = estimate(view, &shortlist, self.samples, seed ^ ESTIMATE_SEED);
+        let values = estimate(view, &shortlist, self.samples, so_far, seed ^ ESTIMATE_SEED);
         let mut candidates: Vec<Candidate> = shortlist
             .iter()
             .zip(values)
@@ -179,11 +220,13 @@ impl Analyst {
 /// Mixed into the seed of the estimates, so they draw other samples than the search did.
 const ESTIMATE_SEED: u64 = 0x616e_616c_7973_6973;
 
-/// Estimate each of `actions` from `samples` common determinized samples of `view`.
+/// Estimate each of `actions` from `samples` common determinized samples of `view`, for the
+/// match `so_far` says the game is part of.
 pub fn estimate(
     view: &PlayerView<'_>,
     actions: &[Action],
     samples: u32,
+    so_far: &MatchSoFar,
     seed: u64,
 ) -> Vec<Estimate> {
     let side = view.side();
@@ -200,7 +243,11 @@ pub fn estimate(
                 continue;
             }
             play_out(&mut game, Rollout::Greedy(0), lean, &mut rng, &mut map);
-            let (win, score) = result_for(&game, side);
+            let (win, score) = if so_far.alone() {
+                result_for(&game, side)
+            } else {
+                match_result_for(&mut game, so_far, side, &mut rng, &mut map)
+            };
             sum.0 += win;
             sum.1 += score;
         }
@@ -224,6 +271,44 @@ fn result_for(game: &Game, side: Side) -> (f64, f64) {
     };
     let score = outcome.scores.get(side).map_or(0, |s| s.total);
     (win, f64::from(score))
+}
+
+/// The side's share of the match's win and its match total, `game` being over: the earlier
+/// games' totals, this game's, and the later games' played out on `game` (fresh deals from
+/// `rng`, greedy for every seat). The highest total wins; equal totals share the win.
+fn match_result_for(
+    game: &mut Game,
+    so_far: &MatchSoFar,
+    side: Side,
+    rng: &mut GameRng,
+    map: &mut KingdomMap,
+) -> (f64, f64) {
+    let sides = game.sides();
+    let mut totals: Vec<i64> = (0..usize::from(sides))
+        .map(|i| so_far.carried.get(i).copied().unwrap_or(0))
+        .collect();
+    let add = |game: &Game, totals: &mut Vec<i64>| {
+        for s in game.all_sides() {
+            if let Some(t) = totals.get_mut(s.index()) {
+                *t += i64::from(game.score_total(s));
+            }
+        }
+    };
+    add(game, &mut totals);
+    for _ in 0..so_far.games_after {
+        game.reset(rng.next_u64());
+        play_out(game, Rollout::Greedy(0), Lean::none(side), rng, map);
+        add(game, &mut totals);
+    }
+    let best = totals.iter().copied().max().unwrap_or(0);
+    let mine = totals.get(side.index()).copied().unwrap_or(0);
+    let winners = totals.iter().filter(|&&t| t == best).count().max(1);
+    let win = if mine == best {
+        1.0 / winners as f64
+    } else {
+        0.0
+    };
+    (win, mine as f64)
 }
 
 /// A player's (a side's) record over the decisions of a game.
@@ -251,9 +336,20 @@ pub fn summarize(assessments: &[Assessment], sides: &[Side], side: Side, most: u
         .copied()
         .filter(|&i| !assessments[i].forced)
         .collect();
-    let n = chosen.len().max(1) as f64;
-    let mean_loss = chosen.iter().map(|&i| assessments[i].loss().0).sum::<f64>() / n;
-    let mean_score_loss = chosen.iter().map(|&i| assessments[i].loss().1).sum::<f64>() / n;
+    // (Over no decision, 0: a sum of no floats is -0.0.)
+    let mean = |part: fn((f64, f64)) -> f64| {
+        if chosen.is_empty() {
+            0.0
+        } else {
+            chosen
+                .iter()
+                .map(|&i| part(assessments[i].loss()))
+                .sum::<f64>()
+                / chosen.len() as f64
+        }
+    };
+    let mean_loss = mean(|l| l.0);
+    let mean_score_loss = mean(|l| l.1);
     let mut mistakes: Vec<usize> = chosen
         .iter()
         .copied()
@@ -284,6 +380,8 @@ pub struct Decision {
     pub before: Game,
     pub played: Action,
     pub index: usize,
+    /// Where the game stands in its match (the default for a game alone).
+    pub so_far: MatchSoFar,
 }
 
 /// The seed `crownlands analyse` uses unless given `--seed`, and the one the TUI's analysis
@@ -326,7 +424,12 @@ pub fn assess_all_until(
     let one = |d: &Decision| {
         let assessment = match PlayerView::new(&d.before).filter(|_| !stop.load(Ordering::Relaxed))
         {
-            Some(view) => analyst.assess(&view, Some(d.played), decision_seed(seed, d.index)),
+            Some(view) => analyst.assess_in_match(
+                &view,
+                Some(d.played),
+                &d.so_far,
+                decision_seed(seed, d.index),
+            ),
             None => Assessment {
                 candidates: vec![Candidate {
                     action: d.played,

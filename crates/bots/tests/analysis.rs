@@ -118,6 +118,7 @@ fn a_whole_game_gives_the_same_assessments_on_any_number_of_threads() {
             before,
             played,
             index,
+            so_far: Default::default(),
         });
     }
     let a = analyst("greedy", 2);
@@ -138,4 +139,57 @@ fn a_whole_game_gives_the_same_assessments_on_any_number_of_threads() {
         &stop,
     );
     assert_eq!(stopped, Err("the analysis was stopped".to_string()));
+}
+
+#[test]
+fn a_game_of_a_match_is_weighed_for_the_match() {
+    use crownlands_bots::analysis::MatchSoFar;
+    use crownlands_core::Match;
+    // Dynasty: three games, the highest total wins the match.
+    let mut m = Match::new(ruleset("dynasty"), 2, 5).expect("setup");
+    let mut rng = GameRng::seed_from(5);
+    // The last decision of game 1.
+    let mut last = None;
+    while !m.game().is_over() {
+        let before = m.game().clone();
+        let played = m
+            .game_mut()
+            .play_random(|| rng.next_u32())
+            .expect("not over");
+        last = Some((before, played));
+    }
+    m.count_game();
+    let (before, played) = last.expect("a decision");
+    let so_far = MatchSoFar::of(&m);
+    assert_eq!(so_far.games_after, 2);
+    assert_eq!(so_far.carried, vec![0, 0], "nothing before game 1");
+    let view = PlayerView::new(&before).expect("someone acts");
+    let a = analyst("greedy", 40);
+    // Alone, the game's last move decides it; in the match, two games follow.
+    let alone = a.assess(&view, Some(played), 3).best().value.win;
+    assert!(alone == 0.0 || alone == 1.0 || alone == 0.5, "{alone}");
+    let in_match = a.assess_in_match(&view, Some(played), &so_far, 3);
+    let win = in_match.best().value.win;
+    assert!(win > 0.0 && win < 1.0, "two games to play: {win}");
+    assert!(in_match.best().value.score > 50.0, "three games' points");
+    // The last game, 1,000 points behind: no move wins the match, whatever the game gives.
+    let side = view.side();
+    let mut carried = vec![1000, 1000];
+    carried[side.index()] = 0;
+    let behind = MatchSoFar {
+        carried,
+        games_after: 0,
+    };
+    let lost = a.assess_in_match(&view, Some(played), &behind, 3);
+    assert!(lost.candidates.iter().all(|c| c.value.win == 0.0));
+    // Far ahead: every move wins it.
+    let mut carried = vec![0, 0];
+    carried[side.index()] = 1000;
+    let ahead = MatchSoFar {
+        carried,
+        games_after: 0,
+    };
+    let won = a.assess_in_match(&view, Some(played), &ahead, 3);
+    assert!(won.candidates.iter().all(|c| c.value.win == 1.0));
+    assert!(won.best().value.score >= 1000.0);
 }

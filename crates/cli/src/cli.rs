@@ -162,7 +162,8 @@ pub enum Command {
         /// The bot that proposes moves (a level, as for `simulate --bots`).
         #[arg(long, default_value = "mcts")]
         bot: String,
-        /// Samples of the hidden piles behind each estimate (greedy playouts from each).
+        /// Samples of the hidden piles behind each estimate (greedy playouts from each), 1 to
+        /// 100000.
         #[arg(long, default_value_t = crownlands_bots::analysis::DEFAULT_SAMPLES)]
         samples: u32,
         /// Threads (default: every core). The result does not depend on it.

@@ -178,6 +178,22 @@ impl Match {
         &self.totals
     }
 
+    /// Each side's total over the games before the current one.
+    pub fn earlier_totals(&self) -> BySide<i64> {
+        let mut out = self.totals.clone();
+        if self.counted {
+            for (side, total) in out.iter_mut() {
+                *total -= i64::from(self.game.score_total(side));
+            }
+        }
+        out
+    }
+
+    /// Games of the match still to play after the current one.
+    pub fn games_after(&self) -> u8 {
+        self.games.saturating_sub(self.index.saturating_add(1))
+    }
+
     /// A side's match total so far: the games counted and, until it is counted, the current
     /// game's running score.
     pub fn running_total(&self, side: Side) -> i64 {

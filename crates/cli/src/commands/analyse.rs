@@ -8,7 +8,9 @@ use super::print_json;
 use crate::errors::{CliError, CliResult};
 use crate::output::{round, say};
 use crownlands_bots::Level;
-use crownlands_bots::analysis::{Analyst, Assessment, Decision, Summary, assess_all, summarize};
+use crownlands_bots::analysis::{
+    Analyst, Assessment, Decision, MatchSoFar, Summary, assess_all, summarize,
+};
 use crownlands_core::Registry;
 use crownlands_core::{Game, Side};
 use crownlands_saves::words::side_text;
@@ -79,6 +81,7 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
                     before: m.before.clone(),
                     played: m.action,
                     index: decisions.len(),
+                    so_far: MatchSoFar::of(m.session.played()),
                 });
             }
         })
@@ -206,13 +209,23 @@ impl Report<'_> {
             several_games,
         } = *self;
         say!(
-            "{file}: {ruleset}, {} players; every decision assessed by {level} ({} samples an estimate, greedy playouts)",
+            "{file}: {ruleset}, {} players; every decision assessed by {level} ({} an estimate, greedy playouts)",
             players.len(),
-            options.samples
+            if options.samples == 1 {
+                "1 sample".to_string()
+            } else {
+                format!("{} samples", options.samples)
+            }
         );
-        say!(
-            "win: the chance of winning after the move; score: the expected final score; loss: what the move played gave up against the best"
-        );
+        if several_games {
+            say!(
+                "win: the chance of winning the match after the move; score: the expected match total (the later games played out); loss: what the move played gave up against the best"
+            );
+        } else {
+            say!(
+                "win: the chance of winning after the move; score: the expected final score; loss: what the move played gave up against the best"
+            );
+        }
         say!();
         let names: Vec<String> = game
             .all_sides()
@@ -232,9 +245,9 @@ impl Report<'_> {
             .unwrap_or(0)
             .max(10);
         say!(
-            "{:>4}  {:>5}  {:<width$}  {:<moves$} {:>5} {:>6}   {:<moves$} {:>5} {:>6}   loss",
+            "{:>4}  {:>6}  {:<width$}  {:<moves$} {:>5} {:>6}   {:<moves$} {:>5} {:>6}   loss",
             "move",
-            if several_games { "game" } else { "round" },
+            if several_games { "when" } else { "round" },
             "player",
             "played",
             "win",
@@ -255,13 +268,14 @@ impl Report<'_> {
             } else {
                 format!("{} ({:.1} pt)", percent(lw), ls)
             };
+            // In a match, the game and the round: `g2 r11`.
             let when = if several_games {
-                format!("{}.{}", r.game + 1, r.round)
+                format!("g{} r{}", r.game + 1, r.round)
             } else {
                 r.round.to_string()
             };
             say!(
-                "{:>4}  {:>5}  {:<width$}  {:<moves$} {:>5} {:>6.1}   {:<moves$} {:>5} {:>6.1}   {loss}",
+                "{:>4}  {:>6}  {:<width$}  {:<moves$} {:>5} {:>6.1}   {:<moves$} {:>5} {:>6.1}   {loss}",
                 r.number,
                 when,
                 names.get(r.side.index()).map_or("?", String::as_str),

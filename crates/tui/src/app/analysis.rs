@@ -4,7 +4,9 @@
 
 use super::describe::move_words;
 use crownlands_bots::Analyst;
-use crownlands_bots::analysis::{Assessment, DEFAULT_SEED, Decision, assess_all_until, summarize};
+use crownlands_bots::analysis::{
+    Assessment, DEFAULT_SEED, Decision, MatchSoFar, assess_all_until, summarize,
+};
 use crownlands_core::{Registry, Side};
 use crownlands_saves::Session;
 use crownlands_saves::words::side_text;
@@ -70,6 +72,7 @@ impl AnalysisJob {
                         before: m.before.clone(),
                         played: m.action,
                         index,
+                        so_far: MatchSoFar::of(m.session.played()),
                     });
                 }
                 index += 1;

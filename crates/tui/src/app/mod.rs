@@ -20,7 +20,7 @@ pub use describe::describe;
 
 use crate::keys::Key;
 use crate::view::palette::Palette;
-use crownlands_bots::analysis::{DEFAULT_SEED, decision_seed};
+use crownlands_bots::analysis::{DEFAULT_SEED, MatchSoFar, decision_seed};
 use crownlands_bots::{Analyst, Bot, Candidate, Estimate, Level};
 use crownlands_core::{
     Action, Cell, Direction, Game, IllegalAction, Phase, Placement, Registry, Ruleset,
@@ -1286,10 +1286,15 @@ impl App {
             ..self.config.analyst
         };
         let at = self.action_count();
+        let so_far = self
+            .session()
+            .map(|s| MatchSoFar::of(s.played()))
+            .unwrap_or_default();
         self.pending = Some(Pending::start_hint(
             analyst,
             decision_seed(DEFAULT_SEED, at),
             game,
+            so_far,
             at,
             now,
         ));

@@ -1,5 +1,6 @@
 //! Bots think on a thread of their own, so the screen keeps drawing and answering keys.
 
+use crownlands_bots::analysis::MatchSoFar;
 use crownlands_bots::{Analyst, Assessment, Bot, PlayerView};
 use crownlands_core::{Action, Game};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -61,11 +62,13 @@ impl Pending {
         analyst: Analyst,
         seed: u64,
         game: Game,
+        so_far: MatchSoFar,
         at_action: usize,
         now: Instant,
     ) -> Pending {
         Pending::spawn(Purpose::Hint, at_action, now, move || {
-            let assessment = PlayerView::new(&game).map(|view| analyst.assess(&view, None, seed));
+            let assessment = PlayerView::new(&game)
+                .map(|view| analyst.assess_in_match(&view, None, &so_far, seed));
             Reply {
                 bot: None,
                 action: assessment.as_ref().map(|a| a.best().action),
