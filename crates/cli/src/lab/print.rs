@@ -139,11 +139,16 @@ fn simulate_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     } else {
         what.to_string()
     };
+    // `(seats rotated, seed 1)` with bots, `(seed 1)` without.
+    let who = who(r);
+    let (who, rotated) = match who.strip_suffix(" (seats rotated)") {
+        Some(w) => (w.to_string(), "seats rotated, "),
+        None => (who, ""),
+    };
     let _ = writeln!(
         out,
-        "{} {what} of {name} with {} (seed {}) in {:.3} s: {:.1} {unit}/s",
+        "{} {what} of {name} with {who} ({rotated}seed {}) in {:.3} s: {:.1} {unit}/s",
         r.games_played,
-        who(r),
         r.run.seed,
         r.seconds,
         per_second(r),

@@ -3,10 +3,7 @@
 //! (`n * sum of squares - sum^2`), so no precision is lost however many games there are.
 
 use super::tally::{PairedSeat, Tally, WIN_UNIT};
-use crownlands_bots::tournament::wilson;
-
-/// z for a two-sided 95% interval.
-const Z95: f64 = 1.959_964;
+use crownlands_bots::tournament::{t95, wilson};
 
 /// A figure with its 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -39,7 +36,8 @@ fn spread_numerator(sum: i128, sq: u128, n: u64) -> f64 {
     a.saturating_sub(b) as f64
 }
 
-/// The mean with a normal 95% interval (sample variance), from the sums of `n` values.
+/// The mean with a 95% interval (sample variance, Student's t: [`t95`]), from the sums of `n`
+/// values.
 pub fn mean_interval(sum: i128, sq: u128, n: u64) -> Estimate {
     if n == 0 {
         return Estimate {
@@ -59,7 +57,7 @@ pub fn mean_interval(sum: i128, sq: u128, n: u64) -> Estimate {
     }
     // Sample variance: (n sq - sum^2) / (n (n - 1)); the mean's: that over n.
     let var = spread_numerator(sum, sq, n) / (nf * (nf - 1.0));
-    let half = Z95 * (var / nf).sqrt();
+    let half = t95(n - 1) * (var / nf).sqrt();
     Estimate {
         estimate: mean,
         low: mean - half,
@@ -214,10 +212,10 @@ mod tests {
 
     #[test]
     fn the_interval_of_a_mean() {
-        // 1, 2, 3, 4: mean 2.5, sample variance 5/3.
+        // 1, 2, 3, 4: mean 2.5, sample variance 5/3, t with 3 degrees of freedom.
         let e = mean_interval(10, 30, 4);
         assert_eq!(e.estimate, 2.5);
-        let half = Z95 * (5.0f64 / 3.0 / 4.0).sqrt();
+        let half = 3.1824 * (5.0f64 / 3.0 / 4.0).sqrt();
         assert!((e.high - 2.5 - half).abs() < 1e-12, "{e:?}");
         assert!(e.significant());
         assert!((spread(10, 30, 4) - 1.25f64.sqrt()).abs() < 1e-12);
