@@ -185,6 +185,8 @@ pub enum WarningAt {
     TieBreak(usize),
     /// The boxes lines come from (`lines`, `line-order`).
     LineOrder,
+    /// The module list itself (`modules`).
+    Modules,
 }
 
 /// A rule that cannot work as written, though the game still plays.
@@ -667,7 +669,14 @@ impl Ruleset {
         let placed = rounds * kings_per_side;
         let grid = usize::from(rules.grid_size);
         let needed = (grid * grid).saturating_sub(1);
-        if 2 * placed < needed {
+        if grid < 2 {
+            out.push(RuleWarning {
+                at: WarningAt::Deck,
+                message: format!(
+                    "a {grid}x{grid} kingdom is its castle alone: no domino can ever be placed, so every game ends 0 to 0"
+                ),
+            });
+        } else if 2 * placed < needed {
             let harmony = if rules.harmony.is_some() {
                 ", so no one can ever earn Harmony"
             } else {
@@ -678,6 +687,17 @@ impl Ruleset {
                 message: format!(
                     "the deck can never fill a {grid}x{grid} kingdom: each places at most {placed} dominoes ({} squares) of the {needed} around the castle{harmony}",
                     2 * placed
+                ),
+            });
+        }
+        if let Some(mk) = rules.middle_kingdom
+            && mk.reading == MiddleKingdomReading::FullGrid
+            && grid % 2 == 0
+        {
+            out.push(RuleWarning {
+                at: WarningAt::Deck,
+                message: format!(
+                    "Middle Kingdom's `full-grid` reading can never be earned in a {grid}x{grid} kingdom: an even grid has no centre square for the castle"
                 ),
             });
         }
@@ -712,6 +732,19 @@ impl Ruleset {
                     message: format!("module `{}` can never act: {why}", m.name()),
                 });
             }
+        }
+        if !self.buildings.is_empty() && !modules.iter().any(|m| m.declare().building_tiles) {
+            out.push(RuleWarning {
+                at: WarningAt::Modules,
+                message: format!(
+                    "{} declared, but no module of `modules` plays building tiles: they never appear in a game",
+                    crate::modules::describe::plural(
+                        self.buildings.len() as i64,
+                        "building tile",
+                        "building tiles"
+                    )
+                ),
+            });
         }
         // Coins exist when a module of the list provides them (a plugin's as well as the
         // knights' or wealth's; buildings giving coins need such a module to be listed).

@@ -375,6 +375,7 @@ impl CountRules {
         .unwrap_or_else(|| self.at(&eff.deck_size.origin));
         WarningLocs {
             deck,
+            module_list: self.at(&eff.modules.origin),
             modules: (0..rules.modules.len())
                 .map(|i| {
                     let entry = self.module_loc(i);
@@ -404,6 +405,8 @@ impl CountRules {
 /// Where one player count's warnings point.
 struct WarningLocs {
     deck: Loc,
+    /// The `modules` key.
+    module_list: Loc,
     modules: Vec<Loc>,
     tie_breaks: Vec<Loc>,
     line_order: Loc,
@@ -820,6 +823,7 @@ fn warn(
                 WarningAt::Module(i) => at.modules.get(i),
                 WarningAt::TieBreak(i) => at.tie_breaks.get(i),
                 WarningAt::LineOrder => Some(&at.line_order),
+                WarningAt::Modules => Some(&at.module_list),
             };
             let mut loc = loc.cloned().unwrap_or_else(|| at.deck.clone());
             let mut message = w.message;

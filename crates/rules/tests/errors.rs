@@ -1228,3 +1228,40 @@ fn a_box_lines_never_come_from_is_named() {
         &["box kingdomino holds 48 dominoes that are never dealt"],
     );
 }
+
+#[test]
+fn rules_that_load_but_never_play_as_written_are_warned() {
+    // A 1x1 kingdom: no domino fits.
+    let w = warnings_of(
+        "extends = \"kingdomino\"\n[rules]\ngrid-size = 1\n",
+        "one.toml",
+    );
+    assert_diag(&w, 3, 13, &["a 1x1 kingdom is its castle alone"]);
+    // Middle Kingdom's full-grid reading on an even grid.
+    let w = warnings_of(
+        "extends = \"middle-kingdom\"\nplayers = [2]\n[rules]\ngrid-size = 6\nmiddle-kingdom = { enabled = true, reading = \"full-grid\" }\n",
+        "six.toml",
+    );
+    assert!(
+        w.to_string()
+            .contains("Middle Kingdom's `full-grid` reading can never be earned in a 6x6 kingdom"),
+        "{w}"
+    );
+    // Building tiles, and no module that plays them.
+    let w = warnings_of(
+        "extends = \"kingdomino\"\nadd-sets = [\"queendomino-buildings\"]\n",
+        "tiles.toml",
+    );
+    assert!(
+        w.to_string().contains(
+            "32 building tiles declared, but no module of `modules` plays building tiles"
+        ),
+        "{w}"
+    );
+    // With the module, no warning.
+    let w = warnings_of(
+        "extends = \"queendomino\"\n[rules]\ngrid-size = 5\n",
+        "q.toml",
+    );
+    assert!(w.0.is_empty(), "{w}");
+}

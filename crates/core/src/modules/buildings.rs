@@ -338,6 +338,7 @@ impl Mechanism for Buildings {
             provides: &["board", "towers", "tax-bonus"],
             reads: &["coins", "knights", "queen-host", "discount"],
             after: &["knights"],
+            building_tiles: true,
             ..super::Declaration::default()
         }
     }

@@ -270,6 +270,9 @@ pub struct Declaration {
     /// Modules that, when listed too, come before it in `modules`: their steps come first in a
     /// turn (the rulebook's turn order: tax, build, Dragon).
     pub after: &'static [&'static str],
+    /// Whether it plays the ruleset's building tiles (`[[building]]`): a ruleset with tiles and
+    /// no such module is warned that they never appear.
+    pub building_tiles: bool,
 }
 
 /// Problems between the modules of a list: a resource used that no module provides, a module
