@@ -503,3 +503,32 @@ fn to_toml_orders_player_counts_by_number_and_round_trips_per_count_differences(
     assert_eq!(back.player_counts(), r.player_counts());
     assert_eq!(to_toml(&back, None), text);
 }
+
+/// Every whole ruleset or component set the README and docs/rulesets.md show (a ```toml block
+/// with `extends` or `[set]`; the others are fragments of a file) validates as written.
+#[test]
+fn the_docs_whole_toml_examples_validate() {
+    let dir = std::env::temp_dir().join(format!("crownlands-doc-examples-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut checked = 0;
+    for doc in ["../../README.md", "../../docs/rulesets.md"] {
+        let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(doc))
+            .expect("the doc");
+        for (n, block) in text.split("```toml\n").skip(1).enumerate() {
+            let block = block.split("```").next().unwrap_or_default();
+            let whole = block
+                .lines()
+                .any(|l| l.starts_with("extends =") || l.trim() == "[set]");
+            if !whole {
+                continue;
+            }
+            let path = dir.join(format!("example-{n}.toml"));
+            std::fs::write(&path, block).expect("write");
+            let result = validate_path(crownlands_core::Registry::shipped_ref(), &path);
+            assert!(result.is_ok(), "{doc}, block {n}:\n{block}\n{result:?}");
+            checked += 1;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(checked >= 6, "{checked} examples");
+}

@@ -41,12 +41,12 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
                     .map(|(n, _)| n.to_string())
                     .collect();
                 say!(
-                    "{}: ok: ruleset {} for {} players, {} terrains, {} dominoes{}",
+                    "{}: ok: ruleset {} for {} players, {}, {}{}",
                     path.display(),
                     r.name(),
                     counts.join("/"),
-                    r.terrains().len(),
-                    r.dominoes().len(),
+                    plural(r.terrains().len(), "terrain", "terrains"),
+                    plural(r.dominoes().len(), "domino", "dominoes"),
                     buildings_note(r.buildings().len())
                 );
             }
@@ -58,8 +58,12 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
                 buildings,
             }) => {
                 say!(
-                    "{}: ok: component set with {terrains} terrains, {dominoes} dominoes ({squares} squares, {crowns} crowns){}",
+                    "{}: ok: component set with {}, {} ({}, {}){}",
                     path.display(),
+                    plural(terrains, "terrain", "terrains"),
+                    plural(dominoes, "domino", "dominoes"),
+                    plural(squares, "square", "squares"),
+                    plural(crowns, "crown", "crowns"),
                     buildings_note(buildings)
                 );
             }
@@ -92,7 +96,14 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
 fn buildings_note(n: usize) -> String {
     match n {
         0 => String::new(),
-        1 => ", 1 building".to_string(),
-        n => format!(", {n} buildings"),
+        n => format!(", {}", plural(n, "building", "buildings")),
+    }
+}
+
+/// `1 domino`, `48 dominoes`.
+fn plural(n: impl TryInto<u64>, one: &str, many: &str) -> String {
+    match n.try_into().unwrap_or(u64::MAX) {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
     }
 }
