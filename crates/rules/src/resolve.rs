@@ -443,11 +443,7 @@ pub(crate) fn resolve(
     }
     let parts = RulesetParts {
         name,
-        description: chain
-            .iter()
-            .rev()
-            .find_map(|(_, rf)| rf.description.clone())
-            .unwrap_or_default(),
+        description: description(loader, chain),
         terrains: components.terrains,
         piles: components.piles,
         dominoes: components.dominoes,
@@ -802,6 +798,28 @@ fn report_by_count(loader: &mut Loader, problems: Vec<CountProblem>) {
             &loc,
             format!("at {} players: {message}", counts_in_words(&ns)),
         );
+    }
+}
+
+/// The ruleset's description: its own file's, else, for a file that extends another, `House
+/// rule on NAME` (the extended ruleset's words would describe rules this file changes: Harmony's
+/// points, say), else none.
+fn description(loader: &mut Loader, chain: &[(usize, RulesetFile)]) -> String {
+    let Some(((_, leaf), before)) = chain.split_last() else {
+        return String::new();
+    };
+    if let Some(own) = &leaf.description {
+        return own.clone();
+    }
+    match before.last() {
+        Some((idx, parent)) => {
+            let name = match &parent.name {
+                Some(name) => name.clone(),
+                None => loader.stem_name(*idx),
+            };
+            format!("House rule on {name}")
+        }
+        None => String::new(),
     }
 }
 
