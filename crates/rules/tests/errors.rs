@@ -1265,3 +1265,22 @@ fn rules_that_load_but_never_play_as_written_are_warned() {
     );
     assert!(w.0.is_empty(), "{w}");
 }
+
+#[test]
+fn a_house_rule_without_a_description_is_described_by_what_it_extends() {
+    let registry = crownlands_core::Registry::shipped_ref();
+    let r = load_str(
+        registry,
+        "extends = \"harmony\"\nrules.harmony = { enabled = false }\n",
+        Path::new("no-harmony.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.description(), "House rule on harmony");
+    let r = load_str(
+        registry,
+        "extends = \"harmony\"\ndescription = \"Mine\"\n",
+        Path::new("mine.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.description(), "Mine");
+}
