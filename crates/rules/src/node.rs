@@ -187,7 +187,11 @@ pub(crate) fn parse(src: &SourceText) -> Result<Node, Vec<Diagnostic>> {
                 at..at
             });
             let msg = e.message().trim().replace('\n', " ");
-            let d = src.diag(span, format!("TOML syntax error: {msg}"));
+            let msg = match msg.as_str() {
+                "duplicate key" => duplicate_key(&src.text, span.start),
+                _ => format!("TOML syntax error: {msg}"),
+            };
+            let d = src.diag(span, msg);
             if !out.contains(&d) {
                 out.push(d);
             }
@@ -272,4 +276,44 @@ fn convert(v: &DeValue<'_>, span: Span) -> Node {
         DeValue::Table(t) => Kind::Table(convert_table(t)),
     };
     Node { span, kind }
+}
+
+/// The parser's "duplicate key" at `at`, in words: the key (or the table header) given twice.
+fn duplicate_key(text: &str, at: usize) -> String {
+    let rest = text.get(at..).unwrap_or_default();
+    let key: String = match rest.chars().next() {
+        Some(q @ ('"' | '\'')) => rest
+            .chars()
+            .skip(1)
+            .take_while(|&c| c != q && c != '\n')
+            .take(64)
+            .collect(),
+        _ => rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+            .take(64)
+            .collect(),
+    };
+    // A table header (`[rules.harmony]`) names the whole table.
+    let line_start = text
+        .get(..at)
+        .and_then(|b| b.rfind('\n'))
+        .map_or(0, |i| i + 1);
+    let line = text.get(line_start..).unwrap_or_default();
+    let line = line.split('\n').next().unwrap_or_default();
+    let header = line
+        .trim_start()
+        .strip_prefix('[')
+        .filter(|h| !h.starts_with('['))
+        .and_then(|h| h.split(']').next())
+        .map(|h| h.trim().chars().take(64).collect::<String>());
+    match (key.is_empty(), header) {
+        (false, Some(table)) => {
+            format!("table `[{table}]` is given twice: write all its keys under one `[{table}]`")
+        }
+        (true, _) => "TOML syntax error: a key or table is given twice".to_string(),
+        (false, None) => {
+            format!("`{key}` is given twice in this table: give each key once")
+        }
+    }
 }

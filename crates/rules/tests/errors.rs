@@ -1284,3 +1284,14 @@ fn a_house_rule_without_a_description_is_described_by_what_it_extends() {
     .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(r.description(), "Mine");
 }
+
+#[test]
+fn a_key_or_table_given_twice_is_named() {
+    let d = bad("extends = \"kingdomino\"\n[rules]\ngrid-size = 5\ngrid-size = 6\n[rules]\n");
+    assert_diag(&d, 4, 1, &["`grid-size` is given twice in this table"]);
+    assert_diag(&d, 5, 2, &["table `[rules]` is given twice"]);
+    let d = bad("extends = \"kingdomino\"\n[rules.harmony]\nenabled = true\n[ rules.harmony ]\n");
+    assert_diag(&d, 4, 9, &["table `[rules.harmony]` is given twice"]);
+    let d = bad("extends = \"kingdomino\"\n\"description\" = \"a\"\ndescription = \"b\"\n");
+    assert_diag(&d, 3, 1, &["`description` is given twice"]);
+}
