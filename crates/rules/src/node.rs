@@ -187,9 +187,17 @@ pub(crate) fn parse(src: &SourceText) -> Result<Node, Vec<Diagnostic>> {
                 at..at
             });
             let msg = e.message().trim().replace('\n', " ");
-            let msg = match msg.as_str() {
-                "duplicate key" => duplicate_key(&src.text, span.start),
-                _ => format!("TOML syntax error: {msg}"),
+            let (span, msg) = match (msg.as_str(), invisible_near(&src.text, span.start)) {
+                ("duplicate key", _) => (span.clone(), duplicate_key(&src.text, span.start)),
+                // What the parser stumbled on is a character one cannot see: name it.
+                (_, Some((at, c))) => (
+                    at..at + c.len_utf8(),
+                    format!(
+                        "the invisible character U+{:04X} is here, where TOML expects plain text: delete it",
+                        u32::from(c)
+                    ),
+                ),
+                _ => (span.clone(), format!("TOML syntax error: {msg}")),
             };
             let d = src.diag(span, msg);
             if !out.contains(&d) {
@@ -276,6 +284,23 @@ fn convert(v: &DeValue<'_>, span: Span) -> Node {
         DeValue::Table(t) => Kind::Table(convert_table(t)),
     };
     Node { span, kind }
+}
+
+/// The first invisible character (a format character such as a zero width space, or a space
+/// other than ` ` and tab) on the line of `at`, with its offset.
+fn invisible_near(text: &str, at: usize) -> Option<(usize, char)> {
+    let start = text
+        .get(..at)
+        .and_then(|b| b.rfind('\n'))
+        .map_or(0, |i| i + 1);
+    let line = text.get(start..)?.split('\n').next()?;
+    line.char_indices()
+        .find(|&(_, c)| {
+            c != '\t'
+                && c != '\r'
+                && (crownlands_core::text::is_unsafe_char(c) || (c.is_whitespace() && c != ' '))
+        })
+        .map(|(i, c)| (start + i, c))
 }
 
 /// The parser's "duplicate key" at `at`, in words: the key (or the table header) given twice.

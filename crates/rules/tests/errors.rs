@@ -1295,3 +1295,18 @@ fn a_key_or_table_given_twice_is_named() {
     let d = bad("extends = \"kingdomino\"\n\"description\" = \"a\"\ndescription = \"b\"\n");
     assert_diag(&d, 3, 1, &["`description` is given twice"]);
 }
+
+#[test]
+fn an_invisible_character_the_parser_stumbles_on_is_named() {
+    // A zero width space after a value (pasted from a web page).
+    let d = bad("extends = \"kingdomino\"\nrules.grid-size = 6 \u{200b}\n");
+    assert_diag(
+        &d,
+        2,
+        21,
+        &["the invisible character U+200B is here, where TOML expects plain text"],
+    );
+    // A no-break space where a space goes.
+    let d = bad("extends\u{a0}= \"kingdomino\"\n");
+    assert_diag(&d, 1, 8, &["U+00A0"]);
+}
