@@ -649,10 +649,25 @@ fn buildings(
             let coins = match (v.kind, v.coins) {
                 (BuildingValueKind::PerCoins, Some(c)) => c,
                 (BuildingValueKind::PerCoins, None) => {
-                    loader.err(
-                        &value_loc,
-                        "a value of kind \"per-coins\" needs `coins`: points are given for each this many coins",
-                    );
+                    // A `coins` written but out of range was reported where it is.
+                    let written = loader
+                        .files
+                        .get(value_loc.file)
+                        .and_then(|f| f.src.text.get(value_loc.span.clone()))
+                        .is_some_and(|text| {
+                            // `coins =` as a key, not `per-coins` in the kind.
+                            text.match_indices("coins").any(|(i, _)| {
+                                let before = text[..i].chars().last();
+                                !before.is_some_and(|c| c == '-' || c.is_alphanumeric())
+                                    && text[i + 5..].trim_start().starts_with('=')
+                            })
+                        });
+                    if !written {
+                        loader.err(
+                            &value_loc,
+                            "a value of kind \"per-coins\" needs `coins`: points are given for each this many coins",
+                        );
+                    }
                     ok = false;
                     1
                 }

@@ -1310,3 +1310,17 @@ fn an_invisible_character_the_parser_stumbles_on_is_named() {
     let d = bad("extends\u{a0}= \"kingdomino\"\n");
     assert_diag(&d, 1, 8, &["U+00A0"]);
 }
+
+#[test]
+fn a_per_coins_value_without_coins_or_with_coins_out_of_range() {
+    let d = bad(
+        "extends = \"queendomino\"\n[[building]]\nnumber = 33\nvalue = { kind = \"per-coins\", points = 1 }\n",
+    );
+    assert_diag(&d, 4, 9, &["a value of kind \"per-coins\" needs `coins`"]);
+    // Written, but 0: one problem, at the 0 (it is not missing).
+    let d = bad(
+        "extends = \"queendomino\"\n[[building]]\nnumber = 33\nvalue = { kind = \"per-coins\", coins = 0, points = 1 }\n",
+    );
+    assert_eq!(d.0.len(), 1, "{d}");
+    assert_diag(&d, 4, 39, &["0 is too small"]);
+}
