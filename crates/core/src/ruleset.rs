@@ -657,6 +657,12 @@ impl Ruleset {
     }
 }
 
+/// `a` or `an` before a grid's size as spoken: an 8x8, an 11x11, an 18x18, a 5x5.
+fn article(grid: usize) -> &'static str {
+    let spoken_vowel = grid.to_string().starts_with('8') || grid == 11 || grid == 18;
+    if spoken_vowel { "an" } else { "a" }
+}
+
 impl Ruleset {
     /// Rules that can never work at `players` players with `rules` (which must be valid: see
     /// [`Ruleset::new`]): a deck too small to fill the grid, a module that can never act, a
@@ -685,7 +691,8 @@ impl Ruleset {
             out.push(RuleWarning {
                 at: WarningAt::Deck,
                 message: format!(
-                    "the deck can never fill a {grid}x{grid} kingdom: each places at most {placed} dominoes ({} squares) of the {needed} around the castle{harmony}",
+                    "the deck can never fill {} {grid}x{grid} kingdom: each places at most {placed} dominoes ({} squares) of the {needed} around the castle{harmony}",
+                    article(grid),
                     2 * placed
                 ),
             });
@@ -697,7 +704,8 @@ impl Ruleset {
             out.push(RuleWarning {
                 at: WarningAt::Deck,
                 message: format!(
-                    "Middle Kingdom's `full-grid` reading can never be earned in a {grid}x{grid} kingdom: an even grid has no centre square for the castle"
+                    "Middle Kingdom's `full-grid` reading can never be earned in {} {grid}x{grid} kingdom: an even grid has no centre square for the castle",
+                    article(grid)
                 ),
             });
         }

@@ -781,6 +781,12 @@ fn counts_in_words(ns: &[u8]) -> String {
     }
 }
 
+/// `at 1 player`, `at 2, 3 and 4 players`.
+fn at_counts(ns: &[u8]) -> String {
+    let unit = if ns == [1] { "player" } else { "players" };
+    format!("at {} {unit}", counts_in_words(ns))
+}
+
 /// One message per place and problem, naming every player count it affects.
 fn report_by_count(loader: &mut Loader, problems: Vec<CountProblem>) {
     let mut grouped: Vec<(Loc, String, Vec<u8>)> = Vec::new();
@@ -794,10 +800,7 @@ fn report_by_count(loader: &mut Loader, problems: Vec<CountProblem>) {
         }
     }
     for (loc, message, ns) in grouped {
-        loader.err(
-            &loc,
-            format!("at {} players: {message}", counts_in_words(&ns)),
-        );
+        loader.err(&loc, format!("{}: {message}", at_counts(&ns)));
     }
 }
 
@@ -863,11 +866,9 @@ fn warn(
         }
     }
     for (loc, message, ns) in grouped {
-        let who = counts_in_words(&ns);
+        let who = at_counts(&ns);
         let d = match loader.files.get(loc.file) {
-            Some(f) => f
-                .src
-                .diag(loc.span.clone(), format!("at {who} players: {message}")),
+            Some(f) => f.src.diag(loc.span.clone(), format!("{who}: {message}")),
             None => crate::Diagnostic::unplaced("", message),
         };
         loader.warnings.push(d);

@@ -40,8 +40,9 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
                     .iter()
                     .map(|(n, _)| n.to_string())
                     .collect();
+                let unit = if counts == ["1"] { "player" } else { "players" };
                 say!(
-                    "{}: ok: ruleset {} for {} players, {}, {}{}",
+                    "{}: ok: ruleset {} for {} {unit}, {}, {}{}",
                     path.display(),
                     r.name(),
                     counts.join("/"),
