@@ -83,7 +83,24 @@ impl Loader {
             let Some(ext) = extends else { break };
             let loc = self.loc(idx, &[Seg::Key("extends")]);
             current = if source::is_path(&ext) {
-                self.files[idx].source.join(&ext)
+                let source = self.files[idx].source.join(&ext);
+                // `kingdomino.toml` where no such file is: the shipped ruleset is named alone.
+                if let Source::Fs(path) = &source
+                    && !path.exists()
+                {
+                    let stem = source.stem();
+                    if source::shipped_names().contains(&stem) {
+                        self.err(
+                            &loc,
+                            format!(
+                                "no file `{}`; the shipped ruleset `{stem}` is written by its name alone: extends = \"{stem}\"",
+                                path.display()
+                            ),
+                        );
+                        return None;
+                    }
+                }
+                source
             } else {
                 if !source::is_plain_name(&ext)
                     || source::embedded(&format!("{ext}.toml")).is_none()

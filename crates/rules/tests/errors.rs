@@ -767,6 +767,16 @@ fn shipped_sets_by_name_and_suggestions() {
         13,
         &["the shipped set `queendomino` is written by its name alone: \"queendomino\""],
     );
+    // So does an `extends` naming a shipped ruleset as a file that is not there.
+    let d = bad("extends = \"kingdomino.toml\"\n");
+    assert_diag(
+        &d,
+        1,
+        11,
+        &[
+            "the shipped ruleset `kingdomino` is written by its name alone: extends = \"kingdomino\"",
+        ],
+    );
     // Terrains get suggestions too.
     let d = bad(&format!(
         "{HEAD}[[domino]]\nnumber = 49\nfirst = {{ terrain = \"forrest\" }}\nsecond = {{ terrain = \"wheat\" }}\n"
