@@ -682,6 +682,17 @@ fn place_core_problems(
                     crownlands_core::Field::PlayerCounts => {
                         loader.loc(players.file, &[Seg::Key("players")])
                     }
+                    // The deck as a whole: where this file chose its components.
+                    crownlands_core::Field::Terrains
+                    | crownlands_core::Field::Piles
+                    | crownlands_core::Field::Dominoes => ["sets", "add-sets", "extends"]
+                        .iter()
+                        .map(|key| loader.loc(leaf_idx, &[Seg::Key(key)]))
+                        .find(|l| l.span != (0..0))
+                        .unwrap_or(Loc {
+                            file: leaf_idx,
+                            span: 0..0,
+                        }),
                     _ => Loc {
                         file: leaf_idx,
                         span: 0..0,
@@ -731,8 +742,20 @@ fn place_core_problems(
             }
             other => other.to_string(),
         };
+        let mut loc = count.place(&problem.field(), &rules.modules);
+        let mut message = message;
+        // Too few dominoes after this file took some out: the removal is what to look at.
+        if matches!(problem, RulesProblem::DeckExceedsSets { .. }) {
+            let removal = loader.loc(leaf_idx, &[Seg::Key("remove-dominoes")]);
+            if removal.span != (0..0) {
+                loc = removal;
+                message.push_str(
+                    " (after this `remove-dominoes`: remove fewer, or make `deck-size` smaller)",
+                );
+            }
+        }
         problems.push(CountProblem {
-            loc: count.place(&problem.field(), &rules.modules),
+            loc,
             message,
             players: *n,
         });

@@ -1334,3 +1334,22 @@ fn a_per_coins_value_without_coins_or_with_coins_out_of_range() {
     assert_eq!(d.0.len(), 1, "{d}");
     assert_diag(&d, 4, 39, &["0 is too small"]);
 }
+
+#[test]
+fn a_deck_left_too_small_points_at_what_took_it_away() {
+    // Removing 44 of 48 dominoes: the removal, not `extends`.
+    let list: Vec<String> = (1..=44).map(|n| n.to_string()).collect();
+    let d = bad(&format!(
+        "extends = \"kingdomino\"\nremove-dominoes = [{}]\n",
+        list.join(", ")
+    ));
+    assert_diag(
+        &d,
+        2,
+        19,
+        &["the component sets hold only 4 (after this `remove-dominoes`"],
+    );
+    // No component sets at all: said at `sets`.
+    let d = bad("extends = \"kingdomino\"\nsets = []\n");
+    assert_diag(&d, 2, 8, &["the ruleset declares no terrains"]);
+}
