@@ -744,6 +744,24 @@ fn place_core_problems(
         };
         let mut loc = count.place(&problem.field(), &rules.modules);
         let mut message = message;
+        // An unknown parameter is a key: point at it, as unknown keys elsewhere are, not at
+        // its value (a parameter's place is its value's, for problems with the value).
+        if message.contains("unknown parameter `")
+            && let Some(text) = loader.files.get(loc.file).map(|f| f.src.text.as_str())
+        {
+            let line_start = text
+                .get(..loc.span.start)
+                .and_then(|b| b.rfind('\n'))
+                .map_or(0, |i| i + 1);
+            let line = text.get(line_start..loc.span.start).unwrap_or_default();
+            // `key = value` on its own line (a dotted or inline-table key keeps its place).
+            if line.trim_end().ends_with('=') && !line.contains('{') {
+                let indent = line.len() - line.trim_start().len();
+                let key_end = line_start + line.trim_end().len() - 1;
+                let key_start = line_start + indent;
+                loc.span = key_start..key_end.max(key_start);
+            }
+        }
         // Too few dominoes after this file took some out: the removal is what to look at.
         if matches!(problem, RulesProblem::DeckExceedsSets { .. }) {
             let removal = loader.loc(leaf_idx, &[Seg::Key("remove-dominoes")]);
