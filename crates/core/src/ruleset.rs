@@ -740,6 +740,12 @@ impl Ruleset {
                     message: format!("module `{}` can never act: {why}", m.name()),
                 });
             }
+            for why in m.never_counts(self, rules, modules) {
+                out.push(RuleWarning {
+                    at: WarningAt::Module(i),
+                    message: format!("module `{}`: {why}", m.name()),
+                });
+            }
         }
         if !self.buildings.is_empty() && !modules.iter().any(|m| m.declare().building_tiles) {
             out.push(RuleWarning {

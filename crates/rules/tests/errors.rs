@@ -1058,8 +1058,9 @@ fn idle_warnings_count_what_a_plugin_gives() {
     }
     let warnings = |modules: &str| {
         let text = format!(
-            "extends = \"kingdomino\"\n[rules]\nmodules = {modules}\n[rules.module.knights]\nstarting = 0\n"
+            "extends = \"kingdomino\"\n[rules]\nmodules = {modules}\ntie-breaks = [\"most-coins\"]\n[rules.module.knights]\nstarting = 0\n"
         );
+        // (The tie-break reads the knights' coins, which would otherwise count for nothing.)
         let checked = crownlands_rules::check_str(&registry, &text, Path::new("plugin.toml"));
         assert!(checked.result.is_ok(), "{modules}: loads");
         Diagnostics(checked.warnings)
@@ -1352,4 +1353,39 @@ fn a_deck_left_too_small_points_at_what_took_it_away() {
     // No component sets at all: said at `sets`.
     let d = bad("extends = \"kingdomino\"\nsets = []\n");
     assert_diag(&d, 2, 8, &["the ruleset declares no terrains"]);
+}
+
+#[test]
+fn what_a_module_gives_that_nothing_keeps_is_warned() {
+    // Queendomino without knights: the tiles dealing in knights count for nothing.
+    let w = warnings_of(
+        "extends = \"queendomino\"\nrules.modules = [\"buildings\", \"queen\", \"dragon\", \"wealth\"]\n",
+        "no-knights.toml",
+    );
+    assert_diag(
+        &w,
+        2,
+        18,
+        &[
+            "module `buildings`: 17 tiles deal in knights",
+            "no module of `modules` keeps knights",
+        ],
+    );
+    // Knights alone: their coins never count.
+    let w = warnings_of(
+        "extends = \"kingdomino\"\nrules.modules = [\"knights\"]\n",
+        "knights.toml",
+    );
+    assert_diag(
+        &w,
+        2,
+        18,
+        &["module `knights`: the coins its tax brings never count"],
+    );
+    // A tie-break on coins reads them.
+    let w = warnings_of(
+        "extends = \"kingdomino\"\nrules.modules = [\"knights\"]\nrules.tie-breaks = [\"most-coins\"]\n",
+        "coins.toml",
+    );
+    assert!(w.0.is_empty(), "{w}");
 }

@@ -20,7 +20,7 @@ use super::file::{Directive, FileMark, FileSyntax, Mark, PlacedMark, TableKingdo
 use super::mechanism::{Actions, Mechanism};
 use super::{Cx, CxMut, ModuleState, Res, SetupContext, SideEdit, SideView};
 use crate::action_text::ActionWord;
-use crate::building::{Building, BuildingId, Held, TaxBonus};
+use crate::building::{Building, BuildingId, BuildingValue, Held, TaxBonus};
 use crate::game::{Action, Game, IllegalAction};
 use crate::geometry::Cell;
 use crate::module_action::ModuleAction;
@@ -533,6 +533,45 @@ impl Mechanism for Buildings {
             "board" => true,
             _ => false,
         }
+    }
+
+    /// Tiles dealing in knights with no module keeping knights.
+    fn never_counts(
+        &self,
+        ruleset: &Ruleset,
+        _rules: &crate::ruleset::Rules,
+        modules: &[Box<dyn super::Module>],
+    ) -> Vec<String> {
+        let kept = modules
+            .iter()
+            .any(|m| m.name() != Self::NAME && m.declare().provides.contains(&"knights"));
+        if kept {
+            return Vec::new();
+        }
+        let in_knights: Vec<String> = ruleset
+            .buildings()
+            .iter()
+            .filter(|b| {
+                b.knights > 0
+                    || matches!(b.value, BuildingValue::PerKnight { .. })
+                    || b.tax_bonus == TaxBonus::PerKnight
+            })
+            .map(Building::label)
+            .collect();
+        if in_knights.is_empty() {
+            return Vec::new();
+        }
+        let shown: Vec<&str> = in_knights.iter().take(3).map(String::as_str).collect();
+        let more = if in_knights.len() > shown.len() {
+            ", ..."
+        } else {
+            ""
+        };
+        vec![format!(
+            "{} deal in knights ({}{more}: knights given, points or tax per knight), but no module of `modules` keeps knights, so that part of them counts for nothing",
+            describe::plural(in_knights.len() as i64, "tile", "tiles"),
+            shown.join(", ")
+        )]
     }
 
     fn idle(

@@ -354,6 +354,28 @@ impl Mechanism for Knights {
         None
     }
 
+    /// The coins of tax count only when another module spends or scores them, or a tie-break
+    /// reads them.
+    fn never_counts(
+        &self,
+        _ruleset: &crate::ruleset::Ruleset,
+        rules: &crate::ruleset::Rules,
+        modules: &[Box<dyn super::Module>],
+    ) -> Vec<String> {
+        let read = super::anyone_takes(modules, "coins", Self::NAME)
+            || rules
+                .tie_breaks
+                .contains(&crate::ruleset::TieBreak::MostCoins);
+        if read {
+            Vec::new()
+        } else {
+            vec![
+                "the coins its tax brings never count: no other module of `modules` spends or scores coins (`wealth` scores them) and no tie-break reads them"
+                    .to_string(),
+            ]
+        }
+    }
+
     fn can_add(&self, _ruleset: &crate::ruleset::Ruleset, resource: &str) -> bool {
         // Knights come in hand at the start only; tax brings coins.
         resource == "coins" || (resource == "knights" && self.starting > 0)

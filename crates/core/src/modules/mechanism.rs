@@ -140,6 +140,14 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     ) -> Option<String> {
         None
     }
+    fn never_counts(
+        &self,
+        _ruleset: &Ruleset,
+        _rules: &Rules,
+        _modules: &[Box<dyn Module>],
+    ) -> Vec<String> {
+        Vec::new()
+    }
     fn can_add(&self, _ruleset: &Ruleset, resource: &str) -> bool {
         self.declare().resources().any(|r| r == resource)
     }
@@ -445,6 +453,14 @@ impl<M: Mechanism> Module for M {
         modules: &[Box<dyn Module>],
     ) -> Option<String> {
         Mechanism::idle(self, ruleset, rules, modules)
+    }
+    fn never_counts(
+        &self,
+        ruleset: &Ruleset,
+        rules: &Rules,
+        modules: &[Box<dyn Module>],
+    ) -> Vec<String> {
+        Mechanism::never_counts(self, ruleset, rules, modules)
     }
     fn can_add(&self, ruleset: &Ruleset, resource: &str) -> bool {
         Mechanism::can_add(self, ruleset, resource)

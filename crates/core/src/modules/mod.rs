@@ -393,6 +393,14 @@ pub fn anyone_adds(
         .any(|m| m.name() != except && m.can_add(ruleset, resource))
 }
 
+/// Whether a module of `modules` other than `except` names `resource` in its declaration
+/// (provides, uses or reads it): whether what `except` gives of it can count for anything.
+pub fn anyone_takes(modules: &[Box<dyn Module>], resource: &str, except: &str) -> bool {
+    modules
+        .iter()
+        .any(|m| m.name() != except && m.declare().resources().any(|r| r == resource))
+}
+
 /// Build a ruleset's whole module list, refusing unknown and duplicate names, and lists whose
 /// modules do not fit together (see [`Declaration`]).
 pub fn build_all(registry: &Registry, specs: &[ModuleSpec]) -> Result<ModuleList, ModuleError> {
@@ -465,6 +473,18 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
         _modules: &[Box<dyn Module>],
     ) -> Option<String> {
         None
+    }
+
+    /// Parts of this module's rules that act but can never count under `rules` (warnings, not
+    /// errors): what it gives that no module of `modules` keeps or scores. Each is a sentence
+    /// after `module `NAME`: `.
+    fn never_counts(
+        &self,
+        _ruleset: &Ruleset,
+        _rules: &Rules,
+        _modules: &[Box<dyn Module>],
+    ) -> Vec<String> {
+        Vec::new()
     }
 
     /// Whether this module can ever add to the resource `resource` in a game of `ruleset`, for

@@ -133,10 +133,13 @@ fn a_domino_id_out_of_range_has_a_label() {
 #[test]
 fn buildings_that_cannot_be_built_give_no_towers() {
     let r = testkit::queendomino_like(&["buildings", "queen"], 15);
+    // (Without the knights module, the tiles dealing in knights are warned about as well:
+    // left out here.)
     let towers = |r: &Ruleset| {
         let (n, rules) = r.player_counts().last().expect("a count").clone();
         r.warnings(n, &rules)
             .iter()
+            .filter(|w| !w.message.contains("deal in knights"))
             .map(|w| (w.at, w.message.clone()))
             .collect::<Vec<_>>()
     };
