@@ -160,6 +160,35 @@ pub struct Game {
     ids_in_line_order: bool,
 }
 
+/// A game hashes what it compares but for its ruleset and the modules built from it (which two
+/// games in one table share) and its random generator (which follows from the seed and the
+/// actions): equal games hash alike, and games of one ruleset that differ in any position,
+/// module state included, almost never do. (For a table of positions, a bot's memory.)
+impl std::hash::Hash for Game {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.rules_index.hash(state);
+        self.players.hash(state);
+        self.seed.hash(state);
+        self.kingdoms.hash(state);
+        self.owners.hash(state);
+        self.king_sides.hash(state);
+        self.sides.hash(state);
+        self.deck.hash(state);
+        self.drawn.hash(state);
+        self.dealt.hash(state);
+        self.discarded.hash(state);
+        self.placed.hash(state);
+        self.current.hash(state);
+        self.next.hash(state);
+        self.next_free.hash(state);
+        self.first_claims.hash(state);
+        self.phase.hash(state);
+        self.round.hash(state);
+        self.data.hash(state);
+        self.turn_placement.hash(state);
+    }
+}
+
 /// Where a domino goes in a line: by box, then by number.
 fn line_order(dominoes: &[Domino], id: DominoId) -> u32 {
     dominoes.get(id.index()).map_or(u32::MAX, |d| {

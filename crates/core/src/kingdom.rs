@@ -42,14 +42,14 @@ pub enum SquareError {
 // The variants differ in size (a wide board is four words), but boxing would cost an allocation
 // per kingdom and a pointer chase on the hot path; kingdoms are few and cloned whole.
 #[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Repr {
     Narrow(Grid<Narrow>),
     Wide(Grid<Wide>),
 }
 
 /// A kingdom: a castle and the squares around it, at most `grid` x `grid`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Kingdom(Repr);
 
 macro_rules! each {
@@ -251,7 +251,7 @@ impl Kingdom {
 }
 
 /// The generic kingdom over one kind of board.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Grid<B> {
     grid: u8,
     castle: usize,

@@ -13,7 +13,7 @@ use crownlands_rules::kingdom_file::{parse_side, render_side};
 #[derive(Debug)]
 struct Stalls;
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 struct StallsState {
     /// By side index.
     stalls: Vec<Vec<Cell>>,

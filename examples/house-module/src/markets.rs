@@ -60,7 +60,7 @@ pub struct Markets {
 }
 
 /// Every side's stalls, by side: the module's own state.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Stalls {
     by_side: Vec<Vec<Cell>>,
 }

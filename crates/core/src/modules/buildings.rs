@@ -89,7 +89,7 @@ const QUEEN_HOST: Res = Res(5);
 const DISCOUNT: Res = Res(6);
 
 /// What the buildings keep during a game: the Builders' Board, the pile, and what each side built.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct BuildingsState {
     /// Face-up buildings by slot, cheapest slot first (`None`: empty until the next round):
     /// [`BuildingsState::board`], changed through [`BuildingsState::take`] and the refill at the

@@ -59,7 +59,7 @@ const COINS: Res = Res(1);
 const QUEEN_HOST: Res = Res(2);
 
 /// What the Dragon keeps during a game: the module's own state (see [`super::States`]).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct DragonState {
     /// Times he was bribed in round `round`: none in any other round (so no hook at each
     /// round's end has to give him back).

@@ -68,7 +68,7 @@ const TAX_BONUS: Res = Res(2);
 
 /// What the knights keep during a game: where each side's knights stand, and which squares of the
 /// domino just placed were taxed this turn.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct KnightsState {
     /// Squares of the domino placed `taxed_turn` that were taxed (first, second): this turn's
     /// when `taxed_turn` is the number of dominoes placed so far (see [`KnightsState::taxed`]).

@@ -24,7 +24,7 @@ const TOWERS: Res = Res(2);
 
 /// What the Queen keeps during a game: each side's towers when she last looked, to see who
 /// gained some.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct QueenState {
     pub towers_seen: Vec<u32>,
 }

@@ -16,15 +16,32 @@ use std::any::{Any, TypeId};
 use std::fmt::Debug;
 use std::sync::Arc;
 
-/// A module's own state: a plain value the game keeps for it (see [`States`]).
-pub trait ModuleState: Any + Clone + Debug + PartialEq + Eq + Send + Sync {
+/// A module's own state: a plain value the game keeps for it (see [`States`]). It clones,
+/// compares and hashes (games do: [`crate::Game`] is `Hash`), and is serialisable, so that a
+/// game's module states can be written out and read back ([`States::to_json`],
+/// [`States::load_json`]): derive `Clone, Debug, Default, PartialEq, Eq, Hash, Serialize,
+/// Deserialize`.
+pub trait ModuleState:
+    Any
+    + Clone
+    + Debug
+    + PartialEq
+    + Eq
+    + std::hash::Hash
+    + serde::Serialize
+    + serde::de::DeserializeOwned
+    + Send
+    + Sync
+{
     /// Back to what it was before the module's setup, keeping the memory of its lists (a
     /// simulation resets millions of games).
     fn clear(&mut self);
 }
 
 /// The state of a module that keeps none.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct NoState;
 
 impl ModuleState for NoState {
@@ -38,6 +55,10 @@ trait AnyState: Any + Debug + Send + Sync {
     fn clone_into_same(&self, other: &mut dyn AnyState);
     fn eq_any(&self, other: &dyn AnyState) -> bool;
     fn clear_any(&mut self);
+    fn hash_any(&self, state: &mut dyn std::hash::Hasher);
+    fn to_json(&self) -> Result<serde_json::Value, String>;
+    /// `self` replaced by the value `json` holds, of the same type.
+    fn load_json(&mut self, json: &serde_json::Value) -> Result<(), String>;
 }
 
 impl<T: ModuleState> AnyState for T {
@@ -59,6 +80,19 @@ impl<T: ModuleState> AnyState for T {
 
     fn clear_any(&mut self) {
         self.clear();
+    }
+
+    fn hash_any(&self, mut state: &mut dyn std::hash::Hasher) {
+        std::hash::Hash::hash(self, &mut state);
+    }
+
+    fn to_json(&self) -> Result<serde_json::Value, String> {
+        serde_json::to_value(self).map_err(|e| e.to_string())
+    }
+
+    fn load_json(&mut self, json: &serde_json::Value) -> Result<(), String> {
+        *self = T::deserialize(json).map_err(|e| e.to_string())?;
+        Ok(())
     }
 }
 
@@ -232,6 +266,42 @@ impl PartialEq for States {
 
 impl Eq for States {}
 
+impl std::hash::Hash for States {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.len().hash(state);
+        for s in &self.0 {
+            s.state.hash_any(state);
+        }
+    }
+}
+
+impl States {
+    /// Every module's state as JSON, in module order: what the game keeps for each module.
+    pub fn to_json(&self) -> Result<Vec<serde_json::Value>, String> {
+        self.0.iter().map(|s| s.state.to_json()).collect()
+    }
+
+    /// Read every module's state back from [`States::to_json`]'s values (one a module, in
+    /// order, each of its module's type). On an error nothing is changed.
+    pub fn load_json(&mut self, values: &[serde_json::Value]) -> Result<(), String> {
+        if values.len() != self.0.len() {
+            return Err(format!(
+                "{} module states given for {} modules",
+                values.len(),
+                self.0.len()
+            ));
+        }
+        let mut read = self.clone();
+        for (i, (slot, v)) in read.0.iter_mut().zip(values).enumerate() {
+            slot.state
+                .load_json(v)
+                .map_err(|e| format!("the state of module {}: {e}", i + 1))?;
+        }
+        *self = read;
+        Ok(())
+    }
+}
+
 /// `side`'s entry of a per-side list in a module's state, the list grown with defaults as needed
 /// (a kingdom file's side arrives without the module's setup).
 pub fn side_entry<T: Default>(list: &mut Vec<T>, side: Side) -> &mut T {
@@ -273,7 +343,7 @@ impl Declaration {
 }
 
 /// The named resources' values: one per side and one table supply for each resource.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Resources {
     /// `per_side[id * SIDES + side]`: a row of [`SIDES`] values per resource, whatever the
     /// table's sides (those past them stay 0), so a value's place is a shift and an add, and an
@@ -499,10 +569,23 @@ impl ModuleList {
 
 /// What the modules keep during a game (or for a kingdom file): their states and the resources'
 /// values. Part of the game state: games clone, compare and replay it exactly.
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq, Hash)]
 pub struct ModuleData {
     pub(crate) resources: Resources,
     pub(crate) states: States,
+}
+
+impl ModuleData {
+    /// Every module's state as JSON, in module order, each in its own serde form.
+    pub fn states_json(&self) -> Result<Vec<serde_json::Value>, String> {
+        self.states.to_json()
+    }
+
+    /// Read every module's state back from [`ModuleData::states_json`]'s values; on an error
+    /// nothing is changed.
+    pub fn load_states_json(&mut self, values: &[serde_json::Value]) -> Result<(), String> {
+        self.states.load_json(values)
+    }
 }
 
 impl Clone for ModuleData {
@@ -563,7 +646,7 @@ impl ModuleData {
 mod slot_tests {
     use super::{ModuleState, NoState, Slot};
 
-    #[derive(Clone, Debug, Default, PartialEq, Eq)]
+    #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
     struct Coins(Vec<u32>);
 
     impl ModuleState for Coins {
