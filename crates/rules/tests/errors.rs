@@ -1389,3 +1389,19 @@ fn what_a_module_gives_that_nothing_keeps_is_warned() {
     );
     assert!(w.0.is_empty(), "{w}");
 }
+
+#[test]
+fn a_dragon_no_one_can_pay_is_warned() {
+    let w = warnings_of(
+        "extends = \"queendomino\"\nrules.modules = [\"buildings\", \"dragon\"]\n",
+        "no-coins.toml",
+    );
+    assert_diag(
+        &w,
+        2,
+        31,
+        &[
+            "module `dragon` can never act: no one can ever pay the Dragon's 1 coin: no module of `modules` gives coins",
+        ],
+    );
+}

@@ -241,11 +241,22 @@ impl Mechanism for Dragon {
         &self,
         _ruleset: &crate::ruleset::Ruleset,
         _rules: &crate::ruleset::Rules,
-        _modules: &[Box<dyn super::Module>],
+        modules: &[Box<dyn super::Module>],
     ) -> Option<String> {
         // Without `buildings` the list is refused (see `declare`).
-        (self.uses_per_round == 0)
-            .then(|| "no one can ever bribe the Dragon: `uses-per-round` is 0".to_string())
+        if self.uses_per_round == 0 {
+            return Some("no one can ever bribe the Dragon: `uses-per-round` is 0".to_string());
+        }
+        // He is paid in coins: with a price, someone must be able to have some.
+        let coins = modules
+            .iter()
+            .any(|m| m.declare().provides.contains(&"coins"));
+        (self.price > 0 && !coins).then(|| {
+            format!(
+                "no one can ever pay the Dragon's {}: no module of `modules` gives coins",
+                describe::plural(self.price, "coin", "coins")
+            )
+        })
     }
 
     fn can_add(&self, _ruleset: &crate::ruleset::Ruleset, _resource: &str) -> bool {
