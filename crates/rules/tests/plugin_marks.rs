@@ -189,3 +189,72 @@ fn a_plugin_module_reads_scores_and_writes_its_own_marks_and_lines() {
     let d = parse_side("C W$\n", "k.txt", &ruleset, &plain, 5).expect_err("no stalls");
     assert!(d.to_string().contains("unexpected `$` in `W$`"), "{d}");
 }
+
+/// A module reading the knights' `+` (and a `@gold` line like the stalls', though it keeps no
+/// gold): a kingdom file could not say whose mark or line it is.
+#[derive(Debug)]
+struct Copycat(&'static str);
+
+impl Module for Copycat {
+    fn name(&self) -> &'static str {
+        self.0
+    }
+
+    fn spec(&self) -> ModuleSpec {
+        ModuleSpec::new(self.0)
+    }
+
+    fn new_state(&self) -> StateBox {
+        StateBox::new(StallsState::default())
+    }
+
+    fn setup(&self, _ctx: &mut SetupContext<'_>) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn file_syntax(&self) -> FileSyntax {
+        if self.0 == "plus" {
+            FileSyntax {
+                directives: &[],
+                marks: &[Mark {
+                    symbol: '+',
+                    what: "guard",
+                }],
+            }
+        } else {
+            FileSyntax {
+                directives: &[Directive {
+                    word: "gold",
+                    number: true,
+                    what: "gold",
+                }],
+                marks: &[],
+            }
+        }
+    }
+}
+
+#[test]
+fn two_modules_reading_one_mark_or_line_are_refused() {
+    let mut registry = registry();
+    registry.add_module("plus", |_| Ok(Box::new(Copycat("plus"))));
+    registry.add_module("gold-line", |_| Ok(Box::new(Copycat("gold-line"))));
+    let build = |names: &[&str]| {
+        let specs: Vec<ModuleSpec> = names.iter().map(|n| ModuleSpec::new(*n)).collect();
+        build_all(&registry, &specs)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    assert_eq!(
+        build(&["knights", "plus"]),
+        Err("module `plus` reads the mark `+` in kingdom files, as module `knights` does: each module needs marks and `@` words of its own (a kingdom file could not say whose it is)".to_string())
+    );
+    let line = build(&["stalls", "gold-line"]).expect_err("refused");
+    assert!(
+        line.contains("reads the line `@gold` in kingdom files, as module `stalls` does"),
+        "{line}"
+    );
+    // `@coins` is the knights' and wealth's both: each provides coins (the first listed reads it).
+    assert!(build(&["knights", "wealth"]).is_ok());
+    assert!(build(&["knights", "stalls"]).is_ok());
+}

@@ -158,6 +158,15 @@ pub enum ModuleError {
         /// Who else uses it: `the core`, or ``module `knights` ``.
         other: String,
     },
+    #[error(
+        "module `{module}` reads {what} in kingdom files, as module `{other}` does: each module needs marks and `@` words of its own (a kingdom file could not say whose it is)"
+    )]
+    FileSyntax {
+        module: String,
+        /// The mark or line: ``the mark `+` `` or ``the line `@coins` ``.
+        what: String,
+        other: String,
+    },
 }
 
 /// Register the shipped modules (what [`Registry::shipped`] holds).
@@ -321,6 +330,38 @@ pub fn check_declarations(registry: &Registry, modules: &[Box<dyn Module>]) -> V
                         other,
                     },
                 });
+            }
+        }
+        // Kingdom files: a mark or an `@` word is one module's, but for an `@` word naming a
+        // resource both modules provide (`@coins`, the knights' and wealth's: the first listed
+        // reads it).
+        let syntax = m.file_syntax();
+        for (j, o) in modules[..i].iter().enumerate() {
+            let theirs = o.file_syntax();
+            let mark = syntax
+                .marks
+                .iter()
+                .find(|a| theirs.marks.iter().any(|b| b.symbol == a.symbol))
+                .map(|a| format!("the mark `{}`", a.symbol));
+            let shared = |word: &str| {
+                m.declare().provides.contains(&word) && o.declare().provides.contains(&word)
+            };
+            let line = syntax
+                .directives
+                .iter()
+                .find(|a| theirs.directives.iter().any(|b| b.word == a.word) && !shared(a.word))
+                .map(|a| format!("the line `@{}`", a.word));
+            if let Some(what) = mark.or(line) {
+                out.push(SpecProblem {
+                    module: i,
+                    key: None,
+                    error: ModuleError::FileSyntax {
+                        module: m.name().to_string(),
+                        what,
+                        other: modules[j].name().to_string(),
+                    },
+                });
+                break;
             }
         }
         let d = m.declare();
