@@ -240,7 +240,7 @@ fn two_modules_reading_one_mark_or_line_are_refused() {
     registry.add_module("plus", |_| Ok(Box::new(Copycat("plus"))));
     registry.add_module("gold-line", |_| Ok(Box::new(Copycat("gold-line"))));
     let build = |names: &[&str]| {
-        let specs: Vec<ModuleSpec> = names.iter().map(|n| ModuleSpec::new(*n)).collect();
+        let specs: Vec<ModuleSpec> = names.iter().map(|n| ModuleSpec::new(n)).collect();
         build_all(&registry, &specs)
             .map(|_| ())
             .map_err(|e| e.to_string())
