@@ -604,3 +604,47 @@ fn a_name_of_wide_characters_leaves_its_score_in_view() {
         assert!(row.contains('2'), "{row}");
     }
 }
+
+/// A popup taller than the screen says what is above and below, and scrolls with ↑↓ (kept in
+/// range); any other key closes it.
+#[test]
+fn a_popup_taller_than_the_screen_scrolls() {
+    let mut app = app("kingdomino", "you,greedy", 3);
+    until(&mut app, Mode::Place);
+    app.set_screen(64, 18);
+    assert!(!app.screen_too_small());
+    press(&mut app, "?");
+    let first = screen(&app, 64, 18);
+    assert!(
+        first.contains("│↓ ") && first.contains("more (↑↓ scroll"),
+        "{first}"
+    );
+    assert!(!first.contains("↑ 1 more"), "{first}");
+    press(&mut app, "<down>");
+    let second = screen(&app, 64, 18);
+    assert_ne!(first, second);
+    assert!(second.contains("↑ 1 more"), "{second}");
+    // Down as far as it goes, and then some: the end shows, nothing more below.
+    for _ in 0..200 {
+        press(&mut app, "<down>");
+    }
+    let end = screen(&app, 64, 18);
+    let note = end
+        .lines()
+        .find(|l| l.contains("(↑↓ scroll"))
+        .expect("the note")
+        .split('(')
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    assert!(note.contains("↑ ") && !note.contains("↓ "), "{end}");
+    assert!(end.contains("Any key closes this help."), "{end}");
+    // One up is one line back from the end.
+    press(&mut app, "<up>");
+    assert_ne!(screen(&app, 64, 18), end);
+    press(&mut app, "x");
+    assert_eq!(app.overlay(), None);
+    // Opened again, it starts at the top.
+    press(&mut app, "?");
+    assert_eq!(screen(&app, 64, 18), first);
+}

@@ -141,6 +141,8 @@ pub struct App {
     over_at: Option<Instant>,
     /// How far the score screen's columns are scrolled (0: the lines worth the most, summed).
     score_scroll: usize,
+    /// How far the open popup (help, analysis) is scrolled, in lines (0 when it opens).
+    popup_scroll: usize,
     ghost: Placement,
     /// Cursor over the claims or the step's actions.
     choice: usize,
@@ -268,6 +270,7 @@ impl App {
             finished_saved: false,
             over_at: None,
             score_scroll: 0,
+            popup_scroll: 0,
             quit: false,
         }
     }
@@ -480,6 +483,11 @@ impl App {
     /// How far the score screen's columns are scrolled (0: not scrolled).
     pub fn score_scroll(&self) -> usize {
         self.score_scroll
+    }
+
+    /// How far the open popup (help, analysis) is scrolled, in lines.
+    pub fn popup_scroll(&self) -> usize {
+        self.popup_scroll
     }
 
     pub fn analysis(&self) -> Option<&analysis::AnalysisJob> {
@@ -943,12 +951,25 @@ impl App {
         }
         self.small_key = false;
         match self.overlay {
-            Some(Overlay::Help) => {
-                self.overlay = None;
-                return;
-            }
-            Some(Overlay::Analysis) => {
-                self.overlay = None;
+            // ↑↓ scroll a popup taller than the screen (the view keeps it in range); any other
+            // key closes it.
+            Some(Overlay::Help | Overlay::Analysis) => {
+                match key {
+                    Key::Up => self.popup_scroll = self.popup_scroll.saturating_sub(1),
+                    Key::Down => {
+                        let most = self.screen.map_or(0, |(w, h)| {
+                            crate::view::popup_max_scroll(
+                                self,
+                                ratatui::layout::Rect::new(0, 0, w, h),
+                            )
+                        });
+                        self.popup_scroll = (self.popup_scroll + 1).min(most);
+                    }
+                    _ => {
+                        self.overlay = None;
+                        self.popup_scroll = 0;
+                    }
+                }
                 return;
             }
             Some(Overlay::ConfirmQuit) => {
@@ -1270,7 +1291,11 @@ impl App {
 
     fn ask_hint(&mut self, now: Instant) {
         if !matches!(self.mode, Mode::Claim | Mode::Place | Mode::Step) {
-            self.message = "Hints are for your own turn.".into();
+            self.message = if self.mode == Mode::GameOver {
+                "The game is over: no move to hint (a analyses the game).".into()
+            } else {
+                "Hints are for your own turn.".into()
+            };
             return;
         }
         if self.pending.is_some() {

@@ -10,7 +10,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
+pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     let p = app.config.palette;
     let Some(job) = app.analysis() else {
         return Vec::new();

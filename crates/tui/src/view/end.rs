@@ -354,10 +354,16 @@ fn bar(app: &App) -> Bar {
         Some(s) if s.can_start_next_game() => "Enter: next game of the match",
         _ => "Enter: play again",
     };
+    // The analysis goes on with its box closed: the key says how far it is.
+    let analyse = match app.analysis() {
+        None => "a: analyse this game".to_string(),
+        Some(job) if job.result.is_none() => format!("a: analysis {}/{}", job.done(), job.total),
+        Some(_) => "a: show the analysis".to_string(),
+    };
     Bar::new()
         .key(next, Key::Enter)
         .text(" ")
-        .key("a: analyse this game", Key::Char('a'))
+        .key(&analyse, Key::Char('a'))
         .text(" ")
         .key("q: quit", Key::Char('q'))
 }

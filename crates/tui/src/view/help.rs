@@ -77,7 +77,7 @@ const ALWAYS: &[&str] = &[
 
 /// The help's lines, wrapped to `width`: the step's keys, how the game scores (with the
 /// ruleset's bonuses and modules), and the keys that work anytime.
-fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
+pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     let p = app.config.palette;
     let mut lines: Vec<Line> = Vec::new();
     let mut push = |text: &str, style: Style| {
@@ -140,11 +140,24 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     popup(app, " Help ", lines, area, buf);
 }
 
+/// The furthest a popup of `count` lines scrolls in `area`: 0 when it fits.
+pub fn popup_max_scroll(count: usize, area: Rect) -> usize {
+    let rows = usize::from(area.height.saturating_sub(2));
+    if count > rows && rows >= 2 {
+        count - (rows - 1)
+    } else {
+        0
+    }
+}
+
 /// The widest a popup (help, analysis) is drawn.
 pub const POPUP_WIDTH: u16 = 78;
 
 /// `lines` in a framed box titled `title`, centred over `area` (at most [`POPUP_WIDTH`] wide and
 /// as tall as the lines, within `area`).
+///
+/// Lines that do not fit scroll with ↑↓ ([`App::popup_scroll`], kept in range here): the last
+/// row then says how many lines are above and below, so nothing is hidden without a word.
 pub fn popup(app: &App, title: &'static str, lines: Vec<Line<'_>>, area: Rect, buf: &mut Buffer) {
     let w = POPUP_WIDTH.min(area.width);
     let h = (lines.len() as u16 + 2).min(area.height);
@@ -155,7 +168,29 @@ pub fn popup(app: &App, title: &'static str, lines: Vec<Line<'_>>, area: Rect, b
         h,
     );
     Clear.render(r, buf);
-    Paragraph::new(lines)
+    let rows = usize::from(h.saturating_sub(2));
+    let shown = if lines.len() > rows && rows >= 2 {
+        // One row for the note; the rest a window on the lines.
+        let window = rows - 1;
+        let top = app.popup_scroll().min(lines.len() - window);
+        let below = lines.len() - window - top;
+        let mut note = Vec::new();
+        if top > 0 {
+            note.push(format!("↑ {top} more"));
+        }
+        if below > 0 {
+            note.push(format!("↓ {below} more"));
+        }
+        let mut out: Vec<Line<'_>> = lines.into_iter().skip(top).take(window).collect();
+        out.push(Line::from(Span::styled(
+            format!("{} (↑↓ scroll, any other key closes)", note.join(", ")),
+            app.config.palette.accent(Accent::Dim),
+        )));
+        out
+    } else {
+        lines
+    };
+    Paragraph::new(shown)
         .block(block(title, app))
         .render(r, buf);
 }

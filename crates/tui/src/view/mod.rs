@@ -90,6 +90,18 @@ fn shows_scores(app: &App, game: &Game) -> bool {
     }
 }
 
+/// The furthest the open popup (help, analysis) scrolls on a screen of `area`: 0 when it fits
+/// or none is open.
+pub fn popup_max_scroll(app: &App, area: Rect) -> usize {
+    let width = usize::from(help::POPUP_WIDTH.min(area.width).saturating_sub(2)).max(1);
+    let count = match app.overlay() {
+        Some(Overlay::Help) => help::lines(app, width).len(),
+        Some(Overlay::Analysis) => analysis::lines(app, width).len(),
+        _ => 0,
+    };
+    help::popup_max_scroll(count, area)
+}
+
 /// Whether the current screen fits `area`.
 pub fn fits(app: &App, area: Rect) -> bool {
     match app.game() {
