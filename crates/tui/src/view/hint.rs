@@ -22,6 +22,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         return;
     }
     let width = usize::from(area.width.saturating_sub(2)).max(1);
+    // In a match (Dynasty) the estimates are the match's: its total, not this game's score.
+    let unit = if app.session().is_some_and(|s| s.match_games() > 1) {
+        "match pts"
+    } else {
+        "pts"
+    };
     let mut rows: Vec<Line> = Vec::new();
     for (i, (words, value)) in hints.iter().enumerate() {
         // The panel is the player's own: the moves' words come without a player.
@@ -31,7 +37,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             words
         };
         let text = format!(
-            "{}. {words}  win {:.0}%, {:.0} pts",
+            "{}. {words}  win {:.0}%, {:.0} {unit}",
             i + 1,
             value.win * 100.0,
             value.score
