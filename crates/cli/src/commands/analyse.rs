@@ -13,7 +13,7 @@ use crownlands_bots::analysis::{
 };
 use crownlands_core::Registry;
 use crownlands_core::{Game, Side};
-use crownlands_saves::words::side_text;
+use crownlands_saves::words::{is_team_game, seat_text, side_text};
 use crownlands_saves::{Player, notation, read_save_file};
 use serde_json::{Value, json};
 use std::io::IsTerminal;
@@ -46,6 +46,8 @@ struct Row {
     game: usize,
     round: u32,
     side: Side,
+    /// The seat that made the move (one of its team's, in a team game).
+    seat: crownlands_core::Seat,
     played: String,
     best: String,
     /// The two in words where the token alone says little (a module's step: `tax1` is "Tax
@@ -76,7 +78,7 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
     let session = save
         .replay(registry, &file, |m| {
             if let Some(player) = m.before.to_act() {
-                places.push((m.game, m.before.round(), m.before.side_of(player)));
+                places.push((m.game, m.before.round(), m.before.side_of(player), player));
                 decisions.push(Decision {
                     before: m.before.clone(),
                     played: m.action,
@@ -127,7 +129,7 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
         .zip(places)
         .zip(assessments)
         .enumerate()
-        .map(|(i, ((d, (game, round, side)), assessment))| Row {
+        .map(|(i, ((d, (game, round, side, seat)), assessment))| Row {
             index: i + 1,
             number: {
                 in_game = if in_game.0 == game {
@@ -140,6 +142,7 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
             game,
             round,
             side,
+            seat,
             played: notation::token(&d.before, d.played),
             best: notation::token(&d.before, assessment.best().action),
             played_words: in_words(&d.before, d.played),
@@ -307,12 +310,16 @@ impl Report<'_> {
             for &i in &s.mistakes {
                 let r = &rows[i];
                 let (lw, ls) = r.assessment.loss();
-                // Numbered as `replay` numbers a game's moves (in a match, with its game).
-                let at = if several_games {
+                // Numbered as `replay` numbers a game's moves (in a match, with its game); in
+                // a team game, with the seat that made it.
+                let mut at = if several_games {
                     format!("game {}, move {}", r.game + 1, r.number)
                 } else {
                     format!("move {}", r.number)
                 };
+                if is_team_game(game) {
+                    at.push_str(&format!(" by {}", seat_text(players, r.seat)));
+                }
                 say!(
                     "  {at}: {} instead of {} (gave up {} win chance, {:.1} points)",
                     r.played_words,
@@ -348,6 +355,7 @@ impl Report<'_> {
                     "game": r.game + 1,
                     "round": r.round,
                     "side": r.side.index() + 1,
+                    "seat": r.seat.index() + 1,
                     "played": r.played,
                     "best": r.best,
                     "played_value": round(played.win, 4),

@@ -9,7 +9,7 @@ use crownlands_bots::analysis::{
 };
 use crownlands_core::{Registry, Side};
 use crownlands_saves::Session;
-use crownlands_saves::words::side_text;
+use crownlands_saves::words::{is_team_game, side_text};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -26,6 +26,8 @@ pub struct Mistake {
     pub best: String,
     /// What the move gave up: win chance (0 to 1) and points.
     pub loss: (f64, f64),
+    /// Who of the team made it, in a team game (a team's mistakes are its seats').
+    pub by: Option<String>,
 }
 
 /// A player's (a side's) record in the game.
@@ -49,6 +51,8 @@ pub struct AnalysisJob {
     decisions: Vec<Decision>,
     sides: Vec<Side>,
     names: Vec<String>,
+    /// In a team game, each seat's player's name (escaped), to say who made a mistake.
+    seat_names: Option<Vec<String>>,
     /// The result once it has come: a report per side, or why it failed.
     pub result: Option<Result<Vec<SideReport>, String>>,
 }
@@ -83,6 +87,13 @@ impl AnalysisJob {
             .all_sides()
             .map(|s| side_text(game, session.players(), s))
             .collect();
+        let seat_names = is_team_game(game).then(|| {
+            session
+                .players()
+                .iter()
+                .map(|p| crownlands_core::text::escape_controls(&p.name).into_owned())
+                .collect()
+        });
         let done = Arc::new(AtomicUsize::new(0));
         let (tx, rx) = mpsc::channel();
         let work = decisions.clone();
@@ -106,6 +117,7 @@ impl AnalysisJob {
             decisions,
             sides,
             names,
+            seat_names,
             result: None,
         }
     }
@@ -145,11 +157,17 @@ impl AnalysisJob {
                     .iter()
                     .map(|&i| {
                         let before = &self.decisions[i].before;
+                        let by = self.seat_names.as_ref().and_then(|names| {
+                            before
+                                .to_act()
+                                .and_then(|seat| names.get(seat.index()).cloned())
+                        });
                         Mistake {
                             number: i + 1,
                             played: words(before, self.decisions[i].played),
                             best: words(before, assessments[i].best().action),
                             loss: assessments[i].loss(),
+                            by,
                         }
                     })
                     .collect();

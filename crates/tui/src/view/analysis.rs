@@ -70,9 +70,10 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                     push("  no move gave anything up".into(), Style::default());
                 }
                 for m in &side.mistakes {
+                    let by = m.by.as_ref().map_or(String::new(), |n| format!(" ({n})"));
                     push(
                         format!(
-                            "  move {}: {}, best {}: lost {:.0}% win, {:.1} pts",
+                            "  move {}{by}: {}, best {}: lost {:.0}% win, {:.1} pts",
                             m.number,
                             m.played,
                             m.best,
