@@ -167,6 +167,7 @@ fn the_offer_to_resume_by_mouse() {
             "just now".into(),
         )),
         focus: 0,
+        kept_as: "autosave-previous.json".into(),
     };
     let next = || {
         crownlands_tui::app::Next::Setup(Box::new(Setup::new(

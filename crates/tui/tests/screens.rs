@@ -364,6 +364,7 @@ fn an_offer_at(file: &str, found: Result<crownlands_tui::app::resume::Found, Str
         path: std::path::Path::new("/home/ann/.local/share/crownlands").join(file),
         found,
         focus: 0,
+        kept_as: "autosave-previous.json".into(),
     };
     let setup = Setup::new(
         crownlands_tui::app::ruleset_file::shipped_choices(crownlands_core::Registry::shipped_ref()),

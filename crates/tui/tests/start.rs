@@ -455,6 +455,15 @@ fn two_programs_on_one_home_lose_no_unfinished_game() {
         first
     );
     assert_eq!(saved(&dir, AUTOSAVE_FILE).seed(), 15);
+    // A program starting now is offered A's game, and told the name a new game would keep it
+    // under: not autosave-previous.json, which holds the earlier unfinished game.
+    let c = build(&opts(None, Some("you,greedy")), &dir);
+    assert_eq!(c.mode(), Mode::Resume);
+    assert_eq!(
+        c.offer().map(|o| o.kept_as.as_str()),
+        Some("autosave-previous-2.json")
+    );
+    drop(c);
     // B's first move keeps A's game, and does not replace the earlier one to do it.
     one_move(&mut b);
     assert_eq!(

@@ -221,6 +221,30 @@ fn keep_previous(
     Err(write_error(&from, ErrorKind::AlreadyExists.into()))
 }
 
+/// The name the autosave in `dir` would be kept under if a new game started now ([`keep_previous`]'s
+/// choice for a game that does not continue it): what the resume screen promises.
+pub fn kept_as(registry: &Registry, dir: &Path) -> String {
+    let previous = dir.join(PREVIOUS_AUTOSAVE_FILE);
+    let replaceable = match fs::symlink_metadata(&previous) {
+        Err(e) => e.kind() == ErrorKind::NotFound,
+        Ok(_) => match crownlands_saves::read_save(registry, &previous) {
+            Ok(there) => {
+                there.is_over()
+                    || crownlands_saves::read_save(registry, &dir.join(AUTOSAVE_FILE))
+                        .is_ok_and(|moved| continues(&moved, &there))
+            }
+            Err(_) => false,
+        },
+    };
+    if replaceable {
+        return PREVIOUS_AUTOSAVE_FILE.to_string();
+    }
+    (2..=MAX_NUMBER)
+        .map(|n| numbered(PREVIOUS_AUTOSAVE_FILE, n))
+        .find(|name| fs::symlink_metadata(dir.join(name)).is_err())
+        .unwrap_or_else(|| PREVIOUS_AUTOSAVE_FILE.to_string())
+}
+
 /// Give the file `from` the name `to` too, unless `to` exists. Where the file system has no hard
 /// links, `from` is renamed to `to` when `to` is seen free just before.
 fn link_new(from: &Path, to: &Path) -> std::io::Result<()> {

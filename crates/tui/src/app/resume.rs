@@ -43,6 +43,9 @@ pub struct Offer {
     pub found: Result<Found, String>,
     /// The focused button, an index into [`Offer::answers`].
     pub focus: usize,
+    /// For `autosave.json`: the name a new game keeps it under (`autosave-previous.json`, or a
+    /// numbered one when that holds another unfinished game).
+    pub kept_as: String,
 }
 
 /// What the player can answer.
@@ -102,6 +105,7 @@ impl Offer {
                     path,
                     found: Ok(Found::new(session, saved)),
                     focus: 0,
+                    kept_as: String::new(),
                 })
             })
     }
@@ -124,6 +128,7 @@ impl Offer {
             path,
             found,
             focus: 0,
+            kept_as: super::autosave::kept_as(registry, dir),
         })
     }
 
@@ -278,15 +283,17 @@ impl App {
                     path: offer.path,
                     found: Err(e),
                     focus: 0,
+                    kept_as: offer.kept_as,
                 });
             }
             (Answer::NewGame, _) => match self.next.take() {
-                Some(next) if is_main => self.go_on(
-                    next,
-                    " The autosaved game stays; at this game's first move it is kept as \
-                     autosave-previous.json.",
-                    now,
-                ),
+                Some(next) if is_main => {
+                    let kept = format!(
+                        " The autosaved game stays; at this game's first move it is kept as {}.",
+                        offer.kept_as
+                    );
+                    self.go_on(next, &kept, now);
+                }
                 Some(next) => {
                     let stays = format!(" The autosaved game stays in {name}.");
                     self.go_on(next, &stays, now);

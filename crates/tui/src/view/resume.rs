@@ -81,11 +81,15 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
             field("Progress", &progress, inner_w, &mut lines);
             field("Saved", &s.saved, inner_w, &mut lines);
             if offer.is_main() {
-                "Resume goes on exactly where it stopped. A new game keeps this one as \
-                 autosave-previous.json at its first move."
+                format!(
+                    "Resume goes on exactly where it stopped. A new game keeps this one as {} \
+                     at its first move.",
+                    offer.kept_as
+                )
             } else {
                 "It went on in this file when another game took autosave.json. Resume goes on \
                  exactly where it stopped, autosaving here. A new game leaves it here."
+                    .to_string()
             }
         }
         Err(e) => {
@@ -107,15 +111,17 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
             }
             lines.push(Line::from(""));
             plain("The file is left as it is.", &mut lines);
-            "A new game keeps this file: at its first move, it moves to \
-             autosave-previous.json."
+            format!(
+                "A new game keeps this file: at its first move, it moves to {}.",
+                offer.kept_as
+            )
         }
     };
     lines.push(Line::from(""));
     let buttons_at = lines.len();
     lines.push(Line::from(""));
     lines.push(Line::from(""));
-    for l in wrap(after, inner_w) {
+    for l in wrap(&after, inner_w) {
         lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
     }
     let h = (lines.len() as u16 + 2).min(area.height.saturating_sub(2));
