@@ -97,6 +97,35 @@ fn the_hint_panel_at_the_smallest_size_cuts_no_number() {
     }
 }
 
+/// Where no box has room for the hint (2 players at 64x18, 6 to 8 kingdoms at 100x30), it gets
+/// a box of its own over the lower right of the screen: its estimates are never left unshown.
+#[test]
+fn the_hint_has_a_box_wherever_there_is_no_room_for_it() {
+    for (ruleset, players, (w, h)) in [
+        ("kingdomino", "you,greedy", (64, 18)),
+        (
+            "royal-wedding-teams",
+            "you,greedy,greedy,greedy,greedy,greedy",
+            (100, 30),
+        ),
+    ] {
+        let mut app = app(ruleset, players, 3);
+        until(&mut app, Mode::Claim);
+        app.set_screen(w, h);
+        assert!(!app.screen_too_small(), "{ruleset} fits {w}x{h}");
+        app.key(Key::Char('H'));
+        app.run_bots();
+        assert_eq!(app.hints().len(), 3);
+        let text = screen(&app, w, h);
+        assert!(text.contains("Hint: the best moves"), "{ruleset}:\n{text}");
+        let first = &app.hints()[0].1;
+        assert!(
+            text.contains(&format!("win {:.0}%", first.win * 100.0)),
+            "{ruleset}:\n{text}"
+        );
+    }
+}
+
 #[test]
 fn knights_tax_step() {
     let mut app = app("kingdomino-knights", "you,greedy,greedy", 3);

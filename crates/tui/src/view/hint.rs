@@ -9,11 +9,20 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
-/// Where the hint goes: the moves box, else the first other box tall and wide enough.
+/// Where the hint goes: the moves box, else the first other box tall and wide enough, else (a
+/// small terminal, or 6 to 8 kingdoms beside the Builders' Board) a box of its own over the
+/// lower right of the screen, just above the status lines, for as long as it is shown.
 pub fn area(l: &Areas) -> Option<Rect> {
-    std::iter::once(l.log)
+    let boxed = std::iter::once(l.log)
         .chain(l.others.iter().map(|&(_, r)| r))
-        .find(|r| r.height >= 5 && r.width >= 20)
+        .find(|r| r.height >= 5 && r.width >= 20);
+    boxed.or_else(|| {
+        let top = l.header.y + l.header.height;
+        let h = 5u16.min(l.footer.y.saturating_sub(top));
+        let w = l.footer.width.min(48);
+        (h >= 3 && w >= 20)
+            .then(|| Rect::new(l.footer.x + l.footer.width - w, l.footer.y - h, w, h))
+    })
 }
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
