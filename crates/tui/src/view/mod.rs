@@ -585,9 +585,10 @@ fn footer(app: &App, game: &Game, area: Rect, no_log: bool, buf: &mut Buffer) {
             _ => status,
         }
     } else if app.mode() == Mode::Place && !app.must_discard() {
-        let mut spans = status.spans;
-        spans.push(Span::raw("  "));
-        spans.push(Span::raw(app.message().to_string()));
+        // The message first (a hint's move, an undo): it is news, where the spot's verdict is
+        // said again at each move of the ghost and loses its end when the line is too short.
+        let mut spans = vec![Span::raw(app.message().to_string()), Span::raw("  ")];
+        spans.extend(status.spans);
         Line::from(spans)
     } else {
         Line::from(app.message().to_string())
