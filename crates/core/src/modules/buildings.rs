@@ -228,11 +228,6 @@ impl Buildings {
         }
     }
 
-    /// The `buildings` module of `game`'s rules, if it has one.
-    pub fn of(game: &Game) -> Option<Buildings> {
-        game.module::<Buildings>().cloned()
-    }
-
     /// Town squares of `side`'s kingdom without a building.
     fn open_town_squares(&self, cx: Cx<'_>, side: Side) -> Vec<Cell> {
         let Some(state) = cx.state::<BuildingsState>() else {

@@ -29,7 +29,9 @@ pub use mechanism::params_schema;
 pub use mechanism::{
     Actions, Mechanism, NoAction, NoParams, ParamProblem, ParamsType, build_mechanism,
 };
-pub use queen::{Queen, QueenState, queen_host};
+#[cfg(test)]
+pub use queen::queen_host;
+pub use queen::{Queen, QueenState};
 pub use state::{
     MAX_DECLARED, ModuleData, ModuleList, ModuleState, NoState, Res, ResourceId, Resources,
     StateBox, States, side_entry,

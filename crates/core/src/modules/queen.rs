@@ -35,7 +35,8 @@ impl ModuleState for QueenState {
     }
 }
 
-/// The side hosting the Queen in `game`, if any.
+/// The side hosting the Queen in `game`, if any (for tests: front ends read the panels).
+#[cfg(test)]
 pub fn queen_host(game: &crate::game::Game) -> Option<Side> {
     game.all_sides()
         .find(|&s| game.resource(s, "queen-host") > 0)
@@ -107,7 +108,8 @@ impl Mechanism for Queen {
     }
 
     fn panels(&self, cx: Cx<'_>, out: &mut Vec<Panel>) {
-        let host = queen_host(cx.game());
+        // Through its own declared resource, as a hook should.
+        let host = cx.game().all_sides().find(|&s| cx.get(s, HOST) > 0);
         out.push(Panel {
             title: "Queen".into(),
             // One short row (a front end shows it in a narrow box): where she is, and her
