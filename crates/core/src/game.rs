@@ -86,6 +86,13 @@ pub enum IllegalAction {
     MustPlace(String),
     #[error("`{action}` is not possible now (in the {step} step)")]
     NotNow { step: &'static str, action: String },
+    /// Refused by the step's module, which says why in its own words.
+    #[error("`{action}` is not possible now: {why}")]
+    Refused {
+        step: &'static str,
+        action: String,
+        why: String,
+    },
 }
 
 /// Why a game could not be set up.
@@ -705,13 +712,30 @@ impl Game {
             Phase::Over => return Err(IllegalAction::GameOver),
             Phase::FirstClaims { .. } | Phase::Claim { .. } => "claim a domino",
             Phase::Place { .. } => "place or discard a domino",
-            Phase::Step { step, .. } => {
+            Phase::Step { slot, step } => {
                 if self.legal_actions().contains(&action) {
                     return Ok(());
                 }
-                return Err(IllegalAction::NotNow {
-                    step: self.step_module(step).map_or("step", |m| m.name()),
-                    action: self.action_text(action),
+                let name = self.step_module(step).map_or("step", |m| m.name());
+                // The step's own module may say why, for one of its own actions.
+                let why = match (action, self.step_module_at(step), self.side_of_slot(slot)) {
+                    (Action::Module { module, payload }, Some((m, me)), Some(side))
+                        if module.index() == me =>
+                    {
+                        m.why_illegal(Cx::new(self, me), side, payload.get())
+                    }
+                    _ => None,
+                };
+                return Err(match why {
+                    Some(why) => IllegalAction::Refused {
+                        step: name,
+                        action: self.action_text(action),
+                        why,
+                    },
+                    None => IllegalAction::NotNow {
+                        step: name,
+                        action: self.action_text(action),
+                    },
                 });
             }
         };

@@ -207,6 +207,16 @@ impl Mechanism for Markets {
             });
     }
 
+    fn why_illegal(&self, cx: Cx<'_>, side: Side, action: MarketAction) -> Option<String> {
+        let MarketAction::Stall { cell } = action;
+        self.terms.why_not(
+            cx.game().kingdom(side),
+            cx.get(side, COINS),
+            Self::stalls(cx, side),
+            cell,
+        )
+    }
+
     fn legal_action_count(&self, cx: Cx<'_>, side: Side) -> u32 {
         let mut n = 0;
         let kingdom = cx.game().kingdom(side);

@@ -82,6 +82,45 @@ impl Terms {
                 .is_some_and(|t| t.anchor == cell && self.takes_stall(kingdom, stalls, &t))
     }
 
+    /// Why a stall may not go on `cell` now, in words for the player, or `None` when it may.
+    pub fn why_not(
+        &self,
+        kingdom: &Kingdom,
+        coins: u32,
+        stalls: &[Cell],
+        cell: Cell,
+    ) -> Option<String> {
+        if stalls.len() as u32 >= self.stalls {
+            return Some(format!(
+                "all {} stalls of the side stand already",
+                self.stalls
+            ));
+        }
+        if coins < self.price {
+            return Some(format!(
+                "a stall costs {} coins, and the kingdom has {coins}",
+                self.price
+            ));
+        }
+        let Some(t) = kingdom.territory_at(cell) else {
+            return Some(format!("{},{} holds no territory", cell.x, cell.y));
+        };
+        if t.anchor != cell {
+            return Some(format!(
+                "a stall stands on the square that names its territory: {},{}",
+                t.anchor.x, t.anchor.y
+            ));
+        }
+        if t.squares < self.min_squares {
+            return Some(format!(
+                "the territory has {} squares; a stall needs {}",
+                t.squares, self.min_squares
+            ));
+        }
+        (!self.takes_stall(kingdom, stalls, &t))
+            .then(|| "the territory has a stall already".to_string())
+    }
+
     /// What one stall scores at the end: its territory's squares, times the points per square.
     pub fn stall_points(&self, kingdom: &Kingdom, stall: Cell) -> i32 {
         let squares = kingdom.territory_size_at(stall);

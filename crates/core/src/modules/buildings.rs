@@ -820,6 +820,48 @@ impl Mechanism for Buildings {
         }
     }
 
+    fn why_illegal(&self, cx: Cx<'_>, side: Side, action: BuildingsAction) -> Option<String> {
+        let BuildingsAction::Build { slot, cell } = action;
+        let state = cx.state::<BuildingsState>()?;
+        let board = state.board();
+        let building = match board.get(usize::from(slot)) {
+            None => {
+                return Some(format!(
+                    "the Builders' Board has slots 0 to {}",
+                    board.len().saturating_sub(1)
+                ));
+            }
+            Some(None) => return Some(format!("slot {slot} of the Builders' Board is empty")),
+            Some(Some(id)) => cx.game().ruleset().buildings().get(id.index())?,
+        };
+        let (price, coins) = (self.price(cx, side, usize::from(slot)), cx.get(side, COINS));
+        if price > coins {
+            return Some(format!(
+                "{} costs {price}¢, and the kingdom has {coins}¢",
+                building.label()
+            ));
+        }
+        if state.built(side).iter().any(|&(_, c)| c == cell) {
+            return Some(format!(
+                "a building stands on {},{} already",
+                cell.x, cell.y
+            ));
+        }
+        let town = state.town?;
+        let on_town = matches!(
+            cx.game().kingdom(side).content(cell),
+            crate::kingdom::Content::Square(sq) if sq.terrain == town
+        );
+        (!on_town).then(|| {
+            format!(
+                "{},{} is not a {} square of the kingdom: a building stands on a town square",
+                cell.x,
+                cell.y,
+                describe::terrain_name(cx.game().ruleset(), town)
+            )
+        })
+    }
+
     fn legal_action_count(&self, cx: Cx<'_>, side: Side) -> u32 {
         self.legal_action_count_of(cx, side)
     }

@@ -287,6 +287,36 @@ impl Mechanism for Dragon {
         }
     }
 
+    fn why_illegal(&self, cx: Cx<'_>, side: Side, action: DragonAction) -> Option<String> {
+        let DragonAction::Burn { slot } = action;
+        let state = cx.state::<DragonState>()?;
+        if state.uses_in(cx.game().round()) >= self.uses_per_round {
+            return Some(format!(
+                "the Dragon was bribed {} this round already",
+                describe::plural(self.uses_per_round, "time", "times")
+            ));
+        }
+        if cx.get(side, QUEEN_HOST) > 0 {
+            return Some("the Queen's host may not bribe the Dragon".into());
+        }
+        let coins = cx.get(side, COINS);
+        if coins < self.price {
+            return Some(format!(
+                "bribing the Dragon costs {}¢, and the kingdom has {coins}¢",
+                self.price
+            ));
+        }
+        let board = self.board(cx);
+        match board.get(usize::from(slot)) {
+            None => Some(format!(
+                "the Builders' Board has slots 0 to {}",
+                board.len().saturating_sub(1)
+            )),
+            Some(None) => Some(format!("slot {slot} of the Builders' Board is empty")),
+            Some(Some(_)) => None,
+        }
+    }
+
     fn legal_action_count(&self, cx: Cx<'_>, side: Side) -> u32 {
         self.legal_action_count_of(cx, side)
     }

@@ -500,6 +500,34 @@ impl Mechanism for Knights {
         }
     }
 
+    fn why_illegal(&self, cx: Cx<'_>, side: Side, action: KnightsAction) -> Option<String> {
+        let KnightsAction::Tax { square } = action;
+        if square > 1 {
+            return Some("a domino has two squares, 0 and 1".into());
+        }
+        if cx.turn_placement().is_none() {
+            return Some("no domino was placed this turn, so there is nothing to tax".into());
+        }
+        let state = cx.state::<KnightsState>()?;
+        let hand = cx
+            .get(side, KNIGHTS)
+            .saturating_sub(state.placed(side).len() as u32);
+        if hand == 0 {
+            return Some("no knight is left in hand".into());
+        }
+        let taxed = state.taxed(cx.game().placed().len());
+        if taxed[usize::from(square)] {
+            return Some("a knight taxed that square already".into());
+        }
+        let used = taxed.iter().filter(|t| **t).count() as u32;
+        (used >= self.per_turn).then(|| {
+            format!(
+                "knights tax {} a turn, and that is done",
+                describe::plural(self.per_turn, "square", "squares")
+            )
+        })
+    }
+
     fn legal_action_count(&self, cx: Cx<'_>, side: Side) -> u32 {
         self.legal_action_count_of(cx, side)
     }

@@ -162,6 +162,9 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     }
     fn begin_step(&self, _cx: CxMut<'_>) {}
     fn legal_actions(&self, _cx: Cx<'_>, _side: Side, _out: &mut Actions<'_, '_, Self::Action>) {}
+    fn why_illegal(&self, _cx: Cx<'_>, _side: Side, _action: Self::Action) -> Option<String> {
+        None
+    }
     /// The default lists them.
     fn legal_action_count(&self, cx: Cx<'_>, side: Side) -> u32 {
         listed(self, cx, side).len() as u32
@@ -476,6 +479,10 @@ impl<M: Mechanism> Module for M {
     }
     fn begin_step(&self, cx: CxMut<'_>) {
         Mechanism::begin_step(self, cx);
+    }
+    fn why_illegal(&self, cx: Cx<'_>, side: Side, payload: u32) -> Option<String> {
+        let action = M::Action::from_payload(payload)?;
+        Mechanism::why_illegal(self, cx, side, action)
     }
     fn legal_actions(&self, cx: Cx<'_>, side: Side, out: &mut ActionSink<'_>) {
         Mechanism::legal_actions(

@@ -561,6 +561,13 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
     /// The module's legal actions in its step, for `side` (the game adds [`Action::Pass`]).
     fn legal_actions(&self, _cx: Cx<'_>, _side: Side, _out: &mut ActionSink<'_>) {}
 
+    /// Why `payload`, one of this module's actions, is not legal for `side` now, in the
+    /// module's words (`Monument costs 3¢; this kingdom has 2`), or `None` for the core's
+    /// generic refusal. Asked only for an action the game refuses in this module's step.
+    fn why_illegal(&self, _cx: Cx<'_>, _side: Side, _payload: u32) -> Option<String> {
+        None
+    }
+
     /// How many actions [`Module::legal_actions`] lists, for random play without listing them.
     /// The default lists them; a module on the simulation hot path counts them instead.
     fn legal_action_count(&self, cx: Cx<'_>, side: Side) -> u32 {

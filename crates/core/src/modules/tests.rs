@@ -279,6 +279,61 @@ fn a_module_keeps_its_own_state_in_the_game() {
     assert_eq!(g, Game::new(g.ruleset().clone(), 3, 9).expect("setup"));
 }
 
+/// Every action of a shipped module refused in its step says why in the module's words (a
+/// building's price, an empty slot, a knight's square taxed already), and changes nothing.
+#[test]
+fn a_module_says_why_it_refuses_its_own_action() {
+    use modules::{BuildingsAction, DragonAction, KnightsAction};
+    let r = queendomino_like(ALL, 15);
+    let mut why_seen = std::collections::BTreeSet::new();
+    for seed in 0..12u64 {
+        let mut g = Game::new(r.clone(), 3, seed).expect("setup");
+        let mut state = seed + 5;
+        while !g.is_over() {
+            if let Phase::Step { .. } = g.phase() {
+                let legal = g.legal_actions();
+                let cells: Vec<Cell> = (-2..=2)
+                    .flat_map(|x| (-2..=2).map(move |y| Cell::new(x, y)))
+                    .collect();
+                let mut tries: Vec<Action> = Vec::new();
+                for slot in 0..8u8 {
+                    tries.extend(g.pack(DragonAction::Burn { slot }));
+                    for &cell in &cells {
+                        tries.extend(g.pack(BuildingsAction::Build { slot, cell }));
+                    }
+                }
+                for square in 0..3u8 {
+                    tries.extend(g.pack(KnightsAction::Tax { square }));
+                }
+                let step_module = g.step_module_now_at().map(|(_, me)| me);
+                for a in tries {
+                    let Action::Module { module, .. } = a else {
+                        continue;
+                    };
+                    if legal.contains(&a) || Some(module.index()) != step_module {
+                        continue;
+                    }
+                    let before = g.clone();
+                    match g.apply(a) {
+                        Err(IllegalAction::Refused { why, .. }) => {
+                            assert!(!why.is_empty());
+                            why_seen.insert(why.replace(|c: char| c.is_ascii_digit(), ""));
+                        }
+                        other => panic!("{a:?} in {:?}: {other:?}", g.phase()),
+                    }
+                    assert_eq!(g, before);
+                }
+            }
+            g.play_random(|| xorshift(&mut state));
+        }
+    }
+    // Each kind of refusal came up.
+    let all = why_seen.iter().cloned().collect::<Vec<_>>().join(" | ");
+    for kind in ["is empty", "costs", "not a", "taxed", "Dragon"] {
+        assert!(all.contains(kind), "{kind}: {all}");
+    }
+}
+
 /// Module states hash with the game and are serialisable: every position of a Queendomino game
 /// hashes apart, a clone hashes alike, and the states written as JSON read back equal into
 /// another game's.

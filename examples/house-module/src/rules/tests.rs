@@ -83,3 +83,31 @@ fn each_stall_scores_the_territory_it_stands_in_at_the_end() {
     assert_eq!(double.points(&after, &[wheat]), 10);
     assert_eq!(terms.points(&after, &[]), 0);
 }
+
+#[test]
+fn why_a_stall_may_not_go_somewhere_is_said_in_words() {
+    let k = kingdom(TWO_FIELDS);
+    let terms = Terms::default();
+    let wheat = Cell::new(-2, -1);
+    assert_eq!(terms.why_not(&k, 2, &[], wheat), None);
+    assert!(terms.is_stall_square(&k, 2, &[], wheat));
+    let why =
+        |coins, stalls: &[Cell], cell| terms.why_not(&k, coins, stalls, cell).unwrap_or_default();
+    assert!(why(1, &[], wheat).contains("costs 2 coins"));
+    assert!(why(2, &[], Cell::new(-1, -1)).contains("names its territory: -2,-1"));
+    assert!(why(2, &[], Cell::new(1, 0)).contains("has 2 squares; a stall needs 3"));
+    assert!(why(2, &[], Cell::new(2, 2)).contains("holds no territory"));
+    assert!(why(2, &[wheat], wheat).contains("has a stall already"));
+    let three = [Cell::new(9, 9); 3];
+    assert!(why(9, &three, wheat).contains("all 3 stalls"));
+    // Wherever it says nothing, the stall may go; wherever it says something, it may not.
+    for x in -2..=2 {
+        for y in -2..=2 {
+            let c = Cell::new(x, y);
+            assert_eq!(
+                terms.why_not(&k, 2, &[], c).is_none(),
+                terms.is_stall_square(&k, 2, &[], c)
+            );
+        }
+    }
+}
