@@ -74,8 +74,9 @@ impl ModuleAction for BuildingsAction {
     }
 }
 
-/// The title of the Builders' Board's panel.
-pub(crate) const BOARD: &str = "Builders' Board";
+/// The title of the Builders' Board's panel (a module acting on the board names it in its
+/// choices' [`describe::ChoiceView::row`], to have the row highlighted).
+pub const BOARD: &str = "Builders' Board";
 
 // Res(0) is `board`: this module's state, which the Dragon reaches through it.
 /// A side's towers, and the table's tower supply.

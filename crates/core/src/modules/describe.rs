@@ -38,7 +38,8 @@ pub fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
     }
 }
 
-pub(crate) fn terrain_name(ruleset: &Ruleset, t: crate::terrain::TerrainId) -> &str {
+/// A terrain's name (`?` for an id the ruleset does not have).
+pub fn terrain_name(ruleset: &Ruleset, t: crate::terrain::TerrainId) -> &str {
     ruleset
         .terrains()
         .get(t.index())
@@ -198,11 +199,17 @@ pub(crate) fn board_choice(
 
 /// The coins the side to act would have after `action`, less those it has now.
 pub(crate) fn coins_change(game: &Game, action: Action) -> Option<i64> {
+    resource_change(game, action, "coins")
+}
+
+/// What `action` changes of the acting side's resource `name` (`coins`, `gold`): played on a
+/// copy of `game`; `None` when it is refused. For a module's choice words.
+pub fn resource_change(game: &Game, action: Action, name: &str) -> Option<i64> {
     let side = game.side_of(game.to_act()?);
-    let before = i64::from(game.resource(side, "coins"));
+    let before = i64::from(game.resource(side, name));
     let mut probe = game.clone();
     probe.apply(action).ok()?;
-    Some(i64::from(probe.resource(side, "coins")) - before)
+    Some(i64::from(probe.resource(side, name)) - before)
 }
 
 /// `action` (a choice of the current module step) in words; `None` for actions of no step. The

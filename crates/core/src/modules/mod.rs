@@ -20,7 +20,7 @@ mod state;
 mod wealth;
 
 pub use bounded::{Bounded, BoundedList};
-pub use buildings::{Buildings, BuildingsAction, BuildingsState, board_prices};
+pub use buildings::{BOARD, Buildings, BuildingsAction, BuildingsState, board_prices};
 pub use context::{Cx, CxMut, SetupContext, SideEdit, SideView};
 pub use dragon::{Dragon, DragonAction, DragonState};
 pub use file::{Directive, FileMark, FileSyntax, Mark, PlacedMark, TableKingdom, check_table};
