@@ -258,3 +258,50 @@ fn two_modules_reading_one_mark_or_line_are_refused() {
     assert!(build(&["knights", "wealth"]).is_ok());
     assert!(build(&["knights", "stalls"]).is_ok());
 }
+
+/// A module whose step must come before the knights' (`before`), which the knights cannot name.
+#[derive(Debug)]
+struct Early;
+
+impl Module for Early {
+    fn name(&self) -> &'static str {
+        "early"
+    }
+
+    fn spec(&self) -> ModuleSpec {
+        ModuleSpec::new("early")
+    }
+
+    fn declare(&self) -> crownlands_core::modules::Declaration {
+        crownlands_core::modules::Declaration {
+            before: &["knights"],
+            ..Default::default()
+        }
+    }
+
+    fn new_state(&self) -> StateBox {
+        StateBox::new(StallsState::default())
+    }
+
+    fn setup(&self, _ctx: &mut SetupContext<'_>) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_plugin_may_declare_it_comes_before_a_shipped_module() {
+    let mut registry = registry();
+    registry.add_module("early", |_| Ok(Box::new(Early)));
+    let build = |names: &[&str]| {
+        let specs: Vec<ModuleSpec> = names.iter().map(|n| ModuleSpec::new(n)).collect();
+        build_all(&registry, &specs)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    assert!(build(&["early", "knights"]).is_ok());
+    assert!(build(&["early"]).is_ok());
+    assert_eq!(
+        build(&["knights", "early"]),
+        Err("module `early` must come before `knights` in `modules`: its step comes first in a turn".to_string())
+    );
+}

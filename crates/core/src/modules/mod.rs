@@ -142,6 +142,10 @@ pub enum ModuleError {
     )]
     Order { module: String, first: String },
     #[error(
+        "module `{module}` must come before `{then}` in `modules`: its step comes first in a turn"
+    )]
+    OrderBefore { module: String, then: String },
+    #[error(
         "module `{module}` declares {count} resources (provided, used and read); a module may declare at most {max}"
     )]
     TooManyResources {
@@ -281,6 +285,9 @@ pub struct Declaration {
     /// Modules that, when listed too, come before it in `modules`: their steps come first in a
     /// turn (the rulebook's turn order: tax, build, Dragon).
     pub after: &'static [&'static str],
+    /// Modules that, when listed too, come after it in `modules`: its step comes first (a
+    /// plugin going ahead of a shipped module, which cannot name it in its `after`).
+    pub before: &'static [&'static str],
     /// Whether it plays the ruleset's building tiles (`[[building]]`): a ruleset with tiles and
     /// no such module is warned that they never appear.
     pub building_tiles: bool,
@@ -391,6 +398,20 @@ pub fn check_declarations(registry: &Registry, modules: &[Box<dyn Module>]) -> V
                     error: ModuleError::Order {
                         module: m.name().to_string(),
                         first: first.to_string(),
+                    },
+                });
+            }
+        }
+        // `before`: the other side of `after`, so that a plugin can go ahead of a shipped
+        // module without the shipped one naming it.
+        for &then in d.before {
+            if modules[..i].iter().any(|earlier| earlier.name() == then) {
+                out.push(SpecProblem {
+                    module: i,
+                    key: None,
+                    error: ModuleError::OrderBefore {
+                        module: m.name().to_string(),
+                        then: then.to_string(),
                     },
                 });
             }
