@@ -5,6 +5,7 @@ use super::print_json;
 use crate::errors::{CliError, CliResult};
 use crate::output::{print_rows, say, score_rows, signed, territory_rows};
 use crownlands_core::Registry;
+use crownlands_core::modules::describe::ScoreLine;
 use crownlands_core::{Action, Decider, Game, Outcome, Side};
 use crownlands_saves::words::{
     action_text, is_team_game, phase_text, seat_text, side_seats, side_text,
@@ -24,15 +25,26 @@ pub fn run(registry: &Registry, path: &Path, step: bool, as_json: bool) -> CliRe
     let save = read_save_file(path).map_err(saves_error)?;
     if as_json {
         let mut games: Vec<Vec<MoveJson>> = Vec::new();
+        // Each game's modules' score lines by side, taken as it ends (a match's earlier games
+        // are gone by the end).
+        let mut lines: Vec<Vec<Vec<ScoreLine>>> = Vec::new();
         let session = save
             .replay(registry, &file, |m| {
                 while games.len() <= m.game {
                     games.push(Vec::new());
                 }
                 games[m.game].push(move_json(m));
+                if m.after.is_over() {
+                    lines.resize_with(m.game + 1, Vec::new);
+                    lines[m.game] = m
+                        .after
+                        .all_sides()
+                        .map(|s| m.after.score_lines(s))
+                        .collect();
+                }
             })
             .map_err(saves_error)?;
-        print_json(&session_json(&file, &session, games));
+        print_json(&session_json(&file, &session, games, &lines));
         return Ok(ExitCode::SUCCESS);
     }
     say!(
@@ -250,7 +262,7 @@ fn move_json(m: &Move<'_>) -> MoveJson {
 
 /// One game's outcome. Scores are per side: `"seat"` numbers it, or in team games `"team"` and
 /// its `"seats"` (and `"winners"` are then team numbers).
-fn outcome_json(game: &Game, o: &Outcome) -> Value {
+fn outcome_json(game: &Game, o: &Outcome, lines: &[Vec<ScoreLine>]) -> Value {
     let ruleset = game.ruleset();
     let teams = is_team_game(game);
     let scores: Vec<Value> = o
@@ -269,6 +281,10 @@ fn outcome_json(game: &Game, o: &Outcome) -> Value {
                 "bonuses": s.bonuses,
                 "largest_territory": s.largest_territory,
                 "crowns": s.crowns,
+                "lines": lines.get(side.index()).map_or(&[][..], Vec::as_slice).iter().map(|l| json!({
+                    "label": l.label,
+                    "points": l.points,
+                })).collect::<Vec<_>>(),
             });
             if teams {
                 v["team"] = json!(side.index() + 1);
@@ -318,6 +334,7 @@ fn session_json<'a>(
     file: &'a str,
     session: &'a Session,
     moves: Vec<Vec<MoveJson>>,
+    lines: &[Vec<Vec<ScoreLine>>],
 ) -> SessionJson<'a> {
     let game = session.game();
     let outcomes = session.outcomes();
@@ -329,7 +346,9 @@ fn session_json<'a>(
         .enumerate()
         .map(|(g, record)| GameJson {
             moves: moves.next().unwrap_or_default(),
-            outcome: outcomes.get(g).map(|o| outcome_json(game, o)),
+            outcome: outcomes
+                .get(g)
+                .map(|o| outcome_json(game, o, lines.get(g).map_or(&[][..], Vec::as_slice))),
             seed: record.seed,
             status: serde_json::to_value(record.status).unwrap_or_default(),
         })

@@ -9,6 +9,7 @@ use super::{load_ruleset, print_json, rules_for};
 use crate::errors::{CliError, CliResult};
 use crate::output::{print_rows, say, score_rows};
 use crownlands_core::Registry;
+use crownlands_core::modules::describe::ScoreLine;
 use crownlands_core::modules::{
     self, ModuleData, ModuleList, SideView, TableKingdom, build_all, score_side,
 };
@@ -88,7 +89,11 @@ pub fn run(
     check_table(&ruleset, &modules, &scored)?;
     if let [one] = scored.as_slice() {
         if as_json {
-            print_json(&score_json(&ruleset, &one.score));
+            print_json(&score_json(
+                &ruleset,
+                &one.score,
+                &module_lines(&ruleset, rules, &modules, one),
+            ));
         } else {
             print_score(&ruleset, rules, &modules, one);
         }
@@ -110,7 +115,13 @@ pub fn run(
     if as_json {
         let kingdoms: Vec<_> = scored
             .iter()
-            .map(|s| score_json(&ruleset, &s.score))
+            .map(|s| {
+                score_json(
+                    &ruleset,
+                    &s.score,
+                    &module_lines(&ruleset, rules, &modules, s),
+                )
+            })
             .collect();
         let standings: Vec<_> = order
             .iter()
@@ -202,7 +213,7 @@ fn check_table(ruleset: &Ruleset, modules: &ModuleList, scored: &[Scored]) -> Cl
 }
 
 /// One kingdom's score as JSON.
-fn score_json(ruleset: &Ruleset, score: &ScoreBreakdown) -> serde_json::Value {
+fn score_json(ruleset: &Ruleset, score: &ScoreBreakdown, lines: &[ScoreLine]) -> serde_json::Value {
     let territories: Vec<_> = score
         .territories
         .iter()
@@ -226,7 +237,25 @@ fn score_json(ruleset: &Ruleset, score: &ScoreBreakdown) -> serde_json::Value {
         "bonuses": bonuses,
         "largest_territory": score.largest_territory,
         "crowns": score.crowns,
+        "lines": lines.iter().map(|l| json!({"label": l.label, "points": l.points})).collect::<Vec<_>>(),
     })
+}
+
+/// The modules' own score lines for a scored kingdom file, as the text shows them (the Queen's
+/// crown, each building, wealth).
+fn module_lines(
+    ruleset: &Ruleset,
+    rules: &Rules,
+    modules: &ModuleList,
+    s: &Scored,
+) -> Vec<ScoreLine> {
+    let view = SideView::new(ruleset, &s.kingdom, modules, &s.data, Side(0));
+    modules
+        .modules()
+        .iter()
+        .enumerate()
+        .flat_map(|(i, m)| m.score_lines(rules, view.for_module(i)))
+        .collect()
 }
 
 /// One kingdom's score as text.
