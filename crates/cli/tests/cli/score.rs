@@ -634,3 +634,27 @@ fn kingdom_files_of_one_table_hold_the_queen_once_and_each_building_once() {
     );
     assert!(r.stderr.contains("building 13 (Sawmill) is built in `"));
 }
+
+#[test]
+fn score_json_carries_the_modules_own_lines() {
+    let file =
+        rulesets_dir().join("../crates/rules/tests/data/queendomino-rulebook-example.kingdom");
+    let r = run(&[
+        "score".to_string(),
+        file.display().to_string(),
+        "--ruleset".to_string(),
+        "queendomino".to_string(),
+        "--json".to_string(),
+    ])
+    .ok();
+    let v = r.json();
+    let lines = v["lines"].as_array().expect("lines");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l["label"] == "the Queen's crown" && l["points"] == 4),
+        "{v}"
+    );
+    assert_eq!(lines.len(), 8, "six buildings, the Queen, wealth: {v}");
+    assert_eq!(v["total"], 71);
+}
