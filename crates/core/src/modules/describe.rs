@@ -202,6 +202,14 @@ pub(crate) fn coins_change(game: &Game, action: Action) -> Option<i64> {
     resource_change(game, action, "coins")
 }
 
+/// A side's coins in words (`7 coins`, `7¢`): the stat of the modules that provide coins.
+pub fn coins_stat(coins: u32) -> Stat {
+    Stat {
+        long: plural(coins, "coin", "coins"),
+        short: format!("{coins}¢"),
+    }
+}
+
 /// What `action` changes of the acting side's resource `name` (`coins`, `gold`): played on a
 /// copy of `game`; `None` when it is refused. For a module's choice words.
 pub fn resource_change(game: &Game, action: Action, name: &str) -> Option<i64> {
@@ -487,13 +495,19 @@ impl Game {
         if self.modules().is_empty() {
             return out;
         }
-        // Coins when a module of the list keeps them (Queendomino's wealth, knights).
-        if self.side_view(side).list().resource("coins").is_some() {
-            let coins = self.resource(side, "coins");
-            out.push(Stat {
-                long: plural(coins, "coin", "coins"),
-                short: format!("{coins}¢"),
-            });
+        // Each resource the modules provide, once, in the words of the first provider that has
+        // words for it (coins: the knights' or wealth's, whichever is listed first).
+        let mut shown: Vec<&str> = Vec::new();
+        for m in self.modules() {
+            for &resource in m.declare().provides {
+                if shown.contains(&resource) {
+                    continue;
+                }
+                if let Some(stat) = m.resource_stat(resource, self.resource(side, resource)) {
+                    shown.push(resource);
+                    out.push(stat);
+                }
+            }
         }
         for (i, m) in self.modules().iter().enumerate() {
             m.side_stats(crate::modules::Cx::new(self, i), side, &mut out);

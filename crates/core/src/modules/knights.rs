@@ -215,6 +215,10 @@ impl Mechanism for Knights {
         }
     }
 
+    fn resource_stat(&self, resource: &str, value: u32) -> Option<Stat> {
+        (resource == "coins").then(|| describe::coins_stat(value))
+    }
+
     fn title(&self) -> Option<String> {
         Some(self.title_of())
     }

@@ -263,6 +263,9 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     }
     fn panels(&self, _cx: Cx<'_>, _out: &mut Vec<Panel>) {}
     fn side_stats(&self, _cx: Cx<'_>, _side: Side, _out: &mut Vec<Stat>) {}
+    fn resource_stat(&self, _resource: &str, _value: u32) -> Option<Stat> {
+        None
+    }
     fn cell_marks(&self, _cx: Cx<'_>, _side: Side, _out: &mut Vec<CellMark>) {}
     /// `None`: the bonuses [`Mechanism::score`] adds, and the rest as one line.
     fn score_lines(&self, _rules: &Rules, _side: SideView<'_>) -> Option<Vec<ScoreLine>> {
@@ -624,6 +627,9 @@ impl<M: Mechanism> Module for M {
     }
     fn side_stats(&self, cx: Cx<'_>, side: Side, out: &mut Vec<Stat>) {
         Mechanism::side_stats(self, cx, side, out);
+    }
+    fn resource_stat(&self, resource: &str, value: u32) -> Option<Stat> {
+        Mechanism::resource_stat(self, resource, value)
     }
     fn cell_marks(&self, cx: Cx<'_>, side: Side, out: &mut Vec<CellMark>) {
         Mechanism::cell_marks(self, cx, side, out);

@@ -794,6 +794,14 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
     /// What the module keeps for `side`, in words (`2 knights`, `Queen`).
     fn side_stats(&self, _cx: Cx<'_>, _side: Side, _out: &mut Vec<Stat>) {}
 
+    /// A side's value of `resource`, one this module provides, in words (`7 coins`, `7¢`), or
+    /// `None` to leave it unshown. A resource several modules provide (coins: the knights' and
+    /// wealth's) is shown once, by the first module of the list that words it, before every
+    /// module's [`Module::side_stats`].
+    fn resource_stat(&self, _resource: &str, _value: u32) -> Option<Stat> {
+        None
+    }
+
     /// The pieces the module put on `side`'s kingdom (knights, buildings).
     fn cell_marks(&self, _cx: Cx<'_>, _side: Side, _out: &mut Vec<CellMark>) {}
 

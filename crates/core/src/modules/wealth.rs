@@ -81,6 +81,10 @@ impl Mechanism for Wealth {
         }
     }
 
+    fn resource_stat(&self, resource: &str, value: u32) -> Option<super::describe::Stat> {
+        (resource == "coins").then(|| super::describe::coins_stat(value))
+    }
+
     fn help(&self) -> Vec<String> {
         vec![self.rule()]
     }
