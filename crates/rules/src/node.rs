@@ -294,9 +294,18 @@ fn invisible_near(text: &str, at: usize) -> Option<(usize, char)> {
         .and_then(|b| b.rfind('\n'))
         .map_or(0, |i| i + 1);
     let line = text.get(start..)?.split('\n').next()?;
+    // Outside quotes only: inside a string such a character is text (and the loader's checks
+    // of names say what they think of it), so the parser stumbled on something else.
+    let mut quote: Option<char> = None;
     line.char_indices()
         .find(|&(_, c)| {
-            c != '\t'
+            match (quote, c) {
+                (None, '"' | '\'') => quote = Some(c),
+                (Some(q), _) if c == q => quote = None,
+                _ => {}
+            }
+            quote.is_none()
+                && c != '\t'
                 && c != '\r'
                 && (crownlands_core::text::is_unsafe_char(c) || (c.is_whitespace() && c != ' '))
         })

@@ -1405,3 +1405,11 @@ fn a_dragon_no_one_can_pay_is_warned() {
         ],
     );
 }
+
+#[test]
+fn an_invisible_character_inside_a_string_is_not_blamed_for_another_error() {
+    // A no-break space inside a quoted name, and a missing quote later on the line.
+    let d = bad("extends = \"kingdomino\"\ndescription = \"a\u{a0}b\" x\n");
+    assert!(!d.to_string().contains("U+00A0"), "{d}");
+    assert!(d.to_string().contains("TOML syntax error"), "{d}");
+}
