@@ -221,7 +221,7 @@ fn keep_previous(
     Err(write_error(&from, ErrorKind::AlreadyExists.into()))
 }
 
-/// The name the autosave in `dir` would be kept under if a new game started now ([`keep_previous`]'s
+/// The name the autosave in `dir` would be kept under if a new game started now (`keep_previous`'s
 /// choice for a game that does not continue it): what the resume screen promises.
 pub fn kept_as(registry: &Registry, dir: &Path) -> String {
     let previous = dir.join(PREVIOUS_AUTOSAVE_FILE);
