@@ -52,6 +52,42 @@ pub fn squeeze(text: &str, room: usize) -> String {
         let keep = words[i].chars().count().saturating_sub(over + 1).max(2);
         words[i] = words[i].chars().take(keep).chain(['.']).collect();
     }
+    // Names cut to their shortest and still too long, so that the figures at the end would go
+    // (`2¢  To. To. +1kn +1tw tax+`): the figures say more (the step's own list names the
+    // building), so the name goes instead, all but what the room left over holds of its first
+    // word.
+    if len(&words) > room {
+        let is_name = |w: &str| {
+            !w.is_empty()
+                && w.chars()
+                    .all(|c| c.is_alphabetic() || c == '\'' || c == '.')
+        };
+        let figures: Vec<String> = words.iter().filter(|w| !is_name(w)).cloned().collect();
+        if let Some(at) = words.iter().position(|w| is_name(w))
+            && !figures.is_empty()
+            && len(&figures) <= room
+        {
+            let mut out = figures;
+            // A first word cut to at least two letters and a dot, and a space before it.
+            let spare = room - len(&out);
+            if spare >= 4 {
+                let first: String = clean(text, usize::MAX)
+                    .split(' ')
+                    .filter(|w| is_name(w))
+                    .next()
+                    .unwrap_or_default()
+                    .to_string();
+                let letters = first.chars().count();
+                let short: String = if letters + 1 <= spare {
+                    first
+                } else {
+                    first.chars().take(spare - 2).chain(['.']).collect()
+                };
+                out.insert(at.min(out.len()), short);
+            }
+            return clean(&out.join(" "), room);
+        }
+    }
     clean(&words.join(" "), room)
 }
 
@@ -137,6 +173,13 @@ mod tests {
         assert_eq!(squeeze(row, 30), " 1¢* Gr. Tow. +1tw 2/grassland");
         // Still too long once the names are short: cut at the end.
         assert_eq!(squeeze(row, 12).chars().count(), 12);
+        // Names at their shortest and the figures still cut: the names go first, the first
+        // word kept as far as the room allows.
+        let board = "2¢  Tower Tollhouse +1kn +1tw tax+tw 2pt";
+        assert_eq!(squeeze(board, 25), "2¢  +1kn +1tw tax+tw 2pt");
+        assert_eq!(squeeze(board, 29), "2¢  Tow. +1kn +1tw tax+tw 2pt");
+        assert_eq!(squeeze(board, 28), "2¢  To. +1kn +1tw tax+tw 2pt");
+        assert_eq!(squeeze(board, 30), "2¢  Tower +1kn +1tw tax+tw 2pt");
         assert_eq!(squeeze("a\u{1b}[31m b", 20), "a?[31m b");
     }
 }
