@@ -73,12 +73,11 @@ pub fn squeeze(text: &str, room: usize) -> String {
             if spare >= 4 {
                 let first: String = clean(text, usize::MAX)
                     .split(' ')
-                    .filter(|w| is_name(w))
-                    .next()
+                    .find(|w| is_name(w))
                     .unwrap_or_default()
                     .to_string();
                 let letters = first.chars().count();
-                let short: String = if letters + 1 <= spare {
+                let short: String = if letters < spare {
                     first
                 } else {
                     first.chars().take(spare - 2).chain(['.']).collect()
