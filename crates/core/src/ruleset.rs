@@ -679,7 +679,7 @@ impl Ruleset {
             out.push(RuleWarning {
                 at: WarningAt::Deck,
                 message: format!(
-                    "a {grid}x{grid} kingdom is its castle alone: no domino can ever be placed, so every game ends 0 to 0"
+                    "a {grid}x{grid} kingdom is its castle alone: no domino can ever be placed, so kingdoms score nothing but bonuses"
                 ),
             });
         } else if 2 * placed < needed {

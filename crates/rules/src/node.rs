@@ -294,22 +294,30 @@ fn invisible_near(text: &str, at: usize) -> Option<(usize, char)> {
         .and_then(|b| b.rfind('\n'))
         .map_or(0, |i| i + 1);
     let line = text.get(start..)?.split('\n').next()?;
-    // Outside quotes only: inside a string such a character is text (and the loader's checks
-    // of names say what they think of it), so the parser stumbled on something else.
+    // Outside strings and comments only: there such a character is text TOML allows (and the
+    // loader's checks of names say what they think of it), so the parser stumbled on something
+    // else. A basic string (`"`) has escapes (`\"` does not end it); a literal one (`'`) none.
     let mut quote: Option<char> = None;
-    line.char_indices()
-        .find(|&(_, c)| {
-            match (quote, c) {
-                (None, '"' | '\'') => quote = Some(c),
-                (Some(q), _) if c == q => quote = None,
-                _ => {}
-            }
-            quote.is_none()
-                && c != '\t'
+    let mut escaped = false;
+    for (i, c) in line.char_indices() {
+        match quote {
+            Some('"') if escaped => escaped = false,
+            Some('"') if c == '\\' => escaped = true,
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == '"' || c == '\'' => quote = Some(c),
+            None if c == '#' => return None,
+            None if c != '\t'
                 && c != '\r'
-                && (crownlands_core::text::is_unsafe_char(c) || (c.is_whitespace() && c != ' '))
-        })
-        .map(|(i, c)| (start + i, c))
+                && (crownlands_core::text::is_unsafe_char(c)
+                    || (c.is_whitespace() && c != ' ')) =>
+            {
+                return Some((start + i, c));
+            }
+            None => {}
+        }
+    }
+    None
 }
 
 /// The parser's "duplicate key" at `at`, in words: the key (or the table header) given twice.

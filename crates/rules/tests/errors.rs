@@ -1412,4 +1412,13 @@ fn an_invisible_character_inside_a_string_is_not_blamed_for_another_error() {
     let d = bad("extends = \"kingdomino\"\ndescription = \"a\u{a0}b\" x\n");
     assert!(!d.to_string().contains("U+00A0"), "{d}");
     assert!(d.to_string().contains("TOML syntax error"), "{d}");
+    // After an escaped quote, still inside the string; and in a comment, which TOML allows.
+    for text in [
+        "extends = \"kingdomino\"\ndescription = \"a \\\" \u{a0}b\" x\n",
+        "extends = \"kingdomino\"\nrules.grid-size = 6 x # a\u{a0}comment\n",
+    ] {
+        let d = bad(text);
+        assert!(!d.to_string().contains("U+00A0"), "{text:?}: {d}");
+        assert!(d.to_string().contains("TOML syntax error"), "{text:?}: {d}");
+    }
 }
