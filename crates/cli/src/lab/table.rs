@@ -9,7 +9,7 @@ use crate::errors::{CliError, CliResult};
 use crownlands_bots::Level;
 use crownlands_bots::tournament::Tournament;
 use crownlands_core::rng::{GameRng, derive_seed};
-use crownlands_core::{Match, Ruleset, Seat, Side};
+use crownlands_core::{Game, Match, Ruleset, Seat, Side};
 use std::sync::Arc;
 
 /// Who plays: every seat random (the engine's fast path), or bots, rotated from game to game.
@@ -158,20 +158,25 @@ impl Table {
         let mut rng = GameRng::seed_from(derive_seed(match_seed, u64::MAX));
         played.reset(match_seed);
         let bonuses = self.bonuses;
-        let recorded = if save.is_some() {
-            played.play_out_random_recorded(&mut rng, |g| tally.add_game(g, bonuses))
-        } else {
+        let Some(dir) = save else {
             played.play_out_random(&mut rng, |g| tally.add_game(g, bonuses));
-            Vec::new()
+            self.seat_outcome(played, out);
+            tally.add_outcome(out);
+            return Ok(());
         };
+        // Saving: the match counts only once its file is written (a full disk stops the run
+        // with every game counted saved, and nothing half counted).
+        let mut finished: Vec<Game> = Vec::new();
+        let recorded = played.play_out_random_recorded(&mut rng, |g| finished.push(g.clone()));
         self.seat_outcome(played, out);
-        if let Some(dir) = save {
-            let names = vec!["random".to_string(); usize::from(self.players)];
-            let seat_winners: Vec<Seat> = Seat::all(self.players)
-                .filter(|p| out.shares[p.index()] > 0)
-                .collect();
-            dir.write(i, &names, match_seed, &recorded, &out.totals, &seat_winners)
-                .map_err(|e| CliError::Message(e.to_string()))?;
+        let names = vec!["random".to_string(); usize::from(self.players)];
+        let seat_winners: Vec<Seat> = Seat::all(self.players)
+            .filter(|p| out.shares[p.index()] > 0)
+            .collect();
+        dir.write(i, &names, match_seed, &recorded, &out.totals, &seat_winners)
+            .map_err(|e| CliError::Message(e.to_string()))?;
+        for g in &finished {
+            tally.add_game(g, bonuses);
         }
         tally.add_outcome(out);
         Ok(())
@@ -200,11 +205,27 @@ impl Table {
     ) -> CliResult<Outcome> {
         let n = usize::from(self.players);
         let bonuses = self.bonuses;
+        // Saving: the match counts only once its file is written (see `play_random`).
+        let record = save.is_some();
+        let mut finished: Vec<Game> = Vec::new();
         let played = t
-            .play_match(i, played, save.is_some(), &mut |g| {
-                tally.add_game(g, bonuses)
+            .play_match(i, played, record, &mut |g| {
+                if record {
+                    finished.push(g.clone());
+                } else {
+                    tally.add_game(g, bonuses);
+                }
             })
             .map_err(|e| CliError::Message(e.to_string()))?;
+        if let Some(dir) = save {
+            played
+                .as_played(i, &t.levels, |g| dir.record(g))
+                .transpose()
+                .map_err(|e| CliError::Message(e.to_string()))?;
+        }
+        for g in &finished {
+            tally.add_game(g, bonuses);
+        }
         let outcome = Outcome::new(played.totals.clone(), &played.winners, &played.seat_sides);
         for seat in 0..n {
             let total = played.totals[seat];
@@ -220,12 +241,6 @@ impl Table {
             b.nanos += played.nanos[seat];
         }
         tally.add_outcome(&outcome);
-        if let Some(dir) = save {
-            played
-                .as_played(i, &t.levels, |g| dir.record(g))
-                .transpose()
-                .map_err(|e| CliError::Message(e.to_string()))?;
-        }
         Ok(outcome)
     }
 }
