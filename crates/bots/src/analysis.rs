@@ -237,6 +237,13 @@ pub fn estimate(
     let mut sums = vec![(0.0f64, 0.0f64); actions.len()];
     for _ in 0..samples {
         let sample = view.determinize(&mut rng);
+        // The match's later games, played once a sample (fresh deals, whatever this game's end)
+        // and shared by every candidate: common samples, as the game's own.
+        let later = if so_far.alone() {
+            Vec::new()
+        } else {
+            later_games(&sample, so_far.games_after, lean, &mut rng, &mut map)
+        };
         for (sum, &action) in sums.iter_mut().zip(actions) {
             let mut game = sample.clone();
             if game.apply(action).is_err() {
@@ -246,7 +253,7 @@ pub fn estimate(
             let (win, score) = if so_far.alone() {
                 result_for(&game, side)
             } else {
-                match_result_for(&mut game, so_far, side, &mut rng, &mut map)
+                match_result_for(&game, so_far, &later, side)
             };
             sum.0 += win;
             sum.1 += score;
@@ -274,32 +281,18 @@ fn result_for(game: &Game, side: Side) -> (f64, f64) {
 }
 
 /// The side's share of the match's win and its match total, `game` being over: the earlier
-/// games' totals, this game's, and the later games' played out on `game` (fresh deals from
-/// `rng`, greedy for every seat). The highest total wins; equal totals share the win.
-fn match_result_for(
-    game: &mut Game,
-    so_far: &MatchSoFar,
-    side: Side,
-    rng: &mut GameRng,
-    map: &mut KingdomMap,
-) -> (f64, f64) {
-    let sides = game.sides();
-    let mut totals: Vec<i64> = (0..usize::from(sides))
-        .map(|i| so_far.carried.get(i).copied().unwrap_or(0))
+/// games' totals, this game's, and `later` (the later games' points, [`later_games`]). The
+/// highest total wins; equal totals share the win.
+fn match_result_for(game: &Game, so_far: &MatchSoFar, later: &[i64], side: Side) -> (f64, f64) {
+    let totals: Vec<i64> = game
+        .all_sides()
+        .map(|s| {
+            let i = s.index();
+            so_far.carried.get(i).copied().unwrap_or(0)
+                + i64::from(game.score_total(s))
+                + later.get(i).copied().unwrap_or(0)
+        })
         .collect();
-    let add = |game: &Game, totals: &mut Vec<i64>| {
-        for s in game.all_sides() {
-            if let Some(t) = totals.get_mut(s.index()) {
-                *t += i64::from(game.score_total(s));
-            }
-        }
-    };
-    add(game, &mut totals);
-    for _ in 0..so_far.games_after {
-        game.reset(rng.next_u64());
-        play_out(game, Rollout::Greedy(0), Lean::none(side), rng, map);
-        add(game, &mut totals);
-    }
     let best = totals.iter().copied().max().unwrap_or(0);
     let mine = totals.get(side.index()).copied().unwrap_or(0);
     let winners = totals.iter().filter(|&&t| t == best).count().max(1);
@@ -309,6 +302,29 @@ fn match_result_for(
         0.0
     };
     (win, mine as f64)
+}
+
+/// Each side's points over `games` more games of the match (by side index), played from fresh
+/// deals on a copy of `game` by greedy playouts for every seat.
+fn later_games(
+    game: &Game,
+    games: u8,
+    lean: Lean,
+    rng: &mut GameRng,
+    map: &mut KingdomMap,
+) -> Vec<i64> {
+    let mut totals = vec![0i64; usize::from(game.sides())];
+    let mut next = game.clone();
+    for _ in 0..games {
+        next.reset(rng.next_u64());
+        play_out(&mut next, Rollout::Greedy(0), lean, rng, map);
+        for s in next.all_sides() {
+            if let Some(t) = totals.get_mut(s.index()) {
+                *t += i64::from(next.score_total(s));
+            }
+        }
+    }
+    totals
 }
 
 /// A player's (a side's) record over the decisions of a game.

@@ -172,6 +172,11 @@ fn a_game_of_a_match_is_weighed_for_the_match() {
     let win = in_match.best().value.win;
     assert!(win > 0.0 && win < 1.0, "two games to play: {win}");
     assert!(in_match.best().value.score > 50.0, "three games' points");
+    // Common samples in a match too: one move weighed three times, three equal estimates (the
+    // later games are dealt once a sample, for every candidate alike).
+    let same =
+        crownlands_bots::analysis::estimate(&view, &[played, played, played], 50, &so_far, 9);
+    assert!(same.windows(2).all(|w| w[0] == w[1]), "{same:?}");
     // The last game, 1,000 points behind: no move wins the match, whatever the game gives.
     let side = view.side();
     let mut carried = vec![1000, 1000];
