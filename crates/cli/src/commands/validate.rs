@@ -3,6 +3,7 @@
 use crate::errors::{CliError, CliResult};
 use crate::output::{say, say_err};
 use crownlands_core::Registry;
+use crownlands_core::modules::describe::plural;
 use crownlands_rules::Validated;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -46,8 +47,8 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
                     path.display(),
                     r.name(),
                     counts.join("/"),
-                    plural(r.terrains().len(), "terrain", "terrains"),
-                    plural(r.dominoes().len(), "domino", "dominoes"),
+                    plural(r.terrains().len() as i64, "terrain", "terrains"),
+                    plural(r.dominoes().len() as i64, "domino", "dominoes"),
                     buildings_note(r.buildings().len())
                 );
             }
@@ -61,8 +62,8 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
                 say!(
                     "{}: ok: component set with {}, {} ({}, {}){}",
                     path.display(),
-                    plural(terrains, "terrain", "terrains"),
-                    plural(dominoes, "domino", "dominoes"),
+                    plural(terrains as i64, "terrain", "terrains"),
+                    plural(dominoes as i64, "domino", "dominoes"),
                     plural(squares, "square", "squares"),
                     plural(crowns, "crown", "crowns"),
                     buildings_note(buildings)
@@ -97,14 +98,6 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
 fn buildings_note(n: usize) -> String {
     match n {
         0 => String::new(),
-        n => format!(", {}", plural(n, "building", "buildings")),
-    }
-}
-
-/// `1 domino`, `48 dominoes`.
-fn plural(n: impl TryInto<u64>, one: &str, many: &str) -> String {
-    match n.try_into().unwrap_or(u64::MAX) {
-        1 => format!("1 {one}"),
-        n => format!("{n} {many}"),
+        n => format!(", {}", plural(n as i64, "building", "buildings")),
     }
 }

@@ -177,6 +177,24 @@ fn must_keep(registry: &Registry, path: &Path, session: &Session) -> bool {
     }
 }
 
+/// Whether `autosave-previous.json` in `dir` may take the autosave: it is free, or holds a
+/// finished game, or a game that the autosave's game or `session` continues.
+fn previous_replaceable(registry: &Registry, dir: &Path, session: Option<&Session>) -> bool {
+    let previous = dir.join(PREVIOUS_AUTOSAVE_FILE);
+    match fs::symlink_metadata(&previous) {
+        Err(e) => e.kind() == ErrorKind::NotFound,
+        Ok(_) => match crownlands_saves::read_save(registry, &previous) {
+            Ok(there) => {
+                there.is_over()
+                    || session.is_some_and(|s| continues(s, &there))
+                    || crownlands_saves::read_save(registry, &dir.join(AUTOSAVE_FILE))
+                        .is_ok_and(|moved| continues(&moved, &there))
+            }
+            Err(_) => false,
+        },
+    }
+}
+
 /// Move the autosave in `dir` aside, never over an unfinished game: to `autosave-previous.json`
 /// when that is free, holds a finished game, or a game that the one moved or `session` continues;
 /// else to the first free `autosave-previous-N.json`. Returns where it went (`None` when it was
@@ -188,20 +206,7 @@ fn keep_previous(
 ) -> Result<Option<PathBuf>, SaveError> {
     let from = dir.join(AUTOSAVE_FILE);
     let previous = dir.join(PREVIOUS_AUTOSAVE_FILE);
-    let replaceable = match fs::symlink_metadata(&previous) {
-        Err(e) if e.kind() == ErrorKind::NotFound => true,
-        Err(_) => false,
-        Ok(_) => match crownlands_saves::read_save(registry, &previous) {
-            Ok(there) => {
-                there.is_over()
-                    || continues(session, &there)
-                    || crownlands_saves::read_save(registry, &from)
-                        .is_ok_and(|moved| continues(&moved, &there))
-            }
-            Err(_) => false,
-        },
-    };
-    if replaceable {
+    if previous_replaceable(registry, dir, Some(session)) {
         return match fs::rename(&from, &previous) {
             Ok(()) => Ok(Some(previous)),
             Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
@@ -224,19 +229,7 @@ fn keep_previous(
 /// The name the autosave in `dir` would be kept under if a new game started now (`keep_previous`'s
 /// choice for a game that does not continue it): what the resume screen promises.
 pub fn kept_as(registry: &Registry, dir: &Path) -> String {
-    let previous = dir.join(PREVIOUS_AUTOSAVE_FILE);
-    let replaceable = match fs::symlink_metadata(&previous) {
-        Err(e) => e.kind() == ErrorKind::NotFound,
-        Ok(_) => match crownlands_saves::read_save(registry, &previous) {
-            Ok(there) => {
-                there.is_over()
-                    || crownlands_saves::read_save(registry, &dir.join(AUTOSAVE_FILE))
-                        .is_ok_and(|moved| continues(&moved, &there))
-            }
-            Err(_) => false,
-        },
-    };
-    if replaceable {
+    if previous_replaceable(registry, dir, None) {
         return PREVIOUS_AUTOSAVE_FILE.to_string();
     }
     (2..=MAX_NUMBER)
