@@ -68,7 +68,8 @@ impl Terms {
         });
     }
 
-    /// Whether a stall may go on `cell` now: it names a territory that takes one.
+    /// Whether a stall may go on `cell` now: it names a territory that takes one (nothing to
+    /// say against it: [`Terms::why_not`]).
     pub fn is_stall_square(
         &self,
         kingdom: &Kingdom,
@@ -76,10 +77,7 @@ impl Terms {
         stalls: &[Cell],
         cell: Cell,
     ) -> bool {
-        self.may_buy(coins, stalls)
-            && kingdom
-                .territory_at(cell)
-                .is_some_and(|t| t.anchor == cell && self.takes_stall(kingdom, stalls, &t))
+        self.why_not(kingdom, coins, stalls, cell).is_none()
     }
 
     /// Why a stall may not go on `cell` now, in words for the player, or `None` when it may.
