@@ -36,6 +36,16 @@ const HUMAN_WORDS: &[&str] = &["you", "me", "human"];
 
 /// Parse `you,mcts,greedy`: `you`, `me` or `human` is a human seat, anything else a bot level.
 pub fn parse_players(text: &str) -> Result<Vec<SeatKind>, String> {
+    // A count, as `simulate --players 4` takes: here each seat is named.
+    if let Ok(n) = text.trim().parse::<u32>() {
+        let example: Vec<&str> = std::iter::once("you")
+            .chain(std::iter::repeat_n("greedy", n.clamp(2, 8) as usize - 1))
+            .collect();
+        return Err(format!(
+            "`--players {n}`: play names who sits at each seat, not how many (`--players {}`)",
+            example.join(",")
+        ));
+    }
     let mut out = Vec::new();
     for part in text.split(',') {
         let word = part.trim();
@@ -188,6 +198,11 @@ mod tests {
         assert_eq!(seats[1].name, "greedy 2");
         assert_eq!(seats[2].name, "mcts 3");
         assert!(parse_players("you,wizard").is_err());
+        // A count, as simulate takes it, says how play names its seats.
+        assert_eq!(
+            parse_players("4"),
+            Err("`--players 4`: play names who sits at each seat, not how many (`--players you,greedy,greedy,greedy`)".to_string())
+        );
         let two = name_seats(&parse_players("me,human").unwrap());
         assert_eq!(two[1].name, "Player 2");
         let back = from_players(&to_players(&seats));
