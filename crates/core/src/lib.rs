@@ -42,7 +42,8 @@ pub use perft::perft;
 pub use registry::{ModuleFactory, Registry};
 pub use ruleset::{
     BonusSettings, Field, FirstClaims, MiddleKingdom, MiddleKingdomReading, Problem, Problems,
-    RuleWarning, Rules, RulesField, RulesProblem, Ruleset, RulesetParts, TieBreak, WarningAt,
+    ResourceName, RuleWarning, Rules, RulesField, RulesProblem, Ruleset, RulesetParts, TieBreak,
+    WarningAt,
 };
 pub use score::{BonusScore, Decider, Outcome, ScoreBreakdown, TerritoryScore};
 pub use side::{BySide, King, Seat, Side};

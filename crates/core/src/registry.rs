@@ -89,6 +89,20 @@ impl Registry {
         self.modules.iter().map(|(n, _)| *n).collect()
     }
 
+    /// Every resource a registered module keeps (its `provides`, built with its default
+    /// parameters), sorted, each once: the names a `most-RESOURCE` tie-break may take.
+    pub fn resource_names(&self) -> Vec<&'static str> {
+        let mut names: Vec<&'static str> = self
+            .modules
+            .iter()
+            .filter_map(|&(name, factory)| factory(&ModuleSpec::new(name)).ok())
+            .flat_map(|m| m.declare().provides.iter().copied())
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        names
+    }
+
     /// Whether a module of this name is registered.
     pub fn has_module(&self, name: &str) -> bool {
         self.modules.iter().any(|(n, _)| *n == name)

@@ -7,8 +7,10 @@
 //! at the place in a file that set the field.
 
 mod problem;
+mod tie_break;
 
 pub use problem::{Field, MAX_PILES, Problem, Problems, RulesField, RulesProblem};
+pub use tie_break::{MAX_RESOURCE_NAME, ResourceName, TieBreak};
 
 use crate::bitboard::MAX_GRID;
 use crate::domino::{Domino, MAX_CROWNS};
@@ -99,28 +101,6 @@ impl Default for BonusSettings {
 pub struct MiddleKingdom {
     pub points: i32,
     pub reading: MiddleKingdomReading,
-}
-
-/// One tie-break, applied in the ruleset's order after the score; players still tied share the victory.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, IntoStaticStr, JsonSchema,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum TieBreak {
-    /// The most squares in one territory (rulebook 000).
-    LargestTerritory,
-    /// The most crowns in the kingdom (rulebook 004).
-    MostCrowns,
-    /// The most coins left at the end (a side without coins has 0).
-    MostCoins,
-}
-
-impl TieBreak {
-    /// As a ruleset file spells it: `largest-territory`, `most-crowns`, `most-coins`.
-    pub fn name(self) -> &'static str {
-        self.into()
-    }
 }
 
 /// The rules in force for one player count.
@@ -760,18 +740,19 @@ impl Ruleset {
                 ),
             });
         }
-        // Coins exist when a module of the list provides them (a plugin's as well as the
-        // knights' or wealth's; buildings giving coins need such a module to be listed).
-        let coins = modules
-            .iter()
-            .any(|m| m.declare().provides.contains(&"coins"));
+        // A resource exists when a module of the list keeps it (coins: a plugin's as well as
+        // the knights' or wealth's; buildings giving coins need such a module to be listed).
+        let kept = |r: &str| modules.iter().any(|m| m.declare().provides.contains(&r));
         for (i, tb) in rules.tie_breaks.iter().enumerate() {
             let why = if sides < 2 {
                 Some("a single kingdom has no one to tie with".to_string())
             } else if rules.tie_breaks[..i].contains(tb) {
                 Some("it is already listed before".to_string())
-            } else if *tb == TieBreak::MostCoins && !coins {
-                Some("no module gives coins, so every kingdom has 0".to_string())
+            } else if let Some(r) = tb.resource().filter(|r| !kept(r)) {
+                Some(format!(
+                    "no module gives {}, so every kingdom has 0",
+                    r.replace('-', " ")
+                ))
             } else {
                 None
             };
@@ -826,9 +807,29 @@ impl Rules {
         if self.line_size == 0 || self.line_size > MAX_LINE {
             problems.push(RulesProblem::LineSize(self.line_size));
         }
+        let mut resources = None;
         for (index, &tie_break) in self.tie_breaks.iter().enumerate() {
             if self.tie_breaks[..index].contains(&tie_break) {
                 problems.push(RulesProblem::TieBreakTwice { index, tie_break });
+            }
+            if let Some(r) = tie_break.resource() {
+                let known = resources.get_or_insert_with(|| registry.resource_names());
+                if !known.contains(&r) {
+                    problems.push(RulesProblem::UnknownResource {
+                        index,
+                        tie_break,
+                        // Closest as the whole word (`most-cions` is near `most-coins`).
+                        suggestion: {
+                            let whole: Vec<String> =
+                                known.iter().map(|k| format!("most-{k}")).collect();
+                            let refs: Vec<&str> = whole.iter().map(String::as_str).collect();
+                            crate::text::closest(&tie_break.name(), &refs)
+                                .and_then(|w| refs.iter().position(|x| *x == w))
+                                .and_then(|i| known.get(i).copied())
+                        },
+                        known: known.join(", "),
+                    });
+                }
             }
         }
         if self.team_size == 0 || !players.is_multiple_of(self.team_size.max(1)) {

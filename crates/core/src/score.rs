@@ -5,6 +5,7 @@ use crate::ruleset::{MiddleKingdomReading, Rules, TieBreak};
 use crate::side::{BySide, Side};
 use crate::terrain::TerrainId;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// One territory's share of a score: squares times crowns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,9 +35,10 @@ pub struct ScoreBreakdown {
     pub largest_territory: u32,
     /// Crowns in the kingdom (second tie-break).
     pub crowns: u32,
-    /// Coins held at the end (modules with an economy; 0 without).
-    #[serde(default)]
-    pub coins: u32,
+    /// The resources the rules' `most-RESOURCE` tie-breaks compare, as the side holds them
+    /// at the end (a resource no module of the ruleset keeps is 0).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub held: BTreeMap<String, u32>,
 }
 
 impl ScoreBreakdown {
@@ -81,7 +83,7 @@ pub fn score_kingdom(kingdom: &Kingdom, rules: &Rules) -> ScoreBreakdown {
         total,
         largest_territory: largest,
         crowns: kingdom.crowns(),
-        coins: 0,
+        held: BTreeMap::new(),
     }
 }
 
@@ -148,7 +150,7 @@ pub fn rank(scores: BySide<ScoreBreakdown>, tie_breaks: &[TieBreak]) -> Outcome 
             k.push(match tb {
                 TieBreak::LargestTerritory => i64::from(s.largest_territory),
                 TieBreak::MostCrowns => i64::from(s.crowns),
-                TieBreak::MostCoins => i64::from(s.coins),
+                TieBreak::Most(r) => i64::from(s.held.get(r.as_str()).copied().unwrap_or(0)),
             });
         }
         k

@@ -167,7 +167,11 @@ impl<'s> Walker<'s> {
                     (None, None) => noun.to_string(),
                 }
             }
-            Some("string") => "a string".to_string(),
+            // A text of a given shape: its title says the shape in words.
+            Some("string") => match schema.get("title").and_then(Value::as_str) {
+                Some(title) if schema.get("pattern").is_some() => title.to_string(),
+                _ => "a string".to_string(),
+            },
             Some("boolean") => "true or false".to_string(),
             Some("array") => match schema.get("items") {
                 Some(items) => format!("an array of {}", self.plural(items)),
@@ -317,7 +321,7 @@ impl<'s> Walker<'s> {
 
     /// A text's length against the schema's `minLength` and `maxLength` (in characters), or
     /// [`MAX_TEXT_CHARS`] when the schema gives no maximum.
-    fn check_str(&mut self, schema: &Value, text: &str, span: &Span, path: &Path) -> bool {
+    fn check_str(&mut self, schema: &'s Value, text: &str, span: &Span, path: &Path) -> bool {
         let len = text.chars().count();
         let min = int_bound(schema, "minLength").unwrap_or(0);
         let max = int_bound(schema, "maxLength").unwrap_or(MAX_TEXT_CHARS as i128);
@@ -334,6 +338,23 @@ impl<'s> Walker<'s> {
             let msg = format!(
                 "{} is {len} characters long (\"{}\"); it may have at most {max}",
                 path.what(),
+                crownlands_core::text::excerpt(text)
+            );
+            self.report(span, msg);
+            return false;
+        }
+        // A shape said in words (a pattern with a title: `most-` and a resource's name). A
+        // pattern without a title (a colour, a symbol) is left to the loader's own check, whose
+        // message names the problem; one that does not compile accepts everything.
+        if let Some(pattern) = schema.get("pattern").and_then(Value::as_str)
+            && schema.get("title").is_some()
+            && let Ok(re) = regex_lite::Regex::new(pattern)
+            && !re.is_match(text)
+        {
+            let msg = format!(
+                "{} must be {}, not \"{}\"",
+                path.what(),
+                self.describe(schema),
                 crownlands_core::text::excerpt(text)
             );
             self.report(span, msg);

@@ -1002,6 +1002,94 @@ fn most_coins_can_decide_when_any_module_provides_coins() {
     assert_diag(&w, 3, 15, &["tie-break `most-coins` can never decide"]);
 }
 
+/// A test's house module that keeps relics, a resource of its own: side N starts with N.
+#[derive(Debug)]
+struct Reliquary;
+
+impl crownlands_core::modules::Module for Reliquary {
+    fn name(&self) -> &'static str {
+        "reliquary"
+    }
+
+    fn spec(&self) -> crownlands_core::modules::ModuleSpec {
+        crownlands_core::modules::ModuleSpec::new("reliquary")
+    }
+
+    fn declare(&self) -> crownlands_core::modules::Declaration {
+        crownlands_core::modules::Declaration {
+            provides: &["relics"],
+            ..Default::default()
+        }
+    }
+
+    fn setup(&self, ctx: &mut crownlands_core::modules::SetupContext<'_>) -> Result<(), String> {
+        for side in crownlands_core::Side::all(ctx.sides) {
+            ctx.set(side, crownlands_core::modules::Res(0), u32::from(side.0));
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn a_plugin_resource_brings_its_own_tie_break() {
+    let mut registry = crownlands_core::Registry::shipped();
+    registry.add_module("reliquary", |_| Ok(Box::new(Reliquary)));
+    let text = "extends = \"kingdomino\"\n[rules]\nmodules = [\"reliquary\"]\ntie-breaks = [\"most-relics\", \"largest-territory\"]\n";
+    let checked = crownlands_rules::check_str(&registry, text, Path::new("relics.toml"));
+    let w = Diagnostics(checked.warnings);
+    assert!(w.0.is_empty(), "no warning: {w}");
+    let Ok(crownlands_rules::Validated::Ruleset(ruleset)) = checked.result else {
+        panic!("loads as a ruleset");
+    };
+    let ruleset = std::sync::Arc::new(ruleset);
+    let rules = ruleset.rules_for(3).expect("3 players");
+    assert_eq!(
+        rules.tie_breaks[0],
+        crownlands_core::TieBreak::parse("most-relics").expect("a name")
+    );
+    // Each side's relics reach the breakdown the tie-break compares.
+    let mut game = crownlands_core::Game::new(ruleset, 3, 5).expect("a game");
+    game.play_out_random(&mut crownlands_core::rng::GameRng::seed_from(1));
+    let outcome = game.outcome();
+    for (side, score) in outcome.scores.iter() {
+        assert_eq!(score.held.get("relics"), Some(&u32::from(side.0)));
+    }
+    // Without the module listed, the tie-break can never decide (a warning); with a registry
+    // where no module keeps relics, the name is an error, pointed at.
+    let without = crownlands_rules::check_str(
+        &registry,
+        "extends = \"kingdomino\"\n[rules]\ntie-breaks = [\"most-relics\"]\n",
+        Path::new("bare.toml"),
+    );
+    assert!(without.result.is_ok());
+    assert_diag(
+        &Diagnostics(without.warnings),
+        3,
+        15,
+        &["tie-break `most-relics` can never decide: no module gives relics"],
+    );
+    let d = bad(text);
+    assert_diag(
+        &d,
+        4,
+        15,
+        &["tie-break `most-relics`: no module keeps a resource called `relics`; resources: "],
+    );
+    // A near miss of a shipped resource is named; a text not shaped as one is refused by its
+    // shape.
+    let d =
+        bad("extends = \"queendomino\"\n[rules]\ntie-breaks = [\"most-cions\", \"most-Coins\"]\n");
+    assert_diag(&d, 3, 15, &["(did you mean `most-coins`?)"]);
+    assert_diag(
+        &d,
+        3,
+        29,
+        &[
+            "must be \"largest-territory\" or \"most-crowns\" or \"most-\" followed by a resource's name, like \"most-coins\", not \"most-Coins\"",
+        ],
+    );
+}
+
 /// A test's house module that gives knights (it declares them: it reads and changes them), or
 /// towers when `towers` is set, and can say it never gives them.
 #[derive(Debug)]

@@ -201,6 +201,43 @@ fn the_end_screen_draws_the_kingdoms() {
     insta::assert_snapshot!("queendomino_end_100x30", screen(&app, 100, 30));
 }
 
+#[test]
+fn the_end_screen_shows_what_a_resource_tie_break_compares() {
+    // A house rule breaking ties on coins left: each column shows the coins under the crowns.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs/house-rules/queendomino-cheap.toml");
+    let ruleset = std::sync::Arc::new(
+        crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
+            .expect("the house rule loads"),
+    );
+    let mut app = App::new_game(
+        ruleset,
+        seats("greedy,greedy,greedy"),
+        config(3, Palette::none()),
+    )
+    .expect("sets up");
+    app.run_bots();
+    assert_eq!(app.mode(), Mode::GameOver);
+    let game = app.game().expect("a game");
+    let mut coins: Vec<u32> = game
+        .outcome()
+        .scores
+        .iter()
+        .map(|(_, s)| s.held.get("coins").copied().unwrap_or(0))
+        .collect();
+    let text = screen(&app, 100, 30);
+    // Each column's rows under its total: `largest`, `crowns`, then `coins` and its figure.
+    let mut shown: Vec<u32> = text
+        .split('│')
+        .filter_map(|cell| cell.trim().strip_prefix("coins "))
+        .filter_map(|rest| rest.trim().parse().ok())
+        .collect();
+    // Read row by row, so in another order than the columns'.
+    shown.sort_unstable();
+    coins.sort_unstable();
+    assert_eq!(shown, coins, "{text}");
+}
+
 /// The setup screen with `cfg`'s saves folder, its focus on the recent games' row.
 fn at_recent_games(cfg: crownlands_tui::Config) -> App {
     let choices = crownlands_tui::app::ruleset_file::shipped_choices(

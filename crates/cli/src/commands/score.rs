@@ -143,7 +143,7 @@ pub fn run(
         print_score(&ruleset, rules, &modules, s);
         say!("");
     }
-    let ties: Vec<&str> = rules.tie_breaks.iter().map(|t| t.name()).collect();
+    let ties: Vec<String> = rules.tie_breaks.iter().map(|t| t.to_string()).collect();
     say!(
         "Standings (ties broken by {}, then shared):",
         if ties.is_empty() {
@@ -166,7 +166,11 @@ pub fn run(
                     format!("largest territory {}", s.score.largest_territory)
                 }
                 crownlands_core::TieBreak::MostCrowns => format!("{} crowns", s.score.crowns),
-                crownlands_core::TieBreak::MostCoins => format!("{} coins", s.score.coins),
+                crownlands_core::TieBreak::Most(r) => format!(
+                    "{} {}",
+                    s.score.held.get(r.as_str()).copied().unwrap_or(0),
+                    r.as_str().replace('-', " ")
+                ),
             });
         }
         say!(
@@ -231,14 +235,19 @@ fn score_json(ruleset: &Ruleset, score: &ScoreBreakdown, lines: &[ScoreLine]) ->
         .iter()
         .map(|b| (b.key.clone(), json!(b.points)))
         .collect();
-    json!({
+    let mut v = json!({
         "total": score.total,
         "territories": territories,
         "bonuses": bonuses,
         "largest_territory": score.largest_territory,
         "crowns": score.crowns,
         "lines": lines.iter().map(|l| json!({"label": l.label, "points": l.points})).collect::<Vec<_>>(),
-    })
+    });
+    // What the ruleset's `most-RESOURCE` tie-breaks compare, when it has any.
+    if !score.held.is_empty() {
+        v["held"] = json!(score.held);
+    }
+    v
 }
 
 /// The modules' own score lines for a scored kingdom file, as the text shows them (the Queen's

@@ -369,7 +369,8 @@ impl Mechanism for Knights {
         let read = super::anyone_takes(modules, "coins", Self::NAME)
             || rules
                 .tie_breaks
-                .contains(&crate::ruleset::TieBreak::MostCoins);
+                .iter()
+                .any(|t| t.resource() == Some("coins"));
         if read {
             Vec::new()
         } else {

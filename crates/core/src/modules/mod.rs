@@ -107,11 +107,13 @@ impl ModuleSpec {
 }
 
 /// Score one side: the kingdom's territories and bonuses under `rules`, then each module's part,
-/// in module order. The breakdown's `coins` (the `most-coins` tie-break) is the side's `coins`
-/// resource.
+/// in module order. The breakdown's `held` has each resource a `most-RESOURCE` tie-break
+/// compares.
 pub fn score_side(rules: &Rules, side: SideView<'_>) -> ScoreBreakdown {
     let mut breakdown = crate::score::score_kingdom(side.kingdom, rules);
-    breakdown.coins = side.resource("coins");
+    for r in rules.tie_breaks.iter().filter_map(|t| t.resource()) {
+        breakdown.held.insert(r.to_string(), side.resource(r));
+    }
     for (i, m) in side.list().modules().iter().enumerate() {
         m.score(side.for_module(i), &mut breakdown);
     }

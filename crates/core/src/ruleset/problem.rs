@@ -156,6 +156,14 @@ pub enum RulesProblem {
     LineSize(u8),
     #[error("tie-break `{tie_break}` is listed twice: each decides a tie at most once", tie_break = .tie_break.name())]
     TieBreakTwice { index: usize, tie_break: TieBreak },
+    /// A `most-RESOURCE` tie-break on a resource no registered module keeps.
+    #[error("tie-break `{tie_break}`: no module keeps a resource called `{resource}`{hint}; resources: {known}", tie_break = .tie_break.name(), resource = .tie_break.resource().unwrap_or(""), hint = .suggestion.map(|s| format!(" (did you mean `most-{s}`?)")).unwrap_or_default())]
+    UnknownResource {
+        index: usize,
+        tie_break: TieBreak,
+        suggestion: Option<&'static str>,
+        known: String,
+    },
     /// A `teams` the registry does not know; `known` lists the names it knows.
     #[error("unknown seating of teams `{name}`; known seatings: {known}")]
     UnknownTeams { name: String, known: String },
@@ -270,7 +278,8 @@ impl RulesProblem {
             RulesProblem::Players(_) => RulesField::Players,
             RulesProblem::GridSize(_) => RulesField::GridSize,
             RulesProblem::LineSize(_) => RulesField::LineSize,
-            RulesProblem::TieBreakTwice { index, .. } => RulesField::TieBreak(*index),
+            RulesProblem::TieBreakTwice { index, .. }
+            | RulesProblem::UnknownResource { index, .. } => RulesField::TieBreak(*index),
             RulesProblem::Teams { .. } => RulesField::TeamSize,
             RulesProblem::UnknownTeams { .. } | RulesProblem::Seating { .. } => RulesField::Teams,
             RulesProblem::LineSource { .. } => RulesField::Lines,

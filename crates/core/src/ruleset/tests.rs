@@ -9,7 +9,7 @@ fn warnings_for_rules_that_cannot_work() {
     for (_, rules) in &mut r.player_counts {
         rules.tie_breaks = vec![
             TieBreak::LargestTerritory,
-            TieBreak::MostCoins,
+            TieBreak::most("coins").expect("a name"),
             TieBreak::LargestTerritory,
         ];
         // A Dragon no one may ever bribe (after the buildings it needs).

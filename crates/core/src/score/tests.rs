@@ -148,7 +148,7 @@ fn breakdown(total: i32, largest: u32, crowns: u32) -> ScoreBreakdown {
         bonuses: vec![],
         total,
         largest_territory: largest,
-        coins: 0,
+        held: Default::default(),
         crowns,
     }
 }
@@ -189,16 +189,36 @@ fn tie_breaks_in_order() {
         (vec![Side(1)], Decider::TieBreak(TieBreak::MostCrowns))
     );
     assert_eq!(o.places.as_slice(), &[2, 1, 3]);
-    // Most coins, when a ruleset names it.
+    // Most coins, when a ruleset names it: a side holding none has 0.
+    let coins = TieBreak::most("coins").expect("a name");
+    let towers = TieBreak::most("towers").expect("a name");
     let mut rich = breakdown(30, 6, 4);
-    rich.coins = 9;
+    rich.held.insert("coins".into(), 9);
     let o = score::rank(
-        BySide::from_vec(vec![breakdown(30, 6, 4), rich]),
-        &[TieBreak::LargestTerritory, TieBreak::MostCoins],
+        BySide::from_vec(vec![breakdown(30, 6, 4), rich.clone()]),
+        &[TieBreak::LargestTerritory, coins],
     );
     assert_eq!(
         (o.winners.clone(), o.decided_by),
-        (vec![Side(1)], Decider::TieBreak(TieBreak::MostCoins))
+        (vec![Side(1)], Decider::TieBreak(coins))
+    );
+    // Any resource, in the order the ruleset lists them: towers first, then coins.
+    let mut tall = breakdown(30, 6, 4);
+    tall.held.insert("towers".into(), 2);
+    tall.held.insert("coins".into(), 1);
+    rich.held.insert("towers".into(), 1);
+    let o = score::rank(
+        BySide::from_vec(vec![tall.clone(), rich.clone()]),
+        &[towers, coins],
+    );
+    assert_eq!(
+        (o.winners.clone(), o.decided_by),
+        (vec![Side(0)], Decider::TieBreak(towers))
+    );
+    let o = score::rank(BySide::from_vec(vec![tall, rich]), &[coins, towers]);
+    assert_eq!(
+        (o.winners.clone(), o.decided_by),
+        (vec![Side(1)], Decider::TieBreak(coins))
     );
     // Without the crowns tie-break (000 alone), the same players share the victory.
     let o = score::rank(

@@ -7,7 +7,7 @@ use super::text::wrap;
 use super::{block, side_name};
 use crate::app::App;
 use crate::keys::Key;
-use crownlands_core::{Decider, Game, Side, TieBreak};
+use crownlands_core::{Decider, Game, Side};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -16,14 +16,6 @@ use ratatui::widgets::{Paragraph, Widget};
 
 /// The rows under the columns.
 const SUMMARY_H: u16 = 5;
-
-fn tie_break_words(tb: TieBreak) -> &'static str {
-    match tb {
-        TieBreak::LargestTerritory => "the largest territory",
-        TieBreak::MostCrowns => "the most crowns",
-        TieBreak::MostCoins => "the most coins",
-    }
-}
 
 pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     let p = app.config.palette;
@@ -93,12 +85,13 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                 )
             })
             .collect();
-        let tail = vec![
+        let mut tail = vec![
             Line::from(Span::styled(
                 row("Total", &score.total.to_string(), rw),
                 p.accent(Accent::Focus),
             )),
-            // What the tie-breaks compare: the largest territory's squares, the crowns.
+            // What the tie-breaks compare: the largest territory's squares, the crowns, and
+            // the resources a ruleset's `most-RESOURCE` tie-breaks name.
             Line::from(Span::styled(
                 row("largest", &score.largest_territory.to_string(), rw),
                 p.accent(Accent::Dim),
@@ -108,6 +101,12 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                 p.accent(Accent::Dim),
             )),
         ];
+        for (resource, held) in &score.held {
+            tail.push(Line::from(Span::styled(
+                row(resource, &held.to_string(), rw),
+                p.accent(Accent::Dim),
+            )));
+        }
         let r = Rect::new(
             cols_area.x + u16::from(side.0) * w,
             cols_area.y,
@@ -379,7 +378,7 @@ fn summary(app: &App, game: &Game, width: usize) -> (Vec<Line<'static>>, usize, 
         .collect();
     let decided = match outcome.decided_by {
         Decider::Score => "on score".to_string(),
-        Decider::TieBreak(tb) => format!("tied on score, decided by {}", tie_break_words(tb)),
+        Decider::TieBreak(tb) => format!("tied on score, decided by {}", tb.words()),
         Decider::Shared => "tied on every tie-break: a shared victory".to_string(),
     };
     let mut lines: Vec<Line<'static>> = Vec::new();
