@@ -748,13 +748,13 @@ impl Ruleset {
                 Some("a single kingdom has no one to tie with".to_string())
             } else if rules.tie_breaks[..i].contains(tb) {
                 Some("it is already listed before".to_string())
-            } else if let Some(r) = tb.resource().filter(|r| !kept(r)) {
-                Some(format!(
-                    "no module gives {}, so every kingdom has 0",
-                    r.replace('-', " ")
-                ))
             } else {
-                None
+                tb.resource().filter(|r| !kept(r)).map(|r| {
+                    format!(
+                        "no module gives {}, so every kingdom has 0",
+                        r.replace('-', " ")
+                    )
+                })
             };
             if let Some(why) = why {
                 out.push(RuleWarning {
