@@ -644,10 +644,25 @@ fn article(grid: usize) -> &'static str {
 }
 
 impl Ruleset {
-    /// Rules that can never work at `players` players with `rules` (which must be valid: see
-    /// [`Ruleset::new`]): a deck too small to fill the grid, a module that can never act, a
-    /// tie-break that can never decide.
-    pub fn warnings(&self, players: u8, rules: &Rules) -> Vec<RuleWarning> {
+    /// Rules that can never work at `players` players (the ruleset's own rules and modules at
+    /// that count; none for a count it does not allow): a deck too small to fill the grid, a
+    /// module that can never act, a tie-break that can never decide.
+    pub fn warnings(&self, players: u8) -> Vec<RuleWarning> {
+        let Some(i) = self.player_counts.iter().position(|(n, _)| *n == players) else {
+            return Vec::new();
+        };
+        let rules = &self.player_counts[i].1;
+        let modules = self.modules.get(i).map_or(&[][..], |built| built.modules());
+        self.warnings_with(players, rules, modules)
+    }
+
+    /// [`Ruleset::warnings`] of `rules` played by `modules` (built from `rules.modules`).
+    fn warnings_with(
+        &self,
+        players: u8,
+        rules: &Rules,
+        modules: &[Box<dyn Module>],
+    ) -> Vec<RuleWarning> {
         let mut out = Vec::new();
         let sides = usize::from(rules.sides(players)).max(1);
         let kings_per_side = usize::from(rules.kings_per_player) * usize::from(rules.team_size);
@@ -689,30 +704,6 @@ impl Ruleset {
                 ),
             });
         }
-        // This ruleset's own modules at that count (built by its registry); other rules, with
-        // the shipped ones.
-        let own = self
-            .player_counts
-            .iter()
-            .position(|(n, r)| *n == players && r == rules)
-            .and_then(|i| self.modules.get(i))
-            .filter(|built| {
-                built.modules().len() == rules.modules.len()
-                    && built
-                        .modules()
-                        .iter()
-                        .zip(&rules.modules)
-                        .all(|(m, s)| m.name() == s.name)
-            });
-        let built;
-        let modules: &[Box<dyn Module>] = match own {
-            Some(own) => own.modules(),
-            None => {
-                built = crate::modules::build_all(crate::Registry::shipped_ref(), &rules.modules)
-                    .unwrap_or_default();
-                built.modules()
-            }
-        };
         for (i, m) in modules.iter().enumerate() {
             if let Some(why) = m.idle(self, rules, modules) {
                 out.push(RuleWarning {

@@ -878,8 +878,8 @@ fn warn(
 ) {
     use crownlands_core::WarningAt;
     let mut grouped: Vec<(Loc, String, Vec<u8>)> = Vec::new();
-    for ((n, rules), at) in ruleset.player_counts().iter().zip(locs) {
-        for w in ruleset.warnings(*n, rules) {
+    for ((n, _), at) in ruleset.player_counts().iter().zip(locs) {
+        for w in ruleset.warnings(*n) {
             let loc = match w.at {
                 WarningAt::Deck => Some(&at.deck),
                 WarningAt::Module(i) => at.modules.get(i),
