@@ -144,7 +144,7 @@ fn buildings_that_cannot_be_built_give_no_towers() {
     // left out here.)
     let towers = |r: &Ruleset| {
         let (n, rules) = r.player_counts().last().expect("a count").clone();
-        warnings_of(&r, n, &rules)
+        warnings_of(r, n, &rules)
             .iter()
             .filter(|w| !w.message.contains("deal in knights"))
             .map(|w| (w.at, w.message.clone()))
