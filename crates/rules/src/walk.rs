@@ -135,6 +135,15 @@ impl<'s> Walker<'s> {
 
     /// What a schema accepts, in words.
     pub fn describe(&self, schema: &'s Value) -> String {
+        self.describe_within(schema, 0)
+    }
+
+    /// [`Walker::describe`] `depth` levels into a schema: a schema that refers to itself (a
+    /// module parameter's list of values) is described a few levels deep, not forever.
+    fn describe_within(&self, schema: &'s Value, depth: usize) -> String {
+        if depth > 3 {
+            return "a value".to_string();
+        }
         let schema = self.resolve(schema);
         if let Some(c) = schema.get("const") {
             return show_json(c);
@@ -145,7 +154,10 @@ impl<'s> Walker<'s> {
         }
         if let Some(bs) = branches(schema) {
             let all_const = bs.iter().all(|b| self.resolve(b).get("const").is_some());
-            let parts: Vec<String> = bs.iter().map(|b| self.describe(b)).collect();
+            let parts: Vec<String> = bs
+                .iter()
+                .map(|b| self.describe_within(b, depth + 1))
+                .collect();
             return if all_const && parts.len() > 2 {
                 format!("one of {}", parts.join(", "))
             } else {
@@ -174,7 +186,7 @@ impl<'s> Walker<'s> {
             },
             Some("boolean") => "true or false".to_string(),
             Some("array") => match schema.get("items") {
-                Some(items) => format!("an array of {}", self.plural(items)),
+                Some(items) => format!("an array of {}", self.plural(items, depth + 1)),
                 None => "an array".to_string(),
             },
             Some("object") => "a table".to_string(),
@@ -182,8 +194,8 @@ impl<'s> Walker<'s> {
         }
     }
 
-    fn plural(&self, schema: &'s Value) -> String {
-        let d = self.describe(schema);
+    fn plural(&self, schema: &'s Value, depth: usize) -> String {
+        let d = self.describe_within(schema, depth);
         for (a, b) in [
             ("an integer", "integers"),
             ("a string", "strings"),

@@ -306,29 +306,55 @@ fn param_json(p: &Param) -> serde_json::Value {
     match p {
         Param::Int(v) => (*v).into(),
         Param::Bool(v) => (*v).into(),
+        // Not a JSON number (infinite, NaN): null, which no parameter type reads as a number.
+        Param::Float(v) => {
+            serde_json::Number::from_f64(v.0).map_or(serde_json::Value::Null, Into::into)
+        }
         Param::Text(t) => t.clone().into(),
         Param::Ints(v) => v.clone().into(),
+        Param::List(items) => items.iter().map(param_json).collect(),
+        Param::Table(entries) => serde_json::Value::Object(
+            entries
+                .iter()
+                .map(|(k, v)| (k.clone(), param_json(v)))
+                .collect(),
+        ),
     }
 }
 
 /// A parameter's value from JSON (what a params struct serializes to).
 fn json_param(v: &serde_json::Value) -> Option<Param> {
     match v {
-        serde_json::Value::Number(n) => n.as_i64().map(Param::Int),
+        serde_json::Value::Number(n) => n
+            .as_i64()
+            .map(Param::Int)
+            .or_else(|| n.as_f64().map(|f| Param::Float(super::Float(f)))),
         serde_json::Value::Bool(b) => Some(Param::Bool(*b)),
         serde_json::Value::String(s) => Some(Param::Text(s.clone())),
-        serde_json::Value::Array(items) => items
+        serde_json::Value::Array(items) => {
+            let ints: Option<Vec<i64>> = items.iter().map(serde_json::Value::as_i64).collect();
+            match ints {
+                Some(ints) => Some(Param::Ints(ints)),
+                None => items
+                    .iter()
+                    .map(json_param)
+                    .collect::<Option<Vec<Param>>>()
+                    .map(Param::List),
+            }
+        }
+        serde_json::Value::Object(map) => map
             .iter()
-            .map(serde_json::Value::as_i64)
-            .collect::<Option<Vec<i64>>>()
-            .map(Param::Ints),
-        _ => None,
+            .map(|(k, v)| json_param(v).map(|p| (k.clone(), p)))
+            .collect::<Option<std::collections::BTreeMap<String, Param>>>()
+            .map(Param::Table),
+        // An optional parameter left out (`None`): not written.
+        serde_json::Value::Null => None,
     }
 }
 
 /// serde's words for a parameter that does not read, in ours: `` `per-turn` must be a whole
 /// number, not "two" ``, `` unknown parameter `x`; expected one of: a, b ``.
-fn param_problem(key: &str, value: &Param, serde: &str) -> String {
+fn param_problem(key: &str, value: &Param, serde: &str, items: Option<&str>) -> String {
     if let Some(rest) = serde.strip_prefix("unknown field ") {
         // serde: "expected `a`", "expected `a` or `b`", "expected one of `a`, `b`, `c`",
         // "there are no fields".
@@ -341,9 +367,19 @@ fn param_problem(key: &str, value: &Param, serde: &str) -> String {
             })
             .unwrap_or_else(|| "none".to_string());
         let names: Vec<&str> = expected.split(", ").collect();
-        let hint = crate::text::closest(key, &names)
+        // serde names the field: `key` itself, or a key inside its value (a table of a list).
+        let field = rest
+            .strip_prefix('`')
+            .and_then(|r| r.split_once('`'))
+            .map_or(key, |(f, _)| f);
+        let hint = crate::text::closest(field, &names)
             .map(|c| format!(" (did you mean `{c}`?)"))
             .unwrap_or_default();
+        if field != key {
+            return format!(
+                "`{key}`: unknown key `{field}` in it{hint}; expected one of: {expected}"
+            );
+        }
         return format!("unknown parameter `{key}`{hint}; expected one of: {expected}");
     }
     // A value out of its range ([`super::Bounded`]), alone or in a list, or a list's length.
@@ -359,8 +395,18 @@ fn param_problem(key: &str, value: &Param, serde: &str) -> String {
     let expected = serde.rsplit("expected ").next().unwrap_or_default();
     let what = if expected.starts_with('u') || expected.starts_with('i') {
         "a whole number"
+    } else if expected.starts_with('f') {
+        "a number"
     } else if expected.contains("sequence") {
-        "a list of whole numbers"
+        // What the list holds, as the parameter type's schema says.
+        match items {
+            Some("integer") => "a list of whole numbers",
+            Some("number") => "a list of numbers",
+            Some("string") => "a list of words in quotes",
+            _ => "a list",
+        }
+    } else if expected.contains("map") || expected.starts_with("struct") {
+        "a table"
     } else if expected.contains("bool") {
         "true or false"
     } else if expected.contains("string") {
@@ -368,6 +414,20 @@ fn param_problem(key: &str, value: &Param, serde: &str) -> String {
     } else {
         return format!("`{key}`: {serde}");
     };
+    // A list, or a table, holding one value of the wrong kind: that value is at fault (serde
+    // names it: "invalid type: integer `3`, expected a string").
+    let found = serde
+        .split_once("invalid type: ")
+        .and_then(|(_, rest)| rest.split_once(", expected"))
+        .map(|(found, _)| found.replace('`', ""));
+    let inner = found
+        .as_deref()
+        .is_some_and(|f| !f.starts_with("sequence") && !f.starts_with("map"));
+    let whole = what.starts_with("a list") || what == "a table";
+    if inner && !whole && matches!(value, Param::Ints(_) | Param::List(_) | Param::Table(_)) {
+        let found = found.map(|f| format!(", not {f}")).unwrap_or_default();
+        return format!("`{key}`: each value in it must be {what}{found}");
+    }
     match (what, value) {
         // A list of numbers with one out of a number's range (negative, huge).
         ("a list of whole numbers", Param::Ints(v)) => format!(
@@ -393,7 +453,13 @@ pub fn build_mechanism<M: Mechanism>(spec: &ModuleSpec) -> Result<Box<dyn Module
                     [(key.clone(), param_json(value))].into_iter().collect(),
                 );
                 if let Err(e) = serde_json::from_value::<M::Params>(alone) {
-                    return Err(err(param_problem(key, value, &e.to_string())));
+                    let items = list_items::<M>(key);
+                    return Err(err(param_problem(
+                        key,
+                        value,
+                        &e.to_string(),
+                        items.as_deref(),
+                    )));
                 }
             }
             return Err(err(whole.to_string()));
@@ -420,6 +486,22 @@ fn spec_of<M: Mechanism>(m: &M) -> ModuleSpec {
 
 /// The JSON Schema of a mechanism's parameters (draft 2020-12, without its `$schema` line, so
 /// that it sits inside another schema).
+/// The type of the items of list parameter `key`, as `M`'s parameter schema gives it
+/// (`integer`, `string`).
+fn list_items<M: Mechanism>(key: &str) -> Option<String> {
+    let schema = params_schema::<M>();
+    let items = schema.get("properties")?.get(key)?.get("items")?;
+    // Through one `$ref` (`#/$defs/Name`) to a type of its own.
+    let items = match items.get("$ref").and_then(serde_json::Value::as_str) {
+        Some(r) => schema.pointer(r.strip_prefix('#')?)?,
+        None => items,
+    };
+    match items.get("type")? {
+        serde_json::Value::String(t) => Some(t.clone()),
+        _ => Some("object".into()),
+    }
+}
+
 pub fn params_schema<M: Mechanism>() -> serde_json::Value {
     let mut v = schemars::SchemaGenerator::default()
         .into_root_schema_for::<M::Params>()

@@ -52,38 +52,105 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Debug;
 
-/// A module parameter's value, as a ruleset gives it: a whole number, true/false, a word, or a
-/// list of whole numbers.
+/// A module parameter's value, as a ruleset gives it: a whole number, true/false, a number with a
+/// fraction, a word, a list of whole numbers, or (for a module whose parameters hold them) a list
+/// or a table of any of these. Whatever a module's parameter type reads, a ruleset can give.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum Param {
     Int(i64),
     Bool(bool),
+    Float(Float),
     Text(String),
     Ints(Vec<i64>),
+    List(Vec<Param>),
+    Table(BTreeMap<String, Param>),
+}
+
+/// A parameter's number with a fraction (`0.5`), equal to another when their bits are (so a
+/// ruleset's rules compare and print back as they were written).
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(transparent)]
+pub struct Float(pub f64);
+
+impl PartialEq for Float {
+    fn eq(&self, other: &Float) -> bool {
+        self.0.to_bits() == other.0.to_bits()
+    }
+}
+
+impl Eq for Float {}
+
+impl std::fmt::Display for Float {
+    /// As TOML writes it: `0.5`, `2.0`, `-inf`, `nan`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let v = self.0;
+        if v.is_nan() {
+            f.write_str("nan")
+        } else if v.is_infinite() {
+            f.write_str(if v > 0.0 { "inf" } else { "-inf" })
+        } else {
+            write!(f, "{v:?}")
+        }
+    }
+}
+
+/// A text in TOML's quotes, with what it cannot hold literally escaped.
+fn write_quoted(f: &mut std::fmt::Formatter<'_>, t: &str) -> std::fmt::Result {
+    f.write_str("\"")?;
+    for c in t.chars() {
+        match c {
+            '"' => f.write_str("\\\"")?,
+            '\\' => f.write_str("\\\\")?,
+            c if c.is_control() => write!(f, "\\u{:04X}", u32::from(c))?,
+            c => write!(f, "{c}")?,
+        }
+    }
+    f.write_str("\"")
 }
 
 impl std::fmt::Display for Param {
-    /// As TOML writes it: `5`, `true`, `"two"`, `[0, 1, -1]`.
+    /// As TOML writes it: `5`, `true`, `0.5`, `"two"`, `[0, 1, -1]`, `{ a = 1, b = "x" }`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Param::Int(v) => write!(f, "{v}"),
             Param::Bool(v) => write!(f, "{v}"),
-            Param::Text(t) => {
-                f.write_str("\"")?;
-                for c in t.chars() {
-                    match c {
-                        '"' => f.write_str("\\\"")?,
-                        '\\' => f.write_str("\\\\")?,
-                        c if c.is_control() => write!(f, "\\u{:04X}", u32::from(c))?,
-                        c => write!(f, "{c}")?,
-                    }
-                }
-                f.write_str("\"")
-            }
+            Param::Float(v) => write!(f, "{v}"),
+            Param::Text(t) => write_quoted(f, t),
             Param::Ints(v) => {
                 let items: Vec<String> = v.iter().map(i64::to_string).collect();
                 write!(f, "[{}]", items.join(", "))
+            }
+            Param::List(items) => {
+                f.write_str("[")?;
+                for (i, p) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{p}")?;
+                }
+                f.write_str("]")
+            }
+            Param::Table(entries) => {
+                if entries.is_empty() {
+                    return f.write_str("{}");
+                }
+                f.write_str("{ ")?;
+                for (i, (k, p)) in entries.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    let bare = !k.is_empty()
+                        && k.chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+                    if bare {
+                        f.write_str(k)?;
+                    } else {
+                        write_quoted(f, k)?;
+                    }
+                    write!(f, " = {p}")?;
+                }
+                f.write_str(" }")
             }
         }
     }

@@ -1,0 +1,201 @@
+//! A plugin's parameters are whatever its serde type reads: numbers with a fraction, lists of
+//! words, tables, optional keys. A ruleset gives them in TOML; errors and defaults come from the
+//! type, and `show`'s TOML reads back to the same rules.
+
+mod common;
+
+use common::assert_diag;
+use crownlands_core::modules::{
+    Declaration, Float, Mechanism, ModuleState, NoAction, Param, SetupContext,
+};
+use crownlands_core::{Registry, Side};
+use crownlands_rules::{Diagnostics, load_str};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// A season's weather, a table inside the parameters.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+struct Season {
+    name: String,
+    #[serde(default)]
+    rain: bool,
+}
+
+/// The almanac's parameters: every kind of value a ruleset can write.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+struct AlmanacParams {
+    /// A weight with a fraction.
+    weight: f64,
+    /// Names of the festivals.
+    festivals: Vec<String>,
+    /// The seasons, each a table.
+    seasons: Vec<Season>,
+    /// A table of its own.
+    first: Season,
+    /// A key that may be left out.
+    limit: Option<u32>,
+}
+
+impl Default for AlmanacParams {
+    fn default() -> AlmanacParams {
+        AlmanacParams {
+            weight: 0.5,
+            festivals: vec!["harvest".into()],
+            seasons: Vec::new(),
+            first: Season {
+                name: "spring".into(),
+                rain: false,
+            },
+            limit: None,
+        }
+    }
+}
+
+/// Nothing of its own to keep.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+struct Nothing;
+
+impl ModuleState for Nothing {
+    fn clear(&mut self) {}
+}
+
+/// A test's house module that only reads its parameters, and gives each side as many relics as
+/// festivals (so a game shows the parameters arrived).
+#[derive(Debug)]
+struct Almanac {
+    params: AlmanacParams,
+}
+
+impl Mechanism for Almanac {
+    const NAME: &'static str = "almanac";
+    type Params = AlmanacParams;
+    type State = Nothing;
+    type Action = NoAction;
+
+    fn new(params: AlmanacParams) -> Almanac {
+        Almanac { params }
+    }
+
+    fn params(&self) -> AlmanacParams {
+        self.params.clone()
+    }
+
+    fn validate(p: &AlmanacParams) -> Vec<crownlands_core::modules::ParamProblem> {
+        if p.weight.is_finite() && p.weight >= 0.0 {
+            Vec::new()
+        } else {
+            vec![crownlands_core::modules::ParamProblem {
+                key: "weight",
+                problem: format!("`weight` must be 0 or more, not {}", p.weight),
+            }]
+        }
+    }
+
+    fn declare(&self) -> Declaration {
+        Declaration {
+            provides: &["relics"],
+            ..Declaration::default()
+        }
+    }
+
+    fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
+        let n = self.params.festivals.len() as u32;
+        for side in Side::all(ctx.sides) {
+            ctx.set(side, crownlands_core::modules::Res(0), n);
+        }
+        Ok(())
+    }
+}
+
+fn registry() -> Registry {
+    let mut r = Registry::shipped();
+    r.add_mechanism::<Almanac>();
+    r
+}
+
+const RULESET: &str = r#"extends = "kingdomino"
+[rules]
+modules = ["almanac"]
+tie-breaks = ["most-relics"]
+[rules.module.almanac]
+weight = 1.25
+festivals = ["harvest", "midsummer", "yule"]
+seasons = [{ name = "summer", rain = true }, { name = "winter" }]
+first = { name = "autumn" }
+limit = 7
+"#;
+
+#[test]
+fn every_kind_of_value_reaches_the_module() {
+    let registry = registry();
+    let ruleset = load_str(&registry, RULESET, Path::new("almanac.toml")).expect("loads");
+    let rules = ruleset.rules_for(2).expect("2 players");
+    let params = &rules.modules[0].params;
+    assert_eq!(params["weight"], Param::Float(Float(1.25)));
+    assert_eq!(params["limit"], Param::Int(7));
+    assert_eq!(
+        params["festivals"].to_string(),
+        r#"["harvest", "midsummer", "yule"]"#
+    );
+    assert_eq!(
+        params["seasons"].to_string(),
+        r#"[{ name = "summer", rain = true }, { name = "winter" }]"#
+    );
+    // The module reads them as its own type: three festivals, three relics a side.
+    let game =
+        crownlands_core::Game::new(std::sync::Arc::new(ruleset.clone()), 2, 1).expect("a game");
+    assert_eq!(game.resource(Side(0), "relics"), 3);
+    // The spec the module gives back (defaults filled in: `rain = false`) prints as TOML that
+    // loads to the same rules.
+    let printed = crownlands_rules::to_toml(&ruleset, None);
+    assert!(printed.contains("weight = 1.25"), "{printed}");
+    let again = load_str(&registry, &printed, Path::new("again.toml")).expect("reads back");
+    assert_eq!(again.rules_for(2), ruleset.rules_for(2));
+}
+
+#[test]
+fn defaults_stand_for_keys_left_out() {
+    let text = "extends = \"kingdomino\"\n[rules]\nmodules = [\"almanac\"]\n";
+    let ruleset = load_str(&registry(), text, Path::new("plain.toml")).expect("loads");
+    let spec = ruleset.resolved_modules(2);
+    assert_eq!(spec[0].params["weight"], Param::Float(Float(0.5)));
+    assert!(
+        !spec[0].params.contains_key("limit"),
+        "an optional key left out"
+    );
+}
+
+#[test]
+fn wrong_values_are_named_at_their_place() {
+    let bad = |text: &str| -> Diagnostics {
+        load_str(&registry(), text, Path::new("bad.toml")).expect_err("refused")
+    };
+    let head =
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"almanac\"]\n[rules.module.almanac]\n";
+    let d = bad(&format!("{head}weight = \"heavy\"\n"));
+    assert_diag(&d, 5, 10, &["`weight`", "must be a number, not \"heavy\""]);
+    let d = bad(&format!("{head}festivals = [\"harvest\", 3]\n"));
+    assert_diag(
+        &d,
+        5,
+        13,
+        &["`festivals`: each value in it must be a word in quotes, not integer 3"],
+    );
+    let d = bad(&format!(
+        "{head}seasons = [{{ name = \"summer\", snow = true }}]\n"
+    ));
+    assert_diag(
+        &d,
+        5,
+        11,
+        &["`seasons`: unknown key `snow` in it; expected one of: name, rain"],
+    );
+    let d = bad(&format!("{head}weight = -1.0\n"));
+    assert_diag(&d, 5, 10, &["`weight` must be 0 or more, not -1"]);
+    // Not a number at all: no parameter type reads it as one.
+    let d = bad(&format!("{head}weight = nan\n"));
+    assert_diag(&d, 5, 10, &["`weight` must be a number, not nan"]);
+}
