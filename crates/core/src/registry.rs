@@ -103,6 +103,33 @@ impl Registry {
         names
     }
 
+    /// Every component table a registered module plays (built with its default parameters), by
+    /// key, with the module's name: the tables ruleset and set files may hold.
+    pub fn component_tables(&self) -> Vec<(&'static str, crate::modules::ComponentTable)> {
+        let mut out: Vec<(&'static str, crate::modules::ComponentTable)> = Vec::new();
+        for &(name, factory) in &self.modules {
+            let Ok(m) = factory(&ModuleSpec::new(name)) else {
+                continue;
+            };
+            for t in m.component_tables() {
+                if !out.iter().any(|(_, o)| o.key == t.key) {
+                    out.push((name, t));
+                }
+            }
+        }
+        out
+    }
+
+    /// The component table `key` and the module playing it, if one is registered.
+    pub fn component_table(
+        &self,
+        key: &str,
+    ) -> Option<(&'static str, crate::modules::ComponentTable)> {
+        self.component_tables()
+            .into_iter()
+            .find(|(_, t)| t.key == key)
+    }
+
     /// Whether a module of this name is registered.
     pub fn has_module(&self, name: &str) -> bool {
         self.modules.iter().any(|(n, _)| *n == name)

@@ -18,6 +18,7 @@ use crate::modules::Module;
 use crate::terrain::{MAX_TERRAINS, Terrain, TerrainId};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use strum::IntoStaticStr;
 
 /// The most players one game may seat. Far above any printed rule; it bounds memory.
@@ -190,6 +191,8 @@ pub struct RulesetParts {
     pub buildings: Vec<crate::building::Building>,
     /// The rules for each allowed player count, in increasing order of player count.
     pub player_counts: Vec<(u8, Rules)>,
+    /// Modules' component tables by key (`[[component.quest]]`), each row as the files give it.
+    pub tables: BTreeMap<String, Vec<crate::modules::Param>>,
 }
 
 /// A ruleset the engine can play: the only way to get one is [`Ruleset::new`], which checks
@@ -204,6 +207,7 @@ pub struct Ruleset {
     dominoes: Vec<Domino>,
     buildings: Vec<crate::building::Building>,
     player_counts: Vec<(u8, Rules)>,
+    tables: BTreeMap<String, Vec<crate::modules::Param>>,
     /// The modules of each player count's rules (same order as `player_counts`), built once.
     modules: Vec<BuiltModules>,
     /// Each player count's line source and seating (same order), from the registry.
@@ -268,6 +272,7 @@ impl Ruleset {
             dominoes,
             buildings,
             player_counts,
+            tables,
         } = parts;
         let mut ruleset = Ruleset {
             name,
@@ -277,10 +282,12 @@ impl Ruleset {
             dominoes,
             buildings,
             player_counts,
+            tables,
             modules: Vec::new(),
             seating: Vec::new(),
         };
         let mut problems = ruleset.component_problems();
+        problems.extend(ruleset.table_problems(registry));
         problems.extend(ruleset.player_count_problems());
         let mut modules = Vec::with_capacity(ruleset.player_counts.len());
         let mut seatings = Vec::with_capacity(ruleset.player_counts.len());
@@ -356,7 +363,74 @@ impl Ruleset {
             dominoes: self.dominoes,
             buildings: self.buildings,
             player_counts: self.player_counts,
+            tables: self.tables,
         }
+    }
+
+    /// The rows of component table `key` (none when the ruleset has no such table), as the
+    /// files give them; [`crate::modules::rows`] reads them typed.
+    pub fn component_table(&self, key: &str) -> &[crate::modules::Param] {
+        self.tables.get(key).map_or(&[], Vec::as_slice)
+    }
+
+    /// Every component table, by key.
+    pub fn component_tables(&self) -> &BTreeMap<String, Vec<crate::modules::Param>> {
+        &self.tables
+    }
+
+    /// Tables no module of `registry` plays, too many tables or rows, rows that do not read.
+    fn table_problems(&self, registry: &crate::Registry) -> Vec<Problem> {
+        use crate::modules::table::{MAX_ROWS, MAX_TABLES};
+        let mut out = Vec::new();
+        if self.tables.is_empty() {
+            return out;
+        }
+        let declared = registry.component_tables();
+        let keys: Vec<&'static str> = declared.iter().map(|(_, t)| t.key).collect();
+        if self.tables.len() > MAX_TABLES {
+            out.push(Problem::TableSize {
+                key: self
+                    .tables
+                    .keys()
+                    .nth(MAX_TABLES)
+                    .cloned()
+                    .unwrap_or_default(),
+                what: format!(
+                    "{} component tables; at most {MAX_TABLES} are supported",
+                    self.tables.len()
+                ),
+            });
+        }
+        for (key, rows) in self.tables.iter() {
+            let Some((_, table)) = declared.iter().find(|(_, t)| t.key == key) else {
+                out.push(Problem::UnknownTable {
+                    key: key.clone(),
+                    suggestion: crate::text::closest(key, &keys),
+                    known: keys.join(", "),
+                });
+                continue;
+            };
+            if rows.len() > MAX_ROWS {
+                out.push(Problem::TableSize {
+                    key: key.clone(),
+                    what: format!(
+                        "{} rows of component `{key}`; at most {MAX_ROWS} are supported",
+                        rows.len()
+                    ),
+                });
+                continue;
+            }
+            for (row, value) in rows.iter().enumerate() {
+                if let Err(message) = (table.check)(value) {
+                    out.push(Problem::TableRow {
+                        key: key.clone(),
+                        row,
+                        message,
+                    });
+                }
+            }
+        }
+        out
     }
 
     pub fn name(&self) -> &str {
@@ -730,6 +804,20 @@ impl Ruleset {
                     )
                 ),
             });
+        }
+        for (key, rows) in self.tables.iter() {
+            let played = modules
+                .iter()
+                .any(|m| m.component_tables().iter().any(|t| t.key == key));
+            if !rows.is_empty() && !played {
+                out.push(RuleWarning {
+                    at: WarningAt::Modules,
+                    message: format!(
+                        "{} of component `{key}` declared, but no module of `modules` plays them: they never appear in a game",
+                        crate::modules::describe::plural(rows.len() as i64, "row", "rows")
+                    ),
+                });
+            }
         }
         // A resource exists when a module of the list keeps it (coins: a plugin's as well as
         // the knights' or wealth's; buildings giving coins need such a module to be listed).

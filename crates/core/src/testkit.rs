@@ -61,6 +61,7 @@ pub fn kingdomino() -> Ruleset {
 pub fn kingdomino_parts() -> RulesetParts {
     let names = ["wheat", "forest", "lake", "grassland", "swamp", "mine"];
     RulesetParts {
+        tables: Default::default(),
         name: "kingdomino".into(),
         description: "test".into(),
         terrains: names

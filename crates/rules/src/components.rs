@@ -8,10 +8,11 @@ use crate::format::{
 use crate::loader::{Loader, Loc};
 use crate::node::Seg;
 use crate::walk::closest;
+use crownlands_core::modules::Param;
 use crownlands_core::ruleset::{MAX_DOMINOES, MAX_PILES};
 use crownlands_core::terrain::MAX_TERRAINS;
 use crownlands_core::{Building, BuildingValue, Domino, Square, Terrain, TerrainId};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// The components one file declares.
 pub(crate) struct Block {
@@ -19,6 +20,8 @@ pub(crate) struct Block {
     pub terrains: Vec<TerrainDef>,
     pub dominoes: Vec<DominoDef>,
     pub buildings: Vec<BuildingDef>,
+    /// Component tables' rows, by table.
+    pub tables: BTreeMap<String, Vec<Param>>,
     /// The box of dominoes that name none; empty when they must name one (they are left out:
     /// the loader reported them).
     pub default_box: String,
@@ -31,6 +34,7 @@ pub(crate) struct Components {
     pub piles: Vec<String>,
     pub dominoes: Vec<Domino>,
     pub buildings: Vec<Building>,
+    pub tables: BTreeMap<String, Vec<Param>>,
 }
 
 /// Whether a symbol is one ASCII uppercase letter other than `C` (the castle).
@@ -133,11 +137,13 @@ impl Components {
         let terrains = terrains(loader, blocks);
         let (piles, dominoes) = dominoes(loader, blocks, &terrains, shared_terrains);
         let buildings = buildings(loader, blocks, &terrains, shared_terrains);
+        let tables = tables(loader, blocks);
         Components {
             terrains: terrains.all,
             piles,
             dominoes,
             buildings,
+            tables,
         }
     }
 }
@@ -773,4 +779,65 @@ fn square(
         terrain,
         crowns: sq.crowns,
     })
+}
+
+/// The rows of every block's component tables, table by table in block order: each table one a
+/// module of the loader's registry plays, each row read by that module's type (a problem is
+/// reported at the row, and the row left out).
+fn tables(loader: &mut Loader, blocks: &[Block]) -> BTreeMap<String, Vec<Param>> {
+    use crownlands_core::modules::table::{MAX_ROWS, MAX_TABLES};
+    let declared = loader.registry.component_tables();
+    let keys: Vec<&'static str> = declared.iter().map(|(_, t)| t.key).collect();
+    let mut out: BTreeMap<String, Vec<Param>> = BTreeMap::new();
+    for b in blocks {
+        for (key, rows) in &b.tables {
+            let table_loc = loader.loc(b.file, &[Seg::Key("component"), Seg::Key(key)]);
+            let Some((_, table)) = declared.iter().find(|(_, t)| t.key == key) else {
+                let hint = closest(key, &keys)
+                    .map(|c| format!(" (did you mean `{c}`?)"))
+                    .unwrap_or_default();
+                let known = if keys.is_empty() {
+                    "none".to_string()
+                } else {
+                    keys.join(", ")
+                };
+                loader.err(
+                    &table_loc,
+                    format!(
+                        "no module plays a component table `{}`{hint}; tables: {known}",
+                        crownlands_core::text::excerpt(key)
+                    ),
+                );
+                continue;
+            };
+            if !out.contains_key(key.as_str()) && out.len() >= MAX_TABLES {
+                loader.err(
+                    &table_loc,
+                    format!("too many component tables: at most {MAX_TABLES} are supported"),
+                );
+                continue;
+            }
+            let kept = out.entry(key.clone()).or_default();
+            for (i, row) in rows.iter().enumerate() {
+                let loc = loader.loc(
+                    b.file,
+                    &[Seg::Key("component"), Seg::Key(key), Seg::Index(i)],
+                );
+                if kept.len() >= MAX_ROWS {
+                    loader.err(
+                        &loc,
+                        format!(
+                            "too many rows of component `{key}`: at most {MAX_ROWS} are supported"
+                        ),
+                    );
+                    break;
+                }
+                match (table.check)(row) {
+                    Ok(()) => kept.push(row.clone()),
+                    Err(problem) => loader.err(&loc, format!("component `{key}`: {problem}")),
+                }
+            }
+        }
+    }
+    out
 }

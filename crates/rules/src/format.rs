@@ -75,6 +75,9 @@ pub struct RulesetFile {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = MAX_BUILDINGS))]
     pub building: Vec<BuildingDef>,
+    /// Modules' component tables declared inline, as in a component set.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub component: BTreeMap<String, Vec<Param>>,
 }
 
 /// A domino named in `remove-dominoes`: its number, or its box's initial and number (`"K12"`).
@@ -101,6 +104,10 @@ pub struct SetFile {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = MAX_BUILDINGS))]
     pub building: Vec<BuildingDef>,
+    /// Rows of the component tables modules play (`[[component.quest]]`), by table: each row
+    /// read by the type of the module that declares the table.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub component: BTreeMap<String, Vec<Param>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]

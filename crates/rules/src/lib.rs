@@ -42,7 +42,7 @@ pub struct ShippedRuleset {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Validated {
     /// A ruleset file, fully loaded.
-    Ruleset(Ruleset),
+    Ruleset(Box<Ruleset>),
     /// A component set file, checked on its own.
     ComponentSet {
         terrains: usize,
@@ -217,7 +217,7 @@ fn validate_text(registry: &Registry, source: Source, src: diagnostic::SourceTex
     if !is_set {
         let (result, warnings) = load::load_source_with_warnings(registry, source, Some(src));
         return Checked {
-            result: result.map(Validated::Ruleset),
+            result: result.map(|r| Validated::Ruleset(Box::new(r))),
             warnings,
         };
     }
@@ -235,6 +235,7 @@ fn validate_text(registry: &Registry, source: Source, src: diagnostic::SourceTex
                 terrains: sf.terrain,
                 dominoes: sf.domino,
                 buildings: sf.building,
+                tables: sf.component,
                 default_box,
                 removals: Vec::new(),
             };

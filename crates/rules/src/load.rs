@@ -220,6 +220,7 @@ impl Loader {
                         terrains: sf.terrain,
                         dominoes: sf.domino,
                         buildings: sf.building,
+                        tables: sf.component,
                         default_box,
                         removals: Vec::new(),
                     });
@@ -240,6 +241,7 @@ impl Loader {
             if rf.terrain.is_empty()
                 && rf.domino.is_empty()
                 && rf.building.is_empty()
+                && rf.component.is_empty()
                 && rf.remove_dominoes.is_empty()
             {
                 continue;
@@ -296,6 +298,7 @@ impl Loader {
                 terrains: rf.terrain.clone(),
                 dominoes: rf.domino.clone(),
                 buildings: rf.building.clone(),
+                tables: rf.component.clone(),
                 default_box,
                 removals,
             });

@@ -97,6 +97,7 @@ fn resolved_file(ruleset: &Ruleset, players: Option<u8>) -> RulesetFile {
             },
         })
         .collect();
+    file.component = ruleset.component_tables().clone();
     file.building = ruleset
         .buildings()
         .iter()
@@ -275,6 +276,24 @@ fn write_table(table: &toml_edit::Table, out: &mut String) {
                     }
                 }
             }
+            // Tables of rows (`component`): each row its own `[[component.quest]]` section.
+            Value::InlineTable(t)
+                if !t.is_empty() && t.iter().all(|(_, v)| is_array_of_tables(v)) =>
+            {
+                for (name, rows) in t.iter() {
+                    if let Value::Array(rows) = rows {
+                        for row in rows {
+                            if let Value::InlineTable(row) = row {
+                                write_section(
+                                    &format!("[[{key}.{}]]", bare_or_quoted(name)),
+                                    row,
+                                    out,
+                                );
+                            }
+                        }
+                    }
+                }
+            }
             Value::InlineTable(t) => write_section(&format!("[{key}]"), t, out),
             Value::Array(items) if is_array_of_tables(value) => {
                 for item in items {
@@ -285,6 +304,19 @@ fn write_table(table: &toml_edit::Table, out: &mut String) {
             }
             _ => {}
         }
+    }
+}
+
+/// A key as a header writes it: bare when it may be (`quest`), else quoted.
+fn bare_or_quoted(key: &str) -> String {
+    if !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        key.to_string()
+    } else {
+        toml_edit::Value::from(key).to_string().trim().to_string()
     }
 }
 

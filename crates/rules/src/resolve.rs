@@ -449,6 +449,7 @@ pub(crate) fn resolve(
         dominoes: components.dominoes,
         buildings: components.buildings,
         player_counts,
+        tables: components.tables,
     };
     let warning_locs: Vec<WarningLocs> = counts
         .iter()

@@ -77,14 +77,65 @@ fn with_aliases(v: &mut Value) {
 /// types, ranges, defaults), other names as any table; pretty-printed.
 pub fn ruleset_schema_with(registry: &crownlands_core::Registry) -> String {
     let mut v = ruleset_value().clone();
+    let mut defs = serde_json::Map::new();
     let modules: serde_json::Map<String, Value> = registry
         .params_schemas()
         .into_iter()
-        .map(|(name, schema)| (name.to_string(), schema))
+        .map(|(name, mut schema)| {
+            hoist_defs(&mut schema, &mut defs);
+            (name.to_string(), schema)
+        })
         .collect();
     with_module_params(&mut v, &modules);
+    let tables: serde_json::Map<String, Value> = registry
+        .component_tables()
+        .into_iter()
+        .map(|(module, t)| {
+            let mut row = (t.schema)();
+            hoist_defs(&mut row, &mut defs);
+            if let Some(map) = row.as_object_mut() {
+                map.insert(
+                    "description".into(),
+                    Value::String(format!(
+                        "A row of `{}`, played by module `{module}`.",
+                        t.key
+                    )),
+                );
+            }
+            (
+                t.key.to_string(),
+                serde_json::json!({
+                    "type": "array",
+                    "items": row,
+                    "maxItems": crownlands_core::modules::table::MAX_ROWS,
+                }),
+            )
+        })
+        .collect();
+    if let Some(Value::Object(props)) = v.get_mut("properties")
+        && let Some(Value::Object(component)) = props.get_mut("component")
+    {
+        component.insert("properties".into(), Value::Object(tables));
+    }
+    // The types the modules' schemas refer to (`#/$defs/Season`), where their references
+    // point: the root's definitions (a name the file format uses already is kept).
+    if let Some(Value::Object(root)) = v.get_mut("$defs") {
+        for (name, def) in defs {
+            root.entry(name).or_insert(def);
+        }
+    }
     with_aliases(&mut v);
     pretty(&v)
+}
+
+/// Take a module's schema's own definitions out, into `defs`: embedded in the ruleset schema,
+/// its references (`#/$defs/Name`) resolve against the root.
+fn hoist_defs(schema: &mut Value, defs: &mut serde_json::Map<String, Value>) {
+    if let Some(Value::Object(own)) = schema.as_object_mut().and_then(|m| m.remove("$defs")) {
+        for (name, def) in own {
+            defs.entry(name).or_insert(def);
+        }
+    }
 }
 
 /// Every `module` property (a table of tables of parameters) gets `modules`' schemas by name.

@@ -407,7 +407,9 @@ fn a_set_checked_alone_must_declare_its_terrains() {
         &d,
         1,
         1,
-        &["unknown key `extra` at the top level; expected one of: building, domino, set, terrain"],
+        &[
+            "unknown key `extra` at the top level; expected one of: building, component, domino, set, terrain",
+        ],
     );
 }
 
@@ -1041,7 +1043,7 @@ fn a_plugin_resource_brings_its_own_tie_break() {
     let Ok(crownlands_rules::Validated::Ruleset(ruleset)) = checked.result else {
         panic!("loads as a ruleset");
     };
-    let ruleset = std::sync::Arc::new(ruleset);
+    let ruleset = std::sync::Arc::new(*ruleset);
     let rules = ruleset.rules_for(3).expect("3 players");
     assert_eq!(
         rules.tie_breaks[0],

@@ -128,6 +128,9 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn declare(&self) -> Declaration {
         Declaration::default()
     }
+    fn component_tables(&self) -> Vec<super::ComponentTable> {
+        Vec::new()
+    }
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String>;
     fn check(&self, _ruleset: &Ruleset) -> Vec<String> {
         Vec::new()
@@ -303,23 +306,7 @@ fn spec_json(spec: &ModuleSpec) -> serde_json::Value {
 }
 
 fn param_json(p: &Param) -> serde_json::Value {
-    match p {
-        Param::Int(v) => (*v).into(),
-        Param::Bool(v) => (*v).into(),
-        // Not a JSON number (infinite, NaN): null, which no parameter type reads as a number.
-        Param::Float(v) => {
-            serde_json::Number::from_f64(v.0).map_or(serde_json::Value::Null, Into::into)
-        }
-        Param::Text(t) => t.clone().into(),
-        Param::Ints(v) => v.clone().into(),
-        Param::List(items) => items.iter().map(param_json).collect(),
-        Param::Table(entries) => serde_json::Value::Object(
-            entries
-                .iter()
-                .map(|(k, v)| (k.clone(), param_json(v)))
-                .collect(),
-        ),
-    }
+    p.to_json()
 }
 
 /// A parameter's value from JSON (what a params struct serializes to).
@@ -503,13 +490,43 @@ fn list_items<M: Mechanism>(key: &str) -> Option<String> {
 }
 
 pub fn params_schema<M: Mechanism>() -> serde_json::Value {
+    schema_of::<M::Params>()
+}
+
+/// The JSON Schema of a serde type, as the ruleset schema embeds it (no `$schema` of its own).
+pub(crate) fn schema_of<T: schemars::JsonSchema>() -> serde_json::Value {
     let mut v = schemars::SchemaGenerator::default()
-        .into_root_schema_for::<M::Params>()
+        .into_root_schema_for::<T>()
         .to_value();
     if let Some(map) = v.as_object_mut() {
         map.remove("$schema");
     }
     v
+}
+
+/// serde's words for a component row that does not read, tidied: `` unknown key `x`; expected
+/// one of: a, b ``, `` `points` must be from 0 to 9, not 12 ``.
+pub(crate) fn row_problem(serde: &str) -> String {
+    if let Some(rest) = serde.strip_prefix("unknown field ") {
+        let (field, expected) = rest.split_once(", expected ").unwrap_or((rest, "none"));
+        let expected = expected
+            .trim_start_matches("one of ")
+            .replace(" or ", ", ")
+            .replace('`', "");
+        let field = field.trim_matches('`');
+        let names: Vec<&str> = expected.split(", ").collect();
+        let hint = crate::text::closest(field, &names)
+            .map(|c| format!(" (did you mean `{c}`?)"))
+            .unwrap_or_default();
+        return format!("unknown key `{field}`{hint}; expected one of: {expected}");
+    }
+    if let Some(field) = serde
+        .strip_prefix("missing field `")
+        .and_then(|r| r.strip_suffix('`'))
+    {
+        return format!("`{field}` is missing");
+    }
+    serde.to_string()
 }
 
 impl<M: Mechanism> Module for M {
@@ -521,6 +538,9 @@ impl<M: Mechanism> Module for M {
     }
     fn declare(&self) -> Declaration {
         Mechanism::declare(self)
+    }
+    fn component_tables(&self) -> Vec<super::ComponentTable> {
+        Mechanism::component_tables(self)
     }
     fn params_schema(&self) -> Option<serde_json::Value> {
         Some(params_schema::<M>())

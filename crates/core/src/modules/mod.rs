@@ -17,6 +17,7 @@ pub(crate) mod knights;
 mod mechanism;
 mod queen;
 mod state;
+pub mod table;
 mod wealth;
 
 pub use bounded::{Bounded, BoundedList};
@@ -36,6 +37,7 @@ pub use state::{
     MAX_DECLARED, ModuleData, ModuleList, ModuleState, NoState, Res, ResourceId, Resources,
     StateBox, States, side_entry,
 };
+pub use table::{ComponentTable, rows};
 pub use wealth::Wealth;
 
 use crate::action_text::ActionWord;
@@ -65,6 +67,29 @@ pub enum Param {
     Ints(Vec<i64>),
     List(Vec<Param>),
     Table(BTreeMap<String, Param>),
+}
+
+impl Param {
+    /// As JSON, what a serde type reads from (a number that JSON cannot hold, NaN or infinite,
+    /// is `null`, which no number reads).
+    pub fn to_json(&self) -> serde_json::Value {
+        match self {
+            Param::Int(v) => (*v).into(),
+            Param::Bool(v) => (*v).into(),
+            Param::Float(v) => {
+                serde_json::Number::from_f64(v.0).map_or(serde_json::Value::Null, Into::into)
+            }
+            Param::Text(t) => t.clone().into(),
+            Param::Ints(v) => v.clone().into(),
+            Param::List(items) => items.iter().map(Param::to_json).collect(),
+            Param::Table(entries) => serde_json::Value::Object(
+                entries
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.to_json()))
+                    .collect(),
+            ),
+        }
+    }
 }
 
 /// A parameter's number with a fraction (`0.5`), equal to another when their bits are (so a
@@ -573,6 +598,13 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
     /// What it exchanges with the other modules, and which modules' steps come before its own.
     fn declare(&self) -> Declaration {
         Declaration::default()
+    }
+
+    /// The component tables it plays (`[[component.KEY]]` rows in ruleset and set files, each
+    /// read by a serde type of its own: [`ComponentTable::of`]); it reads them back with
+    /// [`rows`]. None by default.
+    fn component_tables(&self) -> Vec<ComponentTable> {
+        Vec::new()
     }
 
     /// The JSON Schema of its parameters (a [`Mechanism`]'s comes from its `Params` type), for

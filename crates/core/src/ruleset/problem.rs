@@ -27,6 +27,8 @@ pub enum Field {
     Buildings,
     /// The building at this position of the list.
     Building(usize),
+    /// A module's component table (`component.KEY`), or one row of it.
+    Table { key: String, row: Option<usize> },
     /// The list of player counts.
     PlayerCounts,
     /// A key of the rules at one player count.
@@ -72,6 +74,8 @@ impl std::fmt::Display for Field {
             Field::Domino(i) => write!(f, "dominoes[{i}]"),
             Field::Buildings => f.write_str("buildings"),
             Field::Building(i) => write!(f, "buildings[{i}]"),
+            Field::Table { key, row: None } => write!(f, "component.{key}"),
+            Field::Table { key, row: Some(i) } => write!(f, "component.{key}[{i}]"),
             Field::PlayerCounts => f.write_str("players"),
             Field::Rules { players, key } => write!(f, "for-players.{players}.{key}"),
         }
@@ -135,6 +139,23 @@ pub enum Problem {
         index: usize,
         number: u16,
         terrain: u8,
+    },
+    /// A component table no module of the registry declares.
+    #[error("no module plays a component table `{key}`{hint}; tables: {known}", hint = .suggestion.map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default(), known = if .known.is_empty() { "none" } else { .known.as_str() })]
+    UnknownTable {
+        key: String,
+        suggestion: Option<&'static str>,
+        known: String,
+    },
+    /// A table with more rows than the engine supports, or too many tables.
+    #[error("{what}")]
+    TableSize { key: String, what: String },
+    /// A row that does not read as its module's type.
+    #[error("component `{key}` #{number}: {message}", number = .row + 1)]
+    TableRow {
+        key: String,
+        row: usize,
+        message: String,
     },
     #[error("the ruleset allows no player count")]
     NoPlayerCounts,
@@ -262,6 +283,14 @@ impl Problem {
             Problem::BuildingTwice { index, .. } | Problem::BuildingTerrain { index, .. } => {
                 Field::Building(*index)
             }
+            Problem::UnknownTable { key, .. } | Problem::TableSize { key, .. } => Field::Table {
+                key: key.clone(),
+                row: None,
+            },
+            Problem::TableRow { key, row, .. } => Field::Table {
+                key: key.clone(),
+                row: Some(*row),
+            },
             Problem::NoPlayerCounts | Problem::PlayerCountOrder => Field::PlayerCounts,
             Problem::Rules { players, problem } => Field::Rules {
                 players: *players,
