@@ -75,6 +75,13 @@ pub trait LineDealer: Send + Sync {
         Vec::new()
     }
 
+    /// What can never work as written under `ctx` though the game still plays (a box whose
+    /// dominoes are never dealt), each reported at `lines`/`line-order` as a warning. None by
+    /// default.
+    fn warnings(&self, _ctx: &DealContext<'_>) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Put every domino of the ruleset, once, into `deck` (empty on entry) in draw order:
     /// `deck[..deck_size]` is dealt line by line from the start (each line sorted by number
     /// when drawn), the rest stays in the box unseen.
@@ -99,6 +106,31 @@ impl LineDealer for Mixed {
 pub struct Alternate;
 
 impl LineDealer for Alternate {
+    /// Lines alternating between some boxes deal nothing from the others: dominoes there are
+    /// never played (a misspelt `box`, or a box left out on purpose).
+    fn warnings(&self, ctx: &DealContext<'_>) -> Vec<String> {
+        let order = &ctx.rules.lines.order;
+        if order.is_empty() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for (b, pile) in ctx.boxes.iter().enumerate() {
+            let in_box = ctx
+                .dominoes
+                .iter()
+                .filter(|d| usize::from(d.pile) == b)
+                .count();
+            if in_box > 0 && !order.iter().any(|&o| usize::from(o) == b) {
+                out.push(format!(
+                    "box {} holds {} that are never dealt: lines alternate only from the boxes of `line-order`",
+                    crate::text::escape_controls(pile),
+                    crate::modules::describe::plural(in_box as i64, "domino", "dominoes")
+                ));
+            }
+        }
+        out
+    }
+
     fn problems(&self, ctx: &DealContext<'_>) -> Vec<RulesProblem> {
         let rules = ctx.rules;
         let order = &rules.lines.order;

@@ -727,15 +727,23 @@ impl Ruleset {
         };
         let rules = &self.player_counts[i].1;
         let modules = self.modules.get(i).map_or(&[][..], |built| built.modules());
-        self.warnings_with(players, rules, modules)
+        let dealer = self
+            .seating
+            .get(i)
+            .map(|s| s.dealer.clone())
+            .unwrap_or_default()
+            .0;
+        self.warnings_with(players, rules, modules, dealer.as_ref())
     }
 
-    /// [`Ruleset::warnings`] of `rules` played by `modules` (built from `rules.modules`).
+    /// [`Ruleset::warnings`] of `rules` played by `modules` (built from `rules.modules`), its
+    /// lines dealt by `dealer`.
     fn warnings_with(
         &self,
         players: u8,
         rules: &Rules,
         modules: &[Box<dyn Module>],
+        dealer: &dyn crate::lines::LineDealer,
     ) -> Vec<RuleWarning> {
         let mut out = Vec::new();
         let sides = usize::from(rules.sides(players)).max(1);
@@ -842,26 +850,12 @@ impl Ruleset {
                 });
             }
         }
-        // Lines alternating between some boxes deal nothing from the others: dominoes there
-        // are never played (a misspelt `box`, or a box left out on purpose).
-        if rules.lines.kind == "alternate" && !rules.lines.order.is_empty() {
-            for (b, pile) in self.piles.iter().enumerate() {
-                let in_box = self
-                    .dominoes
-                    .iter()
-                    .filter(|d| usize::from(d.pile) == b)
-                    .count();
-                if in_box > 0 && !rules.lines.order.iter().any(|&o| usize::from(o) == b) {
-                    out.push(RuleWarning {
-                        at: WarningAt::LineOrder,
-                        message: format!(
-                            "box {} holds {} that are never dealt: lines alternate only from the boxes of `line-order`",
-                            crate::text::escape_controls(pile),
-                            crate::modules::describe::plural(in_box as i64, "domino", "dominoes")
-                        ),
-                    });
-                }
-            }
+        // What the line source says can never work (boxes never dealt).
+        for message in dealer.warnings(&self.deal_context(rules)) {
+            out.push(RuleWarning {
+                at: WarningAt::LineOrder,
+                message,
+            });
         }
         out
     }

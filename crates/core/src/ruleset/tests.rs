@@ -7,7 +7,10 @@ use crate::*;
 /// changed in place after the ruleset was checked.
 fn warnings_of(r: &Ruleset, players: u8, rules: &Rules) -> Vec<RuleWarning> {
     let built = modules::build_all(Registry::shipped_ref(), &rules.modules).expect("modules");
-    r.warnings_with(players, rules, built.modules())
+    let dealer = Registry::shipped_ref()
+        .line_source(&rules.lines.kind)
+        .expect("a line source");
+    r.warnings_with(players, rules, built.modules(), dealer.as_ref())
 }
 
 #[test]
