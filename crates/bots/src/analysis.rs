@@ -26,30 +26,7 @@ use crate::{Level, PlayerView, greedy};
 use crownlands_core::rng::GameRng;
 use crownlands_core::{Action, Game, Side};
 
-/// Where a decision's game stands in its match: what the earlier games gave each side, and how
-/// many games follow. The default is a game alone (a match of one game).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct MatchSoFar {
-    /// Each side's total over the earlier games of the match, by side index (empty: none).
-    pub carried: Vec<i64>,
-    /// Games of the match still to play after this one.
-    pub games_after: u8,
-}
-
-impl MatchSoFar {
-    /// Where the current game of `m` stands.
-    pub fn of(m: &crownlands_core::Match) -> MatchSoFar {
-        MatchSoFar {
-            carried: m.earlier_totals().iter().map(|(_, &t)| t).collect(),
-            games_after: m.games_after(),
-        }
-    }
-
-    /// Whether the game is a match of its own (its winners are the game's, tie-breaks and all).
-    pub fn alone(&self) -> bool {
-        self.games_after == 0 && self.carried.iter().all(|&t| t == 0)
-    }
-}
+pub use crate::view::MatchSoFar;
 
 /// What a move is worth to the acting side, estimated by playouts.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -273,6 +273,9 @@ pub struct MctsBot {
     playout_work: f64,
     /// When the present search must stop, whatever its budget ([`MctsConfig::cap`]).
     deadline: Option<Instant>,
+    /// Each side's total from the earlier games of the match the present search's game is in
+    /// (empty: a game alone): who wins is decided on the match's totals.
+    carried: Vec<i64>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -328,6 +331,7 @@ impl MctsBot {
             me: 0,
             seat: 0,
             scale: 50.0,
+            carried: Vec::new(),
             budget: configured_budget(config.budget, false),
             playout_work: 0.0,
             deadline: None,
@@ -434,6 +438,7 @@ impl MctsBot {
         }
         self.me = u16::from(view.side().0);
         self.seat = view.player().0;
+        self.carried.clone_from(&view.so_far().carried);
         if self.past_deadline() {
             self.tree.clear();
             return (self.fallback(view, &root_actions), 0);
@@ -485,6 +490,7 @@ impl MctsBot {
         // Each thread starts from a sample consistent with the view: the hidden order is never
         // read, and every search determinizes again from its own copy.
         let game = view.determinize(&mut self.rng);
+        let so_far = view.so_far();
         let rankings: Vec<(RootRanking, u64)> = std::thread::scope(|scope| {
             let handles: Vec<_> = seeds
                 .iter()
@@ -492,7 +498,7 @@ impl MctsBot {
                     let game = game.clone();
                     scope.spawn(move || {
                         let mut bot = MctsBot::new(config, seed, "");
-                        match PlayerView::new(&game) {
+                        match PlayerView::in_match(&game, so_far) {
                             Some(view) => {
                                 bot.search_until(&view, deadline);
                                 (bot.root_ranking(), bot.playouts)
@@ -767,7 +773,7 @@ impl MctsBot {
             &mut self.map,
         );
         let (kind, weight) = self.reward_in(game);
-        let rewards = rewards(game, kind, weight, self.scale);
+        let rewards = rewards(game, kind, weight, self.scale, &self.carried);
         for &i in &self.path {
             let n = &mut self.tree[i as usize];
             n.visits += 1;
@@ -999,12 +1005,21 @@ fn configured_budget(budget: Option<Budget>, table: bool) -> Budget {
 /// The smallest scale taken from the table, in points (a table scoring next to nothing).
 const MIN_SCALE: f64 = 5.0;
 
-/// What the finished (or abandoned) game is worth to each side.
-fn rewards(game: &Game, kind: Reward, win_weight: f64, scale: f64) -> Vec<f64> {
+/// What the finished (or abandoned) game is worth to each side. In a match (`carried`: each
+/// side's total from the earlier games), the win and the margin are the match's: each side's
+/// carried total plus this game's score, as if the match ended with this game (exact in its
+/// last game; in earlier ones a lead carried into the games after is what the rest of the match
+/// has to make up). The own-score half of [`Reward::Score`] stays this game's score.
+fn rewards(game: &Game, kind: Reward, win_weight: f64, scale: f64, carried: &[i64]) -> Vec<f64> {
     let n = sides(game);
-    let scores: Vec<i32> = game
+    let points: Vec<i32> = game
         .all_sides()
         .map(|side| game.score_total(side))
+        .collect();
+    let scores: Vec<i64> = points
+        .iter()
+        .enumerate()
+        .map(|(s, &p)| i64::from(p) + carried.get(s).copied().unwrap_or(0))
         .collect();
     let best = scores.iter().copied().max().unwrap_or(0);
     // A tie on the totals is shared, tie-breaks or not: settling it by the ruleset's tie-breaks,
@@ -1022,13 +1037,13 @@ fn rewards(game: &Game, kind: Reward, win_weight: f64, scale: f64) -> Vec<f64> {
                 .map(|o| scores[o])
                 .max()
                 .unwrap_or(0);
-            let margin = (0.5 + f64::from(scores[s] - other) / (2.0 * scale)).clamp(0.0, 1.0);
+            let margin = (0.5 + (scores[s] - other) as f64 / (2.0 * scale)).clamp(0.0, 1.0);
             match kind {
                 Reward::Win => win,
                 Reward::Margin => margin,
                 Reward::Mixed => win_weight * win + (1.0 - win_weight) * margin,
                 Reward::Score => {
-                    let own = (f64::from(scores[s]) / (2.0 * scale)).clamp(0.0, 1.0);
+                    let own = (f64::from(points[s]) / (2.0 * scale)).clamp(0.0, 1.0);
                     win_weight * win + (1.0 - win_weight) * own
                 }
             }
@@ -1091,5 +1106,43 @@ mod tests {
         // Long ones: down to an eighth, at most 500.
         assert_eq!(adapted(16_000, 1e9), 500);
         assert_eq!(adapted(800, 1e9), 100);
+    }
+
+    #[test]
+    fn in_a_match_the_win_is_the_matchs() {
+        let registry = crownlands_core::Registry::shipped_ref();
+        let ruleset =
+            std::sync::Arc::new(crownlands_rules::load(registry, "dynasty").expect("shipped"));
+        let mut game = Game::new(ruleset, 2, 3).expect("a game");
+        game.play_out_random(&mut GameRng::seed_from(1));
+        let points: Vec<i64> = game
+            .all_sides()
+            .map(|s| i64::from(game.score_total(s)))
+            .collect();
+        let (lead, trail) = if points[0] >= points[1] {
+            (0, 1)
+        } else {
+            (1, 0)
+        };
+        // Alone, the side ahead in this game wins it.
+        let alone = rewards(&game, Reward::Win, 1.0, 50.0, &[]);
+        if points[lead] > points[trail] {
+            assert_eq!((alone[lead], alone[trail]), (1.0, 0.0));
+        }
+        // Behind by more than this game's lead after the earlier games, it loses the match:
+        // the win goes to the other side, and the margin is the match's.
+        let mut carried = vec![0i64; 2];
+        carried[trail] = points[lead] - points[trail] + 10;
+        let in_match = rewards(&game, Reward::Win, 1.0, 50.0, &carried);
+        assert_eq!((in_match[lead], in_match[trail]), (0.0, 1.0));
+        let margin = rewards(&game, Reward::Margin, 1.0, 50.0, &carried);
+        assert!(
+            (margin[trail] - (0.5 + 10.0 / 100.0)).abs() < 1e-9,
+            "{margin:?}"
+        );
+        // The own-score half stays this game's points.
+        let score = rewards(&game, Reward::Score, 0.0, 50.0, &carried);
+        let own = |s: usize| (points[s] as f64 / 100.0).clamp(0.0, 1.0);
+        assert!((score[trail] - own(trail)).abs() < 1e-9);
     }
 }

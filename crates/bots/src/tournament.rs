@@ -397,9 +397,11 @@ impl Tournament {
                 a.push(Vec::new());
                 a.len() - 1
             });
+            // Where this game stands in its match: the bots play for the match's totals.
+            let so_far = crate::view::MatchSoFar::of(played);
             let game = played.game_mut();
             clock.start_game();
-            while let Some(mut turn) = Turn::new(game) {
+            while let Some(mut turn) = Turn::in_match(game, &so_far) {
                 let seat = turn.view().player();
                 let r = clock.time(seat, || bots[seat.index()].act(&mut turn));
                 let action = r.map_err(|error| TournamentError::Bot { game: i, error })?;

@@ -33,19 +33,72 @@ pub fn side_score(game: &Game, side: Side) -> i32 {
     game.score_total(side)
 }
 
-/// The acting player's view of a game that is not over.
+/// Where a game stands in its match: what the earlier games gave each side, and how many games
+/// follow. The default is a game alone (a match of one game).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatchSoFar {
+    /// Each side's total over the earlier games of the match, by side index (empty: none).
+    pub carried: Vec<i64>,
+    /// Games of the match still to play after this one.
+    pub games_after: u8,
+}
+
+/// A game alone: nothing carried, nothing after.
+static ALONE: MatchSoFar = MatchSoFar {
+    carried: Vec::new(),
+    games_after: 0,
+};
+
+impl MatchSoFar {
+    /// Where the current game of `m` stands.
+    pub fn of(m: &crownlands_core::Match) -> MatchSoFar {
+        MatchSoFar {
+            carried: m.earlier_totals().iter().map(|(_, &t)| t).collect(),
+            games_after: m.games_after(),
+        }
+    }
+
+    /// Whether the game is a match of its own (its winners are the game's, tie-breaks and all).
+    pub fn alone(&self) -> bool {
+        self.games_after == 0 && self.carried.iter().all(|&t| t == 0)
+    }
+
+    /// What side `side` carries from the earlier games (0 in a game alone).
+    pub fn carried(&self, side: Side) -> i64 {
+        self.carried.get(side.index()).copied().unwrap_or(0)
+    }
+}
+
+/// The acting player's view of a game that is not over, and of where the game stands in its
+/// match (a Dynasty's earlier totals).
 #[derive(Clone, Copy, Debug)]
 pub struct PlayerView<'a> {
     game: &'a Game,
     player: Seat,
+    so_far: &'a MatchSoFar,
 }
 
 impl<'a> PlayerView<'a> {
     /// The view of the player to act, or `None` when the game is over. (A player to act always
-    /// has at least one legal action: a claim, a placement or the forced discard.)
+    /// has at least one legal action: a claim, a placement or the forced discard.) The game is
+    /// taken as a match of its own.
     pub fn new(game: &'a Game) -> Option<PlayerView<'a>> {
+        PlayerView::in_match(game, &ALONE)
+    }
+
+    /// [`PlayerView::new`] for a game of a match standing at `so_far`.
+    pub fn in_match(game: &'a Game, so_far: &'a MatchSoFar) -> Option<PlayerView<'a>> {
         let player = game.to_act()?;
-        Some(PlayerView { game, player })
+        Some(PlayerView {
+            game,
+            player,
+            so_far,
+        })
+    }
+
+    /// Where the game stands in its match.
+    pub fn so_far(&self) -> &'a MatchSoFar {
+        self.so_far
     }
 
     /// The player to act (whose view this is).
@@ -181,17 +234,25 @@ pub struct Turn<'a> {
     /// The player to act (fixed for the turn: it is theirs until they play).
     player: Seat,
     played: Option<Action>,
+    so_far: &'a MatchSoFar,
 }
 
 impl<'a> Turn<'a> {
-    /// The turn of the player to act, or `None` when the game is over.
+    /// The turn of the player to act, or `None` when the game is over (a game alone).
     #[inline]
     pub fn new(game: &'a mut Game) -> Option<Turn<'a>> {
+        Turn::in_match(game, &ALONE)
+    }
+
+    /// [`Turn::new`] in a game of a match standing at `so_far`.
+    #[inline]
+    pub fn in_match(game: &'a mut Game, so_far: &'a MatchSoFar) -> Option<Turn<'a>> {
         let player = game.to_act()?;
         Some(Turn {
             game,
             player,
             played: None,
+            so_far,
         })
     }
 
@@ -200,6 +261,7 @@ impl<'a> Turn<'a> {
         PlayerView {
             game: self.game,
             player: self.player,
+            so_far: self.so_far,
         }
     }
 

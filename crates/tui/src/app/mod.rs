@@ -682,10 +682,16 @@ impl App {
                     }
                     _ => Level::Random.build(game.seed()),
                 });
+            // Where the game stands in its match (Dynasty): the bot plays for the match.
+            let so_far = self
+                .session()
+                .map(|s| MatchSoFar::of(s.played()))
+                .unwrap_or_default();
             self.pending = Some(Pending::start(
                 Purpose::Move { seat: player },
                 bot,
                 game.clone(),
+                so_far,
                 count,
                 now,
             ));

@@ -37,16 +37,18 @@ pub struct Pending {
 }
 
 impl Pending {
-    /// Ask `bot` for its choice in `game` (a copy) on a new thread.
+    /// Ask `bot` for its choice in `game` (a copy, standing at `so_far` in its match) on a new
+    /// thread.
     pub fn start(
         purpose: Purpose,
         mut bot: Box<dyn Bot>,
         game: Game,
+        so_far: MatchSoFar,
         at_action: usize,
         now: Instant,
     ) -> Pending {
         Pending::spawn(purpose, at_action, now, move || {
-            let action = PlayerView::new(&game).map(|view| bot.choose(&view));
+            let action = PlayerView::in_match(&game, &so_far).map(|view| bot.choose(&view));
             Reply {
                 bot: Some(bot),
                 action,
@@ -163,7 +165,14 @@ mod tests {
                 .expect("shipped"),
         );
         let game = Game::new(ruleset, 2, 1).expect("game");
-        let mut pending = Pending::start(Purpose::Hint, Box::new(Broken), game, 0, Instant::now());
+        let mut pending = Pending::start(
+            Purpose::Hint,
+            Box::new(Broken),
+            game,
+            MatchSoFar::default(),
+            0,
+            Instant::now(),
+        );
         assert!(pending.poll(true), "the thread answered");
         let reply = pending.reply.expect("a reply");
         assert_eq!(reply.crashed.as_deref(), Some("broken bot"));
