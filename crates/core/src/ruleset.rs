@@ -421,11 +421,11 @@ impl Ruleset {
                 continue;
             }
             for (row, value) in rows.iter().enumerate() {
-                if let Err(message) = (table.check)(value) {
+                if let Err(problem) = (table.check)(value) {
                     out.push(Problem::TableRow {
                         key: key.clone(),
                         row,
-                        message,
+                        message: crate::modules::table::row_words(&problem),
                     });
                 }
             }

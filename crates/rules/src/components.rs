@@ -9,6 +9,7 @@ use crate::loader::{Loader, Loc};
 use crate::node::Seg;
 use crate::walk::closest;
 use crownlands_core::modules::Param;
+use crownlands_core::modules::value_words::PathPart;
 use crownlands_core::ruleset::{MAX_DOMINOES, MAX_PILES};
 use crownlands_core::terrain::MAX_TERRAINS;
 use crownlands_core::{Building, BuildingValue, Domino, Square, Terrain, TerrainId};
@@ -834,7 +835,23 @@ fn tables(loader: &mut Loader, blocks: &[Block]) -> BTreeMap<String, Vec<Param>>
                 }
                 match (table.check)(row) {
                     Ok(()) => kept.push(row.clone()),
-                    Err(problem) => loader.err(&loc, format!("component `{key}`: {problem}")),
+                    Err(problem) => {
+                        // At the part of the row at fault, where the file has it.
+                        let mut path = vec![Seg::Key("component"), Seg::Key(key), Seg::Index(i)];
+                        for part in &problem.path {
+                            path.push(match part {
+                                PathPart::Key(k) => Seg::Key(k),
+                                PathPart::Index(n) => Seg::Index(*n),
+                            });
+                        }
+                        if let Some(unknown) = &problem.unknown {
+                            path.push(Seg::Key(unknown));
+                        }
+                        let at = loader.loc(b.file, &path);
+                        let at = if at.span == (0..0) { loc } else { at };
+                        let words = crownlands_core::modules::table::row_words(&problem);
+                        loader.err(&at, format!("component `{key}`: {words}"));
+                    }
                 }
             }
         }

@@ -335,12 +335,14 @@ fn write_section(header: &str, table: &toml_edit::InlineTable, out: &mut String)
                 names.sort_by_key(|n| order.iter().position(|o| o == n).unwrap_or(usize::MAX));
                 for name in names {
                     if let Some(inner) = t.get(name) {
+                        let (key, name) = (bare_or_quoted(key), bare_or_quoted(name));
                         let _ = writeln!(out, "{key}.{name} = {inner}");
                     }
                 }
             }
+            // A row's keys are the module's (`"a b"` quoted); the format's are bare.
             _ => {
-                let _ = writeln!(out, "{key} = {value}");
+                let _ = writeln!(out, "{} = {value}", bare_or_quoted(key));
             }
         }
     }

@@ -738,7 +738,7 @@ fn every_module_problem_is_reported_at_once_with_toml_values() {
         &d,
         7,
         15,
-        &["module `buildings`: `slot-prices`: each number must be from 0 to 1000, not -1"],
+        &["module `buildings`: `slot-prices[2]` must be from 0 to 1000, not -1"],
     );
     assert!(!d.to_string().contains("Text("), "{d}");
 }

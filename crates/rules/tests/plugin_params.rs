@@ -182,7 +182,7 @@ fn wrong_values_are_named_at_their_place() {
         &d,
         5,
         13,
-        &["`festivals`: each value in it must be a word in quotes, not integer 3"],
+        &["`festivals[1]` must be a word in quotes, not 3"],
     );
     let d = bad(&format!(
         "{head}seasons = [{{ name = \"summer\", snow = true }}]\n"
@@ -191,7 +191,7 @@ fn wrong_values_are_named_at_their_place() {
         &d,
         5,
         11,
-        &["`seasons`: unknown key `snow` in it; expected one of: name, rain"],
+        &["`seasons[0]`: unknown key `snow`; expected one of: name, rain"],
     );
     let d = bad(&format!("{head}weight = -1.0\n"));
     assert_diag(&d, 5, 10, &["`weight` must be 0 or more, not -1"]);

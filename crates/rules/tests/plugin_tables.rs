@@ -171,17 +171,18 @@ fn a_wrong_table_or_row_is_named_at_its_place() {
     let d = bad(&format!(
         "{head}[[component.quest]]\nname = \"x\"\nterrain = \"lake\"\npoints = 99\n\n[[component.quest]]\nterrain = \"lake\"\n\n[[component.quest]]\nname = \"y\"\nterain = \"lake\"\n"
     ));
+    // Each at the part of the row at fault (a missing key: at the row).
     assert_diag(
         &d,
-        5,
-        1,
-        &["component `quest`: ", "must be from 0 to 50, not 99"],
+        8,
+        10,
+        &["component `quest`: `points` must be from 0 to 50, not 99"],
     );
     assert_diag(&d, 10, 1, &["component `quest`: `name` is missing"]);
     assert_diag(
         &d,
-        13,
-        1,
+        15,
+        10,
         &["component `quest`: unknown key `terain` (did you mean `terrain`?)"],
     );
     // With the shipped modules only, no module plays quests.

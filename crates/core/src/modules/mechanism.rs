@@ -312,16 +312,20 @@ fn param_json(p: &Param) -> serde_json::Value {
 /// A parameter's value from JSON (what a params struct serializes to).
 fn json_param(v: &serde_json::Value) -> Option<Param> {
     match v {
-        serde_json::Value::Number(n) => n
-            .as_i64()
-            .map(Param::Int)
-            .or_else(|| n.as_f64().map(|f| Param::Float(super::Float(f)))),
+        // A whole number TOML can write, or a number with a fraction (a whole number past
+        // TOML's range is not written: it could not be read back as one).
+        serde_json::Value::Number(n) => match n.as_i64() {
+            Some(i) => Some(Param::Int(i)),
+            None if n.is_f64() => n.as_f64().map(|f| Param::Float(super::Float(f))),
+            None => None,
+        },
         serde_json::Value::Bool(b) => Some(Param::Bool(*b)),
         serde_json::Value::String(s) => Some(Param::Text(s.clone())),
         serde_json::Value::Array(items) => {
             let ints: Option<Vec<i64>> = items.iter().map(serde_json::Value::as_i64).collect();
             match ints {
                 Some(ints) => Some(Param::Ints(ints)),
+                // TOML has no empty value: a list holding one (`[None]`) is not written.
                 None => items
                     .iter()
                     .map(json_param)
@@ -329,11 +333,12 @@ fn json_param(v: &serde_json::Value) -> Option<Param> {
                     .map(Param::List),
             }
         }
-        serde_json::Value::Object(map) => map
-            .iter()
-            .map(|(k, v)| json_param(v).map(|p| (k.clone(), p)))
-            .collect::<Option<std::collections::BTreeMap<String, Param>>>()
-            .map(Param::Table),
+        // In a table, a key whose value is left out (`None`) is not written; the rest are.
+        serde_json::Value::Object(map) => Some(Param::Table(
+            map.iter()
+                .filter_map(|(k, v)| json_param(v).map(|p| (k.clone(), p)))
+                .collect(),
+        )),
         // An optional parameter left out (`None`): not written.
         serde_json::Value::Null => None,
     }
@@ -354,19 +359,9 @@ fn param_problem(key: &str, value: &Param, serde: &str, items: Option<&str>) -> 
             })
             .unwrap_or_else(|| "none".to_string());
         let names: Vec<&str> = expected.split(", ").collect();
-        // serde names the field: `key` itself, or a key inside its value (a table of a list).
-        let field = rest
-            .strip_prefix('`')
-            .and_then(|r| r.split_once('`'))
-            .map_or(key, |(f, _)| f);
-        let hint = crate::text::closest(field, &names)
+        let hint = crate::text::closest(key, &names)
             .map(|c| format!(" (did you mean `{c}`?)"))
             .unwrap_or_default();
-        if field != key {
-            return format!(
-                "`{key}`: unknown key `{field}` in it{hint}; expected one of: {expected}"
-            );
-        }
         return format!("unknown parameter `{key}`{hint}; expected one of: {expected}");
     }
     // A value out of its range ([`super::Bounded`]), alone or in a list, or a list's length.
@@ -401,27 +396,36 @@ fn param_problem(key: &str, value: &Param, serde: &str, items: Option<&str>) -> 
     } else {
         return format!("`{key}`: {serde}");
     };
-    // A list, or a table, holding one value of the wrong kind: that value is at fault (serde
-    // names it: "invalid type: integer `3`, expected a string").
-    let found = serde
-        .split_once("invalid type: ")
-        .and_then(|(_, rest)| rest.split_once(", expected"))
-        .map(|(found, _)| found.replace('`', ""));
-    let inner = found
-        .as_deref()
-        .is_some_and(|f| !f.starts_with("sequence") && !f.starts_with("map"));
-    let whole = what.starts_with("a list") || what == "a table";
-    if inner && !whole && matches!(value, Param::Ints(_) | Param::List(_) | Param::Table(_)) {
-        let found = found.map(|f| format!(", not {f}")).unwrap_or_default();
-        return format!("`{key}`: each value in it must be {what}{found}");
-    }
     match (what, value) {
         // A list of numbers with one out of a number's range (negative, huge).
         ("a list of whole numbers", Param::Ints(v)) => format!(
             "`{key}`: each number must be a whole number from 0 up, not {}",
             v.iter().find(|x| **x < 0).copied().unwrap_or_default()
         ),
-        _ => format!("`{key}` must be {what}, not {value}"),
+        _ => format!(
+            "`{key}` must be {what}, not {}",
+            crate::text::excerpt(&value.to_string())
+        ),
+    }
+}
+
+/// A parameter's problem: at the parameter itself in [`param_problem`]'s words; inside its
+/// value (a list's item, a table's key) at the part at fault: `` `seasons[0].name` must be a
+/// word in quotes, not 1 ``.
+fn param_problem_at(
+    key: &str,
+    value: &Param,
+    problem: &super::value_words::ValueProblem,
+    items: Option<&str>,
+) -> String {
+    if problem.path.len() <= 1 {
+        return param_problem(key, value, &problem.serde, items);
+    }
+    let at = problem.at();
+    if problem.message.starts_with("must") {
+        format!("`{at}` {}", problem.message)
+    } else {
+        format!("`{at}`: {}", problem.message)
     }
 }
 
@@ -439,12 +443,12 @@ pub fn build_mechanism<M: Mechanism>(spec: &ModuleSpec) -> Result<Box<dyn Module
                 let alone = serde_json::Value::Object(
                     [(key.clone(), param_json(value))].into_iter().collect(),
                 );
-                if let Err(e) = serde_json::from_value::<M::Params>(alone) {
+                if let Err(problem) = super::value_words::read::<M::Params>(alone) {
                     let items = list_items::<M>(key);
-                    return Err(err(param_problem(
+                    return Err(err(param_problem_at(
                         key,
                         value,
-                        &e.to_string(),
+                        &problem,
                         items.as_deref(),
                     )));
                 }
@@ -502,31 +506,6 @@ pub(crate) fn schema_of<T: schemars::JsonSchema>() -> serde_json::Value {
         map.remove("$schema");
     }
     v
-}
-
-/// serde's words for a component row that does not read, tidied: `` unknown key `x`; expected
-/// one of: a, b ``, `` `points` must be from 0 to 9, not 12 ``.
-pub(crate) fn row_problem(serde: &str) -> String {
-    if let Some(rest) = serde.strip_prefix("unknown field ") {
-        let (field, expected) = rest.split_once(", expected ").unwrap_or((rest, "none"));
-        let expected = expected
-            .trim_start_matches("one of ")
-            .replace(" or ", ", ")
-            .replace('`', "");
-        let field = field.trim_matches('`');
-        let names: Vec<&str> = expected.split(", ").collect();
-        let hint = crate::text::closest(field, &names)
-            .map(|c| format!(" (did you mean `{c}`?)"))
-            .unwrap_or_default();
-        return format!("unknown key `{field}`{hint}; expected one of: {expected}");
-    }
-    if let Some(field) = serde
-        .strip_prefix("missing field `")
-        .and_then(|r| r.strip_suffix('`'))
-    {
-        return format!("`{field}` is missing");
-    }
-    serde.to_string()
 }
 
 impl<M: Mechanism> Module for M {

@@ -18,6 +18,7 @@ mod mechanism;
 mod queen;
 mod state;
 pub mod table;
+pub mod value_words;
 mod wealth;
 
 pub use bounded::{Bounded, BoundedList};
@@ -71,13 +72,15 @@ pub enum Param {
 
 impl Param {
     /// As JSON, what a serde type reads from (a number that JSON cannot hold, NaN or infinite,
-    /// is `null`, which no number reads).
+    /// is its TOML word, `"nan"`, which no number reads).
     pub fn to_json(&self) -> serde_json::Value {
         match self {
             Param::Int(v) => (*v).into(),
             Param::Bool(v) => (*v).into(),
+            // Not a JSON number (NaN, infinite): its TOML word, which no number reads, so a
+            // number parameter refuses it rather than taking it as left out.
             Param::Float(v) => {
-                serde_json::Number::from_f64(v.0).map_or(serde_json::Value::Null, Into::into)
+                serde_json::Number::from_f64(v.0).map_or_else(|| v.to_string().into(), Into::into)
             }
             Param::Text(t) => t.clone().into(),
             Param::Ints(v) => v.clone().into(),

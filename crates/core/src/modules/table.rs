@@ -3,6 +3,7 @@
 //! read by the module's serde type. The loader checks every row against the type and keeps them
 //! in the ruleset; the module reads them back typed ([`rows`]).
 
+use super::value_words::ValueProblem;
 use super::{Param, ParamsType};
 use crate::Ruleset;
 use serde::de::DeserializeOwned;
@@ -21,8 +22,8 @@ pub struct ComponentTable {
     pub key: &'static str,
     /// The JSON Schema of one row (for editors and the loader's checks by position).
     pub schema: fn() -> serde_json::Value,
-    /// Why a row does not read as the module's type, in the parameters' words.
-    pub check: fn(&Param) -> Result<(), String>,
+    /// Why a row does not read as the module's type: where in the row, and in words.
+    pub check: fn(&Param) -> Result<(), ValueProblem>,
 }
 
 impl std::fmt::Debug for ComponentTable {
@@ -45,29 +46,21 @@ impl ComponentTable {
     }
 }
 
-/// Why `row` does not read as a `T`, naming the key at fault where serde does not (a value out
-/// of its range: `` `points` must be from 0 to 50, not 99 ``).
-fn check_row<T: ParamsType>(row: &Param) -> Result<(), String> {
-    let json = row.to_json();
-    let Err(e) = serde_json::from_value::<T>(json.clone()) else {
-        return Ok(());
-    };
-    let message = super::mechanism::row_problem(&e.to_string());
-    let named = message.starts_with('`') || message.starts_with("unknown key");
-    if let (false, serde_json::Value::Object(map)) = (named, &json) {
-        // The key whose value the error is about: the row reads, or fails otherwise, without it.
-        for key in map.keys() {
-            let mut without = map.clone();
-            without.remove(key);
-            let other = serde_json::from_value::<T>(serde_json::Value::Object(without))
-                .err()
-                .map(|e| e.to_string());
-            if other.as_deref() != Some(e.to_string().as_str()) {
-                return Err(format!("`{key}` {message}"));
-            }
-        }
+/// Why `row` does not read as a `T`: the part at fault and what is wrong with it.
+fn check_row<T: ParamsType>(row: &Param) -> Result<(), ValueProblem> {
+    super::value_words::read::<T>(row.to_json()).map(|_| ())
+}
+
+/// A row's problem in words, naming the part at fault: `` `points` must be from 0 to 50, not
+/// 99 ``, `` unknown key `terain` (did you mean `terrain`?); expected one of: ... ``.
+pub fn row_words(problem: &ValueProblem) -> String {
+    if problem.path.is_empty() {
+        problem.message.clone()
+    } else if problem.message.starts_with("must") {
+        format!("`{}` {}", problem.at(), problem.message)
+    } else {
+        format!("`{}`: {}", problem.at(), problem.message)
     }
-    Err(message)
 }
 
 /// Whether `key` may name a table: lowercase letters, digits and `-`, starting with a letter, at

@@ -398,7 +398,7 @@ fn parameter_problems_name_the_key_and_what_it_must_be() {
         ),
         (
             problem("buildings", "slot-prices", Ints(vec![0, -1])),
-            "module `buildings`: `slot-prices`: each number must be from 0 to 1000, not -1",
+            "module `buildings`: `slot-prices[1]` must be from 0 to 1000, not -1",
         ),
         (
             problem("buildings", "slot-prices", Ints(vec![])),
