@@ -89,14 +89,15 @@ impl Registry {
         self.modules.iter().map(|(n, _)| *n).collect()
     }
 
-    /// Every resource a registered module keeps (its `provides`, built with its default
-    /// parameters), sorted, each once: the names a `most-RESOURCE` tie-break may take.
+    /// Every resource a registered module keeps for each side (its `provides` but those it
+    /// declares `table_wide`, built with its default parameters), sorted, each once: the names a
+    /// `most-RESOURCE` tie-break may take.
     pub fn resource_names(&self) -> Vec<&'static str> {
         let mut names: Vec<&'static str> = self
             .modules
             .iter()
             .filter_map(|&(name, factory)| factory(&ModuleSpec::new(name)).ok())
-            .flat_map(|m| m.declare().provides.iter().copied())
+            .flat_map(|m| m.declare().per_side().collect::<Vec<_>>())
             .collect();
         names.sort_unstable();
         names.dedup();

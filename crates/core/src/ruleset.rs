@@ -829,7 +829,11 @@ impl Ruleset {
         }
         // A resource exists when a module of the list keeps it (coins: a plugin's as well as
         // the knights' or wealth's; buildings giving coins need such a module to be listed).
-        let kept = |r: &str| modules.iter().any(|m| m.declare().provides.contains(&r));
+        let kept = |r: &str| {
+            modules
+                .iter()
+                .any(|m| m.declare().per_side().any(|p| p == r))
+        };
         for (i, tb) in rules.tie_breaks.iter().enumerate() {
             let why = if sides < 2 {
                 Some("a single kingdom has no one to tie with".to_string())

@@ -77,6 +77,7 @@ pub struct RulesetFile {
     pub building: Vec<BuildingDef>,
     /// Modules' component tables declared inline, as in a component set.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[schemars(schema_with = "component_schema")]
     pub component: BTreeMap<String, Vec<Param>>,
 }
 
@@ -107,6 +108,7 @@ pub struct SetFile {
     /// Rows of the component tables modules play (`[[component.quest]]`), by table: each row
     /// read by the type of the module that declares the table.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[schemars(schema_with = "component_schema")]
     pub component: BTreeMap<String, Vec<Param>>,
 }
 
@@ -438,4 +440,23 @@ impl JsonSchema for DeckSize {
             ]
         })
     }
+}
+
+/// The `component` table: by table name, rows (`[[component.quest]]`), each a table of values
+/// its module's type reads.
+fn component_schema(generator: &mut SchemaGenerator) -> Schema {
+    let value = generator.subschema_for::<Param>();
+    json_schema!({
+        "description": "Rows of the component tables modules play (`[[component.quest]]`), by table: each row read by the type of the module that declares the table.",
+        "type": "object",
+        "additionalProperties": {
+            "title": "rows, each a table (`[[component.NAME]]`)",
+            "type": "array",
+            "maxItems": crownlands_core::modules::table::MAX_ROWS,
+            "items": {
+                "type": "object",
+                "additionalProperties": value
+            }
+        }
+    })
 }

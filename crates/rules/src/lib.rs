@@ -21,7 +21,7 @@ mod walk;
 
 pub use diagnostic::{Diagnostic, Diagnostics, line_col};
 pub use print::to_toml;
-pub use schema::{ruleset_schema, ruleset_schema_with, set_schema};
+pub use schema::{ruleset_schema, ruleset_schema_with, set_schema, set_schema_with};
 
 use components::{Block, Components};
 use crownlands_core::{Registry, Ruleset};

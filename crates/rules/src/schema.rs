@@ -87,12 +87,25 @@ pub fn ruleset_schema_with(registry: &crownlands_core::Registry) -> String {
         })
         .collect();
     with_module_params(&mut v, &modules);
+    with_tables(&mut v, registry, &mut defs);
+    with_defs(&mut v, defs);
+    with_aliases(&mut v);
+    pretty(&v)
+}
+
+/// The `component` property gets each table `registry`'s modules play, its rows described by
+/// the module's own row type.
+fn with_tables(
+    v: &mut Value,
+    registry: &crownlands_core::Registry,
+    defs: &mut serde_json::Map<String, Value>,
+) {
     let tables: serde_json::Map<String, Value> = registry
         .component_tables()
         .into_iter()
         .map(|(module, t)| {
             let mut row = (t.schema)();
-            hoist_defs(&mut row, &mut defs);
+            hoist_defs(&mut row, defs);
             if let Some(map) = row.as_object_mut() {
                 map.insert(
                     "description".into(),
@@ -112,20 +125,22 @@ pub fn ruleset_schema_with(registry: &crownlands_core::Registry) -> String {
             )
         })
         .collect();
-    if let Some(Value::Object(props)) = v.get_mut("properties")
+    if !tables.is_empty()
+        && let Some(Value::Object(props)) = v.get_mut("properties")
         && let Some(Value::Object(component)) = props.get_mut("component")
     {
         component.insert("properties".into(), Value::Object(tables));
     }
-    // The types the modules' schemas refer to (`#/$defs/Season`), where their references
-    // point: the root's definitions (a name the file format uses already is kept).
+}
+
+/// The types the modules' schemas refer to (`#/$defs/Season`), where their references point:
+/// the root's definitions (a name the file format uses already is kept).
+fn with_defs(v: &mut Value, defs: serde_json::Map<String, Value>) {
     if let Some(Value::Object(root)) = v.get_mut("$defs") {
         for (name, def) in defs {
             root.entry(name).or_insert(def);
         }
     }
-    with_aliases(&mut v);
-    pretty(&v)
 }
 
 /// Take a module's schema's own definitions out, into `defs`: embedded in the ruleset schema,
@@ -164,6 +179,17 @@ fn with_module_params(v: &mut Value, modules: &serde_json::Map<String, Value>) {
 /// JSON Schema of component set files, pretty-printed.
 pub fn set_schema() -> String {
     let mut v = set_value().clone();
+    with_aliases(&mut v);
+    pretty(&v)
+}
+
+/// JSON Schema of component set files whose component tables are those `registry`'s modules
+/// play, each table's rows described by its module's row type; pretty-printed.
+pub fn set_schema_with(registry: &crownlands_core::Registry) -> String {
+    let mut v = set_value().clone();
+    let mut defs = serde_json::Map::new();
+    with_tables(&mut v, registry, &mut defs);
+    with_defs(&mut v, defs);
     with_aliases(&mut v);
     pretty(&v)
 }

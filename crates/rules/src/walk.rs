@@ -152,6 +152,13 @@ impl<'s> Walker<'s> {
             let names: Vec<String> = e.iter().map(show_json).collect();
             return format!("one of {}", names.join(", "));
         }
+        // A union that says itself in words (a module parameter's value).
+        if let (Some(title), Some(_)) = (
+            schema.get("title").and_then(Value::as_str),
+            schema.get("anyOf").or_else(|| schema.get("oneOf")),
+        ) {
+            return title.to_string();
+        }
         if let Some(bs) = branches(schema) {
             let all_const = bs.iter().all(|b| self.resolve(b).get("const").is_some());
             let parts: Vec<String> = bs
@@ -185,6 +192,9 @@ impl<'s> Walker<'s> {
                 _ => "a string".to_string(),
             },
             Some("boolean") => "true or false".to_string(),
+            Some("array") if schema.get("title").is_some() => {
+                schema["title"].as_str().unwrap_or("an array").to_string()
+            }
             Some("array") => match schema.get("items") {
                 Some(items) => format!("an array of {}", self.plural(items, depth + 1)),
                 None => "an array".to_string(),
@@ -319,7 +329,13 @@ impl<'s> Walker<'s> {
             })
             .collect();
         if let [only] = fitting.as_slice() {
-            return self.check(only, node, path);
+            // A union said in words (a module parameter's value) is kept whole or not at all:
+            // a list or table with a part pruned would reach its module as something the file
+            // never said, and be reported again.
+            let before = self.problems.len();
+            let ok = self.check(only, node, path);
+            let whole = schema.get("title").is_some();
+            return ok && !(whole && self.problems.len() > before);
         }
         let msg = format!(
             "{} must be {}, not {}",

@@ -1075,7 +1075,17 @@ fn a_plugin_resource_brings_its_own_tie_break() {
         &d,
         4,
         15,
-        &["tie-break `most-relics`: no module keeps a resource called `relics`; resources: "],
+        &[
+            "tie-break `most-relics`: no module keeps a resource called `relics` for each side; resources kept per side: ",
+        ],
+    );
+    // The Builders' Board belongs to the whole table: no kingdom holds more of it.
+    let d = bad("extends = \"queendomino\"\n[rules]\ntie-breaks = [\"most-board\"]\n");
+    assert_diag(
+        &d,
+        3,
+        15,
+        &["tie-break `most-board`: no module keeps a resource called `board` for each side"],
     );
     // A near miss of a shipped resource is named; a text not shaped as one is refused by its
     // shape.
@@ -1087,7 +1097,7 @@ fn a_plugin_resource_brings_its_own_tie_break() {
         3,
         29,
         &[
-            "must be \"largest-territory\" or \"most-crowns\" or \"most-\" followed by a resource's name, like \"most-coins\", not \"most-Coins\"",
+            "must be \"largest-territory\" or \"most-crowns\" or \"most-\" followed by a resource's name (at most 23 characters), like \"most-coins\", not \"most-Coins\"",
         ],
     );
 }

@@ -21,6 +21,9 @@ struct Season {
     name: String,
     #[serde(default)]
     rain: bool,
+    /// Left out unless given: a key inside a table parameter that may be missing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    snow: Option<u32>,
 }
 
 /// The almanac's parameters: every kind of value a ruleset can write.
@@ -48,6 +51,7 @@ impl Default for AlmanacParams {
             first: Season {
                 name: "spring".into(),
                 rain: false,
+                snow: None,
             },
             limit: None,
         }
@@ -117,6 +121,7 @@ fn registry() -> Registry {
 }
 
 const RULESET: &str = r#"extends = "kingdomino"
+name = "almanac"
 [rules]
 modules = ["almanac"]
 tie-breaks = ["most-relics"]
@@ -152,8 +157,14 @@ fn every_kind_of_value_reaches_the_module() {
     // loads to the same rules.
     let printed = crownlands_rules::to_toml(&ruleset, None);
     assert!(printed.contains("weight = 1.25"), "{printed}");
-    let again = load_str(&registry, &printed, Path::new("again.toml")).expect("reads back");
-    assert_eq!(again.rules_for(2), ruleset.rules_for(2));
+    let again = load_str(&registry, &printed, Path::new("almanac.toml")).expect("reads back");
+    assert_eq!(again, ruleset);
+    // The spec the module gives back keeps a table whose optional key is left out.
+    let spec = ruleset.resolved_modules(2);
+    assert_eq!(
+        spec[0].params["first"].to_string(),
+        r#"{ name = "autumn", rain = false }"#
+    );
 }
 
 #[test]
@@ -185,13 +196,13 @@ fn wrong_values_are_named_at_their_place() {
         &["`festivals[1]` must be a word in quotes, not 3"],
     );
     let d = bad(&format!(
-        "{head}seasons = [{{ name = \"summer\", snow = true }}]\n"
+        "{head}seasons = [{{ name = \"summer\", hail = true }}]\n"
     ));
     assert_diag(
         &d,
         5,
         11,
-        &["`seasons[0]`: unknown key `snow`; expected one of: name, rain"],
+        &["`seasons[0]`: unknown key `hail`; expected one of: name, rain, snow"],
     );
     let d = bad(&format!("{head}weight = -1.0\n"));
     assert_diag(&d, 5, 10, &["`weight` must be 0 or more, not -1"]);

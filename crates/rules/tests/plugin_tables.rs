@@ -73,7 +73,11 @@ impl Mechanism for Quests {
     }
 
     fn component_tables(&self) -> Vec<ComponentTable> {
-        vec![ComponentTable::of::<Quest>("quest")]
+        vec![
+            ComponentTable::of::<Quest>("quest"),
+            // Rows of any keys (a bag of counts): keys a file must quote.
+            ComponentTable::of::<std::collections::BTreeMap<String, u8>>("bag"),
+        ]
     }
 
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
@@ -120,11 +124,15 @@ fn rows_reach_the_module_typed() {
     let game =
         crownlands_core::Game::new(std::sync::Arc::new(ruleset.clone()), 2, 1).expect("a game");
     assert_eq!(game.resource(Side(1), "quests"), 12);
-    // `show` prints them back; the text loads to the same ruleset.
+    // `show` prints them back; the text loads to the same ruleset, keys that need quotes
+    // quoted.
+    let text = format!("{QUESTS}\n[[component.bag]]\n\"a b\" = 1\n\"x.y\" = 2\nplain = 3\n");
+    let ruleset = load_str(&registry, &text, Path::new("quests.toml")).expect("loads");
     let printed = crownlands_rules::to_toml(&ruleset, None);
     assert!(printed.contains("[[component.quest]]"), "{printed}");
-    let again = load_str(&registry, &printed, Path::new("again.toml")).expect("reads back");
-    assert_eq!(again.component_tables(), ruleset.component_tables());
+    assert!(printed.contains("\"x.y\" = 2"), "{printed}");
+    let again = load_str(&registry, &printed, Path::new("quests.toml")).expect("reads back");
+    assert_eq!(again, ruleset);
     // A file without tables prints as before (no `component` key).
     let plain =
         load_str(&registry, "extends = \"kingdomino\"\n", Path::new("p.toml")).expect("loads");

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 pub fn run(registry: &Registry, kind: SchemaKind) -> CliResult<ExitCode> {
     let schema = match kind {
         SchemaKind::Ruleset => crownlands_rules::ruleset_schema_with(registry),
-        SchemaKind::Set => crownlands_rules::set_schema(),
+        SchemaKind::Set => crownlands_rules::set_schema_with(registry),
     };
     say!("{schema}");
     Ok(ExitCode::SUCCESS)

@@ -166,10 +166,11 @@ pub fn run(
                     format!("largest territory {}", s.score.largest_territory)
                 }
                 crownlands_core::TieBreak::MostCrowns => format!("{} crowns", s.score.crowns),
+                // As `largest territory 9` reads: the resource's name, then how many.
                 crownlands_core::TieBreak::Most(r) => format!(
                     "{} {}",
-                    s.score.held.get(r.as_str()).copied().unwrap_or(0),
-                    r.as_str().replace('-', " ")
+                    r.as_str().replace('-', " "),
+                    s.score.held.get(r.as_str()).copied().unwrap_or(0)
                 ),
             });
         }

@@ -332,6 +332,7 @@ impl Mechanism for Buildings {
     fn declare(&self) -> super::Declaration {
         super::Declaration {
             provides: &["board", "towers", "tax-bonus"],
+            table_wide: &["board"],
             reads: &["coins", "knights", "queen-host", "discount"],
             after: &["knights"],
             building_tiles: true,

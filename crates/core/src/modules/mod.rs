@@ -58,7 +58,7 @@ use std::fmt::Debug;
 /// A module parameter's value, as a ruleset gives it: a whole number, true/false, a number with a
 /// fraction, a word, a list of whole numbers, or (for a module whose parameters hold them) a list
 /// or a table of any of these. Whatever a module's parameter type reads, a ruleset can give.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Param {
     Int(i64),
@@ -68,6 +68,29 @@ pub enum Param {
     Ints(Vec<i64>),
     List(Vec<Param>),
     Table(BTreeMap<String, Param>),
+}
+
+impl schemars::JsonSchema for Param {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Param".into()
+    }
+
+    /// One branch a kind of TOML value (a whole number reads as a number), so a value of a
+    /// kind no module reads (a date) is reported where it is, in one phrase.
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let inner = generator.subschema_for::<Param>();
+        schemars::json_schema!({
+            "title": "a number, true or false, a text, a list or a table",
+            "description": "A module parameter's value, as a ruleset gives it; the module's own type says which it reads.",
+            "anyOf": [
+                { "type": "number" },
+                { "type": "boolean" },
+                { "type": "string" },
+                { "type": "array", "items": inner },
+                { "type": "object", "additionalProperties": inner }
+            ]
+        })
+    }
 }
 
 impl Param {
@@ -388,6 +411,19 @@ pub struct Declaration {
     /// Whether it plays the ruleset's building tiles (`[[building]]`): a ruleset with tiles and
     /// no such module is warned that they never appear.
     pub building_tiles: bool,
+    /// Those of `provides` that belong to the whole table, not to each side (the Builders'
+    /// Board, the Queen's discount): no `most-RESOURCE` tie-break can compare them.
+    pub table_wide: &'static [&'static str],
+}
+
+impl Declaration {
+    /// The resources it provides that each side holds (what a tie-break may compare).
+    pub fn per_side(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.provides
+            .iter()
+            .copied()
+            .filter(|r| !self.table_wide.contains(r))
+    }
 }
 
 /// Problems between the modules of a list: a resource used that no module provides, a module

@@ -85,6 +85,7 @@ impl Mechanism for Queen {
     fn declare(&self) -> super::Declaration {
         super::Declaration {
             provides: &["queen-host", "discount"],
+            table_wide: &["discount"],
             uses: &["towers"],
             ..super::Declaration::default()
         }

@@ -167,7 +167,7 @@ impl JsonSchema for TieBreak {
                     "type": "string"
                 },
                 {
-                    "title": "\"most-\" followed by a resource's name, like \"most-coins\"",
+                    "title": "\"most-\" followed by a resource's name (at most 23 characters), like \"most-coins\"",
                     "description": "The most of a resource a module of the ruleset keeps per side, held at the end: `most-coins` (coins left), `most-towers`, `most-knights`, or a plugin's.",
                     "type": "string",
                     "pattern": "^most-[a-z][a-z0-9-]*$",
