@@ -149,6 +149,47 @@ fn side_by_side() -> String {
 }
 
 impl Rules {
+    /// Tie-breaks on a resource no module keeps for each side: no registered module (built with
+    /// its default parameters) nor any of `built`, these rules' own modules.
+    fn resource_problems(
+        &self,
+        registry: &crate::Registry,
+        built: &[Box<dyn Module>],
+    ) -> Vec<RulesProblem> {
+        let mut problems = Vec::new();
+        let mut resources: Option<Vec<&'static str>> = None;
+        for (index, &tie_break) in self.tie_breaks.iter().enumerate() {
+            let Some(r) = tie_break.resource() else {
+                continue;
+            };
+            let known = resources.get_or_insert_with(|| {
+                let mut names = registry.resource_names();
+                for m in built {
+                    names.extend(m.declare().per_side());
+                }
+                names.sort_unstable();
+                names.dedup();
+                names
+            });
+            if known.contains(&r) {
+                continue;
+            }
+            // Closest as the whole word (`most-cions` is near `most-coins`).
+            let whole: Vec<String> = known.iter().map(|k| format!("most-{k}")).collect();
+            let refs: Vec<&str> = whole.iter().map(String::as_str).collect();
+            let suggestion = crate::text::closest(&tie_break.name(), &refs)
+                .and_then(|w| refs.iter().position(|x| *x == w))
+                .and_then(|i| known.get(i).copied());
+            problems.push(RulesProblem::UnknownResource {
+                index,
+                tie_break,
+                suggestion,
+                known: known.join(", "),
+            });
+        }
+        problems
+    }
+
     /// Sides (kingdoms) at `players` players.
     pub fn sides(&self, players: u8) -> u8 {
         players / self.team_size.max(1)
@@ -302,6 +343,7 @@ impl Ruleset {
                 crate::modules::build_all(registry, &rules.modules).unwrap_or_default()
             };
             found.extend(ruleset.module_problems(*n, rules, &built));
+            found.extend(rules.resource_problems(registry, built.modules()));
             let dealer = match registry.line_source(&rules.lines.kind) {
                 Some(d) => Dealer(d),
                 None => {
@@ -884,29 +926,9 @@ impl Rules {
         if self.line_size == 0 || self.line_size > MAX_LINE {
             problems.push(RulesProblem::LineSize(self.line_size));
         }
-        let mut resources = None;
         for (index, &tie_break) in self.tie_breaks.iter().enumerate() {
             if self.tie_breaks[..index].contains(&tie_break) {
                 problems.push(RulesProblem::TieBreakTwice { index, tie_break });
-            }
-            if let Some(r) = tie_break.resource() {
-                let known = resources.get_or_insert_with(|| registry.resource_names());
-                if !known.contains(&r) {
-                    problems.push(RulesProblem::UnknownResource {
-                        index,
-                        tie_break,
-                        // Closest as the whole word (`most-cions` is near `most-coins`).
-                        suggestion: {
-                            let whole: Vec<String> =
-                                known.iter().map(|k| format!("most-{k}")).collect();
-                            let refs: Vec<&str> = whole.iter().map(String::as_str).collect();
-                            crate::text::closest(&tie_break.name(), &refs)
-                                .and_then(|w| refs.iter().position(|x| *x == w))
-                                .and_then(|i| known.get(i).copied())
-                        },
-                        known: known.join(", "),
-                    });
-                }
             }
         }
         if self.team_size == 0 || !players.is_multiple_of(self.team_size.max(1)) {

@@ -1102,6 +1102,58 @@ fn a_plugin_resource_brings_its_own_tie_break() {
     );
 }
 
+/// A test's house module that keeps relics too, but builds only with a parameter given.
+#[derive(Debug)]
+struct Shrine;
+
+impl crownlands_core::modules::Module for Shrine {
+    fn name(&self) -> &'static str {
+        "shrine"
+    }
+
+    fn spec(&self) -> crownlands_core::modules::ModuleSpec {
+        let mut spec = crownlands_core::modules::ModuleSpec::new("shrine");
+        spec.params.insert(
+            "saint".into(),
+            crownlands_core::modules::Param::Text("x".into()),
+        );
+        spec
+    }
+
+    fn declare(&self) -> crownlands_core::modules::Declaration {
+        crownlands_core::modules::Declaration {
+            provides: &["relics"],
+            ..Default::default()
+        }
+    }
+
+    fn setup(&self, _ctx: &mut crownlands_core::modules::SetupContext<'_>) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_module_that_needs_its_parameters_still_brings_its_tie_break() {
+    let mut registry = crownlands_core::Registry::shipped();
+    registry.add_module("shrine", |spec| {
+        if spec.params.contains_key("saint") {
+            Ok(Box::new(Shrine))
+        } else {
+            Err(crownlands_core::modules::ModuleError::Param {
+                module: "shrine".into(),
+                problem: "`saint` is missing".into(),
+            })
+        }
+    });
+    let text = "extends = \"kingdomino\"\n[rules]\nmodules = [\"shrine\"]\ntie-breaks = [\"most-relics\"]\n[rules.module.shrine]\nsaint = \"Hubert\"\n";
+    let checked = crownlands_rules::check_str(&registry, text, Path::new("shrine.toml"));
+    assert!(
+        checked.result.is_ok(),
+        "{:?}",
+        checked.result.err().map(|d| d.to_string())
+    );
+}
+
 /// A test's house module that gives knights (it declares them: it reads and changes them), or
 /// towers when `towers` is set, and can say it never gives them.
 #[derive(Debug)]
