@@ -347,22 +347,9 @@ fn json_param(v: &serde_json::Value) -> Option<Param> {
 /// serde's words for a parameter that does not read, in ours: `` `per-turn` must be a whole
 /// number, not "two" ``, `` unknown parameter `x`; expected one of: a, b ``.
 fn param_problem(key: &str, value: &Param, serde: &str, items: Option<&str>) -> String {
-    if let Some(rest) = serde.strip_prefix("unknown field ") {
-        // serde: "expected `a`", "expected `a` or `b`", "expected one of `a`, `b`, `c`",
-        // "there are no fields".
-        let expected = rest
-            .split_once("expected ")
-            .map(|(_, list)| {
-                list.trim_start_matches("one of ")
-                    .replace(" or ", ", ")
-                    .replace('`', "")
-            })
-            .unwrap_or_else(|| "none".to_string());
-        let names: Vec<&str> = expected.split(", ").collect();
-        let hint = crate::text::closest(key, &names)
-            .map(|c| format!(" (did you mean `{c}`?)"))
-            .unwrap_or_default();
-        return format!("unknown parameter `{key}`{hint}; expected one of: {expected}");
+    // A key of the module's own that it does not know: a parameter, in the modules' words.
+    if serde.starts_with("unknown field ") {
+        return super::value_words::words(serde).replacen("unknown key", "unknown parameter", 1);
     }
     // A value out of its range ([`super::Bounded`]), alone or in a list, or a list's length.
     if serde.starts_with(super::bounded::RANGE_WORDS) {
