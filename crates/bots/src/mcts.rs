@@ -1006,10 +1006,11 @@ fn configured_budget(budget: Option<Budget>, table: bool) -> Budget {
 const MIN_SCALE: f64 = 5.0;
 
 /// What the finished (or abandoned) game is worth to each side. In a match (`carried`: each
-/// side's total from the earlier games), the win and the margin are the match's: each side's
-/// carried total plus this game's score, as if the match ended with this game (exact in its
-/// last game; in earlier ones a lead carried into the games after is what the rest of the match
-/// has to make up). The own-score half of [`Reward::Score`] stays this game's score.
+/// side's total from the earlier games), the win is the match's: the highest carried total plus
+/// this game's score, as if the match ended with this game (exact in its last game; in earlier
+/// ones a lead carried into the games after is what the rest of the match has to make up). The
+/// margin and the own score stay this game's, so a side far ahead or far behind still tells its
+/// moves apart.
 fn rewards(game: &Game, kind: Reward, win_weight: f64, scale: f64, carried: &[i64]) -> Vec<f64> {
     let n = sides(game);
     let points: Vec<i32> = game
@@ -1032,12 +1033,15 @@ fn rewards(game: &Game, kind: Reward, win_weight: f64, scale: f64, carried: &[i6
             } else {
                 0.0
             };
+            // The margin is this game's: a lead carried from earlier games would saturate it
+            // (every move alike to a side far ahead or far behind), where the game's margin
+            // still tells the moves apart.
             let other = (0..n)
                 .filter(|&o| o != s)
-                .map(|o| scores[o])
+                .map(|o| points[o])
                 .max()
                 .unwrap_or(0);
-            let margin = (0.5 + (scores[s] - other) as f64 / (2.0 * scale)).clamp(0.0, 1.0);
+            let margin = (0.5 + f64::from(points[s] - other) / (2.0 * scale)).clamp(0.0, 1.0);
             match kind {
                 Reward::Win => win,
                 Reward::Margin => margin,
@@ -1130,16 +1134,14 @@ mod tests {
             assert_eq!((alone[lead], alone[trail]), (1.0, 0.0));
         }
         // Behind by more than this game's lead after the earlier games, it loses the match:
-        // the win goes to the other side, and the margin is the match's.
+        // the win goes to the other side.
         let mut carried = vec![0i64; 2];
         carried[trail] = points[lead] - points[trail] + 10;
         let in_match = rewards(&game, Reward::Win, 1.0, 50.0, &carried);
         assert_eq!((in_match[lead], in_match[trail]), (0.0, 1.0));
+        // The margin stays this game's (a carried lead would saturate it).
         let margin = rewards(&game, Reward::Margin, 1.0, 50.0, &carried);
-        assert!(
-            (margin[trail] - (0.5 + 10.0 / 100.0)).abs() < 1e-9,
-            "{margin:?}"
-        );
+        assert_eq!(margin, rewards(&game, Reward::Margin, 1.0, 50.0, &[]));
         // The own-score half stays this game's points.
         let score = rewards(&game, Reward::Score, 0.0, 50.0, &carried);
         let own = |s: usize| (points[s] as f64 / 100.0).clamp(0.0, 1.0);

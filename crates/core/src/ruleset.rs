@@ -343,7 +343,14 @@ impl Ruleset {
                 crate::modules::build_all(registry, &rules.modules).unwrap_or_default()
             };
             found.extend(ruleset.module_problems(*n, rules, &built));
-            found.extend(rules.resource_problems(registry, built.modules()));
+            // With a module that did not build, its resources are unknown: its own problem
+            // is reported, not its tie-break's too.
+            if !found
+                .iter()
+                .any(|p| matches!(p, RulesProblem::Module { .. }))
+            {
+                found.extend(rules.resource_problems(registry, built.modules()));
+            }
             let dealer = match registry.line_source(&rules.lines.kind) {
                 Some(d) => Dealer(d),
                 None => {

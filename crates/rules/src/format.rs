@@ -454,6 +454,8 @@ fn component_schema(generator: &mut SchemaGenerator) -> Schema {
             "type": "array",
             "maxItems": crownlands_core::modules::table::MAX_ROWS,
             "items": {
+                "title": "a row (a table)",
+                "x-whole": true,
                 "type": "object",
                 "additionalProperties": value
             }

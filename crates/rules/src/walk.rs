@@ -59,6 +59,13 @@ impl Path {
     }
 }
 
+/// Whether a value of `schema` is kept whole or not at all (`"x-whole": true`: a module
+/// parameter's value, a component row): with a part pruned it would reach its module as
+/// something the file never said, and be reported again.
+fn kept_whole(schema: &Value) -> bool {
+    schema.get("x-whole").and_then(Value::as_bool) == Some(true)
+}
+
 fn types(schema: &Value) -> Vec<&str> {
     match schema.get("type") {
         Some(Value::String(s)) => vec![s.as_str()],
@@ -287,7 +294,14 @@ impl<'s> Walker<'s> {
             Kind::Int(i) => self.check_int(schema, *i, &span, path),
             Kind::Str(text) => self.check_str(schema, text, &span, path),
             Kind::Array(items) => self.check_array(schema, items, &span, path),
-            Kind::Table(entries) => self.check_table(schema, entries, &span, path),
+            // A table said in words (a component row) is kept whole or not at all, as a
+            // union said in words is: a row with a part pruned would be checked again for what
+            // the pruning took away.
+            Kind::Table(entries) => {
+                let before = self.problems.len();
+                let ok = self.check_table(schema, entries, &span, path);
+                ok && !(kept_whole(schema) && self.problems.len() > before)
+            }
             _ => true,
         }
     }
@@ -334,8 +348,7 @@ impl<'s> Walker<'s> {
             // never said, and be reported again.
             let before = self.problems.len();
             let ok = self.check(only, node, path);
-            let whole = schema.get("title").is_some();
-            return ok && !(whole && self.problems.len() > before);
+            return ok && !(kept_whole(schema) && self.problems.len() > before);
         }
         let msg = format!(
             "{} must be {}, not {}",

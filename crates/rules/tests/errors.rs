@@ -1070,7 +1070,8 @@ fn a_plugin_resource_brings_its_own_tie_break() {
         15,
         &["tie-break `most-relics` can never decide: no module gives relics"],
     );
-    let d = bad(text);
+    let d =
+        bad("extends = \"kingdomino\"\n[rules]\nmodules = []\ntie-breaks = [\"most-relics\"]\n");
     assert_diag(
         &d,
         4,
@@ -1152,6 +1153,13 @@ fn a_module_that_needs_its_parameters_still_brings_its_tie_break() {
         "{:?}",
         checked.result.err().map(|d| d.to_string())
     );
+    // Without its parameter the module does not build: that is the problem reported, not its
+    // tie-break's too.
+    let text = "extends = \"kingdomino\"\n[rules]\nmodules = [\"shrine\"]\ntie-breaks = [\"most-relics\"]\n";
+    let d =
+        crownlands_rules::load_str(&registry, text, Path::new("shrine.toml")).expect_err("refused");
+    assert!(d.to_string().contains("`saint` is missing"), "{d}");
+    assert!(!d.to_string().contains("most-relics"), "{d}");
 }
 
 /// A test's house module that gives knights (it declares them: it reads and changes them), or

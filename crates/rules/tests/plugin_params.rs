@@ -206,6 +206,24 @@ fn wrong_values_are_named_at_their_place() {
     );
     let d = bad(&format!("{head}weight = -1.0\n"));
     assert_diag(&d, 5, 10, &["`weight` must be 0 or more, not -1"]);
+    // A key unknown or missing inside a table parameter is named inside it.
+    let d = bad(&format!("{head}first = {{ name = \"x\", hail = true }}\n"));
+    assert_diag(
+        &d,
+        5,
+        9,
+        &["`first`: unknown key `hail`; expected one of: name, rain, snow"],
+    );
+    let d = bad(&format!("{head}first = {{ rain = true }}\n"));
+    assert_diag(&d, 5, 9, &["`first`: `name` is missing"]);
+    // `nan` is a number, never a word: refused where a word is read, named as written.
+    let d = bad(&format!("{head}festivals = [\"harvest\", nan]\n"));
+    assert_diag(
+        &d,
+        5,
+        13,
+        &["`festivals[1]` must be a word in quotes, not nan"],
+    );
     // Not a number at all: no parameter type reads it as one.
     let d = bad(&format!("{head}weight = nan\n"));
     assert_diag(&d, 5, 10, &["`weight` must be a number, not nan"]);

@@ -193,6 +193,13 @@ fn a_wrong_table_or_row_is_named_at_its_place() {
         10,
         &["component `quest`: unknown key `terain` (did you mean `terrain`?)"],
     );
+    // A value of a kind no row reads (a date) is reported where it is, once: the row is not
+    // checked again without it.
+    let d = bad(&format!(
+        "{head}[[component.quest]]\nname = 1979-05-27\nterrain = \"lake\"\n"
+    ));
+    assert_diag(&d, 6, 8, &["not a date-time"]);
+    assert!(!d.to_string().contains("is missing"), "{d}");
     // With the shipped modules only, no module plays quests.
     let d = load_str(Registry::shipped_ref(), QUESTS, Path::new("q.toml")).expect_err("refused");
     assert_diag(

@@ -165,7 +165,7 @@ pub fn run(
                 crownlands_core::TieBreak::LargestTerritory => {
                     format!("largest territory {}", s.score.largest_territory)
                 }
-                crownlands_core::TieBreak::MostCrowns => format!("{} crowns", s.score.crowns),
+                crownlands_core::TieBreak::MostCrowns => format!("crowns {}", s.score.crowns),
                 // As `largest territory 9` reads: the resource's name, then how many.
                 crownlands_core::TieBreak::Most(r) => format!(
                     "{} {}",

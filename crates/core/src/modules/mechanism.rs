@@ -405,7 +405,15 @@ fn param_problem_at(
     problem: &super::value_words::ValueProblem,
     items: Option<&str>,
 ) -> String {
-    if problem.path.len() <= 1 {
+    // The parameter itself (an unknown one: no path at all): in the parameters' words. A key
+    // unknown or missing inside its value is named inside it.
+    let inside = problem.unknown.is_some() || problem.serde.starts_with("missing field");
+    let top = if inside {
+        problem.path.is_empty()
+    } else {
+        problem.path.len() <= 1
+    };
+    if top {
         return param_problem(key, value, &problem.serde, items);
     }
     let at = problem.at();

@@ -70,6 +70,9 @@ pub enum Param {
     Table(BTreeMap<String, Param>),
 }
 
+/// The key of the one-key table a number JSON cannot hold (NaN, infinite) becomes.
+pub(crate) const NON_FINITE: &str = "$non-finite";
+
 impl schemars::JsonSchema for Param {
     fn schema_name() -> std::borrow::Cow<'static, str> {
         "Param".into()
@@ -81,6 +84,7 @@ impl schemars::JsonSchema for Param {
         let inner = generator.subschema_for::<Param>();
         schemars::json_schema!({
             "title": "a number, true or false, a text, a list or a table",
+            "x-whole": true,
             "description": "A module parameter's value, as a ruleset gives it; the module's own type says which it reads.",
             "anyOf": [
                 { "type": "number" },
@@ -95,16 +99,18 @@ impl schemars::JsonSchema for Param {
 
 impl Param {
     /// As JSON, what a serde type reads from (a number that JSON cannot hold, NaN or infinite,
-    /// is its TOML word, `"nan"`, which no number reads).
+    /// is `{"$non-finite": "nan"}`, which no type reads).
     pub fn to_json(&self) -> serde_json::Value {
         match self {
             Param::Int(v) => (*v).into(),
             Param::Bool(v) => (*v).into(),
-            // Not a JSON number (NaN, infinite): its TOML word, which no number reads, so a
-            // number parameter refuses it rather than taking it as left out.
-            Param::Float(v) => {
-                serde_json::Number::from_f64(v.0).map_or_else(|| v.to_string().into(), Into::into)
-            }
+            // Not a JSON number (NaN, infinite): a one-key table holding its TOML word, which
+            // no number and no text reads, so it is refused rather than taken as left out or
+            // as the word (`value_words` names it by the word).
+            Param::Float(v) => serde_json::Number::from_f64(v.0).map_or_else(
+                || serde_json::json!({ NON_FINITE: v.to_string() }),
+                Into::into,
+            ),
             Param::Text(t) => t.clone().into(),
             Param::Ints(v) => v.clone().into(),
             Param::List(items) => items.iter().map(Param::to_json).collect(),

@@ -51,6 +51,7 @@ pub fn write_path(path: &[PathPart]) -> String {
 
 /// Read `json` as a `T`, or say where and why it does not read.
 pub fn read<T: DeserializeOwned>(json: serde_json::Value) -> Result<T, ValueProblem> {
+    let whole = json.clone();
     serde_path_to_error::deserialize::<_, T>(json).map_err(|e| {
         let mut path: Vec<PathPart> = e
             .path()
@@ -72,13 +73,36 @@ pub fn read<T: DeserializeOwned>(json: serde_json::Value) -> Result<T, ValueProb
         {
             path.pop();
         }
+        // A number JSON cannot hold (NaN, infinite) stands in the JSON as a one-key table:
+        // named by its word, as the file wrote it.
+        let mut message = words(&serde);
+        if let Some(word) = non_finite_at(&whole, &path) {
+            message = message.replace("not a table", &format!("not {word}"));
+        }
         ValueProblem {
             path,
-            message: words(&serde),
+            message,
             serde,
             unknown,
         }
     })
+}
+
+/// The TOML word (`nan`, `inf`) of the number at `path` in `json`, when it is one JSON cannot
+/// hold.
+fn non_finite_at(json: &serde_json::Value, path: &[PathPart]) -> Option<String> {
+    let mut v = json;
+    for part in path {
+        v = match part {
+            PathPart::Key(k) => v.get(k)?,
+            PathPart::Index(i) => v.get(i)?,
+        };
+    }
+    let map = v.as_object()?;
+    match (map.len(), map.get(super::NON_FINITE)) {
+        (1, Some(serde_json::Value::String(word))) => Some(word.clone()),
+        _ => None,
+    }
 }
 
 /// The field serde's "unknown field `x`, expected ..." names.
