@@ -16,8 +16,11 @@ use serde::{Deserialize, Serialize};
 /// The name a ruleset lists it by.
 pub const NAME: &str = "markets";
 
-/// A side's coins: the one resource it declares (`uses`), so `Res(0)`.
-const COINS: Res = Res(0);
+/// A side's stalls, the resource it keeps (`provides`, first in its declaration): what a
+/// ruleset's `most-stalls` tie-break compares, with no code of its own.
+const STALLS: Res = Res(0);
+/// A side's coins, the resource it needs (`uses`, after `provides`).
+const COINS: Res = Res(1);
 
 /// A stall, on a kingdom and in a kingdom file (`W2$`).
 pub const STALL: char = '$';
@@ -144,6 +147,7 @@ impl Mechanism for Markets {
 
     fn declare(&self) -> Declaration {
         Declaration {
+            provides: &["stalls"],
             uses: &["coins"],
             // The market comes last in a turn: tax brings the coins a stall costs.
             after: &["knights", "buildings", "dragon"],
@@ -252,6 +256,7 @@ impl Mechanism for Markets {
     ) -> Result<bool, IllegalAction> {
         let MarketAction::Stall { cell } = action;
         cx.take(side, COINS, self.terms.price);
+        cx.add(side, STALLS, 1);
         if let Some(stalls) = cx.state_mut::<Stalls>() {
             stalls.put(side, cell);
         }
@@ -398,6 +403,7 @@ impl Mechanism for Markets {
         match edit.state_mut::<Stalls>() {
             Some(stalls) => {
                 stalls.put(side, cell);
+                edit.add(STALLS, 1);
                 Ok(())
             }
             None => Err("the markets keep no stalls here".into()),

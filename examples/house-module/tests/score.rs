@@ -112,3 +112,31 @@ fn the_shipped_rulesets_do_not_read_stalls() {
         r.stderr
     );
 }
+
+#[test]
+fn kingdoms_tied_on_score_are_parted_by_their_stalls() {
+    // 3 points each and a largest territory of 3: the stall's wheat field against a crowned
+    // forest. markets.toml breaks the tie on the most stalls, a resource `markets` keeps.
+    let stall = temp_file("stall.txt", "W$ W  W\n.  C  .\n");
+    let crown = temp_file("crown.txt", "F1 F  F\n.  C  .\n");
+    let ruleset = markets_toml();
+    let r = run(&[
+        "score".as_ref(),
+        crown.as_os_str(),
+        stall.as_os_str(),
+        "--ruleset".as_ref(),
+        ruleset.as_os_str(),
+    ])
+    .ok();
+    let text = &r.stdout;
+    assert!(
+        text.contains("ties broken by largest-territory, then most-stalls"),
+        "{text}"
+    );
+    assert!(text.contains("largest territory 3, stalls 1"), "{text}");
+    assert!(text.contains("largest territory 3, stalls 0"), "{text}");
+    assert!(
+        text.contains("Tied on score, decided by most-stalls."),
+        "{text}"
+    );
+}
