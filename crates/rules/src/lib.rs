@@ -51,6 +51,8 @@ pub enum Validated {
         squares: u32,
         /// Building tiles (Queendomino).
         buildings: usize,
+        /// Rows of each component table a module plays, by table.
+        rows: Vec<(String, usize)>,
     },
 }
 
@@ -246,6 +248,11 @@ fn validate_text(registry: &Registry, source: Source, src: diagnostic::SourceTex
                 crowns: c.dominoes.iter().map(|d| d.crowns()).sum(),
                 squares: 2 * c.dominoes.len() as u32,
                 buildings: c.buildings.len(),
+                rows: c
+                    .tables
+                    .iter()
+                    .map(|(key, rows)| (key.clone(), rows.len()))
+                    .collect(),
             })
         }
         _ => None,

@@ -41,9 +41,17 @@ impl Path {
     fn what(&self) -> String {
         match self.0.split_last() {
             None => "the document".to_string(),
-            Some((last, init)) if last.starts_with('#') => {
-                let parent = Path(init.to_vec());
-                format!("{} item {}", parent.what(), &last[1..])
+            // Items of items (a list inside a list): `item 2.1`.
+            Some((last, _)) if last.starts_with('#') => {
+                let inner = self
+                    .0
+                    .iter()
+                    .rev()
+                    .take_while(|s| s.starts_with('#'))
+                    .count();
+                let (init, items) = self.0.split_at(self.0.len() - inner);
+                let numbers: Vec<&str> = items.iter().map(|s| &s[1..]).collect();
+                format!("{} item {}", Path(init.to_vec()).what(), numbers.join("."))
             }
             Some((last, [])) => format!("`{last}`"),
             Some((last, init)) => format!("`{last}` in [{}]", Path(init.to_vec()).dotted()),

@@ -153,6 +153,14 @@ fn sets_and_extends_add_their_rows_in_order() {
         "child.toml",
         "extends = \"base.toml\"\nadd-sets = [\"quest-set.toml\"]\n\n[[component.quest]]\nname = \"Child's own\"\nterrain = \"mine\"\npoints = 1\n",
     );
+    // A set checked alone counts its rows.
+    let set = dir.join("quest-set.toml");
+    match crownlands_rules::validate_path(&registry(), &set).expect("the set validates") {
+        crownlands_rules::Validated::ComponentSet { rows, .. } => {
+            assert_eq!(rows, [("quest".to_string(), 1)]);
+        }
+        other => panic!("not a set: {other:?}"),
+    }
     let ruleset = load_path(&registry(), &child).expect("loads");
     let names: Vec<String> = quests(&ruleset).into_iter().map(|q| q.name).collect();
     assert_eq!(

@@ -119,6 +119,7 @@ fn kingdomino_set_matches_the_reference_totals() {
             crowns: 39,
             squares: 96,
             buildings: 0,
+            rows: Vec::new(),
         }
     );
 }

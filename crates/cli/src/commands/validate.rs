@@ -58,9 +58,15 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
                 crowns,
                 squares,
                 buildings,
+                rows,
             }) => {
+                // Each module's table: `2 rows of quest`.
+                let tables: String = rows
+                    .iter()
+                    .map(|(key, n)| format!(", {} of {key}", plural(*n as i64, "row", "rows")))
+                    .collect();
                 say!(
-                    "{}: ok: component set with {}, {} ({}, {}){}",
+                    "{}: ok: component set with {}, {} ({}, {}){}{tables}",
                     path.display(),
                     plural(terrains as i64, "terrain", "terrains"),
                     plural(dominoes as i64, "domino", "dominoes"),

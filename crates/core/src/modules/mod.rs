@@ -83,7 +83,7 @@ impl schemars::JsonSchema for Param {
     fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
         let inner = generator.subschema_for::<Param>();
         schemars::json_schema!({
-            "title": "a number, true or false, a text, a list or a table",
+            "title": "a number, true or false, a word in quotes, a list or a table",
             "x-whole": true,
             "description": "A module parameter's value, as a ruleset gives it; the module's own type says which it reads.",
             "anyOf": [
