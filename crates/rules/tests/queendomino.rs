@@ -133,6 +133,7 @@ fn dominoes_match_the_reference_totals() {
             crowns: 39,
             squares: 96,
             buildings: 0,
+            rows: Vec::new(),
         }
     );
 }
