@@ -269,6 +269,7 @@ fn buildings_match_the_reference_totals() {
             crowns: 0,
             squares: 0,
             buildings: 32,
+            rows: Vec::new(),
         }
     );
 }
