@@ -121,16 +121,6 @@ impl Registry {
         out
     }
 
-    /// The component table `key` and the module playing it, if one is registered.
-    pub fn component_table(
-        &self,
-        key: &str,
-    ) -> Option<(&'static str, crate::modules::ComponentTable)> {
-        self.component_tables()
-            .into_iter()
-            .find(|(_, t)| t.key == key)
-    }
-
     /// Whether a module of this name is registered.
     pub fn has_module(&self, name: &str) -> bool {
         self.modules.iter().any(|(n, _)| *n == name)

@@ -889,12 +889,13 @@ impl Ruleset {
             } else if rules.tie_breaks[..i].contains(tb) {
                 Some("it is already listed before".to_string())
             } else {
-                tb.resource().filter(|r| !kept(r)).map(|r| {
-                    format!(
+                match tb {
+                    TieBreak::Most(r) if !kept(r.as_str()) => Some(format!(
                         "no module gives {}, so every kingdom has 0",
-                        r.replace('-', " ")
-                    )
-                })
+                        r.words()
+                    )),
+                    _ => None,
+                }
             };
             if let Some(why) = why {
                 out.push(RuleWarning {

@@ -149,6 +149,14 @@ fn escape(s: &str, keep_newlines: bool) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Whether TOML may write `key` bare (`quest`, `tax-bonus`), without quotes.
+pub fn is_bare_key(key: &str) -> bool {
+    !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
 /// The known key closest to a misspelt one, if it is close enough to be a likely typo.
 pub fn closest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
     let best = known

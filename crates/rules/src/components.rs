@@ -794,21 +794,12 @@ fn tables(loader: &mut Loader, blocks: &[Block]) -> BTreeMap<String, Vec<Param>>
         for (key, rows) in &b.tables {
             let table_loc = loader.loc(b.file, &[Seg::Key("component"), Seg::Key(key)]);
             let Some((_, table)) = declared.iter().find(|(_, t)| t.key == key) else {
-                let hint = closest(key, &keys)
-                    .map(|c| format!(" (did you mean `{c}`?)"))
-                    .unwrap_or_default();
-                let known = if keys.is_empty() {
-                    "none".to_string()
-                } else {
-                    keys.join(", ")
+                let problem = crownlands_core::Problem::UnknownTable {
+                    key: key.clone(),
+                    suggestion: closest(key, &keys),
+                    known: keys.join(", "),
                 };
-                loader.err(
-                    &table_loc,
-                    format!(
-                        "no module plays a component table `{}`{hint}; tables: {known}",
-                        crownlands_core::text::excerpt(key)
-                    ),
-                );
+                loader.err(&table_loc, problem.to_string());
                 continue;
             };
             if !out.contains_key(key.as_str()) && out.len() >= MAX_TABLES {

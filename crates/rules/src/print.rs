@@ -309,11 +309,7 @@ fn write_table(table: &toml_edit::Table, out: &mut String) {
 
 /// A key as a header writes it: bare when it may be (`quest`), else quoted.
 fn bare_or_quoted(key: &str) -> String {
-    if !key.is_empty()
-        && key
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-    {
+    if crownlands_core::text::is_bare_key(key) {
         key.to_string()
     } else {
         toml_edit::Value::from(key).to_string().trim().to_string()

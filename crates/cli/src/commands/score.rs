@@ -169,7 +169,7 @@ pub fn run(
                 // As `largest territory 9` reads: the resource's name, then how many.
                 crownlands_core::TieBreak::Most(r) => format!(
                     "{} {}",
-                    r.as_str().replace('-', " "),
+                    r.words(),
                     s.score.held.get(r.as_str()).copied().unwrap_or(0)
                 ),
             });

@@ -526,19 +526,28 @@ fn at_most_64_kingdom_files_are_scored_at_once() {
     run(&many[..65]).ok();
 }
 
+/// The Queendomino rulebook's example kingdom (71 points).
+fn rulebook_example() -> std::path::PathBuf {
+    rulesets_dir().join("../crates/rules/tests/data/queendomino-rulebook-example.kingdom")
+}
+
+/// `score` of the rulebook's example under Queendomino, with `extra` arguments.
+fn score_rulebook_example(extra: &[&str]) -> Run {
+    let mut args = vec![
+        "score".to_string(),
+        rulebook_example().display().to_string(),
+        "--ruleset".to_string(),
+        "queendomino".to_string(),
+    ];
+    args.extend(extra.iter().map(|a| a.to_string()));
+    run(&args).ok()
+}
+
 #[test]
 fn the_queendomino_rulebook_example_lists_lines_that_add_up_to_71() {
     // The Queen's crown is a line of its own (+4), the grassland its 3 printed crowns (12): the
     // lines add up to the total, no crown counted twice.
-    let file =
-        rulesets_dir().join("../crates/rules/tests/data/queendomino-rulebook-example.kingdom");
-    let r = run(&[
-        "score".to_string(),
-        file.display().to_string(),
-        "--ruleset".to_string(),
-        "queendomino".to_string(),
-    ])
-    .ok();
+    let r = score_rulebook_example(&[]);
     let mut sum = 0;
     for line in r.stdout.lines().skip(1) {
         if let Some(total) = line.strip_prefix("Total: ") {
@@ -556,10 +565,7 @@ fn the_queendomino_rulebook_example_lists_lines_that_add_up_to_71() {
 fn kingdom_files_of_one_table_hold_the_queen_once_and_each_building_once() {
     // The files of one `score` are one table: the Queen is in one kingdom, one with the most
     // towers, and a building is built in one kingdom only.
-    let example = std::fs::read_to_string(
-        rulesets_dir().join("../crates/rules/tests/data/queendomino-rulebook-example.kingdom"),
-    )
-    .expect("the example");
+    let example = std::fs::read_to_string(rulebook_example()).expect("the example");
     let dir = TempDir::new("table");
     std::fs::create_dir_all(&dir.0).expect("dir");
     let write = |name: &str, text: String| {
@@ -637,16 +643,7 @@ fn kingdom_files_of_one_table_hold_the_queen_once_and_each_building_once() {
 
 #[test]
 fn score_json_carries_the_modules_own_lines() {
-    let file =
-        rulesets_dir().join("../crates/rules/tests/data/queendomino-rulebook-example.kingdom");
-    let r = run(&[
-        "score".to_string(),
-        file.display().to_string(),
-        "--ruleset".to_string(),
-        "queendomino".to_string(),
-        "--json".to_string(),
-    ])
-    .ok();
+    let r = score_rulebook_example(&["--json"]);
     let v = r.json();
     let lines = v["lines"].as_array().expect("lines");
     assert!(

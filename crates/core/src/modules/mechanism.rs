@@ -300,13 +300,9 @@ fn spec_json(spec: &ModuleSpec) -> serde_json::Value {
     serde_json::Value::Object(
         spec.params
             .iter()
-            .map(|(k, v)| (k.clone(), param_json(v)))
+            .map(|(k, v)| (k.clone(), v.to_json()))
             .collect(),
     )
-}
-
-fn param_json(p: &Param) -> serde_json::Value {
-    p.to_json()
 }
 
 /// A parameter's value from JSON (what a params struct serializes to).
@@ -362,26 +358,15 @@ fn param_problem(key: &str, value: &Param, serde: &str, items: Option<&str>) -> 
         return format!("`{key}` {serde}");
     }
     let expected = serde.rsplit("expected ").next().unwrap_or_default();
-    let what = if expected.starts_with('u') || expected.starts_with('i') {
-        "a whole number"
-    } else if expected.starts_with('f') {
-        "a number"
-    } else if expected.contains("sequence") {
-        // What the list holds, as the parameter type's schema says.
-        match items {
-            Some("integer") => "a list of whole numbers",
-            Some("number") => "a list of numbers",
-            Some("string") => "a list of words in quotes",
-            _ => "a list",
-        }
-    } else if expected.contains("map") || expected.starts_with("struct") {
-        "a table"
-    } else if expected.contains("bool") {
-        "true or false"
-    } else if expected.contains("string") {
-        "a word in quotes"
-    } else {
+    let Some(kind) = super::value_words::kind_words(expected) else {
         return format!("`{key}`: {serde}");
+    };
+    // What a list holds, as the parameter type's schema says.
+    let what = match (kind, items) {
+        ("a list", Some("integer")) => "a list of whole numbers",
+        ("a list", Some("number")) => "a list of numbers",
+        ("a list", Some("string")) => "a list of words in quotes",
+        (kind, _) => kind,
     };
     match (what, value) {
         // A list of numbers with one out of a number's range (negative, huge).
@@ -436,7 +421,7 @@ pub fn build_mechanism<M: Mechanism>(spec: &ModuleSpec) -> Result<Box<dyn Module
         Err(whole) => {
             for (key, value) in &spec.params {
                 let alone = serde_json::Value::Object(
-                    [(key.clone(), param_json(value))].into_iter().collect(),
+                    [(key.clone(), value.to_json())].into_iter().collect(),
                 );
                 if let Err(problem) = super::value_words::read::<M::Params>(alone) {
                     let items = list_items::<M>(key);

@@ -197,9 +197,7 @@ impl std::fmt::Display for Param {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
-                    let bare = !k.is_empty()
-                        && k.chars()
-                            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+                    let bare = crate::text::is_bare_key(k);
                     if bare {
                         f.write_str(k)?;
                     } else {

@@ -155,6 +155,30 @@ pub fn words(serde: &str) -> String {
     serde.to_string()
 }
 
+/// The kind of value serde expected (`i64`, `a string`, `struct X`), in words; `None` for one
+/// the engine has no words for.
+pub fn kind_words(expected: &str) -> Option<&'static str> {
+    let whole = matches!(expected, "usize" | "isize")
+        || (expected.len() > 1
+            && expected.starts_with(['u', 'i'])
+            && expected[1..].bytes().all(|b| b.is_ascii_digit()));
+    Some(if whole {
+        "a whole number"
+    } else if expected.starts_with('f') {
+        "a number"
+    } else if expected.contains("sequence") || expected.contains("tuple") {
+        "a list"
+    } else if expected.contains("map") || expected.starts_with("struct") {
+        "a table"
+    } else if expected.contains("bool") {
+        "true or false"
+    } else if expected.contains("string") || expected.contains("char") {
+        "a word in quotes"
+    } else {
+        return None;
+    })
+}
+
 /// What serde expected, in words; with `range`, a number's range too (serde's "invalid value"
 /// for a number out of its type's range).
 pub fn expected_words(expected: &str, range: bool) -> String {
@@ -169,25 +193,9 @@ pub fn expected_words(expected: &str, range: bool) -> String {
         "i64" | "isize" => Some((i128::from(i64::MIN), i128::from(i64::MAX))),
         _ => None,
     };
-    if let Some((lo, hi)) = bounds {
-        return if range {
-            format!("a whole number from {lo} to {hi}")
-        } else {
-            "a whole number".to_string()
-        };
-    }
-    if expected.starts_with('f') {
-        "a number".to_string()
-    } else if expected.contains("sequence") || expected.contains("tuple") {
-        "a list".to_string()
-    } else if expected.contains("map") || expected.starts_with("struct") {
-        "a table".to_string()
-    } else if expected.contains("bool") {
-        "true or false".to_string()
-    } else if expected.contains("string") || expected.contains("char") {
-        "a word in quotes".to_string()
-    } else {
-        expected.replace('`', "")
+    match (range, bounds) {
+        (true, Some((lo, hi))) => format!("a whole number from {lo} to {hi}"),
+        _ => kind_words(expected).map_or_else(|| expected.replace('`', ""), str::to_string),
     }
 }
 

@@ -141,7 +141,7 @@ pub enum Problem {
         terrain: u8,
     },
     /// A component table no module of the registry declares.
-    #[error("no module plays a component table `{key}`{hint}; tables: {known}", hint = .suggestion.map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default(), known = if .known.is_empty() { "none" } else { .known.as_str() })]
+    #[error("no module plays a component table `{key}`{hint}; tables: {known}", key = crate::text::excerpt(.key), hint = .suggestion.map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default(), known = if .known.is_empty() { "none" } else { .known.as_str() })]
     UnknownTable {
         key: String,
         suggestion: Option<&'static str>,

@@ -47,6 +47,13 @@ impl ResourceName {
     }
 }
 
+impl ResourceName {
+    /// The resource's name in words: `coins`, `queen host`.
+    pub fn words(&self) -> String {
+        self.as_str().replace('-', " ")
+    }
+}
+
 impl std::fmt::Debug for ResourceName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{:?}", self.as_str())
@@ -110,7 +117,7 @@ impl TieBreak {
         match self {
             TieBreak::LargestTerritory => "the largest territory".to_string(),
             TieBreak::MostCrowns => "the most crowns".to_string(),
-            TieBreak::Most(r) => format!("the most {}", r.as_str().replace('-', " ")),
+            TieBreak::Most(r) => format!("the most {}", r.words()),
         }
     }
 }
