@@ -108,21 +108,12 @@ impl Default for Analyst {
 
 impl Analyst {
     /// Assess the decision of the player to act in `view`; `played` is the move made there, if
-    /// any (an illegal one is ignored). Everything random comes from `seed`, so the same
-    /// position, settings and seed always give the same assessment.
+    /// any (an illegal one is ignored). In a game of a match (a view made by
+    /// [`PlayerView::in_match`]) the shortlist is searched and the estimates are made for the
+    /// match, as the bots play it. Everything random comes from `seed`, so the same position,
+    /// settings and seed always give the same assessment.
     pub fn assess(&self, view: &PlayerView<'_>, played: Option<Action>, seed: u64) -> Assessment {
-        self.assess_in_match(view, played, &MatchSoFar::default(), seed)
-    }
-
-    /// [`Analyst::assess`] for a game of a match that stands as `so_far` says: the estimates
-    /// are of the match.
-    pub fn assess_in_match(
-        &self,
-        view: &PlayerView<'_>,
-        played: Option<Action>,
-        so_far: &MatchSoFar,
-        seed: u64,
-    ) -> Assessment {
+        let so_far = view.so_far();
         let legal = view.legal_actions();
         let played = played.filter(|a| legal.contains(a));
         let mut shortlist = if legal.len() <= 1 {
@@ -415,14 +406,9 @@ pub fn assess_all_until(
     use std::sync::atomic::{AtomicUsize, Ordering};
     let done = AtomicUsize::new(0);
     let one = |d: &Decision| {
-        let assessment = match PlayerView::new(&d.before).filter(|_| !stop.load(Ordering::Relaxed))
-        {
-            Some(view) => analyst.assess_in_match(
-                &view,
-                Some(d.played),
-                &d.so_far,
-                decision_seed(seed, d.index),
-            ),
+        let view = PlayerView::in_match(&d.before, &d.so_far);
+        let assessment = match view.filter(|_| !stop.load(Ordering::Relaxed)) {
+            Some(view) => analyst.assess(&view, Some(d.played), decision_seed(seed, d.index)),
             None => Assessment {
                 candidates: vec![Candidate {
                     action: d.played,

@@ -168,7 +168,8 @@ fn a_game_of_a_match_is_weighed_for_the_match() {
     // Alone, the game's last move decides it; in the match, two games follow.
     let alone = a.assess(&view, Some(played), 3).best().value.win;
     assert!(alone == 0.0 || alone == 1.0 || alone == 0.5, "{alone}");
-    let in_match = a.assess_in_match(&view, Some(played), &so_far, 3);
+    let in_match_view = PlayerView::in_match(&before, &so_far).expect("someone acts");
+    let in_match = a.assess(&in_match_view, Some(played), 3);
     let win = in_match.best().value.win;
     assert!(win > 0.0 && win < 1.0, "two games to play: {win}");
     assert!(in_match.best().value.score > 50.0, "three games' points");
@@ -185,7 +186,8 @@ fn a_game_of_a_match_is_weighed_for_the_match() {
         carried,
         games_after: 0,
     };
-    let lost = a.assess_in_match(&view, Some(played), &behind, 3);
+    let behind_view = PlayerView::in_match(&before, &behind).expect("someone acts");
+    let lost = a.assess(&behind_view, Some(played), 3);
     assert!(lost.candidates.iter().all(|c| c.value.win == 0.0));
     // Far ahead: every move wins it.
     let mut carried = vec![0, 0];
@@ -194,7 +196,8 @@ fn a_game_of_a_match_is_weighed_for_the_match() {
         carried,
         games_after: 0,
     };
-    let won = a.assess_in_match(&view, Some(played), &ahead, 3);
+    let ahead_view = PlayerView::in_match(&before, &ahead).expect("someone acts");
+    let won = a.assess(&ahead_view, Some(played), 3);
     assert!(won.candidates.iter().all(|c| c.value.win == 1.0));
     assert!(won.best().value.score >= 1000.0);
 }

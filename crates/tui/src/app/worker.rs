@@ -69,8 +69,8 @@ impl Pending {
         now: Instant,
     ) -> Pending {
         Pending::spawn(Purpose::Hint, at_action, now, move || {
-            let assessment = PlayerView::new(&game)
-                .map(|view| analyst.assess_in_match(&view, None, &so_far, seed));
+            let assessment =
+                PlayerView::in_match(&game, &so_far).map(|view| analyst.assess(&view, None, seed));
             Reply {
                 bot: None,
                 action: assessment.as_ref().map(|a| a.best().action),
