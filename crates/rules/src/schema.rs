@@ -77,12 +77,12 @@ fn with_aliases(v: &mut Value) {
 /// types, ranges, defaults), other names as any table; pretty-printed.
 pub fn ruleset_schema_with(registry: &crownlands_core::Registry) -> String {
     let mut v = ruleset_value().clone();
-    let mut defs = serde_json::Map::new();
+    let mut defs = root_defs(&v);
     let modules: serde_json::Map<String, Value> = registry
         .params_schemas()
         .into_iter()
         .map(|(name, mut schema)| {
-            hoist_defs(&mut schema, &mut defs);
+            hoist_defs(&mut schema, name, &mut defs);
             (name.to_string(), schema)
         })
         .collect();
@@ -105,7 +105,7 @@ fn with_tables(
         .into_iter()
         .map(|(module, t)| {
             let mut row = (t.schema)();
-            hoist_defs(&mut row, defs);
+            hoist_defs(&mut row, module, defs);
             if let Some(map) = row.as_object_mut() {
                 map.insert(
                     "description".into(),
@@ -133,8 +133,16 @@ fn with_tables(
     }
 }
 
+/// The file format's own definitions: the names a module's types must not take.
+fn root_defs(v: &Value) -> serde_json::Map<String, Value> {
+    match v.get("$defs") {
+        Some(Value::Object(defs)) => defs.clone(),
+        _ => serde_json::Map::new(),
+    }
+}
+
 /// The types the modules' schemas refer to (`#/$defs/Season`), where their references point:
-/// the root's definitions (a name the file format uses already is kept).
+/// the root's definitions (the file format's own are there already and kept).
 fn with_defs(v: &mut Value, defs: serde_json::Map<String, Value>) {
     if let Some(Value::Object(root)) = v.get_mut("$defs") {
         for (name, def) in defs {
@@ -143,13 +151,61 @@ fn with_defs(v: &mut Value, defs: serde_json::Map<String, Value>) {
     }
 }
 
-/// Take a module's schema's own definitions out, into `defs`: embedded in the ruleset schema,
-/// its references (`#/$defs/Name`) resolve against the root.
-fn hoist_defs(schema: &mut Value, defs: &mut serde_json::Map<String, Value>) {
-    if let Some(Value::Object(own)) = schema.as_object_mut().and_then(|m| m.remove("$defs")) {
-        for (name, def) in own {
-            defs.entry(name).or_insert(def);
+/// Take a module's schema's own definitions out, into `defs` (which holds the file format's
+/// and the other modules' already): embedded in the ruleset schema, its references
+/// (`#/$defs/Name`) resolve against the root. A name taken by another definition (a plugin's
+/// `TaxBonus` beside the buildings' own) is renamed `MODULE.Name`, and the module's references
+/// with it, so each reference keeps its own type.
+fn hoist_defs(schema: &mut Value, owner: &str, defs: &mut serde_json::Map<String, Value>) {
+    let Some(Value::Object(own)) = schema.as_object_mut().and_then(|m| m.remove("$defs")) else {
+        return;
+    };
+    let mut renames: Vec<(String, String)> = Vec::new();
+    for (name, def) in &own {
+        if defs.get(name).is_some_and(|taken| taken != def) {
+            let mut new = format!("{owner}.{name}");
+            let mut n = 2;
+            while defs.contains_key(&new) || own.contains_key(&new) {
+                new = format!("{owner}.{name}.{n}");
+                n += 1;
+            }
+            renames.push((name.clone(), new));
         }
+    }
+    rename_refs(schema, &renames);
+    for (name, mut def) in own {
+        rename_refs(&mut def, &renames);
+        let name = renames
+            .iter()
+            .find(|(old, _)| *old == name)
+            .map_or(name, |(_, new)| new.clone());
+        defs.entry(name).or_insert(def);
+    }
+}
+
+/// Point every `#/$defs/OLD` reference inside `v` at `#/$defs/NEW`.
+fn rename_refs(v: &mut Value, renames: &[(String, String)]) {
+    if renames.is_empty() {
+        return;
+    }
+    match v {
+        Value::Object(map) => {
+            if let Some(Value::String(r)) = map.get_mut("$ref")
+                && let Some(name) = r.strip_prefix("#/$defs/")
+                && let Some((_, new)) = renames.iter().find(|(old, _)| old == name)
+            {
+                *r = format!("#/$defs/{new}");
+            }
+            for (_, child) in map.iter_mut() {
+                rename_refs(child, renames);
+            }
+        }
+        Value::Array(items) => {
+            for child in items {
+                rename_refs(child, renames);
+            }
+        }
+        _ => {}
     }
 }
 
@@ -187,7 +243,7 @@ pub fn set_schema() -> String {
 /// play, each table's rows described by its module's row type; pretty-printed.
 pub fn set_schema_with(registry: &crownlands_core::Registry) -> String {
     let mut v = set_value().clone();
-    let mut defs = serde_json::Map::new();
+    let mut defs = root_defs(&v);
     with_tables(&mut v, registry, &mut defs);
     with_defs(&mut v, defs);
     with_aliases(&mut v);

@@ -428,20 +428,27 @@ impl<'s> Walker<'s> {
             );
             return false;
         };
-        if let Some(b) = max.filter(|&b| v > b) {
+        // TOML's whole numbers are 64-bit: one past them is refused whatever the schema allows
+        // (it would reach a module as another number).
+        let max = max.map_or(i128::from(i64::MAX), |b| b.min(i128::from(i64::MAX)));
+        let min = min.map_or(i128::from(i64::MIN), |a| a.max(i128::from(i64::MIN)));
+        if v > max {
             self.report(
                 span,
                 format!(
-                    "{}: {v} is too large; at most {b} is supported",
+                    "{}: {v} is too large; at most {max} is supported",
                     path.what()
                 ),
             );
             return false;
         }
-        if let Some(a) = min.filter(|&a| v < a) {
+        if v < min {
             self.report(
                 span,
-                format!("{}: {v} is too small; it must be at least {a}", path.what()),
+                format!(
+                    "{}: {v} is too small; it must be at least {min}",
+                    path.what()
+                ),
             );
             return false;
         }

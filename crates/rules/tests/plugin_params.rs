@@ -60,7 +60,7 @@ impl Default for AlmanacParams {
 
 /// Nothing of its own to keep.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-struct Nothing;
+pub struct Nothing;
 
 impl ModuleState for Nothing {
     fn clear(&mut self) {}
@@ -206,6 +206,31 @@ fn wrong_values_are_named_at_their_place() {
     );
     let d = bad(&format!("{head}weight = -1.0\n"));
     assert_diag(&d, 5, 10, &["`weight` must be 0 or more, not -1"]);
+    // A whole number past its type's range is refused as written, never read as another
+    // number (one past TOML's 64 bits had reached the module as 9223372036854775807).
+    for big in ["18446744073709551615", "9223372036854775808"] {
+        let d = bad(&format!("{head}limit = {big}\n"));
+        assert_diag(
+            &d,
+            5,
+            9,
+            &[&format!(
+                "{big} is too large; at most 9223372036854775807 is supported"
+            )],
+        );
+    }
+    // Inside TOML's range but past the module's type: the type's range in words.
+    for (value, column) in [("4294967296", 9), ("-1", 9)] {
+        let d = bad(&format!("{head}limit = {value}\n"));
+        assert_diag(
+            &d,
+            5,
+            column,
+            &[&format!(
+                "`limit` must be a whole number from 0 to 4294967295, not {value}"
+            )],
+        );
+    }
     // A key unknown or missing inside a table parameter is named inside it.
     let d = bad(&format!("{head}first = {{ name = \"x\", hail = true }}\n"));
     assert_diag(
@@ -227,4 +252,81 @@ fn wrong_values_are_named_at_their_place() {
     // Not a number at all: no parameter type reads it as one.
     let d = bad(&format!("{head}weight = nan\n"));
     assert_diag(&d, 5, 10, &["`weight` must be a number, not nan"]);
+}
+
+/// A plugin's own type named as a type of the engine's (the buildings' `TaxBonus`).
+mod levy {
+    use super::*;
+
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+    #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+    pub struct TaxBonus {
+        pub rate: u32,
+    }
+
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+    #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+    pub struct LevyParams {
+        pub bonus: TaxBonus,
+    }
+
+    #[derive(Debug)]
+    pub struct Levy(LevyParams);
+
+    impl Mechanism for Levy {
+        const NAME: &'static str = "levy";
+        type Params = LevyParams;
+        type State = Nothing;
+        type Action = NoAction;
+
+        fn new(params: LevyParams) -> Levy {
+            Levy(params)
+        }
+
+        fn params(&self) -> LevyParams {
+            self.0.clone()
+        }
+
+        fn setup(&self, _ctx: &mut SetupContext<'_>) -> Result<(), String> {
+            Ok(())
+        }
+    }
+}
+
+/// The ruleset schema keeps a plugin's type apart from an engine type of the same name: the
+/// plugin's reference points at its own definition, the buildings' at theirs.
+#[test]
+fn a_plugin_type_named_as_an_engine_type_keeps_its_own_schema() {
+    let mut r = registry();
+    r.add_mechanism::<levy::Levy>();
+    let schema: serde_json::Value =
+        serde_json::from_str(&crownlands_rules::ruleset_schema_with(&r)).expect("JSON");
+    let resolve = |v: &serde_json::Value| -> serde_json::Value {
+        let name = v["$ref"].as_str().expect("a reference");
+        let name = name.strip_prefix("#/$defs/").expect("a definition");
+        schema["$defs"][name].clone()
+    };
+    let text = schema.to_string();
+    let levy = find(&schema, "levy").expect("levy's parameters");
+    let own = resolve(&levy["properties"]["bonus"]);
+    assert!(own["properties"]["rate"].is_object(), "{own}\n{text}");
+    // The engine's own `TaxBonus` (a building's, in words) stands as it was.
+    let engine = &schema["$defs"]["TaxBonus"];
+    assert!(
+        engine.is_object() && engine["properties"]["rate"].is_null(),
+        "{engine}"
+    );
+}
+
+fn find<'a>(v: &'a serde_json::Value, name: &str) -> Option<&'a serde_json::Value> {
+    match v {
+        serde_json::Value::Object(map) => map
+            .get("properties")
+            .and_then(|p| p.get("module"))
+            .and_then(|m| m.get("properties"))
+            .and_then(|m| m.get(name))
+            .or_else(|| map.values().find_map(|c| find(c, name))),
+        serde_json::Value::Array(items) => items.iter().find_map(|c| find(c, name)),
+        _ => None,
+    }
 }

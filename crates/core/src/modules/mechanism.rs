@@ -361,6 +361,14 @@ fn param_problem(key: &str, value: &Param, serde: &str, items: Option<&str>) -> 
     let Some(kind) = super::value_words::kind_words(expected) else {
         return format!("`{key}`: {serde}");
     };
+    // A whole number past its type's range (serde's "invalid value"): the range in words.
+    let ranged;
+    let kind = if serde.starts_with("invalid value: ") && kind == "a whole number" {
+        ranged = super::value_words::expected_words(expected, true);
+        ranged.as_str()
+    } else {
+        kind
+    };
     // What a list holds, as the parameter type's schema says.
     let what = match (kind, items) {
         ("a list", Some("integer")) => "a list of whole numbers",
