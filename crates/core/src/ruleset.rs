@@ -344,12 +344,18 @@ impl Ruleset {
             };
             found.extend(ruleset.module_problems(*n, rules, &built));
             // With a module that did not build, its resources are unknown: its own problem
-            // is reported, not its tie-break's too.
+            // is reported, not its tie-break's too. Modules that built but do not fit together
+            // (a resource no module provides, an order) keep what they keep: the tie-breaks are
+            // checked against them, every problem at once.
             if !found
                 .iter()
                 .any(|p| matches!(p, RulesProblem::Module { .. }))
             {
                 found.extend(rules.resource_problems(registry, built.modules()));
+            } else if let Ok(unchecked) =
+                crate::modules::build_all_unchecked(registry, &rules.modules)
+            {
+                found.extend(rules.resource_problems(registry, &unchecked));
             }
             let dealer = match registry.line_source(&rules.lines.kind) {
                 Some(d) => Dealer(d),
@@ -753,7 +759,12 @@ impl Ruleset {
             problems.extend(
                 m.check(self)
                     .into_iter()
-                    .map(|message| RulesProblem::ModuleComponents { index, message }),
+                    .map(|p| RulesProblem::ModuleComponents {
+                        index,
+                        module: m.name(),
+                        key: p.key.map(str::to_string),
+                        message: p.problem,
+                    }),
             );
         }
         problems

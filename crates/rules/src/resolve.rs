@@ -341,10 +341,19 @@ impl CountRules {
                         .min_by_key(|l| (l.file, l.span.start))
                 })
                 .unwrap_or_else(|| self.module_loc(*i)),
+            // A parameter no file sets (its default at fault): as the parameters as a whole.
             RulesField::ModuleParam { module, key } => params(*module)
                 .and_then(|ps| ps.get(key))
                 .and_then(|f| f.origin.clone())
-                .unwrap_or_else(|| self.module_loc(*module)),
+                .unwrap_or_else(|| self.place(&RulesField::ModuleParams(*module), modules)),
+            // The key's own place is found from its value's by the caller, which has the text.
+            RulesField::ModuleParamKey { module, key } => self.place(
+                &RulesField::ModuleParam {
+                    module: *module,
+                    key: key.clone(),
+                },
+                modules,
+            ),
         }
     }
 
@@ -743,11 +752,12 @@ fn place_core_problems(
             }
             other => other.to_string(),
         };
-        let mut loc = count.place(&problem.field(), &rules.modules);
+        let field = problem.field();
+        let mut loc = count.place(&field, &rules.modules);
         let mut message = message;
         // An unknown parameter is a key: point at it, as unknown keys elsewhere are, not at
         // its value (a parameter's place is its value's, for problems with the value).
-        if message.contains("unknown parameter `")
+        if matches!(field, RulesField::ModuleParamKey { .. })
             && let Some(text) = loader.files.get(loc.file).map(|f| f.src.text.as_str())
         {
             let line_start = text

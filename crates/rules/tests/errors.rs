@@ -743,6 +743,22 @@ fn every_module_problem_is_reported_at_once_with_toml_values() {
     assert!(!d.to_string().contains("Text("), "{d}");
 }
 
+/// A module's check of the ruleset (a terrain its parameter names that the ruleset lacks) is
+/// reported at that parameter, not at the first parameter of the module's table.
+#[test]
+fn a_module_check_points_at_the_parameter_it_is_about() {
+    let d = bad(
+        "extends = \"queendomino\"\n[rules.module.buildings]\ntower-supply = 20\ntown = \"towns\"\n",
+    );
+    assert_diag(
+        &d,
+        4,
+        8,
+        &["module `buildings`: town terrain `towns` is not among the ruleset's terrains"],
+    );
+    assert!(!d.to_string().contains(":3:"), "{d}");
+}
+
 #[test]
 fn shipped_sets_by_name_and_suggestions() {
     let r = load_str(crownlands_core::Registry::shipped_ref(),

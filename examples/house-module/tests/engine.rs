@@ -37,10 +37,7 @@ fn stalls(g: &Game, side: Side) -> Vec<CellMark> {
 }
 
 fn coins(g: &Game, side: Side) -> i64 {
-    g.side_stats(side)
-        .first()
-        .and_then(|s| s.long.split(' ').next()?.parse().ok())
-        .unwrap_or(-1)
+    i64::from(g.resource(side, "coins"))
 }
 
 fn in_market(g: &Game) -> bool {

@@ -54,6 +54,20 @@ fn without_a_coin_provider_the_ruleset_is_refused_at_modules() {
         "{}",
         r.stderr
     );
+    // A misspelt tie-break on the markets' own resource is reported beside it, not hidden by
+    // it: every problem at once.
+    let both = temp_file(
+        "no-coins-tie.toml",
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"markets\"]\ntie-breaks = [\"most-stall\"]\n",
+    );
+    let r = run(&["validate".as_ref(), both.as_os_str()]).fails();
+    assert!(
+        r.stderr.contains("module `markets` needs `coins`")
+            && r.stderr.contains("no-coins-tie.toml:4:15:")
+            && r.stderr.contains("did you mean `most-stalls`?"),
+        "{}",
+        r.stderr
+    );
     // With a coin provider the same list is fine.
     let with = temp_file(
         "with-coins.toml",

@@ -18,7 +18,7 @@ use super::bounded::{Bounded, BoundedList};
 use super::describe::{self, CellMark, ChoiceView, Panel, Stat};
 use super::file::{Directive, FileMark, FileSyntax, Mark, PlacedMark, TableKingdom};
 use super::mechanism::{Actions, Mechanism};
-use super::{Cx, CxMut, ModuleState, Res, SetupContext, SideEdit, SideView};
+use super::{CheckProblem, Cx, CxMut, ModuleState, Res, SetupContext, SideEdit, SideView};
 use crate::action_text::ActionWord;
 use crate::building::{Building, BuildingId, BuildingValue, Held, TaxBonus};
 use crate::game::{Action, Game, IllegalAction};
@@ -499,16 +499,19 @@ impl Mechanism for Buildings {
         }));
     }
 
-    fn check(&self, ruleset: &Ruleset) -> Vec<String> {
+    fn check(&self, ruleset: &Ruleset) -> Vec<CheckProblem> {
         let mut problems = Vec::new();
         if self.town(ruleset).is_none() {
-            problems.push(format!(
-                "module `buildings`: town terrain `{}` is not among the ruleset's terrains",
-                self.town
+            problems.push(CheckProblem::at(
+                "town",
+                format!(
+                    "town terrain `{}` is not among the ruleset's terrains",
+                    self.town
+                ),
             ));
         }
         if ruleset.buildings().is_empty() {
-            problems.push("module `buildings`: the ruleset's sets hold no buildings".to_string());
+            problems.push(CheckProblem::whole("the ruleset's sets hold no buildings"));
         }
         problems
     }

@@ -102,6 +102,34 @@ pub struct ParamProblem {
     pub problem: String,
 }
 
+/// One problem with a module in a ruleset ([`Mechanism::check`]: a terrain it names that the
+/// ruleset lacks, components it needs that the sets do not hold): what is wrong, and the
+/// parameter it is about if one is, so that the error points at that key in the file (at the
+/// module's parameters otherwise). The engine puts `` module `NAME`: `` before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckProblem {
+    pub key: Option<&'static str>,
+    pub problem: String,
+}
+
+impl CheckProblem {
+    /// A problem with the parameter `key`.
+    pub fn at(key: &'static str, problem: impl Into<String>) -> CheckProblem {
+        CheckProblem {
+            key: Some(key),
+            problem: problem.into(),
+        }
+    }
+
+    /// A problem with the module's parameters as a whole, or with the ruleset's components.
+    pub fn whole(problem: impl Into<String>) -> CheckProblem {
+        CheckProblem {
+            key: None,
+            problem: problem.into(),
+        }
+    }
+}
+
 /// A typed module: its name, parameters, state and actions are its own types, and its hooks
 /// take them typed. Every hook but [`Mechanism::new`], [`Mechanism::params`] and
 /// [`Mechanism::setup`] has a default; see [`Module`] for what each does.
@@ -132,7 +160,7 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
         Vec::new()
     }
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String>;
-    fn check(&self, _ruleset: &Ruleset) -> Vec<String> {
+    fn check(&self, _ruleset: &Ruleset) -> Vec<CheckProblem> {
         Vec::new()
     }
     fn idle(
@@ -433,12 +461,15 @@ pub fn build_mechanism<M: Mechanism>(spec: &ModuleSpec) -> Result<Box<dyn Module
                 );
                 if let Err(problem) = super::value_words::read::<M::Params>(alone) {
                     let items = list_items::<M>(key);
-                    return Err(err(param_problem_at(
-                        key,
-                        value,
-                        &problem,
-                        items.as_deref(),
-                    )));
+                    let words = param_problem_at(key, value, &problem, items.as_deref());
+                    // A key the parameters do not have: the key is at fault, not its value.
+                    if problem.unknown.is_some() && problem.path.is_empty() {
+                        return Err(ModuleError::UnknownParam {
+                            module: M::NAME.to_string(),
+                            problem: words,
+                        });
+                    }
+                    return Err(err(words));
                 }
             }
             return Err(err(whole.to_string()));
@@ -518,7 +549,7 @@ impl<M: Mechanism> Module for M {
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
         Mechanism::setup(self, ctx)
     }
-    fn check(&self, ruleset: &Ruleset) -> Vec<String> {
+    fn check(&self, ruleset: &Ruleset) -> Vec<CheckProblem> {
         Mechanism::check(self, ruleset)
     }
     fn idle(

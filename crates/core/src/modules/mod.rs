@@ -29,7 +29,7 @@ pub use file::{Directive, FileMark, FileSyntax, Mark, PlacedMark, TableKingdom, 
 pub use knights::{Knights, KnightsAction, KnightsState};
 pub use mechanism::params_schema;
 pub use mechanism::{
-    Actions, Mechanism, NoAction, NoParams, ParamProblem, ParamsType, build_mechanism,
+    Actions, CheckProblem, Mechanism, NoAction, NoParams, ParamProblem, ParamsType, build_mechanism,
 };
 #[cfg(test)]
 pub use queen::queen_host;
@@ -252,6 +252,9 @@ pub enum ModuleError {
     Duplicate(String),
     #[error("module `{module}`: {problem}")]
     Param { module: String, problem: String },
+    /// A parameter the module does not have (the key is at fault, not its value).
+    #[error("module `{module}`: {problem}")]
+    UnknownParam { module: String, problem: String },
     #[error(
         "module `{module}` needs `{resource}`, which no module of the list provides{providers}"
     )]
@@ -613,7 +616,7 @@ pub fn build_all(registry: &Registry, specs: &[ModuleSpec]) -> Result<ModuleList
 }
 
 /// [`build_all`] without checking how the modules fit together.
-fn build_all_unchecked(
+pub(crate) fn build_all_unchecked(
     registry: &Registry,
     specs: &[ModuleSpec],
 ) -> Result<Vec<Box<dyn Module>>, ModuleError> {
@@ -666,8 +669,9 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
     /// setup impossible (e.g. a supply too small for the number of sides).
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String>;
 
-    /// Problems with this module in `ruleset` (e.g. a terrain it names that does not exist).
-    fn check(&self, _ruleset: &Ruleset) -> Vec<String> {
+    /// Problems with this module in `ruleset` (e.g. a terrain it names that does not exist),
+    /// each with the parameter it is about, if one.
+    fn check(&self, _ruleset: &Ruleset) -> Vec<CheckProblem> {
         Vec::new()
     }
 

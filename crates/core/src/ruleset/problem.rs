@@ -63,6 +63,12 @@ pub enum RulesField {
         module: usize,
         key: String,
     },
+    /// The key of a parameter of the module at position `module` of `modules` that the module
+    /// does not have: the key is at fault, not its value.
+    ModuleParamKey {
+        module: usize,
+        key: String,
+    },
 }
 
 impl std::fmt::Display for Field {
@@ -98,7 +104,10 @@ impl std::fmt::Display for RulesField {
             RulesField::LineOrder => f.write_str("line-order"),
             RulesField::Module(i) => write!(f, "modules[{i}]"),
             RulesField::ModuleParams(i) => write!(f, "modules[{i}].params"),
-            RulesField::ModuleParam { module, key } => write!(f, "modules[{module}].params.{key}"),
+            RulesField::ModuleParam { module, key }
+            | RulesField::ModuleParamKey { module, key } => {
+                write!(f, "modules[{module}].params.{key}")
+            }
         }
     }
 }
@@ -251,9 +260,15 @@ pub enum RulesProblem {
         module: &'static str,
         message: String,
     },
-    /// A module that cannot work with this ruleset's components (its message names it).
-    #[error("{message}")]
-    ModuleComponents { index: usize, message: String },
+    /// A module that cannot work with this ruleset's components, or whose parameter `key`
+    /// names what the ruleset lacks.
+    #[error("module `{module}`: {message}")]
+    ModuleComponents {
+        index: usize,
+        module: &'static str,
+        key: Option<String>,
+        message: String,
+    },
 }
 
 /// The deck sizes that would divide into lines, when the sets hold enough.
@@ -326,6 +341,14 @@ impl RulesProblem {
             RulesProblem::Module {
                 index,
                 key: Some(key),
+                error: ModuleError::UnknownParam { .. },
+            } => RulesField::ModuleParamKey {
+                module: *index,
+                key: key.clone(),
+            },
+            RulesProblem::Module {
+                index,
+                key: Some(key),
                 ..
             } => RulesField::ModuleParam {
                 module: *index,
@@ -334,10 +357,18 @@ impl RulesProblem {
             RulesProblem::Module {
                 index,
                 key: None,
-                error: ModuleError::Param { .. },
+                error: ModuleError::Param { .. } | ModuleError::UnknownParam { .. },
             } => RulesField::ModuleParams(*index),
             // A module that cannot be set up or cannot work with the components is so for its
             // parameters (a supply, a town terrain): at them, when any are set.
+            RulesProblem::ModuleComponents {
+                index,
+                key: Some(key),
+                ..
+            } => RulesField::ModuleParam {
+                module: *index,
+                key: key.clone(),
+            },
             RulesProblem::ModuleSetup { index, .. }
             | RulesProblem::ModuleComponents { index, .. } => RulesField::ModuleParams(*index),
             RulesProblem::Module { index, .. } => RulesField::Module(*index),
