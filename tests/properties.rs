@@ -300,3 +300,13 @@ proptest! {
         }
     }
 }
+
+/// The public property suite a plugin's tests run (`crownlands_core::conformance`) holds for
+/// every shipped ruleset at every player count.
+#[test]
+fn every_shipped_ruleset_passes_the_conformance_suite() {
+    for (name, ruleset) in shipped_rulesets() {
+        crownlands_core::conformance::check(&ruleset, 0..2)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+}

@@ -7,6 +7,7 @@
 pub mod action_text;
 mod bitboard;
 pub mod building;
+pub mod conformance;
 pub mod domino;
 pub mod game;
 pub mod geometry;

@@ -122,3 +122,11 @@ fn a_reset_game_is_a_new_game() {
     g.reset(2);
     assert_eq!(g, Game::new(ruleset, 4, 2).expect("setup"));
 }
+
+/// The engine's own property suite (`crownlands_core::conformance`, the one every shipped
+/// ruleset passes): listed actions accepted and others refused, the fast paths, text and JSON
+/// read back, the census, copies and hashes, scores, module states in JSON, replays.
+#[test]
+fn markets_pass_the_engine_s_conformance_suite() {
+    crownlands_core::conformance::check(&ruleset(), 0..8).unwrap_or_else(|e| panic!("{e}"));
+}

@@ -1,0 +1,361 @@
+//! The rules every ruleset must keep, whatever its modules: the property suite the shipped
+//! rulesets pass, for a plugin module's own tests (`examples/house-module` runs it on
+//! `markets.toml`). Pure and seeded: the same ruleset and seeds check the same games.
+//!
+//! ```text
+//! let ruleset = Arc::new(crownlands_rules::load_path(&registry, path)?);
+//! crownlands_core::conformance::check(&ruleset, 0..20).unwrap_or_else(|e| panic!("{e}"));
+//! ```
+//!
+//! Each game, at every player count the ruleset allows, is played to the end by uniformly
+//! random choices, and checked at every step:
+//! - someone can act until the game is over, and `legal_action_count` counts `legal_actions`;
+//! - every listed action is accepted (`is_legal`, and `apply` on a copy), and actions of the
+//!   core's kinds not listed are refused by both, leaving the game as it was;
+//! - `play_random` picks what a uniform draw from `legal_actions` would, module steps included,
+//!   and `play_out_random` plays the same game as `play_random` from the same draws;
+//! - every listed action reads back from its text (one word) and from its JSON;
+//! - every domino is somewhere (the census adds up); a copy equals and hashes as the game.
+//!
+//! And at the end: nothing is left to draw or place, the deck was played or discarded whole,
+//! each side's total is its breakdown's, the module states read back from their JSON, and the
+//! ruleset, the seed and the actions replay the same game.
+
+use crate::DominoId;
+use crate::game::{Action, Game};
+use crate::geometry::{Cell, Direction, Placement};
+use crate::rng::GameRng;
+use crate::ruleset::Ruleset;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::Arc;
+
+/// A property that did not hold: which game, where in it, and what.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{players} players, seed {seed}, after {moves} moves: {problem}")]
+pub struct Failure {
+    pub players: u8,
+    pub seed: u64,
+    /// Actions played before the property failed.
+    pub moves: usize,
+    pub problem: String,
+}
+
+/// Check a game for each seed of `seeds` at each player count `ruleset` allows; the first
+/// property that does not hold, if any.
+pub fn check(
+    ruleset: &Arc<Ruleset>,
+    seeds: impl IntoIterator<Item = u64> + Clone,
+) -> Result<(), Failure> {
+    for &(players, _) in ruleset.player_counts() {
+        for seed in seeds.clone() {
+            check_game(ruleset, players, seed)?;
+        }
+    }
+    Ok(())
+}
+
+/// Check one game: `players` at the table, dealt from `seed` (see the module's page).
+pub fn check_game(ruleset: &Arc<Ruleset>, players: u8, seed: u64) -> Result<(), Failure> {
+    let mut actions: Vec<Action> = Vec::new();
+    let fail = |actions: &[Action], problem: String| Failure {
+        players,
+        seed,
+        moves: actions.len(),
+        problem,
+    };
+    let mut g = Game::new(Arc::clone(ruleset), players, seed)
+        .map_err(|e| fail(&[], format!("the game does not set up: {e}")))?;
+    let mut draws = SplitMix(seed ^ 0x9E37_79B9_7F4A_7C15);
+    while !g.is_over() {
+        each_step(&g, &mut draws).map_err(|p| fail(&actions, p))?;
+        // The move itself, by `play_random`: it must pick as a uniform draw from the list.
+        let legal = g.legal_actions();
+        let mut twin = draws.clone();
+        let expected = crate::rng::below(legal.len() as u32, || twin.next_u32());
+        let played = g
+            .play_random(|| draws.next_u32())
+            .ok_or_else(|| fail(&actions, "play_random found nothing to play".into()))?;
+        if legal.get(expected as usize) != Some(&played) {
+            return Err(fail(
+                &actions,
+                format!(
+                    "play_random played {} where a uniform draw from the list gives {}",
+                    g.action_text(played),
+                    legal
+                        .get(expected as usize)
+                        .map_or_else(|| "nothing".into(), |&a| g.action_text(a))
+                ),
+            ));
+        }
+        actions.push(played);
+    }
+    at_the_end(&g, &actions).map_err(|p| fail(&actions, p))?;
+    same_as_played_out(ruleset, players, seed).map_err(|p| fail(&actions, p))
+}
+
+/// The properties of one position (see the module's page).
+fn each_step(g: &Game, draws: &mut SplitMix) -> Result<(), String> {
+    let legal = g.legal_actions();
+    if legal.is_empty() {
+        return Err("nobody can act, yet the game is not over".into());
+    }
+    if legal.len() as u32 != g.legal_action_count() {
+        return Err(format!(
+            "legal_action_count says {}, legal_actions lists {}",
+            g.legal_action_count(),
+            legal.len()
+        ));
+    }
+    for &a in &legal {
+        let text = g.action_text(a);
+        if !g.is_legal(a) {
+            return Err(format!("{text} is listed but is_legal refuses it"));
+        }
+        let mut probe = g.clone();
+        if let Err(e) = probe.apply(a) {
+            return Err(format!("{text} is listed but apply refuses it: {e}"));
+        }
+        if text.is_empty() || text.contains(char::is_whitespace) {
+            return Err(format!("the action `{text}` is not written as one word"));
+        }
+        if g.parse_action(&text) != Ok(a) {
+            return Err(format!("`{text}` does not read back as the same action"));
+        }
+        if g.action_from_json(&g.action_json(a)) != Ok(a) {
+            return Err(format!("{text} does not read back from its JSON"));
+        }
+    }
+    for _ in 0..4 {
+        let a = unlisted(g, draws);
+        if legal.contains(&a) {
+            continue;
+        }
+        let mut probe = g.clone();
+        if g.is_legal(a) {
+            return Err(format!("is_legal accepts {a:?}, which is not listed"));
+        }
+        if probe.apply(a).is_ok() {
+            return Err(format!("apply accepts {a:?}, which is not listed"));
+        }
+        if &probe != g {
+            return Err(format!("the refused {a:?} changed the game"));
+        }
+    }
+    let census: usize = g.domino_census().iter().sum();
+    if census != g.ruleset().dominoes().len() {
+        return Err(format!(
+            "the census counts {census} dominoes of {}",
+            g.ruleset().dominoes().len()
+        ));
+    }
+    let copy = g.clone();
+    if &copy != g || hash(&copy) != hash(g) {
+        return Err("a copy of the game differs from it".into());
+    }
+    Ok(())
+}
+
+/// A claim, a placement or a discard drawn anywhere (mostly not legal now).
+fn unlisted(g: &Game, draws: &mut SplitMix) -> Action {
+    let n = |draws: &mut SplitMix, k: u32| crate::rng::below(k, || draws.next_u32());
+    match n(draws, 3) {
+        0 => Action::Claim {
+            domino: DominoId(n(draws, g.ruleset().dominoes().len() as u32 + 3) as u16),
+        },
+        1 => Action::Place {
+            placement: Placement::new(
+                Cell::new(n(draws, 17) as i8 - 8, n(draws, 17) as i8 - 8),
+                Direction::ALL[n(draws, 4) as usize],
+            ),
+        },
+        _ => Action::Discard,
+    }
+}
+
+/// The properties of a game over (see the module's page).
+fn at_the_end(g: &Game, actions: &[Action]) -> Result<(), String> {
+    if !g.legal_actions().is_empty() {
+        return Err("the game is over, yet actions are listed".into());
+    }
+    let [_, pile, lines, placed, discarded] = g.domino_census();
+    if (pile, lines) != (0, 0) {
+        return Err(format!(
+            "the game ended with {pile} dominoes to draw and {lines} in lines"
+        ));
+    }
+    if placed + discarded != usize::from(g.rules().deck_size) {
+        return Err(format!(
+            "{placed} placed and {discarded} discarded of a deck of {}",
+            g.rules().deck_size
+        ));
+    }
+    for side in g.all_sides() {
+        let breakdown = g.score(side).total;
+        let total = g.score_total(side);
+        if breakdown != total {
+            return Err(format!(
+                "side {}: the breakdown totals {breakdown}, score_total says {total}",
+                side.index() + 1
+            ));
+        }
+    }
+    let states = g
+        .module_data()
+        .states_json()
+        .map_err(|e| format!("the module states do not write as JSON: {e}"))?;
+    let mut data = g.module_data().clone();
+    data.load_states_json(&states)
+        .map_err(|e| format!("the module states do not read back from their JSON: {e}"))?;
+    if &data != g.module_data() {
+        return Err("the module states read back from their JSON differ".into());
+    }
+    let mut replay = Game::new(Arc::clone(g.ruleset()), g.players(), g.seed())
+        .map_err(|e| format!("the game does not set up again: {e}"))?;
+    for (i, &a) in actions.iter().enumerate() {
+        replay
+            .apply(a)
+            .map_err(|e| format!("move {} does not replay: {e}", i + 1))?;
+    }
+    if &replay != g || hash(&replay) != hash(g) {
+        return Err("the ruleset, the seed and the actions replay another game".into());
+    }
+    Ok(())
+}
+
+/// `play_out_random` plays the game `play_random` plays from the same generator.
+fn same_as_played_out(ruleset: &Arc<Ruleset>, players: u8, seed: u64) -> Result<(), String> {
+    let setup = || Game::new(Arc::clone(ruleset), players, seed).map_err(|e| e.to_string());
+    let mut one = setup()?;
+    let mut all = setup()?;
+    let mut a = GameRng::seed_from(seed);
+    let mut b = GameRng::seed_from(seed);
+    while one.play_random(|| a.next_u32()).is_some() {}
+    all.play_out_random(&mut b);
+    if one != all {
+        return Err("play_out_random played another game than play_random".into());
+    }
+    Ok(())
+}
+
+fn hash(g: &Game) -> u64 {
+    let mut h = DefaultHasher::new();
+    g.hash(&mut h);
+    h.finish()
+}
+
+/// The checks' own draws (SplitMix64): the same for a seed on every machine.
+#[derive(Clone)]
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next_u32(&mut self) -> u32 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) >> 32) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action_text::ActionWord;
+    use crate::module_action::ModuleAction;
+    use crate::modules::{Actions, Cx, CxMut, Mechanism, ModuleSpec, NoParams, SetupContext};
+    use crate::side::Side;
+    use serde::{Deserialize, Serialize};
+
+    #[test]
+    fn the_shipped_rules_in_code_pass() {
+        let ruleset = Arc::new(crate::testkit::kingdomino());
+        check(&ruleset, 0..3).unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    /// A toy module's one action, `ring`.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    #[serde(tag = "action", rename_all = "kebab-case")]
+    enum Bell {
+        Ring,
+    }
+
+    impl ModuleAction for Bell {
+        const WORD: ActionWord = ActionWord {
+            keyword: "ring",
+            form: "ring",
+            example: "ring",
+        };
+        fn to_payload(self) -> u32 {
+            0
+        }
+        fn from_payload(payload: u32) -> Option<Bell> {
+            (payload == 0).then_some(Bell::Ring)
+        }
+        fn write(self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("ring")
+        }
+        fn read(rest: &str) -> Option<Bell> {
+            rest.is_empty().then_some(Bell::Ring)
+        }
+    }
+
+    #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    struct Rung;
+
+    impl crate::modules::ModuleState for Rung {
+        fn clear(&mut self) {}
+    }
+
+    /// A module whose count of its actions is one too many: the suite must say so.
+    #[derive(Debug)]
+    struct Miscounted;
+
+    impl Mechanism for Miscounted {
+        const NAME: &'static str = "miscounted";
+        type Params = NoParams;
+        type State = Rung;
+        type Action = Bell;
+
+        fn new(_: NoParams) -> Miscounted {
+            Miscounted
+        }
+        fn params(&self) -> NoParams {
+            NoParams {}
+        }
+        fn setup(&self, _ctx: &mut SetupContext<'_>) -> Result<(), String> {
+            Ok(())
+        }
+        fn has_turn_step(&self) -> bool {
+            true
+        }
+        fn legal_actions(&self, _cx: Cx<'_>, _side: Side, out: &mut Actions<'_, '_, Bell>) {
+            out.push(Bell::Ring);
+        }
+        fn legal_action_count(&self, _cx: Cx<'_>, _side: Side) -> u32 {
+            2
+        }
+        fn apply(
+            &self,
+            _cx: CxMut<'_>,
+            _side: Side,
+            _action: Bell,
+        ) -> Result<bool, crate::IllegalAction> {
+            Ok(false)
+        }
+    }
+
+    #[test]
+    fn a_module_that_miscounts_its_actions_fails() {
+        let mut registry = crate::Registry::shipped();
+        registry.add_mechanism::<Miscounted>();
+        let parts = crate::testkit::with_modules_parts(vec![ModuleSpec::new("miscounted")]);
+        let ruleset = Arc::new(Ruleset::with_registry(parts, &registry).expect("valid"));
+        let failure = check(&ruleset, 0..1).expect_err("miscounted");
+        assert!(
+            failure
+                .problem
+                .contains("legal_action_count says 3, legal_actions lists 2"),
+            "{failure}"
+        );
+    }
+}
