@@ -1,6 +1,6 @@
 //! The rules every ruleset must keep, whatever its modules: the property suite the shipped
-//! rulesets pass, for a plugin module's own tests (`examples/house-module` runs it on
-//! `markets.toml`). Pure and seeded: the same ruleset and seeds check the same games.
+//! rulesets pass, for a plugin module's own tests (`examples/house-module` runs it on its
+//! ruleset). Pure and seeded: the same ruleset and seeds check the same games.
 //!
 //! ```text
 //! let ruleset = Arc::new(crownlands_rules::load_path(&registry, path)?);

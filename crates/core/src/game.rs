@@ -70,7 +70,9 @@ pub enum IllegalAction {
     #[error("it is time to {expected}, not to {got}")]
     WrongStep {
         expected: &'static str,
-        got: &'static str,
+        /// What the action would do, in words (`claim a domino`, ``play `tax0` (the knights
+        /// step)``).
+        got: String,
     },
     #[error("domino {0} is not in the line being claimed")]
     NotInLine(String),
@@ -778,10 +780,18 @@ impl Game {
             (a, _) => Err(IllegalAction::WrongStep {
                 expected: step,
                 got: match a {
-                    Action::Claim { .. } => "claim a domino",
-                    Action::Place { .. } => "place a domino",
-                    Action::Discard => "discard a domino",
-                    Action::Module { .. } | Action::Pass => "take a module step",
+                    Action::Claim { .. } => "claim a domino".to_string(),
+                    Action::Place { .. } => "place a domino".to_string(),
+                    Action::Discard => "discard a domino".to_string(),
+                    Action::Pass => "pass a module's step".to_string(),
+                    Action::Module { module, .. } => {
+                        match self.modules.all.modules().get(module.index()) {
+                            Some(m) => {
+                                format!("play `{}` (the {} step)", self.action_text(a), m.name())
+                            }
+                            None => "play a module's action".to_string(),
+                        }
+                    }
                 },
             }),
         }

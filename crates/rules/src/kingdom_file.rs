@@ -46,6 +46,7 @@ use crownlands_core::modules::{
     Directive, FileMark, Mark, ModuleData, ModuleList, PlacedMark, SideEdit, SideView,
 };
 use crownlands_core::{Cell, Kingdom, Ruleset, Side, Square};
+use std::collections::HashSet;
 use std::io::Read;
 use std::path::Path;
 
@@ -398,11 +399,15 @@ fn parse_impl(
     if drawing.not_plain {
         return Err(problems.sorted());
     }
-    if let Some(syntax) = side {
-        check_marks(&drawing.cells, ruleset, syntax, &mut problems);
-    }
     let castle = find_castle(&drawing.cells, &mut problems);
     check_span(&drawing.cells, grid, &mut problems);
+    // The squares are sound: the marks are read even where some were found wrong, so that
+    // every problem shows at once (a mark found wrong is not read again).
+    let sound = problems.list.is_empty();
+    let flagged = match side {
+        Some(syntax) => check_marks(&drawing.cells, ruleset, syntax, &mut problems),
+        None => HashSet::new(),
+    };
     let Some(castle) = castle else {
         if !drawing.castle_misspelt {
             problems.push(
@@ -413,10 +418,10 @@ fn parse_impl(
         }
         return Err(problems.sorted());
     };
-    if !problems.list.is_empty() {
+    if !sound {
         return Err(problems.sorted());
     }
-    build(&drawing, castle, ruleset, grid, side, problems)
+    build(&drawing, castle, ruleset, grid, side, &flagged, problems)
 }
 
 /// Why reading stopped before the castle was looked for.
@@ -655,13 +660,14 @@ fn check_span(cells: &[(Token, &str, CellKind)], grid: u8, problems: &mut Proble
 
 /// Each module checks its own marks, all at once (a building number that does not exist, on the
 /// wrong terrain or built twice; too many knights on a square); each problem is placed at its
-/// square.
+/// square. The squares (line, column) with a mark found wrong.
 fn check_marks(
     cells: &[(Token, &str, CellKind)],
     ruleset: &Ruleset,
     syntax: &Syntax<'_>,
     problems: &mut Problems<'_>,
-) {
+) -> HashSet<(usize, usize)> {
+    let mut flagged = HashSet::new();
     for (me, module) in syntax.list.modules().iter().enumerate() {
         let mut marks: Vec<FileMark<'_>> = Vec::new();
         for (tok, t, kind) in cells {
@@ -688,9 +694,11 @@ fn check_marks(
         for (i, message) in module.check_marks(ruleset, &marks) {
             if let Some(m) = marks.get(i) {
                 problems.push(m.line, m.column, message);
+                flagged.insert((m.line, m.column));
             }
         }
     }
+    flagged
 }
 
 /// The kingdom and the side's module data, from cells found sound: squares placed from the
@@ -701,6 +709,7 @@ fn build(
     ruleset: &Ruleset,
     grid: u8,
     side: Option<&Syntax<'_>>,
+    flagged: &HashSet<(usize, usize)>,
     mut problems: Problems<'_>,
 ) -> Result<(Kingdom, ModuleData), Diagnostics> {
     let mut kingdom = Kingdom::new(grid);
@@ -733,13 +742,16 @@ fn build(
         return if problems.list.is_empty() {
             Ok((kingdom, ModuleData::default()))
         } else {
-            Err(Diagnostics(problems.list))
+            Err(problems.sorted())
         };
     };
     let list = syntax.list;
     let mut data = list.new_data();
     let modules = list.modules();
     for (tok, cell, marks) in marked {
+        if flagged.contains(&(tok.line, tok.column)) {
+            continue;
+        }
         for m in marks {
             let Some((me, _)) = syntax.mark(m.symbol) else {
                 continue;
@@ -762,7 +774,7 @@ fn build(
     if problems.list.is_empty() {
         Ok((kingdom, data))
     } else {
-        Err(Diagnostics(problems.list))
+        Err(problems.sorted())
     }
 }
 

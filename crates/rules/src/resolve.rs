@@ -794,10 +794,18 @@ fn place_core_problems(
 /// An unknown module's name, with the closest known one.
 fn unknown_module(registry: &crownlands_core::Registry, name: &str, known: &str) -> String {
     let mut msg = format!("unknown module `{name}`");
-    if let Some(c) = crate::walk::closest(name, &registry.module_names()) {
+    let close = crate::walk::closest(name, &registry.module_names());
+    if let Some(c) = close {
         msg.push_str(&format!(" (did you mean `{c}`?)"));
     }
     msg.push_str(&format!("; known modules: {known}"));
+    if close.is_none() {
+        // Not a misspelling: likely a house module, which only its own crate's binary knows.
+        msg.push_str(
+            " (a house module written in Rust is known only to the binary its own crate \
+             builds: open the file with that one)",
+        );
+    }
     msg
 }
 

@@ -743,6 +743,22 @@ fn every_module_problem_is_reported_at_once_with_toml_values() {
     assert!(!d.to_string().contains("Text("), "{d}");
 }
 
+/// A module name far from every known one is likely a house module of another binary: the
+/// message says where such a module is known.
+#[test]
+fn an_unknown_module_far_from_any_says_where_house_modules_live() {
+    let d = bad("extends = \"kingdomino\"\n[rules]\nmodules = [\"orchards\"]\n");
+    assert_diag(
+        &d,
+        3,
+        12,
+        &[
+            "unknown module `orchards`; known modules:",
+            "known only to the binary its own crate builds",
+        ],
+    );
+}
+
 /// A module's check of the ruleset (a terrain its parameter names that the ruleset lacks) is
 /// reported at that parameter, not at the first parameter of the module's table.
 #[test]

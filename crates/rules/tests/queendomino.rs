@@ -914,3 +914,20 @@ fn a_module_action_that_does_not_read_says_what_is_wrong() {
             .is_ok()
     );
 }
+
+/// A mark found wrong on its own (two knights on a square) does not hide what reading the rest
+/// finds (more knights than the supply holds): every problem of the file at once.
+#[test]
+fn wrong_marks_do_not_hide_what_reading_finds() {
+    let r = queendomino();
+    let d = parse_side("C W++ F+\n@knights 40\n", "k", &r, 5).expect_err("both wrong");
+    let text = d.to_string();
+    assert!(
+        text.contains("k:1:3:") && text.contains("2 knights on one square"),
+        "{text}"
+    );
+    assert!(
+        text.contains("k:2:1:") && text.contains("but the supply holds"),
+        "{text}"
+    );
+}

@@ -68,6 +68,26 @@ fn two_players_snake_the_first_claims_and_fill_5x5() {
     }
 }
 
+/// A module's action out of its step names the action and its module.
+#[test]
+fn a_module_action_out_of_turn_names_itself() {
+    let g = Game::new(testkit::knights_and_wealth(), 2, 3).expect("setup");
+    let tax = testkit::packed(
+        &g,
+        crate::modules::knights::KnightsAction::Tax { square: 0 },
+    );
+    let e = g.clone().apply(tax).expect_err("not now");
+    assert_eq!(
+        e.to_string(),
+        "it is time to claim a domino, not to play `tax0` (the knights step)"
+    );
+    let e = g.clone().apply(Action::Pass).expect_err("not now");
+    assert_eq!(
+        e.to_string(),
+        "it is time to claim a domino, not to pass a module's step"
+    );
+}
+
 #[test]
 fn illegal_actions_leave_the_game_unchanged() {
     let r = Arc::new(testkit::kingdomino());
