@@ -6,7 +6,8 @@
 //! ```no_run
 //! fn main() -> std::process::ExitCode {
 //!     let registry = crownlands_core::Registry::shipped();
-//!     // registry.add_module("my-module", |spec| ...);
+//!     // registry.add_mechanism::<MyModule>();
+//!     // registry.add_ruleset("my-rule", include_str!("../my-rule.toml"));
 //!     crownlands_cli::run(registry)
 //! }
 //! ```

@@ -29,6 +29,7 @@ pub struct Registry {
     modules: Vec<(&'static str, ModuleFactory)>,
     line_sources: Vec<(&'static str, Arc<dyn LineDealer>)>,
     teams: Vec<(&'static str, Arc<dyn Teams>)>,
+    rulesets: Vec<(&'static str, &'static str)>,
 }
 
 static SHIPPED: LazyLock<Registry> = LazyLock::new(|| {
@@ -64,6 +65,31 @@ impl Registry {
             None => self.modules.push((name, factory)),
         }
         self
+    }
+
+    /// Ship a ruleset under `name` with the modules (its TOML text, usually `include_str!`), so
+    /// that a crate's own binary knows it by name as the shipped ones are known: `play NAME`,
+    /// `extends = "NAME"`, the `rulesets` list, the setup screen. A name registered before is
+    /// replaced; a name of a ruleset Crownlands ships stays the shipped one's.
+    pub fn add_ruleset(&mut self, name: &'static str, text: &'static str) -> &mut Registry {
+        match self.rulesets.iter_mut().find(|(n, _)| *n == name) {
+            Some(slot) => slot.1 = text,
+            None => self.rulesets.push((name, text)),
+        }
+        self
+    }
+
+    /// The text of the ruleset registered as `name` ([`Registry::add_ruleset`]).
+    pub fn ruleset_text(&self, name: &str) -> Option<&'static str> {
+        self.rulesets
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, t)| *t)
+    }
+
+    /// The names of the rulesets registered with [`Registry::add_ruleset`], in order.
+    pub fn ruleset_names(&self) -> Vec<&'static str> {
+        self.rulesets.iter().map(|(n, _)| *n).collect()
     }
 
     /// Register a typed module ([`crate::modules::Mechanism`]) under its name: its parameters are
@@ -198,6 +224,7 @@ impl std::fmt::Debug for Registry {
             .field("modules", &self.module_names())
             .field("line_sources", &self.line_source_names())
             .field("teams", &self.teams_names())
+            .field("rulesets", &self.ruleset_names())
             .finish()
     }
 }

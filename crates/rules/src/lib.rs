@@ -58,7 +58,7 @@ pub enum Validated {
 
 /// Load a ruleset: a shipped ruleset's name ([`is_shipped_name`]), else an existing file's path.
 pub fn load(registry: &Registry, name_or_path: &str) -> Result<Ruleset, Diagnostics> {
-    if is_shipped_name(name_or_path) {
+    if is_ruleset_name(registry, name_or_path) {
         return load_shipped(registry, name_or_path);
     }
     let path = Path::new(name_or_path);
@@ -73,7 +73,7 @@ pub fn load(registry: &Registry, name_or_path: &str) -> Result<Ruleset, Diagnost
             format!("`{shown}` is not a regular file: a ruleset is read from a regular file"),
         )]));
     }
-    let names = shipped_names();
+    let names = ruleset_names(registry);
     let known: Vec<&str> = names.iter().map(String::as_str).collect();
     let mut msg = format!("no file and no shipped ruleset named `{shown}`");
     if let Some(c) = walk::closest(name_or_path, &known) {
@@ -94,6 +94,27 @@ pub fn is_shipped_name(name: &str) -> bool {
         && source::embedded(&format!("{name}.toml")).is_some()
 }
 
+/// Whether `name` names a ruleset by name alone: a shipped one ([`is_shipped_name`]) or one
+/// `registry` ships with its modules ([`Registry::add_ruleset`]).
+pub fn is_ruleset_name(registry: &Registry, name: &str) -> bool {
+    is_shipped_name(name) || registered(registry, name).is_some()
+}
+
+/// The ruleset `registry` ships under `name` (a crate's own; a shipped name stays shipped).
+fn registered(registry: &Registry, name: &str) -> Option<Source> {
+    if is_shipped_name(name) {
+        return None;
+    }
+    let text = registry.ruleset_text(name)?;
+    let name = registry.ruleset_names().into_iter().find(|n| *n == name)?;
+    Some(Source::Registered { name, text })
+}
+
+/// The source a ruleset's name stands for: one `registry` ships, else the shipped one.
+pub(crate) fn named_source(registry: &Registry, name: &str) -> Source {
+    registered(registry, name).unwrap_or_else(|| Source::shipped(name))
+}
+
 /// Load a ruleset file from disk.
 pub fn load_path(registry: &Registry, path: &Path) -> Result<Ruleset, Diagnostics> {
     load::load_source(registry, Source::Fs(path.to_path_buf()), None)
@@ -104,16 +125,16 @@ pub fn load_path(registry: &Registry, path: &Path) -> Result<Ruleset, Diagnostic
 /// write files check against these so that no output replaces a file the run reads.
 pub fn files_read(registry: &Registry, name_or_path: &str) -> Vec<PathBuf> {
     let path = Path::new(name_or_path);
-    if !is_shipped_name(name_or_path) && path.is_file() {
+    if !is_ruleset_name(registry, name_or_path) && path.is_file() {
         load::files_read(registry, Source::Fs(path.to_path_buf()))
     } else {
         Vec::new()
     }
 }
 
-/// Load a shipped ruleset by name.
+/// Load a shipped ruleset by name (or one `registry` ships: [`Registry::add_ruleset`]).
 pub fn load_shipped(registry: &Registry, name: &str) -> Result<Ruleset, Diagnostics> {
-    load::load_source(registry, Source::shipped(name), None)
+    load::load_source(registry, named_source(registry, name), None)
 }
 
 /// Load a ruleset from text, as if it were the file `path` (which names it in diagnostics and
@@ -198,10 +219,10 @@ pub fn check_path(registry: &Registry, path: &Path) -> Checked {
 /// The warnings of a ruleset (a file's path or a shipped name); empty when it does not load.
 pub fn warnings(registry: &Registry, name_or_path: &str) -> Vec<Diagnostic> {
     let path = Path::new(name_or_path);
-    let source = if !is_shipped_name(name_or_path) && path.is_file() {
+    let source = if !is_ruleset_name(registry, name_or_path) && path.is_file() {
         Source::Fs(path.to_path_buf())
     } else {
-        Source::shipped(name_or_path)
+        named_source(registry, name_or_path)
     };
     load::load_source_with_warnings(registry, source, None).1
 }
@@ -284,6 +305,16 @@ pub fn shipped_names() -> Vec<String> {
     source::shipped_names()
 }
 
+/// The names a ruleset may be given by with `registry`: the shipped rulesets and those the
+/// registry ships ([`Registry::add_ruleset`]), sorted, each once.
+pub fn ruleset_names(registry: &Registry) -> Vec<String> {
+    let mut names = shipped_names();
+    names.extend(registry.ruleset_names().into_iter().map(str::to_string));
+    names.sort();
+    names.dedup();
+    names
+}
+
 /// The names of the shipped component sets (`kingdomino`, `queendomino`, ...), sorted: what a
 /// bare name in `sets` or `add-sets` may name.
 pub fn shipped_set_names() -> Vec<String> {
@@ -311,10 +342,16 @@ pub fn shipped_sets() -> Vec<ShippedRuleset> {
 
 /// The shipped rulesets, sorted by name (loaded with the shipped modules).
 pub fn shipped() -> Vec<ShippedRuleset> {
-    shipped_names()
+    rulesets(Registry::shipped_ref())
+}
+
+/// The rulesets known by name with `registry` ([`ruleset_names`]), sorted, with their
+/// descriptions (each loaded with the registry's modules).
+pub fn rulesets(registry: &Registry) -> Vec<ShippedRuleset> {
+    ruleset_names(registry)
         .into_iter()
         .map(|name| {
-            let description = load_shipped(Registry::shipped_ref(), &name)
+            let description = load_shipped(registry, &name)
                 .map(|r| r.description().to_string())
                 .unwrap_or_default();
             ShippedRuleset { name, description }

@@ -101,24 +101,21 @@ impl Loader {
                     }
                 }
                 source
+            } else if crate::is_ruleset_name(&self.registry, &ext) {
+                crate::named_source(&self.registry, &ext)
             } else {
-                if !source::is_plain_name(&ext)
-                    || source::embedded(&format!("{ext}.toml")).is_none()
-                {
-                    let names = source::shipped_names();
-                    let known: Vec<&str> = names.iter().map(String::as_str).collect();
-                    let mut msg = format!("no shipped ruleset named `{ext}`");
-                    if let Some(c) = closest(&ext, &known) {
-                        msg.push_str(&format!(" (did you mean `{c}`?)"));
-                    }
-                    msg.push_str(&format!(
-                        "; shipped rulesets: {}; a path to a file must contain `/` or end in `.toml`",
-                        known.join(", ")
-                    ));
-                    self.err(&loc, msg);
-                    return None;
+                let names = crate::ruleset_names(&self.registry);
+                let known: Vec<&str> = names.iter().map(String::as_str).collect();
+                let mut msg = format!("no shipped ruleset named `{ext}`");
+                if let Some(c) = closest(&ext, &known) {
+                    msg.push_str(&format!(" (did you mean `{c}`?)"));
                 }
-                Source::shipped(&ext)
+                msg.push_str(&format!(
+                    "; shipped rulesets: {}; a path to a file must contain `/` or end in `.toml`",
+                    known.join(", ")
+                ));
+                self.err(&loc, msg);
+                return None;
             };
             named_at = Some(loc);
         }

@@ -365,10 +365,9 @@ impl CountRules {
         let eff = &self.eff;
         let in_user_file = |o: &&Option<Loc>| {
             o.as_ref().is_some_and(|l| {
-                loader
-                    .files
-                    .get(l.file)
-                    .is_some_and(|f| !matches!(f.source, Source::Embedded(_)))
+                loader.files.get(l.file).is_some_and(|f| {
+                    !matches!(f.source, Source::Embedded(_) | Source::Registered { .. })
+                })
             })
         };
         let deck = [
@@ -501,7 +500,7 @@ fn embedded(loader: &Loader, file: usize) -> bool {
     loader
         .files
         .get(file)
-        .is_some_and(|f| matches!(f.source, Source::Embedded(_)))
+        .is_some_and(|f| matches!(f.source, Source::Embedded(_) | Source::Registered { .. }))
 }
 
 /// The player counts in force at the end of the chain, reporting counts listed twice and
@@ -908,10 +907,9 @@ fn warn(
             };
             let mut loc = loc.cloned().unwrap_or_else(|| at.deck.clone());
             let mut message = w.message;
-            let embedded = loader
-                .files
-                .get(loc.file)
-                .is_some_and(|f| matches!(f.source, Source::Embedded(_)));
+            let embedded = loader.files.get(loc.file).is_some_and(|f| {
+                matches!(f.source, Source::Embedded(_) | Source::Registered { .. })
+            });
             if embedded && let Some(user) = first_user_file {
                 message.push_str(&format!(" (as set in {})", loader.describe(&loc)));
                 loc = loader.loc(user, &[Seg::Key("extends")]);

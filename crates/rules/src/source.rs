@@ -28,6 +28,12 @@ pub(crate) enum Source {
     /// Text embedded in another file (a save, a notation file), by the name diagnostics give
     /// it. Never on disk: the names it joins are inline too, and none can be read.
     Inline(String),
+    /// A ruleset a crate ships with its modules ([`crownlands_core::Registry::add_ruleset`]):
+    /// read as a shipped one is, the paths it names inside the shipped tree.
+    Registered {
+        name: &'static str,
+        text: &'static str,
+    },
 }
 
 impl Source {
@@ -42,6 +48,7 @@ impl Source {
         match self {
             Source::Fs(p) => p.display().to_string(),
             Source::Embedded(rel) => format!("<shipped>/{rel}"),
+            Source::Registered { name, .. } => format!("<shipped>/{name}.toml"),
             Source::Inline(name) => name.clone(),
         }
     }
@@ -54,6 +61,7 @@ impl Source {
                 p.canonicalize().unwrap_or_else(|_| p.clone()).display()
             ),
             Source::Embedded(rel) => format!("embedded:{rel}"),
+            Source::Registered { name, .. } => format!("registered:{name}"),
             Source::Inline(name) => format!("inline:{name}"),
         }
     }
@@ -65,6 +73,7 @@ impl Source {
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default(),
+            Source::Registered { name, .. } => (*name).to_string(),
             Source::Embedded(rel) | Source::Inline(rel) => {
                 let file = rel.rsplit('/').next().unwrap_or(rel);
                 file.strip_suffix(".toml").unwrap_or(file).to_string()
@@ -80,6 +89,7 @@ impl Source {
                 let dir = p.parent().unwrap_or(Path::new(""));
                 Source::Fs(dir.join(rel))
             }
+            Source::Registered { name, .. } => Source::Embedded(format!("{name}.toml")).join(rel),
             Source::Embedded(base) => {
                 let mut parts: Vec<&str> = base.split('/').collect();
                 parts.pop();
@@ -104,6 +114,7 @@ impl Source {
     pub fn read(&self) -> Result<SourceText, ReadError> {
         let name = self.display();
         match self {
+            Source::Registered { text, .. } => Ok(SourceText::new(name, *text)),
             Source::Embedded(rel) => match embedded(rel) {
                 Some(text) => Ok(SourceText::new(name, text)),
                 None => Err(ReadError::Missing(format!("no shipped file `{rel}`"))),

@@ -169,3 +169,34 @@ fn find_module<'a>(v: &'a serde_json::Value, name: &str) -> Option<&'a serde_jso
         _ => None,
     }
 }
+
+/// A crate ships a ruleset by name with its registry: loaded by name, extended by name, listed;
+/// a shipped name stays the shipped ruleset's.
+#[test]
+fn a_registry_ships_rulesets_by_name() {
+    let mut r = Registry::shipped();
+    r.add_ruleset(
+        "tiny",
+        "description = \"Tiny\"\nextends = \"kingdomino\"\n[rules]\ngrid-size = 3\n",
+    );
+    r.add_ruleset("kingdomino", "not toml at all [");
+    let tiny = crownlands_rules::load(&r, "tiny").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(tiny.rules_for(2).expect("2").grid_size, 3);
+    assert_eq!(tiny.description(), "Tiny");
+    let house = crownlands_rules::load_str(
+        &r,
+        "extends = \"tiny\"\n[rules]\ngrid-size = 5\n",
+        std::path::Path::new("house.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(house.rules_for(2).expect("2").grid_size, 5);
+    assert!(crownlands_rules::ruleset_names(&r).contains(&"tiny".to_string()));
+    assert!(
+        crownlands_rules::rulesets(&r)
+            .iter()
+            .any(|s| s.name == "tiny" && s.description == "Tiny")
+    );
+    crownlands_rules::load(&r, "kingdomino").expect("the shipped kingdomino, not the registry's");
+    // Without the registry that ships it, the name is unknown.
+    assert!(crownlands_rules::load(Registry::shipped_ref(), "tiny").is_err());
+}

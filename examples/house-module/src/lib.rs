@@ -6,8 +6,8 @@
 //! so the module declares that it uses `coins`: a ruleset listing it without a module that
 //! provides coins (`knights`, `wealth`) is refused at load.
 //!
-//! [`registry`] is the shipped registry with `markets` added; the `crownlands-markets` binary is
-//! the `crownlands` command run with it.
+//! [`registry`] is the shipped registry with `markets` and its ruleset added; the
+//! `crownlands-markets` binary is the `crownlands` command run with it.
 
 pub mod action;
 pub mod markets;
@@ -18,9 +18,11 @@ pub use markets::Markets;
 
 use crownlands_core::Registry;
 
-/// Everything Crownlands ships, and `markets`.
+/// Everything Crownlands ships, and `markets`: the module, and its ruleset by name
+/// (`crownlands-markets play markets`, `extends = "markets"`).
 pub fn registry() -> Registry {
     let mut registry = Registry::shipped();
     markets::register(&mut registry);
+    registry.add_ruleset("markets", include_str!("../markets.toml"));
     registry
 }

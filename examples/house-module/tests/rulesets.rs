@@ -148,3 +148,42 @@ fn parameters_read_by_serde_report_each_problem_and_reach_the_schema() {
         schema.stdout
     );
 }
+
+/// The crate ships its ruleset by name with its module (`Registry::add_ruleset`): the binary
+/// lists it, plays it by name, and a house rule of its own extends it by name.
+#[test]
+fn the_binary_knows_the_markets_ruleset_by_name() {
+    let r = run(&["rulesets"]).ok();
+    assert!(
+        r.stdout
+            .lines()
+            .any(|l| l.starts_with("markets ") && l.contains("market stalls")),
+        "{}",
+        r.stdout
+    );
+    let r = run(&[
+        "simulate",
+        "markets",
+        "--players",
+        "2",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+    ])
+    .ok();
+    assert!(r.stdout.contains("2 games of markets"), "{}", r.stdout);
+    let cheap = temp_file(
+        "cheap.toml",
+        "extends = \"markets\"\n[rules.module.markets]\nprice = 1\n",
+    );
+    let r = run(&["validate".as_ref(), cheap.as_os_str()]).ok();
+    assert!(r.stdout.contains("ok: ruleset cheap"), "{}", r.stdout);
+    let typo = temp_file("typo.toml", "extends = \"market\"\n");
+    let r = run(&["validate".as_ref(), typo.as_os_str()]).fails();
+    assert!(
+        r.stderr.contains("(did you mean `markets`?)"),
+        "{}",
+        r.stderr
+    );
+}

@@ -41,7 +41,7 @@ pub fn run(registry: &Registry, command: Command) -> CliResult<ExitCode> {
             Some(pace),
             no_autosave,
         ),
-        Command::Rulesets => rulesets::run(),
+        Command::Rulesets => rulesets::run(registry),
         Command::Validate {
             files,
             deny_warnings,

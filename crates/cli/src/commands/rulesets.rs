@@ -5,8 +5,9 @@ use crate::errors::CliResult;
 use crate::output::say;
 use std::process::ExitCode;
 
-pub fn run() -> CliResult<ExitCode> {
-    let shipped = crownlands_rules::shipped();
+pub fn run(registry: &crownlands_core::Registry) -> CliResult<ExitCode> {
+    // The shipped rulesets, and those this binary's own crate ships with its modules.
+    let shipped = crownlands_rules::rulesets(registry);
     let sets = crownlands_rules::shipped_sets();
     let width = shipped
         .iter()

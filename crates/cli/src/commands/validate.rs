@@ -14,7 +14,7 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
     for path in files {
         // A shipped ruleset's name where a file is looked for: say what it is.
         let name = path.to_string_lossy();
-        if !path.exists() && crownlands_rules::is_shipped_name(&name) {
+        if !path.exists() && crownlands_rules::is_ruleset_name(registry, &name) {
             failed += 1;
             say_err!(
                 "error: `{name}` is no file here but a shipped ruleset's name; `crownlands show \

@@ -432,10 +432,7 @@ fn notation_ruleset(
                 ));
             };
             let shipped = crownlands_rules::load_shipped(registry, &h.value).map_err(|_| {
-                let known: Vec<String> = crownlands_rules::shipped()
-                    .into_iter()
-                    .map(|s| s.name)
-                    .collect();
+                let known: Vec<String> = crownlands_rules::ruleset_names(registry);
                 err(
                     file,
                     h.line,

@@ -10,9 +10,10 @@ use std::path::{Path, PathBuf};
 /// How many of a file's problems the setup screen lists.
 const SHOWN_PROBLEMS: usize = 4;
 
-/// The shipped rulesets with their player counts (each loaded once).
+/// The shipped rulesets, and those the registry ships with its modules, with their player
+/// counts (each loaded once).
 pub fn shipped_choices(registry: &Registry) -> Vec<Choice> {
-    crownlands_rules::shipped_names()
+    crownlands_rules::ruleset_names(registry)
         .into_iter()
         .map(
             |name| match crownlands_rules::load_shipped(registry, &name) {
@@ -89,7 +90,7 @@ pub fn open(registry: &Registry, text: &str) -> Result<Choice, String> {
             "`{text}` is a folder: type the path of a ruleset file in it (.toml)."
         ));
     }
-    if path.is_file() && !crownlands_rules::is_shipped_name(text) {
+    if path.is_file() && !crownlands_rules::is_ruleset_name(registry, text) {
         let ruleset = crownlands_rules::load_path(registry, &path).map_err(|d| problems(&d))?;
         let absolute = std::path::absolute(&path).unwrap_or(path);
         return Ok(choice(&ruleset, text.to_string(), Some(absolute)));
