@@ -99,6 +99,13 @@ fn each_step(g: &Game, draws: &mut SplitMix) -> Result<(), String> {
     if legal.is_empty() {
         return Err("nobody can act, yet the game is not over".into());
     }
+    let mut seen = std::collections::HashSet::with_capacity(legal.len());
+    if let Some(&twice) = legal.iter().find(|&&a| !seen.insert(a)) {
+        return Err(format!(
+            "{} is listed twice (random play would favour it)",
+            g.action_text(twice)
+        ));
+    }
     if legal.len() as u32 != g.legal_action_count() {
         return Err(format!(
             "legal_action_count says {}, legal_actions lists {}",
@@ -155,10 +162,21 @@ fn each_step(g: &Game, draws: &mut SplitMix) -> Result<(), String> {
     Ok(())
 }
 
-/// A claim, a placement or a discard drawn anywhere (mostly not legal now).
+/// A claim, a placement, a discard, a pass or a module's action drawn anywhere (mostly not
+/// legal now).
 fn unlisted(g: &Game, draws: &mut SplitMix) -> Action {
     let n = |draws: &mut SplitMix, k: u32| crate::rng::below(k, || draws.next_u32());
-    match n(draws, 3) {
+    let modules = g.modules().len() as u32;
+    match n(draws, 5) {
+        3 => Action::Pass,
+        4 if modules > 0 => {
+            let module = crate::ModuleIndex::new(n(draws, modules) as usize);
+            let payload = crate::Payload::new(n(draws, 4));
+            match (module, payload) {
+                (Some(module), Some(payload)) => Action::Module { module, payload },
+                _ => Action::Pass,
+            }
+        }
         0 => Action::Claim {
             domino: DominoId(n(draws, g.ruleset().dominoes().len() as u32 + 3) as u16),
         },
@@ -342,6 +360,55 @@ mod tests {
         ) -> Result<bool, crate::IllegalAction> {
             Ok(false)
         }
+    }
+
+    /// A module listing its one action twice: random play would favour it.
+    #[derive(Debug)]
+    struct Doubled;
+
+    impl Mechanism for Doubled {
+        const NAME: &'static str = "doubled";
+        type Params = NoParams;
+        type State = Rung;
+        type Action = Bell;
+
+        fn new(_: NoParams) -> Doubled {
+            Doubled
+        }
+        fn params(&self) -> NoParams {
+            NoParams {}
+        }
+        fn setup(&self, _ctx: &mut SetupContext<'_>) -> Result<(), String> {
+            Ok(())
+        }
+        fn has_turn_step(&self) -> bool {
+            true
+        }
+        fn legal_actions(&self, _cx: Cx<'_>, _side: Side, out: &mut Actions<'_, '_, Bell>) {
+            out.push(Bell::Ring);
+            out.push(Bell::Ring);
+        }
+        fn apply(
+            &self,
+            _cx: CxMut<'_>,
+            _side: Side,
+            _action: Bell,
+        ) -> Result<bool, crate::IllegalAction> {
+            Ok(false)
+        }
+    }
+
+    #[test]
+    fn a_module_that_lists_an_action_twice_fails() {
+        let mut registry = crate::Registry::shipped();
+        registry.add_mechanism::<Doubled>();
+        let parts = crate::testkit::with_modules_parts(vec![ModuleSpec::new("doubled")]);
+        let ruleset = Arc::new(Ruleset::with_registry(parts, &registry).expect("valid"));
+        let failure = check(&ruleset, 0..1).expect_err("doubled");
+        assert!(
+            failure.problem.contains("ring is listed twice"),
+            "{failure}"
+        );
     }
 
     #[test]

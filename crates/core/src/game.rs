@@ -70,8 +70,8 @@ pub enum IllegalAction {
     #[error("it is time to {expected}, not to {got}")]
     WrongStep {
         expected: &'static str,
-        /// What the action would do, in words (`claim a domino`, ``play `tax0` (the knights
-        /// step)``).
+        /// What the action would do, in words (`claim a domino`, ``play `tax0` (a knights
+        /// action)``).
         got: String,
     },
     #[error("domino {0} is not in the line being claimed")]
@@ -787,7 +787,7 @@ impl Game {
                     Action::Module { module, .. } => {
                         match self.modules.all.modules().get(module.index()) {
                             Some(m) => {
-                                format!("play `{}` (the {} step)", self.action_text(a), m.name())
+                                format!("play `{}` (a {} action)", self.action_text(a), m.name())
                             }
                             None => "play a module's action".to_string(),
                         }

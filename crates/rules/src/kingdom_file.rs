@@ -660,13 +660,14 @@ fn check_span(cells: &[(Token, &str, CellKind)], grid: u8, problems: &mut Proble
 
 /// Each module checks its own marks, all at once (a building number that does not exist, on the
 /// wrong terrain or built twice; too many knights on a square); each problem is placed at its
-/// square. The squares (line, column) with a mark found wrong.
+/// square. The marks found wrong: each square's (line, column) with the module whose marks
+/// there were found wrong.
 fn check_marks(
     cells: &[(Token, &str, CellKind)],
     ruleset: &Ruleset,
     syntax: &Syntax<'_>,
     problems: &mut Problems<'_>,
-) -> HashSet<(usize, usize)> {
+) -> HashSet<(usize, usize, usize)> {
     let mut flagged = HashSet::new();
     for (me, module) in syntax.list.modules().iter().enumerate() {
         let mut marks: Vec<FileMark<'_>> = Vec::new();
@@ -694,7 +695,7 @@ fn check_marks(
         for (i, message) in module.check_marks(ruleset, &marks) {
             if let Some(m) = marks.get(i) {
                 problems.push(m.line, m.column, message);
-                flagged.insert((m.line, m.column));
+                flagged.insert((m.line, m.column, me));
             }
         }
     }
@@ -709,7 +710,7 @@ fn build(
     ruleset: &Ruleset,
     grid: u8,
     side: Option<&Syntax<'_>>,
-    flagged: &HashSet<(usize, usize)>,
+    flagged: &HashSet<(usize, usize, usize)>,
     mut problems: Problems<'_>,
 ) -> Result<(Kingdom, ModuleData), Diagnostics> {
     let mut kingdom = Kingdom::new(grid);
@@ -749,13 +750,14 @@ fn build(
     let mut data = list.new_data();
     let modules = list.modules();
     for (tok, cell, marks) in marked {
-        if flagged.contains(&(tok.line, tok.column)) {
-            continue;
-        }
         for m in marks {
             let Some((me, _)) = syntax.mark(m.symbol) else {
                 continue;
             };
+            // Found wrong already: said once.
+            if flagged.contains(&(tok.line, tok.column, me)) {
+                continue;
+            }
             let edit = SideEdit::new(ruleset, &mut kingdom, list, &mut data, Side(0), me);
             if let Err(e) = modules[me].read_mark(edit, cell, m.symbol, m.number, m.count) {
                 problems.push(tok.line, tok.column, e);

@@ -341,11 +341,11 @@ impl CountRules {
                         .min_by_key(|l| (l.file, l.span.start))
                 })
                 .unwrap_or_else(|| self.module_loc(*i)),
-            // A parameter no file sets (its default at fault): as the parameters as a whole.
+            // A parameter no file sets (its default at fault): the module's entry in `modules`.
             RulesField::ModuleParam { module, key } => params(*module)
                 .and_then(|ps| ps.get(key))
                 .and_then(|f| f.origin.clone())
-                .unwrap_or_else(|| self.place(&RulesField::ModuleParams(*module), modules)),
+                .unwrap_or_else(|| self.module_loc(*module)),
             // The key's own place is found from its value's by the caller, which has the text.
             RulesField::ModuleParamKey { module, key } => self.place(
                 &RulesField::ModuleParam {

@@ -160,16 +160,35 @@ fn hoist_defs(schema: &mut Value, owner: &str, defs: &mut serde_json::Map<String
     let Some(Value::Object(own)) = schema.as_object_mut().and_then(|m| m.remove("$defs")) else {
         return;
     };
+    // A definition is renamed when one of that name stands already and differs from it, its
+    // references renamed: so a type whose own text matches another's but refers to a renamed
+    // one is renamed too (until no more change).
     let mut renames: Vec<(String, String)> = Vec::new();
-    for (name, def) in &own {
-        if defs.get(name).is_some_and(|taken| taken != def) {
-            let mut new = format!("{owner}.{name}");
-            let mut n = 2;
-            while defs.contains_key(&new) || own.contains_key(&new) {
-                new = format!("{owner}.{name}.{n}");
-                n += 1;
+    loop {
+        let before = renames.len();
+        for (name, def) in &own {
+            if renames.iter().any(|(old, _)| old == name) {
+                continue;
             }
-            renames.push((name.clone(), new));
+            let mut def = def.clone();
+            rename_refs(&mut def, &renames);
+            if defs.get(name).is_some_and(|taken| *taken != def) {
+                let taken = |n: &String| {
+                    defs.contains_key(n)
+                        || own.contains_key(n)
+                        || renames.iter().any(|(_, new)| new == n)
+                };
+                let mut new = format!("{owner}.{name}");
+                let mut n = 2;
+                while taken(&new) {
+                    new = format!("{owner}.{name}.{n}");
+                    n += 1;
+                }
+                renames.push((name.clone(), new));
+            }
+        }
+        if renames.len() == before {
+            break;
         }
     }
     rename_refs(schema, &renames);

@@ -330,3 +330,77 @@ fn find<'a>(v: &'a serde_json::Value, name: &str) -> Option<&'a serde_json::Valu
         _ => None,
     }
 }
+
+/// Two plugins, each with an `Outer` table holding an `Inner` of its own: the same text for
+/// `Outer`, another `Inner` each.
+macro_rules! nested_plugin {
+    ($module:ident, $name:literal, $field:ident) => {
+        mod $module {
+            use super::*;
+
+            #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+            #[serde(deny_unknown_fields)]
+            pub struct Inner {
+                pub $field: u32,
+            }
+
+            #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+            #[serde(deny_unknown_fields)]
+            pub struct Outer {
+                pub inner: Inner,
+            }
+
+            #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+            #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+            pub struct Params {
+                pub outer: Outer,
+            }
+
+            #[derive(Debug)]
+            pub struct Plugin(Params);
+
+            impl Mechanism for Plugin {
+                const NAME: &'static str = $name;
+                type Params = Params;
+                type State = Nothing;
+                type Action = NoAction;
+
+                fn new(params: Params) -> Plugin {
+                    Plugin(params)
+                }
+
+                fn params(&self) -> Params {
+                    self.0.clone()
+                }
+
+                fn setup(&self, _ctx: &mut SetupContext<'_>) -> Result<(), String> {
+                    Ok(())
+                }
+            }
+        }
+    };
+}
+
+nested_plugin!(alpha, "alpha", rate);
+nested_plugin!(beta, "beta", level);
+
+/// A type whose own text matches another plugin's but which refers to a type renamed apart is
+/// renamed too: each plugin's `outer.inner` leads to its own `Inner`.
+#[test]
+fn a_clash_one_level_down_keeps_each_plugin_s_own_types() {
+    let mut r = Registry::shipped();
+    r.add_mechanism::<alpha::Plugin>();
+    r.add_mechanism::<beta::Plugin>();
+    let schema: serde_json::Value =
+        serde_json::from_str(&crownlands_rules::ruleset_schema_with(&r)).expect("JSON");
+    let resolve = |v: &serde_json::Value| -> serde_json::Value {
+        let name = v["$ref"].as_str().expect("a reference");
+        schema["$defs"][name.strip_prefix("#/$defs/").expect("a definition")].clone()
+    };
+    for (module, field) in [("alpha", "rate"), ("beta", "level")] {
+        let params = find(&schema, module).expect("parameters");
+        let outer = resolve(&params["properties"]["outer"]);
+        let inner = resolve(&outer["properties"]["inner"]);
+        assert!(inner["properties"][field].is_object(), "{module}: {inner}");
+    }
+}

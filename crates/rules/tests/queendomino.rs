@@ -930,4 +930,9 @@ fn wrong_marks_do_not_hide_what_reading_finds() {
         text.contains("k:2:1:") && text.contains("but the supply holds"),
         "{text}"
     );
+    // On one square: the building found wrong does not hide the knight read beside it.
+    let d = parse_side("C T[99]+\n@knights 22\n", "k", &r, 5).expect_err("both wrong");
+    let text = d.to_string();
+    assert!(text.contains("unknown building number 99"), "{text}");
+    assert!(text.contains("23 knights in this kingdom"), "{text}");
 }

@@ -186,7 +186,8 @@ pub fn expected_words(expected: &str, range: bool) -> String {
         "u8" => Some((0, i128::from(u8::MAX))),
         "u16" => Some((0, i128::from(u16::MAX))),
         "u32" => Some((0, i128::from(u32::MAX))),
-        "u64" | "usize" => Some((0, i128::from(u64::MAX))),
+        // TOML's whole numbers stop at i64's largest: no file can give more.
+        "u64" | "usize" => Some((0, i128::from(i64::MAX))),
         "i8" => Some((i128::from(i8::MIN), i128::from(i8::MAX))),
         "i16" => Some((i128::from(i16::MIN), i128::from(i16::MAX))),
         "i32" => Some((i128::from(i32::MIN), i128::from(i32::MAX))),
