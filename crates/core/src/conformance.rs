@@ -324,18 +324,19 @@ mod tests {
         fn clear(&mut self) {}
     }
 
-    /// A module whose count of its actions is one too many: the suite must say so.
+    /// A toy module that lists its one action `LISTED` times and counts `COUNTED` actions:
+    /// honest at 1 and 1, and the suite must catch each other kind.
     #[derive(Debug)]
-    struct Miscounted;
+    struct Toy<const LISTED: u32, const COUNTED: u32>;
 
-    impl Mechanism for Miscounted {
-        const NAME: &'static str = "miscounted";
+    impl<const LISTED: u32, const COUNTED: u32> Mechanism for Toy<LISTED, COUNTED> {
+        const NAME: &'static str = if LISTED > 1 { "doubled" } else { "miscounted" };
         type Params = NoParams;
         type State = Rung;
         type Action = Bell;
 
-        fn new(_: NoParams) -> Miscounted {
-            Miscounted
+        fn new(_: NoParams) -> Self {
+            Toy
         }
         fn params(&self) -> NoParams {
             NoParams {}
@@ -347,10 +348,12 @@ mod tests {
             true
         }
         fn legal_actions(&self, _cx: Cx<'_>, _side: Side, out: &mut Actions<'_, '_, Bell>) {
-            out.push(Bell::Ring);
+            for _ in 0..LISTED {
+                out.push(Bell::Ring);
+            }
         }
         fn legal_action_count(&self, _cx: Cx<'_>, _side: Side) -> u32 {
-            2
+            COUNTED
         }
         fn apply(
             &self,
@@ -362,49 +365,18 @@ mod tests {
         }
     }
 
-    /// A module listing its one action twice: random play would favour it.
-    #[derive(Debug)]
-    struct Doubled;
-
-    impl Mechanism for Doubled {
-        const NAME: &'static str = "doubled";
-        type Params = NoParams;
-        type State = Rung;
-        type Action = Bell;
-
-        fn new(_: NoParams) -> Doubled {
-            Doubled
-        }
-        fn params(&self) -> NoParams {
-            NoParams {}
-        }
-        fn setup(&self, _ctx: &mut SetupContext<'_>) -> Result<(), String> {
-            Ok(())
-        }
-        fn has_turn_step(&self) -> bool {
-            true
-        }
-        fn legal_actions(&self, _cx: Cx<'_>, _side: Side, out: &mut Actions<'_, '_, Bell>) {
-            out.push(Bell::Ring);
-            out.push(Bell::Ring);
-        }
-        fn apply(
-            &self,
-            _cx: CxMut<'_>,
-            _side: Side,
-            _action: Bell,
-        ) -> Result<bool, crate::IllegalAction> {
-            Ok(false)
-        }
+    /// The first failure of a ruleset whose modules are `M` alone.
+    fn failure_with<M: Mechanism>() -> Failure {
+        let mut registry = crate::Registry::shipped();
+        registry.add_mechanism::<M>();
+        let parts = crate::testkit::with_modules_parts(vec![ModuleSpec::new(M::NAME)]);
+        let ruleset = Arc::new(Ruleset::with_registry(parts, &registry).expect("valid"));
+        check(&ruleset, 0..1).expect_err("a broken module")
     }
 
     #[test]
     fn a_module_that_lists_an_action_twice_fails() {
-        let mut registry = crate::Registry::shipped();
-        registry.add_mechanism::<Doubled>();
-        let parts = crate::testkit::with_modules_parts(vec![ModuleSpec::new("doubled")]);
-        let ruleset = Arc::new(Ruleset::with_registry(parts, &registry).expect("valid"));
-        let failure = check(&ruleset, 0..1).expect_err("doubled");
+        let failure = failure_with::<Toy<2, 2>>();
         assert!(
             failure.problem.contains("ring is listed twice"),
             "{failure}"
@@ -413,11 +385,7 @@ mod tests {
 
     #[test]
     fn a_module_that_miscounts_its_actions_fails() {
-        let mut registry = crate::Registry::shipped();
-        registry.add_mechanism::<Miscounted>();
-        let parts = crate::testkit::with_modules_parts(vec![ModuleSpec::new("miscounted")]);
-        let ruleset = Arc::new(Ruleset::with_registry(parts, &registry).expect("valid"));
-        let failure = check(&ruleset, 0..1).expect_err("miscounted");
+        let failure = failure_with::<Toy<1, 2>>();
         assert!(
             failure
                 .problem

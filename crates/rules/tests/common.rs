@@ -59,3 +59,17 @@ pub fn assert_diag(d: &Diagnostics, line: usize, column: usize, needles: &[&str]
 pub fn rulesets_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rulesets")
 }
+
+/// The schema of module `name`'s parameters inside a ruleset schema, wherever `module` is.
+pub fn find_module<'a>(v: &'a serde_json::Value, name: &str) -> Option<&'a serde_json::Value> {
+    match v {
+        serde_json::Value::Object(map) => map
+            .get("properties")
+            .and_then(|p| p.get("module"))
+            .and_then(|m| m.get("properties"))
+            .and_then(|m| m.get(name))
+            .or_else(|| map.values().find_map(|c| find_module(c, name))),
+        serde_json::Value::Array(items) => items.iter().find_map(|c| find_module(c, name)),
+        _ => None,
+    }
+}

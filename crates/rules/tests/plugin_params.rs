@@ -307,7 +307,7 @@ fn a_plugin_type_named_as_an_engine_type_keeps_its_own_schema() {
         schema["$defs"][name].clone()
     };
     let text = schema.to_string();
-    let levy = find(&schema, "levy").expect("levy's parameters");
+    let levy = common::find_module(&schema, "levy").expect("levy's parameters");
     let own = resolve(&levy["properties"]["bonus"]);
     assert!(own["properties"]["rate"].is_object(), "{own}\n{text}");
     // The engine's own `TaxBonus` (a building's, in words) stands as it was.
@@ -316,19 +316,6 @@ fn a_plugin_type_named_as_an_engine_type_keeps_its_own_schema() {
         engine.is_object() && engine["properties"]["rate"].is_null(),
         "{engine}"
     );
-}
-
-fn find<'a>(v: &'a serde_json::Value, name: &str) -> Option<&'a serde_json::Value> {
-    match v {
-        serde_json::Value::Object(map) => map
-            .get("properties")
-            .and_then(|p| p.get("module"))
-            .and_then(|m| m.get("properties"))
-            .and_then(|m| m.get(name))
-            .or_else(|| map.values().find_map(|c| find(c, name))),
-        serde_json::Value::Array(items) => items.iter().find_map(|c| find(c, name)),
-        _ => None,
-    }
 }
 
 /// Two plugins, each with an `Outer` table holding an `Inner` of its own: the same text for
@@ -398,7 +385,7 @@ fn a_clash_one_level_down_keeps_each_plugin_s_own_types() {
         schema["$defs"][name.strip_prefix("#/$defs/").expect("a definition")].clone()
     };
     for (module, field) in [("alpha", "rate"), ("beta", "level")] {
-        let params = find(&schema, module).expect("parameters");
+        let params = common::find_module(&schema, module).expect("parameters");
         let outer = resolve(&params["properties"]["outer"]);
         let inner = resolve(&outer["properties"]["inner"]);
         assert!(inner["properties"][field].is_object(), "{module}: {inner}");

@@ -1,5 +1,8 @@
 //! The loader knows the modules of the registry it is given, and only those.
 
+mod common;
+
+use common::find_module;
 use crownlands_core::Registry;
 use std::path::Path;
 
@@ -155,19 +158,6 @@ fn the_ruleset_schema_describes_the_parameters_of_the_registry_s_modules() {
         serde_json::from_str(&crownlands_rules::ruleset_schema_with(&Registry::empty()))
             .expect("JSON");
     assert!(find_module(&empty, "knights").is_none());
-}
-
-fn find_module<'a>(v: &'a serde_json::Value, name: &str) -> Option<&'a serde_json::Value> {
-    match v {
-        serde_json::Value::Object(map) => map
-            .get("properties")
-            .and_then(|p| p.get("module"))
-            .and_then(|m| m.get("properties"))
-            .and_then(|m| m.get(name))
-            .or_else(|| map.values().find_map(|c| find_module(c, name))),
-        serde_json::Value::Array(items) => items.iter().find_map(|c| find_module(c, name)),
-        _ => None,
-    }
 }
 
 /// A crate ships a ruleset by name with its registry: loaded by name, extended by name, listed;
