@@ -107,13 +107,21 @@ impl Loader {
                 let names = crate::ruleset_names(&self.registry);
                 let known: Vec<&str> = names.iter().map(String::as_str).collect();
                 let mut msg = format!("no shipped ruleset named `{ext}`");
-                if let Some(c) = closest(&ext, &known) {
+                let close = closest(&ext, &known);
+                if let Some(c) = close {
                     msg.push_str(&format!(" (did you mean `{c}`?)"));
                 }
                 msg.push_str(&format!(
                     "; shipped rulesets: {}; a path to a file must contain `/` or end in `.toml`",
                     known.join(", ")
                 ));
+                if close.is_none() && source::is_plain_name(&ext) {
+                    // Not a misspelling: perhaps a ruleset a house module's crate ships.
+                    msg.push_str(
+                        " (a ruleset shipped with a house module written in Rust is known only \
+                         to the binary its own crate builds)",
+                    );
+                }
                 self.err(&loc, msg);
                 return None;
             };

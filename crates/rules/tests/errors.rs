@@ -757,6 +757,16 @@ fn an_unknown_module_far_from_any_says_where_house_modules_live() {
             "known only to the binary its own crate builds",
         ],
     );
+    let d = bad("extends = \"orchards\"\n");
+    assert_diag(
+        &d,
+        1,
+        11,
+        &[
+            "no shipped ruleset named `orchards`;",
+            "known only to the binary its own crate builds",
+        ],
+    );
 }
 
 /// A module's check of the ruleset (a terrain its parameter names that the ruleset lacks) is
