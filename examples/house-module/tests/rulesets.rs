@@ -179,6 +179,14 @@ fn the_binary_knows_the_markets_ruleset_by_name() {
     );
     let r = run(&["validate".as_ref(), cheap.as_os_str()]).ok();
     assert!(r.stdout.contains("ok: ruleset cheap"), "{}", r.stdout);
+    // Messages telling what to type next name this binary.
+    let r = run(&["validate", "markets"]).fails();
+    assert!(
+        r.stderr
+            .contains("`crownlands-markets show markets` prints it"),
+        "{}",
+        r.stderr
+    );
     let typo = temp_file("typo.toml", "extends = \"market\"\n");
     let r = run(&["validate".as_ref(), typo.as_os_str()]).fails();
     assert!(

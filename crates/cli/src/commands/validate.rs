@@ -17,9 +17,10 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
         if !path.exists() && crownlands_rules::is_ruleset_name(registry, &name) {
             failed += 1;
             say_err!(
-                "error: `{name}` is no file here but a shipped ruleset's name; `crownlands show \
+                "error: `{name}` is no file here but a shipped ruleset's name; `{} show \
                  {name}` prints it as a file, and the shipped rulesets are checked as they are \
-                 built"
+                 built",
+                crate::output::program()
             );
             continue;
         }

@@ -187,10 +187,11 @@ pub fn saved_line(dir: &Path, saved: &SavedFiles, unit: &str) -> String {
             one.path.display()
         ),
         (n, Some(first), Some(last)) => format!(
-            "saved {n} {unit} in {}: {} ... {} (`crownlands replay FILE` shows one)",
+            "saved {n} {unit} in {}: {} ... {} (`{} replay FILE` shows one)",
             dir.display(),
             name(first),
-            name(last)
+            name(last),
+            crate::output::program()
         ),
     }
 }
