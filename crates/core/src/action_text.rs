@@ -103,7 +103,7 @@ pub fn forms_with(modules: &[Box<dyn Module>]) -> String {
     forms.extend(
         modules
             .iter()
-            .filter_map(|m| m.action_word())
+            .flat_map(|m| m.action_words())
             .map(|w| w.example),
     );
     forms.join(", ")
@@ -186,11 +186,11 @@ pub fn read_action(modules: &[Box<dyn Module>], text: &str) -> Result<Action, Ac
         return action.ok_or_else(|| malformed(form));
     }
     for (i, m) in modules.iter().enumerate() {
-        let Some(word) = m.action_word().filter(|w| w.keyword == keyword) else {
+        let Some(word) = m.action_words().into_iter().find(|w| w.keyword == keyword) else {
             continue;
         };
         return m
-            .read_action(rest)
+            .read_action_word(keyword, rest)
             .and_then(Payload::new)
             .zip(crate::module_action::ModuleIndex::new(i))
             .map(|(payload, module)| Action::Module { module, payload })
@@ -320,6 +320,9 @@ pub fn number<T: TryFrom<i64>>(text: &str) -> Option<T> {
         .fold(0i64, |n, b| n * 10 + i64::from(b - b'0'));
     T::try_from(if negative { -magnitude } else { magnitude }).ok()
 }
+
+#[cfg(test)]
+mod two_words;
 
 #[cfg(test)]
 mod tests {

@@ -155,6 +155,11 @@ pub trait ModuleAction:
     /// The keyword of its text and how it is written, for messages.
     const WORD: ActionWord;
 
+    /// Other keywords its text may start with, for a module whose actions are of several kinds
+    /// (`build@..` and `raze@..`): each unique among the keywords of a rules' list, as
+    /// [`ModuleAction::WORD`]'s is. Their text is read by [`ModuleAction::read_word`].
+    const MORE_WORDS: &'static [ActionWord] = &[];
+
     /// Packed for the core: at most [`Payload::MAX`].
     fn to_payload(self) -> u32;
 
@@ -167,6 +172,18 @@ pub trait ModuleAction:
     /// What follows the keyword, read: `None` unless it is exactly what [`ModuleAction::write`]
     /// writes after it.
     fn read(rest: &str) -> Option<Self>;
+
+    /// An action whose text starts with `keyword` (one of [`ModuleAction::WORD`] and
+    /// [`ModuleAction::MORE_WORDS`]), `rest` following it. The default reads
+    /// [`ModuleAction::WORD`]'s with [`ModuleAction::read`]; a type with more words reads
+    /// theirs here.
+    fn read_word(keyword: &str, rest: &str) -> Option<Self> {
+        if keyword == Self::WORD.keyword {
+            Self::read(rest)
+        } else {
+            None
+        }
+    }
 
     /// This action in the core's form, for the module at `module`.
     fn pack(self, module: ModuleIndex) -> Action {

@@ -642,6 +642,15 @@ impl<M: Mechanism> Module for M {
     fn read_action(&self, rest: &str) -> Option<u32> {
         M::Action::read(rest).map(ModuleAction::to_payload)
     }
+    fn action_words(&self) -> Vec<ActionWord> {
+        std::iter::once(M::Action::WORD)
+            .chain(M::Action::MORE_WORDS.iter().copied())
+            .filter(|w| !w.keyword.is_empty())
+            .collect()
+    }
+    fn read_action_word(&self, keyword: &str, rest: &str) -> Option<u32> {
+        M::Action::read_word(keyword, rest).map(ModuleAction::to_payload)
+    }
     fn action_json(&self, payload: u32) -> Option<String> {
         crate::module_action::json_of_typed::<M::Action>(payload)
     }

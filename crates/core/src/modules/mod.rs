@@ -457,17 +457,20 @@ pub fn check_declarations(registry: &Registry, modules: &[Box<dyn Module>]) -> V
                 },
             });
         }
-        if let Some(word) = m.action_word() {
+        let words = m.action_words();
+        for (k, word) in words.iter().enumerate() {
             let core = crate::action_text::CORE_WORDS
                 .iter()
                 .any(|w| w.keyword == word.keyword);
             let earlier = modules[..i]
                 .iter()
-                .find(|o| o.action_word().is_some_and(|w| w.keyword == word.keyword));
-            let other = match (core, earlier) {
-                (true, _) => Some("the core".to_string()),
-                (false, Some(o)) => Some(format!("module `{}`", o.name())),
-                (false, None) => None,
+                .find(|o| o.action_words().iter().any(|w| w.keyword == word.keyword));
+            let own = words[..k].iter().any(|w| w.keyword == word.keyword);
+            let other = match (core, earlier, own) {
+                (true, _, _) => Some("the core".to_string()),
+                (false, Some(o), _) => Some(format!("module `{}`", o.name())),
+                (false, None, true) => Some("another kind of its own action".to_string()),
+                (false, None, false) => None,
             };
             if let Some(other) = other {
                 out.push(SpecProblem {
@@ -811,6 +814,22 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
     /// exactly what [`Module::write_action`] writes.
     fn read_action(&self, _rest: &str) -> Option<u32> {
         None
+    }
+
+    /// Every keyword its actions' text may start with, [`Module::action_word`]'s first.
+    fn action_words(&self) -> Vec<ActionWord> {
+        self.action_word().into_iter().collect()
+    }
+
+    /// An action's text starting with `keyword` (one of [`Module::action_words`]), `rest`
+    /// following it, read into a payload. The default reads [`Module::action_word`]'s with
+    /// [`Module::read_action`].
+    fn read_action_word(&self, keyword: &str, rest: &str) -> Option<u32> {
+        if self.action_word()?.keyword == keyword {
+            self.read_action(rest)
+        } else {
+            None
+        }
     }
 
     /// Its action of payload `payload` as JSON (`{"action":"tax","square":0}`), as saves record

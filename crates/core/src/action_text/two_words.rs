@@ -1,0 +1,193 @@
+//! A module whose actions are of two kinds, each with a keyword of its own.
+
+use crate::action_text::ActionWord;
+use crate::conformance::check;
+use crate::module_action::ModuleAction;
+use crate::modules::{Actions, Cx, CxMut, Mechanism, ModuleSpec, NoParams, SetupContext};
+use crate::side::Side;
+use crate::{Game, Ruleset};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "kebab-case")]
+enum Chime {
+    Ring { times: u8 },
+    Toll,
+}
+
+const TOLL: ActionWord = ActionWord {
+    keyword: "toll",
+    form: "toll",
+    example: "toll (bells)",
+};
+
+impl ModuleAction for Chime {
+    const WORD: ActionWord = ActionWord {
+        keyword: "ring",
+        form: "ringN (N from 1 to 3)",
+        example: "ring2 (bells)",
+    };
+    const MORE_WORDS: &'static [ActionWord] = &[TOLL];
+
+    fn to_payload(self) -> u32 {
+        match self {
+            Chime::Ring { times } => u32::from(times),
+            Chime::Toll => 0,
+        }
+    }
+    fn from_payload(payload: u32) -> Option<Chime> {
+        match payload {
+            0 => Some(Chime::Toll),
+            1..=3 => Some(Chime::Ring {
+                times: payload as u8,
+            }),
+            _ => None,
+        }
+    }
+    fn write(self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Chime::Ring { times } => write!(f, "ring{times}"),
+            Chime::Toll => f.write_str("toll"),
+        }
+    }
+    fn read(rest: &str) -> Option<Chime> {
+        match rest {
+            "1" | "2" | "3" => Some(Chime::Ring {
+                times: rest.parse().ok()?,
+            }),
+            _ => None,
+        }
+    }
+    fn read_word(keyword: &str, rest: &str) -> Option<Chime> {
+        match keyword {
+            "toll" => rest.is_empty().then_some(Chime::Toll),
+            "ring" => Chime::read(rest),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+struct Quiet;
+
+impl crate::modules::ModuleState for Quiet {
+    fn clear(&mut self) {}
+}
+
+#[derive(Debug)]
+struct Bells;
+
+impl Mechanism for Bells {
+    const NAME: &'static str = "bells";
+    type Params = NoParams;
+    type State = Quiet;
+    type Action = Chime;
+
+    fn new(_: NoParams) -> Bells {
+        Bells
+    }
+    fn params(&self) -> NoParams {
+        NoParams {}
+    }
+    fn setup(&self, _ctx: &mut SetupContext<'_>) -> Result<(), String> {
+        Ok(())
+    }
+    fn has_turn_step(&self) -> bool {
+        true
+    }
+    fn legal_actions(&self, _cx: Cx<'_>, _side: Side, out: &mut Actions<'_, '_, Chime>) {
+        out.push(Chime::Ring { times: 2 });
+        out.push(Chime::Toll);
+    }
+    fn apply(
+        &self,
+        _cx: CxMut<'_>,
+        _side: Side,
+        _action: Chime,
+    ) -> Result<bool, crate::IllegalAction> {
+        Ok(false)
+    }
+}
+
+#[test]
+fn each_kind_of_action_reads_under_its_own_keyword() {
+    let mut registry = crate::Registry::shipped();
+    registry.add_mechanism::<Bells>();
+    let parts = crate::testkit::with_modules_parts(vec![ModuleSpec::new("bells")]);
+    let ruleset = Arc::new(Ruleset::with_registry(parts, &registry).expect("valid"));
+    // Text and JSON of both kinds read back, all along games.
+    check(&ruleset, 0..2).unwrap_or_else(|e| panic!("{e}"));
+    let g = Game::new(ruleset, 2, 1).expect("setup");
+    let toll = g.parse_action("toll").expect("toll reads");
+    assert_eq!(g.module_action::<Chime>(toll), Some(Chime::Toll));
+    assert_eq!(g.action_text(toll), "toll");
+    let ring = g.parse_action("ring3").expect("ring reads");
+    assert_eq!(
+        g.module_action::<Chime>(ring),
+        Some(Chime::Ring { times: 3 })
+    );
+    let e = g.parse_action("tollx").expect_err("malformed");
+    assert!(e.to_string().contains("toll"), "{e}");
+    assert!(crate::action_text::forms_with(g.modules()).contains("toll (bells)"));
+}
+
+/// A second keyword another module of the list (or the core) has is refused at load.
+#[test]
+fn a_second_keyword_taken_by_the_core_is_refused() {
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    enum Quack {
+        Quack,
+    }
+    impl ModuleAction for Quack {
+        const WORD: ActionWord = ActionWord {
+            keyword: "quack",
+            form: "quack",
+            example: "quack",
+        };
+        const MORE_WORDS: &'static [ActionWord] = &[ActionWord {
+            keyword: "pass",
+            form: "pass",
+            example: "pass",
+        }];
+        fn to_payload(self) -> u32 {
+            0
+        }
+        fn from_payload(_: u32) -> Option<Quack> {
+            Some(Quack::Quack)
+        }
+        fn write(self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("quack")
+        }
+        fn read(rest: &str) -> Option<Quack> {
+            rest.is_empty().then_some(Quack::Quack)
+        }
+    }
+    #[derive(Debug)]
+    struct Duck;
+    impl Mechanism for Duck {
+        const NAME: &'static str = "duck";
+        type Params = NoParams;
+        type State = Quiet;
+        type Action = Quack;
+        fn new(_: NoParams) -> Duck {
+            Duck
+        }
+        fn params(&self) -> NoParams {
+            NoParams {}
+        }
+        fn setup(&self, _ctx: &mut SetupContext<'_>) -> Result<(), String> {
+            Ok(())
+        }
+    }
+    let mut registry = crate::Registry::shipped();
+    registry.add_mechanism::<Duck>();
+    let parts = crate::testkit::with_modules_parts(vec![ModuleSpec::new("duck")]);
+    let problems = Ruleset::with_registry(parts, &registry).expect_err("pass is the core's");
+    assert!(
+        problems
+            .to_string()
+            .contains("module `duck` writes its actions `pass...`, as the core does"),
+        "{problems}"
+    );
+}
