@@ -62,7 +62,7 @@ fn shown_on_stdout(text: &str) -> std::borrow::Cow<'_, str> {
 
 /// Write `text` and a new line to standard error, ignoring write errors (see [`say_err!`]).
 /// The command's own name as it was run (`crownlands`, or a crate's own build of it such as
-/// `crownlands-markets`), for messages that tell what to type next; `crownlands` when the name
+/// `crownlands-NAME`), for messages that tell what to type next; `crownlands` when the name
 /// cannot be read or is not plain.
 pub fn program() -> String {
     std::env::args_os()
