@@ -381,7 +381,8 @@ impl Mechanism for Buildings {
     ) -> Option<ChoiceView> {
         let BuildingsAction::Build { slot, cell } = typed;
         let game = cx.game();
-        let (b, t, price) = describe::board_choice(game, slot, action)?;
+        let state = cx.state::<BuildingsState>()?;
+        let (b, t, price) = describe::board_choice(game, state, slot, action)?;
         // What it gives now is what the supplies still hold (all of it, but near the end of a
         // big table's game).
         let knights = u8::try_from(cx.supply(KNIGHTS)).unwrap_or(u8::MAX);
@@ -410,7 +411,7 @@ impl Mechanism for Buildings {
             .copied()
             .collect::<Vec<_>>()
             .join(" ");
-        let worth = describe::building_worth_now(game, side, b)
+        let worth = describe::building_worth_now(game, side, state.built(side), b)
             .map(|w| format!(" (now worth {})", describe::plural(w, "point", "points")))
             .unwrap_or_default();
         Some(ChoiceView {

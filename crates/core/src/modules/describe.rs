@@ -150,11 +150,14 @@ pub fn building_text(ruleset: &Ruleset, b: &Building) -> BuildingText {
 }
 
 /// What a building would score for `side` if the game ended now ([`BuildingValue::worth`], as
-/// the score counts it, with this building counted among the side's when it is not built yet).
-pub fn building_worth_now(game: &Game, side: Side, b: &Building) -> Option<i32> {
-    let built = game
-        .module_state::<super::buildings::BuildingsState>()
-        .map_or(&[][..], |s| s.built(side));
+/// the score counts it, with this building counted among the side's when it is not built yet);
+/// `built` is what the side has built (the buildings' own state).
+pub fn building_worth_now(
+    game: &Game,
+    side: Side,
+    built: &[(crate::BuildingId, Cell)],
+    b: &Building,
+) -> Option<i32> {
     b.value.worth(game.kingdom(side), |held| match held {
         Held::Towers => i64::from(game.resource(side, "towers")),
         Held::Knights => i64::from(game.resource(side, "knights")),
@@ -181,17 +184,16 @@ pub struct ChoiceText {
 }
 
 /// The building on Builders' Board slot `slot` with its words, and the coins `action` (a build
-/// or a burn of that slot) costs the side to act.
-pub(crate) fn board_choice(
-    game: &Game,
+/// or a burn of that slot) costs the side to act. `board` is the buildings' state, reached as
+/// the module's own or through the `board` resource it provides.
+pub(crate) fn board_choice<'g>(
+    game: &'g Game,
+    board: &super::buildings::BuildingsState,
     slot: u8,
     action: Action,
-) -> Option<(&Building, BuildingText, i64)> {
+) -> Option<(&'g Building, BuildingText, i64)> {
     let ruleset = game.ruleset();
-    let id = (*game
-        .module_state::<super::buildings::BuildingsState>()?
-        .board()
-        .get(usize::from(slot))?)?;
+    let id = (*board.board().get(usize::from(slot))?)?;
     let b = ruleset.buildings().get(id.index())?;
     let price = -coins_change(game, action).unwrap_or(0);
     Some((b, building_text(ruleset, b), price))

@@ -208,7 +208,8 @@ impl Mechanism for Dragon {
         action: Action,
     ) -> Option<ChoiceView> {
         let DragonAction::Burn { slot } = typed;
-        let (_b, t, price) = describe::board_choice(cx.game(), slot, action)?;
+        let board = cx.shared::<BuildingsState>(BOARD)?;
+        let (_b, t, price) = describe::board_choice(cx.game(), board, slot, action)?;
         Some(ChoiceView {
             action,
             text: format!("Burn {} ({price}¢)", t.name),
