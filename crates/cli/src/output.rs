@@ -60,26 +60,12 @@ fn shown_on_stdout(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
-/// Write `text` and a new line to standard error, ignoring write errors (see [`say_err!`]).
-/// The command's own name as it was run (`crownlands`, or a crate's own build of it such as
-/// `crownlands-NAME`), for messages that tell what to type next; `crownlands` when the name
-/// cannot be read or is not plain.
+/// The command's own name as it was run (see [`crownlands_saves::words::program_name`]).
 pub fn program() -> String {
-    std::env::args_os()
-        .next()
-        .and_then(|p| {
-            std::path::Path::new(&p)
-                .file_stem()
-                .and_then(|s| s.to_str().map(str::to_string))
-        })
-        .filter(|s| {
-            s.starts_with("crownlands")
-                && s.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        })
-        .unwrap_or_else(|| "crownlands".to_string())
+    crownlands_saves::words::program_name()
 }
 
+/// Write `text` and a new line to standard error, ignoring write errors (see [`say_err!`]).
 pub fn write_err(text: &str) {
     let text = crownlands_core::text::escape_controls_but_newlines(text);
     let mut err = std::io::stderr().lock();

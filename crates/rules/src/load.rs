@@ -89,7 +89,7 @@ impl Loader {
                     && !path.exists()
                 {
                     let stem = source.stem();
-                    if source::shipped_names().contains(&stem) {
+                    if crate::is_ruleset_name(&self.registry, &stem) {
                         self.err(
                             &loc,
                             format!(

@@ -240,3 +240,55 @@ mod tests {
         );
     }
 }
+
+/// The command's own name as it was run (`crownlands`, or a crate's own build of it with modules
+/// of its own, `crownlands-markets`, `my-house-rule`), for the front ends' messages that tell
+/// what to type next (a library's own messages say `crownlands`); `crownlands` when the name cannot be read or holds anything but letters, digits, `-`,
+/// `_` and `.`.
+pub fn program_name() -> String {
+    let arg = std::env::args_os().next();
+    let name = arg
+        .as_deref()
+        .and_then(|p| std::path::Path::new(p).file_name())
+        .and_then(|n| n.to_str());
+    match name {
+        Some(n) => program_name_of(n),
+        None => "crownlands".to_string(),
+    }
+}
+
+/// [`program_name`] of a file name (`crownlands-markets.exe` is `crownlands-markets`).
+fn program_name_of(file: &str) -> String {
+    let name = file.strip_suffix(".exe").unwrap_or(file);
+    let plain = !name.is_empty()
+        && name.len() <= 64
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if plain {
+        name.to_string()
+    } else {
+        "crownlands".to_string()
+    }
+}
+
+#[cfg(test)]
+mod program_tests {
+    use super::program_name_of;
+
+    #[test]
+    fn a_program_is_named_as_it_was_run() {
+        assert_eq!(program_name_of("crownlands"), "crownlands");
+        assert_eq!(program_name_of("my-house-rule"), "my-house-rule");
+        assert_eq!(
+            program_name_of("crownlands-markets-0.2"),
+            "crownlands-markets-0.2"
+        );
+        assert_eq!(
+            program_name_of("crownlands-markets.exe"),
+            "crownlands-markets"
+        );
+        assert_eq!(program_name_of("evil\u{1b}[31m"), "crownlands");
+        assert_eq!(program_name_of("two words"), "crownlands");
+    }
+}

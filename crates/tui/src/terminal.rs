@@ -280,9 +280,12 @@ fn install_panic_hook(autosaving: bool) {
         leave();
         previous(info);
         let game = if autosaving {
-            "Every move was autosaved: run `crownlands play` again to resume the game."
+            format!(
+                "Every move was autosaved: run `{} play` again to resume the game.",
+                crownlands_saves::words::program_name()
+            )
         } else {
-            "Autosave was off (--no-autosave): the game is lost."
+            "Autosave was off (--no-autosave): the game is lost.".to_string()
         };
         // Never panic inside the panic hook: a standard error that cannot be written loses the
         // line, nothing more.

@@ -125,6 +125,9 @@ fn bots_play_markets_and_their_games_save_replay_export_and_import() {
     .ok();
     let notation = std::fs::read_to_string(&cgn).expect("notation");
     assert!(notation.contains(" stall@"), "{notation}");
+    // The binary ships `markets` by name: the notation names it rather than embedding it.
+    assert!(notation.contains("[Ruleset \"markets\"]"), "{notation}");
+    assert!(!notation.lines().any(|l| l.starts_with('%')), "{notation}");
     let back = dir.join("back.json");
     run(&[
         "import".as_ref(),

@@ -187,6 +187,14 @@ fn the_binary_knows_the_markets_ruleset_by_name() {
         "{}",
         r.stderr
     );
+    let by_file = temp_file("by-file.toml", "extends = \"markets.toml\"\n");
+    let r = run(&["validate".as_ref(), by_file.as_os_str()]).fails();
+    assert!(
+        r.stderr
+            .contains("the shipped ruleset `markets` is written by its name alone"),
+        "{}",
+        r.stderr
+    );
     let typo = temp_file("typo.toml", "extends = \"market\"\n");
     let r = run(&["validate".as_ref(), typo.as_os_str()]).fails();
     assert!(

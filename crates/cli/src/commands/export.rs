@@ -20,7 +20,8 @@ pub fn run(
         check_output(save, path, force).map_err(err)?;
     }
     let session = read_save(registry, save).map_err(err)?;
-    let text = notation::export(&session, ExportOptions { embed_ruleset }).map_err(err)?;
+    let text =
+        notation::export_with(registry, &session, ExportOptions { embed_ruleset }).map_err(err)?;
     match output {
         Some(path) => {
             write_output(path, text.as_bytes(), force).map_err(err)?;

@@ -166,6 +166,16 @@ fn escape(value: &str) -> String {
 /// or kind is one a file may not hold: see [`crate::MAX_NAME_CHARS`]; a kind holds no
 /// parenthesis, as a seat is written `name (kind)`.
 pub fn export(session: &Session, options: ExportOptions) -> Result<String, SaveError> {
+    export_with(crownlands_core::Registry::shipped_ref(), session, options)
+}
+
+/// [`export`] where `registry` says which rulesets are known by name: a ruleset it ships
+/// ([`crownlands_core::Registry::add_ruleset`]) is named, as a shipped one is, not embedded.
+pub fn export_with(
+    registry: &crownlands_core::Registry,
+    session: &Session,
+    options: ExportOptions,
+) -> Result<String, SaveError> {
     for (i, p) in session.players().iter().enumerate() {
         crate::limits::check_player(
             p,
@@ -178,7 +188,8 @@ pub fn export(session: &Session, options: ExportOptions) -> Result<String, SaveE
     write_headers(&mut out, session);
     let ruleset = session.ruleset();
     let shipped = !options.embed_ruleset
-        && crownlands_rules::load_shipped(crownlands_core::Registry::shipped_ref(), ruleset.name())
+        && crownlands_rules::is_ruleset_name(registry, ruleset.name())
+        && crownlands_rules::load_shipped(registry, ruleset.name())
             .map(|r| ruleset_hash(&r) == ruleset_hash(ruleset))
             .unwrap_or(false);
     if !shipped {

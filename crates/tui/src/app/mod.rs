@@ -921,8 +921,9 @@ impl App {
             Ok(None) => None,
             Ok(Some(own)) => Some(format!(
                 "Another game took the autosave: this game was autosaved to {} (resume it with \
-                 `crownlands play --load` and that file).",
-                own.display()
+                 `{} play --load` and that file).",
+                own.display(),
+                crownlands_saves::words::program_name()
             )),
             Err(e) => Some(format!("The last autosave could not be checked: {e}")),
         }
