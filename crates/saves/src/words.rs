@@ -242,7 +242,7 @@ mod tests {
 }
 
 /// The command's own name as it was run (`crownlands`, or a crate's own build of it with modules
-/// of its own, `crownlands-markets`, `my-house-rule`), for the front ends' messages that tell
+/// of its own, `crownlands-orchards`, `my-house-rule`), for the front ends' messages that tell
 /// what to type next (a library's own messages say `crownlands`); `crownlands` when the name cannot be read or holds anything but letters, digits, `-`,
 /// `_` and `.`.
 pub fn program_name() -> String {
@@ -257,7 +257,7 @@ pub fn program_name() -> String {
     }
 }
 
-/// [`program_name`] of a file name (`crownlands-markets.exe` is `crownlands-markets`).
+/// [`program_name`] of a file name (`crownlands-orchards.exe` is `crownlands-orchards`).
 fn program_name_of(file: &str) -> String {
     let name = file.strip_suffix(".exe").unwrap_or(file);
     let plain = !name.is_empty()
@@ -281,12 +281,12 @@ mod program_tests {
         assert_eq!(program_name_of("crownlands"), "crownlands");
         assert_eq!(program_name_of("my-house-rule"), "my-house-rule");
         assert_eq!(
-            program_name_of("crownlands-markets-0.2"),
-            "crownlands-markets-0.2"
+            program_name_of("crownlands-orchards-0.2"),
+            "crownlands-orchards-0.2"
         );
         assert_eq!(
-            program_name_of("crownlands-markets.exe"),
-            "crownlands-markets"
+            program_name_of("crownlands-orchards.exe"),
+            "crownlands-orchards"
         );
         assert_eq!(program_name_of("evil\u{1b}[31m"), "crownlands");
         assert_eq!(program_name_of("two words"), "crownlands");
