@@ -280,7 +280,7 @@ mod tests {
     use super::*;
     use crate::action_text::ActionWord;
     use crate::module_action::ModuleAction;
-    use crate::modules::{Actions, Cx, CxMut, Mechanism, ModuleSpec, NoParams, SetupContext};
+    use crate::modules::{Actions, Cx, CxMut, Mechanism, NoParams, SetupContext};
     use crate::side::Side;
     use serde::{Deserialize, Serialize};
 
@@ -367,10 +367,7 @@ mod tests {
 
     /// The first failure of a ruleset whose modules are `M` alone.
     fn failure_with<M: Mechanism>() -> Failure {
-        let mut registry = crate::Registry::shipped();
-        registry.add_mechanism::<M>();
-        let parts = crate::testkit::with_modules_parts(vec![ModuleSpec::new(M::NAME)]);
-        let ruleset = Arc::new(Ruleset::with_registry(parts, &registry).expect("valid"));
+        let ruleset = crate::testkit::with_mechanism::<M>().expect("valid");
         check(&ruleset, 0..1).expect_err("a broken module")
     }
 

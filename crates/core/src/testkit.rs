@@ -444,3 +444,12 @@ pub fn in_matches_of(ruleset: &Ruleset, games: u8) -> Arc<Ruleset> {
 pub fn packed<A: crate::ModuleAction>(g: &Game, action: A) -> Action {
     g.pack(action).expect("the module is in force")
 }
+
+/// Kingdomino with the typed module `M` alone at every player count, `M` registered beside the
+/// shipped modules: the ruleset, or the problems found making it.
+pub fn with_mechanism<M: modules::Mechanism>() -> Result<Arc<Ruleset>, crate::Problems> {
+    let mut registry = crate::Registry::shipped();
+    registry.add_mechanism::<M>();
+    let parts = with_modules_parts(vec![modules::ModuleSpec::new(M::NAME)]);
+    Ruleset::with_registry(parts, &registry).map(Arc::new)
+}

@@ -1,13 +1,12 @@
 //! A module whose actions are of two kinds, each with a keyword of its own.
 
+use crate::Game;
 use crate::action_text::ActionWord;
 use crate::conformance::check;
 use crate::module_action::ModuleAction;
-use crate::modules::{Actions, Cx, CxMut, Mechanism, ModuleSpec, NoParams, SetupContext};
+use crate::modules::{Actions, Cx, CxMut, Mechanism, NoParams, SetupContext};
 use crate::side::Side;
-use crate::{Game, Ruleset};
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "kebab-case")]
@@ -112,10 +111,7 @@ impl Mechanism for Bells {
 
 #[test]
 fn each_kind_of_action_reads_under_its_own_keyword() {
-    let mut registry = crate::Registry::shipped();
-    registry.add_mechanism::<Bells>();
-    let parts = crate::testkit::with_modules_parts(vec![ModuleSpec::new("bells")]);
-    let ruleset = Arc::new(Ruleset::with_registry(parts, &registry).expect("valid"));
+    let ruleset = crate::testkit::with_mechanism::<Bells>().expect("valid");
     // Text and JSON of both kinds read back, all along games.
     check(&ruleset, 0..2).unwrap_or_else(|e| panic!("{e}"));
     let g = Game::new(ruleset, 2, 1).expect("setup");
@@ -180,10 +176,7 @@ fn a_second_keyword_taken_by_the_core_is_refused() {
             Ok(())
         }
     }
-    let mut registry = crate::Registry::shipped();
-    registry.add_mechanism::<Duck>();
-    let parts = crate::testkit::with_modules_parts(vec![ModuleSpec::new("duck")]);
-    let problems = Ruleset::with_registry(parts, &registry).expect_err("pass is the core's");
+    let problems = crate::testkit::with_mechanism::<Duck>().expect_err("pass is the core's");
     assert!(
         problems
             .to_string()
