@@ -60,11 +60,6 @@ fn shown_on_stdout(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
-/// The command's own name as it was run (see [`crownlands_saves::words::program_name`]).
-pub fn program() -> String {
-    crownlands_saves::words::program_name()
-}
-
 /// Write `text` and a new line to standard error, ignoring write errors (see [`say_err!`]).
 pub fn write_err(text: &str) {
     let text = crownlands_core::text::escape_controls_but_newlines(text);

@@ -784,14 +784,12 @@ impl Game {
                     Action::Place { .. } => "place a domino".to_string(),
                     Action::Discard => "discard a domino".to_string(),
                     Action::Pass => "pass a module's step".to_string(),
-                    Action::Module { module, .. } => {
-                        match self.modules.all.modules().get(module.index()) {
-                            Some(m) => {
-                                format!("play `{}` (a {} action)", self.action_text(a), m.name())
-                            }
-                            None => "play a module's action".to_string(),
+                    Action::Module { module, .. } => match self.modules().get(module.index()) {
+                        Some(m) => {
+                            format!("play `{}` (a {} action)", self.action_text(a), m.name())
                         }
-                    }
+                        None => "play a module's action".to_string(),
+                    },
                 },
             }),
         }

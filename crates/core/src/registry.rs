@@ -79,12 +79,9 @@ impl Registry {
         self
     }
 
-    /// The text of the ruleset registered as `name` ([`Registry::add_ruleset`]).
-    pub fn ruleset_text(&self, name: &str) -> Option<&'static str> {
-        self.rulesets
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, t)| *t)
+    /// The ruleset registered as `name` ([`Registry::add_ruleset`]): its name and its text.
+    pub fn ruleset(&self, name: &str) -> Option<(&'static str, &'static str)> {
+        self.rulesets.iter().find(|(n, _)| *n == name).copied()
     }
 
     /// The names of the rulesets registered with [`Registry::add_ruleset`], in order.

@@ -105,8 +105,7 @@ fn registered(registry: &Registry, name: &str) -> Option<Source> {
     if is_shipped_name(name) {
         return None;
     }
-    let text = registry.ruleset_text(name)?;
-    let name = registry.ruleset_names().into_iter().find(|n| *n == name)?;
+    let (name, text) = registry.ruleset(name)?;
     Some(Source::Registered { name, text })
 }
 

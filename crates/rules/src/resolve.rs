@@ -5,7 +5,6 @@ use crate::components::Components;
 use crate::format::{DeckSize, LinesDef, RulesPatch, RulesetFile};
 use crate::loader::{Loader, Loc};
 use crate::node::Seg;
-use crate::source::Source;
 use crownlands_core::modules::{ModuleError, ModuleSpec, Param};
 use crownlands_core::{
     FirstClaims, MiddleKingdom, MiddleKingdomReading, Problem, Problems, Rules, RulesField,
@@ -365,9 +364,10 @@ impl CountRules {
         let eff = &self.eff;
         let in_user_file = |o: &&Option<Loc>| {
             o.as_ref().is_some_and(|l| {
-                loader.files.get(l.file).is_some_and(|f| {
-                    !matches!(f.source, Source::Embedded(_) | Source::Registered { .. })
-                })
+                loader
+                    .files
+                    .get(l.file)
+                    .is_some_and(|f| !f.source.is_shipped())
             })
         };
         let deck = [
@@ -500,7 +500,7 @@ fn embedded(loader: &Loader, file: usize) -> bool {
     loader
         .files
         .get(file)
-        .is_some_and(|f| matches!(f.source, Source::Embedded(_) | Source::Registered { .. }))
+        .is_some_and(|f| f.source.is_shipped())
 }
 
 /// The player counts in force at the end of the chain, reporting counts listed twice and
@@ -907,9 +907,7 @@ fn warn(
             };
             let mut loc = loc.cloned().unwrap_or_else(|| at.deck.clone());
             let mut message = w.message;
-            let embedded = loader.files.get(loc.file).is_some_and(|f| {
-                matches!(f.source, Source::Embedded(_) | Source::Registered { .. })
-            });
+            let embedded = embedded(loader, loc.file);
             if embedded && let Some(user) = first_user_file {
                 message.push_str(&format!(" (as set in {})", loader.describe(&loc)));
                 loc = loader.loc(user, &[Seg::Key("extends")]);

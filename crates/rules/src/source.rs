@@ -42,6 +42,12 @@ impl Source {
         Source::Embedded(format!("{name}.toml"))
     }
 
+    /// Whether the file comes with the binary (shipped, or a crate's own registered ruleset):
+    /// not the user's to fix.
+    pub fn is_shipped(&self) -> bool {
+        matches!(self, Source::Embedded(_) | Source::Registered { .. })
+    }
+
     /// How diagnostics name the file. Embedded files are `<shipped>/REL`: they are not on disk
     /// where the user is, so a relative path would mislead.
     pub fn display(&self) -> String {

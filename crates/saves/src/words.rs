@@ -243,8 +243,8 @@ mod tests {
 
 /// The command's own name as it was run (`crownlands`, or a crate's own build of it with modules
 /// of its own, `crownlands-orchards`, `my-house-rule`), for the front ends' messages that tell
-/// what to type next (a library's own messages say `crownlands`); `crownlands` when the name cannot be read or holds anything but letters, digits, `-`,
-/// `_` and `.`.
+/// what to type next (a library's own messages say `crownlands`); `crownlands` when the name
+/// cannot be read or holds anything but letters, digits, `-`, `_` and `.`.
 pub fn program_name() -> String {
     let arg = std::env::args_os().next();
     let name = arg

@@ -20,7 +20,7 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
                 "error: `{name}` is no file here but a shipped ruleset's name; `{} show \
                  {name}` prints it as a file, and the shipped rulesets are checked as they are \
                  built",
-                crate::output::program()
+                crownlands_saves::words::program_name()
             );
             continue;
         }

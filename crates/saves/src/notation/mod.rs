@@ -188,7 +188,6 @@ pub fn export_with(
     write_headers(&mut out, session);
     let ruleset = session.ruleset();
     let shipped = !options.embed_ruleset
-        && crownlands_rules::is_ruleset_name(registry, ruleset.name())
         && crownlands_rules::load_shipped(registry, ruleset.name())
             .map(|r| ruleset_hash(&r) == ruleset_hash(ruleset))
             .unwrap_or(false);

@@ -191,7 +191,7 @@ pub fn saved_line(dir: &Path, saved: &SavedFiles, unit: &str) -> String {
             dir.display(),
             name(first),
             name(last),
-            crate::output::program()
+            crownlands_saves::words::program_name()
         ),
     }
 }
