@@ -1280,6 +1280,11 @@ impl Game {
         )
     }
 
+    /// The public part of the game, as a module's hooks read it ([`crate::modules::Table`]).
+    pub fn table(&self) -> crate::modules::Table<'_> {
+        crate::modules::Table::new(self)
+    }
+
     /// What the modules track: their states and resources.
     pub fn module_data(&self) -> &ModuleData {
         &self.data

@@ -27,7 +27,7 @@ impl Banners {
     }
 
     fn banners(cx: Cx<'_>, side: Side) -> Vec<(Cell, u8)> {
-        let kingdom = cx.game().kingdom(side);
+        let kingdom = cx.table().kingdom(side);
         let (x0, y0, x1, y1) = kingdom.bounds();
         let mut out = Vec::new();
         for y in y0..=y1 {
@@ -59,7 +59,7 @@ impl Module for Banners {
 
     fn panels(&self, cx: Cx<'_>, out: &mut Vec<Panel>) {
         let flying: usize = cx
-            .game()
+            .table()
             .all_sides()
             .map(|s| Self::banners(cx, s).len())
             .sum();

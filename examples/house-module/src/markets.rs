@@ -204,7 +204,7 @@ impl Mechanism for Markets {
 
     fn legal_actions(&self, cx: Cx<'_>, side: Side, out: &mut Actions<'_, '_, MarketAction>) {
         let coins = cx.get(side, COINS);
-        let kingdom = cx.game().kingdom(side);
+        let kingdom = cx.table().kingdom(side);
         self.terms
             .stall_squares(kingdom, coins, Self::stalls(cx, side), |cell| {
                 out.push(MarketAction::Stall { cell })
@@ -214,7 +214,7 @@ impl Mechanism for Markets {
     fn why_illegal(&self, cx: Cx<'_>, side: Side, action: MarketAction) -> Option<String> {
         let MarketAction::Stall { cell } = action;
         self.terms.why_not(
-            cx.game().kingdom(side),
+            cx.table().kingdom(side),
             cx.get(side, COINS),
             Self::stalls(cx, side),
             cell,
@@ -223,7 +223,7 @@ impl Mechanism for Markets {
 
     fn legal_action_count(&self, cx: Cx<'_>, side: Side) -> u32 {
         let mut n = 0;
-        let kingdom = cx.game().kingdom(side);
+        let kingdom = cx.table().kingdom(side);
         self.terms
             .stall_squares(kingdom, cx.get(side, COINS), Self::stalls(cx, side), |_| {
                 n += 1
@@ -233,7 +233,7 @@ impl Mechanism for Markets {
 
     fn nth_legal_action(&self, cx: Cx<'_>, side: Side, n: u32) -> Option<MarketAction> {
         let (mut i, mut found) = (0, None);
-        let kingdom = cx.game().kingdom(side);
+        let kingdom = cx.table().kingdom(side);
         self.terms.stall_squares(
             kingdom,
             cx.get(side, COINS),
@@ -272,7 +272,7 @@ impl Mechanism for Markets {
         packed: Action,
     ) -> Option<ChoiceView> {
         let MarketAction::Stall { cell } = action;
-        let game = cx.game();
+        let game = cx.table();
         let kingdom = game.kingdom(side);
         let territory = kingdom.territory_at(cell)?;
         let terrain = game

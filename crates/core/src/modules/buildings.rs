@@ -238,7 +238,7 @@ impl Buildings {
             return Vec::new();
         };
         let built = state.built(side);
-        let mut out = cx.game().kingdom(side).cells_of(town);
+        let mut out = cx.table().kingdom(side).cells_of(town);
         out.retain(|cell| !built.iter().any(|&(_, c)| c == *cell));
         out
     }
@@ -251,7 +251,10 @@ impl Buildings {
             return 0;
         };
         let built = state.built(side).len() as u32;
-        cx.game().kingdom(side).count_of(town).saturating_sub(built)
+        cx.table()
+            .kingdom(side)
+            .count_of(town)
+            .saturating_sub(built)
     }
 
     /// The `n`th open town square of `side` (in the order of `open_town_squares`).
@@ -264,7 +267,7 @@ impl Buildings {
     ) -> Option<Cell> {
         let town = state.town?;
         let built = state.built(side).iter().map(|&(_, c)| c);
-        cx.game().kingdom(side).nth_cell_of_except(town, built, n)
+        cx.table().kingdom(side).nth_cell_of_except(town, built, n)
     }
 
     /// The slots `side` can afford, as a bit mask (bit `slot`).
@@ -278,6 +281,33 @@ impl Buildings {
             None => self.within.last().map_or(0, |&w| u64::from(w)),
         };
         within & state.filled_slots()
+    }
+
+    /// What a building would score for `side` if the game ended now ([`BuildingValue::worth`],
+    /// as the score counts it, with this building counted among the side's when it is not built
+    /// yet); `built` is what the side has built.
+    fn worth_now(
+        &self,
+        cx: Cx<'_>,
+        side: Side,
+        built: &[(crate::BuildingId, Cell)],
+        b: &crate::building::Building,
+    ) -> Option<i32> {
+        let ruleset = cx.table().ruleset();
+        b.value.worth(cx.table().kingdom(side), |held| match held {
+            Held::Towers => i64::from(cx.get(side, TOWERS)),
+            Held::Knights => i64::from(cx.get(side, KNIGHTS)),
+            Held::Coins => i64::from(cx.get(side, COINS)),
+            Held::Buildings => {
+                let this = built.iter().any(|(id, _)| {
+                    ruleset
+                        .buildings()
+                        .get(id.index())
+                        .is_some_and(|x| x.number == b.number)
+                });
+                (built.len() + usize::from(!this)) as i64
+            }
+        })
     }
 
     /// What one building is worth to a side at the end ([`BuildingValue::worth`]).
@@ -380,9 +410,10 @@ impl Mechanism for Buildings {
         action: Action,
     ) -> Option<ChoiceView> {
         let BuildingsAction::Build { slot, cell } = typed;
-        let game = cx.game();
+        let game = cx.table();
         let state = cx.state::<BuildingsState>()?;
-        let (b, t, price) = describe::board_choice(game, state, slot, action)?;
+        let (b, t) = describe::board_choice(game.ruleset(), state, slot)?;
+        let price = -cx.change_if_played(action, COINS).unwrap_or(0);
         // What it gives now is what the supplies still hold (all of it, but near the end of a
         // big table's game).
         let knights = u8::try_from(cx.supply(KNIGHTS)).unwrap_or(u8::MAX);
@@ -411,7 +442,8 @@ impl Mechanism for Buildings {
             .copied()
             .collect::<Vec<_>>()
             .join(" ");
-        let worth = describe::building_worth_now(game, side, state.built(side), b)
+        let worth = self
+            .worth_now(cx, side, state.built(side), b)
             .map(|w| format!(" (now worth {})", describe::plural(w, "point", "points")))
             .unwrap_or_default();
         Some(ChoiceView {
@@ -429,7 +461,7 @@ impl Mechanism for Buildings {
     }
 
     fn panels(&self, cx: Cx<'_>, out: &mut Vec<Panel>) {
-        let game = cx.game();
+        let game = cx.table();
         let Some(state) = cx.state::<BuildingsState>() else {
             return;
         };
@@ -486,7 +518,7 @@ impl Mechanism for Buildings {
         let Some(state) = cx.state::<BuildingsState>() else {
             return;
         };
-        let game = cx.game();
+        let game = cx.table();
         out.extend(state.built(side).iter().map(|&(id, cell)| {
             CellMark {
                 cell,
@@ -838,7 +870,7 @@ impl Mechanism for Buildings {
                 ));
             }
             Some(None) => return Some(format!("slot {slot} of the Builders' Board is empty")),
-            Some(Some(id)) => cx.game().ruleset().buildings().get(id.index())?,
+            Some(Some(id)) => cx.table().ruleset().buildings().get(id.index())?,
         };
         let (price, coins) = (self.price(cx, side, usize::from(slot)), cx.get(side, COINS));
         if price > coins {
@@ -855,7 +887,7 @@ impl Mechanism for Buildings {
         }
         let town = state.town?;
         let on_town = matches!(
-            cx.game().kingdom(side).content(cell),
+            cx.table().kingdom(side).content(cell),
             crate::kingdom::Content::Square(sq) if sq.terrain == town
         );
         (!on_town).then(|| {
@@ -863,7 +895,7 @@ impl Mechanism for Buildings {
                 "{},{} is not a {} square of the kingdom: a building stands on a town square",
                 cell.x,
                 cell.y,
-                describe::terrain_name(cx.game().ruleset(), town)
+                describe::terrain_name(cx.table().ruleset(), town)
             )
         })
     }

@@ -2,12 +2,105 @@
 //! in it: its state by index and the resources it declares ([`Res`]).
 
 use super::state::{Ids, ModuleData, ModuleList, ModuleState, Res};
-use crate::game::Game;
+use crate::domino::DominoId;
+use crate::game::{Game, Slot};
 use crate::geometry::Placement;
 use crate::kingdom::Kingdom;
 use crate::rng::GameRng;
-use crate::ruleset::Ruleset;
-use crate::side::Side;
+use crate::ruleset::{Rules, Ruleset};
+use crate::side::{Seat, Side};
+
+/// What a module reads of the game beyond its own part: what every player sees on the table
+/// (the ruleset, the kingdoms, the lines, the dominoes placed and discarded, the round, who acts).
+/// Never another module's state or resources, nor anything hidden: a module reaches those only
+/// through the resources it declares ([`Cx::get`], [`Cx::shared`]), so the load-time checks of
+/// providers and order hold for every module, a plugin's too.
+#[derive(Clone, Copy)]
+pub struct Table<'a> {
+    game: &'a Game,
+}
+
+impl<'a> Table<'a> {
+    pub(crate) fn new(game: &'a Game) -> Table<'a> {
+        Table { game }
+    }
+
+    /// The ruleset being played (its components: dominoes, terrains, buildings).
+    pub fn ruleset(&self) -> &'a Ruleset {
+        self.game.ruleset()
+    }
+
+    /// The rules for this game's number of players.
+    pub fn rules(&self) -> &'a Rules {
+        self.game.rules()
+    }
+
+    /// Players at the table.
+    pub fn players(&self) -> u8 {
+        self.game.players()
+    }
+
+    /// Kingdoms in play: one per player, or one per team.
+    pub fn sides(&self) -> u8 {
+        self.game.sides()
+    }
+
+    /// Every side in play, in order.
+    pub fn all_sides(&self) -> impl DoubleEndedIterator<Item = Side> + ExactSizeIterator + use<> {
+        self.game.all_sides()
+    }
+
+    /// The side a seat plays for.
+    pub fn side_of(&self, seat: Seat) -> Side {
+        self.game.side_of(seat)
+    }
+
+    /// Rounds completed (the first claims are round 0).
+    pub fn round(&self) -> u32 {
+        self.game.round()
+    }
+
+    /// The kingdom of a side. Panics on a side the game does not have (see
+    /// [`Table::all_sides`]).
+    pub fn kingdom(&self, side: Side) -> &'a Kingdom {
+        self.game.kingdom(side)
+    }
+
+    /// The line whose dominoes are being placed this round.
+    pub fn current_line(&self) -> &'a [Slot] {
+        self.game.current_line()
+    }
+
+    /// The line being claimed.
+    pub fn next_line(&self) -> &'a [Slot] {
+        self.game.next_line()
+    }
+
+    /// How many dominoes are still in the draw pile (not which).
+    pub fn draw_pile_len(&self) -> usize {
+        self.game.draw_pile_len()
+    }
+
+    /// The dominoes discarded so far.
+    pub fn discarded(&self) -> &'a [DominoId] {
+        self.game.discarded()
+    }
+
+    /// Every placement so far, in order: (side, domino, placement).
+    pub fn placed(&self) -> &'a [(Side, DominoId, Placement)] {
+        self.game.placed()
+    }
+
+    /// The side that acts now.
+    pub fn side_to_act(&self) -> Option<Side> {
+        self.game.side_to_act()
+    }
+
+    /// Where the acting king's domino went this turn (see [`Game::turn_placement`]).
+    pub fn turn_placement(&self) -> Option<Placement> {
+        self.game.turn_placement()
+    }
+}
 
 /// A module's view of the game, in a hook that only reads.
 #[derive(Clone, Copy)]
@@ -27,8 +120,10 @@ impl<'a> Cx<'a> {
         }
     }
 
-    pub fn game(&self) -> &'a Game {
-        self.game
+    /// What every player sees on the table: kingdoms, lines, placements, the round.
+    #[inline]
+    pub fn table(&self) -> Table<'a> {
+        Table::new(self.game)
     }
 
     /// This module's position in the module list.
@@ -70,6 +165,18 @@ impl<'a> Cx<'a> {
     pub fn turn_placement(&self) -> Option<Placement> {
         self.game.turn_placement()
     }
+
+    /// What playing `action` now would change of the acting side's `res`, every module's hooks
+    /// included (a tax and the buildings' bonus on it): played on a copy of the game, for a
+    /// choice's words. `None` when the action is refused or no one is to act.
+    pub fn change_if_played(&self, action: crate::game::Action, res: Res) -> Option<i64> {
+        let side = self.game.side_to_act()?;
+        let id = self.ids.of(res);
+        let before = i64::from(self.game.module_data().resources.get(side, id));
+        let mut probe = self.game.clone();
+        probe.apply(action).ok()?;
+        Some(i64::from(probe.module_data().resources.get(side, id)) - before)
+    }
 }
 
 /// A module's view of the game, in a hook that changes it: its own state, the resources it
@@ -87,8 +194,10 @@ impl<'a> CxMut<'a> {
         CxMut { game, me, ids }
     }
 
-    pub fn game(&self) -> &Game {
-        self.game
+    /// What every player sees on the table: kingdoms, lines, placements, the round.
+    #[inline]
+    pub fn table(&self) -> Table<'_> {
+        Table::new(self.game)
     }
 
     /// The same view, read only.
@@ -224,8 +333,9 @@ impl SetupContext<'_> {
 }
 
 /// One side as scoring sees it: its kingdom and what the modules keep for it, with no game around
-/// it (a kingdom file) or at the end of a game. A module's scoring hooks get it for themselves:
-/// [`SideView::state`] is their own state.
+/// it (a kingdom file) or at the end of a game. A module's scoring hooks get it for themselves
+/// ([`SideView::for_module`]): [`SideView::state`] is their own state, and such a view reads
+/// only the resources its module declares, whatever it is asked.
 #[derive(Clone, Copy)]
 pub struct SideView<'a> {
     pub ruleset: &'a Ruleset,
@@ -234,6 +344,8 @@ pub struct SideView<'a> {
     list: &'a ModuleList,
     data: &'a ModuleData,
     me: usize,
+    /// A module's own view (made by `for_module`): it stays that module's.
+    module: bool,
 }
 
 impl<'a> SideView<'a> {
@@ -252,13 +364,23 @@ impl<'a> SideView<'a> {
             list,
             data,
             me: 0,
+            module: false,
         }
     }
 
-    /// The same side, as module `index` of the list sees it.
+    /// The same side, as module `index` of the list sees it. A module's own view stays its own
+    /// (a module cannot look through another's eyes).
     #[inline]
     pub fn for_module(self, index: usize) -> SideView<'a> {
-        SideView { me: index, ..self }
+        if self.module {
+            self
+        } else {
+            SideView {
+                me: index,
+                module: true,
+                ..self
+            }
+        }
     }
 
     /// The module's own state.
@@ -282,8 +404,17 @@ impl<'a> SideView<'a> {
     }
 
     /// The side's value of the resource called `name` (0 when no module declares it), by name:
-    /// for the core and front ends, not a module's hot path.
+    /// for the core and front ends, not a module's hot path. A module's view answers only for
+    /// the resources its module declares (0 for any other).
     pub fn resource(&self, name: &str) -> u32 {
+        if self.module {
+            return self
+                .list
+                .modules()
+                .get(self.me)
+                .and_then(|m| m.declare().res(name))
+                .map_or(0, |res| self.get(res));
+        }
         self.list
             .resource(name)
             .map_or(0, |id| self.data.resources.get(self.side, id))

@@ -6,7 +6,7 @@
 //! Everything is worked out from the game itself (a choice's coins by trying it on a copy), so
 //! the words always agree with what the engine does.
 
-use crate::building::{Building, BuildingValue, Held, TaxBonus};
+use crate::building::{Building, BuildingValue, TaxBonus};
 use crate::game::{Action, Game, Phase};
 use crate::geometry::Cell;
 use crate::geometry::Placement;
@@ -149,31 +149,6 @@ pub fn building_text(ruleset: &Ruleset, b: &Building) -> BuildingText {
     }
 }
 
-/// What a building would score for `side` if the game ended now ([`BuildingValue::worth`], as
-/// the score counts it, with this building counted among the side's when it is not built yet);
-/// `built` is what the side has built (the buildings' own state).
-pub fn building_worth_now(
-    game: &Game,
-    side: Side,
-    built: &[(crate::BuildingId, Cell)],
-    b: &Building,
-) -> Option<i32> {
-    b.value.worth(game.kingdom(side), |held| match held {
-        Held::Towers => i64::from(game.resource(side, "towers")),
-        Held::Knights => i64::from(game.resource(side, "knights")),
-        Held::Coins => i64::from(game.resource(side, "coins")),
-        Held::Buildings => {
-            let this = built.iter().any(|(id, _)| {
-                game.ruleset()
-                    .buildings()
-                    .get(id.index())
-                    .is_some_and(|x| x.number == b.number)
-            });
-            (built.len() + usize::from(!this)) as i64
-        }
-    })
-}
-
 /// One choice of a step in words: a row for a list, a detail line for the chosen one, and the
 /// squares of the kingdom it concerns (the first one is the square acted on).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -183,25 +158,16 @@ pub struct ChoiceText {
     pub cells: Vec<Cell>,
 }
 
-/// The building on Builders' Board slot `slot` with its words, and the coins `action` (a build
-/// or a burn of that slot) costs the side to act. `board` is the buildings' state, reached as
-/// the module's own or through the `board` resource it provides.
-pub(crate) fn board_choice<'g>(
-    game: &'g Game,
+/// The building on Builders' Board slot `slot` with its words. `board` is the buildings' state,
+/// reached as the module's own or through the `board` resource it provides.
+pub(crate) fn board_choice<'r>(
+    ruleset: &'r Ruleset,
     board: &super::buildings::BuildingsState,
     slot: u8,
-    action: Action,
-) -> Option<(&'g Building, BuildingText, i64)> {
-    let ruleset = game.ruleset();
+) -> Option<(&'r Building, BuildingText)> {
     let id = (*board.board().get(usize::from(slot))?)?;
     let b = ruleset.buildings().get(id.index())?;
-    let price = -coins_change(game, action).unwrap_or(0);
-    Some((b, building_text(ruleset, b), price))
-}
-
-/// The coins the side to act would have after `action`, less those it has now.
-pub(crate) fn coins_change(game: &Game, action: Action) -> Option<i64> {
-    resource_change(game, action, "coins")
+    Some((b, building_text(ruleset, b)))
 }
 
 /// A side's coins in words (`7 coins`, `7¢`): the stat of the modules that provide coins.

@@ -127,7 +127,7 @@ impl Dragon {
     fn may_bribe(&self, cx: Cx<'_>, side: Side) -> bool {
         // The round's uses first: once they are spent, every later turn of the round stops here.
         cx.state::<DragonState>()
-            .is_some_and(|d| d.uses_in(cx.game().round()) < self.uses_per_round)
+            .is_some_and(|d| d.uses_in(cx.table().round()) < self.uses_per_round)
             && cx.get(side, COINS) >= self.price
             && cx.get(side, QUEEN_HOST) == 0
     }
@@ -209,7 +209,8 @@ impl Mechanism for Dragon {
     ) -> Option<ChoiceView> {
         let DragonAction::Burn { slot } = typed;
         let board = cx.shared::<BuildingsState>(BOARD)?;
-        let (_b, t, price) = describe::board_choice(cx.game(), board, slot, action)?;
+        let (_b, t) = describe::board_choice(cx.table().ruleset(), board, slot)?;
+        let price = -cx.change_if_played(action, COINS).unwrap_or(0);
         Some(ChoiceView {
             action,
             text: format!("Burn {} ({price}¢)", t.name),
@@ -227,7 +228,7 @@ impl Mechanism for Dragon {
     fn panels(&self, cx: Cx<'_>, out: &mut Vec<Panel>) {
         let uses = cx
             .state::<DragonState>()
-            .map_or(0, |d| d.uses_in(cx.game().round()));
+            .map_or(0, |d| d.uses_in(cx.table().round()));
         out.push(Panel {
             title: "Dragon".into(),
             rows: vec![if uses == 0 {
@@ -291,7 +292,7 @@ impl Mechanism for Dragon {
     fn why_illegal(&self, cx: Cx<'_>, side: Side, action: DragonAction) -> Option<String> {
         let DragonAction::Burn { slot } = action;
         let state = cx.state::<DragonState>()?;
-        if state.uses_in(cx.game().round()) >= self.uses_per_round {
+        if state.uses_in(cx.table().round()) >= self.uses_per_round {
             return Some(format!(
                 "the Dragon was bribed {} this round already",
                 describe::plural(self.uses_per_round, "time", "times")
@@ -362,7 +363,7 @@ impl Mechanism for Dragon {
             .shared_mut::<BuildingsState>(BOARD)
             .and_then(|s| s.take(usize::from(slot)));
         if let Some(id) = burnt {
-            let round = cx.game().round();
+            let round = cx.table().round();
             if let Some(d) = cx.state_mut::<DragonState>() {
                 d.burnt.push(id);
                 d.uses = d.uses_in(round) + 1;

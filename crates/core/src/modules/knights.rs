@@ -171,7 +171,7 @@ impl Knights {
         let Some(state) = cx.state::<KnightsState>() else {
             return 0;
         };
-        let taxed = state.taxed(cx.game().placed().len());
+        let taxed = state.taxed(cx.table().placed().len());
         let used = taxed.iter().filter(|t| **t).count() as u32;
         let hand = cx
             .get(side, KNIGHTS)
@@ -264,13 +264,13 @@ impl Mechanism for Knights {
         action: Action,
     ) -> Option<ChoiceView> {
         let KnightsAction::Tax { square } = typed;
-        let game = cx.game();
+        let game = cx.table();
         let p = game.turn_placement()?;
         let cell = if square == 0 { p.first } else { p.second() };
         let kingdom = game.kingdom(side);
         let territory = kingdom.territory_at(cell)?;
         let terrain = describe::terrain_name(game.ruleset(), territory.terrain);
-        let coins = describe::coins_change(game, action).unwrap_or(0);
+        let coins = cx.change_if_played(action, COINS).unwrap_or(0);
         let mut cells = vec![cell];
         cells.extend(
             kingdom
@@ -520,7 +520,7 @@ impl Mechanism for Knights {
         if hand == 0 {
             return Some("no knight is left in hand".into());
         }
-        let taxed = state.taxed(cx.game().placed().len());
+        let taxed = state.taxed(cx.table().placed().len());
         if taxed[usize::from(square)] {
             return Some("a knight taxed that square already".into());
         }
@@ -576,12 +576,12 @@ impl Mechanism for Knights {
             return Ok(false);
         };
         let cell = if square == 0 { p.first } else { p.second() };
-        let territory = cx.game().kingdom(side).territory_size_at(cell);
+        let territory = cx.table().kingdom(side).territory_size_at(cell);
         // The buildings' bonuses, each time tax is collected (see the `tax-bonus` resource).
         let coins = territory.saturating_mul(self.coins_per_square) + cx.get(side, TAX_BONUS);
         cx.add(side, COINS, coins);
         let owned = cx.get(side, KNIGHTS);
-        let turn = cx.game().placed().len();
+        let turn = cx.table().placed().len();
         let Some(state) = cx.state_mut::<KnightsState>() else {
             return Ok(false);
         };

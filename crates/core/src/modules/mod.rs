@@ -23,7 +23,7 @@ mod wealth;
 
 pub use bounded::{Bounded, BoundedList};
 pub use buildings::{BOARD, Buildings, BuildingsAction, BuildingsState, board_prices};
-pub use context::{Cx, CxMut, SetupContext, SideEdit, SideView};
+pub use context::{Cx, CxMut, SetupContext, SideEdit, SideView, Table};
 pub use dragon::{Dragon, DragonAction, DragonState};
 pub use file::{Directive, FileMark, FileSyntax, Mark, PlacedMark, TableKingdom, check_table};
 pub use knights::{Knights, KnightsAction, KnightsState};
@@ -1046,5 +1046,7 @@ pub fn side_total(rules: &Rules, side: SideView<'_>) -> i32 {
             .sum::<i32>()
 }
 
+#[cfg(test)]
+mod isolation;
 #[cfg(test)]
 mod tests;

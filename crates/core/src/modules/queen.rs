@@ -110,7 +110,7 @@ impl Mechanism for Queen {
 
     fn panels(&self, cx: Cx<'_>, out: &mut Vec<Panel>) {
         // Through its own declared resource, as a hook should.
-        let host = cx.game().all_sides().find(|&s| cx.get(s, HOST) > 0);
+        let host = cx.table().all_sides().find(|&s| cx.get(s, HOST) > 0);
         out.push(Panel {
             title: "Queen".into(),
             // One short row (a front end shows it in a narrow box): where she is, and her
@@ -251,7 +251,7 @@ impl Mechanism for Queen {
             return;
         }
         *seen = mine;
-        let sides = cx.game().sides();
+        let sides = cx.table().sides();
         let most = Side::all(sides)
             .map(|s| cx.get(s, TOWERS))
             .max()
