@@ -18,14 +18,14 @@ mod errors;
 mod lab;
 mod output;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 use crownlands_core::Registry;
 use std::process::ExitCode;
 
 /// Parse the command line and run the command, with the modules of `registry`; the exit code
 /// says how it went (an error is written to standard error).
 pub fn run(registry: Registry) -> ExitCode {
-    let cli = match cli::Cli::try_parse() {
+    let cli = match parse() {
         Ok(cli) => cli,
         Err(e) => return parse_failed(&e),
     };
@@ -36,6 +36,52 @@ pub fn run(registry: Registry) -> ExitCode {
             ExitCode::from(e.exit_code())
         }
     }
+}
+
+/// The command line, read with the help's prose naming the binary run (`crownlands-markets
+/// rulesets` in a house module's own binary, where the usage lines name it too).
+fn parse() -> Result<cli::Cli, clap::Error> {
+    let mut command = named_in_help(
+        cli::Cli::command(),
+        &crownlands_saves::words::program_name(),
+    );
+    let matches = command.try_get_matches_from_mut(std::env::args_os())?;
+    cli::Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))
+}
+
+/// `command` with every help text saying `` `crownlands `` (a command to type) saying
+/// `` `PROGRAM `` instead, through its subcommands.
+fn named_in_help(command: clap::Command, program: &str) -> clap::Command {
+    if program == "crownlands" {
+        return command;
+    }
+    let say = |s: &clap::builder::StyledStr| {
+        s.to_string()
+            .replace("`crownlands ", &format!("`{program} "))
+    };
+    let mut command = command.mut_args(|a| {
+        let a = match a.get_help().map(say) {
+            Some(h) => a.help(h),
+            None => a,
+        };
+        match a.get_long_help().map(say) {
+            Some(h) => a.long_help(h),
+            None => a,
+        }
+    });
+    if let Some(s) = command.get_about().map(say) {
+        command = command.about(s);
+    }
+    if let Some(s) = command.get_long_about().map(say) {
+        command = command.long_about(s);
+    }
+    if let Some(s) = command.get_after_help().map(say) {
+        command = command.after_help(s);
+    }
+    if let Some(s) = command.get_after_long_help().map(say) {
+        command = command.after_long_help(s);
+    }
+    command.mut_subcommands(|sub| named_in_help(sub, program))
 }
 
 /// The command line asked for the help or the version, or could not be parsed: clap's text (to

@@ -203,3 +203,27 @@ fn the_binary_knows_the_markets_ruleset_by_name() {
         r.stderr
     );
 }
+
+/// The help names this binary where it says what to type (`crownlands-markets rulesets`), as the
+/// usage lines do.
+#[test]
+fn the_help_names_this_binary() {
+    let r = run(&["--help"]).ok();
+    assert!(
+        r.stdout.contains("`crownlands-markets rulesets`"),
+        "{}",
+        r.stdout
+    );
+    let r = run(&["simulate", "--help"]).ok();
+    assert!(
+        r.stdout.contains("`crownlands-markets replay`")
+            && r.stdout.contains("`crownlands-markets merge`")
+            && !r.stdout.contains("`crownlands "),
+        "{}",
+        r.stdout
+    );
+    // A misspelt option is still clap's usage error, naming the binary.
+    let r = run(&["simulate", "markets", "--gmaes", "2"]).fails();
+    assert!(r.stderr.contains("--gmaes"), "{}", r.stderr);
+    assert!(r.stderr.contains("crownlands-markets"), "{}", r.stderr);
+}
