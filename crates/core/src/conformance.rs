@@ -10,8 +10,11 @@
 //! Each game, at every player count the ruleset allows, is played to the end by uniformly
 //! random choices, and checked at every step:
 //! - someone can act until the game is over, and `legal_action_count` counts `legal_actions`;
-//! - every listed action is accepted (`is_legal`, and `apply` on a copy), and actions of the
-//!   core's kinds not listed are refused by both, leaving the game as it was;
+//! - every listed action is accepted (`is_legal`, and `apply` on a copy), and actions not listed
+//!   are refused by both, leaving the game as it was: some drawn anywhere (claims, placements,
+//!   discards, passes, module actions of any payload), some next to a listed one, where an
+//!   off-by-one hides (a payload one off or one bit off or under another module, a placement
+//!   one square off or turned, the neighbouring domino claimed);
 //! - `play_random` picks what a uniform draw from `legal_actions` would, module steps included,
 //!   and `play_out_random` plays the same game as `play_random` from the same draws;
 //! - every listed action reads back from its text (one word) and from its JSON;
@@ -132,8 +135,9 @@ fn each_step(g: &Game, draws: &mut SplitMix) -> Result<(), String> {
             return Err(format!("{text} does not read back from its JSON"));
         }
     }
-    for _ in 0..4 {
-        let a = unlisted(g, draws);
+    let mut probes: Vec<Action> = (0..4).map(|_| unlisted(g, draws)).collect();
+    probes.extend((0..NEIGHBOURS).filter_map(|_| neighbour(&legal, g.modules().len(), draws)));
+    for a in probes {
         if legal.contains(&a) {
             continue;
         }
@@ -162,6 +166,56 @@ fn each_step(g: &Game, draws: &mut SplitMix) -> Result<(), String> {
     Ok(())
 }
 
+/// How many actions next to listed ones are probed at each step ([`neighbour`]).
+const NEIGHBOURS: usize = 6;
+
+/// An action next to one of `legal`, drawn: a module's payload one off or one bit off, or handed
+/// to another module; a placement one square off or turned; a claim of a neighbouring domino.
+/// Where an `apply` off by one would accept what its list does not hold. `None` when the drawn
+/// action has no neighbour of the kind drawn.
+fn neighbour(legal: &[Action], modules: usize, draws: &mut SplitMix) -> Option<Action> {
+    let n = |draws: &mut SplitMix, k: u32| crate::rng::below(k, || draws.next_u32());
+    let &a = legal.get(n(draws, u32::try_from(legal.len()).ok()?) as usize)?;
+    let way = n(draws, 4);
+    match a {
+        Action::Module { module, payload } => {
+            let p = payload.get();
+            let (module, p) = match way {
+                0 => (module.index(), p.wrapping_add(1)),
+                1 => (module.index(), p.wrapping_sub(1)),
+                2 => (module.index(), p ^ (1 << n(draws, 24))),
+                _ => (n(draws, u32::try_from(modules).ok()?) as usize, p),
+            };
+            Some(Action::Module {
+                module: crate::ModuleIndex::new(module)?,
+                payload: crate::Payload::new(p)?,
+            })
+        }
+        Action::Place { placement } => {
+            let c = placement.first;
+            let (dx, dy) = [(1, 0), (-1, 0), (0, 1), (0, -1)][n(draws, 4) as usize];
+            Some(Action::Place {
+                placement: if way < 2 {
+                    Placement::new(
+                        Cell::new(c.x.saturating_add(dx), c.y.saturating_add(dy)),
+                        placement.direction,
+                    )
+                } else {
+                    Placement::new(c, Direction::ALL[n(draws, 4) as usize])
+                },
+            })
+        }
+        Action::Claim { domino } => Some(Action::Claim {
+            domino: DominoId(if way < 2 {
+                domino.0.wrapping_add(1)
+            } else {
+                domino.0.wrapping_sub(1)
+            }),
+        }),
+        Action::Pass | Action::Discard => None,
+    }
+}
+
 /// A claim, a placement, a discard, a pass or a module's action drawn anywhere (mostly not
 /// legal now).
 fn unlisted(g: &Game, draws: &mut SplitMix) -> Action {
@@ -171,7 +225,12 @@ fn unlisted(g: &Game, draws: &mut SplitMix) -> Action {
         3 => Action::Pass,
         4 if modules > 0 => {
             let module = crate::ModuleIndex::new(n(draws, modules) as usize);
-            let payload = crate::Payload::new(n(draws, 4));
+            // Small payloads half the time (where most modules' actions are), any otherwise.
+            let payload = crate::Payload::new(if n(draws, 2) == 0 {
+                n(draws, 4)
+            } else {
+                draws.next_u32() & crate::Payload::MAX
+            });
             match (module, payload) {
                 (Some(module), Some(payload)) => Action::Module { module, payload },
                 _ => Action::Pass,
@@ -363,6 +422,54 @@ mod tests {
         ) -> Result<bool, crate::IllegalAction> {
             Ok(false)
         }
+    }
+
+    /// The probes next to listed actions stay next to them: a payload one off, one bit off or
+    /// under another module; a placement one square off or turned; a claim of the domino beside.
+    #[test]
+    fn neighbours_are_next_to_a_listed_action() {
+        let mut draws = SplitMix(5);
+        let module = Action::Module {
+            module: crate::ModuleIndex::new(1).expect("index"),
+            payload: crate::Payload::new(0b1010).expect("payload"),
+        };
+        let place = Action::Place {
+            placement: Placement::new(Cell::new(1, -1), Direction::ALL[0]),
+        };
+        let claim = Action::Claim {
+            domino: DominoId(7),
+        };
+        for a in [module, place, claim] {
+            for _ in 0..40 {
+                let b = neighbour(&[a], 3, &mut draws).expect("a neighbour");
+                let near = match (a, b) {
+                    (
+                        Action::Module { module, payload },
+                        Action::Module {
+                            module: m,
+                            payload: p,
+                        },
+                    ) => {
+                        let (x, y) = (payload.get(), p.get());
+                        (m == module && (x.abs_diff(y) == 1 || (x ^ y).count_ones() == 1))
+                            || (m != module && x == y)
+                            || b == a
+                    }
+                    (Action::Place { placement: x }, Action::Place { placement: y }) => {
+                        let (dx, dy) = (x.first.x - y.first.x, x.first.y - y.first.y);
+                        (dx.abs() + dy.abs() == 1 && x.direction == y.direction)
+                            || (dx, dy) == (0, 0)
+                    }
+                    (Action::Claim { domino: x }, Action::Claim { domino: y }) => {
+                        x.0.abs_diff(y.0) == 1
+                    }
+                    _ => false,
+                };
+                assert!(near, "{b:?} is not next to {a:?}");
+            }
+        }
+        assert_eq!(neighbour(&[Action::Pass], 3, &mut draws), None);
+        assert_eq!(neighbour(&[], 3, &mut draws), None);
     }
 
     /// The first failure of a ruleset whose modules are `M` alone.
