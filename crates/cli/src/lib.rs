@@ -38,7 +38,7 @@ pub fn run(registry: Registry) -> ExitCode {
     }
 }
 
-/// The command line, read with the help's prose naming the binary run (`crownlands-markets
+/// The command line, read with the help's prose naming the binary run (`crownlands-orchards
 /// rulesets` in a house module's own binary, where the usage lines name it too).
 fn parse() -> Result<cli::Cli, clap::Error> {
     let mut command = named_in_help(

@@ -363,6 +363,7 @@ impl Mechanism for Buildings {
         super::Declaration {
             provides: &["board", "towers", "tax-bonus"],
             table_wide: &["board"],
+            shares: &["board"],
             reads: &["coins", "knights", "queen-host", "discount"],
             after: &["knights"],
             building_tiles: true,

@@ -168,14 +168,38 @@ impl<'a> Cx<'a> {
 
     /// What playing `action` now would change of the acting side's `res`, every module's hooks
     /// included (a tax and the buildings' bonus on it): played on a copy of the game, for a
-    /// choice's words. `None` when the action is refused or no one is to act.
+    /// choice's words (`describe_choice`). `None` when the action is refused, no one is to act,
+    /// or a probe is already being played (a hook the probe runs asking again: it would never
+    /// end).
     pub fn change_if_played(&self, action: crate::game::Action, res: Res) -> Option<i64> {
+        let _probe = Probing::start()?;
         let side = self.game.side_to_act()?;
         let id = self.ids.of(res);
         let before = i64::from(self.game.module_data().resources.get(side, id));
         let mut probe = self.game.clone();
         probe.apply(action).ok()?;
         Some(i64::from(probe.module_data().resources.get(side, id)) - before)
+    }
+}
+
+thread_local! {
+    /// Whether [`Cx::change_if_played`] is playing its probe on this thread.
+    static PROBING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// A probe of [`Cx::change_if_played`] being played: one at a time on a thread, over when
+/// dropped (a panic included).
+struct Probing;
+
+impl Probing {
+    fn start() -> Option<Probing> {
+        PROBING.with(|p| (!p.replace(true)).then_some(Probing))
+    }
+}
+
+impl Drop for Probing {
+    fn drop(&mut self) {
+        PROBING.with(|p| p.set(false));
     }
 }
 

@@ -178,16 +178,6 @@ pub fn coins_stat(coins: u32) -> Stat {
     }
 }
 
-/// What `action` changes of the acting side's resource `name` (`coins`, `gold`): played on a
-/// copy of `game`; `None` when it is refused. For a module's choice words.
-pub fn resource_change(game: &Game, action: Action, name: &str) -> Option<i64> {
-    let side = game.side_of(game.to_act()?);
-    let before = i64::from(game.resource(side, name));
-    let mut probe = game.clone();
-    probe.apply(action).ok()?;
-    Some(i64::from(probe.resource(side, name)) - before)
-}
-
 /// `action` (a choice of the current module step) in words; `None` for actions of no step. The
 /// same words as the choice in [`Game::step_view`].
 pub fn describe_choice(game: &Game, action: Action) -> Option<ChoiceText> {

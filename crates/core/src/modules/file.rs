@@ -82,7 +82,9 @@ pub struct TableKingdom<'a> {
 
 /// Every problem with what the kingdoms of one table hold together, for all the modules of the
 /// list, each with the index of the kingdom it concerns (in `kingdoms`' order), in module order.
-/// `kingdoms`' views may be of any module: each module gets them as it sees them.
+/// `kingdoms`' views are the core's ([`super::SideView::new`]): each module gets them as it sees
+/// them (a module's own view stays its own, so one passed here would show every module its
+/// state).
 pub fn check_table(kingdoms: &[TableKingdom<'_>]) -> Vec<(usize, String)> {
     let Some(first) = kingdoms.first() else {
         return Vec::new();

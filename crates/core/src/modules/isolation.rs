@@ -3,7 +3,9 @@
 //! by name gets nothing. (Hooks that see the game get a [`super::Table`], which has no module
 //! data at all: that part is checked by the compiler.)
 
-use crate::modules::{Declaration, Mechanism, NoAction, NoParams, NoState, SetupContext, SideView};
+use crate::modules::{
+    Actions, Cx, Declaration, Mechanism, NoAction, NoParams, NoState, Res, SetupContext, SideView,
+};
 use crate::ruleset::Rules;
 use crate::testkit::{play_until, with_modules_parts};
 use crate::*;
@@ -66,8 +68,103 @@ impl Mechanism for Counter {
         Ok(())
     }
     fn points(&self, _rules: &Rules, side: SideView<'_>) -> Option<i32> {
-        Some(side.resource("coins") as i32)
+        // The knights provide coins but do not share their state through them.
+        let knights_seen = side
+            .shared::<crate::modules::KnightsState>(Res(0))
+            .is_some();
+        Some(i32::from(knights_seen) * 1000 + side.resource("coins") as i32)
     }
+}
+
+/// Asks what passing would change from its own list of actions: the probe lists the actions
+/// again, which asks again.
+#[derive(Debug)]
+struct Echo;
+
+impl Mechanism for Echo {
+    const NAME: &'static str = "echo";
+    type Params = NoParams;
+    type State = NoState;
+    type Action = NoAction;
+
+    fn new(_: NoParams) -> Echo {
+        Echo
+    }
+    fn params(&self) -> NoParams {
+        NoParams {}
+    }
+    fn declare(&self) -> Declaration {
+        Declaration {
+            reads: &["coins"],
+            ..Declaration::default()
+        }
+    }
+    fn has_turn_step(&self) -> bool {
+        true
+    }
+    fn setup(&self, _ctx: &mut SetupContext<'_>) -> Result<(), String> {
+        Ok(())
+    }
+    fn legal_actions(&self, cx: Cx<'_>, _side: Side, _out: &mut Actions<'_, '_, NoAction>) {
+        let _ = cx.change_if_played(Action::Pass, Res(0));
+    }
+}
+
+/// Shares its state through a resource it does not provide.
+#[derive(Debug)]
+struct Leaky;
+
+impl Mechanism for Leaky {
+    const NAME: &'static str = "leaky";
+    type Params = NoParams;
+    type State = NoState;
+    type Action = NoAction;
+
+    fn new(_: NoParams) -> Leaky {
+        Leaky
+    }
+    fn params(&self) -> NoParams {
+        NoParams {}
+    }
+    fn declare(&self) -> Declaration {
+        Declaration {
+            provides: &["gold"],
+            shares: &["silver"],
+            ..Declaration::default()
+        }
+    }
+    fn setup(&self, _ctx: &mut SetupContext<'_>) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_probe_asked_for_inside_a_probe_answers_nothing() {
+    let mut registry = Registry::shipped();
+    registry.add_mechanism::<Echo>();
+    let parts = with_modules_parts(
+        ["knights", "echo"]
+            .into_iter()
+            .map(modules::ModuleSpec::new)
+            .collect(),
+    );
+    let ruleset = Arc::new(Ruleset::with_registry(parts, &registry).expect("valid"));
+    let mut g = Game::new(ruleset, 2, 1).expect("setup");
+    let mut state = 5;
+    // Every step lists its actions (echo's included) and is played: the game ends.
+    assert!(!play_until(&mut g, &mut state, |_| false));
+    assert!(g.is_over());
+}
+
+#[test]
+fn a_module_shares_its_state_only_through_what_it_provides() {
+    let problems = crate::testkit::with_mechanism::<Leaky>().expect_err("refused");
+    assert!(
+        problems.to_string().contains(
+            "module `leaky` shares its state through `silver`, which it does not provide"
+        ),
+        "{problems}"
+    );
 }
 
 #[test]

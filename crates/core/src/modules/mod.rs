@@ -280,6 +280,11 @@ pub enum ModuleError {
         count: usize,
         max: usize,
     },
+    /// A module shares its state through a resource it does not provide (a plugin's mistake).
+    #[error(
+        "module `{module}` shares its state through `{resource}`, which it does not provide (a module shares only through resources it provides)"
+    )]
+    SharesUnprovided { module: String, resource: String },
     #[error("a rules' list has at most {MAX_MODULES} modules; this one has {0}")]
     TooMany(usize),
     #[error(
@@ -421,6 +426,11 @@ pub struct Declaration {
     /// Those of `provides` that belong to the whole table, not to each side (the Builders'
     /// Board, the Queen's discount): no `most-RESOURCE` tie-break can compare them.
     pub table_wide: &'static [&'static str],
+    /// Those of `provides` through which a module declaring the resource reaches this module's
+    /// state ([`Cx::shared`], [`CxMut::shared_mut`], [`SideView::shared`]): `board` is the
+    /// buildings' own state, which the Dragon burns from. Any other resource is a number, per
+    /// side or on the table, and its provider's state stays its own.
+    pub shares: &'static [&'static str],
 }
 
 impl Declaration {
@@ -454,6 +464,17 @@ pub fn check_declarations(registry: &Registry, modules: &[Box<dyn Module>]) -> V
                     module: m.name().to_string(),
                     count,
                     max: state::MAX_DECLARED,
+                },
+            });
+        }
+        let d = m.declare();
+        if let Some(&resource) = d.shares.iter().find(|r| !d.provides.contains(r)) {
+            out.push(SpecProblem {
+                module: i,
+                key: None,
+                error: ModuleError::SharesUnprovided {
+                    module: m.name().to_string(),
+                    resource: resource.to_string(),
                 },
             });
         }

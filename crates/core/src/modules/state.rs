@@ -434,7 +434,8 @@ impl Default for Ids {
 pub(crate) struct Binding {
     /// By [`Res`]: the resource's id.
     ids: Ids,
-    /// By [`Res`]: the first module of the list providing it (`u8::MAX`: none).
+    /// By [`Res`]: the first module of the list providing it, when that module shares its
+    /// state through it ([`Declaration::shares`]; `u8::MAX`: none).
     providers: [u8; MAX_DECLARED],
 }
 
@@ -495,7 +496,8 @@ impl ModuleList {
                     let mut providers = [u8::MAX; MAX_DECLARED];
                     for (slot, r) in providers.iter_mut().zip(d.resources()) {
                         let p = declarations.iter().position(|p| p.provides.contains(&r));
-                        *slot = p.and_then(|p| u8::try_from(p).ok()).unwrap_or(u8::MAX);
+                        let shared = p.filter(|&p| declarations[p].shares.contains(&r));
+                        *slot = shared.and_then(|p| u8::try_from(p).ok()).unwrap_or(u8::MAX);
                     }
                     providers
                 },
@@ -547,7 +549,8 @@ impl ModuleList {
         self.bindings.get(index).map_or(Ids::EMPTY, |b| b.ids)
     }
 
-    /// The module providing module `index`'s resource `res`.
+    /// The module providing module `index`'s resource `res`, when it shares its state through
+    /// it ([`Declaration::shares`]).
     #[inline]
     pub(crate) fn provider(&self, index: usize, res: Res) -> Option<usize> {
         let p = *self
