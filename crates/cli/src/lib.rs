@@ -25,9 +25,17 @@ use std::process::ExitCode;
 /// Parse the command line and run the command, with the modules of `registry`; the exit code
 /// says how it went (an error is written to standard error).
 pub fn run(registry: Registry) -> ExitCode {
-    let cli = match parse() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // An argument holding control characters may come back in a usage error: the error is then
+    // made without styles, so that its text is the arguments as given, and written escaped.
+    let controls = args.iter().any(|a| {
+        a.to_string_lossy()
+            .chars()
+            .any(crownlands_core::text::is_unsafe_char)
+    });
+    let cli = match parse(args, controls) {
         Ok(cli) => cli,
-        Err(e) => return parse_failed(&e),
+        Err(e) => return parse_failed(&e, controls),
     };
     match commands::run(&registry, cli.command) {
         Ok(code) => code,
@@ -40,12 +48,16 @@ pub fn run(registry: Registry) -> ExitCode {
 
 /// The command line, read with the help's prose naming the binary run (`crownlands-orchards
 /// rulesets` in a house module's own binary, where the usage lines name it too).
-fn parse() -> Result<cli::Cli, clap::Error> {
+/// With `plain`, the command's texts have no styles (see [`run`]).
+fn parse(args: Vec<std::ffi::OsString>, plain: bool) -> Result<cli::Cli, clap::Error> {
     let mut command = named_in_help(
         cli::Cli::command(),
         &crownlands_saves::words::program_name(),
     );
-    let matches = command.try_get_matches_from_mut(std::env::args_os())?;
+    if plain {
+        command = command.styles(clap::builder::Styles::plain());
+    }
+    let matches = command.try_get_matches_from_mut(args)?;
     cli::Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))
 }
 
@@ -88,8 +100,16 @@ fn named_in_help(command: clap::Command, program: &str) -> clap::Command {
 /// standard output for the help and the version, standard error otherwise) and its exit code,
 /// unless the help could not be written (`crownlands --help >/dev/full`): it was not shown, so
 /// that is no success.
-fn parse_failed(e: &clap::Error) -> ExitCode {
+///
+/// With `controls` (an argument holds control characters, and the error was made without
+/// styles), a usage error is written with its control characters escaped, as every other
+/// message is: `--games $'1\e[2J'` must not clear the terminal.
+fn parse_failed(e: &clap::Error, controls: bool) -> ExitCode {
     let code = e.exit_code();
+    if controls && code != 0 {
+        output::write_err(e.render().ansi().to_string().trim_end());
+        return ExitCode::from(u8::try_from(code).unwrap_or(2));
+    }
     match e.print() {
         Err(io) if code == 0 && io.kind() == std::io::ErrorKind::BrokenPipe => {
             ExitCode::from(u8::try_from(output::BROKEN_PIPE_EXIT).unwrap_or(1))

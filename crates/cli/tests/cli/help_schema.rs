@@ -104,3 +104,26 @@ fn unknown_schema_kind_is_a_usage_error() {
     let r = run(&["schema", "domino"]).expect_code(2);
     assert!(r.stderr.contains("possible values"), "{}", r.stderr);
 }
+
+/// A usage error quoting an argument with control characters writes them escaped, on a terminal
+/// or not (clap's own errors wrote them raw to a terminal, and dropped them elsewhere).
+#[test]
+fn a_usage_error_escapes_the_arguments_it_quotes() {
+    let r = run(&["simulate", "kingdomino", "-p", "2", "-g", "1\u{1b}[2J"]).fails();
+    assert_eq!(r.code, Some(2));
+    assert!(
+        r.stderr
+            .contains("invalid value '1\\u{1b}[2J' for '--games"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["x\u{1b}]0;pwned\u{7}y"]).fails();
+    assert_eq!(r.code, Some(2));
+    assert!(
+        r.stderr
+            .contains("unrecognized subcommand 'x\\u{1b}]0;pwned\\u{7}y'"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains('\u{1b}') && !r.stderr.contains('\u{7}'));
+}
