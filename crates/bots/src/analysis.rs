@@ -60,6 +60,9 @@ pub struct Assessment {
     pub played: Option<Candidate>,
     /// Whether there was only one legal move.
     pub forced: bool,
+    /// The samples each estimate rests on: those asked, or fewer where their work passed
+    /// [`MAX_ESTIMATE_WORK`].
+    pub samples: u32,
 }
 
 impl Assessment {
@@ -94,6 +97,9 @@ pub struct Analyst {
     /// How many of the bot's preferred moves are estimated (at least 1).
     pub shortlist: usize,
     pub samples: u32,
+    /// The most work an estimate spends a candidate before it stops drawing samples
+    /// ([`MAX_ESTIMATE_WORK`]).
+    pub max_work: u64,
 }
 
 impl Default for Analyst {
@@ -102,6 +108,7 @@ impl Default for Analyst {
             level: Level::Mcts(crate::MctsConfig::default()),
             shortlist: 3,
             samples: DEFAULT_SAMPLES,
+            max_work: MAX_ESTIMATE_WORK,
         }
     }
 }
@@ -131,7 +138,13 @@ impl Analyst {
             // Nothing legal: the game is over or nobody is to act.
             shortlist.push(Action::Discard);
         }
-        let values = estimate(view, &shortlist, self.samples, so_far, seed ^ ESTIMATE_SEED);
+        let (values, samples) = estimate_counted(
+            view,
+            &shortlist,
+            (self.samples, self.max_work),
+            so_far,
+            seed ^ ESTIMATE_SEED,
+        );
         let mut candidates: Vec<Candidate> = shortlist
             .iter()
             .zip(values)
@@ -157,13 +170,15 @@ impl Analyst {
             candidates,
             played,
             forced: legal.len() <= 1,
+            samples,
         }
     }
 
     /// The bot's preferred moves, best first.
     fn proposals(&self, view: &PlayerView<'_>, legal: &[Action], seed: u64) -> Vec<Action> {
         match self.level {
-            Level::Mcts(config) => {
+            Level::Mcts(mut config) => {
+                config.cap = Some(config.cap.map_or(SEARCH_CAP, |c| c.min(SEARCH_CAP)));
                 let mut bot = MctsBot::new(config, seed, "analyst");
                 let (choice, _) = bot.search(view);
                 let mut ranked: Vec<Action> =
@@ -188,8 +203,24 @@ impl Analyst {
 /// Mixed into the seed of the estimates, so they draw other samples than the search did.
 const ESTIMATE_SEED: u64 = 0x616e_616c_7973_6973;
 
+/// The most work ([`KingdomMap::work`]) the estimates of one decision spend per candidate before
+/// they stop drawing samples: about four times what the biggest shipped table needs for its
+/// 200 samples (Royal Wedding in teams at 8 players, about 1.8 million a candidate), so a
+/// stranger's ruleset of huge kingdoms and lines cannot make one decision take hours. Past it
+/// the estimates rest on the samples drawn so far (at least [`MIN_ESTIMATE_SAMPLES`]).
+pub const MAX_ESTIMATE_WORK: u64 = 8_000_000;
+
+/// The fewest samples an estimate rests on, whatever their work.
+pub const MIN_ESTIMATE_SAMPLES: u32 = 8;
+
+/// The longest the analyst's search of one decision runs (its budget is a count of playouts,
+/// adapted to the table, which a default search spends in well under a second): a ruleset of
+/// huge kingdoms and lines cannot make it take minutes. Only such a ruleset, or a machine
+/// several times overloaded, reaches it; the assessment is then no longer reproducible.
+pub const SEARCH_CAP: std::time::Duration = std::time::Duration::from_secs(4);
+
 /// Estimate each of `actions` from `samples` common determinized samples of `view`, for the
-/// match `so_far` says the game is part of.
+/// match `so_far` says the game is part of (fewer when they pass [`MAX_ESTIMATE_WORK`]).
 pub fn estimate(
     view: &PlayerView<'_>,
     actions: &[Action],
@@ -197,13 +228,31 @@ pub fn estimate(
     so_far: &MatchSoFar,
     seed: u64,
 ) -> Vec<Estimate> {
+    estimate_counted(view, actions, (samples, MAX_ESTIMATE_WORK), so_far, seed).0
+}
+
+/// [`estimate`] with the most work a candidate may take, and the number of samples drawn.
+fn estimate_counted(
+    view: &PlayerView<'_>,
+    actions: &[Action],
+    (samples, max_work): (u32, u64),
+    so_far: &MatchSoFar,
+    seed: u64,
+) -> (Vec<Estimate>, u32) {
     let side = view.side();
     let mut rng = GameRng::seed_from(seed);
     let mut map = KingdomMap::new();
     let lean = Lean::none(side);
     let samples = samples.max(1);
     let mut sums = vec![(0.0f64, 0.0f64); actions.len()];
+    // Counted, not timed: the same samples on any machine.
+    let most_work = max_work.saturating_mul(actions.len().max(1) as u64);
+    let mut done = 0u32;
     for _ in 0..samples {
+        if done >= MIN_ESTIMATE_SAMPLES && map.work() >= most_work {
+            break;
+        }
+        done += 1;
         let sample = view.determinize(&mut rng);
         // The match's later games, played once a sample (fresh deals, whatever this game's end)
         // and shared by every candidate: common samples, as the game's own.
@@ -227,13 +276,15 @@ pub fn estimate(
             sum.1 += score;
         }
     }
-    let n = f64::from(samples);
-    sums.into_iter()
+    let n = f64::from(done.max(1));
+    let values = sums
+        .into_iter()
         .map(|(w, s)| Estimate {
             win: w / n,
             score: s / n,
         })
-        .collect()
+        .collect();
+    (values, done)
 }
 
 /// The side's share of the win and its score at the end of `game`.
@@ -419,6 +470,7 @@ pub fn assess_all_until(
                 }],
                 played: None,
                 forced: true,
+                samples: 0,
             },
         };
         progress(done.fetch_add(1, Ordering::Relaxed) + 1);

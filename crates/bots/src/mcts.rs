@@ -241,6 +241,12 @@ pub const ADAPT_RANGE: u32 = 8;
 /// teams), a budget above 4,000 does not make those decisions slower than 4,000 did.
 pub const ADAPT_FLOOR: u32 = 500;
 
+/// The most nodes a search's tree holds (about 80 MB): past it the tree stops growing and the
+/// playouts go on from its leaves, so that a long time (`mcts:3600s`) or a huge count of
+/// playouts cannot take the machine's memory. The default's trees stay far below it (a few
+/// hundred thousand nodes at most).
+pub const MAX_TREE_NODES: usize = 2_000_000;
+
 /// The root's actions with their visits and mean reward, most visited first
 /// ([`MctsBot::root_ranking`]).
 pub type RootRanking = Vec<(Action, u32, f64)>;
@@ -261,6 +267,8 @@ pub struct MctsBot {
     /// tree that stands for it.
     kept: Option<(Game, u32)>,
     spare: Vec<Node>,
+    /// The most nodes the tree may hold ([`MAX_TREE_NODES`]; smaller in tests).
+    max_nodes: usize,
     /// The side searching (the acting player's).
     me: u16,
     /// The seat searching (the acting player).
@@ -328,6 +336,7 @@ impl MctsBot {
             map: KingdomMap::new(),
             kept: None,
             spare: Vec::new(),
+            max_nodes: MAX_TREE_NODES,
             me: 0,
             seat: 0,
             scale: 50.0,
@@ -340,6 +349,11 @@ impl MctsBot {
 
     pub fn config(&self) -> &MctsConfig {
         &self.config
+    }
+
+    /// How many nodes the tree holds now.
+    pub fn tree_len(&self) -> usize {
+        self.tree.len()
     }
 
     /// Playouts run so far.
@@ -738,7 +752,12 @@ impl MctsBot {
                     continue;
                 }
                 game.legal_actions_into(&mut self.actions);
+                let full = self.tree.len() + self.actions.len() > self.max_nodes;
                 if self.tree[node as usize].len == 0 {
+                    if full {
+                        // No room for its children: the playout goes on from here.
+                        break;
+                    }
                     let sorted = self.config.widen > 0.0
                         && matches!(game.phase(), Phase::Place { .. })
                         && self.actions.len() > 1;
@@ -747,7 +766,7 @@ impl MctsBot {
                     }
                     self.expand(node, side, seat);
                     self.tree[node as usize].sorted = sorted;
-                } else if !self.tree[node as usize].sorted {
+                } else if !self.tree[node as usize].sorted && !full {
                     self.align(node, side, seat);
                 }
                 let Some(child) = self.select(node, game) else {
@@ -1098,6 +1117,36 @@ mod tests {
         );
         let set = Budget::Playouts(500);
         assert_eq!(configured_budget(Some(set), true), set);
+    }
+
+    /// A search whose tree is full goes on without growing it (a long time budget cannot take
+    /// the machine's memory), and still chooses a legal move.
+    #[test]
+    fn a_full_tree_stops_growing() {
+        let registry = crownlands_core::Registry::shipped_ref();
+        let ruleset =
+            std::sync::Arc::new(crownlands_rules::load(registry, "kingdomino").expect("shipped"));
+        let mut game = Game::new(ruleset, 2, 5).expect("a game");
+        // To the first placement.
+        while !matches!(game.phase(), Phase::Place { .. }) {
+            game.play_random(|| 7);
+        }
+        let level: crate::Level = "mcts:3000:adapt=0".parse().expect("a level");
+        let crate::Level::Mcts(config) = level else {
+            panic!("an mcts level");
+        };
+        let mut free = MctsBot::new(config, 1, "free");
+        let view = PlayerView::new(&game).expect("someone places");
+        free.choose(&view);
+        assert!(free.tree_len() > 2_000, "{}", free.tree_len());
+        let mut capped = MctsBot::new(config, 1, "capped");
+        capped.max_nodes = 2_000;
+        let action = capped.choose(&view);
+        // The root's children may pass it once; nothing else does.
+        assert!(capped.tree_len() <= 2_000 + 300, "{}", capped.tree_len());
+        assert!(game.is_legal(action));
+        // What MAX_TREE_NODES says it costs.
+        assert!(std::mem::size_of::<Node>() * MAX_TREE_NODES <= 80_000_000);
     }
 
     #[test]

@@ -201,3 +201,23 @@ fn a_game_of_a_match_is_weighed_for_the_match() {
     assert!(won.candidates.iter().all(|c| c.value.win == 1.0));
     assert!(won.best().value.score >= 1000.0);
 }
+
+/// Estimates stop drawing samples past the work a decision may take (a stranger's ruleset of
+/// huge kingdoms cannot make one decision take hours), resting on at least 8; within it they
+/// draw every sample asked.
+#[test]
+fn estimates_stop_at_the_work_a_decision_may_take() {
+    let game = position(4, 6);
+    let view = crownlands_bots::PlayerView::new(&game).expect("someone to act");
+    let full = analyst("greedy", 20).assess(&view, None, 3);
+    assert_eq!(full.samples, 20);
+    let short = Analyst {
+        max_work: 1,
+        ..analyst("greedy", 20)
+    }
+    .assess(&view, None, 3);
+    assert_eq!(
+        short.samples,
+        crownlands_bots::analysis::MIN_ESTIMATE_SAMPLES
+    );
+}

@@ -290,6 +290,21 @@ impl Report<'_> {
                 best.score,
             );
         }
+        // Decisions whose estimates stopped short of the samples asked (a ruleset of huge
+        // kingdoms or lines: see `analysis::MAX_ESTIMATE_WORK`).
+        let short: Vec<String> = rows
+            .iter()
+            .filter(|r| !r.assessment.forced && r.assessment.samples < options.samples)
+            .map(|r| format!("{} ({})", r.number, r.assessment.samples))
+            .collect();
+        if !short.is_empty() {
+            say!();
+            say!(
+                "fewer samples (the most work a decision may take was reached) at move{} {}",
+                if short.len() == 1 { "" } else { "s" },
+                short.join(", ")
+            );
+        }
         say!();
         for (side, name) in game.all_sides().zip(&names) {
             let s = summary(rows, side);
@@ -365,6 +380,7 @@ impl Report<'_> {
                     "loss": round(lw, 4),
                     "score_loss": round(ls, 2),
                     "forced": a.forced,
+                    "samples": a.samples,
                     "candidates": a.candidates.iter().zip(&r.candidates).map(|(c, token)| json!({
                         "action": token,
                         "win": round(c.value.win, 4),
