@@ -3,12 +3,14 @@
 //! (only the time differs: it is the shards' times added up).
 
 use super::simulate::{RunOptions, finish};
-use crate::errors::CliResult;
-use crate::lab::part;
+use crate::errors::{CliError, CliResult};
+use crate::lab::{Results, part};
+use crownlands_core::Registry;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 pub fn run(
+    registry: &Registry,
     parts: &[PathBuf],
     as_json: bool,
     report: Option<&Path>,
@@ -19,6 +21,7 @@ pub fn run(
         crate::lab::report::check(path, &inputs, force)?;
     }
     let results = part::merge(parts)?;
+    check_deals(registry, &results)?;
     let options = RunOptions {
         jobs: None,
         games: results.run.games,
@@ -30,4 +33,35 @@ pub fn run(
         force,
     };
     finish(&results, None, &options, None)
+}
+
+/// For a ruleset the binary knows by name (and the same one: its hash), the games dealt its
+/// deck: what was placed and discarded adds up to the deck a game, and no game discarded more.
+/// A part file's figures are checked against themselves when read; this holds them to the rules.
+/// (A ruleset from a file is not read again: the parts name it, and a file they name is not
+/// opened.)
+fn check_deals(registry: &Registry, results: &Results) -> CliResult<()> {
+    for (id, tally) in results.run.rulesets.iter().zip(&results.tallies) {
+        if !crownlands_rules::is_ruleset_name(registry, &id.name) {
+            continue;
+        }
+        let Ok(ruleset) = crownlands_rules::load(registry, &id.name) else {
+            continue;
+        };
+        if super::simulate::ruleset_id(&ruleset) != *id {
+            continue;
+        }
+        let Some(rules) = ruleset.rules_for(results.run.players) else {
+            continue;
+        };
+        let deck = i128::from(rules.deck_size);
+        let games = i128::from(tally.games_of_matches());
+        if tally.dealt() != games * deck || i128::from(tally.discarded.high()) > deck {
+            return Err(CliError::Message(format!(
+                "the parts' dominoes placed and discarded are not {}'s deck of {deck} a game: not the figures of a run",
+                crownlands_core::text::excerpt(&id.name)
+            )));
+        }
+    }
+    Ok(())
 }

@@ -82,7 +82,7 @@ pub fn run(registry: &Registry, command: Command) -> CliResult<ExitCode> {
             json,
             report,
             force,
-        } => merge::run(&parts, json, report.as_deref(), force),
+        } => merge::run(registry, &parts, json, report.as_deref(), force),
         Command::Show { ruleset, players } => show::run(registry, &ruleset, players),
         Command::Schema { kind } => schema::run(registry, kind),
         Command::Replay { save, step, json } => replay::run(registry, &save, step, json),

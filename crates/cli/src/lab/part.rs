@@ -196,6 +196,30 @@ fn read(path: &Path) -> CliResult<Part> {
     if r.paired.len() != paired_seats {
         return Err(bad("paired differences of the wrong seats".into()));
     }
+    // The paired differences B - A are the two rulesets' sums' differences, seat by seat, and
+    // a sum of squares of whole differences is at least the sum's size.
+    if let [a, b] = r.tallies.as_slice() {
+        for (p, (d, (sa, sb))) in r
+            .paired
+            .iter()
+            .zip(a.seats.iter().zip(&b.seats))
+            .enumerate()
+        {
+            let wins = i128::try_from(sb.win_units)
+                .ok()
+                .zip(i128::try_from(sa.win_units).ok());
+            let consistent = d.score_sum.checked_add(sa.score_sum) == Some(sb.score_sum)
+                && wins.is_some_and(|(wb, wa)| wb - wa == d.win_units)
+                && d.score_sq_sum >= d.score_sum.unsigned_abs()
+                && d.win_sq_units >= d.win_units.unsigned_abs();
+            if !consistent {
+                return Err(bad(format!(
+                    "seat {}: the paired differences are not B's sums less A's",
+                    p + 1
+                )));
+            }
+        }
+    }
     Ok(part)
 }
 

@@ -529,15 +529,98 @@ impl Tally {
                 )));
             }
         }
+        // Games of a match counted: bonuses and discards are counted game by game.
+        let played = self
+            .games
+            .saturating_mul(u64::from(self.match_games.max(1)));
+        if let Some((key, _)) = self
+            .bonuses
+            .iter()
+            .find(|(_, row)| row.iter().any(|&c| c > played))
+        {
+            return Err(TallyError::Inconsistent(format!(
+                "the bonus `{}` earned in more games than were played",
+                crownlands_core::text::excerpt(key)
+            )));
+        }
+        let most_dealt = crownlands_core::ruleset::MAX_DOMINOES as i64;
+        if self.discarded.total() != played
+            || self.discarded.low < 0
+            || self.discarded.high() > most_dealt
+        {
+            return Err(TallyError::Inconsistent(format!(
+                "discards counted for {} games, not the {played} played, or more than a game deals",
+                self.discarded.total()
+            )));
+        }
+        // Every domino dealt is placed or discarded, and every game deals as many: what the
+        // sides placed and the discards add up to the same deal a game.
+        let dealt = self.dealt();
+        if played > 0 && dealt % i128::from(played) != 0 {
+            return Err(TallyError::Inconsistent(
+                "the dominoes placed and discarded are not the same deal each game".into(),
+            ));
+        }
+        // A total's size: the most any seat's histogram holds, either way.
+        let most_points = self
+            .seats
+            .iter()
+            .flat_map(|s| {
+                // The highest bucket holds values up to its width past its first.
+                let last = i128::from(s.score.high()) + i128::from(s.score.width.max(1)) - 1;
+                [i128::from(s.score.low), last]
+            })
+            .map(i128::abs)
+            .max()
+            .unwrap_or(0);
         for b in &self.bots {
+            let name = crownlands_core::text::excerpt(&b.bot);
             if !wins_fit(b.games, b.win_units, b.win_sq_units) {
                 return Err(TallyError::Inconsistent(format!(
-                    "bot {}: more wins than games",
-                    crownlands_core::text::excerpt(&b.bot)
+                    "bot {name}: more wins than games"
+                )));
+            }
+            let games = i128::from(b.games);
+            if b.score_sum.abs() > games * most_points
+                || b.margin_sum.abs() > games * 2 * most_points
+            {
+                return Err(TallyError::Inconsistent(format!(
+                    "bot {name}: scores or margins past any seat's totals"
+                )));
+            }
+            // No decision takes a day (a time budget is at most an hour; the largest count of
+            // playouts, on the largest table, far less than a day).
+            if b.nanos > u128::from(b.decisions) * 86_400_000_000_000 {
+                return Err(TallyError::Inconsistent(format!(
+                    "bot {name}: more than a day a decision"
                 )));
             }
         }
         Ok(())
+    }
+}
+
+impl Tally {
+    /// Games counted, each game of a match on its own (bonuses and discards are counted so).
+    pub fn games_of_matches(&self) -> u64 {
+        self.games
+            .saturating_mul(u64::from(self.match_games.max(1)))
+    }
+
+    /// The dominoes dealt over the games counted: placed (each side's once, however many
+    /// seats play it) or discarded.
+    pub fn dealt(&self) -> i128 {
+        let mut sides_placed: Vec<(Side, u64)> = Vec::new();
+        for (s, &side) in self.seats.iter().zip(&self.seat_side) {
+            if !sides_placed.iter().any(|(x, _)| *x == side) {
+                sides_placed.push((side, s.placed));
+            }
+        }
+        sides_placed
+            .iter()
+            .map(|&(_, n)| i128::from(n))
+            .sum::<i128>()
+            + self.discarded.sums().0
     }
 }
 

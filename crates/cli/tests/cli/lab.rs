@@ -311,6 +311,66 @@ fn merge_refuses_parts_that_do_not_make_one_run() {
     }
 }
 
+/// Parts whose figures contradict each other or the rules are refused, naming the part: a
+/// bonus earned more often than games were played, discards no deck deals, paired differences
+/// that are not the two rulesets' sums' difference, a bot's margin past any total, a bot's time
+/// past a day a decision.
+#[test]
+fn merge_refuses_parts_that_contradict_themselves() {
+    let part = |args: &[&str], shard: &str| {
+        let mut all = args.to_vec();
+        all.extend(["--shard", shard]);
+        run(&all).ok().stdout
+    };
+    let refused = |text: &str, edit: &dyn Fn(&mut Value), other: &str, says: &str| {
+        let mut v: Value = serde_json::from_str(text).expect("json");
+        edit(&mut v);
+        let edited = TempFile::new("edited", "json", &v.to_string());
+        let other = TempFile::new("other", "json", other);
+        let r = run(&["merge", &edited.arg(), &other.arg()]).expect_code(1);
+        assert!(r.stderr.contains(says), "{says}: {}", r.stderr);
+    };
+    let cmp = ["compare", "kingdomino", "harmony", "-p", "2", "-g", "20"];
+    let (c1, c2) = (part(&cmp, "1/2"), part(&cmp, "2/2"));
+    refused(
+        &c1,
+        &|v| v["results"]["tallies"][1]["bonuses"]["harmony"] = serde_json::json!([60, 2]),
+        &c2,
+        "earned in more games than were played",
+    );
+    refused(
+        &c1,
+        &|v| v["results"]["paired"][0]["score_sum"] = Value::from(-500),
+        &c2,
+        "the paired differences are not B's sums less A's",
+    );
+    let sim = ["simulate", "kingdomino", "-p", "2", "-g", "20"];
+    let (s1, s2) = (part(&sim, "1/2"), part(&sim, "2/2"));
+    refused(
+        &s1,
+        &|v| {
+            let low = &mut v["results"]["tallies"][0]["discarded"]["low"];
+            *low = Value::from(low.as_i64().expect("low") + 100);
+        },
+        &s2,
+        "not kingdomino's deck of 24 a game",
+    );
+    let bots = ["simulate", "kingdomino", "-b", "greedy,random", "-g", "4"];
+    let (b1, b2) = (part(&bots, "1/2"), part(&bots, "2/2"));
+    refused(
+        &b1,
+        &|v| v["results"]["tallies"][0]["bots"][0]["margin_sum"] = Value::from(i64::MIN),
+        &b2,
+        "scores or margins past any seat's totals",
+    );
+    refused(
+        &b1,
+        &|v| v["results"]["tallies"][0]["bots"][0]["nanos"] = Value::from(u64::MAX),
+        &b2,
+        "more than a day a decision",
+    );
+}
+
 /// The start and end tags of an HTML page balance (void elements aside), and the page holds
 /// no address and no script.
 fn check_page(page: &str) {
