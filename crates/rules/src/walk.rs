@@ -472,7 +472,8 @@ impl<'s> Walker<'s> {
             return false;
         }
         if let Some(min) = int_bound(schema, "minItems").filter(|&m| (items.len() as i128) < m) {
-            let msg = format!("{} must list at least {min} entries", path.what());
+            let entries = if min == 1 { "entry" } else { "entries" };
+            let msg = format!("{} must list at least {min} {entries}", path.what());
             self.report(span, msg);
             return false;
         }

@@ -823,7 +823,7 @@ T+++ F2+ T[1]x
         &d,
         1,
         4,
-        &["building 13 (Sawmill) stands on a town square, not on forest"],
+        &["building 13 (Sawmill) must stand on a town square; this square is forest"],
     );
     assert_diag(
         &d,

@@ -353,6 +353,15 @@ impl Save {
             let actual = session.status();
             if actual != record.status {
                 let teams = crate::words::is_team_game(session.game());
+                let (mut recorded, mut replayed) = (
+                    describe_status(&record.status, teams),
+                    describe_status(&actual, teams),
+                );
+                if recorded == replayed {
+                    // They differ where the short words do not look: say it all.
+                    recorded = crate::words::describe_status_in_full(&record.status, teams);
+                    replayed = crate::words::describe_status_in_full(&actual, teams);
+                }
                 return Err(SaveError::new(
                     file,
                     Problem::Mismatch(format!(
@@ -362,8 +371,8 @@ impl Save {
                         } else {
                             String::new()
                         },
-                        describe_status(&record.status, teams),
-                        describe_status(&actual, teams)
+                        recorded,
+                        replayed
                     )),
                 ));
             }

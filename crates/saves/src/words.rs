@@ -217,6 +217,26 @@ pub(crate) fn describe_status(s: &GameStatus, teams: bool) -> String {
     }
 }
 
+/// [`describe_status`] with the places and what decided first place too: for two statuses that
+/// read the same in short.
+pub(crate) fn describe_status_in_full(s: &GameStatus, teams: bool) -> String {
+    match s {
+        GameStatus::Finished {
+            places, decided_by, ..
+        } => format!(
+            "{}, places {}, decided by {}",
+            describe_status(s, teams),
+            join(places),
+            match decided_by {
+                crownlands_core::Decider::Score => "the scores".to_string(),
+                crownlands_core::Decider::TieBreak(t) => format!("the tie-break {t}"),
+                crownlands_core::Decider::Shared => "nothing (a shared win)".to_string(),
+            }
+        ),
+        GameStatus::Unfinished { .. } => describe_status(s, teams),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::phase_text;

@@ -196,6 +196,17 @@ fn tampered_result_is_a_mismatch() {
         msg.contains("the save records a finished game with scores"),
         "{msg}"
     );
+    // Places changed alone: the scores and winners read the same, so the places are said.
+    let mut save = s.to_save();
+    if let crownlands_saves::GameStatus::Finished { places, .. } = &mut save.games[0].status {
+        places.iter_mut().for_each(|p| *p = 1);
+    }
+    let msg = save
+        .load(crownlands_core::Registry::shipped_ref(), "g.json")
+        .unwrap_err()
+        .to_string();
+    assert!(msg.contains("places 1, 1, 1, decided by"), "{msg}");
+    assert!(msg.contains("but the actions replay to"), "{msg}");
 }
 
 #[test]

@@ -698,7 +698,7 @@ impl Mechanism for Buildings {
                     .map_or("?", |t| t.name.as_str());
                 let message = match town.and_then(|t| ruleset.terrains().get(t.index())) {
                     Some(t) => format!(
-                        "building {} ({}) stands on a {} square, not on {what}",
+                        "building {} ({}) must stand on a {} square; this square is {what}",
                         building.number,
                         building.label(),
                         t.name
