@@ -49,6 +49,9 @@ pub(crate) struct Loader {
     pub root: Option<std::path::PathBuf>,
     /// Bytes of the files read so far, at most [`MAX_LOAD_BYTES`] in all.
     pub bytes_read: usize,
+    /// The registry's modules' parameter schemas by name, made at the first file that needs
+    /// them (for the words of a parameter's range).
+    pub module_params: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 /// The most bytes one load reads over all its files (the ruleset, what it extends, its sets):
@@ -69,6 +72,7 @@ impl Loader {
             bytes_read: 0,
             warnings: Vec::new(),
             root: None,
+            module_params: None,
         }
     }
 
@@ -249,7 +253,16 @@ impl Loader {
         for (span, msg) in outside {
             self.diags.push(src.diag(span, msg));
         }
+        let registry = &self.registry;
+        let module_params = self.module_params.get_or_insert_with(|| {
+            registry
+                .params_schemas()
+                .into_iter()
+                .map(|(name, schema)| (name.to_string(), schema))
+                .collect()
+        });
         let mut walker = Walker::new(schema);
+        walker.module_params = Some(module_params);
         let ok = walker.check(schema, &mut doc, &Path::default());
         for (span, msg) in walker.problems {
             self.diags.push(src.diag(span, msg));

@@ -8,6 +8,10 @@ use serde_json::Value;
 pub(crate) struct Walker<'s> {
     root: &'s Value,
     pub problems: Vec<(Span, String)>,
+    /// The registry's modules' parameter schemas by module name (the ruleset schema leaves a
+    /// module's parameters open: the module checks them): where a whole number too large for
+    /// a file is said, the parameter's own range is said with it.
+    pub module_params: Option<&'s serde_json::Map<String, Value>>,
 }
 
 /// Where a value sits, for messages: a dotted path with 1-based array positions.
@@ -65,6 +69,27 @@ impl Path {
             format!("in [{}]", self.dotted())
         }
     }
+}
+
+/// A module parameter's range in the words its module uses: `from 0 to 100` for a bounded one,
+/// `a whole number from 0 to 4294967295` for one of a plain integer type (a 64-bit one up to
+/// the largest a file can hold).
+fn param_range(schema: &Value) -> Option<String> {
+    if let (Some(a), Some(b)) = (int_bound(schema, "minimum"), int_bound(schema, "maximum")) {
+        return Some(format!("from {a} to {b}"));
+    }
+    let (lo, hi): (i128, i128) = match schema.get("format")?.as_str()? {
+        "uint8" => (0, u8::MAX.into()),
+        "uint16" => (0, u16::MAX.into()),
+        "uint32" => (0, u32::MAX.into()),
+        "uint64" | "uint" => (0, i64::MAX.into()),
+        "int8" => (i8::MIN.into(), i8::MAX.into()),
+        "int16" => (i16::MIN.into(), i16::MAX.into()),
+        "int32" => (i32::MIN.into(), i32::MAX.into()),
+        "int64" | "int" => (i64::MIN.into(), i64::MAX.into()),
+        _ => return None,
+    };
+    Some(format!("a whole number from {lo} to {hi}"))
 }
 
 /// Whether a value of `schema` is kept whole or not at all (`"x-whole": true`: a module
@@ -131,6 +156,7 @@ impl<'s> Walker<'s> {
         Walker {
             root,
             problems: Vec::new(),
+            module_params: None,
         }
     }
 
@@ -412,7 +438,39 @@ impl<'s> Walker<'s> {
         true
     }
 
+    /// The schema of the module parameter at `path` (`..., module, NAME, KEY`), if the registry
+    /// knows the module.
+    fn module_param(&self, path: &Path) -> Option<&'s Value> {
+        let [.., module, name, key] = path.0.as_slice() else {
+            return None;
+        };
+        if module != "module" {
+            return None;
+        }
+        self.module_params?.get(name)?.get("properties")?.get(key)
+    }
+
     fn check_int(&mut self, schema: &Value, value: Option<i128>, span: &Span, path: &Path) -> bool {
+        // A module's parameter is bounded by its own type, which the module checks; a number
+        // past a file's whole numbers is refused here, in the words of that range.
+        let own = (int_bound(schema, "minimum").is_none()
+            && int_bound(schema, "maximum").is_none())
+        .then(|| self.module_param(path))
+        .flatten();
+        if value.is_none_or(|v| i64::try_from(v).is_err())
+            && let Some(range) = own.and_then(param_range)
+        {
+            let found = value.map_or_else(|| "a number that large".to_string(), |v| v.to_string());
+            self.report(
+                span,
+                format!("{} must be {range}, not {found}", path.what()),
+            );
+            return false;
+        }
+        if own.is_some() && value.is_some() {
+            // In a file's range: the module checks it, in its own words.
+            return true;
+        }
         let min = int_bound(schema, "minimum");
         let max = int_bound(schema, "maximum");
         let range = match (min, max) {

@@ -207,7 +207,8 @@ fn wrong_values_are_named_at_their_place() {
     let d = bad(&format!("{head}weight = -1.0\n"));
     assert_diag(&d, 5, 10, &["`weight` must be 0 or more, not -1"]);
     // A whole number past its type's range is refused as written, never read as another
-    // number (one past TOML's 64 bits had reached the module as 9223372036854775807).
+    // number (one past TOML's 64 bits had reached the module as 9223372036854775807), in the
+    // words of the parameter's own range.
     for big in ["18446744073709551615", "9223372036854775808"] {
         let d = bad(&format!("{head}limit = {big}\n"));
         assert_diag(
@@ -215,10 +216,27 @@ fn wrong_values_are_named_at_their_place() {
             5,
             9,
             &[&format!(
-                "{big} is too large; at most 9223372036854775807 is supported"
+                "`limit` in [rules.module.almanac] must be a whole number from 0 to 4294967295, not {big}"
             )],
         );
     }
+    // A shipped module's bounded parameter says its bounds the same way.
+    let d = bad(
+        "extends = \"kingdomino-knights\"\nname = \"k\"\n[rules.module.knights]\nstarting = 99999999999999999999\n",
+    );
+    assert_diag(
+        &d,
+        4,
+        12,
+        &["`starting` in [rules.module.knights] must be from 0 to 100, not 99999999999999999999"],
+    );
+    let d = bad(&format!("{head}limit = {}\n", "9".repeat(60)));
+    assert_diag(
+        &d,
+        5,
+        9,
+        &["must be a whole number from 0 to 4294967295, not a number that large"],
+    );
     // Inside TOML's range but past the module's type: the type's range in words.
     for (value, column) in [("4294967296", 9), ("-1", 9)] {
         let d = bad(&format!("{head}limit = {value}\n"));
