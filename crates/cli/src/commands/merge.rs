@@ -56,11 +56,25 @@ fn check_deals(registry: &Registry, results: &Results) -> CliResult<()> {
         };
         let deck = i128::from(rules.deck_size);
         let games = i128::from(tally.games_of_matches());
+        let name = crownlands_core::text::excerpt(&id.name);
         if tally.dealt() != games * deck || i128::from(tally.discarded.high()) > deck {
             return Err(CliError::Message(format!(
-                "the parts' dominoes placed and discarded are not {}'s deck of {deck} a game: not the figures of a run",
-                crownlands_core::text::excerpt(&id.name)
+                "the parts' dominoes placed and discarded are not {name}'s deck of {deck} a game: not the figures of a run"
             )));
+        }
+        // Without modules, the base rules' bonuses are all a game can earn.
+        if rules.modules.is_empty() {
+            let earned = |key: &str| match key {
+                crownlands_core::score::HARMONY => rules.harmony.is_some(),
+                crownlands_core::score::MIDDLE_KINGDOM => rules.middle_kingdom.is_some(),
+                _ => false,
+            };
+            if let Some(key) = tally.bonuses.keys().find(|k| !earned(k)) {
+                return Err(CliError::Message(format!(
+                    "the parts count a bonus `{}` that {name} does not give: not the figures of a run",
+                    crownlands_core::text::excerpt(key)
+                )));
+            }
         }
     }
     Ok(())

@@ -355,6 +355,12 @@ fn merge_refuses_parts_that_contradict_themselves() {
         &s2,
         "not kingdomino's deck of 24 a game",
     );
+    refused(
+        &s1,
+        &|v| v["results"]["tallies"][0]["bonuses"]["middle-kingdom"] = serde_json::json!([1, 1]),
+        &s2,
+        "a bonus `middle-kingdom` that kingdomino does not give",
+    );
     let bots = ["simulate", "kingdomino", "-b", "greedy,random", "-g", "4"];
     let (b1, b2) = (part(&bots, "1/2"), part(&bots, "2/2"));
     refused(
