@@ -97,20 +97,28 @@ fn the_hint_panel_at_the_smallest_size_cuts_no_number() {
     }
 }
 
-/// Where no box has room for the hint (2 players at 64x18, 6 to 8 kingdoms at 100x30), it gets
-/// a box of its own over the lower right of the screen: its estimates are never left unshown.
+/// Where no box has room for the hint (2 players at 64x18, 6 to 8 kingdoms at 100x30, where the
+/// moves' box is too narrow for all three), it gets a box of its own over the lower right of the
+/// screen: its estimates are never left unshown, none of the three.
 #[test]
 fn the_hint_has_a_box_wherever_there_is_no_room_for_it() {
-    for (ruleset, players, (w, h)) in [
-        ("kingdomino", "you,greedy", (64, 18)),
+    for (ruleset, players, (w, h), mode) in [
+        ("kingdomino", "you,greedy", (64, 18), Mode::Claim),
         (
             "royal-wedding-teams",
             "you,greedy,greedy,greedy,greedy,greedy",
             (100, 30),
+            Mode::Claim,
+        ),
+        (
+            "royal-wedding",
+            "you,greedy,greedy,greedy,greedy,greedy,greedy,greedy",
+            (100, 30),
+            Mode::Place,
         ),
     ] {
         let mut app = app(ruleset, players, 3);
-        until(&mut app, Mode::Claim);
+        until(&mut app, mode);
         app.set_screen(w, h);
         assert!(!app.screen_too_small(), "{ruleset} fits {w}x{h}");
         app.key(Key::Char('H'));
@@ -118,11 +126,14 @@ fn the_hint_has_a_box_wherever_there_is_no_room_for_it() {
         assert_eq!(app.hints().len(), 3);
         let text = screen(&app, w, h);
         assert!(text.contains("Hint: the best moves"), "{ruleset}:\n{text}");
-        let first = &app.hints()[0].1;
-        assert!(
-            text.contains(&format!("win {:.0}%", first.win * 100.0)),
-            "{ruleset}:\n{text}"
-        );
+        for (k, (_, value)) in app.hints().iter().enumerate() {
+            assert!(
+                text.contains(&format!("{}. ", k + 1))
+                    && text.contains(&format!("win {:.0}%", value.win * 100.0)),
+                "{ruleset}: hint {}\n{text}",
+                k + 1
+            );
+        }
     }
 }
 

@@ -15,14 +15,23 @@ use ratatui::widgets::{Clear, Paragraph, Widget};
 pub fn area(l: &Areas) -> Option<Rect> {
     let boxed = std::iter::once(l.log)
         .chain(l.others.iter().map(|&(_, r)| r))
-        .find(|r| r.height >= 5 && r.width >= 20);
+        .find(|r| r.width >= 20 && r.height >= needed(r.width));
     boxed.or_else(|| {
         let top = l.header.y + l.header.height;
-        let h = 5u16.min(l.footer.y.saturating_sub(top));
-        let w = l.footer.width.min(48);
+        let w = l.footer.width.min(WIDE);
+        let h = needed(w).min(l.footer.y.saturating_sub(top));
         (h >= 3 && w >= 20)
             .then(|| Rect::new(l.footer.x + l.footer.width - w, l.footer.y - h, w, h))
     })
+}
+
+/// A box at least this wide shows each of the three moves on a line of its own.
+const WIDE: u16 = 52;
+
+/// The rows the hint needs in a box `width` wide, its frame included: a line a move where the
+/// box is wide, two where it is not (a move and its estimate wrap).
+fn needed(width: u16) -> u16 {
+    if width >= WIDE { 5 } else { 8 }
 }
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {

@@ -113,6 +113,13 @@ pub fn lines(
                 (_, 0) => format!("{}: {row}", p.title),
                 _ => format!("  {row}"),
             };
+            // Every row one column in, as the Builders' Board's (` 0¢  ...`): none runs into
+            // what is left of the box when it has no frame (`0twsupply`).
+            let text = if text.starts_with(' ') {
+                text
+            } else {
+                format!(" {text}")
+            };
             let style = if chosen.is_some_and(|(t, at)| *t == p.title && *at == r) {
                 focus
             } else {
@@ -146,7 +153,6 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
         return;
     };
     let chosen = super::choices::chosen_row(app, game);
-    // Compact, one column stays free before what is beside the box.
     let room = usize::from(area.width.saturating_sub(if compact { 1 } else { 2 }));
     let title = format!(" {} ", clean(&first.title, room.saturating_sub(2)));
     Paragraph::new(lines(
