@@ -104,7 +104,14 @@ pub fn build_app_in(
     let next = next_from_options(opts, seed)?;
     let offer = data
         .as_deref()
-        .and_then(|d| Offer::read(&opts.registry, d, now));
+        .and_then(|d| Offer::read(&opts.registry, d, now))
+        .map(|mut offer| {
+            // Autosave off: a new game moves nothing aside (no `kept as`).
+            if opts.no_autosave {
+                offer.kept_as.clear();
+            }
+            offer
+        });
     Ok(match offer {
         Some(offer) => App::with_offer(offer, next, config),
         None => App::with_next(next, config),

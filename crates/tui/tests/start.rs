@@ -775,3 +775,31 @@ fn a_game_left_in_a_numbered_autosave_is_offered_and_goes_on_there() {
     assert_eq!(app.before_exit(), None);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// With autosave off, declining the autosaved game says it stays as it is (nothing is kept
+/// aside at the new game's first move: nothing is written at all).
+#[test]
+fn declining_with_autosave_off_says_the_autosave_stays_as_it_is() {
+    let dir = temp_dir("decline-off");
+    autosaved_game(&dir);
+    let saved = autosave_bytes(&dir);
+    let off = PlayOptions {
+        no_autosave: true,
+        ..opts(None, None)
+    };
+    let mut app = build(&off, &dir);
+    assert_eq!(app.mode(), Mode::Resume);
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("autosave is off"), "{text}");
+    assert!(!text.contains("autosave-previous"), "{text}");
+    press(&mut app, "n");
+    assert!(
+        app.message().contains("stays as it is (autosave is off)"),
+        "{}",
+        app.message()
+    );
+    press(&mut app, "q");
+    assert_eq!(autosave_bytes(&dir), saved);
+    assert!(!dir.join(crownlands_saves::PREVIOUS_AUTOSAVE_FILE).exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -44,7 +44,8 @@ pub struct Offer {
     /// The focused button, an index into [`Offer::answers`].
     pub focus: usize,
     /// For `autosave.json`: the name a new game keeps it under (`autosave-previous.json`, or a
-    /// numbered one when that holds another unfinished game).
+    /// numbered one when that holds another unfinished game); empty with autosave off
+    /// (`--no-autosave`), when a new game moves nothing.
     pub kept_as: String,
 }
 
@@ -288,10 +289,14 @@ impl App {
             }
             (Answer::NewGame, _) => match self.next.take() {
                 Some(next) if is_main => {
-                    let kept = format!(
-                        " The autosaved game stays; at this game's first move it is kept as {}.",
-                        offer.kept_as
-                    );
+                    let kept = if offer.kept_as.is_empty() {
+                        " The autosaved game stays as it is (autosave is off).".to_string()
+                    } else {
+                        format!(
+                            " The autosaved game stays; at this game's first move it is kept as {}.",
+                            offer.kept_as
+                        )
+                    };
                     self.go_on(next, &kept, now);
                 }
                 Some(next) => {

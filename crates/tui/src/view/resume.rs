@@ -80,7 +80,11 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
             }
             field("Progress", &progress, inner_w, &mut lines);
             field("Saved", &s.saved, inner_w, &mut lines);
-            if offer.is_main() {
+            if offer.is_main() && offer.kept_as.is_empty() {
+                "Resume goes on exactly where it stopped. A new game leaves this one as it is \
+                 (autosave is off)."
+                    .to_string()
+            } else if offer.is_main() {
                 format!(
                     "Resume goes on exactly where it stopped. A new game keeps this one as {} \
                      at its first move.",
@@ -111,10 +115,14 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
             }
             lines.push(Line::from(""));
             plain("The file is left as it is.", &mut lines);
-            format!(
-                "A new game keeps this file: at its first move, it moves to {}.",
-                offer.kept_as
-            )
+            if offer.kept_as.is_empty() {
+                "A new game leaves this file as it is (autosave is off).".to_string()
+            } else {
+                format!(
+                    "A new game keeps this file: at its first move, it moves to {}.",
+                    offer.kept_as
+                )
+            }
         }
     };
     lines.push(Line::from(""));
