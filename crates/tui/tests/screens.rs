@@ -233,6 +233,13 @@ fn help_and_confirm_quit() {
 fn too_small_terminal() {
     let app = app("kingdomino", "you,greedy", 3);
     insta::assert_snapshot!(screen(&app, 50, 12));
+    // Too few rows for the whole message: the size needed and how to quit still show.
+    let text = screen(&app, 20, 5);
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("needs") && flat.contains("q then y quits."),
+        "{text}"
+    );
 }
 
 /// In a 30x10 pane the game does not fit: Enter twice claims nothing, no key but quitting acts,

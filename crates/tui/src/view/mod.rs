@@ -145,6 +145,22 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
         text.push(Line::from(""));
         text.push(Line::from("Other keys wait until it is larger."));
     }
+    // Too few rows for all that (wrapped): the size and how to quit, in a few words.
+    let width = usize::from(area.width.max(1));
+    let rows: usize = text.iter().map(|l| l.width().div_ceil(width).max(1)).sum();
+    if rows > usize::from(area.height) {
+        text = vec![
+            Line::from(format!(
+                "Too small: {}x{}, needs {w}x{h}.",
+                area.width, area.height
+            )),
+            Line::from(if app.overlay() == Some(Overlay::ConfirmQuit) {
+                "Quit? y/n"
+            } else {
+                "q then y quits."
+            }),
+        ];
+    }
     Paragraph::new(text)
         .wrap(Wrap { trim: true })
         .render(area, buf);
