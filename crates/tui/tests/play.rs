@@ -128,7 +128,13 @@ fn placing_moves_rotates_refuses_and_explains() {
     press(&mut app, "<enter>");
     assert_eq!(app.game().unwrap(), &game, "an illegal spot is refused");
     assert!(app.message().contains(&why), "{} / {why}", app.message());
-    assert!(screen(&app, 80, 24).contains("Not here:"));
+    // Said once: the refusal's message, not the spot's verdict beside it as well.
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("Cannot place here:"), "{text}");
+    assert!(!text.contains("Not here:"), "{text}");
+    // The ghost moved on: the verdict of the spot it is on.
+    press(&mut app, "h");
+    assert!(screen(&app, 80, 24).contains("Not here:") || app.ghost_is_legal());
     // Rotating keeps the ghost inside the frame.
     press(&mut app, "rrrr");
     assert_eq!(app.ghost().direction, before.direction);

@@ -1488,7 +1488,7 @@ fn file_name(path: &std::path::Path) -> String {
 
 /// The refusals of a discard and of a placement, cleared once the ghost moves.
 const FITS_SOMEWHERE: &str = "It fits somewhere, so it cannot be discarded.";
-const CANNOT_PLACE: &str = "Cannot place here: ";
+pub(crate) const CANNOT_PLACE: &str = "Cannot place here: ";
 
 /// How long the score screen ignores the keys that go on from it, once the game is over.
 const SCORE_SCREEN_PAUSE: std::time::Duration = std::time::Duration::from_millis(1200);

@@ -600,9 +600,13 @@ fn footer(app: &App, game: &Game, area: Rect, no_log: bool, buf: &mut Buffer) {
             }
             _ => status,
         }
-    } else if app.mode() == Mode::Place && !app.must_discard() {
+    } else if app.mode() == Mode::Place
+        && !app.must_discard()
+        && !(app.message().starts_with(crate::app::CANNOT_PLACE) && app.illegal().is_some())
+    {
         // The message first (a hint's move, an undo): it is news, where the spot's verdict is
         // said again at each move of the ghost and loses its end when the line is too short.
+        // (Enter on a spot refused says why in the message: the verdict is not said twice.)
         let mut spans = vec![Span::raw(app.message().to_string()), Span::raw("  ")];
         spans.extend(status.spans);
         Line::from(spans)
