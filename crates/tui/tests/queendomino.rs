@@ -156,6 +156,22 @@ fn names_are_typed_on_the_setup_screen_and_kept_in_saves() {
     assert!(screen(&app, 80, 24).contains("Anna"));
 }
 
+/// A name typed past its length says so, rather than dropping the letters unsaid.
+#[test]
+fn a_name_typed_past_its_length_says_so() {
+    let choices = crownlands_tui::app::ruleset_file::shipped_choices(
+        crownlands_core::Registry::shipped_ref(),
+    );
+    let mut app = App::with_setup(Setup::new(choices, None), config(1, Palette::none()));
+    while app.setup().unwrap().row != Row::Seat(0) {
+        press(&mut app, "<down>");
+    }
+    press(&mut app, "nBartholomew the Magnificent");
+    assert_eq!(app.setup().unwrap().names[0], "Bartholomew the ");
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("A name is at most 16 characters"), "{text}");
+}
+
 #[test]
 fn royal_wedding_4p_at_80x24() {
     let mut app = app("royal-wedding", "you,greedy,greedy,greedy", 3);

@@ -228,15 +228,20 @@ impl Setup {
     }
 
     /// Type `c` into the focused seat's name (control and invisible characters, which a save
-    /// refuses to read back, and overlong names refused).
+    /// refuses to read back, and overlong names refused: the screen says so).
     pub fn type_name(&mut self, c: char) {
         if let Row::Seat(i) = self.row
             && let Some(name) = self.names.get_mut(i)
             && !crownlands_core::text::is_unsafe_char(c)
-            && name.chars().count() < NAME_MAX
             && !(name.is_empty() && c == ' ')
         {
-            name.push(c);
+            if name.chars().count() < NAME_MAX {
+                name.push(c);
+            } else {
+                self.error = Some(format!(
+                    "A name is at most {NAME_MAX} characters: `{name}` is full."
+                ));
+            }
         }
     }
 
