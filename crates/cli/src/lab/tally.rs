@@ -530,9 +530,7 @@ impl Tally {
             }
         }
         // Games of a match counted: bonuses and discards are counted game by game.
-        let played = self
-            .games
-            .saturating_mul(u64::from(self.match_games.max(1)));
+        let played = self.games_of_matches();
         if let Some((key, _)) = self
             .bonuses
             .iter()
@@ -554,9 +552,10 @@ impl Tally {
             )));
         }
         // Every domino dealt is placed or discarded, and every game deals as many: what the
-        // sides placed and the discards add up to the same deal a game.
+        // sides placed and the discards add up to the same deal a game (the discards counted
+        // one by one, as every run counts them).
         let dealt = self.dealt();
-        if played > 0 && dealt % i128::from(played) != 0 {
+        if played > 0 && self.discarded.is_exact() && dealt % i128::from(played) != 0 {
             return Err(TallyError::Inconsistent(
                 "the dominoes placed and discarded are not the same deal each game".into(),
             ));
