@@ -320,6 +320,12 @@ fn finished_games_are_kept_and_watched_move_by_move() {
     assert_eq!(at, all);
     assert!(app.game().unwrap().is_over());
     assert_eq!(app.mode(), Mode::Replay);
+    // A key past the end says where the game is, and what does go on; a move back clears it.
+    press(&mut app, "<right>");
+    assert!(app.message().contains("the last move"), "{}", app.message());
+    press(&mut app, "<left><right>");
+    assert!(app.message().is_empty(), "{}", app.message());
+    press(&mut app, "G");
     // The last move says who won.
     let top = screen(&app, 100, 30);
     assert!(

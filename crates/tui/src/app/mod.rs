@@ -848,6 +848,7 @@ impl App {
         let Some((r, _)) = &mut self.replay else {
             return;
         };
+        let (before, all) = r.position();
         match key {
             Key::Right | Key::Down | Key::Char('l' | 'j' | ' ' | 'n') | Key::Enter => r.step(1),
             Key::Left | Key::Up | Key::Char('h' | 'k' | 'b') | Key::Backspace => r.step(-1),
@@ -865,6 +866,18 @@ impl App {
                 return;
             }
             _ => return,
+        }
+        // A key that moves nothing (past either end) says where the game is.
+        if r.position().0 == before {
+            self.message = if before == all {
+                format!("{AT_AN_END}the last move ({all}): ← back, g the start, q back to setup.")
+            } else {
+                format!("{AT_AN_END}the start: → next, G the end, q back to setup.")
+            };
+            return;
+        }
+        if self.message.starts_with(AT_AN_END) {
+            self.message.clear();
         }
         let (session, log) = r.session(|p| {
             self.seats
@@ -1489,6 +1502,8 @@ fn file_name(path: &std::path::Path) -> String {
 /// The refusals of a discard and of a placement, cleared once the ghost moves.
 const FITS_SOMEWHERE: &str = "It fits somewhere, so it cannot be discarded.";
 pub(crate) const CANNOT_PLACE: &str = "Cannot place here: ";
+/// How a replay's key past either end begins its message.
+const AT_AN_END: &str = "Nothing further: ";
 
 /// How long the score screen ignores the keys that go on from it, once the game is over.
 const SCORE_SCREEN_PAUSE: std::time::Duration = std::time::Duration::from_millis(1200);
