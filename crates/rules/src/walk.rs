@@ -72,24 +72,29 @@ impl Path {
 }
 
 /// A module parameter's range in the words its module uses: `from 0 to 100` for a bounded one,
-/// `a whole number from 0 to 4294967295` for one of a plain integer type (a 64-bit one up to
-/// the largest a file can hold).
+/// `a whole number from 0 to 4294967295` for one of a plain integer type (the module's own
+/// words for it: [`value_words::expected_words`]).
+///
+/// [`value_words::expected_words`]: crownlands_core::modules::value_words::expected_words
 fn param_range(schema: &Value) -> Option<String> {
     if let (Some(a), Some(b)) = (int_bound(schema, "minimum"), int_bound(schema, "maximum")) {
         return Some(format!("from {a} to {b}"));
     }
-    let (lo, hi): (i128, i128) = match schema.get("format")?.as_str()? {
-        "uint8" => (0, u8::MAX.into()),
-        "uint16" => (0, u16::MAX.into()),
-        "uint32" => (0, u32::MAX.into()),
-        "uint64" | "uint" => (0, i64::MAX.into()),
-        "int8" => (i8::MIN.into(), i8::MAX.into()),
-        "int16" => (i16::MIN.into(), i16::MAX.into()),
-        "int32" => (i32::MIN.into(), i32::MAX.into()),
-        "int64" | "int" => (i64::MIN.into(), i64::MAX.into()),
+    // The integer type schemars names by its format.
+    let rust_type = match schema.get("format")?.as_str()? {
+        "uint8" => "u8",
+        "uint16" => "u16",
+        "uint32" => "u32",
+        "uint64" | "uint" => "u64",
+        "int8" => "i8",
+        "int16" => "i16",
+        "int32" => "i32",
+        "int64" | "int" => "i64",
         _ => return None,
     };
-    Some(format!("a whole number from {lo} to {hi}"))
+    Some(crownlands_core::modules::value_words::expected_words(
+        rust_type, true,
+    ))
 }
 
 /// Whether a value of `schema` is kept whole or not at all (`"x-whole": true`: a module

@@ -294,34 +294,41 @@ impl Buildings {
         b: &crate::building::Building,
     ) -> Option<i32> {
         let ruleset = cx.table().ruleset();
-        b.value.worth(cx.table().kingdom(side), |held| match held {
-            Held::Towers => i64::from(cx.get(side, TOWERS)),
-            Held::Knights => i64::from(cx.get(side, KNIGHTS)),
-            Held::Coins => i64::from(cx.get(side, COINS)),
-            Held::Buildings => {
-                let this = built.iter().any(|(id, _)| {
-                    ruleset
-                        .buildings()
-                        .get(id.index())
-                        .is_some_and(|x| x.number == b.number)
-                });
-                (built.len() + usize::from(!this)) as i64
-            }
+        let buildings = || {
+            let this = built.iter().any(|(id, _)| {
+                ruleset
+                    .buildings()
+                    .get(id.index())
+                    .is_some_and(|x| x.number == b.number)
+            });
+            built.len() + usize::from(!this)
+        };
+        b.value.worth(cx.table().kingdom(side), |held| {
+            held_count(held, |r| cx.get(side, r), buildings)
         })
     }
 
     /// What one building is worth to a side at the end ([`BuildingValue::worth`]).
     fn value(&self, b: &crate::building::Building, side: SideView<'_>) -> Option<i32> {
+        let buildings = || {
+            side.state::<BuildingsState>()
+                .map_or(0, |s| s.built(side.side).len())
+        };
         b.value.worth(side.kingdom, |held| {
-            i64::from(match held {
-                Held::Towers => side.get(TOWERS),
-                Held::Knights => side.get(KNIGHTS),
-                Held::Coins => side.get(COINS),
-                Held::Buildings => side
-                    .state::<BuildingsState>()
-                    .map_or(0, |s| s.built(side.side).len() as u32),
-            })
+            held_count(held, |r| side.get(r), buildings)
         })
+    }
+}
+
+/// How many of `held` a building's value counts: the side's resource (`get`) or the buildings
+/// it has (`buildings`, asked only then).
+#[inline]
+fn held_count(held: Held, get: impl Fn(Res) -> u32, buildings: impl Fn() -> usize) -> i64 {
+    match held {
+        Held::Towers => i64::from(get(TOWERS)),
+        Held::Knights => i64::from(get(KNIGHTS)),
+        Held::Coins => i64::from(get(COINS)),
+        Held::Buildings => buildings() as i64,
     }
 }
 

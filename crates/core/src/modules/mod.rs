@@ -537,7 +537,6 @@ pub fn check_declarations(registry: &Registry, modules: &[Box<dyn Module>]) -> V
                 break;
             }
         }
-        let d = m.declare();
         for &resource in d.uses {
             if !modules
                 .iter()

@@ -153,6 +153,7 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
         return;
     };
     let chosen = super::choices::chosen_row(app, game);
+    // Compact, one column stays free before what is beside the box.
     let room = usize::from(area.width.saturating_sub(if compact { 1 } else { 2 }));
     let title = format!(" {} ", clean(&first.title, room.saturating_sub(2)));
     Paragraph::new(lines(
