@@ -639,3 +639,77 @@ fn the_score_screen_scrolls_through_every_line() {
     assert_eq!(app.score_scroll(), 0);
     assert_eq!(screen(&app, 80, 24), first);
 }
+
+/// The Placing box after a king's placement (its claim, or a module step, still to come): the
+/// domino is down, so the row says what became of it, not its squares as if still to place.
+#[test]
+fn the_placing_box_says_a_domino_is_placed_or_discarded_once_it_is() {
+    let mut app = app("kingdomino", "you,greedy", 9);
+    let mut seen_placed = false;
+    for _ in 0..200 {
+        match app.mode() {
+            Mode::Place if app.must_discard() => {
+                let label = placing_row(&app, "•");
+                press(&mut app, "<enter>");
+                assert_eq!(app.mode(), Mode::Claim, "seed 9 claims after this discard");
+                let row = placing_row(&app, "•");
+                assert!(row.contains("discarded ♔You"), "{row} (was {label})");
+                assert!(seen_placed);
+                return;
+            }
+            Mode::Place => {
+                if !app.ghost_is_legal() {
+                    press(&mut app, "<tab>");
+                }
+                press(&mut app, "<enter>");
+                if app.mode() == Mode::Claim {
+                    let row = placing_row(&app, "•");
+                    assert!(row.contains("placed ♔You"), "{row}");
+                    seen_placed = true;
+                }
+            }
+            Mode::GameOver => break,
+            _ => press(&mut app, "<enter>"),
+        }
+    }
+    panic!("seed 9 has a discard with a claim after it");
+}
+
+/// The row of the Placing box marked `mark` (`•`: the acting king's), at 80x24.
+fn placing_row(app: &crownlands_tui::App, mark: &str) -> String {
+    let screen = screen(app, 80, 24);
+    let line = screen
+        .lines()
+        .find(|l| l.contains(&format!("│{mark}")))
+        .unwrap_or_else(|| panic!("a row marked {mark}:\n{screen}"))
+        .to_string();
+    // The Placing box is the second box of the row.
+    line.split('│').nth(3).unwrap_or_default().to_string()
+}
+
+/// A key of another step's footer (`r` rotate, `d` discard, `p` skip) says what it is for and
+/// what this step asks, rather than nothing (the status used to keep its old words).
+#[test]
+fn a_key_of_another_step_says_what_it_is_for() {
+    let mut app = app("kingdomino", "you,greedy", 3);
+    assert_eq!(app.mode(), Mode::Claim);
+    for (key, words) in [
+        ("r", "r rotates a domino you place; now claim a domino."),
+        ("d", "d discards a domino that fits nowhere; now claim a domino."),
+        ("p", "p passes an optional step, and none is due; now claim a domino."),
+    ] {
+        press(&mut app, key);
+        assert_eq!(app.message(), words);
+        assert_eq!(app.mode(), Mode::Claim, "nothing played");
+    }
+    while app.mode() != Mode::Place {
+        press(&mut app, "<enter>");
+    }
+    press(&mut app, "p");
+    assert!(
+        app.message().starts_with("p passes an optional step, and none is due; "),
+        "{}",
+        app.message()
+    );
+    assert_eq!(app.mode(), Mode::Place);
+}

@@ -1031,6 +1031,10 @@ impl App {
             Key::Char('-' | '_') => return self.change_pace(-1),
             _ => {}
         }
+        // A key of another step says what it is for, rather than nothing.
+        if let Some(why) = self.key_of_another_step(key) {
+            return self.message = why;
+        }
         match self.mode {
             Mode::Claim => self.claim_key(key, now),
             Mode::Place => self.place_key(key, now),
@@ -1075,6 +1079,27 @@ impl App {
             .map(|g| describe(g, hint, "the bot"))
             .unwrap_or_default();
         format!("Hint: {text}. Enter to accept.")
+    }
+
+    /// What a key of the footer of another step says here, where it does nothing (`r` in a
+    /// claim): which step it is for and what this one asks.
+    fn key_of_another_step(&self, key: Key) -> Option<String> {
+        let now = match self.mode {
+            Mode::Claim => "now claim a domino",
+            Mode::Step => "now choose in this step (p skips it)",
+            Mode::Place if self.must_discard() => "this one fits nowhere: d discards it",
+            Mode::Place => "now place the domino (Tab finds a legal spot)",
+            _ => return None,
+        };
+        let what = match (self.mode, key) {
+            (Mode::Claim | Mode::Step, Key::Char('r' | 'R')) => "r rotates a domino you place",
+            (Mode::Claim | Mode::Step, Key::Char('d')) => "d discards a domino that fits nowhere",
+            (Mode::Claim | Mode::Place, Key::Char('p')) => {
+                "p passes an optional step, and none is due"
+            }
+            _ => return None,
+        };
+        Some(format!("{what}; {now}."))
     }
 
     fn claim_key(&mut self, key: Key, now: Instant) {

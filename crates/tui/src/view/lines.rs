@@ -45,13 +45,23 @@ pub fn domino_spans(app: &App, game: &Game, id: DominoId) -> Vec<Span<'static>> 
 }
 
 pub fn render(app: &App, game: &Game, current: Rect, next: Rect, compact: bool, buf: &mut Buffer) {
-    let placing = match game.phase() {
-        Phase::Place { slot } | Phase::Step { slot, .. } | Phase::Claim { slot } => Some(slot),
-        _ => None,
+    // The acting king's slot, and whether its domino is already down (in the module steps and
+    // the claim that follow its placement).
+    let (placing, placed) = match game.phase() {
+        Phase::Place { slot } => (Some(slot), false),
+        Phase::Step { slot, .. } | Phase::Claim { slot } => (Some(slot), true),
+        _ => (None, false),
     };
     let first = matches!(game.phase(), Phase::FirstClaims { .. });
     let room = |r: Rect| usize::from(r.width.saturating_sub(if compact { 0 } else { 2 }));
-    let rows = slot_rows(app, game, game.current_line(), placing, None, room(current));
+    let rows = slot_rows(
+        app,
+        game,
+        game.current_line(),
+        placing.map(|slot| (slot, placed)),
+        None,
+        room(current),
+    );
     Paragraph::new(rows)
         .block(panel(" Placing ", app, compact))
         .render(current, buf);
@@ -70,11 +80,13 @@ pub fn render(app: &App, game: &Game, current: Rect, next: Rect, compact: bool, 
         .render(next, buf);
 }
 
+/// The rows of a line. `acting` is the slot of the king whose turn it is and whether its domino
+/// is down already: the slots before it, and its own once down, say what became of their domino.
 fn slot_rows(
     app: &App,
     game: &Game,
     line: &[Slot],
-    acting: Option<usize>,
+    acting: Option<(usize, bool)>,
     cursor: Option<DominoId>,
     width: usize,
 ) -> Vec<Line<'static>> {
@@ -90,10 +102,10 @@ fn slot_rows(
         .enumerate()
         .map(|(i, s)| {
             let here = Some(s.domino) == cursor;
-            let done = acting.is_some_and(|a| i < a);
+            let done = acting.is_some_and(|(a, down)| i < a || (i == a && down));
             let mark = if here {
                 "▶"
-            } else if acting == Some(i) {
+            } else if acting.is_some_and(|(a, _)| a == i) {
                 "•"
             } else {
                 " "
@@ -109,8 +121,17 @@ fn slot_rows(
                 format!("{mark}{:>3} ", game.label(s.domino)),
                 label_style,
             )];
+            // The two squares take 6 columns, as "placed" does; "discarded" (a domino that
+            // fitted nowhere) 9.
+            let mut body = 6;
             if done {
-                spans.push(Span::styled("placed", p.accent(Accent::Dim)));
+                let fate = if game.discarded().contains(&s.domino) {
+                    "discarded"
+                } else {
+                    "placed"
+                };
+                body = fate.len();
+                spans.push(Span::styled(fate, p.accent(Accent::Dim)));
             } else {
                 spans.extend(domino_spans(app, game, s.domino));
             }
@@ -118,12 +139,12 @@ fn slot_rows(
                 Some(k) => {
                     let owner = game.owner(k);
                     let side = game.side_of(owner);
-                    // The mark, the label and the two squares take 11 columns.
+                    // The mark and the label take 5 columns, the body after them, then " ♔".
                     let name = super::short_player_name(
                         app,
                         game,
                         owner.index(),
-                        width.saturating_sub(13).max(3),
+                        width.saturating_sub(7 + body).max(3),
                     );
                     spans.push(Span::styled(format!(" ♔{name}"), p.side(side)));
                 }
