@@ -695,8 +695,14 @@ fn a_key_of_another_step_says_what_it_is_for() {
     assert_eq!(app.mode(), Mode::Claim);
     for (key, words) in [
         ("r", "r rotates a domino you place; now claim a domino."),
-        ("d", "d discards a domino that fits nowhere; now claim a domino."),
-        ("p", "p passes an optional step, and none is due; now claim a domino."),
+        (
+            "d",
+            "d discards a domino that fits nowhere; now claim a domino.",
+        ),
+        (
+            "p",
+            "p passes an optional step, and none is due; now claim a domino.",
+        ),
     ] {
         press(&mut app, key);
         assert_eq!(app.message(), words);
@@ -707,9 +713,42 @@ fn a_key_of_another_step_says_what_it_is_for() {
     }
     press(&mut app, "p");
     assert!(
-        app.message().starts_with("p passes an optional step, and none is due; "),
+        app.message()
+            .starts_with("p passes an optional step, and none is due; "),
         "{}",
         app.message()
     );
     assert_eq!(app.mode(), Mode::Place);
+}
+
+/// News longer than the status row (here the folder a game was saved in) goes on over the keys'
+/// row, whole, until the next move brings the keys back; a click there is then no key.
+#[test]
+fn a_long_message_takes_the_keys_row_until_the_next_move() {
+    let dir = std::env::temp_dir()
+        .join(format!("crownlands-tui-long-{}", std::process::id()))
+        .join("a-folder-with-a-rather-long-name-so-the-message-passes-eighty-columns");
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut config = config(21, crownlands_tui::Palette::none());
+    config.save_dir = Some(dir.clone());
+    let mut app =
+        crownlands_tui::App::new_game(ruleset("kingdomino"), seats("you,greedy"), config).unwrap();
+    app.run_bots();
+    press(&mut app, "s");
+    assert!(app.message().chars().count() > 80, "{}", app.message());
+    let text = screen(&app, 80, 24);
+    let rows: Vec<&str> = text.lines().collect();
+    let footer = format!("{}{}", &rows[22][1..81], &rows[23][1..81]);
+    let squeezed: String = footer.split_whitespace().collect();
+    let message: String = app.message().split_whitespace().collect();
+    assert_eq!(squeezed, message, "the whole message:\n{text}");
+    assert!(!text.contains("q quit"), "{text}");
+    let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    assert_eq!(crownlands_tui::view::hit(&app, area, 2, 23), None);
+    // The next move is news of its own: the keys are back, and clickable.
+    press(&mut app, "<enter>");
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("q quit"), "{text}");
+    assert!(crownlands_tui::view::hit(&app, area, 2, 23).is_some());
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
 }

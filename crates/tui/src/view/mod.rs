@@ -217,6 +217,9 @@ pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Hit> {
     let l = l?;
     let inside = |r: Rect| col >= r.x && col < r.right() && row >= r.y && row < r.bottom();
     if row == l.footer.y + 2 {
+        if message_overflows(app, l.footer) {
+            return None;
+        }
         return footer_bar(app).key_at(l.footer.x, col).map(Hit::Key);
     }
     if let Some(c) = l.choices
@@ -525,6 +528,45 @@ fn small_kingdom(app: &App, game: &Game, side: Side, area: Rect, compact: bool, 
 
 fn footer(app: &App, game: &Game, area: Rect, no_log: bool, buf: &mut Buffer) {
     let p = app.config.palette;
+    let (prompt, message) = footer_text(app, game, area.width, no_log);
+    let prompt = Line::from(Span::styled(
+        prompt,
+        Style::default().add_modifier(Modifier::BOLD),
+    ));
+    if message_overflows(app, area) {
+        // A message too long for its row (a file's path, a refusal with a placement's score)
+        // goes on over the keys' row until the next key; the keys come back with a short one.
+        let plain: String = message.spans.iter().map(|s| s.content.as_ref()).collect();
+        let rows = area.height - 1;
+        let lines: Vec<Line> = text::fill(&plain, usize::from(area.width), usize::from(rows))
+            .into_iter()
+            .map(Line::from)
+            .collect();
+        Paragraph::new(prompt).render(Rect { height: 1, ..area }, buf);
+        Paragraph::new(lines).render(
+            Rect {
+                y: area.y + 1,
+                height: rows,
+                ..area
+            },
+            buf,
+        );
+        return;
+    }
+    let keys = footer_bar(app).line(p.accent(Accent::Dim));
+    Paragraph::new(vec![prompt, message, keys]).render(area, buf);
+}
+
+/// Whether the footer's news (not the status the step shows at each key, which is cut where
+/// the row ends) is wider than its row, and so takes the keys' row too.
+fn message_overflows(app: &App, area: Rect) -> bool {
+    area.height >= 3 && text::width(app.message()) > usize::from(area.width)
+}
+
+/// The footer's first two rows: what the step asks (`prompt`) and the news or the status of the
+/// choice under the cursor (`message`).
+fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Line<'static>) {
+    let p = app.config.palette;
     let who = game
         .to_act()
         .map(|pl| app.name(pl.index()))
@@ -549,7 +591,7 @@ fn footer(app: &App, game: &Game, area: Rect, no_log: bool, buf: &mut Buffer) {
         Mode::Step => {
             let keys = ". ↑↓ choose, Enter do it, p skip.";
             let around = text::width(&who) + 2 + keys.chars().count();
-            let what = step_title(game, usize::from(area.width), around);
+            let what = step_title(game, usize::from(width), around);
             format!("{who}: {what}{keys}")
         }
         Mode::BotThinking => format!(
@@ -613,16 +655,7 @@ fn footer(app: &App, game: &Game, area: Rect, no_log: bool, buf: &mut Buffer) {
     } else {
         Line::from(app.message().to_string())
     };
-    let keys = footer_bar(app).line(p.accent(Accent::Dim));
-    Paragraph::new(vec![
-        Line::from(Span::styled(
-            prompt,
-            Style::default().add_modifier(Modifier::BOLD),
-        )),
-        message,
-        keys,
-    ])
-    .render(area, buf);
+    (prompt, message)
 }
 
 /// The keys under the game, each clickable: the step's own, then those that work anytime.

@@ -30,6 +30,35 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     out
 }
 
+/// `text` in at most `rows` lines of `width` columns: wrapped at spaces where that fits in
+/// `rows`, else cut at the width whatever the characters (a long path fills each line); the
+/// last line ends with `…` when even that is too long.
+pub fn fill(text: &str, width: usize, rows: usize) -> Vec<String> {
+    let wrapped = wrap(text, width);
+    if wrapped.len() <= rows && wrapped.iter().all(|l| self::width(l) <= width) {
+        return wrapped;
+    }
+    let width = width.max(1);
+    let mut out = Vec::new();
+    let mut rest = text.replace('\n', " ");
+    while !rest.is_empty() && out.len() < rows {
+        let mut line = take_width(&rest, width);
+        if line.is_empty() {
+            // A character wider than the line: drop it.
+            line = rest.chars().take(1).collect();
+            rest.drain(..line.len());
+            continue;
+        }
+        rest.drain(..line.len());
+        if out.len() + 1 == rows && !rest.is_empty() {
+            line = take_width(&line, width - 1);
+            line.push('…');
+        }
+        out.push(line);
+    }
+    out
+}
+
 /// `text` cut to `width` characters, keeping its end (`…rules/my.toml`) when it is too long.
 pub fn keep_end(text: &str, width: usize) -> String {
     let n = text.chars().count();
@@ -55,6 +84,12 @@ mod tests {
         assert_eq!(wrap("", 10), Vec::<String>::new());
         assert_eq!(keep_end("rules/my.toml", 8), "…my.toml");
         assert_eq!(keep_end("short", 8), "short");
+        assert_eq!(fill("a bb ccc", 4, 2), vec!["a bb", "ccc"]);
+        assert_eq!(
+            fill("in /a/long/path", 6, 3),
+            vec!["in", "/a/lon", "g/path"]
+        );
+        assert_eq!(fill("in /a/long/path", 6, 2), vec!["in /a/", "long/…"]);
     }
 }
 
