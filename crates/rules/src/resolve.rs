@@ -753,6 +753,15 @@ fn place_core_problems(
         };
         let field = problem.field();
         let mut loc = count.place(&field, &rules.modules);
+        // Too many kings for the line: two keys at fault; the one the user's own files set is
+        // the one to look at (a `line-size = 1` written here, not a shipped file's kings), else
+        // the line's size, which the message says to raise.
+        if matches!(problem, RulesProblem::KingsExceedLine { .. })
+            && embedded(loader, loc.file)
+            && let Some(line) = &count.eff.line_size.origin
+        {
+            loc = line.clone();
+        }
         let mut message = message;
         // An unknown parameter is a key: point at it, as unknown keys elsewhere are, not at
         // its value (a parameter's place is its value's, for problems with the value).
@@ -821,13 +830,44 @@ fn blame_user_file(
         if !embedded(loader, p.loc.file) {
             continue;
         }
-        let origin = loader.describe(&p.loc);
+        let origin = set_in(loader, &p.loc);
         p.loc = if embedded(loader, players.file) {
             loader.loc(user, &[Seg::Key("extends")])
         } else {
             players.loc(loader, p.players)
         };
-        p.message.push_str(&format!(" (as set in {origin})"));
+        p.message.push_str(&format!(" ({origin})"));
+    }
+}
+
+/// Where a value came from, in words: "`line-size = 8` as set in <shipped>/royal-wedding.toml:15"
+/// (the key and its value when `loc` is a `key = value` line of its own, else the place alone).
+fn set_in(loader: &Loader, loc: &Loc) -> String {
+    let place = loader.describe(loc);
+    let line = loader.files.get(loc.file).and_then(|f| {
+        let text = f.src.text.as_str();
+        let start = text.get(..loc.span.start)?.rfind('\n').map_or(0, |i| i + 1);
+        let end = text
+            .get(start..)?
+            .find('\n')
+            .map_or(text.len(), |i| start + i);
+        text.get(start..end)
+    });
+    let setting = line.and_then(|line| {
+        let (key, value) = line.split_once('=')?;
+        let key = key.trim();
+        let value = value.split('#').next().unwrap_or_default().trim();
+        let plain = |s: &str| {
+            !s.is_empty()
+                && s.len() <= 40
+                && s.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_.\"".contains(c))
+        };
+        (plain(key) && plain(value)).then(|| format!("`{key} = {value}`"))
+    });
+    match setting {
+        Some(setting) => format!("{setting} as set in {place}"),
+        None => format!("as set in {place}"),
     }
 }
 
@@ -909,7 +949,7 @@ fn warn(
             let mut message = w.message;
             let embedded = embedded(loader, loc.file);
             if embedded && let Some(user) = first_user_file {
-                message.push_str(&format!(" (as set in {})", loader.describe(&loc)));
+                message.push_str(&format!(" ({})", set_in(loader, &loc)));
                 loc = loader.loc(user, &[Seg::Key("extends")]);
             }
             match grouped

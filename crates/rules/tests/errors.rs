@@ -248,7 +248,7 @@ fn deck_and_line_problems_point_at_the_key_that_set_them() {
         13,
         &[
             "a deck of 47 dominoes does not divide into lines of 4",
-            "try 44 or 48",
+            "(set `deck-size` to 44 or 48)",
         ],
     );
 
@@ -571,7 +571,7 @@ fn a_player_count_the_user_added_is_blamed_on_the_users_players_line() {
         15,
         &[
             "at 9 players: 9 kings (1 per player) but only 4 dominoes a line",
-            "(as set in <shipped>/kingdomino.toml:11)",
+            "(raise `line-size` to 9) (`line-size = 4` as set in <shipped>/kingdomino.toml:10)",
         ],
     );
     assert_eq!(d.0[0].file, "bad.toml");
@@ -1623,4 +1623,20 @@ fn an_invisible_character_inside_a_string_is_not_blamed_for_another_error() {
         assert!(!d.to_string().contains("U+00A0"), "{text:?}: {d}");
         assert!(d.to_string().contains("TOML syntax error"), "{text:?}: {d}");
     }
+}
+
+/// Too many kings for a line written in the user's own file: the message points at the user's
+/// `line-size`, not at the shipped file's kings, and says what to change.
+#[test]
+fn too_many_kings_point_at_the_line_size_the_user_wrote() {
+    let d = bad("extends = \"kingdomino\"\nplayers = [2]\n[rules]\nline-size = 1\n");
+    assert_eq!(d.len(), 1, "{d}");
+    assert_diag(
+        &d,
+        4,
+        13,
+        &[
+            "at 2 players: 4 kings (2 per player) but only 1 domino a line (line-size): every king needs a domino (raise `line-size` to 4, or lower `kings-per-player`)",
+        ],
+    );
 }

@@ -226,7 +226,9 @@ pub enum RulesProblem {
     #[error("each player needs at least one king")]
     NoKing,
     #[error(
-        "{kings} kings ({per_player} per player) but only {line} dominoes a line (line-size): every king needs a domino"
+        "{kings} kings ({per_player} per player) but only {line} {dominoes} a line (line-size): every king needs a domino (raise `line-size` to {kings}{fewer})",
+        dominoes = if *line == 1 { "domino" } else { "dominoes" },
+        fewer = if *per_player > 1 { ", or lower `kings-per-player`" } else { "" }
     )]
     KingsExceedLine {
         kings: usize,
@@ -276,10 +278,11 @@ fn deck_hint(deck: usize, line: u8, dominoes: usize) -> String {
     let line = usize::from(line.max(1));
     let lower = deck - deck % line;
     let upper = lower + line;
-    if upper <= dominoes {
-        format!(" (try {lower} or {upper})")
-    } else {
-        format!(" (try {lower})")
+    match (lower, upper <= dominoes) {
+        (0, true) => format!(" (set `deck-size = {upper}`)"),
+        (0, false) => String::new(),
+        (_, true) => format!(" (set `deck-size` to {lower} or {upper})"),
+        (_, false) => format!(" (set `deck-size = {lower}`)"),
     }
 }
 
