@@ -834,6 +834,39 @@ impl Ruleset {
                 ),
             });
         }
+        // Half or more of a kingdom's dominoes more than it can ever hold: discarded, every
+        // game (a few more than it holds is a house rule's choice, left unsaid).
+        let holds = needed / 2;
+        if grid >= 2 && placed > holds && 2 * (placed - holds) >= placed {
+            out.push(RuleWarning {
+                at: WarningAt::Deck,
+                message: format!(
+                    "each kingdom takes {placed} dominoes but {} {grid}x{grid} kingdom holds at most {holds}: at least {} of its dominoes are discarded every game",
+                    article(grid),
+                    placed - holds
+                ),
+            });
+        }
+        // No crown anywhere: every territory scores nothing.
+        let crowned = self.dominoes.iter().any(|d| d.crowns() > 0)
+            || self.buildings.iter().any(|b| b.crowns > 0);
+        if !crowned && !self.dominoes.is_empty() {
+            out.push(RuleWarning {
+                at: WarningAt::Deck,
+                message: "no domino (nor building) has a crown: every territory scores 0, so kingdoms score only bonuses".to_string(),
+            });
+        }
+        // Harmony asks for every square filled, two squares a domino: an even grid leaves an
+        // odd count around the castle (said once: the deck's warning names Harmony already).
+        if rules.harmony.is_some() && grid >= 2 && needed % 2 == 1 && 2 * placed >= needed {
+            out.push(RuleWarning {
+                at: WarningAt::Deck,
+                message: format!(
+                    "Harmony can never be earned in {} {grid}x{grid} kingdom: its {needed} squares around the castle are an odd count, and dominoes cover two squares each",
+                    article(grid)
+                ),
+            });
+        }
         if let Some(mk) = rules.middle_kingdom
             && mk.reading == MiddleKingdomReading::FullGrid
             && grid % 2 == 0

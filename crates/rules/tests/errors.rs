@@ -1471,12 +1471,48 @@ fn rules_that_load_but_never_play_as_written_are_warned() {
         ),
         "{w}"
     );
-    // With the module, no warning.
+    // With the module, no warning (at 3 and 4 players: at 2, 5x5 kingdoms hold half the deck).
+    let w = warnings_of(
+        "extends = \"queendomino\"\nplayers = [3, 4]\n[rules]\ngrid-size = 5\n",
+        "q.toml",
+    );
+    assert!(w.0.is_empty(), "{w}");
     let w = warnings_of(
         "extends = \"queendomino\"\n[rules]\ngrid-size = 5\n",
         "q.toml",
     );
-    assert!(w.0.is_empty(), "{w}");
+    assert_diag(
+        &w,
+        3,
+        13,
+        &[
+            "at 2 players: each kingdom takes 24 dominoes but a 5x5 kingdom holds at most 12: at least 12 of its dominoes are discarded every game",
+        ],
+    );
+    // Harmony on an even grid: an odd count of squares around the castle.
+    let w = warnings_of(
+        "extends = \"harmony\"\nplayers = [2]\n[rules]\ngrid-size = 6\n[for-players.2]\nkings-per-player = 2\ndeck-size = \"all\"\n",
+        "h6.toml",
+    );
+    assert!(
+        w.to_string().contains(
+            "Harmony can never be earned in a 6x6 kingdom: its 35 squares around the castle are an odd count"
+        ),
+        "{w}"
+    );
+    // A deck without a crown.
+    let mut plain = String::from(
+        "extends = \"kingdomino\"\nsets = []\n[[terrain]]\nname = \"wheat\"\nsymbol = \"W\"\ncolour = \"#f5d442\"\n",
+    );
+    for n in 1..=48 {
+        plain.push_str(&format!("[[domino]]\nnumber = {n}\nfirst = {{ terrain = \"wheat\" }}\nsecond = {{ terrain = \"wheat\" }}\n"));
+    }
+    let w = warnings_of(&plain, "plain.toml");
+    assert!(
+        w.to_string()
+            .contains("no domino (nor building) has a crown: every territory scores 0"),
+        "{w}"
+    );
 }
 
 #[test]

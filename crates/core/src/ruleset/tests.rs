@@ -173,3 +173,33 @@ fn buildings_that_cannot_be_built_give_no_towers() {
     );
     assert!(w[1].1.contains("no module can give towers"), "{w:?}");
 }
+
+/// Harmony on an even grid: its squares around the castle are odd in number, so dominoes can
+/// never fill them (a 6x6 house rule with Harmony on, its deck big enough otherwise).
+#[test]
+fn harmony_on_an_even_grid_is_a_warning() {
+    let mut r = testkit::kingdomino();
+    let (n, mut rules) = r.player_counts[0].clone();
+    rules.grid_size = 6;
+    // Two kings a player over all 48 dominoes: 24 placed, enough squares for 6x6 and 7x7.
+    rules.kings_per_player = 2;
+    rules.line_size = 4;
+    rules.deck_size = 48;
+    rules.harmony = Some(5);
+    r.player_counts[0].1 = rules.clone();
+    let w = warnings_of(&r, n, &rules);
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!(w[0].at, WarningAt::Deck);
+    // (24 dominoes a kingdom that holds 17: 7 discarded, less than half, not a warning.)
+    assert!(
+        w[0].message
+            .starts_with("Harmony can never be earned in a 6x6 kingdom: its 35 squares"),
+        "{w:?}"
+    );
+    // 5x5 and 7x7 can be filled.
+    for grid in [5, 7] {
+        rules.grid_size = grid;
+        let w = warnings_of(&r, n, &rules);
+        assert!(w.iter().all(|w| !w.message.contains("Harmony")), "{w:?}");
+    }
+}
