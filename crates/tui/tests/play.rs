@@ -752,3 +752,42 @@ fn a_long_message_takes_the_keys_row_until_the_next_move() {
     assert!(crownlands_tui::view::hit(&app, area, 2, 23).is_some());
     let _ = std::fs::remove_dir_all(dir.parent().unwrap());
 }
+
+/// j/k (and ↑↓) move over the file row as over any other: the field takes keys only once opened
+/// (Enter, `o`, a click), and Esc on the setup rows quits nothing (q does).
+#[test]
+fn the_setup_screens_file_row_types_only_once_opened() {
+    use crownlands_tui::app::setup::{Row, Setup};
+    let choices = crownlands_tui::app::ruleset_file::shipped_choices(
+        crownlands_core::Registry::shipped_ref(),
+    );
+    let mut app = crownlands_tui::App::with_setup(
+        Setup::new(choices, None),
+        common::config(3, crownlands_tui::Palette::none()),
+    );
+    let rows = |app: &crownlands_tui::App| app.setup().expect("setup").row;
+    // From Start up past the seats and the players to the file row, and on to the ruleset.
+    press(&mut app, "kkk");
+    assert_eq!(rows(&app), Row::Players);
+    press(&mut app, "k");
+    assert_eq!(rows(&app), Row::File);
+    assert!(!app.setup().unwrap().typing);
+    press(&mut app, "k");
+    assert_eq!(rows(&app), Row::Ruleset, "k moved on: nothing typed");
+    press(&mut app, "jj");
+    assert_eq!(rows(&app), Row::Players);
+    assert_eq!(app.setup().unwrap().input, "");
+    // Enter on the file row opens it: now j and k are letters of a path.
+    press(&mut app, "k<enter>jk");
+    assert!(app.setup().unwrap().typing);
+    assert_eq!(app.setup().unwrap().input, "jk");
+    assert!(screen(&app, 80, 24).contains("Open a file: jk▏"));
+    // Esc clears it, Esc again leaves it, a third Esc quits nothing.
+    press(&mut app, "<esc><esc>");
+    assert_eq!(rows(&app), Row::Start);
+    press(&mut app, "<esc>");
+    assert!(!app.should_quit());
+    assert!(app.message().starts_with("q quits"), "{}", app.message());
+    press(&mut app, "q");
+    assert!(app.should_quit());
+}

@@ -456,7 +456,7 @@ fn resume_offer_of_a_corrupt_autosave() {
 
 #[test]
 fn setup_with_a_ruleset_file_and_a_file_that_does_not_load() {
-    use crownlands_tui::app::setup::{Choice, Row};
+    use crownlands_tui::app::setup::Choice;
     let mut setup = Setup::new(
         crownlands_tui::app::ruleset_file::shipped_choices(crownlands_core::Registry::shipped_ref()),
         None,
@@ -470,7 +470,7 @@ fn setup_with_a_ruleset_file_and_a_file_that_does_not_load() {
     });
     let app = App::with_setup(setup.clone(), config(1, Palette::none()));
     insta::assert_snapshot!("setup_with_a_file", screen(&app, 80, 24));
-    setup.row = Row::File;
+    setup.open_field();
     setup.input = "~/rules/broken.toml".into();
     setup.error = Some(
         "/home/ann/rules/broken.toml:2:1: unknown key `foo` at the top level; expected one \

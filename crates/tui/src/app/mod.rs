@@ -1430,8 +1430,9 @@ impl App {
         if self.overlay.is_none()
             && let Some(setup) = &mut self.setup
             && setup.row == setup::Row::File
+            && setup.typing
         {
-            setup.row = setup::Row::Start;
+            setup.focus(setup::Row::Start);
         }
         // A click on "play again" is meant: the score screen's pause is for keys pressed on.
         self.over_at = None;

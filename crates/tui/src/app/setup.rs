@@ -74,6 +74,9 @@ pub struct Setup {
     pub row: Row,
     /// The path being typed in the file field.
     pub input: String,
+    /// Whether the file field takes the keys typed (opened by `o`, Enter or a click on it; a
+    /// row moved onto with ↑↓ or j/k only shows it).
+    pub typing: bool,
     /// Why the last file typed did not open (shown until the next try).
     pub error: Option<String>,
     /// The seats' names as typed (empty: the default name).
@@ -103,6 +106,7 @@ impl Setup {
             seats: vec![SeatKind::Human, SeatKind::Bot(Level::Greedy)],
             row: Row::Start,
             input: String::new(),
+            typing: false,
             error: None,
             names: Vec::new(),
             naming: false,
@@ -143,6 +147,7 @@ impl Setup {
     }
 
     pub fn move_row(&mut self, delta: i32) {
+        self.typing = false;
         let rows = self.rows();
         let at = rows.iter().position(|r| *r == self.row).unwrap_or(0) as i32;
         let n = rows.len() as i32;
@@ -207,11 +212,23 @@ impl Setup {
         i
     }
 
+    /// Focus the file field and type into it.
+    pub fn open_field(&mut self) {
+        self.row = Row::File;
+        self.typing = true;
+    }
+
+    /// Focus `row` (the file field without typing into it).
+    pub fn focus(&mut self, row: Row) {
+        self.row = row;
+        self.typing = false;
+    }
+
     /// Select the ruleset at `i` (a click on the list).
     pub fn select(&mut self, i: usize) {
         if i < self.choices.len() {
             self.ruleset = i;
-            self.row = Row::Ruleset;
+            self.focus(Row::Ruleset);
             self.fit_players();
         }
     }

@@ -11,8 +11,8 @@ impl App {
         let Some(setup) = &mut self.setup else {
             return;
         };
-        // The file field takes every character typed into it; Esc leaves it.
-        if setup.row == Row::File {
+        // The file field, once opened, takes every character typed into it; Esc leaves it.
+        if setup.row == Row::File && setup.typing {
             match key {
                 // Not a control or invisible character (a paste may bring one): the field is
                 // drawn as typed.
@@ -25,7 +25,7 @@ impl App {
                 Key::Ctrl('u') => return setup.input.clear(),
                 Key::Esc => {
                     if setup.input.is_empty() {
-                        setup.row = Row::Start;
+                        setup.focus(Row::Start);
                     } else {
                         setup.input.clear();
                     }
@@ -64,8 +64,11 @@ impl App {
             Key::Down | Key::Char('j') | Key::Tab => setup.move_row(1),
             Key::Left | Key::Char('h') => setup.change(-1),
             Key::Right | Key::Char('l') | Key::Char(' ') => setup.change(1),
-            Key::Char('o' | '/') => setup.row = Row::File,
-            Key::Char('q') | Key::Esc => self.quit = true,
+            Key::Char('o' | '/') => setup.open_field(),
+            Key::Enter if setup.row == Row::File => setup.open_field(),
+            Key::Char('q') => self.quit = true,
+            // Esc leaves a field or a name; on the rows themselves it quits nothing by surprise.
+            Key::Esc => self.message = "q quits; Enter on Start begins the game.".into(),
             Key::Char('?') => self.overlay = Some(Overlay::Help),
             Key::Enter if setup.row == Row::Recent => {
                 if let Some(r) = setup.recent.get(setup.recent_at) {
@@ -75,7 +78,7 @@ impl App {
             }
             Key::Enter => {
                 if setup.row != Row::Start {
-                    setup.row = Row::Start;
+                    setup.focus(Row::Start);
                     return;
                 }
                 self.start_from_setup(now);
@@ -123,7 +126,7 @@ impl App {
                 setup.add(choice);
                 setup.input.clear();
                 setup.error = None;
-                setup.row = Row::Start;
+                setup.focus(Row::Start);
                 self.message = format!("Opened {name}: choose the players, then Start.");
             }
             Err(e) => setup.error = Some(e),
@@ -161,15 +164,16 @@ impl App {
         match click {
             SetupClick::Ruleset(i) => setup.select(i),
             SetupClick::Row(Row::Start) => {
-                setup.row = Row::Start;
+                setup.focus(Row::Start);
                 self.start_from_setup(now);
             }
             SetupClick::Row(Row::Recent) if setup.row == Row::Recent => {
                 self.setup_key(Key::Enter, now);
             }
-            SetupClick::Row(row) => setup.row = row,
+            SetupClick::Row(Row::File) => setup.open_field(),
+            SetupClick::Row(row) => setup.focus(row),
             SetupClick::Change(row, delta) => {
-                setup.row = row;
+                setup.focus(row);
                 setup.change(delta);
             }
         }

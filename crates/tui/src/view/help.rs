@@ -23,9 +23,9 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
         Mode::Setup => &[
             "Choose the ruleset, the number of players and who plays each seat.",
             "↑↓ (or j k, Tab) move between rows; ←→ (or h l, space) change a row.",
-            "Open a file: o (or click the row), type the path of a ruleset file",
-            "(~/ is your home folder; Tab completes it), Enter opens it and lists",
-            "it; Esc leaves the field. Enter on Start begins the game; q quits.",
+            "Open a file: o (or Enter on its row, or a click), type the path of a",
+            "ruleset file (~/ is your home folder; Tab completes it), Enter opens it",
+            "and lists it; Esc leaves the field. Enter on Start begins; q quits.",
             "On a seat, n names its player: type the name, Enter ends it.",
             "Finished games are kept in the saves folder; the last row lists them:",
             "←→ choose one, Enter watches it move by move.",

@@ -108,9 +108,14 @@ fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'
         let line = match (row, value) {
             (Row::File, _) => {
                 let room = width.saturating_sub(head.chars().count() + 1);
-                let typing = setup.row == Row::File;
+                let typing = setup.row == Row::File && setup.typing;
                 let field = if setup.input.is_empty() && !typing {
-                    Span::styled("(o, or click here: type a path)", p.accent(Accent::Dim))
+                    let how = if setup.row == Row::File {
+                        "(Enter, o or a click: type a path)"
+                    } else {
+                        "(o, or click here: type a path)"
+                    };
+                    Span::styled(how, p.accent(Accent::Dim))
                 } else {
                     let cursor = if typing { "▏" } else { "" };
                     Span::styled(
@@ -156,7 +161,7 @@ fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'
             }
         }
     }
-    if setup.row == Row::File {
+    if setup.row == Row::File && setup.typing {
         lines.push(Line::from(""));
         for l in wrap(
             "Type the path of a ruleset file (~/ is your home folder; Tab completes it), Enter \
