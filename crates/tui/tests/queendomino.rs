@@ -107,7 +107,20 @@ fn steps_with_nothing_to_decide_go_by_themselves() {
     }
     assert_eq!(app.mode(), Mode::GameOver);
     let log: Vec<&str> = app.log().collect();
-    assert!(log.iter().any(|l| l.contains("(skipped)")), "{log:?}");
+    // Each skipped step says why, in its module's words.
+    let skips: Vec<&&str> = log
+        .iter()
+        .filter(|l| l.contains("nothing to do in"))
+        .collect();
+    assert!(!skips.is_empty(), "{log:?}");
+    for l in &skips {
+        assert!(
+            ["Tax: ", "Build: ", "Dragon: "]
+                .iter()
+                .any(|t| l.contains(t)),
+            "{l}"
+        );
+    }
     // Quiet: no one "passes".
     assert!(!log.iter().any(|l| l.contains("passes")), "{log:?}");
 }
@@ -428,7 +441,7 @@ fn undo_keeps_the_log_as_it_was_skipped_steps_included() {
     let mut n = 0;
     // To a decision of ours once a skipped step is in the log.
     while n < 400 {
-        let skipped = app.log().any(|l| l.contains("(skipped)"));
+        let skipped = app.log().any(|l| l.contains("nothing to do in"));
         if skipped && matches!(app.mode(), Mode::Claim | Mode::Place | Mode::Step) {
             break;
         }
@@ -436,7 +449,7 @@ fn undo_keeps_the_log_as_it_was_skipped_steps_included() {
         n += 1;
     }
     assert!(
-        app.log().any(|l| l.contains("(skipped)")),
+        app.log().any(|l| l.contains("nothing to do in")),
         "a step was skipped"
     );
     let before: Vec<String> = app.log().map(str::to_string).collect();
@@ -513,4 +526,36 @@ fn a_team_named_on_the_board_keeps_both_members() {
             .any(|c| second.trim_start().starts_with(c)),
         "the second member is named: {row}"
     );
+}
+
+/// Every step that goes by itself says why, in its module's words, whichever module it is.
+#[test]
+fn a_skipped_step_says_why() {
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in [7, 8] {
+        let mut app = app("queendomino", "you,greedy", seed);
+        let mut keys = 0;
+        while app.mode() != Mode::GameOver && keys < 2000 {
+            if app.mode() == Mode::Step {
+                press(&mut app, "p");
+            } else if app.mode() == Mode::Place && !app.ghost_is_legal() && !app.must_discard() {
+                press(&mut app, "<tab>");
+            } else {
+                press(&mut app, "<enter>");
+            }
+            keys += 1;
+            for l in app.log().filter(|l| l.contains("nothing to do in")) {
+                seen.insert(l.to_string());
+            }
+        }
+    }
+    for l in &seen {
+        assert!(
+            !l.ends_with("(skipped)"),
+            "every shipped module says why: {l}"
+        );
+    }
+    for step in ["Tax: ", "Build: ", "Dragon: "] {
+        assert!(seen.iter().any(|l| l.contains(step)), "{step} in {seen:#?}");
+    }
 }

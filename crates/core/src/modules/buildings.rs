@@ -866,6 +866,29 @@ impl Mechanism for Buildings {
         }
     }
 
+    fn why_no_choice(&self, cx: Cx<'_>, side: Side) -> Option<String> {
+        let state = cx.state::<BuildingsState>()?;
+        if self.open_town_count(cx, state, side) == 0 {
+            let town = state.town?;
+            return Some(format!(
+                "no {} square of the kingdom is free for a building",
+                describe::terrain_name(cx.table().ruleset(), town)
+            ));
+        }
+        let cheapest = (0..state.board().len())
+            .filter(|&slot| matches!(state.board().get(slot), Some(Some(_))))
+            .map(|slot| self.price(cx, side, slot))
+            .min();
+        let coins = cx.get(side, COINS);
+        match cheapest {
+            None => Some("the Builders' Board is empty".into()),
+            Some(price) if price > coins => Some(format!(
+                "the cheapest building costs {price}¢, and the kingdom has {coins}¢"
+            )),
+            Some(_) => None,
+        }
+    }
+
     fn why_illegal(&self, cx: Cx<'_>, side: Side, action: BuildingsAction) -> Option<String> {
         let BuildingsAction::Build { slot, cell } = action;
         let state = cx.state::<BuildingsState>()?;

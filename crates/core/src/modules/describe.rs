@@ -309,6 +309,8 @@ pub struct StepView {
     pub title: String,
     /// Every legal action of the step, in the order [`Game::legal_actions`] lists them.
     pub choices: Vec<ChoiceView>,
+    /// When going on is the only choice: why, in the module's words, if it says.
+    pub nothing: Option<String>,
 }
 
 /// One choice of a step in words.
@@ -411,7 +413,7 @@ impl Game {
         let (module, me) = self.step_module_now_at()?;
         let cx = crate::modules::Cx::new(self, me);
         let side = self.side_to_act()?;
-        let choices = self
+        let choices: Vec<ChoiceView> = self
             .legal_actions()
             .into_iter()
             .map(|action| match action {
@@ -429,11 +431,21 @@ impl Game {
                     }),
             })
             .collect();
+        let nothing = match choices[..] {
+            [
+                ChoiceView {
+                    action: Action::Pass,
+                    ..
+                },
+            ] => module.why_no_choice(cx, side),
+            _ => None,
+        };
         Some(StepView {
             module: module.name().to_string(),
             prompt: module.prompt(cx, side),
             title: module.title(),
             choices,
+            nothing,
         })
     }
 

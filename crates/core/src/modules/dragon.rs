@@ -194,7 +194,7 @@ impl Mechanism for Dragon {
 
     fn summary(&self) -> Option<String> {
         Some(format!(
-            "Dragon: pay {} to burn a building on the board; {}.",
+            "Dragon: pay {} to burn a building on the board; {}, not by the Queen's host.",
             describe::plural(self.price, "coin", "coins"),
             self.times_a_round().to_lowercase()
         ))
@@ -289,14 +289,27 @@ impl Mechanism for Dragon {
         }
     }
 
+    fn why_no_choice(&self, cx: Cx<'_>, side: Side) -> Option<String> {
+        // The round's bribes, the Queen's host, the coins, as `why_illegal` checks them; past
+        // those, nothing on the board to burn.
+        match self.why_illegal(cx, side, DragonAction::Burn { slot: 0 }) {
+            Some(why) if !why.starts_with("slot ") => Some(why),
+            _ => Some("the Builders' Board holds no building to burn".into()),
+        }
+    }
+
     fn why_illegal(&self, cx: Cx<'_>, side: Side, action: DragonAction) -> Option<String> {
         let DragonAction::Burn { slot } = action;
         let state = cx.state::<DragonState>()?;
         if state.uses_in(cx.table().round()) >= self.uses_per_round {
-            return Some(format!(
-                "the Dragon was bribed {} this round already",
-                describe::plural(self.uses_per_round, "time", "times")
-            ));
+            return Some(if self.uses_per_round == 1 {
+                "the Dragon was bribed this round already".to_string()
+            } else {
+                format!(
+                    "the Dragon was bribed {} this round already",
+                    describe::plural(self.uses_per_round, "time", "times")
+                )
+            });
         }
         if cx.get(side, QUEEN_HOST) > 0 {
             return Some("the Queen's host may not bribe the Dragon".into());

@@ -505,6 +505,18 @@ impl Mechanism for Knights {
         }
     }
 
+    fn why_no_choice(&self, cx: Cx<'_>, side: Side) -> Option<String> {
+        // Both squares refused: the first's reason (no domino, no knight, the turn's taxes done)
+        // holds for both, but for a square taxed already.
+        let first = self.why_illegal(cx, side, KnightsAction::Tax { square: 0 })?;
+        let second = self.why_illegal(cx, side, KnightsAction::Tax { square: 1 })?;
+        Some(if first == second || !first.contains("taxed that square") {
+            first
+        } else {
+            second
+        })
+    }
+
     fn why_illegal(&self, cx: Cx<'_>, side: Side, action: KnightsAction) -> Option<String> {
         let KnightsAction::Tax { square } = action;
         if square > 1 {

@@ -282,6 +282,11 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn prompt(&self, _cx: Cx<'_>, _side: Side) -> Option<String> {
         None
     }
+    /// Why `side` has nothing to choose in this step now, only going on (`no knight is left in
+    /// hand`): a front end says it where the step goes by itself. `None`: not said.
+    fn why_no_choice(&self, _cx: Cx<'_>, _side: Side) -> Option<String> {
+        None
+    }
     /// `action` is `packed` (the game's form, which the choice carries).
     fn describe_choice(
         &self,
@@ -726,6 +731,9 @@ impl<M: Mechanism> Module for M {
                 .next()
                 .unwrap_or_else(|| format!("The {} step: choose, or pass.", M::NAME))
         })
+    }
+    fn why_no_choice(&self, cx: Cx<'_>, side: Side) -> Option<String> {
+        Mechanism::why_no_choice(self, cx, side)
     }
     fn describe_choice(&self, cx: Cx<'_>, side: Side, action: Action) -> Option<ChoiceView> {
         let typed = M::Action::from_payload(action.module_payload()?)?;

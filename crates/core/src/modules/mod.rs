@@ -969,6 +969,12 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
             .unwrap_or_else(|| format!("The {} step: choose, or pass.", self.name()))
     }
 
+    /// Why `side` has nothing to choose in this module's step now (only going on is legal), in
+    /// words (`the Queen's host may not bribe the Dragon`); `None` when the module does not say.
+    fn why_no_choice(&self, _cx: Cx<'_>, _side: Side) -> Option<String> {
+        None
+    }
+
     /// One of this module's legal actions as a choice in words (`None`: the core writes its
     /// text).
     fn describe_choice(&self, _cx: Cx<'_>, _side: Side, _action: Action) -> Option<ChoiceView> {

@@ -57,15 +57,43 @@ pub fn move_words(game: &Game, action: Action) -> String {
         .map_or_else(|| text.clone(), str::to_string)
 }
 
-/// The log's line for steps skipped because there was nothing to decide, `titles` naming them
-/// ([`Module::title`]: `Tax`, `Build`).
+/// A step skipped because there was nothing to decide: its title ([`Module::title`]: `Tax`,
+/// `Dragon`) and why, when its module says ([`Module::why_no_choice`]).
 ///
 /// [`Module::title`]: crownlands_core::modules::Module::title
-pub fn skip_line(who: &str, titles: &[String]) -> String {
-    let list = match titles {
+/// [`Module::why_no_choice`]: crownlands_core::modules::Module::why_no_choice
+pub type Skipped = (String, Option<String>);
+
+/// The step `game` waits in, as [`Skipped`] (the game before its pass is played).
+pub fn skipped_step(game: &Game) -> Skipped {
+    let module = game.step_name().unwrap_or("step");
+    let title = game
+        .modules()
+        .iter()
+        .find(|m| m.name() == module)
+        .map_or_else(|| module.to_string(), |m| m.title());
+    (title, game.step_view().and_then(|v| v.nothing))
+}
+
+/// The log's line for steps skipped in a row: `You: nothing to do in Tax or Dragon (skipped)`,
+/// or with the modules' reasons `You: nothing to do in Dragon: the Queen's host may not bribe
+/// the Dragon`.
+pub fn skip_line(who: &str, steps: &[Skipped]) -> String {
+    if steps.iter().any(|(_, why)| why.is_some()) {
+        let list: Vec<String> = steps
+            .iter()
+            .map(|(title, why)| match why {
+                Some(why) => format!("{title}: {why}"),
+                None => title.clone(),
+            })
+            .collect();
+        return format!("{who}: nothing to do in {}", list.join("; "));
+    }
+    let titles: Vec<&str> = steps.iter().map(|(t, _)| t.as_str()).collect();
+    let list = match titles[..] {
         [] => "this step".to_string(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+        [one] => one.to_string(),
+        [ref rest @ .., last] => format!("{} or {last}", rest.join(", ")),
     };
     format!("{who}: nothing to do in {list} (skipped)")
 }
@@ -91,7 +119,7 @@ pub fn log_of(
         return log;
     };
     // A person's steps with nothing to decide, in a row, as play logs them (one line).
-    let mut skipped: Option<(usize, Vec<String>)> = None;
+    let mut skipped: Option<(usize, Vec<Skipped>)> = None;
     for &action in session.actions().last().map_or(&[][..], Vec::as_slice) {
         let Some(seat) = game.to_act() else {
             break;
@@ -102,13 +130,7 @@ pub fn log_of(
             && human(seat.index())
             && matches!(game.phase(), crownlands_core::Phase::Step { .. })
             && game.legal_action_count() == 1)
-            .then(|| {
-                let module = game.step_name().unwrap_or("step");
-                game.modules()
-                    .iter()
-                    .find(|m| m.name() == module)
-                    .map_or_else(|| module.to_string(), |m| m.title())
-            });
+            .then(|| skipped_step(&game));
         if game.apply(action).is_err() {
             break;
         }

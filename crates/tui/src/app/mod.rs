@@ -159,7 +159,7 @@ pub struct App {
     hints: Vec<Candidate>,
     /// The steps skipped in a row for a player: the action count the next skip in the row
     /// would come at, the player, and what had nothing to do.
-    skipped: Option<(usize, usize, Vec<String>)>,
+    skipped: Option<(usize, usize, Vec<describe::Skipped>)>,
     quit: bool,
     /// A saved game being watched, and the setup screen to go back to.
     replay: Option<(replay::Replay, Box<Setup>)>,
@@ -658,7 +658,7 @@ impl App {
         let human = self.seats.get(player).is_none_or(Seat::is_human);
         // A step with nothing to decide (only going on is legal) goes by itself, said in the log.
         if human && matches!(game.phase(), Phase::Step { .. }) && game.legal_action_count() == 1 {
-            self.note_skip(player, game.step_name().unwrap_or("step"));
+            self.note_skip(player);
             return self.play(Action::Pass, false, now);
         }
         self.mode = if !human {
@@ -700,11 +700,10 @@ impl App {
 
     /// Say in the log that `player` had nothing to decide in `module`'s step: one line for the
     /// steps skipped in a row.
-    fn note_skip(&mut self, player: usize, module: &str) {
-        let what = self
-            .game()
-            .and_then(|g| g.modules().iter().find(|m| m.name() == module))
-            .map_or_else(|| module.to_string(), |m| m.title());
+    fn note_skip(&mut self, player: usize) {
+        let Some(what) = self.game().map(describe::skipped_step) else {
+            return;
+        };
         let count = self.action_count();
         let who = self.name(player);
         match &mut self.skipped {
