@@ -194,7 +194,7 @@ impl Mechanism for Dragon {
 
     fn summary(&self) -> Option<String> {
         Some(format!(
-            "Dragon: pay {} to burn a building on the board; {}, not by the Queen's host.",
+            "Dragon: pay {} to burn a building on the board; {}.",
             describe::plural(self.price, "coin", "coins"),
             self.times_a_round().to_lowercase()
         ))
