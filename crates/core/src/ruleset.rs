@@ -174,12 +174,14 @@ impl Rules {
             if known.contains(&r) {
                 continue;
             }
-            // Closest as the whole word (`most-cions` is near `most-coins`).
-            let whole: Vec<String> = known.iter().map(|k| format!("most-{k}")).collect();
+            // Closest as the whole word (`most-cions` is near `most-coins`), the built-in
+            // `most-crowns` among them (`most-crown`).
+            let candidates: Vec<&'static str> = known.iter().copied().chain(["crowns"]).collect();
+            let whole: Vec<String> = candidates.iter().map(|k| format!("most-{k}")).collect();
             let refs: Vec<&str> = whole.iter().map(String::as_str).collect();
             let suggestion = crate::text::closest(&tie_break.name(), &refs)
                 .and_then(|w| refs.iter().position(|x| *x == w))
-                .and_then(|i| known.get(i).copied());
+                .and_then(|i| candidates.get(i).copied());
             problems.push(RulesProblem::UnknownResource {
                 index,
                 tie_break,

@@ -763,6 +763,17 @@ fn place_core_problems(
             loc = line.clone();
         }
         let mut message = message;
+        // A rule written among a module's parameters (after `[rules.module.knights]`, TOML
+        // reads every key into it): say where it belongs.
+        if let RulesField::ModuleParamKey { module, key } = &field
+            && let Some(home) = crate::walk::home_of(
+                crate::schema::ruleset_value(),
+                key,
+                &["rules".into(), "module".into(), module.to_string()],
+            )
+        {
+            message.push_str(&format!(" ({home})"));
+        }
         // An unknown parameter is a key: point at it, as unknown keys elsewhere are, not at
         // its value (a parameter's place is its value's, for problems with the value).
         if matches!(field, RulesField::ModuleParamKey { .. })

@@ -628,7 +628,9 @@ impl<'s> Walker<'s> {
                     .map(|p| p.keys().map(String::as_str).collect())
                     .unwrap_or_default();
                 let mut msg = format!("unknown key `{}` {}", e.key, path.table());
-                if let Some(close) = closest(&e.key, &known) {
+                if let Some(home) = home_of(self.root, &e.key, &path.0) {
+                    msg.push_str(&format!(" ({home})"));
+                } else if let Some(close) = closest(&e.key, &known) {
                     msg.push_str(&format!(" (did you mean `{close}`?)"));
                 }
                 if known.is_empty() {
@@ -673,6 +675,36 @@ pub(crate) const MAX_KEY_CHARS: usize = 64;
 
 /// Keys accepted under another spelling: (alias, key).
 pub(crate) const ALIASES: &[(&str, &str)] = &[("color", "colour")];
+
+/// Where `key`, unknown at `path` (its tables' keys), belongs in the ruleset format `root`, when
+/// it is a key of another table: a top-level key written under a table (TOML puts every key
+/// after `[rules]` in it), or a rule written outside `[rules]` (at the top, or among a module's
+/// parameters).
+pub(crate) fn home_of(root: &Value, key: &str, path: &[String]) -> Option<String> {
+    let top = root.get("properties")?.as_object()?;
+    if !path.is_empty() && top.contains_key(key) {
+        return Some(format!(
+            "`{key}` is a top-level key: write it above the file's first [table]"
+        ));
+    }
+    let in_rules =
+        matches!(path, [t] if t == "rules") || matches!(path, [t, _] if t == "for-players");
+    let is_rule = root
+        .pointer("/$defs/RulesPatch/properties")
+        .and_then(Value::as_object)
+        .is_some_and(|p| p.contains_key(key));
+    if !is_rule || in_rules {
+        return None;
+    }
+    Some(match path {
+        [t, m, ..] if t == "rules" && m == "module" => {
+            format!("`{key}` is a rule: write it in [rules], above its [rules.module.*] tables")
+        }
+        _ => format!(
+            "`{key}` is a rule: write it under [rules], or under [for-players.N] for one player count"
+        ),
+    })
+}
 
 fn is_required(schema: &Value, key: &str) -> bool {
     matches!(schema.get("required"), Some(Value::Array(r)) if r.iter().any(|k| k.as_str() == Some(key)))

@@ -780,7 +780,9 @@ fn a_module_check_points_at_the_parameter_it_is_about() {
         &d,
         4,
         8,
-        &["module `buildings`: town terrain `towns` is not among the ruleset's terrains"],
+        &[
+            "module `buildings`: town terrain `towns` is not among the ruleset's terrains (did you mean `town`?); terrains: ",
+        ],
     );
     assert!(!d.to_string().contains(":3:"), "{d}");
 }
@@ -1675,4 +1677,50 @@ fn too_many_kings_point_at_the_line_size_the_user_wrote() {
             "at 2 players: 4 kings (2 per player) but only 1 domino a line (line-size): every king needs a domino (raise `line-size` to 4, or lower `kings-per-player`)",
         ],
     );
+}
+
+/// A key of another table (TOML reads every key after `[rules]` into it): the message says where
+/// it belongs, a rule at the top or among a module's parameters, a top-level key under a table.
+#[test]
+fn a_key_in_the_wrong_table_says_where_it_belongs() {
+    let d = bad("extends = \"kingdomino\"\ngrid-size = 6\n");
+    assert_diag(
+        &d,
+        2,
+        1,
+        &[
+            "unknown key `grid-size` at the top level (`grid-size` is a rule: write it under [rules], or under [for-players.N] for one player count)",
+        ],
+    );
+    let d = bad("extends = \"kingdomino\"\n[rules]\ngrid-size = 6\nadd-sets = [\"x\"]\n");
+    assert_diag(
+        &d,
+        4,
+        1,
+        &[
+            "unknown key `add-sets` in [rules] (`add-sets` is a top-level key: write it above the file's first [table])",
+        ],
+    );
+    let d = bad(
+        "extends = \"queendomino\"\n[rules.module.knights]\nstarting = 1\ntie-breaks = [\"most-coins\"]\n",
+    );
+    assert_diag(
+        &d,
+        4,
+        1,
+        &[
+            "unknown parameter `tie-breaks`",
+            "(`tie-breaks` is a rule: write it in [rules], above its [rules.module.*] tables)",
+        ],
+    );
+    // A misspelling still gets its nearest key.
+    let d = bad("extends = \"kingdomino\"\n[rules]\ngrid-sise = 6\n");
+    assert_diag(&d, 3, 1, &["(did you mean `grid-size`?)"]);
+}
+
+/// `most-crown` is near the built-in `most-crowns`, not a module's resource (`most-coins`).
+#[test]
+fn a_misspelt_built_in_tie_break_is_suggested() {
+    let d = bad("extends = \"kingdomino\"\n[rules]\ntie-breaks = [\"most-crown\"]\n");
+    assert_diag(&d, 3, 15, &["(did you mean `most-crowns`?)"]);
 }
