@@ -142,7 +142,12 @@ fn show_node(node: &Node) -> String {
         Kind::Str(s) => format!("\"{}\"", crownlands_core::text::excerpt(s)),
         Kind::Int(Some(i)) => i.to_string(),
         Kind::Int(None) => "a huge integer".to_string(),
-        Kind::Float(f) => f.to_string(),
+        // With its point, so `48.0` is not read as the 48 refused: a whole float says how to
+        // write the integer.
+        Kind::Float(f) if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e15 => {
+            format!("{f:?}, a float (write {})", *f as i64)
+        }
+        Kind::Float(f) => format!("{f:?}"),
         Kind::Bool(b) => b.to_string(),
         other => other.type_name().to_string(),
     }

@@ -1724,3 +1724,15 @@ fn a_misspelt_built_in_tie_break_is_suggested() {
     let d = bad("extends = \"kingdomino\"\n[rules]\ntie-breaks = [\"most-crown\"]\n");
     assert_diag(&d, 3, 15, &["(did you mean `most-crowns`?)"]);
 }
+
+/// A whole float where an integer is expected keeps its point and says how to write it.
+#[test]
+fn a_whole_float_says_how_to_write_the_integer() {
+    let d = bad("extends = \"kingdomino\"\n[rules]\ndeck-size = 48.0\n");
+    assert_diag(
+        &d,
+        3,
+        13,
+        &["must be \"all\" or an integer from 1 to 1024, not 48.0, a float (write 48)"],
+    );
+}
