@@ -44,12 +44,13 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
                     .collect();
                 let unit = if counts == ["1"] { "player" } else { "players" };
                 say!(
-                    "{}: ok: ruleset {} for {} {unit}, {}, {}{}",
+                    "{}: ok: ruleset {} for {} {unit}, {}, {}{}{}",
                     path.display(),
                     r.name(),
                     counts.join("/"),
                     plural(r.terrains().len() as i64, "terrain", "terrains"),
                     plural(r.dominoes().len() as i64, "domino", "dominoes"),
+                    boxes_note(&r),
                     buildings_note(r.buildings().len())
                 );
             }
@@ -107,4 +108,26 @@ fn buildings_note(n: usize) -> String {
         0 => String::new(),
         n => format!(", {}", plural(n as i64, "building", "buildings")),
     }
+}
+
+/// The boxes the dominoes come in, when more than one (a set without `box` is a box of its own:
+/// its numbers then take the box's initial, `B1`): ` in 2 boxes (kingdomino 48, bad 2)`.
+fn boxes_note(r: &crownlands_core::Ruleset) -> String {
+    let piles = r.piles();
+    if piles.len() < 2 {
+        return String::new();
+    }
+    let counts: Vec<String> = piles
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let n = r
+                .dominoes()
+                .iter()
+                .filter(|d| usize::from(d.pile) == i)
+                .count();
+            format!("{} {n}", crownlands_core::text::excerpt(name))
+        })
+        .collect();
+    format!(" in {} boxes ({})", piles.len(), counts.join(", "))
 }

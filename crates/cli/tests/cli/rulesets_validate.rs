@@ -302,3 +302,18 @@ fn validate_of_a_shipped_name_says_what_it_is() {
         r.stderr
     );
 }
+
+/// Dominoes in several boxes say so (a set without `box` is a box of its own, whose numbers
+/// then take its initial): one box says nothing.
+#[test]
+fn validate_names_the_boxes_when_there_are_several() {
+    let r = validate(&[rulesets_dir().join("royal-wedding.toml")]).ok();
+    assert!(
+        r.stdout
+            .contains("96 dominoes in 2 boxes (queendomino 48, kingdomino 48)"),
+        "{}",
+        r.stdout
+    );
+    let r = validate(&[rulesets_dir().join("kingdomino.toml")]).ok();
+    assert!(!r.stdout.contains("box"), "{}", r.stdout);
+}
