@@ -28,6 +28,8 @@ pub(crate) struct Block {
     pub default_box: String,
     /// `remove-dominoes`: taken out of the dominoes gathered before this block.
     pub removals: Vec<(DominoRef, Loc)>,
+    /// `remove-buildings`: taken out of the building tiles gathered before this block.
+    pub building_removals: Vec<(u16, Loc)>,
 }
 
 pub(crate) struct Components {
@@ -541,6 +543,58 @@ fn remove(loader: &mut Loader, deck: &mut Deck<'_>, r: &DominoRef, loc: &Loc) {
         .retain(|d| !(d.pile == pile && d.number == number));
 }
 
+/// Take building `number` out of the tiles gathered so far (`out`, whose numbers are in
+/// `numbers`), or report why not: a number no tile has, or one removed already.
+fn remove_building(
+    loader: &mut Loader,
+    out: &mut Vec<Building>,
+    numbers: &mut HashMap<u16, Loc>,
+    removed: &mut HashMap<u16, Loc>,
+    number: u16,
+    loc: &Loc,
+) {
+    if let Some(earlier) = removed.get(&number) {
+        let msg = format!(
+            "building {number} is removed already (at {})",
+            loader.describe(earlier)
+        );
+        loader.err(loc, msg);
+        return;
+    }
+    let Some(at) = out.iter().position(|b| b.number == number) else {
+        let mut have: Vec<u16> = out.iter().map(|b| b.number).collect();
+        have.sort_unstable();
+        // In runs: `1 to 12, 15 to 32`.
+        let mut runs: Vec<String> = Vec::new();
+        let mut i = 0;
+        while i < have.len() {
+            let mut j = i;
+            while j + 1 < have.len() && have[j + 1] == have[j] + 1 {
+                j += 1;
+            }
+            runs.push(match j - i {
+                0 => have[i].to_string(),
+                1 => format!("{}, {}", have[i], have[j]),
+                _ => format!("{} to {}", have[i], have[j]),
+            });
+            i = j + 1;
+        }
+        let list = if runs.is_empty() {
+            "none".to_string()
+        } else {
+            runs.join(", ")
+        };
+        loader.err(
+            loc,
+            format!("no building tile numbered {number} to remove; the tiles so far: {list}"),
+        );
+        return;
+    };
+    out.remove(at);
+    numbers.remove(&number);
+    removed.insert(number, loc.clone());
+}
+
 /// The building tiles of every block, in order: numbers unique across the blocks, values
 /// complete and naming known terrains.
 fn buildings(
@@ -551,8 +605,13 @@ fn buildings(
 ) -> Vec<Building> {
     let mut out: Vec<Building> = Vec::new();
     let mut numbers: HashMap<u16, Loc> = HashMap::new();
+    // The tiles removed so far, each with the entry that removed it.
+    let mut removed: HashMap<u16, Loc> = HashMap::new();
     let mut seen = 0;
     'blocks: for (bi, b) in blocks.iter().enumerate() {
+        for (number, loc) in &b.building_removals {
+            remove_building(loader, &mut out, &mut numbers, &mut removed, *number, loc);
+        }
         for (i, d) in b.buildings.iter().enumerate() {
             seen += 1;
             let at = |keys: &[&'static str]| {
@@ -573,7 +632,7 @@ fn buildings(
             let mut ok = true;
             if let Some(earlier) = numbers.get(&d.number) {
                 let msg = format!(
-                    "building number {} appears twice (first at {})",
+                    "building number {} appears twice (first at {}); to replace it, list it in `remove-buildings` first",
                     d.number,
                     loader.describe(earlier)
                 );

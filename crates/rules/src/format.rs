@@ -51,6 +51,12 @@ pub struct RulesetFile {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = MAX_DOMINOES))]
     pub remove_dominoes: Vec<DominoRef>,
+    /// Building tiles taken out of those inherited so far (the component sets, and the inline
+    /// tiles of the files this one extends), by number. Applied before this file's own
+    /// `[[building]]` entries, so a tile is replaced by removing it and declaring it again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = MAX_BUILDINGS))]
+    pub remove_buildings: Vec<u16>,
     /// The box (draw pile) of the dominoes listed in this file. By default they join the deck's
     /// box when it has one box, and a box named after the ruleset when it has none; with several
     /// boxes each `[[domino]]` (or this key) must say which.

@@ -260,6 +260,7 @@ fn validate_text(registry: &Registry, source: Source, src: diagnostic::SourceTex
                 tables: sf.component,
                 default_box,
                 removals: Vec::new(),
+                building_removals: Vec::new(),
             };
             let c = Components::build(&mut loader, std::slice::from_ref(&block), false);
             Some(Validated::ComponentSet {

@@ -228,6 +228,7 @@ impl Loader {
                         tables: sf.component,
                         default_box,
                         removals: Vec::new(),
+                        building_removals: Vec::new(),
                     });
                 }
                 Some((_, Parsed::Ruleset(_))) => {
@@ -248,6 +249,7 @@ impl Loader {
                 && rf.building.is_empty()
                 && rf.component.is_empty()
                 && rf.remove_dominoes.is_empty()
+                && rf.remove_buildings.is_empty()
             {
                 continue;
             }
@@ -298,6 +300,15 @@ impl Loader {
                     (r.clone(), loc)
                 })
                 .collect();
+            let building_removals = rf
+                .remove_buildings
+                .iter()
+                .enumerate()
+                .map(|(i, &n)| {
+                    let loc = self.loc(*idx, &[Seg::Key("remove-buildings"), Seg::Index(i)]);
+                    (n, loc)
+                })
+                .collect();
             blocks.push(Block {
                 file: *idx,
                 terrains: rf.terrain.clone(),
@@ -306,6 +317,7 @@ impl Loader {
                 tables: rf.component.clone(),
                 default_box,
                 removals,
+                building_removals,
             });
         }
         let components = Components::build(self, &blocks, true);

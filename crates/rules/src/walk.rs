@@ -687,7 +687,16 @@ pub(crate) const ALIASES: &[(&str, &str)] = &[("color", "colour")];
 /// parameters).
 pub(crate) fn home_of(root: &Value, key: &str, path: &[String]) -> Option<String> {
     let top = root.get("properties")?.as_object()?;
-    if !path.is_empty() && top.contains_key(key) {
+    // The top-level tables (`[rules]`, `[[terrain]]`, ...) are not keys one writes as values.
+    let table = [
+        "rules",
+        "for-players",
+        "terrain",
+        "domino",
+        "building",
+        "component",
+    ];
+    if !path.is_empty() && top.contains_key(key) && !table.contains(&key) {
         return Some(format!(
             "`{key}` is a top-level key: write it above the file's first [table]"
         ));

@@ -1736,3 +1736,48 @@ fn a_whole_float_says_how_to_write_the_integer() {
         &["must be \"all\" or an integer from 1 to 1024, not 48.0, a float (write 48)"],
     );
 }
+
+/// `remove-buildings` takes tiles out of those inherited, before the file's own `[[building]]`:
+/// replacing a tile is removing it and declaring it again; an unknown or repeated number is an
+/// error at its entry.
+#[test]
+fn building_tiles_are_removed_and_replaced_by_number() {
+    let registry = crownlands_core::Registry::shipped_ref();
+    let r = load_str(
+        registry,
+        "extends = \"queendomino\"\nremove-buildings = [13, 14]\n[[building]]\nnumber = 13\nname = \"Cheap Hall\"\ncoins = 1\nvalue = { kind = \"fixed\", points = 4 }\n",
+        Path::new("hall.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.buildings().len(), 31);
+    assert!(r.buildings().iter().all(|b| b.number != 14));
+    let hall = r.buildings().iter().find(|b| b.number == 13).expect("13");
+    assert_eq!((hall.name.as_str(), hall.coins), ("Cheap Hall", 1));
+
+    let d = bad("extends = \"queendomino\"\nremove-buildings = [13, 99, 13]\n");
+    assert_diag(
+        &d,
+        2,
+        25,
+        &["no building tile numbered 99 to remove; the tiles so far: 1 to 12, 14 to 32"],
+    );
+    assert_diag(
+        &d,
+        2,
+        29,
+        &["building 13 is removed already (at bad.toml:2)"],
+    );
+    // Declared twice without the removal: the message says how to replace it.
+    let d = bad(
+        "extends = \"queendomino\"\n[[building]]\nnumber = 13\nname = \"Cheap Hall\"\ncoins = 1\nvalue = { kind = \"fixed\", points = 4 }\n",
+    );
+    assert_diag(
+        &d,
+        3,
+        10,
+        &[
+            "building number 13 appears twice",
+            "list it in `remove-buildings` first",
+        ],
+    );
+}
