@@ -26,7 +26,7 @@ pub enum Level {
 /// A level name that does not parse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LevelError {
-    #[error("unknown bot `{0}`; the levels are: {LEVELS}")]
+    #[error("unknown bot `{0}`{hint}; the levels are: {LEVELS}", hint = closest_level(.0))]
     Unknown(String),
     #[error(
         "bad budget in `{0}`: give a number of playouts (1 to {MAX_PLAYOUTS}) or a time such as 500ms or 2s (at most an hour)"
@@ -38,6 +38,15 @@ pub enum LevelError {
     Setting(String, String),
     #[error("`{0}` is set twice in `{1}`: give each setting once")]
     Repeated(String, String),
+}
+
+/// ` (did you mean `mcts`?)` for a misspelt level (`mtcs`, `mcts5000` keeps its budget out).
+fn closest_level(text: &str) -> String {
+    let name = text.split(':').next().unwrap_or(text);
+    crownlands_core::text::closest(name, &["random", "greedy", "mcts"])
+        .filter(|c| *c != name)
+        .map(|c| format!(" (did you mean `{c}`?)"))
+        .unwrap_or_default()
 }
 
 impl Level {

@@ -167,17 +167,24 @@ pub fn closest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
     (best.0 <= limit).then_some(best.1)
 }
 
+/// Edits from `a` to `b`: a letter added, dropped or changed, or two neighbours swapped (`mtcs`
+/// is one swap from `mcts`), each one.
 fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().take(64).collect();
     let b: Vec<char> = b.chars().take(64).collect();
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.iter().enumerate() {
         let mut cur = vec![i + 1; b.len() + 1];
         for (j, cb) in b.iter().enumerate() {
             let sub = prev[j] + usize::from(ca != cb);
-            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+            let mut best = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
+            if i > 0 && j > 0 && *ca == b[j - 1] && a[i - 1] == *cb {
+                best = best.min(before[j - 1] + 1);
+            }
+            cur[j + 1] = best;
         }
-        prev = cur;
+        before = std::mem::replace(&mut prev, cur);
     }
     prev[b.len()]
 }
@@ -185,6 +192,14 @@ fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_swap_of_neighbours_is_one_edit() {
+        assert_eq!(edit_distance("mtcs", "mcts"), 1);
+        assert_eq!(edit_distance("grid-szie", "grid-size"), 1);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(closest("mtcs", &["random", "greedy", "mcts"]), Some("mcts"));
+    }
 
     #[test]
     fn controls_are_escaped_and_the_rest_kept() {

@@ -163,6 +163,7 @@ pub struct DominoDef {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[schemars(title = "a table such as { terrain = \"wheat\", crowns = 1 }")]
 pub struct SquareDef {
     /// A terrain's name.
     #[schemars(length(min = 1, max = MAX_NAME_CHARS))]

@@ -544,12 +544,22 @@ fn player_counts(
         }
     }
     let Some((written, file)) = players else {
+        // A lone file of components may be meant as a component set, missing its `[set]`.
+        let components_only = matches!(chain, [(_, rf)] if rf.extends.is_none()
+            && (!rf.terrain.is_empty() || !rf.domino.is_empty() || !rf.building.is_empty()));
+        let set = if components_only {
+            "; a component set (terrains and dominoes for rulesets to use) begins with a `[set]` table with its `name` instead"
+        } else {
+            ""
+        };
         loader.err(
             &Loc {
                 file: leaf_idx,
                 span: 0..0,
             },
-            "no player counts: add e.g. `players = [2, 3, 4]` (or extend a ruleset that has them)",
+            format!(
+                "no player counts: add e.g. `players = [2, 3, 4]` (or extend a ruleset that has them){set}"
+            ),
         );
         return None;
     };

@@ -250,7 +250,12 @@ impl<'s> Walker<'s> {
                 Some(items) => format!("an array of {}", self.plural(items, depth + 1)),
                 None => "an array".to_string(),
             },
-            Some("object") => "a table".to_string(),
+            // A table whose title shows one (a square: `{ terrain = "wheat" }`); other titles
+            // are type names (`KnightsParams`).
+            Some("object") => match schema.get("title").and_then(Value::as_str) {
+                Some(title) if title.starts_with("a table") => title.to_string(),
+                _ => "a table".to_string(),
+            },
             _ => "a value".to_string(),
         }
     }

@@ -1781,3 +1781,28 @@ fn building_tiles_are_removed_and_replaced_by_number() {
         ],
     );
 }
+
+/// A square written as a bare terrain name shows the table it must be; a lone file of components
+/// without `[set]` is told a set begins with one.
+#[test]
+fn a_square_or_a_set_written_wrong_shows_the_right_form() {
+    let d = bad(
+        "extends = \"kingdomino\"\n[[domino]]\nnumber = 60\nfirst = \"wheat\"\nsecond = { terrain = \"wheat\" }\n",
+    );
+    assert_diag(
+        &d,
+        4,
+        9,
+        &[
+            "`first` in [domino #1] must be a table such as { terrain = \"wheat\", crowns = 1 }, not a string",
+        ],
+    );
+    let d = bad(
+        "[[terrain]]\nname = \"ash\"\nsymbol = \"A\"\ncolour = \"#333333\"\n[[domino]]\nnumber = 1\nfirst = { terrain = \"ash\" }\nsecond = { terrain = \"ash\" }\n",
+    );
+    assert!(
+        d.to_string()
+            .contains("a component set (terrains and dominoes for rulesets to use) begins with a `[set]` table"),
+        "{d}"
+    );
+}

@@ -56,7 +56,12 @@ fn seat_player(r: &Results) -> String {
 /// Who plays, for the first line: `4 random players` or `4 players: mcts, greedy, ...`.
 pub fn who(r: &Results) -> String {
     if r.run.bots.is_empty() {
-        format!("{} random players", r.run.players)
+        let unit = if r.run.players == 1 {
+            "player"
+        } else {
+            "players"
+        };
+        format!("{} random {unit}", r.run.players)
     } else {
         format!(
             "{} players: {} (seats rotated)",
