@@ -791,3 +791,47 @@ fn the_setup_screens_file_row_types_only_once_opened() {
     press(&mut app, "q");
     assert!(app.should_quit());
 }
+
+/// Where the finished game was kept is said whole on the score screen, its folder included (the
+/// legend under the scores gives way when both do not fit).
+#[test]
+fn the_score_screen_says_whole_where_the_game_was_kept() {
+    let dir = std::env::temp_dir()
+        .join(format!("crownlands-tui-kept-{}", std::process::id()))
+        .join("saves-of-a-player-with-a-long-folder-name");
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut config = config(11, crownlands_tui::Palette::none());
+    config.save_dir = Some(dir.clone());
+    // Queendomino: the legend names the pieces too, two lines at 100 columns.
+    let mut app = crownlands_tui::App::new_game(
+        ruleset("queendomino"),
+        seats("you,greedy,greedy,greedy"),
+        config,
+    )
+    .unwrap();
+    app.run_bots();
+    play_to_end(&mut app, 2000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert!(
+        app.message().starts_with("Game kept as "),
+        "{}",
+        app.message()
+    );
+    for (w, h) in [(80, 24), (100, 30)] {
+        let text = screen(&app, w, h);
+        let flat: String = text
+            .lines()
+            .rev()
+            .take(3)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .map(|l| l.trim_matches('"').trim_end())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let squeezed: String = flat.split_whitespace().collect();
+        let message: String = app.message().split_whitespace().collect();
+        assert!(squeezed.contains(&message), "{w}x{h}:\n{text}");
+    }
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
+}

@@ -442,18 +442,33 @@ fn summary(app: &App, game: &Game, width: usize) -> (Vec<Line<'static>>, usize, 
             l.join(", ")
         )
     };
-    push(
-        &format!("Under each score, the final kingdom: its largest territory reversed{pieces}."),
-        p.accent(Accent::Dim),
-    );
+    let legend =
+        format!("Under each score, the final kingdom: its largest territory reversed{pieces}.");
+    // The news (where the game was kept) goes whole under the keys: the legend gives way when
+    // both do not fit.
+    let news = if app.message().is_empty() {
+        Vec::new()
+    } else {
+        wrap(app.message(), width)
+    };
+    let legend_rows = wrap(&legend, width).len();
+    let room = usize::from(SUMMARY_H);
+    let before = lines.len();
+    if before + legend_rows + 1 + news.len() <= room || news.is_empty() {
+        for l in wrap(&legend, width) {
+            lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
+        }
+    }
     let bar = bar(app);
     let at = lines.len();
     lines.push(bar.line(p.accent(Accent::Focus)));
-    if !app.message().is_empty() {
-        for l in wrap(app.message(), width) {
-            lines.push(Line::from(l));
-        }
-    }
+    let left = room.saturating_sub(lines.len()).max(1);
+    let news = if news.len() > left {
+        super::text::fill(app.message(), width, left)
+    } else {
+        news
+    };
+    lines.extend(news.into_iter().map(Line::from));
     (lines, at, bar)
 }
 
