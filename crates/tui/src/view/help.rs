@@ -42,6 +42,8 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
             "between legal spots; + marks squares a legal placement covers.",
             "Green ghost: legal, Enter places. Red: the reason is shown below.",
             "When nothing fits, Enter (or d) discards; otherwise you must place.",
+            "Placements in the log count from the castle (0,0): `at -3,-1→` is the first",
+            "square 3 left and 1 up, the second to its right (↓ below, ← left, ↑ up).",
         ],
         Mode::Step => &[
             "Every choice listed is legal. ↑↓ choose, Enter (or its number) does it, p (or Esc) skips.",
@@ -105,6 +107,19 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     }
     for t in step_help(app.mode()) {
         push(t, Style::default());
+    }
+    // Several kings a player (2-player Kingdomino, Queendomino): each claims, and places in turn.
+    if app.mode() == Mode::Claim
+        && let Some(game) = app.game()
+        && game.rules().kings_per_player > 1
+    {
+        let k = game.rules().kings_per_player;
+        push(
+            &format!(
+                "Each player has {k} kings here: you claim {k} dominoes a round, and place each when its king's turn comes."
+            ),
+            Style::default(),
+        );
     }
     if matches!(app.mode(), Mode::Setup | Mode::Resume | Mode::Replay) {
         return lines;
