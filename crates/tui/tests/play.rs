@@ -839,14 +839,14 @@ fn the_score_screen_says_whole_where_the_game_was_kept() {
 /// The claim step's help says when each player has several kings (2-player Kingdomino).
 #[test]
 fn the_claim_help_says_when_each_player_has_two_kings() {
-    let mut app = app("kingdomino", "you,greedy", 3);
-    press(&mut app, "?");
-    let text = screen(&app, 100, 40);
+    let mut two = app("kingdomino", "you,greedy", 3);
+    press(&mut two, "?");
+    let text = screen(&two, 100, 40);
     assert!(
         text.contains("Each player has 2 kings here: you claim 2 dominoes a round"),
         "{text}"
     );
-    let mut app = app("kingdomino", "you,greedy,greedy,greedy", 3);
-    press(&mut app, "?");
-    assert!(!screen(&app, 100, 40).contains("kings here"));
+    let mut four = app("kingdomino", "you,greedy,greedy,greedy", 3);
+    press(&mut four, "?");
+    assert!(!screen(&four, 100, 40).contains("kings here"));
 }
