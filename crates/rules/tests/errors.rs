@@ -1806,3 +1806,34 @@ fn a_square_or_a_set_written_wrong_shows_the_right_form() {
         "{d}"
     );
 }
+
+/// A user's ruleset named as a shipped one is a warning (its results would read as the shipped
+/// ruleset's); the shipped file itself, read from a checkout, is not.
+#[test]
+fn a_ruleset_named_as_a_shipped_one_is_a_warning() {
+    let w = warnings_of(
+        "name = \"kingdomino\"\nextends = \"kingdomino\"\n[rules]\ngrid-size = 6\n",
+        "mine.toml",
+    );
+    assert_diag(
+        &w,
+        1,
+        8,
+        &[
+            "its `name` is `kingdomino`, a shipped ruleset's name: its games, saves and results would read as the shipped ruleset's; give it a `name` of its own",
+        ],
+    );
+    let w = warnings_of(
+        "extends = \"kingdomino\"\n[rules]\ngrid-size = 6\n",
+        "harmony.toml",
+    );
+    assert!(
+        w.to_string()
+            .contains("with no `name`, it is called `harmony` after its file"),
+        "{w}"
+    );
+    let shipped = std::fs::read_to_string(common::rulesets_dir().join("kingdomino.toml"))
+        .expect("the shipped file");
+    let w = warnings_of(&shipped, "kingdomino.toml");
+    assert!(w.0.is_empty(), "{w}");
+}
