@@ -211,6 +211,24 @@ impl Mechanism for Markets {
             });
     }
 
+    fn why_no_choice(&self, cx: Cx<'_>, side: Side) -> Option<String> {
+        let stalls = Self::stalls(cx, side);
+        let coins = cx.get(side, COINS);
+        if stalls.len() as u32 >= self.terms.stalls || coins < self.terms.price {
+            // The side's own limits, as `why_illegal` words them, whatever the square.
+            return self.terms.why_not(
+                cx.table().kingdom(side),
+                coins,
+                stalls,
+                crownlands_core::Cell::new(0, 0),
+            );
+        }
+        Some(format!(
+            "no territory of {} squares or more is without a stall",
+            self.terms.min_squares
+        ))
+    }
+
     fn why_illegal(&self, cx: Cx<'_>, side: Side, action: MarketAction) -> Option<String> {
         let MarketAction::Stall { cell } = action;
         self.terms.why_not(

@@ -130,3 +130,32 @@ fn a_reset_game_is_a_new_game() {
 fn markets_pass_the_engine_s_conformance_suite() {
     crownlands_core::conformance::check(&ruleset(), 0..8).unwrap_or_else(|e| panic!("{e}"));
 }
+
+/// A market step with nothing to choose says why in the module's words (the TUI's log says it
+/// where the step goes by itself): every reason it gives over random games.
+#[test]
+fn a_market_with_nothing_to_choose_says_why() {
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..20 {
+        let mut g = Game::new(ruleset(), 2, seed).expect("setup");
+        let mut ch = Chooser(seed);
+        while !g.is_over() {
+            if in_market(&g) && g.legal_action_count() == 1 {
+                let view = g.step_view().expect("a step");
+                let why = view.nothing.expect("the markets say why");
+                seen.insert(why);
+            }
+            let mut next = || ch.next_u32();
+            g.play_random(&mut next);
+        }
+    }
+    assert!(
+        seen.iter()
+            .any(|w| w.starts_with("no territory of 3 squares or more")),
+        "{seen:?}"
+    );
+    assert!(
+        seen.iter().any(|w| w.starts_with("all 3 stalls")),
+        "{seen:?}"
+    );
+}
