@@ -559,3 +559,37 @@ fn a_skipped_step_says_why() {
         assert!(seen.iter().any(|l| l.contains(step)), "{step} in {seen:#?}");
     }
 }
+
+/// The acting side's own row under a step's choices is whole: its stats in words where they fit,
+/// else short (`4¢ 0kn 1tw`), never cut mid-word (Royal Wedding at 80x24 cut `Queen` to `Qu`).
+#[test]
+fn the_own_row_under_a_step_is_whole() {
+    for (ruleset, players) in [
+        ("queendomino", "you,greedy,greedy,greedy"),
+        ("royal-wedding", "you,greedy,greedy,greedy"),
+    ] {
+        let mut app = app(ruleset, players, 4);
+        let mut seen = 0;
+        let mut n = 0;
+        while app.mode() != Mode::GameOver && n < 3000 && seen < 12 {
+            if app.mode() == Mode::Step {
+                let game = app.game().unwrap();
+                let side = game.side_of(game.to_act().unwrap());
+                let stats = game.side_stats(side);
+                let pts = format!("You: {} pts", game.score_total(side));
+                let long: String = stats.iter().map(|s| format!(", {}", s.long)).collect();
+                let short: String = stats.iter().map(|s| format!(" {}", s.short)).collect();
+                let text = screen(&app, 80, 24);
+                assert!(
+                    text.contains(&format!("{pts}{long}"))
+                        || text.contains(&format!("{pts}{short}")),
+                    "{ruleset}:\n{text}"
+                );
+                seen += 1;
+            }
+            play_to_end(&mut app, 1);
+            n += 1;
+        }
+        assert!(seen > 0, "{ruleset}: a step of yours");
+    }
+}

@@ -37,22 +37,25 @@ fn visible(area: Rect, compact: bool) -> usize {
         .max(1)
 }
 
-/// The acting side's own row: its points, then what the modules keep for it, in their words.
-fn own_row(app: &App, game: &Game) -> String {
+/// The acting side's own row in `width` columns: its points, then what the modules keep for it,
+/// in their words (`4 coins, 0 knights in hand`), or short (`4¢ 0kn`) where those do not fit.
+fn own_row(app: &App, game: &Game, width: usize) -> String {
     let Some(player) = game.to_act() else {
         return String::new();
     };
     let side = game.side_of(player);
-    let mut t = format!(
+    let head = format!(
         "{}: {} pts",
         super::side_name(app, game, side),
         game.score_total(side)
     );
-    for stat in game.side_stats(side) {
-        t.push_str(", ");
-        t.push_str(&stat.long);
+    let stats = game.side_stats(side);
+    let long: String = stats.iter().map(|s| format!(", {}", s.long)).collect();
+    if super::text::width(&head) + super::text::width(&long) <= width {
+        return format!("{head}{long}");
     }
-    t
+    let short: String = stats.iter().map(|s| format!(" {}", s.short)).collect();
+    format!("{head}{short}")
 }
 
 /// The first choice shown in a list `area` high: the list scrolls to keep the cursor in view.
@@ -154,7 +157,7 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
             .into_iter()
             .map(|l| Line::from(Span::styled(l, p.accent(Accent::Dim)))),
     );
-    let own = super::text::take_width(&own_row(app, game), width);
+    let own = super::text::take_width(&own_row(app, game, width), width);
     rows.push(Line::from(Span::styled(own, p.accent(Accent::Focus))));
     // When the list is longer than its room, the title says which choices are shown: the
     // cheapest are first, so the others would go unseen.
