@@ -850,3 +850,51 @@ fn the_claim_help_says_when_each_player_has_two_kings() {
     press(&mut four, "?");
     assert!(!screen(&four, 100, 40).contains("kings here"));
 }
+
+/// The row of recent games keeps its `›` and the date at 80 and 100 columns: the players' names
+/// give way first.
+#[test]
+fn the_recent_games_row_fits_its_width() {
+    use crownlands_tui::app::setup::{Row, Setup};
+    let dir = std::env::temp_dir().join(format!("crownlands-tui-recent-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    // A finished 4-player game, kept in the saves folder.
+    let mut config = config(5, crownlands_tui::Palette::none());
+    config.save_dir = Some(dir.clone());
+    let mut game = crownlands_tui::App::new_game(
+        ruleset("kingdomino"),
+        seats("you,greedy,greedy,greedy"),
+        config.clone(),
+    )
+    .unwrap();
+    game.run_bots();
+    play_to_end(&mut game, 500);
+    assert_eq!(game.mode(), Mode::GameOver);
+    let choices = crownlands_tui::app::ruleset_file::shipped_choices(
+        crownlands_core::Registry::shipped_ref(),
+    );
+    let mut app = crownlands_tui::App::with_setup(Setup::new(choices, None), config);
+    let recent = app.setup().unwrap().recent.clone();
+    assert_eq!(recent.len(), 1);
+    let date = recent[0].date.clone().expect("a date");
+    while app.setup().unwrap().row != Row::Recent {
+        press(&mut app, "j");
+    }
+    for w in [80, 100] {
+        let text = screen(&app, w, 30);
+        let row = text
+            .lines()
+            .find(|l| l.contains("Watch a recent game"))
+            .unwrap_or_else(|| panic!("{text}"));
+        assert!(row.contains("1/1 kingdomino · You, "), "{row}");
+        assert!(
+            row.trim_end_matches(['"', '│', ' ']).ends_with('›'),
+            "{w}: {row}"
+        );
+        // At 100 columns the date fits beside names cut short; at 80 the names stay, cut.
+        if w == 100 {
+            assert!(row.contains(&format!("… · {date} ›")), "{w}: {row}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -18,6 +18,11 @@ pub struct Recent {
     /// `kingdomino · Anna, greedy 2 · 2026-11-23` (the names cut at 24 characters;
     /// `kingdomino (unfinished) · ...` for a game left unfinished).
     pub label: String,
+    /// The label's parts, for a row that must be shorter: the ruleset (and whether unfinished),
+    /// the players' names (whole), the date.
+    pub what: String,
+    pub who: String,
+    pub date: Option<String>,
 }
 
 /// The newest saves in `dir` (at most [`RECENT`]), newest first; files that do not read as
@@ -43,7 +48,8 @@ pub fn recent_games(dir: &Path) -> Vec<Recent> {
         .filter_map(|(_, path)| {
             let save = crownlands_saves::read_save_file(&path).ok()?;
             let names: Vec<String> = save.players.iter().map(|p| p.name.clone()).collect();
-            let mut who = names.join(", ");
+            let all = names.join(", ");
+            let mut who = all.clone();
             if who.chars().count() > 24 {
                 who = who.chars().take(23).collect::<String>() + "…";
             }
@@ -59,6 +65,9 @@ pub fn recent_games(dir: &Path) -> Vec<Recent> {
             Some(Recent {
                 path,
                 label: printable(&label),
+                what: printable(&format!("{}{status}", save.ruleset_name)),
+                who: printable(&all),
+                date: save.date.as_deref().map(printable),
             })
         })
         .take(RECENT)

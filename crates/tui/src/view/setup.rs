@@ -89,6 +89,38 @@ fn row_text(setup: &Setup, row: Row) -> (String, Option<String>) {
     }
 }
 
+/// A recent game in `room` columns: `1/3 queendomino · Anna, greedy 2 · 2026-11-23`, the names
+/// cut (`Anna, gr…`) to keep the date, the date left out when even that does not fit.
+fn recent_text(setup: &Setup, r: &crate::app::replay::Recent, room: usize) -> String {
+    use super::text::{take_width, width};
+    let head = format!("{}/{} {}", setup.recent_at + 1, setup.recent.len(), r.what);
+    let date = r
+        .date
+        .as_ref()
+        .map(|d| format!(" · {d}"))
+        .unwrap_or_default();
+    let whole = format!("{head} · {}{date}", r.who);
+    if width(&whole) <= room {
+        return whole;
+    }
+    // The names in what is left, at least 8 columns of them, with the date.
+    let left = room.saturating_sub(width(&head) + 3 + width(&date));
+    if left >= 8 {
+        let who = format!("{}…", take_width(&r.who, left - 1));
+        return format!("{head} · {who}{date}");
+    }
+    let left = room.saturating_sub(width(&head) + 3);
+    if left >= 8 {
+        let who = if width(&r.who) <= left {
+            r.who.clone()
+        } else {
+            format!("{}…", take_width(&r.who, left - 1))
+        };
+        return format!("{head} · {who}");
+    }
+    take_width(&head, room)
+}
+
 fn mark(setup: &Setup, row: Row) -> &'static str {
     if setup.row == row { "▶ " } else { "  " }
 }
@@ -144,6 +176,17 @@ fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'
                     Span::raw("")
                 };
                 Line::from(vec![Span::styled(format!("{head}{v}"), focus(row)), shown])
+            }
+            // A recent game in the room the row has: the names shortened first, then the
+            // date left out, so `‹ ... ›` stays whole.
+            (Row::Recent, Some(_)) => {
+                let room = width.saturating_sub(super::text::width(&head) + 4);
+                let v = setup
+                    .recent
+                    .get(setup.recent_at)
+                    .map(|r| recent_text(setup, r, room))
+                    .unwrap_or_default();
+                Line::from(Span::styled(format!("{head}‹ {v} ›"), focus(row)))
             }
             (_, Some(v)) => Line::from(Span::styled(format!("{head}‹ {v} ›"), focus(row))),
             (_, None) => Line::from(Span::styled(head, focus(row))),
