@@ -487,16 +487,51 @@ pub fn row(label: &str, value: &str, width: usize) -> String {
     // In columns: a wide character (a terrain or building named in CJK) takes two.
     let vlen = super::text::width(value);
     let room = width.saturating_sub(vlen + 1);
-    let label = super::text::take_width(label, room);
+    let label = short_label(label, room);
     let pad = width
         .saturating_sub(super::text::width(&label) + vlen)
         .max(1);
     format!("{label}{}{value}", " ".repeat(pad))
 }
 
+/// `label` in `room` columns, losing what says least first: a leading "the", then a
+/// parenthesis (`28 coins (3 a point)`: `28 coins`), then words cut short with a dot
+/// ([`super::panels::squeeze`]: `Queen's cr.`), then the end.
+fn short_label(label: &str, room: usize) -> String {
+    let fits = |t: &str| super::text::width(t) <= room;
+    if fits(label) {
+        return label.to_string();
+    }
+    let mut t = label.strip_prefix("the ").unwrap_or(label).to_string();
+    if !fits(&t)
+        && let (Some(open), true) = (t.find(" ("), t.ends_with(')'))
+    {
+        t.truncate(open);
+    }
+    if fits(&t) {
+        return t;
+    }
+    // In a very narrow column a name's first letters read better than its words cut (`Watch H`,
+    // not `Wa. Ho.`).
+    if room < 12 {
+        return super::text::take_width(&t, room);
+    }
+    let squeezed = super::panels::squeeze(&t, room);
+    super::text::take_width(&squeezed, room)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{Fit, fit_rows, row};
+    use super::{Fit, fit_rows, row, short_label};
+
+    #[test]
+    fn labels_lose_what_says_least_first() {
+        assert_eq!(short_label("the Queen's crown", 20), "the Queen's crown");
+        assert_eq!(short_label("the Queen's crown", 14), "Queen's crown");
+        assert_eq!(short_label("28 coins (3 a point)", 14), "28 coins");
+        assert_eq!(short_label("the Queen's crown", 12), "Queen's cro.");
+        assert_eq!(short_label("the Queen's crown", 7), "Queen's");
+    }
     use ratatui::style::Style;
     use ratatui::text::Line;
 
