@@ -238,6 +238,9 @@ struct CountProblem {
     loc: Loc,
     message: String,
     players: u8,
+    /// Whether `loc` is the key the problem is about (a value from a shipped file is then named
+    /// with its key): not for a module's parameters as a whole, placed at one of them.
+    keyed: bool,
 }
 
 fn player_key(k: &str) -> Option<u8> {
@@ -659,6 +662,7 @@ fn line_source(
                     piles.join(", ")
                 ),
                 players: count.players,
+                keyed: true,
             }),
         }
     }
@@ -705,6 +709,7 @@ fn parameters_without_module(
                     m
                 },
                 players: count.players,
+                keyed: false,
             });
         }
     }
@@ -852,6 +857,7 @@ fn place_core_problems(
             loc,
             message,
             players: *n,
+            keyed: !matches!(field, RulesField::ModuleParams(_)),
         });
     }
 }
@@ -887,7 +893,11 @@ fn blame_user_file(
         if !embedded(loader, p.loc.file) {
             continue;
         }
-        let origin = set_in(loader, &p.loc);
+        let origin = if p.keyed {
+            set_in(loader, &p.loc)
+        } else {
+            format!("as set in {}", loader.describe(&p.loc))
+        };
         p.loc = if embedded(loader, players.file) {
             loader.loc(user, &[Seg::Key("extends")])
         } else {
