@@ -91,20 +91,13 @@ fn a_step_choice_is_taken_by_its_number() {
 #[test]
 fn steps_with_nothing_to_decide_go_by_themselves() {
     let mut app = app("queendomino", "you,greedy,greedy,greedy", 7);
-    let mut keys = 0;
-    while app.mode() != Mode::GameOver && keys < 2000 {
+    play_passing(&mut app, |app| {
         if app.mode() == Mode::Step {
             // Only steps with a choice wait for the player.
             let legal = app.game().unwrap().legal_actions();
             assert!(legal.len() > 1, "{legal:?}");
-            press(&mut app, "p");
-        } else if app.mode() == Mode::Place && !app.ghost_is_legal() && !app.must_discard() {
-            press(&mut app, "<tab>");
-        } else {
-            press(&mut app, "<enter>");
         }
-        keys += 1;
-    }
+    });
     assert_eq!(app.mode(), Mode::GameOver);
     let log: Vec<&str> = app.log().collect();
     // Each skipped step says why, in its module's words.
@@ -534,20 +527,11 @@ fn a_skipped_step_says_why() {
     let mut seen = std::collections::BTreeSet::new();
     for seed in [7, 8] {
         let mut app = app("queendomino", "you,greedy", seed);
-        let mut keys = 0;
-        while app.mode() != Mode::GameOver && keys < 2000 {
-            if app.mode() == Mode::Step {
-                press(&mut app, "p");
-            } else if app.mode() == Mode::Place && !app.ghost_is_legal() && !app.must_discard() {
-                press(&mut app, "<tab>");
-            } else {
-                press(&mut app, "<enter>");
-            }
-            keys += 1;
+        play_passing(&mut app, |app| {
             for l in app.log().filter(|l| l.contains("nothing to do in")) {
                 seen.insert(l.to_string());
             }
-        }
+        });
     }
     for l in &seen {
         assert!(
@@ -591,5 +575,22 @@ fn the_own_row_under_a_step_is_whole() {
             n += 1;
         }
         assert!(seen > 0, "{ruleset}: a step of yours");
+    }
+}
+
+/// Play the human's seat to the end (at most 2,000 keys): pass every step that waits, place at
+/// the first legal spot, claim the first domino; `each` sees the app before every key.
+fn play_passing(app: &mut crownlands_tui::App, mut each: impl FnMut(&crownlands_tui::App)) {
+    let mut keys = 0;
+    while app.mode() != Mode::GameOver && keys < 2000 {
+        each(app);
+        if app.mode() == Mode::Step {
+            press(app, "p");
+        } else if app.mode() == Mode::Place && !app.ghost_is_legal() && !app.must_discard() {
+            press(app, "<tab>");
+        } else {
+            press(app, "<enter>");
+        }
+        keys += 1;
     }
 }
