@@ -557,7 +557,9 @@ impl Mechanism for Buildings {
             ));
         }
         if ruleset.buildings().is_empty() {
-            problems.push(CheckProblem::whole("the ruleset's sets hold no buildings"));
+            problems.push(CheckProblem::whole(
+                "the ruleset holds no building tiles (its sets have none, or `remove-buildings` took them all)",
+            ));
         }
         problems
     }
