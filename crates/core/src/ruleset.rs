@@ -849,13 +849,14 @@ impl Ruleset {
                 ),
             });
         }
-        // No crown anywhere: every territory scores nothing.
+        // No crown anywhere: every territory scores nothing (said without modules only: one
+        // may crown a territory itself, as the Queen does).
         let crowned = self.dominoes.iter().any(|d| d.crowns() > 0)
             || self.buildings.iter().any(|b| b.crowns > 0);
-        if !crowned && !self.dominoes.is_empty() {
+        if !crowned && !self.dominoes.is_empty() && modules.is_empty() {
             out.push(RuleWarning {
                 at: WarningAt::Deck,
-                message: "no domino (nor building) has a crown: every territory scores 0, so kingdoms score only bonuses".to_string(),
+                message: "no domino has a crown: every territory scores 0, so kingdoms score only bonuses".to_string(),
             });
         }
         // Harmony asks for every square filled, two squares a domino: an even grid leaves an

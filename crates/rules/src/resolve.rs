@@ -435,42 +435,6 @@ pub(crate) fn resolve(
         Some(name) => name.clone(),
         None => loader.stem_name(leaf_idx),
     };
-    // A file of the user's named as a shipped ruleset: its games, saves and results would read
-    // as that ruleset's.
-    // (The shipped file itself, read from a checkout, is that ruleset.)
-    let shipped_text = crate::source::embedded(&format!("{name}.toml"))
-        .or_else(|| loader.registry.ruleset(&name).map(|(_, text)| text));
-    let same_text = |text: &str| {
-        shipped_text
-            .is_some_and(|t| t.replace("\r\n", "\n").trim() == text.replace("\r\n", "\n").trim())
-    };
-    if !embedded(loader, leaf_idx)
-        && crate::ruleset_names(&loader.registry).contains(&name)
-        && !loader
-            .files
-            .get(leaf_idx)
-            .is_some_and(|f| same_text(&f.src.text))
-    {
-        let loc = match leaf.name {
-            Some(_) => loader.loc(leaf_idx, &[Seg::Key("name")]),
-            None => Loc {
-                file: leaf_idx,
-                span: 0..0,
-            },
-        };
-        let called = if leaf.name.is_some() {
-            format!("its `name` is `{name}`")
-        } else {
-            format!("with no `name`, it is called `{name}` after its file")
-        };
-        let message = format!(
-            "{called}, a shipped ruleset's name: its games, saves and results would read as the shipped ruleset's; give it a `name` of its own"
-        );
-        if let Some(f) = loader.files.get(loc.file) {
-            let d = f.src.diag(loc.span.clone(), message);
-            loader.warnings.push(d);
-        }
-    }
     let files_sound = loader.diags.is_empty();
     let mut problems: Vec<CountProblem> = Vec::new();
     let mut counts: Vec<CountRules> = Vec::new();
@@ -489,7 +453,7 @@ pub(crate) fn resolve(
         counts.push(count);
     }
     let parts = RulesetParts {
-        name,
+        name: name.clone(),
         description: description(loader, chain),
         terrains: components.terrains,
         piles: components.piles,
@@ -519,6 +483,36 @@ pub(crate) fn resolve(
             None
         }
     };
+    // A file of the user's named as a shipped ruleset: its games, saves and results would read
+    // as that ruleset's. Not when it is that ruleset (the shipped file from a checkout, or what
+    // `show` prints of it: the same rules, the same hash).
+    if let Some(r) = &ruleset
+        && !embedded(loader, leaf_idx)
+        && crate::ruleset_names(&loader.registry).contains(&name)
+        && crate::load(&loader.registry, &name).map_or(true, |shipped| {
+            crate::to_toml(&shipped, None) != crate::to_toml(r, None)
+        })
+    {
+        let loc = match leaf.name {
+            Some(_) => loader.loc(leaf_idx, &[Seg::Key("name")]),
+            None => Loc {
+                file: leaf_idx,
+                span: 0..0,
+            },
+        };
+        let called = if leaf.name.is_some() {
+            format!("its `name` is `{name}`")
+        } else {
+            format!("with no `name`, it is called `{name}` after its file")
+        };
+        let message = format!(
+            "{called}, a shipped ruleset's name: its games, saves and results would read as the shipped ruleset's; give it a `name` of its own"
+        );
+        if let Some(f) = loader.files.get(loc.file) {
+            let d = f.src.diag(loc.span.clone(), message);
+            loader.warnings.push(d);
+        }
+    }
     let first_user_file = chain
         .iter()
         .map(|(idx, _)| *idx)

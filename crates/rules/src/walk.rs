@@ -692,7 +692,9 @@ pub(crate) const ALIASES: &[(&str, &str)] = &[("color", "colour")];
 /// parameters).
 pub(crate) fn home_of(root: &Value, key: &str, path: &[String]) -> Option<String> {
     let top = root.get("properties")?.as_object()?;
-    // The top-level tables (`[rules]`, `[[terrain]]`, ...) are not keys one writes as values.
+    // The top-level tables (`[rules]`, `[[terrain]]`, ...) are not keys one writes as values;
+    // and only the rules' tables are said to have swallowed a top-level key (a `name` under
+    // `[[domino]]` is not the ruleset's name).
     let table = [
         "rules",
         "for-players",
@@ -701,7 +703,11 @@ pub(crate) fn home_of(root: &Value, key: &str, path: &[String]) -> Option<String
         "building",
         "component",
     ];
-    if !path.is_empty() && top.contains_key(key) && !table.contains(&key) {
+    let under_rules = matches!(
+        path.first().map(String::as_str),
+        Some("rules" | "for-players")
+    );
+    if under_rules && top.contains_key(key) && !table.contains(&key) {
         return Some(format!(
             "`{key}` is a top-level key: write it above the file's first [table]"
         ));
@@ -716,9 +722,9 @@ pub(crate) fn home_of(root: &Value, key: &str, path: &[String]) -> Option<String
         return None;
     }
     Some(match path {
-        [t, m, ..] if t == "rules" && m == "module" => {
-            format!("`{key}` is a rule: write it in [rules], above its [rules.module.*] tables")
-        }
+        [.., m, _] if m == "module" => format!(
+            "`{key}` is a rule, not one of the module's parameters: write it above the module's table"
+        ),
         _ => format!(
             "`{key}` is a rule: write it under [rules], or under [for-players.N] for one player count"
         ),

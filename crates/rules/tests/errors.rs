@@ -1512,7 +1512,7 @@ fn rules_that_load_but_never_play_as_written_are_warned() {
     let w = warnings_of(&plain, "plain.toml");
     assert!(
         w.to_string()
-            .contains("no domino (nor building) has a crown: every territory scores 0"),
+            .contains("no domino has a crown: every territory scores 0"),
         "{w}"
     );
 }
@@ -1677,6 +1677,17 @@ fn too_many_kings_point_at_the_line_size_the_user_wrote() {
             "at 2 players: 4 kings (2 per player) but only 1 domino a line (line-size): every king needs a domino (raise `line-size` to 4, or lower `kings-per-player`)",
         ],
     );
+    // Past the longest line there is: fewer kings, not a longer line.
+    let d =
+        bad("extends = \"kingdomino\"\nplayers = [2]\n[for-players.2]\nkings-per-player = 17\n");
+    assert_diag(
+        &d,
+        4,
+        20,
+        &[
+            "34 kings (17 per player) but only 4 dominoes a line (line-size): every king needs a domino (lower `kings-per-player`: a line holds at most 32 dominoes)",
+        ],
+    );
 }
 
 /// A key of another table (TOML reads every key after `[rules]` into it): the message says where
@@ -1710,7 +1721,7 @@ fn a_key_in_the_wrong_table_says_where_it_belongs() {
         1,
         &[
             "unknown parameter `tie-breaks`",
-            "(`tie-breaks` is a rule: write it in [rules], above its [rules.module.*] tables)",
+            "(`tie-breaks` is a rule, not one of the module's parameters: write it above the module's table)",
         ],
     );
     // A misspelling still gets its nearest key.
@@ -1835,5 +1846,11 @@ fn a_ruleset_named_as_a_shipped_one_is_a_warning() {
     let shipped = std::fs::read_to_string(common::rulesets_dir().join("kingdomino.toml"))
         .expect("the shipped file");
     let w = warnings_of(&shipped, "kingdomino.toml");
+    assert!(w.0.is_empty(), "{w}");
+    // What `show` prints of a shipped ruleset is that ruleset (the same rules, the same hash).
+    let registry = crownlands_core::Registry::shipped_ref();
+    let queendomino = crownlands_rules::load(registry, "queendomino").expect("loads");
+    let shown = crownlands_rules::to_toml(&queendomino, None);
+    let w = warnings_of(&shown, "shown.toml");
     assert!(w.0.is_empty(), "{w}");
 }

@@ -694,14 +694,14 @@ fn a_key_of_another_step_says_what_it_is_for() {
     let mut app = app("kingdomino", "you,greedy", 3);
     assert_eq!(app.mode(), Mode::Claim);
     for (key, words) in [
-        ("r", "r rotates a domino you place; now claim a domino."),
+        ("r", "r turns a domino you place; now claim a domino."),
         (
             "d",
             "d discards a domino that fits nowhere; now claim a domino.",
         ),
         (
             "p",
-            "p passes an optional step, and none is due; now claim a domino.",
+            "p skips an optional step, none now; now claim a domino.",
         ),
     ] {
         press(&mut app, key);
@@ -714,11 +714,15 @@ fn a_key_of_another_step_says_what_it_is_for() {
     press(&mut app, "p");
     assert!(
         app.message()
-            .starts_with("p passes an optional step, and none is due; "),
+            .starts_with("p skips an optional step, none now; "),
         "{}",
         app.message()
     );
     assert_eq!(app.mode(), Mode::Place);
+    // It keeps to the status line: the keys stay in view; moving the ghost clears it.
+    assert!(screen(&app, 80, 24).contains("q quit"));
+    press(&mut app, "<left>");
+    assert!(!app.message().starts_with("p skips"), "{}", app.message());
 }
 
 /// News longer than the status row (here the folder a game was saved in) goes on over the keys'

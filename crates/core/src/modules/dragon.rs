@@ -293,7 +293,7 @@ impl Mechanism for Dragon {
         // The round's bribes, the Queen's host, the coins, as `why_illegal` checks them; past
         // those, nothing on the board to burn.
         match self.why_illegal(cx, side, DragonAction::Burn { slot: 0 }) {
-            Some(why) if !why.starts_with("slot ") => Some(why),
+            Some(why) if !why.starts_with("slot ") && !why.contains("Board has slots") => Some(why),
             _ => Some("the Builders' Board holds no building to burn".into()),
         }
     }

@@ -226,9 +226,9 @@ pub enum RulesProblem {
     #[error("each player needs at least one king")]
     NoKing,
     #[error(
-        "{kings} kings ({per_player} per player) but only {line} {dominoes} a line (line-size): every king needs a domino (raise `line-size` to {kings}{fewer})",
+        "{kings} kings ({per_player} per player) but only {line} {dominoes} a line (line-size): every king needs a domino ({fix})",
         dominoes = if *line == 1 { "domino" } else { "dominoes" },
-        fewer = if *per_player > 1 { ", or lower `kings-per-player`" } else { "" }
+        fix = kings_fix(*kings, *per_player)
     )]
     KingsExceedLine {
         kings: usize,
@@ -274,6 +274,27 @@ pub enum RulesProblem {
 }
 
 /// The deck sizes that would divide into lines, when the sets hold enough.
+/// What to change when `kings` need more dominoes a line than there are: a line as long as the
+/// kings where a line can be that long (at most [`crate::ruleset::MAX_LINE`]), fewer kings a
+/// player where a player has more than one.
+fn kings_fix(kings: usize, per_player: u8) -> String {
+    let raise = (kings <= usize::from(crate::ruleset::MAX_LINE))
+        .then(|| format!("raise `line-size` to {kings}"));
+    let lower = (per_player > 1).then(|| "lower `kings-per-player`".to_string());
+    match (raise, lower) {
+        (Some(r), Some(l)) => format!("{r}, or {l}"),
+        (Some(r), None) => r,
+        (None, Some(l)) => format!(
+            "{l}: a line holds at most {} dominoes",
+            crate::ruleset::MAX_LINE
+        ),
+        (None, None) => format!(
+            "fewer players: a line holds at most {} dominoes",
+            crate::ruleset::MAX_LINE
+        ),
+    }
+}
+
 fn deck_hint(deck: usize, line: u8, dominoes: usize) -> String {
     let line = usize::from(line.max(1));
     let lower = deck - deck % line;

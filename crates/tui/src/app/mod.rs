@@ -1083,19 +1083,18 @@ impl App {
     /// What a key of the footer of another step says here, where it does nothing (`r` in a
     /// claim): which step it is for and what this one asks.
     fn key_of_another_step(&self, key: Key) -> Option<String> {
+        // Short, so it stays on the status line of 80 columns (a longer one takes the keys').
         let now = match self.mode {
             Mode::Claim => "now claim a domino",
-            Mode::Step => "now choose in this step (p skips it)",
+            Mode::Step => "now choose, or p to skip",
             Mode::Place if self.must_discard() => "this one fits nowhere: d discards it",
-            Mode::Place => "now place the domino (Tab finds a legal spot)",
+            Mode::Place => "now place the domino",
             _ => return None,
         };
         let what = match (self.mode, key) {
-            (Mode::Claim | Mode::Step, Key::Char('r' | 'R')) => "r rotates a domino you place",
+            (Mode::Claim | Mode::Step, Key::Char('r' | 'R')) => "r turns a domino you place",
             (Mode::Claim | Mode::Step, Key::Char('d')) => "d discards a domino that fits nowhere",
-            (Mode::Claim | Mode::Place, Key::Char('p')) => {
-                "p passes an optional step, and none is due"
-            }
+            (Mode::Claim | Mode::Place, Key::Char('p')) => "p skips an optional step, none now",
             _ => return None,
         };
         Some(format!("{what}; {now}."))
@@ -1196,8 +1195,12 @@ impl App {
             }
             _ => return,
         }
-        // The ghost moved: a refusal of where it was is old news.
-        if self.message == FITS_SOMEWHERE || self.message.starts_with(CANNOT_PLACE) {
+        // The ghost moved: a refusal of where it was, or what a key of another step is for,
+        // is old news.
+        if self.message == FITS_SOMEWHERE
+            || self.message.starts_with(CANNOT_PLACE)
+            || self.key_of_another_step(Key::Char('p')).as_ref() == Some(&self.message)
+        {
             self.message.clear();
         }
         self.update_illegal();

@@ -118,7 +118,11 @@ fn recent_text(setup: &Setup, r: &crate::app::replay::Recent, room: usize) -> St
         };
         return format!("{head} · {who}");
     }
-    take_width(&head, room)
+    if width(&head) <= room {
+        head
+    } else {
+        format!("{}…", take_width(&head, room.saturating_sub(1)))
+    }
 }
 
 fn mark(setup: &Setup, row: Row) -> &'static str {
