@@ -902,3 +902,35 @@ fn the_recent_games_row_fits_its_width() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Leaving a ruleset on the setup screen and coming back finds its table as it was set (the
+/// players, who plays each seat, their names), not the ruleset's first player count again.
+#[test]
+fn the_setup_table_is_kept_for_each_ruleset() {
+    use crownlands_tui::app::setup::{Row, Setup};
+    let choices = crownlands_tui::app::ruleset_file::shipped_choices(
+        crownlands_core::Registry::shipped_ref(),
+    );
+    let mut app = crownlands_tui::App::with_setup(
+        Setup::new(choices, Some("royal-wedding")),
+        common::config(3, crownlands_tui::Palette::none()),
+    );
+    let setup = |app: &crownlands_tui::App| app.setup().expect("setup").clone();
+    let first = setup(&app).players;
+    // Royal Wedding: one more player, then away to the next ruleset and back.
+    while setup(&app).row != Row::Players {
+        press(&mut app, "k");
+    }
+    press(&mut app, "l");
+    let set = setup(&app).players;
+    assert_ne!(set, first);
+    while setup(&app).row != Row::Ruleset {
+        press(&mut app, "k");
+    }
+    press(&mut app, "l");
+    assert_ne!(setup(&app).choice().unwrap().name, "royal-wedding");
+    press(&mut app, "h");
+    assert_eq!(setup(&app).choice().unwrap().name, "royal-wedding");
+    assert_eq!(setup(&app).players, set, "the table set before");
+    assert_eq!(setup(&app).seats.len(), usize::from(set));
+}

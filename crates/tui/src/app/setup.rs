@@ -86,6 +86,9 @@ pub struct Setup {
     /// Recent saved games, newest first, and the one shown.
     pub recent: Vec<super::replay::Recent>,
     pub recent_at: usize,
+    /// The table last set for each ruleset left (its index: players, seats, names), so that
+    /// coming back to it finds the table as it was (10 seats of an opened file, say).
+    kept: Vec<(usize, u8, Vec<SeatKind>, Vec<String>)>,
 }
 
 /// The longest name a seat may have.
@@ -112,6 +115,7 @@ impl Setup {
             naming: false,
             recent: Vec::new(),
             recent_at: 0,
+            kept: Vec::new(),
         };
         s.fit_players();
         s
@@ -160,8 +164,8 @@ impl Setup {
             Row::Ruleset => {
                 let n = self.choices.len() as i32;
                 if n > 0 {
-                    self.ruleset = ((self.ruleset as i32 + delta).rem_euclid(n)) as usize;
-                    self.fit_players();
+                    let to = ((self.ruleset as i32 + delta).rem_euclid(n)) as usize;
+                    self.switch_to(to);
                 }
             }
             Row::Players => {
@@ -207,8 +211,7 @@ impl Setup {
                 self.choices.len() - 1
             }
         };
-        self.ruleset = i;
-        self.fit_players();
+        self.switch_to(i);
         i
     }
 
@@ -227,9 +230,28 @@ impl Setup {
     /// Select the ruleset at `i` (a click on the list).
     pub fn select(&mut self, i: usize) {
         if i < self.choices.len() {
-            self.ruleset = i;
+            self.switch_to(i);
             self.focus(Row::Ruleset);
-            self.fit_players();
+        }
+    }
+
+    /// Choose the ruleset at `to`, keeping the table set for the one left and finding the one
+    /// set for `to` before, if any (its counts allowing it still).
+    fn switch_to(&mut self, to: usize) {
+        let from = self.ruleset;
+        self.kept.retain(|(i, ..)| *i != from);
+        self.kept
+            .push((from, self.players, self.seats.clone(), self.names.clone()));
+        self.ruleset = to;
+        let allowed = self.choice().map(|c| c.counts.clone()).unwrap_or_default();
+        match self.kept.iter().find(|(i, ..)| *i == to) {
+            Some((_, players, seats, names)) if allowed.contains(players) => {
+                self.players = *players;
+                self.seats = seats.clone();
+                self.names = names.clone();
+                self.fit_seats();
+            }
+            _ => self.fit_players(),
         }
     }
 
