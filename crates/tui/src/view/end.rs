@@ -449,7 +449,7 @@ fn summary(app: &App, game: &Game, width: usize) -> (Vec<Line<'static>>, usize, 
     let news = if app.message().is_empty() {
         Vec::new()
     } else {
-        wrap(app.message(), width)
+        super::text::fill(app.message(), width, usize::from(SUMMARY_H))
     };
     let legend_rows = wrap(&legend, width).len();
     let room = usize::from(SUMMARY_H);
