@@ -595,3 +595,50 @@ fn play_passing(app: &mut crownlands_tui::App, mut each: impl FnMut(&crownlands_
         keys += 1;
     }
 }
+
+/// A bot's pass goes at once, not at the pace (it shows nothing to follow): with a pace of 3 s, a
+/// bot in a step where only going on is legal passes with no time passing; its other moves wait.
+#[test]
+fn a_bots_pass_does_not_wait_for_the_pace() {
+    use std::time::{Duration, Instant};
+    let mut config = config(6, crownlands_tui::Palette::none());
+    config.pace = Duration::from_secs(3);
+    let mut app =
+        crownlands_tui::App::new_game(ruleset("queendomino"), seats("greedy,greedy"), config)
+            .expect("game sets up");
+    let count = |app: &crownlands_tui::App| app.session().unwrap().actions().concat().len();
+    // The app's own clock: it moves on 3.1 s at a time, except to see a pass go.
+    let mut t = Instant::now();
+    let mut passes = 0;
+    let wall = Instant::now();
+    while passes < 3 && app.mode() != Mode::GameOver && wall.elapsed() < Duration::from_secs(60) {
+        let forced = app.game().is_some_and(|g| {
+            matches!(g.phase(), crownlands_core::Phase::Step { .. }) && g.legal_action_count() == 1
+        });
+        if forced {
+            // Its bot was asked at `t`: the pass comes without `t` moving.
+            let before = count(&app);
+            let asked = Instant::now();
+            while count(&app) == before && asked.elapsed() < Duration::from_secs(10) {
+                app.tick(t);
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            assert_eq!(count(&app), before + 1, "the pass went before the pace");
+            let last = *app.session().unwrap().actions().concat().last().unwrap();
+            assert_eq!(last, crownlands_core::Action::Pass);
+            passes += 1;
+            continue;
+        }
+        let before = count(&app);
+        let asked = Instant::now();
+        while count(&app) == before && asked.elapsed() < Duration::from_secs(10) {
+            app.tick(t);
+            if count(&app) == before {
+                // Not a pass: it waits for the pace.
+                t += Duration::from_millis(3100);
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+    assert_eq!(passes, 3, "three forced passes seen");
+}

@@ -540,7 +540,12 @@ impl App {
         }
         let purpose = pending.purpose;
         let paced = block || now >= pending.started + self.config.pace;
-        let ready = pending.reply.is_some() && (purpose == Purpose::Hint || paced);
+        // A pass shows nothing to follow (it is not logged): it goes at once, not at the pace.
+        let passes = pending
+            .reply
+            .as_ref()
+            .is_some_and(|r| r.action == Some(Action::Pass));
+        let ready = pending.reply.is_some() && (purpose == Purpose::Hint || paced || passes);
         if !ready {
             return;
         }
