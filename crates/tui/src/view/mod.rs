@@ -535,7 +535,7 @@ fn footer(app: &App, game: &Game, area: Rect, no_log: bool, buf: &mut Buffer) {
     ));
     if message_overflows(app, area) {
         // A message too long for its row (a file's path, a refusal with a placement's score)
-        // goes on over the keys' row until the next key; the keys come back with a short one.
+        // goes on over the keys' row until the next move; the keys come back with a short one.
         let plain: String = message.spans.iter().map(|s| s.content.as_ref()).collect();
         let rows = area.height - 1;
         let lines: Vec<Line> = text::fill(&plain, usize::from(area.width), usize::from(rows))
