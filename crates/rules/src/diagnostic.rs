@@ -124,6 +124,20 @@ impl<'a> IntoIterator for &'a Diagnostics {
     }
 }
 
+/// The line of `text` holding byte `offset`: where it starts, and its text without the newline
+/// (empty past the end).
+pub(crate) fn line_at(text: &str, offset: usize) -> (usize, &str) {
+    let start = text
+        .get(..offset)
+        .and_then(|b| b.rfind('\n'))
+        .map_or(0, |i| i + 1);
+    let line = text
+        .get(start..)
+        .and_then(|l| l.split('\n').next())
+        .unwrap_or_default();
+    (start, line)
+}
+
 /// 1-based line and column (in characters) of a byte offset. Offsets past the end or inside a
 /// character are clamped.
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
@@ -253,6 +267,14 @@ mod tests {
         assert_eq!(line_col(t, 6), (2, 3));
         assert_eq!(line_col(t, 5), (2, 2));
         assert_eq!(line_col(t, 999), (3, 1));
+    }
+
+    #[test]
+    fn the_line_at_an_offset() {
+        let t = "a = 1\nkey = \"v\"\n";
+        assert_eq!(line_at(t, 0), (0, "a = 1"));
+        assert_eq!(line_at(t, 8), (6, "key = \"v\""));
+        assert_eq!(line_at(t, t.len()), (t.len(), ""));
     }
 
     #[test]

@@ -289,11 +289,7 @@ fn convert(v: &DeValue<'_>, span: Span) -> Node {
 /// The first invisible character (a format character such as a zero width space, or a space
 /// other than ` ` and tab) on the line of `at`, with its offset.
 fn invisible_near(text: &str, at: usize) -> Option<(usize, char)> {
-    let start = text
-        .get(..at)
-        .and_then(|b| b.rfind('\n'))
-        .map_or(0, |i| i + 1);
-    let line = text.get(start..)?.split('\n').next()?;
+    let (start, line) = crate::diagnostic::line_at(text, at);
     // Outside strings and comments only: there such a character is text TOML allows (and the
     // loader's checks of names say what they think of it), so the parser stumbled on something
     // else. A basic string (`"`) has escapes (`\"` does not end it); a literal one (`'`) none.
@@ -337,12 +333,7 @@ fn duplicate_key(text: &str, at: usize) -> String {
             .collect(),
     };
     // A table header (`[rules.harmony]`) names the whole table.
-    let line_start = text
-        .get(..at)
-        .and_then(|b| b.rfind('\n'))
-        .map_or(0, |i| i + 1);
-    let line = text.get(line_start..).unwrap_or_default();
-    let line = line.split('\n').next().unwrap_or_default();
+    let (_, line) = crate::diagnostic::line_at(text, at);
     let header = line
         .trim_start()
         .strip_prefix('[')

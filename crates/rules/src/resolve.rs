@@ -824,10 +824,7 @@ fn place_core_problems(
         if matches!(field, RulesField::ModuleParamKey { .. })
             && let Some(text) = loader.files.get(loc.file).map(|f| f.src.text.as_str())
         {
-            let line_start = text
-                .get(..loc.span.start)
-                .and_then(|b| b.rfind('\n'))
-                .map_or(0, |i| i + 1);
+            let (line_start, _) = crate::diagnostic::line_at(text, loc.span.start);
             let line = text.get(line_start..loc.span.start).unwrap_or_default();
             // `key = value` on its own line (a dotted or inline-table key keeps its place).
             if line.trim_end().ends_with('=') && !line.contains('{') {
@@ -905,15 +902,10 @@ fn blame_user_file(
 /// (the key and its value when `loc` is a `key = value` line of its own, else the place alone).
 fn set_in(loader: &Loader, loc: &Loc) -> String {
     let place = loader.describe(loc);
-    let line = loader.files.get(loc.file).and_then(|f| {
-        let text = f.src.text.as_str();
-        let start = text.get(..loc.span.start)?.rfind('\n').map_or(0, |i| i + 1);
-        let end = text
-            .get(start..)?
-            .find('\n')
-            .map_or(text.len(), |i| start + i);
-        text.get(start..end)
-    });
+    let line = loader
+        .files
+        .get(loc.file)
+        .map(|f| crate::diagnostic::line_at(&f.src.text, loc.span.start).1);
     let setting = line.and_then(|line| {
         let (key, value) = line.split_once('=')?;
         let key = key.trim();
