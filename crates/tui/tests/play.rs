@@ -899,6 +899,21 @@ fn the_recent_games_row_fits_its_width() {
         if w == 100 {
             assert!(row.contains(&format!("… · {date} ›")), "{w}: {row}");
         }
+        // A click on the drawn `›` shows the next recent game.
+        let (y, line) = text
+            .lines()
+            .enumerate()
+            .find(|(_, l)| l.contains("Watch a recent game"))
+            .unwrap();
+        let x = line.trim_matches('"').chars().position(|c| c == '›').unwrap();
+        let area = ratatui::layout::Rect::new(0, 0, w, 30);
+        assert_eq!(
+            crownlands_tui::view::hit(&app, area, x as u16, y as u16),
+            Some(crownlands_tui::view::Hit::Setup(
+                crownlands_tui::app::setup::SetupClick::Change(Row::Recent, 1)
+            )),
+            "{w}: {line}"
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -61,8 +61,10 @@ pub fn layout(setup: &Setup, area: Rect) -> Layout {
     }
 }
 
-/// A row of the table: its label, and its value between `‹ ›` when left/right change it.
-fn row_text(setup: &Setup, row: Row) -> (String, Option<String>) {
+/// A row of the table `width` columns wide: its label, and its value between `‹ ›` when
+/// left/right change it (a recent game's fitted to the row, so that its `›` is where a click
+/// finds it).
+fn row_text(setup: &Setup, row: Row, width: usize) -> (String, Option<String>) {
     match row {
         Row::Ruleset => (
             "Ruleset: ".into(),
@@ -79,13 +81,16 @@ fn row_text(setup: &Setup, row: Row) -> (String, Option<String>) {
             (format!("Seat {}: ", i + 1), Some(what))
         }
         Row::Start => ("[ Start ]".into(), None),
-        Row::Recent => (
-            "Watch a recent game: ".into(),
-            setup
+        Row::Recent => {
+            let label = "Watch a recent game: ";
+            // The mark (2 columns), the label, then `‹ ` and ` ›`.
+            let room = width.saturating_sub(2 + super::text::width(label) + 4);
+            let value = setup
                 .recent
                 .get(setup.recent_at)
-                .map(|r| format!("{}/{} {}", setup.recent_at + 1, setup.recent.len(), r.label)),
-        ),
+                .map(|r| recent_text(setup, r, room));
+            (label.into(), value)
+        }
     }
 }
 
@@ -139,7 +144,7 @@ fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'
     };
     let mut lines: Vec<Line<'static>> = Vec::new();
     for row in setup.rows() {
-        let (label, value) = row_text(setup, row);
+        let (label, value) = row_text(setup, row, width);
         let head = format!("{}{label}", mark(setup, row));
         let line = match (row, value) {
             (Row::File, _) => {
@@ -180,17 +185,6 @@ fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'
                     Span::raw("")
                 };
                 Line::from(vec![Span::styled(format!("{head}{v}"), focus(row)), shown])
-            }
-            // A recent game in the room the row has: the names shortened first, then the
-            // date left out, so `‹ ... ›` stays whole.
-            (Row::Recent, Some(_)) => {
-                let room = width.saturating_sub(super::text::width(&head) + 4);
-                let v = setup
-                    .recent
-                    .get(setup.recent_at)
-                    .map(|r| recent_text(setup, r, room))
-                    .unwrap_or_default();
-                Line::from(Span::styled(format!("{head}‹ {v} ›"), focus(row)))
             }
             (_, Some(v)) => Line::from(Span::styled(format!("{head}‹ {v} ›"), focus(row))),
             (_, None) => Line::from(Span::styled(head, focus(row))),
@@ -290,7 +284,7 @@ pub fn hit(setup: &Setup, area: Rect, col: u16, row: u16) -> Option<super::Hit> 
     if inside(l.table) && row > l.table.y {
         let rows = setup.rows();
         let which = *rows.get(usize::from(row - l.table.y - 1))?;
-        let (label, value) = row_text(setup, which);
+        let (label, value) = row_text(setup, which, usize::from(l.table.width.saturating_sub(2)));
         let x0 = l.table.x + 1;
         let click = match value {
             Some(v) => {
