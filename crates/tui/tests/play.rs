@@ -905,7 +905,11 @@ fn the_recent_games_row_fits_its_width() {
             .enumerate()
             .find(|(_, l)| l.contains("Watch a recent game"))
             .unwrap();
-        let x = line.trim_matches('"').chars().position(|c| c == '›').unwrap();
+        let x = line
+            .trim_matches('"')
+            .chars()
+            .position(|c| c == '›')
+            .unwrap();
         let area = ratatui::layout::Rect::new(0, 0, w, 30);
         assert_eq!(
             crownlands_tui::view::hit(&app, area, x as u16, y as u16),

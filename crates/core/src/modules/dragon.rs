@@ -112,6 +112,33 @@ impl Default for DragonParams {
 }
 
 impl Dragon {
+    /// Why `side` may not bribe the Dragon now, whichever building: the round's bribes spent,
+    /// the Queen's host, too few coins.
+    fn why_not_now(&self, cx: Cx<'_>, side: Side) -> Option<String> {
+        let state = cx.state::<DragonState>()?;
+        if state.uses_in(cx.table().round()) >= self.uses_per_round {
+            return Some(if self.uses_per_round == 1 {
+                "the Dragon was bribed this round already".to_string()
+            } else {
+                format!(
+                    "the Dragon was bribed {} this round already",
+                    describe::plural(self.uses_per_round, "time", "times")
+                )
+            });
+        }
+        if cx.get(side, QUEEN_HOST) > 0 {
+            return Some("the Queen's host may not bribe the Dragon".into());
+        }
+        let coins = cx.get(side, COINS);
+        if coins < self.price {
+            return Some(format!(
+                "bribing the Dragon costs {}¢, and the kingdom has {coins}¢",
+                self.price
+            ));
+        }
+        None
+    }
+
     /// `Once a round`, `Twice a round`, `3 times a round`.
     fn times_a_round(&self) -> String {
         match self.uses_per_round {
@@ -290,36 +317,15 @@ impl Mechanism for Dragon {
     }
 
     fn why_no_choice(&self, cx: Cx<'_>, side: Side) -> Option<String> {
-        // The round's bribes, the Queen's host, the coins, as `why_illegal` checks them; past
-        // those, nothing on the board to burn.
-        match self.why_illegal(cx, side, DragonAction::Burn { slot: 0 }) {
-            Some(why) if !why.starts_with("slot ") && !why.contains("Board has slots") => Some(why),
-            _ => Some("the Builders' Board holds no building to burn".into()),
-        }
+        // The round's bribes, the Queen's host, the coins; past those, nothing on the board.
+        self.why_not_now(cx, side)
+            .or_else(|| Some("the Builders' Board holds no building to burn".into()))
     }
 
     fn why_illegal(&self, cx: Cx<'_>, side: Side, action: DragonAction) -> Option<String> {
         let DragonAction::Burn { slot } = action;
-        let state = cx.state::<DragonState>()?;
-        if state.uses_in(cx.table().round()) >= self.uses_per_round {
-            return Some(if self.uses_per_round == 1 {
-                "the Dragon was bribed this round already".to_string()
-            } else {
-                format!(
-                    "the Dragon was bribed {} this round already",
-                    describe::plural(self.uses_per_round, "time", "times")
-                )
-            });
-        }
-        if cx.get(side, QUEEN_HOST) > 0 {
-            return Some("the Queen's host may not bribe the Dragon".into());
-        }
-        let coins = cx.get(side, COINS);
-        if coins < self.price {
-            return Some(format!(
-                "bribing the Dragon costs {}¢, and the kingdom has {coins}¢",
-                self.price
-            ));
+        if let Some(why) = self.why_not_now(cx, side) {
+            return Some(why);
         }
         let board = self.board(cx);
         match board.get(usize::from(slot)) {

@@ -507,14 +507,11 @@ impl Mechanism for Knights {
 
     fn why_no_choice(&self, cx: Cx<'_>, side: Side) -> Option<String> {
         // Both squares refused: the first's reason (no domino, no knight, the turn's taxes done)
-        // holds for both, but for a square taxed already.
-        let first = self.why_illegal(cx, side, KnightsAction::Tax { square: 0 })?;
-        let second = self.why_illegal(cx, side, KnightsAction::Tax { square: 1 })?;
-        Some(if first == second || !first.contains("taxed that square") {
-            first
-        } else {
-            second
-        })
+        // holds for both, but where the first alone was taxed already: then the second's says
+        // why the side may tax no more.
+        let taxed = cx.state::<KnightsState>()?.taxed(cx.table().placed().len());
+        let square = u8::from(taxed[0] && !taxed[1]);
+        self.why_illegal(cx, side, KnightsAction::Tax { square })
     }
 
     fn why_illegal(&self, cx: Cx<'_>, side: Side, action: KnightsAction) -> Option<String> {
