@@ -15,7 +15,18 @@ use ratatui::widgets::{Clear, Paragraph, Widget};
 pub fn area(l: &Areas) -> Option<Rect> {
     let boxed = std::iter::once(l.log)
         .chain(l.others.iter().map(|&(_, r)| r))
-        .find(|r| r.width >= 20 && r.height >= needed(r.width));
+        .find(|r| r.width >= 20 && r.height >= needed(r.width))
+        // At the top of a tall log, only as tall as the moves need: the rest of the log shows.
+        .map(|r| {
+            // (Where the log is only a little taller, all of it: a strip of log under the hint
+            // would show nothing but its frame.)
+            let height = if r.height >= needed(r.width) + 3 {
+                needed(r.width)
+            } else {
+                r.height
+            };
+            Rect { height, ..r }
+        });
     boxed.or_else(|| {
         let top = l.header.y + l.header.height;
         let w = l.footer.width.min(WIDE);
@@ -54,16 +65,22 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         } else {
             words
         };
-        let text = format!(
-            "{}. {words}  win {:.0}%, {:.0} {unit}",
-            i + 1,
-            value.win * 100.0,
-            value.score
-        );
-        // Wrapped short of the width, so a continuation line's indent never pushes its end past
-        // the box (a score's digits cut off).
-        for (k, line) in wrap(&text, width.saturating_sub(3)).into_iter().enumerate() {
-            rows.push(Line::from(if k == 0 { line } else { format!("   {line}") }));
+        let estimate = format!("win {:.0}%, {:.0} {unit}", value.win * 100.0, value.score);
+        let text = format!("{}. {words}  {estimate}", i + 1);
+        // On one line where it fits; else the move, then its estimate on a line of its own (never
+        // `win` on one line and its figure on the next), each wrapped short of the width, so a
+        // continuation line's indent never pushes its end past the box.
+        let parts = if text.chars().count() <= width {
+            vec![text]
+        } else {
+            vec![format!("{}. {words}", i + 1), estimate]
+        };
+        let mut k = 0;
+        for part in parts {
+            for line in wrap(&part, width.saturating_sub(3)) {
+                rows.push(Line::from(if k == 0 { line } else { format!("   {line}") }));
+                k += 1;
+            }
         }
     }
     rows.truncate(usize::from(area.height.saturating_sub(2)));

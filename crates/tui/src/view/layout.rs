@@ -36,6 +36,12 @@ const PANEL_MIN: u16 = 30;
 const PANEL_MAX: u16 = 46;
 /// The least width the two lines need side by side.
 const LINES_W: u16 = 44;
+/// The most columns a cell of the other kingdoms takes.
+pub const OTHER_CELL_MAX: u16 = 3;
+/// A log's rows counted at most (more are not worth a narrower log) and its width counted at
+/// most (past it a move's line seldom wraps).
+const LOG_ROWS_COUNTED: u16 = 30;
+const LOG_WIDTH_COUNTED: u16 = 60;
 
 /// Where everything goes on the game screen.
 pub struct Areas {
@@ -187,13 +193,16 @@ pub fn focus_side(app: &App, game: &Game) -> Side {
     game.side_of(player)
 }
 
-/// The largest of `candidates` for a log: the most rows (up to 12) times the width.
+/// The largest of `candidates` for a log: its rows times its width, each counted up to a bound
+/// (a tall column beside the rules shows more moves than a wide strip under the kingdom).
 fn roomiest(candidates: &[Rect]) -> Rect {
     candidates
         .iter()
         .copied()
         .filter(|r| r.height >= 3 && r.width >= 12)
-        .max_by_key(|r| u32::from(r.height.min(12)) * u32::from(r.width))
+        .max_by_key(|r| {
+            u32::from(r.height.min(LOG_ROWS_COUNTED)) * u32::from(r.width.min(LOG_WIDTH_COUNTED))
+        })
         .unwrap_or_default()
 }
 
@@ -280,13 +289,14 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
     let board_right = v.board_at == BoardAt::Right && s.board_h > 0;
     let others_list: Vec<Side> = game.all_sides().filter(|&x| x != side).collect();
     let count = others_list.len() as u16;
-    // The other kingdoms get two columns a cell when they fit beside a board of its least width.
+    // The other kingdoms get three columns a cell (a square's crowns and pieces apart from its
+    // neighbour's, as in the large kingdom), else two, when they fit beside a board of its
+    // least width.
     let others_room = right_w.saturating_sub(if board_right { BOARD_W } else { 0 });
-    let ocw: u16 = if count * (s.n * 2 + s.frame) <= others_room {
-        2
-    } else {
-        1
-    };
+    let ocw: u16 = (1..=OTHER_CELL_MAX)
+        .rev()
+        .find(|&w| count * (s.n * w + s.frame) <= others_room)
+        .unwrap_or(1);
     let ow = s.n * ocw + s.frame;
     let mut others_x = right_x;
     if board_right {

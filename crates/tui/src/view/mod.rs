@@ -509,7 +509,7 @@ fn small_kingdom(app: &App, game: &Game, side: Side, area: Rect, compact: bool, 
         )
     };
     let n = u16::from(kingdom.grid().max(1));
-    let cell_w = (inner.width / n).clamp(1, 2);
+    let cell_w = (inner.width / n).clamp(1, layout::OTHER_CELL_MAX);
     let pieces = game.cell_marks(side);
     KingdomView {
         kingdom,
