@@ -544,7 +544,7 @@ fn remove(loader: &mut Loader, deck: &mut Deck<'_>, r: &DominoRef, loc: &Loc) {
 }
 
 /// Take building `number` out of the tiles gathered so far (`out`, whose numbers are in
-/// `numbers`), or report why not: a number no tile has, or one removed already.
+/// `numbers`), or report why not: a number no tile has, or one removed twice.
 fn remove_building(
     loader: &mut Loader,
     out: &mut Vec<Building>,
@@ -555,7 +555,7 @@ fn remove_building(
 ) {
     if let Some(earlier) = removed.get(&number) {
         let msg = format!(
-            "building {number} is removed already (at {})",
+            "building {number} is removed twice (first at {}): list it once",
             loader.describe(earlier)
         );
         loader.err(loc, msg);

@@ -131,12 +131,12 @@ impl Loader {
         Loc { file, span }
     }
 
-    /// "file:line" of a place, for messages that point at a second place.
+    /// "file:line:column" of a place, for messages that point at a second place.
     pub fn describe(&self, loc: &Loc) -> String {
         match self.files.get(loc.file) {
             Some(f) => {
-                let (line, _) = f.src.line_col(loc.span.start);
-                format!("{}:{line}", f.src.name)
+                let (line, col) = f.src.line_col(loc.span.start);
+                format!("{}:{line}:{col}", f.src.name)
             }
             None => "?".to_string(),
         }

@@ -571,7 +571,7 @@ fn a_player_count_the_user_added_is_blamed_on_the_users_players_line() {
         15,
         &[
             "at 9 players: 9 kings (1 per player) but only 4 dominoes a line",
-            "(raise `line-size` to 9) (`line-size = 4` as set in <shipped>/kingdomino.toml:10)",
+            "(raise `line-size` to 9) (`line-size = 4` as set in <shipped>/kingdomino.toml:10:13)",
         ],
     );
     assert_eq!(d.0[0].file, "bad.toml");
@@ -1776,7 +1776,7 @@ fn building_tiles_are_removed_and_replaced_by_number() {
         &d,
         2,
         29,
-        &["building 13 is removed already (at bad.toml:2)"],
+        &["building 13 is removed twice (first at bad.toml:2:21): list it once"],
     );
     // Declared twice without the removal: the message says how to replace it.
     let d = bad(
