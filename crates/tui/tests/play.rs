@@ -551,18 +551,54 @@ fn moving_off_the_hint_says_enter_plays_the_move_selected() {
 }
 
 #[test]
-fn undo_at_a_hot_seat_table_names_whose_decision_it_is_again() {
+fn undo_at_a_hot_seat_table_takes_back_only_ones_own_moves() {
+    // Two people: each may take back their own decisions until the other decides; then the
+    // undo is refused and names who played since (it took back a rival's move).
     let mut app = app("kingdomino", "you,you", 3);
-    press(&mut app, "<enter><enter>");
-    press(&mut app, "u");
-    let player = app.game().unwrap().to_act().expect("someone acts");
-    let name = app.name(player.index());
-    let expected = if name == "You" {
-        "Undone: back to your last decision.".to_string()
-    } else {
-        format!("Undone: back to {name}'s last decision.")
-    };
-    assert_eq!(app.message(), expected);
+    let mut refused = false;
+    let mut own = false;
+    for _ in 0..200 {
+        if refused && own {
+            break;
+        }
+        let before = app.game().unwrap().clone();
+        let acting = before.to_act().expect("someone acts");
+        press(&mut app, "<enter>");
+        if app.game().unwrap() == &before || app.game().unwrap().is_over() {
+            break;
+        }
+        let next = app.game().unwrap().to_act().expect("someone acts");
+        let after = app.game().unwrap().clone();
+        press(&mut app, "u");
+        if next == acting {
+            // The same person again (a placement, then its claim): back to their decision.
+            assert_eq!(app.game().unwrap(), &before);
+            let name = app.name(acting.index());
+            let whose = if name == "You" {
+                "your".to_string()
+            } else {
+                format!("{name}'s")
+            };
+            assert_eq!(
+                app.message(),
+                format!("Undone: back to {whose} last decision.")
+            );
+            press(&mut app, "<enter>");
+            own = true;
+        } else {
+            // Another person's turn: the move before it stays.
+            assert_eq!(app.game().unwrap(), &after);
+            let name = app.name(acting.index());
+            assert!(
+                app.message()
+                    .starts_with(&format!("{name} has played since")),
+                "{}",
+                app.message()
+            );
+            refused = true;
+        }
+    }
+    assert!(refused && own, "both cases met");
     // Two people at the table: the second is named, not "you".
     assert_ne!(app.name(0), app.name(1));
 }

@@ -438,6 +438,36 @@ fn back_from_watching_the_same_recent_game_is_chosen() {
 }
 
 #[test]
+fn a_new_game_after_watching_one_is_not_dealt_from_the_watched_seed() {
+    // Watching the game of seed 5 then starting one dealt seed 6 every time (the same deal
+    // after each watch); a game watched or loaded now leaves the next seed as it was.
+    let dir = temp_dir("watch-then-play");
+    let mut cfg = config(5, Palette::none());
+    cfg.save_dir = Some(dir.clone());
+    let mut app =
+        App::new_game(ruleset("kingdomino"), seats("greedy,greedy"), cfg.clone()).expect("sets up");
+    app.run_bots();
+    assert_eq!(app.mode(), Mode::GameOver);
+    cfg.seed = 100;
+    let mut app = at_recent_games(cfg);
+    press(&mut app, "<enter>");
+    assert_eq!(app.mode(), Mode::Replay);
+    press(&mut app, "q");
+    assert_eq!(app.mode(), Mode::Setup);
+    while app.setup().unwrap().row != Row::Start {
+        press(&mut app, "<up>");
+    }
+    press(&mut app, "<enter>");
+    assert_eq!(
+        app.session().map(|s| s.seed()),
+        Some(100),
+        "{}",
+        app.message()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn undo_keeps_the_log_as_it_was_skipped_steps_included() {
     let mut app = app("queendomino", "you,greedy", 7);
     let mut n = 0;

@@ -200,6 +200,8 @@ impl App {
         match next {
             Next::Game { session, seats } => {
                 let seed = session.seed();
+                // A game begun here, as `start` begins them: the next one's seed follows.
+                self.next_seed = seed.wrapping_add(1);
                 self.install(*session, seats);
                 self.message = format!("New game, seed {seed}. Press ? for help.{note}");
             }
@@ -279,6 +281,10 @@ impl App {
         let seed = self.next_seed;
         let players = seats::to_players(&seats);
         let session = Session::new(ruleset, players, seed).map_err(|e| e.to_string())?;
+        // The next new game's seed follows this one's: only games started here advance it (a
+        // game loaded, resumed or watched says nothing of the next deal, which would otherwise
+        // be that game's seed and one, the same every time it is watched).
+        self.next_seed = seed.wrapping_add(1);
         self.install(session, seats);
         self.message = format!("New game, seed {seed}. Press ? for help.");
         self.refresh(Instant::now());
@@ -288,7 +294,6 @@ impl App {
     /// Play `session` from where it stands, with `seats`: a new game, a loaded one or a resumed
     /// one. The log shows the game's moves so far.
     fn install(&mut self, session: Session, seats: Vec<Seat>) {
-        self.next_seed = session.seed().wrapping_add(1);
         self.bots = build_bots(&seats, session.seed());
         // A loaded or resumed game can be undone as if it had been played here.
         self.undo = undo_points(&session, &seats);
@@ -1294,8 +1299,17 @@ impl App {
         }
     }
 
-    /// Back to the last human decision.
+    /// Back to the last human decision. At a table of several people only one's own: once
+    /// another person has decided, the moves before it are theirs to keep (a player could
+    /// otherwise take back a rival's move with one key).
     pub fn undo(&mut self, now: Instant) {
+        if let Some(other) = self.undo_blocked_by() {
+            self.message = format!(
+                "{other} has played since: undo takes back only your own moves, before another \
+                 player's."
+            );
+            return;
+        }
         match self.undo.pop() {
             Some((s, log)) => {
                 self.session = Some(s);
@@ -1321,6 +1335,23 @@ impl App {
             }
             None => self.message = "Nothing to undo.".into(),
         }
+    }
+
+    /// At a table of several people, the other person whose decision the undo would take back:
+    /// the last decision kept is not the acting person's (a bot acting: whoever decided last is
+    /// still at the keys). `None` where undo may go on.
+    fn undo_blocked_by(&self) -> Option<String> {
+        let people = self.seats.iter().filter(|s| s.is_human()).count();
+        if people < 2 {
+            return None;
+        }
+        let acting = self.game().and_then(Game::to_act)?;
+        if !self.seats.get(acting.index()).is_some_and(Seat::is_human) {
+            return None;
+        }
+        let (last, _) = self.undo.last()?;
+        let decided = last.game().to_act()?;
+        (decided != acting).then(|| self.name(decided.index()))
     }
 
     fn save(&mut self) {
