@@ -382,6 +382,11 @@ fn dynasty_carries_totals_across_games() {
             text.contains(&format!("after game {} of 3", game + 1)),
             "{text}"
         );
+        // The game's winner is said to be that game's (the match may go to another).
+        assert!(
+            text.contains(&format!("Winner of game {}: ", game + 1)),
+            "{text}"
+        );
         if game < 2 {
             let totals = app.session().unwrap().played().totals().clone();
             // Enter at once is taken for a key pressed on through the last turn: the scores stay.

@@ -7,7 +7,7 @@ mod common;
 
 use common::*;
 use crownlands_tui::app::setup::{Row, Setup};
-use crownlands_tui::{App, Mode, Palette};
+use crownlands_tui::{App, Key, Mode, Palette};
 use ratatui::style::Modifier;
 use std::path::PathBuf;
 
@@ -464,6 +464,56 @@ fn a_new_game_after_watching_one_is_not_dealt_from_the_watched_seed() {
         "{}",
         app.message()
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn watching_a_match_to_its_end_says_the_game_and_the_match_winners() {
+    let dir = temp_dir("watch-dynasty");
+    let mut cfg = config(21, Palette::none());
+    cfg.save_dir = Some(dir.clone());
+    let mut app =
+        App::new_game(ruleset("dynasty"), seats("greedy,greedy"), cfg.clone()).expect("sets up");
+    for _ in 0..2 {
+        app.run_bots();
+        app.key_at(
+            Key::Enter,
+            std::time::Instant::now() + std::time::Duration::from_secs(2),
+        );
+    }
+    app.run_bots();
+    assert!(app.session().is_some_and(|s| !s.can_start_next_game()));
+    let mut app = at_recent_games(cfg);
+    press(&mut app, "<enter>G");
+    assert_eq!(app.mode(), Mode::Replay);
+    let text = screen(&app, 120, 30);
+    let top = text.lines().next().unwrap_or_default();
+    assert!(top.contains("won game 3, the match goes to "), "{top}");
+    assert!(text.contains("Winner of game 3: "), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn watching_eight_kingdoms_without_a_log_tells_each_move() {
+    // At 100x30 eight kingdoms leave no room for the moves' box: the status line tells the
+    // last move (it kept saying which file was watched while the moves went by unsaid).
+    let dir = temp_dir("watch-eight");
+    let mut cfg = config(41, Palette::none());
+    cfg.save_dir = Some(dir.clone());
+    let mut app = App::new_game(
+        ruleset("royal-wedding-teams"),
+        seats("greedy,greedy,greedy,greedy,greedy,greedy,greedy,greedy"),
+        cfg.clone(),
+    )
+    .expect("sets up");
+    app.run_bots();
+    assert_eq!(app.mode(), Mode::GameOver);
+    let mut app = at_recent_games(cfg);
+    press(&mut app, "<enter><right><right><right>");
+    assert_eq!(app.mode(), Mode::Replay);
+    let last = app.log().last().expect("a move").to_string();
+    let text = screen(&app, 100, 30);
+    assert!(text.contains(&format!("Last: {last}")), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

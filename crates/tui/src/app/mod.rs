@@ -885,9 +885,9 @@ impl App {
             };
             return;
         }
-        if self.message.starts_with(AT_AN_END) {
-            self.message.clear();
-        }
+        // A move made: the news line gives way (to the last move where there is no log: at
+        // 6 to 8 kingdoms the file's name stayed there and the moves went by unsaid).
+        self.message.clear();
         let (session, log) = r.session(|p| {
             self.seats
                 .get(p)

@@ -387,8 +387,13 @@ fn summary(app: &App, game: &Game, width: usize) -> (Vec<Line<'static>>, usize, 
             lines.push(Line::from(Span::styled(l, style)));
         }
     };
+    // In a match, this game's winner (the match's is told below, and may be another).
+    let title = match app.session() {
+        Some(s) if s.match_games() > 1 => format!("Winner of game {}", s.game_index() + 1),
+        _ => "Winner".to_string(),
+    };
     push(
-        &format!("Winner: {} ({decided})", winners.join(" and ")),
+        &format!("{title}: {} ({decided})", winners.join(" and ")),
         p.accent(Accent::Title),
     );
     if let Some(s) = app.session()

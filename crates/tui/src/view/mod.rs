@@ -367,10 +367,31 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                     .iter()
                     .map(|&s| side_name(app, game, s))
                     .collect();
-                format!(
-                    "· watching, move {at} of {all} · game over: {} won",
-                    winners.join(" and ")
-                )
+                // In a match, the game's winner and, after its last game, the match's.
+                match app.session().filter(|s| s.match_games() > 1) {
+                    Some(s) => {
+                        let game_won = format!(
+                            "· watching, move {at} of {all} · {} won game {}",
+                            winners.join(" and "),
+                            s.game_index() + 1
+                        );
+                        match s.match_record().filter(|_| !s.can_start_next_game()) {
+                            Some(r) => {
+                                let w: Vec<String> = r
+                                    .winners
+                                    .iter()
+                                    .map(|&seat| app.name(seat.saturating_sub(1)))
+                                    .collect();
+                                format!("{game_won}, the match goes to {}", w.join(" and "))
+                            }
+                            None => game_won,
+                        }
+                    }
+                    None => format!(
+                        "· watching, move {at} of {all} · game over: {} won",
+                        winners.join(" and ")
+                    ),
+                }
             } else {
                 format!("· watching, move {at} of {all}")
             }
