@@ -13,6 +13,7 @@ use crownlands_saves::words::{is_team_game, side_text};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::time::{Duration, Instant};
 
 /// How many mistakes a player's summary names.
 const MISTAKES: usize = 3;
@@ -55,6 +56,30 @@ pub struct AnalysisJob {
     seat_names: Option<Vec<String>>,
     /// The result once it has come: a report per side, or why it failed.
     pub result: Option<Result<Vec<SideReport>, String>>,
+    /// When it began, and the time it expected to be left at the app's last tick
+    /// ([`AnalysisJob::tick`]): an 8-player game takes half an hour.
+    started: Instant,
+    left: Option<Duration>,
+}
+
+/// The time left to assess `total` decisions when `done` took `elapsed`, at the same pace;
+/// `None` until the pace says something (a few decisions and a few seconds).
+pub fn time_left(elapsed: Duration, done: usize, total: usize) -> Option<Duration> {
+    if done < 3 || elapsed < Duration::from_secs(3) || done >= total {
+        return None;
+    }
+    let per = elapsed.as_secs_f64() / done as f64;
+    Some(Duration::from_secs_f64(per * (total - done) as f64))
+}
+
+/// "about 6 min left", "under a minute left".
+pub fn left_words(left: Duration) -> String {
+    let minutes = (left.as_secs_f64() / 60.0).round();
+    if left < Duration::from_secs(60) {
+        "under a minute left".to_string()
+    } else {
+        format!("about {minutes:.0} min left")
+    }
 }
 
 impl AnalysisJob {
@@ -119,12 +144,25 @@ impl AnalysisJob {
             names,
             seat_names,
             result: None,
+            started: Instant::now(),
+            left: None,
         }
     }
 
     /// Decisions assessed so far.
     pub fn done(&self) -> usize {
         self.done.load(Ordering::Relaxed)
+    }
+
+    /// Let time pass: the time left is worked out again from the pace so far.
+    pub fn tick(&mut self, now: Instant) {
+        let elapsed = now.saturating_duration_since(self.started);
+        self.left = time_left(elapsed, self.done(), self.total);
+    }
+
+    /// The time the analysis expects to be left, once its pace says (`None` before, and done).
+    pub fn left(&self) -> Option<Duration> {
+        self.left.filter(|_| self.result.is_none())
     }
 
     /// Collect the result if it has come (waiting for it when `block`).
@@ -188,5 +226,24 @@ impl Drop for AnalysisJob {
     /// A job nobody will read (a new game, the app closing) stops using the cores.
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{left_words, time_left};
+    use std::time::Duration;
+
+    #[test]
+    fn the_time_left_follows_the_pace_so_far() {
+        let s = Duration::from_secs;
+        // 135 of 482 in 8 minutes: about 20 more.
+        let left = time_left(s(480), 135, 482).expect("a pace");
+        assert_eq!(left_words(left), "about 21 min left");
+        assert_eq!(left_words(s(59)), "under a minute left");
+        // Too soon to say, or nothing left.
+        assert_eq!(time_left(s(1), 10, 100), None);
+        assert_eq!(time_left(s(30), 2, 100), None);
+        assert_eq!(time_left(s(30), 100, 100), None);
     }
 }

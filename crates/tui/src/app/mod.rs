@@ -481,6 +481,7 @@ impl App {
         self.poll(now, false);
         if let Some(job) = &mut self.analysis {
             job.poll(false);
+            job.tick(now);
         }
     }
 

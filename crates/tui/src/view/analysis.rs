@@ -35,9 +35,13 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     match &job.result {
         None => push(
             format!(
-                "Weighing every decision against the bot's best moves: {} of {} done...",
+                "Weighing every decision against the bot's best moves: {} of {} done{}...",
                 job.done(),
-                job.total
+                job.total,
+                job.left().map_or_else(String::new, |left| format!(
+                    ", {}",
+                    crate::app::analysis::left_words(left)
+                ))
             ),
             Style::default(),
         ),
@@ -46,6 +50,25 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             push(
                 "Loss: the chance of winning (and the points) a move gave up against the best \
                  move found."
+                    .into(),
+                p.accent(Accent::Dim),
+            );
+            // In a match: this game's decisions, weighed for the match (`crownlands analyse`
+            // of the save goes through every game). Squares are named from the castle.
+            if let Some(s) = app.session().filter(|s| s.match_games() > 1) {
+                push(
+                    format!(
+                        "Game {} of {}: its decisions, each weighed by the chance of winning the \
+                         match (`crownlands analyse` of the save weighs every game).",
+                        s.game_index() + 1,
+                        s.match_games()
+                    ),
+                    p.accent(Accent::Dim),
+                );
+            }
+            push(
+                "Placements count from the castle (0,0): `at -3,-1→` is the first square 3 \
+                 left and 1 up, the second to its right (↓ below, ← left, ↑ up)."
                     .into(),
                 p.accent(Accent::Dim),
             );

@@ -356,7 +356,15 @@ fn bar(app: &App) -> Bar {
     // The analysis goes on with its box closed: the key says how far it is.
     let analyse = match app.analysis() {
         None => "a: analyse this game".to_string(),
-        Some(job) if job.result.is_none() => format!("a: analysis {}/{}", job.done(), job.total),
+        Some(job) if job.result.is_none() => match job.left() {
+            Some(left) => format!(
+                "a: analysis {}/{}, {}",
+                job.done(),
+                job.total,
+                crate::app::analysis::left_words(left)
+            ),
+            None => format!("a: analysis {}/{}", job.done(), job.total),
+        },
         Some(_) => "a: show the analysis".to_string(),
     };
     Bar::new()
