@@ -922,9 +922,14 @@ fn the_recent_games_row_fits_its_width() {
     let recent = app.setup().unwrap().recent.clone();
     assert_eq!(recent.len(), 1);
     let date = recent[0].date.clone().expect("a date");
+    // The final scores tell games of one day and the same players apart, where they fit.
+    let result = recent[0].result.clone().expect("a result");
+    assert_eq!(result.split(':').count(), 4, "{result}");
     while app.setup().unwrap().row != Row::Recent {
         press(&mut app, "j");
     }
+    let text = screen(&app, 140, 30);
+    assert!(text.contains(&format!(" · {result} · {date} ›")), "{text}");
     for w in [80, 100] {
         let text = screen(&app, w, 30);
         let row = text

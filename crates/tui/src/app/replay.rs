@@ -19,10 +19,13 @@ pub struct Recent {
     /// `kingdomino (unfinished) · ...` for a game left unfinished).
     pub label: String,
     /// The label's parts, for a row that must be shorter: the ruleset (and whether unfinished),
-    /// the players' names (whole), the date.
+    /// the players' names (whole), the date, and how it stands: the last game's scores, side 1
+    /// first (`41:35`), or the round an unfinished game stopped in (`round 7`), so games of
+    /// one day and the same players are told apart.
     pub what: String,
     pub who: String,
     pub date: Option<String>,
+    pub result: Option<String>,
 }
 
 /// The newest saves in `dir` (at most [`RECENT`]), newest first; files that do not read as
@@ -58,7 +61,18 @@ pub fn recent_games(dir: &Path) -> Vec<Recent> {
                 matches!(g.status, crownlands_saves::GameStatus::Unfinished { .. })
             });
             let status = if unfinished { " (unfinished)" } else { "" };
+            let result = save.games.last().map(|g| match &g.status {
+                crownlands_saves::GameStatus::Finished { totals, .. } => totals
+                    .iter()
+                    .map(i32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(":"),
+                crownlands_saves::GameStatus::Unfinished { round, .. } => format!("round {round}"),
+            });
             let mut label = format!("{}{status} · {who}", save.ruleset_name);
+            if let Some(r) = &result {
+                label.push_str(&format!(" · {r}"));
+            }
             if let Some(d) = &save.date {
                 label.push_str(&format!(" · {d}"));
             }
@@ -68,6 +82,7 @@ pub fn recent_games(dir: &Path) -> Vec<Recent> {
                 what: printable(&format!("{}{status}", save.ruleset_name)),
                 who: printable(&all),
                 date: save.date.as_deref().map(printable),
+                result: result.as_deref().map(printable),
             })
         })
         .take(RECENT)

@@ -94,25 +94,26 @@ fn row_text(setup: &Setup, row: Row, width: usize) -> (String, Option<String>) {
     }
 }
 
-/// A recent game in `room` columns: `1/3 queendomino · Anna, greedy 2 · 2026-11-23`, the names
-/// cut (`Anna, gr…`) to keep the date, the date left out when even that does not fit.
+/// A recent game in `room` columns: `1/3 queendomino · Anna, greedy 2 · 41:35 · 2026-11-23`,
+/// the names cut (`Anna, gr…`) to keep the scores and the date, those left out when even that
+/// does not fit.
 fn recent_text(setup: &Setup, r: &crate::app::replay::Recent, room: usize) -> String {
     use super::text::{take_width, width};
     let head = format!("{}/{} {}", setup.recent_at + 1, setup.recent.len(), r.what);
-    let date = r
-        .date
-        .as_ref()
-        .map(|d| format!(" · {d}"))
-        .unwrap_or_default();
-    let whole = format!("{head} · {}{date}", r.who);
-    if width(&whole) <= room {
-        return whole;
-    }
-    // The names in what is left, at least 8 columns of them, with the date.
-    let left = room.saturating_sub(width(&head) + 3 + width(&date));
-    if left >= 8 {
-        let who = format!("{}…", take_width(&r.who, left - 1));
-        return format!("{head} · {who}{date}");
+    let part = |p: Option<&String>| p.map(|p| format!(" · {p}")).unwrap_or_default();
+    let (result, date) = (part(r.result.as_ref()), part(r.date.as_ref()));
+    // The names with the scores and the date, then with the date alone, each while at least
+    // 8 columns of names fit; then the names alone.
+    for tail in [format!("{result}{date}"), date] {
+        let whole = format!("{head} · {}{tail}", r.who);
+        if width(&whole) <= room {
+            return whole;
+        }
+        let left = room.saturating_sub(width(&head) + 3 + width(&tail));
+        if left >= 8 {
+            let who = format!("{}…", take_width(&r.who, left - 1));
+            return format!("{head} · {who}{tail}");
+        }
     }
     let left = room.saturating_sub(width(&head) + 3);
     if left >= 8 {
