@@ -753,3 +753,27 @@ fn a_notation_file_read_as_a_save_says_what_it_is() {
     assert!(e.to_string().contains("duplicate field `format`"), "{e}");
     assert!(e.line > 0, "{e}");
 }
+
+#[test]
+fn a_save_file_given_for_the_notation_is_named_as_one() {
+    let e = import_error(&save_json());
+    let msg = e.to_string();
+    assert!(
+        msg.contains("this is a save file (JSON), not the game notation"),
+        "{msg}"
+    );
+    assert_short(&e);
+}
+
+#[test]
+fn a_notation_file_cut_short_says_the_game_is_not_over() {
+    // A finished game's notation, its last moves gone: the Result header is of a game the
+    // moves no longer reach, and `*` is said in words.
+    let text = notation::export(&played("kingdomino", 2, None), ExportOptions::default()).unwrap();
+    let cut = text.trim_end().rsplit_once(' ').map(|(a, _)| a).unwrap();
+    let msg = import_error(&format!("{cut}\n")).to_string();
+    assert!(
+        msg.contains("replay to a game not over (\"*\"): are moves missing at the end?"),
+        "{msg}"
+    );
+}

@@ -31,6 +31,17 @@ pub fn import_with_warnings(
     check_size(text, file)?;
     // A byte order mark, as some editors write, is not part of the text.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // A save file (JSON) given for the notation: say so, rather than what the notation lacks.
+    if text.trim_start().starts_with('{') {
+        return Err(SaveError::new(
+            file,
+            Problem::Notation(
+                "this is a save file (JSON), not the game notation: `crownlands replay` and \
+                 `crownlands play --load` read it, and `crownlands export` writes its notation"
+                    .into(),
+            ),
+        ));
+    }
     let Sections {
         headers,
         ruleset,
@@ -392,12 +403,18 @@ fn check_result(
         Vec::new()
     };
     if h.value != actual && !legacy.contains(&h.value) {
+        // `*` is the notation's word for a game not over: said in words (a file cut short).
+        let replayed = if actual == "*" {
+            "a game not over (\"*\"): are moves missing at the end?".to_string()
+        } else {
+            format!("\"{actual}\"")
+        };
         return Err(SaveError::at(
             file,
             h.line,
             h.column,
             Problem::Mismatch(format!(
-                "the Result header says \"{}\" but the moves replay to \"{actual}\"",
+                "the Result header says \"{}\" but the moves replay to {replayed}",
                 shortened(&h.value)
             )),
         ));
