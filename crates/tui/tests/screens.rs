@@ -696,3 +696,26 @@ fn a_popup_taller_than_the_screen_scrolls() {
     press(&mut app, "?");
     assert_eq!(screen(&app, 64, 18), first);
 }
+
+#[test]
+fn team_names_stay_whole_in_the_scores_where_the_stats_can_be_short() {
+    // Royal Wedding in teams of two at 100x30: the scores said `You & g 2` and `g 3 & g 4`
+    // beside the stats in words; the stats now go short first.
+    let mut app = app(
+        "royal-wedding-teams",
+        "you,greedy,greedy,greedy,greedy,greedy",
+        5,
+    );
+    until(&mut app, Mode::Claim);
+    let text = screen(&app, 100, 30);
+    let scores: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.contains("Scores"))
+        .take(4)
+        .collect();
+    assert!(
+        scores.iter().any(|l| l.contains("You & greedy 2"))
+            && scores.iter().any(|l| l.contains("greedy 3 & greedy 4")),
+        "{text}"
+    );
+}

@@ -13,8 +13,11 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-/// The room a name keeps at least, when the stats are long.
+/// The room a name keeps at least, when the stats are long; names longer than that keep room
+/// for themselves, up to [`NAME_WANT`], before the stats are said in words (a team's
+/// `Alice & greedy 2` had been cut to `Ali & g 2` beside words there was room to shorten).
 const NAME_MIN: usize = 10;
+const NAME_WANT: usize = 20;
 
 pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffer) {
     let p = app.config.palette;
@@ -71,7 +74,13 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     // The roomiest form that leaves a name its room: stats in words, then short with the points
     // in words, then all short.
     let (long_texts, short_texts) = (joined(true), joined(false));
-    let fits = |texts: &[String], points_w: usize| width >= 1 + NAME_MIN + points_w + widest(texts);
+    let longest = game
+        .all_sides()
+        .map(|side| text::width(&super::side_name(app, game, side)))
+        .max()
+        .unwrap_or(0);
+    let name_min = longest.clamp(NAME_MIN, NAME_WANT);
+    let fits = |texts: &[String], points_w: usize| width >= 1 + name_min + points_w + widest(texts);
     let (texts, long_points) = if fits(&long_texts, 9) {
         (long_texts, true)
     } else if fits(&short_texts, 9) {
