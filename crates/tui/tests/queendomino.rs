@@ -518,6 +518,32 @@ fn watching_eight_kingdoms_without_a_log_tells_each_move() {
 }
 
 #[test]
+fn watching_an_unfinished_save_says_where_it_stops() {
+    let dir = temp_dir("watch-unfinished");
+    let mut cfg = config(4, Palette::none());
+    cfg.save_dir = Some(dir.clone());
+    let mut half =
+        App::new_game(ruleset("kingdomino"), seats("you,greedy"), cfg.clone()).expect("sets up");
+    half.run_bots();
+    press(&mut half, "<enter>s");
+    let mut app = at_recent_games(cfg);
+    assert!(
+        app.setup().unwrap().recent[0]
+            .label
+            .contains("(unfinished)")
+    );
+    press(&mut app, "<enter>G");
+    assert_eq!(app.mode(), Mode::Replay);
+    let text = screen(&app, 100, 30);
+    let top = text.lines().next().unwrap_or_default();
+    assert!(top.contains("the save stops here, unfinished"), "{top}");
+    press(&mut app, "<left>");
+    let text = screen(&app, 100, 30);
+    assert!(!text.contains("the save stops here"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn undo_keeps_the_log_as_it_was_skipped_steps_included() {
     let mut app = app("queendomino", "you,greedy", 7);
     let mut n = 0;

@@ -392,6 +392,9 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                         winners.join(" and ")
                     ),
                 }
+            } else if at == all && all > 0 {
+                // An unfinished save: its last move, with the game still going.
+                format!("· watching, move {at} of {all} · the save stops here, unfinished")
             } else {
                 format!("· watching, move {at} of {all}")
             }
