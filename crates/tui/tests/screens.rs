@@ -719,3 +719,31 @@ fn team_names_stay_whole_in_the_scores_where_the_stats_can_be_short() {
         "{text}"
     );
 }
+
+#[test]
+fn a_match_paused_between_games_is_offered_with_its_totals() {
+    // It said `round 7, 48 moves played (game 2 of 3)`: the moves of a game over.
+    let mut game = app("dynasty", "you,greedy", 8);
+    while game.mode() != Mode::GameOver {
+        play_to_end(&mut game, 1000);
+    }
+    let session = game.session().unwrap().clone();
+    let totals: Vec<i64> = session
+        .game()
+        .all_sides()
+        .map(|s| session.played().running_total(s))
+        .collect();
+    let found = crownlands_tui::app::resume::Found::new(session, "just now".into());
+    let app = an_offer(Ok(found));
+    let text = screen(&app, 80, 24);
+    let expected = format!(
+        "game 1 of 3 finished; the match so far: You {}, greedy 2 {}",
+        totals[0], totals[1]
+    );
+    let flat: String = text
+        .lines()
+        .map(|l| l.trim_matches('"').trim_matches('│').trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(flat.contains(&expected), "{expected}\n{text}");
+}

@@ -24,6 +24,8 @@ pub struct Summary {
     pub round: u32,
     /// (game from 1, games in the match) for a match of several games.
     pub game_of: Option<(usize, u8)>,
+    /// A match paused between two games: its totals so far (`You 40, greedy 2 60`).
+    pub between_games: Option<String>,
     /// When it was saved: `12 minutes ago`.
     pub saved: String,
 }
@@ -160,6 +162,23 @@ impl Found {
             round: game.round(),
             game_of: (session.match_games() > 1)
                 .then(|| (session.game_index() + 1, session.match_games())),
+            between_games: (session.match_games() > 1 && game.is_over()).then(|| {
+                let played = session.played();
+                game.all_sides()
+                    .map(|side| {
+                        // The side's players by name (a team's joined with `&`).
+                        let name = game
+                            .seats()
+                            .filter(|&p| game.side_of(p) == side)
+                            .filter_map(|p| seats.get(p.index()).map(|s| s.name.as_str()))
+                            .collect::<Vec<_>>()
+                            .join(" & ");
+                        escape_controls(&format!("{name} {}", played.running_total(side)))
+                            .into_owned()
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }),
             saved,
         };
         Found {

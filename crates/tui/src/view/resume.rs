@@ -78,6 +78,10 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
             if let Some((g, n)) = s.game_of {
                 progress.push_str(&format!(" (game {g} of {n})"));
             }
+            // Paused between two games of a match: what stands, not the finished game's moves.
+            if let (Some((g, n)), Some(totals)) = (s.game_of, &s.between_games) {
+                progress = format!("game {g} of {n} finished; the match so far: {totals}");
+            }
             field("Progress", &progress, inner_w, &mut lines);
             field("Saved", &s.saved, inner_w, &mut lines);
             if offer.is_main() && offer.kept_as.is_empty() {
