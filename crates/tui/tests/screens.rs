@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use crownlands_core::Ruleset;
 use crownlands_tui::app::setup::Setup;
-use crownlands_tui::{App, ColourMode, Key, Mode, Palette};
+use crownlands_tui::{App, ColourMode, Key, Mode, Overlay, Palette};
 use ratatui::style::Color;
 use std::sync::Arc;
 use std::time::Duration;
@@ -746,4 +746,38 @@ fn a_match_paused_between_games_is_offered_with_its_totals() {
         .collect::<Vec<_>>()
         .join(" ");
     assert!(flat.contains(&expected), "{expected}\n{text}");
+}
+
+#[test]
+fn m_shows_every_move_scrolled_to_the_newest() {
+    // Eight kingdoms at 100x30: no moves box, so the status line shows the last move and says
+    // `m`; `m` lists the moves, the newest at the bottom, and any other key closes the list.
+    let mut app = app(
+        "royal-wedding-teams",
+        "you,greedy,greedy,greedy,greedy,greedy,greedy,greedy",
+        3,
+    );
+    // On, until more moves went by than the screen has rows.
+    while app.log().count() <= 40 {
+        play_to_end(&mut app, 1);
+    }
+    until(&mut app, Mode::Place);
+    app.set_screen(100, 30);
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("(m: all moves)"), "{text}");
+    assert!(app.log().count() > 26, "more moves than the screen's rows");
+    press(&mut app, "m");
+    assert_eq!(app.overlay(), Some(Overlay::Moves));
+    let text = screen(&app, 100, 30);
+    let newest = app.log().last().unwrap().to_string();
+    assert!(text.contains(&newest), "{newest}\n{text}");
+    assert!(text.contains("↑ ") && text.contains("more"), "{text}");
+    // Scrolled up, the oldest kept comes into view; another key closes the list.
+    for _ in 0..app.log().count() {
+        press(&mut app, "<up>");
+    }
+    let oldest = app.log().next().unwrap().to_string();
+    assert!(screen(&app, 100, 30).contains(&oldest), "{oldest}");
+    press(&mut app, "x");
+    assert_eq!(app.overlay(), None);
 }

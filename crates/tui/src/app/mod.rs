@@ -35,8 +35,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use worker::{Pending, Purpose};
 
-/// How many moves the log keeps.
-const LOG_LEN: usize = 50;
+/// How many moves the log keeps (the moves box shows the newest that fit; `m` all of them).
+const LOG_LEN: usize = 200;
 /// The most pace, in milliseconds (`--pace`, and the `+` key up to it).
 pub const PACE_MAX_MS: u64 = 3000;
 /// The pace's step, in milliseconds.
@@ -117,6 +117,9 @@ pub enum Overlay {
     ConfirmQuit,
     /// The analysis of the finished game (under way, or its summary).
     Analysis,
+    /// Every move the log keeps (`m`): where the screen has no room for the moves box (6 to 8
+    /// kingdoms at 100x30, Queendomino at 80x24), the moves gone by between one's turns.
+    Moves,
 }
 
 /// The app's whole state.
@@ -983,7 +986,7 @@ impl App {
         match self.overlay {
             // ↑↓ scroll a popup taller than the screen (the view keeps it in range); any other
             // key closes it.
-            Some(Overlay::Help | Overlay::Analysis) => {
+            Some(Overlay::Help | Overlay::Analysis | Overlay::Moves) => {
                 match key {
                     Key::Up => self.popup_scroll = self.popup_scroll.saturating_sub(1),
                     Key::Down => {
@@ -1021,15 +1024,16 @@ impl App {
             return;
         }
         if self.mode == Mode::Replay {
-            if key == Key::Char('?') {
-                self.overlay = Some(Overlay::Help);
-            } else {
-                self.replay_key(key, now);
+            match key {
+                Key::Char('?') => self.overlay = Some(Overlay::Help),
+                Key::Char('m') => self.show_moves(),
+                _ => self.replay_key(key, now),
             }
             return;
         }
         match key {
             Key::Char('?') => return self.overlay = Some(Overlay::Help),
+            Key::Char('m') => return self.show_moves(),
             // Esc closes overlays elsewhere: here only q quits, so the scores are not lost by it.
             Key::Char('q') if self.mode == Mode::GameOver => return self.quit = true,
             Key::Char('a') if self.mode == Mode::GameOver => return self.analyse_game(),
@@ -1371,6 +1375,14 @@ impl App {
                 Err(e) => format!("Could not save: {e}"),
             },
         };
+    }
+
+    /// Show every move the log keeps, scrolled to the newest.
+    fn show_moves(&mut self) {
+        self.overlay = Some(Overlay::Moves);
+        self.popup_scroll = self.screen.map_or(0, |(w, h)| {
+            crate::view::popup_max_scroll(self, ratatui::layout::Rect::new(0, 0, w, h))
+        });
     }
 
     fn ask_hint(&mut self, now: Instant) {

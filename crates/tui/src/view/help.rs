@@ -71,7 +71,7 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
 const ALWAYS: &[&str] = &[
     "",
     "Anytime: ? help  H hint: the 3 best moves, win chances (h: left)  u undo",
-    "s save  +/- bot pace  q quit (asks)  Ctrl-C quit now.",
+    "m the moves so far  s save  +/- bot pace  q quit (asks)  Ctrl-C quit now.",
     "Mouse: click a cell, a domino or a choice, then again to confirm;",
     "right-click turns the domino; click a key below to press it.",
     "Any key closes this help.",

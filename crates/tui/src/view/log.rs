@@ -1,4 +1,5 @@
-//! The recent moves, newest at the bottom, each wrapped to the log's width.
+//! The recent moves, newest at the bottom, each wrapped to the log's width; and `m`, every move
+//! the log keeps in a popup.
 
 use super::block;
 use super::text::wrap;
@@ -46,4 +47,28 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     Paragraph::new(rows.into_iter().map(Line::from).collect::<Vec<_>>())
         .block(block(" Moves ", app))
         .render(area, buf);
+}
+
+/// Every move the log keeps, oldest first, each wrapped to `width` (later lines indented).
+pub(crate) fn all_lines(app: &App, width: usize) -> Vec<Line<'static>> {
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    for entry in app.log() {
+        for (k, l) in wrap(entry, width.saturating_sub(1).max(1))
+            .into_iter()
+            .enumerate()
+        {
+            lines.push(Line::from(if k == 0 { l } else { format!(" {l}") }));
+        }
+    }
+    if lines.is_empty() {
+        lines.push(Line::from("No move yet."));
+    }
+    lines
+}
+
+/// `m`: the moves in a popup over the game, scrolled to the newest.
+pub fn render_all(app: &App, area: Rect, buf: &mut Buffer) {
+    let w = super::help::POPUP_WIDTH.min(area.width);
+    let lines = all_lines(app, usize::from(w.saturating_sub(2)));
+    super::help::popup(app, " Moves (m) ", lines, area, buf);
 }

@@ -76,6 +76,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     match app.overlay() {
         Some(Overlay::Help) => help::render(app, area, buf),
         Some(Overlay::Analysis) => analysis::render(app, area, buf),
+        Some(Overlay::Moves) => log::render_all(app, area, buf),
         Some(Overlay::ConfirmQuit) => confirm_quit(app, area, buf),
         None => {}
     }
@@ -97,6 +98,7 @@ pub fn popup_max_scroll(app: &App, area: Rect) -> usize {
     let count = match app.overlay() {
         Some(Overlay::Help) => help::lines(app, width).len(),
         Some(Overlay::Analysis) => analysis::lines(app, width).len(),
+        Some(Overlay::Moves) => log::all_lines(app, width).len(),
         _ => 0,
     };
     help::popup_max_scroll(count, area)
@@ -186,7 +188,9 @@ pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Hit> {
     }
     match app.overlay() {
         // Any key closes the help; so does any click.
-        Some(Overlay::Help | Overlay::Analysis) => return Some(Hit::Key(Key::Esc)),
+        Some(Overlay::Help | Overlay::Analysis | Overlay::Moves) => {
+            return Some(Hit::Key(Key::Esc));
+        }
         Some(Overlay::ConfirmQuit) => {
             let r = confirm_area(area);
             let bar_y = r.y + 2;
@@ -661,7 +665,10 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
                 if !spans.is_empty() {
                     spans.push(Span::raw("  "));
                 }
-                spans.push(Span::styled(format!("Last: {last}"), p.accent(Accent::Dim)));
+                spans.push(Span::styled(
+                    format!("Last: {last} (m: all moves)"),
+                    p.accent(Accent::Dim),
+                ));
                 Line::from(spans)
             }
             _ => status,
