@@ -281,6 +281,18 @@ fn at_recent_games(cfg: crownlands_tui::Config) -> App {
     app
 }
 
+/// A game of `name` for `players` (bots) played out with seed `seed` and kept in a folder of its
+/// own (`tag`): the folder and the config that keeps games there.
+fn kept_game(tag: &str, name: &str, players: &str, seed: u64) -> (PathBuf, crownlands_tui::Config) {
+    let dir = temp_dir(tag);
+    let mut cfg = config(seed, Palette::none());
+    cfg.save_dir = Some(dir.clone());
+    let mut app = App::new_game(ruleset(name), seats(players), cfg.clone()).expect("sets up");
+    app.run_bots();
+    assert_eq!(app.mode(), Mode::GameOver);
+    (dir, cfg)
+}
+
 #[test]
 fn finished_games_are_kept_and_watched_move_by_move() {
     let dir = temp_dir("kept");
@@ -441,13 +453,7 @@ fn back_from_watching_the_same_recent_game_is_chosen() {
 fn a_new_game_after_watching_one_is_not_dealt_from_the_watched_seed() {
     // Watching the game of seed 5 then starting one dealt seed 6 every time (the same deal
     // after each watch); a game watched or loaded now leaves the next seed as it was.
-    let dir = temp_dir("watch-then-play");
-    let mut cfg = config(5, Palette::none());
-    cfg.save_dir = Some(dir.clone());
-    let mut app =
-        App::new_game(ruleset("kingdomino"), seats("greedy,greedy"), cfg.clone()).expect("sets up");
-    app.run_bots();
-    assert_eq!(app.mode(), Mode::GameOver);
+    let (dir, mut cfg) = kept_game("watch-then-play", "kingdomino", "greedy,greedy", 5);
     cfg.seed = 100;
     let mut app = at_recent_games(cfg);
     press(&mut app, "<enter>");
@@ -497,17 +503,12 @@ fn watching_a_match_to_its_end_says_the_game_and_the_match_winners() {
 fn watching_eight_kingdoms_without_a_log_tells_each_move() {
     // At 100x30 eight kingdoms leave no room for the moves' box: the status line tells the
     // last move (it kept saying which file was watched while the moves went by unsaid).
-    let dir = temp_dir("watch-eight");
-    let mut cfg = config(41, Palette::none());
-    cfg.save_dir = Some(dir.clone());
-    let mut app = App::new_game(
-        ruleset("royal-wedding-teams"),
-        seats("greedy,greedy,greedy,greedy,greedy,greedy,greedy,greedy"),
-        cfg.clone(),
-    )
-    .expect("sets up");
-    app.run_bots();
-    assert_eq!(app.mode(), Mode::GameOver);
+    let (dir, cfg) = kept_game(
+        "watch-eight",
+        "royal-wedding-teams",
+        "greedy,greedy,greedy,greedy,greedy,greedy,greedy,greedy",
+        41,
+    );
     let mut app = at_recent_games(cfg);
     press(&mut app, "<enter><right><right><right>");
     assert_eq!(app.mode(), Mode::Replay);
