@@ -1,4 +1,4 @@
-//! Greedy's placement value, fast: a snapshot of one kingdom (each cell's terrain and territory)
+//! Greedy's placement value, fast: a snapshot of one kingdom (each square's territory, as a bit)
 //! from which every placement of a domino is valued in a few lookups.
 //!
 //! [`crate::greedy::placement_value`] copies the kingdom, lays the domino and scores the copy,
@@ -11,20 +11,24 @@
 use crate::greedy::{
     BBOX_GROWTH, DEAD_CELL, DISTANCE, STILL_POSSIBLE, TOUCH_CROWNED, TOUCH_OWN_TERRAIN,
 };
-use crownlands_core::{Domino, DominoId, Kingdom, MiddleKingdomReading, Placement, Rules};
+use crownlands_core::{
+    Domino, DominoId, Kingdom, MAX_GRID, MiddleKingdomReading, Placement, Rules, TerrainId,
+};
 
-const EMPTY: u8 = u8::MAX;
-const CASTLE: u8 = u8::MAX - 1;
-/// Outside the cells a kingdom of this grid may ever reach.
-const OUTSIDE: u8 = u8::MAX - 2;
-const NO_TERRITORY: u8 = u8::MAX;
 /// The window: a kingdom of grid `g` spans `2g - 1` cells each way around its castle; cell
-/// (x, y) is at `(y + ORIGIN) * STRIDE + x + ORIGIN`, with at least one [`OUTSIDE`] cell all
-/// round, so neighbours never leave the window.
-const ORIGIN: i32 = crownlands_core::MAX_GRID as i32;
+/// (x, y) is at `(y + ORIGIN) * STRIDE + x + ORIGIN`, with at least one cell no square reaches
+/// all round, so neighbours never leave the window.
+const ORIGIN: i32 = MAX_GRID as i32;
 const STRIDE: usize = 32;
 const ROWS: usize = 2 * ORIGIN as usize + 1;
 const CELLS: usize = STRIDE * ROWS;
+
+/// Territories a kingdom may hold: one bit each in a word ([`KingdomMap::label`]).
+const TERRITORIES: usize = 64;
+// Each square its own territory at most (the castle is none).
+const _: () = assert!(MAX_GRID * MAX_GRID - 1 <= TERRITORIES);
+/// Terrains told apart ([`KingdomMap::of_terrain`]): as many as a kingdom holds.
+const TERRAINS: usize = crownlands_core::terrain::MAX_TERRAINS;
 
 /// The work of reading a kingdom, in placements valued ([`KingdomMap::work`]).
 pub const READ_WORK: u64 = 8;
@@ -49,12 +53,18 @@ type Bounds = (i32, i32, i32, i32);
 /// One kingdom, read once; see the module documentation.
 pub struct KingdomMap {
     grid: i32,
-    /// Each window cell's terrain (or [`EMPTY`], [`CASTLE`]).
-    terrain: Vec<u8>,
-    /// Each square's territory (index into `squares` and `crowns`).
-    territory: Vec<u8>,
-    squares: Vec<u32>,
-    crowns: Vec<u32>,
+    /// Each window cell's territory as one bit (bit `k` for the `k`th territory; none for an
+    /// empty cell or the castle), so that the territories next to a cell are the union of its
+    /// neighbours' labels, and a set of them a word. Only the cells of the bounding box are
+    /// ever labelled (a read clears the last one's).
+    label: Box<[u64; CELLS]>,
+    /// Each territory's squares, crowns and points (squares times crowns).
+    squares: [u32; TERRITORIES],
+    crowns: [u32; TERRITORIES],
+    points: [u32; TERRITORIES],
+    /// The territories of each terrain, and those with a crown.
+    of_terrain: [u64; TERRAINS],
+    crowned: u64,
     bounds: Bounds,
     /// Each window row's empty cells inside the grid's reach (bit `x + ORIGIN` of row
     /// `y + ORIGIN`): the holes are counted a row at a time from these.
@@ -65,10 +75,7 @@ pub struct KingdomMap {
     potential: f64,
     middle_kingdom: Option<(i32, MiddleKingdomReading)>,
     harmony: Option<i32>,
-    stack: Vec<usize>,
     dead_cache: Vec<(u32, u32)>,
-    /// Whether each square's territory has a crown (for the tie-breaks, read with the rest).
-    crowned: Vec<bool>,
     /// Each pair of cells' part of a placement's value that does not depend on the domino
     /// ([`Shape`]), by [`pair_key`], valid while its read is this one's `generation`: a kingdom's
     /// placements of two orientations and of every domino of a line share their cells.
@@ -92,10 +99,12 @@ impl KingdomMap {
     pub fn new() -> KingdomMap {
         KingdomMap {
             grid: 0,
-            terrain: vec![OUTSIDE; CELLS],
-            territory: vec![NO_TERRITORY; CELLS],
-            squares: Vec::new(),
-            crowns: Vec::new(),
+            label: Box::new([0; CELLS]),
+            squares: [0; TERRITORIES],
+            crowns: [0; TERRITORIES],
+            points: [0; TERRITORIES],
+            of_terrain: [0; TERRAINS],
+            crowned: 0,
             bounds: (0, 0, 0, 0),
             empty_rows: [0; ROWS],
             occupied: 0,
@@ -103,9 +112,7 @@ impl KingdomMap {
             potential: 0.0,
             middle_kingdom: None,
             harmony: None,
-            stack: Vec::new(),
             dead_cache: Vec::new(),
-            crowned: vec![false; CELLS],
             shapes: vec![Shape::default(); 2 * CELLS],
             generation: 0,
             work: 0,
@@ -191,27 +198,13 @@ impl KingdomMap {
             self.generation = 1;
         }
         let grid = i32::from(kingdom.grid());
-        if grid != self.grid {
-            self.grid = grid;
-            self.terrain.fill(OUTSIDE);
-            self.territory.fill(NO_TERRITORY);
-            self.crowned.fill(false);
-            for y in 1 - grid..grid {
-                for x in 1 - grid..grid {
-                    let i = self.index(x, y);
-                    self.terrain[i] = EMPTY;
-                }
-            }
-        } else {
-            // Clear what the last read wrote (only inside its bounding box).
-            let (x0, y0, x1, y1) = self.bounds;
-            for y in y0..=y1 {
-                for x in x0..=x1 {
-                    let i = self.index(x, y);
-                    self.terrain[i] = EMPTY;
-                    self.territory[i] = NO_TERRITORY;
-                    self.crowned[i] = false;
-                }
+        self.grid = grid;
+        // Clear the last read's labels (only inside its bounding box: none outside).
+        let (x0, y0, x1, y1) = self.bounds;
+        for y in y0..=y1 {
+            let (first, last) = (self.index(x0, y), self.index(x1, y));
+            if let Some(row) = self.label.get_mut(first..=last) {
+                row.fill(0);
             }
         }
         let (x0, y0, x1, y1) = kingdom.bounds();
@@ -222,64 +215,43 @@ impl KingdomMap {
             let y = r as i32 - ORIGIN;
             *row = if y.abs() < grid { reach } else { 0 };
         }
-        let castle = self.index(0, 0);
-        self.terrain[castle] = CASTLE;
         self.empty_rows[ORIGIN as usize] &= !(1 << ORIGIN);
         self.occupied = 1;
-        let mut crowns_at = [0u8; CELLS];
-        kingdom.for_each_square(|cell, square| {
+        // Territories, as the kingdom floods them over its bitboards: each square labelled.
+        self.of_terrain = [0; TERRAINS];
+        self.crowned = 0;
+        let mut territories = 0;
+        let mut bit = 0u64;
+        kingdom.for_each_territory_cell(|t, cell| {
+            if cell == t.anchor {
+                // A new territory (its cells come together, anchor first).
+                bit = 1u64.checked_shl(territories).unwrap_or(0);
+                if let (Some(s), Some(c), Some(p)) = (
+                    self.squares.get_mut(territories as usize),
+                    self.crowns.get_mut(territories as usize),
+                    self.points.get_mut(territories as usize),
+                ) {
+                    (*s, *c, *p) = (t.squares, t.crowns, t.squares * t.crowns);
+                }
+                if let Some(of) = self.of_terrain.get_mut(t.terrain.index()) {
+                    *of |= bit;
+                }
+                if t.crowns > 0 {
+                    self.crowned |= bit;
+                }
+                territories += 1;
+            }
             let (x, y) = (i32::from(cell.x), i32::from(cell.y));
             let i = ((y + ORIGIN) as usize) * STRIDE + (x + ORIGIN) as usize;
-            if let (Some(t), Some(c), Some(row)) = (
-                self.terrain.get_mut(i),
-                crowns_at.get_mut(i),
+            if let (Some(label), Some(row)) = (
+                self.label.get_mut(i),
                 self.empty_rows.get_mut((y + ORIGIN) as usize),
             ) {
-                *t = square.terrain.0;
-                *c = square.crowns;
+                *label = bit;
                 *row &= !(1 << (x + ORIGIN));
                 self.occupied += 1;
             }
         });
-        // Territories: flood fill over the window.
-        self.squares.clear();
-        self.crowns.clear();
-        for y in self.bounds.1..=self.bounds.3 {
-            for x in self.bounds.0..=self.bounds.2 {
-                let start = self.index(x, y);
-                let t = self.terrain[start];
-                if t >= OUTSIDE || self.territory[start] != NO_TERRITORY {
-                    continue;
-                }
-                let id = self.squares.len() as u8;
-                let (mut sq, mut cr) = (0u32, 0u32);
-                self.territory[start] = id;
-                self.stack.clear();
-                self.stack.push(start);
-                while let Some(i) = self.stack.pop() {
-                    sq += 1;
-                    cr += u32::from(crowns_at[i]);
-                    for j in self.window_neighbours(i) {
-                        if self.terrain[j] == t && self.territory[j] == NO_TERRITORY {
-                            self.territory[j] = id;
-                            self.stack.push(j);
-                        }
-                    }
-                }
-                self.squares.push(sq);
-                self.crowns.push(cr);
-            }
-        }
-        for y in self.bounds.1..=self.bounds.3 {
-            for x in self.bounds.0..=self.bounds.2 {
-                let i = self.index(x, y);
-                if let Some(&id) = self.territory.get(i)
-                    && id != NO_TERRITORY
-                {
-                    self.crowned[i] = self.crowns.get(usize::from(id)).is_some_and(|&c| c > 0);
-                }
-            }
-        }
         self.middle_kingdom = rules.middle_kingdom.map(|mk| (mk.points, mk.reading));
         self.harmony = rules.harmony;
         self.dead = self.dead_cells(self.bounds);
@@ -312,63 +284,76 @@ impl KingdomMap {
         );
         let (ia, ib) = (self.index(ax, ay), self.index(bx, by));
         let (sa, sb) = (domino.first, domino.second);
-        // Territory points: the territories next to each new square merge with it.
-        let mut gain: i64 = 0;
-        let mut seen = [NO_TERRITORY; 8];
-        let mut seen_len = 0;
-        let mut merge = |cells: &[usize], terrain: u8, crowns: u32, squares: u32| -> i64 {
-            let (mut sq, mut cr, mut old) = (squares, crowns, 0i64);
-            for &c in cells {
-                for j in self.window_neighbours(c) {
-                    let id = self.territory[j];
-                    if self.terrain[j] != terrain || id == NO_TERRITORY {
-                        continue;
-                    }
-                    if seen[..seen_len].contains(&id) {
-                        continue;
-                    }
-                    seen[seen_len] = id;
-                    seen_len += 1;
-                    let (s, c) = (self.squares[id as usize], self.crowns[id as usize]);
-                    sq += s;
-                    cr += c;
-                    old += i64::from(s * c);
-                }
-            }
-            i64::from(sq * cr) - old
-        };
-        if sa.terrain == sb.terrain {
-            gain += merge(
-                &[ia, ib],
-                sa.terrain.0,
+        let (ta, tb) = (self.of_terrain(sa.terrain), self.of_terrain(sb.terrain));
+        // Territory points: the territories next to each new square merge with it. As a set
+        // (a word), a territory next to both squares, or to one on two sides, counts once.
+        let (near_a, near_b) = (self.near(ia), self.near(ib));
+        let gain = if sa.terrain == sb.terrain {
+            self.merge(
+                (near_a | near_b) & ta,
                 u32::from(sa.crowns) + u32::from(sb.crowns),
                 2,
-            );
+            )
         } else {
-            gain += merge(&[ia], sa.terrain.0, u32::from(sa.crowns), 1);
-            gain += merge(&[ib], sb.terrain.0, u32::from(sb.crowns), 1);
-        }
+            self.merge(near_a & ta, u32::from(sa.crowns), 1)
+                + self.merge(near_b & tb, u32::from(sb.crowns), 1)
+        };
         // Shape bonuses, holes, the bounding box: the same for every domino on these cells.
         let shape = self.shape(ia, ib, (ax, ay, bx, by));
         let mut v = gain as f64 + shape.potential;
         // Tie-breaks, as greedy's, added in greedy's order (so the sum is the same to the bit
         // and a seed plays the same moves). The domino's other cell is empty in the kingdom
         // read, so it never matches a square's terrain.
-        for (i, sq, cx, cy) in [(ia, sa, ax, ay), (ib, sb, bx, by)] {
-            let crowned = sq.crowns > 0;
+        for (i, sq, own, cx, cy) in [(ia, sa, ta, ax, ay), (ib, sb, tb, bx, by)] {
+            // A crowned square counts every neighbour of its terrain as crowned.
+            let crowned = if sq.crowns > 0 {
+                u64::MAX
+            } else {
+                self.crowned
+            };
             for j in self.window_neighbours(i) {
-                if self.terrain[j] != sq.terrain.0 {
-                    continue;
-                }
-                v += TOUCH_OWN_TERRAIN;
-                if crowned | self.crowned[j] {
-                    v += TOUCH_CROWNED;
+                let label = self.label.get(j).map_or(0, |&l| l & own);
+                if label != 0 {
+                    v += TOUCH_OWN_TERRAIN;
+                    if label & crowned != 0 {
+                        v += TOUCH_CROWNED;
+                    }
                 }
             }
             v -= DISTANCE * f64::from((cx.unsigned_abs() + cy.unsigned_abs()) as u8);
         }
         v -= BBOX_GROWTH * f64::from(shape.growth);
         v
+    }
+
+    /// The territories of `terrain` ([`KingdomMap::of_terrain`]).
+    #[inline]
+    fn of_terrain(&self, terrain: TerrainId) -> u64 {
+        self.of_terrain.get(terrain.index()).copied().unwrap_or(0)
+    }
+
+    /// The territories next to cell `i`.
+    #[inline]
+    fn near(&self, i: usize) -> u64 {
+        self.window_neighbours(i)
+            .iter()
+            .fold(0, |near, &j| near | self.label.get(j).copied().unwrap_or(0))
+    }
+
+    /// The territory points gained by merging territories `merged` with new squares bringing
+    /// `squares` and `crowns`.
+    #[inline]
+    fn merge(&self, merged: u64, crowns: u32, squares: u32) -> i64 {
+        let (mut sq, mut cr, mut old) = (squares, crowns, 0i64);
+        let mut left = merged;
+        while left != 0 {
+            let k = left.trailing_zeros() as usize;
+            left &= left - 1;
+            sq += self.squares.get(k).copied().unwrap_or(0);
+            cr += self.crowns.get(k).copied().unwrap_or(0);
+            old += i64::from(self.points.get(k).copied().unwrap_or(0));
+        }
+        i64::from(sq * cr) - old
     }
 
     /// The part of the value of a placement on cells `ia`, `ib` (at `ax, ay` and `bx, by`) that

@@ -168,6 +168,14 @@ impl Kingdom {
         each!(self, k => k.for_each_territory(f))
     }
 
+    /// Call `f` for each square of the kingdom with its territory (as
+    /// [`Kingdom::for_each_territory`] gives it): a territory's squares one after another, its
+    /// anchor first. For readers that label every square by its territory (the bots' placement
+    /// values) without a flood of their own.
+    pub fn for_each_territory_cell(&self, f: impl FnMut(Territory, Cell)) {
+        each!(self, k => k.for_each_territory_cell(f))
+    }
+
     /// Call `f` for each square of the kingdom (the castle aside), terrain by terrain: what
     /// [`Kingdom::content`] gives cell by cell, without visiting the empty cells.
     pub fn for_each_square(&self, f: impl FnMut(Cell, Square)) {
@@ -650,6 +658,21 @@ impl<B: Board> Grid<B> {
     }
 
     fn for_each_territory(&self, mut f: impl FnMut(Territory)) {
+        self.for_each_region(|territory, _| f(territory));
+    }
+
+    fn for_each_territory_cell(&self, mut f: impl FnMut(Territory, Cell)) {
+        self.for_each_region(|territory, region| {
+            // From the lowest cell: the anchor comes first.
+            for i in region.iter() {
+                f(territory, self.cell(i));
+            }
+        });
+    }
+
+    /// Call `f` for each territory with its cells.
+    #[inline]
+    fn for_each_region(&self, mut f: impl FnMut(Territory, B)) {
         for (t, &cells) in self.terrain[..usize::from(self.terrains)]
             .iter()
             .enumerate()
@@ -658,12 +681,13 @@ impl<B: Board> Grid<B> {
             while let Some(seed) = left.first() {
                 let region = flood(B::single(seed), cells);
                 left = left.and_not(region);
-                f(Territory {
+                let territory = Territory {
                     terrain: TerrainId(t as u8),
                     anchor: self.cell(seed),
                     squares: region.count(),
                     crowns: self.crowns_in(region),
-                });
+                };
+                f(territory, region);
             }
         }
     }

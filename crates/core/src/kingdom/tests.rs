@@ -126,6 +126,27 @@ fn territory_queries_match_the_listed_territories() {
             seen += 1;
         });
         assert_eq!(seen, k.squares(), "grid {grid}");
+        // Every square once with its territory, a territory's squares together, anchor first.
+        let mut listed = Vec::new();
+        let mut cells = Vec::new();
+        k.for_each_territory_cell(|territory, cell| {
+            if cell == territory.anchor {
+                listed.push(territory);
+                cells.push(k.territory_cells(cell));
+            }
+            assert_eq!(listed.last(), Some(&territory), "grid {grid} at {cell:?}");
+            assert!(
+                cells.last().is_some_and(|c| c.contains(&cell)),
+                "grid {grid} at {cell:?}"
+            );
+            assert!(
+                matches!(k.content(cell), Content::Square(s) if s.terrain == territory.terrain),
+                "grid {grid} at {cell:?}"
+            );
+            seen -= 1;
+        });
+        assert_eq!(seen, 0, "grid {grid}");
+        assert_eq!(listed, territories, "grid {grid}");
     });
 }
 
