@@ -33,7 +33,7 @@ pub enum Command {
         #[arg(long, short)]
         players: Option<String>,
         /// Seed of the game (default: from the clock).
-        #[arg(long, short)]
+        #[arg(long, short, allow_negative_numbers = true, value_parser = parse_seed)]
         seed: Option<u64>,
         /// Resume a saved game.
         #[arg(long, conflicts_with_all = ["ruleset", "players", "seed"])]
@@ -170,7 +170,13 @@ pub enum Command {
         #[arg(long)]
         jobs: Option<usize>,
         /// Seed of the bot's search and the samples.
-        #[arg(long, short, default_value_t = crownlands_bots::analysis::DEFAULT_SEED)]
+        #[arg(
+            long,
+            short,
+            default_value_t = crownlands_bots::analysis::DEFAULT_SEED,
+            allow_negative_numbers = true,
+            value_parser = parse_seed
+        )]
         seed: u64,
         /// Print the assessment as one JSON document.
         #[arg(long)]
@@ -233,7 +239,13 @@ pub struct LabArgs {
     #[arg(long, short, default_value_t = 1000)]
     pub games: u64,
     /// Seed of the first game; game i is seeded from it, so a run is reproducible.
-    #[arg(long, short, default_value_t = 1)]
+    #[arg(
+        long,
+        short,
+        default_value_t = 1,
+        allow_negative_numbers = true,
+        value_parser = parse_seed
+    )]
     pub seed: u64,
     /// Print the statistics as one JSON document.
     #[arg(long)]
@@ -248,4 +260,12 @@ pub struct LabArgs {
     /// Replace the `--report` file if it exists.
     #[arg(long, requires = "report")]
     pub force: bool,
+}
+
+/// A seed: a whole number from 0 to 2^64 - 1. A negative one is taken as the option's value
+/// (clap read `--seed -1` as an unknown option and suggested `-- -1`, which names a ruleset), and
+/// refused with the range.
+fn parse_seed(text: &str) -> Result<u64, String> {
+    text.parse::<u64>()
+        .map_err(|_| format!("a seed is a whole number from 0 to {}", u64::MAX))
 }

@@ -127,3 +127,31 @@ fn a_usage_error_escapes_the_arguments_it_quotes() {
     );
     assert!(!r.stderr.contains('\u{1b}') && !r.stderr.contains('\u{7}'));
 }
+
+/// A negative seed is refused as a seed, with the range (clap had read `--seed -1` as an unknown
+/// option and suggested `-- -1`, which would name a ruleset).
+#[test]
+fn a_negative_seed_is_refused_with_the_range() {
+    for args in [
+        &["play", "--seed", "-1"][..],
+        &[
+            "simulate",
+            "kingdomino",
+            "-p",
+            "2",
+            "-g",
+            "1",
+            "--seed",
+            "-5",
+        ],
+    ] {
+        let r = run(args).expect_code(2);
+        assert!(
+            r.stderr
+                .contains("a seed is a whole number from 0 to 18446744073709551615"),
+            "{}",
+            r.stderr
+        );
+        assert!(!r.stderr.contains("-- -"), "{}", r.stderr);
+    }
+}
