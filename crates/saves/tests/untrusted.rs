@@ -777,3 +777,17 @@ fn a_notation_file_cut_short_says_the_game_is_not_over() {
         "{msg}"
     );
 }
+
+#[test]
+fn a_notation_file_opening_with_a_comment_is_not_taken_for_json() {
+    let text = format!("{{a comment}}\n{}", cgn());
+    let msg = notation::import(registry(), &text, "n.cgn")
+        .map(|_| ())
+        .map_err(|e| e.to_string());
+    assert!(
+        msg.as_ref()
+            .err()
+            .is_none_or(|m| !m.contains("save file (JSON)")),
+        "{msg:?}"
+    );
+}

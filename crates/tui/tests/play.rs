@@ -593,10 +593,10 @@ fn undo_at_a_hot_seat_table_takes_back_only_ones_own_moves() {
         } else {
             // Another person's turn: the move before it stays.
             assert_eq!(app.game().unwrap(), &after);
-            let name = app.name(acting.index());
+            let (name, now) = (app.name(acting.index()), app.name(next.index()));
             assert!(
                 app.message()
-                    .starts_with(&format!("{name} has played since")),
+                    .starts_with(&format!("It is {now}'s turn: {name}'s move stands")),
                 "{}",
                 app.message()
             );
@@ -998,4 +998,44 @@ fn the_setup_table_is_kept_for_each_ruleset() {
     assert_eq!(setup(&app).choice().unwrap().name, "royal-wedding");
     assert_eq!(setup(&app).players, set, "the table set before");
     assert_eq!(setup(&app).seats.len(), usize::from(set));
+}
+
+#[test]
+fn a_team_match_is_won_by_a_team_named_as_one() {
+    // The match record numbers its winners as sides (teams), not players: "The match goes to
+    // greedy 3" named a player of another team.
+    let text =
+        "extends = \"royal-wedding-teams\"\nname = \"teams-match\"\n[rules]\nmatch-games = 2\n";
+    let r = crownlands_rules::load_str(
+        crownlands_core::Registry::shipped_ref(),
+        text,
+        std::path::Path::new("teams-match.toml"),
+    )
+    .expect("loads");
+    let mut app = crownlands_tui::App::new_game(
+        std::sync::Arc::new(r),
+        seats("greedy,greedy,greedy,greedy,greedy,greedy"),
+        config(1, crownlands_tui::Palette::none()),
+    )
+    .expect("sets up");
+    app.run_bots();
+    app.key_at(
+        Key::Enter,
+        std::time::Instant::now() + std::time::Duration::from_secs(2),
+    );
+    app.run_bots();
+    let session = app.session().unwrap();
+    let record = session.match_record().expect("the match is over");
+    let game = session.game();
+    let side = game.all_sides().nth(record.winners[0] - 1).expect("a side");
+    let names: Vec<String> = game
+        .seats()
+        .filter(|&p| game.side_of(p) == side)
+        .map(|p| app.name(p.index()))
+        .collect();
+    let screen = screen(&app, 120, 40);
+    assert!(
+        screen.contains(&format!("The match goes to {}.", names.join(" & "))),
+        "{names:?}\n{screen}"
+    );
 }

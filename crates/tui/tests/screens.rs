@@ -104,6 +104,10 @@ fn the_hint_panel_at_the_smallest_size_cuts_no_number() {
 fn the_hint_has_a_box_wherever_there_is_no_room_for_it() {
     for (ruleset, players, (w, h), mode) in [
         ("kingdomino", "you,greedy", (64, 18), Mode::Claim),
+        // A narrow box beside the kingdoms (the other kingdom at three columns a cell): its
+        // moves wrap to more rows, all counted.
+        ("queendomino", "you,greedy", (80, 24), Mode::Place),
+        ("queendomino", "you,greedy", (80, 24), Mode::Step),
         (
             "royal-wedding-teams",
             "you,greedy,greedy,greedy,greedy,greedy",
@@ -125,7 +129,10 @@ fn the_hint_has_a_box_wherever_there_is_no_room_for_it() {
         app.run_bots();
         assert_eq!(app.hints().len(), 3);
         let text = screen(&app, w, h);
-        assert!(text.contains("Hint: the best moves"), "{ruleset}:\n{text}");
+        assert!(
+            text.contains("Hint: the best moves (H)") || text.contains(" Hint (H) "),
+            "{ruleset}:\n{text}"
+        );
         for (k, (_, value)) in app.hints().iter().enumerate() {
             assert!(
                 text.contains(&format!("{}. ", k + 1))

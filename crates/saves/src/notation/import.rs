@@ -32,7 +32,10 @@ pub fn import_with_warnings(
     // A byte order mark, as some editors write, is not part of the text.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // A save file (JSON) given for the notation: say so, rather than what the notation lacks.
-    if text.trim_start().starts_with('{') {
+    // (Parsed to be sure: a notation file may open with a `{comment}`.)
+    if text.trim_start().starts_with('{')
+        && serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| v.is_object())
+    {
         return Err(SaveError::new(
             file,
             Problem::Notation(

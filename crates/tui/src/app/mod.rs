@@ -1308,10 +1308,10 @@ impl App {
     /// another person has decided, the moves before it are theirs to keep (a player could
     /// otherwise take back a rival's move with one key).
     pub fn undo(&mut self, now: Instant) {
-        if let Some(other) = self.undo_blocked_by() {
+        if let Some((acting, other)) = self.undo_blocked_by() {
             self.message = format!(
-                "{other} has played since: undo takes back only your own moves, before another \
-                 player's."
+                "It is {acting}'s turn: {other}'s move stands (undo takes back only the moves of \
+                 the player to play, until another player moves)."
             );
             return;
         }
@@ -1342,10 +1342,11 @@ impl App {
         }
     }
 
-    /// At a table of several people, the other person whose decision the undo would take back:
-    /// the last decision kept is not the acting person's (a bot acting: whoever decided last is
-    /// still at the keys). `None` where undo may go on.
-    fn undo_blocked_by(&self) -> Option<String> {
+    /// At a table of several people, the person to play and the other person whose decision
+    /// the undo would take back: the last decision kept is not the acting person's (a bot
+    /// acting, or the game over: whoever decided last is still at the keys). `None` where undo
+    /// may go on.
+    fn undo_blocked_by(&self) -> Option<(String, String)> {
         let people = self.seats.iter().filter(|s| s.is_human()).count();
         if people < 2 {
             return None;
@@ -1356,7 +1357,7 @@ impl App {
         }
         let (last, _) = self.undo.last()?;
         let decided = last.game().to_act()?;
-        (decided != acting).then(|| self.name(decided.index()))
+        (decided != acting).then(|| (self.name(acting.index()), self.name(decided.index())))
     }
 
     fn save(&mut self) {

@@ -428,7 +428,7 @@ fn summary(app: &App, game: &Game, width: usize) -> (Vec<Line<'static>>, usize, 
             let w: Vec<String> = r
                 .winners
                 .iter()
-                .map(|&seat| app.name(seat.saturating_sub(1)))
+                .filter_map(|&w| super::match_winner_name(app, game, w))
                 .collect();
             push(
                 &format!("The match goes to {}.", w.join(" and ")),

@@ -55,7 +55,7 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
         Mode::Replay => &[
             "Watching a saved game move by move.",
             "→ (or l, space, Enter) next move, ← (or h) back, Tab/Shift-Tab ten moves,",
-            "g the start, G the end; q (or Esc) back to the setup screen.",
+            "g the start, G the end; m the moves so far; q (or Esc) back to the setup screen.",
         ],
         // One paragraph a line: the help wraps each to its width.
         Mode::GameOver => &[

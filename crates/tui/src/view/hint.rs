@@ -9,48 +9,48 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
-/// Where the hint goes: the moves box, else the first other box tall and wide enough, else (a
-/// small terminal, or 6 to 8 kingdoms beside the Builders' Board) a box of its own over the
-/// lower right of the screen, just above the status lines, for as long as it is shown.
-pub fn area(l: &Areas) -> Option<Rect> {
+/// Where the hint goes: the moves box, else the first other box tall and wide enough for all
+/// three moves as they wrap there, else (a small terminal, or 6 to 8 kingdoms beside the
+/// Builders' Board) a box of its own over the lower right of the screen, just above the status
+/// lines, for as long as it is shown. `None` without a hint.
+pub fn area(app: &App, l: &Areas) -> Option<Rect> {
+    if app.hints().is_empty() {
+        return None;
+    }
     let boxed = std::iter::once(l.log)
         .chain(l.others.iter().map(|&(_, r)| r))
-        .find(|r| r.width >= 20 && r.height >= needed(r.width))
+        .find(|r| r.width >= 20 && r.height >= needed(app, r.width))
         // At the top of a tall log, only as tall as the moves need: the rest of the log shows.
         .map(|r| {
             // (Where the log is only a little taller, all of it: a strip of log under the hint
             // would show nothing but its frame.)
-            let height = if r.height >= needed(r.width) + 3 {
-                needed(r.width)
-            } else {
-                r.height
-            };
+            let need = needed(app, r.width);
+            let height = if r.height >= need + 3 { need } else { r.height };
             Rect { height, ..r }
         });
     boxed.or_else(|| {
         let top = l.header.y + l.header.height;
         let w = l.footer.width.min(WIDE);
-        let h = needed(w).min(l.footer.y.saturating_sub(top));
+        let h = needed(app, w).min(l.footer.y.saturating_sub(top));
         (h >= 3 && w >= 20)
             .then(|| Rect::new(l.footer.x + l.footer.width - w, l.footer.y - h, w, h))
     })
 }
 
-/// A box at least this wide shows each of the three moves on a line of its own.
+/// The widest the box of its own is: each move and its estimate on one line.
 const WIDE: u16 = 52;
 
-/// The rows the hint needs in a box `width` wide, its frame included: a line a move where the
-/// box is wide, two where it is not (a move and its estimate wrap).
-fn needed(width: u16) -> u16 {
-    if width >= WIDE { 5 } else { 8 }
+/// The rows the hint needs in a box `width` wide, its frame included: its moves as they wrap.
+fn needed(app: &App, width: u16) -> u16 {
+    let rows = rows(app, usize::from(width.saturating_sub(2)).max(1)).len();
+    u16::try_from(rows).unwrap_or(u16::MAX).saturating_add(2)
 }
 
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
-    let hints = app.hints();
-    if hints.is_empty() {
-        return;
-    }
-    let width = usize::from(area.width.saturating_sub(2)).max(1);
+/// The hint's lines at `width` columns: each move on one line where it fits with its estimate;
+/// else the move, then its estimate on a line of its own (never `win` on one line and its
+/// figure on the next). A line that still does not fit wraps, its later lines indented by three
+/// (so wrapped short of the width by as much: an indent never pushes an end past the box).
+fn rows(app: &App, width: usize) -> Vec<Line<'static>> {
     // In a match (Dynasty) the estimates are the match's: its total, not this game's score.
     let unit = if app.session().is_some_and(|s| s.match_games() > 1) {
         "match pts"
@@ -58,7 +58,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         "pts"
     };
     let mut rows: Vec<Line> = Vec::new();
-    for (i, (words, value)) in hints.iter().enumerate() {
+    for (i, (words, value)) in app.hints().iter().enumerate() {
         // The panel is the player's own: the moves' words come without a player.
         let words = if words == "pass" {
             "skip this step"
@@ -67,25 +67,74 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         };
         let estimate = format!("win {:.0}%, {:.0} {unit}", value.win * 100.0, value.score);
         let text = format!("{}. {words}  {estimate}", i + 1);
-        // On one line where it fits; else the move, then its estimate on a line of its own (never
-        // `win` on one line and its figure on the next), each wrapped short of the width, so a
-        // continuation line's indent never pushes its end past the box.
         let parts = if text.chars().count() <= width {
             vec![text]
         } else {
             vec![format!("{}. {words}", i + 1), estimate]
         };
-        let mut k = 0;
-        for part in parts {
-            for line in wrap(&part, width.saturating_sub(3)) {
-                rows.push(Line::from(if k == 0 { line } else { format!("   {line}") }));
-                k += 1;
+        for (k, part) in parts.into_iter().enumerate() {
+            // The move's first line takes the whole width; what follows is indented.
+            let lines = if k == 0 {
+                wrap_hanging(&part, width, width.saturating_sub(3))
+            } else {
+                wrap(&part, width.saturating_sub(3))
+            };
+            for (j, line) in lines.into_iter().enumerate() {
+                rows.push(Line::from(if k == 0 && j == 0 {
+                    line
+                } else {
+                    format!("   {line}")
+                }));
             }
         }
     }
+    rows
+}
+
+/// `text` wrapped at spaces: its first line at most `first` columns, the others at most `rest`
+/// (a word longer than its line is cut, as [`wrap`] cuts it).
+fn wrap_hanging(text: &str, first: usize, rest: usize) -> Vec<String> {
+    let mut words = text.split(' ').filter(|w| !w.is_empty()).peekable();
+    let mut head = String::new();
+    while let Some(w) = words.peek() {
+        let len = head.chars().count();
+        let sep = usize::from(len > 0);
+        if len + sep + w.chars().count() > first {
+            break;
+        }
+        if sep == 1 {
+            head.push(' ');
+        }
+        head.push_str(w);
+        words.next();
+    }
+    let left: Vec<&str> = words.collect();
+    if head.is_empty() {
+        // A first word longer than the line: cut as `wrap` cuts it.
+        return wrap(text, first);
+    }
+    let mut out = vec![head];
+    if !left.is_empty() {
+        out.extend(wrap(&left.join(" "), rest));
+    }
+    out
+}
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    if app.hints().is_empty() {
+        return;
+    }
+    let width = usize::from(area.width.saturating_sub(2)).max(1);
+    let mut rows = rows(app, width);
     rows.truncate(usize::from(area.height.saturating_sub(2)));
     Clear.render(area, buf);
+    // The title whole, or short where the box is narrow (it lost its end: `the best move┐`).
+    let title = if area.width >= 27 {
+        " Hint: the best moves (H) "
+    } else {
+        " Hint (H) "
+    };
     Paragraph::new(rows)
-        .block(block(" Hint: the best moves (H) ", app))
+        .block(block(title, app))
         .render(area, buf);
 }

@@ -277,7 +277,7 @@ fn render_game(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     if let Some(r) = l.rules {
         rules_panel(app, game, r, buf);
     }
-    if let Some(r) = hint::area(l) {
+    if let Some(r) = hint::area(app, l) {
         hint::render(app, r, buf);
     }
     if let (Some(r), Mode::Step) = (l.choices, app.mode()) {
@@ -285,6 +285,13 @@ fn render_game(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     }
     // Without room for the log (Queendomino at 80x24), the footer tells the last move.
     footer(app, game, l.footer, l.log.height < 3, buf);
+}
+
+/// The name of a match's winner, given as the match record numbers it: a side from 1 (a seat,
+/// or a team in team games), not a player.
+pub fn match_winner_name(app: &App, game: &Game, winner: usize) -> Option<String> {
+    let side = game.all_sides().nth(winner.checked_sub(1)?)?;
+    Some(side_name(app, game, side))
 }
 
 /// The names of a side's players.
@@ -384,7 +391,7 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                                 let w: Vec<String> = r
                                     .winners
                                     .iter()
-                                    .map(|&seat| app.name(seat.saturating_sub(1)))
+                                    .filter_map(|&w| match_winner_name(app, game, w))
                                     .collect();
                                 format!("{game_won}, the match goes to {}", w.join(" and "))
                             }
