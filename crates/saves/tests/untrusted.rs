@@ -791,3 +791,17 @@ fn a_notation_file_opening_with_a_comment_is_not_taken_for_json() {
         "{msg:?}"
     );
 }
+
+#[test]
+fn a_players_count_edited_without_its_seats_is_suspected() {
+    // A 2-player game's notation with `Players` raised to 3 (no `Seat3`): another deal, refused
+    // at some move; the message says which seat the headers leave unnamed.
+    let text = notation::export(&played("kingdomino", 2, None), ExportOptions::default()).unwrap();
+    let edited = text.replace("[Players \"2\"]", "[Players \"3\"]");
+    assert_ne!(edited, text);
+    let msg = import_error(&edited).to_string();
+    assert!(
+        msg.contains("the headers set up 3 players but name no `Seat3`: is `Players` right?"),
+        "{msg}"
+    );
+}

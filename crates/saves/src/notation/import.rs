@@ -69,8 +69,29 @@ pub fn import_with_warnings(
             ruleset_hash(&ruleset)
         ));
     }
-    let mut replay = Replay::new(start_session(&headers, ruleset, file)?);
-    tokens(moves, moves_line, file, |t| replay.token(&t, file))?;
+    let start = start_session(&headers, ruleset, file)?;
+    // Seats the headers leave unnamed while they name others: a `Players` count edited without
+    // its seats, which plays another game (another deal), refused at some later move.
+    let players = start.players().len();
+    let unnamed: Vec<String> = (1..=players)
+        .filter(|k| !headers.contains_key(&format!("Seat{k}")))
+        .map(|k| format!("`Seat{k}`"))
+        .collect();
+    let mut replay = Replay::new(start);
+    tokens(moves, moves_line, file, |t| replay.token(&t, file)).map_err(|mut e| {
+        if matches!(*e.problem, Problem::Illegal { .. })
+            && !unnamed.is_empty()
+            && unnamed.len() < players
+        {
+            e.problem = Box::new(Problem::Invalid(format!(
+                "{} (the headers set up {players} players but name no {}: is `Players` right? \
+                 Another count deals another game)",
+                e.problem,
+                unnamed.join(", ")
+            )));
+        }
+        e
+    })?;
     let session = replay.finish(file)?;
     check_result(&session, &headers, file)?;
     Ok((session, warnings))
