@@ -559,7 +559,15 @@ fn moving_off_the_hint_says_enter_plays_the_move_selected() {
 fn undo_at_a_hot_seat_table_takes_back_only_ones_own_moves() {
     // Two people: each may take back their own decisions until the other decides; then the
     // undo is refused and names who played since (it took back a rival's move).
-    let mut app = app("kingdomino", "you,you", 3);
+    for table in ["you,you", "you,you,greedy"] {
+        undo_takes_back_only_ones_own_moves_at(table);
+    }
+}
+
+/// At `table` (two people, maybe bots): each person's undo goes back to their own decision
+/// (the bots' moves since with it), and is refused once the other person has decided.
+fn undo_takes_back_only_ones_own_moves_at(table: &str) {
+    let mut app = app("kingdomino", table, 3);
     let mut refused = false;
     let mut own = false;
     for _ in 0..200 {
@@ -603,7 +611,7 @@ fn undo_at_a_hot_seat_table_takes_back_only_ones_own_moves() {
             refused = true;
         }
     }
-    assert!(refused && own, "both cases met");
+    assert!(refused && own, "{table}: both cases met");
     // Two people at the table: the second is named, not "you".
     assert_ne!(app.name(0), app.name(1));
 }
