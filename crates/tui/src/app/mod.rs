@@ -1310,8 +1310,7 @@ impl App {
     pub fn undo(&mut self, now: Instant) {
         if let Some((acting, other)) = self.undo_blocked_by() {
             self.message = format!(
-                "It is {acting}'s turn: {other}'s move stands (undo takes back only the moves of \
-                 the player to play, until another player moves)."
+                "It is {acting}'s turn: {other}'s move stands (undo is for your own moves)."
             );
             return;
         }
