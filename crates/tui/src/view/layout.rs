@@ -310,7 +310,14 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
         ));
         others_x += board_w;
     }
-    let oh = s.other_h.min(room_below);
+    // Two rows a cell where the side panel takes the log beside it and the rows are there (the
+    // other kingdoms read as the large one does, not flattened), else one.
+    let tall = s.n * 2 + s.frame;
+    let oh = if panel_w > 0 && ocw >= 3 && room_below >= tall {
+        tall
+    } else {
+        s.other_h.min(room_below)
+    };
     let others: Vec<(Side, Rect)> = others_list
         .iter()
         .enumerate()

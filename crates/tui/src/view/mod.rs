@@ -545,6 +545,7 @@ fn small_kingdom(app: &App, game: &Game, side: Side, area: Rect, compact: bool, 
     };
     let n = u16::from(kingdom.grid().max(1));
     let cell_w = (inner.width / n).clamp(1, layout::OTHER_CELL_MAX);
+    let cell_h = (inner.height / n).clamp(1, 2);
     let pieces = game.cell_marks(side);
     KingdomView {
         kingdom,
@@ -552,7 +553,7 @@ fn small_kingdom(app: &App, game: &Game, side: Side, area: Rect, compact: bool, 
         palette: p,
         region: kingdom.bounds(),
         cell_w,
-        cell_h: 1,
+        cell_h,
         ghost: None,
         marks: &[],
         pieces: &pieces,
