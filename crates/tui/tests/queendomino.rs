@@ -222,6 +222,11 @@ fn a_big_terminal_grows_the_kingdom_and_tells_the_rules() {
         l.others.iter().all(|(_, r)| r.width == 5 * 3 + 2),
         "wider others"
     );
+    // With the log beside the rules, the rows under them: two a cell, as the large kingdom's.
+    assert!(
+        l.others.iter().all(|(_, r)| r.height == 5 * 2 + 2),
+        "taller others"
+    );
 }
 
 #[test]
