@@ -1,4 +1,4 @@
-//! The recent moves, newest at the bottom, each wrapped to the log's width; and `m`, every move
+//! The recent moves, newest at the bottom (however few), each wrapped to the log's width; and `m`, every move
 //! the log keeps in a popup.
 
 use super::block;
@@ -43,6 +43,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             rows.push(l);
         }
     }
+    // Newest next to the status line, however few: the moves stay where the eye looks, and a
+    // hint over the top of a tall log hides the oldest, never the few of a game's start.
+    rows.resize(room.max(rows.len()), String::new());
     rows.reverse();
     Paragraph::new(rows.into_iter().map(Line::from).collect::<Vec<_>>())
         .block(block(" Moves ", app))
