@@ -422,18 +422,8 @@ fn summary(app: &App, game: &Game, width: usize) -> (Vec<Line<'static>>, usize, 
             ),
             Style::default(),
         );
-        if !s.can_start_next_game()
-            && let Some(r) = s.match_record()
-        {
-            let w: Vec<String> = r
-                .winners
-                .iter()
-                .filter_map(|&w| super::match_winner_name(app, game, w))
-                .collect();
-            push(
-                &format!("The match goes to {}.", w.join(" and ")),
-                Style::default(),
-            );
+        if let Some(w) = super::match_winners(app, game) {
+            push(&format!("The match goes to {w}."), Style::default());
         }
     }
     // The letters the modules put on the kingdoms (k, B), whatever the modules.

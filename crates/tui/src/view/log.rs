@@ -1,5 +1,5 @@
-//! The recent moves, newest at the bottom (however few), each wrapped to the log's width; and `m`, every move
-//! the log keeps in a popup.
+//! The recent moves, newest at the bottom (however few), each wrapped to the log's width; and
+//! `m`, every move the log keeps in a popup.
 
 use super::block;
 use super::text::wrap;
@@ -18,14 +18,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // The newest moves that fit, wrapped; a move's later lines are indented.
     let mut rows: Vec<String> = Vec::new();
     for entry in app.log().rev() {
-        let mut lines = wrap(entry, width.saturating_sub(1).max(1));
-        if lines.len() == 1 {
-            lines = wrap(entry, width);
-        } else {
-            for l in lines.iter_mut().skip(1) {
-                l.insert(0, ' ');
-            }
-        }
+        let mut lines = entry_lines(entry, width);
         if rows.len() + lines.len() > room {
             // The newest move always shows, cut to the room there is (a one-line box at
             // 80x24 with five players had shown nothing while moves went by).
@@ -52,17 +45,26 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .render(area, buf);
 }
 
-/// Every move the log keeps, oldest first, each wrapped to `width` (later lines indented).
-pub(crate) fn all_lines(app: &App, width: usize) -> Vec<Line<'static>> {
-    let mut lines: Vec<Line<'static>> = Vec::new();
-    for entry in app.log() {
-        for (k, l) in wrap(entry, width.saturating_sub(1).max(1))
-            .into_iter()
-            .enumerate()
-        {
-            lines.push(Line::from(if k == 0 { l } else { format!(" {l}") }));
-        }
+/// One move of the log at `width` columns: one line where it fits, else wrapped a column short,
+/// its later lines indented by one.
+fn entry_lines(entry: &str, width: usize) -> Vec<String> {
+    let mut lines = wrap(entry, width.saturating_sub(1).max(1));
+    if lines.len() == 1 {
+        return wrap(entry, width);
     }
+    for l in lines.iter_mut().skip(1) {
+        l.insert(0, ' ');
+    }
+    lines
+}
+
+/// Every move the log keeps, oldest first, each as the moves box wraps it.
+pub(crate) fn all_lines(app: &App, width: usize) -> Vec<Line<'static>> {
+    let mut lines: Vec<Line<'static>> = app
+        .log()
+        .flat_map(|entry| entry_lines(entry, width))
+        .map(Line::from)
+        .collect();
     if lines.is_empty() {
         lines.push(Line::from("No move yet."));
     }

@@ -287,11 +287,24 @@ fn render_game(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     footer(app, game, l.footer, l.log.height < 3, buf);
 }
 
-/// The name of a match's winner, given as the match record numbers it: a side from 1 (a seat,
-/// or a team in team games), not a player.
-pub fn match_winner_name(app: &App, game: &Game, winner: usize) -> Option<String> {
-    let side = game.all_sides().nth(winner.checked_sub(1)?)?;
-    Some(side_name(app, game, side))
+/// Who won the match (`greedy 3 & greedy 4 and You & greedy 2`), once it is over: `None` for
+/// a single game or a match still going. The record numbers its winners as sides from 1 (a
+/// seat, or a team in team games), not players.
+pub fn match_winners(app: &App, game: &Game) -> Option<String> {
+    let s = app.session().filter(|s| s.match_games() > 1)?;
+    let record = s.match_record().filter(|_| !s.can_start_next_game())?;
+    let names: Vec<String> = record
+        .winners
+        .iter()
+        .filter_map(|&w| {
+            Some(side_name(
+                app,
+                game,
+                game.all_sides().nth(w.checked_sub(1)?)?,
+            ))
+        })
+        .collect();
+    Some(names.join(" and "))
 }
 
 /// The names of a side's players.
@@ -386,15 +399,8 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                             winners.join(" and "),
                             s.game_index() + 1
                         );
-                        match s.match_record().filter(|_| !s.can_start_next_game()) {
-                            Some(r) => {
-                                let w: Vec<String> = r
-                                    .winners
-                                    .iter()
-                                    .filter_map(|&w| match_winner_name(app, game, w))
-                                    .collect();
-                                format!("{game_won}, the match goes to {}", w.join(" and "))
-                            }
+                        match match_winners(app, game) {
+                            Some(w) => format!("{game_won}, the match goes to {w}"),
                             None => game_won,
                         }
                     }
