@@ -15,8 +15,9 @@ pub const RECENT: usize = 8;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Recent {
     pub path: PathBuf,
-    /// `kingdomino · Anna, greedy 2 · 2026-11-23` (the names cut at 24 characters;
-    /// `kingdomino (unfinished) · ...` for a game left unfinished).
+    /// The parts below whole, joined: `kingdomino · Anna, greedy 2 · 41:35 · 2026-11-23`
+    /// (`kingdomino (unfinished) · ...` for a game left unfinished). The setup screen fits the
+    /// parts to its row ([`crate::view`]'s `recent_text`).
     pub label: String,
     /// The label's parts, for a row that must be shorter: the ruleset (and whether unfinished),
     /// the players' names (whole), the date, and how it stands: the last game's scores, side 1
@@ -51,11 +52,7 @@ pub fn recent_games(dir: &Path) -> Vec<Recent> {
         .filter_map(|(_, path)| {
             let save = crownlands_saves::read_save_file(&path).ok()?;
             let names: Vec<String> = save.players.iter().map(|p| p.name.clone()).collect();
-            let all = names.join(", ");
-            let mut who = all.clone();
-            if who.chars().count() > 24 {
-                who = who.chars().take(23).collect::<String>() + "…";
-            }
+            let who = names.join(", ");
             // A game left unfinished says so: watching it stops where it was left.
             let unfinished = save.games.last().is_some_and(|g| {
                 matches!(g.status, crownlands_saves::GameStatus::Unfinished { .. })
@@ -69,20 +66,23 @@ pub fn recent_games(dir: &Path) -> Vec<Recent> {
                     .join(":"),
                 crownlands_saves::GameStatus::Unfinished { round, .. } => format!("round {round}"),
             });
-            let mut label = format!("{}{status} · {who}", save.ruleset_name);
-            if let Some(r) = &result {
-                label.push_str(&format!(" · {r}"));
-            }
-            if let Some(d) = &save.date {
-                label.push_str(&format!(" · {d}"));
-            }
+            let what = printable(&format!("{}{status}", save.ruleset_name));
+            let who = printable(&who);
+            let result = result.as_deref().map(printable);
+            let date = save.date.as_deref().map(printable);
+            let label = [Some(&what), Some(&who), result.as_ref(), date.as_ref()]
+                .into_iter()
+                .flatten()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+                .join(" · ");
             Some(Recent {
                 path,
-                label: printable(&label),
-                what: printable(&format!("{}{status}", save.ruleset_name)),
-                who: printable(&all),
-                date: save.date.as_deref().map(printable),
-                result: result.as_deref().map(printable),
+                label,
+                what,
+                who,
+                date,
+                result,
             })
         })
         .take(RECENT)
