@@ -1047,3 +1047,37 @@ fn a_team_match_is_won_by_a_team_named_as_one() {
         "{names:?}\n{screen}"
     );
 }
+
+#[test]
+fn a_mistake_of_a_later_game_of_a_match_shows_that_games_board() {
+    let mut app = app("dynasty", "you,greedy", 8);
+    play_to_end(&mut app, 1000);
+    app.key_at(
+        Key::Enter,
+        std::time::Instant::now() + std::time::Duration::from_secs(2),
+    );
+    app.run_bots();
+    play_to_end(&mut app, 1000);
+    let finished = app.session().expect("a match").clone();
+    assert_eq!(finished.game_index(), 1);
+    let sides = analysis_reports(&mut app);
+    let mistake = sides
+        .iter()
+        .flat_map(|s| &s.mistakes)
+        .next()
+        .expect("a mistake")
+        .clone();
+    press(&mut app, "1");
+    assert!(app.watching_this_game());
+    let shown = app.session().expect("watching");
+    // The second game, every move before the mistake played: the first game's moves and the
+    // break between the games come first in the moves watched.
+    assert_eq!(shown.game_index(), 1);
+    assert_eq!(shown.actions()[1].len(), mistake.number - 1);
+    assert_eq!(shown.actions()[0], finished.actions()[0]);
+    let (at, _) = app.replay_position().expect("watching");
+    assert_eq!(at, finished.actions()[0].len() + 1 + mistake.number - 1);
+    press(&mut app, "q");
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert_eq!(app.session().map(|s| s.to_save()), Some(finished.to_save()));
+}

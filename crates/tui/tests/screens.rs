@@ -219,6 +219,55 @@ fn analysis_of_a_finished_game() {
 }
 
 #[test]
+fn a_mistake_of_the_analysis_shown_on_the_board() {
+    let mut app = app("kingdomino", "you,greedy", 4);
+    play_to_end(&mut app, 2000);
+    let sides = analysis_reports(&mut app);
+    let finished = app.session().expect("a game").clone();
+    let log: Vec<String> = app.log().map(String::from).collect();
+    // The second mistake listed (the analysis's key 2): yours, the second biggest.
+    let mistake = sides[0].mistakes[1].clone();
+    press(&mut app, "2");
+    assert_eq!(app.mode(), Mode::Replay);
+    assert!(app.watching_this_game());
+    assert_eq!(app.overlay(), None);
+    // The board just before the move: every move before it played, and the player to act.
+    let (at, all) = app.replay_position().expect("watching");
+    assert_eq!(at, mistake.number - 1);
+    assert_eq!(all, finished.actions()[0].len());
+    let game = app.game().expect("a game");
+    assert_eq!(game.to_act().map(|s| s.index()), Some(0));
+    assert_eq!(app.session().expect("a game").actions()[0].len(), at);
+    assert!(
+        app.message().starts_with(&format!(
+            "Before move {}: {} was played, the bot's best {}.",
+            mistake.number, mistake.played, mistake.best
+        )),
+        "{}",
+        app.message()
+    );
+    insta::assert_snapshot!(screen(&app, 80, 24));
+    // → plays the move that was played.
+    press(&mut app, "<right>");
+    assert_eq!(
+        app.session().expect("a game").actions()[0].last(),
+        finished.actions()[0].get(mistake.number - 1)
+    );
+    // q: back to the scores and the analysis, the game and its log as they were.
+    press(&mut app, "q");
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert!(!app.watching_this_game());
+    assert_eq!(app.overlay(), Some(Overlay::Analysis));
+    assert_eq!(app.session().map(|s| s.to_save()), Some(finished.to_save()));
+    assert_eq!(app.log().map(String::from).collect::<Vec<_>>(), log);
+    // A key that names no mistake closes the analysis as before, and q then quits.
+    press(&mut app, "x");
+    assert_eq!(app.overlay(), None);
+    press(&mut app, "q");
+    assert!(app.should_quit());
+}
+
+#[test]
 fn game_over_screen() {
     let mut app = app("kingdomino", "you,greedy,random", 11);
     play_to_end(&mut app, 500);

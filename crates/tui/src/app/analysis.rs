@@ -18,6 +18,20 @@ use std::time::{Duration, Instant};
 /// How many mistakes a player's summary names.
 const MISTAKES: usize = 3;
 
+/// The keys that show the mistakes on the board, in the analysis's order (every player's, as
+/// listed): at most 35 are given a key, as many as 3 mistakes of 11 players.
+pub const MISTAKE_KEYS: &str = "123456789abcdefghijklmnopqrstuvwxyz";
+
+/// The key of the `k`th mistake (from 0), if it has one.
+pub fn key_of_mistake(k: usize) -> Option<char> {
+    MISTAKE_KEYS.chars().nth(k)
+}
+
+/// Which mistake (from 0) key `c` shows, if any.
+pub fn mistake_of_key(c: char) -> Option<usize> {
+    MISTAKE_KEYS.chars().position(|k| k == c)
+}
+
 /// One of a player's biggest mistakes, in words.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Mistake {
@@ -147,6 +161,13 @@ impl AnalysisJob {
             started: Instant::now(),
             left: None,
         }
+    }
+
+    /// The `k`th mistake (from 0) of the finished analysis, counted over every player's in the
+    /// order they are listed.
+    pub fn mistake(&self, k: usize) -> Option<&Mistake> {
+        let sides = self.result.as_ref()?.as_ref().ok()?;
+        sides.iter().flat_map(|s| &s.mistakes).nth(k)
     }
 
     /// Decisions assessed so far.

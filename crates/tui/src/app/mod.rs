@@ -122,6 +122,18 @@ pub enum Overlay {
     Moves,
 }
 
+/// Where watching a game goes back to.
+enum Back {
+    /// A saved game opened from the setup screen: back to that screen.
+    Setup(Box<Setup>),
+    /// The game on the score screen, watched from one of its mistakes: back to its scores (and
+    /// the analysis), the finished game and the log as they were.
+    Scores {
+        session: Box<Session>,
+        log: VecDeque<String>,
+    },
+}
+
 /// The app's whole state.
 pub struct App {
     pub config: Config,
@@ -164,8 +176,8 @@ pub struct App {
     /// would come at, the player, and what had nothing to do.
     skipped: Option<(usize, usize, Vec<describe::Skipped>)>,
     quit: bool,
-    /// A saved game being watched, and the setup screen to go back to.
-    replay: Option<(replay::Replay, Box<Setup>)>,
+    /// A game being watched, and where `q` goes back to.
+    replay: Option<(replay::Replay, Back)>,
     /// Whether a move was played in this session (a finished game is saved once, and only
     /// when it was played here).
     moved: bool,
@@ -840,7 +852,7 @@ impl App {
                 let (session, _) = r.session(|p| format!("Player {}", p + 1));
                 self.install(session, seats);
                 self.setup = None;
-                self.replay = Some((r, Box::new(setup)));
+                self.replay = Some((r, Back::Setup(Box::new(setup))));
                 self.log.clear();
                 let file = path
                     .file_name()
@@ -854,6 +866,59 @@ impl App {
                 self.setup = Some(setup);
             }
         }
+    }
+
+    /// Watch the game on the score screen from just before its `k`th mistake in the analysis
+    /// (counted over every player's, as the analysis lists them): the board as the player saw
+    /// it, the move played next. `q` goes back to the scores.
+    pub fn watch_mistake(&mut self, k: usize, now: Instant) {
+        if self.mode != Mode::GameOver || self.replay.is_some() {
+            return;
+        }
+        let Some(mistake) = self.analysis.as_ref().and_then(|j| j.mistake(k)).cloned() else {
+            return;
+        };
+        let Some(session) = self.session.take() else {
+            return;
+        };
+        let mut r = match replay::Replay::of(&session) {
+            Ok(r) => r,
+            Err(e) => {
+                self.message = format!("The game does not replay: {e}");
+                self.session = Some(session);
+                return;
+            }
+        };
+        r.go_to(replay::Replay::index_of(
+            &session,
+            session.game_index(),
+            mistake.number - 1,
+        ));
+        let (shown, log) = r.session(|p| self.name(p));
+        self.session = Some(shown);
+        let log = std::mem::replace(&mut self.log, log);
+        self.replay = Some((
+            r,
+            Back::Scores {
+                session: Box::new(session),
+                log,
+            },
+        ));
+        self.overlay = None;
+        self.popup_scroll = 0;
+        let by = mistake.by.map_or(String::new(), |n| format!(" ({n})"));
+        self.message = format!(
+            "Before move {}{by}: {} was played, the bot's best {}. → plays it, q back to the \
+             scores.",
+            mistake.number, mistake.played, mistake.best
+        );
+        self.refresh(now);
+    }
+
+    /// While watching: whether `q` goes back to the score screen (the game just played) rather
+    /// than the setup screen (a saved game).
+    pub fn watching_this_game(&self) -> bool {
+        matches!(self.replay, Some((_, Back::Scores { .. })))
     }
 
     /// Keys while watching a saved game.
@@ -870,11 +935,23 @@ impl App {
             Key::Char('g') => r.jump(false),
             Key::Char('G') => r.jump(true),
             Key::Char('q') | Key::Esc => {
-                if let Some((_, setup)) = self.replay.take() {
-                    self.session = None;
-                    self.seats.clear();
-                    self.log.clear();
-                    self.go_on(Next::Setup(setup), "", now);
+                match self.replay.take() {
+                    Some((_, Back::Setup(setup))) => {
+                        self.session = None;
+                        self.seats.clear();
+                        self.log.clear();
+                        self.go_on(Next::Setup(setup), "", now);
+                    }
+                    Some((_, Back::Scores { session, log })) => {
+                        self.session = Some(*session);
+                        self.log = log;
+                        // The score screen as it was: its pause before Enter is not taken again.
+                        self.mode = Mode::GameOver;
+                        self.message.clear();
+                        self.overlay = Some(Overlay::Analysis);
+                        self.refresh(now);
+                    }
+                    None => {}
                 }
                 return;
             }
@@ -882,10 +959,15 @@ impl App {
         }
         // A key that moves nothing (past either end) says where the game is.
         if r.position().0 == before {
-            self.message = if before == all {
-                format!("{AT_AN_END}the last move ({all}): ← back, g the start, q back to setup.")
+            let back = if self.watching_this_game() {
+                "q back to the scores"
             } else {
-                format!("{AT_AN_END}the start: → next, G the end, q back to setup.")
+                "q back to setup"
+            };
+            self.message = if before == all {
+                format!("{AT_AN_END}the last move ({all}): ← back, g the start, {back}.")
+            } else {
+                format!("{AT_AN_END}the start: → next, G the end, {back}.")
             };
             return;
         }
@@ -987,6 +1069,15 @@ impl App {
             // ↑↓ scroll a popup taller than the screen (the view keeps it in range); any other
             // key closes it.
             Some(Overlay::Help | Overlay::Analysis | Overlay::Moves) => {
+                // The analysis names each mistake with a key: it shows that move on the board.
+                if self.overlay == Some(Overlay::Analysis)
+                    && let Key::Char(c) = key
+                    && let Some(k) = analysis::mistake_of_key(c)
+                    && self.analysis.as_ref().and_then(|j| j.mistake(k)).is_some()
+                {
+                    self.popup_scroll = 0;
+                    return self.watch_mistake(k, now);
+                }
                 match key {
                     Key::Up => self.popup_scroll = self.popup_scroll.saturating_sub(1),
                     Key::Down => {

@@ -104,26 +104,15 @@ pub struct Replay {
     moves: Vec<Option<crownlands_core::Action>>,
     /// How many of `moves` are played on screen.
     at: usize,
-    /// Where the game came from.
-    pub path: PathBuf,
 }
 
 impl Replay {
     /// Read the save at `path` for watching.
     pub fn open(registry: &Registry, path: &Path) -> Result<(Replay, Vec<seats::Seat>), String> {
         let full = crownlands_saves::read_save(registry, path).map_err(|e| e.to_string())?;
-        let players = full.players().to_vec();
-        let start = Session::new(full.ruleset().clone(), players.clone(), full.seed())
-            .map_err(|e| e.to_string())?;
-        let mut moves = Vec::new();
-        for (i, game) in full.actions().iter().enumerate() {
-            if i > 0 {
-                moves.push(None);
-            }
-            moves.extend(game.iter().copied().map(Some));
-        }
+        let replay = Replay::of(&full)?;
         // Watching only: every seat shows as a bot, so no one is asked to move.
-        let seats = seats::from_players(&players)
+        let seats = seats::from_players(full.players())
             .into_iter()
             .map(|mut s| {
                 s.name = printable(&s.name);
@@ -131,15 +120,42 @@ impl Replay {
                 s
             })
             .collect();
-        Ok((
-            Replay {
-                start,
-                moves,
-                at: 0,
-                path: path.to_path_buf(),
-            },
-            seats,
-        ))
+        Ok((replay, seats))
+    }
+
+    /// Watch `session`'s games from their start: the game on the score screen, whose moves the
+    /// analysis points to.
+    pub fn of(session: &Session) -> Result<Replay, String> {
+        let start = Session::new(
+            session.ruleset().clone(),
+            session.players().to_vec(),
+            session.seed(),
+        )
+        .map_err(|e| e.to_string())?;
+        let mut moves = Vec::new();
+        for (i, game) in session.actions().iter().enumerate() {
+            if i > 0 {
+                moves.push(None);
+            }
+            moves.extend(game.iter().copied().map(Some));
+        }
+        Ok(Replay {
+            start,
+            moves,
+            at: 0,
+        })
+    }
+
+    /// Where the `decision`th move (from 0) of game `game` (from 0) of the match stands in the
+    /// moves watched: the games before it and the breaks between them counted.
+    pub fn index_of(session: &Session, game: usize, decision: usize) -> usize {
+        let before: usize = session.actions().iter().take(game).map(Vec::len).sum();
+        before + game + decision
+    }
+
+    /// Show the moves up to `at` (within the game).
+    pub fn go_to(&mut self, at: usize) {
+        self.at = at.min(self.moves.len());
     }
 
     /// The moves played on screen, and how many there are in all.

@@ -3,8 +3,9 @@
 
 use super::help::{POPUP_WIDTH, popup};
 use super::palette::Accent;
-use super::text::wrap;
+use super::text::wrap_hanging;
 use crate::app::App;
+use crate::app::analysis::key_of_mistake;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -23,8 +24,12 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             return;
         }
         let indent = text.len() - text.trim_start().len();
-        let inner = width.saturating_sub(indent + 2).max(1);
-        for (k, l) in wrap(text.trim_start(), inner).into_iter().enumerate() {
+        let first = width.saturating_sub(indent).max(1);
+        let rest = width.saturating_sub(indent + 2).max(1);
+        for (k, l) in wrap_hanging(text.trim_start(), first, rest)
+            .into_iter()
+            .enumerate()
+        {
             let pad = if k == 0 { indent } else { indent + 2 };
             lines.push(Line::from(Span::styled(
                 format!("{}{l}", " ".repeat(pad)),
@@ -72,6 +77,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                     .into(),
                 p.accent(Accent::Dim),
             );
+            let mut k = 0;
             for side in sides {
                 push(String::new(), Style::default());
                 let forced = if side.forced > 0 {
@@ -94,9 +100,14 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                 }
                 for m in &side.mistakes {
                     let by = m.by.as_ref().map_or(String::new(), |n| format!(" ({n})"));
+                    // The key that shows the move on the board.
+                    // (In place of the indent the other lines of a player have: the brackets
+                    // set the line apart, and a placement's line fits 80 columns.)
+                    let key = key_of_mistake(k).map_or("  ".to_string(), |c| format!("[{c}]"));
+                    k += 1;
                     push(
                         format!(
-                            "  move {}{by}: {}, best {}: lost {:.0}% win, {:.1} pts",
+                            "{key} move {}{by}: {}, best {}: lost {:.0}% win, {:.1} pts",
                             m.number,
                             m.played,
                             m.best,
@@ -110,7 +121,23 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         }
     }
     push(String::new(), Style::default());
-    push("Any key closes this.".into(), p.accent(Accent::Dim));
+    let keys = (0..)
+        .map_while(|k| job.mistake(k).and(key_of_mistake(k)))
+        .count();
+    let close = match keys {
+        0 => "Any key closes this.".to_string(),
+        1 => "1: that move on the board; any other key closes this.".to_string(),
+        n => {
+            let last = key_of_mistake(n - 1).unwrap_or('9');
+            let range = match n {
+                2..=9 => format!("1-{last}"),
+                10 => "1-9, a".to_string(),
+                _ => format!("1-9, a-{last}"),
+            };
+            format!("{range}: that move on the board; any other key closes this.")
+        }
+    };
+    push(close, p.accent(Accent::Dim));
     lines
 }
 

@@ -347,7 +347,14 @@ fn bar(app: &App) -> Bar {
             .text(" ")
             .key("g: the start", Key::Char('g'))
             .text(" ")
-            .key("q: back to the setup screen", Key::Char('q'));
+            .key(
+                if app.watching_this_game() {
+                    "q: back to the scores"
+                } else {
+                    "q: back to the setup screen"
+                },
+                Key::Char('q'),
+            );
     }
     let next = match app.session() {
         Some(s) if s.can_start_next_game() => "Enter: next game of the match",

@@ -55,15 +55,17 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
         Mode::Replay => &[
             "Watching a saved game move by move.",
             "→ (or l, space, Enter) next move, ← (or h) back, Tab/Shift-Tab ten moves,",
-            "g the start, G the end; m the moves so far; q (or Esc) back to the setup screen.",
+            "g the start, G the end; m the moves so far; q (or Esc) back to the setup screen \
+             (to the scores when watching a mistake of the game just played).",
         ],
         // One paragraph a line: the help wraps each to its width.
         Mode::GameOver => &[
             "The score screen: the territories and bonuses (in a short column the largest, the \
              others summed; ↑↓ scroll through every line), the winner and the tie-break.",
             "Enter plays again (or the next game of a Dynasty match), a second after the game \
-             ends; a analyses this game (every decision against the bot's best); u takes back \
-             your last decision; s saves; q quits.",
+             ends; a analyses this game (every decision against the bot's best; in its summary \
+             the key beside a mistake shows the board just before it, to watch the game on \
+             from there); u takes back your last decision; s saves; q quits.",
         ],
     }
 }

@@ -643,7 +643,13 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
         Mode::GameOver => "Game over. Enter: play again, q: quit.".into(),
         Mode::Replay => {
             let (at, all) = app.replay_position().unwrap_or((0, 0));
-            format!("Watching a saved game: move {at} of {all}. → next, ← back, q back to setup.")
+            if app.watching_this_game() {
+                format!("Watching this game: move {at} of {all}. → next, ← back, q the scores.")
+            } else {
+                format!(
+                    "Watching a saved game: move {at} of {all}. → next, ← back, q back to setup."
+                )
+            }
         }
         Mode::Setup | Mode::Resume => String::new(),
     };
@@ -718,7 +724,14 @@ pub fn footer_bar(app: &App) -> Bar {
                 .key("Tab +10", Key::Tab)
                 .key("G end", Key::Char('G'))
                 .key("? help", Key::Char('?'))
-                .key("q setup", Key::Char('q'));
+                .key(
+                    if app.watching_this_game() {
+                        "q scores"
+                    } else {
+                        "q setup"
+                    },
+                    Key::Char('q'),
+                );
         }
         _ => Bar::new(),
     };

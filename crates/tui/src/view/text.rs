@@ -218,3 +218,32 @@ mod distinct_tests {
         assert_eq!(distinct_short(&same, 4), ["Ale1", "Ale2"]);
     }
 }
+
+/// `text` wrapped at spaces: its first line at most `first` columns, the others at most `rest`
+/// (a word longer than its line is cut, as [`wrap`] cuts it).
+pub fn wrap_hanging(text: &str, first: usize, rest: usize) -> Vec<String> {
+    let mut words = text.split(' ').filter(|w| !w.is_empty()).peekable();
+    let mut head = String::new();
+    while let Some(w) = words.peek() {
+        let len = head.chars().count();
+        let sep = usize::from(len > 0);
+        if len + sep + w.chars().count() > first {
+            break;
+        }
+        if sep == 1 {
+            head.push(' ');
+        }
+        head.push_str(w);
+        words.next();
+    }
+    let left: Vec<&str> = words.collect();
+    if head.is_empty() {
+        // A first word longer than the line: cut as `wrap` cuts it.
+        return wrap(text, first);
+    }
+    let mut out = vec![head];
+    if !left.is_empty() {
+        out.extend(wrap(&left.join(" "), rest));
+    }
+    out
+}
