@@ -260,6 +260,25 @@ fn a_mistake_of_the_analysis_shown_on_the_board() {
     assert_eq!(app.overlay(), Some(Overlay::Analysis));
     assert_eq!(app.session().map(|s| s.to_save()), Some(finished.to_save()));
     assert_eq!(app.log().map(String::from).collect::<Vec<_>>(), log);
+    // A claim: the best domino has the cursor in the line, the one claimed a cross; a step
+    // on, neither.
+    let claim = sides[0].mistakes[0].clone();
+    assert!(claim.played.starts_with("claim"), "{}", claim.played);
+    press(&mut app, "1");
+    let text = screen(&app, 80, 24);
+    let best = claim.best.trim_start_matches("claim ");
+    let played = claim.played.trim_start_matches("claim ");
+    assert!(text.contains(&format!("▶{best:>3} ")), "{text}");
+    assert!(text.contains(&format!("×{played:>3} ")), "{text}");
+    press(&mut app, "<right>");
+    assert!(app.mistake_on_board().is_none());
+    let text = screen(&app, 80, 24);
+    assert!(
+        !text.contains(&format!("▶{best:>3} ")) && !text.contains('×'),
+        "{text}"
+    );
+    press(&mut app, "q");
+    assert_eq!(app.overlay(), Some(Overlay::Analysis));
     // A key that names no mistake closes the analysis as before, and q then quits.
     press(&mut app, "x");
     assert_eq!(app.overlay(), None);

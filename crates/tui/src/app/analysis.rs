@@ -7,7 +7,7 @@ use crownlands_bots::Analyst;
 use crownlands_bots::analysis::{
     Assessment, DEFAULT_SEED, Decision, MatchSoFar, assess_all_until, summarize,
 };
-use crownlands_core::{Registry, Side};
+use crownlands_core::{Action, Registry, Side};
 use crownlands_saves::Session;
 use crownlands_saves::words::{is_team_game, side_text};
 use std::sync::Arc;
@@ -39,6 +39,9 @@ pub struct Mistake {
     pub number: usize,
     pub played: String,
     pub best: String,
+    /// The same two moves, to show on the board.
+    pub played_action: Action,
+    pub best_action: Action,
     /// What the move gave up: win chance (0 to 1) and points.
     pub loss: (f64, f64),
     /// Who of the team made it, in a team game (a team's mistakes are its seats').
@@ -225,6 +228,8 @@ impl AnalysisJob {
                             number: i + 1,
                             played: words(before, self.decisions[i].played),
                             best: words(before, assessments[i].best().action),
+                            played_action: self.decisions[i].played,
+                            best_action: assessments[i].best().action,
                             loss: assessments[i].loss(),
                             by,
                         }

@@ -131,6 +131,9 @@ enum Back {
     Scores {
         session: Box<Session>,
         log: VecDeque<String>,
+        /// The mistake watched: where it stands in the moves watched, the move played and the
+        /// best found, drawn on the board while the watching is at that move.
+        mistake: (usize, Action, Action),
     },
 }
 
@@ -889,11 +892,8 @@ impl App {
                 return;
             }
         };
-        r.go_to(replay::Replay::index_of(
-            &session,
-            session.game_index(),
-            mistake.number - 1,
-        ));
+        let at = replay::Replay::index_of(&session, session.game_index(), mistake.number - 1);
+        r.go_to(at);
         let (shown, log) = r.session(|p| self.name(p));
         self.session = Some(shown);
         let log = std::mem::replace(&mut self.log, log);
@@ -902,6 +902,7 @@ impl App {
             Back::Scores {
                 session: Box::new(session),
                 log,
+                mistake: (at, mistake.played_action, mistake.best_action),
             },
         ));
         self.overlay = None;
@@ -913,6 +914,17 @@ impl App {
             mistake.number, mistake.played, mistake.best
         );
         self.refresh(now);
+    }
+
+    /// Watching a mistake of the game just played, at its move: the move played and the best
+    /// found (the board and the line show both).
+    pub fn mistake_on_board(&self) -> Option<(Action, Action)> {
+        match &self.replay {
+            Some((r, Back::Scores { mistake, .. })) if r.position().0 == mistake.0 => {
+                Some((mistake.1, mistake.2))
+            }
+            _ => None,
+        }
     }
 
     /// While watching: whether `q` goes back to the score screen (the game just played) rather
@@ -942,7 +954,7 @@ impl App {
                         self.log.clear();
                         self.go_on(Next::Setup(setup), "", now);
                     }
-                    Some((_, Back::Scores { session, log })) => {
+                    Some((_, Back::Scores { session, log, .. })) => {
                         self.session = Some(*session);
                         self.log = log;
                         // The score screen as it was: its pause before Enter is not taken again.

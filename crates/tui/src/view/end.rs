@@ -320,7 +320,7 @@ fn final_kingdom(app: &App, game: &Game, side: Side, area: Rect, buf: &mut Buffe
         region,
         cell_w,
         cell_h: 1,
-        ghost: None,
+        ghosts: &[],
         marks: &[],
         pieces: &pieces,
         highlight: &largest,

@@ -64,8 +64,9 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
              others summed; ↑↓ scroll through every line), the winner and the tie-break.",
             "Enter plays again (or the next game of a Dynasty match), a second after the game \
              ends; a analyses this game (every decision against the bot's best; in its summary \
-             the key beside a mistake shows the board just before it, to watch the game on \
-             from there); u takes back your last decision; s saves; q quits.",
+             the key beside a mistake shows the board just before it, the best placement in \
+             green over the one played in red, or ▶ the best claim and × the one made, to watch \
+             the game on from there); u takes back your last decision; s saves; q quits.",
         ],
     }
 }

@@ -25,7 +25,9 @@ pub struct KingdomView<'a> {
     pub cell_w: u16,
     /// Rows a cell takes (its text on the first).
     pub cell_h: u16,
-    pub ghost: Option<Ghost>,
+    /// Dominoes drawn over the kingdom, the first over the others where they share a cell: the
+    /// ghost being placed, or a mistake's best placement and the one played.
+    pub ghosts: &'a [Ghost],
     /// Empty cells a legal placement would cover.
     pub marks: &'a [Cell],
     /// The pieces modules put on the kingdom ([`Game::cell_marks`]), whatever the module: all of
@@ -136,7 +138,7 @@ impl KingdomView<'_> {
     }
 
     fn cell(&self, cell: Cell, w: u16) -> (String, Style) {
-        if let Some(g) = self.ghost {
+        for g in self.ghosts {
             let which = if g.placement.first == cell {
                 Some(0)
             } else if g.placement.second() == cell {

@@ -59,22 +59,34 @@ pub fn render(app: &App, game: &Game, current: Rect, next: Rect, compact: bool, 
         game,
         game.current_line(),
         placing.map(|slot| (slot, placed)),
-        None,
+        (None, None),
         room(current),
     );
     Paragraph::new(rows)
         .block(panel(" Placing ", app, compact))
         .render(current, buf);
-    let cursor = if app.mode() == Mode::Claim {
-        app.claims().get(app.choice()).and_then(|a| match a {
-            Action::Claim { domino } => Some(*domino),
-            _ => None,
-        })
-    } else {
-        None
+    let claimed = |a: &Action| match a {
+        Action::Claim { domino } => Some(*domino),
+        _ => None,
     };
+    // Watching a mistake at its move: the best claim found has the cursor, the one played a
+    // cross.
+    let mistake = app.mistake_on_board();
+    let cursor = if app.mode() == Mode::Claim {
+        app.claims().get(app.choice()).and_then(claimed)
+    } else {
+        mistake.and_then(|(_, best)| claimed(&best))
+    };
+    let crossed = mistake.and_then(|(played, _)| claimed(&played));
     let title = if first { " First line " } else { " Next line " };
-    let rows = slot_rows(app, game, game.next_line(), None, cursor, room(next));
+    let rows = slot_rows(
+        app,
+        game,
+        game.next_line(),
+        None,
+        (cursor, crossed),
+        room(next),
+    );
     Paragraph::new(rows)
         .block(panel(title, app, compact))
         .render(next, buf);
@@ -82,14 +94,16 @@ pub fn render(app: &App, game: &Game, current: Rect, next: Rect, compact: bool, 
 
 /// The rows of a line. `acting` is the slot of the king whose turn it is and whether its domino
 /// is down already: the slots before it, and its own once down, say what became of their domino.
+/// `marked`: the domino under the cursor (`▶`), and one crossed out (`×`: a mistake's claim).
 fn slot_rows(
     app: &App,
     game: &Game,
     line: &[Slot],
     acting: Option<(usize, bool)>,
-    cursor: Option<DominoId>,
+    marked: (Option<DominoId>, Option<DominoId>),
     width: usize,
 ) -> Vec<Line<'static>> {
+    let (cursor, crossed) = marked;
     let p = app.config.palette;
     if line.is_empty() {
         return vec![Line::from(Span::styled("(none)", p.accent(Accent::Dim)))];
@@ -102,9 +116,12 @@ fn slot_rows(
         .enumerate()
         .map(|(i, s)| {
             let here = Some(s.domino) == cursor;
+            let cross = Some(s.domino) == crossed;
             let done = acting.is_some_and(|(a, down)| i < a || (i == a && down));
             let mark = if here {
                 "▶"
+            } else if cross {
+                "×"
             } else if acting.is_some_and(|(a, _)| a == i) {
                 "•"
             } else {
@@ -112,6 +129,8 @@ fn slot_rows(
             };
             let label_style = if here {
                 p.accent(Accent::Focus)
+            } else if cross {
+                p.accent(Accent::Bad)
             } else if done {
                 p.accent(Accent::Dim)
             } else {

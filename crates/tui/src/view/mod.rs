@@ -424,6 +424,26 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     Paragraph::new(Line::from(spans)).render(area, buf);
 }
 
+/// Watching a mistake of the game just played, at the move: the best placement found (green)
+/// over the one played (red), when the move was a placement.
+fn mistake_ghosts(app: &App, game: &Game) -> Vec<Ghost> {
+    let (Some((played, best)), Some(d)) = (app.mistake_on_board(), game.domino_to_place()) else {
+        return Vec::new();
+    };
+    let d = game.domino(d);
+    [(best, true), (played, false)]
+        .into_iter()
+        .filter_map(|(a, legal)| match a {
+            crownlands_core::Action::Place { placement } => Some(Ghost {
+                placement,
+                squares: [d.first, d.second],
+                legal,
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
 fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     let p = app.config.palette;
     let side = l.side;
@@ -458,17 +478,20 @@ fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     let placing = app.mode() == Mode::Place;
     // No ghost when the domino fits nowhere (it is discarded): drawn anyway it would cover the
     // castle or the kingdom for nothing.
-    let ghost = if placing && !app.must_discard() {
-        game.domino_to_place().map(|d| {
-            let d = game.domino(d);
-            Ghost {
-                placement: app.ghost(),
-                squares: [d.first, d.second],
-                legal: app.ghost_is_legal(),
-            }
-        })
+    let ghosts: Vec<Ghost> = if placing && !app.must_discard() {
+        game.domino_to_place()
+            .map(|d| {
+                let d = game.domino(d);
+                Ghost {
+                    placement: app.ghost(),
+                    squares: [d.first, d.second],
+                    legal: app.ghost_is_legal(),
+                }
+            })
+            .into_iter()
+            .collect()
     } else {
-        None
+        mistake_ghosts(app, game)
     };
     let marks: Vec<Cell> = if placing {
         let mut v: Vec<Cell> = game
@@ -490,7 +513,7 @@ fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
         region: l.region,
         cell_w: l.cell_w,
         cell_h: l.cell_h,
-        ghost,
+        ghosts: &ghosts,
         marks: &marks,
         pieces: &pieces,
         highlight: &choices::highlighted(app, game),
@@ -560,7 +583,7 @@ fn small_kingdom(app: &App, game: &Game, side: Side, area: Rect, compact: bool, 
         region: kingdom.bounds(),
         cell_w,
         cell_h,
-        ghost: None,
+        ghosts: &[],
         marks: &[],
         pieces: &pieces,
         highlight: &[],
