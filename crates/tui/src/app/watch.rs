@@ -1,0 +1,185 @@
+//! Watching a game move by move: a saved one from the setup screen, or the game just played from
+//! one of the mistakes its analysis names (the moves and their replay are [`super::replay`]'s).
+
+use super::{App, Mode, Next, Overlay, Setup, replay};
+use crate::keys::Key;
+use crownlands_core::Action;
+use crownlands_saves::Session;
+use std::collections::VecDeque;
+use std::time::Instant;
+
+/// Where watching a game goes back to.
+pub(super) enum Back {
+    /// A saved game opened from the setup screen: back to that screen.
+    Setup(Box<Setup>),
+    /// The game on the score screen, watched from one of its mistakes: back to its scores (and
+    /// the analysis), the finished game and the log as they were.
+    Scores {
+        session: Box<Session>,
+        log: VecDeque<String>,
+        /// The mistake watched: where it stands in the moves watched, the move played and the
+        /// best found, drawn on the board while the watching is at that move.
+        mistake: (usize, Action, Action),
+    },
+}
+
+/// How a replay's key past either end begins its message.
+const AT_AN_END: &str = "Nothing further: ";
+
+impl App {
+    /// While watching a saved game: the moves shown and the moves in all.
+    pub fn replay_position(&self) -> Option<(usize, usize)> {
+        self.replay.as_ref().map(|(r, _)| r.position())
+    }
+
+    /// Watch the saved game at `path` move by move (from the setup screen).
+    pub(super) fn open_replay(&mut self, path: &std::path::Path, now: Instant) {
+        let Some(setup) = self.setup.take() else {
+            return;
+        };
+        match replay::Replay::open(&self.config.registry, path) {
+            Ok((r, seats)) => {
+                let (session, _) = r.session(|p| format!("Player {}", p + 1));
+                self.install(session, seats);
+                self.setup = None;
+                self.replay = Some((r, Back::Setup(Box::new(setup))));
+                self.log.clear();
+                let file = path
+                    .file_name()
+                    .map_or_else(String::new, |f| replay::printable(&f.to_string_lossy()));
+                self.message = format!("Watching {file}.");
+                self.refresh(now);
+            }
+            Err(e) => {
+                let mut setup = setup;
+                setup.error = Some(format!("{} does not open: {e}", path.display()));
+                self.setup = Some(setup);
+            }
+        }
+    }
+
+    /// Watch the game on the score screen from just before its `k`th mistake in the analysis
+    /// (counted over every player's, as the analysis lists them): the board as the player saw
+    /// it, the move played next. `q` goes back to the scores.
+    pub fn watch_mistake(&mut self, k: usize, now: Instant) {
+        if self.mode != Mode::GameOver || self.replay.is_some() {
+            return;
+        }
+        let Some(mistake) = self.analysis.as_ref().and_then(|j| j.mistake(k)).cloned() else {
+            return;
+        };
+        let Some(session) = self.session.take() else {
+            return;
+        };
+        let mut r = match replay::Replay::of(&session) {
+            Ok(r) => r,
+            Err(e) => {
+                self.message = format!("The game does not replay: {e}");
+                self.session = Some(session);
+                return;
+            }
+        };
+        let at = replay::Replay::index_of(&session, session.game_index(), mistake.number - 1);
+        r.go_to(at);
+        let (shown, log) = r.session(|p| self.name(p));
+        self.session = Some(shown);
+        let log = std::mem::replace(&mut self.log, log);
+        self.replay = Some((
+            r,
+            Back::Scores {
+                session: Box::new(session),
+                log,
+                mistake: (at, mistake.played_action, mistake.best_action),
+            },
+        ));
+        self.overlay = None;
+        self.popup_scroll = 0;
+        let by = mistake.by.map_or(String::new(), |n| format!(" ({n})"));
+        self.message = format!(
+            "Before move {}{by}: {} was played, the bot's best {}. → plays it, q back to the \
+             scores.",
+            mistake.number, mistake.played, mistake.best
+        );
+        self.refresh(now);
+    }
+
+    /// Watching a mistake of the game just played, at its move: the move played and the best
+    /// found (the board and the line show both).
+    pub fn mistake_on_board(&self) -> Option<(Action, Action)> {
+        match &self.replay {
+            Some((r, Back::Scores { mistake, .. })) if r.position().0 == mistake.0 => {
+                Some((mistake.1, mistake.2))
+            }
+            _ => None,
+        }
+    }
+
+    /// While watching: whether `q` goes back to the score screen (the game just played) rather
+    /// than the setup screen (a saved game).
+    pub fn watching_this_game(&self) -> bool {
+        matches!(self.replay, Some((_, Back::Scores { .. })))
+    }
+
+    /// Keys while watching a saved game.
+    pub(super) fn replay_key(&mut self, key: Key, now: Instant) {
+        let Some((r, _)) = &mut self.replay else {
+            return;
+        };
+        let (before, all) = r.position();
+        match key {
+            Key::Right | Key::Down | Key::Char('l' | 'j' | ' ' | 'n') | Key::Enter => r.step(1),
+            Key::Left | Key::Up | Key::Char('h' | 'k' | 'b') | Key::Backspace => r.step(-1),
+            Key::Tab => r.step(10),
+            Key::BackTab => r.step(-10),
+            Key::Char('g') => r.jump(false),
+            Key::Char('G') => r.jump(true),
+            Key::Char('q') | Key::Esc => {
+                match self.replay.take() {
+                    Some((_, Back::Setup(setup))) => {
+                        self.session = None;
+                        self.seats.clear();
+                        self.log.clear();
+                        self.go_on(Next::Setup(setup), "", now);
+                    }
+                    Some((_, Back::Scores { session, log, .. })) => {
+                        self.session = Some(*session);
+                        self.log = log;
+                        // The score screen as it was: its pause before Enter is not taken again.
+                        self.mode = Mode::GameOver;
+                        self.message.clear();
+                        self.overlay = Some(Overlay::Analysis);
+                        self.refresh(now);
+                    }
+                    None => {}
+                }
+                return;
+            }
+            _ => return,
+        }
+        // A key that moves nothing (past either end) says where the game is.
+        if r.position().0 == before {
+            let back = if self.watching_this_game() {
+                "q back to the scores"
+            } else {
+                "q back to setup"
+            };
+            self.message = if before == all {
+                format!("{AT_AN_END}the last move ({all}): ← back, g the start, {back}.")
+            } else {
+                format!("{AT_AN_END}the start: → next, G the end, {back}.")
+            };
+            return;
+        }
+        // A move made: the news line gives way (to the last move where there is no log: at
+        // 6 to 8 kingdoms the file's name stayed there and the moves went by unsaid).
+        self.message.clear();
+        let (session, log) = r.session(|p| {
+            self.seats
+                .get(p)
+                .map_or_else(|| format!("Player {}", p + 1), |s| s.name.clone())
+        });
+        self.session = Some(session);
+        self.log = log;
+        self.refresh(now);
+    }
+}
