@@ -763,3 +763,53 @@ fn a_bots_pass_does_not_wait_for_the_pace() {
     }
     assert_eq!(passes, 3, "three forced passes seen");
 }
+
+#[test]
+fn a_module_steps_mistake_shows_the_best_actions_squares() {
+    // A build (or a tax, a burn) the analysis finds worse than another: watched at its move,
+    // the best action's squares are highlighted as the step's cursor highlights them, whatever
+    // the module.
+    let mut found = false;
+    for seed in 1..6 {
+        let mut app = app("queendomino", "you,greedy", seed);
+        until(&mut app, 5000, |a| a.mode() == Mode::GameOver);
+        assert_eq!(app.mode(), Mode::GameOver);
+        let sides = analysis_reports(&mut app);
+        let mistakes: Vec<_> = sides.iter().flat_map(|s| &s.mistakes).cloned().collect();
+        for (k, m) in mistakes.iter().enumerate() {
+            if !matches!(m.best_action, crownlands_core::Action::Module { .. }) {
+                continue;
+            }
+            let key = crownlands_tui::app::analysis::key_of_mistake(k).expect("a key");
+            press(&mut app, &key.to_string());
+            assert_eq!(
+                app.mistake_on_board(),
+                Some((m.played_action, m.best_action))
+            );
+            let game = app.game().expect("watching").clone();
+            let cells = game
+                .step_view()
+                .and_then(|v| v.choices.into_iter().find(|c| c.action == m.best_action))
+                .map(|c| c.cells)
+                .unwrap_or_default();
+            if cells.is_empty() {
+                press(&mut app, "q");
+                continue;
+            }
+            // Every square of the best action reversed on the board.
+            let buf = buffer(&app, 100, 30);
+            let reversed = buf
+                .content()
+                .iter()
+                .filter(|c| c.modifier.contains(Modifier::REVERSED) && c.symbol() != " ")
+                .count();
+            assert!(reversed >= cells.len(), "{}", screen(&app, 100, 30));
+            found = true;
+            break;
+        }
+        if found {
+            break;
+        }
+    }
+    assert!(found, "no module step's mistake with squares in five games");
+}

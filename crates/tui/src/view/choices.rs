@@ -63,9 +63,13 @@ pub fn first_shown(app: &App, area: Rect, compact: bool) -> usize {
     (app.choice() + 1).saturating_sub(visible(area, compact))
 }
 
-/// The chosen action in words.
+/// The chosen action in words. Watching a mistake at its move, a module step's: the best action
+/// found (the one played is named on the status line).
 fn chosen(app: &App, game: &Game) -> Option<ChoiceView> {
-    let a = *app.step_actions().get(app.choice())?;
+    let a = match app.mode() {
+        Mode::Replay => app.mistake_on_board()?.1,
+        _ => *app.step_actions().get(app.choice())?,
+    };
     game.step_view()?
         .choices
         .into_iter()
@@ -89,9 +93,10 @@ pub fn chosen_terms(app: &App, game: &Game) -> String {
     }
 }
 
-/// The squares the chosen action concerns (shown on the kingdom).
+/// The squares the chosen action concerns (shown on the kingdom); watching a mistake of a
+/// module step, the best action's.
 pub fn highlighted(app: &App, game: &Game) -> Vec<Cell> {
-    if !matches!(app.mode(), Mode::Step) {
+    if !matches!(app.mode(), Mode::Step | Mode::Replay) {
         return Vec::new();
     }
     chosen(app, game).map(|c| c.cells).unwrap_or_default()
@@ -100,7 +105,7 @@ pub fn highlighted(app: &App, game: &Game) -> Vec<Cell> {
 /// The row of a public panel the chosen action concerns: the panel's title and the row's index
 /// (a slot of the Builders' Board).
 pub fn chosen_row(app: &App, game: &Game) -> Option<(String, usize)> {
-    if !matches!(app.mode(), Mode::Step) {
+    if !matches!(app.mode(), Mode::Step | Mode::Replay) {
         return None;
     }
     chosen(app, game)?.row
