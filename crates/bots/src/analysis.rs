@@ -361,6 +361,14 @@ pub struct Summary {
     pub mistakes: Vec<usize>,
 }
 
+/// The least loss of win chance (0 to 1) that makes a move a mistake: half a percent, what a
+/// summary shows as `1%`.
+pub const MISTAKE_WIN_LOSS: f64 = 0.005;
+/// The least loss of points that makes a move a mistake (with less win chance lost than
+/// [`MISTAKE_WIN_LOSS`]): what a summary shows as `0.1` points. A move that gave up less than
+/// both is not listed among the biggest mistakes, where it read `lost 0% win, 0.0 pts`.
+pub const MISTAKE_SCORE_LOSS: f64 = 0.05;
+
 /// The summary of `side` over `assessments`, `sides[i]` being the side that made decision `i`.
 pub fn summarize(assessments: &[Assessment], sides: &[Side], side: Side, most: usize) -> Summary {
     let mine: Vec<usize> = (0..assessments.len().min(sides.len()))
@@ -390,7 +398,7 @@ pub fn summarize(assessments: &[Assessment], sides: &[Side], side: Side, most: u
         .copied()
         .filter(|&i| {
             let (w, s) = assessments[i].loss();
-            w > 0.0 || s > 0.0
+            w >= MISTAKE_WIN_LOSS || s >= MISTAKE_SCORE_LOSS
         })
         .collect();
     mistakes.sort_by(|&a, &b| {

@@ -1069,6 +1069,13 @@ fn a_mistake_of_a_later_game_of_a_match_shows_that_games_board() {
         .clone();
     press(&mut app, "1");
     assert!(app.watching_this_game());
+    // Named in its game: the header counts the match's moves.
+    assert!(
+        app.message()
+            .starts_with(&format!("Before move {} of game 2", mistake.number)),
+        "{}",
+        app.message()
+    );
     let shown = app.session().expect("watching");
     // The second game, every move before the mistake played: the first game's moves and the
     // break between the games come first in the moves watched.
@@ -1080,4 +1087,73 @@ fn a_mistake_of_a_later_game_of_a_match_shows_that_games_board() {
     press(&mut app, "q");
     assert_eq!(app.mode(), Mode::GameOver);
     assert_eq!(app.session().map(|s| s.to_save()), Some(finished.to_save()));
+}
+
+/// A game taken back from its score screen and ended another way is kept as it ended: its file
+/// written anew, not a second file, nor the first ending left behind (unless another program
+/// changed the file meanwhile: that is never written over).
+#[test]
+fn a_game_ended_again_after_an_undo_is_kept_as_it_ended() {
+    let dir = std::env::temp_dir().join(format!("crownlands-tui-again-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut cfg = config(5, crownlands_tui::Palette::none());
+    cfg.save_dir = Some(dir.clone());
+    let files = || {
+        let mut v: Vec<_> = std::fs::read_dir(&dir)
+            .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+            .unwrap_or_default();
+        v.sort();
+        v
+    };
+    let on_disk = |p: &std::path::Path| crownlands_saves::read_save_file(p).expect("a save");
+    let mut ended_otherwise = 0;
+    for seed in 1..20u64 {
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut c = cfg.clone();
+        c.seed = seed;
+        let mut app = crownlands_tui::App::new_game(ruleset("kingdomino"), seats("you,greedy"), c)
+            .expect("sets up");
+        app.run_bots();
+        play_to_end(&mut app, 2000);
+        let kept = files();
+        assert_eq!(kept.len(), 1, "{kept:?}");
+        let first = app.session().unwrap().to_save();
+        assert_eq!(on_disk(&kept[0]), first);
+        // Back to the last placement; another spot, if there is one.
+        press(&mut app, "u");
+        if app.mode() != Mode::Place || app.must_discard() {
+            continue;
+        }
+        let spot = app.ghost();
+        press(&mut app, "<tab>");
+        if app.ghost() == spot {
+            continue;
+        }
+        play_to_end(&mut app, 2000);
+        let second = app.session().unwrap().to_save();
+        if second == first {
+            continue;
+        }
+        assert_eq!(files(), kept, "the same file, no second one");
+        assert_eq!(on_disk(&kept[0]), second);
+        assert!(
+            app.message().starts_with("Game kept again as "),
+            "{}",
+            app.message()
+        );
+        // Changed meanwhile by another program: a new file, that one left as it is.
+        let theirs = first.to_json().replace("\"seed\"", " \"seed\"");
+        std::fs::write(&kept[0], &theirs).expect("written");
+        // (The first spot again: the first ending.)
+        press(&mut app, "u");
+        play_to_end(&mut app, 2000);
+        assert_eq!(app.session().unwrap().to_save(), first);
+        let now = files();
+        assert_eq!(now.len(), 2, "{now:?}");
+        assert_eq!(std::fs::read_to_string(&kept[0]).expect("theirs"), theirs);
+        ended_otherwise += 1;
+        break;
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(ended_otherwise, 1, "no deal of 19 could end another way");
 }

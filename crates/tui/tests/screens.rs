@@ -225,6 +225,7 @@ fn a_mistake_of_the_analysis_shown_on_the_board() {
     let sides = analysis_reports(&mut app);
     let finished = app.session().expect("a game").clone();
     let log: Vec<String> = app.log().map(String::from).collect();
+    let scores_said = app.message().to_string();
     // The second mistake listed (the analysis's key 2): yours, the second biggest.
     let mistake = sides[0].mistakes[1].clone();
     press(&mut app, "2");
@@ -240,13 +241,28 @@ fn a_mistake_of_the_analysis_shown_on_the_board() {
     assert_eq!(app.session().expect("a game").actions()[0].len(), at);
     assert!(
         app.message().starts_with(&format!(
-            "Before move {}: {} was played, the bot's best {}.",
+            "Before move {}: {} was played; the bot's best: {} (→ plays the move made",
             mistake.number, mistake.played, mistake.best
         )),
         "{}",
         app.message()
     );
     insta::assert_snapshot!(screen(&app, 80, 24));
+    let said = app.message().to_string();
+    // A key that does nothing here says which do.
+    press(&mut app, "s");
+    assert!(
+        app.message().starts_with("Watching: → next"),
+        "{}",
+        app.message()
+    );
+    // Away from the move and back: what it says comes back with the marks.
+    press(&mut app, "<left>");
+    assert!(app.mistake_on_board().is_none());
+    assert_eq!(app.message(), "");
+    press(&mut app, "<right>");
+    assert!(app.mistake_on_board().is_some());
+    assert_eq!(app.message(), said);
     // → plays the move that was played.
     press(&mut app, "<right>");
     assert_eq!(
@@ -260,6 +276,7 @@ fn a_mistake_of_the_analysis_shown_on_the_board() {
     assert_eq!(app.overlay(), Some(Overlay::Analysis));
     assert_eq!(app.session().map(|s| s.to_save()), Some(finished.to_save()));
     assert_eq!(app.log().map(String::from).collect::<Vec<_>>(), log);
+    assert_eq!(app.message(), scores_said);
     // A claim: the best domino has the cursor in the line, the one claimed a cross; a step
     // on, neither.
     let claim = sides[0].mistakes[0].clone();

@@ -168,10 +168,13 @@ pub struct App {
     quit: bool,
     /// A game being watched, and where `q` goes back to.
     replay: Option<(replay::Replay, Back)>,
-    /// Whether a move was played in this session (a finished game is saved once, and only
-    /// when it was played here).
+    /// Whether a move was played in this session (a finished game is kept only when it was
+    /// played here).
     moved: bool,
-    finished_saved: bool,
+    /// The finished game kept in the saves folder: the file (`None` when it could not be
+    /// written) and what was written. The same game ended another way (`u` on the score screen,
+    /// then other moves) is written over it, so the file holds the game as it ended.
+    kept: Option<(Option<std::path::PathBuf>, crownlands_saves::Save)>,
     next_seed: u64,
     /// What this app wrote to the autosave: before its first write an unfinished game of
     /// another session there is moved aside, and a game another program wrote there since is
@@ -274,7 +277,7 @@ impl App {
             skipped: None,
             replay: None,
             moved: false,
-            finished_saved: false,
+            kept: None,
             over_at: None,
             score_scroll: 0,
             popup_scroll: 0,
@@ -319,7 +322,7 @@ impl App {
         self.hints.clear();
         self.analysis = None;
         self.moved = false;
-        self.finished_saved = false;
+        self.kept = None;
         self.skipped = None;
     }
 
@@ -797,21 +800,41 @@ impl App {
         let (Some(dir), Some(session)) = (&self.config.save_dir, &self.session) else {
             return;
         };
-        if !self.moved || self.finished_saved || !session.is_over() {
+        if !self.moved || !session.is_over() {
             return;
         }
-        self.finished_saved = true;
         let save = session.to_save();
+        let mut again = None;
+        if let Some((path, written)) = &self.kept {
+            if *written == save {
+                return;
+            }
+            // Taken back and ended another way: the file kept is written anew, if it still
+            // holds what was written there (another program's file is never written over).
+            again = path.clone().filter(|p| {
+                crownlands_saves::read_save_file(p).is_ok_and(|on_disk| on_disk == *written)
+            });
+        }
         let stem = format!("{}-seed-{}", save.ruleset_name, save.seed);
-        self.message = match crownlands_saves::save_into_dir_as(dir, &stem, &save) {
+        let written = match &again {
+            Some(path) => crownlands_saves::write_save(path, &save).map(|()| path.clone()),
+            None => crownlands_saves::save_into_dir_as(dir, &stem, &save),
+        };
+        self.message = match &written {
             // The file's name first: a narrow status line cuts the folder, not the name.
+            Ok(path) if again.is_some() => format!(
+                "Game kept again as {}, as it ended this time, in {}.",
+                file_name(path),
+                replay::printable(&dir.display().to_string())
+            ),
             Ok(path) => format!(
                 "Game kept as {} (watch it from the setup screen) in {}.",
-                file_name(&path),
+                file_name(path),
                 replay::printable(&dir.display().to_string())
             ),
             Err(e) => format!("Could not keep the finished game: {e}"),
         };
+        self.kept = Some((written.ok(), save));
     }
 
     /// List the recent saved games on the setup screen.

@@ -13,14 +13,22 @@ pub(super) enum Back {
     /// A saved game opened from the setup screen: back to that screen.
     Setup(Box<Setup>),
     /// The game on the score screen, watched from one of its mistakes: back to its scores (and
-    /// the analysis), the finished game and the log as they were.
-    Scores {
-        session: Box<Session>,
-        log: VecDeque<String>,
-        /// The mistake watched: where it stands in the moves watched, the move played and the
-        /// best found, drawn on the board while the watching is at that move.
-        mistake: (usize, Action, Action),
-    },
+    /// the analysis).
+    Scores(Box<Scores>),
+}
+
+/// The score screen left to watch a mistake, as it was, and the mistake.
+pub(super) struct Scores {
+    session: Session,
+    log: VecDeque<String>,
+    /// The score screen's news line (the game kept, ...).
+    message: String,
+    /// Where the mistake stands in the moves watched, the move played and the best found: drawn
+    /// on the board, and `said` on the news line, while the watching is at that move.
+    at: usize,
+    played: Action,
+    best: Action,
+    said: String,
 }
 
 /// How a replay's key past either end begins its message.
@@ -84,22 +92,33 @@ impl App {
         let (shown, log) = r.session(|p| self.name(p));
         self.session = Some(shown);
         let log = std::mem::replace(&mut self.log, log);
+        let by = mistake.by.map_or(String::new(), |n| format!(" ({n})"));
+        // In a match the moves watched are the match's: the move is named in its game.
+        let of_game = if session.match_games() > 1 {
+            format!(" of game {}", session.game_index() + 1)
+        } else {
+            String::new()
+        };
+        let said = format!(
+            "Before move {}{of_game}{by}: {} was played; the bot's best: {} (→ plays the move \
+             made, q the scores).",
+            mistake.number, mistake.played, mistake.best
+        );
+        let message = std::mem::replace(&mut self.message, said.clone());
         self.replay = Some((
             r,
-            Back::Scores {
-                session: Box::new(session),
+            Back::Scores(Box::new(Scores {
+                session,
                 log,
-                mistake: (at, mistake.played_action, mistake.best_action),
-            },
+                message,
+                at,
+                played: mistake.played_action,
+                best: mistake.best_action,
+                said,
+            })),
         ));
         self.overlay = None;
         self.popup_scroll = 0;
-        let by = mistake.by.map_or(String::new(), |n| format!(" ({n})"));
-        self.message = format!(
-            "Before move {}{by}: {} was played, the bot's best {}. → plays it, q back to the \
-             scores.",
-            mistake.number, mistake.played, mistake.best
-        );
         self.refresh(now);
     }
 
@@ -107,9 +126,7 @@ impl App {
     /// found (the board and the line show both).
     pub fn mistake_on_board(&self) -> Option<(Action, Action)> {
         match &self.replay {
-            Some((r, Back::Scores { mistake, .. })) if r.position().0 == mistake.0 => {
-                Some((mistake.1, mistake.2))
-            }
+            Some((r, Back::Scores(s))) if r.position().0 == s.at => Some((s.played, s.best)),
             _ => None,
         }
     }
@@ -117,7 +134,7 @@ impl App {
     /// While watching: whether `q` goes back to the score screen (the game just played) rather
     /// than the setup screen (a saved game).
     pub fn watching_this_game(&self) -> bool {
-        matches!(self.replay, Some((_, Back::Scores { .. })))
+        matches!(self.replay, Some((_, Back::Scores(_))))
     }
 
     /// Keys while watching a saved game.
@@ -141,12 +158,18 @@ impl App {
                         self.log.clear();
                         self.go_on(Next::Setup(setup), "", now);
                     }
-                    Some((_, Back::Scores { session, log, .. })) => {
-                        self.session = Some(*session);
+                    Some((_, Back::Scores(s))) => {
+                        let Scores {
+                            session,
+                            log,
+                            message,
+                            ..
+                        } = *s;
+                        self.session = Some(session);
                         self.log = log;
                         // The score screen as it was: its pause before Enter is not taken again.
                         self.mode = Mode::GameOver;
-                        self.message.clear();
+                        self.message = message;
                         self.overlay = Some(Overlay::Analysis);
                         self.refresh(now);
                     }
@@ -154,7 +177,20 @@ impl App {
                 }
                 return;
             }
-            _ => return,
+            // Any other key says which work here (a game watched takes no moves, saves or
+            // hints).
+            _ => {
+                let back = if self.watching_this_game() {
+                    "q back to the scores"
+                } else {
+                    "q back to setup"
+                };
+                self.message = format!(
+                    "Watching: → next, ← back, Tab ten moves, g the start, G the end, m the \
+                     moves, {back}."
+                );
+                return;
+            }
         }
         // A key that moves nothing (past either end) says where the game is.
         if r.position().0 == before {
@@ -171,8 +207,8 @@ impl App {
             return;
         }
         // A move made: the news line gives way (to the last move where there is no log: at
-        // 6 to 8 kingdoms the file's name stayed there and the moves went by unsaid).
-        self.message.clear();
+        // 6 to 8 kingdoms the file's name stayed there and the moves went by unsaid), but at a
+        // mistake watched, to what it was.
         let (session, log) = r.session(|p| {
             self.seats
                 .get(p)
@@ -180,6 +216,10 @@ impl App {
         });
         self.session = Some(session);
         self.log = log;
+        self.message = match &self.replay {
+            Some((r, Back::Scores(s))) if r.position().0 == s.at => s.said.clone(),
+            _ => String::new(),
+        };
         self.refresh(now);
     }
 }

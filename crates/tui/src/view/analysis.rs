@@ -58,6 +58,13 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                     .into(),
                 p.accent(Accent::Dim),
             );
+            // The keys first too: a long list needs scrolling to its end.
+            if let Some(keys) = mistake_keys(job) {
+                push(
+                    format!("{keys}: see that move on the board, with the best one."),
+                    p.accent(Accent::Dim),
+                );
+            }
             // In a match: this game's decisions, weighed for the match (`crownlands analyse`
             // of the save goes through every game). Squares are named from the castle.
             if let Some(s) = app.session().filter(|s| s.match_games() > 1) {
@@ -96,7 +103,10 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                     p.accent(Accent::Title),
                 );
                 if side.mistakes.is_empty() {
-                    push("  no move gave anything up".into(), Style::default());
+                    push(
+                        "  no mistake: no move gave up 1% of win chance or 0.1 point".into(),
+                        Style::default(),
+                    );
                 }
                 for m in &side.mistakes {
                     let by = m.by.as_ref().map_or(String::new(), |n| format!(" ({n})"));
@@ -121,24 +131,27 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         }
     }
     push(String::new(), Style::default());
-    let keys = (0..)
-        .map_while(|k| job.mistake(k).and(key_of_mistake(k)))
-        .count();
-    let close = match keys {
-        0 => "Any key closes this.".to_string(),
-        1 => "1: that move on the board; any other key closes this.".to_string(),
-        n => {
-            let last = key_of_mistake(n - 1).unwrap_or('9');
-            let range = match n {
-                2..=9 => format!("1-{last}"),
-                10 => "1-9, a".to_string(),
-                _ => format!("1-9, a-{last}"),
-            };
-            format!("{range}: that move on the board; any other key closes this.")
-        }
+    let close = match mistake_keys(job) {
+        Some(keys) => format!("{keys}: that move on the board; any other key closes this."),
+        None => "Any key closes this.".to_string(),
     };
     push(close, p.accent(Accent::Dim));
     lines
+}
+
+/// The keys of the mistakes listed, `1-6` or `1-9, a-c` (`None` before the result, or with no
+/// mistake).
+fn mistake_keys(job: &crate::app::analysis::AnalysisJob) -> Option<String> {
+    let n = (0..)
+        .map_while(|k| job.mistake(k).and(key_of_mistake(k)))
+        .count();
+    let last = key_of_mistake(n.checked_sub(1)?)?;
+    Some(match n {
+        1 => "1".to_string(),
+        2..=9 => format!("1-{last}"),
+        10 => "1-9, a".to_string(),
+        _ => format!("1-9, a-{last}"),
+    })
 }
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {

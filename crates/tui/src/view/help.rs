@@ -124,6 +124,16 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             Style::default(),
         );
     }
+    // A mistake of the game just played: what the marks at its move mean.
+    if app.watching_this_game() {
+        push(
+            "At the mistake's move the board shows the best placement found (green) and the one \
+             played, each square crossed (×F1); in the line ▶ marks the best claim and × the one \
+             made; a module's step highlights the best action's squares. The status line names \
+             both moves.",
+            Style::default(),
+        );
+    }
     if matches!(app.mode(), Mode::Setup | Mode::Resume | Mode::Replay) {
         return lines;
     }

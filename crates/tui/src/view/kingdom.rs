@@ -13,6 +13,9 @@ pub struct Ghost {
     pub placement: Placement,
     pub squares: [Square; 2],
     pub legal: bool,
+    /// A move played and shown for what it was (a mistake watched): each square crossed, `×F1`,
+    /// in its terrain's colours, rather than green or red (red says "not here" while placing).
+    pub crossed: bool,
 }
 
 /// A kingdom as a grid of cells `cell_w` characters wide and `cell_h` lines high.
@@ -84,6 +87,17 @@ fn fit(text: &str, w: u16) -> String {
     out
 }
 
+/// `text` after a cross, `×F1`, in `w` characters (the cross over its last character where the
+/// text fills them).
+fn fit_crossed(text: &str, w: u16) -> String {
+    let w = usize::from(w);
+    let mut out: String = std::iter::once('×').chain(text.chars()).take(w).collect();
+    while out.chars().count() < w {
+        out.push(' ');
+    }
+    out
+}
+
 pub fn terrain_style(ruleset: &Ruleset, palette: Palette, sq: Square) -> Style {
     ruleset
         .terrains()
@@ -147,8 +161,21 @@ impl KingdomView<'_> {
                 None
             };
             if let Some(i) = which {
-                let accent = if g.legal { Accent::Good } else { Accent::Bad };
-                let text = square_text(self.ruleset, g.squares[i], w);
+                let sq = g.squares[i];
+                if g.crossed && w >= 2 {
+                    let text = square_text(self.ruleset, sq, w);
+                    let text = fit_crossed(text.trim(), w);
+                    let style =
+                        terrain_style(self.ruleset, self.palette, sq).add_modifier(Modifier::BOLD);
+                    return (text, style);
+                }
+                // (Crossed in cells too narrow for the cross: red.)
+                let accent = if g.legal && !g.crossed {
+                    Accent::Good
+                } else {
+                    Accent::Bad
+                };
+                let text = square_text(self.ruleset, sq, w);
                 return (
                     text,
                     self.palette.accent(accent).add_modifier(Modifier::BOLD),

@@ -425,19 +425,20 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
 }
 
 /// Watching a mistake of the game just played, at the move: the best placement found (green)
-/// over the one played (red), when the move was a placement.
+/// over the one played (each square crossed, `×F1`), when the move was a placement.
 fn mistake_ghosts(app: &App, game: &Game) -> Vec<Ghost> {
     let (Some((played, best)), Some(d)) = (app.mistake_on_board(), game.domino_to_place()) else {
         return Vec::new();
     };
     let d = game.domino(d);
-    [(best, true), (played, false)]
+    [(best, false), (played, true)]
         .into_iter()
-        .filter_map(|(a, legal)| match a {
+        .filter_map(|(a, crossed)| match a {
             crownlands_core::Action::Place { placement } => Some(Ghost {
                 placement,
                 squares: [d.first, d.second],
-                legal,
+                legal: true,
+                crossed,
             }),
             _ => None,
         })
@@ -486,6 +487,7 @@ fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
                     placement: app.ghost(),
                     squares: [d.first, d.second],
                     legal: app.ghost_is_legal(),
+                    crossed: false,
                 }
             })
             .into_iter()
