@@ -235,6 +235,16 @@ fn the_end_screen_draws_the_kingdoms() {
     play_to_end(&mut app, 3000);
     assert_eq!(app.mode(), Mode::GameOver);
     insta::assert_snapshot!("queendomino_end_100x30", screen(&app, 100, 30));
+    // Three columns a square keep their leading space, so neighbours never run together
+    // (`TBT1B`): without colours a crowned town with a building is `TB` in bold; with colours
+    // the crown digit stands for the square, as one column draws it (`1B`).
+    let text = screen(&app, 100, 30);
+    assert!(!text.contains("T1B") && text.contains(" TB "), "{text}");
+    app.config.palette = crownlands_tui::Palette {
+        mode: crownlands_tui::ColourMode::Ansi16,
+    };
+    let text = screen(&app, 100, 30);
+    assert!(!text.contains("T1B") && text.contains(" 1B "), "{text}");
 }
 
 #[test]

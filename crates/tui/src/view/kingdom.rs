@@ -205,16 +205,35 @@ impl KingdomView<'_> {
                     .collect();
                 let marker = here.chars().last();
                 if let Some(m) = marker {
-                    // After the terrain and its crowns (`W1$`), the leading space given up for
-                    // them: every piece on the square where they fit (a knight and a building,
-                    // `TkB`), else the last; only where even that does not fit, over the last
-                    // character.
-                    let all = format!("{}{here}", text.trim());
-                    let marked = format!("{}{m}", text.trim());
-                    if w >= 3 && all.chars().count() <= usize::from(w) {
-                        text = fit(&all, w);
-                    } else if w >= 3 && marked.chars().count() <= usize::from(w) {
-                        text = fit(&marked, w);
+                    // The leading space stays (a cell filled to its edge runs into the next:
+                    // `TBT1B`). The terrain, its crowns and every piece on the square where they
+                    // fit (`W1$`; a knight and a building at 4 columns, ` T1kB`), else the last
+                    // piece; else the crowns give way to the pieces, as one column gives them
+                    // way: with colours the digit stands for the square (`1B`, the colour telling
+                    // the terrain), without, the terrain's symbol, bold when crowned (`TB`);
+                    // only where even that does not fit, over the last character.
+                    let room = usize::from(w).saturating_sub(1);
+                    let body = text.trim().to_string();
+                    let plain = square_text(self.ruleset, Square { crowns: 0, ..sq }, w);
+                    let monochrome = self.palette.mode == super::palette::ColourMode::None;
+                    let short = match char::from_digit(u32::from(sq.crowns), 10) {
+                        Some(d) if sq.crowns > 0 && !monochrome => d.to_string(),
+                        _ => plain.trim().to_string(),
+                    };
+                    let candidates = [
+                        (format!("{body}{here}"), false),
+                        (format!("{body}{m}"), false),
+                        (format!("{short}{here}"), true),
+                        (format!("{short}{m}"), true),
+                    ];
+                    let fits = candidates
+                        .into_iter()
+                        .find(|(t, _)| w >= 3 && t.chars().count() <= room);
+                    if let Some((t, crowns_gone)) = fits {
+                        text = fit(&t, w);
+                        if crowns_gone && sq.crowns > 0 && monochrome {
+                            style = style.add_modifier(Modifier::BOLD);
+                        }
                     } else if w >= 3 {
                         let mut chars: Vec<char> = text.chars().collect();
                         if let Some(last) = chars.last_mut() {
