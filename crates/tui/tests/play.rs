@@ -1072,7 +1072,7 @@ fn a_mistake_of_a_later_game_of_a_match_shows_that_games_board() {
     // Named in its game: the header counts the match's moves.
     assert!(
         app.message()
-            .starts_with(&format!("Before move {} of game 2", mistake.number)),
+            .starts_with(&format!("Move {} of game 2", mistake.number)),
         "{}",
         app.message()
     );
@@ -1118,6 +1118,30 @@ fn a_game_ended_again_after_an_undo_is_kept_as_it_ended() {
         let kept = files();
         assert_eq!(kept.len(), 1, "{kept:?}");
         let first = app.session().unwrap().to_save();
+        assert_eq!(on_disk(&kept[0]), first);
+        // Ended the same way again: it says where the game is kept, and the file stays; a file
+        // gone meanwhile is written again.
+        let when = std::fs::metadata(&kept[0]).and_then(|m| m.modified()).ok();
+        press(&mut app, "u");
+        if app.mode() != Mode::Place || app.must_discard() {
+            continue;
+        }
+        play_to_end(&mut app, 2000);
+        assert_eq!(app.session().unwrap().to_save(), first);
+        assert!(
+            app.message().starts_with("Game kept as "),
+            "{}",
+            app.message()
+        );
+        assert_eq!(files(), kept);
+        assert_eq!(
+            std::fs::metadata(&kept[0]).and_then(|m| m.modified()).ok(),
+            when
+        );
+        std::fs::remove_file(&kept[0]).expect("removed");
+        press(&mut app, "u");
+        play_to_end(&mut app, 2000);
+        assert_eq!(files(), kept);
         assert_eq!(on_disk(&kept[0]), first);
         // Back to the last placement; another spot, if there is one.
         press(&mut app, "u");

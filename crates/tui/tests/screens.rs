@@ -241,7 +241,7 @@ fn a_mistake_of_the_analysis_shown_on_the_board() {
     assert_eq!(app.session().expect("a game").actions()[0].len(), at);
     assert!(
         app.message().starts_with(&format!(
-            "Before move {}: {} was played; the bot's best: {} (→ plays the move made",
+            "Move {}: {} played, best {} (→ plays move",
             mistake.number, mistake.played, mistake.best
         )),
         "{}",
@@ -249,17 +249,20 @@ fn a_mistake_of_the_analysis_shown_on_the_board() {
     );
     insta::assert_snapshot!(screen(&app, 80, 24));
     let said = app.message().to_string();
-    // A key that does nothing here says which do.
+    // A key that does nothing here leaves what it says (its keys named); a move away, it says
+    // which keys work.
+    press(&mut app, "s");
+    assert_eq!(app.message(), said);
+    // Away from the move and back: what it says comes back with the marks.
+    press(&mut app, "<left>");
+    assert!(app.mistake_on_board().is_none());
+    assert_eq!(app.message(), "");
     press(&mut app, "s");
     assert!(
         app.message().starts_with("Watching: → next"),
         "{}",
         app.message()
     );
-    // Away from the move and back: what it says comes back with the marks.
-    press(&mut app, "<left>");
-    assert!(app.mistake_on_board().is_none());
-    assert_eq!(app.message(), "");
     press(&mut app, "<right>");
     assert!(app.mistake_on_board().is_some());
     assert_eq!(app.message(), said);
@@ -872,4 +875,65 @@ fn m_shows_every_move_scrolled_to_the_newest() {
     assert!(screen(&app, 100, 30).contains(&oldest), "{oldest}");
     press(&mut app, "x");
     assert_eq!(app.overlay(), None);
+}
+
+#[test]
+fn a_square_the_best_and_the_played_placement_share_shows_the_best_crossed() {
+    use crownlands_core::{Cell, Direction, Placement};
+    use crownlands_tui::view::kingdom::{Ghost, GhostKind, KingdomView};
+    let app = app("kingdomino", "you,greedy", 3);
+    let game = app.game().expect("a game");
+    let side = game.all_sides().next().expect("a side");
+    let d = game.domino(game.next_line().first().expect("a line").domino);
+    let ghost = |x, kind| Ghost {
+        placement: Placement::new(Cell::new(x, 0), Direction::East),
+        squares: [d.first, d.second],
+        kind,
+    };
+    // The best on (1,0) and (2,0), the played on (2,0) and (3,0).
+    let ghosts = [ghost(1, GhostKind::Best), ghost(2, GhostKind::Played)];
+    let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, 21, 1));
+    KingdomView {
+        kingdom: game.kingdom(side),
+        ruleset: game.ruleset(),
+        palette: Palette::none(),
+        region: (-3, 0, 3, 0),
+        cell_w: 3,
+        cell_h: 1,
+        ghosts: &ghosts,
+        marks: &[],
+        pieces: &[],
+        highlight: &[],
+    }
+    .render(buf.area, &mut buf);
+    let row: String = buf.content().iter().map(|c| c.symbol()).collect();
+    let cells: Vec<String> = row
+        .chars()
+        .collect::<Vec<_>>()
+        .chunks(3)
+        .map(|c| c.iter().collect())
+        .collect();
+    // x = -3..=3: the castle at 0, the best's first square at 1 plain, the shared square at 2
+    // (the best's second) crossed, the played's second at 3 crossed.
+    assert_eq!(cells[3].trim(), "C", "{row}");
+    assert!(!cells[4].contains('×'), "{row}");
+    assert!(cells[5].starts_with('×'), "{row}");
+    assert!(cells[6].starts_with('×'), "{row}");
+    let second = crownlands_tui::view::kingdom::square_text(game.ruleset(), d.second, 3);
+    assert_eq!(
+        cells[5].trim_start_matches('×').trim(),
+        second.trim(),
+        "the best's: {row}"
+    );
+    // Without colours the best is underlined, so it is told from the played one.
+    assert!(
+        buf.content()[12]
+            .modifier
+            .contains(ratatui::style::Modifier::UNDERLINED)
+    );
+    assert!(
+        !buf.content()[18]
+            .modifier
+            .contains(ratatui::style::Modifier::UNDERLINED)
+    );
 }

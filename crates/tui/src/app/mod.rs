@@ -645,13 +645,14 @@ impl App {
         };
         let game = session.game().clone();
         let Some(seat) = game.to_act() else {
-            if self.mode != Mode::GameOver {
+            let ended = self.mode != Mode::GameOver;
+            if ended {
                 self.over_at = Some(now);
                 self.score_scroll = 0;
             }
             self.mode = Mode::GameOver;
             self.pending = None;
-            self.save_finished();
+            self.save_finished(ended);
             return;
         };
         let player = seat.index();
@@ -795,42 +796,46 @@ impl App {
         }
     }
 
-    /// Save a game (a match: its last game) finished here into the saves folder, once.
-    fn save_finished(&mut self) {
+    /// Keep a game (a match) finished here in the saves folder, when it has `ended` (the score
+    /// screen's first refresh). A game taken back from its score screen and ended again is
+    /// kept in the same file, as it ended this time, while that file holds what was written
+    /// there; a file changed by another program is left alone (a new one is written), a file
+    /// gone is written again.
+    fn save_finished(&mut self, ended: bool) {
         let (Some(dir), Some(session)) = (&self.config.save_dir, &self.session) else {
             return;
         };
-        if !self.moved || !session.is_over() {
+        if !self.moved || !session.is_over() || (self.kept.is_some() && !ended) {
             return;
         }
         let save = session.to_save();
-        let mut again = None;
-        if let Some((path, written)) = &self.kept {
-            if *written == save {
-                return;
-            }
-            // Taken back and ended another way: the file kept is written anew, if it still
-            // holds what was written there (another program's file is never written over).
-            again = path.clone().filter(|p| {
+        // The file kept before, if it still holds what was written there.
+        let ours = match &self.kept {
+            Some((Some(path), written)) => Some(path.clone()).filter(|p| {
                 crownlands_saves::read_save_file(p).is_ok_and(|on_disk| on_disk == *written)
-            });
-        }
+            }),
+            _ => None,
+        };
+        let same = self
+            .kept
+            .as_ref()
+            .is_some_and(|(_, written)| *written == save);
         let stem = format!("{}-seed-{}", save.ruleset_name, save.seed);
-        let written = match &again {
+        let written = match &ours {
+            Some(path) if same => Ok(path.clone()),
             Some(path) => crownlands_saves::write_save(path, &save).map(|()| path.clone()),
             None => crownlands_saves::save_into_dir_as(dir, &stem, &save),
         };
+        let dir = replay::printable(&dir.display().to_string());
         self.message = match &written {
             // The file's name first: a narrow status line cuts the folder, not the name.
-            Ok(path) if again.is_some() => format!(
-                "Game kept again as {}, as it ended this time, in {}.",
-                file_name(path),
-                replay::printable(&dir.display().to_string())
+            Ok(path) if ours.is_some() && !same => format!(
+                "Game kept again as {}, as it ended this time, in {dir}.",
+                file_name(path)
             ),
             Ok(path) => format!(
-                "Game kept as {} (watch it from the setup screen) in {}.",
-                file_name(path),
-                replay::printable(&dir.display().to_string())
+                "Game kept as {} (watch it from the setup screen) in {dir}.",
+                file_name(path)
             ),
             Err(e) => format!("Could not keep the finished game: {e}"),
         };

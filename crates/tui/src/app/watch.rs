@@ -100,9 +100,10 @@ impl App {
             String::new()
         };
         let said = format!(
-            "Before move {}{of_game}{by}: {} was played; the bot's best: {} (→ plays the move \
-             made, q the scores).",
-            mistake.number, mistake.played, mistake.best
+            "Move {n}{of_game}{by}: {} played, best {} (→ plays move {n}, q the scores).",
+            mistake.played,
+            mistake.best,
+            n = mistake.number
         );
         let message = std::mem::replace(&mut self.message, said.clone());
         self.replay = Some((
@@ -178,7 +179,8 @@ impl App {
                 return;
             }
             // Any other key says which work here (a game watched takes no moves, saves or
-            // hints).
+            // hints), but at a mistake's move what it says stays (it names its keys).
+            _ if self.mistake_on_board().is_some() => return,
             _ => {
                 let back = if self.watching_this_game() {
                     "q back to the scores"
@@ -187,7 +189,7 @@ impl App {
                 };
                 self.message = format!(
                     "Watching: → next, ← back, Tab ten moves, g the start, G the end, m the \
-                     moves, {back}."
+                     moves, ? help, {back}."
                 );
                 return;
             }

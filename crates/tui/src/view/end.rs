@@ -342,7 +342,14 @@ fn summary_area(area: Rect) -> Rect {
 fn bar(app: &App) -> Bar {
     if app.mode() == crate::app::Mode::Replay {
         // Watching a saved game: its keys, not those of a game played here.
-        return Bar::new()
+        // (In a match, a game's last move is followed by the next game's.)
+        let more = app.replay_position().is_some_and(|(at, all)| at < all);
+        let bar = if more {
+            Bar::new().key("→: next", Key::Right).text(" ")
+        } else {
+            Bar::new()
+        };
+        return bar
             .key("←: back a move", Key::Left)
             .text(" ")
             .key("g: the start", Key::Char('g'))

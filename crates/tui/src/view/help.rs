@@ -127,10 +127,11 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     // A mistake of the game just played: what the marks at its move mean.
     if app.watching_this_game() {
         push(
-            "At the mistake's move the board shows the best placement found (green) and the one \
-             played, each square crossed (×F1); in the line ▶ marks the best claim and × the one \
-             made; a module's step highlights the best action's squares. The status line names \
-             both moves.",
+            "At the mistake's move the board shows the best placement found (green; without \
+             colours bold and underlined) and the one played, each square crossed (×F1; a \
+             square both cover shows the best's, crossed); in the line ▶ marks the best claim \
+             and × the one made; a module's step highlights the best action's squares and its \
+             Builders' Board slot. The status line names both moves.",
             Style::default(),
         );
     }

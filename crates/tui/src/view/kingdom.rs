@@ -12,10 +12,23 @@ use ratatui::style::{Modifier, Style};
 pub struct Ghost {
     pub placement: Placement,
     pub squares: [Square; 2],
-    pub legal: bool,
-    /// A move played and shown for what it was (a mistake watched): each square crossed, `×F1`,
-    /// in its terrain's colours, rather than green or red (red says "not here" while placing).
-    pub crossed: bool,
+    pub kind: GhostKind,
+}
+
+/// What a domino drawn over the kingdom is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GhostKind {
+    /// Being placed, where it may go (green; bold without colours).
+    Legal,
+    /// Being placed, where it may not (red; reversed without colours).
+    Illegal,
+    /// A mistake watched: the best placement found (green; bold and underlined without
+    /// colours).
+    Best,
+    /// A mistake watched: the placement played, each square crossed (`×F1`) in its terrain's
+    /// colours (red would say "not here"). A square the best placement covers too shows the
+    /// best's square, crossed.
+    Played,
 }
 
 /// A kingdom as a grid of cells `cell_w` characters wide and `cell_h` lines high.
@@ -152,35 +165,41 @@ impl KingdomView<'_> {
     }
 
     fn cell(&self, cell: Cell, w: u16) -> (String, Style) {
-        for g in self.ghosts {
-            let which = if g.placement.first == cell {
+        let covering = |g: &Ghost| {
+            if g.placement.first == cell {
                 Some(0)
             } else if g.placement.second() == cell {
                 Some(1)
             } else {
                 None
-            };
-            if let Some(i) = which {
-                let sq = g.squares[i];
-                if g.crossed && w >= 2 {
-                    let text = square_text(self.ruleset, sq, w);
-                    let text = fit_crossed(text.trim(), w);
-                    let style =
-                        terrain_style(self.ruleset, self.palette, sq).add_modifier(Modifier::BOLD);
-                    return (text, style);
-                }
-                // (Crossed in cells too narrow for the cross: red.)
-                let accent = if g.legal && !g.crossed {
-                    Accent::Good
-                } else {
-                    Accent::Bad
-                };
-                let text = square_text(self.ruleset, sq, w);
-                return (
-                    text,
-                    self.palette.accent(accent).add_modifier(Modifier::BOLD),
-                );
             }
+        };
+        let mut over = self
+            .ghosts
+            .iter()
+            .filter_map(|g| covering(g).map(|i| (g.kind, g.squares[i])));
+        if let Some((kind, sq)) = over.next() {
+            // The best and the played placement on one square: the best's, crossed.
+            let crossed = kind == GhostKind::Played
+                || (kind == GhostKind::Best && over.any(|(k, _)| k == GhostKind::Played));
+            let text = square_text(self.ruleset, sq, w);
+            let text = if crossed && w >= 2 {
+                fit_crossed(text.trim(), w)
+            } else {
+                text
+            };
+            let style = match kind {
+                GhostKind::Played if w >= 2 => terrain_style(self.ruleset, self.palette, sq),
+                GhostKind::Legal => self.palette.accent(Accent::Good),
+                GhostKind::Best if self.palette.mode == super::palette::ColourMode::None => self
+                    .palette
+                    .accent(Accent::Good)
+                    .add_modifier(Modifier::UNDERLINED),
+                GhostKind::Best => self.palette.accent(Accent::Good),
+                // (Played, in cells too narrow for the cross: red.)
+                GhostKind::Illegal | GhostKind::Played => self.palette.accent(Accent::Bad),
+            };
+            return (text, style.add_modifier(Modifier::BOLD));
         }
         match self.kingdom.content(cell) {
             Content::Castle => (

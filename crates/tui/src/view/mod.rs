@@ -25,7 +25,7 @@ use crate::app::{App, Mode, Overlay, place};
 use crate::keys::Key;
 use buttons::Bar;
 use crownlands_core::{Cell, Game, Phase, Side};
-use kingdom::{Ghost, KingdomView};
+use kingdom::{Ghost, GhostKind, KingdomView};
 pub use layout::{Areas, focus_side, layout};
 use palette::Accent;
 use ratatui::Frame;
@@ -431,14 +431,13 @@ fn mistake_ghosts(app: &App, game: &Game) -> Vec<Ghost> {
         return Vec::new();
     };
     let d = game.domino(d);
-    [(best, false), (played, true)]
+    [(best, GhostKind::Best), (played, GhostKind::Played)]
         .into_iter()
-        .filter_map(|(a, crossed)| match a {
+        .filter_map(|(a, kind)| match a {
             crownlands_core::Action::Place { placement } => Some(Ghost {
                 placement,
                 squares: [d.first, d.second],
-                legal: true,
-                crossed,
+                kind,
             }),
             _ => None,
         })
@@ -486,8 +485,11 @@ fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
                 Ghost {
                     placement: app.ghost(),
                     squares: [d.first, d.second],
-                    legal: app.ghost_is_legal(),
-                    crossed: false,
+                    kind: if app.ghost_is_legal() {
+                        GhostKind::Legal
+                    } else {
+                        GhostKind::Illegal
+                    },
                 }
             })
             .into_iter()
