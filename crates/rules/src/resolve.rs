@@ -448,9 +448,18 @@ pub(crate) fn resolve(
         let available = u16::try_from(components.dominoes.len()).unwrap_or(u16::MAX);
         let mut rules = count.eff.to_rules(available);
         rules.lines = line_source(&count, &components.piles, &mut problems);
-        problems.extend(parameters_without_module(chain, &count));
         player_counts.push((n, rules));
         counts.push(count);
+    }
+    // A module's parameters stand wherever the module is on: at a count whose `modules` leaves
+    // it out they wait for the counts that list it (a house rule turning modules off at 4
+    // players keeps their parameters for 2 and 3, and so does what `show` prints of it).
+    let on_somewhere: std::collections::BTreeSet<&str> = counts
+        .iter()
+        .flat_map(|c| c.eff.modules.value.iter().map(String::as_str))
+        .collect();
+    for count in &counts {
+        problems.extend(parameters_without_module(chain, count, &on_somewhere));
     }
     let parts = RulesetParts {
         name: name.clone(),
@@ -667,10 +676,12 @@ fn line_source(
 }
 
 /// Parameters of a module that is not on: an error, unless they were all inherited from files
-/// before the one that set `modules` (a house rule switching a module off).
+/// before the one that set `modules` (a house rule switching a module off), or the module is on
+/// at another player count (`on_somewhere`: the parameters are for those counts).
 fn parameters_without_module(
     chain: &[(usize, RulesetFile)],
     count: &CountRules,
+    on_somewhere: &std::collections::BTreeSet<&str>,
 ) -> Vec<CountProblem> {
     let eff = &count.eff;
     let depth = |file: usize| chain.iter().position(|(i, _)| *i == file);
@@ -685,7 +696,8 @@ fn parameters_without_module(
             let before = |o: Option<&Loc>| o.and_then(|o| depth(o.file)).is_some_and(|d| d < md);
             before(table) && params.values().all(|f| before(f.origin.as_ref()))
         });
-        if !eff.modules.value.contains(name) && !inherited {
+        if !eff.modules.value.contains(name) && !inherited && !on_somewhere.contains(name.as_str())
+        {
             let loc = params
                 .values()
                 .find_map(|f| f.origin.clone())

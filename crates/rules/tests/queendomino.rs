@@ -583,6 +583,38 @@ fn module_parameters_of_a_module_switched_off_by_a_later_file_are_inherited_quie
     assert_diag(&d, 5, 9, &["parameters for module `dragon`"]);
 }
 
+#[test]
+fn modules_off_at_one_player_count_keep_their_parameters_for_the_others_and_show_round_trips() {
+    // A house rule turning the buildings, the Queen and the Dragon off at 4 players: their
+    // parameters stand at 2 and 3. What `show` prints of it (what a save carries) loads back
+    // to the same rules at every count; it had said "parameters for module `buildings`, which
+    // is not in `modules`" at 4 players, so every save of such a rule was refused.
+    let dir = common::temp_dir("lite-at-4");
+    let path = common::write(
+        &dir,
+        "lite.toml",
+        "extends = \"queendomino\"\n[for-players.4]\nmodules = [\"knights\", \"wealth\"]\n",
+    );
+    let registry = crownlands_core::Registry::shipped_ref();
+    let r = crownlands_rules::load_path(registry, &path).unwrap_or_else(|e| panic!("{e}"));
+    let text = to_toml(&r, None);
+    let back = load_str(registry, &text, Path::new("shown.toml"))
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(back.player_counts(), r.player_counts());
+    assert_eq!(to_toml(&back, None), text);
+    // Parameters of a module on at no count are still a mistake.
+    let path = common::write(
+        &dir,
+        "typo.toml",
+        "extends = \"queendomino\"\n[for-players.4]\nmodules = [\"knights\", \"wealth\"]\n[rules.module.dragn]\nprice = 2\n",
+    );
+    let d = crownlands_rules::load_path(registry, &path).expect_err("a module nowhere");
+    assert!(
+        d.to_string().contains("parameters for module `dragn`"),
+        "{d}"
+    );
+}
+
 // ---- kingdom files with Queendomino pieces -------------------------------------------------
 
 #[test]
