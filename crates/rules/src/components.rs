@@ -665,10 +665,17 @@ fn buildings(
                 (BuildingValueKind::None, None) => 0,
                 (_, Some(p)) => p,
                 (_, None) => {
-                    loader.err(
-                        &value_loc,
-                        format!("a value of kind \"{kind}\" needs `points`"),
-                    );
+                    // Written but refused (out of range, not a number): said already there.
+                    let refused = loader
+                        .files
+                        .get(b.file)
+                        .is_some_and(|f| f.refused_within(&value_loc.span));
+                    if !refused {
+                        loader.err(
+                            &value_loc,
+                            format!("a value of kind \"{kind}\" needs `points`"),
+                        );
+                    }
                     ok = false;
                     0
                 }

@@ -26,6 +26,18 @@ pub(crate) struct File {
     /// The name of every `[[terrain]]` the file declares, including those the schema check
     /// threw out (a missing `colour`, say): dominoes naming them are not reported again.
     pub declared_terrains: Vec<String>,
+    /// Where the schema check refused a value (out of range, of the wrong type), already
+    /// reported: a check of what is missing there does not report it again.
+    pub refused: Vec<crate::node::Span>,
+}
+
+impl File {
+    /// Whether a value was refused (and reported) within `span`.
+    pub fn refused_within(&self, span: &crate::node::Span) -> bool {
+        self.refused
+            .iter()
+            .any(|r| span.start <= r.start && r.end <= span.end)
+    }
 }
 
 pub(crate) enum Parsed {
@@ -264,7 +276,9 @@ impl Loader {
         let mut walker = Walker::new(schema);
         walker.module_params = Some(module_params);
         let ok = walker.check(schema, &mut doc, &Path::default());
+        let mut refused = Vec::new();
         for (span, msg) in walker.problems {
+            refused.push(span.clone());
             self.diags.push(src.diag(span, msg));
         }
         let mut extra = repeated_tie_breaks(&doc);
@@ -280,6 +294,7 @@ impl Loader {
             source,
             doc,
             declared_terrains,
+            refused,
         });
         if !ok {
             return None;

@@ -499,6 +499,20 @@ colour = "red"
 }
 
 #[test]
+fn points_refused_for_their_range_are_not_said_missing_too() {
+    let text =
+        inline("[[building]]\nnumber = 1\nvalue = { kind = \"fixed\", points = 99999999 }\n");
+    let d = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        &text,
+        Path::new("b.toml"),
+    )
+    .expect_err("out of range");
+    assert_diag(&d, 22, 36, &["99999999 is too large; at most 1000"]);
+    assert_eq!(d.len(), 1, "one problem, said once: {d}");
+}
+
+#[test]
 fn too_many_buildings() {
     let mut b = String::new();
     for n in 1..=257 {
