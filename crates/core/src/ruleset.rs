@@ -211,6 +211,8 @@ pub enum WarningAt {
     LineOrder,
     /// The module list itself (`modules`).
     Modules,
+    /// How the first line is claimed (`first-claims`).
+    FirstClaims,
 }
 
 /// A rule that cannot work as written, though the game still plays.
@@ -808,6 +810,14 @@ impl Ruleset {
         dealer: &dyn crate::lines::LineDealer,
     ) -> Vec<RuleWarning> {
         let mut out = Vec::new();
+        // A snake turns back at each of a player's kings: with one king a player it is the
+        // drawn order.
+        if rules.first_claims == FirstClaims::Snake && rules.kings_per_player == 1 {
+            out.push(RuleWarning {
+                at: WarningAt::FirstClaims,
+                message: "first-claims = \"snake\" changes nothing with one king a player: the first line is claimed in a drawn order either way (the snake turns back at each player's next king)".to_string(),
+            });
+        }
         let sides = usize::from(rules.sides(players)).max(1);
         let kings_per_side = usize::from(rules.kings_per_player) * usize::from(rules.team_size);
         let rounds = usize::from(rules.deck_size) / usize::from(rules.line_size.max(1));

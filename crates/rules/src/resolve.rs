@@ -409,6 +409,7 @@ impl CountRules {
                 .map(|i| self.place(&RulesField::TieBreak(i), &rules.modules))
                 .collect(),
             line_order: self.place(&RulesField::LineOrder, &rules.modules),
+            first_claims: self.at(&eff.first_claims.origin),
         }
     }
 }
@@ -421,6 +422,7 @@ struct WarningLocs {
     modules: Vec<Loc>,
     tie_breaks: Vec<Loc>,
     line_order: Loc,
+    first_claims: Loc,
 }
 
 pub(crate) fn resolve(
@@ -1009,6 +1011,7 @@ fn warn(
                 WarningAt::TieBreak(i) => at.tie_breaks.get(i),
                 WarningAt::LineOrder => Some(&at.line_order),
                 WarningAt::Modules => Some(&at.module_list),
+                WarningAt::FirstClaims => Some(&at.first_claims),
             };
             let mut loc = loc.cloned().unwrap_or_else(|| at.deck.clone());
             let mut message = w.message;

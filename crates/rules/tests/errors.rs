@@ -870,6 +870,20 @@ fn warnings_of(text: &str, name: &str) -> Diagnostics {
 }
 
 #[test]
+fn a_snake_with_one_king_a_player_is_warned_where_it_is_written() {
+    // At 2 players (two kings each) the snake is A B B A; at 3 and 4 it is the drawn order.
+    let text = "extends = \"kingdomino\"\n[rules]\nfirst-claims = \"snake\"\n";
+    let w = warnings_of(text, "s.toml");
+    assert_diag(
+        &w,
+        3,
+        16,
+        &["at 3 and 4 players: first-claims = \"snake\" changes nothing with one king a player"],
+    );
+    assert_eq!(w.len(), 1, "{w}");
+}
+
+#[test]
 fn warnings_point_at_the_rule_that_cannot_work() {
     let text = "extends = \"kingdomino\"\nplayers = [2, 3, 4, 5]\n[rules]\ntie-breaks = [\"largest-territory\", \"most-coins\"]\n[for-players.5]\nline-size = 5\ndeck-size = 45\n";
     let w = warnings_of(text, "w.toml");
