@@ -723,7 +723,7 @@ pub(crate) fn home_of(root: &Value, key: &str, path: &[String]) -> Option<String
     }
     Some(match path {
         [.., m, _] if m == "module" => format!(
-            "`{key}` is a rule, not one of the module's parameters: write it above the module's table"
+            "`{key}` is a rule, not one of the module's parameters: write it under [rules] (or [for-players.N] for one player count), not in the module's table"
         ),
         _ => format!(
             "`{key}` is a rule: write it under [rules], or under [for-players.N] for one player count"

@@ -1735,7 +1735,7 @@ fn a_key_in_the_wrong_table_says_where_it_belongs() {
         1,
         &[
             "unknown parameter `tie-breaks`",
-            "(`tie-breaks` is a rule, not one of the module's parameters: write it above the module's table)",
+            "(`tie-breaks` is a rule, not one of the module's parameters: write it under [rules] (or [for-players.N] for one player count), not in the module's table)",
         ],
     );
     // A misspelling still gets its nearest key.

@@ -63,8 +63,13 @@ pub fn who(r: &Results) -> String {
         };
         format!("{} random {unit}", r.run.players)
     } else {
+        let unit = if r.run.players == 1 {
+            "player"
+        } else {
+            "players"
+        };
         format!(
-            "{} players: {} (seats rotated)",
+            "{} {unit}: {} (seats rotated)",
             r.run.players,
             r.run.bots.join(", ")
         )
