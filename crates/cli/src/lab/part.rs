@@ -223,6 +223,43 @@ fn read(path: &Path) -> CliResult<Part> {
     Ok(part)
 }
 
+/// What tells run `b` from run `a`, in words (`None`: nothing of the runs themselves).
+fn run_difference(a: &super::RunSpec, b: &super::RunSpec) -> Option<String> {
+    let text = |s: &str| crownlands_core::text::escape_controls(s).into_owned();
+    let rulesets = |r: &super::RunSpec| {
+        r.rulesets
+            .iter()
+            .map(|id| text(&id.name))
+            .collect::<Vec<_>>()
+            .join(" and ")
+    };
+    if a.kind != b.kind {
+        return Some("one is a simulation, the other a comparison".into());
+    }
+    if a.rulesets != b.rulesets {
+        let (ra, rb) = (rulesets(a), rulesets(b));
+        return Some(if ra == rb {
+            format!("the ruleset {ra} differs between them (its rules changed between the runs)")
+        } else {
+            format!("rulesets {ra} against {rb}")
+        });
+    }
+    if a.players != b.players {
+        return Some(format!("{} players against {}", a.players, b.players));
+    }
+    if a.bots != b.bots {
+        let bots = |r: &super::RunSpec| text(&r.bots.join(","));
+        return Some(format!("bots {} against {}", bots(a), bots(b)));
+    }
+    if a.games != b.games {
+        return Some(format!("{} games against {}", a.games, b.games));
+    }
+    if a.seed != b.seed {
+        return Some(format!("seed {} against {}", a.seed, b.seed));
+    }
+    None
+}
+
 /// Read the parts of one run and add them up: every shard exactly once, all of the same run.
 pub fn merge(paths: &[impl AsRef<Path>]) -> CliResult<Results> {
     let mut parts: Vec<(String, Part)> = Vec::with_capacity(paths.len());
@@ -237,8 +274,10 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> CliResult<Results> {
         vec![None; usize::try_from(count).unwrap_or(0).min(parts.len() + 1)];
     for (name, part) in &parts {
         if part.results.run != first.results.run || part.shard.count != count {
+            let why = run_difference(&first.results.run, &part.results.run)
+                .unwrap_or_else(|| format!("{count} shards against {}", part.shard.count));
             return Err(CliError::Message(format!(
-                "{name} is of another run than {first_name} (ruleset, players, games, seed or shard count differ)"
+                "{name} is of another run than {first_name}: {why}"
             )));
         }
         let k = usize::try_from(part.shard.index - 1).unwrap_or(usize::MAX);

@@ -252,6 +252,14 @@ fn merge_refuses_parts_that_do_not_make_one_run() {
     );
     let r = run(&["merge", &p1.arg(), &p2.arg(), &other.arg()]).expect_code(1);
     assert!(r.stderr.contains("another run"), "{}", r.stderr);
+    // It says what differs.
+    assert!(r.stderr.contains("seed 1 against 2"), "{}", r.stderr);
+    let other = part(&["simulate", "kingdomino", "-p", "3", "-g", "10"], "3/3");
+    let r = run(&["merge", &p1.arg(), &p2.arg(), &other.arg()]).expect_code(1);
+    assert!(r.stderr.contains("2 players against 3"), "{}", r.stderr);
+    let other = part(&a, "3/4");
+    let r = run(&["merge", &p1.arg(), &p2.arg(), &other.arg()]).expect_code(1);
+    assert!(r.stderr.contains("3 shards against 4"), "{}", r.stderr);
     let junk = TempFile::new("junk", "json", "{\"format\": 3}");
     let r = run(&["merge", &junk.arg()]).expect_code(1);
     assert!(r.stderr.contains("not a part file"), "{}", r.stderr);
