@@ -858,6 +858,26 @@ fn place_core_problems(
                 );
             }
         }
+        // A deck of every domino left, which no longer divides into lines after this file
+        // took some out, its size set by a file it extends: the removal is what to look at.
+        if let RulesProblem::DeckLines { deck, line, .. } = problem
+            && count.eff.deck_size.value == DeckSize::All
+            && count
+                .eff
+                .deck_size
+                .origin
+                .as_ref()
+                .is_none_or(|o| o.file != leaf_idx)
+        {
+            let removal = loader.loc(leaf_idx, &[Seg::Key("remove-dominoes")]);
+            if removal.span != (0..0) {
+                loc = removal;
+                message = format!(
+                    "{message} (`deck-size = \"all\"` counts the {deck} dominoes left after \
+                     this `remove-dominoes`: or remove a multiple of {line})"
+                );
+            }
+        }
         problems.push(CountProblem {
             loc,
             message,

@@ -870,6 +870,26 @@ fn warnings_of(text: &str, name: &str) -> Diagnostics {
 }
 
 #[test]
+fn a_deck_that_no_longer_divides_after_a_removal_points_at_the_removal() {
+    let d = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"kingdomino\"\nremove-dominoes = [12]\n",
+        Path::new("r.toml"),
+    )
+    .expect_err("47 dominoes in lines of 4");
+    assert_diag(
+        &d,
+        2,
+        19,
+        &[
+            "at 3 and 4 players: a deck of 47 dominoes does not divide into lines of 4",
+            "counts the 47 dominoes left after this `remove-dominoes`: or remove a multiple of 4",
+        ],
+    );
+    assert_eq!(d.len(), 1, "said once for both counts: {d}");
+}
+
+#[test]
 fn a_snake_with_one_king_a_player_is_warned_where_it_is_written() {
     // At 2 players (two kings each) the snake is A B B A; at 3 and 4 it is the drawn order.
     let text = "extends = \"kingdomino\"\n[rules]\nfirst-claims = \"snake\"\n";
