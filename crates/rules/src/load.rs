@@ -45,9 +45,21 @@ impl Loader {
             }
             if seen.len() >= MAX_EXTENDS_DEPTH {
                 if let Some(loc) = &named_at {
+                    // The chain from the file asked for, its middle cut: where this link is.
+                    let names: Vec<&str> = seen.iter().map(|(_, d)| d.as_str()).collect();
+                    let chain = match names.as_slice() {
+                        [first, second, .., before, last] => format!(
+                            "{first} -> {second} -> ... ({} more) -> {before} -> {last} -> {}",
+                            names.len() - 4,
+                            current.display()
+                        ),
+                        _ => format!("{} -> {}", names.join(" -> "), current.display()),
+                    };
                     self.err(
                         loc,
-                        format!("`extends` nests more than {MAX_EXTENDS_DEPTH} files deep"),
+                        format!(
+                            "`extends` nests more than {MAX_EXTENDS_DEPTH} files deep: {chain}"
+                        ),
                     );
                 }
                 return None;

@@ -1888,3 +1888,30 @@ fn a_ruleset_named_as_a_shipped_one_is_a_warning() {
     let w = warnings_of(&shown, "shown.toml");
     assert!(w.0.is_empty(), "{w}");
 }
+
+#[test]
+fn extends_too_deep_names_the_chain_from_the_file_asked_for() {
+    let dir = common::temp_dir("deep");
+    common::write(&dir, "c0.toml", "extends = \"kingdomino\"\n");
+    for i in 1..=40 {
+        common::write(
+            &dir,
+            &format!("c{i}.toml"),
+            &format!("extends = \"c{}.toml\"\n", i - 1),
+        );
+    }
+    let d = load_path(
+        crownlands_core::Registry::shipped_ref(),
+        &dir.join("c40.toml"),
+    )
+    .expect_err("too deep");
+    let text = d.to_string();
+    assert!(
+        text.contains("`extends` nests more than 32 files deep: ")
+            && text.contains("c40.toml -> ")
+            && text.contains("... (28 more) -> ")
+            && text.contains("c9.toml -> ")
+            && text.trim_end().ends_with("c8.toml"),
+        "{text}"
+    );
+}
