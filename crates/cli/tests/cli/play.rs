@@ -27,3 +27,23 @@ fn a_pace_out_of_0_to_3000_ms_is_refused_before_the_terminal() {
         assert!(r.stdout.is_empty(), "nothing drawn: {}", r.stdout);
     }
 }
+
+#[test]
+fn a_ruleset_with_problems_says_each_as_an_error_before_the_terminal() {
+    let file = crate::TempFile::new(
+        "bad",
+        "toml",
+        "extends = \"kingdomino\"\n[rules]\ngrid-siz = 6\nline-size = \"x\"\n",
+    );
+    let r = run(&["play", &file.arg()]).expect_code(1);
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", r.stderr);
+    for l in lines {
+        assert!(
+            l.starts_with("error: "),
+            "as validate prints them: {}",
+            r.stderr
+        );
+    }
+    assert!(r.stdout.is_empty(), "nothing drawn: {}", r.stdout);
+}
