@@ -535,8 +535,66 @@ pub(crate) fn resolve(
     let ruleset = ruleset?;
     if loader.diags.is_empty() {
         warn(loader, &ruleset, &warning_locs, first_user_file);
+        bonus_settings_while_off(loader, &counts, leaf_idx);
     }
     Some(ruleset)
+}
+
+/// A bonus's settings written in the file asked for (`rules.harmony.points = 10`) while the
+/// bonus is off there, and the file does not switch it off itself: they change nothing until
+/// `enabled = true`, which was likely meant. (Settings inherited while off are kept on purpose:
+/// a file switching the bonus on gets them.)
+fn bonus_settings_while_off(loader: &mut Loader, counts: &[CountRules], leaf: usize) {
+    let mut grouped: Vec<(Loc, String, Vec<u8>)> = Vec::new();
+    let here = |o: &Option<Loc>| o.as_ref().filter(|l| l.file == leaf).cloned();
+    for c in counts {
+        let e = &c.eff;
+        let bonuses = [
+            (
+                "Harmony",
+                "harmony",
+                &e.harmony_enabled,
+                vec![here(&e.harmony_points.origin)],
+            ),
+            (
+                "Middle Kingdom",
+                "middle-kingdom",
+                &e.middle_enabled,
+                vec![
+                    here(&e.middle_points.origin),
+                    here(&e.middle_reading.origin),
+                ],
+            ),
+        ];
+        for (name, key, enabled, settings) in bonuses {
+            let switched_off_here = here(&enabled.origin).is_some();
+            let Some(loc) = settings.into_iter().flatten().next() else {
+                continue;
+            };
+            if enabled.value || switched_off_here {
+                continue;
+            }
+            let message = format!(
+                "{name} is off, so its settings here change nothing: write `enabled = true` in \
+                 `[rules.{key}]` to play it"
+            );
+            match grouped
+                .iter_mut()
+                .find(|(l, m, _)| l.span == loc.span && *m == message)
+            {
+                Some((_, _, ns)) => ns.push(c.players),
+                None => grouped.push((loc, message, vec![c.players])),
+            }
+        }
+    }
+    for (loc, message, ns) in grouped {
+        if let Some(f) = loader.files.get(loc.file) {
+            let d = f
+                .src
+                .diag(loc.span.clone(), format!("{}: {message}", at_counts(&ns)));
+            loader.warnings.push(d);
+        }
+    }
 }
 
 /// Whether file `file` is a shipped one (not the user's to fix).

@@ -890,6 +890,37 @@ fn a_deck_that_no_longer_divides_after_a_removal_points_at_the_removal() {
 }
 
 #[test]
+fn a_bonus_set_up_but_left_off_is_warned_at_its_setting() {
+    let w = warnings_of(
+        "extends = \"kingdomino\"\n[rules]\nharmony.points = 10\n",
+        "h.toml",
+    );
+    assert_diag(
+        &w,
+        3,
+        18,
+        &[
+            "at 2, 3 and 4 players: Harmony is off, so its settings here change nothing: write `enabled = true`",
+        ],
+    );
+    assert_eq!(w.len(), 1, "{w}");
+    // On (here or inherited), or switched off in the same file (what `show` prints): nothing.
+    for text in [
+        "extends = \"kingdomino\"\n[rules]\nharmony = { enabled = true, points = 10 }\n",
+        "extends = \"harmony\"\n[rules]\nharmony.points = 10\n",
+        "extends = \"kingdomino\"\n[rules]\nmiddle-kingdom = { enabled = false, points = 3 }\n",
+    ] {
+        let w = warnings_of(text, "ok.toml");
+        assert!(w.is_empty(), "{text}: {w}");
+    }
+    let w = warnings_of(
+        "extends = \"kingdomino\"\n[rules]\nmiddle-kingdom.reading = \"full-grid\"\n",
+        "m.toml",
+    );
+    assert!(w.to_string().contains("Middle Kingdom is off"), "{w}");
+}
+
+#[test]
 fn a_snake_with_one_king_a_player_is_warned_where_it_is_written() {
     // At 2 players (two kings each) the snake is A B B A; at 3 and 4 it is the drawn order.
     let text = "extends = \"kingdomino\"\n[rules]\nfirst-claims = \"snake\"\n";
