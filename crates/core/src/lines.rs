@@ -168,6 +168,19 @@ impl LineDealer for Alternate {
                 })
             })
             .collect();
+        // The largest deck every box of the order can deal its share of, in whole lines.
+        let fewest = order
+            .iter()
+            .map(|&b| ctx.dominoes.iter().filter(|d| d.pile == b).count())
+            .min()
+            .unwrap_or(0);
+        let line = usize::from(rules.line_size).max(1);
+        let fits = fewest / line * line * order.len();
+        let fix = if fits > 0 && fits < usize::from(rules.deck_size) {
+            format!(" (set `deck-size = {fits}`, or add dominoes to the box)")
+        } else {
+            String::new()
+        };
         for &b in order {
             let in_box = ctx.dominoes.iter().filter(|d| d.pile == b).count();
             if usize::from(b) >= ctx.boxes.len() {
@@ -178,6 +191,7 @@ impl LineDealer for Alternate {
                     in_box,
                     share,
                     undealt: undealt.clone(),
+                    fix: fix.clone(),
                 });
             }
         }

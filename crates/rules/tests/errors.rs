@@ -1492,7 +1492,7 @@ fn a_box_lines_never_come_from_is_named() {
     );
     assert!(
         d.to_string().contains(
-            "box kingdomino holds 47 dominoes but must deal 48; box extra, not in line-order, holds 1 domino"
+            "box kingdomino holds 47 dominoes but must deal 48 (set `deck-size = 88`, or add dominoes to the box); box extra, not in line-order, holds 1 domino"
         ),
         "{d}"
     );

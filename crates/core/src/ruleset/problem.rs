@@ -215,12 +215,15 @@ pub enum RulesProblem {
     AlternateBox(u8),
     /// `undealt`: the boxes lines never come from that hold dominoes, in words (`; box
     /// kingdomno, not in line-order, holds 1 domino`: a misspelt `box` shows here), or empty.
-    #[error("box {pile} holds {in_box} dominoes but must deal {share}{undealt}")]
+    /// `fix`: the deck size every box could deal, in words (` (set `deck-size = 40`, ...)`), or
+    /// empty.
+    #[error("box {pile} holds {in_box} dominoes but must deal {share}{fix}{undealt}")]
     BoxShort {
         pile: String,
         in_box: usize,
         share: usize,
         undealt: String,
+        fix: String,
     },
 
     #[error("each player needs at least one king")]
