@@ -225,8 +225,9 @@ pub enum SchemaKind {
 /// What `simulate` and `compare` play, and how.
 #[derive(Args, Debug)]
 pub struct LabArgs {
-    /// Number of players, all playing random legal moves (the fast path).
-    #[arg(long, short, required_unless_present = "bots")]
+    /// Number of players, all playing random legal moves (the fast path); may be left out
+    /// for a ruleset of one player count.
+    #[arg(long, short)]
     pub players: Option<u8>,
     /// Bots, one per seat, comma-separated (the list sets the player count; seats rotate
     /// from game to game): random, greedy, mcts, mcts:PLAYOUTS, mcts:500ms.

@@ -27,11 +27,11 @@ pub fn run(
         inputs.extend([a.into(), b.into()]);
         crate::lab::report::check(path, &inputs, options.force)?;
     }
-    let who = players_of(players, bots)?;
     let rulesets = [
         Arc::new(load_ruleset(registry, a)?),
         Arc::new(load_ruleset(registry, b)?),
     ];
+    let who = players_of(players, bots, &[&rulesets[0], &rulesets[1]])?;
     let tables = [
         Table::new(rulesets[0].clone(), &who, options.seed)?,
         Table::new(rulesets[1].clone(), &who, options.seed)?,

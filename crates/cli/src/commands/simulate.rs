@@ -70,8 +70,13 @@ impl RunOptions<'_> {
     }
 }
 
-/// Who plays, from `--players` and `--bots`.
-pub fn players_of(players: Option<u8>, bots: Option<&str>) -> CliResult<Players> {
+/// Who plays, from `--players` and `--bots`; with neither, all random at the one player count
+/// `rulesets` all allow, if there is one.
+pub fn players_of(
+    players: Option<u8>,
+    bots: Option<&str>,
+    rulesets: &[&Ruleset],
+) -> CliResult<Players> {
     match (players, bots) {
         (_, Some(list)) => {
             let levels = parse_list(list).map_err(|e| CliError::Message(format!("--bots: {e}")))?;
@@ -91,9 +96,29 @@ pub fn players_of(players: Option<u8>, bots: Option<&str>) -> CliResult<Players>
             Ok(Players::Bots(levels))
         }
         (Some(p), None) => Ok(Players::Random(p)),
-        (None, None) => Err(CliError::Message(
-            "give --players N (all random) or --bots LIST".into(),
-        )),
+        (None, None) => {
+            let counts =
+                |r: &Ruleset| -> Vec<u8> { r.player_counts().iter().map(|(n, _)| *n).collect() };
+            let first = rulesets.first().map(|r| counts(r)).unwrap_or_default();
+            let common: Vec<u8> = first
+                .into_iter()
+                .filter(|n| rulesets.iter().all(|r| counts(r).contains(n)))
+                .collect();
+            match common.as_slice() {
+                [n] => Ok(Players::Random(*n)),
+                _ => {
+                    let listed: Vec<String> = common.iter().map(u8::to_string).collect();
+                    let allowed = if listed.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" (the rules allow {})", listed.join(", "))
+                    };
+                    Err(CliError::Message(format!(
+                        "give --players N (all random) or --bots LIST{allowed}"
+                    )))
+                }
+            }
+        }
     }
 }
 
@@ -119,8 +144,8 @@ pub fn run(
         inputs.push(name.into());
         report::check(path, &inputs, options.force)?;
     }
-    let who = players_of(players, bots)?;
     let ruleset = Arc::new(load_ruleset(registry, name)?);
+    let who = players_of(players, bots, &[&ruleset])?;
     let table = Table::new(ruleset.clone(), &who, options.seed)?;
     let spec = RunSpec {
         kind: Kind::Simulate,

@@ -714,3 +714,22 @@ fn a_match_ruleset_compared_with_a_single_game_one_is_per_game_on_both_sides() {
         text.stdout
     );
 }
+
+#[test]
+fn players_may_be_left_out_for_a_ruleset_of_one_player_count() {
+    // Mighty Duel is for 2 players only: all random at 2.
+    let text = run(&["simulate", "mighty-duel", "-g", "4"]).ok().stdout;
+    assert!(text.contains("with 2 random players"), "{text}");
+    let text = run(&["compare", "kingdomino", "mighty-duel", "-g", "4"])
+        .ok()
+        .stdout;
+    assert!(text.contains("with 2 random players"), "{text}");
+    // Kingdomino allows 2, 3 and 4: which is asked, with the counts.
+    let r = run(&["simulate", "kingdomino", "-g", "4"]).expect_code(1);
+    assert!(
+        r.stderr
+            .contains("give --players N (all random) or --bots LIST (the rules allow 2, 3, 4)"),
+        "{}",
+        r.stderr
+    );
+}
