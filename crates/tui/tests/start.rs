@@ -305,9 +305,34 @@ fn a_ruleset_file_typed_on_the_setup_screen_is_listed_or_explained() {
         Some(good.as_path())
     );
     assert_eq!(setup.row, Row::Start);
-    // Opening it again selects it, not a second copy.
+    assert!(
+        app.message()
+            .starts_with(&format!("Opened {}: choose the players", good.display())),
+        "{}",
+        app.message()
+    );
+    // A file that loads with a warning: listed, and the warning said.
+    let warned = dir.join("snake.toml");
+    std::fs::write(
+        &warned,
+        "extends = \"kingdomino\"\nplayers = [3]\n[rules]\nfirst-claims = \"snake\"\n",
+    )
+    .unwrap();
+    press(&mut app, &format!("o{}<enter>", warned.display()));
+    assert_eq!(app.setup().unwrap().choices.len(), listed + 2);
+    assert!(
+        app.message()
+            .starts_with(&format!("Opened {}, with a warning: ", warned.display()))
+            && app.message().contains("snake.toml:4:16")
+            && app
+                .message()
+                .contains("changes nothing with one king a player"),
+        "{}",
+        app.message()
+    );
+    // Opening the good one again selects it, not a second copy.
     press(&mut app, &format!("o{}<enter>", good.display()));
-    assert_eq!(app.setup().unwrap().choices.len(), listed + 1);
+    assert_eq!(app.setup().unwrap().choices.len(), listed + 2);
     press(&mut app, "<enter>");
     app.run_bots();
     assert!(app.game().is_some(), "{:?} {}", app.mode(), app.message());

@@ -61,6 +61,16 @@ pub fn expand_home(text: &str, home: Option<&Path>) -> PathBuf {
 }
 
 /// A ruleset's problems, the first few of them, as the setup screen shows them.
+/// The warnings of the ruleset file at `path` (rules that can never work as written, though it
+/// loads), each a line as `crownlands validate` says it, control characters escaped.
+pub fn warnings(registry: &Registry, path: &Path) -> Vec<String> {
+    crownlands_rules::check_path(registry, path)
+        .warnings
+        .iter()
+        .map(|w| crownlands_core::text::escape_controls(&w.to_string()).into_owned())
+        .collect()
+}
+
 pub fn problems(d: &Diagnostics) -> String {
     let mut lines: Vec<String> =
         d.0.iter()
