@@ -545,7 +545,7 @@ pub(crate) fn resolve(
 /// `enabled = true`, which was likely meant. (Settings inherited while off are kept on purpose:
 /// a file switching the bonus on gets them.)
 fn bonus_settings_while_off(loader: &mut Loader, counts: &[CountRules], leaf: usize) {
-    let mut grouped: Vec<(Loc, String, Vec<u8>)> = Vec::new();
+    let mut warnings = ByCounts::default();
     let here = |o: &Option<Loc>| o.as_ref().filter(|l| l.file == leaf).cloned();
     for c in counts {
         let e = &c.eff;
@@ -578,23 +578,10 @@ fn bonus_settings_while_off(loader: &mut Loader, counts: &[CountRules], leaf: us
                 "{name} is off, so its settings here change nothing: write `enabled = true` in \
                  `[rules.{key}]` to play it"
             );
-            match grouped
-                .iter_mut()
-                .find(|(l, m, _)| l.span == loc.span && *m == message)
-            {
-                Some((_, _, ns)) => ns.push(c.players),
-                None => grouped.push((loc, message, vec![c.players])),
-            }
+            warnings.add(loc, message, c.players);
         }
     }
-    for (loc, message, ns) in grouped {
-        if let Some(f) = loader.files.get(loc.file) {
-            let d = f
-                .src
-                .diag(loc.span.clone(), format!("{}: {message}", at_counts(&ns)));
-            loader.warnings.push(d);
-        }
-    }
+    warnings.report(loader);
 }
 
 /// Whether file `file` is a shipped one (not the user's to fix).
@@ -1080,7 +1067,7 @@ fn warn(
     first_user_file: Option<usize>,
 ) {
     use crownlands_core::WarningAt;
-    let mut grouped: Vec<(Loc, String, Vec<u8>)> = Vec::new();
+    let mut grouped = ByCounts::default();
     for ((n, _), at) in ruleset.player_counts().iter().zip(locs) {
         for w in ruleset.warnings(*n) {
             let loc = match w.at {
@@ -1098,21 +1085,37 @@ fn warn(
                 message.push_str(&format!(" ({})", set_in(loader, &loc)));
                 loc = loader.loc(user, &[Seg::Key("extends")]);
             }
-            match grouped
-                .iter_mut()
-                .find(|(l, m, _)| l.file == loc.file && l.span == loc.span && *m == message)
-            {
-                Some((_, _, ns)) => ns.push(*n),
-                None => grouped.push((loc, message, vec![*n])),
-            }
+            grouped.add(loc, message, *n);
         }
     }
-    for (loc, message, ns) in grouped {
-        let who = at_counts(&ns);
-        let d = match loader.files.get(loc.file) {
-            Some(f) => f.src.diag(loc.span.clone(), format!("{who}: {message}")),
-            None => crate::Diagnostic::unplaced("", message),
-        };
-        loader.warnings.push(d);
+    grouped.report(loader);
+}
+
+/// Warnings gathered over the player counts: one a place and message, saying its counts.
+#[derive(Default)]
+struct ByCounts(Vec<(Loc, String, Vec<u8>)>);
+
+impl ByCounts {
+    fn add(&mut self, loc: Loc, message: String, players: u8) {
+        match self
+            .0
+            .iter_mut()
+            .find(|(l, m, _)| l.file == loc.file && l.span == loc.span && *m == message)
+        {
+            Some((_, _, ns)) => ns.push(players),
+            None => self.0.push((loc, message, vec![players])),
+        }
+    }
+
+    /// Into the loader's warnings, each led by its counts (`at 3 and 4 players: ...`).
+    fn report(self, loader: &mut Loader) {
+        for (loc, message, ns) in self.0 {
+            let who = at_counts(&ns);
+            let d = match loader.files.get(loc.file) {
+                Some(f) => f.src.diag(loc.span.clone(), format!("{who}: {message}")),
+                None => crate::Diagnostic::unplaced("", message),
+            };
+            loader.warnings.push(d);
+        }
     }
 }

@@ -14,6 +14,10 @@ pub fn run(
     pace: Option<u64>,
     no_autosave: bool,
 ) -> CliResult<ExitCode> {
+    // A ruleset's problems are said before the terminal changes, as `validate` says them.
+    if let Some(name) = &ruleset {
+        super::load_ruleset(registry, name)?;
+    }
     let options = crownlands_tui::PlayOptions {
         ruleset,
         players,
@@ -23,23 +27,6 @@ pub fn run(
         no_autosave,
         registry: registry.clone(),
     };
-    crownlands_tui::run(options).map_err(|m| CliError::Message(each_line_an_error(&m)))?;
+    crownlands_tui::run(options).map_err(CliError::Message)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// A ruleset's problems come one a line: each says `error:` as the other commands print them
-/// (the message's first line gets it from [`CliError`]; `... and N more problems` does not).
-fn each_line_an_error(message: &str) -> String {
-    message
-        .lines()
-        .enumerate()
-        .map(|(i, l)| {
-            if i == 0 || l.starts_with("... ") || l.starts_with(char::is_whitespace) {
-                l.to_string()
-            } else {
-                format!("error: {l}")
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
 }

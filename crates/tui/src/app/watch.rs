@@ -126,9 +126,23 @@ impl App {
     /// Watching a mistake of the game just played, at its move: the move played and the best
     /// found (the board and the line show both).
     pub fn mistake_on_board(&self) -> Option<(Action, Action)> {
+        self.at_mistake().map(|s| (s.played, s.best))
+    }
+
+    /// The mistake watched, while the watching is at its move.
+    fn at_mistake(&self) -> Option<&Scores> {
         match &self.replay {
-            Some((r, Back::Scores(s))) if r.position().0 == s.at => Some((s.played, s.best)),
+            Some((r, Back::Scores(s))) if r.position().0 == s.at => Some(s),
             _ => None,
+        }
+    }
+
+    /// Where `q` goes back to, for the messages that name the keys.
+    fn back_words(&self) -> &'static str {
+        if self.watching_this_game() {
+            "q back to the scores"
+        } else {
+            "q back to setup"
         }
     }
 
@@ -182,11 +196,7 @@ impl App {
             // hints), but at a mistake's move what it says stays (it names its keys).
             _ if self.mistake_on_board().is_some() => return,
             _ => {
-                let back = if self.watching_this_game() {
-                    "q back to the scores"
-                } else {
-                    "q back to setup"
-                };
+                let back = self.back_words();
                 self.message = format!(
                     "Watching: → next, ← back, Tab ten moves, g the start, G the end, m the \
                      moves, ? help, {back}."
@@ -196,11 +206,7 @@ impl App {
         }
         // A key that moves nothing (past either end) says where the game is.
         if r.position().0 == before {
-            let back = if self.watching_this_game() {
-                "q back to the scores"
-            } else {
-                "q back to setup"
-            };
+            let back = self.back_words();
             self.message = if before == all {
                 format!("{AT_AN_END}the last move ({all}): ← back, g the start, {back}.")
             } else {
@@ -218,10 +224,9 @@ impl App {
         });
         self.session = Some(session);
         self.log = log;
-        self.message = match &self.replay {
-            Some((r, Back::Scores(s))) if r.position().0 == s.at => s.said.clone(),
-            _ => String::new(),
-        };
+        self.message = self
+            .at_mistake()
+            .map_or_else(String::new, |s| s.said.clone());
         self.refresh(now);
     }
 }

@@ -86,25 +86,24 @@ pub fn glyph(symbol: char) -> char {
 
 /// `text` left-aligned in `w` characters (with one space in front when there is room for it).
 fn fit(text: &str, w: u16) -> String {
-    let w = usize::from(w);
     let len = text.chars().count();
-    let s = if w >= 3 && len < w {
-        format!(" {text}")
+    if w >= 3 && len < usize::from(w) {
+        exactly(&format!(" {text}"), w)
     } else {
-        text.to_string()
-    };
-    let mut out: String = s.chars().take(w).collect();
-    while out.chars().count() < w {
-        out.push(' ');
+        exactly(text, w)
     }
-    out
 }
 
-/// `text` after a cross, `×F1`, in `w` characters (the cross over its last character where the
-/// text fills them).
+/// `text` after a cross, `×F1`, in `w` characters (its last character cut where it does not
+/// fit).
 fn fit_crossed(text: &str, w: u16) -> String {
+    exactly(&format!("×{text}"), w)
+}
+
+/// `text` cut or padded with spaces to exactly `w` characters.
+fn exactly(text: &str, w: u16) -> String {
     let w = usize::from(w);
-    let mut out: String = std::iter::once('×').chain(text.chars()).take(w).collect();
+    let mut out: String = text.chars().take(w).collect();
     while out.chars().count() < w {
         out.push(' ');
     }
