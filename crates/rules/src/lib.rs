@@ -58,12 +58,29 @@ pub enum Validated {
 
 /// Load a ruleset: a shipped ruleset's name ([`is_shipped_name`]), else an existing file's path.
 pub fn load(registry: &Registry, name_or_path: &str) -> Result<Ruleset, Diagnostics> {
+    load::load_source(registry, resolve(registry, name_or_path)?, None)
+}
+
+/// [`load`], with the ruleset's warnings (rules that can never work as written, though it loads:
+/// what `crownlands validate` warns of), from one reading of its files.
+pub fn load_with_warnings(
+    registry: &Registry,
+    name_or_path: &str,
+) -> Result<(Ruleset, Vec<Diagnostic>), Diagnostics> {
+    let (ruleset, warnings) =
+        load::load_source_with_warnings(registry, resolve(registry, name_or_path)?, None);
+    Ok((ruleset?, warnings))
+}
+
+/// Where [`load`] reads `name_or_path` from: a ruleset's name, else an existing regular file;
+/// anything else is the error `load` reports.
+fn resolve(registry: &Registry, name_or_path: &str) -> Result<Source, Diagnostics> {
     if is_ruleset_name(registry, name_or_path) {
-        return load_shipped(registry, name_or_path);
+        return Ok(named_source(registry, name_or_path));
     }
     let path = Path::new(name_or_path);
     if path.is_file() {
-        return load_path(registry, path);
+        return Ok(Source::Fs(path.to_path_buf()));
     }
     let shown = crownlands_core::text::excerpt(name_or_path);
     if path.exists() {
@@ -117,6 +134,16 @@ pub(crate) fn named_source(registry: &Registry, name: &str) -> Source {
 /// Load a ruleset file from disk.
 pub fn load_path(registry: &Registry, path: &Path) -> Result<Ruleset, Diagnostics> {
     load::load_source(registry, Source::Fs(path.to_path_buf()), None)
+}
+
+/// [`load_path`], with the ruleset's warnings ([`load_with_warnings`]).
+pub fn load_path_with_warnings(
+    registry: &Registry,
+    path: &Path,
+) -> Result<(Ruleset, Vec<Diagnostic>), Diagnostics> {
+    let (ruleset, warnings) =
+        load::load_source_with_warnings(registry, Source::Fs(path.to_path_buf()), None);
+    Ok((ruleset?, warnings))
 }
 
 /// The files on disk a ruleset named by `name_or_path` (as [`load`] takes it) is read from: the

@@ -16,5 +16,5 @@ pub mod view;
 
 pub use app::{App, Config, Mode, Overlay};
 pub use keys::Key;
-pub use terminal::{Ended, PlayOptions, play, run};
+pub use terminal::{Ended, PlayError, PlayOptions, play, run};
 pub use view::palette::{ColourMode, Palette};

@@ -61,12 +61,30 @@ impl Default for PlayOptions {
     }
 }
 
+/// Why `crownlands play` could not begin.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    /// The ruleset named does not load: every problem, as `crownlands validate` lists them
+    /// (the CLI reports them as it reports any ruleset's).
+    #[error("{0}")]
+    Ruleset(crownlands_rules::Diagnostics),
+    /// Anything else, in words.
+    #[error("{0}")]
+    Message(String),
+}
+
+impl From<String> for PlayError {
+    fn from(message: String) -> PlayError {
+        PlayError::Message(message)
+    }
+}
+
 /// Build the app from the options, without touching the terminal (so errors print plainly).
 ///
 /// Without `--load`, an unfinished game in the autosave is offered first (resume it, or go on
 /// to what was asked). A ruleset without `--players` opens the setup screen with that ruleset
 /// chosen (a file is listed beside the shipped ones); `--players` starts the game at once.
-pub fn build_app(opts: &PlayOptions) -> Result<App, String> {
+pub fn build_app(opts: &PlayOptions) -> Result<App, PlayError> {
     build_app_in(
         opts,
         crownlands_saves::data_dir(),
@@ -80,11 +98,11 @@ pub fn build_app_in(
     opts: &PlayOptions,
     data: Option<PathBuf>,
     now: std::time::SystemTime,
-) -> Result<App, String> {
+) -> Result<App, PlayError> {
     let seed = opts.seed.unwrap_or_else(clock_seed);
     let pace = opts.pace_ms.unwrap_or(600);
     if pace > crate::app::PACE_MAX_MS {
-        return Err(format!("a pace of {pace} ms: {}", pace_error()));
+        return Err(format!("a pace of {pace} ms: {}", pace_error()).into());
     }
     let config = Config {
         pace: Duration::from_millis(pace),
@@ -136,7 +154,7 @@ pub fn parse_pace(text: &str) -> Result<u64, String> {
 }
 
 /// What the options ask for: the setup screen, or a game set up and ready.
-fn next_from_options(opts: &PlayOptions, seed: u64) -> Result<Next, String> {
+fn next_from_options(opts: &PlayOptions, seed: u64) -> Result<Next, PlayError> {
     match (&opts.ruleset, &opts.players) {
         (None, None) => Ok(Next::Setup(Box::new(Setup::new(
             shipped_choices(&opts.registry),
@@ -144,22 +162,25 @@ fn next_from_options(opts: &PlayOptions, seed: u64) -> Result<Next, String> {
         )))),
         (Some(name), None) => {
             // Every problem of the file, as `crownlands validate` lists them.
-            crownlands_rules::load(&opts.registry, name).map_err(|e| e.to_string())?;
-            let choice = ruleset_file::open(&opts.registry, name)?;
+            let (ruleset, warnings) = crownlands_rules::load_with_warnings(&opts.registry, name)
+                .map_err(PlayError::Ruleset)?;
+            let choice = ruleset_file::loaded(&opts.registry, name, &ruleset, &warnings);
             let mut setup = Setup::new(shipped_choices(&opts.registry), None);
             setup.add(choice);
             Ok(Next::Setup(Box::new(setup)))
         }
         (name, Some(players)) => {
             let name = name.as_deref().unwrap_or("kingdomino");
-            let ruleset =
-                crownlands_rules::load(&opts.registry, name).map_err(|e| e.to_string())?;
+            let (ruleset, warnings) = crownlands_rules::load_with_warnings(&opts.registry, name)
+                .map_err(PlayError::Ruleset)?;
+            let warnings = ruleset_file::warning_lines(&warnings);
             let seats = seats::name_seats(&seats::parse_players(players)?);
             let session = Session::new(Arc::new(ruleset), seats::to_players(&seats), seed)
                 .map_err(|e| e.to_string())?;
             Ok(Next::Game {
                 session: Box::new(session),
                 seats,
+                warnings,
             })
         }
     }
@@ -187,7 +208,7 @@ pub enum Ended {
 /// SIGHUP) ends this one too, as a quit does (the game autosaved, the terminal restored), with
 /// the exit code 128 plus its number: this function then does not return. [`play`] returns it
 /// instead.
-pub fn run(opts: PlayOptions) -> Result<(), String> {
+pub fn run(opts: PlayOptions) -> Result<(), PlayError> {
     match play(opts)? {
         Ended::Quit => Ok(()),
         Ended::Signal(signal) => std::process::exit(signals::exit_code(signal)),
@@ -196,7 +217,7 @@ pub fn run(opts: PlayOptions) -> Result<(), String> {
 
 /// [`run`], returning how it ended: a quit, or a signal (the caller then ends the program, with
 /// [`signals::exit_code`]).
-pub fn play(opts: PlayOptions) -> Result<Ended, String> {
+pub fn play(opts: PlayOptions) -> Result<Ended, PlayError> {
     let started = Instant::now();
     let mut app = build_app(&opts)?;
     let timings = std::env::var_os("CROWNLANDS_TUI_TIMINGS").map(PathBuf::from);
@@ -252,7 +273,7 @@ pub fn play(opts: PlayOptions) -> Result<Ended, String> {
             signals::name(signal)
         );
     }
-    result
+    result.map_err(PlayError::Message)
 }
 
 fn enter() -> std::io::Result<()> {

@@ -562,6 +562,7 @@ fn setup_with_a_ruleset_file_and_a_file_that_does_not_load() {
         counts: vec![2],
         path: Some("/home/ann/rules/my-duel.toml".into()),
         teams: Vec::new(),
+        warnings: Vec::new(),
     });
     let app = App::with_setup(setup.clone(), config(1, Palette::none()));
     insta::assert_snapshot!("setup_with_a_file", screen(&app, 80, 24));

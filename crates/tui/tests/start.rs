@@ -260,7 +260,56 @@ fn a_ruleset_file_on_the_command_line_opens_the_setup_screen_with_it_chosen() {
     )
     .err()
     .expect("an error");
-    assert!(e.contains("bad.toml:2:1"), "{e}");
+    // As the ruleset's diagnostics, which the CLI reports as `validate` does.
+    let crownlands_tui::PlayError::Ruleset(problems) = &e else {
+        panic!("not the ruleset's problems: {e}");
+    };
+    assert!(problems.to_string().contains("bad.toml:2:1"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_ruleset_file_on_the_command_line_says_its_warnings() {
+    let dir = temp_dir("cli-warned");
+    // A snake with one king a player: it loads, with a warning at line 4.
+    let file = dir.join("snake.toml");
+    std::fs::write(
+        &file,
+        "extends = \"kingdomino\"\nplayers = [3]\n[rules]\nfirst-claims = \"snake\"\n",
+    )
+    .unwrap();
+    let shown = file.display().to_string();
+    // Without players: the setup screen, the file chosen and its warning said.
+    let app = build(&opts(Some(&shown), None), &dir.join("home"));
+    assert_eq!(app.setup().unwrap().choice().unwrap().name, shown);
+    assert!(
+        app.message()
+            .starts_with(&format!("Opened {shown}, with a warning: "))
+            && app.message().contains("snake.toml:4:16"),
+        "{}",
+        app.message()
+    );
+    // With players: the game begins, and says the warning after its seed.
+    let app = build(
+        &opts(Some(&shown), Some("you,greedy,greedy")),
+        &dir.join("home2"),
+    );
+    assert!(app.game().is_some());
+    assert!(
+        app.message()
+            .starts_with("New game, seed 77. Press ? for help. The ruleset has a warning: ")
+            && app
+                .message()
+                .contains("changes nothing with one king a player"),
+        "{}",
+        app.message()
+    );
+    // A ruleset without warnings says none.
+    let app = build(
+        &opts(Some("kingdomino"), Some("you,greedy")),
+        &dir.join("home3"),
+    );
+    assert_eq!(app.message(), "New game, seed 77. Press ? for help.");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -702,7 +751,7 @@ fn a_pace_over_3_s_is_refused() {
         let e = build_app_in(&at(pace), Some(dir.clone()), SystemTime::now())
             .err()
             .expect("refused");
-        assert!(e.contains("from 0 to 3000 (3 s)"), "{e}");
+        assert!(e.to_string().contains("from 0 to 3000 (3 s)"), "{e}");
     }
     use crownlands_tui::terminal::parse_pace;
     assert_eq!(parse_pace("0"), Ok(0));

@@ -14,10 +14,6 @@ pub fn run(
     pace: Option<u64>,
     no_autosave: bool,
 ) -> CliResult<ExitCode> {
-    // A ruleset's problems are said before the terminal changes, as `validate` says them.
-    if let Some(name) = &ruleset {
-        super::load_ruleset(registry, name)?;
-    }
     let options = crownlands_tui::PlayOptions {
         ruleset,
         players,
@@ -27,6 +23,10 @@ pub fn run(
         no_autosave,
         registry: registry.clone(),
     };
-    crownlands_tui::run(options).map_err(CliError::Message)?;
+    // A ruleset's problems are said before the terminal changes, as `validate` says them.
+    crownlands_tui::run(options).map_err(|e| match e {
+        crownlands_tui::PlayError::Ruleset(d) => CliError::Diagnostics(d),
+        crownlands_tui::PlayError::Message(m) => CliError::Message(m),
+    })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -87,6 +87,9 @@ pub enum Next {
     Game {
         session: Box<Session>,
         seats: Vec<Seat>,
+        /// What `crownlands validate` warns of in its ruleset, a line each (said when it
+        /// begins).
+        warnings: Vec<String>,
     },
 }
 
@@ -206,17 +209,26 @@ impl App {
     /// Show the setup screen, or begin the game; `note` is added to the message.
     fn go_on(&mut self, next: Next, note: &str, now: Instant) {
         match next {
-            Next::Game { session, seats } => {
+            Next::Game {
+                session,
+                seats,
+                warnings,
+            } => {
                 let seed = session.seed();
                 // A game begun here, as `start` begins them: the next one's seed follows.
                 self.next_seed = seed.wrapping_add(1);
                 self.install(*session, seats);
-                self.message = format!("New game, seed {seed}. Press ? for help.{note}");
+                let warned = ruleset_file::warnings_note(&warnings);
+                self.message = format!("New game, seed {seed}. Press ? for help.{warned}{note}");
             }
-            Next::Setup(setup) => {
+            Next::Setup(mut setup) => {
+                self.message = match setup.take_opened() {
+                    // A ruleset named on the command line: opened, with its warnings.
+                    Some(opened) => format!("{}{note}", ruleset_file::opened_message(opened)),
+                    None => format!("Choose a ruleset and who plays, then Start.{note}"),
+                };
                 self.setup = Some(*setup);
                 self.fill_recent();
-                self.message = format!("Choose a ruleset and who plays, then Start.{note}");
             }
         }
         self.refresh(now);

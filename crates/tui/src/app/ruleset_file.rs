@@ -4,7 +4,7 @@
 
 use super::setup::Choice;
 use crownlands_core::{Registry, Ruleset, Seat};
-use crownlands_rules::Diagnostics;
+use crownlands_rules::{Diagnostic, Diagnostics};
 use std::path::{Path, PathBuf};
 
 /// How many of a file's problems the setup screen lists.
@@ -17,20 +17,21 @@ pub fn shipped_choices(registry: &Registry) -> Vec<Choice> {
         .into_iter()
         .map(
             |name| match crownlands_rules::load_shipped(registry, &name) {
-                Ok(r) => choice(&r, name, None),
+                Ok(r) => choice(&r, name, None, &[]),
                 Err(_) => Choice {
                     name,
                     description: "(does not load)".into(),
                     counts: Vec::new(),
                     path: None,
                     teams: Vec::new(),
+                    warnings: Vec::new(),
                 },
             },
         )
         .collect()
 }
 
-fn choice(r: &Ruleset, name: String, path: Option<PathBuf>) -> Choice {
+fn choice(r: &Ruleset, name: String, path: Option<PathBuf>, warnings: &[Diagnostic]) -> Choice {
     let teams = r
         .player_counts()
         .iter()
@@ -48,6 +49,58 @@ fn choice(r: &Ruleset, name: String, path: Option<PathBuf>) -> Choice {
         description: r.description().to_string(),
         name,
         path,
+        warnings: warning_lines(warnings),
+    }
+}
+
+/// A ruleset's warnings, a line each as `crownlands validate` says them, control characters
+/// escaped.
+pub fn warning_lines(warnings: &[Diagnostic]) -> Vec<String> {
+    warnings
+        .iter()
+        .map(|w| crownlands_core::text::escape_controls(&w.to_string()).into_owned())
+        .collect()
+}
+
+/// The choice for a ruleset already loaded from `name_or_path` as the command line gave it (a
+/// shipped name, or a file: listed under the path as given, loaded again from its absolute path),
+/// with the warnings found loading it.
+pub fn loaded(
+    registry: &Registry,
+    name_or_path: &str,
+    ruleset: &Ruleset,
+    warnings: &[Diagnostic],
+) -> Choice {
+    let path = Path::new(name_or_path);
+    let file = (!crownlands_rules::is_ruleset_name(registry, name_or_path) && path.is_file())
+        .then(|| std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()));
+    choice(ruleset, name_or_path.to_string(), file, warnings)
+}
+
+/// What the status line says of a ruleset just opened: its name, and what `crownlands validate`
+/// would warn of (the first warning said, the rest counted).
+pub fn opened_message(choice: &Choice) -> String {
+    let name = &choice.name;
+    match choice.warnings.as_slice() {
+        [] => format!("Opened {name}: choose the players, then Start."),
+        [w] => format!("Opened {name}, with a warning: {w}"),
+        [w, rest @ ..] => format!(
+            "Opened {name}, with {} warnings (`crownlands validate` lists them): {w}",
+            rest.len() + 1
+        ),
+    }
+}
+
+/// The warnings of a game's ruleset as a note after the status line's first words (empty
+/// without any).
+pub fn warnings_note(warnings: &[String]) -> String {
+    match warnings {
+        [] => String::new(),
+        [w] => format!(" The ruleset has a warning: {w}"),
+        [w, rest @ ..] => format!(
+            " The ruleset has {} warnings (`crownlands validate` lists them): {w}",
+            rest.len() + 1
+        ),
     }
 }
 
@@ -61,16 +114,6 @@ pub fn expand_home(text: &str, home: Option<&Path>) -> PathBuf {
 }
 
 /// A ruleset's problems, the first few of them, as the setup screen shows them.
-/// The warnings of the ruleset file at `path` (rules that can never work as written, though it
-/// loads), each a line as `crownlands validate` says it, control characters escaped.
-pub fn warnings(registry: &Registry, path: &Path) -> Vec<String> {
-    crownlands_rules::check_path(registry, path)
-        .warnings
-        .iter()
-        .map(|w| crownlands_core::text::escape_controls(&w.to_string()).into_owned())
-        .collect()
-}
-
 pub fn problems(d: &Diagnostics) -> String {
     let mut lines: Vec<String> =
         d.0.iter()
@@ -101,9 +144,15 @@ pub fn open(registry: &Registry, text: &str) -> Result<Choice, String> {
         ));
     }
     if path.is_file() && !crownlands_rules::is_ruleset_name(registry, text) {
-        let ruleset = crownlands_rules::load_path(registry, &path).map_err(|d| problems(&d))?;
+        let (ruleset, warnings) =
+            crownlands_rules::load_path_with_warnings(registry, &path).map_err(|d| problems(&d))?;
         let absolute = std::path::absolute(&path).unwrap_or(path);
-        return Ok(choice(&ruleset, text.to_string(), Some(absolute)));
+        return Ok(choice(
+            &ruleset,
+            text.to_string(),
+            Some(absolute),
+            &warnings,
+        ));
     }
     let looks_like_a_path = text.contains(['/', '\\', '.', '~']);
     let relative = match std::env::current_dir() {
@@ -116,8 +165,8 @@ pub fn open(registry: &Registry, text: &str) -> Result<Choice, String> {
         return Err(format!("No file `{text}`{relative}."));
     }
     // A plain word: a shipped ruleset's name (the error suggests the nearest).
-    match crownlands_rules::load(registry, text) {
-        Ok(r) => Ok(choice(&r, text.to_string(), None)),
+    match crownlands_rules::load_with_warnings(registry, text) {
+        Ok((r, warnings)) => Ok(choice(&r, text.to_string(), None, &warnings)),
         Err(d) => Err(problems(&d)),
     }
 }

@@ -17,6 +17,8 @@ pub struct Choice {
     pub path: Option<PathBuf>,
     /// Where players share a kingdom: for each such player count, each seat's team (from 0).
     pub teams: Vec<(u8, Vec<u8>)>,
+    /// What `crownlands validate` warns of in it, a line each (control characters escaped).
+    pub warnings: Vec<String>,
 }
 
 impl Choice {
@@ -89,6 +91,8 @@ pub struct Setup {
     /// The table last set for each ruleset left (its index: players, seats, names), so that
     /// coming back to it finds the table as it was (10 seats of an opened file, say).
     kept: Vec<(usize, u8, Vec<SeatKind>, Vec<String>)>,
+    /// The choice [`Setup::add`] last listed, until the status line has said it was opened.
+    opened: Option<usize>,
 }
 
 /// The longest name a seat may have.
@@ -116,6 +120,7 @@ impl Setup {
             recent: Vec::new(),
             recent_at: 0,
             kept: Vec::new(),
+            opened: None,
         };
         s.fit_players();
         s
@@ -212,7 +217,14 @@ impl Setup {
             }
         };
         self.switch_to(i);
+        self.opened = Some(i);
         i
+    }
+
+    /// The choice just listed by [`Setup::add`], once: for the status line to say it opened.
+    pub fn take_opened(&mut self) -> Option<&Choice> {
+        let i = self.opened.take()?;
+        self.choices.get(i)
     }
 
     /// Focus the file field and type into it.

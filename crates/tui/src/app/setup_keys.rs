@@ -122,25 +122,14 @@ impl App {
         };
         match ruleset_file::open(&self.config.registry, &setup.input) {
             Ok(choice) => {
-                let name = choice.name.clone();
-                // What `validate` would warn of: the first said, the rest counted.
-                let warnings = choice
-                    .path
-                    .as_deref()
-                    .map(|p| ruleset_file::warnings(&self.config.registry, p))
-                    .unwrap_or_default();
                 setup.add(choice);
                 setup.input.clear();
                 setup.error = None;
                 setup.focus(Row::Start);
-                self.message = match warnings.as_slice() {
-                    [] => format!("Opened {name}: choose the players, then Start."),
-                    [w] => format!("Opened {name}, with a warning: {w}"),
-                    [w, rest @ ..] => format!(
-                        "Opened {name}, with {} warnings (`crownlands validate` lists them): {w}",
-                        rest.len() + 1
-                    ),
-                };
+                // What `validate` would warn of: the first said, the rest counted.
+                if let Some(opened) = setup.take_opened() {
+                    self.message = ruleset_file::opened_message(opened);
+                }
             }
             Err(e) => setup.error = Some(e),
         }
