@@ -401,20 +401,23 @@ fn process_may_run(pid: u32, entry: &fs::DirEntry) -> bool {
     age < STALE_AGE
 }
 
-/// `stem` with only portable characters (a leading `.` would hide the file, so it becomes `_`),
-/// at most [`MAX_STEM`] long, never empty.
+/// `stem` with only letters, digits (of any script: a ruleset named `désert` saves as
+/// `désert-...`), `-`, `_` and `.`, anything else `_` (a leading `.` would hide the file, so it
+/// becomes `_`), at most [`MAX_STEM`] bytes of UTF-8 (file names are limited in bytes), never
+/// empty.
 fn file_stem(stem: &str) -> String {
-    let mut s: String = stem
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .take(MAX_STEM)
-        .collect();
+    let mut s = String::new();
+    for c in stem.chars() {
+        let c = if c.is_alphanumeric() || c == '-' || c == '_' || c == '.' {
+            c
+        } else {
+            '_'
+        };
+        if s.len() + c.len_utf8() > MAX_STEM {
+            break;
+        }
+        s.push(c);
+    }
     if s.starts_with('.') {
         s.replace_range(..1, "_");
     }
@@ -640,6 +643,15 @@ mod tests {
         assert_eq!(file_stem("../x/y"), "_._x_y");
         assert_eq!(file_stem(""), "game");
         assert_eq!(file_stem(&"a".repeat(400)).len(), MAX_STEM);
+        // Letters of any script stay; what is not a letter or a digit (a right-to-left mark,
+        // an escape, a slash) does not; the limit is in bytes, on a character's boundary.
+        assert_eq!(file_stem("désert-game-1"), "désert-game-1");
+        assert_eq!(file_stem("王国\u{202e}x\u{1b}/"), "王国_x__");
+        assert_eq!(file_stem(&"é".repeat(100)), "é".repeat(MAX_STEM / 2));
+        assert_eq!(
+            file_stem(&format!("a{}", "é".repeat(100))).len(),
+            MAX_STEM - 1
+        );
     }
 
     #[test]
