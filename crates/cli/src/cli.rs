@@ -80,7 +80,8 @@ pub enum Command {
     Placements {
         /// The kingdom file.
         kingdom: PathBuf,
-        /// The number of the domino (as printed on its back).
+        /// The number of the domino (as printed on its back); with several boxes its box's
+        /// initial and number (K12, Q40)
         #[arg(long, short)]
         domino: String,
         #[arg(long, short, default_value = "kingdomino")]

@@ -603,6 +603,33 @@ impl Ruleset {
         }
     }
 
+    /// The domino `text` names, as [`Ruleset::domino_label`] writes it (any case, spaces around
+    /// ignored): with several boxes the box's initial and the number (`K12`); with one box the
+    /// number, or the box's initial and the number as well (`K12` in Kingdomino, as
+    /// `remove-dominoes` takes it).
+    pub fn domino_named(&self, text: &str) -> Option<crate::DominoId> {
+        let text = text.trim();
+        let ids = (0..self.dominoes.len()).map(|i| crate::DominoId(i as u16));
+        if let Some(id) = ids
+            .clone()
+            .find(|&id| self.domino_label(id).eq_ignore_ascii_case(text))
+        {
+            return Some(id);
+        }
+        let [only] = self.piles.as_slice() else {
+            return None;
+        };
+        let mut chars = text.chars();
+        let initial = chars.next()?;
+        let number: u16 = chars.as_str().parse().ok()?;
+        let matches = only
+            .chars()
+            .next()
+            .is_some_and(|c| c.eq_ignore_ascii_case(&initial));
+        ids.filter(|_| matches)
+            .find(|&id| self.dominoes[id.index()].number == number)
+    }
+
     /// Problems with the terrains, boxes, dominoes and buildings.
     fn component_problems(&self) -> Vec<Problem> {
         let mut problems = Vec::new();

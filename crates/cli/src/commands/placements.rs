@@ -65,12 +65,10 @@ pub fn run(
     Ok(ExitCode::SUCCESS)
 }
 
-/// A domino by its number, or by box initial and number (`K12`) when the ruleset has several boxes.
+/// A domino by its number, or by box initial and number (`K12`; needed when the ruleset has
+/// several boxes).
 fn find_domino(ruleset: &Ruleset, text: &str) -> CliResult<DominoId> {
-    let found = (0..ruleset.dominoes().len())
-        .map(|i| DominoId(i as u16))
-        .find(|&id| ruleset.domino_label(id).eq_ignore_ascii_case(text.trim()));
-    found.ok_or_else(|| {
+    ruleset.domino_named(text).ok_or_else(|| {
         let text = text.trim();
         // With several boxes, a bare number that some box holds: say which labels name it.
         if let Ok(n) = text.parse::<u16>() {

@@ -138,6 +138,24 @@ fn a_domino_id_out_of_range_has_a_label() {
     );
 }
 
+/// A domino is found by its label, and in a one-box deck by the box's initial too (as
+/// `remove-dominoes` takes it); nothing else names one.
+#[test]
+fn a_domino_is_named_by_its_label_or_its_box_initial() {
+    let r = testkit::kingdomino();
+    let twelve = (0..r.dominoes().len())
+        .map(|i| DominoId(i as u16))
+        .find(|&id| r.dominoes()[id.index()].number == 12)
+        .expect("domino 12");
+    assert_eq!(r.piles(), ["kingdomino"]);
+    for text in ["12", " 12 ", "K12", "k12"] {
+        assert_eq!(r.domino_named(text), Some(twelve), "{text}");
+    }
+    for text in ["Q12", "12K", "K", "", "K-12", "99", "K99", "#12"] {
+        assert_eq!(r.domino_named(text), None, "{text}");
+    }
+}
+
 /// Buildings that can never be built give nothing: with towers on the tiles but no town square
 /// on any domino, the Queen (who follows towers) is warned about too, as are the buildings.
 #[test]
