@@ -510,6 +510,8 @@ fn watching_a_match_to_its_end_says_the_game_and_the_match_winners() {
     let text = screen(&app, 120, 30);
     let top = text.lines().next().unwrap_or_default();
     assert!(top.contains("won game 3, the match goes to "), "{top}");
+    // The moves counted are the match's, and said to be (a mistake's move is its game's).
+    assert!(top.contains("game 3/3 · watching, match move "), "{top}");
     assert!(text.contains("Winner of game 3: "), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }

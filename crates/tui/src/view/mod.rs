@@ -383,6 +383,13 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     let turn = match (app.mode(), game.to_act()) {
         (Mode::Replay, _) => {
             let (at, all) = app.replay_position().unwrap_or((0, 0));
+            // In a match the moves watched are the match's (the header names the game before
+            // this): said to be, as a mistake's move is numbered in its game.
+            let place = if app.session().is_some_and(|s| s.match_games() > 1) {
+                format!("match move {at} of {all}")
+            } else {
+                format!("move {at} of {all}")
+            };
             if game.is_over() {
                 // The last move: who won, as the score screen says it.
                 let winners: Vec<String> = game
@@ -395,7 +402,7 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                 match app.session().filter(|s| s.match_games() > 1) {
                     Some(s) => {
                         let game_won = format!(
-                            "· watching, move {at} of {all} · {} won game {}",
+                            "· watching, {place} · {} won game {}",
                             winners.join(" and "),
                             s.game_index() + 1
                         );
@@ -405,15 +412,15 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                         }
                     }
                     None => format!(
-                        "· watching, move {at} of {all} · game over: {} won",
+                        "· watching, {place} · game over: {} won",
                         winners.join(" and ")
                     ),
                 }
             } else if at == all && all > 0 {
                 // An unfinished save: its last move, with the game still going.
-                format!("· watching, move {at} of {all} · the save stops here, unfinished")
+                format!("· watching, {place} · the save stops here, unfinished")
             } else {
-                format!("· watching, move {at} of {all}")
+                format!("· watching, {place}")
             }
         }
         (Mode::GameOver, _) | (_, None) => "· game over".to_string(),
