@@ -782,6 +782,7 @@ fn a_module_steps_mistake_shows_the_best_actions_squares() {
     // the best action's squares are highlighted as the step's cursor highlights them, whatever
     // the module.
     let mut found = false;
+    let mut crossed_seen = false;
     for seed in 1..6 {
         let mut app = app("queendomino", "you,greedy", seed);
         until(&mut app, 5000, |a| a.mode() == Mode::GameOver);
@@ -816,12 +817,28 @@ fn a_module_steps_mistake_shows_the_best_actions_squares() {
                 .filter(|c| c.modifier.contains(Modifier::REVERSED) && c.symbol() != " ")
                 .count();
             assert!(reversed >= cells.len(), "{}", screen(&app, 100, 30));
+            // The action played, when it concerns squares or a row (not a pass): crossed there.
+            let played = game
+                .step_view()
+                .and_then(|v| v.choices.into_iter().find(|c| c.action == m.played_action));
+            let crosses = screen(&app, 100, 30).matches('×').count();
+            match played {
+                Some(p) if !p.cells.is_empty() || p.row.is_some() => {
+                    assert!(crosses >= 1, "{}", screen(&app, 100, 30));
+                    crossed_seen = true;
+                }
+                _ => assert_eq!(crosses, 0, "{}", screen(&app, 100, 30)),
+            }
             found = true;
             break;
         }
-        if found {
+        if found && crossed_seen {
             break;
         }
     }
     assert!(found, "no module step's mistake with squares in five games");
+    assert!(
+        crossed_seen,
+        "no module step's mistake played on squares in five games"
+    );
 }

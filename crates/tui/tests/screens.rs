@@ -905,6 +905,7 @@ fn a_square_the_best_and_the_played_placement_share_shows_the_best_crossed() {
         marks: &[],
         pieces: &[],
         highlight: &[],
+        crossed: &[],
     }
     .render(buf.area, &mut buf);
     let row: String = buf.content().iter().map(|c| c.symbol()).collect();

@@ -102,6 +102,30 @@ pub fn highlighted(app: &App, game: &Game) -> Vec<Cell> {
     chosen(app, game).map(|c| c.cells).unwrap_or_default()
 }
 
+/// The squares of the action played at a mistake of a module step, while the watching is at
+/// its move (crossed on the kingdom, beside the best action's [`highlighted`]).
+pub fn played_cells(app: &App, game: &Game) -> Vec<Cell> {
+    played(app, game).map(|c| c.cells).unwrap_or_default()
+}
+
+/// The row of a public panel the action played at a mistake of a module step concerns (a slot
+/// of the Builders' Board, crossed beside the best action's [`chosen_row`]).
+pub fn played_row(app: &App, game: &Game) -> Option<(String, usize)> {
+    played(app, game)?.row
+}
+
+/// The action played at a mistake of a module step, watched at its move.
+fn played(app: &App, game: &Game) -> Option<ChoiceView> {
+    if !matches!(app.mode(), Mode::Replay) {
+        return None;
+    }
+    let a = app.mistake_on_board()?.0;
+    game.step_view()?
+        .choices
+        .into_iter()
+        .find(|c| c.action == a)
+}
+
 /// The row of a public panel the chosen action concerns: the panel's title and the row's index
 /// (a slot of the Builders' Board).
 pub fn chosen_row(app: &App, game: &Game) -> Option<(String, usize)> {

@@ -324,6 +324,7 @@ fn final_kingdom(app: &App, game: &Game, side: Side, area: Rect, buf: &mut Buffe
         marks: &[],
         pieces: &pieces,
         highlight: &largest,
+        crossed: &[],
     }
     .render(area, buf);
 }

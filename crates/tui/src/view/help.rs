@@ -131,7 +131,8 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
              colours bold and underlined) and the one played, each square crossed (×F1; a \
              square both cover shows the best's, crossed); in the line ▶ marks the best claim \
              and × the one made; a module's step highlights the best action's squares and its \
-             Builders' Board slot. The status line names both moves.",
+             Builders' Board slot, and crosses the played one's (×T1, ×2¢). The status line \
+             names both moves.",
             Style::default(),
         );
     }

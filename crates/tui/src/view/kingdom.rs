@@ -53,6 +53,9 @@ pub struct KingdomView<'a> {
     pub pieces: &'a [CellMark],
     /// Squares to point out (a choice's squares, the largest territory), shown reversed.
     pub highlight: &'a [Cell],
+    /// Squares a mistake's module action played concerns (the best one's are `highlight`),
+    /// crossed (`×F1`; struck through where a cell has one column).
+    pub crossed: &'a [Cell],
 }
 
 /// The text of a square: its terrain symbol and crown count, in `w` characters.
@@ -264,6 +267,13 @@ impl KingdomView<'_> {
                 }
                 if self.highlight.contains(&cell) {
                     style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+                }
+                if self.crossed.contains(&cell) {
+                    if w >= 2 {
+                        text = fit_crossed(text.trim(), w);
+                    } else {
+                        style = style.add_modifier(Modifier::CROSSED_OUT);
+                    }
                 }
                 (text, style)
             }

@@ -528,6 +528,7 @@ fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
         marks: &marks,
         pieces: &pieces,
         highlight: &choices::highlighted(app, game),
+        crossed: &choices::played_cells(app, game),
     }
     .render(l.kingdom, buf);
     // Cells out of reach (the grid would overflow) are left blank.
@@ -598,6 +599,7 @@ fn small_kingdom(app: &App, game: &Game, side: Side, area: Rect, compact: bool, 
         marks: &[],
         pieces: &pieces,
         highlight: &[],
+        crossed: &[],
     }
     .render(inner, buf);
 }

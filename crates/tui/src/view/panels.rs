@@ -98,6 +98,7 @@ pub fn lines(
     panels: &[Panel],
     room: usize,
     chosen: Option<&(String, usize)>,
+    played: Option<&(String, usize)>,
     focus: Style,
 ) -> Vec<Line<'static>> {
     let mut out = Vec::new();
@@ -120,11 +121,15 @@ pub fn lines(
             } else {
                 format!(" {text}")
             };
-            let style = if chosen.is_some_and(|(t, at)| *t == p.title && *at == r) {
-                focus
+            // A mistake's module action played: its row crossed in that first column.
+            let is =
+                |c: Option<&(String, usize)>| c.is_some_and(|(t, at)| *t == p.title && *at == r);
+            let text = if is(played) {
+                format!("×{}", &text[1..])
             } else {
-                Style::default()
+                text
             };
+            let style = if is(chosen) { focus } else { Style::default() };
             out.push(Line::from(Span::styled(squeeze(&text, room), style)));
         }
     }
@@ -153,6 +158,7 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
         return;
     };
     let chosen = super::choices::chosen_row(app, game);
+    let played = super::choices::played_row(app, game);
     // Compact, one column stays free before what is beside the box.
     let room = usize::from(area.width.saturating_sub(if compact { 1 } else { 2 }));
     let title = format!(" {} ", clean(&first.title, room.saturating_sub(2)));
@@ -160,6 +166,7 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
         &panels,
         room,
         chosen.as_ref(),
+        played.as_ref(),
         p.accent(Accent::Focus),
     ))
     .block(panel(title, app, compact))
@@ -169,6 +176,23 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
 #[cfg(test)]
 mod tests {
     use super::squeeze;
+
+    #[test]
+    fn a_played_row_is_crossed_and_the_chosen_one_styled() {
+        use crownlands_core::modules::describe::Panel;
+        use ratatui::style::{Modifier, Style};
+        let board = Panel {
+            title: "Builders' Board".into(),
+            rows: vec!["0¢  Sawmill".into(), "1¢  Chapel".into(), "2¢  Camp".into()],
+        };
+        let focus = Style::default().add_modifier(Modifier::REVERSED);
+        let at = |r: usize| ("Builders' Board".to_string(), r);
+        let lines = super::lines(&[board], 40, Some(&at(2)), Some(&at(1)), focus);
+        let text: Vec<String> = lines.iter().map(ToString::to_string).collect();
+        assert_eq!(text, [" 0¢  Sawmill", "×1¢  Chapel", " 2¢  Camp"]);
+        assert_eq!(lines[2].spans[0].style, focus);
+        assert_eq!(lines[1].spans[0].style, Style::default());
+    }
 
     #[test]
     fn squeezing_cuts_names_before_figures() {
