@@ -939,3 +939,55 @@ fn a_square_the_best_and_the_played_placement_share_shows_the_best_crossed() {
             .contains(ratatui::style::Modifier::UNDERLINED)
     );
 }
+
+#[test]
+fn without_colours_a_crowned_square_told_by_bold_is_underlined_where_highlighted() {
+    // Where a piece takes the crowns' place, bold alone says a square is crowned; a highlight
+    // (the score screen's largest territory) is bold too, so there the crowns are underlined.
+    use crownlands_core::modules::describe::CellMark;
+    use crownlands_core::{Cell, Kingdom, Square};
+    use crownlands_tui::view::kingdom::KingdomView;
+    use ratatui::style::Modifier;
+    let app = app("kingdomino", "you,greedy", 3);
+    let game = app.game().expect("a game");
+    let terrain = game.domino(game.next_line()[0].domino).first.terrain;
+    let mut kingdom = Kingdom::new(5);
+    let (crowned, plain) = (Cell::new(1, 0), Cell::new(2, 0));
+    kingdom
+        .set_square(crowned, Square { terrain, crowns: 1 })
+        .unwrap();
+    kingdom
+        .set_square(plain, Square { terrain, crowns: 0 })
+        .unwrap();
+    let pieces = [crowned, plain].map(|cell| CellMark {
+        cell,
+        symbol: 'B',
+        what: "building".into(),
+    });
+    let style_at = |highlight: &[Cell], x: u16| {
+        let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, 9, 1));
+        KingdomView {
+            kingdom: &kingdom,
+            ruleset: game.ruleset(),
+            palette: Palette::none(),
+            region: (0, 0, 2, 0),
+            cell_w: 3,
+            cell_h: 1,
+            ghosts: &[],
+            marks: &[],
+            pieces: &pieces,
+            highlight,
+            crossed: &[],
+        }
+        .render(buf.area, &mut buf);
+        buf[(x + 1, 0)].modifier
+    };
+    // Not highlighted: the crowned one bold, the other not; neither underlined.
+    assert!(style_at(&[], 3).contains(Modifier::BOLD));
+    assert!(!style_at(&[], 6).contains(Modifier::BOLD));
+    assert!(!style_at(&[], 3).contains(Modifier::UNDERLINED));
+    // Highlighted: both bold and reversed; the crowned one underlined as well.
+    let both = [crowned, plain];
+    assert!(style_at(&both, 3).contains(Modifier::UNDERLINED | Modifier::REVERSED));
+    assert!(!style_at(&both, 6).contains(Modifier::UNDERLINED));
+}

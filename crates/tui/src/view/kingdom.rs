@@ -211,12 +211,15 @@ impl KingdomView<'_> {
             Content::Square(sq) => {
                 let mut text = square_text(self.ruleset, sq, w);
                 let mut style = terrain_style(self.ruleset, self.palette, sq);
+                // Whether the crowns are told by bold type alone (no colours, no digit shown).
+                let mut crowned_bold = false;
                 // One column a square and no colours: the crown digit would hide the terrain
                 // (only the colour told it), so the terrain's symbol stays, bold when crowned.
                 if w == 1 && sq.crowns > 0 && self.palette.mode == super::palette::ColourMode::None
                 {
                     text = square_text(self.ruleset, Square { crowns: 0, ..sq }, w);
                     style = style.add_modifier(Modifier::BOLD);
+                    crowned_bold = true;
                 }
                 let here: String = self
                     .pieces
@@ -254,6 +257,7 @@ impl KingdomView<'_> {
                         text = fit(&t, w);
                         if crowns_gone && sq.crowns > 0 && monochrome {
                             style = style.add_modifier(Modifier::BOLD);
+                            crowned_bold = true;
                         }
                     } else if w >= 3 {
                         let mut chars: Vec<char> = text.chars().collect();
@@ -267,6 +271,10 @@ impl KingdomView<'_> {
                 }
                 if self.highlight.contains(&cell) {
                     style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+                    // Bold says nothing more there: the crowns told by bold are underlined.
+                    if crowned_bold {
+                        style = style.add_modifier(Modifier::UNDERLINED);
+                    }
                 }
                 if self.crossed.contains(&cell) {
                     if w >= 2 {
