@@ -886,6 +886,18 @@ fn the_score_screen_says_whole_where_the_game_was_kept() {
         let message: String = app.message().split_whitespace().collect();
         assert!(squeezed.contains(&message), "{w}x{h}:\n{text}");
     }
+    // An Enter pressed on through the last turn (within the score screen's first second) is
+    // told to wait, and where the game was kept is still said, once however many Enters.
+    let kept = app.message().to_string();
+    // (Pressed at a time before the end: within the pause however slow the machine.)
+    let early = std::time::Instant::now() - std::time::Duration::from_secs(10);
+    app.key_at(crownlands_tui::Key::Enter, early);
+    app.key_at(crownlands_tui::Key::Enter, early);
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert_eq!(
+        app.message(),
+        format!("The game is over: read the scores, then Enter plays on. {kept}")
+    );
     let _ = std::fs::remove_dir_all(dir.parent().unwrap());
 }
 

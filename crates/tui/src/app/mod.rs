@@ -1252,7 +1252,11 @@ impl App {
             .over_at
             .is_some_and(|t| now.saturating_duration_since(t) < SCORE_SCREEN_PAUSE)
         {
-            self.message = "The game is over: read the scores, then Enter plays on.".into();
+            // Said before what the end said (where the game was kept), which stays.
+            const PAUSE: &str = "The game is over: read the scores, then Enter plays on.";
+            if !self.message.starts_with(PAUSE) {
+                self.message = format!("{PAUSE} {}", self.message).trim_end().to_string();
+            }
             return;
         }
         let Some(session) = &mut self.session else {
