@@ -358,10 +358,16 @@ pub fn remove_stale_temp_files(dir: &Path) -> usize {
     removed
 }
 
-/// The process id in a temporary file's name `.NAME.tmp-PID-N`.
+/// The process id in the name of a save's temporary file, `.STEM.json.tmp-PID-N`. Only a
+/// save's (what this crate writes into a saves folder): a file of the user's that happens to
+/// be named `.notes.tmp-1-2` or `.thesis.docx.tmp-1-2` is none of ours.
 fn temp_file_pid(name: &str) -> Option<u32> {
     let rest = name.strip_prefix('.')?;
     let at = rest.rfind(TEMP_MARK)?;
+    let stem = rest[..at].strip_suffix(".json")?;
+    if stem.is_empty() {
+        return None;
+    }
     let (pid, n) = rest[at + TEMP_MARK.len()..].split_once('-')?;
     if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
         return None;

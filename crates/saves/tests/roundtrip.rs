@@ -309,6 +309,23 @@ fn an_unfinished_autosave_of_another_game_is_kept_aside() {
     let young = dir.join(".autosave.json.tmp-4000000001-0");
     std::fs::write(&young, b"{").unwrap();
     std::fs::write(&notes, b"mine").unwrap();
+    // Old files of the user's named like temporary files, but not a save's (`.json`): they stay.
+    let others: Vec<_> = [
+        ".notes.tmp-4000000000-1",
+        ".thesis.docx.tmp-4000000000-7",
+        "..json.tmp-4000000000-7",
+    ]
+    .iter()
+    .map(|name| dir.join(name))
+    .collect();
+    for other in &others {
+        std::fs::write(other, b"mine").unwrap();
+        std::fs::File::options()
+            .write(true)
+            .open(other)
+            .and_then(|f| f.set_modified(SystemTime::now() - Duration::from_secs(7200)))
+            .unwrap();
+    }
     // No autosave yet: nothing to keep.
     assert_eq!(
         crownlands_saves::keep_unfinished_autosave(
@@ -323,6 +340,10 @@ fn an_unfinished_autosave_of_another_game_is_kept_aside() {
     assert!(young.exists());
     std::fs::remove_file(&young).unwrap();
     assert!(notes.exists());
+    for other in &others {
+        assert!(other.exists(), "{}", other.display());
+        std::fs::remove_file(other).unwrap();
+    }
     crownlands_saves::autosave_in(&dir, &first).unwrap();
     let autosave = dir.join(crownlands_saves::AUTOSAVE_FILE);
     let bytes = std::fs::read(&autosave).unwrap();
