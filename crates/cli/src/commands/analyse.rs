@@ -75,9 +75,16 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
     let save = read_save_file(path).map_err(|e| CliError::Message(e.to_string()))?;
     let mut decisions = Vec::new();
     let mut places = Vec::new();
+    // Decisions past the most weighed are counted, not kept: a save holding a hundred thousand
+    // of them is refused without a copy of the game before each (gigabytes).
+    let mut count = 0usize;
     let session = save
         .replay(registry, &file, |m| {
             if let Some(player) = m.before.to_act() {
+                count += 1;
+                if count > options.max_decisions {
+                    return;
+                }
                 places.push((m.game, m.before.round(), m.before.side_of(player), player));
                 decisions.push(Decision {
                     before: m.before.clone(),
@@ -88,11 +95,10 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
             }
         })
         .map_err(|e| CliError::Message(e.to_string()))?;
-    if decisions.len() > options.max_decisions {
+    if count > options.max_decisions {
         return Err(CliError::Message(format!(
-            "{file} holds {} decisions; analyse weighs at most {} (about a third of a second \
-             each on two cores) unless --max-decisions says more",
-            decisions.len(),
+            "{file} holds {count} decisions; analyse weighs at most {} (about a third of a \
+             second each on two cores) unless --max-decisions says more",
             options.max_decisions
         )));
     }
