@@ -172,6 +172,21 @@ fn read(path: &Path) -> CliResult<Part> {
     {
         return Err(bad("a bot level longer than a run writes".into()));
     }
+    // A run's bots: none (random players), or one a seat, each a level `--bots` takes.
+    if !r.run.bots.is_empty() && r.run.bots.len() != usize::from(r.run.players) {
+        return Err(bad(format!(
+            "{} bots for {} players (a run names none, or one a seat)",
+            r.run.bots.len(),
+            r.run.players
+        )));
+    }
+    if let Some((seat, e)) = r.run.bots.iter().enumerate().find_map(|(i, b)| {
+        b.parse::<crownlands_bots::Level>()
+            .err()
+            .map(|e| (i + 1, e))
+    }) {
+        return Err(bad(format!("the bot of seat {seat}: {e}")));
+    }
     for t in &r.tallies {
         // A ruleset has at most 256 buildings and a few other bonuses; bots one per seat.
         if t.bonuses.len() > MAX_BONUSES

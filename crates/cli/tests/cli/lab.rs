@@ -383,6 +383,32 @@ fn merge_refuses_parts_that_contradict_themselves() {
         &b2,
         "more than a day a decision",
     );
+    // A run's bots are one a seat, each a level: a list of another length or a level no bot
+    // has is refused, the same edit made to both parts (else they would merely differ).
+    for (bots, says) in [
+        (
+            serde_json::json!(["greedy", "random", "greedy"]),
+            "3 bots for 2 players",
+        ),
+        (
+            serde_json::json!(vec!["greedy"; 100_000]),
+            "100000 bots for 2 players",
+        ),
+        (
+            serde_json::json!(["not a bot", "greedy"]),
+            "the bot of seat 1:",
+        ),
+    ] {
+        let edit = |text: &str| {
+            let mut v: Value = serde_json::from_str(text).expect("json");
+            v["results"]["run"]["bots"] = bots.clone();
+            TempFile::new("edited", "json", &v.to_string())
+        };
+        let (e1, e2) = (edit(&b1), edit(&b2));
+        let r = run(&["merge", &e1.arg(), &e2.arg()]).expect_code(1);
+        assert!(r.stderr.contains(says), "{says}: {}", r.stderr);
+        assert!(r.stderr.len() < 1000, "{}", r.stderr.len());
+    }
 }
 
 /// The start and end tags of an HTML page balance (void elements aside), and the page holds
