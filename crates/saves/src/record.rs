@@ -208,9 +208,19 @@ mod lines {
 
         fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<String, A::Error> {
             let mut text = String::new();
+            let mut n = 0usize;
             while let Some(line) = seq.next_element::<std::borrow::Cow<'de, str>>()? {
+                n += 1;
                 if text.len() + line.len() + 1 > MAX_RULESET_BYTES {
                     return Err(too_large());
+                }
+                // Element N is line N, which the ruleset's errors name: a line break inside
+                // one would shift every line after it.
+                if line.contains(['\n', '\r']) {
+                    return Err(A::Error::custom(format!(
+                        "line {n} of the embedded ruleset holds a line break (each element of \
+                         the array is one line)"
+                    )));
                 }
                 text.push_str(&line);
                 text.push('\n');

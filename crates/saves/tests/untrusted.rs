@@ -154,6 +154,37 @@ fn an_embedded_ruleset_past_4_mib_is_refused_while_it_is_read() {
 }
 
 #[test]
+fn a_line_of_the_embedded_ruleset_holds_no_line_break() {
+    // Element N of the array is line N, which the ruleset's errors name: an element holding a
+    // line break would shift them, so it is refused, at its place in the file.
+    let json = save_json();
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let lines = v["ruleset"].as_array().expect("an array of lines");
+    for sep in ["\\n", "\\r"] {
+        let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        edited[7] = format!("\"grid-size = 5{sep}line-size = 3\"");
+        let json = with_field(&json, "ruleset", &format!("[{}]", edited.join(",")));
+        let e = Save::from_json(&json, "s.json").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("line 8 of the embedded ruleset holds a line break"),
+            "{e}"
+        );
+        assert!(e.line > 0 && e.column > 0, "{e}");
+    }
+    // The whole ruleset as one string keeps its line breaks, as ever.
+    let text = lines
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let json = with_field(&json, "ruleset", &serde_json::Value::from(text).to_string());
+    Save::from_json(&json, "s.json")
+        .and_then(|s| s.load(registry(), "s.json"))
+        .expect("one string loads");
+}
+
+#[test]
 fn counts_past_the_engines_limits_are_refused_while_they_are_read() {
     let json = save_json();
     let player = r#"{"seat":1,"name":"x","kind":"random"}"#;
