@@ -96,6 +96,9 @@ impl Loader {
             let loc = self.loc(idx, &[Seg::Key("extends")]);
             current = if source::is_path(&ext) {
                 let source = self.files[idx].source.join(&ext);
+                if self.within_root(&source).is_ok() {
+                    self.warn_if_absolute(idx, &ext, &loc);
+                }
                 // `kingdomino.toml` where no such file is: the shipped ruleset is named alone.
                 if let Source::Fs(path) = &source
                     && !path.exists()
@@ -169,6 +172,7 @@ impl Loader {
             self.err(loc, msg);
             return None;
         }
+        self.warn_if_absolute(idx, entry, loc);
         if let Source::Fs(path) = &source
             && !path.exists()
         {

@@ -88,6 +88,51 @@ impl Loader {
         }
     }
 
+    /// Record a warning at `loc` (the ruleset loads; `validate` says it).
+    pub fn warn(&mut self, loc: &Loc, msg: impl Into<String>) {
+        let d = match self.files.get(loc.file) {
+            Some(f) => f.src.diag(loc.span.clone(), msg),
+            None => Diagnostic::unplaced("", msg),
+        };
+        self.warnings.push(d);
+    }
+
+    /// Warn at `loc` when `entry`, a path file `idx` names, is absolute: it is read (it leads
+    /// into the folder allowed), but works only where that folder is, so the file does not
+    /// travel; the warning says the path relative to the file, when there is one.
+    pub fn warn_if_absolute(&mut self, idx: usize, entry: &str, loc: &Loc) {
+        let path = std::path::Path::new(entry);
+        // (A missing file is an error of its own.)
+        if !path.is_absolute() || !path.exists() {
+            return;
+        }
+        let relative = match self.files.get(idx).map(|f| &f.source) {
+            Some(Source::Fs(file)) => file
+                .parent()
+                .and_then(|folder| crate::source::real_path(folder))
+                .zip(crate::source::real_path(path))
+                .and_then(|(folder, real)| {
+                    real.strip_prefix(&folder)
+                        .ok()
+                        .map(std::path::Path::to_path_buf)
+                }),
+            _ => None,
+        };
+        let instead = relative.map_or_else(String::new, |r| {
+            format!(
+                " (`{}`)",
+                crownlands_core::text::escape_controls(&r.to_string_lossy())
+            )
+        });
+        self.warn(
+            loc,
+            format!(
+                "an absolute path works only where that folder is, not on another machine: \
+                 write it relative to this file{instead}"
+            ),
+        );
+    }
+
     pub fn err(&mut self, loc: &Loc, msg: impl Into<String>) {
         let d = match self.files.get(loc.file) {
             Some(f) => f.src.diag(loc.span.clone(), msg),

@@ -1471,6 +1471,53 @@ fn a_ruleset_names_only_files_in_its_own_folder() {
             panic!("a linked ruleset reads its folder's base.toml: {d}");
         }
     }
+    // An absolute path into the folder is read, with a warning (it works only where the
+    // folder is) giving the path relative to the file; a relative one has none.
+    let quoted = |p: &Path| format!("{:?}", p.display().to_string());
+    common::write(
+        &dir,
+        "more/ash.toml",
+        "[set]\nname = \"ash\"\nbox = \"kingdomino\"\n[[terrain]]\nname = \"ash\"\nsymbol = \"A\"\ncolour = \"#777777\"\n",
+    );
+    for (name, text, line, col, relative) in [
+        (
+            "abs-extends.toml",
+            format!(
+                "extends = {}
+",
+                quoted(&dir.join("base.toml"))
+            ),
+            1,
+            11,
+            "base.toml",
+        ),
+        (
+            "abs-sets.toml",
+            format!(
+                "extends = \"kingdomino\"\nadd-sets = [{}]\n",
+                quoted(&dir.join("more/ash.toml"))
+            ),
+            2,
+            13,
+            "more/ash.toml",
+        ),
+    ] {
+        let path = common::write(&dir, name, &text);
+        let checked = crownlands_rules::check_path(registry, &path);
+        assert!(checked.result.is_ok(), "{name}: {:?}", checked.result);
+        let w = Diagnostics(checked.warnings);
+        assert_diag(
+            &w,
+            line,
+            col,
+            &[
+                "an absolute path works only where that folder is",
+                &format!("relative to this file (`{relative}`)"),
+            ],
+        );
+    }
+    let relative = crownlands_rules::check_path(registry, &dir.join("sibling.toml"));
+    assert!(relative.warnings.is_empty(), "{:?}", relative.warnings);
 }
 
 #[test]
