@@ -926,6 +926,15 @@ T+++ F2+ T[1]x
         &["23 knights in this kingdom", "the supply holds 22"],
     );
     assert!(parse_side("C F+\n@knights 21\n", "k", &r, 5).is_ok());
+    // Towers likewise (the supply holds 15).
+    let d = parse_side("C T\n@towers 16\n", "k", &r, 5).expect_err("supply");
+    assert_diag(
+        &d,
+        2,
+        1,
+        &["16 towers in this kingdom", "the supply holds 15"],
+    );
+    assert!(parse_side("C T\n@towers 15\n", "k", &r, 5).is_ok());
 }
 
 #[test]

@@ -824,6 +824,14 @@ impl Mechanism for Buildings {
         _word: &str,
         value: Option<u32>,
     ) -> Result<(), String> {
+        // No more than the supply holds, as the knights' file marks are held to theirs.
+        let towers = edit.get(TOWERS).saturating_add(value.unwrap_or(0));
+        if towers > self.tower_supply {
+            return Err(format!(
+                "{towers} towers in this kingdom, but the supply holds {}",
+                self.tower_supply
+            ));
+        }
         edit.add(TOWERS, value.unwrap_or(0));
         Ok(())
     }
