@@ -328,6 +328,10 @@ impl Loader {
         }
         let mut extra = repeated_tie_breaks(&doc);
         control_characters(&doc, None, &mut extra);
+        // (Not in a save's embedded ruleset: a game saved before this check still loads.)
+        if !self.sealed {
+            spaced_names(&doc, None, &mut extra);
+        }
         let ok = ok && extra.is_empty() && sealed_ok;
         for (span, msg) in extra {
             self.diags.push(src.diag(span, msg));
@@ -417,6 +421,35 @@ fn control_characters(node: &Node, key: Option<&str>, out: &mut Vec<(Span, Strin
         Kind::Table(entries) => {
             for e in entries {
                 control_characters(&e.value, Some(&e.key), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Every `name` that is blank or has spaces at its start or end: `kingdomino ` would read as
+/// `kingdomino` wherever it is shown.
+fn spaced_names(node: &Node, key: Option<&str>, out: &mut Vec<(Span, String)>) {
+    match &node.kind {
+        Kind::Str(text) if key == Some("name") && text.trim() != text => {
+            let message = if text.trim().is_empty() {
+                "a name is not blank: write a word".to_string()
+            } else {
+                format!(
+                    "a name has no space at its start or end: write \"{}\"",
+                    text.trim()
+                )
+            };
+            out.push((node.span.clone(), message));
+        }
+        Kind::Array(items) => {
+            for item in items {
+                spaced_names(item, key, out);
+            }
+        }
+        Kind::Table(entries) => {
+            for e in entries {
+                spaced_names(&e.value, Some(&e.key), out);
             }
         }
         _ => {}

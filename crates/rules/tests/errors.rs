@@ -1993,3 +1993,39 @@ fn extends_too_deep_names_the_chain_from_the_file_asked_for() {
         "{text}"
     );
 }
+
+#[test]
+fn a_name_is_not_blank_and_has_no_spaces_around_it() {
+    // `kingdomino ` would read as `kingdomino` wherever it is shown.
+    let d = bad(
+        "name = \"kingdomino \"\nextends = \"kingdomino\"\n\n[[terrain]]\nname = \" \"\nsymbol = \"A\"\ncolour = \"#777777\"\n",
+    );
+    assert_diag(
+        &d,
+        1,
+        8,
+        &["a name has no space at its start or end: write \"kingdomino\""],
+    );
+    assert_diag(&d, 5, 8, &["a name is not blank: write a word"]);
+    // Spaces inside a name are fine.
+    let text = "name = \"my rules\"\nextends = \"kingdomino\"\n";
+    load_str(
+        crownlands_core::Registry::shipped_ref(),
+        text,
+        Path::new("ok.toml"),
+    )
+    .expect("loads");
+    // A save's embedded ruleset, written before this check, still loads.
+    let shown = crownlands_rules::to_toml(
+        &load(crownlands_core::Registry::shipped_ref(), "harmony").expect("harmony"),
+        None,
+    )
+    .replace("name = \"harmony\"", "name = \"harmony \"");
+    assert!(shown.contains("name = \"harmony \""), "{shown}");
+    crownlands_rules::load_embedded(
+        crownlands_core::Registry::shipped_ref(),
+        &shown,
+        "s#ruleset",
+    )
+    .expect("an old save's ruleset loads");
+}
