@@ -328,13 +328,19 @@ impl Loader {
         }
         let mut extra = repeated_tie_breaks(&doc);
         control_characters(&doc, None, &mut extra);
-        // (Not in a save's embedded ruleset: a game saved before this check still loads.)
-        if !self.sealed {
-            spaced_names(&doc, None, &mut extra);
-        }
         let ok = ok && extra.is_empty() && sealed_ok;
         for (span, msg) in extra {
             self.diags.push(src.diag(span, msg));
+        }
+        // Names with spaces around them: errors, though the file goes on to the later checks
+        // (nothing else depends on them). Not in a save's embedded ruleset: a game saved before
+        // this check still loads.
+        if !self.sealed {
+            let mut spaced = Vec::new();
+            spaced_names(&doc, None, None, &mut spaced);
+            for (span, msg) in spaced {
+                self.diags.push(src.diag(span, msg));
+            }
         }
         let value = doc.to_value();
         let index = self.files.len();
@@ -428,11 +434,21 @@ fn control_characters(node: &Node, key: Option<&str>, out: &mut Vec<(Span, Strin
 }
 
 /// Every `name` that is blank or has spaces at its start or end: `kingdomino ` would read as
-/// `kingdomino` wherever it is shown.
-fn spaced_names(node: &Node, key: Option<&str>, out: &mut Vec<(Span, String)>) {
+/// `kingdomino` wherever it is shown. (A building's blank name is the components' to report,
+/// with what to write instead.) `within` is the table of tables the node is in (`building`).
+fn spaced_names(
+    node: &Node,
+    key: Option<&str>,
+    within: Option<&str>,
+    out: &mut Vec<(Span, String)>,
+) {
     match &node.kind {
         Kind::Str(text) if key == Some("name") && text.trim() != text => {
-            let message = if text.trim().is_empty() {
+            let blank = text.trim().is_empty();
+            if blank && within == Some("building") {
+                return;
+            }
+            let message = if blank {
                 "a name is not blank: write a word".to_string()
             } else {
                 format!(
@@ -444,12 +460,12 @@ fn spaced_names(node: &Node, key: Option<&str>, out: &mut Vec<(Span, String)>) {
         }
         Kind::Array(items) => {
             for item in items {
-                spaced_names(item, key, out);
+                spaced_names(item, key, key, out);
             }
         }
         Kind::Table(entries) => {
             for e in entries {
-                spaced_names(&e.value, Some(&e.key), out);
+                spaced_names(&e.value, Some(&e.key), within, out);
             }
         }
         _ => {}
