@@ -341,6 +341,9 @@ fn summary_area(area: Rect) -> Rect {
 
 /// The clickable keys of the score screen.
 fn bar(app: &App) -> Bar {
+    if let Some(bar) = super::popup_bar(app) {
+        return bar;
+    }
     if app.mode() == crate::app::Mode::Replay {
         // Watching a saved game: its keys, not those of a game played here.
         // (In a match, a game's last move is followed by the next game's.)

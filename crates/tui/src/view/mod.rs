@@ -745,8 +745,21 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
     (prompt, message)
 }
 
+/// While a box is open over the screen (help, the analysis, the moves), the keys line says what
+/// the keys do there: the keys under it would only close the box.
+pub fn popup_bar(app: &App) -> Option<Bar> {
+    matches!(
+        app.overlay(),
+        Some(Overlay::Help | Overlay::Analysis | Overlay::Moves)
+    )
+    .then(|| Bar::new().text("↑↓ scroll the box; any other key closes it"))
+}
+
 /// The keys under the game, each clickable: the step's own, then those that work anytime.
 pub fn footer_bar(app: &App) -> Bar {
+    if let Some(bar) = popup_bar(app) {
+        return bar;
+    }
     let bar = match app.mode() {
         Mode::Place if app.must_discard() => Bar::new().key("d discard", Key::Char('d')),
         Mode::Place => Bar::new()
@@ -771,15 +784,25 @@ pub fn footer_bar(app: &App) -> Bar {
         }
         _ => Bar::new(),
     };
-    bar.key("? help", Key::Char('?'))
+    let bar = bar
+        .key("? help", Key::Char('?'))
         .key("H hint", Key::Char('H'))
         .key("u undo", Key::Char('u'))
-        .key("s save", Key::Char('s'))
-        .key("+", Key::Char('+'))
-        .text("/")
-        .glued("-", Key::Char('-'))
-        .text(" bot pace")
-        .key("q quit", Key::Char('q'))
+        .key("s save", Key::Char('s'));
+    // The bots' pace, where there are bots.
+    let bots = app
+        .seats()
+        .iter()
+        .any(|s| matches!(s.kind, crate::app::seats::SeatKind::Bot(_)));
+    let bar = if bots {
+        bar.key("+", Key::Char('+'))
+            .text("/")
+            .glued("-", Key::Char('-'))
+            .text(" bot pace")
+    } else {
+        bar
+    };
+    bar.key("q quit", Key::Char('q'))
 }
 
 /// What the module step the game waits for asks, in the module's words (without the final
