@@ -504,6 +504,8 @@ fn following_every_hint_is_never_a_mistake_in_the_analysis() {
     }
     assert_eq!(app.mode(), Mode::GameOver);
     assert!(taken >= 20, "{taken}");
+    // The last hint goes with the game: it would show, of another move, over a mistake watched.
+    assert!(app.hints().is_empty() && app.hint().is_none());
     let sides = analysis_reports(&mut app);
     let you = &sides[0];
     assert_eq!(you.name, "seat 1 (You)");

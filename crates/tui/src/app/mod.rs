@@ -664,6 +664,9 @@ impl App {
             }
             self.mode = Mode::GameOver;
             self.pending = None;
+            // A hint asked for the last move is of no move now (nor of any move watched).
+            self.hint = None;
+            self.hints.clear();
             self.save_finished(ended);
             return;
         };
