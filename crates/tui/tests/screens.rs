@@ -991,3 +991,54 @@ fn without_colours_a_crowned_square_told_by_bold_is_underlined_where_highlighted
     assert!(style_at(&both, 3).contains(Modifier::UNDERLINED | Modifier::REVERSED));
     assert!(!style_at(&both, 6).contains(Modifier::UNDERLINED));
 }
+
+#[test]
+fn a_square_with_more_pieces_than_its_cell_shows_is_underlined() {
+    // A town square with a knight and a building: at 3 columns ` TB` (the knight not drawn),
+    // so the cell is underlined, as cells too narrow for any piece are; at 4, ` TkB`, plain.
+    use crownlands_core::modules::describe::CellMark;
+    use crownlands_core::{Cell, Kingdom, Square};
+    use crownlands_tui::view::kingdom::KingdomView;
+    use ratatui::style::Modifier;
+    let app = app("kingdomino", "you,greedy", 3);
+    let game = app.game().expect("a game");
+    let terrain = game.domino(game.next_line()[0].domino).first.terrain;
+    let mut kingdom = Kingdom::new(5);
+    let cell = Cell::new(1, 0);
+    kingdom
+        .set_square(cell, Square { terrain, crowns: 0 })
+        .unwrap();
+    let pieces = [('k', "knight"), ('B', "building 6")].map(|(symbol, what)| CellMark {
+        cell,
+        symbol,
+        what: what.into(),
+    });
+    let drawn = |w: u16| {
+        let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, w * 2, 1));
+        KingdomView {
+            kingdom: &kingdom,
+            ruleset: game.ruleset(),
+            palette: Palette::none(),
+            region: (0, 0, 1, 0),
+            cell_w: w,
+            cell_h: 1,
+            ghosts: &[],
+            marks: &[],
+            pieces: &pieces,
+            highlight: &[],
+            crossed: &[],
+        }
+        .render(buf.area, &mut buf);
+        let text: String = (w..w * 2)
+            .map(|x| buf[(x, 0)].symbol().to_string())
+            .collect();
+        (text, buf[(w + 1, 0)].modifier)
+    };
+    let symbol = game.ruleset().terrain(terrain).symbol;
+    let (text, modifier) = drawn(3);
+    assert_eq!(text, format!(" {symbol}B"));
+    assert!(modifier.contains(Modifier::UNDERLINED));
+    let (text, modifier) = drawn(4);
+    assert_eq!(text, format!(" {symbol}kB"));
+    assert!(!modifier.contains(Modifier::UNDERLINED));
+}

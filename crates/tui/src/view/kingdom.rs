@@ -103,6 +103,84 @@ fn fit_crossed(text: &str, w: u16) -> String {
     exactly(&format!("×{text}"), w)
 }
 
+/// A square's text with the pieces on it ([`with_pieces`]).
+pub struct WithPieces {
+    pub text: String,
+    /// The crowns gave way to the pieces and, without colours, are told by bold type.
+    pub crowns_gone: bool,
+    /// How many of the square's pieces are not drawn (the first ones: the last is drawn
+    /// wherever a character is).
+    pub hidden: usize,
+}
+
+/// The text of square `sq` (`text`, as [`square_text`] gives it at `w` columns) with the
+/// symbols of its pieces `here`, in `w` columns. The leading space stays (a cell filled to its
+/// edge runs into the next: `TBT1B`). The terrain, its crowns and every piece where they fit
+/// (`W1$`; a knight and a building at 4 columns, ` T1kB`), else the last piece; else the crowns
+/// give way to the pieces, as one column gives them way: with colours the digit stands for the
+/// square (`1B`, the colour telling the terrain), without, the terrain's symbol, bold when
+/// crowned (`TB`); only where even that does not fit, over the last character; and where a
+/// cell is under 3 columns, not at all (the cell is underlined).
+pub fn with_pieces(
+    ruleset: &Ruleset,
+    palette: Palette,
+    sq: Square,
+    text: &str,
+    here: &str,
+    w: u16,
+) -> WithPieces {
+    let count = here.chars().count();
+    let Some(m) = here.chars().last() else {
+        return WithPieces {
+            text: text.to_string(),
+            crowns_gone: false,
+            hidden: 0,
+        };
+    };
+    if w < 3 {
+        return WithPieces {
+            text: text.to_string(),
+            crowns_gone: false,
+            hidden: count,
+        };
+    }
+    let room = usize::from(w).saturating_sub(1);
+    let body = text.trim().to_string();
+    let plain = square_text(ruleset, Square { crowns: 0, ..sq }, w);
+    let monochrome = palette.mode == super::palette::ColourMode::None;
+    let short = match char::from_digit(u32::from(sq.crowns), 10) {
+        Some(d) if sq.crowns > 0 && !monochrome => d.to_string(),
+        _ => plain.trim().to_string(),
+    };
+    let candidates = [
+        (format!("{body}{here}"), false, 0),
+        (format!("{body}{m}"), false, count - 1),
+        (format!("{short}{here}"), true, 0),
+        (format!("{short}{m}"), true, count - 1),
+    ];
+    match candidates
+        .into_iter()
+        .find(|(t, _, _)| t.chars().count() <= room)
+    {
+        Some((t, crowns_gone, hidden)) => WithPieces {
+            text: fit(&t, w),
+            crowns_gone: crowns_gone && sq.crowns > 0 && monochrome,
+            hidden,
+        },
+        None => {
+            let mut chars: Vec<char> = text.chars().collect();
+            if let Some(last) = chars.last_mut() {
+                *last = m;
+            }
+            WithPieces {
+                text: chars.into_iter().collect(),
+                crowns_gone: false,
+                hidden: count - 1,
+            }
+        }
+    }
+}
+
 /// `text` cut or padded with spaces to exactly `w` characters.
 fn exactly(text: &str, w: u16) -> String {
     let w = usize::from(w);
@@ -227,45 +305,15 @@ impl KingdomView<'_> {
                     .filter(|m| m.cell == cell)
                     .map(|m| glyph(m.symbol))
                     .collect();
-                let marker = here.chars().last();
-                if let Some(m) = marker {
-                    // The leading space stays (a cell filled to its edge runs into the next:
-                    // `TBT1B`). The terrain, its crowns and every piece on the square where they
-                    // fit (`W1$`; a knight and a building at 4 columns, ` T1kB`), else the last
-                    // piece; else the crowns give way to the pieces, as one column gives them
-                    // way: with colours the digit stands for the square (`1B`, the colour telling
-                    // the terrain), without, the terrain's symbol, bold when crowned (`TB`);
-                    // only where even that does not fit, over the last character.
-                    let room = usize::from(w).saturating_sub(1);
-                    let body = text.trim().to_string();
-                    let plain = square_text(self.ruleset, Square { crowns: 0, ..sq }, w);
-                    let monochrome = self.palette.mode == super::palette::ColourMode::None;
-                    let short = match char::from_digit(u32::from(sq.crowns), 10) {
-                        Some(d) if sq.crowns > 0 && !monochrome => d.to_string(),
-                        _ => plain.trim().to_string(),
-                    };
-                    let candidates = [
-                        (format!("{body}{here}"), false),
-                        (format!("{body}{m}"), false),
-                        (format!("{short}{here}"), true),
-                        (format!("{short}{m}"), true),
-                    ];
-                    let fits = candidates
-                        .into_iter()
-                        .find(|(t, _)| w >= 3 && t.chars().count() <= room);
-                    if let Some((t, crowns_gone)) = fits {
-                        text = fit(&t, w);
-                        if crowns_gone && sq.crowns > 0 && monochrome {
-                            style = style.add_modifier(Modifier::BOLD);
-                            crowned_bold = true;
-                        }
-                    } else if w >= 3 {
-                        let mut chars: Vec<char> = text.chars().collect();
-                        if let Some(last) = chars.last_mut() {
-                            *last = m;
-                        }
-                        text = chars.into_iter().collect();
-                    } else {
+                if !here.is_empty() {
+                    let shown = with_pieces(self.ruleset, self.palette, sq, &text, &here, w);
+                    text = shown.text;
+                    if shown.crowns_gone {
+                        style = style.add_modifier(Modifier::BOLD);
+                        crowned_bold = true;
+                    }
+                    // Pieces not drawn: the cell underlined (the title says what that means).
+                    if shown.hidden > 0 {
                         style = style.add_modifier(Modifier::UNDERLINED);
                     }
                 }

@@ -455,14 +455,29 @@ fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     let p = app.config.palette;
     let side = l.side;
     let pieces = game.cell_marks(side);
-    // Cells too narrow for a piece's letter underline it: the title says what is underlined.
+    // A cell too narrow for its pieces' letters (all of them under 3 columns, some where a
+    // square holds several) is underlined: the title says what is underlined.
     let mut kinds: Vec<&str> = Vec::new();
-    if l.cell_w < 3 {
-        for m in &pieces {
-            let kind = m.what.split(' ').next().unwrap_or("piece");
-            if !kinds.contains(&kind) {
-                kinds.push(kind);
+    let squares = game.kingdom(side);
+    for (i, m) in pieces.iter().enumerate() {
+        let on_square: Vec<&crownlands_core::modules::describe::CellMark> =
+            pieces.iter().filter(|o| o.cell == m.cell).collect();
+        let here: String = on_square.iter().map(|o| kingdom::glyph(o.symbol)).collect();
+        let hidden = match squares.content(m.cell) {
+            crownlands_core::Content::Square(sq) => {
+                let text = kingdom::square_text(game.ruleset(), sq, l.cell_w);
+                kingdom::with_pieces(game.ruleset(), p, sq, &text, &here, l.cell_w).hidden
             }
+            _ => 0,
+        };
+        // The first `hidden` pieces of the square are the ones not drawn.
+        let rank = on_square
+            .iter()
+            .position(|o| std::ptr::eq(*o, &pieces[i]))
+            .unwrap_or(0);
+        let kind = m.what.split(' ').next().unwrap_or("piece");
+        if rank < hidden && !kinds.contains(&kind) {
+            kinds.push(kind);
         }
     }
     let name = format!(" {} ", side_name(app, game, side));
