@@ -109,7 +109,7 @@ impl Loader {
         let relative = match self.files.get(idx).map(|f| &f.source) {
             Some(Source::Fs(file)) => file
                 .parent()
-                .and_then(|folder| crate::source::real_path(folder))
+                .and_then(crate::source::real_path)
                 .zip(crate::source::real_path(path))
                 .and_then(|(folder, real)| {
                     real.strip_prefix(&folder)
