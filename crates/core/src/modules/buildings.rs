@@ -283,31 +283,6 @@ impl Buildings {
         within & state.filled_slots()
     }
 
-    /// What a building would score for `side` if the game ended now ([`BuildingValue::worth`],
-    /// as the score counts it, with this building counted among the side's when it is not built
-    /// yet); `built` is what the side has built.
-    fn worth_now(
-        &self,
-        cx: Cx<'_>,
-        side: Side,
-        built: &[(crate::BuildingId, Cell)],
-        b: &crate::building::Building,
-    ) -> Option<i32> {
-        let ruleset = cx.table().ruleset();
-        let buildings = || {
-            let this = built.iter().any(|(id, _)| {
-                ruleset
-                    .buildings()
-                    .get(id.index())
-                    .is_some_and(|x| x.number == b.number)
-            });
-            built.len() + usize::from(!this)
-        };
-        b.value.worth(cx.table().kingdom(side), |held| {
-            held_count(held, |r| cx.get(side, r), buildings)
-        })
-    }
-
     /// What one building is worth to a side at the end ([`BuildingValue::worth`]).
     fn value(&self, b: &crate::building::Building, side: SideView<'_>) -> Option<i32> {
         let buildings = || {
@@ -450,8 +425,10 @@ impl Mechanism for Buildings {
             .copied()
             .collect::<Vec<_>>()
             .join(" ");
-        let worth = self
-            .worth_now(cx, side, state.built(side), b)
+        // Worth once built: its own towers, knights and coins counted (a tower tile's points).
+        let worth = cx
+            .if_played(action, |view| self.value(b, view))
+            .flatten()
             .map(|w| format!(" (now worth {})", describe::plural(w, "point", "points")))
             .unwrap_or_default();
         Some(ChoiceView {

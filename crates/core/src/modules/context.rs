@@ -182,6 +182,23 @@ impl<'a> Cx<'a> {
     }
 }
 
+impl Cx<'_> {
+    /// `f` of the acting side, as this module sees it, once `action` is played: on a copy of
+    /// the game, for a choice's words (what a building would be worth once built, its own towers
+    /// and knights counted). `None` as for [`Cx::change_if_played`].
+    pub fn if_played<T>(
+        &self,
+        action: crate::game::Action,
+        f: impl FnOnce(SideView<'_>) -> T,
+    ) -> Option<T> {
+        let _probe = Probing::start()?;
+        let side = self.game.side_to_act()?;
+        let mut probe = self.game.clone();
+        probe.apply(action).ok()?;
+        Some(f(probe.side_view(side).for_module(self.me)))
+    }
+}
+
 thread_local! {
     /// Whether [`Cx::change_if_played`] is playing its probe on this thread.
     static PROBING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };

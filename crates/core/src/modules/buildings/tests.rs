@@ -258,3 +258,65 @@ fn the_mask_of_filled_slots_follows_the_board_through_builds_burns_and_refills()
         }
     }
 }
+
+#[test]
+fn a_build_choice_says_what_the_building_is_worth_once_built() {
+    // A tile of 1 point per tower that gives towers itself is worth them at once: the choice's
+    // words count its own towers (and knights), as the score will once it is built.
+    let r = queendomino_like(ALL, 15);
+    let mut state = 7u64;
+    let mut checked = 0;
+    for seed in 0..60 {
+        let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+        while checked < 5
+            && play_until(&mut g, &mut state, |g| {
+                g.legal_actions()
+                    .into_iter()
+                    .any(|a| g.module_action::<BuildingsAction>(a).is_some())
+            })
+        {
+            let side = g.side_to_act().expect("acting");
+            let view = g.step_view().expect("a step");
+            for choice in &view.choices {
+                let Some(BuildingsAction::Build { slot, .. }) =
+                    g.module_action::<BuildingsAction>(choice.action)
+                else {
+                    continue;
+                };
+                let id = crate::testkit::pieces(&g).board[usize::from(slot)].expect("face up");
+                let b = &r.buildings()[id.index()];
+                let (BuildingValue::PerTower { points } | BuildingValue::PerKnight { points }) =
+                    b.value
+                else {
+                    continue;
+                };
+                let mut built = g.clone();
+                built.apply(choice.action).expect("legal");
+                let e = crate::testkit::pieces(&built);
+                let held = match b.value {
+                    BuildingValue::PerTower { .. } => e.sides[side].towers,
+                    _ => e.sides[side].knights(),
+                };
+                let worth = points * held as i32;
+                assert!(
+                    choice.detail.contains(&format!("now worth {worth} point")),
+                    "{}: {}",
+                    b.label(),
+                    choice.detail
+                );
+                // Those whose own pieces count (building 3: 1 point a knight, and a knight).
+                let own = match b.value {
+                    BuildingValue::PerTower { .. } => b.towers,
+                    _ => b.knights,
+                };
+                if own > 0 {
+                    checked += 1;
+                }
+            }
+            // On with the game (a build or not).
+            let a = g.legal_actions()[0];
+            g.apply(a).expect("legal");
+        }
+    }
+    assert!(checked >= 5, "{checked}");
+}
