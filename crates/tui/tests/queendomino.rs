@@ -504,7 +504,21 @@ fn watching_a_match_to_its_end_says_the_game_and_the_match_winners() {
     }
     app.run_bots();
     assert!(app.session().is_some_and(|s| !s.can_start_next_game()));
+    let totals: Vec<String> = app
+        .session()
+        .and_then(|s| s.match_record())
+        .expect("the match's record")
+        .totals
+        .iter()
+        .map(i64::to_string)
+        .collect();
     let mut app = at_recent_games(cfg);
+    // The row of the saved games says the match's totals, not its last game's.
+    let recent = &app.setup().expect("setup").recent[0];
+    assert_eq!(
+        recent.result.as_deref(),
+        Some(format!("match {}", totals.join(":")).as_str())
+    );
     press(&mut app, "<enter>G");
     assert_eq!(app.mode(), Mode::Replay);
     let text = screen(&app, 120, 30);

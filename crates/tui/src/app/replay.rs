@@ -20,9 +20,9 @@ pub struct Recent {
     /// parts to its row ([`crate::view`]'s `recent_text`).
     pub label: String,
     /// The label's parts, for a row that must be shorter: the ruleset (and whether unfinished),
-    /// the players' names (whole), the date, and how it stands: the last game's scores, side 1
-    /// first (`41:35`), or the round an unfinished game stopped in (`round 7`), so games of
-    /// one day and the same players are told apart.
+    /// the players' names (whole), the date, and how it stands: the scores, side 1 first
+    /// (`41:35`; a match's totals, `match 58:98`), or the round an unfinished game stopped in
+    /// (`round 7`), so games of one day and the same players are told apart.
     pub what: String,
     pub who: String,
     pub date: Option<String>,
@@ -58,14 +58,29 @@ pub fn recent_games(dir: &Path) -> Vec<Recent> {
                 matches!(g.status, crownlands_saves::GameStatus::Unfinished { .. })
             });
             let status = if unfinished { " (unfinished)" } else { "" };
-            let result = save.games.last().map(|g| match &g.status {
-                crownlands_saves::GameStatus::Finished { totals, .. } => totals
-                    .iter()
-                    .map(i32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(":"),
-                crownlands_saves::GameStatus::Unfinished { round, .. } => format!("round {round}"),
-            });
+            let joined = |totals: Vec<String>| totals.join(":");
+            let result = match (&save.result, save.games.last()) {
+                // A match played out: its totals (the last game's alone would tell another
+                // winner), said to be the match's.
+                (Some(m), Some(g))
+                    if save.games.len() > 1
+                        && matches!(g.status, crownlands_saves::GameStatus::Finished { .. }) =>
+                {
+                    Some(format!(
+                        "match {}",
+                        joined(m.totals.iter().map(i64::to_string).collect())
+                    ))
+                }
+                (_, Some(g)) => Some(match &g.status {
+                    crownlands_saves::GameStatus::Finished { totals, .. } => {
+                        joined(totals.iter().map(i32::to_string).collect())
+                    }
+                    crownlands_saves::GameStatus::Unfinished { round, .. } => {
+                        format!("round {round}")
+                    }
+                }),
+                (_, None) => None,
+            };
             let what = printable(&format!("{}{status}", save.ruleset_name));
             let who = printable(&who);
             let result = result.as_deref().map(printable);
