@@ -197,6 +197,14 @@ fn a_corrupt_autosave_is_explained_on_screen_and_left_untouched() {
         "{screen_text}"
     );
     assert!(screen_text.contains("left as it is"), "{screen_text}");
+    // Its help offers no Resume either.
+    press(&mut app, "?");
+    let help = screen(&app, 100, 30);
+    assert!(
+        help.contains("it cannot be resumed") && !help.contains("Enter on Resume"),
+        "{help}"
+    );
+    press(&mut app, "x");
     // Resume is not offered: r does nothing.
     press(&mut app, "r");
     assert_eq!(app.mode(), Mode::Resume);

@@ -877,10 +877,8 @@ impl App {
         match self.autosaver.write(&self.config.registry, dir, session) {
             Ok(None) => {}
             Ok(Some(autosave::Note::Kept(kept))) => {
-                self.message = format!(
-                    "The unfinished game in the autosave was kept as {}.",
-                    kept.display()
-                );
+                // (An unfinished game, or a file that did not load: either is kept.)
+                self.message = format!("The earlier autosave was kept as {}.", kept.display());
                 // The status line keeps it until the player's next move; the log keeps it in
                 // view after that.
                 self.autosave_note = Some(self.message.clone());

@@ -34,13 +34,13 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
         Mode::Claim => &[
             "Claim: put your king on a domino of the next line.",
             "Kings on lower-numbered dominoes place and claim first next round.",
-            "←→ (or h l, Tab) choose, Enter claims, 1-9 claims the domino of that row.",
+            "←→ (or h l, Tab) choose, Enter (or space) claims, 1-9 claims the domino of that row.",
         ],
         Mode::Place => &[
             "Place: lay the domino under your king in your kingdom.",
             "Arrows or h j k l move the ghost, r rotates, Tab/Shift-Tab jump",
             "between legal spots; + marks squares a legal placement covers.",
-            "Green ghost: legal, Enter places. Red: the reason is shown below.",
+            "Green ghost: legal, Enter (or space) places. Red: the reason is shown below.",
             "When nothing fits, Enter (or d) discards; otherwise you must place.",
             "Placements in the log count from the castle (0,0): `at -3,-1→` is the first",
             "square 3 left and 1 up, the second to its right (↓ below, ← left, ↑ up).",
@@ -108,7 +108,26 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             push(t, Style::default());
         }
     }
+    // The colours named where there are colours; without, what stands for them.
+    let monochrome = p.mode == super::palette::ColourMode::None;
+    // An autosave that does not load offers no Resume: the help says what it offers.
+    let broken = app.offer().is_some_and(|o| o.found.is_err());
     for t in step_help(app.mode()) {
+        let t = match *t {
+            t if monochrome && t.starts_with("Green ghost:") => {
+                "Bold ghost: legal, Enter (or space) places. Reversed: the reason is shown below."
+            }
+            t if broken && t.starts_with("Your last game is not finished") => {
+                "The autosave does not load (the reason is shown): it cannot be resumed."
+            }
+            t if broken && t.starts_with("r (or Enter on Resume)") => {
+                "n starts a new game and keeps the file as it is (in autosave-previous.json,"
+            }
+            t if broken && t.starts_with("new game and keeps this one") => {
+                "or where it is), to look at or mend."
+            }
+            t => t,
+        };
         push(t, Style::default());
     }
     // Several kings a player (2-player Kingdomino, Queendomino): each claims, and places in turn.
