@@ -154,6 +154,12 @@ pub fn open(registry: &Registry, text: &str) -> Result<Choice, String> {
             &warnings,
         ));
     }
+    // A FIFO, a device (a link to `/dev/zero`): there, but not a file to read.
+    if path.exists() && !crownlands_rules::is_ruleset_name(registry, text) {
+        return Err(format!(
+            "`{text}` is not a regular file: a ruleset is read from a regular file (.toml)."
+        ));
+    }
     let looks_like_a_path = text.contains(['/', '\\', '.', '~']);
     let relative = match std::env::current_dir() {
         Ok(cwd) if path.is_relative() => {
@@ -389,6 +395,12 @@ mod tests {
         assert!(e.contains("did you mean `kingdomino`"), "{e}");
         let e = open(Registry::shipped_ref(), dir.to_str().unwrap()).unwrap_err();
         assert!(e.contains("is a folder"), "{e}");
+        // A device (a FIFO likewise): there, but no regular file (not "No file").
+        #[cfg(unix)]
+        {
+            let e = open(Registry::shipped_ref(), "/dev/null").unwrap_err();
+            assert!(e.contains("is not a regular file"), "{e}");
+        }
         assert!(open(Registry::shipped_ref(), "  ").is_err());
         let shipped = open(Registry::shipped_ref(), "kingdomino").unwrap();
         assert_eq!(shipped.path, None);
