@@ -55,6 +55,16 @@ impl ScoreBreakdown {
 pub const HARMONY: &str = "harmony";
 pub const MIDDLE_KINGDOM: &str = "middle-kingdom";
 
+/// A bonus's key in the rulebooks' words, for players (`Harmony`, `Middle Kingdom`); a key of
+/// another bonus (a module's line, already in words) as it is.
+pub fn bonus_words(key: &str) -> &str {
+    match key {
+        HARMONY => "Harmony",
+        MIDDLE_KINGDOM => "Middle Kingdom",
+        other => other,
+    }
+}
+
 /// Score a kingdom under `rules`.
 pub fn score_kingdom(kingdom: &Kingdom, rules: &Rules) -> ScoreBreakdown {
     let mut territories = Vec::new();

@@ -1042,3 +1042,38 @@ fn a_square_with_more_pieces_than_its_cell_shows_is_underlined() {
     assert_eq!(text, format!(" {symbol}kB"));
     assert!(!modifier.contains(Modifier::UNDERLINED));
 }
+
+#[test]
+fn the_score_screen_names_the_bonuses_in_the_rulebooks_words() {
+    // `Harmony` and `Middle Kingdom`, not the ruleset's keys.
+    for seed in 1..20 {
+        let mut app = App::new_game(
+            ruleset("harmony-middle-kingdom"),
+            seats("greedy,greedy"),
+            config(seed, Palette::none()),
+        )
+        .expect("sets up");
+        app.run_bots();
+        let game = app.game().expect("a game");
+        let earned = game
+            .outcome()
+            .scores
+            .iter()
+            .any(|(_, s)| s.bonus("middle-kingdom").is_some());
+        if !earned {
+            continue;
+        }
+        let text = screen(&app, 100, 30);
+        // (The header names the ruleset, `harmony-middle-kingdom`: the bonus lines are
+        // looked at.)
+        assert!(
+            text.lines()
+                .filter(|l| l.contains("+10"))
+                .all(|l| l.contains("Middle Kingdom") && !l.contains("middle-kingdom")),
+            "{text}"
+        );
+        assert!(text.contains("Middle Kingdom"), "{text}");
+        return;
+    }
+    panic!("no game of 19 earned Middle Kingdom");
+}

@@ -69,7 +69,12 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         let bonuses: Vec<(Line, i32)> = own
             .bonuses
             .iter()
-            .map(|b| (b.key.clone(), b.points))
+            .map(|b| {
+                (
+                    crownlands_core::score::bonus_words(&b.key).to_string(),
+                    b.points,
+                )
+            })
             .chain(
                 game.score_lines(side)
                     .into_iter()
