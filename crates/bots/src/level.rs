@@ -29,7 +29,7 @@ pub enum LevelError {
     #[error("unknown bot `{0}`{hint}; the levels are: {LEVELS}", hint = closest_level(.0))]
     Unknown(String),
     #[error(
-        "bad budget in `{0}`: give a number of playouts (1 to {MAX_PLAYOUTS}) or a time such as 500ms or 2s (at most an hour)"
+        "bad budget in `{0}`: give a number of playouts (1 to {MAX_PLAYOUTS}) or a time in ms or s, such as 500ms or 2s (at most 3600s)"
     )]
     Budget(String),
     #[error(
