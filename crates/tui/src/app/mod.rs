@@ -1063,10 +1063,13 @@ impl App {
     }
 
     fn hint_message(&self, hint: Action) -> String {
+        // The move in the imperative (`place 2 at 1,0→`), whoever is to play it (at a table of
+        // several people too).
         let text = self
             .game()
-            .map(|g| describe(g, hint, "the bot"))
+            .map(|g| describe(g, hint, "You"))
             .unwrap_or_default();
+        let text = text.strip_prefix("You ").unwrap_or(&text);
         format!("Hint: {text}. Enter to accept.")
     }
 
