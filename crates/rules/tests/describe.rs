@@ -107,6 +107,12 @@ fn scoring_rules_name_the_bonuses_on() {
     let text = scoring_rules(rules, &[]).join("\n");
     assert!(text.contains("Harmony"), "{text}");
     assert!(text.contains("Middle Kingdom"), "{text}");
+    // Each reading of Middle Kingdom in its own words.
+    assert!(text.contains("as far as it reaches"), "{text}");
+    let volcano =
+        crownlands_rules::load(crownlands_core::Registry::shipped_ref(), "volcano").expect("loads");
+    let text = scoring_rules(&volcano.player_counts()[0].1, &[]).join("\n");
+    assert!(text.contains("across the whole 5x5 grid"), "{text}");
     let q = queendomino();
     let players = q.player_counts()[0].0;
     let game = Game::new(q.clone(), players, 1).expect("setup");

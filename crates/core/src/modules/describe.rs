@@ -251,10 +251,21 @@ pub fn scoring_rules(rules: &Rules, modules: &[Box<dyn super::Module>]) -> Vec<S
         ));
     }
     if let Some(mk) = rules.middle_kingdom {
-        v.push(format!(
-            "Middle Kingdom: +{} points with the castle in the centre.",
-            mk.points
-        ));
+        let g = rules.grid_size;
+        let centre = match mk.reading {
+            crate::ruleset::MiddleKingdomReading::BoundingBox => {
+                "with the castle at the centre of the kingdom as far as it reaches (gaps allowed)"
+                    .to_string()
+            }
+            crate::ruleset::MiddleKingdomReading::FullGrid => format!(
+                "with the kingdom reaching across the whole {g}x{g} grid and the castle at its centre"
+            ),
+            crate::ruleset::MiddleKingdomReading::WithinHalfGrid => format!(
+                "with every square within {} of the castle each way",
+                g.saturating_sub(1) / 2
+            ),
+        };
+        v.push(format!("Middle Kingdom: +{} points {centre}.", mk.points));
     }
     if rules.team_size > 1 {
         v.push(format!(
