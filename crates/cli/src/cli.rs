@@ -23,6 +23,11 @@ pub struct Cli {
 pub enum Command {
     /// Play in the terminal, against bots or friends (first offers to resume an unfinished
     /// autosaved game; without --players: a setup screen).
+    // The two ways to start, said in every usage line (clap's own, after a conflict, named
+    // only the arguments of one side of it).
+    #[command(
+        override_usage = "crownlands play [RULESET] [--players LIST] [--seed N] [--pace MS] [--no-autosave]\n       crownlands play --load SAVE [--pace MS] [--no-autosave]"
+    )]
     Play {
         /// A shipped ruleset's name or a ruleset file: chosen on the setup screen, or played at
         /// once with --players (default: kingdomino).

@@ -47,3 +47,16 @@ fn a_ruleset_with_problems_says_each_as_an_error_before_the_terminal() {
     }
     assert!(r.stdout.is_empty(), "nothing drawn: {}", r.stdout);
 }
+
+#[test]
+fn a_conflict_of_play_arguments_shows_both_ways_to_start() {
+    // clap's own usage line named only one side of the conflict (`crownlands play <RULESET>`).
+    let r = run(&["play", "kingdomino", "--load", "x.json"]).expect_code(2);
+    assert!(
+        r.stderr
+            .contains("crownlands play [RULESET] [--players LIST]")
+            && r.stderr.contains("crownlands play --load SAVE"),
+        "{}",
+        r.stderr
+    );
+}
