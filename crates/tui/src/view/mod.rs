@@ -268,7 +268,20 @@ fn render_game(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     if let Some(b) = l.board {
         panels::render(app, game, b, l.compact, buf);
     }
-    log::render(app, l.log, buf);
+    // A hint at the top of the moves box leaves the moves the rest of it, framed of their own
+    // (drawn under the hint, the box showed its sides below the hint's frame, with no top).
+    let hint = hint::area(app, l);
+    let log_area = match hint {
+        Some(h) if h.x == l.log.x && h.y == l.log.y && h.width == l.log.width => Rect {
+            y: l.log.y + h.height,
+            height: l.log.height.saturating_sub(h.height),
+            ..l.log
+        },
+        _ => l.log,
+    };
+    if log_area.height >= 3 {
+        log::render(app, log_area, buf);
+    }
     lines::render(app, game, l.current, l.next, l.compact, buf);
     players::render(app, game, l.players, l.compact, buf);
     for &(side, r) in &l.others {
@@ -277,7 +290,7 @@ fn render_game(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     if let Some(r) = l.rules {
         rules_panel(app, game, r, buf);
     }
-    if let Some(r) = hint::area(app, l) {
+    if let Some(r) = hint {
         hint::render(app, r, buf);
     }
     if let (Some(r), Mode::Step) = (l.choices, app.mode()) {
