@@ -93,9 +93,13 @@ impl<'de> Deserialize<'de> for SavedAction {
         ) && let Err(e) = serde_json::from_str::<Action>(raw.get())
         {
             let e = e.to_string();
-            // serde_json's position is within the action; the reader's own is added.
+            // serde_json's position is within the action; the reader's own is added (the
+            // action's end), and the action is quoted, so the value in question shows.
             let e = e.split(" at line ").next().unwrap_or_default();
-            return Err(serde::de::Error::custom(e));
+            return Err(serde::de::Error::custom(format!(
+                "in the action `{}`: {e}",
+                crate::limits::shortened(raw.get())
+            )));
         }
         Ok(SavedAction(raw))
     }

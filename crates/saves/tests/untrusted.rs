@@ -836,3 +836,27 @@ fn a_players_count_edited_without_its_seats_is_suspected() {
         "{msg}"
     );
 }
+
+#[test]
+fn a_core_action_out_of_range_is_quoted_in_its_message() {
+    // The reader's position is the action's end: the action is quoted, so the value shows.
+    let json = save_json();
+    let first = json
+        .find("{\"action\":\"claim\",\"domino\":")
+        .expect("a claim");
+    let end = first + json[first..].find('}').expect("its end") + 1;
+    let json = format!(
+        "{}{}{}",
+        &json[..first],
+        "{\"action\":\"claim\",\"domino\":99999}",
+        &json[end..]
+    );
+    let e = Save::from_json(&json, "s.json").unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("in the action `{\"action\":\"claim\",\"domino\":99999}`")
+            && e.to_string().contains("expected u16"),
+        "{e}"
+    );
+    assert_short(&e);
+}
