@@ -27,6 +27,7 @@ pub struct Save {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date: Option<String>,
     /// The seed of the match; game `k > 0` is seeded `derive_seed(seed, k)`.
+    #[serde(deserialize_with = "seed::read")]
     pub seed: u64,
     /// At most [`MAX_PLAYERS`] (more is refused as the file is read).
     #[serde(deserialize_with = "bounded::players")]
@@ -50,6 +51,7 @@ pub struct Save {
 #[serde(deny_unknown_fields)]
 pub struct GameRecord {
     /// The game's own seed (checked on load).
+    #[serde(deserialize_with = "seed::read")]
     pub seed: u64,
     /// Every action, in order, as the game writes it ([`crownlands_core::Game::action_json`]).
     pub actions: Vec<SavedAction>,
@@ -174,6 +176,45 @@ pub struct MatchRecord {
     /// The sides with the highest total, numbered from 1.
     #[serde(deserialize_with = "bounded::sides")]
     pub winners: Vec<usize>,
+}
+
+/// A seed: a whole number from 0 to 2^64 - 1, said so of anything else (a number past the
+/// range reads as a float: "invalid type: floating point `1.8446744073709552e+19`" said nothing
+/// of seeds).
+mod seed {
+    use serde::Deserializer;
+    use serde::de::{Error, Visitor};
+    use std::fmt;
+
+    struct Seed;
+
+    const EXPECTED: &str = "a seed: a whole number from 0 to 18446744073709551615";
+
+    impl Visitor<'_> for Seed {
+        type Value = u64;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str(EXPECTED)
+        }
+
+        fn visit_u64<E: Error>(self, v: u64) -> Result<u64, E> {
+            Ok(v)
+        }
+
+        fn visit_i64<E: Error>(self, v: i64) -> Result<u64, E> {
+            u64::try_from(v).map_err(|_| E::custom(format!("{v} is not {EXPECTED}")))
+        }
+
+        fn visit_f64<E: Error>(self, _: f64) -> Result<u64, E> {
+            Err(E::custom(format!(
+                "a number with a fraction or past the range is not {EXPECTED}"
+            )))
+        }
+    }
+
+    pub fn read<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        d.deserialize_u64(Seed)
+    }
 }
 
 /// A text as an array of lines in JSON (or one string, when reading), read line by line into

@@ -860,3 +860,19 @@ fn a_core_action_out_of_range_is_quoted_in_its_message() {
     );
     assert_short(&e);
 }
+
+#[test]
+fn a_seed_past_the_range_is_said_to_be_no_seed() {
+    for seed in ["18446744073709551616", "-1", "1.5"] {
+        let json = with_field(&save_json(), "seed", seed);
+        let e = Save::from_json(&json, "s.json").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("a seed: a whole number from 0 to 18446744073709551615"),
+            "{seed}: {e}"
+        );
+    }
+    let json = with_field(&save_json(), "seed", "\"7\"");
+    let e = Save::from_json(&json, "s.json").unwrap_err();
+    assert!(e.to_string().contains("a whole number"), "{e}");
+}
