@@ -157,6 +157,43 @@ pub fn is_bare_key(key: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
+/// What `name` looks like on a screen: lower case, with the letters of other scripts that are
+/// drawn as Latin ones (Cyrillic `е`, `о`, `а`, ...; Greek `ο`, `α`, ...) taken as those, and
+/// spaces, `-` and `_` left out. Two names with one look are told apart by nothing a player
+/// sees (`whеat` with a Cyrillic `е` beside `wheat`).
+pub fn look(name: &str) -> String {
+    name.chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_'))
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'а' | 'α' => 'a',
+            'в' | 'β' => 'b',
+            'с' | 'ϲ' => 'c',
+            'ԁ' => 'd',
+            'е' | 'ε' => 'e',
+            'һ' => 'h',
+            'і' | 'ι' | 'ı' => 'i',
+            'ј' => 'j',
+            'к' | 'κ' => 'k',
+            'м' => 'm',
+            'н' | 'η' => 'n',
+            'о' | 'ο' | '0' => 'o',
+            'р' | 'ρ' => 'p',
+            'ԛ' => 'q',
+            'ѕ' => 's',
+            'т' | 'τ' => 't',
+            'υ' | 'ս' => 'u',
+            'ѵ' | 'ν' => 'v',
+            'ԝ' => 'w',
+            'х' | 'χ' => 'x',
+            'у' | 'γ' => 'y',
+            'ʐ' => 'z',
+            'ӏ' | 'l' | '1' => 'l',
+            c => c,
+        })
+        .collect()
+}
+
 /// The known key closest to a misspelt one, if it is close enough to be a likely typo.
 pub fn closest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
     let best = known

@@ -196,6 +196,19 @@ fn terrains(loader: &mut Loader, blocks: &[Block]) -> Terrains {
                 );
                 loader.err(&sym_loc, msg);
             }
+            // Two names a player cannot tell apart (another script's letter, another case).
+            if let Some(j) = terrains.iter().position(|x| {
+                crownlands_core::text::look(&x.name) == crownlands_core::text::look(&t.name)
+            }) {
+                let msg = format!(
+                    "terrain `{}` looks like terrain `{}` ({}) on a screen: they differ only in case, \
+                     spacing or a letter of another script; rename one",
+                    crownlands_core::text::escape_controls(&t.name),
+                    crownlands_core::text::escape_controls(&terrains[j].name),
+                    loader.describe(&terrain_locs[j])
+                );
+                loader.warn(&name_loc, msg);
+            }
             if terrains.len() >= MAX_TERRAINS {
                 if !too_many_terrains {
                     loader.err(

@@ -497,11 +497,16 @@ pub(crate) fn resolve(
     // A file of the user's named as a shipped ruleset: its games, saves and results would read
     // as that ruleset's. Not when it is that ruleset (the shipped file from a checkout, or what
     // `show` prints of it: the same rules, the same hash).
+    // A name that only looks like one (`kingdоmino` with a Cyrillic `о`, `Kingdomino`) reads
+    // as it too.
+    let shipped_like = crate::ruleset_names(&loader.registry)
+        .into_iter()
+        .find(|n| crownlands_core::text::look(n) == crownlands_core::text::look(&name));
     if let Some(r) = &ruleset
         && !embedded(loader, leaf_idx)
-        && crate::ruleset_names(&loader.registry).contains(&name)
-        && crate::load(&loader.registry, &name).map_or(true, |shipped| {
-            crate::to_toml(&shipped, None) != crate::to_toml(r, None)
+        && let Some(shipped_name) = shipped_like
+        && crate::load(&loader.registry, &shipped_name).map_or(true, |shipped| {
+            shipped_name != name || crate::to_toml(&shipped, None) != crate::to_toml(r, None)
         })
     {
         let loc = match leaf.name {
@@ -516,8 +521,13 @@ pub(crate) fn resolve(
         } else {
             format!("with no `name`, it is called `{name}` after its file")
         };
+        let whose = if shipped_name == name {
+            "a shipped ruleset's name".to_string()
+        } else {
+            format!("which looks like the shipped ruleset `{shipped_name}` on a screen")
+        };
         let message = format!(
-            "{called}, a shipped ruleset's name: its games, saves and results would read as the shipped ruleset's; give it a `name` of its own"
+            "{called}, {whose}: its games, saves and results would read as the shipped ruleset's; give it a `name` of its own"
         );
         if let Some(f) = loader.files.get(loc.file) {
             let d = f.src.diag(loc.span.clone(), message);

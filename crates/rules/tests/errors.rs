@@ -2029,3 +2029,43 @@ fn a_name_is_not_blank_and_has_no_spaces_around_it() {
     )
     .expect("an old save's ruleset loads");
 }
+
+#[test]
+fn names_that_only_look_alike_are_warned_of() {
+    // A terrain `whеat` (a Cyrillic `е`) beside Kingdomino's `wheat`: two lines reading
+    // "wheat" in every score.
+    let w = warnings_of(
+        "extends = \"kingdomino\"\n[[terrain]]\nname = \"wh\u{435}at\"\nsymbol = \"A\"\ncolour = \"#777777\"\n",
+        "t.toml",
+    );
+    assert_diag(
+        &w,
+        3,
+        8,
+        &[
+            "terrain `wh\u{435}at` looks like terrain `wheat`",
+            "rename one",
+        ],
+    );
+    // A ruleset named like a shipped one, but for a letter of another script or the case.
+    for name in ["kingd\u{43e}mino", "Kingdomino"] {
+        let w = warnings_of(
+            &format!("name = \"{name}\"\nextends = \"kingdomino\"\n"),
+            "n.toml",
+        );
+        assert_diag(
+            &w,
+            1,
+            8,
+            &["which looks like the shipped ruleset `kingdomino` on a screen"],
+        );
+    }
+    // Names of their own: nothing.
+    let w = warnings_of("name = \"my-rules\"\nextends = \"kingdomino\"\n", "n.toml");
+    assert!(w.0.is_empty(), "{w}");
+    assert_eq!(crownlands_core::text::look("Wh\u{435}at"), "wheat");
+    assert_ne!(
+        crownlands_core::text::look("lake"),
+        crownlands_core::text::look("lava")
+    );
+}
