@@ -990,6 +990,11 @@ fn without_colours_a_crowned_square_told_by_bold_is_underlined_where_highlighted
     let both = [crowned, plain];
     assert!(style_at(&both, 3).contains(Modifier::UNDERLINED | Modifier::REVERSED));
     assert!(!style_at(&both, 6).contains(Modifier::UNDERLINED));
+    // The castle is reversed, but where squares are pointed out by reversing them: there it
+    // is bold and underlined, not taken for one of them.
+    assert!(style_at(&[], 0).contains(Modifier::REVERSED));
+    let castle = style_at(&both, 0);
+    assert!(!castle.contains(Modifier::REVERSED) && castle.contains(Modifier::UNDERLINED));
 }
 
 #[test]

@@ -282,6 +282,17 @@ impl KingdomView<'_> {
             return (text, style.add_modifier(Modifier::BOLD));
         }
         match self.kingdom.content(cell) {
+            // Reversed, unless squares are pointed out by reversing them (the score screen's
+            // largest territory) where nothing else tells them apart (no colours).
+            Content::Castle
+                if !self.highlight.is_empty()
+                    && self.palette.mode == super::palette::ColourMode::None =>
+            {
+                (
+                    fit("C", w),
+                    Style::default().add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+                )
+            }
             Content::Castle => (
                 fit("C", w),
                 Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED),
