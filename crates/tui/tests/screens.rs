@@ -1082,3 +1082,17 @@ fn the_score_screen_names_the_bonuses_in_the_rulebooks_words() {
     }
     panic!("no game of 19 earned Middle Kingdom");
 }
+
+#[test]
+fn the_setup_keys_line_fits_a_narrow_terminal() {
+    // At 60 columns the full line lost its end (`? he`): there, the same keys in fewer words.
+    let setup = Setup::new(
+        crownlands_tui::app::ruleset_file::shipped_choices(crownlands_core::Registry::shipped_ref()),
+        None,
+    );
+    let app = App::with_setup(setup, config(1, Palette::none()));
+    let text = screen(&app, 60, 20);
+    assert!(text.contains("o open  ? help  q quit"), "{text}");
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("o open a file  ? help  q quit"), "{text}");
+}

@@ -31,13 +31,24 @@ pub struct Layout {
 }
 
 /// The keys line at the top.
-fn keys_bar() -> Bar {
-    Bar::new()
+fn keys_bar(width: u16) -> Bar {
+    let full = Bar::new()
         .text("↑↓ move  ←→ change  ")
         .glued("Enter start", Key::Enter)
         .key("o open a file", Key::Char('o'))
         .key("? help", Key::Char('?'))
-        .key("q quit", Key::Char('q'))
+        .key("q quit", Key::Char('q'));
+    // Narrow, the same keys in fewer words (the help and quit keys lost their ends at 60).
+    if full.line(ratatui::style::Style::default()).width() <= usize::from(width) {
+        full
+    } else {
+        Bar::new()
+            .text("↑↓ ←→ ")
+            .glued("Enter start", Key::Enter)
+            .key("o open", Key::Char('o'))
+            .key("? help", Key::Char('?'))
+            .key("q quit", Key::Char('q'))
+    }
 }
 
 pub fn layout(setup: &Setup, area: Rect) -> Layout {
@@ -240,7 +251,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         p.accent(Accent::Title),
     )))
     .render(Rect { height: 1, ..area }, buf);
-    Paragraph::new(keys_bar().line(p.accent(Accent::Dim))).render(l.keys, buf);
+    Paragraph::new(keys_bar(l.keys.width).line(p.accent(Accent::Dim))).render(l.keys, buf);
     let name_w = usize::from(l.list.width.saturating_sub(4));
     let rows: Vec<Line> = setup
         .choices
@@ -276,7 +287,9 @@ pub fn hit(setup: &Setup, area: Rect, col: u16, row: u16) -> Option<super::Hit> 
     let l = layout(setup, area);
     let inside = |r: Rect| col >= r.x && col < r.right() && row >= r.y && row < r.bottom();
     if row == l.keys.y {
-        return keys_bar().key_at(l.keys.x, col).map(super::Hit::Key);
+        return keys_bar(l.keys.width)
+            .key_at(l.keys.x, col)
+            .map(super::Hit::Key);
     }
     if inside(l.list) && row > l.list.y && row + 1 < l.list.bottom() {
         let i = l.first + usize::from(row - l.list.y - 1);
