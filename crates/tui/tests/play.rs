@@ -1198,3 +1198,25 @@ fn a_game_ended_again_after_an_undo_is_kept_as_it_ended() {
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(ended_otherwise, 1, "no deal of 19 could end another way");
 }
+
+#[test]
+fn an_undo_is_old_news_once_the_ghost_moves() {
+    // At 80 columns the undo's message, said first, pushed the spot's verdict off the line:
+    // moving the ghost clears it, as it clears a refusal.
+    let mut app = app("kingdomino", "you,greedy", 3);
+    for _ in 0..50 {
+        if app.mode() == Mode::Place && app.ghost_is_legal() {
+            break;
+        }
+        press(&mut app, "<enter>");
+        app.run_bots();
+    }
+    assert_eq!(app.mode(), Mode::Place);
+    press(&mut app, "<enter>");
+    app.run_bots();
+    press(&mut app, "u");
+    assert_eq!(app.mode(), Mode::Place);
+    assert!(app.message().starts_with("Undone: "), "{}", app.message());
+    press(&mut app, "<right>");
+    assert_eq!(app.message(), "");
+}

@@ -1188,10 +1188,11 @@ impl App {
             }
             _ => return,
         }
-        // The ghost moved: a refusal of where it was, or what a key of another step is for,
-        // is old news.
+        // The ghost moved: a refusal of where it was, what a key of another step is for, or
+        // an undo, is old news (at 80 columns it pushed the spot's verdict off the line).
         if self.message == FITS_SOMEWHERE
             || self.message.starts_with(CANNOT_PLACE)
+            || self.message.starts_with(UNDONE)
             || self.key_of_another_step(Key::Char('p')).as_ref() == Some(&self.message)
         {
             self.message.clear();
@@ -1315,7 +1316,7 @@ impl App {
                     Some(name) if name != "You" => format!("{name}'s"),
                     _ => "your".to_string(),
                 };
-                self.message = format!("Undone: back to {whose} last decision.");
+                self.message = format!("{UNDONE} back to {whose} last decision.");
                 self.autosave();
                 self.refresh(now);
             }
@@ -1557,6 +1558,9 @@ fn file_name(path: &std::path::Path) -> String {
         |f| replay::printable(&f.to_string_lossy()),
     )
 }
+
+/// How an undo's message begins (cleared, as old news, once the ghost moves).
+const UNDONE: &str = "Undone:";
 
 /// The refusals of a discard and of a placement, cleared once the ghost moves.
 const FITS_SOMEWHERE: &str = "It fits somewhere, so it cannot be discarded.";
