@@ -940,110 +940,102 @@ fn a_square_the_best_and_the_played_placement_share_shows_the_best_crossed() {
     );
 }
 
-#[test]
-fn without_colours_a_crowned_square_told_by_bold_is_underlined_where_highlighted() {
-    // Where a piece takes the crowns' place, bold alone says a square is crowned; a highlight
-    // (the score screen's largest territory) is bold too, so there the crowns are underlined.
+/// A kingdom of squares of one terrain (at x = 1, 2, ... with the crowns given) beside the
+/// castle, with `pieces` on them, drawn `w` columns a cell without colours, the squares at
+/// `highlight` pointed out: each cell's text and the modifier of its second column.
+fn kingdom_row(
+    crowns: &[u8],
+    pieces: &[(i8, char, &str)],
+    highlight: &[crownlands_core::Cell],
+    w: u16,
+) -> Vec<(String, ratatui::style::Modifier)> {
     use crownlands_core::modules::describe::CellMark;
     use crownlands_core::{Cell, Kingdom, Square};
     use crownlands_tui::view::kingdom::KingdomView;
-    use ratatui::style::Modifier;
     let app = app("kingdomino", "you,greedy", 3);
     let game = app.game().expect("a game");
     let terrain = game.domino(game.next_line()[0].domino).first.terrain;
     let mut kingdom = Kingdom::new(5);
-    let (crowned, plain) = (Cell::new(1, 0), Cell::new(2, 0));
-    kingdom
-        .set_square(crowned, Square { terrain, crowns: 1 })
-        .unwrap();
-    kingdom
-        .set_square(plain, Square { terrain, crowns: 0 })
-        .unwrap();
-    let pieces = [crowned, plain].map(|cell| CellMark {
-        cell,
-        symbol: 'B',
-        what: "building".into(),
-    });
-    let style_at = |highlight: &[Cell], x: u16| {
-        let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, 9, 1));
-        KingdomView {
-            kingdom: &kingdom,
-            ruleset: game.ruleset(),
-            palette: Palette::none(),
-            region: (0, 0, 2, 0),
-            cell_w: 3,
-            cell_h: 1,
-            ghosts: &[],
-            marks: &[],
-            pieces: &pieces,
-            highlight,
-            crossed: &[],
-        }
-        .render(buf.area, &mut buf);
-        buf[(x + 1, 0)].modifier
-    };
+    for (x, &crowns) in (1..).zip(crowns) {
+        kingdom
+            .set_square(Cell::new(x, 0), Square { terrain, crowns })
+            .unwrap();
+    }
+    let pieces: Vec<CellMark> = pieces
+        .iter()
+        .map(|&(x, symbol, what)| CellMark {
+            cell: Cell::new(x, 0),
+            symbol,
+            what: what.into(),
+        })
+        .collect();
+    let cells = crowns.len() as u16 + 1;
+    let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, w * cells, 1));
+    KingdomView {
+        kingdom: &kingdom,
+        ruleset: game.ruleset(),
+        palette: Palette::none(),
+        region: (0, 0, cells as i8 - 1, 0),
+        cell_w: w,
+        cell_h: 1,
+        ghosts: &[],
+        marks: &[],
+        pieces: &pieces,
+        highlight,
+        crossed: &[],
+    }
+    .render(buf.area, &mut buf);
+    (0..cells)
+        .map(|c| {
+            let text: String = (c * w..(c + 1) * w)
+                .map(|x| buf[(x, 0)].symbol().to_string())
+                .collect();
+            (text, buf[(c * w + 1, 0)].modifier)
+        })
+        .collect()
+}
+
+#[test]
+fn without_colours_a_crowned_square_told_by_bold_is_underlined_where_highlighted() {
+    // Where a piece takes the crowns' place, bold alone says a square is crowned; a highlight
+    // (the score screen's largest territory) is bold too, so there the crowns are underlined.
+    use crownlands_core::Cell;
+    use ratatui::style::Modifier;
+    let pieces = [(1, 'B', "building"), (2, 'B', "building")];
+    let row = |highlight: &[Cell]| kingdom_row(&[1, 0], &pieces, highlight, 3);
     // Not highlighted: the crowned one bold, the other not; neither underlined.
-    assert!(style_at(&[], 3).contains(Modifier::BOLD));
-    assert!(!style_at(&[], 6).contains(Modifier::BOLD));
-    assert!(!style_at(&[], 3).contains(Modifier::UNDERLINED));
+    let plain = row(&[]);
+    assert!(plain[1].1.contains(Modifier::BOLD));
+    assert!(!plain[2].1.contains(Modifier::BOLD));
+    assert!(!plain[1].1.contains(Modifier::UNDERLINED));
     // Highlighted: both bold and reversed; the crowned one underlined as well.
-    let both = [crowned, plain];
-    assert!(style_at(&both, 3).contains(Modifier::UNDERLINED | Modifier::REVERSED));
-    assert!(!style_at(&both, 6).contains(Modifier::UNDERLINED));
+    let both = row(&[Cell::new(1, 0), Cell::new(2, 0)]);
+    assert!(
+        both[1]
+            .1
+            .contains(Modifier::UNDERLINED | Modifier::REVERSED)
+    );
+    assert!(!both[2].1.contains(Modifier::UNDERLINED));
     // The castle is reversed, but where squares are pointed out by reversing them: there it
     // is bold and underlined, not taken for one of them.
-    assert!(style_at(&[], 0).contains(Modifier::REVERSED));
-    let castle = style_at(&both, 0);
-    assert!(!castle.contains(Modifier::REVERSED) && castle.contains(Modifier::UNDERLINED));
+    assert!(plain[0].1.contains(Modifier::REVERSED));
+    assert!(!both[0].1.contains(Modifier::REVERSED) && both[0].1.contains(Modifier::UNDERLINED));
 }
 
 #[test]
 fn a_square_with_more_pieces_than_its_cell_shows_is_underlined() {
     // A town square with a knight and a building: at 3 columns ` TB` (the knight not drawn),
     // so the cell is underlined, as cells too narrow for any piece are; at 4, ` TkB`, plain.
-    use crownlands_core::modules::describe::CellMark;
-    use crownlands_core::{Cell, Kingdom, Square};
-    use crownlands_tui::view::kingdom::KingdomView;
     use ratatui::style::Modifier;
+    let pieces = [(1, 'k', "knight"), (1, 'B', "building 6")];
     let app = app("kingdomino", "you,greedy", 3);
     let game = app.game().expect("a game");
     let terrain = game.domino(game.next_line()[0].domino).first.terrain;
-    let mut kingdom = Kingdom::new(5);
-    let cell = Cell::new(1, 0);
-    kingdom
-        .set_square(cell, Square { terrain, crowns: 0 })
-        .unwrap();
-    let pieces = [('k', "knight"), ('B', "building 6")].map(|(symbol, what)| CellMark {
-        cell,
-        symbol,
-        what: what.into(),
-    });
-    let drawn = |w: u16| {
-        let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, w * 2, 1));
-        KingdomView {
-            kingdom: &kingdom,
-            ruleset: game.ruleset(),
-            palette: Palette::none(),
-            region: (0, 0, 1, 0),
-            cell_w: w,
-            cell_h: 1,
-            ghosts: &[],
-            marks: &[],
-            pieces: &pieces,
-            highlight: &[],
-            crossed: &[],
-        }
-        .render(buf.area, &mut buf);
-        let text: String = (w..w * 2)
-            .map(|x| buf[(x, 0)].symbol().to_string())
-            .collect();
-        (text, buf[(w + 1, 0)].modifier)
-    };
     let symbol = game.ruleset().terrain(terrain).symbol;
-    let (text, modifier) = drawn(3);
+    let (text, modifier) = kingdom_row(&[0], &pieces, &[], 3).remove(1);
     assert_eq!(text, format!(" {symbol}B"));
     assert!(modifier.contains(Modifier::UNDERLINED));
-    let (text, modifier) = drawn(4);
+    let (text, modifier) = kingdom_row(&[0], &pieces, &[], 4).remove(1);
     assert_eq!(text, format!(" {symbol}kB"));
     assert!(!modifier.contains(Modifier::UNDERLINED));
 }
