@@ -472,11 +472,13 @@ fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     // square holds several) is underlined: the title says what is underlined.
     let mut kinds: Vec<&str> = Vec::new();
     let squares = game.kingdom(side);
-    for (i, m) in pieces.iter().enumerate() {
-        let on_square: Vec<&crownlands_core::modules::describe::CellMark> =
-            pieces.iter().filter(|o| o.cell == m.cell).collect();
-        let here: String = on_square.iter().map(|o| kingdom::glyph(o.symbol)).collect();
-        let hidden = match squares.content(m.cell) {
+    let mut cells: Vec<Cell> = pieces.iter().map(|m| m.cell).collect();
+    cells.sort();
+    cells.dedup();
+    for cell in cells {
+        let on_square: Vec<_> = pieces.iter().filter(|m| m.cell == cell).collect();
+        let here: String = on_square.iter().map(|m| kingdom::glyph(m.symbol)).collect();
+        let hidden = match squares.content(cell) {
             crownlands_core::Content::Square(sq) => {
                 let text = kingdom::square_text(game.ruleset(), sq, l.cell_w);
                 kingdom::with_pieces(game.ruleset(), p, sq, &text, &here, l.cell_w).hidden
@@ -484,13 +486,11 @@ fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
             _ => 0,
         };
         // The first `hidden` pieces of the square are the ones not drawn.
-        let rank = on_square
-            .iter()
-            .position(|o| std::ptr::eq(*o, &pieces[i]))
-            .unwrap_or(0);
-        let kind = m.what.split(' ').next().unwrap_or("piece");
-        if rank < hidden && !kinds.contains(&kind) {
-            kinds.push(kind);
+        for m in on_square.into_iter().take(hidden) {
+            let kind = m.what.split(' ').next().unwrap_or("piece");
+            if !kinds.contains(&kind) {
+                kinds.push(kind);
+            }
         }
     }
     let name = format!(" {} ", side_name(app, game, side));
