@@ -158,8 +158,8 @@ pub fn is_bare_key(key: &str) -> bool {
 }
 
 /// What `name` looks like on a screen: lower case, with the letters of other scripts that are
-/// drawn as Latin ones (Cyrillic `е`, `о`, `а`, ...; Greek `ο`, `α`, ...) taken as those, and
-/// spaces, `-` and `_` left out. Two names with one look are told apart by nothing a player
+/// drawn as Latin ones (Cyrillic `е`, `о`, `а`, ...; Greek `ο`, `α`, ...) taken as those, the
+/// digits `0` and `1` as `o` and `l`, and spaces, `-` and `_` left out. Two names with one look are told apart by nothing a player
 /// sees (`whеat` with a Cyrillic `е` beside `wheat`).
 pub fn look(name: &str) -> String {
     name.chars()
