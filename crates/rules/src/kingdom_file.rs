@@ -244,6 +244,48 @@ pub fn parse_side(
     parse_impl(text, file, ruleset, grid, Some(&syntax))
 }
 
+/// [`parse_side`], with where each square and `@` line of the file is ([`Places`]), for
+/// problems found once every file of a table is read (`Module::check_table`).
+pub fn parse_side_with_places(
+    text: &str,
+    file: &str,
+    ruleset: &Ruleset,
+    modules: &ModuleList,
+    grid: u8,
+) -> Result<(Kingdom, ModuleData, Places), Diagnostics> {
+    let syntax = Syntax::of(modules);
+    let mut places = Places::default();
+    let (kingdom, data) = parse_at(text, file, ruleset, grid, Some(&syntax), Some(&mut places))?;
+    Ok((kingdom, data, places))
+}
+
+/// Where in a kingdom file each square (its first character) and each `@` line is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Places {
+    /// Each square's cell (from the castle), line and column.
+    pub squares: Vec<(Cell, usize, usize)>,
+    /// Each `@` line's word and line.
+    pub directives: Vec<(String, usize)>,
+}
+
+impl Places {
+    /// The line and column of `cell`'s square.
+    pub fn of_cell(&self, cell: Cell) -> Option<(usize, usize)> {
+        self.squares
+            .iter()
+            .find(|(c, _, _)| *c == cell)
+            .map(|&(_, line, column)| (line, column))
+    }
+
+    /// The line of the `@` line of `word` (`queen`).
+    pub fn of_directive(&self, word: &str) -> Option<usize> {
+        self.directives
+            .iter()
+            .find(|(w, _)| w == word)
+            .map(|&(_, line)| line)
+    }
+}
+
 /// The `@` lines given, in file order: the line, the word, its number.
 #[derive(Default)]
 struct Directives {
@@ -370,6 +412,18 @@ fn parse_impl(
     grid: u8,
     side: Option<&Syntax<'_>>,
 ) -> Result<(Kingdom, ModuleData), Diagnostics> {
+    parse_at(text, file, ruleset, grid, side, None)
+}
+
+/// [`parse_impl`], noting where the squares and `@` lines are in `places` when asked.
+fn parse_at(
+    text: &str,
+    file: &str,
+    ruleset: &Ruleset,
+    grid: u8,
+    side: Option<&Syntax<'_>>,
+    places: Option<&mut Places>,
+) -> Result<(Kingdom, ModuleData), Diagnostics> {
     let mut problems = Problems {
         file,
         list: Vec::new(),
@@ -420,6 +474,24 @@ fn parse_impl(
     };
     if !sound {
         return Err(problems.sorted());
+    }
+    if let Some(places) = places {
+        for (tok, _, kind) in &drawing.cells {
+            if !matches!(kind, CellKind::Square(..)) {
+                continue;
+            }
+            let x = i8::try_from(tok.col as i64 - castle.col as i64);
+            let y = i8::try_from(tok.row as i64 - castle.row as i64);
+            if let (Ok(x), Ok(y)) = (x, y) {
+                places.squares.push((Cell::new(x, y), tok.line, tok.column));
+            }
+        }
+        places.directives = drawing
+            .directives
+            .given
+            .iter()
+            .map(|(line, word, _)| (word.clone(), *line))
+            .collect();
     }
     build(&drawing, castle, ruleset, grid, side, &flagged, problems)
 }

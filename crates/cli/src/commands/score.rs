@@ -11,10 +11,11 @@ use crate::output::{print_rows, say, score_rows};
 use crownlands_core::Registry;
 use crownlands_core::modules::describe::ScoreLine;
 use crownlands_core::modules::{
-    self, ModuleData, ModuleList, SideView, TableKingdom, build_all, score_side,
+    self, ModuleData, ModuleList, SideView, TableAt, TableKingdom, build_all, score_side,
 };
 use crownlands_core::score::rank;
 use crownlands_core::{Decider, Kingdom, Rules, Ruleset, ScoreBreakdown, Side};
+use crownlands_rules::kingdom_file::Places;
 use crownlands_rules::{Diagnostic, Diagnostics};
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -26,9 +27,9 @@ fn read_side(
     ruleset: &Ruleset,
     modules: &ModuleList,
     grid: u8,
-) -> CliResult<(Kingdom, ModuleData)> {
+) -> CliResult<(Kingdom, ModuleData, Places)> {
     let text = super::read_kingdom_text(path)?;
-    Ok(crownlands_rules::kingdom_file::parse_side(
+    Ok(crownlands_rules::kingdom_file::parse_side_with_places(
         &text,
         &path.display().to_string(),
         ruleset,
@@ -47,6 +48,8 @@ struct Scored {
     kingdom: Kingdom,
     /// What the kingdom file holds of the modules' pieces, for their score lines.
     data: ModuleData,
+    /// Where its squares and `@` lines are, for the table's problems.
+    places: Places,
     score: ScoreBreakdown,
 }
 
@@ -76,13 +79,14 @@ pub fn run(
         .map_err(|e| CliError::Message(format!("ruleset {}: {e}", ruleset.name())))?;
     let mut scored = Vec::with_capacity(paths.len());
     for path in paths {
-        let (kingdom, data) = read_side(path, &ruleset, &modules, rules.grid_size)?;
+        let (kingdom, data, places) = read_side(path, &ruleset, &modules, rules.grid_size)?;
         let view = SideView::new(&ruleset, &kingdom, &modules, &data, Side(0));
         let score = score_side(rules, view);
         scored.push(Scored {
             path: path.clone(),
             kingdom,
             data,
+            places,
             score,
         });
     }
@@ -206,9 +210,25 @@ fn check_table(ruleset: &Ruleset, modules: &ModuleList, scored: &[Scored]) -> Cl
             side: SideView::new(ruleset, &s.kingdom, modules, &s.data, Side(0)),
         })
         .collect();
+    // Each at the `@` line or the square it concerns, where the file has it.
     let problems: Vec<Diagnostic> = modules::check_table(&kingdoms)
         .into_iter()
-        .filter_map(|(i, message)| Some(Diagnostic::unplaced(names.get(i)?, message)))
+        .filter_map(|p| {
+            let name = names.get(p.kingdom)?;
+            let places = &scored.get(p.kingdom)?.places;
+            let (line, column) = match p.at {
+                TableAt::Directive(word) => places.of_directive(word).map(|l| (l, 1)),
+                TableAt::Cell(cell) => places.of_cell(cell),
+                TableAt::Kingdom => None,
+            }
+            .unwrap_or((0, 0));
+            Some(Diagnostic {
+                file: name.clone(),
+                line,
+                column,
+                message: p.message,
+            })
+        })
         .collect();
     if problems.is_empty() {
         Ok(())

@@ -599,6 +599,17 @@ fn kingdom_files_of_one_table_hold_the_queen_once_and_each_building_once() {
         args.extend(["--ruleset".to_string(), "queendomino".to_string()]);
         run(&args)
     };
+    // Where in a file a line is, for the problems' positions.
+    let queen_line = unbuilt
+        .lines()
+        .position(|l| l.starts_with("@queen"))
+        .expect("@queen")
+        + 1;
+    let (sawmill_line, sawmill_column) = example
+        .lines()
+        .enumerate()
+        .find_map(|(i, l)| l.find("T[13]").map(|c| (i + 1, l[..c].chars().count() + 1)))
+        .expect("T[13]");
     // Sound tables score.
     score(&[&host]).ok();
     score(&[&built]).ok();
@@ -606,8 +617,9 @@ fn kingdom_files_of_one_table_hold_the_queen_once_and_each_building_once() {
     // The Queen without a tower.
     let r = score(&[&no_towers]).fails();
     assert!(
-        r.stderr
-            .contains("no-towers.kingdom: `@queen` in a kingdom without towers"),
+        r.stderr.contains(&format!(
+            "no-towers.kingdom:{queen_line}:1: `@queen` in a kingdom without towers"
+        )),
         "{}",
         r.stderr
     );
@@ -615,7 +627,8 @@ fn kingdom_files_of_one_table_hold_the_queen_once_and_each_building_once() {
     let r = score(&[&host, &second_host]).fails();
     assert_eq!(r.error_lines().len(), 1, "{}", r.stderr);
     assert!(
-        r.stderr.contains("second.kingdom: `@queen`: `")
+        r.stderr
+            .contains(&format!("second.kingdom:{queen_line}:1: `@queen`: `"))
             && r.stderr.contains("host.kingdom` hosts the Queen too"),
         "{}",
         r.stderr
@@ -623,9 +636,9 @@ fn kingdom_files_of_one_table_hold_the_queen_once_and_each_building_once() {
     // The Queen where another kingdom has more towers.
     let r = score(&[&host, &more_towers]).fails();
     assert!(
-        r.stderr
-            .contains("host.kingdom: `@queen` with 3 towers, but `")
-            && r.stderr.contains("more.kingdom` has 4"),
+        r.stderr.contains(&format!(
+            "host.kingdom:{queen_line}:1: `@queen` with 3 towers, but `"
+        )) && r.stderr.contains("more.kingdom` has 4"),
         "{}",
         r.stderr
     );
@@ -634,11 +647,18 @@ fn kingdom_files_of_one_table_hold_the_queen_once_and_each_building_once() {
     let lines = r.error_lines();
     assert_eq!(lines.len(), 6, "{}", r.stderr);
     assert!(
-        lines.iter().all(|l| l.contains("again.kingdom: building ")),
+        lines.iter().all(|l| l.contains("again.kingdom:")),
         "{}",
         r.stderr
     );
-    assert!(r.stderr.contains("building 13 (Sawmill) is built in `"));
+    // Each at its square.
+    assert!(
+        r.stderr.contains(&format!(
+            "again.kingdom:{sawmill_line}:{sawmill_column}: building 13 (Sawmill) is built in `"
+        )),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]

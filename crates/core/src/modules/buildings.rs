@@ -732,7 +732,7 @@ impl Mechanism for Buildings {
     }
 
     /// Each building is built once at a table, not once a kingdom.
-    fn check_table(&self, kingdoms: &[TableKingdom<'_>]) -> Vec<(usize, String)> {
+    fn check_table(&self, kingdoms: &[TableKingdom<'_>]) -> Vec<super::TableProblem> {
         let mut out = Vec::new();
         // (building, the kingdom it was first seen in).
         let mut seen: Vec<(BuildingId, usize)> = Vec::new();
@@ -740,15 +740,16 @@ impl Mechanism for Buildings {
             let Some(state) = k.side.state::<BuildingsState>() else {
                 continue;
             };
-            for &(b, _) in state.built(k.side.side) {
+            for &(b, cell) in state.built(k.side.side) {
                 match seen.iter().find(|(x, _)| *x == b) {
                     Some(&(_, first)) if first != i => {
                         let Some(building) = k.side.ruleset.buildings().get(usize::from(b.0))
                         else {
                             continue;
                         };
-                        out.push((
+                        out.push(super::TableProblem::new(
                             i,
+                            super::TableAt::Cell(cell),
                             format!(
                                 "building {} ({}) is built in `{}` too: each building is built once",
                                 building.number,

@@ -80,12 +80,40 @@ pub struct TableKingdom<'a> {
     pub side: super::SideView<'a>,
 }
 
+/// A problem with what the kingdoms of one table hold together ([`super::Module::check_table`]):
+/// the kingdom it concerns (its index in the table), where in its file, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableProblem {
+    pub kingdom: usize,
+    pub at: TableAt,
+    pub message: String,
+}
+
+impl TableProblem {
+    pub fn new(kingdom: usize, at: TableAt, message: impl Into<String>) -> TableProblem {
+        TableProblem {
+            kingdom,
+            at,
+            message: message.into(),
+        }
+    }
+}
+
+/// Where in a kingdom's file a table's problem is, for the message's line and column: an `@`
+/// line of the module's (its word, `queen`), a square's marks, or the file as a whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableAt {
+    Kingdom,
+    Directive(&'static str),
+    Cell(Cell),
+}
+
 /// Every problem with what the kingdoms of one table hold together, for all the modules of the
 /// list, each with the index of the kingdom it concerns (in `kingdoms`' order), in module order.
 /// `kingdoms`' views are the core's ([`super::SideView::new`]): each module gets them as it sees
 /// them (a module's own view stays its own, so one passed here would show every module its
 /// state).
-pub fn check_table(kingdoms: &[TableKingdom<'_>]) -> Vec<(usize, String)> {
+pub fn check_table(kingdoms: &[TableKingdom<'_>]) -> Vec<TableProblem> {
     let Some(first) = kingdoms.first() else {
         return Vec::new();
     };

@@ -244,7 +244,7 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn check_marks(&self, _ruleset: &Ruleset, _marks: &[FileMark<'_>]) -> Vec<(usize, String)> {
         Vec::new()
     }
-    fn check_table(&self, _kingdoms: &[TableKingdom<'_>]) -> Vec<(usize, String)> {
+    fn check_table(&self, _kingdoms: &[TableKingdom<'_>]) -> Vec<super::TableProblem> {
         Vec::new()
     }
     fn read_mark(
@@ -683,7 +683,7 @@ impl<M: Mechanism> Module for M {
     fn check_marks(&self, ruleset: &Ruleset, marks: &[FileMark<'_>]) -> Vec<(usize, String)> {
         Mechanism::check_marks(self, ruleset, marks)
     }
-    fn check_table(&self, kingdoms: &[TableKingdom<'_>]) -> Vec<(usize, String)> {
+    fn check_table(&self, kingdoms: &[TableKingdom<'_>]) -> Vec<super::TableProblem> {
         Mechanism::check_table(self, kingdoms)
     }
     fn read_mark(

@@ -25,7 +25,10 @@ pub use bounded::{Bounded, BoundedList};
 pub use buildings::{BOARD, Buildings, BuildingsAction, BuildingsState, board_prices};
 pub use context::{Cx, CxMut, SetupContext, SideEdit, SideView, Table};
 pub use dragon::{Dragon, DragonAction, DragonState};
-pub use file::{Directive, FileMark, FileSyntax, Mark, PlacedMark, TableKingdom, check_table};
+pub use file::{
+    Directive, FileMark, FileSyntax, Mark, PlacedMark, TableAt, TableKingdom, TableProblem,
+    check_table,
+};
 pub use knights::{Knights, KnightsAction, KnightsState};
 pub use mechanism::params_schema;
 pub use mechanism::{
@@ -901,9 +904,10 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
 
     /// Problems with what the kingdoms of one table hold together that no kingdom alone shows
     /// (the kingdom files of one `crownlands score`, a single file being a table of one), each
-    /// with the index in `kingdoms` of the kingdom it concerns: the Queen in two kingdoms, one
+    /// with the index in `kingdoms` of the kingdom it concerns and where in its file (the `@`
+    /// line or the square, for the message's line and column): the Queen in two kingdoms, one
     /// building built in two. Called once every kingdom has been read.
-    fn check_table(&self, _kingdoms: &[TableKingdom<'_>]) -> Vec<(usize, String)> {
+    fn check_table(&self, _kingdoms: &[TableKingdom<'_>]) -> Vec<TableProblem> {
         Vec::new()
     }
 

@@ -187,7 +187,9 @@ impl Mechanism for Queen {
 
     /// She is in one kingdom at a time, one with towers and the most of them (ties included:
     /// she goes to the kingdom that reaches the most).
-    fn check_table(&self, kingdoms: &[TableKingdom<'_>]) -> Vec<(usize, String)> {
+    fn check_table(&self, kingdoms: &[TableKingdom<'_>]) -> Vec<super::TableProblem> {
+        use super::{TableAt, TableProblem};
+        let at = TableAt::Directive("queen");
         let mut out = Vec::new();
         let mut host: Option<&str> = None;
         for (i, k) in kingdoms.iter().enumerate() {
@@ -196,8 +198,9 @@ impl Mechanism for Queen {
             }
             let towers = k.side.get(TOWERS);
             if let Some(first) = host {
-                out.push((
+                out.push(TableProblem::new(
                     i,
+                    at,
                     format!(
                         "`@queen`: `{first}` hosts the Queen too, and she is in one kingdom at a time"
                     ),
@@ -206,18 +209,19 @@ impl Mechanism for Queen {
             }
             host = Some(k.name);
             if towers == 0 {
-                out.push((
+                out.push(TableProblem::new(
                     i,
+                    at,
                     "`@queen` in a kingdom without towers: she goes to the kingdom with the most \
-                     towers (give its towers with `@towers N`)"
-                        .to_string(),
+                     towers (give its towers with `@towers N`)",
                 ));
             } else if let Some(more) = kingdoms
                 .iter()
                 .find(|other| other.side.get(TOWERS) > towers)
             {
-                out.push((
+                out.push(TableProblem::new(
                     i,
+                    at,
                     format!(
                         "`@queen` with {}, but `{}` has {}: she goes to the kingdom with the most towers",
                         describe::plural(towers, "tower", "towers"),
