@@ -191,6 +191,20 @@ impl Save {
             )
             .map_err(invalid)?;
         }
+        self.check_seats().map_err(invalid)
+    }
+
+    /// Seats numbered 1, 2, ... in order (checked as the file is read, before anything of it
+    /// is shown: `replay` printed a bad seat in its header before refusing it).
+    fn check_seats(&self) -> Result<(), String> {
+        for (i, p) in self.players.iter().enumerate() {
+            if p.seat as usize != i + 1 {
+                return Err(format!(
+                    "players[{i}] has seat {}; seats are numbered 1, 2, ... in order",
+                    p.seat
+                ));
+            }
+        }
         Ok(())
     }
 
@@ -268,14 +282,7 @@ impl Save {
                 shortened(ruleset.name())
             )));
         }
-        for (i, p) in self.players.iter().enumerate() {
-            if p.seat as usize != i + 1 {
-                return Err(invalid(format!(
-                    "players[{i}] has seat {}; seats are numbered 1, 2, ... in order",
-                    p.seat
-                )));
-            }
-        }
+        self.check_seats().map_err(invalid)?;
         if self.games.is_empty() {
             return Err(invalid("the save holds no game".into()));
         }

@@ -876,3 +876,17 @@ fn a_seed_past_the_range_is_said_to_be_no_seed() {
     let e = Save::from_json(&json, "s.json").unwrap_err();
     assert!(e.to_string().contains("a whole number"), "{e}");
 }
+
+#[test]
+fn seats_out_of_order_are_refused_as_the_file_is_read() {
+    // Before anything of the file is shown (`replay` printed its header first).
+    let json = save_json();
+    let at = json.find("\"seat\": 1").expect("seat 1");
+    let json = format!(
+        "{}\"seat\": 0{}",
+        &json[..at],
+        &json[at + "\"seat\": 1".len()..]
+    );
+    let e = Save::from_json(&json, "s.json").unwrap_err();
+    assert!(e.to_string().contains("players[0] has seat 0"), "{e}");
+}
