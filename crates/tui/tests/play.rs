@@ -129,7 +129,7 @@ fn placing_moves_rotates_refuses_and_explains() {
     assert_eq!(app.game().unwrap(), &game, "an illegal spot is refused");
     assert!(app.message().contains(&why), "{} / {why}", app.message());
     // Said once: the refusal's message, not the spot's verdict beside it as well.
-    let text = screen(&app, 80, 24);
+    let text = screen(&app, 78, 24);
     assert!(text.contains("Cannot place here:"), "{text}");
     assert!(!text.contains("Not here:"), "{text}");
     // The ghost moved on: the verdict of the spot it is on.
@@ -791,9 +791,13 @@ fn a_long_message_takes_the_keys_row_until_the_next_move() {
     app.run_bots();
     press(&mut app, "s");
     assert!(app.message().chars().count() > 80, "{}", app.message());
-    let text = screen(&app, 80, 24);
+    let text = screen(&app, 78, 24);
     let rows: Vec<&str> = text.lines().collect();
-    let footer = format!("{}{}", &rows[22][1..81], &rows[23][1..81]);
+    let footer = format!(
+        "{}{}",
+        rows[22].trim_matches('"'),
+        rows[23].trim_matches('"')
+    );
     let squeezed: String = footer.split_whitespace().collect();
     let message: String = app.message().split_whitespace().collect();
     assert_eq!(squeezed, message, "the whole message:\n{text}");
@@ -802,7 +806,7 @@ fn a_long_message_takes_the_keys_row_until_the_next_move() {
     assert_eq!(crownlands_tui::view::hit(&app, area, 2, 23), None);
     // The next move is news of its own: the keys are back, and clickable.
     press(&mut app, "<enter>");
-    let text = screen(&app, 80, 24);
+    let text = screen(&app, 78, 24);
     assert!(text.contains("q quit"), "{text}");
     assert!(crownlands_tui::view::hit(&app, area, 2, 23).is_some());
     let _ = std::fs::remove_dir_all(dir.parent().unwrap());
@@ -955,6 +959,22 @@ fn the_recent_games_row_fits_its_width() {
     }
     let text = screen(&app, 140, 30);
     assert!(text.contains(&format!(" · {result} · {date} ›")), "{text}");
+    // Where the row has room for the ruleset alone, the game is told whole below the rows.
+    let text = screen(&app, 78, 24);
+    let flat: String = text
+        .lines()
+        .map(|l| {
+            l.trim_matches(['"', '│', ' '])
+                .rsplit('│')
+                .next()
+                .unwrap_or("")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+        .split_whitespace()
+        .collect();
+    let label: String = recent[0].label.split_whitespace().collect();
+    assert!(flat.contains(&format!("Savedgame:{label}")), "{text}");
     for w in [80, 100] {
         let text = screen(&app, w, 30);
         let row = text

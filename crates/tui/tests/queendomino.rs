@@ -856,3 +856,21 @@ fn a_module_steps_mistake_shows_the_best_actions_squares() {
         "no module step's mistake played on squares in five games"
     );
 }
+
+#[test]
+fn a_hint_in_a_module_step_reads_as_the_move_to_make() {
+    // `Hint: Lake Tower 2¢ at 0,-2 ...`, as a placement's `Hint: place 7 at 0,-2↓` (it read
+    // `Hint: You: Lake Tower ...`).
+    let mut app = app("queendomino", "you,greedy", 5);
+    until(&mut app, 3000, |a| {
+        a.mode() == Mode::Step && a.game().is_some_and(|g| g.legal_action_count() > 1)
+    });
+    assert_eq!(app.mode(), Mode::Step);
+    app.key(crownlands_tui::Key::Char('H'));
+    app.run_bots();
+    assert!(
+        app.message().starts_with("Hint: ") && !app.message().starts_with("Hint: You"),
+        "{}",
+        app.message()
+    );
+}

@@ -1069,7 +1069,11 @@ impl App {
             .game()
             .map(|g| describe(g, hint, "You"))
             .unwrap_or_default();
-        let text = text.strip_prefix("You ").unwrap_or(&text);
+        // (A module's action reads `You: Lake Tower ...`, the core's `You place ...`.)
+        let text = text
+            .strip_prefix("You: ")
+            .or_else(|| text.strip_prefix("You "))
+            .unwrap_or(&text);
         format!("Hint: {text}. Enter to accept.")
     }
 
@@ -1188,11 +1192,12 @@ impl App {
             }
             _ => return,
         }
-        // The ghost moved: a refusal of where it was, what a key of another step is for, or
-        // an undo, is old news (at 80 columns it pushed the spot's verdict off the line).
+        // The ghost moved: a refusal of where it was, what a key of another step is for, an
+        // undo or a resume, is old news (at 80 columns it pushed the spot's verdict off the line).
         if self.message == FITS_SOMEWHERE
             || self.message.starts_with(CANNOT_PLACE)
             || self.message.starts_with(UNDONE)
+            || self.message.starts_with("Resumed where you left off")
             || self.key_of_another_step(Key::Char('p')).as_ref() == Some(&self.message)
         {
             self.message.clear();

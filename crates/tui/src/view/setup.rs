@@ -115,7 +115,7 @@ fn recent_text(setup: &Setup, r: &crate::app::replay::Recent, room: usize) -> St
     let (result, date) = (part(r.result.as_ref()), part(r.date.as_ref()));
     // The names with the scores and the date, then with the date alone, each while at least
     // 8 columns of names fit; then the names alone.
-    for tail in [format!("{result}{date}"), date] {
+    for tail in [format!("{result}{date}"), date.clone()] {
         let whole = format!("{head} · {}{tail}", r.who);
         if width(&whole) <= room {
             return whole;
@@ -124,6 +124,13 @@ fn recent_text(setup: &Setup, r: &crate::app::replay::Recent, room: usize) -> St
         if left >= 8 {
             let who = format!("{}…", take_width(&r.who, left - 1));
             return format!("{head} · {who}{tail}");
+        }
+    }
+    // Too narrow for the names: how the game stands (and its date) says more than a few
+    // letters of them.
+    for tail in [format!("{result}{date}"), result] {
+        if !tail.is_empty() && width(&head) + width(&tail) <= room {
+            return format!("{head}{tail}");
         }
     }
     let left = room.saturating_sub(width(&head) + 3);
@@ -204,7 +211,19 @@ fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'
         lines.push(line);
     }
     lines.push(Line::from(""));
-    if let Some(c) = setup.choice() {
+    // On the recent games' row, the game chosen, whole (its row may have room for its ruleset
+    // alone): what is below describes it rather than the ruleset chosen above.
+    let recent = (setup.row == Row::Recent)
+        .then(|| setup.recent.get(setup.recent_at))
+        .flatten();
+    if let Some(r) = recent {
+        for l in wrap(&format!("Saved game: {}", r.label), width) {
+            lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
+        }
+        for l in wrap("Enter watches it move by move.", width) {
+            lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
+        }
+    } else if let Some(c) = setup.choice() {
         for l in wrap(&c.description, width) {
             lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
         }
