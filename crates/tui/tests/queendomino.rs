@@ -859,7 +859,7 @@ fn a_module_steps_mistake_shows_the_best_actions_squares() {
 
 #[test]
 fn a_hint_in_a_module_step_reads_as_the_move_to_make() {
-    // `Hint: Lake Tower 2¢ at 0,-2 ...`, as a placement's `Hint: place 7 at 0,-2↓` (it read
+    // `Hint: Lake Tower 2¢ +1tw 2/lake at 0,-2`, as a placement's `Hint: place 7 at 0,-2↓` (it read
     // `Hint: You: Lake Tower ...`).
     let mut app = app("queendomino", "you,greedy", 5);
     until(&mut app, 3000, |a| {

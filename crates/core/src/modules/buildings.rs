@@ -433,7 +433,18 @@ impl Mechanism for Buildings {
             .unwrap_or_default();
         Some(ChoiceView {
             action,
-            text: format!("{} {price}¢ at {},{} {short}", t.name, cell.x, cell.y),
+            // What it gives and scores before where (the square shows on the board), so a
+            // list cut short loses the square rather than the value.
+            text: [
+                format!("{} {price}¢", t.name),
+                short.clone(),
+                format!("at {},{}", cell.x, cell.y),
+            ]
+            .iter()
+            .filter(|p| !p.is_empty())
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(" "),
             detail: format!(
                 "{} for {price}¢: {}; {}{worth}.",
                 t.name, t.now_full, t.end_full
