@@ -436,7 +436,18 @@ impl Mechanism for Buildings {
             // What it gives and scores before where (the square shows on the board), so a
             // list cut short loses the square rather than the value.
             text: [
-                format!("{} {price}¢", t.name),
+                // `*` where the Queen's discount lowered it, as the Board marks it.
+                format!(
+                    "{} {price}¢{}",
+                    t.name,
+                    if Some(&self.price(cx, side, usize::from(slot)))
+                        != self.slot_prices.get(usize::from(slot))
+                    {
+                        "*"
+                    } else {
+                        ""
+                    }
+                ),
                 short.clone(),
                 format!("at {},{}", cell.x, cell.y),
             ]
