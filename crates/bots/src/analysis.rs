@@ -401,9 +401,14 @@ pub fn summarize(assessments: &[Assessment], sides: &[Side], side: Side, most: u
             w >= MISTAKE_WIN_LOSS || s >= MISTAKE_SCORE_LOSS
         })
         .collect();
+    // Losses of win chance equal but for rounding (1.0 - 0.95 and 0.35 - 0.30, both 5% of
+    // the samples) are one loss: the points then rank them.
+    let win_units = |l: (f64, f64)| (l.0 * 1e9).round() as i64;
     mistakes.sort_by(|&a, &b| {
         let (la, lb) = (assessments[a].loss(), assessments[b].loss());
-        lb.0.total_cmp(&la.0).then(lb.1.total_cmp(&la.1))
+        win_units(lb)
+            .cmp(&win_units(la))
+            .then(lb.1.total_cmp(&la.1))
     });
     mistakes.truncate(most);
     Summary {
@@ -497,4 +502,37 @@ pub fn assess_all_until(
         return Err("the analysis was stopped".into());
     }
     all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A decision where the best move was worth `best` and the one played `played`.
+    fn decision(best: (f64, f64), played: (f64, f64)) -> Assessment {
+        let candidate = |(win, score): (f64, f64)| Candidate {
+            action: Action::Pass,
+            value: Estimate { win, score },
+        };
+        Assessment {
+            candidates: vec![candidate(best)],
+            played: Some(candidate(played)),
+            forced: false,
+            samples: 20,
+        }
+    }
+
+    #[test]
+    fn mistakes_equal_in_win_chance_but_for_rounding_rank_by_points() {
+        // 1.0 - 0.95 and 0.35 - 0.30 are both 5% of 20 samples, a hair apart in floating
+        // point: the one that gave up more points is the bigger mistake.
+        let all = [
+            decision((1.0, 40.0), (0.95, 38.9)),
+            decision((0.35, 30.0), (0.30, 26.05)),
+            decision((0.5, 30.0), (0.5, 29.0)),
+        ];
+        let sides = [Side(0); 3];
+        let summary = summarize(&all, &sides, Side(0), 3);
+        assert_eq!(summary.mistakes, vec![1, 0, 2]);
+    }
 }
