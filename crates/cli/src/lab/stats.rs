@@ -19,6 +19,16 @@ impl Estimate {
         self.low > 0.0 || self.high < 0.0
     }
 
+    /// The interval cut to what the figure can be (a difference of shares: -1 to 1; the
+    /// normal interval of a few games reached past them, `-0.6 to 100.6%`).
+    fn within(self, low: f64, high: f64) -> Estimate {
+        Estimate {
+            estimate: self.estimate,
+            low: self.low.clamp(low, high),
+            high: self.high.clamp(low, high),
+        }
+    }
+
     fn scaled(self, by: f64) -> Estimate {
         Estimate {
             estimate: self.estimate * by,
@@ -146,7 +156,9 @@ pub fn differences(paired: &[PairedSeat], n: u64) -> Vec<Difference> {
         .iter()
         .map(|p| Difference {
             score: mean_interval(p.score_sum, p.score_sq_sum, n),
-            win_share: mean_interval(p.win_units, p.win_sq_units, n).scaled(1.0 / WIN_UNIT as f64),
+            win_share: mean_interval(p.win_units, p.win_sq_units, n)
+                .scaled(1.0 / WIN_UNIT as f64)
+                .within(-1.0, 1.0),
         })
         .collect()
 }
@@ -189,6 +201,7 @@ pub fn bonus_differences(a: &Tally, b: &Tally) -> Vec<(String, Vec<Estimate>)> {
                     // A bonus earned or not is a 0/1 value: its square is itself.
                     let (ca, cb) = (counts(a, seat), counts(b, seat));
                     mean_difference((ca, ca as u128), games_a, (cb, cb as u128), games_b)
+                        .within(-1.0, 1.0)
                 })
                 .collect();
             (k.clone(), seats)
@@ -209,6 +222,20 @@ pub fn discard_difference(a: &Tally, b: &Tally) -> Estimate {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_difference_of_shares_stays_within_all_and_none() {
+        // Five games a seat won in A and lost in B, five the other way round: the normal
+        // interval reaches past -100% and 100%; the one said does not.
+        let wide = Estimate {
+            estimate: 0.5,
+            low: -0.006,
+            high: 1.006,
+        };
+        let cut = wide.within(-1.0, 1.0);
+        assert_eq!((cut.estimate, cut.low, cut.high), (0.5, -0.006, 1.0));
+        assert_eq!(wide.within(0.0, 1.0).low, 0.0);
+    }
 
     #[test]
     fn the_interval_of_a_mean() {
