@@ -173,7 +173,7 @@ fn bots_text(out: &mut String, t: &Tally) {
     let width = t.bots.iter().map(|b| b.bot.len()).max().unwrap_or(3).max(3);
     let _ = writeln!(
         out,
-        "{:width$}  {:>6}  {:>8}  {:>8}  {:>13}  {:>10}  {:>13}  {:>7}  {:>11}",
+        "{:width$}  {:>6}  {:>8}  {:>8}  {:>15}  {:>10}  {:>15}  {:>7}  {:>11}",
         "bot",
         "games",
         "wins",
@@ -191,14 +191,15 @@ fn bots_text(out: &mut String, t: &Tally) {
         let g = b.games.max(1) as f64;
         let _ = writeln!(
             out,
-            "{:width$}  {:>6}  {:>8.1}  {:>7.1}%  {:>13}  {:>10.2}  {:>13}  {:>+7.2}  {:>11.3}",
+            "{:width$}  {:>6}  {:>8.1}  {:>7.1}%  {:>15}  {:>10.2}  {:>15}  {:>+7.2}  {:>11.3}",
             b.bot,
             b.games,
             wins,
             wins / g * 100.0,
-            format!("{:.1}-{:.1}%", wl * 100.0, wh * 100.0),
+            // `a to b`, as the seat table writes intervals (`-2.0-36.6` read badly).
+            format!("{:.1} to {:.1}%", wl * 100.0, wh * 100.0),
             score.estimate,
-            format!("{:.1}-{:.1}", score.low, score.high),
+            format!("{:.1} to {:.1}", score.low, score.high),
             b.margin_sum as f64 / g,
             b.nanos as f64 / 1e6 / b.decisions.max(1) as f64,
         );
