@@ -315,7 +315,7 @@ impl Report<'_> {
         for (side, name) in game.all_sides().zip(&names) {
             let s = summary(rows, side);
             let forced = if s.forced > 0 {
-                format!(" and {} forced", s.forced)
+                format!(" (and {} forced moves, not weighed)", s.forced)
             } else {
                 String::new()
             };

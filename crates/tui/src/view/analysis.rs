@@ -88,7 +88,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             for side in sides {
                 push(String::new(), Style::default());
                 let forced = if side.forced > 0 {
-                    format!(" and {} forced", side.forced)
+                    format!(" (and {} forced moves, not weighed)", side.forced)
                 } else {
                     String::new()
                 };
