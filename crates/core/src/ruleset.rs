@@ -859,10 +859,15 @@ impl Ruleset {
                 ),
             });
         } else if 2 * placed < needed {
-            let harmony = if rules.harmony.is_some() {
-                ", so no one can ever earn Harmony"
-            } else {
-                ""
+            // (On an even grid a larger deck would not help Harmony either: said at once, so
+            // that mending the deck is not taken for the cure.)
+            let harmony = match (rules.harmony.is_some(), needed % 2 == 1) {
+                (true, true) => format!(
+                    ", so no one can ever earn Harmony (nor with a larger deck: the {needed} \
+                     squares around the castle are an odd count, and dominoes cover two each)"
+                ),
+                (true, false) => ", so no one can ever earn Harmony".to_string(),
+                (false, _) => String::new(),
             };
             out.push(RuleWarning {
                 at: WarningAt::Deck,

@@ -221,3 +221,26 @@ fn harmony_on_an_even_grid_is_a_warning() {
         assert!(w.iter().all(|w| !w.message.contains("Harmony")), "{w:?}");
     }
 }
+
+/// Harmony on an even grid with a deck too small to fill it: one warning says both, so that
+/// mending the deck is not taken for the cure.
+#[test]
+fn a_short_deck_on_an_even_grid_says_a_larger_deck_would_not_earn_harmony_either() {
+    let mut parts = testkit::kingdomino_parts();
+    for (_, rules) in &mut parts.player_counts {
+        rules.grid_size = 6;
+        rules.harmony = Some(5);
+    }
+    let r = Ruleset::new(parts).expect("valid");
+    let (n, _) = r.player_counts()[0];
+    let w = r.warnings(n);
+    let deck = w
+        .iter()
+        .find(|w| w.message.contains("can never fill a 6x6 kingdom"))
+        .expect("the deck's warning");
+    assert!(
+        deck.message
+            .contains("nor with a larger deck: the 35 squares around the castle are an odd count"),
+        "{w:?}"
+    );
+}
