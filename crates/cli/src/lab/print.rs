@@ -407,6 +407,10 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     );
     for (label, t) in [("A", a), ("B", b)] {
         let _ = writeln!(out, "{label}: {}", name(usize::from(label == "B")));
+        // As `simulate` prints a ruleset: its bots first, where there are bots.
+        if !t.bots.is_empty() {
+            bots_text(out, t);
+        }
         tally_text(out, t, &seat_player(r));
     }
 }
