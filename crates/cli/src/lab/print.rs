@@ -266,6 +266,28 @@ fn tally_text(out: &mut String, t: &Tally, player: &str) {
         "dominoes discarded (not placeable, or left unclaimed in a line): {:.2} per game",
         stats::discarded(t)
     );
+    // Seats rotate or are drawn to claim: the place in the first claims is the first player's
+    // advantage (or not).
+    let places = stats::first_claims(t);
+    if places.len() > 1 {
+        let _ = writeln!(
+            out,
+            "by the place the side claimed the first line in (1 first): {}",
+            places
+                .iter()
+                .enumerate()
+                .map(|(i, (w, s))| format!(
+                    "{} wins {:.1}% ({:.1} to {:.1}%), {:.2} points",
+                    i + 1,
+                    w.estimate * 100.0,
+                    w.low * 100.0,
+                    w.high * 100.0,
+                    s.estimate
+                ))
+                .collect::<Vec<_>>()
+                .join("; ")
+        );
+    }
 }
 
 fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
@@ -428,6 +450,24 @@ fn estimate_json(e: &Estimate, places: i32) -> Value {
     })
 }
 
+/// How the sides fared by their place in the first line's claims, first claimer first.
+fn first_claims_json(t: &Tally) -> Vec<Value> {
+    stats::first_claims(t)
+        .iter()
+        .enumerate()
+        .map(|(i, (w, s))| {
+            json!({
+                "place": i + 1,
+                "seat_games": t.first_claims[i].games,
+                "win_share": round(w.estimate, 4),
+                "win_share_ci95": [round(w.low, 4), round(w.high, 4)],
+                "mean_score": round(s.estimate, 3),
+                "mean_score_ci95": [round(s.low, 3), round(s.high, 3)],
+            })
+        })
+        .collect()
+}
+
 /// One ruleset's seats, teams, bonuses and discards.
 fn tally_json(t: &Tally, player: &str) -> (Vec<Value>, Vec<Value>, Vec<Value>, f64) {
     let seats = stats::seats(t);
@@ -519,6 +559,7 @@ pub fn json(r: &Results) -> Value {
             doc["teams"] = json!(teams);
             doc["bonuses"] = json!(bonuses);
             doc["mean_dominoes_discarded"] = json!(discarded);
+            doc["first_claims"] = json!(first_claims_json(t));
             if !r.run.bots.is_empty() {
                 doc["bot_list"] = json!(r.run.bots);
                 doc["bots"] = json!(bots_json(t));
@@ -537,6 +578,7 @@ pub fn json(r: &Results) -> Value {
                         "teams": teams,
                         "bonuses": bonuses,
                         "mean_dominoes_discarded": discarded,
+                        "first_claims": first_claims_json(t),
                     });
                     if !r.run.bots.is_empty() {
                         v["bots"] = json!(bots_json(t));

@@ -137,6 +137,26 @@ pub fn bonus_rates(t: &Tally) -> Vec<(String, Vec<f64>)> {
         .collect()
 }
 
+/// How the sides fared by their place in the first line's claims (first claimer first): each
+/// place's win share (Wilson interval) and mean score (t interval), over its seat-games.
+pub fn first_claims(t: &Tally) -> Vec<(Estimate, Estimate)> {
+    t.first_claims
+        .iter()
+        .map(|c| {
+            let wins = c.win_units as f64 / WIN_UNIT as f64;
+            let (low, high) = wilson(wins, c.games);
+            (
+                Estimate {
+                    estimate: wins / c.games.max(1) as f64,
+                    low,
+                    high,
+                },
+                mean_interval(c.score_sum, c.score_sq_sum, c.games),
+            )
+        })
+        .collect()
+}
+
 /// Dominoes discarded per game.
 pub fn discarded(t: &Tally) -> f64 {
     let (sum, _) = t.discarded.sums();

@@ -273,6 +273,46 @@ pub struct Tally {
     pub discarded: Histogram,
     /// With bots: per distinct bot, in the order of the list.
     pub bots: Vec<BotTally>,
+    /// By the place a side claimed the first line in (round 0, the order drawn or snaked: a
+    /// side's first king), first claimer first: how a side that claims first fares. Seat by
+    /// seat (a team's seats each). Single games only (a match's games each draw their own).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub first_claims: Vec<ClaimTally>,
+    /// The place in the first claims of each seat's side in the game just counted, until its
+    /// outcome is.
+    #[serde(skip)]
+    ranks: Vec<usize>,
+}
+
+/// The games of the seats whose side claimed the first line in one place of its order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimTally {
+    /// Seat-games counted.
+    pub games: u64,
+    pub win_units: u128,
+    pub win_sq_units: u128,
+    pub score_sum: i128,
+    pub score_sq_sum: u128,
+}
+
+/// The place in the first claims of each seat's side (0: the side whose king claims first).
+fn first_claim_ranks(game: &Game, seat_side: &[Side]) -> Vec<usize> {
+    let order = game.first_claim_order();
+    let first = |side: Side| {
+        order
+            .iter()
+            .position(|&k| game.side_of_king(k) == side)
+            .unwrap_or(order.len())
+    };
+    seat_side
+        .iter()
+        .map(|&side| {
+            let mine = first(side);
+            // The sides whose first king comes before this side's.
+            game.all_sides().filter(|&s| first(s) < mine).count()
+        })
+        .collect()
 }
 
 /// How a ruleset's bonuses are found once a game is over.
@@ -338,12 +378,17 @@ impl Tally {
                     ..BotTally::default()
                 })
                 .collect(),
+            first_claims: Vec::new(),
+            ranks: Vec::new(),
         }
     }
 
     /// Count one finished game (of a match): dominoes placed and discarded, bonuses earned
     /// (found as `bonuses` says).
     pub fn add_game(&mut self, game: &Game, bonuses: Bonuses) {
+        if self.match_games <= 1 {
+            self.ranks = first_claim_ranks(game, &self.seat_side);
+        }
         let mut per_side = [0u64; 16];
         for &(side, _, _) in game.placed() {
             if let Some(n) = per_side.get_mut(side.index()) {
@@ -404,6 +449,20 @@ impl Tally {
             s.win_units += u128::from(w);
             s.win_sq_units += u128::from(w).pow(2);
         }
+        let ranks = std::mem::take(&mut self.ranks);
+        if ranks.len() == self.seats.len() {
+            for ((&rank, &t), &w) in ranks.iter().zip(&o.totals).zip(&o.shares) {
+                if self.first_claims.len() <= rank {
+                    self.first_claims.resize(rank + 1, ClaimTally::default());
+                }
+                let c = &mut self.first_claims[rank];
+                c.games += 1;
+                c.win_units += u128::from(w);
+                c.win_sq_units += u128::from(w).pow(2);
+                c.score_sum += i128::from(t);
+                c.score_sq_sum += u128::from(t.unsigned_abs()).pow(2);
+            }
+        }
     }
 
     /// Add another tally of the same table (the order never matters).
@@ -441,6 +500,17 @@ impl Tally {
             }
         }
         self.discarded.merge(&o.discarded)?;
+        if self.first_claims.len() < o.first_claims.len() {
+            self.first_claims
+                .resize(o.first_claims.len(), ClaimTally::default());
+        }
+        for (a, b) in self.first_claims.iter_mut().zip(&o.first_claims) {
+            add(&mut a.games, b.games)?;
+            add(&mut a.win_units, b.win_units)?;
+            add(&mut a.win_sq_units, b.win_sq_units)?;
+            add(&mut a.score_sum, b.score_sum)?;
+            add(&mut a.score_sq_sum, b.score_sq_sum)?;
+        }
         for (a, b) in self.bots.iter_mut().zip(&o.bots) {
             add(&mut a.games, b.games)?;
             add(&mut a.win_units, b.win_units)?;
@@ -593,6 +663,26 @@ impl Tally {
                 return Err(TallyError::Inconsistent(format!(
                     "bot {name}: more than a day a decision"
                 )));
+            }
+        }
+        // The first claims: a place for each side at most, every seat of every game once.
+        if !self.first_claims.is_empty() {
+            let counted = self
+                .first_claims
+                .iter()
+                .try_fold(0u64, |n, c| n.checked_add(c.games));
+            let games = i128::from(self.games);
+            if self.first_claims.len() > self.seats.len()
+                || counted != self.games.checked_mul(self.seats.len() as u64)
+                || self.first_claims.iter().any(|c| {
+                    !wins_fit(c.games, c.win_units, c.win_sq_units)
+                        || c.score_sum.abs() > i128::from(c.games) * most_points
+                })
+                || games == 0
+            {
+                return Err(TallyError::Inconsistent(
+                    "the first claims' places do not add up to the games".into(),
+                ));
             }
         }
         Ok(())

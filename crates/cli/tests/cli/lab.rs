@@ -383,6 +383,15 @@ fn merge_refuses_parts_that_contradict_themselves() {
         &b2,
         "more than a day a decision",
     );
+    refused(
+        &b1,
+        &|v| {
+            let games = &mut v["results"]["tallies"][0]["first_claims"][0]["games"];
+            *games = Value::from(games.as_u64().expect("games") + 1);
+        },
+        &b2,
+        "the first claims' places do not add up to the games",
+    );
     // A run's bots are one a seat, each a level: a list of another length or a level no bot
     // has is refused, the same edit made to both parts (else they would merely differ).
     for (bots, says) in [
@@ -758,4 +767,45 @@ fn players_may_be_left_out_for_a_ruleset_of_one_player_count() {
         "{}",
         r.stderr
     );
+}
+
+#[test]
+fn simulate_tells_how_sides_fare_by_their_place_in_the_first_claims() {
+    // Seat 1 is not the first to claim in Kingdomino (the first claims are drawn): the place a
+    // side claimed the first line in is counted on its own, every seat of every game once.
+    let args = [
+        "simulate",
+        "kingdomino",
+        "-b",
+        "greedy,greedy,greedy,greedy",
+        "-g",
+        "200",
+        "-s",
+        "9",
+    ];
+    let one = json_of(&args);
+    let places = one["first_claims"].as_array().expect("first_claims");
+    assert_eq!(places.len(), 4, "{one}");
+    let seat_games: u64 = places
+        .iter()
+        .map(|p| p["seat_games"].as_u64().expect("seat_games"))
+        .sum();
+    assert_eq!(seat_games, 4 * 200);
+    let shares: f64 = places
+        .iter()
+        .map(|p| p["win_share"].as_f64().expect("win_share"))
+        .sum();
+    assert!((shares - 1.0).abs() < 0.01, "{shares}");
+    // Shards add up to the same figures.
+    assert_eq!(merged(&args, 3), one);
+    // In text too; a match (whose games each draw their own order) has none.
+    let text = run(&args[..]).ok().stdout;
+    assert!(
+        text.contains("by the place the side claimed the first line in (1 first): 1 wins "),
+        "{text}"
+    );
+    let dynasty = run(&["simulate", "dynasty", "-p", "2", "-g", "5"])
+        .ok()
+        .stdout;
+    assert!(!dynasty.contains("by the place"), "{dynasty}");
 }
