@@ -478,6 +478,16 @@ impl Tally {
         {
             return Err(TallyError::Mismatch("bots"));
         }
+        // A part of an older build counts no first claims: merged with a newer one's, the
+        // places would count some games and not others.
+        if self.games > 0
+            && o.games > 0
+            && self.first_claims.is_empty() != o.first_claims.is_empty()
+        {
+            return Err(TallyError::Mismatch(
+                "first claims (parts of different versions of crownlands)",
+            ));
+        }
         add(&mut self.games, o.games)?;
         for (s, t) in self.seats.iter_mut().zip(&o.seats) {
             s.score.merge(&t.score)?;

@@ -392,6 +392,17 @@ fn merge_refuses_parts_that_contradict_themselves() {
         &b2,
         "the first claims' places do not add up to the games",
     );
+    // A part of an older build (no first claims) with a newer one's.
+    refused(
+        &b1,
+        &|v| {
+            if let Some(t) = v["results"]["tallies"][0].as_object_mut() {
+                t.remove("first_claims");
+            }
+        },
+        &b2,
+        "parts of different versions of crownlands",
+    );
     // A run's bots are one a seat, each a level: a list of another length or a level no bot
     // has is refused, the same edit made to both parts (else they would merely differ).
     for (bots, says) in [
