@@ -476,16 +476,12 @@ fn parse_at(
         return Err(problems.sorted());
     }
     if let Some(places) = places {
-        for (tok, _, kind) in &drawing.cells {
-            if !matches!(kind, CellKind::Square(..)) {
-                continue;
-            }
-            let x = i8::try_from(tok.col as i64 - castle.col as i64);
-            let y = i8::try_from(tok.row as i64 - castle.row as i64);
-            if let (Ok(x), Ok(y)) = (x, y) {
-                places.squares.push((Cell::new(x, y), tok.line, tok.column));
-            }
-        }
+        places.squares = drawing
+            .cells
+            .iter()
+            .filter(|(_, _, kind)| matches!(kind, CellKind::Square(..)))
+            .filter_map(|(tok, _, _)| Some((cell_of(tok, castle)?, tok.line, tok.column)))
+            .collect();
         places.directives = drawing
             .directives
             .given
@@ -774,6 +770,14 @@ fn check_marks(
     flagged
 }
 
+/// The cell of the square written at `tok`, from the castle written at `castle` (`None` past
+/// what a cell can say: within the grid, the offsets are small).
+fn cell_of(tok: &Token, castle: &Token) -> Option<Cell> {
+    let x = i8::try_from(tok.col as i64 - castle.col as i64).ok()?;
+    let y = i8::try_from(tok.row as i64 - castle.row as i64).ok()?;
+    Some(Cell::new(x, y))
+}
+
 /// The kingdom and the side's module data, from cells found sound: squares placed from the
 /// castle, then each mark and `@` line read by its module, in file order.
 fn build(
@@ -791,10 +795,7 @@ fn build(
         let CellKind::Square(sq, marks) = kind else {
             continue;
         };
-        // Within the grid, so the offsets are small.
-        let x = tok.col as i64 - castle.col as i64;
-        let y = tok.row as i64 - castle.row as i64;
-        let (Ok(x), Ok(y)) = (i8::try_from(x), i8::try_from(y)) else {
+        let Some(cell) = cell_of(tok, castle) else {
             problems.push(
                 tok.line,
                 tok.column,
@@ -802,7 +803,6 @@ fn build(
             );
             continue;
         };
-        let cell = Cell::new(x, y);
         if let Err(e) = kingdom.set_square(cell, *sq) {
             problems.push(tok.line, tok.column, e.to_string());
             continue;

@@ -84,6 +84,17 @@ pub fn spread(sum: i128, sq: u128, n: u64) -> f64 {
     (spread_numerator(sum, sq, n) / (nf * nf)).sqrt()
 }
 
+/// A share of `games` won (`units` in [`WIN_UNIT`]s), with its Wilson interval.
+fn win_share(units: u128, games: u64) -> Estimate {
+    let wins = units as f64 / WIN_UNIT as f64;
+    let (low, high) = wilson(wins, games);
+    Estimate {
+        estimate: wins / games.max(1) as f64,
+        low,
+        high,
+    }
+}
+
 /// One seat of one ruleset.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SeatSummary {
@@ -103,17 +114,11 @@ pub fn seats(t: &Tally) -> Vec<SeatSummary> {
         .iter()
         .enumerate()
         .map(|(p, s)| {
-            let wins = s.win_units as f64 / WIN_UNIT as f64;
-            let (low, high) = wilson(wins, n);
             let team = team_size(t, p) as f64;
             SeatSummary {
                 score: mean_interval(s.score_sum, s.score_sq_sum, n),
                 spread: spread(s.score_sum, s.score_sq_sum, n),
-                win_share: Estimate {
-                    estimate: wins / n.max(1) as f64,
-                    low,
-                    high,
-                },
+                win_share: win_share(s.win_units, n),
                 placed: s.placed as f64 / games / team,
             }
         })
@@ -143,14 +148,8 @@ pub fn first_claims(t: &Tally) -> Vec<(Estimate, Estimate)> {
     t.first_claims
         .iter()
         .map(|c| {
-            let wins = c.win_units as f64 / WIN_UNIT as f64;
-            let (low, high) = wilson(wins, c.games);
             (
-                Estimate {
-                    estimate: wins / c.games.max(1) as f64,
-                    low,
-                    high,
-                },
+                win_share(c.win_units, c.games),
                 mean_interval(c.score_sum, c.score_sq_sum, c.games),
             )
         })

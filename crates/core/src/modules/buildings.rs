@@ -219,6 +219,12 @@ impl Buildings {
         base.saturating_sub(self.discount(cx, side))
     }
 
+    /// Whether `side` pays less than the slot's price for the building in `slot` (the Queen's
+    /// discount): marked `*` beside the price.
+    fn discounted(&self, cx: Cx<'_>, side: Side, slot: usize) -> bool {
+        self.price(cx, side, slot) != self.slot_prices.get(slot).copied().unwrap_or(0)
+    }
+
     /// What `side` pays less for a building: the Queen's discount while hosting her.
     #[inline]
     fn discount(&self, cx: Cx<'_>, side: Side) -> u32 {
@@ -440,9 +446,7 @@ impl Mechanism for Buildings {
                 format!(
                     "{} {price}¢{}",
                     t.name,
-                    if Some(&self.price(cx, side, usize::from(slot)))
-                        != self.slot_prices.get(usize::from(slot))
-                    {
+                    if self.discounted(cx, side, usize::from(slot)) {
                         "*"
                     } else {
                         ""
@@ -481,7 +485,7 @@ impl Mechanism for Buildings {
             .enumerate()
             .map(|(slot, b)| {
                 let price = self.price(cx, side, slot);
-                let off = price != self.slot_prices.get(slot).copied().unwrap_or(0);
+                let off = self.discounted(cx, side, slot);
                 match b.and_then(|id| ruleset.buildings().get(id.index())) {
                     Some(b) => {
                         let t = describe::building_text(ruleset, b);

@@ -172,17 +172,10 @@ impl<'a> Cx<'a> {
     /// or a probe is already being played (a hook the probe runs asking again: it would never
     /// end).
     pub fn change_if_played(&self, action: crate::game::Action, res: Res) -> Option<i64> {
-        let _probe = Probing::start()?;
-        let side = self.game.side_to_act()?;
-        let id = self.ids.of(res);
-        let before = i64::from(self.game.module_data().resources.get(side, id));
-        let mut probe = self.game.clone();
-        probe.apply(action).ok()?;
-        Some(i64::from(probe.module_data().resources.get(side, id)) - before)
+        let before = i64::from(self.get(self.game.side_to_act()?, res));
+        self.if_played(action, |side| i64::from(side.get(res)) - before)
     }
-}
 
-impl Cx<'_> {
     /// `f` of the acting side, as this module sees it, once `action` is played: on a copy of
     /// the game, for a choice's words (what a building would be worth once built, its own towers
     /// and knights counted). `None` as for [`Cx::change_if_played`].
