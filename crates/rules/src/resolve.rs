@@ -755,10 +755,19 @@ fn parameters_without_module(
         });
         if !eff.modules.value.contains(name) && !inherited && !on_somewhere.contains(name.as_str())
         {
-            let loc = params
+            // The table's name in its header (`[rules.module.dragon]`) when the last file to
+            // write the module's parameters wrote that header, else that file's first parameter
+            // (a dotted key, or a table inherited from a file before it).
+            let param = params
                 .values()
-                .find_map(|f| f.origin.clone())
-                .or_else(|| table.cloned())
+                .filter_map(|f| f.origin.as_ref())
+                .max_by_key(|o| depth(o.file));
+            let header = table.filter(|t| {
+                param.is_none_or(|p| depth(t.file).is_some() && depth(t.file) >= depth(p.file))
+            });
+            let loc = header
+                .or(param)
+                .cloned()
                 .unwrap_or_else(|| count.fallback.clone());
             out.push(CountProblem {
                 loc,

@@ -594,7 +594,16 @@ fn module_parameters_of_a_module_switched_off_by_a_later_file_are_inherited_quie
     );
     let d = crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
         .expect_err("params of an off module");
-    assert_diag(&d, 5, 9, &["parameters for module `dragon`"]);
+    assert_diag(&d, 4, 15, &["parameters for module `dragon`"]);
+    // A dotted key in the file: at its module name, not at the header of the file it extends.
+    let path = common::write(
+        &dir,
+        "t.toml",
+        "extends = \"queendomino\"\n[rules]\nmodules = [\"knights\", \"wealth\"]\nmodule.dragon.price = 2\n",
+    );
+    let d = crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
+        .expect_err("params of an off module");
+    assert_diag(&d, 4, 8, &["parameters for module `dragon`"]);
 }
 
 #[test]

@@ -118,6 +118,9 @@ fn a_module_table_the_modules_leave_out_is_refused_even_empty() {
             "did you mean `wealth`?",
         ],
     );
+    // At the table's header, not its first parameter.
+    let d = bad("extends = \"kingdomino\"\n[rules.module.dragon]\nbribes = 1\n");
+    assert_diag(&d, 2, 15, &["parameters for module `dragon`"]);
     let d = bad("extends = \"kingdomino\"\n[rules.module]\nfoo = {}\n");
     assert_diag(&d, 3, 1, &["parameters for module `foo`"]);
     // Inherited parameters of a module the file leaves out stay allowed.
