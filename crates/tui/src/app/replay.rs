@@ -178,6 +178,13 @@ impl Replay {
         (self.at, self.moves.len())
     }
 
+    /// The moves played on screen and all the moves, as a person counts them: the steps from one
+    /// game of a match to the next (positions of their own, the next game dealt) are not moves.
+    pub fn moves_played(&self) -> (usize, usize) {
+        let played = |m: &[Option<crownlands_core::Action>]| m.iter().flatten().count();
+        (played(&self.moves[..self.at]), played(&self.moves))
+    }
+
     /// Move `delta` moves on (or back), within the game.
     pub fn step(&mut self, delta: isize) {
         self.at = self.at.saturating_add_signed(delta).min(self.moves.len());

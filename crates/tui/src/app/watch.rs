@@ -40,6 +40,12 @@ impl App {
         self.replay.as_ref().map(|(r, _)| r.position())
     }
 
+    /// The moves watched and all the moves of the saved game or match, as the screen counts them
+    /// (a match's steps from one game to the next are positions, not moves).
+    pub fn replay_moves(&self) -> Option<(usize, usize)> {
+        self.replay.as_ref().map(|(r, _)| r.moves_played())
+    }
+
     /// Watch the saved game at `path` move by move (from the setup screen).
     pub(super) fn open_replay(&mut self, path: &std::path::Path, now: Instant) {
         let Some(setup) = self.setup.take() else {

@@ -395,7 +395,7 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
 
     let turn = match (app.mode(), game.to_act()) {
         (Mode::Replay, _) => {
-            let (at, all) = app.replay_position().unwrap_or((0, 0));
+            let (at, all) = app.replay_moves().unwrap_or((0, 0));
             // In a match the moves watched are the match's (the header names the game before
             // this): said to be, as a mistake's move is numbered in its game.
             let place = if app.session().is_some_and(|s| s.match_games() > 1) {
@@ -706,7 +706,7 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
         ),
         Mode::GameOver => "Game over. Enter: play again, q: quit.".into(),
         Mode::Replay => {
-            let (at, all) = app.replay_position().unwrap_or((0, 0));
+            let (at, all) = app.replay_moves().unwrap_or((0, 0));
             if app.watching_this_game() {
                 format!("Watching this game: move {at} of {all}. → next, ← back, q the scores.")
             } else {
