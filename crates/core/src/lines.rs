@@ -99,9 +99,10 @@ impl LineDealer for Mixed {
     }
 }
 
-/// `alternate`: each box of `line-order` shuffled on its own, dealing the same share, lines
-/// interleaved box by box; boxes not in the order deal nothing (a warning when they hold
-/// dominoes: [`crate::Ruleset::warnings`]).
+/// `alternate`: each box of `line-order` shuffled on its own, each place of the order dealing
+/// the same share, lines interleaved place by place (a box named twice deals twice the lines,
+/// from its one pile); boxes not in the order deal nothing (a warning when they hold dominoes:
+/// [`crate::Ruleset::warnings`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Alternate;
 
@@ -168,10 +169,12 @@ impl LineDealer for Alternate {
                 })
             })
             .collect();
-        // The largest deck every box of the order can deal its share of, in whole lines.
+        // The largest deck every box of the order can deal its share of, in whole lines (a box
+        // named twice deals two shares).
+        let named = |b: u8| order.iter().filter(|&&o| o == b).count();
         let fewest = order
             .iter()
-            .map(|&b| ctx.dominoes.iter().filter(|d| d.pile == b).count())
+            .map(|&b| ctx.dominoes.iter().filter(|d| d.pile == b).count() / named(b))
             .min()
             .unwrap_or(0);
         let line = usize::from(rules.line_size).max(1);
@@ -181,15 +184,15 @@ impl LineDealer for Alternate {
         } else {
             String::new()
         };
-        for &b in order {
+        for b in distinct_boxes(order) {
             let in_box = ctx.dominoes.iter().filter(|d| d.pile == b).count();
             if usize::from(b) >= ctx.boxes.len() {
                 problems.push(RulesProblem::AlternateBox(b));
-            } else if in_box < share {
+            } else if in_box < share * named(b) {
                 problems.push(RulesProblem::BoxShort {
                     pile: ctx.boxes[usize::from(b)].clone(),
                     in_box,
-                    share,
+                    share: share * named(b),
                     undealt: undealt.clone(),
                     fix: fix.clone(),
                 });
@@ -203,7 +206,10 @@ impl LineDealer for Alternate {
         let order = &rules.lines.order;
         let line = usize::from(rules.line_size);
         let share = usize::from(rules.deck_size) / order.len().max(1);
-        let mut boxes: Vec<Vec<DominoId>> = order
+        // Each box once, in the order of its first place in `line-order`, shuffled; a box
+        // named twice deals twice as many lines from its one pile (never a domino twice).
+        let distinct = distinct_boxes(order);
+        let mut boxes: Vec<Vec<DominoId>> = distinct
             .iter()
             .map(|&b| {
                 (0..dominoes.len() as u16)
@@ -215,17 +221,25 @@ impl LineDealer for Alternate {
         for b in &mut boxes {
             rng.shuffle(b);
         }
-        // Dealt lines, box by box in turn.
+        let pile_of: Vec<usize> = order
+            .iter()
+            .map(|b| distinct.iter().position(|d| d == b).unwrap_or(0))
+            .collect();
+        let mut taken = vec![0usize; boxes.len()];
+        // Dealt lines, by the order's places in turn, each taking its box's next line.
         for chunk in 0..share.div_ceil(line.max(1)) {
-            for b in &boxes {
-                let lo = (chunk * line).min(share).min(b.len());
-                let hi = ((chunk + 1) * line).min(share).min(b.len());
+            let want = line.min(share - chunk * line);
+            for &p in &pile_of {
+                let b = &boxes[p];
+                let lo = taken[p].min(b.len());
+                let hi = (taken[p] + want).min(b.len());
                 deck.extend_from_slice(&b[lo..hi]);
+                taken[p] = hi;
             }
         }
         // What stays in each box, and boxes that deal nothing.
-        for b in &boxes {
-            deck.extend_from_slice(&b[share.min(b.len())..]);
+        for (b, &t) in boxes.iter().zip(&taken) {
+            deck.extend_from_slice(&b[t.min(b.len())..]);
         }
         for i in 0..ctx.boxes.len() {
             if !order.contains(&(i as u8)) {
@@ -237,6 +251,17 @@ impl LineDealer for Alternate {
             }
         }
     }
+}
+
+/// The boxes of a `line-order`, each once, in the order of their first place in it.
+fn distinct_boxes(order: &[u8]) -> Vec<u8> {
+    let mut out: Vec<u8> = Vec::with_capacity(order.len());
+    for &b in order {
+        if !out.contains(&b) {
+            out.push(b);
+        }
+    }
+    out
 }
 
 /// Register the shipped line sources (what [`Registry::shipped`](crate::Registry::shipped)

@@ -463,6 +463,7 @@ pub(crate) fn resolve(
     for count in &counts {
         problems.extend(parameters_without_module(chain, count, &on_somewhere));
     }
+    line_order_unused(loader, &counts);
     let parts = RulesetParts {
         name: name.clone(),
         description: description(loader, chain),
@@ -730,6 +731,29 @@ fn line_source(
         kind: eff.lines.value.0.clone(),
         order,
     }
+}
+
+/// A `line-order` written in a file of the user's where lines are `mixed`: `mixed` deals from
+/// every box at once, so the order does nothing (a warning at it, once for all counts). One
+/// inherited from a shipped file (Royal Wedding's, under a house rule mixing the boxes) is
+/// not the user's to remove.
+fn line_order_unused(loader: &mut Loader, counts: &[CountRules]) {
+    let mut grouped = ByCounts::default();
+    for count in counts {
+        let eff = &count.eff;
+        if eff.lines.value == LinesDef::mixed()
+            && eff.line_order.value.is_some()
+            && let Some(at) = &eff.line_order.origin
+            && !embedded(loader, at.file)
+        {
+            grouped.add(
+                count.at(&eff.line_order.origin),
+                "`line-order` has no effect: `lines = \"mixed\"` deals from every box at once (set `lines = \"alternate\"` for lines taken from the boxes in this order)".into(),
+                count.players,
+            );
+        }
+    }
+    grouped.report(loader);
 }
 
 /// Parameters of a module that is not on: an error, unless they were all inherited from files

@@ -2069,3 +2069,71 @@ fn names_that_only_look_alike_are_warned_of() {
         crownlands_core::text::look("lava")
     );
 }
+
+#[test]
+fn a_box_named_twice_in_line_order_deals_twice_the_lines_never_a_domino_twice() {
+    // `line-order = [K, K, Q]`: two lines from the Kingdomino box to one from the Queendomino
+    // box, each box one pile (it dealt a second shuffled copy of the box: dominoes twice).
+    let r = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"royal-wedding\"\nname = \"kkq\"\nplayers = [3]\n[rules]\nline-order = [\"kingdomino\", \"kingdomino\", \"queendomino\"]\ndeck-size = 72\n",
+        Path::new("kkq.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let r = std::sync::Arc::new(r);
+    let piles = r.piles().to_vec();
+    let pile = |name: &str| piles.iter().position(|p| p == name).expect("box") as u8;
+    let pattern = [pile("kingdomino"), pile("kingdomino"), pile("queendomino")];
+    for seed in 0..10 {
+        let mut g = crownlands_core::Game::new(r.clone(), 3, seed).expect("setup");
+        let mut lines: Vec<Vec<crownlands_core::DominoId>> = Vec::new();
+        let mut state = seed.wrapping_mul(0x9E37_79B9) | 1;
+        loop {
+            let line: Vec<_> = g.next_line().iter().map(|s| s.domino).collect();
+            if !line.is_empty() && lines.last() != Some(&line) {
+                lines.push(line);
+            }
+            let next = || {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state as u32
+            };
+            if g.play_random(next).is_none() {
+                break;
+            }
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for (k, line) in lines.iter().enumerate() {
+            for &d in line {
+                assert!(seen.insert(d), "seed {seed}: a domino dealt twice");
+                assert_eq!(g.domino(d).pile, pattern[k % 3], "seed {seed}: line {k}");
+            }
+        }
+        assert_eq!(
+            seen.len(),
+            72,
+            "seed {seed}: the whole deck, each domino once"
+        );
+    }
+}
+
+#[test]
+fn a_line_order_under_mixed_lines_is_warned_of_unless_inherited() {
+    let w = warnings_of(
+        "extends = \"royal-wedding\"\nname = \"m\"\n[rules]\nlines = \"mixed\"\nline-order = [\"kingdomino\"]\n",
+        "m.toml",
+    );
+    assert_diag(
+        &w,
+        5,
+        14,
+        &["`line-order` has no effect: `lines = \"mixed\"`"],
+    );
+    // Royal Wedding's own order, under a house rule mixing the boxes: nothing to say.
+    let w = warnings_of(
+        "extends = \"royal-wedding\"\nname = \"m\"\n[rules]\nlines = \"mixed\"\n",
+        "m.toml",
+    );
+    assert!(w.is_empty(), "{w}");
+}
