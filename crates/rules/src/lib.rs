@@ -20,7 +20,7 @@ mod source;
 mod walk;
 
 pub use diagnostic::{Diagnostic, Diagnostics, line_col};
-pub use print::to_toml;
+pub use print::{to_toml, to_toml_over};
 pub use schema::{ruleset_schema, ruleset_schema_with, set_schema, set_schema_with};
 
 use components::{Block, Components};
@@ -70,6 +70,17 @@ pub fn load_with_warnings(
     let (ruleset, warnings) =
         load::load_source_with_warnings(registry, resolve(registry, name_or_path)?, None);
     Ok((ruleset?, warnings))
+}
+
+/// [`load`], with the rules a player count the files do not list would get (every file's
+/// `[rules]`, no `[for-players.N]`): what `crownlands show` writes under `[rules]`
+/// ([`to_toml_over`]; always there once the ruleset loads).
+pub fn load_with_base(
+    registry: &Registry,
+    name_or_path: &str,
+) -> Result<(Ruleset, Option<crownlands_core::Rules>), Diagnostics> {
+    let (ruleset, base) = load::load_source_with_base(registry, resolve(registry, name_or_path)?);
+    Ok((ruleset?, base))
 }
 
 /// Where [`load`] reads `name_or_path` from: a ruleset's name, else an existing regular file;

@@ -363,6 +363,17 @@ pub(crate) fn load_source_with_warnings(
     (finish_diags(loader.diags, ruleset), warnings)
 }
 
+/// Load from a source, reporting every problem, with the rules of a count no file lists.
+pub(crate) fn load_source_with_base(
+    registry: &Registry,
+    source: Source,
+) -> (Result<Ruleset, Diagnostics>, Option<crownlands_core::Rules>) {
+    let mut loader = Loader::new(registry);
+    let ruleset = loader.load_ruleset(source, None);
+    let base = loader.base.take();
+    (finish_diags(loader.diags, ruleset), base)
+}
+
 /// The files on disk that loading `source` reads (the file itself, what it `extends`, its `sets`
 /// and `add-sets`), whether it loads or not.
 pub(crate) fn files_read(registry: &Registry, source: Source) -> Vec<std::path::PathBuf> {

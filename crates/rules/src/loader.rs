@@ -64,6 +64,11 @@ pub(crate) struct Loader {
     /// The registry's modules' parameter schemas by name, made at the first file that needs
     /// them (for the words of a parameter's range).
     pub module_params: Option<serde_json::Map<String, serde_json::Value>>,
+    /// The rules a player count the files do not list would get (every file's `[rules]`, no
+    /// `[for-players.N]`), set once the ruleset resolves: what `show` writes under `[rules]`,
+    /// so that a file extending the shown one and adding a count gets what it would get
+    /// extending the ruleset itself.
+    pub base: Option<crownlands_core::Rules>,
 }
 
 /// The most bytes one load reads over all its files (the ruleset, what it extends, its sets):
@@ -85,6 +90,7 @@ impl Loader {
             warnings: Vec::new(),
             root: None,
             module_params: None,
+            base: None,
         }
     }
 
@@ -109,6 +115,14 @@ impl Loader {
         let relative = match self.files.get(idx).map(|f| &f.source) {
             Some(Source::Fs(file)) => file
                 .parent()
+                // `child.toml` named from its own folder: its parent is "", the working folder.
+                .map(|p| {
+                    if p.as_os_str().is_empty() {
+                        std::path::Path::new(".")
+                    } else {
+                        p
+                    }
+                })
                 .and_then(crate::source::real_path)
                 .zip(crate::source::real_path(path))
                 .and_then(|(folder, real)| {

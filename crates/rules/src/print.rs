@@ -18,7 +18,16 @@ use toml_edit::Value;
 /// `[rules]`); with `None`, the rules of the smallest count in `[rules]` and `[for-players.N]`
 /// for each count that differs, with only the keys that differ.
 pub fn to_toml(ruleset: &Ruleset, players: Option<u8>) -> String {
-    let file = resolved_file(ruleset, players);
+    to_toml_over(ruleset, players, None)
+}
+
+/// [`to_toml`], with `base` (when given, and `players` is not) under `[rules]` and each count's
+/// differences from it under `[for-players.N]`: the rules of a count the files do not list, as
+/// [`crate::load_with_base`] gives them, so that a file extending the written one and adding a
+/// player count gets what it would get extending the ruleset itself. The same ruleset either
+/// way at the counts it lists.
+pub fn to_toml_over(ruleset: &Ruleset, players: Option<u8>, base: Option<&Rules>) -> String {
+    let file = resolved_file(ruleset, players, base);
     let mut out = format!(
         "# The ruleset `{}`, fully resolved: no `extends`, every component inline.\n",
         ruleset.name()
@@ -34,7 +43,7 @@ pub fn to_toml(ruleset: &Ruleset, players: Option<u8>) -> String {
 }
 
 /// The file that resolves to `ruleset` (at `players` only, when given).
-fn resolved_file(ruleset: &Ruleset, players: Option<u8>) -> RulesetFile {
+fn resolved_file(ruleset: &Ruleset, players: Option<u8>, unlisted: Option<&Rules>) -> RulesetFile {
     let counts: Vec<&(u8, Rules)> = ruleset
         .player_counts()
         .iter()
@@ -52,9 +61,15 @@ fn resolved_file(ruleset: &Ruleset, players: Option<u8>) -> RulesetFile {
             .cloned(),
         ..RulesetFile::default()
     };
-    if let Some((_, base)) = counts.first() {
+    // Under `[rules]`: the unlisted counts' rules when given (every count then written as its
+    // differences from them), else the first count's.
+    let (base, skip) = match unlisted.filter(|_| players.is_none()) {
+        Some(base) => (Some(base), 0),
+        None => (counts.first().map(|(_, r)| r), 1),
+    };
+    if let Some(base) = base {
         let full = patch(ruleset, base, None);
-        for (n, rules) in counts.iter().skip(1) {
+        for (n, rules) in counts.iter().skip(skip) {
             let differs = patch(ruleset, rules, Some(base));
             if differs != RulesPatch::default() {
                 file.for_players.insert(n.to_string(), differs);

@@ -453,6 +453,18 @@ pub(crate) fn resolve(
         player_counts.push((n, rules));
         counts.push(count);
     }
+    // The rules of a count no file lists (no `[for-players.N]` applies to 0): `show` writes
+    // them under `[rules]`. Their problems are no count's, so not reported.
+    let unlisted = CountRules {
+        players: 0,
+        eff: effective(loader, chain, 0),
+        fallback: players.loc(loader, players.counts.first().copied().unwrap_or(0)),
+    };
+    let mut base = unlisted
+        .eff
+        .to_rules(u16::try_from(components.dominoes.len()).unwrap_or(u16::MAX));
+    base.lines = line_source(&unlisted, &components.piles, &mut Vec::new());
+    loader.base = Some(base);
     // A module's parameters stand wherever the module is on: at a count whose `modules` leaves
     // it out they wait for the counts that list it (a house rule turning modules off at 4
     // players keeps their parameters for 2 and 3, and so does what `show` prints of it).

@@ -302,6 +302,42 @@ fn to_toml_round_trips() {
 }
 
 #[test]
+fn what_show_writes_loads_back_and_extends_as_the_ruleset_itself() {
+    // `show` writes the rules of a count no file lists under `[rules]` (Kingdomino's 1 king and
+    // the whole deck, not the 2-player 2 kings and 24 dominoes): a file extending the shown one
+    // and adding a count got the smallest count's rules there.
+    let dir = common::temp_dir("show-base");
+    let registry = crownlands_core::Registry::shipped_ref();
+    for s in shipped() {
+        let (r, base) = crownlands_rules::load_with_base(registry, &s.name).expect("loads");
+        let text = crownlands_rules::to_toml_over(&r, None, base.as_ref());
+        let shown = common::write(&dir, &format!("{}-shown.toml", s.name), &text);
+        let back = load_str(registry, &text, &shown).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back, r, "{}", s.name);
+        // Shown again: the same text.
+        let (again, again_base) =
+            crownlands_rules::load_with_base(registry, &shown.to_string_lossy()).expect("loads");
+        assert_eq!(
+            crownlands_rules::to_toml_over(&again, None, again_base.as_ref()),
+            text,
+            "{}",
+            s.name
+        );
+    }
+    let add_five = |parent: &str| {
+        format!(
+            "extends = \"{parent}\"\nname = \"five\"\nplayers = [2, 3, 4, 5]\n[for-players.5]\nline-size = 5\ndeck-size = 40\n"
+        )
+    };
+    let direct = load_str(registry, &add_five("kingdomino"), &dir.join("direct.toml"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let via = common::write(&dir, "via.toml", &add_five("kingdomino-shown.toml"));
+    let via = crownlands_rules::load_path(registry, &via).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(via.rules_for(5), direct.rules_for(5));
+    assert_eq!(via.rules_for(5).map(|r| r.kings_per_player), Some(1));
+}
+
+#[test]
 fn to_toml_keeps_several_boxes() {
     let dir = common::temp_dir("boxes");
     common::write(

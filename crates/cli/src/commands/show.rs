@@ -1,18 +1,20 @@
 //! `crownlands show RULESET [--players N]`
 
-use super::{load_ruleset, rules_for};
+use super::rules_for;
 use crate::errors::CliResult;
 use crownlands_core::{Registry, Ruleset};
 use std::process::ExitCode;
 
 pub fn run(registry: &Registry, name: &str, players: Option<u8>) -> CliResult<ExitCode> {
-    let ruleset = load_ruleset(registry, name)?;
+    let (ruleset, base) = crownlands_rules::load_with_base(registry, name)?;
     if let Some(n) = players {
         rules_for(&ruleset, Some(n))?;
     }
-    let text = crownlands_rules::to_toml(&ruleset, players);
+    // `[rules]` as the files have it (a count the files do not list gets those rules), so a
+    // file extending the printed one and adding a count gets what extending the ruleset would.
+    let text = crownlands_rules::to_toml_over(&ruleset, players, base.as_ref());
     // The defaults go in a comment under the first line: the file's keys stay those the
-    // ruleset gives, so what `show` prints hashes and loads back as the ruleset itself does.
+    // ruleset gives, so what `show` prints loads back as the ruleset itself.
     let (first, rest) = text.split_once('\n').unwrap_or((text.as_str(), ""));
     let defaults = defaults_in_force(&ruleset, players);
     crate::output::write_out(format_args!("{first}\n{defaults}{rest}"));

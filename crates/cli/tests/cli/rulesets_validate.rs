@@ -317,3 +317,35 @@ fn validate_names_the_boxes_when_there_are_several() {
     let r = validate(&[rulesets_dir().join("kingdomino.toml")]).ok();
     assert!(!r.stdout.contains("box"), "{}", r.stdout);
 }
+
+#[test]
+fn an_absolute_extends_named_from_the_files_own_folder_is_given_relative() {
+    // `validate child.toml` run in its folder: the file's folder is "", which gave no relative
+    // path in the warning (`abs/child.toml` from outside did).
+    let dir = super::TempDir::new("abs-here");
+    std::fs::create_dir_all(&dir.0).expect("dir");
+    std::fs::write(
+        dir.0.join("parent.toml"),
+        "extends = \"kingdomino\"\nname = \"p\"\n",
+    )
+    .expect("write");
+    let parent = dir.0.join("parent.toml").canonicalize().expect("real path");
+    std::fs::write(
+        dir.0.join("child.toml"),
+        format!(
+            "extends = {:?}\nname = \"c\"\n",
+            parent.display().to_string()
+        ),
+    )
+    .expect("write");
+    let out = std::process::Command::new(super::bin())
+        .args(["validate", "child.toml"])
+        .current_dir(&dir.0)
+        .output()
+        .expect("run crownlands");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("write it relative to this file (`parent.toml`)"),
+        "{stderr}"
+    );
+}
