@@ -25,6 +25,10 @@ use std::process::ExitCode;
 /// Parse the command line and run the command, with the modules of `registry`; the exit code
 /// says how it went (an error is written to standard error).
 pub fn run(registry: Registry) -> ExitCode {
+    if let Some(problem) = registry_problem(&registry) {
+        output::write_err(&problem);
+        return ExitCode::from(2);
+    }
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // An argument holding control characters may come back in a usage error: the error is then
     // made without styles, so that its text is the arguments as given, and written escaped.
@@ -43,6 +47,38 @@ pub fn run(registry: Registry) -> ExitCode {
             output::write_err(&e.to_string());
             ExitCode::from(e.exit_code())
         }
+    }
+}
+
+/// A ruleset registered under a shipped ruleset's name would never be loaded (the name means
+/// the shipped one everywhere): the build's own mistake, said before anything runs.
+fn registry_problem(registry: &Registry) -> Option<String> {
+    let shadowed: Vec<String> = registry
+        .ruleset_names()
+        .into_iter()
+        .filter(|n| crownlands_rules::is_shipped_name(n))
+        .map(|n| format!("`{n}`"))
+        .collect();
+    (!shadowed.is_empty()).then(|| {
+        format!(
+            "error: this build registers {} under the name of a ruleset Crownlands ships, which \
+             always means the shipped one: give it a name of its own (`Registry::add_ruleset`)",
+            shadowed.join(", ")
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_ruleset_registered_under_a_shipped_name_stops_the_program() {
+        let mut r = crownlands_core::Registry::shipped();
+        assert_eq!(super::registry_problem(&r), None);
+        r.add_ruleset("tiny", "extends = \"kingdomino\"\n");
+        assert_eq!(super::registry_problem(&r), None);
+        r.add_ruleset("kingdomino", "extends = \"kingdomino\"\n");
+        let p = super::registry_problem(&r).expect("refused");
+        assert!(p.contains("registers `kingdomino` under the name of a ruleset Crownlands ships"));
     }
 }
 

@@ -57,25 +57,55 @@ impl Registry {
         &SHIPPED
     }
 
-    /// Register a module under `name` (a ruleset's `modules` names it so). A name registered
-    /// before is replaced, so a crate may also swap a shipped module for its own.
+    /// Register a module under `name` (a ruleset's `modules` names it so).
+    ///
+    /// # Panics
+    /// When `name` is registered already (a shipped module's name, or a second module of the
+    /// same name: the first would be lost unseen; [`Registry::replace_module`] swaps one on
+    /// purpose), or is not a module's name: lowercase ASCII letters, digits and `-`, starting
+    /// with a letter, at most 32 bytes (rulesets, saves and kingdom files write it).
+    /// Registering is the program's own code, run at its start, never a file's.
     pub fn add_module(&mut self, name: &'static str, factory: ModuleFactory) -> &mut Registry {
+        check_name("module", name);
+        assert!(
+            !self.has_module(name),
+            "a module named `{name}` is registered already (`replace_module` swaps it for another)"
+        );
+        self.modules.push((name, factory));
+        self
+    }
+
+    /// Swap the module registered as `name` (a shipped one, say) for another, which rulesets
+    /// naming it then get.
+    ///
+    /// # Panics
+    /// When no module is registered as `name` ([`Registry::add_module`] adds one).
+    pub fn replace_module(&mut self, name: &'static str, factory: ModuleFactory) -> &mut Registry {
         match self.modules.iter_mut().find(|(n, _)| *n == name) {
             Some(slot) => slot.1 = factory,
-            None => self.modules.push((name, factory)),
+            None => panic!("no module named `{name}` to replace (`add_module` adds one)"),
         }
         self
     }
 
     /// Ship a ruleset under `name` with the modules (its TOML text, usually `include_str!`), so
     /// that a crate's own binary knows it by name as the shipped ones are known: `play NAME`,
-    /// `extends = "NAME"`, the `rulesets` list, the setup screen. A name registered before is
-    /// replaced; a name of a ruleset Crownlands ships stays the shipped one's.
+    /// `extends = "NAME"`, the `rulesets` list, the setup screen. Its problems are found when
+    /// it is loaded (`crownlands validate NAME` checks it; a test of the crate should load it).
+    ///
+    /// A name of a ruleset Crownlands ships always means the shipped ruleset: the program built
+    /// on the registry refuses to start with one registered (`crownlands_cli::main_with`).
+    ///
+    /// # Panics
+    /// When `name` is registered already, or is not a plain name (as [`Registry::add_module`]
+    /// requires).
     pub fn add_ruleset(&mut self, name: &'static str, text: &'static str) -> &mut Registry {
-        match self.rulesets.iter_mut().find(|(n, _)| *n == name) {
-            Some(slot) => slot.1 = text,
-            None => self.rulesets.push((name, text)),
-        }
+        check_name("ruleset", name);
+        assert!(
+            self.ruleset(name).is_none(),
+            "a ruleset named `{name}` is registered already"
+        );
+        self.rulesets.push((name, text));
         self
     }
 
@@ -162,17 +192,22 @@ impl Registry {
 }
 
 impl Registry {
-    /// Register a line source under `name` (a ruleset's `lines` names it so). A name registered
-    /// before is replaced.
+    /// Register a line source under `name` (a ruleset's `lines` names it so).
+    ///
+    /// # Panics
+    /// When `name` is registered already, or is not a plain name (as
+    /// [`Registry::add_module`] requires).
     pub fn add_line_source(
         &mut self,
         name: &'static str,
         dealer: Arc<dyn LineDealer>,
     ) -> &mut Registry {
-        match self.line_sources.iter_mut().find(|(n, _)| *n == name) {
-            Some(slot) => slot.1 = dealer,
-            None => self.line_sources.push((name, dealer)),
-        }
+        check_name("line source", name);
+        assert!(
+            self.line_source(name).is_none(),
+            "a line source named `{name}` is registered already"
+        );
+        self.line_sources.push((name, dealer));
         self
     }
 
@@ -191,13 +226,18 @@ impl Registry {
 }
 
 impl Registry {
-    /// Register a seating of teams under `name` (a ruleset's `teams` names it so). A name
-    /// registered before is replaced.
+    /// Register a seating of teams under `name` (a ruleset's `teams` names it so).
+    ///
+    /// # Panics
+    /// When `name` is registered already, or is not a plain name (as
+    /// [`Registry::add_module`] requires).
     pub fn add_teams(&mut self, name: &'static str, teams: Arc<dyn Teams>) -> &mut Registry {
-        match self.teams.iter_mut().find(|(n, _)| *n == name) {
-            Some(slot) => slot.1 = teams,
-            None => self.teams.push((name, teams)),
-        }
+        check_name("seating", name);
+        assert!(
+            self.teams(name).is_none(),
+            "a seating named `{name}` is registered already"
+        );
+        self.teams.push((name, teams));
         self
     }
 
@@ -213,6 +253,23 @@ impl Registry {
             .find(|(n, _)| *n == name)
             .map(|(_, t)| Arc::clone(t))
     }
+}
+
+/// A name a ruleset, a save or a kingdom file writes: lowercase ASCII letters, digits and `-`,
+/// starting with a letter, at most 32 bytes.
+pub fn is_plain_name(name: &str) -> bool {
+    name.len() <= 32
+        && name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+fn check_name(what: &str, name: &str) {
+    assert!(
+        is_plain_name(name),
+        "{what} name {name:?}: use lowercase ASCII letters, digits and `-`, starting with a letter, at most 32 bytes"
+    );
 }
 
 impl std::fmt::Debug for Registry {

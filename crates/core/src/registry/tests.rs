@@ -34,9 +34,9 @@ fn an_unknown_name_lists_what_the_registry_knows() {
 }
 
 #[test]
-fn a_module_registered_again_replaces_the_first() {
+fn a_module_replaced_on_purpose_takes_the_name() {
     let mut registry = Registry::shipped();
-    registry.add_module("knights", |spec| {
+    registry.replace_module("knights", |spec| {
         Registry::shipped_ref().build_module(&ModuleSpec {
             name: "wealth".into(),
             params: spec.params.clone(),
@@ -47,6 +47,44 @@ fn a_module_registered_again_replaces_the_first() {
         .build_module(&ModuleSpec::new("knights"))
         .expect("the new factory");
     assert_eq!(module.name(), "wealth");
+}
+
+#[test]
+#[should_panic(expected = "a module named `knights` is registered already")]
+fn a_module_added_under_a_taken_name_is_refused() {
+    // It replaced the shipped knights unseen: Queendomino then failed on their parameters.
+    Registry::shipped().add_module("knights", |spec| Registry::shipped_ref().build_module(spec));
+}
+
+#[test]
+#[should_panic(expected = "no module named `knigths` to replace")]
+fn replacing_a_module_no_one_registered_is_refused() {
+    Registry::shipped()
+        .replace_module("knigths", |spec| Registry::shipped_ref().build_module(spec));
+}
+
+#[test]
+fn names_registered_are_plain() {
+    for bad in ["Bad Name", "", "knights!", "9lives", "x".repeat(33).leak()] {
+        let name: &'static str = bad;
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            Registry::empty().add_module(name, |spec| Registry::shipped_ref().build_module(spec));
+        }));
+        assert!(r.is_err(), "{name:?} registered");
+    }
+    for bad in ["My Rules", "rules/x", "x.toml"] {
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            Registry::empty().add_ruleset(bad, "");
+        }));
+        assert!(r.is_err(), "{bad:?} registered");
+    }
+    let mut r = Registry::empty();
+    r.add_ruleset("tiny", "")
+        .add_module("gold-2", |spec| Registry::shipped_ref().build_module(spec));
+    let again = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+        r.add_ruleset("tiny", "");
+    }));
+    assert!(again.is_err(), "a ruleset registered twice");
 }
 
 /// A house line source: no shuffle, the dominoes dealt in number order (lowest lines first).
