@@ -68,20 +68,6 @@ fn registry_problem(registry: &Registry) -> Option<String> {
     })
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a_ruleset_registered_under_a_shipped_name_stops_the_program() {
-        let mut r = crownlands_core::Registry::shipped();
-        assert_eq!(super::registry_problem(&r), None);
-        r.add_ruleset("tiny", "extends = \"kingdomino\"\n");
-        assert_eq!(super::registry_problem(&r), None);
-        r.add_ruleset("kingdomino", "extends = \"kingdomino\"\n");
-        let p = super::registry_problem(&r).expect("refused");
-        assert!(p.contains("registers `kingdomino` under the name of a ruleset Crownlands ships"));
-    }
-}
-
 /// The command line, read with the help's prose naming the binary run (`crownlands-orchards
 /// rulesets` in a house module's own binary, where the usage lines name it too).
 /// With `plain`, the command's texts have no styles (see [`run`]).
@@ -157,5 +143,19 @@ fn parse_failed(e: &clap::Error, controls: bool) -> ExitCode {
         // Shown; or a usage error that could not be written to standard error, whose code
         // still says so.
         _ => ExitCode::from(u8::try_from(code).unwrap_or(2)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_ruleset_registered_under_a_shipped_name_stops_the_program() {
+        let mut r = crownlands_core::Registry::shipped();
+        assert_eq!(super::registry_problem(&r), None);
+        r.add_ruleset("tiny", "extends = \"kingdomino\"\n");
+        assert_eq!(super::registry_problem(&r), None);
+        r.add_ruleset("kingdomino", "extends = \"kingdomino\"\n");
+        let p = super::registry_problem(&r).expect("refused");
+        assert!(p.contains("registers `kingdomino` under the name of a ruleset Crownlands ships"));
     }
 }
