@@ -219,6 +219,11 @@ pub enum Command {
         /// regular file).
         #[arg(long)]
         force: bool,
+        /// A file naming a shipped ruleset that changed since it was written (its RulesetHash
+        /// is not this build's): check the game against the rules as they are now, with a
+        /// warning, rather than refuse it.
+        #[arg(long)]
+        current_rules: bool,
     },
 }
 

@@ -124,6 +124,31 @@ fn a_bad_notation_file_writes_nothing() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn a_file_of_rules_changed_since_imports_under_the_rules_of_now_when_asked() {
+    // The advice was "export the game again with --embed-ruleset", which needs the build the
+    // game was played with: gone after an update, or a house module's ruleset edited.
+    let dir = temp_dir("changed-rules");
+    let out = dir.join("out.json");
+    let cgn = corpus("hash-mismatch.cgn");
+    let (code, _, err) = run(&["import", s(&cgn), "-o", s(&out)]);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("`import --current-rules` checks the game"),
+        "{err}"
+    );
+    assert!(!out.exists());
+    let (code, said, err) = run(&["import", s(&cgn), "-o", s(&out), "--current-rules"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains("warning: ") && err.contains("checked against the rules as they are now"),
+        "{err}"
+    );
+    assert!(said.contains("unfinished"), "{said}");
+    assert!(out.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A finished game as a save file in `dir`, imported from [`GAME`].
 fn game_save(dir: &Path) -> PathBuf {
     let cgn = dir.join("source.cgn");

@@ -187,10 +187,16 @@ pub trait ModuleAction:
 
     /// This action in the core's form, for the module at `module`.
     fn pack(self, module: ModuleIndex) -> Action {
+        let value = self.to_payload();
+        // A payload past 24 bits is a bug of the module: a debug build (tests, the conformance
+        // suite) stops here; a release one packs the largest instead.
+        debug_assert!(
+            Payload::new(value).is_some(),
+            "the action's payload {value:#x} is past 24 bits (`to_payload` must give at most 0xFFFFFF)"
+        );
         Action::Module {
             module,
-            // A payload past 24 bits is a bug of the module: it packs to the largest instead.
-            payload: Payload::new(self.to_payload()).unwrap_or(Payload([0xFF; 3])),
+            payload: Payload::new(value).unwrap_or(Payload([0xFF; 3])),
         }
     }
 }

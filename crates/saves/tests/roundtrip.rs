@@ -592,3 +592,94 @@ fn a_notation_file_with_json_tokens_still_imports() {
         session.actions()
     );
 }
+
+/// A module whose action's text does not read back: it writes `ring:1` and reads `ring@1`.
+mod bell {
+    use crownlands_core::action_text::ActionWord;
+    use crownlands_core::modules::{
+        Actions, Cx, CxMut, Mechanism, NoParams, NoState, SetupContext,
+    };
+    use crownlands_core::{IllegalAction, ModuleAction, Side};
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+    pub struct Ring;
+
+    impl ModuleAction for Ring {
+        const WORD: ActionWord = ActionWord {
+            keyword: "ring",
+            form: "ring@1",
+            example: "ring@1",
+        };
+        fn to_payload(self) -> u32 {
+            1
+        }
+        fn from_payload(payload: u32) -> Option<Ring> {
+            (payload == 1).then_some(Ring)
+        }
+        fn write(self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("ring:1")
+        }
+        fn read(rest: &str) -> Option<Ring> {
+            (rest == "@1").then_some(Ring)
+        }
+    }
+
+    #[derive(Debug)]
+    pub struct Bell;
+
+    impl Mechanism for Bell {
+        const NAME: &'static str = "bell";
+        type Params = NoParams;
+        type State = NoState;
+        type Action = Ring;
+
+        fn new(_: NoParams) -> Bell {
+            Bell
+        }
+        fn params(&self) -> NoParams {
+            NoParams {}
+        }
+        fn has_turn_step(&self) -> bool {
+            true
+        }
+        fn setup(&self, _ctx: &mut SetupContext<'_>) -> Result<(), String> {
+            Ok(())
+        }
+        fn legal_actions(&self, _cx: Cx<'_>, _side: Side, out: &mut Actions<'_, '_, Ring>) {
+            out.push(Ring);
+        }
+        fn apply(&self, _cx: CxMut<'_>, _side: Side, _action: Ring) -> Result<bool, IllegalAction> {
+            Ok(false)
+        }
+    }
+}
+
+#[test]
+fn export_refuses_a_module_action_whose_text_does_not_read_back() {
+    // It wrote `ring:1` into the file, which `import` then read as a placement ("no domino
+    // `ring`"): now export says which module's text and reader disagree.
+    let mut registry = crownlands_core::Registry::shipped();
+    registry.add_mechanism::<bell::Bell>();
+    let ruleset = crownlands_rules::load_str(
+        &registry,
+        "extends = \"kingdomino\"\nname = \"bells\"\n[rules]\nmodules = [\"bell\"]\n",
+        std::path::Path::new("bells.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut session = Session::new(Arc::new(ruleset), players(2), 3).expect("setup");
+    while !session.actions()[0]
+        .iter()
+        .any(|a| matches!(a, Action::Module { .. }))
+    {
+        let legal = session.game().legal_actions();
+        let ring = legal.iter().find(|a| matches!(a, Action::Module { .. }));
+        session.apply(*ring.unwrap_or(&legal[0])).expect("legal");
+    }
+    let e =
+        notation::export_with(&registry, &session, ExportOptions::default()).expect_err("refused");
+    assert!(
+        e.to_string()
+            .contains("module `bell` writes this action as `ring:1`, which does not read back"),
+        "{e}"
+    );
+}

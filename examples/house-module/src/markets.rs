@@ -16,11 +16,22 @@ use serde::{Deserialize, Serialize};
 /// The name a ruleset lists it by.
 pub const NAME: &str = "markets";
 
-/// A side's stalls, the resource it keeps (`provides`, first in its declaration): what a
-/// ruleset's `most-stalls` tie-break compares, with no code of its own.
-const STALLS: Res = Res(0);
-/// A side's coins, the resource it needs (`uses`, after `provides`).
-const COINS: Res = Res(1);
+/// What the module keeps, needs and follows ([`Mechanism::declare`]): a `const`, so that its
+/// resources below are named from it when the program compiles (a name it does not declare
+/// does not compile).
+const DECLARATION: Declaration = Declaration {
+    provides: &["stalls"],
+    uses: &["coins"],
+    // The market comes last in a turn: tax brings the coins a stall costs.
+    after: &["knights", "buildings", "dragon"],
+    ..Declaration::NONE
+};
+
+/// A side's stalls, the resource it keeps: what a ruleset's `most-stalls` tie-break compares,
+/// with no code of its own.
+const STALLS: Res = DECLARATION.res_of("stalls");
+/// A side's coins, the resource it needs (a coin provider such as `knights` keeps them).
+const COINS: Res = DECLARATION.res_of("coins");
 
 /// A stall, on a kingdom and in a kingdom file (`W2$`).
 pub const STALL: char = '$';
@@ -146,13 +157,7 @@ impl Mechanism for Markets {
     }
 
     fn declare(&self) -> Declaration {
-        Declaration {
-            provides: &["stalls"],
-            uses: &["coins"],
-            // The market comes last in a turn: tax brings the coins a stall costs.
-            after: &["knights", "buildings", "dragon"],
-            ..Declaration::default()
-        }
+        DECLARATION
     }
 
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {

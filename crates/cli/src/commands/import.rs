@@ -7,13 +7,23 @@ use crownlands_saves::{GameStatus, check_output, notation, read_text, write_outp
 use std::path::Path;
 use std::process::ExitCode;
 
-pub fn run(registry: &Registry, input: &Path, output: &Path, force: bool) -> CliResult<ExitCode> {
+pub fn run(
+    registry: &Registry,
+    input: &Path,
+    output: &Path,
+    force: bool,
+    current_rules: bool,
+) -> CliResult<ExitCode> {
     let err = |e: crownlands_saves::SaveError| CliError::Message(e.to_string());
     check_output(input, output, force).map_err(err)?;
     let text = read_text(input).map_err(err)?;
-    let (session, warnings) =
-        notation::import_with_warnings(registry, &text, &input.display().to_string())
-            .map_err(err)?;
+    let (session, warnings) = notation::import_with_options(
+        registry,
+        &text,
+        &input.display().to_string(),
+        notation::ImportOptions { current_rules },
+    )
+    .map_err(err)?;
     for w in warnings {
         say_err!("warning: {w}");
     }

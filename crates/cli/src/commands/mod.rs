@@ -96,7 +96,8 @@ pub fn run(registry: &Registry, command: Command) -> CliResult<ExitCode> {
             notation,
             output,
             force,
-        } => import::run(registry, &notation, &output, force),
+            current_rules,
+        } => import::run(registry, &notation, &output, force, current_rules),
         Command::Analyse {
             save,
             bot,

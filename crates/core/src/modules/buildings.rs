@@ -78,16 +78,27 @@ impl ModuleAction for BuildingsAction {
 /// choices' [`describe::ChoiceView::row`], to have the row highlighted).
 pub const BOARD: &str = "Builders' Board";
 
-// Res(0) is `board`: this module's state, which the Dragon reaches through it.
+/// What the buildings keep and read ([`Module::declare`](super::Module::declare)): `board` is
+/// this module's state, which the Dragon reaches through it.
+const DECLARATION: super::Declaration = super::Declaration {
+    provides: &["board", "towers", "tax-bonus"],
+    table_wide: &["board"],
+    shares: &["board"],
+    reads: &["coins", "knights", "queen-host", "discount"],
+    after: &["knights"],
+    building_tiles: true,
+    ..super::Declaration::NONE
+};
+
 /// A side's towers, and the table's tower supply.
-const TOWERS: Res = Res(1);
+const TOWERS: Res = DECLARATION.res_of("towers");
 /// What each tax brings a side on top of the territory's squares.
-const TAX_BONUS: Res = Res(2);
-const COINS: Res = Res(3);
+const TAX_BONUS: Res = DECLARATION.res_of("tax-bonus");
+const COINS: Res = DECLARATION.res_of("coins");
 /// A side's knights owned, and the table's knight supply (the knights module's).
-const KNIGHTS: Res = Res(4);
-const QUEEN_HOST: Res = Res(5);
-const DISCOUNT: Res = Res(6);
+const KNIGHTS: Res = DECLARATION.res_of("knights");
+const QUEEN_HOST: Res = DECLARATION.res_of("queen-host");
+const DISCOUNT: Res = DECLARATION.res_of("discount");
 
 /// What the buildings keep during a game: the Builders' Board, the pile, and what each side built.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -348,15 +359,7 @@ impl Mechanism for Buildings {
     }
 
     fn declare(&self) -> super::Declaration {
-        super::Declaration {
-            provides: &["board", "towers", "tax-bonus"],
-            table_wide: &["board"],
-            shares: &["board"],
-            reads: &["coins", "knights", "queen-host", "discount"],
-            after: &["knights"],
-            building_tiles: true,
-            ..super::Declaration::default()
-        }
+        DECLARATION
     }
 
     fn title(&self) -> Option<String> {

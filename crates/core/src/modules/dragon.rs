@@ -53,10 +53,19 @@ impl ModuleAction for DragonAction {
     }
 }
 
+/// What the Dragon needs and reads ([`Module::declare`](super::Module::declare)); its
+/// resources are named from it.
+const DECLARATION: super::Declaration = super::Declaration {
+    uses: &["board"],
+    reads: &["coins", "queen-host"],
+    after: &["buildings"],
+    ..super::Declaration::NONE
+};
+
 /// The Builders' Board (the buildings module's state).
-const BOARD: Res = Res(0);
-const COINS: Res = Res(1);
-const QUEEN_HOST: Res = Res(2);
+const BOARD: Res = DECLARATION.res_of("board");
+const COINS: Res = DECLARATION.res_of("coins");
+const QUEEN_HOST: Res = DECLARATION.res_of("queen-host");
 
 /// What the Dragon keeps during a game: the module's own state (see [`super::States`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -198,12 +207,7 @@ impl Mechanism for Dragon {
     }
 
     fn declare(&self) -> super::Declaration {
-        super::Declaration {
-            uses: &["board"],
-            reads: &["coins", "queen-host"],
-            after: &["buildings"],
-            ..super::Declaration::default()
-        }
+        DECLARATION
     }
 
     fn help(&self) -> Vec<String> {

@@ -58,13 +58,21 @@ impl ModuleAction for KnightsAction {
     }
 }
 
+/// What the knights keep and read ([`Module::declare`](super::Module::declare)); their
+/// resources are named from it.
+const DECLARATION: super::Declaration = super::Declaration {
+    provides: &["knights", "coins"],
+    reads: &["tax-bonus"],
+    ..super::Declaration::NONE
+};
+
 /// The knights a side owns, in hand or placed (its per-side value), and the general supply (the
 /// table's).
-pub(crate) const KNIGHTS: Res = Res(0);
+pub(crate) const KNIGHTS: Res = DECLARATION.res_of("knights");
 /// What a side has to spend.
-pub(crate) const COINS: Res = Res(1);
+pub(crate) const COINS: Res = DECLARATION.res_of("coins");
 /// What each tax brings on top of the territory's squares (the buildings').
-const TAX_BONUS: Res = Res(2);
+const TAX_BONUS: Res = DECLARATION.res_of("tax-bonus");
 
 /// What the knights keep during a game: where each side's knights stand, and which squares of the
 /// domino just placed were taxed this turn.
@@ -208,11 +216,7 @@ impl Mechanism for Knights {
     }
 
     fn declare(&self) -> super::Declaration {
-        super::Declaration {
-            provides: &["knights", "coins"],
-            reads: &["tax-bonus"],
-            ..super::Declaration::default()
-        }
+        DECLARATION
     }
 
     fn resource_stat(&self, resource: &str, value: u32) -> Option<Stat> {

@@ -437,6 +437,18 @@ pub struct Declaration {
 }
 
 impl Declaration {
+    /// Nothing declared (what `Default` gives, for a `const`: `..Declaration::NONE`).
+    pub const NONE: Declaration = Declaration {
+        provides: &[],
+        uses: &[],
+        reads: &[],
+        after: &[],
+        before: &[],
+        building_tiles: false,
+        table_wide: &[],
+        shares: &[],
+    };
+
     /// The resources it provides that each side holds (what a tie-break may compare).
     pub fn per_side(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.provides

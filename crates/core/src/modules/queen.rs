@@ -15,12 +15,20 @@ use crate::score::ScoreBreakdown;
 use crate::side::Side;
 use serde::{Deserialize, Serialize};
 
+/// What the Queen keeps and needs ([`Module::declare`](super::Module::declare)).
+const DECLARATION: super::Declaration = super::Declaration {
+    provides: &["queen-host", "discount"],
+    table_wide: &["discount"],
+    uses: &["towers"],
+    ..super::Declaration::NONE
+};
+
 /// 1 for the side hosting the Queen, 0 for the others.
-pub(crate) const HOST: Res = Res(0);
+pub(crate) const HOST: Res = DECLARATION.res_of("queen-host");
 /// What her host pays less per building (the table's value).
-pub(crate) const DISCOUNT: Res = Res(1);
+pub(crate) const DISCOUNT: Res = DECLARATION.res_of("discount");
 /// A side's towers.
-const TOWERS: Res = Res(2);
+const TOWERS: Res = DECLARATION.res_of("towers");
 
 /// What the Queen keeps during a game: each side's towers when she last looked, to see who
 /// gained some.
@@ -83,12 +91,7 @@ impl Mechanism for Queen {
     }
 
     fn declare(&self) -> super::Declaration {
-        super::Declaration {
-            provides: &["queen-host", "discount"],
-            table_wide: &["discount"],
-            uses: &["towers"],
-            ..super::Declaration::default()
-        }
+        DECLARATION
     }
 
     fn help(&self) -> Vec<String> {

@@ -340,6 +340,60 @@ impl Declaration {
             .and_then(|i| u8::try_from(i).ok())
             .map(Res)
     }
+
+    /// The [`Res`] of the resource `name`, worked out when the program is compiled: a module
+    /// keeps its declaration in a `const` and names its resources from it, so that a resource
+    /// moved or left out of the declaration cannot leave a `Res` pointing at another one
+    /// (`Res(2)` written by hand reads whatever is third).
+    ///
+    /// ```
+    /// use crownlands_core::modules::{Declaration, Res};
+    /// const DECLARATION: Declaration = Declaration {
+    ///     provides: &["stalls"],
+    ///     uses: &["coins"],
+    ///     ..Declaration::NONE
+    /// };
+    /// const COINS: Res = DECLARATION.res_of("coins");
+    /// assert_eq!(COINS, Res(1));
+    /// ```
+    ///
+    /// # Panics
+    /// When the declaration does not name `name`: in a `const`, the program does not compile.
+    pub const fn res_of(&self, name: &str) -> Res {
+        let mut i = 0;
+        let lists = [self.provides, self.uses, self.reads];
+        let mut l = 0;
+        while l < lists.len() {
+            let list = lists[l];
+            let mut k = 0;
+            while k < list.len() {
+                if same_text(list[k], name) {
+                    assert!(i < MAX_DECLARED, "more resources than a module may declare");
+                    return Res(i as u8);
+                }
+                i += 1;
+                k += 1;
+            }
+            l += 1;
+        }
+        panic!("the declaration does not name this resource")
+    }
+}
+
+/// Whether two texts are the same, in a `const`.
+const fn same_text(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// The named resources' values: one per side and one table supply for each resource.
@@ -416,10 +470,17 @@ impl Ids {
     pub(crate) const EMPTY: Ids = Ids([Ids::NONE; MAX_DECLARED]);
 
     /// The id of `res` (an id past every resource when the module did not declare it: its
-    /// value reads 0 and writes nothing).
+    /// value reads 0 and writes nothing; a debug build, as tests run, stops there, since a
+    /// `Res` past the declaration is a mistake: [`Declaration::res_of`] avoids it).
     #[inline]
     pub(crate) fn of(&self, res: Res) -> ResourceId {
-        self.0.get(usize::from(res.0)).copied().unwrap_or(Ids::NONE)
+        let id = self.0.get(usize::from(res.0)).copied().unwrap_or(Ids::NONE);
+        debug_assert!(
+            id != Ids::NONE || *self == Ids::EMPTY,
+            "Res({}) is past the resources the module declares",
+            res.0
+        );
+        id
     }
 }
 

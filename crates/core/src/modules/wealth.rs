@@ -11,8 +11,14 @@ use crate::ruleset::Rules;
 use crate::score::{BonusScore, ScoreBreakdown};
 use serde::{Deserialize, Serialize};
 
+/// What wealth keeps ([`Module::declare`](super::Module::declare)).
+const DECLARATION: super::Declaration = super::Declaration {
+    provides: &["coins"],
+    ..super::Declaration::NONE
+};
+
 /// A side's coins.
-const COINS: Res = Res(0);
+const COINS: Res = DECLARATION.res_of("coins");
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Wealth {
@@ -75,10 +81,7 @@ impl Mechanism for Wealth {
     }
 
     fn declare(&self) -> super::Declaration {
-        super::Declaration {
-            provides: &["coins"],
-            ..super::Declaration::default()
-        }
+        DECLARATION
     }
 
     fn resource_stat(&self, resource: &str, value: u32) -> Option<super::describe::Stat> {

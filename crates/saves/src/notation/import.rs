@@ -28,6 +28,26 @@ pub fn import_with_warnings(
     text: &str,
     file: &str,
 ) -> Result<(Session, Vec<String>), SaveError> {
+    import_with_options(registry, text, file, ImportOptions::default())
+}
+
+/// How [`import_with_options`] reads a file.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ImportOptions {
+    /// A file naming a shipped ruleset whose `RulesetHash` is not this build's (the rules were
+    /// changed since it was written: by an update, or a crate's own ruleset edited) is checked
+    /// against this build's ruleset, with a warning, rather than refused: every move must still
+    /// be legal under the rules as they are now, and the scores are those rules' scores.
+    pub current_rules: bool,
+}
+
+/// [`import_with_warnings`], read as `options` say.
+pub fn import_with_options(
+    registry: &Registry,
+    text: &str,
+    file: &str,
+    options: ImportOptions,
+) -> Result<(Session, Vec<String>), SaveError> {
     check_size(text, file)?;
     // A byte order mark, as some editors write, is not part of the text.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -53,14 +73,15 @@ pub fn import_with_warnings(
     } = sections(text, file)?;
     check_version(&headers, file)?;
     let embedded = ruleset.is_some();
+    let mut warnings = Vec::new();
     let ruleset = Arc::new(notation_ruleset(
         registry,
         &headers,
         ruleset.as_deref(),
         text,
         file,
+        options.current_rules.then_some(&mut warnings),
     )?);
-    let mut warnings = Vec::new();
     if !embedded && !headers.contains_key("RulesetHash") {
         warnings.push(format!(
             "{file}: no `[RulesetHash \"...\"]` header: the game is checked against the shipped \
@@ -456,6 +477,9 @@ fn notation_ruleset(
     text: Option<&str>,
     file_text: &str,
     file: &str,
+    // Given: a shipped ruleset changed since the file was written is taken as it is now, said
+    // here (`--current-rules`).
+    current_rules: Option<&mut Vec<String>>,
 ) -> Result<Ruleset, SaveError> {
     let hash = headers.get("RulesetHash");
     let named = headers.get("Ruleset");
@@ -512,11 +536,25 @@ fn notation_ruleset(
     if let Some(hash) = hash {
         let actual = ruleset_hash(&ruleset);
         if hash.value != actual {
+            if let (Some(h), Some(warnings)) = (shipped, current_rules) {
+                warnings.push(format!(
+                    "{file}:{}:{}: the ruleset `{}` of this build is not the one the game was \
+                     played with (its hash is {actual}, the file says {}): the game is checked \
+                     against the rules as they are now, and scored by them",
+                    hash.line,
+                    hash.column,
+                    shortened(&h.value),
+                    shortened(&hash.value)
+                ));
+                return Ok(ruleset);
+            }
             let why = match shipped {
                 Some(h) => format!(
                     "the shipped ruleset `{}` is not the one this game was played with (its \
-                     hash is {actual}, the file says {}): export the game again with \
-                     `--embed-ruleset`",
+                     hash is {actual}, the file says {}): the ruleset changed since (an update, \
+                     or a house module's ruleset edited); `import --current-rules` checks the \
+                     game against the rules as they are now, and a save file (JSON) of the game \
+                     holds its own ruleset",
                     shortened(&h.value),
                     shortened(&hash.value)
                 ),

@@ -44,7 +44,7 @@ mod moves;
 
 /// An action as one token; kept here, where the notation is, for callers that name it so.
 pub use crate::words::token;
-pub use import::{import, import_with_warnings};
+pub use import::{ImportOptions, import, import_with_options, import_with_warnings};
 
 use crate::error::{Problem, SaveError};
 use crate::session::Session;
@@ -266,7 +266,27 @@ fn write_moves(out: &mut String, session: &Session) -> Result<(), SaveError> {
                 let _ = write!(out, "{r}.");
                 round = Some(r);
             }
-            let _ = write!(out, " {}", token(replay.game(), action));
+            let text = token(replay.game(), action);
+            // A module's action whose text does not read back (its writer and reader disagree)
+            // would make a file `import` refuses, blaming the text: said here, naming the module.
+            if let crownlands_core::Action::Module { module, .. } = action
+                && replay.game().parse_action(&text) != Ok(action)
+            {
+                let name = replay
+                    .game()
+                    .modules()
+                    .get(module.index())
+                    .map_or("?", |m| m.name());
+                return Err(SaveError::new(
+                    "",
+                    Problem::Invalid(format!(
+                        "{}: module `{name}` writes this action as `{}`, which does not read back                          as the same action (the module's text form and its reader disagree;                          its conformance check says so too)",
+                        crate::words::action_place(session.actions().len(), g, i),
+                        crate::limits::shortened(&text)
+                    )),
+                ));
+            }
+            let _ = write!(out, " {text}");
             replay.apply(action).map_err(|reason| {
                 SaveError::new(
                     "",
