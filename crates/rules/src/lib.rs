@@ -389,9 +389,12 @@ pub fn rulesets(registry: &Registry) -> Vec<ShippedRuleset> {
     ruleset_names(registry)
         .into_iter()
         .map(|name| {
-            let description = load_shipped(registry, &name)
-                .map(|r| r.description().to_string())
-                .unwrap_or_default();
+            // A crate's own ruleset is not checked as Crownlands is built: one that does not
+            // load says so in the list (`validate NAME` gives its problems).
+            let description = load_shipped(registry, &name).map_or_else(
+                |_| format!("(does not load: `validate {name}` says why)"),
+                |r| r.description().to_string(),
+            );
             ShippedRuleset { name, description }
         })
         .collect()

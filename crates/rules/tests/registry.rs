@@ -190,3 +190,18 @@ fn a_registry_ships_rulesets_by_name() {
     // Without the registry that ships it, the name is unknown.
     assert!(crownlands_rules::load(Registry::shipped_ref(), "tiny").is_err());
 }
+
+#[test]
+fn a_registered_ruleset_that_does_not_load_says_so_in_the_list() {
+    let mut r = Registry::shipped();
+    r.add_ruleset(
+        "broken",
+        "extends = \"kingdomino\"\n[rules]\ngrid-size = \"big\"\n",
+    );
+    let listed = crownlands_rules::rulesets(&r);
+    let broken = listed.iter().find(|s| s.name == "broken").expect("listed");
+    assert_eq!(
+        broken.description,
+        "(does not load: `validate broken` says why)"
+    );
+}

@@ -12,6 +12,26 @@ fn the_ruleset_validates_with_the_markets_binary() {
 }
 
 #[test]
+fn the_ruleset_the_binary_ships_validates_by_name() {
+    // A crate's own ruleset is not checked as Crownlands is built: `validate NAME` checks it
+    // (it said "no file here but a shipped ruleset's name ... checked as they are built").
+    let r = run(&["validate", "markets"]).ok();
+    assert!(
+        r.stdout
+            .contains("markets (registered by this build): ok: ruleset markets"),
+        "{}",
+        r.stdout
+    );
+    // Crownlands' own shipped names still say what they are.
+    let r = run(&["validate", "kingdomino"]).fails();
+    assert!(
+        r.stderr.contains("a shipped ruleset's name"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
 fn show_prints_the_markets_and_what_they_extend() {
     let r = run(&["show".as_ref(), markets_toml().as_os_str()]).ok();
     let text = &r.stdout;
@@ -180,10 +200,10 @@ fn the_binary_knows_the_markets_ruleset_by_name() {
     let r = run(&["validate".as_ref(), cheap.as_os_str()]).ok();
     assert!(r.stdout.contains("ok: ruleset cheap"), "{}", r.stdout);
     // Messages telling what to type next name this binary.
-    let r = run(&["validate", "markets"]).fails();
+    let r = run(&["validate", "kingdomino"]).fails();
     assert!(
         r.stderr
-            .contains("`crownlands-markets show markets` prints it"),
+            .contains("`crownlands-markets show kingdomino` prints it"),
         "{}",
         r.stderr
     );

@@ -14,6 +14,32 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
     for path in files {
         // A shipped ruleset's name where a file is looked for: say what it is.
         let name = path.to_string_lossy();
+        // A ruleset this build's crate registers by name: not checked as the shipped ones are
+        // when Crownlands is built, so checked here.
+        if !path.exists()
+            && !crownlands_rules::is_shipped_name(&name)
+            && crownlands_rules::is_ruleset_name(registry, &name)
+        {
+            let label = format!("{name} (registered by this build)");
+            let (result, warnings) = match crownlands_rules::load_with_warnings(registry, &name) {
+                Ok((r, w)) => (Ok(r), w),
+                Err(d) => (Err(d), Vec::new()),
+            };
+            for w in &warnings {
+                let level = if deny_warnings { "error" } else { "warning" };
+                say_err!("{level}: {w}");
+            }
+            warned += usize::from(!warnings.is_empty());
+            match result {
+                Ok(_) if deny_warnings && !warnings.is_empty() => {}
+                Ok(r) => say!("{}", ruleset_ok(&label, &r)),
+                Err(d) => {
+                    failed += 1;
+                    say_err!("{}", CliError::Diagnostics(d));
+                }
+            }
+            continue;
+        }
         if !path.exists() && crownlands_rules::is_ruleset_name(registry, &name) {
             failed += 1;
             say_err!(
@@ -37,22 +63,7 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
         match checked.result {
             Ok(_) if refused => {}
             Ok(Validated::Ruleset(r)) => {
-                let counts: Vec<String> = r
-                    .player_counts()
-                    .iter()
-                    .map(|(n, _)| n.to_string())
-                    .collect();
-                let unit = if counts == ["1"] { "player" } else { "players" };
-                say!(
-                    "{}: ok: ruleset {} for {} {unit}, {}, {}{}{}",
-                    path.display(),
-                    r.name(),
-                    counts.join("/"),
-                    plural(r.terrains().len() as i64, "terrain", "terrains"),
-                    plural(r.dominoes().len() as i64, "domino", "dominoes"),
-                    boxes_note(&r),
-                    buildings_note(r.buildings().len())
-                );
+                say!("{}", ruleset_ok(&path.display().to_string(), &r));
             }
             Ok(Validated::ComponentSet {
                 terrains,
@@ -100,6 +111,25 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
     } else {
         Ok(ExitCode::SUCCESS)
     }
+}
+
+/// `LABEL: ok: ruleset NAME for 2/3/4 players, 6 terrains, 48 dominoes`.
+fn ruleset_ok(label: &str, r: &crownlands_core::Ruleset) -> String {
+    let counts: Vec<String> = r
+        .player_counts()
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect();
+    let unit = if counts == ["1"] { "player" } else { "players" };
+    format!(
+        "{label}: ok: ruleset {} for {} {unit}, {}, {}{}{}",
+        r.name(),
+        counts.join("/"),
+        plural(r.terrains().len() as i64, "terrain", "terrains"),
+        plural(r.dominoes().len() as i64, "domino", "dominoes"),
+        boxes_note(r),
+        buildings_note(r.buildings().len())
+    )
 }
 
 /// ", 32 buildings" when there are any.
