@@ -38,6 +38,49 @@ fn read_side(
     )?)
 }
 
+/// A kingdom file's `@WORD` line no module of the ruleset reads: the modules of the registry
+/// that read it are named (`@springs` with Kingdomino, where the `wells` module reads it: the
+/// file wants a ruleset with `wells`, given with `--ruleset`).
+fn with_readers(registry: &Registry, ruleset: &str, e: CliError) -> CliError {
+    let CliError::Diagnostics(mut d) = e else {
+        return e;
+    };
+    for problem in &mut d.0 {
+        let Some(word) = problem
+            .message
+            .strip_prefix("unknown line `@")
+            .and_then(|rest| rest.split_once('`'))
+            .map(|(w, _)| w.to_string())
+        else {
+            continue;
+        };
+        let readers: Vec<String> = registry
+            .module_names()
+            .into_iter()
+            .filter(|name| {
+                registry
+                    .build_module(&crownlands_core::modules::ModuleSpec::new(*name))
+                    .is_ok_and(|m| m.file_syntax().directives.iter().any(|x| x.word == word))
+            })
+            .map(|name| format!("`{name}`"))
+            .collect();
+        if !readers.is_empty() {
+            let (which, it) = if readers.len() == 1 {
+                ("the module", "it")
+            } else {
+                ("the modules", "one")
+            };
+            problem.message.push_str(&format!(
+                " (`@{word}` is read by {which} {}, which ruleset `{}` does not have: give a \
+                 ruleset that has {it}, `--ruleset NAME`)",
+                readers.join(" and "),
+                crownlands_core::text::excerpt(ruleset)
+            ));
+        }
+    }
+    CliError::Diagnostics(d)
+}
+
 /// The most kingdom files one `score` ranks (a table has at most 16; standings of more are
 /// still ranked, up to this).
 pub const MAX_KINGDOM_FILES: usize = 64;
@@ -79,7 +122,8 @@ pub fn run(
         .map_err(|e| CliError::Message(format!("ruleset {}: {e}", ruleset.name())))?;
     let mut scored = Vec::with_capacity(paths.len());
     for path in paths {
-        let (kingdom, data, places) = read_side(path, &ruleset, &modules, rules.grid_size)?;
+        let (kingdom, data, places) = read_side(path, &ruleset, &modules, rules.grid_size)
+            .map_err(|e| with_readers(registry, ruleset.name(), e))?;
         let view = SideView::new(&ruleset, &kingdom, &modules, &data, Side(0));
         let score = score_side(rules, view);
         scored.push(Scored {

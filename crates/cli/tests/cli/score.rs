@@ -675,3 +675,16 @@ fn score_json_carries_the_modules_own_lines() {
     assert_eq!(lines.len(), 8, "six buildings, the Queen, wealth: {v}");
     assert_eq!(v["total"], 71);
 }
+
+#[test]
+fn an_at_line_of_another_rulesets_modules_names_them() {
+    // `@coins` under Kingdomino (the default): which modules read it, and how to give a ruleset.
+    let r = score("@coins 3\nW W W\nW C W\nW W W\n", &[]).fails();
+    assert!(
+        r.stderr.contains(
+            "(`@coins` is read by the modules `knights` and `wealth`, which ruleset `kingdomino` does not have: give a ruleset that has one, `--ruleset NAME`)"
+        ),
+        "{}",
+        r.stderr
+    );
+}
