@@ -59,7 +59,7 @@ fn with_readers(registry: &Registry, ruleset: &str, e: CliError) -> CliError {
             .into_iter()
             .filter(|name| {
                 registry
-                    .build_module(&crownlands_core::modules::ModuleSpec::new(*name))
+                    .build_module(&crownlands_core::modules::ModuleSpec::new(name))
                     .is_ok_and(|m| m.file_syntax().directives.iter().any(|x| x.word == word))
             })
             .map(|name| format!("`{name}`"))
