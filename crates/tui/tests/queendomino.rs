@@ -883,3 +883,58 @@ fn a_hint_in_a_module_step_reads_as_the_move_to_make() {
         app.message()
     );
 }
+
+#[test]
+fn a_tall_screen_keeps_the_scores_beside_a_step_and_its_whole_detail() {
+    // At 120x40 with six players the step's list covered the lines and the scores, only the
+    // acting side's own row left, and the chosen choice's detail lost its last line under it.
+    let mut app = app(
+        "royal-wedding",
+        "you,greedy,greedy,greedy,greedy,greedy",
+        19,
+    );
+    let mut keys = 0;
+    while !in_step(&app, "dragon") && app.mode() != Mode::GameOver && keys < 400 {
+        match app.mode() {
+            Mode::Step => press(&mut app, "p"),
+            Mode::BotThinking => app.run_bots(),
+            Mode::Place if !app.must_discard() && !app.ghost_is_legal() => press(&mut app, "<tab>"),
+            _ => press(&mut app, "<enter>"),
+        }
+        keys += 1;
+    }
+    assert!(in_step(&app, "dragon"), "no Dragon step reached");
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("┌ Scores "), "{text}");
+    assert!(text.contains("greedy 6 "), "{text}");
+    // The detail ends with its own words, the acting side's row under it.
+    let detail = app
+        .game()
+        .and_then(|g| g.step_view())
+        .and_then(|v| v.choices.into_iter().next())
+        .map(|c| c.detail)
+        .expect("a choice");
+    // The list's column, from the detail's first line down to the acting side's row.
+    let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    let head: Vec<char> = detail.chars().take(12).collect();
+    let (row, col) = lines
+        .iter()
+        .enumerate()
+        .find_map(|(r, l)| {
+            (0..l.len().saturating_sub(head.len()))
+                .find(|&c| l[c..c + head.len()] == head[..])
+                .map(|c| (r, c))
+        })
+        .expect("the detail shown");
+    let mut told = String::new();
+    for l in &lines[row..] {
+        let part: String = l[col..].iter().take_while(|&&c| c != '│').collect();
+        if part.starts_with("You:") {
+            break;
+        }
+        told.push_str(part.trim_end());
+        told.push(' ');
+    }
+    let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(words(&told), words(&detail), "{text}");
+}

@@ -19,7 +19,11 @@ fn inner(area: Rect, compact: bool) -> usize {
     usize::from(area.height.saturating_sub(if compact { 1 } else { 2 }))
 }
 
-/// How many rows the detail takes in a list `area` high: none when tiny, two when roomy.
+/// The most rows the chosen choice's detail takes when the list leaves them free.
+pub const DETAIL_MAX: usize = 4;
+
+/// How many rows the detail takes at least in a list `area` high: none when tiny, three when
+/// roomy (more where the choices leave rows free: [`render`]).
 fn detail_rows(area: Rect, compact: bool) -> usize {
     match inner(area, compact) {
         0..=2 => 0,
@@ -175,11 +179,17 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
         })
         .collect();
     let shown = visible(area, compact);
-    let detail = detail_rows(area, compact);
+    let mut lines = chosen(app, game).map_or_else(Vec::new, |c| wrap(&c.detail, width));
+    // The detail's rows: at least its share of the list, and as many as it needs (up to
+    // `DETAIL_MAX`) of the rows the choices leave free, so its last line is not cut.
+    let all = app.step_actions().len();
+    let free = shown.saturating_sub(all);
+    let least = detail_rows(area, compact);
+    let detail = least.max(lines.len().min(DETAIL_MAX).min(least + free));
+    let shown = shown.saturating_sub(detail - least).max(rows.len());
     while rows.len() < shown {
         rows.push(Line::from(""));
     }
-    let mut lines = chosen(app, game).map_or_else(Vec::new, |c| wrap(&c.detail, width));
     lines.resize(detail, String::new());
     rows.extend(
         lines
@@ -190,7 +200,6 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     rows.push(Line::from(Span::styled(own, p.accent(Accent::Focus))));
     // When the list is longer than its room, the title says which choices are shown: the
     // cheapest are first, so the others would go unseen.
-    let all = app.step_actions().len();
     let first = first_shown(app, area, compact);
     let more = if all > shown {
         format!("{}-{} of {all} ↑↓ ", first + 1, (first + shown).min(all))

@@ -373,11 +373,18 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
     let log = roomiest(&candidates);
 
     let footer = Rect::new(area.x, area.bottom() - 3, area.width, 3);
-    // A step's choices show over the lines and the scores, with the acting side's own row kept
-    // on the list's last line.
+    // A step's choices show over the lines, and over the scores too (the acting side's own row
+    // kept on the list's last line) when the lines' rows cannot hold the list, its chosen
+    // one's detail and that row: on a tall screen the scores stay in view.
     let over_players = if v.players_left { 0 } else { s.players_h };
+    let wanted = app.step_actions().len() as u16 + super::choices::DETAIL_MAX as u16 + 1 + 2;
+    let choices_h = if wanted <= lines_h {
+        lines_h
+    } else {
+        lines_h + over_players
+    };
     let choices = matches!(app.mode(), Mode::Step)
-        .then(|| Rect::new(right_x, body_y, right_w, (lines_h + over_players).max(4)));
+        .then(|| Rect::new(right_x, body_y, right_w, choices_h.max(4)));
     let n = i8::try_from(s.n).unwrap_or(8);
     Some(Areas {
         header: Rect::new(area.x, area.y, area.width, 1),
