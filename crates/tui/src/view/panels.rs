@@ -68,9 +68,22 @@ pub fn squeeze(text: &str, room: usize) -> String {
             && len(&figures) <= room
         {
             let mut out = figures;
-            // A first word cut to at least two letters and a dot, and a space before it.
+            let mut at = at.min(out.len());
+            // Never no name at all where a letter of it fits (the step's list names the
+            // building: a row must be told apart): the spaces that align the rows (`2¢  `)
+            // give way to its first letter and a dot.
+            if room - len(&out) == 2
+                && let Some(gap) = out.iter().skip(1).position(String::is_empty)
+            {
+                out.remove(gap + 1);
+                if gap + 1 < at {
+                    at -= 1;
+                }
+            }
+            // The first word cut to what the room holds (at least a letter and a dot), and a
+            // space before it.
             let spare = room - len(&out);
-            if spare >= 4 {
+            if spare >= 3 {
                 let first: String = clean(text, usize::MAX)
                     .split(' ')
                     .find(|w| is_name(w))
@@ -82,7 +95,7 @@ pub fn squeeze(text: &str, room: usize) -> String {
                 } else {
                     first.chars().take(spare - 2).chain(['.']).collect()
                 };
-                out.insert(at.min(out.len()), short);
+                out.insert(at, short);
             }
             return clean(&out.join(" "), room);
         }
@@ -207,6 +220,10 @@ mod tests {
         // word kept as far as the room allows.
         let board = "2¢  Tower Tollhouse +1kn +1tw tax+tw 2pt";
         assert_eq!(squeeze(board, 25), "2¢  +1kn +1tw tax+tw 2pt");
+        // A letter of the name where it fits (a row with none could not be told apart), the
+        // aligning spaces giving way to it.
+        assert_eq!(squeeze(board, 26), "2¢ T. +1kn +1tw tax+tw 2pt");
+        assert_eq!(squeeze(board, 27), "2¢  T. +1kn +1tw tax+tw 2pt");
         assert_eq!(squeeze(board, 29), "2¢  Tow. +1kn +1tw tax+tw 2pt");
         assert_eq!(squeeze(board, 28), "2¢  To. +1kn +1tw tax+tw 2pt");
         assert_eq!(squeeze(board, 30), "2¢  Tower +1kn +1tw tax+tw 2pt");
