@@ -938,3 +938,69 @@ fn a_tall_screen_keeps_the_scores_beside_a_step_and_its_whole_detail() {
     let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
     assert_eq!(words(&told), words(&detail), "{text}");
 }
+
+#[test]
+fn scores_at_80_columns_keep_every_name_readable() {
+    // Six kingdoms at 80x24: once a row held the Queen's `Q` and two-digit coins the names
+    // shrank to one letter (`▶Y  20p`, a bare `2` for greedy 2), read as numbers.
+    let mut app = app("royal-wedding", "you,greedy,greedy,greedy,greedy,greedy", 9);
+    let mut narrowest = usize::MAX;
+    let mut worst = String::new();
+    for _ in 0..2000 {
+        if app.mode() == Mode::GameOver {
+            break;
+        }
+        let text = screen(&app, 80, 24);
+        // (`screen` quotes each line.)
+        let lines: Vec<Vec<char>> = text
+            .lines()
+            .map(|l| l.strip_prefix('"').unwrap_or(l))
+            .map(|l| l.strip_suffix('"').unwrap_or(l).chars().collect())
+            .collect();
+        let title: Vec<char> = "Scores ─".chars().collect();
+        let found = lines.iter().enumerate().find_map(|(r, l)| {
+            (0..l.len().saturating_sub(title.len()))
+                .find(|&c| l[c..c + title.len()] == title[..])
+                .map(|c| (r, c))
+        });
+        if let Some((top, at)) = found {
+            // Framed (`┌ Scores`): rows start with `│` a column before the title's space.
+            let framed = at >= 2 && lines[top][at - 2] == '┌';
+            let col = if framed { at - 2 } else { at - 1 };
+            for l in &lines[top + 1..] {
+                let Some(row) = l.get(col..) else { break };
+                let row: String = row
+                    .iter()
+                    .skip(usize::from(framed))
+                    .take_while(|&&c| c != '│')
+                    .collect();
+                if row.starts_with('─') || row.starts_with('└') || row.trim().is_empty() {
+                    break;
+                }
+                // The name: after the mark, up to the points (`20p`).
+                let name: String = row.chars().skip(1).collect();
+                // Up to the points: the last word before the one ending in `p` or `pts`.
+                let words: Vec<&str> = name.split_whitespace().collect();
+                let points = words
+                    .iter()
+                    .position(|w| {
+                        (w.ends_with('p') && w[..w.len() - 1].parse::<i32>().is_ok())
+                            || w.parse::<i32>().is_ok() && words.contains(&"pts")
+                    })
+                    .unwrap_or(words.len());
+                let name = words[..points].join(" ");
+                if name.chars().count() < narrowest {
+                    narrowest = name.chars().count();
+                    worst = format!("{name:?} in {row:?}\n{text}");
+                }
+            }
+        }
+        match app.mode() {
+            Mode::BotThinking => app.run_bots(),
+            Mode::Place if !app.must_discard() && !app.ghost_is_legal() => press(&mut app, "<tab>"),
+            _ => press(&mut app, "<enter>"),
+        }
+    }
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert!(narrowest >= 2, "a name {narrowest} wide:\n{worst}");
+}

@@ -45,13 +45,19 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
             stats
         })
         .collect();
-    // Long form: ` 12 pts  7 coins, 1 knight in hand, 0 towers`; short form: ` 12p 7¢ 1kn 0tw`.
-    let joined = |long: bool| -> Vec<String> {
+    // Long form: ` 12 pts  7 coins, 1 knight in hand, 0 towers`; short form: ` 12p 7¢ 1kn 0tw`;
+    // the narrowest leaves out what is nothing (` 12p 7¢ 1kn`).
+    let nothing = |st: &Stat| {
+        let mut c = st.short.chars();
+        c.next() == Some('0') && !c.next().is_some_and(|d| d.is_ascii_digit())
+    };
+    let joined_with = |long: bool, zeros: bool| -> Vec<String> {
         stats
             .iter()
             .map(|s| {
                 let parts: Vec<&str> = s
                     .iter()
+                    .filter(|st| zeros || !nothing(st))
                     .map(|st| {
                         if long {
                             st.long.as_str()
@@ -70,6 +76,7 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
             })
             .collect()
     };
+    let joined = |long: bool| joined_with(long, true);
     let widest = |texts: &[String]| texts.iter().map(|t| t.chars().count()).max().unwrap_or(0);
     // The roomiest form that leaves a name its room: stats in words, then short with the points
     // in words, then all short.
@@ -81,12 +88,16 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
         .unwrap_or(0);
     let name_min = longest.clamp(NAME_MIN, NAME_WANT);
     let fits = |texts: &[String], points_w: usize| width >= 1 + name_min + points_w + widest(texts);
+    // A name keeps at least a few columns (`g 2`, not `2`, which reads as a number).
+    let name_least = longest.min(3);
     let (texts, long_points) = if fits(&long_texts, 9) {
         (long_texts, true)
     } else if fits(&short_texts, 9) {
         (short_texts, true)
-    } else {
+    } else if width >= 1 + name_least + 5 + widest(&short_texts) {
         (short_texts, false)
+    } else {
+        (joined_with(false, false), false)
     };
     let points_w = if long_points { 9 } else { 5 };
     let stats_w = widest(&texts);
