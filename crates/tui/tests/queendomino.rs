@@ -1004,3 +1004,26 @@ fn scores_at_80_columns_keep_every_name_readable() {
     assert_eq!(app.mode(), Mode::GameOver);
     assert!(narrowest >= 2, "a name {narrowest} wide:\n{worst}");
 }
+
+#[test]
+fn undo_at_the_start_of_a_matchs_next_game_says_the_finished_games_stand() {
+    let mut app = app("dynasty", "you,greedy", 22);
+    play_to_end(&mut app, 2000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    app.key_at(
+        Key::Enter,
+        std::time::Instant::now() + std::time::Duration::from_secs(2),
+    );
+    assert_eq!(app.session().map(|s| s.game_index()), Some(1));
+    while app.mode() == Mode::BotThinking {
+        app.run_bots();
+    }
+    // No decision of yours in this game yet (the bot may have claimed first).
+    press(&mut app, "u");
+    assert!(
+        app.message()
+            .contains("Nothing to undo in this game (the match's finished games stand)"),
+        "{}",
+        app.message()
+    );
+}

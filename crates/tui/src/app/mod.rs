@@ -1325,6 +1325,11 @@ impl App {
                 self.autosave();
                 self.refresh(now);
             }
+            // A match's finished games stand: undo goes back within the game being played.
+            None if self.session.as_ref().is_some_and(|s| s.game_index() > 0) => {
+                self.message =
+                    "Nothing to undo in this game (the match's finished games stand).".into();
+            }
             None => self.message = "Nothing to undo.".into(),
         }
     }
