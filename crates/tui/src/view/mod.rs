@@ -745,14 +745,24 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
     let message = if app.message().is_empty() {
         match app.log().last() {
             Some(last) if no_log => {
+                // After the status, what room is left: the last move cut after a word (`…`),
+                // or left out where not even its first words fit (`m` lists the moves).
+                let used: usize = status.spans.iter().map(|s| text::width(&s.content)).sum();
+                let gap = if used > 0 { 2 } else { 0 };
+                let room = usize::from(width).saturating_sub(used + gap);
+                let whole = format!("Last: {last} (m: all moves)");
+                let told = if text::width(&whole) <= room {
+                    Some(whole)
+                } else {
+                    text::words_in(&format!("Last: {last}"), room).filter(|_| room >= 16)
+                };
                 let mut spans = status.spans;
-                if !spans.is_empty() {
-                    spans.push(Span::raw("  "));
+                if let Some(told) = told {
+                    if gap > 0 {
+                        spans.push(Span::raw("  "));
+                    }
+                    spans.push(Span::styled(told, p.accent(Accent::Dim)));
                 }
-                spans.push(Span::styled(
-                    format!("Last: {last} (m: all moves)"),
-                    p.accent(Accent::Dim),
-                ));
                 Line::from(spans)
             }
             _ => status,

@@ -109,6 +109,28 @@ pub fn take_width(s: &str, columns: usize) -> String {
         .collect()
 }
 
+/// `s` in at most `columns` columns, cut after a whole word with `…` when it is longer (`None`
+/// when not even its first word fits).
+pub fn words_in(s: &str, columns: usize) -> Option<String> {
+    if width(s) <= columns {
+        return Some(s.to_string());
+    }
+    let room = columns.checked_sub(1)?;
+    let mut out = String::new();
+    for w in s.split(' ') {
+        let next = if out.is_empty() {
+            w.to_string()
+        } else {
+            format!("{out} {w}")
+        };
+        if width(&next) > room {
+            break;
+        }
+        out = next;
+    }
+    (!out.is_empty()).then(|| format!("{}…", out.trim_end_matches([',', ':', ';', '('])))
+}
+
 /// `s` padded with spaces to `columns` columns (as `{s:<columns$}` would, counting columns).
 pub fn pad(s: &str, columns: usize) -> String {
     let mut out = s.to_string();
@@ -186,6 +208,20 @@ mod distinct_tests {
         assert_eq!(short_team(&greedy, 7), "g 3&g 4");
         assert_eq!(short_team(&team(&["You", "greedy 2"]), 7), "You&g 2");
         assert_eq!(short_team(&team(&["Anna"]), 3), "Ann");
+    }
+
+    #[test]
+    fn a_line_too_long_is_cut_after_a_word() {
+        use super::words_in;
+        let last = "Last: greedy 2 claims K19";
+        assert_eq!(words_in(last, 80).as_deref(), Some(last));
+        // It was cut mid-word: `... K19 (m: al`.
+        assert_eq!(
+            words_in(last, 24).as_deref(),
+            Some("Last: greedy 2 claims…")
+        );
+        assert_eq!(words_in(last, 13).as_deref(), Some("Last: greedy…"));
+        assert_eq!(words_in(last, 3), None);
     }
 
     #[test]
