@@ -225,7 +225,7 @@ impl Mechanism for Dragon {
 
     fn summary(&self) -> Option<String> {
         Some(format!(
-            "Dragon: pay {} to burn a building on the board; {}.",
+            "Dragon: pay {} to burn a building; {}; not the Queen's host.",
             describe::plural(self.price, "coin", "coins"),
             self.times_a_round().to_lowercase()
         ))
