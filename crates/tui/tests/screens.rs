@@ -1088,3 +1088,24 @@ fn the_setup_keys_line_fits_a_narrow_terminal() {
     let text = screen(&app, 100, 30);
     assert!(text.contains("o open a file  ? help  q quit"), "{text}");
 }
+
+#[test]
+fn resume_offer_of_a_game_of_teams_names_the_teams() {
+    let mut game = app(
+        "royal-wedding-teams",
+        "you,greedy,greedy,greedy,greedy,greedy,greedy,greedy",
+        3,
+    );
+    until(&mut game, Mode::Claim);
+    let session = game.session().unwrap().clone();
+    let found = crownlands_tui::app::resume::Found::new(session, "just now".into());
+    // The seats sharing a kingdom, joined: it said each seat alone.
+    assert_eq!(
+        found.summary.players.first().map(String::as_str),
+        Some("You (human) & greedy 2 (greedy)")
+    );
+    assert_eq!(found.summary.players.len(), 4);
+    let app = an_offer(Ok(found));
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("You (human) & greedy 2 (greedy)"), "{text}");
+}

@@ -154,10 +154,27 @@ impl Found {
         let game = session.game();
         let summary = Summary {
             ruleset: escape_controls(session.ruleset().name()).into_owned(),
-            players: seats
-                .iter()
-                .map(|s| escape_controls(&format!("{} ({})", s.name, s.kind_text())).into_owned())
-                .collect(),
+            // Each seat as `name (kind)`; in a game of teams, a team's seats joined with `&`.
+            players: {
+                let seat = |i: usize| {
+                    seats.get(i).map(|s| {
+                        escape_controls(&format!("{} ({})", s.name, s.kind_text())).into_owned()
+                    })
+                };
+                if crownlands_saves::words::is_team_game(game) {
+                    game.all_sides()
+                        .map(|side| {
+                            game.seats()
+                                .filter(|&p| game.side_of(p) == side)
+                                .filter_map(|p| seat(p.index()))
+                                .collect::<Vec<_>>()
+                                .join(" & ")
+                        })
+                        .collect()
+                } else {
+                    (0..seats.len()).filter_map(seat).collect()
+                }
+            },
             moves: session.actions().last().map_or(0, Vec::len),
             round: game.round(),
             game_of: (session.match_games() > 1)
