@@ -1137,8 +1137,23 @@ fn warn(
             let mut message = w.message;
             let embedded = embedded(loader, loc.file);
             if embedded && let Some(user) = first_user_file {
-                message.push_str(&format!(" ({})", set_in(loader, &loc)));
-                loc = loader.loc(user, &[Seg::Key("extends")]);
+                // Where the shipped file set it, said once for the counts it holds at from one
+                // line of it (the entries of its `players` list, where a rule left at its
+                // default is placed, would otherwise make one warning a count).
+                let user_loc = loader.loc(user, &[Seg::Key("extends")]);
+                let place = set_in(loader, &loc);
+                let line = place.rsplit_once(':').map_or(place.as_str(), |(l, _)| l);
+                let said = grouped.0.iter().any(|(l, m, _)| {
+                    l.file == user_loc.file
+                        && l.span == user_loc.span
+                        && m.starts_with(&format!("{message} ({line}:"))
+                });
+                if said {
+                    grouped.add_to_prefix(&user_loc, &format!("{message} ({line}:"), *n);
+                    continue;
+                }
+                message.push_str(&format!(" ({place})"));
+                loc = user_loc;
             }
             grouped.add(loc, message, *n);
         }
@@ -1159,6 +1174,18 @@ impl ByCounts {
         {
             Some((_, _, ns)) => ns.push(players),
             None => self.0.push((loc, message, vec![players])),
+        }
+    }
+
+    /// Count `players` in for the warning at `loc` whose message starts with `prefix` (one
+    /// said with where a shipped file set it).
+    fn add_to_prefix(&mut self, loc: &Loc, prefix: &str, players: u8) {
+        if let Some((_, _, ns)) = self
+            .0
+            .iter_mut()
+            .find(|(l, m, _)| l.file == loc.file && l.span == loc.span && m.starts_with(prefix))
+        {
+            ns.push(players);
         }
     }
 

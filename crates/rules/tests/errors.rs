@@ -2137,3 +2137,20 @@ fn a_line_order_under_mixed_lines_is_warned_of_unless_inherited() {
     );
     assert!(w.is_empty(), "{w}");
 }
+
+#[test]
+fn a_warning_from_a_shipped_files_default_is_said_once_for_all_counts() {
+    // Building tiles with no module to play them, over Kingdomino (whose `modules` is left at its
+    // default): one warning a count before, each "as set in" another entry of its `players`.
+    let w = warnings_of(
+        "extends = \"kingdomino\"\nadd-sets = [\"queendomino-buildings\"]\n",
+        "tiles.toml",
+    );
+    assert_eq!(w.0.len(), 1, "{w}");
+    assert_diag(
+        &w,
+        1,
+        11,
+        &["at 2, 3 and 4 players: 32 building tiles declared, but no module"],
+    );
+}
