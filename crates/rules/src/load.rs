@@ -259,6 +259,19 @@ impl Loader {
                 None => {}
             }
         }
+        // `box` names the box this file's own dominoes join: in a file of the user's with none
+        // (a misspelt box over Royal Wedding, say), it changes nothing.
+        for (idx, rf) in &chain {
+            let shipped = self.files.get(*idx).is_none_or(|f| f.source.is_shipped());
+            if rf.box_name.is_some() && rf.domino.is_empty() && !shipped && !self.sealed {
+                let loc = self.loc(*idx, &[Seg::Key("box")]);
+                self.warn(
+                    &loc,
+                    "`box` names the box this file's own dominoes (`[[domino]]`) join, and the \
+                     file has none: it changes nothing",
+                );
+            }
+        }
         for (idx, rf) in &chain {
             if rf.terrain.is_empty()
                 && rf.domino.is_empty()

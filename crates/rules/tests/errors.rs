@@ -2154,3 +2154,13 @@ fn a_warning_from_a_shipped_files_default_is_said_once_for_all_counts() {
         &["at 2, 3 and 4 players: 32 building tiles declared, but no module"],
     );
 }
+
+#[test]
+fn a_box_over_no_dominoes_of_the_file_is_warned_of() {
+    // A misspelt `box` over Royal Wedding with no dominoes of its own passed silently.
+    let w = warnings_of(
+        "extends = \"royal-wedding\"\nname = \"b\"\nbox = \"kingdomno\"\n",
+        "b.toml",
+    );
+    assert_diag(&w, 3, 7, &["`box` names the box this file's own dominoes"]);
+}
