@@ -399,14 +399,54 @@ impl<'s> Walker<'s> {
             let ok = self.check(only, node, path);
             return ok && !(kept_whole(schema) && self.problems.len() > before);
         }
-        let msg = format!(
+        let mut msg = format!(
             "{} must be {}, not {}",
             path.what(),
             self.describe(schema),
             show_node(node)
         );
+        if let Kind::Str(text) = &node.kind
+            && let Some(meant) = self.meant(bs, text, path)
+        {
+            msg.push_str(&format!(" (did you mean \"{meant}\"?)"));
+        }
         self.report(&node.span, msg);
         false
+    }
+
+    /// What a text no branch takes was likely meant as: itself in lowercase where a branch takes
+    /// that (`most-Coins`), a fixed value it begins (`largest` for `largest-territory`), or one
+    /// close to it.
+    fn meant(&self, bs: &[&'s Value], text: &str, path: &Path) -> Option<String> {
+        let lower = text.to_lowercase();
+        if lower != text {
+            let node = Node {
+                kind: Kind::Str(lower.clone()),
+                span: 0..0,
+            };
+            let takes = bs.iter().any(|b| {
+                let mut trial = Walker::new(self.root);
+                trial.check(b, &mut node.clone(), path) && trial.problems.is_empty()
+            });
+            if takes {
+                return Some(lower);
+            }
+        }
+        let mut values: Vec<&str> = Vec::new();
+        for b in bs {
+            let b = self.resolve(b);
+            if let Some(Value::String(c)) = b.get("const") {
+                values.push(c);
+            }
+            if let Some(Value::Array(options)) = b.get("enum") {
+                values.extend(options.iter().filter_map(Value::as_str));
+            }
+        }
+        values
+            .iter()
+            .find(|v| v.starts_with(&format!("{lower}-")))
+            .map(|v| v.to_string())
+            .or_else(|| closest(text, &values).map(str::to_string))
     }
 
     /// A text's length against the schema's `minLength` and `maxLength` (in characters), or

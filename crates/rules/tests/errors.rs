@@ -2164,3 +2164,17 @@ fn a_box_over_no_dominoes_of_the_file_is_warned_of() {
     );
     assert_diag(&w, 3, 7, &["`box` names the box this file's own dominoes"]);
 }
+
+#[test]
+fn a_tie_break_near_a_known_one_is_suggested() {
+    let d = bad(
+        "extends = \"kingdomino\"\n[rules]\ntie-breaks = [\"most-Coins\", \"largest\", \"most-crowsn\"]\n",
+    );
+    let text = d.to_string();
+    for meant in [
+        "not \"most-Coins\" (did you mean \"most-coins\"?)",
+        "not \"largest\" (did you mean \"largest-territory\"?)",
+    ] {
+        assert!(text.contains(meant), "{meant}: {text}");
+    }
+}

@@ -192,14 +192,15 @@ pub fn run(
         say!("");
     }
     let ties: Vec<String> = rules.tie_breaks.iter().map(|t| t.to_string()).collect();
-    say!(
-        "Standings (ties broken by {}, then shared):",
-        if ties.is_empty() {
-            "nothing".to_string()
-        } else {
+    if ties.is_empty() {
+        // `tie-breaks = []`: a house rule where equal scores share the place.
+        say!("Standings (equal scores share their place):");
+    } else {
+        say!(
+            "Standings (ties broken by {}, then shared):",
             ties.join(", then ")
-        }
-    );
+        );
+    }
     let width = order
         .iter()
         .map(|&i| scored[i].path.display().to_string().chars().count())
@@ -222,12 +223,16 @@ pub fn run(
                 ),
             });
         }
+        let compared = if extra.is_empty() {
+            String::new()
+        } else {
+            format!("  ({})", extra.join(", "))
+        };
         say!(
-            "  {:>2}. {:width$}  {:>4}  ({})",
+            "  {:>2}. {:width$}  {:>4}{compared}",
             places[i],
             s.path.display().to_string(),
             s.score.total,
-            extra.join(", ")
         );
     }
     let winner = match outcome.decided_by {

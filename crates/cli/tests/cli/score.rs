@@ -688,3 +688,22 @@ fn an_at_line_of_another_rulesets_modules_names_them() {
         r.stderr
     );
 }
+
+#[test]
+fn standings_without_tie_breaks_say_equal_scores_share() {
+    // `tie-breaks = []` printed "ties broken by nothing" and an empty `()` on every row.
+    let rules = TempFile::new(
+        "no-ties",
+        "toml",
+        "extends = \"kingdomino\"\nname = \"no-ties\"\n[rules]\ntie-breaks = []\n",
+    );
+    let (r, _files) = standings(&[TIED_A, TIED_B], &["--ruleset", &rules.arg()]);
+    let r = r.ok();
+    assert!(
+        r.stdout
+            .contains("Standings (equal scores share their place):"),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("()"), "{}", r.stdout);
+}
