@@ -314,10 +314,17 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
                 "one game".to_string()
             }
         };
+        // What the scores compare: totals over matches of different lengths, or a match's
+        // with a game's.
+        let what = if a.match_games > 1 && b.match_games > 1 {
+            "totals over matches of different lengths"
+        } else {
+            "a match's totals with a game's"
+        };
         let _ = writeln!(
             out,
-            "note: A plays {} a seed, B {}: the scores and wins below compare a match's totals \
-             with a game's; the bonuses and discards are per game on both sides",
+            "note: A plays {} a seed, B {}: the scores and wins below compare {what}; the \
+             bonuses and discards are per game on both sides",
             games(a.match_games),
             games(b.match_games),
         );

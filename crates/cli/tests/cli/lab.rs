@@ -820,3 +820,21 @@ fn simulate_tells_how_sides_fare_by_their_place_in_the_first_claims() {
         .stdout;
     assert!(!dynasty.contains("by the place"), "{dynasty}");
 }
+
+#[test]
+fn matches_of_different_lengths_are_said_to_be_compared_so() {
+    // Dynasty (3 games) against a 2-game match: it said "a match's totals with a game's".
+    let two = TempFile::new(
+        "two-games",
+        "toml",
+        "extends = \"dynasty\"\nname = \"two-games\"\n[rules]\nmatch-games = 2\n",
+    );
+    let r = run(&["compare", "dynasty", &two.arg(), "-p", "2", "-g", "4"]).ok();
+    assert!(
+        r.stdout.contains(
+            "A plays a match of 3 games a seed, B a match of 2 games: the scores and wins below compare totals over matches of different lengths"
+        ),
+        "{}",
+        r.stdout
+    );
+}
