@@ -30,6 +30,9 @@ pub(crate) struct Block {
     pub removals: Vec<(DominoRef, Loc)>,
     /// `remove-buildings`: taken out of the building tiles gathered before this block.
     pub building_removals: Vec<(u16, Loc)>,
+    /// A ruleset's own block (not a component set's): a terrain it declares again with the
+    /// same symbol recolours it (a house rule's palette), where two sets must agree.
+    pub recolours: bool,
 }
 
 pub(crate) struct Components {
@@ -175,7 +178,13 @@ fn terrains(loader: &mut Loader, blocks: &[Block]) -> Terrains {
                     );
                     loader.err(&sym_loc, msg);
                 }
-                if !terrains[j].colour.eq_ignore_ascii_case(&t.colour) {
+                if !terrains[j].colour.eq_ignore_ascii_case(&t.colour)
+                    && b.recolours
+                    && (terrains[j].symbol == symbol || symbol == '?')
+                {
+                    // A ruleset recolours a terrain of its sets: the colour is the ruleset's.
+                    terrains[j].colour = t.colour.clone();
+                } else if !terrains[j].colour.eq_ignore_ascii_case(&t.colour) {
                     let msg = format!(
                         "terrain `{}` is declared again with colour {}, but {earlier} gave it {}",
                         t.name, t.colour, terrains[j].colour

@@ -299,6 +299,7 @@ fn validate_text(registry: &Registry, source: Source, src: diagnostic::SourceTex
                 default_box,
                 removals: Vec::new(),
                 building_removals: Vec::new(),
+                recolours: false,
             };
             let c = Components::build(&mut loader, std::slice::from_ref(&block), false);
             Some(Validated::ComponentSet {

@@ -245,6 +245,7 @@ impl Loader {
                         default_box,
                         removals: Vec::new(),
                         building_removals: Vec::new(),
+                        recolours: false,
                     });
                 }
                 Some((_, Parsed::Ruleset(_))) => {
@@ -347,6 +348,7 @@ impl Loader {
                 default_box,
                 removals,
                 building_removals,
+                recolours: true,
             });
         }
         let components = Components::build(self, &blocks, true);

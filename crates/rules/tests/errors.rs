@@ -372,11 +372,50 @@ fn bad_symbols_and_colours() {
         10,
         &["symbol W of terrain `ash` is already used by terrain `wheat`"],
     );
-    assert_diag(
-        &d,
-        13,
-        10,
-        &["terrain `wheat` is declared again with colour #000000"],
+    // A ruleset declaring a terrain of its sets again with its symbol recolours it.
+    assert!(!d.0.iter().any(|x| x.line == 13), "{d}");
+}
+
+#[test]
+fn a_ruleset_recolours_a_terrain_its_sets_declare_and_two_sets_must_agree() {
+    let r = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"kingdomino\"\nname = \"palette\"\n[[terrain]]\nname = \"wheat\"\nsymbol = \"W\"\ncolour = \"#ff0000\"\n",
+        Path::new("palette.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let wheat = r
+        .terrains()
+        .iter()
+        .find(|t| t.name == "wheat")
+        .expect("wheat");
+    assert_eq!(wheat.colour, "#ff0000");
+    assert_eq!(r.terrains().len(), 6, "no second wheat");
+    // Its symbol stays: kingdom files and saves write it.
+    let d = bad(
+        "extends = \"kingdomino\"\n[[terrain]]\nname = \"wheat\"\nsymbol = \"X\"\ncolour = \"#ff0000\"\n",
+    );
+    assert!(
+        d.to_string().contains("declared again with symbol X"),
+        "{d}"
+    );
+    // Two component sets giving one terrain two colours: which is meant is not said.
+    let dir = common::temp_dir("recolour-sets");
+    common::write(
+        &dir,
+        "red.toml",
+        "[set]\nname = \"red\"\nbox = \"kingdomino\"\n[[terrain]]\nname = \"wheat\"\nsymbol = \"W\"\ncolour = \"#ff0000\"\n",
+    );
+    let path = common::write(
+        &dir,
+        "two.toml",
+        "extends = \"kingdomino\"\nadd-sets = [\"red.toml\"]\n",
+    );
+    let d = load_path(crownlands_core::Registry::shipped_ref(), &path).expect_err("disagree");
+    assert!(
+        d.to_string()
+            .contains("terrain `wheat` is declared again with colour #ff0000"),
+        "{d}"
     );
 }
 
