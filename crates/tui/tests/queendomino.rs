@@ -1027,3 +1027,44 @@ fn undo_at_the_start_of_a_matchs_next_game_says_the_finished_games_stand() {
         app.message()
     );
 }
+
+/// The side hosting the Queen.
+fn queen_host(game: &crownlands_core::Game) -> Option<crownlands_core::Side> {
+    game.all_sides()
+        .find(|&s| game.resource(s, "queen-host") > 0)
+}
+
+#[test]
+fn the_log_says_when_the_queen_changes_hosts() {
+    // Only the `Q` moving on the scores told it (a build's words say what it gives, not that
+    // the Queen moved).
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 5);
+    let mut moves = 0;
+    let mut told = 0;
+    for _ in 0..3000 {
+        if app.mode() == Mode::GameOver {
+            break;
+        }
+        let host = app.game().and_then(queen_host);
+        let lines = app.log().count();
+        match app.mode() {
+            Mode::BotThinking => app.run_bots(),
+            Mode::Place if !app.must_discard() && !app.ghost_is_legal() => press(&mut app, "<tab>"),
+            _ => press(&mut app, "<enter>"),
+        }
+        let now = app.game().and_then(queen_host);
+        if now != host && now.is_some() {
+            moves += 1;
+            let log: Vec<&str> = app.log().collect();
+            let news = log[lines.min(log.len()).saturating_sub(3)..]
+                .iter()
+                .any(|l| {
+                    l.starts_with("The Queen goes to ") || l.starts_with("The Queen comes to you")
+                });
+            told += usize::from(news);
+        }
+    }
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert!(moves > 0, "the Queen never moved in this game");
+    assert_eq!(told, moves, "each move of the Queen told");
+}

@@ -97,6 +97,13 @@ fn print_move(m: &Move<'_>) {
         action_text(m.before, m.action),
         notation::token(m.before, m.action)
     );
+    // What the modules say changed besides (the Queen changing hosts), sides named as seats.
+    for news in m.after.news_since(m.before) {
+        let named = crownlands_core::modules::describe::name_sides(&news, m.after.sides(), |s| {
+            side_text(m.after, players, s)
+        });
+        say!("        {named}");
+    }
     match m.action {
         Action::Claim { .. } => {}
         _ => {

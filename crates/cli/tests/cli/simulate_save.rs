@@ -746,3 +746,34 @@ fn a_shard_says_where_its_games_went_on_standard_error() {
     assert!(r.stderr.contains("saved 2 games in"), "{}", r.stderr);
     assert_eq!(dir.names().len(), 2);
 }
+
+#[test]
+fn replay_says_when_the_queen_changes_hosts() {
+    let dir = TempDir::new("queen-news");
+    run(&[
+        "simulate",
+        "queendomino",
+        "-p",
+        "4",
+        "-g",
+        "1",
+        "--seed",
+        "3",
+        "--save",
+        &dir.arg(),
+    ])
+    .ok();
+    let file = std::fs::read_dir(&dir.0)
+        .expect("dir")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "json"))
+        .expect("a save");
+    let r = run(&["replay".to_string(), file.display().to_string()]).ok();
+    assert!(
+        r.stdout
+            .contains("        The Queen goes to seat 3 (random 3) (the most towers)."),
+        "{}",
+        r.stdout
+    );
+}

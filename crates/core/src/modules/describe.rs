@@ -415,6 +415,26 @@ pub struct CellMark {
 }
 
 impl Game {
+    /// What the modules say changed from `before` (this game one action ago) that the action's
+    /// own words do not ([`crate::modules::Module::news`]): the Queen changing hosts. Nothing
+    /// when `before` plays under another list of modules.
+    pub fn news_since(&self, before: &Game) -> Vec<String> {
+        let modules = self.modules();
+        if before.modules().len() != modules.len() {
+            return Vec::new();
+        }
+        modules
+            .iter()
+            .enumerate()
+            .flat_map(|(i, m)| {
+                m.news(
+                    crate::modules::Cx::new(before, i),
+                    crate::modules::Cx::new(self, i),
+                )
+            })
+            .collect()
+    }
+
     /// The module step the game waits for, in words: the module, what it asks, every legal
     /// choice (`Pass` last). `None` outside a module step.
     pub fn step_view(&self) -> Option<StepView> {

@@ -287,6 +287,11 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn why_no_choice(&self, _cx: Cx<'_>, _side: Side) -> Option<String> {
         None
     }
+    /// What changed of its public state from `before` to `after`, one action apart, that the
+    /// action's words do not say ([`Module::news`]).
+    fn news(&self, _before: Cx<'_>, _after: Cx<'_>) -> Vec<String> {
+        Vec::new()
+    }
     /// `action` is `packed` (the game's form, which the choice carries).
     fn describe_choice(
         &self,
@@ -734,6 +739,9 @@ impl<M: Mechanism> Module for M {
     }
     fn why_no_choice(&self, cx: Cx<'_>, side: Side) -> Option<String> {
         Mechanism::why_no_choice(self, cx, side)
+    }
+    fn news(&self, before: Cx<'_>, after: Cx<'_>) -> Vec<String> {
+        Mechanism::news(self, before, after)
     }
     fn describe_choice(&self, cx: Cx<'_>, side: Side, action: Action) -> Option<ChoiceView> {
         let typed = M::Action::from_payload(action.module_payload()?)?;

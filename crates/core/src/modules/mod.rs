@@ -997,6 +997,14 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
         None
     }
 
+    /// What changed of this module's public state from `before` to `after` (one action apart)
+    /// that the action's own words do not say, a sentence each, naming sides with
+    /// [`describe::side_ref`] (`the Queen goes to side 3`): a front end's log tells them. None by
+    /// default.
+    fn news(&self, _before: Cx<'_>, _after: Cx<'_>) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The module's public state as titled rows (the Builders' Board).
     fn panels(&self, _cx: Cx<'_>, _out: &mut Vec<Panel>) {}
 

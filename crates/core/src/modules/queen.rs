@@ -94,6 +94,20 @@ impl Mechanism for Queen {
         DECLARATION
     }
 
+    /// The Queen changing hosts (a build that gave towers moved her), which the build's own
+    /// words do not say.
+    fn news(&self, before: Cx<'_>, after: Cx<'_>) -> Vec<String> {
+        let host = |cx: Cx<'_>| cx.table().all_sides().find(|&s| cx.get(s, HOST) > 0);
+        match (host(before), host(after)) {
+            (old, Some(new)) if old != Some(new) => vec![format!(
+                "The Queen goes to {} (the most towers).",
+                describe::side_ref(new)
+            )],
+            (Some(_), None) => vec!["The Queen goes back to the centre.".to_string()],
+            _ => Vec::new(),
+        }
+    }
+
     fn help(&self) -> Vec<String> {
         vec![
             format!(

@@ -6,6 +6,31 @@ use crownlands_core::{Action, Direction, Game};
 use crownlands_saves::Session;
 use std::collections::VecDeque;
 
+/// What the modules say changed from `before` to `after` (one action apart) that the action's
+/// words do not (the Queen changing hosts), each side named by its players (`name` naming a
+/// seat; a team's joined with `&`). Nothing for a game without modules, at no cost.
+pub fn news(before: &Game, after: &Game, name: impl Fn(usize) -> String) -> Vec<String> {
+    if after.modules().is_empty() {
+        return Vec::new();
+    }
+    let side_name = |side: crownlands_core::Side| {
+        after
+            .seats()
+            .filter(|&p| after.side_of(p) == side)
+            .map(|p| name(p.index()))
+            .collect::<Vec<_>>()
+            .join(" & ")
+    };
+    after
+        .news_since(before)
+        .iter()
+        .map(|n| {
+            crownlands_core::modules::describe::name_sides(n, after.sides(), side_name)
+                .replace("goes to You ", "comes to you ")
+        })
+        .collect()
+}
+
 /// An action in words, as the log and the prompts show it (`game` is the position before it).
 pub fn describe(game: &Game, action: Action, who: &str) -> String {
     // "You claim", "Anna claims".
@@ -131,9 +156,11 @@ pub fn log_of(
             && matches!(game.phase(), crownlands_core::Phase::Step { .. })
             && game.legal_action_count() == 1)
             .then(|| skipped_step(&game));
+        let before = (!game.modules().is_empty()).then(|| game.clone());
         if game.apply(action).is_err() {
             break;
         }
+        let told = before.map_or_else(Vec::new, |b| news(&b, &game, &name));
         match skip {
             Some(title) => {
                 match &mut skipped {
@@ -152,6 +179,7 @@ pub fn log_of(
         if action != Action::Pass {
             log.push_back(text);
         }
+        log.extend(told);
         while log.len() > LOG_LEN {
             log.pop_front();
         }

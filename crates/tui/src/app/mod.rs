@@ -783,6 +783,10 @@ impl App {
                     .map(|seat| self.name(seat.index()))
                     .unwrap_or_default();
                 let text = describe(before.game(), action, &who);
+                // What the modules say changed besides (the Queen changing hosts).
+                let told = self.session.as_ref().map_or_else(Vec::new, |s| {
+                    describe::news(before.game(), s.game(), |i| self.name(i))
+                });
                 if human {
                     self.undo.push((before, self.log.clone()));
                     // A hint for the position just left is of no use.
@@ -801,6 +805,7 @@ impl App {
                 if action != Action::Pass {
                     self.log.push_back(text);
                 }
+                self.log.extend(told);
                 while self.log.len() > LOG_LEN {
                     self.log.pop_front();
                 }
