@@ -948,10 +948,18 @@ fn place_core_problems(
                 loc.span = key_start..key_end.max(key_start);
             }
         }
-        // Too few dominoes after this file took some out: the removal is what to look at.
+        // Too few dominoes after this file took some out: the removal is what to look at (not
+        // an empty one: `remove-dominoes = []` took nothing out).
+        let removes_some = |loader: &Loader, removal: &Loc| {
+            loader
+                .files
+                .get(removal.file)
+                .and_then(|f| f.src.text.get(removal.span.clone()))
+                .is_some_and(|t| t.trim_start_matches('[').trim_end_matches(']').trim() != "")
+        };
         if matches!(problem, RulesProblem::DeckExceedsSets { .. }) {
             let removal = loader.loc(leaf_idx, &[Seg::Key("remove-dominoes")]);
-            if removal.span != (0..0) {
+            if removal.span != (0..0) && removes_some(loader, &removal) {
                 loc = removal;
                 message.push_str(
                     " (after this `remove-dominoes`: remove fewer, or make `deck-size` smaller)",
@@ -970,7 +978,7 @@ fn place_core_problems(
                 .is_none_or(|o| o.file != leaf_idx)
         {
             let removal = loader.loc(leaf_idx, &[Seg::Key("remove-dominoes")]);
-            if removal.span != (0..0) {
+            if removal.span != (0..0) && removes_some(loader, &removal) {
                 loc = removal;
                 message = format!(
                     "{message} (`deck-size = \"all\"` counts the {deck} dominoes left after \

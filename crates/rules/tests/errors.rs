@@ -2217,3 +2217,11 @@ fn a_tie_break_near_a_known_one_is_suggested() {
         assert!(text.contains(meant), "{meant}: {text}");
     }
 }
+
+#[test]
+fn an_empty_removal_is_not_blamed_for_a_short_deck() {
+    // `sets = []` left no dominoes; `remove-dominoes = []` took none out, yet was blamed.
+    let d = bad("extends = \"kingdomino\"\nsets = []\nremove-dominoes = []\n");
+    assert!(!d.0.iter().any(|x| x.line == 3), "{d}");
+    assert_diag(&d, 2, 8, &["the ruleset declares no terrains"]);
+}
