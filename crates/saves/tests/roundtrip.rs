@@ -678,8 +678,9 @@ fn export_refuses_a_module_action_whose_text_does_not_read_back() {
     let e =
         notation::export_with(&registry, &session, ExportOptions::default()).expect_err("refused");
     assert!(
-        e.to_string()
-            .contains("module `bell` writes this action as `ring:1`, which does not read back"),
+        e.to_string().contains(
+            "module `bell` writes this action as `ring:1`, which does not read back as the same action (the module's text form and its reader disagree; its conformance check says so too)"
+        ),
         "{e}"
     );
 }

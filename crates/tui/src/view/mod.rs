@@ -497,9 +497,12 @@ fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     // The kinds named where the title has room, else "pieces" (what they are, `?` says).
     let room =
         usize::from(l.kingdom_box.width.saturating_sub(2)).saturating_sub(text::width(&name));
+    // (Shortest, `_` standing for the underline: a narrow box must still say it.)
     let legend = [
         format!("· underlined: {} ", kinds.join(", ")),
         "· underlined: pieces ".to_string(),
+        format!("· _: {} ", kinds.join(", ")),
+        "· _: pieces ".to_string(),
     ]
     .into_iter()
     .find(|t| !kinds.is_empty() && text::width(t) <= room)
