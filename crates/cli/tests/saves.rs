@@ -326,3 +326,28 @@ fn help_to_a_full_disk_is_no_success() {
     let (code, _, err) = run(&["--no-such-flag"]);
     assert_eq!(code, Some(2), "{err}");
 }
+
+#[test]
+fn a_game_scored_otherwise_under_the_rules_of_now_imports_with_a_warning() {
+    // Under Middle Kingdom the same moves score 24, 51 where the file says 24, 41: with
+    // `--current-rules` the game is the rules of now's, which the Result header refused.
+    let dir = temp_dir("rescored");
+    let cgn = dir.join("x.cgn");
+    let out = dir.join("x.json");
+    std::fs::write(
+        &cgn,
+        GAME.replace(
+            "[Ruleset \"kingdomino\"]",
+            "[Ruleset \"middle-kingdom\"]\n[RulesetHash \"fnv1a64:0123456789abcdef\"]",
+        ),
+    )
+    .expect("write");
+    let (code, said, err) = run(&["import", s(&cgn), "-o", s(&out), "--current-rules"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains("the Result header says \"24, 41: seat 2 wins (score)\" but the moves replay to \"24, 51: seat 2 wins (score)\" (the result under the rules as they are now; the save holds it)"),
+        "{err}"
+    );
+    assert!(said.contains("finished: 24, 51"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -24,8 +24,10 @@ pub fn to_toml(ruleset: &Ruleset, players: Option<u8>) -> String {
 /// [`to_toml`], with `base` (when given, and `players` is not) under `[rules]` and each count's
 /// differences from it under `[for-players.N]`: the rules of a count the files do not list, as
 /// [`crate::load_with_base`] gives them, so that a file extending the written one and adding a
-/// player count gets what it would get extending the ruleset itself. The same ruleset either
-/// way at the counts it lists.
+/// player count gets what it would get extending the ruleset itself. The counts it lists get
+/// the same rules either way, but for a ruleset whose `[for-players.N]` turn off at every count
+/// a module that `[rules]` gives parameters to: those parameters would be refused, so `show`
+/// loads what this writes back and falls back to [`to_toml`] where it differs.
 pub fn to_toml_over(ruleset: &Ruleset, players: Option<u8>, base: Option<&Rules>) -> String {
     let file = resolved_file(ruleset, players, base);
     let mut out = format!(

@@ -13,6 +13,17 @@ pub fn run(registry: &Registry, name: &str, players: Option<u8>) -> CliResult<Ex
     // `[rules]` as the files have it (a count the files do not list gets those rules), so a
     // file extending the printed one and adding a count gets what extending the ruleset would.
     let text = crownlands_rules::to_toml_over(&ruleset, players, base.as_ref());
+    // Where those rules do not load back as the ruleset (a house rule switching a module off
+    // at every count it lists leaves the module's parameters under `[rules]`), the first
+    // count's rules go there instead, as the hash's own text has them.
+    let text = if base.is_none()
+        || crownlands_rules::load_str(registry, &text, std::path::Path::new("shown.toml"))
+            .is_ok_and(|back| back == ruleset)
+    {
+        text
+    } else {
+        crownlands_rules::to_toml(&ruleset, players)
+    };
     // The defaults go in a comment under the first line: the file's keys stay those the
     // ruleset gives, so what `show` prints loads back as the ruleset itself.
     let (first, rest) = text.split_once('\n').unwrap_or((text.as_str(), ""));

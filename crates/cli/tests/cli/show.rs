@@ -141,3 +141,19 @@ fn a_file_named_like_a_shipped_ruleset_does_not_stand_in_for_it() {
     let file = in_dir(&["show", "./kingdomino"]);
     assert!(file.contains("points = 1000"), "{file}");
 }
+
+#[test]
+fn a_rule_switching_modules_off_at_every_count_shows_a_file_that_loads_back() {
+    // The rules every file gives kept the modules' parameters of Queendomino under `[rules]`,
+    // whose modules this house rule turns off at its one count: the shown file did not load.
+    let rule = TempFile::new(
+        "two-only",
+        "toml",
+        "extends = \"queendomino\"\nname = \"two-only\"\nplayers = [2]\n[for-players.2]\nmodules = [\"knights\", \"wealth\"]\n",
+    );
+    let text = show(&[&rule.arg()]);
+    let shown = TempFile::new("two-only-shown", "toml", &text);
+    let r = run(&["validate", &shown.arg()]).ok();
+    assert!(r.stdout.contains("ok: ruleset two-only"), "{}", r.stdout);
+    assert_eq!(show(&[&shown.arg()]), text);
+}

@@ -82,6 +82,9 @@ pub fn import_with_options(
         file,
         options.current_rules.then_some(&mut warnings),
     )?);
+    // Taken under the rules as they are now (`--current-rules`, the hash not this build's):
+    // the moves may score otherwise than the file's `Result` says.
+    let rules_changed = !warnings.is_empty();
     if !embedded && !headers.contains_key("RulesetHash") {
         warnings.push(format!(
             "{file}: no `[RulesetHash \"...\"]` header: the game is checked against the shipped \
@@ -114,7 +117,13 @@ pub fn import_with_options(
         e
     })?;
     let session = replay.finish(file)?;
-    check_result(&session, &headers, file)?;
+    match check_result(&session, &headers, file) {
+        // Scored by the rules as they are now: the file's result is the old rules', said.
+        Err(e) if rules_changed => warnings.push(format!(
+            "{e} (the result under the rules as they are now; the save holds it)"
+        )),
+        other => other?,
+    }
     Ok((session, warnings))
 }
 

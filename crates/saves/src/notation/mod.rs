@@ -246,12 +246,11 @@ fn write_moves(out: &mut String, session: &Session) -> Result<(), SaveError> {
     let several = session.match_games() > 1;
     // The dominoes' labels as `import` reads them (to check module actions' tokens).
     let ruleset = session.ruleset();
-    let labels: std::collections::HashMap<String, crownlands_core::DominoId> = (0..ruleset
-        .dominoes()
-        .len())
-        .map(|i| crownlands_core::DominoId(i as u16))
-        .filter_map(|id| crate::words::unique_label(ruleset, id).map(|l| (l, id)))
-        .collect();
+    let labels: std::collections::HashMap<String, crownlands_core::DominoId> =
+        (0..ruleset.dominoes().len())
+            .map(|i| crownlands_core::DominoId(i as u16))
+            .filter_map(|id| crate::words::unique_label(ruleset, id).map(|l| (l, id)))
+            .collect();
     for (g, actions) in session.actions().iter().enumerate() {
         if g > 0 {
             if let Some(o) = replay.outcomes().last() {
