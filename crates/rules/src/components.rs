@@ -180,10 +180,14 @@ fn terrains(loader: &mut Loader, blocks: &[Block]) -> Terrains {
                 }
                 if !terrains[j].colour.eq_ignore_ascii_case(&t.colour)
                     && b.recolours
+                    && terrain_locs[j].file != b.file
                     && (terrains[j].symbol == symbol || symbol == '?')
                 {
-                    // A ruleset recolours a terrain of its sets: the colour is the ruleset's.
+                    // A ruleset recolours a terrain of its sets (or of a file it extends): the
+                    // colour, and where it was given, are the ruleset's. (Twice in one file is
+                    // a mistake, as in a set.)
                     terrains[j].colour = t.colour.clone();
+                    terrain_locs[j] = name_loc.clone();
                 } else if !terrains[j].colour.eq_ignore_ascii_case(&t.colour) {
                     let msg = format!(
                         "terrain `{}` is declared again with colour {}, but {earlier} gave it {}",

@@ -399,6 +399,16 @@ fn a_ruleset_recolours_a_terrain_its_sets_declare_and_two_sets_must_agree() {
         d.to_string().contains("declared again with symbol X"),
         "{d}"
     );
+    // Twice in one file: a mistake, as in a set.
+    let d = bad(
+        "extends = \"kingdomino\"\n[[terrain]]\nname = \"wheat\"\nsymbol = \"W\"\ncolour = \"#000000\"\n[[terrain]]\nname = \"wheat\"\nsymbol = \"W\"\ncolour = \"#ffffff\"\n",
+    );
+    assert_diag(
+        &d,
+        9,
+        10,
+        &["terrain `wheat` is declared again with colour #ffffff, but"],
+    );
     // Two component sets giving one terrain two colours: which is meant is not said.
     let dir = common::temp_dir("recolour-sets");
     common::write(
