@@ -40,8 +40,8 @@ impl LineSource {
     }
 
     /// Each box shuffled on its own; lines come from the boxes in turn, in this order of box
-    /// indexes (Royal Wedding: Queendomino, then Kingdomino, and so on). Each box deals the same
-    /// share of the deck.
+    /// indexes (Royal Wedding: Queendomino, then Kingdomino, and so on). Each place of the order
+    /// deals the same share of the deck (a box named twice, two shares from its one pile).
     pub fn alternate(order: Vec<u8>) -> LineSource {
         LineSource {
             kind: LineSource::ALTERNATE.to_string(),
@@ -136,14 +136,36 @@ impl LineDealer for Alternate {
         let rules = ctx.rules;
         let order = &rules.lines.order;
         let mut problems = Vec::new();
-        let per_box = usize::from(rules.line_size) * order.len().max(1);
+        let per_round = usize::from(rules.line_size) * order.len().max(1);
+        let named = |b: u8| order.iter().filter(|&&o| o == b).count();
+        // The largest deck every box of the order can deal its share of, in whole rounds (a box
+        // named twice deals two shares).
+        let fewest = order
+            .iter()
+            .map(|&b| ctx.dominoes.iter().filter(|d| d.pile == b).count() / named(b))
+            .min()
+            .unwrap_or(0);
+        let line = usize::from(rules.line_size).max(1);
+        let fits = fewest / line * line * order.len();
+        let splits = usize::from(rules.deck_size).is_multiple_of(per_round);
         if order.is_empty() {
             problems.push(RulesProblem::NoAlternateBoxes);
-        } else if usize::from(rules.deck_size) % per_box != 0 {
+        } else if !splits {
+            let deck = usize::from(rules.deck_size);
+            let lower = deck - deck % per_round;
+            let upper = lower + per_round;
+            let fix = match (lower > 0 && lower <= fits, upper <= fits) {
+                (true, true) => format!(" (set `deck-size` to {lower} or {upper})"),
+                (true, false) => format!(" (set `deck-size = {lower}`)"),
+                (false, true) => format!(" (set `deck-size = {upper}`)"),
+                (false, false) if fits > 0 => format!(" (set `deck-size = {fits}`)"),
+                (false, false) => String::new(),
+            };
             problems.push(RulesProblem::DeckSplit {
                 deck: rules.deck_size,
                 line: rules.line_size,
-                boxes: order.len(),
+                places: order.len(),
+                fix,
             });
         }
         let share = usize::from(rules.deck_size) / order.len().max(1);
@@ -169,16 +191,6 @@ impl LineDealer for Alternate {
                 })
             })
             .collect();
-        // The largest deck every box of the order can deal its share of, in whole lines (a box
-        // named twice deals two shares).
-        let named = |b: u8| order.iter().filter(|&&o| o == b).count();
-        let fewest = order
-            .iter()
-            .map(|&b| ctx.dominoes.iter().filter(|d| d.pile == b).count() / named(b))
-            .min()
-            .unwrap_or(0);
-        let line = usize::from(rules.line_size).max(1);
-        let fits = fewest / line * line * order.len();
         let fix = if fits > 0 && fits < usize::from(rules.deck_size) {
             format!(" (set `deck-size = {fits}`, or add dominoes to the box)")
         } else {
@@ -188,7 +200,8 @@ impl LineDealer for Alternate {
             let in_box = ctx.dominoes.iter().filter(|d| d.pile == b).count();
             if usize::from(b) >= ctx.boxes.len() {
                 problems.push(RulesProblem::AlternateBox(b));
-            } else if in_box < share * named(b) {
+            } else if splits && in_box < share * named(b) {
+                // (A deck that does not split has no whole share to say: the split is said.)
                 problems.push(RulesProblem::BoxShort {
                     pile: ctx.boxes[usize::from(b)].clone(),
                     in_box,

@@ -94,7 +94,7 @@ impl Registry {
     /// it is loaded (`crownlands validate NAME` checks it; a test of the crate should load it).
     ///
     /// A name of a ruleset Crownlands ships always means the shipped ruleset: the program built
-    /// on the registry refuses to start with one registered (`crownlands_cli::main_with`).
+    /// on the registry refuses to start with one registered (`crownlands_cli::run`).
     ///
     /// # Panics
     /// When `name` is registered already, or is not a plain name (as [`Registry::add_module`]

@@ -371,7 +371,16 @@ impl Ruleset {
                     Dealer::default()
                 }
             };
-            found.extend(dealer.0.problems(&ruleset.deal_context(rules)));
+            let dealt = dealer.0.problems(&ruleset.deal_context(rules));
+            // A line source's own split (rounds of several lines) says the deck sizes that work:
+            // the plain lines' hint would offer sizes it refuses.
+            if dealt
+                .iter()
+                .any(|p| matches!(p, RulesProblem::DeckSplit { .. }))
+            {
+                found.retain(|p| !matches!(p, RulesProblem::DeckLines { .. }));
+            }
+            found.extend(dealt);
             let seating = match registry.teams(&rules.teams) {
                 None => {
                     found.push(RulesProblem::UnknownTeams {

@@ -792,7 +792,7 @@ fn parameters_without_module(
         if !eff.modules.value.contains(name) && !inherited && !on_somewhere.contains(name.as_str())
         {
             // The table's name in its header (`[rules.module.dragon]`) when the last file to
-            // write the module's parameters wrote that header, else that file's first parameter
+            // write the module's parameters wrote that header, else a parameter of that file
             // (a dotted key, or a table inherited from a file before it).
             let param = params
                 .values()

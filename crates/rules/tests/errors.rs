@@ -1075,7 +1075,8 @@ fn core_problems_are_placed_by_the_field_they_name() {
     let split = RulesProblem::DeckSplit {
         deck: 36,
         line: 4,
-        boxes: 2,
+        places: 2,
+        fix: " (set `deck-size` to 32 or 40)".into(),
     };
     assert_diag(&d, 3, 13, &[&format!("at 4 players: {split}")]);
 }
@@ -2234,4 +2235,37 @@ fn an_empty_removal_is_not_blamed_for_a_short_deck() {
     let d = bad("extends = \"kingdomino\"\nsets = []\nremove-dominoes = []\n");
     assert!(!d.0.iter().any(|x| x.line == 3), "{d}");
     assert_diag(&d, 2, 8, &["the ruleset declares no terrains"]);
+}
+
+#[test]
+fn a_deck_that_does_not_split_into_rounds_of_the_line_order_says_sizes_that_do() {
+    // K, K, Q: rounds of 3 lines of 4; the Kingdomino box deals two of them (72 at most).
+    let text = |deck: u16| {
+        format!(
+            "extends = \"royal-wedding\"\nname = \"kkq\"\nplayers = [3]\n[rules]\nline-order = [\"kingdomino\", \"kingdomino\", \"queendomino\"]\ndeck-size = {deck}\n"
+        )
+    };
+    let d = bad(&text(64));
+    assert_diag(
+        &d,
+        6,
+        13,
+        &[
+            "a deck of 64 dominoes does not split into rounds of `line-order`: 3 lines of 4, one for each of its places (set `deck-size` to 60 or 72)",
+        ],
+    );
+    // The plain lines' hint (60 or 68... of lines of 4) is not said beside it, nor a share the
+    // deck cannot split into.
+    assert_eq!(d.0.len(), 1, "{d}");
+    let d = bad(&text(5));
+    assert!(d.to_string().contains("(set `deck-size = 12`)"), "{d}");
+    // Both sizes offered load.
+    for deck in [60, 72, 12] {
+        load_str(
+            crownlands_core::Registry::shipped_ref(),
+            &text(deck),
+            Path::new("kkq.toml"),
+        )
+        .unwrap_or_else(|e| panic!("{deck}: {e}"));
+    }
 }

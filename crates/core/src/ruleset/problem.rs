@@ -207,10 +207,17 @@ pub enum RulesProblem {
     LineSource { name: String, known: String },
     #[error("lines alternate between no boxes")]
     NoAlternateBoxes,
+    /// `places`: the entries of `line-order` (a box named twice counts twice); `fix`: the deck
+    /// sizes that split and that the boxes can deal, in words, or empty.
     #[error(
-        "a deck of {deck} dominoes does not split into whole lines of {line} from each of {boxes} boxes"
+        "a deck of {deck} dominoes does not split into rounds of `line-order`: {places} lines of {line}, one for each of its places{fix}"
     )]
-    DeckSplit { deck: u16, line: u8, boxes: usize },
+    DeckSplit {
+        deck: u16,
+        line: u8,
+        places: usize,
+        fix: String,
+    },
     #[error("lines alternate with box #{0}, which does not exist")]
     AlternateBox(u8),
     /// `undealt`: the boxes lines never come from that hold dominoes, in words (`; box

@@ -13,21 +13,22 @@ pub fn news(before: &Game, after: &Game, name: impl Fn(usize) -> String) -> Vec<
     if after.modules().is_empty() {
         return Vec::new();
     }
+    // Within a sentence the person at the keys is `you` (the log's `You` leads its own lines).
     let side_name = |side: crownlands_core::Side| {
         after
             .seats()
             .filter(|&p| after.side_of(p) == side)
-            .map(|p| name(p.index()))
+            .map(|p| match name(p.index()) {
+                n if n == "You" => "you".to_string(),
+                n => n,
+            })
             .collect::<Vec<_>>()
             .join(" & ")
     };
     after
         .news_since(before)
         .iter()
-        .map(|n| {
-            crownlands_core::modules::describe::name_sides(n, after.sides(), side_name)
-                .replace("goes to You ", "comes to you ")
-        })
+        .map(|n| crownlands_core::modules::describe::name_sides(n, after.sides(), side_name))
         .collect()
 }
 

@@ -377,7 +377,8 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
     // kept on the list's last line) when the lines' rows cannot hold the list, its chosen
     // one's detail and that row: on a tall screen the scores stay in view.
     let over_players = if v.players_left { 0 } else { s.players_h };
-    let wanted = app.step_actions().len() as u16 + super::choices::DETAIL_MAX as u16 + 1 + 2;
+    let wanted = u16::try_from(app.step_actions().len() + super::choices::DETAIL_MAX + 1 + 2)
+        .unwrap_or(u16::MAX);
     let choices_h = if wanted <= lines_h {
         lines_h
     } else {

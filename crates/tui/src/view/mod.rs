@@ -757,7 +757,9 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
                 let told = if text::width(&whole) <= room {
                     Some(whole)
                 } else {
-                    text::words_in(&format!("Last: {last}"), room).filter(|_| room >= 16)
+                    // At least a word of the move after `Last:`.
+                    text::words_in(&format!("Last: {last}"), room)
+                        .filter(|t| room >= 16 && t.contains(' '))
                 };
                 let mut spans = status.spans;
                 if let Some(told) = told {

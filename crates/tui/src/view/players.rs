@@ -47,9 +47,10 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
         .collect();
     // Long form: ` 12 pts  7 coins, 1 knight in hand, 0 towers`; short form: ` 12p 7¢ 1kn 0tw`;
     // the narrowest leaves out what is nothing (` 12p 7¢ 1kn`).
+    // (A count of nothing: `0` then its unit, `0kn`, `0¢`; not `0/3` or `0.5x`.)
     let nothing = |st: &Stat| {
         let mut c = st.short.chars();
-        c.next() == Some('0') && !c.next().is_some_and(|d| d.is_ascii_digit())
+        c.next() == Some('0') && c.next().is_some_and(|u| u.is_alphabetic() || u == '¢')
     };
     let joined_with = |long: bool, zeros: bool| -> Vec<String> {
         stats
