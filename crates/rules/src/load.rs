@@ -262,9 +262,13 @@ impl Loader {
         }
         // `box` names the box this file's own dominoes join: in a file of the user's with none
         // (a misspelt box over Royal Wedding, say), it changes nothing.
+        let leaf = chain.last().map(|(i, _)| *i);
         for (idx, rf) in &chain {
-            let shipped = self.files.get(*idx).is_none_or(|f| f.source.is_shipped());
-            if rf.box_name.is_some() && rf.domino.is_empty() && !shipped && !self.sealed {
+            // A file of the user's, or the ruleset named (a crate's own registered one too).
+            let theirs = self.files.get(*idx).is_some_and(|f| {
+                !f.source.is_shipped() || (Some(*idx) == leaf && f.source.is_checked_when_named())
+            });
+            if rf.box_name.is_some() && rf.domino.is_empty() && theirs && !self.sealed {
                 let loc = self.loc(*idx, &[Seg::Key("box")]);
                 self.warn(
                     &loc,

@@ -475,7 +475,7 @@ pub(crate) fn resolve(
     for count in &counts {
         problems.extend(parameters_without_module(chain, count, &on_somewhere));
     }
-    line_order_unused(loader, &counts);
+    line_order_unused(loader, &counts, leaf_idx);
     let parts = RulesetParts {
         name: name.clone(),
         description: description(loader, chain),
@@ -749,14 +749,16 @@ fn line_source(
 /// every box at once, so the order does nothing (a warning at it, once for all counts). One
 /// inherited from a shipped file (Royal Wedding's, under a house rule mixing the boxes) is
 /// not the user's to remove.
-fn line_order_unused(loader: &mut Loader, counts: &[CountRules]) {
+fn line_order_unused(loader: &mut Loader, counts: &[CountRules], leaf: usize) {
     let mut grouped = ByCounts::default();
     for count in counts {
         let eff = &count.eff;
         if eff.lines.value == LinesDef::mixed()
             && eff.line_order.value.is_some()
             && let Some(at) = &eff.line_order.origin
-            && !embedded(loader, at.file)
+            && loader.files.get(at.file).is_some_and(|f| {
+                !f.source.is_shipped() || (at.file == leaf && f.source.is_checked_when_named())
+            })
         {
             grouped.add(
                 count.at(&eff.line_order.origin),

@@ -48,6 +48,13 @@ impl Source {
         matches!(self, Source::Embedded(_) | Source::Registered { .. })
     }
 
+    /// Whether a ruleset loaded from this file as the one named is the reader's to fix: not
+    /// Crownlands' own shipped files (checked as it is built), but a crate's own registered
+    /// ruleset, which `validate NAME` checks, and any file.
+    pub fn is_checked_when_named(&self) -> bool {
+        !matches!(self, Source::Embedded(_))
+    }
+
     /// How diagnostics name the file. Embedded files are `<shipped>/REL`: they are not on disk
     /// where the user is, so a relative path would mislead.
     pub fn display(&self) -> String {

@@ -205,3 +205,27 @@ fn a_registered_ruleset_that_does_not_load_says_so_in_the_list() {
         "(does not load: `validate broken` says why)"
     );
 }
+
+#[test]
+fn a_registered_ruleset_named_gets_the_warnings_a_file_would() {
+    // `validate NAME` checks a crate's own ruleset: its warnings are its author's to fix.
+    let mut r = Registry::shipped();
+    r.add_ruleset(
+        "boxed",
+        "extends = \"royal-wedding\"\nbox = \"kingdomno\"\n[rules]\nlines = \"mixed\"\nline-order = [\"kingdomino\"]\n",
+    );
+    let w: Vec<String> = crownlands_rules::warnings(&r, "boxed")
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let all = w.join("\n");
+    assert!(
+        all.contains("`box` names the box this file's own dominoes"),
+        "{all}"
+    );
+    assert!(all.contains("`line-order` has no effect"), "{all}");
+    // A file extending it is not warned of what the crate's file says.
+    let text = "extends = \"boxed\"\nname = \"mine\"\n";
+    let checked = crownlands_rules::check_str(&r, text, Path::new("mine.toml"));
+    assert!(checked.warnings.is_empty(), "{:?}", checked.warnings);
+}
