@@ -375,11 +375,27 @@ pub(crate) fn load_source_with_warnings(
     source: Source,
     text: Option<SourceText>,
 ) -> (Result<Ruleset, Diagnostics>, Vec<Diagnostic>) {
+    let (ruleset, warnings, _) = load_source_with_all(registry, source, text);
+    (ruleset, warnings)
+}
+
+/// Load from a source: the ruleset (every problem), its warnings, and the rules of a count no
+/// file lists.
+fn load_source_with_all(
+    registry: &Registry,
+    source: Source,
+    text: Option<SourceText>,
+) -> (
+    Result<Ruleset, Diagnostics>,
+    Vec<Diagnostic>,
+    Option<crownlands_core::Rules>,
+) {
     let mut loader = Loader::new(registry);
     let ruleset = loader.load_ruleset(source, text);
     let mut warnings = std::mem::take(&mut loader.warnings);
     warnings.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
-    (finish_diags(loader.diags, ruleset), warnings)
+    let base = loader.base.take();
+    (finish_diags(loader.diags, ruleset), warnings, base)
 }
 
 /// Load from a source, reporting every problem, with the rules of a count no file lists.
@@ -387,10 +403,8 @@ pub(crate) fn load_source_with_base(
     registry: &Registry,
     source: Source,
 ) -> (Result<Ruleset, Diagnostics>, Option<crownlands_core::Rules>) {
-    let mut loader = Loader::new(registry);
-    let ruleset = loader.load_ruleset(source, None);
-    let base = loader.base.take();
-    (finish_diags(loader.diags, ruleset), base)
+    let (ruleset, _, base) = load_source_with_all(registry, source, None);
+    (ruleset, base)
 }
 
 /// The files on disk that loading `source` reads (the file itself, what it `extends`, its `sets`

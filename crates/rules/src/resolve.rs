@@ -1153,13 +1153,7 @@ fn warn(
                 let user_loc = loader.loc(user, &[Seg::Key("extends")]);
                 let place = set_in(loader, &loc);
                 let line = place.rsplit_once(':').map_or(place.as_str(), |(l, _)| l);
-                let said = grouped.0.iter().any(|(l, m, _)| {
-                    l.file == user_loc.file
-                        && l.span == user_loc.span
-                        && m.starts_with(&format!("{message} ({line}:"))
-                });
-                if said {
-                    grouped.add_to_prefix(&user_loc, &format!("{message} ({line}:"), *n);
+                if grouped.add_to_prefix(&user_loc, &format!("{message} ({line}:"), *n) {
                     continue;
                 }
                 message.push_str(&format!(" ({place})"));
@@ -1188,14 +1182,18 @@ impl ByCounts {
     }
 
     /// Count `players` in for the warning at `loc` whose message starts with `prefix` (one
-    /// said with where a shipped file set it).
-    fn add_to_prefix(&mut self, loc: &Loc, prefix: &str, players: u8) {
-        if let Some((_, _, ns)) = self
+    /// said with where a shipped file set it), if there is one.
+    fn add_to_prefix(&mut self, loc: &Loc, prefix: &str, players: u8) -> bool {
+        match self
             .0
             .iter_mut()
             .find(|(l, m, _)| l.file == loc.file && l.span == loc.span && m.starts_with(prefix))
         {
-            ns.push(players);
+            Some((_, _, ns)) => {
+                ns.push(players);
+                true
+            }
+            None => false,
         }
     }
 

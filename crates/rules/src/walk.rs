@@ -418,19 +418,20 @@ impl<'s> Walker<'s> {
     /// that (`most-Coins`), a fixed value it begins (`largest` for `largest-territory`), or one
     /// close to it.
     fn meant(&self, bs: &[&'s Value], text: &str, path: &Path) -> Option<String> {
-        let lower = text.to_lowercase();
-        if lower != text {
+        let takes = |t: &str| {
             let node = Node {
-                kind: Kind::Str(lower.clone()),
+                kind: Kind::Str(t.to_string()),
                 span: 0..0,
             };
-            let takes = bs.iter().any(|b| {
+            bs.iter().any(|b| {
                 let mut trial = Walker::new(self.root);
                 trial.check(b, &mut node.clone(), path) && trial.problems.is_empty()
-            });
-            if takes {
-                return Some(lower);
-            }
+            })
+        };
+        // Spaces around it, capitals: what a branch takes.
+        let lower = text.trim().to_lowercase();
+        if lower != text && takes(&lower) {
+            return Some(lower);
         }
         let mut values: Vec<&str> = Vec::new();
         for b in bs {
@@ -442,10 +443,16 @@ impl<'s> Walker<'s> {
                 values.extend(options.iter().filter_map(Value::as_str));
             }
         }
+        // A fixed value it begins (`largest`), the shape's prefix left out (`coins`: the
+        // `most-` of `most-coins`), or a fixed value close to it.
         values
             .iter()
             .find(|v| v.starts_with(&format!("{lower}-")))
             .map(|v| v.to_string())
+            .or_else(|| {
+                let prefixed = format!("most-{lower}");
+                takes(&prefixed).then_some(prefixed)
+            })
             .or_else(|| closest(text, &values).map(str::to_string))
     }
 

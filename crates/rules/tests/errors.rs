@@ -2218,12 +2218,14 @@ fn a_box_over_no_dominoes_of_the_file_is_warned_of() {
 #[test]
 fn a_tie_break_near_a_known_one_is_suggested() {
     let d = bad(
-        "extends = \"kingdomino\"\n[rules]\ntie-breaks = [\"most-Coins\", \"largest\", \"most-crowsn\"]\n",
+        "extends = \"kingdomino\"\n[rules]\ntie-breaks = [\"most-Coins\", \"largest\", \"most-crowsn\", \"coins \", \"crowns\"]\n",
     );
     let text = d.to_string();
     for meant in [
         "not \"most-Coins\" (did you mean \"most-coins\"?)",
         "not \"largest\" (did you mean \"largest-territory\"?)",
+        "not \"coins \" (did you mean \"most-coins\"?)",
+        "not \"crowns\" (did you mean \"most-crowns\"?)",
     ] {
         assert!(text.contains(meant), "{meant}: {text}");
     }
