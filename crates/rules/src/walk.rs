@@ -443,8 +443,8 @@ impl<'s> Walker<'s> {
                 values.extend(options.iter().filter_map(Value::as_str));
             }
         }
-        // A fixed value it begins (`largest`), the shape's prefix left out (`coins`: the
-        // `most-` of `most-coins`), or a fixed value close to it.
+        // A fixed value it begins (`largest`), the tie-breaks' `most-` left out (`coins`; only
+        // a value some branch takes is said), or a fixed value close to it.
         values
             .iter()
             .find(|v| v.starts_with(&format!("{lower}-")))

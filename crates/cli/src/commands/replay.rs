@@ -98,11 +98,8 @@ fn print_move(m: &Move<'_>) {
         notation::token(m.before, m.action)
     );
     // What the modules say changed besides (the Queen changing hosts), sides named as seats.
-    for news in m.after.news_since(m.before) {
-        let named = crownlands_core::modules::describe::name_sides(&news, m.after.sides(), |s| {
-            side_text(m.after, players, s)
-        });
-        say!("        {named}");
+    for news in news_of(m) {
+        say!("        {news}");
     }
     match m.action {
         Action::Claim { .. } => {}
@@ -246,6 +243,9 @@ fn print_end(session: &Session) {
 struct MoveJson {
     action: Value,
     index: usize,
+    /// What the modules say the move changed besides its own words (the Queen changing hosts),
+    /// sides named as seats.
+    news: Vec<String>,
     round: u32,
     /// Per seat: the score of the seat's side (its team's, in team games).
     scores: Vec<i32>,
@@ -264,7 +264,22 @@ fn move_json(m: &Move<'_>) -> MoveJson {
         text: action_text(m.before, m.action),
         action: serde_json::from_str::<Value>(&m.before.action_json(m.action)).unwrap_or_default(),
         scores: g.seats().map(|p| g.score_total(g.side_of(p))).collect(),
+        news: news_of(m),
     }
+}
+
+/// What the modules say `m` changed besides its own words, sides named as seats (teams).
+fn news_of(m: &Move<'_>) -> Vec<String> {
+    let players = m.session.players();
+    m.after
+        .news_since(m.before)
+        .iter()
+        .map(|n| {
+            crownlands_core::modules::describe::name_sides(n, m.after.sides(), |s| {
+                side_text(m.after, players, s)
+            })
+        })
+        .collect()
 }
 
 /// One game's outcome. Scores are per side: `"seat"` numbers it, or in team games `"team"` and

@@ -776,4 +776,23 @@ fn replay_says_when_the_queen_changes_hosts() {
         "{}",
         r.stdout
     );
+    // And in the JSON, with each move's `news`.
+    let v = run(&[
+        "replay".to_string(),
+        file.display().to_string(),
+        "--json".into(),
+    ])
+    .ok()
+    .json();
+    let told: Vec<String> = v["games"][0]["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .flat_map(|m| m["news"].as_array().cloned().unwrap_or_default())
+        .filter_map(|n| n.as_str().map(str::to_string))
+        .collect();
+    assert_eq!(
+        told.first().map(String::as_str),
+        Some("The Queen goes to seat 3 (random 3) (the most towers).")
+    );
 }

@@ -544,6 +544,12 @@ fn notation_ruleset(
     };
     if let Some(hash) = hash {
         let actual = ruleset_hash(&ruleset);
+        // The hash the file gives, as said in messages (an empty header said nothing: `says ):`).
+        let said = if hash.value.trim().is_empty() {
+            "an empty hash".to_string()
+        } else {
+            shortened(&hash.value)
+        };
         if hash.value != actual {
             if let (Some(h), Some(warnings)) = (shipped, current_rules) {
                 warnings.push(format!(
@@ -553,7 +559,7 @@ fn notation_ruleset(
                     hash.line,
                     hash.column,
                     shortened(&h.value),
-                    shortened(&hash.value)
+                    said
                 ));
                 return Ok(ruleset);
             }
@@ -565,12 +571,12 @@ fn notation_ruleset(
                      game against the rules as they are now, and a save file (JSON) of the game \
                      holds its own ruleset",
                     shortened(&h.value),
-                    shortened(&hash.value)
+                    said
                 ),
                 None => format!(
                     "the embedded ruleset's hash is {actual}, not {} as the header says: the \
                      ruleset was changed after the game was written",
-                    shortened(&hash.value)
+                    said
                 ),
             };
             return Err(err(file, hash.line, hash.column, why));
