@@ -472,8 +472,14 @@ pub(crate) fn resolve(
         .iter()
         .flat_map(|c| c.eff.modules.value.iter().map(String::as_str))
         .collect();
+    let registered = loader.registry.module_names();
     for count in &counts {
-        problems.extend(parameters_without_module(chain, count, &on_somewhere));
+        problems.extend(parameters_without_module(
+            chain,
+            count,
+            &on_somewhere,
+            &registered,
+        ));
     }
     line_order_unused(loader, &counts, leaf_idx);
     let parts = RulesetParts {
@@ -730,10 +736,22 @@ fn line_source(
             Some(i) => order.push(i as u8),
             None => problems.push(CountProblem {
                 loc: count.at(&eff.line_order.origin),
-                message: format!(
-                    "line-order names box `{name}`, but the component sets have the boxes: {}",
-                    piles.join(", ")
-                ),
+                message: {
+                    let known: Vec<&str> = piles.iter().map(String::as_str).collect();
+                    let meant = crate::walk::closest(name, &known)
+                        .or_else(|| {
+                            let look = crownlands_core::text::look(name);
+                            known
+                                .iter()
+                                .copied()
+                                .find(|k| crownlands_core::text::look(k) == look)
+                        })
+                        .map_or_else(String::new, |m| format!(" (did you mean `{m}`?)"));
+                    format!(
+                        "line-order names box `{name}`{meant}, but the component sets have the boxes: {}",
+                        piles.join(", ")
+                    )
+                },
                 players: count.players,
                 keyed: true,
             }),
@@ -777,6 +795,7 @@ fn parameters_without_module(
     chain: &[(usize, RulesetFile)],
     count: &CountRules,
     on_somewhere: &std::collections::BTreeSet<&str>,
+    registered: &[&str],
 ) -> Vec<CountProblem> {
     let eff = &count.eff;
     let depth = |file: usize| chain.iter().position(|(i, _)| *i == file);
@@ -815,6 +834,11 @@ fn parameters_without_module(
                         format!("parameters for module `{name}`, which is not in `modules`");
                     if let Some(close) = crate::walk::closest(name, &listed) {
                         m.push_str(&format!(" (did you mean `{close}`?)"));
+                    } else if let Some(close) = crate::walk::closest(name, registered) {
+                        // A misspelt module the list does not have either.
+                        m.push_str(&format!(
+                            " (did you mean `{close}`? It is not in `modules` either)"
+                        ));
                     }
                     m
                 },
@@ -880,6 +904,21 @@ fn place_core_problems(
                 | RulesProblem::BoxShort { .. }
         );
         if needs_components && !files_sound {
+            continue;
+        }
+        // A box of `line-order` no component set has (reported, with the name meant): what the
+        // boxes left deal follows from it, and is not said again.
+        let order_unknown = problems
+            .iter()
+            .any(|p| p.players == *n && p.message.starts_with("line-order names box"));
+        if order_unknown
+            && matches!(
+                problem,
+                RulesProblem::BoxShort { .. }
+                    | RulesProblem::DeckSplit { .. }
+                    | RulesProblem::NoAlternateBoxes
+            )
+        {
             continue;
         }
         let Some((count, (_, rules))) = counts

@@ -2271,3 +2271,29 @@ fn a_deck_that_does_not_split_into_rounds_of_the_line_order_says_sizes_that_do()
         .unwrap_or_else(|e| panic!("{deck}: {e}"));
     }
 }
+
+#[test]
+fn a_misspelt_name_of_a_box_or_module_is_suggested_and_said_once() {
+    // `Kingdomino` in line-order: the name meant, and no second error about what the other box
+    // would then have to deal.
+    let d = bad(
+        "extends = \"royal-wedding\"\nname = \"rw\"\n[rules]\nline-order = [\"Kingdomino\", \"queendomino\"]\n",
+    );
+    assert_eq!(d.0.len(), 1, "{d}");
+    assert_diag(
+        &d,
+        4,
+        14,
+        &["line-order names box `Kingdomino` (did you mean `kingdomino`?)"],
+    );
+    // Parameters of a misspelt module the list does not have either.
+    let d = bad(
+        "extends = \"kingdomino\"\nname = \"k\"\n[rules]\nmodules = [\"wealth\"]\n[rules.module.knigths]\nper-turn = 1\n",
+    );
+    assert_diag(
+        &d,
+        5,
+        15,
+        &["(did you mean `knights`? It is not in `modules` either)"],
+    );
+}
