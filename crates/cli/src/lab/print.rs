@@ -261,6 +261,23 @@ fn tally_text(out: &mut String, t: &Tally, player: &str) {
                 .join("; ")
         );
     }
+    let held = stats::held_means(t);
+    if !held.is_empty() {
+        let _ = writeln!(
+            out,
+            "held at the end of a game (mean, seat 1 first): {}",
+            held.iter()
+                .map(|(k, row)| format!(
+                    "{k} {}",
+                    row.iter()
+                        .map(|x| format!("{x:.2}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ))
+                .collect::<Vec<_>>()
+                .join("; ")
+        );
+    }
     let _ = writeln!(
         out,
         "dominoes discarded (not placeable, or left unclaimed in a line): {:.2} per game",
@@ -518,6 +535,20 @@ fn tally_json(t: &Tally, player: &str) -> (Vec<Value>, Vec<Value>, Vec<Value>, f
     (seat_rows, team_rows, bonuses, round(stats::discarded(t), 4))
 }
 
+/// What the seats' sides held at the end of a game, on average: `[{"resource", "mean"}]`, a
+/// mean per seat (empty without modules).
+fn held_json(t: &Tally) -> Value {
+    json!(
+        stats::held_means(t)
+            .into_iter()
+            .map(|(k, row)| json!({
+                "resource": k,
+                "mean": row.iter().map(|x| round(*x, 4)).collect::<Vec<_>>(),
+            }))
+            .collect::<Vec<_>>()
+    )
+}
+
 fn bots_json(t: &Tally) -> Vec<Value> {
     t.bots
         .iter()
@@ -567,6 +598,7 @@ pub fn json(r: &Results) -> Value {
             doc["bonuses"] = json!(bonuses);
             doc["mean_dominoes_discarded"] = json!(discarded);
             doc["first_claims"] = json!(first_claims_json(t));
+            doc["held"] = held_json(t);
             if !r.run.bots.is_empty() {
                 doc["bot_list"] = json!(r.run.bots);
                 doc["bots"] = json!(bots_json(t));
@@ -586,6 +618,7 @@ pub fn json(r: &Results) -> Value {
                         "bonuses": bonuses,
                         "mean_dominoes_discarded": discarded,
                         "first_claims": first_claims_json(t),
+                        "held": held_json(t),
                     });
                     if !r.run.bots.is_empty() {
                         v["bots"] = json!(bots_json(t));

@@ -142,6 +142,15 @@ pub fn bonus_rates(t: &Tally) -> Vec<(String, Vec<f64>)> {
         .collect()
 }
 
+/// What each seat's side held at the end of a game, on average: per resource, per seat.
+pub fn held_means(t: &Tally) -> Vec<(String, Vec<f64>)> {
+    let games = (t.games * u64::from(t.match_games.max(1))).max(1) as f64;
+    t.held
+        .iter()
+        .map(|(k, row)| (k.clone(), row.iter().map(|&c| c as f64 / games).collect()))
+        .collect()
+}
+
 /// How the sides fared by their place in the first line's claims (first claimer first): each
 /// place's win share (Wilson interval) and mean score (t interval), over its seat-games.
 pub fn first_claims(t: &Tally) -> Vec<(Estimate, Estimate)> {

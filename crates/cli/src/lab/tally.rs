@@ -278,6 +278,11 @@ pub struct Tally {
     /// seat (a team's seats each). Single games only (a match's games each draw their own).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub first_claims: Vec<ClaimTally>,
+    /// Per resource the modules keep for each side (coins, knights, towers...), per seat: the
+    /// sum over the games (of a match, each) of what the seat's side held at the end. Empty
+    /// for a ruleset without modules.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub held: BTreeMap<String, Vec<u64>>,
     /// The place in the first claims of each seat's side in the game just counted, until its
     /// outcome is.
     #[serde(skip)]
@@ -379,6 +384,7 @@ impl Tally {
                 })
                 .collect(),
             first_claims: Vec::new(),
+            held: BTreeMap::new(),
             ranks: Vec::new(),
         }
     }
@@ -399,6 +405,7 @@ impl Tally {
             s.placed += per_side.get(side.index()).copied().unwrap_or(0);
         }
         self.discarded.add(game.discarded().len() as i64);
+        self.count_held(game);
         if bonuses == Bonuses::None {
             return;
         }
@@ -420,6 +427,31 @@ impl Tally {
                         self.count_bonus(&b.key, side);
                     }
                 }
+            }
+        }
+    }
+
+    /// What each seat's side holds of every resource the modules keep per side, at the end of
+    /// `game` (nothing to do, and no cost, without modules).
+    fn count_held(&mut self, game: &Game) {
+        if game.modules().is_empty() {
+            return;
+        }
+        let mut names: Vec<&'static str> = game
+            .modules()
+            .iter()
+            .flat_map(|m| m.declare().per_side().collect::<Vec<_>>())
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        let seats = self.seats.len();
+        for name in names {
+            let row = self
+                .held
+                .entry(name.to_string())
+                .or_insert_with(|| vec![0; seats]);
+            for (n, &side) in row.iter_mut().zip(&self.seat_side) {
+                *n = n.saturating_add(u64::from(game.resource(side, name)));
             }
         }
     }
@@ -478,6 +510,13 @@ impl Tally {
         {
             return Err(TallyError::Mismatch("bots"));
         }
+        // A part of an older build counts no resources held: merged with a newer one's, the
+        // means would count some games and not others.
+        if self.games > 0 && o.games > 0 && self.held.is_empty() != o.held.is_empty() {
+            return Err(TallyError::Mismatch(
+                "resources held (parts of different versions of crownlands)",
+            ));
+        }
         // A part of an older build counts no first claims: merged with a newer one's, the
         // places would count some games and not others.
         if self.games > 0
@@ -503,6 +542,18 @@ impl Tally {
             }
             let mine = self
                 .bonuses
+                .entry(key.clone())
+                .or_insert_with(|| vec![0; row.len()]);
+            for (a, &b) in mine.iter_mut().zip(row) {
+                add(a, b)?;
+            }
+        }
+        for (key, row) in &o.held {
+            if row.len() != self.seats.len() {
+                return Err(TallyError::Mismatch("resource seats"));
+            }
+            let mine = self
+                .held
                 .entry(key.clone())
                 .or_insert_with(|| vec![0; row.len()]);
             for (a, &b) in mine.iter_mut().zip(row) {
@@ -562,6 +613,10 @@ impl Tally {
         }
         if self.bonuses.values().any(|r| r.len() != self.seats.len()) {
             return Err(TallyError::Inconsistent("bonus seats".into()));
+        }
+        // A part file is read whole before this: a resource row per name, a count per seat.
+        if self.held.values().any(|r| r.len() != self.seats.len()) || self.held.len() > 256 {
+            return Err(TallyError::Inconsistent("resource seats".into()));
         }
         // A game gives a seat (a bot's player-game) at most one win: the sums are bounded.
         let wins_fit = |games: u64, units: u128, sq_units: u128| {
@@ -784,6 +839,27 @@ fn add<T: Count>(a: &mut T, b: T) -> Result<(), TallyError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_part_that_counts_no_resources_held_does_not_merge_with_one_that_does() {
+        // A part of an older build (no `held`) beside a newer one's: the means would count
+        // some games and not others.
+        let sides = vec![Side(0), Side(1)];
+        let mut newer = Tally::new(sides.clone(), 1, &[]);
+        newer.games = 3;
+        newer.held.insert("coins".into(), vec![12, 9]);
+        let mut older = Tally::new(sides, 1, &[]);
+        older.games = 2;
+        assert!(matches!(
+            newer.clone().merge(&older),
+            Err(TallyError::Mismatch(_))
+        ));
+        assert!(older.merge(&newer).is_err());
+        // Two newer parts add up, resource by resource.
+        let mut twice = newer.clone();
+        twice.merge(&newer).expect("merge");
+        assert_eq!(twice.held["coins"], [24, 18]);
+    }
 
     #[test]
     fn histograms_merge_in_any_order() {

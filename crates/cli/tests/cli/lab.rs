@@ -838,3 +838,30 @@ fn matches_of_different_lengths_are_said_to_be_compared_so() {
         r.stdout
     );
 }
+
+#[test]
+fn what_the_sides_hold_at_the_end_is_told_and_merges() {
+    // Coins, knights, towers, the Queen's host: what a Queendomino designer asks of a run.
+    let args = ["simulate", "queendomino", "-p", "4", "-g", "40", "-s", "3"];
+    let one = json_of(&args);
+    let held = one["held"].as_array().expect("held");
+    let coins = held
+        .iter()
+        .find(|h| h["resource"] == "coins")
+        .expect("coins held");
+    assert_eq!(coins["mean"].as_array().map(Vec::len), Some(4));
+    assert!(held.iter().any(|h| h["resource"] == "towers"), "{held:?}");
+    // Shards add up to the same means.
+    assert_eq!(merged(&args, 3), one);
+    // In words, after the bonuses.
+    let r = run(&args).ok();
+    assert!(
+        r.stdout
+            .contains("held at the end of a game (mean, seat 1 first): coins "),
+        "{}",
+        r.stdout
+    );
+    // Kingdomino keeps nothing: nothing said.
+    let k = json_of(&["simulate", "kingdomino", "-p", "2", "-g", "10"]);
+    assert_eq!(k["held"].as_array().map(Vec::len), Some(0));
+}
