@@ -243,22 +243,22 @@ fn tally_text(out: &mut String, t: &Tally, player: &str) {
             );
         }
     }
+    // `KEY v1 v2 ...; KEY ...`, each value as `value` writes it.
+    let per_key = |rows: &[(String, Vec<f64>)], value: &dyn Fn(f64) -> String| {
+        rows.iter()
+            .map(|(k, row)| {
+                let values: Vec<String> = row.iter().map(|&x| value(x)).collect();
+                format!("{k} {}", values.join(" "))
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
     let rates = stats::bonus_rates(t);
     if !rates.is_empty() {
         let _ = writeln!(
             out,
             "bonuses earned (share of games, seat 1 first): {}",
-            rates
-                .iter()
-                .map(|(k, row)| format!(
-                    "{k} {}",
-                    row.iter()
-                        .map(|x| format!("{:.1}%", x * 100.0))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                ))
-                .collect::<Vec<_>>()
-                .join("; ")
+            per_key(&rates, &|x| format!("{:.1}%", x * 100.0))
         );
     }
     let held = stats::held_means(t);
@@ -266,16 +266,7 @@ fn tally_text(out: &mut String, t: &Tally, player: &str) {
         let _ = writeln!(
             out,
             "held at the end of a game (mean, seat 1 first): {}",
-            held.iter()
-                .map(|(k, row)| format!(
-                    "{k} {}",
-                    row.iter()
-                        .map(|x| format!("{x:.2}"))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                ))
-                .collect::<Vec<_>>()
-                .join("; ")
+            per_key(&held, &|x| format!("{x:.2}"))
         );
     }
     let _ = writeln!(

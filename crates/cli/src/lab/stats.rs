@@ -4,6 +4,7 @@
 
 use super::tally::{PairedSeat, Tally, WIN_UNIT};
 use crownlands_bots::tournament::{t95, wilson};
+use std::collections::BTreeMap;
 
 /// A figure with its 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -133,22 +134,22 @@ pub fn team_size(t: &Tally, p: usize) -> usize {
     t.seat_side.iter().filter(|&&s| s == side).count().max(1)
 }
 
-/// How often each bonus was earned: per bonus key, per seat, the share of games.
-pub fn bonus_rates(t: &Tally) -> Vec<(String, Vec<f64>)> {
+/// Counts per key and seat over the games of a run (each game of a match), per game.
+fn per_game(t: &Tally, rows: &BTreeMap<String, Vec<u64>>) -> Vec<(String, Vec<f64>)> {
     let games = (t.games * u64::from(t.match_games.max(1))).max(1) as f64;
-    t.bonuses
-        .iter()
+    rows.iter()
         .map(|(k, row)| (k.clone(), row.iter().map(|&c| c as f64 / games).collect()))
         .collect()
 }
 
+/// How often each bonus was earned: per bonus key, per seat, the share of games.
+pub fn bonus_rates(t: &Tally) -> Vec<(String, Vec<f64>)> {
+    per_game(t, &t.bonuses)
+}
+
 /// What each seat's side held at the end of a game, on average: per resource, per seat.
 pub fn held_means(t: &Tally) -> Vec<(String, Vec<f64>)> {
-    let games = (t.games * u64::from(t.match_games.max(1))).max(1) as f64;
-    t.held
-        .iter()
-        .map(|(k, row)| (k.clone(), row.iter().map(|&c| c as f64 / games).collect()))
-        .collect()
+    per_game(t, &t.held)
 }
 
 /// How the sides fared by their place in the first line's claims (first claimer first): each
