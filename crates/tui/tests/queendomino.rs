@@ -945,6 +945,7 @@ fn scores_at_80_columns_keep_every_name_readable() {
     // shrank to one letter (`▶Y  20p`, a bare `2` for greedy 2), read as numbers.
     let mut app = app("royal-wedding", "you,greedy,greedy,greedy,greedy,greedy", 9);
     let mut narrowest = usize::MAX;
+    let mut shortest_greedy = usize::MAX;
     let mut worst = String::new();
     for _ in 0..2000 {
         if app.mode() == Mode::GameOver {
@@ -993,6 +994,10 @@ fn scores_at_80_columns_keep_every_name_readable() {
                     narrowest = name.chars().count();
                     worst = format!("{name:?} in {row:?}\n{text}");
                 }
+                if name.starts_with('g') && name.chars().count() < shortest_greedy {
+                    shortest_greedy = name.chars().count();
+                    worst = format!("{name:?} in {row:?}\n{text}");
+                }
             }
         }
         match app.mode() {
@@ -1002,8 +1007,12 @@ fn scores_at_80_columns_keep_every_name_readable() {
         }
     }
     assert_eq!(app.mode(), Mode::GameOver);
-    // Every name here is at least 3 long (`You`, `greedy 2`): at least 3 columns of it.
+    // `You` whole, `gre 2` of `greedy 2`: at least 3 columns of every name, 5 of the long.
     assert!(narrowest >= 3, "a name {narrowest} wide:\n{worst}");
+    assert!(
+        shortest_greedy >= 5,
+        "greedy cut to {shortest_greedy}:\n{worst}"
+    );
 }
 
 #[test]

@@ -89,13 +89,14 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
         .unwrap_or(0);
     let name_min = longest.clamp(NAME_MIN, NAME_WANT);
     let fits = |texts: &[String], points_w: usize| width >= 1 + name_min + points_w + widest(texts);
-    // A name keeps at least a few columns (`g 2`, not `2`, which reads as a number).
-    let name_least = longest.min(3);
+    // A name keeps a few columns (`gre 2`, never `2`, which reads as a number): the stats that
+    // are nothing give way first.
+    let name_fair = longest.min(5);
     let (texts, long_points) = if fits(&long_texts, 9) {
         (long_texts, true)
     } else if fits(&short_texts, 9) {
         (short_texts, true)
-    } else if width >= 1 + name_least + 5 + widest(&short_texts) {
+    } else if width >= 1 + name_fair + 5 + widest(&short_texts) {
         (short_texts, false)
     } else {
         (joined_with(false, false), false)
