@@ -444,6 +444,43 @@ fn tab_completes_the_typed_path() {
         "{}",
         app.message()
     );
+    // Left with Esc (twice: the text, then the field), the list goes with the field; it does
+    // not come back with the next `o` either.
+    press(&mut app, &format!("<esc><esc>o{}/my<tab>", dir.display()));
+    assert!(app.message().contains("my-duel.toml"), "{}", app.message());
+    press(&mut app, "<esc><esc>");
+    assert_eq!(app.message(), "");
+    press(&mut app, "o");
+    assert_eq!(app.message(), "");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn what_is_said_of_a_full_name_goes_when_the_name_is_left() {
+    let dir = temp_dir("full-name");
+    let mut app = build(&opts(None, None), &dir.join("home"));
+    for _ in 0..12 {
+        if matches!(app.setup().unwrap().row, Row::Seat(_)) {
+            break;
+        }
+        press(&mut app, "<up>");
+    }
+    assert!(
+        matches!(app.setup().unwrap().row, Row::Seat(_)),
+        "a seat row"
+    );
+    press(&mut app, "nQuentin the very long one");
+    assert!(
+        app.setup()
+            .unwrap()
+            .error
+            .as_deref()
+            .is_some_and(|e| e.contains("is full")),
+        "{:?}",
+        app.setup().unwrap().error
+    );
+    press(&mut app, "<esc>");
+    assert_eq!(app.setup().unwrap().error, None);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -296,8 +296,21 @@ impl Setup {
         }
     }
 
-    /// Erase the last character of the focused seat's name.
+    /// What was said of a name typed full, said no more (the name left, or no longer full); a
+    /// file's problems stay until the next try.
+    pub fn clear_name_note(&mut self) {
+        if self
+            .error
+            .as_deref()
+            .is_some_and(|e| e.starts_with("A name is at most"))
+        {
+            self.error = None;
+        }
+    }
+
+    /// Erase the last character of the focused seat's name (a name no longer full).
     pub fn erase_name(&mut self) {
+        self.clear_name_note();
         if let Row::Seat(i) = self.row
             && let Some(name) = self.names.get_mut(i)
         {

@@ -30,6 +30,8 @@ impl App {
                         setup.input.clear();
                     }
                     setup.error = None;
+                    // A completion's list (or its "no file starts with") is of the field left.
+                    self.message.clear();
                     return;
                 }
                 Key::Enter => return self.open_typed(),
@@ -49,13 +51,19 @@ impl App {
                     {
                         n.clear();
                     }
+                    // (A name full no more: what was said of it is old.)
+                    setup.clear_name_note();
                     return;
                 }
                 Key::Enter | Key::Esc => {
                     setup.naming = false;
+                    setup.clear_name_note();
                     return;
                 }
-                _ => setup.naming = false,
+                _ => {
+                    setup.naming = false;
+                    setup.clear_name_note();
+                }
             }
         }
         match key {
@@ -64,7 +72,11 @@ impl App {
             Key::Down | Key::Char('j') | Key::Tab => setup.move_row(1),
             Key::Left | Key::Char('h') => setup.change(-1),
             Key::Right | Key::Char('l') | Key::Char(' ') => setup.change(1),
-            Key::Char('o' | '/') => setup.open_field(),
+            Key::Char('o' | '/') => {
+                // A new try: the last completion's list is of another.
+                self.message.clear();
+                setup.open_field();
+            }
             Key::Enter if setup.row == Row::File => setup.open_field(),
             Key::Char('q') => self.quit = true,
             // Esc leaves a field or a name; on the rows themselves it quits nothing by surprise.
