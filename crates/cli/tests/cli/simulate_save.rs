@@ -772,7 +772,15 @@ fn replay_says_when_the_queen_changes_hosts() {
     let r = run(&["replay".to_string(), file.display().to_string()]).ok();
     assert!(
         r.stdout
-            .contains("        The Queen goes to seat 3 (random 3) (the most towers)."),
+            .contains("        The Queen goes to seat 3 (random 3) (the most towers: 1)."),
+        "{}",
+        r.stdout
+    );
+    // A tie at the most goes to the last to get there (rulebook), and is said to be one.
+    assert!(
+        r.stdout.contains(
+            "        The Queen goes to seat 4 (random 4) (tied on towers at 1: the last to get there)."
+        ),
         "{}",
         r.stdout
     );
@@ -793,6 +801,6 @@ fn replay_says_when_the_queen_changes_hosts() {
         .collect();
     assert_eq!(
         told.first().map(String::as_str),
-        Some("The Queen goes to seat 3 (random 3) (the most towers).")
+        Some("The Queen goes to seat 3 (random 3) (the most towers: 1).")
     );
 }

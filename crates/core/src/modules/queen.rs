@@ -99,10 +99,24 @@ impl Mechanism for Queen {
     fn news(&self, before: Cx<'_>, after: Cx<'_>) -> Vec<String> {
         let host = |cx: Cx<'_>| cx.table().all_sides().find(|&s| cx.get(s, HOST) > 0);
         match (host(before), host(after)) {
-            (old, Some(new)) if old != Some(new) => vec![format!(
-                "The Queen goes to {} (the most towers).",
-                describe::side_ref(new)
-            )],
+            (old, Some(new)) if old != Some(new) => {
+                // Why: the most towers, or as many as another, reached last (a tie goes to the
+                // kingdom that just reached it).
+                let towers = after.get(new, TOWERS);
+                let level = after
+                    .table()
+                    .all_sides()
+                    .any(|s| s != new && after.get(s, TOWERS) >= towers);
+                let why = if level {
+                    format!("tied on towers at {towers}: the last to get there")
+                } else {
+                    format!("the most towers: {towers}")
+                };
+                vec![format!(
+                    "The Queen goes to {} ({why}).",
+                    describe::side_ref(new)
+                )]
+            }
             (Some(_), None) => vec!["The Queen goes back to the centre.".to_string()],
             _ => Vec::new(),
         }
