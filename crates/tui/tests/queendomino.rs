@@ -550,6 +550,15 @@ fn watching_eight_kingdoms_without_a_log_tells_each_move() {
         41,
     );
     let mut app = at_recent_games(cfg);
+    // The row's result is the teams' totals, said to be (four totals for eight players).
+    let result = app.setup().unwrap().recent[0]
+        .result
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        result.starts_with("teams ") && result.matches(':').count() == 3,
+        "{result}"
+    );
     press(&mut app, "<enter><right><right><right>");
     assert_eq!(app.mode(), Mode::Replay);
     let last = app.log().last().expect("a move").to_string();

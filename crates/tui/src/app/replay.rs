@@ -72,6 +72,15 @@ pub fn recent_games(dir: &Path) -> Vec<Recent> {
                     ))
                 }
                 (_, Some(g)) => Some(match &g.status {
+                    // Fewer totals than players: a game of teams, the totals the teams'.
+                    crownlands_saves::GameStatus::Finished { totals, .. }
+                        if totals.len() < save.players.len() =>
+                    {
+                        format!(
+                            "teams {}",
+                            joined(totals.iter().map(i32::to_string).collect())
+                        )
+                    }
                     crownlands_saves::GameStatus::Finished { totals, .. } => {
                         joined(totals.iter().map(i32::to_string).collect())
                     }
