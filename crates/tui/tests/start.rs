@@ -922,3 +922,26 @@ fn declining_with_autosave_off_says_the_autosave_stays_as_it_is() {
     assert!(!dir.join(crownlands_saves::PREVIOUS_AUTOSAVE_FILE).exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_file_of_many_problems_says_how_many_first() {
+    // Six problems in a box of a few rows: the count (after the fourth) was cut off.
+    let dir = temp_dir("many-problems");
+    let bad = dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        "extends = \"kingdomino\"\n[rules]\ngrid-size = 0\nline-size = 0\nkings-per-player = 0\nmatch-games = 0\ndeck-size = 0\nfirst-claims = \"x\"\n",
+    )
+    .unwrap();
+    let mut app = build(&opts(None, None), &dir.join("home"));
+    press(&mut app, &format!("o{}<enter>", bad.display()));
+    let error = app.setup().unwrap().error.clone().unwrap_or_default();
+    let first = error.lines().next().unwrap_or_default();
+    // (The program's name is the test binary's here.)
+    assert!(
+        first.starts_with("6 problems (the first 4 below; `")
+            && first.ends_with(" validate` lists them all):"),
+        "{error}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

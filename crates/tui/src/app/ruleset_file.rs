@@ -113,19 +113,23 @@ pub fn expand_home(text: &str, home: Option<&Path>) -> PathBuf {
     }
 }
 
-/// A ruleset's problems, the first few of them, as the setup screen shows them.
+/// A ruleset's problems, the first few of them, as the setup screen shows them: how many
+/// first when there are several, so a box too short for them all still says it.
 pub fn problems(d: &Diagnostics) -> String {
-    let mut lines: Vec<String> =
-        d.0.iter()
-            .take(SHOWN_PROBLEMS)
-            .map(|p| p.to_string())
-            .collect();
-    if d.len() > SHOWN_PROBLEMS {
+    let mut lines: Vec<String> = Vec::new();
+    if d.len() > 1 {
+        let shown = if d.len() > SHOWN_PROBLEMS {
+            format!("the first {SHOWN_PROBLEMS} below")
+        } else {
+            "below".to_string()
+        };
         lines.push(format!(
-            "(and {} more: `crownlands validate` lists them all)",
-            d.len() - SHOWN_PROBLEMS
+            "{} problems ({shown}; `{} validate` lists them all):",
+            d.len(),
+            crownlands_saves::words::program_name()
         ));
     }
+    lines.extend(d.0.iter().take(SHOWN_PROBLEMS).map(|p| p.to_string()));
     lines.join("\n")
 }
 
