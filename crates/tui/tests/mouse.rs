@@ -142,9 +142,14 @@ fn the_setup_screen_by_mouse() {
     let h = hit(&app, Rect::new(0, 0, W, H), open, row);
     assert_eq!(h, Some(Hit::Setup(SetupClick::Change(Row::Seat(1), -1))));
     app.click_setup(SetupClick::Change(Row::Seat(1), -1), Instant::now());
-    // The file row takes the focus for typing; a key label clicked still works.
+    // The file row takes the focus for typing; the keys line then says the field's keys, each
+    // a button too.
     click(&mut app, "Open a file");
     assert_eq!(app.setup().unwrap().row, Row::File);
+    assert!(app.setup().unwrap().typing);
+    assert_eq!(click(&mut app, "Esc leave"), Some(Hit::Key(Key::Esc)));
+    assert!(!app.setup().unwrap().typing, "the field left");
+    // Out of it, a key label clicked still works.
     assert_eq!(click(&mut app, "? help"), Some(Hit::Key(Key::Char('?'))));
     assert_eq!(app.overlay(), Some(Overlay::Help));
     assert_eq!(app.setup().unwrap().input, "", "not typed into the field");

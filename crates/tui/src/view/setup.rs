@@ -31,10 +31,29 @@ pub struct Layout {
 }
 
 /// The keys line at the top.
-fn keys_bar(width: u16) -> Bar {
+fn keys_bar(setup: &Setup, width: u16) -> Bar {
+    // Typing in a field, every letter goes into it: the keys that work there.
+    if setup.row == Row::File && setup.typing {
+        return Bar::new()
+            .glued("Enter open", Key::Enter)
+            .key("Tab complete", Key::Tab)
+            .key("Esc leave", Key::Esc)
+            .text("  Ctrl-U clear");
+    }
+    if setup.naming {
+        return Bar::new()
+            .glued("Enter done", Key::Enter)
+            .text("  Backspace erase  Ctrl-U clear");
+    }
+    // On the saved games' row Enter watches the game chosen.
+    let enter = if setup.row == Row::Recent {
+        "Enter watch"
+    } else {
+        "Enter start"
+    };
     let full = Bar::new()
         .text("↑↓ move  ←→ change  ")
-        .glued("Enter start", Key::Enter)
+        .glued(enter, Key::Enter)
         .key("o open a file", Key::Char('o'))
         .key("? help", Key::Char('?'))
         .key("q quit", Key::Char('q'));
@@ -44,7 +63,7 @@ fn keys_bar(width: u16) -> Bar {
     } else {
         Bar::new()
             .text("↑↓ ←→ ")
-            .glued("Enter start", Key::Enter)
+            .glued(enter, Key::Enter)
             .key("o open", Key::Char('o'))
             .key("? help", Key::Char('?'))
             .key("q quit", Key::Char('q'))
@@ -270,7 +289,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         p.accent(Accent::Title),
     )))
     .render(Rect { height: 1, ..area }, buf);
-    Paragraph::new(keys_bar(l.keys.width).line(p.accent(Accent::Dim))).render(l.keys, buf);
+    Paragraph::new(keys_bar(setup, l.keys.width).line(p.accent(Accent::Dim))).render(l.keys, buf);
     let name_w = usize::from(l.list.width.saturating_sub(4));
     let rows: Vec<Line> = setup
         .choices
@@ -306,7 +325,7 @@ pub fn hit(setup: &Setup, area: Rect, col: u16, row: u16) -> Option<super::Hit> 
     let l = layout(setup, area);
     let inside = |r: Rect| col >= r.x && col < r.right() && row >= r.y && row < r.bottom();
     if row == l.keys.y {
-        return keys_bar(l.keys.width)
+        return keys_bar(setup, l.keys.width)
             .key_at(l.keys.x, col)
             .map(super::Hit::Key);
     }
