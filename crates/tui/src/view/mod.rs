@@ -779,8 +779,22 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
         // The message first (a hint's move, an undo): it is news, where the spot's verdict is
         // said again at each move of the ghost and loses its end when the line is too short.
         // (Enter on a spot refused says why in the message: the verdict is not said twice.)
-        let mut spans = vec![Span::raw(app.message().to_string()), Span::raw("  ")];
-        spans.extend(status.spans);
+        let mut spans = vec![Span::raw(app.message().to_string())];
+        // The verdict after it, cut after a word (`…`) where the line is too short for both,
+        // or left out (it is said again at the ghost's next move).
+        let room = usize::from(width).saturating_sub(text::width(app.message()) + 2);
+        for span in status.spans {
+            if let Some(told) = text::words_in(&span.content, room).filter(|t| t.contains(' ')) {
+                // Cut, it ends at its last whole sentence where it has one (`Legal spot: Enter
+                // to place.`, not `... Score here…`).
+                let told = match (told.strip_suffix('…'), told.rfind(". ")) {
+                    (Some(_), Some(end)) => told[..=end].to_string(),
+                    _ => told,
+                };
+                spans.push(Span::raw("  "));
+                spans.push(Span::styled(told, span.style));
+            }
+        }
         Line::from(spans)
     } else {
         Line::from(app.message().to_string())
