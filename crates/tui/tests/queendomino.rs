@@ -564,6 +564,17 @@ fn watching_eight_kingdoms_without_a_log_tells_each_move() {
     let last = app.log().last().expect("a move").to_string();
     let text = screen(&app, 100, 30);
     assert!(text.contains(&format!("Last: {last}")), "{text}");
+    // At the end the header names the winning team: too long for 80 columns, it is cut after
+    // a word with `…` (it ended `· game over: greedy`).
+    press(&mut app, "G");
+    let text = screen(&app, 80, 24);
+    let top = text
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .trim_matches('"')
+        .trim_end();
+    assert!(top.ends_with('…'), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -441,7 +441,23 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         (_, Some(pl)) => format!("· {} to play", app.name(pl.index())),
     };
     spans.push(Span::styled(turn, p.accent(Accent::Focus)));
-    Paragraph::new(Line::from(spans)).render(area, buf);
+    // Too long for the line (a watched game's end names its winners): its end cut after a
+    // word, with `…`, not in the middle of a name.
+    let mut left = usize::from(area.width);
+    let mut fitted = Vec::with_capacity(spans.len());
+    for span in spans {
+        let w = text::width(&span.content);
+        if w <= left {
+            left -= w;
+            fitted.push(span);
+            continue;
+        }
+        if let Some(cut) = text::words_in(&span.content, left) {
+            fitted.push(Span::styled(cut, span.style));
+        }
+        break;
+    }
+    Paragraph::new(Line::from(fitted)).render(area, buf);
 }
 
 /// Watching a mistake of the game just played, at the move: the best placement found (green)
