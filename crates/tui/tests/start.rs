@@ -945,3 +945,26 @@ fn a_file_of_many_problems_says_how_many_first() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_long_name_being_typed_keeps_its_end_and_the_cursor_in_view() {
+    // Sixteen letters fit the name, not always the row: only `name: Quentin the` showed, the
+    // cursor out of view (here at 64 columns).
+    let dir = temp_dir("long-name");
+    let mut app = build(&opts(None, None), &dir.join("home"));
+    for _ in 0..12 {
+        if matches!(app.setup().unwrap().row, Row::Seat(_)) {
+            break;
+        }
+        press(&mut app, "<up>");
+    }
+    press(&mut app, "<right><right><right>nQuentin the very");
+    let text = screen(&app, 64, 24);
+    let row = text
+        .lines()
+        .find(|l| l.contains("name: "))
+        .unwrap_or_default()
+        .to_string();
+    assert!(row.contains("y▏"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

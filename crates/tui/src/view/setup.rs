@@ -214,7 +214,10 @@ fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'
                 let name = setup.names.get(i).cloned().unwrap_or_default();
                 let typing = setup.naming && setup.row == row;
                 let shown = if typing {
-                    Span::styled(format!("  name: {name}▏"), focus(row))
+                    // Its end in view (where the next letter goes), as the file field's.
+                    let used = super::text::width(&format!("{head}{v}  name: ")) + 1;
+                    let tail = keep_end(&name, width.saturating_sub(used));
+                    Span::styled(format!("  name: {tail}▏"), focus(row))
                 } else if !name.is_empty() {
                     Span::styled(format!("  {name}"), focus(row))
                 } else if setup.row == row {
