@@ -15,6 +15,26 @@ pub const WIN_UNIT: u64 = 720_720;
 /// hostile part file cannot make a merge allocate without bound).
 pub const MAX_SPAN: usize = 1 << 20;
 
+/// Add `from`'s counts per key and seat to `into`'s (a key new to `into` starts at 0); `what`
+/// names the rows in the error of a row of another number of seats.
+fn add_rows(
+    into: &mut BTreeMap<String, Vec<u64>>,
+    from: &BTreeMap<String, Vec<u64>>,
+    seats: usize,
+    what: &'static str,
+) -> Result<(), TallyError> {
+    for (key, row) in from {
+        if row.len() != seats {
+            return Err(TallyError::Mismatch(what));
+        }
+        let mine = into.entry(key.clone()).or_insert_with(|| vec![0; seats]);
+        for (a, &b) in mine.iter_mut().zip(row) {
+            add(a, b)?;
+        }
+    }
+    Ok(())
+}
+
 /// Why two tallies cannot be added.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum TallyError {
@@ -536,30 +556,9 @@ impl Tally {
             add(&mut s.win_sq_units, t.win_sq_units)?;
             add(&mut s.placed, t.placed)?;
         }
-        for (key, row) in &o.bonuses {
-            if row.len() != self.seats.len() {
-                return Err(TallyError::Mismatch("bonus seats"));
-            }
-            let mine = self
-                .bonuses
-                .entry(key.clone())
-                .or_insert_with(|| vec![0; row.len()]);
-            for (a, &b) in mine.iter_mut().zip(row) {
-                add(a, b)?;
-            }
-        }
-        for (key, row) in &o.held {
-            if row.len() != self.seats.len() {
-                return Err(TallyError::Mismatch("resource seats"));
-            }
-            let mine = self
-                .held
-                .entry(key.clone())
-                .or_insert_with(|| vec![0; row.len()]);
-            for (a, &b) in mine.iter_mut().zip(row) {
-                add(a, b)?;
-            }
-        }
+        let seats = self.seats.len();
+        add_rows(&mut self.bonuses, &o.bonuses, seats, "bonus seats")?;
+        add_rows(&mut self.held, &o.held, seats, "resource seats")?;
         self.discarded.merge(&o.discarded)?;
         if self.first_claims.len() < o.first_claims.len() {
             self.first_claims
