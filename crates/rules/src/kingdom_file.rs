@@ -340,7 +340,20 @@ fn directive(
                 syntax.directives_in_words()
             )
         };
-        problems.push(line_no, column, format!("unknown line `{word}`; {known}"));
+        // A word read in another case, or one close to it (`@Coins`, `@cions`).
+        let words: Vec<&str> = syntax.directives.iter().map(|(_, d)| d.word).collect();
+        let asked = word.trim_start_matches('@');
+        let meant = words
+            .iter()
+            .find(|w| w.eq_ignore_ascii_case(asked))
+            .copied()
+            .or_else(|| crownlands_core::text::closest(asked, &words))
+            .map_or_else(String::new, |w| format!(" (did you mean `@{w}`?)"));
+        problems.push(
+            line_no,
+            column,
+            format!("unknown line `{word}`{meant}; {known}"),
+        );
         return;
     };
     if let Some((first, _, _)) = d.given.iter().find(|(_, w, _)| w == declared.word) {

@@ -707,3 +707,24 @@ fn standings_without_tie_breaks_say_equal_scores_share() {
     );
     assert!(!r.stdout.contains("()"), "{}", r.stdout);
 }
+
+#[test]
+fn an_at_line_in_another_case_or_misspelt_suggests_the_one_meant() {
+    let r = score(
+        "@Coins 3\n@cions 2\nW W W\nW C W\nW W W\n",
+        &["--ruleset", "queendomino"],
+    )
+    .fails();
+    assert!(
+        r.stderr
+            .contains("unknown line `@Coins` (did you mean `@coins`?)"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr
+            .contains("unknown line `@cions` (did you mean `@coins`?)"),
+        "{}",
+        r.stderr
+    );
+}
