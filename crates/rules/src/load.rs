@@ -264,11 +264,11 @@ impl Loader {
         // (a misspelt box over Royal Wedding, say), it changes nothing.
         let leaf = chain.last().map(|(i, _)| *i);
         for (idx, rf) in &chain {
-            // A file of the user's, or the ruleset named (a crate's own registered one too).
-            let theirs = self.files.get(*idx).is_some_and(|f| {
-                !f.source.is_shipped() || (Some(*idx) == leaf && f.source.is_checked_when_named())
-            });
-            if rf.box_name.is_some() && rf.domino.is_empty() && theirs && !self.sealed {
+            if rf.box_name.is_some()
+                && rf.domino.is_empty()
+                && self.is_authors(*idx, leaf)
+                && !self.sealed
+            {
                 let loc = self.loc(*idx, &[Seg::Key("box")]);
                 self.warn(
                     &loc,

@@ -147,6 +147,15 @@ impl Loader {
         );
     }
 
+    /// Whether file `file` of a load whose named ruleset is `leaf` is its author's to mend: a
+    /// file of the user's, or the ruleset named itself when it is a crate's own registered one
+    /// (Crownlands' shipped files are checked as it is built).
+    pub fn is_authors(&self, file: usize, leaf: Option<usize>) -> bool {
+        self.files.get(file).is_some_and(|f| {
+            !f.source.is_shipped() || (Some(file) == leaf && f.source.is_checked_when_named())
+        })
+    }
+
     pub fn err(&mut self, loc: &Loc, msg: impl Into<String>) {
         let d = match self.files.get(loc.file) {
             Some(f) => f.src.diag(loc.span.clone(), msg),

@@ -441,6 +441,9 @@ pub(crate) fn resolve(
     let mut problems: Vec<CountProblem> = Vec::new();
     let mut counts: Vec<CountRules> = Vec::new();
     let mut player_counts = Vec::new();
+    // The counts whose `line-order` names a box no set has (what the other boxes deal then
+    // follows from it, and is not said again).
+    let mut order_unknown: Vec<u8> = Vec::new();
     for &n in &players.counts {
         let count = CountRules {
             players: n,
@@ -449,7 +452,11 @@ pub(crate) fn resolve(
         };
         let available = u16::try_from(components.dominoes.len()).unwrap_or(u16::MAX);
         let mut rules = count.eff.to_rules(available);
+        let before = problems.len();
         rules.lines = line_source(&count, &components.piles, &mut problems);
+        if problems.len() > before {
+            order_unknown.push(n);
+        }
         player_counts.push((n, rules));
         counts.push(count);
     }
@@ -500,6 +507,19 @@ pub(crate) fn resolve(
     let ruleset = match Ruleset::with_registry(parts.clone(), &loader.registry) {
         Ok(r) => Some(r),
         Err(found) => {
+            // A box of `line-order` no component set has (reported, with the name meant): what
+            // the boxes left deal follows from it, and is not said again.
+            let found = crownlands_core::Problems(
+                found
+                    .0
+                    .into_iter()
+                    .filter(|p| {
+                        !matches!(p, Problem::Rules { players: n, problem: RulesProblem::BoxShort { .. }
+                            | RulesProblem::DeckSplit { .. }
+                            | RulesProblem::NoAlternateBoxes } if order_unknown.contains(n))
+                    })
+                    .collect(),
+            );
             place_core_problems(
                 loader,
                 &found,
@@ -774,9 +794,7 @@ fn line_order_unused(loader: &mut Loader, counts: &[CountRules], leaf: usize) {
         if eff.lines.value == LinesDef::mixed()
             && eff.line_order.value.is_some()
             && let Some(at) = &eff.line_order.origin
-            && loader.files.get(at.file).is_some_and(|f| {
-                !f.source.is_shipped() || (at.file == leaf && f.source.is_checked_when_named())
-            })
+            && loader.is_authors(at.file, Some(leaf))
         {
             grouped.add(
                 count.at(&eff.line_order.origin),
@@ -904,21 +922,6 @@ fn place_core_problems(
                 | RulesProblem::BoxShort { .. }
         );
         if needs_components && !files_sound {
-            continue;
-        }
-        // A box of `line-order` no component set has (reported, with the name meant): what the
-        // boxes left deal follows from it, and is not said again.
-        let order_unknown = problems
-            .iter()
-            .any(|p| p.players == *n && p.message.starts_with("line-order names box"));
-        if order_unknown
-            && matches!(
-                problem,
-                RulesProblem::BoxShort { .. }
-                    | RulesProblem::DeckSplit { .. }
-                    | RulesProblem::NoAlternateBoxes
-            )
-        {
             continue;
         }
         let Some((count, (_, rules))) = counts

@@ -98,6 +98,9 @@ pub struct Setup {
 /// The longest name a seat may have.
 pub const NAME_MAX: usize = 16;
 
+/// How what is said of a name typed full begins (cleared when the name is left).
+const NAME_FULL: &str = "A name is at most";
+
 impl Setup {
     /// A setup offering `choices`, preselecting `preferred` (else `kingdomino`, else the first),
     /// two players: a human and a greedy bot.
@@ -290,7 +293,7 @@ impl Setup {
                 name.push(c);
             } else {
                 self.error = Some(format!(
-                    "A name is at most {NAME_MAX} characters: `{name}` is full."
+                    "{NAME_FULL} {NAME_MAX} characters: `{name}` is full."
                 ));
             }
         }
@@ -302,7 +305,7 @@ impl Setup {
         if self
             .error
             .as_deref()
-            .is_some_and(|e| e.starts_with("A name is at most"))
+            .is_some_and(|e| e.starts_with(NAME_FULL))
         {
             self.error = None;
         }
