@@ -76,7 +76,7 @@ pub enum Command {
         /// Use the rules for this player count (default: as many players as there are files
         /// when the ruleset has rules for that many, else its smallest count).
         #[arg(long)]
-        players: Option<u8>,
+        players: Option<u64>,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -93,7 +93,7 @@ pub enum Command {
         ruleset: String,
         /// Use the rules for this player count (default: the ruleset's smallest).
         #[arg(long)]
-        players: Option<u8>,
+        players: Option<u64>,
         /// Print the placements as one JSON document.
         #[arg(long)]
         json: bool,
@@ -140,7 +140,7 @@ pub enum Command {
         ruleset: String,
         /// Resolve for this player count only.
         #[arg(long)]
-        players: Option<u8>,
+        players: Option<u64>,
     },
     /// Print the JSON Schema of the ruleset or component set format, for editors.
     Schema {
@@ -239,7 +239,7 @@ pub struct LabArgs {
     /// Number of players, all playing random legal moves (the fast path); may be left out
     /// for a ruleset of one player count.
     #[arg(long, short)]
-    pub players: Option<u8>,
+    pub players: Option<u64>,
     /// Bots, one per seat, comma-separated (the list sets the player count; seats rotate
     /// from game to game): random, greedy, mcts, mcts:PLAYOUTS, mcts:500ms.
     #[arg(long, short)]

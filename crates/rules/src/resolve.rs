@@ -393,14 +393,23 @@ impl CountRules {
                     if entry.file == leaf {
                         return entry;
                     }
-                    rules
-                        .modules
-                        .get(i)
-                        .and_then(|m| eff.module_params.get(&m.name))
-                        .and_then(|ps| {
+                    let set_in_leaf = |name: &str| {
+                        eff.module_params.get(name).and_then(|ps| {
                             ps.values()
                                 .filter_map(|f| f.origin.clone())
                                 .find(|l| l.file == leaf)
+                        })
+                    };
+                    rules
+                        .modules
+                        .get(i)
+                        .and_then(|m| set_in_leaf(&m.name))
+                        .or_else(|| {
+                            // Nothing of its own in the leaf: a parameter the leaf sets on a
+                            // module giving what this one waits for (Queendomino's buildings'
+                            // `tower-supply = 0` leaves the Queen nothing to follow).
+                            providers_of_needs(loader, &rules.modules, i)
+                                .find_map(|name| set_in_leaf(name))
                         })
                         .unwrap_or(entry)
                 })
@@ -412,6 +421,36 @@ impl CountRules {
             first_claims: self.at(&eff.first_claims.origin),
         }
     }
+}
+
+/// The modules of `modules` (but the `i`th) providing a resource the `i`th uses or reads, built
+/// with their default parameters for their declarations.
+fn providers_of_needs<'m>(
+    loader: &Loader,
+    modules: &'m [ModuleSpec],
+    i: usize,
+) -> impl Iterator<Item = &'m str> {
+    let declare = |spec: &ModuleSpec| {
+        loader
+            .registry
+            .build_module(&ModuleSpec::new(&spec.name))
+            .ok()
+            .map(|m| m.declare())
+    };
+    let needs: Vec<&'static str> = modules
+        .get(i)
+        .and_then(declare)
+        .map(|d| d.uses.iter().chain(d.reads).copied().collect())
+        .unwrap_or_default();
+    modules
+        .iter()
+        .enumerate()
+        .filter(move |&(j, spec)| {
+            j != i
+                && !needs.is_empty()
+                && declare(spec).is_some_and(|d| d.provides.iter().any(|r| needs.contains(r)))
+        })
+        .map(|(_, spec)| spec.name.as_str())
 }
 
 /// Where one player count's warnings point.

@@ -1034,6 +1034,20 @@ fn warnings_point_at_the_rule_that_cannot_work() {
     ));
     assert_diag(&w, 3, 12, &["module `knights` can never act"]);
     assert!(w.0.iter().all(|d| d.file.ends_with("child.toml")), "{w}");
+    // ... and at a parameter the file sets on the module giving what the idle one waits for:
+    // no towers to give, so the Queen (listed in the shipped file) has no one to follow.
+    let checked = crownlands_rules::check_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"queendomino\"\n\n[rules.module.buildings]\ntower-supply = 0\n",
+        Path::new("q.toml"),
+    );
+    let w = Diagnostics(checked.warnings);
+    assert_diag(
+        &w,
+        4,
+        16,
+        &["module `queen` can never act: no module can give towers"],
+    );
     // A value from a shipped file is blamed on the user's `extends`.
     let checked = crownlands_rules::check_str(
         crownlands_core::Registry::shipped_ref(),

@@ -51,18 +51,25 @@ pub fn run(registry: &Registry, command: Command) -> CliResult<ExitCode> {
             ruleset,
             players,
             json,
-        } => score::run(registry, &kingdoms, &ruleset, players, json),
+        } => score::run(registry, &kingdoms, &ruleset, player_count(players)?, json),
         Command::Placements {
             kingdom,
             domino,
             ruleset,
             players,
             json,
-        } => placements::run(registry, &kingdom, &domino, &ruleset, players, json),
+        } => placements::run(
+            registry,
+            &kingdom,
+            &domino,
+            &ruleset,
+            player_count(players)?,
+            json,
+        ),
         Command::Simulate { ruleset, lab, save } => simulate::run(
             registry,
             &ruleset,
-            lab.players,
+            player_count(lab.players)?,
             lab.bots.as_deref(),
             &simulate::RunOptions {
                 save: save.as_deref(),
@@ -73,7 +80,7 @@ pub fn run(registry: &Registry, command: Command) -> CliResult<ExitCode> {
             registry,
             &a,
             &b,
-            lab.players,
+            player_count(lab.players)?,
             lab.bots.as_deref(),
             &options(&lab),
         ),
@@ -83,7 +90,7 @@ pub fn run(registry: &Registry, command: Command) -> CliResult<ExitCode> {
             report,
             force,
         } => merge::run(registry, &parts, json, report.as_deref(), force),
-        Command::Show { ruleset, players } => show::run(registry, &ruleset, players),
+        Command::Show { ruleset, players } => show::run(registry, &ruleset, player_count(players)?),
         Command::Schema { kind } => schema::run(registry, kind),
         Command::Replay { save, step, json } => replay::run(registry, &save, step, json),
         Command::Export {
@@ -118,6 +125,21 @@ pub fn run(registry: &Registry, command: Command) -> CliResult<ExitCode> {
                 max_decisions,
             },
         ),
+    }
+}
+
+/// A `--players` count as a seat count: a number past what any ruleset can seat is the
+/// command's error (exit 1), like any other count the ruleset does not allow, not a command
+/// line that does not parse.
+fn player_count(players: Option<u64>) -> CliResult<Option<u8>> {
+    match players.map(u8::try_from) {
+        None => Ok(None),
+        Some(Ok(n)) => Ok(Some(n)),
+        Some(Err(_)) => Err(CliError::Message(format!(
+            "no ruleset allows {} players (at most {})",
+            players.unwrap_or_default(),
+            crownlands_core::ruleset::MAX_PLAYERS
+        ))),
     }
 }
 

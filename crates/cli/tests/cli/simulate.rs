@@ -119,6 +119,24 @@ fn player_count_not_allowed() {
 }
 
 #[test]
+fn a_player_count_past_any_seat_is_the_commands_error_not_the_parsers() {
+    // A count that does not fit a seat number is out of range like 5 or 0 (exit 1), for every
+    // command taking `--players`.
+    for args in [
+        &["simulate", "kingdomino", "-p", "256", "-g", "1"][..],
+        &["compare", "kingdomino", "harmony", "-p", "1000", "-g", "1"],
+        &["show", "kingdomino", "--players", "256"],
+    ] {
+        let r = run(args).expect_code(1);
+        assert!(
+            r.stderr.contains("players (at most 16)"),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+}
+
+#[test]
 fn zero_games_is_refused() {
     let r = run(&["simulate", "kingdomino", "-p", "2", "-g", "0"]).expect_code(1);
     assert!(r.stderr.contains("--games 0"), "{}", r.stderr);
