@@ -202,6 +202,38 @@ fn eight_players_at_100x30() {
 }
 
 #[test]
+fn five_kingdoms_at_120x40_take_columns_of_the_side_panel_for_their_crowns() {
+    // Four other kingdoms one column a cell (terrains only) left the row 16 columns short of
+    // two: they take 4 of the side panel's 38, which keeps its least width.
+    let mut app = app("royal-wedding", "you,greedy,greedy,greedy,greedy", 3);
+    until(&mut app, 200, |a| a.mode() == Mode::Place);
+    let game = app.game().unwrap();
+    let l = crownlands_tui::view::layout(&app, game, ratatui::layout::Rect::new(0, 0, 120, 40))
+        .unwrap();
+    assert_eq!(l.others.len(), 4);
+    assert!(
+        l.others.iter().all(|(_, r)| r.width == 5 * 2 + 2),
+        "two columns a cell: {:?}",
+        l.others
+    );
+    let rules = l.rules.expect("a side panel");
+    assert!(rules.width >= 30 && rules.x >= l.others[3].1.right());
+    insta::assert_snapshot!("royal_wedding_5p_120x40", screen(&app, 120, 40));
+    // Six kingdoms would take 16 of its columns, past its least width: it stays.
+    let mut app = app_six();
+    until(&mut app, 200, |a| a.mode() == Mode::Place);
+    let game = app.game().unwrap();
+    let l = crownlands_tui::view::layout(&app, game, ratatui::layout::Rect::new(0, 0, 120, 40))
+        .unwrap();
+    assert!(l.others.iter().all(|(_, r)| r.width == 5 + 2));
+    assert_eq!(l.rules.map(|r| r.width), Some(38));
+}
+
+fn app_six() -> App {
+    app("royal-wedding", "you,greedy,greedy,greedy,greedy,greedy", 3)
+}
+
+#[test]
 fn a_big_terminal_grows_the_kingdom_and_tells_the_rules() {
     let mut app = app("queendomino", "you,greedy,greedy,greedy", 3);
     until(&mut app, 200, |a| a.mode() == Mode::Place);

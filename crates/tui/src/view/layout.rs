@@ -206,6 +206,32 @@ fn roomiest(candidates: &[Rect]) -> Rect {
         .unwrap_or_default()
 }
 
+/// The columns a cell the other kingdoms get in `room` columns: three (a square's crowns and
+/// pieces apart from its neighbour's, as in the large kingdom), else two, else one.
+fn other_cell_w(s: &Sizes, room: u16) -> u16 {
+    (1..=OTHER_CELL_MAX)
+        .rev()
+        .find(|&w| s.others * (s.n * w + s.frame) <= room)
+        .unwrap_or(1)
+}
+
+/// The side panel's width once the other kingdoms have taken what they need of it for one
+/// column a cell more (at 120 columns, four other kingdoms of 5x5 get two columns a cell, their
+/// crowns shown, for four of the panel's columns), keeping the panel at least `PANEL_MIN` wide.
+/// `right_w` is the right column's width with the panel as it is.
+fn panel_after_others(panel_w: u16, right_w: u16, s: &Sizes, board_right: bool) -> u16 {
+    if panel_w <= PANEL_MIN || s.others == 0 {
+        return panel_w;
+    }
+    let room = right_w.saturating_sub(if board_right { BOARD_W } else { 0 });
+    let now = other_cell_w(s, room);
+    (now + 1..=OTHER_CELL_MAX)
+        .rev()
+        .map(|w| (s.others * (s.n * w + s.frame)).saturating_sub(room))
+        .find(|&deficit| deficit <= panel_w - PANEL_MIN)
+        .map_or(panel_w, |deficit| panel_w - deficit)
+}
+
 /// Lay out the game screen; `None` when `area` is too small for it.
 pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
     let v = variant_for(game, area)?;
@@ -235,11 +261,17 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
     } else {
         0
     };
+    let left_w = s.span * cell_w + 2;
+    let panel_w = panel_after_others(
+        panel_w,
+        area.width - panel_w - left_w,
+        &s,
+        v.board_at == BoardAt::Right && s.board_h > 0,
+    );
     let main_w = area.width - panel_w;
     let body_y = area.y + 1;
     let body_h = area.height - 4;
     let body_bottom = body_y + body_h;
-    let left_w = s.span * cell_w + 2;
     let kingdom_h = s.span * cell_h;
     let kingdom_box = Rect::new(area.x, body_y, left_w, kingdom_h + 2);
     let kingdom = Rect::new(kingdom_box.x + 1, kingdom_box.y + 1, left_w - 2, kingdom_h);
@@ -289,14 +321,9 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
     let board_right = v.board_at == BoardAt::Right && s.board_h > 0;
     let others_list: Vec<Side> = game.all_sides().filter(|&x| x != side).collect();
     let count = others_list.len() as u16;
-    // The other kingdoms get three columns a cell (a square's crowns and pieces apart from its
-    // neighbour's, as in the large kingdom), else two, when they fit beside a board of its
-    // least width.
+    // The other kingdoms' cells as wide as fits beside a board of its least width.
     let others_room = right_w.saturating_sub(if board_right { BOARD_W } else { 0 });
-    let ocw: u16 = (1..=OTHER_CELL_MAX)
-        .rev()
-        .find(|&w| count * (s.n * w + s.frame) <= others_room)
-        .unwrap_or(1);
+    let ocw = other_cell_w(&s, others_room);
     let ow = s.n * ocw + s.frame;
     let mut others_x = right_x;
     if board_right {
