@@ -408,8 +408,7 @@ impl CountRules {
                             // Nothing of its own in the leaf: a parameter the leaf sets on a
                             // module giving what this one waits for (Queendomino's buildings'
                             // `tower-supply = 0` leaves the Queen nothing to follow).
-                            providers_of_needs(loader, &rules.modules, i)
-                                .find_map(|name| set_in_leaf(name))
+                            providers_of_needs(loader, &rules.modules, i).find_map(set_in_leaf)
                         })
                         .unwrap_or(entry)
                 })
