@@ -536,6 +536,14 @@ fn watching_a_match_to_its_end_says_the_game_and_the_match_winners() {
     }
     app.run_bots();
     assert!(app.session().is_some_and(|s| !s.can_start_next_game()));
+    // The match's last score screen at 80x24 says where the game is kept, the folder whole
+    // (its one row cuts the words after it).
+    let text = screen(&app, 80, 24);
+    let kept = text
+        .lines()
+        .find(|l| l.contains("Game kept as"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(kept.contains(&format!("in {}", dir.display())), "{text}");
     let totals: Vec<String> = app
         .session()
         .and_then(|s| s.match_record())

@@ -848,13 +848,14 @@ impl App {
         };
         let dir = replay::printable(&dir.display().to_string());
         self.message = match &written {
-            // The file's name first: a narrow status line cuts the folder, not the name.
+            // The file's name first, then its folder: a narrow status line cuts the words
+            // after them (a Dynasty's last score screen at 80x24 has one row for this).
             Ok(path) if ours.is_some() && !same => format!(
-                "Game kept again as {}, as it ended this time, in {dir}.",
+                "Game kept again as {} in {dir}, as it ended this time.",
                 file_name(path)
             ),
             Ok(path) => format!(
-                "Game kept as {} (watch it from the setup screen) in {dir}.",
+                "Game kept as {} in {dir} (watch it from the setup screen).",
                 file_name(path)
             ),
             Err(e) => format!("Could not keep the finished game: {e}"),
