@@ -15,8 +15,8 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
     match mode {
         Mode::Resume => &[
             "Your last game is not finished: it was autosaved after every move.",
-            "r (or Enter on Resume) goes on exactly where it stopped. n starts the",
-            "new game and keeps this one (in autosave-previous.json, or where it is).",
+            "r (or Enter on Resume) goes on exactly where it stopped. n starts a new game and \
+             keeps this one KEPT.",
             "q quits and leaves everything as it is. ←→ or Tab choose a button.",
             "Mouse: click a button.",
         ],
@@ -112,23 +112,31 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     let monochrome = p.mode == super::palette::ColourMode::None;
     // An autosave that does not load offers no Resume: the help says what it offers.
     let broken = app.offer().is_some_and(|o| o.found.is_err());
+    // Where a new game keeps the offered file: the name its first move moves it to, as the
+    // offer says.
+    let kept = match app.offer() {
+        Some(o) if o.is_main() && !o.kept_as.is_empty() => {
+            format!("as {} at the new game's first move", o.kept_as)
+        }
+        Some(o) if o.is_main() => "where it is (autosave is off)".to_string(),
+        _ => "where it is".to_string(),
+    };
     for t in step_help(app.mode()) {
         let t = match *t {
             t if monochrome && t.starts_with("Green ghost:") => {
                 "Bold ghost: legal, Enter (or space) places. Reversed: the reason is shown below."
+                    .to_string()
             }
             t if broken && t.starts_with("Your last game is not finished") => {
                 "The autosave does not load (the reason is shown): it cannot be resumed."
+                    .to_string()
             }
             t if broken && t.starts_with("r (or Enter on Resume)") => {
-                "n starts a new game and keeps the file as it is (in autosave-previous.json,"
+                format!("n starts a new game and keeps the file {kept}, to look at or mend.")
             }
-            t if broken && t.starts_with("new game and keeps this one") => {
-                "or where it is), to look at or mend."
-            }
-            t => t,
+            t => t.replace("KEPT", &kept),
         };
-        push(t, Style::default());
+        push(&t, Style::default());
     }
     // Several kings a player (2-player Kingdomino, Queendomino): each claims, and places in turn.
     if app.mode() == Mode::Claim
