@@ -452,6 +452,25 @@ fn tab_completes_the_typed_path() {
     assert_eq!(app.message(), "");
     press(&mut app, "o");
     assert_eq!(app.message(), "");
+    // A folder of hidden entries only (a home folder's `.config`): they are counted, and how
+    // to see them said.
+    std::fs::create_dir_all(dir.join("dots/.config")).unwrap();
+    std::fs::write(dir.join("dots/.house.toml"), MY_RULES).unwrap();
+    press(&mut app, &format!("<esc>o{}/dots/<tab>", dir.display()));
+    assert!(
+        app.message().ends_with(&format!(
+            "; 2 hidden ones do (type `{}/dots/.` and Tab to see them).",
+            dir.display()
+        )),
+        "{}",
+        app.message()
+    );
+    press(&mut app, ".<tab>");
+    assert!(
+        app.message().contains(".config/  .house.toml"),
+        "{}",
+        app.message()
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -187,6 +187,9 @@ pub fn open(registry: &Registry, text: &str) -> Result<Choice, String> {
 pub struct Completion {
     pub text: String,
     pub candidates: Vec<String>,
+    /// When nothing fits: how many hidden entries (names starting with a dot, offered only
+    /// once a dot is typed) would have.
+    pub hidden: usize,
 }
 
 /// Complete the path `text` from the files on disk (`~/` is the home folder): only folders and
@@ -227,17 +230,16 @@ pub fn complete_with(text: &str, list: impl Fn(&str) -> Vec<(String, bool)>) -> 
     } else {
         (folder, start)
     };
-    let mut matches: Vec<(String, bool)> = list(folder)
+    let (mut matches, hidden): (Vec<(String, bool)>, Vec<(String, bool)>) = list(folder)
         .into_iter()
         .filter(|(name, is_folder)| {
             name.starts_with(start)
-                && (start.starts_with('.') || !name.starts_with('.'))
                 && (*is_folder || name.ends_with(".toml"))
                 // A name with a control or invisible character (`a\x1b[31m.toml`) is not
                 // offered: it would reach the terminal, and no one types it.
                 && crownlands_core::text::first_unsafe_char(name).is_none()
         })
-        .collect();
+        .partition(|(name, _)| start.starts_with('.') || !name.starts_with('.'));
     matches.sort();
     let shown = |(name, is_folder): &(String, bool)| {
         if *is_folder {
@@ -250,10 +252,12 @@ pub fn complete_with(text: &str, list: impl Fn(&str) -> Vec<(String, bool)>) -> 
         [] => Completion {
             text: text.to_string(),
             candidates: Vec::new(),
+            hidden: hidden.len(),
         },
         [one] => Completion {
             text: format!("{folder}{}", shown(one)),
             candidates: Vec::new(),
+            hidden: 0,
         },
         [first, rest @ ..] => {
             let mut common = first.0.clone();
@@ -269,6 +273,7 @@ pub fn complete_with(text: &str, list: impl Fn(&str) -> Vec<(String, bool)>) -> 
             Completion {
                 text: format!("{folder}{common}"),
                 candidates: matches.iter().map(shown).collect(),
+                hidden: 0,
             }
         }
     }
@@ -329,6 +334,20 @@ mod tests {
         assert_eq!(c(".").text, ".hidden.toml");
         // Nothing there: unchanged.
         assert_eq!(c("nowhere/x").text, "nowhere/x");
+        // Nothing but hidden entries: counted, for the message to say how to see them.
+        assert_eq!(c(".h").hidden, 0);
+        assert_eq!(c("").hidden, 0);
+        assert_eq!(c("rules/n").hidden, 0);
+        let only_hidden = |t: &str| {
+            complete_with(t, |_| {
+                vec![
+                    (".config".to_string(), true),
+                    (".a.toml".to_string(), false),
+                ]
+            })
+        };
+        assert_eq!(only_hidden("~/").hidden, 2);
+        assert!(only_hidden("~/").candidates.is_empty());
         // Names with control or invisible characters are never offered (they would reach the
         // terminal): above, `rules/d` and `rules/t` saw only the plain names.
         assert!(

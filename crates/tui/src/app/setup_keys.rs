@@ -108,6 +108,24 @@ impl App {
         let done = ruleset_file::complete(&setup.input);
         setup.error = None;
         self.message = match done.candidates.len() {
+            0 if done.text == setup.input && done.hidden > 0 => {
+                // Hidden entries are offered once a dot is typed where their names start.
+                let input = if setup.input == "~" {
+                    "~/"
+                } else {
+                    &setup.input
+                };
+                let (folder, start) = input.split_at(input.rfind('/').map_or(0, |i| i + 1));
+                let (count, them) = match done.hidden {
+                    1 => ("one hidden one does".to_string(), "it"),
+                    n => (format!("{n} hidden ones do"), "them"),
+                };
+                format!(
+                    "No ruleset file (.toml) or folder starts with `{}`; {count} (type \
+                     `{folder}.{start}` and Tab to see {them}).",
+                    setup.input
+                )
+            }
             0 if done.text == setup.input => {
                 format!(
                     "No ruleset file (.toml) or folder starts with `{}`.",
