@@ -230,7 +230,8 @@ pub fn complete_with(text: &str, list: impl Fn(&str) -> Vec<(String, bool)>) -> 
     } else {
         (folder, start)
     };
-    let (mut matches, hidden): (Vec<(String, bool)>, Vec<(String, bool)>) = list(folder)
+    type Entries = Vec<(String, bool)>;
+    let (mut matches, hidden): (Entries, Entries) = list(folder)
         .into_iter()
         .filter(|(name, is_folder)| {
             name.starts_with(start)
