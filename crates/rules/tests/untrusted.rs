@@ -272,3 +272,37 @@ fn a_file_dense_with_small_values_is_refused_before_it_is_parsed() {
     assert_eq!(x.line, 2);
     all_short(&d);
 }
+
+#[test]
+fn a_file_dense_with_dotted_keys_is_refused_before_it_is_parsed() {
+    // Each segment of a dotted key or a table's header builds a table (about 700 bytes of memory
+    // for each byte of text): its dots count as the other marks do, outside strings and comments.
+    let key = vec!["a"; 50].join(".");
+    let text: String = (0..1100).map(|i| format!("k{i}.{key} = 1\n")).collect();
+    let d = bad(&format!("[x]\n{text}"));
+    assert_eq!(d.len(), 1, "{d}");
+    assert!(d.to_string().contains("`.` outside strings"), "{d}");
+    let headers: String = (0..1100).map(|i| format!("[h{i}.{key}]\n")).collect();
+    assert!(bad(&headers).to_string().contains("more than 200000"));
+    // Dots in strings, long strings and comments are text, not keys: a long description of
+    // sentences loads.
+    let prose = "One sentence. Another one... \\\" and a quote.".repeat(7000);
+    let text = format!(
+        "extends = \"kingdomino\"\ndescription = \"{}\"\n# {}\nname = 'a.b'\n\n[rules.module.x]\n",
+        &prose[..200],
+        ".".repeat(300_000)
+    );
+    let long = format!(
+        "extends = \"kingdomino\"\n# {dots}\n\"\"\"{dots}\"\"\"\n",
+        dots = ".".repeat(250_000)
+    );
+    for t in [text, long] {
+        let d = crownlands_rules::check_str(
+            crownlands_core::Registry::shipped_ref(),
+            &t,
+            std::path::Path::new("prose.toml"),
+        );
+        let found = d.result.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(!found.contains("more than 200000"), "{found}");
+    }
+}
