@@ -143,9 +143,9 @@ pub(crate) const MAX_STRUCTURE: usize = 200_000;
 /// `[x.a.a]`) builds a table, at about four times the memory of an item of a list.
 fn too_dense(text: &str) -> Option<usize> {
     let mut count = 0;
-    structure_marks(text).find_map(|at| {
+    structure_marks(text).find(|&at| {
         count += if text.as_bytes()[at] == b'.' { 4 } else { 1 };
-        (count > MAX_STRUCTURE).then_some(at)
+        count > MAX_STRUCTURE
     })
 }
 
