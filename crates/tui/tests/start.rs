@@ -409,6 +409,35 @@ fn the_offer_dates_the_save() {
 }
 
 #[test]
+fn a_files_name_and_description_reach_the_screen_escaped() {
+    // A file name with an escape sequence (setting the terminal's title, a red background) and
+    // a description of tabs (which move a terminal's cursor to stops the screen does not know).
+    let dir = temp_dir("evil-name");
+    let evil = dir.join("evil\u{1b}]0;PWNED\u{7}\u{1b}[41m.toml");
+    std::fs::write(
+        &evil,
+        "extends = \"kingdomino\"\nname = \"evil\"\ndescription = \"a\\tb\\tc\"\n",
+    )
+    .unwrap();
+    let app = build(
+        &opts(Some(&evil.display().to_string()), None),
+        &dir.join("home"),
+    );
+    let area = ratatui::layout::Rect::new(0, 0, 120, 30);
+    let mut buf = ratatui::buffer::Buffer::empty(area);
+    crownlands_tui::view::render(&app, area, &mut buf);
+    let cells: String = buf.content().iter().map(|c| c.symbol()).collect();
+    assert!(
+        !cells.chars().any(crownlands_core::text::is_unsafe_char),
+        "no control or bidirectional character is drawn"
+    );
+    let text = screen(&app, 120, 30);
+    assert!(text.contains("evil\\u{1b}]0;PWNED\\u{7}"), "{text}");
+    assert!(text.contains("a b c"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn tab_completes_the_typed_path() {
     let dir = temp_dir("tab");
     std::fs::write(dir.join("my-rules.toml"), MY_RULES).unwrap();

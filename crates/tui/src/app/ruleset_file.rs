@@ -46,11 +46,17 @@ fn choice(r: &Ruleset, name: String, path: Option<PathBuf>, warnings: &[Diagnost
     Choice {
         teams,
         counts: r.player_counts().iter().map(|(n, _)| *n).collect(),
-        description: r.description().to_string(),
-        name,
+        description: shown_text(r.description()),
+        name: super::replay::printable(&name),
         path,
         warnings: warning_lines(warnings),
     }
+}
+
+/// A file's text as the setup screen draws it: a tab (which moves a terminal's cursor to its own
+/// stops, past what the screen knows) a space, other control characters escaped, new lines kept.
+fn shown_text(text: &str) -> String {
+    crownlands_core::text::escape_controls_but_newlines(&text.replace('\t', " ")).into_owned()
 }
 
 /// A ruleset's warnings, a line each as `crownlands validate` says them, control characters

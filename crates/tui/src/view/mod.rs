@@ -46,6 +46,31 @@ pub fn draw(frame: &mut Frame, app: &App) {
 
 /// Draw the app into `buf` over `area`.
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    render_screen(app, area, buf);
+    scrub(area, buf);
+}
+
+/// The last guard between files and the terminal: a cell holding a control character (an
+/// escape sequence in a file's name or text that a screen drew as it is), or one that shows as
+/// nothing or turns the text around (a bidirectional override), shows `?`. Every screen escapes
+/// what it draws from files already; this keeps one it missed from reaching the terminal.
+fn scrub(area: Rect, buf: &mut Buffer) {
+    let area = area.intersection(buf.area);
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            if let Some(cell) = buf.cell_mut((x, y))
+                && cell
+                    .symbol()
+                    .chars()
+                    .any(crownlands_core::text::is_unsafe_char)
+            {
+                cell.set_symbol("?");
+            }
+        }
+    }
+}
+
+fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
     if !fits(app, area) {
         too_small(app, area, buf);
         return;
@@ -928,4 +953,21 @@ fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
     ])
     .block(block(" Quit ", app))
     .render(r, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scrub_leaves_no_control_or_bidirectional_character_on_screen() {
+        let area = Rect::new(0, 0, 20, 2);
+        let mut buf = Buffer::empty(area);
+        buf.set_string(0, 0, "a\u{1b}]0;x\u{7}b", Style::default());
+        buf.set_string(0, 1, "c\u{202e}d\té", Style::default());
+        scrub(area, &mut buf);
+        let cells: String = buf.content().iter().map(|c| c.symbol()).collect();
+        assert!(!cells.chars().any(crownlands_core::text::is_unsafe_char));
+        assert!(cells.starts_with('a') && cells.contains('é'), "{cells:?}");
+    }
 }

@@ -250,7 +250,13 @@ fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'
             lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
         }
         if let Some(path) = &c.path {
-            for l in wrap(&format!("File: {}", path.display()), width) {
+            for l in wrap(
+                &format!(
+                    "File: {}",
+                    crate::app::replay::printable(&path.display().to_string())
+                ),
+                width,
+            ) {
                 lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
             }
         }
