@@ -572,6 +572,48 @@ fn moves(s: &crownlands_saves::Session) -> Vec<crownlands_core::Action> {
     s.actions().iter().flatten().copied().collect()
 }
 
+#[test]
+fn an_autosave_that_is_not_a_file_is_left_and_the_game_autosaves_beside_it() {
+    // A folder, or a FIFO (whose opening would wait for a writer, freezing the game), where
+    // the autosave goes: left as it is, never opened; the game goes on in a file of its own.
+    for kind in ["folder", "fifo"] {
+        let dir = temp_dir(&format!("not-a-file-{kind}"));
+        let at = dir.join(crownlands_saves::AUTOSAVE_FILE);
+        if kind == "folder" {
+            std::fs::create_dir_all(at.join("inside")).unwrap();
+        } else if !std::process::Command::new("mkfifo")
+            .arg(&at)
+            .status()
+            .is_ok_and(|s| s.success())
+        {
+            continue;
+        }
+        let mut app = build(&opts(None, Some("you,greedy")), &dir);
+        if app.mode() == Mode::Resume {
+            press(&mut app, "n");
+        }
+        one_move(&mut app);
+        let own = dir.join("autosave-2.json");
+        assert_eq!(app.own_autosave(), Some(own.as_path()), "{kind}");
+        assert!(
+            app.log()
+                .any(|l| l.contains("Autosaved to autosave-2.json from now on")),
+            "{kind}"
+        );
+        one_move(&mut app);
+        assert_eq!(
+            moves(&saved(&dir, "autosave-2.json")),
+            moves(app.session().unwrap())
+        );
+        assert_eq!(at.is_dir(), kind == "folder");
+        assert!(
+            kind == "fifo" || at.join("inside").is_dir(),
+            "the folder is kept"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
 /// Play until the game has at least one more move (a human's key, or the bots).
 fn one_move(app: &mut App) {
     let before = moves(app.session().expect("a game"));

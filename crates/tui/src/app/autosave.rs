@@ -32,6 +32,10 @@ use std::path::{Path, PathBuf};
 /// The most numbered names tried (`autosave-2.json` up to this).
 const MAX_NUMBER: u32 = 100_000;
 
+/// What [`read_bounded`] gives for a path holding something other than a regular file: bytes no
+/// save is (an autosave is JSON, so it starts with `{`), so never what this app wrote.
+const NOT_A_FILE: &[u8] = b"\0not a regular file";
+
 /// What happened besides writing the autosave, for the player to be told.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Note {
@@ -42,6 +46,9 @@ pub enum Note {
     /// was resumed from) holds another program's game: this app's game is now autosaved to
     /// `to` instead.
     Moved { from: PathBuf, to: PathBuf },
+    /// `autosave.json` is not a regular file (a folder, a FIFO): left as it is, this app's
+    /// game is autosaved to `to` instead.
+    NotAFile { at: PathBuf, to: PathBuf },
 }
 
 /// What one app knows of the autosave it writes.
@@ -115,6 +122,12 @@ impl Autosaver {
             (Some(_), Some(_)) => {
                 let to = self.move_out(dir, &bytes)?;
                 return Ok(Some(Note::Moved { from: path, to }));
+            }
+            // Not a file (a folder, a FIFO): left as it is, this game goes on in a file of its
+            // own.
+            (None, Some(there)) if there == NOT_A_FILE => {
+                let to = self.move_out(dir, &bytes)?;
+                return Ok(Some(Note::NotAFile { at: path, to }));
             }
             // This app's first write.
             (None, Some(_)) => {
@@ -296,8 +309,15 @@ fn numbered(file: &str, n: u32) -> String {
 }
 
 /// The file's bytes, `None` when there is none; a file longer than any save is read only in part
-/// (it is no save of this app's, which is all the bytes are compared for).
+/// (it is no save of this app's, which is all the bytes are compared for). Something there that
+/// is not a regular file (a folder, a FIFO, which would block the open until a writer came) is
+/// [`NOT_A_FILE`], never opened.
 fn read_bounded(path: &Path) -> Result<Option<Vec<u8>>, SaveError> {
+    match fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => return Ok(Some(NOT_A_FILE.to_vec())),
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+        _ => {}
+    }
     let file = match fs::File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),

@@ -891,6 +891,17 @@ impl App {
                 self.log
                     .push_back(format!("Earlier game kept: {}", file_name(&kept)));
             }
+            Ok(Some(autosave::Note::NotAFile { at, to: own })) => {
+                self.message = format!(
+                    "{} is not a file (a folder?): left as it is, this game is autosaved to {} \
+                     beside it.",
+                    file_name(&at),
+                    file_name(&own)
+                );
+                self.autosave_note = Some(self.message.clone());
+                self.log
+                    .push_back(format!("Autosaved to {} from now on", file_name(&own)));
+            }
             Ok(Some(autosave::Note::Moved { from, to: own })) => {
                 self.message = format!(
                     "Another game took {} (another crownlands play?): this one is autosaved to \
