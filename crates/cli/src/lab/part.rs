@@ -164,6 +164,16 @@ fn read(path: &Path) -> CliResult<Part> {
                 crownlands_core::text::excerpt(&id.name)
             )));
         }
+        // A ruleset's name holds no control or invisible character (a loaded ruleset's cannot):
+        // it would reach the terminal, and the report's page, as it is.
+        if let Some(c) = crownlands_core::text::first_unsafe_char(&id.name) {
+            return Err(bad(format!(
+                "a ruleset name holding the control or invisible character U+{:04X} (`{}`), \
+                 which no ruleset's name holds",
+                u32::from(c),
+                crownlands_core::text::excerpt(&id.name)
+            )));
+        }
     }
     if r.run
         .bots

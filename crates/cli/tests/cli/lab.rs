@@ -294,6 +294,20 @@ fn merge_refuses_parts_that_do_not_make_one_run() {
         r.stderr
     );
     assert!(r.stderr.len() < 2000, "{}", r.stderr.len());
+    // A ruleset name with an escape sequence or a bidirectional override (which `--report`'s
+    // page and the terminal would show as they are).
+    for name in ["<b>\u{1b}]0;pwned\u{7}", "kingdomino\u{202e}"] {
+        let mut v: Value = serde_json::from_str(&text).expect("json");
+        v["results"]["run"]["rulesets"][0]["name"] = Value::from(name);
+        let edited = TempFile::new("edited", "json", &v.to_string());
+        let r = run(&["merge", &edited.arg(), &p2.arg()]).expect_code(1);
+        assert!(
+            r.stderr.contains("control or invisible character"),
+            "{}",
+            r.stderr
+        );
+        assert!(!r.stderr.contains('\u{1b}') && !r.stderr.contains('\u{202e}'));
+    }
     // Thousands of bonuses no ruleset has.
     let mut v: Value = serde_json::from_str(&text).expect("json");
     let many: serde_json::Map<String, Value> = (0..10_000)
