@@ -427,7 +427,15 @@ fn outside_references(doc: &Node) -> Vec<(Span, String)> {
 fn control_characters(node: &Node, key: Option<&str>, out: &mut Vec<(Span, String)>) {
     match &node.kind {
         Kind::Str(text) => {
-            let allowed = |c: char| key == Some("description") && matches!(c, '\n' | '\t');
+            let description = key == Some("description");
+            let allowed = |c: char| description && matches!(c, '\n' | '\t');
+            // A file written with Windows line ends has them in a multi-line description too:
+            // read as new lines.
+            let text = if description {
+                std::borrow::Cow::Owned(text.replace("\r\n", "\n"))
+            } else {
+                std::borrow::Cow::Borrowed(text.as_str())
+            };
             if let Some(c) = text
                 .chars()
                 .find(|&c| crownlands_core::text::is_unsafe_char(c) && !allowed(c))

@@ -1188,7 +1188,8 @@ fn description(loader: &mut Loader, chain: &[(usize, RulesetFile)]) -> String {
         return String::new();
     };
     if let Some(own) = &leaf.description {
-        return own.clone();
+        // Windows line ends in a multi-line description are new lines.
+        return own.replace("\r\n", "\n");
     }
     match before.last() {
         Some((idx, parent)) => {

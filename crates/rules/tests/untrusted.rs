@@ -306,3 +306,22 @@ fn a_file_dense_with_dotted_keys_is_refused_before_it_is_parsed() {
         assert!(!found.contains("more than 200000"), "{found}");
     }
 }
+
+#[test]
+fn a_multi_line_description_with_windows_line_ends_loads_with_new_lines() {
+    // Windows line ends are read as new lines in a multi-line description (the only text that
+    // may hold new lines); a lone carriage return is still refused.
+    let text = "extends = \"kingdomino\"\r\nname = \"crlf\"\r\ndescription = \"\"\"first\r\nsecond\"\"\"\r\n";
+    let checked = crownlands_rules::check_str(
+        crownlands_core::Registry::shipped_ref(),
+        text,
+        std::path::Path::new("crlf.toml"),
+    );
+    let Ok(crownlands_rules::Validated::Ruleset(r)) = checked.result else {
+        panic!("loads: {:?}", checked.result.err());
+    };
+    assert_eq!(r.description(), "first\nsecond");
+    let lone = "extends = \"kingdomino\"\nname = \"cr\"\ndescription = \"first\\rsecond\"\n";
+    let d = bad(lone);
+    assert!(d.to_string().contains("U+000D"), "{d}");
+}
