@@ -404,7 +404,11 @@ fn initial_problem(piles: &[String], new: &str) -> Option<String> {
     let initial = |name: &str| name.chars().next().map(|c| c.to_ascii_uppercase());
     let why = "with several boxes a domino is named by its box's initial and number (`K12`), so each box needs a first letter of its own";
     let rename = "rename one (its set's `name`, or the dominoes' `box`)";
-    // The first box is checked when a second joins it.
+    // A box alone needs no initial (its dominoes are named by number): the first box is
+    // checked when a second joins it.
+    if piles.is_empty() {
+        return None;
+    }
     for name in piles
         .iter()
         .take(usize::from(piles.len() == 1))

@@ -727,6 +727,21 @@ fn the_boxes_of_a_deck_begin_with_letters_of_their_own() {
         "{HEAD}[[domino]]\nnumber = 1\nbox = \"2nd\"\n{WHEATS}"
     ));
     assert_diag(&d, 2, 1, &["box `2nd` does not begin with a letter"]);
+    // A box alone needs no letter: its dominoes are named by number (what `show` prints of a
+    // ruleset, saved under a name of a digit, loads).
+    let shown = crownlands_rules::to_toml(
+        &crownlands_rules::load(crownlands_core::Registry::shipped_ref(), "kingdomino")
+            .expect("loads"),
+        None,
+    )
+    .replacen("name = \"kingdomino\"", "name = \"2p-kingdomino\"", 1);
+    assert!(shown.contains("name = \"2p-kingdomino\""));
+    load_str(
+        crownlands_core::Registry::shipped_ref(),
+        &shown,
+        Path::new("2p.toml"),
+    )
+    .expect("one box of a digit's name loads");
     // Another initial is a box of its own.
     let r = load_str(
         crownlands_core::Registry::shipped_ref(),
