@@ -58,10 +58,22 @@ impl RunOptions<'_> {
         if self.jobs == Some(0) {
             return Err(CliError::Message("--jobs 0: give at least 1".into()));
         }
-        self.shard
+        let shard = self
+            .shard
             .map(Shard::parse)
             .transpose()
-            .map_err(CliError::Message)
+            .map_err(CliError::Message)?;
+        // A shard plays at least one game: past one shard a game, some would play none, and a
+        // run of as many part files as there are shards could not be gathered.
+        if let Some(s) = shard
+            && s.count > self.games
+        {
+            return Err(CliError::Message(format!(
+                "--shard {}/{}: more shards than the {} games; give at most {} shards",
+                s.index, s.count, self.games, self.games
+            )));
+        }
+        Ok(shard)
     }
 
     /// The games this process plays.

@@ -331,6 +331,19 @@ fn merge_refuses_parts_that_do_not_make_one_run() {
         let r = run(&["simulate", "kingdomino", "-p", "2", "--shard", bad]).expect_code(1);
         assert!(r.stderr.contains("give K/N"), "{}", r.stderr);
     }
+    // More shards than games: some would play none, and so many part files never gather.
+    let r = run(&[
+        "simulate",
+        "kingdomino",
+        "-p",
+        "2",
+        "-g",
+        "10",
+        "--shard",
+        "1/18446744073709551615",
+    ])
+    .expect_code(1);
+    assert!(r.stderr.contains("give at most 10 shards"), "{}", r.stderr);
 }
 
 /// Parts whose figures contradict each other or the rules are refused, naming the part: a
