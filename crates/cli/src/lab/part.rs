@@ -135,18 +135,25 @@ fn read(path: &Path) -> CliResult<Part> {
             part.first_game, part.end_game, shard.index, shard.count, r.run.games
         )));
     }
-    if r.stopped || r.games_played != part.end_game - part.first_game {
+    let shard_games = part.end_game - part.first_game;
+    if r.stopped {
         return Err(bad(format!(
             "shard {}/{} was stopped after {} of {} games: run it again",
-            shard.index,
-            shard.count,
-            r.games_played,
-            part.end_game - part.first_game
+            shard.index, shard.count, r.games_played, shard_games
+        )));
+    }
+    if r.games_played != shard_games {
+        return Err(bad(format!(
+            "shard {}/{} counts {} games played where it holds {} (games {}..{})",
+            shard.index, shard.count, r.games_played, shard_games, part.first_game, part.end_game
         )));
     }
     // A run's time: from 0 to about 30 years (so that the merged sum stays a number).
     if !(r.seconds.is_finite() && (0.0..=1e9).contains(&r.seconds)) {
-        return Err(bad(format!("a run time of {:e} seconds", r.seconds)));
+        return Err(bad(format!(
+            "a run time of {} seconds (a run's time is from 0 to 1e9 seconds)",
+            r.seconds
+        )));
     }
     let expected_tallies = match r.run.kind {
         super::Kind::Simulate => 1,

@@ -676,13 +676,17 @@ impl Tally {
             )));
         }
         let most_dealt = crownlands_core::ruleset::MAX_DOMINOES as i64;
-        if self.discarded.total() != played
-            || self.discarded.low < 0
-            || self.discarded.high() > most_dealt
-        {
+        if self.discarded.total() != played {
             return Err(TallyError::Inconsistent(format!(
-                "discards counted for {} games, not the {played} played, or more than a game deals",
+                "discards counted for {} games where {played} were played",
                 self.discarded.total()
+            )));
+        }
+        if self.discarded.low < 0 || self.discarded.high() > most_dealt {
+            return Err(TallyError::Inconsistent(format!(
+                "discards counted from {} to {} a game, where a game deals 0 to {most_dealt}",
+                self.discarded.low,
+                self.discarded.high()
             )));
         }
         // Every domino dealt is placed or discarded, and every game deals as many: what the

@@ -390,6 +390,19 @@ fn merge_refuses_parts_that_contradict_themselves() {
         &s2,
         "not kingdomino's deck of 24 a game",
     );
+    // A count of games that is not the shard's (not stopped: edited), and a time out of range.
+    refused(
+        &s1,
+        &|v| v["results"]["games_played"] = Value::from(11),
+        &s2,
+        "shard 1/2 counts 11 games played where it holds 10 (games 0..10)",
+    );
+    refused(
+        &s1,
+        &|v| v["results"]["seconds"] = Value::from(-1.0),
+        &s2,
+        "a run time of -1 seconds (a run's time is from 0 to 1e9 seconds)",
+    );
     refused(
         &s1,
         &|v| v["results"]["tallies"][0]["bonuses"]["middle-kingdom"] = serde_json::json!([1, 1]),
