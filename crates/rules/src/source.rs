@@ -100,7 +100,18 @@ impl Source {
             Source::Inline(_) => Source::Inline(rel.to_string()),
             Source::Fs(p) => {
                 let dir = p.parent().unwrap_or(Path::new(""));
-                Source::Fs(dir.join(rel))
+                // Without the `.` steps, which mean nothing inside a path: `./b.toml` from
+                // `./a.toml` is `b.toml` (messages named it `././b.toml`).
+                let joined: std::path::PathBuf = dir
+                    .join(rel)
+                    .components()
+                    .filter(|c| !matches!(c, std::path::Component::CurDir))
+                    .collect();
+                Source::Fs(if joined.as_os_str().is_empty() {
+                    dir.join(rel)
+                } else {
+                    joined
+                })
             }
             Source::Registered { name, .. } => Source::Embedded(format!("{name}.toml")).join(rel),
             Source::Embedded(base) => {

@@ -312,6 +312,13 @@ fn extends_cycles_show_the_chain() {
     assert_eq!(d.0[0].line, 2);
     assert_eq!(d.0[0].column, 11);
     assert!(d.0[0].file.ends_with("b.toml"));
+    // `./a.toml` from the folder of b.toml is named without its `./` (`.../b.toml/./a.toml`
+    // said nothing more).
+    assert!(!msg.contains("/./"), "{msg}");
+    assert!(
+        msg.ends_with(&format!("{}", dir.join("a.toml").display())),
+        "{msg}"
+    );
 }
 
 #[test]

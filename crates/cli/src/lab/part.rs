@@ -108,10 +108,15 @@ fn read(path: &Path) -> CliResult<Part> {
     // A byte order mark is accepted, as in every kind of file (an editor may add one).
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let part: Part = serde_json::from_str(text).map_err(|e| {
+        // The place goes in front (serde_json puts it after the message too; its column is 0
+        // at the start of a line, an empty file's).
+        let words = e.to_string();
+        let words = words.rfind(" at line ").map_or(&words[..], |i| &words[..i]);
         CliError::Message(format!(
-            "{name}:{}:{}: not a part file of `simulate --shard` or `compare --shard`: {e}",
-            e.line(),
-            e.column()
+            "{name}:{}:{}: not a part file of `simulate --shard` or `compare --shard`: {}",
+            e.line().max(1),
+            e.column().max(1),
+            crownlands_core::text::excerpt_quotes(words)
         ))
     })?;
     let bad = |what: String| CliError::Message(format!("{name}: {what}"));

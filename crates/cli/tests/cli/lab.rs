@@ -263,6 +263,15 @@ fn merge_refuses_parts_that_do_not_make_one_run() {
     let junk = TempFile::new("junk", "json", "{\"format\": 3}");
     let r = run(&["merge", &junk.arg()]).expect_code(1);
     assert!(r.stderr.contains("not a part file"), "{}", r.stderr);
+    // The place said once, in front; an empty file's at 1:1.
+    assert!(!r.stderr.contains(" at line "), "{}", r.stderr);
+    let empty = TempFile::new("empty", "json", "");
+    let r = run(&["merge", &empty.arg()]).expect_code(1);
+    assert!(
+        r.stderr.contains(".json:1:1: not a part file"),
+        "{}",
+        r.stderr
+    );
     // A tally whose sums disagree with its histogram (edited by hand) is refused.
     let text = std::fs::read_to_string(p1.path()).expect("part");
     let mut v: Value = serde_json::from_str(&text).expect("json");
