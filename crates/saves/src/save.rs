@@ -162,7 +162,12 @@ impl Save {
                 return Err(SaveError::new(
                     file,
                     Problem::Shape(format!(
-                        "`version` must be a whole number from 1 to {VERSION}, not {}",
+                        "`version` must be {}, not {}",
+                        if VERSION == 1 {
+                            "1".to_string()
+                        } else {
+                            format!("a whole number from 1 to {VERSION}")
+                        },
                         version.map_or_else(|| "missing".to_string(), shortened)
                     )),
                 ));
