@@ -218,6 +218,9 @@ fn format_version_and_truncation_errors() {
         msg,
         "f.json: save format version 2 is newer than this crownlands reads (up to 1); upgrade crownlands to open it"
     );
+    let zero = json.replacen("\"version\": 1", "\"version\": 0", 1);
+    let msg = Save::from_json(&zero, "f.json").unwrap_err().to_string();
+    assert!(msg.ends_with("`version` must be 1, not 0"), "{msg}");
     let foreign = json.replacen("crownlands-save", "chess-save", 1);
     let msg = Save::from_json(&foreign, "f.json").unwrap_err().to_string();
     assert_eq!(
