@@ -89,7 +89,7 @@ fn the_hint_panel_at_the_smallest_size_cuts_no_number() {
         let text = screen(&app, w, h);
         let shown: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
         let first = &app.hints()[0].1;
-        let score = format!("{:.0} pts", first.score);
+        let score = format!("final ~{:.0}", first.score);
         assert!(
             shown.contains(&score),
             "{w}x{h}: {score} not whole in\n{text}"
@@ -319,6 +319,17 @@ fn help_and_confirm_quit() {
     until(&mut app, Mode::Place);
     press(&mut app, "?");
     insta::assert_snapshot!("help_place", screen(&app, 80, 24));
+    // Narrower, each paragraph wraps to the box: no line left with a word of the one before
+    // (help written for 76 columns wrapped again line by line left `jump` alone).
+    for w in [64, 72] {
+        let text = screen(&app, w, 40);
+        let lone: Vec<&str> = text
+            .lines()
+            .map(|l| l.trim_matches(|c: char| c == '│' || c == ' ' || c == '"'))
+            .filter(|l| !l.is_empty() && !l.contains(' ') && l.chars().all(char::is_alphabetic))
+            .collect();
+        assert!(lone.is_empty(), "{w}: {lone:?}\n{text}");
+    }
     press(&mut app, "x");
     press(&mut app, "q");
     insta::assert_snapshot!("confirm_quit", screen(&app, 80, 24));

@@ -213,7 +213,7 @@ impl Mechanism for Dragon {
     fn help(&self) -> Vec<String> {
         vec![
             format!(
-                "Dragon: pay {} to burn a building on the board, so no one can build it.",
+                "Dragon: pay {} to burn a building of the Builders' Board, so no one can build it.",
                 describe::plural(self.price, "coin", "coins")
             ),
             format!(
@@ -225,7 +225,7 @@ impl Mechanism for Dragon {
 
     fn summary(&self) -> Option<String> {
         Some(format!(
-            "Dragon: pay {} to burn a building; {}; not the Queen's host.",
+            "Dragon: pay {} to burn a Board tile; {}; not the Queen's host.",
             describe::plural(self.price, "coin", "coins"),
             self.times_a_round().to_lowercase()
         ))
@@ -244,7 +244,8 @@ impl Mechanism for Dragon {
         let price = -cx.change_if_played(action, COINS).unwrap_or(0);
         Some(ChoiceView {
             action,
-            text: format!("Burn {} ({price}¢)", t.name),
+            // Who burns it said too: in the moves' log a bot's burn reads as the Dragon's.
+            text: format!("Bribe the Dragon to burn {} ({price}¢)", t.name),
             detail: format!(
                 "Pay the Dragon {price}¢ to burn {} ({}; {}): no one can build it.",
                 t.name, t.now_full, t.end_full

@@ -286,7 +286,15 @@ impl Mechanism for Knights {
         let bonus = coins - i64::from(territory.squares);
         Some(ChoiceView {
             action,
-            text: format!("Tax {terrain} at {},{}: {size}, +{coins}¢", cell.x, cell.y),
+            // The bonus said in the line too (the moves' log shows only the line).
+            text: if bonus > 0 {
+                format!(
+                    "Tax {terrain} at {},{}: {size}, +{coins}¢ ({bonus}¢ of it bonus)",
+                    cell.x, cell.y
+                )
+            } else {
+                format!("Tax {terrain} at {},{}: {size}, +{coins}¢", cell.x, cell.y)
+            },
             detail: format!(
                 "A knight stays on the {terrain} square at {},{}; its territory of {size} brings {}¢{}.",
                 cell.x,

@@ -1091,6 +1091,12 @@ impl App {
             .strip_prefix("You: ")
             .or_else(|| text.strip_prefix("You "))
             .unwrap_or(&text);
+        // A step's pass as the hint panel and the step's list say it.
+        let text = if text == "pass" {
+            "skip this step"
+        } else {
+            text
+        };
         format!("Hint: {text}. Enter to accept.")
     }
 

@@ -11,6 +11,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
+/// A step's help: one paragraph a line, each wrapped to the help's width (so a narrow terminal
+/// gets whole lines, not a line of the width the text was written for and a word on the next).
 fn step_help(mode: Mode) -> &'static [&'static str] {
     match mode {
         Mode::Resume => &[
@@ -21,14 +23,14 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
             "Mouse: click a button.",
         ],
         Mode::Setup => &[
-            "Choose the ruleset, the number of players and who plays each seat.",
-            "↑↓ (or j k, Tab) move between rows; ←→ (or h l, space) change a row.",
-            "Open a file: o (or Enter on its row, or a click), type the path of a",
-            "ruleset file (~/ is your home folder; Tab completes it), Enter opens it",
-            "and lists it; Esc leaves the field. Enter on Start begins; q quits.",
+            "Choose the ruleset, the number of players and who plays each seat. ↑↓ (or j k, \
+             Tab) move between rows; ←→ (or h l, space) change a row.",
+            "Open a file: o (or Enter on its row, or a click), type the path of a ruleset file \
+             (~/ is your home folder; Tab completes it), Enter opens it and lists it; Esc \
+             leaves the field. Enter on Start begins; q quits.",
             "On a seat, n names its player: type the name, Enter ends it.",
-            "Finished games are kept in the saves folder; the last row lists them:",
-            "←→ choose one, Enter watches it move by move.",
+            "Finished games are kept in the saves folder; the last row lists them: ←→ choose \
+             one, Enter watches it move by move.",
             "Mouse: click a ruleset, a row's ‹ or ›, Start, or a key above.",
         ],
         Mode::Claim => &[
@@ -38,27 +40,26 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
         ],
         Mode::Place => &[
             "Place: lay the domino under your king in your kingdom.",
-            "Arrows or h j k l move the ghost, r rotates, Tab/Shift-Tab jump",
-            "between legal spots; + marks squares a legal placement covers.",
+            "Arrows or h j k l move the ghost, r rotates, Tab/Shift-Tab jump between legal \
+             spots; + marks squares a legal placement covers.",
             "Green ghost: legal, Enter (or space) places. Red: the reason is shown below.",
             "When nothing fits, Enter (or d) discards; otherwise you must place.",
-            "Placements in the log count from the castle (0,0): `at -3,-1→` is the first",
-            "square 3 left and 1 up, the second to its right (↓ below, ← left, ↑ up).",
+            "Placements in the log count from the castle (0,0): `at -3,-1→` is the first \
+             square 3 left and 1 up, the second to its right (↓ below, ← left, ↑ up).",
         ],
         Mode::Step => &[
             "Every choice listed is legal. ↑↓ choose, Enter (or its number) does it, p (or Esc) skips.",
         ],
         Mode::BotThinking => &[
-            "A bot is thinking; it moves at a readable pace.",
-            "+ and - change the pace (0 to 3 s a move).",
+            "A bot is thinking; it moves at a readable pace. + and - change the pace (0 to 3 \
+             s a move).",
         ],
         Mode::Replay => &[
             "Watching a saved game move by move.",
-            "→ (or l, space, Enter) next move, ← (or h) back, Tab/Shift-Tab ten moves,",
-            "g the start, G the end; m the moves so far; q (or Esc) back to the setup screen \
-             (to the scores when watching a mistake of the game just played).",
+            "→ (or l, space, Enter) next move, ← (or h) back, Tab/Shift-Tab ten moves, g the \
+             start, G the end; m the moves so far; q (or Esc) back to the setup screen (to the \
+             scores when watching a mistake of the game just played).",
         ],
-        // One paragraph a line: the help wraps each to its width.
         Mode::GameOver => &[
             "The score screen: the territories and bonuses (in a short column the largest, the \
              others summed; ↑↓ scroll through every line), the winner and the tie-break.",
@@ -73,10 +74,12 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
 
 const ALWAYS: &[&str] = &[
     "",
-    "Anytime: ? help  H hint: the 3 best moves, win chances (h: left)  u undo",
-    "m the moves so far  s save  +/- bot pace  q quit (asks)  Ctrl-C quit now.",
-    "Mouse: click a cell, a domino or a choice, then again to confirm;",
-    "right-click turns the domino; click a key below to press it.",
+    // (Each short key's words held together: no-break spaces.)
+    "Anytime: ?\u{a0}help · H\u{a0}hint: the 3 best moves, each with its win chance and the \
+     final score expected (h:\u{a0}left) · u\u{a0}undo · m\u{a0}the\u{a0}moves\u{a0}so\u{a0}far · \
+     s\u{a0}save · +/-\u{a0}bot\u{a0}pace · q\u{a0}quit\u{a0}(asks) · Ctrl-C\u{a0}quit\u{a0}now.",
+    "Mouse: click a cell, a domino or a choice, then again to confirm; right-click turns the \
+     domino; click a key below to press it.",
     "Any key closes this help.",
 ];
 

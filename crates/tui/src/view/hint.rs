@@ -52,10 +52,11 @@ fn needed(app: &App, width: u16) -> u16 {
 /// (so wrapped short of the width by as much: an indent never pushes an end past the box).
 fn rows(app: &App, width: usize) -> Vec<Line<'static>> {
     // In a match (Dynasty) the estimates are the match's: its total, not this game's score.
+    // "final": the score expected at the end, not what the move itself brings.
     let unit = if app.session().is_some_and(|s| s.match_games() > 1) {
-        "match pts"
+        "match"
     } else {
-        "pts"
+        "final"
     };
     let mut rows: Vec<Line> = Vec::new();
     for (i, (words, value)) in app.hints().iter().enumerate() {
@@ -65,7 +66,7 @@ fn rows(app: &App, width: usize) -> Vec<Line<'static>> {
         } else {
             words
         };
-        let estimate = format!("win {:.0}%, {:.0} {unit}", value.win * 100.0, value.score);
+        let estimate = format!("win {:.0}%, {unit} ~{:.0}", value.win * 100.0, value.score);
         let text = format!("{}. {words}  {estimate}", i + 1);
         let parts = if text.chars().count() <= width {
             vec![text]
