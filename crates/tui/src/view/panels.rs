@@ -84,14 +84,30 @@ pub fn squeeze(text: &str, room: usize) -> String {
             // space before it.
             let spare = room - len(&out);
             if spare >= 3 {
-                let first: String = clean(text, usize::MAX)
-                    .split(' ')
-                    .find(|w| is_name(w))
-                    .unwrap_or_default()
-                    .to_string();
+                let cleaned = clean(text, usize::MAX);
+                let names: Vec<&str> = cleaned.split(' ').filter(|w| is_name(w)).collect();
+                let first = names.first().copied().unwrap_or_default();
+                // The later words' initials (`Tower T.`: a lone `Tower` reads as the Tower
+                // Keep, or a tower), where the room holds them beside the first word, whole
+                // or cut.
+                let initials: String = names
+                    .iter()
+                    .skip(1)
+                    .filter_map(|w| w.chars().next())
+                    .map(|c| format!(" {c}."))
+                    .collect();
+                let tail = initials.chars().count();
                 let letters = first.chars().count();
-                let short: String = if letters < spare {
-                    first
+                let short: String = if letters + tail < spare {
+                    format!("{first}{initials}")
+                } else if tail > 0 && spare >= tail + 3 {
+                    let keep = spare - tail - 2;
+                    format!(
+                        "{}.{initials}",
+                        first.chars().take(keep).collect::<String>()
+                    )
+                } else if letters < spare {
+                    first.to_string()
                 } else {
                     first.chars().take(spare - 2).chain(['.']).collect()
                 };
@@ -226,7 +242,13 @@ mod tests {
         assert_eq!(squeeze(board, 27), "2¢  T. +1kn +1tw tax+tw 2pt");
         assert_eq!(squeeze(board, 29), "2¢  Tow. +1kn +1tw tax+tw 2pt");
         assert_eq!(squeeze(board, 28), "2¢  To. +1kn +1tw tax+tw 2pt");
-        assert_eq!(squeeze(board, 30), "2¢  Tower +1kn +1tw tax+tw 2pt");
+        // With room, the later words' initials: a lone `Tower` read as the Tower Keep.
+        assert_eq!(squeeze(board, 30), "2¢  T. T. +1kn +1tw tax+tw 2pt");
+        assert_eq!(squeeze(board, 31), "2¢  To. T. +1kn +1tw tax+tw 2pt");
+        assert_eq!(squeeze(board, 32), "2¢  To. To. +1kn +1tw tax+tw 2pt");
+        let keep = "2¢  Tower Keep +2tw 1/tower";
+        assert_eq!(squeeze(keep, 25), "2¢  To. Keep +2tw 1/tower");
+        assert_eq!(squeeze(keep, 22), "2¢  T. K. +2tw 1/tower");
         assert_eq!(squeeze("a\u{1b}[31m b", 20), "a?[31m b");
     }
 }
