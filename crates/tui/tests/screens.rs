@@ -1120,3 +1120,38 @@ fn resume_offer_of_a_game_of_teams_names_the_teams() {
     let text = screen(&app, 100, 30);
     assert!(text.contains("You (human) & greedy 2 (greedy)"), "{text}");
 }
+
+#[test]
+fn the_prompt_and_the_keys_at_the_narrowest_are_cut_after_a_whole_word() {
+    // 2 players fit 64x20: the prompt and the keys are wider than that.
+    let mut app = app("kingdomino", "you,greedy", 3);
+    until(&mut app, Mode::Place);
+    let text = screen(&app, 64, 20);
+    let rows: Vec<&str> = text.lines().collect();
+    let strip = |l: &str| l.trim_matches('"').trim_end().to_string();
+    let prompt = strip(rows[rows.len() - 3]);
+    let keys = strip(rows[rows.len() - 1]);
+    // (Whole, as here, or cut after a word.)
+    assert!(prompt.ends_with('.') || prompt.ends_with('…'), "{prompt}");
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.contains("You: place")
+                && !l.trim_matches('"').trim_end().ends_with(['.', '…']))
+            .count(),
+        0
+    );
+    assert!(keys.ends_with(" …"), "{keys}");
+    // Every key shown whole: the bar's labels, in order, up to the cut.
+    assert!(
+        keys.starts_with("r rotate  Tab next spot  ? help"),
+        "{keys}"
+    );
+    assert!(!keys.contains("bot …") && !keys.contains("+/- …"), "{keys}");
+    // A click on a key shown still presses it.
+    let area = ratatui::layout::Rect::new(0, 0, 64, 20);
+    let col = u16::try_from(keys.find("? help").unwrap()).unwrap();
+    assert_eq!(
+        crownlands_tui::view::hit(&app, area, col, 19),
+        Some(crownlands_tui::view::Hit::Key(Key::Char('?')))
+    );
+}

@@ -42,6 +42,43 @@ impl Bar {
         self
     }
 
+    /// The bar in `columns` columns: whole when it fits, else the keys that fit whole from the
+    /// start (a key with what is glued to it, `+/- bot pace`, goes as one) and ` …` after them,
+    /// so a key is never shown cut (`+/- bot`) and the cut is seen.
+    pub fn within(self, columns: usize) -> Bar {
+        let width = |items: &[Item]| {
+            items
+                .iter()
+                .map(|i| match i {
+                    Item::Text(t) | Item::Key(t, _) => Span::raw(t.as_str()).width(),
+                })
+                .sum::<usize>()
+        };
+        if width(&self.0) <= columns {
+            return self;
+        }
+        // Groups start at the two spaces `key` puts before a label.
+        let starts: Vec<usize> = self
+            .0
+            .iter()
+            .enumerate()
+            .filter(|(_, i)| matches!(i, Item::Text(t) if t == "  "))
+            .map(|(at, _)| at)
+            .collect();
+        let end = starts
+            .iter()
+            .rev()
+            .copied()
+            .find(|&at| width(&self.0[..at]) + 2 <= columns)
+            .unwrap_or(0);
+        let mut items = self.0;
+        items.truncate(end);
+        if !items.is_empty() {
+            items.push(Item::Text(" …".into()));
+        }
+        Bar(items)
+    }
+
     /// The bar as a line in `style` (the keys a bar offers look alike).
     pub fn line(&self, style: Style) -> Line<'static> {
         self.line_focus(style, style, None)

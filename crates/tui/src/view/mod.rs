@@ -249,7 +249,10 @@ pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Hit> {
         if message_overflows(app, l.footer) {
             return None;
         }
-        return footer_bar(app).key_at(l.footer.x, col).map(Hit::Key);
+        return footer_bar(app)
+            .within(usize::from(l.footer.width))
+            .key_at(l.footer.x, col)
+            .map(Hit::Key);
     }
     if let Some(c) = l.choices
         && inside(c)
@@ -679,6 +682,10 @@ fn small_kingdom(app: &App, game: &Game, side: Side, area: Rect, compact: bool, 
 fn footer(app: &App, game: &Game, area: Rect, no_log: bool, buf: &mut Buffer) {
     let p = app.config.palette;
     let (prompt, message) = footer_text(app, game, area.width, no_log);
+    // Cut after a word, with `…`, where the row is too narrow (`Tab, Ente`).
+    let columns = usize::from(area.width);
+    let prompt =
+        text::words_in(&prompt, columns).unwrap_or_else(|| text::take_width(&prompt, columns));
     let prompt = Line::from(Span::styled(
         prompt,
         Style::default().add_modifier(Modifier::BOLD),
@@ -703,7 +710,9 @@ fn footer(app: &App, game: &Game, area: Rect, no_log: bool, buf: &mut Buffer) {
         );
         return;
     }
-    let keys = footer_bar(app).line(p.accent(Accent::Dim));
+    let keys = footer_bar(app)
+        .within(usize::from(area.width))
+        .line(p.accent(Accent::Dim));
     Paragraph::new(vec![prompt, message, keys]).render(area, buf);
 }
 
