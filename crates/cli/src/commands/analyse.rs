@@ -314,14 +314,18 @@ impl Report<'_> {
         say!();
         for (side, name) in game.all_sides().zip(&names) {
             let s = summary(rows, side);
-            let forced = if s.forced > 0 {
-                format!(" (and {} forced moves, not weighed)", s.forced)
-            } else {
-                String::new()
+            let forced = match s.forced {
+                0 => String::new(),
+                1 => " (and 1 forced move, not weighed)".to_string(),
+                n => format!(" (and {n} forced moves, not weighed)"),
             };
             say!(
-                "{name}: {} decisions{forced}; mean loss {} win chance, {:.2} points",
-                s.decisions,
+                "{name}: {}{forced}; mean loss {} win chance, {:.2} points",
+                crownlands_core::modules::describe::plural(
+                    i64::try_from(s.decisions).unwrap_or(i64::MAX),
+                    "decision",
+                    "decisions"
+                ),
                 percent(s.mean_loss),
                 s.mean_score_loss
             );

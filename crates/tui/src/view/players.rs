@@ -112,7 +112,12 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
             let name = short_side_name(app, game, side, room);
             let points = game.score_total(side);
             let head = if long_points {
-                format!(" {points:>4} pts")
+                // (Aligned with the others' `pts`: `1 pt ` keeps the column.)
+                if points == 1 || points == -1 {
+                    format!(" {points:>4} pt ")
+                } else {
+                    format!(" {points:>4} pts")
+                }
             } else {
                 format!(" {points:>3}p")
             };
