@@ -170,6 +170,7 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
         game: session.game(),
         players: session.players(),
         several_games: save.games.len() > 1,
+        finished: session.is_over(),
     };
     if options.as_json {
         print_json(&report.json());
@@ -203,6 +204,9 @@ struct Report<'a> {
     game: &'a Game,
     players: &'a [Player],
     several_games: bool,
+    /// Whether the save's game (or match) is over; an unfinished one is assessed as far as it
+    /// went.
+    finished: bool,
 }
 
 impl Report<'_> {
@@ -216,6 +220,7 @@ impl Report<'_> {
             game,
             players,
             several_games,
+            finished,
         } = *self;
         say!(
             "{file}: {ruleset}, {} players; every decision assessed by {level} ({} an estimate, greedy playouts)",
@@ -226,6 +231,9 @@ impl Report<'_> {
                 format!("{} samples", options.samples)
             }
         );
+        if !finished {
+            say!("the game is unfinished: its decisions so far are assessed");
+        }
         if several_games {
             say!(
                 "win: the chance of winning the match after the move; score: the expected match total (the later games played out); loss: what the move played gave up against the best"
@@ -365,6 +373,7 @@ impl Report<'_> {
             rows,
             game,
             players,
+            finished,
             ..
         } = *self;
         let decisions: Vec<Value> = rows
@@ -383,6 +392,8 @@ impl Report<'_> {
                     "seat": r.seat.index() + 1,
                     "played": r.played,
                     "best": r.best,
+                    "played_words": r.played_words,
+                    "best_words": r.best_words,
                     "played_value": round(played.win, 4),
                     "best_value": round(best.win, 4),
                     "played_score": round(played.score, 2),
@@ -421,6 +432,7 @@ impl Report<'_> {
             "samples": options.samples,
             "seed": options.seed,
             "value": "win chance",
+            "finished": finished,
             "decisions": decisions,
             "players": sides,
         })
@@ -437,8 +449,9 @@ fn in_words(before: &crownlands_core::Game, action: crownlands_core::Action) -> 
         | crownlands_core::Action::Discard
         | crownlands_core::Action::Pass => token,
         other => match crownlands_core::modules::describe::describe_choice(before, other) {
+            // In brackets: the words have parentheses of their own (`(1¢)`).
             Some(c) => format!(
-                "{token} ({})",
+                "{token} [{}]",
                 crownlands_core::text::escape_controls(&c.row)
             ),
             None => token,

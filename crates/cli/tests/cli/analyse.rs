@@ -79,6 +79,39 @@ fn every_decision_is_assessed_and_summed_up_per_player() {
         assert!(p["mistakes"].as_array().expect("mistakes").len() <= 3);
     }
     assert_eq!(v["bot"], "greedy");
+    assert_eq!(v["finished"], true);
+    // The moves in words: Kingdomino's own moves are their tokens.
+    assert!(decisions.iter().all(|d| d["played_words"] == d["played"]));
+}
+
+#[test]
+fn an_unfinished_game_is_assessed_as_far_as_it_went_and_said_to_be() {
+    let registry = crownlands_core::Registry::shipped_ref();
+    let ruleset =
+        std::sync::Arc::new(crownlands_rules::load_shipped(registry, "kingdomino").expect("loads"));
+    let players = (1..=2u32)
+        .map(|s| crownlands_saves::Player::new(s, format!("random {s}"), "random"))
+        .collect();
+    let mut session = crownlands_saves::Session::new(ruleset, players, 5).expect("sets up");
+    for _ in 0..6 {
+        let first = session.game().legal_actions()[0];
+        session.apply(first).expect("legal");
+    }
+    let dir = crate::TempDir::new("analyse-unfinished");
+    std::fs::create_dir_all(&dir.0).expect("the folder");
+    let path = dir.0.join("unfinished.json");
+    crownlands_saves::write_save(&path, &session.to_save()).expect("written");
+    let file = path.display().to_string();
+    let out = run(&["analyse", &file, "--bot", "greedy", "--samples", "2"])
+        .ok()
+        .stdout;
+    assert!(
+        out.contains("the game is unfinished: its decisions so far are assessed"),
+        "{out}"
+    );
+    let v = analyse_json(&file, &["--bot", "greedy", "--samples", "2"]);
+    assert_eq!(v["finished"], false);
+    assert_eq!(v["decisions"].as_array().map(Vec::len), Some(6));
 }
 
 #[test]
