@@ -21,6 +21,7 @@ pub mod random;
 pub mod rollout;
 pub mod tournament;
 pub mod view;
+pub mod why;
 pub mod widen;
 
 pub use analysis::{Analyst, Assessment, Candidate, Estimate};

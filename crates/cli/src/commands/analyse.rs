@@ -54,6 +54,8 @@ struct Row {
     /// town at -1,0: 1 square, +1¢"), for the mistakes' lines.
     played_words: String,
     best_words: String,
+    /// Why the best is better, as far as the moves' own effects show (`None`: the words say it).
+    why: Option<String>,
     /// The candidates' tokens, in the assessment's order.
     candidates: Vec<String>,
     assessment: Assessment,
@@ -153,6 +155,7 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
             best: notation::token(&d.before, assessment.best().action),
             played_words: in_words(&d.before, d.played),
             best_words: in_words(&d.before, assessment.best().action),
+            why: crownlands_bots::why::why(&d.before, d.played, assessment.best().action),
             candidates: assessment
                 .candidates
                 .iter()
@@ -360,6 +363,9 @@ impl Report<'_> {
                     percent(lw),
                     ls
                 );
+                if let Some(why) = &r.why {
+                    say!("    {why}");
+                }
             }
         }
     }
@@ -394,6 +400,7 @@ impl Report<'_> {
                     "best": r.best,
                     "played_words": r.played_words,
                     "best_words": r.best_words,
+                    "why": r.why,
                     "played_value": round(played.win, 4),
                     "best_value": round(best.win, 4),
                     "played_score": round(played.score, 2),

@@ -82,6 +82,14 @@ fn every_decision_is_assessed_and_summed_up_per_player() {
     assert_eq!(v["finished"], true);
     // The moves in words: Kingdomino's own moves are their tokens.
     assert!(decisions.iter().all(|d| d["played_words"] == d["played"]));
+    // Why the best is better, where the two differ: what each brings at once.
+    assert!(decisions.iter().any(|d| d["why"].is_string()));
+    assert!(
+        decisions
+            .iter()
+            .filter(|d| d["played"] == d["best"])
+            .all(|d| d["why"].is_null())
+    );
 }
 
 #[test]

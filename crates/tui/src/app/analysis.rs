@@ -46,6 +46,9 @@ pub struct Mistake {
     pub loss: (f64, f64),
     /// Who of the team made it, in a team game (a team's mistakes are its seats').
     pub by: Option<String>,
+    /// Why the best is better, as far as the moves' own effects show
+    /// ([`crownlands_bots::why::why`]).
+    pub why: Option<String>,
 }
 
 /// A player's (a side's) record in the game.
@@ -232,6 +235,11 @@ impl AnalysisJob {
                             best_action: assessments[i].best().action,
                             loss: assessments[i].loss(),
                             by,
+                            why: crownlands_bots::why::why(
+                                before,
+                                self.decisions[i].played,
+                                assessments[i].best().action,
+                            ),
                         }
                     })
                     .collect();

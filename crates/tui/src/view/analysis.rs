@@ -126,6 +126,9 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                         ),
                         Style::default(),
                     );
+                    if let Some(why) = &m.why {
+                        push(format!("    {why}."), p.accent(Accent::Dim));
+                    }
                 }
             }
         }
