@@ -565,14 +565,14 @@ fn watching_a_match_to_its_end_says_the_game_and_the_match_winners() {
     let top = text.lines().next().unwrap_or_default();
     assert!(top.contains("won game 3, the match goes to "), "{top}");
     // The moves counted are the match's, and said to be (a mistake's move is its game's).
-    assert!(top.contains("game 3/3 · watching, match move "), "{top}");
+    assert!(top.contains("game 3/3 · watching, match: "), "{top}");
     // At the end every move is watched, and the steps from one game to the next are not moves
     // (it said 146 of 146 for 144 moves).
     let (moves, all) = app.replay_moves().expect("watching");
     assert_eq!(moves, all);
     assert_eq!((all + 2, all + 2), app.replay_position().expect("watching"));
     assert!(
-        top.contains(&format!("match move {moves} of {moves}")),
+        top.contains(&format!("match: {moves}/{moves} moves played")),
         "{moves}: {top}"
     );
     assert!(text.contains("Winner of game 3: "), "{text}");
@@ -637,10 +637,10 @@ fn watching_an_unfinished_save_says_where_it_stops() {
     assert_eq!(app.mode(), Mode::Replay);
     let text = screen(&app, 100, 30);
     let top = text.lines().next().unwrap_or_default();
-    assert!(top.contains("the save stops here, unfinished"), "{top}");
+    assert!(top.contains("unfinished: the save ends"), "{top}");
     press(&mut app, "<left>");
     let text = screen(&app, 100, 30);
-    assert!(!text.contains("the save stops here"), "{text}");
+    assert!(!text.contains("the save ends"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

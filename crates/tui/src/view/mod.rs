@@ -426,10 +426,12 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             let (at, all) = app.replay_moves().unwrap_or((0, 0));
             // In a match the moves watched are the match's (the header names the game before
             // this): said to be, as a mistake's move is numbered in its game.
+            // Moves played, not the move shown next (a mistake's `move 14` is watched with 13
+            // played: it read `move 13`).
             let place = if app.session().is_some_and(|s| s.match_games() > 1) {
-                format!("match move {at} of {all}")
+                format!("match: {at}/{all} moves played")
             } else {
-                format!("move {at} of {all}")
+                format!("{at}/{all} moves played")
             };
             if game.is_over() {
                 // The last move: who won, as the score screen says it.
@@ -459,7 +461,7 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                 }
             } else if at == all && all > 0 {
                 // An unfinished save: its last move, with the game still going.
-                format!("· watching, {place} · the save stops here, unfinished")
+                format!("· watching, {place} · unfinished: the save ends")
             } else {
                 format!("· watching, {place}")
             }
