@@ -274,6 +274,37 @@ fn tally_text(out: &mut String, t: &Tally, player: &str) {
         "dominoes discarded (not placeable, or left unclaimed in a line): {:.2} per game",
         stats::discarded(t)
     );
+    if let Some(f) = stats::finishes(t) {
+        let share = |e: stats::Estimate| {
+            format!(
+                "{:.1}% ({:.1} to {:.1}%)",
+                e.estimate * 100.0,
+                e.low * 100.0,
+                e.high * 100.0
+            )
+        };
+        let _ = writeln!(
+            out,
+            "{}: the top total tied in {} (decided by a tie-break in {}, shared in {}); the \
+             winner's margin over the next {} {:.2} ({:.2} to {:.2})",
+            if t.match_games > 1 {
+                "matches"
+            } else {
+                "games"
+            },
+            share(f.tied_top),
+            share(f.by_tie_break),
+            share(f.shared),
+            if (0..t.seat_side.len()).any(|p| stats::team_size(t, p) > 1) {
+                "team"
+            } else {
+                "side"
+            },
+            f.margin.estimate,
+            f.margin.low,
+            f.margin.high
+        );
+    }
     // Seats rotate or are drawn to claim: the place in the first claims is the first player's
     // advantage (or not).
     let places = stats::first_claims(t);
@@ -526,6 +557,27 @@ fn tally_json(t: &Tally, player: &str) -> (Vec<Value>, Vec<Value>, Vec<Value>, f
     (seat_rows, team_rows, bonuses, round(stats::discarded(t), 4))
 }
 
+/// How the games were won: `{"tied_top", "decided_by_tie_break", "shared"}` (shares of the
+/// games, each with its interval) and `"winner_margin"` (mean and interval); null for a part of
+/// an older build.
+fn finishes_json(t: &Tally) -> Value {
+    let Some(f) = stats::finishes(t) else {
+        return Value::Null;
+    };
+    let e = |e: stats::Estimate, digits: i32| {
+        json!({
+            "estimate": round(e.estimate, digits),
+            "ci95": [round(e.low, digits), round(e.high, digits)],
+        })
+    };
+    json!({
+        "tied_top": e(f.tied_top, 4),
+        "decided_by_tie_break": e(f.by_tie_break, 4),
+        "shared": e(f.shared, 4),
+        "winner_margin": e(f.margin, 3),
+    })
+}
+
 /// What the seats' sides held at the end of a game, on average: `[{"resource", "mean"}]`, a
 /// mean per seat (empty without modules).
 fn held_json(t: &Tally) -> Value {
@@ -590,6 +642,7 @@ pub fn json(r: &Results) -> Value {
             doc["mean_dominoes_discarded"] = json!(discarded);
             doc["first_claims"] = json!(first_claims_json(t));
             doc["held"] = held_json(t);
+            doc["finishes"] = finishes_json(t);
             if !r.run.bots.is_empty() {
                 doc["bot_list"] = json!(r.run.bots);
                 doc["bots"] = json!(bots_json(t));
@@ -610,6 +663,7 @@ pub fn json(r: &Results) -> Value {
                         "mean_dominoes_discarded": discarded,
                         "first_claims": first_claims_json(t),
                         "held": held_json(t),
+                        "finishes": finishes_json(t),
                     });
                     if !r.run.bots.is_empty() {
                         v["bots"] = json!(bots_json(t));

@@ -96,6 +96,39 @@ fn win_share(units: u128, games: u64) -> Estimate {
     }
 }
 
+/// How the games were won: the share tied at the top, decided by a tie-break and shared
+/// (each with its Wilson interval), and the winner's mean margin over the next side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FinishSummary {
+    pub tied_top: Estimate,
+    pub by_tie_break: Estimate,
+    pub shared: Estimate,
+    pub margin: Estimate,
+}
+
+/// How the games counted in `t` were won (`None` for a part of an older build).
+pub fn finishes(t: &Tally) -> Option<FinishSummary> {
+    let f = t.finishes.as_ref()?;
+    let share = |count: u64| {
+        let (low, high) = wilson(count as f64, t.games);
+        Estimate {
+            estimate: count as f64 / t.games.max(1) as f64,
+            low,
+            high,
+        }
+    };
+    Some(FinishSummary {
+        tied_top: share(f.tied_top),
+        by_tie_break: share(f.tied_top - f.shared),
+        shared: share(f.shared),
+        margin: mean_interval(
+            i128::try_from(f.margin_sum).unwrap_or(i128::MAX),
+            f.margin_sq_sum,
+            t.games,
+        ),
+    })
+}
+
 /// One seat of one ruleset.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SeatSummary {

@@ -303,10 +303,65 @@ pub struct Tally {
     /// for a ruleset without modules.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub held: BTreeMap<String, Vec<u64>>,
+    /// How the games (matches) were won: ties at the top, shared wins, the winner's margin.
+    /// `None` in a part of an older build, which counted none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finishes: Option<Finishes>,
     /// The place in the first claims of each seat's side in the game just counted, until its
     /// outcome is.
     #[serde(skip)]
     ranks: Vec<usize>,
+}
+
+/// How the games (or matches) were won, over the games counted.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Finishes {
+    /// Games whose top total more than one side reached (then decided by the tie-breaks, or
+    /// shared).
+    pub tied_top: u64,
+    /// Games whose victory was shared (the tie-breaks did not tell the sides apart).
+    pub shared: u64,
+    /// The winner's total less the next side's (0 when tied at the top), summed, and its
+    /// squares: the mean margin and its interval.
+    pub margin_sum: u128,
+    pub margin_sq_sum: u128,
+}
+
+impl Finishes {
+    /// Count one game (match) of these sides' totals and win shares.
+    fn add(&mut self, sides: &[(i64, u64)]) {
+        let Some(top) = sides.iter().map(|&(t, _)| t).max() else {
+            return;
+        };
+        let at_top = sides.iter().filter(|&&(t, _)| t == top).count();
+        if at_top > 1 {
+            self.tied_top += 1;
+        }
+        if sides.iter().filter(|&&(_, w)| w > 0).count() > 1 {
+            self.shared += 1;
+        }
+        let next = if at_top > 1 {
+            top
+        } else {
+            sides
+                .iter()
+                .map(|&(t, _)| t)
+                .filter(|&t| t < top)
+                .max()
+                .unwrap_or(top)
+        };
+        let margin = u128::from(top.abs_diff(next));
+        self.margin_sum = self.margin_sum.saturating_add(margin);
+        self.margin_sq_sum = self.margin_sq_sum.saturating_add(margin * margin);
+    }
+
+    fn merge(&mut self, o: &Finishes) -> Result<(), TallyError> {
+        add(&mut self.tied_top, o.tied_top)?;
+        add(&mut self.shared, o.shared)?;
+        add(&mut self.margin_sum, o.margin_sum)?;
+        add(&mut self.margin_sq_sum, o.margin_sq_sum)
+    }
 }
 
 /// The games of the seats whose side claimed the first line in one place of its order.
@@ -405,6 +460,7 @@ impl Tally {
                 .collect(),
             first_claims: Vec::new(),
             held: BTreeMap::new(),
+            finishes: Some(Finishes::default()),
             ranks: Vec::new(),
         }
     }
@@ -501,6 +557,17 @@ impl Tally {
             s.win_units += u128::from(w);
             s.win_sq_units += u128::from(w).pow(2);
         }
+        if let Some(f) = &mut self.finishes {
+            // Each side once (a team's seats each hold its total and share).
+            let mut sides: Vec<(Side, (i64, u64))> = Vec::new();
+            for ((&side, &t), &w) in self.seat_side.iter().zip(&o.totals).zip(&o.shares) {
+                if !sides.iter().any(|(x, _)| *x == side) {
+                    sides.push((side, (t, w)));
+                }
+            }
+            let sides: Vec<(i64, u64)> = sides.into_iter().map(|(_, v)| v).collect();
+            f.add(&sides);
+        }
         let ranks = std::mem::take(&mut self.ranks);
         if ranks.len() == self.seats.len() {
             for ((&rank, &t), &w) in ranks.iter().zip(&o.totals).zip(&o.shares) {
@@ -546,6 +613,18 @@ impl Tally {
             return Err(TallyError::Mismatch(
                 "first claims (parts of different versions of crownlands)",
             ));
+        }
+        // The same for how the games were won.
+        if self.games > 0 && o.games > 0 && self.finishes.is_none() != o.finishes.is_none() {
+            return Err(TallyError::Mismatch(
+                "how the games were won (parts of different versions of crownlands)",
+            ));
+        }
+        match (&mut self.finishes, &o.finishes) {
+            (Some(a), Some(b)) => a.merge(b)?,
+            (a @ None, Some(b)) if self.games == 0 => *a = Some(b.clone()),
+            (a, None) if o.games > 0 => *a = None,
+            _ => {}
         }
         add(&mut self.games, o.games)?;
         for (s, t) in self.seats.iter_mut().zip(&o.seats) {
@@ -612,6 +691,17 @@ impl Tally {
         }
         if self.bonuses.values().any(|r| r.len() != self.seats.len()) {
             return Err(TallyError::Inconsistent("bonus seats".into()));
+        }
+        if let Some(f) = &self.finishes {
+            // A game is tied at the top when shared; a margin is at least 0 and a whole number,
+            // so its squares add up to at least the sum.
+            if f.tied_top > self.games || f.shared > f.tied_top || f.margin_sq_sum < f.margin_sum {
+                return Err(TallyError::Inconsistent(format!(
+                    "{} games tied at the top and {} shared, of {} played, or margins that are \
+                     not whole",
+                    f.tied_top, f.shared, self.games
+                )));
+            }
         }
         // A part file is read whole before this: a resource row per name, a count per seat.
         if self.held.values().any(|r| r.len() != self.seats.len()) || self.held.len() > 256 {
@@ -862,6 +952,48 @@ mod tests {
         let mut twice = newer.clone();
         twice.merge(&newer).expect("merge");
         assert_eq!(twice.held["coins"], [24, 18]);
+    }
+
+    #[test]
+    fn how_games_were_won_counts_ties_shared_wins_and_the_winners_margin() {
+        // Three sides, one a team of two seats (its seats each hold its total and share).
+        let sides = vec![Side(0), Side(0), Side(1), Side(2)];
+        let mut t = Tally::new(sides.clone(), 1, &[]);
+        let seats = |winners: &[u8]| -> Vec<Seat> { winners.iter().map(|&s| Seat(s)).collect() };
+        // Won alone by 7; tied at the top and decided (the team); tied and shared.
+        for (totals, winners) in [
+            (vec![30, 30, 23, 10], seats(&[0, 1])),
+            (vec![40, 40, 40, 12], seats(&[0, 1])),
+            (vec![18, 18, 25, 25], seats(&[2, 3])),
+        ] {
+            let o = Outcome::new(totals, &winners, &sides);
+            t.add_outcome(&o);
+            t.discarded.add(0);
+        }
+        let f = t.finishes.clone().expect("counted");
+        assert_eq!((f.tied_top, f.shared), (2, 1));
+        assert_eq!((f.margin_sum, f.margin_sq_sum), (7, 49));
+        t.check().expect("consistent");
+        // A part of an older build counts none: not merged with a newer one's.
+        let mut older = Tally::new(sides, 1, &[]);
+        older.finishes = None;
+        older.games = 2;
+        assert!(matches!(
+            t.clone().merge(&older),
+            Err(TallyError::Mismatch(_))
+        ));
+        // Counts a file could not hold together are refused.
+        let mut bad = t.clone();
+        bad.finishes = Some(Finishes {
+            shared: 3,
+            ..f.clone()
+        });
+        assert!(
+            matches!(bad.check(), Err(TallyError::Inconsistent(m)) if m.contains("tied at the top"))
+        );
+        let mut twice = t.clone();
+        twice.merge(&t).expect("merge");
+        assert_eq!(twice.finishes.map(|f| f.tied_top), Some(4));
     }
 
     #[test]

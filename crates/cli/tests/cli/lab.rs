@@ -914,3 +914,45 @@ fn what_the_sides_hold_at_the_end_is_told_and_merges() {
     let k = json_of(&["simulate", "kingdomino", "-p", "2", "-g", "10"]);
     assert_eq!(k["held"].as_array().map(Vec::len), Some(0));
 }
+
+#[test]
+fn how_the_games_were_won_is_told_and_merges() {
+    // Ties at the top, shared wins and the winner's margin: what a tie-break house rule asks.
+    let args = [
+        "simulate",
+        "kingdomino",
+        "-b",
+        "greedy,greedy",
+        "-g",
+        "300",
+        "-s",
+        "2",
+    ];
+    let one = json_of(&args);
+    let f = &one["finishes"];
+    let share = |k: &str| f[k]["estimate"].as_f64().expect(k);
+    assert!(share("tied_top") > 0.0, "{f}");
+    assert!(
+        (share("tied_top") - share("decided_by_tie_break") - share("shared")).abs() < 1e-3,
+        "{f}"
+    );
+    let margin = &f["winner_margin"];
+    let (m, low) = (
+        margin["estimate"].as_f64().expect("m"),
+        margin["ci95"][0].as_f64().expect("low"),
+    );
+    assert!(m > 0.0 && low <= m, "{f}");
+    assert_eq!(merged(&args, 3), one);
+    let r = run(&args).ok();
+    assert!(
+        r.stdout.contains("games: the top total tied in ")
+            && r.stdout.contains("the winner's margin over the next side "),
+        "{}",
+        r.stdout
+    );
+    // Both rulesets' in a comparison.
+    let c = json_of(&["compare", "kingdomino", "harmony", "-p", "2", "-g", "20"]);
+    for r in c["rulesets"].as_array().expect("rulesets") {
+        assert!(r["finishes"]["shared"]["estimate"].is_number(), "{r}");
+    }
+}
