@@ -275,10 +275,23 @@ fn run_difference(a: &super::RunSpec, b: &super::RunSpec) -> Option<String> {
     }
     if a.rulesets != b.rulesets {
         let (ra, rb) = (rulesets(a), rulesets(b));
-        return Some(if ra == rb {
-            format!("the ruleset {ra} differs between them (its rules changed between the runs)")
-        } else {
-            format!("rulesets {ra} against {rb}")
+        if ra != rb {
+            return Some(format!("rulesets {ra} against {rb}"));
+        }
+        // The same names: the ones whose rules (their hash) changed between the runs.
+        let changed: Vec<String> = a
+            .rulesets
+            .iter()
+            .zip(&b.rulesets)
+            .filter(|(x, y)| x.hash != y.hash)
+            .map(|(x, _)| text(&x.name))
+            .collect();
+        return Some(match changed.as_slice() {
+            [one] => format!("the rules of {one} changed between the runs"),
+            _ => format!(
+                "the rules of {} changed between the runs",
+                changed.join(" and ")
+            ),
         });
     }
     if a.players != b.players {

@@ -36,6 +36,20 @@ fn match_games(r: &Results) -> u8 {
     r.tallies.first().map_or(1, |t| t.match_games)
 }
 
+/// How fast the run went: `{n} games/s`, or for runs slower than a game a second (bots that
+/// think) `{s} s a game`, which `0.0 games/s` did not say.
+fn pace(r: &Results, unit: &str) -> String {
+    pace_of(r.games_played, per_second(r), unit)
+}
+
+fn pace_of(games: u64, rate: f64, unit: &str) -> String {
+    if rate >= 1.0 || games == 0 {
+        format!("{rate:.1} {unit}/s")
+    } else {
+        format!("{:.1} s a {}", 1.0 / rate, singular(unit))
+    }
+}
+
 fn per_second(r: &Results) -> f64 {
     if r.seconds > 0.0 {
         r.games_played as f64 / r.seconds
@@ -157,11 +171,11 @@ fn simulate_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     };
     let _ = writeln!(
         out,
-        "{} {what} of {name} with {who} ({rotated}seed {}) in {:.3} s: {:.1} {unit}/s",
+        "{} {what} of {name} with {who} ({rotated}seed {}) in {:.3} s: {}",
         r.games_played,
         r.run.seed,
         r.seconds,
-        per_second(r),
+        pace(r, unit),
     );
     if !t.bots.is_empty() {
         bots_text(out, t);
@@ -336,14 +350,14 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     let name = |i: usize| r.run.rulesets.get(i).map_or("", |x| x.name.as_str());
     let _ = writeln!(
         out,
-        "{} {what} of {} (A) and {} (B) with {}, on the same seeds (seed {}), in {:.3} s: {:.1} {unit}/s per ruleset",
+        "{} {what} of {} (A) and {} (B) with {}, on the same seeds (seed {}), in {:.3} s: {} per ruleset",
         r.games_played,
         name(0),
         name(1),
         who(r),
         r.run.seed,
         r.seconds,
-        per_second(r),
+        pace(r, unit),
     );
     if a.match_games != b.match_games {
         let games = |m: u8| {
@@ -735,11 +749,19 @@ pub fn json(r: &Results) -> Value {
 
 #[cfg(test)]
 mod tests {
-    use super::singular;
+    use super::{pace_of, singular};
 
     #[test]
     fn one_game_or_one_match() {
         assert_eq!(singular("games"), "game");
         assert_eq!(singular("matches of 3 games"), "match of 3 games");
+    }
+
+    #[test]
+    fn a_slow_run_says_the_seconds_a_game() {
+        assert_eq!(pace_of(1000, 250_000.0, "games"), "250000.0 games/s");
+        // Bots that think: `0.0 games/s` said nothing.
+        assert_eq!(pace_of(2, 2.0 / 41.2, "games"), "20.6 s a game");
+        assert_eq!(pace_of(2, 0.1, "matches"), "10.0 s a match");
     }
 }
