@@ -104,7 +104,13 @@ fn resolve(registry: &Registry, name_or_path: &str) -> Result<Source, Diagnostic
     let names = ruleset_names(registry);
     let known: Vec<&str> = names.iter().map(String::as_str).collect();
     let mut msg = format!("no file and no shipped ruleset named `{shown}`");
-    if let Some(c) = walk::closest(name_or_path, &known) {
+    // A file of that name with `.toml` after it (`harmony10` for `harmony10.toml`): the file
+    // is meant, before a shipped name that looks like it.
+    let with_toml = format!("{name_or_path}.toml");
+    if source::is_plain_name(name_or_path) && Path::new(&with_toml).is_file() {
+        let file = crownlands_core::text::excerpt(&with_toml);
+        msg.push_str(&format!(" (did you mean the file `{file}`?)"));
+    } else if let Some(c) = walk::closest(name_or_path, &known) {
         msg.push_str(&format!(" (did you mean `{c}`?)"));
     }
     msg.push_str(&format!("; shipped rulesets: {}", known.join(", ")));

@@ -890,6 +890,10 @@ fn parameters_without_module(
                         format!("parameters for module `{name}`, which is not in `modules`");
                     if let Some(close) = crate::walk::closest(name, &listed) {
                         m.push_str(&format!(" (did you mean `{close}`?)"));
+                    } else if registered.contains(&name.as_str()) {
+                        // A module of the binary's, left out of this list (a house rule taking
+                        // the Dragon out, and its table left behind).
+                        m.push_str(": add it to `modules`, or remove the table");
                     } else if let Some(close) = crate::walk::closest(name, registered) {
                         // A misspelt module the list does not have either.
                         m.push_str(&format!(

@@ -1272,7 +1272,7 @@ fn a_plugin_resource_brings_its_own_tie_break() {
         4,
         15,
         &[
-            "tie-break `most-relics`: no module keeps a resource called `relics` for each side; resources kept per side: ",
+            "tie-break `most-relics`: no module keeps a resource called `relics` for each side; a `most-` tie-break names one the modules keep per side (its module in `modules`): ",
         ],
     );
     // The Builders' Board belongs to the whole table: no kingdom holds more of it.

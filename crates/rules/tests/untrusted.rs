@@ -121,6 +121,18 @@ fn a_module_table_the_modules_leave_out_is_refused_even_empty() {
     // At the table's header, not its first parameter.
     let d = bad("extends = \"kingdomino\"\n[rules.module.dragon]\nbribes = 1\n");
     assert_diag(&d, 2, 15, &["parameters for module `dragon`"]);
+    // A module of the binary's the list leaves out (the Dragon taken out, its table left):
+    // not "did you mean `dragon`", but what to do.
+    let d = bad(
+        "extends = \"queendomino\"\n[rules]\nmodules = [\"knights\", \"buildings\", \"queen\", \"wealth\"]\n[rules.module.dragon]\nprice = 2\n",
+    );
+    assert_diag(
+        &d,
+        4,
+        15,
+        &["which is not in `modules`: add it to `modules`, or remove the table"],
+    );
+    assert!(!d.to_string().contains("did you mean"), "{d}");
     let d = bad("extends = \"kingdomino\"\n[rules.module]\nfoo = {}\n");
     assert_diag(&d, 3, 1, &["parameters for module `foo`"]);
     // Inherited parameters of a module the file leaves out stay allowed.

@@ -137,6 +137,26 @@ fn a_player_count_past_any_seat_is_the_commands_error_not_the_parsers() {
 }
 
 #[test]
+fn a_name_that_is_a_file_without_its_toml_suggests_the_file() {
+    // `harmony10` for the designer's `harmony10.toml` in the working folder: the file is meant,
+    // not the shipped `harmony`.
+    let file = crate::TempFile::new("h10", "toml", "extends = \"harmony\"\n");
+    let stem = file
+        .0
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .expect("a name")
+        .to_string();
+    let r = run(&["simulate", &stem, "-p", "2", "-g", "1"]).expect_code(1);
+    assert!(
+        r.stderr
+            .contains(&format!("(did you mean the file `{stem}.toml`?)")),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
 fn zero_games_is_refused() {
     let r = run(&["simulate", "kingdomino", "-p", "2", "-g", "0"]).expect_code(1);
     assert!(r.stderr.contains("--games 0"), "{}", r.stderr);
