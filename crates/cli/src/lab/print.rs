@@ -91,10 +91,34 @@ pub fn who(r: &Results) -> String {
 }
 
 fn interval(e: &Estimate, places: usize, percent: bool) -> String {
-    if percent {
-        format!("{:.places$} to {:.places$}%", e.low * 100.0, e.high * 100.0)
+    let by = if percent { 100.0 } else { 1.0 };
+    format!(
+        "{} to {}{}",
+        bound(e.low * by, places),
+        bound(e.high * by, places),
+        if percent { "%" } else { "" }
+    )
+}
+
+/// An interval's bound to `places` decimals; one that is not 0 but would read as 0 gets the
+/// decimals that show it (up to 4 more: a starred difference read `0.0 to 4.3%`), and one
+/// that reads as 0 has no sign (`-0.0`).
+fn bound(x: f64, places: usize) -> String {
+    let zero = |s: &str| {
+        s.trim_start_matches('-')
+            .chars()
+            .all(|c| c == '0' || c == '.')
+    };
+    let mut p = places;
+    let mut s = format!("{x:.p$}");
+    while zero(&s) && x != 0.0 && p < places + 4 {
+        p += 1;
+        s = format!("{x:.p$}");
+    }
+    if zero(&s) {
+        format!("{:.places$}", 0.0)
     } else {
-        format!("{:.places$} to {:.places$}", e.low, e.high)
+        s
     }
 }
 
@@ -749,7 +773,19 @@ pub fn json(r: &Results) -> Value {
 
 #[cfg(test)]
 mod tests {
-    use super::{pace_of, singular};
+    use super::{bound, pace_of, singular};
+
+    #[test]
+    fn a_bound_never_reads_as_zero_when_it_is_not_nor_as_minus_zero() {
+        assert_eq!(bound(4.3, 1), "4.3");
+        // A starred difference whose low end is just above 0.
+        assert_eq!(bound(0.02, 1), "0.02");
+        assert_eq!(bound(0.00004, 1), "0.00004");
+        assert_eq!(bound(0.000001, 1), "0.0");
+        assert_eq!(bound(-0.04, 1), "-0.04");
+        assert_eq!(bound(-0.0, 1), "0.0");
+        assert_eq!(bound(0.0, 2), "0.00");
+    }
 
     #[test]
     fn one_game_or_one_match() {
