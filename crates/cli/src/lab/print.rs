@@ -292,7 +292,19 @@ fn tally_text(out: &mut String, t: &Tally, player: &str) {
             .join("; ")
     };
     let rates = stats::bonus_rates(t);
-    if !rates.is_empty() {
+    // A few on one line; more (Queendomino's buildings) one a line, in a column.
+    if rates.len() > 4 {
+        let _ = writeln!(out, "bonuses earned (share of games, seat 1 first):");
+        let width = rates
+            .iter()
+            .map(|(k, _)| k.chars().count())
+            .max()
+            .unwrap_or(0);
+        for (k, row) in &rates {
+            let values: Vec<String> = row.iter().map(|x| format!("{:>5.1}%", x * 100.0)).collect();
+            let _ = writeln!(out, "  {k:<width$}  {}", values.join(" "));
+        }
+    } else if !rates.is_empty() {
         let _ = writeln!(
             out,
             "bonuses earned (share of games, seat 1 first): {}",
@@ -484,6 +496,13 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     let bonuses = stats::bonus_differences(a, b);
     if !bonuses.is_empty() {
         let _ = writeln!(out, "bonus earned, B - A in share of games, seat by seat:");
+        // The keys in a column as wide as the longest (`Travelling Castle` ran past 16).
+        let key_width = bonuses
+            .iter()
+            .map(|(k, _)| k.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(16);
         for (key, seats) in &bonuses {
             let cells: Vec<String> = seats
                 .iter()
@@ -496,7 +515,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
                     )
                 })
                 .collect();
-            let _ = writeln!(out, "  {key:<16} {}", cells.join("  "));
+            let _ = writeln!(out, "  {key:<key_width$} {}", cells.join("  "));
         }
     }
     let discards = stats::discard_difference(a, b);
