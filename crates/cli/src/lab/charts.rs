@@ -53,22 +53,23 @@ fn svg(
     Ok(out.replace(" xmlns=\"http://www.w3.org/2000/svg\"", ""))
 }
 
+/// The lowest and highest total any seat of `tallies` scored: the score axis the distributions
+/// of a comparison share, so that the two read side by side.
+pub fn score_span(tallies: &[Tally]) -> (i64, i64) {
+    let scored = || {
+        tallies
+            .iter()
+            .flat_map(|t| &t.seats)
+            .filter(|s| s.score.total() > 0)
+    };
+    let low = scored().map(|s| s.score.low).min().unwrap_or(0);
+    let high = scored().map(|s| s.score.high()).max().unwrap_or(1);
+    (low, high.max(low))
+}
+
 /// How often each total occurred, per seat (as a share of the games), one line per seat.
-pub fn score_distribution(title: &str, t: &Tally) -> Result<String, String> {
-    let low = t
-        .seats
-        .iter()
-        .filter(|s| s.score.total() > 0)
-        .map(|s| s.score.low)
-        .min()
-        .unwrap_or(0);
-    let high = t
-        .seats
-        .iter()
-        .filter(|s| s.score.total() > 0)
-        .map(|s| s.score.high())
-        .max()
-        .unwrap_or(1);
+pub fn score_distribution(title: &str, t: &Tally, span: (i64, i64)) -> Result<String, String> {
+    let (low, high) = span;
     let n = t.games.max(1) as f64;
     // Scores are spread thin: count them in bins of a few points so that the lines read.
     let bin = ((high - low) / 60).max(1);
@@ -178,7 +179,9 @@ fn intervals(
         chart
             .configure_mesh()
             .x_desc("seat")
-            .x_labels(seats + 1)
+            // Ticks every half seat (the formatter names the whole ones): asked for fewer, the
+            // axis stepped by 2 past the legend's column and named only seats 2 and 4.
+            .x_labels(((right - 0.5) * 2.0).ceil() as usize + 1)
             .x_label_formatter(&|x| {
                 if (x - x.round()).abs() < 1e-9 && *x >= 1.0 && *x <= seats as f64 {
                     format!("{}", x.round() as i64)

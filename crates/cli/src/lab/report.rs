@@ -51,7 +51,17 @@ pub fn html(r: &Results) -> Result<String, String> {
             ""
         }
     ));
-    let summaries: Vec<(String, Vec<stats::SeatSummary>)> = names
+    // In a comparison the legends say which ruleset is A and which B, as the text does.
+    let labelled: Vec<String> = if r.run.kind == Kind::Compare {
+        names
+            .iter()
+            .zip(["A", "B"])
+            .map(|(n, l)| format!("{l}: {n}"))
+            .collect()
+    } else {
+        names.clone()
+    };
+    let summaries: Vec<(String, Vec<stats::SeatSummary>)> = labelled
         .iter()
         .zip(&r.tallies)
         .map(|(n, t)| (n.clone(), stats::seats(t)))
@@ -99,10 +109,11 @@ pub fn html(r: &Results) -> Result<String, String> {
     body.push_str("<h2>Mean score per seat</h2>\n");
     figure(&mut body, charts::mean_scores(&summaries)?);
     body.push_str("<h2>Score distribution per seat</h2>\n");
-    for (name, t) in names.iter().zip(&r.tallies) {
+    let span = charts::score_span(&r.tallies);
+    for (name, t) in labelled.iter().zip(&r.tallies) {
         figure(
             &mut body,
-            charts::score_distribution(&format!("{name}: totals per seat"), t)?,
+            charts::score_distribution(&format!("{name}: totals per seat"), t, span)?,
         );
     }
     body.push_str("<h2>Summary</h2>\n<pre>");

@@ -562,6 +562,19 @@ fn reports_are_self_contained_pages_with_charts() {
     check_page(&html);
     assert!(html.matches("<svg").count() >= 5, "charts");
     assert!(html.contains("Differences B - A"));
+    // The legends and the distributions say which ruleset is A and which B.
+    assert!(html.contains("A: kingdomino") && html.contains("B: middle-kingdom"));
+    // Every seat named on the seat axis of the win shares (it named every other one).
+    let chart = html
+        .split("<svg")
+        .find(|c| c.contains("Win share per seat (95% intervals)"))
+        .expect("the chart");
+    let texts: Vec<&str> = chart
+        .split("<text")
+        .filter_map(|t| t.split('>').nth(1))
+        .map(|t| t.split('<').next().unwrap_or("").trim())
+        .collect();
+    assert!(texts.contains(&"1") && texts.contains(&"2"), "{texts:?}");
     // merge writes the same page.
     let part = TempFile::new(
         "part",
