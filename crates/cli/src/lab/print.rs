@@ -478,6 +478,9 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             .iter()
             .any(|(_, seats)| seats.iter().any(Estimate::significant))
         || stats::discard_difference(a, b).significant()
+        || stats::first_claim_differences(a, b)
+            .iter()
+            .any(|(w, s)| w.significant() || s.significant())
     {
         let _ = writeln!(
             out,
@@ -526,9 +529,32 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         mark(&discards),
         interval(&discards, 3, false)
     );
+    // The first player's advantage under each, and whether B changes it.
+    let places = stats::first_claim_differences(a, b);
+    if places.len() > 1 {
+        let _ = writeln!(
+            out,
+            "by the place the side claimed the first line in (1 first), B - A: {}",
+            places
+                .iter()
+                .enumerate()
+                .map(|(i, (w, s))| format!(
+                    "{} wins {:+.1}%{} ({}), {:+.2}{} points ({})",
+                    i + 1,
+                    w.estimate * 100.0,
+                    mark(w),
+                    interval(w, 1, true),
+                    s.estimate,
+                    mark(s),
+                    interval(s, 2, false)
+                ))
+                .collect::<Vec<_>>()
+                .join("; ")
+        );
+    }
     let _ = writeln!(
         out,
-        "(bonuses and discards: intervals as for independent runs, wider than paired ones)"
+        "(bonuses, discards and places: intervals as for independent runs, wider than paired ones)"
     );
     for (label, t) in [("A", a), ("B", b)] {
         let _ = writeln!(out, "{label}: {}", name(usize::from(label == "B")));
@@ -781,6 +807,17 @@ pub fn json(r: &Results) -> Value {
                 doc["spread_differences"] = json!(spreads);
                 doc["bonus_differences"] = json!(bonuses);
                 doc["discarded_difference"] = estimate_json(&stats::discard_difference(a, b), 4);
+                doc["first_claims_differences"] = json!(
+                    stats::first_claim_differences(a, b)
+                        .iter()
+                        .enumerate()
+                        .map(|(i, (w, sc))| json!({
+                            "place": i + 1,
+                            "win_share": estimate_json(w, 4),
+                            "score": estimate_json(sc, 3),
+                        }))
+                        .collect::<Vec<_>>()
+                );
             }
             if !r.run.bots.is_empty() {
                 doc["bot_list"] = json!(r.run.bots);

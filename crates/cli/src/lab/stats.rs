@@ -271,6 +271,35 @@ pub fn bonus_differences(a: &Tally, b: &Tally) -> Vec<(String, Vec<Estimate>)> {
         .collect()
 }
 
+/// By the place a side claimed the first line in (first claimer first), B - A: the win share
+/// and the mean score, each with a 95% interval (see [`mean_difference`]): whether a rule
+/// changes the first player's advantage. Only the places both rulesets counted.
+pub fn first_claim_differences(a: &Tally, b: &Tally) -> Vec<(Estimate, Estimate)> {
+    a.first_claims
+        .iter()
+        .zip(&b.first_claims)
+        .map(|(x, y)| {
+            let units = |c: &super::tally::ClaimTally| {
+                (
+                    i128::try_from(c.win_units).unwrap_or(i128::MAX),
+                    c.win_sq_units,
+                )
+            };
+            (
+                mean_difference(units(x), x.games, units(y), y.games)
+                    .scaled(1.0 / WIN_UNIT as f64)
+                    .within(-1.0, 1.0),
+                mean_difference(
+                    (x.score_sum, x.score_sq_sum),
+                    x.games,
+                    (y.score_sum, y.score_sq_sum),
+                    y.games,
+                ),
+            )
+        })
+        .collect()
+}
+
 /// Dominoes discarded per game, B - A, with a 95% interval (see [`mean_difference`]).
 pub fn discard_difference(a: &Tally, b: &Tally) -> Estimate {
     mean_difference(

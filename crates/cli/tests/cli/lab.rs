@@ -969,3 +969,34 @@ fn how_the_games_were_won_is_told_and_merges() {
         assert!(r["finishes"]["shared"]["estimate"].is_number(), "{r}");
     }
 }
+
+#[test]
+fn compare_says_whether_b_changes_the_first_players_advantage() {
+    let args = [
+        "compare",
+        "kingdomino",
+        "harmony",
+        "-b",
+        "greedy,greedy",
+        "-g",
+        "60",
+    ];
+    let c = json_of(&args);
+    let places = c["first_claims_differences"].as_array().expect("places");
+    assert_eq!(places.len(), 2);
+    // Each place's B - A is the two rulesets' own figures' difference.
+    let own = |k: usize, place: usize| {
+        c["rulesets"][k]["first_claims"][place]["win_share"]
+            .as_f64()
+            .expect("win share")
+    };
+    let d = places[0]["win_share"]["estimate"].as_f64().expect("d");
+    assert!((d - (own(1, 0) - own(0, 0))).abs() < 1e-3, "{c}");
+    let r = run(&args).ok();
+    assert!(
+        r.stdout
+            .contains("by the place the side claimed the first line in (1 first), B - A: 1 wins "),
+        "{}",
+        r.stdout
+    );
+}
