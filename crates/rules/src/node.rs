@@ -144,78 +144,26 @@ pub(crate) const MAX_STRUCTURE: usize = 200_000;
 fn too_dense(text: &str) -> Option<usize> {
     let mut count = 0;
     structure_marks(text).find(|&at| {
-        count += if text.as_bytes()[at] == b'.' { 4 } else { 1 };
+        count += if text.as_bytes().get(at) == Some(&b'.') {
+            4
+        } else {
+            1
+        };
         count > MAX_STRUCTURE
     })
 }
 
-/// The byte offsets of `=`, `{`, `[`, `,` and of `.` outside strings and comments.
+/// The byte offsets of `=`, `{`, `[`, `,` and of `.` outside strings and comments, as the TOML
+/// parser's own lexer reads the text (so no spelling makes the two disagree: a quote inside a
+/// word, a bare carriage return, a backslash before a line's end).
 fn structure_marks(text: &str) -> impl Iterator<Item = usize> + '_ {
-    #[derive(Clone, Copy, PartialEq)]
-    enum In {
-        Code,
-        Comment,
-        /// A string ending at this quote, of three if `long`; `escapes` in basic strings.
-        Text {
-            quote: u8,
-            long: bool,
-            escapes: bool,
-        },
-    }
-    let bytes = text.as_bytes();
-    let mut at = In::Code;
-    let mut i = 0;
-    std::iter::from_fn(move || {
-        while i < bytes.len() {
-            let b = bytes[i];
-            let here = i;
-            i += 1;
-            match at {
-                In::Comment => {
-                    if b == b'\n' {
-                        at = In::Code;
-                    }
-                }
-                In::Text {
-                    quote,
-                    long,
-                    escapes,
-                } => {
-                    if escapes && b == b'\\' {
-                        i += 1;
-                    } else if b == quote && !long {
-                        at = In::Code;
-                    } else if b == quote && bytes[here..].starts_with(&[quote; 3]) {
-                        // A long string may end in up to two more quotes of its own.
-                        let mut end = here + 3;
-                        while end < bytes.len() && bytes[end] == quote && end < here + 5 {
-                            end += 1;
-                        }
-                        i = end;
-                        at = In::Code;
-                    } else if !long && b == b'\n' {
-                        at = In::Code;
-                    }
-                }
-                In::Code => match b {
-                    b'#' => at = In::Comment,
-                    b'"' | b'\'' => {
-                        let long = bytes[here..].starts_with(&[b; 3]);
-                        if long {
-                            i = here + 3;
-                        }
-                        at = In::Text {
-                            quote: b,
-                            long,
-                            escapes: b == b'"',
-                        };
-                    }
-                    b'=' | b'{' | b'[' | b',' | b'.' => return Some(here),
-                    _ => {}
-                },
-            }
-        }
-        None
+    use toml_parser::lexer::TokenKind as T;
+    toml_parser::Source::new(text).lex().filter_map(|t| {
+        matches!(
+            t.kind(),
+            T::Equals | T::LeftCurlyBracket | T::LeftSquareBracket | T::Comma | T::Dot
+        )
+        .then(|| t.span().start())
     })
 }
 

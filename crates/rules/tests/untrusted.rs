@@ -296,6 +296,20 @@ fn a_file_dense_with_dotted_keys_is_refused_before_it_is_parsed() {
     assert!(d.to_string().contains("`.` outside strings"), "{d}");
     let headers: String = (0..1100).map(|i| format!("[h{i}.{key}]\n")).collect();
     assert!(bad(&headers).to_string().contains("more than 200000"));
+    // Counted as the parser reads the text, whatever would fool a reader of its own: a quote
+    // inside a word (`a\"\"\"` is a word, not a string's start), bare carriage returns ending a
+    // comment, a backslash before a line's end in a one-line string.
+    let lines =
+        |end: &str| -> String { (0..1100).map(|i| format!("k{i}.{key} = 1{end}")).collect() };
+    for tricky in [
+        format!("extends = \"kingdomino\"\nx = a\"\"\"\n{}", lines("\n")),
+        format!("extends = \"kingdomino\"\nx = a'''\n{}", lines("\n")),
+        format!("# a comment\r{}", lines("\r")),
+        format!("extends = \"kingdomino\"\nx = \"\\\n{}", lines(" \\\n")),
+    ] {
+        let d = bad(&tricky);
+        assert!(d.to_string().contains("more than 200000"), "{d}");
+    }
     // Dots in strings, long strings and comments are text, not keys: a long description of
     // sentences loads.
     let prose = "One sentence. Another one... \\\" and a quote.".repeat(7000);
