@@ -158,13 +158,15 @@ fn too_dense(text: &str) -> Option<usize> {
 /// word, a bare carriage return, a backslash before a line's end).
 fn structure_marks(text: &str) -> impl Iterator<Item = usize> + '_ {
     use toml_parser::lexer::TokenKind as T;
-    toml_parser::Source::new(text).lex().filter_map(|t| {
-        matches!(
-            t.kind(),
-            T::Equals | T::LeftCurlyBracket | T::LeftSquareBracket | T::Comma | T::Dot
-        )
-        .then(|| t.span().start())
-    })
+    toml_parser::Source::new(text)
+        .lex()
+        .filter(|t| {
+            matches!(
+                t.kind(),
+                T::Equals | T::LeftCurlyBracket | T::LeftSquareBracket | T::Comma | T::Dot
+            )
+        })
+        .map(|t| t.span().start())
 }
 
 /// Largest file the loader reads, in bytes.
