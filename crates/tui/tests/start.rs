@@ -589,6 +589,14 @@ fn an_autosave_that_is_not_a_file_is_left_and_the_game_autosaves_beside_it() {
             continue;
         }
         let mut app = build(&opts(None, Some("you,greedy")), &dir);
+        // Alone, it is offered with what is wrong, and what a new game does: never moved.
+        let offer = app.offer().expect("an offer");
+        assert!(offer.not_a_file && offer.found.is_err(), "{kind}");
+        let text = screen(&app, 80, 24);
+        assert!(
+            text.contains("autosaves beside it") && !text.contains("autosave-previous"),
+            "{text}"
+        );
         if app.mode() == Mode::Resume {
             press(&mut app, "n");
         }
@@ -610,6 +618,13 @@ fn an_autosave_that_is_not_a_file_is_left_and_the_game_autosaves_beside_it() {
             kind == "fifo" || at.join("inside").is_dir(),
             "the folder is kept"
         );
+        // Started again, the game that went on beside it is offered (not the folder's error).
+        drop(app);
+        let again = build(&opts(None, None), &dir);
+        assert_eq!(again.mode(), Mode::Resume, "{kind}");
+        let offer = again.offer().expect("an offer");
+        assert_eq!(offer.path, own, "{kind}");
+        assert!(offer.found.is_ok());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -32,9 +32,24 @@ use std::path::{Path, PathBuf};
 /// The most numbered names tried (`autosave-2.json` up to this).
 const MAX_NUMBER: u32 = 100_000;
 
-/// What [`read_bounded`] gives for a path holding something other than a regular file: bytes no
-/// save is (an autosave is JSON, so it starts with `{`), so never what this app wrote.
-const NOT_A_FILE: &[u8] = b"\0not a regular file";
+/// What a path of the autosave holds.
+#[derive(Debug, PartialEq, Eq)]
+enum OnDisk {
+    Missing,
+    /// A folder, a FIFO, a device: never opened (a FIFO's opening waits for a writer).
+    NotAFile,
+    /// A regular file's bytes (the first of them, past any save's size).
+    Bytes(Vec<u8>),
+}
+
+impl OnDisk {
+    fn bytes(self) -> Option<Vec<u8>> {
+        match self {
+            OnDisk::Bytes(b) => Some(b),
+            _ => None,
+        }
+    }
+}
 
 /// What happened besides writing the autosave, for the player to be told.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,7 +82,7 @@ impl Autosaver {
     /// is seen at the next write, which then goes to a file of its own.
     pub fn continuing(path: &Path) -> Result<Autosaver, SaveError> {
         Ok(Autosaver {
-            written: read_bounded(path)?,
+            written: read_bounded(path)?.bytes(),
             own: Some(path.to_path_buf()),
         })
     }
@@ -77,7 +92,7 @@ impl Autosaver {
     /// while a change by another program is still seen at the next write.
     pub fn adopting(path: &Path) -> Result<Autosaver, SaveError> {
         Ok(Autosaver {
-            written: read_bounded(path)?,
+            written: read_bounded(path)?.bytes(),
             own: None,
         })
     }
@@ -99,9 +114,12 @@ impl Autosaver {
         if let Some(own) = self.own.clone() {
             // A file of its own is checked as `autosave.json` is: another program may have
             // resumed the game in it too.
-            if let (Some(mine), Some(there)) = (&self.written, read_bounded(&own)?)
-                && *mine != there
-            {
+            let taken = match (&self.written, read_bounded(&own)?) {
+                (Some(mine), OnDisk::Bytes(there)) => *mine != there,
+                (_, OnDisk::NotAFile) => true,
+                _ => false,
+            };
+            if taken {
                 let to = self.move_out(dir, &bytes)?;
                 return Ok(Some(Note::Moved { from: own, to }));
             }
@@ -115,22 +133,22 @@ impl Autosaver {
         let mut note = None;
         match (&self.written, &on_disk) {
             // Nothing there (or it was removed): free.
-            (_, None) => {}
-            // Still what this app wrote.
-            (Some(mine), Some(there)) if mine == there => {}
-            // Another program's game since this app's last write: this game goes elsewhere.
-            (Some(_), Some(_)) => {
-                let to = self.move_out(dir, &bytes)?;
-                return Ok(Some(Note::Moved { from: path, to }));
-            }
+            (_, OnDisk::Missing) => {}
             // Not a file (a folder, a FIFO): left as it is, this game goes on in a file of its
             // own.
-            (None, Some(there)) if there == NOT_A_FILE => {
+            (_, OnDisk::NotAFile) => {
                 let to = self.move_out(dir, &bytes)?;
                 return Ok(Some(Note::NotAFile { at: path, to }));
             }
+            // Still what this app wrote.
+            (Some(mine), OnDisk::Bytes(there)) if mine == there => {}
+            // Another program's game since this app's last write: this game goes elsewhere.
+            (Some(_), OnDisk::Bytes(_)) => {
+                let to = self.move_out(dir, &bytes)?;
+                return Ok(Some(Note::Moved { from: path, to }));
+            }
             // This app's first write.
-            (None, Some(_)) => {
+            (None, OnDisk::Bytes(_)) => {
                 // What a killed process left of its saves goes first.
                 crownlands_saves::remove_stale_temp_files(dir);
                 if must_keep(registry, &path, session) {
@@ -155,10 +173,11 @@ impl Autosaver {
             None => dir.join(AUTOSAVE_FILE),
         };
         match read_bounded(&path)? {
-            Some(there) if there != mine => self.move_out(dir, &mine).map(Some),
+            OnDisk::Bytes(there) if there == mine => Ok(None),
             // Gone: put it back.
-            None => crownlands_saves::write_atomic(&path, &mine).map(|()| None),
-            Some(_) => Ok(None),
+            OnDisk::Missing => crownlands_saves::write_atomic(&path, &mine).map(|()| None),
+            // Another program's game, or something not a file, took its place.
+            _ => self.move_out(dir, &mine).map(Some),
         }
     }
 
@@ -308,19 +327,18 @@ fn numbered(file: &str, n: u32) -> String {
     format!("{stem}-{n}.json")
 }
 
-/// The file's bytes, `None` when there is none; a file longer than any save is read only in part
-/// (it is no save of this app's, which is all the bytes are compared for). Something there that
-/// is not a regular file (a folder, a FIFO, which would block the open until a writer came) is
-/// [`NOT_A_FILE`], never opened.
-fn read_bounded(path: &Path) -> Result<Option<Vec<u8>>, SaveError> {
+/// What is at `path`: nothing, something not a regular file (never opened: a FIFO would block
+/// the open until a writer came), or a file's bytes (a file longer than any save read only in
+/// part: it is no save of this app's, which is all the bytes are compared for).
+fn read_bounded(path: &Path) -> Result<OnDisk, SaveError> {
     match fs::metadata(path) {
-        Ok(meta) if !meta.is_file() => return Ok(Some(NOT_A_FILE.to_vec())),
-        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+        Ok(meta) if !meta.is_file() => return Ok(OnDisk::NotAFile),
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(OnDisk::Missing),
         _ => {}
     }
     let file = match fs::File::open(path) {
         Ok(f) => f,
-        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(OnDisk::Missing),
         Err(e) => {
             return Err(SaveError::new(
                 &path.display().to_string(),
@@ -332,7 +350,7 @@ fn read_bounded(path: &Path) -> Result<Option<Vec<u8>>, SaveError> {
     file.take(MAX_SAVE_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| SaveError::new(&path.display().to_string(), Problem::Read(e)))?;
-    Ok(Some(bytes))
+    Ok(OnDisk::Bytes(bytes))
 }
 
 fn already_exists(e: &SaveError) -> bool {

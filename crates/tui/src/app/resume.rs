@@ -49,6 +49,9 @@ pub struct Offer {
     /// numbered one when that holds another unfinished game); empty with autosave off
     /// (`--no-autosave`), when a new game moves nothing.
     pub kept_as: String,
+    /// `autosave.json` is not a regular file (a folder, a FIFO): never opened nor moved; a new
+    /// game autosaves beside it (`autosave-2.json`, ...).
+    pub not_a_file: bool,
 }
 
 /// What the player can answer.
@@ -86,7 +89,15 @@ impl Offer {
     /// where a game went on when another program took `autosave.json`) whose game loads and is
     /// not over is offered instead.
     pub fn read(registry: &Registry, dir: &Path, now: SystemTime) -> Option<Offer> {
-        Offer::read_main(registry, dir, now).or_else(|| Offer::read_numbered(registry, dir, now))
+        match Offer::read_main(registry, dir, now) {
+            // Not a file: a game that went on beside it comes first (else it was never offered
+            // again), then what is wrong with it.
+            Some(main) if main.not_a_file => {
+                Offer::read_numbered(registry, dir, now).or(Some(main))
+            }
+            Some(main) => Some(main),
+            None => Offer::read_numbered(registry, dir, now),
+        }
     }
 
     /// Whether the offer is of `autosave.json` (else of a numbered autosave).
@@ -109,6 +120,7 @@ impl Offer {
                     found: Ok(Found::new(session, saved)),
                     focus: 0,
                     kept_as: String::new(),
+                    not_a_file: false,
                 })
             })
     }
@@ -127,11 +139,17 @@ impl Offer {
             }
             Err(e) => Err(e.to_string()),
         };
+        let not_a_file = std::fs::metadata(&path).is_ok_and(|m| !m.is_file());
         Some(Offer {
+            kept_as: if not_a_file {
+                String::new()
+            } else {
+                super::autosave::kept_as(registry, dir)
+            },
             path,
             found,
             focus: 0,
-            kept_as: super::autosave::kept_as(registry, dir),
+            not_a_file,
         })
     }
 
@@ -321,11 +339,15 @@ impl App {
                     found: Err(e),
                     focus: 0,
                     kept_as: offer.kept_as,
+                    not_a_file: offer.not_a_file,
                 });
             }
             (Answer::NewGame, _) => match self.next.take() {
                 Some(next) if is_main => {
-                    let kept = if offer.kept_as.is_empty() {
+                    let kept = if offer.not_a_file {
+                        " It is not a file: left as it is, this game autosaves beside it."
+                            .to_string()
+                    } else if offer.kept_as.is_empty() {
                         " The autosaved game stays as it is (autosave is off).".to_string()
                     } else {
                         format!(

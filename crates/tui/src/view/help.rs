@@ -118,6 +118,9 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     // Where a new game keeps the offered file: the name its first move moves it to, as the
     // offer says.
     let kept = match app.offer() {
+        Some(o) if o.not_a_file => "where it is (it is not a file: the new game autosaves \
+                                    beside it)"
+            .to_string(),
         Some(o) if o.is_main() && !o.kept_as.is_empty() => {
             format!("as {} at the new game's first move", o.kept_as)
         }

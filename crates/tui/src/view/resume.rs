@@ -119,7 +119,10 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
             }
             lines.push(Line::from(""));
             plain("The file is left as it is.", &mut lines);
-            if offer.kept_as.is_empty() {
+            if offer.not_a_file {
+                "A new game leaves it as it is and autosaves beside it (autosave-2.json, ...)."
+                    .to_string()
+            } else if offer.kept_as.is_empty() {
                 "A new game leaves this file as it is (autosave is off).".to_string()
             } else {
                 format!(
