@@ -14,25 +14,27 @@ pub fn why(before: &Game, played: Action, best: Action) -> Option<String> {
         return None;
     }
     let side = before.side_of(before.to_act()?);
+    // What rests on the rest of the game, or on the tie-breaks when none is left.
+    const ESTIMATE: &str = "the best is worth more in the estimate (what the rest of the game \
+                            brings, or the tie-breaks)";
     match (played, best) {
         (Action::Place { .. } | Action::Discard, Action::Place { .. } | Action::Discard) => {
-            let now = |action: Action| {
+            // The side's whole score (the modules' parts too) right after each.
+            let base = before.score_total(side);
+            let gain = |action: Action| {
                 let mut g = before.clone();
                 g.apply(action).ok()?;
-                Some(g.score_total(side))
+                Some(g.score_total(side) - base)
             };
-            let (p, b) = (now(played)?, now(best)?);
+            let (p, b) = (gain(played)?, gain(best)?);
             Some(if b > p {
-                format!("the best scores {} at once, this move {p}", points(b))
+                format!("at once, the best brings {}, this move {p:+}", signed(b))
             } else if b == p {
-                format!(
-                    "both leave {}: the best leaves more to gain later",
-                    points(p)
-                )
+                format!("both bring {} at once: {ESTIMATE}", signed(p))
             } else {
                 format!(
-                    "this move scores more at once ({p} points against {b}), but the best leaves \
-                     more to gain later"
+                    "this move brings more at once ({} against {b:+}), but {ESTIMATE}",
+                    signed(p)
                 )
             })
         }
@@ -47,33 +49,37 @@ pub fn why(before: &Game, played: Action, best: Action) -> Option<String> {
                 let d = before.domino(id);
                 u32::from(d.first.crowns) + u32::from(d.second.crowns)
             };
-            let fits = |g: Option<i32>| match g {
-                Some(points @ (1 | -1)) => format!("{points:+} point"),
-                Some(points) => format!("{points:+} points"),
-                None => "nothing (it fits nowhere)".to_string(),
+            let what = |g: Option<i32>, id: DominoId| match g {
+                Some(points) => format!("{} ({})", signed(points), crowns_words(crowns(id))),
+                None => format!("nothing, fitting nowhere ({})", crowns_words(crowns(id))),
             };
-            // (Laid at its best in the kingdom as it stands now.)
-            let what = format!(
-                "now, the best's domino could bring {} ({}), this one's {} ({})",
-                fits(gb),
-                crowns_words(crowns(b)),
-                fits(gp),
-                crowns_words(crowns(p))
+            let said = format!(
+                "laid at its best in the kingdom as it stands, the best's domino could bring {}, \
+                 this one's {}",
+                what(gb, b),
+                what(gp, p)
             );
             Some(if gb.unwrap_or(i32::MIN) > gp.unwrap_or(i32::MIN) {
-                what
+                said
             } else {
-                // Not what it brings at once: the rest is later (the order of the next round,
-                // what is left for the others, what the kingdom can still take).
-                format!("{what}; the best gains later")
+                // Not what it brings at once: the order of the next round, what each claim
+                // leaves the others, the kingdom as it will be.
+                format!(
+                    "{said}; the difference is in the next round's order and what each leaves the others"
+                )
             })
         }
         _ => None,
     }
 }
 
-fn points(n: i32) -> String {
-    crownlands_core::modules::describe::plural(n, "point", "points")
+/// `+3 points`, `-1 point`, `+0 points`.
+fn signed(n: i32) -> String {
+    if n.abs() == 1 {
+        format!("{n:+} point")
+    } else {
+        format!("{n:+} points")
+    }
 }
 
 fn crowns_words(n: u32) -> String {
@@ -105,42 +111,84 @@ mod tests {
     use super::*;
     use std::sync::Arc;
 
-    fn game() -> Game {
-        let r =
-            crownlands_rules::load_shipped(crownlands_core::Registry::shipped_ref(), "kingdomino")
-                .expect("loads");
-        Game::new(Arc::new(r), 2, 3).expect("sets up")
+    fn game(name: &str, players: u8, seed: u64) -> Game {
+        let r = crownlands_rules::load_shipped(crownlands_core::Registry::shipped_ref(), name)
+            .expect("loads");
+        Game::new(Arc::new(r), players, seed).expect("sets up")
     }
 
     #[test]
     fn claims_and_placements_are_explained_by_what_they_bring_now() {
-        let mut g = game();
-        let mut said_claim = false;
-        let mut said_place = false;
-        let mut rng = crownlands_core::rng::GameRng::seed_from(1);
+        // Two kings a player, three players, Queendomino's modules, teams: every decision of a
+        // random game with a choice, its first action weighed against its last.
+        for (name, players) in [
+            ("kingdomino", 2),
+            ("kingdomino", 3),
+            ("queendomino", 4),
+            ("royal-wedding-teams", 6),
+        ] {
+            let mut g = game(name, players, 3);
+            let (mut said_claim, mut said_place) = (false, false);
+            let mut rng = crownlands_core::rng::GameRng::seed_from(1);
+            while !g.is_over() {
+                let actions = g.legal_actions();
+                if actions.len() > 1 {
+                    let (a, b) = (actions[0], actions[actions.len() - 1]);
+                    let words = why(&g, a, b);
+                    if let Some(w) = &words {
+                        // Plain words: no brackets in brackets, no `1 points`, and no promise
+                        // of a later the game may not have.
+                        assert!(!w.contains(") (") && !w.contains("))"), "{w}");
+                        assert!(!w.contains(" 1 points") && !w.contains("later"), "{w}");
+                    }
+                    match (a, b) {
+                        (Action::Claim { .. }, Action::Claim { .. }) => {
+                            let w = words.expect("a claim is explained");
+                            assert!(w.contains("the best's domino could bring"), "{w}");
+                            said_claim = true;
+                        }
+                        (Action::Place { .. }, Action::Place { .. }) => {
+                            let w = words.expect("a placement is explained");
+                            assert!(w.contains("at once"), "{w}");
+                            said_place = true;
+                        }
+                        _ => {}
+                    }
+                    assert_eq!(why(&g, a, a), None, "no reason against itself");
+                }
+                let n = rng.below(u32::try_from(actions.len()).unwrap_or(1)) as usize;
+                g.apply(actions[n]).expect("legal");
+            }
+            assert!(said_claim && said_place, "{name} at {players}");
+        }
+    }
+
+    #[test]
+    fn the_points_at_once_are_the_sides_own_gain() {
+        // A placement's words give what each move adds to the side's score at once.
+        let mut g = game("kingdomino", 2, 5);
+        let mut rng = crownlands_core::rng::GameRng::seed_from(2);
         while !g.is_over() {
             let actions = g.legal_actions();
-            if actions.len() > 1 {
-                let (a, b) = (actions[0], actions[actions.len() - 1]);
-                let words = why(&g, a, b);
-                match a {
-                    Action::Claim { .. } => {
-                        let w = words.expect("a claim is explained");
-                        assert!(w.contains("the best's domino could bring"), "{w}");
-                        said_claim = true;
-                    }
-                    Action::Place { .. } => {
-                        let w = words.expect("a placement is explained");
-                        assert!(w.contains("points"), "{w}");
-                        said_place = true;
-                    }
-                    _ => {}
-                }
-                assert_eq!(why(&g, a, a), None, "no reason against itself");
+            if let [first, .., last] = actions.as_slice()
+                && matches!(first, Action::Place { .. })
+                && matches!(last, Action::Place { .. })
+            {
+                let side = g.side_of(g.to_act().expect("to act"));
+                let gain = |a: Action| {
+                    let mut h = g.clone();
+                    h.apply(a).expect("legal");
+                    h.score_total(side) - g.score_total(side)
+                };
+                let w = why(&g, *first, *last).expect("explained");
+                let (p, b) = (gain(*first), gain(*last));
+                assert!(
+                    w.contains(&signed(b)) && w.contains(&format!("{p:+}")),
+                    "{w}"
+                );
             }
             let n = rng.below(u32::try_from(actions.len()).unwrap_or(1)) as usize;
             g.apply(actions[n]).expect("legal");
         }
-        assert!(said_claim && said_place);
     }
 }
