@@ -155,9 +155,14 @@ fn read(path: &Path) -> CliResult<Part> {
     }
     // A run's time: from 0 to about 30 years (so that the merged sum stays a number).
     if !(r.seconds.is_finite() && (0.0..=1e9).contains(&r.seconds)) {
+        // Plain where it reads so, else as an exponent (`1e300` would print 301 digits).
+        let shown = if (1e-3..1e12).contains(&r.seconds.abs()) {
+            format!("{}", r.seconds)
+        } else {
+            format!("{:e}", r.seconds)
+        };
         return Err(bad(format!(
-            "a run time of {} seconds (a run's time is from 0 to 1e9 seconds)",
-            r.seconds
+            "a run time of {shown} seconds (a run's time is from 0 to 1e9 seconds)"
         )));
     }
     let expected_tallies = match r.run.kind {

@@ -414,6 +414,12 @@ fn merge_refuses_parts_that_contradict_themselves() {
     );
     refused(
         &s1,
+        &|v| v["results"]["seconds"] = Value::from(1e300),
+        &s2,
+        "a run time of 1e300 seconds",
+    );
+    refused(
+        &s1,
         &|v| v["results"]["tallies"][0]["bonuses"]["middle-kingdom"] = serde_json::json!([1, 1]),
         &s2,
         "a bonus `middle-kingdom` that kingdomino does not give",
