@@ -393,22 +393,32 @@ impl CountRules {
                     if entry.file == leaf {
                         return entry;
                     }
-                    let set_in_leaf = |name: &str| {
+                    // The parameters of module `name` the leaf sets: those whose key names
+                    // one of `about` first (`tower-supply` for `towers`), then the earliest.
+                    let set_in_leaf = |name: &str, about: &[&str]| {
                         eff.module_params.get(name).and_then(|ps| {
-                            ps.values()
-                                .filter_map(|f| f.origin.clone())
-                                .find(|l| l.file == leaf)
+                            ps.iter()
+                                .filter_map(|(key, f)| f.origin.clone().map(|l| (key, l)))
+                                .filter(|(_, l)| l.file == leaf)
+                                .min_by_key(|(key, l)| {
+                                    let named =
+                                        about.iter().any(|r| key.contains(r.trim_end_matches('s')));
+                                    (!named, l.span.start)
+                                })
+                                .map(|(_, l)| l)
                         })
                     };
+                    let needs = needs_of(loader, &rules.modules, i);
                     rules
                         .modules
                         .get(i)
-                        .and_then(|m| set_in_leaf(&m.name))
+                        .and_then(|m| set_in_leaf(&m.name, &[]))
                         .or_else(|| {
                             // Nothing of its own in the leaf: a parameter the leaf sets on a
                             // module giving what this one waits for (Queendomino's buildings'
                             // `tower-supply = 0` leaves the Queen nothing to follow).
-                            providers_of_needs(loader, &rules.modules, i).find_map(set_in_leaf)
+                            providers_of(loader, &rules.modules, i, &needs)
+                                .find_map(|name| set_in_leaf(name, &needs))
                         })
                         .unwrap_or(entry)
                 })
@@ -422,32 +432,41 @@ impl CountRules {
     }
 }
 
-/// The modules of `modules` (but the `i`th) providing a resource the `i`th uses or reads, built
-/// with their default parameters for their declarations.
-fn providers_of_needs<'m>(
+/// A module's declaration, built with its default parameters.
+fn declaration(
     loader: &Loader,
+    spec: &ModuleSpec,
+) -> Option<crownlands_core::modules::Declaration> {
+    loader
+        .registry
+        .build_module(&ModuleSpec::new(&spec.name))
+        .ok()
+        .map(|m| m.declare())
+}
+
+/// The resources the `i`th module of `modules` uses or reads.
+fn needs_of(loader: &Loader, modules: &[ModuleSpec], i: usize) -> Vec<&'static str> {
+    modules
+        .get(i)
+        .and_then(|spec| declaration(loader, spec))
+        .map(|d| d.uses.iter().chain(d.reads).copied().collect())
+        .unwrap_or_default()
+}
+
+/// The modules of `modules` (but the `i`th) providing one of `needs`.
+fn providers_of<'m>(
+    loader: &'m Loader,
     modules: &'m [ModuleSpec],
     i: usize,
+    needs: &'m [&'static str],
 ) -> impl Iterator<Item = &'m str> {
-    let declare = |spec: &ModuleSpec| {
-        loader
-            .registry
-            .build_module(&ModuleSpec::new(&spec.name))
-            .ok()
-            .map(|m| m.declare())
-    };
-    let needs: Vec<&'static str> = modules
-        .get(i)
-        .and_then(declare)
-        .map(|d| d.uses.iter().chain(d.reads).copied().collect())
-        .unwrap_or_default();
     modules
         .iter()
         .enumerate()
         .filter(move |&(j, spec)| {
             j != i
-                && !needs.is_empty()
-                && declare(spec).is_some_and(|d| d.provides.iter().any(|r| needs.contains(r)))
+                && declaration(loader, spec)
+                    .is_some_and(|d| d.provides.iter().any(|r| needs.contains(r)))
         })
         .map(|(_, spec)| spec.name.as_str())
 }

@@ -1070,6 +1070,19 @@ fn warnings_point_at_the_rule_that_cannot_work() {
         16,
         &["module `queen` can never act: no module can give towers"],
     );
+    // Of several, the one naming what is missing, wherever it is (not `slot-prices` above it).
+    let checked = crownlands_rules::check_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"queendomino\"\n\n[rules.module.buildings]\nslot-prices = [0, 1, 2, 3, 4, 5]\ntower-supply = 0\n",
+        Path::new("q.toml"),
+    );
+    let w = Diagnostics(checked.warnings);
+    assert_diag(
+        &w,
+        5,
+        16,
+        &["module `queen` can never act: no module can give towers"],
+    );
     // A value from a shipped file is blamed on the user's `extends`.
     let checked = crownlands_rules::check_str(
         crownlands_core::Registry::shipped_ref(),
