@@ -972,13 +972,25 @@ mod tests {
 
     #[test]
     fn scrub_leaves_no_control_or_bidirectional_character_on_screen() {
+        // A paragraph draws an escape sequence and a bidirectional override into the cells as
+        // they are (`Buffer::set_string` drops some, a `Paragraph` does not).
         let area = Rect::new(0, 0, 20, 2);
         let mut buf = Buffer::empty(area);
-        buf.set_string(0, 0, "a\u{1b}]0;x\u{7}b", Style::default());
-        buf.set_string(0, 1, "c\u{202e}d\té", Style::default());
+        Paragraph::new(vec![
+            Line::from("a\u{1b}]0;x\u{7}b"),
+            Line::from("c\u{202e}d é"),
+        ])
+        .render(area, &mut buf);
+        let unsafe_cells = |buf: &Buffer| {
+            buf.content()
+                .iter()
+                .flat_map(|c| c.symbol().chars())
+                .any(crownlands_core::text::is_unsafe_char)
+        };
+        assert!(unsafe_cells(&buf), "the paragraph drew them");
         scrub(area, &mut buf);
+        assert!(!unsafe_cells(&buf));
         let cells: String = buf.content().iter().map(|c| c.symbol()).collect();
-        assert!(!cells.chars().any(crownlands_core::text::is_unsafe_char));
         assert!(cells.starts_with('a') && cells.contains('é'), "{cells:?}");
     }
 }
