@@ -1057,32 +1057,25 @@ fn warnings_point_at_the_rule_that_cannot_work() {
     assert_diag(&w, 3, 12, &["module `knights` can never act"]);
     assert!(w.0.iter().all(|d| d.file.ends_with("child.toml")), "{w}");
     // ... and at a parameter the file sets on the module giving what the idle one waits for:
-    // no towers to give, so the Queen (listed in the shipped file) has no one to follow.
-    let checked = crownlands_rules::check_str(
-        crownlands_core::Registry::shipped_ref(),
-        "extends = \"queendomino\"\n\n[rules.module.buildings]\ntower-supply = 0\n",
-        Path::new("q.toml"),
-    );
-    let w = Diagnostics(checked.warnings);
-    assert_diag(
-        &w,
-        4,
-        16,
-        &["module `queen` can never act: no module can give towers"],
-    );
-    // Of several, the one naming what is missing, wherever it is (not `slot-prices` above it).
-    let checked = crownlands_rules::check_str(
-        crownlands_core::Registry::shipped_ref(),
-        "extends = \"queendomino\"\n\n[rules.module.buildings]\nslot-prices = [0, 1, 2, 3, 4, 5]\ntower-supply = 0\n",
-        Path::new("q.toml"),
-    );
-    let w = Diagnostics(checked.warnings);
-    assert_diag(
-        &w,
-        5,
-        16,
-        &["module `queen` can never act: no module can give towers"],
-    );
+    // no towers to give, so the Queen (listed in the shipped file) has no one to follow; of
+    // several, the one naming what is missing, wherever it is (not `slot-prices` above it).
+    for (buildings, line) in [
+        ("tower-supply = 0\n", 4),
+        ("slot-prices = [0, 1, 2, 3, 4, 5]\ntower-supply = 0\n", 5),
+    ] {
+        let checked = crownlands_rules::check_str(
+            crownlands_core::Registry::shipped_ref(),
+            &format!("extends = \"queendomino\"\n\n[rules.module.buildings]\n{buildings}"),
+            Path::new("q.toml"),
+        );
+        let w = Diagnostics(checked.warnings);
+        assert_diag(
+            &w,
+            line,
+            16,
+            &["module `queen` can never act: no module can give towers"],
+        );
+    }
     // A value from a shipped file is blamed on the user's `extends`.
     let checked = crownlands_rules::check_str(
         crownlands_core::Registry::shipped_ref(),
