@@ -481,6 +481,9 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         || stats::first_claim_differences(a, b)
             .iter()
             .any(|(w, s)| w.significant() || s.significant())
+        || stats::held_differences(a, b)
+            .iter()
+            .any(|(_, e)| e.significant())
     {
         let _ = writeln!(
             out,
@@ -529,6 +532,22 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         mark(&discards),
         interval(&discards, 3, false)
     );
+    let held = stats::held_differences(a, b);
+    if !held.is_empty() {
+        let _ = writeln!(
+            out,
+            "held at the end of a game, B - A (mean over the seats): {}",
+            held.iter()
+                .map(|(k, e)| format!(
+                    "{k} {:+.2}{} ({})",
+                    e.estimate,
+                    mark(e),
+                    interval(e, 2, false)
+                ))
+                .collect::<Vec<_>>()
+                .join("; ")
+        );
+    }
     // The first player's advantage under each, and whether B changes it.
     let places = stats::first_claim_differences(a, b);
     if places.len() > 1 {
@@ -554,7 +573,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     }
     let _ = writeln!(
         out,
-        "(bonuses, discards and places: intervals as for independent runs, wider than paired ones)"
+        "(bonuses, discards, resources held and places: intervals as for independent runs, wider than paired ones)"
     );
     for (label, t) in [("A", a), ("B", b)] {
         let _ = writeln!(out, "{label}: {}", name(usize::from(label == "B")));
@@ -807,6 +826,12 @@ pub fn json(r: &Results) -> Value {
                 doc["spread_differences"] = json!(spreads);
                 doc["bonus_differences"] = json!(bonuses);
                 doc["discarded_difference"] = estimate_json(&stats::discard_difference(a, b), 4);
+                doc["held_differences"] = json!(
+                    stats::held_differences(a, b)
+                        .iter()
+                        .map(|(k, e)| json!({"resource": k, "difference": estimate_json(e, 4)}))
+                        .collect::<Vec<_>>()
+                );
                 doc["first_claims_differences"] = json!(
                     stats::first_claim_differences(a, b)
                         .iter()

@@ -300,6 +300,27 @@ pub fn first_claim_differences(a: &Tally, b: &Tally) -> Vec<(Estimate, Estimate)
         .collect()
 }
 
+/// What the sides held at the end of a game, B - A, per resource both rulesets keep: the mean
+/// over every seat's games, with a 95% interval (see [`mean_difference`]); none for a part of
+/// an older build (no squares kept).
+pub fn held_differences(a: &Tally, b: &Tally) -> Vec<(String, Estimate)> {
+    let pooled = |t: &Tally, key: &str| {
+        let (row, sq) = (t.held.get(key)?, t.held_sq.get(key)?);
+        let sum: u128 = row.iter().map(|&n| u128::from(n)).sum();
+        let n = t
+            .games_of_matches()
+            .saturating_mul(u64::try_from(row.len()).unwrap_or(u64::MAX));
+        Some(((i128::try_from(sum).ok()?, sq.iter().sum::<u128>()), n))
+    };
+    a.held
+        .keys()
+        .filter_map(|k| {
+            let ((sa, na), (sb, nb)) = (pooled(a, k)?, pooled(b, k)?);
+            Some((k.clone(), mean_difference(sa, na, sb, nb)))
+        })
+        .collect()
+}
+
 /// Dominoes discarded per game, B - A, with a 95% interval (see [`mean_difference`]).
 pub fn discard_difference(a: &Tally, b: &Tally) -> Estimate {
     mean_difference(

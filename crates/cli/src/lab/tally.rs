@@ -17,9 +17,9 @@ pub const MAX_SPAN: usize = 1 << 20;
 
 /// Add `from`'s counts per key and seat to `into`'s (a key new to `into` starts at 0); `what`
 /// names the rows in the error of a row of another number of seats.
-fn add_rows(
-    into: &mut BTreeMap<String, Vec<u64>>,
-    from: &BTreeMap<String, Vec<u64>>,
+fn add_rows<T: Count + Default + Clone>(
+    into: &mut BTreeMap<String, Vec<T>>,
+    from: &BTreeMap<String, Vec<T>>,
     seats: usize,
     what: &'static str,
 ) -> Result<(), TallyError> {
@@ -27,7 +27,9 @@ fn add_rows(
         if row.len() != seats {
             return Err(TallyError::Mismatch(what));
         }
-        let mine = into.entry(key.clone()).or_insert_with(|| vec![0; seats]);
+        let mine = into
+            .entry(key.clone())
+            .or_insert_with(|| vec![T::default(); seats]);
         for (a, &b) in mine.iter_mut().zip(row) {
             add(a, b)?;
         }
@@ -303,6 +305,10 @@ pub struct Tally {
     /// for a ruleset without modules.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub held: BTreeMap<String, Vec<u64>>,
+    /// The same, squared before summing: the spread, and so the interval of a difference
+    /// between two rulesets. Empty in a part of an older build.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub held_sq: BTreeMap<String, Vec<u128>>,
     /// How the games (matches) were won: ties at the top, shared wins, the winner's margin.
     /// `None` in a part of an older build, which counted none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -460,6 +466,7 @@ impl Tally {
                 .collect(),
             first_claims: Vec::new(),
             held: BTreeMap::new(),
+            held_sq: BTreeMap::new(),
             finishes: Some(Finishes::default()),
             ranks: Vec::new(),
         }
@@ -528,6 +535,13 @@ impl Tally {
                 .or_insert_with(|| vec![0; seats]);
             for (n, &side) in row.iter_mut().zip(&self.seat_side) {
                 *n = n.saturating_add(u64::from(game.resource(side, name)));
+            }
+            let sq = self
+                .held_sq
+                .entry(name.to_string())
+                .or_insert_with(|| vec![0; seats]);
+            for (n, &side) in sq.iter_mut().zip(&self.seat_side) {
+                *n = n.saturating_add(u128::from(game.resource(side, name)).pow(2));
             }
         }
     }
@@ -637,7 +651,18 @@ impl Tally {
         }
         let seats = self.seats.len();
         add_rows(&mut self.bonuses, &o.bonuses, seats, "bonus seats")?;
+        // A part of last session's build counts what is held but not its squares.
+        if self.games > 0
+            && o.games > 0
+            && !self.held.is_empty()
+            && self.held_sq.is_empty() != o.held_sq.is_empty()
+        {
+            return Err(TallyError::Mismatch(
+                "resources held (parts of different versions of crownlands)",
+            ));
+        }
         add_rows(&mut self.held, &o.held, seats, "resource seats")?;
+        add_rows(&mut self.held_sq, &o.held_sq, seats, "resource seats")?;
         self.discarded.merge(&o.discarded)?;
         if self.first_claims.len() < o.first_claims.len() {
             self.first_claims
@@ -706,6 +731,21 @@ impl Tally {
         // A part file is read whole before this: a resource row per name, a count per seat.
         if self.held.values().any(|r| r.len() != self.seats.len()) || self.held.len() > 256 {
             return Err(TallyError::Inconsistent("resource seats".into()));
+        }
+        // Squares of whole numbers of at least 0 add up to at least their sum, and are of the
+        // resources held.
+        if !self.held_sq.is_empty()
+            && (self.held_sq.len() != self.held.len()
+                || self.held_sq.iter().any(|(k, sq)| {
+                    self.held.get(k).is_none_or(|row| {
+                        row.len() != sq.len()
+                            || row.iter().zip(sq).any(|(&n, &q)| q < u128::from(n))
+                    })
+                }))
+        {
+            return Err(TallyError::Inconsistent(
+                "the resources held do not match their squares".into(),
+            ));
         }
         // A game gives a seat (a bot's player-game) at most one win: the sums are bounded.
         let wins_fit = |games: u64, units: u128, sq_units: u128| {
@@ -952,6 +992,17 @@ mod tests {
         let mut twice = newer.clone();
         twice.merge(&newer).expect("merge");
         assert_eq!(twice.held["coins"], [24, 18]);
+        // A part that keeps the squares too (this build) does not merge with one that does not
+        // (the last session's); two such add up.
+        let mut squared = newer.clone();
+        squared.held_sq.insert("coins".into(), vec![60, 41]);
+        assert!(matches!(
+            squared.clone().merge(&newer),
+            Err(TallyError::Mismatch(_))
+        ));
+        let mut both = squared.clone();
+        both.merge(&squared).expect("merge");
+        assert_eq!(both.held_sq["coins"], [120, 82]);
     }
 
     #[test]

@@ -399,6 +399,15 @@ fn merge_refuses_parts_that_contradict_themselves() {
         &s2,
         "not kingdomino's deck of 24 a game",
     );
+    // Squares of what is held below its sums (edited).
+    let qd = ["simulate", "queendomino", "-p", "2", "-g", "6"];
+    let (q1, q2) = (part(&qd, "1/2"), part(&qd, "2/2"));
+    refused(
+        &q1,
+        &|v| v["results"]["tallies"][0]["held_sq"]["coins"] = serde_json::json!([0, 0]),
+        &q2,
+        "the resources held do not match their squares",
+    );
     // A count of games that is not the shard's (not stopped: edited), and a time out of range.
     refused(
         &s1,
@@ -974,6 +983,47 @@ fn how_the_games_were_won_is_told_and_merges() {
     for r in c["rulesets"].as_array().expect("rulesets") {
         assert!(r["finishes"]["shared"]["estimate"].is_number(), "{r}");
     }
+}
+
+#[test]
+fn compare_says_what_b_changes_in_what_the_sides_hold() {
+    // Without the Dragon no coin is spent on bribes: more coins left at the end.
+    let args = [
+        "compare",
+        "queendomino",
+        "queendomino-no-dragon",
+        "-b",
+        "greedy,greedy,greedy,greedy",
+        "-g",
+        "40",
+    ];
+    let c = json_of(&args);
+    let held = c["held_differences"].as_array().expect("held differences");
+    let coins = held
+        .iter()
+        .find(|h| h["resource"] == "coins")
+        .expect("coins");
+    // The pooled means' difference: each ruleset's per-seat means, averaged.
+    let mean = |k: usize| {
+        let row = c["rulesets"][k]["held"]
+            .as_array()
+            .and_then(|h| h.iter().find(|x| x["resource"] == "coins"))
+            .and_then(|x| x["mean"].as_array().cloned())
+            .expect("coins held");
+        row.iter().filter_map(Value::as_f64).sum::<f64>() / row.len() as f64
+    };
+    let d = coins["difference"]["estimate"].as_f64().expect("d");
+    assert!((d - (mean(1) - mean(0))).abs() < 1e-3, "{d} {c}");
+    let r = run(&args).ok();
+    assert!(
+        r.stdout
+            .contains("held at the end of a game, B - A (mean over the seats): coins "),
+        "{}",
+        r.stdout
+    );
+    // Kingdomino keeps nothing: nothing said.
+    let k = json_of(&["compare", "kingdomino", "harmony", "-p", "2", "-g", "5"]);
+    assert_eq!(k["held_differences"].as_array().map(Vec::len), Some(0));
 }
 
 #[test]
