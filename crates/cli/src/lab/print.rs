@@ -321,8 +321,12 @@ fn tally_text(out: &mut String, t: &Tally, player: &str) {
     }
     let _ = writeln!(
         out,
-        "dominoes discarded (not placeable, or left unclaimed in a line): {:.2} per game",
-        stats::discarded(t)
+        "dominoes discarded (not placeable, or left unclaimed in a line): {:.2} per game{}",
+        stats::discarded(t),
+        stats::discards_split(t)
+            .filter(|&(u, _)| u > 0.0)
+            .map(|(u, n)| format!(" ({u:.2} left unclaimed, {n:.2} not placeable)"))
+            .unwrap_or_default()
     );
     if let Some(f) = stats::finishes(t) {
         let share = |e: stats::Estimate| {
@@ -617,6 +621,15 @@ fn first_claims_json(t: &Tally) -> Vec<Value> {
 }
 
 /// One ruleset's seats, teams, bonuses and discards.
+/// The discards per game split: `{"left_unclaimed", "not_placeable"}` (null for a part of an
+/// older build).
+fn discards_json(t: &Tally) -> Value {
+    match stats::discards_split(t) {
+        Some((u, n)) => json!({"left_unclaimed": round(u, 4), "not_placeable": round(n, 4)}),
+        None => Value::Null,
+    }
+}
+
 fn tally_json(t: &Tally, player: &str) -> (Vec<Value>, Vec<Value>, Vec<Value>, f64) {
     let seats = stats::seats(t);
     let seat_rows = seats
@@ -742,6 +755,7 @@ pub fn json(r: &Results) -> Value {
             doc["teams"] = json!(teams);
             doc["bonuses"] = json!(bonuses);
             doc["mean_dominoes_discarded"] = json!(discarded);
+            doc["discards"] = discards_json(t);
             doc["first_claims"] = json!(first_claims_json(t));
             doc["held"] = held_json(t);
             doc["finishes"] = finishes_json(t);
@@ -763,6 +777,7 @@ pub fn json(r: &Results) -> Value {
                         "teams": teams,
                         "bonuses": bonuses,
                         "mean_dominoes_discarded": discarded,
+                        "discards": discards_json(t),
                         "first_claims": first_claims_json(t),
                         "held": held_json(t),
                         "finishes": finishes_json(t),

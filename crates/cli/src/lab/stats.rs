@@ -205,6 +205,13 @@ pub fn discarded(t: &Tally) -> f64 {
     sum as f64 / t.discarded.total().max(1) as f64
 }
 
+/// Of the dominoes discarded per game, those left unclaimed in the lines and those that could
+/// not be placed (`None` for a part of an older build).
+pub fn discards_split(t: &Tally) -> Option<(f64, f64)> {
+    let unclaimed = t.unclaimed? as f64 / t.discarded.total().max(1) as f64;
+    Some((unclaimed, (discarded(t) - unclaimed).max(0.0)))
+}
+
 /// The difference B - A for one seat: mean score and win share, with paired 95% intervals.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Difference {

@@ -309,6 +309,11 @@ pub struct Tally {
     /// between two rulesets. Empty in a part of an older build.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub held_sq: BTreeMap<String, Vec<u128>>,
+    /// Of the dominoes discarded, those left unclaimed in the lines (a line of more dominoes
+    /// than kings leaves some each round), summed over the games: the rest could not be placed.
+    /// `None` in a part of an older build, which counted none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unclaimed: Option<u64>,
     /// How the games (matches) were won: ties at the top, shared wins, the winner's margin.
     /// `None` in a part of an older build, which counted none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -467,6 +472,7 @@ impl Tally {
             first_claims: Vec::new(),
             held: BTreeMap::new(),
             held_sq: BTreeMap::new(),
+            unclaimed: Some(0),
             finishes: Some(Finishes::default()),
             ranks: Vec::new(),
         }
@@ -488,6 +494,16 @@ impl Tally {
             s.placed += per_side.get(side.index()).copied().unwrap_or(0);
         }
         self.discarded.add(game.discarded().len() as i64);
+        if let Some(u) = &mut self.unclaimed {
+            // Every line dealt is claimed, each king taking one: the rest of each is left.
+            let rules = game.rules();
+            let (line, kings) = (
+                u64::from(rules.line_size),
+                game.first_claim_order().len() as u64,
+            );
+            let lines = u64::from(rules.deck_size) / line.max(1);
+            *u = u.saturating_add(lines * line.saturating_sub(kings));
+        }
         self.count_held(game);
         if bonuses == Bonuses::None {
             return;
@@ -633,6 +649,17 @@ impl Tally {
             return Err(TallyError::Mismatch(
                 "how the games were won (parts of different versions of crownlands)",
             ));
+        }
+        if self.games > 0 && o.games > 0 && self.unclaimed.is_none() != o.unclaimed.is_none() {
+            return Err(TallyError::Mismatch(
+                "discards left unclaimed (parts of different versions of crownlands)",
+            ));
+        }
+        match (&mut self.unclaimed, o.unclaimed) {
+            (Some(a), Some(b)) => add(a, b)?,
+            (a @ None, Some(b)) if self.games == 0 => *a = Some(b),
+            (a, None) if o.games > 0 => *a = None,
+            _ => {}
         }
         match (&mut self.finishes, &o.finishes) {
             (Some(a), Some(b)) => a.merge(b)?,
@@ -811,6 +838,15 @@ impl Tally {
                 "discards counted for {} games where {played} were played",
                 self.discarded.total()
             )));
+        }
+        // What lines leave unclaimed is among the discards.
+        if let Some(u) = self.unclaimed {
+            let (sum, _) = self.discarded.sums();
+            if i128::from(u) > sum {
+                return Err(TallyError::Inconsistent(format!(
+                    "{u} dominoes left unclaimed of {sum} discarded"
+                )));
+            }
         }
         if self.discarded.low < 0 || self.discarded.high() > most_dealt {
             return Err(TallyError::Inconsistent(format!(

@@ -986,6 +986,26 @@ fn how_the_games_were_won_is_told_and_merges() {
 }
 
 #[test]
+fn the_discards_are_split_into_left_unclaimed_and_not_placeable() {
+    // Three players take 3 of each line of 4: 12 left a game, the rest fitted nowhere.
+    let args = ["simulate", "kingdomino", "-p", "3", "-g", "60", "-s", "4"];
+    let v = json_of(&args);
+    let d = &v["discards"];
+    assert_eq!(d["left_unclaimed"].as_f64(), Some(12.0), "{d}");
+    let all = v["mean_dominoes_discarded"].as_f64().expect("discarded");
+    let not_placeable = d["not_placeable"].as_f64().expect("not placeable");
+    assert!((all - 12.0 - not_placeable).abs() < 1e-3, "{v}");
+    assert_eq!(merged(&args, 3), v);
+    assert!(
+        run(&args).ok().stdout.contains(" (12.00 left unclaimed, "),
+        "the words"
+    );
+    // Two players with two kings each leave none: the line says nothing more.
+    let r = run(&["simulate", "kingdomino", "-p", "2", "-g", "5"]).ok();
+    assert!(!r.stdout.contains("left unclaimed,"), "{}", r.stdout);
+}
+
+#[test]
 fn compare_says_what_b_changes_in_what_the_sides_hold() {
     // Without the Dragon no coin is spent on bribes: more coins left at the end.
     let args = [
