@@ -563,13 +563,24 @@ impl<'s> Walker<'s> {
             return false;
         }
         if v < min {
-            self.report(
-                span,
+            // A domino named by a number below any domino's: what it is, not a bound that the
+            // next try (0) then meets as "no domino 0".
+            let removal = path.0.len() == 2
+                && path.0.first().is_some_and(|k| k == "remove-dominoes")
+                && min == 0;
+            let message = if removal {
+                format!(
+                    "{}: {v} is no domino's number (dominoes are numbered from 0 up; \
+                     `crownlands show` lists the deck's)",
+                    path.what()
+                )
+            } else {
                 format!(
                     "{}: {v} is too small; it must be at least {min}",
                     path.what()
-                ),
-            );
+                )
+            };
+            self.report(span, message);
             return false;
         }
         true

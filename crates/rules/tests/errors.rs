@@ -687,6 +687,10 @@ fn remove_dominoes_problems() {
     let d = bad(&format!("{HEAD}remove-dominoes = [12, 60, \"x\"]\n"));
     assert_diag(&d, 2, 24, &["no domino 60 to remove (numbered 1 to 48)"]);
     assert_diag(&d, 2, 28, &["\"x\": no box starts with X"]);
+    // A number below any domino's says so, not "at least 0" (0 then met "no domino 0").
+    let d = bad(&format!("{HEAD}remove-dominoes = [-1]\n"));
+    assert_diag(&d, 2, 20, &["-1 is no domino's number"]);
+    assert!(!d.to_string().contains("at least 0"), "{d}");
     // Several boxes: a bare number must say its box; a wrong initial names the boxes.
     let d = bad("extends = \"royal-wedding\"\nremove-dominoes = [12, \"Q12\", \"Z3\"]\n");
     assert_diag(
