@@ -859,6 +859,65 @@ fn a_bots_pass_does_not_wait_for_the_pace() {
     assert_eq!(passes, 3, "three forced passes seen");
 }
 
+/// A bot's module action (a tax, a build, a burn) waits half the pace; its placement and claim
+/// the whole pace.
+#[test]
+fn a_bots_module_action_waits_half_the_pace() {
+    use crownlands_core::Action;
+    use std::time::{Duration, Instant};
+    let mut config = config(6, crownlands_tui::Palette::none());
+    config.pace = Duration::from_secs(3);
+    let mut app =
+        crownlands_tui::App::new_game(ruleset("queendomino"), seats("greedy,greedy"), config)
+            .expect("game sets up");
+    let count = |app: &crownlands_tui::App| app.session().unwrap().actions().concat().len();
+    let last =
+        |app: &crownlands_tui::App| *app.session().unwrap().actions().concat().last().unwrap();
+    let mut t = Instant::now();
+    let (mut module_moves, mut other_moves) = (0, 0);
+    let wall = Instant::now();
+    while (module_moves < 2 || other_moves < 2)
+        && app.mode() != Mode::GameOver
+        && wall.elapsed() < Duration::from_secs(60)
+    {
+        let before = count(&app);
+        // Half the pace (and a little) on the app's clock: only a module's action, or a pass.
+        let half = t + Duration::from_millis(1600);
+        let asked = Instant::now();
+        // (A greedy bot answers in milliseconds: a second is room to spare.)
+        while count(&app) == before && asked.elapsed() < Duration::from_secs(1) {
+            app.tick(half);
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        if count(&app) > before {
+            let a = last(&app);
+            assert!(
+                matches!(a, Action::Module { .. } | Action::Pass),
+                "{a:?} before the pace"
+            );
+            module_moves += usize::from(matches!(a, Action::Module { .. }));
+            t = half;
+            continue;
+        }
+        // Anything else waits the whole pace.
+        t += Duration::from_millis(3100);
+        let asked = Instant::now();
+        while count(&app) == before && asked.elapsed() < Duration::from_secs(10) {
+            app.tick(t);
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        assert!(
+            !matches!(last(&app), Action::Module { .. }),
+            "a module action waited"
+        );
+        other_moves += 1;
+    }
+    assert!(
+        module_moves >= 2 && other_moves >= 2,
+        "{module_moves} {other_moves}"
+    );
+}
+
 #[test]
 fn a_module_steps_mistake_shows_the_best_actions_squares() {
     // A build (or a tax, a burn) the analysis finds worse than another: watched at its move,

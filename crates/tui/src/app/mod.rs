@@ -560,7 +560,19 @@ impl App {
             return;
         }
         let purpose = pending.purpose;
-        let paced = block || now >= pending.started + self.config.pace;
+        // A module's step (a tax, a build, a burn) follows the bot's placement in its turn,
+        // told in the log: at half the pace, so a table of bots in Queendomino does not keep a
+        // person waiting five full paces a turn.
+        let module = pending
+            .reply
+            .as_ref()
+            .is_some_and(|r| matches!(r.action, Some(Action::Module { .. })));
+        let pace = if module {
+            self.config.pace / 2
+        } else {
+            self.config.pace
+        };
+        let paced = block || now >= pending.started + pace;
         // A pass shows nothing to follow (it is not logged): it goes at once, not at the pace.
         let passes = pending
             .reply
