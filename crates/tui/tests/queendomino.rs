@@ -227,10 +227,22 @@ fn five_kingdoms_at_120x40_take_columns_of_the_side_panel_for_their_crowns() {
         .unwrap();
     assert!(l.others.iter().all(|(_, r)| r.width == 5 + 2));
     assert_eq!(l.rules.map(|r| r.width), Some(38));
+    // Others at two columns already (Queendomino at 4): the panel gives nothing for a third.
+    let mut qd = app_of("queendomino", "you,greedy,greedy,greedy");
+    until(&mut qd, 200, |a| a.mode() == Mode::Place);
+    let game = qd.game().unwrap();
+    let l =
+        crownlands_tui::view::layout(&qd, game, ratatui::layout::Rect::new(0, 0, 120, 40)).unwrap();
+    assert!(l.others.iter().all(|(_, r)| r.width == 5 * 2 + 2));
+    assert_eq!(l.rules.map(|r| r.width), Some(38));
 }
 
 fn app_six() -> App {
-    app("royal-wedding", "you,greedy,greedy,greedy,greedy,greedy", 3)
+    app_of("royal-wedding", "you,greedy,greedy,greedy,greedy,greedy")
+}
+
+fn app_of(ruleset: &str, players: &str) -> App {
+    app(ruleset, players, 3)
 }
 
 #[test]

@@ -215,21 +215,27 @@ fn other_cell_w(s: &Sizes, room: u16) -> u16 {
         .unwrap_or(1)
 }
 
-/// The side panel's width once the other kingdoms have taken what they need of it for one
-/// column a cell more (at 120 columns, four other kingdoms of 5x5 get two columns a cell, their
-/// crowns shown, for four of the panel's columns), keeping the panel at least `PANEL_MIN` wide.
+/// The side panel's width once the other kingdoms have taken what they need of it for two
+/// columns a cell where they would have one (at 120 columns, four other kingdoms of 5x5 get
+/// their crowns shown for four of the panel's columns), keeping the panel at least `PANEL_MIN`
+/// wide.
 /// `right_w` is the right column's width with the panel as it is.
 fn panel_after_others(panel_w: u16, right_w: u16, s: &Sizes, board_right: bool) -> u16 {
     if panel_w <= PANEL_MIN || s.others == 0 {
         return panel_w;
     }
     let room = right_w.saturating_sub(if board_right { BOARD_W } else { 0 });
-    let now = other_cell_w(s, room);
-    (now + 1..=OTHER_CELL_MAX)
-        .rev()
-        .map(|w| (s.others * (s.n * w + s.frame)).saturating_sub(room))
-        .find(|&deficit| deficit <= panel_w - PANEL_MIN)
-        .map_or(panel_w, |deficit| panel_w - deficit)
+    // Only from one column a cell (terrains alone) to two (crowns shown): a third, pieces
+    // apart, is not worth the rules' and the moves' columns.
+    if other_cell_w(s, room) > 1 {
+        return panel_w;
+    }
+    let deficit = (s.others * (s.n * 2 + s.frame)).saturating_sub(room);
+    if deficit <= panel_w - PANEL_MIN {
+        panel_w - deficit
+    } else {
+        panel_w
+    }
 }
 
 /// Lay out the game screen; `None` when `area` is too small for it.
