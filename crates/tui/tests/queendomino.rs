@@ -824,17 +824,25 @@ fn play_passing(app: &mut crownlands_tui::App, mut each: impl FnMut(&crownlands_
     }
 }
 
+/// Queendomino between two greedy bots at a pace of 3 s.
+fn two_bots_at_a_pace_of_3_s() -> App {
+    let mut config = config(6, crownlands_tui::Palette::none());
+    config.pace = std::time::Duration::from_secs(3);
+    App::new_game(ruleset("queendomino"), seats("greedy,greedy"), config).expect("game sets up")
+}
+
+/// The moves played so far, all games of a match in a row.
+fn moves_played(app: &App) -> usize {
+    app.session().map_or(0, |s| s.actions().concat().len())
+}
+
 /// A bot's pass goes at once, not at the pace (it shows nothing to follow): with a pace of 3 s, a
 /// bot in a step where only going on is legal passes with no time passing; its other moves wait.
 #[test]
 fn a_bots_pass_does_not_wait_for_the_pace() {
     use std::time::{Duration, Instant};
-    let mut config = config(6, crownlands_tui::Palette::none());
-    config.pace = Duration::from_secs(3);
-    let mut app =
-        crownlands_tui::App::new_game(ruleset("queendomino"), seats("greedy,greedy"), config)
-            .expect("game sets up");
-    let count = |app: &crownlands_tui::App| app.session().unwrap().actions().concat().len();
+    let mut app = two_bots_at_a_pace_of_3_s();
+    let count = moves_played;
     // The app's own clock: it moves on 3.1 s at a time, except to see a pass go.
     let mut t = Instant::now();
     let mut passes = 0;
@@ -877,12 +885,8 @@ fn a_bots_pass_does_not_wait_for_the_pace() {
 fn a_bots_module_action_waits_half_the_pace() {
     use crownlands_core::Action;
     use std::time::{Duration, Instant};
-    let mut config = config(6, crownlands_tui::Palette::none());
-    config.pace = Duration::from_secs(3);
-    let mut app =
-        crownlands_tui::App::new_game(ruleset("queendomino"), seats("greedy,greedy"), config)
-            .expect("game sets up");
-    let count = |app: &crownlands_tui::App| app.session().unwrap().actions().concat().len();
+    let mut app = two_bots_at_a_pace_of_3_s();
+    let count = moves_played;
     let last =
         |app: &crownlands_tui::App| *app.session().unwrap().actions().concat().last().unwrap();
     let mut t = Instant::now();
