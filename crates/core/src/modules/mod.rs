@@ -334,6 +334,49 @@ pub struct SpecProblem {
     pub error: ModuleError,
 }
 
+/// How many items of a list parameter are read one by one, and how many problems are said.
+const MAX_ITEMS_CHECKED: usize = 256;
+const MAX_ITEM_PROBLEMS: usize = 16;
+
+/// The problems of each item of a list parameter `key = value` of module `name`, found by
+/// reading each item alone in a list of one: those about the item itself (`key[0]`, said of its
+/// place in the list), none when the list is not one or an item alone is refused for what the
+/// list as a whole must be.
+fn item_problems(registry: &Registry, name: &str, key: &str, value: &Param) -> Vec<ModuleError> {
+    let items: Vec<Param> = match value {
+        Param::Ints(v) => v.iter().map(|&n| Param::Int(n)).collect(),
+        Param::List(v) => v.clone(),
+        _ => return Vec::new(),
+    };
+    let first = format!("`{}[0]", crate::text::excerpt(key));
+    let mut out = Vec::new();
+    // A file's list may be long: the first items, and a few problems, say enough.
+    for (j, item) in items.into_iter().enumerate().take(MAX_ITEMS_CHECKED) {
+        if out.len() == MAX_ITEM_PROBLEMS {
+            break;
+        }
+        let alone = ModuleSpec {
+            name: name.to_string(),
+            params: BTreeMap::from([(key.to_string(), Param::List(vec![item]))]),
+        };
+        let Err(error) = build(registry, &alone) else {
+            continue;
+        };
+        let at = format!("`{}[{j}]", crate::text::excerpt(key));
+        match error {
+            ModuleError::Param { module, problem } if problem.contains(&first) => {
+                out.push(ModuleError::Param {
+                    module,
+                    problem: problem.replacen(&first, &at, 1),
+                });
+            }
+            // About the list (its length), not the item: the whole list's error stands.
+            _ => return Vec::new(),
+        }
+    }
+    out
+}
+
 /// Every problem with a module list, not only the first: duplicate and unknown names, and each
 /// parameter checked on its own (then the whole spec, for problems between parameters).
 pub fn check_specs(registry: &Registry, specs: &[ModuleSpec]) -> Vec<SpecProblem> {
@@ -371,11 +414,22 @@ pub fn check_specs(registry: &Registry, specs: &[ModuleSpec]) -> Vec<SpecProblem
                 params: BTreeMap::from([(key.clone(), value.clone())]),
             };
             if let Err(error) = build(registry, &alone) {
-                out.push(SpecProblem {
-                    module: i,
-                    key: Some(key.clone()),
-                    error,
-                });
+                // A list: each item at fault, not only the first (`slot-prices = [1, -2, 3,
+                // -4]` has two).
+                let items = item_problems(registry, &spec.name, key, value);
+                if items.len() > 1 {
+                    out.extend(items.into_iter().map(|error| SpecProblem {
+                        module: i,
+                        key: Some(key.clone()),
+                        error,
+                    }));
+                } else {
+                    out.push(SpecProblem {
+                        module: i,
+                        key: Some(key.clone()),
+                        error,
+                    });
+                }
                 if let Some(r) = repaired.get_mut(i) {
                     r.params.remove(key);
                 }

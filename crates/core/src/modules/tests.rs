@@ -478,6 +478,32 @@ fn check_specs_reports_every_parameter_problem() {
             (1, Some("interest"))
         ]
     );
+    // Each item of a list at fault, said at its place; a list refused as a whole (too short)
+    // once.
+    let mut b = modules::ModuleSpec::new("buildings");
+    b.params.insert(
+        "slot-prices".into(),
+        modules::Param::Ints(vec![1, -2, 3, -4, 5]),
+    );
+    let words: Vec<String> = modules::check_specs(Registry::shipped_ref(), &[b])
+        .iter()
+        .map(|p| p.error.to_string())
+        .collect();
+    assert_eq!(
+        words,
+        [
+            "module `buildings`: `slot-prices[1]` must be from 0 to 1000, not -2",
+            "module `buildings`: `slot-prices[3]` must be from 0 to 1000, not -4",
+        ]
+    );
+    let mut b = modules::ModuleSpec::new("buildings");
+    b.params
+        .insert("slot-prices".into(), modules::Param::Ints(vec![0; 17]));
+    assert_eq!(
+        modules::check_specs(Registry::shipped_ref(), &[b]).len(),
+        1,
+        "one problem for the list's length"
+    );
 }
 
 #[test]
