@@ -132,15 +132,16 @@ pub fn run(registry: &Registry, command: Command) -> CliResult<ExitCode> {
 /// command's error (exit 1), like any other count the ruleset does not allow, not a command
 /// line that does not parse.
 fn player_count(players: Option<u64>) -> CliResult<Option<u8>> {
-    match players.map(u8::try_from) {
-        None => Ok(None),
-        Some(Ok(n)) => Ok(Some(n)),
-        Some(Err(_)) => Err(CliError::Message(format!(
-            "no ruleset allows {} players (at most {})",
-            players.unwrap_or_default(),
-            crownlands_core::ruleset::MAX_PLAYERS
-        ))),
-    }
+    players
+        .map(|n| {
+            u8::try_from(n).map_err(|_| {
+                CliError::Message(format!(
+                    "no ruleset allows {n} players (at most {})",
+                    crownlands_core::ruleset::MAX_PLAYERS
+                ))
+            })
+        })
+        .transpose()
 }
 
 /// The options of `simulate` and `compare`.

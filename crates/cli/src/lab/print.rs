@@ -329,18 +329,12 @@ fn tally_text(out: &mut String, t: &Tally, player: &str) {
             .unwrap_or_default()
     );
     if let Some(f) = stats::finishes(t) {
-        let share = |e: stats::Estimate| {
-            format!(
-                "{:.1}% ({:.1} to {:.1}%)",
-                e.estimate * 100.0,
-                e.low * 100.0,
-                e.high * 100.0
-            )
-        };
+        let share =
+            |e: stats::Estimate| format!("{:.1}% ({})", e.estimate * 100.0, interval(&e, 1, true));
         let _ = writeln!(
             out,
             "{}: the top total tied in {} (decided by a tie-break in {}, shared in {}); the \
-             winner's margin over the next {} {:.2} ({:.2} to {:.2})",
+             winner's margin over the next {} {:.2} ({})",
             if t.match_games > 1 {
                 "matches"
             } else {
@@ -355,8 +349,7 @@ fn tally_text(out: &mut String, t: &Tally, player: &str) {
                 "side"
             },
             f.margin.estimate,
-            f.margin.low,
-            f.margin.high
+            interval(&f.margin, 2, false)
         );
     }
     // Seats rotate or are drawn to claim: the place in the first claims is the first player's

@@ -109,14 +109,8 @@ pub struct FinishSummary {
 /// How the games counted in `t` were won (`None` for a part of an older build).
 pub fn finishes(t: &Tally) -> Option<FinishSummary> {
     let f = t.finishes.as_ref()?;
-    let share = |count: u64| {
-        let (low, high) = wilson(count as f64, t.games);
-        Estimate {
-            estimate: count as f64 / t.games.max(1) as f64,
-            low,
-            high,
-        }
-    };
+    // A share of the games, as a win share is (whole games, in win units).
+    let share = |count: u64| win_share(u128::from(count) * u128::from(WIN_UNIT), t.games);
     Some(FinishSummary {
         tied_top: share(f.tied_top),
         by_tie_break: share(f.tied_top - f.shared),

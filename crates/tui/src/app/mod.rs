@@ -888,6 +888,15 @@ impl App {
         }
     }
 
+    /// The game goes on autosaved in a file of its own, `own`: `why` on the status line (and
+    /// kept to say again), the file in the log.
+    fn autosaved_beside(&mut self, why: String, own: &std::path::Path) {
+        self.message = why;
+        self.autosave_note = Some(self.message.clone());
+        self.log
+            .push_back(format!("Autosaved to {} from now on", file_name(own)));
+    }
+
     fn autosave(&mut self) {
         let (Some(dir), Some(session)) = (&self.config.autosave_dir, &self.session) else {
             return;
@@ -903,28 +912,24 @@ impl App {
                 self.log
                     .push_back(format!("Earlier game kept: {}", file_name(&kept)));
             }
-            Ok(Some(autosave::Note::NotAFile { at, to: own })) => {
-                self.message = format!(
+            Ok(Some(autosave::Note::NotAFile { at, to: own })) => self.autosaved_beside(
+                format!(
                     "{} is not a file (a folder?): left as it is, this game is autosaved to {} \
                      beside it.",
                     file_name(&at),
                     file_name(&own)
-                );
-                self.autosave_note = Some(self.message.clone());
-                self.log
-                    .push_back(format!("Autosaved to {} from now on", file_name(&own)));
-            }
-            Ok(Some(autosave::Note::Moved { from, to: own })) => {
-                self.message = format!(
+                ),
+                &own,
+            ),
+            Ok(Some(autosave::Note::Moved { from, to: own })) => self.autosaved_beside(
+                format!(
                     "Another game took {} (another crownlands play?): this one is autosaved to \
                      {} beside it now.",
                     file_name(&from),
                     file_name(&own)
-                );
-                self.autosave_note = Some(self.message.clone());
-                self.log
-                    .push_back(format!("Autosaved to {} from now on", file_name(&own)));
-            }
+                ),
+                &own,
+            ),
             Err(e) => {
                 // Never overwrite what could not be put aside.
                 self.message = format!("Autosave off: {e}");
