@@ -50,6 +50,119 @@ fn pace_of(games: u64, rate: f64, unit: &str) -> String {
     }
 }
 
+/// A number of games to two significant figures, thousands grouped (`7,200`, `1,200,000`).
+fn about_count(n: f64) -> String {
+    if !n.is_finite() || n >= 1e9 {
+        return "over a billion".to_string();
+    }
+    let n = n.max(1.0);
+    let digits = n.log10().floor() as i32;
+    let unit = 10f64.powi((digits - 1).max(0));
+    let rounded = ((n / unit).round() * unit) as u64;
+    let text = rounded.to_string();
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i > 0 && (text.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A run time in words: seconds, minutes, hours or days (`40 s`, `12 min`, `3.5 h`).
+fn about_time(seconds: f64) -> String {
+    if seconds < 90.0 {
+        format!("{:.0} s", seconds.max(1.0))
+    } else if seconds < 90.0 * 60.0 {
+        format!("{:.0} min", seconds / 60.0)
+    } else if seconds < 48.0 * 3600.0 {
+        format!("{:.1} h", seconds / 3600.0)
+    } else {
+        format!("{:.0} days", seconds / 86400.0)
+    }
+}
+
+/// `, about 3 min at this run's pace` for `games` more games of the run's pace, or nothing when
+/// the run took no measurable time or the games are past counting.
+fn time_at_pace(r: &Results, games: f64) -> String {
+    let rate = per_second(r);
+    if rate.is_finite() && rate > 0.0 && games < 1e9 {
+        format!(", about {} at this run's pace", about_time(games / rate))
+    } else {
+        String::new()
+    }
+}
+
+/// How many games a win share within 1% either side takes, when this run's are wider: the
+/// seat whose share is nearest a half needs the most.
+fn precision_text(out: &mut String, r: &Results, t: &Tally) {
+    let seats = stats::seats(t);
+    let half = |e: &Estimate| (e.high - e.estimate).max(e.estimate - e.low);
+    let widest = seats.iter().map(|s| half(&s.win_share)).fold(0.0, f64::max);
+    let Some(p) = seats
+        .iter()
+        .map(|s| s.win_share.estimate)
+        .max_by(|x, y| (x * (1.0 - x)).total_cmp(&(y * (1.0 - y))))
+    else {
+        return;
+    };
+    let needed = stats::games_for_share(p, 0.01);
+    if t.games < 10 || widest <= 0.01 || needed <= t.games as f64 {
+        return;
+    }
+    let (_, unit) = run_label(t.match_games);
+    let _ = writeln!(
+        out,
+        "precision: the win shares' intervals reach {}% either side; within 1% takes about {} \
+         {unit}{} (4 times the {unit}, half the interval)",
+        bound(widest * 100.0, 1),
+        about_count(needed),
+        time_at_pace(r, needed),
+    );
+}
+
+/// For the seat differences (B - A) within the noise, the largest of each kind: how many games
+/// would show a difference of its size, if it is real.
+fn noise_text(out: &mut String, r: &Results, diffs: &[Difference]) {
+    let (_, unit) = run_label(match_games(r));
+    let largest = |pick: fn(&Difference) -> Estimate| {
+        diffs
+            .iter()
+            .enumerate()
+            .map(|(i, d)| (i, pick(d)))
+            .filter(|(_, e)| !e.significant())
+            .filter_map(|(i, e)| Some((i, e, stats::games_to_show(&e, r.games_played)?)))
+            .min_by(|x, y| x.2.total_cmp(&y.2))
+    };
+    let mut parts = Vec::new();
+    if let Some((i, e, n)) = largest(|d| d.win_share) {
+        parts.push(format!(
+            "seat {}'s win B - A ({:+.1}%) would show, if real, in about {} {unit}{}",
+            i + 1,
+            e.estimate * 100.0,
+            about_count(n),
+            time_at_pace(r, n)
+        ));
+    }
+    if let Some((i, e, n)) = largest(|d| d.score) {
+        parts.push(format!(
+            "seat {}'s score B - A ({:+.2}) in about {} {unit}{}",
+            i + 1,
+            e.estimate,
+            about_count(n),
+            time_at_pace(r, n)
+        ));
+    }
+    if !parts.is_empty() {
+        let _ = writeln!(
+            out,
+            "within the noise: {} (an interval clear of 0 in 4 runs of 5)",
+            parts.join("; ")
+        );
+    }
+}
+
 fn per_second(r: &Results) -> f64 {
     if r.seconds > 0.0 {
         r.games_played as f64 / r.seconds
@@ -205,6 +318,7 @@ fn simulate_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         bots_text(out, t);
     }
     tally_text(out, t, &seat_player(r));
+    precision_text(out, r, t);
 }
 
 fn bots_text(out: &mut String, t: &Tally) {
@@ -487,6 +601,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             "* the difference is significant: its 95% interval (from the paired games) leaves out 0"
         );
     }
+    noise_text(out, r, &diffs);
     let _ = writeln!(
         out,
         "spread B - A (standard deviation of the score): {}",

@@ -206,6 +206,25 @@ pub fn discards_split(t: &Tally) -> Option<(f64, f64)> {
     Some((unclaimed, (discarded(t) - unclaimed).max(0.0)))
 }
 
+/// Games after which a share near `p` has a 95% interval of about `within` either side (the
+/// normal approximation: an interval narrows as the square root of the games).
+pub fn games_for_share(p: f64, within: f64) -> f64 {
+    (1.96 / within).powi(2) * p * (1.0 - p)
+}
+
+/// Games after which a difference of `d`'s size, if real, shows (its 95% interval clear of 0)
+/// in 4 runs of 5, from its interval over the `n` games played: the interval narrows as the
+/// square root of the games, and 4 runs in 5 ask the difference to be 1.96 + 0.84 of the
+/// interval's standard errors. `None` with too few games to say, or a difference of exactly 0.
+pub fn games_to_show(d: &Estimate, n: u64) -> Option<f64> {
+    let half = (d.high - d.estimate).max(d.estimate - d.low);
+    let size = d.estimate.abs();
+    if n < 10 || size == 0.0 || !half.is_finite() || !size.is_finite() {
+        return None;
+    }
+    Some(n as f64 * (half * (1.96 + 0.84) / 1.96 / size).powi(2))
+}
+
 /// The difference B - A for one seat: mean score and win share, with paired 95% intervals.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Difference {
@@ -335,6 +354,39 @@ pub fn discard_difference(a: &Tally, b: &Tally) -> Estimate {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn games_needed_grow_as_the_square_of_the_precision() {
+        // A quarter share at +-1%: 1.96^2 / 0.01^2 * 0.1875 = 7,203 games; at +-0.5%, 4 times.
+        assert_eq!(games_for_share(0.25, 0.01).round(), 7203.0);
+        assert_eq!(
+            (games_for_share(0.25, 0.005) / games_for_share(0.25, 0.01)).round(),
+            4.0
+        );
+        // A difference of 0.1 with an interval of +-0.2 over 1,000 games: to clear 0 in 4
+        // runs of 5 its half-width must fall to 0.1 * 1.96 / 2.8, so 1,000 * (0.2 * 2.8 /
+        // 1.96 / 0.1)^2 = 8,163 games.
+        let d = Estimate {
+            estimate: 0.1,
+            low: -0.1,
+            high: 0.3,
+        };
+        assert_eq!(games_to_show(&d, 1000).map(f64::round), Some(8163.0));
+        // The sign does not matter; nothing is said of 0, nor after a few games.
+        let neg = Estimate {
+            estimate: -0.1,
+            low: -0.3,
+            high: 0.1,
+        };
+        assert_eq!(games_to_show(&neg, 1000), games_to_show(&d, 1000));
+        let zero = Estimate {
+            estimate: 0.0,
+            low: -0.1,
+            high: 0.1,
+        };
+        assert_eq!(games_to_show(&zero, 1000), None);
+        assert_eq!(games_to_show(&d, 9), None);
+    }
 
     #[test]
     fn a_difference_of_shares_stays_within_all_and_none() {

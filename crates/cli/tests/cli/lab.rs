@@ -1076,3 +1076,66 @@ fn compare_says_whether_b_changes_the_first_players_advantage() {
         r.stdout
     );
 }
+
+#[test]
+fn runs_say_how_many_games_a_precision_or_a_difference_needs() {
+    // 400 random games: win shares of about a quarter, intervals of about 4% either side, so
+    // within 1% takes about 1.96^2 / 0.01^2 * 0.25 * 0.75 = 7,200 games (the seat nearest a
+    // half asks a little more).
+    let text = run(&["simulate", "kingdomino", "-p", "4", "-g", "400", "-s", "3"])
+        .ok()
+        .stdout;
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("precision: the win shares' intervals reach "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(line.contains("within 1% takes about 7,"), "{line}");
+    assert!(
+        line.contains("(4 times the games, half the interval)"),
+        "{line}"
+    );
+    // Past it, nothing to say.
+    let many = run(&[
+        "simulate",
+        "kingdomino",
+        "-p",
+        "2",
+        "-g",
+        "12000",
+        "-s",
+        "3",
+    ])
+    .ok()
+    .stdout;
+    assert!(!many.contains("precision:"), "{many}");
+    // Harmony changes the scores (starred) but not who wins at 2 random players: the win
+    // differences are within the noise, and the line says how many games one of their size
+    // would need (far more than were played).
+    let text = run(&[
+        "compare",
+        "kingdomino",
+        "harmony",
+        "-p",
+        "2",
+        "-g",
+        "300",
+        "-s",
+        "3",
+    ])
+    .ok()
+    .stdout;
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("within the noise: seat "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(line.contains("'s win B - A ("), "{line}");
+    assert!(
+        line.ends_with("(an interval clear of 0 in 4 runs of 5)"),
+        "{line}"
+    );
+    // A ruleset against itself: every difference exactly 0, nothing to size.
+    let same = run(&["compare", "kingdomino", "kingdomino", "-p", "3", "-g", "40"])
+        .ok()
+        .stdout;
+    assert!(!same.contains("within the noise"), "{same}");
+}
