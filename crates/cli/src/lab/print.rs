@@ -62,7 +62,7 @@ fn about_count(n: f64) -> String {
     let text = rounded.to_string();
     let mut out = String::new();
     for (i, c) in text.chars().enumerate() {
-        if i > 0 && (text.len() - i) % 3 == 0 {
+        if i > 0 && (text.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
