@@ -309,7 +309,9 @@ fn rejected_terrains(loader: &Loader, blocks: &[Block]) -> Vec<Vec<String>> {
 }
 
 /// Every block's dominoes, in order, each block's `remove-dominoes` applied first: the boxes
-/// and the dominoes, numbers unique within a box.
+/// and the dominoes, numbers unique within a box. A domino removed and declared again (replaced)
+/// takes the removed one's place, so the deal is the same but for that domino and `compare`
+/// pairs the games of a ruleset and its replacement of a domino.
 fn dominoes(
     loader: &mut Loader,
     blocks: &[Block],
@@ -317,10 +319,12 @@ fn dominoes(
     shared: bool,
 ) -> (Vec<String>, Vec<Domino>) {
     let mut piles: Vec<String> = Vec::new();
-    let mut dominoes: Vec<Domino> = Vec::new();
+    // A removed domino leaves its place empty until one of the same box and number fills it.
+    let mut dominoes: Vec<Option<Domino>> = Vec::new();
     let mut numbers: HashMap<(u8, u16), Loc> = HashMap::new();
-    // The dominoes removed so far (box, number), each with where.
+    // The dominoes removed so far (box, number), each with where, and the place each left.
     let mut removed: HashMap<(u8, u16), Loc> = HashMap::new();
+    let mut places: HashMap<(u8, u16), usize> = HashMap::new();
     'blocks: for (bi, b) in blocks.iter().enumerate() {
         for (r, loc) in &b.removals {
             let mut deck = Deck {
@@ -328,6 +332,7 @@ fn dominoes(
                 dominoes: &mut dominoes,
                 numbers: &mut numbers,
                 removed: &mut removed,
+                places: &mut places,
             };
             remove(loader, &mut deck, r, loc);
         }
@@ -340,7 +345,8 @@ fn dominoes(
                 b.file,
                 &[Seg::Key("domino"), Seg::Index(i), Seg::Key("number")],
             );
-            if dominoes.len() >= MAX_DOMINOES {
+            // The dominoes in the deck: the places left empty are the removed ones'.
+            if dominoes.len() - places.len() >= MAX_DOMINOES {
                 loader.err(
                     &number_loc,
                     format!(
@@ -385,16 +391,22 @@ fn dominoes(
             }
             numbers.insert((pile, d.number), number_loc);
             if let (Some(first), Some(second)) = (first, second) {
-                dominoes.push(Domino {
+                let domino = Domino {
                     number: d.number,
                     pile,
                     first,
                     second,
-                });
+                };
+                match places.remove(&(pile, d.number)) {
+                    Some(at) if dominoes.get(at).is_some_and(Option::is_none) => {
+                        dominoes[at] = Some(domino);
+                    }
+                    _ => dominoes.push(Some(domino)),
+                }
             }
         }
     }
-    (piles, dominoes)
+    (piles, dominoes.into_iter().flatten().collect())
 }
 
 /// Why box `new` cannot join the boxes `piles` of a deck, if it cannot: with several boxes a
@@ -453,11 +465,14 @@ fn label(piles: &[String], pile: u8, number: u16) -> String {
 /// The deck gathered so far, for `remove-dominoes`.
 struct Deck<'a> {
     piles: &'a [String],
-    dominoes: &'a mut Vec<Domino>,
+    /// The dominoes in order, a removed one's place empty.
+    dominoes: &'a mut Vec<Option<Domino>>,
     /// Each domino's (box, number), with where it was declared.
     numbers: &'a mut HashMap<(u8, u16), Loc>,
     /// Each domino removed so far, with the entry that removed it.
     removed: &'a mut HashMap<(u8, u16), Loc>,
+    /// The place each removed domino left, for one declared again in its stead.
+    places: &'a mut HashMap<(u8, u16), usize>,
 }
 
 /// Take one `remove-dominoes` entry out of the dominoes gathered so far, or report why not.
@@ -551,6 +566,7 @@ fn remove(loader: &mut Loader, deck: &mut Deck<'_>, r: &DominoRef, loc: &Loc) {
         let in_box: Vec<u16> = deck
             .dominoes
             .iter()
+            .flatten()
             .filter(|d| d.pile == pile)
             .map(|d| d.number)
             .collect();
@@ -569,15 +585,22 @@ fn remove(loader: &mut Loader, deck: &mut Deck<'_>, r: &DominoRef, loc: &Loc) {
         return;
     }
     deck.removed.insert((pile, number), loc.clone());
-    deck.dominoes
-        .retain(|d| !(d.pile == pile && d.number == number));
+    if let Some(at) = deck.dominoes.iter().position(|d| {
+        d.as_ref()
+            .is_some_and(|d| d.pile == pile && d.number == number)
+    }) {
+        deck.dominoes[at] = None;
+        deck.places.insert((pile, number), at);
+    }
 }
 
 /// Take building `number` out of the tiles gathered so far (`out`, whose numbers are in
-/// `numbers`), or report why not: a number no tile has, or one removed twice.
+/// `numbers`), or report why not: a number no tile has, or one removed twice. Its place is left
+/// empty (in `places`) for a tile declared again in its stead.
 fn remove_building(
     loader: &mut Loader,
-    out: &mut Vec<Building>,
+    out: &mut [Option<Building>],
+    places: &mut HashMap<u16, usize>,
     numbers: &mut HashMap<u16, Loc>,
     removed: &mut HashMap<u16, Loc>,
     number: u16,
@@ -591,8 +614,11 @@ fn remove_building(
         loader.err(loc, msg);
         return;
     }
-    let Some(at) = out.iter().position(|b| b.number == number) else {
-        let mut have: Vec<u16> = out.iter().map(|b| b.number).collect();
+    let Some(at) = out
+        .iter()
+        .position(|b| b.as_ref().is_some_and(|b| b.number == number))
+    else {
+        let mut have: Vec<u16> = out.iter().flatten().map(|b| b.number).collect();
         have.sort_unstable();
         // In runs: `1 to 12, 15 to 32`.
         let mut runs: Vec<String> = Vec::new();
@@ -620,27 +646,39 @@ fn remove_building(
         );
         return;
     };
-    out.remove(at);
+    out[at] = None;
+    places.insert(number, at);
     numbers.remove(&number);
     removed.insert(number, loc.clone());
 }
 
 /// The building tiles of every block, in order: numbers unique across the blocks, values
-/// complete and naming known terrains.
+/// complete and naming known terrains. A tile removed and declared again takes the removed
+/// one's place (the building pile is shuffled from this order: see [`dominoes`]).
 fn buildings(
     loader: &mut Loader,
     blocks: &[Block],
     terrains: &Terrains,
     shared: bool,
 ) -> Vec<Building> {
-    let mut out: Vec<Building> = Vec::new();
+    let mut out: Vec<Option<Building>> = Vec::new();
+    // The place each removed tile left empty.
+    let mut places: HashMap<u16, usize> = HashMap::new();
     let mut numbers: HashMap<u16, Loc> = HashMap::new();
     // The tiles removed so far, each with the entry that removed it.
     let mut removed: HashMap<u16, Loc> = HashMap::new();
     let mut seen = 0;
     'blocks: for (bi, b) in blocks.iter().enumerate() {
         for (number, loc) in &b.building_removals {
-            remove_building(loader, &mut out, &mut numbers, &mut removed, *number, loc);
+            remove_building(
+                loader,
+                &mut out,
+                &mut places,
+                &mut numbers,
+                &mut removed,
+                *number,
+                loc,
+            );
         }
         for (i, d) in b.buildings.iter().enumerate() {
             seen += 1;
@@ -809,7 +847,7 @@ fn buildings(
                 },
                 BuildingValueKind::PerBuilding => BuildingValue::PerBuilding { points },
             };
-            out.push(Building {
+            let building = Building {
                 number: d.number,
                 name: d.name.clone().unwrap_or_default(),
                 crowns: d.crowns,
@@ -818,10 +856,14 @@ fn buildings(
                 coins: d.coins,
                 tax_bonus: d.tax_bonus,
                 value,
-            });
+            };
+            match places.remove(&d.number) {
+                Some(at) if out.get(at).is_some_and(Option::is_none) => out[at] = Some(building),
+                _ => out.push(Some(building)),
+            }
         }
     }
-    out
+    out.into_iter().flatten().collect()
 }
 
 fn unknown_terrain_message(name: &str, names: &[&str], shared: bool) -> String {
