@@ -41,6 +41,10 @@ pub(crate) struct Components {
     pub dominoes: Vec<Domino>,
     pub buildings: Vec<Building>,
     pub tables: BTreeMap<String, Vec<Param>>,
+    /// Every domino declared is in the deck (none was thrown out for a problem of its own: a
+    /// terrain unknown, a number taken), so the deck's size can be judged: a deck short of a
+    /// thrown-out domino would be said not to divide into lines when the file is fine.
+    pub dominoes_complete: bool,
 }
 
 /// Whether a symbol is one ASCII uppercase letter other than `C` (the castle).
@@ -141,7 +145,17 @@ impl Components {
     /// ruleset); without, only its own block's terrains (a set validated alone).
     pub fn build(loader: &mut Loader, blocks: &[Block], shared_terrains: bool) -> Components {
         let terrains = terrains(loader, blocks);
+        let errors_before = loader.diags.len();
         let (piles, dominoes) = dominoes(loader, blocks, &terrains, shared_terrains);
+        // Nothing reported while gathering them, and none thrown out before (by the schema
+        // check: every entry a file writes reached its block).
+        let dominoes_complete = loader.diags.len() == errors_before
+            && blocks.iter().all(|b| {
+                loader
+                    .files
+                    .get(b.file)
+                    .is_none_or(|f| f.declared_dominoes <= b.dominoes.len())
+            });
         let buildings = buildings(loader, blocks, &terrains, shared_terrains);
         let tables = tables(loader, blocks);
         Components {
@@ -150,6 +164,7 @@ impl Components {
             dominoes,
             buildings,
             tables,
+            dominoes_complete,
         }
     }
 }
@@ -381,8 +396,27 @@ fn dominoes(
             };
             let pile = pile as u8;
             if let Some(earlier) = numbers.get(&(pile, d.number)) {
+                // What to do depends on where the two are: `remove-dominoes` takes out only
+                // what the files before this one gathered, ahead of the file's own dominoes.
+                let fix = if earlier.file == b.file {
+                    "declared twice in this file: keep one".to_string()
+                } else if !b.recolours {
+                    // Two component sets: no removal comes between them.
+                    let free = dominoes
+                        .iter()
+                        .flatten()
+                        .filter(|x| x.pile == pile)
+                        .map(|x| x.number)
+                        .max()
+                        .map_or(1, |n| n.saturating_add(1));
+                    format!(
+                        "two component sets may not share a number: renumber this set's dominoes (box `{box_name}` is free from {free} on)"
+                    )
+                } else {
+                    "to replace it, list it in `remove-dominoes` first".to_string()
+                };
                 let msg = format!(
-                    "domino number {} appears twice in box `{box_name}` (first at {}); to replace it, list it in `remove-dominoes` first",
+                    "domino number {} appears twice in box `{box_name}` (first at {}); {fix}",
                     d.number,
                     loader.describe(earlier)
                 );

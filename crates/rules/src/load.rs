@@ -126,6 +126,9 @@ impl Loader {
                 if let Some(c) = close {
                     msg.push_str(&format!(" (did you mean `{c}`?)"));
                 }
+                if let Some(hint) = self.file_beside(idx, &ext) {
+                    msg.push_str(&hint);
+                }
                 msg.push_str(&format!(
                     "; shipped rulesets: {}; a path to a file must contain `/` or end in `.toml`",
                     known.join(", ")
@@ -146,6 +149,22 @@ impl Loader {
         self.finish(chain)
     }
 
+    /// ` (the file `NAME.toml` is beside this one: write "NAME.toml")` when a bare name that is
+    /// no shipped one has a file of that name next to file `idx` (within the folder allowed).
+    fn file_beside(&self, idx: usize, name: &str) -> Option<String> {
+        if !source::is_plain_name(name) {
+            return None;
+        }
+        let file = format!("{name}.toml");
+        let source = self.files.get(idx)?.source.join(&file);
+        match &source {
+            Source::Fs(path) if path.is_file() && self.within_root(&source).is_ok() => Some(
+                format!(" (the file `{file}` is beside this one: write \"{file}\")"),
+            ),
+            _ => None,
+        }
+    }
+
     /// Where an entry of `sets` or `add-sets` in file `idx` points: a bare name (no `/`, not
     /// ending in `.toml`) is a shipped set; anything else a path relative to the file. `None`
     /// (reported) when a name matches no shipped set, or a path is missing but names one.
@@ -159,6 +178,9 @@ impl Loader {
             let mut msg = format!("no shipped component set named `{entry}`");
             if let Some(c) = closest(entry, &known) {
                 msg.push_str(&format!(" (did you mean `{c}`?)"));
+            }
+            if let Some(hint) = self.file_beside(idx, entry) {
+                msg.push_str(&hint);
             }
             msg.push_str(&format!(
                 "; shipped sets: {}; a path to a file must contain `/` or end in `.toml`",

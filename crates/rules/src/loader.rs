@@ -26,6 +26,9 @@ pub(crate) struct File {
     /// The name of every `[[terrain]]` the file declares, including those the schema check
     /// threw out (a missing `colour`, say): dominoes naming them are not reported again.
     pub declared_terrains: Vec<String>,
+    /// How many `[[domino]]` entries the file writes, including those the schema check threw
+    /// out (a `number = 0`): the deck's size is not judged on a deck short of one.
+    pub declared_dominoes: usize,
     /// Where the schema check refused a value (out of range, of the wrong type), already
     /// reported: a check of what is missing there does not report it again.
     pub refused: Vec<crate::node::Span>,
@@ -244,6 +247,19 @@ impl Loader {
         let src = match read {
             Ok(src) => src,
             Err(ReadError::Missing(msg)) => {
+                // `sets/vineyard` for `sets/vineyard.toml`: a path is read as written.
+                let msg = match &source {
+                    Source::Fs(path) if path.extension().is_none() && !path.exists() => {
+                        let toml = Source::Fs(path.with_extension("toml"));
+                        match &toml {
+                            Source::Fs(p) if p.is_file() && self.within_root(&toml).is_ok() => {
+                                format!("{msg} (did you mean `{}`?)", toml.display())
+                            }
+                            _ => msg,
+                        }
+                    }
+                    _ => msg,
+                };
                 match named_at {
                     Some(loc) => self.err(loc, msg),
                     // The message names the file; there is no position in it.
@@ -323,6 +339,10 @@ impl Loader {
             schema::ruleset_value()
         };
         let declared_terrains = terrain_names(&doc);
+        let declared_dominoes = match doc.get("domino").map(|e| &e.value.kind) {
+            Some(Kind::Array(items)) => items.len(),
+            _ => 0,
+        };
         // Before the schema check prunes the document: a sealed file names no other file.
         let outside = if self.sealed {
             outside_references(&doc)
@@ -372,6 +392,7 @@ impl Loader {
             source,
             doc,
             declared_terrains,
+            declared_dominoes,
             refused,
         });
         if !ok {

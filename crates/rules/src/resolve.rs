@@ -495,6 +495,7 @@ pub(crate) fn resolve(
         None => loader.stem_name(leaf_idx),
     };
     let files_sound = loader.diags.is_empty();
+    let dominoes_complete = components.dominoes_complete;
     let mut problems: Vec<CountProblem> = Vec::new();
     let mut counts: Vec<CountRules> = Vec::new();
     let mut player_counts = Vec::new();
@@ -584,7 +585,10 @@ pub(crate) fn resolve(
                 &parts,
                 &players,
                 leaf_idx,
-                files_sound,
+                Soundness {
+                    files: files_sound,
+                    dominoes: dominoes_complete,
+                },
                 &mut problems,
             );
             None
@@ -929,10 +933,20 @@ fn parameters_without_module(
     out
 }
 
+/// What the problems found so far leave sound, for [`place_core_problems`].
+#[derive(Clone, Copy)]
+struct Soundness {
+    /// No problem in the files at all.
+    files: bool,
+    /// Every domino declared is in the deck.
+    dominoes: bool,
+}
+
 /// Put each problem `Ruleset::new` found at the place in the files that set its field. A
 /// problem that needs sound components (a module set up on them, a box dealing its share, the
 /// components themselves) is left out when the files had problems already: it may only follow
-/// from a component thrown out.
+/// from a component thrown out; one of the deck's size, when a domino was thrown out (a
+/// misspelt terrain): the deck was one short of what the file says.
 #[allow(clippy::too_many_arguments)]
 fn place_core_problems(
     loader: &mut Loader,
@@ -941,9 +955,10 @@ fn place_core_problems(
     parts: &RulesetParts,
     players: &PlayerList,
     leaf_idx: usize,
-    files_sound: bool,
+    sound: Soundness,
     problems: &mut Vec<CountProblem>,
 ) {
+    let files_sound = sound.files;
     for problem in &found.0 {
         let Problem::Rules {
             players: n,
@@ -983,6 +998,16 @@ fn place_core_problems(
                 | RulesProblem::BoxShort { .. }
         );
         if needs_components && !files_sound {
+            continue;
+        }
+        let needs_dominoes = matches!(
+            problem,
+            RulesProblem::DeckExceedsSets { .. }
+                | RulesProblem::DeckTooSmall { .. }
+                | RulesProblem::DeckLines { .. }
+                | RulesProblem::DeckSplit { .. }
+        );
+        if needs_dominoes && !sound.dominoes {
             continue;
         }
         let Some((count, (_, rules))) = counts
@@ -1062,13 +1087,30 @@ fn place_core_problems(
                 .and_then(|f| f.src.text.get(removal.span.clone()))
                 .is_some_and(|t| t.trim_start_matches('[').trim_end_matches(']').trim() != "")
         };
-        if matches!(problem, RulesProblem::DeckExceedsSets { .. }) {
+        // `sets` where `add-sets` was meant: the inherited sets are gone.
+        let sets = loader.loc(leaf_idx, &[Seg::Key("sets")]);
+        let replaced_sets =
+            sets.span != (0..0) && loader.loc(leaf_idx, &[Seg::Key("extends")]).span != (0..0);
+        let sets_hint =
+            " (`sets` replaces the component sets this file extends; `add-sets` adds to them)";
+        if matches!(problem, RulesProblem::DeckTooSmall { .. }) && replaced_sets {
+            loc = sets.clone();
+            message.push_str(sets_hint);
+        }
+        if let RulesProblem::DeckExceedsSets { dominoes, .. } = problem {
             let removal = loader.loc(leaf_idx, &[Seg::Key("remove-dominoes")]);
             if removal.span != (0..0) && removes_some(loader, &removal) {
                 loc = removal;
                 message.push_str(
                     " (after this `remove-dominoes`: remove fewer, or make `deck-size` smaller)",
                 );
+            } else if replaced_sets {
+                loc = sets;
+                message.push_str(sets_hint);
+            } else if *dominoes > 0 {
+                message.push_str(&format!(
+                    " (at most {dominoes}: `deck-size = \"all\"` deals every one)"
+                ));
             }
         }
         // A deck of every domino left, which no longer divides into lines after this file

@@ -329,12 +329,47 @@ impl<'s> Walker<'s> {
                 | (Kind::Table(_), "object")
         );
         if !type_ok {
-            let msg = format!(
+            let mut msg = format!(
                 "{} must be {}, not {}",
                 path.what(),
                 self.describe(schema),
                 node.kind.type_name()
             );
+            // `harmony = true` for a bonus switched on in its table.
+            if let (Kind::Bool(b), Some(key)) = (&node.kind, path.0.last())
+                && ty == "object"
+                && schema
+                    .get("properties")
+                    .and_then(|p| p.get("enabled"))
+                    .is_some()
+            {
+                msg.push_str(&format!(
+                    ": switch it in its table, `{key} = {{ enabled = {b} }}` (or `enabled = {b}` under `[{}]`)",
+                    path.dotted()
+                ));
+            }
+            // `tie-breaks = "most-crowns"` for a list of one.
+            let items_are_numbers = schema
+                .get("items")
+                .map(|i| self.resolve(i))
+                .is_some_and(|i| matches!(types(i).first(), Some(&("integer" | "number"))));
+            // Not for lists of files: a message never repeats a path (it may lead anywhere).
+            let names_files = path
+                .0
+                .last()
+                .is_some_and(|k| k == "sets" || k == "add-sets");
+            if let Kind::Str(text) = &node.kind
+                && ty == "array"
+                && !items_are_numbers
+                && !names_files
+                && !text.contains(['/', '.'])
+                && text.len() <= 40
+                && !text
+                    .chars()
+                    .any(|c| c.is_control() || c == '"' || c == '\\')
+            {
+                msg.push_str(&format!(": a list of one is written `[\"{text}\"]`"));
+            }
             self.report(&node.span, msg);
             return false;
         }

@@ -649,13 +649,23 @@ fn a_player_count_the_user_added_is_blamed_on_the_users_players_line() {
         d.iter().all(|x| x.file.ends_with("mine.toml")),
         "nothing blamed on the shipped file:\n{d}"
     );
+    // The file's own `sets` took Kingdomino's set away: blamed there, with what `add-sets`
+    // would have done (an author wrote `sets` for `add-sets`).
     assert_diag(
         &d,
-        1,
-        11,
+        2,
+        8,
         &[
             "at 2 players: a deck of 24 dominoes, but the component sets hold only 1",
-            "<shipped>/kingdomino.toml:",
+            "(`sets` replaces the component sets this file extends; `add-sets` adds to them)",
+        ],
+    );
+    assert_diag(
+        &d,
+        2,
+        8,
+        &[
+            "at 3 and 4 players: a deck of 1 dominoes is too small for one line of 4 (`sets` replaces",
         ],
     );
 }
@@ -675,6 +685,8 @@ fn inline_dominoes_join_the_single_box_and_replace_removed_ones() {
     assert!(r.domino_by_number(40).is_none());
     let twelve = r.domino_by_number(12).expect("12 is back");
     assert_eq!(r.domino_label(twelve), "12");
+    // In the removed one's place (the deal shuffles from this order: `compare` stays paired).
+    assert_eq!(twelve.index(), 11);
     assert_eq!(
         r.dominoes()[twelve.index()].first,
         r.dominoes()[twelve.index()].second
@@ -2341,5 +2353,120 @@ fn a_misspelt_name_of_a_box_or_module_is_suggested_and_said_once() {
         5,
         15,
         &["(did you mean `knights`? It is not in `modules` either)"],
+    );
+}
+
+#[test]
+fn a_deck_short_of_a_domino_thrown_out_is_not_judged() {
+    // Domino 30 replaced with misspelt terrains: the two terrains are the problems, not a deck
+    // of 47 that "does not divide into lines" (its advice, remove 3 more, would break the file
+    // once the names are fixed). The same for a domino the schema check throws out.
+    let d = bad(&format!(
+        "{HEAD}remove-dominoes = [30]\n[[domino]]\nnumber = 30\nfirst = {{ terrain = \"Lake\" }}\nsecond = {{ terrain = \"wheet\" }}\n"
+    ));
+    assert_eq!(d.len(), 2, "{d}");
+    assert_diag(
+        &d,
+        5,
+        21,
+        &["unknown terrain `Lake` (did you mean `lake`?)"],
+    );
+    let d = bad(&format!(
+        "{HEAD}remove-dominoes = [30]\n[[domino]]\nnumber = 0\n{WHEATS}"
+    ));
+    assert!(!d.to_string().contains("divide"), "{d}");
+    assert_diag(&d, 4, 10, &["0 is too small"]);
+}
+
+#[test]
+fn values_written_in_the_wrong_shape_say_the_right_one() {
+    // A bonus switched on with a boolean; a list of one written bare; a deck past the sets.
+    let d = bad(&format!(
+        "{HEAD}[rules]\nharmony = true\ntie-breaks = \"most-crowns\"\ndeck-size = 52\n"
+    ));
+    assert_diag(
+        &d,
+        3,
+        11,
+        &[
+            "switch it in its table, `harmony = { enabled = true }` (or `enabled = true` under `[rules.harmony]`)",
+        ],
+    );
+    assert_diag(&d, 4, 14, &["a list of one is written `[\"most-crowns\"]`"]);
+    // (Refused values leave the rest checked once they are fixed.)
+    let d = bad(&format!("{HEAD}[rules]\ndeck-size = 52\n"));
+    assert_diag(
+        &d,
+        3,
+        13,
+        &[
+            "but the component sets hold only 48 (at most 48: `deck-size = \"all\"` deals every one)",
+        ],
+    );
+    // No list hint for numbers, nor for files (a message never repeats a path).
+    let d = bad("players = \"2\"\nsets = \"x/kingdomino\"\n");
+    assert!(!d.to_string().contains("list of one"), "{d}");
+}
+
+#[test]
+fn two_component_sets_numbering_a_domino_alike_are_told_to_renumber() {
+    let dir = common::temp_dir("set-clash");
+    common::write(
+        &dir,
+        "vineyard.toml",
+        &format!(
+            "[set]\nname = \"vineyard\"\nbox = \"kingdomino\"\n[[terrain]]\nname = \"vineyard\"\nsymbol = \"Y\"\ncolour = \"#6a2c70\"\n[[domino]]\nnumber = 49\nfirst = {{ terrain = \"vineyard\" }}\nsecond = {{ terrain = \"wheat\" }}\n"
+        ),
+    );
+    let p = common::write(
+        &dir,
+        "mine.toml",
+        "extends = \"volcano\"\nadd-sets = [\"vineyard\"]\n",
+    );
+    // The set written without `.toml`: said which file was meant, as a name or as a path.
+    let d = load_path(crownlands_core::Registry::shipped_ref(), &p).expect_err("no such set");
+    assert_diag(
+        &d,
+        2,
+        13,
+        &[
+            "no shipped component set named `vineyard` (the file `vineyard.toml` is beside this one: write \"vineyard.toml\")",
+        ],
+    );
+    let p = common::write(
+        &dir,
+        "mine.toml",
+        "extends = \"volcano\"\nadd-sets = [\"./vineyard\"]\n",
+    );
+    let d = load_path(crownlands_core::Registry::shipped_ref(), &p).expect_err("no such file");
+    assert_diag(
+        &d,
+        2,
+        13,
+        &["cannot read `", "(did you mean `", "vineyard.toml`?)"],
+    );
+    let p = common::write(
+        &dir,
+        "mine.toml",
+        "extends = \"volcano\"\nadd-sets = [\"vineyard.toml\"]\n[rules]\ndeck-size = 48\n[for-players.2]\ndeck-size = 24\n",
+    );
+    let d = load_path(crownlands_core::Registry::shipped_ref(), &p).expect_err("a clash");
+    let text = d.to_string();
+    assert!(
+        text.contains("domino number 49 appears twice in box `kingdomino`")
+            && text.contains(
+                "two component sets may not share a number: renumber this set's dominoes (box `kingdomino` is free from 57 on)"
+            )
+            && !text.contains("remove-dominoes"),
+        "{text}"
+    );
+    // Declared twice in one file: keep one.
+    let d = bad(&format!(
+        "{HEAD}[[domino]]\nnumber = 60\n{WHEATS}[[domino]]\nnumber = 60\n{WHEATS}"
+    ));
+    assert!(
+        d.to_string()
+            .contains("declared twice in this file: keep one"),
+        "{d}"
     );
 }
