@@ -2414,7 +2414,7 @@ fn two_component_sets_numbering_a_domino_alike_are_told_to_renumber() {
     common::write(
         &dir,
         "vineyard.toml",
-        "[set]\nname = \"vineyard\"\nbox = \"kingdomino\"\n[[terrain]]\nname = \"vineyard\"\nsymbol = \"Y\"\ncolour = \"#6a2c70\"\n[[domino]]\nnumber = 49\nfirst = {{ terrain = \"vineyard\" }}\nsecond = {{ terrain = \"wheat\" }}\n",
+        "[set]\nname = \"vineyard\"\nbox = \"kingdomino\"\n[[terrain]]\nname = \"vineyard\"\nsymbol = \"Y\"\ncolour = \"#6a2c70\"\n[[domino]]\nnumber = 49\nfirst = { terrain = \"vineyard\" }\nsecond = { terrain = \"wheat\" }\n",
     );
     let p = common::write(
         &dir,
