@@ -140,7 +140,7 @@ fn noise_text(out: &mut String, r: &Results, diffs: &[Difference]) {
         parts.push(format!(
             "seat {}'s win B - A ({:+.1}%) would show, if real, in about {} {unit}{}",
             i + 1,
-            e.estimate * 100.0,
+            signed(e.estimate * 100.0, 1),
             about_count(n),
             time_at_pace(r, n)
         ));
@@ -149,7 +149,7 @@ fn noise_text(out: &mut String, r: &Results, diffs: &[Difference]) {
         parts.push(format!(
             "seat {}'s score B - A ({:+.2}) in about {} {unit}{}",
             i + 1,
-            e.estimate,
+            signed(e.estimate, 2),
             about_count(n),
             time_at_pace(r, n)
         ));
@@ -545,12 +545,12 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             i + 1,
             x.score.estimate,
             y.score.estimate,
-            d.score.estimate,
+            signed(d.score.estimate, 2),
             mark(&d.score),
             interval(&d.score, 2, false),
             x.win_share.estimate * 100.0,
             y.win_share.estimate * 100.0,
-            d.win_share.estimate * 100.0,
+            signed(d.win_share.estimate * 100.0, 1),
             mark(&d.win_share),
             interval(&d.win_share, 1, true),
         );
@@ -572,30 +572,32 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
                 "{:>4}  {:<5}  {:>+11.2}{} {:<16}  {:>+8.1}%{} {}",
                 k + 1,
                 seats.join("+"),
-                d.score.estimate,
+                signed(d.score.estimate, 2),
                 mark(&d.score),
                 interval(&d.score, 2, false),
-                d.win_share.estimate * 100.0,
+                signed(d.win_share.estimate * 100.0, 1),
                 mark(&d.win_share),
                 interval(&d.win_share, 1, true),
             );
         }
     }
-    // The footnote only when something below is starred (a seat, a bonus or the discards).
-    if diffs
+    // The footnote under the seat table when a seat is starred; when only a figure further
+    // down is (a bonus, the discards), with the note on those figures' intervals, where the
+    // star is.
+    let seat_starred = diffs
         .iter()
-        .any(|d| d.score.significant() || d.win_share.significant())
-        || stats::bonus_differences(a, b)
-            .iter()
-            .any(|(_, seats)| seats.iter().any(Estimate::significant))
+        .any(|d| d.score.significant() || d.win_share.significant());
+    let below_starred = stats::bonus_differences(a, b)
+        .iter()
+        .any(|(_, seats)| seats.iter().any(Estimate::significant))
         || stats::discard_difference(a, b).significant()
         || stats::first_claim_differences(a, b)
             .iter()
             .any(|(w, s)| w.significant() || s.significant())
         || stats::held_differences(a, b)
             .iter()
-            .any(|(_, e)| e.significant())
-    {
+            .any(|(_, e)| e.significant());
+    if seat_starred {
         let _ = writeln!(
             out,
             "* the difference is significant: its 95% interval (from the paired games) leaves out 0"
@@ -607,7 +609,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         "spread B - A (standard deviation of the score): {}",
         sa.iter()
             .zip(&sb)
-            .map(|(x, y)| format!("{:+.2}", y.spread - x.spread))
+            .map(|(x, y)| format!("{:+.2}", signed(y.spread - x.spread, 2)))
             .collect::<Vec<_>>()
             .join(", ")
     );
@@ -627,7 +629,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
                 .map(|e| {
                     format!(
                         "{:+.1}%{} {}",
-                        e.estimate * 100.0,
+                        signed(e.estimate * 100.0, 1),
                         mark(e),
                         interval(e, 1, true)
                     )
@@ -640,7 +642,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     let _ = writeln!(
         out,
         "dominoes discarded a game, B - A: {:+.3}{} {}",
-        discards.estimate,
+        signed(discards.estimate, 3),
         mark(&discards),
         interval(&discards, 3, false)
     );
@@ -652,7 +654,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             held.iter()
                 .map(|(k, e)| format!(
                     "{k} {:+.2}{} ({})",
-                    e.estimate,
+                    signed(e.estimate, 2),
                     mark(e),
                     interval(e, 2, false)
                 ))
@@ -672,15 +674,21 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
                 .map(|(i, (w, s))| format!(
                     "{} wins {:+.1}%{} ({}), {:+.2}{} points ({})",
                     i + 1,
-                    w.estimate * 100.0,
+                    signed(w.estimate * 100.0, 1),
                     mark(w),
                     interval(w, 1, true),
-                    s.estimate,
+                    signed(s.estimate, 2),
                     mark(s),
                     interval(s, 2, false)
                 ))
                 .collect::<Vec<_>>()
                 .join("; ")
+        );
+    }
+    if below_starred && !seat_starred {
+        let _ = writeln!(
+            out,
+            "* the difference is significant: its 95% interval leaves out 0"
         );
     }
     let _ = writeln!(
@@ -695,6 +703,13 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         }
         tally_text(out, t, &seat_player(r));
     }
+}
+
+/// A difference to print signed at `places` decimals: one that rounds to 0 is 0, so it reads
+/// `+0.0`, never `-0.0`.
+fn signed(x: f64, places: i32) -> f64 {
+    let scale = 10f64.powi(places);
+    if (x * scale).round() == 0.0 { 0.0 } else { x }
 }
 
 fn mark(e: &Estimate) -> &'static str {

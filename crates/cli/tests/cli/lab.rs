@@ -1192,3 +1192,68 @@ fn a_domino_or_building_replaced_keeps_its_place_so_compare_stays_paired() {
     };
     assert!(at(29) < at(30) && at(30) < at(31), "{shown}");
 }
+
+#[test]
+fn compare_never_prints_minus_zero_and_stars_its_footnote_where_the_stars_are() {
+    // A Harmony penalty: the scores change, the wins barely (win differences that round to 0
+    // read +0.0%, never -0.0%).
+    let dir = TempDir::new("minus-zero");
+    std::fs::create_dir_all(&dir.0).expect("a folder");
+    let penalty = dir.0.join("penalty.toml");
+    std::fs::write(
+        &penalty,
+        "extends = \"kingdomino\"\n[rules.harmony]\nenabled = true\npoints = -5\n",
+    )
+    .expect("written");
+    let text = run(&[
+        "compare",
+        "kingdomino",
+        penalty.to_str().expect("utf-8"),
+        "-p",
+        "2",
+        "-g",
+        "2000",
+    ])
+    .ok()
+    .stdout;
+    for field in text.split([' ', '(', ',']) {
+        assert!(
+            !field.starts_with("-0.0%") && field.trim() != "-0.00" && field.trim() != "-0.000",
+            "{field:?} in:\n{text}"
+        );
+    }
+    // Queendomino without the Dragon over 200 games at 3: no seat's difference is starred,
+    // some bonus's is (wealth: more coins at the end). The footnote is with those, not under
+    // the seat table.
+    let no_dragon = dir.0.join("no-dragon.toml");
+    std::fs::write(
+        &no_dragon,
+        "extends = \"queendomino\"\n[rules]\nmodules = [\"knights\", \"buildings\", \"queen\", \"wealth\"]\n",
+    )
+    .expect("written");
+    let text = run(&[
+        "compare",
+        "queendomino",
+        no_dragon.to_str().expect("utf-8"),
+        "-p",
+        "3",
+        "-g",
+        "200",
+    ])
+    .ok()
+    .stdout;
+    let lines: Vec<&str> = text.lines().collect();
+    let seat_rows = &lines[2..5];
+    assert!(seat_rows.iter().all(|l| !l.contains('*')), "{text}");
+    assert!(!lines[5].starts_with('*'), "{text}");
+    let wealth = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("wealth "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(lines[wealth].contains('*'), "{text}");
+    let footnote = lines
+        .iter()
+        .position(|l| *l == "* the difference is significant: its 95% interval leaves out 0")
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(footnote > wealth, "{text}");
+}
