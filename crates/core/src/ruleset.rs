@@ -933,6 +933,24 @@ impl Ruleset {
                 ),
             });
         }
+        // On an even grid the other readings centre the castle in an odd-sided box, a side
+        // short of the grid: a kingdom holding every domino it takes does not fit in it.
+        let fits = (grid.saturating_sub(1) * grid.saturating_sub(1)).saturating_sub(1) / 2;
+        if let Some(mk) = rules.middle_kingdom
+            && mk.reading != MiddleKingdomReading::FullGrid
+            && grid >= 2
+            && grid % 2 == 0
+            && placed > fits
+        {
+            let side = grid - 1;
+            out.push(RuleWarning {
+                at: WarningAt::Deck,
+                message: format!(
+                    "Middle Kingdom is earned only by a kingdom centred in at most {side}x{side} squares (an even grid has no centre: the castle must be at the centre of an odd-sided box), which holds {fits} dominoes, and each kingdom takes {placed}: only a kingdom that could not place {} or more of its dominoes earns it",
+                    placed - fits
+                ),
+            });
+        }
         for (i, m) in modules.iter().enumerate() {
             if let Some(why) = m.idle(self, rules, modules) {
                 out.push(RuleWarning {

@@ -1682,6 +1682,32 @@ fn rules_that_load_but_never_play_as_written_are_warned() {
             .contains("Middle Kingdom's `full-grid` reading can never be earned in a 6x6 kingdom"),
         "{w}"
     );
+    // The other readings on a 6x6 grid with the whole deck (16 dominoes a kingdom at 3): the
+    // castle centred in a 5x5 box at most, 12 dominoes. An author found it earned 0 times in
+    // 200,000 games, with no warning. Not with the deck 5x5 kingdoms hold (12 at 4 players on
+    // 6x6 fits: no warning).
+    for reading in ["bounding-box", "within-half-grid"] {
+        let w = warnings_of(
+            &format!(
+                "extends = \"middle-kingdom\"\nplayers = [3]\n[rules]\ngrid-size = 6\nmiddle-kingdom = {{ enabled = true, reading = \"{reading}\" }}\n[for-players.3]\ndeck-size = 48\nline-size = 3\n"
+            ),
+            "six.toml",
+        );
+        assert!(
+            w.to_string().contains(
+                "Middle Kingdom is earned only by a kingdom centred in at most 5x5 squares (an even grid has no centre: the castle must be at the centre of an odd-sided box), which holds 12 dominoes, and each kingdom takes 16: only a kingdom that could not place 4 or more of its dominoes earns it"
+            ),
+            "{reading}: {w}"
+        );
+    }
+    let w = warnings_of(
+        "extends = \"middle-kingdom\"\nplayers = [4]\n[rules]\ngrid-size = 6\n",
+        "six.toml",
+    );
+    assert!(
+        !w.to_string().contains("Middle Kingdom is earned only"),
+        "{w}"
+    );
     // Building tiles, and no module that plays them.
     let w = warnings_of(
         "extends = \"kingdomino\"\nadd-sets = [\"queendomino-buildings\"]\n",

@@ -508,6 +508,15 @@ impl Tally {
         if bonuses == Bonuses::None {
             return;
         }
+        // A bonus in force is listed even if no side ever earns it (0.0%: Middle Kingdom on a
+        // 6x6 grid with the whole deck, which no kingdom can be centred in, showed nothing).
+        let rules = game.rules();
+        if rules.harmony.is_some() {
+            self.list_bonus(crownlands_core::score::HARMONY);
+        }
+        if rules.middle_kingdom.is_some() {
+            self.list_bonus(crownlands_core::score::MIDDLE_KINGDOM);
+        }
         for side in game.all_sides() {
             if bonuses == Bonuses::Base {
                 // The base rules' bonuses alone: checked without building a breakdown.
@@ -524,6 +533,8 @@ impl Tally {
                 for b in game.score(side).bonuses {
                     if b.points != 0 {
                         self.count_bonus(&b.key, side);
+                    } else {
+                        self.list_bonus(&b.key);
                     }
                 }
             }
@@ -562,12 +573,17 @@ impl Tally {
         }
     }
 
+    /// List the bonus `key`, earned or not.
+    fn list_bonus(&mut self, key: &str) {
+        if !self.bonuses.contains_key(key) {
+            self.bonuses
+                .insert(key.to_string(), vec![0; self.seats.len()]);
+        }
+    }
+
     /// One more game in which `side` earned the bonus `key`.
     fn count_bonus(&mut self, key: &str, side: Side) {
-        let seats = self.seats.len();
-        if !self.bonuses.contains_key(key) {
-            self.bonuses.insert(key.to_string(), vec![0; seats]);
-        }
+        self.list_bonus(key);
         if let Some(row) = self.bonuses.get_mut(key) {
             for (seat, n) in row.iter_mut().enumerate() {
                 if self.seat_side.get(seat) == Some(&side) {

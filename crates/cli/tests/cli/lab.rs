@@ -1257,3 +1257,38 @@ fn compare_never_prints_minus_zero_and_stars_its_footnote_where_the_stars_are() 
         .unwrap_or_else(|| panic!("{text}"));
     assert!(footnote > wealth, "{text}");
 }
+
+#[test]
+fn a_bonus_in_force_that_no_side_earns_is_listed_at_nothing() {
+    // Middle Kingdom on a 6x6 grid with the whole deck at 3: no kingdom of 16 dominoes is
+    // centred in the 5x5 box it needs. The bonus line said nothing of it; now 0.0% a seat.
+    let dir = TempDir::new("never-earned");
+    std::fs::create_dir_all(&dir.0).expect("a folder");
+    let six = dir.0.join("six.toml");
+    std::fs::write(
+        &six,
+        "extends = \"middle-kingdom\"\nplayers = [3]\n[rules]\ngrid-size = 6\n[for-players.3]\ndeck-size = 48\nline-size = 3\n",
+    )
+    .expect("written");
+    let args = [
+        "simulate",
+        six.to_str().expect("utf-8"),
+        "-p",
+        "3",
+        "-g",
+        "200",
+    ];
+    let text = run(&args).ok().stdout;
+    assert!(
+        text.contains(
+            "bonuses earned (share of games, seat 1 first): middle-kingdom 0.0% 0.0% 0.0%"
+        ),
+        "{text}"
+    );
+    let v = json_of(&args);
+    assert_eq!(
+        v["bonuses"],
+        serde_json::json!([{"bonus": "middle-kingdom", "earned": [0.0, 0.0, 0.0]}]),
+        "{v}"
+    );
+}
