@@ -624,7 +624,9 @@ pub(crate) fn resolve(
         let whose = if shipped_name == name {
             "a shipped ruleset's name".to_string()
         } else {
-            format!("which looks like the shipped ruleset `{shipped_name}` on a screen")
+            format!(
+                "which looks like the shipped ruleset `{shipped_name}` on a screen (names that differ only in case, `-`, `_`, spaces or letters drawn alike are taken for one)"
+            )
         };
         let message = format!(
             "{called}, {whose}: its games, saves and results would read as the shipped ruleset's; give it a `name` of its own"
