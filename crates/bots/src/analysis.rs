@@ -401,9 +401,10 @@ pub fn summarize(assessments: &[Assessment], sides: &[Side], side: Side, most: u
             w >= MISTAKE_WIN_LOSS || s >= MISTAKE_SCORE_LOSS
         })
         .collect();
-    // Losses of win chance equal but for rounding (1.0 - 0.95 and 0.35 - 0.30, both 5% of
-    // the samples) are one loss: the points then rank them.
-    let win_units = |l: (f64, f64)| (l.0 * 1e9).round() as i64;
+    // Losses of win chance that read alike (in whole percent, as every summary shows them:
+    // 1.0 - 0.95 and 0.35 - 0.30 both `5%`; 0.4% and 0.2% both `0%`, once a game is decided
+    // every move's) are one loss: the points then rank them, so the list reads biggest first.
+    let win_units = |l: (f64, f64)| (l.0 * 100.0).round() as i64;
     mistakes.sort_by(|&a, &b| {
         let (la, lb) = (assessments[a].loss(), assessments[b].loss());
         win_units(lb)
@@ -534,5 +535,14 @@ mod tests {
         let sides = [Side(0); 3];
         let summary = summarize(&all, &sides, Side(0), 3);
         assert_eq!(summary.mistakes, vec![1, 0, 2]);
+        // A game lost already: every loss of win chance reads 0% (0.4%, 0.1%, 0.3%); the
+        // points rank them (a playtest saw 0.4, 1.0 and 1.5 points listed in that order).
+        let all = [
+            decision((0.004, 20.0), (0.0, 19.6)),
+            decision((0.001, 20.0), (0.0, 19.0)),
+            decision((0.003, 20.0), (0.0, 18.5)),
+        ];
+        let summary = summarize(&all, &sides, Side(0), 3);
+        assert_eq!(summary.mistakes, vec![2, 1, 0]);
     }
 }
