@@ -390,7 +390,8 @@ fn dynasty_carries_totals_across_games() {
         if game < 2 {
             let totals = app.session().unwrap().played().totals().clone();
             // Enter at once is taken for a key pressed on through the last turn: the scores stay.
-            press(&mut app, "<enter>");
+            app.key_at(Key::Enter, std::time::Instant::now());
+            app.run_bots();
             assert_eq!(app.mode(), Mode::GameOver);
             assert_eq!(app.session().unwrap().game_index(), game);
             assert!(
@@ -402,10 +403,7 @@ fn dynasty_carries_totals_across_games() {
             press(&mut app, "<esc>");
             assert!(!app.should_quit());
             // A moment later it goes on.
-            app.key_at(
-                Key::Enter,
-                std::time::Instant::now() + std::time::Duration::from_secs(2),
-            );
+            app.key_at(Key::Enter, later());
             app.run_bots();
             assert_eq!(app.session().unwrap().game_index(), game + 1);
             // During the next game the scores say the match so far.
@@ -1240,4 +1238,65 @@ fn an_undo_is_old_news_once_the_ghost_moves() {
     assert!(app.message().starts_with("Undone: "), "{}", app.message());
     press(&mut app, "<right>");
     assert_eq!(app.message(), "");
+}
+
+/// A key that acts, pressed as the decision passes to another person (or to a person after a
+/// bot), waits a moment: Enters pressed while a bot thought played the next person's step, and
+/// a digit then Enter claimed for one person and placed the next one's domino (a playtest).
+#[test]
+fn keys_pressed_as_the_turn_passes_to_another_person_wait_a_moment() {
+    let mut app = app("kingdomino", "you,me", 5);
+    let mut seen = false;
+    for _ in 0..40 {
+        let before = app.game().and_then(|g| g.to_act()).expect("a seat to act");
+        let t = later();
+        app.key_at(Key::Enter, t);
+        let after = app.game().and_then(|g| g.to_act()).expect("a seat to act");
+        if after == before {
+            continue;
+        }
+        // Handed to the other person: an Enter in the same instant is not taken.
+        let count = played(&app);
+        app.key_at(Key::Enter, t);
+        assert_eq!(played(&app), count);
+        assert!(
+            app.message()
+                .ends_with(" to play now: look, then press again"),
+            "{}",
+            app.message()
+        );
+        // Moving the cursor is: only the keys that act wait.
+        app.key_at(Key::Right, t);
+        // A moment later, it is.
+        app.key_at(Key::Enter, t + std::time::Duration::from_secs(1));
+        assert!(played(&app) > count, "{:?}: {}", app.mode(), app.message());
+        seen = true;
+        break;
+    }
+    assert!(seen, "the turn passed between the two people");
+    // After a bot: the same.
+    let mut app = app_against_bot();
+    let count = played(&app);
+    app.key_at(Key::Enter, std::time::Instant::now());
+    assert_eq!(played(&app), count);
+    app.key_at(Key::Enter, later());
+    assert!(played(&app) > count);
+}
+
+/// A game against greedy where the person decides right after the bot did.
+fn app_against_bot() -> crownlands_tui::App {
+    for seed in 0..20 {
+        let app = app("kingdomino", "you,greedy", seed);
+        // The bot has played (the first claims), and it is the person's decision now.
+        if played(&app) > 0 && app.mode() == Mode::Claim {
+            return app;
+        }
+    }
+    panic!("no seed where the bot claims first");
+}
+
+/// Actions played so far (every game of the match).
+fn played(app: &crownlands_tui::App) -> usize {
+    app.session()
+        .map_or(0, |s| s.actions().iter().map(Vec::len).sum())
 }

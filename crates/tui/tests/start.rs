@@ -842,9 +842,17 @@ fn a_signal_ends_the_event_loop_with_the_game_autosaved() {
     use ratatui::crossterm::event::KeyCode;
     let dir = temp_dir("signal");
     let mut app = autosaved_game(&dir);
+    // (In real time, as the loop reads keys: a claim handed over from a bot takes keys half a
+    // second after it came.)
     while app.mode() != Mode::Claim {
-        play_to_end(&mut app, 1);
+        if app.mode() == Mode::BotThinking {
+            app.run_bots();
+        } else {
+            app.key_at(crownlands_tui::Key::Enter, std::time::Instant::now());
+            app.run_bots();
+        }
     }
+    std::thread::sleep(std::time::Duration::from_millis(600));
     let before = moves(app.session().unwrap()).len();
     // A claim by a key, then SIGTERM: the loop ends on the signal (not a quit), and the claim
     // is in the autosave.

@@ -156,6 +156,12 @@ pub struct App {
     choice: usize,
     /// The action count when the cursors were last set for a decision.
     decision_at: Option<usize>,
+    /// Who made the decision before the one on screen: the seat, and whether a person.
+    last_decider: Option<(usize, bool)>,
+    /// Until when a key that acts (Enter, a digit, `d`, `p`, space) is not taken: a moment
+    /// after the decision passed to another person, or to a person after a bot, so that keys
+    /// pressed for the move before (or while a bot thought) do not play the next one.
+    handover_until: Option<Instant>,
     log: VecDeque<String>,
     message: String,
     /// Why the ghost's spot is illegal (`None` when it is legal).
@@ -280,6 +286,8 @@ impl App {
             ghost: Placement::new(Cell::new(1, 0), Direction::East),
             choice: 0,
             decision_at: None,
+            last_decider: None,
+            handover_until: None,
             log: VecDeque::new(),
             message: String::new(),
             illegal: None,
@@ -684,8 +692,14 @@ impl App {
         };
         let player = seat.index();
         let count = self.action_count();
+        let human = self.seats.get(player).is_none_or(Seat::is_human);
         if self.decision_at != Some(count) {
             self.decision_at = Some(count);
+            // Handed to another person, or to a person after a bot: keys wait a moment.
+            if human && self.last_decider.is_some_and(|(p, h)| p != player || !h) {
+                self.handover_until = Some(now + HANDOVER_PAUSE);
+            }
+            self.last_decider = Some((player, human));
             self.choice = 0;
             self.hint = None;
             self.hints.clear();
@@ -697,7 +711,6 @@ impl App {
             }
             self.update_illegal();
         }
-        let human = self.seats.get(player).is_none_or(Seat::is_human);
         // A step with nothing to decide (only going on is legal) goes by itself, said in the log.
         if human && matches!(game.phase(), Phase::Step { .. }) && game.legal_action_count() == 1 {
             self.note_skip(player);
@@ -1053,6 +1066,18 @@ impl App {
             Key::Char('+' | '=') => return self.change_pace(1),
             Key::Char('-' | '_') => return self.change_pace(-1),
             _ => {}
+        }
+        // A key that acts, pressed as the decision passed to this person: for the move before.
+        if matches!(self.mode, Mode::Claim | Mode::Place | Mode::Step)
+            && matches!(key, Key::Enter | Key::Char(' ' | 'd' | 'p' | '0'..='9'))
+            && self.handover_until.is_some_and(|t| now < t)
+        {
+            let who = self
+                .game()
+                .and_then(|g| g.to_act())
+                .map(|s| self.name(s.index()))
+                .unwrap_or_default();
+            return self.message = format!("{who} to play now: look, then press again");
         }
         // A key of another step says what it is for, rather than nothing.
         if let Some(why) = self.key_of_another_step(key) {
@@ -1476,15 +1501,20 @@ impl App {
         self.message = self.hint_message(action);
     }
 
-    fn change_pace(&mut self, up: i32) {
+    /// `+` makes the bots faster (a shorter wait after each of their moves), `-` slower: read
+    /// as a pace, `+` had lengthened the wait, against what a player expects of `+`.
+    fn change_pace(&mut self, faster: i32) {
         let ms = self.config.pace.as_millis() as u64;
-        let ms = if up > 0 {
-            (ms + PACE_STEP_MS).min(PACE_MAX_MS)
-        } else {
+        let ms = if faster > 0 {
             ms.saturating_sub(PACE_STEP_MS)
+        } else {
+            (ms + PACE_STEP_MS).min(PACE_MAX_MS)
         };
         self.config.pace = Duration::from_millis(ms);
-        self.message = format!("Bot pace: {:.1} s a move.", ms as f64 / 1000.0);
+        self.message = format!(
+            "Bots wait {:.1} s after a move (+ faster, - slower).",
+            ms as f64 / 1000.0
+        );
     }
 
     /// A mouse click on a kingdom cell (place mode: move the ghost there, or place when it is
@@ -1617,6 +1647,10 @@ const FITS_SOMEWHERE: &str = "It fits somewhere, so it cannot be discarded.";
 pub(crate) const CANNOT_PLACE: &str = "Cannot place here: ";
 /// How long the score screen ignores the keys that go on from it, once the game is over.
 const SCORE_SCREEN_PAUSE: std::time::Duration = std::time::Duration::from_millis(1200);
+/// How long a key that acts waits once the decision passed to another person, or to a person
+/// after a bot (Enters pressed while a bot thought played the next person's step; a digit and
+/// Enter claimed for one person and placed the next one's domino).
+const HANDOVER_PAUSE: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// How many of the best moves a hint shows.
 const HINTS: usize = 3;

@@ -51,8 +51,8 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
             "Every choice listed is legal. ↑↓ choose, Enter (or its number) does it, p (or Esc) skips.",
         ],
         Mode::BotThinking => &[
-            "A bot is thinking; it moves at a readable pace. + and - change the pace (0 to 3 \
-             s a move).",
+            "A bot is thinking; it moves at a readable pace. + makes the bots faster, - slower \
+             (0 to 3 s a move).",
         ],
         Mode::Replay => &[
             "Watching a saved game move by move.",

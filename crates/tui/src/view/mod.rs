@@ -907,7 +907,7 @@ pub fn footer_bar(app: &App) -> Bar {
         bar.key("+", Key::Char('+'))
             .text("/")
             .glued("-", Key::Char('-'))
-            .text(" bot pace")
+            .text(" bot speed")
     } else {
         bar
     };

@@ -50,12 +50,25 @@ pub fn app(ruleset_name: &str, players: &str, seed: u64) -> App {
     app
 }
 
-/// Press keys (see `Key::parse_all`), letting bots play after each.
+/// Press keys (see `Key::parse_all`), letting bots play after each: each a moment after the
+/// decision came (past the pause a hand-over to another person makes).
 pub fn press(app: &mut App, keys: &str) {
     for k in Key::parse_all(keys) {
-        app.key(k);
+        app.key_at(k, later());
         app.run_bots();
     }
+}
+
+/// A moment past the pauses of a hand-over and of the score screen: each call two seconds
+/// after the one before (a decision's pause starts at the time of the key that led to it).
+pub fn later() -> std::time::Instant {
+    use std::sync::OnceLock;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static START: OnceLock<std::time::Instant> = OnceLock::new();
+    static STEPS: AtomicU64 = AtomicU64::new(1);
+    let start = *START.get_or_init(std::time::Instant::now);
+    let step = STEPS.fetch_add(1, Ordering::Relaxed);
+    start.max(std::time::Instant::now()) + std::time::Duration::from_secs(2 * step)
 }
 
 /// The screen as text, `w` x `h`.
