@@ -1214,3 +1214,32 @@ fn the_log_says_when_the_queen_changes_hosts() {
     assert!(moves > 0, "the Queen never moved in this game");
     assert_eq!(told, moves, "each move of the Queen told");
 }
+
+/// At 120x40, four kingdoms: the rules panel left the step's list 42 columns, which cut each
+/// build before its square (two builds of one tile read alike). The list takes the rules'
+/// columns for the step when its rows need them; the rules stay on `?`.
+#[test]
+fn a_steps_rows_are_not_cut_where_the_rules_panel_would_take_their_room() {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
+    let mut n = 0;
+    while !(in_step(&app, "buildings") && app.step_actions().len() > 2) && n < 500 {
+        play_to_end(&mut app, 1);
+        n += 1;
+    }
+    assert!(in_step(&app, "buildings"));
+    let text = screen(&app, 120, 40);
+    let game = app.game().expect("a game");
+    let view = game.step_view().expect("a step");
+    // Every choice shown is whole (as many as the list shows: the first ones).
+    for c in view.choices.iter().take(3) {
+        assert!(text.contains(&c.text), "{}:\n{text}", c.text);
+    }
+    assert!(!text.contains("Rules of this step"), "{text}");
+    // Back in a placement, the rules panel is there again.
+    while app.mode() != Mode::Place && n < 1000 {
+        play_to_end(&mut app, 1);
+        n += 1;
+    }
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("Rules of this step"), "{text}");
+}

@@ -139,6 +139,27 @@ pub fn chosen_row(app: &App, game: &Game) -> Option<(String, usize)> {
     chosen(app, game)?.row
 }
 
+/// The columns the widest choice row takes in full (its number, its words and the hint's
+/// marker), framed: what the list needs not to cut a row (two builds that differ only in their
+/// square read alike, cut before it).
+pub fn widest(app: &App, game: &Game) -> u16 {
+    let view = game.step_view();
+    let actions = app.step_actions();
+    let widest = actions
+        .iter()
+        .enumerate()
+        .map(|(i, &a)| {
+            let text = view
+                .as_ref()
+                .and_then(|v| v.choices.iter().find(|c| c.action == a))
+                .map_or_else(|| game.action_text(a), |c| c.text.clone());
+            format!("  {}. ", i + 1).chars().count() + super::text::width(&text)
+        })
+        .max()
+        .unwrap_or(0);
+    u16::try_from(widest + " ← hint".chars().count() + 2).unwrap_or(u16::MAX)
+}
+
 pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffer) {
     let p = app.config.palette;
     Clear.render(area, buf);

@@ -376,7 +376,39 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
     } else {
         0
     };
-    let rules = (panel_w > 0).then(|| Rect::new(area.x + main_w, body_y, panel_w, rules_h));
+    let mut rules = (panel_w > 0).then(|| Rect::new(area.x + main_w, body_y, panel_w, rules_h));
+
+    // A step's choices show over the lines, and over the scores too (the acting side's own row
+    // kept on the list's last line) when the lines' rows cannot hold the list, its chosen
+    // one's detail and that row: on a tall screen the scores stay in view.
+    let over_players = if v.players_left { 0 } else { s.players_h };
+    let wanted = u16::try_from(app.step_actions().len() + super::choices::DETAIL_MAX + 1 + 2)
+        .unwrap_or(u16::MAX);
+    let choices_h = if wanted <= lines_h {
+        lines_h
+    } else {
+        lines_h + over_players
+    }
+    .max(4);
+    // Rows wider than the right column take the rules' columns too, for the step (the rules
+    // stay on `?`): at 120x40 a build's square was cut off and two builds read alike.
+    let mut choices_w = right_w;
+    let mut log_under_choices = None;
+    if matches!(app.mode(), Mode::Step)
+        && let Some(r) = rules
+        && super::choices::widest(app, game) > right_w
+    {
+        choices_w = right_w + r.width;
+        rules = None;
+        // The log that went under the rules starts under the choices.
+        let top = r.bottom().max(body_y + choices_h);
+        log_under_choices = Some(Rect::new(
+            r.x,
+            top,
+            r.width,
+            body_bottom.saturating_sub(top),
+        ));
+    }
 
     // The log: the roomiest free region.
     let bottom_y = left_y.max(row_bottom);
@@ -403,22 +435,12 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
             body_bottom.saturating_sub(r.bottom()),
         ));
     }
+    candidates.extend(log_under_choices);
     let log = roomiest(&candidates);
 
     let footer = Rect::new(area.x, area.bottom() - 3, area.width, 3);
-    // A step's choices show over the lines, and over the scores too (the acting side's own row
-    // kept on the list's last line) when the lines' rows cannot hold the list, its chosen
-    // one's detail and that row: on a tall screen the scores stay in view.
-    let over_players = if v.players_left { 0 } else { s.players_h };
-    let wanted = u16::try_from(app.step_actions().len() + super::choices::DETAIL_MAX + 1 + 2)
-        .unwrap_or(u16::MAX);
-    let choices_h = if wanted <= lines_h {
-        lines_h
-    } else {
-        lines_h + over_players
-    };
-    let choices = matches!(app.mode(), Mode::Step)
-        .then(|| Rect::new(right_x, body_y, right_w, choices_h.max(4)));
+    let choices =
+        matches!(app.mode(), Mode::Step).then(|| Rect::new(right_x, body_y, choices_w, choices_h));
     let n = i8::try_from(s.n).unwrap_or(8);
     Some(Areas {
         header: Rect::new(area.x, area.y, area.width, 1),
