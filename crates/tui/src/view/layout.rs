@@ -238,9 +238,59 @@ fn panel_after_others(panel_w: u16, right_w: u16, s: &Sizes, board_right: bool) 
     }
 }
 
-/// Lay out the game screen; `None` when `area` is too small for it.
+/// The columns the modules' panels need in full (each row one column in, a later panel's
+/// first row after its title, a frame).
+fn board_width(game: &Game) -> u16 {
+    let widest = game
+        .panels()
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| {
+            p.rows.iter().enumerate().map(move |(r, row)| {
+                let title = if i > 0 && r == 0 {
+                    p.title.chars().count() + 2
+                } else {
+                    0
+                };
+                1 + title + super::text::width(row)
+            })
+        })
+        .max()
+        .unwrap_or(0);
+    u16::try_from(widest + 2).unwrap_or(u16::MAX)
+}
+
+/// Lay out the game screen; `None` when `area` is too small for it. Of the variants that fit,
+/// the roomiest; but where the Builders' Board under the kingdom would cut its rows (its
+/// names squeezed to initials at 100x30) and the board beside the other kingdoms fits them
+/// better, that one.
 pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
     let v = variant_for(game, area)?;
+    let first = layout_as(app, game, area, v)?;
+    if v.board_at == BoardAt::Left
+        && let Some(a) = first.board
+        && a.width < board_width(game)
+    {
+        let right = Variant {
+            board_at: BoardAt::Right,
+            ..v
+        };
+        let (w, h) = need(game, right);
+        if area.width >= w
+            && area.height >= h
+            && let Some(other) = layout_as(app, game, area, right)
+            && let Some(b) = other.board
+            && b.width > a.width
+            && b.height >= a.height.min(board_rows(game) + 2)
+        {
+            return Some(other);
+        }
+    }
+    Some(first)
+}
+
+/// [`layout`] in variant `v`.
+fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
     let (need_w, need_h) = need(game, v);
     let s = sizes(game, v);
     // The kingdom's cells grow with the room first (3 or 4 columns, 2 rows when tall enough);
