@@ -20,16 +20,17 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     for entry in app.log().rev() {
         let mut lines = entry_lines(entry, width);
         if rows.len() + lines.len() > room {
-            // The newest move always shows, cut to the room there is (a one-line box at
-            // 80x24 with five players had shown nothing while moves went by).
-            if rows.is_empty() {
-                lines.truncate(room);
-                if let Some(last) = lines.last_mut() {
-                    let keep = last.chars().count().min(width.saturating_sub(1));
-                    *last = last.chars().take(keep).collect::<String>() + "…";
-                }
-                rows.extend(lines.into_iter().rev());
+            // The move that does not fit whole shows its start, cut to the rows left, with
+            // `…`: the newest always (a one-line box at 80x24 with five players had shown
+            // nothing while moves went by), an older one rather than blank rows above the
+            // newer ones (a move of two lines, one row free, had left the row blank).
+            let free = room - rows.len();
+            lines.truncate(free);
+            if let Some(last) = lines.last_mut() {
+                let keep = last.chars().count().min(width.saturating_sub(1));
+                *last = last.chars().take(keep).collect::<String>() + "…";
             }
+            rows.extend(lines.into_iter().rev());
             break;
         }
         for l in lines.into_iter().rev() {
