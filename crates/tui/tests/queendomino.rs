@@ -1243,3 +1243,55 @@ fn a_steps_rows_are_not_cut_where_the_rules_panel_would_take_their_room() {
     let text = screen(&app, 120, 40);
     assert!(text.contains("Rules of this step"), "{text}");
 }
+
+/// The build list leaves out what the side cannot pay for: the prompt says which, and the coins
+/// (a playtester with 4¢ looked for the Sawmill at 5¢).
+#[test]
+fn the_build_prompt_names_the_tiles_too_dear() {
+    for seed in 0..20 {
+        let mut app = app("queendomino", "you,greedy,greedy,greedy", seed);
+        let mut n = 0;
+        while n < 600 && app.mode() != Mode::GameOver {
+            if in_step(&app, "buildings") {
+                let game = app.game().expect("a game");
+                let prompt = game.step_view().expect("a step").prompt;
+                let side = game.side_of(game.to_act().expect("a seat"));
+                let coins = game.resource(side, "coins");
+                if prompt.contains("not enough for") {
+                    assert!(
+                        prompt.starts_with(&format!(
+                            "Build: buy a building from the Builders' Board at its slot's price (you have {coins}¢: not enough for "
+                        )),
+                        "{prompt}"
+                    );
+                    // Each named with its price, more than the coins.
+                    let list = prompt
+                        .split("not enough for ")
+                        .nth(1)
+                        .and_then(|l| l.strip_suffix(")."))
+                        .expect("a list");
+                    for item in list.split(", ") {
+                        let price: u32 = item
+                            .rsplit(' ')
+                            .next()
+                            .and_then(|p| p.strip_suffix('¢'))
+                            .and_then(|p| p.parse().ok())
+                            .unwrap_or_else(|| panic!("{item}"));
+                        assert!(price > coins, "{prompt}");
+                    }
+                    return;
+                }
+                // The dearest build, to spend the coins (the cursor wraps from the first row
+                // to skipping, then to the last build).
+                press(&mut app, "<up><up><enter>");
+            } else if in_step(&app, "knights") {
+                // No tax: fewer coins.
+                press(&mut app, "p");
+            } else {
+                play_to_end(&mut app, 1);
+            }
+            n += 1;
+        }
+    }
+    panic!("no build step with a tile too dear");
+}

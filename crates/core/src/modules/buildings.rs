@@ -474,6 +474,33 @@ impl Mechanism for Buildings {
         })
     }
 
+    fn prompt(&self, cx: Cx<'_>, side: Side) -> Option<String> {
+        // The tiles on the Board the side cannot pay for: the list leaves them out, so say
+        // why (a playtester with 4¢ looked for the Sawmill at 5¢).
+        let state = cx.state::<BuildingsState>()?;
+        let ruleset = cx.table().ruleset();
+        let coins = cx.get(side, COINS);
+        let dear: Vec<String> = state
+            .board
+            .iter()
+            .enumerate()
+            .filter_map(|(slot, b)| {
+                let b = ruleset.buildings().get((*b)?.index())?;
+                let price = self.price(cx, side, slot);
+                (price > coins).then(|| format!("{} {price}¢", b.name))
+            })
+            .collect();
+        let head = "Build: buy a building from the Builders' Board at its slot's price";
+        Some(if dear.is_empty() {
+            format!("{head}.")
+        } else {
+            format!(
+                "{head} (you have {coins}¢: not enough for {}).",
+                dear.join(", ")
+            )
+        })
+    }
+
     fn panels(&self, cx: Cx<'_>, out: &mut Vec<Panel>) {
         let game = cx.table();
         let Some(state) = cx.state::<BuildingsState>() else {
