@@ -50,6 +50,12 @@ fn wait_longer(session: &str, text: &str, patience: Duration) -> String {
     }
 }
 
+/// Wait past the moment a turn handed over from a bot takes no key that plays (an Enter
+/// pressed while the bot thought must not play the person's move).
+fn settle() {
+    std::thread::sleep(Duration::from_millis(700));
+}
+
 fn keys(session: &str, keys: &[&str]) {
     let mut args = vec!["send-keys", "-t", session];
     args.extend_from_slice(keys);
@@ -130,6 +136,7 @@ fn play_in_tmux_and_restore_the_terminal() {
     let s = wait_for(&session, "claim a domino");
     assert!(s.contains("Crownlands kingdomino"), "{s}");
     // Claim the chosen domino, then place at the first legal spot.
+    settle();
     keys(&session, &["Enter"]);
     let s = wait_for(&session, "You claim ");
     assert!(s.contains("Moves"), "{s}");
@@ -137,6 +144,7 @@ fn play_in_tmux_and_restore_the_terminal() {
     wait_for(&session, "Arrows/hjkl");
     keys(&session, &["Tab"]);
     wait_for(&session, "Legal spot");
+    settle();
     keys(&session, &["Enter"]);
     wait_for(&session, "You place ");
     // Help, then quit (asks first).
@@ -201,6 +209,7 @@ fn quit_then_resume_the_autosaved_game_in_tmux() {
     );
     let _ending = start(&session, &script);
     wait_for(&session, "claim a domino");
+    settle();
     keys(&session, &["Enter"]);
     wait_for(&session, "You claim ");
     keys(&session, &["q"]);
@@ -269,6 +278,7 @@ fn a_panic_restores_the_terminal_in_tmux() {
     // The shell takes typing as usual.
     wait_for(&session, "ready$");
     tmux(&["send-keys", "-t", &session, "-l", "echo typed-$((40+2))"]);
+    settle();
     keys(&session, &["Enter"]);
     let s = wait_for(&session, "typed-42");
     let _ = tmux(&["kill-session", "-t", &session]);

@@ -314,11 +314,25 @@ impl Mechanism for Knights {
     }
 
     fn side_stats(&self, cx: Cx<'_>, side: Side, out: &mut Vec<Stat>) {
-        // Knights in hand are what the tax step can send; placed ones are drawn on the kingdom.
+        // Knights in hand are what the tax step can send; placed ones are drawn on the kingdom;
+        // the buildings count every knight the side owns (a playtester could not check a
+        // Knights' Lodge against `0kn`, the ones in hand).
         let hand = in_hand(cx, side);
-        out.push(Stat {
-            long: format!("{} in hand", describe::plural(hand, "knight", "knights")),
-            short: format!("{hand}kn"),
+        let owned = cx.get(side, KNIGHTS);
+        out.push(if owned == hand {
+            Stat {
+                long: format!("{} in hand", describe::plural(hand, "knight", "knights")),
+                short: format!("{hand}kn"),
+            }
+        } else {
+            Stat {
+                long: format!(
+                    "{} ({hand} in hand)",
+                    describe::plural(owned, "knight", "knights")
+                ),
+                // (Short, as before: narrow score rows keep the names readable.)
+                short: format!("{hand}kn"),
+            }
         });
     }
 
