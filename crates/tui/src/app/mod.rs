@@ -957,6 +957,19 @@ impl App {
     pub fn before_exit(&mut self) -> Option<String> {
         let dir = self.config.autosave_dir.as_ref()?;
         match self.autosaver.before_exit(dir) {
+            // An unfinished game autosaved where it always is: said, so that quitting does not
+            // look like losing it (a playtester's `q y` left without a word).
+            Ok(None) if self.unfinished_autosaved() => {
+                let file = self.autosaver.own_file().map_or_else(
+                    || dir.join(crownlands_saves::AUTOSAVE_FILE),
+                    std::path::Path::to_path_buf,
+                );
+                Some(format!(
+                    "The game is autosaved in {}: `{} play` offers to resume it.",
+                    file.display(),
+                    crownlands_saves::words::program_name()
+                ))
+            }
             Ok(None) => None,
             Ok(Some(own)) => Some(format!(
                 "Another game took the autosave: this game was autosaved to {} (resume it with \
@@ -966,6 +979,14 @@ impl App {
             )),
             Err(e) => Some(format!("The last autosave could not be checked: {e}")),
         }
+    }
+
+    /// Whether a game is under way (not over) and was autosaved.
+    fn unfinished_autosaved(&self) -> bool {
+        self.session
+            .as_ref()
+            .is_some_and(|s| !s.game().is_over() && self.autosaver.has_written())
+            && self.replay.is_none()
     }
 
     /// Where this game is autosaved when another program took `autosave.json` (`None`: there,
