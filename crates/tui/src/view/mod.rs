@@ -413,13 +413,20 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         )));
     }
     // Once the game is over the round counter has passed the last round: no round to name.
-    if !game.is_over() {
-        spans.push(Span::raw(format!(
-            "· round {} · pile {} ",
-            game.round(),
-            game.draw_pile_len()
-        )));
-    }
+    // The first line's claims are round 0 to the engine: said in words, then `round 3/12`;
+    // the pile's count where the line has room for it (the turn's words come first).
+    let round = (!game.is_over()).then(|| {
+        let rules = game.rules();
+        let rounds = rules.deck_size / u16::from(rules.line_size.max(1));
+        let round = match game.round() {
+            0 => "first claims".to_string(),
+            r => format!("round {r}/{rounds}"),
+        };
+        (
+            format!("· {round} · pile {} ", game.draw_pile_len()),
+            format!("· {round} "),
+        )
+    });
 
     let turn = match (app.mode(), game.to_act()) {
         (Mode::Replay, _) => {
@@ -470,6 +477,12 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         (Mode::BotThinking, Some(pl)) => format!("· {} is thinking", app.name(pl.index())),
         (_, Some(pl)) => format!("· {} to play", app.name(pl.index())),
     };
+    if let Some((long, short)) = round {
+        let used: usize =
+            spans.iter().map(|s| text::width(&s.content)).sum::<usize>() + text::width(&turn);
+        let fits = used + text::width(&long) <= usize::from(area.width);
+        spans.push(Span::raw(if fits { long } else { short }));
+    }
     spans.push(Span::styled(turn, p.accent(Accent::Focus)));
     // Too long for the line (a watched game's end names its winners): its end cut after a
     // word, with `…`, not in the middle of a name.
