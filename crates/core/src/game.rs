@@ -394,6 +394,8 @@ impl Game {
                     list: &self.modules.all,
                     data: &mut self.data,
                     me,
+                    first_claims: &self.first_claims,
+                    king_sides: &self.king_sides,
                 };
                 // `Ruleset::new` set every module up for this many sides and refused the
                 // ruleset if one could not be: setting up depends on nothing else.

@@ -788,6 +788,8 @@ impl Ruleset {
                 list: modules,
                 data: &mut data,
                 me: index,
+                first_claims: &[],
+                king_sides: &[],
             };
             if let Err(message) = m.setup(&mut ctx) {
                 problems.push(RulesProblem::ModuleSetup {

@@ -34,9 +34,18 @@ fn app(players: &str, seed: u64) -> App {
     app
 }
 
+/// Press keys, letting bots play after each: each two seconds after the one before, past the
+/// pause a turn handed over from a bot makes (a key's time is the decision's start).
 fn press(app: &mut App, keys: &str) {
+    use std::sync::OnceLock;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static START: OnceLock<std::time::Instant> = OnceLock::new();
+    static STEPS: AtomicU64 = AtomicU64::new(1);
+    let start = *START.get_or_init(std::time::Instant::now);
     for k in Key::parse_all(keys) {
-        app.key(k);
+        let step = STEPS.fetch_add(1, Ordering::Relaxed);
+        let at = start.max(std::time::Instant::now()) + Duration::from_secs(2 * step);
+        app.key_at(k, at);
         app.run_bots();
     }
 }

@@ -1,6 +1,7 @@
 //! Integration tests for the `crownlands` binary: every subcommand run as a process.
 
 mod analyse;
+mod claim_order;
 mod help_schema;
 mod lab;
 mod placements;

@@ -333,9 +333,27 @@ pub struct SetupContext<'a> {
     pub(crate) list: &'a ModuleList,
     pub(crate) data: &'a mut ModuleData,
     pub(crate) me: usize,
+    /// The kings in the order they claim the first line, and each king's side (empty when the
+    /// ruleset is only checked, with no game dealt).
+    pub(crate) first_claims: &'a [crate::King],
+    pub(crate) king_sides: &'a [Side],
 }
 
 impl SetupContext<'_> {
+    /// The place (0 first) in which `side` claims the first line: its first king's, among the
+    /// sides (at 2 players of 2 kings, A B B A: A first, B second). `None` with no game dealt.
+    pub fn first_claim_place(&self, side: Side) -> Option<usize> {
+        let mut seen: u32 = 0;
+        for king in self.first_claims {
+            let s = *self.king_sides.get(king.index())?;
+            if s == side {
+                return Some(seen.count_ones() as usize);
+            }
+            seen |= 1u32.checked_shl(s.index() as u32).unwrap_or(0);
+        }
+        None
+    }
+
     pub fn state_mut<T: ModuleState>(&mut self) -> Option<&mut T> {
         self.data.states.at_mut(self.me)
     }

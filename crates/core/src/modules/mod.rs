@@ -9,6 +9,7 @@
 
 mod bounded;
 pub(crate) mod buildings;
+mod claim_order;
 mod context;
 pub mod describe;
 pub(crate) mod dragon;
@@ -23,6 +24,7 @@ mod wealth;
 
 pub use bounded::{Bounded, BoundedList};
 pub use buildings::{BOARD, Buildings, BuildingsAction, BuildingsState, board_prices};
+pub use claim_order::ClaimOrder;
 pub use context::{Cx, CxMut, SetupContext, SideEdit, SideView, Table};
 pub use dragon::{Dragon, DragonAction, DragonState};
 pub use file::{
@@ -317,7 +319,8 @@ pub(crate) fn register_shipped(registry: &mut Registry) {
         .add_mechanism::<Buildings>()
         .add_mechanism::<Queen>()
         .add_mechanism::<Dragon>()
-        .add_mechanism::<Wealth>();
+        .add_mechanism::<Wealth>()
+        .add_mechanism::<ClaimOrder>();
 }
 
 /// Build a module from its spec, by the registry's factory of its name.

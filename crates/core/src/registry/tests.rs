@@ -6,7 +6,14 @@ fn the_shipped_registry_builds_every_shipped_module_by_name() {
     let registry = Registry::shipped();
     assert_eq!(
         registry.module_names(),
-        ["knights", "buildings", "queen", "dragon", "wealth"]
+        [
+            "knights",
+            "buildings",
+            "queen",
+            "dragon",
+            "wealth",
+            "claim-order"
+        ]
     );
     for name in registry.module_names() {
         let module = registry
@@ -42,7 +49,7 @@ fn a_module_replaced_on_purpose_takes_the_name() {
             params: spec.params.clone(),
         })
     });
-    assert_eq!(registry.module_names().len(), 5, "no second `knights`");
+    assert_eq!(registry.module_names().len(), 6, "no second `knights`");
     let module = registry
         .build_module(&ModuleSpec::new("knights"))
         .expect("the new factory");

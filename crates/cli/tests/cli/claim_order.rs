@@ -1,0 +1,123 @@
+//! The `claim-order` module: points at the end and coins at the start by the place a side
+//! claimed the first line in, written in TOML alone (compensating the first player's advantage
+//! the lab measures).
+
+use super::{TempDir, TempFile, run};
+use serde_json::Value;
+
+/// A folder holding `comp.toml` (Kingdomino, 0 to 3 points by place) and `coins.toml`
+/// (Queendomino, 0 to 3 coins by place; and the same over Kingdomino, where nothing keeps coins).
+fn rules() -> TempDir {
+    let dir = TempDir::new("claim-order");
+    std::fs::create_dir_all(&dir.0).expect("a folder");
+    let write = |name: &str, text: &str| std::fs::write(dir.0.join(name), text).expect("written");
+    write(
+        "comp.toml",
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"claim-order\"]\n[rules.module.claim-order]\npoints = [0, 1, 2, 3]\n",
+    );
+    write(
+        "coins.toml",
+        "extends = \"queendomino\"\n[rules]\nmodules = [\"knights\", \"buildings\", \"queen\", \"dragon\", \"wealth\", \"claim-order\"]\n[rules.module.claim-order]\ncoins = [0, 1, 2, 3]\n",
+    );
+    write(
+        "no-coins.toml",
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"claim-order\"]\n[rules.module.claim-order]\ncoins = [0, 1]\n",
+    );
+    dir
+}
+
+fn path(dir: &TempDir, name: &str) -> String {
+    dir.0.join(name).display().to_string()
+}
+
+#[test]
+fn points_by_place_in_the_first_claims_are_added_to_the_totals() {
+    let dir = rules();
+    let comp = path(&dir, "comp.toml");
+    // On the same seeds the games are the same (random players do not read the scores): each
+    // place's score differs by exactly its points, and the bonus line says so.
+    let out = run(&[
+        "compare",
+        "kingdomino",
+        &comp,
+        "-p",
+        "4",
+        "-g",
+        "300",
+        "--json",
+    ])
+    .ok();
+    let v: Value = out.json();
+    let places = v["first_claims_differences"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{v}"));
+    for (i, p) in places.iter().enumerate() {
+        let d = p["score"]["estimate"].as_f64().expect("a score");
+        assert!((d - i as f64).abs() < 1e-9, "place {}: {d}", i + 1);
+    }
+    // Validated, shown, and the shown file validates to the same.
+    let shown = run(&["show", &comp]).ok().stdout;
+    assert!(
+        shown.contains("module.claim-order = { points = [0, 1, 2, 3] }"),
+        "{shown}"
+    );
+    let again = TempFile::new("shown-claim-order", "toml", &shown);
+    run(&["validate", &again.arg()]).ok();
+}
+
+#[test]
+fn a_kingdom_file_says_its_place_and_scores_its_points() {
+    let dir = rules();
+    let comp = path(&dir, "comp.toml");
+    let kingdom = TempFile::kingdom("claim-place", "W1 W\nC  W\n@claim-place 4\n");
+    let out = run(&["score", &kingdom.arg(), "--ruleset", &comp, "--json"]).ok();
+    let v: Value = out.json();
+    // Wheat 3 squares x 1 crown, and 3 points for the 4th place.
+    assert_eq!(v["total"], 6, "{v}");
+    let text = run(&["score", &kingdom.arg(), "--ruleset", &comp])
+        .ok()
+        .stdout;
+    assert!(text.contains("claimed 4th in the first line"), "{text}");
+    // A place out of range is refused at its line.
+    let bad = TempFile::kingdom("claim-place-0", "W1 W\nC  W\n@claim-place 0\n");
+    let err = run(&["score", &bad.arg(), "--ruleset", &comp]).fails();
+    assert!(
+        err.stderr
+            .contains("`@claim-place` takes the place in the first claims, from 1 to 16, not 0"),
+        "{}",
+        err.stderr
+    );
+}
+
+#[test]
+fn coins_by_place_go_to_the_coins_a_module_keeps_and_are_warned_of_without_one() {
+    let dir = rules();
+    // Queendomino's 7 coins, plus 0 to 3 by place: each side's place is kept, a resource the
+    // lab tallies.
+    let v: Value = run(&[
+        "simulate",
+        &path(&dir, "coins.toml"),
+        "-p",
+        "4",
+        "-g",
+        "50",
+        "--json",
+    ])
+    .ok()
+    .json();
+    assert!(
+        v["held"]
+            .as_array()
+            .is_some_and(|h| h.iter().any(|r| r["resource"] == "claim-place")),
+        "{v}"
+    );
+    // Over Kingdomino nothing keeps coins: a warning names the module to add.
+    let out = run(&["validate", &path(&dir, "no-coins.toml")]).ok();
+    assert!(
+        out.stderr.contains(
+            "module `claim-order`: its `coins` are given to no one: no module of `modules` keeps coins (add `wealth`)"
+        ),
+        "{}",
+        out.stderr
+    );
+}

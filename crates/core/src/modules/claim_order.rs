@@ -1,0 +1,284 @@
+//! Claim order (a house rule): points at the end, and coins at the start, by the place a side
+//! claimed the first line in, the first claimer's first. The balance lab shows the first
+//! player's advantage by that place (`simulate`, `compare`); this evens it out without code:
+//! `points = [0, 1, 2, 3]` gives the last to claim 3 points.
+
+use super::bounded::{Bounded, BoundedList};
+use super::describe::ScoreLine;
+use super::file::{Directive, FileSyntax};
+use super::mechanism::{Mechanism, NoAction};
+use super::state::NoState;
+use super::{Module, Res, SetupContext, SideEdit, SideView};
+use crate::ruleset::{Rules, Ruleset};
+use crate::score::{BonusScore, ScoreBreakdown};
+use serde::{Deserialize, Serialize};
+
+/// What claim order keeps ([`Module::declare`](super::Module::declare)).
+const DECLARATION: super::Declaration = super::Declaration {
+    provides: &["claim-place"],
+    reads: &["coins"],
+    ..super::Declaration::NONE
+};
+
+/// A side's place in the first claims, from 1 (0: not known, as in a kingdom file without it).
+const PLACE: Res = DECLARATION.res_of("claim-place");
+const COINS: Res = DECLARATION.res_of("coins");
+
+/// `@claim-place 2` in a kingdom file: the side claimed the first line second.
+const PLACE_LINE: Directive = Directive {
+    word: "claim-place",
+    number: true,
+    what: "place in the first claims",
+};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClaimOrder {
+    pub points: Vec<i32>,
+    pub coins: Vec<u32>,
+}
+
+/// The claim order's parameters (`[rules.module.claim-order]`): each list by place, the first
+/// claimer's first; a place past a list's end gets nothing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct ClaimOrderParams {
+    /// Points at the end by the place the side claimed the first line in (negative: a penalty).
+    pub points: BoundedList<Bounded<-1000, 1000>, 0, 16>,
+    /// Coins at the start by that place (with a module that keeps coins: `wealth`, `knights`).
+    pub coins: BoundedList<Bounded<0, 1000>, 0, 16>,
+}
+
+impl Default for ClaimOrderParams {
+    fn default() -> ClaimOrderParams {
+        ClaimOrderParams {
+            points: BoundedList::truncated(Vec::new()),
+            coins: BoundedList::truncated(Vec::new()),
+        }
+    }
+}
+
+impl ClaimOrder {
+    /// The place of `side` (from 1), if known.
+    fn place(side: SideView<'_>) -> Option<usize> {
+        usize::try_from(side.get(PLACE)).ok().filter(|&p| p > 0)
+    }
+
+    fn points_of(&self, side: SideView<'_>) -> i32 {
+        Self::place(side)
+            .and_then(|p| self.points.get(p - 1))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// `0, 1, 2 and 3 points for the 1st to 4th to claim`.
+    fn by_place(values: &[String], unit: &str) -> String {
+        let last = values.len();
+        format!(
+            "{} {unit} for the {} to claim",
+            values.join(", "),
+            if last == 1 {
+                "1st".to_string()
+            } else {
+                format!("1st to {}", ordinal(last))
+            }
+        )
+    }
+
+    fn rule(&self) -> String {
+        let mut parts = Vec::new();
+        if !self.points.is_empty() {
+            let v: Vec<String> = self.points.iter().map(i32::to_string).collect();
+            parts.push(format!("{} at the end", Self::by_place(&v, "points")));
+        }
+        if !self.coins.is_empty() {
+            let v: Vec<String> = self.coins.iter().map(u32::to_string).collect();
+            parts.push(format!("{} at the start", Self::by_place(&v, "coins")));
+        }
+        if parts.is_empty() {
+            "Claim order: nothing given by the place in the first claims.".into()
+        } else {
+            format!(
+                "Claim order, by the place a side claimed the first line in: {}.",
+                parts.join("; ")
+            )
+        }
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, ... `11th`, `12th`, `13th`.
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+impl Mechanism for ClaimOrder {
+    const NAME: &'static str = "claim-order";
+    type Params = ClaimOrderParams;
+    type State = NoState;
+    type Action = NoAction;
+
+    fn new(p: ClaimOrderParams) -> ClaimOrder {
+        ClaimOrder {
+            points: p
+                .points
+                .as_slice()
+                .iter()
+                .map(|b| i32::try_from(b.get()).unwrap_or(0))
+                .collect(),
+            coins: p.coins.as_slice().iter().map(|b| b.as_u32()).collect(),
+        }
+    }
+
+    fn params(&self) -> ClaimOrderParams {
+        ClaimOrderParams {
+            points: BoundedList::truncated(
+                self.points.iter().map(|&p| Bounded::clamped(p)).collect(),
+            ),
+            coins: BoundedList::truncated(
+                self.coins.iter().map(|&c| Bounded::clamped(c)).collect(),
+            ),
+        }
+    }
+
+    fn declare(&self) -> super::Declaration {
+        DECLARATION
+    }
+
+    fn help(&self) -> Vec<String> {
+        vec![self.rule()]
+    }
+
+    fn summary(&self) -> Option<String> {
+        Some(self.rule())
+    }
+
+    fn can_add(&self, _ruleset: &Ruleset, resource: &str) -> bool {
+        resource == "coins" && self.coins.iter().any(|&c| c > 0)
+    }
+
+    fn never_counts(
+        &self,
+        _ruleset: &Ruleset,
+        _rules: &Rules,
+        modules: &[Box<dyn Module>],
+    ) -> Vec<String> {
+        let keeps_coins = modules
+            .iter()
+            .any(|m| m.name() != Self::NAME && m.declare().provides.contains(&"coins"));
+        if self.coins.iter().any(|&c| c > 0) && !keeps_coins {
+            vec![
+                "its `coins` are given to no one: no module of `modules` keeps coins (add `wealth`)"
+                    .to_string(),
+            ]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
+        for side in crate::Side::all(ctx.sides) {
+            let Some(place) = ctx.first_claim_place(side) else {
+                continue;
+            };
+            ctx.set(side, PLACE, u32::try_from(place + 1).unwrap_or(0));
+            if let Some(&coins) = self.coins.get(place) {
+                let held = ctx.get(side, COINS);
+                ctx.set(side, COINS, held.saturating_add(coins));
+            }
+        }
+        Ok(())
+    }
+
+    fn points(&self, _rules: &Rules, side: SideView<'_>) -> Option<i32> {
+        Some(self.points_of(side))
+    }
+
+    fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
+        if self.points.is_empty() {
+            return;
+        }
+        let points = self.points_of(side);
+        breakdown.bonuses.push(BonusScore {
+            key: Self::NAME.into(),
+            points,
+        });
+        breakdown.total += points;
+    }
+
+    fn score_lines(&self, _rules: &Rules, side: SideView<'_>) -> Option<Vec<ScoreLine>> {
+        if self.points.is_empty() {
+            return Some(Vec::new());
+        }
+        let label = match Self::place(side) {
+            Some(p) => format!("claimed {} in the first line", ordinal(p)),
+            None => "claim order (place unknown)".to_string(),
+        };
+        Some(vec![ScoreLine {
+            label,
+            points: self.points_of(side),
+        }])
+    }
+
+    fn file_syntax(&self) -> FileSyntax {
+        FileSyntax {
+            directives: &[PLACE_LINE],
+            marks: &[],
+        }
+    }
+
+    fn read_directive(
+        &self,
+        mut edit: SideEdit<'_>,
+        _word: &str,
+        value: Option<u32>,
+    ) -> Result<(), String> {
+        let place = value.unwrap_or(0);
+        if place == 0 || place > 16 {
+            return Err(format!(
+                "`@claim-place` takes the place in the first claims, from 1 to 16, not {place}"
+            ));
+        }
+        edit.set(PLACE, place);
+        Ok(())
+    }
+
+    fn write_directives(&self, side: SideView<'_>, out: &mut Vec<(&'static str, Option<u32>)>) {
+        if let Some(p) = Self::place(side) {
+            out.push(("claim-place", u32::try_from(p).ok()));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ordinals_read_as_english() {
+        let got: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22].map(ordinal).to_vec();
+        assert_eq!(
+            got,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_rule_in_words() {
+        let m = ClaimOrder {
+            points: vec![0, 1, 2, 3],
+            coins: vec![],
+        };
+        assert_eq!(
+            m.rule(),
+            "Claim order, by the place a side claimed the first line in: 0, 1, 2, 3 points for the 1st to 4th to claim at the end."
+        );
+    }
+}
