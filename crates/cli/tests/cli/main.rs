@@ -1,8 +1,8 @@
 //! Integration tests for the `crownlands` binary: every subcommand run as a process.
 
 mod analyse;
-mod claim_order;
 mod help_schema;
+mod house_modules;
 mod lab;
 mod placements;
 mod play;

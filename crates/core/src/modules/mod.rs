@@ -19,6 +19,7 @@ mod mechanism;
 mod queen;
 mod state;
 pub mod table;
+mod terrain_multipliers;
 pub mod value_words;
 mod wealth;
 
@@ -44,6 +45,7 @@ pub use state::{
     StateBox, States, side_entry,
 };
 pub use table::{ComponentTable, rows};
+pub use terrain_multipliers::TerrainMultipliers;
 pub use wealth::Wealth;
 
 use crate::action_text::ActionWord;
@@ -320,7 +322,8 @@ pub(crate) fn register_shipped(registry: &mut Registry) {
         .add_mechanism::<Queen>()
         .add_mechanism::<Dragon>()
         .add_mechanism::<Wealth>()
-        .add_mechanism::<ClaimOrder>();
+        .add_mechanism::<ClaimOrder>()
+        .add_mechanism::<TerrainMultipliers>();
 }
 
 /// Build a module from its spec, by the registry's factory of its name.

@@ -1,6 +1,7 @@
-//! The `claim-order` module: points at the end and coins at the start by the place a side
-//! claimed the first line in, written in TOML alone (compensating the first player's advantage
-//! the lab measures).
+//! The shipped house-rule modules, written in TOML alone: `claim-order` (points at the end and
+//! coins at the start by the place a side claimed the first line in, compensating the first
+//! player's advantage the lab measures) and `terrain-multipliers` (a terrain's territories
+//! scoring times a multiplier).
 
 use super::{TempDir, TempFile, run};
 use serde_json::Value;
@@ -119,5 +120,44 @@ fn coins_by_place_go_to_the_coins_a_module_keeps_and_are_warned_of_without_one()
         ),
         "{}",
         out.stderr
+    );
+}
+
+#[test]
+fn a_terrains_territories_score_times_its_multiplier() {
+    let dir = TempDir::new("terrain-multipliers");
+    std::fs::create_dir_all(&dir.0).expect("a folder");
+    let lakes = dir.0.join("lakes.toml");
+    std::fs::write(
+        &lakes,
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n[rules.module.terrain-multipliers]\nmultipliers = { lake = 2, mine = 0 }\n",
+    )
+    .expect("written");
+    let lakes = lakes.display().to_string();
+    // Lake: 3 squares x 3 crowns = 9, doubled (+9); mine: 1 x 2 = 2, worth nothing (-2).
+    let kingdom = TempFile::kingdom("lakes", "L1 L  M2\nC  L2 F\n");
+    let v: Value = run(&["score", &kingdom.arg(), "--ruleset", &lakes, "--json"])
+        .ok()
+        .json();
+    assert_eq!(v["total"], 18, "{v}");
+    let text = run(&["score", &kingdom.arg(), "--ruleset", &lakes])
+        .ok()
+        .stdout;
+    assert!(text.contains("lake territories x2"), "{text}");
+    assert!(text.contains("mine territories x0"), "{text}");
+    // A terrain the ruleset lacks, with the one meant.
+    let bad = dir.0.join("bad.toml");
+    std::fs::write(
+        &bad,
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n[rules.module.terrain-multipliers]\nmultipliers = { lkae = 2 }\n",
+    )
+    .expect("written");
+    let err = run(&["validate", &bad.display().to_string()]).fails();
+    assert!(
+        err.stderr.contains(
+            "module `terrain-multipliers`: terrain `lkae` is not among the ruleset's terrains (did you mean `lake`?)"
+        ),
+        "{}",
+        err.stderr
     );
 }

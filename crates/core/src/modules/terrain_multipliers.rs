@@ -1,0 +1,174 @@
+//! Terrain multipliers (a house rule): a territory of a terrain named here scores its squares
+//! times its crowns times the multiplier (`multipliers = { lake = 2 }`: lakes' crowns count
+//! double; `0` makes a terrain worth nothing). The printed scoring is the engine's; this module
+//! adds the difference, as a line of the score per terrain.
+
+use super::SideView;
+use super::bounded::Bounded;
+use super::describe::ScoreLine;
+use super::mechanism::{CheckProblem, Mechanism, NoAction};
+use super::state::NoState;
+use crate::ruleset::{Rules, Ruleset};
+use crate::score::{BonusScore, ScoreBreakdown};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TerrainMultipliers {
+    /// Each terrain's name and its multiplier, in name order.
+    pub multipliers: Vec<(String, u32)>,
+}
+
+/// The parameters (`[rules.module.terrain-multipliers]`): `multipliers`, a table of terrain
+/// names and whole numbers from 0 to 100.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct TerrainMultipliersParams {
+    /// Each territory of the terrain scores squares x crowns x this (1: as printed).
+    pub multipliers: BTreeMap<String, Bounded<0, 100>>,
+}
+
+impl TerrainMultipliers {
+    /// What the multipliers add to `side`'s score, per terrain named (in name order): the
+    /// points of its territories times the multiplier less one.
+    fn extra(&self, side: SideView<'_>) -> Vec<(&str, u32, i64)> {
+        self.multipliers
+            .iter()
+            .filter_map(|(name, m)| {
+                let id = side.ruleset.terrain_by_name(name)?;
+                let mut points: i64 = 0;
+                side.kingdom.for_each_territory(|t| {
+                    if t.terrain == id {
+                        points += i64::from(t.squares) * i64::from(t.crowns);
+                    }
+                });
+                Some((name.as_str(), *m, points * (i64::from(*m) - 1)))
+            })
+            .collect()
+    }
+
+    fn points_of(&self, side: SideView<'_>) -> i32 {
+        super::clamp_line(self.extra(side).iter().map(|e| e.2).sum())
+    }
+
+    fn rule(&self) -> String {
+        if self.multipliers.is_empty() {
+            return "Terrain multipliers: none given, every territory scores as printed.".into();
+        }
+        let each: Vec<String> = self
+            .multipliers
+            .iter()
+            .map(|(name, m)| format!("{name} x{m}"))
+            .collect();
+        format!(
+            "Terrain multipliers: a territory scores squares x crowns x its terrain's multiplier ({}).",
+            each.join(", ")
+        )
+    }
+}
+
+impl Mechanism for TerrainMultipliers {
+    const NAME: &'static str = "terrain-multipliers";
+    type Params = TerrainMultipliersParams;
+    type State = NoState;
+    type Action = NoAction;
+
+    fn new(p: TerrainMultipliersParams) -> TerrainMultipliers {
+        TerrainMultipliers {
+            multipliers: p
+                .multipliers
+                .into_iter()
+                .map(|(name, m)| (name, m.as_u32()))
+                .collect(),
+        }
+    }
+
+    fn params(&self) -> TerrainMultipliersParams {
+        TerrainMultipliersParams {
+            multipliers: self
+                .multipliers
+                .iter()
+                .map(|(name, m)| (name.clone(), Bounded::clamped(*m)))
+                .collect(),
+        }
+    }
+
+    fn help(&self) -> Vec<String> {
+        vec![self.rule()]
+    }
+
+    fn summary(&self) -> Option<String> {
+        Some(self.rule())
+    }
+
+    fn setup(&self, _ctx: &mut super::SetupContext<'_>) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn check(&self, ruleset: &Ruleset) -> Vec<CheckProblem> {
+        let names: Vec<&str> = ruleset.terrains().iter().map(|t| t.name.as_str()).collect();
+        // (Each name must be a terrain's, so there are at most as many as terrains.)
+        self.multipliers
+            .iter()
+            .filter(|(name, _)| ruleset.terrain_by_name(name).is_none())
+            .map(|(name, _)| {
+                let close = crate::text::closest(name, &names)
+                    .map(|c| format!(" (did you mean `{c}`?)"))
+                    .unwrap_or_default();
+                CheckProblem::at(
+                    "multipliers",
+                    format!(
+                        "terrain `{}` is not among the ruleset's terrains{close}; terrains: {}",
+                        crate::text::escape_controls(&name.chars().take(40).collect::<String>()),
+                        names.join(", ")
+                    ),
+                )
+            })
+            .collect()
+    }
+
+    fn points(&self, _rules: &Rules, side: SideView<'_>) -> Option<i32> {
+        Some(self.points_of(side))
+    }
+
+    fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
+        if self.multipliers.is_empty() {
+            return;
+        }
+        let points = self.points_of(side);
+        breakdown.bonuses.push(BonusScore {
+            key: Self::NAME.into(),
+            points,
+        });
+        breakdown.total += points;
+    }
+
+    fn score_lines(&self, _rules: &Rules, side: SideView<'_>) -> Option<Vec<ScoreLine>> {
+        Some(
+            self.extra(side)
+                .into_iter()
+                .filter(|&(_, m, _)| m != 1)
+                .map(|(name, m, extra)| ScoreLine {
+                    label: format!("{name} territories x{m}"),
+                    points: super::clamp_line(extra),
+                })
+                .collect(),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rule_in_words() {
+        let m = TerrainMultipliers {
+            multipliers: vec![("lake".into(), 2), ("mine".into(), 0)],
+        };
+        assert_eq!(
+            m.rule(),
+            "Terrain multipliers: a territory scores squares x crowns x its terrain's multiplier (lake x2, mine x0)."
+        );
+    }
+}
