@@ -1,5 +1,5 @@
-//! The `claim-order` module in a game: each side's place in the first claims, its coins at the
-//! start and its points at the end.
+//! The house-rule modules in games: `claim-order` (each side's place in the first claims, its
+//! coins at the start and its points at the end), and both modules' worked examples.
 
 use crownlands_core::{Game, Registry, Side};
 use std::path::Path;
@@ -43,5 +43,19 @@ fn coins_and_points_follow_each_sides_place_in_the_first_claims() {
             assert_eq!(line.points, [-1, 0, 5, 0][place]);
             assert_eq!(score.total, game.score_total(side));
         }
+    }
+}
+
+/// The house rules of `docs/house-rules/` that switch on the house-rule modules pass the
+/// engine's own properties (legal actions agree with `is_legal`, a game replays, scores add up)
+/// at every count they allow.
+#[test]
+fn the_house_module_examples_keep_the_engines_properties() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
+    for name in ["first-player-compensation.toml", "lakes-double.toml"] {
+        let ruleset = crownlands_rules::load_path(Registry::shipped_ref(), &dir.join(name))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        crownlands_core::conformance::check(&Arc::new(ruleset), 0..4)
+            .unwrap_or_else(|e| panic!("{name}: {e:?}"));
     }
 }
