@@ -145,11 +145,10 @@ impl Components {
     /// ruleset); without, only its own block's terrains (a set validated alone).
     pub fn build(loader: &mut Loader, blocks: &[Block], shared_terrains: bool) -> Components {
         let terrains = terrains(loader, blocks);
-        let errors_before = loader.diags.len();
-        let (piles, dominoes) = dominoes(loader, blocks, &terrains, shared_terrains);
-        // Nothing reported while gathering them, and none thrown out before (by the schema
-        // check: every entry a file writes reached its block).
-        let dominoes_complete = loader.diags.len() == errors_before
+        let (piles, dominoes, kept_all) = dominoes(loader, blocks, &terrains, shared_terrains);
+        // None thrown out while gathering them, nor before (by the schema check: every entry a
+        // file writes reached its block).
+        let dominoes_complete = kept_all
             && blocks.iter().all(|b| {
                 loader
                     .files
@@ -332,7 +331,10 @@ fn dominoes(
     blocks: &[Block],
     terrains: &Terrains,
     shared: bool,
-) -> (Vec<String>, Vec<Domino>) {
+) -> (Vec<String>, Vec<Domino>, bool) {
+    // Whether every domino declared went into the deck (none thrown out for a problem of its
+    // own, nor a removal refused).
+    let mut kept_all = true;
     let mut piles: Vec<String> = Vec::new();
     // A removed domino leaves its place empty until one of the same box and number fills it.
     let mut dominoes: Vec<Option<Domino>> = Vec::new();
@@ -349,11 +351,12 @@ fn dominoes(
                 removed: &mut removed,
                 places: &mut places,
             };
-            remove(loader, &mut deck, r, loc);
+            kept_all &= remove(loader, &mut deck, r, loc);
         }
         let scope = terrains.scope(bi, shared);
         for (i, d) in b.dominoes.iter().enumerate() {
             if d.box_name.is_none() && b.default_box.is_empty() {
+                kept_all = false;
                 continue;
             }
             let number_loc = loader.loc(
@@ -368,6 +371,7 @@ fn dominoes(
                         "too many dominoes: at most {MAX_DOMINOES} are supported in one ruleset"
                     ),
                 );
+                kept_all = false;
                 break 'blocks;
             }
             let first = square(loader, &scope, b.file, i, "first", &d.first);
@@ -384,6 +388,7 @@ fn dominoes(
                                 "too many boxes of dominoes: at most {MAX_PILES} are supported"
                             ),
                         );
+                        kept_all = false;
                         continue;
                     }
                     if let Some(problem) = initial_problem(&piles, &box_name) {
@@ -402,11 +407,11 @@ fn dominoes(
                     "declared twice in this file: keep one".to_string()
                 } else if !b.recolours {
                     // Two component sets: no removal comes between them.
-                    let free = dominoes
-                        .iter()
-                        .flatten()
-                        .filter(|x| x.pile == pile)
-                        .map(|x| x.number)
+                    // Past every number the box holds or a thrown-out domino took.
+                    let free = numbers
+                        .keys()
+                        .filter(|(p, _)| *p == pile)
+                        .map(|&(_, n)| n)
                         .max()
                         .map_or(1, |n| n.saturating_add(1));
                     format!(
@@ -421,6 +426,7 @@ fn dominoes(
                     loader.describe(earlier)
                 );
                 loader.err(&number_loc, msg);
+                kept_all = false;
                 continue;
             }
             numbers.insert((pile, d.number), number_loc);
@@ -437,10 +443,12 @@ fn dominoes(
                     }
                     _ => dominoes.push(Some(domino)),
                 }
+            } else {
+                kept_all = false;
             }
         }
     }
-    (piles, dominoes.into_iter().flatten().collect())
+    (piles, dominoes.into_iter().flatten().collect(), kept_all)
 }
 
 /// Why box `new` cannot join the boxes `piles` of a deck, if it cannot: with several boxes a
@@ -509,8 +517,9 @@ struct Deck<'a> {
     places: &'a mut HashMap<(u8, u16), usize>,
 }
 
-/// Take one `remove-dominoes` entry out of the dominoes gathered so far, or report why not.
-fn remove(loader: &mut Loader, deck: &mut Deck<'_>, r: &DominoRef, loc: &Loc) {
+/// Take one `remove-dominoes` entry out of the dominoes gathered so far, or report why not
+/// (false).
+fn remove(loader: &mut Loader, deck: &mut Deck<'_>, r: &DominoRef, loc: &Loc) -> bool {
     let piles = deck.piles;
     let initials: Vec<char> = piles
         .iter()
@@ -539,7 +548,7 @@ fn remove(loader: &mut Loader, deck: &mut Deck<'_>, r: &DominoRef, loc: &Loc) {
                                     boxes.join(", ")
                                 ),
                             );
-                            return;
+                            return false;
                         }
                     }
                 }
@@ -560,7 +569,7 @@ fn remove(loader: &mut Loader, deck: &mut Deck<'_>, r: &DominoRef, loc: &Loc) {
             loc,
             format!("{shown} does not name a domino: write its number, e.g. {example}"),
         );
-        return;
+        return false;
     };
     let pile = match pile {
         Some(p) => p,
@@ -581,7 +590,7 @@ fn remove(loader: &mut Loader, deck: &mut Deck<'_>, r: &DominoRef, loc: &Loc) {
                     piles.join(", ")
                 ),
             );
-            return;
+            return false;
         }
         None => 0,
     };
@@ -595,7 +604,7 @@ fn remove(loader: &mut Loader, deck: &mut Deck<'_>, r: &DominoRef, loc: &Loc) {
                     label(piles, pile, number)
                 ),
             );
-            return;
+            return false;
         }
         let in_box: Vec<u16> = deck
             .dominoes
@@ -616,7 +625,7 @@ fn remove(loader: &mut Loader, deck: &mut Deck<'_>, r: &DominoRef, loc: &Loc) {
             loc,
             format!("no domino {} to remove{range}", label(piles, pile, number)),
         );
-        return;
+        return false;
     }
     deck.removed.insert((pile, number), loc.clone());
     if let Some(at) = deck.dominoes.iter().position(|d| {
@@ -626,6 +635,7 @@ fn remove(loader: &mut Loader, deck: &mut Deck<'_>, r: &DominoRef, loc: &Loc) {
         deck.dominoes[at] = None;
         deck.places.insert((pile, number), at);
     }
+    true
 }
 
 /// Take building `number` out of the tiles gathered so far (`out`, whose numbers are in

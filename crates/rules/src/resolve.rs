@@ -496,6 +496,20 @@ pub(crate) fn resolve(
     };
     let files_sound = loader.diags.is_empty();
     let dominoes_complete = components.dominoes_complete;
+    // The leaf's `sets` leaves out a set the files it extends had: where a deck too big for
+    // the sets comes from (`sets` written for `add-sets`).
+    let sets_dropped = {
+        let mut inherited: Vec<&String> = Vec::new();
+        for (_, rf) in &chain[..chain.len() - 1] {
+            if let Some(sets) = &rf.sets {
+                inherited = sets.iter().collect();
+            }
+            inherited.extend(rf.add_sets.iter());
+        }
+        leaf.sets
+            .as_ref()
+            .is_some_and(|mine| inherited.iter().any(|s| !mine.contains(s)))
+    };
     let mut problems: Vec<CountProblem> = Vec::new();
     let mut counts: Vec<CountRules> = Vec::new();
     let mut player_counts = Vec::new();
@@ -588,6 +602,7 @@ pub(crate) fn resolve(
                 Soundness {
                     files: files_sound,
                     dominoes: dominoes_complete,
+                    sets_dropped,
                 },
                 &mut problems,
             );
@@ -942,6 +957,8 @@ struct Soundness {
     files: bool,
     /// Every domino declared is in the deck.
     dominoes: bool,
+    /// The file's `sets` leaves out a set the files it extends had.
+    sets_dropped: bool,
 }
 
 /// Put each problem `Ruleset::new` found at the place in the files that set its field. A
@@ -1091,8 +1108,7 @@ fn place_core_problems(
         };
         // `sets` where `add-sets` was meant: the inherited sets are gone.
         let sets = loader.loc(leaf_idx, &[Seg::Key("sets")]);
-        let replaced_sets =
-            sets.span != (0..0) && loader.loc(leaf_idx, &[Seg::Key("extends")]).span != (0..0);
+        let replaced_sets = sound.sets_dropped && sets.span != (0..0);
         let sets_hint =
             " (`sets` replaces the component sets this file extends; `add-sets` adds to them)";
         if matches!(problem, RulesProblem::DeckTooSmall { .. }) && replaced_sets {

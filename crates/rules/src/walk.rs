@@ -349,10 +349,15 @@ impl<'s> Walker<'s> {
                 ));
             }
             // `tie-breaks = "most-crowns"` for a list of one.
+            // Only lists of strings (or of a choice among strings): not numbers, not tables
+            // (`domino = "x"` is no list of one string).
             let items_are_numbers = schema
                 .get("items")
                 .map(|i| self.resolve(i))
-                .is_some_and(|i| matches!(types(i).first(), Some(&("integer" | "number"))));
+                .is_none_or(|i| {
+                    let ts = types(i);
+                    !ts.is_empty() && !ts.contains(&"string")
+                });
             // Not for lists of files: a message never repeats a path (it may lead anywhere).
             let names_files = path
                 .0

@@ -2430,7 +2430,10 @@ fn values_written_in_the_wrong_shape_say_the_right_one() {
         ],
     );
     // No list hint for numbers, nor for files (a message never repeats a path).
-    let d = bad("players = \"2\"\nsets = \"x/kingdomino\"\n");
+    let d = bad("players = \"2\"\nsets = \"kingdomino\"\n");
+    assert!(!d.to_string().contains("list of one"), "{d}");
+    // Nor for lists of tables.
+    let d = bad(&format!("{HEAD}domino = \"x\"\n"));
     assert!(!d.to_string().contains("list of one"), "{d}");
 }
 

@@ -7,9 +7,22 @@ use std::sync::Arc;
 
 #[test]
 fn coins_and_points_follow_each_sides_place_in_the_first_claims() {
+    // Listed after `wealth` or before it: wealth's 7 coins add to the place's (a review found
+    // them set over the place's when `claim-order` came first).
+    for list in [
+        "\"knights\", \"buildings\", \"queen\", \"dragon\", \"wealth\", \"claim-order\"",
+        "\"claim-order\", \"knights\", \"buildings\", \"queen\", \"dragon\", \"wealth\"",
+    ] {
+        coins_and_points_with(list);
+    }
+}
+
+fn coins_and_points_with(list: &str) {
     let ruleset = crownlands_rules::load_str(
         Registry::shipped_ref(),
-        "extends = \"queendomino\"\n[rules]\nmodules = [\"knights\", \"buildings\", \"queen\", \"dragon\", \"wealth\", \"claim-order\"]\n[rules.module.claim-order]\ncoins = [0, 1, 2, 3]\npoints = [-1, 0, 5]\n",
+        &format!(
+            "extends = \"queendomino\"\n[rules]\nmodules = [{list}]\n[rules.module.claim-order]\ncoins = [0, 1, 2, 3]\npoints = [-1, 0, 5]\n"
+        ),
         Path::new("co.toml"),
     )
     .unwrap_or_else(|e| panic!("{e}"));

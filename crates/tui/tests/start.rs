@@ -1092,6 +1092,8 @@ fn a_long_name_being_typed_keeps_its_end_and_the_cursor_in_view() {
 /// The note an exit leaves for an unfinished game autosaved where it always is (nothing moved).
 fn is_autosaved_note(note: Option<&str>) -> bool {
     note.is_some_and(|n| {
-        n.starts_with("The game is autosaved in ") && n.ends_with(" play` offers to resume it.")
+        n.starts_with("The game is autosaved in ")
+            && (n.ends_with(" play` offers to resume it.")
+                || n.ends_with(" play --load` and that file."))
     })
 }

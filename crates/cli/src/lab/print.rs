@@ -708,8 +708,19 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
 /// A difference to print signed at `places` decimals: one that rounds to 0 is 0, so it reads
 /// `+0.0`, never `-0.0`.
 fn signed(x: f64, places: i32) -> f64 {
-    let scale = 10f64.powi(places);
-    if (x * scale).round() == 0.0 { 0.0 } else { x }
+    // Decided on the text itself, as printed: a product rounded apart could disagree with it
+    // (-0.004999999999999999 at 2 decimals).
+    let p = usize::try_from(places).unwrap_or(0);
+    let text = format!("{x:.p$}");
+    if text
+        .trim_start_matches('-')
+        .chars()
+        .all(|c| c == '0' || c == '.')
+    {
+        0.0
+    } else {
+        x
+    }
 }
 
 fn mark(e: &Estimate) -> &'static str {
@@ -992,6 +1003,20 @@ pub fn json(r: &Results) -> Value {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_difference_that_prints_as_0_is_plus_0() {
+        for (x, places, shown) in [
+            (-0.04, 1, "+0.0"),
+            (-0.004999999999999999, 2, "+0.00"),
+            (-0.0004, 3, "+0.000"),
+            (-0.06, 1, "-0.1"),
+            (0.0, 2, "+0.00"),
+        ] {
+            let p = usize::try_from(places).unwrap_or(0);
+            assert_eq!(format!("{:+.p$}", super::signed(x, places)), shown, "{x}");
+        }
+    }
+
     use super::{bound, pace_of, singular};
 
     #[test]

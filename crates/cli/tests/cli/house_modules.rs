@@ -112,6 +112,7 @@ fn coins_by_place_go_to_the_coins_a_module_keeps_and_are_warned_of_without_one()
             .is_some_and(|h| h.iter().any(|r| r["resource"] == "claim-place")),
         "{v}"
     );
+    // (The coins by place are checked game by game in crates/rules/tests/house_modules.rs.)
     // Over Kingdomino nothing keeps coins: a warning names the module to add.
     let out = run(&["validate", &path(&dir, "no-coins.toml")]).ok();
     assert!(

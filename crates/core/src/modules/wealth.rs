@@ -106,7 +106,12 @@ impl Mechanism for Wealth {
     }
 
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
-        ctx.set_all(COINS, self.starting_coins);
+        // Added to what a module listed earlier gave (`claim-order`'s coins by place), not set
+        // over it: the list's order does not matter.
+        for side in crate::Side::all(ctx.sides) {
+            let held = ctx.get(side, COINS);
+            ctx.set(side, COINS, held.saturating_add(self.starting_coins));
+        }
         Ok(())
     }
 

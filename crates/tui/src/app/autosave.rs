@@ -161,14 +161,14 @@ impl Autosaver {
         Ok(note)
     }
 
-    /// Before the program ends (a quit, a signal): when `autosave.json` no longer holds what
-    /// this app last wrote there (another program took it in the instant of a write), write it
-    /// to a file of its own. Returns that file.
     /// Whether this app wrote a game to its autosave.
     pub fn has_written(&self) -> bool {
         self.written.is_some()
     }
 
+    /// Before the program ends (a quit, a signal): when `autosave.json` no longer holds what
+    /// this app last wrote there (another program took it in the instant of a write), write it
+    /// to a file of its own. Returns that file.
     pub fn before_exit(&mut self, dir: &Path) -> Result<Option<PathBuf>, SaveError> {
         let Some(mine) = self.written.clone() else {
             return Ok(None);

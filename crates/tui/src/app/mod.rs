@@ -960,15 +960,18 @@ impl App {
             // An unfinished game autosaved where it always is: said, so that quitting does not
             // look like losing it (a playtester's `q y` left without a word).
             Ok(None) if self.unfinished_autosaved() => {
-                let file = self.autosaver.own_file().map_or_else(
-                    || dir.join(crownlands_saves::AUTOSAVE_FILE),
-                    std::path::Path::to_path_buf,
-                );
-                Some(format!(
-                    "The game is autosaved in {}: `{} play` offers to resume it.",
-                    file.display(),
-                    crownlands_saves::words::program_name()
-                ))
+                let program = crownlands_saves::words::program_name();
+                Some(match self.autosaver.own_file() {
+                    // A numbered file is offered only while `autosave.json` holds no game.
+                    Some(own) => format!(
+                        "The game is autosaved in {}: resume it with `{program} play --load` and that file.",
+                        own.display()
+                    ),
+                    None => format!(
+                        "The game is autosaved in {}: `{program} play` offers to resume it.",
+                        dir.join(crownlands_saves::AUTOSAVE_FILE).display()
+                    ),
+                })
             }
             Ok(None) => None,
             Ok(Some(own)) => Some(format!(
