@@ -49,6 +49,15 @@ impl ScoreBreakdown {
     pub fn bonus(&self, key: &str) -> Option<i32> {
         self.bonuses.iter().find(|b| b.key == key).map(|b| b.points)
     }
+
+    /// List the bonus `key` worth `points` and add them to the total (a module's `score`).
+    pub fn add_bonus(&mut self, key: impl Into<String>, points: i32) {
+        self.bonuses.push(BonusScore {
+            key: key.into(),
+            points,
+        });
+        self.total += points;
+    }
 }
 
 /// The bonus keys used in breakdowns and JSON.

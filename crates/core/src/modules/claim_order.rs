@@ -10,7 +10,7 @@ use super::mechanism::{Mechanism, NoAction};
 use super::state::NoState;
 use super::{Module, Res, SetupContext, SideEdit, SideView};
 use crate::ruleset::{Rules, Ruleset};
-use crate::score::{BonusScore, ScoreBreakdown};
+use crate::score::ScoreBreakdown;
 use serde::{Deserialize, Serialize};
 
 /// What claim order keeps ([`Module::declare`](super::Module::declare)).
@@ -203,12 +203,7 @@ impl Mechanism for ClaimOrder {
         if self.points.is_empty() {
             return;
         }
-        let points = self.points_of(side);
-        breakdown.bonuses.push(BonusScore {
-            key: Self::NAME.into(),
-            points,
-        });
-        breakdown.total += points;
+        breakdown.add_bonus(Self::NAME, self.points_of(side));
     }
 
     fn score_lines(&self, _rules: &Rules, side: SideView<'_>) -> Option<Vec<ScoreLine>> {

@@ -9,7 +9,7 @@ use super::describe::ScoreLine;
 use super::mechanism::{CheckProblem, Mechanism, NoAction};
 use super::state::NoState;
 use crate::ruleset::{Rules, Ruleset};
-use crate::score::{BonusScore, ScoreBreakdown};
+use crate::score::ScoreBreakdown;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -135,12 +135,7 @@ impl Mechanism for TerrainMultipliers {
         if self.multipliers.is_empty() {
             return;
         }
-        let points = self.points_of(side);
-        breakdown.bonuses.push(BonusScore {
-            key: Self::NAME.into(),
-            points,
-        });
-        breakdown.total += points;
+        breakdown.add_bonus(Self::NAME, self.points_of(side));
     }
 
     fn score_lines(&self, _rules: &Rules, side: SideView<'_>) -> Option<Vec<ScoreLine>> {

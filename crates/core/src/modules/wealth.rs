@@ -8,7 +8,7 @@ use super::mechanism::{Mechanism, NoAction};
 use super::state::NoState;
 use super::{Res, SetupContext, SideEdit, SideView};
 use crate::ruleset::Rules;
-use crate::score::{BonusScore, ScoreBreakdown};
+use crate::score::ScoreBreakdown;
 use serde::{Deserialize, Serialize};
 
 /// What wealth keeps ([`Module::declare`](super::Module::declare)).
@@ -144,12 +144,7 @@ impl Mechanism for Wealth {
     }
 
     fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
-        let points = self.points_of(side);
-        breakdown.bonuses.push(BonusScore {
-            key: "wealth".into(),
-            points,
-        });
-        breakdown.total += points;
+        breakdown.add_bonus("wealth", self.points_of(side));
     }
 }
 
