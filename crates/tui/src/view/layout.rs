@@ -450,8 +450,8 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
     {
         choices_w = right_w + r.width;
         rules = None;
-        // The log that went under the rules starts under the choices.
-        let top = r.bottom().max(body_y + choices_h);
+        // The log that went under the rules starts under the choices (the rules are hidden).
+        let top = body_y + choices_h;
         log_under_choices = Some(Rect::new(
             r.x,
             top,
