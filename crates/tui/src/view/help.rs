@@ -29,6 +29,8 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
              (~/ is your home folder; Tab completes it), Enter opens it and lists it; Esc \
              leaves the field. Enter on Start begins; q quits.",
             "On a seat, n names its player: type the name, Enter ends it.",
+            "In a ruleset of teams, its seating says who plays together; side by side (Royal \
+             Wedding in teams): seats 1 and 2 share a kingdom, 3 and 4 the next, and so on.",
             "Finished games are kept in the saves folder; the last row lists them: ←→ choose \
              one, Enter watches it move by move.",
             "Mouse: click a ruleset, a row's ‹ or ›, Start, or a key above.",

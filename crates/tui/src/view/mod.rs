@@ -870,11 +870,19 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
 /// While a box is open over the screen (help, the analysis, the moves), the keys line says what
 /// the keys do there: the keys under it would only close the box.
 pub fn popup_bar(app: &App) -> Option<Bar> {
-    matches!(
-        app.overlay(),
-        Some(Overlay::Help | Overlay::Analysis | Overlay::Moves)
-    )
-    .then(|| Bar::new().text("↑↓ scroll the box; any other key closes it"))
+    match app.overlay() {
+        Some(Overlay::Help | Overlay::Analysis | Overlay::Moves) => {
+            Some(Bar::new().text("↑↓ scroll the box; any other key closes it"))
+        }
+        // The quit question: the game's keys would only answer it (a playtester saw them
+        // under the dialog).
+        Some(Overlay::ConfirmQuit) => Some(
+            Bar::new()
+                .key("y", Key::Char('y'))
+                .text(" quit; any other key stays"),
+        ),
+        None => None,
+    }
 }
 
 /// The keys under the game, each clickable: the step's own, then those that work anytime.
