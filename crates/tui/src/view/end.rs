@@ -490,7 +490,7 @@ fn summary(app: &App, game: &Game, width: usize) -> (Vec<Line<'static>>, usize, 
     lines.push(bar.line(p.accent(Accent::Focus)));
     let left = room.saturating_sub(lines.len()).max(1);
     let news = if news.len() > left {
-        super::text::fill(app.message(), width, left)
+        news_in(app.message(), width, left)
     } else {
         news
     };
@@ -499,6 +499,22 @@ fn summary(app: &App, game: &Game, width: usize) -> (Vec<Line<'static>>, usize, 
 }
 
 /// The key of the button clicked at (`col`, `row`) on the score screen drawn over `area`.
+/// The news in `rows` rows of `width`: whole where it fits; else without its closing words in
+/// brackets where that fits (`Game kept as ... in DIR.` rather than the folder cut by `(wa…`);
+/// else cut with `…`.
+fn news_in(message: &str, width: usize, rows: usize) -> Vec<String> {
+    if wrap(message, width).len() > rows
+        && message.ends_with(").")
+        && let Some(at) = message.rfind(" (")
+    {
+        let short = format!("{}.", &message[..at]);
+        if wrap(&short, width).len() <= rows {
+            return super::text::fill(&short, width, rows);
+        }
+    }
+    super::text::fill(message, width, rows)
+}
+
 pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Key> {
     let game = app.game()?;
     let r = summary_area(area);
@@ -548,7 +564,20 @@ fn short_label(label: &str, room: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Fit, fit_rows, row, short_label};
+    use super::{Fit, fit_rows, news_in, row, short_label};
+
+    #[test]
+    fn news_too_long_loses_its_words_in_brackets_first() {
+        let news = "Game kept as dynasty-seed-17.json in /tmp/home/saves (watch it from the setup screen).";
+        assert_eq!(
+            news_in(news, 60, 1),
+            ["Game kept as dynasty-seed-17.json in /tmp/home/saves."]
+        );
+        // Whole where it fits; cut where even the short one does not.
+        assert_eq!(news_in(news, 200, 1), [news]);
+        assert_eq!(news_in(news, 20, 1).len(), 1);
+        assert!(news_in(news, 20, 1)[0].ends_with('…'));
+    }
 
     #[test]
     fn labels_lose_what_says_least_first() {
