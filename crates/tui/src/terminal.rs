@@ -119,7 +119,13 @@ pub fn build_app_in(
         let seats = seats::from_players(session.players());
         return Ok(App::resume(session, seats, config));
     }
-    let next = next_from_options(opts, seed)?;
+    let mut next = next_from_options(opts, seed)?;
+    // The setup screen of a plain `play` starts from the table last started.
+    if let (Next::Setup(setup), Some(dir), None) = (&mut next, data.as_deref(), &opts.ruleset)
+        && let Some(table) = crate::app::last_table::LastTable::read(dir)
+    {
+        table.apply(setup);
+    }
     let offer = data
         .as_deref()
         .and_then(|d| Offer::read(&opts.registry, d, now))

@@ -1097,3 +1097,54 @@ fn is_autosaved_note(note: Option<&str>) -> bool {
                 || n.ends_with(" play --load` and that file."))
     })
 }
+
+/// The table last started from the setup screen comes back on the next start (a group had
+/// retyped every name): the ruleset, the seats and the names; a file that does not read as one
+/// (broken, hostile, or a FIFO) is ignored for the defaults.
+#[test]
+fn the_last_table_started_comes_back_on_the_next_start() {
+    use crownlands_tui::app::last_table::LAST_TABLE_FILE;
+    let dir = temp_dir("last-table");
+    let mut app = build(&opts(None, None), &dir);
+    assert_eq!(app.mode(), Mode::Setup);
+    // Queendomino, three seats: two people named, a bot.
+    {
+        let setup = app.setup_mut().expect("the setup");
+        setup.restore(
+            "queendomino",
+            crownlands_tui::app::seats::parse_players("you,you,mcts").expect("seats"),
+            vec!["Anna".into(), "Ben".into(), String::new()],
+        );
+    }
+    app.setup_mut().expect("the setup").focus(Row::Start);
+    press(&mut app, "<enter>");
+    assert_ne!(app.mode(), Mode::Setup, "{}", app.message());
+    assert!(dir.join(LAST_TABLE_FILE).is_file());
+    drop(app);
+    // The next start: the same table.
+    let _ = std::fs::remove_file(dir.join(crownlands_saves::AUTOSAVE_FILE));
+    let app = build(&opts(None, None), &dir);
+    let setup = app.setup().expect("the setup");
+    assert_eq!(setup.choice().map(|c| c.name.as_str()), Some("queendomino"));
+    assert_eq!(setup.players, 3);
+    assert_eq!(setup.names[..2], ["Anna".to_string(), "Ben".to_string()]);
+    // A file that does not read as a table: the defaults.
+    for bad in [
+        "{",
+        "{\"ruleset\": \"queendomino\", \"seats\": \"you,you\", \"names\": [\"\\u001b[31mX\"]}",
+        "{\"ruleset\": \"queendomino\", \"seats\": \"you,nobody\", \"names\": []}",
+        "{\"ruleset\": \"no-such\", \"seats\": \"you,greedy\", \"names\": []}",
+        "{\"ruleset\": \"queendomino\", \"seats\": \"you\", \"names\": []}",
+    ] {
+        std::fs::write(dir.join(LAST_TABLE_FILE), bad).expect("written");
+        let app = build(&opts(None, None), &dir);
+        let setup = app.setup().expect("the setup");
+        assert_eq!(
+            setup.choice().map(|c| c.name.as_str()),
+            Some("kingdomino"),
+            "{bad}"
+        );
+        assert_eq!(setup.players, 2, "{bad}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -7,6 +7,7 @@
 pub mod analysis;
 pub mod autosave;
 mod describe;
+pub mod last_table;
 pub mod place;
 pub mod replay;
 pub mod resume;
@@ -358,6 +359,11 @@ impl App {
 
     pub fn setup(&self) -> Option<&Setup> {
         self.setup.as_ref()
+    }
+
+    /// The setup screen's state, to change (tests and scripts set a table as keys would).
+    pub fn setup_mut(&mut self) -> Option<&mut Setup> {
+        self.setup.as_mut()
     }
 
     pub fn session(&self) -> Option<&Session> {

@@ -250,6 +250,30 @@ impl Setup {
         }
     }
 
+    /// Set the table kept from the last start (`last-table.json`): the shipped ruleset `name`,
+    /// its seats and names, when the ruleset is among the choices and allows that many seats;
+    /// else nothing changes.
+    pub fn restore(&mut self, name: &str, seats: Vec<SeatKind>, names: Vec<String>) {
+        let Some(at) = self
+            .choices
+            .iter()
+            .position(|c| c.path.is_none() && c.name == name)
+        else {
+            return;
+        };
+        let Ok(players) = u8::try_from(seats.len()) else {
+            return;
+        };
+        if !self.choices[at].counts.contains(&players) {
+            return;
+        }
+        self.ruleset = at;
+        self.players = players;
+        self.seats = seats;
+        self.names = names;
+        self.fit_seats();
+    }
+
     /// Choose the ruleset at `to`, keeping the table set for the one left and finding the one
     /// set for `to` before, if any (its counts allowing it still).
     fn switch_to(&mut self, to: usize) {

@@ -1,0 +1,100 @@
+//! The table last started from the setup screen (a shipped ruleset, the player count, who plays
+//! each seat and the names typed), kept in the data folder as `last-table.json`, so that a group
+//! starting the program again finds its table as it was instead of typing every name again.
+//! The file is read as untrusted: bounded, every field checked, anything wrong ignored (the
+//! setup's defaults then), never an error.
+
+use super::seats::{SeatKind, parse_players};
+use super::setup::{NAME_MAX, Setup};
+use serde::{Deserialize, Serialize};
+use std::io::Read;
+use std::path::Path;
+
+/// The file's name in the data folder.
+pub const LAST_TABLE_FILE: &str = "last-table.json";
+
+/// The most bytes read of it (a table of 16 seats with their names is under 2 KB).
+const MOST_BYTES: u64 = 16 * 1024;
+
+/// What is kept.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LastTable {
+    /// A shipped ruleset's name (a file opened is not kept: it may be gone, or moved).
+    pub ruleset: String,
+    /// Who plays each seat, as `--players` takes it (`you,greedy,mcts`).
+    pub seats: String,
+    /// The names typed, seat by seat (empty: the default name).
+    pub names: Vec<String>,
+}
+
+impl LastTable {
+    /// The table `setup` would start now, when its ruleset is a shipped one.
+    pub fn of(setup: &Setup) -> Option<LastTable> {
+        let choice = setup.choice()?;
+        if choice.path.is_some() {
+            return None;
+        }
+        let seats: Vec<String> = setup
+            .seats
+            .iter()
+            .map(|k| match k {
+                SeatKind::Human => "you".to_string(),
+                SeatKind::Bot(level) => level.to_string(),
+            })
+            .collect();
+        Some(LastTable {
+            ruleset: choice.name.clone(),
+            seats: seats.join(","),
+            names: setup.names.clone(),
+        })
+    }
+
+    /// Keep it in `dir` (atomically; a failure changes nothing and is not worth a word: the
+    /// next start has the defaults).
+    pub fn write(&self, dir: &Path) {
+        if let Ok(text) = serde_json::to_string_pretty(self) {
+            let _ = std::fs::create_dir_all(dir);
+            let _ = crownlands_saves::write_atomic(&dir.join(LAST_TABLE_FILE), text.as_bytes());
+        }
+    }
+
+    /// The table kept in `dir`, if there is one that reads as one.
+    pub fn read(dir: &Path) -> Option<LastTable> {
+        let path = dir.join(LAST_TABLE_FILE);
+        // A regular file only (a FIFO would block the start).
+        if !std::fs::symlink_metadata(&path).ok()?.is_file() {
+            return None;
+        }
+        let mut text = String::new();
+        std::fs::File::open(&path)
+            .ok()?
+            .take(MOST_BYTES)
+            .read_to_string(&mut text)
+            .ok()?;
+        let table: LastTable = serde_json::from_str(&text).ok()?;
+        table.sound().then_some(table)
+    }
+
+    /// Every field as the setup screen could have written it.
+    fn sound(&self) -> bool {
+        let plain = |s: &str| !s.chars().any(crownlands_core::text::is_unsafe_char);
+        plain(&self.ruleset)
+            && self.ruleset.chars().count() <= 64
+            && self.names.len() <= 16
+            && self
+                .names
+                .iter()
+                .all(|n| plain(n) && n.chars().count() <= NAME_MAX)
+            && self.seats.len() <= 1024
+            && parse_players(&self.seats).is_ok_and(|s| (1..=16).contains(&s.len()))
+    }
+
+    /// Set `setup` to this table, if its ruleset is among the setup's and allows the count.
+    pub fn apply(&self, setup: &mut Setup) {
+        let Ok(kinds) = parse_players(&self.seats) else {
+            return;
+        };
+        setup.restore(&self.ruleset, kinds, self.names.clone());
+    }
+}
