@@ -10,17 +10,15 @@ use serde_json::Value;
 /// (Queendomino, 0 to 3 coins by place; and the same over Kingdomino, where nothing keeps coins).
 fn rules() -> TempDir {
     let dir = TempDir::new("claim-order");
-    std::fs::create_dir_all(&dir.0).expect("a folder");
-    let write = |name: &str, text: &str| std::fs::write(dir.0.join(name), text).expect("written");
-    write(
+    dir.file(
         "comp.toml",
         "extends = \"kingdomino\"\n[rules]\nmodules = [\"claim-order\"]\n[rules.module.claim-order]\npoints = [0, 1, 2, 3]\n",
     );
-    write(
+    dir.file(
         "coins.toml",
         "extends = \"queendomino\"\n[rules]\nmodules = [\"knights\", \"buildings\", \"queen\", \"dragon\", \"wealth\", \"claim-order\"]\n[rules.module.claim-order]\ncoins = [0, 1, 2, 3]\n",
     );
-    write(
+    dir.file(
         "no-coins.toml",
         "extends = \"kingdomino\"\n[rules]\nmodules = [\"claim-order\"]\n[rules.module.claim-order]\ncoins = [0, 1]\n",
     );
@@ -127,14 +125,10 @@ fn coins_by_place_go_to_the_coins_a_module_keeps_and_are_warned_of_without_one()
 #[test]
 fn a_terrains_territories_score_times_its_multiplier() {
     let dir = TempDir::new("terrain-multipliers");
-    std::fs::create_dir_all(&dir.0).expect("a folder");
-    let lakes = dir.0.join("lakes.toml");
-    std::fs::write(
-        &lakes,
+    let lakes = dir.file(
+        "lakes.toml",
         "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n[rules.module.terrain-multipliers]\nmultipliers = { lake = 2, mine = 0 }\n",
-    )
-    .expect("written");
-    let lakes = lakes.display().to_string();
+    );
     // Lake: 3 squares x 3 crowns = 9, doubled (+9); mine: 1 x 2 = 2, worth nothing (-2).
     let kingdom = TempFile::kingdom("lakes", "L1 L  M2\nC  L2 F\n");
     let v: Value = run(&["score", &kingdom.arg(), "--ruleset", &lakes, "--json"])
@@ -147,13 +141,11 @@ fn a_terrains_territories_score_times_its_multiplier() {
     assert!(text.contains("lake territories x2"), "{text}");
     assert!(text.contains("mine territories x0"), "{text}");
     // A terrain the ruleset lacks, with the one meant.
-    let bad = dir.0.join("bad.toml");
-    std::fs::write(
-        &bad,
+    let bad = dir.file(
+        "bad.toml",
         "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n[rules.module.terrain-multipliers]\nmultipliers = { lkae = 2 }\n",
-    )
-    .expect("written");
-    let err = run(&["validate", &bad.display().to_string()]).fails();
+    );
+    let err = run(&["validate", &bad]).fails();
     assert!(
         err.stderr.contains(
             "module `terrain-multipliers`: terrain `lkae` is not among the ruleset's terrains (did you mean `lake`?)"

@@ -1147,33 +1147,22 @@ fn a_domino_or_building_replaced_keeps_its_place_so_compare_stays_paired() {
     // to the end of the deck before, and every deal changed: seat 2 +5.4%*, a house rule
     // author found).
     let dir = TempDir::new("replaced");
-    std::fs::create_dir_all(&dir.0).expect("a folder");
-    let write = |name: &str, text: &str| std::fs::write(dir.0.join(name), text).expect("written");
-    write(
+    let same_domino = dir.file(
         "same-domino.toml",
         "extends = \"kingdomino\"\nremove-dominoes = [30]\n\n[[domino]]\nnumber = 30\n\
          first = { terrain = \"lake\", crowns = 1 }\nsecond = { terrain = \"wheat\" }\n",
     );
-    write(
+    let same_building = dir.file(
         "same-building.toml",
         "extends = \"queendomino\"\nremove-buildings = [1]\n\n[[building]]\nnumber = 1\n\
          name = \"Grassland Camp\"\nknights = 1\n\
          value = { kind = \"per-territory\", terrain = \"grassland\", points = 2 }\n",
     );
     for (base, file, players) in [
-        ("kingdomino", "same-domino.toml", "4"),
-        ("queendomino", "same-building.toml", "3"),
+        ("kingdomino", &same_domino, "4"),
+        ("queendomino", &same_building, "3"),
     ] {
-        let path = dir.0.join(file);
-        let v = json_of(&[
-            "compare",
-            base,
-            path.to_str().expect("utf-8"),
-            "-p",
-            players,
-            "-g",
-            "300",
-        ]);
+        let v = json_of(&["compare", base, file, "-p", players, "-g", "300"]);
         for seat in v["differences"].as_array().expect("differences") {
             for what in ["mean_score", "win_share"] {
                 for k in ["estimate", "low", "high"] {
@@ -1183,8 +1172,7 @@ fn a_domino_or_building_replaced_keeps_its_place_so_compare_stays_paired() {
         }
     }
     // `show` prints the domino in its place: after 29, before 31.
-    let path = dir.0.join("same-domino.toml");
-    let shown = run(&["show", path.to_str().expect("utf-8")]).ok().stdout;
+    let shown = run(&["show", &same_domino]).ok().stdout;
     let at = |n: u16| {
         shown
             .find(&format!("number = {n}\n"))
@@ -1198,24 +1186,13 @@ fn compare_never_prints_minus_zero_and_stars_its_footnote_where_the_stars_are() 
     // A Harmony penalty: the scores change, the wins barely (win differences that round to 0
     // read +0.0%, never -0.0%).
     let dir = TempDir::new("minus-zero");
-    std::fs::create_dir_all(&dir.0).expect("a folder");
-    let penalty = dir.0.join("penalty.toml");
-    std::fs::write(
-        &penalty,
+    let penalty = dir.file(
+        "penalty.toml",
         "extends = \"kingdomino\"\n[rules.harmony]\nenabled = true\npoints = -5\n",
-    )
-    .expect("written");
-    let text = run(&[
-        "compare",
-        "kingdomino",
-        penalty.to_str().expect("utf-8"),
-        "-p",
-        "2",
-        "-g",
-        "2000",
-    ])
-    .ok()
-    .stdout;
+    );
+    let text = run(&["compare", "kingdomino", &penalty, "-p", "2", "-g", "2000"])
+        .ok()
+        .stdout;
     for field in text.split([' ', '(', ',']) {
         assert!(
             !field.starts_with("-0.0%") && field.trim() != "-0.00" && field.trim() != "-0.000",
@@ -1225,23 +1202,13 @@ fn compare_never_prints_minus_zero_and_stars_its_footnote_where_the_stars_are() 
     // Queendomino without the Dragon over 200 games at 3: no seat's difference is starred,
     // some bonus's is (wealth: more coins at the end). The footnote is with those, not under
     // the seat table.
-    let no_dragon = dir.0.join("no-dragon.toml");
-    std::fs::write(
-        &no_dragon,
+    let no_dragon = dir.file(
+        "no-dragon.toml",
         "extends = \"queendomino\"\n[rules]\nmodules = [\"knights\", \"buildings\", \"queen\", \"wealth\"]\n",
-    )
-    .expect("written");
-    let text = run(&[
-        "compare",
-        "queendomino",
-        no_dragon.to_str().expect("utf-8"),
-        "-p",
-        "3",
-        "-g",
-        "200",
-    ])
-    .ok()
-    .stdout;
+    );
+    let text = run(&["compare", "queendomino", &no_dragon, "-p", "3", "-g", "200"])
+        .ok()
+        .stdout;
     let lines: Vec<&str> = text.lines().collect();
     let seat_rows = &lines[2..5];
     assert!(seat_rows.iter().all(|l| !l.contains('*')), "{text}");
@@ -1263,21 +1230,11 @@ fn a_bonus_in_force_that_no_side_earns_is_listed_at_nothing() {
     // Middle Kingdom on a 6x6 grid with the whole deck at 3: no kingdom of 16 dominoes is
     // centred in the 5x5 box it needs. The bonus line said nothing of it; now 0.0% a seat.
     let dir = TempDir::new("never-earned");
-    std::fs::create_dir_all(&dir.0).expect("a folder");
-    let six = dir.0.join("six.toml");
-    std::fs::write(
-        &six,
+    let six = dir.file(
+        "six.toml",
         "extends = \"middle-kingdom\"\nplayers = [3]\n[rules]\ngrid-size = 6\n[for-players.3]\ndeck-size = 48\nline-size = 3\n",
-    )
-    .expect("written");
-    let args = [
-        "simulate",
-        six.to_str().expect("utf-8"),
-        "-p",
-        "3",
-        "-g",
-        "200",
-    ];
+    );
+    let args = ["simulate", &six, "-p", "3", "-g", "200"];
     let text = run(&args).ok().stdout;
     assert!(
         text.contains(

@@ -175,6 +175,15 @@ impl TempDir {
         self.0.display().to_string()
     }
 
+    /// Write `text` to the file `name` in the directory (made if need be): its path, as an
+    /// argument.
+    pub fn file(&self, name: &str, text: &str) -> String {
+        std::fs::create_dir_all(&self.0).expect("a folder");
+        let path = self.0.join(name);
+        std::fs::write(&path, text).expect("written");
+        path.display().to_string()
+    }
+
     /// The names of the files in the directory, sorted.
     pub fn names(&self) -> Vec<String> {
         let mut v: Vec<String> = std::fs::read_dir(&self.0)
