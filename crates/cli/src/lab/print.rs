@@ -217,18 +217,13 @@ fn interval(e: &Estimate, places: usize, percent: bool) -> String {
 /// decimals that show it (up to 4 more: a starred difference read `0.0 to 4.3%`), and one
 /// that reads as 0 has no sign (`-0.0`).
 fn bound(x: f64, places: usize) -> String {
-    let zero = |s: &str| {
-        s.trim_start_matches('-')
-            .chars()
-            .all(|c| c == '0' || c == '.')
-    };
     let mut p = places;
     let mut s = format!("{x:.p$}");
-    while zero(&s) && x != 0.0 && p < places + 4 {
+    while reads_as_zero(&s) && x != 0.0 && p < places + 4 {
         p += 1;
         s = format!("{x:.p$}");
     }
-    if zero(&s) {
+    if reads_as_zero(&s) {
         format!("{:.places$}", 0.0)
     } else {
         s
@@ -711,16 +706,18 @@ fn signed(x: f64, places: i32) -> f64 {
     // Decided on the text itself, as printed: a product rounded apart could disagree with it
     // (-0.004999999999999999 at 2 decimals).
     let p = usize::try_from(places).unwrap_or(0);
-    let text = format!("{x:.p$}");
-    if text
-        .trim_start_matches('-')
-        .chars()
-        .all(|c| c == '0' || c == '.')
-    {
+    if reads_as_zero(&format!("{x:.p$}")) {
         0.0
     } else {
         x
     }
+}
+
+/// Whether a number as printed reads as 0 (`0.00`, `-0.0`).
+fn reads_as_zero(text: &str) -> bool {
+    text.trim_start_matches('-')
+        .chars()
+        .all(|c| c == '0' || c == '.')
 }
 
 fn mark(e: &Estimate) -> &'static str {
