@@ -33,7 +33,7 @@ pub enum LevelError {
     )]
     Budget(String),
     #[error(
-        "bad setting `{0}` in `{1}`: settings are c=0..100, reward=win|margin|mixed|score, w=0..1 (the win's share of score or mixed), rollout=random|sampledN|greedyN, m=MARGIN (above 0, at most 10000), reuse=0|1, widen=0..100, threads=1..64, top=N, opp=tree|rollout, root=uct|halving, crown=-100..100 (points), deny=0..4, first=greedy|random, flat=ROUNDS, depth=ACTIONS, adapt=0|1"
+        "bad setting `{0}` in `{1}`: settings are c=0..100, reward=win|margin|mixed|score, w=0..1 (the win's share of score or mixed), rollout=random|sampledN|greedyN, m=MARGIN (above 0, at most 10000), reuse=0|1, widen=0..100, threads=1..64, top=N, opp=tree|rollout, root=uct|halving, crown=-100..100 (points), deny=0..4, edge=0..10 (points), first=greedy|random, flat=ROUNDS, depth=ACTIONS, adapt=0|1"
     )]
     Setting(String, String),
     #[error("`{0}` is set twice in `{1}`: give each setting once")]
@@ -151,6 +151,9 @@ impl fmt::Display for Level {
                 if c.deny != d.deny {
                     write!(f, ":deny={}", c.deny)?;
                 }
+                if c.edge != d.edge {
+                    write!(f, ":edge={}", c.edge)?;
+                }
                 if c.greedy_first != d.greedy_first {
                     write!(
                         f,
@@ -266,6 +269,7 @@ impl FromStr for Level {
                                 .ok_or_else(bad)?
                         }
                         "crown" => config.crown = number(|x| (-100.0..=100.0).contains(&x))?,
+                        "edge" => config.edge = number(|x| (0.0..=10.0).contains(&x))?,
                         "deny" => config.deny = number(|x| (0.0..=4.0).contains(&x))?,
                         "top" => config.top = value.parse::<u16>().map_err(|_| bad())?,
                         "flat" => config.flat = value.parse::<u8>().map_err(|_| bad())?,

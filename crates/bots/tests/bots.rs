@@ -178,6 +178,8 @@ fn levels_parse_and_print() {
         ("mcts:800:depth=3", "mcts:800:depth=3"),
         ("mcts:depth=0", "mcts:depth=0"),
         ("mcts:deny=0", "mcts"),
+        ("mcts:edge=1.2", "mcts:edge=1.2"),
+        ("mcts:edge=0", "mcts"),
         ("mcts:2000:adapt=0", "mcts:2000:adapt=0"),
         ("mcts:adapt=1", "mcts"),
     ] {
@@ -200,6 +202,8 @@ fn levels_parse_and_print() {
         "mcts:9:crown=x",
         "mcts:9:deny=-1",
         "mcts:9:deny=9",
+        "mcts:9:edge=-1",
+        "mcts:9:edge=11",
         "mcts:9:depth=x",
         "mcts:9:depth=300",
         "mcts:9:adapt=2",
