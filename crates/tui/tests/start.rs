@@ -1148,3 +1148,37 @@ fn the_last_table_started_comes_back_on_the_next_start() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn k_and_j_move_a_seats_player_and_its_name() {
+    let dir = temp_dir("move-seat");
+    let mut app = build(&opts(None, None), &dir.join("home"));
+    for _ in 0..12 {
+        if app.setup().unwrap().row == Row::Seat(0) {
+            break;
+        }
+        press(&mut app, "<down>");
+    }
+    assert_eq!(app.setup().unwrap().row, Row::Seat(0));
+    let before = app.setup().unwrap().seats.clone();
+    assert_ne!(before[0], before[1], "a person and a bot: {before:?}");
+    press(&mut app, "nAnn<enter>");
+    assert!(screen(&app, 80, 24).contains("K J move seat"));
+    // Up from the first seat: nothing moves, and the screen says why.
+    press(&mut app, "K");
+    assert_eq!(app.setup().unwrap().seats, before);
+    assert!(app.message().contains("first seat"), "{}", app.message());
+    press(&mut app, "J");
+    let setup = app.setup().unwrap();
+    assert_eq!(setup.row, Row::Seat(1), "the focus goes with the player");
+    assert_eq!(setup.seats, [before[1].clone(), before[0].clone()]);
+    assert_eq!(setup.names, ["", "Ann"]);
+    assert_eq!(app.message(), "");
+    press(&mut app, "J");
+    assert!(app.message().contains("last seat"), "{}", app.message());
+    press(&mut app, "K");
+    let setup = app.setup().unwrap();
+    assert_eq!((setup.row, setup.seats.clone()), (Row::Seat(0), before));
+    assert_eq!(setup.names, ["Ann", ""]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -166,6 +166,25 @@ impl Setup {
         self.row = rows[((at + delta).rem_euclid(n)) as usize];
     }
 
+    /// The focused seat's player (who plays it and the name) moved `delta` seats on, changing
+    /// places with the player there, the focus going along; false off a seat or past the last
+    /// one. In a ruleset of teams this is how a table chooses who plays together.
+    pub fn move_seat(&mut self, delta: i32) -> bool {
+        let Row::Seat(i) = self.row else {
+            return false;
+        };
+        let Some(j) = i
+            .checked_add_signed(delta as isize)
+            .filter(|&j| j < self.seats.len() && j < self.names.len())
+        else {
+            return false;
+        };
+        self.seats.swap(i, j);
+        self.names.swap(i, j);
+        self.row = Row::Seat(j);
+        true
+    }
+
     /// Left or right on the focused row.
     pub fn change(&mut self, delta: i32) {
         match self.row {

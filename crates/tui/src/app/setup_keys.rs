@@ -68,6 +68,16 @@ impl App {
         }
         match key {
             Key::Char('n') if matches!(setup.row, Row::Seat(_)) => setup.naming = true,
+            Key::Char(c @ ('K' | 'J')) if matches!(setup.row, Row::Seat(_)) => {
+                let delta = if c == 'K' { -1 } else { 1 };
+                self.message = if setup.move_seat(delta) {
+                    String::new()
+                } else if c == 'K' {
+                    "This is the first seat.".into()
+                } else {
+                    "This is the last seat.".into()
+                };
+            }
             Key::Up | Key::Char('k') | Key::BackTab => setup.move_row(-1),
             Key::Down | Key::Char('j') | Key::Tab => setup.move_row(1),
             Key::Left | Key::Char('h') => setup.change(-1),

@@ -28,9 +28,11 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
             "Open a file: o (or Enter on its row, or a click), type the path of a ruleset file \
              (~/ is your home folder; Tab completes it), Enter opens it and lists it; Esc \
              leaves the field. Enter on Start begins; q quits.",
-            "On a seat, n names its player: type the name, Enter ends it.",
+            "On a seat, n names its player: type the name, Enter ends it. K and J move the \
+             player (who plays and the name) up or down a seat.",
             "In a ruleset of teams, its seating says who plays together; side by side (Royal \
-             Wedding in teams): seats 1 and 2 share a kingdom, 3 and 4 the next, and so on.",
+             Wedding in teams): seats 1 and 2 share a kingdom, 3 and 4 the next, and so on. \
+             Move players with K and J to choose the teams.",
             "Finished games are kept in the saves folder; the last row lists them: ←→ choose \
              one, Enter watches it move by move.",
             "Mouse: click a ruleset, a row's ‹ or ›, Start, or a key above.",

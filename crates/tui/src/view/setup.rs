@@ -51,14 +51,31 @@ fn keys_bar(setup: &Setup, width: u16) -> Bar {
     } else {
         "Enter start"
     };
-    let full = Bar::new()
-        .text("↑↓ move  ←→ change  ")
-        .glued(enter, Key::Enter)
-        .key("o open a file", Key::Char('o'))
-        .key("? help", Key::Char('?'))
-        .key("q quit", Key::Char('q'));
+    let full = || {
+        Bar::new()
+            .text("↑↓ move  ←→ change  ")
+            .glued(enter, Key::Enter)
+            .key("o open a file", Key::Char('o'))
+            .key("? help", Key::Char('?'))
+            .key("q quit", Key::Char('q'))
+    };
+    let fits = |bar: &Bar| bar.line(ratatui::style::Style::default()).width() <= usize::from(width);
+    // On a seat, its own keys too where they fit (the help says them anyway).
+    if matches!(setup.row, Row::Seat(_)) {
+        let seat = Bar::new()
+            .text("↑↓ move  ←→ change  ")
+            .glued("n name", Key::Char('n'))
+            .text("  K J move seat")
+            .key(enter, Key::Enter)
+            .key("? help", Key::Char('?'))
+            .key("q quit", Key::Char('q'));
+        if fits(&seat) {
+            return seat;
+        }
+    }
+    let full = full();
     // Narrow, the same keys in fewer words (the help and quit keys lost their ends at 60).
-    if full.line(ratatui::style::Style::default()).width() <= usize::from(width) {
+    if fits(&full) {
         full
     } else {
         Bar::new()
