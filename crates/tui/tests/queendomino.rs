@@ -1295,3 +1295,39 @@ fn the_build_prompt_names_the_tiles_too_dear() {
     }
     panic!("no build step with a tile too dear");
 }
+
+/// A bot's move waits while the screen is too small to show it: however long the app's clock
+/// runs on, nothing is played until the screen fits again, and then it comes at the pace.
+#[test]
+fn a_bots_move_waits_while_the_screen_is_too_small() {
+    use std::time::{Duration, Instant};
+    let mut app = two_bots_at_a_pace_of_3_s();
+    let count = moves_played;
+    app.set_screen(30, 10);
+    assert!(app.screen_too_small());
+    let mut t = Instant::now();
+    let wall = Instant::now();
+    while wall.elapsed() < Duration::from_millis(500) {
+        t += Duration::from_secs(10);
+        app.tick(t);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(count(&app), 0, "nothing played unseen");
+    assert!(
+        screen(&app, 30, 10).contains("bots wait"),
+        "{}",
+        screen(&app, 30, 10)
+    );
+    app.set_screen(120, 40);
+    assert!(!app.screen_too_small());
+    // The board seen again, the move waits the pace from then on...
+    app.tick(t + Duration::from_millis(100));
+    assert_eq!(count(&app), 0, "the move comes at the pace once seen");
+    // ...and comes after it.
+    let asked = Instant::now();
+    while count(&app) == 0 && asked.elapsed() < Duration::from_secs(10) {
+        app.tick(t + Duration::from_millis(3100));
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert_eq!(count(&app), 1);
+}

@@ -505,7 +505,8 @@ impl App {
 
     // ----- time -----
 
-    /// Let time pass: collect bot answers and play them once the pace allows.
+    /// Let time pass: collect bot answers and play them once the pace allows (and the screen
+    /// shows them: while it is too small a bot's move waits, then comes a pace after it fits).
     pub fn tick(&mut self, now: Instant) {
         self.poll(now, false);
         if let Some(job) = &mut self.analysis {
@@ -564,6 +565,11 @@ impl App {
     }
 
     fn poll(&mut self, now: Instant, block: bool) {
+        if self.pending.is_none() {
+            return;
+        }
+        // (Worked out from the layout, so only while a bot or a hint is awaited.)
+        let unseen = !block && self.screen_too_small();
         let Some(pending) = &mut self.pending else {
             return;
         };
@@ -594,6 +600,12 @@ impl App {
             .is_some_and(|r| r.action == Some(Action::Pass));
         let ready = pending.reply.is_some() && (purpose == Purpose::Hint || paced || passes);
         if !ready {
+            return;
+        }
+        // A bot's move waits while the screen is too small to show it, then comes at the pace
+        // once the board is seen again (it had been played unseen).
+        if unseen && purpose != Purpose::Hint && !passes {
+            pending.started = now;
             return;
         }
         let at = pending.at_action;

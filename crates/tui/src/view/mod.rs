@@ -165,6 +165,10 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
         )),
         Line::from("Make the window larger, or press q then y to quit."),
     ];
+    if app.mode() == Mode::BotThinking {
+        // (A bot's move is not played unseen: see `App::tick`.)
+        text.push(Line::from("The bots wait until it is larger."));
+    }
     if app.overlay() == Some(Overlay::ConfirmQuit) {
         text.push(Line::from(""));
         text.push(Line::from("Quit? y: quit, n: stay."));
