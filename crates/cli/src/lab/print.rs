@@ -582,9 +582,13 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     let seat_starred = diffs
         .iter()
         .any(|d| d.score.significant() || d.win_share.significant());
-    let below_starred = stats::bonus_differences(a, b)
+    let spreads = stats::spread_differences(a, b);
+    let below_starred = spreads
         .iter()
-        .any(|(_, seats)| seats.iter().any(Estimate::significant))
+        .any(|(_, e)| e.as_ref().is_some_and(Estimate::significant))
+        || stats::bonus_differences(a, b)
+            .iter()
+            .any(|(_, seats)| seats.iter().any(Estimate::significant))
         || stats::discard_difference(a, b).significant()
         || stats::first_claim_differences(a, b)
             .iter()
@@ -601,12 +605,20 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     noise_text(out, r, &diffs);
     let _ = writeln!(
         out,
-        "spread B - A (standard deviation of the score): {}",
-        sa.iter()
-            .zip(&sb)
-            .map(|(x, y)| format!("{:+.2}", signed(y.spread - x.spread, 2)))
+        "spread B - A (standard deviation of the score), seat by seat: {}",
+        spreads
+            .iter()
+            .map(|(d, e)| match e {
+                Some(e) => format!(
+                    "{:+.2}{} ({})",
+                    signed(*d, 2),
+                    mark(e),
+                    interval(e, 2, false)
+                ),
+                None => format!("{:+.2}", signed(*d, 2)),
+            })
             .collect::<Vec<_>>()
-            .join(", ")
+            .join("; ")
     );
     let bonuses = stats::bonus_differences(a, b);
     if !bonuses.is_empty() {
@@ -688,8 +700,9 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     }
     let _ = writeln!(
         out,
-        "(bonuses, discards, resources held and places: intervals as for independent runs, wider than paired ones)"
+        "(spreads, bonuses, discards, resources held and places: intervals as for independent runs, wider than paired ones)"
     );
+    chance_stars_text(out, r, &diffs, &spreads);
     for (label, t) in [("A", a), ("B", b)] {
         let _ = writeln!(out, "{label}: {}", name(usize::from(label == "B")));
         // As `simulate` prints a ruleset: its bots first, where there are bots.
@@ -718,6 +731,43 @@ fn reads_as_zero(text: &str) -> bool {
     text.trim_start_matches('-')
         .chars()
         .all(|c| c == '0' || c == '.')
+}
+
+/// Of many differences each tested at 95%, about one in 20 is starred by chance alone when
+/// nothing differs: how many were tested and starred, said where a star is among ten or more.
+fn chance_stars_text(
+    out: &mut String,
+    r: &Results,
+    diffs: &[Difference],
+    spreads: &[(f64, Option<Estimate>)],
+) {
+    let (Some(a), Some(b)) = (r.tallies.first(), r.tallies.get(1)) else {
+        return;
+    };
+    let mut tested: Vec<Estimate> = diffs.iter().flat_map(|d| [d.score, d.win_share]).collect();
+    tested.extend(spreads.iter().filter_map(|(_, e)| *e));
+    for (_, seats) in stats::bonus_differences(a, b) {
+        tested.extend(seats);
+    }
+    tested.push(stats::discard_difference(a, b));
+    tested.extend(stats::held_differences(a, b).into_iter().map(|(_, e)| e));
+    let places = stats::first_claim_differences(a, b);
+    if places.len() > 1 {
+        tested.extend(places.into_iter().flat_map(|(w, s)| [w, s]));
+    }
+    let starred = tested.iter().filter(|e| e.significant()).count();
+    if starred == 0 || tested.len() < 10 {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "{starred} of the {} differences above {} starred; when nothing differs, about 1 in 20 is \
+         starred by chance ({:.1} here): a star alone among many may be noise, which another \
+         seed or more games tell",
+        tested.len(),
+        if starred == 1 { "is" } else { "are" },
+        tested.len() as f64 / 20.0
+    );
 }
 
 fn mark(e: &Estimate) -> &'static str {
@@ -970,6 +1020,13 @@ pub fn json(r: &Results) -> Value {
                     doc["team_differences"] = json!(team_differences);
                 }
                 doc["spread_differences"] = json!(spreads);
+                // With their intervals (as for independent runs), where the histograms allow.
+                doc["spread_intervals"] = json!(
+                    stats::spread_differences(a, b)
+                        .iter()
+                        .map(|(_, e)| e.as_ref().map(|e| estimate_json(e, 3)))
+                        .collect::<Vec<_>>()
+                );
                 doc["bonus_differences"] = json!(bonuses);
                 doc["discarded_difference"] = estimate_json(&stats::discard_difference(a, b), 4);
                 doc["held_differences"] = json!(

@@ -2,7 +2,7 @@
 //! differences of two rulesets. Variances are computed from the exact integer sums
 //! (`n * sum of squares - sum^2`), so no precision is lost however many games there are.
 
-use super::tally::{PairedSeat, Tally, WIN_UNIT};
+use super::tally::{Histogram, PairedSeat, Tally, WIN_UNIT};
 use crownlands_bots::tournament::{t95, wilson};
 use std::collections::BTreeMap;
 
@@ -341,6 +341,62 @@ pub fn held_differences(a: &Tally, b: &Tally) -> Vec<(String, Estimate)> {
         .collect()
 }
 
+/// The spread (standard deviation) of each seat's totals, B - A, with a 95% interval as for
+/// independent runs (see [`mean_difference`]); `None` for a seat whose histogram of totals does
+/// not hold every game (a part file written before histograms were kept), where only the
+/// difference is known.
+pub fn spread_differences(a: &Tally, b: &Tally) -> Vec<(f64, Option<Estimate>)> {
+    a.seats
+        .iter()
+        .zip(&b.seats)
+        .map(|(x, y)| {
+            let d = spread(y.score_sum, y.score_sq_sum, b.games)
+                - spread(x.score_sum, x.score_sq_sum, a.games);
+            let e = spread_variance(&x.score, a.games)
+                .zip(spread_variance(&y.score, b.games))
+                .map(|(va, vb)| {
+                    let h = 1.96 * (va + vb).sqrt();
+                    Estimate {
+                        estimate: d,
+                        low: d - h,
+                        high: d + h,
+                    }
+                });
+            (d, e)
+        })
+        .collect()
+}
+
+/// The variance of a standard deviation measured over `n` values counted in `h`: about
+/// (m4 - m2^2) / (4 n m2), m2 and m4 the central moments (the delta method, whatever the
+/// values' distribution), taken at the buckets' middles (exact for buckets of one value).
+/// `None` when `h` does not count the `n` values, or fewer than 2.
+fn spread_variance(h: &Histogram, n: u64) -> Option<f64> {
+    let total: u64 = h.counts.iter().sum();
+    if total != n || n < 2 {
+        return None;
+    }
+    let width = h.width.max(1) as f64;
+    let middle = |i: usize| h.low as f64 + i as f64 * width + (width - 1.0) / 2.0;
+    let t = total as f64;
+    let moment = |f: &dyn Fn(f64) -> f64| {
+        h.counts
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| c as f64 * f(middle(i)))
+            .sum::<f64>()
+            / t
+    };
+    let mean = moment(&|x| x);
+    let m2 = moment(&|x| (x - mean).powi(2));
+    let m4 = moment(&|x| (x - mean).powi(4));
+    Some(if m2 > 0.0 {
+        ((m4 - m2 * m2) / (4.0 * t * m2)).max(0.0)
+    } else {
+        0.0
+    })
+}
+
 /// Dominoes discarded per game, B - A, with a 95% interval (see [`mean_difference`]).
 pub fn discard_difference(a: &Tally, b: &Tally) -> Estimate {
     mean_difference(
@@ -354,6 +410,27 @@ pub fn discard_difference(a: &Tally, b: &Tally) -> Estimate {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_spreads_variance_comes_from_the_central_moments() {
+        // 0, 1, 1, 2: mean 1, m2 0.5, m4 0.5, so (0.5 - 0.25) / (4 * 4 * 0.5) = 1/32.
+        let h = Histogram {
+            low: 0,
+            width: 1,
+            counts: vec![1, 2, 1],
+        };
+        assert_eq!(spread_variance(&h, 4), Some(1.0 / 32.0));
+        // A histogram that does not count every game (an older part file): no interval.
+        assert_eq!(spread_variance(&h, 5), None);
+        assert_eq!(spread_variance(&Histogram::default(), 4), None);
+        // One value every game: no spread, no doubt about it.
+        let flat = Histogram {
+            low: 7,
+            width: 1,
+            counts: vec![3],
+        };
+        assert_eq!(spread_variance(&flat, 3), Some(0.0));
+    }
 
     #[test]
     fn games_needed_grow_as_the_square_of_the_precision() {

@@ -213,6 +213,64 @@ fn compare_reports_how_often_each_bonus_is_earned_and_its_difference() {
     assert!(text.contains("bonus earned, B - A"), "{text}");
     assert!(text.contains("dominoes discarded a game, B - A"), "{text}");
     assert!(text.contains("spread B - A"), "{text}");
+    // Each seat's spread with its interval (as for independent runs), in the JSON too.
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("spread B - A"))
+        .expect("the spreads");
+    assert_eq!(line.matches(" to ").count(), 2, "{line}");
+    let v = json_of(&["compare", "kingdomino", "harmony", "-p", "2", "-g", "200"]);
+    let intervals = v["spread_intervals"].as_array().expect("spread intervals");
+    assert_eq!(intervals.len(), 2);
+    for (e, d) in intervals
+        .iter()
+        .zip(v["spread_differences"].as_array().unwrap())
+    {
+        let (low, high) = (e["low"].as_f64().unwrap(), e["high"].as_f64().unwrap());
+        assert_eq!(&e["estimate"], d);
+        assert!(
+            low < d.as_f64().unwrap() && d.as_f64().unwrap() < high,
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn compare_says_how_many_stars_chance_alone_would_give() {
+    // Harmony on: its bonus and the scores it adds are starred, among 25 differences tested.
+    let text = run(&["compare", "kingdomino", "harmony", "-p", "4", "-g", "2000"])
+        .ok()
+        .stdout;
+    let note = text
+        .lines()
+        .find(|l| l.contains("differences above"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        note.contains("of the 25 differences above are starred"),
+        "{note}"
+    );
+    assert!(note.contains("(1.2 here)"), "{note}");
+    let stars = text
+        .lines()
+        .take_while(|l| !l.starts_with("A: "))
+        .map(|l| l.matches('*').count())
+        .sum::<usize>();
+    let said: usize = note.split(' ').next().unwrap().parse().unwrap();
+    // Every star counted once (the footnote's own `*` aside).
+    assert_eq!(said + 1, stars, "{text}");
+    // No star among them: nothing said (the same ruleset twice).
+    let text = run(&[
+        "compare",
+        "kingdomino",
+        "kingdomino",
+        "-p",
+        "4",
+        "-g",
+        "200",
+    ])
+    .ok()
+    .stdout;
+    assert!(!text.contains("differences above"), "{text}");
 }
 
 #[test]
