@@ -18,7 +18,10 @@ use serde::{Deserialize, Serialize};
 use std::ops::Range;
 use std::time::Instant;
 use table::Table;
-use tally::{Outcome, PairedSeat, Tally, add_paired, merge_paired};
+use tally::{
+    Outcome, PairedBot, PairedSeat, Tally, add_paired, add_paired_bots, merge_paired,
+    merge_paired_bots,
+};
 
 /// Which command a run is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,12 +74,17 @@ pub struct Results {
     pub tallies: Vec<Tally>,
     /// `compare`: the paired differences B - A per seat.
     pub paired: Vec<PairedSeat>,
+    /// `compare` with bots: the paired differences B - A per bot of the list (in the order of
+    /// the tallies' bots); none in part files from before they were kept.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub paired_bots: Vec<PairedBot>,
 }
 
 /// The tallies of one worker (one per table, and the paired differences of two).
 struct Work {
     tallies: Vec<Tally>,
     paired: Vec<PairedSeat>,
+    paired_bots: Vec<PairedBot>,
 }
 
 impl runner::Merge for Work {
@@ -84,7 +92,9 @@ impl runner::Merge for Work {
         for (a, b) in self.tallies.iter_mut().zip(&other.tallies) {
             a.merge(b).map_err(|e| CliError::Message(e.to_string()))?;
         }
-        merge_paired(&mut self.paired, &other.paired).map_err(|e| CliError::Message(e.to_string()))
+        merge_paired(&mut self.paired, &other.paired)
+            .and_then(|()| merge_paired_bots(&mut self.paired_bots, &other.paired_bots))
+            .map_err(|e| CliError::Message(e.to_string()))
     }
 }
 
@@ -113,6 +123,10 @@ pub fn play(
         } else {
             Vec::new()
         },
+        paired_bots: match tables.first() {
+            Some(t) if paired => vec![PairedBot::default(); t.empty().bots.len()],
+            _ => Vec::new(),
+        },
     };
     let start = Instant::now();
     let result = runner::run(
@@ -135,6 +149,7 @@ pub fn play(
             }
             if let [(_, a), (_, b)] = state.as_slice() {
                 add_paired(&mut work.paired, a, b);
+                add_paired_bots(&mut work.paired_bots, a, b);
             }
             Ok(())
         },
@@ -161,6 +176,7 @@ pub fn play(
         seconds: start.elapsed().as_secs_f64(),
         tallies: work.tallies,
         paired: work.paired,
+        paired_bots: work.paired_bots,
     };
     Ok((results, error))
 }

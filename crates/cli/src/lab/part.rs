@@ -262,7 +262,45 @@ fn read(path: &Path) -> CliResult<Part> {
             }
         }
     }
+    check_paired_bots(r).map_err(bad)?;
     Ok(part)
+}
+
+/// The bots' paired differences, where a part has them: one per bot of the list, over at most
+/// the games played (every game, unless the rulesets rotate the list differently), and then
+/// B's sums less A's, bot by bot.
+fn check_paired_bots(r: &Results) -> Result<(), String> {
+    if r.paired_bots.is_empty() {
+        return Ok(());
+    }
+    let [a, b] = r.tallies.as_slice() else {
+        return Err("paired bots without two rulesets".into());
+    };
+    if r.paired_bots.len() != a.bots.len() || a.bots.len() != b.bots.len() {
+        return Err("paired differences of the wrong bots".into());
+    }
+    let seats = u64::from(r.run.players);
+    for (d, (ba, bb)) in r.paired_bots.iter().zip(a.bots.iter().zip(&b.bots)) {
+        let bot = crownlands_core::text::escape_controls(&ba.bot).into_owned();
+        let counts = d.games <= r.games_played
+            && d.games <= d.seats
+            && d.seats <= d.games.saturating_mul(seats)
+            && d.score_sq_sum >= d.score_sum.unsigned_abs()
+            && d.win_sq_units >= d.win_units.unsigned_abs();
+        let sums = d.games < r.games_played || {
+            let wins = i128::try_from(bb.win_units)
+                .ok()
+                .zip(i128::try_from(ba.win_units).ok());
+            d.score_sum.checked_add(ba.score_sum) == Some(bb.score_sum)
+                && wins.is_some_and(|(wb, wa)| wb - wa == d.win_units)
+        };
+        if ba.bot != bb.bot || !counts || !sums {
+            return Err(format!(
+                "bot {bot}: the paired differences are not B's sums less A's"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// What tells run `b` from run `a`, in words (`None`: nothing of the runs themselves).
@@ -384,6 +422,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> CliResult<Results> {
                 .map_err(|e| CliError::Message(format!("{name}: {e}")))?;
         }
         super::tally::merge_paired(&mut all.paired, &r.paired)
+            .and_then(|()| super::tally::merge_paired_bots(&mut all.paired_bots, &r.paired_bots))
             .map_err(|e| CliError::Message(format!("{name}: {e}")))?;
         all.games_played += r.games_played;
         all.seconds += r.seconds;

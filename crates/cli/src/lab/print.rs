@@ -576,11 +576,41 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             );
         }
     }
+    // With bots, the same per bot of the list (its seats in each game, wherever the rotation
+    // put them): does B suit one bot more than another?
+    let bot_rows = stats::bot_differences(&r.paired_bots, a, r.games_played);
+    if !bot_rows.is_empty() {
+        let width = bot_rows
+            .iter()
+            .map(|(bot, _)| bot.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(3);
+        let _ = writeln!(
+            out,
+            "{:<width$}  B - A score  95% interval      B - A win  95% interval",
+            "bot"
+        );
+        for (bot, d) in &bot_rows {
+            let _ = writeln!(
+                out,
+                "{:<width$}  {:>+11.2}{} {:<16}  {:>+8.1}%{} {}",
+                crownlands_core::text::escape_controls(bot),
+                signed(d.score.estimate, 2),
+                mark(&d.score),
+                interval(&d.score, 2, false),
+                signed(d.win_share.estimate * 100.0, 1),
+                mark(&d.win_share),
+                interval(&d.win_share, 1, true),
+            );
+        }
+    }
     // The footnote under the seat table when a seat is starred; when only a figure further
     // down is (a bonus, the discards), with the note on those figures' intervals, where the
     // star is.
     let seat_starred = diffs
         .iter()
+        .chain(bot_rows.iter().map(|(_, d)| d))
         .any(|d| d.score.significant() || d.win_share.significant());
     let spreads = stats::spread_differences(a, b);
     let below_starred = spreads
@@ -744,7 +774,12 @@ fn chance_stars_text(
     let (Some(a), Some(b)) = (r.tallies.first(), r.tallies.get(1)) else {
         return;
     };
-    let mut tested: Vec<Estimate> = diffs.iter().flat_map(|d| [d.score, d.win_share]).collect();
+    let bots = stats::bot_differences(&r.paired_bots, a, r.games_played);
+    let mut tested: Vec<Estimate> = diffs
+        .iter()
+        .chain(bots.iter().map(|(_, d)| d))
+        .flat_map(|d| [d.score, d.win_share])
+        .collect();
     tested.extend(spreads.iter().filter_map(|(_, e)| *e));
     for (_, seats) in stats::bonus_differences(a, b) {
         tested.extend(seats);
@@ -1018,6 +1053,20 @@ pub fn json(r: &Results) -> Value {
                     .collect();
                 if !team_differences.is_empty() {
                     doc["team_differences"] = json!(team_differences);
+                }
+                let bot_differences: Vec<Value> =
+                    stats::bot_differences(&r.paired_bots, a, r.games_played)
+                        .iter()
+                        .map(|(bot, d)| {
+                            json!({
+                                "bot": bot,
+                                "mean_score": estimate_json(&d.score, 3),
+                                "win_share": estimate_json(&d.win_share, 4),
+                            })
+                        })
+                        .collect();
+                if !bot_differences.is_empty() {
+                    doc["bot_differences"] = json!(bot_differences);
                 }
                 doc["spread_differences"] = json!(spreads);
                 // With their intervals (as for independent runs), where the histograms allow.

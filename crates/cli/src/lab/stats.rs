@@ -2,7 +2,7 @@
 //! differences of two rulesets. Variances are computed from the exact integer sums
 //! (`n * sum of squares - sum^2`), so no precision is lost however many games there are.
 
-use super::tally::{Histogram, PairedSeat, Tally, WIN_UNIT};
+use super::tally::{Histogram, PairedBot, PairedSeat, Tally, WIN_UNIT};
 use crownlands_bots::tournament::{t95, wilson};
 use std::collections::BTreeMap;
 
@@ -241,6 +241,40 @@ pub fn differences(paired: &[PairedSeat], n: u64) -> Vec<Difference> {
             win_share: mean_interval(p.win_units, p.win_sq_units, n)
                 .scaled(1.0 / WIN_UNIT as f64)
                 .within(-1.0, 1.0),
+        })
+        .collect()
+}
+
+/// The paired differences B - A per bot of the list, per seat it plays (a bot listed three
+/// times: the mean of its three seats), each with its 95% interval from the games' differences:
+/// where every game counted for every bot, and the list has two bots or more (one bot in every
+/// seat is the seats' table). `a` names the bots.
+pub fn bot_differences(
+    paired: &[PairedBot],
+    a: &Tally,
+    games_played: u64,
+) -> Vec<(String, Difference)> {
+    let whole = paired.len() > 1
+        && paired.len() == a.bots.len()
+        && paired
+            .iter()
+            .all(|d| d.games == games_played && d.games > 0 && d.seats > 0);
+    if !whole {
+        return Vec::new();
+    }
+    paired
+        .iter()
+        .zip(&a.bots)
+        .map(|(d, bot)| {
+            // Seats a game: the same in every game (the list is rotated, not changed).
+            let per_seat = d.games as f64 / d.seats as f64;
+            let difference = Difference {
+                score: mean_interval(d.score_sum, d.score_sq_sum, d.games).scaled(per_seat),
+                win_share: mean_interval(d.win_units, d.win_sq_units, d.games)
+                    .scaled(per_seat / WIN_UNIT as f64)
+                    .within(-1.0, 1.0),
+            };
+            (bot.bot.clone(), difference)
         })
         .collect()
 }

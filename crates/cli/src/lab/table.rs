@@ -226,7 +226,8 @@ impl Table {
         for g in &finished {
             tally.add_game(g, bonuses);
         }
-        let outcome = Outcome::new(played.totals.clone(), &played.winners, &played.seat_sides);
+        let mut outcome = Outcome::new(played.totals.clone(), &played.winners, &played.seat_sides);
+        outcome.bots = (0..n).map(|s| self.bot_index[played.entry[s]]).collect();
         for seat in 0..n {
             let total = played.totals[seat];
             let share = u128::from(outcome.shares[seat]);

@@ -424,6 +424,8 @@ pub struct Outcome {
     pub totals: Vec<i64>,
     /// Each seat's share of the win, in [`WIN_UNIT`]s.
     pub shares: Vec<u64>,
+    /// Each seat's bot, as its index in the tally's bots (empty: random players).
+    pub bots: Vec<usize>,
 }
 
 impl Outcome {
@@ -447,7 +449,11 @@ impl Outcome {
                 }
             })
             .collect();
-        Outcome { totals, shares }
+        Outcome {
+            totals,
+            shares,
+            bots: Vec::new(),
+        }
     }
 }
 
@@ -983,6 +989,69 @@ pub fn add_paired(paired: &mut [PairedSeat], a: &Outcome, b: &Outcome) {
         seat.win_units += dw;
         seat.win_sq_units += dw.unsigned_abs().pow(2);
     }
+}
+
+/// The paired differences B - A of one bot of the list (every seat it plays), game by game:
+/// each game's sum over the bot's seats, so the seats of one game count as one value (three
+/// greedy seats of a game do not make three independent differences).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PairedBot {
+    /// Games in which the bot played the same seats under both rulesets.
+    pub games: u64,
+    /// Its seats over those games.
+    pub seats: u64,
+    pub score_sum: i128,
+    pub score_sq_sum: u128,
+    pub win_units: i128,
+    pub win_sq_units: u128,
+}
+
+/// Add one game's paired differences to each bot's (`paired`, by the bots' index), when the
+/// bots sat alike under both rulesets (two rulesets whose teams differ can rotate the list
+/// differently: that game is not counted for the bots).
+pub fn add_paired_bots(paired: &mut [PairedBot], a: &Outcome, b: &Outcome) {
+    if a.bots.is_empty() || a.bots != b.bots {
+        return;
+    }
+    for (k, bot) in paired.iter_mut().enumerate() {
+        let (mut ds, mut dw, mut seats) = (0i128, 0i128, 0u64);
+        for (p, _) in a.bots.iter().enumerate().filter(|&(_, &e)| e == k) {
+            ds += i128::from(b.totals[p] - a.totals[p]);
+            dw += i128::from(b.shares[p]) - i128::from(a.shares[p]);
+            seats += 1;
+        }
+        if seats == 0 {
+            continue;
+        }
+        bot.games += 1;
+        bot.seats += seats;
+        bot.score_sum += ds;
+        bot.score_sq_sum += ds.unsigned_abs().pow(2);
+        bot.win_units += dw;
+        bot.win_sq_units += dw.unsigned_abs().pow(2);
+    }
+}
+
+/// Add bots' paired differences tallied elsewhere; a side without them (a part file written
+/// before they were kept) leaves none: a sum over part of the games would pass for the whole.
+pub fn merge_paired_bots(into: &mut Vec<PairedBot>, from: &[PairedBot]) -> Result<(), TallyError> {
+    if into.is_empty() || from.is_empty() {
+        into.clear();
+        return Ok(());
+    }
+    if into.len() != from.len() {
+        return Err(TallyError::Mismatch("paired bots"));
+    }
+    for (a, b) in into.iter_mut().zip(from) {
+        add(&mut a.games, b.games)?;
+        add(&mut a.seats, b.seats)?;
+        add(&mut a.score_sum, b.score_sum)?;
+        add(&mut a.score_sq_sum, b.score_sq_sum)?;
+        add(&mut a.win_units, b.win_units)?;
+        add(&mut a.win_sq_units, b.win_sq_units)?;
+    }
+    Ok(())
 }
 
 /// Add paired differences tallied elsewhere.

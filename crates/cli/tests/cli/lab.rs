@@ -236,6 +236,88 @@ fn compare_reports_how_often_each_bonus_is_earned_and_its_difference() {
 }
 
 #[test]
+fn compare_with_mixed_bots_gives_each_bots_paired_difference() {
+    let args = [
+        "compare",
+        "kingdomino",
+        "harmony",
+        "--bots",
+        "greedy,random,random,random",
+        "-g",
+        "60",
+        "-s",
+        "2",
+    ];
+    let v = json_of(&args);
+    let bots = v["bot_differences"].as_array().expect("bot differences");
+    assert_eq!(bots.len(), 2);
+    assert_eq!(
+        (&bots[0]["bot"], &bots[1]["bot"]),
+        (&"greedy".into(), &"random".into())
+    );
+    // Per seat each bot plays: the seats' mean is greedy's seat and random's three.
+    let seat_mean: f64 = v["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["mean_score"]["estimate"].as_f64().unwrap())
+        .sum::<f64>()
+        / 4.0;
+    let score = |i: usize| bots[i]["mean_score"]["estimate"].as_f64().unwrap();
+    assert!(((score(0) + 3.0 * score(1)) / 4.0 - seat_mean).abs() < 2e-3);
+    // Harmony gives greedy, which plays for it, more than the random players.
+    assert!(score(0) > score(1), "{bots:?}");
+    for b in bots {
+        let e = &b["win_share"];
+        let (low, est, high) = (
+            e["low"].as_f64().unwrap(),
+            e["estimate"].as_f64().unwrap(),
+            e["high"].as_f64().unwrap(),
+        );
+        assert!(low <= est && est <= high, "{b}");
+    }
+    let text = run(&args).ok().stdout;
+    assert!(text.contains("bot     B - A score"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("greedy ")), "{text}");
+    // Merged shards give the same, and a part from before the bots were paired gives none.
+    assert_eq!(merged(&args, 3)["bot_differences"], v["bot_differences"]);
+    let mut parts = Vec::new();
+    for k in 1..=2 {
+        let shard = format!("{k}/2");
+        let mut all = args.to_vec();
+        all.extend(["--shard", &shard]);
+        let mut part: Value = run(&all).ok().json();
+        if k == 1 {
+            part["results"]
+                .as_object_mut()
+                .unwrap()
+                .remove("paired_bots");
+        }
+        parts.push(TempFile::new(
+            &format!("older-{k}"),
+            "json",
+            &part.to_string(),
+        ));
+    }
+    let out = run(&["merge", &parts[0].arg(), &parts[1].arg(), "--json"])
+        .ok()
+        .json();
+    assert!(out.get("bot_differences").is_none(), "{out}");
+    assert_eq!(out["differences"], v["differences"]);
+    // One bot in every seat: the seats' table says it all.
+    let same = json_of(&[
+        "compare",
+        "kingdomino",
+        "harmony",
+        "--bots",
+        "greedy,greedy",
+        "-g",
+        "4",
+    ]);
+    assert!(same.get("bot_differences").is_none(), "{same}");
+}
+
+#[test]
 fn compare_says_how_many_stars_chance_alone_would_give() {
     // Harmony on: its bonus and the scores it adds are starred, among 25 differences tested.
     let text = run(&["compare", "kingdomino", "harmony", "-p", "4", "-g", "2000"])
@@ -445,6 +527,40 @@ fn merge_refuses_parts_that_contradict_themselves() {
         &|v| v["results"]["paired"][0]["score_sum"] = Value::from(-500),
         &c2,
         "the paired differences are not B's sums less A's",
+    );
+    // The bots' paired differences: B's sums less A's, bot by bot, over at most the games.
+    let bot_cmp = [
+        "compare",
+        "kingdomino",
+        "harmony",
+        "-b",
+        "greedy,random",
+        "-g",
+        "6",
+    ];
+    let (k1, k2) = (part(&bot_cmp, "1/2"), part(&bot_cmp, "2/2"));
+    refused(
+        &k1,
+        &|v| v["results"]["paired_bots"][0]["score_sum"] = Value::from(-500),
+        &k2,
+        "bot greedy: the paired differences are not B's sums less A's",
+    );
+    refused(
+        &k1,
+        &|v| v["results"]["paired_bots"][1]["games"] = Value::from(4),
+        &k2,
+        "bot random: the paired differences are not B's sums less A's",
+    );
+    refused(
+        &k1,
+        &|v| {
+            v["results"]["paired_bots"]
+                .as_array_mut()
+                .expect("paired bots")
+                .pop();
+        },
+        &k2,
+        "paired differences of the wrong bots",
     );
     let sim = ["simulate", "kingdomino", "-p", "2", "-g", "20"];
     let (s1, s2) = (part(&sim, "1/2"), part(&sim, "2/2"));
