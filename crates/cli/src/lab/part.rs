@@ -225,6 +225,21 @@ fn read(path: &Path) -> CliResult<Part> {
                  a seat)"
             )));
         }
+        // A tally's bots are the run's (a name of any length would widen the bots' table past
+        // what a terminal, or the formatter, takes).
+        if let Some(b) = t.bots.iter().find(|b| !r.run.bots.contains(&b.bot)) {
+            return Err(bad(format!(
+                "a bot `{}` that the run does not list",
+                crownlands_core::text::excerpt(&b.bot)
+            )));
+        }
+        // What is held is named by the rulesets' resources: a few short names.
+        if t.held.len() > MAX_BONUSES || t.held.keys().any(|k| k.chars().count() > MAX_NAME_CHARS) {
+            return Err(bad(format!(
+                "more resources held, or longer names, than a run counts (at most {MAX_BONUSES}, \
+                 each at most {MAX_NAME_CHARS} characters)"
+            )));
+        }
         t.check().map_err(|e| bad(e.to_string()))?;
         if t.games != r.games_played || t.seats.len() != usize::from(r.run.players) {
             return Err(bad("the tallies do not match the games played".into()));

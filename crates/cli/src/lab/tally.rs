@@ -213,12 +213,23 @@ impl Histogram {
 
     /// Sum and sum of squares of the values counted (exact when [`Histogram::is_exact`]).
     pub fn sums(&self) -> (i128, u128) {
-        self.iter().fold((0, 0), |(s, q), (v, c)| {
+        self.checked_sums().unwrap_or((i128::MAX, u128::MAX))
+    }
+
+    /// [`Histogram::sums`], `None` past what the sums can hold (a file's histogram of values
+    /// near 2^62 counted many times: no run's scores come near).
+    pub fn checked_sums(&self) -> Option<(i128, u128)> {
+        self.iter().try_fold((0i128, 0u128), |(s, q), (v, c)| {
             let v = i128::from(v);
-            (
-                s + v * i128::from(c),
-                q + (v * v).unsigned_abs() * u128::from(c),
-            )
+            let c = u128::from(c);
+            Some((
+                s.checked_add(v.checked_mul(i128::try_from(c).ok()?)?)?,
+                q.checked_add(
+                    v.unsigned_abs()
+                        .checked_mul(v.unsigned_abs())?
+                        .checked_mul(c)?,
+                )?,
+            ))
         })
     }
 
@@ -756,7 +767,7 @@ impl Tally {
                     self.games
                 )));
             }
-            if s.score.is_exact() && s.score.sums() != (s.score_sum, s.score_sq_sum) {
+            if s.score.is_exact() && s.score.checked_sums() != Some((s.score_sum, s.score_sq_sum)) {
                 return Err(TallyError::Inconsistent(format!(
                     "seat {}: the score sums do not match the histogram",
                     i + 1

@@ -609,6 +609,39 @@ fn merge_refuses_parts_that_contradict_themselves() {
     );
     let bots = ["simulate", "kingdomino", "-b", "greedy,random", "-g", "4"];
     let (b1, b2) = (part(&bots, "1/2"), part(&bots, "2/2"));
+    // A bot the run does not list (70,000 characters of it had panicked the bots' table).
+    refused(
+        &b1,
+        &|v| v["results"]["tallies"][0]["bots"][0]["bot"] = Value::from("g".repeat(70_000)),
+        &b2,
+        "a bot `gggggggggggggggggggggggggggggggggggggggg...` that the run does not list",
+    );
+    // A resource held with a name no ruleset gives.
+    refused(
+        &q1,
+        &|v| {
+            let t = &mut v["results"]["tallies"][0];
+            for key in ["held", "held_sq"] {
+                let held = t[key].as_object_mut().expect("held");
+                let coins = held.remove("coins").expect("coins");
+                held.insert("c".repeat(300), coins);
+            }
+        },
+        &q2,
+        "more resources held, or longer names, than a run counts",
+    );
+    // Scores whose squares overflow the sums: refused, not wrapped around (or, in a debug
+    // build, a panic).
+    refused(
+        &s1,
+        &|v| {
+            let seat = &mut v["results"]["tallies"][0]["seats"][0];
+            seat["score"] =
+                serde_json::json!({"low": 4_611_686_018_427_387_904i64, "counts": [10]});
+        },
+        &s2,
+        "seat 1: the score sums do not match the histogram",
+    );
     refused(
         &b1,
         &|v| v["results"]["tallies"][0]["bots"][0]["margin_sum"] = Value::from(i64::MIN),
