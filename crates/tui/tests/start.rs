@@ -1135,6 +1135,9 @@ fn the_last_table_started_comes_back_on_the_next_start() {
         "{\"ruleset\": \"queendomino\", \"seats\": \"you,nobody\", \"names\": []}",
         "{\"ruleset\": \"no-such\", \"seats\": \"you,greedy\", \"names\": []}",
         "{\"ruleset\": \"queendomino\", \"seats\": \"you\", \"names\": []}",
+        // Bots the setup screen does not offer (an hour a move on 64 threads, say).
+        "{\"ruleset\": \"queendomino\", \"seats\": \"you,mcts:3600000ms:threads=64\", \"names\": []}",
+        "{\"ruleset\": \"queendomino\", \"seats\": \"you,mcts:2000\", \"names\": []}",
     ] {
         std::fs::write(dir.join(LAST_TABLE_FILE), bad).expect("written");
         let app = build(&opts(None, None), &dir);

@@ -87,7 +87,12 @@ impl LastTable {
                 .iter()
                 .all(|n| plain(n) && n.chars().count() <= NAME_MAX)
             && self.seats.len() <= 1024
-            && parse_players(&self.seats).is_ok_and(|s| (1..=16).contains(&s.len()))
+            && parse_players(&self.seats).is_ok_and(|s| {
+                // A seat the setup screen offers: a file's `mcts:3600000ms:threads=64` would
+                // have the table wait an hour a move on every core.
+                let offered = super::setup::seat_options();
+                (1..=16).contains(&s.len()) && s.iter().all(|k| offered.contains(k))
+            })
     }
 
     /// Set `setup` to this table, if its ruleset is among the setup's and allows the count.
