@@ -11,6 +11,7 @@ use crate::resolve;
 use crate::source::{self, Source};
 use crate::walk::closest;
 use crownlands_core::{Registry, Ruleset};
+use std::collections::HashSet;
 
 /// How deep `extends` may nest.
 const MAX_EXTENDS_DEPTH: usize = 32;
@@ -217,9 +218,16 @@ impl Loader {
         // The component sets: the inherited list, replaced by `sets`, extended by `add-sets`.
         let mut sets: Vec<(Source, Loc)> = Vec::new();
         for (idx, rf) in &chain {
+            // An entry a file lists again is the same set, read once (below): looked up once
+            // too, so that a file repeating one path 190,000 times is not 190,000 trips to the
+            // file system.
+            let mut seen: HashSet<&str> = HashSet::new();
             if let Some(list) = &rf.sets {
                 sets.clear();
                 for (i, s) in list.iter().enumerate() {
+                    if !seen.insert(s.as_str()) {
+                        continue;
+                    }
                     let loc = self.loc(*idx, &[Seg::Key("sets"), Seg::Index(i)]);
                     if let Some(source) = self.set_source(*idx, s, &loc) {
                         sets.push((source, loc));
@@ -227,6 +235,9 @@ impl Loader {
                 }
             }
             for (i, s) in rf.add_sets.iter().enumerate() {
+                if !seen.insert(s.as_str()) {
+                    continue;
+                }
                 let loc = self.loc(*idx, &[Seg::Key("add-sets"), Seg::Index(i)]);
                 if let Some(source) = self.set_source(*idx, s, &loc) {
                     sets.push((source, loc));

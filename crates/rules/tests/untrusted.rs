@@ -351,3 +351,31 @@ fn a_multi_line_description_with_windows_line_ends_loads_with_new_lines() {
     let d = bad(lone);
     assert!(d.to_string().contains("U+000D"), "{d}");
 }
+
+#[test]
+fn a_set_listed_thousands_of_times_is_looked_up_and_read_once() {
+    // Each entry used to be resolved on the file system (tens of calls each) before the
+    // duplicates were dropped: 190,000 of one path took seconds.
+    let entries = vec!["\"no/such/set.toml\""; 20_000].join(", ");
+    let d = bad(&format!("extends = \"kingdomino\"\nadd-sets = [{entries}]\n"));
+    assert_eq!(d.len(), 1, "one problem, at the first entry: {d}");
+    all_short(&d);
+    // A shipped set listed again and again is the set once.
+    let twice = format!(
+        "extends = \"kingdomino\"\nadd-sets = [{}]\n",
+        vec!["\"vineyard\""; 1_000].join(", ")
+    );
+    let once = "extends = \"kingdomino\"\nadd-sets = [\"vineyard\"]\n";
+    let load = |text: &str| {
+        load_str(
+            crownlands_core::Registry::shipped_ref(),
+            text,
+            Path::new("house.toml"),
+        )
+    };
+    match (load(&twice), load(once)) {
+        (Ok(a), Ok(b)) => assert_eq!(a.dominoes(), b.dominoes()),
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+        (a, b) => panic!("listed 1,000 times: {a:?}\nonce: {b:?}"),
+    }
+}
