@@ -138,35 +138,61 @@ impl Node {
 /// about 17,000.
 pub(crate) const MAX_STRUCTURE: usize = 200_000;
 
-/// The byte offset where `text` passes [`MAX_STRUCTURE`], if it does. Each `.` outside strings
-/// and comments counts too, four times: every segment of a dotted key (`k.a.a.a = 1`,
-/// `[x.a.a]`) builds a table, at about four times the memory of an item of a list.
-fn too_dense(text: &str) -> Option<usize> {
-    let mut count = 0;
-    structure_marks(text).find(|&at| {
-        count += if text.as_bytes().get(at) == Some(&b'.') {
-            4
+/// The most lines a file may have: the parser keeps each line's end (about 50 bytes of memory
+/// a line), so 4 MiB of empty lines took 200 MB. A ruleset at the engine's limits (1,024
+/// dominoes and 256 buildings, a table each) has about 8,000.
+pub(crate) const MAX_LINES: usize = 200_000;
+
+/// What makes a file too dense to parse, and where.
+enum Dense {
+    /// Past [`MAX_STRUCTURE`] at this byte offset.
+    Structure(usize),
+    /// Past [`MAX_LINES`] at this byte offset.
+    Lines(usize),
+}
+
+/// Where `text` passes [`MAX_STRUCTURE`] or [`MAX_LINES`], if it does. Each `.` outside strings
+/// and comments counts four times: every segment of a dotted key (`k.a.a.a = 1`, `[x.a.a]`)
+/// builds a table, at about four times the memory of an item of a list.
+fn too_dense(text: &str) -> Option<Dense> {
+    let (mut count, mut lines) = (0, 0);
+    structure_marks(text).find_map(|(at, mark)| {
+        match mark {
+            Mark::Line => lines += 1,
+            Mark::Dot => count += 4,
+            Mark::Other => count += 1,
+        }
+        if lines > MAX_LINES {
+            Some(Dense::Lines(at))
+        } else if count > MAX_STRUCTURE {
+            Some(Dense::Structure(at))
         } else {
-            1
-        };
-        count > MAX_STRUCTURE
+            None
+        }
     })
 }
 
-/// The byte offsets of `=`, `{`, `[`, `,` and of `.` outside strings and comments, as the TOML
-/// parser's own lexer reads the text (so no spelling makes the two disagree: a quote inside a
-/// word, a bare carriage return, a backslash before a line's end).
-fn structure_marks(text: &str) -> impl Iterator<Item = usize> + '_ {
+/// A token [`too_dense`] counts.
+enum Mark {
+    Line,
+    Dot,
+    Other,
+}
+
+/// The byte offsets of `=`, `{`, `[`, `,`, of `.` outside strings and comments and of line
+/// ends, as the TOML parser's own lexer reads the text (so no spelling makes the two disagree:
+/// a quote inside a word, a bare carriage return, a backslash before a line's end).
+fn structure_marks(text: &str) -> impl Iterator<Item = (usize, Mark)> + '_ {
     use toml_parser::lexer::TokenKind as T;
-    toml_parser::Source::new(text)
-        .lex()
-        .filter(|t| {
-            matches!(
-                t.kind(),
-                T::Equals | T::LeftCurlyBracket | T::LeftSquareBracket | T::Comma | T::Dot
-            )
-        })
-        .map(|t| t.span().start())
+    toml_parser::Source::new(text).lex().filter_map(|t| {
+        let mark = match t.kind() {
+            T::Newline => Mark::Line,
+            T::Dot => Mark::Dot,
+            T::Equals | T::LeftCurlyBracket | T::LeftSquareBracket | T::Comma => Mark::Other,
+            _ => return None,
+        };
+        Some((t.span().start(), mark))
+    })
 }
 
 /// Largest file the loader reads, in bytes.
@@ -181,15 +207,27 @@ pub(crate) const MAX_SYNTAX_ERRORS: usize = 10;
 pub(crate) fn parse(src: &SourceText) -> Result<Node, Vec<Diagnostic>> {
     // Before the parser builds the document: a file of small values (`x = [{a={}},...]`)
     // costs the parser hundreds of bytes of memory for each byte of text.
-    if let Some(at) = too_dense(&src.text) {
-        return Err(vec![src.diag(
-            at..at,
-            format!(
-                "more than {MAX_STRUCTURE} keys, tables, lists and items (`=`, `{{`, `[`, `,`, \
-                 and `.` outside strings, four each) by here: a ruleset this dense is not supported (one at \
-                 the engine's limits has about 17,000)"
-            ),
-        )]);
+    match too_dense(&src.text) {
+        Some(Dense::Structure(at)) => {
+            return Err(vec![src.diag(
+                at..at,
+                format!(
+                    "more than {MAX_STRUCTURE} keys, tables, lists and items (`=`, `{{`, `[`, `,`, \
+                     and `.` outside strings, four each) by here: a ruleset this dense is not supported (one at \
+                     the engine's limits has about 17,000)"
+                ),
+            )]);
+        }
+        Some(Dense::Lines(at)) => {
+            return Err(vec![src.diag(
+                at..at,
+                format!(
+                    "more than {MAX_LINES} lines by here: a ruleset this long is not supported \
+                     (one at the engine's limits has about 8,000)"
+                ),
+            )]);
+        }
+        None => {}
     }
     let (doc, errors) = DeTable::parse_recoverable(&src.text);
     if !errors.is_empty() {

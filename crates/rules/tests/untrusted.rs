@@ -357,7 +357,9 @@ fn a_set_listed_thousands_of_times_is_looked_up_and_read_once() {
     // Each entry used to be resolved on the file system (tens of calls each) before the
     // duplicates were dropped: 190,000 of one path took seconds.
     let entries = vec!["\"no/such/set.toml\""; 20_000].join(", ");
-    let d = bad(&format!("extends = \"kingdomino\"\nadd-sets = [{entries}]\n"));
+    let d = bad(&format!(
+        "extends = \"kingdomino\"\nadd-sets = [{entries}]\n"
+    ));
     assert_eq!(d.len(), 1, "one problem, at the first entry: {d}");
     all_short(&d);
     // A shipped set listed again and again is the set once.
@@ -378,4 +380,29 @@ fn a_set_listed_thousands_of_times_is_looked_up_and_read_once() {
         (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
         (a, b) => panic!("listed 1,000 times: {a:?}\nonce: {b:?}"),
     }
+}
+
+#[test]
+fn a_file_of_a_million_empty_lines_is_refused_before_it_is_parsed() {
+    // The parser keeps every line's end: 4 MiB of them took 200 MB.
+    for (filler, column) in [("\n", 1), ("#\n", 2), ("\r\n", 1)] {
+        let text = format!("extends = \"kingdomino\"\n{}", filler.repeat(1_000_000));
+        let d = bad(&text);
+        assert_eq!(d.len(), 1, "{d}");
+        assert_diag(&d, 200_001, column, &["more than 200000 lines by here"]);
+        all_short(&d);
+    }
+    // A long file within the limit loads.
+    let text = format!(
+        "extends = \"kingdomino\"\n{}",
+        "# a comment\n".repeat(150_000)
+    );
+    assert!(
+        load_str(
+            crownlands_core::Registry::shipped_ref(),
+            &text,
+            Path::new("long.toml")
+        )
+        .is_ok()
+    );
 }
