@@ -1185,3 +1185,37 @@ fn k_and_j_move_a_seats_player_and_its_name() {
     assert_eq!(setup.names, ["Ann", ""]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Between the games of a match, the match is unfinished: quitting says where it is autosaved,
+/// as a quit in a game does. A new game started and not yet moved in is not what the autosave
+/// holds: quitting then promises nothing.
+#[test]
+fn quitting_between_a_matchs_games_says_it_is_autosaved_and_a_new_unmoved_game_does_not() {
+    let dir = temp_dir("match-quit");
+    let mut config = config(5, crownlands_tui::Palette::none());
+    config.autosave_dir = Some(dir.clone());
+    let mut app = App::new_game(ruleset("dynasty"), seats("you,greedy"), config.clone()).unwrap();
+    play_to_end(&mut app, 1000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert!(!app.session().unwrap().is_over(), "the match goes on");
+    let note = app.before_exit();
+    assert!(is_autosaved_note(note.as_deref()), "{note:?}");
+    // A finished game of Kingdomino, then Enter: a new game, no move in it yet.
+    let mut app = App::new_game(ruleset("kingdomino"), seats("you,greedy"), config).unwrap();
+    play_to_end(&mut app, 1000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert_eq!(
+        app.before_exit(),
+        None,
+        "a finished game is kept, not autosaved"
+    );
+    press(&mut app, "<enter>");
+    assert_ne!(app.mode(), Mode::GameOver, "a new game");
+    assert_eq!(app.session().unwrap().actions().concat().len(), 0);
+    assert_eq!(
+        app.before_exit(),
+        None,
+        "nothing of the new game is autosaved yet"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -161,9 +161,12 @@ impl Autosaver {
         Ok(note)
     }
 
-    /// Whether this app wrote a game to its autosave.
-    pub fn has_written(&self) -> bool {
-        self.written.is_some()
+    /// Whether what this app last wrote (or resumed) is `session` as it stands: a new game
+    /// started and not yet moved in is not (the autosave still holds the game before it).
+    pub fn holds(&self, session: &Session) -> bool {
+        self.written
+            .as_deref()
+            .is_some_and(|w| w == session.to_save().to_json().as_bytes())
     }
 
     /// Before the program ends (a quit, a signal): when `autosave.json` no longer holds what

@@ -1002,11 +1002,12 @@ impl App {
         }
     }
 
-    /// Whether a game is under way (not over) and was autosaved.
+    /// Whether a game (or a match: between its games too) is under way and autosaved as it
+    /// stands (a game just started, with no move yet, is not: the autosave holds the one before).
     fn unfinished_autosaved(&self) -> bool {
         self.session
             .as_ref()
-            .is_some_and(|s| !s.game().is_over() && self.autosaver.has_written())
+            .is_some_and(|s| !s.is_over() && self.autosaver.holds(s))
             && self.replay.is_none()
     }
 
