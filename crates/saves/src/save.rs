@@ -81,6 +81,35 @@ fn strip_position(msg: &str) -> String {
 }
 
 impl Save {
+    /// The games of the match as the embedded ruleset declares them (`match-games = 3` in its
+    /// `[rules]`, as `crownlands show` writes a resolved ruleset), 1 without: read from the text
+    /// alone, for lists of saves that do not load each ruleset. At most
+    /// [`crownlands_core::ruleset::MAX_MATCH_GAMES`].
+    pub fn match_games(&self) -> usize {
+        self.ruleset
+            .lines()
+            .skip_while(|l| l.trim() != "[rules]")
+            .skip(1)
+            .take_while(|l| !l.trim_start().starts_with('['))
+            .find_map(|l| {
+                let (key, value) = l.split_once('=')?;
+                (key.trim() == "match-games").then(|| value.trim().parse::<usize>().ok())?
+            })
+            .unwrap_or(1)
+            .clamp(1, usize::from(crownlands_core::ruleset::MAX_MATCH_GAMES))
+    }
+
+    /// Whether the match stopped between two of its games: its last game finished, the match
+    /// not (a match saved from its score screen).
+    pub fn between_games(&self) -> bool {
+        self.result.is_none()
+            && self.games.len() < self.match_games()
+            && self
+                .games
+                .last()
+                .is_some_and(|g| matches!(g.status, crate::record::GameStatus::Finished { .. }))
+    }
+
     /// Read a save from JSON text. `file` names it in errors. Checks the format tag and version
     /// and the shape; [`Save::load`] then checks the game itself.
     pub fn from_json(text: &str, file: &str) -> Result<Save, SaveError> {

@@ -1331,3 +1331,33 @@ fn a_bots_move_waits_while_the_screen_is_too_small() {
     }
     assert_eq!(count(&app), 1);
 }
+
+/// A match saved from the score screen between its games is listed as unfinished, with the
+/// games played of the match's and its totals so far (it read as a finished game).
+#[test]
+fn a_match_saved_between_its_games_is_listed_unfinished() {
+    let dir = temp_dir("between");
+    let mut cfg = config(5, Palette::none());
+    cfg.save_dir = Some(dir.clone());
+    let mut app = App::new_game(ruleset("dynasty"), seats("you,greedy"), cfg).expect("sets up");
+    play_to_end(&mut app, 1000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    let totals: Vec<String> = {
+        let g = app.game().expect("the game");
+        g.all_sides()
+            .map(|s| g.score_total(s).to_string())
+            .collect()
+    };
+    press(&mut app, "s");
+    let listed = crownlands_tui::app::replay::recent_games(&dir);
+    let saved = listed
+        .iter()
+        .find(|r| r.label.starts_with("dynasty"))
+        .unwrap_or_else(|| panic!("{listed:?}"));
+    assert!(saved.what.ends_with("(unfinished)"), "{saved:?}");
+    assert_eq!(
+        saved.result.as_deref(),
+        Some(format!("game 1/3 done, match {}", totals.join(":")).as_str()),
+        "{saved:?}"
+    );
+}

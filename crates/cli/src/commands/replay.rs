@@ -217,7 +217,25 @@ fn print_end(session: &Session) {
             }
         );
     }
-    if !session.is_over() {
+    if !session.is_over() && session.game().is_over() {
+        // Saved between two games of the match (from the score screen).
+        let g: &Game = session.game();
+        let totals: Vec<String> = g
+            .seats()
+            .map(|p| {
+                let total = session.played().totals().get(g.side_of(p)).copied();
+                format!("{} {}", seat_text(players, p), total.unwrap_or(0))
+            })
+            .collect();
+        say!(
+            "Unfinished: the match stopped after game {} of {}; game {} is next. Match totals so \
+             far: {}",
+            session.game_index() + 1,
+            session.match_games(),
+            session.game_index() + 2,
+            totals.join(", ")
+        );
+    } else if !session.is_over() {
         let g: &Game = session.game();
         let scores: Vec<String> = g
             .seats()

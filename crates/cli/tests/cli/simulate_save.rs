@@ -804,3 +804,58 @@ fn replay_says_when_the_queen_changes_hosts() {
         Some("The Queen goes to seat 3 (random 3) (the most towers: 1).")
     );
 }
+
+/// A match saved between its games (from the score screen) is unfinished, and `replay` says
+/// which game is next and the match's totals so far (it said "round 7, over; nobody to act").
+#[test]
+fn a_match_saved_between_its_games_is_told_as_such() {
+    let registry = crownlands_core::Registry::shipped_ref();
+    let ruleset =
+        std::sync::Arc::new(crownlands_rules::load_shipped(registry, "dynasty").expect("loads"));
+    let players = (1..=2u32)
+        .map(|s| crownlands_saves::Player::new(s, format!("random {s}"), "random"))
+        .collect();
+    let mut session = crownlands_saves::Session::new(ruleset, players, 5).expect("sets up");
+    while !session.game().is_over() {
+        let first = session.game().legal_actions()[0];
+        session.apply(first).expect("legal");
+    }
+    let save = session.to_save();
+    assert_eq!(save.match_games(), 3);
+    assert!(save.between_games());
+    let dir = crate::TempDir::new("between-games");
+    std::fs::create_dir_all(&dir.0).expect("the folder");
+    let path = dir.0.join("between.json");
+    crownlands_saves::write_save(&path, &save).expect("written");
+    let out = run(&["replay", &path.display().to_string()]).ok().stdout;
+    let totals: Vec<String> = session
+        .game()
+        .seats()
+        .map(|p| {
+            let side = session.game().side_of(p);
+            let seat = p.index() + 1;
+            format!(
+                "seat {seat} (random {seat}) {}",
+                session.game().score_total(side)
+            )
+        })
+        .collect();
+    let said = format!(
+        "Unfinished: the match stopped after game 1 of 3; game 2 is next. Match totals so far: {}",
+        totals.join(", ")
+    );
+    assert!(out.contains(&said), "{said}\n{out}");
+    // A finished single game is not between games.
+    let ruleset =
+        std::sync::Arc::new(crownlands_rules::load_shipped(registry, "kingdomino").expect("loads"));
+    let players = (1..=2u32)
+        .map(|s| crownlands_saves::Player::new(s, format!("random {s}"), "random"))
+        .collect();
+    let mut single = crownlands_saves::Session::new(ruleset, players, 5).expect("sets up");
+    while !single.game().is_over() {
+        let first = single.game().legal_actions()[0];
+        single.apply(first).expect("legal");
+    }
+    assert_eq!(single.to_save().match_games(), 1);
+    assert!(!single.to_save().between_games());
+}

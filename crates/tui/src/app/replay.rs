@@ -54,12 +54,45 @@ pub fn recent_games(dir: &Path) -> Vec<Recent> {
             let names: Vec<String> = save.players.iter().map(|p| p.name.clone()).collect();
             let who = names.join(", ");
             // A game left unfinished says so: watching it stops where it was left.
-            let unfinished = save.games.last().is_some_and(|g| {
-                matches!(g.status, crownlands_saves::GameStatus::Unfinished { .. })
-            });
+            // A match saved between its games is unfinished too.
+            let between = save.between_games();
+            let unfinished = between
+                || save.games.last().is_some_and(|g| {
+                    matches!(g.status, crownlands_saves::GameStatus::Unfinished { .. })
+                });
             let status = if unfinished { " (unfinished)" } else { "" };
             let joined = |totals: Vec<String>| totals.join(":");
+            let match_games = save.match_games();
             let result = match (&save.result, save.games.last()) {
+                // Between games: the games played of the match's, and its totals so far.
+                (_, Some(_)) if between => {
+                    let mut totals: Vec<i64> = Vec::new();
+                    for g in &save.games {
+                        if let crownlands_saves::GameStatus::Finished { totals: t, .. } = &g.status
+                        {
+                            totals.resize(totals.len().max(t.len()), 0);
+                            for (sum, &x) in totals.iter_mut().zip(t) {
+                                *sum += i64::from(x);
+                            }
+                        }
+                    }
+                    Some(format!(
+                        "game {}/{match_games} done, match {}",
+                        save.games.len(),
+                        joined(totals.iter().map(i64::to_string).collect())
+                    ))
+                }
+                // A game of a match left unfinished: which one.
+                (_, Some(g))
+                    if match_games > 1
+                        && let crownlands_saves::GameStatus::Unfinished { round, .. } =
+                            &g.status =>
+                {
+                    Some(format!(
+                        "game {}/{match_games}, round {round}",
+                        save.games.len()
+                    ))
+                }
                 // A match played out: its totals (the last game's alone would tell another
                 // winner), said to be the match's.
                 (Some(m), Some(g))
