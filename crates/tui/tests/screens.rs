@@ -1156,3 +1156,20 @@ fn the_prompt_and_the_keys_at_the_narrowest_are_cut_after_a_whole_word() {
         Some(crownlands_tui::view::Hit::Key(Key::Char('?')))
     );
 }
+
+#[test]
+fn a_game_offered_in_its_first_claims_says_so_as_its_header_does() {
+    // It said `round 0, 2 moves played`, where the game's header says `first claims`.
+    let mut game = app("kingdomino", "you,greedy,greedy", 8);
+    game.run_bots();
+    let session = game.session().unwrap().clone();
+    assert_eq!(session.game().round(), 0);
+    let moves = session.actions().concat().len();
+    let found = crownlands_tui::app::resume::Found::new(session, "just now".into());
+    let text = screen(&an_offer(Ok(found)), 80, 24);
+    let said = match moves {
+        1 => "first claims, 1 move played".to_string(),
+        n => format!("first claims, {n} moves played"),
+    };
+    assert!(text.contains(&said), "{said}\n{text}");
+}

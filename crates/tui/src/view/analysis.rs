@@ -87,10 +87,10 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             let mut k = 0;
             for side in sides {
                 push(String::new(), Style::default());
-                let forced = if side.forced > 0 {
-                    format!(" (and {} forced moves, not weighed)", side.forced)
-                } else {
-                    String::new()
+                let forced = match side.forced {
+                    0 => String::new(),
+                    1 => " (and 1 forced move, not weighed)".to_string(),
+                    n => format!(" (and {n} forced moves, not weighed)"),
                 };
                 push(
                     format!(

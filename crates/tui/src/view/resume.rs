@@ -69,9 +69,13 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
             lines.push(Line::from(""));
             field("Ruleset", &s.ruleset, inner_w, &mut lines);
             field("Players", &s.players.join(", "), inner_w, &mut lines);
+            // Round 0 is the first claims, as the game's header says.
+            let round = match s.round {
+                0 => "first claims".to_string(),
+                r => format!("round {r}"),
+            };
             let mut progress = format!(
-                "round {}, {} move{} played",
-                s.round,
+                "{round}, {} move{} played",
                 s.moves,
                 if s.moves == 1 { "" } else { "s" }
             );
