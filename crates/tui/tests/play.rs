@@ -985,9 +985,10 @@ fn the_recent_games_row_fits_its_width() {
             row.trim_end_matches(['"', '│', ' ']).ends_with('›'),
             "{w}: {row}"
         );
-        // At 100 columns the date fits beside names cut short; at 80 the names stay, cut.
+        // At 100 columns the scores fit beside names cut short (before the date: they tell
+        // the games of a day apart); at 80 the names stay, cut.
         if w == 100 {
-            assert!(row.contains(&format!("… · {date} ›")), "{w}: {row}");
+            assert!(row.contains(&format!("… · {result} ›")), "{w}: {row}");
         }
         // A click on the drawn `›` shows the next recent game.
         let (y, line) = text

@@ -149,9 +149,10 @@ fn recent_text(setup: &Setup, r: &crate::app::replay::Recent, room: usize) -> St
     let head = format!("{}/{} {}", setup.recent_at + 1, setup.recent.len(), r.what);
     let part = |p: Option<&String>| p.map(|p| format!(" · {p}")).unwrap_or_default();
     let (result, date) = (part(r.result.as_ref()), part(r.date.as_ref()));
-    // The names with the scores and the date, then with the date alone, each while at least
-    // 8 columns of names fit; then the names alone.
-    for tail in [format!("{result}{date}"), date.clone()] {
+    // The names with the scores and the date, then with the scores alone (they tell a game
+    // from another better than its day), then with the date alone, each while at least 8
+    // columns of names fit; then the names alone.
+    for tail in [format!("{result}{date}"), result.clone(), date.clone()] {
         let whole = format!("{head} · {}{tail}", r.who);
         if width(&whole) <= room {
             return whole;
