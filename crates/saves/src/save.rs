@@ -99,6 +99,30 @@ impl Save {
             .clamp(1, usize::from(crownlands_core::ruleset::MAX_MATCH_GAMES))
     }
 
+    /// Whether `self` is the game (or match) `earlier` went on to be: the same ruleset, seed and
+    /// players, every action `earlier` holds played the same, and as many more as were played
+    /// since (a game saved by hand, then finished: the finished game may be kept in its file).
+    pub fn continues(&self, earlier: &Save) -> bool {
+        let same_table = self.ruleset == earlier.ruleset
+            && self.seed == earlier.seed
+            && self.players == earlier.players
+            && earlier.games.len() <= self.games.len();
+        same_table
+            && earlier
+                .games
+                .iter()
+                .zip(&self.games)
+                .enumerate()
+                .all(|(i, (e, g))| {
+                    e.seed == g.seed
+                        && if i + 1 < earlier.games.len() {
+                            e.actions == g.actions
+                        } else {
+                            g.actions.starts_with(&e.actions)
+                        }
+                })
+    }
+
     /// Whether the match stopped between two of its games: its last game finished, the match
     /// not (a match saved from its score screen).
     pub fn between_games(&self) -> bool {

@@ -687,3 +687,33 @@ fn export_refuses_a_module_action_whose_text_does_not_read_back() {
         "{e}"
     );
 }
+
+#[test]
+fn a_game_continues_the_save_it_went_on_from_and_no_other() {
+    let (_, dynasty) = shipped()
+        .into_iter()
+        .find(|(n, _)| n == "dynasty")
+        .expect("dynasty");
+    let mut rng = Rng(7);
+    let mut session = Session::new(dynasty.clone(), players(2), 3).unwrap();
+    play(&mut session, &mut rng, Some(30));
+    let early = session.to_save();
+    // Into the next game of the match, and to its end.
+    play(&mut session, &mut rng, Some(40));
+    let later = session.to_save();
+    assert!(later.continues(&early));
+    assert!(later.continues(&later));
+    assert!(
+        !early.continues(&later),
+        "the earlier is a part of the later"
+    );
+    play(&mut session, &mut rng, None);
+    assert!(session.to_save().continues(&early));
+    // Another line of play from the same start, or another deal: not a continuation.
+    let mut other = Session::new(dynasty.clone(), players(2), 3).unwrap();
+    play(&mut other, &mut Rng(8), Some(40));
+    assert!(!other.to_save().continues(&early));
+    let mut deal = Session::new(dynasty, players(2), 4).unwrap();
+    play(&mut deal, &mut Rng(7), Some(40));
+    assert!(!deal.to_save().continues(&early));
+}

@@ -1361,3 +1361,53 @@ fn a_match_saved_between_its_games_is_listed_unfinished() {
         "{saved:?}"
     );
 }
+
+/// A game saved by hand (`s`) and then finished is kept in the file it was saved in, not in a
+/// second one beside it (the recent games listed it twice, once unfinished); a file another
+/// program changed meanwhile is left alone.
+#[test]
+fn a_game_saved_by_hand_then_finished_is_kept_where_it_was_saved() {
+    for changed in [false, true] {
+        let dir = temp_dir(if changed {
+            "by-hand-changed"
+        } else {
+            "by-hand"
+        });
+        let mut cfg = config(4, Palette::none());
+        cfg.save_dir = Some(dir.clone());
+        let mut app =
+            App::new_game(ruleset("kingdomino"), seats("you,greedy"), cfg).expect("sets up");
+        app.run_bots();
+        play_to_end(&mut app, 6);
+        press(&mut app, "s");
+        let files = || -> Vec<PathBuf> {
+            let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .collect();
+            v.sort();
+            v
+        };
+        let saved = files();
+        assert_eq!(saved.len(), 1, "{saved:?}");
+        if changed {
+            std::fs::write(&saved[0], b"{}").unwrap();
+        }
+        play_to_end(&mut app, 1000);
+        assert_eq!(app.mode(), Mode::GameOver);
+        let now = files();
+        if changed {
+            assert_eq!(now.len(), 2, "the changed file left alone: {now:?}");
+            assert_eq!(std::fs::read(&saved[0]).unwrap(), b"{}");
+        } else {
+            assert_eq!(now, saved, "kept in the file saved by hand");
+            assert!(
+                app.message().contains("where you saved it"),
+                "{}",
+                app.message()
+            );
+            let save = crownlands_saves::read_save_file(&saved[0]).unwrap();
+            assert_eq!(save, app.session().unwrap().to_save(), "the finished game");
+        }
+    }
+}

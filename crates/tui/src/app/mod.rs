@@ -185,6 +185,10 @@ pub struct App {
     /// written) and what was written. The same game ended another way (`u` on the score screen,
     /// then other moves) is written over it, so the file holds the game as it ended.
     kept: Option<(Option<std::path::PathBuf>, crownlands_saves::Save)>,
+    /// The last save of this game by hand (`s`): the file and what was written. The game
+    /// finished on from it is kept in that file (while it still holds what was written), not
+    /// in a second one beside it.
+    saved: Option<(std::path::PathBuf, crownlands_saves::Save)>,
     next_seed: u64,
     /// What this app wrote to the autosave: before its first write an unfinished game of
     /// another session there is moved aside, and a game another program wrote there since is
@@ -299,6 +303,7 @@ impl App {
             replay: None,
             moved: false,
             kept: None,
+            saved: None,
             over_at: None,
             score_scroll: 0,
             popup_scroll: 0,
@@ -344,6 +349,7 @@ impl App {
         self.analysis = None;
         self.moved = false;
         self.kept = None;
+        self.saved = None;
         self.skipped = None;
     }
 
@@ -872,12 +878,20 @@ impl App {
             return;
         }
         let save = session.to_save();
-        // The file kept before, if it still holds what was written there.
-        let ours = match &self.kept {
-            Some((Some(path), written)) => Some(path.clone()).filter(|p| {
-                crownlands_saves::read_save_file(p).is_ok_and(|on_disk| on_disk == *written)
-            }),
+        let still_holds = |p: &std::path::Path, written: &crownlands_saves::Save| {
+            crownlands_saves::read_save_file(p).is_ok_and(|on_disk| on_disk == *written)
+        };
+        // The file kept before, if it still holds what was written there; else, the first
+        // time, the player's own save of this game, if the game went on from it.
+        let by_hand = match (&self.kept, &self.saved) {
+            (None, Some((path, written))) if save.continues(written) => {
+                Some(path.clone()).filter(|p| still_holds(p, written))
+            }
             _ => None,
+        };
+        let ours = match &self.kept {
+            Some((Some(path), written)) => Some(path.clone()).filter(|p| still_holds(p, written)),
+            _ => by_hand.clone(),
         };
         let same = self
             .kept
@@ -893,6 +907,10 @@ impl App {
         self.message = match &written {
             // The file's name first, then its folder: a narrow status line cuts the words
             // after them (a Dynasty's last score screen at 80x24 has one row for this).
+            Ok(path) if by_hand.is_some() => format!(
+                "Game kept in {} in {dir}, where you saved it, now finished.",
+                file_name(path)
+            ),
             Ok(path) if ours.is_some() && !same => format!(
                 "Game kept again as {} in {dir}, as it ended this time.",
                 file_name(path)
@@ -1466,15 +1484,22 @@ impl App {
         };
         self.message = match &self.config.save_dir {
             None => "Saving is off (no data directory: set CROWNLANDS_HOME).".into(),
-            Some(dir) => match crownlands_saves::save_into_dir(dir, &session.to_save()) {
-                // The file's name first: a narrow status line cuts the folder, not the name.
-                Ok(path) => format!(
-                    "Saved {} in {}",
-                    file_name(&path),
-                    replay::printable(&dir.display().to_string())
-                ),
-                Err(e) => format!("Could not save: {e}"),
-            },
+            Some(dir) => {
+                let save = session.to_save();
+                match crownlands_saves::save_into_dir(dir, &save) {
+                    // The file's name first: a narrow status line cuts the folder, not the name.
+                    Ok(path) => {
+                        let said = format!(
+                            "Saved {} in {}",
+                            file_name(&path),
+                            replay::printable(&dir.display().to_string())
+                        );
+                        self.saved = Some((path, save));
+                        said
+                    }
+                    Err(e) => format!("Could not save: {e}"),
+                }
+            }
         };
     }
 
