@@ -100,7 +100,11 @@ pub fn build_app_in(
     now: std::time::SystemTime,
 ) -> Result<App, PlayError> {
     let seed = opts.seed.unwrap_or_else(clock_seed);
-    let pace = opts.pace_ms.unwrap_or(600);
+    // `--pace`, else the pace last chosen with + and - (kept beside the saves), else 0.6 s.
+    let pace = opts
+        .pace_ms
+        .or_else(|| data.as_deref().and_then(crate::app::bot_pace::read))
+        .unwrap_or(600);
     if pace > crate::app::PACE_MAX_MS {
         return Err(format!("a pace of {pace} ms: {}", pace_error()).into());
     }

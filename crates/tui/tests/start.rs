@@ -1219,3 +1219,39 @@ fn quitting_between_a_matchs_games_says_it_is_autosaved_and_a_new_unmoved_game_d
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_bots_pace_chosen_with_plus_and_minus_is_kept_for_the_next_start() {
+    use crownlands_tui::app::bot_pace::BOT_PACE_FILE;
+    use std::time::Duration;
+    let dir = temp_dir("pace");
+    let mut o = opts(Some("kingdomino"), Some("you,greedy"));
+    o.pace_ms = None;
+    let mut app = build(&o, &dir);
+    assert_eq!(app.config.pace, Duration::from_millis(600), "the default");
+    press(&mut app, "++-+");
+    assert_eq!(app.config.pace, Duration::from_millis(200));
+    assert!(dir.join(BOT_PACE_FILE).is_file());
+    drop(app);
+    // The next start (a resumed game too) has it; `--pace` still decides when given.
+    let _ = std::fs::remove_file(dir.join(crownlands_saves::AUTOSAVE_FILE));
+    assert_eq!(build(&o, &dir).config.pace, Duration::from_millis(200));
+    o.pace_ms = Some(1000);
+    assert_eq!(build(&o, &dir).config.pace, Duration::from_millis(1000));
+    // A file that does not read as a pace: the default.
+    o.pace_ms = None;
+    for bad in [
+        "{",
+        "{\"bot-pace-ms\": 999999}",
+        "{\"bot-pace-ms\": -1}",
+        "{\"x\": 1}",
+    ] {
+        std::fs::write(dir.join(BOT_PACE_FILE), bad).unwrap();
+        assert_eq!(
+            build(&o, &dir).config.pace,
+            Duration::from_millis(600),
+            "{bad}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

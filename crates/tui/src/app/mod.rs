@@ -6,6 +6,7 @@
 
 pub mod analysis;
 pub mod autosave;
+pub mod bot_pace;
 mod describe;
 pub mod last_table;
 pub mod place;
@@ -1579,6 +1580,15 @@ impl App {
             (ms + PACE_STEP_MS).min(PACE_MAX_MS)
         };
         self.config.pace = Duration::from_millis(ms);
+        // Kept for the next start (beside the saves).
+        if let Some(dir) = self
+            .config
+            .save_dir
+            .as_deref()
+            .and_then(std::path::Path::parent)
+        {
+            bot_pace::write(dir, ms);
+        }
         self.message = format!(
             "Bots wait {:.1} s after a move (+ faster, - slower).",
             ms as f64 / 1000.0
