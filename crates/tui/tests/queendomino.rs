@@ -1411,3 +1411,42 @@ fn a_game_saved_by_hand_then_finished_is_kept_where_it_was_saved() {
         }
     }
 }
+
+/// A step's choice too long for its row ends in `…` (at 72x22 a Dragon's bribe read
+/// `Bribe the Dragon to burn Mine Tower (1¢`, cut with nothing to say so).
+#[test]
+fn a_choice_cut_at_its_row_says_so() {
+    let mut app = app("queendomino", "you,greedy", 4);
+    let mut n = 0;
+    while !(in_step(&app, "dragon") && app.step_actions().len() > 2) && n < 2000 {
+        play_to_end(&mut app, 1);
+        n += 1;
+    }
+    assert!(in_step(&app, "dragon"));
+    let text = screen(&app, 72, 22);
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains(" 1. ") || l.contains(" 2. ") || l.contains(" 3. "))
+        .collect();
+    assert!(!rows.is_empty(), "{text}");
+    let game = app.game().unwrap();
+    let view = game.step_view().unwrap();
+    for (i, a) in app.step_actions().iter().enumerate().take(3) {
+        let words = view
+            .choices
+            .iter()
+            .find(|c| c.action == *a)
+            .map_or_else(|| game.action_text(*a), |c| c.text.clone());
+        let head = format!("{}. ", i + 1);
+        let Some(row) = rows.iter().find(|r| r.contains(&head)) else {
+            continue;
+        };
+        let shown = row.split_once(&head).unwrap().1;
+        if !shown.contains(words.as_str()) {
+            assert!(
+                shown.contains('…'),
+                "{words:?} cut without a mark: {row:?}\n{text}"
+            );
+        }
+    }
+}

@@ -192,7 +192,12 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
             let head = format!("{} {}. ", if here { "▶" } else { " " }, i + 1);
             // In columns: a name in wide characters must leave the hint's marker in view.
             let room = width.saturating_sub(head.chars().count() + hint.chars().count());
-            let text = super::text::take_width(&text, room);
+            // Cut where it does not fit, and seen to be cut (`... Mine Tower (1¢…`).
+            let text = if super::text::width(&text) > room && room > 0 {
+                format!("{}…", super::text::take_width(&text, room - 1))
+            } else {
+                super::text::take_width(&text, room)
+            };
             Line::from(vec![
                 Span::styled(format!("{head}{text}"), style),
                 Span::styled(hint, p.accent(Accent::Focus)),
