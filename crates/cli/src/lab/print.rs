@@ -317,7 +317,7 @@ fn simulate_text(out: &mut String, r: &Results, what: &str, unit: &str) {
 }
 
 fn bots_text(out: &mut String, t: &Tally) {
-    let width = t.bots.iter().map(|b| b.bot.len()).max().unwrap_or(3).max(3);
+    let width = widest(t.bots.iter().map(|b| b.bot.as_str()), 3);
     let _ = writeln!(
         out,
         "{:width$}  {:>6}  {:>8}  {:>8}  {:>15}  {:>10}  {:>15}  {:>7}  {:>11}",
@@ -580,12 +580,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     // put them): does B suit one bot more than another?
     let bot_rows = stats::bot_differences(&r.paired_bots, a, r.games_played);
     if !bot_rows.is_empty() {
-        let width = bot_rows
-            .iter()
-            .map(|(bot, _)| bot.chars().count())
-            .max()
-            .unwrap_or(0)
-            .max(3);
+        let width = widest(bot_rows.iter().map(|(bot, _)| bot.as_str()), 3);
         let _ = writeln!(
             out,
             "{:<width$}  B - A score  95% interval      B - A win  95% interval",
@@ -654,12 +649,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     if !bonuses.is_empty() {
         let _ = writeln!(out, "bonus earned, B - A in share of games, seat by seat:");
         // The keys in a column as wide as the longest (`Travelling Castle` ran past 16).
-        let key_width = bonuses
-            .iter()
-            .map(|(k, _)| k.chars().count())
-            .max()
-            .unwrap_or(0)
-            .max(16);
+        let key_width = widest(bonuses.iter().map(|(k, _)| k.as_str()), 16);
         for (key, seats) in &bonuses {
             let cells: Vec<String> = seats
                 .iter()
@@ -803,6 +793,16 @@ fn chance_stars_text(
         if starred == 1 { "is" } else { "are" },
         tested.len() as f64 / 20.0
     );
+}
+
+/// The columns of the widest of `names`, at least `least`: a column of names as wide as it
+/// needs.
+fn widest<'a>(names: impl Iterator<Item = &'a str>, least: usize) -> usize {
+    names
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(least)
 }
 
 fn mark(e: &Estimate) -> &'static str {
