@@ -81,20 +81,35 @@ fn strip_position(msg: &str) -> String {
 }
 
 impl Save {
-    /// The games of the match as the embedded ruleset declares them (`match-games = 3` in its
-    /// `[rules]`, as `crownlands show` writes a resolved ruleset), 1 without: read from the text
-    /// alone, for lists of saves that do not load each ruleset. At most
+    /// The games of the match as the embedded ruleset declares them for the save's player count
+    /// (`match-games = 3` in its `[for-players.N]`, else in its `[rules]`, as `crownlands show`
+    /// writes a resolved ruleset), 1 without: read from the text alone, for lists of saves that
+    /// do not load each ruleset (a label, nothing more, rests on it). At most
     /// [`crownlands_core::ruleset::MAX_MATCH_GAMES`].
     pub fn match_games(&self) -> usize {
-        self.ruleset
-            .lines()
-            .skip_while(|l| l.trim() != "[rules]")
-            .skip(1)
-            .take_while(|l| !l.trim_start().starts_with('['))
-            .find_map(|l| {
-                let (key, value) = l.split_once('=')?;
-                (key.trim() == "match-games").then(|| value.trim().parse::<usize>().ok())?
-            })
+        let own = format!("[for-players.{}]", self.players.len());
+        let (mut table, mut rules, mut for_count) = ("", None, None);
+        for line in self.ruleset.lines() {
+            let line = line.trim();
+            if line.starts_with('[') {
+                table = line;
+                continue;
+            }
+            let Some((key, value)) = line.split_once('=') else {
+                continue;
+            };
+            if key.trim() != "match-games" {
+                continue;
+            }
+            let n = value.trim().parse::<usize>().ok();
+            if table == "[rules]" {
+                rules = rules.or(n);
+            } else if table == own {
+                for_count = for_count.or(n);
+            }
+        }
+        for_count
+            .or(rules)
             .unwrap_or(1)
             .clamp(1, usize::from(crownlands_core::ruleset::MAX_MATCH_GAMES))
     }

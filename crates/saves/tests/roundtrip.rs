@@ -717,3 +717,21 @@ fn a_game_continues_the_save_it_went_on_from_and_no_other() {
     play(&mut deal, &mut Rng(7), Some(40));
     assert!(!deal.to_save().continues(&early));
 }
+
+#[test]
+fn a_matchs_length_is_read_for_the_saves_player_count() {
+    let (_, dynasty) = shipped()
+        .into_iter()
+        .find(|(n, _)| n == "dynasty")
+        .expect("dynasty");
+    let mut session = Session::new(dynasty, players(2), 3).unwrap();
+    play(&mut session, &mut Rng(7), Some(5));
+    let mut save = session.to_save();
+    assert_eq!(save.match_games(), 3);
+    // A count of its own: `[for-players.2]` decides for 2 players, `[rules]` for the others.
+    save.ruleset
+        .push_str("\n[for-players.2]\nkings-per-player = 2\nmatch-games = 1\n");
+    assert_eq!(save.match_games(), 1);
+    save.ruleset = save.ruleset.replace("[for-players.2]", "[for-players.3]");
+    assert_eq!(save.match_games(), 3);
+}

@@ -1200,6 +1200,11 @@ fn quitting_between_a_matchs_games_says_it_is_autosaved_and_a_new_unmoved_game_d
     assert!(!app.session().unwrap().is_over(), "the match goes on");
     let note = app.before_exit();
     assert!(is_autosaved_note(note.as_deref()), "{note:?}");
+    // On to the match's next game, no move in it yet: still autosaved, as it stands.
+    press(&mut app, "<enter>");
+    assert_eq!(app.session().unwrap().game_index(), 1);
+    let note = app.before_exit();
+    assert!(is_autosaved_note(note.as_deref()), "{note:?}");
     // A finished game of Kingdomino, then Enter: a new game, no move in it yet.
     let mut app = App::new_game(ruleset("kingdomino"), seats("you,greedy"), config).unwrap();
     play_to_end(&mut app, 1000);

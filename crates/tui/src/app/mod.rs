@@ -1409,6 +1409,9 @@ impl App {
             ));
             self.message = "Next game of the match.".into();
             self.analysis = None;
+            // The autosave holds the match as it stands: quitting before the game's first move
+            // says where it is, and resuming starts this game.
+            self.autosave();
             self.refresh(now);
             return;
         }
