@@ -1260,3 +1260,52 @@ fn the_bots_pace_chosen_with_plus_and_minus_is_kept_for_the_next_start() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `s` again on the same game saves into the file it saved before; a game loaded from the saves
+/// folder (`--load`) and finished is kept in that file: one file for one game, not one a press.
+#[test]
+fn a_game_saved_and_loaded_again_stays_in_its_file() {
+    let dir = temp_dir("saved-again");
+    let saves = dir.join("saves");
+    let files = || -> Vec<PathBuf> {
+        let mut v: Vec<PathBuf> = std::fs::read_dir(&saves)
+            .map(|r| r.map(|e| e.unwrap().path()).collect())
+            .unwrap_or_default();
+        v.sort();
+        v
+    };
+    let mut app = build(&opts(Some("kingdomino"), Some("you,greedy")), &dir);
+    play_to_end(&mut app, 4);
+    press(&mut app, "s");
+    let first = files();
+    assert_eq!(first.len(), 1, "{first:?}");
+    play_to_end(&mut app, 4);
+    press(&mut app, "s");
+    assert_eq!(files(), first, "saved again into the same file");
+    assert!(app.message().contains(" again in "), "{}", app.message());
+    drop(app);
+    // Loaded from the saves folder and finished: kept in the same file.
+    let _ = std::fs::remove_file(dir.join(crownlands_saves::AUTOSAVE_FILE));
+    let mut o = opts(None, None);
+    o.load = Some(first[0].clone());
+    let mut app = build(&o, &dir);
+    play_to_end(&mut app, 1000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert_eq!(files(), first, "{}", app.message());
+    let kept = crownlands_saves::read_save_file(&first[0]).unwrap();
+    assert_eq!(kept, app.session().unwrap().to_save(), "the finished game");
+    // A file loaded from elsewhere is only read: the finished game goes into the saves folder.
+    let elsewhere = dir.join("from-a-friend.json");
+    std::fs::copy(&first[0], &elsewhere).unwrap();
+    let before = std::fs::read(&elsewhere).unwrap();
+    o.load = Some(elsewhere.clone());
+    let mut app = build(&o, &dir);
+    assert_eq!(
+        app.mode(),
+        Mode::GameOver,
+        "a finished game loads on its scores"
+    );
+    press(&mut app, "s");
+    assert_eq!(std::fs::read(&elsewhere).unwrap(), before);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1490,12 +1490,25 @@ impl App {
             None => "Saving is off (no data directory: set CROWNLANDS_HOME).".into(),
             Some(dir) => {
                 let save = session.to_save();
-                match crownlands_saves::save_into_dir(dir, &save) {
+                // Saved again, the same game further on: into the file it was saved in, while
+                // that file holds what was written there (not a second file per press).
+                let again = self.saved.as_ref().and_then(|(path, written)| {
+                    (save.continues(written)
+                        && crownlands_saves::read_save_file(path)
+                            .is_ok_and(|on_disk| on_disk == *written))
+                    .then(|| path.clone())
+                });
+                let written = match &again {
+                    Some(path) => crownlands_saves::write_save(path, &save).map(|()| path.clone()),
+                    None => crownlands_saves::save_into_dir(dir, &save),
+                };
+                match written {
                     // The file's name first: a narrow status line cuts the folder, not the name.
                     Ok(path) => {
                         let said = format!(
-                            "Saved {} in {}",
+                            "Saved {}{} in {}",
                             file_name(&path),
+                            if again.is_some() { " again" } else { "" },
                             replay::printable(&dir.display().to_string())
                         );
                         self.saved = Some((path, save));
@@ -1505,6 +1518,13 @@ impl App {
                 }
             }
         };
+    }
+
+    /// The game was loaded from `path` in the saves folder, which holds `save`: saved again, or
+    /// finished, it goes back into that file (while the file still holds `save`), as a game
+    /// saved with `s` in this program does.
+    pub fn loaded_from_saves(&mut self, path: std::path::PathBuf, save: crownlands_saves::Save) {
+        self.saved = Some((path, save));
     }
 
     /// Show every move the log keeps, scrolled to the newest.
