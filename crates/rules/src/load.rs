@@ -221,10 +221,15 @@ impl Loader {
             // An entry a file lists again is the same set, read once (below): looked up once
             // too, so that a file repeating one path 190,000 times is not 190,000 trips to the
             // file system.
+            // Past one more than the sets supported, the rest are not looked up either: the
+            // count is refused below (200,000 different paths were as many trips).
             let mut seen: HashSet<&str> = HashSet::new();
             if let Some(list) = &rf.sets {
                 sets.clear();
                 for (i, s) in list.iter().enumerate() {
+                    if seen.len() > MAX_SETS {
+                        break;
+                    }
                     if !seen.insert(s.as_str()) {
                         continue;
                     }
@@ -235,6 +240,9 @@ impl Loader {
                 }
             }
             for (i, s) in rf.add_sets.iter().enumerate() {
+                if seen.len() > MAX_SETS {
+                    break;
+                }
                 if !seen.insert(s.as_str()) {
                     continue;
                 }

@@ -362,6 +362,17 @@ fn a_set_listed_thousands_of_times_is_looked_up_and_read_once() {
     ));
     assert_eq!(d.len(), 1, "one problem, at the first entry: {d}");
     all_short(&d);
+    // A bare name no set has, 20,000 times: said once (it was said at each entry).
+    let names = vec!["\"nosuchset\""; 20_000].join(", ");
+    let d = bad(&format!("extends = \"kingdomino\"\nadd-sets = [{names}]\n"));
+    assert_eq!(d.len(), 1, "{d}");
+    // 20,000 different paths: past the sets supported, the rest are not looked up.
+    let paths = (0..20_000)
+        .map(|i| format!("\"no/such/{i}.toml\""))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let d = bad(&format!("extends = \"kingdomino\"\nadd-sets = [{paths}]\n"));
+    assert!(d.len() <= 70, "{} problems: {d}", d.len());
     // A shipped set listed again and again is the set once.
     let twice = format!(
         "extends = \"kingdomino\"\nadd-sets = [{}]\n",

@@ -302,11 +302,15 @@ fn check_paired_bots(r: &Results) -> Result<(), String> {
             && d.seats <= d.games.saturating_mul(seats)
             && d.score_sq_sum >= d.score_sum.unsigned_abs()
             && d.win_sq_units >= d.win_units.unsigned_abs();
+        // Counted in every game: its seats are the bot's seat-games under both rulesets, and
+        // its sums B's less A's.
         let sums = d.games < r.games_played || {
             let wins = i128::try_from(bb.win_units)
                 .ok()
                 .zip(i128::try_from(ba.win_units).ok());
-            d.score_sum.checked_add(ba.score_sum) == Some(bb.score_sum)
+            d.seats == ba.games
+                && d.seats == bb.games
+                && d.score_sum.checked_add(ba.score_sum) == Some(bb.score_sum)
                 && wins.is_some_and(|(wb, wa)| wb - wa == d.win_units)
         };
         if ba.bot != bb.bot || !counts || !sums {

@@ -765,14 +765,37 @@ fn chance_stars_text(
         return;
     };
     let bots = stats::bot_differences(&r.paired_bots, a, r.games_played);
+    // A side's seats once: teammates' rows are the same figures (in teams), not more tests.
+    let first_of_side: Vec<bool> = (0..a.seats.len())
+        .map(|p| {
+            let side = a.seat_side.get(p);
+            side.is_none() || a.seat_side[..p].iter().all(|s| Some(s) != side)
+        })
+        .collect();
+    let by_side = |p: usize| first_of_side.get(p).copied().unwrap_or(true);
     let mut tested: Vec<Estimate> = diffs
         .iter()
+        .enumerate()
+        .filter(|&(p, _)| by_side(p))
+        .map(|(_, d)| d)
         .chain(bots.iter().map(|(_, d)| d))
         .flat_map(|d| [d.score, d.win_share])
         .collect();
-    tested.extend(spreads.iter().filter_map(|(_, e)| *e));
+    tested.extend(
+        spreads
+            .iter()
+            .enumerate()
+            .filter(|&(p, _)| by_side(p))
+            .filter_map(|(_, (_, e))| *e),
+    );
     for (_, seats) in stats::bonus_differences(a, b) {
-        tested.extend(seats);
+        tested.extend(
+            seats
+                .into_iter()
+                .enumerate()
+                .filter(|&(p, _)| by_side(p))
+                .map(|(_, e)| e),
+        );
     }
     tested.push(stats::discard_difference(a, b));
     tested.extend(stats::held_differences(a, b).into_iter().map(|(_, e)| e));
@@ -780,15 +803,23 @@ fn chance_stars_text(
     if places.len() > 1 {
         tested.extend(places.into_iter().flat_map(|(w, s)| [w, s]));
     }
+    // A figure that cannot differ by chance (an interval of no width: nothing varied, a bonus
+    // no game earned, no discards) is no test.
+    tested.retain(|e| e.high > e.low);
     let starred = tested.iter().filter(|e| e.significant()).count();
     if starred == 0 || tested.len() < 10 {
         return;
     }
+    let teams = if first_of_side.iter().all(|&f| f) {
+        ""
+    } else {
+        " (a team's seats counted once)"
+    };
     let _ = writeln!(
         out,
-        "{starred} of the {} differences above {} starred; when nothing differs, about 1 in 20 is \
-         starred by chance ({:.1} here): a star alone among many may be noise, which another \
-         seed or more games tell",
+        "{starred} of the {} differences above{teams} {} starred; when nothing differs, about 1 \
+         in 20 is starred by chance ({:.1} here): a star alone among many may be noise, which \
+         another seed or more games tell",
         tested.len(),
         if starred == 1 { "is" } else { "are" },
         tested.len() as f64 / 20.0

@@ -916,10 +916,20 @@ impl Tally {
                     "bot {name}: more wins than games"
                 )));
             }
+            // A bot plays at most every seat of every game; sums past what those seats could
+            // total (checked, so no crafted count can overflow them).
+            let seat_games = self
+                .games
+                .checked_mul(self.seats.len() as u64)
+                .is_some_and(|most| b.games <= most);
             let games = i128::from(b.games);
-            if b.score_sum.abs() > games * most_points
-                || b.margin_sum.abs() > games * 2 * most_points
-            {
+            let past = |sum: i128, by: i128| {
+                games
+                    .checked_mul(by)
+                    .and_then(|g| g.checked_mul(most_points))
+                    .is_none_or(|most| sum.unsigned_abs() > most.unsigned_abs())
+            };
+            if !seat_games || past(b.score_sum, 1) || past(b.margin_sum, 2) {
                 return Err(TallyError::Inconsistent(format!(
                     "bot {name}: scores or margins past any seat's totals"
                 )));

@@ -551,6 +551,13 @@ fn merge_refuses_parts_that_contradict_themselves() {
         &k2,
         "bot random: the paired differences are not B's sums less A's",
     );
+    // Seats that are not the bot's seat-games (they scale its differences).
+    refused(
+        &k1,
+        &|v| v["results"]["paired_bots"][0]["seats"] = Value::from(5),
+        &k2,
+        "bot greedy: the paired differences are not B's sums less A's",
+    );
     refused(
         &k1,
         &|v| {
@@ -609,6 +616,18 @@ fn merge_refuses_parts_that_contradict_themselves() {
     );
     let bots = ["simulate", "kingdomino", "-b", "greedy,random", "-g", "4"];
     let (b1, b2) = (part(&bots, "1/2"), part(&bots, "2/2"));
+    // A bot's games past every seat of every game, and sums at the edge of what they hold:
+    // refused, not overflowed.
+    refused(
+        &b1,
+        &|v| {
+            let bot = &mut v["results"]["tallies"][0]["bots"][0];
+            bot["games"] = Value::from(u64::MAX);
+            bot["score_sum"] = Value::from(i64::MIN);
+        },
+        &b2,
+        "scores or margins past any seat's totals",
+    );
     // A bot the run does not list (70,000 characters of it had panicked the bots' table).
     refused(
         &b1,
@@ -637,7 +656,7 @@ fn merge_refuses_parts_that_contradict_themselves() {
         &|v| {
             let seat = &mut v["results"]["tallies"][0]["seats"][0];
             seat["score"] =
-                serde_json::json!({"low": 4_611_686_018_427_387_904i64, "counts": [10]});
+                serde_json::json!({"low": 9_000_000_000_000_000_000i64, "counts": [10]});
         },
         &s2,
         "seat 1: the score sums do not match the histogram",
