@@ -117,7 +117,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                     k += 1;
                     push(
                         format!(
-                            "{key} move {}{by}: {}, best {}: lost {:.0}% win, {:.1} pts",
+                            "{key} move {}{by}: {}, best {}: lost {:.0}%\u{a0}win, {:.1}\u{a0}pts",
                             m.number,
                             m.played,
                             m.best,
