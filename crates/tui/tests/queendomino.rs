@@ -1450,3 +1450,64 @@ fn a_choice_cut_at_its_row_says_so() {
         }
     }
 }
+
+/// `a` at the end of a saved game being watched: its scores and its analysis, the mistakes
+/// watched from there as the game just played's are; nothing is played, kept or autosaved, and
+/// `q` goes back to the setup screen.
+#[test]
+fn a_saved_game_watched_is_analysed_from_its_end() {
+    let (dir, mut cfg) = kept_game("watched-analysis", "kingdomino", "greedy,greedy", 4);
+    let home = temp_dir("watched-analysis-home");
+    cfg.autosave_dir = Some(home.clone());
+    let mut app = at_recent_games(cfg);
+    press(&mut app, "<enter>");
+    assert_eq!(app.mode(), Mode::Replay);
+    // Half way, the game goes on: `a` waits for its end.
+    press(&mut app, "<right><right>");
+    press(&mut app, "G");
+    let end = screen(&app, 100, 30);
+    assert!(end.contains("a: analyse this game"), "{end}");
+    press(&mut app, "a");
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert!(app.watching_saved_scores());
+    assert_eq!(app.overlay(), Some(crownlands_tui::app::Overlay::Analysis));
+    app.wait_for_analysis();
+    let job = app.analysis().expect("asked for");
+    assert_eq!(job.done(), job.total);
+    // Keys that would play say what this screen is.
+    let before = app.session().unwrap().to_save();
+    press(&mut app, "<esc>");
+    for k in ["<enter>", "u", "s", "n"] {
+        press(&mut app, k);
+        assert_eq!(app.mode(), Mode::GameOver, "{k}");
+        assert_eq!(app.session().unwrap().to_save(), before, "{k}");
+    }
+    assert!(app.message().contains("a analyses it"), "{}", app.message());
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("q: back to the setup screen"), "{text}");
+    assert!(!text.contains("play again"), "{text}");
+    // A mistake watched goes back to these scores.
+    if job_mistakes(&app) > 0 {
+        press(&mut app, "a1");
+        assert_eq!(app.mode(), Mode::Replay);
+        press(&mut app, "q");
+        assert_eq!(app.mode(), Mode::GameOver);
+        assert!(app.watching_saved_scores());
+        press(&mut app, "<esc>");
+    }
+    press(&mut app, "q");
+    assert_eq!(app.mode(), Mode::Setup);
+    assert!(!app.should_quit(), "back to the setup screen, not out");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "nothing kept");
+    assert!(
+        !home.join(crownlands_saves::AUTOSAVE_FILE).exists(),
+        "nothing autosaved"
+    );
+}
+
+fn job_mistakes(app: &App) -> usize {
+    app.analysis()
+        .and_then(|j| j.result.as_ref())
+        .and_then(|r| r.as_ref().ok())
+        .map_or(0, |sides| sides.iter().map(|s| s.mistakes.len()).sum())
+}

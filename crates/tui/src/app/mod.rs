@@ -43,6 +43,9 @@ use worker::{Pending, Purpose};
 const LOG_LEN: usize = 200;
 /// The most pace, in milliseconds (`--pace`, and the `+` key up to it).
 pub const PACE_MAX_MS: u64 = 3000;
+
+/// What a key that plays says on a watched saved game's scores.
+const WATCHED_ONLY: &str = "A saved game, watched: a analyses it, q goes back to the setup screen.";
 /// The pace's step, in milliseconds.
 const PACE_STEP_MS: u64 = 200;
 
@@ -176,6 +179,9 @@ pub struct App {
     /// The steps skipped in a row for a player: the action count the next skip in the row
     /// would come at, the player, and what had nothing to do.
     skipped: Option<(usize, usize, Vec<describe::Skipped>)>,
+    /// The score screen is a saved game's, watched from the setup screen and opened for its
+    /// analysis (`a`): the setup screen `q` goes back to. Nothing is played, kept or saved.
+    watched: Option<Box<Setup>>,
     quit: bool,
     /// A game being watched, and where `q` goes back to.
     replay: Option<(replay::Replay, Back)>,
@@ -301,6 +307,7 @@ impl App {
             hints: Vec::new(),
             analysis: None,
             skipped: None,
+            watched: None,
             replay: None,
             moved: false,
             kept: None,
@@ -1119,6 +1126,13 @@ impl App {
             Key::Char('?') => return self.overlay = Some(Overlay::Help),
             Key::Char('m') => return self.show_moves(),
             // Esc closes overlays elsewhere: here only q quits, so the scores are not lost by it.
+            // A watched game's scores: back to the setup screen it was opened from.
+            Key::Char('q') | Key::Esc if self.mode == Mode::GameOver && self.watched.is_some() => {
+                return self.back_from_watched(now);
+            }
+            Key::Char('u' | 's' | 'H') if self.watched.is_some() => {
+                return self.message = WATCHED_ONLY.into();
+            }
             Key::Char('q') if self.mode == Mode::GameOver => return self.quit = true,
             Key::Char('a') if self.mode == Mode::GameOver => return self.analyse_game(),
             Key::Char('q') => return self.overlay = Some(Overlay::ConfirmQuit),
@@ -1384,6 +1398,9 @@ impl App {
         if !matches!(key, Key::Enter | Key::Char('n' | 'p')) {
             return;
         }
+        if self.watched.is_some() {
+            return self.message = WATCHED_ONLY.into();
+        }
         // An Enter pressed through the last turns would skip the score screen: it waits a moment.
         if self
             .over_at
@@ -1518,6 +1535,24 @@ impl App {
                 }
             }
         };
+    }
+
+    /// Whether the score screen is a saved game's, watched from the setup screen (opened for its
+    /// analysis): `q` goes back there, nothing is played.
+    pub fn watching_saved_scores(&self) -> bool {
+        self.watched.is_some()
+    }
+
+    /// From a watched saved game's scores back to the setup screen it was opened from.
+    fn back_from_watched(&mut self, now: Instant) {
+        let Some(setup) = self.watched.take() else {
+            return;
+        };
+        self.session = None;
+        self.seats.clear();
+        self.log.clear();
+        self.analysis = None;
+        self.go_on(Next::Setup(setup), "", now);
     }
 
     /// The game was loaded from `path` in the saves folder, which holds `save`: saved again, or

@@ -158,6 +158,34 @@ impl App {
         matches!(self.replay, Some((_, Back::Scores(_))))
     }
 
+    /// `a` while watching a saved game: its score screen, as the game ended, with its analysis
+    /// (the mistakes watched from there as the game just played's are); `q` goes back to the
+    /// setup screen. A game left unfinished has no score screen: said so.
+    fn analyse_watched(&mut self, now: Instant) {
+        let Some((r, _)) = &self.replay else {
+            return;
+        };
+        let mut all = r.clone();
+        all.jump(true);
+        let (session, log) = all.session(|p| self.name(p));
+        if !session.is_over() {
+            self.message = "The saved game is unfinished: `crownlands analyse` weighs its \
+                            decisions so far."
+                .into();
+            return;
+        }
+        let Some((_, Back::Setup(setup))) = self.replay.take() else {
+            return;
+        };
+        let seats = std::mem::take(&mut self.seats);
+        self.install(session, seats);
+        self.log = log;
+        self.watched = Some(setup);
+        self.message = "A saved game's scores: q goes back to the setup screen.".into();
+        self.refresh(now);
+        self.analyse_game();
+    }
+
     /// Keys while watching a saved game.
     pub(super) fn replay_key(&mut self, key: Key, now: Instant) {
         let Some((r, _)) = &mut self.replay else {
@@ -171,6 +199,7 @@ impl App {
             Key::BackTab => r.step(-10),
             Key::Char('g') => r.jump(false),
             Key::Char('G') => r.jump(true),
+            Key::Char('a') if !self.watching_this_game() => return self.analyse_watched(now),
             Key::Char('q') | Key::Esc => {
                 match self.replay.take() {
                     Some((_, Back::Setup(setup))) => {

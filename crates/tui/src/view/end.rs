@@ -358,6 +358,12 @@ fn bar(app: &App) -> Bar {
         } else {
             Bar::new()
         };
+        // A saved game's end: its analysis (the game just played's has its own screen).
+        let bar = if !more && !app.watching_this_game() {
+            bar.key("a: analyse this game", Key::Char('a')).text(" ")
+        } else {
+            bar
+        };
         return bar
             .key("←: back a move", Key::Left)
             .text(" ")
@@ -372,7 +378,10 @@ fn bar(app: &App) -> Bar {
                 Key::Char('q'),
             );
     }
+    // A saved game watched: nothing to play on, the setup screen to go back to.
+    let watched = app.watching_saved_scores();
     let next = match app.session() {
+        _ if watched => "",
         Some(s) if s.can_start_next_game() => "Enter: next game of the match",
         _ => "Enter: play again",
     };
@@ -390,6 +399,12 @@ fn bar(app: &App) -> Bar {
         },
         Some(_) => "a: show the analysis".to_string(),
     };
+    if watched {
+        return Bar::new()
+            .key(&analyse, Key::Char('a'))
+            .text(" ")
+            .key("q: back to the setup screen", Key::Char('q'));
+    }
     Bar::new()
         .key(next, Key::Enter)
         .text(" ")

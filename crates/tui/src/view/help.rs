@@ -63,6 +63,9 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
             "→ (or l, space, Enter) next move, ← (or h) back, Tab/Shift-Tab ten moves, g the \
              start, G the end; m the moves so far; q (or Esc) back to the setup screen (to the \
              scores when watching a mistake of the game just played).",
+            "At the end of a finished saved game, a analyses it: its scores and every decision \
+             against the bot's best, the mistakes watched from there; q goes back to the setup \
+             screen.",
         ],
         Mode::GameOver => &[
             "The score screen: the territories and bonuses (in a short column the largest, the \

@@ -900,6 +900,12 @@ pub fn footer_bar(app: &App) -> Bar {
             .key("r rotate", Key::Char('r'))
             .key("Tab next spot", Key::Tab),
         Mode::Step => Bar::new().key("p skip", Key::Char('p')),
+        Mode::GameOver if app.watching_saved_scores() => {
+            return Bar::new()
+                .key("a analysis", Key::Char('a'))
+                .key("? help", Key::Char('?'))
+                .key("q setup", Key::Char('q'));
+        }
         Mode::Replay => {
             return Bar::new()
                 .key("→ next", Key::Right)
