@@ -1309,3 +1309,24 @@ fn a_game_saved_and_loaded_again_stays_in_its_file() {
     assert_eq!(std::fs::read(&elsewhere).unwrap(), before);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A game resumed from an autosave another version wrote (other bytes for the same game) and
+/// quit before a move: the autosave holds it, and the exit says so (it said nothing: the bytes
+/// this version would write differ).
+#[test]
+fn a_game_resumed_and_quit_at_once_is_said_to_be_autosaved_whatever_wrote_it() {
+    let dir = temp_dir("resumed-other-form");
+    drop(autosaved_game(&dir));
+    let path = dir.join(crownlands_saves::AUTOSAVE_FILE);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let other = serde_json::to_string(&v).unwrap();
+    assert_ne!(other, text, "another form of the same game");
+    std::fs::write(&path, &other).unwrap();
+    let mut app = build(&opts(None, None), &dir);
+    assert_eq!(app.mode(), Mode::Resume);
+    press(&mut app, "r");
+    let note = app.before_exit();
+    assert!(is_autosaved_note(note.as_deref()), "{note:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -74,6 +74,10 @@ pub struct Autosaver {
     written: Option<Vec<u8>>,
     /// The file this app's game went to after another program took `autosave.json`.
     own: Option<PathBuf>,
+    /// `written` is what the file held when the game was resumed from it (not yet written by
+    /// this app): it holds the game as resumed, in whatever form the program that wrote it
+    /// gave it.
+    resumed: bool,
 }
 
 impl Autosaver {
@@ -84,6 +88,7 @@ impl Autosaver {
         Ok(Autosaver {
             written: read_bounded(path)?.bytes(),
             own: Some(path.to_path_buf()),
+            resumed: true,
         })
     }
 
@@ -94,6 +99,7 @@ impl Autosaver {
         Ok(Autosaver {
             written: read_bounded(path)?.bytes(),
             own: None,
+            resumed: true,
         })
     }
 
@@ -125,6 +131,7 @@ impl Autosaver {
             }
             crownlands_saves::write_atomic(&own, &bytes)?;
             self.written = Some(bytes);
+            self.resumed = false;
             return Ok(None);
         }
         fs::create_dir_all(dir).map_err(|e| write_error(dir, e))?;
@@ -158,15 +165,18 @@ impl Autosaver {
         }
         crownlands_saves::write_atomic(&path, &bytes)?;
         self.written = Some(bytes);
+        self.resumed = false;
         Ok(note)
     }
 
     /// Whether what this app last wrote (or resumed) is `session` as it stands: a new game
-    /// started and not yet moved in is not (the autosave still holds the game before it).
-    pub fn holds(&self, session: &Session) -> bool {
-        self.written
-            .as_deref()
-            .is_some_and(|w| w == session.to_save().to_json().as_bytes())
+    /// started and not yet moved in is not (the autosave still holds the game before it). A
+    /// game resumed and not moved in since is, whatever the bytes (an earlier version of the
+    /// program may have written them otherwise).
+    pub fn holds(&self, session: &Session, moved: bool) -> bool {
+        self.written.as_deref().is_some_and(|w| {
+            (self.resumed && !moved) || w == session.to_save().to_json().as_bytes()
+        })
     }
 
     /// Before the program ends (a quit, a signal): when `autosave.json` no longer holds what
@@ -198,6 +208,7 @@ impl Autosaver {
                 Ok(()) => {
                     self.own = Some(path.clone());
                     self.written = Some(bytes.to_vec());
+                    self.resumed = false;
                     return Ok(path);
                 }
                 Err(e) if already_exists(&e) => last = Some(e),

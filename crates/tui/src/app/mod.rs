@@ -1033,7 +1033,7 @@ impl App {
     fn unfinished_autosaved(&self) -> bool {
         self.session
             .as_ref()
-            .is_some_and(|s| !s.is_over() && self.autosaver.holds(s))
+            .is_some_and(|s| !s.is_over() && self.autosaver.holds(s, self.moved))
             && self.replay.is_none()
     }
 
