@@ -19,8 +19,8 @@ use std::ops::Range;
 use std::time::Instant;
 use table::Table;
 use tally::{
-    Outcome, PairedBot, PairedSeat, Tally, add_paired, add_paired_bots, merge_paired,
-    merge_paired_bots,
+    Outcome, PairedGroup, PairedSeat, Tally, add_paired, add_paired_bots, add_paired_places,
+    merge_paired, merge_paired_groups,
 };
 
 /// Which command a run is.
@@ -77,14 +77,20 @@ pub struct Results {
     /// `compare` with bots: the paired differences B - A per bot of the list (in the order of
     /// the tallies' bots); none in part files from before they were kept.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub paired_bots: Vec<PairedBot>,
+    pub paired_bots: Vec<PairedGroup>,
+    /// `compare` of single games: the paired differences B - A per place in the first claims
+    /// (first claimer first, one a seat: the places no side took stay empty); none in part
+    /// files from before they were kept.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub paired_places: Vec<PairedGroup>,
 }
 
 /// The tallies of one worker (one per table, and the paired differences of two).
 struct Work {
     tallies: Vec<Tally>,
     paired: Vec<PairedSeat>,
-    paired_bots: Vec<PairedBot>,
+    paired_bots: Vec<PairedGroup>,
+    paired_places: Vec<PairedGroup>,
 }
 
 impl runner::Merge for Work {
@@ -93,7 +99,8 @@ impl runner::Merge for Work {
             a.merge(b).map_err(|e| CliError::Message(e.to_string()))?;
         }
         merge_paired(&mut self.paired, &other.paired)
-            .and_then(|()| merge_paired_bots(&mut self.paired_bots, &other.paired_bots))
+            .and_then(|()| merge_paired_groups(&mut self.paired_bots, &other.paired_bots))
+            .and_then(|()| merge_paired_groups(&mut self.paired_places, &other.paired_places))
             .map_err(|e| CliError::Message(e.to_string()))
     }
 }
@@ -124,7 +131,12 @@ pub fn play(
             Vec::new()
         },
         paired_bots: match tables.first() {
-            Some(t) if paired => vec![PairedBot::default(); t.empty().bots.len()],
+            Some(t) if paired => vec![PairedGroup::default(); t.empty().bots.len()],
+            _ => Vec::new(),
+        },
+        // One a seat: at most as many places as sides (matches count none).
+        paired_places: match tables.first() {
+            Some(t) if paired && t.match_games <= 1 => vec![PairedGroup::default(); seats],
             _ => Vec::new(),
         },
     };
@@ -150,6 +162,7 @@ pub fn play(
             if let [(_, a), (_, b)] = state.as_slice() {
                 add_paired(&mut work.paired, a, b);
                 add_paired_bots(&mut work.paired_bots, a, b);
+                add_paired_places(&mut work.paired_places, a, b);
             }
             Ok(())
         },
@@ -177,6 +190,7 @@ pub fn play(
         tallies: work.tallies,
         paired: work.paired,
         paired_bots: work.paired_bots,
+        paired_places: work.paired_places,
     };
     Ok((results, error))
 }

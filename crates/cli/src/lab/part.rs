@@ -3,6 +3,7 @@
 //! exactly the tallies one process would have (every tally is an exact integer sum).
 
 use super::Results;
+use super::tally::{PairedGroup, Tally};
 use crate::errors::{CliError, CliResult};
 use serde::{Deserialize, Serialize};
 use std::io::Read;
@@ -278,12 +279,35 @@ fn read(path: &Path) -> CliResult<Part> {
         }
     }
     check_paired_bots(r).map_err(bad)?;
+    check_paired_places(r).map_err(bad)?;
     Ok(part)
 }
 
-/// The bots' paired differences, where a part has them: one per bot of the list, over at most
-/// the games played (every game, unless the rulesets rotate the list differently), and then
-/// B's sums less A's, bot by bot.
+/// A group's sums under one ruleset, as its tally counts them: seat-games, score, win units.
+type GroupSums = (u64, i128, u128);
+
+/// Whether group `d`'s paired differences can be what a run counted: over at most the games
+/// played, and where it counted every game, its seats the group's seat-games under both
+/// rulesets (`a`, `b`) and its sums B's less A's.
+fn group_sound(d: &PairedGroup, r: &Results, a: GroupSums, b: GroupSums) -> bool {
+    let seats = u64::from(r.run.players);
+    let counts = d.games <= r.games_played
+        && d.games <= d.seats
+        && d.seats <= d.games.saturating_mul(seats)
+        && d.score_sq_sum >= d.score_sum.unsigned_abs()
+        && d.win_sq_units >= d.win_units.unsigned_abs();
+    let sums = d.games < r.games_played || {
+        let wins = i128::try_from(b.2).ok().zip(i128::try_from(a.2).ok());
+        d.seats == a.0
+            && d.seats == b.0
+            && d.score_sum.checked_add(a.1) == Some(b.1)
+            && wins.is_some_and(|(wb, wa)| wb - wa == d.win_units)
+    };
+    counts && sums
+}
+
+/// The bots' paired differences, where a part has them: one per bot of the list (see
+/// [`group_sound`]).
 fn check_paired_bots(r: &Results) -> Result<(), String> {
     if r.paired_bots.is_empty() {
         return Ok(());
@@ -294,28 +318,40 @@ fn check_paired_bots(r: &Results) -> Result<(), String> {
     if r.paired_bots.len() != a.bots.len() || a.bots.len() != b.bots.len() {
         return Err("paired differences of the wrong bots".into());
     }
-    let seats = u64::from(r.run.players);
     for (d, (ba, bb)) in r.paired_bots.iter().zip(a.bots.iter().zip(&b.bots)) {
-        let bot = crownlands_core::text::escape_controls(&ba.bot).into_owned();
-        let counts = d.games <= r.games_played
-            && d.games <= d.seats
-            && d.seats <= d.games.saturating_mul(seats)
-            && d.score_sq_sum >= d.score_sum.unsigned_abs()
-            && d.win_sq_units >= d.win_units.unsigned_abs();
-        // Counted in every game: its seats are the bot's seat-games under both rulesets, and
-        // its sums B's less A's.
-        let sums = d.games < r.games_played || {
-            let wins = i128::try_from(bb.win_units)
-                .ok()
-                .zip(i128::try_from(ba.win_units).ok());
-            d.seats == ba.games
-                && d.seats == bb.games
-                && d.score_sum.checked_add(ba.score_sum) == Some(bb.score_sum)
-                && wins.is_some_and(|(wb, wa)| wb - wa == d.win_units)
-        };
-        if ba.bot != bb.bot || !counts || !sums {
+        let sums = |t: &super::tally::BotTally| (t.games, t.score_sum, t.win_units);
+        if ba.bot != bb.bot || !group_sound(d, r, sums(ba), sums(bb)) {
+            let bot = crownlands_core::text::escape_controls(&ba.bot).into_owned();
             return Err(format!(
                 "bot {bot}: the paired differences are not B's sums less A's"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The places' paired differences, where a part has them: one a seat, each as
+/// [`group_sound`] says against the places' tallies (a place no side took: nothing).
+fn check_paired_places(r: &Results) -> Result<(), String> {
+    if r.paired_places.is_empty() {
+        return Ok(());
+    }
+    let [a, b] = r.tallies.as_slice() else {
+        return Err("paired places without two rulesets".into());
+    };
+    if r.paired_places.len() != usize::from(r.run.players) {
+        return Err("paired differences of the wrong places".into());
+    }
+    for (k, d) in r.paired_places.iter().enumerate() {
+        let sums = |t: &Tally| {
+            t.first_claims
+                .get(k)
+                .map_or((0, 0, 0), |c| (c.games, c.score_sum, c.win_units))
+        };
+        if !group_sound(d, r, sums(a), sums(b)) {
+            return Err(format!(
+                "place {} in the first claims: the paired differences are not B's sums less A's",
+                k + 1
             ));
         }
     }
@@ -441,7 +477,10 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> CliResult<Results> {
                 .map_err(|e| CliError::Message(format!("{name}: {e}")))?;
         }
         super::tally::merge_paired(&mut all.paired, &r.paired)
-            .and_then(|()| super::tally::merge_paired_bots(&mut all.paired_bots, &r.paired_bots))
+            .and_then(|()| super::tally::merge_paired_groups(&mut all.paired_bots, &r.paired_bots))
+            .and_then(|()| {
+                super::tally::merge_paired_groups(&mut all.paired_places, &r.paired_places)
+            })
             .map_err(|e| CliError::Message(format!("{name}: {e}")))?;
         all.games_played += r.games_played;
         all.seconds += r.seconds;

@@ -615,7 +615,8 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             .iter()
             .any(|(_, seats)| seats.iter().any(Estimate::significant))
         || stats::discard_difference(a, b).significant()
-        || stats::first_claim_differences(a, b)
+        || place_differences(r, a, b)
+            .0
             .iter()
             .any(|(w, s)| w.significant() || s.significant())
         || stats::held_differences(a, b)
@@ -689,12 +690,14 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
                 .join("; ")
         );
     }
-    // The first player's advantage under each, and whether B changes it.
-    let places = stats::first_claim_differences(a, b);
+    // The first player's advantage under each, and whether B changes it: paired game by game
+    // where the first claims fell alike under both.
+    let (places, paired_places) = place_differences(r, a, b);
     if places.len() > 1 {
         let _ = writeln!(
             out,
-            "by the place the side claimed the first line in (1 first), B - A: {}",
+            "by the place the side claimed the first line in (1 first), B - A{}: {}",
+            if paired_places { ", paired" } else { "" },
             places
                 .iter()
                 .enumerate()
@@ -720,7 +723,12 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     }
     let _ = writeln!(
         out,
-        "(spreads, bonuses, discards, resources held and places: intervals as for independent runs, wider than paired ones)"
+        "(spreads, bonuses, discards, resources held{}: intervals as for independent runs, wider than paired ones)",
+        if paired_places || places.len() < 2 {
+            ""
+        } else {
+            " and places"
+        }
     );
     chance_stars_text(out, r, &diffs, &spreads);
     for (label, t) in [("A", a), ("B", b)] {
@@ -799,7 +807,7 @@ fn chance_stars_text(
     }
     tested.push(stats::discard_difference(a, b));
     tested.extend(stats::held_differences(a, b).into_iter().map(|(_, e)| e));
-    let places = stats::first_claim_differences(a, b);
+    let places = place_differences(r, a, b).0;
     if places.len() > 1 {
         tested.extend(places.into_iter().flat_map(|(w, s)| [w, s]));
     }
@@ -824,6 +832,15 @@ fn chance_stars_text(
         if starred == 1 { "is" } else { "are" },
         tested.len() as f64 / 20.0
     );
+}
+
+/// By the place in the first claims, B - A: paired game by game where every place was (true),
+/// else as for independent runs.
+fn place_differences(r: &Results, a: &Tally, b: &Tally) -> (Vec<(Estimate, Estimate)>, bool) {
+    match stats::first_claim_paired(&r.paired_places, a, r.games_played) {
+        Some(paired) => (paired, true),
+        None => (stats::first_claim_differences(a, b), false),
+    }
 }
 
 /// The columns of the widest of `names`, at least `least`: a column of names as wide as it
@@ -1115,8 +1132,10 @@ pub fn json(r: &Results) -> Value {
                         .map(|(k, e)| json!({"resource": k, "difference": estimate_json(e, 4)}))
                         .collect::<Vec<_>>()
                 );
+                let (places, paired_places) = place_differences(r, a, b);
+                doc["first_claims_paired"] = json!(paired_places);
                 doc["first_claims_differences"] = json!(
-                    stats::first_claim_differences(a, b)
+                    places
                         .iter()
                         .enumerate()
                         .map(|(i, (w, sc))| json!({

@@ -2,7 +2,7 @@
 //! differences of two rulesets. Variances are computed from the exact integer sums
 //! (`n * sum of squares - sum^2`), so no precision is lost however many games there are.
 
-use super::tally::{Histogram, PairedBot, PairedSeat, Tally, WIN_UNIT};
+use super::tally::{Histogram, PairedGroup, PairedSeat, Tally, WIN_UNIT};
 use crownlands_bots::tournament::{t95, wilson};
 use std::collections::BTreeMap;
 
@@ -250,7 +250,7 @@ pub fn differences(paired: &[PairedSeat], n: u64) -> Vec<Difference> {
 /// where every game counted for every bot, and the list has two bots or more (one bot in every
 /// seat is the seats' table). `a` names the bots.
 pub fn bot_differences(
-    paired: &[PairedBot],
+    paired: &[PairedGroup],
     a: &Tally,
     games_played: u64,
 ) -> Vec<(String, Difference)> {
@@ -350,6 +350,36 @@ pub fn first_claim_differences(a: &Tally, b: &Tally) -> Vec<(Estimate, Estimate)
                     y.games,
                 ),
             )
+        })
+        .collect()
+}
+
+/// By the place in the first claims, B - A, paired game by game (the deal draws the same first
+/// claims under both rulesets, so each game's difference for a place is that of the same
+/// seats): the win share and the mean score per seat, each with its 95% interval from the
+/// games' differences. `None` unless every place both rulesets counted was paired in every
+/// game (then [`first_claim_differences`], as for independent runs).
+pub fn first_claim_paired(
+    paired: &[PairedGroup],
+    a: &Tally,
+    games_played: u64,
+) -> Option<Vec<(Estimate, Estimate)>> {
+    let places = a.first_claims.len();
+    if places < 2 || paired.len() < places || games_played == 0 {
+        return None;
+    }
+    paired[..places]
+        .iter()
+        .map(|d| {
+            (d.games == games_played && d.seats > 0).then(|| {
+                let per_seat = d.games as f64 / d.seats as f64;
+                (
+                    mean_interval(d.win_units, d.win_sq_units, d.games)
+                        .scaled(per_seat / WIN_UNIT as f64)
+                        .within(-1.0, 1.0),
+                    mean_interval(d.score_sum, d.score_sq_sum, d.games).scaled(per_seat),
+                )
+            })
         })
         .collect()
 }

@@ -161,6 +161,8 @@ impl Table {
         let Some(dir) = save else {
             played.play_out_random(&mut rng, |g| tally.add_game(g, bonuses));
             self.seat_outcome(played, out);
+            out.places.clear();
+            out.places.extend_from_slice(tally.places());
             tally.add_outcome(out);
             return Ok(());
         };
@@ -178,6 +180,8 @@ impl Table {
         for g in &finished {
             tally.add_game(g, bonuses);
         }
+        out.places.clear();
+        out.places.extend_from_slice(tally.places());
         tally.add_outcome(out);
         Ok(())
     }
@@ -241,6 +245,7 @@ impl Table {
             b.decisions += played.decisions[seat];
             b.nanos += played.nanos[seat];
         }
+        outcome.places = tally.places().to_vec();
         tally.add_outcome(&outcome);
         Ok(outcome)
     }

@@ -437,6 +437,9 @@ pub struct Outcome {
     pub shares: Vec<u64>,
     /// Each seat's bot, as its index in the tally's bots (empty: random players).
     pub bots: Vec<usize>,
+    /// Each seat's place in the first claims (its side's; 0 first), as the tally counts it
+    /// (empty: a match, or not known).
+    pub places: Vec<usize>,
 }
 
 impl Outcome {
@@ -464,6 +467,7 @@ impl Outcome {
             totals,
             shares,
             bots: Vec::new(),
+            places: Vec::new(),
         }
     }
 }
@@ -608,6 +612,12 @@ impl Tally {
                 }
             }
         }
+    }
+
+    /// Each seat's place in the first claims of the game counted last (by [`Tally::add_game`]),
+    /// as [`Tally::add_outcome`] will count it: none for a match.
+    pub fn places(&self) -> &[usize] {
+        &self.ranks
     }
 
     /// Count one finished game (or match).
@@ -1012,13 +1022,14 @@ pub fn add_paired(paired: &mut [PairedSeat], a: &Outcome, b: &Outcome) {
     }
 }
 
-/// The paired differences B - A of one bot of the list (every seat it plays), game by game:
-/// each game's sum over the bot's seats, so the seats of one game count as one value (three
-/// greedy seats of a game do not make three independent differences).
+/// The paired differences B - A of a group of seats, game by game: of one bot of the list
+/// (every seat it plays), or of one place in the first claims (the seats whose side claimed
+/// first, second, ...). Each game's sum over the group's seats, so the seats of one game count
+/// as one value (three greedy seats of a game do not make three independent differences).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct PairedBot {
-    /// Games in which the bot played the same seats under both rulesets.
+pub struct PairedGroup {
+    /// Games in which the group was the same seats under both rulesets.
     pub games: u64,
     /// Its seats over those games.
     pub seats: u64,
@@ -1028,16 +1039,21 @@ pub struct PairedBot {
     pub win_sq_units: u128,
 }
 
-/// Add one game's paired differences to each bot's (`paired`, by the bots' index), when the
-/// bots sat alike under both rulesets (two rulesets whose teams differ can rotate the list
-/// differently: that game is not counted for the bots).
-pub fn add_paired_bots(paired: &mut [PairedBot], a: &Outcome, b: &Outcome) {
-    if a.bots.is_empty() || a.bots != b.bots {
+/// Add one game's paired differences to each group's (`paired`, by the group's index), the
+/// group of each seat given for A and for B (`a_groups`, `b_groups`): only when they are the
+/// same (two rulesets whose teams differ can rotate the bots differently, and two rulesets can
+/// draw the first claims differently: that game is not counted).
+fn add_paired_groups(
+    paired: &mut [PairedGroup],
+    (a_groups, a): (&[usize], &Outcome),
+    (b_groups, b): (&[usize], &Outcome),
+) {
+    if a_groups.is_empty() || a_groups != b_groups || a_groups.len() != a.totals.len() {
         return;
     }
-    for (k, bot) in paired.iter_mut().enumerate() {
+    for (k, group) in paired.iter_mut().enumerate() {
         let (mut ds, mut dw, mut seats) = (0i128, 0i128, 0u64);
-        for (p, _) in a.bots.iter().enumerate().filter(|&(_, &e)| e == k) {
+        for (p, _) in a_groups.iter().enumerate().filter(|&(_, &g)| g == k) {
             ds += i128::from(b.totals[p] - a.totals[p]);
             dw += i128::from(b.shares[p]) - i128::from(a.shares[p]);
             seats += 1;
@@ -1045,24 +1061,39 @@ pub fn add_paired_bots(paired: &mut [PairedBot], a: &Outcome, b: &Outcome) {
         if seats == 0 {
             continue;
         }
-        bot.games += 1;
-        bot.seats += seats;
-        bot.score_sum += ds;
-        bot.score_sq_sum += ds.unsigned_abs().pow(2);
-        bot.win_units += dw;
-        bot.win_sq_units += dw.unsigned_abs().pow(2);
+        group.games += 1;
+        group.seats += seats;
+        group.score_sum += ds;
+        group.score_sq_sum += ds.unsigned_abs().pow(2);
+        group.win_units += dw;
+        group.win_sq_units += dw.unsigned_abs().pow(2);
     }
 }
 
-/// Add bots' paired differences tallied elsewhere; a side without them (a part file written
+/// Add one game's paired differences to each bot's (`paired`, by the bots' index), when the
+/// bots sat alike under both rulesets.
+pub fn add_paired_bots(paired: &mut [PairedGroup], a: &Outcome, b: &Outcome) {
+    add_paired_groups(paired, (&a.bots, a), (&b.bots, b));
+}
+
+/// Add one game's paired differences to each place in the first claims (`paired`, first
+/// claimer first), when the first claims fell alike under both rulesets.
+pub fn add_paired_places(paired: &mut [PairedGroup], a: &Outcome, b: &Outcome) {
+    add_paired_groups(paired, (&a.places, a), (&b.places, b));
+}
+
+/// Add groups' paired differences tallied elsewhere; a side without them (a part file written
 /// before they were kept) leaves none: a sum over part of the games would pass for the whole.
-pub fn merge_paired_bots(into: &mut Vec<PairedBot>, from: &[PairedBot]) -> Result<(), TallyError> {
+pub fn merge_paired_groups(
+    into: &mut Vec<PairedGroup>,
+    from: &[PairedGroup],
+) -> Result<(), TallyError> {
     if into.is_empty() || from.is_empty() {
         into.clear();
         return Ok(());
     }
     if into.len() != from.len() {
-        return Err(TallyError::Mismatch("paired bots"));
+        return Err(TallyError::Mismatch("paired groups"));
     }
     for (a, b) in into.iter_mut().zip(from) {
         add(&mut a.games, b.games)?;

@@ -569,6 +569,25 @@ fn merge_refuses_parts_that_contradict_themselves() {
         &k2,
         "paired differences of the wrong bots",
     );
+    // The places' paired differences likewise, against the places' own tallies.
+    refused(
+        &k1,
+        &|v| v["results"]["paired_places"][1]["score_sum"] = Value::from(-500),
+        &k2,
+        "place 2 in the first claims: the paired differences are not B's sums less A's",
+    );
+    refused(
+        &k1,
+        &|v| {
+            v["results"]["paired_places"]
+                .as_array_mut()
+                .expect("paired places")
+                .push(serde_json::json!({"games": 0, "seats": 0, "score_sum": 0,
+                    "score_sq_sum": 0, "win_units": 0, "win_sq_units": 0}));
+        },
+        &k2,
+        "paired differences of the wrong places",
+    );
     let sim = ["simulate", "kingdomino", "-p", "2", "-g", "20"];
     let (s1, s2) = (part(&sim, "1/2"), part(&sim, "2/2"));
     refused(
@@ -1296,10 +1315,82 @@ fn compare_says_whether_b_changes_the_first_players_advantage() {
     assert!((d - (own(1, 0) - own(0, 0))).abs() < 1e-3, "{c}");
     let r = run(&args).ok();
     assert!(
-        r.stdout
-            .contains("by the place the side claimed the first line in (1 first), B - A: 1 wins "),
+        r.stdout.contains(
+            "by the place the side claimed the first line in (1 first), B - A, paired: 1 wins "
+        ),
         "{}",
         r.stdout
+    );
+    assert_eq!(c["first_claims_paired"], true);
+}
+
+#[test]
+fn the_places_in_the_first_claims_are_paired_game_by_game() {
+    // `claim-order`'s points by place: exactly +1, +2, +3 points a game for places 2 to 4
+    // among four greedy bots (they play the same games under both rules), which the paired
+    // differences say with no doubt and independent intervals could not.
+    let rule = format!(
+        "{}/../../docs/house-rules/first-player-compensation.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let args = [
+        "compare",
+        "kingdomino",
+        rule.as_str(),
+        "--bots",
+        "greedy,greedy,greedy,greedy",
+        "-g",
+        "40",
+        "-s",
+        "9",
+    ];
+    let v = json_of(&args);
+    assert_eq!(v["first_claims_paired"], true);
+    let places = v["first_claims_differences"].as_array().expect("places");
+    assert_eq!(places.len(), 4);
+    for (k, p) in places.iter().enumerate() {
+        let score = &p["score"];
+        assert_eq!(score["estimate"], serde_json::json!(k as f64), "{p}");
+        assert_eq!(score["low"], score["high"], "{p}");
+        assert_eq!(score["significant"], k > 0, "{p}");
+    }
+    let text = run(&args).ok().stdout;
+    assert!(text.contains("2 wins "), "{text}");
+    assert!(text.contains("+1.00* points (1.00 to 1.00)"), "{text}");
+    assert!(
+        text.contains("(spreads, bonuses, discards, resources held: intervals as for"),
+        "{text}"
+    );
+    // Shards merge to the same; a part from before the places were paired: independent.
+    assert_eq!(
+        merged(&args, 3)["first_claims_differences"],
+        v["first_claims_differences"]
+    );
+    let mut parts = Vec::new();
+    for k in 1..=2 {
+        let shard = format!("{k}/2");
+        let mut all = args.to_vec();
+        all.extend(["--shard", &shard]);
+        let mut part: Value = run(&all).ok().json();
+        if k == 1 {
+            part["results"]
+                .as_object_mut()
+                .unwrap()
+                .remove("paired_places");
+        }
+        parts.push(TempFile::new(
+            &format!("places-{k}"),
+            "json",
+            &part.to_string(),
+        ));
+    }
+    let out = run(&["merge", &parts[0].arg(), &parts[1].arg(), "--json"])
+        .ok()
+        .json();
+    assert_eq!(out["first_claims_paired"], false);
+    assert_eq!(
+        out["first_claims_differences"][1]["score"]["estimate"],
+        serde_json::json!(1.0)
     );
 }
 
