@@ -97,58 +97,91 @@ fn time_at_pace(r: &Results, games: f64) -> String {
 /// How many games a win share within 1% either side takes, when this run's are wider: the
 /// seat whose share is nearest a half needs the most.
 fn precision_text(out: &mut String, r: &Results, t: &Tally) {
-    let seats = stats::seats(t);
     let half = |e: &Estimate| (e.high - e.estimate).max(e.estimate - e.low);
-    let widest = seats.iter().map(|s| half(&s.win_share)).fold(0.0, f64::max);
-    let Some(p) = seats
+    // Bots of two kinds or more take turns in the seats: a seat's share mixes them, the bots'
+    // are what a run measures (a bot in k seats a game counts k seat-games a game).
+    let shares: Vec<(Estimate, f64)> = if t.bots.len() > 1 {
+        let games = t.games.max(1) as f64;
+        t.bots
+            .iter()
+            .map(|b| {
+                let wins = b.win_units as f64 / WIN_UNIT as f64;
+                let (low, high) = crownlands_bots::tournament::wilson(wins, b.games);
+                let rate = wins / b.games.max(1) as f64;
+                let e = Estimate {
+                    estimate: rate,
+                    low,
+                    high,
+                };
+                (e, (b.games as f64 / games).max(1.0))
+            })
+            .collect()
+    } else {
+        stats::seats(t).iter().map(|s| (s.win_share, 1.0)).collect()
+    };
+    let widest = shares.iter().map(|(e, _)| half(e)).fold(0.0, f64::max);
+    let Some(needed) = shares
         .iter()
-        .map(|s| s.win_share.estimate)
-        .max_by(|x, y| (x * (1.0 - x)).total_cmp(&(y * (1.0 - y))))
+        .map(|(e, per_game)| stats::games_for_share(e.estimate, 0.01) / per_game)
+        .max_by(f64::total_cmp)
     else {
         return;
     };
-    let needed = stats::games_for_share(p, 0.01);
     if t.games < 10 || widest <= 0.01 || needed <= t.games as f64 {
         return;
     }
     let (_, unit) = run_label(t.match_games);
     let _ = writeln!(
         out,
-        "precision: the win shares' intervals reach {}% either side; within 1% takes about {} \
+        "precision: the {} intervals reach {}% either side; within 1% takes about {} \
          {unit}{} (4 times the {unit}, half the interval)",
+        if t.bots.len() > 1 {
+            "bots' win rates'"
+        } else {
+            "win shares'"
+        },
         bound(widest * 100.0, 1),
         about_count(needed),
         time_at_pace(r, needed),
     );
 }
 
-/// For the seat differences (B - A) within the noise, the largest of each kind: how many games
-/// would show a difference of its size, if it is real.
-fn noise_text(out: &mut String, r: &Results, diffs: &[Difference]) {
+/// For the differences (B - A) within the noise, the largest of each kind: how many games
+/// would show a difference of its size, if it is real. The bots' where bots of two kinds or
+/// more take turns in the seats (a seat's then mixes them: the bots are what is compared),
+/// else the seats'.
+fn noise_text(out: &mut String, r: &Results, diffs: &[Difference], bots: &[(String, Difference)]) {
     let (_, unit) = run_label(match_games(r));
-    let largest = |pick: fn(&Difference) -> Estimate| {
+    let rows: Vec<(String, Difference)> = if bots.is_empty() {
         diffs
             .iter()
             .enumerate()
-            .map(|(i, d)| (i, pick(d)))
+            .map(|(i, d)| (format!("seat {}", i + 1), *d))
+            .collect()
+    } else {
+        bots.iter()
+            .map(|(bot, d)| (crownlands_core::text::escape_controls(bot).into_owned(), *d))
+            .collect()
+    };
+    let largest = |pick: fn(&Difference) -> Estimate| {
+        rows.iter()
+            .map(|(who, d)| (who, pick(d)))
             .filter(|(_, e)| !e.significant())
-            .filter_map(|(i, e)| Some((i, e, stats::games_to_show(&e, r.games_played)?)))
+            .filter_map(|(who, e)| Some((who, e, stats::games_to_show(&e, r.games_played)?)))
             .min_by(|x, y| x.2.total_cmp(&y.2))
     };
     let mut parts = Vec::new();
-    if let Some((i, e, n)) = largest(|d| d.win_share) {
+    if let Some((who, e, n)) = largest(|d| d.win_share) {
         parts.push(format!(
-            "seat {}'s win B - A ({:+.1}%) would show, if real, in about {} {unit}{}",
-            i + 1,
+            "{who}'s win B - A ({:+.1}%) would show, if real, in about {} {unit}{}",
             signed(e.estimate * 100.0, 1),
             about_count(n),
             time_at_pace(r, n)
         ));
     }
-    if let Some((i, e, n)) = largest(|d| d.score) {
+    if let Some((who, e, n)) = largest(|d| d.score) {
         parts.push(format!(
-            "seat {}'s score B - A ({:+.2}) in about {} {unit}{}",
-            i + 1,
+            "{who}'s score B - A ({:+.2}) in about {} {unit}{}",
             signed(e.estimate, 2),
             about_count(n),
             time_at_pace(r, n)
@@ -628,7 +661,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             "* the difference is significant: its 95% interval (from the paired games) leaves out 0"
         );
     }
-    noise_text(out, r, &diffs);
+    noise_text(out, r, &diffs, &bot_rows);
     let _ = writeln!(
         out,
         "spread B - A (standard deviation of the score), seat by seat: {}",

@@ -1395,6 +1395,49 @@ fn the_places_in_the_first_claims_are_paired_game_by_game() {
 }
 
 #[test]
+fn with_bots_taking_turns_the_bots_are_what_precision_and_noise_are_of() {
+    // Two greedy bots and an mcts take turns in the seats: each seat wins about a third (the
+    // rotation), where mcts wins far more: its rate is what a run is precise about.
+    let text = run(&[
+        "simulate",
+        "kingdomino",
+        "--bots",
+        "greedy,greedy,mcts:60",
+        "-g",
+        "12",
+        "-s",
+        "2",
+    ])
+    .ok()
+    .stdout;
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("precision: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(line.starts_with("precision: the bots' win rates' intervals reach "), "{line}");
+    // compare: the bots' differences are sized, not a seat's (each seat mixes the bots).
+    let text = run(&[
+        "compare",
+        "kingdomino",
+        "harmony",
+        "--bots",
+        "greedy,random",
+        "-g",
+        "200",
+        "-s",
+        "3",
+    ])
+    .ok()
+    .stdout;
+    let noise = text
+        .lines()
+        .find(|l| l.starts_with("within the noise: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(!noise.contains("seat "), "{noise}");
+    assert!(noise.contains("greedy's") || noise.contains("random's"), "{noise}");
+}
+
+#[test]
 fn runs_say_how_many_games_a_precision_or_a_difference_needs() {
     // 400 random games: win shares of about a quarter, intervals of about 4% either side, so
     // within 1% takes about 1.96^2 / 0.01^2 * 0.25 * 0.75 = 7,200 games (the seat nearest a
