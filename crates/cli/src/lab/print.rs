@@ -814,14 +814,29 @@ fn chance_stars_text(
         })
         .collect();
     let by_side = |p: usize| first_of_side.get(p).copied().unwrap_or(true);
-    let mut tested: Vec<Estimate> = diffs
+    // With two sides one's win is the other's loss: the second's win difference is the
+    // first's, turned (and so with two bots, one a side).
+    let two_sides = first_of_side.iter().filter(|&&f| f).count() == 2;
+    let mut tested: Vec<Estimate> = Vec::new();
+    for (k, d) in diffs
         .iter()
         .enumerate()
         .filter(|&(p, _)| by_side(p))
         .map(|(_, d)| d)
-        .chain(bots.iter().map(|(_, d)| d))
-        .flat_map(|d| [d.score, d.win_share])
-        .collect();
+        .enumerate()
+    {
+        tested.push(d.score);
+        if !(two_sides && k > 0) {
+            tested.push(d.win_share);
+        }
+    }
+    let mirrored_bots = two_sides && bots.len() == 2 && a.seats.len() == 2;
+    for (k, (_, d)) in bots.iter().enumerate() {
+        tested.push(d.score);
+        if !(mirrored_bots && k > 0) {
+            tested.push(d.win_share);
+        }
+    }
     tested.extend(
         spreads
             .iter()

@@ -1414,7 +1414,10 @@ fn with_bots_taking_turns_the_bots_are_what_precision_and_noise_are_of() {
         .lines()
         .find(|l| l.starts_with("precision: "))
         .unwrap_or_else(|| panic!("{text}"));
-    assert!(line.starts_with("precision: the bots' win rates' intervals reach "), "{line}");
+    assert!(
+        line.starts_with("precision: the bots' win rates' intervals reach "),
+        "{line}"
+    );
     // compare: the bots' differences are sized, not a seat's (each seat mixes the bots).
     let text = run(&[
         "compare",
@@ -1434,7 +1437,10 @@ fn with_bots_taking_turns_the_bots_are_what_precision_and_noise_are_of() {
         .find(|l| l.starts_with("within the noise: "))
         .unwrap_or_else(|| panic!("{text}"));
     assert!(!noise.contains("seat "), "{noise}");
-    assert!(noise.contains("greedy's") || noise.contains("random's"), "{noise}");
+    assert!(
+        noise.contains("greedy's") || noise.contains("random's"),
+        "{noise}"
+    );
 }
 
 #[test]
