@@ -654,7 +654,8 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             .any(|(w, s)| w.significant() || s.significant())
         || stats::held_differences(a, b)
             .iter()
-            .any(|(_, e)| e.significant());
+            .any(|(_, e)| e.significant())
+        || stats::finish_differences(a, b).is_some_and(|(m, t)| m.significant() || t.significant());
     if seat_starred {
         let _ = writeln!(
             out,
@@ -707,6 +708,20 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         mark(&discards),
         interval(&discards, 3, false)
     );
+    // How the games end: closer or further apart, tied at the top more or less often.
+    let finishes = stats::finish_differences(a, b);
+    if let Some((margin, ties)) = &finishes {
+        let _ = writeln!(
+            out,
+            "games, B - A: the winner's margin over the next side {:+.2}{} ({}); the top total tied {:+.1}%{} ({})",
+            signed(margin.estimate, 2),
+            mark(margin),
+            interval(margin, 2, false),
+            signed(ties.estimate * 100.0, 1),
+            mark(ties),
+            interval(ties, 1, true),
+        );
+    }
     let held = stats::held_differences(a, b);
     if !held.is_empty() {
         let _ = writeln!(
@@ -756,7 +771,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     }
     let _ = writeln!(
         out,
-        "(spreads, bonuses, discards, resources held{}: intervals as for independent runs, wider than paired ones)",
+        "(spreads, bonuses, discards, how games end, resources held{}: intervals as for independent runs, wider than paired ones)",
         if paired_places || places.len() < 2 {
             ""
         } else {
@@ -855,6 +870,9 @@ fn chance_stars_text(
     }
     tested.push(stats::discard_difference(a, b));
     tested.extend(stats::held_differences(a, b).into_iter().map(|(_, e)| e));
+    if let Some((margin, ties)) = stats::finish_differences(a, b) {
+        tested.extend([margin, ties]);
+    }
     let places = place_differences(r, a, b).0;
     if places.len() > 1 {
         tested.extend(places.into_iter().flat_map(|(w, s)| [w, s]));
@@ -1174,6 +1192,12 @@ pub fn json(r: &Results) -> Value {
                 );
                 doc["bonus_differences"] = json!(bonuses);
                 doc["discarded_difference"] = estimate_json(&stats::discard_difference(a, b), 4);
+                if let Some((margin, ties)) = stats::finish_differences(a, b) {
+                    doc["finish_differences"] = json!({
+                        "winner_margin": estimate_json(&margin, 3),
+                        "tied_top": estimate_json(&ties, 4),
+                    });
+                }
                 doc["held_differences"] = json!(
                     stats::held_differences(a, b)
                         .iter()

@@ -123,6 +123,25 @@ pub fn finishes(t: &Tally) -> Option<FinishSummary> {
     })
 }
 
+/// How the games were won, B - A, with 95% intervals as for independent runs (see
+/// [`mean_difference`]): the winner's margin over the next side, and the share of games tied at
+/// the top. `None` where either run's part is of an older build.
+pub fn finish_differences(a: &Tally, b: &Tally) -> Option<(Estimate, Estimate)> {
+    let (fa, fb) = (a.finishes.as_ref()?, b.finishes.as_ref()?);
+    let margin = |f: &super::tally::Finishes| {
+        (
+            i128::try_from(f.margin_sum).unwrap_or(i128::MAX),
+            f.margin_sq_sum,
+        )
+    };
+    // A tie at the top is a 0/1 value a game: its square is itself.
+    let ties = |f: &super::tally::Finishes| (i128::from(f.tied_top), u128::from(f.tied_top));
+    Some((
+        mean_difference(margin(fa), a.games, margin(fb), b.games),
+        mean_difference(ties(fa), a.games, ties(fb), b.games).within(-1.0, 1.0),
+    ))
+}
+
 /// One seat of one ruleset.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SeatSummary {

@@ -319,7 +319,7 @@ fn compare_with_mixed_bots_gives_each_bots_paired_difference() {
 
 #[test]
 fn compare_says_how_many_stars_chance_alone_would_give() {
-    // Harmony on: its bonus and the scores it adds are starred, among 25 differences tested.
+    // Harmony on: its bonus and the scores it adds are starred, among 27 differences tested.
     let text = run(&["compare", "kingdomino", "harmony", "-p", "4", "-g", "2000"])
         .ok()
         .stdout;
@@ -328,10 +328,10 @@ fn compare_says_how_many_stars_chance_alone_would_give() {
         .find(|l| l.contains("differences above"))
         .unwrap_or_else(|| panic!("{text}"));
     assert!(
-        note.contains("of the 25 differences above are starred"),
+        note.contains("of the 27 differences above are starred"),
         "{note}"
     );
-    assert!(note.contains("(1.2 here)"), "{note}");
+    assert!(note.contains("(1.4 here)"), "{note}");
     let stars = text
         .lines()
         .take_while(|l| !l.starts_with("A: "))
@@ -1223,11 +1223,34 @@ fn how_the_games_were_won_is_told_and_merges() {
         "{}",
         r.stdout
     );
-    // Both rulesets' in a comparison.
+    // Both rulesets' in a comparison, and B - A: the margins' and the ties' differences.
     let c = json_of(&["compare", "kingdomino", "harmony", "-p", "2", "-g", "20"]);
     for r in c["rulesets"].as_array().expect("rulesets") {
         assert!(r["finishes"]["shared"]["estimate"].is_number(), "{r}");
     }
+    let own = |k: usize, key: &str| {
+        c["rulesets"][k]["finishes"][key]["estimate"]
+            .as_f64()
+            .expect(key)
+    };
+    let d = &c["finish_differences"];
+    let dm = d["winner_margin"]["estimate"].as_f64().expect("margin");
+    assert!(
+        (dm - (own(1, "winner_margin") - own(0, "winner_margin"))).abs() < 2e-3,
+        "{c}"
+    );
+    let dt = d["tied_top"]["estimate"].as_f64().expect("ties");
+    assert!(
+        (dt - (own(1, "tied_top") - own(0, "tied_top"))).abs() < 2e-3,
+        "{c}"
+    );
+    let text = run(&["compare", "kingdomino", "harmony", "-p", "2", "-g", "20"])
+        .ok()
+        .stdout;
+    assert!(
+        text.contains("games, B - A: the winner's margin over the next side "),
+        "{text}"
+    );
 }
 
 #[test]
@@ -1358,7 +1381,7 @@ fn the_places_in_the_first_claims_are_paired_game_by_game() {
     assert!(text.contains("2 wins "), "{text}");
     assert!(text.contains("+1.00* points (1.00 to 1.00)"), "{text}");
     assert!(
-        text.contains("(spreads, bonuses, discards, resources held: intervals as for"),
+        text.contains("(spreads, bonuses, discards, how games end, resources held: intervals"),
         "{text}"
     );
     // Shards merge to the same; a part from before the places were paired: independent.
