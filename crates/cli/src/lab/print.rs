@@ -701,9 +701,20 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         }
     }
     let discards = stats::discard_difference(a, b);
+    // Of which left unclaimed in the lines (set by the rules: 12 a game at 3 players) and not
+    // placeable (what the play changes).
+    let split = stats::discards_split(a)
+        .zip(stats::discards_split(b))
+        .map_or_else(String::new, |((ua, na), (ub, nb))| {
+            format!(
+                " (left unclaimed in a line {:+.2}, not placeable {:+.2})",
+                signed(ub - ua, 2),
+                signed(nb - na, 2)
+            )
+        });
     let _ = writeln!(
         out,
-        "dominoes discarded a game, B - A: {:+.3}{} {}",
+        "dominoes discarded a game, B - A: {:+.3}{} {}{split}",
         signed(discards.estimate, 3),
         mark(&discards),
         interval(&discards, 3, false)

@@ -1251,6 +1251,15 @@ fn how_the_games_were_won_is_told_and_merges() {
         text.contains("games, B - A: the winner's margin over the next side "),
         "{text}"
     );
+    // The discards' difference split as each ruleset's own line splits them.
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("dominoes discarded a game, B - A: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        line.contains(" (left unclaimed in a line +0.00, not placeable "),
+        "{line}"
+    );
 }
 
 #[test]
