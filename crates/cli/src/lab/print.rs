@@ -749,6 +749,24 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
                 .join("; ")
         );
     }
+    // What only one of the two keeps (a module B adds): its mean, said as such.
+    for (label, own, other) in [("A", a, b), ("B", b, a)] {
+        let only: Vec<String> = stats::held_means(own)
+            .into_iter()
+            .filter(|(k, _)| !other.held.contains_key(k))
+            .map(|(k, seats)| {
+                let mean = seats.iter().sum::<f64>() / seats.len().max(1) as f64;
+                format!("{k} {mean:.2}")
+            })
+            .collect();
+        if !only.is_empty() {
+            let _ = writeln!(
+                out,
+                "held at the end of a game under {label} only (mean over the seats): {}",
+                only.join("; ")
+            );
+        }
+    }
     // The first player's advantage under each, and whether B changes it: paired game by game
     // where the first claims fell alike under both.
     let (places, paired_places) = place_differences(r, a, b);

@@ -1393,6 +1393,13 @@ fn the_places_in_the_first_claims_are_paired_game_by_game() {
         text.contains("(spreads, bonuses, discards, how games end, resources held: intervals"),
         "{text}"
     );
+    // What only B keeps (its module's resource) is said as such.
+    assert!(
+        text.contains(
+            "held at the end of a game under B only (mean over the seats): claim-place 2.50"
+        ),
+        "{text}"
+    );
     // Shards merge to the same; a part from before the places were paired: independent.
     assert_eq!(
         merged(&args, 3)["first_claims_differences"],
