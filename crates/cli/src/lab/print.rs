@@ -384,6 +384,19 @@ fn bots_text(out: &mut String, t: &Tally) {
             b.nanos as f64 / 1e6 / b.decisions.max(1) as f64,
         );
     }
+    // Who earns the bonuses: each bot's share of its games (a rule about a bonus asks it).
+    let rates = stats::bot_bonus_rates(t);
+    if !rates.is_empty() {
+        let _ = writeln!(out, "bonuses earned by bot (share of its games):");
+        let key_width = widest(rates.iter().map(|(k, _)| k.as_str()), 16);
+        for (key, bots) in &rates {
+            let cells: Vec<String> = bots
+                .iter()
+                .map(|(bot, rate)| format!("{bot} {:.1}%", rate * 100.0))
+                .collect();
+            let _ = writeln!(out, "  {key:<key_width$} {}", cells.join("  "));
+        }
+    }
 }
 
 /// The seat table, team table, bonuses and discards of one ruleset.
@@ -655,7 +668,10 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         || stats::held_differences(a, b)
             .iter()
             .any(|(_, e)| e.significant())
-        || stats::finish_differences(a, b).is_some_and(|(m, t)| m.significant() || t.significant());
+        || stats::finish_differences(a, b).is_some_and(|(m, t)| m.significant() || t.significant())
+        || stats::bot_bonus_differences(a, b)
+            .iter()
+            .any(|(_, bots)| bots.iter().any(|(_, e)| e.significant()));
     if seat_starred {
         let _ = writeln!(
             out,
@@ -691,6 +707,26 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
                 .map(|e| {
                     format!(
                         "{:+.1}%{} {}",
+                        signed(e.estimate * 100.0, 1),
+                        mark(e),
+                        interval(e, 1, true)
+                    )
+                })
+                .collect();
+            let _ = writeln!(out, "  {key:<key_width$} {}", cells.join("  "));
+        }
+    }
+    // The same by bot, where bots of two kinds or more take turns (a seat's mixes them).
+    let bot_bonuses = stats::bot_bonus_differences(a, b);
+    if !bot_bonuses.is_empty() {
+        let _ = writeln!(out, "bonus earned by bot, B - A in share of its games:");
+        let key_width = widest(bot_bonuses.iter().map(|(k, _)| k.as_str()), 16);
+        for (key, bots) in &bot_bonuses {
+            let cells: Vec<String> = bots
+                .iter()
+                .map(|(bot, e)| {
+                    format!(
+                        "{bot} {:+.1}%{} {}",
                         signed(e.estimate * 100.0, 1),
                         mark(e),
                         interval(e, 1, true)
@@ -902,6 +938,9 @@ fn chance_stars_text(
     if let Some((margin, ties)) = stats::finish_differences(a, b) {
         tested.extend([margin, ties]);
     }
+    for (_, bots) in stats::bot_bonus_differences(a, b) {
+        tested.extend(bots.into_iter().map(|(_, e)| e));
+    }
     let places = place_differences(r, a, b).0;
     if places.len() > 1 {
         tested.extend(places.into_iter().flat_map(|(w, s)| [w, s]));
@@ -1084,6 +1123,10 @@ fn bots_json(t: &Tally) -> Vec<Value> {
                 "mean_score_ci95": [round(score.low, 3), round(score.high, 3)],
                 "mean_margin": round(b.margin_sum as f64 / g, 3),
                 "ms_per_decision": round(b.nanos as f64 / 1e6 / b.decisions.max(1) as f64, 4),
+                "bonus_rates": b.bonuses.iter().map(|(k, &n)| {
+                    let games = b.games.saturating_mul(u64::from(t.match_games.max(1))).max(1);
+                    (k.clone(), json!(round(n as f64 / games as f64, 4)))
+                }).collect::<serde_json::Map<String, Value>>(),
             })
         })
         .collect()
@@ -1221,6 +1264,22 @@ pub fn json(r: &Results) -> Value {
                 );
                 doc["bonus_differences"] = json!(bonuses);
                 doc["discarded_difference"] = estimate_json(&stats::discard_difference(a, b), 4);
+                let bot_bonuses = stats::bot_bonus_differences(a, b);
+                if !bot_bonuses.is_empty() {
+                    doc["bot_bonus_differences"] = json!(
+                        bot_bonuses
+                            .iter()
+                            .map(|(key, bots)| json!({
+                                "bonus": key,
+                                "bots": bots.iter().map(|(bot, e)| {
+                                    let mut v = estimate_json(e, 4);
+                                    v["bot"] = json!(bot);
+                                    v
+                                }).collect::<Vec<_>>(),
+                            }))
+                            .collect::<Vec<_>>()
+                    );
+                }
                 if let Some((margin, ties)) = stats::finish_differences(a, b) {
                     doc["finish_differences"] = json!({
                         "winner_margin": estimate_json(&margin, 3),

@@ -373,6 +373,77 @@ pub fn first_claim_differences(a: &Tally, b: &Tally) -> Vec<(Estimate, Estimate)
         .collect()
 }
 
+/// How often each bot's side earned each bonus: per bonus key (every bonus listed), per bot of
+/// the list, the share of the bot's games (each game of a match). None with fewer than two bots
+/// (the seats' rates say it) or from a part of an older build (no bot counted any).
+pub fn bot_bonus_rates(t: &Tally) -> Vec<(String, Vec<(String, f64)>)> {
+    if t.bots.len() < 2 || t.bots.iter().all(|b| b.bonuses.is_empty()) {
+        return Vec::new();
+    }
+    let per_match = u64::from(t.match_games.max(1));
+    t.bonuses
+        .keys()
+        .map(|k| {
+            let bots = t
+                .bots
+                .iter()
+                .map(|b| {
+                    let n = b.bonuses.get(k).copied().unwrap_or(0);
+                    let games = b.games.saturating_mul(per_match).max(1);
+                    (b.bot.clone(), n as f64 / games as f64)
+                })
+                .collect();
+            (k.clone(), bots)
+        })
+        .collect()
+}
+
+/// Each bot's bonus rates, B - A, with 95% intervals as for independent runs (see
+/// [`mean_difference`]): per bonus key either ruleset lists, per bot of the list. None as
+/// [`bot_bonus_rates`] gives none for either.
+pub fn bot_bonus_differences(a: &Tally, b: &Tally) -> Vec<(String, Vec<(String, Estimate)>)> {
+    // Counted by bot: some bot earned some bonus, or the ruleset has none to earn (a part of an
+    // older build counted none by bot, where its seats earned some).
+    let counted = |t: &Tally| {
+        t.bots.len() > 1
+            && (t.bonuses.is_empty() || t.bots.iter().any(|b| !b.bonuses.is_empty()))
+    };
+    if !counted(a) || !counted(b) || a.bots.len() != b.bots.len() {
+        return Vec::new();
+    }
+    let mut keys: Vec<&String> = a.bonuses.keys().chain(b.bonuses.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    let games = |t: &Tally, bot: &super::tally::BotTally| {
+        bot.games.saturating_mul(u64::from(t.match_games.max(1)))
+    };
+    keys.into_iter()
+        .map(|k| {
+            let bots = a
+                .bots
+                .iter()
+                .zip(&b.bots)
+                .map(|(x, y)| {
+                    // Earned or not is a 0/1 value a seat-game: its square is itself.
+                    let count = |bot: &super::tally::BotTally| {
+                        i128::from(bot.bonuses.get(k).copied().unwrap_or(0))
+                    };
+                    let (ca, cb) = (count(x), count(y));
+                    let e = mean_difference(
+                        (ca, ca.unsigned_abs()),
+                        games(a, x),
+                        (cb, cb.unsigned_abs()),
+                        games(b, y),
+                    )
+                    .within(-1.0, 1.0);
+                    (x.bot.clone(), e)
+                })
+                .collect();
+            (k.clone(), bots)
+        })
+        .collect()
+}
+
 /// By the place in the first claims, B - A, paired game by game (the deal draws the same first
 /// claims under both rulesets, so each game's difference for a place is that of the same
 /// seats): the win share and the mean score per seat, each with its 95% interval from the

@@ -287,6 +287,10 @@ pub struct BotTally {
     pub decisions: u64,
     /// Time spent deciding, in nanoseconds (the one figure that differs from run to run).
     pub nanos: u128,
+    /// Per bonus, the bot's seat-games (each game of a match) in which its side earned it (a
+    /// rule about a bonus asks who earns it). Empty in a part of an older build.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub bonuses: BTreeMap<String, u64>,
 }
 
 /// Everything a run of one ruleset measured.
@@ -333,6 +337,10 @@ pub struct Tally {
     /// outcome is.
     #[serde(skip)]
     ranks: Vec<usize>,
+    /// The bonuses earned in the games of the match being counted (each with its side), until
+    /// its outcome says which bot sat where.
+    #[serde(skip)]
+    earned: Vec<(String, Side)>,
 }
 
 /// How the games (or matches) were won, over the games counted.
@@ -496,6 +504,7 @@ impl Tally {
             unclaimed: Some(0),
             finishes: Some(Finishes::default()),
             ranks: Vec::new(),
+            earned: Vec::new(),
         }
     }
 
@@ -604,6 +613,9 @@ impl Tally {
 
     /// One more game in which `side` earned the bonus `key`.
     fn count_bonus(&mut self, key: &str, side: Side) {
+        if !self.bots.is_empty() {
+            self.earned.push((key.to_string(), side));
+        }
         self.list_bonus(key);
         if let Some(row) = self.bonuses.get_mut(key) {
             for (seat, n) in row.iter_mut().enumerate() {
@@ -623,6 +635,16 @@ impl Tally {
     /// Count one finished game (or match).
     pub fn add_outcome(&mut self, o: &Outcome) {
         self.games += 1;
+        // The bonuses of its games, to the bots that sat on the sides earning them.
+        for (key, side) in std::mem::take(&mut self.earned) {
+            for (p, &bot) in o.bots.iter().enumerate() {
+                if self.seat_side.get(p) == Some(&side)
+                    && let Some(b) = self.bots.get_mut(bot)
+                {
+                    *b.bonuses.entry(key.clone()).or_insert(0) += 1;
+                }
+            }
+        }
         for ((s, &t), &w) in self.seats.iter_mut().zip(&o.totals).zip(&o.shares) {
             s.score.add(t);
             s.score_sum += i128::from(t);
@@ -754,6 +776,9 @@ impl Tally {
             add(&mut a.margin_sum, b.margin_sum)?;
             add(&mut a.decisions, b.decisions)?;
             add(&mut a.nanos, b.nanos)?;
+            for (key, &n) in &b.bonuses {
+                add(a.bonuses.entry(key.clone()).or_insert(0), n)?;
+            }
         }
         Ok(())
     }
@@ -942,6 +967,17 @@ impl Tally {
             if !seat_games || past(b.score_sum, 1) || past(b.margin_sum, 2) {
                 return Err(TallyError::Inconsistent(format!(
                     "bot {name}: scores or margins past any seat's totals"
+                )));
+            }
+            // A bonus earned in at most every game of every seat the bot played, named as the
+            // tally's own bonuses are.
+            let games_of_seats = b.games.saturating_mul(u64::from(self.match_games.max(1)));
+            if b.bonuses
+                .iter()
+                .any(|(key, &n)| n > games_of_seats || !self.bonuses.contains_key(key))
+            {
+                return Err(TallyError::Inconsistent(format!(
+                    "bot {name}: a bonus earned in more games than it played, or one no seat earned"
                 )));
             }
             // No decision takes a day (a time budget is at most an hour; the largest count of

@@ -304,6 +304,35 @@ fn compare_with_mixed_bots_gives_each_bots_paired_difference() {
         .json();
     assert!(out.get("bot_differences").is_none(), "{out}");
     assert_eq!(out["differences"], v["differences"]);
+    // Who earns Harmony, bot by bot: greedy plays for it, the random players rarely get it.
+    let harmony = v["bot_bonus_differences"]
+        .as_array()
+        .expect("bonuses by bot")
+        .iter()
+        .find(|b| b["bonus"] == "harmony")
+        .expect("harmony");
+    let by = |bot: &str| {
+        harmony["bots"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["bot"] == bot)
+            .and_then(|b| b["estimate"].as_f64())
+            .expect(bot)
+    };
+    assert!(
+        by("greedy") > by("random") && by("random") > 0.0,
+        "{harmony}"
+    );
+    // B's own rate for greedy is the difference (A, plain Kingdomino, has no Harmony).
+    let rate = v["rulesets"][1]["bots"][0]["bonus_rates"]["harmony"]
+        .as_f64()
+        .expect("greedy's rate under B");
+    assert!((rate - by("greedy")).abs() < 1e-3, "{v}");
+    assert!(
+        text.contains("bonus earned by bot, B - A in share of its games:"),
+        "{text}"
+    );
     // One bot in every seat: the seats' table says it all.
     let same = json_of(&[
         "compare",
@@ -646,6 +675,15 @@ fn merge_refuses_parts_that_contradict_themselves() {
         },
         &b2,
         "scores or margins past any seat's totals",
+    );
+    // A bot's bonus earned in more of its games than it played.
+    let hb = ["simulate", "harmony", "-b", "greedy,random", "-g", "4"];
+    let (h1, h2) = (part(&hb, "1/2"), part(&hb, "2/2"));
+    refused(
+        &h1,
+        &|v| v["results"]["tallies"][0]["bots"][0]["bonuses"]["harmony"] = Value::from(99),
+        &h2,
+        "bot greedy: a bonus earned in more games than it played",
     );
     // A bot the run does not list (70,000 characters of it had panicked the bots' table).
     refused(
