@@ -405,8 +405,7 @@ pub fn bot_bonus_differences(a: &Tally, b: &Tally) -> Vec<(String, Vec<(String, 
     // Counted by bot: some bot earned some bonus, or the ruleset has none to earn (a part of an
     // older build counted none by bot, where its seats earned some).
     let counted = |t: &Tally| {
-        t.bots.len() > 1
-            && (t.bonuses.is_empty() || t.bots.iter().any(|b| !b.bonuses.is_empty()))
+        t.bots.len() > 1 && (t.bonuses.is_empty() || t.bots.iter().any(|b| !b.bonuses.is_empty()))
     };
     if !counted(a) || !counted(b) || a.bots.len() != b.bots.len() {
         return Vec::new();
