@@ -142,6 +142,18 @@ fn intervals(
     series: &[(String, Vec<Estimate>)],
     zero_line: bool,
 ) -> Result<String, String> {
+    intervals_named(title, y_desc, ("seat", &[]), series, zero_line)
+}
+
+/// [`intervals`] with the x axis named `x.0` and its points `x.1` (numbered from 1 when empty).
+fn intervals_named(
+    title: &str,
+    y_desc: &str,
+    x: (&str, &[String]),
+    series: &[(String, Vec<Estimate>)],
+    zero_line: bool,
+) -> Result<String, String> {
+    let (x_desc, names) = x;
     let seats = series.iter().map(|s| s.1.len()).max().unwrap_or(1).max(1);
     let (mut lo, mut hi) = series
         .iter()
@@ -178,13 +190,14 @@ fn intervals(
             .map_err(text_err)?;
         chart
             .configure_mesh()
-            .x_desc("seat")
+            .x_desc(x_desc)
             // Ticks every half seat (the formatter names the whole ones): asked for fewer, the
             // axis stepped by 2 past the legend's column and named only seats 2 and 4.
             .x_labels(((right - 0.5) * 2.0).ceil() as usize + 1)
             .x_label_formatter(&|x| {
                 if (x - x.round()).abs() < 1e-9 && *x >= 1.0 && *x <= seats as f64 {
-                    format!("{}", x.round() as i64)
+                    let i = x.round() as usize;
+                    names.get(i - 1).cloned().unwrap_or_else(|| format!("{i}"))
                 } else {
                     String::new()
                 }
@@ -275,4 +288,23 @@ pub fn mean_scores(rulesets: &[(String, Vec<SeatSummary>)]) -> Result<String, St
 /// A difference B - A per seat with its paired 95% interval, around zero.
 pub fn difference(title: &str, y_desc: &str, diffs: &[Estimate]) -> Result<String, String> {
     intervals(title, y_desc, &[(String::new(), diffs.to_vec())], true)
+}
+
+/// Differences B - A with their intervals, one a named point (`x_desc`: what the names are):
+/// the bots of a list.
+pub fn difference_named(
+    title: &str,
+    y_desc: &str,
+    x_desc: &str,
+    points: &[(String, Estimate)],
+) -> Result<String, String> {
+    let names: Vec<String> = points.iter().map(|(n, _)| n.clone()).collect();
+    let diffs: Vec<Estimate> = points.iter().map(|(_, e)| *e).collect();
+    intervals_named(
+        title,
+        y_desc,
+        (x_desc, &names),
+        &[(String::new(), diffs)],
+        true,
+    )
 }

@@ -103,6 +103,38 @@ pub fn html(r: &Results) -> Result<String, String> {
                 &wins,
             )?,
         );
+        // Bots of two kinds or more take turns in the seats: each seat mixes them, the bots
+        // are what is compared.
+        if let Some(a) = r.tallies.first() {
+            let bots = stats::bot_differences(&r.paired_bots, a, r.games_played);
+            if !bots.is_empty() {
+                let name = |b: &String| crownlands_core::text::escape_controls(b).into_owned();
+                let scores: Vec<(String, Estimate)> =
+                    bots.iter().map(|(b, d)| (name(b), d.score)).collect();
+                let wins: Vec<(String, Estimate)> = bots
+                    .iter()
+                    .map(|(b, d)| (name(b), d.win_share.scaled(100.0)))
+                    .collect();
+                figure(
+                    &mut body,
+                    charts::difference_named(
+                        "Mean score difference per bot (paired 95% intervals, per seat it plays)",
+                        "points",
+                        "bot",
+                        &scores,
+                    )?,
+                );
+                figure(
+                    &mut body,
+                    charts::difference_named(
+                        "Win share difference per bot (paired 95% intervals, per seat it plays)",
+                        "percentage points",
+                        "bot",
+                        &wins,
+                    )?,
+                );
+            }
+        }
     }
     body.push_str("<h2>Win share per seat</h2>\n");
     figure(&mut body, charts::win_shares(&summaries)?);

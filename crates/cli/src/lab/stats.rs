@@ -30,7 +30,7 @@ impl Estimate {
         }
     }
 
-    fn scaled(self, by: f64) -> Estimate {
+    pub(crate) fn scaled(self, by: f64) -> Estimate {
         Estimate {
             estimate: self.estimate * by,
             low: self.low * by,

@@ -873,6 +873,37 @@ fn reports_are_self_contained_pages_with_charts() {
         .map(|t| t.split('<').next().unwrap_or("").trim())
         .collect();
     assert!(texts.contains(&"1") && texts.contains(&"2"), "{texts:?}");
+    // With bots of two kinds, the differences per bot too, each bot named on its axis.
+    let page = TempFile::new("compare-bots", "html", "");
+    run(&[
+        "compare",
+        "kingdomino",
+        "harmony",
+        "--bots",
+        "greedy,random",
+        "-g",
+        "30",
+        "--report",
+        &page.arg(),
+        "--force",
+    ])
+    .ok();
+    let html = std::fs::read_to_string(page.path()).expect("report");
+    check_page(&html);
+    let chart = html
+        .split("<svg")
+        .find(|c| c.contains("Win share difference per bot"))
+        .expect("the chart by bot");
+    let texts: Vec<&str> = chart
+        .split("<text")
+        .filter_map(|t| t.split('>').nth(1))
+        .map(|t| t.split('<').next().unwrap_or("").trim())
+        .collect();
+    assert!(
+        texts.contains(&"greedy") && texts.contains(&"random") && texts.contains(&"bot"),
+        "{texts:?}"
+    );
+    assert!(html.contains("Mean score difference per bot"));
     // merge writes the same page.
     let part = TempFile::new(
         "part",
