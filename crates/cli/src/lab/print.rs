@@ -386,16 +386,31 @@ fn bots_text(out: &mut String, t: &Tally) {
     }
     // Who earns the bonuses: each bot's share of its games (a rule about a bonus asks it).
     let rates = stats::bot_bonus_rates(t);
-    if !rates.is_empty() {
-        let _ = writeln!(out, "bonuses earned by bot (share of its games):");
-        let key_width = widest(rates.iter().map(|(k, _)| k.as_str()), 16);
-        for (key, bots) in &rates {
-            let cells: Vec<String> = bots
-                .iter()
-                .map(|(bot, rate)| format!("{bot} {:.1}%", rate * 100.0))
-                .collect();
-            let _ = writeln!(out, "  {key:<key_width$} {}", cells.join("  "));
-        }
+    bonus_rows(
+        out,
+        "bonuses earned by bot (share of its games):",
+        rates
+            .iter()
+            .map(|(key, bots)| {
+                let cells = bots
+                    .iter()
+                    .map(|(bot, rate)| format!("{bot} {:.1}%", rate * 100.0));
+                (key.as_str(), cells.collect())
+            })
+            .collect(),
+    );
+}
+
+/// A heading, then a row a bonus: its key in a column as wide as the longest (`Travelling
+/// Castle` ran past 16), its cells after it. Nothing without rows.
+fn bonus_rows(out: &mut String, heading: &str, rows: Vec<(&str, Vec<String>)>) {
+    if rows.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "{heading}");
+    let key_width = widest(rows.iter().map(|(k, _)| *k), 16);
+    for (key, cells) in rows {
+        let _ = writeln!(out, "  {key:<key_width$} {}", cells.join("  "));
     }
 }
 
@@ -697,45 +712,35 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             .join("; ")
     );
     let bonuses = stats::bonus_differences(a, b);
-    if !bonuses.is_empty() {
-        let _ = writeln!(out, "bonus earned, B - A in share of games, seat by seat:");
-        // The keys in a column as wide as the longest (`Travelling Castle` ran past 16).
-        let key_width = widest(bonuses.iter().map(|(k, _)| k.as_str()), 16);
-        for (key, seats) in &bonuses {
-            let cells: Vec<String> = seats
-                .iter()
-                .map(|e| {
-                    format!(
-                        "{:+.1}%{} {}",
-                        signed(e.estimate * 100.0, 1),
-                        mark(e),
-                        interval(e, 1, true)
-                    )
-                })
-                .collect();
-            let _ = writeln!(out, "  {key:<key_width$} {}", cells.join("  "));
-        }
-    }
+    let share = |e: &Estimate| {
+        format!(
+            "{:+.1}%{} {}",
+            signed(e.estimate * 100.0, 1),
+            mark(e),
+            interval(e, 1, true)
+        )
+    };
+    bonus_rows(
+        out,
+        "bonus earned, B - A in share of games, seat by seat:",
+        bonuses
+            .iter()
+            .map(|(key, seats)| (key.as_str(), seats.iter().map(share).collect()))
+            .collect(),
+    );
     // The same by bot, where bots of two kinds or more take turns (a seat's mixes them).
     let bot_bonuses = stats::bot_bonus_differences(a, b);
-    if !bot_bonuses.is_empty() {
-        let _ = writeln!(out, "bonus earned by bot, B - A in share of its games:");
-        let key_width = widest(bot_bonuses.iter().map(|(k, _)| k.as_str()), 16);
-        for (key, bots) in &bot_bonuses {
-            let cells: Vec<String> = bots
-                .iter()
-                .map(|(bot, e)| {
-                    format!(
-                        "{bot} {:+.1}%{} {}",
-                        signed(e.estimate * 100.0, 1),
-                        mark(e),
-                        interval(e, 1, true)
-                    )
-                })
-                .collect();
-            let _ = writeln!(out, "  {key:<key_width$} {}", cells.join("  "));
-        }
-    }
+    bonus_rows(
+        out,
+        "bonus earned by bot, B - A in share of its games:",
+        bot_bonuses
+            .iter()
+            .map(|(key, bots)| {
+                let cells = bots.iter().map(|(bot, e)| format!("{bot} {}", share(e)));
+                (key.as_str(), cells.collect())
+            })
+            .collect(),
+    );
     let discards = stats::discard_difference(a, b);
     // Of which left unclaimed in the lines (set by the rules: 12 a game at 3 players) and not
     // placeable (what the play changes).

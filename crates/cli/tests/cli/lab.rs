@@ -50,6 +50,30 @@ fn merged(args: &[&str], shards: u64) -> Value {
     without_timing(run(&all).ok().json())
 }
 
+/// `args` as two shards merged, the first written as a build from before `key` was kept (the
+/// part without it).
+fn merged_with_an_older_part(args: &[&str], key: &str) -> Value {
+    let mut parts = Vec::new();
+    for k in 1..=2 {
+        let shard = format!("{k}/2");
+        let mut all = args.to_vec();
+        all.extend(["--shard", &shard]);
+        let mut part: Value = run(&all).ok().json();
+        if k == 1 {
+            let removed = part["results"].as_object_mut().and_then(|r| r.remove(key));
+            assert!(removed.is_some(), "the part keeps {key}");
+        }
+        parts.push(TempFile::new(
+            &format!("older-{key}-{k}"),
+            "json",
+            &part.to_string(),
+        ));
+    }
+    run(&["merge", &parts[0].arg(), &parts[1].arg(), "--json"])
+        .ok()
+        .json()
+}
+
 #[test]
 fn shards_of_random_games_merge_to_one_run() {
     let args = ["simulate", "kingdomino", "-p", "3", "-g", "61", "-s", "9"];
@@ -281,27 +305,7 @@ fn compare_with_mixed_bots_gives_each_bots_paired_difference() {
     assert!(text.lines().any(|l| l.starts_with("greedy ")), "{text}");
     // Merged shards give the same, and a part from before the bots were paired gives none.
     assert_eq!(merged(&args, 3)["bot_differences"], v["bot_differences"]);
-    let mut parts = Vec::new();
-    for k in 1..=2 {
-        let shard = format!("{k}/2");
-        let mut all = args.to_vec();
-        all.extend(["--shard", &shard]);
-        let mut part: Value = run(&all).ok().json();
-        if k == 1 {
-            part["results"]
-                .as_object_mut()
-                .unwrap()
-                .remove("paired_bots");
-        }
-        parts.push(TempFile::new(
-            &format!("older-{k}"),
-            "json",
-            &part.to_string(),
-        ));
-    }
-    let out = run(&["merge", &parts[0].arg(), &parts[1].arg(), "--json"])
-        .ok()
-        .json();
+    let out = merged_with_an_older_part(&args, "paired_bots");
     assert!(out.get("bot_differences").is_none(), "{out}");
     assert_eq!(out["differences"], v["differences"]);
     // Who earns Harmony, bot by bot: greedy plays for it, the random players rarely get it.
@@ -1474,27 +1478,7 @@ fn the_places_in_the_first_claims_are_paired_game_by_game() {
         merged(&args, 3)["first_claims_differences"],
         v["first_claims_differences"]
     );
-    let mut parts = Vec::new();
-    for k in 1..=2 {
-        let shard = format!("{k}/2");
-        let mut all = args.to_vec();
-        all.extend(["--shard", &shard]);
-        let mut part: Value = run(&all).ok().json();
-        if k == 1 {
-            part["results"]
-                .as_object_mut()
-                .unwrap()
-                .remove("paired_places");
-        }
-        parts.push(TempFile::new(
-            &format!("places-{k}"),
-            "json",
-            &part.to_string(),
-        ));
-    }
-    let out = run(&["merge", &parts[0].arg(), &parts[1].arg(), "--json"])
-        .ok()
-        .json();
+    let out = merged_with_an_older_part(&args, "paired_places");
     assert_eq!(out["first_claims_paired"], false);
     assert_eq!(
         out["first_claims_differences"][1]["score"]["estimate"],
