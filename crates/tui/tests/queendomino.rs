@@ -1339,7 +1339,8 @@ fn a_match_saved_between_its_games_is_listed_unfinished() {
     let dir = temp_dir("between");
     let mut cfg = config(5, Palette::none());
     cfg.save_dir = Some(dir.clone());
-    let mut app = App::new_game(ruleset("dynasty"), seats("you,greedy"), cfg).expect("sets up");
+    let mut app =
+        App::new_game(ruleset("dynasty"), seats("you,greedy"), cfg.clone()).expect("sets up");
     play_to_end(&mut app, 1000);
     assert_eq!(app.mode(), Mode::GameOver);
     let totals: Vec<String> = {
@@ -1359,6 +1360,29 @@ fn a_match_saved_between_its_games_is_listed_unfinished() {
         saved.result.as_deref(),
         Some(format!("game 1/3 done, match {}", totals.join(":")).as_str()),
         "{saved:?}"
+    );
+    // Watched to its end (game 1's scores), it offers no analysis: the match is not over.
+    let mut watch = at_recent_games(cfg);
+    let at = watch
+        .setup()
+        .unwrap()
+        .recent
+        .iter()
+        .position(|r| r.path == saved.path)
+        .expect("listed");
+    for _ in 0..at {
+        press(&mut watch, "<right>");
+    }
+    press(&mut watch, "<enter>G");
+    assert_eq!(watch.mode(), Mode::Replay);
+    let end = screen(&watch, 100, 30);
+    assert!(!end.contains("a: analyse"), "{end}");
+    press(&mut watch, "a");
+    assert_eq!(watch.mode(), Mode::Replay, "{}", watch.message());
+    assert!(
+        watch.message().contains("unfinished"),
+        "{}",
+        watch.message()
     );
 }
 
@@ -1462,7 +1486,7 @@ fn a_saved_game_watched_is_analysed_from_its_end() {
     let mut app = at_recent_games(cfg);
     press(&mut app, "<enter>");
     assert_eq!(app.mode(), Mode::Replay);
-    // Half way, the game goes on: `a` waits for its end.
+    // Half way, then its end (a works from any move of a finished game).
     press(&mut app, "<right><right>");
     press(&mut app, "G");
     let end = screen(&app, 100, 30);
@@ -1486,6 +1510,12 @@ fn a_saved_game_watched_is_analysed_from_its_end() {
     let text = screen(&app, 100, 30);
     assert!(text.contains("q: back to the setup screen"), "{text}");
     assert!(!text.contains("play again"), "{text}");
+    // Its help says what this screen is, not the played game's keys.
+    press(&mut app, "?");
+    let help = screen(&app, 100, 30);
+    assert!(help.contains("is played or saved from here"), "{help}");
+    assert!(!help.contains("Enter plays again"), "{help}");
+    press(&mut app, "<esc>");
     // A mistake watched goes back to these scores.
     if job_mistakes(&app) > 0 {
         press(&mut app, "a1");

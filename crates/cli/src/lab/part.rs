@@ -268,8 +268,8 @@ fn read(path: &Path) -> CliResult<Part> {
                 .zip(i128::try_from(sa.win_units).ok());
             let consistent = d.score_sum.checked_add(sa.score_sum) == Some(sb.score_sum)
                 && wins.is_some_and(|(wb, wa)| wb - wa == d.win_units)
-                && d.score_sq_sum >= d.score_sum.unsigned_abs()
-                && d.win_sq_units >= d.win_units.unsigned_abs();
+                && squares_fit(d.score_sum, d.score_sq_sum, r.games_played)
+                && squares_fit(d.win_units, d.win_sq_units, r.games_played);
             if !consistent {
                 return Err(bad(format!(
                     "seat {}: the paired differences are not B's sums less A's",
@@ -278,9 +278,29 @@ fn read(path: &Path) -> CliResult<Part> {
             }
         }
     }
+    // Both rulesets of a comparison are played by the same list of bots, in the same order
+    // (what is said bot by bot pairs them by it).
+    if let [a, b] = r.tallies.as_slice()
+        && (a.bots.len() != b.bots.len() || a.bots.iter().zip(&b.bots).any(|(x, y)| x.bot != y.bot))
+    {
+        return Err(bad("the two rulesets' bots are not the same list".into()));
+    }
     check_paired_bots(r).map_err(bad)?;
     check_paired_places(r).map_err(bad)?;
     Ok(part)
+}
+
+/// Whether `sq` can be the sum of the squares of `n` whole values summing to `sum`: at least
+/// the square of the sum over `n` (Cauchy-Schwarz: `n * sq >= sum^2`), so no crafted part
+/// passes a spread of 0 (and an interval of no width) off as what was counted.
+fn squares_fit(sum: i128, sq: u128, n: u64) -> bool {
+    let square = sum.unsigned_abs().checked_mul(sum.unsigned_abs());
+    match (square, u128::from(n).checked_mul(sq)) {
+        (Some(square), Some(n_sq)) => n_sq >= square,
+        // Past u128 either way: the squares' side overflowing holds at least the sum's.
+        (None, _) => false,
+        (Some(_), None) => true,
+    }
 }
 
 /// A group's sums under one ruleset, as its tally counts them: seat-games, score, win units.
@@ -294,8 +314,8 @@ fn group_sound(d: &PairedGroup, r: &Results, a: GroupSums, b: GroupSums) -> bool
     let counts = d.games <= r.games_played
         && d.games <= d.seats
         && d.seats <= d.games.saturating_mul(seats)
-        && d.score_sq_sum >= d.score_sum.unsigned_abs()
-        && d.win_sq_units >= d.win_units.unsigned_abs();
+        && squares_fit(d.score_sum, d.score_sq_sum, d.games)
+        && squares_fit(d.win_units, d.win_sq_units, d.games);
     let sums = d.games < r.games_played || {
         let wins = i128::try_from(b.2).ok().zip(i128::try_from(a.2).ok());
         d.seats == a.0

@@ -841,7 +841,12 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     }
     let _ = writeln!(
         out,
-        "(spreads, bonuses, discards, how games end, resources held{}: intervals as for independent runs, wider than paired ones)",
+        "(spreads, bonuses, discards, {}resources held{}: intervals as for independent runs, wider than paired ones)",
+        if finishes.is_some() {
+            "how games end, "
+        } else {
+            ""
+        },
         if paired_places || places.len() < 2 {
             ""
         } else {
@@ -948,7 +953,13 @@ fn chance_stars_text(
     }
     let places = place_differences(r, a, b).0;
     if places.len() > 1 {
-        tested.extend(places.into_iter().flat_map(|(w, s)| [w, s]));
+        for (k, (w, s)) in places.into_iter().enumerate() {
+            tested.push(s);
+            // With two sides, the second place's win is the first's, turned.
+            if !(two_sides && k > 0) {
+                tested.push(w);
+            }
+        }
     }
     // A figure that cannot differ by chance (an interval of no width: nothing varied, a bonus
     // no game earned, no discards) is no test.
@@ -1128,10 +1139,13 @@ fn bots_json(t: &Tally) -> Vec<Value> {
                 "mean_score_ci95": [round(score.low, 3), round(score.high, 3)],
                 "mean_margin": round(b.margin_sum as f64 / g, 3),
                 "ms_per_decision": round(b.nanos as f64 / 1e6 / b.decisions.max(1) as f64, 4),
-                "bonus_rates": b.bonuses.iter().map(|(k, &n)| {
+                // Every bonus listed, 0 where never earned; null where not kept (an older
+                // build's part).
+                "bonus_rates": b.bonuses.as_ref().map(|counts| t.bonuses.keys().map(|k| {
+                    let n = counts.get(k).copied().unwrap_or(0);
                     let games = b.games.saturating_mul(u64::from(t.match_games.max(1))).max(1);
                     (k.clone(), json!(round(n as f64 / games as f64, 4)))
-                }).collect::<serde_json::Map<String, Value>>(),
+                }).collect::<serde_json::Map<String, Value>>()),
             })
         })
         .collect()

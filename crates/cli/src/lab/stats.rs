@@ -373,13 +373,19 @@ pub fn first_claim_differences(a: &Tally, b: &Tally) -> Vec<(Estimate, Estimate)
         .collect()
 }
 
+/// Each bot's counts of the bonuses, where every bot kept them (`None` from a part of an older
+/// build, or merged with one).
+fn bot_counts(t: &Tally) -> Option<Vec<&BTreeMap<String, u64>>> {
+    t.bots.iter().map(|b| b.bonuses.as_ref()).collect()
+}
+
 /// How often each bot's side earned each bonus: per bonus key (every bonus listed), per bot of
 /// the list, the share of the bot's games (each game of a match). None with fewer than two bots
-/// (the seats' rates say it) or from a part of an older build (no bot counted any).
+/// (the seats' rates say it), or where the bots' counts were not kept.
 pub fn bot_bonus_rates(t: &Tally) -> Vec<(String, Vec<(String, f64)>)> {
-    if t.bots.len() < 2 || t.bots.iter().all(|b| b.bonuses.is_empty()) {
+    let Some(counts) = bot_counts(t).filter(|c| c.len() > 1) else {
         return Vec::new();
-    }
+    };
     let per_match = u64::from(t.match_games.max(1));
     t.bonuses
         .keys()
@@ -387,8 +393,9 @@ pub fn bot_bonus_rates(t: &Tally) -> Vec<(String, Vec<(String, f64)>)> {
             let bots = t
                 .bots
                 .iter()
-                .map(|b| {
-                    let n = b.bonuses.get(k).copied().unwrap_or(0);
+                .zip(&counts)
+                .map(|(b, c)| {
+                    let n = c.get(k).copied().unwrap_or(0);
                     let games = b.games.saturating_mul(per_match).max(1);
                     (b.bot.clone(), n as f64 / games as f64)
                 })
@@ -399,15 +406,18 @@ pub fn bot_bonus_rates(t: &Tally) -> Vec<(String, Vec<(String, f64)>)> {
 }
 
 /// Each bot's bonus rates, B - A, with 95% intervals as for independent runs (see
-/// [`mean_difference`]): per bonus key either ruleset lists, per bot of the list. None as
+/// [`mean_difference`]; a bot's seat-games taken as independent: two seats of one team earn a
+/// bonus together, so there the interval is narrower than it should be): per bonus key either
+/// ruleset lists, per bot of the list (the same list, in the same order, under both). None as
 /// [`bot_bonus_rates`] gives none for either.
 pub fn bot_bonus_differences(a: &Tally, b: &Tally) -> Vec<(String, Vec<(String, Estimate)>)> {
-    // Counted by bot: some bot earned some bonus, or the ruleset has none to earn (a part of an
-    // older build counted none by bot, where its seats earned some).
-    let counted = |t: &Tally| {
-        t.bots.len() > 1 && (t.bonuses.is_empty() || t.bots.iter().any(|b| !b.bonuses.is_empty()))
+    let same_list = a.bots.len() > 1
+        && a.bots.len() == b.bots.len()
+        && a.bots.iter().zip(&b.bots).all(|(x, y)| x.bot == y.bot);
+    let (Some(ca), Some(cb)) = (bot_counts(a), bot_counts(b)) else {
+        return Vec::new();
     };
-    if !counted(a) || !counted(b) || a.bots.len() != b.bots.len() {
+    if !same_list {
         return Vec::new();
     }
     let mut keys: Vec<&String> = a.bonuses.keys().chain(b.bonuses.keys()).collect();
@@ -422,16 +432,16 @@ pub fn bot_bonus_differences(a: &Tally, b: &Tally) -> Vec<(String, Vec<(String, 
                 .bots
                 .iter()
                 .zip(&b.bots)
-                .map(|(x, y)| {
+                .zip(ca.iter().zip(&cb))
+                .map(|((x, y), (mx, my))| {
                     // Earned or not is a 0/1 value a seat-game: its square is itself.
-                    let count = |bot: &super::tally::BotTally| {
-                        i128::from(bot.bonuses.get(k).copied().unwrap_or(0))
-                    };
-                    let (ca, cb) = (count(x), count(y));
+                    let count =
+                        |m: &BTreeMap<String, u64>| i128::from(m.get(k).copied().unwrap_or(0));
+                    let (na, nb) = (count(mx), count(my));
                     let e = mean_difference(
-                        (ca, ca.unsigned_abs()),
+                        (na, na.unsigned_abs()),
                         games(a, x),
-                        (cb, cb.unsigned_abs()),
+                        (nb, nb.unsigned_abs()),
                         games(b, y),
                     )
                     .within(-1.0, 1.0);

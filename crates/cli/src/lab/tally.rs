@@ -288,9 +288,10 @@ pub struct BotTally {
     /// Time spent deciding, in nanoseconds (the one figure that differs from run to run).
     pub nanos: u128,
     /// Per bonus, the bot's seat-games (each game of a match) in which its side earned it (a
-    /// rule about a bonus asks who earns it). Empty in a part of an older build.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub bonuses: BTreeMap<String, u64>,
+    /// rule about a bonus asks who earns it). `None` in a part of an older build, which kept
+    /// none (and in what it was merged with: the counts would be of part of the games).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonuses: Option<BTreeMap<String, u64>>,
 }
 
 /// Everything a run of one ruleset measured.
@@ -495,6 +496,7 @@ impl Tally {
                 .iter()
                 .map(|b| BotTally {
                     bot: b.clone(),
+                    bonuses: Some(BTreeMap::new()),
                     ..BotTally::default()
                 })
                 .collect(),
@@ -639,9 +641,9 @@ impl Tally {
         for (key, side) in std::mem::take(&mut self.earned) {
             for (p, &bot) in o.bots.iter().enumerate() {
                 if self.seat_side.get(p) == Some(&side)
-                    && let Some(b) = self.bots.get_mut(bot)
+                    && let Some(counts) = self.bots.get_mut(bot).and_then(|b| b.bonuses.as_mut())
                 {
-                    *b.bonuses.entry(key.clone()).or_insert(0) += 1;
+                    *counts.entry(key.clone()).or_insert(0) += 1;
                 }
             }
         }
@@ -776,8 +778,14 @@ impl Tally {
             add(&mut a.margin_sum, b.margin_sum)?;
             add(&mut a.decisions, b.decisions)?;
             add(&mut a.nanos, b.nanos)?;
-            for (key, &n) in &b.bonuses {
-                add(a.bonuses.entry(key.clone()).or_insert(0), n)?;
+            match (&mut a.bonuses, &b.bonuses) {
+                (Some(into), Some(from)) => {
+                    for (key, &n) in from {
+                        add(into.entry(key.clone()).or_insert(0), n)?;
+                    }
+                }
+                // One side of an older build: no counts by bot for the whole.
+                _ => a.bonuses = None,
             }
         }
         Ok(())
@@ -944,6 +952,17 @@ impl Tally {
             .map(i128::abs)
             .max()
             .unwrap_or(0);
+        // A winner's margin over the next side is at most two totals apart, each game.
+        if let Some(f) = &self.finishes {
+            let most = i128::from(self.games)
+                .checked_mul(2)
+                .and_then(|g| g.checked_mul(most_points));
+            if most.is_none_or(|most| f.margin_sum > most.unsigned_abs()) {
+                return Err(TallyError::Inconsistent(
+                    "margins past any seats' totals".into(),
+                ));
+            }
+        }
         for b in &self.bots {
             let name = crownlands_core::text::excerpt(&b.bot);
             if !wins_fit(b.games, b.win_units, b.win_sq_units) {
@@ -974,6 +993,7 @@ impl Tally {
             let games_of_seats = b.games.saturating_mul(u64::from(self.match_games.max(1)));
             if b.bonuses
                 .iter()
+                .flatten()
                 .any(|(key, &n)| n > games_of_seats || !self.bonuses.contains_key(key))
             {
                 return Err(TallyError::Inconsistent(format!(
@@ -986,6 +1006,27 @@ impl Tally {
                 return Err(TallyError::Inconsistent(format!(
                     "bot {name}: more than a day a decision"
                 )));
+            }
+        }
+        // The bots' bonuses, where kept, are the seats' (each seat's earned bonus went to the
+        // bot in it): for each bonus the bots' counts add up to the seats'. Kept by every bot
+        // or by none (one build writes them all).
+        if self.bots.iter().any(|b| b.bonuses.is_some()) {
+            let all: Option<Vec<&BTreeMap<String, u64>>> =
+                self.bots.iter().map(|b| b.bonuses.as_ref()).collect();
+            let adds_up = all.is_some_and(|all| {
+                self.bonuses.iter().all(|(key, row)| {
+                    let seats = row.iter().try_fold(0u64, |s, &n| s.checked_add(n));
+                    let bots = all
+                        .iter()
+                        .try_fold(0u64, |s, m| s.checked_add(m.get(key).copied().unwrap_or(0)));
+                    seats.is_some() && seats == bots
+                })
+            });
+            if !adds_up {
+                return Err(TallyError::Inconsistent(
+                    "the bots' bonuses do not add up to the seats'".into(),
+                ));
             }
         }
         // The first claims: a place for each side at most, every seat of every game once.

@@ -50,6 +50,33 @@ fn merged(args: &[&str], shards: u64) -> Value {
     without_timing(run(&all).ok().json())
 }
 
+/// `args` as two shards merged, the first's bots written as a build from before their bonuses
+/// were kept (the bots without `bonuses`).
+fn merged_with_an_older_bots_bonuses(args: &[&str]) -> Value {
+    let mut parts = Vec::new();
+    for k in 1..=2 {
+        let shard = format!("{k}/2");
+        let mut all = args.to_vec();
+        all.extend(["--shard", &shard]);
+        let mut part: Value = run(&all).ok().json();
+        if k == 1 {
+            for t in part["results"]["tallies"].as_array_mut().expect("tallies") {
+                for b in t["bots"].as_array_mut().expect("bots") {
+                    b.as_object_mut().expect("a bot").remove("bonuses");
+                }
+            }
+        }
+        parts.push(TempFile::new(
+            &format!("older-bonuses-{k}"),
+            "json",
+            &part.to_string(),
+        ));
+    }
+    run(&["merge", &parts[0].arg(), &parts[1].arg(), "--json"])
+        .ok()
+        .json()
+}
+
 /// `args` as two shards merged, the first written as a build from before `key` was kept (the
 /// part without it).
 fn merged_with_an_older_part(args: &[&str], key: &str) -> Value {
@@ -337,6 +364,14 @@ fn compare_with_mixed_bots_gives_each_bots_paired_difference() {
         text.contains("bonus earned by bot, B - A in share of its games:"),
         "{text}"
     );
+    // A part of an older build (no counts by bot) merged with a newer one: none by bot, rather
+    // than half the games' counts over all of them.
+    let older = merged_with_an_older_bots_bonuses(&args);
+    assert!(older.get("bot_bonus_differences").is_none(), "{older}");
+    assert!(
+        older["rulesets"][1]["bots"][0]["bonus_rates"].is_null(),
+        "{older}"
+    );
     // One bot in every seat: the seats' table says it all.
     let same = json_of(&[
         "compare",
@@ -602,6 +637,30 @@ fn merge_refuses_parts_that_contradict_themselves() {
         &k2,
         "paired differences of the wrong bots",
     );
+    // B's bots not A's list (what is said bot by bot pairs them by it).
+    refused(
+        &k1,
+        &|v| {
+            let bots = v["results"]["tallies"][1]["bots"]
+                .as_array_mut()
+                .expect("B's bots");
+            bots.swap(0, 1);
+        },
+        &k2,
+        "the two rulesets' bots are not the same list",
+    );
+    // Squares too small for their sum: a spread of 0 passed off (an interval of no width).
+    refused(
+        &k1,
+        &|v| {
+            let seat = &mut v["results"]["paired"][0];
+            let sum = seat["score_sum"].as_i64().unwrap_or(0).abs() + 50;
+            seat["score_sum"] = Value::from(sum);
+            seat["score_sq_sum"] = Value::from(sum);
+        },
+        &k2,
+        "seat 1: the paired differences are not B's sums less A's",
+    );
     // The places' paired differences likewise, against the places' own tallies.
     refused(
         &k1,
@@ -680,14 +739,38 @@ fn merge_refuses_parts_that_contradict_themselves() {
         &b2,
         "scores or margins past any seat's totals",
     );
-    // A bot's bonus earned in more of its games than it played.
-    let hb = ["simulate", "harmony", "-b", "greedy,random", "-g", "4"];
+    // A bot's bonus earned in more of its games than it played, or bots' counts that are not
+    // the seats'.
+    let hb = ["simulate", "harmony", "-b", "greedy,random", "-g", "8"];
     let (h1, h2) = (part(&hb, "1/2"), part(&hb, "2/2"));
     refused(
         &h1,
         &|v| v["results"]["tallies"][0]["bots"][0]["bonuses"]["harmony"] = Value::from(99),
         &h2,
         "bot greedy: a bonus earned in more games than it played",
+    );
+    refused(
+        &h1,
+        &|v| {
+            let bots = &mut v["results"]["tallies"][0]["bots"];
+            let n = bots[0]["bonuses"]["harmony"].as_u64().unwrap_or(0)
+                + bots[1]["bonuses"]["harmony"].as_u64().unwrap_or(0);
+            bots[0]["bonuses"]["harmony"] = Value::from(0);
+            bots[1]["bonuses"]["harmony"] = Value::from(n + 1);
+        },
+        &h2,
+        "the bots' bonuses do not add up to the seats'",
+    );
+    // Margins past any totals.
+    refused(
+        &h1,
+        &|v| {
+            let f = &mut v["results"]["tallies"][0]["finishes"];
+            f["margin_sum"] = Value::from(u64::MAX);
+            f["margin_sq_sum"] = Value::from(u64::MAX);
+        },
+        &h2,
+        "margins past any seats' totals",
     );
     // A bot the run does not list (70,000 characters of it had panicked the bots' table).
     refused(

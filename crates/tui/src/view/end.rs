@@ -358,8 +358,10 @@ fn bar(app: &App) -> Bar {
         } else {
             Bar::new()
         };
-        // A saved game's end: its analysis (the game just played's has its own screen).
-        let bar = if !more && !app.watching_this_game() {
+        // A saved game's end: its analysis (the game just played's has its own screen), once
+        // the whole of it is over (a match saved between its games is not).
+        let over = app.session().is_some_and(|s| s.is_over());
+        let bar = if !more && over && !app.watching_this_game() {
             bar.key("a: analyse this game", Key::Char('a')).text(" ")
         } else {
             bar

@@ -63,9 +63,9 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
             "→ (or l, space, Enter) next move, ← (or h) back, Tab/Shift-Tab ten moves, g the \
              start, G the end; m the moves so far; q (or Esc) back to the setup screen (to the \
              scores when watching a mistake of the game just played).",
-            "At the end of a finished saved game, a analyses it: its scores and every decision \
-             against the bot's best, the mistakes watched from there; q goes back to the setup \
-             screen.",
+            "In a finished saved game, a analyses it (from any move): its scores and every \
+             decision against the bot's best, the mistakes watched from there; q goes back to \
+             the setup screen.",
         ],
         Mode::GameOver => &[
             "The score screen: the territories and bonuses (in a short column the largest, the \
@@ -134,7 +134,20 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         Some(o) if o.is_main() => "where it is (autosave is off)".to_string(),
         _ => "where it is".to_string(),
     };
-    for t in step_help(app.mode()) {
+    // A saved game's scores, watched: nothing to play on from them.
+    const WATCHED: &[&str] = &[
+        "A saved game's scores, opened from watching it: each final kingdom, the bonuses, the \
+         winner and the tie-break.",
+        "a analyses it (every decision against the bot's best; a mistake's key shows the board \
+         just before it); q (or Esc) goes back to the setup screen. Nothing is played or saved \
+         from here.",
+    ];
+    let paragraphs = if app.watching_saved_scores() {
+        WATCHED
+    } else {
+        step_help(app.mode())
+    };
+    for t in paragraphs {
         let t = match *t {
             t if monochrome && t.starts_with("Green ghost:") => {
                 "Bold ghost: legal, Enter (or space) places. Reversed: the reason is shown below."
