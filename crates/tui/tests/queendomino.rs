@@ -1384,6 +1384,7 @@ fn a_match_saved_between_its_games_is_listed_unfinished() {
         "{}",
         watch.message()
     );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A game saved by hand (`s`) and then finished is kept in the file it was saved in, not in a
@@ -1433,6 +1434,7 @@ fn a_game_saved_by_hand_then_finished_is_kept_where_it_was_saved() {
             let save = crownlands_saves::read_save_file(&saved[0]).unwrap();
             assert_eq!(save, app.session().unwrap().to_save(), "the finished game");
         }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 
@@ -1533,6 +1535,8 @@ fn a_saved_game_watched_is_analysed_from_its_end() {
         !home.join(crownlands_saves::AUTOSAVE_FILE).exists(),
         "nothing autosaved"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&home);
 }
 
 fn job_mistakes(app: &App) -> usize {
