@@ -401,6 +401,20 @@ fn bots_text(out: &mut String, t: &Tally) {
     );
 }
 
+/// A difference's score and win cells, as the team and bot tables write them:
+/// `  +1.23* 0.5 to 2.0          +3.1%  -1.0 to 7.2%`.
+fn difference_cells(d: &Difference) -> String {
+    format!(
+        "{:>+11.2}{} {:<16}  {:>+8.1}%{} {}",
+        signed(d.score.estimate, 2),
+        mark(&d.score),
+        interval(&d.score, 2, false),
+        signed(d.win_share.estimate * 100.0, 1),
+        mark(&d.win_share),
+        interval(&d.win_share, 1, true),
+    )
+}
+
 /// A heading, then a row a bonus: its key in a column as wide as the longest (`Travelling
 /// Castle` ran past 16), its cells after it. Nothing without rows.
 fn bonus_rows(out: &mut String, heading: &str, rows: Vec<(&str, Vec<String>)>) {
@@ -625,15 +639,10 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             let seats: Vec<String> = team.seats.iter().map(|p| (p + 1).to_string()).collect();
             let _ = writeln!(
                 out,
-                "{:>4}  {:<5}  {:>+11.2}{} {:<16}  {:>+8.1}%{} {}",
+                "{:>4}  {:<5}  {}",
                 k + 1,
                 seats.join("+"),
-                signed(d.score.estimate, 2),
-                mark(&d.score),
-                interval(&d.score, 2, false),
-                signed(d.win_share.estimate * 100.0, 1),
-                mark(&d.win_share),
-                interval(&d.win_share, 1, true),
+                difference_cells(d)
             );
         }
     }
@@ -650,14 +659,9 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         for (bot, d) in &bot_rows {
             let _ = writeln!(
                 out,
-                "{:<width$}  {:>+11.2}{} {:<16}  {:>+8.1}%{} {}",
+                "{:<width$}  {}",
                 crownlands_core::text::escape_controls(bot),
-                signed(d.score.estimate, 2),
-                mark(&d.score),
-                interval(&d.score, 2, false),
-                signed(d.win_share.estimate * 100.0, 1),
-                mark(&d.win_share),
-                interval(&d.win_share, 1, true),
+                difference_cells(d)
             );
         }
     }
