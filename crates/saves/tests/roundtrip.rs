@@ -44,6 +44,12 @@ fn shipped() -> Vec<(String, Arc<crownlands_core::Ruleset>)> {
         .collect()
 }
 
+fn shipped_named(name: &str) -> Arc<crownlands_core::Ruleset> {
+    Arc::new(
+        crownlands_rules::load_shipped(crownlands_core::Registry::shipped_ref(), name).unwrap(),
+    )
+}
+
 fn players(n: u8) -> Vec<Player> {
     (1..=u32::from(n))
         .map(|s| {
@@ -690,10 +696,7 @@ fn export_refuses_a_module_action_whose_text_does_not_read_back() {
 
 #[test]
 fn a_game_continues_the_save_it_went_on_from_and_no_other() {
-    let (_, dynasty) = shipped()
-        .into_iter()
-        .find(|(n, _)| n == "dynasty")
-        .expect("dynasty");
+    let dynasty = shipped_named("dynasty");
     let mut rng = Rng(7);
     let mut session = Session::new(dynasty.clone(), players(2), 3).unwrap();
     play(&mut session, &mut rng, Some(30));
@@ -720,10 +723,7 @@ fn a_game_continues_the_save_it_went_on_from_and_no_other() {
 
 #[test]
 fn a_matchs_length_is_read_for_the_saves_player_count() {
-    let (_, dynasty) = shipped()
-        .into_iter()
-        .find(|(n, _)| n == "dynasty")
-        .expect("dynasty");
+    let dynasty = shipped_named("dynasty");
     let mut session = Session::new(dynasty, players(2), 3).unwrap();
     play(&mut session, &mut Rng(7), Some(5));
     let mut save = session.to_save();

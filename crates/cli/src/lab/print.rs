@@ -672,25 +672,8 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         .iter()
         .chain(bot_rows.iter().map(|(_, d)| d))
         .any(|d| d.score.significant() || d.win_share.significant());
-    let spreads = stats::spread_differences(a, b);
-    let below_starred = spreads
-        .iter()
-        .any(|(_, e)| e.as_ref().is_some_and(Estimate::significant))
-        || stats::bonus_differences(a, b)
-            .iter()
-            .any(|(_, seats)| seats.iter().any(Estimate::significant))
-        || stats::discard_difference(a, b).significant()
-        || place_differences(r, a, b)
-            .0
-            .iter()
-            .any(|(w, s)| w.significant() || s.significant())
-        || stats::held_differences(a, b)
-            .iter()
-            .any(|(_, e)| e.significant())
-        || stats::finish_differences(a, b).is_some_and(|(m, t)| m.significant() || t.significant())
-        || stats::bot_bonus_differences(a, b)
-            .iter()
-            .any(|(_, bots)| bots.iter().any(|(_, e)| e.significant()));
+    let beyond = Beyond::of(r, a, b);
+    let below_starred = beyond.all().any(|e| e.significant());
     if seat_starred {
         let _ = writeln!(
             out,
@@ -701,7 +684,8 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     let _ = writeln!(
         out,
         "spread B - A (standard deviation of the score), seat by seat: {}",
-        spreads
+        beyond
+            .spreads
             .iter()
             .map(|(d, e)| match e {
                 Some(e) => format!(
@@ -715,7 +699,6 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             .collect::<Vec<_>>()
             .join("; ")
     );
-    let bonuses = stats::bonus_differences(a, b);
     let share = |e: &Estimate| {
         format!(
             "{:+.1}%{} {}",
@@ -727,17 +710,18 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     bonus_rows(
         out,
         "bonus earned, B - A in share of games, seat by seat:",
-        bonuses
+        beyond
+            .bonuses
             .iter()
             .map(|(key, seats)| (key.as_str(), seats.iter().map(share).collect()))
             .collect(),
     );
     // The same by bot, where bots of two kinds or more take turns (a seat's mixes them).
-    let bot_bonuses = stats::bot_bonus_differences(a, b);
     bonus_rows(
         out,
         "bonus earned by bot, B - A in share of its games:",
-        bot_bonuses
+        beyond
+            .bot_bonuses
             .iter()
             .map(|(key, bots)| {
                 let cells = bots.iter().map(|(bot, e)| format!("{bot} {}", share(e)));
@@ -745,7 +729,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             })
             .collect(),
     );
-    let discards = stats::discard_difference(a, b);
+    let discards = &beyond.discards;
     // Of which left unclaimed in the lines (set by the rules: 12 a game at 3 players) and not
     // placeable (what the play changes).
     let split = stats::discards_split(a)
@@ -761,12 +745,11 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         out,
         "dominoes discarded a game, B - A: {:+.3}{} {}{split}",
         signed(discards.estimate, 3),
-        mark(&discards),
-        interval(&discards, 3, false)
+        mark(discards),
+        interval(discards, 3, false)
     );
     // How the games end: closer or further apart, tied at the top more or less often.
-    let finishes = stats::finish_differences(a, b);
-    if let Some((margin, ties)) = &finishes {
+    if let Some((margin, ties)) = &beyond.finishes {
         let _ = writeln!(
             out,
             "games, B - A: the winner's margin over the next side {:+.2}{} ({}); the top total tied {:+.1}%{} ({})",
@@ -778,7 +761,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             interval(ties, 1, true),
         );
     }
-    let held = stats::held_differences(a, b);
+    let held = &beyond.held;
     if !held.is_empty() {
         let _ = writeln!(
             out,
@@ -814,7 +797,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     }
     // The first player's advantage under each, and whether B changes it: paired game by game
     // where the first claims fell alike under both.
-    let (places, paired_places) = place_differences(r, a, b);
+    let (places, paired_places) = (&beyond.places, beyond.paired_places);
     if places.len() > 1 {
         let _ = writeln!(
             out,
@@ -846,7 +829,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     let _ = writeln!(
         out,
         "(spreads, bonuses, discards, {}resources held{}: intervals as for independent runs, wider than paired ones)",
-        if finishes.is_some() {
+        if beyond.finishes.is_some() {
             "how games end, "
         } else {
             ""
@@ -857,7 +840,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             " and places"
         }
     );
-    chance_stars_text(out, r, &diffs, &spreads);
+    chance_stars_text(out, r, &diffs, &beyond);
     for (label, t) in [("A", a), ("B", b)] {
         let _ = writeln!(out, "{label}: {}", name(usize::from(label == "B")));
         // As `simulate` prints a ruleset: its bots first, where there are bots.
@@ -890,13 +873,8 @@ fn reads_as_zero(text: &str) -> bool {
 
 /// Of many differences each tested at 95%, about one in 20 is starred by chance alone when
 /// nothing differs: how many were tested and starred, said where a star is among ten or more.
-fn chance_stars_text(
-    out: &mut String,
-    r: &Results,
-    diffs: &[Difference],
-    spreads: &[(f64, Option<Estimate>)],
-) {
-    let (Some(a), Some(b)) = (r.tallies.first(), r.tallies.get(1)) else {
+fn chance_stars_text(out: &mut String, r: &Results, diffs: &[Difference], beyond: &Beyond) {
+    let Some(a) = r.tallies.first() else {
         return;
     };
     let bots = stats::bot_differences(&r.paired_bots, a, r.games_played);
@@ -932,32 +910,32 @@ fn chance_stars_text(
         }
     }
     tested.extend(
-        spreads
+        beyond
+            .spreads
             .iter()
             .enumerate()
             .filter(|&(p, _)| by_side(p))
             .filter_map(|(_, (_, e))| *e),
     );
-    for (_, seats) in stats::bonus_differences(a, b) {
+    for (_, seats) in &beyond.bonuses {
         tested.extend(
             seats
-                .into_iter()
+                .iter()
                 .enumerate()
                 .filter(|&(p, _)| by_side(p))
-                .map(|(_, e)| e),
+                .map(|(_, e)| *e),
         );
     }
-    tested.push(stats::discard_difference(a, b));
-    tested.extend(stats::held_differences(a, b).into_iter().map(|(_, e)| e));
-    if let Some((margin, ties)) = stats::finish_differences(a, b) {
+    tested.push(beyond.discards);
+    tested.extend(beyond.held.iter().map(|(_, e)| *e));
+    if let Some((margin, ties)) = beyond.finishes {
         tested.extend([margin, ties]);
     }
-    for (_, bots) in stats::bot_bonus_differences(a, b) {
-        tested.extend(bots.into_iter().map(|(_, e)| e));
+    for (_, bots) in &beyond.bot_bonuses {
+        tested.extend(bots.iter().map(|(_, e)| *e));
     }
-    let places = place_differences(r, a, b).0;
-    if places.len() > 1 {
-        for (k, (w, s)) in places.into_iter().enumerate() {
+    if beyond.places.len() > 1 {
+        for (k, &(w, s)) in beyond.places.iter().enumerate() {
             tested.push(s);
             // With two sides, the second place's win is the first's, turned.
             if !(two_sides && k > 0) {
@@ -986,6 +964,56 @@ fn chance_stars_text(
         if starred == 1 { "is" } else { "are" },
         tested.len() as f64 / 20.0
     );
+}
+
+/// What `compare` says B changes beyond the seats' scores and wins, each worked out once for
+/// the text, its footnotes and the count of stars.
+struct Beyond {
+    spreads: Vec<(f64, Option<Estimate>)>,
+    bonuses: Vec<(String, Vec<Estimate>)>,
+    bot_bonuses: Vec<(String, Vec<(String, Estimate)>)>,
+    discards: Estimate,
+    finishes: Option<(Estimate, Estimate)>,
+    held: Vec<(String, Estimate)>,
+    places: Vec<(Estimate, Estimate)>,
+    paired_places: bool,
+}
+
+impl Beyond {
+    fn of(r: &Results, a: &Tally, b: &Tally) -> Beyond {
+        let (places, paired_places) = place_differences(r, a, b);
+        Beyond {
+            spreads: stats::spread_differences(a, b),
+            bonuses: stats::bonus_differences(a, b),
+            bot_bonuses: stats::bot_bonus_differences(a, b),
+            discards: stats::discard_difference(a, b),
+            finishes: stats::finish_differences(a, b),
+            held: stats::held_differences(a, b),
+            places,
+            paired_places,
+        }
+    }
+
+    /// Every figure with an interval, in no particular order.
+    fn all(&self) -> impl Iterator<Item = Estimate> + '_ {
+        self.spreads
+            .iter()
+            .filter_map(|(_, e)| *e)
+            .chain(
+                self.bonuses
+                    .iter()
+                    .flat_map(|(_, seats)| seats.iter().copied()),
+            )
+            .chain(
+                self.bot_bonuses
+                    .iter()
+                    .flat_map(|(_, bots)| bots.iter().map(|(_, e)| *e)),
+            )
+            .chain(std::iter::once(self.discards))
+            .chain(self.finishes.iter().flat_map(|&(m, t)| [m, t]))
+            .chain(self.held.iter().map(|(_, e)| *e))
+            .chain(self.places.iter().flat_map(|&(w, s)| [w, s]))
+    }
 }
 
 /// By the place in the first claims, B - A: paired game by game where every place was (true),

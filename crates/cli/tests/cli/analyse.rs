@@ -94,17 +94,7 @@ fn every_decision_is_assessed_and_summed_up_per_player() {
 
 #[test]
 fn an_unfinished_game_is_assessed_as_far_as_it_went_and_said_to_be() {
-    let registry = crownlands_core::Registry::shipped_ref();
-    let ruleset =
-        std::sync::Arc::new(crownlands_rules::load_shipped(registry, "kingdomino").expect("loads"));
-    let players = (1..=2u32)
-        .map(|s| crownlands_saves::Player::new(s, format!("random {s}"), "random"))
-        .collect();
-    let mut session = crownlands_saves::Session::new(ruleset, players, 5).expect("sets up");
-    for _ in 0..6 {
-        let first = session.game().legal_actions()[0];
-        session.apply(first).expect("legal");
-    }
+    let session = crate::first_moves_session("kingdomino", 2, Some(6));
     let dir = crate::TempDir::new("analyse-unfinished");
     std::fs::create_dir_all(&dir.0).expect("the folder");
     let path = dir.0.join("unfinished.json");

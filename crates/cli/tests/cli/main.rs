@@ -202,6 +202,30 @@ impl Drop for TempDir {
     }
 }
 
+/// A game of the shipped ruleset `name` between `players` players named `random 1`, ...,
+/// seed 5, with the first legal action played `moves` times (`None`: until the game in play is
+/// over; a match's next game is not started).
+pub fn first_moves_session(
+    name: &str,
+    players: u32,
+    moves: Option<usize>,
+) -> crownlands_saves::Session {
+    let registry = crownlands_core::Registry::shipped_ref();
+    let ruleset =
+        std::sync::Arc::new(crownlands_rules::load_shipped(registry, name).expect("loads"));
+    let players = (1..=players)
+        .map(|s| crownlands_saves::Player::new(s, format!("random {s}"), "random"))
+        .collect();
+    let mut session = crownlands_saves::Session::new(ruleset, players, 5).expect("sets up");
+    let mut left = moves.unwrap_or(usize::MAX);
+    while left > 0 && !session.game().is_over() {
+        let first = session.game().legal_actions()[0];
+        session.apply(first).expect("legal");
+        left -= 1;
+    }
+    session
+}
+
 /// Asserts that every error line of `run` has the shape `error: FILE:LINE:COLUMN: message` and
 /// returns the `(line, column)` pairs in order.
 #[track_caller]

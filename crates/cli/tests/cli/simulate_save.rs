@@ -809,17 +809,7 @@ fn replay_says_when_the_queen_changes_hosts() {
 /// which game is next and the match's totals so far (it said "round 7, over; nobody to act").
 #[test]
 fn a_match_saved_between_its_games_is_told_as_such() {
-    let registry = crownlands_core::Registry::shipped_ref();
-    let ruleset =
-        std::sync::Arc::new(crownlands_rules::load_shipped(registry, "dynasty").expect("loads"));
-    let players = (1..=2u32)
-        .map(|s| crownlands_saves::Player::new(s, format!("random {s}"), "random"))
-        .collect();
-    let mut session = crownlands_saves::Session::new(ruleset, players, 5).expect("sets up");
-    while !session.game().is_over() {
-        let first = session.game().legal_actions()[0];
-        session.apply(first).expect("legal");
-    }
+    let session = crate::first_moves_session("dynasty", 2, None);
     let save = session.to_save();
     assert_eq!(save.match_games(), 3);
     assert!(save.between_games());
@@ -846,16 +836,7 @@ fn a_match_saved_between_its_games_is_told_as_such() {
     );
     assert!(out.contains(&said), "{said}\n{out}");
     // A finished single game is not between games.
-    let ruleset =
-        std::sync::Arc::new(crownlands_rules::load_shipped(registry, "kingdomino").expect("loads"));
-    let players = (1..=2u32)
-        .map(|s| crownlands_saves::Player::new(s, format!("random {s}"), "random"))
-        .collect();
-    let mut single = crownlands_saves::Session::new(ruleset, players, 5).expect("sets up");
-    while !single.game().is_over() {
-        let first = single.game().legal_actions()[0];
-        single.apply(first).expect("legal");
-    }
+    let single = crate::first_moves_session("kingdomino", 2, None);
     assert_eq!(single.to_save().match_games(), 1);
     assert!(!single.to_save().between_games());
 }

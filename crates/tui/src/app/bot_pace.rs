@@ -5,7 +5,6 @@
 
 use super::PACE_MAX_MS;
 use serde::{Deserialize, Serialize};
-use std::io::Read;
 use std::path::Path;
 
 /// The file's name in the data folder.
@@ -21,17 +20,7 @@ struct BotPace {
 
 /// The pace kept in `dir`, in milliseconds, if one reads as one.
 pub fn read(dir: &Path) -> Option<u64> {
-    let path = dir.join(BOT_PACE_FILE);
-    // A regular file only (a FIFO would block the start).
-    if !std::fs::symlink_metadata(&path).ok()?.is_file() {
-        return None;
-    }
-    let mut text = String::new();
-    std::fs::File::open(&path)
-        .ok()?
-        .take(256)
-        .read_to_string(&mut text)
-        .ok()?;
+    let text = super::last_table::read_kept(&dir.join(BOT_PACE_FILE), 256)?;
     let kept: BotPace = serde_json::from_str(&text).ok()?;
     (kept.bot_pace_ms <= PACE_MAX_MS).then_some(kept.bot_pace_ms)
 }

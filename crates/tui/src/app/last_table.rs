@@ -61,17 +61,7 @@ impl LastTable {
 
     /// The table kept in `dir`, if there is one that reads as one.
     pub fn read(dir: &Path) -> Option<LastTable> {
-        let path = dir.join(LAST_TABLE_FILE);
-        // A regular file only (a FIFO would block the start).
-        if !std::fs::symlink_metadata(&path).ok()?.is_file() {
-            return None;
-        }
-        let mut text = String::new();
-        std::fs::File::open(&path)
-            .ok()?
-            .take(MOST_BYTES)
-            .read_to_string(&mut text)
-            .ok()?;
+        let text = read_kept(&dir.join(LAST_TABLE_FILE), MOST_BYTES)?;
         let table: LastTable = serde_json::from_str(&text).ok()?;
         table.sound().then_some(table)
     }
@@ -102,4 +92,20 @@ impl LastTable {
         };
         setup.restore(&self.ruleset, kinds, self.names.clone());
     }
+}
+
+/// A small file the program keeps in the data folder (`last-table.json`, `bot-pace.json`), read
+/// as untrusted: a regular file only (a FIFO would block the start), at most `most` bytes of it;
+/// `None` for anything else.
+pub(super) fn read_kept(path: &Path, most: u64) -> Option<String> {
+    if !std::fs::symlink_metadata(path).ok()?.is_file() {
+        return None;
+    }
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .ok()?
+        .take(most)
+        .read_to_string(&mut text)
+        .ok()?;
+    Some(text)
 }
