@@ -44,6 +44,11 @@ const LOG_LEN: usize = 200;
 /// The most pace, in milliseconds (`--pace`, and the `+` key up to it).
 pub const PACE_MAX_MS: u64 = 3000;
 
+/// Whether the save file at `path` still holds `written` (no other program changed it since).
+fn still_holds(path: &std::path::Path, written: &crownlands_saves::Save) -> bool {
+    crownlands_saves::read_save_file(path).is_ok_and(|on_disk| on_disk == *written)
+}
+
 /// What a key that plays says on a watched saved game's scores.
 const WATCHED_ONLY: &str = "A saved game, watched: a analyses it, q goes back to the setup screen.";
 /// The pace's step, in milliseconds.
@@ -886,9 +891,6 @@ impl App {
             return;
         }
         let save = session.to_save();
-        let still_holds = |p: &std::path::Path, written: &crownlands_saves::Save| {
-            crownlands_saves::read_save_file(p).is_ok_and(|on_disk| on_disk == *written)
-        };
         // The file kept before, if it still holds what was written there; else, the first
         // time, the player's own save of this game, if the game went on from it.
         let by_hand = match (&self.kept, &self.saved) {
@@ -1510,10 +1512,7 @@ impl App {
                 // Saved again, the same game further on: into the file it was saved in, while
                 // that file holds what was written there (not a second file per press).
                 let again = self.saved.as_ref().and_then(|(path, written)| {
-                    (save.continues(written)
-                        && crownlands_saves::read_save_file(path)
-                            .is_ok_and(|on_disk| on_disk == *written))
-                    .then(|| path.clone())
+                    (save.continues(written) && still_holds(path, written)).then(|| path.clone())
                 });
                 let written = match &again {
                     Some(path) => crownlands_saves::write_save(path, &save).map(|()| path.clone()),
@@ -1545,13 +1544,17 @@ impl App {
 
     /// From a watched saved game's scores back to the setup screen it was opened from.
     fn back_from_watched(&mut self, now: Instant) {
-        let Some(setup) = self.watched.take() else {
-            return;
-        };
+        if let Some(setup) = self.watched.take() {
+            self.analysis = None;
+            self.back_to_setup(setup, now);
+        }
+    }
+
+    /// From watching a saved game (or its scores) back to the setup screen it was opened from.
+    pub(super) fn back_to_setup(&mut self, setup: Box<Setup>, now: Instant) {
         self.session = None;
         self.seats.clear();
         self.log.clear();
-        self.analysis = None;
         self.go_on(Next::Setup(setup), "", now);
     }
 

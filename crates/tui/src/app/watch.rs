@@ -1,7 +1,7 @@
 //! Watching a game move by move: a saved one from the setup screen, or the game just played from
 //! one of the mistakes its analysis names (the moves and their replay are [`super::replay`]'s).
 
-use super::{App, Mode, Next, Overlay, Setup, replay};
+use super::{App, Mode, Overlay, Setup, replay};
 use crate::keys::Key;
 use crownlands_core::Action;
 use crownlands_saves::Session;
@@ -202,12 +202,7 @@ impl App {
             Key::Char('a') if !self.watching_this_game() => return self.analyse_watched(now),
             Key::Char('q') | Key::Esc => {
                 match self.replay.take() {
-                    Some((_, Back::Setup(setup))) => {
-                        self.session = None;
-                        self.seats.clear();
-                        self.log.clear();
-                        self.go_on(Next::Setup(setup), "", now);
-                    }
+                    Some((_, Back::Setup(setup))) => self.back_to_setup(setup, now),
                     Some((_, Back::Scores(s))) => {
                         let Scores {
                             session,
