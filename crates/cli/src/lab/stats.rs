@@ -264,6 +264,18 @@ pub fn differences(paired: &[PairedSeat], n: u64) -> Vec<Difference> {
         .collect()
 }
 
+/// A group's paired difference B - A per seat of it (a game's seats summed, so divided by the
+/// seats a game), with the 95% intervals of the games' differences.
+fn group_difference(d: &PairedGroup) -> Difference {
+    let per_seat = d.games as f64 / d.seats.max(1) as f64;
+    Difference {
+        score: mean_interval(d.score_sum, d.score_sq_sum, d.games).scaled(per_seat),
+        win_share: mean_interval(d.win_units, d.win_sq_units, d.games)
+            .scaled(per_seat / WIN_UNIT as f64)
+            .within(-1.0, 1.0),
+    }
+}
+
 /// The paired differences B - A per bot of the list, per seat it plays (a bot listed three
 /// times: the mean of its three seats), each with its 95% interval from the games' differences:
 /// where every game counted for every bot, and the list has two bots or more (one bot in every
@@ -286,14 +298,7 @@ pub fn bot_differences(
         .zip(&a.bots)
         .map(|(d, bot)| {
             // Seats a game: the same in every game (the list is rotated, not changed).
-            let per_seat = d.games as f64 / d.seats as f64;
-            let difference = Difference {
-                score: mean_interval(d.score_sum, d.score_sq_sum, d.games).scaled(per_seat),
-                win_share: mean_interval(d.win_units, d.win_sq_units, d.games)
-                    .scaled(per_seat / WIN_UNIT as f64)
-                    .within(-1.0, 1.0),
-            };
-            (bot.bot.clone(), difference)
+            (bot.bot.clone(), group_difference(d))
         })
         .collect()
 }
@@ -471,13 +476,8 @@ pub fn first_claim_paired(
         .iter()
         .map(|d| {
             (d.games == games_played && d.seats > 0).then(|| {
-                let per_seat = d.games as f64 / d.seats as f64;
-                (
-                    mean_interval(d.win_units, d.win_sq_units, d.games)
-                        .scaled(per_seat / WIN_UNIT as f64)
-                        .within(-1.0, 1.0),
-                    mean_interval(d.score_sum, d.score_sq_sum, d.games).scaled(per_seat),
-                )
+                let d = group_difference(d);
+                (d.win_share, d.score)
             })
         })
         .collect()
