@@ -480,7 +480,7 @@ fn following_every_hint_is_never_a_mistake_in_the_analysis() {
     // so the move the hint puts first is the one the analysis measures the move played against.
     let mut app = app("kingdomino", "you,greedy", 5);
     let mut taken = 0;
-    for _ in 0..400 {
+    for _ in 0..1500 {
         match app.mode() {
             Mode::Claim | Mode::Place | Mode::Step => {
                 app.key(Key::Char('H'));
@@ -1305,4 +1305,58 @@ fn app_against_bot() -> crownlands_tui::App {
 fn played(app: &crownlands_tui::App) -> usize {
     app.session()
         .map_or(0, |s| s.actions().iter().map(Vec::len).sum())
+}
+
+/// The move Enter would play now, as the screen shows it selected.
+fn selected(app: &crownlands_tui::App) -> Option<Action> {
+    match app.mode() {
+        Mode::Claim => app.claims().get(app.choice()).copied(),
+        Mode::Step => app.step_actions().get(app.choice()).copied(),
+        Mode::Place if app.must_discard() => Some(Action::Discard),
+        Mode::Place => Some(Action::Place {
+            placement: app.ghost(),
+        }),
+        _ => None,
+    }
+}
+
+#[test]
+fn the_status_line_says_enter_accepts_the_hint_only_when_it_does() {
+    // Keys pressed at random through a Dynasty match (hints, moving the cursor, undo, the
+    // analysis and its mistakes watched, the next game): whenever the status line offers the
+    // hint to Enter, Enter plays the hint (a playtest once saw Enter claim the first row).
+    const KEYS: [&str; 16] = [
+        "H", "H", "<enter>", "<enter>", "<enter>", "<right>", "<left>", "<tab>", "r", "u", "1",
+        "2", "a", "a", "<esc>", "<down>",
+    ];
+    let (mut watched, mut second_game) = (false, false);
+    for seed in 1..=3u64 {
+        let mut app = app("dynasty", "you,greedy", seed);
+        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        for _ in 0..1500 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let key = KEYS[(state % KEYS.len() as u64) as usize];
+            press(&mut app, key);
+            if key == "a" {
+                app.wait_for_analysis();
+            }
+            if app.should_quit() {
+                break;
+            }
+            watched |= app.mode() == Mode::Replay;
+            second_game |= app.session().is_some_and(|s| s.game_index() > 0);
+            if app.message().ends_with("Enter to accept.") {
+                assert_eq!(
+                    selected(&app),
+                    app.hint(),
+                    "seed {seed}, after {key}: {}",
+                    app.message()
+                );
+            }
+        }
+    }
+    // The keys reached what they were meant to: a mistake watched, a later game of the match.
+    assert!(watched && second_game, "{watched} {second_game}");
 }

@@ -740,6 +740,10 @@ impl App {
             self.choice = 0;
             self.hint = None;
             self.hints.clear();
+            // A hint's words were of the decision before: Enter no longer plays that move.
+            if self.message.starts_with("Hint:") || self.message == OFF_HINT {
+                self.message.clear();
+            }
             if matches!(game.phase(), Phase::Place { .. }) {
                 let f = place::frame(game.kingdom(game.side_of(seat)));
                 self.ghost = game.placements().iter().next().unwrap_or_else(|| {
@@ -1628,7 +1632,13 @@ impl App {
                 }
             }
         }
-        self.message = self.hint_message(action);
+        // "Enter to accept" only where Enter plays it (a move not among the choices shown
+        // would leave the cursor where it was).
+        self.message = if self.selected() == Some(action) {
+            self.hint_message(action)
+        } else {
+            OFF_HINT.into()
+        };
     }
 
     /// `+` makes the bots faster (a shorter wait after each of their moves), `-` slower: read
