@@ -13,6 +13,7 @@
 //! Ties between equally good actions are broken by the bot's own generator.
 
 use crate::{Bot, PlayerView};
+use crownlands_core::modules::TerritoryScoring;
 use crownlands_core::rng::GameRng;
 use crownlands_core::score::score_total;
 use crownlands_core::{Action, Cell, Content, Domino, Kingdom, Phase, Placement, Rules};
@@ -79,7 +80,7 @@ pub fn action_values(view: &PlayerView<'_>, actions: &[Action], rng: &mut GameRn
     let rules = view.rules();
     let kingdom = view.kingdom(me);
     let placing = view.domino_to_place().map(|d| view.domino(d));
-    let before = KingdomEval::new(kingdom, rules);
+    let before = KingdomEval::new(kingdom, rules, view.territory_scoring());
     // Positions of the claimable dominoes in their line, for the earlier-turn preference.
     let line = view.next_line();
     let mut generic: Option<(crownlands_core::Game, i32)> = None;
@@ -131,16 +132,22 @@ pub struct KingdomEval {
     earned_shape_bonuses: i32,
     potential: f64,
     bbox_area: i32,
+    /// What the modules add territory by territory (a house rule's multipliers), and its total.
+    scoring: TerritoryScoring,
+    territory_extra: i64,
 }
 
 impl KingdomEval {
-    pub fn new(kingdom: &Kingdom, rules: &Rules) -> KingdomEval {
+    /// `scoring`: the game's [`crownlands_core::Game::territory_scoring`].
+    pub fn new(kingdom: &Kingdom, rules: &Rules, scoring: &TerritoryScoring) -> KingdomEval {
         let (earned, potential) = shape_bonuses(kingdom, rules);
         KingdomEval {
             score: score_total(kingdom, rules),
             earned_shape_bonuses: earned,
             potential,
             bbox_area: bbox_area(kingdom),
+            scoring: scoring.clone(),
+            territory_extra: scoring.of_kingdom(kingdom),
         }
     }
 }
@@ -161,10 +168,12 @@ pub fn placement_value(
         return f64::NEG_INFINITY;
     }
     let (earned, potential) = shape_bonuses(&k, rules);
-    // The score change without the shape bonuses' current state, plus their potential change.
+    // The score change without the shape bonuses' current state (with what the modules give
+    // territory by territory), plus their potential change.
     let score_delta =
-        (score_total(&k, rules) - earned) - (before.score - before.earned_shape_bonuses);
-    let mut v = f64::from(score_delta) + (potential - before.potential);
+        i64::from((score_total(&k, rules) - earned) - (before.score - before.earned_shape_bonuses))
+            + (before.scoring.of_kingdom(&k) - before.territory_extra);
+    let mut v = score_delta as f64 + (potential - before.potential);
     // Tie-breaks.
     for (cell, sq, other) in [
         (placement.first, domino.first, second),

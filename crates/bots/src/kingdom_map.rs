@@ -11,6 +11,7 @@
 use crate::greedy::{
     BBOX_GROWTH, DEAD_CELL, DISTANCE, STILL_POSSIBLE, TOUCH_CROWNED, TOUCH_OWN_TERRAIN,
 };
+use crownlands_core::modules::TerritoryScoring;
 use crownlands_core::{
     Domino, DominoId, Kingdom, MAX_GRID, MiddleKingdomReading, Placement, Rules, TerrainId,
 };
@@ -62,6 +63,10 @@ pub struct KingdomMap {
     squares: [u32; TERRITORIES],
     crowns: [u32; TERRITORIES],
     points: [u32; TERRITORIES],
+    /// What the modules add territory by territory (a house rule's multipliers): each
+    /// territory's share, while `scoring` is not empty.
+    scoring: TerritoryScoring,
+    extra: [i64; TERRITORIES],
     /// The territories of each terrain, and those with a crown.
     of_terrain: [u64; TERRAINS],
     crowned: u64,
@@ -103,6 +108,8 @@ impl KingdomMap {
             squares: [0; TERRITORIES],
             crowns: [0; TERRITORIES],
             points: [0; TERRITORIES],
+            scoring: TerritoryScoring::default(),
+            extra: [0; TERRITORIES],
             of_terrain: [0; TERRAINS],
             crowned: 0,
             bounds: (0, 0, 0, 0),
@@ -188,9 +195,14 @@ impl KingdomMap {
         self.next_remembered = 0;
     }
 
-    /// Read `kingdom` (replacing what was read before).
-    pub fn read(&mut self, kingdom: &Kingdom, rules: &Rules) {
+    /// Read `kingdom` (replacing what was read before), under `rules` and what the modules add
+    /// territory by territory (the game's [`crownlands_core::Game::territory_scoring`]).
+    pub fn read(&mut self, kingdom: &Kingdom, rules: &Rules, scoring: &TerritoryScoring) {
         self.work += READ_WORK;
+        if !self.scoring.same(scoring) {
+            self.scoring = scoring.clone();
+        }
+        let scored = !self.scoring.is_empty();
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             // Once in 2^32 reads: no entry may pass for this read's.
@@ -232,6 +244,9 @@ impl KingdomMap {
                     self.points.get_mut(territories as usize),
                 ) {
                     (*s, *c, *p) = (t.squares, t.crowns, t.squares * t.crowns);
+                }
+                if scored && let Some(e) = self.extra.get_mut(territories as usize) {
+                    *e = self.scoring.points(t.terrain, t.squares, t.crowns);
                 }
                 if let Some(of) = self.of_terrain.get_mut(t.terrain.index()) {
                     *of |= bit;
@@ -293,10 +308,11 @@ impl KingdomMap {
                 (near_a | near_b) & ta,
                 u32::from(sa.crowns) + u32::from(sb.crowns),
                 2,
+                sa.terrain,
             )
         } else {
-            self.merge(near_a & ta, u32::from(sa.crowns), 1)
-                + self.merge(near_b & tb, u32::from(sb.crowns), 1)
+            self.merge(near_a & ta, u32::from(sa.crowns), 1, sa.terrain)
+                + self.merge(near_b & tb, u32::from(sb.crowns), 1, sb.terrain)
         };
         // Shape bonuses, holes, the bounding box: the same for every domino on these cells.
         let shape = self.shape(ia, ib, (ax, ay, bx, by));
@@ -340,10 +356,10 @@ impl KingdomMap {
             .fold(0, |near, &j| near | self.label.get(j).copied().unwrap_or(0))
     }
 
-    /// The territory points gained by merging territories `merged` with new squares bringing
-    /// `squares` and `crowns`.
+    /// The territory points gained by merging territories `merged` (of `terrain`) with new
+    /// squares bringing `squares` and `crowns`, with what the modules add territory by territory.
     #[inline]
-    fn merge(&self, merged: u64, crowns: u32, squares: u32) -> i64 {
+    fn merge(&self, merged: u64, crowns: u32, squares: u32, terrain: TerrainId) -> i64 {
         let (mut sq, mut cr, mut old) = (squares, crowns, 0i64);
         let mut left = merged;
         while left != 0 {
@@ -353,7 +369,18 @@ impl KingdomMap {
             cr += self.crowns.get(k).copied().unwrap_or(0);
             old += i64::from(self.points.get(k).copied().unwrap_or(0));
         }
-        i64::from(sq * cr) - old
+        let printed = i64::from(sq * cr) - old;
+        if self.scoring.is_empty() {
+            return printed;
+        }
+        let mut extra_old = 0i64;
+        let mut left = merged;
+        while left != 0 {
+            let k = left.trailing_zeros() as usize;
+            left &= left - 1;
+            extra_old += self.extra.get(k).copied().unwrap_or(0);
+        }
+        printed + (self.scoring.points(terrain, sq, cr) - extra_old)
     }
 
     /// The part of the value of a placement on cells `ia`, `ib` (at `ax, ay` and `bx, by`) that

@@ -176,7 +176,7 @@ fn greedy_placement_action(game: &Game, map: &mut KingdomMap) -> Option<Action> 
     }
     let mut best = (None, f64::NEG_INFINITY);
     if !set.is_empty() {
-        map.read(kingdom, game.rules());
+        map.read(kingdom, game.rules(), game.territory_scoring());
         best = best_placement(map, domino, set);
     }
     Some(
@@ -215,7 +215,11 @@ fn greedy_claim_action(game: &Game, lean: Lean, map: &mut KingdomMap) -> Option<
     if deny != 0.0 {
         return denying_claim(game, game.side_of(player), crown, deny, map);
     }
-    map.read(game.kingdom(game.side_of(player)), game.rules());
+    map.read(
+        game.kingdom(game.side_of(player)),
+        game.rules(),
+        game.territory_scoring(),
+    );
     let kingdom = game.kingdom(game.side_of(player));
     // The domino, its value, and its best placement (the first of equals, as greedy's placement
     // takes it) for `KingdomMap::remember`.
@@ -241,7 +245,7 @@ fn greedy_claim_action(game: &Game, lean: Lean, map: &mut KingdomMap) -> Option<
 /// greedy's value (`NO_FIT` for claimed slots and dominoes that fit nowhere), slot by slot.
 fn line_fits(game: &Game, side: Side, map: &mut KingdomMap) -> Vec<f64> {
     let kingdom = game.kingdom(side);
-    map.read(kingdom, game.rules());
+    map.read(kingdom, game.rules(), game.territory_scoring());
     game.next_line()
         .iter()
         .map(|s| {

@@ -140,6 +140,12 @@ impl<'a> PlayerView<'a> {
         self.game.ruleset()
     }
 
+    /// What the modules add to a kingdom territory by territory (see
+    /// [`Game::territory_scoring`]).
+    pub fn territory_scoring(&self) -> &crownlands_core::modules::TerritoryScoring {
+        self.game.territory_scoring()
+    }
+
     pub fn rules(&self) -> &Rules {
         self.game.rules()
     }

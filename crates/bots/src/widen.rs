@@ -25,7 +25,11 @@ pub fn sort_placements(
     let (Some(player), Some(d)) = (game.to_act(), game.domino_to_place()) else {
         return;
     };
-    map.read(game.kingdom(game.side_of(player)), game.rules());
+    map.read(
+        game.kingdom(game.side_of(player)),
+        game.rules(),
+        game.territory_scoring(),
+    );
     let domino = game.domino(d);
     values.clear();
     values.extend(actions.iter().map(|&a| {

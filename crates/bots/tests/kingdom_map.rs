@@ -3,19 +3,55 @@
 
 use crownlands_bots::greedy::{KingdomEval, placement_value};
 use crownlands_bots::kingdom_map::KingdomMap;
-use crownlands_core::Game;
 use crownlands_core::rng::GameRng;
+use crownlands_core::{Game, Ruleset};
 use std::sync::Arc;
+
+/// House rules scoring territory by territory (`terrain-multipliers`): the guide's lakes
+/// counting double, and a harsher one (a terrain worth nothing, one tripled, Harmony on, a
+/// 7x7 grid) written here.
+fn house_rules() -> Vec<(String, Ruleset)> {
+    let registry = crownlands_core::Registry::shipped_ref();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
+    let lakes = crownlands_rules::load_path(registry, &dir.join("lakes-double.toml"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let harsh = crownlands_rules::load_str(
+        registry,
+        "extends = \"harmony\"\nname = \"harsh\"\n[rules]\ngrid-size = 7\n\
+         modules = [\"terrain-multipliers\"]\n[rules.module.terrain-multipliers]\n\
+         multipliers = { wheat = 0, forest = 3, lake = 2, mine = 1 }\n",
+        &dir.join("harsh.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    vec![("lakes-double".into(), lakes), ("harsh".into(), harsh)]
+}
 
 #[test]
 fn kingdom_map_values_equal_greedy_values() {
     let mut map = KingdomMap::new();
-    let mut checked = 0u32;
-    for shipped in crownlands_rules::shipped() {
-        let r = Arc::new(
-            crownlands_rules::load(crownlands_core::Registry::shipped_ref(), &shipped.name)
-                .unwrap_or_else(|e| panic!("{e}")),
+    let mut plain = KingdomMap::new();
+    let (mut checked, mut changed) = (0u32, 0u32);
+    let mut rulesets: Vec<(String, Ruleset)> = crownlands_rules::shipped()
+        .into_iter()
+        .map(|shipped| {
+            let r = crownlands_rules::load(crownlands_core::Registry::shipped_ref(), &shipped.name)
+                .unwrap_or_else(|e| panic!("{e}"));
+            (shipped.name.to_string(), r)
+        })
+        .collect();
+    let houses = house_rules();
+    for (name, r) in &houses {
+        assert!(
+            !Game::new(Arc::new(r.clone()), 2, 1)
+                .expect("setup")
+                .territory_scoring()
+                .is_empty(),
+            "{name} scores territories"
         );
+    }
+    rulesets.extend(houses);
+    for (name, r) in rulesets {
+        let r = Arc::new(r);
         let players = r.player_counts()[0].0;
         for seed in 0..6u64 {
             let mut g = Game::new(r.clone(), players, seed).expect("setup");
@@ -25,17 +61,24 @@ fn kingdom_map_values_equal_greedy_values() {
                     let rules = g.rules();
                     let kingdom = g.kingdom(g.side_of(p));
                     let domino = g.domino(d);
-                    let before = KingdomEval::new(kingdom, rules);
-                    map.read(kingdom, rules);
+                    let before = KingdomEval::new(kingdom, rules, g.territory_scoring());
+                    map.read(kingdom, rules, g.territory_scoring());
                     let mut fast_values = Vec::new();
                     for pl in g.placements().iter() {
                         let slow = placement_value(kingdom, &before, domino, pl, rules);
                         let fast = map.value(domino, pl);
                         assert!(
                             (slow - fast).abs() < 1e-9,
-                            "{}: {pl:?} of {domino:?}: greedy {slow}, map {fast}",
-                            shipped.name
+                            "{name}: {pl:?} of {domino:?}: greedy {slow}, map {fast}",
                         );
+                        if !g.territory_scoring().is_empty() {
+                            // Printed scoring alone: the multipliers must change some values.
+                            plain.read(kingdom, rules, &Default::default());
+                            if plain.value(domino, pl).to_bits() != fast.to_bits() {
+                                changed += 1;
+                            }
+                            map.read(kingdom, rules, g.territory_scoring());
+                        }
                         fast_values.push((pl, fast));
                         checked += 1;
                     }
@@ -50,6 +93,7 @@ fn kingdom_map_values_equal_greedy_values() {
         }
     }
     assert!(checked > 10_000, "{checked}");
+    assert!(changed > 1_000, "{changed}");
 }
 
 /// Greedy playouts remember the best placement a claim found for the placement that follows it

@@ -4,7 +4,7 @@ use crate::domino::{Domino, DominoId};
 use crate::geometry::Placement;
 use crate::kingdom::{Kingdom, PlacementSet};
 use crate::module_action::{ActionSink, ModuleIndex, Payload};
-use crate::modules::{Cx, CxMut, Module, ModuleData, ModuleList};
+use crate::modules::{Cx, CxMut, Module, ModuleData, ModuleList, TerritoryScoring};
 use crate::rng::GameRng;
 use crate::ruleset::{FirstClaims, Rules, Ruleset};
 use crate::score::{Outcome, ScoreBreakdown, rank, score_total};
@@ -232,6 +232,8 @@ struct ModuleSet {
     begins: Arc<[bool]>,
     /// The modules with an [`Module::end_round`], in order.
     ends: Arc<[usize]>,
+    /// The modules scoring territory by territory, for the bots' placement values.
+    territories: TerritoryScoring,
 }
 
 impl Game {
@@ -276,7 +278,9 @@ impl Game {
         let ends: Vec<usize> = (0..built.modules().len())
             .filter(|&i| built.modules()[i].has_end_round())
             .collect();
+        let territories = TerritoryScoring::new(built.shared(), ruleset.terrains());
         let modules = ModuleSet {
+            territories,
             ends: ends.into(),
             all: built,
             steps: steps.into(),
@@ -944,6 +948,12 @@ impl Game {
             Phase::Step { step, .. } => self.step_module(step),
             _ => None,
         }
+    }
+
+    /// What the modules add to a kingdom territory by territory ([`Module::scores_territories`]):
+    /// how the bots value a placement under a house rule such as `terrain-multipliers`.
+    pub fn territory_scoring(&self) -> &TerritoryScoring {
+        &self.modules.territories
     }
 
     /// The modules in force, in order (front ends ask them for their words: [`Module::title`]).

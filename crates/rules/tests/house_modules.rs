@@ -72,3 +72,43 @@ fn the_house_module_examples_keep_the_engines_properties() {
             .unwrap_or_else(|e| panic!("{name}: {e:?}"));
     }
 }
+
+/// `terrain-multipliers` says its points are a sum over territories (the bots value
+/// placements by it): the sum, territory by territory, is the module's line of every side's
+/// score, in random games of the guide's lakes and of multipliers of every kind.
+#[test]
+fn terrain_multipliers_score_territory_by_territory() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
+    let lakes =
+        crownlands_rules::load_path(Registry::shipped_ref(), &dir.join("lakes-double.toml"))
+            .unwrap_or_else(|e| panic!("{e}"));
+    let many = crownlands_rules::load_str(
+        Registry::shipped_ref(),
+        "extends = \"kingdomino\"\nname = \"many\"\n[rules]\n\
+         modules = [\"terrain-multipliers\"]\n[rules.module.terrain-multipliers]\n\
+         multipliers = { wheat = 0, forest = 3, lake = 2, grassland = 100, swamp = 1 }\n",
+        &dir.join("many.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut checked = 0;
+    for ruleset in [lakes, many] {
+        let ruleset = Arc::new(ruleset);
+        for seed in 0..20u64 {
+            let mut game = Game::new(ruleset.clone(), 2, seed).expect("setup");
+            let mut rng = crownlands_core::rng::GameRng::seed_from(seed);
+            game.play_out_random(&mut rng);
+            for side in Side::all(2) {
+                let by_territory = game.territory_scoring().of_kingdom(game.kingdom(side));
+                let line = game
+                    .score(side)
+                    .bonuses
+                    .iter()
+                    .find(|b| b.key == "terrain-multipliers")
+                    .map_or(0, |b| b.points);
+                assert_eq!(by_territory, i64::from(line), "seed {seed}");
+                checked += usize::from(line != 0);
+            }
+        }
+    }
+    assert!(checked > 20, "{checked}");
+}

@@ -238,6 +238,14 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn end_round(&self, _cx: CxMut<'_>) {}
     fn resample_hidden(&self, _cx: CxMut<'_>, _next_u32: &mut dyn FnMut() -> u32) {}
     fn score(&self, _side: SideView<'_>, _breakdown: &mut ScoreBreakdown) {}
+    /// See [`Module::scores_territories`].
+    fn scores_territories(&self) -> bool {
+        false
+    }
+    /// See [`Module::territory_points`].
+    fn territory_points(&self, _terrain: &str, _squares: u32, _crowns: u32) -> i64 {
+        0
+    }
     fn file_syntax(&self) -> FileSyntax {
         FileSyntax::default()
     }
@@ -681,6 +689,12 @@ impl<M: Mechanism> Module for M {
     }
     fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
         Mechanism::score(self, side, breakdown);
+    }
+    fn scores_territories(&self) -> bool {
+        Mechanism::scores_territories(self)
+    }
+    fn territory_points(&self, terrain: &str, squares: u32, crowns: u32) -> i64 {
+        Mechanism::territory_points(self, terrain, squares, crowns)
     }
     fn file_syntax(&self) -> FileSyntax {
         Mechanism::file_syntax(self)

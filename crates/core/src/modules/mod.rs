@@ -20,6 +20,7 @@ mod queen;
 mod state;
 pub mod table;
 mod terrain_multipliers;
+mod territory;
 pub mod value_words;
 mod wealth;
 
@@ -46,6 +47,7 @@ pub use state::{
 };
 pub use table::{ComponentTable, rows};
 pub use terrain_multipliers::TerrainMultipliers;
+pub use territory::TerritoryScoring;
 pub use wealth::Wealth;
 
 use crate::action_text::ActionWord;
@@ -959,6 +961,20 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
 
     /// Add this module's part of a side's final score.
     fn score(&self, _side: SideView<'_>, _breakdown: &mut ScoreBreakdown) {}
+
+    /// Whether this module's points are a sum over the side's territories, each given by
+    /// [`Module::territory_points`] (`terrain-multipliers`): the bots then value a placement with
+    /// them, as they value the printed squares x crowns.
+    fn scores_territories(&self) -> bool {
+        false
+    }
+
+    /// For a module that [`Module::scores_territories`]: the points it gives one territory of
+    /// the terrain named `terrain` with `squares` squares and `crowns` crowns. Its
+    /// [`Module::points`] must be the sum of these over the side's territories.
+    fn territory_points(&self, _terrain: &str, _squares: u32, _crowns: u32) -> i64 {
+        0
+    }
 
     // ----- kingdom files (see [`file`]): `@` lines and marks after squares -----
 

@@ -39,12 +39,18 @@ impl TerrainMultipliers {
                 let mut points: i64 = 0;
                 side.kingdom.for_each_territory(|t| {
                     if t.terrain == id {
-                        points += i64::from(t.squares) * i64::from(t.crowns);
+                        points += Self::extra_of(*m, t.squares, t.crowns);
                     }
                 });
-                Some((name.as_str(), *m, points * (i64::from(*m) - 1)))
+                Some((name.as_str(), *m, points))
             })
             .collect()
+    }
+
+    /// What multiplier `m` adds to a territory of `squares` squares and `crowns` crowns.
+    #[inline]
+    fn extra_of(m: u32, squares: u32, crowns: u32) -> i64 {
+        i64::from(squares) * i64::from(crowns) * (i64::from(m) - 1)
     }
 
     fn points_of(&self, side: SideView<'_>) -> i32 {
@@ -129,6 +135,17 @@ impl Mechanism for TerrainMultipliers {
 
     fn points(&self, _rules: &Rules, side: SideView<'_>) -> Option<i32> {
         Some(self.points_of(side))
+    }
+
+    fn scores_territories(&self) -> bool {
+        self.multipliers.iter().any(|&(_, m)| m != 1)
+    }
+
+    fn territory_points(&self, terrain: &str, squares: u32, crowns: u32) -> i64 {
+        self.multipliers
+            .iter()
+            .find(|(name, _)| name == terrain)
+            .map_or(0, |&(_, m)| Self::extra_of(m, squares, crowns))
     }
 
     fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
