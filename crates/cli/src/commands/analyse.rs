@@ -246,6 +246,9 @@ impl Report<'_> {
                 "win: the chance of winning after the move; score: the expected final score; loss: what the move played gave up against the best"
             );
         }
+        say!(
+            "moves as the notation writes them: c12 claims 12; 12:1,0e places 12, its first square at 1,0, its second east of it (n, e, s, w); x12 discards 12; pass skips a step"
+        );
         say!();
         let names: Vec<String> = game
             .all_sides()
@@ -446,22 +449,9 @@ impl Report<'_> {
     }
 }
 
-/// An action's token, with the module's own words after it for a module's action (`tax1 (Tax
-/// town at -1,0: 1 square, +1¢)`); the core's tokens (`c12`, `12:1,0e`) as they are.
+/// An action in words, as the terminal's analysis and log say it (`claim 12`, `place 12 at
+/// 1,0→`, a module's step in its own words: `Tax town at -1,0: 1 square, +1¢`).
 fn in_words(before: &crownlands_core::Game, action: crownlands_core::Action) -> String {
-    let token = notation::token(before, action);
-    match action {
-        crownlands_core::Action::Claim { .. }
-        | crownlands_core::Action::Place { .. }
-        | crownlands_core::Action::Discard
-        | crownlands_core::Action::Pass => token,
-        other => match crownlands_core::modules::describe::describe_choice(before, other) {
-            // In brackets: the words have parentheses of their own (`(1¢)`).
-            Some(c) => format!(
-                "{token} [{}]",
-                crownlands_core::text::escape_controls(&c.row)
-            ),
-            None => token,
-        },
-    }
+    let words = crownlands_core::modules::describe::move_words(before, action);
+    crownlands_core::text::escape_controls(&words).into_owned()
 }

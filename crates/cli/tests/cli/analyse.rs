@@ -80,8 +80,28 @@ fn every_decision_is_assessed_and_summed_up_per_player() {
     }
     assert_eq!(v["bot"], "greedy");
     assert_eq!(v["finished"], true);
-    // The moves in words: Kingdomino's own moves are their tokens.
-    assert!(decisions.iter().all(|d| d["played_words"] == d["played"]));
+    // The moves in words, as the terminal says them: `claim 12`, `place 12 at 1,0→`.
+    for d in decisions {
+        let (token, words) = (
+            d["played"].as_str().unwrap(),
+            d["played_words"].as_str().unwrap(),
+        );
+        match token.strip_prefix('c') {
+            Some(n) => assert_eq!(words, format!("claim {n}")),
+            None if token.starts_with('x') => assert!(words.starts_with("discard "), "{words}"),
+            None => {
+                let (domino, at) = token.split_once(':').expect("a placement");
+                let (at, dir) = at.split_at(at.len() - 1);
+                let arrow = match dir {
+                    "n" => '↑',
+                    "e" => '→',
+                    "s" => '↓',
+                    _ => '←',
+                };
+                assert_eq!(words, format!("place {domino} at {at}{arrow}"));
+            }
+        }
+    }
     // Why the best is better, where the two differ: what each brings at once.
     assert!(decisions.iter().any(|d| d["why"].is_string()));
     assert!(

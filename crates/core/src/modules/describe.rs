@@ -547,3 +547,56 @@ impl Game {
             .collect()
     }
 }
+
+/// An action in words, as the table tells it (the terminal's log and prompts, the analysis's
+/// mistakes): `You claim 12`, `Anna places 7 at 0,-2↓`; `game` is the position before it,
+/// `who` the player (`You` takes the second person).
+pub fn action_words(game: &Game, action: Action, who: &str) -> String {
+    // "You claim", "Anna claims".
+    let you = who == "You";
+    let verb = |third: &'static str, second: &'static str| if you { second } else { third };
+    match action {
+        Action::Claim { domino } => {
+            format!("{who} {} {}", verb("claims", "claim"), game.label(domino))
+        }
+        Action::Place { placement } => {
+            let d = game
+                .domino_to_place()
+                .map_or_else(String::new, |d| format!("{} ", game.label(d)));
+            let arrow = match placement.direction {
+                crate::geometry::Direction::East => '→',
+                crate::geometry::Direction::South => '↓',
+                crate::geometry::Direction::West => '←',
+                crate::geometry::Direction::North => '↑',
+            };
+            format!(
+                "{who} {} {d}at {},{}{arrow}",
+                verb("places", "place"),
+                placement.first.x,
+                placement.first.y
+            )
+        }
+        Action::Discard => {
+            let d = game
+                .domino_to_place()
+                .map_or_else(String::new, |d| format!(" {}", game.label(d)));
+            format!("{who} {}{d}", verb("discards", "discard"))
+        }
+        Action::Pass => format!("{who} {}", verb("passes", "pass")),
+        // A module's action: the step's own words for it (its choice's row), whatever the module.
+        other => {
+            let words =
+                describe_choice(game, other).map_or_else(|| game.action_text(other), |c| c.row);
+            format!("{who}: {words}")
+        }
+    }
+}
+
+/// An action in words without a player (`claim 41`, `Wheat Tower 1¢ at 0,1 +1tw`), for lists
+/// that say whose moves they are elsewhere: the hint panel, the analysis.
+pub fn move_words(game: &Game, action: Action) -> String {
+    let text = action_words(game, action, "You");
+    text.strip_prefix("You: ")
+        .or_else(|| text.strip_prefix("You "))
+        .map_or_else(|| text.clone(), str::to_string)
+}

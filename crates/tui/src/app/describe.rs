@@ -2,7 +2,7 @@
 
 use super::LOG_LEN;
 use crownlands_core::matches::Match;
-use crownlands_core::{Action, Direction, Game};
+use crownlands_core::{Action, Game};
 use crownlands_saves::Session;
 use std::collections::VecDeque;
 
@@ -32,56 +32,7 @@ pub fn news(before: &Game, after: &Game, name: impl Fn(usize) -> String) -> Vec<
         .collect()
 }
 
-/// An action in words, as the log and the prompts show it (`game` is the position before it).
-pub fn describe(game: &Game, action: Action, who: &str) -> String {
-    // "You claim", "Anna claims".
-    let you = who == "You";
-    let verb = |third: &'static str, second: &'static str| if you { second } else { third };
-    match action {
-        Action::Claim { domino } => {
-            format!("{who} {} {}", verb("claims", "claim"), game.label(domino))
-        }
-        Action::Place { placement } => {
-            let d = game
-                .domino_to_place()
-                .map_or_else(String::new, |d| format!("{} ", game.label(d)));
-            let arrow = match placement.direction {
-                Direction::East => '→',
-                Direction::South => '↓',
-                Direction::West => '←',
-                Direction::North => '↑',
-            };
-            format!(
-                "{who} {} {d}at {},{}{arrow}",
-                verb("places", "place"),
-                placement.first.x,
-                placement.first.y
-            )
-        }
-        Action::Discard => {
-            let d = game
-                .domino_to_place()
-                .map_or_else(String::new, |d| format!(" {}", game.label(d)));
-            format!("{who} {}{d}", verb("discards", "discard"))
-        }
-        Action::Pass => format!("{who} {}", verb("passes", "pass")),
-        // A module's action: the step's own words for it (its choice's row), whatever the module.
-        other => {
-            let words = crownlands_core::modules::describe::describe_choice(game, other)
-                .map_or_else(|| game.action_text(other), |c| c.row);
-            format!("{who}: {words}")
-        }
-    }
-}
-
-/// An action in words without a player (`claim 41`, `Wheat Tower 1¢ at 0,1 +1tw`), for lists
-/// that say whose moves they are elsewhere: the hint panel, the analysis.
-pub fn move_words(game: &Game, action: Action) -> String {
-    let text = describe(game, action, "You");
-    text.strip_prefix("You: ")
-        .or_else(|| text.strip_prefix("You "))
-        .map_or_else(|| text.clone(), str::to_string)
-}
+pub use crownlands_core::modules::describe::{action_words as describe, move_words};
 
 /// A step skipped because there was nothing to decide: its title ([`Module::title`]: `Tax`,
 /// `Dragon`) and why, when its module says ([`Module::why_no_choice`]).
