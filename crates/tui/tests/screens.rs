@@ -1173,3 +1173,21 @@ fn a_game_offered_in_its_first_claims_says_so_as_its_header_does() {
     };
     assert!(text.contains(&said), "{said}\n{text}");
 }
+
+#[test]
+fn a_big_terminal_shows_the_others_as_large_and_the_scores_beside_a_step() {
+    // 200x60: the other kingdoms' cells as wide as the large one's (their marks whole), and
+    // during a step, whose list covers the scores, the scores under the step's rules.
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 3);
+    for _ in 0..12 {
+        press(&mut app, "<enter>");
+        if app.mode() == Mode::Place && !app.ghost_is_legal() {
+            press(&mut app, "<tab>");
+        }
+    }
+    assert_eq!(app.mode(), Mode::Step);
+    let text = screen(&app, 200, 60);
+    assert!(text.contains("┌ Scores ─"), "{text}");
+    assert!(text.contains("┌greedy 2─────────────────┐"), "{text}");
+    insta::assert_snapshot!(text);
+}

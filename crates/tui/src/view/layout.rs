@@ -36,8 +36,9 @@ const PANEL_MIN: u16 = 30;
 const PANEL_MAX: u16 = 46;
 /// The least width the two lines need side by side.
 const LINES_W: u16 = 44;
-/// The most columns a cell of the other kingdoms takes.
-pub const OTHER_CELL_MAX: u16 = 3;
+/// The most columns a cell of the other kingdoms takes (3, or as many as the large kingdom's
+/// on big terminals: up to 5).
+pub const OTHER_CELL_MAX: u16 = 5;
 /// A log's rows counted at most (more are not worth a narrower log) and its width counted at
 /// most (past it a move's line seldom wraps).
 const LOG_ROWS_COUNTED: u16 = 30;
@@ -379,7 +380,9 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
     let count = others_list.len() as u16;
     // The other kingdoms' cells as wide as fits beside a board of its least width.
     let others_room = right_w.saturating_sub(if board_right { BOARD_W } else { 0 });
-    let ocw = other_cell_w(&s, others_room);
+    // (Three columns where they fit, for a square's crowns and marks, and on big terminals as
+    // wide as the large kingdom's: they read as it does.)
+    let ocw = other_cell_w(&s, others_room).min(cell_w.max(3));
     let ow = s.n * ocw + s.frame;
     let mut others_x = right_x;
     if board_right {
@@ -460,6 +463,19 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
         ));
     }
 
+    // The list covers the scores: where the side panel has the rows under its rules, they go
+    // there for the step (everyone's coins and knights stay in view while choosing).
+    let mut under_rules = rules.map(|r| r.bottom());
+    if matches!(app.mode(), Mode::Step)
+        && choices_h > lines_h
+        && over_players > 0
+        && let Some(r) = rules
+        && body_bottom.saturating_sub(r.bottom()) >= s.players_h * 2
+    {
+        players = Rect::new(r.x, r.bottom(), r.width, s.players_h);
+        under_rules = Some(players.bottom());
+    }
+
     // The log: the roomiest free region.
     let bottom_y = left_y.max(row_bottom);
     let mut candidates = vec![
@@ -477,12 +493,12 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
             body_bottom.saturating_sub(bottom_y),
         ),
     ];
-    if let Some(r) = rules {
+    if let (Some(r), Some(top)) = (rules, under_rules) {
         candidates.push(Rect::new(
             r.x,
-            r.bottom(),
+            top,
             r.width,
-            body_bottom.saturating_sub(r.bottom()),
+            body_bottom.saturating_sub(top),
         ));
     }
     candidates.extend(log_under_choices);
