@@ -561,9 +561,9 @@ impl Tally {
             } else {
                 // Earned when it scored: a building worth 0 at the end (per knight, with no
                 // knights) or wealth under its first point is listed in the breakdown but not
-                // earned.
+                // earned, nor is a line that takes points away (a terrain multiplied by 0).
                 for b in game.score(side).bonuses {
-                    if b.points != 0 {
+                    if b.points > 0 {
                         self.count_bonus(&b.key, side);
                     } else {
                         self.list_bonus(&b.key);

@@ -1790,3 +1790,29 @@ fn a_bonus_in_force_that_no_side_earns_is_listed_at_nothing() {
         "{v}"
     );
 }
+
+#[test]
+fn a_line_that_takes_points_away_is_no_bonus_earned() {
+    // Swamps worth nothing: the module's line is never above 0, so never a bonus earned (a
+    // playtest found it counted in 63% of games); lakes doubled is earned as before.
+    let dir = TempDir::new("penalty");
+    let file = dir.file(
+        "swampless.toml",
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n\
+         [rules.module.terrain-multipliers]\nmultipliers = { swamp = 0 }\n",
+    );
+    let v = json_of(&["simulate", &file, "-p", "2", "-g", "200"]);
+    assert_eq!(
+        v["bonuses"],
+        serde_json::json!([{"bonus": "terrain-multipliers", "earned": [0.0, 0.0]}]),
+        "{v}"
+    );
+    let file = dir.file(
+        "lakes.toml",
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n\
+         [rules.module.terrain-multipliers]\nmultipliers = { lake = 2 }\n",
+    );
+    let v = json_of(&["simulate", &file, "-p", "2", "-g", "200"]);
+    let earned = v["bonuses"][0]["earned"][0].as_f64().expect("a share");
+    assert!(earned > 0.1, "{v}");
+}
