@@ -2497,3 +2497,38 @@ fn two_component_sets_numbering_a_domino_alike_are_told_to_renumber() {
         "{d}"
     );
 }
+
+#[test]
+fn a_house_rule_module_that_changes_nothing_is_warned_of() {
+    // A playtest switched them on without their parameters: `ok`, and not a word.
+    for (text, why) in [
+        (
+            "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n",
+            "module `terrain-multipliers` can never act: no multiplier other than 1 is given",
+        ),
+        (
+            "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n\
+             [rules.module.terrain-multipliers]\nmultipliers = { lake = 1 }\n",
+            "module `terrain-multipliers` can never act: no multiplier other than 1 is given",
+        ),
+        (
+            "extends = \"kingdomino\"\n[rules]\nmodules = [\"claim-order\"]\n",
+            "module `claim-order` can never act: its `points` and `coins` give nothing",
+        ),
+    ] {
+        let w = warnings_of(text, "h.toml");
+        assert!(w.0.iter().any(|d| d.message.contains(why)), "{w}");
+    }
+    // With something to do, or the place deciding ties, no warning.
+    for text in [
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n\
+         [rules.module.terrain-multipliers]\nmultipliers = { lake = 0 }\n",
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"claim-order\"]\n\
+         [rules.module.claim-order]\npoints = [0, 1]\n",
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"claim-order\"]\n\
+         tie-breaks = [\"most-claim-place\"]\n",
+    ] {
+        let w = warnings_of(text, "h.toml");
+        assert!(!w.0.iter().any(|d| d.message.contains("can never act")), "{w}");
+    }
+}

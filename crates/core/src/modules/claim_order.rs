@@ -162,6 +162,24 @@ impl Mechanism for ClaimOrder {
         resource == "coins" && self.coins.iter().any(|&c| c > 0)
     }
 
+    fn idle(
+        &self,
+        _ruleset: &Ruleset,
+        rules: &Rules,
+        _modules: &[Box<dyn Module>],
+    ) -> Option<String> {
+        // The place itself may decide ties (`most-claim-place`): then it does something.
+        let ranked = rules
+            .tie_breaks
+            .iter()
+            .any(|t| t.resource() == Some("claim-place"));
+        let gives = self.points.iter().any(|&p| p != 0) || self.coins.iter().any(|&c| c > 0);
+        (!gives && !ranked).then(|| {
+            "its `points` and `coins` give nothing (none, or all 0), so no place changes anything"
+                .to_string()
+        })
+    }
+
     fn never_counts(
         &self,
         _ruleset: &Ruleset,

@@ -111,6 +111,17 @@ impl Mechanism for TerrainMultipliers {
         Ok(())
     }
 
+    fn idle(
+        &self,
+        _ruleset: &Ruleset,
+        _rules: &Rules,
+        _modules: &[Box<dyn super::Module>],
+    ) -> Option<String> {
+        (!self.scores_territories()).then(|| {
+            "no multiplier other than 1 is given, so every territory scores as printed".to_string()
+        })
+    }
+
     fn check(&self, ruleset: &Ruleset) -> Vec<CheckProblem> {
         let names: Vec<&str> = ruleset.terrains().iter().map(|t| t.name.as_str()).collect();
         // (Each name must be a terrain's, so there are at most as many as terrains.)
