@@ -2529,6 +2529,9 @@ fn a_house_rule_module_that_changes_nothing_is_warned_of() {
          tie-breaks = [\"most-claim-place\"]\n",
     ] {
         let w = warnings_of(text, "h.toml");
-        assert!(!w.0.iter().any(|d| d.message.contains("can never act")), "{w}");
+        assert!(
+            !w.0.iter().any(|d| d.message.contains("can never act")),
+            "{w}"
+        );
     }
 }

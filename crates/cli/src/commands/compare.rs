@@ -3,7 +3,7 @@
 //! numbers: game `i` of A and game `i` of B are dealt from the same seed, with the same bots in
 //! the same seats), and the difference B - A measured game by game, with paired 95% intervals.
 
-use super::load_ruleset;
+use super::load_ruleset_warned;
 use super::simulate::{RunOptions, finish, players_of, ruleset_id};
 use crate::errors::CliResult;
 use crate::lab::table::Table;
@@ -28,8 +28,8 @@ pub fn run(
         crate::lab::report::check(path, &inputs, options.force)?;
     }
     let rulesets = [
-        Arc::new(load_ruleset(registry, a)?),
-        Arc::new(load_ruleset(registry, b)?),
+        Arc::new(load_ruleset_warned(registry, a)?),
+        Arc::new(load_ruleset_warned(registry, b)?),
     ];
     let who = players_of(players, bots, &[&rulesets[0], &rulesets[1]])?;
     let tables = [

@@ -163,6 +163,17 @@ pub fn load_ruleset(registry: &Registry, name_or_path: &str) -> CliResult<Rulese
     Ok(crownlands_rules::load(registry, name_or_path)?)
 }
 
+/// [`load_ruleset`] for a study of the ruleset (`simulate`, `compare`): its warnings, the rules
+/// that can never work as written (a bonus no kingdom can earn, a module that never acts), on
+/// standard error first, as `validate` gives them, so the figures that follow are read knowing.
+pub fn load_ruleset_warned(registry: &Registry, name_or_path: &str) -> CliResult<Ruleset> {
+    let (ruleset, warnings) = crownlands_rules::load_with_warnings(registry, name_or_path)?;
+    for w in &warnings {
+        crate::output::say_err!("warning: {w}");
+    }
+    Ok(ruleset)
+}
+
 /// The rules for `players`, or for the ruleset's smallest player count.
 pub fn rules_for(ruleset: &Ruleset, players: Option<u8>) -> CliResult<(u8, &Rules)> {
     let n = players.unwrap_or_else(|| ruleset.min_players());

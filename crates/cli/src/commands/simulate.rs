@@ -12,7 +12,7 @@
 
 pub(crate) mod saving;
 
-use super::{load_ruleset, print_json};
+use super::{load_ruleset_warned, print_json};
 use crate::errors::{CliError, CliResult};
 use crate::lab::part::{Part, Shard};
 use crate::lab::table::{Players, Table};
@@ -156,7 +156,7 @@ pub fn run(
         inputs.push(name.into());
         report::check(path, &inputs, options.force)?;
     }
-    let ruleset = Arc::new(load_ruleset(registry, name)?);
+    let ruleset = Arc::new(load_ruleset_warned(registry, name)?);
     let who = players_of(players, bots, &[&ruleset])?;
     let table = Table::new(ruleset.clone(), &who, options.seed)?;
     let spec = RunSpec {

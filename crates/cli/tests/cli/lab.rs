@@ -1816,3 +1816,31 @@ fn a_line_that_takes_points_away_is_no_bonus_earned() {
     let earned = v["bonuses"][0]["earned"][0].as_f64().expect("a share");
     assert!(earned > 0.1, "{v}");
 }
+
+#[test]
+fn a_study_of_a_ruleset_says_its_warnings_first() {
+    // Harmony on a 6x6 grid can never be earned: `validate` warned of it, `simulate` and
+    // `compare` printed their 0.0% without a word. Now the warning comes first, on standard
+    // error (standard output stays the report, or JSON).
+    let dir = TempDir::new("warned-study");
+    let six = dir.file(
+        "six.toml",
+        "extends = \"harmony\"\nplayers = [3]\n[rules]\ngrid-size = 6\n",
+    );
+    let sim = run(&["simulate", &six, "-p", "3", "-g", "50", "--json"]).ok();
+    assert!(
+        sim.stderr.starts_with("warning: ") && sim.stderr.contains("Harmony"),
+        "{}",
+        sim.stderr
+    );
+    serde_json::from_str::<serde_json::Value>(&sim.stdout).expect("JSON on standard output");
+    let cmp = run(&["compare", "harmony", &six, "-p", "3", "-g", "50"]).ok();
+    assert!(
+        cmp.stderr.contains("warning: ") && cmp.stderr.contains("six.toml"),
+        "{}",
+        cmp.stderr
+    );
+    // A ruleset with nothing to warn of: nothing on standard error.
+    let quiet = run(&["simulate", "harmony", "-p", "3", "-g", "50"]).ok();
+    assert_eq!(quiet.stderr, "");
+}
