@@ -62,8 +62,12 @@ pub const MAX_FILE_CELLS: usize = 2 * MAX_GRID - 1;
 pub fn read(path: &Path) -> Result<String, Diagnostics> {
     let name = path.display().to_string();
     let fail = |msg: String| Diagnostics(vec![Diagnostic::unplaced(&name, msg)]);
-    let meta =
-        std::fs::metadata(path).map_err(|e| fail(format!("cannot read the kingdom file: {e}")))?;
+    let meta = std::fs::metadata(path).map_err(|e| {
+        fail(format!(
+            "cannot read the kingdom file: {}",
+            crate::source::io_words(&e)
+        ))
+    })?;
     if !meta.is_file() {
         return Err(fail(
             "not a regular file: a kingdom file is read whole, so devices, pipes and \
@@ -79,12 +83,21 @@ pub fn read(path: &Path) -> Result<String, Diagnostics> {
     if meta.len() > MAX_KINGDOM_BYTES {
         return Err(too_big(meta.len()));
     }
-    let file = std::fs::File::open(path)
-        .map_err(|e| fail(format!("cannot read the kingdom file: {e}")))?;
+    let file = std::fs::File::open(path).map_err(|e| {
+        fail(format!(
+            "cannot read the kingdom file: {}",
+            crate::source::io_words(&e)
+        ))
+    })?;
     let mut bytes = Vec::new();
     file.take(MAX_KINGDOM_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| fail(format!("cannot read the kingdom file: {e}")))?;
+        .map_err(|e| {
+            fail(format!(
+                "cannot read the kingdom file: {}",
+                crate::source::io_words(&e)
+            ))
+        })?;
     if bytes.len() as u64 > MAX_KINGDOM_BYTES {
         // It grew while being read.
         return Err(too_big(bytes.len() as u64));

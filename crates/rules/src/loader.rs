@@ -32,6 +32,8 @@ pub(crate) struct File {
     /// Where the schema check refused a value (out of range, of the wrong type), already
     /// reported: a check of what is missing there does not report it again.
     pub refused: Vec<crate::node::Span>,
+    /// The keys whose values the schema check refused, each as its path of keys.
+    pub refused_keys: Vec<Vec<String>>,
 }
 
 impl File {
@@ -205,6 +207,21 @@ impl Loader {
         Loc { file, span }
     }
 
+    /// Whether file `file` wrote the key at `path` with a value the schema check refused (so
+    /// the key is missing from what was read, though the file has it).
+    pub fn refused_key(&self, file: usize, path: &[Seg<'_>]) -> bool {
+        let wanted: Vec<String> = path
+            .iter()
+            .map(|s| match s {
+                Seg::Key(k) => (*k).to_string(),
+                Seg::Index(i) => format!("#{}", i + 1),
+            })
+            .collect();
+        self.files
+            .get(file)
+            .is_some_and(|f| f.refused_keys.contains(&wanted))
+    }
+
     pub fn key_loc(&self, file: usize, path: &[Seg<'_>]) -> Loc {
         let span = self
             .files
@@ -365,6 +382,7 @@ impl Loader {
         walker.module_params = Some(module_params);
         let ok = walker.check(schema, &mut doc, &Path::default());
         let mut refused = Vec::new();
+        let refused_keys = std::mem::take(&mut walker.refused_keys);
         for (span, msg) in walker.problems {
             refused.push(span.clone());
             self.diags.push(src.diag(span, msg));
@@ -394,6 +412,7 @@ impl Loader {
             declared_terrains,
             declared_dominoes,
             refused,
+            refused_keys,
         });
         if !ok {
             return None;

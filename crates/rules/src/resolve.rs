@@ -40,6 +40,9 @@ struct Effective {
     middle_points: Field<i32>,
     middle_reading: Field<MiddleKingdomReading>,
     modules: Field<Vec<String>>,
+    /// A file wrote a `modules` that was refused (not a list of names): the list is not known,
+    /// so what checks modules against it says nothing more (the refusal said it).
+    modules_refused: bool,
     /// Where each entry of `modules` was written (empty for the built-in default).
     module_locs: Vec<Loc>,
     /// Where each entry of `tie-breaks` was written (empty for the built-in default).
@@ -72,6 +75,7 @@ impl Default for Effective {
             middle_points: field(10),
             middle_reading: field(MiddleKingdomReading::BoundingBox),
             modules: field(Vec::new()),
+            modules_refused: false,
             module_locs: Vec::new(),
             tie_locs: Vec::new(),
             lines: field(LinesDef::mixed()),
@@ -121,6 +125,15 @@ impl Effective {
             });
         }
         set(&mut self.modules, &p.modules, || loc(&["modules"]));
+        if p.modules.is_some() {
+            self.modules_refused = false;
+        } else {
+            let mut path = base.to_vec();
+            path.push(Seg::Key("modules"));
+            if loader.refused_key(file, &path) {
+                self.modules_refused = true;
+            }
+        }
         let items = |key: &'static str, n: usize| -> Vec<Loc> {
             (0..n)
                 .map(|i| {
@@ -760,6 +773,13 @@ fn player_counts(
         }
     }
     let Some((written, file)) = players else {
+        // The first file of the chain names a ruleset to extend that could not be read (said
+        // where it was named): the counts would have come from it.
+        if chain.first().is_some_and(|(idx, rf)| {
+            rf.extends.is_some() || loader.refused_key(*idx, &[Seg::Key("extends")])
+        }) {
+            return None;
+        }
         // A lone file of components may be meant as a component set, missing its `[set]`.
         let components_only = matches!(chain, [(_, rf)] if rf.extends.is_none()
             && (!rf.terrain.is_empty() || !rf.domino.is_empty() || !rf.building.is_empty()));
@@ -906,7 +926,10 @@ fn parameters_without_module(
             let before = |o: Option<&Loc>| o.and_then(|o| depth(o.file)).is_some_and(|d| d < md);
             before(table) && params.values().all(|f| before(f.origin.as_ref()))
         });
-        if !eff.modules.value.contains(name) && !inherited && !on_somewhere.contains(name.as_str())
+        if !eff.modules.value.contains(name)
+            && !inherited
+            && !eff.modules_refused
+            && !on_somewhere.contains(name.as_str())
         {
             // The table's name in its header (`[rules.module.dragon]`) when the last file to
             // write the module's parameters wrote that header, else a parameter of that file

@@ -147,8 +147,9 @@ impl Source {
                 "`{rel}`: an embedded ruleset cannot read files"
             ))),
             Source::Fs(path) => {
-                let meta = std::fs::metadata(path)
-                    .map_err(|e| ReadError::Missing(format!("cannot read `{name}`: {e}")))?;
+                let meta = std::fs::metadata(path).map_err(|e| {
+                    ReadError::Missing(format!("cannot read `{name}`: {}", io_words(&e)))
+                })?;
                 if !meta.is_file() {
                     return Err(ReadError::Missing(format!("`{name}` is not a file")));
                 }
@@ -158,8 +159,9 @@ impl Source {
                         meta.len()
                     )));
                 }
-                let bytes = std::fs::read(path)
-                    .map_err(|e| ReadError::Missing(format!("cannot read `{name}`: {e}")))?;
+                let bytes = std::fs::read(path).map_err(|e| {
+                    ReadError::Missing(format!("cannot read `{name}`: {}", io_words(&e)))
+                })?;
                 text_from_bytes(&name, bytes)
             }
         }
@@ -266,4 +268,34 @@ pub(crate) fn shipped_set_names() -> Vec<String> {
         .collect();
     names.sort();
     names
+}
+
+/// Why a file could not be read, in words (`there is no such file`), without the system's
+/// error number (`No such file or directory (os error 2)`).
+pub(crate) fn io_words(e: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match e.kind() {
+        ErrorKind::NotFound => "there is no such file".to_string(),
+        ErrorKind::PermissionDenied => "permission denied".to_string(),
+        ErrorKind::IsADirectory => "it is a folder".to_string(),
+        _ => {
+            let text = e.to_string();
+            let text = text.split(" (os error").next().unwrap_or(&text);
+            let mut c = text.chars();
+            c.next()
+                .map(|f| f.to_lowercase().chain(c).collect())
+                .unwrap_or_default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod io_tests {
+    #[test]
+    fn io_errors_in_words() {
+        let missing = std::fs::metadata("/no/such/crownlands/file").expect_err("missing");
+        assert_eq!(super::io_words(&missing), "there is no such file");
+        let other = std::io::Error::other("Something Odd (os error 99)");
+        assert_eq!(super::io_words(&other), "something Odd");
+    }
 }

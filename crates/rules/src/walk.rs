@@ -12,6 +12,9 @@ pub(crate) struct Walker<'s> {
     /// module's parameters open: the module checks them): where a whole number too large for
     /// a file is said, the parameter's own range is said with it.
     pub module_params: Option<&'s serde_json::Map<String, Value>>,
+    /// The keys whose values were refused and pruned (each its path of keys from the
+    /// document's top), so later checks know a key was written though its value is gone.
+    pub refused_keys: Vec<Vec<String>>,
 }
 
 /// Where a value sits, for messages: a dotted path with 1-based array positions.
@@ -167,6 +170,7 @@ impl<'s> Walker<'s> {
             root,
             problems: Vec::new(),
             module_params: None,
+            refused_keys: Vec::new(),
         }
     }
 
@@ -752,8 +756,11 @@ impl<'s> Walker<'s> {
             let child = path.key(&e.key);
             if self.check(sub, &mut e.value, &child) {
                 kept.push(e);
-            } else if is_required(schema, &e.key) {
-                ok = false;
+            } else {
+                self.refused_keys.push(child.0);
+                if is_required(schema, &e.key) {
+                    ok = false;
+                }
             }
         }
         *entries = kept;

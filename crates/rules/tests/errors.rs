@@ -2535,3 +2535,35 @@ fn a_house_rule_module_that_changes_nothing_is_warned_of() {
         );
     }
 }
+
+#[test]
+fn a_refused_modules_list_or_extends_brings_no_second_error() {
+    // `modules` given as a text: its refusal says it all; "parameters for a module not in
+    // `modules`" followed it, though the file lists it (a playtest).
+    let d = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"kingdomino\"\n[rules]\nmodules = \"terrain-multipliers\"\n\
+         [rules.module.terrain-multipliers]\nmultipliers = { lake = 2 }\n",
+        Path::new("m.toml"),
+    )
+    .expect_err("refused");
+    assert_eq!(d.len(), 1, "{d}");
+    assert_diag(&d, 3, 11, &["`modules` in [rules] must be an array of strings"]);
+    // `extends` empty: not also "no player counts", which would have come from the base.
+    let d = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"\"\n",
+        Path::new("e.toml"),
+    )
+    .expect_err("refused");
+    assert_eq!(d.len(), 1, "{d}");
+    assert_diag(&d, 1, 11, &["`extends` may not be empty"]);
+    // A file with no `extends` and no counts still hears of them.
+    let d = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        "name = \"bare\"\n",
+        Path::new("bare.toml"),
+    )
+    .expect_err("refused");
+    assert!(d.0.iter().any(|x| x.message.starts_with("no player counts")), "{d}");
+}

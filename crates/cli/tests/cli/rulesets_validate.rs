@@ -208,11 +208,7 @@ fn validate_missing_file_is_a_clear_error() {
         "{}",
         r.stderr
     );
-    assert!(
-        r.stderr.contains("No such file") || r.stderr.contains("not found"),
-        "{}",
-        r.stderr
-    );
+    assert!(r.stderr.contains("there is no such file"), "{}", r.stderr);
 }
 
 #[test]

@@ -369,7 +369,8 @@ fn missing_kingdom_file() {
     let missing = std::env::temp_dir().join("crownlands-clitest-missing-kingdom.txt");
     let r = run(&["score".to_string(), missing.display().to_string()]).expect_code(1);
     assert!(
-        r.stderr.contains("cannot read the kingdom file") && r.stderr.contains("No such file"),
+        r.stderr
+            .contains("cannot read the kingdom file: there is no such file"),
         "{}",
         r.stderr
     );
