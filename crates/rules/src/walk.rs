@@ -494,7 +494,17 @@ impl<'s> Walker<'s> {
             .find(|v| v.starts_with(&format!("{lower}-")))
             .map(|v| v.to_string())
             .or_else(|| {
-                let prefixed = format!("most-{lower}");
+                // `max-coins` meant `most-coins`; `fewest-crowns` has no counterpart (the
+                // tie-breaks favour the most of something): `most-fewest-crowns` is no help.
+                let (word, rest) = lower.split_once('-').unwrap_or(("", &lower));
+                let rest = match word {
+                    "max" | "maximum" | "more" | "greatest" | "highest" => rest,
+                    "fewest" | "least" | "min" | "minimum" | "smallest" | "lowest" | "most" => {
+                        return None;
+                    }
+                    _ => &lower,
+                };
+                let prefixed = format!("most-{rest}");
                 takes(&prefixed).then_some(prefixed)
             })
             .or_else(|| closest(text, &values).map(str::to_string))
@@ -740,7 +750,17 @@ impl<'s> Walker<'s> {
                     .map(|p| p.keys().map(String::as_str).collect())
                     .unwrap_or_default();
                 let mut msg = format!("unknown key `{}` {}", e.key, path.table());
-                if let Some(home) = home_of(self.root, &e.key, &path.0) {
+                let module = self.module_params.is_some_and(|m| m.contains_key(&e.key))
+                    && path.0.last().is_some_and(|k| k != "module");
+                if module && known.contains(&"module") {
+                    // `[rules.terrain-multipliers]`: a module's name where its parameters' table
+                    // is meant.
+                    let table = path.key("module").key(&e.key).dotted();
+                    msg.push_str(&format!(
+                        " (`{}` is a module: its parameters go in [{table}], and its name in `modules`)",
+                        e.key
+                    ));
+                } else if let Some(home) = home_of(self.root, &e.key, &path.0) {
                     msg.push_str(&format!(" ({home})"));
                 } else if let Some(close) = closest(&e.key, &known) {
                     msg.push_str(&format!(" (did you mean `{close}`?)"));

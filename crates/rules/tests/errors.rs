@@ -2548,7 +2548,12 @@ fn a_refused_modules_list_or_extends_brings_no_second_error() {
     )
     .expect_err("refused");
     assert_eq!(d.len(), 1, "{d}");
-    assert_diag(&d, 3, 11, &["`modules` in [rules] must be an array of strings"]);
+    assert_diag(
+        &d,
+        3,
+        11,
+        &["`modules` in [rules] must be an array of strings"],
+    );
     // `extends` empty: not also "no player counts", which would have come from the base.
     let d = load_str(
         crownlands_core::Registry::shipped_ref(),
@@ -2565,5 +2570,49 @@ fn a_refused_modules_list_or_extends_brings_no_second_error() {
         Path::new("bare.toml"),
     )
     .expect_err("refused");
-    assert!(d.0.iter().any(|x| x.message.starts_with("no player counts")), "{d}");
+    assert!(
+        d.0.iter()
+            .any(|x| x.message.starts_with("no player counts")),
+        "{d}"
+    );
+}
+
+#[test]
+fn a_tie_break_of_the_fewest_gets_no_suggestion_it_cannot_take() {
+    // `fewest-crowns` was told `did you mean "most-fewest-crowns"?`, which fails in turn.
+    let text = |t: &str| format!("extends = \"queendomino\"\n[rules]\ntie-breaks = [\"{t}\"]\n");
+    let registry = crownlands_core::Registry::shipped_ref();
+    let d = load_str(registry, &text("fewest-crowns"), Path::new("t.toml")).expect_err("no");
+    assert!(!d.to_string().contains("did you mean"), "{d}");
+    let d = load_str(registry, &text("max-coins"), Path::new("t.toml")).expect_err("no");
+    assert!(
+        d.to_string().contains("(did you mean \"most-coins\"?)"),
+        "{d}"
+    );
+    let d = load_str(registry, &text("coins"), Path::new("t.toml")).expect_err("no");
+    assert!(
+        d.to_string().contains("(did you mean \"most-coins\"?)"),
+        "{d}"
+    );
+}
+
+#[test]
+fn a_modules_parameters_written_as_a_rule_say_where_they_go() {
+    // `[rules.terrain-multipliers]`: unknown in [rules], and where it goes said.
+    let d = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n\
+         [rules.terrain-multipliers]\nmultipliers = { lake = 2 }\n",
+        Path::new("m.toml"),
+    )
+    .expect_err("refused");
+    assert_diag(
+        &d,
+        4,
+        8,
+        &[
+            "unknown key `terrain-multipliers` in [rules]",
+            "its parameters go in [rules.module.terrain-multipliers], and its name in `modules`",
+        ],
+    );
 }
