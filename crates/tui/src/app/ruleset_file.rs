@@ -89,11 +89,22 @@ pub fn opened_message(choice: &Choice) -> String {
     let name = &choice.name;
     match choice.warnings.as_slice() {
         [] => format!("Opened {name}: choose the players, then Start."),
-        [w] => format!("Opened {name}, with a warning: {w}"),
+        [w] => format!("Opened {name}, with a warning: {}", sentence(w)),
         [w, rest @ ..] => format!(
-            "Opened {name}, with {} warnings (`crownlands validate` lists them): {w}",
-            rest.len() + 1
+            "Opened {name}, with {} warnings (`crownlands validate` lists them): {}",
+            rest.len() + 1,
+            sentence(w)
         ),
+    }
+}
+
+/// `text` ended as a sentence (a warning's words have no full stop of their own), so that
+/// what the status line says after it does not run on from it.
+fn sentence(text: &str) -> String {
+    if text.ends_with(['.', '!', '?']) {
+        text.to_string()
+    } else {
+        format!("{text}.")
     }
 }
 
@@ -102,10 +113,11 @@ pub fn opened_message(choice: &Choice) -> String {
 pub fn warnings_note(warnings: &[String]) -> String {
     match warnings {
         [] => String::new(),
-        [w] => format!(" The ruleset has a warning: {w}"),
+        [w] => format!(" The ruleset has a warning: {}", sentence(w)),
         [w, rest @ ..] => format!(
-            " The ruleset has {} warnings (`crownlands validate` lists them): {w}",
-            rest.len() + 1
+            " The ruleset has {} warnings (`crownlands validate` lists them): {}",
+            rest.len() + 1,
+            sentence(w)
         ),
     }
 }
@@ -298,6 +310,18 @@ pub fn load(registry: &Registry, choice: &Choice) -> Result<Ruleset, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_warning_ends_its_sentence_before_what_follows() {
+        // "...dominoes cover two squares each The autosaved game stays" (a playtest).
+        let w = vec!["no one can ever earn Harmony".to_string()];
+        assert_eq!(
+            warnings_note(&w),
+            " The ruleset has a warning: no one can ever earn Harmony."
+        );
+        let ended = vec!["it ends well.".to_string(), "a second".to_string()];
+        assert!(warnings_note(&ended).ends_with("): it ends well."));
+    }
 
     fn listing(folder: &str) -> Vec<(String, bool)> {
         let names: &[(&str, bool)] = match folder {
