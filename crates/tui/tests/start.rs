@@ -1330,3 +1330,23 @@ fn a_game_resumed_and_quit_at_once_is_said_to_be_autosaved_whatever_wrote_it() {
     assert!(is_autosaved_note(note.as_deref()), "{note:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_setup_keys_say_what_enter_does_on_each_row() {
+    // On a seat, Enter goes to Start (a second Enter begins): its key said "Enter start".
+    let dir = temp_dir("enter-says");
+    let mut app = build(&opts(None, None), &dir.join("home"));
+    assert_eq!(app.setup().unwrap().row, Row::Start);
+    assert!(screen(&app, 100, 30).contains("Enter start"));
+    press(&mut app, "<up>");
+    assert!(matches!(app.setup().unwrap().row, Row::Seat(_)));
+    let text = screen(&app, 100, 30);
+    assert!(
+        text.contains("Enter to Start") && !text.contains("Enter start"),
+        "{text}"
+    );
+    press(&mut app, "<enter>");
+    assert_eq!(app.setup().unwrap().row, Row::Start);
+    assert_eq!(app.mode(), Mode::Setup);
+    let _ = std::fs::remove_dir_all(&dir);
+}
