@@ -22,16 +22,17 @@ struct Scorers {
 }
 
 impl TerritoryScoring {
-    /// The modules of `modules` that score territories; `terrains` are the ruleset's names.
-    pub(crate) fn new(modules: Arc<[Box<dyn Module>]>, terrains: &[crate::Terrain]) -> Self {
-        let scoring: Box<[usize]> = (0..modules.len())
-            .filter(|&i| modules[i].scores_territories())
+    /// The modules of `list` that score territories; `terrains` are the ruleset's names. (The
+    /// list is shared only when one does: a game without such a module costs nothing here.)
+    pub(crate) fn new(list: &super::ModuleList, terrains: &[crate::Terrain]) -> Self {
+        let scoring: Box<[usize]> = (0..list.modules().len())
+            .filter(|&i| list.modules()[i].scores_territories())
             .collect();
         if scoring.is_empty() {
             return TerritoryScoring(None);
         }
         TerritoryScoring(Some(Arc::new(Scorers {
-            modules,
+            modules: list.shared(),
             scoring,
             terrains: terrains.iter().map(|t| t.name.clone()).collect(),
         })))
