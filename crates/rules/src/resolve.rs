@@ -773,11 +773,12 @@ fn player_counts(
         }
     }
     let Some((written, file)) = players else {
-        // The first file of the chain names a ruleset to extend that could not be read (said
-        // where it was named): the counts would have come from it.
-        if chain.first().is_some_and(|(idx, rf)| {
-            rf.extends.is_some() || loader.refused_key(*idx, &[Seg::Key("extends")])
-        }) {
+        // The first file of the chain named a ruleset to extend in a way refused (an empty
+        // `extends`, said where it was written): the counts would have come from it.
+        if chain
+            .first()
+            .is_some_and(|(idx, _)| loader.refused_key(*idx, &[Seg::Key("extends")]))
+        {
             return None;
         }
         // A lone file of components may be meant as a component set, missing its `[set]`.
@@ -926,9 +927,12 @@ fn parameters_without_module(
             let before = |o: Option<&Loc>| o.and_then(|o| depth(o.file)).is_some_and(|d| d < md);
             before(table) && params.values().all(|f| before(f.origin.as_ref()))
         });
+        // (With `modules` refused, a module's table is not held against a list no one knows,
+        // unless no module has that name: a misspelt table is said all the same.)
+        let unknowable = eff.modules_refused && registered.contains(&name.as_str());
         if !eff.modules.value.contains(name)
             && !inherited
-            && !eff.modules_refused
+            && !unknowable
             && !on_somewhere.contains(name.as_str())
         {
             // The table's name in its header (`[rules.module.dragon]`) when the last file to

@@ -2554,6 +2554,21 @@ fn a_refused_modules_list_or_extends_brings_no_second_error() {
         11,
         &["`modules` in [rules] must be an array of strings"],
     );
+    // ... but a table of a module no one has (misspelt) is said all the same.
+    let d = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"kingdomino\"\n[rules]\nmodules = \"knights\"\n\
+         [rules.module.dragn]\nprice = 2\n[rules.module.knights]\nstarting = 2\n",
+        Path::new("m.toml"),
+    )
+    .expect_err("refused");
+    assert_eq!(d.len(), 2, "{d}");
+    assert_diag(
+        &d,
+        4,
+        15,
+        &["parameters for module `dragn`", "did you mean `dragon`?"],
+    );
     // `extends` empty: not also "no player counts", which would have come from the base.
     let d = load_str(
         crownlands_core::Registry::shipped_ref(),

@@ -137,31 +137,35 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
         .zip(places)
         .zip(assessments)
         .enumerate()
-        .map(|(i, ((d, (game, round, side, seat)), assessment))| Row {
-            index: i + 1,
-            number: {
-                in_game = if in_game.0 == game {
-                    (game, in_game.1 + 1)
-                } else {
-                    (game, 1)
-                };
-                in_game.1
-            },
-            game,
-            round,
-            side,
-            seat,
-            played: notation::token(&d.before, d.played),
-            best: notation::token(&d.before, assessment.best().action),
-            played_words: in_words(&d.before, d.played),
-            best_words: in_words(&d.before, assessment.best().action),
-            why: crownlands_bots::why::why(&d.before, d.played, assessment.best().action),
-            candidates: assessment
-                .candidates
-                .iter()
-                .map(|c| notation::token(&d.before, c.action))
-                .collect(),
-            assessment,
+        .map(|(i, ((d, (game, round, side, seat)), assessment))| {
+            let (played_words, best_words) =
+                words_apart(&d.before, d.played, assessment.best().action);
+            Row {
+                index: i + 1,
+                number: {
+                    in_game = if in_game.0 == game {
+                        (game, in_game.1 + 1)
+                    } else {
+                        (game, 1)
+                    };
+                    in_game.1
+                },
+                game,
+                round,
+                side,
+                seat,
+                played: notation::token(&d.before, d.played),
+                best: notation::token(&d.before, assessment.best().action),
+                played_words,
+                best_words,
+                why: crownlands_bots::why::why(&d.before, d.played, assessment.best().action),
+                candidates: assessment
+                    .candidates
+                    .iter()
+                    .map(|c| notation::token(&d.before, c.action))
+                    .collect(),
+                assessment,
+            }
         })
         .collect();
     let report = Report {
@@ -446,6 +450,21 @@ impl Report<'_> {
             "decisions": decisions,
             "players": sides,
         })
+    }
+}
+
+/// Two actions in words ([`in_words`]), or as their tokens where the words do not tell them
+/// apart (two dominoes of one label: `claim K5 instead of claim K5`).
+fn words_apart(
+    before: &crownlands_core::Game,
+    a: crownlands_core::Action,
+    b: crownlands_core::Action,
+) -> (String, String) {
+    let (wa, wb) = (in_words(before, a), in_words(before, b));
+    if wa == wb && a != b {
+        (notation::token(before, a), notation::token(before, b))
+    } else {
+        (wa, wb)
     }
 }
 

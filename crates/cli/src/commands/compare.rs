@@ -38,20 +38,7 @@ pub fn run(
     ];
     let spec = RunSpec {
         kind: Kind::Compare,
-        rulesets: {
-            let mut ids: Vec<_> = rulesets.iter().map(|r| ruleset_id(r)).collect();
-            // Two files of one name (a house rule and the file `show` wrote of it): each
-            // told by what was given for it, `desert5 (shown.toml)`.
-            if ids[0].name == ids[1].name && a != b {
-                for (id, given) in ids.iter_mut().zip([a, b]) {
-                    let file = std::path::Path::new(given)
-                        .file_name()
-                        .map_or_else(|| given.to_string(), |f| f.to_string_lossy().into_owned());
-                    id.name = format!("{} ({})", id.name, crownlands_core::text::excerpt(&file));
-                }
-            }
-            ids
-        },
+        rulesets: rulesets.iter().map(|r| ruleset_id(r)).collect(),
         players: who.count(),
         bots: who.bot_list(),
         games: options.games,

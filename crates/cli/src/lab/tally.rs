@@ -554,7 +554,8 @@ impl Tally {
                 // The base rules' bonuses alone: checked without building a breakdown.
                 let (kingdom, rules) = (game.kingdom(side), game.rules());
                 for_each_bonus(kingdom, rules, |key, points| {
-                    if points != 0 {
+                    // (Earned as with modules below: a bonus set to take points away is not.)
+                    if points > 0 {
                         self.count_bonus(key, side);
                     }
                 });

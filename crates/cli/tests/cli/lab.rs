@@ -1844,16 +1844,3 @@ fn a_study_of_a_ruleset_says_its_warnings_first() {
     let quiet = run(&["simulate", "harmony", "-p", "3", "-g", "50"]).ok();
     assert_eq!(quiet.stderr, "");
 }
-
-#[test]
-fn two_rulesets_of_one_name_are_told_apart_by_their_files() {
-    // A house rule and the file `show` wrote of it were both `desert5` in the report.
-    let dir = TempDir::new("same-name");
-    let a = dir.file("one.toml", "extends = \"kingdomino\"\nname = \"same\"\n");
-    let b = dir.file("two.toml", "extends = \"harmony\"\nname = \"same\"\n");
-    let text = run(&["compare", &a, &b, "-p", "2", "-g", "50"]).ok().stdout;
-    assert!(
-        text.starts_with("50 games of same (one.toml) (A) and same (two.toml) (B)"),
-        "{text}"
-    );
-}

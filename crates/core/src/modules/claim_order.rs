@@ -166,13 +166,18 @@ impl Mechanism for ClaimOrder {
         &self,
         _ruleset: &Ruleset,
         rules: &Rules,
-        _modules: &[Box<dyn Module>],
+        modules: &[Box<dyn Module>],
     ) -> Option<String> {
-        // The place itself may decide ties (`most-claim-place`): then it does something.
+        // The place itself may decide ties (`most-claim-place`), or another module read it:
+        // then it does something.
         let ranked = rules
             .tie_breaks
             .iter()
-            .any(|t| t.resource() == Some("claim-place"));
+            .any(|t| t.resource() == Some("claim-place"))
+            || modules.iter().any(|m| {
+                let d = m.declare();
+                m.name() != Self::NAME && d.uses.iter().chain(d.reads).any(|&r| r == "claim-place")
+            });
         let gives = self.points.iter().any(|&p| p != 0) || self.coins.iter().any(|&c| c > 0);
         (!gives && !ranked).then(|| {
             "its `points` and `coins` give nothing (none, or all 0), so no place changes anything"

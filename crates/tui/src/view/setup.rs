@@ -45,11 +45,12 @@ fn keys_bar(setup: &Setup, width: u16) -> Bar {
             .glued("Enter done", Key::Enter)
             .text("  Backspace erase  Ctrl-U clear");
     }
-    // On the saved games' row Enter watches the game chosen; on the other rows it goes to
-    // Start (where a second Enter begins), and says so.
+    // On the saved games' row Enter watches the game chosen, on the file's it opens the field
+    // to type in; on the other rows it goes to Start (where a second Enter begins), and says so.
     let enter = match setup.row {
         Row::Recent => "Enter watch",
         Row::Start => "Enter start",
+        Row::File => "Enter type a path",
         _ => "Enter to Start",
     };
     let full = || {
