@@ -322,3 +322,42 @@ fn bots_play_a_whole_queendomino_game_in_tmux() {
     assert!(s.contains("EXITED 0"), "{s}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn replay_step_stops_at_q_in_tmux() {
+    // `replay --step` waited for Enter at each of ~100 moves with no way out but Ctrl-C.
+    if !have_tmux() {
+        return;
+    }
+    let dir = home("replay-step");
+    let bin = env!("CARGO_BIN_EXE_crownlands");
+    let out = Command::new(bin)
+        .args(["simulate", "kingdomino", "--players", "2", "--games", "1"])
+        .arg("--save")
+        .arg(&dir)
+        .output()
+        .expect("simulate runs");
+    assert!(out.status.success());
+    let save = std::fs::read_dir(&dir)
+        .expect("the folder")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "json"))
+        .expect("a save");
+    let session = format!("crownlands-replay-step-{}", std::process::id());
+    let script = format!(
+        "'{bin}' replay '{save}' --step; echo EXITED $?; sleep 30",
+        save = save.display()
+    );
+    let _ending = start(&session, &script);
+    wait_for(&session, "[Enter: next move, q: stop]");
+    keys(&session, &["Enter"]);
+    wait_for(&session, "   2. round");
+    keys(&session, &["q", "Enter"]);
+    let s = wait_for(&session, "EXITED");
+    let _ = tmux(&["kill-session", "-t", &session]);
+    assert!(s.contains("stopped after move 2"), "{s}");
+    assert!(s.contains("EXITED 0"), "{s}");
+    assert!(!s.contains("   3. round"), "{s}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -62,8 +62,14 @@ pub fn run(registry: &Registry, path: &Path, step: bool, as_json: bool) -> CliRe
     let wait = step && std::io::stdin().is_terminal();
     let mut stdin = std::io::stdin().lock();
     let several = save.games.len() > 1;
+    // `q` (or the end of input) at the prompt stops the moves shown; the rest is still
+    // replayed (checked) without a word.
+    let mut stopped: Option<usize> = None;
     let session = save
         .replay(registry, &file, |m| {
+            if stopped.is_some() {
+                return;
+            }
             if m.index == 0 {
                 say!();
                 if several {
@@ -73,12 +79,20 @@ pub fn run(registry: &Registry, path: &Path, step: bool, as_json: bool) -> CliRe
             print_move(m);
             if wait {
                 let mut err = std::io::stderr();
-                let _ = write!(err, "[Enter: next move] ").and_then(|()| err.flush());
+                let _ = write!(err, "[Enter: next move, q: stop] ").and_then(|()| err.flush());
                 let mut line = String::new();
-                let _ = stdin.read_line(&mut line);
+                let read = stdin.read_line(&mut line);
+                if matches!(read, Ok(0) | Err(_)) || line.trim().eq_ignore_ascii_case("q") {
+                    stopped = Some(m.index + 1);
+                }
             }
         })
         .map_err(saves_error)?;
+    if let Some(at) = stopped {
+        say!();
+        say!("stopped after move {at} (the whole game replays without --step)");
+        return Ok(ExitCode::SUCCESS);
+    }
     say!();
     print_end(&session);
     Ok(ExitCode::SUCCESS)

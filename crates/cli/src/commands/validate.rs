@@ -100,7 +100,14 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
         } else {
             String::new()
         };
-        say_err!("{failed} of {} files have problems{denied}", files.len());
+        let (noun, verb) = if files.len() == 1 {
+            ("file", "has")
+        } else if failed == 1 {
+            ("files", "has")
+        } else {
+            ("files", "have")
+        };
+        say_err!("{failed} of {} {noun} {verb} problems{denied}", files.len());
         Ok(ExitCode::FAILURE)
     } else if deny_warnings && warned > 0 {
         say_err!(

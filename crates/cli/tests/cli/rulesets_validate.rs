@@ -168,7 +168,7 @@ fn validate_reports_every_problem_with_file_line_column() {
     assert!(errors[1].contains("flavour"), "{}", errors[1]);
     assert!(errors[2].contains("lava"), "{}", errors[2]);
     assert!(
-        r.stderr.contains("1 of 1 files have problems"),
+        r.stderr.contains("1 of 1 file has problems"),
         "{}",
         r.stderr
     );
@@ -230,7 +230,7 @@ fn validate_good_and_bad_files_reports_both() {
     );
     assert_eq!(located_errors(&r, &bad.arg()).len(), 3, "{}", r.stderr);
     assert!(
-        r.stderr.contains("1 of 2 files have problems"),
+        r.stderr.contains("1 of 2 files has problems"),
         "{}",
         r.stderr
     );
