@@ -102,12 +102,76 @@ pub fn read(path: &Path) -> Result<String, Diagnostics> {
         // It grew while being read.
         return Err(too_big(bytes.len() as u64));
     }
-    String::from_utf8(bytes).map_err(|e| {
+    let text = String::from_utf8(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
         let prefix = String::from_utf8_lossy(&e.into_bytes()[..good]).into_owned();
         let (line, column) = crate::line_col(&prefix, good);
         Diagnostics::one(&name, line, column, "the kingdom file is not UTF-8 text")
-    })
+    })?;
+    match other_kind(&text) {
+        Some(what) => Err(fail(what.to_string())),
+        None => Ok(text),
+    }
+}
+
+/// What a file given where a kingdom file is read is instead, said with the command that reads
+/// it (a save, a game in the notation, a ruleset): one line rather than an error for each of
+/// its lines read as rows of squares.
+pub fn other_kind(text: &str) -> Option<&'static str> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let start = text.trim_start();
+    if start.starts_with('{') && text.contains("\"format\"") {
+        return Some(
+            "this is a saved game (JSON), not a kingdom file: `crownlands replay FILE` shows \
+             it, with each side's score at the end",
+        );
+    }
+    let lines = || text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let notation = lines().any(|l| {
+        l.strip_prefix('[')
+            .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_uppercase()) && r.contains(" \""))
+            && l.ends_with(']')
+    });
+    if notation {
+        return Some(
+            "this is a game in the notation (a .cgn file), not a kingdom file: `crownlands \
+             import FILE -o game.json` makes a save of it, which `crownlands replay` shows",
+        );
+    }
+    let ruleset = lines().any(|l| {
+        ["[rules]", "[set]", "[[domino]]", "[[terrain]]"].contains(&l)
+            || ["extends", "name", "players", "sets", "description"]
+                .iter()
+                .any(|k| {
+                    l.strip_prefix(k)
+                        .is_some_and(|r| r.trim_start().starts_with('='))
+                })
+    });
+    if ruleset {
+        return Some(
+            "this is a ruleset (TOML), not a kingdom file: `crownlands validate FILE` checks \
+             it, and `--ruleset FILE` scores a kingdom file under it",
+        );
+    }
+    None
+}
+
+/// The most crowns a square of `ruleset` can show: its dominoes' most on one square, plus the
+/// most a building adds to the square it stands on.
+fn most_crowns(ruleset: &Ruleset) -> u8 {
+    let squares = ruleset
+        .dominoes()
+        .iter()
+        .map(|d| d.first.crowns.max(d.second.crowns))
+        .max()
+        .unwrap_or(0);
+    let building = ruleset
+        .buildings()
+        .iter()
+        .map(|b| b.crowns)
+        .max()
+        .unwrap_or(0);
+    squares.saturating_add(building).min(MAX_CROWNS)
 }
 
 /// The most times a mark may be repeated on one square.
@@ -666,9 +730,16 @@ fn cell_problem(
                 symbols.join(", ")
             )
         }
-        CellError::Crowns => {
-            format!("bad crown count in `{t}`: a square shows 0 to {MAX_CROWNS} crowns")
-        }
+        CellError::Crowns => format!(
+            "bad crown count in `{t}`: a square of this ruleset shows 0 to {} crowns{}, \
+             written without leading zeros",
+            most_crowns(ruleset),
+            if ruleset.buildings().iter().any(|b| b.crowns > 0) {
+                " (a building's added to its square's)"
+            } else {
+                ""
+            }
+        ),
         CellError::Suffix(rest) => {
             if let Some(syntax) = side.filter(|s| !s.marks.is_empty()) {
                 format!(
@@ -932,8 +1003,13 @@ fn cell_kind(t: &str, ruleset: &Ruleset, side: Option<&Syntax<'_>>) -> Result<Ce
     let crowns = if digits.is_empty() {
         0
     } else {
+        // (`W01`: leading zeros are refused here as everywhere else numbers are read.)
         match digits.parse::<u8>() {
-            Ok(n) if n <= MAX_CROWNS => n,
+            Ok(n)
+                if n <= most_crowns(ruleset) && !(digits.len() > 1 && digits.starts_with('0')) =>
+            {
+                n
+            }
             _ => return Err(CellError::Crowns),
         }
     };

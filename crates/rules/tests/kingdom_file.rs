@@ -61,9 +61,25 @@ fn unknown_symbol_lists_the_symbols() {
 #[test]
 fn bad_crown_counts() {
     let d = parse("C F8 W99999999999 M2x\n", "k.txt", &ruleset(), 5).expect_err("crowns");
-    assert_diag(&d, 1, 3, &["bad crown count in `F8`", "0 to 7"]);
+    assert_diag(&d, 1, 3, &["bad crown count in `F8`", "0 to 3"]);
     assert_diag(&d, 1, 6, &["bad crown count in `W99999999999`"]);
     assert_diag(&d, 1, 19, &["unexpected `x` in `M2x`"]);
+    // No Kingdomino square shows 4 crowns, and `W01` is refused as numbers are elsewhere (a
+    // playtest saw `W4` scored and `W01` read as 1).
+    let d = parse("C W4 F01 M3\n", "k.txt", &ruleset(), 5).expect_err("crowns");
+    assert_diag(
+        &d,
+        1,
+        3,
+        &["bad crown count in `W4`", "shows 0 to 3 crowns"],
+    );
+    assert_diag(
+        &d,
+        1,
+        6,
+        &["bad crown count in `F01`", "without leading zeros"],
+    );
+    assert_eq!(d.len(), 2, "{d}");
 }
 
 #[test]

@@ -729,3 +729,46 @@ fn an_at_line_in_another_case_or_misspelt_suggests_the_one_meant() {
         r.stderr
     );
 }
+
+#[test]
+fn a_save_a_notation_or_a_ruleset_given_as_a_kingdom_is_named_in_one_line() {
+    // `score` of a save printed an error for each of its lines read as rows of squares.
+    let dir = TempDir::new("not-a-kingdom");
+    let out = run(&[
+        "simulate",
+        "kingdomino",
+        "-p",
+        "2",
+        "-g",
+        "1",
+        "--save",
+        &dir.0.display().to_string(),
+    ])
+    .ok();
+    assert!(out.stdout.contains("saved 1 game"), "{}", out.stdout);
+    let save = dir.0.join("kingdomino-game-1.json").display().to_string();
+    let cgn = dir.0.join("game.cgn").display().to_string();
+    run(&["export", &save, "-o", &cgn]).ok();
+    let ruleset = rulesets_dir().join("kingdomino.toml").display().to_string();
+    for (file, what) in [
+        (
+            &save,
+            "this is a saved game (JSON), not a kingdom file: `crownlands replay FILE`",
+        ),
+        (
+            &cgn,
+            "this is a game in the notation (a .cgn file), not a kingdom file",
+        ),
+        (&ruleset, "this is a ruleset (TOML), not a kingdom file"),
+    ] {
+        for command in ["score", "placements"] {
+            let mut args = vec![command, file.as_str()];
+            if command == "placements" {
+                args.extend(["--domino", "1"]);
+            }
+            let r = run(&args).expect_code(1);
+            assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+            assert!(r.stderr.contains(what), "{}", r.stderr);
+        }
+    }
+}
