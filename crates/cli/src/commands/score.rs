@@ -41,11 +41,55 @@ fn read_side(
 /// A kingdom file's `@WORD` line no module of the ruleset reads: the modules of the registry
 /// that read it are named (`@springs` with Kingdomino, where the `wells` module reads it: the
 /// file wants a ruleset with `wells`, given with `--ruleset`).
-fn with_readers(registry: &Registry, ruleset: &str, e: CliError) -> CliError {
+fn with_readers(
+    registry: &Registry,
+    ruleset: &str,
+    has: &crownlands_core::modules::ModuleList,
+    e: CliError,
+) -> CliError {
     let CliError::Diagnostics(mut d) = e else {
         return e;
     };
     for problem in &mut d.0 {
+        // A mark after a square (`W+`, `T[6]`) of a module the ruleset lacks.
+        if let Some(mark) = problem
+            .message
+            .strip_prefix("unexpected `")
+            .and_then(|rest| rest.chars().next())
+        {
+            let readers: Vec<(String, &'static str)> = registry
+                .module_names()
+                .into_iter()
+                // (A module the ruleset has: its mark misplaced, said as it is.)
+                .filter(|name| !has.modules().iter().any(|m| m.name() == *name))
+                .filter_map(|name| {
+                    let m = registry
+                        .build_module(&crownlands_core::modules::ModuleSpec::new(name))
+                        .ok()?;
+                    let what = m
+                        .file_syntax()
+                        .marks
+                        .iter()
+                        .find(|x| x.symbol == mark)?
+                        .what;
+                    Some((format!("`{name}`"), what))
+                })
+                .collect();
+            if let [(module, what), ..] = readers.as_slice() {
+                let written = if mark == '[' { "[N]" } else { "" };
+                problem.message.push_str(&format!(
+                    " (`{}{written}` marks a {what} of the module {module}, which ruleset `{}` \
+                     does not have: give a ruleset that has it, `--ruleset NAME`)",
+                    if mark == '[' {
+                        String::new()
+                    } else {
+                        mark.to_string()
+                    },
+                    crownlands_core::text::excerpt(ruleset)
+                ));
+            }
+            continue;
+        }
         let Some(word) = problem
             .message
             .strip_prefix("unknown line `@")
@@ -123,7 +167,7 @@ pub fn run(
     let mut scored = Vec::with_capacity(paths.len());
     for path in paths {
         let (kingdom, data, places) = read_side(path, &ruleset, &modules, rules.grid_size)
-            .map_err(|e| with_readers(registry, ruleset.name(), e))?;
+            .map_err(|e| with_readers(registry, ruleset.name(), &modules, e))?;
         let view = SideView::new(&ruleset, &kingdom, &modules, &data, Side(0));
         let score = score_side(rules, view);
         scored.push(Scored {

@@ -772,3 +772,19 @@ fn a_save_a_notation_or_a_ruleset_given_as_a_kingdom_is_named_in_one_line() {
         }
     }
 }
+
+#[test]
+fn a_mark_of_a_module_the_ruleset_lacks_names_the_module() {
+    // `W+` under Kingdomino: the knight's mark, said as such (as `@coins` was).
+    for (kingdom, says) in [
+        ("W+ C\n", "(`+` marks a knight of the module `knights`, which ruleset `kingdomino`"),
+        ("W[13] C\n", "(`[N]` marks a building of the module `buildings`, which ruleset"),
+    ] {
+        let r = score(kingdom, &[]).expect_code(1);
+        assert!(r.stderr.contains(says), "{}", r.stderr);
+        assert!(r.stderr.contains("`--ruleset NAME`"), "{}", r.stderr);
+    }
+    // Under a ruleset with the module, a misplaced mark is said as it was.
+    let r = score("W1 C T\nT+[6] . .\n", &["--ruleset", "queendomino"]).expect_code(1);
+    assert!(!r.stderr.contains("which ruleset"), "{}", r.stderr);
+}
