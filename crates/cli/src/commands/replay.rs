@@ -56,6 +56,22 @@ pub fn run(registry: &Registry, path: &Path, step: bool, as_json: bool) -> CliRe
             .as_ref()
             .map_or_else(String::new, |d| format!(", started {d}"))
     );
+    // The rules are the save's own; a name this build knows for other rules (the file's
+    // edited, or the ruleset changed since) is said, so the name is not taken for the rules.
+    if crownlands_rules::is_ruleset_name(registry, &save.ruleset_name)
+        && let (Ok(own), Ok(named)) = (
+            save.load_ruleset(registry, &file),
+            crownlands_rules::load(registry, &save.ruleset_name),
+        )
+        && crownlands_saves::notation::ruleset_hash(&own)
+            != crownlands_saves::notation::ruleset_hash(&named)
+    {
+        say!(
+            "  (its rules, kept in the save, are not those of the ruleset `{}` of this build: \
+             `crownlands export` writes them out)",
+            crownlands_core::text::excerpt(&save.ruleset_name)
+        );
+    }
     for p in &save.players {
         say!("  seat {}: {} ({})", p.seat, p.name, p.kind);
     }

@@ -777,8 +777,14 @@ fn a_save_a_notation_or_a_ruleset_given_as_a_kingdom_is_named_in_one_line() {
 fn a_mark_of_a_module_the_ruleset_lacks_names_the_module() {
     // `W+` under Kingdomino: the knight's mark, said as such (as `@coins` was).
     for (kingdom, says) in [
-        ("W+ C\n", "(`+` marks a knight of the module `knights`, which ruleset `kingdomino`"),
-        ("W[13] C\n", "(`[N]` marks a building of the module `buildings`, which ruleset"),
+        (
+            "W+ C\n",
+            "(`+` marks a knight of the module `knights`, which ruleset `kingdomino`",
+        ),
+        (
+            "W[13] C\n",
+            "(`[N]` marks a building of the module `buildings`, which ruleset",
+        ),
     ] {
         let r = score(kingdom, &[]).expect_code(1);
         assert!(r.stderr.contains(says), "{}", r.stderr);

@@ -840,3 +840,38 @@ fn a_match_saved_between_its_games_is_told_as_such() {
     assert_eq!(single.to_save().match_games(), 1);
     assert!(!single.to_save().between_games());
 }
+
+#[test]
+fn replay_says_when_a_saves_rules_are_not_those_of_its_name() {
+    // A save whose embedded rules were edited (Harmony's points, while it is off: the game
+    // replays the same) still called itself `kingdomino`, and replay said nothing of it.
+    let dir = TempDir::new("edited-rules");
+    let folder = dir.0.display().to_string();
+    run(&[
+        "simulate",
+        "kingdomino",
+        "-p",
+        "2",
+        "-g",
+        "1",
+        "--save",
+        &folder,
+    ])
+    .ok();
+    let save = dir.0.join("kingdomino-game-1.json");
+    let text = run(&["replay", &save.display().to_string()]).ok().stdout;
+    assert!(!text.contains("its rules, kept in the save"), "{text}");
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    for line in v["ruleset"].as_array_mut().unwrap() {
+        if line == "harmony = { enabled = false, points = 5 }" {
+            *line = Value::from("harmony = { enabled = false, points = 7 }");
+        }
+    }
+    let edited = dir.0.join("edited.json");
+    std::fs::write(&edited, v.to_string()).unwrap();
+    let text = run(&["replay", &edited.display().to_string()]).ok().stdout;
+    assert!(
+        text.contains("(its rules, kept in the save, are not those of the ruleset `kingdomino`"),
+        "{text}"
+    );
+}
