@@ -1097,6 +1097,30 @@ fn place_core_problems(
         {
             loc = line.clone();
         }
+        // An entry of a table parameter at fault (`multipliers.forest`): at the entry, not
+        // at the table's `{` (each entry's problem is said, so each at its own place).
+        if let RulesField::ModuleParam { key, .. } = &field
+            && let Some(entry) = message
+                .split_once(&format!("`{}.", crownlands_core::text::excerpt(key)))
+                .and_then(|(_, rest)| rest.split_once('`'))
+                .map(|(entry, _)| entry.to_string())
+            && let Some(text) = loader.files.get(loc.file).map(|f| f.src.text.as_str())
+            && let Some(table) = text.get(loc.span.clone())
+            && table.starts_with('{')
+            && let Some(at) = [format!("\"{entry}\""), entry.clone()]
+                .iter()
+                .filter_map(|k| {
+                    table.match_indices(k.as_str()).map(|(i, _)| i).find(|&i| {
+                        let before = table[..i].trim_end();
+                        (before.ends_with('{') || before.ends_with(','))
+                            && table[i + k.len()..].trim_start().starts_with('=')
+                    })
+                })
+                .next()
+        {
+            let start = loc.span.start + at;
+            loc.span = start..start + entry.len();
+        }
         let mut message = message;
         // A rule written among a module's parameters (after `[rules.module.knights]`, TOML
         // reads every key into it): say where it belongs.

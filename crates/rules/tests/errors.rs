@@ -2631,3 +2631,31 @@ fn a_modules_parameters_written_as_a_rule_say_where_they_go() {
         ],
     );
 }
+
+#[test]
+fn every_bad_entry_of_a_table_parameter_is_said_at_its_entry() {
+    // Only the first bad multiplier was said, and at the table's `{` (a playtest).
+    let d = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n\
+         [rules.module.terrain-multipliers]\n\
+         multipliers = { lake = -1, forest = 101, wheat = 1.5, \"mine\" = \"2\", swamp = 2 }\n",
+        Path::new("m.toml"),
+    )
+    .expect_err("refused");
+    assert_eq!(d.len(), 4, "{d}");
+    assert_diag(
+        &d,
+        5,
+        17,
+        &["`multipliers.lake` must be from 0 to 100, not -1"],
+    );
+    assert_diag(
+        &d,
+        5,
+        28,
+        &["`multipliers.forest` must be from 0 to 100, not 101"],
+    );
+    assert_diag(&d, 5, 42, &["`multipliers.wheat` must be a whole number"]);
+    assert_diag(&d, 5, 55, &["`multipliers.mine` must be a whole number"]);
+}

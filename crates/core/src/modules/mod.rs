@@ -354,6 +354,7 @@ fn item_problems(registry: &Registry, name: &str, key: &str, value: &Param) -> V
     let items: Vec<Param> = match value {
         Param::Ints(v) => v.iter().map(|&n| Param::Int(n)).collect(),
         Param::List(v) => v.clone(),
+        Param::Table(t) => return entry_problems(registry, name, key, t),
         _ => return Vec::new(),
     };
     let first = format!("`{}[0]", crate::text::excerpt(key));
@@ -379,6 +380,41 @@ fn item_problems(registry: &Registry, name: &str, key: &str, value: &Param) -> V
                 });
             }
             // About the list (its length), not the item: the whole list's error stands.
+            _ => return Vec::new(),
+        }
+    }
+    out
+}
+
+/// The problems of each entry of a table parameter `key = { ... }` of module `name` (a table
+/// of terrains' multipliers), found by reading each entry alone in a table of one: those
+/// about the entry itself (`` `key.entry` ``), none when an entry alone is refused for what the
+/// table as a whole must be.
+fn entry_problems(
+    registry: &Registry,
+    name: &str,
+    key: &str,
+    table: &BTreeMap<String, Param>,
+) -> Vec<ModuleError> {
+    let mut out = Vec::new();
+    for (entry, value) in table.iter().take(MAX_ITEMS_CHECKED) {
+        if out.len() == MAX_ITEM_PROBLEMS {
+            break;
+        }
+        let alone = ModuleSpec {
+            name: name.to_string(),
+            params: BTreeMap::from([(
+                key.to_string(),
+                Param::Table(BTreeMap::from([(entry.clone(), value.clone())])),
+            )]),
+        };
+        let Err(error) = build(registry, &alone) else {
+            continue;
+        };
+        let at = format!("`{}.", crate::text::excerpt(key));
+        match &error {
+            ModuleError::Param { problem, .. } if problem.contains(&at) => out.push(error),
+            // About the table, not the entry: the whole table's error stands.
             _ => return Vec::new(),
         }
     }
