@@ -491,6 +491,9 @@ struct Drawing<'t> {
     castle_misspelt: bool,
     /// A line held a control or invisible character and was left out.
     not_plain: bool,
+    /// How many problems the `@` lines had (a bad number, an unknown word): they leave the
+    /// squares sound, so what the modules check of the rest is said with them.
+    line_problems: usize,
 }
 
 /// Read a kingdom file in steps: its cells (and `@` lines), then the castle, the kingdom's span,
@@ -547,7 +550,7 @@ fn parse_at(
     check_span(&drawing.cells, grid, &mut problems);
     // The squares are sound: the marks are read even where some were found wrong, so that
     // every problem shows at once (a mark found wrong is not read again).
-    let sound = problems.list.is_empty();
+    let sound = problems.list.len() == drawing.line_problems;
     let flagged = match side {
         Some(syntax) => check_marks(&drawing.cells, ruleset, syntax, &mut problems),
         None => HashSet::new(),
@@ -603,6 +606,7 @@ fn read_cells<'t>(
         directives: Directives::default(),
         castle_misspelt: false,
         not_plain: false,
+        line_problems: 0,
     };
     let mut row = 0;
     for (i, line) in text.lines().enumerate() {
@@ -638,7 +642,9 @@ fn read_cells<'t>(
         if let Some(syntax) = side
             && trimmed.starts_with('@')
         {
+            let before = problems.list.len();
             directive(i + 1, line, syntax, &mut drawing.directives, problems);
+            drawing.line_problems += problems.list.len() - before;
             continue;
         }
         let line_tokens = tokens(line);

@@ -935,6 +935,17 @@ T+++ F2+ T[1]x
         &["23 knights in this kingdom", "the supply holds 22"],
     );
     assert!(parse_side("C F+\n@knights 21\n", "k", &r, 5).is_ok());
+    // A bad `@` line does not hold back what the modules check of the rest: said together
+    // (a playtest met them in rounds).
+    let d = parse_side("C T\n@towers 99\n@coins -1\n@bogus 1\n", "k", &r, 5).expect_err("lines");
+    assert_diag(
+        &d,
+        2,
+        1,
+        &["99 towers in this kingdom", "the supply holds 15"],
+    );
+    assert_diag(&d, 3, 8, &["bad number `-1` for `@coins`"]);
+    assert_diag(&d, 4, 1, &["unknown line `@bogus`"]);
     // Towers likewise (the supply holds 15).
     let d = parse_side("C T\n@towers 16\n", "k", &r, 5).expect_err("supply");
     assert_diag(
