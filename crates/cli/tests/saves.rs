@@ -351,3 +351,40 @@ fn a_game_scored_otherwise_under_the_rules_of_now_imports_with_a_warning() {
     assert!(said.contains("finished: 24, 51"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_changed_ruleset_header_is_said_to_name_another_ruleset_than_the_hash() {
+    // `[Ruleset "harmony"]` over a Kingdomino game's hash: it was said to be a ruleset changed
+    // by an update, and `--current-rules` advised, which imports the game as harmony.
+    let dir = temp_dir("header-changed");
+    let cgn = dir.join("k.cgn");
+    std::fs::write(&cgn, GAME).unwrap();
+    let json = dir.join("k.json");
+    let (code, _, err) = run(&["import", s(&cgn), "-o", s(&json)]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, out, _) = run(&["export", s(&json)]);
+    assert_eq!(code, Some(0));
+    let hash = out
+        .lines()
+        .find(|l| l.starts_with("[RulesetHash"))
+        .expect("a hash")
+        .to_string();
+    let changed = dir.join("h.cgn");
+    std::fs::write(
+        &changed,
+        GAME.replace(
+            "[Ruleset \"kingdomino\"]",
+            &format!("[Ruleset \"harmony\"]\n{hash}"),
+        ),
+    )
+    .unwrap();
+    let (code, _, err) = run(&["import", s(&changed), "-o", s(&dir.join("h.json"))]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(
+            "is that of the ruleset `kingdomino`, not of `harmony` its Ruleset header names"
+        ),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -563,8 +563,25 @@ fn notation_ruleset(
                 ));
                 return Ok(ruleset);
             }
-            let why = match shipped {
-                Some(h) => format!(
+            // The hash another ruleset of this build has: the `Ruleset` header was changed
+            // (or the game played under that one), said as such rather than as an update.
+            let other = shipped.and_then(|h| {
+                crownlands_rules::ruleset_names(registry)
+                    .into_iter()
+                    .filter(|n| *n != h.value)
+                    .find(|n| {
+                        crownlands_rules::load_shipped(registry, n)
+                            .is_ok_and(|r| ruleset_hash(&r) == hash.value)
+                    })
+            });
+            let why = match (shipped, other) {
+                (Some(h), Some(other)) => format!(
+                    "the file's hash ({said}) is that of the ruleset `{other}`, not of `{}` its \
+                     Ruleset header names: the header was changed, or the game was played under \
+                     `{other}` (`[Ruleset \"{other}\"]` reads it as such)",
+                    shortened(&h.value),
+                ),
+                (Some(h), None) => format!(
                     "the shipped ruleset `{}` is not the one this game was played with (its \
                      hash is {actual}, the file says {}): the ruleset changed since (an update, \
                      or a house module's ruleset edited); `import --current-rules` checks the \
@@ -573,7 +590,7 @@ fn notation_ruleset(
                     shortened(&h.value),
                     said
                 ),
-                None => format!(
+                (None, _) => format!(
                     "the embedded ruleset's hash is {actual}, not {} as the header says: the \
                      ruleset was changed after the game was written",
                     said
