@@ -175,6 +175,23 @@ impl TempDir {
         self.0.display().to_string()
     }
 
+    /// One random 2-player Kingdomino game saved in the directory: the save's path.
+    pub fn one_saved_game(&self) -> PathBuf {
+        let out = run(&[
+            "simulate",
+            "kingdomino",
+            "-p",
+            "2",
+            "-g",
+            "1",
+            "--save",
+            &self.arg(),
+        ])
+        .ok();
+        assert!(out.stdout.contains("saved 1 game"), "{}", out.stdout);
+        self.0.join("kingdomino-game-1.json")
+    }
+
     /// Write `text` to the file `name` in the directory (made if need be): its path, as an
     /// argument.
     pub fn file(&self, name: &str, text: &str) -> String {

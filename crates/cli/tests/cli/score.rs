@@ -734,19 +734,7 @@ fn an_at_line_in_another_case_or_misspelt_suggests_the_one_meant() {
 fn a_save_a_notation_or_a_ruleset_given_as_a_kingdom_is_named_in_one_line() {
     // `score` of a save printed an error for each of its lines read as rows of squares.
     let dir = TempDir::new("not-a-kingdom");
-    let out = run(&[
-        "simulate",
-        "kingdomino",
-        "-p",
-        "2",
-        "-g",
-        "1",
-        "--save",
-        &dir.0.display().to_string(),
-    ])
-    .ok();
-    assert!(out.stdout.contains("saved 1 game"), "{}", out.stdout);
-    let save = dir.0.join("kingdomino-game-1.json").display().to_string();
+    let save = dir.one_saved_game().display().to_string();
     let cgn = dir.0.join("game.cgn").display().to_string();
     run(&["export", &save, "-o", &cgn]).ok();
     let ruleset = rulesets_dir().join("kingdomino.toml").display().to_string();

@@ -846,19 +846,7 @@ fn replay_says_when_a_saves_rules_are_not_those_of_its_name() {
     // A save whose embedded rules were edited (Harmony's points, while it is off: the game
     // replays the same) still called itself `kingdomino`, and replay said nothing of it.
     let dir = TempDir::new("edited-rules");
-    let folder = dir.0.display().to_string();
-    run(&[
-        "simulate",
-        "kingdomino",
-        "-p",
-        "2",
-        "-g",
-        "1",
-        "--save",
-        &folder,
-    ])
-    .ok();
-    let save = dir.0.join("kingdomino-game-1.json");
+    let save = dir.one_saved_game();
     let text = run(&["replay", &save.display().to_string()]).ok().stdout;
     assert!(!text.contains("its rules, kept in the save"), "{text}");
     let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
