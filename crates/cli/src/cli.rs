@@ -152,7 +152,7 @@ pub enum Command {
     Replay {
         /// The save file (JSON).
         save: PathBuf,
-        /// Wait for Enter after every move (when standard input is a terminal).
+        /// Wait for Enter after every move (when standard input is a terminal); q then Enter stops.
         #[arg(long)]
         step: bool,
         /// Print the moves and the outcome as one JSON document.

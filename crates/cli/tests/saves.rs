@@ -386,5 +386,15 @@ fn a_changed_ruleset_header_is_said_to_name_another_ruleset_than_the_hash() {
         ),
         "{err}"
     );
+    // Nor does `--current-rules` take it as harmony's game.
+    let (code, _, err) = run(&[
+        "import",
+        s(&changed),
+        "-o",
+        s(&dir.join("h.json")),
+        "--current-rules",
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("is that of the ruleset `kingdomino`"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

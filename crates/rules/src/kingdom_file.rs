@@ -120,10 +120,14 @@ pub fn read(path: &Path) -> Result<String, Diagnostics> {
 pub fn other_kind(text: &str) -> Option<&'static str> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let start = text.trim_start();
-    if start.starts_with('{') && text.contains("\"format\"") {
+    if start.starts_with('{') {
         return Some(
-            "this is a saved game (JSON), not a kingdom file: `crownlands replay FILE` shows \
-             it, with each side's score at the end",
+            if text.contains("\"format\"") && text.contains("\"ruleset_name\"") {
+                "this is a saved game (JSON), not a kingdom file: `crownlands replay FILE` \
+                 shows it, with each side's score at the end"
+            } else {
+                "this is JSON, not a kingdom file: a kingdom file is rows of squares, `W1 F .`"
+            },
         );
     }
     let lines = || text.lines().map(str::trim).filter(|l| !l.is_empty());
@@ -140,12 +144,21 @@ pub fn other_kind(text: &str) -> Option<&'static str> {
     }
     let ruleset = lines().any(|l| {
         ["[rules]", "[set]", "[[domino]]", "[[terrain]]"].contains(&l)
-            || ["extends", "name", "players", "sets", "description"]
-                .iter()
-                .any(|k| {
-                    l.strip_prefix(k)
-                        .is_some_and(|r| r.trim_start().starts_with('='))
-                })
+            || l.starts_with("[rules.")
+            || l.starts_with("[for-players.")
+            || [
+                "extends",
+                "name",
+                "players",
+                "sets",
+                "add-sets",
+                "description",
+            ]
+            .iter()
+            .any(|k| {
+                l.strip_prefix(k)
+                    .is_some_and(|r| r.trim_start().starts_with('='))
+            })
     });
     if ruleset {
         return Some(
@@ -156,22 +169,16 @@ pub fn other_kind(text: &str) -> Option<&'static str> {
     None
 }
 
-/// The most crowns a square of `ruleset` can show: its dominoes' most on one square, plus the
-/// most a building adds to the square it stands on.
+/// The most crowns a square of `ruleset` can show as a kingdom file writes it: its dominoes'
+/// most on one square (a building's crowns are its mark's, `T[6]`, added when it is read).
 fn most_crowns(ruleset: &Ruleset) -> u8 {
-    let squares = ruleset
+    ruleset
         .dominoes()
         .iter()
         .map(|d| d.first.crowns.max(d.second.crowns))
         .max()
-        .unwrap_or(0);
-    let building = ruleset
-        .buildings()
-        .iter()
-        .map(|b| b.crowns)
-        .max()
-        .unwrap_or(0);
-    squares.saturating_add(building).min(MAX_CROWNS)
+        .unwrap_or(0)
+        .min(MAX_CROWNS)
 }
 
 /// The most times a mark may be repeated on one square.
@@ -741,7 +748,7 @@ fn cell_problem(
              written without leading zeros",
             most_crowns(ruleset),
             if ruleset.buildings().iter().any(|b| b.crowns > 0) {
-                " (a building's added to its square's)"
+                " (a building's crowns are its mark's, `T[N]`)"
             } else {
                 ""
             }

@@ -1107,19 +1107,10 @@ fn place_core_problems(
             && let Some(text) = loader.files.get(loc.file).map(|f| f.src.text.as_str())
             && let Some(table) = text.get(loc.span.clone())
             && table.starts_with('{')
-            && let Some(at) = [format!("\"{entry}\""), entry.clone()]
-                .iter()
-                .filter_map(|k| {
-                    table.match_indices(k.as_str()).map(|(i, _)| i).find(|&i| {
-                        let before = table[..i].trim_end();
-                        (before.ends_with('{') || before.ends_with(','))
-                            && table[i + k.len()..].trim_start().starts_with('=')
-                    })
-                })
-                .next()
+            && let Some((at, len)) = inline_entry(table, &entry)
         {
             let start = loc.span.start + at;
-            loc.span = start..start + entry.len();
+            loc.span = start..start + len;
         }
         let mut message = message;
         // A rule written among a module's parameters (after `[rules.module.knights]`, TOML
@@ -1295,6 +1286,76 @@ fn counts_in_words(ns: &[u8]) -> String {
 fn at_counts(ns: &[u8]) -> String {
     let unit = if ns == [1] { "player" } else { "players" };
     format!("at {} {unit}", counts_in_words(ns))
+}
+
+/// Where the key `entry` of the inline table `table` (its text, `{ lake = 2, "forest" = 3 }`)
+/// is written, as an offset into it and the key's length as written: read once through the
+/// table, strings and nested tables and lists skipped (no search that a file of spaces could
+/// make slow).
+fn inline_entry(table: &str, entry: &str) -> Option<(usize, usize)> {
+    let bytes = table.as_bytes();
+    let mut i = 0;
+    let mut depth = 0usize;
+    // At depth 1, where a key may begin (after `{` or `,`).
+    let mut key_next = false;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' | b'[' => {
+                depth += 1;
+                key_next = depth == 1;
+                i += 1;
+            }
+            b'}' | b']' => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+            }
+            b',' => {
+                key_next = depth == 1;
+                i += 1;
+            }
+            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+            quote @ (b'"' | b'\'') => {
+                // A string: a key when one may begin here, else a value skipped.
+                let start = i;
+                i += 1;
+                while i < bytes.len() && bytes[i] != quote {
+                    i += if quote == b'"' && bytes[i] == b'\\' {
+                        2
+                    } else {
+                        1
+                    };
+                }
+                i = (i + 1).min(bytes.len());
+                if key_next && depth == 1 {
+                    let inner = table.get(start + 1..i.saturating_sub(1))?;
+                    if inner == entry && table[i..].trim_start().starts_with('=') {
+                        return Some((start, i - start));
+                    }
+                }
+                key_next = false;
+            }
+            _ => {
+                let start = i;
+                while i < bytes.len()
+                    && (bytes[i].is_ascii_alphanumeric() || matches!(bytes[i], b'_' | b'-'))
+                {
+                    i += 1;
+                }
+                if i == start {
+                    // Anything else (`=`, a number's sign or point): on.
+                    i += 1;
+                } else if key_next
+                    && depth == 1
+                    && &table[start..i] == entry
+                    && table[i..].trim_start().starts_with('=')
+                {
+                    return Some((start, i - start));
+                }
+                key_next = false;
+            }
+        }
+    }
+    None
 }
 
 /// One message per place and problem, naming every player count it affects.

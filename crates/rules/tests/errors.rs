@@ -2659,3 +2659,37 @@ fn every_bad_entry_of_a_table_parameter_is_said_at_its_entry() {
     assert_diag(&d, 5, 42, &["`multipliers.wheat` must be a whole number"]);
     assert_diag(&d, 5, 55, &["`multipliers.mine` must be a whole number"]);
 }
+
+#[test]
+fn a_table_entry_is_found_where_it_is_a_key() {
+    // Single-quoted keys, a key's words inside a string, spaces: the entry is where it is a
+    // key of the table itself.
+    let d = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n\
+         [rules.module.terrain-multipliers]\n\
+         multipliers = {   'lake'   = -1 ,forest=101 }\n",
+        Path::new("m.toml"),
+    )
+    .expect_err("refused");
+    assert_diag(&d, 5, 19, &["`multipliers.lake`"]);
+    assert_diag(&d, 5, 34, &["`multipliers.forest`"]);
+    // A table of many spaces around a key of spaces: said at once (no search over it).
+    let spaces = " ".repeat(200_000);
+    let text = format!(
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n\
+         [rules.module.terrain-multipliers]\nmultipliers = {{ ' ' = -1{spaces}}}\n"
+    );
+    let d = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        &text,
+        Path::new("s.toml"),
+    )
+    .expect_err("refused");
+    assert!(
+        d.to_string()
+            .contains("` ` is not among the ruleset's terrains")
+            || d.to_string().contains("multipliers"),
+        "{d}"
+    );
+}

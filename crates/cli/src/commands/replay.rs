@@ -80,7 +80,7 @@ pub fn run(registry: &Registry, path: &Path, step: bool, as_json: bool) -> CliRe
     let several = save.games.len() > 1;
     // `q` (or the end of input) at the prompt stops the moves shown; the rest is still
     // replayed (checked) without a word.
-    let mut stopped: Option<usize> = None;
+    let mut stopped: Option<String> = None;
     let session = save
         .replay(registry, &file, |m| {
             if stopped.is_some() {
@@ -99,14 +99,18 @@ pub fn run(registry: &Registry, path: &Path, step: bool, as_json: bool) -> CliRe
                 let mut line = String::new();
                 let read = stdin.read_line(&mut line);
                 if matches!(read, Ok(0) | Err(_)) || line.trim().eq_ignore_ascii_case("q") {
-                    stopped = Some(m.index + 1);
+                    stopped = Some(if several {
+                        format!("game {}, move {}", m.game + 1, m.index + 1)
+                    } else {
+                        format!("move {}", m.index + 1)
+                    });
                 }
             }
         })
         .map_err(saves_error)?;
     if let Some(at) = stopped {
         say!();
-        say!("stopped after move {at} (the whole game replays without --step)");
+        say!("stopped after {at} (the whole save replays without --step)");
         return Ok(ExitCode::SUCCESS);
     }
     say!();

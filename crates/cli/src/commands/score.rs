@@ -50,30 +50,42 @@ fn with_readers(
     let CliError::Diagnostics(mut d) = e else {
         return e;
     };
+    // The marks of the build's modules the ruleset lacks (a module the ruleset has: its mark
+    // misplaced, said as it is), looked up once.
+    let mut marks: Option<Vec<(char, String, &'static str)>> = None;
     for problem in &mut d.0 {
-        // A mark after a square (`W+`, `T[6]`) of a module the ruleset lacks.
+        // A mark after a square (`W+`, `T[6]`: "unexpected `+` in `W+`") of a module the
+        // ruleset lacks.
         if let Some(mark) = problem
             .message
             .strip_prefix("unexpected `")
+            .filter(|rest| rest.contains("` in `"))
             .and_then(|rest| rest.chars().next())
         {
-            let readers: Vec<(String, &'static str)> = registry
-                .module_names()
-                .into_iter()
-                // (A module the ruleset has: its mark misplaced, said as it is.)
-                .filter(|name| !has.modules().iter().any(|m| m.name() == *name))
-                .filter_map(|name| {
-                    let m = registry
-                        .build_module(&crownlands_core::modules::ModuleSpec::new(name))
-                        .ok()?;
-                    let what = m
-                        .file_syntax()
-                        .marks
-                        .iter()
-                        .find(|x| x.symbol == mark)?
-                        .what;
-                    Some((format!("`{name}`"), what))
-                })
+            let marks = marks.get_or_insert_with(|| {
+                registry
+                    .module_names()
+                    .into_iter()
+                    .filter(|name| !has.modules().iter().any(|m| m.name() == *name))
+                    .filter_map(|name| {
+                        registry
+                            .build_module(&crownlands_core::modules::ModuleSpec::new(name))
+                            .ok()
+                            .map(|m| (name, m))
+                    })
+                    .flat_map(|(name, m)| {
+                        m.file_syntax()
+                            .marks
+                            .iter()
+                            .map(|x| (x.symbol, format!("`{name}`"), x.what))
+                            .collect::<Vec<_>>()
+                    })
+                    .collect()
+            });
+            let readers: Vec<(&String, &'static str)> = marks
+                .iter()
+                .filter(|(symbol, _, _)| *symbol == mark)
+                .map(|(_, module, what)| (module, *what))
                 .collect();
             if let [(module, what), ..] = readers.as_slice() {
                 let written = if mark == '[' { "[N]" } else { "" };

@@ -551,7 +551,26 @@ fn notation_ruleset(
             shortened(&hash.value)
         };
         if hash.value != actual {
-            if let (Some(h), Some(warnings)) = (shipped, current_rules) {
+            // The hash another ruleset of this build has: the `Ruleset` header was changed
+            // (or the game played under that one), said as such rather than as an update, and
+            // not taken under the rules of now either. Looked for only where the hash is one
+            // (`fnv1a64:` and 16 hex digits): anything else matches no ruleset.
+            let a_hash = hash
+                .value
+                .strip_prefix("fnv1a64:")
+                .is_some_and(|h| h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit()));
+            let other = shipped.filter(|_| a_hash).and_then(|h| {
+                crownlands_rules::ruleset_names(registry)
+                    .into_iter()
+                    .filter(|n| *n != h.value)
+                    .find(|n| {
+                        crownlands_rules::load_shipped(registry, n)
+                            .is_ok_and(|r| ruleset_hash(&r) == hash.value)
+                    })
+            });
+            if other.is_none()
+                && let (Some(h), Some(warnings)) = (shipped, current_rules)
+            {
                 warnings.push(format!(
                     "{file}:{}:{}: the ruleset `{}` of this build is not the one the game was \
                      played with (its hash is {actual}, the file says {}): the game is checked \
@@ -563,17 +582,6 @@ fn notation_ruleset(
                 ));
                 return Ok(ruleset);
             }
-            // The hash another ruleset of this build has: the `Ruleset` header was changed
-            // (or the game played under that one), said as such rather than as an update.
-            let other = shipped.and_then(|h| {
-                crownlands_rules::ruleset_names(registry)
-                    .into_iter()
-                    .filter(|n| *n != h.value)
-                    .find(|n| {
-                        crownlands_rules::load_shipped(registry, n)
-                            .is_ok_and(|r| ruleset_hash(&r) == hash.value)
-                    })
-            });
             let why = match (shipped, other) {
                 (Some(h), Some(other)) => format!(
                     "the file's hash ({said}) is that of the ruleset `{other}`, not of `{}` its \
