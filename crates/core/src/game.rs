@@ -278,7 +278,7 @@ impl Game {
         let ends: Vec<usize> = (0..built.modules().len())
             .filter(|&i| built.modules()[i].has_end_round())
             .collect();
-        let territories = TerritoryScoring::new(&built, ruleset.terrains());
+        let territories = TerritoryScoring::new(&built, &ruleset);
         let modules = ModuleSet {
             territories,
             ends: ends.into(),

@@ -19,23 +19,60 @@ struct Scorers {
     scoring: Box<[usize]>,
     /// The terrains' names, by id: the words modules read terrains in.
     terrains: Box<[String]>,
+    /// [`TerritoryScoring::points`] worked out once for every terrain, territory size up to
+    /// `squares` and crowns up to `crowns` (a module's hook, a virtual call comparing terrain
+    /// names, is then not asked on the bots' hot path); beyond them it is asked.
+    table: Box<[i64]>,
+    squares: u32,
+    crowns: u32,
 }
 
+/// The most entries of [`Scorers::table`] (512 KiB): a ruleset of many crowns gets a table
+/// for the fewer crowns a territory usually holds, and asks the modules past it.
+const MAX_TABLE: usize = 1 << 16;
+
 impl TerritoryScoring {
-    /// The modules of `list` that score territories; `terrains` are the ruleset's names. (The
-    /// list is shared only when one does: a game without such a module costs nothing here.)
-    pub(crate) fn new(list: &super::ModuleList, terrains: &[crate::Terrain]) -> Self {
+    /// The modules of `list` that score territories under `ruleset`. (The list is shared and
+    /// the table worked out only when one does: a game without such a module costs nothing
+    /// here.)
+    pub(crate) fn new(list: &super::ModuleList, ruleset: &crate::Ruleset) -> Self {
         let scoring: Box<[usize]> = (0..list.modules().len())
             .filter(|&i| list.modules()[i].scores_territories())
             .collect();
         if scoring.is_empty() {
             return TerritoryScoring(None);
         }
-        TerritoryScoring(Some(Arc::new(Scorers {
+        let mut s = Scorers {
             modules: list.shared(),
             scoring,
-            terrains: terrains.iter().map(|t| t.name.clone()).collect(),
-        })))
+            terrains: ruleset.terrains().iter().map(|t| t.name.clone()).collect(),
+            table: Box::new([]),
+            squares: 0,
+            crowns: 0,
+        };
+        // A territory covers at most the kingdom's squares and holds at most the deck's crowns.
+        let grid = ruleset
+            .player_counts()
+            .iter()
+            .map(|(_, r)| u32::from(r.grid_size))
+            .max()
+            .unwrap_or(0);
+        let deck: u32 = ruleset.dominoes().iter().map(|d| d.crowns()).sum();
+        let terrains = s.terrains.len().max(1);
+        let squares = (grid * grid).min(crate::MAX_GRID as u32 * crate::MAX_GRID as u32);
+        let per_terrain = (squares as usize + 1).max(1);
+        let fit = MAX_TABLE / terrains / per_terrain;
+        let crowns = deck.min(u32::try_from(fit.saturating_sub(1)).unwrap_or(u32::MAX));
+        let mut table = Vec::with_capacity(terrains * per_terrain * (crowns as usize + 1));
+        for t in 0..s.terrains.len() {
+            for sq in 0..=squares {
+                for cr in 0..=crowns {
+                    table.push(s.ask(t, sq, cr));
+                }
+            }
+        }
+        (s.table, s.squares, s.crowns) = (table.into_boxed_slice(), squares, crowns);
+        TerritoryScoring(Some(Arc::new(s)))
     }
 
     /// Whether no module scores territories (every territory scores as printed).
@@ -60,14 +97,15 @@ impl TerritoryScoring {
         let Some(s) = &self.0 else {
             return 0;
         };
-        let Some(name) = s.terrains.get(terrain.index()) else {
-            return 0;
-        };
-        s.scoring
-            .iter()
-            .filter_map(|&i| s.modules.get(i))
-            .map(|m| m.territory_points(name, squares, crowns))
-            .fold(0i64, i64::saturating_add)
+        if squares <= s.squares && crowns <= s.crowns {
+            let i = (terrain.index() * (s.squares as usize + 1) + squares as usize)
+                * (s.crowns as usize + 1)
+                + crowns as usize;
+            if let Some(&p) = s.table.get(i) {
+                return p;
+            }
+        }
+        s.ask(terrain.index(), squares, crowns)
     }
 
     /// What the modules add to `kingdom`, territory by territory.
@@ -80,6 +118,20 @@ impl TerritoryScoring {
             total = total.saturating_add(self.points(t.terrain, t.squares, t.crowns));
         });
         total
+    }
+}
+
+impl Scorers {
+    /// The modules' points for one territory, asked of each.
+    fn ask(&self, terrain: usize, squares: u32, crowns: u32) -> i64 {
+        let Some(name) = self.terrains.get(terrain) else {
+            return 0;
+        };
+        self.scoring
+            .iter()
+            .filter_map(|&i| self.modules.get(i))
+            .map(|m| m.territory_points(name, squares, crowns))
+            .fold(0i64, i64::saturating_add)
     }
 }
 
