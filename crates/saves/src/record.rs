@@ -37,7 +37,11 @@ pub struct Save {
     #[serde(deserialize_with = "bounded::games")]
     pub games: Vec<GameRecord>,
     /// The result of a finished match of several games (Dynasty): totals summed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "match_result::read"
+    )]
     pub result: Option<MatchRecord>,
     /// The fully resolved ruleset, as the self-contained TOML of `crownlands show`. Written as an
     /// array of its lines (so that line N of the ruleset is element N); a single string is read
@@ -176,6 +180,48 @@ pub struct MatchRecord {
     /// The sides with the highest total, numbered from 1.
     #[serde(deserialize_with = "bounded::sides")]
     pub winners: Vec<usize>,
+}
+
+/// A match's result: an object (`{"totals": [...], "winners": [...]}`) or null, said so of
+/// anything else (a list was read as the object's fields in order: "expected a list of at most
+/// 16 sides" of its first number, which the file's reader could not place).
+mod match_result {
+    use super::MatchRecord;
+    use serde::Deserialize;
+    use serde::de::value::MapAccessDeserializer;
+    use serde::de::{Deserializer, MapAccess, Visitor};
+    use std::fmt;
+
+    struct Result;
+
+    impl<'de> Visitor<'de> for Result {
+        type Value = Option<MatchRecord>;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("the match's result: an object with `totals` and `winners`, or null")
+        }
+
+        fn visit_unit<E: serde::de::Error>(self) -> std::result::Result<Self::Value, E> {
+            Ok(None)
+        }
+
+        fn visit_none<E: serde::de::Error>(self) -> std::result::Result<Self::Value, E> {
+            Ok(None)
+        }
+
+        fn visit_map<A: MapAccess<'de>>(
+            self,
+            map: A,
+        ) -> std::result::Result<Self::Value, A::Error> {
+            MatchRecord::deserialize(MapAccessDeserializer::new(map)).map(Some)
+        }
+    }
+
+    pub fn read<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> std::result::Result<Option<MatchRecord>, D::Error> {
+        d.deserialize_any(Result)
+    }
 }
 
 /// A seed: a whole number from 0 to 2^64 - 1, said so of anything else (a number past the

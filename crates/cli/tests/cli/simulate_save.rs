@@ -863,3 +863,36 @@ fn replay_says_when_a_saves_rules_are_not_those_of_its_name() {
         "{text}"
     );
 }
+
+#[test]
+fn a_match_result_that_is_no_object_is_said_to_be_one() {
+    // `"result": [1, 2, 3]` was read as the object's fields in order and told "expected a list
+    // of at most 16 sides" of its first number.
+    let dir = TempDir::new("match-result");
+    run(&[
+        "simulate",
+        "dynasty",
+        "-p",
+        "3",
+        "-g",
+        "1",
+        "--save",
+        &dir.arg(),
+    ])
+    .ok();
+    let save = dir.0.join("dynasty-game-1.json");
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert!(v["result"]["totals"].is_array(), "{}", v["result"]);
+    v["result"] = serde_json::json!([1, 2, 3]);
+    let bad = dir.0.join("bad.json");
+    std::fs::write(&bad, v.to_string()).unwrap();
+    let r = run(&["replay", &bad.display().to_string()]).expect_code(1);
+    assert!(
+        r.stderr.contains(
+            "invalid type: sequence, expected the match's result: an object with `totals` and \
+             `winners`, or null"
+        ),
+        "{}",
+        r.stderr
+    );
+}
