@@ -403,20 +403,9 @@ fn replay_names_teams_in_the_final_breakdown() {
     }
     // Individual games keep seats.
     let solo = TempDir::new("solo");
-    run(&[
-        "simulate",
-        "kingdomino",
-        "-p",
-        "2",
-        "-g",
-        "1",
-        "--save",
-        &solo.arg(),
-    ])
-    .ok();
     let r = run(&[
         "replay".to_string(),
-        solo.0.join("kingdomino-game-1.json").display().to_string(),
+        solo.one_saved_game().display().to_string(),
     ])
     .ok();
     assert!(
