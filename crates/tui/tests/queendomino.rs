@@ -55,11 +55,7 @@ fn tax_choices_say_terrain_territory_and_coins_and_mark_the_square() {
 #[test]
 fn builders_board_rows_and_build_choices() {
     let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
-    let mut n = 0;
-    while !in_step(&app, "buildings") && n < 500 {
-        play_to_end(&mut app, 1);
-        n += 1;
-    }
+    play_to_step(&mut app, "buildings", 0, 500);
     assert!(in_step(&app, "buildings"));
     press(&mut app, "<down><down>");
     let text = screen(&app, 100, 30);
@@ -74,11 +70,7 @@ fn builders_board_rows_and_build_choices() {
 #[test]
 fn a_step_choice_is_taken_by_its_number() {
     let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
-    let mut n = 0;
-    while !(in_step(&app, "buildings") && app.step_actions().len() > 2) && n < 500 {
-        play_to_end(&mut app, 1);
-        n += 1;
-    }
+    play_to_step(&mut app, "buildings", 2, 500);
     let second = app.step_actions()[1];
     let before = app.session().unwrap().actions()[0].len();
     press(&mut app, "2");
@@ -1221,11 +1213,7 @@ fn the_log_says_when_the_queen_changes_hosts() {
 #[test]
 fn a_steps_rows_are_not_cut_where_the_rules_panel_would_take_their_room() {
     let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
-    let mut n = 0;
-    while !(in_step(&app, "buildings") && app.step_actions().len() > 2) && n < 500 {
-        play_to_end(&mut app, 1);
-        n += 1;
-    }
+    play_to_step(&mut app, "buildings", 2, 500);
     assert!(in_step(&app, "buildings"));
     let text = screen(&app, 120, 40);
     let game = app.game().expect("a game");
@@ -1236,6 +1224,7 @@ fn a_steps_rows_are_not_cut_where_the_rules_panel_would_take_their_room() {
     }
     assert!(!text.contains("Rules of this step"), "{text}");
     // Back in a placement, the rules panel is there again.
+    let mut n = 0;
     while app.mode() != Mode::Place && n < 1000 {
         play_to_end(&mut app, 1);
         n += 1;
@@ -1443,11 +1432,7 @@ fn a_game_saved_by_hand_then_finished_is_kept_where_it_was_saved() {
 #[test]
 fn a_choice_cut_at_its_row_says_so() {
     let mut app = app("queendomino", "you,greedy", 4);
-    let mut n = 0;
-    while !(in_step(&app, "dragon") && app.step_actions().len() > 2) && n < 2000 {
-        play_to_end(&mut app, 1);
-        n += 1;
-    }
+    play_to_step(&mut app, "dragon", 2, 2000);
     assert!(in_step(&app, "dragon"));
     let text = screen(&app, 72, 22);
     let rows: Vec<&str> = text

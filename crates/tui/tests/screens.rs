@@ -593,11 +593,7 @@ fn setup_with_a_ruleset_file_and_a_file_that_does_not_load() {
 #[test]
 fn queendomino_builders_board_with_prices() {
     let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
-    let mut n = 0;
-    while !in_step(&app, "buildings") && n < 500 {
-        play_to_end(&mut app, 1);
-        n += 1;
-    }
+    play_to_step(&mut app, "buildings", 0, 500);
     assert!(in_step(&app, "buildings"));
     let text = screen(&app, 80, 24);
     assert!(text.contains(" 0¢ "), "{text}");

@@ -120,6 +120,16 @@ pub fn in_step(app: &App, module: &str) -> bool {
             .is_some_and(|v| v.module == module)
 }
 
+/// Play on by [`play_to_end`]'s simple policy, one key at a time, until the app waits for a
+/// human in the step of `module` with more than `more_than` choices (or `limit` keys passed).
+pub fn play_to_step(app: &mut App, module: &str, more_than: usize, limit: usize) {
+    let mut n = 0;
+    while !(in_step(app, module) && app.step_actions().len() > more_than) && n < limit {
+        play_to_end(app, 1);
+        n += 1;
+    }
+}
+
 /// Ask for the analysis of the finished game (`a`), wait for it, and give each side's report.
 pub fn analysis_reports(app: &mut App) -> Vec<crownlands_tui::app::analysis::SideReport> {
     press(app, "a");
