@@ -112,3 +112,41 @@ fn terrain_multipliers_score_territory_by_territory() {
     }
     assert!(checked > 20, "{checked}");
 }
+
+/// Where the multipliers pass the most points a score line may count, the bots' sum territory
+/// by territory is held at that most too, as the module's line is: a 7x7 kingdom of lakes of 7
+/// crowns a square, lakes x100 (48 x 336 x 99 points more than printed, 1.6 million).
+#[test]
+fn the_territory_sum_is_held_at_a_lines_most_as_the_modules_points_are() {
+    use crownlands_core::{Cell, Kingdom, Square};
+    let ruleset = crownlands_rules::load_str(
+        Registry::shipped_ref(),
+        "extends = \"mighty-duel\"\nname = \"deep-lakes\"\n[rules]\n\
+         modules = [\"terrain-multipliers\"]\n[rules.module.terrain-multipliers]\n\
+         multipliers = { lake = 100 }\n",
+        Path::new("deep-lakes.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let lake = ruleset.terrain_by_name("lake").expect("lake");
+    let game = Game::new(Arc::new(ruleset), 2, 1).expect("setup");
+    let mut kingdom = Kingdom::new(7);
+    for y in -3..=3 {
+        for x in -3..=3 {
+            if (x, y) != (0, 0) {
+                let square = Square {
+                    terrain: lake,
+                    crowns: 7,
+                };
+                kingdom
+                    .set_square(Cell::new(x, y), square)
+                    .expect("a square");
+            }
+        }
+    }
+    let cap = i64::from(crownlands_core::modules::MAX_LINE_POINTS);
+    assert_eq!(game.territory_scoring().of_kingdom(&kingdom), cap);
+    assert_eq!(
+        game.territory_scoring().points(lake, 48, 336),
+        48 * 336 * 99
+    );
+}

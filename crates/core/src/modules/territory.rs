@@ -108,16 +108,33 @@ impl TerritoryScoring {
         s.ask(terrain.index(), squares, crowns)
     }
 
-    /// What the modules add to `kingdom`, territory by territory.
+    /// What the modules add to `kingdom`, territory by territory, each module's sum within
+    /// [`super::MAX_LINE_POINTS`] either way as its score line is.
     pub fn of_kingdom(&self, kingdom: &Kingdom) -> i64 {
-        if self.is_empty() {
+        let Some(s) = &self.0 else {
             return 0;
+        };
+        if let [_] = *s.scoring {
+            let mut total = 0i64;
+            kingdom.for_each_territory(|t| {
+                total = total.saturating_add(self.points(t.terrain, t.squares, t.crowns));
+            });
+            return i64::from(super::clamp_line(total));
         }
-        let mut total = 0i64;
-        kingdom.for_each_territory(|t| {
-            total = total.saturating_add(self.points(t.terrain, t.squares, t.crowns));
-        });
-        total
+        // Several modules (none in the boxes' games): each one's sum is clamped on its own
+        // score line, so each is summed apart.
+        s.scoring
+            .iter()
+            .filter_map(|&i| s.modules.get(i))
+            .map(|m| {
+                let mut sum = 0i64;
+                kingdom.for_each_territory(|t| {
+                    let name = s.terrains.get(t.terrain.index()).map_or("", String::as_str);
+                    sum = sum.saturating_add(m.territory_points(name, t.squares, t.crowns));
+                });
+                i64::from(super::clamp_line(sum))
+            })
+            .fold(0i64, i64::saturating_add)
     }
 }
 
