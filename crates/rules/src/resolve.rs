@@ -671,7 +671,7 @@ pub(crate) fn resolve(
     if let Some(user) = first_user_file {
         blame_user_file(loader, &mut problems, &players, user);
     }
-    report_by_count(loader, problems);
+    report_by_count(loader, problems, &players.counts);
     let ruleset = ruleset?;
     if loader.diags.is_empty() {
         warn(loader, &ruleset, &warning_locs, first_user_file);
@@ -721,7 +721,8 @@ fn bonus_settings_while_off(loader: &mut Loader, counts: &[CountRules], leaf: us
             warnings.add(loc, message, c.players);
         }
     }
-    warnings.report(loader);
+    let all: Vec<u8> = counts.iter().map(|c| c.players).collect();
+    warnings.report(loader, &all);
 }
 
 /// Whether file `file` is a shipped one (not the user's to fix).
@@ -902,7 +903,8 @@ fn line_order_unused(loader: &mut Loader, counts: &[CountRules], leaf: usize) {
             );
         }
     }
-    grouped.report(loader);
+    let all: Vec<u8> = counts.iter().map(|c| c.players).collect();
+    grouped.report(loader, &all);
 }
 
 /// Parameters of a module that is not on: an error, unless they were all inherited from files
@@ -1288,6 +1290,22 @@ fn at_counts(ns: &[u8]) -> String {
     format!("at {} {unit}", counts_in_words(ns))
 }
 
+/// `message` led by the player counts it holds at (`at 3 and 4 players: ...`), unless it holds
+/// at every count the ruleset plays (`all`), where the counts would tell nothing.
+fn with_counts(ns: &[u8], all: &[u8], message: &str) -> String {
+    let sorted = |list: &[u8]| {
+        let mut v = list.to_vec();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    if !all.is_empty() && sorted(ns) == sorted(all) {
+        message.to_string()
+    } else {
+        format!("{}: {message}", at_counts(ns))
+    }
+}
+
 /// Where the key `entry` of the inline table `table` (its text, `{ lake = 2, "forest" = 3 }`)
 /// is written, as an offset into it and the key's length as written: read once through the
 /// table, strings and nested tables and lists skipped (no search that a file of spaces could
@@ -1359,7 +1377,7 @@ fn inline_entry(table: &str, entry: &str) -> Option<(usize, usize)> {
 }
 
 /// One message per place and problem, naming every player count it affects.
-fn report_by_count(loader: &mut Loader, problems: Vec<CountProblem>) {
+fn report_by_count(loader: &mut Loader, problems: Vec<CountProblem>, all: &[u8]) {
     let mut grouped: Vec<(Loc, String, Vec<u8>)> = Vec::new();
     for p in problems {
         match grouped
@@ -1371,7 +1389,7 @@ fn report_by_count(loader: &mut Loader, problems: Vec<CountProblem>) {
         }
     }
     for (loc, message, ns) in grouped {
-        loader.err(&loc, format!("{}: {message}", at_counts(&ns)));
+        loader.err(&loc, with_counts(&ns, all, &message));
     }
 }
 
@@ -1438,7 +1456,8 @@ fn warn(
             grouped.add(loc, message, *n);
         }
     }
-    grouped.report(loader);
+    let all: Vec<u8> = ruleset.player_counts().iter().map(|(n, _)| *n).collect();
+    grouped.report(loader, &all);
 }
 
 /// Warnings gathered over the player counts: one a place and message, saying its counts.
@@ -1473,12 +1492,14 @@ impl ByCounts {
         }
     }
 
-    /// Into the loader's warnings, each led by its counts (`at 3 and 4 players: ...`).
-    fn report(self, loader: &mut Loader) {
+    /// Into the loader's warnings, each led by its counts (`at 3 and 4 players: ...`) unless
+    /// it holds at every count of the ruleset (`all`).
+    fn report(self, loader: &mut Loader, all: &[u8]) {
         for (loc, message, ns) in self.0 {
-            let who = at_counts(&ns);
             let d = match loader.files.get(loc.file) {
-                Some(f) => f.src.diag(loc.span.clone(), format!("{who}: {message}")),
+                Some(f) => f
+                    .src
+                    .diag(loc.span.clone(), with_counts(&ns, all, &message)),
                 None => crate::Diagnostic::unplaced("", message),
             };
             loader.warnings.push(d);

@@ -155,9 +155,9 @@ fn parameters_read_by_serde_report_each_problem_and_reach_the_schema() {
     );
     let r = run(&["validate".as_ref(), file.as_os_str()]).fails();
     for message in [
-        "params.toml:3:9: at 2, 3 and 4 players: module `markets`: `price` must be a whole number, not \"two\"",
-        "params.toml:4:1: at 2, 3 and 4 players: module `markets`: unknown parameter `stall` (did you mean `stalls`?); expected one of: price, min-squares, stalls, points-per-square",
-        "params.toml:5:10: at 2, 3 and 4 players: module `markets`: `stalls` must be from 0 to 40, not 99",
+        "params.toml:3:9: module `markets`: `price` must be a whole number, not \"two\"",
+        "params.toml:4:1: module `markets`: unknown parameter `stall` (did you mean `stalls`?); expected one of: price, min-squares, stalls, points-per-square",
+        "params.toml:5:10: module `markets`: `stalls` must be from 0 to 40, not 99",
     ] {
         assert!(r.stderr.contains(message), "{message}\n{}", r.stderr);
     }
