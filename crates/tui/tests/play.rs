@@ -1360,3 +1360,56 @@ fn the_status_line_says_enter_accepts_the_hint_only_when_it_does() {
     // The keys reached what they were meant to: a mistake watched, a later game of the match.
     assert!(watched && second_game, "{watched} {second_game}");
 }
+
+/// A line of ten rows or more: `1` waits for a second digit (`1 1` claims row 11), and Enter
+/// then claims row 1 (a playtest found rows 10-16 out of the digits' reach).
+#[test]
+fn a_row_past_nine_is_claimed_by_two_digits() {
+    let wide = crownlands_rules::load_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"kingdomino\"\nname = \"wide\"\nplayers = [4]\n[rules]\nline-size = 12\n",
+        std::path::Path::new("wide.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let new = || {
+        let mut app = crownlands_tui::App::new_game(
+            std::sync::Arc::new(wide.clone()),
+            seats("you,you,you,you"),
+            config(1, crownlands_tui::Palette::none()),
+        )
+        .expect("game sets up");
+        app.run_bots();
+        app
+    };
+    let mut app = new();
+    assert_eq!(app.mode(), Mode::Claim);
+    let game = app.game().expect("a game");
+    assert_eq!(game.next_line().len(), 12);
+    let (row1, row11) = (game.next_line()[0].domino, game.next_line()[10].domino);
+    let played = |app: &crownlands_tui::App| app.session().unwrap().actions()[0].clone();
+    press(&mut app, "1");
+    assert!(played(&app).is_empty(), "{:?}", played(&app));
+    assert!(
+        app.message().contains("a second digit claims row 10-12"),
+        "{}",
+        app.message()
+    );
+    press(&mut app, "1");
+    assert_eq!(played(&app), [Action::Claim { domino: row11 }]);
+    // Enter after the first digit: row 1.
+    let mut app = new();
+    press(&mut app, "1<enter>");
+    assert_eq!(played(&app), [Action::Claim { domino: row1 }]);
+    // A digit that begins no longer number claims at once; another key forgets the first digit.
+    let mut app = new();
+    press(&mut app, "1<right>");
+    press(&mut app, "1");
+    assert!(played(&app).is_empty());
+    press(&mut app, "3");
+    assert_eq!(
+        played(&app),
+        [Action::Claim {
+            domino: app.game().unwrap().next_line()[2].domino
+        }]
+    );
+}

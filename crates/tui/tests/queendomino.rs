@@ -80,6 +80,47 @@ fn a_step_choice_is_taken_by_its_number() {
     );
 }
 
+/// A list of ten choices or more: `1` waits for a second digit (`1 0` does choice 10), Enter
+/// then does choice 1.
+#[test]
+fn a_step_choice_past_nine_is_taken_by_two_digits() {
+    let mut found = false;
+    for seed in 0..30 {
+        let mut app = app_at_step(seed);
+        if !in_step(&app, "buildings") || app.step_actions().len() < 10 {
+            continue;
+        }
+        found = true;
+        let (first, tenth) = (app.step_actions()[0], app.step_actions()[9]);
+        let before = app.session().unwrap().actions()[0].len();
+        let played =
+            |app: &crownlands_tui::App| app.session().unwrap().actions()[0].get(before).copied();
+        press(&mut app, "1");
+        assert_eq!(played(&app), None);
+        assert!(
+            app.message().contains("a second digit does choice 10"),
+            "{}",
+            app.message()
+        );
+        press(&mut app, "0");
+        assert_eq!(played(&app), Some(tenth));
+        let mut app2 = app_at_step(seed);
+        press(&mut app2, "1<enter>");
+        assert_eq!(
+            app2.session().unwrap().actions()[0].get(before).copied(),
+            Some(first)
+        );
+        break;
+    }
+    assert!(found, "no seed reached a build of ten choices");
+}
+
+fn app_at_step(seed: u64) -> crownlands_tui::App {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", seed);
+    play_to_step(&mut app, "buildings", 9, 3000);
+    app
+}
+
 #[test]
 fn steps_with_nothing_to_decide_go_by_themselves() {
     let mut app = app("queendomino", "you,greedy,greedy,greedy", 7);

@@ -138,6 +138,26 @@ pub enum Overlay {
 }
 
 /// The app's whole state.
+/// The rows of `rows` whose numbers begin with the digit `d` and a second one: `10-16`, `10`.
+fn rows_from_digit(d: usize, rows: usize) -> String {
+    let (first, last) = (d * 10, rows.min(d * 10 + 9));
+    if first == last {
+        first.to_string()
+    } else {
+        format!("{first}-{last}")
+    }
+}
+
+/// What a digit typed over a numbered list names (see `App::numbered`).
+enum Numbered {
+    /// This row (from 0), now.
+    Now(usize),
+    /// This row, unless a second digit follows.
+    Wait(usize),
+    /// No row.
+    Beyond,
+}
+
 pub struct App {
     pub config: Config,
     mode: Mode,
@@ -164,6 +184,9 @@ pub struct App {
     ghost: Placement,
     /// Cursor over the claims or the step's actions.
     choice: usize,
+    /// The first digit typed of a row's number in a list of ten rows or more (`1` of `12`):
+    /// the next digit completes it; any other key forgets it.
+    first_digit: Option<usize>,
     /// The action count when the cursors were last set for a decision.
     decision_at: Option<usize>,
     /// Who made the decision before the one on screen: the seat, and whether a person.
@@ -302,6 +325,7 @@ impl App {
             undo: Vec::new(),
             ghost: Placement::new(Cell::new(1, 0), Direction::East),
             choice: 0,
+            first_digit: None,
             decision_at: None,
             last_decider: None,
             handover_until: None,
@@ -1057,6 +1081,7 @@ impl App {
     }
 
     pub fn key_at(&mut self, key: Key, now: Instant) {
+        let tens = self.first_digit.take();
         if key == Key::Ctrl('c') {
             self.quit = true;
             return;
@@ -1166,9 +1191,9 @@ impl App {
             return self.message = why;
         }
         match self.mode {
-            Mode::Claim => self.claim_key(key, now),
+            Mode::Claim => self.claim_key(key, tens, now),
             Mode::Place => self.place_key(key, now),
-            Mode::Step => self.step_key(key, now),
+            Mode::Step => self.step_key(key, tens, now),
             Mode::GameOver => self.game_over_key(key, now),
             Mode::BotThinking | Mode::Setup | Mode::Resume | Mode::Replay => {}
         }
@@ -1244,7 +1269,28 @@ impl App {
         Some(format!("{what}; {now}."))
     }
 
-    fn claim_key(&mut self, key: Key, now: Instant) {
+    /// The row a digit typed names in a list of `rows` rows numbered from 1, with `tens` the
+    /// digit typed before it (if the two make a row's number): [`Numbered::Wait`] where the
+    /// digit may begin a longer number (`1` of 16 rows), so the next digit is awaited.
+    fn numbered(&mut self, c: char, tens: Option<usize>, rows: usize) -> Numbered {
+        let d = c.to_digit(10).map_or(0, |d| d as usize);
+        if let Some(t) = tens {
+            let both = t * 10 + d;
+            if (1..=rows).contains(&both) {
+                return Numbered::Now(both - 1);
+            }
+        }
+        if d == 0 || d > rows {
+            return Numbered::Beyond;
+        }
+        if d * 10 <= rows {
+            self.first_digit = Some(d);
+            return Numbered::Wait(d - 1);
+        }
+        Numbered::Now(d - 1)
+    }
+
+    fn claim_key(&mut self, key: Key, tens: Option<usize>, now: Instant) {
         let claims = self.claims();
         let n = claims.len();
         if n == 0 {
@@ -1257,24 +1303,51 @@ impl App {
             Key::Right | Key::Down | Key::Char('l' | 'j') | Key::Tab => {
                 self.choice = (self.choice + 1) % n
             }
-            // The Nth row of the line, as it is drawn (taken rows included).
-            Key::Char(c @ '1'..='9') => {
-                let row = c as usize - '1' as usize;
+            // The Nth row of the line, as it is drawn (taken rows included); in a line of ten
+            // rows or more, `1` waits for a second digit (`12`) and Enter claims row 1.
+            Key::Char(c @ '0'..='9') => {
+                let Some(rows) = self.game().map(|g| g.next_line().len()) else {
+                    return;
+                };
+                let (row, wait) = match self.numbered(c, tens, rows) {
+                    Numbered::Now(row) => (row, false),
+                    Numbered::Wait(row) => (row, true),
+                    Numbered::Beyond => {
+                        self.message = format!("The line has {rows} dominoes.");
+                        return;
+                    }
+                };
                 let Some(game) = self.game() else {
                     return;
                 };
                 let Some(slot) = game.next_line().get(row) else {
-                    self.message = format!("The line has {} dominoes.", game.next_line().len());
                     return;
                 };
                 let (domino, taken) = (slot.domino, slot.king.is_some());
-                match claims.iter().position(|a| *a == Action::Claim { domino }) {
+                let label = game.label(domino);
+                let i = claims.iter().position(|a| *a == Action::Claim { domino });
+                if wait {
+                    let enter = match i {
+                        Some(i) => {
+                            self.choice = i;
+                            format!("Enter claims {label}")
+                        }
+                        None => format!("{label} is taken"),
+                    };
+                    self.message = format!(
+                        "{}: a second digit claims row {}; {enter}.",
+                        row + 1,
+                        rows_from_digit(row + 1, rows)
+                    );
+                    return;
+                }
+                match i {
                     Some(i) => {
                         self.choice = i;
                         self.play(claims[i], true, now);
                     }
                     None if taken => {
-                        self.message = format!("{} is taken.", game.label(domino));
+                        self.message = format!("{label} is taken.");
                     }
                     None => {}
                 }
@@ -1352,7 +1425,7 @@ impl App {
         self.update_illegal();
     }
 
-    fn step_key(&mut self, key: Key, now: Instant) {
+    fn step_key(&mut self, key: Key, tens: Option<usize>, now: Instant) {
         let actions = self.step_actions();
         let n = actions.len();
         match key {
@@ -1363,17 +1436,26 @@ impl App {
                 self.choice = (self.choice + 1) % n
             }
             Key::Char('p') | Key::Esc => self.play(Action::Pass, true, now),
-            // The numbered choice, as the list numbers them.
-            Key::Char(c @ '1'..='9') => {
-                let i = c as usize - '1' as usize;
-                match actions.get(i) {
-                    Some(&a) => {
+            // The numbered choice, as the list numbers them; in a list of ten or more, `1`
+            // waits for a second digit (`12`) and Enter does choice 1.
+            Key::Char(c @ '0'..='9') => match self.numbered(c, tens, n) {
+                Numbered::Now(i) => {
+                    if let Some(&a) = actions.get(i) {
                         self.choice = i;
                         self.play(a, true, now);
                     }
-                    None => self.message = format!("The list has {n} choices."),
                 }
-            }
+                Numbered::Wait(i) => {
+                    self.choice = i;
+                    self.message = format!(
+                        "{}: a second digit does choice {}; Enter does {}.",
+                        i + 1,
+                        rows_from_digit(i + 1, n),
+                        i + 1
+                    );
+                }
+                Numbered::Beyond => self.message = format!("The list has {n} choices."),
+            },
             Key::Enter | Key::Char(' ') => {
                 if let Some(&a) = actions.get(self.choice) {
                     self.play(a, true, now);

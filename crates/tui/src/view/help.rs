@@ -40,7 +40,8 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
         Mode::Claim => &[
             "Claim: put your king on a domino of the next line.",
             "Kings on lower-numbered dominoes place and claim first next round.",
-            "←→ (or h l, Tab) choose, Enter (or space) claims, 1-9 claims the domino of that row.",
+            "←→ (or h l, Tab) choose, Enter (or space) claims, a row's number claims its domino \
+             (two digits in a line of ten or more: 1 2 for row 12).",
         ],
         Mode::Place => &[
             "Place: lay the domino under your king in your kingdom.",
@@ -52,7 +53,8 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
              square 3 left and 1 up, the second to its right (↓ below, ← left, ↑ up).",
         ],
         Mode::Step => &[
-            "Every choice listed is legal. ↑↓ choose, Enter (or its number) does it, p (or Esc) skips.",
+            "Every choice listed is legal. ↑↓ choose, Enter (or its number: two digits past 9, 1 4 \
+             for 14) does it, p (or Esc) skips.",
         ],
         Mode::BotThinking => &[
             "A bot is thinking; it moves at a readable pace. + makes the bots faster, - slower \

@@ -755,12 +755,13 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
         .unwrap_or_default();
     let prompt = match app.mode() {
         Mode::Claim => format!(
-            "{who}: claim a domino of the {} line. ←→ choose, Enter claim, 1-9 pick.",
+            "{who}: claim a domino of the {} line. ←→ choose, Enter claim, 1-{} pick.",
             if matches!(game.phase(), Phase::FirstClaims { .. }) {
                 "first"
             } else {
                 "next"
-            }
+            },
+            game.next_line().len().max(1)
         ),
         Mode::Place if app.must_discard() => {
             format!("{who}: {domino} fits nowhere. Enter (or d) to discard it.")
