@@ -160,6 +160,24 @@ pub fn token(before: &Game, action: Action) -> String {
     labelled.unwrap_or_else(|| before.action_text(action))
 }
 
+/// Moves of one position in words (`claim 12`, `place 12 at 1,0→`, a module's step in its
+/// own words), each as its [`token`] where its words are another move's of the list too (two
+/// dominoes of one label: `claim K5` and `claim K5`), so that moves that differ read apart.
+pub fn moves_apart(before: &Game, actions: &[Action]) -> Vec<String> {
+    let words: Vec<String> = actions
+        .iter()
+        .map(|&a| crownlands_core::modules::describe::move_words(before, a))
+        .collect();
+    actions
+        .iter()
+        .zip(&words)
+        .map(|(&a, w)| {
+            let alike = actions.iter().zip(&words).any(|(&b, v)| v == w && b != a);
+            if alike { token(before, a) } else { w.clone() }
+        })
+        .collect()
+}
+
 /// `action 17 (games[0].actions[16])`, or `game 2, action 5 (...)` in a match.
 pub(crate) fn action_place(games: usize, game: usize, index: usize) -> String {
     let prefix = if games > 1 {
@@ -310,5 +328,34 @@ mod program_tests {
         );
         assert_eq!(program_name_of("evil\u{1b}[31m"), "crownlands");
         assert_eq!(program_name_of("two words"), "crownlands");
+    }
+}
+
+#[cfg(test)]
+mod apart_tests {
+    use super::moves_apart;
+    use crownlands_core::{Game, Registry};
+    use std::sync::Arc;
+
+    /// Every legal move of a position reads apart from the others, in words or (where two
+    /// read alike) as tokens: random games of the shipped rulesets at their largest count.
+    #[test]
+    fn the_legal_moves_of_a_position_read_apart() {
+        for name in ["queendomino", "royal-wedding-teams", "mighty-duel"] {
+            let ruleset = Arc::new(crownlands_rules::load(Registry::shipped_ref(), name).unwrap());
+            let n = ruleset.player_counts().last().map_or(2, |(n, _)| *n);
+            for seed in 0..6u64 {
+                let mut game = Game::new(ruleset.clone(), n, seed).unwrap();
+                let mut rng = crownlands_core::rng::GameRng::seed_from(seed);
+                while !game.is_over() {
+                    let legal = game.legal_actions();
+                    let mut words = moves_apart(&game, &legal);
+                    words.sort();
+                    words.dedup();
+                    assert_eq!(words.len(), legal.len(), "{name} {seed}: {words:?}");
+                    game.play_random(|| rng.next_u32());
+                }
+            }
+        }
     }
 }

@@ -460,11 +460,10 @@ fn words_apart(
     a: crownlands_core::Action,
     b: crownlands_core::Action,
 ) -> (String, String) {
-    let (wa, wb) = (in_words(before, a), in_words(before, b));
-    if wa == wb && a != b {
-        (notation::token(before, a), notation::token(before, b))
-    } else {
-        (wa, wb)
+    let escape = |w: &String| crownlands_core::text::escape_controls(w).into_owned();
+    match crownlands_saves::words::moves_apart(before, &[a, b]).as_slice() {
+        [wa, wb] => (escape(wa), escape(wb)),
+        _ => (in_words(before, a), in_words(before, b)),
     }
 }
 

@@ -2,13 +2,13 @@
 //! bot on its own threads (`crownlands_bots::analysis`, as `crownlands analyse` does), then each
 //! player's mean loss and biggest mistakes.
 
-use super::describe::move_words;
 use crownlands_bots::Analyst;
 use crownlands_bots::analysis::{
     Assessment, DEFAULT_SEED, Decision, MatchSoFar, assess_all_until, summarize,
 };
 use crownlands_core::{Action, Registry, Side};
 use crownlands_saves::Session;
+use crownlands_saves::words::moves_apart;
 use crownlands_saves::words::{is_team_game, side_text};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -211,7 +211,7 @@ impl AnalysisJob {
     }
 
     fn report(&self, assessments: &[Assessment]) -> Vec<SideReport> {
-        let words = move_words;
+        let words = moves_apart;
         self.names
             .iter()
             .zip(Side::all(u8::MAX))
@@ -227,10 +227,13 @@ impl AnalysisJob {
                                 .to_act()
                                 .and_then(|seat| names.get(seat.index()).cloned())
                         });
+                        let (played, best) =
+                            (self.decisions[i].played, assessments[i].best().action);
+                        let mut apart = words(before, &[played, best]).into_iter();
                         Mistake {
                             number: i + 1,
-                            played: words(before, self.decisions[i].played),
-                            best: words(before, assessments[i].best().action),
+                            played: apart.next().unwrap_or_default(),
+                            best: apart.next().unwrap_or_default(),
                             played_action: self.decisions[i].played,
                             best_action: assessments[i].best().action,
                             loss: assessments[i].loss(),

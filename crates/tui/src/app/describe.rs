@@ -32,7 +32,7 @@ pub fn news(before: &Game, after: &Game, name: impl Fn(usize) -> String) -> Vec<
         .collect()
 }
 
-pub use crownlands_core::modules::describe::{action_words as describe, move_words};
+pub use crownlands_core::modules::describe::action_words as describe;
 
 /// A step skipped because there was nothing to decide: its title ([`Module::title`]: `Tax`,
 /// `Dragon`) and why, when its module says ([`Module::why_no_choice`]).
@@ -141,7 +141,7 @@ pub fn log_of(
 
 #[cfg(test)]
 mod tests {
-    use super::move_words;
+    use crownlands_core::modules::describe::move_words;
     use crownlands_core::{Game, Phase};
     use std::sync::Arc;
 

@@ -451,9 +451,10 @@ impl App {
         let Some(game) = self.game() else {
             return Vec::new();
         };
-        self.hints
-            .iter()
-            .map(|c| (describe::move_words(game, c.action), c.value))
+        let actions: Vec<Action> = self.hints.iter().map(|c| c.action).collect();
+        crownlands_saves::words::moves_apart(game, &actions)
+            .into_iter()
+            .zip(self.hints.iter().map(|c| c.value))
             .collect()
     }
 
