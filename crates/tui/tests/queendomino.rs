@@ -1571,3 +1571,41 @@ fn job_mistakes(app: &App) -> usize {
         .and_then(|r| r.as_ref().ok())
         .map_or(0, |sides| sides.iter().map(|s| s.mistakes.len()).sum())
 }
+
+/// A kingdom's title names what its underlined cells hide by kind (`underlined: knight`, `_:
+/// building`), never by a building's first word (`_: Wheat`, a playtest at 80x24), at the
+/// sizes where cells are narrow.
+#[test]
+fn the_underline_legend_names_pieces_by_kind() {
+    let mut seen = 0;
+    for seed in 0..3 {
+        let mut app = app("queendomino", "you,greedy", seed);
+        for _ in 0..400 {
+            if app.mode() == Mode::GameOver {
+                break;
+            }
+            let text: String = [(80, 24), (72, 22), (64, 20)]
+                .iter()
+                .map(|&(w, h)| screen(&app, w, h))
+                .collect();
+            for line in text.lines() {
+                for key in ["underlined: ", "_: "] {
+                    let Some(at) = line.find(key) else {
+                        continue;
+                    };
+                    let rest = &line[at + key.len()..];
+                    let kinds = rest.split(['┐', '─', '│']).next().unwrap_or(rest).trim();
+                    for kind in kinds.split(", ") {
+                        assert!(
+                            ["knight", "building", "pieces"].contains(&kind),
+                            "{kind:?} in {line}\n{text}"
+                        );
+                        seen += 1;
+                    }
+                }
+            }
+            play_to_end(&mut app, 1);
+        }
+    }
+    assert!(seen > 100, "{seen} legends");
+}

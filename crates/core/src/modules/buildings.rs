@@ -559,17 +559,10 @@ impl Mechanism for Buildings {
         let Some(state) = cx.state::<BuildingsState>() else {
             return;
         };
-        let game = cx.table();
-        out.extend(state.built(side).iter().map(|&(id, cell)| {
-            CellMark {
-                cell,
-                symbol: 'B',
-                what: game
-                    .ruleset()
-                    .buildings()
-                    .get(id.index())
-                    .map_or_else(|| "building".to_string(), |b| b.label()),
-            }
+        out.extend(state.built(side).iter().map(|&(_, cell)| CellMark {
+            cell,
+            symbol: 'B',
+            what: "building".into(),
         }));
     }
 

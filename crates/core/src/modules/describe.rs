@@ -410,7 +410,8 @@ pub struct CellMark {
     pub cell: Cell,
     /// One character to draw (`k` a knight, `B` a building).
     pub symbol: char,
-    /// What it is, in words (`knight`, `building 12`).
+    /// What kind of piece it is, in a word or two (`knight`, `building`, `market stall`): the
+    /// terminal names it where a cell is too narrow to draw the piece (`underlined: building`).
     pub what: String,
 }
 

@@ -193,6 +193,15 @@ fn front_ends_see_every_step_panel_and_score_line_through_the_hooks() {
             assert_eq!(stats.len(), 3 + usize::from(h.hosts_queen));
             let marks = g.cell_marks(side);
             assert_eq!(marks.len(), h.knights_placed.len() + h.buildings.len());
+            // Each says its kind (the terminal's legend of hidden pieces names it).
+            for m in &marks {
+                let kind = if m.symbol == 'k' {
+                    "knight"
+                } else {
+                    "building"
+                };
+                assert_eq!(m.what, kind, "{m:?}");
+            }
             // The modules' lines and the kingdom's own score make the total.
             let kingdom = crate::score::score_total(g.kingdom(side), g.rules());
             let lines: i32 = g.score_lines(side).iter().map(|l| l.points).sum();

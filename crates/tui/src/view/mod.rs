@@ -550,7 +550,7 @@ fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
         };
         // The first `hidden` pieces of the square are the ones not drawn.
         for m in on_square.into_iter().take(hidden) {
-            let kind = m.what.split(' ').next().unwrap_or("piece");
+            let kind = m.what.as_str();
             if !kinds.contains(&kind) {
                 kinds.push(kind);
             }
@@ -560,11 +560,12 @@ fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     // The kinds named where the title has room, else "pieces" (what they are, `?` says).
     let room =
         usize::from(l.kingdom_box.width.saturating_sub(2)).saturating_sub(text::width(&name));
-    // (Shortest, `_` standing for the underline: a narrow box must still say it.)
+    // (The kinds before the word: `_` stands for the underline where the word does not fit,
+    // and a narrow box must still say it.)
     let legend = [
         format!("· underlined: {} ", kinds.join(", ")),
-        "· underlined: pieces ".to_string(),
         format!("· _: {} ", kinds.join(", ")),
+        "· underlined: pieces ".to_string(),
         "· _: pieces ".to_string(),
     ]
     .into_iter()
