@@ -159,9 +159,22 @@ impl Source {
                         meta.len()
                     )));
                 }
-                let bytes = std::fs::read(path).map_err(|e| {
-                    ReadError::Missing(format!("cannot read `{name}`: {}", io_words(&e)))
-                })?;
+                // Read at most one byte past the limit: a file may hold more than its reported
+                // size (`/proc/self/pagemap` reports 0), and the limit holds all the same.
+                let mut bytes = Vec::new();
+                std::fs::File::open(path)
+                    .and_then(|f| {
+                        use std::io::Read;
+                        f.take(MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes)
+                    })
+                    .map_err(|e| {
+                        ReadError::Missing(format!("cannot read `{name}`: {}", io_words(&e)))
+                    })?;
+                if bytes.len() > MAX_FILE_BYTES {
+                    return Err(ReadError::Missing(format!(
+                        "`{name}` holds more than {MAX_FILE_BYTES} bytes; files of at most {MAX_FILE_BYTES} bytes are supported"
+                    )));
+                }
                 text_from_bytes(&name, bytes)
             }
         }
@@ -297,5 +310,31 @@ mod io_tests {
         assert_eq!(super::io_words(&missing), "there is no such file");
         let other = std::io::Error::other("Something Odd (os error 99)");
         assert_eq!(super::io_words(&other), "something Odd");
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::{MAX_FILE_BYTES, ReadError, Source};
+
+    /// A file reporting a size smaller than what it holds (procfs reports 0) is read only to the
+    /// limit: `/proc/kallsyms` lists the kernel's symbols, several megabytes on most machines.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_file_holding_more_than_its_reported_size_is_read_only_to_the_limit() {
+        let path = std::path::Path::new("/proc/kallsyms");
+        if std::fs::metadata(path).map_or(true, |m| m.len() != 0) {
+            return;
+        }
+        match Source::Fs(path.into()).read() {
+            Ok(text) => assert!(text.text.len() <= MAX_FILE_BYTES),
+            Err(ReadError::Missing(m)) => {
+                assert!(
+                    m.contains("holds more than") || m.contains("cannot read"),
+                    "{m}"
+                )
+            }
+            Err(ReadError::Bad(d)) => panic!("{d:?}"),
+        }
     }
 }
