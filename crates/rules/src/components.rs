@@ -229,9 +229,13 @@ fn terrains(loader: &mut Loader, blocks: &[Block]) -> Terrains {
             }) {
                 let msg = format!(
                     "terrain `{}` looks like terrain `{}` ({}) on a screen: they differ only in case, \
-                     spacing or a letter of another script; rename one",
-                    crownlands_core::text::escape_controls(&t.name),
-                    crownlands_core::text::escape_controls(&terrains[j].name),
+                     spacing, a character drawn as nothing or a letter of another script; rename one",
+                    crownlands_core::text::escape_controls(
+                        &crownlands_core::text::reveal_invisible(&t.name)
+                    ),
+                    crownlands_core::text::escape_controls(
+                        &crownlands_core::text::reveal_invisible(&terrains[j].name)
+                    ),
                     loader.describe(&terrain_locs[j])
                 );
                 loader.warn(&name_loc, msg);

@@ -645,7 +645,10 @@ pub(crate) fn resolve(
             },
         };
         let called = if leaf.name.is_some() {
-            format!("its `name` is `{name}`")
+            format!(
+                "its `name` is `{}`",
+                crownlands_core::text::reveal_invisible(&name)
+            )
         } else {
             format!("with no `name`, it is called `{name}` after its file")
         };
@@ -653,7 +656,7 @@ pub(crate) fn resolve(
             "a shipped ruleset's name".to_string()
         } else {
             format!(
-                "which looks like the shipped ruleset `{shipped_name}` on a screen (names that differ only in case, `-`, `_`, spaces or letters drawn alike are taken for one)"
+                "which looks like the shipped ruleset `{shipped_name}` on a screen (names that differ only in case, `-`, `_`, spaces, characters drawn as nothing or letters drawn alike are taken for one)"
             )
         };
         let message = format!(

@@ -2076,6 +2076,27 @@ fn a_ruleset_named_as_a_shipped_one_is_a_warning() {
             "its `name` is `kingdomino`, a shipped ruleset's name: its games, saves and results would read as the shipped ruleset's; give it a `name` of its own",
         ],
     );
+    // A zero width joiner is drawn as nothing (an adversary's name passed as its own), and a
+    // terrain named so beside `wheat` is told too; each says where the hidden character is.
+    let w = warnings_of(
+        "name = \"king\u{200d}domino\"\nextends = \"kingdomino\"\n[rules]\ngrid-size = 6\n",
+        "zwj.toml",
+    );
+    assert_diag(
+        &w,
+        1,
+        8,
+        &["its `name` is `king\\u{200d}domino`, which looks like the shipped ruleset `kingdomino`"],
+    );
+    let w = warnings_of(
+        "extends = \"kingdomino\"\nname = \"wheats\"\n[[terrain]]\nname = \"wh\u{200d}eat\"\nsymbol = \"Y\"\ncolour = \"#ffffff\"\n",
+        "wheats.toml",
+    );
+    assert!(
+        w.to_string()
+            .contains("terrain `wh\\u{200d}eat` looks like terrain `wheat`"),
+        "{w}"
+    );
     let w = warnings_of(
         "extends = \"kingdomino\"\n[rules]\ngrid-size = 6\n",
         "harmony.toml",

@@ -851,6 +851,37 @@ fn replay_says_when_a_saves_rules_are_not_those_of_its_name() {
         text.contains("(its rules, kept in the save, are not those of the ruleset `kingdomino`"),
         "{text}"
     );
+    // A name that only reads as `kingdomino` (a zero width joiner, a space at its end), with
+    // the shipped rules or edited ones, is said to be another name.
+    for (name, edited_rules) in [("king\u{200d}domino", false), ("kingdomino ", true)] {
+        let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+        v["ruleset_name"] = Value::from(name);
+        for line in v["ruleset"].as_array_mut().unwrap() {
+            if line == "name = \"kingdomino\"" {
+                *line = Value::from(format!("name = {}", Value::from(name)));
+            }
+            if edited_rules && line == "harmony = { enabled = false, points = 5 }" {
+                *line = Value::from("harmony = { enabled = false, points = 7 }");
+            }
+        }
+        let spoof = dir.0.join("spoof.json");
+        std::fs::write(&spoof, v.to_string()).unwrap();
+        let text = run(&["replay", &spoof.display().to_string()]).ok().stdout;
+        let shown = crownlands_core::text::reveal_invisible(name);
+        let rules = if edited_rules {
+            "are not those"
+        } else {
+            "are those"
+        };
+        for said in [
+            format!(
+                "(its ruleset's name reads as `kingdomino` but is not that name, as written `{shown}`"
+            ),
+            format!("its rules, kept in the save, {rules} of the ruleset `kingdomino`"),
+        ] {
+            assert!(text.contains(&said), "{said}\n{text}");
+        }
+    }
 }
 
 #[test]
