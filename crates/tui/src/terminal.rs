@@ -148,7 +148,7 @@ pub fn build_app_in(
     }
     let offer = data
         .as_deref()
-        .and_then(|d| Offer::read(&opts.registry, d, now))
+        .and_then(|d| Offer::read(&opts.registry, d, config.save_dir.as_deref(), now))
         .map(|mut offer| {
             // Autosave off: a new game moves nothing aside (no `kept as`).
             if opts.no_autosave {

@@ -1350,3 +1350,50 @@ fn the_setup_keys_say_what_enter_does_on_each_row() {
     assert_eq!(app.mode(), Mode::Setup);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A finished game whose keeping in the saves folder failed (the folder a file: a full disk
+/// does the same) is only in `autosave.json`: a new game's first move moves it aside as it
+/// would an unfinished one. One kept in the saves folder is written over, as before.
+#[test]
+fn a_finished_autosave_kept_nowhere_else_is_moved_aside_not_overwritten() {
+    for kept in [false, true] {
+        let dir = temp_dir(if kept {
+            "finished-kept"
+        } else {
+            "finished-lost"
+        });
+        std::fs::create_dir_all(&dir).unwrap();
+        let saves = dir.join("saves");
+        if !kept {
+            std::fs::write(&saves, "not a folder").unwrap();
+        }
+        let mut config = config(5, crownlands_tui::Palette::none());
+        config.autosave_dir = Some(dir.clone());
+        config.save_dir = Some(saves.clone());
+        let mut done =
+            App::new_game(ruleset("kingdomino"), seats("you,greedy"), config.clone()).unwrap();
+        play_to_end(&mut done, 1000);
+        assert_eq!(done.mode(), Mode::GameOver);
+        assert_eq!(
+            done.message()
+                .starts_with("Could not keep the finished game"),
+            !kept,
+            "{}",
+            done.message()
+        );
+        let finished = autosave_bytes(&dir);
+        // Another game, moved in.
+        config.seed = 6;
+        let mut next = App::new_game(ruleset("kingdomino"), seats("you,greedy"), config).unwrap();
+        next.run_bots();
+        play_to_end(&mut next, 3);
+        let previous = dir.join(crownlands_saves::PREVIOUS_AUTOSAVE_FILE);
+        assert_ne!(autosave_bytes(&dir), finished);
+        if kept {
+            assert!(!previous.exists());
+        } else {
+            assert_eq!(std::fs::read(&previous).expect("moved aside"), finished);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -109,11 +109,14 @@ impl Autosaver {
         self.own.as_deref()
     }
 
-    /// Autosave `session` in `dir` (created if missing), as the module's text says.
+    /// Autosave `session` in `dir` (created if missing), as the module's text says. `saves`:
+    /// the folder finished games are kept in (a finished autosave found nowhere there is the
+    /// game's only copy, kept as an unfinished one is).
     pub fn write(
         &mut self,
         registry: &Registry,
         dir: &Path,
+        saves: Option<&Path>,
         session: &Session,
     ) -> Result<Option<Note>, SaveError> {
         let bytes = session.to_save().to_json().into_bytes();
@@ -158,8 +161,8 @@ impl Autosaver {
             (None, OnDisk::Bytes(_)) => {
                 // What a killed process left of its saves goes first.
                 crownlands_saves::remove_stale_temp_files(dir);
-                if must_keep(registry, &path, session) {
-                    note = keep_previous(registry, dir, session)?.map(Note::Kept);
+                if must_keep(registry, &path, saves, session) {
+                    note = keep_previous(registry, dir, saves, session)?.map(Note::Kept);
                 }
             }
         }
@@ -220,23 +223,56 @@ impl Autosaver {
 }
 
 /// Whether the autosave at `path`, before `session`'s first write, holds a game to keep: one
-/// that `session` does not continue and that is unfinished or does not load.
-fn must_keep(registry: &Registry, path: &Path, session: &Session) -> bool {
+/// that `session` does not continue and that is unfinished, or finished but not kept in the
+/// folder `saves` (keeping it there failed: a full disk), or does not load.
+fn must_keep(registry: &Registry, path: &Path, saves: Option<&Path>, session: &Session) -> bool {
     match crownlands_saves::read_save(registry, path) {
-        Ok(saved) => !saved.is_over() && !continues(session, &saved),
+        Ok(saved) => !continues(session, &saved) && !(saved.is_over() && kept_in(saves, &saved)),
         Err(_) => true,
     }
 }
 
+/// How many of the most recent files of the saves folder are looked through for a finished
+/// game (the game is kept there as it ends, so it is among the last written).
+const RECENT_SAVES: usize = 64;
+
+/// Whether the finished game `saved` is kept in the folder `saves`: one of its most recent
+/// files holds it.
+fn kept_in(saves: Option<&Path>, saved: &Session) -> bool {
+    let Some(Ok(entries)) = saves.map(fs::read_dir) else {
+        return false;
+    };
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+        .filter_map(|e| {
+            let meta = e.metadata().ok()?;
+            meta.is_file().then_some((meta.modified().ok()?, e.path()))
+        })
+        .collect();
+    files.sort_by(|a, b| b.0.cmp(&a.0));
+    let save = saved.to_save();
+    files
+        .iter()
+        .take(RECENT_SAVES)
+        .any(|(_, path)| crownlands_saves::read_save_file(path).is_ok_and(|there| there == save))
+}
+
 /// Whether `autosave-previous.json` in `dir` may take the autosave: it is free, or holds a
-/// finished game, or a game that the autosave's game or `session` continues.
-fn previous_replaceable(registry: &Registry, dir: &Path, session: Option<&Session>) -> bool {
+/// finished game kept in `saves` too, or a game that the autosave's game or `session`
+/// continues.
+fn previous_replaceable(
+    registry: &Registry,
+    dir: &Path,
+    saves: Option<&Path>,
+    session: Option<&Session>,
+) -> bool {
     let previous = dir.join(PREVIOUS_AUTOSAVE_FILE);
     match fs::symlink_metadata(&previous) {
         Err(e) => e.kind() == ErrorKind::NotFound,
         Ok(_) => match crownlands_saves::read_save(registry, &previous) {
             Ok(there) => {
-                there.is_over()
+                (there.is_over() && kept_in(saves, &there))
                     || session.is_some_and(|s| continues(s, &there))
                     || crownlands_saves::read_save(registry, &dir.join(AUTOSAVE_FILE))
                         .is_ok_and(|moved| continues(&moved, &there))
@@ -253,11 +289,12 @@ fn previous_replaceable(registry: &Registry, dir: &Path, session: Option<&Sessio
 fn keep_previous(
     registry: &Registry,
     dir: &Path,
+    saves: Option<&Path>,
     session: &Session,
 ) -> Result<Option<PathBuf>, SaveError> {
     let from = dir.join(AUTOSAVE_FILE);
     let previous = dir.join(PREVIOUS_AUTOSAVE_FILE);
-    if previous_replaceable(registry, dir, Some(session)) {
+    if previous_replaceable(registry, dir, saves, Some(session)) {
         return match fs::rename(&from, &previous) {
             Ok(()) => Ok(Some(previous)),
             Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
@@ -279,8 +316,8 @@ fn keep_previous(
 
 /// The name the autosave in `dir` would be kept under if a new game started now (`keep_previous`'s
 /// choice for a game that does not continue it): what the resume screen promises.
-pub fn kept_as(registry: &Registry, dir: &Path) -> String {
-    if previous_replaceable(registry, dir, None) {
+pub fn kept_as(registry: &Registry, dir: &Path, saves: Option<&Path>) -> String {
+    if previous_replaceable(registry, dir, saves, None) {
         return PREVIOUS_AUTOSAVE_FILE.to_string();
     }
     (2..=MAX_NUMBER)

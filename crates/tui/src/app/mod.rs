@@ -989,7 +989,11 @@ impl App {
         let (Some(dir), Some(session)) = (&self.config.autosave_dir, &self.session) else {
             return;
         };
-        match self.autosaver.write(&self.config.registry, dir, session) {
+        let saves = self.config.save_dir.as_deref();
+        match self
+            .autosaver
+            .write(&self.config.registry, dir, saves, session)
+        {
             Ok(None) => {}
             Ok(Some(autosave::Note::Kept(kept))) => {
                 // (An unfinished game, or a file that did not load: either is kept.)

@@ -88,8 +88,13 @@ impl Offer {
     /// When `autosave.json` holds none, the first numbered autosave (`autosave-2.json`, ...,
     /// where a game went on when another program took `autosave.json`) whose game loads and is
     /// not over is offered instead.
-    pub fn read(registry: &Registry, dir: &Path, now: SystemTime) -> Option<Offer> {
-        match Offer::read_main(registry, dir, now) {
+    pub fn read(
+        registry: &Registry,
+        dir: &Path,
+        saves: Option<&Path>,
+        now: SystemTime,
+    ) -> Option<Offer> {
+        match Offer::read_main(registry, dir, saves, now) {
             // Not a file: a game that went on beside it comes first (else it was never offered
             // again), then what is wrong with it.
             Some(main) if main.not_a_file => {
@@ -125,7 +130,12 @@ impl Offer {
             })
     }
 
-    fn read_main(registry: &Registry, dir: &Path, now: SystemTime) -> Option<Offer> {
+    fn read_main(
+        registry: &Registry,
+        dir: &Path,
+        saves: Option<&Path>,
+        now: SystemTime,
+    ) -> Option<Offer> {
         let path = dir.join(crownlands_saves::AUTOSAVE_FILE);
         if !path.exists() {
             return None;
@@ -144,7 +154,7 @@ impl Offer {
             kept_as: if not_a_file {
                 String::new()
             } else {
-                super::autosave::kept_as(registry, dir)
+                super::autosave::kept_as(registry, dir, saves)
             },
             path,
             found,
