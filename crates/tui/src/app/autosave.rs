@@ -227,7 +227,10 @@ impl Autosaver {
 /// folder `saves` (keeping it there failed: a full disk), or does not load.
 fn must_keep(registry: &Registry, path: &Path, saves: Option<&Path>, session: &Session) -> bool {
     match crownlands_saves::read_save(registry, path) {
-        Ok(saved) => !continues(session, &saved) && !(saved.is_over() && kept_in(saves, &saved)),
+        Ok(saved) => {
+            let kept_there = saved.is_over() && kept_in(saves, &saved);
+            !continues(session, &saved) && !kept_there
+        }
         Err(_) => true,
     }
 }
