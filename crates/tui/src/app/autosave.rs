@@ -253,7 +253,7 @@ fn kept_in(saves: Option<&Path>, saved: &Session) -> bool {
             meta.is_file().then_some((meta.modified().ok()?, e.path()))
         })
         .collect();
-    files.sort_by(|a, b| b.0.cmp(&a.0));
+    files.sort_by_key(|f| std::cmp::Reverse(f.0));
     let save = saved.to_save();
     files
         .iter()
