@@ -429,68 +429,48 @@ fn run_difference(a: &super::RunSpec, b: &super::RunSpec) -> Option<String> {
 }
 
 /// Read the parts of one run and add them up: every shard exactly once, all of the same run.
+/// Each part is added as it is read and then let go, so the memory is about one part's
+/// whatever the count of files (a run's parts may each be tens of megabytes).
 pub fn merge(paths: &[impl AsRef<Path>]) -> CliResult<Results> {
-    let mut parts: Vec<(String, Part)> = Vec::with_capacity(paths.len());
-    for p in paths {
-        parts.push((p.as_ref().display().to_string(), read(p.as_ref())?));
-    }
-    let Some((first_name, first)) = parts.first() else {
+    let Some(first_path) = paths.first() else {
         return Err(CliError::Message("give the part files to merge".into()));
     };
+    let first_name = first_path.as_ref().display().to_string();
+    let first = read(first_path.as_ref())?;
     let count = first.shard.count;
-    let mut seen: Vec<Option<&str>> =
-        vec![None; usize::try_from(count).unwrap_or(0).min(parts.len() + 1)];
-    for (name, part) in &parts {
-        if part.results.run != first.results.run || part.shard.count != count {
-            let why = run_difference(&first.results.run, &part.results.run)
+    let run = first.results.run.clone();
+    let mut seen: Vec<Option<String>> =
+        vec![None; usize::try_from(count).unwrap_or(0).min(paths.len() + 1)];
+    let mut mark = |name: &str, part: &Part| -> CliResult<()> {
+        let k = usize::try_from(part.shard.index - 1).unwrap_or(usize::MAX);
+        match seen.get_mut(k) {
+            Some(Some(other)) => Err(CliError::Message(format!(
+                "shard {}/{count} is given twice: {other} and {name}",
+                part.shard.index
+            ))),
+            Some(slot) => {
+                *slot = Some(name.to_string());
+                Ok(())
+            }
+            None => Err(CliError::Message(format!(
+                "{} parts given for {count} shards",
+                paths.len()
+            ))),
+        }
+    };
+    mark(&first_name, &first)?;
+    let mut all = first.results;
+    for p in &paths[1..] {
+        let name = p.as_ref().display().to_string();
+        let part = read(p.as_ref())?;
+        if part.results.run != run || part.shard.count != count {
+            let why = run_difference(&run, &part.results.run)
                 .unwrap_or_else(|| format!("{count} shards against {}", part.shard.count));
             return Err(CliError::Message(format!(
                 "{name} is of another run than {first_name}: {why}"
             )));
         }
-        let k = usize::try_from(part.shard.index - 1).unwrap_or(usize::MAX);
-        match seen.get_mut(k) {
-            Some(Some(other)) => {
-                return Err(CliError::Message(format!(
-                    "shard {}/{count} is given twice: {other} and {name}",
-                    part.shard.index
-                )));
-            }
-            Some(slot) => *slot = Some(name),
-            None => {
-                return Err(CliError::Message(format!(
-                    "{} parts given for {count} shards",
-                    parts.len()
-                )));
-            }
-        }
-    }
-    if (parts.len() as u64) < count {
-        let missing: Vec<String> = (1..=count)
-            .filter(|k| {
-                seen.get(usize::try_from(k - 1).unwrap_or(usize::MAX))
-                    .is_none_or(Option::is_none)
-            })
-            .take(10)
-            .map(|k| format!("{k}/{count}"))
-            .collect();
-        return Err(CliError::Message(format!(
-            "{} of {count} shards given; missing: {}{}",
-            parts.len(),
-            missing.join(", "),
-            if (count - parts.len() as u64) > 10 {
-                ", ..."
-            } else {
-                ""
-            }
-        )));
-    }
-    let mut iter = parts.into_iter();
-    let Some((_, first)) = iter.next() else {
-        return Err(CliError::Message("give the part files to merge".into()));
-    };
-    let mut all = first.results;
-    for (name, part) in iter {
+        mark(&name, &part)?;
         let r = part.results;
         for (a, b) in all.tallies.iter_mut().zip(&r.tallies) {
             a.merge(b)
@@ -504,6 +484,26 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> CliResult<Results> {
             .map_err(|e| CliError::Message(format!("{name}: {e}")))?;
         all.games_played += r.games_played;
         all.seconds += r.seconds;
+    }
+    if (paths.len() as u64) < count {
+        let missing: Vec<String> = (1..=count)
+            .filter(|k| {
+                seen.get(usize::try_from(k - 1).unwrap_or(usize::MAX))
+                    .is_none_or(Option::is_none)
+            })
+            .take(10)
+            .map(|k| format!("{k}/{count}"))
+            .collect();
+        return Err(CliError::Message(format!(
+            "{} of {count} shards given; missing: {}{}",
+            paths.len(),
+            missing.join(", "),
+            if (count - paths.len() as u64) > 10 {
+                ", ..."
+            } else {
+                ""
+            }
+        )));
     }
     Ok(all)
 }
