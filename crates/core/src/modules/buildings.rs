@@ -384,6 +384,10 @@ impl Mechanism for Buildings {
                 self.town
             ),
             "At the end it scores its value. One building a turn.".into(),
+            "On the Board: 1cr crowns on its square, +1kn knights, +1tw towers, tax+kn (tax+tw) \
+             1¢ more per knight (tower) at each tax; at the end 3pt points, 2/wheat per separate \
+             wheat territory, 1/tower per tower; 2¢* a price with the Queen's discount."
+                .into(),
         ]
     }
 
