@@ -1609,3 +1609,40 @@ fn the_underline_legend_names_pieces_by_kind() {
     }
     assert!(seen > 100, "{seen} legends");
 }
+
+/// The moves box of a small screen leaves out the steps skipped with nothing to do, so what
+/// changed the game stays in its rows (a playtest at 80x24 saw its build and the Queen pushed
+/// out by `You: nothing to do in Dragon: ...`); a tall box and `m` keep them.
+#[test]
+fn a_small_moves_box_keeps_moves_not_skipped_steps() {
+    let mut app = app("queendomino", "you,greedy", 5);
+    let mut checked = 0;
+    for _ in 0..300 {
+        if app.mode() == Mode::GameOver {
+            break;
+        }
+        if app
+            .log()
+            .last()
+            .is_some_and(|l| l.contains(": nothing to do in "))
+        {
+            let small = screen(&app, 80, 24);
+            let moves: Vec<&str> = small
+                .lines()
+                .skip_while(|l| !l.contains("Moves"))
+                .skip(1)
+                .take_while(|l| !l.starts_with('└'))
+                .collect();
+            assert!(!moves.is_empty(), "{small}");
+            assert!(
+                moves.iter().all(|l| !l.contains("nothing to do")),
+                "{small}"
+            );
+            checked += 1;
+        }
+        play_to_end(&mut app, 1);
+    }
+    assert!(checked > 5, "{checked}");
+    press(&mut app, "m");
+    assert!(screen(&app, 80, 24).contains("nothing to do"));
+}

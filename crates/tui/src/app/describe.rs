@@ -75,6 +75,14 @@ pub fn skip_line(who: &str, steps: &[Skipped]) -> String {
     format!("{who}: nothing to do in {list} (skipped)")
 }
 
+/// Whether a line of the log is a [`skip_line`] (steps that went by with nothing to do): the
+/// moves box of a small screen leaves these out, so the moves that changed something stay in
+/// its few rows (`m` shows every line).
+pub fn is_skip_line(line: &str) -> bool {
+    line.split_once(": nothing to do in ")
+        .is_some_and(|(who, _)| !who.contains(": "))
+}
+
 /// The log of the session's current game so far (its last [`LOG_LEN`] moves), replayed from its
 /// actions, `name` naming the players: what a resumed game shows.
 pub fn log_of(

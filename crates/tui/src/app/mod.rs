@@ -7,7 +7,7 @@
 pub mod analysis;
 pub mod autosave;
 pub mod bot_pace;
-mod describe;
+pub(crate) mod describe;
 pub mod last_table;
 pub mod place;
 pub mod replay;

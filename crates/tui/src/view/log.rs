@@ -9,15 +9,25 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
+/// The rows of moves from which the box shows the steps skipped with nothing to do.
+const SKIPS_FROM_ROWS: usize = 6;
+
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if area.height < 3 {
         return;
     }
     let room = usize::from(area.height - 2);
     let width = usize::from(area.width.saturating_sub(2)).max(1);
-    // The newest moves that fit, wrapped; a move's later lines are indented.
+    // The newest moves that fit, wrapped; a move's later lines are indented. In a box of a
+    // few rows, steps skipped with nothing to do are left out: a build or the Queen changing
+    // hosts stays in view (`m` shows them all).
+    let few = room < SKIPS_FROM_ROWS;
     let mut rows: Vec<String> = Vec::new();
-    for entry in app.log().rev() {
+    for entry in app
+        .log()
+        .rev()
+        .filter(|e| !(few && crate::app::describe::is_skip_line(e)))
+    {
         let mut lines = entry_lines(entry, width);
         if rows.len() + lines.len() > room {
             // The move that does not fit whole shows its start, cut to the rows left, with
