@@ -455,7 +455,7 @@ fn finished_games_are_kept_and_watched_move_by_move() {
     );
     // The last move shows the score screen, with the keys of watching.
     assert!(top.contains("Total") && top.contains("Winner:"), "{top}");
-    assert!(top.contains("q: back to the setup screen"), "{top}");
+    assert!(top.contains("q: back to setup"), "{top}");
     assert!(!top.contains("play again"), "{top}");
     // Back a move: the game again.
     press(&mut app, "<left>");
@@ -608,7 +608,12 @@ fn watching_a_match_to_its_end_says_the_game_and_the_match_winners() {
     assert_eq!(app.mode(), Mode::Replay);
     let text = screen(&app, 120, 30);
     let top = text.lines().next().unwrap_or_default();
-    assert!(top.contains("won game 3, the match goes to "), "{top}");
+    // The match's winner first: a narrow header cuts the game's winner, not the match's.
+    assert!(top.contains("· the match goes to "), "{top}");
+    assert!(top.contains(" won game 3"), "{top}");
+    let narrow = screen(&app, 80, 24);
+    let top = narrow.lines().next().unwrap_or_default();
+    assert!(top.contains("· the match goes to ") || !top.contains(" won"), "{top}");
     // The moves counted are the match's, and said to be (a mistake's move is its game's).
     assert!(top.contains("game 3/3 · watching, match: "), "{top}");
     // At the end every move is watched, and the steps from one game to the next are not moves
@@ -1536,7 +1541,7 @@ fn a_saved_game_watched_is_analysed_from_its_end() {
     }
     assert!(app.message().contains("a analyses it"), "{}", app.message());
     let text = screen(&app, 100, 30);
-    assert!(text.contains("q: back to the setup screen"), "{text}");
+    assert!(text.contains("q: back to setup"), "{text}");
     assert!(!text.contains("play again"), "{text}");
     // Its help says what this screen is, not the played game's keys.
     press(&mut app, "?");

@@ -375,7 +375,7 @@ fn bar(app: &App) -> Bar {
                 if app.watching_this_game() {
                     "q: back to the scores"
                 } else {
-                    "q: back to the setup screen"
+                    "q: back to setup"
                 },
                 Key::Char('q'),
             );
@@ -405,7 +405,7 @@ fn bar(app: &App) -> Bar {
         return Bar::new()
             .key(&analyse, Key::Char('a'))
             .text(" ")
-            .key("q: back to the setup screen", Key::Char('q'));
+            .key("q: back to setup", Key::Char('q'));
     }
     Bar::new()
         .key(next, Key::Enter)

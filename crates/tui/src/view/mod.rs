@@ -455,14 +455,15 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                 // In a match, the game's winner and, after its last game, the match's.
                 match app.session().filter(|s| s.match_games() > 1) {
                     Some(s) => {
-                        let game_won = format!(
-                            "· watching, {place} · {} won game {}",
-                            winners.join(" and "),
-                            s.game_index() + 1
-                        );
+                        let game_won =
+                            format!("{} won game {}", winners.join(" and "), s.game_index() + 1);
+                        // The match's winner first: a narrow header cuts the game's (it had
+                        // read `You won…` of a match another won).
                         match match_winners(app, game) {
-                            Some(w) => format!("{game_won}, the match goes to {w}"),
-                            None => game_won,
+                            Some(w) => {
+                                format!("· watching, {place} · the match goes to {w}; {game_won}")
+                            }
+                            None => format!("· watching, {place} · {game_won}"),
                         }
                     }
                     None => format!(
