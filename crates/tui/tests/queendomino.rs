@@ -613,7 +613,10 @@ fn watching_a_match_to_its_end_says_the_game_and_the_match_winners() {
     assert!(top.contains(" won game 3"), "{top}");
     let narrow = screen(&app, 80, 24);
     let top = narrow.lines().next().unwrap_or_default();
-    assert!(top.contains("· the match goes to ") || !top.contains(" won"), "{top}");
+    assert!(
+        top.contains("· the match goes to ") || !top.contains(" won"),
+        "{top}"
+    );
     // The moves counted are the match's, and said to be (a mistake's move is its game's).
     assert!(top.contains("game 3/3 · watching, match: "), "{top}");
     // At the end every move is watched, and the steps from one game to the next are not moves

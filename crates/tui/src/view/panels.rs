@@ -32,9 +32,49 @@ pub fn clean(text: &str, room: usize) -> String {
 
 /// `text` made to fit `room` columns, losing words before figures: while it is too long, the
 /// longest word of letters only (a name: `Grassland`) is cut to a shorter prefix and a dot
-/// (`Grass.`, at least two letters), so what a row says in figures (`2¢*`, `+1tw`, `2/grassland`) stays; what still
-/// does not fit is cut at the end. Control characters show as `?`.
+/// (`Grass.`, at least two letters), so what a row says in figures (`2¢*`, `+1tw`) stays, but
+/// for a figure's terrain (`2/grassland` as `2/gras.`) where that leaves the names more
+/// letters; what still does not fit is cut at the end. Control characters show as `?`.
 pub fn squeeze(text: &str, room: usize) -> String {
+    let plain = squeeze_names(text, room);
+    // Where names had to give letters, the terrain of a figure (`2/grassland`) gives first
+    // what it can (`2/gras.`), when that leaves the names more of theirs (`Grassland Tower`
+    // read `Gr. To.`).
+    let shorter: Vec<String> = text
+        .split(' ')
+        .map(|w| match w.split_once('/') {
+            Some((n, t))
+                if !n.is_empty()
+                    && n.chars().all(|c| c.is_ascii_digit())
+                    && t.chars().count() > 6
+                    && t.chars().all(char::is_alphabetic) =>
+            {
+                format!("{n}/{}.", t.chars().take(4).collect::<String>())
+            }
+            _ => w.to_string(),
+        })
+        .collect();
+    let shorter = shorter.join(" ");
+    if shorter == text || plain == clean(text, usize::MAX) {
+        return plain;
+    }
+    let alt = squeeze_names(&shorter, room);
+    let name_letters = |row: &str| -> usize {
+        row.split(' ')
+            .filter(|w| !w.contains('/'))
+            .flat_map(str::chars)
+            .filter(|c| c.is_alphabetic())
+            .count()
+    };
+    if name_letters(&alt) > name_letters(&plain) {
+        alt
+    } else {
+        plain
+    }
+}
+
+/// [`squeeze`] cutting names only.
+fn squeeze_names(text: &str, room: usize) -> String {
     let mut words: Vec<String> = clean(text, usize::MAX)
         .split(' ')
         .map(str::to_string)
@@ -227,9 +267,13 @@ mod tests {
     fn squeezing_cuts_names_before_figures() {
         let row = " 1¢* Grassland Tower +1tw 2/grassland";
         assert_eq!(squeeze(row, 80), row, "fits: as it is");
-        // The longest name goes first, then the next: the figures stay whole.
-        assert_eq!(squeeze(row, 33), " 1¢* Gras. Tower +1tw 2/grassland");
-        assert_eq!(squeeze(row, 30), " 1¢* Gr. Tow. +1tw 2/grassland");
+        // A figure's terrain gives letters first where the names then keep more of theirs
+        // (a playtest read `Gr. To.` on the Board at 80x24); then the longest name, the next.
+        assert_eq!(squeeze(row, 33), " 1¢* Grassland Tower +1tw 2/gras.");
+        assert_eq!(squeeze(row, 30), " 1¢* Grass. Tower +1tw 2/gras.");
+        assert_eq!(squeeze(row, 26), " 1¢* Gr. Tow. +1tw 2/gras.");
+        let wheat = "0¢  Wheat Tower +1tw 2/wheat";
+        assert_eq!(squeeze(wheat, 26), "0¢  Wheat To. +1tw 2/wheat");
         // Still too long once the names are short: cut at the end.
         assert_eq!(squeeze(row, 12).chars().count(), 12);
         // Names at their shortest and the figures still cut: the names go first, the first
