@@ -1400,16 +1400,34 @@ fn a_row_past_nine_is_claimed_by_two_digits() {
     let mut app = new();
     press(&mut app, "1<enter>");
     assert_eq!(played(&app), [Action::Claim { domino: row1 }]);
-    // A digit that begins no longer number claims at once; another key forgets the first digit.
+    // Another key forgets the first digit (and its prompt); a second digit that makes no
+    // row's number plays nothing (`1 3` of 12 rows is not row 3); a digit that begins no
+    // longer number claims at once.
     let mut app = new();
     press(&mut app, "1<right>");
+    assert!(!app.message().contains("second digit"), "{}", app.message());
     press(&mut app, "1");
     assert!(played(&app).is_empty());
+    press(&mut app, "3");
+    assert!(played(&app).is_empty());
+    assert_eq!(app.message(), "The line has 12 dominoes.");
     press(&mut app, "3");
     assert_eq!(
         played(&app),
         [Action::Claim {
             domino: app.game().unwrap().next_line()[2].domino
+        }]
+    );
+    // A click forgets it too: `1`, a click on row 5, `2` is not row 12.
+    let mut app = new();
+    press(&mut app, "1");
+    app.click_choice(4, later());
+    press(&mut app, "2");
+    let line = app.game().unwrap().next_line().to_vec();
+    assert_eq!(
+        played(&app),
+        [Action::Claim {
+            domino: line[1].domino
         }]
     );
 }

@@ -1388,11 +1388,31 @@ fn a_finished_autosave_kept_nowhere_else_is_moved_aside_not_overwritten() {
         next.run_bots();
         play_to_end(&mut next, 3);
         let previous = dir.join(crownlands_saves::PREVIOUS_AUTOSAVE_FILE);
-        assert_ne!(autosave_bytes(&dir), finished);
+        assert!(autosave_bytes(&dir) != finished);
         if kept {
             assert!(!previous.exists());
         } else {
-            assert_eq!(std::fs::read(&previous).expect("moved aside"), finished);
+            assert!(std::fs::read(&previous).expect("moved aside") == finished);
+        }
+        // The same in one app: the finished game played again (from an empty folder: the
+        // game above, unfinished, would be moved aside first).
+        std::fs::remove_file(&previous).ok();
+        std::fs::remove_file(dir.join(crownlands_saves::AUTOSAVE_FILE)).ok();
+        let mut again = common::config(5, crownlands_tui::Palette::none());
+        again.autosave_dir = Some(dir.clone());
+        again.save_dir = Some(saves.clone());
+        let mut app = App::new_game(ruleset("kingdomino"), seats("you,greedy"), again).unwrap();
+        play_to_end(&mut app, 1000);
+        let finished = autosave_bytes(&dir);
+        press(&mut app, "<enter>");
+        assert_ne!(app.mode(), Mode::GameOver);
+        app.run_bots();
+        play_to_end(&mut app, 3);
+        assert!(autosave_bytes(&dir) != finished);
+        if kept {
+            assert!(!previous.exists());
+        } else {
+            assert!(std::fs::read(&previous).expect("moved aside") == finished);
         }
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -429,8 +429,9 @@ fn run_difference(a: &super::RunSpec, b: &super::RunSpec) -> Option<String> {
 }
 
 /// Read the parts of one run and add them up: every shard exactly once, all of the same run.
-/// Each part is added as it is read and then let go, so the memory is about one part's
-/// whatever the count of files (a run's parts may each be tens of megabytes).
+/// Each part is added as it is read and then let go, so the memory is about two parts' (the sum
+/// and the one read) whatever the count of files (a run's parts may each be tens of
+/// megabytes).
 pub fn merge(paths: &[impl AsRef<Path>]) -> CliResult<Results> {
     let Some(first_path) = paths.first() else {
         return Err(CliError::Message("give the part files to merge".into()));

@@ -1007,7 +1007,8 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
 
     /// For a module that [`Module::scores_territories`]: the points it gives one territory of
     /// the terrain named `terrain` with `squares` squares and `crowns` crowns. Its
-    /// [`Module::points`] must be the sum of these over the side's territories.
+    /// [`Module::points`] must be the sum of these over the side's territories, held within
+    /// [`MAX_LINE_POINTS`] either way ([`clamp_line`]), as the bots hold it.
     fn territory_points(&self, _terrain: &str, _squares: u32, _crowns: u32) -> i64 {
         0
     }

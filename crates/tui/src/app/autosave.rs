@@ -6,8 +6,9 @@
 //! what this app wrote (or is gone), the app writes on; when it holds something else, another
 //! program took the autosave since, and this app's game goes on in a file of its own
 //! (`autosave-2.json`, `autosave-3.json`, ...: the first free name, never one that exists), so
-//! neither game is overwritten. Before its first write, an app keeps an unfinished (or
-//! unreadable) game of another session that is in `autosave.json`: it moves to
+//! neither game is overwritten. Before its first write (and each new game's), an app keeps an
+//! unfinished (or unreadable) game of another session that is in `autosave.json`, or a finished
+//! one the saves folder did not take ([`kept_in`]): it moves to
 //! `autosave-previous.json`, unless that file holds an unfinished game itself (that nothing here
 //! continues), which is then kept too: the game moved goes to `autosave-previous-2.json` and so
 //! on. A game moved there is never lost by a later move.
@@ -228,7 +229,7 @@ impl Autosaver {
 fn must_keep(registry: &Registry, path: &Path, saves: Option<&Path>, session: &Session) -> bool {
     match crownlands_saves::read_save(registry, path) {
         Ok(saved) => {
-            let kept_there = saved.is_over() && kept_in(saves, &saved);
+            let kept_there = saved.is_over() && kept_in(saves, path);
             !continues(session, &saved) && !kept_there
         }
         Err(_) => true,
@@ -239,26 +240,18 @@ fn must_keep(registry: &Registry, path: &Path, saves: Option<&Path>, session: &S
 /// game (the game is kept there as it ends, so it is among the last written).
 const RECENT_SAVES: usize = 64;
 
-/// Whether the finished game `saved` is kept in the folder `saves`: one of its most recent
-/// files holds it.
-fn kept_in(saves: Option<&Path>, saved: &Session) -> bool {
-    let Some(Ok(entries)) = saves.map(fs::read_dir) else {
+/// Whether the file `path` (a finished game autosaved) is kept in the folder `saves` too: one
+/// of its most recent files holds the same bytes (a game is kept as it is autosaved, both
+/// written from the game as it ended). Files of another size are not read.
+fn kept_in(saves: Option<&Path>, path: &Path) -> bool {
+    let (Some(saves), Ok(OnDisk::Bytes(bytes))) = (saves, read_bounded(path)) else {
         return false;
     };
-    let mut files: Vec<(std::time::SystemTime, PathBuf)> = entries
-        .filter_map(Result::ok)
-        .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
-        .filter_map(|e| {
-            let meta = e.metadata().ok()?;
-            meta.is_file().then_some((meta.modified().ok()?, e.path()))
-        })
-        .collect();
-    files.sort_by_key(|f| std::cmp::Reverse(f.0));
-    let save = saved.to_save();
-    files
-        .iter()
+    super::replay::newest_saves(saves)
+        .into_iter()
         .take(RECENT_SAVES)
-        .any(|(_, path)| crownlands_saves::read_save_file(path).is_ok_and(|there| there == save))
+        .filter(|(_, len)| *len == bytes.len() as u64)
+        .any(|(file, _)| fs::read(file).is_ok_and(|there| there == bytes))
 }
 
 /// Whether `autosave-previous.json` in `dir` may take the autosave: it is free, or holds a
@@ -275,7 +268,7 @@ fn previous_replaceable(
         Err(e) => e.kind() == ErrorKind::NotFound,
         Ok(_) => match crownlands_saves::read_save(registry, &previous) {
             Ok(there) => {
-                (there.is_over() && kept_in(saves, &there))
+                (there.is_over() && kept_in(saves, &previous))
                     || session.is_some_and(|s| continues(s, &there))
                     || crownlands_saves::read_save(registry, &dir.join(AUTOSAVE_FILE))
                         .is_ok_and(|moved| continues(&moved, &there))

@@ -137,7 +137,6 @@ pub enum Overlay {
     Moves,
 }
 
-/// The app's whole state.
 /// The rows of `rows` whose numbers begin with the digit `d` and a second one: `10-16`, `10`.
 fn rows_from_digit(d: usize, rows: usize) -> String {
     let (first, last) = (d * 10, rows.min(d * 10 + 9));
@@ -158,6 +157,7 @@ enum Numbered {
     Beyond,
 }
 
+/// The app's whole state.
 pub struct App {
     pub config: Config,
     mode: Mode,
@@ -357,6 +357,9 @@ impl App {
         // be that game's seed and one, the same every time it is watched).
         self.next_seed = seed.wrapping_add(1);
         self.install(session, seats);
+        // A new game: its first autosave looks at what the file holds (this app's last game,
+        // which a finished one's keeping may have missed) as a new program's would.
+        self.autosaver = autosave::Autosaver::default();
         self.message = format!("New game, seed {seed}. Press ? for help.");
         self.refresh(Instant::now());
         Ok(())
@@ -763,6 +766,7 @@ impl App {
             }
             self.last_decider = Some((player, human));
             self.choice = 0;
+            self.first_digit = None;
             self.hint = None;
             self.hints.clear();
             // A hint's words were of the decision before: Enter no longer plays that move.
@@ -1087,6 +1091,10 @@ impl App {
 
     pub fn key_at(&mut self, key: Key, now: Instant) {
         let tens = self.first_digit.take();
+        // The prompt for a second digit is of that digit only.
+        if tens.is_some() && !matches!(key, Key::Char('0'..='9')) {
+            self.message.clear();
+        }
         if key == Key::Ctrl('c') {
             self.quit = true;
             return;
@@ -1280,10 +1288,13 @@ impl App {
     fn numbered(&mut self, c: char, tens: Option<usize>, rows: usize) -> Numbered {
         let d = c.to_digit(10).map_or(0, |d| d as usize);
         if let Some(t) = tens {
+            // The second digit of a number: its row, or none (`1 9` of 12 rows is not row 9).
             let both = t * 10 + d;
-            if (1..=rows).contains(&both) {
-                return Numbered::Now(both - 1);
-            }
+            return if (1..=rows).contains(&both) {
+                Numbered::Now(both - 1)
+            } else {
+                Numbered::Beyond
+            };
         }
         if d == 0 || d > rows {
             return Numbered::Beyond;
@@ -1703,6 +1714,8 @@ impl App {
 
     fn show_hint(&mut self, action: Action) {
         self.hint = Some(action);
+        // The hint moves the cursor: a first digit typed before it is of another row.
+        self.first_digit = None;
         match action {
             Action::Place { placement } => {
                 self.ghost = placement;
@@ -1756,6 +1769,7 @@ impl App {
     /// A mouse click on a kingdom cell (place mode: move the ghost there, or place when it is
     /// there already), a claimable domino, or a step's choice.
     pub fn click_cell(&mut self, cell: Cell, now: Instant) {
+        self.first_digit = None;
         if self.mode != Mode::Place {
             return;
         }
@@ -1792,6 +1806,7 @@ impl App {
     /// A click on the `i`th choice of a list (claims or a step's actions): choose it, or confirm
     /// it when it is chosen already.
     pub fn click_choice(&mut self, i: usize, now: Instant) {
+        self.first_digit = None;
         let n = match self.mode {
             Mode::Claim => self.claims().len(),
             Mode::Step => self.step_actions().len(),

@@ -31,11 +31,13 @@ pub struct Recent {
 
 /// The newest saves in `dir` (at most [`RECENT`]), newest first; files that do not read as
 /// saves are left out. What the files say is shown with control characters escaped.
-pub fn recent_games(dir: &Path) -> Vec<Recent> {
+/// The `.json` files of the saves folder `dir`, newest first (by their time of change, then
+/// name), each with its size in bytes.
+pub fn newest_saves(dir: &Path) -> Vec<(PathBuf, u64)> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
-    let mut files: Vec<(std::time::SystemTime, PathBuf)> = entries
+    let mut files: Vec<(std::time::SystemTime, PathBuf, u64)> = entries
         .filter_map(Result::ok)
         .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
         .filter_map(|e| {
@@ -43,13 +45,20 @@ pub fn recent_games(dir: &Path) -> Vec<Recent> {
             if !meta.is_file() {
                 return None;
             }
-            Some((meta.modified().ok()?, e.path()))
+            Some((meta.modified().ok()?, e.path(), meta.len()))
         })
         .collect();
     files.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
     files
         .into_iter()
-        .filter_map(|(_, path)| {
+        .map(|(_, path, len)| (path, len))
+        .collect()
+}
+
+pub fn recent_games(dir: &Path) -> Vec<Recent> {
+    newest_saves(dir)
+        .into_iter()
+        .filter_map(|(path, _)| {
             let save = crownlands_saves::read_save_file(&path).ok()?;
             let names: Vec<String> = save.players.iter().map(|p| p.name.clone()).collect();
             let who = names.join(", ");

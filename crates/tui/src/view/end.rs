@@ -409,16 +409,19 @@ fn bar(app: &App) -> Bar {
     }
     // Then, where the row has room, the keys a playtest did not find: the lines summed up
     // and taking back the last move.
-    Bar::new()
+    let bar = Bar::new()
         .key(next, Key::Enter)
         .text(" ")
         .key(&analyse, Key::Char('a'))
         .text(" ")
         .key("q: quit", Key::Char('q'))
         .text(" ")
-        .key("↑↓: every line", Key::Down)
-        .text(" ")
-        .key("u: undo", Key::Char('u'))
+        .key("↑↓: every line", Key::Down);
+    if app.can_undo() {
+        bar.text(" ").key("u: undo", Key::Char('u'))
+    } else {
+        bar
+    }
 }
 
 /// The summary's lines, wrapped to `width`, the index of the line of buttons, and the buttons.

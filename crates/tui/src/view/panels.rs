@@ -66,7 +66,10 @@ pub fn squeeze(text: &str, room: usize) -> String {
             .filter(|c| c.is_alphabetic())
             .count()
     };
-    if name_letters(&alt) > name_letters(&plain) {
+    // (Names alike, the one whose end is not cut: `+1kn 2/gras.` rather than `+1kn 2/grass`.)
+    let whole = |row: &str, from: &str| row.ends_with(from.rsplit(' ').next().unwrap_or(from));
+    let (a, p) = (name_letters(&alt), name_letters(&plain));
+    if a > p || (a == p && whole(&alt, &shorter) && !whole(&plain, text)) {
         alt
     } else {
         plain
@@ -272,6 +275,7 @@ mod tests {
         assert_eq!(squeeze(row, 33), " 1¢* Grassland Tower +1tw 2/gras.");
         assert_eq!(squeeze(row, 30), " 1¢* Grass. Tower +1tw 2/gras.");
         assert_eq!(squeeze(row, 26), " 1¢* Gr. Tow. +1tw 2/gras.");
+        assert_eq!(squeeze(" 3¢ +1kn 2/grassland", 16), " 3¢ +1kn 2/gras.");
         let wheat = "0¢  Wheat Tower +1tw 2/wheat";
         assert_eq!(squeeze(wheat, 26), "0¢  Wheat To. +1tw 2/wheat");
         // Still too long once the names are short: cut at the end.
