@@ -1400,6 +1400,13 @@ fn a_row_past_nine_is_claimed_by_two_digits() {
     let mut app = new();
     press(&mut app, "1<enter>");
     assert_eq!(played(&app), [Action::Claim { domino: row1 }]);
+    // The next person's `1`: row 1 is taken, and the prompt says what Enter claims instead.
+    press(&mut app, "1");
+    assert!(
+        app.message().contains("is taken, Enter claims "),
+        "{}",
+        app.message()
+    );
     // Another key forgets the first digit (and its prompt); a second digit that makes no
     // row's number plays nothing (`1 3` of 12 rows is not row 3); a digit that begins no
     // longer number claims at once.

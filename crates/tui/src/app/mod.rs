@@ -1348,7 +1348,13 @@ impl App {
                             self.choice = i;
                             format!("Enter claims {label}")
                         }
-                        None => format!("{label} is taken"),
+                        // Row 1 taken: Enter claims what the cursor is on, said.
+                        None => match claims.get(self.choice) {
+                            Some(Action::Claim { domino }) => {
+                                format!("{label} is taken, Enter claims {}", game.label(*domino))
+                            }
+                            _ => format!("{label} is taken"),
+                        },
                     };
                     self.message = format!(
                         "{}: a second digit claims row {}; {enter}.",
