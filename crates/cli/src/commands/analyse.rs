@@ -453,23 +453,19 @@ impl Report<'_> {
     }
 }
 
-/// Two actions in words ([`in_words`]), or as their tokens where the words do not tell them
-/// apart (two dominoes of one label: `claim K5 instead of claim K5`).
+/// Two actions in words, as the terminal's analysis and log say them (`claim 12`, `place 12 at
+/// 1,0→`, a module's step in its own words: `Tax town at -1,0: 1 square, +1¢`), or as their
+/// tokens where the words do not tell them apart, control characters escaped.
 fn words_apart(
     before: &crownlands_core::Game,
     a: crownlands_core::Action,
     b: crownlands_core::Action,
 ) -> (String, String) {
-    let escape = |w: &String| crownlands_core::text::escape_controls(w).into_owned();
-    match crownlands_saves::words::moves_apart(before, &[a, b]).as_slice() {
-        [wa, wb] => (escape(wa), escape(wb)),
-        _ => (in_words(before, a), in_words(before, b)),
-    }
-}
-
-/// An action in words, as the terminal's analysis and log say it (`claim 12`, `place 12 at
-/// 1,0→`, a module's step in its own words: `Tax town at -1,0: 1 square, +1¢`).
-fn in_words(before: &crownlands_core::Game, action: crownlands_core::Action) -> String {
-    let words = crownlands_core::modules::describe::move_words(before, action);
-    crownlands_core::text::escape_controls(&words).into_owned()
+    let mut words = crownlands_saves::words::moves_apart(before, &[a, b])
+        .into_iter()
+        .map(|w| crownlands_core::text::escape_controls(&w).into_owned());
+    (
+        words.next().unwrap_or_default(),
+        words.next().unwrap_or_default(),
+    )
 }
