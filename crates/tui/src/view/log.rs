@@ -9,8 +9,9 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
-/// The rows of moves from which the box shows the steps skipped with nothing to do.
-const SKIPS_FROM_ROWS: usize = 6;
+/// The newest moves that the lines of steps skipped with nothing to do may not push out of the
+/// box.
+const RECENT_MOVES: usize = 3;
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if area.height < 3 {
@@ -18,22 +19,59 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let room = usize::from(area.height - 2);
     let width = usize::from(area.width.saturating_sub(2)).max(1);
-    // The newest moves that fit, wrapped; a move's later lines are indented. In a box of a
-    // few rows, steps skipped with nothing to do are left out: a build or the Queen changing
-    // hosts stays in view (`m` shows them all).
-    let few = room < SKIPS_FROM_ROWS;
+    // The newest moves that fit, wrapped; a move's later lines are indented. The lines of steps
+    // skipped with nothing to do are shown only where they push none of the newest moves out
+    // (at 80x24 one such line, wrapped, had left a build and the Queen changing hosts out of the
+    // box): `m` shows them all.
+    let all = newest_rows(app.log().rev(), room, width);
+    let moves = newest_rows(
+        app.log()
+            .rev()
+            .filter(|e| !crate::app::describe::is_skip_line(e)),
+        room,
+        width,
+    );
+    let shown_moves = |entries: &[&str]| -> Vec<String> {
+        entries
+            .iter()
+            .filter(|e| !crate::app::describe::is_skip_line(e))
+            .map(|e| e.to_string())
+            .collect()
+    };
+    // (Where they leave the newest moves, up to three, in view: a tall box keeps them.)
+    let (with, without) = (shown_moves(&all.0), shown_moves(&moves.0));
+    let newest = without.len().min(RECENT_MOVES);
+    let mut rows = if with.len() >= newest && with[..newest] == without[..newest] {
+        all.1
+    } else {
+        moves.1
+    };
+    // Newest next to the status line, however few: the moves stay where the eye looks, and a
+    // hint over the top of a tall log hides the oldest, never the few of a game's start.
+    rows.resize(room.max(rows.len()), String::new());
+    rows.reverse();
+    Paragraph::new(rows.into_iter().map(Line::from).collect::<Vec<_>>())
+        .block(block(" Moves ", app))
+        .render(area, buf);
+}
+
+/// The rows of the newest of `entries` (newest first) that fit in `room` rows of `width`
+/// columns, newest first, with the entries they show whole (a last one cut to the rows left,
+/// its start with `…`: the newest always, and an older one rather than blank rows above the
+/// newer ones).
+fn newest_rows<'a>(
+    entries: impl Iterator<Item = &'a str>,
+    room: usize,
+    width: usize,
+) -> (Vec<&'a str>, Vec<String>) {
     let mut rows: Vec<String> = Vec::new();
-    for entry in app
-        .log()
-        .rev()
-        .filter(|e| !(few && crate::app::describe::is_skip_line(e)))
-    {
+    let mut shown = Vec::new();
+    for entry in entries {
+        if rows.len() >= room {
+            break;
+        }
         let mut lines = entry_lines(entry, width);
         if rows.len() + lines.len() > room {
-            // The move that does not fit whole shows its start, cut to the rows left, with
-            // `…`: the newest always (a one-line box at 80x24 with five players had shown
-            // nothing while moves went by), an older one rather than blank rows above the
-            // newer ones (a move of two lines, one row free, had left the row blank).
             let free = room - rows.len();
             lines.truncate(free);
             if let Some(last) = lines.last_mut() {
@@ -43,17 +81,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             rows.extend(lines.into_iter().rev());
             break;
         }
-        for l in lines.into_iter().rev() {
-            rows.push(l);
-        }
+        rows.extend(lines.into_iter().rev());
+        shown.push(entry);
     }
-    // Newest next to the status line, however few: the moves stay where the eye looks, and a
-    // hint over the top of a tall log hides the oldest, never the few of a game's start.
-    rows.resize(room.max(rows.len()), String::new());
-    rows.reverse();
-    Paragraph::new(rows.into_iter().map(Line::from).collect::<Vec<_>>())
-        .block(block(" Moves ", app))
-        .render(area, buf);
+    (shown, rows)
 }
 
 /// One move of the log at `width` columns: one line where it fits, else wrapped a column short,

@@ -460,8 +460,10 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                         // The match's winner first: a narrow header cuts the game's (it had
                         // read `You won…` of a match another won).
                         match match_winners(app, game) {
+                            // (The moves counted last: at 80 columns they left no room
+                            // for the winner's name.)
                             Some(w) => {
-                                format!("· watching, {place} · the match goes to {w}; {game_won}")
+                                format!("· watching · the match goes to {w}; {game_won} · {place}")
                             }
                             None => format!("· watching, {place} · {game_won}"),
                         }
