@@ -29,8 +29,6 @@ pub struct Recent {
     pub result: Option<String>,
 }
 
-/// The newest saves in `dir` (at most [`RECENT`]), newest first; files that do not read as
-/// saves are left out. What the files say is shown with control characters escaped.
 /// The `.json` files of the saves folder `dir`, newest first (by their time of change, then
 /// name), each with its size in bytes.
 pub fn newest_saves(dir: &Path) -> Vec<(PathBuf, u64)> {
@@ -55,6 +53,8 @@ pub fn newest_saves(dir: &Path) -> Vec<(PathBuf, u64)> {
         .collect()
 }
 
+/// The newest saves in `dir` (at most [`RECENT`]), newest first; files that do not read as
+/// saves are left out. What the files say is shown with control characters escaped.
 pub fn recent_games(dir: &Path) -> Vec<Recent> {
     newest_saves(dir)
         .into_iter()
