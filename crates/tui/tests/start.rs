@@ -1367,11 +1367,23 @@ fn a_finished_autosave_kept_nowhere_else_is_moved_aside_not_overwritten() {
         if !kept {
             std::fs::write(&saves, "not a folder").unwrap();
         }
-        let mut config = config(5, crownlands_tui::Palette::none());
-        config.autosave_dir = Some(dir.clone());
-        config.save_dir = Some(saves.clone());
-        let mut done =
-            App::new_game(ruleset("kingdomino"), seats("you,greedy"), config.clone()).unwrap();
+        let mut base = config(5, crownlands_tui::Palette::none());
+        base.autosave_dir = Some(dir.clone());
+        base.save_dir = Some(saves.clone());
+        let game = |cfg: crownlands_tui::Config| {
+            App::new_game(ruleset("kingdomino"), seats("you,greedy"), cfg).unwrap()
+        };
+        let previous = dir.join(crownlands_saves::PREVIOUS_AUTOSAVE_FILE);
+        // After the next game's first moves: the finished game moved aside, or written over.
+        let check = |finished: &[u8]| {
+            assert!(autosave_bytes(&dir) != finished);
+            if kept {
+                assert!(!previous.exists());
+            } else {
+                assert!(std::fs::read(&previous).expect("moved aside") == finished);
+            }
+        };
+        let mut done = game(base.clone());
         play_to_end(&mut done, 1000);
         assert_eq!(done.mode(), Mode::GameOver);
         assert_eq!(
@@ -1383,37 +1395,25 @@ fn a_finished_autosave_kept_nowhere_else_is_moved_aside_not_overwritten() {
         );
         let finished = autosave_bytes(&dir);
         // Another game, moved in.
-        config.seed = 6;
-        let mut next = App::new_game(ruleset("kingdomino"), seats("you,greedy"), config).unwrap();
+        let mut next = game(crownlands_tui::Config {
+            seed: 6,
+            ..base.clone()
+        });
         next.run_bots();
         play_to_end(&mut next, 3);
-        let previous = dir.join(crownlands_saves::PREVIOUS_AUTOSAVE_FILE);
-        assert!(autosave_bytes(&dir) != finished);
-        if kept {
-            assert!(!previous.exists());
-        } else {
-            assert!(std::fs::read(&previous).expect("moved aside") == finished);
-        }
+        check(&finished);
         // The same in one app: the finished game played again (from an empty folder: the
         // game above, unfinished, would be moved aside first).
         std::fs::remove_file(&previous).ok();
         std::fs::remove_file(dir.join(crownlands_saves::AUTOSAVE_FILE)).ok();
-        let mut again = common::config(5, crownlands_tui::Palette::none());
-        again.autosave_dir = Some(dir.clone());
-        again.save_dir = Some(saves.clone());
-        let mut app = App::new_game(ruleset("kingdomino"), seats("you,greedy"), again).unwrap();
+        let mut app = game(base);
         play_to_end(&mut app, 1000);
         let finished = autosave_bytes(&dir);
         press(&mut app, "<enter>");
         assert_ne!(app.mode(), Mode::GameOver);
         app.run_bots();
         play_to_end(&mut app, 3);
-        assert!(autosave_bytes(&dir) != finished);
-        if kept {
-            assert!(!previous.exists());
-        } else {
-            assert!(std::fs::read(&previous).expect("moved aside") == finished);
-        }
+        check(&finished);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
