@@ -25,7 +25,10 @@ fn until(app: &mut App, limit: usize, done: impl Fn(&App) -> bool) {
         match app.mode() {
             Mode::Place if !app.ghost_is_legal() && !app.must_discard() => press(app, "<tab>"),
             // Tax (for the coins to build with); skip the rest.
-            Mode::Step if in_step(app, "knights") => press(app, "<enter>"),
+            Mode::Step if in_step(app, "knights") => {
+                press(app, "<down>");
+                press(app, "<enter>");
+            }
             Mode::Step => press(app, "p"),
             _ => press(app, "<enter>"),
         }
@@ -38,6 +41,8 @@ fn until(app: &mut App, limit: usize, done: impl Fn(&App) -> bool) {
 fn tax_choices_say_terrain_territory_and_coins_and_mark_the_square() {
     let mut app = app("queendomino", "you,greedy,greedy,greedy", 5);
     until(&mut app, 200, |a| in_step(a, "knights"));
+    // The step opens on Skip; down wraps to the first tax.
+    press(&mut app, "<down>");
     let text = screen(&app, 80, 24);
     assert!(text.contains("1. Tax "), "{text}");
     assert!(text.contains("¢"), "{text}");
@@ -57,7 +62,8 @@ fn builders_board_rows_and_build_choices() {
     let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
     play_to_step(&mut app, "buildings", 0, 500);
     assert!(in_step(&app, "buildings"));
-    press(&mut app, "<down><down>");
+    // From Skip, where the step opens, to the third choice.
+    press(&mut app, "<down><down><down>");
     let text = screen(&app, 100, 30);
     // A price, a name, an end value on the board; a detail line for the chosen one.
     for d in 0..10 {
@@ -1086,6 +1092,8 @@ fn a_tall_screen_keeps_the_scores_beside_a_step_and_its_whole_detail() {
         keys += 1;
     }
     assert!(in_step(&app, "dragon"), "no Dragon step reached");
+    // From Skip, where the step opens, to the first choice.
+    press(&mut app, "<down>");
     let text = screen(&app, 120, 40);
     assert!(text.contains("┌ Scores "), "{text}");
     assert!(text.contains("greedy 6 "), "{text}");

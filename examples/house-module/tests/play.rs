@@ -87,6 +87,8 @@ fn until(app: &mut App, limit: usize, done: impl Fn(&App) -> bool) {
         }
         match app.mode() {
             Mode::Place if !app.ghost_is_legal() && !app.must_discard() => press(app, "<tab>"),
+            // A step opens on Skip, its last choice: down wraps to the first.
+            Mode::Step => press(app, "<down><enter>"),
             _ => press(app, "<enter>"),
         }
     }
@@ -102,6 +104,9 @@ fn the_market_step_lists_stalls_and_the_kingdom_shows_them() {
         .and_then(|g| g.step_view())
         .expect("a market step");
     assert!(view.choices.len() >= 2, "a stall and pass: {view:?}");
+    // The step opens on Skip (Enter pressed to go on buys nothing); down: the first stall.
+    assert!(screen(&app, 100, 30).contains("▶ 2. Skip"));
+    press(&mut app, "<down>");
     let text = screen(&app, 100, 30);
     // The step's title, its choices (a stall, then passing), the chosen one's detail.
     assert!(text.contains("┌ Market "), "{text}");

@@ -765,7 +765,13 @@ impl App {
                 self.handover_until = Some(now + HANDOVER_PAUSE);
             }
             self.last_decider = Some((player, human));
-            self.choice = 0;
+            // A module's step opens on its last row, Skip: every other row spends something (a
+            // knight, coins), so Enter pressed to go on never spends what was not chosen; a
+            // digit or the arrows choose an action.
+            self.choice = match game.phase() {
+                Phase::Step { .. } => game.legal_action_count().saturating_sub(1) as usize,
+                _ => 0,
+            };
             self.first_digit = None;
             self.hint = None;
             self.hints.clear();

@@ -1,6 +1,6 @@
-//! A module step's choices, all legal, with skipping always last: a row each in the module's own
-//! words ([`Game::step_view`]), and a detail line for the chosen one. Nothing here knows which
-//! module it is.
+//! A module step's choices, all legal, with skipping always last (and always in view): a row each
+//! in the module's own words ([`Game::step_view`]), and a detail line for the chosen one. Nothing
+//! here knows which module it is.
 
 use super::palette::Accent;
 use super::panel;
@@ -62,9 +62,38 @@ fn own_row(app: &App, game: &Game, width: usize) -> String {
     format!("{head}{short}")
 }
 
-/// The first choice shown in a list `area` high: the list scrolls to keep the cursor in view.
-pub fn first_shown(app: &App, area: Rect, compact: bool) -> usize {
-    (app.choice() + 1).saturating_sub(visible(area, compact))
+/// The choices (their indices) shown in `rows` rows, in order, with the cursor on `choice` of
+/// `all`: every one when they fit; otherwise a window of the actions that keeps the cursor in
+/// view, and the last choice, Skip, on the last row whatever the window, so going on is always
+/// in view (a step opens on Skip, with the first actions above it).
+fn shown_choices(choice: usize, all: usize, rows: usize) -> Vec<usize> {
+    if all <= rows {
+        return (0..all).collect();
+    }
+    if rows <= 1 {
+        return vec![choice.min(all.saturating_sub(1))];
+    }
+    let window = rows - 1;
+    let skip = all - 1;
+    let first = if choice >= skip {
+        0
+    } else {
+        (choice + 1).saturating_sub(window)
+    };
+    (first..first + window).chain([skip]).collect()
+}
+
+/// The choices a list `area` high shows ([`shown_choices`]).
+fn shown(app: &App, all: usize, area: Rect, compact: bool) -> Vec<usize> {
+    shown_choices(app.choice(), all, visible(area, compact))
+}
+
+/// The choice on the `offset`th row inside a list `area` high (0: the row under its title), if
+/// a choice is shown there (the rows below the choices hold the detail).
+pub fn choice_at(app: &App, area: Rect, compact: bool, offset: usize) -> Option<usize> {
+    shown(app, app.step_actions().len(), area, compact)
+        .get(offset)
+        .copied()
 }
 
 /// The chosen action in words. Watching a mistake at its move, a module step's: the best action
@@ -170,12 +199,12 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
             .and_then(|v| v.choices.iter().find(|c| c.action == a))
             .map_or_else(|| game.action_text(a), |c| c.text.clone())
     };
-    let mut rows: Vec<Line> = app
-        .step_actions()
-        .into_iter()
-        .enumerate()
-        .skip(first_shown(app, area, compact))
-        .take(visible(area, compact))
+    let actions = app.step_actions();
+    let all = actions.len();
+    let listed = shown(app, all, area, compact);
+    let mut rows: Vec<Line> = listed
+        .iter()
+        .filter_map(|&i| actions.get(i).map(|&a| (i, a)))
         .map(|(i, a)| {
             let text = words(a);
             let here = i == app.choice();
@@ -208,7 +237,6 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     let mut lines = chosen(app, game).map_or_else(Vec::new, |c| wrap(&c.detail, width));
     // The detail's rows: at least its share of the list, and as many as it needs (up to
     // `DETAIL_MAX`) of the rows the choices leave free, so its last line is not cut.
-    let all = app.step_actions().len();
     let free = shown.saturating_sub(all);
     let least = detail_rows(area, compact);
     let detail = least.max(lines.len().min(DETAIL_MAX).min(least + free));
@@ -224,13 +252,16 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     );
     let own = super::text::take_width(&own_row(app, game, width), width);
     rows.push(Line::from(Span::styled(own, p.accent(Accent::Focus))));
-    // When the list is longer than its room, the title says which choices are shown: the
-    // cheapest are first, so the others would go unseen.
-    let first = first_shown(app, area, compact);
-    let more = if all > shown {
-        format!("{}-{} of {all} ↑↓ ", first + 1, (first + shown).min(all))
-    } else {
-        String::new()
+    // When the list is longer than its room, the title says which choices are shown (the
+    // window of actions; Skip, the last, is always in view): the cheapest are first, so the
+    // others would go unseen.
+    let window = listed.iter().filter(|&&i| i + 1 < all);
+    let more = match (window.clone().min(), window.max()) {
+        (Some(first), Some(last)) if all > listed.len() => {
+            format!("{}-{} of {all} ↑↓ ", first + 1, last + 1)
+        }
+        _ if all > listed.len() => format!("{} of {all} ↑↓ ", app.choice() + 1),
+        _ => String::new(),
     };
     // The panel's borders and the title's spaces take 4 columns.
     let title = format!(
@@ -240,4 +271,36 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     Paragraph::new(rows)
         .block(panel(title, app, compact))
         .render(area, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shown_choices;
+
+    #[test]
+    fn a_list_that_fits_is_shown_whole() {
+        assert_eq!(shown_choices(0, 4, 4), vec![0, 1, 2, 3]);
+        assert_eq!(shown_choices(3, 3, 8), vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn a_long_list_keeps_skip_last_and_the_cursor_in_view() {
+        // Ten choices, the tenth Skip, in five rows: four actions and Skip.
+        assert_eq!(shown_choices(9, 10, 5), vec![0, 1, 2, 3, 9]);
+        assert_eq!(shown_choices(0, 10, 5), vec![0, 1, 2, 3, 9]);
+        assert_eq!(shown_choices(3, 10, 5), vec![0, 1, 2, 3, 9]);
+        assert_eq!(shown_choices(4, 10, 5), vec![1, 2, 3, 4, 9]);
+        assert_eq!(shown_choices(8, 10, 5), vec![5, 6, 7, 8, 9]);
+        for choice in 0..10 {
+            for rows in 1..12 {
+                let shown = shown_choices(choice, 10, rows);
+                assert!(shown.contains(&choice), "{choice} in {rows}: {shown:?}");
+                assert_eq!(shown.len(), rows.min(10));
+                assert!(shown.windows(2).all(|w| w[0] < w[1]));
+                if rows > 1 {
+                    assert_eq!(shown.last(), Some(&9), "Skip in view");
+                }
+            }
+        }
+    }
 }

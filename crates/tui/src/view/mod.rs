@@ -262,9 +262,8 @@ pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Hit> {
         && inside(c)
         && row > c.y
     {
-        return Some(Hit::Choice(
-            choices::first_shown(app, c, l.compact) + usize::from(row - c.y - 1),
-        ));
+        // A row of the detail below the choices chooses nothing.
+        return choices::choice_at(app, c, l.compact, usize::from(row - c.y - 1)).map(Hit::Choice);
     }
     if inside(l.kingdom) {
         return KingdomView::cell_at(l.region, (l.cell_w, l.cell_h), l.kingdom, col, row)
@@ -772,7 +771,11 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
         }
         Mode::Place => format!("{who}: place {domino}. Arrows/hjkl, r rotate, Tab, Enter."),
         Mode::Step => {
-            let keys = ". ↑↓ choose, Enter do it, p skip.";
+            // The step opens on Skip, its last choice: a digit does a choice at once.
+            let keys = format!(
+                ". ↑↓ choose, Enter do it, 1-{} pick, p skip.",
+                app.step_actions().len()
+            );
             let around = text::width(&who) + 2 + keys.chars().count();
             let what = step_title(game, usize::from(width), around);
             format!("{who}: {what}{keys}")

@@ -90,12 +90,17 @@ pub fn buffer(app: &App, w: u16, h: u16) -> ratatui::buffer::Buffer {
 }
 
 /// A human's simple policy through keys only: claim the first choice, jump to the first legal
-/// spot and place, take the first step choice. Returns after at most `limit` keys.
+/// spot and place, take the first step choice (a step opens on Skip, its last: down wraps to
+/// the first). Returns after at most `limit` keys.
 pub fn play_to_end(app: &mut App, limit: usize) -> usize {
     let mut keys = 0;
     while app.mode() != Mode::GameOver && keys < limit {
         match app.mode() {
-            Mode::Claim | Mode::Step => press(app, "<enter>"),
+            Mode::Claim => press(app, "<enter>"),
+            Mode::Step => {
+                press(app, "<down>");
+                press(app, "<enter>");
+            }
             Mode::Place if app.must_discard() => press(app, "<enter>"),
             Mode::Place => {
                 if !app.ghost_is_legal() {
