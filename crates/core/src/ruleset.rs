@@ -114,6 +114,11 @@ pub struct Rules {
     pub kings_per_player: u8,
     /// How many dominoes are dealt into the draw pile (the rest stay in the box unseen).
     pub deck_size: u16,
+    /// Whether the file deals every domino (`deck-size = "all"`) rather than a count that may
+    /// equal them: the same deal here, but a file extending this one with more dominoes deals
+    /// them all only in the first case, so a resolved ruleset (`show`) writes back which.
+    #[serde(default)]
+    pub deck_all: bool,
     pub first_claims: FirstClaims,
     /// Harmony bonus points, when the variant is on.
     pub harmony: Option<i32>,

@@ -36,6 +36,7 @@ pub fn rules(grid: u8, kings: u8, deck: u16) -> Rules {
         line_size: 4,
         kings_per_player: kings,
         deck_size: deck,
+        deck_all: false,
         first_claims: if kings == 2 {
             FirstClaims::Snake
         } else {
@@ -402,6 +403,7 @@ pub fn royal_wedding(teams: bool) -> Arc<Ruleset> {
         line_size: line,
         kings_per_player: 1,
         deck_size: 96,
+        deck_all: false,
         first_claims: FirstClaims::Drawn,
         harmony: None,
         middle_kingdom: None,

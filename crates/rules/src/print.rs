@@ -137,7 +137,6 @@ fn resolved_file(ruleset: &Ruleset, players: Option<u8>, unlisted: Option<&Rules
 /// written together.
 fn patch(ruleset: &Ruleset, rules: &Rules, base: Option<&Rules>) -> RulesPatch {
     let differs = |f: &dyn Fn(&Rules) -> bool| base.is_none_or(|b| !f(b));
-    let dominoes = ruleset.dominoes().len();
     // A bonus that is off keeps the settings the file gave it (so a file extending the shown one
     // and switching it on gets them); Middle Kingdom's are written only when not the defaults,
     // so that files without them print (and hash) as they always did.
@@ -198,13 +197,14 @@ fn patch(ruleset: &Ruleset, rules: &Rules, base: Option<&Rules>) -> RulesPatch {
         line_size: differs(&|b| b.line_size == rules.line_size).then_some(rules.line_size),
         kings_per_player: differs(&|b| b.kings_per_player == rules.kings_per_player)
             .then_some(rules.kings_per_player),
-        deck_size: differs(&|b| b.deck_size == rules.deck_size).then_some(
-            if usize::from(rules.deck_size) == dominoes {
+        // As the file wrote it: `"all"`, or a count even where it equals the dominoes (a file
+        // extending this one with more dominoes deals them all only in the first case).
+        deck_size: differs(&|b| b.deck_size == rules.deck_size && b.deck_all == rules.deck_all)
+            .then_some(if rules.deck_all {
                 DeckSize::All
             } else {
                 DeckSize::Count(rules.deck_size)
-            },
-        ),
+            }),
         first_claims: differs(&|b| b.first_claims == rules.first_claims)
             .then_some(rules.first_claims),
         tie_breaks: differs(&|b| b.tie_breaks == rules.tie_breaks)

@@ -203,6 +203,7 @@ impl Effective {
             line_size: self.line_size.value,
             kings_per_player: self.kings_per_player.value,
             deck_size: self.deck(dominoes),
+            deck_all: self.deck_size.value == DeckSize::All,
             first_claims: self.first_claims.value,
             harmony: self
                 .harmony_enabled

@@ -280,6 +280,41 @@ fn a_bonus_switched_off_keeps_its_settings_through_show() {
     );
 }
 
+/// A deck size written as a count that happens to be the whole deck is written back as that
+/// count, not as `"all"`: a file extending the shown one with more dominoes deals what it would
+/// extending the file itself (`"all"` would have dealt the 8 volcano dominoes too).
+#[test]
+fn show_keeps_a_deck_size_written_as_the_whole_deck() {
+    let registry = crownlands_core::Registry::shipped_ref();
+    let dir = common::temp_dir("deck-count");
+    for (deck, dealt) in [("48", 48), ("\"all\"", 56)] {
+        let fixed = common::write(
+            &dir,
+            "fixed.toml",
+            &format!("name = \"fixed\"\nextends = \"kingdomino\"\n[rules]\ndeck-size = {deck}\n"),
+        );
+        let (r, base) =
+            crownlands_rules::load_with_base(registry, &fixed.to_string_lossy()).expect("loads");
+        assert_eq!(r.rules_for(4).map(|r| r.deck_size), Some(48));
+        let text = crownlands_rules::to_toml_over(&r, None, base.as_ref());
+        common::write(&dir, "fixed-shown.toml", &text);
+        for parent in ["fixed.toml", "fixed-shown.toml"] {
+            let more = common::write(
+                &dir,
+                "more.toml",
+                &format!("name = \"more\"\nextends = \"{parent}\"\nadd-sets = [\"volcano\"]\n"),
+            );
+            let more = crownlands_rules::load_path(registry, &more)
+                .unwrap_or_else(|e| panic!("{parent} ({deck}): {e}\n{text}"));
+            assert_eq!(
+                more.rules_for(4).map(|r| r.deck_size),
+                Some(dealt),
+                "{parent} ({deck}):\n{text}"
+            );
+        }
+    }
+}
+
 #[test]
 fn to_toml_round_trips() {
     let dir = common::temp_dir("roundtrip");
