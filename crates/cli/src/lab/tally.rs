@@ -554,17 +554,25 @@ impl Tally {
                 // The base rules' bonuses alone: checked without building a breakdown.
                 let (kingdom, rules) = (game.kingdom(side), game.rules());
                 for_each_bonus(kingdom, rules, |key, points| {
-                    // (Earned as with modules below: a bonus set to take points away is not.)
-                    if points > 0 {
+                    // (Counted as with modules below: met, also where it takes points away.)
+                    if points != 0 {
                         self.count_bonus(key, side);
                     }
                 });
             } else {
                 // Earned when it scored: a building worth 0 at the end (per knight, with no
                 // knights) or wealth under its first point is listed in the breakdown but not
-                // earned, nor is a line that takes points away (a terrain multiplied by 0).
+                // earned, nor is a module's line that takes points away (a terrain multiplied
+                // by 0). Harmony and Middle Kingdom count whenever a kingdom meets them, also
+                // where the ruleset makes them a penalty (negative points: 0.0% had read as
+                // never met).
                 for b in game.score(side).bonuses {
-                    if b.points > 0 {
+                    let base = [
+                        crownlands_core::score::HARMONY,
+                        crownlands_core::score::MIDDLE_KINGDOM,
+                    ]
+                    .contains(&b.key.as_str());
+                    if b.points > 0 || (base && b.points != 0) {
                         self.count_bonus(&b.key, side);
                     } else {
                         self.list_bonus(&b.key);

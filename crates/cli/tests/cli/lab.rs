@@ -1792,6 +1792,34 @@ fn a_bonus_in_force_that_no_side_earns_is_listed_at_nothing() {
 }
 
 #[test]
+fn a_bonus_made_a_penalty_counts_where_it_strikes() {
+    // Middle Kingdom at -5 points: a house rule's penalty. Its share had read 0.0% (only
+    // points above 0 counted) while `score` took the 5 points off; it counts as often as the
+    // same bonus at +5 is earned, in the random games of the same seed, with modules or not.
+    let dir = TempDir::new("penalty");
+    let share = |points: i32, extra: &str| {
+        let file = dir.file(
+            &format!("mk{points}{}.toml", extra.len()),
+            &format!(
+                "extends = \"kingdomino\"\n{extra}[rules.middle-kingdom]\nenabled = true\npoints = {points}\nreading = \"within-half-grid\"\n"
+            ),
+        );
+        let v = json_of(&["simulate", &file, "-p", "2", "-g", "300", "--seed", "3"]);
+        v["bonuses"]
+            .as_array()
+            .and_then(|b| b.iter().find(|b| b["bonus"] == "middle-kingdom"))
+            .and_then(|b| b["earned"][0].as_f64())
+            .unwrap_or_else(|| panic!("{v}"))
+    };
+    let bonus = share(5, "");
+    assert!(bonus > 0.1, "{bonus}");
+    assert_eq!(share(-5, ""), bonus);
+    // Through the breakdown (a module in the ruleset): the same.
+    let knights = "[rules]\nmodules = [\"knights\", \"wealth\"]\n";
+    assert_eq!(share(-5, knights), share(5, knights));
+}
+
+#[test]
 fn a_line_that_takes_points_away_is_no_bonus_earned() {
     // Swamps worth nothing: the module's line is never above 0, so never a bonus earned (a
     // playtest found it counted in 63% of games); lakes doubled is earned as before.
