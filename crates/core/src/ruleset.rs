@@ -218,6 +218,10 @@ pub enum WarningAt {
     Modules,
     /// How the first line is claimed (`first-claims`).
     FirstClaims,
+    /// The tie-breaks of a match (`tie-breaks` with `match-games` above 1), which rank each
+    /// game but never the match. Dynasty inherits Kingdomino's: a loader may leave this unsaid
+    /// where the tie-breaks come from a file the author did not write.
+    MatchTieBreaks,
 }
 
 /// A rule that cannot work as written, though the game still plays.
@@ -1026,6 +1030,17 @@ impl Ruleset {
                     message: format!("tie-break `{}` can never decide: {why}", tb.name()),
                 });
             }
+        }
+        // A match goes to the highest total; ties on it share (the rulebook gives Dynasty no
+        // tie-break), so the tie-breaks rank each game alone.
+        if rules.match_games > 1 && !rules.tie_breaks.is_empty() && sides >= 2 {
+            out.push(RuleWarning {
+                at: WarningAt::MatchTieBreaks,
+                message: format!(
+                    "tie-breaks rank each game of a match, never the match: a match of {} games goes to the highest total, and sides tied on it share the win (the rulebook gives Dynasty no tie-break)",
+                    rules.match_games
+                ),
+            });
         }
         // What the line source says can never work (boxes never dealt).
         for message in dealer.warnings(&self.deal_context(rules)) {

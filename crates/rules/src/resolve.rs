@@ -1440,10 +1440,15 @@ fn warn(
                 WarningAt::LineOrder => Some(&at.line_order),
                 WarningAt::Modules => Some(&at.module_list),
                 WarningAt::FirstClaims => Some(&at.first_claims),
+                WarningAt::MatchTieBreaks => at.tie_breaks.first(),
             };
             let mut loc = loc.cloned().unwrap_or_else(|| at.deck.clone());
             let mut message = w.message;
             let embedded = embedded(loader, loc.file);
+            // Tie-breaks a shipped file wrote (Dynasty's are Kingdomino's) are no author's.
+            if w.at == WarningAt::MatchTieBreaks && embedded {
+                continue;
+            }
             if embedded && let Some(user) = first_user_file {
                 // Where the shipped file set it, said once for the counts it holds at from one
                 // line of it (the entries of its `players` list, where a rule left at its

@@ -976,6 +976,34 @@ fn a_deck_that_no_longer_divides_after_a_removal_points_at_the_removal() {
     assert_eq!(d.len(), 1, "said once for both counts: {d}");
 }
 
+/// Tie-breaks written for a match rank each game, never the match (its highest total wins,
+/// ties share): warned at the tie-breaks the author wrote; Dynasty's, inherited from
+/// Kingdomino, and a match made of Kingdomino's without writing any, are not warned.
+#[test]
+fn tie_breaks_written_for_a_match_are_warned_to_rank_each_game_only() {
+    let w = warnings_of(
+        "extends = \"dynasty\"\n[rules]\nmatch-games = 5\ntie-breaks = [\"largest-territory\", \"most-crowns\"]\n",
+        "d5.toml",
+    );
+    assert_diag(
+        &w,
+        4,
+        15,
+        &[
+            "tie-breaks rank each game of a match, never the match: a match of 5 games goes to the highest total",
+        ],
+    );
+    assert_eq!(w.len(), 1, "{w}");
+    for text in [
+        "extends = \"dynasty\"\n",
+        "extends = \"kingdomino\"\n[rules]\nmatch-games = 5\n",
+        "extends = \"kingdomino\"\n[rules]\ntie-breaks = [\"most-crowns\"]\n",
+    ] {
+        let w = warnings_of(text, "ok.toml");
+        assert!(w.is_empty(), "{text}: {w}");
+    }
+}
+
 #[test]
 fn a_bonus_set_up_but_left_off_is_warned_at_its_setting() {
     let w = warnings_of(
