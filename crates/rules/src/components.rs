@@ -192,9 +192,9 @@ fn terrains(loader: &mut Loader, blocks: &[Block]) -> Terrains {
                     );
                     loader.err(&sym_loc, msg);
                 }
+                let recolours = b.recolours && terrain_locs[j].file != b.file;
                 if !terrains[j].colour.eq_ignore_ascii_case(&t.colour)
-                    && b.recolours
-                    && terrain_locs[j].file != b.file
+                    && recolours
                     && (terrains[j].symbol == symbol || symbol == '?')
                 {
                     // A ruleset recolours a terrain of its sets (or of a file it extends): the
@@ -202,7 +202,9 @@ fn terrains(loader: &mut Loader, blocks: &[Block]) -> Terrains {
                     // a mistake, as in a set.)
                     terrains[j].colour = t.colour.clone();
                     terrain_locs[j] = name_loc.clone();
-                } else if !terrains[j].colour.eq_ignore_ascii_case(&t.colour) {
+                } else if !terrains[j].colour.eq_ignore_ascii_case(&t.colour) && !recolours {
+                    // (Where it may recolour but the symbol differs, the symbol's error alone:
+                    // mended, the colour is taken.)
                     let msg = format!(
                         "terrain `{}` is declared again with colour {}, but {earlier} gave it {}",
                         t.name, t.colour, terrains[j].colour

@@ -406,6 +406,8 @@ fn a_ruleset_recolours_a_terrain_its_sets_declare_and_two_sets_must_agree() {
         d.to_string().contains("declared again with symbol X"),
         "{d}"
     );
+    // The symbol alone is the mistake: the new colour is taken once it is mended.
+    assert_eq!(d.len(), 1, "{d}");
     // Twice in one file: a mistake, as in a set.
     let d = bad(
         "extends = \"kingdomino\"\n[[terrain]]\nname = \"wheat\"\nsymbol = \"W\"\ncolour = \"#000000\"\n[[terrain]]\nname = \"wheat\"\nsymbol = \"W\"\ncolour = \"#ffffff\"\n",
