@@ -602,14 +602,12 @@ fn remove(loader: &mut Loader, deck: &mut Deck<'_>, r: &DominoRef, loc: &Loc) ->
     };
     if deck.numbers.remove(&(pile, number)).is_none() {
         if let Some(first) = deck.removed.get(&(pile, number)) {
-            let first = loader.describe(first);
-            loader.err(
-                loc,
-                format!(
-                    "domino {} is removed twice (first at {first}): list it once",
-                    label(piles, pile, number)
-                ),
+            let message = removed_again(
+                &format!("domino {}", label(piles, pile, number)),
+                first.file == loc.file,
+                &loader.describe(first),
             );
+            loader.err(loc, message);
             return false;
         }
         let in_box: Vec<u16> = deck
@@ -644,6 +642,18 @@ fn remove(loader: &mut Loader, deck: &mut Deck<'_>, r: &DominoRef, loc: &Loc) ->
     true
 }
 
+/// Why `what` (`domino 48`) may not be removed again: listed twice in one file, or already
+/// removed by a file this one extends (`first`, where).
+fn removed_again(what: &str, same_file: bool, first: &str) -> String {
+    if same_file {
+        format!("{what} is removed twice (first at {first}): list it once")
+    } else {
+        format!(
+            "{what} is already removed (at {first}, which this file extends): leave it out here"
+        )
+    }
+}
+
 /// Take building `number` out of the tiles gathered so far (`out`, whose numbers are in
 /// `numbers`), or report why not: a number no tile has, or one removed twice. Its place is left
 /// empty (in `places`) for a tile declared again in its stead.
@@ -657,9 +667,10 @@ fn remove_building(
     loc: &Loc,
 ) {
     if let Some(earlier) = removed.get(&number) {
-        let msg = format!(
-            "building {number} is removed twice (first at {}): list it once",
-            loader.describe(earlier)
+        let msg = removed_again(
+            &format!("building {number}"),
+            earlier.file == loc.file,
+            &loader.describe(earlier),
         );
         loader.err(loc, msg);
         return;

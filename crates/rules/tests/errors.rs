@@ -730,6 +730,28 @@ fn remove_dominoes_problems() {
         23,
         &["domino 5 is removed twice (first at ", "list it once"],
     );
+    // Removed by the file it extends: said so, not "twice" (the author listed it once).
+    let dir = common::temp_dir("removed-by-parent");
+    common::write(
+        &dir,
+        "desert.toml",
+        "extends = \"kingdomino\"\nremove-dominoes = [47, 48]\n",
+    );
+    let path = common::write(
+        &dir,
+        "more.toml",
+        "extends = \"desert.toml\"\nremove-dominoes = [48, 45, 46]\n",
+    );
+    let d = load_path(crownlands_core::Registry::shipped_ref(), &path).expect_err("48 again");
+    assert_diag(
+        &d,
+        2,
+        20,
+        &[
+            "domino 48 is already removed (at ",
+            "desert.toml:2:24, which this file extends): leave it out here",
+        ],
+    );
 }
 
 #[test]
