@@ -206,6 +206,33 @@ fn escape(s: &str, keep_newlines: bool) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Numbers in runs, each named by `label`: `1 to 12, 15, 16, 18 to 32` (two in a row listed, three
+/// or more as a run); `none` for no numbers. `numbers` need not be sorted.
+pub fn number_runs(numbers: &[u16], label: impl Fn(u16) -> String) -> String {
+    let mut have = numbers.to_vec();
+    have.sort_unstable();
+    have.dedup();
+    let mut runs: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < have.len() {
+        let mut j = i;
+        while j + 1 < have.len() && have[j + 1] == have[j] + 1 {
+            j += 1;
+        }
+        runs.push(match j - i {
+            0 => label(have[i]),
+            1 => format!("{}, {}", label(have[i]), label(have[j])),
+            _ => format!("{} to {}", label(have[i]), label(have[j])),
+        });
+        i = j + 1;
+    }
+    if runs.is_empty() {
+        "none".to_string()
+    } else {
+        runs.join(", ")
+    }
+}
+
 /// Whether TOML may write `key` bare (`quest`, `tax-bonus`), without quotes.
 pub fn is_bare_key(key: &str) -> bool {
     !key.is_empty()
@@ -287,6 +314,18 @@ fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_read_in_runs() {
+        let plain = |n: u16| n.to_string();
+        assert_eq!(number_runs(&[], plain), "none");
+        assert_eq!(number_runs(&[7], plain), "7");
+        assert_eq!(
+            number_runs(&[3, 1, 2, 5, 6, 9, 10, 11, 12], plain),
+            "1 to 3, 5, 6, 9 to 12"
+        );
+        assert_eq!(number_runs(&[2, 2, 3], |n| format!("K{n}")), "K2, K3");
+    }
 
     #[test]
     fn a_swap_of_neighbours_is_one_edit() {

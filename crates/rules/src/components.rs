@@ -679,28 +679,9 @@ fn remove_building(
         .iter()
         .position(|b| b.as_ref().is_some_and(|b| b.number == number))
     else {
-        let mut have: Vec<u16> = out.iter().flatten().map(|b| b.number).collect();
-        have.sort_unstable();
+        let have: Vec<u16> = out.iter().flatten().map(|b| b.number).collect();
         // In runs: `1 to 12, 15 to 32`.
-        let mut runs: Vec<String> = Vec::new();
-        let mut i = 0;
-        while i < have.len() {
-            let mut j = i;
-            while j + 1 < have.len() && have[j + 1] == have[j] + 1 {
-                j += 1;
-            }
-            runs.push(match j - i {
-                0 => have[i].to_string(),
-                1 => format!("{}, {}", have[i], have[j]),
-                _ => format!("{} to {}", have[i], have[j]),
-            });
-            i = j + 1;
-        }
-        let list = if runs.is_empty() {
-            "none".to_string()
-        } else {
-            runs.join(", ")
-        };
+        let list = crownlands_core::text::number_runs(&have, |n| n.to_string());
         loader.err(
             loc,
             format!("no building tile numbered {number} to remove; the tiles so far: {list}"),

@@ -85,23 +85,23 @@ fn find_domino(ruleset: &Ruleset, text: &str) -> CliResult<DominoId> {
                 ));
             }
         }
+        // Box by box, in runs: a house rule's removals leave gaps (`1 to 46, 49 to 56`).
         let ranges: Vec<String> = (0..ruleset.piles().len())
             .filter_map(|p| {
                 let ids: Vec<DominoId> = (0..ruleset.dominoes().len())
                     .map(|i| DominoId(i as u16))
                     .filter(|&id| usize::from(ruleset.dominoes()[id.index()].pile) == p)
                     .collect();
-                let lo = ids
+                let numbers: Vec<u16> = ids
                     .iter()
-                    .min_by_key(|id| ruleset.dominoes()[id.index()].number)?;
-                let hi = ids
-                    .iter()
-                    .max_by_key(|id| ruleset.dominoes()[id.index()].number)?;
-                Some(format!(
-                    "{} to {}",
-                    ruleset.domino_label(*lo),
-                    ruleset.domino_label(*hi)
-                ))
+                    .map(|id| ruleset.dominoes()[id.index()].number)
+                    .collect();
+                let label = |n: u16| {
+                    ids.iter()
+                        .find(|id| ruleset.dominoes()[id.index()].number == n)
+                        .map_or_else(|| n.to_string(), |&id| ruleset.domino_label(id))
+                };
+                (!ids.is_empty()).then(|| crownlands_core::text::number_runs(&numbers, label))
             })
             .collect();
         CliError::Message(format!(

@@ -1,6 +1,6 @@
 //! `crownlands placements`.
 
-use super::{Run, TempFile, run};
+use super::{Run, TempDir, TempFile, run};
 use serde_json::Value;
 use std::collections::BTreeSet;
 
@@ -264,6 +264,18 @@ fn unknown_domino_numbers() {
     // 49 exists with the volcano set.
     let r = placements("C\n", "49", &["--ruleset", "volcano"]).ok();
     assert!(r.stdout.contains("volcano"), "{}", r.stdout);
+    // A house rule's removals leave gaps in the numbers: said in runs.
+    let dir = TempDir::new("placements-gaps");
+    let desert = dir.file(
+        "desert.toml",
+        "extends = \"volcano\"\nname = \"desert\"\nremove-dominoes = [47, 48]\n[rules]\ndeck-size = 52\n",
+    );
+    let r = placements("C\n", "48", &["--ruleset", &desert]).expect_code(1);
+    assert!(
+        r.stderr.contains("numbered 1 to 46, 49 to 56)"),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]
