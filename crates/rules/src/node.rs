@@ -250,6 +250,13 @@ pub(crate) fn parse(src: &SourceText) -> Result<Node, Vec<Diagnostic>> {
             let msg = e.message().trim().replace('\n', " ");
             let (span, msg) = match (msg.as_str(), invisible_near(&src.text, span.start)) {
                 ("duplicate key", _) => (span.clone(), duplicate_key(&src.text, span.start)),
+                // `key = ` and nothing after it: the parser asks for a quoted string.
+                _ if missing_value(&src.text, span.start) => (
+                    span.clone(),
+                    "TOML syntax error: a value is missing after `=`: write one (a number, a \
+                     \"string\", true or false, a [list])"
+                        .to_string(),
+                ),
                 // What the parser stumbled on is a character one cannot see: name it.
                 (_, Some((at, c))) => (
                     at..at + c.len_utf8(),
@@ -410,4 +417,20 @@ fn duplicate_key(text: &str, at: usize) -> String {
             format!("`{key}` is given twice in this table: give each key once")
         }
     }
+}
+
+/// Whether the line holding byte `at` of `text` is a key, `=` and nothing else (a comment at
+/// most): a value left out.
+fn missing_value(text: &str, at: usize) -> bool {
+    let at = at.min(text.len());
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let Some(line) = text.get(start..end) else {
+        return false;
+    };
+    let Some((key, rest)) = line.split_once('=') else {
+        return false;
+    };
+    let rest = rest.split('#').next().unwrap_or_default();
+    !key.trim().is_empty() && !key.contains(['"', '\'', '[']) && rest.trim().is_empty()
 }

@@ -870,6 +870,14 @@ fn line_source(
                                 .copied()
                                 .find(|k| crownlands_core::text::look(k) == look)
                         })
+                        .or_else(|| {
+                            // A box's name cut short (`kingdom`): the one box it begins.
+                            let mut begun = known
+                                .iter()
+                                .copied()
+                                .filter(|k| name.chars().count() >= 3 && k.starts_with(name.as_str()));
+                            begun.next().filter(|_| begun.next().is_none())
+                        })
                         .map_or_else(String::new, |m| format!(" (did you mean `{m}`?)"));
                     format!(
                         "line-order names box `{name}`{meant}, but the component sets have the boxes: {}",

@@ -30,6 +30,18 @@ fn toml_syntax_error() {
     );
     let d = bad("extends = \"kingdomino\"\n[rules\ngrid-size = 5\n");
     assert_diag(&d, 2, 7, &["TOML syntax error", "unclosed table"]);
+    // A key with nothing after its `=` (a comment at most): said so, not "string values must
+    // be quoted".
+    for text in [
+        "extends = \"kingdomino\"\n[rules]\nline-size = \n",
+        "extends = \"kingdomino\"\n[rules]\nline-size = # four\ngrid-size = 5\n",
+    ] {
+        let d = bad(text);
+        assert_diag(&d, 3, 13, &["a value is missing after `=`: write one"]);
+    }
+    // A value written wrong is still the parser's.
+    let d = bad("extends = \"kingdomino\"\n[rules]\nteams = side-by-side\n");
+    assert!(!d.to_string().contains("missing"), "{d}");
 }
 
 #[test]
@@ -2433,6 +2445,16 @@ fn a_misspelt_name_of_a_box_or_module_is_suggested_and_said_once() {
         4,
         14,
         &["line-order names box `Kingdomino` (did you mean `kingdomino`?)"],
+    );
+    // A box's name cut short: the box it begins.
+    let d = bad(
+        "extends = \"royal-wedding\"\nname = \"rw\"\n[rules]\nline-order = [\"queendomino\", \"kingdom\"]\n",
+    );
+    assert_diag(
+        &d,
+        4,
+        14,
+        &["line-order names box `kingdom` (did you mean `kingdomino`?)"],
     );
     // Parameters of a misspelt module the list does not have either.
     let d = bad(

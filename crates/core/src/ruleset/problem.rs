@@ -200,7 +200,10 @@ pub enum RulesProblem {
     /// A seating that does not give every seat a side and every side a whole team.
     #[error("seating `{name}`: {message}")]
     Seating { name: String, message: String },
-    #[error("{players} players do not form teams of {team_size}")]
+    #[error(
+        "{players} players do not form teams of {team_size}{}",
+        teams_hint(*players, *team_size)
+    )]
     Teams { players: u8, team_size: u8 },
     /// A `lines` the registry does not know; `known` lists the names it knows.
     #[error("unknown line source `{name}`; known line sources: {known}")]
@@ -429,3 +432,32 @@ impl std::fmt::Display for Problems {
 }
 
 impl std::error::Error for Problems {}
+
+/// What would form teams: the other team sizes `players` divides into (2 or more a team), and
+/// the player counts teams of `team_size` fit.
+fn teams_hint(players: u8, team_size: u8) -> String {
+    if team_size == 0 {
+        return ": a team has at least one player".to_string();
+    }
+    let sizes: Vec<String> = (2..players)
+        .filter(|s| players.is_multiple_of(*s) && *s != team_size)
+        .map(|s| s.to_string())
+        .collect();
+    let sizes = match sizes.as_slice() {
+        [] => String::new(),
+        [one] => format!("teams of {one}"),
+        [init @ .., last] => format!("teams of {} or {last}", init.join(", ")),
+    };
+    let fit = format!(
+        "a multiple of {team_size} players ({}, ...)",
+        (1..=2)
+            .map(|k| (u16::from(team_size) * k).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    if sizes.is_empty() {
+        format!(": play {fit}")
+    } else {
+        format!(": {sizes} would, or play {fit}")
+    }
+}

@@ -88,7 +88,17 @@ fn every_problem_is_returned_at_once_naming_its_field() {
     ));
     assert_eq!(
         problems.0[1].to_string(),
-        "at 3 players: 3 players do not form teams of 2"
+        "at 3 players: 3 players do not form teams of 2: play a multiple of 2 players (2, 4, ...)"
+    );
+    // Where other teams would fit the count, they are named.
+    let teams = |players, team_size| RulesProblem::Teams { players, team_size }.to_string();
+    assert_eq!(
+        teams(6, 4),
+        "6 players do not form teams of 4: teams of 2 or 3 would, or play a multiple of 4 players (4, 8, ...)"
+    );
+    assert_eq!(
+        teams(8, 3),
+        "8 players do not form teams of 3: teams of 2 or 4 would, or play a multiple of 3 players (3, 6, ...)"
     );
 }
 
