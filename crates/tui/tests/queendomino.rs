@@ -1490,6 +1490,82 @@ fn a_game_saved_by_hand_then_finished_is_kept_where_it_was_saved() {
     }
 }
 
+/// A game saved by hand, then resumed from the autosave by another run of the program, goes
+/// back into the file it was saved in (saved again, then finished), not a second file beside
+/// it; taken back on its score screen, then resumed and ended again, it is kept in the file it
+/// was kept in (a playtest found `-2` files beside both, one byte for byte the same).
+#[test]
+fn a_game_resumed_from_the_autosave_goes_back_into_its_own_files() {
+    use crownlands_tui::app::resume::{Found, Offer};
+    let dir = temp_dir("resumed-own-files");
+    let home = temp_dir("resumed-own-files-home");
+    let mut cfg = config(4, Palette::none());
+    cfg.save_dir = Some(dir.clone());
+    let files = || -> Vec<PathBuf> {
+        let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        v.sort();
+        v
+    };
+    // Another run of the program offers the game, as the autosave held it, and resumes it.
+    let resumed = |app: &App| {
+        let session = app.session().expect("a game").clone();
+        let offer = Offer {
+            path: home.join("autosave.json"),
+            found: Ok(Found::new(session, "just now".into())),
+            focus: 0,
+            kept_as: "autosave-previous.json".into(),
+            not_a_file: false,
+        };
+        let next = crownlands_tui::app::Next::Setup(Box::new(Setup::new(
+            crownlands_tui::app::ruleset_file::shipped_choices(
+                crownlands_core::Registry::shipped_ref(),
+            ),
+            None,
+        )));
+        let mut app = App::with_offer(offer, next, cfg.clone());
+        press(&mut app, "r");
+        app
+    };
+    let mut app =
+        App::new_game(ruleset("kingdomino"), seats("you,greedy"), cfg.clone()).expect("sets up");
+    app.run_bots();
+    play_to_end(&mut app, 6);
+    press(&mut app, "s");
+    let saved = files();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    let mut app = resumed(&app);
+    play_to_end(&mut app, 3);
+    press(&mut app, "s");
+    assert!(app.message().contains(" again "), "{}", app.message());
+    assert_eq!(files(), saved, "saved again into its file");
+    play_to_end(&mut app, 1000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert_eq!(files(), saved, "kept in the file saved by hand");
+    assert!(
+        app.message().contains("where you saved it"),
+        "{}",
+        app.message()
+    );
+    let finished = app.session().unwrap().to_save();
+    assert_eq!(
+        crownlands_saves::read_save_file(&saved[0]).unwrap(),
+        finished
+    );
+    // Taken back on the score screen, the program left; resumed and ended the same way.
+    press(&mut app, "u");
+    assert_ne!(app.mode(), Mode::GameOver);
+    let mut app = resumed(&app);
+    play_to_end(&mut app, 1000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert_eq!(files(), saved, "no second file: {}", app.message());
+    assert_eq!(app.session().unwrap().to_save(), finished);
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&home);
+}
+
 /// A step's choice too long for its row ends in `…` (at 72x22 a Dragon's bribe read
 /// `Bribe the Dragon to burn Mine Tower (1¢`, cut with nothing to say so).
 #[test]

@@ -237,8 +237,9 @@ fn must_keep(registry: &Registry, path: &Path, saves: Option<&Path>, session: &S
 }
 
 /// How many of the most recent files of the saves folder are looked through for a finished
-/// game (the game is kept there as it ends, so it is among the last written).
-const RECENT_SAVES: usize = 64;
+/// game (the game is kept there as it ends, so it is among the last written), and by a game
+/// resumed from the autosave for the files it was saved or kept in.
+pub(super) const RECENT_SAVES: usize = 64;
 
 /// Whether the file `path` (a finished game autosaved) is kept in the folder `saves` too: one
 /// of its most recent files holds the same bytes (a game is kept as it is autosaved, both

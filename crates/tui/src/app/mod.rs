@@ -1679,6 +1679,45 @@ impl App {
         self.saved = Some((path, save));
     }
 
+    /// A game resumed from the autosave finds its own files among the saves folder's newest: the
+    /// file it was saved in with `s` (the game went on from it), so saved again or finished it
+    /// goes back there; and the file it was kept in finished before moves were taken back on
+    /// its score screen (it goes on to that game), so ended again it is kept there again. (A
+    /// program that played it knew both; one resuming it had written second files beside them.)
+    fn find_own_files(&mut self) {
+        let (Some(dir), Some(session)) = (&self.config.save_dir, &self.session) else {
+            return;
+        };
+        let now = session.to_save();
+        let moves =
+            |s: &crownlands_saves::Save| s.games.iter().map(|g| g.actions.len()).sum::<usize>();
+        // Over: its last game ended, and the match with it.
+        let finished = |s: &crownlands_saves::Save| {
+            !s.between_games()
+                && s.games.last().is_some_and(|g| {
+                    !matches!(g.status, crownlands_saves::GameStatus::Unfinished { .. })
+                })
+        };
+        let mut saved: Option<(PathBuf, crownlands_saves::Save)> = None;
+        let mut kept: Option<(PathBuf, crownlands_saves::Save)> = None;
+        for (path, _) in replay::newest_saves(dir)
+            .into_iter()
+            .take(autosave::RECENT_SAVES)
+        {
+            let Ok(file) = crownlands_saves::read_save_file(&path) else {
+                continue;
+            };
+            // The newest of those holding the most moves (the last save of this game).
+            if now.continues(&file) && saved.as_ref().is_none_or(|(_, s)| moves(&file) > moves(s)) {
+                saved = Some((path, file));
+            } else if finished(&file) && file.continues(&now) && kept.is_none() {
+                kept = Some((path, file));
+            }
+        }
+        self.saved = saved;
+        self.kept = kept.map(|(path, file)| (Some(path), file));
+    }
+
     /// Show every move the log keeps, scrolled to the newest.
     fn show_moves(&mut self) {
         self.overlay = Some(Overlay::Moves);

@@ -313,6 +313,7 @@ impl App {
             (Answer::Resume, Ok(found)) => {
                 let unread = seats::unread_levels(found.session.players());
                 self.install(found.session, found.seats);
+                self.find_own_files();
                 self.message = "Resumed where you left off. Press ? for help.".into();
                 if is_main {
                     // The autosave holds this very game: an undo writes over it, not aside.
