@@ -335,6 +335,55 @@ fn help_and_confirm_quit() {
     insta::assert_snapshot!("confirm_quit", screen(&app, 80, 24));
 }
 
+/// Without the autosave, the quit dialog offers to save the game first (`s`, or its button),
+/// and once it is saved says where; with no data directory it says the game is not saved.
+#[test]
+fn the_quit_dialog_saves_a_game_nothing_else_keeps() {
+    let dir = std::env::temp_dir().join(format!("crownlands-quit-save-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut cfg = config(3, Palette::none());
+    cfg.save_dir = Some(dir.clone());
+    cfg.autosave_dir = None;
+    let mut app = App::new_game(ruleset("kingdomino"), seats("you,greedy"), cfg).expect("sets up");
+    app.run_bots();
+    until(&mut app, Mode::Place);
+    press(&mut app, "q");
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("[ s: save ]"), "{text}");
+    assert!(
+        text.contains("The game is not saved: s saves it."),
+        "{text}"
+    );
+    press(&mut app, "s");
+    assert_eq!(app.overlay(), None, "saved, and the dialog closed");
+    assert!(app.message().starts_with("Saved "), "{}", app.message());
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    press(&mut app, "q");
+    let text = screen(&app, 80, 24);
+    assert!(
+        text.contains("The game is saved in kingdomino-seed-3"),
+        "{text}"
+    );
+    assert!(!text.contains("s: save"), "{text}");
+    press(&mut app, "y");
+    assert!(app.should_quit());
+    // No data directory: nothing to offer.
+    let mut cfg = config(3, Palette::none());
+    cfg.save_dir = None;
+    cfg.autosave_dir = None;
+    let mut app = App::new_game(ruleset("kingdomino"), seats("you,greedy"), cfg).expect("sets up");
+    app.run_bots();
+    press(&mut app, "q");
+    let text = screen(&app, 80, 24);
+    assert!(
+        text.contains("The game is not saved (no data directory)."),
+        "{text}"
+    );
+    assert!(!text.contains("s: save"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn too_small_terminal() {
     let app = app("kingdomino", "you,greedy", 3);

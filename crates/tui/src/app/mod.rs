@@ -1150,6 +1150,11 @@ impl App {
                 match key {
                     // Not Enter: the key of every step would quit by habit.
                     Key::Char('y' | 'Y' | 'q') => self.quit = true,
+                    // The dialog offers it where nothing else keeps the game (no autosave).
+                    Key::Char('s') if self.session.is_some() => {
+                        self.overlay = None;
+                        self.save();
+                    }
                     _ => self.overlay = None,
                 }
                 return;
@@ -1716,6 +1721,14 @@ impl App {
         }
         self.saved = saved;
         self.kept = kept.map(|(path, file)| (Some(path), file));
+    }
+
+    /// The file of the saves folder that holds the game as it stands (saved with `s`, or
+    /// loaded from there, and not played on since), for the quit dialog to say so.
+    pub fn saved_as_it_stands(&self) -> Option<String> {
+        let (path, written) = self.saved.as_ref()?;
+        let now = self.session.as_ref()?.to_save();
+        (now == *written).then(|| file_name(path))
     }
 
     /// Show every move the log keeps, scrolled to the newest.

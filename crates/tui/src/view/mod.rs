@@ -224,7 +224,7 @@ pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Hit> {
             let r = confirm_area(area);
             let bar_y = r.y + 2;
             let key = (row == bar_y)
-                .then(|| confirm_bar().key_at(r.x + 1, col))
+                .then(|| confirm_bar(app).key_at(r.x + 1, col))
                 .flatten();
             // A click outside the buttons stays.
             return Some(Hit::Key(key.unwrap_or(Key::Char('n'))));
@@ -888,6 +888,14 @@ pub fn popup_bar(app: &App) -> Option<Bar> {
         }
         // The quit question: the game's keys would only answer it (a playtester saw them
         // under the dialog).
+        // Without the autosave, `s` saves the game first (the dialog says whether it is).
+        Some(Overlay::ConfirmQuit) if offers_save(app) => Some(
+            Bar::new()
+                .key("y", Key::Char('y'))
+                .text(" quit")
+                .key("s", Key::Char('s'))
+                .text(" save; any other key stays"),
+        ),
         Some(Overlay::ConfirmQuit) => Some(
             Bar::new()
                 .key("y", Key::Char('y'))
@@ -982,23 +990,42 @@ fn confirm_area(area: Rect) -> Rect {
     )
 }
 
-fn confirm_bar() -> Bar {
-    Bar::new()
-        .key("[ y: quit ]", Key::Char('y'))
-        .key("[ n: stay ]", Key::Char('n'))
+fn confirm_bar(app: &App) -> Bar {
+    let bar = Bar::new().key("[ y: quit ]", Key::Char('y'));
+    let bar = if offers_save(app) {
+        bar.key("[ s: save ]", Key::Char('s'))
+    } else {
+        bar
+    };
+    bar.key("[ n: stay ]", Key::Char('n'))
+}
+
+/// Whether quitting would lose the game as it stands (no autosave, not saved since its last
+/// move): the quit dialog then offers `s` to save it first.
+fn offers_save(app: &App) -> bool {
+    app.config.autosave_dir.is_none()
+        && app.config.save_dir.is_some()
+        && app.game().is_some()
+        && app.saved_as_it_stands().is_none()
 }
 
 fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
     let r = confirm_area(area);
     Clear.render(r, buf);
     let saved = if app.config.autosave_dir.is_some() {
-        "The game is autosaved."
+        "The game is autosaved.".to_string()
+    } else if let Some(file) = app.saved_as_it_stands() {
+        format!("The game is saved in {file}.")
+    } else if offers_save(app) {
+        "The game is not saved: s saves it.".to_string()
+    } else if app.game().is_some() {
+        "The game is not saved (no data directory).".to_string()
     } else {
-        "The game is not saved (s saves)."
+        String::new()
     };
     Paragraph::new(vec![
         Line::from("Quit Crownlands?"),
-        confirm_bar().line(app.config.palette.accent(Accent::Focus)),
+        confirm_bar(app).line(app.config.palette.accent(Accent::Focus)),
         Line::from(saved),
     ])
     .block(block(" Quit ", app))
