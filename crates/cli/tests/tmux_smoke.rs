@@ -234,6 +234,46 @@ fn quit_then_resume_the_autosaved_game_in_tmux() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A terminal closed while no SIGHUP reaches the program (here its shell ignores SIGHUP, and
+/// the program inherits that): crossterm read the closed terminal's end at full speed forever
+/// (a playtest found one at 92% of a core twelve minutes on). The hang-up counts as SIGHUP:
+/// the game autosaved, the line said, the exit status 129.
+#[test]
+fn a_terminal_closed_without_a_sighup_ends_the_game_in_tmux() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = home("hangup");
+    let session = format!("crownlands-hangup-{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_crownlands");
+    let (err, rc) = (dir.join("err.txt"), dir.join("rc.txt"));
+    let script = format!(
+        "trap '' HUP; export TERM=xterm-256color CROWNLANDS_HOME='{home}'; \
+         '{bin}' play kingdomino --players you,greedy --seed 7 --pace 0 2>'{err}'; \
+         echo $? > '{rc}'",
+        home = dir.display(),
+        err = err.display(),
+        rc = rc.display(),
+    );
+    let _ending = start(&session, &script);
+    wait_for(&session, "claim a domino");
+    settle();
+    keys(&session, &["Enter"]);
+    wait_for(&session, "You claim ");
+    let _ = tmux(&["kill-session", "-t", &session]);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::fs::read_to_string(&rc).unwrap_or_default().is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let code = std::fs::read_to_string(&rc).unwrap_or_default();
+    let said = std::fs::read_to_string(&err).unwrap_or_default();
+    assert_eq!(code.trim(), "129", "{said}");
+    assert!(said.contains("crownlands play stopped on SIGHUP"), "{said}");
+    assert!(!said.contains("Failed"), "{said}");
+    assert!(dir.join("autosave.json").exists(), "autosaved");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_panic_restores_the_terminal_in_tmux() {
     if !have_tmux() {

@@ -83,9 +83,25 @@ impl Stop {
     pub fn watch(&self, grace: Duration, stuck: impl FnOnce(i32) + Send + 'static) {
         let signal = Arc::clone(&self.signal);
         let ended = Arc::clone(&self.ended);
+        // Only a terminal on standard input is watched for a hang-up (crossterm reads from
+        // `/dev/tty` where standard input is something else, a pipe that may well be closed).
+        let watch_stdin = std::io::IsTerminal::is_terminal(&std::io::stdin());
         std::thread::spawn(move || {
             let mut since: Option<Instant> = None;
+            let mut ticks = 0u32;
             while !ended.load(Ordering::SeqCst) {
+                ticks = ticks.wrapping_add(1);
+                // A terminal closed without a SIGHUP reaching the program (one that ignores
+                // it, a job the hang-up's signal skipped): crossterm reads its end over and
+                // over at full speed, so the hang-up counts as the signal.
+                if watch_stdin && ticks % HANG_UP_TICKS == 0 && hung_up() {
+                    let _ = signal.compare_exchange(
+                        0,
+                        SIGHUP as usize,
+                        Ordering::SeqCst,
+                        Ordering::SeqCst,
+                    );
+                }
                 let came = signal.load(Ordering::SeqCst);
                 if came != 0 {
                     let at = *since.get_or_insert_with(Instant::now);
@@ -101,6 +117,28 @@ impl Stop {
 
 /// How often [`Stop::watch`] looks at the flags.
 const WATCH_TICK: Duration = Duration::from_millis(20);
+
+/// How many ticks between two looks at whether the terminal hung up (half a second).
+const HANG_UP_TICKS: u32 = 25;
+
+/// Whether the terminal on standard input hung up: a poll of it says so (`POLLHUP`), as a
+/// terminal closed does. Nothing is read.
+#[cfg(unix)]
+fn hung_up() -> bool {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    let stdin = std::io::stdin();
+    let mut fds = [PollFd::new(&stdin, PollFlags::IN)];
+    let now = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    poll(&mut fds, Some(&now)).is_ok() && fds[0].revents().contains(PollFlags::HUP)
+}
+
+#[cfg(not(unix))]
+fn hung_up() -> bool {
+    false
+}
 
 /// Register the handlers: while not released, a signal only sets the flag; once released, it
 /// has its default action (the condition is registered first, so it comes first).

@@ -273,9 +273,15 @@ pub fn play(opts: PlayOptions) -> Result<Ended, PlayError> {
         test_panic,
     };
     let (result, note) = match Terminal::new(backend) {
-        Ok(mut terminal) => {
+        Ok(terminal) => {
+            let mut terminal = std::mem::ManuallyDrop::new(terminal);
             let (ended, note) =
                 run_loop(&mut terminal, &mut app, &mut CrosstermEvents, &stop, looped);
+            // A terminal gone with a signal cannot show its cursor again, and dropped it would
+            // print that it failed: left as it is (`leave` restores a terminal still there).
+            if !matches!(ended, Ok(Ended::Signal(_))) {
+                drop(std::mem::ManuallyDrop::into_inner(terminal));
+            }
             (ended.map_err(|e| format!("terminal error: {e}")), note)
         }
         Err(e) => (Err(format!("cannot set up the terminal: {e}")), None),
@@ -415,14 +421,15 @@ fn event_loop<B: Backend>(
         if let Some(signal) = stop.signal() {
             return Ok(Ended::Signal(signal));
         }
-        let size = terminal.size()?;
+        let size = match terminal.size() {
+            Ok(size) => size,
+            Err(e) => return signalled(stop, e),
+        };
         app.set_screen(size.width, size.height);
-        let drawn = terminal.draw(|f| view::draw(f, app));
         // A terminal gone (SIGHUP) fails to draw: the signal says why.
-        if let Some(signal) = stop.signal() {
-            return Ok(Ended::Signal(signal));
+        if let Err(e) = terminal.draw(|f| view::draw(f, app)) {
+            return signalled(stop, e);
         }
-        drawn?;
         if let Some(f) = &mut log {
             if first {
                 let _ = writeln!(
@@ -444,8 +451,7 @@ fn event_loop<B: Backend>(
         }
         let ev = match events.next(POLL) {
             Ok(ev) => ev,
-            Err(_) if stop.signal().is_some() => continue,
-            Err(e) => return Err(e),
+            Err(e) => return signalled(stop, e),
         };
         let now = Instant::now();
         match ev {
@@ -483,6 +489,25 @@ fn event_loop<B: Backend>(
         app.tick(Instant::now());
     }
 }
+
+/// The end of the loop on the terminal's error `e`: the signal that came with it, when one came
+/// (a terminal closed gives reads and writes an error as the kernel sends SIGHUP, in no set
+/// order, so the signal is waited for a moment), else the error.
+fn signalled(stop: &Stop, e: std::io::Error) -> std::io::Result<Ended> {
+    for _ in 0..SIGNAL_WAIT_STEPS {
+        if let Some(signal) = stop.signal() {
+            return Ok(Ended::Signal(signal));
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    match stop.signal() {
+        Some(signal) => Ok(Ended::Signal(signal)),
+        None => Err(e),
+    }
+}
+
+/// How many steps of 10 ms the loop waits for a signal after a terminal error.
+const SIGNAL_WAIT_STEPS: u32 = 20;
 
 /// A crossterm key as the app's [`Key`].
 pub fn map_key(k: KeyEvent) -> Option<Key> {
