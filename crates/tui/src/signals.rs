@@ -94,7 +94,7 @@ impl Stop {
                 // A terminal closed without a SIGHUP reaching the program (one that ignores
                 // it, a job the hang-up's signal skipped): crossterm reads its end over and
                 // over at full speed, so the hang-up counts as the signal.
-                if watch_stdin && ticks % HANG_UP_TICKS == 0 && hung_up() {
+                if watch_stdin && ticks.is_multiple_of(HANG_UP_TICKS) && hung_up() {
                     let _ = signal.compare_exchange(
                         0,
                         SIGHUP as usize,
