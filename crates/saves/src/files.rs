@@ -300,7 +300,7 @@ const MAX_STEM: usize = 150;
 /// `crownlands simulate --bots ... --save DIR` names its files after the game and its seats.
 pub fn save_into_dir_as(dir: &Path, stem: &str, save: &Save) -> Result<PathBuf, SaveError> {
     let shown = dir.display().to_string();
-    fs::create_dir_all(dir).map_err(|e| SaveError::new(&shown, Problem::Write(e)))?;
+    create_folder(dir).map_err(|e| SaveError::new(&shown, Problem::Write(e)))?;
     let stem = file_stem(stem);
     let first = format!("{stem}.json");
     let tmp = write_temp(dir, first.as_ref(), save.to_json().as_bytes(), None)
@@ -451,7 +451,7 @@ pub fn prepare_save_dir(dir: &Path) -> Result<(), SaveError> {
             "it is a symbolic link to nothing (its target does not exist)",
         )));
     }
-    fs::create_dir_all(dir).map_err(fail)?;
+    create_folder(dir).map_err(fail)?;
     remove_stale_temp_files(dir);
     probe_writable(dir).map_err(fail)
 }
@@ -514,7 +514,7 @@ pub fn autosave(session: &Session) -> Result<PathBuf, SaveError> {
 
 /// [`autosave`] into the directory `dir` (created if missing).
 pub fn autosave_in(dir: &Path, session: &Session) -> Result<PathBuf, SaveError> {
-    fs::create_dir_all(dir)
+    create_folder(dir)
         .map_err(|e| SaveError::new(&dir.display().to_string(), Problem::Write(e)))?;
     let path = dir.join(AUTOSAVE_FILE);
     write_save(&path, &session.to_save())?;
@@ -578,9 +578,33 @@ pub fn load_autosave_in(registry: &Registry, dir: &Path) -> Result<Option<Sessio
     Ok((!session.is_over()).then_some(session))
 }
 
+/// Create the folder `dir` (and its parents) if missing. A file in its place is said so
+/// (`create_dir_all` says only "File exists").
+fn create_folder(dir: &Path) -> std::io::Result<()> {
+    match fs::create_dir_all(dir) {
+        Err(e) if dir.exists() && !dir.is_dir() => Err(std::io::Error::new(
+            e.kind(),
+            "a file, not a folder, has that name: move the file away",
+        )),
+        result => result,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_where_the_folder_should_be_is_said_so() {
+        let dir = temp_dir("not-a-folder");
+        fs::create_dir_all(&dir).unwrap();
+        let saves = dir.join("saves");
+        fs::write(&saves, b"x").unwrap();
+        let e = create_folder(&saves).expect_err("a file");
+        assert!(e.to_string().contains("a file, not a folder"), "{e}");
+        assert!(create_folder(&dir.join("new").join("deeper")).is_ok());
+        let _ = fs::remove_dir_all(&dir);
+    }
 
     fn temp_dir(tag: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!(
