@@ -16,6 +16,7 @@
 mod error;
 mod files;
 mod limits;
+mod named;
 pub mod notation;
 mod player;
 mod record;
@@ -36,6 +37,7 @@ pub use limits::{
     MAX_ACTION_JSON_BYTES, MAX_HEADER_KEY_CHARS, MAX_HEADER_VALUE_CHARS, MAX_HEADERS,
     MAX_KIND_CHARS, MAX_NAME_CHARS, MAX_RULESET_BYTES, MAX_RULESET_NAME_CHARS, MAX_SAVE_BYTES,
 };
+pub use named::{NamedRules, named_rules};
 pub use player::Player;
 pub use record::{FORMAT, GameRecord, GameStatus, MatchRecord, Save, SavedAction, VERSION};
 pub use session::{Move, Session};

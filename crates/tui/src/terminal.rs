@@ -123,6 +123,14 @@ pub fn build_app_in(
         let seats = seats::from_players(session.players());
         let saves = config.save_dir.clone();
         let mut app = App::resume(session, seats, config);
+        // Rules of its own under a name this build knows for other rules: said, as `replay`
+        // says it, lest the name be taken for the rules.
+        if let Ok(save) = crownlands_saves::read_save_file(path)
+            && let Some(named) =
+                crownlands_saves::named_rules(&opts.registry, &save, &path.display().to_string())
+        {
+            app.loaded_rules(&named);
+        }
         // A file of the saves folder (not one from elsewhere, which is only read): the game
         // saved again or finished goes back into it.
         let in_saves = |p: &std::path::Path| {

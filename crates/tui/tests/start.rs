@@ -1310,6 +1310,43 @@ fn a_game_saved_and_loaded_again_stays_in_its_file() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A save whose rules, kept in it, are not those of the shipped ruleset of its name loads with
+/// that said (as `replay` says it: Harmony switched on in a Kingdomino save's copy had loaded
+/// as "Game loaded." alone); one whose rules are the shipped ones says nothing of them.
+#[test]
+fn a_loaded_save_with_rules_of_its_own_says_so() {
+    let dir = temp_dir("load-own-rules");
+    let mut app = build(&opts(Some("kingdomino"), Some("you,greedy")), &dir);
+    play_to_end(&mut app, 4);
+    let mut save = app.session().unwrap().to_save();
+    let plain = dir.join("plain.json");
+    crownlands_saves::write_save(&plain, &save).unwrap();
+    save.ruleset = save.ruleset.replace(
+        "harmony = { enabled = false, points = 5 }",
+        "harmony = { enabled = true, points = 50 }",
+    );
+    let edited = dir.join("edited.json");
+    crownlands_saves::write_save(&edited, &save).unwrap();
+    for (file, said) in [(&plain, false), (&edited, true)] {
+        let mut o = opts(None, None);
+        o.load = Some(file.clone());
+        let app = build(&o, &dir);
+        assert!(
+            app.message().starts_with("Game loaded"),
+            "{}",
+            app.message()
+        );
+        assert_eq!(
+            app.message()
+                .contains("its rules, kept in the save, are not kingdomino's of this build"),
+            said,
+            "{}",
+            app.message()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A game resumed from an autosave another version wrote (other bytes for the same game) and
 /// quit before a move: the autosave holds it, and the exit says so (it said nothing: the bytes
 /// this version would write differ).

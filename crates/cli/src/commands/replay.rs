@@ -59,36 +59,18 @@ pub fn run(registry: &Registry, path: &Path, step: bool, as_json: bool) -> CliRe
     // The rules are the save's own; a name this build knows for other rules (the file's
     // edited, or the ruleset changed since) is said, so the name is not taken for the rules;
     // so is a name that only reads as a known one (`king\u{200d}domino`, `kingdomino `).
-    let look = crownlands_core::text::look(&save.ruleset_name);
-    if let Some(known) = crownlands_rules::ruleset_names(registry)
-        .into_iter()
-        .find(|n| crownlands_core::text::look(n) == look)
-        && let (Ok(own), Ok(named)) = (
-            save.load_ruleset(registry, &file),
-            crownlands_rules::load(registry, &known),
-        )
-    {
-        // (Apart from the name: the ruleset's `name` line, the first of the file, and the
-        // comments, which name it too.)
-        let unnamed = |r: &crownlands_core::Ruleset| {
-            let text = crownlands_rules::to_toml(r, None);
-            let mut lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
-            if let Some(at) = lines.iter().position(|l| l.starts_with("name = ")) {
-                lines.remove(at);
-            }
-            lines.join("\n")
-        };
-        let same_rules = unnamed(&own) == unnamed(&named);
-        if known != save.ruleset_name {
+    if let Some(named) = crownlands_saves::named_rules(registry, &save, &file) {
+        let known = &named.known;
+        if !named.exact {
             say!(
                 "  (its ruleset's name reads as `{known}` but is not that name, as written `{}`; \
                  its rules, kept in the save, are {}those of the ruleset `{known}` of this build)",
                 crownlands_core::text::reveal_invisible(&crownlands_core::text::excerpt(
                     &save.ruleset_name
                 )),
-                if same_rules { "" } else { "not " }
+                if named.same { "" } else { "not " }
             );
-        } else if !same_rules {
+        } else if !named.same {
             say!(
                 "  (its rules, kept in the save, are not those of the ruleset `{}` of this build: \
                  `crownlands export` writes them out)",

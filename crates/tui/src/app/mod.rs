@@ -305,6 +305,22 @@ impl App {
         app
     }
 
+    /// The loaded game's rules against this build's ruleset of its name: where they differ (or
+    /// the name only reads as that ruleset's), the load's message says so.
+    pub fn loaded_rules(&mut self, named: &crownlands_saves::NamedRules) {
+        let known = replay::printable(&named.known);
+        let note = match (named.exact, named.same) {
+            (true, true) => return,
+            (true, false) => {
+                format!("its rules, kept in the save, are not {known}'s of this build")
+            }
+            (false, _) => format!("its ruleset's name only reads as `{known}`"),
+        };
+        self.message = self
+            .message
+            .replacen("Game loaded.", &format!("Game loaded; {note}."), 1);
+    }
+
     fn empty(config: Config) -> App {
         App {
             next_seed: config.seed,
