@@ -78,13 +78,21 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
     let mut decisions = Vec::new();
     let mut places = Vec::new();
     // Decisions past the most weighed are counted, not kept: a save holding a hundred thousand
-    // of them is refused without a copy of the game before each (gigabytes).
+    // of them is refused without a copy of the game before each (gigabytes). Counted as the
+    // analysis counts them: a forced move (one legal action) is not weighed, and not counted
+    // against the most (kept while they are at most four times that: a save of nothing but
+    // forced moves is refused too).
     let mut count = 0usize;
+    let mut forced = 0usize;
     let session = save
         .replay(registry, &file, |m| {
             if let Some(player) = m.before.to_act() {
-                count += 1;
-                if count > options.max_decisions {
+                if m.before.legal_action_count() <= 1 {
+                    forced += 1;
+                } else {
+                    count += 1;
+                }
+                if count > options.max_decisions || forced > options.max_decisions.max(1) * 4 {
                     return;
                 }
                 places.push((m.game, m.before.round(), m.before.side_of(player), player));
@@ -97,10 +105,15 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
             }
         })
         .map_err(|e| CliError::Message(e.to_string()))?;
-    if count > options.max_decisions {
+    if count > options.max_decisions || forced > options.max_decisions.max(1) * 4 {
+        let besides = match forced {
+            0 => String::new(),
+            1 => " (and 1 forced move)".to_string(),
+            n => format!(" (and {n} forced moves)"),
+        };
         return Err(CliError::Message(format!(
-            "{file} holds {count} decisions; analyse weighs at most {} (about a third of a \
-             second each on two cores) unless --max-decisions says more",
+            "{file} holds {count} decisions to weigh{besides}; analyse weighs at most {} (about a \
+             third of a second each on two cores) unless --max-decisions says more",
             options.max_decisions
         )));
     }

@@ -206,14 +206,16 @@ fn a_save_of_more_decisions_than_the_cap_is_refused_before_any_work() {
     let game = SavedGame::new("cap");
     let file = game.file();
     let r = run(&["analyse", &file, "--max-decisions", "5"]).expect_code(1);
+    assert!(r.stderr.contains("decisions to weigh"), "{}", r.stderr);
     assert!(
-        r.stderr.contains("decisions; analyse weighs at most 5"),
+        r.stderr.contains("; analyse weighs at most 5"),
         "{}",
         r.stderr
     );
     assert!(r.stdout.is_empty(), "{}", r.stdout);
-    // Within the cap it runs.
-    run(&[
+    // Within the cap it runs, and counts as the refusal did (the refusal had counted forced
+    // moves as decisions: 48 where the analysis said 47 and 1 forced).
+    let out = run(&[
         "analyse",
         &file,
         "--bot",
@@ -223,5 +225,33 @@ fn a_save_of_more_decisions_than_the_cap_is_refused_before_any_work() {
         "--max-decisions",
         "1000",
     ])
-    .ok();
+    .ok()
+    .stdout;
+    let number = |text: &str, before: &str| -> usize {
+        text.split(before)
+            .next()
+            .and_then(|t| t.rsplit([' ', '(']).next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0)
+    };
+    let (mut weighed, mut forced) = (0, 0);
+    for line in out.lines().filter(|l| l.contains("; mean loss ")) {
+        let head = line.split("; mean loss ").next().unwrap_or_default();
+        weighed += number(head, " decision");
+        if head.contains("forced move") {
+            forced += number(head.split("(and ").nth(1).unwrap_or_default(), " forced");
+        }
+    }
+    let besides = match forced {
+        0 => String::new(),
+        1 => " (and 1 forced move)".to_string(),
+        n => format!(" (and {n} forced moves)"),
+    };
+    assert!(weighed > 5, "{out}");
+    assert!(
+        r.stderr
+            .contains(&format!("holds {weighed} decisions to weigh{besides};")),
+        "{}\n{out}",
+        r.stderr
+    );
 }
