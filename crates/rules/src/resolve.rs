@@ -1302,6 +1302,27 @@ fn at_counts(ns: &[u8]) -> String {
     format!("at {} {unit}", counts_in_words(ns))
 }
 
+/// Whether a warning or problem's `message` holds at `players` players: one led by the counts
+/// it holds at ([`with_counts`]: `at 3 and 4 players: ...`) names them; any other holds at
+/// every count.
+pub fn holds_at(message: &str, players: u8) -> bool {
+    let Some(rest) = message.strip_prefix("at ") else {
+        return true;
+    };
+    let Some((counts, _)) = rest
+        .split_once(" players: ")
+        .or_else(|| rest.split_once(" player: "))
+    else {
+        return true;
+    };
+    let numbers: Vec<u8> = counts
+        .split(", ")
+        .flat_map(|part| part.split(" and "))
+        .filter_map(|n| n.trim().parse().ok())
+        .collect();
+    numbers.is_empty() || numbers.contains(&players)
+}
+
 /// `message` led by the player counts it holds at (`at 3 and 4 players: ...`), unless it holds
 /// at every count the ruleset plays (`all`), where the counts would tell nothing.
 fn with_counts(ns: &[u8], all: &[u8], message: &str) -> String {

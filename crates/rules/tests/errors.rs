@@ -1040,6 +1040,28 @@ fn tie_breaks_written_for_a_match_are_warned_to_rank_each_game_only() {
     }
 }
 
+/// A warning names the player counts it holds at, and `holds_at` reads them back: the terminal
+/// says a game's warnings of its own count only (a 7x7 house rule's 3- and 4-player warning
+/// had been said at the start of a 2-player game).
+#[test]
+fn a_warning_holds_at_the_counts_it_names() {
+    use crownlands_rules::holds_at;
+    let w = warnings_of(
+        "extends = \"kingdomino\"\n[rules]\ngrid-size = 7\n[for-players.2]\ndeck-size = 48\n",
+        "big7.toml",
+    );
+    assert!(!w.is_empty());
+    for d in &w.0 {
+        assert!(d.message.starts_with("at 3 and 4 players: "), "{d}");
+        assert!(!holds_at(&d.message, 2), "{d}");
+        assert!(holds_at(&d.message, 3) && holds_at(&d.message, 4), "{d}");
+    }
+    assert!(holds_at("the deck can never fill ...", 2));
+    assert!(holds_at("at 2, 3 and 4 players: x", 3));
+    assert!(!holds_at("at 1 player: x", 2));
+    assert!(holds_at("at 1 player: x", 1));
+}
+
 #[test]
 fn a_bonus_set_up_but_left_off_is_warned_at_its_setting() {
     let w = warnings_of(

@@ -1310,6 +1310,32 @@ fn a_game_saved_and_loaded_again_stays_in_its_file() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A game started from the command line says the ruleset's warnings of its own player count
+/// only: a 7x7 house rule warns that its deck cannot fill the grid at 3 and 4 players, which
+/// says nothing of a game of 2.
+#[test]
+fn a_game_says_the_warnings_of_its_player_count_only() {
+    let dir = temp_dir("count-warnings");
+    let file = dir.join("big7.toml");
+    std::fs::write(
+        &file,
+        "extends = \"kingdomino\"\n[rules]\ngrid-size = 7\n[for-players.2]\ndeck-size = 48\n",
+    )
+    .unwrap();
+    let path = file.display().to_string();
+    for (players, warned) in [("you,greedy", false), ("you,greedy,greedy", true)] {
+        let app = build(&opts(Some(&path), Some(players)), &dir);
+        assert!(app.message().starts_with("New game"), "{}", app.message());
+        assert_eq!(
+            app.message().contains("The ruleset has a warning"),
+            warned,
+            "{players}: {}",
+            app.message()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A save whose rules, kept in it, are not those of the shipped ruleset of its name loads with
 /// that said (as `replay` says it: Harmony switched on in a Kingdomino save's copy had loaded
 /// as "Game loaded." alone); one whose rules are the shipped ones says nothing of them.
