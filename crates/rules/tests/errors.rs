@@ -1040,6 +1040,31 @@ fn tie_breaks_written_for_a_match_are_warned_to_rank_each_game_only() {
     }
 }
 
+/// Wealth where nothing else gives or spends coins scores every side alike (the starting
+/// coins alone): warned at its place in `modules`; with knights' tax, or buildings to spend
+/// on, it tells sides apart and is not.
+#[test]
+fn wealth_that_never_tells_sides_apart_is_warned() {
+    let w = warnings_of(
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"wealth\"]\n[rules.module.wealth]\nstarting-coins = 0\n",
+        "w.toml",
+    );
+    assert_diag(
+        &w,
+        3,
+        12,
+        &[
+            "module `wealth`: no other module of `modules` gives or spends coins, so every side ends with its 0 starting coins and wealth scores 0 points for every side",
+        ],
+    );
+    assert_eq!(w.len(), 1, "{w}");
+    let w = warnings_of(
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"knights\", \"wealth\"]\n",
+        "kw.toml",
+    );
+    assert!(w.is_empty(), "{w}");
+}
+
 /// A warning names the player counts it holds at, and `holds_at` reads them back: the terminal
 /// says a game's warnings of its own count only (a 7x7 house rule's 3- and 4-player warning
 /// had been said at the start of a 2-player game).

@@ -105,6 +105,28 @@ impl Mechanism for Wealth {
         resource == "coins" && self.starting_coins > 0
     }
 
+    fn never_counts(
+        &self,
+        ruleset: &crate::ruleset::Ruleset,
+        _rules: &Rules,
+        modules: &[Box<dyn super::Module>],
+    ) -> Vec<String> {
+        // Coins nothing else gives nor spends: every side ends with what it started with.
+        if super::anyone_adds(modules, ruleset, "coins", Self::NAME)
+            || super::anyone_takes(modules, "coins", Self::NAME)
+        {
+            return Vec::new();
+        }
+        let points = self.starting_coins / self.coins_per_point.max(1);
+        vec![format!(
+            "no other module of `modules` gives or spends coins, so every side ends with its {} \
+             starting coins and wealth scores {} for every side: it never tells sides apart \
+             (`knights` bring coins by tax, `buildings` spend them)",
+            self.starting_coins,
+            describe::plural(i64::from(points), "point", "points")
+        )]
+    }
+
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
         // Added to what a module listed earlier gave (`claim-order`'s coins by place), not set
         // over it: the list's order does not matter.
