@@ -281,8 +281,25 @@ fn print_end(session: &Session) {
             .seats()
             .map(|p| format!("{} {}", seat_text(players, p), g.score_total(g.side_of(p))))
             .collect();
+        // In a match's later game, what its finished games summed to as well.
+        let before = if session.game_index() > 0 {
+            let totals: Vec<String> = g
+                .seats()
+                .map(|p| {
+                    let total = session.played().totals().get(g.side_of(p)).copied();
+                    format!("{} {}", seat_text(players, p), total.unwrap_or(0))
+                })
+                .collect();
+            let games = match session.game_index() {
+                1 => "the game".to_string(),
+                n => format!("the {n} games"),
+            };
+            format!("; match totals of {games} before: {}", totals.join(", "))
+        } else {
+            String::new()
+        };
         say!(
-            "Unfinished: game {} of {}, round {}, {}; {} to act. Scores so far: {}",
+            "Unfinished: game {} of {}, round {}, {}; {} to act. Scores so far: {}{before}",
             session.game_index() + 1,
             session.match_games(),
             g.round(),

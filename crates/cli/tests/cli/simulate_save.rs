@@ -824,6 +824,20 @@ fn a_match_saved_between_its_games_is_told_as_such() {
         totals.join(", ")
     );
     assert!(out.contains(&said), "{said}\n{out}");
+    // Saved in the middle of game 2: its scores so far, and the match's totals of game 1 (it
+    // gave the game's scores alone).
+    let mut session = session;
+    assert!(session.next_game());
+    for _ in 0..10 {
+        let first = session.game().legal_actions()[0];
+        session.apply(first).expect("legal");
+    }
+    let path = dir.0.join("mid-game.json");
+    crownlands_saves::write_save(&path, &session.to_save()).expect("written");
+    let out = run(&["replay", &path.display().to_string()]).ok().stdout;
+    let said = format!("; match totals of the game before: {}", totals.join(", "));
+    assert!(out.contains("Unfinished: game 2 of 3, round "), "{out}");
+    assert!(out.contains(&said), "{said}\n{out}");
     // A finished single game is not between games.
     let single = crate::first_moves_session("kingdomino", 2, None);
     assert_eq!(single.to_save().match_games(), 1);
