@@ -1208,8 +1208,12 @@ fn a_game_ended_again_after_an_undo_is_kept_as_it_ended() {
         // Changed meanwhile by another program: a new file, that one left as it is.
         let theirs = first.to_json().replace("\"seed\"", " \"seed\"");
         std::fs::write(&kept[0], &theirs).expect("written");
-        // (The first spot again: the first ending.)
+        // (The first spot again: the first ending. Undo puts the ghost back on the spot taken
+        // back, the second; Shift-Tab goes back to the first.)
         press(&mut app, "u");
+        assert_ne!(app.ghost(), spot, "the ghost on the placement taken back");
+        press(&mut app, "<backtab>");
+        assert_eq!(app.ghost(), spot);
         play_to_end(&mut app, 2000);
         assert_eq!(app.session().unwrap().to_save(), first);
         let now = files();
@@ -1440,4 +1444,38 @@ fn a_row_past_nine_is_claimed_by_two_digits() {
             domino: line[1].domino
         }]
     );
+}
+
+/// Undo puts the cursor back on the move taken back (a playtest undid its claim of the third
+/// domino and found the cursor on the first free one), and a step's cursor on the action taken
+/// back rather than on Skip, where the step opens.
+#[test]
+fn an_undo_puts_the_cursor_on_the_move_taken_back() {
+    let mut app = app("kingdomino", "you,greedy", 7);
+    let mut n = 0;
+    while !(app.mode() == Mode::Claim && app.claims().len() >= 3) && n < 200 {
+        play_to_end(&mut app, 1);
+        n += 1;
+    }
+    assert_eq!(app.mode(), Mode::Claim);
+    let picked = app.claims()[2];
+    press(&mut app, "<right><right>");
+    assert_eq!(app.claims().get(app.choice()), Some(&picked));
+    press(&mut app, "<enter>");
+    press(&mut app, "u");
+    assert_eq!(app.mode(), Mode::Claim, "{}", app.message());
+    assert_eq!(app.claims().get(app.choice()), Some(&picked));
+
+    let mut app = common::app("kingdomino-knights", "you,greedy", 3);
+    let mut n = 0;
+    while !(app.mode() == Mode::Step && app.step_actions().len() > 1) && n < 400 {
+        play_to_end(&mut app, 1);
+        n += 1;
+    }
+    assert_eq!(app.mode(), Mode::Step);
+    let tax = app.step_actions()[0];
+    press(&mut app, "1");
+    press(&mut app, "u");
+    assert_eq!(app.mode(), Mode::Step, "{}", app.message());
+    assert_eq!(app.step_actions().get(app.choice()), Some(&tax));
 }

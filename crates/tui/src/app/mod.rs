@@ -1588,6 +1588,14 @@ impl App {
         }
         match self.undo.pop() {
             Some((s, log)) => {
+                // The move taken back: the cursor goes back onto it (it had gone to the first
+                // choice, the move picked out of sight).
+                let taken_back = self.session.as_ref().and_then(|old| {
+                    let at = s.actions().last().map_or(0, Vec::len);
+                    (old.game_index() == s.game_index())
+                        .then(|| old.actions().last().and_then(|a| a.get(at)).copied())
+                        .flatten()
+                });
                 self.session = Some(s);
                 self.pending = None;
                 self.decision_at = None;
@@ -1608,6 +1616,11 @@ impl App {
                 self.message = format!("{UNDONE} back to {whose} last decision.");
                 self.autosave();
                 self.refresh(now);
+                if let Some(action) = taken_back
+                    && matches!(self.mode, Mode::Claim | Mode::Place | Mode::Step)
+                {
+                    self.cursor_on(action);
+                }
             }
             // A match's finished games stand: undo goes back within the game being played.
             None if self.session.as_ref().is_some_and(|s| s.game_index() > 0) => {
@@ -1792,9 +1805,9 @@ impl App {
         self.message = "Weighing the best moves for a hint...".into();
     }
 
-    fn show_hint(&mut self, action: Action) {
-        self.hint = Some(action);
-        // The hint moves the cursor: a first digit typed before it is of another row.
+    /// Put the cursor (or the ghost) on `action`, where it is among the choices: a hint's move,
+    /// a move taken back. A first digit typed before is of another row.
+    fn cursor_on(&mut self, action: Action) {
         self.first_digit = None;
         match action {
             Action::Place { placement } => {
@@ -1812,6 +1825,11 @@ impl App {
                 }
             }
         }
+    }
+
+    fn show_hint(&mut self, action: Action) {
+        self.hint = Some(action);
+        self.cursor_on(action);
         // "Enter to accept" only where Enter plays it (a move not among the choices shown
         // would leave the cursor where it was).
         self.message = if self.selected() == Some(action) {
