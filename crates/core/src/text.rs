@@ -216,7 +216,7 @@ pub fn number_runs(numbers: &[u16], label: impl Fn(u16) -> String) -> String {
     let mut i = 0;
     while i < have.len() {
         let mut j = i;
-        while j + 1 < have.len() && have[j + 1] == have[j] + 1 {
+        while j + 1 < have.len() && have[j].checked_add(1) == Some(have[j + 1]) {
             j += 1;
         }
         runs.push(match j - i {
@@ -325,6 +325,10 @@ mod tests {
             "1 to 3, 5, 6, 9 to 12"
         );
         assert_eq!(number_runs(&[2, 2, 3], |n| format!("K{n}")), "K2, K3");
+        assert_eq!(
+            number_runs(&[u16::MAX, 65533, 65534], plain),
+            "65533 to 65535"
+        );
     }
 
     #[test]
