@@ -9,8 +9,17 @@ use std::ops::Range;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-/// Games a worker takes at a time (small enough to spread slow bot games over the threads).
+/// The most games a worker takes at a time (small enough to spread slow bot games over the
+/// threads); a short run takes fewer ([`chunk`]).
 const CHUNK: u64 = 16;
+
+/// Games a worker takes at a time, for `games` games on `jobs` threads: [`CHUNK`], or fewer
+/// where that would leave threads idle (ten bot games on two cores had run on one: the first
+/// worker took all ten), about eight chunks a thread, at least one game.
+fn chunk(games: u64, jobs: usize) -> u64 {
+    let jobs = u64::try_from(jobs).unwrap_or(u64::MAX).max(1);
+    (games / jobs.saturating_mul(8)).clamp(1, CHUNK)
+}
 
 /// What can be added up.
 pub trait Merge: Send {
@@ -76,6 +85,7 @@ where
     T: Merge,
 {
     let next = AtomicU64::new(range.start);
+    let step = chunk(range.end.saturating_sub(range.start), jobs);
     let done = AtomicU64::new(0);
     let failed = AtomicBool::new(false);
     let first_error: Mutex<Option<CliError>> = Mutex::new(None);
@@ -98,11 +108,11 @@ where
         };
         let mut tally = empty();
         loop {
-            let start = next.fetch_add(CHUNK, Ordering::Relaxed);
+            let start = next.fetch_add(step, Ordering::Relaxed);
             if start >= range.end {
                 break;
             }
-            for i in start..(start + CHUNK).min(range.end) {
+            for i in start..(start + step).min(range.end) {
                 if stop.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
                     return Some(tally);
                 }
@@ -170,6 +180,39 @@ mod tests {
             self.0 += other.0;
             Ok(())
         }
+    }
+
+    #[test]
+    fn a_short_run_is_spread_over_every_thread() {
+        // Ten games on two threads: chunks of one, so both threads play (the chunk of 16 had
+        // given all ten to the first).
+        assert_eq!(chunk(10, 2), 1);
+        assert_eq!(chunk(80, 2), 5);
+        assert_eq!(chunk(1_000_000, 2), CHUNK);
+        assert_eq!(chunk(0, 2), 1);
+        let stop = AtomicBool::new(false);
+        let threads = Mutex::new(std::collections::HashSet::new());
+        let finished = run(
+            0..10,
+            2,
+            &stop,
+            None,
+            &|| Ok(()),
+            &|| Count(0),
+            &|_, _, count: &mut Count| {
+                threads
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .insert(std::thread::current().id());
+                // A slow game, as a bot's: the other thread takes the next chunk meanwhile.
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                count.0 += 1;
+                Ok(())
+            },
+        )
+        .expect("runs");
+        assert_eq!(finished.tally.0, 10);
+        assert_eq!(threads.into_inner().map_or(0, |t| t.len()), 2);
     }
 
     #[test]
