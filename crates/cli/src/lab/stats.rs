@@ -225,10 +225,37 @@ pub fn discards_split(t: &Tally) -> Option<(f64, f64)> {
     Some((unclaimed, (discarded(t) - unclaimed).max(0.0)))
 }
 
-/// Games after which a share near `p` has a 95% interval of about `within` either side (the
-/// normal approximation: an interval narrows as the square root of the games).
+/// Games after which a share near `p` has a 95% interval of at most `within` either side: the
+/// Wilson interval the tables print (an interval narrows as the square root of the games; at a
+/// share of 0 or 1, where the normal approximation's is no width at all, Wilson's stays about
+/// 3.84 games over the count wide: 380 games for 1% at 100%).
 pub fn games_for_share(p: f64, within: f64) -> f64 {
-    (1.96 / within).powi(2) * p * (1.0 - p)
+    let p = p.clamp(0.0, 1.0);
+    if within.is_nan() || within <= 0.0 {
+        return f64::INFINITY;
+    }
+    let half = |n: u64| {
+        let (low, high) = crownlands_bots::tournament::wilson(p * n as f64, n);
+        (high - p).max(p - low)
+    };
+    // From the normal approximation, doubled until wide enough, then halved back by bisection.
+    let mut high = ((1.96 / within).powi(2) * p * (1.0 - p)).ceil().max(1.0) as u64;
+    while half(high) > within {
+        if high > 1 << 50 {
+            return f64::INFINITY;
+        }
+        high *= 2;
+    }
+    let mut low = 0u64;
+    while high - low > 1 {
+        let mid = low + (high - low) / 2;
+        if half(mid) > within {
+            low = mid;
+        } else {
+            high = mid;
+        }
+    }
+    high as f64
 }
 
 /// Games after which a difference of `d`'s size, if real, shows (its 95% interval clear of 0)
@@ -597,12 +624,19 @@ mod tests {
 
     #[test]
     fn games_needed_grow_as_the_square_of_the_precision() {
-        // A quarter share at +-1%: 1.96^2 / 0.01^2 * 0.1875 = 7,203 games; at +-0.5%, 4 times.
-        assert_eq!(games_for_share(0.25, 0.01).round(), 7203.0);
-        assert_eq!(
-            (games_for_share(0.25, 0.005) / games_for_share(0.25, 0.01)).round(),
-            4.0
-        );
+        // A quarter share at +-1%: about 1.96^2 / 0.01^2 * 0.1875 = 7,203 games by the normal
+        // approximation; Wilson's interval, the one printed, leans toward a half, so its wider
+        // side needs 7,391; at +-0.5%, about 4 times.
+        let quarter = games_for_share(0.25, 0.01);
+        assert_eq!(quarter, 7391.0);
+        assert_eq!((games_for_share(0.25, 0.005) / quarter).round(), 4.0);
+        // At 100% (or 0%) the normal approximation's interval has no width: Wilson's does, so
+        // a run of 40 wins in 40 games is not taken for precise (about 380 games for 1%).
+        let all = games_for_share(1.0, 0.01);
+        assert!((370.0..390.0).contains(&all), "{all}");
+        assert_eq!(games_for_share(0.0, 0.01), all);
+        let (low, _) = crownlands_bots::tournament::wilson(all, all as u64);
+        assert!(1.0 - low <= 0.01 + 1e-12, "{low}");
         // A difference of 0.1 with an interval of +-0.2 over 1,000 games: to clear 0 in 4
         // runs of 5 its half-width must fall to 0.1 * 1.96 / 2.8, so 1,000 * (0.2 * 2.8 /
         // 1.96 / 0.1)^2 = 8,163 games.
