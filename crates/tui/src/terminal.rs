@@ -162,6 +162,16 @@ pub fn build_app_in(
             if opts.no_autosave {
                 offer.kept_as.clear();
             }
+            // A game asked for on the command line (`--players`): Enter starts it (the
+            // unfinished one is moved aside at its first move, not lost); `r` still resumes.
+            if opts.players.is_some()
+                && let Some(i) = offer
+                    .answers()
+                    .iter()
+                    .position(|a| *a == crate::app::resume::Answer::NewGame)
+            {
+                offer.focus = i;
+            }
             offer
         });
     Ok(match offer {

@@ -362,10 +362,24 @@ fn the_quit_dialog_saves_a_game_nothing_else_keeps() {
     press(&mut app, "q");
     let text = screen(&app, 80, 24);
     assert!(
-        text.contains("The game is saved in kingdomino-seed-3"),
+        text.contains("The game is saved in kingdomino-seed-3.json."),
         "{text}"
     );
     assert!(!text.contains("s: save"), "{text}");
+    // Moves played since: said, and saved again by `s`.
+    press(&mut app, "x");
+    play_to_end(&mut app, 2);
+    press(&mut app, "q");
+    let text = screen(&app, 80, 24);
+    assert!(
+        text.contains("Saved in kingdomino-seed-3.json, but not the last "),
+        "{text}"
+    );
+    assert!(text.contains("[ s: save ]"), "{text}");
+    press(&mut app, "s");
+    assert!(app.message().contains(" again "), "{}", app.message());
+    press(&mut app, "q");
+    assert!(screen(&app, 80, 24).contains("The game is saved in kingdomino-seed-3.json."));
     press(&mut app, "y");
     assert!(app.should_quit());
     // No data directory: nothing to offer.

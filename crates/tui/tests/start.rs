@@ -96,6 +96,27 @@ fn an_unfinished_autosave_is_offered_and_resumes_exactly() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A game asked for on the command line (`--players`) with an unfinished game autosaved: the
+/// offer still shows, but Enter starts the game asked for (a playtester's Enter resumed the
+/// old game instead); `r` resumes; without `--players` Enter resumes.
+#[test]
+fn enter_starts_the_game_the_command_line_asked_for() {
+    let name = |app: &App| app.game().map(|g| g.ruleset().name().to_string());
+    for (players, key, ruleset) in [
+        (Some("you,greedy"), "<enter>", "mighty-duel"),
+        (Some("you,greedy"), "r", "kingdomino"),
+        (None, "<enter>", "kingdomino"),
+    ] {
+        let dir = temp_dir("offer-focus");
+        autosaved_game(&dir);
+        let mut app = build(&opts(Some("mighty-duel"), players), &dir);
+        assert_eq!(app.mode(), Mode::Resume);
+        press(&mut app, key);
+        assert_eq!(name(&app).as_deref(), Some(ruleset), "{players:?} {key}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
 #[test]
 fn undo_in_a_resumed_game_writes_over_its_autosave_not_aside() {
     let dir = temp_dir("resume-undo");
@@ -138,7 +159,8 @@ fn declining_keeps_the_autosave_until_the_new_games_first_move() {
     // that the human's king is drawn first with seed 77: a bot's first claim would be a move.)
     let mut app = build(&opts(Some("kingdomino"), Some("greedy,you")), &dir);
     assert_eq!(app.mode(), Mode::Resume);
-    press(&mut app, "<right><enter>");
+    // (Enter presses New game, in focus when the command line asked for a game.)
+    press(&mut app, "<enter>");
     assert_ne!(app.mode(), Mode::Resume);
     assert_eq!(app.session().unwrap().seed(), 77, "the game asked for");
     assert_eq!(autosave_bytes(&dir), saved);

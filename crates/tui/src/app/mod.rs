@@ -1752,12 +1752,19 @@ impl App {
         self.kept = kept.map(|(path, file)| (Some(path), file));
     }
 
-    /// The file of the saves folder that holds the game as it stands (saved with `s`, or
-    /// loaded from there, and not played on since), for the quit dialog to say so.
-    pub fn saved_as_it_stands(&self) -> Option<String> {
+    /// The file of the saves folder the game was saved in (with `s`, or loaded from there), and
+    /// how many moves were played since (0: it holds the game as it stands), for the quit
+    /// dialog to say so; `None` where no such file holds the game (or moves were taken back
+    /// from before it).
+    pub fn saved_in(&self) -> Option<(String, usize)> {
         let (path, written) = self.saved.as_ref()?;
         let now = self.session.as_ref()?.to_save();
-        (now == *written).then(|| file_name(path))
+        if !now.continues(written) {
+            return None;
+        }
+        let moves = |s: &crownlands_saves::Save| s.games.iter().map(|g| g.actions.len()).sum();
+        let since: usize = moves(&now);
+        Some((file_name(path), since.saturating_sub(moves(written))))
     }
 
     /// Show every move the log keeps, scrolled to the newest.

@@ -33,11 +33,38 @@ fn detail_rows(area: Rect, compact: bool) -> usize {
     }
 }
 
+/// The columns inside a list `area` wide.
+fn inner_width(area: Rect, compact: bool) -> usize {
+    usize::from(area.width.saturating_sub(if compact { 0 } else { 2 }))
+}
+
+/// The rows kept for the chosen choice's detail in a list `area`: [`detail_rows`], but no more
+/// than the longest detail of the step's choices needs (a list of one-line details scrolled two
+/// choices at a time over blank rows), so the list's rows do not change as the cursor moves.
+fn detail_room(game: &Game, area: Rect, compact: bool) -> usize {
+    let least = detail_rows(area, compact);
+    if least == 0 {
+        return 0;
+    }
+    let width = inner_width(area, compact);
+    let longest = game
+        .step_view()
+        .map(|v| {
+            v.choices
+                .iter()
+                .map(|c| wrap(&c.detail, width).len())
+                .max()
+                .unwrap_or(0)
+        })
+        .unwrap_or(0);
+    least.min(longest.max(1))
+}
+
 /// How many choices a list `area` high shows (its last inner rows hold the detail and the
 /// acting side's own row).
-fn visible(area: Rect, compact: bool) -> usize {
+fn visible(game: &Game, area: Rect, compact: bool) -> usize {
     inner(area, compact)
-        .saturating_sub(detail_rows(area, compact) + 1)
+        .saturating_sub(detail_room(game, area, compact) + 1)
         .max(1)
 }
 
@@ -49,9 +76,9 @@ fn own_row(app: &App, game: &Game, width: usize) -> String {
     };
     let side = game.side_of(player);
     let head = format!(
-        "{}: {} pts",
+        "{}: {}",
         super::side_name(app, game, side),
-        game.score_total(side)
+        crownlands_core::modules::describe::plural(i64::from(game.score_total(side)), "pt", "pts")
     );
     let stats = game.side_stats(side);
     let long: String = stats.iter().map(|s| format!(", {}", s.long)).collect();
@@ -62,38 +89,52 @@ fn own_row(app: &App, game: &Game, width: usize) -> String {
     format!("{head}{short}")
 }
 
-/// The choices (their indices) shown in `rows` rows, in order, with the cursor on `choice` of
-/// `all`: every one when they fit; otherwise a window of the actions that keeps the cursor in
-/// view, and the last choice, Skip, on the last row whatever the window, so going on is always
-/// in view (a step opens on Skip, with the first actions above it).
-fn shown_choices(choice: usize, all: usize, rows: usize) -> Vec<usize> {
+/// The choices (their indices) shown row by row in `rows` rows, with the cursor on `choice` of
+/// `all` (`None`: a blank row): every one when they fit; otherwise the page of actions the
+/// cursor is on (pages of `rows - 1`, the last maybe short, blank rows after it), and the last
+/// choice, Skip, on the last row whatever the page, so going on is always in view (a step opens
+/// on Skip, with the first page above it). Each row stays put while the cursor moves within the
+/// page and to Skip and back: a click on a row shown, then a second on the same row, chooses
+/// it, then does it (a window kept ending at the cursor had moved under the mouse).
+fn shown_choices(choice: usize, all: usize, rows: usize) -> Vec<Option<usize>> {
     if all <= rows {
-        return (0..all).collect();
+        return (0..all).map(Some).collect();
     }
     if rows <= 1 {
-        return vec![choice.min(all.saturating_sub(1))];
+        return vec![Some(choice.min(all.saturating_sub(1)))];
     }
     let window = rows - 1;
     let skip = all - 1;
     let first = if choice >= skip {
         0
     } else {
-        (choice + 1).saturating_sub(window)
+        choice / window * window
     };
-    (first..first + window).chain([skip]).collect()
+    (first..first + window)
+        .map(|i| (i < skip).then_some(i))
+        .chain([Some(skip)])
+        .collect()
 }
 
 /// The choices a list `area` high shows ([`shown_choices`]).
-fn shown(app: &App, all: usize, area: Rect, compact: bool) -> Vec<usize> {
-    shown_choices(app.choice(), all, visible(area, compact))
+fn shown(app: &App, game: &Game, all: usize, area: Rect, compact: bool) -> Vec<Option<usize>> {
+    shown_choices(app.choice(), all, visible(game, area, compact))
 }
 
 /// The choice on the `offset`th row inside a list `area` high (0: the row under its title), if
 /// a choice is shown there (the rows below the choices hold the detail).
 pub fn choice_at(app: &App, area: Rect, compact: bool, offset: usize) -> Option<usize> {
-    shown(app, app.step_actions().len(), area, compact)
+    let game = app.game()?;
+    shown(app, game, app.step_actions().len(), area, compact)
         .get(offset)
         .copied()
+        .flatten()
+}
+
+/// `n`'s number as a row shows it, right-aligned to the widest of `all` (` 9.` above `10.`).
+fn number(n: usize, all: usize) -> String {
+    let digits = all.max(1).to_string().len();
+    format!("{n:>digits$}.")
 }
 
 /// The chosen action in words. Watching a mistake at its move, a module step's: the best action
@@ -182,7 +223,10 @@ pub fn widest(app: &App, game: &Game) -> u16 {
                 .as_ref()
                 .and_then(|v| v.choices.iter().find(|c| c.action == a))
                 .map_or_else(|| game.action_text(a), |c| c.text.clone());
-            format!("  {}. ", i + 1).chars().count() + super::text::width(&text)
+            format!("  {} ", number(i + 1, actions.len()))
+                .chars()
+                .count()
+                + super::text::width(&text)
         })
         .max()
         .unwrap_or(0);
@@ -192,7 +236,7 @@ pub fn widest(app: &App, game: &Game) -> u16 {
 pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffer) {
     let p = app.config.palette;
     Clear.render(area, buf);
-    let width = usize::from(area.width.saturating_sub(if compact { 0 } else { 2 }));
+    let width = inner_width(area, compact);
     let view = game.step_view();
     let words = |a: crownlands_core::Action| {
         view.as_ref()
@@ -201,11 +245,14 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     };
     let actions = app.step_actions();
     let all = actions.len();
-    let listed = shown(app, all, area, compact);
+    let listed = shown(app, game, all, area, compact);
     let mut rows: Vec<Line> = listed
         .iter()
-        .filter_map(|&i| actions.get(i).map(|&a| (i, a)))
-        .map(|(i, a)| {
+        .map(|&i| i.and_then(|i| actions.get(i).map(|&a| (i, a))))
+        .map(|row| {
+            let Some((i, a)) = row else {
+                return Line::from("");
+            };
             let text = words(a);
             let here = i == app.choice();
             let style = if here {
@@ -218,7 +265,7 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
             } else {
                 ""
             };
-            let head = format!("{} {}. ", if here { "▶" } else { " " }, i + 1);
+            let head = format!("{} {} ", if here { "▶" } else { " " }, number(i + 1, all));
             // In columns: a name in wide characters must leave the hint's marker in view.
             let room = width.saturating_sub(head.chars().count() + hint.chars().count());
             // Cut where it does not fit, and seen to be cut (`... Mine Tower (1¢…`).
@@ -233,12 +280,12 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
             ])
         })
         .collect();
-    let shown = visible(area, compact);
+    let shown = visible(game, area, compact);
     let mut lines = chosen(app, game).map_or_else(Vec::new, |c| wrap(&c.detail, width));
     // The detail's rows: at least its share of the list, and as many as it needs (up to
     // `DETAIL_MAX`) of the rows the choices leave free, so its last line is not cut.
     let free = shown.saturating_sub(all);
-    let least = detail_rows(area, compact);
+    let least = detail_room(game, area, compact);
     let detail = least.max(lines.len().min(DETAIL_MAX).min(least + free));
     let shown = shown.saturating_sub(detail - least).max(rows.len());
     while rows.len() < shown {
@@ -255,7 +302,7 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     // When the list is longer than its room, the title says which choices are shown (the
     // window of actions; Skip, the last, is always in view): the cheapest are first, so the
     // others would go unseen.
-    let window = listed.iter().filter(|&&i| i + 1 < all);
+    let window = listed.iter().flatten().filter(|&&i| i + 1 < all);
     let more = match (window.clone().min(), window.max()) {
         (Some(first), Some(last)) if all > listed.len() => {
             format!("{}-{} of {all} ↑↓ ", first + 1, last + 1)
@@ -263,7 +310,12 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
         _ if all > listed.len() => format!("{} of {all} ↑↓ ", app.choice() + 1),
         _ => String::new(),
     };
-    // The panel's borders and the title's spaces take 4 columns.
+    // The panel's borders and the title's spaces take 4 columns (and `· ` before the range).
+    let more = if more.is_empty() {
+        more
+    } else {
+        format!("· {more}")
+    };
     let title = format!(
         " {} {more}",
         super::step_title(game, usize::from(area.width), 4 + more.chars().count())
@@ -277,28 +329,51 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
 mod tests {
     use super::shown_choices;
 
+    fn some(v: &[usize]) -> Vec<Option<usize>> {
+        v.iter().copied().map(Some).collect()
+    }
+
     #[test]
     fn a_list_that_fits_is_shown_whole() {
-        assert_eq!(shown_choices(0, 4, 4), vec![0, 1, 2, 3]);
-        assert_eq!(shown_choices(3, 3, 8), vec![0, 1, 2]);
+        assert_eq!(shown_choices(0, 4, 4), some(&[0, 1, 2, 3]));
+        assert_eq!(shown_choices(3, 3, 8), some(&[0, 1, 2]));
     }
 
     #[test]
     fn a_long_list_keeps_skip_last_and_the_cursor_in_view() {
-        // Ten choices, the tenth Skip, in five rows: four actions and Skip.
-        assert_eq!(shown_choices(9, 10, 5), vec![0, 1, 2, 3, 9]);
-        assert_eq!(shown_choices(0, 10, 5), vec![0, 1, 2, 3, 9]);
-        assert_eq!(shown_choices(3, 10, 5), vec![0, 1, 2, 3, 9]);
-        assert_eq!(shown_choices(4, 10, 5), vec![1, 2, 3, 4, 9]);
-        assert_eq!(shown_choices(8, 10, 5), vec![5, 6, 7, 8, 9]);
+        // Ten choices, the tenth Skip, in five rows: pages of four actions, and Skip.
+        assert_eq!(shown_choices(9, 10, 5), some(&[0, 1, 2, 3, 9]));
+        assert_eq!(shown_choices(0, 10, 5), some(&[0, 1, 2, 3, 9]));
+        assert_eq!(shown_choices(3, 10, 5), some(&[0, 1, 2, 3, 9]));
+        assert_eq!(shown_choices(4, 10, 5), some(&[4, 5, 6, 7, 9]));
+        // The last page short: blank rows, and Skip on its row still.
+        assert_eq!(
+            shown_choices(8, 10, 5),
+            vec![Some(8), None, None, None, Some(9)]
+        );
         for choice in 0..10 {
             for rows in 1..12 {
                 let shown = shown_choices(choice, 10, rows);
-                assert!(shown.contains(&choice), "{choice} in {rows}: {shown:?}");
+                assert!(
+                    shown.contains(&Some(choice)),
+                    "{choice} in {rows}: {shown:?}"
+                );
                 assert_eq!(shown.len(), rows.min(10));
-                assert!(shown.windows(2).all(|w| w[0] < w[1]));
+                let listed: Vec<usize> = shown.iter().flatten().copied().collect();
+                assert!(listed.windows(2).all(|w| w[0] < w[1]));
                 if rows > 1 {
-                    assert_eq!(shown.last(), Some(&9), "Skip in view");
+                    assert_eq!(shown.last(), Some(&Some(9)), "Skip in view");
+                }
+                // A row clicked stays where it is for the second click: each choice shown is
+                // on the same row once the cursor is on it.
+                for (row, other) in shown.iter().enumerate() {
+                    if let Some(other) = *other {
+                        assert_eq!(
+                            shown_choices(other, 10, rows).get(row),
+                            Some(&Some(other)),
+                            "{other} at row {row} of {shown:?}"
+                        );
+                    }
                 }
             }
         }

@@ -221,7 +221,7 @@ pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Hit> {
             return Some(Hit::Key(Key::Esc));
         }
         Some(Overlay::ConfirmQuit) => {
-            let r = confirm_area(area);
+            let r = confirm_area(app, area);
             let bar_y = r.y + 2;
             let key = (row == bar_y)
                 .then(|| confirm_bar(app).key_at(r.x + 1, col))
@@ -978,10 +978,17 @@ pub fn step_title(game: &Game, room: usize, around: usize) -> String {
     }
 }
 
-/// Where the quit dialog goes.
-fn confirm_area(area: Rect) -> Rect {
-    let w = 44.min(area.width);
-    let h = 5.min(area.height);
+/// Where the quit dialog goes: 44 columns, wider for a long note (a save's name), whose lines
+/// wrap inside it.
+fn confirm_area(app: &App, area: Rect) -> Rect {
+    let note = quit_note(app);
+    let w = u16::try_from((text::width(&note) + 2).clamp(44, 72))
+        .unwrap_or(44)
+        .min(area.width);
+    let lines = text::wrap(&note, usize::from(w.saturating_sub(2)))
+        .len()
+        .max(1);
+    let h = (4 + u16::try_from(lines).unwrap_or(u16::MAX)).min(area.height);
     Rect::new(
         area.x + (area.width - w) / 2,
         area.y + (area.height - h) / 2,
@@ -1006,30 +1013,53 @@ fn offers_save(app: &App) -> bool {
     app.config.autosave_dir.is_none()
         && app.config.save_dir.is_some()
         && app.game().is_some()
-        && app.saved_as_it_stands().is_none()
+        && app.saved_in().is_none_or(|(_, since)| since > 0)
 }
 
-fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
-    let r = confirm_area(area);
-    Clear.render(r, buf);
-    let saved = if app.config.autosave_dir.is_some() {
-        "The game is autosaved.".to_string()
-    } else if let Some(file) = app.saved_as_it_stands() {
-        format!("The game is saved in {file}.")
-    } else if offers_save(app) {
+/// What the quit dialog says of the game: autosaved, saved (and whether moves were played
+/// since), or not saved.
+fn quit_note(app: &App) -> String {
+    if app.config.autosave_dir.is_some() {
+        return "The game is autosaved.".to_string();
+    }
+    match app.saved_in() {
+        Some((file, 0)) => return format!("The game is saved in {file}."),
+        Some((file, since)) if app.config.save_dir.is_some() => {
+            return format!(
+                "Saved in {file}, but not the last {}: s saves them.",
+                crownlands_core::modules::describe::plural(
+                    i64::try_from(since).unwrap_or(i64::MAX),
+                    "move",
+                    "moves"
+                )
+            );
+        }
+        _ => {}
+    }
+    if offers_save(app) {
         "The game is not saved: s saves it.".to_string()
     } else if app.game().is_some() {
         "The game is not saved (no data directory).".to_string()
     } else {
         String::new()
-    };
-    Paragraph::new(vec![
+    }
+}
+
+fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
+    let r = confirm_area(app, area);
+    Clear.render(r, buf);
+    let mut lines = vec![
         Line::from("Quit Crownlands?"),
         confirm_bar(app).line(app.config.palette.accent(Accent::Focus)),
-        Line::from(saved),
-    ])
-    .block(block(" Quit ", app))
-    .render(r, buf);
+    ];
+    lines.extend(
+        text::wrap(&quit_note(app), usize::from(r.width.saturating_sub(2)))
+            .into_iter()
+            .map(Line::from),
+    );
+    Paragraph::new(lines)
+        .block(block(" Quit ", app))
+        .render(r, buf);
 }
 
 #[cfg(test)]
