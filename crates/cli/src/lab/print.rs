@@ -237,6 +237,15 @@ pub fn who(r: &Results) -> String {
 }
 
 fn interval(e: &Estimate, places: usize, percent: bool) -> String {
+    interval_at(
+        e,
+        column_places(std::slice::from_ref(e), places, percent),
+        percent,
+    )
+}
+
+/// [`interval`] at exactly `places` decimals (a table's column: [`column_places`]).
+fn interval_at(e: &Estimate, places: usize, percent: bool) -> String {
     let by = if percent { 100.0 } else { 1.0 };
     format!(
         "{} to {}{}",
@@ -244,6 +253,20 @@ fn interval(e: &Estimate, places: usize, percent: bool) -> String {
         bound(e.high * by, places),
         if percent { "%" } else { "" }
     )
+}
+
+/// The decimals a column of intervals is written to: `places`, or up to two more where an
+/// interval's ends would read alike though they differ (200,000 games' mean score of 19.11 read
+/// `19.1 to 19.1`, as if the estimate were outside it), the same for every row.
+fn column_places(estimates: &[Estimate], places: usize, percent: bool) -> usize {
+    let by = if percent { 100.0 } else { 1.0 };
+    let alike =
+        |e: &Estimate, p: usize| e.low < e.high && bound(e.low * by, p) == bound(e.high * by, p);
+    let mut p = places;
+    while p < places + 2 && estimates.iter().any(|e| alike(e, p)) {
+        p += 1;
+    }
+    p
 }
 
 /// An interval's bound to `places` decimals; one that is not 0 but would read as 0 gets the
@@ -437,16 +460,22 @@ fn tally_text(out: &mut String, t: &Tally, player: &str) {
         "seat  {:pw$}  mean score  95% interval    spread  win share  95% interval  dominoes placed",
         "player"
     );
+    let score_places = column_places(&seats.iter().map(|s| s.score).collect::<Vec<_>>(), 1, false);
+    let share_places = column_places(
+        &seats.iter().map(|s| s.win_share).collect::<Vec<_>>(),
+        1,
+        true,
+    );
     for (i, s) in seats.iter().enumerate() {
         let _ = writeln!(
             out,
             "{:>4}  {player:pw$}  {:>10.2}  {:<15}  {:>6.2}  {:>8.1}%  {:<12}  {:>15.2}",
             i + 1,
             s.score.estimate,
-            interval(&s.score, 1, false),
+            interval_at(&s.score, score_places, false),
             s.spread,
             s.win_share.estimate * 100.0,
-            interval(&s.win_share, 1, true),
+            interval_at(&s.win_share, share_places, true),
             s.placed
         );
     }
@@ -1367,6 +1396,27 @@ pub fn json(r: &Results) -> Value {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_interval_column_has_the_decimals_that_tell_its_ends_apart() {
+        let e = |estimate, low, high| super::Estimate {
+            estimate,
+            low,
+            high,
+        };
+        // 200,000 games' mean of 19.11: `19.1 to 19.1` read as if 19.11 were outside.
+        let narrow = e(19.11, 19.079, 19.134);
+        assert_eq!(super::interval(&narrow, 1, false), "19.08 to 19.13");
+        // A column takes the decimals of its narrowest row, the same for every row.
+        let wide = e(19.3, 18.8, 19.7);
+        let places = super::column_places(&[wide, narrow], 1, false);
+        assert_eq!(places, 2);
+        assert_eq!(super::interval_at(&wide, places, false), "18.80 to 19.70");
+        assert_eq!(super::interval(&wide, 1, false), "18.8 to 19.7");
+        // At most two more decimals; an interval of no width stays as it is.
+        let point = e(0.5, 0.5, 0.5);
+        assert_eq!(super::column_places(&[point], 1, true), 1);
+    }
+
     #[test]
     fn a_difference_that_prints_as_0_is_plus_0() {
         for (x, places, shown) in [
