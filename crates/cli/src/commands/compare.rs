@@ -27,11 +27,12 @@ pub fn run(
         inputs.extend([a.into(), b.into()]);
         crate::lab::report::check(path, &inputs, options.force)?;
     }
-    let rulesets = [
-        Arc::new(load_ruleset_warned(registry, a)?),
-        Arc::new(load_ruleset_warned(registry, b)?),
-    ];
+    let (ruleset_a, warned_a) = load_ruleset_warned(registry, a)?;
+    let (ruleset_b, warned_b) = load_ruleset_warned(registry, b)?;
+    let rulesets = [Arc::new(ruleset_a), Arc::new(ruleset_b)];
     let who = players_of(players, bots, &[&rulesets[0], &rulesets[1]])?;
+    super::say_warnings(&warned_a, who.count());
+    super::say_warnings(&warned_b, who.count());
     let tables = [
         Table::new(rulesets[0].clone(), &who, options.seed)?,
         Table::new(rulesets[1].clone(), &who, options.seed)?,

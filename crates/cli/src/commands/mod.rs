@@ -163,15 +163,29 @@ pub fn load_ruleset(registry: &Registry, name_or_path: &str) -> CliResult<Rulese
     Ok(crownlands_rules::load(registry, name_or_path)?)
 }
 
-/// [`load_ruleset`] for a study of the ruleset (`simulate`, `compare`): its warnings, the rules
-/// that can never work as written (a bonus no kingdom can earn, a module that never acts), on
-/// standard error first, as `validate` gives them, so the figures that follow are read knowing.
-pub fn load_ruleset_warned(registry: &Registry, name_or_path: &str) -> CliResult<Ruleset> {
-    let (ruleset, warnings) = crownlands_rules::load_with_warnings(registry, name_or_path)?;
-    for w in &warnings {
+/// [`load_ruleset`] for a study of the ruleset (`simulate`, `compare`), with its warnings, the
+/// rules that can never work as written (a bonus no kingdom can earn, a module that never acts):
+/// [`say_warnings`] says them once the player count is known.
+pub fn load_ruleset_warned(
+    registry: &Registry,
+    name_or_path: &str,
+) -> CliResult<(Ruleset, Vec<crownlands_rules::Diagnostic>)> {
+    Ok(crownlands_rules::load_with_warnings(
+        registry,
+        name_or_path,
+    )?)
+}
+
+/// The warnings of a ruleset studied at `players` players on standard error, first, as
+/// `validate` gives them, so the figures that follow are read knowing: those that hold at that
+/// count (one of 3 and 4 players says nothing of a run of 2).
+pub fn say_warnings(warnings: &[crownlands_rules::Diagnostic], players: u8) {
+    for w in warnings
+        .iter()
+        .filter(|w| crownlands_rules::holds_at(&w.message, players))
+    {
         crate::output::say_err!("warning: {w}");
     }
-    Ok(ruleset)
 }
 
 /// The rules for `players`, or for the ruleset's smallest player count.

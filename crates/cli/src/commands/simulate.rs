@@ -118,6 +118,21 @@ pub fn players_of(
                 .collect();
             match common.as_slice() {
                 [n] => Ok(Players::Random(*n)),
+                // Two rulesets (compare) with no count in common: said, with each one's.
+                [] if rulesets.len() > 1 => {
+                    let each: Vec<String> = rulesets
+                        .iter()
+                        .map(|r| {
+                            let n: Vec<String> = counts(r).iter().map(u8::to_string).collect();
+                            format!("{} allows {}", r.name(), n.join(", "))
+                        })
+                        .collect();
+                    Err(CliError::Message(format!(
+                        "the rulesets share no player count ({}): they can be compared only at \
+                         a count both allow",
+                        each.join("; ")
+                    )))
+                }
                 _ => {
                     let listed: Vec<String> = common.iter().map(u8::to_string).collect();
                     let allowed = if listed.is_empty() {
@@ -156,8 +171,10 @@ pub fn run(
         inputs.push(name.into());
         report::check(path, &inputs, options.force)?;
     }
-    let ruleset = Arc::new(load_ruleset_warned(registry, name)?);
+    let (ruleset, warned) = load_ruleset_warned(registry, name)?;
+    let ruleset = Arc::new(ruleset);
     let who = players_of(players, bots, &[&ruleset])?;
+    super::say_warnings(&warned, who.count());
     let table = Table::new(ruleset.clone(), &who, options.seed)?;
     let spec = RunSpec {
         kind: Kind::Simulate,

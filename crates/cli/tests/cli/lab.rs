@@ -1871,4 +1871,34 @@ fn a_study_of_a_ruleset_says_its_warnings_first() {
     // A ruleset with nothing to warn of: nothing on standard error.
     let quiet = run(&["simulate", "harmony", "-p", "3", "-g", "50"]).ok();
     assert_eq!(quiet.stderr, "");
+    // Warnings of other player counts than the run's are not said (a 7x7 house rule's deck
+    // fills it at 2 players only).
+    let big = dir.file(
+        "big7.toml",
+        "extends = \"kingdomino\"\n[rules]\ngrid-size = 7\n[for-players.2]\ndeck-size = 48\n",
+    );
+    let two = run(&["compare", "kingdomino", &big, "-p", "2", "-g", "20"]).ok();
+    assert_eq!(two.stderr, "");
+    let three = run(&["simulate", &big, "-p", "3", "-g", "20"]).ok();
+    assert!(
+        three.stderr.contains("warning: ") && three.stderr.contains("at 3 and 4 players"),
+        "{}",
+        three.stderr
+    );
+    // Two rulesets with no player count in common: said, with each one's counts.
+    let two_only = dir.file(
+        "two.toml",
+        "extends = \"kingdomino\"\nname = \"two-only\"\nplayers = [2]\n",
+    );
+    let four_only = dir.file(
+        "four.toml",
+        "extends = \"kingdomino\"\nname = \"four-only\"\nplayers = [4]\n",
+    );
+    let r = run(&["compare", &two_only, &four_only, "-g", "10"]).expect_code(1);
+    assert!(
+        r.stderr
+            .contains("the rulesets share no player count (two-only allows 2; four-only allows 4)"),
+        "{}",
+        r.stderr
+    );
 }
