@@ -778,16 +778,24 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         interval(discards, 3, false)
     );
     // How the games end: closer or further apart, tied at the top more or less often.
-    if let Some((margin, ties)) = &beyond.finishes {
+    if let Some(f) = &beyond.finishes {
+        let share = |e: &Estimate| {
+            format!(
+                "{:+.1}%{} ({})",
+                signed(e.estimate * 100.0, 1),
+                mark(e),
+                interval(e, 1, true)
+            )
+        };
         let _ = writeln!(
             out,
-            "games, B - A: the winner's margin over the next side {:+.2}{} ({}); the top total tied {:+.1}%{} ({})",
-            signed(margin.estimate, 2),
-            mark(margin),
-            interval(margin, 2, false),
-            signed(ties.estimate * 100.0, 1),
-            mark(ties),
-            interval(ties, 1, true),
+            "games, B - A: the winner's margin over the next side {:+.2}{} ({}); the top total tied {} (decided by a tie-break {}, shared {})",
+            signed(f.margin.estimate, 2),
+            mark(&f.margin),
+            interval(&f.margin, 2, false),
+            share(&f.tied_top),
+            share(&f.by_tie_break),
+            share(&f.shared),
         );
     }
     let held = &beyond.held;
@@ -957,8 +965,8 @@ fn chance_stars_text(out: &mut String, r: &Results, diffs: &[Difference], beyond
     }
     tested.push(beyond.discards);
     tested.extend(beyond.held.iter().map(|(_, e)| *e));
-    if let Some((margin, ties)) = beyond.finishes {
-        tested.extend([margin, ties]);
+    if let Some(f) = beyond.finishes {
+        tested.extend(f.all());
     }
     for (_, bots) in &beyond.bot_bonuses {
         tested.extend(bots.iter().map(|(_, e)| *e));
@@ -1002,7 +1010,7 @@ struct Beyond {
     bonuses: Vec<(String, Vec<Estimate>)>,
     bot_bonuses: Vec<(String, Vec<(String, Estimate)>)>,
     discards: Estimate,
-    finishes: Option<(Estimate, Estimate)>,
+    finishes: Option<stats::FinishDifferences>,
     held: Vec<(String, Estimate)>,
     places: Vec<(Estimate, Estimate)>,
     paired_places: bool,
@@ -1039,7 +1047,7 @@ impl Beyond {
                     .flat_map(|(_, bots)| bots.iter().map(|(_, e)| *e)),
             )
             .chain(std::iter::once(self.discards))
-            .chain(self.finishes.iter().flat_map(|&(m, t)| [m, t]))
+            .chain(self.finishes.iter().flat_map(|f| f.all()))
             .chain(self.held.iter().map(|(_, e)| *e))
             .chain(self.places.iter().flat_map(|&(w, s)| [w, s]))
     }
@@ -1360,10 +1368,12 @@ pub fn json(r: &Results) -> Value {
                             .collect::<Vec<_>>()
                     );
                 }
-                if let Some((margin, ties)) = stats::finish_differences(a, b) {
+                if let Some(f) = stats::finish_differences(a, b) {
                     doc["finish_differences"] = json!({
-                        "winner_margin": estimate_json(&margin, 3),
-                        "tied_top": estimate_json(&ties, 4),
+                        "winner_margin": estimate_json(&f.margin, 3),
+                        "tied_top": estimate_json(&f.tied_top, 4),
+                        "decided_by_tie_break": estimate_json(&f.by_tie_break, 4),
+                        "shared": estimate_json(&f.shared, 4),
                     });
                 }
                 doc["held_differences"] = json!(

@@ -123,10 +123,31 @@ pub fn finishes(t: &Tally) -> Option<FinishSummary> {
     })
 }
 
+/// How the games were won, B - A ([`finish_differences`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FinishDifferences {
+    /// The winner's margin over the next side.
+    pub margin: Estimate,
+    /// The share of games tied at the top.
+    pub tied_top: Estimate,
+    /// The share decided by a tie-break.
+    pub by_tie_break: Estimate,
+    /// The share where the winners shared the victory.
+    pub shared: Estimate,
+}
+
+impl FinishDifferences {
+    pub fn all(&self) -> [Estimate; 4] {
+        [self.margin, self.tied_top, self.by_tie_break, self.shared]
+    }
+}
+
 /// How the games were won, B - A, with 95% intervals as for independent runs (see
-/// [`mean_difference`]): the winner's margin over the next side, and the share of games tied at
-/// the top. `None` where either run's part is of an older build.
-pub fn finish_differences(a: &Tally, b: &Tally) -> Option<(Estimate, Estimate)> {
+/// [`mean_difference`]): the winner's margin over the next side, and the shares of games tied
+/// at the top, decided by a tie-break and shared (a house rule's tie-breaks show in the last
+/// two: ties at the top as many, fewer of them shared). `None` where either run's part is of an
+/// older build.
+pub fn finish_differences(a: &Tally, b: &Tally) -> Option<FinishDifferences> {
     let (fa, fb) = (a.finishes.as_ref()?, b.finishes.as_ref()?);
     let margin = |f: &super::tally::Finishes| {
         (
@@ -134,12 +155,17 @@ pub fn finish_differences(a: &Tally, b: &Tally) -> Option<(Estimate, Estimate)> 
             f.margin_sq_sum,
         )
     };
-    // A tie at the top is a 0/1 value a game: its square is itself.
-    let ties = |f: &super::tally::Finishes| (i128::from(f.tied_top), u128::from(f.tied_top));
-    Some((
-        mean_difference(margin(fa), a.games, margin(fb), b.games),
-        mean_difference(ties(fa), a.games, ties(fb), b.games).within(-1.0, 1.0),
-    ))
+    // A share of the games is a 0/1 value a game: its square is itself.
+    let count = |n: u64| (i128::from(n), u128::from(n));
+    let share = |of: &dyn Fn(&super::tally::Finishes) -> u64| {
+        mean_difference(count(of(fa)), a.games, count(of(fb)), b.games).within(-1.0, 1.0)
+    };
+    Some(FinishDifferences {
+        margin: mean_difference(margin(fa), a.games, margin(fb), b.games),
+        tied_top: share(&|f| f.tied_top),
+        by_tie_break: share(&|f| f.tied_top.saturating_sub(f.shared)),
+        shared: share(&|f| f.shared),
+    })
 }
 
 /// One seat of one ruleset.

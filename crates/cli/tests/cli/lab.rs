@@ -387,7 +387,7 @@ fn compare_with_mixed_bots_gives_each_bots_paired_difference() {
 
 #[test]
 fn compare_says_how_many_stars_chance_alone_would_give() {
-    // Harmony on: its bonus and the scores it adds are starred, among 27 differences tested.
+    // Harmony on: its bonus and the scores it adds are starred, among 29 differences tested.
     let text = run(&["compare", "kingdomino", "harmony", "-p", "4", "-g", "2000"])
         .ok()
         .stdout;
@@ -396,7 +396,7 @@ fn compare_says_how_many_stars_chance_alone_would_give() {
         .find(|l| l.contains("differences above"))
         .unwrap_or_else(|| panic!("{text}"));
     assert!(
-        note.contains("of the 27 differences above are starred"),
+        note.contains("of the 29 differences above are starred"),
         "{note}"
     );
     assert!(note.contains("(1.4 here)"), "{note}");
@@ -1400,6 +1400,14 @@ fn how_the_games_were_won_is_told_and_merges() {
         (dt - (own(1, "tied_top") - own(0, "tied_top"))).abs() < 2e-3,
         "{c}"
     );
+    // Decided by a tie-break and shared, B - A: a house rule's tie-breaks show there.
+    for (diff, key) in [
+        ("decided_by_tie_break", "decided_by_tie_break"),
+        ("shared", "shared"),
+    ] {
+        let dd = d[diff]["estimate"].as_f64().expect(diff);
+        assert!((dd - (own(1, key) - own(0, key))).abs() < 2e-3, "{c}");
+    }
     let text = run(&["compare", "kingdomino", "harmony", "-p", "2", "-g", "20"])
         .ok()
         .stdout;
