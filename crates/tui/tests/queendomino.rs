@@ -11,6 +11,16 @@ use crownlands_tui::{App, Key, Mode, Palette};
 use ratatui::style::Modifier;
 use std::path::PathBuf;
 
+/// The files in `dir`, sorted.
+fn files_in(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    v.sort();
+    v
+}
+
 fn temp_dir(tag: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("crownlands-q-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -1457,14 +1467,7 @@ fn a_game_saved_by_hand_then_finished_is_kept_where_it_was_saved() {
         app.run_bots();
         play_to_end(&mut app, 6);
         press(&mut app, "s");
-        let files = || -> Vec<PathBuf> {
-            let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
-                .unwrap()
-                .map(|e| e.unwrap().path())
-                .collect();
-            v.sort();
-            v
-        };
+        let files = || files_in(&dir);
         let saved = files();
         assert_eq!(saved.len(), 1, "{saved:?}");
         if changed {
@@ -1501,14 +1504,7 @@ fn a_game_resumed_from_the_autosave_goes_back_into_its_own_files() {
     let home = temp_dir("resumed-own-files-home");
     let mut cfg = config(4, Palette::none());
     cfg.save_dir = Some(dir.clone());
-    let files = || -> Vec<PathBuf> {
-        let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
-        v.sort();
-        v
-    };
+    let files = || files_in(&dir);
     // Another run of the program offers the game, as the autosave held it, and resumes it.
     let resumed = |app: &App| {
         let session = app.session().expect("a game").clone();

@@ -257,23 +257,26 @@ fn print_end(session: &Session) {
             }
         );
     }
-    if !session.is_over() && session.game().is_over() {
-        // Saved between two games of the match (from the score screen).
+    // Each seat's match total of the games counted so far (`seat 1 (Anna) 41, ...`).
+    let totals = || -> String {
         let g: &Game = session.game();
-        let totals: Vec<String> = g
-            .seats()
+        g.seats()
             .map(|p| {
                 let total = session.played().totals().get(g.side_of(p)).copied();
                 format!("{} {}", seat_text(players, p), total.unwrap_or(0))
             })
-            .collect();
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if !session.is_over() && session.game().is_over() {
+        // Saved between two games of the match (from the score screen).
         say!(
             "Unfinished: the match stopped after game {} of {}; game {} is next. Match totals so \
              far: {}",
             session.game_index() + 1,
             session.match_games(),
             session.game_index() + 2,
-            totals.join(", ")
+            totals()
         );
     } else if !session.is_over() {
         let g: &Game = session.game();
@@ -283,18 +286,11 @@ fn print_end(session: &Session) {
             .collect();
         // In a match's later game, what its finished games summed to as well.
         let before = if session.game_index() > 0 {
-            let totals: Vec<String> = g
-                .seats()
-                .map(|p| {
-                    let total = session.played().totals().get(g.side_of(p)).copied();
-                    format!("{} {}", seat_text(players, p), total.unwrap_or(0))
-                })
-                .collect();
             let games = match session.game_index() {
                 1 => "the game".to_string(),
                 n => format!("the {n} games"),
             };
-            format!("; match totals of {games} before: {}", totals.join(", "))
+            format!("; match totals of {games} before: {}", totals())
         } else {
             String::new()
         };
