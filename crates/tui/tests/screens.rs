@@ -382,6 +382,12 @@ fn the_quit_dialog_saves_a_game_nothing_else_keeps() {
     assert!(screen(&app, 80, 24).contains("The game is saved in kingdomino-seed-3.json."));
     press(&mut app, "y");
     assert!(app.should_quit());
+    // On the way out it says so too, with the file's path, as the autosave's is said.
+    let note = app.before_exit().unwrap_or_default();
+    assert!(
+        note.starts_with("The game is saved in ") && note.contains("kingdomino-seed-3.json"),
+        "{note}"
+    );
     // No data directory: nothing to offer.
     let mut cfg = config(3, Palette::none());
     cfg.save_dir = None;

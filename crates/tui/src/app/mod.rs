@@ -1060,7 +1060,20 @@ impl App {
     /// in `autosave.json` or, when another program took that in the instant of a write, in a file
     /// of its own. Returns a line to tell the player after the screen is gone, if any.
     pub fn before_exit(&mut self) -> Option<String> {
-        let dir = self.config.autosave_dir.as_ref()?;
+        let Some(dir) = self.config.autosave_dir.as_ref() else {
+            // Without the autosave: where a game under way was saved with `s`, said, as the
+            // autosave is (the quit dialog had said it, and the exit nothing).
+            let program = crownlands_saves::words::program_name();
+            let unfinished = self.session.as_ref().is_some_and(|s| !s.is_over());
+            let (path, _) = self.saved.as_ref()?;
+            return match self.saved_in() {
+                Some((_, 0)) if unfinished && self.replay.is_none() => Some(format!(
+                    "The game is saved in {}: `{program} play --load` and that file resumes it.",
+                    replay::printable(&path.display().to_string())
+                )),
+                _ => None,
+            };
+        };
         match self.autosaver.before_exit(dir) {
             // An unfinished game autosaved where it always is: said, so that quitting does not
             // look like losing it (a playtester's `q y` left without a word).
