@@ -376,6 +376,12 @@ fn the_quit_dialog_saves_a_game_nothing_else_keeps() {
         "{text}"
     );
     assert!(text.contains("[ s: save ]"), "{text}");
+    // Leaving now would say what the save holds and what it does not.
+    let note = app.before_exit().unwrap_or_default();
+    assert!(
+        note.starts_with("The game was saved in ") && note.contains(" before its last "),
+        "{note}"
+    );
     press(&mut app, "s");
     assert!(app.message().contains(" again "), "{}", app.message());
     press(&mut app, "q");

@@ -1066,12 +1066,28 @@ impl App {
             let program = crownlands_saves::words::program_name();
             let unfinished = self.session.as_ref().is_some_and(|s| !s.is_over());
             let (path, _) = self.saved.as_ref()?;
+            let file = replay::printable(&path.display().to_string());
             return match self.saved_in() {
-                Some((_, 0)) if unfinished && self.replay.is_none() => Some(format!(
-                    "The game is saved in {}: `{program} play --load` and that file resumes it.",
-                    replay::printable(&path.display().to_string())
+                _ if !unfinished || self.replay.is_some() => None,
+                Some((_, 0)) => Some(format!(
+                    "The game is saved in {file}: `{program} play --load` and that file resumes it."
                 )),
-                _ => None,
+                // Saved, then played on: what was saved is said, and what was not.
+                Some((_, since)) => Some(format!(
+                    "The game was saved in {file} before its last {} (autosave was off: {} \
+                     not kept).",
+                    crownlands_core::modules::describe::plural(
+                        i64::try_from(since).unwrap_or(i64::MAX),
+                        "move",
+                        "moves"
+                    ),
+                    if since == 1 {
+                        "that one is"
+                    } else {
+                        "those are"
+                    }
+                )),
+                None => None,
             };
         };
         match self.autosaver.before_exit(dir) {

@@ -1026,12 +1026,13 @@ fn quit_note(app: &App) -> String {
         Some((file, 0)) => return format!("The game is saved in {file}."),
         Some((file, since)) if app.config.save_dir.is_some() => {
             return format!(
-                "Saved in {file}, but not the last {}: s saves them.",
+                "Saved in {file}, but not the last {}: s saves {}.",
                 crownlands_core::modules::describe::plural(
                     i64::try_from(since).unwrap_or(i64::MAX),
                     "move",
                     "moves"
-                )
+                ),
+                if since == 1 { "it" } else { "them" }
             );
         }
         _ => {}
