@@ -211,3 +211,28 @@ coins-per-point = 5
         assert!(scoring.contains(said), "{said:?} not in:\n{scoring}");
     }
 }
+
+/// The rules of the claim name the line as the screen's panel does: the first line in the first
+/// claims (the panel said "First line", the rules "the next line"), the next line after.
+#[test]
+fn the_claim_rules_name_the_line_the_panel_names() {
+    let registry = crownlands_core::Registry::shipped_ref();
+    let ruleset =
+        std::sync::Arc::new(crownlands_rules::load(registry, "kingdomino").expect("loads"));
+    let mut game = Game::new(ruleset, 4, 3).expect("sets up");
+    assert!(matches!(game.phase(), Phase::FirstClaims { .. }));
+    assert!(
+        phase_rules(&game)[0].contains("the first line"),
+        "{:?}",
+        phase_rules(&game)
+    );
+    while !matches!(game.phase(), Phase::Claim { .. }) {
+        let a = game.legal_actions()[0];
+        game.apply(a).expect("legal");
+    }
+    assert!(
+        phase_rules(&game)[0].contains("the next line"),
+        "{:?}",
+        phase_rules(&game)
+    );
+}

@@ -223,7 +223,12 @@ pub fn step_rules(registry: &crate::Registry, module: &str) -> Vec<String> {
 /// module's step.
 pub fn phase_rules(game: &Game) -> Vec<String> {
     let lines: &[&str] = match game.phase() {
-        Phase::FirstClaims { .. } | Phase::Claim { .. } => &[
+        // (The first line is claimed before any is placed: the panel calls it the first line.)
+        Phase::FirstClaims { .. } => &[
+            "Claim: put your king on a domino of the first line.",
+            "The lower its number, the sooner you place and choose next round; high numbers hold more crowns.",
+        ],
+        Phase::Claim { .. } => &[
             "Claim: put your king on a domino of the next line.",
             "The lower its number, the sooner you place and choose next round; high numbers hold more crowns.",
         ],
