@@ -94,8 +94,9 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
                     .to_string()
             } else if offer.is_main() {
                 format!(
-                    "Resume goes on exactly where it stopped. A new game keeps this one as {} \
-                     at its first move.",
+                    "Resume goes on exactly where it stopped. A new game does not lose this \
+                     one: once the new game makes its first move, this one is kept in {} \
+                     (`play --load` opens it).",
                     offer.kept_as
                 )
             } else {
