@@ -422,9 +422,12 @@ fn duplicate_key(text: &str, at: usize) -> String {
 /// Whether the line holding byte `at` of `text` is a key, `=` and nothing else (a comment at
 /// most): a value left out.
 fn missing_value(text: &str, at: usize) -> bool {
-    let at = at.min(text.len());
-    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    // (A place inside a character, which the parser does not give, reads as no line.)
+    let (Some(before), Some(after)) = (text.get(..at), text.get(at..)) else {
+        return false;
+    };
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    let end = after.find('\n').map_or(text.len(), |i| at + i);
     let Some(line) = text.get(start..end) else {
         return false;
     };
@@ -433,4 +436,20 @@ fn missing_value(text: &str, at: usize) -> bool {
     };
     let rest = rest.split('#').next().unwrap_or_default();
     !key.trim().is_empty() && !key.contains(['"', '\'', '[']) && rest.trim().is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::missing_value;
+
+    #[test]
+    fn a_key_with_nothing_after_its_equals_sign_is_a_missing_value() {
+        assert!(missing_value("[rules]\nline-size = \n", 20));
+        assert!(missing_value("line-size = # four\n", 12));
+        assert!(!missing_value("line-size = 4\n", 12));
+        assert!(!missing_value("\"a b\" = \n", 8));
+        // A place inside a character, or past the end, is no line (and no panic).
+        assert!(!missing_value("é = \n", 1));
+        assert!(!missing_value("x = \n", 99));
+    }
 }
