@@ -149,6 +149,21 @@ impl Save {
                 .is_some_and(|g| matches!(g.status, crate::record::GameStatus::Finished { .. }))
     }
 
+    /// Whether the game (or match) is not over: its last game unfinished, or a match stopped
+    /// between its games.
+    pub fn is_unfinished(&self) -> bool {
+        self.between_games()
+            || self
+                .games
+                .last()
+                .is_some_and(|g| matches!(g.status, crate::record::GameStatus::Unfinished { .. }))
+    }
+
+    /// How many actions the save holds, over every game of the match.
+    pub fn moves(&self) -> usize {
+        self.games.iter().map(|g| g.actions.len()).sum()
+    }
+
     /// Read a save from JSON text. `file` names it in errors. Checks the format tag and version
     /// and the shape; [`Save::load`] then checks the game itself.
     pub fn from_json(text: &str, file: &str) -> Result<Save, SaveError> {

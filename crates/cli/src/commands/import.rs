@@ -29,7 +29,7 @@ pub fn run(
     }
     let save = session.to_save();
     write_output(output, save.to_json().as_bytes(), force).map_err(err)?;
-    let actions: usize = save.games.iter().map(|g| g.actions.len()).sum();
+    let actions = save.moves();
     let state = match save.games.last().map(|g| &g.status) {
         Some(GameStatus::Finished { .. }) if session.is_over() => {
             format!("finished: {}", notation::result_text(&session))

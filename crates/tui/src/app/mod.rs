@@ -1752,15 +1752,6 @@ impl App {
             return;
         };
         let now = session.to_save();
-        let moves =
-            |s: &crownlands_saves::Save| s.games.iter().map(|g| g.actions.len()).sum::<usize>();
-        // Over: its last game ended, and the match with it.
-        let finished = |s: &crownlands_saves::Save| {
-            !s.between_games()
-                && s.games.last().is_some_and(|g| {
-                    !matches!(g.status, crownlands_saves::GameStatus::Unfinished { .. })
-                })
-        };
         let mut saved: Option<(PathBuf, crownlands_saves::Save)> = None;
         let mut kept: Option<(PathBuf, crownlands_saves::Save)> = None;
         for (path, _) in replay::newest_saves(dir)
@@ -1771,9 +1762,10 @@ impl App {
                 continue;
             };
             // The newest of those holding the most moves (the last save of this game).
-            if now.continues(&file) && saved.as_ref().is_none_or(|(_, s)| moves(&file) > moves(s)) {
+            if now.continues(&file) && saved.as_ref().is_none_or(|(_, s)| file.moves() > s.moves())
+            {
                 saved = Some((path, file));
-            } else if finished(&file) && file.continues(&now) && kept.is_none() {
+            } else if !file.is_unfinished() && file.continues(&now) && kept.is_none() {
                 kept = Some((path, file));
             }
         }
@@ -1791,9 +1783,7 @@ impl App {
         if !now.continues(written) {
             return None;
         }
-        let moves = |s: &crownlands_saves::Save| s.games.iter().map(|g| g.actions.len()).sum();
-        let since: usize = moves(&now);
-        Some((file_name(path), since.saturating_sub(moves(written))))
+        Some((file_name(path), now.moves().saturating_sub(written.moves())))
     }
 
     /// Show every move the log keeps, scrolled to the newest.

@@ -65,10 +65,7 @@ pub fn recent_games(dir: &Path) -> Vec<Recent> {
             // A game left unfinished says so: watching it stops where it was left.
             // A match saved between its games is unfinished too.
             let between = save.between_games();
-            let unfinished = between
-                || save.games.last().is_some_and(|g| {
-                    matches!(g.status, crownlands_saves::GameStatus::Unfinished { .. })
-                });
+            let unfinished = save.is_unfinished();
             let status = if unfinished { " (unfinished)" } else { "" };
             let joined = |totals: Vec<String>| totals.join(":");
             let match_games = save.match_games();

@@ -1037,7 +1037,8 @@ fn quit_note(app: &App) -> String {
         }
         _ => {}
     }
-    if offers_save(app) {
+    // (Not saved as it stands: `offers_save` holds where there is a folder to save in.)
+    if app.config.save_dir.is_some() && app.game().is_some() {
         "The game is not saved: s saves it.".to_string()
     } else if app.game().is_some() {
         "The game is not saved (no data directory).".to_string()
