@@ -228,3 +228,37 @@ fn a_long_list_of_choices_scrolls_and_clicks_land_on_the_shown_choice() {
     let (col, row) = find(&app, "End this step and go on.");
     assert_eq!(hit(&app, Rect::new(0, 0, W, 24), col, row), None);
 }
+
+#[test]
+fn stepping_onto_skip_from_a_later_page_keeps_that_page_in_view() {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
+    let mut n = 0;
+    while !(matches!(app.mode(), Mode::Step) && app.step_actions().len() > 8) && n < 3000 {
+        play_to_end(&mut app, 1);
+        n += 1;
+    }
+    let count = app.step_actions().len();
+    assert!(count > 8, "a step with many choices came up");
+    let now = std::time::Instant::now();
+    // Up from Skip, where the step opens, to the last action: its page, not the first.
+    app.key_at(Key::Up, now);
+    assert_eq!(app.choice(), count - 2);
+    let last_page = screen(&app, W, 24);
+    let last = format!("{}. ", count - 1);
+    assert!(last_page.contains(&last), "{last_page}");
+    assert!(!last_page.contains(" 1. "), "{last_page}");
+    // Down onto Skip again: the same page stays above it, and a click on a row lands on it.
+    app.key_at(Key::Down, now);
+    assert_eq!(app.choice(), count - 1);
+    let text = screen(&app, W, 24);
+    assert!(text.contains(&last), "{text}");
+    let (col, row) = find(&app, &last);
+    assert_eq!(
+        hit(&app, Rect::new(0, 0, W, 24), col, row),
+        Some(Hit::Choice(count - 2))
+    );
+    // Down again wraps to the first action and its page.
+    app.key_at(Key::Down, now);
+    assert_eq!(app.choice(), 0);
+    assert!(screen(&app, W, 24).contains(" 1. "));
+}

@@ -184,6 +184,9 @@ pub struct App {
     ghost: Placement,
     /// Cursor over the claims or the step's actions.
     choice: usize,
+    /// While the cursor is on a step's Skip, the action whose page of a long list stays in view
+    /// above it: the one the cursor came from (0 when the step opened).
+    page_under_skip: usize,
     /// The first digit typed of a row's number in a list of ten rows or more (`1` of `12`):
     /// the next digit completes it; any other key forgets it.
     first_digit: Option<usize>,
@@ -341,6 +344,7 @@ impl App {
             undo: Vec::new(),
             ghost: Placement::new(Cell::new(1, 0), Direction::East),
             choice: 0,
+            page_under_skip: 0,
             first_digit: None,
             decision_at: None,
             last_decider: None,
@@ -442,6 +446,12 @@ impl App {
 
     pub fn ghost(&self) -> Placement {
         self.ghost
+    }
+
+    /// While the cursor is on a step's Skip, the action whose page of a long list is shown above
+    /// it: the one the cursor came from, 0 when the step opened on Skip.
+    pub fn page_under_skip(&self) -> usize {
+        self.page_under_skip
     }
 
     pub fn choice(&self) -> usize {
@@ -788,6 +798,7 @@ impl App {
                 Phase::Step { .. } => game.legal_action_count().saturating_sub(1) as usize,
                 _ => 0,
             };
+            self.page_under_skip = 0;
             self.first_digit = None;
             self.hint = None;
             self.hints.clear();
@@ -1508,10 +1519,10 @@ impl App {
         let n = actions.len();
         match key {
             Key::Up | Key::Left | Key::Char('k' | 'h') | Key::BackTab => {
-                self.choice = (self.choice + n - 1) % n
+                self.choose_step(n, (self.choice + n - 1) % n)
             }
             Key::Down | Key::Right | Key::Char('j' | 'l') | Key::Tab => {
-                self.choice = (self.choice + 1) % n
+                self.choose_step(n, (self.choice + 1) % n)
             }
             Key::Char('p') | Key::Esc => self.play(Action::Pass, true, now),
             // The numbered choice, as the list numbers them; in a list of ten or more, `1`
@@ -1846,8 +1857,9 @@ impl App {
                 }
             }
             _ => {
-                if let Some(i) = self.step_actions().iter().position(|a| *a == action) {
-                    self.choice = i;
+                let actions = self.step_actions();
+                if let Some(i) = actions.iter().position(|a| *a == action) {
+                    self.choose_step(actions.len(), i);
                 }
             }
         }
@@ -1942,9 +1954,22 @@ impl App {
         if self.choice == i {
             self.key_at(Key::Enter, now);
         } else {
-            self.choice = i;
+            if matches!(self.mode, Mode::Step) {
+                self.choose_step(n, i);
+            } else {
+                self.choice = i;
+            }
             self.hint_follows_selection();
         }
+    }
+
+    /// Put the cursor on the `i`th of a step's `n` actions. Onto Skip (the last) from an action,
+    /// the action's page stays in view above it ([`App::page_under_skip`]).
+    fn choose_step(&mut self, n: usize, i: usize) {
+        if i + 1 == n && self.choice + 1 < n {
+            self.page_under_skip = self.choice;
+        }
+        self.choice = i;
     }
 }
 

@@ -93,10 +93,12 @@ fn own_row(app: &App, game: &Game, width: usize) -> String {
 /// `all` (`None`: a blank row): every one when they fit; otherwise the page of actions the
 /// cursor is on (pages of `rows - 1`, the last maybe short, blank rows after it), and the last
 /// choice, Skip, on the last row whatever the page, so going on is always in view (a step opens
-/// on Skip, with the first page above it). Each row stays put while the cursor moves within the
-/// page and to Skip and back: a click on a row shown, then a second on the same row, chooses
-/// it, then does it (a window kept ending at the cursor had moved under the mouse).
-fn shown_choices(choice: usize, all: usize, rows: usize) -> Vec<Option<usize>> {
+/// on Skip, with the first page above it). On Skip, the page above it is `page_of`'s (the choice
+/// the cursor came from, 0 when the step opened): stepping down from a later page onto Skip
+/// keeps that page in view. Each row stays put while the cursor moves within the page and to
+/// Skip and back: a click on a row shown, then a second on the same row, chooses it, then does
+/// it (a window kept ending at the cursor had moved under the mouse).
+fn shown_choices(choice: usize, page_of: usize, all: usize, rows: usize) -> Vec<Option<usize>> {
     if all <= rows {
         return (0..all).map(Some).collect();
     }
@@ -105,11 +107,12 @@ fn shown_choices(choice: usize, all: usize, rows: usize) -> Vec<Option<usize>> {
     }
     let window = rows - 1;
     let skip = all - 1;
-    let first = if choice >= skip {
-        0
+    let on_page = if choice >= skip {
+        if page_of < skip { page_of } else { 0 }
     } else {
-        choice / window * window
+        choice
     };
+    let first = on_page / window * window;
     (first..first + window)
         .map(|i| (i < skip).then_some(i))
         .chain([Some(skip)])
@@ -118,7 +121,12 @@ fn shown_choices(choice: usize, all: usize, rows: usize) -> Vec<Option<usize>> {
 
 /// The choices a list `area` high shows ([`shown_choices`]).
 fn shown(app: &App, game: &Game, all: usize, area: Rect, compact: bool) -> Vec<Option<usize>> {
-    shown_choices(app.choice(), all, visible(game, area, compact))
+    shown_choices(
+        app.choice(),
+        app.page_under_skip(),
+        all,
+        visible(game, area, compact),
+    )
 }
 
 /// The choice on the `offset`th row inside a list `area` high (0: the row under its title), if
@@ -335,25 +343,31 @@ mod tests {
 
     #[test]
     fn a_list_that_fits_is_shown_whole() {
-        assert_eq!(shown_choices(0, 4, 4), some(&[0, 1, 2, 3]));
-        assert_eq!(shown_choices(3, 3, 8), some(&[0, 1, 2]));
+        assert_eq!(shown_choices(0, 0, 4, 4), some(&[0, 1, 2, 3]));
+        assert_eq!(shown_choices(3, 0, 3, 8), some(&[0, 1, 2]));
     }
 
     #[test]
     fn a_long_list_keeps_skip_last_and_the_cursor_in_view() {
         // Ten choices, the tenth Skip, in five rows: pages of four actions, and Skip.
-        assert_eq!(shown_choices(9, 10, 5), some(&[0, 1, 2, 3, 9]));
-        assert_eq!(shown_choices(0, 10, 5), some(&[0, 1, 2, 3, 9]));
-        assert_eq!(shown_choices(3, 10, 5), some(&[0, 1, 2, 3, 9]));
-        assert_eq!(shown_choices(4, 10, 5), some(&[4, 5, 6, 7, 9]));
+        assert_eq!(shown_choices(9, 0, 10, 5), some(&[0, 1, 2, 3, 9]));
+        assert_eq!(shown_choices(0, 0, 10, 5), some(&[0, 1, 2, 3, 9]));
+        assert_eq!(shown_choices(3, 0, 10, 5), some(&[0, 1, 2, 3, 9]));
+        assert_eq!(shown_choices(4, 0, 10, 5), some(&[4, 5, 6, 7, 9]));
         // The last page short: blank rows, and Skip on its row still.
         assert_eq!(
-            shown_choices(8, 10, 5),
+            shown_choices(8, 0, 10, 5),
+            vec![Some(8), None, None, None, Some(9)]
+        );
+        // Onto Skip from the second page: that page stays in view above it.
+        assert_eq!(shown_choices(9, 6, 10, 5), some(&[4, 5, 6, 7, 9]));
+        assert_eq!(
+            shown_choices(9, 8, 10, 5),
             vec![Some(8), None, None, None, Some(9)]
         );
         for choice in 0..10 {
             for rows in 1..12 {
-                let shown = shown_choices(choice, 10, rows);
+                let shown = shown_choices(choice, 0, 10, rows);
                 assert!(
                     shown.contains(&Some(choice)),
                     "{choice} in {rows}: {shown:?}"
@@ -368,8 +382,9 @@ mod tests {
                 // on the same row once the cursor is on it.
                 for (row, other) in shown.iter().enumerate() {
                     if let Some(other) = *other {
+                        // (On Skip, the page is the one the cursor came from.)
                         assert_eq!(
-                            shown_choices(other, 10, rows).get(row),
+                            shown_choices(other, choice, 10, rows).get(row),
                             Some(&Some(other)),
                             "{other} at row {row} of {shown:?}"
                         );
