@@ -387,7 +387,7 @@ impl Loader {
             refused.push(span.clone());
             self.diags.push(src.diag(span, msg));
         }
-        let mut extra = repeated_tie_breaks(&doc);
+        let mut extra = Vec::new();
         control_characters(&doc, None, &mut extra);
         let ok = ok && extra.is_empty() && sealed_ok;
         for (span, msg) in extra {
@@ -541,41 +541,6 @@ fn spaced_names(
         }
         _ => {}
     }
-}
-
-/// A tie-break listed twice in `[rules]` or a `[for-players.N]` table, each at its second
-/// place: the list is an order, and a repeat is a mistake (it could never decide anything).
-fn repeated_tie_breaks(doc: &Node) -> Vec<(Span, String)> {
-    let mut lists: Vec<&Node> = Vec::new();
-    if let Some(e) = doc.get("rules").and_then(|r| r.value.get("tie-breaks")) {
-        lists.push(&e.value);
-    }
-    if let Some(Kind::Table(counts)) = doc.get("for-players").map(|e| &e.value.kind) {
-        for c in counts {
-            if let Some(e) = c.value.get("tie-breaks") {
-                lists.push(&e.value);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    for list in lists {
-        let Kind::Array(items) = &list.kind else {
-            continue;
-        };
-        for (i, item) in items.iter().enumerate() {
-            if let Kind::Str(name) = &item.kind
-                && items[..i]
-                    .iter()
-                    .any(|x| matches!(&x.kind, Kind::Str(n) if n == name))
-            {
-                out.push((
-                    item.span.clone(),
-                    format!("tie-break `{name}` is listed twice: each decides a tie at most once"),
-                ));
-            }
-        }
-    }
-    out
 }
 
 /// The string `name` of every table in the document's `terrain` array.

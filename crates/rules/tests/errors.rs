@@ -1420,7 +1420,7 @@ fn a_plugin_resource_brings_its_own_tie_break() {
     assert_diag(
         &d,
         3,
-        29,
+        30,
         &[
             "must be \"largest-territory\" or \"most-crowns\" or \"most-\" followed by a resource's name (at most 23 characters), like \"most-coins\", not \"most-Coins\"",
         ],
@@ -2128,7 +2128,7 @@ fn building_tiles_are_removed_and_replaced_by_number() {
     assert_diag(
         &d,
         2,
-        29,
+        30,
         &["building 13 is removed twice (first at bad.toml:2:21): list it once"],
     );
     // Declared twice without the removal: the message says how to replace it.
@@ -2825,4 +2825,28 @@ fn a_table_entry_is_found_where_it_is_a_key() {
             || d.to_string().contains("multipliers"),
         "{d}"
     );
+}
+
+#[test]
+fn a_tie_break_listed_twice_is_reported_with_the_rules_other_problems() {
+    // Once found by the file's first checks, which then stopped before the deck was judged.
+    let d = bad(&format!(
+        "{HEAD}name = \"d\"\n[rules]\ntie-breaks = [\"most-crowns\", \"most-crowns\"]\ndeck-size = 100\n\
+         [for-players.2]\ntie-breaks = [\"largest-territory\", \"largest-territory\"]\n"
+    ));
+    assert_diag(
+        &d,
+        4,
+        30,
+        &["at 3 and 4 players: tie-break `most-crowns` is listed twice"],
+    );
+    assert_diag(&d, 5, 13, &["a deck of 100 dominoes"]);
+    assert_diag(
+        &d,
+        7,
+        36,
+        &["at 2 players: tie-break `largest-territory` is listed twice"],
+    );
+    let twice = d.iter().filter(|x| x.message.contains("twice")).count();
+    assert_eq!(twice, 2, "each repeat once: {d:?}");
 }
