@@ -54,6 +54,10 @@ pub enum TournamentError {
     /// The recorder refused a game (a save file that could not be written, say).
     #[error("{0}")]
     Record(RecordError),
+    /// The `stop` flag handed to [`Tournament::play_match`] was set during the match: it was
+    /// left unfinished (nothing of it counted).
+    #[error("stopped before the game was over")]
+    Stopped,
 }
 
 /// Why a [`Recorder`] could not keep a game; it stops the tournament.
@@ -362,13 +366,15 @@ impl Tournament {
 
     /// Play game (or match) `i` of the tournament alone, on `played` (kept from call to call so
     /// its memory is reused), calling `each_game` once every game of the match is over. With
-    /// `keep_actions` the actions are returned too. This is how a caller that keeps its own
+    /// `keep_actions` the actions are returned too; with `stop`, a set flag ends the match before
+    /// the next decision ([`TournamentError::Stopped`]). This is how a caller that keeps its own
     /// statistics (`crownlands simulate`) plays the very games [`Tournament::run`] plays.
     pub fn play_match(
         &self,
         i: u64,
         played: &mut Option<Match>,
         keep_actions: bool,
+        stop: Option<&AtomicBool>,
         each_game: &mut dyn FnMut(&Game),
     ) -> Result<MatchPlayed, TournamentError> {
         let n = self.levels.len();
@@ -402,6 +408,11 @@ impl Tournament {
             let game = played.game_mut();
             clock.start_game();
             while let Some(mut turn) = Turn::in_match(game, &so_far) {
+                // Checked before each decision: a search bot's game can take a minute, and a
+                // run asked to stop (Ctrl-C, a batch system's SIGTERM) should not wait for it.
+                if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                    return Err(TournamentError::Stopped);
+                }
                 let seat = turn.view().player();
                 let r = clock.time(seat, || bots[seat.index()].act(&mut turn));
                 let action = r.map_err(|error| TournamentError::Bot { game: i, error })?;
@@ -553,7 +564,7 @@ impl Worker<'_, '_> {
         let t = self.tournament;
         let mut placed = vec![0.0; t.levels.len()];
         let seats = &mut self.block.seats;
-        let played = t.play_match(i, &mut self.played, self.record.is_some(), &mut |g| {
+        let played = t.play_match(i, &mut self.played, self.record.is_some(), None, &mut |g| {
             placed.iter_mut().for_each(|p| *p = 0.0);
             add_placed_shares(g, &mut placed);
             for (s, p) in seats.iter_mut().zip(&placed) {

@@ -9,6 +9,9 @@ pub enum CliError {
     Diagnostics(Diagnostics),
     /// Anything else the user can fix (a missing file, a bad number).
     Message(String),
+    /// A game left unfinished because the run was asked to stop (Ctrl-C, SIGTERM, SIGHUP): not
+    /// a failure, the runner stops there and reports what was played.
+    Stopped,
 }
 
 impl CliError {
@@ -34,6 +37,7 @@ impl fmt::Display for CliError {
                 Ok(())
             }
             CliError::Message(m) => write!(f, "error: {m}"),
+            CliError::Stopped => write!(f, "error: stopped before the game was over"),
         }
     }
 }

@@ -1,6 +1,6 @@
 //! A long run asked to end from outside: Ctrl-C (SIGINT), SIGTERM (`kill`, a batch system's time
 //! limit) or SIGHUP (the terminal closed). The first such signal stops the workers at their next
-//! game, so that the run prints what it has so far and every save it writes is whole; a second
+//! game (bots before their next decision, their game left uncounted), so that the run prints what it has so far and every save it writes is whole; a second
 //! ends the program at once. Either way the exit status is 128 plus the signal's number (130 for
 //! Ctrl-C, 143 for SIGTERM), as a shell reports a program the signal ended.
 

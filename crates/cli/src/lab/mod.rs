@@ -154,10 +154,19 @@ pub fn play(
         },
         &empty,
         &|state, i, work: &mut Work| {
+            // Bots stop within a game when asked to: with two tables, the first's game of this
+            // seed is taken back too, so both count the same seeds.
+            let before = (tables.len() > 1 && tables.iter().any(Table::has_bots))
+                .then(|| work.tallies.clone());
             for ((table, (game, out)), tally) in
                 tables.iter().zip(state.iter_mut()).zip(&mut work.tallies)
             {
-                table.play(game, i, tally, save, out)?;
+                if let Err(e) = table.play(game, i, tally, save, out, stop) {
+                    if let (CliError::Stopped, Some(before)) = (&e, before) {
+                        work.tallies = before;
+                    }
+                    return Err(e);
+                }
             }
             if let [(_, a), (_, b)] = state.as_slice() {
                 add_paired(&mut work.paired, a, b);

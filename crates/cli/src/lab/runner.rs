@@ -117,6 +117,10 @@ where
                     return Some(tally);
                 }
                 if let Err(e) = play(&mut state, i, &mut tally) {
+                    // Asked to stop during the game: left unfinished, uncounted, not a failure.
+                    if matches!(e, CliError::Stopped) && stop.load(Ordering::Relaxed) {
+                        return Some(tally);
+                    }
                     // What the worker counted is kept, this game's share included if it was
                     // counted before the error: the tally's own counts say.
                     fail(e);

@@ -7,10 +7,11 @@ use super::tally::{Bonuses, BotTally, Outcome, Tally, WIN_UNIT};
 use crate::commands::simulate::saving::SaveDir;
 use crate::errors::{CliError, CliResult};
 use crownlands_bots::Level;
-use crownlands_bots::tournament::Tournament;
+use crownlands_bots::tournament::{Tournament, TournamentError};
 use crownlands_core::rng::{GameRng, derive_seed};
 use crownlands_core::{Game, Match, Ruleset, Seat, Side};
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// Who plays: every seat random (the engine's fast path), or bots, rotated from game to game.
 #[derive(Clone, Debug, PartialEq)]
@@ -103,6 +104,11 @@ impl Table {
         })
     }
 
+    /// Whether bots play this table (random players otherwise).
+    pub fn has_bots(&self) -> bool {
+        self.tournament.is_some()
+    }
+
     /// An empty tally of this table.
     pub fn empty(&self) -> Tally {
         Tally::new(
@@ -119,7 +125,9 @@ impl Table {
     }
 
     /// Play game (or match) `i` on `played` (a worker's, made on first use and then reused),
-    /// add it to `tally`, write it into `save` if given.
+    /// add it to `tally`, write it into `save` if given. Bots stop before their next decision
+    /// once `stop` is set ([`CliError::Stopped`], nothing of the game counted); random play,
+    /// a few microseconds a game, plays on to the game's end.
     pub fn play(
         &self,
         played: &mut Option<Match>,
@@ -127,6 +135,7 @@ impl Table {
         tally: &mut Tally,
         save: Option<&SaveDir<'_>>,
         out: &mut Outcome,
+        stop: &AtomicBool,
     ) -> CliResult<()> {
         match &self.tournament {
             None => {
@@ -137,7 +146,7 @@ impl Table {
                 self.play_random(played, i, tally, save, out)
             }
             Some(t) => {
-                *out = self.play_bots(t, played, i, tally, save)?;
+                *out = self.play_bots(t, played, i, tally, save, stop)?;
                 Ok(())
             }
         }
@@ -206,21 +215,22 @@ impl Table {
         i: u64,
         tally: &mut Tally,
         save: Option<&SaveDir<'_>>,
+        stop: &AtomicBool,
     ) -> CliResult<Outcome> {
         let n = usize::from(self.players);
         let bonuses = self.bonuses;
-        // Saving: the match counts only once its file is written (see `play_random`).
+        // The match counts only once it is over (a run asked to stop leaves it unfinished) and,
+        // saving, once its file is written (see `play_random`).
         let record = save.is_some();
         let mut finished: Vec<Game> = Vec::new();
         let played = t
-            .play_match(i, played, record, &mut |g| {
-                if record {
-                    finished.push(g.clone());
-                } else {
-                    tally.add_game(g, bonuses);
-                }
+            .play_match(i, played, record, Some(stop), &mut |g| {
+                finished.push(g.clone());
             })
-            .map_err(|e| CliError::Message(e.to_string()))?;
+            .map_err(|e| match e {
+                TournamentError::Stopped => CliError::Stopped,
+                e => CliError::Message(e.to_string()),
+            })?;
         if let Some(dir) = save {
             played
                 .as_played(i, &t.levels, |g| dir.record(g))
@@ -278,7 +288,14 @@ mod tests {
         let (mut played, mut out) = (None, Outcome::default());
         for i in 0..9 {
             table
-                .play(&mut played, i, &mut tally, None, &mut out)
+                .play(
+                    &mut played,
+                    i,
+                    &mut tally,
+                    None,
+                    &mut out,
+                    &AtomicBool::new(false),
+                )
                 .expect("plays");
         }
         for ((name, b), t) in report.bots.iter().zip(&tally.bots) {

@@ -714,6 +714,64 @@ fn sigterm_stops_a_run_with_what_it_has() {
     let _ = std::fs::remove_dir_all(&dir.0);
 }
 
+/// Bots stop before their next decision when asked to (a search bot's game can take a minute,
+/// past a batch system's grace between SIGTERM and SIGKILL): the game in progress is left
+/// unfinished, neither counted nor saved.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_bots_within_their_game() {
+    use std::process::{Command, Stdio};
+    let dir = TempDir::new("sigint-bots");
+    // The default search, in a test build: far more than a minute a game.
+    let mut child = Command::new(super::bin())
+        .args([
+            "simulate",
+            "kingdomino",
+            "--bots",
+            "mcts,mcts",
+            "--games",
+            "2",
+            "--jobs",
+            "1",
+            "--save",
+            &dir.arg(),
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("runs");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    // A guard, not a measure: a run that waits for its games to end is killed and fails here.
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waits") {
+            break status;
+        }
+        if started.elapsed().as_secs() > 120 {
+            let _ = child.kill();
+            panic!("still playing two minutes after Ctrl-C");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    let mut text = String::new();
+    if let Some(mut out) = child.stdout.take() {
+        use std::io::Read;
+        out.read_to_string(&mut text).expect("reads");
+    }
+    assert!(
+        text.starts_with("stopped (Ctrl-C or a signal) after 0 of 2 games"),
+        "{text}"
+    );
+    assert!(dir.names().is_empty(), "{:?}", dir.names());
+    let _ = std::fs::remove_dir_all(&dir.0);
+}
+
 #[test]
 fn a_shard_says_where_its_games_went_on_standard_error() {
     // Standard output is the part file (JSON): the "saved" line goes to standard error.
