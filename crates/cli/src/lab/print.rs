@@ -1228,7 +1228,12 @@ pub fn json(r: &Results) -> Value {
         "games": r.games_played,
         "games_requested": r.run.games,
         "stopped": r.stopped,
-        "games_per_match": match_games(r),
+        // Null when the two rulesets of a comparison differ (each ruleset's entry says its own).
+        "games_per_match": r
+            .tallies
+            .iter()
+            .all(|t| t.match_games == match_games(r))
+            .then(|| match_games(r)),
         "seed": r.run.seed,
         "seconds": round(r.seconds, 6),
         "games_per_second": round(per_second(r), 1),
@@ -1263,6 +1268,7 @@ pub fn json(r: &Results) -> Value {
                     let (seats, teams, bonuses, discarded) = tally_json(t, &player);
                     let mut v = json!({
                         "ruleset": id.name,
+                        "games_per_match": t.match_games,
                         "seats": seats,
                         "teams": teams,
                         "bonuses": bonuses,

@@ -1209,6 +1209,10 @@ fn a_match_ruleset_compared_with_a_single_game_one_is_per_game_on_both_sides() {
         run(&args).ok()
     };
     let v = compare("30", true).json();
+    // Each ruleset says its match length; the run as a whole has none.
+    assert_eq!(v["rulesets"][0]["games_per_match"], 1);
+    assert_eq!(v["rulesets"][1]["games_per_match"], 3);
+    assert!(v["games_per_match"].is_null(), "{}", v["games_per_match"]);
     let a = v["rulesets"][0]["mean_dominoes_discarded"]
         .as_f64()
         .unwrap();
