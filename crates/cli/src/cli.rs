@@ -45,7 +45,7 @@ pub enum Command {
         load: Option<PathBuf>,
         /// Least time a bot's move takes on screen, in milliseconds, 0 to 3000 (+/- change it
         /// in play).
-        #[arg(long, default_value_t = 600, value_parser = crownlands_tui::terminal::parse_pace)]
+        #[arg(long, default_value_t = 600, allow_negative_numbers = true, value_parser = parse_whole::<u64>)]
         pace: u64,
         /// Do not autosave after every move.
         #[arg(long)]
@@ -75,7 +75,7 @@ pub enum Command {
         ruleset: String,
         /// Use the rules for this player count (default: as many players as there are files
         /// when the ruleset has rules for that many, else its smallest count).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = parse_whole::<u64>)]
         players: Option<u64>,
         /// Print JSON instead of text.
         #[arg(long)]
@@ -87,12 +87,12 @@ pub enum Command {
         kingdom: PathBuf,
         /// The number of the domino (as printed on its back); with several boxes its box's
         /// initial and number (K12, Q40)
-        #[arg(long, short)]
+        #[arg(long, short, allow_negative_numbers = true)]
         domino: String,
         #[arg(long, short, default_value = "kingdomino")]
         ruleset: String,
         /// Use the rules for this player count (default: the ruleset's smallest).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = parse_whole::<u64>)]
         players: Option<u64>,
         /// Print the placements as one JSON document.
         #[arg(long)]
@@ -139,7 +139,7 @@ pub enum Command {
     Show {
         ruleset: String,
         /// Resolve for this player count only.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = parse_whole::<u64>)]
         players: Option<u64>,
     },
     /// Print the JSON Schema of the ruleset or component set format, for editors.
@@ -170,10 +170,10 @@ pub enum Command {
         bot: String,
         /// Samples of the hidden piles behind each estimate (greedy playouts from each), 1 to
         /// 100000.
-        #[arg(long, default_value_t = crownlands_bots::analysis::DEFAULT_SAMPLES)]
+        #[arg(long, default_value_t = crownlands_bots::analysis::DEFAULT_SAMPLES, allow_negative_numbers = true, value_parser = parse_whole::<u32>)]
         samples: u32,
         /// Threads (default: every core). The result does not depend on it.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = parse_whole::<usize>)]
         jobs: Option<usize>,
         /// Seed of the bot's search and the samples.
         #[arg(
@@ -190,7 +190,7 @@ pub enum Command {
         /// Refuse a save of more decisions than this (a stranger's save does not choose how
         /// long the analysis runs: about a third of a second a decision on two cores, at most
         /// about 6 s a decision on a core whatever the ruleset).
-        #[arg(long, default_value_t = crate::commands::analyse::DEFAULT_MAX_DECISIONS)]
+        #[arg(long, default_value_t = crate::commands::analyse::DEFAULT_MAX_DECISIONS, allow_negative_numbers = true, value_parser = parse_whole::<usize>)]
         max_decisions: usize,
     },
     /// Write a saved game in the game notation (see docs/saves.md).
@@ -238,17 +238,17 @@ pub enum SchemaKind {
 pub struct LabArgs {
     /// Number of players, all playing random legal moves (the fast path); may be left out
     /// for a ruleset of one player count.
-    #[arg(long, short)]
+    #[arg(long, short, allow_negative_numbers = true, value_parser = parse_whole::<u64>)]
     pub players: Option<u64>,
     /// Bots, one per seat, comma-separated (the list sets the player count; seats rotate
     /// from game to game): random, greedy, mcts, mcts:PLAYOUTS, mcts:500ms.
     #[arg(long, short)]
     pub bots: Option<String>,
     /// Worker threads (default: all cores). The results are the same for any number.
-    #[arg(long, short)]
+    #[arg(long, short, allow_negative_numbers = true, value_parser = parse_whole::<usize>)]
     pub jobs: Option<usize>,
     /// Number of games (for a match ruleset such as Dynasty: matches).
-    #[arg(long, short, default_value_t = 1000)]
+    #[arg(long, short, default_value_t = 1000, allow_negative_numbers = true, value_parser = parse_whole::<u64>)]
     pub games: u64,
     /// Seed of the first game; game i is seeded from it, so a run is reproducible.
     #[arg(
@@ -272,6 +272,23 @@ pub struct LabArgs {
     /// Replace the `--report` file if it exists.
     #[arg(long, requires = "report")]
     pub force: bool,
+}
+
+/// A count or a length of time on the command line (`--games`, `--players`, `--jobs`,
+/// `--pace`, ...): a whole number. The command checks its own range (exit 1, the range named);
+/// what is no whole number of the kind at all is refused here, the command line not parsing
+/// (exit 2): a negative number (taken as the option's value, where clap read `--games -5` as an
+/// unknown option and suggested `-- -5`, which failed again) and one past any count.
+fn parse_whole<T: std::str::FromStr>(text: &str) -> Result<T, String> {
+    if let Ok(n) = text.parse::<T>() {
+        return Ok(n);
+    }
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    Err(match text.strip_prefix('-') {
+        Some(rest) if digits(rest) => "a negative number: give a whole number".into(),
+        _ if digits(text) => "too large a number for any count".into(),
+        _ => "not a whole number (digits only, like 12)".into(),
+    })
 }
 
 /// A seed: a whole number from 0 to 2^64 - 1. A negative one is taken as the option's value

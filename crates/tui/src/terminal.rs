@@ -180,21 +180,13 @@ pub fn build_app_in(
     })
 }
 
-/// The pace's range in words, for a value out of it (`--pace` on the command line too).
+/// The pace's range in words, for a value out of it (`--pace`, a pace kept from a game before).
 pub fn pace_error() -> String {
     format!(
         "the pace is a whole number of milliseconds from 0 to {} ({} s)",
         crate::app::PACE_MAX_MS,
         crate::app::PACE_MAX_MS / 1000,
     )
-}
-
-/// `--pace` as typed: whole milliseconds, 0 to [`PACE_MAX_MS`](crate::app::PACE_MAX_MS).
-pub fn parse_pace(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(ms) if ms <= crate::app::PACE_MAX_MS => Ok(ms),
-        _ => Err(pace_error()),
-    }
 }
 
 /// What the options ask for: the setup screen, or a game set up and ready.

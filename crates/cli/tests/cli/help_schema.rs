@@ -155,3 +155,45 @@ fn a_negative_seed_is_refused_with_the_range() {
         assert!(!r.stderr.contains("-- -"), "{}", r.stderr);
     }
 }
+
+/// A negative count is refused as the option's value, not read as an unknown option (clap's
+/// tip, `-- -5`, failed again); one past any count and one that is not whole say so; a number
+/// out of the command's range is the command's error, with the range.
+#[test]
+fn counts_that_are_no_whole_number_are_refused_as_values() {
+    let lab = ["simulate", "kingdomino", "-p", "2"];
+    for (option, value, said) in [
+        ("--games", "-5", "a negative number"),
+        ("--jobs", "-1", "a negative number"),
+        ("--players", "-4", "a negative number"),
+        ("--games", "99999999999999999999", "too large a number"),
+        ("--games", "1.5", "not a whole number"),
+    ] {
+        let mut args = lab.to_vec();
+        if option == "--players" {
+            args.truncate(2);
+        }
+        args.extend([option, value]);
+        let r = run(&args).expect_code(2);
+        assert!(
+            r.stderr
+                .contains(&format!("invalid value '{value}' for '{option}")),
+            "{}",
+            r.stderr
+        );
+        assert!(r.stderr.contains(said), "{}", r.stderr);
+        assert!(!r.stderr.contains("-- -"), "{}", r.stderr);
+    }
+    for args in [
+        &["analyse", "x.json", "--samples", "-3"][..],
+        &["play", "--pace", "-1"],
+        &["score", "--players", "-2", "x.txt"],
+    ] {
+        let r = run(args).expect_code(2);
+        assert!(r.stderr.contains("a negative number"), "{}", r.stderr);
+    }
+    let r = run(&["play", "--pace", "3001"]).expect_code(1);
+    assert!(r.stderr.contains("from 0 to 3000"), "{}", r.stderr);
+    let r = run(&["placements", "x.txt", "--domino", "-1"]).expect_code(1);
+    assert!(!r.stderr.contains("-- -"), "{}", r.stderr);
+}
