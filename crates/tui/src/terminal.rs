@@ -263,6 +263,19 @@ pub fn run(opts: PlayOptions) -> Result<(), PlayError> {
 pub fn play(opts: PlayOptions) -> Result<Ended, PlayError> {
     let started = Instant::now();
     let mut app = build_app(&opts)?;
+    // After the options are checked (their errors say more), before anything is drawn: a pipe
+    // or a file cannot be played on (crossterm's own error named only the OS's error).
+    {
+        use std::io::IsTerminal;
+        if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+            return Err(
+                "crownlands play needs a terminal, and its standard input or output is \
+                 a pipe or a file; `crownlands simulate --bots ...` plays games without a screen"
+                    .to_string()
+                    .into(),
+            );
+        }
+    }
     let timings = std::env::var_os("CROWNLANDS_TUI_TIMINGS").map(PathBuf::from);
     // For tests only (crates/cli/tests/tmux_smoke.rs), not for players: with
     // CROWNLANDS_TEST_PANIC set, the program panics right after its first frame, to check that
