@@ -38,6 +38,18 @@ pub enum LevelError {
     Setting(String, String),
     #[error("`{0}` is set twice in `{1}`: give each setting once")]
     Repeated(String, String),
+    /// A blank entry of a list (`,greedy`, `greedy,,mcts`).
+    #[error("a bot's name is missing{}; the levels are: {LEVELS}", in_list(.0))]
+    Empty(String),
+}
+
+/// ` in `,greedy`` for a list with an empty entry, nothing for a blank name alone.
+fn in_list(list: &str) -> String {
+    if list.trim().is_empty() {
+        String::new()
+    } else {
+        format!(" in `{list}` (an empty entry)")
+    }
 }
 
 /// ` (did you mean `mcts`?)` for a misspelt level (`mtcs`, `mcts5000` keeps its budget out).
@@ -202,6 +214,9 @@ impl FromStr for Level {
     /// follow (`mcts:5000:c=0.5:reward=margin:rollout=sampled3`) for experiments.
     fn from_str(s: &str) -> Result<Level, LevelError> {
         let text = s.trim();
+        if text.is_empty() {
+            return Err(LevelError::Empty(String::new()));
+        }
         let mut parts = text.split(':');
         let head = parts.next().unwrap_or("").to_ascii_lowercase();
         match head.as_str() {
@@ -323,5 +338,13 @@ fn parse_budget(s: &str) -> Option<Budget> {
 
 /// Parse a comma-separated list of levels (`mcts,greedy,greedy,greedy`).
 pub fn parse_list(s: &str) -> Result<Vec<Level>, LevelError> {
-    s.split(',').map(str::parse).collect()
+    s.split(',')
+        .map(|entry| {
+            if entry.trim().is_empty() {
+                Err(LevelError::Empty(s.into()))
+            } else {
+                entry.parse()
+            }
+        })
+        .collect()
 }

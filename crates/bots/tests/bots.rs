@@ -228,6 +228,19 @@ fn levels_parse_and_print() {
     let e = "expert".parse::<Level>().expect_err("unknown").to_string();
     assert!(e.contains("random, greedy, mcts"), "{e}");
     assert_eq!(parse_list("mcts:100,greedy,random").expect("list").len(), 3);
+    // An empty entry is said so, not as "unknown bot ``".
+    for list in [",greedy", "greedy,,mcts", "greedy, "] {
+        let e = parse_list(list).expect_err(list).to_string();
+        assert!(
+            e.starts_with(&format!("a bot's name is missing in `{list}`")),
+            "{e}"
+        );
+    }
+    let e = "".parse::<Level>().expect_err("blank").to_string();
+    assert!(
+        e.starts_with("a bot's name is missing; the levels are"),
+        "{e}"
+    );
 }
 
 #[test]

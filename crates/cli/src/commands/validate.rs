@@ -94,25 +94,26 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
             }
         }
     }
+    // `1 of 1 file has`, `1 of 2 files has`, `2 of 3 files have`.
+    let noun = if files.len() == 1 { "file" } else { "files" };
+    let verb = |n: usize| if n == 1 { "has" } else { "have" };
     if failed > 0 {
         let denied = if deny_warnings && warned > 0 {
-            format!(", {warned} have warnings (--deny-warnings)")
+            format!(", {warned} {} warnings (--deny-warnings)", verb(warned))
         } else {
             String::new()
         };
-        let (noun, verb) = if files.len() == 1 {
-            ("file", "has")
-        } else if failed == 1 {
-            ("files", "has")
-        } else {
-            ("files", "have")
-        };
-        say_err!("{failed} of {} {noun} {verb} problems{denied}", files.len());
+        say_err!(
+            "{failed} of {} {noun} {} problems{denied}",
+            files.len(),
+            verb(failed)
+        );
         Ok(ExitCode::FAILURE)
     } else if deny_warnings && warned > 0 {
         say_err!(
-            "{warned} of {} files have warnings (--deny-warnings)",
-            files.len()
+            "{warned} of {} {noun} {} warnings (--deny-warnings)",
+            files.len(),
+            verb(warned)
         );
         Ok(ExitCode::FAILURE)
     } else {

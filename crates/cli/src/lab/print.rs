@@ -594,6 +594,12 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         return;
     };
     let name = |i: usize| r.run.rulesets.get(i).map_or("", |x| x.name.as_str());
+    // `1 game` as `simulate` says it.
+    let what = if r.games_played == 1 {
+        singular(what)
+    } else {
+        what.to_string()
+    };
     let _ = writeln!(
         out,
         "{} {what} of {} (A) and {} (B) with {}, on the same seeds (seed {}), in {:.3} s: {} per ruleset",
