@@ -89,6 +89,7 @@ pub enum Command {
         /// initial and number (K12, Q40)
         #[arg(long, short, allow_negative_numbers = true)]
         domino: String,
+        /// Ruleset deciding terrains, grid size and the dominoes.
         #[arg(long, short, default_value = "kingdomino")]
         ruleset: String,
         /// Use the rules for this player count (default: the ruleset's smallest).
@@ -101,6 +102,7 @@ pub enum Command {
     /// Play many complete games, between random players or bots, on every core, and report
     /// the statistics per seat (and per bot, per team) with 95% intervals.
     Simulate {
+        /// A shipped ruleset's name or a ruleset file.
         ruleset: String,
         #[command(flatten)]
         lab: LabArgs,
@@ -137,6 +139,7 @@ pub enum Command {
     },
     /// Print the fully resolved ruleset (after `extends` and player-count overrides) as TOML.
     Show {
+        /// A shipped ruleset's name or a ruleset file.
         ruleset: String,
         /// Resolve for this player count only.
         #[arg(long, allow_negative_numbers = true, value_parser = parse_whole::<u64>)]
@@ -259,11 +262,11 @@ pub struct LabArgs {
         value_parser = parse_seed
     )]
     pub seed: u64,
-    /// Print the statistics as one JSON document.
-    #[arg(long)]
+    /// Print the statistics as one JSON document (a shard's part file is JSON already).
+    #[arg(long, conflicts_with = "shard")]
     pub json: bool,
-    /// Play only the K-th of N equal slices of the games and print its statistics as a part
-    /// file (JSON) for `crownlands merge`.
+    /// Play only the K-th of N contiguous slices of the games (their sizes differ by at most
+    /// one) and print its statistics as a part file (JSON) for `crownlands merge`.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
     /// Also write an HTML report with charts (one self-contained file).

@@ -66,12 +66,18 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
         Level::from_str(options.bot).map_err(|e| CliError::Message(format!("--bot: {e}")))?;
     if options.samples == 0 || options.samples > MAX_SAMPLES {
         return Err(CliError::Message(format!(
-            "--samples must be 1 to {MAX_SAMPLES}, not {}",
+            "--samples {}: give 1 to {MAX_SAMPLES}",
             options.samples
         )));
     }
+    // Worded as `simulate` words its ranges.
     if options.jobs == Some(0) {
-        return Err(CliError::Message("--jobs must be at least 1".into()));
+        return Err(CliError::Message("--jobs 0: give at least 1".into()));
+    }
+    if options.max_decisions == 0 {
+        return Err(CliError::Message(
+            "--max-decisions 0: give at least 1 (it would refuse every save)".into(),
+        ));
     }
     let file = path.display().to_string();
     let save = read_save_file(path).map_err(|e| CliError::Message(e.to_string()))?;

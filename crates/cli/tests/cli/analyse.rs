@@ -172,7 +172,7 @@ fn bad_options_and_files_are_errors() {
     let r = run(&["analyse", &file, "--bot", "wizard"]).fails();
     assert!(r.stderr.contains("unknown bot `wizard`"), "{}", r.stderr);
     let r = run(&["analyse", &file, "--samples", "0"]).fails();
-    assert!(r.stderr.contains("--samples must be 1 to"), "{}", r.stderr);
+    assert!(r.stderr.contains("--samples 0: give 1 to"), "{}", r.stderr);
     let capped = run(&[
         "analyse",
         &file,
@@ -191,7 +191,13 @@ fn bad_options_and_files_are_errors() {
     );
     let r = run(&["analyse", &file, "--jobs", "0"]).fails();
     assert!(
-        r.stderr.contains("--jobs must be at least 1"),
+        r.stderr.contains("--jobs 0: give at least 1"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["analyse", &file, "--max-decisions", "0"]).fails();
+    assert!(
+        r.stderr.contains("--max-decisions 0: give at least 1"),
         "{}",
         r.stderr
     );

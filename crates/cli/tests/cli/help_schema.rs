@@ -197,3 +197,21 @@ fn counts_that_are_no_whole_number_are_refused_as_values() {
     let r = run(&["placements", "x.txt", "--domino", "-1"]).expect_code(1);
     assert!(!r.stderr.contains("-- -"), "{}", r.stderr);
 }
+
+/// `--json` beside `--shard` is refused: a shard prints its part file (JSON) whatever is asked.
+#[test]
+fn json_and_shard_together_are_refused() {
+    let r = run(&[
+        "simulate",
+        "kingdomino",
+        "-p",
+        "2",
+        "-g",
+        "4",
+        "--shard",
+        "1/2",
+        "--json",
+    ])
+    .expect_code(2);
+    assert!(r.stderr.contains("cannot be used with"), "{}", r.stderr);
+}
