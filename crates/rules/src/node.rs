@@ -240,11 +240,21 @@ pub(crate) fn parse(src: &SourceText) -> Result<Node, Vec<Diagnostic>> {
             )]);
         }
         let mut out: Vec<Diagnostic> = Vec::new();
+        // Past the ones shown, the errors are only counted (distinct as the parser gives them):
+        // placing each costs a pass over the text before it, and a file of a hundred thousand
+        // broken lines took minutes.
+        let mut rest: std::collections::HashSet<(Option<std::ops::Range<usize>>, String)> =
+            std::collections::HashSet::new();
+        let mut deepest: Option<usize> = None;
         for e in errors {
+            if out.len() > MAX_SYNTAX_ERRORS {
+                rest.insert((e.span(), e.message().to_string()));
+                continue;
+            }
             // The parser gives no place for some problems (nesting too deep in dotted keys):
             // point at the line that nests deepest rather than at 1:1.
             let span = e.span().unwrap_or_else(|| {
-                let at = deepest_line(&src.text);
+                let at = *deepest.get_or_insert_with(|| deepest_line(&src.text));
                 at..at
             });
             let msg = e.message().trim().replace('\n', " ");
@@ -273,7 +283,7 @@ pub(crate) fn parse(src: &SourceText) -> Result<Node, Vec<Diagnostic>> {
             }
         }
         if out.len() > MAX_SYNTAX_ERRORS {
-            let more = out.len() - MAX_SYNTAX_ERRORS;
+            let more = out.len() - MAX_SYNTAX_ERRORS + rest.len();
             out.truncate(MAX_SYNTAX_ERRORS + 1);
             if let Some(last) = out.last_mut() {
                 let s = if more == 1 { "" } else { "s" };

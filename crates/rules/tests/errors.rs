@@ -2850,3 +2850,19 @@ fn a_tie_break_listed_twice_is_reported_with_the_rules_other_problems() {
     let twice = d.iter().filter(|x| x.message.contains("twice")).count();
     assert_eq!(twice, 2, "each repeat once: {d:?}");
 }
+
+#[test]
+fn a_file_of_many_syntax_errors_shows_ten_and_counts_the_rest() {
+    // Each error past the ten shown is counted, not placed (placing each had cost a pass over
+    // the text before it: minutes for a file of 100,000 broken lines).
+    let text = format!("{HEAD}{}", "x\n".repeat(60_000));
+    let d = bad(&text);
+    assert_eq!(d.len(), 11, "{d:?}");
+    let last = d.iter().last().expect("a last line");
+    assert!(
+        last.message
+            .starts_with("... and 59990 more TOML syntax errors from here on"),
+        "{}",
+        last.message
+    );
+}
