@@ -890,3 +890,28 @@ fn seats_out_of_order_are_refused_as_the_file_is_read() {
     let e = Save::from_json(&json, "s.json").unwrap_err();
     assert!(e.to_string().contains("players[0] has seat 0"), "{e}");
 }
+
+#[test]
+fn lines_before_the_moves_are_plain_text_ending_with_a_new_line() {
+    // Old Mac line endings (a lone carriage return) or a line separator had run the headers
+    // together ("expected `]` to end the line"), or been let through before the first header.
+    let text = cgn();
+    let crlf = text.replace('\n', "\r\n");
+    notation::import(registry(), &crlf, "n.cgn").expect("CRLF line endings read");
+    for (edited, said) in [
+        (
+            text.replace('\n', "\r"),
+            "U+000D (a carriage return not followed",
+        ),
+        (format!("\u{2028}{text}"), "U+2028 (a line separator"),
+        (
+            text.replacen("]\n", "]\u{85}\n", 1),
+            "U+0085 (a line separator",
+        ),
+    ] {
+        let e = import_error(&edited);
+        assert!(e.to_string().contains(said), "{e}");
+        assert!(e.line == 1 && e.column > 0, "{e}");
+        assert_short(&e);
+    }
+}

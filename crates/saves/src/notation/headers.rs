@@ -91,6 +91,35 @@ pub(super) fn sections<'a>(text: &'a str, file: &str) -> Result<Sections<'a>, Sa
         moves_line: 1,
     };
     for (n, start, line) in numbered_lines(text, 1) {
+        // Plain text before the moves too (a header line, the embedded ruleset, a blank line):
+        // a lone carriage return (old Mac line endings) or a line separator would otherwise run
+        // lines together and be refused for what follows it.
+        if let Some((column, c)) = line
+            .chars()
+            .enumerate()
+            .find(|&(_, c)| c != '\t' && crownlands_core::text::is_unsafe_char(c))
+        {
+            let what = match c {
+                '\r' => {
+                    " (a carriage return not followed by a new line: lines end with a new \
+                          line, or a carriage return and a new line)"
+                }
+                '\u{85}' | '\u{2028}' | '\u{2029}' => {
+                    " (a line separator: lines end with a new line)"
+                }
+                _ => "",
+            };
+            return Err(err(
+                file,
+                n,
+                column + 1,
+                format!(
+                    "the control or invisible character U+{:04X}{what}; a notation file is plain \
+                     text",
+                    u32::from(c)
+                ),
+            ));
+        }
         match head_line(line) {
             HeadLine::Blank => {}
             HeadLine::Moves => {
