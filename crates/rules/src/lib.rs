@@ -23,6 +23,7 @@ pub use diagnostic::{Diagnostic, Diagnostics, line_col};
 pub use print::{to_toml, to_toml_over};
 pub use resolve::holds_at;
 pub use schema::{ruleset_schema, ruleset_schema_with, set_schema, set_schema_with};
+pub use source::{io_words, io_words_writing};
 
 use components::{Block, Components};
 use crownlands_core::{Registry, Ruleset};
@@ -100,6 +101,17 @@ fn resolve(registry: &Registry, name_or_path: &str) -> Result<Source, Diagnostic
         return Err(Diagnostics(vec![Diagnostic::unplaced(
             "",
             format!("`{shown}` is not a regular file: a ruleset is read from a regular file"),
+        )]));
+    }
+    // A path (a folder in it, or `.toml`) can only be a file: said as a file's error, without
+    // the shipped names.
+    if !source::is_plain_name(name_or_path)
+        || path.components().count() > 1
+        || name_or_path.ends_with(".toml")
+    {
+        return Err(Diagnostics(vec![Diagnostic::unplaced(
+            "",
+            format!("cannot read `{shown}`: there is no such file"),
         )]));
     }
     let names = ruleset_names(registry);

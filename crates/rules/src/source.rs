@@ -283,9 +283,17 @@ pub(crate) fn shipped_set_names() -> Vec<String> {
     names
 }
 
+/// Why a file could not be written, in words (`its folder does not exist`), as [`io_words`].
+pub fn io_words_writing(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "its folder does not exist".to_string(),
+        _ => io_words(e),
+    }
+}
+
 /// Why a file could not be read, in words (`there is no such file`), without the system's
 /// error number (`No such file or directory (os error 2)`).
-pub(crate) fn io_words(e: &std::io::Error) -> String {
+pub fn io_words(e: &std::io::Error) -> String {
     use std::io::ErrorKind;
     match e.kind() {
         ErrorKind::NotFound => "there is no such file".to_string(),

@@ -62,12 +62,12 @@ impl fmt::Display for SaveError {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Problem {
-    #[error("cannot read the file: {0}")]
+    #[error("cannot read the file: {}", crownlands_rules::io_words(.0))]
     Read(std::io::Error),
-    #[error("cannot write the file: {0}")]
+    #[error("cannot write the file: {}", crownlands_rules::io_words_writing(.0))]
     Write(std::io::Error),
     /// A directory to save games into that cannot be created or written.
-    #[error("cannot save games in this directory: {0}")]
+    #[error("cannot save games in this directory: {}", crownlands_rules::io_words(.0))]
     Directory(std::io::Error),
     #[error(
         "not a regular file: saves and notation files are read whole, so devices, pipes and \

@@ -215,3 +215,34 @@ fn json_and_shard_together_are_refused() {
     .expect_code(2);
     assert!(r.stderr.contains("cannot be used with"), "{}", r.stderr);
 }
+
+/// A missing file is said in words, the same way by every command (not the system's "No such
+/// file or directory (os error 2)"); a path is not taken for a shipped ruleset's name.
+#[test]
+fn missing_files_are_said_in_words_by_every_command() {
+    for args in [
+        &["replay", "nofile.json"][..],
+        &["export", "nofile.json"],
+        &["analyse", "nofile.json"],
+        &["merge", "nofile.json"],
+    ] {
+        let r = run(args).expect_code(1);
+        assert!(
+            r.stderr
+                .contains("nofile.json: cannot read the file: there is no such file"),
+            "{args:?}: {}",
+            r.stderr
+        );
+        assert!(!r.stderr.contains("os error"), "{}", r.stderr);
+    }
+    for path in ["./nosuch.toml", "sub/nosuch", "nosuch.toml"] {
+        let r = run(&["simulate", path, "-p", "2", "-g", "1"]).expect_code(1);
+        assert!(
+            r.stderr
+                .contains(&format!("cannot read `{path}`: there is no such file")),
+            "{}",
+            r.stderr
+        );
+        assert!(!r.stderr.contains("shipped rulesets"), "{}", r.stderr);
+    }
+}

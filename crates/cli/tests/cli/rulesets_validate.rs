@@ -73,7 +73,8 @@ fn validate_shows_warnings_and_deny_warnings_fails() {
         r.stdout
     );
     assert!(
-        r.stderr.contains("have warnings (--deny-warnings)"),
+        r.stderr
+            .contains("1 of 1 file has warnings (--deny-warnings)"),
         "{}",
         r.stderr
     );
