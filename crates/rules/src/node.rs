@@ -231,6 +231,11 @@ pub(crate) fn parse(src: &SourceText) -> Result<Node, Vec<Diagnostic>> {
     }
     let (doc, errors) = DeTable::parse_recoverable(&src.text);
     if !errors.is_empty() {
+        // Another of the project's files given where a ruleset is read: said in one line, with
+        // the command that reads it (its lines are no TOML, a wall of syntax errors).
+        if let Some(what) = looks_like_other_file(&src.text) {
+            return Err(vec![Diagnostic::unplaced(&src.name, what)]);
+        }
         if looks_like_json(src) {
             return Err(vec![Diagnostic::unplaced(
                 &src.name,
@@ -325,6 +330,49 @@ fn deepest_line(text: &str) -> usize {
         start += line.len();
     }
     best.1
+}
+
+/// What a file that failed to parse as TOML is instead, when it is plainly one of the project's
+/// other text files: a game in the notation (its first line a `[Key "value"]` header) or a
+/// kingdom file (every line a row of short cells, one of them the castle `C`).
+fn looks_like_other_file(text: &str) -> Option<&'static str> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'));
+    let first = lines.clone().next()?;
+    let header = first
+        .strip_prefix('[')
+        .and_then(|h| h.strip_suffix(']'))
+        .and_then(|h| h.split_once(" \""))
+        .is_some_and(|(key, value)| {
+            key.starts_with(|c: char| c.is_ascii_uppercase())
+                && key.chars().all(|c| c.is_ascii_alphanumeric())
+                && value.ends_with('"')
+        });
+    if header {
+        return Some(
+            "this looks like a game in the notation (a .cgn file), not a ruleset: `crownlands \
+             import FILE -o game.json` reads it (its ruleset is named or embedded inside)",
+        );
+    }
+    let cell = |c: &str| {
+        c == "."
+            || (c.len() <= 8 && c.starts_with(|x: char| x.is_alphanumeric()) && !c.contains('='))
+    };
+    let mut castle = false;
+    let rows = lines.by_ref().take(64).all(|l| {
+        l.starts_with('@')
+            || l.split_whitespace().all(|c| {
+                castle |= c == "C";
+                cell(c)
+            })
+    });
+    (rows && castle).then_some(
+        "this looks like a kingdom file, not a ruleset: `crownlands score FILE` scores it \
+         (`--ruleset R` under a ruleset of yours)",
+    )
 }
 
 /// Whether a file that failed to parse as TOML is JSON: named `.json`, or starting with `{`

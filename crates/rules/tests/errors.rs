@@ -2866,3 +2866,28 @@ fn a_file_of_many_syntax_errors_shows_ten_and_counts_the_rest() {
         last.message
     );
 }
+
+#[test]
+fn a_kingdom_file_or_a_game_in_the_notation_given_as_a_ruleset_is_said_so() {
+    let d = bad("# the rulebook's example\nF1 F1 F1 F  F\nF  F  C  L  L\nL  L  L  L  L\n");
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert!(
+        first(&d)
+            .starts_with("this looks like a kingdom file, not a ruleset: `crownlands score FILE`"),
+        "{d:?}"
+    );
+    let d = bad("[Notation \"crownlands 2\"]\n[Ruleset \"kingdomino\"]\n\n0. c19 c47\n");
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert!(
+        first(&d)
+            .starts_with("this looks like a game in the notation (a .cgn file), not a ruleset"),
+        "{d:?}"
+    );
+    // A broken ruleset is still told line by line.
+    let d = bad("extends = \"kingdomino\"\n[rules]\nline-size 4\n");
+    assert!(first(&d).starts_with("TOML syntax error"), "{d:?}");
+}
+
+fn first(d: &Diagnostics) -> &str {
+    d.iter().next().map_or("", |x| x.message.as_str())
+}

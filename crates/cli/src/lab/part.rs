@@ -75,6 +75,26 @@ impl Part {
 /// own bonuses.
 const MAX_BONUSES: usize = 512;
 
+/// What a JSON file that is no part file is instead, when it is plainly another of the project's:
+/// a save, or the report of a whole run (`--json`).
+fn other_json(text: &str) -> Option<&'static str> {
+    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+    let has = |k: &str| v.get(k).is_some();
+    if has("ruleset_name") && has("games") && !has("results") {
+        Some(
+            "this is a saved game, not a part file: `crownlands replay FILE` replays it; part \
+             files are what `simulate --shard K/N` or `compare --shard K/N` print",
+        )
+    } else if has("games_requested") && !has("results") {
+        Some(
+            "this is the report of a whole run (`--json`), not a part file: `merge` adds up the \
+             part files that `simulate --shard K/N` or `compare --shard K/N` print, one a shard",
+        )
+    } else {
+        None
+    }
+}
+
 /// Read one part file, refusing anything that is not a complete, self-consistent part.
 fn read(path: &Path) -> CliResult<Part> {
     let name = path.display();
@@ -118,6 +138,9 @@ fn read(path: &Path) -> CliResult<Part> {
     // A byte order mark is accepted, as in every kind of file (an editor may add one).
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let part: Part = serde_json::from_str(text).map_err(|e| {
+        if let Some(what) = other_json(text) {
+            return CliError::Message(format!("{name}: {what}"));
+        }
         // The place goes in front (serde_json puts it after the message too; its column is 0
         // at the start of a line, an empty file's).
         let words = e.to_string();

@@ -1914,3 +1914,42 @@ fn a_study_of_a_ruleset_says_its_warnings_first() {
         r.stderr
     );
 }
+
+#[test]
+fn merge_says_what_a_json_file_that_is_no_part_file_is() {
+    let report = run(&["simulate", "kingdomino", "-p", "2", "-g", "3", "--json"]).ok();
+    let report = TempFile::new("report", "json", &report.stdout);
+    let r = run(&["merge", &report.arg()]).fails();
+    assert!(
+        r.stderr
+            .contains("this is the report of a whole run (`--json`), not a part file"),
+        "{}",
+        r.stderr
+    );
+    let dir = std::env::temp_dir().join(format!("crownlands-merge-save-{}", std::process::id()));
+    let dir_arg = dir.display().to_string();
+    run(&[
+        "simulate",
+        "kingdomino",
+        "-p",
+        "2",
+        "-g",
+        "1",
+        "--save",
+        &dir_arg,
+    ])
+    .ok();
+    let save = std::fs::read_dir(&dir)
+        .expect("saved")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "json"))
+        .expect("a save");
+    let r = run(&["merge", &save.display().to_string()]).fails();
+    assert!(
+        r.stderr.contains("this is a saved game, not a part file"),
+        "{}",
+        r.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
