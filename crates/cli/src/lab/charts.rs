@@ -154,6 +154,25 @@ fn intervals_named(
     zero_line: bool,
 ) -> Result<String, String> {
     let (x_desc, names) = x;
+    // An estimate without an interval (one game) is drawn as its point alone.
+    let series: Vec<(String, Vec<Estimate>)> = series
+        .iter()
+        .map(|(name, points)| {
+            let points = points
+                .iter()
+                .map(|e| match e.low.is_finite() && e.high.is_finite() {
+                    true => *e,
+                    false => Estimate {
+                        low: e.estimate,
+                        high: e.estimate,
+                        ..*e
+                    },
+                })
+                .collect();
+            (name.clone(), points)
+        })
+        .collect();
+    let series = series.as_slice();
     let seats = series.iter().map(|s| s.1.len()).max().unwrap_or(1).max(1);
     let (mut lo, mut hi) = series
         .iter()

@@ -246,6 +246,10 @@ fn interval(e: &Estimate, places: usize, percent: bool) -> String {
 
 /// [`interval`] at exactly `places` decimals (a table's column: [`column_places`]).
 fn interval_at(e: &Estimate, places: usize, percent: bool) -> String {
+    // One game (or none): no spread to go on ([`stats::mean_interval`]).
+    if !e.low.is_finite() || !e.high.is_finite() {
+        return "no interval".to_string();
+    }
     let by = if percent { 100.0 } else { 1.0 };
     format!(
         "{} to {}{}",

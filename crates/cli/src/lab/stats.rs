@@ -48,22 +48,16 @@ fn spread_numerator(sum: i128, sq: u128, n: u64) -> f64 {
 }
 
 /// The mean with a 95% interval (sample variance, Student's t: [`t95`]), from the sums of `n`
-/// values.
+/// values. Below 2 values there is no spread to go on: the interval is unbounded (printed
+/// `no interval`, null in JSON), not the mean alone as if it were certain.
 pub fn mean_interval(sum: i128, sq: u128, n: u64) -> Estimate {
-    if n == 0 {
-        return Estimate {
-            estimate: 0.0,
-            low: 0.0,
-            high: 0.0,
-        };
-    }
     let nf = n as f64;
-    let mean = sum as f64 / nf;
+    let mean = if n == 0 { 0.0 } else { sum as f64 / nf };
     if n < 2 {
         return Estimate {
             estimate: mean,
-            low: mean,
-            high: mean,
+            low: f64::NEG_INFINITY,
+            high: f64::INFINITY,
         };
     }
     // Sample variance: (n sq - sum^2) / (n (n - 1)); the mean's: that over n.
@@ -713,6 +707,12 @@ mod tests {
         assert!((spread(10, 30, 4) - 1.25f64.sqrt()).abs() < 1e-12);
         let zero = mean_interval(0, 8, 4);
         assert!(!zero.significant(), "{zero:?}");
+        // One value, or none: no interval at all.
+        for n in [0, 1] {
+            let e = mean_interval(14 * i128::from(n), 196 * u128::from(n), n);
+            assert_eq!((e.low, e.high), (f64::NEG_INFINITY, f64::INFINITY));
+            assert!(!e.significant());
+        }
     }
 
     #[test]

@@ -1953,3 +1953,24 @@ fn merge_says_what_a_json_file_that_is_no_part_file_is() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn one_game_gives_no_interval_rather_than_a_certain_one() {
+    let text = run(&["simulate", "kingdomino", "-p", "2", "-g", "1"])
+        .ok()
+        .stdout;
+    assert!(text.contains("no interval"), "{text}");
+    let v: Value = serde_json::from_str(
+        &run(&["simulate", "kingdomino", "-p", "2", "-g", "1", "--json"])
+            .ok()
+            .stdout,
+    )
+    .expect("json");
+    assert!(v["seats"][0]["mean_score_ci95"][0].is_null(), "{v}");
+    assert!(v["seats"][0]["mean_score_ci95"][1].is_null(), "{v}");
+    // Two games have one.
+    let text = run(&["simulate", "kingdomino", "-p", "2", "-g", "2"])
+        .ok()
+        .stdout;
+    assert!(!text.contains("no interval"), "{text}");
+}
