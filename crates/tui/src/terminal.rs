@@ -209,7 +209,10 @@ fn next_from_options(opts: &PlayOptions, seed: u64) -> Result<Next, PlayError> {
             let name = name.as_deref().unwrap_or("kingdomino");
             let (ruleset, warnings) = crownlands_rules::load_with_warnings(&opts.registry, name)
                 .map_err(PlayError::Ruleset)?;
-            let seats = seats::name_seats(&seats::parse_players(players)?);
+            // Named as `simulate --bots` names its option in the same error.
+            let seats = seats::name_seats(
+                &seats::parse_players(players).map_err(|e| format!("--players: {e}"))?,
+            );
             // The warnings of the count played (a 3- and 4-player one says nothing of a game
             // of 2).
             let count = u8::try_from(seats.len()).unwrap_or(u8::MAX);

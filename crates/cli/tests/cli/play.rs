@@ -75,3 +75,20 @@ fn a_conflict_of_play_arguments_shows_both_ways_to_start() {
         r.stderr
     );
 }
+
+#[test]
+fn an_unknown_bot_names_the_option() {
+    let r = run(&["play", "--players", "you,wizard"]).expect_code(1);
+    assert!(
+        r.stderr.contains("error: --players: unknown bot `wizard`"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["play", "--players", "4"]).expect_code(1);
+    assert!(
+        r.stderr
+            .contains("error: --players: `4`: play names who sits at each seat"),
+        "{}",
+        r.stderr
+    );
+}

@@ -42,7 +42,7 @@ pub fn parse_players(text: &str) -> Result<Vec<SeatKind>, String> {
             .chain(std::iter::repeat_n("greedy", n.clamp(2, 8) as usize - 1))
             .collect();
         return Err(format!(
-            "`--players {n}`: play names who sits at each seat, not how many (`--players {}`)",
+            "`{n}`: play names who sits at each seat, not how many (`--players {}`)",
             example.join(",")
         ));
     }
@@ -201,7 +201,7 @@ mod tests {
         // A count, as simulate takes it, says how play names its seats.
         assert_eq!(
             parse_players("4"),
-            Err("`--players 4`: play names who sits at each seat, not how many (`--players you,greedy,greedy,greedy`)".to_string())
+            Err("`4`: play names who sits at each seat, not how many (`--players you,greedy,greedy,greedy`)".to_string())
         );
         let two = name_seats(&parse_players("me,human").unwrap());
         assert_eq!(two[1].name, "Player 2");
