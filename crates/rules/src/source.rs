@@ -151,7 +151,9 @@ impl Source {
                     ReadError::Missing(format!("cannot read `{name}`: {}", io_words(&e)))
                 })?;
                 if !meta.is_file() {
-                    return Err(ReadError::Missing(format!("`{name}` is not a file")));
+                    return Err(ReadError::Missing(format!(
+                        "`{name}` is not a regular file: a ruleset is read from a regular file"
+                    )));
                 }
                 if meta.len() > MAX_FILE_BYTES as u64 {
                     return Err(ReadError::Missing(format!(
