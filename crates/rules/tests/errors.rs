@@ -1420,7 +1420,7 @@ fn a_plugin_resource_brings_its_own_tie_break() {
     assert_diag(
         &d,
         3,
-        30,
+        29,
         &[
             "must be \"largest-territory\" or \"most-crowns\" or \"most-\" followed by a resource's name (at most 23 characters), like \"most-coins\", not \"most-Coins\"",
         ],
@@ -2128,7 +2128,7 @@ fn building_tiles_are_removed_and_replaced_by_number() {
     assert_diag(
         &d,
         2,
-        30,
+        29,
         &["building 13 is removed twice (first at bad.toml:2:21): list it once"],
     );
     // Declared twice without the removal: the message says how to replace it.
