@@ -91,23 +91,24 @@ pub(super) fn sections<'a>(text: &'a str, file: &str) -> Result<Sections<'a>, Sa
         moves_line: 1,
     };
     for (n, start, line) in numbered_lines(text, 1) {
-        // Plain text before the moves too (a header line, the embedded ruleset, a blank line):
-        // a lone carriage return (old Mac line endings) or a line separator would otherwise run
-        // lines together and be refused for what follows it.
+        // Lines before the moves end with a new line too (a header line, the embedded ruleset,
+        // a blank line): a lone carriage return (old Mac line endings) or a line separator
+        // would otherwise run lines together and be refused for what follows it, or pass
+        // unseen. (Other control characters are refused where they stand: a header names
+        // itself, the ruleset says its line.)
+        let kind = head_line(line);
         if let Some((column, c)) = line
             .chars()
             .enumerate()
-            .find(|&(_, c)| c != '\t' && crownlands_core::text::is_unsafe_char(c))
+            .filter(|_| !matches!(kind, HeadLine::Moves))
+            .find(|&(_, c)| matches!(c, '\r' | '\u{85}' | '\u{2028}' | '\u{2029}'))
         {
             let what = match c {
                 '\r' => {
                     " (a carriage return not followed by a new line: lines end with a new \
-                          line, or a carriage return and a new line)"
+                     line, or a carriage return and a new line)"
                 }
-                '\u{85}' | '\u{2028}' | '\u{2029}' => {
-                    " (a line separator: lines end with a new line)"
-                }
-                _ => "",
+                _ => " (a line separator: lines end with a new line)",
             };
             return Err(err(
                 file,
@@ -120,7 +121,7 @@ pub(super) fn sections<'a>(text: &'a str, file: &str) -> Result<Sections<'a>, Sa
                 ),
             ));
         }
-        match head_line(line) {
+        match kind {
             HeadLine::Blank => {}
             HeadLine::Moves => {
                 out.moves = &text[start..];
