@@ -215,7 +215,12 @@ fn validate_missing_file_is_a_clear_error() {
 #[test]
 fn validate_a_directory_is_a_clear_error() {
     let r = validate(&[std::env::temp_dir()]).fails();
-    assert!(r.stderr.contains("not a file"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("is not a regular file: a ruleset is read from a regular file"),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]
