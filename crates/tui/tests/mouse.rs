@@ -262,3 +262,23 @@ fn stepping_onto_skip_from_a_later_page_keeps_that_page_in_view() {
     assert_eq!(app.choice(), 0);
     assert!(screen(&app, W, 24).contains(" 1. "));
 }
+
+#[test]
+fn the_smallest_screen_keeps_a_choice_and_skip_in_view() {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
+    let mut n = 0;
+    while !(matches!(app.mode(), Mode::Step) && app.step_actions().len() > 8) && n < 3000 {
+        play_to_end(&mut app, 1);
+        n += 1;
+    }
+    let count = app.step_actions().len();
+    assert!(count > 8, "a step with many choices came up");
+    let now = std::time::Instant::now();
+    app.key_at(Key::Down, now);
+    // At the least size a 4-player game plays at, the list had room for the chosen row alone.
+    let text = screen(&app, 66, 20);
+    assert!(text.contains(" 1. "), "{text}");
+    assert!(text.contains("Skip (go on)"), "{text}");
+    // The title counts the actions, Skip apart.
+    assert!(text.contains(&format!(" of {} ↑↓", count - 1)), "{text}");
+}

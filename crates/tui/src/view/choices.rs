@@ -23,12 +23,14 @@ fn inner(area: Rect, compact: bool) -> usize {
 pub const DETAIL_MAX: usize = 4;
 
 /// How many rows the detail takes at least in a list `area` high: none when tiny, three when
-/// roomy (more where the choices leave rows free: [`render`]).
+/// roomy (more where the choices leave rows free: [`render`]). Never so many that the list is
+/// left one row: a choice and Skip are always in view together (the status line says what the
+/// chosen one costs and gives where its detail has no room).
 fn detail_rows(area: Rect, compact: bool) -> usize {
     match inner(area, compact) {
-        0..=2 => 0,
-        3 => 1,
-        4..=6 => 2,
+        0..=3 => 0,
+        4 => 1,
+        5..=6 => 2,
         _ => 3,
     }
 }
@@ -310,12 +312,14 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     // When the list is longer than its room, the title says which choices are shown (the
     // window of actions; Skip, the last, is always in view): the cheapest are first, so the
     // others would go unseen.
+    // Counted without Skip: `1-2 of 5` where five buildings can be built (and Skip is below).
     let window = listed.iter().flatten().filter(|&&i| i + 1 < all);
+    let actions = all.saturating_sub(1);
     let more = match (window.clone().min(), window.max()) {
         (Some(first), Some(last)) if all > listed.len() => {
-            format!("{}-{} of {all} ↑↓ ", first + 1, last + 1)
+            format!("{}-{} of {actions} ↑↓ ", first + 1, last + 1)
         }
-        _ if all > listed.len() => format!("{} of {all} ↑↓ ", app.choice() + 1),
+        _ if all > listed.len() => format!("{actions} ↑↓ "),
         _ => String::new(),
     };
     // The panel's borders and the title's spaces take 4 columns (and `· ` before the range).
