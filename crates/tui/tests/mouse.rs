@@ -282,3 +282,21 @@ fn the_smallest_screen_keeps_a_choice_and_skip_in_view() {
     // The title counts the actions, Skip apart.
     assert!(text.contains(&format!(" of {} ↑↓", count - 1)), "{text}");
 }
+
+#[test]
+fn the_scores_stay_in_view_during_a_long_step() {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
+    let mut n = 0;
+    while !(matches!(app.mode(), Mode::Step) && app.step_actions().len() > 8) && n < 3000 {
+        play_to_end(&mut app, 1);
+        n += 1;
+    }
+    assert!(app.step_actions().len() > 8, "a step with many choices came up");
+    // The list covers the scores' place in the right column: they go under the other
+    // kingdoms (the rivals' coins decide the Dragon's and the Queen's choices).
+    for (w, h) in [(100, 30), (120, 40), (140, 45)] {
+        let text = screen(&app, w, h);
+        assert!(text.contains("Scores"), "{w}x{h}:\n{text}");
+        assert!(text.contains("Skip (go on)"), "{w}x{h}:\n{text}");
+    }
+}

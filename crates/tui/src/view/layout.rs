@@ -466,25 +466,47 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
     // The list covers the scores: where the side panel has the rows under its rules, they go
     // there for the step (everyone's coins and knights stay in view while choosing).
     let mut under_rules = rules.map(|r| r.bottom());
-    if matches!(app.mode(), Mode::Step)
-        && choices_h > lines_h
-        && over_players > 0
+    let covered = matches!(app.mode(), Mode::Step) && choices_h > lines_h && over_players > 0;
+    let mut moved = false;
+    if covered
         && let Some(r) = rules
         && body_bottom.saturating_sub(r.bottom()) >= s.players_h * 2
     {
         players = Rect::new(r.x, r.bottom(), r.width, s.players_h);
         under_rules = Some(players.bottom());
+        moved = true;
+    }
+    // Else under the other kingdoms, where their row leaves the rows (the list took the rules'
+    // columns at 140x45, and the scores had gone from the screen for the step).
+    let mut under_others = row_bottom;
+    if covered && !moved && body_bottom.saturating_sub(row_bottom) >= s.players_h {
+        players = Rect::new(right_x, row_bottom, right_w, s.players_h);
+        under_others = players.bottom();
+        moved = true;
+    }
+    // Else under the other kingdoms alone, beside a Builders' Board taller than they are
+    // (100x30: the rows under the board are too few, those under the kingdoms are free).
+    if covered
+        && !moved
+        && let Some(first) = others.first().map(|&(_, r)| r)
+        && board_right
+    {
+        let (x, y) = (first.x, first.bottom());
+        let w = (right_x + right_w).saturating_sub(x);
+        if body_bottom.saturating_sub(y) >= s.players_h && w >= 24 {
+            players = Rect::new(x, y, w, s.players_h);
+        }
     }
 
     // The log: the roomiest free region.
-    let bottom_y = left_y.max(row_bottom);
+    let bottom_y = left_y.max(under_others);
     let mut candidates = vec![
         Rect::new(area.x, left_y, left_w, body_bottom.saturating_sub(left_y)),
         Rect::new(
             right_x,
-            row_bottom,
+            under_others,
             right_w,
-            body_bottom.saturating_sub(row_bottom),
+            body_bottom.saturating_sub(under_others),
         ),
         Rect::new(
             area.x,
