@@ -291,7 +291,10 @@ fn the_scores_stay_in_view_during_a_long_step() {
         play_to_end(&mut app, 1);
         n += 1;
     }
-    assert!(app.step_actions().len() > 8, "a step with many choices came up");
+    assert!(
+        app.step_actions().len() > 8,
+        "a step with many choices came up"
+    );
     // The list covers the scores' place in the right column: they go under the other
     // kingdoms (the rivals' coins decide the Dragon's and the Queen's choices).
     for (w, h) in [(100, 30), (120, 40), (140, 45)] {
@@ -299,4 +302,24 @@ fn the_scores_stay_in_view_during_a_long_step() {
         assert!(text.contains("Scores"), "{w}x{h}:\n{text}");
         assert!(text.contains("Skip (go on)"), "{w}x{h}:\n{text}");
     }
+}
+
+#[test]
+fn with_the_scores_covered_the_acting_row_names_every_side() {
+    let mut app = app("queendomino", "you,greedy", 2);
+    let mut n = 0;
+    let mut seen = 0;
+    while n < 3000 && seen < 3 {
+        if matches!(app.mode(), Mode::Step) && app.step_actions().len() > 3 {
+            let text = screen(&app, W, 24);
+            // Either the scores are in view, or the row under the list names both sides.
+            if !text.contains("Scores") {
+                assert!(text.contains(" · greedy 2"), "{text}");
+                seen += 1;
+            }
+        }
+        play_to_end(&mut app, 1);
+        n += 1;
+    }
+    assert!(seen > 0, "a step covered the scores at 80x24");
 }

@@ -72,11 +72,53 @@ fn visible(game: &Game, area: Rect, compact: bool) -> usize {
 
 /// The acting side's own row in `width` columns: its points, then what the modules keep for it,
 /// in their words (`4 coins, 0 knights in hand`), or short (`4¢ 0kn`) where those do not fit.
-fn own_row(app: &App, game: &Game, width: usize) -> String {
+fn own_row(app: &App, game: &Game, width: usize, scores_covered: bool) -> String {
     let Some(player) = game.to_act() else {
         return String::new();
     };
     let side = game.side_of(player);
+    let short_of = |side| {
+        let stats = game.side_stats(side);
+        let short: String = stats.iter().map(|s| format!(" {}", s.short)).collect();
+        format!(
+            "{}: {}{short}",
+            super::side_name(app, game, side),
+            crownlands_core::modules::describe::plural(
+                i64::from(game.score_total(side)),
+                "pt",
+                "pts"
+            )
+        )
+    };
+    // With the scores covered by the list, the other sides too, short, where they all fit on
+    // the row (two players at 80x24: the rival's coins decide the Dragon's choice).
+    if scores_covered && game.sides() > 1 {
+        let all: Vec<String> = game.all_sides().map(short_of).collect();
+        let row = all.join(" · ");
+        if super::text::width(&row) <= width {
+            return row;
+        }
+        // Tighter: `You 36pt 12¢ 0kn 1tw · greedy 2 53pt 1¢ 1kn 2tw Q`.
+        let tight: Vec<String> = game
+            .all_sides()
+            .map(|side| {
+                let stats: String = game
+                    .side_stats(side)
+                    .iter()
+                    .map(|s| format!(" {}", s.short))
+                    .collect();
+                format!(
+                    "{} {}pt{stats}",
+                    super::side_name(app, game, side),
+                    game.score_total(side)
+                )
+            })
+            .collect();
+        let row = tight.join(" · ");
+        if super::text::width(&row) <= width {
+            return row;
+        }
+    }
     let head = format!(
         "{}: {}",
         super::side_name(app, game, side),
@@ -87,8 +129,7 @@ fn own_row(app: &App, game: &Game, width: usize) -> String {
     if super::text::width(&head) + super::text::width(&long) <= width {
         return format!("{head}{long}");
     }
-    let short: String = stats.iter().map(|s| format!(" {}", s.short)).collect();
-    format!("{head}{short}")
+    short_of(side)
 }
 
 /// The choices (their indices) shown row by row in `rows` rows, with the cursor on `choice` of
@@ -243,7 +284,16 @@ pub fn widest(app: &App, game: &Game) -> u16 {
     u16::try_from(widest + " ← hint".chars().count() + 2).unwrap_or(u16::MAX)
 }
 
-pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffer) {
+/// The step's list in `area`; `scores_covered` when it lies over the scores' box (the acting
+/// side's row then names the others too, where they fit).
+pub fn render(
+    app: &App,
+    game: &Game,
+    area: Rect,
+    compact: bool,
+    scores_covered: bool,
+    buf: &mut Buffer,
+) {
     let p = app.config.palette;
     Clear.render(area, buf);
     let width = inner_width(area, compact);
@@ -307,7 +357,7 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
             .into_iter()
             .map(|l| Line::from(Span::styled(l, p.accent(Accent::Dim)))),
     );
-    let own = super::text::take_width(&own_row(app, game, width), width);
+    let own = super::text::take_width(&own_row(app, game, width, scores_covered), width);
     rows.push(Line::from(Span::styled(own, p.accent(Accent::Focus))));
     // When the list is longer than its room, the title says which choices are shown (the
     // window of actions; Skip, the last, is always in view): the cheapest are first, so the

@@ -325,7 +325,8 @@ fn render_game(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
         hint::render(app, r, buf);
     }
     if let (Some(r), Mode::Step) = (l.choices, app.mode()) {
-        choices::render(app, game, r, l.compact, buf);
+        let covered = r.intersects(l.players);
+        choices::render(app, game, r, l.compact, covered, buf);
     }
     // Without room for the log (Queendomino at 80x24), the footer tells the last move.
     footer(app, game, l.footer, l.log.height < 3, buf);
