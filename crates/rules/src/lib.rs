@@ -103,11 +103,22 @@ fn resolve(registry: &Registry, name_or_path: &str) -> Result<Source, Diagnostic
             format!("`{shown}` is not a regular file: a ruleset is read from a regular file"),
         )]));
     }
-    // A path (a folder in it, or `.toml`) can only be a file: said as a file's error, without
-    // the shipped names.
+    if name_or_path.trim().is_empty() {
+        return Err(Diagnostics(vec![Diagnostic::unplaced(
+            "",
+            "the ruleset's name is empty: give a shipped ruleset's name (`crownlands rulesets` \
+             lists them) or a ruleset file",
+        )]));
+    }
+    // A path (a folder in it, a trailing `/`, or `.toml` in any case) can only be a file: said
+    // as a file's error, without the shipped names.
+    let toml = name_or_path
+        .rsplit_once('.')
+        .is_some_and(|(_, ext)| ext.eq_ignore_ascii_case("toml"));
     if !source::is_plain_name(name_or_path)
         || path.components().count() > 1
-        || name_or_path.ends_with(".toml")
+        || name_or_path.ends_with(std::path::is_separator)
+        || toml
     {
         return Err(Diagnostics(vec![Diagnostic::unplaced(
             "",

@@ -393,6 +393,13 @@ impl Loader {
         for (span, msg) in extra {
             self.diags.push(src.diag(span, msg));
         }
+        // A tie-break listed twice: an error at its place, in every list the file writes (one
+        // that no player count uses too), though the file goes on to the later checks (nothing
+        // else depends on it; the core's own check of the lists in effect is not reported
+        // again: `resolve`).
+        for (span, msg) in repeated_tie_breaks(&doc) {
+            self.diags.push(src.diag(span, msg));
+        }
         // Names with spaces around them: errors, though the file goes on to the later checks
         // (nothing else depends on them). Not in a save's embedded ruleset: a game saved before
         // this check still loads.
@@ -541,6 +548,41 @@ fn spaced_names(
         }
         _ => {}
     }
+}
+
+/// A tie-break listed twice in `[rules]` or a `[for-players.N]` table, each at its second
+/// place: the list is an order, and a repeat is a mistake (it could never decide anything).
+fn repeated_tie_breaks(doc: &Node) -> Vec<(Span, String)> {
+    let mut lists: Vec<&Node> = Vec::new();
+    if let Some(e) = doc.get("rules").and_then(|r| r.value.get("tie-breaks")) {
+        lists.push(&e.value);
+    }
+    if let Some(Kind::Table(counts)) = doc.get("for-players").map(|e| &e.value.kind) {
+        for c in counts {
+            if let Some(e) = c.value.get("tie-breaks") {
+                lists.push(&e.value);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for list in lists {
+        let Kind::Array(items) = &list.kind else {
+            continue;
+        };
+        for (i, item) in items.iter().enumerate() {
+            if let Kind::Str(name) = &item.kind
+                && items[..i]
+                    .iter()
+                    .any(|x| matches!(&x.kind, Kind::Str(n) if n == name))
+            {
+                out.push((
+                    item.span.clone(),
+                    format!("tie-break `{name}` is listed twice: each decides a tie at most once"),
+                ));
+            }
+        }
+    }
+    out
 }
 
 /// The string `name` of every table in the document's `terrain` array.

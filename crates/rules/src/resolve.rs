@@ -1050,6 +1050,11 @@ fn place_core_problems(
             }
             continue;
         };
+        // Said by the loader at its place in every list a file writes (`repeated_tie_breaks`),
+        // those no player count uses too.
+        if matches!(problem, RulesProblem::TieBreakTwice { .. }) {
+            continue;
+        }
         let needs_components = matches!(
             problem,
             RulesProblem::ModuleSetup { .. }

@@ -2834,21 +2834,23 @@ fn a_tie_break_listed_twice_is_reported_with_the_rules_other_problems() {
         "{HEAD}name = \"d\"\n[rules]\ntie-breaks = [\"most-crowns\", \"most-crowns\"]\ndeck-size = 100\n\
          [for-players.2]\ntie-breaks = [\"largest-territory\", \"largest-territory\"]\n"
     ));
-    assert_diag(
-        &d,
-        4,
-        30,
-        &["at 3 and 4 players: tie-break `most-crowns` is listed twice"],
-    );
+    assert_diag(&d, 4, 30, &["tie-break `most-crowns` is listed twice"]);
     assert_diag(&d, 5, 13, &["a deck of 100 dominoes"]);
     assert_diag(
         &d,
         7,
         36,
-        &["at 2 players: tie-break `largest-territory` is listed twice"],
+        &["tie-break `largest-territory` is listed twice"],
     );
     let twice = d.iter().filter(|x| x.message.contains("twice")).count();
     assert_eq!(twice, 2, "each repeat once: {d:?}");
+    // In a list no player count uses (each overrides it) too.
+    let d = bad(&format!(
+        "{HEAD}name = \"d\"\n[rules]\ntie-breaks = [\"most-crowns\", \"most-crowns\"]\n\
+         [for-players.2]\ntie-breaks = [\"most-crowns\"]\n[for-players.3]\ntie-breaks = [\"most-crowns\"]\n\
+         [for-players.4]\ntie-breaks = [\"most-crowns\"]\n"
+    ));
+    assert_diag(&d, 4, 30, &["tie-break `most-crowns` is listed twice"]);
 }
 
 #[test]

@@ -267,13 +267,18 @@ pub fn play(opts: PlayOptions) -> Result<Ended, PlayError> {
     let started = Instant::now();
     let mut app = build_app(&opts)?;
     // After the options are checked (their errors say more), before anything is drawn: a pipe
-    // or a file cannot be played on (crossterm's own error named only the OS's error).
+    // or a file cannot be played on (crossterm's own error named only the OS's error). Keys
+    // come from the terminal itself where standard input is not one (crossterm opens
+    // /dev/tty: `crownlands play < /dev/null` in a terminal plays).
     {
         use std::io::IsTerminal;
-        if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        let keys = std::io::stdin().is_terminal()
+            || (cfg!(unix) && std::fs::File::open("/dev/tty").is_ok());
+        if !std::io::stdout().is_terminal() || !keys {
             return Err(
-                "crownlands play needs a terminal, and its standard input or output is \
-                 a pipe or a file; `crownlands simulate --bots ...` plays games without a screen"
+                "crownlands play needs a terminal to draw on and read keys from, and its \
+                 standard output is not one (a pipe or a file); `crownlands simulate --bots \
+                 ...` plays games without a screen"
                     .to_string()
                     .into(),
             );

@@ -68,8 +68,13 @@ impl RunOptions<'_> {
         if let Some(s) = shard
             && s.count > self.games
         {
+            let (games, shards) = if self.games == 1 {
+                ("game", "shard")
+            } else {
+                ("games", "shards")
+            };
             return Err(CliError::Message(format!(
-                "--shard {}/{}: more shards than the {} games; give at most {} shards",
+                "--shard {}/{}: more shards than the {} {games}; give at most {} {shards}",
                 s.index, s.count, self.games, self.games
             )));
         }

@@ -406,7 +406,7 @@ fn bots_text(out: &mut String, t: &Tally) {
             // `a to b`, as the seat table writes intervals (`-2.0-36.6` read badly).
             format!("{:.1} to {:.1}%", wl * 100.0, wh * 100.0),
             score.estimate,
-            format!("{:.1} to {:.1}", score.low, score.high),
+            interval_at(&score, 1, false),
             b.margin_sum as f64 / g,
             b.nanos as f64 / 1e6 / b.decisions.max(1) as f64,
         );
@@ -992,7 +992,8 @@ fn chance_stars_text(out: &mut String, r: &Results, diffs: &[Difference], beyond
     }
     // A figure that cannot differ by chance (an interval of no width: nothing varied, a bonus
     // no game earned, no discards) is no test.
-    tested.retain(|e| e.high > e.low);
+    // Nor is one of a single game (no interval at all).
+    tested.retain(|e| e.high > e.low && e.low.is_finite() && e.high.is_finite());
     let starred = tested.iter().filter(|e| e.significant()).count();
     if starred == 0 || tested.len() < 10 {
         return;

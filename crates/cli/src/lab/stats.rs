@@ -21,12 +21,14 @@ impl Estimate {
     }
 
     /// The interval cut to what the figure can be (a difference of shares: -1 to 1; the
-    /// normal interval of a few games reached past them, `-0.6 to 100.6%`).
+    /// normal interval of a few games reached past them, `-0.6 to 100.6%`). No interval (one
+    /// game: unbounded) stays none, rather than reading as the whole range.
     fn within(self, low: f64, high: f64) -> Estimate {
+        let cut = |x: f64| if x.is_finite() { x.clamp(low, high) } else { x };
         Estimate {
             estimate: self.estimate,
-            low: self.low.clamp(low, high),
-            high: self.high.clamp(low, high),
+            low: cut(self.low),
+            high: cut(self.high),
         }
     }
 

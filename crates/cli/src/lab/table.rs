@@ -222,10 +222,18 @@ impl Table {
         // The match counts only once it is over (a run asked to stop leaves it unfinished) and,
         // saving, once its file is written (see `play_random`).
         let record = save.is_some();
+        // Kept until the match is over only where it can be stopped or refused after a game
+        // (a match of several games, a save to write); a single game is over when this is
+        // called, nothing can stop it after (the stop is asked before each decision).
+        let keep = record || self.match_games > 1;
         let mut finished: Vec<Game> = Vec::new();
         let played = t
             .play_match(i, played, record, Some(stop), &mut |g| {
-                finished.push(g.clone());
+                if keep {
+                    finished.push(g.clone());
+                } else {
+                    tally.add_game(g, bonuses);
+                }
             })
             .map_err(|e| match e {
                 TournamentError::Stopped => CliError::Stopped,

@@ -235,7 +235,19 @@ fn missing_files_are_said_in_words_by_every_command() {
         );
         assert!(!r.stderr.contains("os error"), "{}", r.stderr);
     }
-    for path in ["./nosuch.toml", "sub/nosuch", "nosuch.toml"] {
+    let r = run(&["show", ""]).expect_code(1);
+    assert!(
+        r.stderr.contains("the ruleset's name is empty"),
+        "{}",
+        r.stderr
+    );
+    for path in [
+        "./nosuch.toml",
+        "sub/nosuch",
+        "nosuch.toml",
+        "nosuch/",
+        "a.TOML",
+    ] {
         let r = run(&["simulate", path, "-p", "2", "-g", "1"]).expect_code(1);
         assert!(
             r.stderr

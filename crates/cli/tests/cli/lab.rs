@@ -1973,4 +1973,24 @@ fn one_game_gives_no_interval_rather_than_a_certain_one() {
         .ok()
         .stdout;
     assert!(!text.contains("no interval"), "{text}");
+    // The bots' table too, and a difference of shares is not cut to the whole range.
+    let text = run(&[
+        "simulate",
+        "kingdomino",
+        "--bots",
+        "greedy,random",
+        "-g",
+        "1",
+    ])
+    .ok()
+    .stdout;
+    assert!(!text.contains("inf"), "{text}");
+    let compare = ["compare", "kingdomino", "harmony", "-p", "2", "-g", "1"];
+    let mut json = compare.to_vec();
+    json.push("--json");
+    let v: Value = serde_json::from_str(&run(&json).ok().stdout).expect("json");
+    let share = &v["differences"][0]["win_share"];
+    assert!(share["low"].is_null() && share["high"].is_null(), "{share}");
+    let text = run(&compare).ok().stdout;
+    assert!(!text.contains("-100.0 to 100.0%"), "{text}");
 }

@@ -84,6 +84,13 @@ fn an_unknown_bot_names_the_option() {
         "{}",
         r.stderr
     );
+    let r = run(&["play", "--players", "you,,greedy"]).expect_code(1);
+    assert!(
+        r.stderr
+            .contains("a bot's name is missing in `you,,greedy` (an empty entry)"),
+        "{}",
+        r.stderr
+    );
     let r = run(&["play", "--players", "4"]).expect_code(1);
     assert!(
         r.stderr

@@ -988,3 +988,49 @@ fn a_match_result_that_is_no_object_is_said_to_be_one() {
         r.stderr
     );
 }
+
+/// A comparison stopped while bots play counts the same games under both rulesets: a game of
+/// the second left unfinished takes back the first's of the same seed.
+#[cfg(unix)]
+#[test]
+fn a_stopped_comparison_with_bots_counts_the_same_games_on_both_sides() {
+    use std::process::{Command, Stdio};
+    let child = Command::new(super::bin())
+        .args([
+            "compare",
+            "kingdomino",
+            "harmony",
+            "--bots",
+            "greedy,greedy",
+            "--games",
+            "100000",
+            "--jobs",
+            "2",
+            "--json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("runs");
+    std::thread::sleep(std::time::Duration::from_millis(2000));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let out = child.wait_with_output().expect("waits");
+    assert_eq!(out.status.code(), Some(130), "{:?}", out.status);
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["stopped"], true);
+    let games = v["games"].as_u64().expect("games");
+    for r in 0..2 {
+        let counted: u64 = v["rulesets"][r]["bots"]
+            .as_array()
+            .expect("bots")
+            .iter()
+            .filter_map(|b| b["games"].as_u64())
+            .sum();
+        // Two seats of greedy a game, one entry for the bot.
+        assert_eq!(counted, 2 * games, "ruleset {r}: {v}");
+    }
+}

@@ -51,6 +51,10 @@ pub fn parse_players(text: &str) -> Result<Vec<SeatKind>, String> {
         let word = part.trim();
         if HUMAN_WORDS.contains(&word.to_ascii_lowercase().as_str()) {
             out.push(SeatKind::Human);
+        } else if word.is_empty() {
+            // The whole list named, as `--bots` names it.
+            let e = crownlands_bots::level::LevelError::Empty(text.to_string());
+            return Err(format!("{e} (or `you` for a human)"));
         } else {
             let level: Level = word
                 .parse()
