@@ -190,9 +190,10 @@ pub enum Command {
         /// Print the assessment as one JSON document.
         #[arg(long)]
         json: bool,
-        /// Refuse a save of more decisions than this (a stranger's save does not choose how
-        /// long the analysis runs: about a third of a second a decision on two cores, at most
-        /// about 6 s a decision on a core whatever the ruleset).
+        /// Refuse a save of more decisions than this, or whose decisions play out more than 120
+        /// moves each on average (a stranger's save does not choose how long the analysis runs:
+        /// about a third of a second a decision on two cores, at most about 6 s a decision on a
+        /// core whatever the ruleset).
         #[arg(long, default_value_t = crate::commands::analyse::DEFAULT_MAX_DECISIONS, allow_negative_numbers = true, value_parser = parse_whole::<usize>)]
         max_decisions: usize,
     },

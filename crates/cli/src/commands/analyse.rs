@@ -37,6 +37,15 @@ pub struct Options<'a> {
 /// players is about a thousand.
 pub const DEFAULT_MAX_DECISIONS: usize = 2_000;
 
+/// The moves left to play out after a decision, summed over the decisions weighed, allowed for
+/// each decision `--max-decisions` allows: every estimate and search plays the game out from
+/// there, so this is what an analysis costs, whatever the ruleset. A whole game of Royal
+/// Wedding at 8 players (the longest shipped: about 480 moves) weighs about 230 decisions with
+/// about 280 moves left each, some 65,000; the default's 2,000 decisions allow 240,000. A
+/// stranger's game of 16 players and 960 dominoes (1,386 decisions, 1,920 moves: 1.3 million,
+/// over an hour on two cores) is refused before any work.
+pub const PLAYOUT_MOVES_PER_DECISION: usize = 120;
+
 /// One decision as the report shows it.
 struct Row {
     /// From 1, over the whole save (every game of a match).
@@ -90,6 +99,9 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
     // forced moves is refused too).
     let mut count = 0usize;
     let mut forced = 0usize;
+    // The moves each weighed decision's play-outs go through: those left in its game.
+    let game_moves: Vec<usize> = save.games.iter().map(|g| g.actions.len()).collect();
+    let mut playout_moves = 0usize;
     let session = save
         .replay(registry, &file, |m| {
             if let Some(player) = m.before.to_act() {
@@ -97,6 +109,10 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
                     forced += 1;
                 } else {
                     count += 1;
+                    let left = game_moves
+                        .get(m.game)
+                        .map_or(0, |n| n.saturating_sub(m.index));
+                    playout_moves = playout_moves.saturating_add(left);
                 }
                 if count > options.max_decisions || forced > options.max_decisions.max(1) * 4 {
                     return;
@@ -126,6 +142,21 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
         return Err(CliError::Message(format!(
             "{file} holds {count} decisions to weigh{besides}; analyse weighs at most {}{pace} \
              unless --max-decisions says more",
+            options.max_decisions
+        )));
+    }
+    let most_moves = options
+        .max_decisions
+        .saturating_mul(PLAYOUT_MOVES_PER_DECISION);
+    if playout_moves > most_moves {
+        let enough = playout_moves.div_ceil(PLAYOUT_MOVES_PER_DECISION);
+        let moves: usize = game_moves.iter().sum();
+        return Err(CliError::Message(format!(
+            "{file}: weighing its {count} decisions plays out {playout_moves} moves a sample (the \
+             moves left after each, in games of {moves} moves in all); analyse plays out at most \
+             {most_moves} ({PLAYOUT_MOVES_PER_DECISION} for each of the --max-decisions {}; the \
+             longest shipped game, Royal Wedding at 8 players, needs about 65,000) unless \
+             --max-decisions says more ({enough} would do; this one would take a long time)",
             options.max_decisions
         )));
     }

@@ -261,3 +261,46 @@ fn a_save_of_more_decisions_than_the_cap_is_refused_before_any_work() {
         r.stderr
     );
 }
+
+#[test]
+fn a_save_whose_play_outs_are_too_long_is_refused_before_any_work() {
+    // Royal Wedding at 8 players: about 480 moves, 280 left after a decision on average; its
+    // 230 or so decisions fit --max-decisions 300, the moves they play out do not (120 each).
+    let dir = TempDir::new("analyse-long");
+    run(&[
+        "simulate",
+        "royal-wedding",
+        "--players",
+        "8",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--save",
+        &dir.arg(),
+    ])
+    .ok();
+    let save = dir.names().into_iter().next().expect("a save");
+    let file = dir.0.join(save).display().to_string();
+    let r = run(&["analyse", &file, "--max-decisions", "300"]).expect_code(1);
+    assert!(r.stderr.contains("decisions plays out"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("analyse plays out at most 36000"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+    // The count it names lets it run past the check (stopped there: not run to its end here).
+    let enough: String = r
+        .stderr
+        .split(" would do")
+        .next()
+        .and_then(|t| t.rsplit('(').next())
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        enough.parse::<usize>().is_ok_and(|n| n > 300),
+        "{}",
+        r.stderr
+    );
+}
