@@ -42,7 +42,7 @@ pub const DEFAULT_MAX_DECISIONS: usize = 2_000;
 /// there, so this is what an analysis costs, whatever the ruleset. A whole game of Royal
 /// Wedding at 8 players (the longest shipped: about 480 moves) weighs about 230 decisions with
 /// about 280 moves left each, some 65,000; the default's 2,000 decisions allow 240,000. A
-/// stranger's game of 16 players and 960 dominoes (1,386 decisions, 1,920 moves: 1.3 million,
+/// stranger's game of 16 players and 960 dominoes (1,386 decisions, 1,920 moves: 1.6 million,
 /// over an hour on two cores) is refused before any work.
 pub const PLAYOUT_MOVES_PER_DECISION: usize = 120;
 
