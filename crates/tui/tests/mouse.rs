@@ -202,16 +202,25 @@ fn the_offer_to_resume_by_mouse() {
     assert!(app.should_quit());
 }
 
-#[test]
-fn a_long_list_of_choices_scrolls_and_clicks_land_on_the_shown_choice() {
+/// A 4-player Queendomino game played on to a step of more than 8 choices (a long list).
+fn long_step() -> App {
     let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
     let mut n = 0;
     while !(matches!(app.mode(), Mode::Step) && app.step_actions().len() > 8) && n < 3000 {
         play_to_end(&mut app, 1);
         n += 1;
     }
+    assert!(
+        app.step_actions().len() > 8,
+        "a step with many choices came up"
+    );
+    app
+}
+
+#[test]
+fn a_long_list_of_choices_scrolls_and_clicks_land_on_the_shown_choice() {
+    let app = long_step();
     let count = app.step_actions().len();
-    assert!(count > 8, "a step with many choices came up");
     // The step opens on its last choice (Skip), which must be in view.
     assert_eq!(app.choice(), count - 1);
     let text = screen(&app, W, 24);
@@ -231,14 +240,8 @@ fn a_long_list_of_choices_scrolls_and_clicks_land_on_the_shown_choice() {
 
 #[test]
 fn stepping_onto_skip_from_a_later_page_keeps_that_page_in_view() {
-    let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
-    let mut n = 0;
-    while !(matches!(app.mode(), Mode::Step) && app.step_actions().len() > 8) && n < 3000 {
-        play_to_end(&mut app, 1);
-        n += 1;
-    }
+    let mut app = long_step();
     let count = app.step_actions().len();
-    assert!(count > 8, "a step with many choices came up");
     let now = std::time::Instant::now();
     // Up from Skip, where the step opens, to the last action: its page, not the first.
     app.key_at(Key::Up, now);
@@ -265,14 +268,8 @@ fn stepping_onto_skip_from_a_later_page_keeps_that_page_in_view() {
 
 #[test]
 fn the_smallest_screen_keeps_a_choice_and_skip_in_view() {
-    let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
-    let mut n = 0;
-    while !(matches!(app.mode(), Mode::Step) && app.step_actions().len() > 8) && n < 3000 {
-        play_to_end(&mut app, 1);
-        n += 1;
-    }
+    let mut app = long_step();
     let count = app.step_actions().len();
-    assert!(count > 8, "a step with many choices came up");
     let now = std::time::Instant::now();
     app.key_at(Key::Down, now);
     // At the least size a 4-player game plays at, the list had room for the chosen row alone.
@@ -285,16 +282,7 @@ fn the_smallest_screen_keeps_a_choice_and_skip_in_view() {
 
 #[test]
 fn the_scores_stay_in_view_during_a_long_step() {
-    let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
-    let mut n = 0;
-    while !(matches!(app.mode(), Mode::Step) && app.step_actions().len() > 8) && n < 3000 {
-        play_to_end(&mut app, 1);
-        n += 1;
-    }
-    assert!(
-        app.step_actions().len() > 8,
-        "a step with many choices came up"
-    );
+    let app = long_step();
     // The list covers the scores' place in the right column: they go under the other
     // kingdoms (the rivals' coins decide the Dragon's and the Queen's choices).
     for (w, h) in [(100, 30), (120, 40), (140, 45)] {

@@ -693,11 +693,7 @@ fn sigterm_stops_a_run_with_what_it_has() {
         );
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    let killed = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
+    signal(&child, "-TERM");
     let out = child.wait_with_output().expect("waits");
     assert_eq!(out.status.code(), Some(143), "{:?}", out.status);
     let text = String::from_utf8_lossy(&out.stdout);
@@ -741,11 +737,7 @@ fn ctrl_c_stops_bots_within_their_game() {
         .spawn()
         .expect("runs");
     std::thread::sleep(std::time::Duration::from_millis(1500));
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
+    signal(&child, "-INT");
     // A guard, not a measure: a run that waits for its games to end is killed and fails here.
     let started = std::time::Instant::now();
     let status = loop {
@@ -1013,11 +1005,7 @@ fn a_stopped_comparison_with_bots_counts_the_same_games_on_both_sides() {
         .spawn()
         .expect("runs");
     std::thread::sleep(std::time::Duration::from_millis(2000));
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
+    signal(&child, "-INT");
     let out = child.wait_with_output().expect("waits");
     assert_eq!(out.status.code(), Some(130), "{:?}", out.status);
     let v: Value = serde_json::from_slice(&out.stdout).expect("json");
@@ -1033,4 +1021,14 @@ fn a_stopped_comparison_with_bots_counts_the_same_games_on_both_sides() {
         // Two seats of greedy a game, one entry for the bot.
         assert_eq!(counted, 2 * games, "ruleset {r}: {v}");
     }
+}
+
+/// Send `child` the signal `sig` (`-INT`, `-TERM`) as a shell's `kill` does.
+#[cfg(unix)]
+fn signal(child: &std::process::Child, sig: &str) {
+    let sent = std::process::Command::new("kill")
+        .args([sig, &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
 }
