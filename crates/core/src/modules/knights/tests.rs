@@ -160,3 +160,72 @@ fn knights_may_collect_more_coins_per_square_and_buildings_may_give_coins() {
     }
     assert!(built > 0, "something was built");
 }
+
+#[test]
+fn a_turn_whose_domino_was_discarded_taxes_nothing_but_may_build_and_bribe() {
+    // The rulebook is silent: nothing was placed to tax, and the turn's other actions are not
+    // tied to the domino (docs/rulesets.md, readings where the rulebook is silent).
+    let r = queendomino_like(crate::testkit::ALL, 15);
+    let mut state = 5u64;
+    let (mut built, mut bribed) = (false, false);
+    for seed in 0..300 {
+        let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+        while !g.is_over() && !(built && bribed) {
+            if matches!(g.phase(), Phase::Step { .. }) && g.turn_placement().is_none() {
+                let words: Vec<String> = g
+                    .legal_actions()
+                    .into_iter()
+                    .map(|a| g.action_text(a))
+                    .collect();
+                assert!(!words.iter().any(|w| w.starts_with("tax")), "{words:?}");
+                built |= words.iter().any(|w| w.starts_with("build"));
+                bribed |= words.iter().any(|w| w.starts_with("burn"));
+            }
+            g.play_random(|| xorshift(&mut state));
+        }
+        if built && bribed {
+            break;
+        }
+    }
+    assert!(built, "a build was offered after a discard");
+    assert!(bribed, "the Dragon was offered after a discard");
+}
+
+#[test]
+fn two_knights_in_one_territory_each_collect_its_size() {
+    // A domino of one terrain: both its squares in one territory; each knight sent collects the
+    // territory's size (the rulebook is silent; docs/rulesets.md).
+    let r = with_modules(vec![{
+        let mut k = modules::ModuleSpec::new("knights");
+        k.params.insert("starting".into(), modules::Param::Int(2));
+        k
+    }]);
+    let mut state = 3u64;
+    for seed in 0..200 {
+        let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+        while !g.is_over() {
+            if let (Phase::Step { .. }, Some(p)) = (g.phase(), g.turn_placement()) {
+                let side = g.side_to_act().expect("acting");
+                let k = g.kingdom(side);
+                let (a, b) = (k.territory_at(p.first), k.territory_at(p.second()));
+                if let (Some(a), Some(b)) = (a, b)
+                    && a == b
+                    && crate::testkit::pieces(&g).sides[side].knights_in_hand >= 2
+                {
+                    let before = crate::testkit::pieces(&g).sides[side].coins;
+                    g.apply(packed(&g, KnightsAction::Tax { square: 0 }))
+                        .expect("first knight");
+                    g.apply(packed(&g, KnightsAction::Tax { square: 1 }))
+                        .expect("second knight");
+                    assert_eq!(
+                        crate::testkit::pieces(&g).sides[side].coins,
+                        before + 2 * a.squares
+                    );
+                    return;
+                }
+            }
+            g.play_random(|| xorshift(&mut state));
+        }
+    }
+    panic!("no domino of one terrain placed with two knights in hand");
+}
