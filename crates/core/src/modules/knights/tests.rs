@@ -170,7 +170,7 @@ fn a_turn_whose_domino_was_discarded_taxes_nothing_but_may_build_and_bribe() {
     let (mut built, mut bribed) = (false, false);
     for seed in 0..300 {
         let mut g = Game::new(r.clone(), 4, seed).expect("setup");
-        while !g.is_over() && !(built && bribed) {
+        while !(g.is_over() || built && bribed) {
             if matches!(g.phase(), Phase::Step { .. }) && g.turn_placement().is_none() {
                 let words: Vec<String> = g
                     .legal_actions()
