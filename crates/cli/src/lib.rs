@@ -115,6 +115,11 @@ fn named_in_help(command: clap::Command, program: &str) -> clap::Command {
     if let Some(s) = command.get_after_long_help().map(say) {
         command = command.after_long_help(s);
     }
+    // `play`'s usage lines, written by hand (they start with the program's name, unquoted).
+    if let Some(s) = command.get_overridden_usage() {
+        let usage = s.to_string().replace("crownlands ", &format!("{program} "));
+        command = command.override_usage(usage);
+    }
     command.mut_subcommands(|sub| named_in_help(sub, program))
 }
 

@@ -242,6 +242,16 @@ fn the_help_names_this_binary() {
         "{}",
         r.stdout
     );
+    // `play`'s usage lines, written by hand, too.
+    let r = run(&["play", "--help"]).ok();
+    assert!(
+        r.stdout
+            .contains("Usage: crownlands-markets play [RULESET]")
+            && r.stdout.contains("crownlands-markets play --load SAVE")
+            && !r.stdout.contains("crownlands play"),
+        "{}",
+        r.stdout
+    );
     // A misspelt option is still clap's usage error, naming the binary.
     let r = run(&["simulate", "markets", "--gmaes", "2"]).fails();
     assert!(r.stderr.contains("--gmaes"), "{}", r.stderr);

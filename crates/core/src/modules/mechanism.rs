@@ -153,12 +153,17 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
         Vec::new()
     }
 
+    /// The resources it provides, uses and reads, and its order in the turn ([`Module::declare`]).
     fn declare(&self) -> Declaration {
         Declaration::default()
     }
     fn component_tables(&self) -> Vec<super::ComponentTable> {
         Vec::new()
     }
+    /// Before the first turn of each game: the starting resources (its state is then the
+    /// `Default` of [`Mechanism::State`]; a side's entry in a per-side state is best reached
+    /// through `modules::side_entry`, which grows it: a kingdom file's side arrives without a
+    /// setup).
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String>;
     fn check(&self, _ruleset: &Ruleset) -> Vec<CheckProblem> {
         Vec::new()
@@ -182,6 +187,8 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn can_add(&self, _ruleset: &Ruleset, resource: &str) -> bool {
         self.declare().resources().any(|r| r == resource)
     }
+    /// Whether it has a step in each turn after placing (then `legal_actions` and `apply`
+    /// play it; `cx.turn_placement()` says where the domino just went, `None` after a discard).
     fn has_turn_step(&self) -> bool {
         false
     }
@@ -192,6 +199,8 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
         false
     }
     fn begin_step(&self, _cx: CxMut<'_>) {}
+    /// Every action `side` may take in its step now, each once (`Pass` is the game's: never
+    /// listed here).
     fn legal_actions(&self, _cx: Cx<'_>, _side: Side, _out: &mut Actions<'_, '_, Self::Action>) {}
     fn why_illegal(&self, _cx: Cx<'_>, _side: Side, _action: Self::Action) -> Option<String> {
         None
@@ -223,6 +232,9 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
             None
         }
     }
+    /// Play one of the actions `legal_actions` listed. `Ok(true)`: the step goes on (the side
+    /// may act again in it); `Ok(false)`: the step is over (one action a turn). The game checks
+    /// an action is listed before handing it here.
     fn apply(
         &self,
         _cx: CxMut<'_>,
@@ -237,6 +249,9 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     }
     fn end_round(&self, _cx: CxMut<'_>) {}
     fn resample_hidden(&self, _cx: CxMut<'_>, _next_u32: &mut dyn FnMut() -> u32) {}
+    /// Its points at the end, as lines of the breakdown: push each `BonusScore` and add its
+    /// points to `breakdown.total` (`points` and `score_lines` are optional, faster or clearer
+    /// forms of the same figure: when given, they must agree with this).
     fn score(&self, _side: SideView<'_>, _breakdown: &mut ScoreBreakdown) {}
     /// See [`Module::scores_territories`].
     fn scores_territories(&self) -> bool {
