@@ -292,6 +292,34 @@ pub fn read_typed_json<A: ModuleAction>(json: &str) -> Result<Option<u32>, Strin
     }
 }
 
+/// A square packed in a payload's low 16 bits (its column, then its row, a byte each): the
+/// common case of an action that names one square (`stall@X,Y`). [`cell_of_payload`] reads it
+/// back.
+pub fn cell_payload(cell: crate::Cell) -> u32 {
+    u32::from(cell.x as u8) | u32::from(cell.y as u8) << 8
+}
+
+/// The square [`cell_payload`] packed; `None` for a payload past 16 bits (none of its).
+pub fn cell_of_payload(payload: u32) -> Option<crate::Cell> {
+    if payload > 0xFFFF {
+        return None;
+    }
+    let [x, y, _, _] = payload.to_le_bytes();
+    Some(crate::Cell::new(x as i8, y as i8))
+}
+
+/// `keyword@X,Y`, the text of an action that names one square (`stall@-2,1`).
+pub fn write_at_cell(f: &mut fmt::Formatter<'_>, keyword: &str, cell: crate::Cell) -> fmt::Result {
+    write!(f, "{keyword}@")?;
+    crate::action_text::write_cell(f, cell)
+}
+
+/// What follows the keyword in `keyword@X,Y`, read: the square (`None` unless it is exactly
+/// what [`write_at_cell`] writes after the keyword).
+pub fn read_at_cell(rest: &str) -> Option<crate::Cell> {
+    crate::action_text::read_cell(rest.strip_prefix('@')?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,5 +355,23 @@ mod tests {
         let json = serde_json::to_string(&a).unwrap();
         assert_eq!(json, r#"{"action":"module","module":3,"payload":70000}"#);
         assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), a);
+    }
+
+    #[test]
+    fn a_square_packs_and_reads_back() {
+        use super::{cell_of_payload, cell_payload, read_at_cell};
+        for x in -8..=8 {
+            for y in -8..=8 {
+                let c = crate::Cell::new(x, y);
+                assert_eq!(cell_of_payload(cell_payload(c)), Some(c));
+                assert_eq!(read_at_cell(&format!("@{x},{y}")), Some(c));
+            }
+        }
+        assert_eq!(cell_of_payload(0x1_0000), None);
+        for bad in [
+            "", "@", "@1", "@1,", "1,1", "@+1,1", "@-0,1", "@01,1", "@1,1 ",
+        ] {
+            assert_eq!(read_at_cell(bad), None, "{bad:?}");
+        }
     }
 }

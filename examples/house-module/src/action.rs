@@ -3,8 +3,10 @@
 //! JSON (saves) `{"action":"stall","cell":{"x":-2,"y":-1}}`.
 
 use crownlands_core::Cell;
-use crownlands_core::action_text::{ActionWord, read_cell, write_cell};
-use crownlands_core::module_action::ModuleAction;
+use crownlands_core::action_text::ActionWord;
+use crownlands_core::module_action::{
+    ModuleAction, cell_of_payload, cell_payload, read_at_cell, write_at_cell,
+};
 use serde::{Deserialize, Serialize};
 
 /// What a side may do in the market step (besides passing).
@@ -23,31 +25,23 @@ impl ModuleAction for MarketAction {
         example: "stall@-2,-1 (market)",
     };
 
+    // One square: the core's helpers pack it and write it `stall@X,Y`.
     fn to_payload(self) -> u32 {
         let MarketAction::Stall { cell } = self;
-        u32::from(cell.x as u8) | u32::from(cell.y as u8) << 8
+        cell_payload(cell)
     }
 
     fn from_payload(payload: u32) -> Option<MarketAction> {
-        if payload > 0xFFFF {
-            return None;
-        }
-        let [x, y, _, _] = payload.to_le_bytes();
-        Some(MarketAction::Stall {
-            cell: Cell::new(x as i8, y as i8),
-        })
+        cell_of_payload(payload).map(|cell| MarketAction::Stall { cell })
     }
 
     fn write(self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let MarketAction::Stall { cell } = self;
-        f.write_str("stall@")?;
-        write_cell(f, cell)
+        write_at_cell(f, Self::WORD.keyword, cell)
     }
 
     fn read(rest: &str) -> Option<MarketAction> {
-        Some(MarketAction::Stall {
-            cell: read_cell(rest.strip_prefix('@')?)?,
-        })
+        read_at_cell(rest).map(|cell| MarketAction::Stall { cell })
     }
 }
 
