@@ -6,7 +6,7 @@ use crownlands_core::modules::{
     Directive, FileMark, FileSyntax, Mark, Module, ModuleSpec, ModuleState, PlacedMark, Res,
     SetupContext, SideEdit, SideView, StateBox, build_all, score_side,
 };
-use crownlands_core::{Cell, Registry, Ruleset, ScoreBreakdown, Side, score::BonusScore};
+use crownlands_core::{Cell, Registry, Ruleset, ScoreBreakdown, Side};
 use crownlands_rules::kingdom_file::{parse_side, render_side};
 
 /// A test house rule: stalls (`$`) on squares, worth their territory's size, and gold (`@gold N`).
@@ -130,11 +130,7 @@ impl Module for Stalls {
         };
         for &cell in state.stalls.get(side.side.index()).into_iter().flatten() {
             let points = side.kingdom.territory_size_at(cell) as i32;
-            breakdown.bonuses.push(BonusScore {
-                key: format!("stall at {},{}", cell.x, cell.y),
-                points,
-            });
-            breakdown.total += points;
+            breakdown.add_bonus(format!("stall at {},{}", cell.x, cell.y), points);
         }
     }
 }

@@ -9,7 +9,7 @@ use crownlands_core::modules::{
     Cx, CxMut, Declaration, FileMark, FileSyntax, Mark, ModuleState, PlacedMark, Res, SetupContext,
     SideEdit, SideView,
 };
-use crownlands_core::score::{BonusScore, ScoreBreakdown};
+use crownlands_core::score::ScoreBreakdown;
 use crownlands_core::{Action, Cell, IllegalAction, Registry, Rules, Ruleset, Side};
 use serde::{Deserialize, Serialize};
 
@@ -184,11 +184,8 @@ impl Mechanism for Markets {
     fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
         let points = self.terms.points(side.kingdom, Self::view_stalls(&side));
         if points > 0 {
-            breakdown.bonuses.push(BonusScore {
-                key: NAME.into(),
-                points,
-            });
-            breakdown.total += points;
+            // Listed, and added to the total.
+            breakdown.add_bonus(NAME, points);
         }
     }
 

@@ -25,7 +25,7 @@ use crate::game::{Action, Game, IllegalAction};
 use crate::geometry::Cell;
 use crate::module_action::ModuleAction;
 use crate::ruleset::Ruleset;
-use crate::score::{BonusScore, ScoreBreakdown};
+use crate::score::ScoreBreakdown;
 use crate::side::Side;
 use crate::terrain::TerrainId;
 use serde::{Deserialize, Serialize};
@@ -1152,8 +1152,7 @@ impl Mechanism for Buildings {
                 key = format!("{} ({k})", b.label());
                 k += 1;
             }
-            breakdown.bonuses.push(BonusScore { key, points });
-            breakdown.total += points;
+            breakdown.add_bonus(key, points);
         }
     }
 }

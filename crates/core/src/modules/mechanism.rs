@@ -249,9 +249,9 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     }
     fn end_round(&self, _cx: CxMut<'_>) {}
     fn resample_hidden(&self, _cx: CxMut<'_>, _next_u32: &mut dyn FnMut() -> u32) {}
-    /// Its points at the end, as lines of the breakdown: push each `BonusScore` and add its
-    /// points to `breakdown.total` (`points` and `score_lines` are optional, faster or clearer
-    /// forms of the same figure: when given, they must agree with this).
+    /// Its points at the end, as lines of the breakdown: `breakdown.add_bonus(key, points)`
+    /// lists each and adds it to the total (`points` and `score_lines` are optional, faster or
+    /// clearer forms of the same figure: when given, they must agree with this).
     fn score(&self, _side: SideView<'_>, _breakdown: &mut ScoreBreakdown) {}
     /// See [`Module::scores_territories`].
     fn scores_territories(&self) -> bool {
