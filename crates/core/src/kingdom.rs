@@ -232,9 +232,15 @@ impl Kingdom {
         each!(self, k => k.largest_territory())
     }
 
-    /// The cells of the territory containing `cell` (empty when `cell` holds no terrain).
+    /// The cells of the territory containing `cell`, `cell` first (the square a choice acts on,
+    /// as a step's `ChoiceView::cells` lists them), the rest row by row; empty when `cell` holds
+    /// no terrain.
     pub fn territory_cells(&self, cell: Cell) -> Vec<Cell> {
-        each!(self, k => k.territory_cells(cell))
+        let mut cells = each!(self, k => k.territory_cells(cell));
+        if let Some(i) = cells.iter().position(|c| *c == cell) {
+            cells[..=i].rotate_right(1);
+        }
+        cells
     }
 
     /// Whether the kingdom fills its whole grid with no gap (Harmony).

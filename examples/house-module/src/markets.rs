@@ -303,13 +303,8 @@ impl Mechanism for Markets {
         let points = self.terms.stall_points(kingdom, cell);
         let size = plural(territory.squares, "square", "squares");
         let price = self.terms.price;
-        let mut cells = vec![cell];
-        cells.extend(
-            kingdom
-                .territory_cells(cell)
-                .into_iter()
-                .filter(|c| *c != cell),
-        );
+        // The square acted on first, then its territory's others.
+        let cells = kingdom.territory_cells(cell);
         Some(ChoiceView {
             action: packed,
             text: format!(

@@ -115,8 +115,11 @@ fn territory_queries_match_the_listed_territories() {
         for y in -(n - 1)..n {
             for x in -(n - 1)..n {
                 let cell = Cell::new(x, y);
-                let cells = k.territory_cells(cell).len() as u32;
+                let listed = k.territory_cells(cell);
+                let cells = listed.len() as u32;
                 assert_eq!(k.territory_size_at(cell), cells, "grid {grid} at {cell:?}");
+                // The square asked about first (a choice's highlight starts there).
+                assert!(cells == 0 || listed[0] == cell, "grid {grid} at {cell:?}");
             }
         }
         // Every square once, as the cell-by-cell reading gives it.

@@ -275,13 +275,8 @@ impl Mechanism for Knights {
         let territory = kingdom.territory_at(cell)?;
         let terrain = describe::terrain_name(game.ruleset(), territory.terrain);
         let coins = cx.change_if_played(action, COINS).unwrap_or(0);
-        let mut cells = vec![cell];
-        cells.extend(
-            kingdom
-                .territory_cells(cell)
-                .into_iter()
-                .filter(|c| *c != cell),
-        );
+        // The square acted on first, then its territory's others.
+        let cells = kingdom.territory_cells(cell);
         let size = describe::plural(territory.squares, "square", "squares");
         let bonus = coins - i64::from(territory.squares);
         Some(ChoiceView {
