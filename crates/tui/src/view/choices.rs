@@ -77,59 +77,44 @@ fn own_row(app: &App, game: &Game, width: usize, scores_covered: bool) -> String
         return String::new();
     };
     let side = game.side_of(player);
-    let short_of = |side| {
-        let stats = game.side_stats(side);
-        let short: String = stats.iter().map(|s| format!(" {}", s.short)).collect();
-        format!(
-            "{}: {}{short}",
-            super::side_name(app, game, side),
-            crownlands_core::modules::describe::plural(
-                i64::from(game.score_total(side)),
-                "pt",
-                "pts"
-            )
-        )
+    let points = |side| {
+        crownlands_core::modules::describe::plural(i64::from(game.score_total(side)), "pt", "pts")
+    };
+    // A side's points and short stats: `You: 36 pts 12¢ 0kn 1tw`, or tighter `You 36pt 12¢ ...`.
+    let short_of = |side, tight: bool| {
+        let stats: String = game
+            .side_stats(side)
+            .iter()
+            .map(|s| format!(" {}", s.short))
+            .collect();
+        let name = super::side_name(app, game, side);
+        if tight {
+            format!("{name} {}pt{stats}", game.score_total(side))
+        } else {
+            format!("{name}: {}{stats}", points(side))
+        }
     };
     // With the scores covered by the list, the other sides too, short, where they all fit on
     // the row (two players at 80x24: the rival's coins decide the Dragon's choice).
     if scores_covered && game.sides() > 1 {
-        let all: Vec<String> = game.all_sides().map(short_of).collect();
-        let row = all.join(" · ");
-        if super::text::width(&row) <= width {
-            return row;
-        }
-        // Tighter: `You 36pt 12¢ 0kn 1tw · greedy 2 53pt 1¢ 1kn 2tw Q`.
-        let tight: Vec<String> = game
-            .all_sides()
-            .map(|side| {
-                let stats: String = game
-                    .side_stats(side)
-                    .iter()
-                    .map(|s| format!(" {}", s.short))
-                    .collect();
-                format!(
-                    "{} {}pt{stats}",
-                    super::side_name(app, game, side),
-                    game.score_total(side)
-                )
-            })
-            .collect();
-        let row = tight.join(" · ");
-        if super::text::width(&row) <= width {
-            return row;
+        for tight in [false, true] {
+            let all: Vec<String> = game.all_sides().map(|s| short_of(s, tight)).collect();
+            let row = all.join(" · ");
+            if super::text::width(&row) <= width {
+                return row;
+            }
         }
     }
-    let head = format!(
-        "{}: {}",
-        super::side_name(app, game, side),
-        crownlands_core::modules::describe::plural(i64::from(game.score_total(side)), "pt", "pts")
-    );
-    let stats = game.side_stats(side);
-    let long: String = stats.iter().map(|s| format!(", {}", s.long)).collect();
+    let head = format!("{}: {}", super::side_name(app, game, side), points(side));
+    let long: String = game
+        .side_stats(side)
+        .iter()
+        .map(|s| format!(", {}", s.long))
+        .collect();
     if super::text::width(&head) + super::text::width(&long) <= width {
         return format!("{head}{long}");
     }
-    short_of(side)
+    short_of(side, false)
 }
 
 /// The choices (their indices) shown row by row in `rows` rows, with the cursor on `choice` of
