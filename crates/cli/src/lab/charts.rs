@@ -160,7 +160,7 @@ fn intervals_named(
         .map(|(name, points)| {
             let points = points
                 .iter()
-                .map(|e| match e.low.is_finite() && e.high.is_finite() {
+                .map(|e| match e.has_interval() {
                     true => *e,
                     false => Estimate {
                         low: e.estimate,

@@ -247,7 +247,7 @@ fn interval(e: &Estimate, places: usize, percent: bool) -> String {
 /// [`interval`] at exactly `places` decimals (a table's column: [`column_places`]).
 fn interval_at(e: &Estimate, places: usize, percent: bool) -> String {
     // One game (or none): no spread to go on ([`stats::mean_interval`]).
-    if !e.low.is_finite() || !e.high.is_finite() {
+    if !e.has_interval() {
         return "no interval".to_string();
     }
     let by = if percent { 100.0 } else { 1.0 };
@@ -993,7 +993,7 @@ fn chance_stars_text(out: &mut String, r: &Results, diffs: &[Difference], beyond
     // A figure that cannot differ by chance (an interval of no width: nothing varied, a bonus
     // no game earned, no discards) is no test.
     // Nor is one of a single game (no interval at all).
-    tested.retain(|e| e.high > e.low && e.low.is_finite() && e.high.is_finite());
+    tested.retain(|e| e.has_interval() && e.high > e.low);
     let starred = tested.iter().filter(|e| e.significant()).count();
     if starred == 0 || tested.len() < 10 {
         return;

@@ -15,6 +15,12 @@ pub struct Estimate {
 }
 
 impl Estimate {
+    /// Whether there is an interval at all: not for a mean of one game ([`mean_interval`]
+    /// leaves it unbounded).
+    pub fn has_interval(&self) -> bool {
+        self.low.is_finite() && self.high.is_finite()
+    }
+
     /// Whether the interval leaves out zero (a difference that is not chance, at 95%).
     pub fn significant(&self) -> bool {
         self.low > 0.0 || self.high < 0.0
