@@ -113,21 +113,17 @@ fn read(path: &Path) -> CliResult<Part> {
         }
         _ => {}
     }
-    let file = std::fs::File::open(path).map_err(|e| {
+    let unreadable = |e: std::io::Error| {
         CliError::Message(format!(
             "{name}: cannot read the file: {}",
             crownlands_rules::io_words(&e)
         ))
-    })?;
+    };
+    let file = std::fs::File::open(path).map_err(unreadable)?;
     let mut text = String::new();
     file.take(MAX_PART_BYTES + 1)
         .read_to_string(&mut text)
-        .map_err(|e| {
-            CliError::Message(format!(
-                "{name}: cannot read the file: {}",
-                crownlands_rules::io_words(&e)
-            ))
-        })?;
+        .map_err(unreadable)?;
     if text.len() as u64 > MAX_PART_BYTES {
         return Err(CliError::Message(format!(
             "{name}: larger than {} MiB, not a part file",
