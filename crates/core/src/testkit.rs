@@ -229,10 +229,10 @@ pub fn side_data(list: &modules::ModuleList, p: &SidePieces) -> modules::ModuleD
     data.set_resource(list, side, "towers", p.towers);
     data.set_resource(list, side, "queen-host", u32::from(p.hosts_queen));
     if let Some(k) = data.find_state_mut::<modules::KnightsState>() {
-        k.placed = vec![p.knights_placed.clone()];
+        k.placed = vec![p.knights_placed.clone()].into();
     }
     if let Some(b) = data.find_state_mut::<modules::BuildingsState>() {
-        b.built = vec![p.buildings.clone()];
+        b.built = vec![p.buildings.clone()].into();
     }
     data
 }

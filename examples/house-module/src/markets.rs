@@ -3,11 +3,13 @@
 
 use crate::action::MarketAction;
 use crate::rules::Terms;
-use crownlands_core::modules::describe::{CellMark, ChoiceView, ScoreLine, Stat, plural};
+use crownlands_core::modules::describe::{
+    CellMark, ChoiceView, ScoreLine, Stat, plural, terrain_name,
+};
 use crownlands_core::modules::{Actions, Bounded, Mechanism};
 use crownlands_core::modules::{
-    Cx, CxMut, Declaration, FileMark, FileSyntax, Mark, ModuleState, PlacedMark, Res, SetupContext,
-    SideEdit, SideView,
+    Cx, CxMut, Declaration, FileMark, FileSyntax, Mark, PerSide, PlacedMark, Res, SideEdit,
+    SideView,
 };
 use crownlands_core::score::ScoreBreakdown;
 use crownlands_core::{Action, Cell, IllegalAction, Registry, Rules, Ruleset, Side};
@@ -73,39 +75,18 @@ pub struct Markets {
     pub terms: Terms,
 }
 
-/// Every side's stalls, by side: the module's own state.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Stalls {
-    by_side: Vec<Vec<Cell>>,
-}
-
-impl ModuleState for Stalls {
-    fn clear(&mut self) {
-        for s in &mut self.by_side {
-            s.clear();
-        }
-    }
-}
-
-impl Stalls {
-    /// The stalls of `side`, in the order they were put up.
-    pub fn of(&self, side: Side) -> &[Cell] {
-        self.by_side.get(side.index()).map_or(&[], Vec::as_slice)
-    }
-
-    /// Put a stall up on `cell` for `side`.
-    pub fn put(&mut self, side: Side, cell: Cell) {
-        crownlands_core::modules::side_entry(&mut self.by_side, side).push(cell);
-    }
-}
+/// The module's own state: each side's stalls, where they stand, in the order they were put up
+/// (`PerSide` keeps one value a side: it clones, compares, hashes, saves and goes back to empty
+/// when a game is reset, with no code here).
+pub type Stalls = PerSide<Vec<Cell>>;
 
 impl Markets {
     fn stalls<'g>(cx: Cx<'g>, side: Side) -> &'g [Cell] {
-        cx.state::<Stalls>().map_or(&[], |s| s.of(side))
+        cx.state::<Stalls>().map_or(&[], |s| s.list(side))
     }
 
     fn view_stalls<'g>(side: &SideView<'g>) -> &'g [Cell] {
-        side.state::<Stalls>().map_or(&[], |s| s.of(side.side))
+        side.state::<Stalls>().map_or(&[], |s| s.list(side.side))
     }
 
     /// A stall's line of the score: where it stands and its territory.
@@ -113,8 +94,7 @@ impl Markets {
         let kingdom = side.kingdom;
         let terrain = kingdom
             .territory_at(stall)
-            .and_then(|t| ruleset.terrains().get(t.terrain.index()))
-            .map_or("?", |t| t.name.as_str());
+            .map_or("?", |t| terrain_name(ruleset, t.terrain));
         let squares = kingdom.territory_size_at(stall);
         ScoreLine {
             label: format!(
@@ -158,14 +138,6 @@ impl Mechanism for Markets {
 
     fn declare(&self) -> Declaration {
         DECLARATION
-    }
-
-    fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
-        let sides = usize::from(ctx.sides);
-        if let Some(s) = ctx.state_mut::<Stalls>() {
-            s.by_side.resize_with(sides, Vec::new);
-        }
-        Ok(())
     }
 
     fn idle(
@@ -278,7 +250,7 @@ impl Mechanism for Markets {
         cx.take(side, COINS, self.terms.price);
         cx.add(side, STALLS, 1);
         if let Some(stalls) = cx.state_mut::<Stalls>() {
-            stalls.put(side, cell);
+            stalls.push(side, cell);
         }
         // One stall a turn.
         Ok(false)
@@ -295,11 +267,7 @@ impl Mechanism for Markets {
         let game = cx.table();
         let kingdom = game.kingdom(side);
         let territory = kingdom.territory_at(cell)?;
-        let terrain = game
-            .ruleset()
-            .terrains()
-            .get(territory.terrain.index())
-            .map_or("?", |t| t.name.as_str());
+        let terrain = terrain_name(game.ruleset(), territory.terrain);
         let points = self.terms.stall_points(kingdom, cell);
         let size = plural(territory.squares, "square", "squares");
         let price = self.terms.price;
@@ -382,17 +350,14 @@ impl Mechanism for Markets {
         let (squares, terrain, anchor) = match edit.kingdom().territory_at(cell) {
             Some(t) => (
                 t.squares,
-                edit.ruleset
-                    .terrains()
-                    .get(t.terrain.index())
-                    .map_or_else(String::new, |t| format!("{} ", t.name)),
+                format!("{} ", terrain_name(edit.ruleset, t.terrain)),
                 t.anchor,
             ),
             None => return Err("a stall stands on a territory".into()),
         };
         let before: Vec<Cell> = edit
             .state_mut::<Stalls>()
-            .map_or_else(Vec::new, |stalls| stalls.of(side).to_vec());
+            .map_or_else(Vec::new, |stalls| stalls.list(side).to_vec());
         let kingdom = edit.kingdom();
         let in_it = before
             .iter()
@@ -417,7 +382,7 @@ impl Mechanism for Markets {
         }
         match edit.state_mut::<Stalls>() {
             Some(stalls) => {
-                stalls.put(side, cell);
+                stalls.push(side, cell);
                 edit.add(STALLS, 1);
                 Ok(())
             }

@@ -18,7 +18,7 @@ use super::bounded::{Bounded, BoundedList};
 use super::describe::{self, CellMark, ChoiceView, Panel, Stat};
 use super::file::{Directive, FileMark, FileSyntax, Mark, PlacedMark, TableKingdom};
 use super::mechanism::{Actions, Mechanism};
-use super::{CheckProblem, Cx, CxMut, ModuleState, Res, SetupContext, SideEdit, SideView};
+use super::{CheckProblem, Cx, CxMut, ModuleState, PerSide, Res, SetupContext, SideEdit, SideView};
 use crate::action_text::ActionWord;
 use crate::building::{Building, BuildingId, BuildingValue, Held, TaxBonus};
 use crate::game::{Action, Game, IllegalAction};
@@ -115,7 +115,7 @@ pub struct BuildingsState {
     /// The terrain buildings stand on, looked up once at setup.
     pub town: Option<TerrainId>,
     /// Buildings built by each side (by side index), with their town square.
-    pub built: Vec<Vec<(BuildingId, Cell)>>,
+    pub built: PerSide<Vec<(BuildingId, Cell)>>,
     /// Each side's buildings with a tax bonus (by side index): per knight, per tower.
     pub tax_bonuses: Vec<(u32, u32)>,
 }
@@ -126,9 +126,7 @@ impl ModuleState for BuildingsState {
         self.filled = 0;
         self.pile.clear();
         self.town = None;
-        for b in &mut self.built {
-            b.clear();
-        }
+        self.built.clear();
         self.tax_bonuses.fill((0, 0));
     }
 }
@@ -136,7 +134,7 @@ impl ModuleState for BuildingsState {
 impl BuildingsState {
     /// The buildings `side` built, with their squares.
     pub fn built(&self, side: Side) -> &[(BuildingId, Cell)] {
-        self.built.get(side.index()).map_or(&[], Vec::as_slice)
+        self.built.list(side)
     }
 
     /// Face-up buildings by slot, cheapest slot first (`None`: empty until the next round).
@@ -677,7 +675,6 @@ impl Mechanism for Buildings {
             return Ok(());
         };
         state.town = town;
-        state.built.resize_with(sides, Vec::new);
         state.tax_bonuses.clear();
         state.tax_bonuses.resize(sides, (0, 0));
         std::mem::swap(&mut pile, &mut state.pile);
@@ -844,7 +841,7 @@ impl Mechanism for Buildings {
         let side = edit.side;
         if let Some(state) = edit.state_mut::<BuildingsState>() {
             // At most 256 buildings (the rules crate's limit), so the index fits.
-            super::side_entry(&mut state.built, side).push((BuildingId(index as u16), cell));
+            state.built.push(side, (BuildingId(index as u16), cell));
         }
         Ok(())
     }
@@ -1063,9 +1060,7 @@ impl Mechanism for Buildings {
         else {
             return Ok(false);
         };
-        if let Some(built) = state.built.get_mut(side.index()) {
-            built.push((id, cell));
-        }
+        state.built.push(side, (id, cell));
         // The tax bonus: +1 per knight owned for each building with that bonus, +1 per tower
         // for each with that one (kept up to date here: only buildings change knights and
         // towers).

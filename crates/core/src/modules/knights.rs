@@ -11,7 +11,7 @@ use super::bounded::Bounded;
 use super::describe::{self, CellMark, ChoiceView, Stat};
 use super::file::{Directive, FileMark, FileSyntax, Mark, PlacedMark};
 use super::mechanism::{Actions, Mechanism};
-use super::{Cx, CxMut, ModuleState, Res, SetupContext, SideEdit, SideView};
+use super::{Cx, CxMut, ModuleState, PerSide, Res, SetupContext, SideEdit, SideView};
 use crate::action_text::ActionWord;
 use crate::game::{Action, IllegalAction};
 use crate::geometry::Cell;
@@ -84,23 +84,21 @@ pub struct KnightsState {
     /// The placement (counted from 1) the taxed squares belong to.
     pub taxed_turn: u32,
     /// Knights placed in each side's kingdom, by square (by side index).
-    pub placed: Vec<Vec<Cell>>,
+    pub placed: PerSide<Vec<Cell>>,
 }
 
 impl ModuleState for KnightsState {
     fn clear(&mut self) {
         self.taxed_this_turn = [false; 2];
         self.taxed_turn = 0;
-        for p in &mut self.placed {
-            p.clear();
-        }
+        self.placed.clear();
     }
 }
 
 impl KnightsState {
     /// The knights placed in `side`'s kingdom.
     pub fn placed(&self, side: Side) -> &[Cell] {
-        self.placed.get(side.index()).map_or(&[], Vec::as_slice)
+        self.placed.list(side)
     }
 
     /// The squares of the domino just placed taxed this turn, in a game where `placed` dominoes
@@ -353,9 +351,6 @@ impl Mechanism for Knights {
         }
         ctx.set_supply(KNIGHTS, self.supply - needed);
         ctx.set_all(KNIGHTS, self.starting);
-        if let Some(state) = ctx.state_mut::<KnightsState>() {
-            state.placed.resize_with(usize::from(sides), Vec::new);
-        }
         Ok(())
     }
 
@@ -461,7 +456,9 @@ impl Mechanism for Knights {
         self.check_owned(&edit, count)?;
         let side = edit.side;
         if let Some(state) = edit.state_mut::<KnightsState>() {
-            super::side_entry(&mut state.placed, side)
+            state
+                .placed
+                .get_mut(side)
                 .extend(std::iter::repeat_n(cell, count as usize));
         }
         edit.add(KNIGHTS, count);
@@ -618,9 +615,7 @@ impl Mechanism for Knights {
         state.taxed_this_turn = state.taxed(turn);
         state.taxed_turn = turn as u32;
         state.taxed_this_turn[usize::from(square.min(1))] = true;
-        let Some(placed) = state.placed.get_mut(side.index()) else {
-            return Ok(false);
-        };
+        let placed = state.placed.get_mut(side);
         placed.push(cell);
         let hand = owned.saturating_sub(placed.len() as u32);
         let used = state.taxed_this_turn.iter().filter(|t| **t).count() as u32;

@@ -160,11 +160,13 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn component_tables(&self) -> Vec<super::ComponentTable> {
         Vec::new()
     }
-    /// Before the first turn of each game: the starting resources (its state is then the
-    /// `Default` of [`Mechanism::State`]; a side's entry in a per-side state is best reached
-    /// through `modules::side_entry`, which grows it: a kingdom file's side arrives without a
-    /// setup).
-    fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String>;
+    /// Before the first turn of each game: the starting resources and what the module deals (its
+    /// state is then the `Default` of [`Mechanism::State`]). None by default. A state kept per
+    /// side is best a [`super::PerSide`], which needs no sizing here (a kingdom file's side
+    /// arrives without a setup).
+    fn setup(&self, _ctx: &mut SetupContext<'_>) -> Result<(), String> {
+        Ok(())
+    }
     fn check(&self, _ruleset: &Ruleset) -> Vec<CheckProblem> {
         Vec::new()
     }

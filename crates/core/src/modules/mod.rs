@@ -16,6 +16,7 @@ pub(crate) mod dragon;
 pub mod file;
 pub(crate) mod knights;
 mod mechanism;
+mod per_side;
 mod queen;
 mod state;
 pub mod table;
@@ -38,12 +39,13 @@ pub use mechanism::params_schema;
 pub use mechanism::{
     Actions, CheckProblem, Mechanism, NoAction, NoParams, ParamProblem, ParamsType, build_mechanism,
 };
+pub use per_side::{PerSide, SideValue};
 #[cfg(test)]
 pub use queen::queen_host;
 pub use queen::{Queen, QueenState};
 pub use state::{
     MAX_DECLARED, ModuleData, ModuleList, ModuleState, NoState, Res, ResourceId, Resources,
-    StateBox, States, side_entry,
+    StateBox, States,
 };
 pub use table::{ComponentTable, rows};
 pub use terrain_multipliers::TerrainMultipliers;

@@ -302,15 +302,6 @@ impl States {
     }
 }
 
-/// `side`'s entry of a per-side list in a module's state, the list grown with defaults as needed
-/// (a kingdom file's side arrives without the module's setup).
-pub fn side_entry<T: Default>(list: &mut Vec<T>, side: Side) -> &mut T {
-    if list.len() <= side.index() {
-        list.resize_with(side.index() + 1, T::default);
-    }
-    &mut list[side.index()]
-}
-
 /// A resource of a module list, interned when the list is built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ResourceId(u8);

@@ -1,0 +1,258 @@
+//! [`PerSide`]: one value for each side, the shape most module states take (the knights placed
+//! in each kingdom, the buildings each side built, a house rule's stalls).
+
+use super::ModuleState;
+use crate::side::Side;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+use std::hash::{Hash, Hasher};
+
+/// A value a [`PerSide`] keeps for each side: it starts as `Default` and goes back to it when a
+/// game is reset ([`SideValue::reset`], which a list does keeping its memory: a simulation resets
+/// millions of games). Lists, sets, numbers, `bool` and `Option` are side values already; a
+/// struct of a module's own is one with `impl SideValue for MyValue {}` (reset to its default).
+pub trait SideValue:
+    Clone
+    + Debug
+    + Default
+    + PartialEq
+    + Eq
+    + Hash
+    + Serialize
+    + DeserializeOwned
+    + Send
+    + Sync
+    + 'static
+{
+    /// Back to the default, keeping what memory it can.
+    fn reset(&mut self) {
+        *self = Self::default();
+    }
+}
+
+impl<T> SideValue for Vec<T>
+where
+    T: Clone + Debug + PartialEq + Eq + Hash + Serialize + DeserializeOwned + Send + Sync + 'static,
+{
+    fn reset(&mut self) {
+        self.clear();
+    }
+}
+
+impl<T> SideValue for std::collections::BTreeSet<T>
+where
+    T: Clone
+        + Debug
+        + Ord
+        + PartialEq
+        + Eq
+        + Hash
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static,
+{
+    fn reset(&mut self) {
+        self.clear();
+    }
+}
+
+impl<T> SideValue for Option<T> where
+    T: Clone + Debug + PartialEq + Eq + Hash + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+}
+
+macro_rules! side_values {
+    ($($t:ty),*) => { $(impl SideValue for $t {})* };
+}
+side_values!(bool, u8, u16, u32, u64, i8, i16, i32, i64, usize);
+
+/// One value for each side, a module's state as it is (`type State = PerSide<Vec<Cell>>;`) or a
+/// field of it. A side's value is its default until the module writes it, so the state needs no
+/// sizing at setup, and a kingdom file's side (which arrives without the module's setup) is
+/// written the same way. Two `PerSide`s are equal (and hash alike) when every side's value is:
+/// a side never written equals one written back to the default.
+///
+/// ```
+/// use crownlands_core::Side;
+/// use crownlands_core::modules::PerSide;
+///
+/// let mut stalls: PerSide<Vec<(u8, u8)>> = PerSide::default();
+/// stalls.push(Side(1), (2, 3));
+/// assert_eq!(stalls.list(Side(1)), &[(2, 3)]);
+/// assert!(stalls.list(Side(0)).is_empty());
+/// ```
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(transparent)]
+#[serde(bound(serialize = "T: Serialize", deserialize = "T: DeserializeOwned"))]
+pub struct PerSide<T>(Vec<T>);
+
+impl<T> Default for PerSide<T> {
+    fn default() -> PerSide<T> {
+        PerSide(Vec::new())
+    }
+}
+
+impl<T> From<Vec<T>> for PerSide<T> {
+    /// The values of the first sides, in seat order.
+    fn from(values: Vec<T>) -> PerSide<T> {
+        PerSide(values)
+    }
+}
+
+impl<T: SideValue> PerSide<T> {
+    /// `side`'s value, `None` while the module has not written it (its default).
+    #[inline]
+    pub fn get(&self, side: Side) -> Option<&T> {
+        self.0.get(side.index())
+    }
+
+    /// `side`'s value to change (its default first, if the module has not written it yet).
+    #[inline]
+    pub fn get_mut(&mut self, side: Side) -> &mut T {
+        let i = side.index();
+        if self.0.len() <= i {
+            self.0.resize_with(i + 1, T::default);
+        }
+        &mut self.0[i]
+    }
+
+    /// `side`'s value set to `value`.
+    pub fn set(&mut self, side: Side, value: T) {
+        *self.get_mut(side) = value;
+    }
+
+    /// Every side written so far with its value, in seat order (the sides after them hold their
+    /// default).
+    pub fn iter(&self) -> impl Iterator<Item = (Side, &T)> + '_ {
+        self.0.iter().enumerate().map(|(i, v)| (Side(i as u8), v))
+    }
+
+    /// The values up to the last side that is not at its default.
+    fn written(&self) -> &[T] {
+        let default = T::default();
+        let end = self
+            .0
+            .iter()
+            .rposition(|v| *v != default)
+            .map_or(0, |i| i + 1);
+        &self.0[..end]
+    }
+}
+
+impl<U> PerSide<Vec<U>>
+where
+    Vec<U>: SideValue,
+{
+    /// `side`'s list (empty until the module adds to it).
+    #[inline]
+    pub fn list(&self, side: Side) -> &[U] {
+        self.0.get(side.index()).map_or(&[], Vec::as_slice)
+    }
+
+    /// `item` added at the end of `side`'s list.
+    #[inline]
+    pub fn push(&mut self, side: Side, item: U) {
+        self.get_mut(side).push(item);
+    }
+}
+
+impl<T: SideValue> PartialEq for PerSide<T> {
+    fn eq(&self, other: &PerSide<T>) -> bool {
+        self.written() == other.written()
+    }
+}
+
+impl<T: SideValue> Eq for PerSide<T> {}
+
+impl<T: SideValue> Hash for PerSide<T> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.written().hash(state);
+    }
+}
+
+impl<T: SideValue> ModuleState for PerSide<T> {
+    fn clear(&mut self) {
+        for v in &mut self.0 {
+            v.reset();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Cell;
+    use std::hash::DefaultHasher;
+
+    fn hash_of<T: Hash>(v: &T) -> u64 {
+        let mut h = DefaultHasher::new();
+        v.hash(&mut h);
+        h.finish()
+    }
+
+    #[test]
+    fn a_side_not_written_reads_as_its_default() {
+        let mut p: PerSide<Vec<Cell>> = PerSide::default();
+        assert!(p.list(Side(3)).is_empty());
+        assert_eq!(p.get(Side(0)), None);
+        p.push(Side(2), Cell::new(1, 1));
+        assert_eq!(p.list(Side(2)), &[Cell::new(1, 1)]);
+        assert!(p.list(Side(0)).is_empty());
+        assert_eq!(p.iter().count(), 3);
+    }
+
+    #[test]
+    fn sides_never_written_equal_sides_written_back_to_default() {
+        let mut grown: PerSide<Vec<Cell>> = PerSide::default();
+        grown.push(Side(3), Cell::new(0, 0));
+        grown.clear();
+        let fresh: PerSide<Vec<Cell>> = PerSide::default();
+        assert_eq!(grown, fresh);
+        assert_eq!(hash_of(&grown), hash_of(&fresh));
+        grown.push(Side(1), Cell::new(0, 1));
+        assert_ne!(grown, fresh);
+        let mut other = PerSide::default();
+        other.push(Side(1), Cell::new(0, 1));
+        assert_eq!(grown, other);
+        assert_eq!(hash_of(&grown), hash_of(&other));
+    }
+
+    #[test]
+    fn clear_keeps_the_lists_memory() {
+        let mut p: PerSide<Vec<u32>> = PerSide::default();
+        for i in 0..10 {
+            p.push(Side(0), i);
+        }
+        let capacity = p.0[0].capacity();
+        p.clear();
+        assert!(p.list(Side(0)).is_empty());
+        assert_eq!(p.0[0].capacity(), capacity);
+    }
+
+    #[test]
+    fn numbers_and_options_reset_to_default() {
+        let mut p: PerSide<u32> = PerSide::default();
+        p.set(Side(1), 7);
+        *p.get_mut(Side(0)) += 2;
+        assert_eq!(p.get(Side(0)), Some(&2));
+        p.clear();
+        assert_eq!(p, PerSide::default());
+        let mut o: PerSide<Option<Cell>> = PerSide::default();
+        o.set(Side(0), Some(Cell::new(2, 2)));
+        o.clear();
+        assert_eq!(o.get(Side(0)), Some(&None));
+    }
+
+    #[test]
+    fn it_writes_and_reads_as_a_plain_list() {
+        let mut p: PerSide<Vec<Cell>> = PerSide::default();
+        p.push(Side(1), Cell::new(4, 0));
+        let json = serde_json::to_value(&p).unwrap_or_default();
+        assert_eq!(json, serde_json::json!([[], [{"x": 4, "y": 0}]]));
+        let back: PerSide<Vec<Cell>> = serde_json::from_value(json).unwrap_or_default();
+        assert_eq!(back, p);
+    }
+}
