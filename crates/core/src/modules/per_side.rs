@@ -73,7 +73,9 @@ side_values!(bool, u8, u16, u32, u64, i8, i16, i32, i64, usize);
 /// field of it. A side's value is its default until the module writes it, so the state needs no
 /// sizing at setup, and a kingdom file's side (which arrives without the module's setup) is
 /// written the same way. Two `PerSide`s are equal (and hash alike) when every side's value is:
-/// a side never written equals one written back to the default.
+/// a side never written equals one written back to the default. (The engine's own
+/// [`crate::BySide`] is made for a known number of sides and indexed by them; a module's state
+/// starts as `Default`, before any count is known, hence this one.)
 ///
 /// ```
 /// use crownlands_core::Side;
