@@ -22,7 +22,8 @@
 //!
 //! And at the end: nothing is left to draw or place, the deck was played or discarded whole,
 //! each side's total is its breakdown's, the module states read back from their JSON, and the
-//! ruleset, the seed and the actions replay the same game.
+//! ruleset, the seed and the actions replay the same game; and the finished game, reset, is the
+//! new game of its seed (each module state's `clear` forgets the whole game).
 
 use crate::DominoId;
 use crate::game::{Action, Game};
@@ -311,7 +312,42 @@ fn same_as_played_out(ruleset: &Arc<Ruleset>, players: u8, seed: u64) -> Result<
     if one != all {
         return Err("play_out_random played another game than play_random".into());
     }
+    // A finished game reset is the new game of that seed (simulations reuse one game): each
+    // module's `ModuleState::clear` must forget the whole game, or the next game starts with it.
+    for next in [seed, seed.wrapping_add(1)] {
+        all.reset(next);
+        let new = Game::new(Arc::clone(ruleset), players, next).map_err(|e| e.to_string())?;
+        if all != new || hash(&all) != hash(&new) {
+            return Err(format!(
+                "a finished game reset with seed {next} is not the new game of seed {next}{}",
+                what_differs(&all, &new)
+            ));
+        }
+    }
     Ok(())
+}
+
+/// Which module's state tells `reset` from `new` apart, in words (empty when none does).
+fn what_differs(reset: &Game, new: &Game) -> String {
+    let (Ok(a), Ok(b)) = (
+        reset.module_data().states_json(),
+        new.module_data().states_json(),
+    ) else {
+        return String::new();
+    };
+    match reset
+        .modules()
+        .iter()
+        .zip(a.iter().zip(&b))
+        .find(|(_, (x, y))| x != y)
+    {
+        Some((m, (x, y))) => format!(
+            ": module `{}` keeps {x} where a new game has {y} (does its state's `clear` forget \
+             a field?)",
+            m.name()
+        ),
+        None => String::new(),
+    }
 }
 
 fn hash(g: &Game) -> u64 {
@@ -379,9 +415,7 @@ mod tests {
     #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
     struct Rung;
 
-    impl crate::modules::ModuleState for Rung {
-        fn clear(&mut self) {}
-    }
+    impl crate::modules::ModuleState for Rung {}
 
     /// A toy module that lists its one action `LISTED` times and counts `COUNTED` actions:
     /// honest at 1 and 1, and the suite must catch each other kind.
@@ -476,6 +510,62 @@ mod tests {
     fn failure_with<M: Mechanism>() -> Failure {
         let ruleset = crate::testkit::with_mechanism::<M>().expect("valid");
         check(&ruleset, 0..1).expect_err("a broken module")
+    }
+
+    /// How often each side rang: a state whose `clear` forgets to.
+    #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    struct Rings(crate::modules::PerSide<u32>);
+
+    impl crate::modules::ModuleState for Rings {
+        fn clear(&mut self) {}
+    }
+
+    /// A module that rings once a turn, and whose state outlives the game.
+    #[derive(Debug)]
+    struct Leaky;
+
+    impl Mechanism for Leaky {
+        const NAME: &'static str = "leaky";
+        type Params = NoParams;
+        type State = Rings;
+        type Action = Bell;
+
+        fn new(_: NoParams) -> Self {
+            Leaky
+        }
+        fn params(&self) -> NoParams {
+            NoParams {}
+        }
+        fn has_turn_step(&self) -> bool {
+            true
+        }
+        fn legal_actions(&self, _cx: Cx<'_>, _side: Side, out: &mut Actions<'_, '_, Bell>) {
+            out.push(Bell::Ring);
+        }
+        fn apply(
+            &self,
+            mut cx: CxMut<'_>,
+            side: Side,
+            _action: Bell,
+        ) -> Result<bool, crate::IllegalAction> {
+            if let Some(rings) = cx.state_mut::<Rings>() {
+                rings.0[side] += 1;
+            }
+            Ok(false)
+        }
+    }
+
+    #[test]
+    fn a_module_whose_state_outlives_a_reset_fails() {
+        let failure = failure_with::<Leaky>();
+        assert!(
+            failure
+                .problem
+                .contains("reset with seed 0 is not the new game")
+                && failure.problem.contains("module `leaky` keeps [")
+                && failure.problem.contains("where a new game has []"),
+            "{failure}"
+        );
     }
 
     #[test]

@@ -436,7 +436,8 @@ impl Mechanism for Markets {
             .stalls
             .saturating_sub(Self::stalls(cx, side).len() as u32);
         Some(format!(
-            "Market: pay {}¢ for a stall on a territory of {} squares or more ({} left).",
+            // Short enough for the status line (see `Mechanism::prompt`).
+            "Market: a {}¢ stall on {}+ squares ({} left)",
             self.terms.price,
             self.terms.min_squares,
             plural(left, "stall", "stalls")

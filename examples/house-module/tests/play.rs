@@ -108,13 +108,16 @@ fn the_market_step_lists_stalls_and_the_kingdom_shows_them() {
     assert!(screen(&app, 100, 30).contains("▶ 2. Skip"));
     press(&mut app, "<down>");
     let text = screen(&app, 100, 30);
-    // The step's title, its choices (a stall, then passing), the chosen one's detail.
-    assert!(text.contains("┌ Market "), "{text}");
+    // The step's prompt (short enough to fit), its choices (a stall, then passing), the detail.
+    assert!(
+        text.contains("┌ Market: a 2¢ stall on 3+ squares"),
+        "{text}"
+    );
     assert!(text.contains("1. Stall on "), "{text}");
     assert!(text.contains("2. Skip"), "{text}");
     assert!(text.contains("Pay 2¢ for a stall on the "), "{text}");
     assert!(
-        view.prompt.starts_with("Market: pay 2¢ for a stall"),
+        view.prompt.starts_with("Market: a 2¢ stall on 3+ squares"),
         "{view:?}"
     );
     // The chosen stall's territory is reversed on the kingdom.

@@ -131,8 +131,8 @@ impl CheckProblem {
 }
 
 /// A typed module: its name, parameters, state and actions are its own types, and its hooks
-/// take them typed. Every hook but [`Mechanism::new`], [`Mechanism::params`] and
-/// [`Mechanism::setup`] has a default; see [`Module`] for what each does.
+/// take them typed. Every hook but [`Mechanism::new`] and [`Mechanism::params`] has a default;
+/// see [`Module`] for what each does.
 pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     /// The name a ruleset uses for it.
     const NAME: &'static str;
@@ -303,7 +303,11 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn title(&self) -> Option<String> {
         None
     }
-    /// `None`: the first line of [`Mechanism::help`].
+    /// What the step asks of `side`, one short sentence (`Market: a 2¢ stall on 3+ squares`).
+    /// Front ends put it where it fits whole (the terminal UI's status line beside the step's
+    /// keys, which leave about 30 characters at 80 columns and 70 at 120; the step list's
+    /// title) and the step's [`Mechanism::title`] where it does not: keep the words that matter
+    /// first and under about 60 characters. `None`: the first line of [`Mechanism::help`].
     fn prompt(&self, _cx: Cx<'_>, _side: Side) -> Option<String> {
         None
     }

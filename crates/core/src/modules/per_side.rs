@@ -72,10 +72,12 @@ side_values!(bool, u8, u16, u32, u64, i8, i16, i32, i64, usize);
 /// One value for each side, a module's state as it is (`type State = PerSide<Vec<Cell>>;`) or a
 /// field of it. A side's value is its default until the module writes it, so the state needs no
 /// sizing at setup, and a kingdom file's side (which arrives without the module's setup) is
-/// written the same way. Two `PerSide`s are equal (and hash alike) when every side's value is:
-/// a side never written equals one written back to the default. (The engine's own
-/// [`crate::BySide`] is made for a known number of sides and indexed by them; a module's state
-/// starts as `Default`, before any count is known, hence this one.)
+/// written the same way. Read a side's value with `state[side]` (or [`PerSide::get`]) and write
+/// it with `state[side] += 1` (or [`PerSide::get_mut`], [`PerSide::set`]); a list has
+/// [`PerSide::list`] and [`PerSide::push`]. Two `PerSide`s are equal, hash alike and are written
+/// alike in JSON when every side's value is: a side never written is one at its default. (The
+/// engine's own [`crate::BySide`] is made for a known number of sides; a module's state starts
+/// as `Default`, before any count is known, hence this one.)
 ///
 /// ```
 /// use crownlands_core::Side;
@@ -85,40 +87,60 @@ side_values!(bool, u8, u16, u32, u64, i8, i16, i32, i64, usize);
 /// stalls.push(Side(1), (2, 3));
 /// assert_eq!(stalls.list(Side(1)), &[(2, 3)]);
 /// assert!(stalls.list(Side(0)).is_empty());
+///
+/// let mut pilgrims: PerSide<u32> = PerSide::default();
+/// pilgrims[Side(2)] += 3;
+/// assert_eq!((pilgrims[Side(0)], pilgrims[Side(2)]), (0, 3));
 /// ```
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(transparent)]
-#[serde(bound(serialize = "T: Serialize", deserialize = "T: DeserializeOwned"))]
-pub struct PerSide<T>(Vec<T>);
+#[derive(Clone, Debug)]
+pub struct PerSide<T> {
+    /// The values of the first sides, by side index; the sides after them hold `blank`.
+    values: Vec<T>,
+    /// The default value, for the sides not written.
+    blank: T,
+}
 
-impl<T> Default for PerSide<T> {
+impl<T: Default> Default for PerSide<T> {
     fn default() -> PerSide<T> {
-        PerSide(Vec::new())
+        PerSide {
+            values: Vec::new(),
+            blank: T::default(),
+        }
     }
 }
 
-impl<T> From<Vec<T>> for PerSide<T> {
+impl<T: Default> From<Vec<T>> for PerSide<T> {
     /// The values of the first sides, in seat order.
     fn from(values: Vec<T>) -> PerSide<T> {
-        PerSide(values)
+        PerSide {
+            values,
+            blank: T::default(),
+        }
+    }
+}
+
+impl<T: Default> FromIterator<T> for PerSide<T> {
+    /// The values of the first sides, in seat order.
+    fn from_iter<I: IntoIterator<Item = T>>(values: I) -> PerSide<T> {
+        PerSide::from(values.into_iter().collect::<Vec<T>>())
     }
 }
 
 impl<T: SideValue> PerSide<T> {
-    /// `side`'s value, `None` while the module has not written it (its default).
+    /// `side`'s value (its default while the module has not written it).
     #[inline]
-    pub fn get(&self, side: Side) -> Option<&T> {
-        self.0.get(side.index())
+    pub fn get(&self, side: Side) -> &T {
+        self.values.get(side.index()).unwrap_or(&self.blank)
     }
 
     /// `side`'s value to change (its default first, if the module has not written it yet).
     #[inline]
     pub fn get_mut(&mut self, side: Side) -> &mut T {
         let i = side.index();
-        if self.0.len() <= i {
-            self.0.resize_with(i + 1, T::default);
+        if self.values.len() <= i {
+            self.values.resize_with(i + 1, T::default);
         }
-        &mut self.0[i]
+        &mut self.values[i]
     }
 
     /// `side`'s value set to `value`.
@@ -126,21 +148,20 @@ impl<T: SideValue> PerSide<T> {
         *self.get_mut(side) = value;
     }
 
-    /// Every side written so far with its value, in seat order (the sides after them hold their
-    /// default).
-    pub fn iter(&self) -> impl Iterator<Item = (Side, &T)> + '_ {
-        self.0.iter().enumerate().map(|(i, v)| (Side(i as u8), v))
+    /// Every side of a table of `sides` sides with its value, in seat order (`sides` is
+    /// `cx.table().sides()`).
+    pub fn iter(&self, sides: u8) -> impl Iterator<Item = (Side, &T)> + '_ {
+        Side::all(sides).map(|side| (side, self.get(side)))
     }
 
     /// The values up to the last side that is not at its default.
     fn written(&self) -> &[T] {
-        let default = T::default();
         let end = self
-            .0
+            .values
             .iter()
-            .rposition(|v| *v != default)
+            .rposition(|v| *v != self.blank)
             .map_or(0, |i| i + 1);
-        &self.0[..end]
+        &self.values[..end]
     }
 }
 
@@ -151,13 +172,28 @@ where
     /// `side`'s list (empty until the module adds to it).
     #[inline]
     pub fn list(&self, side: Side) -> &[U] {
-        self.0.get(side.index()).map_or(&[], Vec::as_slice)
+        self.values.get(side.index()).map_or(&[], Vec::as_slice)
     }
 
     /// `item` added at the end of `side`'s list.
     #[inline]
     pub fn push(&mut self, side: Side, item: U) {
         self.get_mut(side).push(item);
+    }
+}
+
+impl<T: SideValue> std::ops::Index<Side> for PerSide<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, side: Side) -> &T {
+        self.get(side)
+    }
+}
+
+impl<T: SideValue> std::ops::IndexMut<Side> for PerSide<T> {
+    #[inline]
+    fn index_mut(&mut self, side: Side) -> &mut T {
+        self.get_mut(side)
     }
 }
 
@@ -175,9 +211,22 @@ impl<T: SideValue> Hash for PerSide<T> {
     }
 }
 
+/// Written as the list of the sides' values, up to the last side not at its default.
+impl<T: SideValue> Serialize for PerSide<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.written().serialize(serializer)
+    }
+}
+
+impl<'de, T: SideValue> Deserialize<'de> for PerSide<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<PerSide<T>, D::Error> {
+        Vec::<T>::deserialize(deserializer).map(PerSide::from)
+    }
+}
+
 impl<T: SideValue> ModuleState for PerSide<T> {
     fn clear(&mut self) {
-        for v in &mut self.0 {
+        for v in &mut self.values {
             v.reset();
         }
     }
@@ -199,11 +248,16 @@ mod tests {
     fn a_side_not_written_reads_as_its_default() {
         let mut p: PerSide<Vec<Cell>> = PerSide::default();
         assert!(p.list(Side(3)).is_empty());
-        assert_eq!(p.get(Side(0)), None);
+        assert!(p[Side(0)].is_empty());
         p.push(Side(2), Cell::new(1, 1));
         assert_eq!(p.list(Side(2)), &[Cell::new(1, 1)]);
+        assert_eq!(p.get(Side(2)), &vec![Cell::new(1, 1)]);
         assert!(p.list(Side(0)).is_empty());
-        assert_eq!(p.iter().count(), 3);
+        let sides: Vec<(Side, usize)> = p.iter(4).map(|(s, v)| (s, v.len())).collect();
+        assert_eq!(
+            sides,
+            vec![(Side(0), 0), (Side(1), 0), (Side(2), 1), (Side(3), 0)]
+        );
     }
 
     #[test]
@@ -214,6 +268,11 @@ mod tests {
         let fresh: PerSide<Vec<Cell>> = PerSide::default();
         assert_eq!(grown, fresh);
         assert_eq!(hash_of(&grown), hash_of(&fresh));
+        assert_eq!(
+            serde_json::to_string(&grown).ok(),
+            serde_json::to_string(&fresh).ok()
+        );
+        assert_eq!(grown.get(Side(1)), fresh.get(Side(1)));
         grown.push(Side(1), Cell::new(0, 1));
         assert_ne!(grown, fresh);
         let mut other = PerSide::default();
@@ -228,30 +287,34 @@ mod tests {
         for i in 0..10 {
             p.push(Side(0), i);
         }
-        let capacity = p.0[0].capacity();
+        let capacity = p.values[0].capacity();
         p.clear();
         assert!(p.list(Side(0)).is_empty());
-        assert_eq!(p.0[0].capacity(), capacity);
+        assert_eq!(p.values[0].capacity(), capacity);
     }
 
     #[test]
-    fn numbers_and_options_reset_to_default() {
+    fn counters_and_options_reset_to_default() {
         let mut p: PerSide<u32> = PerSide::default();
         p.set(Side(1), 7);
-        *p.get_mut(Side(0)) += 2;
-        assert_eq!(p.get(Side(0)), Some(&2));
+        p[Side(0)] += 2;
+        assert_eq!((p[Side(0)], p[Side(1)], p[Side(5)]), (2, 7, 0));
         p.clear();
         assert_eq!(p, PerSide::default());
+        assert_eq!(p[Side(1)], 0);
         let mut o: PerSide<Option<Cell>> = PerSide::default();
         o.set(Side(0), Some(Cell::new(2, 2)));
         o.clear();
-        assert_eq!(o.get(Side(0)), Some(&None));
+        assert_eq!(o[Side(0)], None);
+        let from: PerSide<u32> = [0, 4].into_iter().collect();
+        assert_eq!(from[Side(1)], 4);
     }
 
     #[test]
     fn it_writes_and_reads_as_a_plain_list() {
         let mut p: PerSide<Vec<Cell>> = PerSide::default();
         p.push(Side(1), Cell::new(4, 0));
+        p.get_mut(Side(3));
         let json = serde_json::to_value(&p).unwrap_or_default();
         assert_eq!(json, serde_json::json!([[], [{"x": 4, "y": 0}]]));
         let back: PerSide<Vec<Cell>> = serde_json::from_value(json).unwrap_or_default();

@@ -20,11 +20,12 @@ use std::sync::Arc;
 /// compares and hashes (games do: [`crate::Game`] is `Hash`), and is serialisable, so that a
 /// game's module states can be written out and read back ([`States::to_json`],
 /// [`States::load_json`]): derive `Clone, Debug, Default, PartialEq, Eq, Hash, Serialize,
-/// Deserialize`.
+/// Deserialize`, then `impl ModuleState for MyState {}`. A [`super::PerSide`] is one already.
 pub trait ModuleState:
     Any
     + Clone
     + Debug
+    + Default
     + PartialEq
     + Eq
     + std::hash::Hash
@@ -33,9 +34,13 @@ pub trait ModuleState:
     + Send
     + Sync
 {
-    /// Back to what it was before the module's setup, keeping the memory of its lists (a
-    /// simulation resets millions of games).
-    fn clear(&mut self);
+    /// Back to what it was before the module's setup, when a game is reset for the next (a
+    /// simulation resets millions of games): by default its `Default`. A module may clear
+    /// field by field to keep its lists' memory; the property suite
+    /// ([`crate::conformance`]) checks that a reset game is then the new game.
+    fn clear(&mut self) {
+        *self = Self::default();
+    }
 }
 
 /// The state of a module that keeps none.
@@ -44,9 +49,7 @@ pub trait ModuleState:
 )]
 pub struct NoState;
 
-impl ModuleState for NoState {
-    fn clear(&mut self) {}
-}
+impl ModuleState for NoState {}
 
 /// A [`ModuleState`] of any type.
 trait AnyState: Any + Debug + Send + Sync {
