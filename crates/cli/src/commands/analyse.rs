@@ -37,9 +37,10 @@ pub struct Options<'a> {
 /// players is about a thousand.
 pub const DEFAULT_MAX_DECISIONS: usize = 2_000;
 
-/// The moves left to play out after a decision, summed over the decisions weighed, allowed for
-/// each decision `--max-decisions` allows: every estimate and search plays the game out from
-/// there, so this is what an analysis costs, whatever the ruleset. A whole game of Royal
+/// The moves left to play out after a decision (to the end of its match: [`playout_moves`]),
+/// summed over the decisions weighed, allowed for each decision `--max-decisions` allows: every
+/// estimate and search plays the game out from there, so this is what an analysis costs,
+/// whatever the ruleset. A whole game of Royal
 /// Wedding at 8 players (the longest shipped: about 480 moves) weighs about 230 decisions with
 /// about 280 moves left each, some 65,000; the default's 2,000 decisions allow 240,000. A
 /// stranger's game of 16 players and 960 dominoes (1,386 decisions, 1,920 moves: 1.6 million,
@@ -92,6 +93,8 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
     let save = read_save_file(path).map_err(|e| CliError::Message(e.to_string()))?;
     let mut decisions = Vec::new();
     let mut places = Vec::new();
+    // Each decision's game and move number in it.
+    let mut at = Vec::new();
     // Decisions past the most weighed are counted, not kept: a save holding a hundred thousand
     // of them is refused without a copy of the game before each (gigabytes). Counted as the
     // analysis counts them: a forced move (one legal action) is not weighed, and not counted
@@ -99,9 +102,7 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
     // forced moves is refused too).
     let mut count = 0usize;
     let mut forced = 0usize;
-    // The moves each weighed decision's play-outs go through: those left in its game.
     let game_moves: Vec<usize> = save.games.iter().map(|g| g.actions.len()).collect();
-    let mut playout_moves = 0usize;
     let session = save
         .replay(registry, &file, |m| {
             if let Some(player) = m.before.to_act() {
@@ -109,15 +110,12 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
                     forced += 1;
                 } else {
                     count += 1;
-                    let left = game_moves
-                        .get(m.game)
-                        .map_or(0, |n| n.saturating_sub(m.index));
-                    playout_moves = playout_moves.saturating_add(left);
                 }
                 if count > options.max_decisions || forced > options.max_decisions.max(1) * 4 {
                     return;
                 }
                 places.push((m.game, m.before.round(), m.before.side_of(player), player));
+                at.push((m.game, m.index));
                 decisions.push(Decision {
                     before: m.before.clone(),
                     played: m.action,
@@ -145,6 +143,7 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
             options.max_decisions
         )));
     }
+    let playout_moves = playout_moves(&decisions, &at, &game_moves, session.game().is_over());
     let most_moves = options
         .max_decisions
         .saturating_mul(PLAYOUT_MOVES_PER_DECISION);
@@ -153,7 +152,7 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
         let moves: usize = game_moves.iter().sum();
         return Err(CliError::Message(format!(
             "{file}: weighing its {count} decisions plays out {playout_moves} moves a sample (the \
-             moves left after each, in games of {moves} moves in all); analyse plays out at most \
+             moves left after each to the end of its match, in games of {moves} moves in all so far); analyse plays out at most \
              {most_moves} ({PLAYOUT_MOVES_PER_DECISION} for each of the --max-decisions {}; the \
              longest shipped game, Royal Wedding at 8 players, needs about 65,000) unless \
              --max-decisions says more ({enough} would do; this one would take a long time)",
@@ -241,6 +240,53 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
         report.print();
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The moves the play-outs of `decisions` go through, a sample each: for each weighed decision
+/// (forced moves are not weighed), the moves left after it to the end of its game and through
+/// the match's later games. A finished game's moves are the save's (`game_moves`, by game); the
+/// last game when it is not `finished`, and each later game, count as a whole game played at
+/// random from the first decision's table, or as what the save holds when that is more. So an
+/// unfinished save of a long game is weighed by the game it starts, not by its few moves.
+fn playout_moves(
+    decisions: &[Decision],
+    at: &[(usize, usize)],
+    game_moves: &[usize],
+    finished: bool,
+) -> usize {
+    let Some(first) = decisions.first() else {
+        return 0;
+    };
+    let whole = {
+        let mut game = first.before.clone();
+        game.reset(1);
+        let mut rng = crownlands_core::rng::GameRng::seed_from(1);
+        let mut moves = 0usize;
+        while game.play_random(|| rng.next_u32()).is_some() {
+            moves += 1;
+        }
+        moves
+    };
+    let last = game_moves.len().saturating_sub(1);
+    // Where each game ended, by the match's games of the decisions.
+    let length = |game: usize| {
+        let held = game_moves.get(game).copied().unwrap_or(0);
+        if game == last && !finished {
+            held.max(whole)
+        } else {
+            held
+        }
+    };
+    decisions
+        .iter()
+        .zip(at)
+        .filter(|(d, _)| d.before.legal_action_count() > 1)
+        .map(|(d, &(game, index))| {
+            length(game)
+                .saturating_sub(index)
+                .saturating_add(whole.saturating_mul(usize::from(d.so_far.games_after)))
+        })
+        .fold(0usize, usize::saturating_add)
 }
 
 /// The most samples an estimate may take.

@@ -304,3 +304,24 @@ fn a_save_whose_play_outs_are_too_long_is_refused_before_any_work() {
         r.stderr
     );
 }
+
+#[test]
+fn an_unfinished_save_is_weighed_by_the_game_it_starts() {
+    // Ten moves of an 8-player Royal Wedding game (about 480 moves): each decision's play-outs
+    // go to the game's end, far past the ten moves the save holds, so --max-decisions 10 (1,200
+    // moves played out) does not cover them.
+    let session = crate::first_moves_session("royal-wedding", 8, Some(10));
+    let dir = crate::TempDir::new("analyse-unfinished-long");
+    std::fs::create_dir_all(&dir.0).expect("the folder");
+    let path = dir.0.join("unfinished.json");
+    crownlands_saves::write_save(&path, &session.to_save()).expect("written");
+    let file = path.display().to_string();
+    let r = run(&["analyse", &file, "--max-decisions", "10"]).expect_code(1);
+    assert!(
+        r.stderr.contains("to the end of its match")
+            && r.stderr.contains("analyse plays out at most 1200"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+}
