@@ -3,7 +3,7 @@
 //! words agree with what the engine does.
 
 use crownlands_core::modules::describe::{
-    building_text, describe_choice, phase_rules, placement_preview, scoring_rules,
+    building_text, describe_choice, phase_rules, placement_preview, scoring_rules, table_rules,
 };
 use crownlands_core::modules::{BuildingsAction, KnightsAction};
 use crownlands_core::{Action, Game, Phase};
@@ -235,4 +235,42 @@ fn the_claim_rules_name_the_line_the_panel_names() {
         "{:?}",
         phase_rules(&game)
     );
+}
+
+#[test]
+fn the_table_rules_say_the_kingdoms_size_the_boxes_and_the_discards() {
+    let load = |name: &str| {
+        Arc::new(
+            crownlands_rules::load(crownlands_core::Registry::shipped_ref(), name).expect("loads"),
+        )
+    };
+    let game = |name: &str, players: u8| Game::new(load(name), players, 1).expect("setup");
+    let duel = table_rules(&game("mighty-duel", 2)).join("\n");
+    assert!(duel.contains("Kingdoms are 7x7"), "{duel}");
+    assert!(
+        !duel.contains("boxes") && !duel.contains("discarded"),
+        "{duel}"
+    );
+    // Royal Wedding: two boxes, told apart by their initials.
+    let wedding = table_rules(&game("royal-wedding", 4)).join("\n");
+    assert!(
+        wedding.contains("2 boxes") && wedding.contains("K12 is kingdomino's domino 12"),
+        "{wedding}"
+    );
+    // Each line names as many dominoes as it holds past the kings, discarded unclaimed.
+    for (name, players) in [
+        ("royal-wedding-teams", 6),
+        ("kingdomino", 3),
+        ("queendomino", 2),
+    ] {
+        let g = game(name, players);
+        let kings = u32::from(players) * u32::from(g.rules().kings_per_player);
+        let line = u32::from(g.rules().line_size);
+        let text = table_rules(&g).join("\n");
+        assert_eq!(
+            text.contains("left unclaimed"),
+            line > kings,
+            "{name} {players}: {text}"
+        );
+    }
 }

@@ -778,6 +778,29 @@ fn two_programs_on_one_home_lose_no_unfinished_game() {
 }
 
 #[test]
+fn a_finished_game_is_not_offered_to_resume_on_exit_when_another_took_the_autosave() {
+    use crownlands_saves::AUTOSAVE_FILE;
+    let dir = temp_dir("exit-finished");
+    let mut config = config(5, crownlands_tui::Palette::none());
+    config.autosave_dir = Some(dir.clone());
+    let mut done = App::new_game(ruleset("kingdomino"), seats("you,greedy"), config).unwrap();
+    play_to_end(&mut done, 1000);
+    assert_eq!(done.mode(), Mode::GameOver);
+    // Another program's game takes `autosave.json` while the score screen is up.
+    let other_dir = temp_dir("exit-finished-other");
+    let other = autosaved_game(&other_dir);
+    std::fs::write(
+        dir.join(AUTOSAVE_FILE),
+        other.session().unwrap().to_save().to_json(),
+    )
+    .unwrap();
+    // The finished game is in the saves folder: nothing is said of resuming it.
+    assert_eq!(done.before_exit(), None);
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&other_dir);
+}
+
+#[test]
 fn a_game_written_over_in_the_instant_of_a_write_is_kept_on_exit() {
     use crownlands_saves::AUTOSAVE_FILE;
     let dir = temp_dir("exit-check");

@@ -245,6 +245,42 @@ pub fn phase_rules(game: &Game) -> Vec<String> {
     lines.iter().map(|s| s.to_string()).collect()
 }
 
+/// What the table of `game` is, in a line or two each, for a help: the kingdoms' size, how the
+/// dominoes of several boxes are named, and the dominoes a line holds past its kings (left
+/// unclaimed, discarded).
+pub fn table_rules(game: &Game) -> Vec<String> {
+    let rules = game.rules();
+    let g = rules.grid_size;
+    let mut v = vec![format!(
+        "Kingdoms are {g}x{g}: a domino must fit within {g}x{g} squares with the castle."
+    )];
+    let piles = game.ruleset().piles();
+    if piles.len() > 1 {
+        let named: Vec<String> = piles
+            .iter()
+            .map(|p| {
+                let initial = p.chars().next().unwrap_or('?').to_ascii_uppercase();
+                format!("{initial}12 is {p}'s domino 12")
+            })
+            .collect();
+        v.push(format!(
+            "Dominoes come from {} boxes, each named by its box's initial: {}.",
+            piles.len(),
+            named.join(", ")
+        ));
+    }
+    let kings = u32::from(game.players()) * u32::from(rules.kings_per_player);
+    let line = u32::from(rules.line_size);
+    if line > kings {
+        v.push(format!(
+            "A line has {line} dominoes for {kings} kings: the {} left unclaimed {} discarded.",
+            line - kings,
+            if line - kings == 1 { "is" } else { "are" }
+        ));
+    }
+    v
+}
+
 /// How a kingdom scores under `rules` and `modules` (the rules' modules in force, [`crate::Game::modules`]),
 /// in a few lines: territories, then each bonus on, then each module's summary.
 pub fn scoring_rules(rules: &Rules, modules: &[Box<dyn super::Module>]) -> Vec<String> {

@@ -134,7 +134,7 @@ impl Mechanism for Queen {
 
     fn summary(&self) -> Option<String> {
         Some(format!(
-            "Queen: the most towers host her: {} off buildings, +1 crown at the end.",
+            "Queen: most towers host her: {} off, +1 crown on the largest territory.",
             describe::plural(self.discount, "coin", "coins")
         ))
     }

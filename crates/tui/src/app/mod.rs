@@ -1119,6 +1119,8 @@ impl App {
                 })
             }
             Ok(None) => None,
+            // A finished game is in the saves folder already: nothing to resume.
+            Ok(Some(_)) if self.session.as_ref().is_some_and(|s| s.is_over()) => None,
             Ok(Some(own)) => Some(format!(
                 "Another game took the autosave: this game was autosaved to {} (resume it with \
                  `{} play --load` and that file).",

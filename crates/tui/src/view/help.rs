@@ -4,7 +4,7 @@ use super::block;
 use super::palette::Accent;
 use super::text::wrap;
 use crate::app::{App, Mode};
-use crownlands_core::modules::describe::scoring_rules;
+use crownlands_core::modules::describe::{scoring_rules, table_rules};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -200,7 +200,10 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             &format!("How {} scores:", game.ruleset().name()),
             p.accent(Accent::Title),
         );
-        for t in scoring_rules(game.rules(), game.modules()) {
+        for t in table_rules(game)
+            .into_iter()
+            .chain(scoring_rules(game.rules(), game.modules()))
+        {
             push(&t, Style::default());
         }
     }
