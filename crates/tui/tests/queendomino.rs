@@ -1740,3 +1740,118 @@ fn skipped_steps_never_push_a_move_out_of_the_moves_box() {
     }
     assert!(checked > 5, "{checked}");
 }
+
+/// The rows of the Scores box on a screen (as `screen` draws it), without their frame.
+fn score_rows(text: &str) -> Vec<String> {
+    let lines: Vec<Vec<char>> = text
+        .lines()
+        .map(|l| l.strip_prefix('"').unwrap_or(l))
+        .map(|l| l.strip_suffix('"').unwrap_or(l).chars().collect())
+        .collect();
+    let title: Vec<char> = "Scores ─".chars().collect();
+    let Some((top, at)) = lines.iter().enumerate().find_map(|(r, l)| {
+        (0..l.len().saturating_sub(title.len()))
+            .find(|&c| l[c..c + title.len()] == title[..])
+            .map(|c| (r, c))
+    }) else {
+        return Vec::new();
+    };
+    let framed = at >= 2 && lines[top][at - 2] == '┌';
+    let col = if framed { at - 2 } else { at - 1 };
+    // The box's width: its title line's run of `─` (and the corner).
+    let end = (at..lines[top].len())
+        .find(|&c| {
+            !matches!(lines[top][c], '─' | '┐') && c > at + title.len() && lines[top][c] != ' '
+        })
+        .unwrap_or(lines[top].len());
+    let mut out = Vec::new();
+    for l in &lines[top + 1..] {
+        let Some(row) = l.get(col..end.min(l.len())) else {
+            break;
+        };
+        let row: String = row
+            .iter()
+            .skip(usize::from(framed))
+            .take_while(|&&c| c != '│')
+            .collect();
+        if row.starts_with('─') || row.starts_with('└') || row.trim().is_empty() {
+            break;
+        }
+        out.push(row);
+    }
+    out
+}
+
+#[test]
+fn four_kingdoms_at_66x20_keep_names_and_stat_columns() {
+    // A playtest at 66x20 read `▶Y   5p 7¢ 3kn` and ` 2   6p 6¢ 2kn`: once the figures widened
+    // the names shrank to a letter, and counts of nothing were left out on some rows and not
+    // on others, so the columns did not line up.
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 5);
+    let mut seen = 0;
+    let mut shot = false;
+    for _ in 0..3000 {
+        if app.mode() == Mode::GameOver {
+            break;
+        }
+        let text = screen(&app, 66, 20);
+        let rows = score_rows(&text);
+        if !rows.is_empty() {
+            seen += 1;
+            for row in &rows {
+                // The name: after the mark, up to the points (`25p`).
+                let words: Vec<&str> = row[row.char_indices().nth(1).unwrap().0..]
+                    .split_whitespace()
+                    .collect();
+                let points = words
+                    .iter()
+                    .position(|w| {
+                        w.strip_suffix('p')
+                            .is_some_and(|n| n.parse::<i32>().is_ok())
+                    })
+                    .unwrap_or(words.len());
+                let name = words[..points].join(" ");
+                assert!(
+                    name == "You" || name.chars().count() >= 5,
+                    "{name:?} in {row:?}:\n{text}"
+                );
+            }
+            // Each kind of stat in one column: its unit ends at the same place on every row.
+            for unit in ["¢", "kn", "tw"] {
+                let ends: Vec<usize> = rows
+                    .iter()
+                    .filter_map(|r| {
+                        let chars: Vec<char> = r.chars().collect();
+                        let u: Vec<char> = unit.chars().collect();
+                        (0..chars.len().saturating_sub(u.len() - 1))
+                            .find(|&c| chars[c..c + u.len()] == u[..])
+                    })
+                    .collect();
+                assert!(
+                    ends.windows(2).all(|w| w[0] == w[1]),
+                    "{unit} not aligned in {rows:#?}\n{text}"
+                );
+            }
+        }
+        if !shot && in_step(&app, "buildings") && app.game().unwrap().round() >= 6 {
+            insta::assert_snapshot!("queendomino_4p_66x20_build", text);
+            insta::assert_snapshot!("queendomino_4p_100x30_build", screen(&app, 100, 30));
+            shot = true;
+        }
+        // Tax at each chance, build nothing: coins pile up for the shot's build.
+        match app.mode() {
+            Mode::BotThinking => app.run_bots(),
+            Mode::Step if in_step(&app, "knights") => press(&mut app, "<down><enter>"),
+            Mode::Step => press(&mut app, "p"),
+            Mode::Place if !app.must_discard() && !app.ghost_is_legal() => press(&mut app, "<tab>"),
+            _ => press(&mut app, "<enter>"),
+        }
+    }
+    assert!(
+        seen > 20 && shot,
+        "{seen} screens with scores, {:?} round {}:\n{}",
+        app.mode(),
+        app.game().unwrap().round(),
+        screen(&app, 66, 20)
+    );
+}

@@ -45,43 +45,25 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
             stats
         })
         .collect();
-    // Long form: ` 12 pts  7 coins, 1 knight in hand, 0 towers`; short form: ` 12p 7¢ 1kn 0tw`;
-    // the narrowest leaves out what is nothing (` 12p 7¢ 1kn`).
-    // (A count of nothing: `0` then its unit, `0kn`, `0¢`; not `0/3` or `0.5x`.)
-    let nothing = |st: &Stat| {
-        let mut c = st.short.chars();
-        c.next() == Some('0') && c.next().is_some_and(|u| u.is_alphabetic() || u == '¢')
-    };
-    let joined_with = |long: bool, zeros: bool| -> Vec<String> {
-        stats
-            .iter()
-            .map(|s| {
-                let parts: Vec<&str> = s
-                    .iter()
-                    .filter(|st| zeros || !nothing(st))
-                    .map(|st| {
-                        if long {
-                            st.long.as_str()
-                        } else {
-                            st.short.as_str()
-                        }
-                    })
-                    .collect();
-                if parts.is_empty() {
-                    String::new()
-                } else if long {
-                    format!("  {}", parts.join(", "))
-                } else {
-                    format!(" {}", parts.join(" "))
-                }
-            })
-            .collect()
-    };
-    let joined = |long: bool| joined_with(long, true);
-    let widest = |texts: &[String]| texts.iter().map(|t| t.chars().count()).max().unwrap_or(0);
+    // Long form: ` 12 pts  7 coins, 1 knight in hand, 0 towers`; short form, in columns, one a
+    // kind of stat (` 12p  7¢ 1kn 0tw`); tighter, a count of nothing left blank (its column
+    // kept, so the others stay aligned), then the last columns left off (the Queen's `Q`, which
+    // her row on the modules' box tells too, then the towers...) before a name shrinks.
+    let long_texts: Vec<String> = stats
+        .iter()
+        .map(|s| {
+            let parts: Vec<&str> = s.iter().map(|st| st.long.as_str()).collect();
+            if parts.is_empty() {
+                String::new()
+            } else {
+                format!("  {}", parts.join(", "))
+            }
+        })
+        .collect();
+    let grid = Columns::of(&stats);
+    let widest = |texts: &[String]| texts.iter().map(|t| text::width(t)).max().unwrap_or(0);
     // The roomiest form that leaves a name its room: stats in words, then short with the points
     // in words, then all short.
-    let (long_texts, short_texts) = (joined(true), joined(false));
     let longest = game
         .all_sides()
         .map(|side| text::width(&super::side_name(app, game, side)))
@@ -89,20 +71,32 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
         .unwrap_or(0);
     let name_min = longest.clamp(NAME_MIN, NAME_WANT);
     let fits = |texts: &[String], points_w: usize| width >= 1 + name_min + points_w + widest(texts);
+    let all = grid.texts(true, grid.kinds());
     // A name keeps a few columns (`gre 2`, never `2`, which reads as a number): the stats that
-    // are nothing give way first.
+    // are nothing, then the last kinds, give way first.
     let name_fair = longest.min(5);
+    let fair = |texts: &[String]| width >= 1 + name_fair + 5 + widest(texts);
     let (texts, long_points) = if fits(&long_texts, 9) {
         (long_texts, true)
-    } else if fits(&short_texts, 9) {
-        (short_texts, true)
-    } else if width >= 1 + name_fair + 5 + widest(&short_texts) {
-        (short_texts, false)
+    } else if fits(&all, 9) {
+        (all, true)
+    } else if fair(&all) {
+        (all, false)
     } else {
-        (joined_with(false, false), false)
+        let tighter = (0..grid.kinds())
+            .rev()
+            .map(|kinds| grid.texts(false, kinds))
+            .find(|texts| fair(texts))
+            .unwrap_or_default();
+        (tighter, false)
     };
     let points_w = if long_points { 9 } else { 5 };
     let stats_w = widest(&texts);
+    let texts = if texts.is_empty() {
+        vec![String::new(); stats.len()]
+    } else {
+        texts
+    };
     let room = width.saturating_sub(1 + points_w + stats_w);
     let rows: Vec<Line> = game
         .all_sides()
@@ -133,4 +127,128 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     Paragraph::new(rows)
         .block(panel(" Scores ", app, compact))
         .render(area, buf);
+}
+
+/// The stats in short, in columns: one a kind of stat (its short form without the figures:
+/// `¢` of `7¢`, `kn`, `tw`, `Q`), in the order the sides give them, each side's in its column
+/// or blank where it has none.
+struct Columns {
+    cells: Vec<Vec<Option<String>>>,
+}
+
+impl Columns {
+    fn of(stats: &[Vec<Stat>]) -> Columns {
+        let kind = |st: &Stat| -> String {
+            st.short
+                .chars()
+                .filter(|c| !c.is_ascii_digit() && !matches!(c, '-' | '+' | '.' | '/'))
+                .collect()
+        };
+        let mut kinds: Vec<String> = Vec::new();
+        for side in stats {
+            let mut at = 0;
+            for st in side {
+                let k = kind(st);
+                match kinds.iter().position(|x| *x == k) {
+                    Some(i) => at = i + 1,
+                    None => {
+                        kinds.insert(at, k);
+                        at += 1;
+                    }
+                }
+            }
+        }
+        let cells = stats
+            .iter()
+            .map(|side| {
+                kinds
+                    .iter()
+                    .map(|k| {
+                        side.iter()
+                            .find(|st| kind(st) == *k)
+                            .map(|st| st.short.clone())
+                    })
+                    .collect()
+            })
+            .collect();
+        Columns { cells }
+    }
+
+    fn kinds(&self) -> usize {
+        self.cells.first().map_or(0, Vec::len)
+    }
+
+    /// Each side's first `kinds` columns (` 7¢ 1kn 0tw`), the figures right-aligned; without
+    /// `zeros`, a count of nothing (`0kn`) blank, and a column of nothing but blanks left out.
+    fn texts(&self, zeros: bool, kinds: usize) -> Vec<String> {
+        // (A count of nothing: `0` then its unit, `0kn`, `0¢`; not `0/3` or `0.5x`.)
+        let nothing = |s: &str| {
+            let mut c = s.chars();
+            c.next() == Some('0') && c.next().is_some_and(|u| u.is_alphabetic() || u == '¢')
+        };
+        let shown = |cell: &Option<String>| -> Option<String> {
+            cell.clone().filter(|s| zeros || !nothing(s))
+        };
+        let widths: Vec<usize> = (0..kinds)
+            .map(|k| {
+                self.cells
+                    .iter()
+                    .filter_map(|side| shown(&side[k]))
+                    .map(|s| text::width(&s))
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        self.cells
+            .iter()
+            .map(|side| {
+                let mut out = String::new();
+                for (k, &w) in widths.iter().enumerate().filter(|&(_, &w)| w > 0) {
+                    let cell = shown(&side[k]).unwrap_or_default();
+                    out.push(' ');
+                    out.push_str(&" ".repeat(w - text::width(&cell)));
+                    out.push_str(&cell);
+                }
+                out.trim_end().to_string()
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Columns;
+    use crownlands_core::modules::describe::Stat;
+
+    fn stats(shorts: &[&str]) -> Vec<Stat> {
+        shorts
+            .iter()
+            .map(|s| Stat {
+                long: String::new(),
+                short: (*s).to_string(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_stats_keep_their_columns() {
+        // A playtest at 66x20 read `7¢ 3kn` beside `4¢ 1kn 1tw Q` and `7¢`: the counts of
+        // nothing left out moved the others along.
+        let sides = [
+            stats(&["7¢", "3kn", "0tw"]),
+            stats(&["12¢", "0kn", "0tw"]),
+            stats(&["4¢", "1kn", "1tw", "Q"]),
+        ];
+        let grid = Columns::of(&sides);
+        assert_eq!(grid.kinds(), 4);
+        assert_eq!(
+            grid.texts(true, 4),
+            ["  7¢ 3kn 0tw", " 12¢ 0kn 0tw", "  4¢ 1kn 1tw Q"]
+        );
+        assert_eq!(grid.texts(false, 4), ["  7¢ 3kn", " 12¢", "  4¢ 1kn 1tw Q"]);
+        assert_eq!(grid.texts(false, 2), ["  7¢ 3kn", " 12¢", "  4¢ 1kn"]);
+        // A column of nothing but counts of nothing is left out.
+        let none = [stats(&["7¢", "0kn"]), stats(&["3¢", "0kn"])];
+        assert_eq!(Columns::of(&none).texts(false, 2), [" 7¢", " 3¢"]);
+    }
 }
