@@ -1855,3 +1855,58 @@ fn four_kingdoms_at_66x20_keep_names_and_stat_columns() {
         screen(&app, 66, 20)
     );
 }
+
+#[test]
+fn the_rival_kingdom_beside_the_board_at_80x24_has_a_line_of_its_own() {
+    // A playtest at 80x24 with 2 players read the rival's kingdom as more of the Builders'
+    // Board's rows: without a frame, its title sat in the Board's top line, and its seventh row
+    // beside the Board's supply line. It has a line down its left side now.
+    let mut app = app("queendomino", "you,greedy", 11);
+    let mut checked = 0;
+    let mut shot = false;
+    for _ in 0..3000 {
+        if app.mode() == Mode::GameOver {
+            break;
+        }
+        let text = screen(&app, 80, 24);
+        let lines: Vec<Vec<char>> = text
+            .lines()
+            .map(|l| l.trim_matches('"').chars().collect())
+            .collect();
+        let title: Vec<char> = "greedy 2".chars().collect();
+        let board = lines
+            .iter()
+            .position(|l| l.iter().collect::<String>().contains("Builders' Board"));
+        if let Some(top) = board
+            && let Some(at) = (1..lines[top].len().saturating_sub(title.len()))
+                .find(|&c| lines[top][c..c + title.len()] == title[..])
+        {
+            assert_eq!(lines[top][at - 1], '┌', "{text}");
+            let rows = app.game().unwrap().rules().grid_size;
+            for l in &lines[top + 1..=top + usize::from(rows)] {
+                assert_eq!(l[at - 1], '│', "{text}");
+            }
+            checked += 1;
+            let rival = app
+                .game()
+                .unwrap()
+                .kingdom(crownlands_core::Side::from_index(1).unwrap());
+            let (_, y0, _, y1) = rival.bounds();
+            if !shot && y1 - y0 + 1 >= 7 {
+                insta::assert_snapshot!("queendomino_2p_80x24_rival_beside_the_board", text);
+                shot = true;
+            }
+        }
+        match app.mode() {
+            Mode::BotThinking => app.run_bots(),
+            Mode::Step if in_step(&app, "knights") => press(&mut app, "<down><enter>"),
+            Mode::Step => press(&mut app, "p"),
+            Mode::Place if !app.must_discard() && !app.ghost_is_legal() => press(&mut app, "<tab>"),
+            _ => press(&mut app, "<enter>"),
+        }
+    }
+    assert!(
+        checked > 20 && shot,
+        "{checked} screens with the rival beside the Board"
+    );
+}

@@ -316,7 +316,9 @@ fn render_game(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     lines::render(app, game, l.current, l.next, l.compact, buf);
     players::render(app, game, l.players, l.compact, buf);
     for &(side, r) in &l.others {
-        small_kingdom(app, game, side, r, l.compact, buf);
+        // Compact, a line down its left side where it is not beside the large kingdom's frame.
+        let line = l.compact && r.x != l.kingdom_box.right();
+        small_kingdom(app, game, side, r, l.compact, line, buf);
     }
     if let Some(r) = l.rules {
         rules_panel(app, game, r, buf);
@@ -656,7 +658,16 @@ fn rules_panel(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         .render(area, buf);
 }
 
-fn small_kingdom(app: &App, game: &Game, side: Side, area: Rect, compact: bool, buf: &mut Buffer) {
+/// A kingdom condensed; compact, with a `line` down its left side or none.
+fn small_kingdom(
+    app: &App,
+    game: &Game,
+    side: Side,
+    area: Rect,
+    compact: bool,
+    line: bool,
+    buf: &mut Buffer,
+) {
     let p = app.config.palette;
     let frame = if compact { 1 } else { 2 };
     let name = short_side_name(
@@ -665,11 +676,20 @@ fn small_kingdom(app: &App, game: &Game, side: Side, area: Rect, compact: bool, 
         side,
         usize::from(area.width.saturating_sub(frame)),
     );
-    panel(Line::from(Span::styled(name, p.side(side))), app, compact).render(area, buf);
+    // Compact, a line down its left side too (its column the one the box keeps free on its
+    // right otherwise): beside the Builders' Board at 80x24, a kingdom with only a title line
+    // read as more of the Board's rows, its title as part of the Board's.
+    let block = panel(Line::from(Span::styled(name, p.side(side))), app, compact);
+    let block = if line {
+        block.borders(Borders::TOP | Borders::LEFT)
+    } else {
+        block
+    };
+    block.render(area, buf);
     let kingdom = game.kingdom(side);
     let inner = if compact {
         Rect::new(
-            area.x,
+            area.x + u16::from(line),
             area.y + 1,
             area.width.saturating_sub(1),
             area.height.saturating_sub(1),
