@@ -3,7 +3,7 @@
 //! exactly the tallies one process would have (every tally is an exact integer sum).
 
 use super::Results;
-use super::tally::{PairedGroup, Tally};
+use super::tally::{PairedGroup, Tally, sums_fit};
 use crate::errors::{CliError, CliResult};
 use serde::{Deserialize, Serialize};
 use std::io::Read;
@@ -294,10 +294,13 @@ fn read(path: &Path) -> CliResult<Part> {
             let wins = i128::try_from(sb.win_units)
                 .ok()
                 .zip(i128::try_from(sa.win_units).ok());
+            // A game's difference is within B's totals less A's, either way, and a win's.
+            let far = differences(sa.score.range(), sb.score.range());
+            let unit = i128::from(super::tally::WIN_UNIT);
             let consistent = d.score_sum.checked_add(sa.score_sum) == Some(sb.score_sum)
                 && wins.is_some_and(|(wb, wa)| wb - wa == d.win_units)
-                && squares_fit(d.score_sum, d.score_sq_sum, r.games_played)
-                && squares_fit(d.win_units, d.win_sq_units, r.games_played);
+                && sums_fit(r.games_played, d.score_sum, d.score_sq_sum, -far, far)
+                && sums_fit(r.games_played, d.win_units, d.win_sq_units, -unit, unit);
             if !consistent {
                 return Err(bad(format!(
                     "seat {}: the paired differences are not B's sums less A's",
@@ -318,17 +321,20 @@ fn read(path: &Path) -> CliResult<Part> {
     Ok(part)
 }
 
-/// Whether `sq` can be the sum of the squares of `n` whole values summing to `sum`: at least
-/// the square of the sum over `n` (Cauchy-Schwarz: `n * sq >= sum^2`), so no crafted part
-/// passes a spread of 0 (and an interval of no width) off as what was counted.
-fn squares_fit(sum: i128, sq: u128, n: u64) -> bool {
-    let square = sum.unsigned_abs().checked_mul(sum.unsigned_abs());
-    match (square, u128::from(n).checked_mul(sq)) {
-        (Some(square), Some(n_sq)) => n_sq >= square,
-        // Past u128 either way: the squares' side overflowing holds at least the sum's.
-        (None, _) => false,
-        (Some(_), None) => true,
-    }
+/// The largest difference `b - a` or `a - b` of a value in range `b` and one in range `a`
+/// (each the least and the most a histogram allows; 0 where nothing was counted).
+fn differences(a: Option<(i128, i128)>, b: Option<(i128, i128)>) -> i128 {
+    let (a0, a1) = a.unwrap_or((0, 0));
+    let (b0, b1) = b.unwrap_or((0, 0));
+    (b1 - a0).max(a1 - b0).max(0)
+}
+
+/// The least and the most of any seat's total in tally `t`.
+fn totals_range(t: &Tally) -> Option<(i128, i128)> {
+    t.seats
+        .iter()
+        .filter_map(|s| s.score.range())
+        .reduce(|(a0, a1), (b0, b1)| (a0.min(b0), a1.max(b1)))
 }
 
 /// A group's sums under one ruleset, as its tally counts them: seat-games, score, win units.
@@ -339,11 +345,32 @@ type GroupSums = (u64, i128, u128);
 /// rulesets (`a`, `b`) and its sums B's less A's.
 fn group_sound(d: &PairedGroup, r: &Results, a: GroupSums, b: GroupSums) -> bool {
     let seats = u64::from(r.run.players);
+    // A game's difference summed over the group's seats: at most a seat's each.
+    let (far, unit) = match r.tallies.as_slice() {
+        [ta, tb] => (
+            differences(totals_range(ta), totals_range(tb)),
+            i128::from(super::tally::WIN_UNIT),
+        ),
+        _ => (0, 0),
+    };
+    let group = i128::from(r.run.players);
     let counts = d.games <= r.games_played
         && d.games <= d.seats
         && d.seats <= d.games.saturating_mul(seats)
-        && squares_fit(d.score_sum, d.score_sq_sum, d.games)
-        && squares_fit(d.win_units, d.win_sq_units, d.games);
+        && sums_fit(
+            d.games,
+            d.score_sum,
+            d.score_sq_sum,
+            -far * group,
+            far * group,
+        )
+        && sums_fit(
+            d.games,
+            d.win_units,
+            d.win_sq_units,
+            -unit * group,
+            unit * group,
+        );
     let sums = d.games < r.games_played || {
         let wins = i128::try_from(b.2).ok().zip(i128::try_from(a.2).ok());
         d.seats == a.0
@@ -444,8 +471,14 @@ fn run_difference(a: &super::RunSpec, b: &super::RunSpec) -> Option<String> {
         return Some(format!("{} players against {}", a.players, b.players));
     }
     if a.bots != b.bots {
-        let bots = |r: &super::RunSpec| text(&r.bots.join(","));
-        return Some(format!("bots {} against {}", bots(a), bots(b)));
+        let bots = |r: &super::RunSpec| {
+            if r.bots.is_empty() {
+                "no bots (random players)".to_string()
+            } else {
+                format!("bots {}", text(&r.bots.join(",")))
+            }
+        };
+        return Some(format!("{} against {}", bots(a), bots(b)));
     }
     if a.games != b.games {
         return Some(format!("{} games against {}", a.games, b.games));

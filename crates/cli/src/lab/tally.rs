@@ -233,6 +233,46 @@ impl Histogram {
         })
     }
 
+    /// The least and the greatest value the counts allow (the first of the lowest bucket, the
+    /// last of the highest); `None` when nothing is counted.
+    pub fn range(&self) -> Option<(i128, i128)> {
+        let first = self.iter().next()?.0;
+        let last = self.iter().last()?.0;
+        let last = (i128::from(last) + i128::from(self.w()) - 1).min(i128::from(i64::MAX));
+        Some((i128::from(first), last))
+    }
+
+    /// What the counts allow of the values counted, each anywhere in its bucket: the least and
+    /// the greatest sum, and the least and the greatest sum of squares (the greatest at most
+    /// `u128::MAX`). `None` when even the least is past what a sum holds (no run counts so).
+    fn allows(&self) -> Option<((i128, i128), (u128, u128))> {
+        let w = i128::from(self.w());
+        self.iter().try_fold(
+            ((0i128, 0i128), (0u128, 0u128)),
+            |((s0, s1), (q0, q1)), (v, c)| {
+                let first = i128::from(v);
+                let last = (first + w - 1).min(i128::from(i64::MAX));
+                let (ci, cu) = (i128::from(c), u128::from(c));
+                let near = if first <= 0 && last >= 0 {
+                    0
+                } else {
+                    first.unsigned_abs().min(last.unsigned_abs())
+                };
+                let far = first.unsigned_abs().max(last.unsigned_abs());
+                Some((
+                    (
+                        s0.checked_add(first.checked_mul(ci)?)?,
+                        s1.checked_add(last.checked_mul(ci)?)?,
+                    ),
+                    (
+                        q0.checked_add(near.checked_mul(near)?.checked_mul(cu)?)?,
+                        q1.saturating_add(far.saturating_mul(far).saturating_mul(cu)),
+                    ),
+                ))
+            },
+        )
+    }
+
     /// Check a histogram read back from a file: at most [`MAX_SPAN`] buckets of a power-of-two
     /// width, starting on a bucket, whose counts can be summed.
     fn check(&self) -> Result<(), TallyError> {
@@ -254,6 +294,63 @@ impl Histogram {
             .map(|_| ())
             .ok_or(TallyError::Overflow)
     }
+}
+
+/// Whether `sq` can be the sum of the squares of `n` whole values summing to `sum`: at least
+/// the square of the sum over `n` (Cauchy-Schwarz: `n * sq >= sum^2`), so no crafted part
+/// passes a spread of 0 (and an interval of no width) off as what was counted.
+fn squares_fit(sum: i128, sq: u128, n: u64) -> bool {
+    let square = sum.unsigned_abs().checked_mul(sum.unsigned_abs());
+    match (square, u128::from(n).checked_mul(sq)) {
+        (Some(square), Some(n_sq)) => n_sq >= square,
+        // Past u128 either way: the squares' side overflowing holds at least the sum's.
+        (None, _) => false,
+        (Some(_), None) => true,
+    }
+}
+
+/// Whether `n` whole values, each from `least` to `most`, can add up to `sum` with squares
+/// adding up to `sq`: the sum from `n * least` to `n * most`; the squares of the sum's parity (a
+/// square is odd with its number), at least `sum^2 / n` ([`squares_fit`]) and at most
+/// `(least + most) * sum - n * least * most` (each value's `(v - least) (most - v) >= 0`: at
+/// most `n * most^2`, less the nearer the sum is to the ends).
+pub(crate) fn sums_fit(n: u64, sum: i128, sq: u128, least: i128, most: i128) -> bool {
+    let count = i128::from(n);
+    let ends = count.checked_mul(least).zip(count.checked_mul(most));
+    if least > most || ends.is_none_or(|(low, high)| sum < low || sum > high) {
+        return false;
+    }
+    if sq % 2 != sum.rem_euclid(2).unsigned_abs() || !squares_fit(sum, sq, n) {
+        return false;
+    }
+    let bound = least
+        .checked_add(most)
+        .and_then(|s| s.checked_mul(sum))
+        .zip(least.checked_mul(most).and_then(|p| p.checked_mul(count)))
+        .and_then(|(a, b)| a.checked_sub(b));
+    match bound {
+        Some(bound) => u128::try_from(bound).is_ok_and(|bound| sq <= bound),
+        // Past i128 (values near 2^63): the plainer `n * max(least^2, most^2)`.
+        None => {
+            let far = least.unsigned_abs().max(most.unsigned_abs());
+            sq <= far.saturating_mul(far).saturating_mul(u128::from(n))
+        }
+    }
+}
+
+/// Whether `n` shares of a win (each 0 or a win split among at most `sides` sides, in
+/// [`WIN_UNIT`]s) can add up to `units` with squares adding up to `sq`; `whole` when no win was
+/// shared (each share 0 or a whole win).
+fn wins_fit(n: u64, units: u128, sq: u128, sides: usize, whole: bool) -> bool {
+    let unit = u128::from(WIN_UNIT);
+    let Ok(sum) = i128::try_from(units) else {
+        return false;
+    };
+    // A share `WIN_UNIT / k` squared is `units * WIN_UNIT / k`: from `1 / sides` to 1 win.
+    let least = units.checked_mul(unit / sides.clamp(1, 16) as u128);
+    sums_fit(n, sum, sq, 0, i128::from(WIN_UNIT))
+        && least.is_some_and(|least| sq >= least)
+        && (!whole || (units % unit == 0 && Some(sq) == units.checked_mul(unit)))
 }
 
 /// One seat's statistics over the games (or matches) of a run.
@@ -819,7 +916,15 @@ impl Tally {
                     self.games
                 )));
             }
-            if s.score.is_exact() && s.score.checked_sums() != Some((s.score_sum, s.score_sq_sum)) {
+            // One-point buckets give the sums exactly; wider ones, each value anywhere in its
+            // bucket, a range of sums (and of squares) that the sums are within.
+            let (least, most) = s.score.range().unwrap_or((0, 0));
+            let within = s.score.allows().is_some_and(|((s0, s1), (q0, q1))| {
+                (s0..=s1).contains(&s.score_sum) && (q0..=q1).contains(&s.score_sq_sum)
+            }) && sums_fit(self.games, s.score_sum, s.score_sq_sum, least, most);
+            let exact = !s.score.is_exact()
+                || s.score.checked_sums() == Some((s.score_sum, s.score_sq_sum));
+            if !within || !exact {
                 return Err(TallyError::Inconsistent(format!(
                     "seat {}: the score sums do not match the histogram",
                     i + 1
@@ -1058,11 +1163,188 @@ impl Tally {
                 ));
             }
         }
+        self.check_sums()
+    }
+
+    /// The rest of [`Tally::check`]: every sum within what its count and the seats' totals
+    /// allow, every sum of squares between `sum^2 / n` and what the range allows, and the
+    /// figures that count the same games twice (by seat, by place, by bot) the same sums.
+    fn check_sums(&self) -> Result<(), TallyError> {
+        let bad = |what: String| Err(TallyError::Inconsistent(what));
+        // A team's seats each hold their side's total, share and dominoes.
+        let mut first_of_side: Vec<(Side, &SeatTally)> = Vec::new();
+        for (i, (s, &side)) in self.seats.iter().zip(&self.seat_side).enumerate() {
+            match first_of_side.iter().find(|(x, _)| *x == side) {
+                Some((_, t))
+                    if (&t.score, t.score_sum, t.score_sq_sum, t.placed)
+                        != (&s.score, s.score_sum, s.score_sq_sum, s.placed) =>
+                {
+                    return bad(format!(
+                        "seat {}: not its side's totals (a team's seats each hold its side's)",
+                        i + 1
+                    ));
+                }
+                Some(_) => {}
+                None => first_of_side.push((side, s)),
+            }
+        }
+        // Any seat's total in any game: from the least any histogram allows to the most.
+        let (least, most) = self
+            .seats
+            .iter()
+            .filter_map(|s| s.score.range())
+            .reduce(|(a0, a1), (b0, b1)| (a0.min(b0), a1.max(b1)))
+            .unwrap_or((0, 0));
+        let sides = self.sides();
+        let whole = self.finishes.as_ref().is_some_and(|f| f.shared == 0);
+        let wins = |n: u64, units: u128, sq: u128| wins_fit(n, units, sq, sides, whole);
+        for (i, s) in self.seats.iter().enumerate() {
+            if !wins(self.games, s.win_units, s.win_sq_units) {
+                return bad(format!(
+                    "seat {}: the squares of its wins are not of shares of a win",
+                    i + 1
+                ));
+            }
+        }
+        // Each game a winner's margin over the next side: 0 when tied at the top, else from 1
+        // to the totals' range (0 with one side); the same for the squares.
+        if let Some(f) = &self.finishes {
+            let outright = self.games - f.tied_top;
+            let (low, high) = if sides > 1 { (1, most - least) } else { (0, 0) };
+            let fits = i128::try_from(f.margin_sum)
+                .is_ok_and(|sum| sums_fit(outright, sum, f.margin_sq_sum, low, high));
+            // With two sides a game's margin is the difference of their totals, whichever won:
+            // the margins add up to at least the difference of the sums, and to its parity.
+            let two = match first_of_side.as_slice() {
+                [(_, a), (_, b)] => {
+                    let d = a.score_sum.checked_sub(b.score_sum).map(i128::unsigned_abs);
+                    d.is_some_and(|d| f.margin_sum >= d && f.margin_sum % 2 == d % 2)
+                }
+                _ => true,
+            };
+            if !fits || !two {
+                return bad(format!(
+                    "margins summing to {} (squares {}) over {outright} games won outright, with \
+                     totals from {least} to {most}",
+                    f.margin_sum, f.margin_sq_sum
+                ));
+            }
+        }
+        // What lines leave unclaimed is the same each game (the same lines and kings).
+        if let Some(u) = self.unclaimed {
+            let played = self.games_of_matches();
+            if played > 0 && u % played != 0 {
+                return bad(format!(
+                    "{u} dominoes left unclaimed over {played} games, not as many each game"
+                ));
+            }
+        }
+        // Seat totals summed over the seats, as the places and the bots count them again.
+        let seat_sums = self
+            .seats
+            .iter()
+            .try_fold((0i128, 0u128, 0u128, 0u128), |a, s| {
+                Some((
+                    a.0.checked_add(s.score_sum)?,
+                    a.1.checked_add(s.score_sq_sum)?,
+                    a.2.checked_add(s.win_units)?,
+                    a.3.checked_add(s.win_sq_units)?,
+                ))
+            });
+        let seat_games = self.games.checked_mul(self.seats.len() as u64);
+        if !self.first_claims.is_empty() {
+            for (k, c) in self.first_claims.iter().enumerate() {
+                if !sums_fit(c.games, c.score_sum, c.score_sq_sum, least, most)
+                    || !wins(c.games, c.win_units, c.win_sq_units)
+                {
+                    return bad(format!(
+                        "place {} in the first claims: scores or wins past what its {} seat-games \
+                         allow (totals from {least} to {most})",
+                        k + 1,
+                        c.games
+                    ));
+                }
+            }
+            let places = self
+                .first_claims
+                .iter()
+                .try_fold((0i128, 0u128, 0u128, 0u128), |a, c| {
+                    Some((
+                        a.0.checked_add(c.score_sum)?,
+                        a.1.checked_add(c.score_sq_sum)?,
+                        a.2.checked_add(c.win_units)?,
+                        a.3.checked_add(c.win_sq_units)?,
+                    ))
+                });
+            if places.is_none() || places != seat_sums {
+                return bad(
+                    "the first claims' scores and wins do not add up to the seats' (every seat of \
+                     every game claims in one place)"
+                        .into(),
+                );
+            }
+        }
+        if !self.bots.is_empty() {
+            for b in &self.bots {
+                let name = crownlands_core::text::excerpt(&b.bot);
+                // A bot's margin is its total less the best other side's: from its total less
+                // the most to its total less the least.
+                let n = i128::from(b.games);
+                let margins = n
+                    .checked_mul(most)
+                    .zip(n.checked_mul(least))
+                    .and_then(|(hi, lo)| {
+                        Some((b.score_sum.checked_sub(hi)?, b.score_sum.checked_sub(lo)?))
+                    })
+                    .is_some_and(|(lo, hi)| (lo..=hi).contains(&b.margin_sum));
+                if !sums_fit(b.games, b.score_sum, b.score_sq_sum, least, most)
+                    || !margins
+                    || !wins(b.games, b.win_units, b.win_sq_units)
+                {
+                    return bad(format!(
+                        "bot {name}: scores, margins or wins past what its {} player-games allow \
+                         (totals from {least} to {most})",
+                        b.games
+                    ));
+                }
+            }
+            // Every seat of every game is played by one bot of the list.
+            let bots = self
+                .bots
+                .iter()
+                .try_fold((0u64, 0i128, 0u128, 0u128, 0u128), |a, b| {
+                    Some((
+                        a.0.checked_add(b.games)?,
+                        a.1.checked_add(b.score_sum)?,
+                        a.2.checked_add(b.score_sq_sum)?,
+                        a.3.checked_add(b.win_units)?,
+                        a.4.checked_add(b.win_sq_units)?,
+                    ))
+                });
+            let seats = seat_games
+                .zip(seat_sums)
+                .map(|(g, (s, q, w, wq))| (g, s, q, w, wq));
+            if bots.is_none() || bots != seats {
+                return bad(
+                    "the bots' games, scores and wins do not add up to the seats' (every seat of \
+                     every game is played by one bot)"
+                        .into(),
+                );
+            }
+        }
         Ok(())
     }
 }
 
 impl Tally {
+    /// The sides (kingdoms or teams) the seats play.
+    pub fn sides(&self) -> usize {
+        let mut sides = self.seat_side.clone();
+        sides.sort_unstable();
+        sides.dedup();
+        sides.len()
+    }
+
     /// Games counted, each game of a match on its own (bonuses and discards are counted so).
     pub fn games_of_matches(&self) -> u64 {
         self.games

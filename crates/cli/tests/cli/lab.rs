@@ -1994,3 +1994,221 @@ fn one_game_gives_no_interval_rather_than_a_certain_one() {
     let text = run(&compare).ok().stdout;
     assert!(!text.contains("-100.0 to 100.0%"), "{text}");
 }
+
+/// Every sum within what its count and the seats' totals allow, every sum of squares between
+/// `sum^2 / n` and what that range allows, and what counts the same seat-games twice (by place,
+/// by bot) the seats' sums: a part that breaks any is refused, naming the part and the figure.
+#[test]
+fn merge_refuses_sums_past_what_their_counts_and_totals_allow() {
+    let part = |args: &[&str], shard: &str| {
+        let mut all = args.to_vec();
+        all.extend(["--shard", shard]);
+        run(&all).ok().stdout
+    };
+    let edited = |text: &str, edit: &dyn Fn(&mut Value)| {
+        let mut v: Value = serde_json::from_str(text).expect("json");
+        edit(&mut v);
+        TempFile::new("edited", "json", &v.to_string())
+    };
+    let refused = |text: &str, edit: &dyn Fn(&mut Value), other: &str, says: &str| {
+        let edited = edited(text, edit);
+        let other = TempFile::new("other", "json", other);
+        let r = run(&["merge", &edited.arg(), &other.arg()]).expect_code(1);
+        assert!(r.stderr.contains(&edited.arg()), "{}", r.stderr);
+        assert!(r.stderr.contains(says), "{says}: {}", r.stderr);
+    };
+    let sim = ["simulate", "kingdomino", "-p", "2", "-g", "8"];
+    let (s1, s2) = (part(&sim, "1/2"), part(&sim, "2/2"));
+    let seat = |v: &mut Value, k: usize| v["results"]["tallies"][0]["seats"][k].clone();
+    // (a) A histogram of buckets wider than a point: its sums within what its buckets hold.
+    // The same scores in buckets of 2 merge (a house rule's spread makes such buckets).
+    let coarsen = |v: &mut Value| {
+        for k in 0..2 {
+            let h = &mut v["results"]["tallies"][0]["seats"][k]["score"];
+            let low = h["low"].as_i64().expect("low");
+            let counts: Vec<u64> = serde_json::from_value(h["counts"].clone()).expect("counts");
+            let start = low.div_euclid(2) * 2;
+            let mut wide = vec![0u64; ((low - start) as usize + counts.len()).div_ceil(2)];
+            for (j, c) in counts.iter().enumerate() {
+                wide[((low - start) as usize + j) / 2] += c;
+            }
+            *h = serde_json::json!({"low": start, "width": 2, "counts": wide});
+        }
+    };
+    let wide = edited(&s1, &coarsen);
+    let other = TempFile::new("other", "json", &s2);
+    run(&["merge", &wide.arg(), &other.arg()]).ok();
+    // Scores near 2^40 beside sums of a few dozen points; sums past the buckets' ends.
+    refused(
+        &s1,
+        &|v| {
+            coarsen(v);
+            v["results"]["tallies"][0]["seats"][0]["score"]["low"] = Value::from(1i64 << 40);
+        },
+        &s2,
+        "seat 1: the score sums do not match the histogram",
+    );
+    refused(
+        &s1,
+        &|v| {
+            coarsen(v);
+            let s = &mut v["results"]["tallies"][0]["seats"][0];
+            s["score_sum"] = Value::from(s["score_sum"].as_i64().expect("sum") + 40);
+        },
+        &s2,
+        "seat 1: the score sums do not match the histogram",
+    );
+    // (b) Sums of squares past any values of the range (an interval of +-4e9), or below the
+    // sum's square over the count (an interval of no width), or of a place's games.
+    refused(
+        &s1,
+        &|v| v["results"]["tallies"][0]["finishes"]["margin_sq_sum"] = Value::from(u64::MAX),
+        &s2,
+        "margins summing to",
+    );
+    refused(
+        &s1,
+        &|v| v["results"]["tallies"][0]["first_claims"][0]["score_sq_sum"] = Value::from(0),
+        &s2,
+        "place 1 in the first claims: scores or wins past what its",
+    );
+    refused(
+        &s1,
+        &|v| {
+            let c = &mut v["results"]["tallies"][0]["first_claims"][1];
+            c["score_sq_sum"] = Value::from(c["score_sq_sum"].as_u64().expect("sq") * 2);
+        },
+        &s2,
+        "place 2 in the first claims: scores or wins past what its",
+    );
+    refused(
+        &s1,
+        &|v| v["results"]["tallies"][0]["first_claims"][0]["score_sum"] = Value::from(-1),
+        &s2,
+        "place 1 in the first claims",
+    );
+    // Places whose sums are each possible but not the seats' sums.
+    refused(
+        &s1,
+        &|v| {
+            // Two points more, with the fewest squares that many points allow.
+            let c = &mut v["results"]["tallies"][0]["first_claims"][0];
+            let (n, sum) = (
+                c["games"].as_i64().expect("games"),
+                c["score_sum"].as_i64().expect("sum") + 2,
+            );
+            let sq = (sum * sum + n - 1) / n;
+            c["score_sum"] = Value::from(sum);
+            c["score_sq_sum"] = Value::from(sq + (sq - sum).rem_euclid(2));
+        },
+        &s2,
+        "the first claims' scores and wins do not add up to the seats'",
+    );
+    // The squares of a seat's wins, which with no win shared are a whole win's each.
+    refused(
+        &s1,
+        &|v| {
+            let s = &mut v["results"]["tallies"][0]["seats"][1];
+            s["win_sq_units"] = Value::from(s["win_sq_units"].as_u64().expect("sq") - 1);
+        },
+        &s2,
+        "seat 2: the squares of its wins are not of shares of a win",
+    );
+    // A team's seats each hold their side's totals.
+    let teams = ["simulate", "royal-wedding-teams", "-p", "6", "-g", "4"];
+    let (t1, t2) = (part(&teams, "1/2"), part(&teams, "2/2"));
+    refused(
+        &t1,
+        &|v| {
+            let sides: Vec<u64> =
+                serde_json::from_value(v["results"]["tallies"][0]["seat_side"].clone())
+                    .expect("sides");
+            let mate = (1..sides.len())
+                .find(|&k| sides[k] == sides[0])
+                .expect("a team");
+            let foe = (1..sides.len())
+                .find(|&k| sides[k] != sides[0])
+                .expect("a foe");
+            // The mate's scores are another side's (each consistent alone).
+            let (f, mut m) = (seat(v, foe), seat(v, mate));
+            for key in ["score", "score_sum", "score_sq_sum"] {
+                m[key] = f[key].clone();
+            }
+            v["results"]["tallies"][0]["seats"][mate] = m;
+        },
+        &t2,
+        "not its side's totals",
+    );
+    // A comparison's paired squares past any difference of the two rulesets' totals.
+    let cmp = ["compare", "kingdomino", "harmony", "-p", "2", "-g", "6"];
+    let (c1, c2) = (part(&cmp, "1/2"), part(&cmp, "2/2"));
+    refused(
+        &c1,
+        &|v| v["results"]["paired"][0]["score_sq_sum"] = Value::from(1u64 << 40),
+        &c2,
+        "seat 1: the paired differences are not B's sums less A's",
+    );
+    // (c) A bot's tally: more player-games than the shard's seats, a negative score sum.
+    let bots = [
+        "simulate",
+        "kingdomino",
+        "-b",
+        "greedy,random",
+        "-g",
+        "6",
+        "-s",
+        "3",
+    ];
+    let (b1, b2) = (part(&bots, "1/2"), part(&bots, "2/2"));
+    refused(
+        &b1,
+        &|v| {
+            let b = &mut v["results"]["tallies"][0]["bots"][0];
+            b["games"] = Value::from(6);
+            b["score_sum"] = Value::from(-1);
+        },
+        &b2,
+        "bot greedy: scores, margins or wins past what its 6 player-games allow",
+    );
+    refused(
+        &b1,
+        &|v| {
+            let b = &mut v["results"]["tallies"][0]["bots"][1];
+            b["score_sum"] = Value::from(b["score_sum"].as_i64().expect("sum") + 2);
+        },
+        &b2,
+        "the bots' games, scores and wins do not add up to the seats'",
+    );
+    refused(
+        &b1,
+        &|v| v["results"]["tallies"][0]["bots"][1]["score_sq_sum"] = Value::from(u64::MAX - 1),
+        &b2,
+        "bot random: scores, margins or wins past what",
+    );
+    refused(
+        &b1,
+        &|v| {
+            // More than its totals over a side of no points (within two totals a game).
+            let b = &mut v["results"]["tallies"][0]["bots"][0];
+            b["margin_sum"] = Value::from(b["score_sum"].as_i64().expect("sum") + 1);
+        },
+        &b2,
+        "bot greedy: scores, margins or wins past what",
+    );
+    // A run of random players beside one of bots says so in words.
+    let random = part(
+        &["simulate", "kingdomino", "-p", "2", "-g", "6", "-s", "3"],
+        "2/2",
+    );
+    let (first, other) = (
+        TempFile::new("bots", "json", &b1),
+        TempFile::new("random", "json", &random),
+    );
+    let r = run(&["merge", &first.arg(), &other.arg()]).expect_code(1);
+    assert!(
+        r.stderr
+            .contains("bots greedy,random against no bots (random players)"),
+        "{}",
+        r.stderr
+    );
+}
