@@ -63,6 +63,23 @@ fn check_deals(registry: &Registry, results: &Results) -> CliResult<()> {
                 "the parts' dominoes placed and discarded are not {name}'s deck of {deck} a game: not the figures of a run"
             )));
         }
+        // Each game leaves the same dominoes unclaimed in its lines: those past its kings.
+        let kings = crownlands_core::Game::new(
+            std::sync::Arc::new(ruleset.clone()),
+            results.run.players,
+            results.run.seed,
+        )
+        .map(|g| g.first_claim_order().len() as i128);
+        if let (Some(u), Ok(kings)) = (tally.unclaimed, kings) {
+            let line = i128::from(rules.line_size);
+            let left = deck / line.max(1) * (line - kings).max(0);
+            if i128::from(u) != games * left {
+                return Err(CliError::Message(format!(
+                    "the parts count {u} dominoes left unclaimed where {name}'s lines leave \
+                     {left} a game: not the figures of a run"
+                )));
+            }
+        }
         // Without modules, the base rules' bonuses are all a game can earn.
         if rules.modules.is_empty() {
             let earned = |key: &str| match key {

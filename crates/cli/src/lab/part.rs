@@ -296,11 +296,10 @@ fn read(path: &Path) -> CliResult<Part> {
                 .zip(i128::try_from(sa.win_units).ok());
             // A game's difference is within B's totals less A's, either way, and a win's.
             let far = differences(sa.score.range(), sb.score.range());
-            let unit = i128::from(super::tally::WIN_UNIT);
             let consistent = d.score_sum.checked_add(sa.score_sum) == Some(sb.score_sum)
                 && wins.is_some_and(|(wb, wa)| wb - wa == d.win_units)
                 && sums_fit(r.games_played, d.score_sum, d.score_sq_sum, -far, far)
-                && sums_fit(r.games_played, d.win_units, d.win_sq_units, -unit, unit);
+                && win_differences_fit(r, r.games_played, d.win_units, d.win_sq_units, 1);
             if !consistent {
                 return Err(bad(format!(
                     "seat {}: the paired differences are not B's sums less A's",
@@ -329,6 +328,24 @@ fn differences(a: Option<(i128, i128)>, b: Option<(i128, i128)>) -> i128 {
     (b1 - a0).max(a1 - b0).max(0)
 }
 
+/// Whether `n` games' differences of wins, each of at most `seats` seats' shares, can add up
+/// to `units` with squares `sq`: each from `-seats` wins to `seats`, and, where neither ruleset
+/// shared a win, each a whole number of wins.
+fn win_differences_fit(r: &Results, n: u64, units: i128, sq: u128, seats: i128) -> bool {
+    let unit = i128::from(super::tally::WIN_UNIT);
+    let whole = r.tallies.len() == 2
+        && r.tallies
+            .iter()
+            .all(|t| t.finishes.as_ref().is_some_and(|f| f.shared == 0));
+    if !whole {
+        return sums_fit(n, units, sq, -unit * seats, unit * seats);
+    }
+    let square = unit.unsigned_abs().pow(2);
+    units % unit == 0
+        && sq.is_multiple_of(square)
+        && sums_fit(n, units / unit, sq / square, -seats, seats)
+}
+
 /// The least and the most of any seat's total in tally `t`.
 fn totals_range(t: &Tally) -> Option<(i128, i128)> {
     t.seats
@@ -346,14 +363,13 @@ type GroupSums = (u64, i128, u128);
 fn group_sound(d: &PairedGroup, r: &Results, a: GroupSums, b: GroupSums) -> bool {
     let seats = u64::from(r.run.players);
     // A game's difference summed over the group's seats: at most a seat's each.
-    let (far, unit) = match r.tallies.as_slice() {
-        [ta, tb] => (
-            differences(totals_range(ta), totals_range(tb)),
-            i128::from(super::tally::WIN_UNIT),
-        ),
-        _ => (0, 0),
+    let far = match r.tallies.as_slice() {
+        [ta, tb] => differences(totals_range(ta), totals_range(tb)),
+        _ => 0,
     };
-    let group = i128::from(r.run.players);
+    // Seats of the group in one game: at most the players, and its seats over its games less
+    // one for each other game.
+    let group = i128::from(d.seats.saturating_sub(d.games.saturating_sub(1)).min(seats));
     let counts = d.games <= r.games_played
         && d.games <= d.seats
         && d.seats <= d.games.saturating_mul(seats)
@@ -364,13 +380,7 @@ fn group_sound(d: &PairedGroup, r: &Results, a: GroupSums, b: GroupSums) -> bool
             -far * group,
             far * group,
         )
-        && sums_fit(
-            d.games,
-            d.win_units,
-            d.win_sq_units,
-            -unit * group,
-            unit * group,
-        );
+        && win_differences_fit(r, d.games, d.win_units, d.win_sq_units, group);
     let sums = d.games < r.games_played || {
         let wins = i128::try_from(b.2).ok().zip(i128::try_from(a.2).ok());
         d.seats == a.0

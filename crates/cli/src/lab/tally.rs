@@ -350,7 +350,7 @@ fn wins_fit(n: u64, units: u128, sq: u128, sides: usize, whole: bool) -> bool {
     let least = units.checked_mul(unit / sides.clamp(1, 16) as u128);
     sums_fit(n, sum, sq, 0, i128::from(WIN_UNIT))
         && least.is_some_and(|least| sq >= least)
-        && (!whole || (units % unit == 0 && Some(sq) == units.checked_mul(unit)))
+        && (!whole || (units.is_multiple_of(unit) && Some(sq) == units.checked_mul(unit)))
 }
 
 /// One seat's statistics over the games (or matches) of a run.
@@ -949,14 +949,23 @@ impl Tally {
         if self.held.values().any(|r| r.len() != self.seats.len()) || self.held.len() > 256 {
             return Err(TallyError::Inconsistent("resource seats".into()));
         }
-        // Squares of whole numbers of at least 0 add up to at least their sum, and are of the
-        // resources held.
+        // Squares of whole numbers of at least 0 add up to at least their sum (and to its
+        // parity, and to at least its square over the games), and are of the resources held.
         if !self.held_sq.is_empty()
             && (self.held_sq.len() != self.held.len()
                 || self.held_sq.iter().any(|(k, sq)| {
                     self.held.get(k).is_none_or(|row| {
                         row.len() != sq.len()
-                            || row.iter().zip(sq).any(|(&n, &q)| q < u128::from(n))
+                            || row.iter().zip(sq).any(|(&n, &q)| {
+                                // Each game's holding from 0 to what a count holds (u32).
+                                !sums_fit(
+                                    self.games_of_matches(),
+                                    i128::from(n),
+                                    q,
+                                    0,
+                                    i128::from(u32::MAX),
+                                )
+                            })
                     })
                 }))
         {
@@ -1188,6 +1197,24 @@ impl Tally {
                 None => first_of_side.push((side, s)),
             }
         }
+        // And the games its side earned each bonus in, and what its side held.
+        let side_rows = |i: usize| {
+            let first = self.seat_side.iter().position(|&x| x == self.seat_side[i]);
+            let same = |row: &[u64]| first.is_some_and(|f| row.get(f) == row.get(i));
+            self.bonuses.values().all(|r| same(r))
+                && self.held.values().all(|r| same(r))
+                && self
+                    .held_sq
+                    .values()
+                    .all(|r| first.is_some_and(|f| r.get(f) == r.get(i)))
+        };
+        if let Some(i) = (0..self.seats.len()).find(|&i| !side_rows(i)) {
+            return bad(format!(
+                "seat {}: not its side's bonuses or resources held (a team's seats each hold \
+                 its side's)",
+                i + 1
+            ));
+        }
         // Any seat's total in any game: from the least any histogram allows to the most.
         let (least, most) = self
             .seats
@@ -1233,7 +1260,7 @@ impl Tally {
         // What lines leave unclaimed is the same each game (the same lines and kings).
         if let Some(u) = self.unclaimed {
             let played = self.games_of_matches();
-            if played > 0 && u % played != 0 {
+            if played > 0 && !u.is_multiple_of(played) {
                 return bad(format!(
                     "{u} dominoes left unclaimed over {played} games, not as many each game"
                 ));
@@ -1330,6 +1357,26 @@ impl Tally {
                      every game is played by one bot)"
                         .into(),
                 );
+            }
+            // With two sides, a seat's margin is its side's total less the other's: over the
+            // seats of a game the margins add up to (seats of A - seats of B) times (A's total
+            // - B's), and over the games the bots' to that of the sides' sums.
+            if let [(a, sa), (b, sb)] = first_of_side.as_slice() {
+                let count = |side: &Side| self.seat_side.iter().filter(|&x| x == side).count();
+                let expected = sa
+                    .score_sum
+                    .checked_sub(sb.score_sum)
+                    .and_then(|d| d.checked_mul(count(a) as i128 - count(b) as i128));
+                let margins = self
+                    .bots
+                    .iter()
+                    .try_fold(0i128, |m, b| m.checked_add(b.margin_sum));
+                if expected.is_none() || margins != expected {
+                    return bad(
+                        "the bots' margins do not add up to the two sides' totals' difference"
+                            .into(),
+                    );
+                }
             }
         }
         Ok(())
@@ -1657,6 +1704,135 @@ mod tests {
             counts: vec![1],
         };
         assert!(bad.check().is_err());
+    }
+
+    #[test]
+    fn sums_fit_only_what_values_in_their_range_can_add_up_to() {
+        // 3, 5 and 10: sum 18, squares 134, from 3 to 10.
+        assert!(sums_fit(3, 18, 134, 3, 10));
+        // The squares' parity is the sum's; at least sum^2 / n; at most what the range allows
+        // ((3 + 10) 18 - 3 * 3 * 10 = 144: 3, 5, 10 is near it, 3, 3, 12 past the range).
+        assert!(!sums_fit(3, 18, 133, 3, 10));
+        assert!(!sums_fit(3, 18, 0, 3, 10));
+        assert!(sums_fit(3, 18, 144, 3, 10));
+        assert!(!sums_fit(3, 18, 146, 3, 10));
+        assert!(!sums_fit(3, 18, u128::MAX - 1, 3, 10));
+        // The sum within the count's range.
+        assert!(!sums_fit(3, 31, 331, 3, 10));
+        assert!(!sums_fit(3, -1, 1, 3, 10));
+        // Nothing counted: nothing summed.
+        assert!(sums_fit(0, 0, 0, 3, 10));
+        assert!(!sums_fit(0, 2, 4, 3, 10));
+        // Values near the ends of i64: refused or bounded, never overflowed.
+        let big = i128::from(i64::MAX);
+        assert!(sums_fit(2, 2 * big, 2 * (big * big) as u128, big, big));
+        assert!(!sums_fit(u64::MAX, 0, u128::MAX, -big, big));
+    }
+
+    #[test]
+    fn wide_buckets_hold_their_sums_within_their_ends() {
+        // 10 and 11 counted in buckets of 4 (8 to 11): sums from 16 to 22.
+        let h = Histogram {
+            low: 8,
+            width: 4,
+            counts: vec![2],
+        };
+        assert_eq!(h.range(), Some((8, 11)));
+        assert_eq!(h.allows(), Some(((16, 22), (128, 242))));
+        // A bucket across 0 allows squares of 0.
+        let h = Histogram {
+            low: -4,
+            width: 8,
+            counts: vec![1],
+        };
+        assert_eq!(h.allows(), Some(((-4, 3), (0, 16))));
+        let mut t = Tally::new(vec![Side(0), Side(1)], 1, &[]);
+        for (totals, winner) in [(vec![10, 4], 0), (vec![11, 30], 1)] {
+            let o = Outcome::new(totals, &[Seat(winner)], &t.seat_side.clone());
+            t.add_outcome(&o);
+            t.discarded.add(0);
+        }
+        t.seats[0].score = Histogram {
+            low: 8,
+            width: 4,
+            counts: vec![2],
+        };
+        t.check().expect("sums within the buckets");
+        // Scores of 2^40 beside sums of 21 points.
+        t.seats[0].score.low = 1 << 40;
+        assert!(
+            matches!(t.check(), Err(TallyError::Inconsistent(m)) if m.contains("do not match the histogram"))
+        );
+        t.seats[0].score.low = 8;
+        t.seats[0].score_sum = 23;
+        t.seats[0].score_sq_sum = 23 * 23 / 2 + 1;
+        assert!(t.check().is_err());
+    }
+
+    #[test]
+    fn what_counts_the_seat_games_again_adds_up_to_the_seats() {
+        let sides = vec![Side(0), Side(1)];
+        let mut t = Tally::new(sides.clone(), 1, &["greedy".into(), "random".into()]);
+        for (totals, winner, bots) in [
+            (vec![10, 4], 0, vec![0, 1]),
+            (vec![11, 30], 1, vec![1, 0]),
+            (vec![20, 7], 0, vec![0, 1]),
+        ] {
+            let mut o = Outcome::new(totals.clone(), &[Seat(winner)], &sides);
+            o.bots = bots.clone();
+            for (p, &b) in bots.iter().enumerate() {
+                let (share, total) = (u128::from(o.shares[p]), totals[p]);
+                let bot = &mut t.bots[b];
+                bot.games += 1;
+                bot.win_units += share;
+                bot.win_sq_units += share * share;
+                bot.score_sum += i128::from(total);
+                bot.score_sq_sum += u128::from(total.unsigned_abs()).pow(2);
+                bot.margin_sum += i128::from(total - totals[1 - p]);
+            }
+            t.ranks = vec![p_rank(winner), 1 - p_rank(winner)];
+            t.add_outcome(&o);
+            t.discarded.add(0);
+        }
+        t.check().expect("a tally as a run counts it");
+        // A bot's games past the seats', a score sum of -1, its squares 0.
+        type Edit = fn(&mut Tally);
+        let edits: [(&str, Edit); 6] = [
+            ("bot greedy", |t| t.bots[0].games = 6),
+            ("bot greedy", |t| t.bots[0].score_sum = -1),
+            ("bot random", |t| t.bots[1].score_sq_sum = 0),
+            ("add up to the seats'", |t| {
+                t.bots[0].score_sum += 2;
+                t.bots[0].score_sq_sum += 20;
+            }),
+            ("margins do not add up", |t| {
+                t.bots[0].margin_sum += 2;
+            }),
+            ("place 1 in the first claims", |t| {
+                t.first_claims[0].score_sq_sum = 0;
+            }),
+        ];
+        for (says, edit) in edits {
+            let mut bad = t.clone();
+            edit(&mut bad);
+            assert!(
+                matches!(bad.check(), Err(TallyError::Inconsistent(ref m)) if m.contains(says)),
+                "{says}: {:?}",
+                bad.check()
+            );
+        }
+        // The winners' margins (10 - 4 = 6, 30 - 11 = 19, 13): their squares at most the
+        // range's, whole with the sums' parity.
+        for sq in [u128::MAX, 0, 6 * 6 + 19 * 19 + 13 * 13 + 1] {
+            let mut bad = t.clone();
+            bad.finishes.as_mut().expect("counted").margin_sq_sum = sq;
+            assert!(bad.check().is_err(), "{sq}");
+        }
+    }
+
+    /// The place in the first claims of seat 0 when `winner` won (the winner claimed first).
+    fn p_rank(winner: u8) -> usize {
+        usize::from(winner != 0)
     }
 
     #[test]
