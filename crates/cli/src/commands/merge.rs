@@ -75,8 +75,8 @@ fn check_deals(registry: &Registry, results: &Results) -> CliResult<()> {
             let left = deck / line.max(1) * (line - kings).max(0);
             if i128::from(u) != games * left {
                 return Err(CliError::Message(format!(
-                    "the parts count {u} dominoes left unclaimed where {name}'s lines leave \
-                     {left} a game: not the figures of a run"
+                    "the parts count {u} dominoes left unclaimed over {games} games where \
+                     {name}'s lines leave {left} a game: not the figures of a run"
                 )));
             }
         }

@@ -2139,6 +2139,32 @@ fn merge_refuses_sums_past_what_their_counts_and_totals_allow() {
         &t2,
         "not its side's totals",
     );
+    // Seat 2 holds seat 3's coins (a side's, not its own side's).
+    refused(
+        &t1,
+        &|v| {
+            for key in ["held", "held_sq"] {
+                let row = &mut v["results"]["tallies"][0][key]["coins"];
+                row[1] = row[2].clone();
+            }
+        },
+        &t2,
+        "seat 2: not its side's bonuses or resources held",
+    );
+    // Every game leaves the dominoes its lines hold past the kings: none left is no run.
+    // (Said of the parts together: what the rules hold them to is checked once merged.)
+    let none_left = edited(&t1, &|v| {
+        v["results"]["tallies"][0]["unclaimed"] = Value::from(0)
+    });
+    let other = TempFile::new("other", "json", &t2);
+    let r = run(&["merge", &none_left.arg(), &other.arg()]).expect_code(1);
+    assert!(
+        r.stderr.contains(
+            "the parts count 48 dominoes left unclaimed over 4 games where royal-wedding-teams's lines leave 24 a game"
+        ),
+        "{}",
+        r.stderr
+    );
     // A comparison's paired squares past any difference of the two rulesets' totals.
     let cmp = ["compare", "kingdomino", "harmony", "-p", "2", "-g", "6"];
     let (c1, c2) = (part(&cmp, "1/2"), part(&cmp, "2/2"));
