@@ -338,6 +338,21 @@ pub(crate) fn sums_fit(n: u64, sum: i128, sq: u128, least: i128, most: i128) -> 
     }
 }
 
+/// Scores, their squares, wins and their squares, each added up over `figures` (`None` past
+/// their types: refused where compared).
+fn added_up(
+    mut figures: impl Iterator<Item = (i128, u128, u128, u128)>,
+) -> Option<(i128, u128, u128, u128)> {
+    figures.try_fold((0i128, 0u128, 0u128, 0u128), |a, f| {
+        Some((
+            a.0.checked_add(f.0)?,
+            a.1.checked_add(f.1)?,
+            a.2.checked_add(f.2)?,
+            a.3.checked_add(f.3)?,
+        ))
+    })
+}
+
 /// Whether `n` shares of a win (each 0 or a win split among at most `sides` sides, in
 /// [`WIN_UNIT`]s) can add up to `units` with squares adding up to `sq`; `whole` when no win was
 /// shared (each share 0 or a whole win).
@@ -1267,17 +1282,11 @@ impl Tally {
             }
         }
         // Seat totals summed over the seats, as the places and the bots count them again.
-        let seat_sums = self
-            .seats
-            .iter()
-            .try_fold((0i128, 0u128, 0u128, 0u128), |a, s| {
-                Some((
-                    a.0.checked_add(s.score_sum)?,
-                    a.1.checked_add(s.score_sq_sum)?,
-                    a.2.checked_add(s.win_units)?,
-                    a.3.checked_add(s.win_sq_units)?,
-                ))
-            });
+        let seat_sums = added_up(
+            self.seats
+                .iter()
+                .map(|s| (s.score_sum, s.score_sq_sum, s.win_units, s.win_sq_units)),
+        );
         let seat_games = self.games.checked_mul(self.seats.len() as u64);
         if !self.first_claims.is_empty() {
             for (k, c) in self.first_claims.iter().enumerate() {
@@ -1292,17 +1301,11 @@ impl Tally {
                     ));
                 }
             }
-            let places = self
-                .first_claims
-                .iter()
-                .try_fold((0i128, 0u128, 0u128, 0u128), |a, c| {
-                    Some((
-                        a.0.checked_add(c.score_sum)?,
-                        a.1.checked_add(c.score_sq_sum)?,
-                        a.2.checked_add(c.win_units)?,
-                        a.3.checked_add(c.win_sq_units)?,
-                    ))
-                });
+            let places = added_up(
+                self.first_claims
+                    .iter()
+                    .map(|c| (c.score_sum, c.score_sq_sum, c.win_units, c.win_sq_units)),
+            );
             if places.is_none() || places != seat_sums {
                 return bad(
                     "the first claims' scores and wins do not add up to the seats' (every seat of \

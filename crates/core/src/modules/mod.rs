@@ -39,7 +39,7 @@ pub use mechanism::params_schema;
 pub use mechanism::{
     Actions, CheckProblem, Mechanism, NoAction, NoParams, ParamProblem, ParamsType, build_mechanism,
 };
-pub use per_side::{PerSide, SideValue};
+pub use per_side::{PerSide, SideItem, SideValue};
 #[cfg(test)]
 pub use queen::queen_host;
 pub use queen::{Queen, QueenState};

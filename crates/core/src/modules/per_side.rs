@@ -12,57 +12,38 @@ use std::hash::{Hash, Hasher};
 /// game is reset ([`SideValue::reset`], which a list does keeping its memory: a simulation resets
 /// millions of games). Lists, sets, numbers, `bool` and `Option` are side values already; a
 /// struct of a module's own is one with `impl SideValue for MyValue {}` (reset to its default).
-pub trait SideValue:
-    Clone
-    + Debug
-    + Default
-    + PartialEq
-    + Eq
-    + Hash
-    + Serialize
-    + DeserializeOwned
-    + Send
-    + Sync
-    + 'static
-{
+pub trait SideValue: SideItem + Default {
     /// Back to the default, keeping what memory it can.
     fn reset(&mut self) {
         *self = Self::default();
     }
 }
 
-impl<T> SideValue for Vec<T>
-where
-    T: Clone + Debug + PartialEq + Eq + Hash + Serialize + DeserializeOwned + Send + Sync + 'static,
+/// What a side's list, set or option holds (and every side value is): a plain value that
+/// clones, compares, hashes and is serialisable. Any such type is one.
+pub trait SideItem:
+    Clone + Debug + PartialEq + Eq + Hash + Serialize + DeserializeOwned + Send + Sync + 'static
 {
-    fn reset(&mut self) {
-        self.clear();
-    }
 }
 
-impl<T> SideValue for std::collections::BTreeSet<T>
-where
-    T: Clone
-        + Debug
-        + Ord
-        + PartialEq
-        + Eq
-        + Hash
-        + Serialize
-        + DeserializeOwned
-        + Send
-        + Sync
-        + 'static,
-{
-    fn reset(&mut self) {
-        self.clear();
-    }
-}
-
-impl<T> SideValue for Option<T> where
+impl<T> SideItem for T where
     T: Clone + Debug + PartialEq + Eq + Hash + Serialize + DeserializeOwned + Send + Sync + 'static
 {
 }
+
+impl<T: SideItem> SideValue for Vec<T> {
+    fn reset(&mut self) {
+        self.clear();
+    }
+}
+
+impl<T: SideItem + Ord> SideValue for std::collections::BTreeSet<T> {
+    fn reset(&mut self) {
+        self.clear();
+    }
+}
+
+impl<T: SideItem> SideValue for Option<T> {}
 
 macro_rules! side_values {
     ($($t:ty),*) => { $(impl SideValue for $t {})* };
