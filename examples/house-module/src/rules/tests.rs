@@ -1,29 +1,18 @@
 use super::*;
-use crownlands_core::{Square, TerrainId};
 
-/// A 5x5 kingdom from rows of letters around the castle `C` at the centre: `W` wheat (terrain
-/// 0), `F` forest (1), `.` empty.
+/// A 5x5 kingdom from rows of letters around the castle `C` (`W` wheat, `F` forest, `.` empty),
+/// read as `crownlands score` reads a kingdom file (`crownlands_rules::kingdom_file`: a test of
+/// a module's rules needs no kingdom built by hand).
 fn kingdom(rows: [&str; 5]) -> Kingdom {
-    let mut k = Kingdom::new(5);
-    for (y, row) in rows.iter().enumerate() {
-        for (x, c) in row.chars().enumerate() {
-            let terrain = match c {
-                'W' => 0,
-                'F' => 1,
-                _ => continue,
-            };
-            let cell = Cell::new(x as i8 - 2, y as i8 - 2);
-            k.set_square(
-                cell,
-                Square {
-                    terrain: TerrainId(terrain),
-                    crowns: 0,
-                },
-            )
-            .expect("square fits");
-        }
-    }
-    k
+    let ruleset = crownlands_rules::load(crownlands_core::Registry::shipped_ref(), "kingdomino")
+        .expect("the shipped Kingdomino");
+    // A kingdom file's cells are apart: `W W W . .`.
+    let text: Vec<String> = rows
+        .iter()
+        .map(|r| r.chars().map(String::from).collect::<Vec<_>>().join(" "))
+        .collect();
+    crownlands_rules::kingdom_file::parse(&text.join("\n"), "test", &ruleset, 5)
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn squares(terms: &Terms, k: &Kingdom, coins: u32, stalls: &[Cell]) -> Vec<Cell> {
