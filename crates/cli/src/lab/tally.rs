@@ -315,6 +315,10 @@ fn squares_fit(sum: i128, sq: u128, n: u64) -> bool {
 /// `(least + most) * sum - n * least * most` (each value's `(v - least) (most - v) >= 0`: at
 /// most `n * most^2`, less the nearer the sum is to the ends).
 pub(crate) fn sums_fit(n: u64, sum: i128, sq: u128, least: i128, most: i128) -> bool {
+    // No value: nothing added, whatever the range (an empty one too: every game tied).
+    if n == 0 {
+        return sum == 0 && sq == 0;
+    }
     let count = i128::from(n);
     let ends = count.checked_mul(least).zip(count.checked_mul(most));
     if least > most || ends.is_none_or(|(low, high)| sum < low || sum > high) {
@@ -989,12 +993,12 @@ impl Tally {
             ));
         }
         // A game gives a seat (a bot's player-game) at most one win: the sums are bounded.
-        let wins_fit = |games: u64, units: u128, sq_units: u128| {
+        let at_most_a_win_a_game = |games: u64, units: u128, sq_units: u128| {
             let unit = u128::from(WIN_UNIT);
             units <= u128::from(games) * unit && sq_units <= u128::from(games) * unit * unit
         };
         for (i, s) in self.seats.iter().enumerate() {
-            if !wins_fit(self.games, s.win_units, s.win_sq_units) {
+            if !at_most_a_win_a_game(self.games, s.win_units, s.win_sq_units) {
                 return Err(TallyError::Inconsistent(format!(
                     "seat {}: more wins than games",
                     i + 1
@@ -1103,7 +1107,7 @@ impl Tally {
         }
         for b in &self.bots {
             let name = crownlands_core::text::excerpt(&b.bot);
-            if !wins_fit(b.games, b.win_units, b.win_sq_units) {
+            if !at_most_a_win_a_game(b.games, b.win_units, b.win_sq_units) {
                 return Err(TallyError::Inconsistent(format!(
                     "bot {name}: more wins than games"
                 )));
@@ -1177,7 +1181,7 @@ impl Tally {
             if self.first_claims.len() > self.seats.len()
                 || counted != self.games.checked_mul(self.seats.len() as u64)
                 || self.first_claims.iter().any(|c| {
-                    !wins_fit(c.games, c.win_units, c.win_sq_units)
+                    !at_most_a_win_a_game(c.games, c.win_units, c.win_sq_units)
                         || c.score_sum.abs() > i128::from(c.games) * most_points
                 })
                 || games == 0
@@ -1726,6 +1730,8 @@ mod tests {
         // Nothing counted: nothing summed.
         assert!(sums_fit(0, 0, 0, 3, 10));
         assert!(!sums_fit(0, 2, 4, 3, 10));
+        // Nothing counted in a range that holds nothing (margins of games all tied at the top).
+        assert!(sums_fit(0, 0, 0, 1, 0));
         // Values near the ends of i64: refused or bounded, never overflowed.
         let big = i128::from(i64::MAX);
         assert!(sums_fit(2, 2 * big, 2 * (big * big) as u128, big, big));

@@ -2238,3 +2238,34 @@ fn merge_refuses_sums_past_what_their_counts_and_totals_allow() {
         r.stderr
     );
 }
+
+#[test]
+fn merge_takes_parts_whose_every_game_was_tied_at_the_top() {
+    // A kingdom of one square (the castle) scores 0: every game ties, no game is won outright,
+    // and the margins' sums are 0 over no game (a review found such genuine parts refused, as
+    // a one-game shard of 2-player Kingdomino ending in a tie was).
+    let rules = TempFile::new(
+        "one-square",
+        "toml",
+        "extends = \"kingdomino\"\n[rules]\ngrid-size = 1\n",
+    );
+    let parts: Vec<TempFile> = ["1/2", "2/2"]
+        .iter()
+        .map(|shard| {
+            let out = run(&[
+                "simulate",
+                &rules.arg(),
+                "--players",
+                "3",
+                "--games",
+                "6",
+                "--shard",
+                shard,
+            ])
+            .ok();
+            TempFile::new("tied-part", "json", &out.stdout)
+        })
+        .collect();
+    let merged = run(&["merge", &parts[0].arg(), &parts[1].arg()]).ok();
+    assert!(merged.stdout.contains("6 games"), "{}", merged.stdout);
+}
