@@ -119,9 +119,17 @@ impl<T: SideValue> PerSide<T> {
     pub fn get_mut(&mut self, side: Side) -> &mut T {
         let i = side.index();
         if self.values.len() <= i {
-            self.values.resize_with(i + 1, T::default);
+            self.grow(i);
         }
         &mut self.values[i]
+    }
+
+    /// Room made for side `i` (once a game at most, a side's first write): out of the way of
+    /// the writes that follow.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, i: usize) {
+        self.values.resize_with(i + 1, T::default);
     }
 
     /// `side`'s value set to `value`.
