@@ -590,6 +590,16 @@ impl Game {
         &self.first_claims
     }
 
+    /// The dominoes each line holds past the kings (left unclaimed, discarded when the line
+    /// becomes current), and over the whole game's lines.
+    pub fn left_unclaimed(&self) -> (u32, u64) {
+        let rules = self.rules();
+        let line = u32::from(rules.line_size);
+        let a_line = line.saturating_sub(self.first_claims.len() as u32);
+        let lines = u64::from(rules.deck_size) / u64::from(line.max(1));
+        (a_line, lines * u64::from(a_line))
+    }
+
     /// The domino the acting king must place now, if it is time to place.
     pub fn domino_to_place(&self) -> Option<DominoId> {
         match self.phase {

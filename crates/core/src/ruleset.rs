@@ -599,6 +599,16 @@ impl Ruleset {
             .map(|i| crate::DominoId(i as u16))
     }
 
+    /// The letter a box's dominoes are named by when a ruleset has several (`K` for
+    /// `kingdomino`'s, [`Ruleset::domino_label`]).
+    pub fn pile_initial(&self, pile: usize) -> char {
+        self.piles
+            .get(pile)
+            .and_then(|p| p.chars().next())
+            .unwrap_or('?')
+            .to_ascii_uppercase()
+    }
+
     /// How a domino is named to players: its number, prefixed by its box's initial when the
     /// ruleset has several boxes.
     pub fn domino_label(&self, id: crate::DominoId) -> String {
@@ -607,15 +617,7 @@ impl Ruleset {
             return format!("#{}", id.0);
         };
         if self.piles.len() > 1 {
-            let initial = self
-                .piles
-                .get(d.pile as usize)
-                .map_or("?", String::as_str)
-                .chars()
-                .next()
-                .unwrap_or('?')
-                .to_ascii_uppercase();
-            format!("{initial}{}", d.number)
+            format!("{}{}", self.pile_initial(usize::from(d.pile)), d.number)
         } else {
             d.number.to_string()
         }

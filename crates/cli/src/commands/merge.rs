@@ -64,21 +64,19 @@ fn check_deals(registry: &Registry, results: &Results) -> CliResult<()> {
             )));
         }
         // Each game leaves the same dominoes unclaimed in its lines: those past its kings.
-        let kings = crownlands_core::Game::new(
+        let left = crownlands_core::Game::new(
             std::sync::Arc::new(ruleset.clone()),
             results.run.players,
             results.run.seed,
         )
-        .map(|g| g.first_claim_order().len() as i128);
-        if let (Some(u), Ok(kings)) = (tally.unclaimed, kings) {
-            let line = i128::from(rules.line_size);
-            let left = deck / line.max(1) * (line - kings).max(0);
-            if i128::from(u) != games * left {
-                return Err(CliError::Message(format!(
-                    "the parts count {u} dominoes left unclaimed over {games} games where \
-                     {name}'s lines leave {left} a game: not the figures of a run"
-                )));
-            }
+        .map(|g| i128::from(g.left_unclaimed().1));
+        if let (Some(u), Ok(left)) = (tally.unclaimed, left)
+            && i128::from(u) != games * left
+        {
+            return Err(CliError::Message(format!(
+                "the parts count {u} dominoes left unclaimed over {games} games where \
+                 {name}'s lines leave {left} a game: not the figures of a run"
+            )));
         }
         // Without modules, the base rules' bonuses are all a game can earn.
         if rules.modules.is_empty() {

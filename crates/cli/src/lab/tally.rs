@@ -644,13 +644,7 @@ impl Tally {
         self.discarded.add(game.discarded().len() as i64);
         if let Some(u) = &mut self.unclaimed {
             // Every line dealt is claimed, each king taking one: the rest of each is left.
-            let rules = game.rules();
-            let (line, kings) = (
-                u64::from(rules.line_size),
-                game.first_claim_order().len() as u64,
-            );
-            let lines = u64::from(rules.deck_size) / line.max(1);
-            *u = u.saturating_add(lines * line.saturating_sub(kings));
+            *u = u.saturating_add(game.left_unclaimed().1);
         }
         self.count_held(game);
         if bonuses == Bonuses::None {

@@ -258,10 +258,8 @@ pub fn table_rules(game: &Game) -> Vec<String> {
     if piles.len() > 1 {
         let named: Vec<String> = piles
             .iter()
-            .map(|p| {
-                let initial = p.chars().next().unwrap_or('?').to_ascii_uppercase();
-                format!("{initial}12 is {p}'s domino 12")
-            })
+            .enumerate()
+            .map(|(i, p)| format!("{}12 is {p}'s domino 12", game.ruleset().pile_initial(i)))
             .collect();
         v.push(format!(
             "Dominoes come from {} boxes, each named by its box's initial: {}.",
@@ -269,13 +267,13 @@ pub fn table_rules(game: &Game) -> Vec<String> {
             named.join(", ")
         ));
     }
-    let kings = u32::from(game.players()) * u32::from(rules.kings_per_player);
-    let line = u32::from(rules.line_size);
-    if line > kings {
+    let (left, _) = game.left_unclaimed();
+    if left > 0 {
+        let line = u32::from(rules.line_size);
         v.push(format!(
-            "A line has {line} dominoes for {kings} kings: the {} left unclaimed {} discarded.",
-            line - kings,
-            if line - kings == 1 { "is" } else { "are" }
+            "A line has {line} dominoes for {} kings: the {left} left unclaimed {} discarded.",
+            line - left,
+            if left == 1 { "is" } else { "are" }
         ));
     }
     v
