@@ -261,11 +261,14 @@ fn tile(text: &str) -> Option<Tile> {
         gap += 1;
         i += 1;
     }
+    // A name's words are of letters, or a bare number (a house rule's unnamed tile reads
+    // `building 13`): a figure always has its unit (`+1kn`, `2/town`, `3pt`).
     let is_name = |w: &str| {
         !w.is_empty()
-            && w.chars().any(char::is_alphabetic)
-            && w.chars()
-                .all(|c| c.is_alphabetic() || matches!(c, '\'' | '-' | '.'))
+            && (w.chars().all(|c| c.is_ascii_digit())
+                || (w.chars().any(char::is_alphabetic)
+                    && w.chars()
+                        .all(|c| c.is_alphabetic() || matches!(c, '\'' | '-' | '.'))))
     };
     let name: Vec<String> = words[i..]
         .iter()
@@ -614,6 +617,30 @@ mod tests {
             }
         }
         assert_eq!(full.len(), 32);
+    }
+
+    #[test]
+    fn unnamed_tiles_keep_their_numbers_apart() {
+        use super::super::text;
+        use super::{fit_tiles, tile};
+        // A house rule's tiles without a name read `building N`: the number is the name's.
+        let rows = [
+            " 0¢  building 13 +1kn 3pt",
+            " 1¢  building 14 +1tw 2/wheat",
+            " 2¢  building 7 1cr",
+        ];
+        let tiles: Vec<_> = rows.iter().map(|r| tile(r).unwrap()).collect();
+        assert_eq!(tiles[0].name, ["building", "13"]);
+        for room in 10..=40 {
+            let fitted = fit_tiles(&tiles, room);
+            let names = names_of(&fitted);
+            for (i, row) in fitted.iter().enumerate() {
+                assert!(text::width(row) <= room, "{row:?} wider than {room}");
+                for j in 0..i {
+                    assert_ne!(names[i], names[j], "in {room}:\n{}", fitted.join("\n"));
+                }
+            }
+        }
     }
 
     #[test]
