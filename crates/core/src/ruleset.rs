@@ -584,6 +584,24 @@ impl Ruleset {
             .map(|i| TerrainId(i as u8))
     }
 
+    /// The terrain named `name`, or why there is none, in words for a module's
+    /// [`crate::modules::Mechanism::check`] (`CheckProblem::at(key, why)`): the name as given
+    /// (escaped, cut at 40 characters), the likely one meant, the ruleset's terrains.
+    pub fn terrain_named(&self, name: &str) -> Result<TerrainId, String> {
+        if let Some(t) = self.terrain_by_name(name) {
+            return Ok(t);
+        }
+        let names: Vec<&str> = self.terrains.iter().map(|t| t.name.as_str()).collect();
+        let close = crate::text::closest(name, &names)
+            .map(|c| format!(" (did you mean `{c}`?)"))
+            .unwrap_or_default();
+        Err(format!(
+            "terrain `{}` is not among the ruleset's terrains{close}; terrains: {}",
+            crate::text::escape_controls(&name.chars().take(40).collect::<String>()),
+            names.join(", ")
+        ))
+    }
+
     pub fn terrain_by_name(&self, name: &str) -> Option<TerrainId> {
         self.terrains
             .iter()

@@ -570,19 +570,8 @@ impl Mechanism for Buildings {
 
     fn check(&self, ruleset: &Ruleset) -> Vec<CheckProblem> {
         let mut problems = Vec::new();
-        if self.town(ruleset).is_none() {
-            let names: Vec<&str> = ruleset.terrains().iter().map(|t| t.name.as_str()).collect();
-            let close = crate::text::closest(&self.town, &names)
-                .map(|c| format!(" (did you mean `{c}`?)"))
-                .unwrap_or_default();
-            problems.push(CheckProblem::at(
-                "town",
-                format!(
-                    "town terrain `{}` is not among the ruleset's terrains{close}; terrains: {}",
-                    self.town,
-                    names.join(", ")
-                ),
-            ));
+        if let Err(why) = ruleset.terrain_named(&self.town) {
+            problems.push(CheckProblem::at("town", format!("town {why}")));
         }
         if ruleset.buildings().is_empty() {
             problems.push(CheckProblem::whole(

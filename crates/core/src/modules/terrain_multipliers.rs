@@ -123,24 +123,11 @@ impl Mechanism for TerrainMultipliers {
     }
 
     fn check(&self, ruleset: &Ruleset) -> Vec<CheckProblem> {
-        let names: Vec<&str> = ruleset.terrains().iter().map(|t| t.name.as_str()).collect();
         // (Each name must be a terrain's, so there are at most as many as terrains.)
         self.multipliers
             .iter()
-            .filter(|(name, _)| ruleset.terrain_by_name(name).is_none())
-            .map(|(name, _)| {
-                let close = crate::text::closest(name, &names)
-                    .map(|c| format!(" (did you mean `{c}`?)"))
-                    .unwrap_or_default();
-                CheckProblem::at(
-                    "multipliers",
-                    format!(
-                        "terrain `{}` is not among the ruleset's terrains{close}; terrains: {}",
-                        crate::text::escape_controls(&name.chars().take(40).collect::<String>()),
-                        names.join(", ")
-                    ),
-                )
-            })
+            .filter_map(|(name, _)| ruleset.terrain_named(name).err())
+            .map(|why| CheckProblem::at("multipliers", why))
             .collect()
     }
 
