@@ -1782,6 +1782,18 @@ fn score_rows(text: &str) -> Vec<String> {
     out
 }
 
+/// One step of a human who taxes at each chance and builds nothing (coins pile up for a build
+/// later), the bots playing theirs.
+fn taxing_step(app: &mut App) {
+    match app.mode() {
+        Mode::BotThinking => app.run_bots(),
+        Mode::Step if in_step(app, "knights") => press(app, "<down><enter>"),
+        Mode::Step => press(app, "p"),
+        Mode::Place if !app.must_discard() && !app.ghost_is_legal() => press(app, "<tab>"),
+        _ => press(app, "<enter>"),
+    }
+}
+
 #[test]
 fn four_kingdoms_at_66x20_keep_names_and_stat_columns() {
     // A playtest at 66x20 read `▶Y   5p 7¢ 3kn` and ` 2   6p 6¢ 2kn`: once the figures widened
@@ -1838,14 +1850,7 @@ fn four_kingdoms_at_66x20_keep_names_and_stat_columns() {
             insta::assert_snapshot!("queendomino_4p_100x30_build", screen(&app, 100, 30));
             shot = true;
         }
-        // Tax at each chance, build nothing: coins pile up for the shot's build.
-        match app.mode() {
-            Mode::BotThinking => app.run_bots(),
-            Mode::Step if in_step(&app, "knights") => press(&mut app, "<down><enter>"),
-            Mode::Step => press(&mut app, "p"),
-            Mode::Place if !app.must_discard() && !app.ghost_is_legal() => press(&mut app, "<tab>"),
-            _ => press(&mut app, "<enter>"),
-        }
+        taxing_step(&mut app);
     }
     assert!(
         seen > 20 && shot,
@@ -1897,13 +1902,7 @@ fn the_rival_kingdom_beside_the_board_at_80x24_has_a_line_of_its_own() {
                 shot = true;
             }
         }
-        match app.mode() {
-            Mode::BotThinking => app.run_bots(),
-            Mode::Step if in_step(&app, "knights") => press(&mut app, "<down><enter>"),
-            Mode::Step => press(&mut app, "p"),
-            Mode::Place if !app.must_discard() && !app.ghost_is_legal() => press(&mut app, "<tab>"),
-            _ => press(&mut app, "<enter>"),
-        }
+        taxing_step(&mut app);
     }
     assert!(
         checked > 20 && shot,
