@@ -1909,3 +1909,51 @@ fn the_rival_kingdom_beside_the_board_at_80x24_has_a_line_of_its_own() {
         "{checked} screens with the rival beside the Board"
     );
 }
+
+#[test]
+fn a_detail_cut_to_its_rows_ends_with_an_ellipsis() {
+    // A playtest at 66x20 read `Swamp Tower for 4¢: +1 tower; 2 points per` as the whole
+    // detail: the sentence had been cut to the list's one row without a sign.
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 5);
+    let mut cut = 0;
+    for _ in 0..3000 {
+        if app.mode() == Mode::GameOver {
+            break;
+        }
+        if in_step(&app, "buildings") {
+            // The last building of the list (up from Skip), its detail under the list.
+            press(&mut app, "<up>");
+            let detail = app
+                .game()
+                .and_then(|g| g.step_view())
+                .and_then(|v| v.choices.into_iter().rev().nth(1))
+                .map(|c| c.detail)
+                .unwrap_or_default();
+            let text = screen(&app, 66, 20);
+            let head: String = detail.chars().take(20).collect();
+            let tail: String = detail
+                .chars()
+                .rev()
+                .take(8)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            if let Some(line) = text.lines().find(|l| !head.is_empty() && l.contains(&head))
+                && !text.contains(&tail)
+            {
+                let row = line
+                    .trim_matches('"')
+                    .trim_end()
+                    .trim_end_matches('│')
+                    .trim_end();
+                assert!(row.ends_with('…'), "{row:?} cuts {detail:?}:\n{text}");
+                cut += 1;
+            }
+            press(&mut app, "p");
+            continue;
+        }
+        taxing_step(&mut app);
+    }
+    assert!(cut > 0, "no detail was cut at 66x20");
+}

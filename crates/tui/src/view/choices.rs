@@ -336,6 +336,14 @@ pub fn render(
     while rows.len() < shown {
         rows.push(Line::from(""));
     }
+    // A detail longer than its rows says so: its last row ends with `…` (a cut sentence read
+    // as the whole one: `2 points per`).
+    if lines.len() > detail
+        && let Some(last) = lines.get_mut(detail.wrapping_sub(1))
+    {
+        let kept = super::text::take_width(last, width.saturating_sub(1));
+        *last = format!("{}…", kept.trim_end());
+    }
     lines.resize(detail, String::new());
     rows.extend(
         lines
