@@ -25,10 +25,19 @@ pub(crate) use say_err;
 pub const BROKEN_PIPE_EXIT: i32 = 141;
 
 pub fn write_out(args: std::fmt::Arguments) {
-    let text = std::fmt::format(args);
-    let text = shown_on_stdout(&text);
+    write_line(&std::fmt::format(args), "");
+}
+
+/// `text` then `end` to standard output as [`say!`] writes a line, without copying `text` (a
+/// whole report of JSON, tens of megabytes for a long save, is written as it is).
+pub fn write_line(text: &str, end: &str) {
+    let text = shown_on_stdout(text);
     let mut out = std::io::stdout().lock();
-    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+    let written = out
+        .write_all(text.as_bytes())
+        .and_then(|()| out.write_all(end.as_bytes()))
+        .and_then(|()| out.flush());
+    if let Err(e) = written {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(BROKEN_PIPE_EXIT);
         }

@@ -17,7 +17,6 @@ mod validate;
 
 use crate::cli::Command;
 use crate::errors::{CliError, CliResult};
-use crate::output::say;
 use crownlands_core::{Kingdom, Registry, Rules, Ruleset};
 use std::path::Path;
 use std::process::ExitCode;
@@ -258,7 +257,8 @@ pub fn capped_jobs(jobs: usize, work: u64, unit: &str) -> usize {
 /// Print JSON to standard output.
 pub fn print_json(value: &impl serde::Serialize) {
     match serde_json::to_string_pretty(value) {
-        Ok(s) => say!("{s}"),
+        // Written as it is: a long save's report is large, and `say!` would copy it.
+        Ok(s) => crate::output::write_line(&s, "\n"),
         Err(e) => crate::output::say_err!("error: could not write JSON: {e}"),
     }
 }
