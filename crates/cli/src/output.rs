@@ -25,24 +25,74 @@ pub(crate) use say_err;
 pub const BROKEN_PIPE_EXIT: i32 = 141;
 
 pub fn write_out(args: std::fmt::Arguments) {
-    write_line(&std::fmt::format(args), "");
+    let text = std::fmt::format(args);
+    let text = shown_on_stdout(&text);
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(BROKEN_PIPE_EXIT);
+        }
+        write_err(&format!("error: cannot write to standard output: {e}"));
+        std::process::exit(1);
+    }
 }
 
-/// `text` then `end` to standard output as [`say!`] writes a line, without copying `text` (a
-/// whole report of JSON, tens of megabytes for a long save, is written as it is).
-pub fn write_line(text: &str, end: &str) {
-    let text = shown_on_stdout(text);
-    let mut out = std::io::stdout().lock();
-    let written = out
-        .write_all(text.as_bytes())
-        .and_then(|()| out.write_all(end.as_bytes()))
-        .and_then(|()| out.flush());
+/// `value` as pretty JSON and a new line on standard output, written as serde writes it (a long
+/// save's `replay --json` is tens of megabytes, never held whole), each character that must not
+/// reach a terminal escaped as [`say!`] escapes it; a closed pipe or a failed write ends the
+/// program as [`say!`]'s do.
+pub fn write_json(value: &impl serde::Serialize) {
+    let out = std::io::stdout().lock();
+    let mut shown = Shown {
+        out: std::io::BufWriter::with_capacity(1 << 16, out),
+        pending: Vec::new(),
+    };
+    let written = serde_json::to_writer_pretty(&mut shown, value)
+        .map_err(|e| match e.io_error_kind() {
+            Some(kind) => std::io::Error::from(kind),
+            None => std::io::Error::other(e.to_string()),
+        })
+        .and_then(|()| shown.write_all(b"\n"))
+        .and_then(|()| shown.flush());
     if let Err(e) = written {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(BROKEN_PIPE_EXIT);
         }
         write_err(&format!("error: cannot write to standard output: {e}"));
         std::process::exit(1);
+    }
+}
+
+/// A writer of text that escapes what [`shown_on_stdout`] escapes, piece by piece (a character
+/// cut between two writes waits for its end in `pending`).
+struct Shown<W: Write> {
+    out: W,
+    pending: Vec<u8>,
+}
+
+impl<W: Write> Write for Shown<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        let whole = match std::str::from_utf8(&self.pending) {
+            Ok(_) => self.pending.len(),
+            // Only the end cut short waits; bytes that are not UTF-8 at all (serde writes
+            // none) go out replaced.
+            Err(e) if e.error_len().is_none() => e.valid_up_to(),
+            Err(_) => self.pending.len(),
+        };
+        let text = String::from_utf8_lossy(&self.pending[..whole]);
+        self.out.write_all(shown_on_stdout(&text).as_bytes())?;
+        self.pending.drain(..whole);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if !self.pending.is_empty() {
+            let rest = String::from_utf8_lossy(&self.pending).into_owned();
+            self.out.write_all(shown_on_stdout(&rest).as_bytes())?;
+            self.pending.clear();
+        }
+        self.out.flush()
     }
 }
 
@@ -188,5 +238,30 @@ mod tests {
         assert!(!shown.chars().any(crownlands_core::text::is_unsafe_char));
         let back: String = serde_json::from_str(&shown).unwrap_or_default();
         assert_eq!(back, "a\u{7f}\u{85}\u{2028}b");
+    }
+
+    #[test]
+    fn json_written_piece_by_piece_is_escaped_as_the_whole_would_be() {
+        use std::io::Write;
+        let value = serde_json::json!({"name": "é\u{202e}x\u{85}", "n": [1, 2]});
+        let whole = serde_json::to_string_pretty(&value).unwrap_or_default();
+        let expected = shown_on_stdout(&whole).into_owned();
+        // Pieces of every size, so that characters are cut between two writes.
+        for size in 1..=5 {
+            let mut shown = super::Shown {
+                out: Vec::new(),
+                pending: Vec::new(),
+            };
+            for piece in whole.as_bytes().chunks(size) {
+                shown.write_all(piece).unwrap_or_default();
+            }
+            shown.flush().unwrap_or_default();
+            assert_eq!(
+                String::from_utf8_lossy(&shown.out),
+                expected,
+                "pieces of {size}"
+            );
+        }
+        assert!(!expected.contains('\u{202e}') && expected.contains('é'));
     }
 }

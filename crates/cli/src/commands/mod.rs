@@ -256,9 +256,5 @@ pub fn capped_jobs(jobs: usize, work: u64, unit: &str) -> usize {
 
 /// Print JSON to standard output.
 pub fn print_json(value: &impl serde::Serialize) {
-    match serde_json::to_string_pretty(value) {
-        // Written as it is: a long save's report is large, and `say!` would copy it.
-        Ok(s) => crate::output::write_line(&s, "\n"),
-        Err(e) => crate::output::say_err!("error: could not write JSON: {e}"),
-    }
+    crate::output::write_json(value);
 }
