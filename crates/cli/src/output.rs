@@ -29,12 +29,18 @@ pub fn write_out(args: std::fmt::Arguments) {
     let text = shown_on_stdout(&text);
     let mut out = std::io::stdout().lock();
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(BROKEN_PIPE_EXIT);
-        }
-        write_err(&format!("error: cannot write to standard output: {e}"));
-        std::process::exit(1);
+        cannot_write(&e);
     }
+}
+
+/// The end of a program that cannot write its standard output: quietly with a shell's code for
+/// a reader gone (`| head`), else with the reason.
+fn cannot_write(e: &std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(BROKEN_PIPE_EXIT);
+    }
+    write_err(&format!("error: cannot write to standard output: {e}"));
+    std::process::exit(1);
 }
 
 /// `value` as pretty JSON and a new line on standard output, written as serde writes it (a long
@@ -55,11 +61,7 @@ pub fn write_json(value: &impl serde::Serialize) {
         .and_then(|()| shown.write_all(b"\n"))
         .and_then(|()| shown.flush());
     if let Err(e) = written {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(BROKEN_PIPE_EXIT);
-        }
-        write_err(&format!("error: cannot write to standard output: {e}"));
-        std::process::exit(1);
+        cannot_write(&e);
     }
 }
 
