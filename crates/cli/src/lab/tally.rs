@@ -1211,15 +1211,15 @@ impl Tally {
             }
         }
         // And the games its side earned each bonus in, and what its side held.
+        // Seat `i`'s entry of a row is that of its side's first seat.
+        fn same<T: PartialEq>(row: &[T], first: Option<usize>, i: usize) -> bool {
+            first.is_some_and(|f| row.get(f) == row.get(i))
+        }
         let side_rows = |i: usize| {
             let first = self.seat_side.iter().position(|&x| x == self.seat_side[i]);
-            let same = |row: &[u64]| first.is_some_and(|f| row.get(f) == row.get(i));
-            self.bonuses.values().all(|r| same(r))
-                && self.held.values().all(|r| same(r))
-                && self
-                    .held_sq
-                    .values()
-                    .all(|r| first.is_some_and(|f| r.get(f) == r.get(i)))
+            self.bonuses.values().all(|r| same(r, first, i))
+                && self.held.values().all(|r| same(r, first, i))
+                && self.held_sq.values().all(|r| same(r, first, i))
         };
         if let Some(i) = (0..self.seats.len()).find(|&i| !side_rows(i)) {
             return bad(format!(
@@ -1337,22 +1337,16 @@ impl Tally {
                 }
             }
             // Every seat of every game is played by one bot of the list.
-            let bots = self
+            let bot_games = self
                 .bots
                 .iter()
-                .try_fold((0u64, 0i128, 0u128, 0u128, 0u128), |a, b| {
-                    Some((
-                        a.0.checked_add(b.games)?,
-                        a.1.checked_add(b.score_sum)?,
-                        a.2.checked_add(b.score_sq_sum)?,
-                        a.3.checked_add(b.win_units)?,
-                        a.4.checked_add(b.win_sq_units)?,
-                    ))
-                });
-            let seats = seat_games
-                .zip(seat_sums)
-                .map(|(g, (s, q, w, wq))| (g, s, q, w, wq));
-            if bots.is_none() || bots != seats {
+                .try_fold(0u64, |n, b| n.checked_add(b.games));
+            let bots = bot_games.zip(added_up(
+                self.bots
+                    .iter()
+                    .map(|b| (b.score_sum, b.score_sq_sum, b.win_units, b.win_sq_units)),
+            ));
+            if bots.is_none() || bots != seat_games.zip(seat_sums) {
                 return bad(
                     "the bots' games, scores and wins do not add up to the seats' (every seat of \
                      every game is played by one bot)"
