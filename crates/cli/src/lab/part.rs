@@ -346,14 +346,6 @@ fn win_differences_fit(r: &Results, n: u64, units: i128, sq: u128, seats: i128) 
         && sums_fit(n, units / unit, sq / square, -seats, seats)
 }
 
-/// The least and the most of any seat's total in tally `t`.
-fn totals_range(t: &Tally) -> Option<(i128, i128)> {
-    t.seats
-        .iter()
-        .filter_map(|s| s.score.range())
-        .reduce(|(a0, a1), (b0, b1)| (a0.min(b0), a1.max(b1)))
-}
-
 /// A group's sums under one ruleset, as its tally counts them: seat-games, score, win units.
 type GroupSums = (u64, i128, u128);
 
@@ -364,7 +356,7 @@ fn group_sound(d: &PairedGroup, r: &Results, a: GroupSums, b: GroupSums) -> bool
     let seats = u64::from(r.run.players);
     // A game's difference summed over the group's seats: at most a seat's each.
     let far = match r.tallies.as_slice() {
-        [ta, tb] => differences(totals_range(ta), totals_range(tb)),
+        [ta, tb] => differences(ta.totals_range(), tb.totals_range()),
         _ => 0,
     };
     // Seats of the group in one game: at most the players, and its seats over its games less

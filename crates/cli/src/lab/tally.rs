@@ -1229,12 +1229,7 @@ impl Tally {
             ));
         }
         // Any seat's total in any game: from the least any histogram allows to the most.
-        let (least, most) = self
-            .seats
-            .iter()
-            .filter_map(|s| s.score.range())
-            .reduce(|(a0, a1), (b0, b1)| (a0.min(b0), a1.max(b1)))
-            .unwrap_or((0, 0));
+        let (least, most) = self.totals_range().unwrap_or((0, 0));
         let sides = self.sides();
         let whole = self.finishes.as_ref().is_some_and(|f| f.shared == 0);
         let wins = |n: u64, units: u128, sq: u128| wins_fit(n, units, sq, sides, whole);
@@ -1380,6 +1375,15 @@ impl Tally {
 
 impl Tally {
     /// The sides (kingdoms or teams) the seats play.
+    /// The least and the most of any seat's total, as the histograms allow (`None`: nothing
+    /// counted).
+    pub fn totals_range(&self) -> Option<(i128, i128)> {
+        self.seats
+            .iter()
+            .filter_map(|s| s.score.range())
+            .reduce(|(a0, a1), (b0, b1)| (a0.min(b0), a1.max(b1)))
+    }
+
     pub fn sides(&self) -> usize {
         let mut sides = self.seat_side.clone();
         sides.sort_unstable();
