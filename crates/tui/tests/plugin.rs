@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use crownlands_core::modules::describe::{CellMark, Panel, Stat};
+use crownlands_core::modules::describe::{CellMark, Panel, PanelRow, Stat};
 use crownlands_core::modules::{Cx, Module, ModuleSpec, SetupContext};
 use crownlands_core::{Cell, Content, Registry, Ruleset, Side};
 use crownlands_tui::{App, Mode, Palette};
@@ -66,16 +66,16 @@ impl Module for Banners {
         out.push(Panel {
             title: "Banners".into(),
             // An escape sequence a module might pass on from a file: drawn, not obeyed.
-            rows: vec![format!("{flying} flying"), "motto: \u{1b}[31mred".into()],
+            rows: vec![
+                PanelRow::text(format!("{flying} flying")),
+                PanelRow::text("motto: \u{1b}[31mred"),
+            ],
         });
     }
 
     fn side_stats(&self, cx: Cx<'_>, side: Side, out: &mut Vec<Stat>) {
         let n = Self::banners(cx, side).len();
-        out.push(Stat {
-            long: format!("{n} banners"),
-            short: format!("{n}bn"),
-        });
+        out.push(Stat::counted(format!("{n} banners"), n as i64, "bn"));
     }
 
     fn cell_marks(&self, cx: Cx<'_>, side: Side, out: &mut Vec<CellMark>) {

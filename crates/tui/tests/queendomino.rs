@@ -854,7 +854,7 @@ fn the_own_row_under_a_step_is_whole() {
                 let stats = game.side_stats(side);
                 let pts = format!("You: {} pts", game.score_total(side));
                 let long: String = stats.iter().map(|s| format!(", {}", s.long)).collect();
-                let short: String = stats.iter().map(|s| format!(" {}", s.short)).collect();
+                let short: String = stats.iter().map(|s| format!(" {}", s.short())).collect();
                 let text = screen(&app, 80, 24);
                 assert!(
                     text.contains(&format!("{pts}{long}"))

@@ -693,7 +693,13 @@ fn queendomino_7x7_with_the_queens_discount_at_80x24() {
         app.mode() != Mode::BotThinking
             && g.to_act()
                 .is_some_and(|p| g.side_stats(g.side_of(p)).iter().any(|s| s.long == "Queen"))
-            && board.is_some_and(|b| b.rows.iter().filter(|r| r.contains('¢')).count() >= 4)
+            && board.is_some_and(|b| {
+                b.rows
+                    .iter()
+                    .filter(|r| r.to_string().contains('¢'))
+                    .count()
+                    >= 4
+            })
     };
     while !hosting(&app) && app.mode() != Mode::GameOver && n < 3000 {
         play_to_end(&mut app, 1);

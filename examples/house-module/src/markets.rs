@@ -449,10 +449,11 @@ impl Mechanism for Markets {
             .terms
             .stalls
             .saturating_sub(Self::stalls(cx, side).len() as u32);
-        out.push(Stat {
-            long: format!("{} left", plural(left, "stall", "stalls")),
-            short: format!("{left}st"),
-        });
+        out.push(Stat::counted(
+            format!("{} left", plural(left, "stall", "stalls")),
+            left,
+            "st",
+        ));
     }
 
     fn cell_marks(&self, cx: Cx<'_>, side: Side, out: &mut Vec<CellMark>) {

@@ -15,7 +15,7 @@
 //! terrain, per tower in the kingdom, or per knight owned.
 
 use super::bounded::{Bounded, BoundedList};
-use super::describe::{self, CellMark, ChoiceView, Panel, Stat};
+use super::describe::{self, CellMark, ChoiceView, Panel, PanelItem, PanelRow, Stat};
 use super::file::{Directive, FileMark, FileSyntax, Mark, PlacedMark, TableKingdom};
 use super::mechanism::{Actions, Mechanism};
 use super::{CheckProblem, Cx, CxMut, ModuleState, PerSide, Res, SetupContext, SideEdit, SideView};
@@ -511,38 +511,36 @@ impl Mechanism for Buildings {
         let ruleset = game.ruleset();
         // Prices for the side to act (the first side once the game is over).
         let side = game.side_to_act().unwrap_or_default();
-        let mut rows: Vec<String> = state
+        let mut rows: Vec<PanelRow> = state
             .board
             .iter()
             .enumerate()
             .map(|(slot, b)| {
-                let price = self.price(cx, side, slot);
-                let off = self.discounted(cx, side, slot);
-                match b.and_then(|id| ruleset.buildings().get(id.index())) {
+                let item = match b.and_then(|id| ruleset.buildings().get(id.index())) {
                     Some(b) => {
                         let t = describe::building_text(ruleset, b);
-                        let tail: Vec<&str> = [t.now.as_str(), t.end.as_str()]
-                            .into_iter()
-                            .filter(|s| !s.is_empty())
-                            .collect();
-                        format!(
-                            "{price:>2}¢{} {} {}",
-                            if off { "*" } else { " " },
-                            t.name,
-                            tail.join(" ")
-                        )
-                        .trim_end()
-                        .to_string()
+                        PanelItem {
+                            price: format!("{}¢", self.price(cx, side, slot)),
+                            mark: self.discounted(cx, side, slot).then_some('*'),
+                            figures: t.figures(),
+                            name: t.name,
+                        }
                     }
-                    None => "    (empty)".to_string(),
-                }
+                    None => PanelItem {
+                        price: String::new(),
+                        mark: None,
+                        name: "(empty)".to_string(),
+                        figures: Vec::new(),
+                    },
+                };
+                PanelRow::Item(item)
             })
             .collect();
-        rows.push(format!(
+        rows.push(PanelRow::Text(format!(
             "supply {}kn {}tw",
             cx.supply(KNIGHTS),
             cx.supply(TOWERS)
-        ));
+        )));
         out.push(Panel {
             title: BOARD.to_string(),
             rows,
@@ -551,10 +549,11 @@ impl Mechanism for Buildings {
 
     fn side_stats(&self, cx: Cx<'_>, side: Side, out: &mut Vec<Stat>) {
         let n = cx.get(side, TOWERS);
-        out.push(Stat {
-            long: describe::plural(n, "tower", "towers"),
-            short: format!("{n}tw"),
-        });
+        out.push(Stat::counted(
+            describe::plural(n, "tower", "towers"),
+            n,
+            "tw",
+        ));
     }
 
     fn cell_marks(&self, cx: Cx<'_>, side: Side, out: &mut Vec<CellMark>) {

@@ -12,6 +12,7 @@ use crate::geometry::Cell;
 use crate::geometry::Placement;
 use crate::ruleset::{Rules, Ruleset};
 use crate::side::Side;
+use std::fmt;
 
 /// A building in words: short forms for a row, full forms for a detail line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,6 +45,19 @@ pub fn terrain_name(ruleset: &Ruleset, t: crate::terrain::TerrainId) -> &str {
         .terrains()
         .get(t.index())
         .map_or("?", |t| t.name.as_str())
+}
+
+impl BuildingText {
+    /// What the tile gives, as a panel's figures: each of `now` (`+1kn`, `tax+tw`), then `end`
+    /// whole (`2/grassland`, `1/forest crown`).
+    pub fn figures(&self) -> Vec<String> {
+        self.now
+            .split(' ')
+            .chain([self.end.as_str()])
+            .filter(|f| !f.is_empty())
+            .map(str::to_string)
+            .collect()
+    }
 }
 
 /// A building tile in words.
@@ -172,10 +186,7 @@ pub(crate) fn board_choice<'r>(
 
 /// A side's coins in words (`7 coins`, `7¢`): the stat of the modules that provide coins.
 pub fn coins_stat(coins: u32) -> Stat {
-    Stat {
-        long: plural(coins, "coin", "coins"),
-        short: format!("{coins}¢"),
-    }
+    Stat::counted(plural(coins, "coin", "coins"), coins, "¢")
 }
 
 /// `action` (a choice of the current module step) in words; `None` for actions of no step. The
@@ -425,7 +436,63 @@ pub fn name_sides(text: &str, sides: u8, name: impl Fn(Side) -> String) -> Strin
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Panel {
     pub title: String,
-    pub rows: Vec<String>,
+    pub rows: Vec<PanelRow>,
+}
+
+/// One row of a [`Panel`], in parts a front end short of room treats each its own way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PanelRow {
+    /// Words as they are (`in his cave`, `supply 3kn 2tw`): where a row is too long, the
+    /// longest words are cut first and the figures kept.
+    Text(String),
+    /// A thing on offer (a building on the Builders' Board): its price, its name, what it
+    /// gives.
+    Item(PanelItem),
+}
+
+/// A thing a panel offers, e.g. a building in a slot of the Builders' Board. A front end lines
+/// the panel's items up by their prices, keeps every name apart from the others' however short
+/// it cuts them, and leaves figures off from the last before it cuts a name past reading.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PanelItem {
+    /// What it costs, short (`4¢`); empty for nothing to pay (an empty slot).
+    pub price: String,
+    /// A mark after the price (`*`: the Queen's discount applies), or `None`.
+    pub mark: Option<char>,
+    /// Its name in words (`Tower Tollhouse`), or what stands there instead (`(empty)`).
+    pub name: String,
+    /// What it gives, the most telling first, each a word of figures (`+1kn`, `2/grassland`,
+    /// `3pt`): said short where room is short (`2/gras.`), the last left off first.
+    pub figures: Vec<String>,
+}
+
+impl PanelRow {
+    /// A row of words.
+    pub fn text(words: impl Into<String>) -> PanelRow {
+        PanelRow::Text(words.into())
+    }
+}
+
+impl fmt::Display for PanelRow {
+    /// The row whole, on one line: an item as `4¢* Tower Tollhouse +1kn +1tw`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PanelRow::Text(words) => f.write_str(words),
+            PanelRow::Item(item) => {
+                let mut parts: Vec<String> = Vec::new();
+                let mut head = item.price.clone();
+                head.extend(item.mark);
+                if !head.is_empty() {
+                    parts.push(head);
+                }
+                if !item.name.is_empty() {
+                    parts.push(item.name.clone());
+                }
+                parts.extend(item.figures.iter().cloned());
+                f.write_str(&parts.join(" "))
+            }
+        }
+    }
 }
 
 /// One line of a side's score that a module adds (a building's points, the coins' worth, the
@@ -436,11 +503,56 @@ pub struct ScoreLine {
     pub points: i32,
 }
 
-/// What a module keeps for one side, in words: `7 coins` (long) and `7¢` (short).
+/// What a module keeps for one side: in words (`7 coins`), and short, a count and its unit
+/// (`7¢`). A front end puts each side's stats of one unit in a column, and may leave out a
+/// count of nothing (`0kn`) where room is short.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stat {
+    /// In words: `7 coins`, `2 knights (1 in hand)`, `Queen`.
     pub long: String,
-    pub short: String,
+    /// The count the short form shows (`7` of `7¢`), or `None` for a mark alone (the Queen's
+    /// `Q`).
+    pub count: Option<i64>,
+    /// What is counted, in a few characters (`¢`, `kn`, `tw`, `Q`): the stat's kind, the same
+    /// for every side.
+    pub unit: String,
+}
+
+impl Stat {
+    /// A count of something: `Stat::counted("7 coins", 7, "¢")` reads `7¢` short.
+    pub fn counted(
+        long: impl Into<String>,
+        count: impl Into<i64>,
+        unit: impl Into<String>,
+    ) -> Stat {
+        Stat {
+            long: long.into(),
+            count: Some(count.into()),
+            unit: unit.into(),
+        }
+    }
+
+    /// A mark with no count: `Stat::mark("Queen", "Q")`.
+    pub fn mark(long: impl Into<String>, unit: impl Into<String>) -> Stat {
+        Stat {
+            long: long.into(),
+            count: None,
+            unit: unit.into(),
+        }
+    }
+
+    /// The short form: the count and the unit (`7¢`, `2kn`), or the unit alone (`Q`).
+    pub fn short(&self) -> String {
+        match self.count {
+            Some(n) => format!("{n}{}", self.unit),
+            None => self.unit.clone(),
+        }
+    }
+
+    /// Whether it counts nothing (`0kn`): a front end short of room leaves it blank.
+    pub fn is_nothing(&self) -> bool {
+        self.count == Some(0)
+    }
 }
 
 /// A piece a module put on a square of a kingdom (a knight, a building), to draw there.

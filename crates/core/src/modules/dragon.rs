@@ -5,7 +5,7 @@
 
 use super::bounded::Bounded;
 use super::buildings::BuildingsState;
-use super::describe::{self, ChoiceView, Panel};
+use super::describe::{self, ChoiceView, Panel, PanelRow};
 use super::mechanism::{Actions, Mechanism};
 use super::{Cx, CxMut, Res, SetupContext, SideView};
 use crate::action_text::ActionWord;
@@ -263,11 +263,11 @@ impl Mechanism for Dragon {
             .map_or(0, |d| d.uses_in(cx.table().round()));
         out.push(Panel {
             title: "Dragon".into(),
-            rows: vec![if uses == 0 {
+            rows: vec![PanelRow::text(if uses == 0 {
                 "in his cave".to_string()
             } else {
                 format!("bribed ({uses} of {})", self.uses_per_round)
-            }],
+            })],
         });
     }
 

@@ -312,20 +312,22 @@ impl Mechanism for Knights {
         // Knights' Lodge against `0kn`, the ones in hand).
         let hand = in_hand(cx, side);
         let owned = cx.get(side, KNIGHTS);
+        // (Short, the ones in hand either way: narrow score rows keep the names readable.)
         out.push(if owned == hand {
-            Stat {
-                long: format!("{} in hand", describe::plural(hand, "knight", "knights")),
-                short: format!("{hand}kn"),
-            }
+            Stat::counted(
+                format!("{} in hand", describe::plural(hand, "knight", "knights")),
+                hand,
+                "kn",
+            )
         } else {
-            Stat {
-                long: format!(
+            Stat::counted(
+                format!(
                     "{} ({hand} in hand)",
                     describe::plural(owned, "knight", "knights")
                 ),
-                // (Short, as before: narrow score rows keep the names readable.)
-                short: format!("{hand}kn"),
-            }
+                hand,
+                "kn",
+            )
         });
     }
 

@@ -1120,10 +1120,13 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
         Vec::new()
     }
 
-    /// The module's public state as titled rows (the Builders' Board).
+    /// The module's public state as titled rows (the Builders' Board): rows of words
+    /// ([`describe::PanelRow::Text`]) or things on offer, each with its price, name and
+    /// figures ([`describe::PanelRow::Item`]), which a front end short of room fits together.
     fn panels(&self, _cx: Cx<'_>, _out: &mut Vec<Panel>) {}
 
-    /// What the module keeps for `side`, in words (`2 knights`, `Queen`).
+    /// What the module keeps for `side`, in words and as a count of a unit (`2 knights`, `2kn`:
+    /// [`describe::Stat::counted`]) or a mark (`Queen`, `Q`: [`describe::Stat::mark`]).
     fn side_stats(&self, _cx: Cx<'_>, _side: Side, _out: &mut Vec<Stat>) {}
 
     /// A side's value of `resource`, one this module provides, in words (`7 coins`, `7¢`), or

@@ -6,7 +6,7 @@
 //! she goes where she adds the most, which is the same for all of them.
 
 use super::bounded::Bounded;
-use super::describe::{self, Panel, ScoreLine, Stat};
+use super::describe::{self, Panel, PanelRow, ScoreLine, Stat};
 use super::file::{Directive, FileSyntax, TableKingdom};
 use super::mechanism::{Mechanism, NoAction};
 use super::{Cx, CxMut, ModuleState, Res, SetupContext, SideEdit, SideView};
@@ -146,19 +146,16 @@ impl Mechanism for Queen {
             title: "Queen".into(),
             // One short row (a front end shows it in a narrow box): where she is, and her
             // host's discount on buildings.
-            rows: vec![match host {
+            rows: vec![PanelRow::text(match host {
                 Some(side) => format!("{}, -{}¢", describe::side_ref(side), self.discount),
                 None => format!("centre, -{}¢ to host", self.discount),
-            }],
+            })],
         });
     }
 
     fn side_stats(&self, cx: Cx<'_>, side: Side, out: &mut Vec<Stat>) {
         if cx.get(side, HOST) > 0 {
-            out.push(Stat {
-                long: "Queen".into(),
-                short: "Q".into(),
-            });
+            out.push(Stat::mark("Queen", "Q"));
         }
     }
 

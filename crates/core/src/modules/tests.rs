@@ -1,5 +1,6 @@
 //! Modules together: names refused, replays, and every piece of Queendomino accounted for.
 
+use crate::modules::describe::PanelRow;
 use crate::testkit::{
     ALL, conserved, knights_and_wealth, packed, play_until, queendomino_like, with_modules_parts,
     xorshift,
@@ -182,14 +183,25 @@ fn front_ends_see_every_step_panel_and_score_line_through_the_hooks() {
         let panels = g.panels();
         let titles: Vec<&str> = panels.iter().map(|p| p.title.as_str()).collect();
         assert_eq!(titles, ["Builders' Board", "Queen", "Dragon"]);
-        assert_eq!(
-            panels[0].rows.len(),
-            crate::testkit::pieces(&g).board.len() + 1
+        let board = &crate::testkit::pieces(&g).board;
+        assert_eq!(panels[0].rows.len(), board.len() + 1);
+        // A slot's row is an item: priced where a building stands, `(empty)` where none does;
+        // the supply last, in words.
+        for (row, slot) in panels[0].rows.iter().zip(board) {
+            let PanelRow::Item(item) = row else {
+                panic!("{row:?}")
+            };
+            assert_eq!(item.price.is_empty(), slot.is_none(), "{item:?}");
+            assert_eq!(item.name == "(empty)", slot.is_none(), "{item:?}");
+        }
+        assert!(
+            matches!(&panels[0].rows[board.len()], PanelRow::Text(t) if t.starts_with("supply "))
         );
         for side in g.all_sides() {
             let h = &crate::testkit::pieces(&g).sides[side];
             let stats = g.side_stats(side);
-            assert_eq!(stats[0].short, format!("{}¢", h.coins));
+            assert_eq!(stats[0].short(), format!("{}¢", h.coins));
+            assert_eq!(stats[0].count, Some(i64::from(h.coins)));
             assert_eq!(stats.len(), 3 + usize::from(h.hosts_queen));
             let marks = g.cell_marks(side);
             assert_eq!(marks.len(), h.knights_placed.len() + h.buildings.len());

@@ -85,7 +85,7 @@ fn own_row(app: &App, game: &Game, width: usize, scores_covered: bool) -> String
         let stats: String = game
             .side_stats(side)
             .iter()
-            .map(|s| format!(" {}", s.short))
+            .map(|s| format!(" {}", s.short()))
             .collect();
         let name = super::side_name(app, game, side);
         if tight {

@@ -242,22 +242,7 @@ fn panel_after_others(panel_w: u16, right_w: u16, s: &Sizes, board_right: bool) 
 /// The columns the modules' panels need in full (each row one column in, a later panel's
 /// first row after its title, a frame).
 fn board_width(game: &Game) -> u16 {
-    let widest = game
-        .panels()
-        .iter()
-        .enumerate()
-        .flat_map(|(i, p)| {
-            p.rows.iter().enumerate().map(move |(r, row)| {
-                let title = if i > 0 && r == 0 {
-                    p.title.chars().count() + 2
-                } else {
-                    0
-                };
-                1 + title + super::text::width(row)
-            })
-        })
-        .max()
-        .unwrap_or(0);
+    let widest = super::panels::width_needed(&game.panels());
     u16::try_from(widest + 2).unwrap_or(u16::MAX)
 }
 

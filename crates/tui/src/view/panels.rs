@@ -9,7 +9,7 @@ use super::panel;
 use super::text;
 use crate::app::App;
 use crownlands_core::Game;
-use crownlands_core::modules::describe::{Panel, name_sides};
+use crownlands_core::modules::describe::{Panel, PanelItem, PanelRow, name_sides};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -31,59 +31,17 @@ pub fn clean(text: &str, room: usize) -> String {
         .collect()
 }
 
-/// `text` made to fit `room` columns, losing words before figures: while it is too long, the
-/// longest word of letters only (a name: `Grassland`) is cut to a shorter prefix and a dot
-/// (`Grass.`, at least two letters), so what a row says in figures (`2¢*`, `+1tw`) stays, but
-/// for a figure's terrain (`2/grassland` as `2/gras.`) where that leaves the names more
-/// letters; what still does not fit is cut at the end. Control characters show as `?`.
+/// `text` (a panel's row of words) made to fit `room` columns, losing letters of words before
+/// figures: while it is too long, the longest word of letters only (`supply`, `centre`) is cut
+/// to a shorter prefix and a dot (`sup.`, at least two letters), so what it says in figures
+/// (`3kn`, `-1¢`) stays; what still does not fit is cut at the end. Control characters show
+/// as `?`.
 pub fn squeeze(text: &str, room: usize) -> String {
-    let plain = squeeze_names(text, room);
-    // Where names had to give letters, the terrain of a figure (`2/grassland`) gives first
-    // what it can (`2/gras.`), when that leaves the names more of theirs (`Grassland Tower`
-    // read `Gr. To.`).
-    let shorter: Vec<String> = text
-        .split(' ')
-        .map(|w| match w.split_once('/') {
-            Some((n, t))
-                if !n.is_empty()
-                    && n.chars().all(|c| c.is_ascii_digit())
-                    && t.chars().count() > 6
-                    && t.chars().all(char::is_alphabetic) =>
-            {
-                format!("{n}/{}.", t.chars().take(4).collect::<String>())
-            }
-            _ => w.to_string(),
-        })
-        .collect();
-    let shorter = shorter.join(" ");
-    if shorter == text || plain == clean(text, usize::MAX) {
-        return plain;
-    }
-    let alt = squeeze_names(&shorter, room);
-    let name_letters = |row: &str| -> usize {
-        row.split(' ')
-            .filter(|w| !w.contains('/'))
-            .flat_map(str::chars)
-            .filter(|c| c.is_alphabetic())
-            .count()
-    };
-    // (Names alike, the one whose end is not cut: `+1kn 2/gras.` rather than `+1kn 2/grass`.)
-    let whole = |row: &str, from: &str| row.ends_with(from.rsplit(' ').next().unwrap_or(from));
-    let (a, p) = (name_letters(&alt), name_letters(&plain));
-    if a > p || (a == p && whole(&alt, &shorter) && !whole(&plain, text)) {
-        alt
-    } else {
-        plain
-    }
-}
-
-/// [`squeeze`] cutting names only.
-fn squeeze_names(text: &str, room: usize) -> String {
     let mut words: Vec<String> = clean(text, usize::MAX)
         .split(' ')
         .map(str::to_string)
         .collect();
-    let len = |w: &[String]| w.iter().map(|x| x.chars().count()).sum::<usize>() + w.len() - 1;
+    let len = |w: &[String]| w.iter().map(|x| text::width(x)).sum::<usize>() + w.len() - 1;
     while len(&words) > room {
         let longest = words
             .iter()
@@ -96,77 +54,14 @@ fn squeeze_names(text: &str, room: usize) -> String {
         let keep = words[i].chars().count().saturating_sub(over + 1).max(2);
         words[i] = words[i].chars().take(keep).chain(['.']).collect();
     }
-    // Names cut to their shortest and still too long, so that the figures at the end would go
-    // (`2¢  To. To. +1kn +1tw tax+`): the figures say more (the step's own list names the
-    // building), so the name goes instead, all but what the room left over holds of its first
-    // word.
-    if len(&words) > room {
-        let is_name = |w: &str| {
-            !w.is_empty()
-                && w.chars()
-                    .all(|c| c.is_alphabetic() || c == '\'' || c == '.')
-        };
-        let figures: Vec<String> = words.iter().filter(|w| !is_name(w)).cloned().collect();
-        if let Some(at) = words.iter().position(|w| is_name(w))
-            && !figures.is_empty()
-            && len(&figures) <= room
-        {
-            let mut out = figures;
-            let mut at = at.min(out.len());
-            // Never no name at all where a letter of it fits (the step's list names the
-            // building: a row must be told apart): the spaces that align the rows (`2¢  `)
-            // give way to its first letter and a dot.
-            if room - len(&out) == 2
-                && let Some(gap) = out.iter().skip(1).position(String::is_empty)
-            {
-                out.remove(gap + 1);
-                if gap + 1 < at {
-                    at -= 1;
-                }
-            }
-            // The first word cut to what the room holds (at least a letter and a dot), and a
-            // space before it.
-            let spare = room - len(&out);
-            if spare >= 3 {
-                let cleaned = clean(text, usize::MAX);
-                let names: Vec<&str> = cleaned.split(' ').filter(|w| is_name(w)).collect();
-                let first = names.first().copied().unwrap_or_default();
-                // The later words' initials (`Tower T.`: a lone `Tower` reads as the Tower
-                // Keep, or a tower), where the room holds them beside the first word, whole
-                // or cut.
-                let initials: String = names
-                    .iter()
-                    .skip(1)
-                    .filter_map(|w| w.chars().next())
-                    .map(|c| format!(" {c}."))
-                    .collect();
-                let tail = initials.chars().count();
-                let letters = first.chars().count();
-                let short: String = if letters + tail < spare {
-                    format!("{first}{initials}")
-                } else if tail > 0 && spare >= tail + 3 {
-                    let keep = spare - tail - 2;
-                    format!(
-                        "{}.{initials}",
-                        first.chars().take(keep).collect::<String>()
-                    )
-                } else if letters < spare {
-                    first.to_string()
-                } else {
-                    first.chars().take(spare - 2).chain(['.']).collect()
-                };
-                out.insert(at, short);
-            }
-            return clean(&out.join(" "), room);
-        }
-    }
     clean(&words.join(" "), room)
 }
 
-/// The panels' lines in `room` columns (each squeezed to fit: see [`squeeze`]): the first
-/// panel's rows as they are, each later panel's
-/// first row after its title (`Queen: in the centre`) and its other rows indented; `chosen`
-/// (a panel's title and a row's index) highlighted with `focus`.
+/// The panels' lines in `room` columns: the first panel's rows as they are, each later
+/// panel's first row after its title (`Queen: in the centre`) and its other rows indented;
+/// every row one column in (a played row crossed there: `×`), a panel's items fitted together
+/// ([`fit_items`]), its rows of words each squeezed ([`squeeze`]); `chosen` (a panel's title and
+/// a row's index) highlighted with `focus`.
 pub fn lines(
     panels: &[Panel],
     room: usize,
@@ -174,121 +69,54 @@ pub fn lines(
     played: Option<&(String, usize)>,
     focus: Style,
 ) -> Vec<Line<'static>> {
-    // Each row's text and style first: the tiles' rows are fitted together (their names kept
-    // apart), the others each squeezed.
-    let mut rows: Vec<(String, Style)> = Vec::new();
+    let inner = room.saturating_sub(1);
+    let mut out = Vec::new();
     for (i, p) in panels.iter().enumerate() {
-        let texts: &[String] = if p.rows.is_empty() {
-            &[String::new()]
+        let items: Vec<PanelItem> = p
+            .rows
+            .iter()
+            .filter_map(|row| match row {
+                PanelRow::Item(item) => Some(item.clone()),
+                PanelRow::Text(_) => None,
+            })
+            .collect();
+        // (Items after the title, on a later panel's first row: the title's room is theirs.)
+        let mut fitted = fit_items(&items, inner).into_iter();
+        let blank = [PanelRow::text("")];
+        let rows = if p.rows.is_empty() {
+            &blank[..]
         } else {
             &p.rows
         };
-        for (r, row) in texts.iter().enumerate() {
-            let text = match (i, r) {
-                (0, _) => row.clone(),
-                (_, 0) => format!("{}: {row}", p.title),
-                _ => format!("  {row}"),
+        for (r, row) in rows.iter().enumerate() {
+            let lead = match (i, r) {
+                (0, _) => String::new(),
+                (_, 0) => format!("{}: ", p.title),
+                _ => " ".to_string(),
             };
-            // Every row one column in, as the Builders' Board's (` 0¢  ...`): none runs into
-            // what is left of the box when it has no frame (`0twsupply`).
-            let text = if text.starts_with(' ') {
-                text
-            } else {
-                format!(" {text}")
+            let left = inner.saturating_sub(text::width(&lead));
+            let body = match row {
+                PanelRow::Text(words) => squeeze(words, left),
+                PanelRow::Item(_) => fitted.next().unwrap_or_default(),
             };
-            // A mistake's module action played: its row crossed in that first column.
             let is =
                 |c: Option<&(String, usize)>| c.is_some_and(|(t, at)| *t == p.title && *at == r);
-            let text = if is(played) {
-                format!("×{}", &text[1..])
-            } else {
-                text
-            };
+            let mark = if is(played) { '×' } else { ' ' };
             let style = if is(chosen) { focus } else { Style::default() };
-            rows.push((clean(&text, usize::MAX), style));
+            let text = clean(&format!("{mark}{lead}{body}"), room);
+            out.push(Line::from(Span::styled(text, style)));
         }
     }
-    let tiles: Vec<(usize, Tile)> = rows
-        .iter()
-        .enumerate()
-        .filter_map(|(at, (text, _))| tile(text).map(|t| (at, t)))
-        .collect();
-    let mut texts: Vec<String> = rows.iter().map(|(t, _)| squeeze(t, room)).collect();
-    let fitted = fit_tiles(
-        &tiles.iter().map(|(_, t)| t.clone()).collect::<Vec<_>>(),
-        room,
-    );
-    for ((at, _), text) in tiles.iter().zip(fitted) {
-        texts[*at] = text;
-    }
-    texts
-        .into_iter()
-        .zip(rows)
-        .map(|(text, (_, style))| Line::from(Span::styled(text, style)))
-        .collect()
+    out
 }
 
-/// A tile's row of the Builders' Board in parts: ` 4¢* ` (the price, with what marks it), the
-/// name's words (`Tower Tollhouse`), the figures (`+1kn`, `+1tw`, `tax+tw`, `2pt`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Tile {
-    /// Up to the price's end (` 4¢*`, `×4¢`).
-    head: String,
-    /// The columns from the head's end to the name (`4¢  Sawmill`: 2).
-    gap: usize,
-    name: Vec<String>,
-    figures: Vec<String>,
-}
-
-/// `text` read as a tile's row (`{price}¢ {name} {figures}`), if it is one: a price first, then
-/// the words of letters of a name, then the figures.
-fn tile(text: &str) -> Option<Tile> {
-    let words: Vec<&str> = text.split(' ').collect();
-    let at = words.iter().position(|w| !w.is_empty())?;
-    let price = words[at];
-    let digits = price.trim_start_matches(|c: char| !c.is_ascii_digit());
-    let digits = digits.trim_end_matches('*');
-    let is_price = price.chars().count() - digits.chars().count() <= 2
-        && digits
-            .strip_suffix('¢')
-            .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
-    if !is_price {
-        return None;
-    }
-    let mut i = at + 1;
-    let mut gap = 1;
-    while words.get(i).is_some_and(|w| w.is_empty()) {
-        gap += 1;
-        i += 1;
-    }
-    // A name's words are of letters, or a bare number (a house rule's unnamed tile reads
-    // `building 13`): a figure always has its unit (`+1kn`, `2/town`, `3pt`).
-    let is_name = |w: &str| {
-        !w.is_empty()
-            && (w.chars().all(|c| c.is_ascii_digit())
-                || (w.chars().any(char::is_alphabetic)
-                    && w.chars()
-                        .all(|c| c.is_alphabetic() || matches!(c, '\'' | '-' | '.'))))
-    };
-    let name: Vec<String> = words[i..]
+/// The columns the panels' lines take in full (without a frame).
+pub fn width_needed(panels: &[Panel]) -> usize {
+    lines(panels, usize::MAX, None, None, Style::default())
         .iter()
-        .take_while(|w| is_name(w))
-        .map(|w| (*w).to_string())
-        .collect();
-    if name.is_empty() {
-        return None;
-    }
-    let figures: Vec<String> = words[i + name.len()..]
-        .iter()
-        .filter(|w| !w.is_empty())
-        .map(|w| (*w).to_string())
-        .collect();
-    Some(Tile {
-        head: words[..=at].join(" "),
-        gap,
-        name,
-        figures,
-    })
+        .map(Line::width)
+        .max()
+        .unwrap_or(0)
 }
 
 /// The letters of each of a name's words that keep it apart from `others` (the first word
@@ -394,17 +222,23 @@ fn fit_name(name: &[String], apart: &[usize], room: usize) -> (String, u8) {
     (clean(&name_form(name, &kept, true), room), 2)
 }
 
-/// A figure said shorter: a terrain cut to four letters and a dot (`2/gras.`), a crown as `cr`.
+/// A figure said shorter: a terrain cut to four letters and a dot (`2/gras.`), a crown as `cr`
+/// (`1/forest crown` as `1/fore. cr`).
 fn short_figure(f: &str) -> String {
-    if f == "crown" {
-        return "cr".into();
-    }
-    match f.split_once('/') {
-        Some((n, t)) if t.chars().count() > 5 && t.chars().all(char::is_alphabetic) => {
-            format!("{n}/{}.", t.chars().take(4).collect::<String>())
-        }
-        _ => f.to_string(),
-    }
+    f.split(' ')
+        .map(|w| {
+            if w == "crown" {
+                return "cr".to_string();
+            }
+            match w.split_once('/') {
+                Some((n, t)) if t.chars().count() > 5 && t.chars().all(char::is_alphabetic) => {
+                    format!("{n}/{}.", t.chars().take(4).collect::<String>())
+                }
+                _ => w.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The figures of a tile as they may be said, the fullest first: all of them, with terrains
@@ -425,37 +259,68 @@ fn figure_forms(figures: &[String]) -> Vec<String> {
     out
 }
 
-/// The tiles' rows in `room` columns, their names as readable as the room allows and never
-/// two alike (a playtest read `To. To.` for both the Tower Tollhouse and the Tower Tollgate):
-/// where a row is too long, the aligning spaces after the prices go first (on every row), then
-/// the figures give way (terrains said short, then the last ones left off) before a name is
-/// cut past what still reads (`Tower Tollh.`); past that the name is cut, keeping the letters
-/// that tell it from the others' (`T.Tollh.`).
-fn fit_tiles(tiles: &[Tile], room: usize) -> Vec<String> {
-    let whole = |t: &Tile| {
-        let mut row = format!("{}{}{}", t.head, " ".repeat(t.gap), t.name.join(" "));
-        if !t.figures.is_empty() {
+/// A panel's items in `room` columns each, their prices lined up and their names as readable
+/// as the room allows and never two alike (a playtest read `To. To.` for both the Tower
+/// Tollhouse and the Tower Tollgate): where a row is too long, the aligning column for a mark
+/// after the prices goes first (on every row, when no price is marked), then the figures give
+/// way (terrains said short, then the last ones left off) before a name is cut past what still
+/// reads (`Tower Tollh.`); past that the name is cut, keeping the letters that tell it from the
+/// others' (`T.Tollh.`).
+fn fit_items(items: &[PanelItem], room: usize) -> Vec<String> {
+    let names: Vec<Vec<String>> = items
+        .iter()
+        .map(|t| {
+            t.name
+                .split(' ')
+                .filter(|w| !w.is_empty())
+                .map(|w| clean(w, usize::MAX))
+                .collect()
+        })
+        .collect();
+    let price_w = items
+        .iter()
+        .map(|t| text::width(&t.price))
+        .max()
+        .unwrap_or(0);
+    // The head: the price, right-aligned, and a column for its mark (`4¢*`, `4¢ `), always when
+    // there is room, else only where some price is marked.
+    let head = |t: &PanelItem, mark_column: bool| {
+        let price = clean(&t.price, usize::MAX);
+        let mut head = " ".repeat(price_w.saturating_sub(text::width(&price)));
+        head.push_str(&price);
+        match t.mark {
+            Some(c) => head.push(if c.is_control() { '?' } else { c }),
+            None if mark_column => head.push(' '),
+            None => {}
+        }
+        if !head.is_empty() {
+            head.push(' ');
+        }
+        head
+    };
+    let whole = |(t, name): (&PanelItem, &Vec<String>)| {
+        let mut row = head(t, true) + &name.join(" ");
+        for figure in &t.figures {
             row.push(' ');
-            row.push_str(&t.figures.join(" "));
+            row.push_str(&clean(figure, usize::MAX));
         }
         row
     };
-    if tiles.iter().all(|t| text::width(&whole(t)) <= room) {
-        return tiles.iter().map(whole).collect();
+    let rows: Vec<String> = items.iter().zip(&names).map(whole).collect();
+    if rows.iter().all(|r| text::width(r) <= room) {
+        return rows;
     }
-    let head_w = tiles
+    let marked = items.iter().any(|t| t.mark.is_some());
+    let all: Vec<&[String]> = names.iter().map(Vec::as_slice).collect();
+    items
         .iter()
-        .map(|t| text::width(&t.head))
-        .max()
-        .unwrap_or(0);
-    let names: Vec<&[String]> = tiles.iter().map(|t| t.name.as_slice()).collect();
-    tiles
-        .iter()
-        .map(|t| {
-            let head = format!("{} ", text::pad(&t.head, head_w));
+        .zip(&names)
+        .map(|(t, name)| {
+            let head = head(t, marked);
             let left = room.saturating_sub(text::width(&head));
-            let keep = apart(&t.name, &names);
-            let forms = figure_forms(&t.figures);
+            let keep = apart(name, &all);
+            let figures: Vec<String> = t.figures.iter().map(|f| clean(f, usize::MAX)).collect();
+            let forms = figure_forms(&figures);
             let with = |figures: &str| {
                 let w = text::width(figures);
                 left.saturating_sub(if w == 0 { 0 } else { w + 1 })
@@ -465,17 +330,17 @@ fn fit_tiles(tiles: &[Tile], room: usize) -> Vec<String> {
             let named: Vec<(&str, (String, u8))> = forms
                 .iter()
                 .filter(|f| !f.is_empty())
-                .map(|f| (f.as_str(), fit_name(&t.name, &keep, with(f))))
+                .map(|f| (f.as_str(), fit_name(name, &keep, with(f))))
                 .collect();
             let chosen = (0..2)
                 .find_map(|level| named.iter().find(|(_, (_, l))| *l <= level).cloned())
                 .or_else(|| {
-                    let alone = fit_name(&t.name, &keep, left);
+                    let alone = fit_name(name, &keep, left);
                     (alone.1 <= 1).then_some(("", alone))
                 });
             let (figures, name) = match chosen {
                 Some((f, (name, _))) => (f, name),
-                None => ("", fit_name(&t.name, &keep, left).0),
+                None => ("", fit_name(name, &keep, left).0),
             };
             let row = if figures.is_empty() {
                 format!("{head}{name}")
@@ -499,8 +364,19 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
         .map(|panel| Panel {
             rows: panel
                 .rows
-                .iter()
-                .map(|row| name_sides(row, sides, |s| super::short_side_name(app, game, s, half)))
+                .into_iter()
+                .map(|row| {
+                    let named = |t: &str| {
+                        name_sides(t, sides, |s| super::short_side_name(app, game, s, half))
+                    };
+                    match row {
+                        PanelRow::Text(words) => PanelRow::Text(named(&words)),
+                        PanelRow::Item(item) => PanelRow::Item(PanelItem {
+                            name: named(&item.name),
+                            ..item
+                        }),
+                    }
+                })
                 .collect(),
             ..panel
         })
@@ -526,28 +402,63 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
 
 #[cfg(test)]
 mod tests {
-    use super::squeeze;
+    use super::super::text;
+    use super::{fit_items, squeeze};
+    use crownlands_core::modules::describe::{Panel, PanelItem, PanelRow};
+
+    /// `4¢*`, `Tower Tollhouse`, `+1kn +1tw` as an item.
+    fn item(price: &str, name: &str, figures: &str) -> PanelItem {
+        let (price, mark) = match price.strip_suffix('*') {
+            Some(p) => (p, Some('*')),
+            None => (price, None),
+        };
+        PanelItem {
+            price: price.to_string(),
+            mark,
+            name: name.to_string(),
+            figures: figures.split_whitespace().map(str::to_string).collect(),
+        }
+    }
 
     #[test]
     fn a_played_row_is_crossed_and_the_chosen_one_styled() {
-        use crownlands_core::modules::describe::Panel;
         use ratatui::style::{Modifier, Style};
         let board = Panel {
             title: "Builders' Board".into(),
-            rows: vec!["0¢  Sawmill".into(), "1¢  Chapel".into(), "2¢  Camp".into()],
+            rows: vec![
+                PanelRow::Item(item("0¢", "Sawmill", "")),
+                PanelRow::Item(item("1¢", "Chapel", "")),
+                PanelRow::Item(item("2¢*", "Camp", "+1kn")),
+                PanelRow::Item(item("", "(empty)", "")),
+                PanelRow::text("supply 3kn 2tw"),
+            ],
+        };
+        let queen = Panel {
+            title: "Queen".into(),
+            rows: vec![PanelRow::text("centre, -1¢ to host")],
         };
         let focus = Style::default().add_modifier(Modifier::REVERSED);
         let at = |r: usize| ("Builders' Board".to_string(), r);
-        let lines = super::lines(&[board], 40, Some(&at(2)), Some(&at(1)), focus);
+        let lines = super::lines(&[board, queen], 40, Some(&at(2)), Some(&at(1)), focus);
         let text: Vec<String> = lines.iter().map(ToString::to_string).collect();
-        assert_eq!(text, [" 0¢  Sawmill", "×1¢  Chapel", " 2¢  Camp"]);
+        assert_eq!(
+            text,
+            [
+                " 0¢  Sawmill",
+                "×1¢  Chapel",
+                " 2¢* Camp +1kn",
+                "     (empty)",
+                " supply 3kn 2tw",
+                " Queen: centre, -1¢ to host",
+            ]
+        );
         assert_eq!(lines[2].spans[0].style, focus);
         assert_eq!(lines[1].spans[0].style, Style::default());
     }
 
-    /// The shipped Queendomino buildings' rows as the Board says them (` 4¢  Tower Tollhouse
-    /// +1kn +1tw tax+tw 2pt`), at prices 0 to 5 over and over.
-    fn queendomino_rows() -> Vec<String> {
+    /// The shipped Queendomino buildings as the Board offers them, at prices 0 to 5 over and
+    /// over.
+    fn queendomino_items() -> Vec<PanelItem> {
         use crownlands_core::modules::describe::building_text;
         let ruleset =
             crownlands_rules::load(crownlands_core::Registry::shipped_ref(), "queendomino")
@@ -558,42 +469,50 @@ mod tests {
             .enumerate()
             .map(|(i, b)| {
                 let t = building_text(&ruleset, b);
-                format!("{:>2}¢  {} {} {}", i % 6, t.name, t.now, t.end)
-                    .split_whitespace()
-                    .collect::<Vec<_>>()
-                    .join(" ")
-                    .replacen("¢ ", "¢  ", 1)
+                PanelItem {
+                    price: format!("{}¢", i % 6),
+                    mark: None,
+                    figures: t.figures(),
+                    name: t.name,
+                }
             })
-            .map(|r| format!(" {r}"))
             .collect()
     }
 
     /// The names the fitted rows say (between the price and the first figure).
     fn names_of(rows: &[String]) -> Vec<String> {
         rows.iter()
-            .map(|r| super::tile(r).map_or_else(String::new, |t| t.name.join(" ")))
+            .map(|r| {
+                r.split(' ')
+                    .skip_while(|w| w.is_empty() || w.contains('¢'))
+                    .take_while(|w| {
+                        !w.is_empty()
+                            && !w.starts_with('+')
+                            && !w.contains('/')
+                            && !w.ends_with("pt")
+                            && !w.starts_with("tax")
+                            && !w.ends_with('…')
+                            && !(w.ends_with("cr") && w.starts_with(|c: char| c.is_ascii_digit()))
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
             .collect()
     }
 
     #[test]
     fn the_boards_names_stay_apart_at_every_width() {
-        use super::{Tile, fit_tiles, tile};
         // A playtest read `To. To.` for both the Tower Tollhouse and the Tower Tollgate at
         // 100x30, `Kn. T.` for both Knight tolls at 66x20: each row had been cut on its own.
-        let rows = queendomino_rows();
-        let tiles: Vec<Tile> = rows
-            .iter()
-            .map(|r| tile(r).expect("a tile's row"))
-            .collect();
-        let full: Vec<String> = tiles.iter().map(|t| t.name.join(" ")).collect();
-        let check = |set: &[Tile], room: usize| {
-            let fitted = fit_tiles(set, room);
+        let items = queendomino_items();
+        let check = |set: &[PanelItem], room: usize| {
+            let fitted = fit_items(set, room);
             let names = names_of(&fitted);
             for (i, row) in fitted.iter().enumerate() {
                 assert!(text::width(row) <= room, "{row:?} wider than {room}");
                 assert!(!names[i].is_empty(), "{row:?} lost its name in {room}");
                 for j in 0..i {
-                    let (a, b) = (set[i].name.join(" "), set[j].name.join(" "));
+                    let (a, b) = (&set[i].name, &set[j].name);
                     assert!(
                         a == b || names[i] != names[j],
                         "{a} and {b} both read {:?} in {room}:\n{}",
@@ -603,36 +522,32 @@ mod tests {
                 }
             }
         };
-        use super::super::text;
-        // The narrowest the Board gets is 19 columns (66x20, under the kingdom, no frame).
-        for room in 16..=60 {
+        // The narrowest the Board gets is 18 columns inside its first (66x20, under the
+        // kingdom, no frame).
+        for room in 15..=59 {
             // All of them on one board, any two, and any six in a row.
-            check(&tiles, room);
-            for i in 0..tiles.len() {
+            check(&items, room);
+            for i in 0..items.len() {
                 for j in 0..i {
-                    check(&[tiles[i].clone(), tiles[j].clone()], room);
+                    check(&[items[i].clone(), items[j].clone()], room);
                 }
-                let six: Vec<Tile> = tiles.iter().cycle().skip(i).take(6).cloned().collect();
+                let six: Vec<PanelItem> = items.iter().cycle().skip(i).take(6).cloned().collect();
                 check(&six, room);
             }
         }
-        assert_eq!(full.len(), 32);
+        assert_eq!(items.len(), 32);
     }
 
     #[test]
     fn unnamed_tiles_keep_their_numbers_apart() {
-        use super::super::text;
-        use super::{fit_tiles, tile};
         // A house rule's tiles without a name read `building N`: the number is the name's.
-        let rows = [
-            " 0¢  building 13 +1kn 3pt",
-            " 1¢  building 14 +1tw 2/wheat",
-            " 2¢  building 7 1cr",
+        let items = [
+            item("0¢", "building 13", "+1kn 3pt"),
+            item("1¢", "building 14", "+1tw 2/wheat"),
+            item("2¢", "building 7", "1cr"),
         ];
-        let tiles: Vec<_> = rows.iter().map(|r| tile(r).unwrap()).collect();
-        assert_eq!(tiles[0].name, ["building", "13"]);
-        for room in 10..=40 {
-            let fitted = fit_tiles(&tiles, room);
+        for room in 9..=39 {
+            let fitted = fit_items(&items, room);
             let names = names_of(&fitted);
             for (i, row) in fitted.iter().enumerate() {
                 assert!(text::width(row) <= room, "{row:?} wider than {room}");
@@ -645,89 +560,88 @@ mod tests {
 
     #[test]
     fn the_boards_names_take_the_room_before_the_figures() {
-        use super::{fit_tiles, tile};
-        let rows = [
-            " 2¢  Knight Tollhouse +1kn tax+kn 3pt",
-            " 4¢  Tower Tollhouse +1kn +1tw tax+tw 2pt",
-            " 5¢  Tower Tollgate +1tw tax+tw 2pt",
-            " 1¢  Grassland Tower +1tw 2/grassland",
+        let items = [
+            item("2¢", "Knight Tollhouse", "+1kn tax+kn 3pt"),
+            item("4¢", "Tower Tollhouse", "+1kn +1tw tax+tw 2pt"),
+            item("5¢", "Tower Tollgate", "+1tw tax+tw 2pt"),
+            item("1¢", "Grassland Tower", "+1tw 2/grassland"),
         ];
-        let tiles: Vec<_> = rows.iter().map(|r| tile(r).unwrap()).collect();
         // Room for all: as they are.
-        assert_eq!(fit_tiles(&tiles, 45), rows);
-        // 33 columns (the Board at 100x30): the names read, the last figures give way.
         assert_eq!(
-            fit_tiles(&tiles, 33),
+            fit_items(&items, 44),
             [
-                " 2¢ Knight Tollhouse +1kn tax+kn…",
-                " 4¢ Tower Tollhouse +1kn +1tw…",
-                " 5¢ Tower Tollgate +1tw tax+tw…",
-                " 1¢ Grassland Tower +1tw 2/gras.",
+                "2¢  Knight Tollhouse +1kn tax+kn 3pt",
+                "4¢  Tower Tollhouse +1kn +1tw tax+tw 2pt",
+                "5¢  Tower Tollgate +1tw tax+tw 2pt",
+                "1¢  Grassland Tower +1tw 2/grassland",
             ]
         );
-        // 27 (66x20): the names whole still, a figure beside each.
+        // 32 columns (the Board at 100x30): the names read, the last figures give way.
         assert_eq!(
-            fit_tiles(&tiles, 27),
+            fit_items(&items, 32),
             [
-                " 2¢ Knight Tollhouse +1kn…",
-                " 4¢ Tower Tollhouse +1kn…",
-                " 5¢ Tower Tollgate +1tw…",
-                " 1¢ Grassland Tower +1tw…",
+                "2¢ Knight Tollhouse +1kn tax+kn…",
+                "4¢ Tower Tollhouse +1kn +1tw…",
+                "5¢ Tower Tollgate +1tw tax+tw…",
+                "1¢ Grassland Tower +1tw 2/gras.",
             ]
         );
-        // 19: the names alone, whole where they fit, else cut where they still read.
+        // 26 (66x20): the names whole still, a figure beside each.
         assert_eq!(
-            fit_tiles(&tiles, 19),
+            fit_items(&items, 26),
             [
-                " 2¢ Knight Tollhou.",
-                " 4¢ Tower Tollhouse",
-                " 5¢ Tower Tollgate",
-                " 1¢ Grassland Tower",
+                "2¢ Knight Tollhouse +1kn…",
+                "4¢ Tower Tollhouse +1kn…",
+                "5¢ Tower Tollgate +1tw…",
+                "1¢ Grassland Tower +1tw…",
             ]
         );
-        // 14: the names cut past that, but to what tells them apart.
+        // 18: the names alone, whole where they fit, else cut where they still read.
         assert_eq!(
-            fit_tiles(&tiles, 14),
+            fit_items(&items, 18),
             [
-                " 2¢ Knig. Tol.",
-                " 4¢ To. Tollh.",
-                " 5¢ To. Tollg.",
-                " 1¢ Gras. Tow."
+                "2¢ Knight Tollhou.",
+                "4¢ Tower Tollhouse",
+                "5¢ Tower Tollgate",
+                "1¢ Grassland Tower",
             ]
+        );
+        // 13: the names cut past that, but to what tells them apart.
+        assert_eq!(
+            fit_items(&items, 13),
+            [
+                "2¢ Knig. Tol.",
+                "4¢ To. Tollh.",
+                "5¢ To. Tollg.",
+                "1¢ Gras. Tow."
+            ]
+        );
+        // A marked price keeps its column for every row; prices line up on the right.
+        let marked = [
+            item("12¢*", "Tower Tollhouse", "+1kn +1tw tax+tw 2pt"),
+            item("5¢", "Tower Tollgate", "+1tw tax+tw 2pt"),
+        ];
+        assert_eq!(
+            fit_items(&marked, 26),
+            ["12¢* Tower Tollhouse +1kn…", " 5¢  Tower Tollgate +1tw…"]
         );
     }
 
     #[test]
-    fn squeezing_cuts_names_before_figures() {
-        let row = " 1¢* Grassland Tower +1tw 2/grassland";
+    fn a_figure_said_short_keeps_its_words() {
+        assert_eq!(super::short_figure("1/forest crown"), "1/fore. cr");
+        assert_eq!(super::short_figure("2/grassland"), "2/gras.");
+        assert_eq!(super::short_figure("+1kn"), "+1kn");
+    }
+
+    #[test]
+    fn squeezing_cuts_words_before_figures() {
+        let row = "supply 3kn 2tw";
         assert_eq!(squeeze(row, 80), row, "fits: as it is");
-        // A figure's terrain gives letters first where the names then keep more of theirs
-        // (a playtest read `Gr. To.` on the Board at 80x24); then the longest name, the next.
-        assert_eq!(squeeze(row, 33), " 1¢* Grassland Tower +1tw 2/gras.");
-        assert_eq!(squeeze(row, 30), " 1¢* Grass. Tower +1tw 2/gras.");
-        assert_eq!(squeeze(row, 26), " 1¢* Gr. Tow. +1tw 2/gras.");
-        assert_eq!(squeeze(" 3¢ +1kn 2/grassland", 16), " 3¢ +1kn 2/gras.");
-        let wheat = "0¢  Wheat Tower +1tw 2/wheat";
-        assert_eq!(squeeze(wheat, 26), "0¢  Wheat To. +1tw 2/wheat");
-        // Still too long once the names are short: cut at the end.
-        assert_eq!(squeeze(row, 12).chars().count(), 12);
-        // Names at their shortest and the figures still cut: the names go first, the first
-        // word kept as far as the room allows.
-        let board = "2¢  Tower Tollhouse +1kn +1tw tax+tw 2pt";
-        assert_eq!(squeeze(board, 25), "2¢  +1kn +1tw tax+tw 2pt");
-        // A letter of the name where it fits (a row with none could not be told apart), the
-        // aligning spaces giving way to it.
-        assert_eq!(squeeze(board, 26), "2¢ T. +1kn +1tw tax+tw 2pt");
-        assert_eq!(squeeze(board, 27), "2¢  T. +1kn +1tw tax+tw 2pt");
-        assert_eq!(squeeze(board, 29), "2¢  Tow. +1kn +1tw tax+tw 2pt");
-        assert_eq!(squeeze(board, 28), "2¢  To. +1kn +1tw tax+tw 2pt");
-        // With room, the later words' initials: a lone `Tower` read as the Tower Keep.
-        assert_eq!(squeeze(board, 30), "2¢  T. T. +1kn +1tw tax+tw 2pt");
-        assert_eq!(squeeze(board, 31), "2¢  To. T. +1kn +1tw tax+tw 2pt");
-        assert_eq!(squeeze(board, 32), "2¢  To. To. +1kn +1tw tax+tw 2pt");
-        let keep = "2¢  Tower Keep +2tw 1/tower";
-        assert_eq!(squeeze(keep, 25), "2¢  To. Keep +2tw 1/tower");
-        assert_eq!(squeeze(keep, 22), "2¢  T. K. +2tw 1/tower");
+        assert_eq!(squeeze(row, 13), "supp. 3kn 2tw");
+        assert_eq!(squeeze(row, 11), "su. 3kn 2tw");
+        // Still too long once the words are short: cut at the end.
+        assert_eq!(squeeze(row, 8), "su. 3kn ");
         assert_eq!(squeeze("a\u{1b}[31m b", 20), "a?[31m b");
     }
 }

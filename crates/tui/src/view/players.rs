@@ -28,19 +28,23 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
         .session()
         .filter(|s| s.game_index() > 0)
         .map(|s| s.played());
-    let stats: Vec<Vec<Stat>> = game
+    // In words and short, each side's stats: the match's total first, then the modules'.
+    let stats: Vec<Vec<(String, Short)>> = game
         .all_sides()
         .map(|side| {
-            let mut stats = game.side_stats(side);
+            let mut stats: Vec<(String, Short)> = game
+                .side_stats(side)
+                .iter()
+                .map(|st| (st.long.clone(), Short::of(st)))
+                .collect();
             if let Some(played) = played {
                 let sum = played.running_total(side);
-                stats.insert(
-                    0,
-                    Stat {
-                        long: format!("match {sum}"),
-                        short: format!("m{sum}"),
-                    },
-                );
+                let short = Short {
+                    kind: Kind::Match,
+                    text: format!("m{sum}"),
+                    nothing: false,
+                };
+                stats.insert(0, (format!("match {sum}"), short));
             }
             stats
         })
@@ -52,7 +56,7 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     let long_texts: Vec<String> = stats
         .iter()
         .map(|s| {
-            let parts: Vec<&str> = s.iter().map(|st| st.long.as_str()).collect();
+            let parts: Vec<&str> = s.iter().map(|(long, _)| long.as_str()).collect();
             if parts.is_empty() {
                 String::new()
             } else {
@@ -60,7 +64,11 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
             }
         })
         .collect();
-    let grid = Columns::of(&stats);
+    let shorts: Vec<Vec<Short>> = stats
+        .into_iter()
+        .map(|side| side.into_iter().map(|(_, short)| short).collect())
+        .collect();
+    let grid = Columns::of(&shorts);
     let widest = |texts: &[String]| texts.iter().map(|t| text::width(t)).max().unwrap_or(0);
     // The roomiest form that leaves a name its room: stats in words, then short with the points
     // in words, then all short.
@@ -93,7 +101,7 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     let points_w = if long_points { 9 } else { 5 };
     let stats_w = widest(&texts);
     let texts = if texts.is_empty() {
-        vec![String::new(); stats.len()]
+        vec![String::new(); grid.sides()]
     } else {
         texts
     };
@@ -129,30 +137,47 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
         .render(area, buf);
 }
 
-/// The stats in short, in columns: one a kind of stat (its short form without the figures:
-/// `¢` of `7¢`, `kn`, `tw`, `Q`), in the order the sides give them, each side's in its column
-/// or blank where it has none.
+/// What a column of the stats in short holds: the match's total, or a stat's unit (`¢`, `kn`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Kind {
+    Match,
+    Unit(String),
+}
+
+/// A stat in short (`7¢`, `m42`), its kind, and whether it counts nothing (`0kn`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Short {
+    kind: Kind,
+    text: String,
+    nothing: bool,
+}
+
+impl Short {
+    fn of(st: &Stat) -> Short {
+        Short {
+            kind: Kind::Unit(st.unit.clone()),
+            text: st.short(),
+            nothing: st.is_nothing(),
+        }
+    }
+}
+
+/// The stats in short, in columns: one a kind of stat (`¢`, `kn`, `tw`, `Q`), in the order the
+/// sides give them, each side's in its column or blank where it has none.
 struct Columns {
-    cells: Vec<Vec<Option<String>>>,
+    cells: Vec<Vec<Option<Short>>>,
 }
 
 impl Columns {
-    fn of(stats: &[Vec<Stat>]) -> Columns {
-        let kind = |st: &Stat| -> String {
-            st.short
-                .chars()
-                .filter(|c| !c.is_ascii_digit() && !matches!(c, '-' | '+' | '.' | '/'))
-                .collect()
-        };
-        let mut kinds: Vec<String> = Vec::new();
+    fn of(stats: &[Vec<Short>]) -> Columns {
+        let mut kinds: Vec<&Kind> = Vec::new();
         for side in stats {
             let mut at = 0;
             for st in side {
-                let k = kind(st);
-                match kinds.iter().position(|x| *x == k) {
+                match kinds.iter().position(|k| **k == st.kind) {
                     Some(i) => at = i + 1,
                     None => {
-                        kinds.insert(at, k);
+                        kinds.insert(at, &st.kind);
                         at += 1;
                     }
                 }
@@ -163,11 +188,7 @@ impl Columns {
             .map(|side| {
                 kinds
                     .iter()
-                    .map(|k| {
-                        side.iter()
-                            .find(|st| kind(st) == *k)
-                            .map(|st| st.short.clone())
-                    })
+                    .map(|k| side.iter().find(|st| st.kind == **k).cloned())
                     .collect()
             })
             .collect();
@@ -178,16 +199,17 @@ impl Columns {
         self.cells.first().map_or(0, Vec::len)
     }
 
+    fn sides(&self) -> usize {
+        self.cells.len()
+    }
+
     /// Each side's first `kinds` columns (` 7¢ 1kn 0tw`), the figures right-aligned; without
     /// `zeros`, a count of nothing (`0kn`) blank, and a column of nothing but blanks left out.
     fn texts(&self, zeros: bool, kinds: usize) -> Vec<String> {
-        // (A count of nothing: `0` then its unit, `0kn`, `0¢`; not `0/3` or `0.5x`.)
-        let nothing = |s: &str| {
-            let mut c = s.chars();
-            c.next() == Some('0') && c.next().is_some_and(|u| u.is_alphabetic() || u == '¢')
-        };
-        let shown = |cell: &Option<String>| -> Option<String> {
-            cell.clone().filter(|s| zeros || !nothing(s))
+        let shown = |cell: &Option<Short>| -> Option<String> {
+            cell.as_ref()
+                .filter(|s| zeros || !s.nothing)
+                .map(|s| clean(&s.text, usize::MAX))
         };
         let widths: Vec<usize> = (0..kinds)
             .map(|k| {
@@ -217,15 +239,21 @@ impl Columns {
 
 #[cfg(test)]
 mod tests {
-    use super::Columns;
+    use super::{Columns, Short};
     use crownlands_core::modules::describe::Stat;
 
-    fn stats(shorts: &[&str]) -> Vec<Stat> {
+    /// Stats said short as `7¢`, `3kn`, `Q` (a mark alone).
+    fn stats(shorts: &[&str]) -> Vec<Short> {
         shorts
             .iter()
-            .map(|s| Stat {
-                long: String::new(),
-                short: (*s).to_string(),
+            .map(|s| {
+                let digits = s.len() - s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                let (count, unit) = s.split_at(digits);
+                let st = match count.parse::<i64>() {
+                    Ok(n) => Stat::counted("", n, unit),
+                    Err(_) => Stat::mark("", unit),
+                };
+                Short::of(&st)
             })
             .collect()
     }
