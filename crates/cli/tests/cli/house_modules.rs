@@ -140,6 +140,22 @@ fn a_terrains_territories_score_times_its_multiplier() {
         .stdout;
     assert!(text.contains("lake territories x2"), "{text}");
     assert!(text.contains("mine territories x0"), "{text}");
+    // A penalty terrain (a negative multiplier): lake crowns cost what they would score, and a
+    // terrain with no crowns in the kingdom gets no line (not `forest territories x3 +0`).
+    let penalty = dir.file(
+        "penalty.toml",
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n[rules.module.terrain-multipliers]\nmultipliers = { lake = -1, forest = 3 }\n",
+    );
+    // Lake: 9 as printed, -9 with the multiplier (-18); mine 2 as printed.
+    let v: Value = run(&["score", &kingdom.arg(), "--ruleset", &penalty, "--json"])
+        .ok()
+        .json();
+    assert_eq!(v["total"], -7, "{v}");
+    let text = run(&["score", &kingdom.arg(), "--ruleset", &penalty])
+        .ok()
+        .stdout;
+    assert!(text.contains("lake territories x-1"), "{text}");
+    assert!(!text.contains("forest territories"), "{text}");
     // A terrain the ruleset lacks, with the one meant.
     let bad = dir.file(
         "bad.toml",

@@ -41,6 +41,11 @@ impl<const MIN: i64, const MAX: i64> Bounded<MIN, MAX> {
     pub fn as_u32(self) -> u32 {
         self.0.clamp(0, i64::from(u32::MAX)) as u32
     }
+
+    /// The value as an `i32`, for a range within `i32`'s (clamped to it otherwise).
+    pub fn as_i32(self) -> i32 {
+        self.0.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+    }
 }
 
 impl<const MIN: i64, const MAX: i64> fmt::Debug for Bounded<MIN, MAX> {

@@ -1,6 +1,6 @@
 //! Terrain multipliers (a house rule): a territory of a terrain named here scores its squares
 //! times its crowns times the multiplier (`multipliers = { lake = 2 }`: lakes' crowns count
-//! double; `0` makes a terrain worth nothing). The printed scoring is the engine's; this module
+//! double; `0` makes a terrain worth nothing, `-1` makes its crowns cost points). The printed scoring is the engine's; this module
 //! adds the difference, as a line of the score per terrain.
 
 use super::SideView;
@@ -16,22 +16,22 @@ use std::collections::BTreeMap;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TerrainMultipliers {
     /// Each terrain's name and its multiplier, in name order.
-    pub multipliers: Vec<(String, u32)>,
+    pub multipliers: Vec<(String, i32)>,
 }
 
 /// The parameters (`[rules.module.terrain-multipliers]`): `multipliers`, a table of terrain
-/// names and whole numbers from 0 to 100.
+/// names and whole numbers from -100 to 100.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct TerrainMultipliersParams {
     /// Each territory of the terrain scores squares x crowns x this (1: as printed).
-    pub multipliers: BTreeMap<String, Bounded<0, 100>>,
+    pub multipliers: BTreeMap<String, Bounded<-100, 100>>,
 }
 
 impl TerrainMultipliers {
     /// What the multipliers add to `side`'s score, per terrain named (in name order): the
     /// points of its territories times the multiplier less one.
-    fn extra(&self, side: SideView<'_>) -> Vec<(&str, u32, i64)> {
+    fn extra(&self, side: SideView<'_>) -> Vec<(&str, i32, i64)> {
         self.multipliers
             .iter()
             .filter_map(|(name, m)| {
@@ -49,7 +49,7 @@ impl TerrainMultipliers {
 
     /// What multiplier `m` adds to a territory of `squares` squares and `crowns` crowns.
     #[inline]
-    fn extra_of(m: u32, squares: u32, crowns: u32) -> i64 {
+    fn extra_of(m: i32, squares: u32, crowns: u32) -> i64 {
         i64::from(squares) * i64::from(crowns) * (i64::from(m) - 1)
     }
 
@@ -84,7 +84,7 @@ impl Mechanism for TerrainMultipliers {
             multipliers: p
                 .multipliers
                 .into_iter()
-                .map(|(name, m)| (name, m.as_u32()))
+                .map(|(name, m)| (name, m.as_i32()))
                 .collect(),
         }
     }
@@ -157,7 +157,9 @@ impl Mechanism for TerrainMultipliers {
         Some(
             self.extra(side)
                 .into_iter()
-                .filter(|&(_, m, _)| m != 1)
+                // (A line for what changed: not `swamp territories x0 +0` where the kingdom has
+                // no swamp, or none with crowns.)
+                .filter(|&(_, m, extra)| m != 1 && extra != 0)
                 .map(|(name, m, extra)| ScoreLine {
                     label: format!("{name} territories x{m}"),
                     points: super::clamp_line(extra),
