@@ -182,7 +182,8 @@ impl Rules {
             // Closest as the whole word (`most-cions` is near `most-coins`), the built-in
             // `most-crowns` among them (`most-crown`).
             let candidates: Vec<&'static str> = known.iter().copied().chain(["crowns"]).collect();
-            let whole: Vec<String> = candidates.iter().map(|k| format!("most-{k}")).collect();
+            let prefix = tie_break.prefix();
+            let whole: Vec<String> = candidates.iter().map(|k| format!("{prefix}{k}")).collect();
             let refs: Vec<&str> = whole.iter().map(String::as_str).collect();
             let suggestion = crate::text::closest(&tie_break.name(), &refs)
                 .and_then(|w| refs.iter().position(|x| *x == w))
@@ -1037,7 +1038,7 @@ impl Ruleset {
                 Some("it is already listed before".to_string())
             } else {
                 match tb {
-                    TieBreak::Most(r) if !kept(r.as_str()) => Some(format!(
+                    TieBreak::Most(r) | TieBreak::Fewest(r) if !kept(r.as_str()) => Some(format!(
                         "no module gives {}, so every kingdom has 0",
                         r.words()
                     )),

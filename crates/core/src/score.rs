@@ -35,7 +35,7 @@ pub struct ScoreBreakdown {
     pub largest_territory: u32,
     /// Crowns in the kingdom (second tie-break).
     pub crowns: u32,
-    /// The resources the rules' `most-RESOURCE` tie-breaks compare, as the side holds them
+    /// The resources the rules' `most-RESOURCE` and `fewest-RESOURCE` tie-breaks compare, as the side holds them
     /// at the end (a resource no module of the ruleset keeps is 0).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub held: BTreeMap<String, u32>,
@@ -57,6 +57,18 @@ impl ScoreBreakdown {
             points,
         });
         self.total += points;
+    }
+
+    /// What `tie_break` compares of this kingdom: the largest territory's squares, the
+    /// crowns, or the resource held at the end (more wins, or fewer: [`TieBreak::prefers_fewer`]).
+    pub fn compared(&self, tie_break: &TieBreak) -> i64 {
+        match tie_break {
+            TieBreak::LargestTerritory => i64::from(self.largest_territory),
+            TieBreak::MostCrowns | TieBreak::FewestCrowns => i64::from(self.crowns),
+            TieBreak::Most(r) | TieBreak::Fewest(r) => {
+                i64::from(self.held.get(r.as_str()).copied().unwrap_or(0))
+            }
+        }
     }
 }
 
@@ -166,11 +178,9 @@ pub fn rank(scores: BySide<ScoreBreakdown>, tie_breaks: &[TieBreak]) -> Outcome 
     let key = |s: &ScoreBreakdown| -> Vec<i64> {
         let mut k = vec![i64::from(s.total)];
         for tb in tie_breaks {
-            k.push(match tb {
-                TieBreak::LargestTerritory => i64::from(s.largest_territory),
-                TieBreak::MostCrowns => i64::from(s.crowns),
-                TieBreak::Most(r) => i64::from(s.held.get(r.as_str()).copied().unwrap_or(0)),
-            });
+            // (Higher ranks first: a count of which fewer wins, negated.)
+            let n = s.compared(tb);
+            k.push(if tb.prefers_fewer() { -n } else { n });
         }
         k
     };

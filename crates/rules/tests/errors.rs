@@ -1422,7 +1422,7 @@ fn a_plugin_resource_brings_its_own_tie_break() {
         3,
         29,
         &[
-            "must be \"largest-territory\" or \"most-crowns\" or \"most-\" followed by a resource's name (at most 23 characters), like \"most-coins\", not \"most-Coins\"",
+            "must be \"largest-territory\" or \"most-crowns\" or \"most-\" followed by a resource's name (at most 23 characters), like \"most-coins\" or \"fewest-crowns\" or \"fewest-\" followed by a resource's name (at most 23 characters), like \"fewest-claim-place\", not \"most-Coins\"",
         ],
     );
 }
@@ -2726,12 +2726,25 @@ fn a_refused_modules_list_or_extends_brings_no_second_error() {
 }
 
 #[test]
-fn a_tie_break_of_the_fewest_gets_no_suggestion_it_cannot_take() {
-    // `fewest-crowns` was told `did you mean "most-fewest-crowns"?`, which fails in turn.
+fn a_tie_break_of_the_fewest_is_read_and_its_misspellings_told() {
+    // `fewest-crowns` was once refused with `did you mean "most-fewest-crowns"?`; the fewest
+    // are tie-breaks of their own now (a house rule), misspelt as the most are.
     let text = |t: &str| format!("extends = \"queendomino\"\n[rules]\ntie-breaks = [\"{t}\"]\n");
     let registry = crownlands_core::Registry::shipped_ref();
-    let d = load_str(registry, &text("fewest-crowns"), Path::new("t.toml")).expect_err("no");
-    assert!(!d.to_string().contains("did you mean"), "{d}");
+    for good in ["fewest-crowns", "fewest-coins", "fewest-towers"] {
+        let r = load_str(registry, &text(good), Path::new("t.toml")).expect("loads");
+        let tb = crownlands_core::TieBreak::parse(good).expect("a tie-break");
+        assert!(
+            r.player_counts()
+                .iter()
+                .all(|(_, rules)| rules.tie_breaks == [tb])
+        );
+    }
+    let d = load_str(registry, &text("fewest-cions"), Path::new("t.toml")).expect_err("no");
+    assert!(
+        d.to_string().contains("(did you mean `fewest-coins`?)"),
+        "{d}"
+    );
     let d = load_str(registry, &text("max-coins"), Path::new("t.toml")).expect_err("no");
     assert!(
         d.to_string().contains("(did you mean \"most-coins\"?)"),
@@ -2772,7 +2785,7 @@ fn every_bad_entry_of_a_table_parameter_is_said_at_its_entry() {
         crownlands_core::Registry::shipped_ref(),
         "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n\
          [rules.module.terrain-multipliers]\n\
-         multipliers = { lake = -1, forest = 101, wheat = 1.5, \"mine\" = \"2\", swamp = 2 }\n",
+         multipliers = { lake = -101, forest = 101, wheat = 1.5, \"mine\" = \"2\", swamp = 2 }\n",
         Path::new("m.toml"),
     )
     .expect_err("refused");
@@ -2781,16 +2794,16 @@ fn every_bad_entry_of_a_table_parameter_is_said_at_its_entry() {
         &d,
         5,
         17,
-        &["`multipliers.lake` must be from 0 to 100, not -1"],
+        &["`multipliers.lake` must be from -100 to 100, not -101"],
     );
     assert_diag(
         &d,
         5,
-        28,
-        &["`multipliers.forest` must be from 0 to 100, not 101"],
+        30,
+        &["`multipliers.forest` must be from -100 to 100, not 101"],
     );
-    assert_diag(&d, 5, 42, &["`multipliers.wheat` must be a whole number"]);
-    assert_diag(&d, 5, 55, &["`multipliers.mine` must be a whole number"]);
+    assert_diag(&d, 5, 44, &["`multipliers.wheat` must be a whole number"]);
+    assert_diag(&d, 5, 57, &["`multipliers.mine` must be a whole number"]);
 }
 
 #[test]
@@ -2801,17 +2814,17 @@ fn a_table_entry_is_found_where_it_is_a_key() {
         crownlands_core::Registry::shipped_ref(),
         "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n\
          [rules.module.terrain-multipliers]\n\
-         multipliers = {   'lake'   = -1 ,forest=101 }\n",
+         multipliers = {   'lake'   = -101 ,forest=101 }\n",
         Path::new("m.toml"),
     )
     .expect_err("refused");
     assert_diag(&d, 5, 19, &["`multipliers.lake`"]);
-    assert_diag(&d, 5, 34, &["`multipliers.forest`"]);
+    assert_diag(&d, 5, 36, &["`multipliers.forest`"]);
     // A table of many spaces around a key of spaces: said at once (no search over it).
     let spaces = " ".repeat(200_000);
     let text = format!(
         "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n\
-         [rules.module.terrain-multipliers]\nmultipliers = {{ ' ' = -1{spaces}}}\n"
+         [rules.module.terrain-multipliers]\nmultipliers = {{ ' ' = -101{spaces}}}\n"
     );
     let d = load_str(
         crownlands_core::Registry::shipped_ref(),

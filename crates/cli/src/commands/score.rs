@@ -266,18 +266,17 @@ pub fn run(
         let s = &scored[i];
         let mut extra = Vec::new();
         for tb in &rules.tie_breaks {
-            extra.push(match tb {
-                crownlands_core::TieBreak::LargestTerritory => {
-                    format!("largest territory {}", s.score.largest_territory)
+            // As `largest territory 9` reads: what it compares, then how many.
+            let what = match tb {
+                crownlands_core::TieBreak::LargestTerritory => "largest territory".to_string(),
+                crownlands_core::TieBreak::MostCrowns | crownlands_core::TieBreak::FewestCrowns => {
+                    "crowns".to_string()
                 }
-                crownlands_core::TieBreak::MostCrowns => format!("crowns {}", s.score.crowns),
-                // As `largest territory 9` reads: the resource's name, then how many.
-                crownlands_core::TieBreak::Most(r) => format!(
-                    "{} {}",
-                    r.words(),
-                    s.score.held.get(r.as_str()).copied().unwrap_or(0)
-                ),
-            });
+                crownlands_core::TieBreak::Most(r) | crownlands_core::TieBreak::Fewest(r) => {
+                    r.words()
+                }
+            };
+            extra.push(format!("{what} {}", s.score.compared(tb)));
         }
         let compared = if extra.is_empty() {
             String::new()

@@ -170,3 +170,26 @@ fn a_terrains_territories_score_times_its_multiplier() {
         err.stderr
     );
 }
+
+#[test]
+fn ties_go_to_the_earlier_claimer_with_a_tie_break_of_the_fewest() {
+    // A house rule an auditor could not write: ties to the first claimer, not the later one.
+    let dir = rules();
+    let early = dir.file(
+        "early.toml",
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"claim-order\"]\ntie-breaks = [\"fewest-claim-place\", \"fewest-crowns\"]\n",
+    );
+    // Both score 3 (wheat 3 squares x 1 crown): the one that claimed 1st wins.
+    let first = TempFile::kingdom("first", "W1 W\nC  W\n@claim-place 1\n");
+    let second = TempFile::kingdom("second", "W1 W\nC  W\n@claim-place 2\n");
+    let text = run(&["score", &second.arg(), &first.arg(), "--ruleset", &early])
+        .ok()
+        .stdout;
+    assert!(text.contains("decided by fewest-claim-place"), "{text}");
+    let winner = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("1. "))
+        .unwrap_or_default();
+    assert!(winner.contains("first"), "{text}");
+    assert!(winner.contains("(claim place 1, crowns 1)"), "{text}");
+}

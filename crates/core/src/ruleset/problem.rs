@@ -186,8 +186,9 @@ pub enum RulesProblem {
     LineSize(u8),
     #[error("tie-break `{tie_break}` is listed twice: each decides a tie at most once", tie_break = .tie_break.name())]
     TieBreakTwice { index: usize, tie_break: TieBreak },
-    /// A `most-RESOURCE` tie-break on a resource no registered module keeps.
-    #[error("tie-break `{tie_break}`: no module keeps a resource called `{resource}` for each side{hint}; a `most-` tie-break names one the modules keep per side (its module in `modules`): {known}", tie_break = .tie_break.name(), resource = .tie_break.resource().unwrap_or(""), hint = .suggestion.map(|s| format!(" (did you mean `most-{s}`?)")).unwrap_or_default())]
+    /// A `most-RESOURCE` or `fewest-RESOURCE` tie-break on a resource no registered module
+    /// keeps.
+    #[error("tie-break `{tie_break}`: no module keeps a resource called `{resource}` for each side{hint}; a `{prefix}` tie-break names one the modules keep per side (its module in `modules`): {known}", tie_break = .tie_break.name(), resource = .tie_break.resource().unwrap_or(""), prefix = .tie_break.prefix(), hint = .suggestion.map(|s| format!(" (did you mean `{}{s}`?)", .tie_break.prefix())).unwrap_or_default())]
     UnknownResource {
         index: usize,
         tie_break: TieBreak,

@@ -1,6 +1,7 @@
 //! Tie-breaks: what decides between kingdoms tied on score. Two are the rulebooks' own (the
-//! largest territory, the most crowns); the rest name a resource some module keeps per side
-//! (`most-coins`, `most-towers`, or a plugin's), so a module brings its tie-break with it.
+//! largest territory, the most crowns); the rest are house rules: the fewest crowns, or the
+//! most or the fewest of a resource some module keeps per side (`most-coins`, `most-towers`,
+//! `fewest-claim-place`, or a plugin's), so a module brings its tie-breaks with it.
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::de::{self, Deserializer, Visitor};
@@ -10,8 +11,11 @@ use std::borrow::Cow;
 /// The longest resource name a tie-break may hold.
 pub const MAX_RESOURCE_NAME: usize = 23;
 
-/// How a tie-break on a resource is spelt: this, then the resource's name.
+/// How a tie-break on the most of a resource is spelt: this, then the resource's name.
 pub const MOST: &str = "most-";
+
+/// How a tie-break on the fewest of a resource is spelt: this, then the resource's name.
+pub const FEWEST: &str = "fewest-";
 
 /// A resource's name kept inline (lowercase letters, digits and `-`, starting with a letter, at
 /// most [`MAX_RESOURCE_NAME`] bytes), so a [`TieBreak`] on it stays `Copy`.
@@ -67,8 +71,8 @@ impl std::fmt::Display for ResourceName {
 }
 
 /// One tie-break, applied in the ruleset's order after the score; players still tied share the
-/// victory. A ruleset file spells it `largest-territory`, `most-crowns` or `most-` and a
-/// resource's name (`most-coins`).
+/// victory. A ruleset file spells it `largest-territory`, `most-crowns`, `fewest-crowns`, or
+/// `most-` or `fewest-` and a resource's name (`most-coins`, `fewest-claim-place`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TieBreak {
     /// The most squares in one territory (rulebook 000).
@@ -78,6 +82,11 @@ pub enum TieBreak {
     /// The most of a resource a module keeps per side, held at the end (`most-coins`: coins
     /// left). A side the resource does not reach has 0.
     Most(ResourceName),
+    /// The fewest crowns in the kingdom (a house rule).
+    FewestCrowns,
+    /// The fewest of a resource a module keeps per side, held at the end (a house rule:
+    /// `fewest-claim-place`, the earlier claimer of the first line).
+    Fewest(ResourceName),
 }
 
 impl TieBreak {
@@ -86,19 +95,40 @@ impl TieBreak {
         ResourceName::new(resource).map(TieBreak::Most)
     }
 
+    /// The tie-break on the fewest `resource` (`None` when the name cannot be a resource's).
+    pub fn fewest(resource: &str) -> Option<TieBreak> {
+        ResourceName::new(resource).map(TieBreak::Fewest)
+    }
+
+    /// Whether less of what it compares wins (`fewest-...`).
+    pub fn prefers_fewer(&self) -> bool {
+        matches!(self, TieBreak::FewestCrowns | TieBreak::Fewest(_))
+    }
+
+    /// How its name starts: `most-` or `fewest-` (`largest-` for the largest territory).
+    pub fn prefix(&self) -> &'static str {
+        match self {
+            TieBreak::LargestTerritory => "largest-",
+            TieBreak::MostCrowns | TieBreak::Most(_) => MOST,
+            TieBreak::FewestCrowns | TieBreak::Fewest(_) => FEWEST,
+        }
+    }
+
     /// As a ruleset file spells it: `largest-territory`, `most-crowns`, `most-coins`.
     pub fn name(&self) -> Cow<'static, str> {
         match self {
             TieBreak::LargestTerritory => Cow::Borrowed("largest-territory"),
             TieBreak::MostCrowns => Cow::Borrowed("most-crowns"),
             TieBreak::Most(r) => Cow::Owned(format!("{MOST}{r}")),
+            TieBreak::FewestCrowns => Cow::Borrowed("fewest-crowns"),
+            TieBreak::Fewest(r) => Cow::Owned(format!("{FEWEST}{r}")),
         }
     }
 
     /// The resource it compares, for a tie-break on one.
     pub fn resource(&self) -> Option<&str> {
         match self {
-            TieBreak::Most(r) => Some(r.as_str()),
+            TieBreak::Most(r) | TieBreak::Fewest(r) => Some(r.as_str()),
             _ => None,
         }
     }
@@ -108,7 +138,11 @@ impl TieBreak {
         match text {
             "largest-territory" => Some(TieBreak::LargestTerritory),
             "most-crowns" => Some(TieBreak::MostCrowns),
-            _ => TieBreak::most(text.strip_prefix(MOST)?),
+            "fewest-crowns" => Some(TieBreak::FewestCrowns),
+            _ => match text.strip_prefix(FEWEST) {
+                Some(resource) => TieBreak::fewest(resource),
+                None => TieBreak::most(text.strip_prefix(MOST)?),
+            },
         }
     }
 
@@ -118,6 +152,8 @@ impl TieBreak {
             TieBreak::LargestTerritory => "the largest territory".to_string(),
             TieBreak::MostCrowns => "the most crowns".to_string(),
             TieBreak::Most(r) => format!("the most {}", r.words()),
+            TieBreak::FewestCrowns => "the fewest crowns".to_string(),
+            TieBreak::Fewest(r) => format!("the fewest {}", r.words()),
         }
     }
 }
@@ -129,8 +165,7 @@ impl std::fmt::Display for TieBreak {
 }
 
 /// What a tie-break's text must look like, for error messages.
-pub const EXPECTED: &str =
-    "`largest-territory`, `most-crowns`, or `most-` and a resource's name (`most-coins`)";
+pub const EXPECTED: &str = "`largest-territory`, `most-crowns`, `fewest-crowns`, or `most-` or `fewest-` and a resource's name (`most-coins`)";
 
 impl Serialize for TieBreak {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -179,6 +214,18 @@ impl JsonSchema for TieBreak {
                     "type": "string",
                     "pattern": "^most-[a-z][a-z0-9-]*$",
                     "maxLength": MOST.len() + MAX_RESOURCE_NAME
+                },
+                {
+                    "const": "fewest-crowns",
+                    "description": "The fewest crowns in the kingdom (a house rule).",
+                    "type": "string"
+                },
+                {
+                    "title": "\"fewest-\" followed by a resource's name (at most 23 characters), like \"fewest-claim-place\"",
+                    "description": "The fewest of a resource a module of the ruleset keeps per side, held at the end (a house rule): `fewest-claim-place` (the earlier claimer of the first line), `fewest-coins`, or a plugin's.",
+                    "type": "string",
+                    "pattern": "^fewest-[a-z][a-z0-9-]*$",
+                    "maxLength": FEWEST.len() + MAX_RESOURCE_NAME
                 }
             ]
         })
@@ -197,6 +244,8 @@ mod tests {
             "most-coins",
             "most-towers",
             "most-a1-b",
+            "fewest-crowns",
+            "fewest-claim-place",
         ] {
             let tb = TieBreak::parse(text).expect(text);
             assert_eq!(tb.name(), text);

@@ -220,6 +220,30 @@ fn tie_breaks_in_order() {
         (o.winners.clone(), o.decided_by),
         (vec![Side(1)], Decider::TieBreak(coins))
     );
+    // The fewest, a house rule: fewer crowns win, and the earlier claimer (`claim-place` 1)
+    // beats the later one; places keep their order.
+    let early = TieBreak::fewest("claim-place").expect("a name");
+    let mut first = breakdown(30, 6, 5);
+    first.held.insert("claim-place".into(), 1);
+    let mut second = breakdown(30, 6, 4);
+    second.held.insert("claim-place".into(), 2);
+    let o = score::rank(
+        BySide::from_vec(vec![second.clone(), first.clone(), breakdown(10, 9, 9)]),
+        &[early, TieBreak::FewestCrowns],
+    );
+    assert_eq!(
+        (o.winners.clone(), o.decided_by),
+        (vec![Side(1)], Decider::TieBreak(early))
+    );
+    assert_eq!(o.places.as_slice(), &[2, 1, 3]);
+    let o = score::rank(
+        BySide::from_vec(vec![second, first]),
+        &[TieBreak::FewestCrowns, early],
+    );
+    assert_eq!(
+        (o.winners.clone(), o.decided_by),
+        (vec![Side(0)], Decider::TieBreak(TieBreak::FewestCrowns))
+    );
     // Without the crowns tie-break (000 alone), the same players share the victory.
     let o = score::rank(
         BySide::from_vec(vec![breakdown(30, 6, 4), breakdown(30, 6, 5)]),
