@@ -1272,3 +1272,28 @@ fn a_big_terminal_shows_the_others_as_large_and_the_scores_beside_a_step() {
     assert!(text.contains("┌greedy 2─────────────────┐"), "{text}");
     insta::assert_snapshot!(text);
 }
+
+#[test]
+fn a_name_cut_in_the_lines_reads_as_a_short_form() {
+    // Two humans, Player 1 and Player 2: beside `discarded` at 80x24 the owner's name had 7
+    // columns and read `Playe 2`, a name misspelt. Cut, it keeps its number and at most half of
+    // its first word.
+    let mut app = app("kingdomino", "you,you", 0);
+    let mut n = 0;
+    while !screen(&app, 80, 24).contains("discarded ♔") && n < 200 {
+        play_to_end(&mut app, 1);
+        n += 1;
+    }
+    for (w, h) in [(80, 24), (66, 20), (100, 30)] {
+        let text = screen(&app, w, h);
+        let row = text
+            .lines()
+            .find(|l| l.contains("discarded ♔"))
+            .unwrap_or_else(|| panic!("a discarded domino at {w}x{h}:\n{text}"));
+        assert!(
+            row.contains("discarded ♔Pla 2 ") || row.contains("discarded ♔Player 2 "),
+            "{w}x{h}: {row}"
+        );
+        assert!(!text.contains("Playe "), "{w}x{h}:\n{text}");
+    }
+}

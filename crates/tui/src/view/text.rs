@@ -139,7 +139,9 @@ pub fn pad(s: &str, columns: usize) -> String {
 }
 
 /// `name` in at most `width` columns: whole when it fits, else its first word cut short and
-/// its last word (a seat number, a surname) kept: `greedy 12` in 5 becomes `gr 12`.
+/// its last word (a seat number, a surname) kept: `greedy 12` in 5 becomes `gr 12`. A first
+/// word cut keeps at most half of itself, so that it reads as a short form (`Pla 2`, `gre 2`,
+/// `Alex Smith`) and not as a name misspelt: `Player 2` in 7 had been `Playe 2`.
 fn short(name: &str, columns: usize) -> String {
     if width(name) <= columns {
         return name.to_string();
@@ -147,8 +149,14 @@ fn short(name: &str, columns: usize) -> String {
     if let Some((head, last)) = name.rsplit_once(' ') {
         let tail = width(last);
         if tail + 2 <= columns {
-            let head = take_width(head, columns - tail - 1);
-            return format!("{head} {last}");
+            let room = columns - tail - 1;
+            // (A wide first character takes two columns: then as much as the room holds.)
+            let head = Some(take_width(head, room.min((width(head) / 2).max(1))))
+                .filter(|h| !h.is_empty())
+                .unwrap_or_else(|| take_width(head, room));
+            if !head.is_empty() {
+                return format!("{head} {last}");
+            }
         }
     }
     take_width(name, columns)
@@ -204,7 +212,7 @@ mod distinct_tests {
         let team = |names: &[&str]| names.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let greedy = team(&["greedy 3", "greedy 4"]);
         assert_eq!(short_team(&greedy, 30), "greedy 3 & greedy 4");
-        assert_eq!(short_team(&greedy, 15), "gree 3 & gree 4");
+        assert_eq!(short_team(&greedy, 15), "gre 3 & gre 4");
         assert_eq!(short_team(&greedy, 7), "g 3&g 4");
         assert_eq!(short_team(&team(&["You", "greedy 2"]), 7), "You&g 2");
         assert_eq!(short_team(&team(&["Anna"]), 3), "Ann");
@@ -234,6 +242,28 @@ mod distinct_tests {
         let names: Vec<String> = [name, "Anna"].iter().map(|s| s.to_string()).collect();
         let short = distinct_short(&names, 7);
         assert!(short.iter().all(|n| width(n) <= 7), "{short:?}");
+    }
+
+    #[test]
+    fn a_name_cut_short_reads_as_a_short_form() {
+        let names: Vec<String> = ["Player 1", "Player 2"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        // Cut by one letter it read as a name misspelt (`Playe 2`).
+        assert_eq!(distinct_short(&names, 7), ["Pla 1", "Pla 2"]);
+        assert_eq!(distinct_short(&names, 8), names);
+        assert_eq!(distinct_short(&names, 4), ["Pl 1", "Pl 2"]);
+        assert_eq!(distinct_short(&names, 3), ["P 1", "P 2"]);
+        let long: Vec<String> = ["Alexandra Smith", "greedy 2", "日本 3"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(
+            distinct_short(&long, 14),
+            ["Alex Smith", "greedy 2", "日本 3"]
+        );
+        assert_eq!(distinct_short(&long, 5)[1..], ["gre 2", "日 3"]);
     }
 
     #[test]
