@@ -507,6 +507,7 @@ fn event_loop<B: Backend>(
                     Some(Hit::Cell(c)) => app.click_cell(c, now),
                     Some(Hit::Choice(i)) => app.click_choice(i, now),
                     Some(Hit::Key(k)) => app.click_key(k, now),
+                    Some(Hit::Pace) => app.tell_pace(),
                     Some(Hit::Setup(c)) => app.click_setup(c, now),
                     None => key_at = None,
                 }

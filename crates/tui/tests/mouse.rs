@@ -39,6 +39,7 @@ fn click(app: &mut App, text: &str) -> Option<Hit> {
         Some(Hit::Cell(c)) => app.click_cell(c, now),
         Some(Hit::Choice(i)) => app.click_choice(i, now),
         Some(Hit::Key(k)) => app.click_key(k, now),
+        Some(Hit::Pace) => app.tell_pace(),
         Some(Hit::Setup(c)) => app.click_setup(c, now),
         None => {}
     }
@@ -102,6 +103,30 @@ fn the_keys_under_the_game_are_buttons() {
         Some(Hit::Key(Key::Char('y')))
     );
     assert!(app.should_quit());
+}
+
+#[test]
+fn a_click_on_the_words_bot_speed_tells_the_pace() {
+    // The words had done nothing, `+` and `-` beside them everything: like a setup row's
+    // name (which picks the row, its `‹ ›` changing it), they say where the pace stands and
+    // leave it there.
+    let mut app = app("kingdomino", "you,greedy", 3);
+    until_place(&mut app);
+    app.config.pace = std::time::Duration::from_millis(800);
+    let (col, row) = find(&app, "bot speed");
+    let area = Rect::new(0, 0, W, H);
+    for at in [col, col + 4, col + 8] {
+        assert_eq!(hit(&app, area, at, row), Some(Hit::Pace), "column {at}");
+    }
+    // The space between `-` and the words is neither.
+    assert_eq!(hit(&app, area, col - 1, row), None);
+    assert_eq!(click(&mut app, "bot speed"), Some(Hit::Pace));
+    assert_eq!(app.config.pace, std::time::Duration::from_millis(800));
+    assert_eq!(
+        app.message(),
+        "Bots wait 0.8 s after a move (+ faster, - slower)."
+    );
+    assert!(screen(&app, W, H).contains("Bots wait 0.8 s after a move"));
 }
 
 #[test]

@@ -1898,9 +1898,15 @@ impl App {
         {
             bot_pace::write(dir, ms);
         }
+        self.tell_pace();
+    }
+
+    /// Say the bots' pace and how to change it (a click on the words `bot speed`, and after
+    /// `+` or `-`), changing nothing.
+    pub fn tell_pace(&mut self) {
         self.message = format!(
             "Bots wait {:.1} s after a move (+ faster, - slower).",
-            ms as f64 / 1000.0
+            self.config.pace.as_secs_f64()
         );
     }
 

@@ -105,15 +105,29 @@ impl Bar {
 
     /// The key whose label is at column `col`, the bar starting at column `x`.
     pub fn key_at(&self, x: u16, col: u16) -> Option<Key> {
+        match self.item_at(x, col)? {
+            Item::Key(_, k) => Some(*k),
+            Item::Text(_) => None,
+        }
+    }
+
+    /// The plain text at column `col` (the words a label's keys share, `bot speed`), the bar
+    /// starting at column `x`.
+    pub fn text_at(&self, x: u16, col: u16) -> Option<&str> {
+        match self.item_at(x, col)? {
+            Item::Text(t) => Some(t),
+            Item::Key(..) => None,
+        }
+    }
+
+    /// The piece of the bar at column `col`, the bar starting at column `x`.
+    fn item_at(&self, x: u16, col: u16) -> Option<&Item> {
         let mut at = x;
         for item in &self.0 {
-            let (text, key) = match item {
-                Item::Text(t) => (t, None),
-                Item::Key(t, k) => (t, Some(*k)),
-            };
+            let (Item::Text(text) | Item::Key(text, _)) = item;
             let w = u16::try_from(Span::raw(text.as_str()).width()).unwrap_or(u16::MAX);
             if col >= at && col < at.saturating_add(w) {
-                return key;
+                return Some(item);
             }
             at = at.saturating_add(w);
         }
@@ -143,5 +157,7 @@ mod tests {
         assert_eq!(bar.key_at(0, 10), Some(Key::Char('-')));
         assert_eq!(bar.key_at(10, 18), Some(Key::Char('+')));
         assert_eq!(bar.key_at(0, 40), None);
+        assert_eq!(bar.text_at(0, 12), Some(" pace"));
+        assert_eq!(bar.text_at(0, 10), None);
     }
 }

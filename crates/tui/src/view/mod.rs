@@ -206,6 +206,9 @@ pub enum Hit {
     Choice(usize),
     /// A key's label (a button): does what the key does.
     Key(Key),
+    /// The words `bot speed` after `+/-`: tells the bots' pace, which the keys change (as a
+    /// click on a setup row's name picks the row and its `‹ ›` change it).
+    Pace,
     /// Something on the setup screen.
     Setup(SetupClick),
 }
@@ -253,10 +256,11 @@ pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Hit> {
         if message_overflows(app, l.footer) {
             return None;
         }
-        return footer_bar(app)
-            .within(usize::from(l.footer.width))
-            .key_at(l.footer.x, col)
-            .map(Hit::Key);
+        let bar = footer_bar(app).within(usize::from(l.footer.width));
+        if bar.text_at(l.footer.x, col) == Some(BOT_SPEED) {
+            return Some(Hit::Pace);
+        }
+        return bar.key_at(l.footer.x, col).map(Hit::Key);
     }
     if let Some(c) = l.choices
         && inside(c)
@@ -926,6 +930,9 @@ pub fn popup_bar(app: &App) -> Option<Bar> {
     }
 }
 
+/// The words after `+/-` under the game; a click on them tells the bots' pace ([`Hit::Pace`]).
+const BOT_SPEED: &str = "bot speed";
+
 /// The keys under the game, each clickable: the step's own, then those that work anytime.
 pub fn footer_bar(app: &App) -> Bar {
     if let Some(bar) = popup_bar(app) {
@@ -975,7 +982,8 @@ pub fn footer_bar(app: &App) -> Bar {
         bar.key("+", Key::Char('+'))
             .text("/")
             .glued("-", Key::Char('-'))
-            .text(" bot speed")
+            .text(" ")
+            .text(BOT_SPEED)
     } else {
         bar
     };
