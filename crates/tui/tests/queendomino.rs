@@ -1910,6 +1910,78 @@ fn the_rival_kingdom_beside_the_board_at_80x24_has_a_line_of_its_own() {
     );
 }
 
+/// The characters of `app`'s screen at `w`x`h`, row by row.
+fn cells(app: &App, w: u16, h: u16) -> Vec<Vec<char>> {
+    let buf = buffer(app, w, h);
+    (0..h)
+        .map(|y| {
+            (0..w)
+                .map(|x| buf[(x, y)].symbol().chars().next().unwrap_or(' '))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn a_rival_kingdom_has_its_line_beside_the_boards_rows_and_none_beside_a_frame() {
+    // Royal Wedding with 8 at 100x30: the first rival kingdom stands beside the Builders'
+    // Board's last rows, then beside the moves' box. Its line parts it from the Board's rows
+    // (`Queen: centre, -1¢ to host  C` read as one row); beside the box's frame a line of its
+    // own made two side by side. With 3 at 80x24 (no Dragon) the first rival stands beside the
+    // large kingdom's frame, then the Board.
+    let tables = [
+        (
+            "royal-wedding",
+            "you,greedy,greedy,greedy,greedy,greedy,greedy,greedy",
+            100,
+            30,
+        ),
+        ("queendomino-no-dragon", "you,greedy,greedy", 80, 24),
+    ];
+    for (ruleset, players, w, h) in tables {
+        let mut app = app(ruleset, players, 3);
+        let (mut lined, mut bare) = (0, 0);
+        for _ in 0..400 {
+            if app.mode() == Mode::GameOver {
+                break;
+            }
+            let game = app.game().unwrap();
+            let l =
+                crownlands_tui::view::layout(&app, game, ratatui::layout::Rect::new(0, 0, w, h))
+                    .unwrap();
+            let grid = cells(&app, w, h);
+            let text = || format!("{ruleset} at {w}x{h}:\n{}", screen(&app, w, h));
+            for &(_, r) in &l.others {
+                for y in r.y..r.bottom() {
+                    let (x, row) = (usize::from(r.x), &grid[usize::from(y)]);
+                    let own = row[x];
+                    // Two lines side by side: a frame's right side and a line of the kingdom's.
+                    assert!(
+                        !("│┐┘┤".contains(row[x - 1]) && "│┌".contains(own)),
+                        "row {y}: {}",
+                        text()
+                    );
+                    let board = l
+                        .board
+                        .is_some_and(|b| b.right() == r.x && y >= b.y && y < b.bottom());
+                    if board {
+                        let want = if y == r.y { '┌' } else { '│' };
+                        assert_eq!(own, want, "row {y}: {}", text());
+                        lined += 1;
+                    } else if "│┐┘┤".contains(row[x - 1]) {
+                        bare += 1;
+                    }
+                }
+            }
+            taxing_step(&mut app);
+        }
+        assert!(
+            lined > 20 && bare > 20,
+            "{ruleset}: {lined} rows lined, {bare} bare"
+        );
+    }
+}
+
 #[test]
 fn a_detail_cut_to_its_rows_ends_with_an_ellipsis() {
     // A playtest at 66x20 read `Swamp Tower for 4¢: +1 tower; 2 points per` as the whole

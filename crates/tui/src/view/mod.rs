@@ -320,9 +320,12 @@ fn render_game(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     lines::render(app, game, l.current, l.next, l.compact, buf);
     players::render(app, game, l.players, l.compact, buf);
     for &(side, r) in &l.others {
-        // Compact, a line down its left side where it is not beside the large kingdom's frame.
-        let line = l.compact && r.x != l.kingdom_box.right();
-        small_kingdom(app, game, side, r, l.compact, line, buf);
+        let line = if l.compact {
+            line_rows(l, r)
+        } else {
+            Vec::new()
+        };
+        small_kingdom(app, game, side, r, l.compact, &line, buf);
     }
     if let Some(r) = l.rules {
         rules_panel(app, game, r, buf);
@@ -662,14 +665,32 @@ fn rules_panel(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         .render(area, buf);
 }
 
-/// A kingdom condensed; compact, with a `line` down its left side or none.
+/// Which rows of a compact other kingdom at `r` have a line down its left side: those beside
+/// another box without a frame (the Builders' Board's rows, the scores', the kingdom before
+/// it), whose rows it would read as more of. Beside a box's frame (the large kingdom's, the
+/// moves') the frame parts them already, and a line by it made two side by side; beside
+/// nothing, nothing is to part.
+fn line_rows(l: &Areas, r: Rect) -> Vec<bool> {
+    let frameless: Vec<Rect> = [l.board, Some(l.players), Some(l.current), Some(l.next)]
+        .into_iter()
+        .flatten()
+        .chain(l.others.iter().map(|&(_, o)| o))
+        .filter(|b| b.right() == r.x && b.width > 0)
+        .collect();
+    (r.y..r.bottom())
+        .map(|y| frameless.iter().any(|b| y >= b.y && y < b.bottom()))
+        .collect()
+}
+
+/// A kingdom condensed; compact, with a line down its left side on the rows `line` says (the
+/// first its title's), or none.
 fn small_kingdom(
     app: &App,
     game: &Game,
     side: Side,
     area: Rect,
     compact: bool,
-    line: bool,
+    line: &[bool],
     buf: &mut Buffer,
 ) {
     let p = app.config.palette;
@@ -683,17 +704,24 @@ fn small_kingdom(
     // Compact, a line down its left side too (its column the one the box keeps free on its
     // right otherwise): beside the Builders' Board at 80x24, a kingdom with only a title line
     // read as more of the Board's rows, its title as part of the Board's.
+    let lined = compact && line.contains(&true);
     let block = panel(Line::from(Span::styled(name, p.side(side))), app, compact);
-    let block = if line {
+    let block = if lined {
         block.borders(Borders::TOP | Borders::LEFT)
     } else {
         block
     };
     block.render(area, buf);
+    if lined {
+        // The column stays, blank where no line is wanted: the cells keep one column.
+        for (y, _) in (area.y..area.bottom()).zip(line).filter(|&(_, &on)| !on) {
+            buf.set_string(area.x, y, " ", Style::default());
+        }
+    }
     let kingdom = game.kingdom(side);
     let inner = if compact {
         Rect::new(
-            area.x + u16::from(line),
+            area.x + u16::from(lined),
             area.y + 1,
             area.width.saturating_sub(1),
             area.height.saturating_sub(1),
