@@ -193,3 +193,50 @@ fn ties_go_to_the_earlier_claimer_with_a_tie_break_of_the_fewest() {
     assert!(winner.contains("first"), "{text}");
     assert!(winner.contains("(claim place 1, crowns 1)"), "{text}");
 }
+
+#[test]
+fn a_queen_worth_two_crowns_is_a_parameter() {
+    // A house rule an auditor could not write without code: the Queen worth 2 crowns.
+    let dir = TempDir::new("queen-crowns");
+    let rules = dir.file(
+        "queen2.toml",
+        "extends = \"queendomino\"\n[rules.module.queen]\ncrowns = 2\n",
+    );
+    let kingdom = TempFile::kingdom("queen2", "G1 G  G\nC  W1 W\n@towers 1\n@queen\n");
+    let text = run(&[
+        "score",
+        &kingdom.arg(),
+        "--ruleset",
+        &rules,
+        "--players",
+        "2",
+    ])
+    .ok()
+    .stdout;
+    // Wheat 2, grassland 3, and 2 crowns on the 3-square grassland: 6.
+    assert!(text.contains("the Queen's 2 crowns"), "{text}");
+    assert!(text.contains("Total: 11"), "{text}");
+    let v: Value = run(&[
+        "score",
+        &kingdom.arg(),
+        "--ruleset",
+        &rules,
+        "--players",
+        "2",
+        "--json",
+    ])
+    .ok()
+    .json();
+    assert_eq!(v["crowns"], 4, "{v}");
+    // Out of range: said with the range.
+    let bad = dir.file(
+        "queen9.toml",
+        "extends = \"queendomino\"\n[rules.module.queen]\ncrowns = 9\n",
+    );
+    let err = run(&["validate", &bad]).fails();
+    assert!(
+        err.stderr.contains("`crowns` must be from 0 to 7, not 9"),
+        "{}",
+        err.stderr
+    );
+}

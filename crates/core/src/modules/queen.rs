@@ -2,8 +2,9 @@
 //! that reaches the top tower count takes her from the current host (see
 //! [`Queen::after_action`](super::Module::after_action)). Her host pays `discount` (1) less per
 //! building and may not bribe the Dragon. At the end, her host puts her on their largest
-//! territory (most squares, towns included) as one more crown; between territories of equal size
-//! she goes where she adds the most, which is the same for all of them.
+//! territory (most squares, towns included) as one more crown (`crowns`, a house rule may make
+//! her worth more); between territories of equal size she goes where she adds the most, which
+//! is the same for all of them.
 
 use super::bounded::Bounded;
 use super::describe::{self, Panel, PanelRow, ScoreLine, Stat};
@@ -53,6 +54,8 @@ pub fn queen_host(game: &crate::game::Game) -> Option<Side> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Queen {
     pub discount: u32,
+    /// The crowns she is worth on her host's largest territory at the end (1).
+    pub crowns: u32,
 }
 
 /// The queen module's parameters, as a ruleset gives them (`[rules.module.queen]`): every key
@@ -62,12 +65,15 @@ pub struct Queen {
 pub struct QueenParams {
     /// What her host pays less per building.
     pub discount: Bounded<0, 100>,
+    /// The crowns she is worth on her host's largest territory at the end (the rulebook's 1).
+    pub crowns: Bounded<0, 7>,
 }
 
 impl Default for QueenParams {
     fn default() -> QueenParams {
         QueenParams {
             discount: Bounded::of(1),
+            crowns: Bounded::of(1),
         }
     }
 }
@@ -81,12 +87,14 @@ impl Mechanism for Queen {
     fn new(p: QueenParams) -> Queen {
         Queen {
             discount: p.discount.as_u32(),
+            crowns: p.crowns.as_u32(),
         }
     }
 
     fn params(&self) -> QueenParams {
         QueenParams {
             discount: Bounded::clamped(self.discount),
+            crowns: Bounded::clamped(self.crowns),
         }
     }
 
@@ -128,14 +136,18 @@ impl Mechanism for Queen {
                 "Queen: the kingdom with the most towers hosts her: {} off buildings, no Dragon.",
                 describe::plural(self.discount, "coin", "coins")
             ),
-            "At the end she is one more crown on her host's largest territory.".into(),
+            format!(
+                "At the end she is {} on her host's largest territory.",
+                self.crowns_words()
+            ),
         ]
     }
 
     fn summary(&self) -> Option<String> {
         Some(format!(
-            "Queen: most towers host her: {} off, +1 crown on the largest territory.",
-            describe::plural(self.discount, "coin", "coins")
+            "Queen: most towers host her: {} off, +{} on the largest territory.",
+            describe::plural(self.discount, "coin", "coins"),
+            describe::plural(self.crowns, "crown", "crowns")
         ))
     }
 
@@ -311,28 +323,41 @@ impl Mechanism for Queen {
         else {
             return;
         };
-        t.crowns += 1;
-        t.points += t.squares;
-        breakdown.total += t.squares as i32;
-        breakdown.crowns += 1;
+        t.crowns += self.crowns;
+        t.points += t.squares * self.crowns;
+        breakdown.total += (t.squares * self.crowns) as i32;
+        breakdown.crowns += self.crowns;
     }
 }
 
 impl Queen {
+    /// What she is worth at the end, in words: `one more crown`, `2 more crowns`.
+    fn crowns_words(&self) -> String {
+        match self.crowns {
+            1 => "one more crown".to_string(),
+            n => format!("{n} more crowns"),
+        }
+    }
+
     fn score_lines_of(&self, _rules: &Rules, side: SideView<'_>) -> Vec<ScoreLine> {
-        if side.get(HOST) == 0 {
+        if side.get(HOST) == 0 || self.crowns == 0 {
             return Vec::new();
         }
+        let label = if self.crowns == 1 {
+            "the Queen's crown".to_string()
+        } else {
+            format!("the Queen's {} crowns", self.crowns)
+        };
         vec![ScoreLine {
-            label: "the Queen's crown".into(),
-            points: side.kingdom.largest_territory() as i32,
+            label,
+            points: (side.kingdom.largest_territory() * self.crowns) as i32,
         }]
     }
 
     fn points_of(&self, _rules: &Rules, side: SideView<'_>) -> i32 {
-        // One more crown on the largest territory: its size in points.
+        // One more crown (or `crowns`) on the largest territory: its size in points, each.
         if side.get(HOST) > 0 {
-            side.kingdom.largest_territory() as i32
+            (side.kingdom.largest_territory() * self.crowns) as i32
         } else {
             0
         }
