@@ -27,15 +27,16 @@ fn read_side(
     ruleset: &Ruleset,
     modules: &ModuleList,
     grid: u8,
-) -> CliResult<(Kingdom, ModuleData, Places)> {
+) -> CliResult<(Kingdom, ModuleData, Places, String)> {
     let text = super::read_kingdom_text(path)?;
-    Ok(crownlands_rules::kingdom_file::parse_side_with_places(
+    let (kingdom, data, places) = crownlands_rules::kingdom_file::parse_side_with_places(
         &text,
         &path.display().to_string(),
         ruleset,
         modules,
         grid,
-    )?)
+    )?;
+    Ok((kingdom, data, places, text))
 }
 
 /// A kingdom file's `@WORD` line no module of the ruleset reads: the modules of the registry
@@ -149,6 +150,8 @@ struct Scored {
     data: ModuleData,
     /// Where its squares and `@` lines are, for the table's problems.
     places: Places,
+    /// Its text, for where on its line an `@` line starts.
+    text: String,
     score: ScoreBreakdown,
 }
 
@@ -173,12 +176,18 @@ pub fn run(
             .then_some(n)
             .filter(|&n| ruleset.rules_for(n).is_some_and(|r| r.team_size == 1))
     });
-    let (_, rules) = rules_for(&ruleset, players)?;
+    let (n, rules) = rules_for(&ruleset, players)?;
+    // The kingdoms the table has: a kingdom scored alone at no given count may be of any table.
+    let sides = if players.is_some() {
+        rules.sides(n)
+    } else {
+        most_sides(&ruleset)
+    };
     let modules = build_all(registry, &rules.modules)
         .map_err(|e| CliError::Message(format!("ruleset {}: {e}", ruleset.name())))?;
     let mut scored = Vec::with_capacity(paths.len());
     for path in paths {
-        let (kingdom, data, places) = read_side(path, &ruleset, &modules, rules.grid_size)
+        let (kingdom, data, places, text) = read_side(path, &ruleset, &modules, rules.grid_size)
             .map_err(|e| with_readers(registry, ruleset.name(), &modules, e))?;
         let view = SideView::new(&ruleset, &kingdom, &modules, &data, Side(0));
         let score = score_side(rules, view);
@@ -187,10 +196,11 @@ pub fn run(
             kingdom,
             data,
             places,
+            text,
             score,
         });
     }
-    check_table(&ruleset, &modules, &scored)?;
+    check_table(&ruleset, &modules, &scored, sides)?;
     if let [one] = scored.as_slice() {
         if as_json {
             print_json(&score_json(
@@ -299,9 +309,35 @@ pub fn run(
     Ok(ExitCode::SUCCESS)
 }
 
-/// What the kingdoms hold together, as the modules see it (the Queen in one kingdom, each
-/// building built once): every problem, each under the file it concerns.
-fn check_table(ruleset: &Ruleset, modules: &ModuleList, scored: &[Scored]) -> CliResult<()> {
+/// The most kingdoms a table of the ruleset has (a team builds one), at least one.
+fn most_sides(ruleset: &Ruleset) -> u8 {
+    ruleset
+        .player_counts()
+        .iter()
+        .map(|(n, r)| r.sides(*n))
+        .max()
+        .unwrap_or(1)
+        .max(1)
+}
+
+/// The column of the first character of line `line` (from 1) of `text` that is not white space:
+/// where an `@` line starts.
+fn line_start(text: &str, line: usize) -> usize {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.lines().nth(line.saturating_sub(1)).map_or(1, |l| {
+        l.chars().take_while(|c| c.is_whitespace()).count() + 1
+    })
+}
+
+/// What the kingdoms hold together at a table of `sides` kingdoms, as the modules see it (the
+/// Queen in one kingdom, each building built once, each place in the first claims claimed
+/// once): every problem, each under the file it concerns.
+fn check_table(
+    ruleset: &Ruleset,
+    modules: &ModuleList,
+    scored: &[Scored],
+    sides: u8,
+) -> CliResult<()> {
     let names: Vec<String> = scored
         .iter()
         .map(|s| s.path.display().to_string())
@@ -315,13 +351,16 @@ fn check_table(ruleset: &Ruleset, modules: &ModuleList, scored: &[Scored]) -> Cl
         })
         .collect();
     // Each at the `@` line or the square it concerns, where the file has it.
-    let problems: Vec<Diagnostic> = modules::check_table(&kingdoms)
+    let problems: Vec<Diagnostic> = modules::check_table(&kingdoms, sides)
         .into_iter()
         .filter_map(|p| {
             let name = names.get(p.kingdom)?;
-            let places = &scored.get(p.kingdom)?.places;
+            let s = scored.get(p.kingdom)?;
+            let places = &s.places;
             let (line, column) = match p.at {
-                TableAt::Directive(word) => places.of_directive(word).map(|l| (l, 1)),
+                TableAt::Directive(word) => places
+                    .of_directive(word)
+                    .map(|l| (l, line_start(&s.text, l))),
                 TableAt::Cell(cell) => places.of_cell(cell),
                 TableAt::Kingdom => None,
             }

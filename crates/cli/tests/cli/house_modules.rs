@@ -89,6 +89,78 @@ fn a_kingdom_file_says_its_place_and_scores_its_points() {
 }
 
 #[test]
+fn the_kingdom_files_of_one_table_claim_places_it_has_each_its_own() {
+    // A place is a side's first king's among the sides: a table of N kingdoms has places 1 to
+    // N, each kingdom its own. Two files saying 3rd were accepted and shared the victory, and
+    // 9th among two decided the tie.
+    let dir = rules();
+    let comp = path(&dir, "comp.toml");
+    let kingdom = |name: &str, place: &str| {
+        dir.file(
+            name,
+            &format!("F1 F1 F1 F  F\nF  F  C  L  L\nL  L  L  L  L\nL  L  .  .  .\n{place}\n"),
+        )
+    };
+    let first = kingdom("first.kingdom", "@claim-place 1");
+    let second = kingdom("second.kingdom", "@claim-place 2");
+    let third = kingdom("third.kingdom", "@claim-place 3");
+    // Indented: its column is where the `@` is.
+    let third_again = kingdom("third-again.kingdom", "  @claim-place 3");
+    let ninth = kingdom("ninth.kingdom", "@claim-place 9");
+    let unknown = kingdom("unknown.kingdom", "");
+    let score = |files: &[&str], extra: &[&str]| {
+        let mut args = vec!["score"];
+        args.extend(files);
+        args.extend(["--ruleset", comp.as_str()]);
+        args.extend(extra);
+        run(&args)
+    };
+    // Sound tables score: every place its own, a file without a place among them, some
+    // kingdoms of a larger table.
+    score(&[&first, &second], &[]).ok();
+    score(&[&second, &unknown, &first], &[]).ok();
+    score(&[&third, &first], &["--players", "4"]).ok();
+    // Two kingdoms claiming 3rd at a table of four: refused at the second, naming the first.
+    let r = score(&[&third, &third_again], &["--players", "4"]).expect_code(1);
+    assert_eq!(
+        r.error_lines(),
+        [format!(
+            "error: {third_again}:5:3: `@claim-place 3`: `{third}` claimed 3rd too, but each \
+             kingdom has a place of its own in the first claims (1 to 4 at a table of 4 kingdoms)"
+        )],
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+    // 3rd and 9th at a table of two: each refused, with the places the table has.
+    let r = score(&[&ninth, &third], &[]).expect_code(1);
+    assert_eq!(
+        r.error_lines(),
+        [
+            format!(
+                "error: {ninth}:5:1: `@claim-place 9`, but a table of 2 kingdoms has places 1 \
+                 to 2 in the first claims"
+            ),
+            format!(
+                "error: {third}:5:1: `@claim-place 3`, but a table of 2 kingdoms has places 1 \
+                 to 2 in the first claims"
+            ),
+        ],
+        "{}",
+        r.stderr
+    );
+    // A kingdom scored alone may be of the ruleset's largest table (four kingdoms here).
+    score(&[&third], &[]).ok();
+    let r = score(&[&ninth], &[]).expect_code(1);
+    assert!(
+        r.stderr
+            .contains("a table of 4 kingdoms has places 1 to 4 in the first claims"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
 fn coins_by_place_go_to_the_coins_a_module_keeps_and_are_warned_of_without_one() {
     let dir = rules();
     // Queendomino's 7 coins, plus 0 to 3 by place: each side's place is kept, a resource the

@@ -16,7 +16,7 @@
 
 use super::bounded::{Bounded, BoundedList};
 use super::describe::{self, CellMark, ChoiceView, Panel, PanelItem, PanelRow, Stat};
-use super::file::{Directive, FileMark, FileSyntax, Mark, PlacedMark, TableKingdom};
+use super::file::{Directive, FileMark, FileSyntax, Mark, PlacedMark, TableView};
 use super::mechanism::{Actions, Mechanism};
 use super::{CheckProblem, Cx, CxMut, ModuleState, PerSide, Res, SetupContext, SideEdit, SideView};
 use crate::action_text::ActionWord;
@@ -770,7 +770,8 @@ impl Mechanism for Buildings {
     }
 
     /// Each building is built once at a table, not once a kingdom.
-    fn check_table(&self, kingdoms: &[TableKingdom<'_>]) -> Vec<super::TableProblem> {
+    fn check_table(&self, table: &TableView<'_>) -> Vec<super::TableProblem> {
+        let kingdoms = table.kingdoms;
         let mut out = Vec::new();
         // (building, the kingdom it was first seen in).
         let mut seen: Vec<(BuildingId, usize)> = Vec::new();

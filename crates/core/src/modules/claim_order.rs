@@ -5,7 +5,7 @@
 
 use super::bounded::{Bounded, BoundedList};
 use super::describe::ScoreLine;
-use super::file::{Directive, FileSyntax};
+use super::file::{Directive, FileSyntax, TableAt, TableProblem, TableView};
 use super::mechanism::{Mechanism, NoAction};
 use super::state::NoState;
 use super::{Module, Res, SetupContext, SideEdit, SideView};
@@ -264,6 +264,48 @@ impl Mechanism for ClaimOrder {
         }
         edit.set(PLACE, place);
         Ok(())
+    }
+
+    /// A place is a side's first king's among the sides (A B B A makes A 1st, B 2nd), so a
+    /// table of N kingdoms has places 1 to N, each kingdom its own.
+    fn check_table(&self, table: &TableView<'_>) -> Vec<TableProblem> {
+        let at = TableAt::Directive(PLACE_LINE.word);
+        let sides = usize::from(table.sides);
+        let table_of = super::describe::plural(table.sides, "kingdom", "kingdoms");
+        let mut out = Vec::new();
+        // (place, the kingdom that claimed it first).
+        let mut seen: Vec<(usize, usize)> = Vec::new();
+        for (i, k) in table.kingdoms.iter().enumerate() {
+            let Some(place) = Self::place(k.side) else {
+                continue;
+            };
+            if place > sides {
+                out.push(TableProblem::new(
+                    i,
+                    at,
+                    format!(
+                        "`@claim-place {place}`, but a table of {table_of} has places 1 to \
+                         {sides} in the first claims"
+                    ),
+                ));
+                continue;
+            }
+            match seen.iter().find(|(p, _)| *p == place) {
+                Some(&(_, first)) => out.push(TableProblem::new(
+                    i,
+                    at,
+                    format!(
+                        "`@claim-place {place}`: `{}` claimed {} too, but each kingdom has a \
+                         place of its own in the first claims (1 to {sides} at a table of \
+                         {table_of})",
+                        table.kingdoms.get(first).map_or("?", |k| k.name),
+                        ordinal(place),
+                    ),
+                )),
+                None => seen.push((place, i)),
+            }
+        }
+        out
     }
 
     fn write_directives(&self, side: SideView<'_>, out: &mut Vec<(&'static str, Option<u32>)>) {

@@ -80,6 +80,25 @@ pub struct TableKingdom<'a> {
     pub side: super::SideView<'a>,
 }
 
+/// The kingdoms of one table read from kingdom files, and how many the table has: the files may
+/// be some of its kingdoms (`score --players 4` with two files), so `kingdoms` may be fewer than
+/// `sides` ([`super::Module::check_table`]).
+#[derive(Clone, Copy)]
+pub struct TableView<'a> {
+    /// The kingdoms given, in order: a problem's `kingdom` is an index here.
+    pub kingdoms: &'a [TableKingdom<'a>],
+    /// How many sides (kingdoms: a team builds one) the table has, at least one; for a kingdom
+    /// scored alone at no given player count, the most any of the ruleset's tables has.
+    pub sides: u8,
+}
+
+impl TableView<'_> {
+    /// Whether every kingdom of the table is given.
+    pub fn complete(&self) -> bool {
+        self.kingdoms.len() == usize::from(self.sides)
+    }
+}
+
 /// A problem with what the kingdoms of one table hold together ([`super::Module::check_table`]):
 /// the kingdom it concerns (its index in the table), where in its file, and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,11 +128,11 @@ pub enum TableAt {
 }
 
 /// Every problem with what the kingdoms of one table hold together, for all the modules of the
-/// list, each with the index of the kingdom it concerns (in `kingdoms`' order), in module order.
-/// `kingdoms`' views are the core's ([`super::SideView::new`]): each module gets them as it sees
-/// them (a module's own view stays its own, so one passed here would show every module its
-/// state).
-pub fn check_table(kingdoms: &[TableKingdom<'_>]) -> Vec<TableProblem> {
+/// list, each with the index of the kingdom it concerns (in `kingdoms`' order), in module order,
+/// at a table of `sides` kingdoms ([`TableView::sides`]). `kingdoms`' views are the core's
+/// ([`super::SideView::new`]): each module gets them as it sees them (a module's own view stays
+/// its own, so one passed here would show every module its state).
+pub fn check_table(kingdoms: &[TableKingdom<'_>], sides: u8) -> Vec<TableProblem> {
     let Some(first) = kingdoms.first() else {
         return Vec::new();
     };
@@ -126,7 +145,10 @@ pub fn check_table(kingdoms: &[TableKingdom<'_>]) -> Vec<TableProblem> {
                 side: k.side.for_module(i),
             })
             .collect();
-        out.extend(m.check_table(&seen));
+        out.extend(m.check_table(&TableView {
+            kingdoms: &seen,
+            sides,
+        }));
     }
     out
 }

@@ -21,7 +21,7 @@
 use super::describe::{CellMark, ChoiceView, Panel, ScoreLine, Stat};
 use super::{
     Cx, CxMut, Declaration, FileMark, FileSyntax, Module, ModuleError, ModuleSpec, ModuleState,
-    Param, PlacedMark, SetupContext, SideEdit, SideView, StateBox, TableKingdom,
+    Param, PlacedMark, SetupContext, SideEdit, SideView, StateBox, TableView,
 };
 use crate::action_text::ActionWord;
 use crate::game::{Action, IllegalAction};
@@ -269,7 +269,7 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn check_marks(&self, _ruleset: &Ruleset, _marks: &[FileMark<'_>]) -> Vec<(usize, String)> {
         Vec::new()
     }
-    fn check_table(&self, _kingdoms: &[TableKingdom<'_>]) -> Vec<super::TableProblem> {
+    fn check_table(&self, _table: &TableView<'_>) -> Vec<super::TableProblem> {
         Vec::new()
     }
     fn read_mark(
@@ -723,8 +723,8 @@ impl<M: Mechanism> Module for M {
     fn check_marks(&self, ruleset: &Ruleset, marks: &[FileMark<'_>]) -> Vec<(usize, String)> {
         Mechanism::check_marks(self, ruleset, marks)
     }
-    fn check_table(&self, kingdoms: &[TableKingdom<'_>]) -> Vec<super::TableProblem> {
-        Mechanism::check_table(self, kingdoms)
+    fn check_table(&self, table: &TableView<'_>) -> Vec<super::TableProblem> {
+        Mechanism::check_table(self, table)
     }
     fn read_mark(
         &self,

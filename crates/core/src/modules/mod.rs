@@ -32,7 +32,7 @@ pub use context::{Cx, CxMut, SetupContext, SideEdit, SideView, Table};
 pub use dragon::{Dragon, DragonAction, DragonState};
 pub use file::{
     Directive, FileMark, FileSyntax, Mark, PlacedMark, TableAt, TableKingdom, TableProblem,
-    check_table,
+    TableView, check_table,
 };
 pub use knights::{Knights, KnightsAction, KnightsState};
 pub use mechanism::params_schema;
@@ -1033,8 +1033,9 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
     /// (the kingdom files of one `crownlands score`, a single file being a table of one), each
     /// with the index in `kingdoms` of the kingdom it concerns and where in its file (the `@`
     /// line or the square, for the message's line and column): the Queen in two kingdoms, one
-    /// building built in two. Called once every kingdom has been read.
-    fn check_table(&self, _kingdoms: &[TableKingdom<'_>]) -> Vec<TableProblem> {
+    /// building built in two. Called once every kingdom has been read; `table.sides` says how
+    /// many kingdoms the table has, of which the files may be some (`table.complete()`).
+    fn check_table(&self, _table: &TableView<'_>) -> Vec<TableProblem> {
         Vec::new()
     }
 

@@ -8,7 +8,7 @@
 
 use super::bounded::Bounded;
 use super::describe::{self, Panel, PanelRow, ScoreLine, Stat};
-use super::file::{Directive, FileSyntax, TableKingdom};
+use super::file::{Directive, FileSyntax, TableView};
 use super::mechanism::{Mechanism, NoAction};
 use super::{Cx, CxMut, ModuleState, Res, SetupContext, SideEdit, SideView};
 use crate::ruleset::Rules;
@@ -227,8 +227,9 @@ impl Mechanism for Queen {
 
     /// She is in one kingdom at a time, one with towers and the most of them (ties included:
     /// she goes to the kingdom that reaches the most).
-    fn check_table(&self, kingdoms: &[TableKingdom<'_>]) -> Vec<super::TableProblem> {
+    fn check_table(&self, table: &TableView<'_>) -> Vec<super::TableProblem> {
         use super::{TableAt, TableProblem};
+        let kingdoms = table.kingdoms;
         let at = TableAt::Directive("queen");
         let mut out = Vec::new();
         let mut host: Option<&str> = None;
