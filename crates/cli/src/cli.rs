@@ -73,8 +73,9 @@ pub enum Command {
         /// Ruleset deciding terrains, grid size and bonuses.
         #[arg(long, short, default_value = "kingdomino")]
         ruleset: String,
-        /// Use the rules for this player count (default: as many players as there are files
-        /// when the ruleset has rules for that many, else its smallest count).
+        /// The player count of the files' table, whose rules score them (the files may be some
+        /// of its kingdoms); default: the table of as many kingdoms as there are files, for
+        /// one file the ruleset's smallest count.
         #[arg(long, allow_negative_numbers = true, value_parser = parse_whole::<u64>)]
         players: Option<u64>,
         /// Print JSON instead of text.

@@ -1,4 +1,4 @@
-//! `crownlands score KINGDOM_FILE... [--ruleset R] [--json]`
+//! `crownlands score KINGDOM_FILE... [--ruleset R] [--players N] [--json]`
 //!
 //! The kingdom files may hold Queendomino pieces (buildings, knights, coins, towers, the Queen):
 //! the ruleset's modules score them (wealth, building values, the Queen's crown). With several
@@ -9,7 +9,7 @@ use super::{load_ruleset, print_json, rules_for};
 use crate::errors::{CliError, CliResult};
 use crate::output::{print_rows, say, score_rows};
 use crownlands_core::Registry;
-use crownlands_core::modules::describe::ScoreLine;
+use crownlands_core::modules::describe::{ScoreLine, plural};
 use crownlands_core::modules::{
     self, ModuleData, ModuleList, SideView, TableAt, TableKingdom, build_all, score_side,
 };
@@ -138,8 +138,8 @@ fn with_readers(
     CliError::Diagnostics(d)
 }
 
-/// The most kingdom files one `score` ranks (a table has at most 16; standings of more are
-/// still ranked, up to this).
+/// The most kingdom files one `score` reads (a table has at most 16 kingdoms, so more are no
+/// table's anyway: this bounds the work before the ruleset is read).
 pub const MAX_KINGDOM_FILES: usize = 64;
 
 /// One scored kingdom file.
@@ -169,20 +169,8 @@ pub fn run(
         )));
     }
     let ruleset = load_ruleset(registry, ruleset)?;
-    // A table of N kingdoms plays by the N-player rules when the ruleset has them.
-    let players = players.or_else(|| {
-        let n = u8::try_from(paths.len()).ok()?;
-        (paths.len() > 1)
-            .then_some(n)
-            .filter(|&n| ruleset.rules_for(n).is_some_and(|r| r.team_size == 1))
-    });
-    let (n, rules) = rules_for(&ruleset, players)?;
-    // The kingdoms the table has: a kingdom scored alone at no given count may be of any table.
-    let sides = if players.is_some() {
-        rules.sides(n)
-    } else {
-        most_sides(&ruleset)
-    };
+    let (n, sides) = table_of(&ruleset, paths.len(), players)?;
+    let (_, rules) = rules_for(&ruleset, Some(n))?;
     let modules = build_all(registry, &rules.modules)
         .map_err(|e| CliError::Message(format!("ruleset {}: {e}", ruleset.name())))?;
     let mut scored = Vec::with_capacity(paths.len());
@@ -318,6 +306,72 @@ fn most_sides(ruleset: &Ruleset) -> u8 {
         .max()
         .unwrap_or(1)
         .max(1)
+}
+
+/// The player count whose rules score `files` kingdom files, and how many kingdoms their table
+/// has. Several files are one table, of as many kingdoms as there are files (players, or teams
+/// where a team builds one) unless `players` names a table they are some kingdoms of; a count the
+/// ruleset does not offer is an error naming those it does. A kingdom alone is scored by the
+/// rules of `players` or of the ruleset's smallest count, and may be of any of its tables.
+fn table_of(ruleset: &Ruleset, files: usize, players: Option<u8>) -> CliResult<(u8, u8)> {
+    if let Some(n) = players {
+        let (n, rules) = rules_for(ruleset, Some(n))?;
+        let sides = rules.sides(n);
+        if files > usize::from(sides) {
+            return Err(CliError::Message(format!(
+                "{files} kingdom files, but a table of {} (`--players {n}`) has {} under ruleset \
+                 {}: give at most {sides} files, the kingdoms of one table",
+                plural(n, "player", "players"),
+                plural(sides, "kingdom", "kingdoms"),
+                ruleset.name()
+            )));
+        }
+        return Ok((n, sides));
+    }
+    if files <= 1 {
+        let (n, _) = rules_for(ruleset, None)?;
+        return Ok((n, most_sides(ruleset)));
+    }
+    let counts = ruleset.player_counts();
+    // (players, kingdoms) of each table of `files` kingdoms.
+    let fits: Vec<(u8, u8)> = counts
+        .iter()
+        .map(|(n, r)| (*n, r.sides(*n)))
+        .filter(|&(_, sides)| usize::from(sides) == files)
+        .collect();
+    let list =
+        |ns: &mut dyn Iterator<Item = u8>| ns.map(|n| n.to_string()).collect::<Vec<_>>().join(", ");
+    match fits.as_slice() {
+        &[table] => Ok(table),
+        [] => {
+            let allowed = list(&mut counts.iter().map(|(n, _)| *n));
+            let tables = if counts.iter().all(|(n, r)| r.sides(*n) == *n) {
+                format!("it allows {allowed} players, a kingdom each")
+            } else {
+                format!(
+                    "it allows {allowed} players, tables of {} kingdoms (a team builds one)",
+                    list(&mut counts.iter().map(|(n, r)| r.sides(*n)))
+                )
+            };
+            let larger = counts.iter().any(|(n, r)| usize::from(r.sides(*n)) > files);
+            Err(CliError::Message(format!(
+                "{files} kingdom files, but ruleset {} has no table of {files} kingdoms: {tables}{}",
+                ruleset.name(),
+                if larger {
+                    "; to score some kingdoms of a larger table, give its player count \
+                     (`--players N`)"
+                } else {
+                    ""
+                }
+            )))
+        }
+        several => Err(CliError::Message(format!(
+            "{files} kingdom files are a table of {} players under ruleset {}: say which with \
+             `--players N`",
+            list(&mut several.iter().map(|&(n, _)| n)).replace(", ", " or "),
+            ruleset.name()
+        ))),
+    }
 }
 
 /// The column of the first character of line `line` (from 1) of `text` that is not white space:

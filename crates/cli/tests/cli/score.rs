@@ -524,7 +524,123 @@ fn at_most_64_kingdom_files_are_scored_at_once() {
         "{}",
         r.stderr
     );
-    run(&many[..65]).ok();
+    // 64 are read, and are refused as no table of Kingdomino's (2 to 4 players).
+    let r = run(&many[..65]).expect_code(1);
+    assert!(
+        r.stderr
+            .contains("64 kingdom files, but ruleset kingdomino has no table of 64 kingdoms"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn the_files_are_a_table_of_as_many_kingdoms_unless_players_says_otherwise() {
+    const K: &str = "C W1\n";
+    let errors = |kingdoms: usize, extra: &[&str]| {
+        let (r, _files) = standings(&vec![K; kingdoms], extra);
+        let r = r.expect_code(1);
+        assert!(r.stdout.is_empty(), "{}", r.stdout);
+        r.error_lines()
+            .iter()
+            .map(|l| l.to_string())
+            .collect::<Vec<_>>()
+    };
+    let scored = |kingdoms: usize, extra: &[&str]| {
+        let (r, _files) = standings(&vec![K; kingdoms], extra);
+        r.ok().stdout
+    };
+    // Five kingdoms under Kingdomino (2 to 4 players) were scored by the 2-player rules.
+    assert_eq!(
+        errors(5, &[]),
+        [
+            "error: 5 kingdom files, but ruleset kingdomino has no table of 5 kingdoms: it allows \
+          2, 3, 4 players, a kingdom each"
+        ]
+    );
+    // Nor are they some kingdoms of a table of four.
+    assert_eq!(
+        errors(5, &["--players", "4"]),
+        [
+            "error: 5 kingdom files, but a table of 4 players (`--players 4`) has 4 kingdoms under \
+          ruleset kingdomino: give at most 4 files, the kingdoms of one table"
+        ]
+    );
+    // The files' count picks the rules: Royal Wedding plays 7x7 at 3-4 players, 5x5 at 5-6...
+    assert!(scored(5, &["-r", "royal-wedding"]).contains("(5x5 kingdom)"));
+    assert!(scored(3, &["-r", "royal-wedding"]).contains("(7x7 kingdom)"));
+    // ... unless `--players` names a table the files are some kingdoms of.
+    assert!(scored(3, &["-r", "royal-wedding", "--players", "5"]).contains("(5x5 kingdom)"));
+    // A count the ruleset does not offer names those it does.
+    assert_eq!(
+        errors(2, &["--players", "5"]),
+        ["error: ruleset kingdomino does not allow 5 players (it allows 2, 3, 4)"]
+    );
+    // A kingdom alone: the smallest count's rules, or the given count's.
+    assert!(scored(1, &["-r", "royal-wedding"]).contains("(7x7 kingdom)"));
+    assert!(scored(1, &["-r", "royal-wedding", "--players", "6"]).contains("(5x5 kingdom)"));
+}
+
+#[test]
+fn a_team_tables_files_are_its_teams_kingdoms() {
+    // Royal Wedding in teams of two: 6 players build 3 kingdoms, 8 build 4. Four files were
+    // scored as 6 players' (three kingdoms), the smallest count.
+    let dir = TempDir::new("teams");
+    // 8x8 at 8 players, to tell the counts apart.
+    let wide = dir.file(
+        "wide-eight.toml",
+        "extends = \"royal-wedding-teams\"\nname = \"wide-eight\"\n[for-players.8]\ngrid-size = 8\n",
+    );
+    const K: &str = "C W1\n";
+    let table = |kingdoms: usize, extra: &[&str]| {
+        let mut args = vec!["-r".to_string(), wide.clone()];
+        args.extend(extra.iter().map(|a| a.to_string()));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        standings(&vec![K; kingdoms], &args).0
+    };
+    assert!(table(3, &[]).ok().stdout.contains("(7x7 kingdom)"));
+    assert!(table(4, &[]).ok().stdout.contains("(8x8 kingdom)"));
+    // Two teams' kingdoms are no table of the ruleset's, but may be some of one.
+    let r = table(2, &[]).expect_code(1);
+    assert_eq!(
+        r.error_lines(),
+        [
+            "error: 2 kingdom files, but ruleset wide-eight has no table of 2 kingdoms: it allows \
+          6, 8 players, tables of 3, 4 kingdoms (a team builds one); to score some kingdoms of a \
+          larger table, give its player count (`--players N`)"
+        ]
+    );
+    table(2, &["--players", "6"]).ok();
+    let r = table(5, &[]).expect_code(1);
+    assert!(
+        r.stderr
+            .contains("error: 5 kingdom files, but ruleset wide-eight has no table of 5 kingdoms"),
+        "{}",
+        r.stderr
+    );
+    let r = table(4, &["--players", "6"]).expect_code(1);
+    assert!(
+        r.stderr.contains(
+            "error: 4 kingdom files, but a table of 6 players (`--players 6`) has 3 kingdoms"
+        ),
+        "{}",
+        r.stderr
+    );
+    // Where two counts make tables of as many kingdoms, the player count says which.
+    let mixed = dir.file(
+        "mixed.toml",
+        "extends = \"royal-wedding-teams\"\nname = \"mixed\"\nplayers = [4, 8]\n[for-players.4]\nteam-size = 1\nline-size = 4\n",
+    );
+    let (r, _files) = standings(&[K; 4], &["-r", &mixed]);
+    assert_eq!(
+        r.expect_code(1).error_lines(),
+        [
+            "error: 4 kingdom files are a table of 4 or 8 players under ruleset mixed: say which \
+          with `--players N`"
+        ]
+    );
+    let (r, _files) = standings(&[K; 4], &["-r", &mixed, "--players", "8"]);
+    r.ok();
 }
 
 /// The Queendomino rulebook's example kingdom (71 points).
