@@ -779,6 +779,52 @@ fn kingdom_files_of_one_table_hold_the_queen_once_and_each_building_once() {
 }
 
 #[test]
+fn a_tables_knights_and_towers_come_from_one_supply() {
+    // Queendomino's box holds 22 knights and 15 towers (rulebook 002): each kingdom file was held
+    // to them, but files of 17, 2, 2 and 2 knights, or of 9 and 7 towers, were scored together.
+    let dir = TempDir::new("supplies");
+    let knights_in_hand = dir.file(
+        "hand.kingdom",
+        "T W+\nC W\n@knights 16\n@towers 9\n@queen\n",
+    );
+    let placed = dir.file("placed.kingdom", "T W+\nC W+\n");
+    let towers = dir.file("towers.kingdom", "T W\nC W\n@towers 6\n");
+    let score = |files: &[&str]| {
+        let mut args = vec!["score"];
+        args.extend(files);
+        args.extend(["--ruleset", "queendomino", "--players", "4"]);
+        run(&args)
+    };
+    // 17 + 2 + 2 knights, 9 + 6 towers: what the box holds.
+    score(&[&knights_in_hand, &placed, &placed]).ok();
+    let r = score(&[&placed, &knights_in_hand, &placed, &placed]).expect_code(1);
+    // At the kingdom whose knights pass the supply: at its first knight's square where they are
+    // all placed...
+    assert_eq!(
+        r.error_lines(),
+        [format!(
+            "error: {placed}:1:3: 23 knights at this table (placed and in hand, 2 of them in \
+             this kingdom), but the supply holds 22: the kingdoms' knights come from it"
+        )]
+    );
+    // ... and at its `@knights` line where some are in hand.
+    let r = score(&[&placed, &placed, &placed, &knights_in_hand]).expect_code(1);
+    assert_eq!(located_errors(&r, &knights_in_hand), [(3, 1)]);
+    // Towers: 9, and 9 again.
+    let r = score(&[&knights_in_hand, &towers]).ok();
+    assert!(r.stdout.contains("Standings"), "{}", r.stdout);
+    let more_towers = dir.file("more-towers.kingdom", "T W\nC W\n@towers 7\n");
+    let r = score(&[&knights_in_hand, &more_towers]).expect_code(1);
+    assert_eq!(
+        r.error_lines(),
+        [format!(
+            "error: {more_towers}:3:1: 16 towers at this table (7 of them in this kingdom), but \
+             the supply holds 15: the kingdoms' towers come from it"
+        )]
+    );
+}
+
+#[test]
 fn score_json_carries_the_modules_own_lines() {
     let r = score_rulebook_example(&["--json"]);
     let v = r.json();
