@@ -825,6 +825,41 @@ fn a_tables_knights_and_towers_come_from_one_supply() {
 }
 
 #[test]
+fn at_a_whole_table_with_towers_one_kingdom_hosts_the_queen() {
+    // She goes to the first kingdom with a tower and stays in one with the most (rulebook
+    // 002): every kingdom of a table given, one of them hosts her when one has towers. Two
+    // files of 1 and 3 towers, neither with `@queen`, were scored without her crown.
+    let dir = TempDir::new("queen");
+    let one = dir.file("one.kingdom", "T W\nC W\n@towers 1\n");
+    let three = dir.file("three.kingdom", "T  W\nC  W\n\n@towers 3\n");
+    let none = dir.file("none.kingdom", "T W\nC W\n");
+    let score = |files: &[&str], extra: &[&str]| {
+        let mut args = vec!["score"];
+        args.extend(files);
+        args.extend(["--ruleset", "queendomino"]);
+        args.extend(extra);
+        run(&args)
+    };
+    let r = score(&[&one, &three], &[]).expect_code(1);
+    assert_eq!(
+        r.error_lines(),
+        [format!(
+            "error: {three}:4:1: `@towers 3`, the most of the table's 2 kingdoms, but no kingdom \
+             hosts the Queen: she goes to the kingdom with the most towers (say which with \
+             `@queen`)"
+        )]
+    );
+    // Some kingdoms of a larger table: she may be in another.
+    score(&[&one, &three], &["--players", "3"]).ok();
+    // A kingdom alone, or a table without towers: nothing to say.
+    score(&[&three], &[]).ok();
+    score(&[&none, &none, &none], &[]).ok();
+    // Given where she is, the table scores.
+    let host = dir.file("host.kingdom", "T W\nC W\n@towers 3\n@queen\n");
+    score(&[&one, &host], &[]).ok();
+}
+
+#[test]
 fn score_json_carries_the_modules_own_lines() {
     let r = score_rulebook_example(&["--json"]);
     let v = r.json();

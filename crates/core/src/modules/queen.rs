@@ -226,7 +226,8 @@ impl Mechanism for Queen {
     }
 
     /// She is in one kingdom at a time, one with towers and the most of them (ties included:
-    /// she goes to the kingdom that reaches the most).
+    /// she goes to the kingdom that reaches the most); at a table whose every kingdom is given,
+    /// in one of them as soon as one has a tower.
     fn check_table(&self, table: &TableView<'_>) -> Vec<super::TableProblem> {
         use super::{TableAt, TableProblem};
         let kingdoms = table.kingdoms;
@@ -271,6 +272,29 @@ impl Mechanism for Queen {
                     ),
                 ));
             }
+        }
+        // Every kingdom of the table given, and none hosting her: she went to the first kingdom
+        // with a tower, and stays in one with the most.
+        let most = kingdoms
+            .iter()
+            .map(|k| k.side.get(TOWERS))
+            .max()
+            .unwrap_or(0);
+        if host.is_none()
+            && table.complete()
+            && most > 0
+            && let Some(i) = kingdoms.iter().position(|k| k.side.get(TOWERS) == most)
+        {
+            out.push(TableProblem::new(
+                i,
+                TableAt::Directive("towers"),
+                format!(
+                    "`@towers {most}`, the most of the table's {}, but no kingdom hosts the \
+                     Queen: she goes to the kingdom with the most towers (say which with \
+                     `@queen`)",
+                    describe::plural(kingdoms.len() as u32, "kingdom", "kingdoms")
+                ),
+            ));
         }
         out
     }
