@@ -18,7 +18,9 @@
 //! - `play_random` picks what a uniform draw from `legal_actions` would, module steps included,
 //!   and `play_out_random` plays the same game as `play_random` from the same draws;
 //! - every listed action reads back from its text (one word) and from its JSON;
-//! - every domino is somewhere (the census adds up); a copy equals and hashes as the game.
+//! - every domino is somewhere (the census adds up); a copy equals and hashes as the game;
+//! - every module's own invariants hold ([`crate::modules::Module::invariants`]: a count kept
+//!   in its state and as a resource agree, its pieces stand on its sides' kingdoms).
 //!
 //! And at the end: nothing is left to draw or place, the deck was played or discarded whole,
 //! each side's total is its breakdown's, the module states read back from their JSON, and the
@@ -151,6 +153,13 @@ fn each_step(g: &Game, draws: &mut SplitMix) -> Result<(), String> {
         }
         if &probe != g {
             return Err(format!("the refused {a:?} changed the game"));
+        }
+    }
+    for (i, m) in g.modules().iter().enumerate() {
+        let mut broken = Vec::new();
+        m.invariants(crate::modules::Cx::new(g, i), &mut broken);
+        if let Some(first) = broken.first() {
+            return Err(format!("module `{}`: {first}", m.name()));
         }
     }
     let census: usize = g.domino_census().iter().sum();
@@ -564,6 +573,67 @@ mod tests {
                 .contains("reset with seed 0 is not the new game")
                 && failure.problem.contains("module `leaky` keeps [")
                 && failure.problem.contains("where a new game has []"),
+            "{failure}"
+        );
+    }
+
+    /// How often each side rang, cleared with the game.
+    #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    struct Peals(crate::modules::PerSide<u32>);
+
+    impl crate::modules::ModuleState for Peals {}
+
+    /// A module that rings once a turn and says a side rings at most 3 times: its own
+    /// invariant, which its play breaks at the fourth.
+    #[derive(Debug)]
+    struct Chime;
+
+    impl Mechanism for Chime {
+        const NAME: &'static str = "chime";
+        type Params = NoParams;
+        type State = Peals;
+        type Action = Bell;
+
+        fn new(_: NoParams) -> Self {
+            Chime
+        }
+        fn params(&self) -> NoParams {
+            NoParams {}
+        }
+        fn has_turn_step(&self) -> bool {
+            true
+        }
+        fn legal_actions(&self, _cx: Cx<'_>, _side: Side, out: &mut Actions<'_, '_, Bell>) {
+            out.push(Bell::Ring);
+        }
+        fn apply(
+            &self,
+            mut cx: CxMut<'_>,
+            side: Side,
+            _action: Bell,
+        ) -> Result<bool, crate::IllegalAction> {
+            if let Some(peals) = cx.state_mut::<Peals>() {
+                peals.0[side] += 1;
+            }
+            Ok(false)
+        }
+        fn invariants(&self, cx: Cx<'_>, out: &mut Vec<String>) {
+            if let Some(peals) = cx.state::<Peals>() {
+                for side in cx.table().all_sides() {
+                    if peals.0[side] > 3 {
+                        out.push(format!("{side:?} rang {} times, at most 3", peals.0[side]));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_module_whose_own_invariant_breaks_fails() {
+        let failure = failure_with::<Chime>();
+        assert!(
+            failure.problem.contains("module `chime`: ")
+                && failure.problem.contains("rang 4 times, at most 3"),
             "{failure}"
         );
     }

@@ -456,6 +456,21 @@ impl Mechanism for Markets {
         ));
     }
 
+    /// The stalls are kept twice: listed in the state (where they stand) and counted as the
+    /// resource `stalls` (for `most-stalls`): the conformance suite checks they agree.
+    fn invariants(&self, cx: Cx<'_>, out: &mut Vec<String>) {
+        for side in cx.table().all_sides() {
+            let listed = Self::stalls(cx, side).len();
+            let counted = cx.get(side, STALLS);
+            if listed as u64 != u64::from(counted) {
+                out.push(format!(
+                    "side {} lists {listed} stalls but counts {counted}",
+                    side.index() + 1
+                ));
+            }
+        }
+    }
+
     fn cell_marks(&self, cx: Cx<'_>, side: Side, out: &mut Vec<CellMark>) {
         out.extend(Self::stalls(cx, side).iter().map(|&cell| CellMark {
             cell,

@@ -160,12 +160,23 @@ impl BuildingsState {
 
     /// Work `filled` out again from the board, after the board changed as a whole.
     fn board_changed(&mut self) {
-        self.filled = self
-            .board
+        self.filled = Self::mask_of(&self.board);
+    }
+
+    /// The slots of `board` holding a building, as a mask of the first 64.
+    fn mask_of(board: &[Option<BuildingId>]) -> u64 {
+        board
             .iter()
             .take(64)
             .enumerate()
-            .fold(0, |mask, (slot, b)| mask | u64::from(b.is_some()) << slot);
+            .fold(0, |mask, (slot, b)| mask | u64::from(b.is_some()) << slot)
+    }
+
+    /// Whether the mask of filled slots is the board's ([`Module::invariants`]).
+    ///
+    /// [`Module::invariants`]: super::Module::invariants
+    pub fn mask_agrees(&self) -> bool {
+        self.filled == Self::mask_of(&self.board)
     }
 }
 
@@ -565,6 +576,60 @@ impl Mechanism for Buildings {
             symbol: 'B',
             what: "building".into(),
         }));
+    }
+
+    fn invariants(&self, cx: Cx<'_>, out: &mut Vec<String>) {
+        let Some(state) = cx.state::<BuildingsState>() else {
+            return;
+        };
+        if !state.mask_agrees() {
+            out.push("the mask of filled slots is not the Builders' Board's".into());
+        }
+        let ruleset = cx.table().ruleset();
+        for side in cx.table().all_sides() {
+            let who = describe::side_ref(side);
+            let kingdom = cx.table().kingdom(side);
+            let built = state.built(side);
+            let mut per = (0u32, 0u32);
+            for (i, &(id, cell)) in built.iter().enumerate() {
+                let on_town = matches!(kingdom.content(cell), crate::Content::Square(sq) if Some(sq.terrain) == state.town);
+                if !on_town {
+                    out.push(format!(
+                        "{who}'s building {id:?} at {cell:?} is not on a town square"
+                    ));
+                }
+                if built[..i].iter().any(|&(_, c)| c == cell) {
+                    out.push(format!("{who} has two buildings at {cell:?}"));
+                }
+                match ruleset.buildings().get(id.index()).map(|b| b.tax_bonus) {
+                    Some(TaxBonus::PerKnight) => per.0 += 1,
+                    Some(TaxBonus::PerTower) => per.1 += 1,
+                    _ => {}
+                }
+            }
+            // Kept apart from the buildings built, and the bonus as a resource too: each must
+            // be what the buildings make it.
+            let kept = state
+                .tax_bonuses
+                .get(side.index())
+                .copied()
+                .unwrap_or_default();
+            if kept != per {
+                out.push(format!(
+                    "{who}'s tax bonuses are kept as {kept:?}, its buildings give {per:?}"
+                ));
+            }
+            let bonus = per
+                .0
+                .saturating_mul(cx.get(side, KNIGHTS))
+                .saturating_add(per.1.saturating_mul(cx.get(side, TOWERS)));
+            if cx.get(side, TAX_BONUS) != bonus {
+                out.push(format!(
+                    "{who}'s `tax-bonus` is {}, its buildings, knights and towers make it {bonus}",
+                    cx.get(side, TAX_BONUS)
+                ));
+            }
+        }
     }
 
     fn check(&self, ruleset: &Ruleset) -> Vec<CheckProblem> {

@@ -257,6 +257,19 @@ impl Mechanism for Dragon {
         })
     }
 
+    fn invariants(&self, cx: Cx<'_>, out: &mut Vec<String>) {
+        let round = cx.table().round();
+        if let Some(state) = cx.state::<DragonState>()
+            && state.uses_in(round) > self.uses_per_round
+        {
+            out.push(format!(
+                "bribed {} times in round {round}, {} allowed",
+                state.uses_in(round),
+                self.uses_per_round
+            ));
+        }
+    }
+
     fn panels(&self, cx: Cx<'_>, out: &mut Vec<Panel>) {
         let uses = cx
             .state::<DragonState>()

@@ -343,6 +343,33 @@ impl Mechanism for Knights {
         }
     }
 
+    fn invariants(&self, cx: Cx<'_>, out: &mut Vec<String>) {
+        let Some(state) = cx.state::<KnightsState>() else {
+            return;
+        };
+        for side in cx.table().all_sides() {
+            let who = describe::side_ref(side);
+            let placed = state.placed(side);
+            // Knights in hand are the ones owned (a resource) less the ones placed (the state).
+            if placed.len() as u64 > u64::from(cx.get(side, KNIGHTS)) {
+                out.push(format!(
+                    "{who} has {} knights placed but owns {}",
+                    placed.len(),
+                    cx.get(side, KNIGHTS)
+                ));
+            }
+            let kingdom = cx.table().kingdom(side);
+            for (i, &cell) in placed.iter().enumerate() {
+                if !matches!(kingdom.content(cell), crate::Content::Square(_)) {
+                    out.push(format!("{who}'s knight at {cell:?} is not on a square"));
+                }
+                if placed[..i].contains(&cell) {
+                    out.push(format!("{who} has two knights at {cell:?}"));
+                }
+            }
+        }
+    }
+
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
         let sides = ctx.sides;
         let needed = self.starting.saturating_mul(sides as u32);

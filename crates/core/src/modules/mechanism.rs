@@ -337,6 +337,8 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
         None
     }
     fn cell_marks(&self, _cx: Cx<'_>, _side: Side, _out: &mut Vec<CellMark>) {}
+    /// See [`Module::invariants`].
+    fn invariants(&self, _cx: Cx<'_>, _out: &mut Vec<String>) {}
     /// `None`: the bonuses [`Mechanism::score`] adds, and the rest as one line.
     fn score_lines(&self, _rules: &Rules, _side: SideView<'_>) -> Option<Vec<ScoreLine>> {
         None
@@ -793,6 +795,9 @@ impl<M: Mechanism> Module for M {
     }
     fn cell_marks(&self, cx: Cx<'_>, side: Side, out: &mut Vec<CellMark>) {
         Mechanism::cell_marks(self, cx, side, out);
+    }
+    fn invariants(&self, cx: Cx<'_>, out: &mut Vec<String>) {
+        Mechanism::invariants(self, cx, out);
     }
     fn score_lines(&self, rules: &Rules, side: SideView<'_>) -> Vec<ScoreLine> {
         Mechanism::score_lines(self, rules, side)

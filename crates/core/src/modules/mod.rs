@@ -1141,6 +1141,13 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
     /// The pieces the module put on `side`'s kingdom (knights, buildings).
     fn cell_marks(&self, _cx: Cx<'_>, _side: Side, _out: &mut Vec<CellMark>) {}
 
+    /// What must hold of the module's state and resources at every step, each broken one said
+    /// in words (`side 2 keeps 3 stalls as its resource but lists 2`): where a module keeps one
+    /// thing twice (a count in its state and as a resource), or its state must agree with the
+    /// kingdoms. The conformance suite ([`crate::conformance`]) asks every module after every
+    /// action of its games. Nothing by default.
+    fn invariants(&self, _cx: Cx<'_>, _out: &mut Vec<String>) {}
+
     /// This module's lines of a side's score. The default lists the bonuses [`Module::score`]
     /// adds, and what it adds to the territories as one line named after the module.
     fn score_lines(&self, rules: &Rules, side: SideView<'_>) -> Vec<ScoreLine> {

@@ -151,6 +151,34 @@ impl Mechanism for Queen {
         ))
     }
 
+    fn invariants(&self, cx: Cx<'_>, out: &mut Vec<String>) {
+        let hosts: Vec<Side> = cx
+            .table()
+            .all_sides()
+            .filter(|&s| cx.get(s, HOST) > 0)
+            .collect();
+        if hosts.len() > 1 {
+            out.push(format!("{} sides host the Queen", hosts.len()));
+        }
+        let most = cx
+            .table()
+            .all_sides()
+            .map(|s| cx.get(s, TOWERS))
+            .max()
+            .unwrap_or(0);
+        match hosts.first() {
+            Some(&host) if cx.get(host, TOWERS) < most => out.push(format!(
+                "{} hosts the Queen with {} towers, another has {most}",
+                describe::side_ref(host),
+                cx.get(host, TOWERS)
+            )),
+            None if most > 0 => {
+                out.push(format!("a side has {most} towers, no one hosts the Queen"))
+            }
+            _ => {}
+        }
+    }
+
     fn panels(&self, cx: Cx<'_>, out: &mut Vec<Panel>) {
         // Through its own declared resource, as a hook should.
         let host = cx.table().all_sides().find(|&s| cx.get(s, HOST) > 0);
