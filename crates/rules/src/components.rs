@@ -42,8 +42,9 @@ pub(crate) struct Components {
     pub buildings: Vec<Building>,
     pub tables: BTreeMap<String, Vec<Param>>,
     /// Every domino declared is in the deck (none was thrown out for a problem of its own: a
-    /// terrain unknown, a number taken), so the deck's size can be judged: a deck short of a
-    /// thrown-out domino would be said not to divide into lines when the file is fine.
+    /// terrain unknown, a number taken; nor a whole set the loader could not read), so the
+    /// deck's size can be judged: a deck short of a thrown-out domino would be said not to
+    /// divide into lines when the file is fine.
     pub dominoes_complete: bool,
 }
 

@@ -217,6 +217,11 @@ impl Loader {
     fn finish(&mut self, chain: Vec<(usize, RulesetFile)>) -> Option<Ruleset> {
         // The component sets: the inherited list, replaced by `sets`, extended by `add-sets`.
         let mut sets: Vec<(Source, Loc)> = Vec::new();
+        // A set named but not read (a name or path refused, a file missing or with problems):
+        // its dominoes are missing from the deck, whose size is then not judged, as for a
+        // domino thrown out (a deck of 48 "not dividing into lines of 5" when the set the
+        // file names would make it 60).
+        let mut sets_missing = false;
         for (idx, rf) in &chain {
             // An entry a file lists again is the same set, read once (below): looked up once
             // too, so that a file repeating one path 190,000 times is not 190,000 trips to the
@@ -234,8 +239,9 @@ impl Loader {
                         continue;
                     }
                     let loc = self.loc(*idx, &[Seg::Key("sets"), Seg::Index(i)]);
-                    if let Some(source) = self.set_source(*idx, s, &loc) {
-                        sets.push((source, loc));
+                    match self.set_source(*idx, s, &loc) {
+                        Some(source) => sets.push((source, loc)),
+                        None => sets_missing = true,
                     }
                 }
             }
@@ -247,8 +253,9 @@ impl Loader {
                     continue;
                 }
                 let loc = self.loc(*idx, &[Seg::Key("add-sets"), Seg::Index(i)]);
-                if let Some(source) = self.set_source(*idx, s, &loc) {
-                    sets.push((source, loc));
+                match self.set_source(*idx, s, &loc) {
+                    Some(source) => sets.push((source, loc)),
+                    None => sets_missing = true,
                 }
             }
         }
@@ -266,6 +273,7 @@ impl Loader {
                         "more than {MAX_SETS} component sets; at most {MAX_SETS} are supported"
                     ),
                 );
+                sets_missing = true;
                 break;
             }
             keys.push(key);
@@ -297,8 +305,9 @@ impl Loader {
                             source.display()
                         ),
                     );
+                    sets_missing = true;
                 }
-                None => {}
+                None => sets_missing = true,
             }
         }
         // `box` names the box this file's own dominoes join: in a file of the user's with none
@@ -396,7 +405,8 @@ impl Loader {
                 recolours: true,
             });
         }
-        let components = Components::build(self, &blocks, true);
+        let mut components = Components::build(self, &blocks, true);
+        components.dominoes_complete &= !sets_missing;
         resolve::resolve(self, &chain, components)
     }
 }

@@ -996,7 +996,7 @@ fn parameters_without_module(
 struct Soundness {
     /// No problem in the files at all.
     files: bool,
-    /// Every domino declared is in the deck.
+    /// Every domino declared is in the deck (and every component set named was read).
     dominoes: bool,
     /// The file's `sets` leaves out a set the files it extends had.
     sets_dropped: bool,

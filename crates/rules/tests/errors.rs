@@ -2537,6 +2537,43 @@ fn a_deck_short_of_a_domino_thrown_out_is_not_judged() {
     assert_diag(&d, 4, 10, &["0 is too small"]);
 }
 
+/// A component set that could not be read (a path without `.toml`, a misspelt shipped name, a
+/// file of another kind) is short of its dominoes as a thrown-out domino is: the deck's size is
+/// not judged, so the set's own error is not followed by a deck of 48 "not dividing into lines
+/// of 5" and advice (`deck-size = 45`) that is wrong once the set is read.
+#[test]
+fn a_deck_short_of_a_set_not_read_is_not_judged() {
+    let dir = common::temp_dir("set-not-read");
+    let mut set = String::from(
+        "[set]\nname = \"extra\"\nbox = \"kingdomino\"\n[[terrain]]\nname = \"wheat\"\nsymbol = \"W\"\ncolour = \"#e3bd3c\"\n",
+    );
+    for n in 49..=60 {
+        set.push_str(&format!("[[domino]]\nnumber = {n}\n{WHEATS}"));
+    }
+    common::write(&dir, "sets/extra.toml", &set);
+    common::write(&dir, "other.toml", "extends = \"kingdomino\"\n");
+    let rules = |entry: &str| {
+        format!(
+            "extends = \"kingdomino\"\nadd-sets = [\"{entry}\"]\nplayers = [5]\n[rules]\nline-size = 5\n"
+        )
+    };
+    for (entry, said) in [
+        ("sets/extra", "(did you mean `"),
+        ("extra", "no shipped component set named `extra`"),
+        ("other.toml", "is not a component set file"),
+    ] {
+        let p = common::write(&dir, "five.toml", &rules(entry));
+        let d = load_path(crownlands_core::Registry::shipped_ref(), &p).expect_err(entry);
+        assert_diag(&d, 2, 13, &[said]);
+        assert!(!d.to_string().contains("divide"), "{entry}: {d}");
+        assert_eq!(d.len(), 1, "{entry}: {d}");
+    }
+    // Mended, the deck is 60 and divides into lines of 5.
+    let p = common::write(&dir, "five.toml", &rules("sets/extra.toml"));
+    let r = load_path(crownlands_core::Registry::shipped_ref(), &p).expect("60 in lines of 5");
+    assert_eq!(r.dominoes().len(), 60);
+}
+
 #[test]
 fn values_written_in_the_wrong_shape_say_the_right_one() {
     // A bonus switched on with a boolean; a list of one written bare; a deck past the sets.
