@@ -25,6 +25,11 @@ fn field<T>(value: T) -> Field<T> {
     }
 }
 
+/// The tie-breaks of a ruleset no file gives any: the largest territory (rulebooks 000, 002).
+fn default_tie_breaks() -> Vec<TieBreak> {
+    vec![TieBreak::LargestTerritory]
+}
+
 #[derive(Clone, Debug)]
 struct Effective {
     grid_size: Field<u8>,
@@ -67,7 +72,7 @@ impl Default for Effective {
             kings_per_player: field(1),
             deck_size: field(DeckSize::All),
             first_claims: field(FirstClaims::Drawn),
-            tie_breaks: field(vec![TieBreak::LargestTerritory]),
+            tie_breaks: field(default_tie_breaks()),
             match_games: field(1),
             harmony_enabled: field(false),
             harmony_points: field(5),
@@ -442,6 +447,7 @@ impl CountRules {
                 .collect(),
             line_order: self.place(&RulesField::LineOrder, &rules.modules),
             first_claims: self.at(&eff.first_claims.origin),
+            match_games: self.at(&eff.match_games.origin),
         }
     }
 }
@@ -494,6 +500,7 @@ struct WarningLocs {
     tie_breaks: Vec<Loc>,
     line_order: Loc,
     first_claims: Loc,
+    match_games: Loc,
 }
 
 pub(crate) fn resolve(
@@ -1465,7 +1472,7 @@ fn warn(
 ) {
     use crownlands_core::WarningAt;
     let mut grouped = ByCounts::default();
-    for ((n, _), at) in ruleset.player_counts().iter().zip(locs) {
+    for ((n, rules), at) in ruleset.player_counts().iter().zip(locs) {
         for w in ruleset.warnings(*n) {
             let loc = match w.at {
                 WarningAt::Deck => Some(&at.deck),
@@ -1478,11 +1485,25 @@ fn warn(
             };
             let mut loc = loc.cloned().unwrap_or_else(|| at.deck.clone());
             let mut message = w.message;
-            let embedded = embedded(loader, loc.file);
-            // Tie-breaks a shipped file wrote (Dynasty's are Kingdomino's) are no author's.
-            if w.at == WarningAt::MatchTieBreaks && embedded {
-                continue;
+            if w.at == WarningAt::MatchTieBreaks {
+                // The tie-breaks every ruleset has unless a file gives others (Dynasty's, from
+                // Kingdomino; `show` writes them out): no choice of the author's to warn of.
+                if rules.tie_breaks == default_tie_breaks() {
+                    continue;
+                }
+                if embedded(loader, loc.file) {
+                    // A shipped file's tie-breaks (Volcano's) made part of a match by the
+                    // author's `match-games`: said there, with where they come from; a shipped
+                    // match of shipped tie-breaks is no author's.
+                    if embedded(loader, at.match_games.file) {
+                        continue;
+                    }
+                    let place = set_in(loader, &loc);
+                    message.push_str(&format!(" (the tie-breaks {place})"));
+                    loc = at.match_games.clone();
+                }
             }
+            let embedded = embedded(loader, loc.file);
             if embedded && let Some(user) = first_user_file {
                 // Where the shipped file set it, said once for the counts it holds at from one
                 // line of it (the entries of its `players` list, where a rule left at its

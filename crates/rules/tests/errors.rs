@@ -1014,7 +1014,9 @@ fn a_deck_that_no_longer_divides_after_a_removal_points_at_the_removal() {
 
 /// Tie-breaks written for a match rank each game, never the match (its highest total wins,
 /// ties share): warned at the tie-breaks the author wrote; Dynasty's, inherited from
-/// Kingdomino, and a match made of Kingdomino's without writing any, are not warned.
+/// Kingdomino, a match made of Kingdomino's without writing any, and Kingdomino's written out
+/// again (as `show` writes every rule), are not warned. A shipped file's own made part of a
+/// match by the author is warned at the author's `match-games`.
 #[test]
 fn tie_breaks_written_for_a_match_are_warned_to_rank_each_game_only() {
     let w = warnings_of(
@@ -1030,8 +1032,25 @@ fn tie_breaks_written_for_a_match_are_warned_to_rank_each_game_only() {
         ],
     );
     assert_eq!(w.len(), 1, "{w}");
+    let w = warnings_of(
+        "extends = \"volcano\"\n[rules]\nmatch-games = 3\n",
+        "v3.toml",
+    );
+    assert_diag(
+        &w,
+        3,
+        15,
+        &[
+            "tie-breaks rank each game of a match, never the match: a match of 3 games",
+            "(the tie-breaks as set in <shipped>/volcano.toml:34:15)",
+        ],
+    );
+    assert_eq!(w.len(), 1, "{w}");
     for text in [
         "extends = \"dynasty\"\n",
+        "extends = \"dynasty\"\n[rules]\ntie-breaks = [\"largest-territory\"]\n",
+        "extends = \"dynasty\"\n[for-players.2]\ntie-breaks = [\"largest-territory\"]\n",
+        "extends = \"dynasty\"\n[rules]\ntie-breaks = []\n",
         "extends = \"kingdomino\"\n[rules]\nmatch-games = 5\n",
         "extends = \"kingdomino\"\n[rules]\ntie-breaks = [\"most-crowns\"]\n",
     ] {

@@ -4,7 +4,7 @@
 mod common;
 
 use crownlands_core::{FirstClaims, MiddleKingdomReading, Ruleset, TieBreak};
-use crownlands_rules::{Validated, load, load_str, shipped, to_toml, validate_path};
+use crownlands_rules::{Diagnostics, Validated, load, load_str, shipped, to_toml, validate_path};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -370,6 +370,47 @@ fn what_show_writes_loads_back_and_extends_as_the_ruleset_itself() {
     let via = crownlands_rules::load_path(registry, &via).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(via.rules_for(5), direct.rules_for(5));
     assert_eq!(via.rules_for(5).map(|r| r.kings_per_player), Some(1));
+}
+
+/// What `show` prints of every shipped ruleset validates with no warning at all (`validate
+/// --deny-warnings` passes it) and loads back as the ruleset: the keys it writes out (Dynasty's
+/// tie-breaks, Kingdomino's own) are not taken for an author's. At one player count, the same,
+/// but for the shipped name it keeps: one count of a ruleset is not the ruleset.
+#[test]
+fn what_show_writes_of_every_shipped_ruleset_has_no_warnings() {
+    let dir = common::temp_dir("show-warnings");
+    let registry = crownlands_core::Registry::shipped_ref();
+    for s in shipped() {
+        let (r, base) = crownlands_rules::load_with_base(registry, &s.name).expect("loads");
+        let mut shown = vec![(
+            None,
+            crownlands_rules::to_toml_over(&r, None, base.as_ref()),
+            r.clone(),
+        )];
+        for (n, _) in r.player_counts() {
+            shown.push((Some(*n), to_toml(&r, Some(*n)), only_count(&r, *n)));
+        }
+        for (n, text, expected) in shown {
+            // Named as the ruleset itself, as `crownlands show dynasty > dynasty.toml` would.
+            let path = dir.join(format!("{}.toml", s.name));
+            let mut checked = crownlands_rules::check_str(registry, &text, &path);
+            if n.is_some() {
+                checked
+                    .warnings
+                    .retain(|w| !w.message.contains("a shipped ruleset's name"));
+            }
+            assert!(
+                checked.warnings.is_empty(),
+                "{} at {n:?}: {}\n{text}",
+                s.name,
+                Diagnostics(checked.warnings)
+            );
+            match checked.result {
+                Ok(Validated::Ruleset(back)) => assert_eq!(*back, expected, "{} at {n:?}", s.name),
+                other => panic!("{} at {n:?}: {other:?}\n{text}", s.name),
+            }
+        }
+    }
 }
 
 #[test]

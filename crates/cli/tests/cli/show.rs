@@ -45,7 +45,14 @@ fn shown_rulesets_validate_and_load_to_the_same_rules() {
             let text = show(&args);
             parse(&text);
             let f = TempFile::new(&format!("shown-{name}"), "toml", &text);
-            let r = run(&["validate".to_string(), f.arg()]).ok();
+            // The whole ruleset with no warning either: what `show` writes is the ruleset's,
+            // not an author's (one count of it keeps the shipped name, which is warned of).
+            let mut validate = vec!["validate".to_string()];
+            if players.is_none() {
+                validate.push("--deny-warnings".to_string());
+            }
+            validate.push(f.arg());
+            let r = run(&validate).ok();
             assert!(r.stdout.contains(": ok: ruleset"), "{}", r.stdout);
             // Showing the shown file gives the same text: the same rules, terrains and dominoes.
             let mut again = vec!["show".to_string(), f.arg()];
