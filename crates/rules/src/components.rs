@@ -26,6 +26,9 @@ pub(crate) struct Block {
     /// The box of dominoes that name none; empty when they must name one (they are left out:
     /// the loader reported them).
     pub default_box: String,
+    /// Where the file names `default_box` (a set's `box` or `name`, a ruleset's top-level
+    /// `box`): where a problem with the box is reported, rather than at its first domino.
+    pub default_box_at: Option<Loc>,
     /// `remove-dominoes`: taken out of the dominoes gathered before this block.
     pub removals: Vec<(DominoRef, Loc)>,
     /// `remove-buildings`: taken out of the building tiles gathered before this block.
@@ -33,6 +36,29 @@ pub(crate) struct Block {
     /// A ruleset's own block (not a component set's): a terrain it declares again with the
     /// same symbol recolours it (a house rule's palette), where two sets must agree.
     pub recolours: bool,
+}
+
+impl Block {
+    /// The components of a component set, file `file`: its dominoes join its `box`, else a
+    /// box named after the set.
+    pub fn of_set(loader: &Loader, file: usize, sf: crate::format::SetFile) -> Block {
+        let (default_box, key) = match sf.set.box_name {
+            Some(b) => (b, "box"),
+            None => (sf.set.name, "name"),
+        };
+        Block {
+            file,
+            terrains: sf.terrain,
+            dominoes: sf.domino,
+            buildings: sf.building,
+            tables: sf.component,
+            default_box,
+            default_box_at: Some(loader.loc(file, &[Seg::Key("set"), Seg::Key(key)])),
+            removals: Vec::new(),
+            building_removals: Vec::new(),
+            recolours: false,
+        }
+    }
 }
 
 pub(crate) struct Components {
@@ -387,8 +413,17 @@ fn dominoes(
             let pile = match piles.iter().position(|p| *p == box_name) {
                 Some(p) => p,
                 None => {
+                    // A new box: a problem with it is at the name the file gives it (the
+                    // domino's `box`, else the file's), else at the domino that makes it.
+                    let loc = match (&d.box_name, &b.default_box_at) {
+                        (Some(_), _) => loader.loc(
+                            b.file,
+                            &[Seg::Key("domino"), Seg::Index(i), Seg::Key("box")],
+                        ),
+                        (None, Some(at)) => at.clone(),
+                        (None, None) => loader.loc(b.file, &[Seg::Key("domino"), Seg::Index(i)]),
+                    };
                     if piles.len() >= MAX_PILES {
-                        let loc = loader.loc(b.file, &[Seg::Key("domino"), Seg::Index(i)]);
                         loader.err(
                             &loc,
                             format!(
@@ -399,7 +434,6 @@ fn dominoes(
                         continue;
                     }
                     if let Some(problem) = initial_problem(&piles, &box_name) {
-                        let loc = loader.loc(b.file, &[Seg::Key("domino"), Seg::Index(i)]);
                         loader.err(&loc, problem);
                     }
                     piles.push(box_name.clone());

@@ -314,23 +314,7 @@ fn validate_text(registry: &Registry, source: Source, src: diagnostic::SourceTex
     let mut loader = Loader::new(registry);
     let result = match loader.open_text(source, src) {
         Some((idx, Parsed::Set(sf))) => {
-            let sf = *sf;
-            let default_box = sf
-                .set
-                .box_name
-                .clone()
-                .unwrap_or_else(|| sf.set.name.clone());
-            let block = Block {
-                file: idx,
-                terrains: sf.terrain,
-                dominoes: sf.domino,
-                buildings: sf.building,
-                tables: sf.component,
-                default_box,
-                removals: Vec::new(),
-                building_removals: Vec::new(),
-                recolours: false,
-            };
+            let block = Block::of_set(&loader, idx, *sf);
             let c = Components::build(&mut loader, std::slice::from_ref(&block), false);
             Some(Validated::ComponentSet {
                 terrains: c.terrains.len(),

@@ -278,25 +278,7 @@ impl Loader {
             }
             keys.push(key);
             match self.open(source.clone(), Some(&loc)) {
-                Some((idx, Parsed::Set(sf))) => {
-                    let sf = *sf;
-                    let default_box = sf
-                        .set
-                        .box_name
-                        .clone()
-                        .unwrap_or_else(|| sf.set.name.clone());
-                    blocks.push(Block {
-                        file: idx,
-                        terrains: sf.terrain,
-                        dominoes: sf.domino,
-                        buildings: sf.building,
-                        tables: sf.component,
-                        default_box,
-                        removals: Vec::new(),
-                        building_removals: Vec::new(),
-                        recolours: false,
-                    });
-                }
+                Some((idx, Parsed::Set(sf))) => blocks.push(Block::of_set(self, idx, *sf)),
                 Some((_, Parsed::Ruleset(_))) => {
                     self.err(
                         &loc,
@@ -347,6 +329,10 @@ impl Loader {
                     }
                 }
             }
+            let default_box_at = rf
+                .box_name
+                .is_some()
+                .then(|| self.loc(*idx, &[Seg::Key("box")]));
             let default_box = match (&rf.box_name, boxes.as_slice()) {
                 (Some(b), _) => b.clone(),
                 (None, [only]) => only.clone(),
@@ -400,6 +386,7 @@ impl Loader {
                 buildings: rf.building.clone(),
                 tables: rf.component.clone(),
                 default_box,
+                default_box_at,
                 removals,
                 building_removals,
                 recolours: true,

@@ -775,8 +775,8 @@ fn the_boxes_of_a_deck_begin_with_letters_of_their_own() {
     ));
     assert_diag(
         &d,
-        2,
-        1,
+        4,
+        7,
         &[
             "box `kids` begins with K, as box `kingdomino` does",
             "rename one",
@@ -785,7 +785,7 @@ fn the_boxes_of_a_deck_begin_with_letters_of_their_own() {
     let d = bad(&format!(
         "{HEAD}[[domino]]\nnumber = 1\nbox = \"2nd\"\n{WHEATS}"
     ));
-    assert_diag(&d, 2, 1, &["box `2nd` does not begin with a letter"]);
+    assert_diag(&d, 4, 7, &["box `2nd` does not begin with a letter"]);
     // A box alone needs no letter: its dominoes are named by number (what `show` prints of a
     // ruleset, saved under a name of a digit, loads).
     let shown = crownlands_rules::to_toml(
@@ -809,6 +809,67 @@ fn the_boxes_of_a_deck_begin_with_letters_of_their_own() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(r.piles(), ["kingdomino", "young"]);
+}
+
+/// A box that cannot join the deck is reported where the file names it: a domino's own `box`,
+/// the file's top-level `box` (not its first `[[domino]]`, lines below), a set's `box`, or a
+/// set's `name` when the box is named after the set.
+#[test]
+fn a_box_that_cannot_join_is_reported_at_its_name() {
+    let d = bad(&format!(
+        "{HEAD}box = \"kingdomnio\"\n[[domino]]\nnumber = 49\n{WHEATS}[[domino]]\nnumber = 50\n{WHEATS}"
+    ));
+    assert_diag(
+        &d,
+        2,
+        7,
+        &["box `kingdomnio` is not one of the deck's boxes (did you mean `kingdomino`?)"],
+    );
+    assert_eq!(
+        d.iter().filter(|x| x.message.contains("box `")).count(),
+        1,
+        "once for the box, not for each domino: {d}"
+    );
+    let dir = common::temp_dir("box-at-name");
+    let set = |header: &str| {
+        format!(
+            "[set]\n{header}[[terrain]]\nname = \"wheat\"\nsymbol = \"W\"\ncolour = \"#e3bd3c\"\n[[domino]]\nnumber = 1\n{WHEATS}"
+        )
+    };
+    common::write(&dir, "kids.toml", &set("name = \"kids\"\n"));
+    common::write(
+        &dir,
+        "boxed.toml",
+        &set("name = \"boxed\"\nbox = \"kingdomnio\"\n"),
+    );
+    for (file, line, col, said) in [
+        (
+            "kids.toml",
+            2,
+            8,
+            "box `kids` begins with K, as box `kingdomino` does",
+        ),
+        (
+            "boxed.toml",
+            3,
+            7,
+            "box `kingdomnio` is not one of the deck's boxes",
+        ),
+    ] {
+        let p = common::write(
+            &dir,
+            "r.toml",
+            &format!(
+                "{HEAD}add-sets = [\"{file}\"]\n[rules]\ndeck-size = 48\n[for-players.2]\ndeck-size = 24\n"
+            ),
+        );
+        let d = load_path(crownlands_core::Registry::shipped_ref(), &p).expect_err(file);
+        assert_diag(&d, line, col, &[said]);
+        assert!(
+            d.iter().all(|x| x.file.ends_with(file)),
+            "in the set, where the box is named: {d}"
+        );
+    }
 }
 
 #[test]
@@ -1763,8 +1824,8 @@ fn a_box_lines_never_come_from_is_named() {
     );
     assert_diag(
         &d,
-        5,
-        1,
+        2,
+        7,
         &["box `kingdomno` is not one of the deck's boxes (did you mean `kingdomino`?)"],
     );
     // Spelt as a box of its own, it is named as such.
