@@ -17,20 +17,95 @@ pub(crate) struct Walker<'s> {
     pub refused_keys: Vec<Vec<String>>,
 }
 
-/// Where a value sits, for messages: a dotted path with 1-based array positions.
+/// Where a value sits, for messages: a dotted path with 1-based array positions (`#2`, as
+/// [`crate::loader::Loader::refused_key`] matches them), each table of an array of tables
+/// (`[[domino]]`) with the words that name it ([`Item`]).
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Path(Vec<String>);
+pub(crate) struct Path(Vec<String>, Vec<Option<Item>>);
+
+/// How a message names a table of an array of tables: by its `number` or `name` where it has
+/// one (`domino 49`: the file's first `[[domino]]` is rarely domino 1), else by its place
+/// (`the first [[domino]]`).
+#[derive(Clone, Debug)]
+struct Item {
+    /// `domino 49`, `terrain `wheat``.
+    named: Option<String>,
+    /// The key `named` comes from: a problem with that key names the table by its place.
+    by: &'static str,
+    /// `the first [[domino]]`.
+    placed: String,
+}
+
+impl Item {
+    /// The words for table `item`, the `i`th of the array of tables at `path`.
+    fn of(path: &Path, i: usize, item: &Node) -> Option<Item> {
+        if !matches!(item.kind, Kind::Table(_)) {
+            return None;
+        }
+        // A top-level array by its key (`domino`), any other by its header.
+        let noun = match path.0.as_slice() {
+            [key] => key.clone(),
+            _ => format!("[[{}]]", path.dotted()),
+        };
+        let number = item.get("number").and_then(|e| match e.value.kind {
+            Kind::Int(Some(n)) => Some(n),
+            _ => None,
+        });
+        let name = item.get("name").and_then(|e| match &e.value.kind {
+            Kind::Str(name) => Some(name),
+            _ => None,
+        });
+        let (named, by) = match (number, name) {
+            (Some(n), _) => (Some(format!("{noun} {n}")), "number"),
+            (None, Some(name)) => (
+                Some(format!("{noun} `{}`", crownlands_core::text::excerpt(name))),
+                "name",
+            ),
+            (None, None) => (None, ""),
+        };
+        Some(Item {
+            named,
+            by,
+            placed: format!("the {} [[{}]]", ordinal(i + 1), path.dotted()),
+        })
+    }
+}
+
+/// `first`, `second`, `third`, `4th`, `21st`, ...
+fn ordinal(n: usize) -> String {
+    match n {
+        1 => "first".to_string(),
+        2 => "second".to_string(),
+        3 => "third".to_string(),
+        _ => {
+            let suffix = match (n % 10, n % 100) {
+                (_, 11..=13) => "th",
+                (1, _) => "st",
+                (2, _) => "nd",
+                (3, _) => "rd",
+                _ => "th",
+            };
+            format!("{n}{suffix}")
+        }
+    }
+}
 
 impl Path {
     fn key(&self, k: &str) -> Path {
-        let mut p = self.0.clone();
-        p.push(k.to_string());
-        Path(p)
+        let mut p = self.clone();
+        p.0.push(k.to_string());
+        p.1.push(None);
+        p
     }
-    fn index(&self, i: usize) -> Path {
-        let mut p = self.0.clone();
-        p.push(format!("#{}", i + 1));
-        Path(p)
+    /// Item `i` of the list at this path, `item` itself.
+    fn index(&self, i: usize, item: &Node) -> Path {
+        let mut p = self.clone();
+        p.0.push(format!("#{}", i + 1));
+        p.1.push(Item::of(self, i, item));
+        p
+    }
+    fn prefix(&self, len: usize) -> Path {
+        Path(self.0[..len].to_vec(), self.1[..len].to_vec())
     }
     fn dotted(&self) -> String {
         let mut s = String::new();
@@ -44,32 +119,72 @@ impl Path {
         }
         s
     }
-    /// "`grid-size` in [rules]", "`players` item 2", "the document".
+    /// The table of an array of tables this path is in (the innermost), and the keys below it:
+    /// `(domino 49, ["first", "crowns"])`, the table named by its place where the keys below
+    /// it are the very key that names it (`number = 0` is not "domino 0").
+    fn within_item(&self) -> Option<(String, Vec<&str>)> {
+        let k = self.1.iter().rposition(Option::is_some)?;
+        let item = self.1[k].as_ref()?;
+        let below: Vec<&str> = self.0[k + 1..].iter().map(String::as_str).collect();
+        let name = match &item.named {
+            Some(named) if below != [item.by] => named.clone(),
+            _ => item.placed.clone(),
+        };
+        Some((name, below))
+    }
+    /// "`grid-size` in [rules]", "`players` item 2", "`first.crowns` of domino 49", "the
+    /// document".
     fn what(&self) -> String {
         match self.0.split_last() {
             None => "the document".to_string(),
             // Items of items (a list inside a list): `item 2.1`.
-            Some((last, _)) if last.starts_with('#') => {
+            Some((last, _))
+                if last.starts_with('#') && self.1.last().is_none_or(Option::is_none) =>
+            {
                 let inner = self
                     .0
                     .iter()
                     .rev()
                     .take_while(|s| s.starts_with('#'))
                     .count();
-                let (init, items) = self.0.split_at(self.0.len() - inner);
-                let numbers: Vec<&str> = items.iter().map(|s| &s[1..]).collect();
-                format!("{} item {}", Path(init.to_vec()).what(), numbers.join("."))
+                let init = self.0.len() - inner;
+                let numbers: Vec<&str> = self.0[init..].iter().map(|s| &s[1..]).collect();
+                format!("{} item {}", self.prefix(init).what(), numbers.join("."))
             }
-            Some((last, [])) => format!("`{last}`"),
-            Some((last, init)) => format!("`{last}` in [{}]", Path(init.to_vec()).dotted()),
+            _ => match self.within_item() {
+                Some((item, below)) if below.is_empty() => item,
+                // Keys below, or items of a list below: said as the file writes the keys.
+                Some((item, below)) => {
+                    let keys = Path(
+                        below.iter().map(|s| s.to_string()).collect(),
+                        vec![None; below.len()],
+                    );
+                    format!("`{}` of {item}", keys.dotted().replace(" #", " item "))
+                }
+                None => match self.0.split_last() {
+                    Some((last, [])) => format!("`{last}`"),
+                    Some((last, _)) => {
+                        format!("`{last}` in [{}]", self.prefix(self.0.len() - 1).dotted())
+                    }
+                    None => "the document".to_string(),
+                },
+            },
         }
     }
-    /// "in [rules]" or "at the top level".
+    /// The table this path is: "[rules]", "domino 49", "`first` of domino 49".
+    fn table_name(&self) -> String {
+        match self.within_item() {
+            Some((item, below)) if below.is_empty() => item,
+            Some((item, below)) => format!("`{}` of {item}", below.join(".")),
+            None => format!("[{}]", self.dotted()),
+        }
+    }
+    /// "in [rules]", "in domino 49" or "at the top level".
     fn table(&self) -> String {
         if self.0.is_empty() {
             "at the top level".to_string()
         } else {
-            format!("in [{}]", self.dotted())
+            format!("in {}", self.table_name())
         }
     }
 }
@@ -665,7 +780,8 @@ impl<'s> Walker<'s> {
         if let Some(item_schema) = schema.get("items") {
             let mut kept = Vec::with_capacity(items.len());
             for (i, mut item) in std::mem::take(items).into_iter().enumerate() {
-                if self.check(item_schema, &mut item, &path.index(i)) {
+                let at = path.index(i, &item);
+                if self.check(item_schema, &mut item, &at) {
                     kept.push(item);
                 }
             }
@@ -692,7 +808,7 @@ impl<'s> Walker<'s> {
                 if path.0.is_empty() {
                     "the document".to_string()
                 } else {
-                    format!("[{}]", path.dotted())
+                    path.table_name()
                 },
                 entries.len()
             );

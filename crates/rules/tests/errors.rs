@@ -504,13 +504,53 @@ fn many_problems_in_one_file_are_all_reported() {
         &d,
         12,
         40,
-        &["`crowns` in [domino #1.second]: 9 is too large; at most 7 is supported"],
+        &["`second.crowns` of domino 70: 9 is too large; at most 7 is supported"],
     );
     assert_eq!(d.len(), 7, "{d}");
     // Display: one `file:line:column: message` per line, in file order.
     let text = d.to_string();
     assert_eq!(text.lines().count(), 7);
     assert!(text.starts_with("bad.toml:2:8: "), "{text}");
+}
+
+/// A value inside a `[[domino]]` or `[[building]]` is said with the table's own number (the
+/// file's first `[[domino]]` is domino 49 here, not domino 1), a terrain by its name, and a
+/// table without one (or whose number is the value at fault) by its place in the file.
+#[test]
+fn a_value_in_an_array_of_tables_names_the_table_as_the_file_does() {
+    let d = bad(&format!(
+        "{HEAD}[[domino]]\nnumber = 49\nfirst = {{ terrain = \"wheat\", crowns = 9 }}\nsecond = {{ terrain = \"wheat\" }}\n"
+    ));
+    assert_diag(
+        &d,
+        4,
+        39,
+        &["`first.crowns` of domino 49: 9 is too large; at most 7 is supported"],
+    );
+    assert!(!d.to_string().contains('#'), "{d}");
+    let d = bad(&format!(
+        "{HEAD}[[domino]]\nnumber = 49\n{WHEATS}[[domino]]\nnumber = 0\n{WHEATS}[[domino]]\n{WHEATS}"
+    ));
+    assert_diag(
+        &d,
+        7,
+        10,
+        &["`number` of the second [[domino]]: 0 is too small; it must be at least 1"],
+    );
+    assert_diag(&d, 10, 1, &["missing key `number` in the third [[domino]]"]);
+    let d = bad(
+        "extends = \"queendomino\"\n[[building]]\nnumber = 40\nname = \"Mill\"\nvalue = { kind = \"fixed\", points = 5000000 }\n",
+    );
+    assert_diag(
+        &d,
+        5,
+        36,
+        &["`value.points` of building 40: 5000000 is too large"],
+    );
+    let d = bad(&format!(
+        "{HEAD}[[terrain]]\nname = \"lava\"\nsymbol = \"V\"\ncolour = \"#ff0000\"\nshade = 1\n"
+    ));
+    assert_diag(&d, 6, 1, &["unknown key `shade` in terrain `lava`"]);
 }
 
 #[test]
@@ -529,14 +569,14 @@ fn a_terrain_missing_a_key_does_not_make_its_dominoes_unknown() {
         Path::new("s.toml"),
     )
     .expect_err("missing colour");
-    assert_diag(&d, 4, 1, &["missing key `colour` in [terrain #1]"]);
+    assert_diag(&d, 4, 1, &["missing key `colour` in terrain `wheat`"]);
     assert_eq!(d.len(), 1, "{d}");
 
     // The same in a ruleset: the terrain is not reported unknown either.
     let d = bad(&format!(
         "{HEAD}[[terrain]]\nname = \"lava\"\ncolour = \"#ff0000\"\n[[domino]]\nnumber = 1\nbox = \"v\"\nfirst = {{ terrain = \"lava\" }}\nsecond = {{ terrain = \"wheat\" }}\n"
     ));
-    assert_diag(&d, 2, 1, &["missing key `symbol` in [terrain #1]"]);
+    assert_diag(&d, 2, 1, &["missing key `symbol` in terrain `lava`"]);
     assert_eq!(d.len(), 1, "{d}");
 
     // A name declared nowhere is still unknown.
@@ -545,7 +585,7 @@ fn a_terrain_missing_a_key_does_not_make_its_dominoes_unknown() {
         Path::new("s.toml"),
     )
     .expect_err("missing colour, unknown lava");
-    assert_diag(&d, 3, 1, &["missing key `colour` in [terrain #1]"]);
+    assert_diag(&d, 3, 1, &["missing key `colour` in terrain `wheat`"]);
     assert_diag(
         &d,
         9,
@@ -1038,7 +1078,7 @@ fn color_is_read_as_colour() {
         &d,
         5,
         1,
-        &["`color` and `colour` in [terrain #1] say the same thing"],
+        &["`color` and `colour` in terrain `desert` say the same thing"],
     );
 }
 
@@ -2238,7 +2278,7 @@ fn a_square_or_a_set_written_wrong_shows_the_right_form() {
         4,
         9,
         &[
-            "`first` in [domino #1] must be a table such as { terrain = \"wheat\", crowns = 1 }, not a string",
+            "`first` of domino 60 must be a table such as { terrain = \"wheat\", crowns = 1 }, not a string",
         ],
     );
     let d = bad(

@@ -483,7 +483,11 @@ colour = "red"
         &d,
         42,
         18,
-        &["`kind`", "\"per-territory\"", "\"per-castle\""],
+        &[
+            "`value.kind` of building 5",
+            "\"per-territory\"",
+            "\"per-castle\"",
+        ],
     );
     assert_diag(
         &d,
@@ -491,7 +495,12 @@ colour = "red"
         13,
         &["`tax-bonus`", "\"per-knight\"", "\"per-crown\""],
     );
-    assert_diag(&d, 44, 10, &["`crowns`", "9 is too large; at most 7"]);
+    assert_diag(
+        &d,
+        44,
+        10,
+        &["`crowns` of building 5", "9 is too large; at most 7"],
+    );
     assert_diag(&d, 45, 11, &["`knights`", "-1 is too small"]);
     assert_diag(&d, 49, 8, &["name may not be blank"]);
     assert_diag(&d, 50, 1, &["unknown key `colour`"]);
