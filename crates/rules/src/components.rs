@@ -96,6 +96,9 @@ struct Scope<'a> {
     visible: &'a [String],
     rejected: &'a [String],
     shared: bool,
+    /// Terrains may be missing for a problem reported already (a set not read): a name not
+    /// found is not reported unknown.
+    partial: bool,
 }
 
 impl Scope<'_> {
@@ -111,7 +114,7 @@ impl Scope<'_> {
         {
             return Ok(TerrainId(t as u8));
         }
-        if self.rejected.iter().any(|r| r == name) {
+        if self.partial || self.rejected.iter().any(|r| r == name) {
             return Err(None);
         }
         let mut names: Vec<&str> = if self.shared {
@@ -149,6 +152,8 @@ struct Terrains {
     /// Per block: declared but thrown out by the schema check (see [`Scope`]).
     rejected: Vec<Vec<String>>,
     rejected_anywhere: Vec<String>,
+    /// See [`Scope::partial`].
+    partial: bool,
 }
 
 impl Terrains {
@@ -162,6 +167,7 @@ impl Terrains {
                 &self.rejected[block]
             },
             shared,
+            partial: self.partial,
         }
     }
 }
@@ -169,9 +175,17 @@ impl Terrains {
 impl Components {
     /// Merge the blocks in order: terrains, then dominoes (after each block's removals), then
     /// buildings. With `shared_terrains`, a domino may name a terrain declared in any block (a
-    /// ruleset); without, only its own block's terrains (a set validated alone).
-    pub fn build(loader: &mut Loader, blocks: &[Block], shared_terrains: bool) -> Components {
-        let terrains = terrains(loader, blocks);
+    /// ruleset); without, only its own block's terrains (a set validated alone). With
+    /// `partial`, components are missing for a problem reported already (a set not read): a
+    /// terrain not found is not reported unknown.
+    pub fn build(
+        loader: &mut Loader,
+        blocks: &[Block],
+        shared_terrains: bool,
+        partial: bool,
+    ) -> Components {
+        let mut terrains = terrains(loader, blocks);
+        terrains.partial = partial;
         let (piles, dominoes, kept_all) = dominoes(loader, blocks, &terrains, shared_terrains);
         // None thrown out while gathering them, nor before (by the schema check: every entry a
         // file writes reached its block).
@@ -295,6 +309,7 @@ fn terrains(loader: &mut Loader, blocks: &[Block]) -> Terrains {
         by_block,
         rejected,
         rejected_anywhere,
+        partial: false,
     }
 }
 
@@ -442,6 +457,15 @@ fn dominoes(
             };
             let pile = pile as u8;
             if let Some(earlier) = numbers.get(&(pile, d.number)) {
+                // A replacement whose `remove-dominoes` is written where it is not read
+                // (reported there) is no second problem.
+                if earlier.file != b.file
+                    && b.recolours
+                    && loader.misplaced(b.file, "remove-dominoes")
+                {
+                    kept_all = false;
+                    continue;
+                }
                 // What to do depends on where the two are: `remove-dominoes` takes out only
                 // what the files before this one gathered, ahead of the file's own dominoes.
                 let fix = if earlier.file == b.file {
@@ -776,12 +800,18 @@ fn buildings(
             }
             let mut ok = true;
             if let Some(earlier) = numbers.get(&d.number) {
+                // (Not when this file's `remove-buildings` is written where it is not read:
+                // reported there.)
+                let replacing =
+                    earlier.file != b.file && loader.misplaced(b.file, "remove-buildings");
                 let msg = format!(
                     "building number {} appears twice (first at {}); to replace it, list it in `remove-buildings` first",
                     d.number,
                     loader.describe(earlier)
                 );
-                loader.err(&number_loc, msg);
+                if !replacing {
+                    loader.err(&number_loc, msg);
+                }
                 ok = false;
             } else {
                 numbers.insert(d.number, number_loc);

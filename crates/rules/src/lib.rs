@@ -315,7 +315,7 @@ fn validate_text(registry: &Registry, source: Source, src: diagnostic::SourceTex
     let result = match loader.open_text(source, src) {
         Some((idx, Parsed::Set(sf))) => {
             let block = Block::of_set(&loader, idx, *sf);
-            let c = Components::build(&mut loader, std::slice::from_ref(&block), false);
+            let c = Components::build(&mut loader, std::slice::from_ref(&block), false, false);
             Some(Validated::ComponentSet {
                 terrains: c.terrains.len(),
                 dominoes: c.dominoes.len(),

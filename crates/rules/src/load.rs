@@ -217,11 +217,16 @@ impl Loader {
     fn finish(&mut self, chain: Vec<(usize, RulesetFile)>) -> Option<Ruleset> {
         // The component sets: the inherited list, replaced by `sets`, extended by `add-sets`.
         let mut sets: Vec<(Source, Loc)> = Vec::new();
-        // A set named but not read (a name or path refused, a file missing or with problems):
-        // its dominoes are missing from the deck, whose size is then not judged, as for a
-        // domino thrown out (a deck of 48 "not dividing into lines of 5" when the set the
-        // file names would make it 60).
-        let mut sets_missing = false;
+        // A set named but not read (a name or path refused, a file missing or with problems),
+        // or a key that changes the deck written in a table of the rules, where it is not read
+        // (reported there): the deck is not the one the files describe, so its size is not
+        // judged, as for a domino thrown out (a deck of 48 "not dividing into lines of 5" when
+        // the set the file names would make it 60), nor are the terrains its dominoes name.
+        let mut deck_partial = chain.iter().any(|(idx, _)| {
+            ["extends", "sets", "add-sets", "remove-dominoes"]
+                .iter()
+                .any(|key| self.misplaced(*idx, key))
+        });
         for (idx, rf) in &chain {
             // An entry a file lists again is the same set, read once (below): looked up once
             // too, so that a file repeating one path 190,000 times is not 190,000 trips to the
@@ -241,7 +246,7 @@ impl Loader {
                     let loc = self.loc(*idx, &[Seg::Key("sets"), Seg::Index(i)]);
                     match self.set_source(*idx, s, &loc) {
                         Some(source) => sets.push((source, loc)),
-                        None => sets_missing = true,
+                        None => deck_partial = true,
                     }
                 }
             }
@@ -255,7 +260,7 @@ impl Loader {
                 let loc = self.loc(*idx, &[Seg::Key("add-sets"), Seg::Index(i)]);
                 match self.set_source(*idx, s, &loc) {
                     Some(source) => sets.push((source, loc)),
-                    None => sets_missing = true,
+                    None => deck_partial = true,
                 }
             }
         }
@@ -273,7 +278,7 @@ impl Loader {
                         "more than {MAX_SETS} component sets; at most {MAX_SETS} are supported"
                     ),
                 );
-                sets_missing = true;
+                deck_partial = true;
                 break;
             }
             keys.push(key);
@@ -287,9 +292,9 @@ impl Loader {
                             source.display()
                         ),
                     );
-                    sets_missing = true;
+                    deck_partial = true;
                 }
-                None => sets_missing = true,
+                None => deck_partial = true,
             }
         }
         // `box` names the box this file's own dominoes join: in a file of the user's with none
@@ -341,8 +346,10 @@ impl Loader {
                     None => self.stem_name(*idx),
                 },
                 (None, several) => {
+                    // (A `box` written where it is not read is reported there.)
+                    let box_misplaced = self.misplaced(*idx, "box");
                     for (i, d) in rf.domino.iter().enumerate() {
-                        if d.box_name.is_none() {
+                        if d.box_name.is_none() && !box_misplaced {
                             let loc = self.key_loc(
                                 *idx,
                                 &[Seg::Key("domino"), Seg::Index(i), Seg::Key("number")],
@@ -392,8 +399,8 @@ impl Loader {
                 recolours: true,
             });
         }
-        let mut components = Components::build(self, &blocks, true);
-        components.dominoes_complete &= !sets_missing;
+        let mut components = Components::build(self, &blocks, true, deck_partial);
+        components.dominoes_complete &= !deck_partial;
         resolve::resolve(self, &chain, components)
     }
 }

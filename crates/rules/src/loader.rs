@@ -34,6 +34,9 @@ pub(crate) struct File {
     pub refused: Vec<crate::node::Span>,
     /// The keys whose values the schema check refused, each as its path of keys.
     pub refused_keys: Vec<Vec<String>>,
+    /// Top-level keys the file wrote in a table of the rules (`extends` after `[rules]`),
+    /// reported there and not read: what they would have given is not reported missing.
+    pub misplaced: Vec<String>,
 }
 
 impl File {
@@ -222,6 +225,14 @@ impl Loader {
             .is_some_and(|f| f.refused_keys.contains(&wanted))
     }
 
+    /// Whether file `file` wrote the top-level key `key` in a table of the rules, where it is
+    /// not read (reported there).
+    pub fn misplaced(&self, file: usize, key: &str) -> bool {
+        self.files
+            .get(file)
+            .is_some_and(|f| f.misplaced.iter().any(|k| k == key))
+    }
+
     pub fn key_loc(&self, file: usize, path: &[Seg<'_>]) -> Loc {
         let span = self
             .files
@@ -383,6 +394,7 @@ impl Loader {
         let ok = walker.check(schema, &mut doc, &Path::default());
         let mut refused = Vec::new();
         let refused_keys = std::mem::take(&mut walker.refused_keys);
+        let misplaced = std::mem::take(&mut walker.misplaced);
         for (span, msg) in walker.problems {
             refused.push(span.clone());
             self.diags.push(src.diag(span, msg));
@@ -420,6 +432,7 @@ impl Loader {
             declared_dominoes,
             refused,
             refused_keys,
+            misplaced,
         });
         if !ok {
             return None;

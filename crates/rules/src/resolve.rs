@@ -511,6 +511,16 @@ pub(crate) fn resolve(
     let (leaf_idx, leaf) = chain.last()?;
     let leaf_idx = *leaf_idx;
     let players = player_counts(loader, chain, leaf_idx)?;
+    // The first file's `extends` refused, or written in a table of the rules where it is not
+    // read (reported there): the rules it meant to change are unknown, and what the file's
+    // own rules lack without them (a deck, a module's entry for its parameters) would be
+    // reported as problems of their own.
+    if chain
+        .first()
+        .is_some_and(|(idx, _)| base_unknown(loader, *idx))
+    {
+        return None;
+    }
     let name = match &leaf.name {
         Some(name) => name.clone(),
         None => loader.stem_name(leaf_idx),
@@ -744,6 +754,12 @@ fn embedded(loader: &Loader, file: usize) -> bool {
         .is_some_and(|f| f.source.is_shipped())
 }
 
+/// Whether the ruleset file `idx` extends is unknown: its `extends` was refused (said where it
+/// is written), or written in a table of the rules, where it is not read.
+fn base_unknown(loader: &Loader, idx: usize) -> bool {
+    loader.refused_key(idx, &[Seg::Key("extends")]) || loader.misplaced(idx, "extends")
+}
+
 /// The player counts in force at the end of the chain, reporting counts listed twice and
 /// `[for-players.N]` tables for counts not in force; `None` (reported) when no file lists any.
 fn player_counts(
@@ -752,6 +768,11 @@ fn player_counts(
     leaf_idx: usize,
 ) -> Option<PlayerList> {
     let mut players: Option<(Vec<u8>, usize)> = None;
+    // A `players` written in a table of the rules (reported there): the counts in force are
+    // not those the file meant, and its `[for-players.N]` are not held against them.
+    let players_misplaced = chain
+        .iter()
+        .any(|(idx, _)| loader.misplaced(*idx, "players"));
     for (idx, rf) in chain {
         if let Some(list) = &rf.players {
             for (i, n) in list.iter().enumerate() {
@@ -770,7 +791,7 @@ fn player_counts(
                     &loc,
                     format!("[for-players.{key}]: `{key}` is not a player count; write a number, e.g. [for-players.2]"),
                 ),
-                Some(n) if !in_force.contains(&n) => {
+                Some(n) if !in_force.contains(&n) && !players_misplaced => {
                     let list: Vec<String> = in_force.iter().map(u8::to_string).collect();
                     loader.err(
                         &loc,
@@ -786,10 +807,12 @@ fn player_counts(
     }
     let Some((written, file)) = players else {
         // The first file of the chain named a ruleset to extend in a way refused (an empty
-        // `extends`, said where it was written): the counts would have come from it.
+        // `extends`, or one written after a [table]: said where it was written), or wrote
+        // `players` where it is not read: the counts would have come from it.
         if chain
             .first()
-            .is_some_and(|(idx, _)| loader.refused_key(*idx, &[Seg::Key("extends")]))
+            .is_some_and(|(idx, _)| base_unknown(loader, *idx))
+            || players_misplaced
         {
             return None;
         }

@@ -15,6 +15,9 @@ pub(crate) struct Walker<'s> {
     /// The keys whose values were refused and pruned (each its path of keys from the
     /// document's top), so later checks know a key was written though its value is gone.
     pub refused_keys: Vec<Vec<String>>,
+    /// Top-level keys written in a table of the rules (`extends` after `[rules]`), reported
+    /// there: what they would have brought in is missing, and not reported again.
+    pub misplaced: Vec<String>,
 }
 
 /// Where a value sits, for messages: a dotted path with 1-based array positions (`#2`, as
@@ -286,6 +289,7 @@ impl<'s> Walker<'s> {
             problems: Vec::new(),
             module_params: None,
             refused_keys: Vec::new(),
+            misplaced: Vec::new(),
         }
     }
 
@@ -856,6 +860,9 @@ impl<'s> Walker<'s> {
                 }
             };
             let Some(sub) = sub else {
+                if top_level_key(self.root, &e.key, &path.0) && !self.misplaced.contains(&e.key) {
+                    self.misplaced.push(e.key.clone());
+                }
                 if self.problems.len() >= MAX_DETAILED {
                     // Past what is ever printed: counted, without the costly suggestion.
                     let msg = format!("unknown key `{}` {}", e.key, path.table());
@@ -932,23 +939,7 @@ pub(crate) const ALIASES: &[(&str, &str)] = &[("color", "colour")];
 /// after `[rules]` in it), or a rule written outside `[rules]` (at the top, or among a module's
 /// parameters).
 pub(crate) fn home_of(root: &Value, key: &str, path: &[String]) -> Option<String> {
-    let top = root.get("properties")?.as_object()?;
-    // The top-level tables (`[rules]`, `[[terrain]]`, ...) are not keys one writes as values;
-    // and only the rules' tables are said to have swallowed a top-level key (a `name` under
-    // `[[domino]]` is not the ruleset's name).
-    let table = [
-        "rules",
-        "for-players",
-        "terrain",
-        "domino",
-        "building",
-        "component",
-    ];
-    let under_rules = matches!(
-        path.first().map(String::as_str),
-        Some("rules" | "for-players")
-    );
-    if under_rules && top.contains_key(key) && !table.contains(&key) {
+    if top_level_key(root, key, path) {
         return Some(format!(
             "`{key}` is a top-level key: write it above the file's first [table]"
         ));
@@ -970,6 +961,32 @@ pub(crate) fn home_of(root: &Value, key: &str, path: &[String]) -> Option<String
             "`{key}` is a rule: write it under [rules], or under [for-players.N] for one player count"
         ),
     })
+}
+
+/// Whether `key`, written in the table at `path`, is a top-level key the rules' tables
+/// swallowed (`extends` after `[rules]`: TOML reads every key after a header into its table).
+fn top_level_key(root: &Value, key: &str, path: &[String]) -> bool {
+    // The top-level tables (`[rules]`, `[[terrain]]`, ...) are not keys one writes as values;
+    // and only the rules' tables are said to have swallowed a top-level key (a `name` under
+    // `[[domino]]` is not the ruleset's name).
+    let table = [
+        "rules",
+        "for-players",
+        "terrain",
+        "domino",
+        "building",
+        "component",
+    ];
+    let under_rules = matches!(
+        path.first().map(String::as_str),
+        Some("rules" | "for-players")
+    );
+    under_rules
+        && !table.contains(&key)
+        && root
+            .get("properties")
+            .and_then(Value::as_object)
+            .is_some_and(|top| top.contains_key(key))
 }
 
 fn is_required(schema: &Value, key: &str) -> bool {

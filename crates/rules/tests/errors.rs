@@ -2203,6 +2203,82 @@ fn a_key_in_the_wrong_table_says_where_it_belongs() {
 }
 
 /// `most-crown` is near the built-in `most-crowns`, not a module's resource (`most-coins`).
+/// A top-level key written after a [table] (TOML reads it into that table) is reported there,
+/// and what it would have given is not reported missing: no "no player counts" for an
+/// `extends` or `players` not read, no unknown terrains or short deck for `add-sets` and
+/// `remove-dominoes` not read, no "say which box" for a `box` not read.
+#[test]
+fn a_top_level_key_after_a_table_brings_no_follow_on_errors() {
+    let domino = |n: u16, terrain: &str| {
+        format!(
+            "[[domino]]\nnumber = {n}\nfirst = {{ terrain = \"{terrain}\" }}\nsecond = {{ terrain = \"lake\" }}\n"
+        )
+    };
+    for (text, keys) in [
+        (
+            "[rules]\nextends = \"kingdomino\"\n".to_string(),
+            vec![(2, "extends")],
+        ),
+        (
+            "[rules]\ngrid-size = 5\nextends = \"kingdomino\"\n".to_string(),
+            vec![(3, "extends")],
+        ),
+        (
+            "name = \"x\"\n[rules.harmony]\nenabled = true\nextends = \"harmony\"\nplayers = [2]\n"
+                .to_string(),
+            vec![(4, "extends"), (5, "players")],
+        ),
+        (
+            format!(
+                "players = [2, 5]\n[rules]\nextends = \"kingdomino\"\n[for-players.5]\nline-size = 5\n\
+                 [rules.module.knights]\nstarting = 2\n{}",
+                domino(49, "wheat")
+            ),
+            vec![(3, "extends")],
+        ),
+        (
+            format!(
+                "{HEAD}[rules]\nplayers = [5]\nadd-sets = [\"volcano\"]\nremove-dominoes = [12]\n\
+                 [for-players.5]\nline-size = 5\n{}",
+                domino(12, "volcano")
+            ),
+            vec![(3, "players"), (4, "add-sets"), (5, "remove-dominoes")],
+        ),
+        (
+            format!(
+                "extends = \"royal-wedding\"\nname = \"rw\"\n[rules]\nbox = \"kingdomino\"\n{}",
+                domino(49, "wheat")
+            ),
+            vec![(4, "box")],
+        ),
+    ] {
+        let d = bad(&text);
+        for (line, key) in &keys {
+            assert_diag(
+                &d,
+                *line,
+                1,
+                &[&format!(
+                    "`{key}` is a top-level key: write it above the file's first [table]"
+                )],
+            );
+        }
+        assert_eq!(d.len(), keys.len(), "{text}\n{d}");
+    }
+    // The same for a component set not read: its terrains are not "unknown" for that.
+    let d = bad(&format!(
+        "{HEAD}add-sets = [\"volcno\"]\nremove-dominoes = [12]\n{}",
+        domino(12, "volcano")
+    ));
+    assert_diag(
+        &d,
+        2,
+        13,
+        &["no shipped component set named `volcno` (did you mean `volcano`?)"],
+    );
+    assert_eq!(d.len(), 1, "{d}");
+}
+
 #[test]
 fn a_misspelt_built_in_tie_break_is_suggested() {
     let d = bad("extends = \"kingdomino\"\n[rules]\ntie-breaks = [\"most-crown\"]\n");
