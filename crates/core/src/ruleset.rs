@@ -1075,6 +1075,18 @@ impl Ruleset {
 }
 
 impl Rules {
+    /// The fewest dominoes a deck needs, in whole lines, for each kingdom to be able to fill its
+    /// grid: each round a side places one domino a king, two squares each (with fewer, the
+    /// deck is warned of as one that can never fill the grid).
+    fn deck_to_fill(&self) -> usize {
+        let grid = usize::from(self.grid_size);
+        let needed = (grid * grid).saturating_sub(1);
+        let kings_per_side =
+            (usize::from(self.kings_per_player) * usize::from(self.team_size)).max(1);
+        let rounds = needed.div_ceil(2 * kings_per_side);
+        rounds * usize::from(self.line_size)
+    }
+
     /// Problems with these rules at `players` players, with `dominoes` dominoes available (all
     /// but those that need the whole ruleset: module setup, boxes of alternating lines).
     fn problems(
@@ -1129,6 +1141,8 @@ impl Rules {
                 deck,
                 line: self.line_size,
                 dominoes,
+                fill: self.deck_to_fill(),
+                grid: self.grid_size,
             });
         }
         // Unknown or duplicate modules, bad parameters. Setting modules up needs the whole

@@ -1137,6 +1137,23 @@ fn place_core_problems(
         };
         let field = problem.field();
         let mut loc = count.place(&field, &rules.modules);
+        // A deck that does not fit its lines: two keys at fault, as for too many kings. Where
+        // the author's files wrote the line's size and not the deck's (`line-size = 5` over
+        // Kingdomino's whole deck), the line is what the author changed.
+        if matches!(
+            problem,
+            RulesProblem::DeckLines { .. } | RulesProblem::DeckTooSmall { .. }
+        ) && count
+            .eff
+            .deck_size
+            .origin
+            .as_ref()
+            .is_none_or(|o| embedded(loader, o.file))
+            && let Some(line) = &count.eff.line_size.origin
+            && !embedded(loader, line.file)
+        {
+            loc = line.clone();
+        }
         // Too many kings for the line: two keys at fault; the one the user's own files set is
         // the one to look at (a `line-size = 1` written here, not a shipped file's kings), else
         // the line's size, which the message says to raise.

@@ -1113,6 +1113,63 @@ fn a_deck_that_no_longer_divides_after_a_removal_points_at_the_removal() {
     assert_eq!(d.len(), 1, "said once for both counts: {d}");
 }
 
+/// A deck that no longer divides into lines of the `line-size` the author wrote, over a deck
+/// size inherited: at that `line-size` (not at `players`), and the advice leads to a ruleset
+/// with no warning: a deck size that leaves each kingdom enough to fill its grid, or the
+/// dominoes to add where none of those can be dealt (45 of 48 in lines of 5 divides, but 9
+/// rounds never fill a 5x5 kingdom).
+#[test]
+fn a_deck_not_dividing_into_the_lines_written_is_said_there_with_advice_that_fills() {
+    let d = bad(&format!("{HEAD}players = [4]\n\n[rules]\nline-size = 5\n"));
+    assert_diag(
+        &d,
+        5,
+        13,
+        &[
+            "a deck of 48 dominoes does not divide into lines of 5 (add 12 dominoes for 60, the fewest that divide into lines of 5 and fill a 5x5 kingdom: a component set in `add-sets`, or `[[domino]]` entries; a deck of 45 divides, but then no kingdom can fill its 5x5 grid)",
+        ],
+    );
+    assert_eq!(d.len(), 1, "{d}");
+    // Following it: 12 dominoes more, and the ruleset loads with no warning.
+    let dir = common::temp_dir("deck-fills");
+    let mut set = String::from(
+        "[set]\nname = \"extra\"\nbox = \"kingdomino\"\n[[terrain]]\nname = \"wheat\"\nsymbol = \"W\"\ncolour = \"#e3bd3c\"\n",
+    );
+    for n in 49..=60 {
+        set.push_str(&format!("[[domino]]\nnumber = {n}\n{WHEATS}"));
+    }
+    common::write(&dir, "extra.toml", &set);
+    let p = common::write(
+        &dir,
+        "five.toml",
+        &format!("{HEAD}add-sets = [\"extra.toml\"]\nplayers = [4]\n[rules]\nline-size = 5\n"),
+    );
+    let checked = crownlands_rules::check_path(crownlands_core::Registry::shipped_ref(), &p);
+    assert!(checked.result.is_ok(), "{:?}", checked.result);
+    assert!(checked.warnings.is_empty(), "{:?}", checked.warnings);
+    // Two kings each at 2 players, 24 dominoes: 20 and 25 divide but fall short; 30 fills.
+    let text = |deck: &str| format!("{HEAD}players = [2]\n[for-players.2]\nline-size = 5\n{deck}");
+    let d = bad(&text(""));
+    assert_diag(
+        &d,
+        4,
+        13,
+        &[
+            "a deck of 24 dominoes does not divide into lines of 5 (set `deck-size = 30`, the fewest that fill a 5x5 kingdom; a deck of 20 or 25 divides, but then no kingdom can fill its 5x5 grid)",
+        ],
+    );
+    let w = warnings_of(&text("deck-size = 30\n"), "thirty.toml");
+    assert!(w.is_empty(), "{w}");
+    // A deck size the author wrote is still the key at fault.
+    let d = bad(&format!("{HEAD}[rules]\nline-size = 5\ndeck-size = 47\n"));
+    assert_diag(
+        &d,
+        4,
+        13,
+        &["a deck of 47 dominoes does not divide into lines of 5"],
+    );
+}
+
 /// Tie-breaks written for a match rank each game, never the match (its highest total wins,
 /// ties share): warned at the tie-breaks the author wrote; Dynasty's, inherited from
 /// Kingdomino, a match made of Kingdomino's without writing any, and Kingdomino's written out

@@ -253,12 +253,17 @@ pub enum RulesProblem {
     DeckExceedsSets { deck: usize, dominoes: usize },
     #[error("a deck of {deck} dominoes is too small for one line of {line}")]
     DeckTooSmall { deck: usize, line: u8 },
-    #[error("a deck of {deck} dominoes does not divide into lines of {line}{hint}", hint = deck_hint(*.deck, *.line, *.dominoes))]
+    #[error("a deck of {deck} dominoes does not divide into lines of {line}{hint}", hint = deck_hint(*.deck, *.line, *.dominoes, *.fill, *.grid))]
     DeckLines {
         deck: usize,
         line: u8,
         /// The dominoes available, for the hint of a deck size that would divide.
         dominoes: usize,
+        /// The fewest dominoes a deck of these lines needs for each kingdom to be able to fill
+        /// its grid (fewer draw a warning): a size offered is one that does, where one can.
+        fill: usize,
+        /// The grid's side, for the words of the hint.
+        grid: u8,
     },
     #[error("{0} games a match; 1 to {MAX_MATCH_GAMES} are supported")]
     MatchGames(u8),
@@ -309,15 +314,44 @@ fn kings_fix(kings: usize, per_player: u8) -> String {
     }
 }
 
-fn deck_hint(deck: usize, line: u8, dominoes: usize) -> String {
+/// The deck sizes next to `deck` that divide into lines of `line` and that the `dominoes`
+/// available can deal; of those, the ones that leave each kingdom enough to fill its grid (at
+/// least `fill`: a smaller deck is warned of), else where the dominoes to add would lead.
+fn deck_hint(deck: usize, line: u8, dominoes: usize, fill: usize, grid: u8) -> String {
     let line = usize::from(line.max(1));
     let lower = deck - deck % line;
     let upper = lower + line;
-    match (lower, upper <= dominoes) {
-        (0, true) => format!(" (set `deck-size = {upper}`)"),
-        (0, false) => String::new(),
-        (_, true) => format!(" (set `deck-size` to {lower} or {upper})"),
-        (_, false) => format!(" (set `deck-size = {lower}`)"),
+    let dealt: Vec<usize> = [lower, upper]
+        .into_iter()
+        .filter(|&d| d > 0 && d <= dominoes)
+        .collect();
+    let filling: Vec<usize> = dealt.iter().copied().filter(|&d| d >= fill).collect();
+    match (filling.as_slice(), dealt.as_slice()) {
+        ([one], _) => format!(" (set `deck-size = {one}`)"),
+        ([a, b], _) => format!(" (set `deck-size` to {a} or {b})"),
+        (_, short) => {
+            // The fewest dominoes that divide into these lines and fill the grid.
+            let enough = fill.div_ceil(line).max(1) * line;
+            let divides = match short {
+                [] => String::new(),
+                [one] => format!(
+                    "; a deck of {one} divides, but then no kingdom can fill its {grid}x{grid} grid"
+                ),
+                [a, b, ..] => format!(
+                    "; a deck of {a} or {b} divides, but then no kingdom can fill its {grid}x{grid} grid"
+                ),
+            };
+            if enough <= dominoes {
+                format!(
+                    " (set `deck-size = {enough}`, the fewest that fill a {grid}x{grid} kingdom{divides})"
+                )
+            } else {
+                format!(
+                    " (add {} dominoes for {enough}, the fewest that divide into lines of {line} and fill a {grid}x{grid} kingdom: a component set in `add-sets`, or `[[domino]]` entries{divides})",
+                    enough - dominoes
+                )
+            }
+        }
     }
 }
 
