@@ -115,6 +115,20 @@ impl LineDealer for Alternate {
             return Vec::new();
         }
         let mut out = Vec::new();
+        // One box: nothing to alternate with, every line from its one shuffled pile.
+        let filled: Vec<&String> = ctx
+            .boxes
+            .iter()
+            .enumerate()
+            .filter(|(b, _)| ctx.dominoes.iter().any(|d| usize::from(d.pile) == *b))
+            .map(|(_, pile)| pile)
+            .collect();
+        if let [only] = filled.as_slice() {
+            out.push(format!(
+                "lines alternate between boxes, but the deck has one box ({}): every line comes from its one shuffled pile, as with `lines = \"mixed\"`; write that, or add a box to alternate with (a component set with a `box` of its own)",
+                crate::text::escape_controls(only)
+            ));
+        }
         for (b, pile) in ctx.boxes.iter().enumerate() {
             let in_box = ctx
                 .dominoes

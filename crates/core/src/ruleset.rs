@@ -219,6 +219,8 @@ pub enum WarningAt {
     Modules,
     /// How the first line is claimed (`first-claims`).
     FirstClaims,
+    /// The parameter `key` of the module at this position of `modules`.
+    ModuleParam { module: usize, key: &'static str },
     /// The tie-breaks of a match (`tie-breaks` with `match-games` above 1), which rank each
     /// game but never the match. Dynasty inherits Kingdomino's: a loader may leave this unsaid
     /// where the tie-breaks come from a file the author did not write.
@@ -994,6 +996,17 @@ impl Ruleset {
                 out.push(RuleWarning {
                     at: WarningAt::Module(i),
                     message: format!("module `{}`: {why}", m.name()),
+                });
+            }
+            for p in m.never_reached(self, rules, modules) {
+                out.push(RuleWarning {
+                    at: p
+                        .key
+                        .map_or(WarningAt::Module(i), |key| WarningAt::ModuleParam {
+                            module: i,
+                            key,
+                        }),
+                    message: format!("module `{}`: {}", m.name(), p.problem),
                 });
             }
         }

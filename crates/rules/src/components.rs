@@ -64,6 +64,9 @@ impl Block {
 pub(crate) struct Components {
     pub terrains: Vec<Terrain>,
     pub piles: Vec<String>,
+    /// Where each box of `piles` was first named (a domino's `box`, a file's, a set's `box` or
+    /// `name`), or its first domino where nothing names it.
+    pub pile_locs: Vec<Loc>,
     pub dominoes: Vec<Domino>,
     pub buildings: Vec<Building>,
     pub tables: BTreeMap<String, Vec<Param>>,
@@ -186,7 +189,8 @@ impl Components {
     ) -> Components {
         let mut terrains = terrains(loader, blocks);
         terrains.partial = partial;
-        let (piles, dominoes, kept_all) = dominoes(loader, blocks, &terrains, shared_terrains);
+        let (piles, pile_locs, dominoes, kept_all) =
+            dominoes(loader, blocks, &terrains, shared_terrains);
         // None thrown out while gathering them, nor before (by the schema check: every entry a
         // file writes reached its block).
         let dominoes_complete = kept_all
@@ -201,6 +205,7 @@ impl Components {
         Components {
             terrains: terrains.all,
             piles,
+            pile_locs,
             dominoes,
             buildings,
             tables,
@@ -379,11 +384,13 @@ fn dominoes(
     blocks: &[Block],
     terrains: &Terrains,
     shared: bool,
-) -> (Vec<String>, Vec<Domino>, bool) {
+) -> (Vec<String>, Vec<Loc>, Vec<Domino>, bool) {
     // Whether every domino declared went into the deck (none thrown out for a problem of its
     // own, nor a removal refused).
     let mut kept_all = true;
     let mut piles: Vec<String> = Vec::new();
+    // Where each box is named (see `Components::pile_locs`).
+    let mut pile_locs: Vec<Loc> = Vec::new();
     // A removed domino leaves its place empty until one of the same box and number fills it.
     let mut dominoes: Vec<Option<Domino>> = Vec::new();
     let mut numbers: HashMap<(u8, u16), Loc> = HashMap::new();
@@ -452,6 +459,7 @@ fn dominoes(
                         loader.err(&loc, problem);
                     }
                     piles.push(box_name.clone());
+                    pile_locs.push(loc);
                     piles.len() - 1
                 }
             };
@@ -513,7 +521,12 @@ fn dominoes(
             }
         }
     }
-    (piles, dominoes.into_iter().flatten().collect(), kept_all)
+    (
+        piles,
+        pile_locs,
+        dominoes.into_iter().flatten().collect(),
+        kept_all,
+    )
 }
 
 /// Why box `new` cannot join the boxes `piles` of a deck, if it cannot: with several boxes a

@@ -442,6 +442,20 @@ impl CountRules {
                         .unwrap_or(entry)
                 })
                 .collect(),
+            params: rules
+                .modules
+                .iter()
+                .map(|m| {
+                    eff.module_params
+                        .get(&m.name)
+                        .map(|ps| {
+                            ps.iter()
+                                .filter_map(|(key, f)| Some((key.clone(), f.origin.clone()?)))
+                                .collect()
+                        })
+                        .unwrap_or_default()
+                })
+                .collect(),
             tie_breaks: (0..rules.tie_breaks.len())
                 .map(|i| self.place(&RulesField::TieBreak(i), &rules.modules))
                 .collect(),
@@ -497,6 +511,8 @@ struct WarningLocs {
     /// The `modules` key.
     module_list: Loc,
     modules: Vec<Loc>,
+    /// Each module's parameters a file sets, with where.
+    params: Vec<Vec<(String, Loc)>>,
     tie_breaks: Vec<Loc>,
     line_order: Loc,
     first_claims: Loc,
@@ -506,7 +522,7 @@ struct WarningLocs {
 pub(crate) fn resolve(
     loader: &mut Loader,
     chain: &[(usize, RulesetFile)],
-    components: Components,
+    mut components: Components,
 ) -> Option<Ruleset> {
     let (leaf_idx, leaf) = chain.last()?;
     let leaf_idx = *leaf_idx;
@@ -592,6 +608,7 @@ pub(crate) fn resolve(
         ));
     }
     line_order_unused(loader, &counts, leaf_idx);
+    let pile_locs = std::mem::take(&mut components.pile_locs);
     let parts = RulesetParts {
         name: name.clone(),
         description: description(loader, chain),
@@ -697,8 +714,80 @@ pub(crate) fn resolve(
     if loader.diags.is_empty() {
         warn(loader, &ruleset, &warning_locs, first_user_file);
         bonus_settings_while_off(loader, &counts, leaf_idx);
+        small_boxes(loader, &ruleset, &pile_locs, leaf_idx);
     }
     Some(ruleset)
+}
+
+/// A box of the author's holding fewer dominoes than a line, where lines are `mixed`: there a
+/// box only names its dominoes (`Q49` beside `K12`), and one too small to draw a line from is
+/// surely not meant (a `box = "queendomino"` copied onto dominoes for a Kingdomino deck, a box
+/// misspelt in a set); a box of several lines (Royal Wedding's, a set of house dominoes kept
+/// apart) is a choice. Boxes dealt apart (`alternate`) are their line source's to check.
+fn small_boxes(loader: &mut Loader, ruleset: &Ruleset, pile_locs: &[Loc], leaf: usize) {
+    let piles = ruleset.piles();
+    if piles.len() < 2 {
+        return;
+    }
+    let held = |b: usize| {
+        ruleset
+            .dominoes()
+            .iter()
+            .filter(|d| usize::from(d.pile) == b)
+            .count()
+    };
+    let mut warnings = ByCounts::default();
+    for (b, name) in piles.iter().enumerate() {
+        let Some(loc) = pile_locs.get(b) else {
+            continue;
+        };
+        if !loader.is_authors(loc.file, Some(leaf)) {
+            continue;
+        }
+        let count = held(b);
+        // The box meant: the one named like it, else the largest of the others.
+        let others: Vec<&str> = piles
+            .iter()
+            .enumerate()
+            .filter(|&(o, _)| o != b)
+            .map(|(_, p)| p.as_str())
+            .collect();
+        let Some(meant) = crate::walk::closest(name, &others).or_else(|| {
+            piles
+                .iter()
+                .enumerate()
+                .filter(|&(o, _)| o != b)
+                .max_by_key(|&(o, _)| held(o))
+                .map(|(_, p)| p.as_str())
+        }) else {
+            continue;
+        };
+        let example = ruleset
+            .dominoes()
+            .iter()
+            .find(|d| usize::from(d.pile) == b)
+            .map(|d| {
+                let initial = name.chars().next().unwrap_or('?').to_ascii_uppercase();
+                format!(" (`{initial}{}`)", d.number)
+            })
+            .unwrap_or_default();
+        for (n, rules) in ruleset.player_counts() {
+            if !rules.lines.is_mixed() || count >= usize::from(rules.line_size) {
+                continue;
+            }
+            let message = format!(
+                "box `{}` holds {}, fewer than a line of {}: with `lines = \"mixed\"` a box of its own only gives its dominoes its initial{example}, so it is likely not meant; for them to join box `{}`, write `box = \"{}\"`",
+                crownlands_core::text::excerpt(name),
+                crownlands_core::modules::describe::plural(count as i64, "domino", "dominoes"),
+                rules.line_size,
+                crownlands_core::text::excerpt(meant),
+                crownlands_core::text::excerpt(meant),
+            );
+            warnings.add(loc.clone(), message, *n);
+        }
+    }
+    let all: Vec<u8> = ruleset.player_counts().iter().map(|(n, _)| *n).collect();
+    warnings.report(loader, &all);
 }
 
 /// A bonus's settings written in the file asked for (`rules.harmony.points = 10`) while the
@@ -1517,6 +1606,13 @@ fn warn(
             let loc = match w.at {
                 WarningAt::Deck => Some(&at.deck),
                 WarningAt::Module(i) => at.modules.get(i),
+                // At the parameter where a file sets it, else as the module's own warnings.
+                WarningAt::ModuleParam { module, key } => at
+                    .params
+                    .get(module)
+                    .and_then(|ps| ps.iter().find(|(k, _)| k == key))
+                    .map(|(_, loc)| loc)
+                    .or_else(|| at.modules.get(module)),
                 WarningAt::TieBreak(i) => at.tie_breaks.get(i),
                 WarningAt::LineOrder => Some(&at.line_order),
                 WarningAt::Modules => Some(&at.module_list),

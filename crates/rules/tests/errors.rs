@@ -1217,6 +1217,99 @@ fn tie_breaks_written_for_a_match_are_warned_to_rank_each_game_only() {
     }
 }
 
+/// What is valid but can never come into play is warned, at the key that says it: a
+/// `claim-order` list longer than the kingdoms of the ruleset's largest count, lines that
+/// alternate in a deck of one box, and a box of the author's too small to draw a line from
+/// where lines are mixed (it only renames its dominoes). A list as long as the kingdoms, two
+/// whole boxes mixed (Royal Wedding-like rules), and a box of house dominoes of a line or more
+/// are choices, and not warned.
+#[test]
+fn what_can_never_come_into_play_is_warned_where_it_is_written() {
+    let claim = |points: &str| {
+        format!(
+            "{HEAD}[rules]\nmodules = [\"claim-order\"]\n[rules.module.claim-order]\npoints = {points}\n"
+        )
+    };
+    let w = warnings_of(&claim("[0, 1, 2, 3, 4, 5]"), "c.toml");
+    assert_diag(
+        &w,
+        5,
+        10,
+        &[
+            "module `claim-order`: `points` gives 6 places, but no game of this ruleset has more than 4 kingdoms: the last 2 values never count (write at most 4)",
+        ],
+    );
+    assert_eq!(w.len(), 1, "said once for every count: {w}");
+    assert!(warnings_of(&claim("[0, 1, 2, 3]"), "c.toml").is_empty());
+    // Kingdoms, not players: 4 players in teams of two are 2 kingdoms.
+    let w = warnings_of(
+        "extends = \"kingdomino\"\nplayers = [4]\n[rules]\ngrid-size = 7\nteam-size = 2\n\
+         modules = [\"claim-order\"]\n[rules.module.claim-order]\ncoins = [0, 1, 2]\npoints = [0, 1]\n",
+        "t.toml",
+    );
+    assert_diag(
+        &w,
+        8,
+        9,
+        &[
+            "`coins` gives 3 places, but no game of this ruleset has more than 2 kingdoms: the last value never counts (write at most 2)",
+        ],
+    );
+    assert!(!w.to_string().contains("`points` gives"), "{w}");
+
+    // Lines alternating in a deck of one box: at `lines`, or at `line-order`.
+    for (text, line, col) in [
+        (format!("{HEAD}[rules]\nlines = \"alternate\"\n"), 3, 9),
+        (
+            format!(
+                "{HEAD}[rules]\nlines = \"alternate\"\nline-order = [\"kingdomino\", \"kingdomino\"]\n"
+            ),
+            4,
+            14,
+        ),
+    ] {
+        let w = warnings_of(&text, "a.toml");
+        assert_diag(
+            &w,
+            line,
+            col,
+            &[
+                "lines alternate between boxes, but the deck has one box (kingdomino): every line comes from its one shuffled pile, as with `lines = \"mixed\"`",
+            ],
+        );
+        assert_eq!(w.len(), 1, "{w}");
+    }
+
+    // Two dominoes in a box `queendomino` of their own over Kingdomino: at the box.
+    let boxed = |n: u16| {
+        let mut text = format!("{HEAD}[rules]\ndeck-size = 48\n[for-players.2]\ndeck-size = 24\n");
+        for number in 49..49 + n {
+            text.push_str(&format!(
+                "[[domino]]\nnumber = {number}\nbox = \"queendomino\"\n{WHEATS}"
+            ));
+        }
+        text
+    };
+    let w = warnings_of(&boxed(2), "q.toml");
+    assert_diag(
+        &w,
+        8,
+        7,
+        &[
+            "box `queendomino` holds 2 dominoes, fewer than a line of 4: with `lines = \"mixed\"` a box of its own only gives its dominoes its initial (`Q49`), so it is likely not meant; for them to join box `kingdomino`, write `box = \"kingdomino\"`",
+        ],
+    );
+    assert_eq!(w.len(), 1, "{w}");
+    assert!(warnings_of(&boxed(4), "q.toml").is_empty());
+    assert!(
+        warnings_of(
+            "extends = \"royal-wedding\"\nname = \"rw-mixed\"\n[rules]\nlines = \"mixed\"\n",
+            "rw.toml"
+        )
+        .is_empty()
+    );
+}
+
 /// Wealth where nothing else gives or spends coins scores every side alike (the starting
 /// coins alone): warned at its place in `modules`; with knights' tax, or buildings to spend
 /// on, it tells sides apart and is not.

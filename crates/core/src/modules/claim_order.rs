@@ -8,7 +8,7 @@ use super::describe::ScoreLine;
 use super::file::{Directive, FileSyntax, TableAt, TableProblem, TableView};
 use super::mechanism::{Mechanism, NoAction};
 use super::state::NoState;
-use super::{Module, Res, SetupContext, SideEdit, SideView};
+use super::{CheckProblem, Module, Res, SetupContext, SideEdit, SideView};
 use crate::ruleset::{Rules, Ruleset};
 use crate::score::ScoreBreakdown;
 use serde::{Deserialize, Serialize};
@@ -202,6 +202,42 @@ impl Mechanism for ClaimOrder {
         } else {
             Vec::new()
         }
+    }
+
+    /// A list longer than the kingdoms of the ruleset's largest count: its last values are for
+    /// places no side ever claims in (`points = [0, 1, 2, 3, 4, 5]` for at most 4 players).
+    fn never_reached(
+        &self,
+        ruleset: &Ruleset,
+        _rules: &Rules,
+        _modules: &[Box<dyn Module>],
+    ) -> Vec<CheckProblem> {
+        let Some(most) = ruleset
+            .player_counts()
+            .iter()
+            .map(|(n, r)| usize::from(r.sides(*n)))
+            .max()
+        else {
+            return Vec::new();
+        };
+        let lists = [("points", self.points.len()), ("coins", self.coins.len())];
+        lists
+            .into_iter()
+            .filter(|&(_, len)| len > most)
+            .map(|(key, len)| {
+                CheckProblem::at(
+                    key,
+                    format!(
+                        "`{key}` gives {len} places, but no game of this ruleset has more than {most} {}: {} (write at most {most})",
+                        if most == 1 { "kingdom" } else { "kingdoms" },
+                        match len - most {
+                            1 => "the last value never counts".to_string(),
+                            extra => format!("the last {extra} values never count"),
+                        },
+                    ),
+                )
+            })
+            .collect()
     }
 
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {

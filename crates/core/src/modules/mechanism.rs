@@ -186,6 +186,14 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     ) -> Vec<String> {
         Vec::new()
     }
+    fn never_reached(
+        &self,
+        _ruleset: &Ruleset,
+        _rules: &Rules,
+        _modules: &[Box<dyn Module>],
+    ) -> Vec<CheckProblem> {
+        Vec::new()
+    }
     fn can_add(&self, _ruleset: &Ruleset, resource: &str) -> bool {
         self.declare().resources().any(|r| r == resource)
     }
@@ -608,6 +616,14 @@ impl<M: Mechanism> Module for M {
         modules: &[Box<dyn Module>],
     ) -> Vec<String> {
         Mechanism::never_counts(self, ruleset, rules, modules)
+    }
+    fn never_reached(
+        &self,
+        ruleset: &Ruleset,
+        rules: &Rules,
+        modules: &[Box<dyn Module>],
+    ) -> Vec<CheckProblem> {
+        Mechanism::never_reached(self, ruleset, rules, modules)
     }
     fn can_add(&self, ruleset: &Ruleset, resource: &str) -> bool {
         Mechanism::can_add(self, ruleset, resource)

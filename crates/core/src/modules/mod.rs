@@ -837,6 +837,19 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
         Vec::new()
     }
 
+    /// Parameters (or parts of them) that can never come into play in `ruleset` though they are
+    /// valid (warnings, not errors): each at its parameter (`CheckProblem::at`), else at the
+    /// module (`CheckProblem::whole`); the engine puts `` module `NAME`: `` before it. `rules`
+    /// are those of one player count; a warning said at every count is said once.
+    fn never_reached(
+        &self,
+        _ruleset: &Ruleset,
+        _rules: &Rules,
+        _modules: &[Box<dyn Module>],
+    ) -> Vec<CheckProblem> {
+        Vec::new()
+    }
+
     /// Whether this module can ever add to the resource `resource` in a game of `ruleset`, for
     /// the other modules' [`Module::idle`] warnings (knights that no one starts with, the Queen
     /// without towers). The default says yes for every resource the module declares; say no
