@@ -21,6 +21,9 @@ pub struct Diagnostic {
     /// 1-based, in characters; 0 when the problem has no position in the file.
     pub column: usize,
     pub message: String,
+    /// The player counts it holds at, when only some of the ruleset's (the message then says
+    /// so: `at 3 and 4 players: ...`); empty: at every count ([`Diagnostic::holds_at`]).
+    pub players: Vec<u8>,
 }
 
 impl Diagnostic {
@@ -31,12 +34,19 @@ impl Diagnostic {
             line: 0,
             column: 0,
             message: message.into(),
+            players: Vec::new(),
         }
     }
 
     /// Whether the problem points at a line and column (`line` is not 0).
     pub fn has_position(&self) -> bool {
         self.line != 0
+    }
+
+    /// Whether it holds at `players` players: a warning of some counts only says nothing of a
+    /// game of another (a 3- and 4-player one, of a game of 2).
+    pub fn holds_at(&self, players: u8) -> bool {
+        self.players.is_empty() || self.players.contains(&players)
     }
 }
 
@@ -112,6 +122,7 @@ impl Diagnostics {
             line,
             column,
             message: message.into(),
+            players: Vec::new(),
         }])
     }
 }
@@ -250,6 +261,7 @@ impl SourceText {
             line,
             column,
             message: message.into(),
+            players: Vec::new(),
         }
     }
 }
@@ -303,6 +315,7 @@ mod tests {
             line: 1,
             column: 2,
             message: "key `x\ny`".into(),
+            players: Vec::new(),
         };
         assert_eq!(d.to_string(), "a\\u{1b}b:1:2: key `x\\ny`");
         let many = Diagnostics(vec![d; 250]);

@@ -389,6 +389,7 @@ impl Problems<'_> {
             line,
             column,
             message: crownlands_core::text::excerpt_quotes(&message).into_owned(),
+            players: Vec::new(),
         }
     }
 

@@ -21,7 +21,6 @@ mod walk;
 
 pub use diagnostic::{Diagnostic, Diagnostics, line_col};
 pub use print::{to_toml, to_toml_over};
-pub use resolve::holds_at;
 pub use schema::{ruleset_schema, ruleset_schema_with, set_schema, set_schema_with};
 pub use source::{io_words, io_words_writing};
 

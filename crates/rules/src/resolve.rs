@@ -1443,30 +1443,19 @@ fn at_counts(ns: &[u8]) -> String {
     format!("at {} {unit}", counts_in_words(ns))
 }
 
-/// Whether a warning or problem's `message` holds at `players` players: one led by the counts
-/// it holds at ([`with_counts`]: `at 3 and 4 players: ...`) names them; any other holds at
-/// every count.
-pub fn holds_at(message: &str, players: u8) -> bool {
-    let Some(rest) = message.strip_prefix("at ") else {
-        return true;
-    };
-    let Some((counts, _)) = rest
-        .split_once(" players: ")
-        .or_else(|| rest.split_once(" player: "))
-    else {
-        return true;
-    };
-    let numbers: Vec<u8> = counts
-        .split(", ")
-        .flat_map(|part| part.split(" and "))
-        .filter_map(|n| n.trim().parse().ok())
-        .collect();
-    numbers.is_empty() || numbers.contains(&players)
-}
-
 /// `message` led by the player counts it holds at (`at 3 and 4 players: ...`), unless it holds
 /// at every count the ruleset plays (`all`), where the counts would tell nothing.
 fn with_counts(ns: &[u8], all: &[u8], message: &str) -> String {
+    if some_counts(ns, all).is_empty() {
+        message.to_string()
+    } else {
+        format!("{}: {message}", at_counts(ns))
+    }
+}
+
+/// The counts of `ns`, sorted, when they are not every count the ruleset plays (`all`); empty
+/// when they are ([`crate::Diagnostic::players`]).
+fn some_counts(ns: &[u8], all: &[u8]) -> Vec<u8> {
     let sorted = |list: &[u8]| {
         let mut v = list.to_vec();
         v.sort_unstable();
@@ -1474,9 +1463,9 @@ fn with_counts(ns: &[u8], all: &[u8], message: &str) -> String {
         v
     };
     if !all.is_empty() && sorted(ns) == sorted(all) {
-        message.to_string()
+        Vec::new()
     } else {
-        format!("{}: {message}", at_counts(ns))
+        sorted(ns)
     }
 }
 
@@ -1696,12 +1685,13 @@ impl ByCounts {
     /// it holds at every count of the ruleset (`all`).
     fn report(self, loader: &mut Loader, all: &[u8]) {
         for (loc, message, ns) in self.0 {
-            let d = match loader.files.get(loc.file) {
+            let mut d = match loader.files.get(loc.file) {
                 Some(f) => f
                     .src
                     .diag(loc.span.clone(), with_counts(&ns, all, &message)),
                 None => crate::Diagnostic::unplaced("", message),
             };
+            d.players = some_counts(&ns, all);
             loader.warnings.push(d);
         }
     }

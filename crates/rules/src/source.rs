@@ -211,6 +211,7 @@ pub(crate) fn text_from_bytes(name: &str, bytes: Vec<u8>) -> Result<SourceText, 
                 line,
                 column,
                 message: "the file is not valid UTF-8 text".to_string(),
+                players: Vec::new(),
             }))
         }
     }

@@ -1335,12 +1335,11 @@ fn wealth_that_never_tells_sides_apart_is_warned() {
     assert!(w.is_empty(), "{w}");
 }
 
-/// A warning names the player counts it holds at, and `holds_at` reads them back: the terminal
-/// says a game's warnings of its own count only (a 7x7 house rule's 3- and 4-player warning
-/// had been said at the start of a 2-player game).
+/// A warning names the player counts it holds at, and keeps them (`Diagnostic::players`,
+/// `holds_at`): the terminal says a game's warnings of its own count only (a 7x7 house rule's
+/// 3- and 4-player warning had been said at the start of a 2-player game).
 #[test]
 fn a_warning_holds_at_the_counts_it_names() {
-    use crownlands_rules::holds_at;
     let w = warnings_of(
         "extends = \"kingdomino\"\n[rules]\ngrid-size = 7\n[for-players.2]\ndeck-size = 48\n",
         "big7.toml",
@@ -1348,13 +1347,26 @@ fn a_warning_holds_at_the_counts_it_names() {
     assert!(!w.is_empty());
     for d in &w.0 {
         assert!(d.message.starts_with("at 3 and 4 players: "), "{d}");
-        assert!(!holds_at(&d.message, 2), "{d}");
-        assert!(holds_at(&d.message, 3) && holds_at(&d.message, 4), "{d}");
+        assert_eq!(d.players, [3, 4], "{d}");
+        assert!(!d.holds_at(2), "{d}");
+        assert!(d.holds_at(3) && d.holds_at(4), "{d}");
     }
-    assert!(holds_at("the deck can never fill ...", 2));
-    assert!(holds_at("at 2, 3 and 4 players: x", 3));
-    assert!(!holds_at("at 1 player: x", 2));
-    assert!(holds_at("at 1 player: x", 1));
+    // A warning of every count the ruleset plays names none, and holds at each.
+    let all = warnings_of(
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n",
+        "all.toml",
+    );
+    assert!(!all.is_empty());
+    for d in &all.0 {
+        assert!(
+            d.players.is_empty() && d.holds_at(2) && d.holds_at(4),
+            "{d}"
+        );
+    }
+    // A message that merely reads like one holds at every count: the counts are kept, not read
+    // back from the words.
+    let d = crownlands_rules::Diagnostic::unplaced("x.toml", "at 1 player: x");
+    assert!(d.holds_at(2));
 }
 
 #[test]

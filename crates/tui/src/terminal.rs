@@ -216,10 +216,7 @@ fn next_from_options(opts: &PlayOptions, seed: u64) -> Result<Next, PlayError> {
             // The warnings of the count played (a 3- and 4-player one says nothing of a game
             // of 2).
             let count = u8::try_from(seats.len()).unwrap_or(u8::MAX);
-            let warnings: Vec<_> = warnings
-                .into_iter()
-                .filter(|w| crownlands_rules::holds_at(&w.message, count))
-                .collect();
+            let warnings: Vec<_> = warnings.into_iter().filter(|w| w.holds_at(count)).collect();
             let warnings = ruleset_file::warning_lines(&warnings);
             let session = Session::new(Arc::new(ruleset), seats::to_players(&seats), seed)
                 .map_err(|e| e.to_string())?;

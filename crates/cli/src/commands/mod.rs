@@ -179,10 +179,7 @@ pub fn load_ruleset_warned(
 /// `validate` gives them, so the figures that follow are read knowing: those that hold at that
 /// count (one of 3 and 4 players says nothing of a run of 2).
 pub fn say_warnings(warnings: &[crownlands_rules::Diagnostic], players: u8) {
-    for w in warnings
-        .iter()
-        .filter(|w| crownlands_rules::holds_at(&w.message, players))
-    {
+    for w in warnings.iter().filter(|w| w.holds_at(players)) {
         crate::output::say_err!("warning: {w}");
     }
 }

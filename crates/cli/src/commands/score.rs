@@ -424,6 +424,7 @@ fn check_table(
                 line,
                 column,
                 message: p.message,
+                players: Vec::new(),
             })
         })
         .collect();

@@ -626,6 +626,7 @@ fn embedded_problems(d: Diagnostics, pseudo: &str, file_text: &str, file: &str) 
                     line: n,
                     column: x.column + prefix,
                     message: x.message,
+                    players: x.players,
                 },
                 _ => x,
             })
