@@ -80,16 +80,7 @@ fn ordinal(n: usize) -> String {
         1 => "first".to_string(),
         2 => "second".to_string(),
         3 => "third".to_string(),
-        _ => {
-            let suffix = match (n % 10, n % 100) {
-                (_, 11..=13) => "th",
-                (1, _) => "st",
-                (2, _) => "nd",
-                (3, _) => "rd",
-                _ => "th",
-            };
-            format!("{n}{suffix}")
-        }
+        _ => crownlands_core::modules::describe::ordinal(n),
     }
 }
 

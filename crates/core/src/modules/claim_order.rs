@@ -4,7 +4,7 @@
 //! `points = [0, 1, 2, 3]` gives the last to claim 3 points.
 
 use super::bounded::{Bounded, BoundedList};
-use super::describe::ScoreLine;
+use super::describe::{ScoreLine, ordinal};
 use super::file::{Directive, FileSyntax, TableAt, TableProblem, TableView};
 use super::mechanism::{Mechanism, NoAction};
 use super::state::NoState;
@@ -103,18 +103,6 @@ impl ClaimOrder {
             )
         }
     }
-}
-
-/// `1st`, `2nd`, `3rd`, `4th`, ... `11th`, `12th`, `13th`.
-fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 impl Mechanism for ClaimOrder {

@@ -29,6 +29,18 @@ pub struct BuildingText {
     pub end_full: String,
 }
 
+/// `1st`, `2nd`, `3rd`, `4th`, ... `11th`, `12th`, `13th`, `21st`: a place in figures.
+pub fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 /// `1 coin`, `3 coins`: a count and its noun, for the texts modules write.
 pub fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
     let n = n.into();
