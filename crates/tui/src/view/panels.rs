@@ -18,8 +18,18 @@ use ratatui::widgets::{Paragraph, Widget};
 
 /// The rows the panels take in the box (without its frame): every row of every panel.
 pub fn rows_needed(panels: &[Panel]) -> u16 {
-    let n: usize = panels.iter().map(|p| p.rows.len().max(1)).sum();
+    let n: usize = panels
+        .iter()
+        .enumerate()
+        .map(|(i, p)| p.rows.len().max(1) + usize::from(titled_apart(i, p)))
+        .sum();
     u16::try_from(n).unwrap_or(u16::MAX)
+}
+
+/// Whether panel `i` of the box has its title on a row of its own: a later panel whose first
+/// row is an item (its price, name and figures need the room the title would take).
+fn titled_apart(i: usize, panel: &Panel) -> bool {
+    i > 0 && matches!(panel.rows.first(), Some(PanelRow::Item(_)))
 }
 
 /// `text` as it may be drawn: control characters (from a ruleset's names, say) shown as `?`,
@@ -80,20 +90,35 @@ pub fn lines(
                 PanelRow::Text(_) => None,
             })
             .collect();
-        // (Items after the title, on a later panel's first row: the title's room is theirs.)
-        let mut fitted = fit_items(&items, inner).into_iter();
         let blank = [PanelRow::text("")];
         let rows = if p.rows.is_empty() {
             &blank[..]
         } else {
             &p.rows
         };
+        // What leads each row: nothing on the first panel; on a later one its title on the
+        // first row (`Queen: `), an indent on the others; a later panel of items has its title
+        // on a row of its own, and every row indented.
+        let apart = titled_apart(i, p);
+        if apart {
+            let title = clean(&format!(" {}:", p.title), room);
+            out.push(Line::from(Span::raw(title)));
+        }
+        let lead = |r: usize| match (i, r) {
+            (0, _) => String::new(),
+            (_, 0) if !apart => format!("{}: ", p.title),
+            _ => " ".to_string(),
+        };
+        // The items fitted together, each in the room its row leaves.
+        let rooms: Vec<usize> = rows
+            .iter()
+            .enumerate()
+            .filter(|(_, row)| matches!(row, PanelRow::Item(_)))
+            .map(|(r, _)| inner.saturating_sub(text::width(&lead(r))))
+            .collect();
+        let mut fitted = fit_items(&items, &rooms).into_iter();
         for (r, row) in rows.iter().enumerate() {
-            let lead = match (i, r) {
-                (0, _) => String::new(),
-                (_, 0) => format!("{}: ", p.title),
-                _ => " ".to_string(),
-            };
+            let lead = lead(r);
             let left = inner.saturating_sub(text::width(&lead));
             let body = match row {
                 PanelRow::Text(words) => squeeze(words, left),
@@ -259,14 +284,15 @@ fn figure_forms(figures: &[String]) -> Vec<String> {
     out
 }
 
-/// A panel's items in `room` columns each, their prices lined up and their names as readable
+/// A panel's items, each in its row's room (`rooms`, one an item), their prices lined up and their names as readable
 /// as the room allows and never two alike (a playtest read `To. To.` for both the Tower
 /// Tollhouse and the Tower Tollgate): where a row is too long, the aligning column for a mark
 /// after the prices goes first (on every row, when no price is marked), then the figures give
 /// way (terrains said short, then the last ones left off) before a name is cut past what still
 /// reads (`Tower Tollh.`); past that the name is cut, keeping the letters that tell it from the
 /// others' (`T.Tollh.`).
-fn fit_items(items: &[PanelItem], room: usize) -> Vec<String> {
+fn fit_items(items: &[PanelItem], rooms: &[usize]) -> Vec<String> {
+    let room_of = |i: usize| rooms.get(i).copied().unwrap_or(0);
     let names: Vec<Vec<String>> = items
         .iter()
         .map(|t| {
@@ -307,7 +333,11 @@ fn fit_items(items: &[PanelItem], room: usize) -> Vec<String> {
         row
     };
     let rows: Vec<String> = items.iter().zip(&names).map(whole).collect();
-    if rows.iter().all(|r| text::width(r) <= room) {
+    if rows
+        .iter()
+        .enumerate()
+        .all(|(i, r)| text::width(r) <= room_of(i))
+    {
         return rows;
     }
     let marked = items.iter().any(|t| t.mark.is_some());
@@ -315,7 +345,9 @@ fn fit_items(items: &[PanelItem], room: usize) -> Vec<String> {
     items
         .iter()
         .zip(&names)
-        .map(|(t, name)| {
+        .enumerate()
+        .map(|(i, (t, name))| {
+            let room = room_of(i);
             let head = head(t, marked);
             let left = room.saturating_sub(text::width(&head));
             let keep = apart(name, &all);
@@ -404,6 +436,11 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
 mod tests {
     use super::super::text;
     use super::{fit_items, squeeze};
+
+    /// `items` fitted each in `room` columns.
+    fn fit(items: &[PanelItem], room: usize) -> Vec<String> {
+        fit_items(items, &vec![room; items.len()])
+    }
     use crownlands_core::modules::describe::{Panel, PanelItem, PanelRow};
 
     /// `4¢*`, `Tower Tollhouse`, `+1kn +1tw` as an item.
@@ -506,7 +543,7 @@ mod tests {
         // 100x30, `Kn. T.` for both Knight tolls at 66x20: each row had been cut on its own.
         let items = queendomino_items();
         let check = |set: &[PanelItem], room: usize| {
-            let fitted = fit_items(set, room);
+            let fitted = fit(set, room);
             let names = names_of(&fitted);
             for (i, row) in fitted.iter().enumerate() {
                 assert!(text::width(row) <= room, "{row:?} wider than {room}");
@@ -547,7 +584,7 @@ mod tests {
             item("2¢", "building 7", "1cr"),
         ];
         for room in 9..=39 {
-            let fitted = fit_items(&items, room);
+            let fitted = fit(&items, room);
             let names = names_of(&fitted);
             for (i, row) in fitted.iter().enumerate() {
                 assert!(text::width(row) <= room, "{row:?} wider than {room}");
@@ -568,7 +605,7 @@ mod tests {
         ];
         // Room for all: as they are.
         assert_eq!(
-            fit_items(&items, 44),
+            fit(&items, 44),
             [
                 "2¢  Knight Tollhouse +1kn tax+kn 3pt",
                 "4¢  Tower Tollhouse +1kn +1tw tax+tw 2pt",
@@ -578,7 +615,7 @@ mod tests {
         );
         // 32 columns (the Board at 100x30): the names read, the last figures give way.
         assert_eq!(
-            fit_items(&items, 32),
+            fit(&items, 32),
             [
                 "2¢ Knight Tollhouse +1kn tax+kn…",
                 "4¢ Tower Tollhouse +1kn +1tw…",
@@ -588,7 +625,7 @@ mod tests {
         );
         // 26 (66x20): the names whole still, a figure beside each.
         assert_eq!(
-            fit_items(&items, 26),
+            fit(&items, 26),
             [
                 "2¢ Knight Tollhouse +1kn…",
                 "4¢ Tower Tollhouse +1kn…",
@@ -598,7 +635,7 @@ mod tests {
         );
         // 18: the names alone, whole where they fit, else cut where they still read.
         assert_eq!(
-            fit_items(&items, 18),
+            fit(&items, 18),
             [
                 "2¢ Knight Tollhou.",
                 "4¢ Tower Tollhouse",
@@ -608,7 +645,7 @@ mod tests {
         );
         // 13: the names cut past that, but to what tells them apart.
         assert_eq!(
-            fit_items(&items, 13),
+            fit(&items, 13),
             [
                 "2¢ Knig. Tol.",
                 "4¢ To. Tollh.",
@@ -622,9 +659,48 @@ mod tests {
             item("5¢", "Tower Tollgate", "+1tw tax+tw 2pt"),
         ];
         assert_eq!(
-            fit_items(&marked, 26),
+            fit(&marked, 26),
             ["12¢* Tower Tollhouse +1kn…", " 5¢  Tower Tollgate +1tw…"]
         );
+    }
+
+    #[test]
+    fn a_later_panels_items_fit_beside_its_title() {
+        // A list with the Queen before the buildings: the Board's first row follows its title,
+        // and its items were fitted to the whole width and then cut at the end
+        // (`Builders' Board: 0¢ Tower Ke`).
+        use ratatui::style::Style;
+        let queen = Panel {
+            title: "Queen".into(),
+            rows: vec![PanelRow::text("centre, -1¢ to host")],
+        };
+        let board = Panel {
+            title: "Builders' Board".into(),
+            rows: vec![
+                PanelRow::Item(item("0¢", "Tower Keep", "+2tw 1/tower")),
+                PanelRow::Item(item("5¢", "Tower Tollgate", "+1kn +1tw tax+tw 2pt")),
+            ],
+        };
+        for room in [24, 30, 40] {
+            let lines = super::lines(
+                &[queen.clone(), board.clone()],
+                room,
+                None,
+                None,
+                Style::default(),
+            );
+            let text: Vec<String> = lines.iter().map(ToString::to_string).collect();
+            for row in &text {
+                assert!(text::width(row) <= room, "{row:?} in {room}");
+            }
+            // The title on a row of its own, the items under it, fitted to the room left.
+            assert_eq!(text[1], " Builders' Board:", "{text:?}");
+            assert!(text[2].starts_with("  0¢ "), "{text:?}");
+            assert!(text[2].contains(" Tower Keep"), "{text:?}");
+            assert!(text[3].contains(" Tower Tollg"), "{text:?}");
+            let needed = super::rows_needed(&[queen.clone(), board.clone()]);
+            assert_eq!(usize::from(needed), text.len());
+        }
     }
 
     #[test]

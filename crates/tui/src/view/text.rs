@@ -143,6 +143,13 @@ pub fn pad(s: &str, columns: usize) -> String {
 /// word cut keeps at most half of itself, so that it reads as a short form (`Pla 2`, `gre 2`,
 /// `Alex Smith`) and not as a name misspelt: `Player 2` in 7 had been `Playe 2`.
 fn short(name: &str, columns: usize) -> String {
+    cut(name, columns, true)
+}
+
+/// [`short`], its first word cut to at most half of itself (`halve`) or to all the room holds
+/// (names that the halves would make alike: `Alexandra Smith` and `Alexander Smith` both
+/// `Alex Smith`).
+fn cut(name: &str, columns: usize, halve: bool) -> String {
     if width(name) <= columns {
         return name.to_string();
     }
@@ -150,10 +157,16 @@ fn short(name: &str, columns: usize) -> String {
         let tail = width(last);
         if tail + 2 <= columns {
             let room = columns - tail - 1;
+            let half = if halve {
+                room.min((width(head) / 2).max(1))
+            } else {
+                room
+            };
             // (A wide first character takes two columns: then as much as the room holds.)
-            let head = Some(take_width(head, room.min((width(head) / 2).max(1))))
+            // Never a space before the last word's own (`Anna Maria Smith`: `Anna Smith`).
+            let head = Some(take_width(head, half).trim_end().to_string())
                 .filter(|h| !h.is_empty())
-                .unwrap_or_else(|| take_width(head, room));
+                .unwrap_or_else(|| take_width(head, room).trim_end().to_string());
             if !head.is_empty() {
                 return format!("{head} {last}");
             }
@@ -165,14 +178,25 @@ fn short(name: &str, columns: usize) -> String {
 /// `names` each in at most `width` characters, kept apart: shortened names that would read the
 /// same end with their place in the list instead (`An1`, `An2`).
 pub fn distinct_short(names: &[String], width: usize) -> Vec<String> {
+    let clashes = |out: &[String]| -> Vec<bool> {
+        (0..out.len())
+            .map(|i| {
+                out.iter()
+                    .enumerate()
+                    .any(|(j, o)| j != i && o.eq_ignore_ascii_case(&out[i]))
+            })
+            .collect()
+    };
     let mut out: Vec<String> = names.iter().map(|n| short(n, width)).collect();
-    let clashes: Vec<bool> = (0..out.len())
-        .map(|i| {
-            out.iter()
-                .enumerate()
-                .any(|(j, o)| j != i && o.eq_ignore_ascii_case(&out[i]))
-        })
-        .collect();
+    // Names the halved cut makes alike are cut to the whole room first (`Alexandr Smith`,
+    // `Alexande Smith`), and tagged with their place only if still alike.
+    let alike = clashes(&out);
+    for (i, &a) in alike.iter().enumerate() {
+        if a {
+            out[i] = cut(&names[i], width, false);
+        }
+    }
+    let clashes = clashes(&out);
     for i in 0..out.len() {
         if clashes[i] {
             let tag = (i + 1).to_string();
@@ -242,6 +266,18 @@ mod distinct_tests {
         let names: Vec<String> = [name, "Anna"].iter().map(|s| s.to_string()).collect();
         let short = distinct_short(&names, 7);
         assert!(short.iter().all(|n| width(n) <= 7), "{short:?}");
+    }
+
+    #[test]
+    fn names_the_halved_cut_makes_alike_take_the_room() {
+        let names: Vec<String> = ["Alexandra Smith", "Alexander Smith", "Anna Maria Smith"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(
+            distinct_short(&names, 14),
+            ["Alexandr Smith", "Alexande Smith", "Anna Smith"]
+        );
     }
 
     #[test]
