@@ -745,6 +745,10 @@ fn small_boxes(loader: &mut Loader, ruleset: &Ruleset, pile_locs: &[Loc], leaf: 
             continue;
         }
         let count = held(b);
+        // (A box emptied by `remove-dominoes` deals nothing: nothing to join elsewhere.)
+        if count == 0 {
+            continue;
+        }
         // The box meant: the one named like it, else the largest of the others.
         let others: Vec<&str> = piles
             .iter()

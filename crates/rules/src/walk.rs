@@ -599,25 +599,33 @@ impl<'s> Walker<'s> {
         }
         // A fixed value it begins (`largest`), the tie-breaks' `most-` left out (`coins`; only
         // a value some branch takes is said), or a fixed value close to it.
-        values
-            .iter()
-            .find(|v| v.starts_with(&format!("{lower}-")))
-            .map(|v| v.to_string())
-            .or_else(|| {
-                // `max-coins` meant `most-coins`; `fewest-crowns` has no counterpart (the
-                // tie-breaks favour the most of something): `most-fewest-crowns` is no help.
-                let (word, rest) = lower.split_once('-').unwrap_or(("", &lower));
-                let rest = match word {
-                    "max" | "maximum" | "more" | "greatest" | "highest" => rest,
-                    "fewest" | "least" | "min" | "minimum" | "smallest" | "lowest" | "most" => {
-                        return None;
-                    }
-                    _ => &lower,
-                };
-                let prefixed = format!("most-{rest}");
-                takes(&prefixed).then_some(prefixed)
-            })
-            .or_else(|| closest(text, &values).map(str::to_string))
+        if let Some(v) = values.iter().find(|v| v.starts_with(&format!("{lower}-"))) {
+            return Some(v.to_string());
+        }
+        // `max-coins` meant `most-coins`, `min-coins` or `least-coins` `fewest-coins`: never
+        // the other way (a near spelling of the opposite, `most-crowns` for `min-crowns`, would
+        // turn the rule around).
+        let (word, rest) = lower.split_once('-').unwrap_or(("", &lower));
+        let prefix = match word {
+            "max" | "maximum" | "more" | "greatest" | "highest" => Some("most"),
+            "least" | "min" | "minimum" | "smallest" | "lowest" | "less" | "fewer" => {
+                Some("fewest")
+            }
+            // A shape the pattern refused (`most-Coins`): a near spelling below.
+            "fewest" | "most" => None,
+            _ => {
+                let prefixed = format!("most-{lower}");
+                if takes(&prefixed) {
+                    return Some(prefixed);
+                }
+                None
+            }
+        };
+        if let Some(prefix) = prefix {
+            let prefixed = format!("{prefix}-{rest}");
+            return takes(&prefixed).then_some(prefixed);
+        }
+        closest(text, &values).map(str::to_string)
     }
 
     /// A text's length against the schema's `minLength` and `maxLength` (in characters), or

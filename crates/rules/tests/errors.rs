@@ -1301,6 +1301,25 @@ fn what_can_never_come_into_play_is_warned_where_it_is_written() {
     );
     assert_eq!(w.len(), 1, "{w}");
     assert!(warnings_of(&boxed(4), "q.toml").is_empty());
+    // A box emptied by a file extending it deals nothing: not told to join another (a review
+    // found "box `queendomino` holds 0 dominoes ...").
+    let dir = common::temp_dir("emptied-box");
+    common::write(dir.as_ref(), "q.toml", &boxed(4));
+    let emptied = common::write(
+        dir.as_ref(),
+        "e.toml",
+        "extends = \"q.toml\"\nremove-dominoes = [\"Q49\", \"Q50\", \"Q51\", \"Q52\"]\n",
+    );
+    let checked = crownlands_rules::check_path(crownlands_core::Registry::shipped_ref(), &emptied);
+    assert!(checked.result.is_ok());
+    assert!(
+        !checked
+            .warnings
+            .iter()
+            .any(|w| w.message.contains("holds 0")),
+        "{:?}",
+        checked.warnings
+    );
     assert!(
         warnings_of(
             "extends = \"royal-wedding\"\nname = \"rw-mixed\"\n[rules]\nlines = \"mixed\"\n",
@@ -3140,6 +3159,20 @@ fn a_tie_break_of_the_fewest_is_read_and_its_misspellings_told() {
         d.to_string().contains("(did you mean `fewest-coins`?)"),
         "{d}"
     );
+    // Words for fewer are read as the fewest, never as the most (a review found `min-crowns`
+    // told `did you mean "most-crowns"?`, the rule turned around).
+    for (written, meant) in [
+        ("min-crowns", "fewest-crowns"),
+        ("least-coins", "fewest-coins"),
+        ("max-coins", "most-coins"),
+    ] {
+        let d = load_str(registry, &text(written), Path::new("t.toml")).expect_err("no");
+        assert!(
+            d.to_string()
+                .contains(&format!("(did you mean \"{meant}\"?)")),
+            "{written}: {d}"
+        );
+    }
     let d = load_str(registry, &text("max-coins"), Path::new("t.toml")).expect_err("no");
     assert!(
         d.to_string().contains("(did you mean \"most-coins\"?)"),

@@ -462,7 +462,8 @@ fn score_json(ruleset: &Ruleset, score: &ScoreBreakdown, lines: &[ScoreLine]) ->
         "crowns": score.crowns,
         "lines": lines.iter().map(|l| json!({"label": l.label, "points": l.points})).collect::<Vec<_>>(),
     });
-    // What the ruleset's `most-RESOURCE` tie-breaks compare, when it has any.
+    // What the ruleset's `most-RESOURCE` and `fewest-RESOURCE` tie-breaks compare, when it has
+    // any.
     if !score.held.is_empty() {
         v["held"] = json!(score.held);
     }

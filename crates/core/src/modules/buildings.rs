@@ -175,7 +175,7 @@ impl BuildingsState {
     /// Whether the mask of filled slots is the board's ([`Module::invariants`]).
     ///
     /// [`Module::invariants`]: super::Module::invariants
-    pub fn mask_agrees(&self) -> bool {
+    pub(crate) fn mask_agrees(&self) -> bool {
         self.filled == Self::mask_of(&self.board)
     }
 }

@@ -156,7 +156,8 @@ impl Mechanism for ClaimOrder {
         rules: &Rules,
         modules: &[Box<dyn Module>],
     ) -> Option<String> {
-        // The place itself may decide ties (`most-claim-place`), or another module read it:
+        // The place itself may decide ties (`most-claim-place`, `fewest-claim-place`), or
+        // another module read it:
         // then it does something.
         let ranked = rules
             .tie_breaks

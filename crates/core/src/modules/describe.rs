@@ -473,8 +473,9 @@ pub struct PanelItem {
     pub mark: Option<char>,
     /// Its name in words (`Tower Tollhouse`), or what stands there instead (`(empty)`).
     pub name: String,
-    /// What it gives, the most telling first, each a word of figures (`+1kn`, `2/grassland`,
-    /// `3pt`): said short where room is short (`2/gras.`), the last left off first.
+    /// What it gives, the most telling first, each kept whole or left off (`+1kn`,
+    /// `2/grassland`, `3pt`, `1/forest crown`): said short where room is short (a terrain to
+    /// four letters, `2/gras.`; `crown` as `cr`), the last left off first.
     pub figures: Vec<String>,
 }
 

@@ -84,6 +84,7 @@ pub struct TableKingdom<'a> {
 /// be some of its kingdoms (`score --players 4` with two files), so `kingdoms` may be fewer than
 /// `sides` ([`super::Module::check_table`]).
 #[derive(Clone, Copy)]
+#[non_exhaustive]
 pub struct TableView<'a> {
     /// The kingdoms given, in order: a problem's `kingdom` is an index here.
     pub kingdoms: &'a [TableKingdom<'a>],
@@ -92,7 +93,13 @@ pub struct TableView<'a> {
     pub sides: u8,
 }
 
-impl TableView<'_> {
+impl<'a> TableView<'a> {
+    /// The kingdoms `kingdoms` of a table of `sides` (a plugin's tests build one to call its
+    /// `check_table`).
+    pub fn new(kingdoms: &'a [TableKingdom<'a>], sides: u8) -> TableView<'a> {
+        TableView { kingdoms, sides }
+    }
+
     /// Whether every kingdom of the table is given.
     pub fn complete(&self) -> bool {
         self.kingdoms.len() == usize::from(self.sides)

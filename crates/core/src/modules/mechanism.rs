@@ -186,6 +186,8 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     ) -> Vec<String> {
         Vec::new()
     }
+    /// See [`Module::never_reached`]: a parameter that can never come into play, said at the
+    /// parameter (a `CheckProblem`, where [`Mechanism::never_counts`] says a whole rule in words).
     fn never_reached(
         &self,
         _ruleset: &Ruleset,

@@ -240,8 +240,8 @@ impl ModuleSpec {
 }
 
 /// Score one side: the kingdom's territories and bonuses under `rules`, then each module's part,
-/// in module order. The breakdown's `held` has each resource a `most-RESOURCE` tie-break
-/// compares.
+/// in module order. The breakdown's `held` has each resource a `most-RESOURCE` or
+/// `fewest-RESOURCE` tie-break compares.
 pub fn score_side(rules: &Rules, side: SideView<'_>) -> ScoreBreakdown {
     let mut breakdown = crate::score::score_kingdom(side.kingdom, rules);
     for r in rules.tie_breaks.iter().filter_map(|t| t.resource()) {

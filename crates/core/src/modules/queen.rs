@@ -136,18 +136,29 @@ impl Mechanism for Queen {
                 "Queen: the kingdom with the most towers hosts her: {} off buildings, no Dragon.",
                 describe::plural(self.discount, "coin", "coins")
             ),
-            format!(
-                "At the end she is {} on her host's largest territory.",
-                self.crowns_words()
-            ),
+            if self.crowns == 0 {
+                "At the end she is worth nothing (a house rule).".to_string()
+            } else {
+                format!(
+                    "At the end she is {} on her host's largest territory.",
+                    self.crowns_words()
+                )
+            },
         ]
     }
 
     fn summary(&self) -> Option<String> {
+        let crowns = if self.crowns == 0 {
+            String::new()
+        } else {
+            format!(
+                ", +{} on the largest territory",
+                describe::plural(self.crowns, "crown", "crowns")
+            )
+        };
         Some(format!(
-            "Queen: most towers host her: {} off, +{} on the largest territory.",
-            describe::plural(self.discount, "coin", "coins"),
-            describe::plural(self.crowns, "crown", "crowns")
+            "Queen: most towers host her: {} off{crowns}.",
+            describe::plural(self.discount, "coin", "coins")
         ))
     }
 

@@ -96,7 +96,7 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                 p.accent(Accent::Focus),
             )),
             // What the tie-breaks compare: the largest territory's squares, the crowns, and
-            // the resources a ruleset's `most-RESOURCE` tie-breaks name.
+            // the resources a ruleset's `most-RESOURCE` and `fewest-RESOURCE` tie-breaks name.
             Line::from(Span::styled(
                 row("largest", &score.largest_territory.to_string(), rw),
                 p.accent(Accent::Dim),
