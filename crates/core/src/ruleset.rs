@@ -576,6 +576,16 @@ impl Ruleset {
         self.player_counts.last().map_or(0, |(n, _)| *n)
     }
 
+    /// The most sides (kingdoms: a team builds one) any of its tables has, at least 1.
+    pub fn most_sides(&self) -> u8 {
+        self.player_counts
+            .iter()
+            .map(|(n, r)| r.sides(*n))
+            .max()
+            .unwrap_or(1)
+            .max(1)
+    }
+
     pub fn terrain(&self, id: TerrainId) -> &Terrain {
         &self.terrains[id.index()]
     }

@@ -297,17 +297,6 @@ pub fn run(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The most kingdoms a table of the ruleset has (a team builds one), at least one.
-fn most_sides(ruleset: &Ruleset) -> u8 {
-    ruleset
-        .player_counts()
-        .iter()
-        .map(|(n, r)| r.sides(*n))
-        .max()
-        .unwrap_or(1)
-        .max(1)
-}
-
 /// The player count whose rules score `files` kingdom files, and how many kingdoms their table
 /// has. Several files are one table, of as many kingdoms as there are files (players, or teams
 /// where a team builds one) unless `players` names a table they are some kingdoms of; a count the
@@ -330,7 +319,7 @@ fn table_of(ruleset: &Ruleset, files: usize, players: Option<u8>) -> CliResult<(
     }
     if files <= 1 {
         let (n, _) = rules_for(ruleset, None)?;
-        return Ok((n, most_sides(ruleset)));
+        return Ok((n, ruleset.most_sides()));
     }
     let counts = ruleset.player_counts();
     // (players, kingdoms) of each table of `files` kingdoms.

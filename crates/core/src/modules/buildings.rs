@@ -841,23 +841,17 @@ impl Mechanism for Buildings {
     fn check_table(&self, table: &TableView<'_>) -> Vec<super::TableProblem> {
         let kingdoms = table.kingdoms;
         let mut out = Vec::new();
-        let total: u64 = kingdoms.iter().map(|k| u64::from(k.side.get(TOWERS))).sum();
-        let mut before: u64 = 0;
-        for (i, k) in kingdoms.iter().enumerate() {
-            let here = k.side.get(TOWERS);
-            before += u64::from(here);
-            if before > u64::from(self.tower_supply) {
-                out.push(super::TableProblem::new(
-                    i,
-                    super::TableAt::Directive("towers"),
-                    format!(
-                        "{total} towers at this table ({here} of them in this kingdom), but the \
-                         supply holds {}: the kingdoms' towers come from it",
-                        self.tower_supply
-                    ),
-                ));
-                break;
-            }
+        if let Some((i, here, total)) = table.past_supply(self.tower_supply, |k| k.side.get(TOWERS))
+        {
+            out.push(super::TableProblem::new(
+                i,
+                super::TableAt::Directive("towers"),
+                format!(
+                    "{total} towers at this table ({here} of them in this kingdom), but the \
+                     supply holds {}: the kingdoms' towers come from it",
+                    self.tower_supply
+                ),
+            ));
         }
         // (building, the kingdom it was first seen in).
         let mut seen: Vec<(BuildingId, usize)> = Vec::new();

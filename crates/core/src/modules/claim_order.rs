@@ -201,14 +201,7 @@ impl Mechanism for ClaimOrder {
         _rules: &Rules,
         _modules: &[Box<dyn Module>],
     ) -> Vec<CheckProblem> {
-        let Some(most) = ruleset
-            .player_counts()
-            .iter()
-            .map(|(n, r)| usize::from(r.sides(*n)))
-            .max()
-        else {
-            return Vec::new();
-        };
+        let most = usize::from(ruleset.most_sides());
         let lists = [("points", self.points.len()), ("coins", self.coins.len())];
         lists
             .into_iter()

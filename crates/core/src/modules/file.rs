@@ -100,6 +100,26 @@ impl<'a> TableView<'a> {
         TableView { kingdoms, sides }
     }
 
+    /// Where the table holds more of something than a supply of `supply` (knights, towers):
+    /// the kingdom whose `held` takes the running total past it, that kingdom's own and the
+    /// table's total (`None`: within the supply).
+    pub fn past_supply(
+        &self,
+        supply: u32,
+        held: impl Fn(&TableKingdom<'_>) -> u32,
+    ) -> Option<(usize, u32, u64)> {
+        let total: u64 = self.kingdoms.iter().map(|k| u64::from(held(k))).sum();
+        let mut before: u64 = 0;
+        for (i, k) in self.kingdoms.iter().enumerate() {
+            let here = held(k);
+            before += u64::from(here);
+            if before > u64::from(supply) {
+                return Some((i, here, total));
+            }
+        }
+        None
+    }
+
     /// Whether every kingdom of the table is given.
     pub fn complete(&self) -> bool {
         self.kingdoms.len() == usize::from(self.sides)

@@ -458,37 +458,27 @@ impl Mechanism for Knights {
     /// file is read): together they are no more than it holds. Said once, at the kingdom whose
     /// knights pass it: at its `@knights` line, or its first knight's square.
     fn check_table(&self, table: &TableView<'_>) -> Vec<TableProblem> {
-        let owned = |k: &super::TableKingdom<'_>| k.side.get(KNIGHTS);
-        let total: u64 = table.kingdoms.iter().map(|k| u64::from(owned(k))).sum();
-        if total <= u64::from(self.supply) {
+        let Some((i, here, total)) = table.past_supply(self.supply, |k| k.side.get(KNIGHTS)) else {
             return Vec::new();
-        }
-        let mut before: u64 = 0;
-        for (i, k) in table.kingdoms.iter().enumerate() {
-            let here = owned(k);
-            before += u64::from(here);
-            if before <= u64::from(self.supply) {
-                continue;
-            }
-            let placed = k
-                .side
-                .state::<KnightsState>()
-                .map_or(&[][..], |s| s.placed(k.side.side));
-            let at = match placed.first() {
-                Some(&cell) if here <= placed.len() as u32 => TableAt::Cell(cell),
-                _ => TableAt::Directive("knights"),
-            };
-            return vec![TableProblem::new(
-                i,
-                at,
-                format!(
-                    "{total} knights at this table (placed and in hand, {here} of them in this \
-                     kingdom), but the supply holds {}: the kingdoms' knights come from it",
-                    self.supply
-                ),
-            )];
-        }
-        Vec::new()
+        };
+        let k = &table.kingdoms[i];
+        let placed = k
+            .side
+            .state::<KnightsState>()
+            .map_or(&[][..], |s| s.placed(k.side.side));
+        let at = match placed.first() {
+            Some(&cell) if here <= placed.len() as u32 => TableAt::Cell(cell),
+            _ => TableAt::Directive("knights"),
+        };
+        vec![TableProblem::new(
+            i,
+            at,
+            format!(
+                "{total} knights at this table (placed and in hand, {here} of them in this \
+                 kingdom), but the supply holds {}: the kingdoms' knights come from it",
+                self.supply
+            ),
+        )]
     }
 
     fn check_marks(
