@@ -102,19 +102,10 @@ fn precision_text(out: &mut String, r: &Results, t: &Tally) {
     // are what a run measures (a bot in k seats a game counts k seat-games a game).
     let shares: Vec<(Estimate, f64)> = if t.bots.len() > 1 {
         let games = t.games.max(1) as f64;
-        t.bots
+        // Over each bot's units (in teams, a team's seats one result), as its table's.
+        stats::bots(t)
             .iter()
-            .map(|b| {
-                let wins = b.win_units as f64 / WIN_UNIT as f64;
-                let (low, high) = crownlands_bots::tournament::wilson(wins, b.games);
-                let rate = wins / b.games.max(1) as f64;
-                let e = Estimate {
-                    estimate: rate,
-                    low,
-                    high,
-                };
-                (e, (b.games as f64 / games).max(1.0))
-            })
+            .filter_map(|s| Some((s.win_rate, (s.units? / games).max(1.0))))
             .collect()
     } else {
         stats::seats(t).iter().map(|s| (s.win_share, 1.0)).collect()
@@ -378,11 +369,15 @@ fn simulate_text(out: &mut String, r: &Results, what: &str, unit: &str) {
 
 fn bots_text(out: &mut String, t: &Tally) {
     let width = widest(t.bots.iter().map(|b| b.bot.as_str()), 3);
+    let teams = t.team_seats() > 1;
+    // In teams each seat counts, and its team's result is its teammates' too: said so.
+    let count = if teams { "seat-games" } else { "games" };
+    let cw = count.len().max(6);
     let _ = writeln!(
         out,
-        "{:width$}  {:>6}  {:>8}  {:>8}  {:>15}  {:>10}  {:>15}  {:>7}  {:>11}",
+        "{:width$}  {:>cw$}  {:>8}  {:>8}  {:>15}  {:>10}  {:>15}  {:>7}  {:>11}",
         "bot",
-        "games",
+        count,
         "wins",
         "win rate",
         "95% interval",
@@ -391,24 +386,49 @@ fn bots_text(out: &mut String, t: &Tally) {
         "margin",
         "ms/decision"
     );
-    for b in &t.bots {
+    let summaries = stats::bots(t);
+    for (b, s) in t.bots.iter().zip(&summaries) {
         let wins = b.win_units as f64 / WIN_UNIT as f64;
-        let (wl, wh) = crownlands_bots::tournament::wilson(wins, b.games);
-        let score = stats::mean_interval(b.score_sum, b.score_sq_sum, b.games);
         let g = b.games.max(1) as f64;
         let _ = writeln!(
             out,
-            "{:width$}  {:>6}  {:>8.1}  {:>7.1}%  {:>15}  {:>10.2}  {:>15}  {:>+7.2}  {:>11.3}",
+            "{:width$}  {:>cw$}  {:>8.1}  {:>7.1}%  {:>15}  {:>10.2}  {:>15}  {:>+7.2}  {:>11.3}",
             b.bot,
             b.games,
             wins,
-            wins / g * 100.0,
+            s.win_rate.estimate * 100.0,
             // `a to b`, as the seat table writes intervals (`-2.0-36.6` read badly).
-            format!("{:.1} to {:.1}%", wl * 100.0, wh * 100.0),
-            score.estimate,
-            interval_at(&score, 1, false),
+            interval_at(&s.win_rate, 1, true),
+            s.score.estimate,
+            interval_at(&s.score, 1, false),
             b.margin_sum as f64 / g,
             b.nanos as f64 / 1e6 / b.decisions.max(1) as f64,
+        );
+    }
+    if teams {
+        // What the intervals count: each team a bot played in, once a game.
+        let units: Vec<String> = t
+            .bots
+            .iter()
+            .zip(&summaries)
+            .map(|(b, s)| match s.units {
+                // Whole where the bot holds as many seats in each team it plays in.
+                Some(n) if n.fract() == 0.0 => {
+                    format!("{} {n:.0}", crownlands_core::text::escape_controls(&b.bot))
+                }
+                Some(n) => format!("{} {n:.1}", crownlands_core::text::escape_controls(&b.bot)),
+                None => format!(
+                    "{} not kept (a part of an older build)",
+                    crownlands_core::text::escape_controls(&b.bot)
+                ),
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "(in teams the intervals count each team a bot played in once a {}, its seats sharing \
+             one result: {})",
+            singular(run_label(t.match_games).1),
+            units.join(", ")
         );
     }
     // Who earns the bonuses: each bot's share of its games (a rule about a bonus asks it).
@@ -1105,6 +1125,8 @@ fn first_claims_json(t: &Tally) -> Vec<Value> {
             json!({
                 "place": i + 1,
                 "seat_games": t.first_claims[i].games,
+                // What the intervals count: one a game (a team's seats one result).
+                "side_games": t.place_units(&t.first_claims[i]).games,
                 "win_share": round(w.estimate, 4),
                 "win_share_ci95": [round(w.low, 4), round(w.high, 4)],
                 "mean_score": round(s.estimate, 3),
@@ -1204,19 +1226,26 @@ fn held_json(t: &Tally) -> Value {
 fn bots_json(t: &Tally) -> Vec<Value> {
     t.bots
         .iter()
-        .map(|b| {
+        .zip(stats::bots(t))
+        .map(|(b, s)| {
             let wins = b.win_units as f64 / WIN_UNIT as f64;
-            let (wl, wh) = crownlands_bots::tournament::wilson(wins, b.games);
-            let score = stats::mean_interval(b.score_sum, b.score_sq_sum, b.games);
             let g = b.games.max(1) as f64;
             json!({
                 "bot": b.bot,
                 "games": b.games,
+                // In teams, the teams it played in, each once a game, and the independent
+                // results its intervals count (its seat-games without teams; null: a part of
+                // an older build kept none).
+                "side_games": b.sides.as_ref().map_or(
+                    (t.team_seats() == 1).then_some(b.games),
+                    |s| Some(s.games),
+                ),
+                "effective_games": s.units.map(|n| round(n, 2)),
                 "wins": round(wins, 3),
-                "win_rate": round(wins / g, 4),
-                "win_rate_ci95": [round(wl, 4), round(wh, 4)],
-                "mean_score": round(score.estimate, 3),
-                "mean_score_ci95": [round(score.low, 3), round(score.high, 3)],
+                "win_rate": round(s.win_rate.estimate, 4),
+                "win_rate_ci95": [round(s.win_rate.low, 4), round(s.win_rate.high, 4)],
+                "mean_score": round(s.score.estimate, 3),
+                "mean_score_ci95": [round(s.score.low, 3), round(s.score.high, 3)],
                 "mean_margin": round(b.margin_sum as f64 / g, 3),
                 "ms_per_decision": round(b.nanos as f64 / 1e6 / b.decisions.max(1) as f64, 4),
                 // Every bonus listed, 0 where never earned; null where not kept (an older

@@ -2,7 +2,7 @@
 //! differences of two rulesets. Variances are computed from the exact integer sums
 //! (`n * sum of squares - sum^2`), so no precision is lost however many games there are.
 
-use super::tally::{Histogram, PairedGroup, PairedSeat, Tally, WIN_UNIT};
+use super::tally::{Histogram, PairedGroup, PairedSeat, Tally, Units, WIN_UNIT};
 use crownlands_bots::tournament::{t95, wilson};
 use std::collections::BTreeMap;
 
@@ -227,17 +227,108 @@ pub fn held_means(t: &Tally) -> Vec<(String, Vec<f64>)> {
 }
 
 /// How the sides fared by their place in the first line's claims (first claimer first): each
-/// place's win share (Wilson interval) and mean score (t interval), over its seat-games.
+/// place's win share (Wilson interval) and mean score (t interval), over its side-games (one a
+/// game: in teams a team's seats are one result, not several: [`Tally::place_units`]).
 pub fn first_claims(t: &Tally) -> Vec<(Estimate, Estimate)> {
     t.first_claims
         .iter()
         .map(|c| {
+            let u = t.place_units(c);
             (
-                win_share(c.win_units, c.games),
-                mean_interval(c.score_sum, c.score_sq_sum, c.games),
+                win_share(u.win_units, u.games),
+                mean_interval(u.score_sum, u.score_sq_sum, u.games),
             )
         })
         .collect()
+}
+
+/// One bot of a tournament: its win rate (Wilson interval) and mean score (t interval) over
+/// its seat-games, each interval over the independent results they are worth
+/// ([`Tally::bot_units`]: the seat-games; in team games each team the bot played in once a
+/// game, a team's seats sharing one result), and that count. Both without an interval
+/// (unbounded) where a part of an older build kept no side-games.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BotSummary {
+    pub win_rate: Estimate,
+    pub score: Estimate,
+    /// The independent results the intervals count; `None` where not kept.
+    pub units: Option<f64>,
+}
+
+/// Each bot of a tournament, in the order of the list ([`BotSummary`]).
+pub fn bots(t: &Tally) -> Vec<BotSummary> {
+    t.bots
+        .iter()
+        .map(|b| {
+            let wins = b.win_units as f64 / WIN_UNIT as f64;
+            let rate = wins / b.games.max(1) as f64;
+            match t.bot_units(b) {
+                Some(n) => {
+                    let (low, high) = wilson_of(rate * n, n);
+                    BotSummary {
+                        win_rate: Estimate {
+                            estimate: rate,
+                            low,
+                            high,
+                        },
+                        score: mean_interval_of(b.score_sum, b.score_sq_sum, b.games, n),
+                        units: Some(n),
+                    }
+                }
+                None => BotSummary {
+                    win_rate: unbounded(rate),
+                    score: unbounded(b.score_sum as f64 / b.games.max(1) as f64),
+                    units: None,
+                },
+            }
+        })
+        .collect()
+}
+
+/// Wilson's 95% interval for `wins` of `n` independent results, `n` possibly an effective
+/// count (not whole): [`crownlands_bots::tournament::wilson`]'s formula, the same for whole `n`.
+fn wilson_of(wins: f64, n: f64) -> (f64, f64) {
+    if n <= 0.0 || !n.is_finite() {
+        return (0.0, 1.0);
+    }
+    let p = (wins / n).clamp(0.0, 1.0);
+    let z = 1.959_964;
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The mean of `n` values from their sums, with a 95% interval as [`mean_interval`]'s over
+/// `units` independent results (`n` without teams: then the same; fewer where values come in
+/// groups that share one result): their variance over `units` (the values' own, times
+/// `units / (units - 1)`, so a team's two equal seats give its one total's), Student's t of
+/// `units - 1` degrees of freedom.
+fn mean_interval_of(sum: i128, sq: u128, n: u64, units: f64) -> Estimate {
+    if units >= n as f64 {
+        return mean_interval(sum, sq, n);
+    }
+    let e = mean_interval(sum, sq, n);
+    if n < 2 || units < 2.0 {
+        return unbounded(e.estimate);
+    }
+    let nf = n as f64;
+    let var = spread_numerator(sum, sq, n) / (nf * nf) * units / (units - 1.0);
+    let half = t95(units.floor() as u64 - 1) * (var / units).sqrt();
+    Estimate {
+        estimate: e.estimate,
+        low: e.estimate - half,
+        high: e.estimate + half,
+    }
+}
+
+/// A figure without an interval (printed `no interval`, null in JSON).
+fn unbounded(estimate: f64) -> Estimate {
+    Estimate {
+        estimate,
+        low: f64::NEG_INFINITY,
+        high: f64::INFINITY,
+    }
 }
 
 /// Dominoes discarded per game.
@@ -412,14 +503,16 @@ pub fn first_claim_differences(a: &Tally, b: &Tally) -> Vec<(Estimate, Estimate)
         .iter()
         .zip(&b.first_claims)
         .map(|(x, y)| {
-            let units = |c: &super::tally::ClaimTally| {
+            // Over the side-games (a team's seats one result: [`Tally::place_units`]).
+            let (x, y) = (a.place_units(x), b.place_units(y));
+            let units = |c: &Units| {
                 (
                     i128::try_from(c.win_units).unwrap_or(i128::MAX),
                     c.win_sq_units,
                 )
             };
             (
-                mean_difference(units(x), x.games, units(y), y.games)
+                mean_difference(units(&x), x.games, units(&y), y.games)
                     .scaled(1.0 / WIN_UNIT as f64)
                     .within(-1.0, 1.0),
                 mean_difference(
@@ -466,15 +559,27 @@ pub fn bot_bonus_rates(t: &Tally) -> Vec<(String, Vec<(String, f64)>)> {
 }
 
 /// Each bot's bonus rates, B - A, with 95% intervals as for independent runs (see
-/// [`mean_difference`]; a bot's seat-games taken as independent: two seats of one team earn a
-/// bonus together, so there the interval is narrower than it should be): per bonus key either
-/// ruleset lists, per bot of the list (the same list, in the same order, under both). None as
-/// [`bot_bonus_rates`] gives none for either.
+/// [`share_difference`]), over the independent results a bot's seat-games are worth
+/// ([`Tally::bot_units`]: in team games two seats of one team earn a bonus together, one result,
+/// not two): per bonus key either ruleset lists, per bot of the list (the same list, in the
+/// same order, under both). None as [`bot_bonus_rates`] gives none for either, or where a part
+/// of an older build kept no side-games in team games.
 pub fn bot_bonus_differences(a: &Tally, b: &Tally) -> Vec<(String, Vec<(String, Estimate)>)> {
     let same_list = a.bots.len() > 1
         && a.bots.len() == b.bots.len()
         && a.bots.iter().zip(&b.bots).all(|(x, y)| x.bot == y.bot);
     let (Some(ca), Some(cb)) = (bot_counts(a), bot_counts(b)) else {
+        return Vec::new();
+    };
+    // Per bot: its seat-games (each game of a match) and the independent results they are.
+    let units = |t: &Tally| -> Option<Vec<(f64, f64)>> {
+        let per_match = f64::from(t.match_games.max(1));
+        t.bots
+            .iter()
+            .map(|x| Some((x.games as f64 * per_match, t.bot_units(x)? * per_match)))
+            .collect()
+    };
+    let (Some(ua), Some(ub)) = (units(a), units(b)) else {
         return Vec::new();
     };
     if !same_list {
@@ -483,34 +588,44 @@ pub fn bot_bonus_differences(a: &Tally, b: &Tally) -> Vec<(String, Vec<(String, 
     let mut keys: Vec<&String> = a.bonuses.keys().chain(b.bonuses.keys()).collect();
     keys.sort();
     keys.dedup();
-    let games = |t: &Tally, bot: &super::tally::BotTally| {
-        bot.games.saturating_mul(u64::from(t.match_games.max(1)))
-    };
     keys.into_iter()
         .map(|k| {
             let bots = a
                 .bots
                 .iter()
-                .zip(&b.bots)
                 .zip(ca.iter().zip(&cb))
-                .map(|((x, y), (mx, my))| {
-                    // Earned or not is a 0/1 value a seat-game: its square is itself.
-                    let count =
-                        |m: &BTreeMap<String, u64>| i128::from(m.get(k).copied().unwrap_or(0));
-                    let (na, nb) = (count(mx), count(my));
-                    let e = mean_difference(
-                        (na, na.unsigned_abs()),
-                        games(a, x),
-                        (nb, nb.unsigned_abs()),
-                        games(b, y),
-                    )
-                    .within(-1.0, 1.0);
-                    (x.bot.clone(), e)
+                .zip(ua.iter().zip(&ub))
+                .map(|((x, (mx, my)), ((ga, na), (gb, nb)))| {
+                    let count = |m: &BTreeMap<String, u64>| m.get(k).copied().unwrap_or(0) as f64;
+                    // The share of its seat-games, over the results they are worth.
+                    let (pa, pb) = (count(mx) / ga.max(1.0), count(my) / gb.max(1.0));
+                    (x.bot.clone(), share_difference(pa, *na, pb, *nb))
                 })
                 .collect();
             (k.clone(), bots)
         })
         .collect()
+}
+
+/// The difference `pb - pa` of two shares from independent runs, each of `na` and `nb`
+/// independent results (possibly effective counts, not whole), with a 95% interval: each
+/// share's half-width as [`mean_interval`] gives it for 0/1 values (Student's t, the sample
+/// variance), added in quadrature as in [`mean_difference`]; cut to -1 to 1.
+fn share_difference(pa: f64, na: f64, pb: f64, nb: f64) -> Estimate {
+    let half = |p: f64, n: f64| {
+        if n < 2.0 {
+            return f64::INFINITY;
+        }
+        t95(n.floor() as u64 - 1) * (p * (1.0 - p) / (n - 1.0)).max(0.0).sqrt()
+    };
+    let h = half(pa, na).hypot(half(pb, nb));
+    let d = pb - pa;
+    Estimate {
+        estimate: d,
+        low: d - h,
+        high: d + h,
+    }
+    .within(-1.0, 1.0)
 }
 
 /// By the place in the first claims, B - A, paired game by game (the deal draws the same first
@@ -539,16 +654,27 @@ pub fn first_claim_paired(
 }
 
 /// What the sides held at the end of a game, B - A, per resource both rulesets keep: the mean
-/// over every seat's games, with a 95% interval (see [`mean_difference`]); none for a part of
-/// an older build (no squares kept).
+/// over every side's games (each side once: a team's seats hold its one side's), with a 95%
+/// interval (see [`mean_difference`]); none for a part of an older build (no squares kept).
 pub fn held_differences(a: &Tally, b: &Tally) -> Vec<(String, Estimate)> {
     let pooled = |t: &Tally, key: &str| {
         let (row, sq) = (t.held.get(key)?, t.held_sq.get(key)?);
-        let sum: u128 = row.iter().map(|&n| u128::from(n)).sum();
+        // A side's first seat.
+        let firsts: Vec<usize> = (0..t.seat_side.len())
+            .filter(|&p| !t.seat_side[..p].contains(&t.seat_side[p]))
+            .collect();
+        let sum: u128 = firsts
+            .iter()
+            .map(|&p| u128::from(row.get(p).copied().unwrap_or(0)))
+            .sum();
+        let sq: u128 = firsts
+            .iter()
+            .map(|&p| sq.get(p).copied().unwrap_or(0))
+            .sum();
         let n = t
             .games_of_matches()
-            .saturating_mul(u64::try_from(row.len()).unwrap_or(u64::MAX));
-        Some(((i128::try_from(sum).ok()?, sq.iter().sum::<u128>()), n))
+            .saturating_mul(u64::try_from(firsts.len()).unwrap_or(u64::MAX));
+        Some(((i128::try_from(sum).ok()?, sq), n))
     };
     a.held
         .keys()
@@ -721,6 +847,33 @@ mod tests {
             assert_eq!((e.low, e.high), (f64::NEG_INFINITY, f64::INFINITY));
             assert!(!e.significant());
         }
+    }
+
+    #[test]
+    fn what_a_team_holds_counts_once() {
+        use crownlands_core::Side;
+        // Two teams of two, each seat holding its team's coins, as two sides alone would.
+        let tally = |sides: Vec<Side>, row: Vec<u64>, sq: Vec<u128>| {
+            let mut t = Tally::new(sides, 1, &[]);
+            t.games = 4;
+            t.held.insert("coins".into(), row);
+            t.held_sq.insert("coins".into(), sq);
+            t
+        };
+        let teams = |coins: u64, sq: u128| {
+            tally(
+                vec![Side(0), Side(0), Side(1), Side(1)],
+                vec![coins, coins, 6, 6],
+                vec![sq, sq, 10, 10],
+            )
+        };
+        let alone =
+            |coins: u64, sq: u128| tally(vec![Side(0), Side(1)], vec![coins, 6], vec![sq, 10]);
+        let (a, b) = (teams(10, 30), teams(14, 52));
+        assert_eq!(
+            held_differences(&a, &b),
+            held_differences(&alone(10, 30), &alone(14, 52))
+        );
     }
 
     #[test]

@@ -408,6 +408,44 @@ pub struct BotTally {
     /// none (and in what it was merged with: the counts would be of part of the games).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bonuses: Option<BTreeMap<String, u64>>,
+    /// In team games, the sides (teams) the bot played in: a team's seats share one total,
+    /// one share of the win and one kingdom's bonuses, so two seats of one team are one result,
+    /// not two independent ones, and the bot's intervals count these. `None` without teams
+    /// (each seat is its own side), and in a part of an older build, which kept none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sides: Option<SideGames>,
+}
+
+/// The teams a bot played in ([`BotTally::sides`]): each game (or match), each side in which
+/// it held a seat or more, with the seats it held there. Its seat figures are a sum over these
+/// side-games, each side's one result counted once for each of the bot's seats in it; the
+/// count of independent results they are worth is `games^2 / seats_sq` of its seat-games
+/// (Kish's effective count: the side-games where the bot holds as many seats in every side).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideGames {
+    /// Side-games: per game (or match), the sides in which the bot held a seat or more.
+    pub games: u64,
+    /// The squares of the bot's seats in each of them, summed.
+    pub seats_sq: u64,
+}
+
+impl SideGames {
+    fn merge(&mut self, o: &SideGames) -> Result<(), TallyError> {
+        add(&mut self.games, o.games)?;
+        add(&mut self.seats_sq, o.seats_sq)
+    }
+}
+
+/// Counts and sums over independent units (games, or sides in games): what an interval is
+/// computed from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Units {
+    pub games: u64,
+    pub win_units: u128,
+    pub win_sq_units: u128,
+    pub score_sum: i128,
+    pub score_sq_sum: u128,
 }
 
 /// Everything a run of one ruleset measured.
@@ -601,6 +639,11 @@ impl Tally {
     /// An empty tally for seats on these sides.
     pub fn new(seat_side: Vec<Side>, match_games: u8, bots: &[String]) -> Tally {
         let seats = vec![SeatTally::default(); seat_side.len()];
+        let mut sides = seat_side.clone();
+        sides.sort_unstable();
+        sides.dedup();
+        // In teams, the bots' figures by side too.
+        let teams = sides.len() < seat_side.len();
         Tally {
             games: 0,
             match_games,
@@ -613,6 +656,7 @@ impl Tally {
                 .map(|b| BotTally {
                     bot: b.clone(),
                     bonuses: Some(BTreeMap::new()),
+                    sides: teams.then(SideGames::default),
                     ..BotTally::default()
                 })
                 .collect(),
@@ -766,6 +810,7 @@ impl Tally {
                 }
             }
         }
+        self.add_bot_sides(o);
         for ((s, &t), &w) in self.seats.iter_mut().zip(&o.totals).zip(&o.shares) {
             s.score.add(t);
             s.score_sum += i128::from(t);
@@ -797,6 +842,60 @@ impl Tally {
                 c.score_sum += i128::from(t);
                 c.score_sq_sum += u128::from(t.unsigned_abs()).pow(2);
             }
+        }
+    }
+
+    /// In team games, the sides each bot played in this game (or match), with its seats in
+    /// each ([`SideGames`]).
+    fn add_bot_sides(&mut self, o: &Outcome) {
+        if o.bots.len() != self.seat_side.len() {
+            return;
+        }
+        let mut seats: Vec<((usize, Side), u64)> = Vec::new();
+        for (&bot, &side) in o.bots.iter().zip(&self.seat_side) {
+            match seats.iter_mut().find(|(key, _)| *key == (bot, side)) {
+                Some((_, n)) => *n += 1,
+                None => seats.push(((bot, side), 1)),
+            }
+        }
+        for ((bot, _), n) in seats {
+            if let Some(s) = self.bots.get_mut(bot).and_then(|b| b.sides.as_mut()) {
+                s.games += 1;
+                s.seats_sq += n * n;
+            }
+        }
+    }
+
+    /// Seats a side has: 1 without teams, else the team's (every side is a whole team of one
+    /// size: [`Tally::check`]).
+    pub fn team_seats(&self) -> u64 {
+        (self.seat_side.len() / self.sides().max(1)).max(1) as u64
+    }
+
+    /// A place's figures in the first claims over its sides: each game one side holds a place,
+    /// and a team's seats each count its one result, so the seat-games and sums are the
+    /// team's size times the side-games' ([`Tally::check`] holds them to it).
+    pub fn place_units(&self, c: &ClaimTally) -> Units {
+        let k = self.team_seats();
+        Units {
+            games: c.games / k,
+            win_units: c.win_units / u128::from(k),
+            win_sq_units: c.win_sq_units / u128::from(k),
+            score_sum: c.score_sum / i128::from(k),
+            score_sq_sum: c.score_sq_sum / u128::from(k),
+        }
+    }
+
+    /// The count of independent results a bot's seat-games are worth: the seat-games without
+    /// teams; in team games `seat-games^2 / sum of the squares of its seats in each side-game`
+    /// ([`SideGames`]: the side-games where it holds as many seats in each); `None` in team
+    /// games where a part of an older build kept no side-games.
+    pub fn bot_units(&self, b: &BotTally) -> Option<f64> {
+        match &b.sides {
+            Some(s) if s.seats_sq > 0 => Some((b.games as f64).powi(2) / s.seats_sq as f64),
+            Some(_) => Some(0.0),
+            None if self.team_seats() > 1 => None,
+            None => Some(b.games as f64),
         }
     }
 
@@ -836,6 +935,13 @@ impl Tally {
                 "how the games were won (parts of different versions of crownlands)",
             ));
         }
+        // And for the bots' figures by side in team games.
+        let by_side = |t: &Tally| t.bots.iter().any(|b| b.sides.is_some());
+        if self.games > 0 && o.games > 0 && by_side(self) != by_side(o) {
+            return Err(TallyError::Mismatch(
+                "the bots' side-games in teams (parts of different versions of crownlands)",
+            ));
+        }
         if self.games > 0 && o.games > 0 && self.unclaimed.is_none() != o.unclaimed.is_none() {
             return Err(TallyError::Mismatch(
                 "discards left unclaimed (parts of different versions of crownlands)",
@@ -853,6 +959,7 @@ impl Tally {
             (a, None) if o.games > 0 => *a = None,
             _ => {}
         }
+        let self_games = self.games;
         add(&mut self.games, o.games)?;
         for (s, t) in self.seats.iter_mut().zip(&o.seats) {
             s.score.merge(&t.score)?;
@@ -906,6 +1013,13 @@ impl Tally {
                 // One side of an older build: no counts by bot for the whole.
                 _ => a.bonuses = None,
             }
+            match (&mut a.sides, &b.sides) {
+                (Some(x), Some(y)) => x.merge(y)?,
+                // An empty tally takes the other's (which one counted games: checked above).
+                (x @ None, Some(y)) if self_games == 0 => *x = Some(y.clone()),
+                (x, None) if o.games > 0 => *x = None,
+                _ => {}
+            }
         }
         Ok(())
     }
@@ -919,6 +1033,18 @@ impl Tally {
             return Err(TallyError::Inconsistent("seat count".into()));
         }
         self.discarded.check()?;
+        // Every side is a whole team of one size (a ruleset's seating makes them so), which
+        // the figures by side count on ([`Tally::team_seats`]).
+        let k = self.team_seats();
+        if self
+            .seat_side
+            .iter()
+            .any(|side| self.seat_side.iter().filter(|&x| x == side).count() as u64 != k)
+        {
+            return Err(TallyError::Inconsistent(
+                "teams of different sizes (a ruleset's teams are all of one size)".into(),
+            ));
+        }
         for (i, s) in self.seats.iter().enumerate() {
             s.score.check()?;
             if s.score.total() != self.games {
@@ -1184,8 +1310,72 @@ impl Tally {
                     "the first claims' places do not add up to the games".into(),
                 ));
             }
+            // In teams a place is one team's each game, each of its seats counting the team's
+            // one result: every figure is the team's size times its teams' (what the
+            // intervals count, [`Tally::place_units`]).
+            let (k, kw) = (i128::from(k), u128::from(k));
+            if let Some(p) = self.first_claims.iter().position(|c| {
+                !(c.games.is_multiple_of(k as u64)
+                    && c.win_units.is_multiple_of(kw)
+                    && c.win_sq_units.is_multiple_of(kw)
+                    && c.score_sum % k == 0
+                    && c.score_sq_sum.is_multiple_of(kw))
+            }) {
+                return Err(TallyError::Inconsistent(format!(
+                    "place {} in the first claims: seat-games or sums that are not whole teams' \
+                     ({k} seats a team)",
+                    p + 1
+                )));
+            }
         }
+        self.check_bot_sides()?;
         self.check_sums()
+    }
+
+    /// The bots' side-games, where kept: in team games only, by every bot, each holding 1 to
+    /// `k` of the bot's seats (its seat-games their sum, their squares `seats_sq`: see
+    /// [`sums_fit`]); over the bots, every side of every game at least once and every seat once.
+    fn check_bot_sides(&self) -> Result<(), TallyError> {
+        let kept = self.bots.iter().filter(|b| b.sides.is_some()).count();
+        if kept == 0 {
+            return Ok(());
+        }
+        let k = self.team_seats();
+        if kept != self.bots.len() || k < 2 {
+            return Err(TallyError::Inconsistent(
+                "the bots' side-games kept by some bots and not others, or without teams".into(),
+            ));
+        }
+        let mut side_games = 0u128;
+        for b in &self.bots {
+            let Some(s) = &b.sides else { continue };
+            side_games += u128::from(s.games);
+            if !sums_fit(
+                s.games,
+                i128::from(b.games),
+                u128::from(s.seats_sq),
+                1,
+                i128::from(k),
+            ) {
+                return Err(TallyError::Inconsistent(format!(
+                    "bot {}: {} side-games (seats squared {}) that do not hold its {} seat-games \
+                     ({k} seats a team)",
+                    crownlands_core::text::excerpt(&b.bot),
+                    s.games,
+                    s.seats_sq,
+                    b.games
+                )));
+            }
+        }
+        let games = u128::from(self.games);
+        if side_games < games * self.sides() as u128
+            || side_games > games * self.seats.len() as u128
+        {
+            return Err(TallyError::Inconsistent(
+                "the bots' side-games do not cover every team of every game".into(),
+            ));
+        }
+        Ok(())
     }
 
     /// The rest of [`Tally::check`]: every sum within what its count and the seats' totals
@@ -1594,15 +1784,15 @@ mod tests {
 
     #[test]
     fn how_games_were_won_counts_ties_shared_wins_and_the_winners_margin() {
-        // Three sides, one a team of two seats (its seats each hold its total and share).
-        let sides = vec![Side(0), Side(0), Side(1), Side(2)];
+        // Three teams of two seats (a team's seats each hold its total and share).
+        let sides = vec![Side(0), Side(0), Side(1), Side(1), Side(2), Side(2)];
         let mut t = Tally::new(sides.clone(), 1, &[]);
         let seats = |winners: &[u8]| -> Vec<Seat> { winners.iter().map(|&s| Seat(s)).collect() };
         // Won alone by 7; tied at the top and decided (the team); tied and shared.
         for (totals, winners) in [
-            (vec![30, 30, 23, 10], seats(&[0, 1])),
-            (vec![40, 40, 40, 12], seats(&[0, 1])),
-            (vec![18, 18, 25, 25], seats(&[2, 3])),
+            (vec![30, 30, 23, 23, 10, 10], seats(&[0, 1])),
+            (vec![40, 40, 40, 40, 12, 12], seats(&[0, 1])),
+            (vec![18, 18, 25, 25, 25, 25], seats(&[2, 3, 4, 5])),
         ] {
             let o = Outcome::new(totals, &winners, &sides);
             t.add_outcome(&o);
@@ -1828,6 +2018,152 @@ mod tests {
             let mut bad = t.clone();
             bad.finishes.as_mut().expect("counted").margin_sq_sum = sq;
             assert!(bad.check().is_err(), "{sq}");
+        }
+    }
+
+    /// A team game counted as a run counts it: the seats' bots' figures (as the table adds
+    /// them), the places in the first claims (the team of seat 0 first), then the outcome.
+    fn add_team_game(t: &mut Tally, totals: Vec<i64>, winners: &[u8], bots: Vec<usize>) {
+        let sides = t.seat_side.clone();
+        let winners: Vec<Seat> = winners.iter().map(|&s| Seat(s)).collect();
+        let mut o = Outcome::new(totals.clone(), &winners, &sides);
+        o.bots = bots.clone();
+        for (p, &b) in bots.iter().enumerate() {
+            let share = u128::from(o.shares[p]);
+            let best_other = (0..totals.len())
+                .filter(|&q| sides[q] != sides[p])
+                .map(|q| totals[q])
+                .max()
+                .unwrap_or(0);
+            let bot = &mut t.bots[b];
+            bot.games += 1;
+            bot.win_units += share;
+            bot.win_sq_units += share * share;
+            bot.score_sum += i128::from(totals[p]);
+            bot.score_sq_sum += u128::from(totals[p].unsigned_abs()).pow(2);
+            bot.margin_sum += i128::from(totals[p] - best_other);
+        }
+        t.ranks = sides.iter().map(|s| s.index()).collect();
+        t.add_outcome(&o);
+        t.discarded.add(0);
+    }
+
+    #[test]
+    fn in_teams_a_bots_intervals_count_each_team_it_plays_in_once_a_game() {
+        use crate::lab::stats;
+        let sides = vec![Side(0), Side(0), Side(1), Side(1)];
+        let bots = ["greedy".to_string(), "random".to_string()];
+        // Two greedy seats as one team, winning all ten games.
+        let mut t = Tally::new(sides.clone(), 1, &bots);
+        for g in 0..10 {
+            add_team_game(
+                &mut t,
+                vec![50 + g, 50 + g, 20, 20],
+                &[0, 1],
+                vec![0, 0, 1, 1],
+            );
+        }
+        t.check().expect("a tally as a run counts it");
+        let greedy = t.bots[0].sides.clone().expect("kept in teams");
+        assert_eq!(
+            (t.bots[0].games, greedy.games, greedy.seats_sq),
+            (20, 10, 40)
+        );
+        // Its win rate's interval is ten games' (Wilson: 72.2 to 100%), not twenty seats'.
+        let s = stats::bots(&t);
+        let (low, high) = crownlands_bots::tournament::wilson(10.0, 10);
+        assert_eq!((s[0].win_rate.low, s[0].win_rate.high), (low, high));
+        assert!(low < 0.75, "{low}");
+        assert_eq!(s[0].units, Some(10.0));
+        // The mean score's over the team's ten totals (the same mean as over the seats').
+        let ten = stats::mean_interval(545, 29_785, 10);
+        assert!((s[0].score.estimate - ten.estimate).abs() < 1e-12);
+        assert!(
+            (s[0].score.low - ten.low).abs() < 1e-9,
+            "{:?} {ten:?}",
+            s[0].score
+        );
+        assert!((s[0].score.high - ten.high).abs() < 1e-9);
+        // The places in the first claims likewise: a team a game, not its two seats.
+        assert_eq!(t.first_claims[0].games, 20);
+        assert_eq!(t.place_units(&t.first_claims[0]).games, 10);
+        let places = stats::first_claims(&t);
+        assert_eq!((places[0].0.low, places[0].0.high), (low, high));
+        // Split anyhow and merged, the same figures.
+        let mut a = Tally::new(sides.clone(), 1, &bots);
+        let mut b = Tally::new(sides.clone(), 1, &bots);
+        for g in 0..10 {
+            let half = if g < 4 { &mut a } else { &mut b };
+            add_team_game(
+                half,
+                vec![50 + g, 50 + g, 20, 20],
+                &[0, 1],
+                vec![0, 0, 1, 1],
+            );
+        }
+        a.merge(&b).expect("merge");
+        assert_eq!(a, t);
+        // A part of an older build, without the figures by team, does not merge with this
+        // one's (and alone gives no interval rather than the seats').
+        let mut older = b.clone();
+        for bot in &mut older.bots {
+            bot.sides = None;
+        }
+        assert!(matches!(
+            a.clone().merge(&older),
+            Err(TallyError::Mismatch(_))
+        ));
+        older.check().expect("an older part reads");
+        assert!(!stats::bots(&older)[0].win_rate.has_interval());
+        // A bot in both teams, once in each: two results a game; one with one seat in a team
+        // and two in another is worth fewer than its three seats (9 / 5 a game).
+        let mut mixed = Tally::new(sides.clone(), 1, &bots);
+        for _ in 0..3 {
+            add_team_game(&mut mixed, vec![40, 40, 30, 30], &[0, 1], vec![0, 1, 0, 1]);
+        }
+        mixed.check().expect("consistent");
+        let both = mixed.bots[0].sides.clone().expect("kept");
+        assert_eq!((both.games, both.seats_sq), (6, 6));
+        assert_eq!(mixed.bot_units(&mixed.bots[0]), Some(6.0));
+        let mut uneven = Tally::new(sides.clone(), 1, &bots);
+        for _ in 0..5 {
+            add_team_game(&mut uneven, vec![40, 40, 30, 30], &[0, 1], vec![0, 1, 0, 0]);
+        }
+        uneven.check().expect("consistent");
+        let three = uneven.bots[0].sides.clone().expect("kept");
+        assert_eq!((three.games, three.seats_sq), (10, 25));
+        assert_eq!(uneven.bot_units(&uneven.bots[0]), Some(9.0));
+        // Without teams nothing more is kept: the seats are the sides.
+        let alone = Tally::new(vec![Side(0), Side(1)], 1, &bots);
+        assert!(alone.bots.iter().all(|b| b.sides.is_none()));
+        // Figures by team that a part could not hold together are refused.
+        type Edit = fn(&mut Tally);
+        let edits: [(&str, Edit); 5] = [
+            ("that do not hold its 20 seat-games", |t| {
+                t.bots[0].sides.as_mut().expect("kept").games = 21;
+            }),
+            ("that do not hold its 20 seat-games", |t| {
+                t.bots[0].sides.as_mut().expect("kept").seats_sq = 20;
+            }),
+            ("kept by some bots and not others", |t| {
+                t.bots[1].sides = None
+            }),
+            ("not whole teams'", |t| {
+                t.first_claims[0].games = 21;
+                t.first_claims[1].games = 19;
+            }),
+            ("teams of different sizes", |t| {
+                t.seat_side = vec![Side(0), Side(0), Side(0), Side(1)];
+            }),
+        ];
+        for (says, edit) in edits {
+            let mut bad = t.clone();
+            edit(&mut bad);
+            assert!(
+                matches!(bad.check(), Err(TallyError::Inconsistent(ref m)) if m.contains(says)),
+                "{says}: {:?}",
+                bad.check()
+            );
         }
     }
 

@@ -637,6 +637,36 @@ fn merge_refuses_parts_that_contradict_themselves() {
         &k2,
         "paired differences of the wrong bots",
     );
+    // In teams, the side-games a bot's intervals count: within its seat-games, every team of
+    // every game; a part that kept none is of an older build and does not merge with this one's.
+    let teams = [
+        "simulate",
+        "royal-wedding-teams",
+        "-b",
+        "greedy,greedy,random,random,random,random",
+        "-g",
+        "4",
+    ];
+    let (t1, t2) = (part(&teams, "1/2"), part(&teams, "2/2"));
+    refused(
+        &t1,
+        &|v| v["results"]["tallies"][0]["bots"][0]["sides"]["games"] = Value::from(1),
+        &t2,
+        "bot greedy: 1 side-games (seats squared 8) that do not hold its 4 seat-games",
+    );
+    refused(
+        &t1,
+        &|v| {
+            for b in v["results"]["tallies"][0]["bots"]
+                .as_array_mut()
+                .expect("bots")
+            {
+                b.as_object_mut().expect("a bot").remove("sides");
+            }
+        },
+        &t2,
+        "the bots' side-games in teams (parts of different versions of crownlands)",
+    );
     // B's bots not A's list (what is said bot by bot pairs them by it).
     refused(
         &k1,
@@ -2268,4 +2298,80 @@ fn merge_takes_parts_whose_every_game_was_tied_at_the_top() {
         .collect();
     let merged = run(&["merge", &parts[0].arg(), &parts[1].arg()]).ok();
     assert!(merged.stdout.contains("6 games"), "{}", merged.stdout);
+}
+
+/// Wilson's 95% interval for `wins` of `n` (as the reports compute it).
+fn wilson(wins: f64, n: f64) -> (f64, f64) {
+    let p = wins / n;
+    let z = 1.959_964f64;
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+#[test]
+fn in_teams_the_intervals_count_a_teams_seats_as_one_result() {
+    // Two greedy seats as one team against two teams of random players: the team's two seats
+    // win or lose together, so 24 games are 24 results, not 48.
+    let args = [
+        "simulate",
+        "royal-wedding-teams",
+        "-b",
+        "greedy,greedy,random,random,random,random",
+        "-g",
+        "24",
+        "-s",
+        "1",
+    ];
+    let one = json_of(&args);
+    let greedy = &one["bots"][0];
+    assert_eq!(greedy["games"], 48, "{greedy}");
+    assert_eq!(greedy["side_games"], 24, "{greedy}");
+    assert_eq!(greedy["effective_games"].as_f64(), Some(24.0), "{greedy}");
+    let rate = greedy["win_rate"].as_f64().expect("win_rate");
+    let (low, high) = wilson(rate * 24.0, 24.0);
+    let ci = &greedy["win_rate_ci95"];
+    assert!(
+        (ci[0].as_f64().expect("low") - low).abs() < 1e-4,
+        "{ci} {low}"
+    );
+    assert!(
+        (ci[1].as_f64().expect("high") - high).abs() < 1e-4,
+        "{ci} {high}"
+    );
+    // The random players hold two teams a game: 48 results of their 96 seats.
+    assert_eq!(one["bots"][1]["side_games"], 48);
+    // By the place in the first claims, a team a game each place: its interval is of the games.
+    for p in one["first_claims"].as_array().expect("first_claims") {
+        assert_eq!(
+            (&p["seat_games"], &p["side_games"]),
+            (&48.into(), &24.into())
+        );
+        let share = p["win_share"].as_f64().expect("win_share");
+        let (low, high) = wilson(share * 24.0, 24.0);
+        let ci = &p["win_share_ci95"];
+        assert!((ci[0].as_f64().expect("low") - low).abs() < 1e-4, "{p}");
+        assert!((ci[1].as_f64().expect("high") - high).abs() < 1e-4, "{p}");
+    }
+    // The text says what the count and the intervals are of.
+    let text = run(&args).ok().stdout;
+    assert!(text.contains("bot     seat-games      wins"), "{text}");
+    assert!(
+        text.contains(
+            "(in teams the intervals count each team a bot played in once a game, its seats \
+             sharing one result: greedy 24, random 48)"
+        ),
+        "{text}"
+    );
+    // Shards keep the side-games and add up to the same figures.
+    assert_eq!(merged(&args, 3), one);
+    // Without teams nothing changes: the seat-games are the sides'.
+    let solo = json_of(&["simulate", "kingdomino", "-b", "greedy,random", "-g", "6"]);
+    assert_eq!(solo["bots"][0]["side_games"], 6);
+    let text = run(&["simulate", "kingdomino", "-b", "greedy,random", "-g", "6"])
+        .ok()
+        .stdout;
+    assert!(text.contains("bot      games      wins"), "{text}");
+    assert!(!text.contains("in teams"), "{text}");
 }
