@@ -984,22 +984,66 @@ fn chance_stars_text(out: &mut String, r: &Results, diffs: &[Difference], beyond
             .filter(|&(p, _)| by_side(p))
             .filter_map(|(_, (_, e))| *e),
     );
-    for (_, seats) in &beyond.bonuses {
+    // A share that is the same under both because nothing happened (a bonus no game earned,
+    // or every game did) cannot differ by chance: no test, though its interval is not of no
+    // width (it says how rare the event may be).
+    let b = r.tallies.get(1).unwrap_or(a);
+    let never = |ca: u64, na: u64, cb: u64, nb: u64| (ca == 0 && cb == 0) || (ca == na && cb == nb);
+    let earned = |t: &Tally, key: &str, p: usize| {
+        t.bonuses
+            .get(key)
+            .and_then(|row| row.get(p))
+            .copied()
+            .unwrap_or(0)
+    };
+    let (ga, gb) = (a.games_of_matches(), b.games_of_matches());
+    for (key, seats) in &beyond.bonuses {
         tested.extend(
             seats
                 .iter()
                 .enumerate()
                 .filter(|&(p, _)| by_side(p))
+                .filter(|&(p, _)| !never(earned(a, key, p), ga, earned(b, key, p), gb))
                 .map(|(_, e)| *e),
         );
     }
     tested.push(beyond.discards);
     tested.extend(beyond.held.iter().map(|(_, e)| *e));
-    if let Some(f) = beyond.finishes {
-        tested.extend(f.all());
+    if let (Some(f), Some(fa), Some(fb)) = (beyond.finishes, &a.finishes, &b.finishes) {
+        tested.push(f.margin);
+        let counts = |f: &super::tally::Finishes| {
+            [f.tied_top, f.tied_top.saturating_sub(f.shared), f.shared]
+        };
+        for ((e, ca), cb) in [f.tied_top, f.by_tie_break, f.shared]
+            .into_iter()
+            .zip(counts(fa))
+            .zip(counts(fb))
+        {
+            if !never(ca, a.games, cb, b.games) {
+                tested.push(e);
+            }
+        }
     }
-    for (_, bots) in &beyond.bot_bonuses {
-        tested.extend(bots.iter().map(|(_, e)| *e));
+    let bot_earned = |t: &Tally, k: usize, key: &str| {
+        t.bots
+            .get(k)
+            .and_then(|x| x.bonuses.as_ref())
+            .and_then(|m| m.get(key))
+            .copied()
+            .unwrap_or(0)
+    };
+    let bot_games = |t: &Tally, k: usize| {
+        t.bots.get(k).map_or(0, |x| {
+            x.games.saturating_mul(u64::from(t.match_games.max(1)))
+        })
+    };
+    for (key, bots) in &beyond.bot_bonuses {
+        for (k, (_, e)) in bots.iter().enumerate() {
+            let (ca, cb) = (bot_earned(a, k, key), bot_earned(b, k, key));
+            if !never(ca, bot_games(a, k), cb, bot_games(b, k)) {
+                tested.push(*e);
+            }
+        }
     }
     if beyond.places.len() > 1 {
         for (k, &(w, s)) in beyond.places.iter().enumerate() {

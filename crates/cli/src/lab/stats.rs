@@ -144,11 +144,11 @@ impl FinishDifferences {
     }
 }
 
-/// How the games were won, B - A, with 95% intervals as for independent runs (see
-/// [`mean_difference`]): the winner's margin over the next side, and the shares of games tied
-/// at the top, decided by a tie-break and shared (a house rule's tie-breaks show in the last
-/// two: ties at the top as many, fewer of them shared). `None` where either run's part is of an
-/// older build.
+/// How the games were won, B - A, with 95% intervals as for independent runs: the winner's
+/// margin over the next side ([`mean_difference`]), and the shares of games tied at the top,
+/// decided by a tie-break and shared ([`share_difference`]; a house rule's tie-breaks show in
+/// the last two: ties at the top as many, fewer of them shared). `None` where either run's part
+/// is of an older build.
 pub fn finish_differences(a: &Tally, b: &Tally) -> Option<FinishDifferences> {
     let (fa, fb) = (a.finishes.as_ref()?, b.finishes.as_ref()?);
     let margin = |f: &super::tally::Finishes| {
@@ -157,10 +157,8 @@ pub fn finish_differences(a: &Tally, b: &Tally) -> Option<FinishDifferences> {
             f.margin_sq_sum,
         )
     };
-    // A share of the games is a 0/1 value a game: its square is itself.
-    let count = |n: u64| (i128::from(n), u128::from(n));
     let share = |of: &dyn Fn(&super::tally::Finishes) -> u64| {
-        mean_difference(count(of(fa)), a.games, count(of(fb)), b.games).within(-1.0, 1.0)
+        share_difference(of(fa) as f64, a.games as f64, of(fb) as f64, b.games as f64)
     };
     Some(FinishDifferences {
         margin: mean_difference(margin(fa), a.games, margin(fb), b.games),
@@ -466,7 +464,7 @@ fn mean_difference(a: (i128, u128), na: u64, b: (i128, u128), nb: u64) -> Estima
 }
 
 /// How often each bonus was earned, B - A, per bonus key (of either ruleset), per seat: a share
-/// of games with a 95% interval (see [`mean_difference`]).
+/// of games with a 95% interval (see [`share_difference`]).
 pub fn bonus_differences(a: &Tally, b: &Tally) -> Vec<(String, Vec<Estimate>)> {
     // Per game on each side: a match (Dynasty) plays several games a seed.
     let games_a = a.games * u64::from(a.match_games.max(1));
@@ -484,10 +482,8 @@ pub fn bonus_differences(a: &Tally, b: &Tally) -> Vec<(String, Vec<Estimate>)> {
             };
             let seats = (0..a.seats.len())
                 .map(|seat| {
-                    // A bonus earned or not is a 0/1 value: its square is itself.
                     let (ca, cb) = (counts(a, seat), counts(b, seat));
-                    mean_difference((ca, ca as u128), games_a, (cb, cb as u128), games_b)
-                        .within(-1.0, 1.0)
+                    share_difference(ca as f64, games_a as f64, cb as f64, games_b as f64)
                 })
                 .collect();
             (k.clone(), seats)
@@ -496,8 +492,9 @@ pub fn bonus_differences(a: &Tally, b: &Tally) -> Vec<(String, Vec<Estimate>)> {
 }
 
 /// By the place a side claimed the first line in (first claimer first), B - A: the win share
-/// and the mean score, each with a 95% interval (see [`mean_difference`]): whether a rule
-/// changes the first player's advantage. Only the places both rulesets counted.
+/// and the mean score, each with a 95% interval as for independent runs (see
+/// [`share_difference`] and [`mean_difference`]): whether a rule changes the first player's
+/// advantage. Only the places both rulesets counted.
 pub fn first_claim_differences(a: &Tally, b: &Tally) -> Vec<(Estimate, Estimate)> {
     a.first_claims
         .iter()
@@ -505,16 +502,9 @@ pub fn first_claim_differences(a: &Tally, b: &Tally) -> Vec<(Estimate, Estimate)
         .map(|(x, y)| {
             // Over the side-games (a team's seats one result: [`Tally::place_units`]).
             let (x, y) = (a.place_units(x), b.place_units(y));
-            let units = |c: &Units| {
-                (
-                    i128::try_from(c.win_units).unwrap_or(i128::MAX),
-                    c.win_sq_units,
-                )
-            };
+            let wins = |c: &Units| c.win_units as f64 / WIN_UNIT as f64;
             (
-                mean_difference(units(&x), x.games, units(&y), y.games)
-                    .scaled(1.0 / WIN_UNIT as f64)
-                    .within(-1.0, 1.0),
+                share_difference(wins(&x), x.games as f64, wins(&y), y.games as f64),
                 mean_difference(
                     (x.score_sum, x.score_sq_sum),
                     x.games,
@@ -599,7 +589,7 @@ pub fn bot_bonus_differences(a: &Tally, b: &Tally) -> Vec<(String, Vec<(String, 
                     let count = |m: &BTreeMap<String, u64>| m.get(k).copied().unwrap_or(0) as f64;
                     // The share of its seat-games, over the results they are worth.
                     let (pa, pb) = (count(mx) / ga.max(1.0), count(my) / gb.max(1.0));
-                    (x.bot.clone(), share_difference(pa, *na, pb, *nb))
+                    (x.bot.clone(), share_difference(pa * na, *na, pb * nb, *nb))
                 })
                 .collect();
             (k.clone(), bots)
@@ -607,23 +597,31 @@ pub fn bot_bonus_differences(a: &Tally, b: &Tally) -> Vec<(String, Vec<(String, 
         .collect()
 }
 
-/// The difference `pb - pa` of two shares from independent runs, each of `na` and `nb`
-/// independent results (possibly effective counts, not whole), with a 95% interval: each
-/// share's half-width as [`mean_interval`] gives it for 0/1 values (Student's t, the sample
-/// variance), added in quadrature as in [`mean_difference`]; cut to -1 to 1.
-fn share_difference(pa: f64, na: f64, pb: f64, nb: f64) -> Estimate {
-    let half = |p: f64, n: f64| {
-        if n < 2.0 {
-            return f64::INFINITY;
+/// The difference of two shares from independent runs, B - A: `wb` of `nb` less `wa` of `na`
+/// (wins may be fractions: a shared win; counts may be effective ones, not whole), with
+/// Newcombe's 95% interval (his method 10: each share's Wilson interval, as the rulesets' own
+/// lines give them, their distances from the shares added in quadrature). It stays honest
+/// where an event is rare or never seen: 0 of 200 under both reads `-1.9 to 1.9%` (Wilson's
+/// 0 to 1.9% either way), where the normal interval of two shares of 0 had no width at all.
+/// Within -1 to 1; none where either run counted nothing.
+fn share_difference(wa: f64, na: f64, wb: f64, nb: f64) -> Estimate {
+    let share = |w: f64, n: f64| {
+        if n > 0.0 {
+            (w / n).clamp(0.0, 1.0)
+        } else {
+            0.0
         }
-        t95(n.floor() as u64 - 1) * (p * (1.0 - p) / (n - 1.0)).max(0.0).sqrt()
     };
-    let h = half(pa, na).hypot(half(pb, nb));
+    let (pa, pb) = (share(wa, na), share(wb, nb));
     let d = pb - pa;
+    if na <= 0.0 || nb <= 0.0 {
+        return unbounded(d);
+    }
+    let ((la, ua), (lb, ub)) = (wilson_of(wa, na), wilson_of(wb, nb));
     Estimate {
         estimate: d,
-        low: d - h,
-        high: d + h,
+        low: d - (pb - lb).hypot(ua - pa),
+        high: d + (ub - pb).hypot(pa - la),
     }
     .within(-1.0, 1.0)
 }
@@ -874,6 +872,31 @@ mod tests {
             held_differences(&a, &b),
             held_differences(&alone(10, 30), &alone(14, 52))
         );
+    }
+
+    #[test]
+    fn a_difference_of_shares_never_seen_is_not_certain() {
+        // An event no game of either run saw: Wilson's 0 to 1.9% either way, not 0.0 to 0.0%.
+        let (_, high) = crownlands_bots::tournament::wilson(0.0, 200);
+        let d = share_difference(0.0, 200.0, 0.0, 200.0);
+        assert_eq!(d.estimate, 0.0);
+        assert!(
+            (d.high - high).abs() < 1e-15 && (d.low + high).abs() < 1e-15,
+            "{d:?}"
+        );
+        assert!(d.high > 0.018 && !d.significant(), "{d:?}");
+        // Every game under both: the same at the other end.
+        let all = share_difference(200.0, 200.0, 200.0, 200.0);
+        assert!((all.high - high).abs() < 1e-12, "{all:?}");
+        // Newcombe's method 10, his example (a): 56 of 70 against 48 of 80, 0.2000 (0.0524 to
+        // 0.3339).
+        let e = share_difference(48.0, 80.0, 56.0, 70.0);
+        assert!((e.estimate - 0.2).abs() < 1e-12, "{e:?}");
+        assert!((e.low - 0.0524).abs() < 5e-4, "{e:?}");
+        assert!((e.high - 0.3339).abs() < 5e-4, "{e:?}");
+        assert!(e.significant());
+        // A run of nothing: no interval.
+        assert!(!share_difference(0.0, 0.0, 3.0, 10.0).has_interval());
     }
 
     #[test]

@@ -2375,3 +2375,41 @@ fn in_teams_the_intervals_count_a_teams_seats_as_one_result() {
     assert!(text.contains("bot      games      wins"), "{text}");
     assert!(!text.contains("in teams"), "{text}");
 }
+
+#[test]
+fn a_difference_of_an_event_neither_ruleset_saw_is_not_certain() {
+    // No victory shared in 200 games under either: Wilson's 0 to 1.9% either way, not an
+    // interval of no width.
+    let args = [
+        "compare",
+        "kingdomino",
+        "kingdomino",
+        "-b",
+        "greedy,greedy",
+        "-g",
+        "200",
+        "-s",
+        "2",
+    ];
+    let v = json_of(&args);
+    let own = &v["rulesets"][0]["finishes"]["shared"];
+    assert_eq!(own["estimate"].as_f64(), Some(0.0), "{own}");
+    let (_, high) = wilson(0.0, 200.0);
+    let shared = &v["finish_differences"]["shared"];
+    let (lo, hi) = (
+        shared["low"].as_f64().expect("low"),
+        shared["high"].as_f64().expect("high"),
+    );
+    assert!(
+        (hi - high).abs() < 1e-4 && (lo + high).abs() < 1e-4,
+        "{shared}"
+    );
+    assert_eq!(shared["significant"], false);
+    let text = run(&args).ok().stdout;
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("games, B - A: "))
+        .expect("how games end, B - A");
+    assert!(line.ends_with("shared +0.0%  (-1.9 to 1.9%))"), "{line}");
+    assert!(!line.contains("(0.0 to 0.0%)"), "{line}");
+}
