@@ -54,6 +54,18 @@ fn check_deals(registry: &Registry, results: &Results) -> CliResult<()> {
         let Some(rules) = ruleset.rules_for(results.run.players) else {
             continue;
         };
+        // The least total is the rules' (a part that says more would cut the intervals).
+        if tally
+            .least_total
+            .is_some_and(|least| Some(least) != crate::lab::table::least_total(rules))
+        {
+            return Err(CliError::Message(format!(
+                "the parts say {}'s totals are at least {}, which its rules do not: not the \
+                 figures of a run",
+                crownlands_core::text::excerpt(&id.name),
+                tally.least_total.unwrap_or_default()
+            )));
+        }
         let deck = i128::from(rules.deck_size);
         let games = i128::from(tally.games_of_matches());
         let name = crownlands_core::text::excerpt(&id.name);

@@ -29,7 +29,7 @@ impl Estimate {
     /// The interval cut to what the figure can be (a difference of shares: -1 to 1; the
     /// normal interval of a few games reached past them, `-0.6 to 100.6%`). No interval (one
     /// game: unbounded) stays none, rather than reading as the whole range.
-    fn within(self, low: f64, high: f64) -> Estimate {
+    pub(crate) fn within(self, low: f64, high: f64) -> Estimate {
         let cut = |x: f64| if x.is_finite() { x.clamp(low, high) } else { x };
         Estimate {
             estimate: self.estimate,
@@ -87,6 +87,16 @@ pub fn spread(sum: i128, sq: u128, n: u64) -> f64 {
     (spread_numerator(sum, sq, n) / (nf * nf)).sqrt()
 }
 
+/// A mean total's interval cut at the least total the rules allow, where that is known
+/// ([`Tally::least_total`]: 3 games' `-17.5 to 68.2` of totals that cannot go below 0 read
+/// `0.0 to 68.2`); as it is where it is not.
+fn at_least(e: Estimate, t: &Tally) -> Estimate {
+    match t.least_total {
+        Some(least) => e.within(least as f64, f64::INFINITY),
+        None => e,
+    }
+}
+
 /// A share of `games` won (`units` in [`WIN_UNIT`]s), with its Wilson interval.
 fn win_share(units: u128, games: u64) -> Estimate {
     let wins = units as f64 / WIN_UNIT as f64;
@@ -117,11 +127,13 @@ pub fn finishes(t: &Tally) -> Option<FinishSummary> {
         tied_top: share(f.tied_top),
         by_tie_break: share(f.tied_top - f.shared),
         shared: share(f.shared),
+        // A margin over the next side is never below 0 (0 when tied at the top).
         margin: mean_interval(
             i128::try_from(f.margin_sum).unwrap_or(i128::MAX),
             f.margin_sq_sum,
             t.games,
-        ),
+        )
+        .within(0.0, f64::INFINITY),
     })
 }
 
@@ -189,7 +201,7 @@ pub fn seats(t: &Tally) -> Vec<SeatSummary> {
         .map(|(p, s)| {
             let team = team_size(t, p) as f64;
             SeatSummary {
-                score: mean_interval(s.score_sum, s.score_sq_sum, n),
+                score: at_least(mean_interval(s.score_sum, s.score_sq_sum, n), t),
                 spread: spread(s.score_sum, s.score_sq_sum, n),
                 win_share: win_share(s.win_units, n),
                 placed: s.placed as f64 / games / team,
@@ -234,7 +246,7 @@ pub fn first_claims(t: &Tally) -> Vec<(Estimate, Estimate)> {
             let u = t.place_units(c);
             (
                 win_share(u.win_units, u.games),
-                mean_interval(u.score_sum, u.score_sq_sum, u.games),
+                at_least(mean_interval(u.score_sum, u.score_sq_sum, u.games), t),
             )
         })
         .collect()
@@ -269,7 +281,10 @@ pub fn bots(t: &Tally) -> Vec<BotSummary> {
                             low,
                             high,
                         },
-                        score: mean_interval_of(b.score_sum, b.score_sq_sum, b.games, n),
+                        score: at_least(
+                            mean_interval_of(b.score_sum, b.score_sq_sum, b.games, n),
+                            t,
+                        ),
                         units: Some(n),
                     }
                 }

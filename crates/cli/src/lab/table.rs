@@ -9,6 +9,7 @@ use crate::errors::{CliError, CliResult};
 use crownlands_bots::Level;
 use crownlands_bots::tournament::{Tournament, TournamentError};
 use crownlands_core::rng::{GameRng, derive_seed};
+use crownlands_core::ruleset::Rules;
 use crownlands_core::{Game, Match, Ruleset, Seat, Side};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -50,6 +51,19 @@ pub struct Table {
     bot_index: Vec<usize>,
     distinct_bots: Vec<String>,
     seed: u64,
+    /// The least total the rules allow, where known ([`least_total`]).
+    least_total: Option<i64>,
+}
+
+/// The least total `rules` allow a side (a game's, or a match's: its games' added up), where it
+/// is known: 0 when every point is a territory's (squares times crowns, never negative) or a
+/// bonus of no negative points (Harmony, Middle Kingdom); `None` with modules (whose points,
+/// a house rule's especially, may take points away: no bound is assumed) or a bonus made a
+/// penalty.
+pub fn least_total(rules: &Rules) -> Option<i64> {
+    let penalty =
+        rules.harmony.is_some_and(|p| p < 0) || rules.middle_kingdom.is_some_and(|m| m.points < 0);
+    (rules.modules.is_empty() && !penalty).then_some(0)
 }
 
 impl Table {
@@ -61,6 +75,7 @@ impl Table {
             .map(|p| ruleset.side_of(count, p).unwrap_or_default())
             .collect();
         let match_games = rules.match_games.max(1);
+        let least_total = least_total(rules);
         let bonuses = if !rules.modules.is_empty() {
             Bonuses::Breakdown
         } else if rules.harmony.is_some() || rules.middle_kingdom.is_some() {
@@ -101,6 +116,7 @@ impl Table {
             bot_index,
             distinct_bots,
             seed,
+            least_total,
         })
     }
 
@@ -111,11 +127,13 @@ impl Table {
 
     /// An empty tally of this table.
     pub fn empty(&self) -> Tally {
-        Tally::new(
+        let mut t = Tally::new(
             self.seat_side.clone(),
             self.match_games,
             &self.distinct_bots,
-        )
+        );
+        t.least_total = self.least_total;
+        t
     }
 
     /// A worker's match, reused from match to match.

@@ -488,6 +488,12 @@ pub struct Tally {
     /// `None` in a part of an older build, which counted none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finishes: Option<Finishes>,
+    /// The least total the rules allow a side, where it is known (0 for rules whose every
+    /// point is a crown or a bonus of no negative points: [`super::table::least_total`]), so
+    /// that a mean's interval is not said to reach below it; `None` where modules or a
+    /// penalty could make a total anything, and in a part of an older build.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub least_total: Option<i64>,
     /// The place in the first claims of each seat's side in the game just counted, until its
     /// outcome is.
     #[serde(skip)]
@@ -665,6 +671,7 @@ impl Tally {
             held_sq: BTreeMap::new(),
             unclaimed: Some(0),
             finishes: Some(Finishes::default()),
+            least_total: None,
             ranks: Vec::new(),
             earned: Vec::new(),
         }
@@ -953,6 +960,11 @@ impl Tally {
             (a, None) if o.games > 0 => *a = None,
             _ => {}
         }
+        // A bound both parts know (the same rules: the run's hash says so); one that only one
+        // knows (a part of an older build) is not assumed.
+        if self.least_total != o.least_total {
+            self.least_total = None;
+        }
         match (&mut self.finishes, &o.finishes) {
             (Some(a), Some(b)) => a.merge(b)?,
             (a @ None, Some(b)) if self.games == 0 => *a = Some(b.clone()),
@@ -1072,6 +1084,19 @@ impl Tally {
         }
         if self.bonuses.values().any(|r| r.len() != self.seats.len()) {
             return Err(TallyError::Inconsistent("bonus seats".into()));
+        }
+        // No total below the least the rules allow (a value's bucket reaching it at least).
+        if let Some(least) = self.least_total
+            && let Some(p) = self.seats.iter().position(|s| {
+                s.score.range().is_some_and(|(first, _)| {
+                    first + i128::from(s.score.width.max(1)) - 1 < i128::from(least)
+                })
+            })
+        {
+            return Err(TallyError::Inconsistent(format!(
+                "seat {}: totals below {least}, the least its rules allow",
+                p + 1
+            )));
         }
         if let Some(f) = &self.finishes {
             // A game is tied at the top when shared; a margin is at least 0 and a whole number,

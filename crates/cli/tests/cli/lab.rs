@@ -2413,3 +2413,68 @@ fn a_difference_of_an_event_neither_ruleset_saw_is_not_certain() {
     assert!(line.ends_with("shared +0.0%  (-1.9 to 1.9%))"), "{line}");
     assert!(!line.contains("(0.0 to 0.0%)"), "{line}");
 }
+
+#[test]
+fn intervals_stay_within_what_a_total_or_a_margin_can_be() {
+    // Two games: Student's t of one degree of freedom reaches far. A Kingdomino total is never
+    // below 0, nor a margin over the next side: `-15.3 to 48.3` had read below both.
+    let args = ["simulate", "kingdomino", "-p", "2", "-g", "2", "-s", "1"];
+    let v = json_of(&args);
+    let seat = &v["seats"][0]["mean_score_ci95"];
+    assert_eq!(seat[0].as_f64(), Some(0.0), "{seat}");
+    assert!(seat[1].as_f64().expect("high") > 40.0, "{seat}");
+    let margin = &v["finishes"]["winner_margin"]["ci95"];
+    assert_eq!(margin[0].as_f64(), Some(0.0), "{margin}");
+    let text = run(&args).ok().stdout;
+    assert!(text.contains("  0.0 to 48.3"), "{text}");
+    assert!(!text.contains("(-"), "{text}");
+    // The same with bots, by place in the first claims, and merged from shards (the part
+    // carries the rules' least total).
+    let bots = ["simulate", "kingdomino", "-b", "greedy,random", "-g", "3"];
+    let one = json_of(&bots);
+    for b in one["bots"].as_array().expect("bots") {
+        assert!(b["mean_score_ci95"][0].as_f64().expect("low") >= 0.0, "{b}");
+    }
+    for p in one["first_claims"].as_array().expect("places") {
+        assert!(p["mean_score_ci95"][0].as_f64().expect("low") >= 0.0, "{p}");
+    }
+    assert_eq!(merged(&bots, 3), one);
+    // Where a total can go below 0 (Middle Kingdom made a penalty), nothing is assumed.
+    let dir = TempDir::new("least");
+    let file = dir.file(
+        "penalty.toml",
+        "extends = \"kingdomino\"\n[rules.middle-kingdom]\nenabled = true\npoints = -30\n",
+    );
+    let v = json_of(&["simulate", &file, "-p", "2", "-g", "2", "-s", "1"]);
+    let lows: Vec<f64> = v["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .map(|s| s["mean_score_ci95"][0].as_f64().expect("low"))
+        .collect();
+    assert!(lows.iter().any(|&l| l < 0.0), "{v}");
+    // A part that claims a bound its rules do not give is refused.
+    let mut part: Value = run(&[
+        "simulate", "harmony", "-p", "2", "-g", "2", "--shard", "1/1",
+    ])
+    .ok()
+    .json();
+    assert_eq!(part["results"]["tallies"][0]["least_total"], 0);
+    part["results"]["tallies"][0]["least_total"] = Value::from(-3);
+    let edited = TempFile::new("least", "json", &part.to_string());
+    let r = run(&["merge", &edited.arg()]).expect_code(1);
+    assert!(
+        r.stderr
+            .contains("the parts say harmony's totals are at least -3"),
+        "{}",
+        r.stderr
+    );
+    part["results"]["tallies"][0]["least_total"] = Value::from(1000);
+    let edited = TempFile::new("least", "json", &part.to_string());
+    let r = run(&["merge", &edited.arg()]).expect_code(1);
+    assert!(
+        r.stderr.contains("the least its rules allow"),
+        "{}",
+        r.stderr
+    );
+}
