@@ -235,16 +235,17 @@ pub fn read_kingdom(
     Ok(kingdom)
 }
 
-/// `--jobs J` capped at the pieces of work (`unit`s: games, decisions) and the cores (more threads
-/// only cost), saying so on standard error when it is.
-pub fn capped_jobs(jobs: usize, work: u64, unit: &str) -> usize {
+/// `--jobs J` capped at the pieces of work (games, decisions to weigh: `units`, the word for
+/// one and for several) and the cores (more threads only cost), saying so on standard error
+/// when it is.
+pub fn capped_jobs(jobs: usize, work: u64, units: (&str, &str)) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let work = usize::try_from(work).unwrap_or(usize::MAX);
     let capped = jobs.min(work).min(cores).max(1);
     if capped < jobs {
         crate::output::say_err!(
-            "note: --jobs {jobs} capped at {capped} ({work} {unit}{}, {cores} core{})",
-            if work == 1 { "" } else { "s" },
+            "note: --jobs {jobs} capped at {capped} ({work} {}, {cores} core{})",
+            if work == 1 { units.0 } else { units.1 },
             if cores == 1 { "" } else { "s" }
         );
     }

@@ -37,7 +37,7 @@ pub struct Played {
 /// games and the cores (with a note when it is).
 pub fn threads(jobs: Option<usize>, games: u64) -> usize {
     match jobs {
-        Some(j) => crate::commands::capped_jobs(j, games, "game"),
+        Some(j) => crate::commands::capped_jobs(j, games, ("game", "games")),
         None => std::thread::available_parallelism()
             .map_or(1, std::num::NonZero::get)
             .min(usize::try_from(games).unwrap_or(usize::MAX))

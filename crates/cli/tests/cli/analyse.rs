@@ -325,3 +325,43 @@ fn an_unfinished_save_is_weighed_by_the_game_it_starts() {
     );
     assert!(r.stdout.is_empty(), "{}", r.stdout);
 }
+
+#[test]
+fn the_note_on_jobs_counts_the_decisions_as_the_refusal_does() {
+    // Forced moves (one legal action) are not weighed: the note on --jobs counts the decisions
+    // to weigh, as the refusal of too many does, not every move.
+    let game = SavedGame::new("jobs-note");
+    let file = game.file();
+    let r = run(&[
+        "analyse",
+        &file,
+        "--bot",
+        "greedy",
+        "--samples",
+        "1",
+        "--jobs",
+        "10000",
+        "--json",
+    ])
+    .ok();
+    let decisions = r.json()["decisions"].as_array().expect("decisions").clone();
+    let weighed = decisions.iter().filter(|d| d["forced"] == false).count();
+    assert!(weighed < decisions.len(), "the game has forced moves");
+    let note = r
+        .stderr
+        .lines()
+        .find(|l| l.starts_with("note: --jobs 10000 capped at "))
+        .unwrap_or_else(|| panic!("{}", r.stderr));
+    assert!(
+        note.contains(&format!("({weighed} decisions to weigh, ")),
+        "{note}"
+    );
+    let refused = run(&["analyse", &file, "--max-decisions", "1"]).expect_code(1);
+    assert!(
+        refused
+            .stderr
+            .contains(&format!("holds {weighed} decisions to weigh (and ")),
+        "{}",
+        refused.stderr
+    );
+}
