@@ -420,10 +420,17 @@ impl Report<'_> {
         }
         // Decisions whose estimates stopped short of the samples asked (a ruleset of huge
         // kingdoms or lines: see `analysis::MAX_ESTIMATE_WORK`).
+        // In a match, with the game (a move number alone is each game's).
         let short: Vec<String> = rows
             .iter()
             .filter(|r| !r.assessment.forced && r.assessment.samples < options.samples)
-            .map(|r| format!("{} ({})", r.number, r.assessment.samples))
+            .map(|r| {
+                if several_games {
+                    format!("{} ({})", where_in_match(r), r.assessment.samples)
+                } else {
+                    format!("{} ({})", r.number, r.assessment.samples)
+                }
+            })
             .collect();
         if !short.is_empty() {
             say!();
@@ -460,7 +467,7 @@ impl Report<'_> {
                 // Numbered as `replay` numbers a game's moves (in a match, with its game); in
                 // a team game, with the seat that made it.
                 let mut at = if several_games {
-                    format!("game {}, move {}", r.game + 1, r.number)
+                    where_in_match(r)
                 } else {
                     format!("move {}", r.number)
                 };
@@ -540,6 +547,18 @@ impl Report<'_> {
                     "mean_loss": round(s.mean_loss, 4),
                     "mean_score_loss": round(s.mean_score_loss, 3),
                     "mistakes": s.mistakes.iter().map(|&i| rows[i].index).collect::<Vec<_>>(),
+                    // The same mistakes where a player finds them: the game (of a match) and
+                    // the move in it, as `replay` numbers a game's moves, and the seat that
+                    // made it (one of its team's in team games).
+                    "mistakes_at": s.mistakes.iter().map(|&i| {
+                        let r = &rows[i];
+                        json!({
+                            "index": r.index,
+                            "game": r.game + 1,
+                            "move": r.number,
+                            "seat": r.seat.index() + 1,
+                        })
+                    }).collect::<Vec<_>>(),
                 })
             })
             .collect();
@@ -555,6 +574,12 @@ impl Report<'_> {
             "players": sides,
         })
     }
+}
+
+/// A decision of a match as a player finds it: `game 2, move 15` (the move numbered in its game,
+/// as `replay` numbers them).
+fn where_in_match(r: &Row) -> String {
+    format!("game {}, move {}", r.game + 1, r.number)
 }
 
 /// Two actions in words, as the terminal's analysis and log say them (`claim 12`, `place 12 at

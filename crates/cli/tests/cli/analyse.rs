@@ -365,3 +365,57 @@ fn the_note_on_jobs_counts_the_decisions_as_the_refusal_does() {
         refused.stderr
     );
 }
+
+#[test]
+fn in_a_match_the_mistakes_say_their_game_and_move() {
+    // A Dynasty match of three games: a mistake's index runs over the whole save (63 is game
+    // 2's move 15 here); the JSON says the game and the move too, as the text does.
+    let dir = TempDir::new("analyse-dynasty");
+    run(&[
+        "simulate",
+        "dynasty",
+        "-p",
+        "2",
+        "-g",
+        "1",
+        "-s",
+        "3",
+        "--save",
+        &dir.arg(),
+    ])
+    .ok();
+    let file = dir.0.join("dynasty-game-1.json").display().to_string();
+    let args = ["--bot", "greedy", "--samples", "2"];
+    let v = analyse_json(&file, &args);
+    let decisions = v["decisions"].as_array().expect("decisions");
+    let mut later_games = 0;
+    for p in v["players"].as_array().expect("players") {
+        let (indices, at) = (
+            p["mistakes"].as_array().expect("mistakes"),
+            p["mistakes_at"].as_array().expect("mistakes_at"),
+        );
+        assert_eq!(indices.len(), at.len(), "{p}");
+        for (i, m) in indices.iter().zip(at) {
+            assert_eq!(&m["index"], i, "{p}");
+            let d = &decisions[i.as_u64().expect("index") as usize - 1];
+            assert_eq!(
+                (&m["game"], &m["move"]),
+                (&d["game"], &d["move"]),
+                "{m} {d}"
+            );
+            assert_eq!(m["seat"], d["seat"], "{m}");
+            if m["game"] != 1 {
+                later_games += 1;
+            }
+        }
+    }
+    assert!(later_games > 0, "{v}");
+    let mut text_args = vec!["analyse", &file];
+    text_args.extend(args);
+    let text = run(&text_args).ok().stdout;
+    let at = &v["players"][1]["mistakes_at"][0];
+    assert!(
+        text.contains(&format!("  game {}, move {}: ", at["game"], at["move"])),
+        "{text}"
+    );
+}
