@@ -3,7 +3,7 @@
 
 use crate::player::Player;
 use crate::record::GameStatus;
-use crownlands_core::{Action, DominoId, Game, Phase, Ruleset, Seat, Side, Square};
+use crownlands_core::{Action, DominoId, Game, Phase, Placement, Ruleset, Seat, Side, Square};
 
 /// `wheat`, `forest (1 crown)`, `mine (3 crowns)`.
 pub fn square_text(ruleset: &Ruleset, sq: Square) -> String {
@@ -158,6 +158,17 @@ pub fn token(before: &Game, action: Action) -> String {
         _ => None,
     };
     labelled.unwrap_or_else(|| before.action_text(action))
+}
+
+/// Domino `id` placed at `placement`, as the notation writes the move ([`token`]'s placing
+/// action: `18:1,-1n`, the domino's label first where the ruleset's labels are unique), for
+/// what lists placements without a game in play (`crownlands placements`).
+pub fn place_token(ruleset: &Ruleset, id: DominoId, placement: Placement) -> String {
+    let text = Action::Place { placement }.to_string();
+    match unique_label(ruleset, id) {
+        Some(label) => format!("{label}:{text}"),
+        None => text,
+    }
 }
 
 /// Moves of one position in words (`claim 12`, `place 12 at 1,0→`, a module's step in its

@@ -25,12 +25,19 @@ pub fn run(
     let d = &ruleset.dominoes()[id.index()];
     let mut list: Vec<Placement> = kingdom.placements(d).iter().collect();
     list.sort_by_key(|p| (p.first.y, p.first.x, p.second().y, p.second().x));
+    // Each placement as the notation writes the move (`replay`, `export`, `analyse`).
+    let token = |p: &Placement| crownlands_saves::words::place_token(&ruleset, id, *p);
     if as_json {
         let placements: Vec<_> = list
             .iter()
             .map(|p| {
                 let s = p.second();
-                json!({"first": [p.first.x, p.first.y], "second": [s.x, s.y]})
+                json!({
+                    "first": [p.first.x, p.first.y],
+                    "second": [s.x, s.y],
+                    "direction": p.direction.name(),
+                    "token": token(p),
+                })
             })
             .collect();
         print_json(&json!({
@@ -48,18 +55,20 @@ pub fn run(
         return Ok(ExitCode::SUCCESS);
     }
     say!(
-        "{} legal placements (x right, y down, from the castle; first square, then second):",
+        "{} legal placements (x right, y down, from the castle; first square, then second; \
+         then the move as the notation writes it):",
         list.len()
     );
     for p in &list {
         let s = p.second();
         say!(
-            "  first ({:>2}, {:>2})  second ({:>2}, {:>2})  {}",
+            "  first ({:>2}, {:>2})  second ({:>2}, {:>2})  {:<5}  {}",
             p.first.x,
             p.first.y,
             s.x,
             s.y,
-            p.direction.name()
+            p.direction.name(),
+            token(p)
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -109,7 +109,7 @@ fn json_shape() {
         .map(String::as_str)
         .collect();
     keys.sort_unstable();
-    assert_eq!(keys, ["first", "second"]);
+    assert_eq!(keys, ["direction", "first", "second", "token"]);
 }
 
 /// The castle with two lakes to its right: `C L L`.
@@ -310,4 +310,60 @@ fn a_kingdom_with_the_modules_pieces_is_read_as_score_reads_it() {
     // Under a ruleset without knights a knight is still no one's mark.
     let r = placements(pieces, "1", &["--ruleset", "kingdomino"]).fails();
     assert!(r.stderr.contains("`+`"), "{}", r.stderr);
+}
+
+#[test]
+fn each_placement_is_given_as_the_notation_writes_the_move() {
+    // As `replay`, `export` and `analyse` write a placing move: the domino, its first square,
+    // the direction of its second (`37:0,-4s`); JSON with the direction in words too.
+    let kingdom = "G\nG\nC\n";
+    let (v, _) = json_placements(kingdom, "37", &[]);
+    for p in v["placements"].as_array().expect("placements") {
+        let (first, second) = (cell(&p["first"]), cell(&p["second"]));
+        let direction = match (second.0 - first.0, second.1 - first.1) {
+            (1, 0) => "east",
+            (-1, 0) => "west",
+            (0, 1) => "south",
+            _ => "north",
+        };
+        assert_eq!(p["direction"], direction, "{p}");
+        let token = format!("37:{},{}{}", first.0, first.1, &direction[..1]);
+        assert_eq!(p["token"], token.as_str(), "{p}");
+    }
+    let text = placements(kingdom, "37", &[]).ok().stdout;
+    assert!(
+        text.contains("  first ( 0, -4)  second ( 0, -3)  south  37:0,-4s\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  first (-1, -3)  second ( 0, -3)  east   37:-1,-3e\n"),
+        "{text}"
+    );
+    // A domino of a deck of two boxes by its box and number, as the notation names it.
+    let (v, _) = json_placements(kingdom, "K12", &["--ruleset", "royal-wedding"]);
+    let token = v["placements"][0]["token"].as_str().expect("token");
+    assert!(token.starts_with("K12:"), "{token}");
+    // The very move a game wrote: its first placement, into a kingdom of the castle alone.
+    let dir = TempDir::new("placements-token");
+    let game = dir.one_saved_game();
+    let replay = run(&["replay", &game.display().to_string(), "--json"])
+        .ok()
+        .json();
+    let placed = replay["games"][0]["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .filter_map(|m| m["token"].as_str())
+        .find(|t| t.contains(':'))
+        .expect("a placement");
+    let (domino, _) = placed.split_once(':').expect("domino:placement");
+    let (v, _) = json_placements("C\n", domino, &[]);
+    assert!(
+        v["placements"]
+            .as_array()
+            .expect("placements")
+            .iter()
+            .any(|p| p["token"] == placed),
+        "{placed}: {v}"
+    );
 }
