@@ -398,3 +398,35 @@ fn a_changed_ruleset_header_is_said_to_name_another_ruleset_than_the_hash() {
     assert!(err.contains("is that of the ruleset `kingdomino`"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_ruleset_given_where_a_save_is_read_is_named_as_one() {
+    // A house rule's TOML given to `export` (or any command reading a save): said to be a
+    // ruleset, and what a save is, rather than `not valid JSON: expected value` at 1:1.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    for file in [
+        root.join("docs/house-rules/first-player-compensation.toml"),
+        root.join("rulesets/kingdomino.toml"),
+        root.join("rulesets/sets/kingdomino.toml"),
+    ] {
+        for command in ["export", "replay"] {
+            let (code, out, err) = run(&[command, s(&file)]);
+            assert_eq!(code, Some(1), "{command} {}: {err}", file.display());
+            assert!(out.is_empty(), "{out}");
+            assert!(
+                err.contains("this looks like a ruleset or a set of dominoes (TOML"),
+                "{err}"
+            );
+            assert!(err.contains("a save is the JSON file"), "{err}");
+            assert!(!err.contains("not valid JSON"), "{err}");
+        }
+    }
+    // A file that is neither JSON nor TOML is still said not to be JSON, where it fails.
+    let dir = temp_dir("not-toml");
+    let other = dir.join("words.json");
+    std::fs::write(&other, "hello there\n").expect("written");
+    let (code, _, err) = run(&["export", s(&other)]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("words.json:1:1: not valid JSON"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -205,6 +205,18 @@ impl Save {
                     "the file is JSON but not an object with a `format` field".into(),
                 ),
             ),
+            // A ruleset (or a set of dominoes) given where a save is read: say what it looks
+            // like and what a save is, as for a game in the notation above.
+            serde_json::error::Category::Syntax if looks_like_toml(text) => SaveError::new(
+                file,
+                Problem::NotASave(format!(
+                    "this looks like a ruleset or a set of dominoes (TOML: `key = value` lines \
+                     and `[tables]`), not a save: a save is the JSON file (`{{\"format\": \
+                     \"{FORMAT}\", ...}}`) that `crownlands play`, `simulate --save` and \
+                     `import` write, which `export` writes in the notation; a ruleset goes where \
+                     a command takes a RULESET (`crownlands show FILE` prints it)"
+                )),
+            ),
             _ => json_error(file, text, &e),
         })?;
         let format = header.format.as_ref().map(|raw| raw.get());
@@ -593,5 +605,69 @@ impl serde_json::ser::Formatter for Tidy {
     fn end_object_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
         self.has_value = true;
         Ok(())
+    }
+}
+
+/// Whether `text`, which is not JSON, reads as TOML (a ruleset or a set of dominoes): its first
+/// line that is neither blank nor a `#` comment a `[table]` or `[[table]]` header or a
+/// `key = value` pair (a bare or quoted key, dotted or not).
+fn looks_like_toml(text: &str) -> bool {
+    let Some(first) = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+    else {
+        return false;
+    };
+    let bare = |k: &str| {
+        !k.is_empty()
+            && k.split('.').all(|part| {
+                let part = part.trim();
+                let quoted = part.len() >= 2
+                    && ((part.starts_with('"') && part.ends_with('"'))
+                        || (part.starts_with('\'') && part.ends_with('\'')));
+                quoted
+                    || (!part.is_empty()
+                        && part
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+            })
+    };
+    if let Some(header) = first.strip_prefix('[') {
+        let header = header.strip_prefix('[').unwrap_or(header);
+        let name = header.split(']').next().unwrap_or("");
+        return header.contains(']') && bare(name.trim());
+    }
+    first
+        .split_once('=')
+        .is_some_and(|(key, _)| bare(key.trim()))
+}
+
+#[cfg(test)]
+mod toml_tests {
+    use super::looks_like_toml;
+
+    #[test]
+    fn a_ruleset_reads_as_toml_and_json_does_not() {
+        for toml in [
+            "# a house rule\ndescription = \"x\"\nextends = \"kingdomino\"\n",
+            "\n[rules]\ngrid-size = 7\n",
+            "[[dominoes]]\nnumber = 1\n",
+            "rules.harmony = 5\n",
+            "\"quoted key\" = 1\n",
+        ] {
+            assert!(looks_like_toml(toml), "{toml}");
+        }
+        // (Asked only of text that is not JSON: `[true]` is both.)
+        for other in [
+            "{\"format\": 1",
+            "[1, 2",
+            "",
+            "# only a comment\n",
+            "hello world",
+            "a b = 3",
+        ] {
+            assert!(!looks_like_toml(other), "{other}");
+        }
     }
 }
