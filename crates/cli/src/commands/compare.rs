@@ -50,7 +50,12 @@ pub fn run(
         spec,
         &tables,
         range.clone(),
-        runner::threads(options.jobs, range.end - range.start),
+        // Counted as the run counts them: matches where A plays matches.
+        runner::threads(
+            options.jobs,
+            range.end - range.start,
+            tables.first().is_some_and(|t| t.match_games > 1),
+        ),
         None,
     )?;
     let code = finish(&results, shard.map(|s| (s, range)), options, None)?;

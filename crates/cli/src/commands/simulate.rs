@@ -196,11 +196,12 @@ pub fn run(
         None => None,
     };
     let range = options.range(shard);
+    let matches = table.match_games > 1;
     let (results, failure) = lab::play(
         spec,
         &[table],
         range.clone(),
-        runner::threads(options.jobs, range.end - range.start),
+        runner::threads(options.jobs, range.end - range.start, matches),
         save_dir.as_ref(),
     )?;
     let saved = save_dir.map(SaveDir::into_saved);

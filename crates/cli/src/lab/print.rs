@@ -370,8 +370,14 @@ fn simulate_text(out: &mut String, r: &Results, what: &str, unit: &str) {
 fn bots_text(out: &mut String, t: &Tally) {
     let width = widest(t.bots.iter().map(|b| b.bot.as_str()), 3);
     let teams = t.team_seats() > 1;
-    // In teams each seat counts, and its team's result is its teammates' too: said so.
-    let count = if teams { "seat-games" } else { "games" };
+    // What the column counts: each of the bot's seats in each game, or in each match of a
+    // match ruleset (Dynasty); in teams a seat's team result is its teammates' too: said so.
+    let (_, unit) = run_label(t.match_games);
+    let count = if teams {
+        format!("seat-{unit}")
+    } else {
+        unit.to_string()
+    };
     let cw = count.len().max(6);
     let _ = writeln!(
         out,

@@ -33,11 +33,17 @@ pub struct Played {
     pub stopped: bool,
 }
 
-/// The number of worker threads for `games` games: one per core, or `--jobs J` capped at the
-/// games and the cores (with a note when it is).
-pub fn threads(jobs: Option<usize>, games: u64) -> usize {
+/// The number of worker threads for `games` games (or matches, `matches`): one per core, or
+/// `--jobs J` capped at the games and the cores (with a note when it is, naming them as the run
+/// counts them).
+pub fn threads(jobs: Option<usize>, games: u64, matches: bool) -> usize {
+    let units = if matches {
+        ("match", "matches")
+    } else {
+        ("game", "games")
+    };
     match jobs {
-        Some(j) => crate::commands::capped_jobs(j, games, ("game", "games")),
+        Some(j) => crate::commands::capped_jobs(j, games, units),
         None => std::thread::available_parallelism()
             .map_or(1, std::num::NonZero::get)
             .min(usize::try_from(games).unwrap_or(usize::MAX))

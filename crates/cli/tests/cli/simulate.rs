@@ -365,3 +365,51 @@ fn a_bonus_is_earned_only_when_it_scores() {
     // Buildings that score are earned.
     assert!(earned("Statue").iter().any(|&x| x > 0.0), "{bonuses:?}");
 }
+
+#[test]
+fn a_match_rulesets_bot_table_counts_matches_and_says_so() {
+    // Dynasty plays matches of three games: the bot table's count is of matches (a bot's
+    // seats in them), headed so, as the note on --jobs names them.
+    let r = run(&[
+        "simulate",
+        "dynasty",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "4",
+        "--jobs",
+        "64",
+    ])
+    .ok();
+    assert!(
+        r.stdout.starts_with("4 matches of 3 games of dynasty"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("\nbot     matches      wins  win rate"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("\ngreedy        4  "), "{}", r.stdout);
+    assert!(
+        r.stderr.contains("note: --jobs 64 capped at ") && r.stderr.contains("(4 matches, "),
+        "{}",
+        r.stderr
+    );
+    // Single games: games, as before.
+    let r = run(&[
+        "simulate",
+        "kingdomino",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "2",
+    ])
+    .ok();
+    assert!(
+        r.stdout.contains("\nbot      games      wins"),
+        "{}",
+        r.stdout
+    );
+}
