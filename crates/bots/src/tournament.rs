@@ -175,10 +175,15 @@ impl SeatStats {
 
 /// Wilson score interval for `wins` out of `n` at 95%.
 pub fn wilson(wins: f64, n: u64) -> Interval {
-    if n == 0 {
+    wilson_of(wins, n as f64)
+}
+
+/// [`wilson`] for `n` independent results that need not be whole (an effective count: seats
+/// of a team counted as the results they are worth).
+pub fn wilson_of(wins: f64, n: f64) -> Interval {
+    if n <= 0.0 || !n.is_finite() {
         return (0.0, 1.0);
     }
-    let n = n as f64;
     let p = (wins / n).clamp(0.0, 1.0);
     let z = 1.959_964;
     let z2 = z * z;

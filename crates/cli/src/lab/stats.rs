@@ -3,7 +3,7 @@
 //! (`n * sum of squares - sum^2`), so no precision is lost however many games there are.
 
 use super::tally::{Histogram, PairedGroup, PairedSeat, Tally, Units, WIN_UNIT};
-use crownlands_bots::tournament::{t95, wilson};
+use crownlands_bots::tournament::{t95, wilson, wilson_of};
 use std::collections::BTreeMap;
 
 /// A figure with its 95% interval.
@@ -296,20 +296,6 @@ pub fn bots(t: &Tally) -> Vec<BotSummary> {
             }
         })
         .collect()
-}
-
-/// Wilson's 95% interval for `wins` of `n` independent results, `n` possibly an effective
-/// count (not whole): [`crownlands_bots::tournament::wilson`]'s formula, the same for whole `n`.
-fn wilson_of(wins: f64, n: f64) -> (f64, f64) {
-    if n <= 0.0 || !n.is_finite() {
-        return (0.0, 1.0);
-    }
-    let p = (wins / n).clamp(0.0, 1.0);
-    let z = 1.959_964;
-    let z2 = z * z;
-    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
-    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 /// The mean of `n` values from their sums, with a 95% interval as [`mean_interval`]'s over
