@@ -153,7 +153,10 @@ pub fn token(before: &Game, action: Action) -> String {
     };
     let labelled = match action {
         Action::Claim { domino } => unique_label(ruleset, domino).map(|l| format!("c{l}")),
-        Action::Place { .. } => to_place().map(|l| format!("{l}:{}", before.action_text(action))),
+        // (`place_token` writes the placement alone where the label is not unique.)
+        Action::Place { placement } => before
+            .domino_to_place()
+            .map(|id| place_token(ruleset, id, placement)),
         Action::Discard => to_place().map(|l| format!("x{l}")),
         _ => None,
     };
