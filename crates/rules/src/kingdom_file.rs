@@ -63,8 +63,16 @@ pub fn read(path: &Path) -> Result<String, Diagnostics> {
     let name = path.display().to_string();
     let fail = |msg: String| Diagnostics(vec![Diagnostic::unplaced(&name, msg)]);
     let meta = std::fs::metadata(path).map_err(|e| {
+        // `score queendomino mine.kingdom`: the ruleset written where a kingdom file goes.
+        let ruleset = if e.kind() == std::io::ErrorKind::NotFound && crate::is_shipped_name(&name) {
+            format!(
+                "; `{name}` is a shipped ruleset: `--ruleset {name}` scores kingdom files under it"
+            )
+        } else {
+            String::new()
+        };
         fail(format!(
-            "cannot read the kingdom file: {}",
+            "cannot read the kingdom file: {}{ruleset}",
             crate::source::io_words(&e)
         ))
     })?;

@@ -376,6 +376,20 @@ fn missing_kingdom_file() {
     );
 }
 
+/// The ruleset written where a kingdom file goes (`score queendomino mine.kingdom`) is named as
+/// one, with the option that takes it.
+#[test]
+fn ruleset_name_given_as_a_kingdom_file() {
+    let r = run(&["score".to_string(), "queendomino".to_string()]).expect_code(1);
+    assert!(
+        r.stderr.contains(
+            "there is no such file; `queendomino` is a shipped ruleset: `--ruleset queendomino`"
+        ),
+        "{}",
+        r.stderr
+    );
+}
+
 #[test]
 fn kingdom_file_not_utf8() {
     let f = TempFile::kingdom("latin1", "");
