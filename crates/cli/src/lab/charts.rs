@@ -1,6 +1,6 @@
 //! The report's charts, drawn by `plotters` as SVG text to inline in the HTML page.
 
-use super::stats::{Estimate, SeatSummary};
+use super::stats::{BotSummary, Estimate, SeatSummary};
 use super::tally::Tally;
 use plotters::prelude::*;
 
@@ -302,6 +302,38 @@ pub fn mean_scores(rulesets: &[(String, Vec<SeatSummary>)]) -> Result<String, St
         &series,
         false,
     )
+}
+
+/// Win share and mean score per bot with their 95% intervals, per ruleset (`rulesets`: each
+/// one's label and its bots' names and summaries, the bots of the list in its order): the two
+/// charts of a run whose bots take turns in the seats.
+pub fn bot_charts(rulesets: &[(String, Vec<(String, BotSummary)>)]) -> Result<[String; 2], String> {
+    let names: Vec<String> = rulesets
+        .first()
+        .map(|(_, bots)| bots.iter().map(|(n, _)| n.clone()).collect())
+        .unwrap_or_default();
+    let series = |pick: fn(&BotSummary) -> Estimate| -> Vec<(String, Vec<Estimate>)> {
+        rulesets
+            .iter()
+            .map(|(label, bots)| (label.clone(), bots.iter().map(|(_, b)| pick(b)).collect()))
+            .collect()
+    };
+    Ok([
+        intervals_named(
+            "Win share per bot (95% intervals, over the seats it played)",
+            "% of wins",
+            ("bot", &names),
+            &series(|b| b.win_rate.scaled(100.0)),
+            false,
+        )?,
+        intervals_named(
+            "Mean score per bot (95% intervals, over the seats it played)",
+            "mean score",
+            ("bot", &names),
+            &series(|b| b.score),
+            false,
+        )?,
+    ])
 }
 
 /// A difference B - A per seat with its paired 95% interval, around zero.

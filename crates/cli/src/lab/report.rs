@@ -136,6 +136,25 @@ pub fn html(r: &Results) -> Result<String, String> {
             }
         }
     }
+    // Bots of two kinds or more take turns in the seats: what a run measures is each bot (a
+    // seat mixes them), as the text's bot table says.
+    if r.tallies.first().is_some_and(|t| t.bots.len() > 1) {
+        let bots: Vec<(String, Vec<(String, stats::BotSummary)>)> = labelled
+            .iter()
+            .zip(&r.tallies)
+            .map(|(n, t)| {
+                let names = t
+                    .bots
+                    .iter()
+                    .map(|b| crownlands_core::text::escape_controls(&b.bot).into_owned());
+                (n.clone(), names.zip(stats::bots(t)).collect())
+            })
+            .collect();
+        let [wins, scores] = charts::bot_charts(&bots)?;
+        body.push_str("<h2>Win share and mean score per bot</h2>\n");
+        figure(&mut body, wins);
+        figure(&mut body, scores);
+    }
     body.push_str("<h2>Win share per seat</h2>\n");
     figure(&mut body, charts::win_shares(&summaries)?);
     body.push_str("<h2>Mean score per seat</h2>\n");

@@ -934,6 +934,45 @@ fn check_page(page: &str) {
     assert!(open.is_empty(), "unclosed: {open:?}");
 }
 
+/// `simulate --bots` with bots of two kinds: the page charts each bot's win share and mean
+/// score (a seat mixes the bots taking turns in it), each bot named on the axis.
+#[test]
+fn a_report_of_bots_charts_each_bot() {
+    let page = TempFile::new("report-bots", "html", "");
+    run(&[
+        "simulate",
+        "kingdomino",
+        "--bots",
+        "greedy,random",
+        "-g",
+        "20",
+        "--report",
+        &page.arg(),
+        "--force",
+    ])
+    .ok();
+    let html = std::fs::read_to_string(page.path()).expect("report");
+    check_page(&html);
+    for title in [
+        "Win share per bot (95% intervals",
+        "Mean score per bot (95% intervals",
+    ] {
+        let chart = html
+            .split("<svg")
+            .find(|c| c.contains(title))
+            .unwrap_or_else(|| panic!("no chart `{title}`"));
+        let texts: Vec<&str> = chart
+            .split("<text")
+            .filter_map(|t| t.split('>').nth(1))
+            .map(|t| t.split('<').next().unwrap_or("").trim())
+            .collect();
+        assert!(
+            texts.contains(&"greedy") && texts.contains(&"random") && texts.contains(&"bot"),
+            "{texts:?}"
+        );
+    }
+}
+
 #[test]
 fn reports_are_self_contained_pages_with_charts() {
     let page = TempFile::new("report", "html", "");
@@ -955,6 +994,8 @@ fn reports_are_self_contained_pages_with_charts() {
     assert!(html.matches("<svg").count() >= 3, "charts");
     assert!(html.contains("Score distribution per seat"));
     assert!(html.contains("Win share per seat"));
+    // Without bots of two kinds, no chart per bot (one bot in every seat is the seats').
+    assert!(!html.contains("per bot"));
     assert!(
         html.contains("50 games of harmony with 3 random players"),
         "the summary"
@@ -1021,6 +1062,13 @@ fn reports_are_self_contained_pages_with_charts() {
         "{texts:?}"
     );
     assert!(html.contains("Mean score difference per bot"));
+    // Each ruleset's bots' own win shares and scores, side by side.
+    let chart = html
+        .split("<svg")
+        .find(|c| c.contains("Win share per bot (95% intervals"))
+        .expect("the bots' win shares");
+    assert!(chart.contains("A: kingdomino") && chart.contains("B: harmony"));
+    assert!(html.contains("Mean score per bot (95% intervals"));
     // merge writes the same page.
     let part = TempFile::new(
         "part",
