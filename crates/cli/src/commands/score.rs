@@ -197,7 +197,7 @@ pub fn run(
                 &module_lines(&ruleset, rules, &modules, one),
             ));
         } else {
-            print_score(&ruleset, rules, &modules, one);
+            print_score(&ruleset, (n, rules), &modules, one);
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -242,7 +242,7 @@ pub fn run(
         return Ok(ExitCode::SUCCESS);
     }
     for s in &scored {
-        print_score(&ruleset, rules, &modules, s);
+        print_score(&ruleset, (n, rules), &modules, s);
         say!("");
     }
     let ties: Vec<String> = rules.tie_breaks.iter().map(|t| t.to_string()).collect();
@@ -476,10 +476,19 @@ fn module_lines(
         .collect()
 }
 
-/// One kingdom's score as text.
-fn print_score(ruleset: &Ruleset, rules: &Rules, modules: &ModuleList, s: &Scored) {
+/// One kingdom's score as text, under the rules of `table.0` players (`table.1`). The count is
+/// said where the ruleset's kingdoms differ in size by count (Queendomino's 7x7 at 2 players,
+/// 5x5 at 3 and 4): a kingdom scored at the smallest count, one file's default, says so.
+fn print_score(ruleset: &Ruleset, table: (u8, &Rules), modules: &ModuleList, s: &Scored) {
+    let (n, rules) = table;
+    let counts = ruleset.player_counts();
+    let at = if counts.iter().any(|(_, r)| r.grid_size != rules.grid_size) {
+        format!(" at {n} players")
+    } else {
+        String::new()
+    };
     say!(
-        "{} under {} ({}x{} kingdom)",
+        "{} under {}{at} ({}x{} kingdom)",
         s.path.display(),
         ruleset.name(),
         rules.grid_size,

@@ -692,6 +692,35 @@ fn the_queendomino_rulebook_example_lists_lines_that_add_up_to_71() {
     panic!("no total:\n{}", r.stdout);
 }
 
+/// Where a ruleset's kingdoms differ in size by player count, the heading says the count scored
+/// (one file: the smallest, Queendomino's 2 players on 7x7); where they do not, it says none.
+#[test]
+fn the_heading_says_the_player_count_where_the_grid_depends_on_it() {
+    let first = |r: &Run| r.stdout.lines().next().unwrap_or("").to_string();
+    let line = first(&score_rulebook_example(&[]));
+    assert!(
+        line.ends_with("under queendomino at 2 players (7x7 kingdom)"),
+        "{line}"
+    );
+    let line = first(&score_rulebook_example(&["--players", "4"]));
+    assert!(
+        line.ends_with("under queendomino at 4 players (5x5 kingdom)"),
+        "{line}"
+    );
+    let line = first(
+        &run(&[
+            "score".to_string(),
+            rulebook_example().display().to_string(),
+            "--ruleset".to_string(),
+            "queendomino-no-dragon".to_string(),
+            "--players".to_string(),
+            "3".to_string(),
+        ])
+        .ok(),
+    );
+    assert!(line.contains("at 3 players (5x5 kingdom)"), "{line}");
+}
+
 #[test]
 fn kingdom_files_of_one_table_hold_the_queen_once_and_each_building_once() {
     // The files of one `score` are one table: the Queen is in one kingdom, one with the most
