@@ -6,6 +6,12 @@
 //! of the game and may share a territory with others. A discarded domino gives no tax: nothing
 //! was just placed. Every side starts with `starting` knights (1) from a supply of `supply` (22).
 //! A house rule may pay `coins-per-square` coins (1) for each square of the taxed territory.
+//!
+//! Two readings of rulebook 002 that players may settle otherwise are parameters, each defaulting
+//! to the reading of `reference/rulings.md`: `tax-bonus` (the buildings' tax bonuses come with
+//! each knight sent, "each time you collect tax", or once a turn) and `same-territory` (when both
+//! squares of the domino lie in one territory, a second knight taxes it again in full, or may not
+//! go there: a territory is taxed once a turn).
 
 use super::bounded::Bounded;
 use super::describe::{self, CellMark, ChoiceView, Stat};
@@ -140,6 +146,24 @@ pub struct Knights {
     pub supply: u32,
     /// Coins a knight collects for each square of its territory.
     pub coins_per_square: u32,
+    /// How often the buildings' tax bonus is paid in a turn.
+    pub tax_bonus: TaxEach,
+    /// How often one territory is taxed in a turn.
+    pub same_territory: TaxEach,
+}
+
+/// How often a part of the tax is paid within one turn: with each knight sent (the rulebook's
+/// "each time you collect tax", the default), or once a turn.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum TaxEach {
+    /// With each knight sent.
+    #[default]
+    EachKnight,
+    /// Once a turn, whatever the knights sent.
+    OnceATurn,
 }
 
 /// The knights module's parameters, as a ruleset gives them (`[rules.module.knights]`): every key
@@ -155,6 +179,13 @@ pub struct KnightsParams {
     pub supply: Bounded<0, 1000>,
     /// Coins a knight collects for each square of its territory.
     pub coins_per_square: Bounded<0, 100>,
+    /// The buildings' tax bonuses: paid with each knight sent (`"each-knight"`: "each time you
+    /// collect tax", rulebook 002) or once a turn, with the first (`"once-a-turn"`).
+    pub tax_bonus: TaxEach,
+    /// When both squares of the domino just placed lie in one territory: a second knight taxes
+    /// it again in full (`"each-knight"`), or may not go there (`"once-a-turn"`: a territory is
+    /// taxed once a turn).
+    pub same_territory: TaxEach,
 }
 
 impl Default for KnightsParams {
@@ -164,6 +195,8 @@ impl Default for KnightsParams {
             per_turn: Bounded::of(2),
             supply: Bounded::of(22),
             coins_per_square: Bounded::of(1),
+            tax_bonus: TaxEach::EachKnight,
+            same_territory: TaxEach::EachKnight,
         }
     }
 }
@@ -187,7 +220,23 @@ impl Knights {
         if hand == 0 || used >= self.per_turn {
             return 0;
         }
+        if used == 1 && self.same_territory == TaxEach::OnceATurn && Self::one_territory(cx, side) {
+            return 0;
+        }
         u32::from(!taxed[0]) | u32::from(!taxed[1]) << 1
+    }
+
+    /// Whether both squares of the domino just placed lie in one territory: they are side by
+    /// side, so whether they are of one terrain.
+    fn one_territory(cx: Cx<'_>, side: Side) -> bool {
+        let Some(p) = cx.turn_placement() else {
+            return false;
+        };
+        let kingdom = cx.table().kingdom(side);
+        match (kingdom.content(p.first), kingdom.content(p.second())) {
+            (crate::Content::Square(a), crate::Content::Square(b)) => a.terrain == b.terrain,
+            _ => false,
+        }
     }
 }
 
@@ -203,6 +252,8 @@ impl Mechanism for Knights {
             per_turn: p.per_turn.as_u32(),
             supply: p.supply.as_u32(),
             coins_per_square: p.coins_per_square.as_u32(),
+            tax_bonus: p.tax_bonus,
+            same_territory: p.same_territory,
         }
     }
 
@@ -212,6 +263,8 @@ impl Mechanism for Knights {
             per_turn: Bounded::clamped(self.per_turn),
             supply: Bounded::clamped(self.supply),
             coins_per_square: Bounded::clamped(self.coins_per_square),
+            tax_bonus: self.tax_bonus,
+            same_territory: self.same_territory,
         }
     }
 
@@ -228,11 +281,15 @@ impl Mechanism for Knights {
     }
 
     fn help(&self) -> Vec<String> {
-        vec![
+        let mut lines = vec![
             "Tax: send a knight from your hand onto a square of the domino just placed.".into(),
             format!(
-                "It collects {} per square of that square's territory (plus your buildings' tax bonuses).",
-                describe::plural(self.coins_per_square, "coin", "coins")
+                "It collects {} per square of that square's territory (plus your buildings' tax bonuses{}).",
+                describe::plural(self.coins_per_square, "coin", "coins"),
+                match self.tax_bonus {
+                    TaxEach::EachKnight => "",
+                    TaxEach::OnceATurn => ", once a turn: with the first knight",
+                }
             ),
             format!(
                 "Knights stay for the rest of the game; at most {} a turn, one per square.",
@@ -242,7 +299,14 @@ impl Mechanism for Knights {
                     n => n.to_string(),
                 }
             ),
-        ]
+        ];
+        if self.same_territory == TaxEach::OnceATurn {
+            lines.push(
+                "A territory is taxed once a turn: a domino of one terrain takes one knight."
+                    .into(),
+            );
+        }
+        lines
     }
 
     fn summary(&self) -> Option<String> {
@@ -610,12 +674,18 @@ impl Mechanism for Knights {
             return Some("a knight taxed that square already".into());
         }
         let used = taxed.iter().filter(|t| **t).count() as u32;
-        (used >= self.per_turn).then(|| {
-            format!(
+        if used >= self.per_turn {
+            return Some(format!(
                 "knights tax {} a turn, and that is done",
                 describe::plural(self.per_turn, "square", "squares")
-            )
-        })
+            ));
+        }
+        (used == 1 && self.same_territory == TaxEach::OnceATurn && Self::one_territory(cx, side))
+            .then(|| {
+                "a territory is taxed once a turn (`same-territory`), and a knight taxed this \
+                 one already"
+                    .into()
+            })
     }
 
     fn legal_action_count(&self, cx: Cx<'_>, side: Side) -> u32 {
@@ -662,11 +732,25 @@ impl Mechanism for Knights {
         };
         let cell = if square == 0 { p.first } else { p.second() };
         let territory = cx.table().kingdom(side).territory_size_at(cell);
-        // The buildings' bonuses, each time tax is collected (see the `tax-bonus` resource).
-        let coins = territory.saturating_mul(self.coins_per_square) + cx.get(side, TAX_BONUS);
+        let turn = cx.table().placed().len();
+        // The buildings' bonuses, each time tax is collected (see the `tax-bonus` resource), or
+        // with the turn's first knight alone.
+        let bonus = match self.tax_bonus {
+            TaxEach::EachKnight => cx.get(side, TAX_BONUS),
+            TaxEach::OnceATurn => {
+                let first = cx
+                    .read()
+                    .state::<KnightsState>()
+                    .is_none_or(|s| s.taxed(turn) == [false; 2]);
+                if first { cx.get(side, TAX_BONUS) } else { 0 }
+            }
+        };
+        let coins = territory.saturating_mul(self.coins_per_square) + bonus;
         cx.add(side, COINS, coins);
         let owned = cx.get(side, KNIGHTS);
-        let turn = cx.table().placed().len();
+        // The other square's territory taxed by this knight already.
+        let once =
+            self.same_territory == TaxEach::OnceATurn && Self::one_territory(cx.read(), side);
         let Some(state) = cx.state_mut::<KnightsState>() else {
             return Ok(false);
         };
@@ -677,7 +761,7 @@ impl Mechanism for Knights {
         placed.push(cell);
         let hand = owned.saturating_sub(placed.len() as u32);
         let used = state.taxed_this_turn.iter().filter(|t| **t).count() as u32;
-        Ok(used < self.per_turn && hand > 0 && used < 2)
+        Ok(used < self.per_turn && hand > 0 && used < 2 && !once)
     }
 }
 

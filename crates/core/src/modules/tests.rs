@@ -471,7 +471,14 @@ fn specs_list_the_defaults_and_rebuild_the_module() {
     let keys: Vec<&str> = knights.params.keys().map(String::as_str).collect();
     assert_eq!(
         keys,
-        ["coins-per-square", "per-turn", "starting", "supply"],
+        [
+            "coins-per-square",
+            "per-turn",
+            "same-territory",
+            "starting",
+            "supply",
+            "tax-bonus"
+        ],
         "every key, defaults filled in"
     );
     assert_eq!(knights.params["supply"], modules::Param::Int(22));

@@ -229,3 +229,119 @@ fn two_knights_in_one_territory_each_collect_its_size() {
     }
     panic!("no domino of one terrain placed with two knights in hand");
 }
+
+/// `same-territory = "once-a-turn"`: with both squares of the domino in one territory, the
+/// first knight taxes it and ends the tax step, a second may not go there; squares of two territories
+/// still take two knights.
+#[test]
+fn a_territory_taxed_once_a_turn_refuses_a_second_knight() {
+    let r = with_modules(vec![{
+        let mut k = modules::ModuleSpec::new("knights");
+        k.params.insert("starting".into(), modules::Param::Int(2));
+        k.params.insert(
+            "same-territory".into(),
+            modules::Param::Text("once-a-turn".into()),
+        );
+        k
+    }]);
+    let mut state = 3u64;
+    let (mut one, mut two) = (false, false);
+    for seed in 0..300 {
+        let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+        while !g.is_over() && !(one && two) {
+            if let (Phase::Step { .. }, Some(p)) = (g.phase(), g.turn_placement()) {
+                let side = g.side_to_act().expect("acting");
+                let k = g.kingdom(side);
+                let (a, b) = (k.territory_at(p.first), k.territory_at(p.second()));
+                if let (Some(a), Some(b)) = (a, b)
+                    && crate::testkit::pieces(&g).sides[side].knights_in_hand >= 2
+                {
+                    let before = crate::testkit::pieces(&g).sides[side].coins;
+                    g.apply(packed(&g, KnightsAction::Tax { square: 0 }))
+                        .expect("first knight");
+                    let second = packed(&g, KnightsAction::Tax { square: 1 });
+                    if a == b {
+                        // The tax step is over: the turn goes on.
+                        assert!(!g.legal_actions().contains(&second));
+                        assert!(g.apply(second).is_err(), "taxed once a turn");
+                        assert_eq!(
+                            crate::testkit::pieces(&g).sides[side].coins,
+                            before + a.squares
+                        );
+                        one = true;
+                    } else if !two {
+                        g.apply(second).expect("another territory");
+                        assert_eq!(
+                            crate::testkit::pieces(&g).sides[side].coins,
+                            before + a.squares + b.squares
+                        );
+                        two = true;
+                    }
+                }
+            }
+            g.play_random(|| xorshift(&mut state));
+        }
+        if one && two {
+            return;
+        }
+    }
+    panic!("not both cases met: one territory {one}, two {two}");
+}
+
+/// `tax-bonus = "once-a-turn"`: the buildings' tax bonus comes with the turn's first knight
+/// only; with the default, with each.
+#[test]
+fn the_tax_bonus_comes_with_each_knight_or_once_a_turn() {
+    for (reading, each) in [("each-knight", true), ("once-a-turn", false)] {
+        let mut parts = (*queendomino_like(&["knights", "buildings", "wealth"], 15))
+            .clone()
+            .into_parts();
+        for (_, rules) in &mut parts.player_counts {
+            for m in &mut rules.modules {
+                if m.name == "knights" {
+                    m.params.insert("starting".into(), modules::Param::Int(3));
+                    m.params
+                        .insert("tax-bonus".into(), modules::Param::Text(reading.into()));
+                }
+            }
+        }
+        // Every tile gives a tax bonus, per knight owned.
+        for b in &mut parts.buildings {
+            b.tax_bonus = crate::TaxBonus::PerKnight;
+        }
+        let r = Arc::new(Ruleset::new(parts).expect("valid"));
+        let mut state = 11u64;
+        let mut checked = false;
+        'games: for seed in 0..300 {
+            let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+            while !g.is_over() {
+                if let (Phase::Step { .. }, Some(p)) = (g.phase(), g.turn_placement()) {
+                    let side = g.side_to_act().expect("acting");
+                    let bonus = g.resource(side, "tax-bonus");
+                    let k = g.kingdom(side);
+                    let sizes = (
+                        k.territory_size_at(p.first),
+                        k.territory_size_at(p.second()),
+                    );
+                    if bonus > 0 && crate::testkit::pieces(&g).sides[side].knights_in_hand >= 2 {
+                        let before = crate::testkit::pieces(&g).sides[side].coins;
+                        for square in [0, 1] {
+                            g.apply(packed(&g, KnightsAction::Tax { square }))
+                                .expect("tax");
+                        }
+                        let bonuses = if each { 2 * bonus } else { bonus };
+                        assert_eq!(
+                            crate::testkit::pieces(&g).sides[side].coins,
+                            before + sizes.0 + sizes.1 + bonuses,
+                            "{reading}"
+                        );
+                        checked = true;
+                        break 'games;
+                    }
+                }
+                g.play_random(|| xorshift(&mut state));
+            }
+        }
+        assert!(checked, "{reading}: no turn with a bonus and two knights");
+    }
+}
