@@ -248,7 +248,7 @@ fn a_territory_taxed_once_a_turn_refuses_a_second_knight() {
     let (mut one, mut two) = (false, false);
     for seed in 0..300 {
         let mut g = Game::new(r.clone(), 4, seed).expect("setup");
-        while !g.is_over() && !(one && two) {
+        while !(g.is_over() || one && two) {
             if let (Phase::Step { .. }, Some(p)) = (g.phase(), g.turn_placement()) {
                 let side = g.side_to_act().expect("acting");
                 let k = g.kingdom(side);
