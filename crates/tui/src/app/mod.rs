@@ -16,6 +16,7 @@ pub mod ruleset_file;
 pub mod seats;
 pub mod setup;
 mod setup_keys;
+mod undo;
 mod watch;
 mod worker;
 
@@ -171,10 +172,9 @@ pub struct App {
     seats: Vec<Seat>,
     bots: Vec<Option<Box<dyn Bot>>>,
     pending: Option<Pending>,
-    /// The session before each human decision, newest last.
-    /// Each undo point: the session before a person's decision, and the log as it was then
-    /// (with the lines a replay does not write: the steps skipped).
-    undo: Vec<(Session, VecDeque<String>)>,
+    /// Each person's decision in the game being played, newest last: where it was in the
+    /// game's actions, whose it was and the log as it was then ([`undo::UndoPoint`]).
+    undo: Vec<undo::UndoPoint>,
     /// When the game on screen ended (the score screen waits a moment before going on).
     over_at: Option<Instant>,
     /// How far the score screen's columns are scrolled (0: the lines worth the most, summed).
@@ -390,7 +390,7 @@ impl App {
     fn install(&mut self, session: Session, seats: Vec<Seat>) {
         self.bots = build_bots(&seats, session.seed());
         // A loaded or resumed game can be undone as if it had been played here.
-        self.undo = undo_points(&session, &seats);
+        self.undo = undo::undo_points(&session, &seats);
         let log = describe::log_of(
             &session,
             |p| name_of(&seats, p),
@@ -901,22 +901,26 @@ impl App {
         let Some(session) = &mut self.session else {
             return;
         };
-        let before = session.clone();
+        let before = session.game().clone();
+        let at = session.actions().last().map_or(0, Vec::len);
         match session.apply(action) {
             Ok(()) => {
                 // Someone was to act, or the action would have been refused.
-                let who = before
-                    .game()
-                    .to_act()
+                let decided = before.to_act();
+                let who = decided
                     .map(|seat| self.name(seat.index()))
                     .unwrap_or_default();
-                let text = describe(before.game(), action, &who);
+                let text = describe(&before, action, &who);
                 // What the modules say changed besides (the Queen changing hosts).
                 let told = self.session.as_ref().map_or_else(Vec::new, |s| {
-                    describe::news(before.game(), s.game(), |i| self.name(i))
+                    describe::news(&before, s.game(), |i| self.name(i))
                 });
                 if human {
-                    self.undo.push((before, self.log.clone()));
+                    self.undo.push(undo::UndoPoint {
+                        at,
+                        decided,
+                        log: Some(self.log.clone()),
+                    });
                     // A hint for the position just left is of no use.
                     if self.thinking_on_hint() {
                         self.pending = None;
@@ -1628,16 +1632,24 @@ impl App {
             );
             return;
         }
-        match self.undo.pop() {
-            Some((s, log)) => {
+        let point = self.undo.pop();
+        // The session as it was at that decision, replayed to there.
+        let back = point.as_ref().and_then(|p| {
+            let old = self.session.as_ref()?;
+            Some((undo::rewound(old, p.at)?, p))
+        });
+        match back {
+            Some((s, point)) => {
                 // The move taken back: the cursor goes back onto it (it had gone to the first
                 // choice, the move picked out of sight).
-                let taken_back = self.session.as_ref().and_then(|old| {
-                    let at = s.actions().last().map_or(0, Vec::len);
-                    (old.game_index() == s.game_index())
-                        .then(|| old.actions().last().and_then(|a| a.get(at)).copied())
-                        .flatten()
-                });
+                let taken_back = self
+                    .session
+                    .as_ref()
+                    .and_then(|old| old.actions().last()?.get(point.at).copied());
+                let log = point
+                    .log
+                    .clone()
+                    .unwrap_or_else(|| undo::log_of(&s, &self.seats));
                 self.session = Some(s);
                 self.pending = None;
                 self.decision_at = None;
@@ -1686,8 +1698,7 @@ impl App {
         if !self.seats.get(acting.index()).is_some_and(Seat::is_human) {
             return None;
         }
-        let (last, _) = self.undo.last()?;
-        let decided = last.game().to_act()?;
+        let decided = self.undo.last()?.decided?;
         (decided != acting).then(|| (self.name(acting.index()), self.name(decided.index())))
     }
 
@@ -1995,48 +2006,6 @@ fn name_of(seats: &[Seat], player: usize) -> String {
         || format!("Player {}", player + 1),
         |s| crownlands_core::text::escape_controls(&s.name).into_owned(),
     )
-}
-
-/// The undo points of a loaded game: the current game's positions before each of its people's
-/// decisions, as play here would have kept them (a step with nothing to choose went by itself).
-/// Empty when the session does not replay, which a loaded session always does.
-fn undo_points(session: &Session, seats: &[Seat]) -> Vec<(Session, VecDeque<String>)> {
-    let Ok(mut replay) = Session::new(
-        session.ruleset().clone(),
-        session.players().to_vec(),
-        session.seed(),
-    ) else {
-        return Vec::new();
-    };
-    replay.set_date(session.date().map(str::to_string));
-    let games = session.actions();
-    let mut points = Vec::new();
-    for (i, actions) in games.iter().enumerate() {
-        if i > 0 && !replay.next_game() {
-            return Vec::new();
-        }
-        let current = i + 1 == games.len();
-        for &action in actions {
-            let game = replay.game();
-            let person = game
-                .to_act()
-                .is_some_and(|seat| seats.get(seat.index()).is_none_or(Seat::is_human));
-            let by_itself =
-                matches!(game.phase(), Phase::Step { .. }) && game.legal_action_count() == 1;
-            if current && person && !by_itself {
-                let log = describe::log_of(
-                    &replay,
-                    |p| name_of(seats, p),
-                    |p| seats.get(p).is_none_or(Seat::is_human),
-                );
-                points.push((replay.clone(), log));
-            }
-            if replay.apply(action).is_err() {
-                return Vec::new();
-            }
-        }
-    }
-    points
 }
 
 /// A path's file name, shown without control characters.
