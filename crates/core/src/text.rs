@@ -243,37 +243,41 @@ pub fn is_bare_key(key: &str) -> bool {
 
 /// What `name` looks like on a screen: lower case, with the letters of other scripts that are
 /// drawn as Latin ones (Cyrillic `е`, `о`, `а`, ...; Greek `ο`, `α`, ...) taken as those, the
-/// digits `0` and `1` as `o` and `l`, and spaces, `-`, `_` and the characters drawn as nothing
+/// small capitals (`ᴋ`) as their letters, the digits `0` and `1` as `o` and `l`, and spaces
+/// (any: a no-break space too), `-`, `_` and the characters drawn as nothing
 /// ([`is_default_ignorable`]: a zero width joiner) left out. Two names with one look are told
 /// apart by nothing a player sees (`whеat` with a Cyrillic `е` beside `wheat`, `wh\u{200d}eat`).
 pub fn look(name: &str) -> String {
     name.chars()
-        .filter(|&c| !matches!(c, ' ' | '-' | '_') && !is_default_ignorable(c))
+        .filter(|&c| !(c.is_whitespace() || matches!(c, '-' | '_') || is_default_ignorable(c)))
         .flat_map(char::to_lowercase)
         .map(|c| match c {
-            'а' | 'α' => 'a',
-            'в' | 'β' => 'b',
-            'с' | 'ϲ' => 'c',
-            'ԁ' => 'd',
-            'е' | 'ε' => 'e',
-            'һ' => 'h',
-            'і' | 'ι' | 'ı' => 'i',
-            'ј' => 'j',
-            'к' | 'κ' => 'k',
-            'м' => 'm',
-            'н' | 'η' => 'n',
-            'о' | 'ο' | '0' => 'o',
-            'р' | 'ρ' => 'p',
+            'а' | 'α' | 'ᴀ' => 'a',
+            'в' | 'β' | 'ʙ' => 'b',
+            'с' | 'ϲ' | 'ᴄ' => 'c',
+            'ԁ' | 'ᴅ' => 'd',
+            'е' | 'ε' | 'ᴇ' => 'e',
+            'ꜰ' => 'f',
+            'ɢ' => 'g',
+            'һ' | 'ʜ' => 'h',
+            'і' | 'ι' | 'ı' | 'ɪ' => 'i',
+            'ј' | 'ᴊ' => 'j',
+            'к' | 'κ' | 'ᴋ' => 'k',
+            'м' | 'ᴍ' => 'm',
+            'н' | 'η' | 'ɴ' => 'n',
+            'о' | 'ο' | '0' | 'ᴏ' => 'o',
+            'р' | 'ρ' | 'ᴘ' => 'p',
             'ԛ' => 'q',
-            'ѕ' => 's',
-            'т' | 'τ' => 't',
-            'υ' | 'ս' => 'u',
-            'ѵ' | 'ν' => 'v',
-            'ԝ' => 'w',
+            'ʀ' => 'r',
+            'ѕ' | 'ꜱ' => 's',
+            'т' | 'τ' | 'ᴛ' => 't',
+            'υ' | 'ս' | 'ᴜ' => 'u',
+            'ѵ' | 'ν' | 'ᴠ' => 'v',
+            'ԝ' | 'ᴡ' => 'w',
             'х' | 'χ' => 'x',
-            'у' | 'γ' => 'y',
-            'ʐ' => 'z',
-            'ӏ' | 'l' | '1' => 'l',
+            'у' | 'γ' | 'ʏ' => 'y',
+            'ʐ' | 'ᴢ' => 'z',
+            'ӏ' | 'l' | '1' | 'ʟ' => 'l',
             c => c,
         })
         .collect()
@@ -407,6 +411,17 @@ mod tests {
             assert_eq!(look(&format!("king{hidden}domino")), "kingdomino");
         }
         assert_eq!(look("kingdomino "), "kingdomino");
+        // Any space, a no-break one too, and small capitals.
+        for spoof in [
+            "kingdomino\u{a0}",
+            "\u{a0}kingdomino",
+            "king\u{2009}domino",
+            "kingdomino\u{3000}",
+            "ᴋingdomino",
+            "ᴋɪɴɢᴅᴏᴍɪɴᴏ",
+        ] {
+            assert_eq!(look(spoof), "kingdomino", "{spoof:?}");
+        }
         assert!(!is_unsafe_char('\u{a0}') && !is_unsafe_char('é') && !is_unsafe_char('日'));
         assert_eq!(escape_controls_but_newlines("a\nb\u{1b}"), "a\nb\\u{1b}");
     }
