@@ -583,19 +583,44 @@ fn repeated_tie_breaks(doc: &Node) -> Vec<(Span, String)> {
             continue;
         };
         for (i, item) in items.iter().enumerate() {
-            if let Kind::Str(name) = &item.kind
-                && items[..i]
-                    .iter()
-                    .any(|x| matches!(&x.kind, Kind::Str(n) if n == name))
-            {
+            let Kind::Str(name) = &item.kind else {
+                continue;
+            };
+            let earlier = || {
+                items[..i].iter().filter_map(|x| match &x.kind {
+                    Kind::Str(n) => Some(n.as_str()),
+                    _ => None,
+                })
+            };
+            if earlier().any(|n| n == name) {
                 out.push((
                     item.span.clone(),
                     format!("tie-break `{name}` is listed twice: each decides a tie at most once"),
+                ));
+            } else if let Some(other) = earlier().find(|n| opposite(n, name)) {
+                // `most-crowns` then `fewest-crowns`: kingdoms the first leaves tied hold the
+                // same count, so the second never decides.
+                out.push((
+                    item.span.clone(),
+                    format!(
+                        "tie-break `{name}` counts what `{other}` before it counts: kingdoms \
+                         `{other}` leaves tied hold as many, so `{name}` never decides; keep one"
+                    ),
                 ));
             }
         }
     }
     out
+}
+
+/// Whether two tie-breaks count one thing the two ways: `most-X` and `fewest-X`.
+fn opposite(a: &str, b: &str) -> bool {
+    fn counted(t: &str) -> Option<(bool, &str)> {
+        t.strip_prefix("most-")
+            .map(|x| (true, x))
+            .or_else(|| t.strip_prefix("fewest-").map(|x| (false, x)))
+    }
+    matches!((counted(a), counted(b)), (Some((ma, xa)), Some((mb, xb))) if ma != mb && xa == xb)
 }
 
 /// The string `name` of every table in the document's `terrain` array.
