@@ -1044,6 +1044,20 @@ impl Tally {
         {
             return Err(TallyError::Inconsistent("seat count".into()));
         }
+        if !(1..=crownlands_core::ruleset::MAX_MATCH_GAMES).contains(&self.match_games) {
+            return Err(TallyError::Inconsistent(format!(
+                "{} games a match (a ruleset plays 1 to {})",
+                self.match_games,
+                crownlands_core::ruleset::MAX_MATCH_GAMES
+            )));
+        }
+        // Sides are numbered from 1 with no gap (side 3 of 3 seats leaves one without a seat).
+        let sides = self.sides();
+        if self.seat_side.iter().any(|s| s.index() >= sides) {
+            return Err(TallyError::Inconsistent(
+                "the seats' sides skip one (a table's sides are numbered without a gap)".into(),
+            ));
+        }
         self.discarded.check()?;
         // Every side is a whole team of one size (a ruleset's seating makes them so), which
         // the figures by side count on ([`Tally::team_seats`]).
@@ -1805,6 +1819,24 @@ mod tests {
         let mut both = squared.clone();
         both.merge(&squared).expect("merge");
         assert_eq!(both.held_sq["coins"], [120, 82]);
+    }
+
+    /// A part's games a match within what a ruleset plays, and its seats' sides numbered with
+    /// no gap (a file edited to say otherwise is refused, not merged).
+    #[test]
+    fn games_a_match_and_the_sides_must_be_a_table_s() {
+        let t = Tally::new(vec![Side(0), Side(1), Side(2)], 1, &[]);
+        t.check().expect("consistent");
+        for games in [0, crownlands_core::ruleset::MAX_MATCH_GAMES + 1] {
+            let mut bad = t.clone();
+            bad.match_games = games;
+            assert!(
+                matches!(bad.check(), Err(TallyError::Inconsistent(m)) if m.contains("games a match"))
+            );
+        }
+        let mut gap = t.clone();
+        gap.seat_side = vec![Side(0), Side(1), Side(3)];
+        assert!(matches!(gap.check(), Err(TallyError::Inconsistent(m)) if m.contains("skip one")));
     }
 
     #[test]
