@@ -43,10 +43,10 @@ pub enum Command {
         /// Resume a saved game.
         #[arg(long, conflicts_with_all = ["ruleset", "players", "seed"])]
         load: Option<PathBuf>,
-        /// Least time a bot's move takes on screen, in milliseconds, 0 to 3000 (+/- change it
-        /// in play).
-        #[arg(long, default_value_t = 600, allow_negative_numbers = true, value_parser = parse_whole::<u64>)]
-        pace: u64,
+        /// Least time a bot's move takes on screen, in milliseconds, 0 to 3000 (default: the
+        /// pace last set with +/- in play, else 600).
+        #[arg(long, allow_negative_numbers = true, value_parser = parse_whole::<u64>)]
+        pace: Option<u64>,
         /// Do not autosave after every move.
         #[arg(long)]
         no_autosave: bool,
@@ -302,4 +302,22 @@ fn parse_whole<T: std::str::FromStr>(text: &str) -> Result<T, String> {
 fn parse_seed(text: &str) -> Result<u64, String> {
     text.parse::<u64>()
         .map_err(|_| format!("a seed is a whole number from 0 to {}", u64::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    /// `play` without `--pace` leaves the pace to the one kept from the last game (+/-), which a
+    /// default on the option had always overridden.
+    #[test]
+    fn play_without_pace_leaves_it_unset() {
+        let pace_of = |args: &[&str]| match Cli::try_parse_from(args).expect("parses").command {
+            Command::Play { pace, .. } => pace,
+            _ => panic!("not play"),
+        };
+        assert_eq!(pace_of(&["crownlands", "play"]), None);
+        assert_eq!(pace_of(&["crownlands", "play", "--pace", "200"]), Some(200));
+    }
 }

@@ -37,7 +37,7 @@ pub fn run(registry: &Registry, command: Command) -> CliResult<ExitCode> {
             players,
             seed,
             load,
-            Some(pace),
+            pace,
             no_autosave,
         ),
         Command::Rulesets => rulesets::run(registry),
