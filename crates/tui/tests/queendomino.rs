@@ -83,6 +83,50 @@ fn builders_board_rows_and_build_choices() {
     insta::assert_snapshot!("build_choices", text);
 }
 
+/// A Build step with a tile too dear says why it is not in the list at 100x30 and 80x24 too,
+/// where the whole prompt does not fit: the step's title with the module's note.
+#[test]
+fn a_build_step_says_which_tiles_are_too_dear_at_the_common_sizes() {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
+    let noted = |a: &App| {
+        in_step(a, "buildings")
+            && a.game()
+                .and_then(|g| g.step_view())
+                .is_some_and(|v| v.note.is_some())
+    };
+    // Spend the coins: build the first tile offered, never tax.
+    for _ in 0..600 {
+        if noted(&app) || app.mode() == Mode::GameOver {
+            break;
+        }
+        match app.mode() {
+            Mode::Place if !app.ghost_is_legal() && !app.must_discard() => press(&mut app, "<tab>"),
+            Mode::Step if in_step(&app, "buildings") => press(&mut app, "1"),
+            Mode::Step => press(&mut app, "p"),
+            _ => press(&mut app, "<enter>"),
+        }
+    }
+    assert!(noted(&app), "no Build step with a tile too dear");
+    let note = app
+        .game()
+        .and_then(|g| g.step_view())
+        .and_then(|v| v.note)
+        .expect("a note");
+    assert!(note.contains("not enough for"), "{note}");
+    for (w, h) in [(100, 30), (80, 24)] {
+        let text = screen(&app, w, h);
+        let shown: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(shown.contains("not enough for"), "{w}x{h}:\n{text}");
+    }
+    // Where even the title and note do not fit, the title alone.
+    let game = app.game().expect("a game");
+    assert_eq!(crownlands_tui::view::step_title(game, 20, 10), "Build");
+    assert_eq!(
+        crownlands_tui::view::step_title(game, 130, 40),
+        format!("Build ({note})")
+    );
+}
+
 #[test]
 fn a_step_choice_is_taken_by_its_number() {
     let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);

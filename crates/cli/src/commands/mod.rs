@@ -31,15 +31,7 @@ pub fn run(registry: &Registry, command: Command) -> CliResult<ExitCode> {
             load,
             pace,
             no_autosave,
-        } => play::run(
-            registry,
-            ruleset,
-            players,
-            seed,
-            load,
-            pace,
-            no_autosave,
-        ),
+        } => play::run(registry, ruleset, players, seed, load, pace, no_autosave),
         Command::Rulesets => rulesets::run(registry),
         Command::Validate {
             files,

@@ -488,30 +488,15 @@ impl Mechanism for Buildings {
     }
 
     fn prompt(&self, cx: Cx<'_>, side: Side) -> Option<String> {
-        // The tiles on the Board the side cannot pay for: the list leaves them out, so say
-        // why (a playtester with 4¢ looked for the Sawmill at 5¢).
-        let state = cx.state::<BuildingsState>()?;
-        let ruleset = cx.table().ruleset();
-        let coins = cx.get(side, COINS);
-        let dear: Vec<String> = state
-            .board
-            .iter()
-            .enumerate()
-            .filter_map(|(slot, b)| {
-                let b = ruleset.buildings().get((*b)?.index())?;
-                let price = self.price(cx, side, slot);
-                (price > coins).then(|| format!("{} {price}¢", b.name))
-            })
-            .collect();
         let head = "Build: buy a building from the Builders' Board at its slot's price";
-        Some(if dear.is_empty() {
-            format!("{head}.")
-        } else {
-            format!(
-                "{head} (you have {coins}¢: not enough for {}).",
-                dear.join(", ")
-            )
+        Some(match self.too_dear(cx, side) {
+            None => format!("{head}."),
+            Some(note) => format!("{head} ({note})."),
         })
+    }
+
+    fn note(&self, cx: Cx<'_>, side: Side) -> Option<String> {
+        self.too_dear(cx, side)
     }
 
     fn panels(&self, cx: Cx<'_>, out: &mut Vec<Panel>) {
@@ -1222,6 +1207,26 @@ impl Mechanism for Buildings {
 }
 
 impl Buildings {
+    /// The tiles on the Board `side` cannot pay for, said (`you have 4¢: not enough for Small
+    /// Tavern 5¢`): the step's list leaves them out, so the prompt says why (a playtester with
+    /// 4¢ looked for the Sawmill at 5¢). `None` when every tile is affordable.
+    fn too_dear(&self, cx: Cx<'_>, side: Side) -> Option<String> {
+        let state = cx.state::<BuildingsState>()?;
+        let ruleset = cx.table().ruleset();
+        let coins = cx.get(side, COINS);
+        let dear: Vec<String> = state
+            .board
+            .iter()
+            .enumerate()
+            .filter_map(|(slot, b)| {
+                let b = ruleset.buildings().get((*b)?.index())?;
+                let price = self.price(cx, side, slot);
+                (price > coins).then(|| format!("{} {price}¢", b.name))
+            })
+            .collect();
+        (!dear.is_empty()).then(|| format!("you have {coins}¢: not enough for {}", dear.join(", ")))
+    }
+
     fn title_of(&self) -> String {
         "Build".to_string()
     }

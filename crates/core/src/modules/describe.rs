@@ -384,6 +384,9 @@ pub struct StepView {
     pub choices: Vec<ChoiceView>,
     /// When going on is the only choice: why, in the module's words, if it says.
     pub nothing: Option<String>,
+    /// What a player may miss in the step, short, for where the prompt does not fit (`you have
+    /// 4¢: not enough for Small Tavern 5¢`); the prompt says it too.
+    pub note: Option<String>,
 }
 
 /// One choice of a step in words.
@@ -640,6 +643,7 @@ impl Game {
             module: module.name().to_string(),
             prompt: module.prompt(cx, side),
             title: module.title(),
+            note: module.note(cx, side),
             choices,
             nothing,
         })

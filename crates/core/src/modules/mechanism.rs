@@ -321,6 +321,12 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn prompt(&self, _cx: Cx<'_>, _side: Side) -> Option<String> {
         None
     }
+    /// What `side` may miss in this step now, short (`you have 4¢: not enough for Small Tavern
+    /// 5¢`): a front end says it with the step's [`Mechanism::title`] where the prompt does not
+    /// fit, so put it in the prompt too. `None`: nothing.
+    fn note(&self, _cx: Cx<'_>, _side: Side) -> Option<String> {
+        None
+    }
     /// Why `side` has nothing to choose in this step now, only going on (`no knight is left in
     /// hand`): a front end says it where the step goes by itself. `None`: not said.
     fn why_no_choice(&self, _cx: Cx<'_>, _side: Side) -> Option<String> {
@@ -791,6 +797,9 @@ impl<M: Mechanism> Module for M {
                 .next()
                 .unwrap_or_else(|| format!("The {} step: choose, or pass.", M::NAME))
         })
+    }
+    fn note(&self, cx: Cx<'_>, side: Side) -> Option<String> {
+        Mechanism::note(self, cx, side)
     }
     fn why_no_choice(&self, cx: Cx<'_>, side: Side) -> Option<String> {
         Mechanism::why_no_choice(self, cx, side)

@@ -1114,6 +1114,12 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
             .unwrap_or_else(|| format!("The {} step: choose, or pass.", self.name()))
     }
 
+    /// What `side` may miss in this module's step now, short (`you have 4¢: not enough for
+    /// Small Tavern 5¢`): said with the step's title where its prompt does not fit.
+    fn note(&self, _cx: Cx<'_>, _side: Side) -> Option<String> {
+        None
+    }
+
     /// Why `side` has nothing to choose in this module's step now (only going on is legal), in
     /// words (`the Queen's host may not bribe the Dragon`); `None` when the module does not say.
     fn why_no_choice(&self, _cx: Cx<'_>, _side: Side) -> Option<String> {

@@ -325,33 +325,6 @@ pub fn render(
             ])
         })
         .collect();
-    let shown = visible(game, area, compact);
-    let mut lines = chosen(app, game).map_or_else(Vec::new, |c| wrap(&c.detail, width));
-    // The detail's rows: at least its share of the list, and as many as it needs (up to
-    // `DETAIL_MAX`) of the rows the choices leave free, so its last line is not cut.
-    let free = shown.saturating_sub(all);
-    let least = detail_room(game, area, compact);
-    let detail = least.max(lines.len().min(DETAIL_MAX).min(least + free));
-    let shown = shown.saturating_sub(detail - least).max(rows.len());
-    while rows.len() < shown {
-        rows.push(Line::from(""));
-    }
-    // A detail longer than its rows says so: its last row ends with `…` (a cut sentence read
-    // as the whole one: `2 points per`).
-    if lines.len() > detail
-        && let Some(last) = lines.get_mut(detail.wrapping_sub(1))
-    {
-        let kept = super::text::take_width(last, width.saturating_sub(1));
-        *last = format!("{}…", kept.trim_end());
-    }
-    lines.resize(detail, String::new());
-    rows.extend(
-        lines
-            .into_iter()
-            .map(|l| Line::from(Span::styled(l, p.accent(Accent::Dim)))),
-    );
-    let own = super::text::take_width(&own_row(app, game, width, scores_covered), width);
-    rows.push(Line::from(Span::styled(own, p.accent(Accent::Focus))));
     // When the list is longer than its room, the title says which choices are shown (the
     // window of actions; Skip, the last, is always in view): the cheapest are first, so the
     // others would go unseen.
@@ -375,6 +348,48 @@ pub fn render(
         " {} {more}",
         super::step_title(game, usize::from(area.width), 4 + more.chars().count())
     );
+    let shown = visible(game, area, compact);
+    let mut lines = chosen(app, game).map_or_else(Vec::new, |c| wrap(&c.detail, width));
+    // The detail's rows: at least its share of the list, and as many as it needs (up to
+    // `DETAIL_MAX`) of the rows the choices leave free, so its last line is not cut.
+    let free = shown.saturating_sub(all);
+    let least = detail_room(game, area, compact);
+    let detail = least.max(lines.len().min(DETAIL_MAX).min(least + free));
+    let shown = shown.saturating_sub(detail - least).max(rows.len());
+    while rows.len() < shown {
+        rows.push(Line::from(""));
+    }
+    // What the module notes (the tiles too dear, which the list leaves out), where the title
+    // has no room for it: in the rows the list leaves free, after a blank row where it fits.
+    if let Some(note) = view.as_ref().and_then(|v| v.note.as_deref())
+        && !title.contains(note)
+    {
+        let said = wrap(&format!("({note})"), width);
+        let free = rows.len().saturating_sub(listed.len());
+        if said.len() <= free {
+            // A blank row between, where there is room for it.
+            let at = listed.len() + usize::from(said.len() < free);
+            for (row, l) in rows[at..].iter_mut().zip(said) {
+                *row = Line::from(Span::styled(l, p.accent(Accent::Dim)));
+            }
+        }
+    }
+    // A detail longer than its rows says so: its last row ends with `…` (a cut sentence read
+    // as the whole one: `2 points per`).
+    if lines.len() > detail
+        && let Some(last) = lines.get_mut(detail.wrapping_sub(1))
+    {
+        let kept = super::text::take_width(last, width.saturating_sub(1));
+        *last = format!("{}…", kept.trim_end());
+    }
+    lines.resize(detail, String::new());
+    rows.extend(
+        lines
+            .into_iter()
+            .map(|l| Line::from(Span::styled(l, p.accent(Accent::Dim)))),
+    );
+    let own = super::text::take_width(&own_row(app, game, width, scores_covered), width);
+    rows.push(Line::from(Span::styled(own, p.accent(Accent::Focus))));
     Paragraph::new(rows)
         .block(panel(title, app, compact))
         .render(area, buf);

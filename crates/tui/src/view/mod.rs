@@ -1020,18 +1020,23 @@ pub fn footer_bar(app: &App) -> Bar {
 
 /// What the module step the game waits for asks, in the module's words (without the final
 /// full stop, to go in a title or a sentence), in `room` characters less `around`: the whole
-/// prompt where it fits, else the step's short title (`Tax`).
+/// prompt where it fits, else the step's short title with the module's note where that fits
+/// (`Build (you have 4¢: not enough for Small Tavern 5¢)`: why a tile is not in the list),
+/// else the title alone (`Tax`).
 pub fn step_title(game: &Game, room: usize, around: usize) -> String {
-    match game.step_view() {
-        Some(view) => {
-            let prompt = view.prompt.trim_end_matches('.');
-            if prompt.chars().count() + around <= room {
-                prompt.to_string()
-            } else {
-                view.title
-            }
+    let Some(view) = game.step_view() else {
+        return "nothing to do in this step but go on".to_string();
+    };
+    let fits = |t: &str| text::width(t) + around <= room;
+    let prompt = view.prompt.trim_end_matches('.');
+    if fits(prompt) {
+        return prompt.to_string();
+    }
+    match view.note {
+        Some(note) if fits(&format!("{} ({note})", view.title)) => {
+            format!("{} ({note})", view.title)
         }
-        None => "nothing to do in this step but go on".to_string(),
+        _ => view.title,
     }
 }
 
