@@ -40,6 +40,8 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
         Mode::Claim => &[
             "Claim: put your king on a domino of the next line.",
             "Kings on lower-numbered dominoes place and claim first next round.",
+            "You place the domino next round, joined to your castle (any terrain) or to a \
+             square of the same terrain, inside the kingdom's square.",
             "←→ (or h l, Tab) choose, Enter (or space) claims, a row's number claims its domino \
              (two digits in a line of ten or more: 1 2 for row 12).",
         ],
