@@ -366,6 +366,28 @@ fn a_big_terminal_grows_the_kingdom_and_tells_the_rules() {
     );
 }
 
+/// Where the columns have room below every line (the Mighty Duel at 160x50), the final
+/// kingdoms are drawn as the game draws them, in cells of two rows and 4 or 5 columns, alike in
+/// every column; where they have not, in one row of 3 (the snapshots above).
+#[test]
+fn a_tall_end_screen_draws_the_kingdoms_large() {
+    let mut app = app("mighty-duel", "you,greedy", 4);
+    play_to_end(&mut app, 3000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    let text = screen(&app, 160, 50);
+    insta::assert_snapshot!("mighty_duel_end_160x50", text);
+    // Each kingdom row is a row of cells 5 columns wide (`C    `), with a blank row under it.
+    let rows: Vec<&str> = text.lines().collect();
+    let castle = rows
+        .iter()
+        .position(|r| r.contains(" C    "))
+        .expect("a castle in a cell of 5 columns");
+    assert!(
+        rows[castle + 1].trim_matches(['"', '│', ' ']).is_empty(),
+        "{text}"
+    );
+}
+
 #[test]
 fn the_end_screen_draws_the_kingdoms() {
     let mut app = app("queendomino", "you,greedy,greedy,greedy", 3);

@@ -29,6 +29,9 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     let w = cols_area.width / sides as u16;
     // Each row: a label, and its number right-aligned, in at most 24 columns.
     let rw = usize::from(w.saturating_sub(2)).min(24);
+    // Each column's lines first: the kingdoms' cells are sized for the longest column, so that
+    // every kingdom is drawn alike, at the same height.
+    let mut columns = Vec::with_capacity(sides);
     for (side, score) in outcome.scores.iter() {
         let head = Line::from(format!(
             "Place {}",
@@ -112,6 +115,28 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                 p.accent(Accent::Dim),
             )));
         }
+        columns.push((side, head, territories, bonuses, tail));
+    }
+    let n = columns
+        .iter()
+        .map(|c| u16::from(game.kingdom(c.0).grid().max(1)))
+        .max()
+        .unwrap_or(1);
+    let inner_h = cols_area.height.saturating_sub(2);
+    // Big cells (two rows, 4 or 5 columns, as the game draws the kingdom) where every column
+    // has room for them below all of its lines; else one row of up to 3 columns.
+    let lines = columns
+        .iter()
+        .map(|(_, _, t, b, tail)| 1 + t.len() + b.len() + tail.len())
+        .max()
+        .unwrap_or(0);
+    let lines = u16::try_from(lines).unwrap_or(u16::MAX);
+    let (cell_w, cell_h) = if inner_h >= lines.saturating_add(2 * n + 1) && w >= 4 * n + 2 {
+        (if w >= 5 * n + 2 { 5 } else { 4 }, 2)
+    } else {
+        (3, 1)
+    };
+    for (side, head, territories, bonuses, tail) in columns {
         let r = Rect::new(
             cols_area.x + u16::from(side.0) * w,
             cols_area.y,
@@ -122,9 +147,7 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         let title = Line::from(Span::styled(format!(" {name} "), p.side(side)));
         // The final kingdom under the rows, when the column has room for it (the territory
         // rows give way first: the total and the bonuses stay).
-        let n = u16::from(game.kingdom(side).grid().max(1));
-        let inner_h = r.height.saturating_sub(2);
-        let kingdom_h = n + 1;
+        let kingdom_h = n * cell_h + 1;
         let show_kingdom = inner_h >= kingdom_h + 6 && r.width >= n + 2;
         let room = usize::from(if show_kingdom {
             inner_h - kingdom_h
@@ -148,8 +171,13 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         if show_kingdom {
             // At the same height in every column.
             let _ = used;
-            let at = Rect::new(r.x + 1, r.bottom() - 1 - n, r.width - 2, n);
-            final_kingdom(app, game, side, at, buf);
+            let at = Rect::new(
+                r.x + 1,
+                r.bottom() - 1 - n * cell_h,
+                r.width - 2,
+                n * cell_h,
+            );
+            final_kingdom(app, game, side, at, (cell_w, cell_h), buf);
         }
     }
     let r = summary_area(area);
@@ -305,8 +333,16 @@ fn fit_rows(
     rows
 }
 
-/// A side's final kingdom, its largest territory marked (reversed).
-fn final_kingdom(app: &App, game: &Game, side: Side, area: Rect, buf: &mut Buffer) {
+/// A side's final kingdom, its largest territory marked (reversed), in cells of at most
+/// `cell.0` columns and `cell.1` rows.
+fn final_kingdom(
+    app: &App,
+    game: &Game,
+    side: Side,
+    area: Rect,
+    cell: (u16, u16),
+    buf: &mut Buffer,
+) {
     let kingdom = game.kingdom(side);
     let largest = kingdom
         .territories()
@@ -317,14 +353,14 @@ fn final_kingdom(app: &App, game: &Game, side: Side, area: Rect, buf: &mut Buffe
     let pieces = game.cell_marks(side);
     let region = kingdom.bounds();
     let cols = (i16::from(region.2) - i16::from(region.0) + 1).max(1) as u16;
-    let cell_w = (area.width / cols).clamp(1, 3);
+    let cell_w = (area.width / cols).clamp(1, cell.0);
     super::kingdom::KingdomView {
         kingdom,
         ruleset: game.ruleset(),
         palette: app.config.palette,
         region,
         cell_w,
-        cell_h: 1,
+        cell_h: cell.1,
         ghosts: &[],
         marks: &[],
         pieces: &pieces,
