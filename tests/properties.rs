@@ -302,11 +302,26 @@ proptest! {
 }
 
 /// The public property suite a plugin's tests run (`crownlands_core::conformance`) holds for
-/// every shipped ruleset at every player count.
+/// every shipped ruleset at every player count, and for the documented house rules
+/// (`docs/house-rules/`: their settings, such as the tax read once a turn, played too).
 #[test]
 fn every_shipped_ruleset_passes_the_conformance_suite() {
     for (name, ruleset) in shipped_rulesets() {
         crownlands_core::conformance::check(&ruleset, 0..2)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/house-rules");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("docs/house-rules exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 8, "{} house rules", files.len());
+    for path in files {
+        let ruleset = crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        crownlands_core::conformance::check(&std::sync::Arc::new(ruleset), 0..2)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     }
 }

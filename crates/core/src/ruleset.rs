@@ -1131,6 +1131,15 @@ impl Rules {
         for (index, &tie_break) in self.tie_breaks.iter().enumerate() {
             if self.tie_breaks[..index].contains(&tie_break) {
                 problems.push(RulesProblem::TieBreakTwice { index, tie_break });
+            } else if let Some(&earlier) = self.tie_breaks[..index]
+                .iter()
+                .find(|t| t.opposes(&tie_break))
+            {
+                problems.push(RulesProblem::TieBreakOpposed {
+                    index,
+                    tie_break,
+                    earlier,
+                });
             }
         }
         if self.team_size == 0 || !players.is_multiple_of(self.team_size.max(1)) {

@@ -267,7 +267,7 @@ pub fn look(name: &str) -> String {
             'н' | 'η' | 'ɴ' => 'n',
             'о' | 'ο' | '0' | 'ᴏ' => 'o',
             'р' | 'ρ' | 'ᴘ' => 'p',
-            'ԛ' => 'q',
+            'ԛ' | 'ꞯ' => 'q',
             'ʀ' => 'r',
             'ѕ' | 'ꜱ' => 's',
             'т' | 'τ' | 'ᴛ' => 't',
@@ -419,6 +419,7 @@ mod tests {
             "kingdomino\u{3000}",
             "ᴋingdomino",
             "ᴋɪɴɢᴅᴏᴍɪɴᴏ",
+            "kingdomino\u{2007}",
         ] {
             assert_eq!(look(spoof), "kingdomino", "{spoof:?}");
         }

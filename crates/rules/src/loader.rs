@@ -11,6 +11,7 @@ use crate::schema;
 use crate::source::{ReadError, Source};
 use crate::walk::{Path, Walker};
 use crownlands_core::Registry;
+use crownlands_core::ruleset::{RulesProblem, TieBreak};
 
 /// A place in a loaded file.
 #[derive(Clone, Debug)]
@@ -597,30 +598,22 @@ fn repeated_tie_breaks(doc: &Node) -> Vec<(Span, String)> {
                     item.span.clone(),
                     format!("tie-break `{name}` is listed twice: each decides a tie at most once"),
                 ));
-            } else if let Some(other) = earlier().find(|n| opposite(n, name)) {
-                // `most-crowns` then `fewest-crowns`: kingdoms the first leaves tied hold the
-                // same count, so the second never decides.
-                out.push((
-                    item.span.clone(),
-                    format!(
-                        "tie-break `{name}` counts what `{other}` before it counts: kingdoms \
-                         `{other}` leaves tied hold as many, so `{name}` never decides; keep one"
-                    ),
-                ));
+            } else if let Some(tie_break) = TieBreak::parse(name)
+                && let Some(earlier) = earlier()
+                    .filter_map(TieBreak::parse)
+                    .find(|t| t.opposes(&tie_break))
+            {
+                // `most-crowns` then `fewest-crowns`: in the core's words, at its place.
+                let problem = RulesProblem::TieBreakOpposed {
+                    index: i,
+                    tie_break,
+                    earlier,
+                };
+                out.push((item.span.clone(), problem.to_string()));
             }
         }
     }
     out
-}
-
-/// Whether two tie-breaks count one thing the two ways: `most-X` and `fewest-X`.
-fn opposite(a: &str, b: &str) -> bool {
-    fn counted(t: &str) -> Option<(bool, &str)> {
-        t.strip_prefix("most-")
-            .map(|x| (true, x))
-            .or_else(|| t.strip_prefix("fewest-").map(|x| (false, x)))
-    }
-    matches!((counted(a), counted(b)), (Some((ma, xa)), Some((mb, xb))) if ma != mb && xa == xb)
 }
 
 /// The string `name` of every table in the document's `terrain` array.

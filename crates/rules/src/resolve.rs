@@ -1175,7 +1175,10 @@ fn place_core_problems(
         };
         // Said by the loader at its place in every list a file writes (`repeated_tie_breaks`),
         // those no player count uses too.
-        if matches!(problem, RulesProblem::TieBreakTwice { .. }) {
+        if matches!(
+            problem,
+            RulesProblem::TieBreakTwice { .. } | RulesProblem::TieBreakOpposed { .. }
+        ) {
             continue;
         }
         let needs_components = matches!(

@@ -1241,6 +1241,31 @@ fn what_can_never_come_into_play_is_warned_where_it_is_written() {
     );
     assert_eq!(w.len(), 1, "said once for every count: {w}");
     assert!(warnings_of(&claim("[0, 1, 2, 3]"), "c.toml").is_empty());
+    // The tax read once a turn where it changes nothing: no module gives a tax bonus (knights
+    // without buildings), a turn sends one knight.
+    let w = warnings_of(
+        "extends = \"kingdomino-knights\"\n[rules.module.knights]\ntax-bonus = \"once-a-turn\"\n\
+         same-territory = \"once-a-turn\"\nper-turn = 1\n",
+        "k.toml",
+    );
+    assert!(
+        w.to_string().contains("k.toml:3:13: module `knights`: `\"once-a-turn\"` changes nothing: no module of `modules` gives a tax bonus"),
+        "{w}"
+    );
+    assert!(
+        w.to_string().contains(
+            "k.toml:4:18: module `knights`: `\"once-a-turn\"` changes nothing: `per-turn` is 1"
+        ),
+        "{w}"
+    );
+    assert!(
+        warnings_of(
+            "extends = \"queendomino\"\n[rules.module.knights]\ntax-bonus = \"once-a-turn\"\n\
+             same-territory = \"once-a-turn\"\n",
+            "q.toml",
+        )
+        .is_empty()
+    );
     // Kingdoms, not players: 4 players in teams of two are 2 kingdoms.
     let w = warnings_of(
         "extends = \"kingdomino\"\nplayers = [4]\n[rules]\ngrid-size = 7\nteam-size = 2\n\

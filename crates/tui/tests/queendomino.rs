@@ -367,8 +367,9 @@ fn a_big_terminal_grows_the_kingdom_and_tells_the_rules() {
 }
 
 /// Where the columns have room below every line (the Mighty Duel at 160x50), the final
-/// kingdoms are drawn as the game draws them, in cells of two rows and 4 or 5 columns, alike in
-/// every column; where they have not, in one row of 3 (the snapshots above).
+/// kingdoms are drawn as the game draws them, in cells of two rows and 4 or 5 columns (the
+/// snapshot shows both columns alike); where they have not, in one row of 3 (the snapshots
+/// below).
 #[test]
 fn a_tall_end_screen_draws_the_kingdoms_large() {
     let mut app = app("mighty-duel", "you,greedy", 4);

@@ -934,6 +934,19 @@ fn check_page(page: &str) {
     assert!(open.is_empty(), "unclosed: {open:?}");
 }
 
+/// The words of the chart titled `title` on a report page (its axes' names and ticks).
+fn chart_texts<'a>(html: &'a str, title: &str) -> Vec<&'a str> {
+    let chart = html
+        .split("<svg")
+        .find(|c| c.contains(title))
+        .unwrap_or_else(|| panic!("no chart `{title}`"));
+    chart
+        .split("<text")
+        .filter_map(|t| t.split('>').nth(1))
+        .map(|t| t.split('<').next().unwrap_or("").trim())
+        .collect()
+}
+
 /// `simulate --bots` with bots of two kinds: the page charts each bot's win share and mean
 /// score (a seat mixes the bots taking turns in it), each bot named on the axis.
 #[test]
@@ -957,15 +970,7 @@ fn a_report_of_bots_charts_each_bot() {
         "Win share per bot (95% intervals",
         "Mean score per bot (95% intervals",
     ] {
-        let chart = html
-            .split("<svg")
-            .find(|c| c.contains(title))
-            .unwrap_or_else(|| panic!("no chart `{title}`"));
-        let texts: Vec<&str> = chart
-            .split("<text")
-            .filter_map(|t| t.split('>').nth(1))
-            .map(|t| t.split('<').next().unwrap_or("").trim())
-            .collect();
+        let texts = chart_texts(&html, title);
         assert!(
             texts.contains(&"greedy") && texts.contains(&"random") && texts.contains(&"bot"),
             "{texts:?}"
@@ -1021,15 +1026,7 @@ fn reports_are_self_contained_pages_with_charts() {
     // The legends and the distributions say which ruleset is A and which B.
     assert!(html.contains("A: kingdomino") && html.contains("B: middle-kingdom"));
     // Every seat named on the seat axis of the win shares (it named every other one).
-    let chart = html
-        .split("<svg")
-        .find(|c| c.contains("Win share per seat (95% intervals)"))
-        .expect("the chart");
-    let texts: Vec<&str> = chart
-        .split("<text")
-        .filter_map(|t| t.split('>').nth(1))
-        .map(|t| t.split('<').next().unwrap_or("").trim())
-        .collect();
+    let texts = chart_texts(&html, "Win share per seat (95% intervals)");
     assert!(texts.contains(&"1") && texts.contains(&"2"), "{texts:?}");
     // With bots of two kinds, the differences per bot too, each bot named on its axis.
     let page = TempFile::new("compare-bots", "html", "");
@@ -1048,15 +1045,7 @@ fn reports_are_self_contained_pages_with_charts() {
     .ok();
     let html = std::fs::read_to_string(page.path()).expect("report");
     check_page(&html);
-    let chart = html
-        .split("<svg")
-        .find(|c| c.contains("Win share difference per bot"))
-        .expect("the chart by bot");
-    let texts: Vec<&str> = chart
-        .split("<text")
-        .filter_map(|t| t.split('>').nth(1))
-        .map(|t| t.split('<').next().unwrap_or("").trim())
-        .collect();
+    let texts = chart_texts(&html, "Win share difference per bot");
     assert!(
         texts.contains(&"greedy") && texts.contains(&"random") && texts.contains(&"bot"),
         "{texts:?}"

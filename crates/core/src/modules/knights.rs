@@ -8,7 +8,7 @@
 //! A house rule may pay `coins-per-square` coins (1) for each square of the taxed territory.
 //!
 //! Two readings of rulebook 002 that players may settle otherwise are parameters, each defaulting
-//! to the reading of `reference/rulings.md`: `tax-bonus` (the buildings' tax bonuses come with
+//! to the reading docs/rulesets.md gives ("Readings where the rulebook is silent"): `tax-bonus` (the buildings' tax bonuses come with
 //! each knight sent, "each time you collect tax", or once a turn) and `same-territory` (when both
 //! squares of the domino lie in one territory, a second knight taxes it again in full, or may not
 //! go there: a territory is taxed once a turn).
@@ -18,7 +18,7 @@ use super::describe::{self, CellMark, ChoiceView, Stat};
 use super::file::{
     Directive, FileMark, FileSyntax, Mark, PlacedMark, TableAt, TableProblem, TableView,
 };
-use super::mechanism::{Actions, Mechanism};
+use super::mechanism::{Actions, CheckProblem, Mechanism};
 use super::{Cx, CxMut, ModuleState, PerSide, Res, SetupContext, SideEdit, SideView};
 use crate::action_text::ActionWord;
 use crate::game::{Action, IllegalAction};
@@ -220,14 +220,13 @@ impl Knights {
         if hand == 0 || used >= self.per_turn {
             return 0;
         }
-        if used == 1 && self.same_territory == TaxEach::OnceATurn && Self::one_territory(cx, side) {
-            return 0;
-        }
         u32::from(!taxed[0]) | u32::from(!taxed[1]) << 1
     }
 
     /// Whether both squares of the domino just placed lie in one territory: they are side by
-    /// side, so whether they are of one terrain.
+    /// side, so whether they are of one terrain. With `same-territory = "once-a-turn"` the first
+    /// knight on such a domino ends the tax step (`apply`'s answer), so the second square is
+    /// never offered.
     fn one_territory(cx: Cx<'_>, side: Side) -> bool {
         let Some(p) = cx.turn_placement() else {
             return false;
@@ -342,7 +341,9 @@ impl Mechanism for Knights {
         // The square acted on first, then its territory's others.
         let cells = kingdom.territory_cells(cell);
         let size = describe::plural(territory.squares, "square", "squares");
-        let bonus = coins - i64::from(territory.squares);
+        // The territory's coins (`coins-per-square` a square), the rest the buildings' bonus.
+        let base = i64::from(territory.squares) * i64::from(self.coins_per_square);
+        let bonus = coins - base;
         Some(ChoiceView {
             action,
             // The bonus said in the line too (the moves' log shows only the line).
@@ -355,10 +356,9 @@ impl Mechanism for Knights {
                 format!("Tax {terrain} at {},{}: {size}, +{coins}¢", cell.x, cell.y)
             },
             detail: format!(
-                "A knight stays on the {terrain} square at {},{}; its territory of {size} brings {}¢{}.",
+                "A knight stays on the {terrain} square at {},{}; its territory of {size} brings {base}¢{}.",
                 cell.x,
                 cell.y,
-                territory.squares,
                 if bonus > 0 {
                     format!(" and the buildings' tax bonus {bonus}¢, {coins}¢ in all")
                 } else {
@@ -490,6 +490,37 @@ impl Mechanism for Knights {
                     .to_string(),
             ]
         }
+    }
+
+    /// The tax's readings set where they change nothing: the bonus once a turn with no module
+    /// giving one, a territory taxed once a turn where a turn sends one knight.
+    fn never_reached(
+        &self,
+        ruleset: &crate::ruleset::Ruleset,
+        _rules: &crate::ruleset::Rules,
+        modules: &[Box<dyn super::Module>],
+    ) -> Vec<CheckProblem> {
+        let mut out = Vec::new();
+        if self.tax_bonus == TaxEach::OnceATurn
+            && !super::anyone_adds(modules, ruleset, "tax-bonus", Self::NAME)
+        {
+            out.push(CheckProblem::at(
+                "tax-bonus",
+                "`\"once-a-turn\"` changes nothing: no module of `modules` gives a tax bonus \
+                 (`buildings` does)",
+            ));
+        }
+        if self.same_territory == TaxEach::OnceATurn && self.per_turn < 2 {
+            out.push(CheckProblem::at(
+                "same-territory",
+                format!(
+                    "`\"once-a-turn\"` changes nothing: `per-turn` is {}, so a turn sends at \
+                     most one knight",
+                    self.per_turn
+                ),
+            ));
+        }
+        out
     }
 
     fn can_add(&self, _ruleset: &crate::ruleset::Ruleset, resource: &str) -> bool {
@@ -674,18 +705,12 @@ impl Mechanism for Knights {
             return Some("a knight taxed that square already".into());
         }
         let used = taxed.iter().filter(|t| **t).count() as u32;
-        if used >= self.per_turn {
-            return Some(format!(
+        (used >= self.per_turn).then(|| {
+            format!(
                 "knights tax {} a turn, and that is done",
                 describe::plural(self.per_turn, "square", "squares")
-            ));
-        }
-        (used == 1 && self.same_territory == TaxEach::OnceATurn && Self::one_territory(cx, side))
-            .then(|| {
-                "a territory is taxed once a turn (`same-territory`), and a knight taxed this \
-                 one already"
-                    .into()
-            })
+            )
+        })
     }
 
     fn legal_action_count(&self, cx: Cx<'_>, side: Side) -> u32 {
@@ -748,7 +773,7 @@ impl Mechanism for Knights {
         let coins = territory.saturating_mul(self.coins_per_square) + bonus;
         cx.add(side, COINS, coins);
         let owned = cx.get(side, KNIGHTS);
-        // The other square's territory taxed by this knight already.
+        // The other square's territory taxed by this knight already: the step ends.
         let once =
             self.same_territory == TaxEach::OnceATurn && Self::one_territory(cx.read(), side);
         let Some(state) = cx.state_mut::<KnightsState>() else {

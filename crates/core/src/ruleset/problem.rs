@@ -186,6 +186,13 @@ pub enum RulesProblem {
     LineSize(u8),
     #[error("tie-break `{tie_break}` is listed twice: each decides a tie at most once", tie_break = .tie_break.name())]
     TieBreakTwice { index: usize, tie_break: TieBreak },
+    /// A tie-break counting what an earlier one counts the other way ([`TieBreak::opposes`]).
+    #[error("tie-break `{tie_break}` counts what `{earlier}` before it counts: kingdoms `{earlier}` leaves tied hold as many, so `{tie_break}` never decides; keep one", tie_break = .tie_break.name(), earlier = .earlier.name())]
+    TieBreakOpposed {
+        index: usize,
+        tie_break: TieBreak,
+        earlier: TieBreak,
+    },
     /// A `most-RESOURCE` or `fewest-RESOURCE` tie-break on a resource no registered module
     /// keeps.
     #[error("tie-break `{tie_break}`: no module keeps a resource called `{resource}` for each side{hint}; a `{prefix}` tie-break names one the modules keep per side (its module in `modules`): {known}", tie_break = .tie_break.name(), resource = .tie_break.resource().unwrap_or(""), prefix = .tie_break.prefix(), hint = .suggestion.map(|s| format!(" (did you mean `{}{s}`?)", .tie_break.prefix())).unwrap_or_default())]
@@ -395,6 +402,7 @@ impl RulesProblem {
             RulesProblem::GridSize(_) => RulesField::GridSize,
             RulesProblem::LineSize(_) => RulesField::LineSize,
             RulesProblem::TieBreakTwice { index, .. }
+            | RulesProblem::TieBreakOpposed { index, .. }
             | RulesProblem::UnknownResource { index, .. } => RulesField::TieBreak(*index),
             RulesProblem::Teams { .. } => RulesField::TeamSize,
             RulesProblem::UnknownTeams { .. } | RulesProblem::Seating { .. } => RulesField::Teams,

@@ -100,6 +100,22 @@ impl TieBreak {
         ResourceName::new(resource).map(TieBreak::Fewest)
     }
 
+    /// Whether `self` counts what `other` counts the other way (`fewest-crowns` and
+    /// `most-crowns`): after one of them, kingdoms still tied hold as many, so the other never
+    /// decides.
+    pub fn opposes(&self, other: &TieBreak) -> bool {
+        fn counted(t: &TieBreak) -> Option<&str> {
+            match t {
+                TieBreak::MostCrowns | TieBreak::FewestCrowns => Some("crowns"),
+                TieBreak::Most(r) | TieBreak::Fewest(r) => Some(r.as_str()),
+                TieBreak::LargestTerritory => None,
+            }
+        }
+        self.prefers_fewer() != other.prefers_fewer()
+            && counted(self).is_some()
+            && counted(self) == counted(other)
+    }
+
     /// Whether less of what it compares wins (`fewest-...`).
     pub fn prefers_fewer(&self) -> bool {
         matches!(self, TieBreak::FewestCrowns | TieBreak::Fewest(_))
@@ -235,6 +251,28 @@ impl JsonSchema for TieBreak {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `most-X` and `fewest-X` oppose (the second never decides), nothing else does; the
+    /// rules' check refuses the second at its place, as a repeat.
+    #[test]
+    fn opposite_tie_breaks_are_refused() {
+        let t = |s: &str| TieBreak::parse(s).expect("a tie-break");
+        assert!(t("fewest-crowns").opposes(&t("most-crowns")));
+        assert!(t("most-coins").opposes(&t("fewest-coins")));
+        assert!(!t("most-coins").opposes(&t("fewest-towers")));
+        assert!(!t("most-crowns").opposes(&t("most-crowns")));
+        assert!(!t("largest-territory").opposes(&t("fewest-crowns")));
+        let mut parts = crate::testkit::kingdomino_parts();
+        for (_, rules) in &mut parts.player_counts {
+            rules.tie_breaks = vec![t("most-crowns"), t("largest-territory"), t("fewest-crowns")];
+        }
+        let e = crate::Ruleset::new(parts).expect_err("refused");
+        assert!(
+            e.to_string()
+                .contains("tie-break `fewest-crowns` counts what `most-crowns`"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn names_read_back() {

@@ -130,7 +130,8 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         .map(|(_, _, t, b, tail)| 1 + t.len() + b.len() + tail.len())
         .max()
         .unwrap_or(0);
-    let lines = u16::try_from(lines).unwrap_or(u16::MAX);
+    // (At least the 6 rows a kingdom under the lines leaves the lines, as `show_kingdom` asks.)
+    let lines = u16::try_from(lines.max(6)).unwrap_or(u16::MAX);
     let (cell_w, cell_h) = if inner_h >= lines.saturating_add(2 * n + 1) && w >= 4 * n + 2 {
         (if w >= 5 * n + 2 { 5 } else { 4 }, 2)
     } else {

@@ -122,6 +122,24 @@ fn knights_may_collect_more_coins_per_square_and_buildings_may_give_coins() {
     let cell = g.turn_placement().expect("placed").first;
     let squares = g.kingdom(side).territory_at(cell).expect("square").squares;
     let before = crate::testkit::pieces(&g).sides[side].coins;
+    // The choice says the 3 coins a square, and no bonus (no building gives one here).
+    let view = g.step_view().expect("the tax step");
+    let tax = view
+        .choices
+        .iter()
+        .find(|c| c.action == packed(&g, KnightsAction::Tax { square: 0 }))
+        .expect("tax0");
+    assert!(!tax.text.contains("bonus"), "{}", tax.text);
+    assert!(
+        tax.text.contains(&format!("+{}¢", 3 * squares)),
+        "{}",
+        tax.text
+    );
+    assert!(
+        tax.detail.contains(&format!("brings {}¢.", 3 * squares)),
+        "{}",
+        tax.detail
+    );
     g.apply(packed(&g, KnightsAction::Tax { square: 0 }))
         .expect("tax");
     assert_eq!(
@@ -261,7 +279,11 @@ fn a_territory_taxed_once_a_turn_refuses_a_second_knight() {
                         .expect("first knight");
                     let second = packed(&g, KnightsAction::Tax { square: 1 });
                     if a == b {
-                        // The tax step is over: the turn goes on.
+                        // The first knight ended the tax step: the turn went on past it.
+                        assert!(
+                            g.step_view().is_none_or(|v| v.module != "knights"),
+                            "still in the tax step"
+                        );
                         assert!(!g.legal_actions().contains(&second));
                         assert!(g.apply(second).is_err(), "taxed once a turn");
                         assert_eq!(
