@@ -324,7 +324,22 @@ impl Loader {
         let (Source::Fs(path), Some(root)) = (source, &self.root) else {
             return Ok(());
         };
-        if crate::source::real_path(path).is_some_and(|real| real.starts_with(root)) {
+        if let Some(real) = crate::source::real_path(path)
+            && let Ok(below) = real.strip_prefix(root)
+        {
+            // A hidden folder or file below it (`.ssh/`, `.cargo/credentials.toml`) is where
+            // programs keep settings and keys: a ruleset from someone else saved in a home
+            // folder could learn a file's key names from the errors of reading it as a ruleset.
+            let hidden = below
+                .components()
+                .any(|c| c.as_os_str().to_string_lossy().starts_with('.'));
+            if hidden {
+                return Err(format!(
+                    "`{}` is in a hidden folder or is a hidden file (a name starting with `.`): \
+                     a ruleset may not name such files, where programs keep settings and keys",
+                    path.display()
+                ));
+            }
             return Ok(());
         }
         let root_file = self

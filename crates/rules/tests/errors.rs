@@ -1906,7 +1906,7 @@ fn idle_warnings_count_what_a_plugin_gives() {
 /// A ruleset names only files in the folder of the ruleset the user named, or below it, however
 /// the path is spelt: an absolute path, `..` out of the folder and a link leading out are refused
 /// at the key that names them, before anything is read, and the message is the same whether the
-/// file exists or not.
+/// file exists or not; so is a hidden folder or file inside it.
 #[test]
 fn a_ruleset_names_only_files_in_its_own_folder() {
     let registry = crownlands_core::Registry::shipped_ref();
@@ -1986,6 +1986,35 @@ fn a_ruleset_names_only_files_in_its_own_folder() {
             &["is outside the folder of the ruleset you named"],
         );
         assert!(!d.to_string().contains("cannot read"), "{name}: {d}");
+    }
+    // A hidden folder or file inside it (`.cargo/credentials.toml` under a home folder) is
+    // refused too, the same whether it exists or not, and nothing of it is read.
+    common::write(&dir, ".keys/c.toml", "token = \"x\"\n[registry]\nk = 1\n");
+    for (name, text, line, col) in [
+        ("hidden.toml", "extends = \".keys/c.toml\"\n", 1, 11),
+        (
+            "hidden-absent.toml",
+            "extends = \".keys/none.toml\"\n",
+            1,
+            11,
+        ),
+        ("hidden-file.toml", "extends = \"more/.base.toml\"\n", 1, 11),
+        (
+            "hidden-set.toml",
+            "extends = \"kingdomino\"\nadd-sets = [\".keys/c.toml\"]\n",
+            2,
+            13,
+        ),
+    ] {
+        let path = common::write(&dir, name, text);
+        let d = load_path(registry, &path).expect_err(name);
+        assert_diag(
+            &d,
+            line,
+            col,
+            &["is in a hidden folder or is a hidden file"],
+        );
+        assert!(!d.to_string().contains("registry"), "{name}: {d}");
     }
     // The folder is the one of the file the user named: from a file below, `../base.toml` is
     // outside.
