@@ -104,14 +104,23 @@ impl<W: Write> Write for Shown<W> {
 /// string it stands for the same character and the document stays valid (serde_json leaves DEL,
 /// the C1 controls and the separators as they are).
 fn shown_on_stdout(text: &str) -> std::borrow::Cow<'_, str> {
+    use crownlands_core::text::{MAX_STACKED_MARKS, is_combining_mark};
     let unsafe_here =
         |c: char| crownlands_core::text::is_unsafe_char(c) && !matches!(c, '\n' | '\t');
-    if !text.chars().any(unsafe_here) {
+    // The combining marks on one character past the few any language needs, too (stacked by
+    // the dozen they are drawn over the lines around).
+    let stacked = |c: char, run: &mut usize| {
+        *run = if is_combining_mark(c) { *run + 1 } else { 0 };
+        *run > MAX_STACKED_MARKS
+    };
+    let mut run = 0;
+    if !text.chars().any(|c| unsafe_here(c) || stacked(c, &mut run)) {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);
+    let mut run = 0;
     for c in text.chars() {
-        if unsafe_here(c) {
+        if stacked(c, &mut run) || unsafe_here(c) {
             // Every such character is in the Basic Multilingual Plane: four digits.
             out.push_str(&format!("\\u{:04x}", u32::from(c)));
         } else {
@@ -240,6 +249,12 @@ mod tests {
         assert!(!shown.chars().any(crownlands_core::text::is_unsafe_char));
         let back: String = serde_json::from_str(&shown).unwrap_or_default();
         assert_eq!(back, "a\u{7f}\u{85}\u{2028}b");
+        // Accents stay; a stack of combining marks past three on a letter is escaped.
+        assert_eq!(shown_on_stdout("Việt"), "Việt");
+        assert_eq!(
+            shown_on_stdout("w\u{301}\u{302}\u{303}\u{304}\u{305}!"),
+            "w\u{301}\u{302}\u{303}\\u0304\\u0305!"
+        );
     }
 
     #[test]

@@ -115,7 +115,25 @@ pub fn first_unsafe_char(s: &str) -> Option<char> {
     s.chars().find(|&c| is_unsafe_char(c))
 }
 
-/// `s` with every control character written as an escape: `\n`, `\r`, `\t`, else `\u{..}` in hex.
+/// The combining marks one character may carry before the rest are written as escapes
+/// ([`escape_controls`]): enough for the accents of any language (Vietnamese stacks two).
+pub const MAX_STACKED_MARKS: usize = 3;
+
+/// Whether `c` is a combining mark of the blocks that stack over a letter (the combining
+/// diacritical marks and their extensions, supplement, marks for symbols and half marks).
+pub fn is_combining_mark(c: char) -> bool {
+    matches!(
+        c,
+        '\u{300}'..='\u{36f}'
+            | '\u{1ab0}'..='\u{1aff}'
+            | '\u{1dc0}'..='\u{1dff}'
+            | '\u{20d0}'..='\u{20ff}'
+            | '\u{fe20}'..='\u{fe2f}'
+    )
+}
+
+/// `s` with every control character written as an escape: `\n`, `\r`, `\t`, else `\u{..}` in hex;
+/// so are the combining marks on one character past [`MAX_STACKED_MARKS`].
 pub fn escape_controls(s: &str) -> Cow<'_, str> {
     escape(s, false)
 }
@@ -185,12 +203,21 @@ pub fn excerpt_quotes(message: &str) -> Cow<'_, str> {
 
 fn escape(s: &str, keep_newlines: bool) -> Cow<'_, str> {
     let unsafe_here = |c: char| is_unsafe_char(c) && !(keep_newlines && c == '\n');
-    if !s.chars().any(unsafe_here) {
+    // Combining marks past [`MAX_STACKED_MARKS`] on one character are escaped too: stacked by
+    // the dozen ("zalgo" text) they are drawn over the lines above and below.
+    let mut run = 0;
+    let stacked = |c: char, run: &mut usize| {
+        *run = if is_combining_mark(c) { *run + 1 } else { 0 };
+        *run > MAX_STACKED_MARKS
+    };
+    if !s.chars().any(|c| unsafe_here(c) || stacked(c, &mut run)) {
         return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 8);
+    let mut run = 0;
     for c in s.chars() {
-        if !unsafe_here(c) {
+        let over = stacked(c, &mut run);
+        if !unsafe_here(c) && !over {
             out.push(c);
             continue;
         }
@@ -425,6 +452,16 @@ mod tests {
         }
         assert!(!is_unsafe_char('\u{a0}') && !is_unsafe_char('é') && !is_unsafe_char('日'));
         assert_eq!(escape_controls_but_newlines("a\nb\u{1b}"), "a\nb\\u{1b}");
+        // Accents stay (up to three on a letter); a stack past them is escaped, mark by mark.
+        assert_eq!(escape_controls("Tiếng Việt"), "Tiếng Việt");
+        assert_eq!(
+            escape_controls("e\u{301}\u{302}\u{303}"),
+            "e\u{301}\u{302}\u{303}"
+        );
+        assert_eq!(
+            escape_controls("ze\u{301}\u{302}\u{303}\u{304}\u{305}d"),
+            "ze\u{301}\u{302}\u{303}\\u{304}\\u{305}d"
+        );
     }
 
     #[test]
