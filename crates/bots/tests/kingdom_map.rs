@@ -8,7 +8,7 @@ use crownlands_core::{Game, Ruleset};
 use std::sync::Arc;
 
 /// House rules scoring territory by territory (`terrain-multipliers`): the guide's lakes
-/// counting double, and a harsher one (a terrain worth nothing, one tripled, Harmony on, a
+/// counting double, its territories of one square scoring nothing, and a harsher one (a terrain worth nothing, one tripled, Harmony on, a
 /// 7x7 grid) written here.
 fn house_rules() -> Vec<(String, Ruleset)> {
     let registry = crownlands_core::Registry::shipped_ref();
@@ -23,7 +23,13 @@ fn house_rules() -> Vec<(String, Ruleset)> {
         &dir.join("harsh.toml"),
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    vec![("lakes-double".into(), lakes), ("harsh".into(), harsh)]
+    let small = crownlands_rules::load_path(registry, &dir.join("small-territories.toml"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    vec![
+        ("lakes-double".into(), lakes),
+        ("harsh".into(), harsh),
+        ("small-territories".into(), small),
+    ]
 }
 
 #[test]

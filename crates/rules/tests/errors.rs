@@ -3105,12 +3105,12 @@ fn a_house_rule_module_that_changes_nothing_is_warned_of() {
     for (text, why) in [
         (
             "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n",
-            "module `terrain-multipliers` can never act: no multiplier other than 1 is given",
+            "module `terrain-multipliers` can never act: no multiplier other than 1 and no `min-squares` past 1 are given",
         ),
         (
             "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n\
-             [rules.module.terrain-multipliers]\nmultipliers = { lake = 1 }\n",
-            "module `terrain-multipliers` can never act: no multiplier other than 1 is given",
+             [rules.module.terrain-multipliers]\nmultipliers = { lake = 1 }\nmin-squares = 1\n",
+            "module `terrain-multipliers` can never act: no multiplier other than 1 and no `min-squares` past 1 are given",
         ),
         (
             "extends = \"kingdomino\"\n[rules]\nmodules = [\"claim-order\"]\n",
@@ -3124,6 +3124,8 @@ fn a_house_rule_module_that_changes_nothing_is_warned_of() {
     for text in [
         "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n\
          [rules.module.terrain-multipliers]\nmultipliers = { lake = 0 }\n",
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n\
+         [rules.module.terrain-multipliers]\nmin-squares = 2\n",
         "extends = \"kingdomino\"\n[rules]\nmodules = [\"claim-order\"]\n\
          [rules.module.claim-order]\npoints = [0, 1]\n",
         "extends = \"kingdomino\"\n[rules]\nmodules = [\"claim-order\"]\n\

@@ -65,7 +65,11 @@ fn coins_and_points_with(list: &str) {
 #[test]
 fn the_house_module_examples_keep_the_engines_properties() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
-    for name in ["first-player-compensation.toml", "lakes-double.toml"] {
+    for name in [
+        "first-player-compensation.toml",
+        "lakes-double.toml",
+        "small-territories.toml",
+    ] {
         let ruleset = crownlands_rules::load_path(Registry::shipped_ref(), &dir.join(name))
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         crownlands_core::conformance::check(&Arc::new(ruleset), 0..4)
@@ -90,8 +94,20 @@ fn terrain_multipliers_score_territory_by_territory() {
         &dir.join("many.toml"),
     )
     .unwrap_or_else(|e| panic!("{e}"));
+    let small =
+        crownlands_rules::load_path(Registry::shipped_ref(), &dir.join("small-territories.toml"))
+            .unwrap_or_else(|e| panic!("{e}"));
+    // Multipliers and a least size together: a small territory scores nothing, multiplied or not.
+    let both = crownlands_rules::load_str(
+        Registry::shipped_ref(),
+        "extends = \"kingdomino\"\nname = \"both\"\n[rules]\n\
+         modules = [\"terrain-multipliers\"]\n[rules.module.terrain-multipliers]\n\
+         multipliers = { lake = 2, mine = -1 }\nmin-squares = 3\n",
+        &dir.join("both.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     let mut checked = 0;
-    for ruleset in [lakes, many] {
+    for ruleset in [lakes, many, small, both] {
         let ruleset = Arc::new(ruleset);
         for seed in 0..20u64 {
             let mut game = Game::new(ruleset.clone(), 2, seed).expect("setup");
@@ -111,6 +127,45 @@ fn terrain_multipliers_score_territory_by_territory() {
         }
     }
     assert!(checked > 20, "{checked}");
+}
+
+/// `min-squares = 2` (docs/house-rules/small-territories.toml): a side's total is its
+/// territories of 2 squares or more scored as printed, in random games; the one-square ones
+/// count nothing, and the score says how much they lost on a line of their own.
+#[test]
+fn territories_under_the_least_size_score_nothing() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
+    let small = Arc::new(
+        crownlands_rules::load_path(Registry::shipped_ref(), &dir.join("small-territories.toml"))
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let mut lost = 0;
+    for seed in 0..30u64 {
+        let mut game = Game::new(small.clone(), 2, seed).expect("setup");
+        let mut rng = crownlands_core::rng::GameRng::seed_from(seed);
+        game.play_out_random(&mut rng);
+        for side in Side::all(2) {
+            let mut large = 0i32;
+            let mut single = 0i32;
+            game.kingdom(side).for_each_territory(|t| {
+                let points = (t.squares * t.crowns) as i32;
+                if t.squares >= 2 {
+                    large += points;
+                } else {
+                    single += points;
+                }
+            });
+            assert_eq!(game.score_total(side), large, "seed {seed}");
+            let lines = game.score_lines(side);
+            let line = lines
+                .iter()
+                .find(|l| l.label == "territories under 2 squares")
+                .map_or(0, |l| l.points);
+            assert_eq!(line, -single, "seed {seed}");
+            lost += single;
+        }
+    }
+    assert!(lost > 0, "no lone crowned square in 30 games");
 }
 
 /// Where the multipliers pass the most points a score line may count, the bots' sum territory

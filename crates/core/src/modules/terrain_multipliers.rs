@@ -1,7 +1,9 @@
 //! Terrain multipliers (a house rule): a territory of a terrain named here scores its squares
 //! times its crowns times the multiplier (`multipliers = { lake = 2 }`: lakes' crowns count
-//! double; `0` makes a terrain worth nothing, `-1` makes its crowns cost points). The printed scoring is the engine's; this module
-//! adds the difference, as a line of the score per terrain.
+//! double; `0` makes a terrain worth nothing, `-1` makes its crowns cost points); and a
+//! territory of fewer squares than `min-squares` scores nothing (`min-squares = 2`: a lone
+//! crowned square is worth nothing). The printed scoring is the engine's; this module adds the
+//! difference, as a line of the score per terrain and one for the small territories.
 
 use super::SideView;
 use super::bounded::Bounded;
@@ -17,20 +19,34 @@ use std::collections::BTreeMap;
 pub struct TerrainMultipliers {
     /// Each terrain's name and its multiplier, in name order.
     pub multipliers: Vec<(String, i32)>,
+    /// The fewest squares a territory needs to score (1: every territory scores).
+    pub min_squares: u32,
 }
 
 /// The parameters (`[rules.module.terrain-multipliers]`): `multipliers`, a table of terrain
 /// names and whole numbers from -100 to 100.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct TerrainMultipliersParams {
     /// Each territory of the terrain scores squares x crowns x this (1: as printed).
     pub multipliers: BTreeMap<String, Bounded<-100, 100>>,
+    /// A territory of fewer squares scores nothing, whatever its crowns and terrain (1: every
+    /// territory scores, as printed).
+    pub min_squares: Bounded<1, 64>,
+}
+
+impl Default for TerrainMultipliersParams {
+    fn default() -> TerrainMultipliersParams {
+        TerrainMultipliersParams {
+            multipliers: BTreeMap::new(),
+            min_squares: Bounded::of(1),
+        }
+    }
 }
 
 impl TerrainMultipliers {
     /// What the multipliers add to `side`'s score, per terrain named (in name order): the
-    /// points of its territories times the multiplier less one.
+    /// points of its territories large enough to score times the multiplier less one.
     fn extra(&self, side: SideView<'_>) -> Vec<(&str, i32, i64)> {
         self.multipliers
             .iter()
@@ -38,13 +54,24 @@ impl TerrainMultipliers {
                 let id = side.ruleset.terrain_by_name(name)?;
                 let mut points: i64 = 0;
                 side.kingdom.for_each_territory(|t| {
-                    if t.terrain == id {
+                    if t.terrain == id && t.squares >= self.min_squares {
                         points += Self::extra_of(*m, t.squares, t.crowns);
                     }
                 });
                 Some((name.as_str(), *m, points))
             })
             .collect()
+    }
+
+    /// What the territories too small to score take off `side`'s score: their printed points.
+    fn too_small(&self, side: SideView<'_>) -> i64 {
+        let mut points: i64 = 0;
+        side.kingdom.for_each_territory(|t| {
+            if t.squares < self.min_squares {
+                points -= i64::from(t.squares) * i64::from(t.crowns);
+            }
+        });
+        points
     }
 
     /// What multiplier `m` adds to a territory of `squares` squares and `crowns` crowns.
@@ -54,12 +81,23 @@ impl TerrainMultipliers {
     }
 
     fn points_of(&self, side: SideView<'_>) -> i32 {
-        super::clamp_line(self.extra(side).iter().map(|e| e.2).sum())
+        super::clamp_line(self.extra(side).iter().map(|e| e.2).sum::<i64>() + self.too_small(side))
     }
 
     fn rule(&self) -> String {
+        let small = match self.min_squares {
+            0 | 1 => None,
+            n => Some(format!(
+                "a territory of fewer than {n} squares scores nothing"
+            )),
+        };
         if self.multipliers.is_empty() {
-            return "Terrain multipliers: none given, every territory scores as printed.".into();
+            return match small {
+                Some(small) => format!("Small territories: {small}."),
+                None => {
+                    "Terrain multipliers: none given, every territory scores as printed.".into()
+                }
+            };
         }
         let each: Vec<String> = self
             .multipliers
@@ -67,8 +105,9 @@ impl TerrainMultipliers {
             .map(|(name, m)| format!("{name} x{m}"))
             .collect();
         format!(
-            "Terrain multipliers: a territory scores squares x crowns x its terrain's multiplier ({}).",
-            each.join(", ")
+            "Terrain multipliers: a territory scores squares x crowns x its terrain's multiplier ({}){}.",
+            each.join(", "),
+            small.map_or_else(String::new, |s| format!("; {s}"))
         )
     }
 }
@@ -86,6 +125,7 @@ impl Mechanism for TerrainMultipliers {
                 .into_iter()
                 .map(|(name, m)| (name, m.as_i32()))
                 .collect(),
+            min_squares: p.min_squares.as_u32(),
         }
     }
 
@@ -96,6 +136,7 @@ impl Mechanism for TerrainMultipliers {
                 .iter()
                 .map(|(name, m)| (name.clone(), Bounded::clamped(*m)))
                 .collect(),
+            min_squares: Bounded::clamped(self.min_squares),
         }
     }
 
@@ -118,7 +159,9 @@ impl Mechanism for TerrainMultipliers {
         _modules: &[Box<dyn super::Module>],
     ) -> Option<String> {
         (!self.scores_territories()).then(|| {
-            "no multiplier other than 1 is given, so every territory scores as printed".to_string()
+            "no multiplier other than 1 and no `min-squares` past 1 are given, so every \
+             territory scores as printed"
+                .to_string()
         })
     }
 
@@ -136,10 +179,13 @@ impl Mechanism for TerrainMultipliers {
     }
 
     fn scores_territories(&self) -> bool {
-        self.multipliers.iter().any(|&(_, m)| m != 1)
+        self.multipliers.iter().any(|&(_, m)| m != 1) || self.min_squares > 1
     }
 
     fn territory_points(&self, terrain: &str, squares: u32, crowns: u32) -> i64 {
+        if squares < self.min_squares {
+            return -(i64::from(squares) * i64::from(crowns));
+        }
         self.multipliers
             .iter()
             .find(|(name, _)| name == terrain)
@@ -147,7 +193,7 @@ impl Mechanism for TerrainMultipliers {
     }
 
     fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
-        if self.multipliers.is_empty() {
+        if self.multipliers.is_empty() && self.min_squares <= 1 {
             return;
         }
         breakdown.add_bonus(Self::NAME, self.points_of(side));
@@ -164,6 +210,15 @@ impl Mechanism for TerrainMultipliers {
                     label: format!("{name} territories x{m}"),
                     points: super::clamp_line(extra),
                 })
+                // The small territories' printed points taken off, where they had any.
+                .chain(
+                    Some(self.too_small(side))
+                        .filter(|&p| p != 0)
+                        .map(|p| ScoreLine {
+                            label: format!("territories under {} squares", self.min_squares),
+                            points: super::clamp_line(p),
+                        }),
+                )
                 .collect(),
         )
     }
@@ -177,10 +232,33 @@ mod tests {
     fn the_rule_in_words() {
         let m = TerrainMultipliers {
             multipliers: vec![("lake".into(), 2), ("mine".into(), 0)],
+            min_squares: 1,
         };
         assert_eq!(
             m.rule(),
             "Terrain multipliers: a territory scores squares x crowns x its terrain's multiplier (lake x2, mine x0)."
+        );
+        let small = TerrainMultipliers {
+            multipliers: Vec::new(),
+            min_squares: 3,
+        };
+        assert_eq!(
+            small.rule(),
+            "Small territories: a territory of fewer than 3 squares scores nothing."
+        );
+        // A small territory loses its printed points, multiplied or not; a large one is
+        // multiplied.
+        let both = TerrainMultipliers {
+            multipliers: vec![("lake".into(), 2)],
+            min_squares: 3,
+        };
+        assert_eq!(both.territory_points("lake", 2, 3), -6);
+        assert_eq!(both.territory_points("wheat", 1, 1), -1);
+        assert_eq!(both.territory_points("lake", 3, 1), 3);
+        assert_eq!(both.territory_points("wheat", 3, 1), 0);
+        assert!(
+            both.rule()
+                .ends_with("; a territory of fewer than 3 squares scores nothing.")
         );
     }
 }
