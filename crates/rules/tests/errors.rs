@@ -1241,23 +1241,37 @@ fn what_can_never_come_into_play_is_warned_where_it_is_written() {
     );
     assert_eq!(w.len(), 1, "said once for every count: {w}");
     assert!(warnings_of(&claim("[0, 1, 2, 3]"), "c.toml").is_empty());
-    // The tax read once a turn where it changes nothing: no module gives a tax bonus (knights
-    // without buildings), a turn sends one knight.
-    let w = warnings_of(
-        "extends = \"kingdomino-knights\"\n[rules.module.knights]\ntax-bonus = \"once-a-turn\"\n\
-         same-territory = \"once-a-turn\"\nper-turn = 1\n",
-        "k.toml",
-    );
-    assert!(
-        w.to_string().contains("k.toml:3:13: module `knights`: `\"once-a-turn\"` changes nothing: no module of `modules` gives a tax bonus"),
-        "{w}"
-    );
-    assert!(
-        w.to_string().contains(
-            "k.toml:4:18: module `knights`: `\"once-a-turn\"` changes nothing: `per-turn` is 1"
+    // The tax read once a turn where it changes nothing: no turn sends a second knight (one
+    // a turn, or one knight a side for the game), or no module gives a tax bonus.
+    for (text, line, col, why) in [
+        (
+            "extends = \"kingdomino-knights\"\n[rules.module.knights]\nsame-territory = \"once-a-turn\"\n",
+            3,
+            18,
+            "a side starts with 1 knight and no module of `modules` gives more, so no turn sends a second knight",
         ),
-        "{w}"
-    );
+        (
+            "extends = \"queendomino\"\n[rules.module.knights]\nper-turn = 1\ntax-bonus = \"once-a-turn\"\n",
+            4,
+            13,
+            "`per-turn` is 1, so no turn sends a second knight",
+        ),
+        (
+            "extends = \"kingdomino-knights\"\n[rules.module.knights]\nstarting = 3\ntax-bonus = \"once-a-turn\"\n",
+            4,
+            13,
+            "no tax bonus is ever given",
+        ),
+        (
+            "extends = \"queendomino\"\nremove-buildings = [15, 16, 27, 29]\n[rules.module.knights]\ntax-bonus = \"once-a-turn\"\n",
+            4,
+            13,
+            "no tax bonus is ever given",
+        ),
+    ] {
+        let w = warnings_of(text, "k.toml");
+        assert_diag(&w, line, col, &[why]);
+    }
     assert!(
         warnings_of(
             "extends = \"queendomino\"\n[rules.module.knights]\ntax-bonus = \"once-a-turn\"\n\
@@ -1266,6 +1280,22 @@ fn what_can_never_come_into_play_is_warned_where_it_is_written() {
         )
         .is_empty()
     );
+    // A least size no territory of the grid reaches: every territory would score nothing.
+    let small = |n: u32| {
+        format!(
+            "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n\
+             [rules.module.terrain-multipliers]\nmin-squares = {n}\n"
+        )
+    };
+    assert_diag(
+        &warnings_of(&small(25), "s.toml"),
+        5,
+        15,
+        &[
+            "no territory of a 5x5 kingdom has 25 squares (at most 24 besides the castle), so every territory scores nothing",
+        ],
+    );
+    assert!(warnings_of(&small(24), "s.toml").is_empty());
     // Kingdoms, not players: 4 players in teams of two are 2 kingdoms.
     let w = warnings_of(
         "extends = \"kingdomino\"\nplayers = [4]\n[rules]\ngrid-size = 7\nteam-size = 2\n\

@@ -500,25 +500,45 @@ impl Mechanism for Knights {
         _rules: &crate::ruleset::Rules,
         modules: &[Box<dyn super::Module>],
     ) -> Vec<CheckProblem> {
-        let mut out = Vec::new();
-        if self.tax_bonus == TaxEach::OnceATurn
-            && !super::anyone_adds(modules, ruleset, "tax-bonus", Self::NAME)
+        // Both readings are about a turn's second knight: where none is ever sent, they
+        // change nothing (one a turn by `per-turn`, or one knight a side for the game).
+        let second = if self.per_turn < 2 {
+            Some(format!("`per-turn` is {}", self.per_turn))
+        } else if self.starting < 2
+            && !(self.supply > self.starting
+                && super::anyone_adds(modules, ruleset, "knights", Self::NAME))
         {
-            out.push(CheckProblem::at(
-                "tax-bonus",
-                "`\"once-a-turn\"` changes nothing: no module of `modules` gives a tax bonus \
-                 (`buildings` does)",
-            ));
-        }
-        if self.same_territory == TaxEach::OnceATurn && self.per_turn < 2 {
-            out.push(CheckProblem::at(
-                "same-territory",
-                format!(
-                    "`\"once-a-turn\"` changes nothing: `per-turn` is {}, so a turn sends at \
-                     most one knight",
-                    self.per_turn
-                ),
-            ));
+            Some(format!(
+                "a side starts with {} and no module of `modules` gives more",
+                describe::plural(self.starting, "knight", "knights")
+            ))
+        } else {
+            None
+        };
+        let mut out = Vec::new();
+        for (key, reading) in [
+            ("tax-bonus", self.tax_bonus),
+            ("same-territory", self.same_territory),
+        ] {
+            if reading != TaxEach::OnceATurn {
+                continue;
+            }
+            if let Some(why) = &second {
+                out.push(CheckProblem::at(
+                    key,
+                    format!(
+                        "`\"once-a-turn\"` changes nothing: {why}, so no turn sends a second knight"
+                    ),
+                ));
+            } else if key == "tax-bonus"
+                && !super::anyone_adds(modules, ruleset, "tax-bonus", Self::NAME)
+            {
+                out.push(CheckProblem::at(
+                    key,
+                    "`\"once-a-turn\"` changes nothing: no tax bonus is ever given (`buildings` \
+                     gives one by its tiles with a `tax-bonus`; none of `modules` does here)",
+                ));
+            }
         }
         out
     }

@@ -165,6 +165,30 @@ impl Mechanism for TerrainMultipliers {
         })
     }
 
+    /// A `min-squares` no territory reaches: a kingdom of the count's grid holds at most its
+    /// squares less the castle's, so every territory would score nothing.
+    fn never_reached(
+        &self,
+        _ruleset: &Ruleset,
+        rules: &Rules,
+        _modules: &[Box<dyn super::Module>],
+    ) -> Vec<CheckProblem> {
+        let g = u32::from(rules.grid_size);
+        let most = (g * g).saturating_sub(1);
+        if self.min_squares <= most {
+            return Vec::new();
+        }
+        let a = if g == 8 { "an" } else { "a" };
+        vec![CheckProblem::at(
+            "min-squares",
+            format!(
+                "no territory of {a} {g}x{g} kingdom has {} squares (at most {most} besides the \
+                 castle), so every territory scores nothing",
+                self.min_squares
+            ),
+        )]
+    }
+
     fn check(&self, ruleset: &Ruleset) -> Vec<CheckProblem> {
         // (Each name must be a terrain's, so there are at most as many as terrains.)
         self.multipliers
