@@ -185,9 +185,13 @@ impl Rules {
             let prefix = tie_break.prefix();
             let whole: Vec<String> = candidates.iter().map(|k| format!("{prefix}{k}")).collect();
             let refs: Vec<&str> = whole.iter().map(String::as_str).collect();
-            let suggestion = crate::text::closest(&tie_break.name(), &refs)
-                .and_then(|w| refs.iter().position(|x| *x == w))
-                .and_then(|i| candidates.get(i).copied());
+            // `most-territory` meant the largest territory (there is no smallest one).
+            let territory = matches!(r, "territory" | "territories" | "largest-territory");
+            let suggestion = if territory {
+                (!tie_break.prefers_fewer()).then(|| "largest-territory".to_string())
+            } else {
+                crate::text::closest(&tie_break.name(), &refs).map(str::to_string)
+            };
             problems.push(RulesProblem::UnknownResource {
                 index,
                 tie_break,

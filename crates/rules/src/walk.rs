@@ -621,6 +621,11 @@ impl<'s> Walker<'s> {
                 None
             }
         };
+        // `smallest-territory`, `max-territory`: the largest territory is the one tie-break
+        // on territories (no smallest).
+        if rest.trim_end_matches('s') == "territor" || rest.starts_with("territor") {
+            return (prefix == Some("most")).then(|| "largest-territory".to_string());
+        }
         if let Some(prefix) = prefix {
             let prefixed = format!("{prefix}-{rest}");
             return takes(&prefixed).then_some(prefixed);

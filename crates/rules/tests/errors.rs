@@ -3269,6 +3269,23 @@ fn a_tie_break_of_the_fewest_is_read_and_its_misspellings_told() {
         d.to_string().contains("(did you mean \"most-coins\"?)"),
         "{d}"
     );
+    // Territories: the largest is the one tie-break on them; there is no smallest, so a word
+    // for fewer suggests nothing (`fewest-territory` would be refused in turn).
+    for (written, meant) in [
+        ("most-territory", Some("`largest-territory`")),
+        ("max-territory", Some("\"largest-territory\"")),
+        ("smallest-territory", None),
+        ("fewest-territory", None),
+    ] {
+        let d = load_str(registry, &text(written), Path::new("t.toml")).expect_err("no");
+        match meant {
+            Some(m) => assert!(
+                d.to_string().contains(&format!("(did you mean {m}?)")),
+                "{written}: {d}"
+            ),
+            None => assert!(!d.to_string().contains("did you mean"), "{written}: {d}"),
+        }
+    }
 }
 
 #[test]

@@ -195,11 +195,12 @@ pub enum RulesProblem {
     },
     /// A `most-RESOURCE` or `fewest-RESOURCE` tie-break on a resource no registered module
     /// keeps.
-    #[error("tie-break `{tie_break}`: no module keeps a resource called `{resource}` for each side{hint}; a `{prefix}` tie-break names one the modules keep per side (its module in `modules`): {known}", tie_break = .tie_break.name(), resource = .tie_break.resource().unwrap_or(""), prefix = .tie_break.prefix(), hint = .suggestion.map(|s| format!(" (did you mean `{}{s}`?)", .tie_break.prefix())).unwrap_or_default())]
+    #[error("tie-break `{tie_break}`: no module keeps a resource called `{resource}` for each side{hint}; a `{prefix}` tie-break names one the modules keep per side (its module in `modules`): {known}", tie_break = .tie_break.name(), resource = .tie_break.resource().unwrap_or(""), prefix = .tie_break.prefix(), hint = .suggestion.as_ref().map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default())]
     UnknownResource {
         index: usize,
         tie_break: TieBreak,
-        suggestion: Option<&'static str>,
+        /// The tie-break meant, whole (`most-coins`, `largest-territory`).
+        suggestion: Option<String>,
         known: String,
     },
     /// A `teams` the registry does not know; `known` lists the names it knows.
