@@ -887,6 +887,14 @@ impl<'s> Walker<'s> {
                         " (`{}` is a module: its parameters go in [{table}], and its name in `modules`)",
                         e.key
                     ));
+                } else if path.0.last() == Some(&e.key) {
+                    // `rules.module.x.y = 1` written under `[rules]`: the table's name again.
+                    msg.push_str(&format!(
+                        " (a key under {} is written without the table's name: drop the `{}.` \
+                         before it)",
+                        path.table().trim_start_matches("in "),
+                        e.key
+                    ));
                 } else if let Some(home) = home_of(self.root, &e.key, &path.0) {
                     msg.push_str(&format!(" ({home})"));
                 } else if let Some(close) = closest(&e.key, &known) {

@@ -3288,6 +3288,27 @@ fn a_tie_break_of_the_fewest_is_read_and_its_misspellings_told() {
     }
 }
 
+/// A dotted key under a table that names the table again (`rules.module.x.y = 1` under
+/// `[rules]`) is told to drop the table's name.
+#[test]
+fn a_dotted_key_repeating_its_table_says_to_drop_the_name() {
+    let d = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n\
+         rules.module.terrain-multipliers.min-squares = 2\n",
+        Path::new("m.toml"),
+    )
+    .expect_err("refused");
+    assert_diag(
+        &d,
+        4,
+        1,
+        &[
+            "unknown key `rules` in [rules] (a key under [rules] is written without the table's name: drop the `rules.` before it)",
+        ],
+    );
+}
+
 #[test]
 fn a_modules_parameters_written_as_a_rule_say_where_they_go() {
     // `[rules.terrain-multipliers]`: unknown in [rules], and where it goes said.
