@@ -3288,6 +3288,36 @@ fn a_tie_break_of_the_fewest_is_read_and_its_misspellings_told() {
     }
 }
 
+/// A module's parameter of words (the knights' `tax-bonus`) given a word it lacks, a number, a
+/// list or a table: the words it takes, in quotes, and the one meant.
+#[test]
+fn a_parameter_of_words_says_its_words() {
+    for (value, said) in [
+        (
+            "\"once-per-turn\"",
+            "`tax-bonus` must be \"each-knight\" or \"once-a-turn\", not \"once-per-turn\" (did you mean \"once-a-turn\"?)",
+        ),
+        ("\"each_knight\"", "(did you mean \"each-knight\"?)"),
+        ("1", "`tax-bonus` must be a word in quotes, not 1"),
+        (
+            "[\"once-a-turn\"]",
+            "`tax-bonus` must be a word in quotes, not [\"once-a-turn\"]",
+        ),
+        (
+            "{ once-a-turn = true }",
+            "`tax-bonus` must be a word in quotes, not { once-a-turn = true }",
+        ),
+    ] {
+        let d = load_str(
+            crownlands_core::Registry::shipped_ref(),
+            &format!("extends = \"queendomino\"\n[rules.module.knights]\ntax-bonus = {value}\n"),
+            Path::new("k.toml"),
+        )
+        .expect_err(value);
+        assert_diag(&d, 3, 13, &[said]);
+    }
+}
+
 /// A dotted key under a table that names the table again (`rules.module.x.y = 1` under
 /// `[rules]`) is told to drop the table's name.
 #[test]

@@ -442,6 +442,10 @@ fn param_problem(key: &str, value: &Param, serde: &str, items: Option<&str>) -> 
     if serde.starts_with(super::bounded::LENGTH_WORDS) {
         return format!("`{key}` {serde}");
     }
+    // A word not among the parameter's words (`tax-bonus = "once-per-turn"`).
+    if serde.starts_with("unknown variant ") {
+        return format!("`{key}` {}", super::value_words::words(serde));
+    }
     let expected = serde.rsplit("expected ").next().unwrap_or_default();
     let Some(kind) = super::value_words::kind_words(expected) else {
         return format!("`{key}`: {serde}");
@@ -493,6 +497,14 @@ fn param_problem_at(
     };
     if top {
         return param_problem(key, value, &problem.serde, items);
+    }
+    // A table where a word is meant (`tax-bonus = { once-a-turn = true }`: serde reads the key
+    // as the word and wants nothing after it): said of the parameter.
+    if problem.serde.ends_with("expected unit") {
+        return format!(
+            "`{key}` must be a word in quotes, not {}",
+            crate::text::excerpt(&value.to_string())
+        );
     }
     let at = problem.at();
     if problem.message.starts_with("must") {

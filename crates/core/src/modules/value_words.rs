@@ -141,6 +141,30 @@ pub fn words(serde: &str) -> String {
     {
         return format!("`{field}` is missing");
     }
+    // A word of a list of words (`tax-bonus = "once-per-turn"`): the words in quotes, as the
+    // file writes them, and the one meant.
+    if let Some((given, expected)) = serde
+        .strip_prefix("unknown variant `")
+        .and_then(|r| r.split_once("`, expected "))
+    {
+        let names: Vec<String> = expected
+            .trim_start_matches("one of ")
+            .replace(" or ", ", ")
+            .split(", ")
+            .map(|w| w.trim_matches('`').to_string())
+            .collect();
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        let hint = crate::text::closest(given, &refs)
+            .or_else(|| crate::text::closest(&given.replace('_', "-"), &refs))
+            .map(|c| format!(" (did you mean \"{c}\"?)"))
+            .unwrap_or_default();
+        let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+        return format!(
+            "must be {}, not \"{}\"{hint}",
+            quoted.join(" or "),
+            crate::text::excerpt(given)
+        );
+    }
     for (prefix, kind) in [("invalid type: ", false), ("invalid value: ", true)] {
         if let Some(rest) = serde.strip_prefix(prefix)
             && let Some((found, expected)) = rest.split_once(", expected ")
@@ -168,6 +192,9 @@ pub fn kind_words(expected: &str) -> Option<&'static str> {
         "a number"
     } else if expected.contains("sequence") || expected.contains("tuple") {
         "a list"
+    } else if expected == "string or map" {
+        // An enum of words (a map only for variants holding values, which those have none of).
+        "a word in quotes"
     } else if expected.contains("map") || expected.starts_with("struct") {
         "a table"
     } else if expected.contains("bool") {
