@@ -5,6 +5,20 @@ use crownlands_core::{Game, Registry, Side};
 use std::path::Path;
 use std::sync::Arc;
 
+/// The guide's house rule `name` (docs/house-rules/).
+fn guide(name: &str) -> crownlands_core::Ruleset {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
+    crownlands_rules::load_path(Registry::shipped_ref(), &dir.join(name))
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// A ruleset written here, as the file `name` beside the guide's would read.
+fn written(name: &str, text: &str) -> crownlands_core::Ruleset {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
+    crownlands_rules::load_str(Registry::shipped_ref(), text, &dir.join(name))
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
 #[test]
 fn coins_and_points_follow_each_sides_place_in_the_first_claims() {
     // Listed after `wealth` or before it: wealth's 7 coins add to the place's (a review found
@@ -64,14 +78,12 @@ fn coins_and_points_with(list: &str) {
 /// at every count they allow.
 #[test]
 fn the_house_module_examples_keep_the_engines_properties() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
     for name in [
         "first-player-compensation.toml",
         "lakes-double.toml",
         "small-territories.toml",
     ] {
-        let ruleset = crownlands_rules::load_path(Registry::shipped_ref(), &dir.join(name))
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let ruleset = guide(name);
         crownlands_core::conformance::check(&Arc::new(ruleset), 0..4)
             .unwrap_or_else(|e| panic!("{name}: {e:?}"));
     }
@@ -82,30 +94,21 @@ fn the_house_module_examples_keep_the_engines_properties() {
 /// score, in random games of the guide's lakes and of multipliers of every kind.
 #[test]
 fn terrain_multipliers_score_territory_by_territory() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
-    let lakes =
-        crownlands_rules::load_path(Registry::shipped_ref(), &dir.join("lakes-double.toml"))
-            .unwrap_or_else(|e| panic!("{e}"));
-    let many = crownlands_rules::load_str(
-        Registry::shipped_ref(),
+    let lakes = guide("lakes-double.toml");
+    let many = written(
+        "many.toml",
         "extends = \"kingdomino\"\nname = \"many\"\n[rules]\n\
          modules = [\"terrain-multipliers\"]\n[rules.module.terrain-multipliers]\n\
          multipliers = { wheat = 0, forest = 3, lake = 2, grassland = 100, swamp = 1 }\n",
-        &dir.join("many.toml"),
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
-    let small =
-        crownlands_rules::load_path(Registry::shipped_ref(), &dir.join("small-territories.toml"))
-            .unwrap_or_else(|e| panic!("{e}"));
+    );
+    let small = guide("small-territories.toml");
     // Multipliers and a least size together: a small territory scores nothing, multiplied or not.
-    let both = crownlands_rules::load_str(
-        Registry::shipped_ref(),
+    let both = written(
+        "both.toml",
         "extends = \"kingdomino\"\nname = \"both\"\n[rules]\n\
          modules = [\"terrain-multipliers\"]\n[rules.module.terrain-multipliers]\n\
          multipliers = { lake = 2, mine = -1 }\nmin-squares = 3\n",
-        &dir.join("both.toml"),
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
+    );
     let mut checked = 0;
     for ruleset in [lakes, many, small, both] {
         let ruleset = Arc::new(ruleset);
@@ -134,11 +137,7 @@ fn terrain_multipliers_score_territory_by_territory() {
 /// count nothing, and the score says how much they lost on a line of their own.
 #[test]
 fn territories_under_the_least_size_score_nothing() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
-    let small = Arc::new(
-        crownlands_rules::load_path(Registry::shipped_ref(), &dir.join("small-territories.toml"))
-            .unwrap_or_else(|e| panic!("{e}")),
-    );
+    let small = Arc::new(guide("small-territories.toml"));
     let mut lost = 0;
     for seed in 0..30u64 {
         let mut game = Game::new(small.clone(), 2, seed).expect("setup");

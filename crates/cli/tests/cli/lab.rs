@@ -947,25 +947,34 @@ fn chart_texts<'a>(html: &'a str, title: &str) -> Vec<&'a str> {
         .collect()
 }
 
+/// The page `args` (a `simulate` or `compare` command) write with `--report`, checked to be
+/// a self-contained page, and the run's output.
+fn report_of(tag: &str, args: &[&str]) -> (String, super::Run) {
+    let page = TempFile::new(tag, "html", "");
+    let mut all: Vec<&str> = args.to_vec();
+    let arg = page.arg();
+    all.extend(["--report", &arg, "--force"]);
+    let r = run(&all).ok();
+    let html = std::fs::read_to_string(page.path()).expect("report");
+    check_page(&html);
+    (html, r)
+}
+
 /// `simulate --bots` with bots of two kinds: the page charts each bot's win share and mean
 /// score (a seat mixes the bots taking turns in it), each bot named on the axis.
 #[test]
 fn a_report_of_bots_charts_each_bot() {
-    let page = TempFile::new("report-bots", "html", "");
-    run(&[
-        "simulate",
-        "kingdomino",
-        "--bots",
-        "greedy,random",
-        "-g",
-        "20",
-        "--report",
-        &page.arg(),
-        "--force",
-    ])
-    .ok();
-    let html = std::fs::read_to_string(page.path()).expect("report");
-    check_page(&html);
+    let (html, _) = report_of(
+        "report-bots",
+        &[
+            "simulate",
+            "kingdomino",
+            "--bots",
+            "greedy,random",
+            "-g",
+            "20",
+        ],
+    );
     for title in [
         "Win share per bot (95% intervals",
         "Mean score per bot (95% intervals",
@@ -980,22 +989,8 @@ fn a_report_of_bots_charts_each_bot() {
 
 #[test]
 fn reports_are_self_contained_pages_with_charts() {
-    let page = TempFile::new("report", "html", "");
-    let r = run(&[
-        "simulate",
-        "harmony",
-        "-p",
-        "3",
-        "-g",
-        "50",
-        "--report",
-        &page.arg(),
-        "--force",
-    ])
-    .ok();
+    let (html, r) = report_of("report", &["simulate", "harmony", "-p", "3", "-g", "50"]);
     assert!(r.stdout.contains("report written to"), "{}", r.stdout);
-    let html = std::fs::read_to_string(page.path()).expect("report");
-    check_page(&html);
     assert!(html.matches("<svg").count() >= 3, "charts");
     assert!(html.contains("Score distribution per seat"));
     assert!(html.contains("Win share per seat"));
@@ -1005,22 +1000,18 @@ fn reports_are_self_contained_pages_with_charts() {
         html.contains("50 games of harmony with 3 random players"),
         "the summary"
     );
-    let page = TempFile::new("compare", "html", "");
-    run(&[
+    let (html, _) = report_of(
         "compare",
-        "kingdomino",
-        "middle-kingdom",
-        "-p",
-        "2",
-        "-g",
-        "30",
-        "--report",
-        &page.arg(),
-        "--force",
-    ])
-    .ok();
-    let html = std::fs::read_to_string(page.path()).expect("report");
-    check_page(&html);
+        &[
+            "compare",
+            "kingdomino",
+            "middle-kingdom",
+            "-p",
+            "2",
+            "-g",
+            "30",
+        ],
+    );
     assert!(html.matches("<svg").count() >= 5, "charts");
     assert!(html.contains("Differences B - A"));
     // The legends and the distributions say which ruleset is A and which B.
@@ -1029,22 +1020,18 @@ fn reports_are_self_contained_pages_with_charts() {
     let texts = chart_texts(&html, "Win share per seat (95% intervals)");
     assert!(texts.contains(&"1") && texts.contains(&"2"), "{texts:?}");
     // With bots of two kinds, the differences per bot too, each bot named on its axis.
-    let page = TempFile::new("compare-bots", "html", "");
-    run(&[
-        "compare",
-        "kingdomino",
-        "harmony",
-        "--bots",
-        "greedy,random",
-        "-g",
-        "30",
-        "--report",
-        &page.arg(),
-        "--force",
-    ])
-    .ok();
-    let html = std::fs::read_to_string(page.path()).expect("report");
-    check_page(&html);
+    let (html, _) = report_of(
+        "compare-bots",
+        &[
+            "compare",
+            "kingdomino",
+            "harmony",
+            "--bots",
+            "greedy,random",
+            "-g",
+            "30",
+        ],
+    );
     let texts = chart_texts(&html, "Win share difference per bot");
     assert!(
         texts.contains(&"greedy") && texts.contains(&"random") && texts.contains(&"bot"),
