@@ -117,6 +117,7 @@ fn a_build_step_says_which_tiles_are_too_dear_at_the_common_sizes() {
         let text = screen(&app, w, h);
         let shown: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(shown.contains("not enough for"), "{w}x{h}:\n{text}");
+        insta::assert_snapshot!(format!("build_too_dear_{w}x{h}"), text);
     }
     // Where even the title and note do not fit, the title alone.
     let game = app.game().expect("a game");
