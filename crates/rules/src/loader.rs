@@ -334,10 +334,18 @@ impl Loader {
                 .components()
                 .any(|c| c.as_os_str().to_string_lossy().starts_with('.'));
             if hidden {
+                // A link is said to lead there (its own name may look plain).
+                let link =
+                    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
                 return Err(format!(
-                    "`{}` is in a hidden folder or is a hidden file (a name starting with `.`): \
-                     a ruleset may not name such files, where programs keep settings and keys",
-                    path.display()
+                    "`{}` {} a hidden folder or file (a name starting with `.`): a ruleset may \
+                     not name such files, where programs keep settings and keys",
+                    path.display(),
+                    if link {
+                        "is a link into"
+                    } else {
+                        "is in, or is,"
+                    }
                 ));
             }
             return Ok(());

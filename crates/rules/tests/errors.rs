@@ -2038,13 +2038,22 @@ fn a_ruleset_names_only_files_in_its_own_folder() {
     ] {
         let path = common::write(&dir, name, text);
         let d = load_path(registry, &path).expect_err(name);
+        assert_diag(&d, line, col, &["is in, or is, a hidden folder or file"]);
+        assert!(!d.to_string().contains("registry"), "{name}: {d}");
+    }
+    // A link with a plain name into a hidden folder is said to lead there.
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(dir.join(".keys/c.toml"), dir.join("plain.toml"))
+            .expect("symlink");
+        let path = common::write(&dir, "via-link.toml", "extends = \"plain.toml\"\n");
+        let d = load_path(registry, &path).expect_err("a link into .keys");
         assert_diag(
             &d,
-            line,
-            col,
-            &["is in a hidden folder or is a hidden file"],
+            1,
+            11,
+            &["plain.toml` is a link into a hidden folder or file"],
         );
-        assert!(!d.to_string().contains("registry"), "{name}: {d}");
     }
     // The folder is the one of the file the user named: from a file below, `../base.toml` is
     // outside.
