@@ -104,15 +104,11 @@ impl<W: Write> Write for Shown<W> {
 /// string it stands for the same character and the document stays valid (serde_json leaves DEL,
 /// the C1 controls and the separators as they are).
 fn shown_on_stdout(text: &str) -> std::borrow::Cow<'_, str> {
-    use crownlands_core::text::{MAX_STACKED_MARKS, is_combining_mark};
+    use crownlands_core::text::stacked;
     let unsafe_here =
         |c: char| crownlands_core::text::is_unsafe_char(c) && !matches!(c, '\n' | '\t');
     // The combining marks on one character past the few any language needs, too (stacked by
     // the dozen they are drawn over the lines around).
-    let stacked = |c: char, run: &mut usize| {
-        *run = if is_combining_mark(c) { *run + 1 } else { 0 };
-        *run > MAX_STACKED_MARKS
-    };
     let mut run = 0;
     if !text.chars().any(|c| unsafe_here(c) || stacked(c, &mut run)) {
         return std::borrow::Cow::Borrowed(text);

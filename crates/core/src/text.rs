@@ -119,6 +119,13 @@ pub fn first_unsafe_char(s: &str) -> Option<char> {
 /// ([`escape_controls`]): enough for the accents of any language (Vietnamese stacks two).
 pub const MAX_STACKED_MARKS: usize = 3;
 
+/// Whether `c`, the next character of a text, is a combining mark past
+/// [`MAX_STACKED_MARKS`] on one character; `run` counts the marks in a row so far (0 to begin).
+pub fn stacked(c: char, run: &mut usize) -> bool {
+    *run = if is_combining_mark(c) { *run + 1 } else { 0 };
+    *run > MAX_STACKED_MARKS
+}
+
 /// Whether `c` is a combining mark of the blocks that stack over a letter (the combining
 /// diacritical marks and their extensions, supplement, marks for symbols and half marks).
 pub fn is_combining_mark(c: char) -> bool {
@@ -206,10 +213,6 @@ fn escape(s: &str, keep_newlines: bool) -> Cow<'_, str> {
     // Combining marks past [`MAX_STACKED_MARKS`] on one character are escaped too: stacked by
     // the dozen ("zalgo" text) they are drawn over the lines above and below.
     let mut run = 0;
-    let stacked = |c: char, run: &mut usize| {
-        *run = if is_combining_mark(c) { *run + 1 } else { 0 };
-        *run > MAX_STACKED_MARKS
-    };
     if !s.chars().any(|c| unsafe_here(c) || stacked(c, &mut run)) {
         return Cow::Borrowed(s);
     }

@@ -8,10 +8,10 @@
 //! A house rule may pay `coins-per-square` coins (1) for each square of the taxed territory.
 //!
 //! Two readings of rulebook 002 that players may settle otherwise are parameters, each defaulting
-//! to the reading docs/rulesets.md gives ("Readings where the rulebook is silent"): `tax-bonus` (the buildings' tax bonuses come with
-//! each knight sent, "each time you collect tax", or once a turn) and `same-territory` (when both
-//! squares of the domino lie in one territory, a second knight taxes it again in full, or may not
-//! go there: a territory is taxed once a turn).
+//! to the reading docs/rulesets.md gives ("Readings where the rulebook is silent"): `tax-bonus`
+//! (the buildings' tax bonuses come with each knight sent, "each time you collect tax", or once a
+//! turn) and `same-territory` (when both squares of the domino lie in one territory, a second
+//! knight taxes it again in full, or may not go there: a territory is taxed once a turn).
 
 use super::bounded::Bounded;
 use super::describe::{self, CellMark, ChoiceView, Stat};

@@ -1632,12 +1632,11 @@ impl App {
             );
             return;
         }
-        let point = self.undo.pop();
         // The session as it was at that decision, replayed to there.
-        let back = point.as_ref().and_then(|p| {
-            let old = self.session.as_ref()?;
-            Some((undo::rewound(old, p.at)?, p))
-        });
+        let back = self
+            .undo
+            .pop()
+            .and_then(|p| Some((undo::rewound(self.session.as_ref()?, p.at)?, p)));
         match back {
             Some((s, point)) => {
                 // The move taken back: the cursor goes back onto it (it had gone to the first
@@ -1646,10 +1645,7 @@ impl App {
                     .session
                     .as_ref()
                     .and_then(|old| old.actions().last()?.get(point.at).copied());
-                let log = point
-                    .log
-                    .clone()
-                    .unwrap_or_else(|| undo::log_of(&s, &self.seats));
+                let log = point.log.unwrap_or_else(|| undo::log_of(&s, &self.seats));
                 self.session = Some(s);
                 self.pending = None;
                 self.decision_at = None;
