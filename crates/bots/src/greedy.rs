@@ -287,13 +287,14 @@ fn shape_bonuses(k: &Kingdom, rules: &Rules) -> (i32, f64) {
 }
 
 /// Empty cells inside the bounding box that no domino can fill any more: every neighbour is taken
-/// or would make the kingdom outgrow its grid.
+/// or would make the kingdom outgrow its grid (or lie beyond a castle fixed at the centre).
 fn dead_cells(k: &Kingdom, (x0, y0, x1, y1): (i32, i32, i32, i32), grid: i32) -> u32 {
+    let reach = i32::from(k.reach());
     let fits = |x: i32, y: i32| {
         x1.max(x) - x0.min(x) < grid
             && y1.max(y) - y0.min(y) < grid
-            && x.abs() < grid
-            && y.abs() < grid
+            && x.abs() <= reach
+            && y.abs() <= reach
     };
     let empty =
         |x: i32, y: i32| fits(x, y) && k.content(Cell::new(x as i8, y as i8)) == Content::Empty;

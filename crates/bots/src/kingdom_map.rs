@@ -221,11 +221,14 @@ impl KingdomMap {
         }
         let (x0, y0, x1, y1) = kingdom.bounds();
         self.bounds = (i32::from(x0), i32::from(y0), i32::from(x1), i32::from(y1));
-        // The empty cells, row by row: the grid's reach around the castle, less what is taken.
-        let reach = span(1 - grid, grid - 1);
+        // The empty cells, row by row: the grid's reach around the castle (less with the castle
+        // fixed at the centre), less what is taken. Nothing outside them is ever open, so the
+        // bounding box's reach (`KingdomMap::reach`) needs no other limit.
+        let limit = i32::from(kingdom.reach());
+        let reach = span(-limit, limit);
         for (r, row) in self.empty_rows.iter_mut().enumerate() {
             let y = r as i32 - ORIGIN;
-            *row = if y.abs() < grid { reach } else { 0 };
+            *row = if y.abs() <= limit { reach } else { 0 };
         }
         self.empty_rows[ORIGIN as usize] &= !(1 << ORIGIN);
         self.occupied = 1;

@@ -1,5 +1,6 @@
 //! The fast placement value gives greedy's value for every placement of random games, in every
-//! shipped ruleset (grids 5 and 7, Middle Kingdom in both readings, Harmony).
+//! shipped ruleset (grids 5 and 7, Middle Kingdom in both readings, Harmony), and in house rules
+//! that change it (territories scored by terrain and size, the castle fixed at the centre).
 
 use crownlands_bots::greedy::{KingdomEval, placement_value};
 use crownlands_bots::kingdom_map::KingdomMap;
@@ -32,6 +33,26 @@ fn house_rules() -> Vec<(String, Ruleset)> {
     ]
 }
 
+/// The castle fixed at the centre (`castle = "centre"`): the guide's 5x5, and a 7x7 with both
+/// bonuses, where the kingdom's reach and the holes it leaves differ from the grid's.
+fn castle_centred() -> Vec<(String, Ruleset)> {
+    let registry = crownlands_core::Registry::shipped_ref();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
+    let centre = crownlands_rules::load_path(registry, &dir.join("castle-centre.toml"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let wide = crownlands_rules::load_str(
+        registry,
+        "extends = \"harmony-middle-kingdom\"\nname = \"wide-centre\"\n[rules]\n\
+         grid-size = 7\ncastle = \"centre\"\n",
+        &dir.join("wide-centre.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    vec![
+        ("castle-centre".into(), centre),
+        ("wide-centre".into(), wide),
+    ]
+}
+
 #[test]
 fn kingdom_map_values_equal_greedy_values() {
     let mut map = KingdomMap::new();
@@ -56,6 +77,7 @@ fn kingdom_map_values_equal_greedy_values() {
         );
     }
     rulesets.extend(houses);
+    rulesets.extend(castle_centred());
     for (name, r) in rulesets {
         let r = Arc::new(r);
         let players = r.player_counts()[0].0;

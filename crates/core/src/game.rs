@@ -302,7 +302,7 @@ impl Game {
             players,
             seed,
             rng: GameRng::seed_from(seed),
-            kingdoms: BySide::filled(sides, Kingdom::new(rules.grid_size)),
+            kingdoms: BySide::filled(sides, Kingdom::with_castle(rules.grid_size, rules.castle)),
             owners,
             king_sides,
             sides,
@@ -342,18 +342,19 @@ impl Game {
     /// Shuffle and deal: the deck, empty kingdoms, the order of the first claims, the modules'
     /// economy, the first line.
     fn deal(&mut self, seed: u64) {
-        let (grid, kpp, first_claims) = {
+        let (grid, castle, kpp, first_claims) = {
             let r = self.rules();
-            (r.grid_size, usize::from(r.kings_per_player), r.first_claims)
+            let kpp = usize::from(r.kings_per_player);
+            (r.grid_size, r.castle, kpp, r.first_claims)
         };
         self.seed = seed;
         self.rng = GameRng::seed_from(seed);
         self.shuffle_deck();
         for k in self.kingdoms.values_mut() {
-            if k.grid() == grid {
+            if k.grid() == grid && k.castle_at() == castle {
                 k.clear();
             } else {
-                *k = Kingdom::new(grid);
+                *k = Kingdom::with_castle(grid, castle);
             }
         }
         // At most 16 players of at most a few kings each (the ruleset's limits).
@@ -1417,8 +1418,15 @@ fn why_illegal(k: &Kingdom, d: &Domino, p: Placement) -> &'static str {
         return "a square there is already taken";
     }
     let mut probe = k.clone();
-    if probe.set_square(p.first, d.first).is_err() || probe.set_square(second, d.second).is_err() {
-        return "the kingdom would grow past its grid size";
+    match probe
+        .set_square(p.first, d.first)
+        .and_then(|()| probe.set_square(second, d.second))
+    {
+        Err(crate::kingdom::SquareError::BeyondCentre(..)) => {
+            return "it would lie too far from the castle, which stands at the centre";
+        }
+        Err(_) => return "the kingdom would grow past its grid size",
+        Ok(()) => {}
     }
     "no square touches the castle or the same terrain"
 }

@@ -6,6 +6,7 @@
 use crate::bitboard::{Board, MAX_GRID, Narrow, Wide};
 use crate::domino::{Domino, MAX_CROWNS, Square};
 use crate::geometry::{Cell, Direction, Placement};
+use crate::ruleset::CastleAt;
 use crate::terrain::{MAX_TERRAINS, TerrainId};
 
 /// What a cell of a kingdom holds.
@@ -31,6 +32,11 @@ pub struct Territory {
 pub enum SquareError {
     #[error("{0} lies outside a {1}x{1} kingdom around its castle")]
     OutsideGrid(Cell, u8),
+    /// Beyond the square a castle fixed at the centre allows: more than `reach` from it.
+    #[error(
+        "{0} lies more than {1} squares from the castle, which stands at the centre of its kingdom (castle = \"centre\")"
+    )]
+    BeyondCentre(Cell, u8),
     #[error("{0} is already taken")]
     Occupied(Cell),
     #[error("terrain #{} does not exist", .0.0)]
@@ -71,16 +77,50 @@ impl Kingdom {
     /// A kingdom holding only its castle, allowed to grow to `grid` x `grid` (clamped to
     /// 1..=[`MAX_GRID`]; rulesets are validated before they get here).
     pub fn new(grid: u8) -> Kingdom {
+        Kingdom::with_castle(grid, CastleAt::Anywhere)
+    }
+
+    /// A kingdom holding only its castle, standing where `castle` says: anywhere (the kingdom
+    /// grows any way around it within `grid` x `grid`) or fixed at the grid's centre (squares at
+    /// most half the grid less one from it; on an even grid, which has no centre, half rounded
+    /// down: rulesets refuse that case before it gets here).
+    pub fn with_castle(grid: u8, castle: CastleAt) -> Kingdom {
         let grid = grid.clamp(1, MAX_GRID as u8);
         if usize::from(grid) <= Narrow::MAX_GRID {
-            Kingdom(Repr::Narrow(Grid::new(grid)))
+            Kingdom(Repr::Narrow(Grid::new(grid, castle)))
         } else {
-            Kingdom(Repr::Wide(Grid::new(grid)))
+            Kingdom(Repr::Wide(Grid::new(grid, castle)))
         }
     }
 
     pub fn grid(&self) -> u8 {
         each!(self, k => k.grid)
+    }
+
+    /// Where the castle stands: anywhere, or fixed at the centre.
+    pub fn castle_at(&self) -> CastleAt {
+        each!(self, k => k.castle_at)
+    }
+
+    /// How far from the castle a square may ever lie along either axis: the grid less one, or
+    /// half of that with the castle fixed at the centre.
+    pub fn reach(&self) -> i8 {
+        each!(self, k => k.reach as i8)
+    }
+
+    /// The cells where squares may still go, as (min x, min y, max x, max y) around the castle:
+    /// the occupied bounding box stretched as far as the grid allows in every direction (and no
+    /// farther than [`Kingdom::reach`]).
+    pub fn frame(&self) -> (i8, i8, i8, i8) {
+        let (x0, y0, x1, y1) = self.bounds();
+        let n = self.grid() as i8 - 1;
+        let r = self.reach();
+        (
+            (x1 - n).max(-r),
+            (y1 - n).max(-r),
+            (x0 + n).min(r),
+            (y0 + n).min(r),
+        )
     }
 
     /// Empty the kingdom back to its castle alone: exactly `Kingdom::new(self.grid())`, touching
@@ -269,6 +309,10 @@ impl Kingdom {
 struct Grid<B> {
     grid: u8,
     castle: usize,
+    /// Where the castle stands, and so how far from it a square may lie along either axis
+    /// (`grid - 1`, or half of that at the centre).
+    castle_at: CastleAt,
+    reach: u8,
     occupied: B,
     terrain: [B; MAX_TERRAINS],
     /// Cells next to the castle or to a square of each terrain: where a square of that terrain
@@ -288,12 +332,18 @@ struct Grid<B> {
 }
 
 impl<B: Board> Grid<B> {
-    fn new(grid: u8) -> Self {
+    fn new(grid: u8, castle_at: CastleAt) -> Self {
         let half = grid - 1;
         let castle = usize::from(half) * B::STRIDE + usize::from(half);
+        let reach = match castle_at {
+            CastleAt::Anywhere => half,
+            CastleAt::Centre => half / 2,
+        };
         let mut k = Grid {
             grid,
             castle,
+            castle_at,
+            reach,
             occupied: B::single(castle),
             terrain: [B::EMPTY; MAX_TERRAINS],
             touching: [B::neighbours_of(castle); MAX_TERRAINS],
@@ -325,11 +375,14 @@ impl<B: Board> Grid<B> {
 
     fn update_window(&mut self) {
         let n = self.grid - 1;
+        // The castle's row and column are `n`: no square beyond `reach` of it (with the castle
+        // anywhere, `reach` is `n` and the frame's edges, where the bounding box stops it first).
+        let (lo, hi) = (n - self.reach, n + self.reach);
         let rect = B::rect(
-            usize::from(self.max_row - n),
-            usize::from(self.min_row + n),
-            usize::from(self.max_col - n),
-            usize::from(self.min_col + n),
+            usize::from((self.max_row - n).max(lo)),
+            usize::from((self.min_row + n).min(hi)),
+            usize::from((self.max_col - n).max(lo)),
+            usize::from((self.min_col + n).min(hi)),
         );
         self.window = rect.and_not(self.occupied);
     }
@@ -484,6 +537,11 @@ impl<B: Board> Grid<B> {
             return Err(SquareError::Occupied(cell));
         }
         if !self.window.contains(i) {
+            let r = i16::from(self.reach);
+            let beyond = i16::from(cell.x).abs() > r || i16::from(cell.y).abs() > r;
+            if beyond && self.castle_at == CastleAt::Centre {
+                return Err(SquareError::BeyondCentre(cell, self.reach));
+            }
             return Err(SquareError::OutsideGrid(cell, self.grid));
         }
         self.put(i, sq);

@@ -42,9 +42,9 @@ pub use module_action::{ModuleAction, ModuleIndex, Payload};
 pub use perft::perft;
 pub use registry::{ModuleFactory, Registry};
 pub use ruleset::{
-    BonusSettings, Field, FirstClaims, MiddleKingdom, MiddleKingdomReading, Problem, Problems,
-    ResourceName, RuleWarning, Rules, RulesField, RulesProblem, Ruleset, RulesetParts, TieBreak,
-    WarningAt,
+    BonusSettings, CastleAt, Field, FirstClaims, MiddleKingdom, MiddleKingdomReading, Problem,
+    Problems, ResourceName, RuleWarning, Rules, RulesField, RulesProblem, Ruleset, RulesetParts,
+    TieBreak, WarningAt,
 };
 pub use score::{BonusScore, Decider, Outcome, ScoreBreakdown, TerritoryScore};
 pub use side::{BySide, King, Seat, Side};

@@ -47,6 +47,39 @@ pub enum FirstClaims {
 
 pub use crate::lines::LineSource;
 
+/// Where the castle stands in its kingdom.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    IntoStaticStr,
+    JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum CastleAt {
+    /// Anywhere in the grid: the kingdom grows any way around it, as long as the whole fits
+    /// `grid-size` x `grid-size` (the rulebooks').
+    #[default]
+    Anywhere,
+    /// At the centre of the grid, fixed from the start: no square more than half the grid less
+    /// one (2 in 5x5, 3 in 7x7) from the castle in either direction (a house rule; an odd grid).
+    Centre,
+}
+
+impl CastleAt {
+    /// As a ruleset file spells it: `anywhere`, `centre`.
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
 /// Which reading of Middle Kingdom applies.
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, IntoStaticStr, JsonSchema,
@@ -109,6 +142,9 @@ pub struct MiddleKingdom {
 pub struct Rules {
     /// Kingdoms may not exceed `grid_size` x `grid_size` squares (castle included).
     pub grid_size: u8,
+    /// Where the castle stands in the grid (anywhere, or fixed at its centre).
+    #[serde(default)]
+    pub castle: CastleAt,
     /// Dominoes laid out per line.
     pub line_size: u8,
     pub kings_per_player: u8,
@@ -225,6 +261,8 @@ pub enum WarningAt {
     FirstClaims,
     /// The parameter `key` of the module at this position of `modules`.
     ModuleParam { module: usize, key: &'static str },
+    /// Where the castle stands (`castle`).
+    Castle,
     /// The tie-breaks of a match (`tie-breaks` with `match-games` above 1), which rank each
     /// game but never the match. Dynasty inherits Kingdomino's: a loader may leave this unsaid
     /// where the tie-breaks come from a file the author did not write.
@@ -981,6 +1019,19 @@ impl Ruleset {
                 ),
             });
         }
+        // With the castle fixed at the centre every square is within half the grid of it.
+        if let Some(mk) = rules.middle_kingdom
+            && mk.reading == MiddleKingdomReading::WithinHalfGrid
+            && rules.castle == CastleAt::Centre
+        {
+            out.push(RuleWarning {
+                at: WarningAt::Castle,
+                message: format!(
+                    "with castle = \"centre\" every kingdom earns Middle Kingdom's `within-half-grid` reading ({} points each, whatever is played): no square can lie farther from the castle; the `bounding-box` or `full-grid` reading asks more",
+                    mk.points
+                ),
+            });
+        }
         // On an even grid the other readings centre the castle in an odd-sided box, a side
         // short of the grid: a kingdom holding every domino it takes does not fit in it.
         let fits = (grid.saturating_sub(1) * grid.saturating_sub(1)).saturating_sub(1) / 2;
@@ -1128,6 +1179,8 @@ impl Rules {
         }
         if self.grid_size == 0 || usize::from(self.grid_size) > MAX_GRID {
             problems.push(RulesProblem::GridSize(self.grid_size));
+        } else if self.castle == CastleAt::Centre && self.grid_size.is_multiple_of(2) {
+            problems.push(RulesProblem::CastleCentreEvenGrid(self.grid_size));
         }
         if self.line_size == 0 || self.line_size > MAX_LINE {
             problems.push(RulesProblem::LineSize(self.line_size));

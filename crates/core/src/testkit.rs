@@ -33,6 +33,7 @@ pub fn square(s: &str) -> Square {
 pub fn rules(grid: u8, kings: u8, deck: u16) -> Rules {
     Rules {
         grid_size: grid,
+        castle: crate::CastleAt::Anywhere,
         line_size: 4,
         kings_per_player: kings,
         deck_size: deck,
@@ -400,6 +401,7 @@ pub fn royal_wedding(teams: bool) -> Arc<Ruleset> {
     r.dominoes.extend(second);
     let rules = |grid: u8, line: u8, team_size: u8| Rules {
         grid_size: grid,
+        castle: crate::CastleAt::Anywhere,
         line_size: line,
         kings_per_player: 1,
         deck_size: 96,

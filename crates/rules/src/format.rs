@@ -8,7 +8,7 @@ use crownlands_core::domino::MAX_CROWNS;
 use crownlands_core::modules::Param;
 pub use crownlands_core::ruleset::MAX_BUILDINGS;
 use crownlands_core::ruleset::{MAX_DOMINOES, MAX_LINE, MAX_MATCH_GAMES, MAX_PLAYERS};
-use crownlands_core::{FirstClaims, MiddleKingdomReading, TaxBonus, TieBreak};
+use crownlands_core::{CastleAt, FirstClaims, MiddleKingdomReading, TaxBonus, TieBreak};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -295,6 +295,10 @@ pub struct RulesPatch {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = MAX_GRID))]
     pub grid_size: Option<u8>,
+    /// Where the castle stands: "anywhere" in the grid (the rulebooks'), or fixed at the
+    /// "centre" (a house rule; an odd grid-size).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub castle: Option<CastleAt>,
     /// Dominoes laid out per line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = MAX_LINE))]

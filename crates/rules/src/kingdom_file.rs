@@ -45,7 +45,7 @@ use crownlands_core::domino::MAX_CROWNS;
 use crownlands_core::modules::{
     Directive, FileMark, Mark, ModuleData, ModuleList, PlacedMark, SideEdit, SideView,
 };
-use crownlands_core::{Cell, Kingdom, Ruleset, Side, Square};
+use crownlands_core::{CastleAt, Cell, Kingdom, Rules, Ruleset, Side, Square};
 use std::collections::HashSet;
 use std::io::Read;
 use std::path::Path;
@@ -315,9 +315,48 @@ fn tokens(line: &str) -> Vec<(usize, &str)> {
     out
 }
 
+/// The grid a kingdom file is read in: its size, and where the castle stands in it. A size
+/// alone is a grid with the castle anywhere (`KingdomGrid::from(5)`); [`KingdomGrid::of`] takes
+/// both from the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KingdomGrid {
+    pub size: u8,
+    pub castle: CastleAt,
+}
+
+impl KingdomGrid {
+    /// The grid of `rules`: their size and their castle.
+    pub fn of(rules: &Rules) -> KingdomGrid {
+        KingdomGrid {
+            size: rules.grid_size,
+            castle: rules.castle,
+        }
+    }
+}
+
+impl From<u8> for KingdomGrid {
+    fn from(size: u8) -> KingdomGrid {
+        KingdomGrid {
+            size,
+            castle: CastleAt::Anywhere,
+        }
+    }
+}
+
+impl From<&Rules> for KingdomGrid {
+    fn from(rules: &Rules) -> KingdomGrid {
+        KingdomGrid::of(rules)
+    }
+}
+
 /// Parse a kingdom file for `ruleset`, in a kingdom of at most `grid` x `grid` squares.
-pub fn parse(text: &str, file: &str, ruleset: &Ruleset, grid: u8) -> Result<Kingdom, Diagnostics> {
-    parse_impl(text, file, ruleset, grid, None).map(|(k, _)| k)
+pub fn parse(
+    text: &str,
+    file: &str,
+    ruleset: &Ruleset,
+    grid: impl Into<KingdomGrid>,
+) -> Result<Kingdom, Diagnostics> {
+    parse_impl(text, file, ruleset, grid.into(), None).map(|(k, _)| k)
 }
 
 /// Parse a kingdom file with what `modules` (the modules of the rules it is scored under) put
@@ -330,10 +369,10 @@ pub fn parse_side(
     file: &str,
     ruleset: &Ruleset,
     modules: &ModuleList,
-    grid: u8,
+    grid: impl Into<KingdomGrid>,
 ) -> Result<(Kingdom, ModuleData), Diagnostics> {
     let syntax = Syntax::of(modules);
-    parse_impl(text, file, ruleset, grid, Some(&syntax))
+    parse_impl(text, file, ruleset, grid.into(), Some(&syntax))
 }
 
 /// [`parse_side`], with where each square and `@` line of the file is ([`Places`]), for
@@ -343,10 +382,11 @@ pub fn parse_side_with_places(
     file: &str,
     ruleset: &Ruleset,
     modules: &ModuleList,
-    grid: u8,
+    grid: impl Into<KingdomGrid>,
 ) -> Result<(Kingdom, ModuleData, Places), Diagnostics> {
     let syntax = Syntax::of(modules);
     let mut places = Places::default();
+    let grid = grid.into();
     let (kingdom, data) = parse_at(text, file, ruleset, grid, Some(&syntax), Some(&mut places))?;
     Ok((kingdom, data, places))
 }
@@ -518,7 +558,7 @@ fn parse_impl(
     text: &str,
     file: &str,
     ruleset: &Ruleset,
-    grid: u8,
+    grid: KingdomGrid,
     side: Option<&Syntax<'_>>,
 ) -> Result<(Kingdom, ModuleData), Diagnostics> {
     parse_at(text, file, ruleset, grid, side, None)
@@ -529,7 +569,7 @@ fn parse_at(
     text: &str,
     file: &str,
     ruleset: &Ruleset,
-    grid: u8,
+    grid: KingdomGrid,
     side: Option<&Syntax<'_>>,
     places: Option<&mut Places>,
 ) -> Result<(Kingdom, ModuleData), Diagnostics> {
@@ -537,6 +577,10 @@ fn parse_at(
         file,
         list: Vec::new(),
     };
+    let KingdomGrid {
+        size: grid,
+        castle: castle_at,
+    } = grid;
     if grid == 0 || usize::from(grid) > MAX_GRID {
         problems.push(
             1,
@@ -598,6 +642,10 @@ fn parse_at(
             .map(|(line, word, _)| (word.clone(), *line))
             .collect();
     }
+    let grid = KingdomGrid {
+        size: grid,
+        castle: castle_at,
+    };
     build(&drawing, castle, ruleset, grid, side, &flagged, problems)
 }
 
@@ -903,12 +951,12 @@ fn build(
     drawing: &Drawing<'_>,
     castle: &Token,
     ruleset: &Ruleset,
-    grid: u8,
+    grid: KingdomGrid,
     side: Option<&Syntax<'_>>,
     flagged: &HashSet<(usize, usize, usize)>,
     mut problems: Problems<'_>,
 ) -> Result<(Kingdom, ModuleData), Diagnostics> {
-    let mut kingdom = Kingdom::new(grid);
+    let mut kingdom = Kingdom::with_castle(grid.size, grid.castle);
     let mut marked: Vec<(&Token, Cell, &[CellMark])> = Vec::new();
     for (tok, _, kind) in &drawing.cells {
         let CellKind::Square(sq, marks) = kind else {

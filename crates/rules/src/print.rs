@@ -194,6 +194,12 @@ fn patch(ruleset: &Ruleset, rules: &Rules, base: Option<&Rules>) -> RulesPatch {
         .collect();
     RulesPatch {
         grid_size: differs(&|b| b.grid_size == rules.grid_size).then_some(rules.grid_size),
+        // Written only when not the default, so that files without it print as they always did.
+        castle: match base {
+            None => rules.castle != crownlands_core::CastleAt::Anywhere,
+            Some(b) => b.castle != rules.castle,
+        }
+        .then_some(rules.castle),
         line_size: differs(&|b| b.line_size == rules.line_size).then_some(rules.line_size),
         kings_per_player: differs(&|b| b.kings_per_player == rules.kings_per_player)
             .then_some(rules.kings_per_player),

@@ -7,8 +7,8 @@ use crate::loader::{Loader, Loc};
 use crate::node::Seg;
 use crownlands_core::modules::{ModuleError, ModuleSpec, Param};
 use crownlands_core::{
-    FirstClaims, MiddleKingdom, MiddleKingdomReading, Problem, Problems, Rules, RulesField,
-    RulesProblem, Ruleset, RulesetParts, TieBreak,
+    CastleAt, FirstClaims, MiddleKingdom, MiddleKingdomReading, Problem, Problems, Rules,
+    RulesField, RulesProblem, Ruleset, RulesetParts, TieBreak,
 };
 
 #[derive(Clone, Debug)]
@@ -33,6 +33,7 @@ fn default_tie_breaks() -> Vec<TieBreak> {
 #[derive(Clone, Debug)]
 struct Effective {
     grid_size: Field<u8>,
+    castle: Field<CastleAt>,
     line_size: Field<u8>,
     kings_per_player: Field<u8>,
     deck_size: Field<DeckSize>,
@@ -68,6 +69,7 @@ impl Default for Effective {
     fn default() -> Self {
         Effective {
             grid_size: field(5),
+            castle: field(CastleAt::Anywhere),
             line_size: field(4),
             kings_per_player: field(1),
             deck_size: field(DeckSize::All),
@@ -109,6 +111,7 @@ impl Effective {
             }
         }
         set(&mut self.grid_size, &p.grid_size, || loc(&["grid-size"]));
+        set(&mut self.castle, &p.castle, || loc(&["castle"]));
         set(&mut self.line_size, &p.line_size, || loc(&["line-size"]));
         set(&mut self.kings_per_player, &p.kings_per_player, || {
             loc(&["kings-per-player"])
@@ -205,6 +208,7 @@ impl Effective {
     fn to_rules(&self, dominoes: u16) -> Rules {
         Rules {
             grid_size: self.grid_size.value,
+            castle: self.castle.value,
             line_size: self.line_size.value,
             kings_per_player: self.kings_per_player.value,
             deck_size: self.deck(dominoes),
@@ -319,6 +323,12 @@ impl CountRules {
         match field {
             RulesField::Players => self.fallback.clone(),
             RulesField::GridSize => self.at(&eff.grid_size.origin),
+            RulesField::Castle => eff
+                .castle
+                .origin
+                .clone()
+                .or_else(|| eff.grid_size.origin.clone())
+                .unwrap_or_else(|| self.fallback.clone()),
             RulesField::LineSize => self.at(&eff.line_size.origin),
             RulesField::KingsPerPlayer => eff
                 .kings_per_player
@@ -462,6 +472,7 @@ impl CountRules {
             line_order: self.place(&RulesField::LineOrder, &rules.modules),
             first_claims: self.at(&eff.first_claims.origin),
             match_games: self.at(&eff.match_games.origin),
+            castle: self.place(&RulesField::Castle, &rules.modules),
         }
     }
 }
@@ -517,6 +528,7 @@ struct WarningLocs {
     line_order: Loc,
     first_claims: Loc,
     match_games: Loc,
+    castle: Loc,
 }
 
 pub(crate) fn resolve(
@@ -1613,6 +1625,7 @@ fn warn(
                 WarningAt::LineOrder => Some(&at.line_order),
                 WarningAt::Modules => Some(&at.module_list),
                 WarningAt::FirstClaims => Some(&at.first_claims),
+                WarningAt::Castle => Some(&at.castle),
                 WarningAt::MatchTieBreaks => at.tie_breaks.first(),
             };
             let mut loc = loc.cloned().unwrap_or_else(|| at.deck.clone());

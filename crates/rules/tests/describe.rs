@@ -274,3 +274,25 @@ fn the_table_rules_say_the_kingdoms_size_the_boxes_and_the_discards() {
         );
     }
 }
+
+/// With the castle fixed at the centre (`castle = "centre"`) the table's rules and the placing
+/// step's say so, and how far a square may lie.
+#[test]
+fn the_rules_say_where_a_castle_at_the_centre_keeps_the_kingdom() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs/house-rules/castle-centre.toml");
+    let ruleset = crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut game = Game::new(Arc::new(ruleset), 2, 1).expect("setup");
+    let table = table_rules(&game).join("\n");
+    assert!(
+        table.contains("castle fixed at the centre: no square more than 2 from it"),
+        "{table}"
+    );
+    while !matches!(game.phase(), Phase::Place { .. }) {
+        let action = game.legal_actions()[0].clone();
+        game.apply(action).expect("legal");
+    }
+    let place = phase_rules(&game).join("\n");
+    assert!(place.contains("castle stands at the centre"), "{place}");
+}

@@ -222,7 +222,7 @@ pub fn read_kingdom(
         &path.display().to_string(),
         ruleset,
         &modules,
-        rules.grid_size,
+        rules,
     )?;
     Ok(kingdom)
 }

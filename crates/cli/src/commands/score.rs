@@ -26,7 +26,7 @@ fn read_side(
     path: &Path,
     ruleset: &Ruleset,
     modules: &ModuleList,
-    grid: u8,
+    grid: crownlands_rules::kingdom_file::KingdomGrid,
 ) -> CliResult<(Kingdom, ModuleData, Places, String)> {
     let text = super::read_kingdom_text(path)?;
     let (kingdom, data, places) = crownlands_rules::kingdom_file::parse_side_with_places(
@@ -175,7 +175,7 @@ pub fn run(
         .map_err(|e| CliError::Message(format!("ruleset {}: {e}", ruleset.name())))?;
     let mut scored = Vec::with_capacity(paths.len());
     for path in paths {
-        let (kingdom, data, places, text) = read_side(path, &ruleset, &modules, rules.grid_size)
+        let (kingdom, data, places, text) = read_side(path, &ruleset, &modules, rules.into())
             .map_err(|e| with_readers(registry, ruleset.name(), &modules, e))?;
         let view = SideView::new(&ruleset, &kingdom, &modules, &data, Side(0));
         let score = score_side(rules, view);
@@ -482,13 +482,20 @@ fn module_lines(
 fn print_score(ruleset: &Ruleset, table: (u8, &Rules), modules: &ModuleList, s: &Scored) {
     let (n, rules) = table;
     let counts = ruleset.player_counts();
-    let at = if counts.iter().any(|(_, r)| r.grid_size != rules.grid_size) {
+    let at = if counts
+        .iter()
+        .any(|(_, r)| (r.grid_size, r.castle) != (rules.grid_size, rules.castle))
+    {
         format!(" at {n} players")
     } else {
         String::new()
     };
+    let castle = match rules.castle {
+        crownlands_core::CastleAt::Anywhere => "",
+        crownlands_core::CastleAt::Centre => ", castle at the centre",
+    };
     say!(
-        "{} under {}{at} ({}x{} kingdom)",
+        "{} under {}{at} ({}x{} kingdom{castle})",
         s.path.display(),
         ruleset.name(),
         rules.grid_size,

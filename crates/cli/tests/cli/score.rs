@@ -1022,3 +1022,29 @@ fn a_mark_of_a_module_the_ruleset_lacks_names_the_module() {
     let r = score("W1 C T\nT+[6] . .\n", &["--ruleset", "queendomino"]).expect_code(1);
     assert!(!r.stderr.contains("which ruleset"), "{}", r.stderr);
 }
+
+/// `castle = "centre"` (docs/house-rules/castle-centre.toml): a square past half the grid from
+/// the castle is refused at its place, with why; a kingdom within it scores, and the heading says
+/// where the castle stands.
+#[test]
+fn a_castle_fixed_at_the_centre_refuses_squares_beyond_its_reach() {
+    let rules = rulesets_dir().join("../docs/house-rules/castle-centre.toml");
+    let rules = rules.display().to_string();
+    let r = score("C  W  W  W\n", &["--ruleset", &rules]).expect_code(1);
+    assert!(
+        r.stderr.contains(
+            ":1:10: (3, 0) lies more than 2 squares from the castle, which stands at the centre"
+        ),
+        "{}",
+        r.stderr
+    );
+    // Anywhere, the same kingdom is fine.
+    score("C  W  W  W\n", &[]).ok();
+    let r = score(FULL_CENTRED, &["--ruleset", &rules]).ok();
+    assert!(
+        r.stdout
+            .contains("under castle-centre (5x5 kingdom, castle at the centre)"),
+        "{}",
+        r.stdout
+    );
+}

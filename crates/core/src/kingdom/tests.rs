@@ -9,6 +9,12 @@ fn naive_placements(k: &Kingdom, d: &Domino) -> Vec<Placement> {
     let n = i8::try_from(k.grid()).unwrap_or(1);
     let mut out = Vec::new();
     let (min_x, min_y, max_x, max_y) = k.bounds();
+    // With the castle fixed at the centre, no square beyond half the grid less one of it.
+    let reach = match k.castle_at() {
+        CastleAt::Anywhere => n - 1,
+        CastleAt::Centre => (n - 1) / 2,
+    };
+    let near = |c: Cell| c.x.abs() <= reach && c.y.abs() <= reach;
     for y in -(n - 1)..n {
         for x in -(n - 1)..n {
             for dir in Direction::ALL {
@@ -17,7 +23,7 @@ fn naive_placements(k: &Kingdom, d: &Domino) -> Vec<Placement> {
                 if k.content(a) != Content::Empty || k.content(b) != Content::Empty {
                     continue;
                 }
-                if !b.in_frame(k.grid()) {
+                if !b.in_frame(k.grid()) || !near(a) || !near(b) {
                     continue;
                 }
                 let (lx, hx) = (min_x.min(a.x).min(b.x), max_x.max(a.x).max(b.x));
@@ -46,16 +52,23 @@ fn naive_placements(k: &Kingdom, d: &Domino) -> Vec<Placement> {
 fn bitboard_placements_match_the_naive_rules() {
     let ruleset = Arc::new(testkit::kingdomino());
     let mut state = 0x1234_5678_9abc_def0u64;
-    for grid in [3u8, 5, 7, 8] {
+    let shapes = [3u8, 5, 7, 8]
+        .map(|g| (g, CastleAt::Anywhere))
+        .into_iter()
+        .chain([3u8, 5, 7].map(|g| (g, CastleAt::Centre)));
+    for (grid, castle) in shapes {
         for game_seed in 0..40u64 {
-            let mut k = Kingdom::new(grid);
+            let mut k = Kingdom::with_castle(grid, castle);
             for step in 0..60 {
                 let d = &ruleset.dominoes()[(xorshift(&mut state) % 48) as usize];
                 let set = k.placements(d);
                 let mut fast: Vec<Placement> = set.iter().collect();
                 fast.sort();
                 let slow = naive_placements(&k, d);
-                assert_eq!(fast, slow, "grid {grid} seed {game_seed} step {step}");
+                assert_eq!(
+                    fast, slow,
+                    "grid {grid} {castle:?} seed {game_seed} step {step}"
+                );
                 assert_eq!(set.count() as usize, slow.len());
                 for (i, p) in set.iter().enumerate() {
                     assert_eq!(set.nth(i as u32), Some(p));
@@ -68,6 +81,15 @@ fn bitboard_placements_match_the_naive_rules() {
                 k.place_unchecked(d, p);
                 let (lx, ly, hx, hy) = k.bounds();
                 assert!(hx - lx < grid as i8 && hy - ly < grid as i8);
+                // The frame holds exactly the cells a square may still reach.
+                let (fx0, fy0, fx1, fy1) = k.frame();
+                let r = k.reach();
+                let g = grid as i8;
+                for v in -(g - 1)..g {
+                    let fits = |lo: i8, hi: i8| v.abs() <= r && hi.max(v) - lo.min(v) < g;
+                    assert_eq!((fx0..=fx1).contains(&v), fits(lx, hx), "x {v}");
+                    assert_eq!((fy0..=fy1).contains(&v), fits(ly, hy), "y {v}");
+                }
             }
         }
     }
@@ -182,4 +204,37 @@ fn nth_cell_of_except_matches_the_listed_squares() {
             }
         }
     });
+}
+
+/// With the castle fixed at the centre a square beyond its reach is refused as such, and the
+/// kingdom stays so when emptied (`clear`).
+#[test]
+fn a_castle_at_the_centre_keeps_squares_within_half_the_grid() {
+    let mut k = Kingdom::with_castle(5, CastleAt::Centre);
+    assert_eq!((k.reach(), k.frame()), (2, (-2, -2, 2, 2)));
+    let sq = testkit::square("W");
+    assert_eq!(
+        k.set_square(Cell::new(3, 0), sq),
+        Err(crate::kingdom::SquareError::BeyondCentre(
+            Cell::new(3, 0),
+            2
+        ))
+    );
+    assert!(
+        crate::kingdom::SquareError::BeyondCentre(Cell::new(3, 0), 2)
+            .to_string()
+            .contains("more than 2 squares from the castle")
+    );
+    k.set_square(Cell::new(2, 0), sq).expect("within reach");
+    k.clear();
+    assert_eq!(
+        (k.castle_at(), k.reach(), k.squares()),
+        (CastleAt::Centre, 2, 0)
+    );
+    // Anywhere, the same square is fine: the kingdom may still grow the other way.
+    let mut free = Kingdom::new(5);
+    free.set_square(Cell::new(3, 0), sq)
+        .expect("within the grid");
+    assert_eq!(free.frame(), (-1, -4, 4, 4));
+    assert_ne!(free, Kingdom::with_castle(5, CastleAt::Centre));
 }

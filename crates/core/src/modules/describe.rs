@@ -255,6 +255,11 @@ pub fn phase_rules(game: &Game) -> Vec<String> {
             "Claim: put your king on a domino of the next line.",
             "The lower its number, the sooner you place and choose next round; high numbers hold more crowns.",
         ],
+        Phase::Place { .. } if game.rules().castle == crate::CastleAt::Centre => &[
+            "Place: join your domino to your castle (any terrain) or to a square of the same terrain.",
+            "The castle stands at the centre of the kingdom's square: keep inside it; if the domino fits nowhere, discard it.",
+            "A territory scores its squares times its crowns.",
+        ],
         Phase::Place { .. } => &[
             "Place: join your domino to your castle (any terrain) or to a square of the same terrain.",
             "The kingdom must stay inside its square; if the domino fits nowhere, discard it.",
@@ -274,9 +279,15 @@ pub fn phase_rules(game: &Game) -> Vec<String> {
 pub fn table_rules(game: &Game) -> Vec<String> {
     let rules = game.rules();
     let g = rules.grid_size;
-    let mut v = vec![format!(
-        "Kingdoms are {g}x{g}: a domino must fit within {g}x{g} squares with the castle."
-    )];
+    let mut v = vec![match rules.castle {
+        crate::CastleAt::Anywhere => format!(
+            "Kingdoms are {g}x{g}: a domino must fit within {g}x{g} squares with the castle."
+        ),
+        crate::CastleAt::Centre => format!(
+            "Kingdoms are {g}x{g} with the castle fixed at the centre: no square more than {} from it in any direction.",
+            (g - 1) / 2
+        ),
+    }];
     let piles = game.ruleset().piles();
     if piles.len() > 1 {
         let named: Vec<String> = piles

@@ -41,6 +41,8 @@ pub enum RulesField {
     /// The player count itself.
     Players,
     GridSize,
+    /// Where the castle stands (`castle`).
+    Castle,
     LineSize,
     KingsPerPlayer,
     DeckSize,
@@ -93,6 +95,7 @@ impl std::fmt::Display for RulesField {
         match self {
             RulesField::Players => f.write_str("players"),
             RulesField::GridSize => f.write_str("grid-size"),
+            RulesField::Castle => f.write_str("castle"),
             RulesField::LineSize => f.write_str("line-size"),
             RulesField::KingsPerPlayer => f.write_str("kings-per-player"),
             RulesField::DeckSize => f.write_str("deck-size"),
@@ -182,6 +185,9 @@ pub enum RulesProblem {
     Players(u8),
     #[error("grid size {0}; kingdoms from 1x1 to {MAX_GRID}x{MAX_GRID} are supported")]
     GridSize(u8),
+    /// `castle = "centre"` on an even grid, which has no centre square.
+    #[error("castle = \"centre\" needs an odd grid-size: a {0}x{0} grid has no centre square (grid-size = {odd}, or castle = \"anywhere\")", odd = .0 - 1)]
+    CastleCentreEvenGrid(u8),
     #[error("line size {0}; 1 to {MAX_LINE} are supported")]
     LineSize(u8),
     #[error("tie-break `{tie_break}` is listed twice: each decides a tie at most once", tie_break = .tie_break.name())]
@@ -401,6 +407,7 @@ impl RulesProblem {
         match self {
             RulesProblem::Players(_) => RulesField::Players,
             RulesProblem::GridSize(_) => RulesField::GridSize,
+            RulesProblem::CastleCentreEvenGrid(_) => RulesField::Castle,
             RulesProblem::LineSize(_) => RulesField::LineSize,
             RulesProblem::TieBreakTwice { index, .. }
             | RulesProblem::TieBreakOpposed { index, .. }

@@ -3,11 +3,10 @@
 use crownlands_core::{Cell, Direction, Kingdom, Placement};
 
 /// The cells of a kingdom where squares may still go, as (min x, min y, max x, max y) around the
-/// castle: the occupied bounding box stretched as far as the grid size allows in every direction.
+/// castle: the occupied bounding box stretched as far as the grid size allows in every direction
+/// ([`Kingdom::frame`]: no farther than a castle fixed at the centre allows).
 pub fn frame(kingdom: &Kingdom) -> (i8, i8, i8, i8) {
-    let (x0, y0, x1, y1) = kingdom.bounds();
-    let n = i8::try_from(kingdom.grid()).unwrap_or(8).max(1) - 1;
-    (x1 - n, y1 - n, x0 + n, y0 + n)
+    kingdom.frame()
 }
 
 fn inside(f: (i8, i8, i8, i8), c: Cell) -> bool {
