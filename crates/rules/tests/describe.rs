@@ -290,7 +290,7 @@ fn the_rules_say_where_a_castle_at_the_centre_keeps_the_kingdom() {
         "{table}"
     );
     while !matches!(game.phase(), Phase::Place { .. }) {
-        let action = game.legal_actions()[0].clone();
+        let action = game.legal_actions()[0];
         game.apply(action).expect("legal");
     }
     let place = phase_rules(&game).join("\n");
