@@ -586,6 +586,11 @@ fn first_claim_ranks(game: &Game, seat_side: &[Side]) -> Vec<usize> {
         .collect()
 }
 
+/// The key under which a module's line that took points away is counted: `KEY (penalty)`.
+pub fn penalty_key(key: &str) -> String {
+    format!("{key} (penalty)")
+}
+
 /// How a ruleset's bonuses are found once a game is over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bonuses {
@@ -723,10 +728,11 @@ impl Tally {
             } else {
                 // Earned when it scored: a building worth 0 at the end (per knight, with no
                 // knights) or wealth under its first point is listed in the breakdown but not
-                // earned, nor is a module's line that takes points away (a terrain multiplied
-                // by 0). Harmony and Middle Kingdom count whenever a kingdom meets them, also
-                // where the ruleset makes them a penalty (negative points: 0.0% had read as
-                // never met).
+                // earned. A module's line that takes points away (a terrain multiplied by 0,
+                // territories too small to score) is a penalty paid, counted apart under
+                // `KEY (penalty)` (a penalty-only rule had read 0.0% earned). Harmony and Middle
+                // Kingdom count whenever a kingdom meets them, also where the ruleset makes them
+                // a penalty (negative points: 0.0% had read as never met).
                 for b in game.score(side).bonuses {
                     let base = [
                         crownlands_core::score::HARMONY,
@@ -735,6 +741,8 @@ impl Tally {
                     .contains(&b.key.as_str());
                     if b.points > 0 || (base && b.points != 0) {
                         self.count_bonus(&b.key, side);
+                    } else if b.points < 0 {
+                        self.count_bonus(&penalty_key(&b.key), side);
                     } else {
                         self.list_bonus(&b.key);
                     }

@@ -1832,6 +1832,27 @@ fn compare_never_prints_minus_zero_and_stars_its_footnote_where_the_stars_are() 
     assert!(footnote > wealth, "{text}");
 }
 
+/// A module's line that takes points away (territories too small to score) is a penalty paid,
+/// counted as such: a penalty-only house rule had read `0.0%` earned, as if it never applied.
+#[test]
+fn a_penalty_a_module_takes_is_counted_as_paid() {
+    let rules = rulesets_dir().join("../docs/house-rules/small-territories.toml");
+    let rules = rules.display().to_string();
+    let args = ["simulate", &rules, "-p", "2", "-g", "200", "--seed", "1"];
+    let v = json_of(&args);
+    let rows = v["bonuses"].as_array().unwrap_or_else(|| panic!("{v}"));
+    let paid = rows
+        .iter()
+        .find(|r| r["bonus"] == "terrain-multipliers (penalty)")
+        .unwrap_or_else(|| panic!("{v}"));
+    // Random kingdoms nearly always hold a lone crowned square.
+    for share in paid["earned"].as_array().unwrap_or_else(|| panic!("{v}")) {
+        assert!(share.as_f64().is_some_and(|x| x > 0.5), "{v}");
+    }
+    let text = run(&args).ok().stdout;
+    assert!(text.contains("terrain-multipliers (penalty) "), "{text}");
+}
+
 #[test]
 fn a_bonus_in_force_that_no_side_earns_is_listed_at_nothing() {
     // Middle Kingdom on a 6x6 grid with the whole deck at 3: no kingdom of 16 dominoes is
