@@ -89,6 +89,19 @@ impl Assessment {
 /// The default number of samples behind each estimate.
 pub const DEFAULT_SAMPLES: u32 = 200;
 
+/// The most decisions an analysis weighs unless told more (`crownlands analyse
+/// --max-decisions`; the terminal UI's "analyse this game" always): a forced move (one legal
+/// action) is not weighed and not counted, but a game may hold at most four times as many.
+/// Each decision keeps a copy of the game before it, so a save of a hundred thousand moves is
+/// refused before it takes gigabytes.
+pub const DEFAULT_MAX_DECISIONS: usize = 2_000;
+
+/// Whether `count` decisions to weigh and `forced` forced moves are more than an analysis of at
+/// most `max` decisions takes ([`DEFAULT_MAX_DECISIONS`]).
+pub fn too_many_decisions(count: usize, forced: usize, max: usize) -> bool {
+    count > max || forced > max.max(1).saturating_mul(4)
+}
+
 /// How decisions are assessed: the bot level that proposes moves, how many moves it proposes and
 /// how many samples each estimate takes.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -9,7 +9,7 @@ use crate::errors::{CliError, CliResult};
 use crate::output::{round, say};
 use crownlands_bots::Level;
 use crownlands_bots::analysis::{
-    Analyst, Assessment, Decision, MatchSoFar, Summary, assess_all, summarize,
+    Analyst, Assessment, Decision, MatchSoFar, Summary, assess_all, summarize, too_many_decisions,
 };
 use crownlands_core::Registry;
 use crownlands_core::{Game, Side};
@@ -35,7 +35,7 @@ pub struct Options<'a> {
 
 /// The most decisions analysed unless `--max-decisions` says more: a match of 3 games at 8
 /// players is about a thousand.
-pub const DEFAULT_MAX_DECISIONS: usize = 2_000;
+pub const DEFAULT_MAX_DECISIONS: usize = crownlands_bots::analysis::DEFAULT_MAX_DECISIONS;
 
 /// The moves left to play out after a decision (to the end of its match: [`playout_moves`]),
 /// summed over the decisions weighed, allowed for each decision `--max-decisions` allows: every
@@ -111,7 +111,7 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
                 } else {
                     count += 1;
                 }
-                if count > options.max_decisions || forced > options.max_decisions.max(1) * 4 {
+                if too_many_decisions(count, forced, options.max_decisions) {
                     return;
                 }
                 places.push((m.game, m.before.round(), m.before.side_of(player), player));
@@ -125,7 +125,7 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
             }
         })
         .map_err(|e| CliError::Message(e.to_string()))?;
-    if count > options.max_decisions || forced > options.max_decisions.max(1) * 4 {
+    if too_many_decisions(count, forced, options.max_decisions) {
         let besides = match forced {
             0 => String::new(),
             1 => " (and 1 forced move)".to_string(),

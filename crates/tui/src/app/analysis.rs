@@ -4,7 +4,8 @@
 
 use crownlands_bots::Analyst;
 use crownlands_bots::analysis::{
-    Assessment, DEFAULT_SEED, Decision, MatchSoFar, assess_all_until, summarize,
+    Assessment, DEFAULT_MAX_DECISIONS, DEFAULT_SEED, Decision, MatchSoFar, assess_all_until,
+    summarize, too_many_decisions,
 };
 use crownlands_core::{Action, Registry, Side};
 use crownlands_saves::Session;
@@ -104,10 +105,24 @@ pub fn left_words(left: Duration) -> String {
 
 impl AnalysisJob {
     /// Start assessing every decision of the session's current game with `analyst`, on threads.
+    /// A game of more decisions than [`DEFAULT_MAX_DECISIONS`] (a hand-made save) is not
+    /// assessed: the job ends at once, saying why and what does it (`crownlands analyse`).
     pub fn start(registry: &Registry, session: &Session, analyst: Analyst) -> AnalysisJob {
+        AnalysisJob::start_at_most(registry, session, analyst, DEFAULT_MAX_DECISIONS)
+    }
+
+    /// [`AnalysisJob::start`], weighing at most `max` decisions.
+    pub fn start_at_most(
+        registry: &Registry,
+        session: &Session,
+        analyst: Analyst,
+        max: usize,
+    ) -> AnalysisJob {
         let game_index = session.game_index();
         let mut decisions = Vec::new();
         let mut sides = Vec::new();
+        // Counted as `crownlands analyse` counts them, before any copy of the game is kept.
+        let (mut count, mut forced) = (0usize, 0usize);
         // The session was built by replaying every action, so this replay cannot fail; if it
         // did, the analysis would just be empty.
         // Numbered as `crownlands analyse` numbers them, the earlier games of a match counted,
@@ -116,6 +131,13 @@ impl AnalysisJob {
         let _ = session.to_save().replay(registry, "", |m| {
             if let Some(player) = m.before.to_act() {
                 if m.game == game_index {
+                    if m.before.legal_action_count() <= 1 {
+                        forced += 1;
+                    } else {
+                        count += 1;
+                    }
+                }
+                if m.game == game_index && !too_many_decisions(count, forced, max) {
                     sides.push(m.before.side_of(player));
                     decisions.push(Decision {
                         before: m.before.clone(),
@@ -141,6 +163,26 @@ impl AnalysisJob {
         });
         let done = Arc::new(AtomicUsize::new(0));
         let (tx, rx) = mpsc::channel();
+        let refused = too_many_decisions(count, forced, max).then(|| {
+            format!(
+                "this game holds {count} decisions to weigh; the analysis here weighs at most {max} (`crownlands analyse SAVE --max-decisions N` weighs more)"
+            )
+        });
+        if let Some(why) = refused {
+            return AnalysisJob {
+                total: 0,
+                done,
+                stop: Arc::new(AtomicBool::new(true)),
+                rx,
+                decisions: Vec::new(),
+                sides: Vec::new(),
+                names,
+                seat_names,
+                result: Some(Err(why)),
+                started: Instant::now(),
+                left: None,
+            };
+        }
         let work = decisions.clone();
         let counter = done.clone();
         let stop = Arc::new(AtomicBool::new(false));
@@ -268,8 +310,41 @@ impl Drop for AnalysisJob {
 
 #[cfg(test)]
 mod tests {
-    use super::{left_words, time_left};
+    use super::{AnalysisJob, left_words, time_left};
+    use crate::app::seats::{SeatKind, name_seats, to_players};
+    use crownlands_bots::Analyst;
+    use crownlands_core::Registry;
+    use crownlands_saves::Session;
+    use std::sync::Arc;
     use std::time::Duration;
+
+    /// A game longer than the analysis weighs (a hand-made save, in practice) is refused at
+    /// once, saying how many decisions it holds and what weighs more, without a copy of the
+    /// game for each decision (one within the most is assessed: the screens' tests).
+    #[test]
+    fn a_game_of_more_decisions_than_the_most_is_refused_at_once() {
+        let ruleset = Arc::new(
+            crownlands_rules::load(Registry::shipped_ref(), "kingdomino").expect("shipped"),
+        );
+        let seats = name_seats(&[SeatKind::Human, SeatKind::Human]);
+        let mut s = Session::new(ruleset, to_players(&seats), 7).expect("setup");
+        while !s.is_over() {
+            let first = s.game().legal_actions()[0];
+            s.apply(first).expect("legal");
+        }
+        let registry = Registry::shipped_ref();
+        let job = AnalysisJob::start_at_most(registry, &s, Analyst::default(), 3);
+        let Some(Err(why)) = &job.result else {
+            panic!("not refused");
+        };
+        assert!(
+            why.starts_with("this game holds ")
+                && why.contains("the analysis here weighs at most 3")
+                && why.contains("crownlands analyse SAVE --max-decisions N"),
+            "{why}"
+        );
+        assert_eq!((job.total, job.decisions.len()), (0, 0));
+    }
 
     #[test]
     fn the_time_left_follows_the_pace_so_far() {
