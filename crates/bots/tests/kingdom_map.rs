@@ -1,6 +1,7 @@
 //! The fast placement value gives greedy's value for every placement of random games, in every
 //! shipped ruleset (grids 5 and 7, Middle Kingdom in both readings, Harmony), and in house rules
-//! that change it (territories scored by terrain and size, the castle fixed at the centre).
+//! that change it (territories scored by terrain and size, the castle fixed at the centre,
+//! dominoes joining any terrain).
 
 use crownlands_bots::greedy::{KingdomEval, placement_value};
 use crownlands_bots::kingdom_map::KingdomMap;
@@ -33,9 +34,10 @@ fn house_rules() -> Vec<(String, Ruleset)> {
     ]
 }
 
-/// The castle fixed at the centre (`castle = "centre"`): the guide's 5x5, and a 7x7 with both
-/// bonuses, where the kingdom's reach and the holes it leaves differ from the grid's.
-fn castle_centred() -> Vec<(String, Ruleset)> {
+/// Kingdoms laid out otherwise: the castle fixed at the centre (`castle = "centre"`: the guide's
+/// 5x5, and a 7x7 with both bonuses, where the kingdom's reach and the holes it leaves differ
+/// from the grid's), and dominoes joining any terrain (`connection = "any-terrain"`).
+fn laid_out() -> Vec<(String, Ruleset)> {
     let registry = crownlands_core::Registry::shipped_ref();
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
     let centre = crownlands_rules::load_path(registry, &dir.join("castle-centre.toml"))
@@ -47,9 +49,12 @@ fn castle_centred() -> Vec<(String, Ruleset)> {
         &dir.join("wide-centre.toml"),
     )
     .unwrap_or_else(|e| panic!("{e}"));
+    let any = crownlands_rules::load_path(registry, &dir.join("any-terrain.toml"))
+        .unwrap_or_else(|e| panic!("{e}"));
     vec![
         ("castle-centre".into(), centre),
         ("wide-centre".into(), wide),
+        ("any-terrain".into(), any),
     ]
 }
 
@@ -77,7 +82,7 @@ fn kingdom_map_values_equal_greedy_values() {
         );
     }
     rulesets.extend(houses);
-    rulesets.extend(castle_centred());
+    rulesets.extend(laid_out());
     for (name, r) in rulesets {
         let r = Arc::new(r);
         let players = r.player_counts()[0].0;

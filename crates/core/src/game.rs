@@ -2,7 +2,7 @@
 
 use crate::domino::{Domino, DominoId};
 use crate::geometry::Placement;
-use crate::kingdom::{Kingdom, PlacementSet};
+use crate::kingdom::{Kingdom, KingdomShape, PlacementSet};
 use crate::module_action::{ActionSink, ModuleIndex, Payload};
 use crate::modules::{Cx, CxMut, Module, ModuleData, ModuleList, TerritoryScoring};
 use crate::rng::GameRng;
@@ -302,7 +302,7 @@ impl Game {
             players,
             seed,
             rng: GameRng::seed_from(seed),
-            kingdoms: BySide::filled(sides, Kingdom::with_castle(rules.grid_size, rules.castle)),
+            kingdoms: BySide::filled(sides, Kingdom::shaped(KingdomShape::of(rules))),
             owners,
             king_sides,
             sides,
@@ -342,19 +342,19 @@ impl Game {
     /// Shuffle and deal: the deck, empty kingdoms, the order of the first claims, the modules'
     /// economy, the first line.
     fn deal(&mut self, seed: u64) {
-        let (grid, castle, kpp, first_claims) = {
+        let (shape, kpp, first_claims) = {
             let r = self.rules();
             let kpp = usize::from(r.kings_per_player);
-            (r.grid_size, r.castle, kpp, r.first_claims)
+            (KingdomShape::of(r), kpp, r.first_claims)
         };
         self.seed = seed;
         self.rng = GameRng::seed_from(seed);
         self.shuffle_deck();
         for k in self.kingdoms.values_mut() {
-            if k.grid() == grid && k.castle_at() == castle {
+            if k.shape() == shape {
                 k.clear();
             } else {
-                *k = Kingdom::with_castle(grid, castle);
+                *k = Kingdom::shaped(shape);
             }
         }
         // At most 16 players of at most a few kings each (the ruleset's limits).
@@ -1428,7 +1428,10 @@ fn why_illegal(k: &Kingdom, d: &Domino, p: Placement) -> &'static str {
         Err(_) => return "the kingdom would grow past its grid size",
         Ok(()) => {}
     }
-    "no square touches the castle or the same terrain"
+    match k.shape().connection {
+        crate::Connection::SameTerrain => "no square touches the castle or the same terrain",
+        crate::Connection::AnyTerrain => "no square touches the castle or another square",
+    }
 }
 
 #[cfg(test)]

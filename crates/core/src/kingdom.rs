@@ -6,7 +6,7 @@
 use crate::bitboard::{Board, MAX_GRID, Narrow, Wide};
 use crate::domino::{Domino, MAX_CROWNS, Square};
 use crate::geometry::{Cell, Direction, Placement};
-use crate::ruleset::CastleAt;
+use crate::ruleset::{CastleAt, Connection, Rules};
 use crate::terrain::{MAX_TERRAINS, TerrainId};
 
 /// What a cell of a kingdom holds.
@@ -77,24 +77,38 @@ impl Kingdom {
     /// A kingdom holding only its castle, allowed to grow to `grid` x `grid` (clamped to
     /// 1..=[`MAX_GRID`]; rulesets are validated before they get here).
     pub fn new(grid: u8) -> Kingdom {
-        Kingdom::with_castle(grid, CastleAt::Anywhere)
+        Kingdom::shaped(KingdomShape::from(grid))
     }
 
-    /// A kingdom holding only its castle, standing where `castle` says: anywhere (the kingdom
-    /// grows any way around it within `grid` x `grid`) or fixed at the grid's centre (squares at
-    /// most half the grid less one from it; on an even grid, which has no centre, half rounded
-    /// down: rulesets refuse that case before it gets here).
-    pub fn with_castle(grid: u8, castle: CastleAt) -> Kingdom {
-        let grid = grid.clamp(1, MAX_GRID as u8);
+    /// A kingdom holding only its castle, in the grid `shape` gives: at most `grid` x `grid`,
+    /// the castle standing anywhere (the kingdom grows any way around it) or fixed at the grid's
+    /// centre (squares at most half the grid less one from it; on an even grid, which has no
+    /// centre, half rounded down: rulesets refuse that case before it gets here), and what a
+    /// new domino must touch.
+    pub fn shaped(shape: KingdomShape) -> Kingdom {
+        let grid = shape.grid.clamp(1, MAX_GRID as u8);
         if usize::from(grid) <= Narrow::MAX_GRID {
-            Kingdom(Repr::Narrow(Grid::new(grid, castle)))
+            Kingdom(Repr::Narrow(Grid::new(
+                grid,
+                shape.castle,
+                shape.connection,
+            )))
         } else {
-            Kingdom(Repr::Wide(Grid::new(grid, castle)))
+            Kingdom(Repr::Wide(Grid::new(grid, shape.castle, shape.connection)))
         }
     }
 
     pub fn grid(&self) -> u8 {
         each!(self, k => k.grid)
+    }
+
+    /// The kingdom's grid, where its castle stands and what a new domino must touch.
+    pub fn shape(&self) -> KingdomShape {
+        KingdomShape {
+            grid: self.grid(),
+            castle: self.castle_at(),
+            connection: each!(self, k => k.connection),
+        }
     }
 
     /// Where the castle stands: anywhere, or fixed at the centre.
@@ -304,6 +318,47 @@ impl Kingdom {
     }
 }
 
+// A terrain's plane of `touching` is its index masked (`Grid::joins`): the mask keeps it below.
+const _: () = assert!(MAX_TERRAINS.is_power_of_two());
+
+/// What a kingdom is laid out in: its grid size, where the castle stands, and what a new
+/// domino must touch ([`Rules`] say it; a size alone is the rulebooks' layout).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KingdomShape {
+    pub grid: u8,
+    pub castle: CastleAt,
+    pub connection: Connection,
+}
+
+impl KingdomShape {
+    /// The kingdoms of `rules`.
+    pub fn of(rules: &Rules) -> KingdomShape {
+        KingdomShape {
+            grid: rules.grid_size,
+            castle: rules.castle,
+            connection: rules.connection,
+        }
+    }
+}
+
+impl From<u8> for KingdomShape {
+    /// A `grid` x `grid` kingdom by the rulebooks: the castle anywhere, dominoes joining their
+    /// terrain.
+    fn from(grid: u8) -> KingdomShape {
+        KingdomShape {
+            grid,
+            castle: CastleAt::Anywhere,
+            connection: Connection::SameTerrain,
+        }
+    }
+}
+
+impl From<&Rules> for KingdomShape {
+    fn from(rules: &Rules) -> KingdomShape {
+        KingdomShape::of(rules)
+    }
+}
+
 /// The generic kingdom over one kind of board.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Grid<B> {
@@ -313,6 +368,11 @@ struct Grid<B> {
     /// (`grid - 1`, or half of that at the centre).
     castle_at: CastleAt,
     reach: u8,
+    /// What a new domino must touch, and so which plane of `touching` a terrain's squares
+    /// extend and read: their own (`joins` all ones below `MAX_TERRAINS`), or one plane shared by
+    /// every terrain (`joins` 0: any square will do).
+    connection: Connection,
+    joins: usize,
     occupied: B,
     terrain: [B; MAX_TERRAINS],
     /// Cells next to the castle or to a square of each terrain: where a square of that terrain
@@ -332,18 +392,24 @@ struct Grid<B> {
 }
 
 impl<B: Board> Grid<B> {
-    fn new(grid: u8, castle_at: CastleAt) -> Self {
+    fn new(grid: u8, castle_at: CastleAt, connection: Connection) -> Self {
         let half = grid - 1;
         let castle = usize::from(half) * B::STRIDE + usize::from(half);
         let reach = match castle_at {
             CastleAt::Anywhere => half,
             CastleAt::Centre => half / 2,
         };
+        let joins = match connection {
+            Connection::SameTerrain => MAX_TERRAINS - 1,
+            Connection::AnyTerrain => 0,
+        };
         let mut k = Grid {
             grid,
             castle,
             castle_at,
             reach,
+            connection,
+            joins,
             occupied: B::single(castle),
             terrain: [B::EMPTY; MAX_TERRAINS],
             touching: [B::neighbours_of(castle); MAX_TERRAINS],
@@ -466,8 +532,8 @@ impl<B: Board> Grid<B> {
     #[inline]
     fn placements(&self, domino: &Domino) -> [B; 4] {
         let e = self.window;
-        let a1 = self.touching[domino.first.terrain.index() % MAX_TERRAINS];
-        let a2 = self.touching[domino.second.terrain.index() % MAX_TERRAINS];
+        let a1 = self.touching[domino.first.terrain.index() & self.joins];
+        let a2 = self.touching[domino.second.terrain.index() & self.joins];
         // For each direction, bring the second square's cell onto the first square's cell.
         [
             e.and(e.west()).and(a1.or(a2.west())),
@@ -523,7 +589,8 @@ impl<B: Board> Grid<B> {
         let cell = B::single(i);
         self.occupied = self.occupied.or(cell);
         self.terrain[t] = self.terrain[t].or(cell);
-        self.touching[t] = self.touching[t].or(B::neighbours_of(i));
+        let joined = sq.terrain.index() & self.joins;
+        self.touching[joined] = self.touching[joined].or(B::neighbours_of(i));
         self.terrains = self.terrains.max(t as u8 + 1);
         // Most squares have no crown.
         if sq.crowns != 0 {

@@ -35,16 +35,16 @@ pub use building::{Building, BuildingId, BuildingValue, TaxBonus};
 pub use domino::{Domino, DominoId, Square};
 pub use game::{Action, Game, IllegalAction, Phase, SetupError, Slot, Whereabouts};
 pub use geometry::{Cell, Direction, Placement};
-pub use kingdom::{Content, Kingdom, PlacementSet, Territory};
+pub use kingdom::{Content, Kingdom, KingdomShape, PlacementSet, Territory};
 pub use lines::{LineDealer, LineSource};
 pub use matches::Match;
 pub use module_action::{ModuleAction, ModuleIndex, Payload};
 pub use perft::perft;
 pub use registry::{ModuleFactory, Registry};
 pub use ruleset::{
-    BonusSettings, CastleAt, Field, FirstClaims, MiddleKingdom, MiddleKingdomReading, Problem,
-    Problems, ResourceName, RuleWarning, Rules, RulesField, RulesProblem, Ruleset, RulesetParts,
-    TieBreak, WarningAt,
+    BonusSettings, CastleAt, Connection, Field, FirstClaims, MiddleKingdom, MiddleKingdomReading,
+    Problem, Problems, ResourceName, RuleWarning, Rules, RulesField, RulesProblem, Ruleset,
+    RulesetParts, TieBreak, WarningAt,
 };
 pub use score::{BonusScore, Decider, Outcome, ScoreBreakdown, TerritoryScore};
 pub use side::{BySide, King, Seat, Side};

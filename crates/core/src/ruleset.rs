@@ -73,6 +73,39 @@ pub enum CastleAt {
     Centre,
 }
 
+/// What a new domino must touch in its kingdom (the Connection Rules).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    IntoStaticStr,
+    JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum Connection {
+    /// The castle, or a square of the same terrain as the square of the domino next to it
+    /// (rulebooks 000, 002).
+    #[default]
+    SameTerrain,
+    /// The castle or any square: terrains need not match (a house rule for young players;
+    /// territories still score by terrain).
+    AnyTerrain,
+}
+
+impl Connection {
+    /// As a ruleset file spells it: `same-terrain`, `any-terrain`.
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
 impl CastleAt {
     /// As a ruleset file spells it: `anywhere`, `centre`.
     pub fn name(self) -> &'static str {
@@ -145,6 +178,9 @@ pub struct Rules {
     /// Where the castle stands in the grid (anywhere, or fixed at its centre).
     #[serde(default)]
     pub castle: CastleAt,
+    /// What a new domino must touch: the same terrain (or the castle), or any square.
+    #[serde(default)]
+    pub connection: Connection,
     /// Dominoes laid out per line.
     pub line_size: u8,
     pub kings_per_player: u8,

@@ -34,6 +34,7 @@ pub fn rules(grid: u8, kings: u8, deck: u16) -> Rules {
     Rules {
         grid_size: grid,
         castle: crate::CastleAt::Anywhere,
+        connection: crate::Connection::SameTerrain,
         line_size: 4,
         kings_per_player: kings,
         deck_size: deck,
@@ -402,6 +403,7 @@ pub fn royal_wedding(teams: bool) -> Arc<Ruleset> {
     let rules = |grid: u8, line: u8, team_size: u8| Rules {
         grid_size: grid,
         castle: crate::CastleAt::Anywhere,
+        connection: crate::Connection::SameTerrain,
         line_size: line,
         kings_per_player: 1,
         deck_size: 96,

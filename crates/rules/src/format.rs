@@ -8,7 +8,9 @@ use crownlands_core::domino::MAX_CROWNS;
 use crownlands_core::modules::Param;
 pub use crownlands_core::ruleset::MAX_BUILDINGS;
 use crownlands_core::ruleset::{MAX_DOMINOES, MAX_LINE, MAX_MATCH_GAMES, MAX_PLAYERS};
-use crownlands_core::{CastleAt, FirstClaims, MiddleKingdomReading, TaxBonus, TieBreak};
+use crownlands_core::{
+    CastleAt, Connection, FirstClaims, MiddleKingdomReading, TaxBonus, TieBreak,
+};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -299,6 +301,10 @@ pub struct RulesPatch {
     /// "centre" (a house rule; an odd grid-size).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub castle: Option<CastleAt>,
+    /// What a new domino must touch: the castle or a square of the "same-terrain" (the
+    /// rulebooks'), or "any-terrain" (a house rule for young players).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub connection: Option<Connection>,
     /// Dominoes laid out per line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = MAX_LINE))]

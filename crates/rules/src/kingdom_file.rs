@@ -45,7 +45,7 @@ use crownlands_core::domino::MAX_CROWNS;
 use crownlands_core::modules::{
     Directive, FileMark, Mark, ModuleData, ModuleList, PlacedMark, SideEdit, SideView,
 };
-use crownlands_core::{CastleAt, Cell, Kingdom, Rules, Ruleset, Side, Square};
+use crownlands_core::{Cell, Kingdom, KingdomShape, Ruleset, Side, Square};
 use std::collections::HashSet;
 use std::io::Read;
 use std::path::Path;
@@ -315,46 +315,12 @@ fn tokens(line: &str) -> Vec<(usize, &str)> {
     out
 }
 
-/// The grid a kingdom file is read in: its size, and where the castle stands in it. A size
-/// alone is a grid with the castle anywhere (`KingdomGrid::from(5)`); [`KingdomGrid::of`] takes
-/// both from the rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct KingdomGrid {
-    pub size: u8,
-    pub castle: CastleAt,
-}
-
-impl KingdomGrid {
-    /// The grid of `rules`: their size and their castle.
-    pub fn of(rules: &Rules) -> KingdomGrid {
-        KingdomGrid {
-            size: rules.grid_size,
-            castle: rules.castle,
-        }
-    }
-}
-
-impl From<u8> for KingdomGrid {
-    fn from(size: u8) -> KingdomGrid {
-        KingdomGrid {
-            size,
-            castle: CastleAt::Anywhere,
-        }
-    }
-}
-
-impl From<&Rules> for KingdomGrid {
-    fn from(rules: &Rules) -> KingdomGrid {
-        KingdomGrid::of(rules)
-    }
-}
-
 /// Parse a kingdom file for `ruleset`, in a kingdom of at most `grid` x `grid` squares.
 pub fn parse(
     text: &str,
     file: &str,
     ruleset: &Ruleset,
-    grid: impl Into<KingdomGrid>,
+    grid: impl Into<KingdomShape>,
 ) -> Result<Kingdom, Diagnostics> {
     parse_impl(text, file, ruleset, grid.into(), None).map(|(k, _)| k)
 }
@@ -369,7 +335,7 @@ pub fn parse_side(
     file: &str,
     ruleset: &Ruleset,
     modules: &ModuleList,
-    grid: impl Into<KingdomGrid>,
+    grid: impl Into<KingdomShape>,
 ) -> Result<(Kingdom, ModuleData), Diagnostics> {
     let syntax = Syntax::of(modules);
     parse_impl(text, file, ruleset, grid.into(), Some(&syntax))
@@ -382,7 +348,7 @@ pub fn parse_side_with_places(
     file: &str,
     ruleset: &Ruleset,
     modules: &ModuleList,
-    grid: impl Into<KingdomGrid>,
+    grid: impl Into<KingdomShape>,
 ) -> Result<(Kingdom, ModuleData, Places), Diagnostics> {
     let syntax = Syntax::of(modules);
     let mut places = Places::default();
@@ -558,7 +524,7 @@ fn parse_impl(
     text: &str,
     file: &str,
     ruleset: &Ruleset,
-    grid: KingdomGrid,
+    grid: KingdomShape,
     side: Option<&Syntax<'_>>,
 ) -> Result<(Kingdom, ModuleData), Diagnostics> {
     parse_at(text, file, ruleset, grid, side, None)
@@ -569,7 +535,7 @@ fn parse_at(
     text: &str,
     file: &str,
     ruleset: &Ruleset,
-    grid: KingdomGrid,
+    grid: KingdomShape,
     side: Option<&Syntax<'_>>,
     places: Option<&mut Places>,
 ) -> Result<(Kingdom, ModuleData), Diagnostics> {
@@ -577,10 +543,8 @@ fn parse_at(
         file,
         list: Vec::new(),
     };
-    let KingdomGrid {
-        size: grid,
-        castle: castle_at,
-    } = grid;
+    let shape = grid;
+    let grid = shape.grid;
     if grid == 0 || usize::from(grid) > MAX_GRID {
         problems.push(
             1,
@@ -642,11 +606,7 @@ fn parse_at(
             .map(|(line, word, _)| (word.clone(), *line))
             .collect();
     }
-    let grid = KingdomGrid {
-        size: grid,
-        castle: castle_at,
-    };
-    build(&drawing, castle, ruleset, grid, side, &flagged, problems)
+    build(&drawing, castle, ruleset, shape, side, &flagged, problems)
 }
 
 /// Why reading stopped before the castle was looked for.
@@ -951,12 +911,12 @@ fn build(
     drawing: &Drawing<'_>,
     castle: &Token,
     ruleset: &Ruleset,
-    grid: KingdomGrid,
+    grid: KingdomShape,
     side: Option<&Syntax<'_>>,
     flagged: &HashSet<(usize, usize, usize)>,
     mut problems: Problems<'_>,
 ) -> Result<(Kingdom, ModuleData), Diagnostics> {
-    let mut kingdom = Kingdom::with_castle(grid.size, grid.castle);
+    let mut kingdom = Kingdom::shaped(grid);
     let mut marked: Vec<(&Token, Cell, &[CellMark])> = Vec::new();
     for (tok, _, kind) in &drawing.cells {
         let CellKind::Square(sq, marks) = kind else {

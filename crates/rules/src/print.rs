@@ -200,6 +200,11 @@ fn patch(ruleset: &Ruleset, rules: &Rules, base: Option<&Rules>) -> RulesPatch {
             Some(b) => b.castle != rules.castle,
         }
         .then_some(rules.castle),
+        connection: match base {
+            None => rules.connection != crownlands_core::Connection::SameTerrain,
+            Some(b) => b.connection != rules.connection,
+        }
+        .then_some(rules.connection),
         line_size: differs(&|b| b.line_size == rules.line_size).then_some(rules.line_size),
         kings_per_player: differs(&|b| b.kings_per_player == rules.kings_per_player)
             .then_some(rules.kings_per_player),

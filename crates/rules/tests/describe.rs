@@ -296,3 +296,26 @@ fn the_rules_say_where_a_castle_at_the_centre_keeps_the_kingdom() {
     let place = phase_rules(&game).join("\n");
     assert!(place.contains("castle stands at the centre"), "{place}");
 }
+
+/// With any terrain joining (`connection = "any-terrain"`) the table's rules and the placing
+/// step's say so.
+#[test]
+fn the_rules_say_a_domino_may_join_any_terrain() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs/house-rules/any-terrain.toml");
+    let ruleset = crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut game = Game::new(Arc::new(ruleset), 2, 1).expect("setup");
+    let table = table_rules(&game).join("\n");
+    assert!(table.contains("terrains need not match"), "{table}");
+    while !matches!(game.phase(), Phase::Place { .. }) {
+        let action = game.legal_actions()[0];
+        game.apply(action).expect("legal");
+    }
+    let place = phase_rules(&game).join("\n");
+    assert!(
+        place.contains("to your castle or to any square (terrains need not match)")
+            && place.contains("The kingdom must stay inside its square"),
+        "{place}"
+    );
+}

@@ -5,6 +5,7 @@ mod common;
 use common::*;
 use crownlands_core::{Action, Phase};
 use crownlands_tui::{Key, Mode, Overlay};
+use std::sync::Arc;
 
 fn check_score_screen(app: &crownlands_tui::App) {
     let game = app.game().expect("a game");
@@ -1478,4 +1479,51 @@ fn an_undo_puts_the_cursor_on_the_move_taken_back() {
     press(&mut app, "u");
     assert_eq!(app.mode(), Mode::Step, "{}", app.message());
     assert_eq!(app.step_actions().get(app.choice()), Some(&tax));
+}
+
+/// The claim's help says where the domino will go as the ruleset lays kingdoms out: any square
+/// with `connection = "any-terrain"`, inside the square around a castle fixed at the centre with
+/// `castle = "centre"`.
+#[test]
+fn the_claims_help_follows_how_the_ruleset_lays_kingdoms_out() {
+    let load = |text: &str| {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
+        Arc::new(
+            crownlands_rules::load_str(
+                crownlands_core::Registry::shipped_ref(),
+                text,
+                &dir.join("laid-out.toml"),
+            )
+            .unwrap_or_else(|e| panic!("{e}")),
+        )
+    };
+    let help = |ruleset| {
+        let mut app = crownlands_tui::App::new_game(
+            ruleset,
+            seats("you,greedy"),
+            config(3, crownlands_tui::Palette::none()),
+        )
+        .expect("setup");
+        app.run_bots();
+        assert_eq!(app.mode(), Mode::Claim);
+        press(&mut app, "?");
+        // The help's words, its wrapped rows joined: the boxes' borders and spaces dropped.
+        screen(&app, 100, 50)
+            .replace(['│', '┌', '┐', '└', '┘', '─', '"'], " ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let both = help(load(
+        "extends = \"kingdomino\"\n[rules]\nconnection = \"any-terrain\"\ncastle = \"centre\"\n",
+    ));
+    assert!(
+        both.contains("joined to your castle or to any square (terrains need not match), inside the square around the castle at its centre"),
+        "{both}"
+    );
+    let plain = help(ruleset("kingdomino"));
+    assert!(
+        plain.contains("square of the same terrain, inside the kingdom's square"),
+        "{plain}"
+    );
 }

@@ -26,7 +26,7 @@ fn read_side(
     path: &Path,
     ruleset: &Ruleset,
     modules: &ModuleList,
-    grid: crownlands_rules::kingdom_file::KingdomGrid,
+    grid: crownlands_core::KingdomShape,
 ) -> CliResult<(Kingdom, ModuleData, Places, String)> {
     let text = super::read_kingdom_text(path)?;
     let (kingdom, data, places) = crownlands_rules::kingdom_file::parse_side_with_places(

@@ -31,10 +31,11 @@ fn naive_placements(k: &Kingdom, d: &Domino) -> Vec<Placement> {
                 if hx - lx >= n || hy - ly >= n {
                     continue;
                 }
+                let any = k.shape().connection == Connection::AnyTerrain;
                 let touches = |c: Cell, t: TerrainId| {
                     Direction::ALL.iter().any(|&e| match k.content(c.step(e)) {
                         Content::Castle => true,
-                        Content::Square(s) => s.terrain == t,
+                        Content::Square(s) => any || s.terrain == t,
                         Content::Empty => false,
                     })
                 };
@@ -52,23 +53,29 @@ fn naive_placements(k: &Kingdom, d: &Domino) -> Vec<Placement> {
 fn bitboard_placements_match_the_naive_rules() {
     let ruleset = Arc::new(testkit::kingdomino());
     let mut state = 0x1234_5678_9abc_def0u64;
+    let shape = |grid, castle, connection| KingdomShape {
+        grid,
+        castle,
+        connection,
+    };
+    let (same, any) = (Connection::SameTerrain, Connection::AnyTerrain);
     let shapes = [3u8, 5, 7, 8]
-        .map(|g| (g, CastleAt::Anywhere))
+        .map(|g| shape(g, CastleAt::Anywhere, same))
         .into_iter()
-        .chain([3u8, 5, 7].map(|g| (g, CastleAt::Centre)));
-    for (grid, castle) in shapes {
+        .chain([3u8, 5, 7].map(|g| shape(g, CastleAt::Centre, same)))
+        .chain([5u8, 8].map(|g| shape(g, CastleAt::Anywhere, any)))
+        .chain([5u8].map(|g| shape(g, CastleAt::Centre, any)));
+    for shape in shapes {
+        let grid = shape.grid;
         for game_seed in 0..40u64 {
-            let mut k = Kingdom::with_castle(grid, castle);
+            let mut k = Kingdom::shaped(shape);
             for step in 0..60 {
                 let d = &ruleset.dominoes()[(xorshift(&mut state) % 48) as usize];
                 let set = k.placements(d);
                 let mut fast: Vec<Placement> = set.iter().collect();
                 fast.sort();
                 let slow = naive_placements(&k, d);
-                assert_eq!(
-                    fast, slow,
-                    "grid {grid} {castle:?} seed {game_seed} step {step}"
-                );
+                assert_eq!(fast, slow, "{shape:?} seed {game_seed} step {step}");
                 assert_eq!(set.count() as usize, slow.len());
                 for (i, p) in set.iter().enumerate() {
                     assert_eq!(set.nth(i as u32), Some(p));
@@ -210,7 +217,11 @@ fn nth_cell_of_except_matches_the_listed_squares() {
 /// kingdom stays so when emptied (`clear`).
 #[test]
 fn a_castle_at_the_centre_keeps_squares_within_half_the_grid() {
-    let mut k = Kingdom::with_castle(5, CastleAt::Centre);
+    let centre = KingdomShape {
+        castle: CastleAt::Centre,
+        ..KingdomShape::from(5)
+    };
+    let mut k = Kingdom::shaped(centre);
     assert_eq!((k.reach(), k.frame()), (2, (-2, -2, 2, 2)));
     let sq = testkit::square("W");
     assert_eq!(
@@ -236,5 +247,5 @@ fn a_castle_at_the_centre_keeps_squares_within_half_the_grid() {
     free.set_square(Cell::new(3, 0), sq)
         .expect("within the grid");
     assert_eq!(free.frame(), (-1, -4, 4, 4));
-    assert_ne!(free, Kingdom::with_castle(5, CastleAt::Centre));
+    assert_ne!(free, Kingdom::shaped(centre));
 }

@@ -255,16 +255,32 @@ pub fn phase_rules(game: &Game) -> Vec<String> {
             "Claim: put your king on a domino of the next line.",
             "The lower its number, the sooner you place and choose next round; high numbers hold more crowns.",
         ],
-        Phase::Place { .. } if game.rules().castle == crate::CastleAt::Centre => &[
-            "Place: join your domino to your castle (any terrain) or to a square of the same terrain.",
-            "The castle stands at the centre of the kingdom's square: keep inside it; if the domino fits nowhere, discard it.",
-            "A territory scores its squares times its crowns.",
-        ],
-        Phase::Place { .. } => &[
-            "Place: join your domino to your castle (any terrain) or to a square of the same terrain.",
-            "The kingdom must stay inside its square; if the domino fits nowhere, discard it.",
-            "A territory scores its squares times its crowns.",
-        ],
+        Phase::Place { .. } => {
+            let rules = game.rules();
+            let join = match rules.connection {
+                crate::Connection::SameTerrain => {
+                    "Place: join your domino to your castle (any terrain) or to a square of the same terrain."
+                }
+                crate::Connection::AnyTerrain => {
+                    "Place: join your domino to your castle or to any square (terrains need not match)."
+                }
+            };
+            let stay = match rules.castle {
+                crate::CastleAt::Anywhere => {
+                    "The kingdom must stay inside its square; if the domino fits nowhere, discard it."
+                }
+                crate::CastleAt::Centre => {
+                    "The castle stands at the centre of the kingdom's square: keep inside it; if the domino fits nowhere, discard it."
+                }
+            };
+            return [
+                join,
+                stay,
+                "A territory scores its squares times its crowns.",
+            ]
+            .map(str::to_string)
+            .to_vec();
+        }
         Phase::Step { .. } => {
             return game.step_module_now().map_or_else(Vec::new, |m| m.help());
         }
@@ -288,6 +304,9 @@ pub fn table_rules(game: &Game) -> Vec<String> {
             (g - 1) / 2
         ),
     }];
+    if rules.connection == crate::Connection::AnyTerrain {
+        v.push("A domino may join any square: terrains need not match (territories still score by terrain).".to_string());
+    }
     let piles = game.ruleset().piles();
     if piles.len() > 1 {
         let named: Vec<String> = piles

@@ -151,8 +151,31 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     } else {
         step_help(app.mode())
     };
+    // Where the ruleset lays kingdoms out otherwise, the claim's word on placing follows it.
+    let (any_terrain, centred) = app.game().map_or((false, false), |g| {
+        let r = g.rules();
+        (
+            r.connection == crownlands_core::Connection::AnyTerrain,
+            r.castle == crownlands_core::CastleAt::Centre,
+        )
+    });
     for t in paragraphs {
         let t = match *t {
+            t if (any_terrain || centred) && t.starts_with("You place the domino next round") => {
+                format!(
+                    "You place the domino next round, joined to your castle or to {}, {}.",
+                    if any_terrain {
+                        "any square (terrains need not match)"
+                    } else {
+                        "a square of the same terrain (the castle: any)"
+                    },
+                    if centred {
+                        "inside the square around the castle at its centre"
+                    } else {
+                        "inside the kingdom's square"
+                    }
+                )
+            }
             t if monochrome && t.starts_with("Green ghost:") => {
                 "Bold ghost: legal, Enter (or space) places. Reversed: the reason is shown below."
                     .to_string()
