@@ -318,9 +318,6 @@ impl Kingdom {
     }
 }
 
-// A terrain's plane of `touching` is its index masked (`Grid::joins`): the mask keeps it below.
-const _: () = assert!(MAX_TERRAINS.is_power_of_two());
-
 /// What a kingdom is laid out in: its grid size, where the castle stands, and what a new
 /// domino must touch ([`Rules`] say it; a size alone is the rulebooks' layout).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -368,11 +365,9 @@ struct Grid<B> {
     /// (`grid - 1`, or half of that at the centre).
     castle_at: CastleAt,
     reach: u8,
-    /// What a new domino must touch, and so which plane of `touching` a terrain's squares
-    /// extend and read: their own (`joins` all ones below `MAX_TERRAINS`), or one plane shared by
-    /// every terrain (`joins` 0: any square will do).
+    /// What a new domino must touch, and so which planes of `touching` a square extends: its
+    /// terrain's, or every terrain's (any square will do).
     connection: Connection,
-    joins: usize,
     occupied: B,
     terrain: [B; MAX_TERRAINS],
     /// Cells next to the castle or to a square of each terrain: where a square of that terrain
@@ -399,17 +394,12 @@ impl<B: Board> Grid<B> {
             CastleAt::Anywhere => half,
             CastleAt::Centre => half / 2,
         };
-        let joins = match connection {
-            Connection::SameTerrain => MAX_TERRAINS - 1,
-            Connection::AnyTerrain => 0,
-        };
         let mut k = Grid {
             grid,
             castle,
             castle_at,
             reach,
             connection,
-            joins,
             occupied: B::single(castle),
             terrain: [B::EMPTY; MAX_TERRAINS],
             touching: [B::neighbours_of(castle); MAX_TERRAINS],
@@ -426,11 +416,16 @@ impl<B: Board> Grid<B> {
     }
 
     fn clear(&mut self) {
-        // Terrains at `terrains..` were never laid: their planes are still as `new` left them.
+        // Terrains at `terrains..` were never laid: their planes are still as `new` left them
+        // (but for `touching` where any terrain joins any square: every plane, once one is laid).
         let laid = usize::from(self.terrains);
         let near = B::neighbours_of(self.castle);
         self.terrain[..laid].fill(B::EMPTY);
-        self.touching[..laid].fill(near);
+        let touched = match self.connection {
+            Connection::AnyTerrain if laid > 0 => MAX_TERRAINS,
+            _ => laid,
+        };
+        self.touching[..touched].fill(near);
         self.terrains = 0;
         self.occupied = B::single(self.castle);
         self.crowns = [B::EMPTY; 3];
@@ -532,8 +527,8 @@ impl<B: Board> Grid<B> {
     #[inline]
     fn placements(&self, domino: &Domino) -> [B; 4] {
         let e = self.window;
-        let a1 = self.touching[domino.first.terrain.index() & self.joins];
-        let a2 = self.touching[domino.second.terrain.index() & self.joins];
+        let a1 = self.touching[domino.first.terrain.index() % MAX_TERRAINS];
+        let a2 = self.touching[domino.second.terrain.index() % MAX_TERRAINS];
         // For each direction, bring the second square's cell onto the first square's cell.
         [
             e.and(e.west()).and(a1.or(a2.west())),
@@ -589,8 +584,12 @@ impl<B: Board> Grid<B> {
         let cell = B::single(i);
         self.occupied = self.occupied.or(cell);
         self.terrain[t] = self.terrain[t].or(cell);
-        let joined = sq.terrain.index() & self.joins;
-        self.touching[joined] = self.touching[joined].or(B::neighbours_of(i));
+        let around = B::neighbours_of(i);
+        if self.connection == Connection::SameTerrain {
+            self.touching[t] = self.touching[t].or(around);
+        } else {
+            self.join_any(around);
+        }
         self.terrains = self.terrains.max(t as u8 + 1);
         // Most squares have no crown.
         if sq.crowns != 0 {
@@ -605,6 +604,15 @@ impl<B: Board> Grid<B> {
         self.max_row = self.max_row.max(r);
         self.min_col = self.min_col.min(c);
         self.max_col = self.max_col.max(c);
+    }
+
+    /// A square's neighbours joined by every terrain (`connection = "any-terrain"`). Apart, so
+    /// that the rulebooks' kingdoms pay one predictable branch for it.
+    #[cold]
+    fn join_any(&mut self, around: B) {
+        for plane in &mut self.touching {
+            *plane = plane.or(around);
+        }
     }
 
     fn set_square(&mut self, cell: Cell, sq: Square) -> Result<(), SquareError> {

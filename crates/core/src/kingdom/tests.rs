@@ -249,3 +249,38 @@ fn a_castle_at_the_centre_keeps_squares_within_half_the_grid() {
     assert_eq!(free.frame(), (-1, -4, 4, 4));
     assert_ne!(free, Kingdom::shaped(centre));
 }
+
+/// Emptied (`clear`, as every reset game does), a kingdom is exactly a new one of its shape,
+/// whatever it held: for every layout, any terrain joining included (whose squares extend every
+/// terrain's plane of `touching`).
+#[test]
+fn a_cleared_kingdom_is_a_new_one_of_its_shape() {
+    let ruleset = Arc::new(testkit::kingdomino());
+    let mut state = 0x0bad_cafe_f00d_0001u64;
+    for castle in [CastleAt::Anywhere, CastleAt::Centre] {
+        for connection in [Connection::SameTerrain, Connection::AnyTerrain] {
+            for grid in [5u8, 7] {
+                let shape = KingdomShape {
+                    grid,
+                    castle,
+                    connection,
+                };
+                let mut k = Kingdom::shaped(shape);
+                for _ in 0..3 {
+                    for _ in 0..12 {
+                        let d = &ruleset.dominoes()[(xorshift(&mut state) % 48) as usize];
+                        let legal: Vec<Placement> = k.placements(d).iter().collect();
+                        if let Some(&p) =
+                            legal.get((xorshift(&mut state) as usize) % legal.len().max(1))
+                        {
+                            k.place_unchecked(d, p);
+                        }
+                    }
+                    assert!(k.squares() > 0, "{shape:?}");
+                    k.clear();
+                    assert_eq!(k, Kingdom::shaped(shape), "{shape:?}");
+                }
+            }
+        }
+    }
+}
