@@ -96,6 +96,64 @@ pub const DEFAULT_SAMPLES: u32 = 200;
 /// refused before it takes gigabytes.
 pub const DEFAULT_MAX_DECISIONS: usize = 2_000;
 
+/// The moves left to play out after a decision (to the end of its match: [`playout_moves`]),
+/// summed over the decisions weighed, allowed for each decision an analysis may weigh
+/// (`crownlands analyse --max-decisions`, [`DEFAULT_MAX_DECISIONS`]): every
+/// estimate and search plays the game out from there, so this is what an analysis costs,
+/// whatever the ruleset. A whole game of Royal
+/// Wedding at 8 players (the longest shipped: about 480 moves) weighs about 230 decisions with
+/// about 280 moves left each, some 65,000; the default's 2,000 decisions allow 240,000. A
+/// stranger's game of 16 players and 960 dominoes (1,386 decisions, 1,920 moves: 1.6 million,
+/// over an hour on two cores) is refused before any work.
+pub const PLAYOUT_MOVES_PER_DECISION: usize = 120;
+
+/// The moves the play-outs of `decisions` go through, a sample each: for each weighed decision
+/// (forced moves are not weighed), the moves left after it to the end of its game and through
+/// the match's later games. A finished game's moves are the save's (`game_moves`, by game); the
+/// last game when it is not `finished`, and each later game, count as a whole game played at
+/// random from the first decision's table, or as what the save holds when that is more. So an
+/// unfinished save of a long game is weighed by the game it starts, not by its few moves.
+pub fn playout_moves(
+    decisions: &[Decision],
+    at: &[(usize, usize)],
+    game_moves: &[usize],
+    finished: bool,
+) -> usize {
+    let Some(first) = decisions.first() else {
+        return 0;
+    };
+    let whole = {
+        let mut game = first.before.clone();
+        game.reset(1);
+        let mut rng = crownlands_core::rng::GameRng::seed_from(1);
+        let mut moves = 0usize;
+        while game.play_random(|| rng.next_u32()).is_some() {
+            moves += 1;
+        }
+        moves
+    };
+    let last = game_moves.len().saturating_sub(1);
+    // Where each game ended, by the match's games of the decisions.
+    let length = |game: usize| {
+        let held = game_moves.get(game).copied().unwrap_or(0);
+        if game == last && !finished {
+            held.max(whole)
+        } else {
+            held
+        }
+    };
+    decisions
+        .iter()
+        .zip(at)
+        .filter(|(d, _)| d.before.legal_action_count() > 1)
+        .map(|(d, &(game, index))| {
+            length(game)
+                .saturating_sub(index)
+                .saturating_add(whole.saturating_mul(usize::from(d.so_far.games_after)))
+        })
+        .fold(0usize, usize::saturating_add)
+}
+
 /// Whether `count` decisions to weigh and `forced` forced moves are more than an analysis of at
 /// most `max` decisions takes ([`DEFAULT_MAX_DECISIONS`]).
 pub fn too_many_decisions(count: usize, forced: usize, max: usize) -> bool {

@@ -1430,7 +1430,9 @@ fn why_illegal(k: &Kingdom, d: &Domino, p: Placement) -> &'static str {
     }
     match k.shape().connection {
         crate::Connection::SameTerrain => "no square touches the castle or the same terrain",
-        crate::Connection::AnyTerrain => "no square touches the castle or another square",
+        crate::Connection::AnyTerrain => {
+            "neither square touches the kingdom (its castle or a square)"
+        }
     }
 }
 

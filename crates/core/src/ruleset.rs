@@ -1063,7 +1063,7 @@ impl Ruleset {
             out.push(RuleWarning {
                 at: WarningAt::Castle,
                 message: format!(
-                    "with castle = \"centre\" every kingdom earns Middle Kingdom's `within-half-grid` reading ({} points each, whatever is played): no square can lie farther from the castle; the `bounding-box` or `full-grid` reading asks more",
+                    "with castle = \"centre\" every kingdom earns Middle Kingdom's `within-half-grid` reading ({} points each, whatever is played): no square can lie farther from the castle (the other readings are earned by every kingdom reaching the four edges of its square: nearly all)",
                     mk.points
                 ),
             });

@@ -327,11 +327,12 @@ impl CountRules {
         match field {
             RulesField::Players => self.fallback.clone(),
             RulesField::GridSize => self.at(&eff.grid_size.origin),
-            RulesField::Castle => eff
-                .castle
-                .origin
-                .clone()
-                .or_else(|| eff.grid_size.origin.clone())
+            // The castle against the grid (an even grid): whichever of the two the file nearest
+            // the user's sets (files are loaded leaf first), the castle in a tie.
+            RulesField::Castle => [eff.castle.origin.clone(), eff.grid_size.origin.clone()]
+                .into_iter()
+                .flatten()
+                .min_by_key(|l| l.file)
                 .unwrap_or_else(|| self.fallback.clone()),
             RulesField::LineSize => self.at(&eff.line_size.origin),
             RulesField::KingsPerPlayer => eff

@@ -3497,3 +3497,42 @@ fn a_kingdom_file_or_a_game_in_the_notation_given_as_a_ruleset_is_said_so() {
 fn first(d: &Diagnostics) -> &str {
     d.iter().next().map_or("", |x| x.message.as_str())
 }
+
+/// `castle = "centre"` on an even grid is blamed on the key the file nearest the user's wrote:
+/// the grid size a house rule sets over a centred castle it extends (not the castle's line in
+/// the file it extends), the castle set over an even grid.
+#[test]
+fn a_centred_castle_on_an_even_grid_is_blamed_on_the_users_own_key() {
+    let dir = common::temp_dir("castle-even");
+    common::write(
+        &dir,
+        "centre.toml",
+        "extends = \"kingdomino\"\n[rules]\ncastle = \"centre\"\n",
+    );
+    let child = common::write(
+        &dir,
+        "six.toml",
+        "extends = \"centre.toml\"\n[rules]\ngrid-size = 6\n",
+    );
+    let d = load_path(crownlands_core::Registry::shipped_ref(), &child).expect_err("even grid");
+    assert!(d.0[0].file.ends_with("six.toml"), "{d}");
+    common::assert_diag(
+        &d,
+        3,
+        13,
+        &["needs an odd grid-size", "grid-size = 5 or grid-size = 7"],
+    );
+    common::write(
+        &dir,
+        "even.toml",
+        "extends = \"kingdomino\"\n[rules]\ngrid-size = 8\n",
+    );
+    let centred = common::write(
+        &dir,
+        "centred.toml",
+        "extends = \"even.toml\"\n[rules]\ncastle = \"centre\"\n",
+    );
+    let d = load_path(crownlands_core::Registry::shipped_ref(), &centred).expect_err("even grid");
+    assert!(d.0[0].file.ends_with("centred.toml"), "{d}");
+    common::assert_diag(&d, 3, 10, &["an 8x8 grid", "(grid-size = 7, or castle"]);
+}

@@ -1518,7 +1518,7 @@ fn the_claims_help_follows_how_the_ruleset_lays_kingdoms_out() {
         "extends = \"kingdomino\"\n[rules]\nconnection = \"any-terrain\"\ncastle = \"centre\"\n",
     ));
     assert!(
-        both.contains("joined to your castle or to any square (terrains need not match), inside the square around the castle at its centre"),
+        both.contains("joined to your castle or to any square (terrains need not match), inside the 5x5 square centred on the castle"),
         "{both}"
     );
     let plain = help(ruleset("kingdomino"));

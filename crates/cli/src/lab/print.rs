@@ -439,9 +439,10 @@ fn bots_text(out: &mut String, t: &Tally) {
     }
     // Who earns the bonuses: each bot's share of its games (a rule about a bonus asks it).
     let rates = stats::bot_bonus_rates(t);
+    let paid = penalties(rates.iter().map(|(k, _)| k.as_str()));
     bonus_rows(
         out,
-        "bonuses earned by bot (share of its games):",
+        &format!("bonuses earned{paid} by bot (share of its games):"),
         rates
             .iter()
             .map(|(key, bots)| {
@@ -535,9 +536,10 @@ fn tally_text(out: &mut String, t: &Tally, player: &str) {
             .join("; ")
     };
     let rates = stats::bonus_rates(t);
+    let paid = penalties(rates.iter().map(|(k, _)| k.as_str()));
     // A few on one line; more (Queendomino's buildings) one a line, in a column.
     if rates.len() > 4 {
-        let _ = writeln!(out, "bonuses earned (share of games, seat 1 first):");
+        let _ = writeln!(out, "bonuses earned{paid} (share of games, seat 1 first):");
         let width = rates
             .iter()
             .map(|(k, _)| k.chars().count())
@@ -550,7 +552,7 @@ fn tally_text(out: &mut String, t: &Tally, player: &str) {
     } else if !rates.is_empty() {
         let _ = writeln!(
             out,
-            "bonuses earned (share of games, seat 1 first): {}",
+            "bonuses earned{paid} (share of games, seat 1 first): {}",
             per_key(&rates, &|x| format!("{:.1}%", x * 100.0))
         );
     }
@@ -1498,6 +1500,16 @@ pub fn json(r: &Results) -> Value {
         }
     }
     doc
+}
+
+/// " and penalties paid" where a bonus line lists a penalty (a module's line that takes points
+/// away, counted as `KEY (penalty)`), else nothing: the heading of the bonuses' shares.
+fn penalties<'a>(mut keys: impl Iterator<Item = &'a str>) -> &'static str {
+    if keys.any(|k| k.ends_with(super::tally::PENALTY)) {
+        " and penalties paid"
+    } else {
+        ""
+    }
 }
 
 #[cfg(test)]

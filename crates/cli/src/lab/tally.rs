@@ -586,9 +586,12 @@ fn first_claim_ranks(game: &Game, seat_side: &[Side]) -> Vec<usize> {
         .collect()
 }
 
+/// What a bonus's key ends with where its line took points away ([`penalty_key`]).
+pub const PENALTY: &str = " (penalty)";
+
 /// The key under which a module's line that took points away is counted: `KEY (penalty)`.
 pub fn penalty_key(key: &str) -> String {
-    format!("{key} (penalty)")
+    format!("{key}{PENALTY}")
 }
 
 /// How a ruleset's bonuses are found once a game is over.

@@ -178,6 +178,20 @@ pub enum Problem {
     Rules { players: u8, problem: RulesProblem },
 }
 
+/// [`RulesProblem::CastleCentreEvenGrid`] in words, with the odd grids next to `grid` that work.
+fn castle_even_grid(grid: u8) -> String {
+    let odd: Vec<String> = [grid.wrapping_sub(1), grid.saturating_add(1)]
+        .into_iter()
+        .filter(|g| (3..=MAX_GRID as u8).contains(g))
+        .map(|g| format!("grid-size = {g}"))
+        .collect();
+    let article = if grid == 8 { "an" } else { "a" };
+    format!(
+        "castle = \"centre\" needs an odd grid-size: {article} {grid}x{grid} grid has no centre square ({}, or castle = \"anywhere\")",
+        odd.join(" or ")
+    )
+}
+
 /// A problem with the rules at one player count ([`Problem::Rules`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RulesProblem {
@@ -186,7 +200,7 @@ pub enum RulesProblem {
     #[error("grid size {0}; kingdoms from 1x1 to {MAX_GRID}x{MAX_GRID} are supported")]
     GridSize(u8),
     /// `castle = "centre"` on an even grid, which has no centre square.
-    #[error("castle = \"centre\" needs an odd grid-size: a {0}x{0} grid has no centre square (grid-size = {odd}, or castle = \"anywhere\")", odd = .0 - 1)]
+    #[error("{}", castle_even_grid(*.0))]
     CastleCentreEvenGrid(u8),
     #[error("line size {0}; 1 to {MAX_LINE} are supported")]
     LineSize(u8),

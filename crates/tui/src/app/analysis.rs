@@ -4,8 +4,8 @@
 
 use crownlands_bots::Analyst;
 use crownlands_bots::analysis::{
-    Assessment, DEFAULT_MAX_DECISIONS, DEFAULT_SEED, Decision, MatchSoFar, assess_all_until,
-    summarize, too_many_decisions,
+    Assessment, DEFAULT_MAX_DECISIONS, DEFAULT_SEED, Decision, MatchSoFar,
+    PLAYOUT_MOVES_PER_DECISION, assess_all_until, playout_moves, summarize, too_many_decisions,
 };
 use crownlands_core::{Action, Registry, Side};
 use crownlands_saves::Session;
@@ -123,6 +123,8 @@ impl AnalysisJob {
         let mut sides = Vec::new();
         // Counted as `crownlands analyse` counts them, before any copy of the game is kept.
         let (mut count, mut forced) = (0usize, 0usize);
+        // Each decision's game and move number in it (for the moves its play-outs go through).
+        let mut at = Vec::new();
         // The session was built by replaying every action, so this replay cannot fail; if it
         // did, the analysis would just be empty.
         // Numbered as `crownlands analyse` numbers them, the earlier games of a match counted,
@@ -138,6 +140,7 @@ impl AnalysisJob {
                     }
                 }
                 if m.game == game_index && !too_many_decisions(count, forced, max) {
+                    at.push((m.game, m.index));
                     sides.push(m.before.side_of(player));
                     decisions.push(Decision {
                         before: m.before.clone(),
@@ -163,11 +166,22 @@ impl AnalysisJob {
         });
         let done = Arc::new(AtomicUsize::new(0));
         let (tx, rx) = mpsc::channel();
-        let refused = too_many_decisions(count, forced, max).then(|| {
-            format!(
+        // As `crownlands analyse` refuses them: too many decisions, or play-outs too long (a
+        // stranger's game of a thousand dominoes).
+        let game_moves: Vec<usize> = session.actions().iter().map(Vec::len).collect();
+        let most_moves = max.saturating_mul(PLAYOUT_MOVES_PER_DECISION);
+        let refused = if too_many_decisions(count, forced, max) {
+            Some(format!(
                 "this game holds {count} decisions to weigh; the analysis here weighs at most {max} (`crownlands analyse SAVE --max-decisions N` weighs more)"
-            )
-        });
+            ))
+        } else {
+            let moves = playout_moves(&decisions, &at, &game_moves, session.game().is_over());
+            (moves > most_moves).then(|| {
+                format!(
+                    "weighing this game's {count} decisions plays out {moves} moves a sample; the analysis here plays out at most {most_moves} (`crownlands analyse SAVE --max-decisions N` weighs more; this one would take a long time)"
+                )
+            })
+        };
         if let Some(why) = refused {
             return AnalysisJob {
                 total: 0,
@@ -344,6 +358,35 @@ mod tests {
             "{why}"
         );
         assert_eq!((job.total, job.decisions.len()), (0, 0));
+        // The first game of a Dynasty match: each decision's play-outs go through the two games
+        // after it, more than the moves allowed for as many decisions as it holds.
+        let ruleset =
+            Arc::new(crownlands_rules::load(Registry::shipped_ref(), "dynasty").expect("shipped"));
+        let mut s = Session::new(ruleset, to_players(&seats), 7).expect("setup");
+        while !s.game().is_over() {
+            let first = s.game().legal_actions()[0];
+            s.apply(first).expect("legal");
+        }
+        let job = AnalysisJob::start_at_most(registry, &s, Analyst::default(), 1);
+        let Some(Err(why)) = &job.result else {
+            panic!("not refused");
+        };
+        let count: usize = why
+            .trim_start_matches("this game holds ")
+            .split(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{why}"));
+        let job = AnalysisJob::start_at_most(registry, &s, Analyst::default(), count);
+        let Some(Err(why)) = &job.result else {
+            panic!("not refused");
+        };
+        assert!(
+            why.starts_with(&format!(
+                "weighing this game's {count} decisions plays out "
+            )) && why.contains(&format!("plays out at most {}", count * 120)),
+            "{why}"
+        );
     }
 
     #[test]

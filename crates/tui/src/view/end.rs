@@ -352,7 +352,7 @@ fn final_kingdom(
         .map(|t| kingdom.territory_cells(t.anchor))
         .unwrap_or_default();
     let pieces = game.cell_marks(side);
-    let region = kingdom.bounds();
+    let region = super::kingdom_region(kingdom);
     let cols = (i16::from(region.2) - i16::from(region.0) + 1).max(1) as u16;
     let cell_w = (area.width / cols).clamp(1, cell.0);
     super::kingdom::KingdomView {

@@ -152,11 +152,12 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         step_help(app.mode())
     };
     // Where the ruleset lays kingdoms out otherwise, the claim's word on placing follows it.
-    let (any_terrain, centred) = app.game().map_or((false, false), |g| {
+    let (any_terrain, centred, grid) = app.game().map_or((false, false, 0), |g| {
         let r = g.rules();
         (
             r.connection == crownlands_core::Connection::AnyTerrain,
             r.castle == crownlands_core::CastleAt::Centre,
+            r.grid_size,
         )
     });
     for t in paragraphs {
@@ -170,9 +171,9 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                         "a square of the same terrain (the castle: any)"
                     },
                     if centred {
-                        "inside the square around the castle at its centre"
+                        format!("inside the {grid}x{grid} square centred on the castle")
                     } else {
-                        "inside the kingdom's square"
+                        "inside the kingdom's square".to_string()
                     }
                 )
             }

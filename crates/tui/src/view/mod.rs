@@ -742,7 +742,7 @@ fn small_kingdom(
         kingdom,
         ruleset: game.ruleset(),
         palette: p,
-        region: kingdom.bounds(),
+        region: kingdom_region(kingdom),
         cell_w,
         cell_h,
         ghosts: &[],
@@ -1124,6 +1124,19 @@ fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines)
         .block(block(" Quit ", app))
         .render(r, buf);
+}
+
+/// The cells a kingdom is drawn over where no ghost moves in it (the other players', the end
+/// screen's): the squares it holds, or with the castle fixed at the centre the whole square
+/// around it, so that the castle's place and the room left on each side show.
+pub(crate) fn kingdom_region(kingdom: &crownlands_core::Kingdom) -> (i8, i8, i8, i8) {
+    match kingdom.castle_at() {
+        crownlands_core::CastleAt::Anywhere => kingdom.bounds(),
+        crownlands_core::CastleAt::Centre => {
+            let r = kingdom.reach();
+            (-r, -r, r, r)
+        }
+    }
 }
 
 #[cfg(test)]
