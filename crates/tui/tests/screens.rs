@@ -1297,3 +1297,27 @@ fn a_name_cut_in_the_lines_reads_as_a_short_form() {
         assert!(!text.contains("Playe "), "{w}x{h}:\n{text}");
     }
 }
+
+/// `castle = "centre"` (docs/house-rules/castle-centre.toml) a few rounds in: the placing frame
+/// is the square around the castle, and the other players' kingdoms are drawn over their whole
+/// square, the castle at its centre.
+#[test]
+fn castle_centre_place() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs/house-rules/castle-centre.toml");
+    let ruleset = crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut app = App::new_game(
+        Arc::new(ruleset),
+        seats("you,greedy,greedy"),
+        config(5, Palette::none()),
+    )
+    .expect("setup");
+    app.run_bots();
+    for _ in 0..3 {
+        until(&mut app, Mode::Place);
+        press(&mut app, "<enter>");
+    }
+    until(&mut app, Mode::Place);
+    insta::assert_snapshot!(screen(&app, 100, 30));
+}
