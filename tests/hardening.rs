@@ -75,8 +75,8 @@ fn raw_message(path: &Path) -> Option<String> {
                 "kingdomino",
             )
             .ok()?;
-            let grid = ruleset.rules_for(ruleset.min_players())?.grid_size;
-            crownlands_rules::kingdom_file::parse(&text, &name, &ruleset, grid)
+            let rules = ruleset.rules_for(ruleset.min_players())?;
+            crownlands_rules::kingdom_file::parse(&text, &name, &ruleset, rules)
                 .err()
                 .map(|d| d.to_string())
         }

@@ -45,8 +45,8 @@ fn placement_counts() {
         let expected: u32 = header(&text, "placements")
             .and_then(|d| d.parse().ok())
             .expect("placements header");
-        let grid = ruleset.player_counts()[0].1.grid_size;
-        let kingdom = crownlands_rules::kingdom_file::parse(&text, &name, &ruleset, grid)
+        let rules = &ruleset.player_counts()[0].1;
+        let kingdom = crownlands_rules::kingdom_file::parse(&text, &name, &ruleset, rules)
             .unwrap_or_else(|e| panic!("{e}"));
         let id = ruleset.domino_by_number(number).expect("domino exists");
         let set = kingdom.placements(&ruleset.dominoes()[id.index()]);
@@ -92,20 +92,16 @@ fn action_sequence_counts() {
 
 #[test]
 fn rendered_kingdoms_read_back() {
-    for (_, ruleset) in common::shipped_rulesets() {
+    for (_, ruleset) in common::rulesets_and_layouts() {
         for &(players, ref rules) in ruleset.player_counts() {
             let mut g = Game::new(ruleset.clone(), players, 21).expect("setup");
             let mut c = common::Chooser::new(21);
             while g.play_random(|| c.next_u32()).is_some() {}
             for k in g.kingdoms().values() {
                 let text = crownlands_rules::kingdom_file::render(k, &ruleset);
-                let back = crownlands_rules::kingdom_file::parse(
-                    &text,
-                    "rendered",
-                    &ruleset,
-                    rules.grid_size,
-                )
-                .unwrap_or_else(|e| panic!("{e}\n{text}"));
+                let back =
+                    crownlands_rules::kingdom_file::parse(&text, "rendered", &ruleset, rules)
+                        .unwrap_or_else(|e| panic!("{e}\n{text}"));
                 assert_eq!(&back, k, "{text}");
             }
         }

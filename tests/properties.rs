@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{Chooser, rebuilt_kingdom, shipped_rulesets};
+use common::{Chooser, rebuilt_kingdom, rulesets_and_layouts, shipped_rulesets};
 use crownlands_core::Ruleset;
 use crownlands_core::modules::{BuildingsState, SideView, build_all, score_side};
 use crownlands_core::{Action, Cell, Direction, DominoId, Game, Placement, Whereabouts};
@@ -26,9 +26,18 @@ fn census_is_complete(g: &Game) {
 
 fn kingdoms_fit(g: &Game) {
     let n = g.rules().grid_size as i8;
+    // No farther from the castle than it allows (half the grid with the castle at the centre).
+    let reach = match g.rules().castle {
+        crownlands_core::CastleAt::Anywhere => n - 1,
+        crownlands_core::CastleAt::Centre => (n - 1) / 2,
+    };
     for k in g.kingdoms().values() {
         let (lx, ly, hx, hy) = k.bounds();
         assert!(hx - lx < n && hy - ly < n, "a kingdom outgrew {n}x{n}");
+        assert!(
+            -lx <= reach && -ly <= reach && hx <= reach && hy <= reach,
+            "a square lies past {reach} from the castle"
+        );
         assert!(
             lx <= 0 && ly <= 0 && hx >= 0 && hy >= 0,
             "the castle is inside its kingdom"
@@ -154,7 +163,7 @@ fn final_checks(g: &Game, actions: &[Action]) {
 
 #[test]
 fn every_shipped_ruleset_plays_by_the_rules() {
-    for (name, ruleset) in shipped_rulesets() {
+    for (name, ruleset) in rulesets_and_layouts() {
         for &(players, _) in ruleset.player_counts() {
             for seed in 0..FAST_GAMES {
                 let mut g = Game::new(ruleset.clone(), players, seed).expect("setup");
@@ -207,7 +216,7 @@ fn every_shipped_ruleset_plays_by_the_rules() {
 /// from `legal_actions` would, module steps included.
 #[test]
 fn play_random_picks_as_the_listed_legal_actions_would() {
-    for (name, ruleset) in shipped_rulesets() {
+    for (name, ruleset) in rulesets_and_layouts() {
         for &(players, _) in ruleset.player_counts() {
             let mut g = Game::new(ruleset.clone(), players, 77).expect("setup");
             let mut c = Chooser::new(u64::from(players));

@@ -11,6 +11,29 @@ pub fn rulesets_dir() -> PathBuf {
 }
 
 /// Every ruleset file shipped in `rulesets/` (component sets live in `rulesets/sets/`), loaded.
+/// The documented house rules that lay kingdoms out otherwise (the castle fixed at the centre,
+/// dominoes joining any terrain): the properties hold for them as for the shipped rulesets.
+pub fn laid_out_rulesets() -> Vec<(String, Arc<Ruleset>)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/house-rules");
+    ["castle-centre", "any-terrain"]
+        .into_iter()
+        .map(|name| {
+            let path = dir.join(format!("{name}.toml"));
+            let ruleset =
+                crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
+                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            (name.to_string(), Arc::new(ruleset))
+        })
+        .collect()
+}
+
+/// The shipped rulesets, then [`laid_out_rulesets`].
+pub fn rulesets_and_layouts() -> Vec<(String, Arc<Ruleset>)> {
+    let mut all = shipped_rulesets();
+    all.extend(laid_out_rulesets());
+    all
+}
+
 pub fn shipped_rulesets() -> Vec<(String, Arc<Ruleset>)> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(rulesets_dir())
         .expect("rulesets/ exists")
@@ -54,7 +77,7 @@ impl Chooser {
 
 /// Rebuild every kingdom from the game's record of placements, square by square.
 pub fn rebuilt_kingdom(game: &Game, player: Side) -> Kingdom {
-    let mut k = Kingdom::new(game.rules().grid_size);
+    let mut k = Kingdom::shaped(crownlands_core::KingdomShape::of(game.rules()));
     for &(owner, domino, placement) in game.placed() {
         if owner != player {
             continue;

@@ -137,7 +137,7 @@ impl Kingdom {
         )
     }
 
-    /// Empty the kingdom back to its castle alone: exactly `Kingdom::new(self.grid())`, touching
+    /// Empty the kingdom back to its castle alone: exactly `Kingdom::shaped(self.shape())`, touching
     /// only the bitboards of terrains that were laid (for simulations that reuse a game).
     pub fn clear(&mut self) {
         each!(mut self, k => k.clear())

@@ -477,7 +477,12 @@ impl CountRules {
             line_order: self.place(&RulesField::LineOrder, &rules.modules),
             first_claims: self.at(&eff.first_claims.origin),
             match_games: self.at(&eff.match_games.origin),
-            castle: self.place(&RulesField::Castle, &rules.modules),
+            // (The warnings about the castle are the castle's: at its own key, not the grid's.)
+            castle: eff
+                .castle
+                .origin
+                .clone()
+                .unwrap_or_else(|| self.place(&RulesField::Castle, &rules.modules)),
         }
     }
 }

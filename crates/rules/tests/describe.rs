@@ -319,3 +319,37 @@ fn the_rules_say_a_domino_may_join_any_terrain() {
         "{place}"
     );
 }
+
+/// A placement refused says why in the layout's words: past a centred castle's reach, or (any
+/// terrain joining) touching nothing of the kingdom.
+#[test]
+fn a_refused_placement_says_why_in_the_layouts_words() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
+    let registry = crownlands_core::Registry::shipped_ref();
+    let refusal = |file: &str, cells: [(i8, i8); 2]| {
+        let ruleset = crownlands_rules::load_path(registry, &dir.join(file))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut game = Game::new(Arc::new(ruleset), 2, 1).expect("setup");
+        while !matches!(game.phase(), Phase::Place { .. }) {
+            let action = game.legal_actions()[0];
+            game.apply(action).expect("legal");
+        }
+        let first = crownlands_core::Cell::new(cells[0].0, cells[0].1);
+        let direction = crownlands_core::Direction::ALL
+            .into_iter()
+            .find(|d| first.step(*d) == crownlands_core::Cell::new(cells[1].0, cells[1].1))
+            .expect("neighbours");
+        let placement = crownlands_core::Placement::new(first, direction);
+        game.apply(Action::Place { placement })
+            .expect_err("refused")
+            .to_string()
+    };
+    // Reaching 3 from the castle.
+    let why = refusal("castle-centre.toml", [(2, 0), (3, 0)]);
+    assert!(
+        why.contains("too far from the castle, which stands at the centre"),
+        "{why}"
+    );
+    let why = refusal("any-terrain.toml", [(2, 2), (3, 2)]);
+    assert!(why.contains("neither square touches the kingdom"), "{why}");
+}

@@ -649,3 +649,64 @@ fn the_docs_whole_toml_examples_validate() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(checked >= 6, "{checked} examples");
 }
+
+/// Where the castle stands and what a domino must touch go through `show` and back (saves and
+/// the notation embed it: a centred game replayed with the castle anywhere would differ),
+/// set for every count or for one only.
+#[test]
+fn the_kingdoms_layout_round_trips_through_show() {
+    let dir = common::temp_dir("layout");
+    let registry = crownlands_core::Registry::shipped_ref();
+    for text in [
+        "extends = \"kingdomino\"\n[rules]\ncastle = \"centre\"\nconnection = \"any-terrain\"\n",
+        "extends = \"kingdomino\"\n[for-players.3]\ncastle = \"centre\"\n[for-players.4]\nconnection = \"any-terrain\"\n",
+    ] {
+        let path = common::write(&dir, "layout.toml", text);
+        let r = load_str(registry, text, &path).unwrap_or_else(|e| panic!("{e}"));
+        let shown = to_toml(&r, None);
+        let back = load_str(registry, &shown, &dir.join("shown.toml"))
+            .unwrap_or_else(|e| panic!("{e}\n{shown}"));
+        assert_eq!(back, r, "{shown}");
+        for (n, rules) in r.player_counts() {
+            let one = to_toml(&r, Some(*n));
+            let back = load_str(registry, &one, &dir.join("one.toml"))
+                .unwrap_or_else(|e| panic!("{e}\n{one}"));
+            assert_eq!(back, only_count(&r, *n), "at {n}:\n{one}");
+            assert_eq!(
+                one.contains("castle = \"centre\""),
+                rules.castle == crownlands_core::CastleAt::Centre,
+                "at {n}:\n{one}"
+            );
+        }
+    }
+}
+
+/// With the castle at the centre, Middle Kingdom's `within-half-grid` reading is warned of as
+/// always earned, at the `castle` key (not the grid's, which a file nearer may set).
+#[test]
+fn a_centred_castle_warns_that_within_half_grid_is_always_earned() {
+    let dir = common::temp_dir("centre-mk");
+    common::write(
+        &dir,
+        "centre.toml",
+        "extends = \"middle-kingdom\"\n[rules]\ncastle = \"centre\"\n[rules.middle-kingdom]\nreading = \"within-half-grid\"\n",
+    );
+    let seven = common::write(
+        &dir,
+        "seven.toml",
+        "extends = \"centre.toml\"\n[rules]\ngrid-size = 7\n",
+    );
+    let registry = crownlands_core::Registry::shipped_ref();
+    let warnings = crownlands_rules::warnings(registry, &seven.display().to_string());
+    let w = warnings
+        .iter()
+        .find(|w| {
+            w.message
+                .contains("every kingdom earns Middle Kingdom's `within-half-grid`")
+        })
+        .unwrap_or_else(|| panic!("{warnings:?}"));
+    assert!(
+        w.file.ends_with("centre.toml") && (w.line, w.column) == (3, 10),
+        "{w:?}"
+    );
+}

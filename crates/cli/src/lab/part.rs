@@ -12,7 +12,10 @@ use std::path::Path;
 
 /// The `format` of a part file.
 pub const FORMAT: &str = "crownlands-lab-part";
-pub const VERSION: u32 = 1;
+/// 2 since the thirty-eighth session: a module's line that takes points away is counted as a
+/// penalty paid (`KEY (penalty)`), which a part of version 1 left uncounted, so the two do not
+/// merge.
+pub const VERSION: u32 = 2;
 
 /// The largest part file `merge` reads.
 const MAX_PART_BYTES: u64 = 64 << 20;
@@ -71,9 +74,9 @@ impl Part {
     }
 }
 
-/// The most bonuses a tally counts: a building each (at most 256) and the rules' and modules'
-/// own bonuses.
-const MAX_BONUSES: usize = 512;
+/// The most bonuses a tally counts: a building each (at most 256), each once more as a penalty
+/// (a building worth less than nothing), and the rules' and modules' own bonuses.
+const MAX_BONUSES: usize = 1024;
 
 /// What a JSON file that is no part file is instead, when it is plainly another of the project's:
 /// a save, or the report of a whole run (`--json`).

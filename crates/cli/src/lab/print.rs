@@ -774,9 +774,10 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             interval(e, 1, true)
         )
     };
+    let paid = penalties(beyond.bonuses.iter().map(|(k, _)| k.as_str()));
     bonus_rows(
         out,
-        "bonus earned, B - A in share of games, seat by seat:",
+        &format!("bonus earned{paid}, B - A in share of games, seat by seat:"),
         beyond
             .bonuses
             .iter()
@@ -784,9 +785,10 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             .collect(),
     );
     // The same by bot, where bots of two kinds or more take turns (a seat's mixes them).
+    let paid = penalties(beyond.bot_bonuses.iter().map(|(k, _)| k.as_str()));
     bonus_rows(
         out,
-        "bonus earned by bot, B - A in share of its games:",
+        &format!("bonus earned{paid} by bot, B - A in share of its games:"),
         beyond
             .bot_bonuses
             .iter()

@@ -1915,6 +1915,10 @@ fn a_line_that_takes_points_away_is_a_penalty_paid_not_a_bonus_earned() {
     }
     let text = run(&args).ok().stdout;
     assert!(text.contains("; terrain-multipliers (penalty) "), "{text}");
+    assert!(
+        text.contains("bonuses earned and penalties paid (share of games, seat 1 first): "),
+        "{text}"
+    );
     let file = dir.file(
         "lakes.toml",
         "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n\

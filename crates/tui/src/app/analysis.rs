@@ -77,6 +77,9 @@ pub struct AnalysisJob {
     seat_names: Option<Vec<String>>,
     /// The result once it has come: a report per side, or why it failed.
     pub result: Option<Result<Vec<SideReport>, String>>,
+    /// Whether the game was not weighed at all, as too long (the result says why): a refusal,
+    /// not a failure.
+    pub refused: bool,
     /// When it began, and the time it expected to be left at the app's last tick
     /// ([`AnalysisJob::tick`]): an 8-player game takes half an hour.
     started: Instant,
@@ -172,13 +175,14 @@ impl AnalysisJob {
         let most_moves = max.saturating_mul(PLAYOUT_MOVES_PER_DECISION);
         let refused = if too_many_decisions(count, forced, max) {
             Some(format!(
-                "this game holds {count} decisions to weigh; the analysis here weighs at most {max} (`crownlands analyse SAVE --max-decisions N` weighs more)"
+                "this game holds {count} decisions to weigh; the analysis here weighs at most {max} (`crownlands analyse SAVE --max-decisions {count}` or more weighs it)"
             ))
         } else {
             let moves = playout_moves(&decisions, &at, &game_moves, session.game().is_over());
             (moves > most_moves).then(|| {
                 format!(
-                    "weighing this game's {count} decisions plays out {moves} moves a sample; the analysis here plays out at most {most_moves} (`crownlands analyse SAVE --max-decisions N` weighs more; this one would take a long time)"
+                    "weighing this game's {count} decisions plays out {moves} moves a sample; the analysis here plays out at most {most_moves} (`crownlands analyse SAVE --max-decisions {}` or more weighs it; this one would take a long time)",
+                    moves.div_ceil(PLAYOUT_MOVES_PER_DECISION)
                 )
             })
         };
@@ -193,6 +197,7 @@ impl AnalysisJob {
                 names,
                 seat_names,
                 result: Some(Err(why)),
+                refused: true,
                 started: Instant::now(),
                 left: None,
             };
@@ -220,6 +225,7 @@ impl AnalysisJob {
             names,
             seat_names,
             result: None,
+            refused: false,
             started: Instant::now(),
             left: None,
         }
@@ -354,7 +360,8 @@ mod tests {
         assert!(
             why.starts_with("this game holds ")
                 && why.contains("the analysis here weighs at most 3")
-                && why.contains("crownlands analyse SAVE --max-decisions N"),
+                && why.contains("crownlands analyse SAVE --max-decisions ")
+                && job.refused,
             "{why}"
         );
         assert_eq!((job.total, job.decisions.len()), (0, 0));

@@ -50,6 +50,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             ),
             Style::default(),
         ),
+        Some(Err(e)) if job.refused => push(format!("Not weighed: {e}"), p.accent(Accent::Warn)),
         Some(Err(e)) => push(format!("The analysis failed: {e}"), p.accent(Accent::Warn)),
         Some(Ok(sides)) => {
             push(
