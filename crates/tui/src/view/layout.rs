@@ -117,7 +117,12 @@ fn sizes(game: &Game, v: Variant) -> Sizes {
     let board = board_rows(game);
     Sizes {
         n,
-        span: 2 * n - 1,
+        // The cells a square may ever take, each way: the grid's reach on both sides of the
+        // castle, or with the castle fixed at the centre the grid itself.
+        span: match game.rules().castle {
+            crownlands_core::CastleAt::Anywhere => 2 * n - 1,
+            crownlands_core::CastleAt::Centre => n,
+        },
         frame,
         lines_h: u16::from(game.rules().line_size) + frame,
         players_h: u16::from(game.sides()) + frame,
@@ -514,12 +519,14 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
     let footer = Rect::new(area.x, area.bottom() - 3, area.width, 3);
     let choices =
         matches!(app.mode(), Mode::Step).then(|| Rect::new(right_x, body_y, choices_w, choices_h));
-    let n = i8::try_from(s.n).unwrap_or(8);
+    // The span's cells around the castle (`n - 1` each way, or half that with the castle fixed at
+    // the centre).
+    let half = i8::try_from((s.span.max(1) - 1) / 2).unwrap_or(7);
     Some(Areas {
         header: Rect::new(area.x, area.y, area.width, 1),
         kingdom_box,
         kingdom,
-        region: (-(n - 1), -(n - 1), n - 1, n - 1),
+        region: (-half, -half, half, half),
         cell_w,
         cell_h,
         side,
