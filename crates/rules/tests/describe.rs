@@ -275,24 +275,35 @@ fn the_table_rules_say_the_kingdoms_size_the_boxes_and_the_discards() {
     }
 }
 
+/// A 2-player game of a documented house rule (`docs/house-rules/FILE`), seed 1.
+fn house_rule_game(file: &str) -> Game {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs/house-rules")
+        .join(file);
+    let ruleset = crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
+        .unwrap_or_else(|e| panic!("{e}"));
+    Game::new(Arc::new(ruleset), 2, 1).expect("setup")
+}
+
+/// Play the first legal action until the game asks for a placement.
+fn play_to_place(game: &mut Game) {
+    while !matches!(game.phase(), Phase::Place { .. }) {
+        let action = game.legal_actions()[0];
+        game.apply(action).expect("legal");
+    }
+}
+
 /// With the castle fixed at the centre (`castle = "centre"`) the table's rules and the placing
 /// step's say so, and how far a square may lie.
 #[test]
 fn the_rules_say_where_a_castle_at_the_centre_keeps_the_kingdom() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../docs/house-rules/castle-centre.toml");
-    let ruleset = crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
-        .unwrap_or_else(|e| panic!("{e}"));
-    let mut game = Game::new(Arc::new(ruleset), 2, 1).expect("setup");
+    let mut game = house_rule_game("castle-centre.toml");
     let table = table_rules(&game).join("\n");
     assert!(
         table.contains("castle fixed at the centre: no square more than 2 from it"),
         "{table}"
     );
-    while !matches!(game.phase(), Phase::Place { .. }) {
-        let action = game.legal_actions()[0];
-        game.apply(action).expect("legal");
-    }
+    play_to_place(&mut game);
     let place = phase_rules(&game).join("\n");
     assert!(place.contains("castle stands at the centre"), "{place}");
 }
@@ -301,17 +312,10 @@ fn the_rules_say_where_a_castle_at_the_centre_keeps_the_kingdom() {
 /// step's say so.
 #[test]
 fn the_rules_say_a_domino_may_join_any_terrain() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../docs/house-rules/any-terrain.toml");
-    let ruleset = crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
-        .unwrap_or_else(|e| panic!("{e}"));
-    let mut game = Game::new(Arc::new(ruleset), 2, 1).expect("setup");
+    let mut game = house_rule_game("any-terrain.toml");
     let table = table_rules(&game).join("\n");
     assert!(table.contains("terrains need not match"), "{table}");
-    while !matches!(game.phase(), Phase::Place { .. }) {
-        let action = game.legal_actions()[0];
-        game.apply(action).expect("legal");
-    }
+    play_to_place(&mut game);
     let place = phase_rules(&game).join("\n");
     assert!(
         place.contains("to your castle or to any square (terrains need not match)")
@@ -324,16 +328,9 @@ fn the_rules_say_a_domino_may_join_any_terrain() {
 /// terrain joining) touching nothing of the kingdom.
 #[test]
 fn a_refused_placement_says_why_in_the_layouts_words() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
-    let registry = crownlands_core::Registry::shipped_ref();
     let refusal = |file: &str, cells: [(i8, i8); 2]| {
-        let ruleset = crownlands_rules::load_path(registry, &dir.join(file))
-            .unwrap_or_else(|e| panic!("{e}"));
-        let mut game = Game::new(Arc::new(ruleset), 2, 1).expect("setup");
-        while !matches!(game.phase(), Phase::Place { .. }) {
-            let action = game.legal_actions()[0];
-            game.apply(action).expect("legal");
-        }
+        let mut game = house_rule_game(file);
+        play_to_place(&mut game);
         let first = crownlands_core::Cell::new(cells[0].0, cells[0].1);
         let direction = crownlands_core::Direction::ALL
             .into_iter()
