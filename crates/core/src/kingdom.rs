@@ -82,9 +82,9 @@ impl Kingdom {
 
     /// A kingdom holding only its castle, in the grid `shape` gives: at most `grid` x `grid`,
     /// the castle standing anywhere (the kingdom grows any way around it) or fixed at the grid's
-    /// centre (squares at most half the grid less one from it; on an even grid, which has no
-    /// centre, half rounded down: rulesets refuse that case before it gets here), and what a
-    /// new domino must touch.
+    /// centre (squares at most (grid - 1) / 2 from it, rounded down on an even grid, which has
+    /// no centre: rulesets refuse that case before it gets here), and what a new domino must
+    /// touch.
     pub fn shaped(shape: KingdomShape) -> Kingdom {
         let grid = shape.grid.clamp(1, MAX_GRID as u8);
         if usize::from(grid) <= Narrow::MAX_GRID {
@@ -137,8 +137,9 @@ impl Kingdom {
         )
     }
 
-    /// Empty the kingdom back to its castle alone: exactly `Kingdom::shaped(self.shape())`, touching
-    /// only the bitboards of terrains that were laid (for simulations that reuse a game).
+    /// Empty the kingdom back to its castle alone: exactly `Kingdom::shaped(self.shape())`,
+    /// touching only the bitboards of terrains that were laid (for simulations that reuse a
+    /// game).
     pub fn clear(&mut self) {
         each!(mut self, k => k.clear())
     }
