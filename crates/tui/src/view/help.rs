@@ -47,6 +47,8 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
         ],
         Mode::Place => &[
             "Place: lay the domino under your king in your kingdom.",
+            "Join it to your castle (any terrain) or to a square of the same terrain, inside the \
+             kingdom's square.",
             "Arrows or h j k l move the ghost, r rotates, Tab/Shift-Tab jump between legal \
              spots; + marks squares a legal placement covers.",
             "Green ghost: legal, Enter (or space) places. Red: the reason is shown below.",
@@ -160,22 +162,27 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             r.grid_size,
         )
     });
+    // Where a domino joins the kingdom, after "to your castle".
+    let joins = format!(
+        "{}, {}",
+        if any_terrain {
+            " or to any square (terrains need not match)"
+        } else {
+            " (any terrain) or to a square of the same terrain"
+        },
+        if centred {
+            format!("inside the {grid}x{grid} square centred on the castle")
+        } else {
+            "inside the kingdom's square".to_string()
+        }
+    );
     for t in paragraphs {
         let t = match *t {
-            t if (any_terrain || centred) && t.starts_with("You place the domino next round") => {
-                format!(
-                    "You place the domino next round, joined to your castle or to {}, {}.",
-                    if any_terrain {
-                        "any square (terrains need not match)"
-                    } else {
-                        "a square of the same terrain (the castle: any)"
-                    },
-                    if centred {
-                        format!("inside the {grid}x{grid} square centred on the castle")
-                    } else {
-                        "inside the kingdom's square".to_string()
-                    }
-                )
+            t if t.starts_with("You place the domino next round") => {
+                format!("You place the domino next round, joined to your castle{joins}.")
+            }
+            t if t.starts_with("Join it to your castle") => {
+                format!("Join it to your castle{joins}.")
             }
             t if monochrome && t.starts_with("Green ghost:") => {
                 "Bold ghost: legal, Enter (or space) places. Reversed: the reason is shown below."
