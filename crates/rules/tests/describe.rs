@@ -350,3 +350,31 @@ fn a_refused_placement_says_why_in_the_layouts_words() {
     let why = refusal("any-terrain.toml", [(2, 2), (3, 2)]);
     assert!(why.contains("neither square touches the kingdom"), "{why}");
 }
+
+/// The knights' help names the buildings' tax bonuses only where a module gives one: not in
+/// Kingdomino with knights (no buildings), as in Queendomino.
+#[test]
+fn the_knights_help_names_tax_bonuses_only_where_a_module_gives_them() {
+    let help = |name: &str| {
+        let ruleset = Arc::new(
+            crownlands_rules::load(crownlands_core::Registry::shipped_ref(), name)
+                .expect("shipped"),
+        );
+        let game = Game::new(ruleset, 2, 1).expect("setup");
+        game.module_help()
+            .into_iter()
+            .find(|(module, _)| *module == "knights")
+            .map(|(_, lines)| lines.join("\n"))
+            .unwrap_or_else(|| panic!("{name}: no knights' help"))
+    };
+    let plain = help("kingdomino-knights");
+    assert!(
+        plain.contains("per square of that square's territory.") && !plain.contains("bonus"),
+        "{plain}"
+    );
+    let queendomino = help("queendomino");
+    assert!(
+        queendomino.contains("plus your buildings' tax bonuses"),
+        "{queendomino}"
+    );
+}

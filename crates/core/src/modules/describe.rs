@@ -741,7 +741,7 @@ impl Game {
     pub fn module_help(&self) -> Vec<(&'static str, Vec<String>)> {
         self.modules()
             .iter()
-            .map(|m| (m.name(), m.help()))
+            .map(|m| (m.name(), m.help_in(self.ruleset(), self.modules())))
             .filter(|(_, h)| !h.is_empty())
             .collect()
     }

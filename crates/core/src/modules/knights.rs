@@ -279,6 +279,25 @@ impl Mechanism for Knights {
         Some(self.title_of())
     }
 
+    /// Without a module that gives a tax bonus (Kingdomino with knights: no buildings), the
+    /// help says nothing of one.
+    fn help_in(
+        &self,
+        ruleset: &crate::ruleset::Ruleset,
+        modules: &[Box<dyn super::Module>],
+    ) -> Vec<String> {
+        let mut lines = Mechanism::help(self);
+        if !super::anyone_adds(modules, ruleset, "tax-bonus", Self::NAME)
+            && let Some(line) = lines.get_mut(1)
+        {
+            *line = format!(
+                "It collects {} per square of that square's territory.",
+                describe::plural(self.coins_per_square, "coin", "coins")
+            );
+        }
+        lines
+    }
+
     fn help(&self) -> Vec<String> {
         let mut lines = vec![
             "Tax: send a knight from your hand onto a square of the domino just placed.".into(),

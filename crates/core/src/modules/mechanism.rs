@@ -306,6 +306,14 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn help(&self) -> Vec<String> {
         Vec::new()
     }
+    /// [`Module::help_in`]: the help as the rules in play have it (by default the help).
+    fn help_in(
+        &self,
+        _ruleset: &crate::ruleset::Ruleset,
+        _modules: &[Box<dyn Module>],
+    ) -> Vec<String> {
+        Mechanism::help(self)
+    }
     fn summary(&self) -> Option<String> {
         None
     }
@@ -790,6 +798,13 @@ impl<M: Mechanism> Module for M {
     }
     fn help(&self) -> Vec<String> {
         Mechanism::help(self)
+    }
+    fn help_in(
+        &self,
+        ruleset: &crate::ruleset::Ruleset,
+        modules: &[Box<dyn Module>],
+    ) -> Vec<String> {
+        Mechanism::help_in(self, ruleset, modules)
     }
     fn summary(&self) -> Option<String> {
         Mechanism::summary(self)

@@ -1090,6 +1090,13 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
         Vec::new()
     }
 
+    /// [`Module::help`] as the rules in play have it, `modules` the rules' whole list: a
+    /// module may leave out what no module of the list ever brings (the knights' tax bonus
+    /// where no module gives one). By default the help itself.
+    fn help_in(&self, _ruleset: &Ruleset, _modules: &[Box<dyn Module>]) -> Vec<String> {
+        self.help()
+    }
+
     /// The module in one line (at most 76 characters with short parameter values, as the
     /// shipped defaults are): what it adds to a turn or to the score, with the numbers of its
     /// parameters.
