@@ -84,7 +84,8 @@ fn builders_board_rows_and_build_choices() {
 }
 
 /// A Build step with a tile too dear says why it is not in the list at 100x30 and 80x24 too,
-/// where the whole prompt does not fit: the step's title with the module's note.
+/// where the whole prompt does not fit: the step's title with the module's note, never twice
+/// (the footer's prompt and the list's free rows).
 #[test]
 fn a_build_step_says_which_tiles_are_too_dear_at_the_common_sizes() {
     let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
@@ -113,10 +114,29 @@ fn a_build_step_says_which_tiles_are_too_dear_at_the_common_sizes() {
         .and_then(|v| v.note)
         .expect("a note");
     assert!(note.contains("not enough for"), "{note}");
+    // Never in both the footer's prompt and the list's free rows, at any size (the list's
+    // title mirrors the prompt, as in every step).
+    for w in (72..=200).step_by(4) {
+        for h in [22, 24, 30, 40, 50] {
+            let text = screen(&app, w, h);
+            let rows: Vec<&str> = text.lines().collect();
+            let (body, footer) = rows.split_at(rows.len().saturating_sub(3));
+            let in_footer = footer.iter().any(|r| r.contains("not enough for"));
+            // The free rows say it alone on a row, in brackets: `│(you have 2¢: ...`.
+            let in_rows = body.iter().any(|r| r.contains("│(you have"));
+            assert!(!(in_footer && in_rows), "{w}x{h}:\n{text}");
+        }
+    }
     for (w, h) in [(100, 30), (80, 24)] {
         let text = screen(&app, w, h);
         let shown: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(shown.contains("not enough for"), "{w}x{h}:\n{text}");
+        // Said once: in the footer's prompt or the list, not in both.
+        assert_eq!(
+            shown.matches("not enough for").count(),
+            1,
+            "{w}x{h}:\n{text}"
+        );
         insta::assert_snapshot!(format!("build_too_dear_{w}x{h}"), text);
     }
     // Where even the title and note do not fit, the title alone.

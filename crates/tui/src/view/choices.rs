@@ -277,6 +277,7 @@ pub fn render(
     area: Rect,
     compact: bool,
     scores_covered: bool,
+    note_said: bool,
     buf: &mut Buffer,
 ) {
     let p = app.config.palette;
@@ -359,10 +360,12 @@ pub fn render(
     while rows.len() < shown {
         rows.push(Line::from(""));
     }
-    // What the module notes (the tiles too dear, which the list leaves out), where the title
-    // has no room for it: in the rows the list leaves free, after a blank row where it fits.
+    // What the module notes (the tiles too dear, which the list leaves out), where neither the
+    // title nor the footer's prompt (`note_said`) has room for it: in the rows the list leaves
+    // free, after a blank row where it fits.
     if let Some(note) = view.as_ref().and_then(|v| v.note.as_deref())
         && !title.contains(note)
+        && !note_said
     {
         let said = wrap(&format!("({note})"), width);
         let free = rows.len().saturating_sub(listed.len());

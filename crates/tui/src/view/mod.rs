@@ -335,7 +335,8 @@ fn render_game(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     }
     if let (Some(r), Mode::Step) = (l.choices, app.mode()) {
         let covered = r.intersects(l.players);
-        choices::render(app, game, r, l.compact, covered, buf);
+        let note_said = status_says_note(app, game, l.footer.width);
+        choices::render(app, game, r, l.compact, covered, note_said, buf);
     }
     // Without room for the log (Queendomino at 80x24), the footer tells the last move.
     footer(app, game, l.footer, l.log.height < 3, buf);
@@ -823,16 +824,7 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
             format!("{who}: {domino} fits nowhere. Enter (or d) to discard it.")
         }
         Mode::Place => format!("{who}: place {domino}. Arrows/hjkl, r rotate, Tab, Enter."),
-        Mode::Step => {
-            // The step opens on Skip, its last choice: a digit does a choice at once.
-            let keys = format!(
-                ". ↑↓ choose, Enter do it, 1-{} pick, p skip.",
-                app.step_actions().len()
-            );
-            let around = text::width(&who) + 2 + keys.chars().count();
-            let what = step_title(game, usize::from(width), around);
-            format!("{who}: {what}{keys}")
-        }
+        Mode::Step => step_status(app, game, &who, width),
         Mode::BotThinking => format!(
             "{who} is thinking (pace {:.1} s, +/- to change)...",
             app.config.pace.as_secs_f64()
@@ -1016,6 +1008,32 @@ pub fn footer_bar(app: &App) -> Bar {
         bar
     };
     bar.key("q quit", Key::Char('q'))
+}
+
+/// The footer's prompt in a module's step: who acts, what the step asks as far as `width`
+/// allows ([`step_title`]), and its keys.
+fn step_status(app: &App, game: &Game, who: &str, width: u16) -> String {
+    // The step opens on Skip, its last choice: a digit does a choice at once.
+    let keys = format!(
+        ". ↑↓ choose, Enter do it, 1-{} pick, p skip.",
+        app.step_actions().len()
+    );
+    let around = text::width(who) + 2 + keys.chars().count();
+    let what = step_title(game, usize::from(width), around);
+    format!("{who}: {what}{keys}")
+}
+
+/// Whether the footer's prompt, `width` wide, says the module's note (`Build (you have 4¢: not
+/// enough for ...)`): the list of choices then leaves it out.
+fn status_says_note(app: &App, game: &Game, width: u16) -> bool {
+    let Some(note) = game.step_view().and_then(|v| v.note) else {
+        return false;
+    };
+    let who = game
+        .to_act()
+        .map(|pl| app.name(pl.index()))
+        .unwrap_or_default();
+    step_status(app, game, &who, width).contains(&note)
 }
 
 /// What the module step the game waits for asks, in the module's words (without the final
