@@ -934,7 +934,7 @@ impl Ruleset {
 }
 
 /// `a` or `an` before a grid's size as spoken: an 8x8, an 11x11, an 18x18, a 5x5.
-fn article(grid: usize) -> &'static str {
+pub(crate) fn article(grid: usize) -> &'static str {
     let spoken_vowel = grid.to_string().starts_with('8') || grid == 11 || grid == 18;
     if spoken_vowel { "an" } else { "a" }
 }

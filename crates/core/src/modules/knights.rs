@@ -202,6 +202,47 @@ impl Default for KnightsParams {
 }
 
 impl Knights {
+    /// The rules of the tax step, a sentence an item; the buildings' tax bonuses named where
+    /// `bonus` (a module of the list gives one).
+    fn help_lines(&self, bonus: bool) -> Vec<String> {
+        let coins = describe::plural(self.coins_per_square, "coin", "coins");
+        let collects = if bonus {
+            format!(
+                "It collects {coins} per square of that square's territory (plus your buildings' tax bonuses{}).",
+                match self.tax_bonus {
+                    TaxEach::EachKnight => "",
+                    TaxEach::OnceATurn => ", once a turn: with the first knight",
+                }
+            )
+        } else {
+            format!("It collects {coins} per square of that square's territory.")
+        };
+        let mut lines = vec![
+            "Tax: send a knight from your hand onto a square of the domino just placed.".into(),
+            collects,
+            format!(
+                "Knights stay for the rest of the game; at most {} a turn, one per square.",
+                match self.per_turn {
+                    1 => "one".to_string(),
+                    2 => "two".to_string(),
+                    n => n.to_string(),
+                }
+            ),
+        ];
+        if self.same_territory == TaxEach::OnceATurn {
+            lines.push(
+                "A territory is taxed once a turn: a domino of one terrain takes one knight."
+                    .into(),
+            );
+        }
+        lines
+    }
+
+    /// Whether a module of `modules` other than the knights ever gives a tax bonus.
+    fn bonus_given(ruleset: &crate::ruleset::Ruleset, modules: &[Box<dyn super::Module>]) -> bool {
+        super::anyone_adds(modules, ruleset, "tax-bonus", Self::NAME)
+    }
+
     /// The squares of the domino just placed that `side` may still tax, as bits (first = 1,
     /// second = 2).
     #[inline]
@@ -286,45 +327,11 @@ impl Mechanism for Knights {
         ruleset: &crate::ruleset::Ruleset,
         modules: &[Box<dyn super::Module>],
     ) -> Vec<String> {
-        let mut lines = Mechanism::help(self);
-        if !super::anyone_adds(modules, ruleset, "tax-bonus", Self::NAME)
-            && let Some(line) = lines.get_mut(1)
-        {
-            *line = format!(
-                "It collects {} per square of that square's territory.",
-                describe::plural(self.coins_per_square, "coin", "coins")
-            );
-        }
-        lines
+        self.help_lines(Self::bonus_given(ruleset, modules))
     }
 
     fn help(&self) -> Vec<String> {
-        let mut lines = vec![
-            "Tax: send a knight from your hand onto a square of the domino just placed.".into(),
-            format!(
-                "It collects {} per square of that square's territory (plus your buildings' tax bonuses{}).",
-                describe::plural(self.coins_per_square, "coin", "coins"),
-                match self.tax_bonus {
-                    TaxEach::EachKnight => "",
-                    TaxEach::OnceATurn => ", once a turn: with the first knight",
-                }
-            ),
-            format!(
-                "Knights stay for the rest of the game; at most {} a turn, one per square.",
-                match self.per_turn {
-                    1 => "one".to_string(),
-                    2 => "two".to_string(),
-                    n => n.to_string(),
-                }
-            ),
-        ];
-        if self.same_territory == TaxEach::OnceATurn {
-            lines.push(
-                "A territory is taxed once a turn: a domino of one terrain takes one knight."
-                    .into(),
-            );
-        }
-        lines
+        self.help_lines(true)
     }
 
     fn summary(&self) -> Option<String> {
@@ -549,9 +556,7 @@ impl Mechanism for Knights {
                         "`\"once-a-turn\"` changes nothing: {why}, so no turn sends a second knight"
                     ),
                 ));
-            } else if key == "tax-bonus"
-                && !super::anyone_adds(modules, ruleset, "tax-bonus", Self::NAME)
-            {
+            } else if key == "tax-bonus" && !Self::bonus_given(ruleset, modules) {
                 out.push(CheckProblem::at(
                     key,
                     "`\"once-a-turn\"` changes nothing: no tax bonus is ever given (`buildings` \

@@ -178,7 +178,7 @@ impl Mechanism for TerrainMultipliers {
         if self.min_squares <= most {
             return Vec::new();
         }
-        let a = if g == 8 { "an" } else { "a" };
+        let a = crate::ruleset::article(g as usize);
         vec![CheckProblem::at(
             "min-squares",
             format!(

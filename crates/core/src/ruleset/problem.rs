@@ -185,7 +185,7 @@ fn castle_even_grid(grid: u8) -> String {
         .filter(|g| (3..=MAX_GRID as u8).contains(g))
         .map(|g| format!("grid-size = {g}"))
         .collect();
-    let article = if grid == 8 { "an" } else { "a" };
+    let article = super::article(usize::from(grid));
     format!(
         "castle = \"centre\" needs an odd grid-size: {article} {grid}x{grid} grid has no centre square ({}, or castle = \"anywhere\")",
         odd.join(" or ")
