@@ -14,6 +14,7 @@ mod context;
 pub mod describe;
 pub(crate) mod dragon;
 pub mod file;
+mod goals;
 pub(crate) mod knights;
 mod mechanism;
 mod per_side;
@@ -34,6 +35,7 @@ pub use file::{
     Directive, FileMark, FileSyntax, Mark, PlacedMark, TableAt, TableKingdom, TableProblem,
     TableView, check_table,
 };
+pub use goals::{Goal, Goals, GoalsState, Scope as GoalScope};
 pub use knights::{Knights, KnightsAction, KnightsState};
 pub use mechanism::params_schema;
 pub use mechanism::{
@@ -327,7 +329,8 @@ pub(crate) fn register_shipped(registry: &mut Registry) {
         .add_mechanism::<Dragon>()
         .add_mechanism::<Wealth>()
         .add_mechanism::<ClaimOrder>()
-        .add_mechanism::<TerrainMultipliers>();
+        .add_mechanism::<TerrainMultipliers>()
+        .add_mechanism::<Goals>();
 }
 
 /// Build a module from its spec, by the registry's factory of its name.

@@ -1,0 +1,512 @@
+//! Goals (a house rule): points at the end for every kingdom that meets a goal, as quest tiles
+//! are played, written in the ruleset. A goal asks for a territory (of a terrain, or of any) of
+//! at least so many squares and crowns, once (`scope = "a-territory"`), for each such
+//! territory (`"each-territory"`), or of the whole kingdom's squares and crowns of the terrain
+//! (`"kingdom"`). `draw = 2` puts two goals of the list in play in each game, drawn at random
+//! at the start from the game's own generator and shown to everyone; 0 (the default) puts them
+//! all in play.
+
+use super::SideView;
+use super::bounded::{Bounded, BoundedList};
+use super::describe::{Panel, PanelRow, ScoreLine};
+use super::mechanism::{CheckProblem, Mechanism, NoAction, ParamProblem};
+use super::{Cx, ModuleState};
+use crate::ruleset::{Rules, Ruleset};
+use crate::score::ScoreBreakdown;
+use serde::{Deserialize, Serialize};
+
+/// At most this many goals in a list.
+pub const MAX_GOALS: usize = 16;
+/// A goal's name is shown in a panel and on the score screen: at most this many characters.
+pub const MAX_NAME: usize = 40;
+
+/// What a goal counts.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scope {
+    /// Its points once, where one territory meets it.
+    #[default]
+    ATerritory,
+    /// Its points for each territory that meets it.
+    EachTerritory,
+    /// The kingdom's squares and crowns of the terrain (of every terrain, without one)
+    /// together.
+    Kingdom,
+}
+
+/// One goal as the ruleset writes it (`[[rules.module.goals.goal]]`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct GoalParams {
+    /// Its name, shown in the table's panel and the score (at most 40 characters).
+    pub name: String,
+    /// The points a kingdom meeting it scores at the end (negative: a penalty).
+    pub points: Bounded<-1000, 1000>,
+    /// The terrain it asks for; any terrain when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terrain: Option<String>,
+    /// The fewest squares (of a territory, or of the kingdom with `scope = "kingdom"`).
+    #[serde(default = "one_square")]
+    pub squares: Bounded<1, 64>,
+    /// The fewest crowns (of a territory, or of the kingdom with `scope = "kingdom"`).
+    #[serde(default = "no_crowns")]
+    pub crowns: Bounded<0, 256>,
+    /// `"a-territory"` (once), `"each-territory"` or `"kingdom"`.
+    #[serde(default)]
+    pub scope: Scope,
+}
+
+fn one_square() -> Bounded<1, 64> {
+    Bounded::of(1)
+}
+
+fn no_crowns() -> Bounded<0, 256> {
+    Bounded::of(0)
+}
+
+/// The parameters (`[rules.module.goals]`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct GoalsParams {
+    /// How many goals of the list are in play in each game, drawn at random at the start
+    /// (0: all of them).
+    pub draw: Bounded<0, 16>,
+    /// The goals, at most 16.
+    pub goal: BoundedList<GoalParams, 0, MAX_GOALS>,
+}
+
+impl Default for GoalsParams {
+    fn default() -> GoalsParams {
+        GoalsParams {
+            draw: Bounded::of(0),
+            goal: BoundedList::truncated(Vec::new()),
+        }
+    }
+}
+
+/// One goal, read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Goal {
+    pub name: String,
+    pub points: i32,
+    pub terrain: Option<String>,
+    pub squares: u32,
+    pub crowns: u32,
+    pub scope: Scope,
+}
+
+impl Goal {
+    /// What it asks, in words: `a lake territory of at least 6 squares`.
+    pub fn asks(&self) -> String {
+        let terrain = self.terrain.as_deref();
+        let at_least = self.at_least();
+        match self.scope {
+            Scope::ATerritory | Scope::EachTerritory => {
+                let each = if self.scope == Scope::EachTerritory {
+                    "each"
+                } else {
+                    "a"
+                };
+                let kind =
+                    terrain.map_or_else(|| "territory".to_string(), |t| format!("{t} territory"));
+                match at_least {
+                    Some(at_least) => format!("{each} {kind} of at least {at_least}"),
+                    None => format!("{each} {kind}"),
+                }
+            }
+            Scope::Kingdom => {
+                let of = terrain.map_or_else(String::new, |t| format!(" of {t}"));
+                match at_least {
+                    Some(at_least) => format!("at least {at_least}{of} in the kingdom"),
+                    None => format!("a square{of} in the kingdom"),
+                }
+            }
+        }
+    }
+
+    /// `6 squares and 2 crowns`, leaving out what asks nothing (1 square, 0 crowns).
+    fn at_least(&self) -> Option<String> {
+        let squares =
+            (self.squares > 1).then(|| super::describe::plural(self.squares, "square", "squares"));
+        let crowns =
+            (self.crowns > 0).then(|| super::describe::plural(self.crowns, "crown", "crowns"));
+        match (squares, crowns) {
+            (Some(s), Some(c)) => Some(format!("{s} and {c}")),
+            (Some(s), None) => Some(s),
+            (None, Some(c)) => Some(c),
+            (None, None) => None,
+        }
+    }
+
+    /// How many times `side`'s kingdom meets it (0 or 1 but for `each-territory`).
+    fn times(&self, side: SideView<'_>) -> u32 {
+        let terrain = match &self.terrain {
+            Some(name) => match side.ruleset.terrain_by_name(name) {
+                Some(id) => Some(id),
+                // (A terrain the ruleset lacks is refused at load.)
+                None => return 0,
+            },
+            None => None,
+        };
+        let of = |t: crate::TerrainId| terrain.is_none_or(|want| want == t);
+        let (mut times, mut squares, mut crowns) = (0u32, 0u32, 0u32);
+        side.kingdom.for_each_territory(|t| {
+            if !of(t.terrain) {
+                return;
+            }
+            squares += t.squares;
+            crowns += t.crowns;
+            if t.squares >= self.squares && t.crowns >= self.crowns {
+                times += 1;
+            }
+        });
+        match self.scope {
+            Scope::ATerritory => times.min(1),
+            Scope::EachTerritory => times,
+            Scope::Kingdom => u32::from(squares >= self.squares && crowns >= self.crowns),
+        }
+    }
+
+    /// The key of its line in a score's breakdown (`goal: Great lake`).
+    fn key(&self) -> String {
+        format!("goal: {}", self.name)
+    }
+}
+
+/// The goals in play in a game: their places in the list, in the order drawn. Empty: every
+/// goal of the list (no draw, or a kingdom file, which has no game to draw them).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GoalsState {
+    pub drawn: Vec<u8>,
+}
+
+impl ModuleState for GoalsState {}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Goals {
+    pub draw: u32,
+    pub goals: Vec<Goal>,
+}
+
+impl Goals {
+    /// The goals in play: those drawn, or all.
+    fn in_play<'a>(&'a self, state: Option<&GoalsState>) -> Vec<&'a Goal> {
+        match state {
+            Some(s) if !s.drawn.is_empty() => s
+                .drawn
+                .iter()
+                .filter_map(|&i| self.goals.get(usize::from(i)))
+                .collect(),
+            _ => self.goals.iter().collect(),
+        }
+    }
+
+    /// Each goal in play and what `side` scores by it.
+    fn scored<'a>(&'a self, side: SideView<'_>) -> Vec<(&'a Goal, u32, i32)> {
+        self.in_play(side.state::<GoalsState>())
+            .into_iter()
+            .map(|g| {
+                let times = g.times(side);
+                let points = super::clamp_line(i64::from(times) * i64::from(g.points));
+                (g, times, points)
+            })
+            .collect()
+    }
+
+    /// Whether a game draws some of the goals (fewer than the list).
+    fn draws(&self) -> bool {
+        self.draw > 0 && (self.draw as usize) < self.goals.len()
+    }
+
+    fn goal_line(g: &Goal) -> String {
+        format!("{} ({:+}): {}", g.name, g.points, g.asks())
+    }
+
+    fn rule(&self) -> String {
+        if self.goals.is_empty() {
+            return "Goals: none listed.".into();
+        }
+        let which = if self.draws() {
+            format!(
+                "{} of these {} drawn at the start of each game",
+                self.draw,
+                self.goals.len()
+            )
+        } else {
+            "all of these".to_string()
+        };
+        format!(
+            "Goals ({which}), scored at the end by every kingdom that meets them: {}.",
+            self.goals
+                .iter()
+                .map(Self::goal_line)
+                .collect::<Vec<_>>()
+                .join("; ")
+        )
+    }
+}
+
+impl Mechanism for Goals {
+    const NAME: &'static str = "goals";
+    type Params = GoalsParams;
+    type State = GoalsState;
+    type Action = NoAction;
+
+    fn new(p: GoalsParams) -> Goals {
+        Goals {
+            draw: p.draw.as_u32(),
+            goals: p
+                .goal
+                .as_slice()
+                .iter()
+                .map(|g| Goal {
+                    name: g.name.clone(),
+                    points: g.points.as_i32(),
+                    terrain: g.terrain.clone(),
+                    squares: g.squares.as_u32(),
+                    crowns: g.crowns.as_u32(),
+                    scope: g.scope,
+                })
+                .collect(),
+        }
+    }
+
+    fn params(&self) -> GoalsParams {
+        GoalsParams {
+            draw: Bounded::clamped(self.draw),
+            goal: BoundedList::truncated(
+                self.goals
+                    .iter()
+                    .map(|g| GoalParams {
+                        name: g.name.clone(),
+                        points: Bounded::clamped(g.points),
+                        terrain: g.terrain.clone(),
+                        squares: Bounded::clamped(g.squares),
+                        crowns: Bounded::clamped(g.crowns),
+                        scope: g.scope,
+                    })
+                    .collect(),
+            ),
+        }
+    }
+
+    fn validate(params: &GoalsParams) -> Vec<ParamProblem> {
+        let mut out = Vec::new();
+        let goals = params.goal.as_slice();
+        for (i, g) in goals.iter().enumerate() {
+            let n = super::describe::ordinal(i + 1);
+            let chars = g.name.chars().count();
+            if g.name.trim().is_empty() {
+                out.push(ParamProblem {
+                    key: "goal",
+                    problem: format!("the {n} goal has no name: give each goal a `name`"),
+                });
+            } else if chars > MAX_NAME {
+                out.push(ParamProblem {
+                    key: "goal",
+                    problem: format!(
+                        "the {n} goal's name has {chars} characters: at most {MAX_NAME}"
+                    ),
+                });
+            }
+            if let Some(first) = goals[..i].iter().position(|o| o.name == g.name) {
+                out.push(ParamProblem {
+                    key: "goal",
+                    problem: format!(
+                        "the {n} goal is named `{}`, as the {} is: each goal needs a name of its own",
+                        g.name,
+                        super::describe::ordinal(first + 1)
+                    ),
+                });
+            }
+        }
+        out
+    }
+
+    fn help(&self) -> Vec<String> {
+        let mut lines = vec![if self.draws() {
+            format!(
+                "Goals: {} of the {} below are drawn at the start; every kingdom that meets one \
+                 scores its points at the end.",
+                self.draw,
+                self.goals.len()
+            )
+        } else {
+            "Goals: every kingdom that meets one scores its points at the end.".to_string()
+        }];
+        lines.extend(self.goals.iter().map(Self::goal_line));
+        lines
+    }
+
+    fn summary(&self) -> Option<String> {
+        Some(self.rule())
+    }
+
+    fn setup(&self, ctx: &mut super::SetupContext<'_>) -> Result<(), String> {
+        if !self.draws() {
+            if let Some(state) = ctx.state_mut::<GoalsState>() {
+                state.drawn.clear();
+            }
+            return Ok(());
+        }
+        let mut places: Vec<u8> = (0..self.goals.len() as u8).collect();
+        ctx.rng.shuffle(&mut places);
+        places.truncate(self.draw as usize);
+        if let Some(state) = ctx.state_mut::<GoalsState>() {
+            state.drawn = places;
+        }
+        Ok(())
+    }
+
+    fn check(&self, ruleset: &Ruleset) -> Vec<CheckProblem> {
+        self.goals
+            .iter()
+            .filter_map(|g| g.terrain.as_deref())
+            .filter_map(|name| ruleset.terrain_named(name).err())
+            .map(|why| CheckProblem::at("goal", why))
+            .collect()
+    }
+
+    fn idle(
+        &self,
+        _ruleset: &Ruleset,
+        _rules: &Rules,
+        _modules: &[Box<dyn super::Module>],
+    ) -> Option<String> {
+        if self.goals.is_empty() {
+            return Some("no goal is listed (`[[rules.module.goals.goal]]`)".to_string());
+        }
+        self.goals
+            .iter()
+            .all(|g| g.points == 0)
+            .then(|| "every goal is worth 0 points, so meeting one changes nothing".to_string())
+    }
+
+    /// A goal no kingdom of a count's grid can meet (more squares than it holds besides the
+    /// castle), and a `draw` of the whole list or more.
+    fn never_reached(
+        &self,
+        _ruleset: &Ruleset,
+        rules: &Rules,
+        _modules: &[Box<dyn super::Module>],
+    ) -> Vec<CheckProblem> {
+        let g = u32::from(rules.grid_size);
+        let most = (g * g).saturating_sub(1);
+        let a = crate::ruleset::article(g as usize);
+        let mut out: Vec<CheckProblem> = self
+            .goals
+            .iter()
+            .filter(|goal| goal.squares > most)
+            .map(|goal| {
+                CheckProblem::at(
+                    "goal",
+                    format!(
+                        "goal `{}` asks for {} squares, but {a} {g}x{g} kingdom holds at most \
+                         {most} besides the castle: no kingdom ever meets it",
+                        goal.name, goal.squares
+                    ),
+                )
+            })
+            .collect();
+        let listed = self.goals.len();
+        if self.draw > 0 && !self.goals.is_empty() && self.draw as usize >= listed {
+            out.push(CheckProblem::at(
+                "draw",
+                format!(
+                    "`draw = {}` of {listed} goals listed: every goal is in play in every game \
+                     (write a number under {listed}, or leave `draw` out)",
+                    self.draw
+                ),
+            ));
+        }
+        out
+    }
+
+    fn panels(&self, cx: Cx<'_>, out: &mut Vec<Panel>) {
+        let goals = self.in_play(cx.state::<GoalsState>());
+        if goals.is_empty() {
+            return;
+        }
+        out.push(Panel {
+            title: "Goals".into(),
+            rows: goals
+                .into_iter()
+                .map(|g| PanelRow::text(format!("{:+} {}: {}", g.points, g.name, g.asks())))
+                .collect(),
+        });
+    }
+
+    fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
+        for (g, _, points) in self.scored(side) {
+            breakdown.add_bonus(g.key(), points);
+        }
+    }
+
+    fn score_lines(&self, _rules: &Rules, side: SideView<'_>) -> Option<Vec<ScoreLine>> {
+        Some(
+            self.scored(side)
+                .into_iter()
+                .map(|(g, times, points)| ScoreLine {
+                    label: match times {
+                        0 => format!("{} (not met)", g.name),
+                        1 => g.name.clone(),
+                        n => format!("{} x{n}", g.name),
+                    },
+                    points,
+                })
+                .collect(),
+        )
+    }
+
+    fn points(&self, _rules: &Rules, side: SideView<'_>) -> Option<i32> {
+        Some(super::clamp_line(
+            self.scored(side).iter().map(|s| i64::from(s.2)).sum(),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn goal(scope: Scope, terrain: Option<&str>, squares: u32, crowns: u32) -> Goal {
+        Goal {
+            name: "G".into(),
+            points: 5,
+            terrain: terrain.map(str::to_string),
+            squares,
+            crowns,
+            scope,
+        }
+    }
+
+    #[test]
+    fn a_goal_says_what_it_asks() {
+        assert_eq!(
+            goal(Scope::ATerritory, Some("lake"), 6, 0).asks(),
+            "a lake territory of at least 6 squares"
+        );
+        assert_eq!(
+            goal(Scope::EachTerritory, Some("wheat"), 3, 1).asks(),
+            "each wheat territory of at least 3 squares and 1 crown"
+        );
+        assert_eq!(
+            goal(Scope::ATerritory, None, 1, 3).asks(),
+            "a territory of at least 3 crowns"
+        );
+        assert_eq!(
+            goal(Scope::Kingdom, Some("mine"), 1, 4).asks(),
+            "at least 4 crowns of mine in the kingdom"
+        );
+        assert_eq!(
+            goal(Scope::Kingdom, None, 20, 0).asks(),
+            "at least 20 squares in the kingdom"
+        );
+        assert_eq!(
+            goal(Scope::ATerritory, Some("swamp"), 1, 0).asks(),
+            "a swamp territory"
+        );
+    }
+}
