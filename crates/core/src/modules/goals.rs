@@ -126,6 +126,35 @@ impl Goal {
         }
     }
 
+    /// What it asks, short, for a panel: `lake 6+ squares`, `each wheat 3+ squares`, `all mine
+    /// 3+ crowns` (the kingdom's together).
+    pub fn short(&self) -> String {
+        let mut parts = Vec::new();
+        if self.squares > 1 {
+            parts.push(format!("{}+ squares", self.squares));
+        }
+        if self.crowns > 0 {
+            parts.push(format!(
+                "{}+ {}",
+                self.crowns,
+                if self.crowns == 1 { "crown" } else { "crowns" }
+            ));
+        }
+        let what = match (self.scope, self.terrain.as_deref()) {
+            (Scope::ATerritory, Some(t)) => t.to_string(),
+            (Scope::ATerritory, None) => "a territory".to_string(),
+            (Scope::EachTerritory, Some(t)) => format!("each {t}"),
+            (Scope::EachTerritory, None) => "each territory".to_string(),
+            (Scope::Kingdom, Some(t)) => format!("all {t}"),
+            (Scope::Kingdom, None) => "the kingdom".to_string(),
+        };
+        if parts.is_empty() {
+            what
+        } else {
+            format!("{what} {}", parts.join(" "))
+        }
+    }
+
     /// `6 squares and 2 crowns`, leaving out what asks nothing (1 square, 0 crowns).
     fn at_least(&self) -> Option<String> {
         let squares =
@@ -433,7 +462,7 @@ impl Mechanism for Goals {
             title: "Goals".into(),
             rows: goals
                 .into_iter()
-                .map(|g| PanelRow::text(format!("{:+} {}: {}", g.points, g.name, g.asks())))
+                .map(|g| PanelRow::text(format!("{:+} {}: {}", g.points, g.name, g.short())))
                 .collect(),
         });
     }
@@ -449,9 +478,10 @@ impl Mechanism for Goals {
             self.scored(side)
                 .into_iter()
                 .map(|(g, times, points)| ScoreLine {
+                    // (Not met: its +0 says so, and a label cut short to fit a column
+                    // keeps it.)
                     label: match times {
-                        0 => format!("{} (not met)", g.name),
-                        1 => g.name.clone(),
+                        0 | 1 => g.name.clone(),
                         n => format!("{} x{n}", g.name),
                     },
                     points,

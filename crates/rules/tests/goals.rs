@@ -1,0 +1,201 @@
+//! The `goals` house rule (docs/house-rules/goals.toml): the goals drawn for a game, what each
+//! scope scores in a kingdom file, and random games where the score is what the goals in play
+//! say of each final kingdom.
+
+use crownlands_core::modules::{SideView, build_all, score_side};
+use crownlands_core::{Game, Registry, Side};
+use crownlands_rules::kingdom_file::parse_side;
+use std::path::Path;
+use std::sync::Arc;
+
+fn guide() -> Arc<crownlands_core::Ruleset> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules/goals.toml");
+    Arc::new(
+        crownlands_rules::load_path(Registry::shipped_ref(), &path)
+            .unwrap_or_else(|e| panic!("{e}")),
+    )
+}
+
+fn written(text: &str) -> Arc<crownlands_core::Ruleset> {
+    Arc::new(
+        crownlands_rules::load_str(Registry::shipped_ref(), text, Path::new("goals.toml"))
+            .unwrap_or_else(|e| panic!("{e}")),
+    )
+}
+
+/// The names in the goals' panel of `game`.
+fn drawn(game: &Game) -> Vec<String> {
+    let panels = game.panels();
+    let panel = panels
+        .iter()
+        .find(|p| p.title == "Goals")
+        .expect("a panel of the goals in play");
+    panel
+        .rows
+        .iter()
+        .map(|r| match r {
+            crownlands_core::modules::describe::PanelRow::Text(t) => t.clone(),
+            other => panic!("a goal is a row of text: {other:?}"),
+        })
+        .collect()
+}
+
+#[test]
+fn two_goals_of_six_are_drawn_by_the_seed_and_shown() {
+    let ruleset = guide();
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let game = Game::new(Arc::clone(&ruleset), 4, seed).expect("a game");
+        let rows = drawn(&game);
+        assert_eq!(rows.len(), 2, "seed {seed}: {rows:?}");
+        assert_ne!(rows[0], rows[1]);
+        // The same seed draws the same goals; a reset game draws them again.
+        let again = Game::new(Arc::clone(&ruleset), 4, seed).expect("a game");
+        assert_eq!(drawn(&again), rows);
+        let mut reset = Game::new(Arc::clone(&ruleset), 4, seed + 1).expect("a game");
+        reset.reset(seed);
+        assert_eq!(drawn(&reset), rows);
+        seen.extend(rows);
+    }
+    assert_eq!(seen.len(), 6, "every goal drawn in 40 games: {seen:?}");
+    assert!(seen.contains("+10 Great lake: lake 6+ squares"), "{seen:?}");
+}
+
+#[test]
+fn the_engines_properties_hold_with_goals() {
+    crownlands_core::conformance::check(&guide(), 0..4).unwrap_or_else(|e| panic!("{e:?}"));
+}
+
+/// Each scope, scored in a kingdom file (which counts every goal of the list: no game drew
+/// them).
+#[test]
+fn each_scope_scores_as_written() {
+    let ruleset = written(
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"goals\"]\n[rules.module.goals]\n\
+         goal = [\n\
+         { name = \"Lake of 6\", points = 10, terrain = \"lake\", squares = 6 },\n\
+         { name = \"Lake of 8\", points = 10, terrain = \"lake\", squares = 8 },\n\
+         { name = \"Wheat fields\", points = 3, terrain = \"wheat\", squares = 2, scope = \"each-territory\" },\n\
+         { name = \"Mines\", points = 8, terrain = \"mine\", crowns = 3, scope = \"kingdom\" },\n\
+         { name = \"Crowned\", points = 5, crowns = 2 },\n\
+         { name = \"Swampy\", points = -4, terrain = \"swamp\" },\n\
+         { name = \"Big\", points = 1, squares = 20, scope = \"kingdom\" },\n\
+         ]\n",
+    );
+    let rules = ruleset.rules_for(4).expect("4 players");
+    let modules = build_all(Registry::shipped_ref(), &rules.modules).expect("modules");
+    // Lake: one territory of 7 squares. Wheat: three territories of 2 squares. Mine: two
+    // territories (diagonal squares do not join), 2 + 1 crowns, the first of 2 crowns. A
+    // swamp. 18 squares besides the castle.
+    let text = "L  L  L  W  S\n\
+                L  L  C  W  .\n\
+                L  L1 M2 .  W\n\
+                W  W  F1 M1 W\n\
+                .  .  .  .  .\n";
+    let (kingdom, data) =
+        parse_side(text, "k.kingdom", &ruleset, &modules, rules).unwrap_or_else(|e| panic!("{e}"));
+    let view = SideView::new(&ruleset, &kingdom, &modules, &data, Side(0));
+    let score = score_side(rules, view);
+    let got: Vec<(String, i32)> = score
+        .bonuses
+        .iter()
+        .map(|b| (b.key.clone(), b.points))
+        .collect();
+    let want: Vec<(String, i32)> = [
+        ("goal: Lake of 6", 10),
+        ("goal: Lake of 8", 0),
+        ("goal: Wheat fields", 9),
+        ("goal: Mines", 8),
+        ("goal: Crowned", 5),
+        ("goal: Swampy", -4),
+        ("goal: Big", 0),
+    ]
+    .into_iter()
+    .map(|(k, p)| (k.to_string(), p))
+    .collect();
+    assert_eq!(got, want);
+    // The score's lines: the name, `x2` where a goal counts twice, +0 where it is not met.
+    let lines: Vec<(String, i32)> = modules
+        .modules()
+        .iter()
+        .enumerate()
+        .flat_map(|(i, m)| m.score_lines(rules, view.for_module(i)))
+        .map(|l| (l.label, l.points))
+        .collect();
+    assert!(
+        lines.contains(&("Wheat fields x3".to_string(), 9)),
+        "{lines:?}"
+    );
+    assert!(lines.contains(&("Lake of 8".to_string(), 0)), "{lines:?}");
+    // The printed territories, and the goals' 10 + 9 + 8 + 5 - 4.
+    assert_eq!(
+        score.total,
+        crownlands_core::score::score_kingdom(&kingdom, rules).total + 28
+    );
+}
+
+/// In random games, each side's goals line is what the goals drawn say of its final kingdom,
+/// counted here apart from the module: the panel's goals, looked up by name.
+#[test]
+fn random_games_score_the_goals_drawn() {
+    let ruleset = guide();
+    let mut met = 0;
+    for seed in 0..60u64 {
+        let mut game = Game::new(Arc::clone(&ruleset), 3, seed).expect("a game");
+        let mut rng = crownlands_core::rng::GameRng::seed_from(seed);
+        game.play_out_random(&mut rng);
+        let rows = drawn(&game);
+        for side in Side::all(3) {
+            let score = game.score(side);
+            let goals: Vec<&str> = score
+                .bonuses
+                .iter()
+                .filter_map(|b| b.key.strip_prefix("goal: "))
+                .collect();
+            // Exactly the goals drawn, in the order drawn.
+            let names: Vec<&str> = rows
+                .iter()
+                .map(|r| {
+                    let name = r.split_once(' ').map_or("", |x| x.1);
+                    name.split_once(':').map_or(name, |x| x.0)
+                })
+                .collect();
+            assert_eq!(goals, names, "seed {seed}");
+            let mut expected = 0;
+            for name in names {
+                expected += by_hand(&game, side, name);
+            }
+            let got: i32 = score
+                .bonuses
+                .iter()
+                .filter(|b| b.key.starts_with("goal: "))
+                .map(|b| b.points)
+                .sum();
+            assert_eq!(got, expected, "seed {seed}, {side:?}");
+            met += usize::from(got != 0);
+        }
+    }
+    assert!(met > 10, "goals met {met} times in 180 kingdoms");
+}
+
+/// The guide's goal `name`, scored for `side` by hand.
+fn by_hand(game: &Game, side: Side, name: &str) -> i32 {
+    let ruleset = game.ruleset();
+    let t = |n: &str| ruleset.terrain_by_name(n).expect("terrain");
+    let mut territories = Vec::new();
+    game.kingdom(side)
+        .for_each_territory(|x| territories.push((x.terrain, x.squares, x.crowns)));
+    let of = |n: &str| {
+        let id = t(n);
+        territories.iter().filter(move |x| x.0 == id)
+    };
+    match name {
+        "Great lake" => 10 * i32::from(of("lake").any(|x| x.1 >= 6)),
+        "Breadbasket" => 3 * of("wheat").filter(|x| x.1 >= 3).count() as i32,
+        "Deep mines" => 8 * i32::from(of("mine").map(|x| x.2).sum::<u32>() >= 3),
+        "Old forest" => 6 * i32::from(of("forest").any(|x| x.1 >= 5 && x.2 >= 2)),
+        "Crown jewel" => 5 * i32::from(territories.iter().any(|x| x.2 >= 4)),
+        "Wide pastures" => 7 * i32::from(of("grassland").map(|x| x.1).sum::<u32>() >= 8),
+        other => panic!("no goal {other}"),
+    }
+}
