@@ -1527,3 +1527,57 @@ fn the_claims_help_follows_how_the_ruleset_lays_kingdoms_out() {
         "{plain}"
     );
 }
+
+/// The `goals` house rule (docs/house-rules/goals.toml): the goals drawn for the game are in the
+/// modules' box from the first claim, at 80x24 as at 120x40, and the end screen gives each
+/// kingdom a line per goal, `+0` where it was not met.
+#[test]
+fn the_goals_in_play_are_shown_and_scored() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules/goals.toml");
+    let goals = Arc::new(
+        crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let mut app = crownlands_tui::App::new_game(
+        goals,
+        seats("you,greedy"),
+        config(4, crownlands_tui::Palette::none()),
+    )
+    .expect("setup");
+    app.run_bots();
+    // The names of the two goals drawn, from the game's panel.
+    let names: Vec<String> = app
+        .game()
+        .expect("a game")
+        .panels()
+        .iter()
+        .filter(|p| p.title == "Goals")
+        .flat_map(|p| p.rows.iter())
+        .map(|r| match r {
+            crownlands_core::modules::describe::PanelRow::Text(t) => t
+                .split_once(' ')
+                .and_then(|(_, rest)| rest.split_once(':'))
+                .map_or(String::new(), |(name, _)| name.to_string()),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    for (w, h) in [(80, 24), (120, 40)] {
+        let shown = screen(&app, w, h);
+        assert!(shown.contains("Goals"), "{w}x{h}:\n{shown}");
+        for name in &names {
+            assert!(shown.contains(name.as_str()), "{name} at {w}x{h}:\n{shown}");
+        }
+    }
+    play_to_end(&mut app, 400);
+    assert_eq!(app.mode(), Mode::GameOver);
+    let end = screen(&app, 120, 40);
+    for name in &names {
+        assert_eq!(
+            end.matches(name.as_str()).count(),
+            2,
+            "a line for {name} under each kingdom:\n{end}"
+        );
+    }
+}
