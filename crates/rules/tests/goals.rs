@@ -199,3 +199,14 @@ fn by_hand(game: &Game, side: Side, name: &str) -> i32 {
         other => panic!("no goal {other}"),
     }
 }
+
+/// What `show` writes of the goals (a list of tables) loads back as the same ruleset.
+#[test]
+fn show_round_trips_the_goals() {
+    let ruleset = guide();
+    let text = crownlands_rules::to_toml(&ruleset, None);
+    assert!(text.contains("module.goals"), "{text}");
+    let back = crownlands_rules::load_str(Registry::shipped_ref(), &text, Path::new("shown.toml"))
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(&back, ruleset.as_ref());
+}
