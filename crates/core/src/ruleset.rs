@@ -226,6 +226,13 @@ fn side_by_side() -> String {
 }
 
 impl Rules {
+    /// The most squares a kingdom of these rules holds besides its castle (24 in 5x5): no
+    /// territory, and no kingdom's squares of a terrain, can have more.
+    pub fn most_squares(&self) -> u32 {
+        let g = u32::from(self.grid_size);
+        (g * g).saturating_sub(1)
+    }
+
     /// Tie-breaks on a resource no module keeps for each side: no registered module (built with
     /// its default parameters) nor any of `built`, these rules' own modules.
     fn resource_problems(

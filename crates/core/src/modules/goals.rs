@@ -422,7 +422,7 @@ impl Mechanism for Goals {
         _modules: &[Box<dyn super::Module>],
     ) -> Vec<CheckProblem> {
         let g = u32::from(rules.grid_size);
-        let most = (g * g).saturating_sub(1);
+        let most = rules.most_squares();
         let a = crate::ruleset::article(g as usize);
         let mut out: Vec<CheckProblem> = self
             .goals
@@ -513,30 +513,78 @@ mod tests {
     }
 
     #[test]
-    fn a_goal_says_what_it_asks() {
-        assert_eq!(
-            goal(Scope::ATerritory, Some("lake"), 6, 0).asks(),
-            "a lake territory of at least 6 squares"
-        );
-        assert_eq!(
-            goal(Scope::EachTerritory, Some("wheat"), 3, 1).asks(),
-            "each wheat territory of at least 3 squares and 1 crown"
-        );
-        assert_eq!(
-            goal(Scope::ATerritory, None, 1, 3).asks(),
-            "a territory of at least 3 crowns"
-        );
-        assert_eq!(
-            goal(Scope::Kingdom, Some("mine"), 1, 4).asks(),
-            "at least 4 crowns of mine in the kingdom"
-        );
-        assert_eq!(
-            goal(Scope::Kingdom, None, 20, 0).asks(),
-            "at least 20 squares in the kingdom"
-        );
-        assert_eq!(
-            goal(Scope::ATerritory, Some("swamp"), 1, 0).asks(),
-            "a swamp territory"
-        );
+    fn a_goal_says_what_it_asks_in_full_and_short() {
+        use Scope::{ATerritory, EachTerritory, Kingdom};
+        let cases = [
+            (
+                ATerritory,
+                Some("lake"),
+                6,
+                0,
+                "a lake territory of at least 6 squares",
+                "lake 6+ squares",
+            ),
+            (
+                EachTerritory,
+                Some("wheat"),
+                3,
+                1,
+                "each wheat territory of at least 3 squares and 1 crown",
+                "each wheat 3+ squares 1+ crown",
+            ),
+            (
+                ATerritory,
+                None,
+                1,
+                3,
+                "a territory of at least 3 crowns",
+                "a territory 3+ crowns",
+            ),
+            (
+                Kingdom,
+                Some("mine"),
+                1,
+                4,
+                "at least 4 crowns of mine in the kingdom",
+                "all mine 4+ crowns",
+            ),
+            (
+                Kingdom,
+                None,
+                20,
+                0,
+                "at least 20 squares in the kingdom",
+                "the kingdom 20+ squares",
+            ),
+            (
+                ATerritory,
+                Some("swamp"),
+                1,
+                0,
+                "a swamp territory",
+                "swamp",
+            ),
+            (
+                EachTerritory,
+                None,
+                1,
+                0,
+                "each territory",
+                "each territory",
+            ),
+            (
+                Kingdom,
+                Some("forest"),
+                5,
+                2,
+                "at least 5 squares and 2 crowns of forest in the kingdom",
+                "all forest 5+ squares 2+ crowns",
+            ),
+        ];
+        for (scope, terrain, squares, crowns, full, short) in cases {
+            let g = goal(scope, terrain, squares, crowns);
+            assert_eq!(g.asks(), full);
+            assert_eq!(g.short(), short);
+        }
     }
 }

@@ -174,7 +174,7 @@ impl Mechanism for TerrainMultipliers {
         _modules: &[Box<dyn super::Module>],
     ) -> Vec<CheckProblem> {
         let g = u32::from(rules.grid_size);
-        let most = (g * g).saturating_sub(1);
+        let most = rules.most_squares();
         if self.min_squares <= most {
             return Vec::new();
         }
