@@ -1296,6 +1296,14 @@ fn place_core_problems(
             let start = loc.span.start + at;
             loc.span = start..start + len;
         }
+        // An element of a list parameter at fault (`goal[1].scope`, `slot-prices[2]`): at that
+        // element (its key, or the value), in the file that set the list.
+        if let RulesField::ModuleParam { module, key } = &field
+            && let Some(name) = rules.modules.get(*module).map(|m| m.name.as_str())
+            && let Some(span) = element_span(loader, &loc, name, key, &message)
+        {
+            loc.span = span;
+        }
         let mut message = message;
         // A rule written among a module's parameters (after `[rules.module.knights]`, TOML
         // reads every key into it): say where it belongs.
@@ -1502,6 +1510,78 @@ fn some_counts(ns: &[u8], all: &[u8]) -> Vec<u8> {
 /// is written, as an offset into it and the key's length as written: read once through the
 /// table, strings and nested tables and lists skipped (no search that a file of spaces could
 /// make slow).
+/// Where in the file of `loc` the element a module's problem names is (`` `goal[1].scope` ``
+/// of parameter `key` of module `name`: the key `scope` of the list's second table; `` `goal[1]` ``:
+/// the table itself), under `[rules]` or a count's `[for-players.N]`, whichever the file sets
+/// the list in (that at `loc`, where both do).
+fn element_span(
+    loader: &Loader,
+    loc: &Loc,
+    name: &str,
+    key: &str,
+    message: &str,
+) -> Option<std::ops::Range<usize>> {
+    let (_, rest) = message.split_once(&format!("`{}[", crownlands_core::text::excerpt(key)))?;
+    let (inner, _) = rest.split_once('`')?;
+    // `1].scope`, `0]`, `2][0]`: indexes and keys after the parameter's name.
+    let mut segs: Vec<Seg<'_>> = Vec::new();
+    let mut text = inner;
+    loop {
+        let (index, after) = text.split_once(']')?;
+        segs.push(Seg::Index(index.parse().ok()?));
+        let mut after = after;
+        while let Some(field) = after.strip_prefix('.') {
+            let end = field.find(['.', '[']).unwrap_or(field.len());
+            segs.push(Seg::Key(&field[..end]));
+            after = &field[end..];
+        }
+        match after.strip_prefix('[') {
+            Some(next) => text = next,
+            None if after.is_empty() => break,
+            None => return None,
+        }
+    }
+    // A key the element does not have (`goal[1]`: unknown key `colour`): at that key.
+    if let Some((_, after)) = rest.split_once("`: unknown key `")
+        && let Some((unknown, _)) = after.split_once('`')
+    {
+        segs.push(Seg::Key(unknown));
+    }
+    let doc = &loader.files.get(loc.file)?.doc;
+    let mut prefixes: Vec<Vec<Seg<'_>>> = vec![vec![
+        Seg::Key("rules"),
+        Seg::Key("module"),
+        Seg::Key(name),
+        Seg::Key(key),
+    ]];
+    if let Some(crate::node::Kind::Table(counts)) =
+        doc.at(&[Seg::Key("for-players")]).map(|n| &n.kind)
+    {
+        for c in counts {
+            prefixes.push(vec![
+                Seg::Key("for-players"),
+                Seg::Key(&c.key),
+                Seg::Key("module"),
+                Seg::Key(name),
+                Seg::Key(key),
+            ]);
+        }
+    }
+    let set_here = |prefix: &[Seg<'_>]| doc.key_span_at(prefix).is_some_and(|s| s == loc.span);
+    let prefix = prefixes
+        .iter()
+        .find(|p| set_here(p))
+        .or_else(|| prefixes.iter().find(|p| doc.at(p).is_some()))?;
+    let mut path = prefix.clone();
+    path.extend(segs);
+    match path.last() {
+        Some(Seg::Key(_)) => doc
+            .key_span_at(&path)
+            .or_else(|| doc.at(&path[..path.len() - 1]).map(|n| n.span.clone())),
+        _ => doc.at(&path).map(|n| n.span.clone()),
+    }
+}
+
 fn inline_entry(table: &str, entry: &str) -> Option<(usize, usize)> {
     let bytes = table.as_bytes();
     let mut i = 0;
@@ -1640,6 +1720,13 @@ fn warn(
             };
             let mut loc = loc.cloned().unwrap_or_else(|| at.deck.clone());
             let mut message = w.message;
+            // An element of a list parameter (`goal[1].squares`): at that element.
+            if let WarningAt::ModuleParam { module, key } = w.at
+                && let Some(name) = rules.modules.get(module).map(|m| m.name.as_str())
+                && let Some(span) = element_span(loader, &loc, name, key, &message)
+            {
+                loc.span = span;
+            }
             if w.at == WarningAt::MatchTieBreaks {
                 // The tie-breaks every ruleset has unless a file gives others (Dynasty's, from
                 // Kingdomino; `show` writes them out): no choice of the author's to warn of.

@@ -958,10 +958,11 @@ fn every_module_problem_is_reported_at_once_with_toml_values() {
         12,
         &["module `knights`: `per-turn` must be a whole number, not \"two\""],
     );
+    // At the element at fault, not the list's `[`.
     assert_diag(
         &d,
         7,
-        15,
+        22,
         &["module `buildings`: `slot-prices[2]` must be from 0 to 1000, not -1"],
     );
     assert!(!d.to_string().contains("Text("), "{d}");

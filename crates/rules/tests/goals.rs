@@ -58,7 +58,7 @@ fn two_goals_of_six_are_drawn_by_the_seed_and_shown() {
         seen.extend(rows);
     }
     assert_eq!(seen.len(), 6, "every goal drawn in 40 games: {seen:?}");
-    assert!(seen.contains("+10 Great lake: lake 6+ squares"), "{seen:?}");
+    assert!(seen.contains("+10 Great lake: lake 6+sq"), "{seen:?}");
 }
 
 #[test]

@@ -189,19 +189,21 @@ fn wrong_values_are_named_at_their_place() {
     let d = bad(&format!("{head}weight = \"heavy\"\n"));
     assert_diag(&d, 5, 10, &["`weight`", "must be a number, not \"heavy\""]);
     let d = bad(&format!("{head}festivals = [\"harvest\", 3]\n"));
+    // At the element at fault (the `3`), not the list's `[`.
     assert_diag(
         &d,
         5,
-        13,
+        25,
         &["`festivals[1]` must be a word in quotes, not 3"],
     );
     let d = bad(&format!(
         "{head}seasons = [{{ name = \"summer\", hail = true }}]\n"
     ));
+    // At the unknown key itself.
     assert_diag(
         &d,
         5,
-        11,
+        31,
         &["`seasons[0]`: unknown key `hail`; expected one of: name, rain, snow"],
     );
     let d = bad(&format!("{head}weight = -1.0\n"));
@@ -264,7 +266,7 @@ fn wrong_values_are_named_at_their_place() {
     assert_diag(
         &d,
         5,
-        13,
+        25,
         &["`festivals[1]` must be a word in quotes, not nan"],
     );
     // Not a number at all: no parameter type reads it as one.

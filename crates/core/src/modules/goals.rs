@@ -126,33 +126,36 @@ impl Goal {
         }
     }
 
-    /// What it asks, short, for a panel: `lake 6+ squares`, `each wheat 3+ squares`, `all mine
-    /// 3+ crowns` (the kingdom's together).
+    /// What it asks, short, for a panel, its figures in words a front end keeps whole when it
+    /// cuts a row (`lake 6+sq`, `each wheat 3+sq`, `mine in all 3+cr`: the kingdom's together,
+    /// `any swamp`: a square of it).
     pub fn short(&self) -> String {
-        let mut parts = Vec::new();
+        let mut figures = Vec::new();
         if self.squares > 1 {
-            parts.push(format!("{}+ squares", self.squares));
+            figures.push(format!("{}+sq", self.squares));
         }
         if self.crowns > 0 {
-            parts.push(format!(
-                "{}+ {}",
-                self.crowns,
-                if self.crowns == 1 { "crown" } else { "crowns" }
-            ));
+            figures.push(format!("{}+cr", self.crowns));
         }
-        let what = match (self.scope, self.terrain.as_deref()) {
+        let terrain = self.terrain.as_deref();
+        if figures.is_empty() {
+            // Any square meets it (of the terrain, or at all), once; or each territory counts.
+            return match (self.scope, terrain) {
+                (Scope::EachTerritory, Some(t)) => format!("each {t} territory"),
+                (Scope::EachTerritory, None) => "each territory".to_string(),
+                (_, Some(t)) => format!("any {t}"),
+                (_, None) => "any square".to_string(),
+            };
+        }
+        let what = match (self.scope, terrain) {
             (Scope::ATerritory, Some(t)) => t.to_string(),
             (Scope::ATerritory, None) => "a territory".to_string(),
             (Scope::EachTerritory, Some(t)) => format!("each {t}"),
             (Scope::EachTerritory, None) => "each territory".to_string(),
-            (Scope::Kingdom, Some(t)) => format!("all {t}"),
-            (Scope::Kingdom, None) => "the kingdom".to_string(),
+            (Scope::Kingdom, Some(t)) => format!("{t} in all"),
+            (Scope::Kingdom, None) => "kingdom".to_string(),
         };
-        if parts.is_empty() {
-            what
-        } else {
-            format!("{what} {}", parts.join(" "))
-        }
+        format!("{what} {}", figures.join(" "))
     }
 
     /// `6 squares and 2 crowns`, leaving out what asks nothing (1 square, 0 crowns).
@@ -321,35 +324,43 @@ impl Mechanism for Goals {
         }
     }
 
+    /// Each problem names its goal as the ruleset's messages name a list's element
+    /// (`goal[1].name`, from 0), so the loader puts it at that goal in the file.
     fn validate(params: &GoalsParams) -> Vec<ParamProblem> {
         let mut out = Vec::new();
         let goals = params.goal.as_slice();
         for (i, g) in goals.iter().enumerate() {
-            let n = super::describe::ordinal(i + 1);
             let chars = g.name.chars().count();
-            if g.name.trim().is_empty() {
-                out.push(ParamProblem {
-                    key: "goal",
-                    problem: format!("the {n} goal has no name: give each goal a `name`"),
-                });
+            let problem = if g.name.trim().is_empty() {
+                Some(format!(
+                    "`goal[{i}].name` is blank: give each goal a name (the score and the table show it)"
+                ))
             } else if chars > MAX_NAME {
-                out.push(ParamProblem {
-                    key: "goal",
-                    problem: format!(
-                        "the {n} goal's name has {chars} characters: at most {MAX_NAME}"
-                    ),
-                });
-            }
-            if let Some(first) = goals[..i].iter().position(|o| o.name == g.name) {
-                out.push(ParamProblem {
-                    key: "goal",
-                    problem: format!(
-                        "the {n} goal is named `{}`, as the {} is: each goal needs a name of its own",
-                        g.name,
-                        super::describe::ordinal(first + 1)
-                    ),
-                });
-            }
+                Some(format!(
+                    "`goal[{i}].name` has {chars} characters: at most {MAX_NAME}"
+                ))
+            } else {
+                goals[..i]
+                    .iter()
+                    .position(|o| crate::text::look(&o.name) == crate::text::look(&g.name))
+                    .map(|first| {
+                        let other = &goals[first].name;
+                        if *other == g.name {
+                            format!(
+                                "`goal[{i}].name` `{other}` is `goal[{first}].name` too: each goal needs a name of its own"
+                            )
+                        } else {
+                            format!(
+                                "`goal[{i}].name` `{}` reads as `goal[{first}].name` `{other}`: each goal needs a name of its own",
+                                g.name
+                            )
+                        }
+                    })
+            };
+            out.extend(problem.map(|problem| ParamProblem {
+                key: "goal",
+                problem,
+            }));
         }
         out
     }
@@ -392,9 +403,14 @@ impl Mechanism for Goals {
     fn check(&self, ruleset: &Ruleset) -> Vec<CheckProblem> {
         self.goals
             .iter()
-            .filter_map(|g| g.terrain.as_deref())
-            .filter_map(|name| ruleset.terrain_named(name).err())
-            .map(|why| CheckProblem::at("goal", why))
+            .enumerate()
+            .filter_map(|(i, g)| {
+                let why = ruleset.terrain_named(g.terrain.as_deref()?).err()?;
+                Some(CheckProblem::at(
+                    "goal",
+                    format!("`goal[{i}].terrain` of goal `{}`: {why}", g.name),
+                ))
+            })
             .collect()
     }
 
@@ -413,40 +429,82 @@ impl Mechanism for Goals {
             .then(|| "every goal is worth 0 points, so meeting one changes nothing".to_string())
     }
 
-    /// A goal no kingdom of a count's grid can meet (more squares than it holds besides the
-    /// castle), and a `draw` of the whole list or more.
+    /// A goal no kingdom can meet: more squares than a kingdom of the count's grid holds
+    /// besides the castle, or more squares or crowns of its terrain than the whole deck has
+    /// (the buildings' crowns counted too, wherever they may stand); and a `draw` of the whole
+    /// list or more.
     fn never_reached(
         &self,
-        _ruleset: &Ruleset,
+        ruleset: &Ruleset,
         rules: &Rules,
         _modules: &[Box<dyn super::Module>],
     ) -> Vec<CheckProblem> {
         let g = u32::from(rules.grid_size);
         let most = rules.most_squares();
         let a = crate::ruleset::article(g as usize);
-        let mut out: Vec<CheckProblem> = self
-            .goals
+        let buildings: u32 = ruleset
+            .buildings()
             .iter()
-            .filter(|goal| goal.squares > most)
-            .map(|goal| {
-                CheckProblem::at(
+            .map(|b| u32::from(b.crowns))
+            .sum();
+        // The deck's squares and crowns of a terrain (of every terrain without one).
+        let deck = |terrain: Option<&str>| {
+            let id = terrain.and_then(|t| ruleset.terrain_by_name(t));
+            let (mut squares, mut crowns) = (0u32, 0u32);
+            for d in ruleset.dominoes() {
+                for sq in [d.first, d.second] {
+                    if id.is_none_or(|id| sq.terrain == id) {
+                        squares += 1;
+                        crowns += u32::from(sq.crowns);
+                    }
+                }
+            }
+            (squares, crowns + buildings)
+        };
+        let mut out = Vec::new();
+        for (i, goal) in self.goals.iter().enumerate() {
+            let name = &goal.name;
+            let (squares, crowns) = deck(goal.terrain.as_deref());
+            let of = goal
+                .terrain
+                .as_deref()
+                .map_or_else(String::new, |t| format!(" of {t}"));
+            if goal.squares > most {
+                out.push(CheckProblem::at(
                     "goal",
                     format!(
-                        "goal `{}` asks for {} squares, but {a} {g}x{g} kingdom holds at most \
-                         {most} besides the castle: no kingdom ever meets it",
-                        goal.name, goal.squares
+                        "`goal[{i}].squares`: goal `{name}` asks for {} squares, but {a} {g}x{g} kingdom holds at most {most} besides the castle: no kingdom ever meets it",
+                        goal.squares
                     ),
-                )
-            })
-            .collect();
+                ));
+            } else if goal.squares > squares {
+                out.push(CheckProblem::at(
+                    "goal",
+                    format!(
+                        "`goal[{i}].squares`: goal `{name}` asks for {} squares{of}, but the whole deck has {squares}: no kingdom ever meets it",
+                        goal.squares
+                    ),
+                ));
+            }
+            if goal.crowns > crowns {
+                out.push(CheckProblem::at(
+                    "goal",
+                    format!(
+                        "`goal[{i}].crowns`: goal `{name}` asks for {} crowns{of}, but the whole deck{} has {crowns}: no kingdom ever meets it",
+                        goal.crowns,
+                        if buildings > 0 { " and its buildings" } else { "" }
+                    ),
+                ));
+            }
+        }
         let listed = self.goals.len();
-        if self.draw > 0 && !self.goals.is_empty() && self.draw as usize >= listed {
+        if self.draw > 0 && listed > 0 && self.draw as usize >= listed {
             out.push(CheckProblem::at(
                 "draw",
                 format!(
-                    "`draw = {}` of {listed} goals listed: every goal is in play in every game \
-                     (write a number under {listed}, or leave `draw` out)",
-                    self.draw
+                    "`draw = {}` of {}: every goal is in play in every game (leave `draw` out for all of them, or draw fewer)",
+                    self.draw,
+                    super::describe::plural(listed as u32, "goal listed", "goals listed")
                 ),
             ));
         }
@@ -522,7 +580,7 @@ mod tests {
                 6,
                 0,
                 "a lake territory of at least 6 squares",
-                "lake 6+ squares",
+                "lake 6+sq",
             ),
             (
                 EachTerritory,
@@ -530,7 +588,7 @@ mod tests {
                 3,
                 1,
                 "each wheat territory of at least 3 squares and 1 crown",
-                "each wheat 3+ squares 1+ crown",
+                "each wheat 3+sq 1+cr",
             ),
             (
                 ATerritory,
@@ -538,7 +596,7 @@ mod tests {
                 1,
                 3,
                 "a territory of at least 3 crowns",
-                "a territory 3+ crowns",
+                "a territory 3+cr",
             ),
             (
                 Kingdom,
@@ -546,7 +604,7 @@ mod tests {
                 1,
                 4,
                 "at least 4 crowns of mine in the kingdom",
-                "all mine 4+ crowns",
+                "mine in all 4+cr",
             ),
             (
                 Kingdom,
@@ -554,7 +612,7 @@ mod tests {
                 20,
                 0,
                 "at least 20 squares in the kingdom",
-                "the kingdom 20+ squares",
+                "kingdom 20+sq",
             ),
             (
                 ATerritory,
@@ -562,7 +620,23 @@ mod tests {
                 1,
                 0,
                 "a swamp territory",
-                "swamp",
+                "any swamp",
+            ),
+            (
+                Kingdom,
+                Some("swamp"),
+                1,
+                0,
+                "a square of swamp in the kingdom",
+                "any swamp",
+            ),
+            (
+                EachTerritory,
+                Some("swamp"),
+                1,
+                0,
+                "each swamp territory",
+                "each swamp territory",
             ),
             (
                 EachTerritory,
@@ -572,13 +646,14 @@ mod tests {
                 "each territory",
                 "each territory",
             ),
+            (ATerritory, None, 1, 0, "a territory", "any square"),
             (
                 Kingdom,
                 Some("forest"),
                 5,
                 2,
                 "at least 5 squares and 2 crowns of forest in the kingdom",
-                "all forest 5+ squares 2+ crowns",
+                "forest in all 5+sq 2+cr",
             ),
         ];
         for (scope, terrain, squares, crowns, full, short) in cases {

@@ -27,8 +27,16 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         ..area
     };
     let w = cols_area.width / sides as u16;
-    // Each row: a label, and its number right-aligned, in at most 24 columns.
-    let rw = usize::from(w.saturating_sub(2)).min(24);
+    // Each row: a label, and its number right-aligned, in 24 columns, or as many as the longest
+    // line of a module needs whole (a goal's or a building's long name), up to 48.
+    let longest = outcome
+        .scores
+        .iter()
+        .flat_map(|(side, _)| game.score_lines(side))
+        .map(|l| super::text::width(&l.label) + 6)
+        .max()
+        .unwrap_or(0);
+    let rw = usize::from(w.saturating_sub(2)).min(longest.clamp(24, 48));
     // Each column's lines first: the kingdoms' cells are sized for the longest column, so that
     // every kingdom is drawn alike, at the same height.
     let mut columns = Vec::with_capacity(sides);

@@ -239,6 +239,26 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         {
             push(&t, Style::default());
         }
+        // The modules' box whole, each row in full (the box cuts its rows to its width, and
+        // on a small terminal shows only some of them): the Builders' Board, the goals in play.
+        let panels = super::panels::named(app, game, width / 2);
+        if !panels.is_empty() {
+            push("", Style::default());
+            push("On the table now:", p.accent(Accent::Title));
+            for panel in panels {
+                let rows: Vec<String> = panel.rows.iter().map(ToString::to_string).collect();
+                match &rows[..] {
+                    [] => push(&format!("{}.", panel.title), Style::default()),
+                    [one] => push(&format!("{}: {one}", panel.title), Style::default()),
+                    _ => {
+                        push(&format!("{}:", panel.title), Style::default());
+                        for row in rows {
+                            push(&format!("  {row}"), Style::default());
+                        }
+                    }
+                }
+            }
+        }
     }
     // On the score screen no move is left to hint or pace: its own keys say it all.
     let always: &[&str] = if app.mode() == Mode::GameOver {

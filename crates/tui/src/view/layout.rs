@@ -27,7 +27,15 @@ pub struct Variant {
     pub compact: bool,
     /// The scores under the large kingdom instead of in the right column.
     pub players_left: bool,
+    /// The modules' box asked only [`SHORT_BOARD_ROWS`] rows: it shows what the screen leaves
+    /// it and says how many rows more `?` shows (a goals list on top of Queendomino's Board at
+    /// 80x24), where the whole box would not fit.
+    pub board_short: bool,
 }
+
+/// The rows the modules' box asks where the whole box does not fit: two of its rows and one
+/// saying how many more there are.
+pub const SHORT_BOARD_ROWS: u16 = 3;
 
 /// The Builders' Board's width in the right column.
 const BOARD_W: u16 = 28;
@@ -84,14 +92,23 @@ fn variants(game: &Game) -> Vec<Variant> {
     } else {
         &[BoardAt::Left]
     };
+    // The whole box first; only where no arrangement has room for it, one that shows part.
+    let shorts: &[bool] = if board_rows(game) > SHORT_BOARD_ROWS {
+        &[false, true]
+    } else {
+        &[false]
+    };
     let mut v = Vec::new();
-    for (compact, players_left) in [(false, false), (true, false), (true, true)] {
-        for &board_at in boards {
-            v.push(Variant {
-                board_at,
-                compact,
-                players_left,
-            });
+    for &board_short in shorts {
+        for (compact, players_left) in [(false, false), (true, false), (true, true)] {
+            for &board_at in boards {
+                v.push(Variant {
+                    board_at,
+                    compact,
+                    players_left,
+                    board_short,
+                });
+            }
         }
     }
     v
@@ -126,8 +143,13 @@ fn sizes(game: &Game, v: Variant) -> Sizes {
         frame,
         lines_h: u16::from(game.rules().line_size) + frame,
         players_h: u16::from(game.sides()) + frame,
-        // The panels' rows, the frame.
-        board_h: if board > 0 { board + frame } else { 0 },
+        // The panels' rows (asked: where the box is short, it gets what the screen leaves),
+        // the frame.
+        board_h: match board {
+            0 => 0,
+            b if v.board_short => b.min(SHORT_BOARD_ROWS) + frame,
+            b => b + frame,
+        },
         others: u16::from(game.sides()).saturating_sub(1),
         other_h: if game.sides() > 1 { n + frame } else { 0 },
         other_w1: n + frame,
@@ -333,9 +355,15 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
         players = Rect::new(area.x, left_y, left_w, s.players_h);
         left_y = players.bottom();
     }
+    // The modules' box takes its rows where there are, all of them where it fits whole.
+    let board_full = if s.board_h > 0 {
+        board_rows(game) + s.frame
+    } else {
+        0
+    };
     let mut board = None;
     if v.board_at == BoardAt::Left && s.board_h > 0 {
-        let h = s.board_h.min(body_bottom.saturating_sub(left_y));
+        let h = board_full.min(body_bottom.saturating_sub(left_y));
         board = Some(Rect::new(area.x, left_y, left_w, h));
         left_y += h;
     }
@@ -382,7 +410,7 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
             right_x,
             right_y,
             board_w,
-            s.board_h.min(room_below),
+            board_full.min(room_below),
         ));
         others_x += board_w;
     }

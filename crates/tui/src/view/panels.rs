@@ -384,14 +384,11 @@ fn fit_items(items: &[PanelItem], rooms: &[usize]) -> Vec<String> {
         .collect()
 }
 
-pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffer) {
-    let p = app.config.palette;
-    // A side a module names (`side 2`) is shown by its players' names, a team's each cut to
-    // fit half the box (`長い… & gre 4`), rather than cut at the row's end.
+/// The modules' panels with each side a module names (`side 2`) shown by its players' names, a
+/// team's each cut to `half` columns (`長い… & gre 4`), rather than cut at the row's end.
+pub fn named(app: &App, game: &Game, half: usize) -> Vec<Panel> {
     let sides = game.sides();
-    let half = usize::from(area.width.saturating_sub(2)) / 2;
-    let panels: Vec<Panel> = game
-        .panels()
+    game.panels()
         .into_iter()
         .map(|panel| Panel {
             rows: panel
@@ -412,7 +409,13 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
                 .collect(),
             ..panel
         })
-        .collect();
+        .collect()
+}
+
+pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffer) {
+    let p = app.config.palette;
+    let half = usize::from(area.width.saturating_sub(2)) / 2;
+    let panels = named(app, game, half);
     let Some(first) = panels.first() else {
         return;
     };
@@ -421,15 +424,27 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     // Compact, one column stays free before what is beside the box.
     let room = usize::from(area.width.saturating_sub(if compact { 1 } else { 2 }));
     let title = format!(" {} ", clean(&first.title, room.saturating_sub(2)));
-    Paragraph::new(lines(
+    let mut rows = lines(
         &panels,
         room,
         chosen.as_ref(),
         played.as_ref(),
         p.accent(Accent::Focus),
-    ))
-    .block(panel(title, app, compact))
-    .render(area, buf);
+    );
+    // A box given fewer rows than it has (the screen could not spare them) says so on its last
+    // row: the help shows every row.
+    let inner = usize::from(area.height.saturating_sub(if compact { 1 } else { 2 }));
+    if rows.len() > inner && inner > 0 {
+        let more = rows.len() - (inner - 1);
+        rows.truncate(inner - 1);
+        rows.push(Line::from(Span::styled(
+            squeeze(&format!(" … {more} more: ? shows all"), room),
+            p.accent(Accent::Dim),
+        )));
+    }
+    Paragraph::new(rows)
+        .block(panel(title, app, compact))
+        .render(area, buf);
 }
 
 #[cfg(test)]
