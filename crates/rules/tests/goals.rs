@@ -210,3 +210,36 @@ fn show_round_trips_the_goals() {
         .unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(&back, ruleset.as_ref());
 }
+
+/// Goals no kingdom can meet are warned of at the goal, naming it: more squares than the grid
+/// holds, more squares or crowns of a terrain than the whole deck has; and a `draw` of the whole
+/// list.
+#[test]
+fn goals_no_kingdom_can_meet_are_warned_at_the_goal() {
+    let text = "extends = \"kingdomino\"\n[rules]\nmodules = [\"goals\"]\n[rules.module.goals]\n\
+                draw = 4\n\
+                goal = [\n\
+                { name = \"Mines\", points = 3, terrain = \"mine\", squares = 7 },\n\
+                { name = \"Rich mines\", points = 4, terrain = \"mine\", crowns = 11, scope = \"kingdom\" },\n\
+                { name = \"Huge\", points = 1, squares = 25 },\n\
+                { name = \"Fine\", points = 1, terrain = \"mine\", squares = 6 },\n\
+                ]\n";
+    let checked =
+        crownlands_rules::check_str(Registry::shipped_ref(), text, Path::new("goals.toml"));
+    assert!(checked.result.is_ok(), "warnings do not stop loading");
+    let said: Vec<String> = crownlands_rules::Diagnostics(checked.warnings)
+        .to_string()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let expect = [
+        "goals.toml:7:49: module `goals`: `goal[0].squares`: goal `Mines` asks for 7 squares of mine, but the whole deck has 6",
+        "goals.toml:8:54: module `goals`: `goal[1].crowns`: goal `Rich mines` asks for 11 crowns of mine, but the whole deck has 10",
+        "goals.toml:9:30: module `goals`: `goal[2].squares`: goal `Huge` asks for 25 squares, but a 5x5 kingdom holds at most 24",
+        "goals.toml:5:8: module `goals`: `draw = 4` of 4 goals listed: every goal is in play in every game",
+    ];
+    for e in expect {
+        assert!(said.iter().any(|s| s.contains(e)), "{e}\nin:\n{said:#?}");
+    }
+    assert!(!said.iter().any(|s| s.contains("`Fine`")), "{said:#?}");
+}

@@ -1581,3 +1581,62 @@ fn the_goals_in_play_are_shown_and_scored() {
         );
     }
 }
+
+/// A modules' box too tall for the screen (Queendomino's Builders' Board and six goals at
+/// 80x24) shows what the screen leaves it and says how many rows more the help shows, rather
+/// than refusing the screen; the help lists every row in full; and the end screen's rows widen
+/// to a long goal's name.
+#[test]
+fn a_tall_modules_box_is_cut_with_a_word_and_the_help_shows_it_whole() {
+    let long = "The great northern lake of the kingdom";
+    let ruleset = Arc::new(
+        crownlands_rules::load_str(
+            crownlands_core::Registry::shipped_ref(),
+            &format!(
+                "extends = \"queendomino\"\n[rules]\n\
+                 modules = [\"knights\", \"buildings\", \"queen\", \"dragon\", \"wealth\", \"goals\"]\n\
+                 [rules.module.goals]\ngoal = [\n\
+                 {{ name = \"{long}\", points = 10, terrain = \"lake\", squares = 2 }},\n\
+                 {{ name = \"Breadbasket\", points = 3, terrain = \"wheat\", squares = 3, scope = \"each-territory\" }},\n\
+                 {{ name = \"Deep mines\", points = 8, terrain = \"mine\", crowns = 3, scope = \"kingdom\" }},\n\
+                 {{ name = \"Old forest\", points = 6, terrain = \"forest\", squares = 5, crowns = 2 }},\n\
+                 {{ name = \"Crown jewel\", points = 5, crowns = 4 }},\n\
+                 {{ name = \"Wide pastures\", points = 7, terrain = \"grassland\", squares = 8, scope = \"kingdom\" }},\n\
+                 ]\n"
+            ),
+            std::path::Path::new("qd-goals.toml"),
+        )
+        .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let mut app = crownlands_tui::App::new_game(
+        ruleset,
+        seats("you,greedy"),
+        config(2, crownlands_tui::Palette::none()),
+    )
+    .expect("setup");
+    app.run_bots();
+    let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    assert!(
+        crownlands_tui::view::fits(&app, area),
+        "needs {:?}",
+        crownlands_tui::view::needed(&app)
+    );
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("Builders' Board"), "{shown}");
+    assert!(shown.contains("more: ? shows all"), "{shown}");
+    // The help: every goal in play, in full, under the table's rows.
+    press(&mut app, "?");
+    let help: String = screen(&app, 120, 60)
+        .replace(['│', '┌', '┐', '└', '┘', '─', '"'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(help.contains("On the table now:"), "{help}");
+    assert!(help.contains(&format!("+10 {long}: lake 2+sq")), "{help}");
+    press(&mut app, "<esc>");
+    play_to_end(&mut app, 600);
+    assert_eq!(app.mode(), Mode::GameOver);
+    // The end screen at 160x50: the long name whole under each kingdom.
+    let end = screen(&app, 160, 50);
+    assert_eq!(end.matches(long).count(), 2, "{end}");
+}
