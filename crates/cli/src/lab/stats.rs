@@ -228,7 +228,20 @@ fn per_game(t: &Tally, rows: &BTreeMap<String, Vec<u64>>) -> Vec<(String, Vec<f6
 
 /// How often each bonus was earned: per bonus key, per seat, the share of games.
 pub fn bonus_rates(t: &Tally) -> Vec<(String, Vec<f64>)> {
-    per_game(t, &t.bonuses)
+    let rates = per_game(t, &t.bonuses);
+    rates
+        .iter()
+        .filter(|(k, row)| !never_but_paid(k, row.iter().all(|&x| x == 0.0), &rates))
+        .cloned()
+        .collect()
+}
+
+/// Whether `key` is a line never earned (`never`) that, where it counted, only took points
+/// away: it has a `KEY (penalty)` row, which says all there is (a goal of negative points had a
+/// row of 0.0% beside its penalty's).
+fn never_but_paid<T>(key: &str, never: bool, rows: &[(String, T)]) -> bool {
+    let paid = format!("{key}{}", super::tally::PENALTY);
+    never && rows.iter().any(|(k, _)| *k == paid)
 }
 
 /// What each seat's side held at the end of a game, on average: per resource, per seat.
@@ -531,7 +544,8 @@ pub fn bot_bonus_rates(t: &Tally) -> Vec<(String, Vec<(String, f64)>)> {
         return Vec::new();
     };
     let per_match = u64::from(t.match_games.max(1));
-    t.bonuses
+    let rates = t
+        .bonuses
         .keys()
         .map(|k| {
             let bots = t
@@ -546,6 +560,11 @@ pub fn bot_bonus_rates(t: &Tally) -> Vec<(String, Vec<(String, f64)>)> {
                 .collect();
             (k.clone(), bots)
         })
+        .collect::<Vec<(String, Vec<(String, f64)>)>>();
+    rates
+        .iter()
+        .filter(|(k, bots)| !never_but_paid(k, bots.iter().all(|(_, r)| *r == 0.0), &rates))
+        .cloned()
         .collect()
 }
 

@@ -448,7 +448,13 @@ fn param_problem(key: &str, value: &Param, serde: &str, items: Option<&str>) -> 
         };
     }
     if serde.starts_with(super::bounded::LENGTH_WORDS) {
-        return format!("`{key}` {serde}");
+        // Said of what the list holds (`goal` needs 0 to 16 tables, not 17).
+        let what = match items {
+            Some("string") => " words, not ",
+            Some("object") => " tables, not ",
+            _ => " numbers, not ",
+        };
+        return format!("`{key}` {}", serde.replacen(" numbers, not ", what, 1));
     }
     // A word not among the parameter's words (`tax-bonus = "once-per-turn"`).
     if serde.starts_with("unknown variant ") {
