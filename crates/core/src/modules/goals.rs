@@ -41,6 +41,7 @@ pub enum Scope {
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct GoalParams {
     /// Its name, shown in the table's panel and the score (at most 40 characters).
+    #[schemars(length(min = 1, max = 40))]
     pub name: String,
     /// The points a kingdom meeting it scores at the end (negative: a penalty).
     pub points: Bounded<-1000, 1000>,
