@@ -97,6 +97,20 @@ pub fn run(registry: &Registry, path: &Path, step: bool, as_json: bool) -> CliRe
                 if several {
                     say!("Game {} (seed {})", m.game + 1, m.before.seed());
                 }
+                // What the modules show on the table at the start (the goals drawn, the
+                // Builders' Board dealt), a panel a line.
+                let panels = m.before.panels();
+                for panel in &panels {
+                    let rows: Vec<String> = panel.rows.iter().map(ToString::to_string).collect();
+                    say!(
+                        "  {}: {}",
+                        crownlands_core::text::escape_controls(&panel.title),
+                        crownlands_core::text::escape_controls(&rows.join("; "))
+                    );
+                }
+                if !panels.is_empty() {
+                    say!();
+                }
             }
             print_move(m);
             if wait {

@@ -312,3 +312,57 @@ fn a_queen_worth_two_crowns_is_a_parameter() {
         err.stderr
     );
 }
+
+/// `goals` (docs/house-rules/goals.toml): a saved game replays with the goals it drew said at
+/// its start, and each side's score lists a line per goal in play.
+#[test]
+fn goals_drawn_are_said_at_a_replays_start_and_scored() {
+    let guide = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs/house-rules/goals.toml")
+        .display()
+        .to_string();
+    let dir = TempDir::new("goals");
+    let saves = dir.0.join("saves").display().to_string();
+    run(&[
+        "simulate",
+        &guide,
+        "--bots",
+        "greedy,greedy",
+        "--games",
+        "1",
+        "--seed",
+        "4",
+        "--save",
+        &saves,
+    ])
+    .ok();
+    let file = std::fs::read_dir(&saves)
+        .expect("saves written")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .next()
+        .expect("one save");
+    let text = run(&["replay", &file.display().to_string()]).ok().stdout;
+    let goals = text
+        .lines()
+        .find(|l| l.starts_with("  Goals: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    // Two goals drawn, each with its points and what it asks.
+    assert_eq!(goals.matches(": ").count(), 3, "{goals}");
+    assert!(goals.contains('+') && goals.contains("; "), "{goals}");
+    // Each drawn goal's name has a line under each side's score.
+    for part in goals.trim_start_matches("  Goals: ").split("; ") {
+        let name = part
+            .split_once(' ')
+            .and_then(|(_, rest)| rest.split_once(':'))
+            .map(|(name, _)| name)
+            .unwrap_or_else(|| panic!("{part}"));
+        assert_eq!(
+            text.lines()
+                .filter(|l| l.trim_start().starts_with(name) && l.contains(" goals "))
+                .count(),
+            2,
+            "{name}:\n{text}"
+        );
+    }
+}
