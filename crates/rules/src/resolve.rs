@@ -1506,14 +1506,11 @@ fn some_counts(ns: &[u8], all: &[u8]) -> Vec<u8> {
     }
 }
 
-/// Where the key `entry` of the inline table `table` (its text, `{ lake = 2, "forest" = 3 }`)
-/// is written, as an offset into it and the key's length as written: read once through the
-/// table, strings and nested tables and lists skipped (no search that a file of spaces could
-/// make slow).
 /// Where in the file of `loc` the element a module's problem names is (`` `goal[1].scope` ``
 /// of parameter `key` of module `name`: the key `scope` of the list's second table; `` `goal[1]` ``:
-/// the table itself), under `[rules]` or a count's `[for-players.N]`, whichever the file sets
-/// the list in (that at `loc`, where both do).
+/// the table itself; a value at fault at the value, a key unknown at the key), in the list at
+/// `loc` (a parameter's place is its value's): under `[rules]` or a count's `[for-players.N]`.
+/// `None` where no list of the file is at `loc` (the place is then left as it is).
 fn element_span(
     loader: &Loader,
     loc: &Loc,
@@ -1542,10 +1539,12 @@ fn element_span(
         }
     }
     // A key the element does not have (`goal[1]`: unknown key `colour`): at that key.
+    let mut at_key = false;
     if let Some((_, after)) = rest.split_once("`: unknown key `")
         && let Some((unknown, _)) = after.split_once('`')
     {
         segs.push(Seg::Key(unknown));
+        at_key = true;
     }
     let doc = &loader.files.get(loc.file)?.doc;
     let mut prefixes: Vec<Vec<Seg<'_>>> = vec![vec![
@@ -1567,21 +1566,25 @@ fn element_span(
             ]);
         }
     }
-    let set_here = |prefix: &[Seg<'_>]| doc.key_span_at(prefix).is_some_and(|s| s == loc.span);
     let prefix = prefixes
         .iter()
-        .find(|p| set_here(p))
-        .or_else(|| prefixes.iter().find(|p| doc.at(p).is_some()))?;
+        .find(|p| doc.at(p).is_some_and(|n| n.span == loc.span))?;
     let mut path = prefix.clone();
     path.extend(segs);
+    let value = |path: &[Seg<'_>]| doc.at(path).map(|n| n.span.clone());
+    let element = || value(&path[..path.len() - 1]);
     match path.last() {
-        Some(Seg::Key(_)) => doc
-            .key_span_at(&path)
-            .or_else(|| doc.at(&path[..path.len() - 1]).map(|n| n.span.clone())),
-        _ => doc.at(&path).map(|n| n.span.clone()),
+        Some(Seg::Key(_)) if at_key => doc.key_span_at(&path).or_else(element),
+        // A value at fault; a key missing from the element: at its table.
+        Some(Seg::Key(_)) => value(&path).or_else(element),
+        _ => value(&path),
     }
 }
 
+/// Where the key `entry` of the inline table `table` (its text, `{ lake = 2, "forest" = 3 }`)
+/// is written, as an offset into it and the key's length as written: read once through the
+/// table, strings and nested tables and lists skipped (no search that a file of spaces could
+/// make slow).
 fn inline_entry(table: &str, entry: &str) -> Option<(usize, usize)> {
     let bytes = table.as_bytes();
     let mut i = 0;

@@ -86,7 +86,7 @@ fn each_scope_scores_as_written() {
     let modules = build_all(Registry::shipped_ref(), &rules.modules).expect("modules");
     // Lake: one territory of 7 squares. Wheat: three territories of 2 squares. Mine: two
     // territories (diagonal squares do not join), 2 + 1 crowns, the first of 2 crowns. A
-    // swamp. 18 squares besides the castle.
+    // swamp. 17 squares besides the castle.
     let text = "L  L  L  W  S\n\
                 L  L  C  W  .\n\
                 L  L1 M2 .  W\n\
@@ -233,13 +233,34 @@ fn goals_no_kingdom_can_meet_are_warned_at_the_goal() {
         .map(str::to_string)
         .collect();
     let expect = [
-        "goals.toml:7:49: module `goals`: `goal[0].squares`: goal `Mines` asks for 7 squares of mine, but the whole deck has 6",
-        "goals.toml:8:54: module `goals`: `goal[1].crowns`: goal `Rich mines` asks for 11 crowns of mine, but the whole deck has 10",
-        "goals.toml:9:30: module `goals`: `goal[2].squares`: goal `Huge` asks for 25 squares, but a 5x5 kingdom holds at most 24",
+        "goals.toml:7:59: module `goals`: `goal[0].squares`: goal `Mines` asks for 7 squares of mine, but the whole deck has 6",
+        "goals.toml:8:63: module `goals`: `goal[1].crowns`: goal `Rich mines` asks for 11 crowns of mine, but the whole deck has 10",
+        "goals.toml:9:40: module `goals`: `goal[2].squares`: goal `Huge` asks for 25 squares, but a 5x5 kingdom holds at most 24",
         "goals.toml:5:8: module `goals`: `draw = 4` of 4 goals listed: every goal is in play in every game",
     ];
     for e in expect {
         assert!(said.iter().any(|s| s.contains(e)), "{e}\nin:\n{said:#?}");
     }
     assert!(!said.iter().any(|s| s.contains("`Fine`")), "{said:#?}");
+}
+
+/// A goal's problem in a count's own list (`[for-players.N]`) is placed in that count's list,
+/// at the value at fault, whichever lists come before it in the file.
+#[test]
+fn a_problem_in_a_counts_list_is_placed_in_that_list() {
+    let text = "extends = \"kingdomino\"\n[rules]\nmodules = [\"goals\"]\n\
+                [for-players.3.module.goals]\n\
+                goal = [{ name = \"C\", points = 1 }, { name = \"D\", points = 1 }]\n\
+                [for-players.4.module.goals]\n\
+                goal = [\n\
+                  { name = \"E\", points = 1 },\n\
+                  { name = \"F\", points = 1, scope = \"kingdoms\" },\n\
+                ]\n";
+    let e = crownlands_rules::load_str(Registry::shipped_ref(), text, Path::new("counts.toml"))
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        e.contains("counts.toml:9:35: at 4 players: module `goals`: `goal[1].scope` must be"),
+        "{e}"
+    );
 }

@@ -1640,3 +1640,85 @@ fn a_tall_modules_box_is_cut_with_a_word_and_the_help_shows_it_whole() {
     let end = screen(&app, 160, 50);
     assert_eq!(end.matches(long).count(), 2, "{end}");
 }
+
+/// The goals' panel at 80x24 with four players (its narrowest): a row too long loses letters of
+/// its words, never its figures (`8+sq`, `3+cr`: a threshold cut away read as another goal).
+#[test]
+fn a_goals_rows_figures_survive_a_narrow_box() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules/goals.toml");
+    let goals = Arc::new(
+        crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let mut seen = 0;
+    for seed in 0..12 {
+        let mut app = crownlands_tui::App::new_game(
+            Arc::clone(&goals),
+            seats("you,greedy,greedy,greedy"),
+            config(seed, crownlands_tui::Palette::none()),
+        )
+        .expect("setup");
+        app.run_bots();
+        let shown = screen(&app, 80, 24);
+        for panel in app.game().expect("a game").panels() {
+            for row in panel.rows {
+                let text = row.to_string();
+                let figure = text.rsplit(' ').next().unwrap_or_default();
+                if figure.contains('+') {
+                    assert!(shown.contains(figure), "{figure} of {text}:\n{shown}");
+                    seen += 1;
+                }
+            }
+        }
+    }
+    assert!(seen > 15, "{seen}");
+}
+
+/// A modules' box cut short puts the panel of a step's highlighted row first: six goals listed
+/// before Queendomino's modules at 80x24, a Build step shows the Builders' Board and its chosen
+/// slot, not the goals.
+#[test]
+fn a_cut_box_keeps_the_steps_highlighted_row_in_view() {
+    let ruleset = Arc::new(
+        crownlands_rules::load_str(
+            crownlands_core::Registry::shipped_ref(),
+            "extends = \"queendomino\"\n[rules]\n\
+             modules = [\"goals\", \"knights\", \"buildings\", \"queen\", \"dragon\", \"wealth\"]\n\
+             [rules.module.goals]\ngoal = [\n\
+             { name = \"Great lake\", points = 10, terrain = \"lake\", squares = 6 },\n\
+             { name = \"Breadbasket\", points = 3, terrain = \"wheat\", squares = 3, scope = \"each-territory\" },\n\
+             { name = \"Deep mines\", points = 8, terrain = \"mine\", crowns = 3, scope = \"kingdom\" },\n\
+             { name = \"Old forest\", points = 6, terrain = \"forest\", squares = 5, crowns = 2 },\n\
+             { name = \"Crown jewel\", points = 5, crowns = 4 },\n\
+             { name = \"Wide pastures\", points = 7, terrain = \"grassland\", squares = 8, scope = \"kingdom\" },\n\
+             ]\n",
+            std::path::Path::new("goals-first.toml"),
+        )
+        .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let mut app = crownlands_tui::App::new_game(
+        ruleset,
+        seats("you,greedy"),
+        config(3, crownlands_tui::Palette::none()),
+    )
+    .expect("setup");
+    app.run_bots();
+    let before = screen(&app, 80, 24);
+    assert!(before.contains("Goals"), "{before}");
+    play_to_step(&mut app, "buildings", 1, 400);
+    assert!(in_step(&app, "buildings"), "no build step reached");
+    // A slot chosen (not Skip): its row is highlighted in the box.
+    press(&mut app, "<down>");
+    let shown = screen(&app, 80, 24);
+    assert!(
+        shown.contains("┌ Builders' Board"),
+        "the Board first:\n{shown}"
+    );
+    assert!(!shown.contains("┌ Goals"), "{shown}");
+    assert!(
+        shown.contains("more: ? shows all"),
+        "the box is cut:\n{shown}"
+    );
+    assert!(shown.contains("supply"), "the Board whole:\n{shown}");
+}

@@ -1278,6 +1278,9 @@ fn held_json(t: &Tally) -> Value {
 }
 
 fn bots_json(t: &Tally) -> Vec<Value> {
+    // The bonuses as the table lists them (a line that only took points away: its penalty's
+    // key alone).
+    let shown: Vec<String> = stats::bonus_rates(t).into_iter().map(|(k, _)| k).collect();
     t.bots
         .iter()
         .zip(stats::bots(t))
@@ -1304,7 +1307,7 @@ fn bots_json(t: &Tally) -> Vec<Value> {
                 "ms_per_decision": round(b.nanos as f64 / 1e6 / b.decisions.max(1) as f64, 4),
                 // Every bonus listed, 0 where never earned; null where not kept (an older
                 // build's part).
-                "bonus_rates": b.bonuses.as_ref().map(|counts| t.bonuses.keys().map(|k| {
+                "bonus_rates": b.bonuses.as_ref().map(|counts| shown.iter().map(|k| {
                     let n = counts.get(k).copied().unwrap_or(0);
                     let games = b.games.saturating_mul(u64::from(t.match_games.max(1))).max(1);
                     (k.clone(), json!(round(n as f64 / games as f64, 4)))

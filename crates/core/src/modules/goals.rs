@@ -25,6 +25,7 @@ pub const MAX_NAME: usize = 40;
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
+#[schemars(rename = "GoalScope")]
 pub enum Scope {
     /// Its points once, where one territory meets it.
     #[default]
@@ -128,7 +129,7 @@ impl Goal {
     }
 
     /// What it asks, short, for a panel, its figures in words a front end keeps whole when it
-    /// cuts a row (`lake 6+sq`, `each wheat 3+sq`, `mine in all 3+cr`: the kingdom's together,
+    /// cuts a row (`lake 6+sq`, `each wheat 3+sq`, `mine total 3+cr`: the kingdom's together,
     /// `any swamp`: a square of it).
     pub fn short(&self) -> String {
         let mut figures = Vec::new();
@@ -153,7 +154,7 @@ impl Goal {
             (Scope::ATerritory, None) => "a territory".to_string(),
             (Scope::EachTerritory, Some(t)) => format!("each {t}"),
             (Scope::EachTerritory, None) => "each territory".to_string(),
-            (Scope::Kingdom, Some(t)) => format!("{t} in all"),
+            (Scope::Kingdom, Some(t)) => format!("{t} total"),
             (Scope::Kingdom, None) => "kingdom".to_string(),
         };
         format!("{what} {}", figures.join(" "))
@@ -332,7 +333,8 @@ impl Mechanism for Goals {
         let goals = params.goal.as_slice();
         for (i, g) in goals.iter().enumerate() {
             let chars = g.name.chars().count();
-            let problem = if g.name.trim().is_empty() {
+            // (A name of spaces only is the loader's to refuse, at the name.)
+            let problem = if g.name.is_empty() {
                 Some(format!(
                     "`goal[{i}].name` is blank: give each goal a name (the score and the table show it)"
                 ))
@@ -448,28 +450,51 @@ impl Mechanism for Goals {
             .iter()
             .map(|b| u32::from(b.crowns))
             .sum();
-        // The deck's squares and crowns of a terrain (of every terrain without one).
-        let deck = |terrain: Option<&str>| {
-            let id = terrain.and_then(|t| ruleset.terrain_by_name(t));
-            let (mut squares, mut crowns) = (0u32, 0u32);
-            for d in ruleset.dominoes() {
-                for sq in [d.first, d.second] {
-                    if id.is_none_or(|id| sq.terrain == id) {
-                        squares += 1;
-                        crowns += u32::from(sq.crowns);
-                    }
-                }
+        // The deck's squares and crowns of each terrain.
+        let terrains = ruleset.terrains().len();
+        let (mut squares_of, mut crowns_of) = (vec![0u32; terrains], vec![0u32; terrains]);
+        for sq in ruleset.dominoes().iter().flat_map(|d| d.squares()) {
+            if let (Some(s), Some(c)) = (
+                squares_of.get_mut(sq.terrain.index()),
+                crowns_of.get_mut(sq.terrain.index()),
+            ) {
+                *s += 1;
+                *c += u32::from(sq.crowns);
             }
-            (squares, crowns + buildings)
-        };
+        }
         let mut out = Vec::new();
         for (i, goal) in self.goals.iter().enumerate() {
             let name = &goal.name;
-            let (squares, crowns) = deck(goal.terrain.as_deref());
-            let of = goal
+            // The most its territory (one terrain) or kingdom can hold, the buildings' crowns
+            // counted wherever they may stand: of its terrain; without one, of the richest
+            // terrain for a territory, of the whole deck for the kingdom.
+            let id = goal
                 .terrain
                 .as_deref()
-                .map_or_else(String::new, |t| format!(" of {t}"));
+                .and_then(|t| ruleset.terrain_by_name(t));
+            let (squares, crowns, of) = match (id, goal.scope) {
+                (Some(id), _) => (
+                    squares_of.get(id.index()).copied().unwrap_or(0),
+                    crowns_of.get(id.index()).copied().unwrap_or(0),
+                    format!(" of {}", goal.terrain.as_deref().unwrap_or_default()),
+                ),
+                (None, Scope::Kingdom) => (
+                    squares_of.iter().sum(),
+                    crowns_of.iter().sum(),
+                    String::new(),
+                ),
+                (None, _) => (
+                    squares_of.iter().copied().max().unwrap_or(0),
+                    crowns_of.iter().copied().max().unwrap_or(0),
+                    " in one territory (of one terrain)".to_string(),
+                ),
+            };
+            let crowns = crowns.saturating_add(buildings);
+            let deck = if id.is_none() && goal.scope != Scope::Kingdom {
+                "the richest terrain of the whole deck"
+            } else {
+                "the whole deck"
+            };
             if goal.squares > most {
                 out.push(CheckProblem::at(
                     "goal",
@@ -482,7 +507,7 @@ impl Mechanism for Goals {
                 out.push(CheckProblem::at(
                     "goal",
                     format!(
-                        "`goal[{i}].squares`: goal `{name}` asks for {} squares{of}, but the whole deck has {squares}: no kingdom ever meets it",
+                        "`goal[{i}].squares`: goal `{name}` asks for {} squares{of}, but {deck} has {squares}: no kingdom ever meets it",
                         goal.squares
                     ),
                 ));
@@ -491,9 +516,9 @@ impl Mechanism for Goals {
                 out.push(CheckProblem::at(
                     "goal",
                     format!(
-                        "`goal[{i}].crowns`: goal `{name}` asks for {} crowns{of}, but the whole deck{} has {crowns}: no kingdom ever meets it",
+                        "`goal[{i}].crowns`: goal `{name}` asks for {} crowns{of}, but {deck}{} has {crowns}: no kingdom ever meets it",
                         goal.crowns,
-                        if buildings > 0 { " and its buildings" } else { "" }
+                        if buildings > 0 { " with every building" } else { "" }
                     ),
                 ));
             }
@@ -605,7 +630,7 @@ mod tests {
                 1,
                 4,
                 "at least 4 crowns of mine in the kingdom",
-                "mine in all 4+cr",
+                "mine total 4+cr",
             ),
             (
                 Kingdom,
@@ -654,7 +679,7 @@ mod tests {
                 5,
                 2,
                 "at least 5 squares and 2 crowns of forest in the kingdom",
-                "forest in all 5+sq 2+cr",
+                "forest total 5+sq 2+cr",
             ),
         ];
         for (scope, terrain, squares, crowns, full, short) in cases {

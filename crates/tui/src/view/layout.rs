@@ -27,15 +27,12 @@ pub struct Variant {
     pub compact: bool,
     /// The scores under the large kingdom instead of in the right column.
     pub players_left: bool,
-    /// The modules' box asked only [`SHORT_BOARD_ROWS`] rows: it shows what the screen leaves
-    /// it and says how many rows more `?` shows (a goals list on top of Queendomino's Board at
-    /// 80x24), where the whole box would not fit.
+    /// The modules' box asked only its largest panel's rows and one more
+    /// ([`super::panels::rows_short`]): it shows what the screen leaves it and says how many
+    /// rows more `?` shows (six goals beside Queendomino's Board at 80x24), where the whole box
+    /// would not fit.
     pub board_short: bool,
 }
-
-/// The rows the modules' box asks where the whole box does not fit: two of its rows and one
-/// saying how many more there are.
-pub const SHORT_BOARD_ROWS: u16 = 3;
 
 /// The Builders' Board's width in the right column.
 const BOARD_W: u16 = 28;
@@ -85,6 +82,11 @@ fn board_rows(game: &Game) -> u16 {
     super::panels::rows_needed(&game.panels())
 }
 
+/// The rows the modules' box asks where it is short ([`Variant::board_short`]).
+fn short_board_rows(game: &Game) -> u16 {
+    super::panels::rows_short(&game.panels())
+}
+
 /// The variants, roomiest first.
 fn variants(game: &Game) -> Vec<Variant> {
     let boards: &[BoardAt] = if board_rows(game) > 0 {
@@ -93,7 +95,7 @@ fn variants(game: &Game) -> Vec<Variant> {
         &[BoardAt::Left]
     };
     // The whole box first; only where no arrangement has room for it, one that shows part.
-    let shorts: &[bool] = if board_rows(game) > SHORT_BOARD_ROWS {
+    let shorts: &[bool] = if short_board_rows(game) < board_rows(game) {
         &[false, true]
     } else {
         &[false]
@@ -147,7 +149,7 @@ fn sizes(game: &Game, v: Variant) -> Sizes {
         // the frame.
         board_h: match board {
             0 => 0,
-            b if v.board_short => b.min(SHORT_BOARD_ROWS) + frame,
+            b if v.board_short => b.min(short_board_rows(game)) + frame,
             b => b + frame,
         },
         others: u16::from(game.sides()).saturating_sub(1),

@@ -52,17 +52,33 @@ pub fn squeeze(text: &str, room: usize) -> String {
         .map(str::to_string)
         .collect();
     let len = |w: &[String]| w.iter().map(|x| text::width(x)).sum::<usize>() + w.len() - 1;
+    // A word's letters, without the punctuation after them (`pastures:` is a word to cut).
+    let letters = |w: &str| -> usize {
+        let core = w.trim_end_matches([':', ',', ';']);
+        if core.chars().all(char::is_alphabetic) {
+            core.chars().count()
+        } else {
+            0
+        }
+    };
     while len(&words) > room {
         let longest = words
             .iter()
             .enumerate()
-            .filter(|(_, w)| w.chars().count() > 3 && w.chars().all(char::is_alphabetic))
-            .max_by_key(|(i, w)| (w.chars().count(), *i))
+            .filter(|(_, w)| letters(w) > 3)
+            .max_by_key(|(i, w)| (letters(w), *i))
             .map(|(i, _)| i);
         let Some(i) = longest else { break };
         let over = len(&words) - room;
-        let keep = words[i].chars().count().saturating_sub(over + 1).max(2);
-        words[i] = words[i].chars().take(keep).chain(['.']).collect();
+        let core = letters(&words[i]);
+        let tail: String = words[i].chars().skip(core).collect();
+        let keep = core.saturating_sub(over + 1).max(2);
+        words[i] = words[i]
+            .chars()
+            .take(keep)
+            .chain(['.'])
+            .chain(tail.chars())
+            .collect();
     }
     clean(&words.join(" "), room)
 }
@@ -424,27 +440,61 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     // Compact, one column stays free before what is beside the box.
     let room = usize::from(area.width.saturating_sub(if compact { 1 } else { 2 }));
     let title = format!(" {} ", clean(&first.title, room.saturating_sub(2)));
-    let mut rows = lines(
-        &panels,
-        room,
-        chosen.as_ref(),
-        played.as_ref(),
-        p.accent(Accent::Focus),
-    );
+    let lines_of = |panels: &[Panel]| {
+        lines(
+            panels,
+            room,
+            chosen.as_ref(),
+            played.as_ref(),
+            p.accent(Accent::Focus),
+        )
+    };
+    let mut rows = lines_of(&panels);
+    let mut title = title;
     // A box given fewer rows than it has (the screen could not spare them) says so on its last
-    // row: the help shows every row.
+    // row (the help shows every row); the panel of a step's highlighted row (a Build step's
+    // Board) comes first then, so that row stays in view.
     let inner = usize::from(area.height.saturating_sub(if compact { 1 } else { 2 }));
     if rows.len() > inner && inner > 0 {
+        let marked = chosen.as_ref().or(played.as_ref()).map(|(t, _)| t.clone());
+        if let Some(at) = marked.and_then(|t| panels.iter().position(|p| p.title == t))
+            && at > 0
+        {
+            let mut moved = panels.clone();
+            let panel = moved.remove(at);
+            title = format!(" {} ", clean(&panel.title, room.saturating_sub(2)));
+            moved.insert(0, panel);
+            rows = lines_of(&moved);
+        }
         let more = rows.len() - (inner - 1);
         rows.truncate(inner - 1);
+        let long = format!(" … {more} more: ? shows all");
+        let said = if text::width(&long) <= room {
+            long
+        } else {
+            format!(" … {more} more (?)")
+        };
         rows.push(Line::from(Span::styled(
-            squeeze(&format!(" … {more} more: ? shows all"), room),
+            clean(&said, room),
             p.accent(Accent::Dim),
         )));
     }
     Paragraph::new(rows)
         .block(panel(title, app, compact))
         .render(area, buf);
+}
+
+/// The rows the modules' box asks where it cannot have all of them: its largest panel's whole
+/// (put first when it holds a step's highlighted row), and one saying how many more there are.
+pub fn rows_short(panels: &[Panel]) -> u16 {
+    let largest = panels
+        .iter()
+        .map(|p| p.rows.len().max(1))
+        .max()
+        .unwrap_or(0);
+    u16::try_from(largest + 1)
+        .unwrap_or(u16::MAX)
+        .min(rows_needed(panels))
 }
 
 #[cfg(test)]
