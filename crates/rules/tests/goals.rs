@@ -217,12 +217,13 @@ fn show_round_trips_the_goals() {
 #[test]
 fn goals_no_kingdom_can_meet_are_warned_at_the_goal() {
     let text = "extends = \"kingdomino\"\n[rules]\nmodules = [\"goals\"]\n[rules.module.goals]\n\
-                draw = 4\n\
+                draw = 5\n\
                 goal = [\n\
                 { name = \"Mines\", points = 3, terrain = \"mine\", squares = 7 },\n\
                 { name = \"Rich mines\", points = 4, terrain = \"mine\", crowns = 11, scope = \"kingdom\" },\n\
                 { name = \"Huge\", points = 1, squares = 25 },\n\
                 { name = \"Fine\", points = 1, terrain = \"mine\", squares = 6 },\n\
+                { name = \"Any\", points = 1, crowns = 15 },\n\
                 ]\n";
     let checked =
         crownlands_rules::check_str(Registry::shipped_ref(), text, Path::new("goals.toml"));
@@ -236,7 +237,8 @@ fn goals_no_kingdom_can_meet_are_warned_at_the_goal() {
         "goals.toml:7:59: module `goals`: `goal[0].squares`: goal `Mines` asks for 7 squares of mine, but the whole deck has 6",
         "goals.toml:8:63: module `goals`: `goal[1].crowns`: goal `Rich mines` asks for 11 crowns of mine, but the whole deck has 10",
         "goals.toml:9:40: module `goals`: `goal[2].squares`: goal `Huge` asks for 25 squares, but a 5x5 kingdom holds at most 24",
-        "goals.toml:5:8: module `goals`: `draw = 4` of 4 goals listed: every goal is in play in every game",
+        "goals.toml:5:8: module `goals`: `draw = 5` of 5 goals listed: every goal is in play in every game",
+        "`goal[4].crowns`: goal `Any` asks for 15 crowns in one territory (of one terrain), but the richest terrain of the whole deck has 10",
     ];
     for e in expect {
         assert!(said.iter().any(|s| s.contains(e)), "{e}\nin:\n{said:#?}");
