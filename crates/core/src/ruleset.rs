@@ -233,6 +233,12 @@ impl Rules {
         (g * g).saturating_sub(1)
     }
 
+    /// `a 5x5 kingdom`, `an 8x8 kingdom`: a kingdom of these rules, in words.
+    pub fn a_kingdom(&self) -> String {
+        let g = self.grid_size;
+        format!("{} {g}x{g} kingdom", article(usize::from(g)))
+    }
+
     /// Tie-breaks on a resource no module keeps for each side: no registered module (built with
     /// its default parameters) nor any of `built`, these rules' own modules.
     fn resource_problems(

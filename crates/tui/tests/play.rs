@@ -1533,12 +1533,7 @@ fn the_claims_help_follows_how_the_ruleset_lays_kingdoms_out() {
 /// kingdom a line per goal, `+0` where it was not met.
 #[test]
 fn the_goals_in_play_are_shown_and_scored() {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules/goals.toml");
-    let goals = Arc::new(
-        crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
-            .unwrap_or_else(|e| panic!("{e}")),
-    );
+    let goals = goals_guide();
     let mut app = crownlands_tui::App::new_game(
         goals,
         seats("you,greedy"),
@@ -1589,24 +1584,9 @@ fn the_goals_in_play_are_shown_and_scored() {
 #[test]
 fn a_tall_modules_box_is_cut_with_a_word_and_the_help_shows_it_whole() {
     let long = "The great northern lake of the kingdom";
-    let ruleset = Arc::new(
-        crownlands_rules::load_str(
-            crownlands_core::Registry::shipped_ref(),
-            &format!(
-                "extends = \"queendomino\"\n[rules]\n\
-                 modules = [\"knights\", \"buildings\", \"queen\", \"dragon\", \"wealth\", \"goals\"]\n\
-                 [rules.module.goals]\ngoal = [\n\
-                 {{ name = \"{long}\", points = 10, terrain = \"lake\", squares = 2 }},\n\
-                 {{ name = \"Breadbasket\", points = 3, terrain = \"wheat\", squares = 3, scope = \"each-territory\" }},\n\
-                 {{ name = \"Deep mines\", points = 8, terrain = \"mine\", crowns = 3, scope = \"kingdom\" }},\n\
-                 {{ name = \"Old forest\", points = 6, terrain = \"forest\", squares = 5, crowns = 2 }},\n\
-                 {{ name = \"Crown jewel\", points = 5, crowns = 4 }},\n\
-                 {{ name = \"Wide pastures\", points = 7, terrain = \"grassland\", squares = 8, scope = \"kingdom\" }},\n\
-                 ]\n"
-            ),
-            std::path::Path::new("qd-goals.toml"),
-        )
-        .unwrap_or_else(|e| panic!("{e}")),
+    let ruleset = queendomino_with_goals(
+        "\"knights\", \"buildings\", \"queen\", \"dragon\", \"wealth\", \"goals\"",
+        long,
     );
     let mut app = crownlands_tui::App::new_game(
         ruleset,
@@ -1645,12 +1625,7 @@ fn a_tall_modules_box_is_cut_with_a_word_and_the_help_shows_it_whole() {
 /// its words, never its figures (`8+sq`, `3+cr`: a threshold cut away read as another goal).
 #[test]
 fn a_goals_rows_figures_survive_a_narrow_box() {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules/goals.toml");
-    let goals = Arc::new(
-        crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
-            .unwrap_or_else(|e| panic!("{e}")),
-    );
+    let goals = goals_guide();
     let mut seen = 0;
     for seed in 0..12 {
         let mut app = crownlands_tui::App::new_game(
@@ -1680,22 +1655,9 @@ fn a_goals_rows_figures_survive_a_narrow_box() {
 /// slot, not the goals.
 #[test]
 fn a_cut_box_keeps_the_steps_highlighted_row_in_view() {
-    let ruleset = Arc::new(
-        crownlands_rules::load_str(
-            crownlands_core::Registry::shipped_ref(),
-            "extends = \"queendomino\"\n[rules]\n\
-             modules = [\"goals\", \"knights\", \"buildings\", \"queen\", \"dragon\", \"wealth\"]\n\
-             [rules.module.goals]\ngoal = [\n\
-             { name = \"Great lake\", points = 10, terrain = \"lake\", squares = 6 },\n\
-             { name = \"Breadbasket\", points = 3, terrain = \"wheat\", squares = 3, scope = \"each-territory\" },\n\
-             { name = \"Deep mines\", points = 8, terrain = \"mine\", crowns = 3, scope = \"kingdom\" },\n\
-             { name = \"Old forest\", points = 6, terrain = \"forest\", squares = 5, crowns = 2 },\n\
-             { name = \"Crown jewel\", points = 5, crowns = 4 },\n\
-             { name = \"Wide pastures\", points = 7, terrain = \"grassland\", squares = 8, scope = \"kingdom\" },\n\
-             ]\n",
-            std::path::Path::new("goals-first.toml"),
-        )
-        .unwrap_or_else(|e| panic!("{e}")),
+    let ruleset = queendomino_with_goals(
+        "\"goals\", \"knights\", \"buildings\", \"queen\", \"dragon\", \"wealth\"",
+        "Great lake",
     );
     let mut app = crownlands_tui::App::new_game(
         ruleset,
@@ -1721,4 +1683,43 @@ fn a_cut_box_keeps_the_steps_highlighted_row_in_view() {
         "the box is cut:\n{shown}"
     );
     assert!(shown.contains("supply"), "the Board whole:\n{shown}");
+}
+
+/// The goals guide's six goals as a TOML list, the first named `first`.
+fn six_goals(first: &str) -> String {
+    format!(
+        "goal = [\n\
+         {{ name = \"{first}\", points = 10, terrain = \"lake\", squares = 2 }},\n\
+         {{ name = \"Breadbasket\", points = 3, terrain = \"wheat\", squares = 3, scope = \"each-territory\" }},\n\
+         {{ name = \"Deep mines\", points = 8, terrain = \"mine\", crowns = 3, scope = \"kingdom\" }},\n\
+         {{ name = \"Old forest\", points = 6, terrain = \"forest\", squares = 5, crowns = 2 }},\n\
+         {{ name = \"Crown jewel\", points = 5, crowns = 4 }},\n\
+         {{ name = \"Wide pastures\", points = 7, terrain = \"grassland\", squares = 8, scope = \"kingdom\" }},\n\
+         ]\n"
+    )
+}
+
+/// Queendomino with `goals` among `modules` (a TOML list's inside) and [`six_goals`].
+fn queendomino_with_goals(modules: &str, first: &str) -> Arc<crownlands_core::Ruleset> {
+    Arc::new(
+        crownlands_rules::load_str(
+            crownlands_core::Registry::shipped_ref(),
+            &format!(
+                "extends = \"queendomino\"\n[rules]\nmodules = [{modules}]\n[rules.module.goals]\n{}",
+                six_goals(first)
+            ),
+            std::path::Path::new("qd-goals.toml"),
+        )
+        .unwrap_or_else(|e| panic!("{e}")),
+    )
+}
+
+/// The guide's goals (docs/house-rules/goals.toml).
+fn goals_guide() -> Arc<crownlands_core::Ruleset> {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules/goals.toml");
+    Arc::new(
+        crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
+            .unwrap_or_else(|e| panic!("{e}")),
+    )
 }

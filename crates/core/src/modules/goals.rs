@@ -442,9 +442,7 @@ impl Mechanism for Goals {
         rules: &Rules,
         _modules: &[Box<dyn super::Module>],
     ) -> Vec<CheckProblem> {
-        let g = u32::from(rules.grid_size);
         let most = rules.most_squares();
-        let a = crate::ruleset::article(g as usize);
         let buildings: u32 = ruleset
             .buildings()
             .iter()
@@ -499,8 +497,9 @@ impl Mechanism for Goals {
                 out.push(CheckProblem::at(
                     "goal",
                     format!(
-                        "`goal[{i}].squares`: goal `{name}` asks for {} squares, but {a} {g}x{g} kingdom holds at most {most} besides the castle: no kingdom ever meets it",
-                        goal.squares
+                        "`goal[{i}].squares`: goal `{name}` asks for {} squares, but {} holds at most {most} besides the castle: no kingdom ever meets it",
+                        goal.squares,
+                        rules.a_kingdom()
                     ),
                 ));
             } else if goal.squares > squares {

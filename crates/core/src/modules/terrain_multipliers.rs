@@ -173,17 +173,16 @@ impl Mechanism for TerrainMultipliers {
         rules: &Rules,
         _modules: &[Box<dyn super::Module>],
     ) -> Vec<CheckProblem> {
-        let g = u32::from(rules.grid_size);
         let most = rules.most_squares();
         if self.min_squares <= most {
             return Vec::new();
         }
-        let a = crate::ruleset::article(g as usize);
         vec![CheckProblem::at(
             "min-squares",
             format!(
-                "no territory of {a} {g}x{g} kingdom has {} squares (at most {most} besides the \
-                 castle), so every territory scores nothing",
+                "no territory of {} has {} squares (at most {most} besides the castle), so every \
+                 territory scores nothing",
+                rules.a_kingdom(),
                 self.min_squares
             ),
         )]
