@@ -165,6 +165,13 @@ pub fn words(serde: &str) -> String {
             crate::text::excerpt(given)
         );
     }
+    // A list where a table is read (serde reads a struct from a list by position: `goal =
+    // [[]]`): said as a table wanted, not as serde's count of the struct's fields.
+    if let Some(rest) = serde.strip_prefix("invalid length ")
+        && rest.contains(", expected struct ")
+    {
+        return "must be a table, not a list".to_string();
+    }
     for (prefix, kind) in [("invalid type: ", false), ("invalid value: ", true)] {
         if let Some(rest) = serde.strip_prefix(prefix)
             && let Some((found, expected)) = rest.split_once(", expected ")
