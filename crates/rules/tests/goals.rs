@@ -266,3 +266,41 @@ fn a_problem_in_a_counts_list_is_placed_in_that_list() {
         "{e}"
     );
 }
+
+/// Sixteen goals of 1,000 points each counting every territory of a full 8x8 kingdom: each line
+/// is held at the most a line may count, and the module's points are the lines' sum, as the
+/// breakdown adds them (a clamp of the sum had made them disagree past a million).
+#[test]
+fn the_points_are_the_lines_sum_at_the_largest() {
+    let goals: Vec<String> = (0..16)
+        .map(|i| format!("{{ name = \"G{i}\", points = 1000, scope = \"each-territory\" }}"))
+        .collect();
+    let ruleset = written(&format!(
+        "extends = \"kingdomino\"\n[rules]\ngrid-size = 8\nmodules = [\"goals\"]\n\
+         [rules.module.goals]\ngoal = [{}]\n",
+        goals.join(", ")
+    ));
+    let rules = ruleset.rules_for(4).expect("4 players");
+    let modules = build_all(Registry::shipped_ref(), &rules.modules).expect("modules");
+    // A checkerboard of wheat and forest around the castle: 63 territories of one square.
+    let mut text = String::new();
+    for y in 0..8 {
+        let row: Vec<&str> = (0..8)
+            .map(|x| match (x, y) {
+                (0, 0) => "C",
+                _ if (x + y) % 2 == 0 => "W",
+                _ => "F",
+            })
+            .collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    let (kingdom, data) =
+        parse_side(&text, "k.kingdom", &ruleset, &modules, rules).unwrap_or_else(|e| panic!("{e}"));
+    let view = SideView::new(&ruleset, &kingdom, &modules, &data, Side(0));
+    let score = score_side(rules, view);
+    let lines: i64 = score.bonuses.iter().map(|b| i64::from(b.points)).sum();
+    assert_eq!(lines, 16 * 63_000);
+    let points = modules.modules()[0].points(rules, view.for_module(0));
+    assert_eq!(i64::from(points), lines);
+}

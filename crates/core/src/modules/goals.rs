@@ -573,10 +573,11 @@ impl Mechanism for Goals {
         )
     }
 
+    /// The lines' sum, as `score` adds them (each line held within `MAX_LINE_POINTS`; 16 of
+    /// them at most, so the sum fits).
     fn points(&self, _rules: &Rules, side: SideView<'_>) -> Option<i32> {
-        Some(super::clamp_line(
-            self.scored(side).iter().map(|s| i64::from(s.2)).sum(),
-        ))
+        let sum: i64 = self.scored(side).iter().map(|s| i64::from(s.2)).sum();
+        Some(sum.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32)
     }
 }
 
