@@ -1507,12 +1507,7 @@ fn the_claims_help_follows_how_the_ruleset_lays_kingdoms_out() {
         app.run_bots();
         assert_eq!(app.mode(), Mode::Claim);
         press(&mut app, "?");
-        // The help's words, its wrapped rows joined: the boxes' borders and spaces dropped.
-        screen(&app, 100, 50)
-            .replace(['│', '┌', '┐', '└', '┘', '─', '"'], " ")
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
+        words(&screen(&app, 100, 50))
     };
     let both = help(load(
         "extends = \"kingdomino\"\n[rules]\nconnection = \"any-terrain\"\ncastle = \"centre\"\n",
@@ -1534,13 +1529,7 @@ fn the_claims_help_follows_how_the_ruleset_lays_kingdoms_out() {
 #[test]
 fn the_goals_in_play_are_shown_and_scored() {
     let goals = goals_guide();
-    let mut app = crownlands_tui::App::new_game(
-        goals,
-        seats("you,greedy"),
-        config(4, crownlands_tui::Palette::none()),
-    )
-    .expect("setup");
-    app.run_bots();
+    let mut app = app_with(goals, "you,greedy", 4);
     // The names of the two goals drawn, from the game's panel.
     let names: Vec<String> = app
         .game()
@@ -1588,13 +1577,7 @@ fn a_tall_modules_box_is_cut_with_a_word_and_the_help_shows_it_whole() {
         "\"knights\", \"buildings\", \"queen\", \"dragon\", \"wealth\", \"goals\"",
         long,
     );
-    let mut app = crownlands_tui::App::new_game(
-        ruleset,
-        seats("you,greedy"),
-        config(2, crownlands_tui::Palette::none()),
-    )
-    .expect("setup");
-    app.run_bots();
+    let mut app = app_with(ruleset, "you,greedy", 2);
     let area = ratatui::layout::Rect::new(0, 0, 80, 24);
     assert!(
         crownlands_tui::view::fits(&app, area),
@@ -1606,11 +1589,7 @@ fn a_tall_modules_box_is_cut_with_a_word_and_the_help_shows_it_whole() {
     assert!(shown.contains("more: ? shows all"), "{shown}");
     // The help: every goal in play, in full, under the table's rows.
     press(&mut app, "?");
-    let help: String = screen(&app, 120, 60)
-        .replace(['│', '┌', '┐', '└', '┘', '─', '"'], " ")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let help = words(&screen(&app, 120, 60));
     assert!(help.contains("On the table now:"), "{help}");
     assert!(help.contains(&format!("+10 {long}: lake 2+sq")), "{help}");
     press(&mut app, "<esc>");
@@ -1628,13 +1607,7 @@ fn a_goals_rows_figures_survive_a_narrow_box() {
     let goals = goals_guide();
     let mut seen = 0;
     for seed in 0..12 {
-        let mut app = crownlands_tui::App::new_game(
-            Arc::clone(&goals),
-            seats("you,greedy,greedy,greedy"),
-            config(seed, crownlands_tui::Palette::none()),
-        )
-        .expect("setup");
-        app.run_bots();
+        let app = app_with(Arc::clone(&goals), "you,greedy,greedy,greedy", seed);
         let shown = screen(&app, 80, 24);
         for panel in app.game().expect("a game").panels() {
             for row in panel.rows {
@@ -1659,13 +1632,7 @@ fn a_cut_box_keeps_the_steps_highlighted_row_in_view() {
         "\"goals\", \"knights\", \"buildings\", \"queen\", \"dragon\", \"wealth\"",
         "Great lake",
     );
-    let mut app = crownlands_tui::App::new_game(
-        ruleset,
-        seats("you,greedy"),
-        config(3, crownlands_tui::Palette::none()),
-    )
-    .expect("setup");
-    app.run_bots();
+    let mut app = app_with(ruleset, "you,greedy", 3);
     let before = screen(&app, 80, 24);
     assert!(before.contains("Goals"), "{before}");
     play_to_step(&mut app, "buildings", 1, 400);

@@ -40,14 +40,25 @@ pub fn config(seed: u64, palette: Palette) -> Config {
 }
 
 pub fn app(ruleset_name: &str, players: &str, seed: u64) -> App {
-    let mut app = App::new_game(
-        ruleset(ruleset_name),
-        seats(players),
-        config(seed, Palette::none()),
-    )
-    .expect("game sets up");
+    app_with(ruleset(ruleset_name), players, seed)
+}
+
+/// [`app`] on a ruleset of the test's own (a house rule).
+pub fn app_with(ruleset: Arc<Ruleset>, players: &str, seed: u64) -> App {
+    let mut app = App::new_game(ruleset, seats(players), config(seed, Palette::none()))
+        .expect("game sets up");
     app.run_bots();
     app
+}
+
+/// A screen's words, its boxes' borders and quotes dropped and its wrapped rows joined: what a
+/// paragraph says, wherever it wrapped.
+pub fn words(screen: &str) -> String {
+    screen
+        .replace(['│', '┌', '┐', '└', '┘', '─', '"'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Press keys (see `Key::parse_all`), letting bots play after each: each a moment after the
