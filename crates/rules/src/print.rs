@@ -360,7 +360,36 @@ fn write_section(header: &str, table: &toml_edit::InlineTable, out: &mut String)
                 for name in names {
                     if let Some(inner) = t.get(name) {
                         let (key, name) = (bare_or_quoted(key), bare_or_quoted(name));
-                        let _ = writeln!(out, "{key}.{name} = {inner}");
+                        match inner {
+                            // Parameters holding a list of tables (the goals): a key a line,
+                            // the list a table a line, each table's `name` first.
+                            Value::InlineTable(params)
+                                if params.iter().any(|(_, v)| is_array_of_tables(v)) =>
+                            {
+                                for (param, value) in params {
+                                    let param = bare_or_quoted(param);
+                                    match value {
+                                        Value::Array(items) if is_array_of_tables(value) => {
+                                            let _ = writeln!(out, "{key}.{name}.{param} = [");
+                                            for item in items {
+                                                let _ = writeln!(out, "  {},", name_first(item));
+                                            }
+                                            let _ = writeln!(out, "]");
+                                        }
+                                        _ => {
+                                            let _ = writeln!(
+                                                out,
+                                                "{key}.{name}.{param} = {}",
+                                                value.to_string().trim()
+                                            );
+                                        }
+                                    }
+                                }
+                            }
+                            _ => {
+                                let _ = writeln!(out, "{key}.{name} = {inner}");
+                            }
+                        }
                     }
                 }
             }
@@ -370,6 +399,26 @@ fn write_section(header: &str, table: &toml_edit::InlineTable, out: &mut String)
             }
         }
     }
+}
+
+/// A table of a list written on its own line, its `name` first where it has one (`{ name =
+/// "Great lake", points = 10, ... }`).
+fn name_first(item: &Value) -> String {
+    let Value::InlineTable(t) = item else {
+        return item.to_string().trim().to_string();
+    };
+    let mut ordered = toml_edit::InlineTable::new();
+    for (k, v) in t
+        .iter()
+        .filter(|(k, _)| *k == "name")
+        .chain(t.iter().filter(|(k, _)| *k != "name"))
+    {
+        let mut v = v.clone();
+        v.decor_mut().clear();
+        ordered.insert(k, v);
+    }
+    ordered.fmt();
+    ordered.to_string().trim().to_string()
 }
 
 fn is_table(v: &Value) -> bool {

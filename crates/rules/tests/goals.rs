@@ -205,7 +205,13 @@ fn by_hand(game: &Game, side: Side, name: &str) -> i32 {
 fn show_round_trips_the_goals() {
     let ruleset = guide();
     let text = crownlands_rules::to_toml(&ruleset, None);
-    assert!(text.contains("module.goals"), "{text}");
+    // A goal a line, its name first.
+    assert!(
+        text.contains(
+            "module.goals.draw = 2\nmodule.goals.goal = [\n  { name = \"Great lake\", points = 10,"
+        ),
+        "{text}"
+    );
     let back = crownlands_rules::load_str(Registry::shipped_ref(), &text, Path::new("shown.toml"))
         .unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(&back, ruleset.as_ref());
