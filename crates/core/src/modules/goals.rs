@@ -184,22 +184,28 @@ impl Goal {
             },
             None => None,
         };
-        let of = |t: crate::TerrainId| terrain.is_none_or(|want| want == t);
-        let (mut times, mut squares, mut crowns) = (0u32, 0u32, 0u32);
-        side.kingdom.for_each_territory(|t| {
-            if !of(t.terrain) {
-                return;
-            }
-            squares += t.squares;
-            crowns += t.crowns;
-            if t.squares >= self.squares && t.crowns >= self.crowns {
+        let kingdom = side.kingdom;
+        if self.scope == Scope::Kingdom {
+            // The kingdom's own counts, of the terrain or of every square.
+            let (squares, crowns) = match terrain {
+                Some(t) => (kingdom.count_of(t), kingdom.crowns_of(t)),
+                None => (kingdom.squares(), kingdom.crowns()),
+            };
+            return u32::from(squares >= self.squares && crowns >= self.crowns);
+        }
+        let mut times = 0u32;
+        kingdom.for_each_territory(|t| {
+            if terrain.is_none_or(|want| want == t.terrain)
+                && t.squares >= self.squares
+                && t.crowns >= self.crowns
+            {
                 times += 1;
             }
         });
-        match self.scope {
-            Scope::ATerritory => times.min(1),
-            Scope::EachTerritory => times,
-            Scope::Kingdom => u32::from(squares >= self.squares && crowns >= self.crowns),
+        if self.scope == Scope::ATerritory {
+            times.min(1)
+        } else {
+            times
         }
     }
 

@@ -29,10 +29,15 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     let w = cols_area.width / sides as u16;
     // Each row: a label, and its number right-aligned, in 24 columns, or as many as the longest
     // line of a module needs whole (a goal's or a building's long name), up to 48.
-    let longest = outcome
+    // (Each side's module lines worked out once, for the width and the column.)
+    let mut module_lines: Vec<_> = outcome
         .scores
         .iter()
-        .flat_map(|(side, _)| game.score_lines(side))
+        .map(|(side, _)| game.score_lines(side))
+        .collect();
+    let longest = module_lines
+        .iter()
+        .flatten()
         .map(|l| super::text::width(&l.label) + 6)
         .max()
         .unwrap_or(0);
@@ -40,7 +45,7 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     // Each column's lines first: the kingdoms' cells are sized for the longest column, so that
     // every kingdom is drawn alike, at the same height.
     let mut columns = Vec::with_capacity(sides);
-    for (side, score) in outcome.scores.iter() {
+    for ((side, score), lines) in outcome.scores.iter().zip(module_lines.iter_mut()) {
         let head = Line::from(format!(
             "Place {}",
             outcome.places.get(side).copied().unwrap_or(0)
@@ -87,7 +92,7 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                 )
             })
             .chain(
-                game.score_lines(side)
+                std::mem::take(lines)
                     .into_iter()
                     .map(|l| (l.label, l.points)),
             )
