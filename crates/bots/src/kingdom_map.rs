@@ -11,7 +11,7 @@
 use crate::greedy::{
     BBOX_GROWTH, DEAD_CELL, DISTANCE, STILL_POSSIBLE, TOUCH_CROWNED, TOUCH_OWN_TERRAIN,
 };
-use crownlands_core::modules::TerritoryScoring;
+use crownlands_core::modules::{TerritoryScoring, TerritorySize};
 use crownlands_core::{
     Domino, DominoId, Kingdom, MAX_GRID, MiddleKingdomReading, Placement, Rules, TerrainId,
 };
@@ -67,6 +67,13 @@ pub struct KingdomMap {
     /// territory's share, while `scoring` is not empty.
     scoring: TerritoryScoring,
     extra: [i64; TERRITORIES],
+    /// While a module scores the territories together ([`TerritoryScoring::whole_points`]):
+    /// the territories read, each one's terrain, what those modules gave the kingdom read, and
+    /// room to list the territories after a placement.
+    territories: usize,
+    terrain: [u8; TERRITORIES],
+    whole: i64,
+    sizes: Vec<TerritorySize>,
     /// The territories of each terrain, and those with a crown.
     of_terrain: [u64; TERRAINS],
     crowned: u64,
@@ -110,6 +117,10 @@ impl KingdomMap {
             points: [0; TERRITORIES],
             scoring: TerritoryScoring::default(),
             extra: [0; TERRITORIES],
+            territories: 0,
+            terrain: [0; TERRITORIES],
+            whole: 0,
+            sizes: Vec::new(),
             of_terrain: [0; TERRAINS],
             crowned: 0,
             bounds: (0, 0, 0, 0),
@@ -202,7 +213,7 @@ impl KingdomMap {
         if !self.scoring.same(scoring) {
             self.scoring = scoring.clone();
         }
-        let scored = !self.scoring.is_empty();
+        let scored = self.scoring.scores_each();
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             // Once in 2^32 reads: no entry may pass for this read's.
@@ -254,6 +265,9 @@ impl KingdomMap {
                 if let Some(of) = self.of_terrain.get_mut(t.terrain.index()) {
                     *of |= bit;
                 }
+                if let Some(terrain) = self.terrain.get_mut(territories as usize) {
+                    *terrain = t.terrain.0;
+                }
                 if t.crowns > 0 {
                     self.crowned |= bit;
                 }
@@ -270,6 +284,14 @@ impl KingdomMap {
                 self.occupied += 1;
             }
         });
+        self.territories = territories as usize;
+        if self.scoring.scores_whole() {
+            let mut sizes = std::mem::take(&mut self.sizes);
+            sizes.clear();
+            sizes.extend((0..self.territories).map(|k| self.size_of(k)));
+            self.whole = self.scoring.whole_points(&sizes);
+            self.sizes = sizes;
+        }
         self.middle_kingdom = rules.middle_kingdom.map(|mk| (mk.points, mk.reading));
         self.harmony = rules.harmony;
         self.dead = self.dead_cells(self.bounds);
@@ -306,7 +328,7 @@ impl KingdomMap {
         // Territory points: the territories next to each new square merge with it. As a set
         // (a word), a territory next to both squares, or to one on two sides, counts once.
         let (near_a, near_b) = (self.near(ia), self.near(ib));
-        let gain = if sa.terrain == sb.terrain {
+        let mut gain = if sa.terrain == sb.terrain {
             self.merge(
                 (near_a | near_b) & ta,
                 u32::from(sa.crowns) + u32::from(sb.crowns),
@@ -317,6 +339,17 @@ impl KingdomMap {
             self.merge(near_a & ta, u32::from(sa.crowns), 1, sa.terrain)
                 + self.merge(near_b & tb, u32::from(sb.crowns), 1, sb.terrain)
         };
+        if self.scoring.scores_whole() {
+            gain += if sa.terrain == sb.terrain {
+                let both = u32::from(sa.crowns) + u32::from(sb.crowns);
+                self.whole_gain(&[((near_a | near_b) & ta, both, 2, sa.terrain)])
+            } else {
+                self.whole_gain(&[
+                    (near_a & ta, u32::from(sa.crowns), 1, sa.terrain),
+                    (near_b & tb, u32::from(sb.crowns), 1, sb.terrain),
+                ])
+            };
+        }
         // Shape bonuses, holes, the bounding box: the same for every domino on these cells.
         let shape = self.shape(ia, ib, (ax, ay, bx, by));
         let mut v = gain as f64 + shape.potential;
@@ -343,6 +376,47 @@ impl KingdomMap {
         }
         v -= BBOX_GROWTH * f64::from(shape.growth);
         v
+    }
+
+    /// The `k`th territory read, as a module scoring territories together reads it.
+    fn size_of(&self, k: usize) -> TerritorySize {
+        TerritorySize {
+            terrain: TerrainId(self.terrain.get(k).copied().unwrap_or(0)),
+            squares: self.squares.get(k).copied().unwrap_or(0),
+            crowns: self.crowns.get(k).copied().unwrap_or(0),
+        }
+    }
+
+    /// What the modules scoring the territories together gain when new squares join
+    /// territories: each part the territories `merged` (of `terrain`) with new squares bringing
+    /// `squares` and `crowns` (the parts' territories apart).
+    fn whole_gain(&mut self, parts: &[(u64, u32, u32, TerrainId)]) -> i64 {
+        let merged = parts.iter().fold(0u64, |m, p| m | p.0);
+        let mut sizes = std::mem::take(&mut self.sizes);
+        sizes.clear();
+        sizes.extend(
+            (0..self.territories)
+                .filter(|&k| merged & 1u64.checked_shl(k as u32).unwrap_or(0) == 0)
+                .map(|k| self.size_of(k)),
+        );
+        for &(merged, crowns, squares, terrain) in parts {
+            let (mut sq, mut cr) = (squares, crowns);
+            let mut left = merged;
+            while left != 0 {
+                let k = left.trailing_zeros() as usize;
+                left &= left - 1;
+                sq += self.squares.get(k).copied().unwrap_or(0);
+                cr += self.crowns.get(k).copied().unwrap_or(0);
+            }
+            sizes.push(TerritorySize {
+                terrain,
+                squares: sq,
+                crowns: cr,
+            });
+        }
+        let after = self.scoring.whole_points(&sizes);
+        self.sizes = sizes;
+        after - self.whole
     }
 
     /// The territories of `terrain` ([`KingdomMap::of_terrain`]).
@@ -373,7 +447,7 @@ impl KingdomMap {
             old += i64::from(self.points.get(k).copied().unwrap_or(0));
         }
         let printed = i64::from(sq * cr) - old;
-        if self.scoring.is_empty() {
+        if !self.scoring.scores_each() {
             return printed;
         }
         let mut extra_old = 0i64;

@@ -1,7 +1,7 @@
 //! The fast placement value gives greedy's value for every placement of random games, in every
 //! shipped ruleset (grids 5 and 7, Middle Kingdom in both readings, Harmony), and in house rules
-//! that change it (territories scored by terrain and size, the castle fixed at the centre,
-//! dominoes joining any terrain).
+//! that change it (territories scored by terrain and size, goals scoring the territories
+//! together, the castle fixed at the centre, dominoes joining any terrain).
 
 use crownlands_bots::greedy::{KingdomEval, placement_value};
 use crownlands_bots::kingdom_map::KingdomMap;
@@ -27,10 +27,32 @@ fn house_rules() -> Vec<(String, Ruleset)> {
     .unwrap_or_else(|e| panic!("{e}"));
     let small = crownlands_rules::load_path(registry, &dir.join("small-territories.toml"))
         .unwrap_or_else(|e| panic!("{e}"));
+    // Goals, which score the territories together: the guide's (two of six drawn a game), and
+    // every goal in play on a 7x7 grid with both bonuses, of every scope, a penalty among them,
+    // with terrain multipliers beside them.
+    let goals = crownlands_rules::load_path(registry, &dir.join("goals.toml"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let many_goals = crownlands_rules::load_str(
+        registry,
+        "extends = \"harmony-middle-kingdom\"\nname = \"many-goals\"\n[rules]\ngrid-size = 7\n\
+         modules = [\"terrain-multipliers\", \"goals\"]\n\
+         [rules.module.terrain-multipliers]\nmultipliers = { lake = 2 }\n\
+         [rules.module.goals]\ngoal = [\n\
+         { name = \"Lakes\", points = 4, terrain = \"lake\", squares = 3, scope = \"each-territory\" },\n\
+         { name = \"Any 3\", points = 2, squares = 3, scope = \"each-territory\" },\n\
+         { name = \"Crowned\", points = 9, crowns = 3 },\n\
+         { name = \"Mines\", points = 8, terrain = \"mine\", crowns = 2, scope = \"kingdom\" },\n\
+         { name = \"Big\", points = 3, squares = 30, scope = \"kingdom\" },\n\
+         { name = \"Swamp\", points = -5, terrain = \"swamp\", squares = 2 },\n]\n",
+        &dir.join("many-goals.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     vec![
         ("lakes-double".into(), lakes),
         ("harsh".into(), harsh),
         ("small-territories".into(), small),
+        ("goals".into(), goals),
+        ("many-goals".into(), many_goals),
     ]
 }
 
@@ -72,6 +94,7 @@ fn kingdom_map_values_equal_greedy_values() {
         })
         .collect();
     let houses = house_rules();
+    let house_names: Vec<String> = houses.iter().map(|(name, _)| name.clone()).collect();
     for (name, r) in &houses {
         assert!(
             !Game::new(Arc::new(r.clone()), 2, 1)
@@ -85,6 +108,7 @@ fn kingdom_map_values_equal_greedy_values() {
     rulesets.extend(laid_out());
     for (name, r) in rulesets {
         let r = Arc::new(r);
+        let mut changed_here = 0u32;
         let players = r.player_counts()[0].0;
         for seed in 0..6u64 {
             let mut g = Game::new(r.clone(), players, seed).expect("setup");
@@ -111,6 +135,7 @@ fn kingdom_map_values_equal_greedy_values() {
                         );
                         if scored && plain.value(domino, pl).to_bits() != fast.to_bits() {
                             changed += 1;
+                            changed_here += 1;
                         }
                         fast_values.push((pl, fast));
                         checked += 1;
@@ -123,6 +148,10 @@ fn kingdom_map_values_equal_greedy_values() {
                 }
                 g.play_random(|| rng.next_u32()).expect("not over");
             }
+        }
+        // Each house rule changes values somewhere (a goal's only once a territory nears it).
+        if house_names.contains(&name) {
+            assert!(changed_here > 20, "{name}: {changed_here} values changed");
         }
     }
     assert!(checked > 10_000, "{checked}");

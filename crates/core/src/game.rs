@@ -232,8 +232,12 @@ struct ModuleSet {
     begins: Arc<[bool]>,
     /// The modules with an [`Module::end_round`], in order.
     ends: Arc<[usize]>,
-    /// The modules scoring territory by territory, for the bots' placement values.
+    /// The modules scoring territory by territory, for the bots' placement values, and from
+    /// this game's setup those scoring the territories together.
     territories: TerritoryScoring,
+    /// Whether a module scores the territories together ([`Module::scores_kingdom`]): its
+    /// scorer is asked again at each deal.
+    scores_kingdom: bool,
 }
 
 impl Game {
@@ -279,8 +283,10 @@ impl Game {
             .filter(|&i| built.modules()[i].has_end_round())
             .collect();
         let territories = TerritoryScoring::new(&built, &ruleset);
+        let scores_kingdom = built.modules().iter().any(|m| m.scores_kingdom());
         let modules = ModuleSet {
             territories,
+            scores_kingdom,
             ends: ends.into(),
             all: built,
             steps: steps.into(),
@@ -405,6 +411,16 @@ impl Game {
                 // `Ruleset::new` set every module up for this many sides and refused the
                 // ruleset if one could not be: setting up depends on nothing else.
                 let _ = m.setup(&mut ctx);
+            }
+            if self.modules.scores_kingdom {
+                // What the modules scoring whole kingdoms give, as this deal set them up.
+                let scorers: Vec<_> = (0..self.modules.all.modules().len())
+                    .filter_map(|me| {
+                        let m = self.modules.all.modules().get(me)?;
+                        m.kingdom_scorer(Cx::new(self, me))
+                    })
+                    .collect();
+                self.modules.territories = self.modules.territories.with_whole(scorers);
             }
         }
         self.draw_line();
@@ -961,8 +977,10 @@ impl Game {
         }
     }
 
-    /// What the modules add to a kingdom territory by territory ([`Module::scores_territories`]):
-    /// how the bots value a placement under a house rule such as `terrain-multipliers`.
+    /// What the modules add to a kingdom territory by territory ([`Module::scores_territories`])
+    /// or from its territories together ([`Module::scores_kingdom`], as this game was set up):
+    /// how the bots value a placement under a house rule such as `terrain-multipliers` or
+    /// `goals`.
     pub fn territory_scoring(&self) -> &TerritoryScoring {
         &self.modules.territories
     }

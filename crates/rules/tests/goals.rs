@@ -178,6 +178,46 @@ fn random_games_score_the_goals_drawn() {
     assert!(met > 10, "goals met {met} times in 180 kingdoms");
 }
 
+/// What the bots value placements with (`Game::territory_scoring`, the goals scoring the
+/// territories together) is the goals' score line for line, all through random games, after
+/// a reset draws other goals, and where none is in play.
+#[test]
+fn the_bots_see_the_goals_drawn() {
+    let goal_points = |game: &Game, side: Side| -> i64 {
+        game.score(side)
+            .bonuses
+            .iter()
+            .filter(|b| b.key.starts_with("goal: "))
+            .map(|b| i64::from(b.points))
+            .sum()
+    };
+    let mut game = Game::new(guide(), 2, 0).expect("a game");
+    assert!(game.territory_scoring().scores_whole());
+    let (mut checked, mut met) = (0, 0);
+    for seed in 0..40u64 {
+        // The same game dealt again: its goals drawn again from the new seed.
+        game.reset(seed);
+        let mut rng = crownlands_core::rng::GameRng::seed_from(seed);
+        while !game.is_over() {
+            for side in Side::all(2) {
+                let seen = game.territory_scoring().of_kingdom(game.kingdom(side));
+                assert_eq!(seen, goal_points(&game, side), "seed {seed}, {side:?}");
+                checked += 1;
+                met += usize::from(seen != 0);
+            }
+            game.play_random(|| rng.next_u32()).expect("not over");
+        }
+    }
+    assert!(checked > 1_000 && met > 50, "{checked} checked, {met} met");
+    // Goals all worth nothing: nothing to see.
+    let idle = written(
+        "extends = \"kingdomino\"\nname = \"idle\"\n[rules]\nmodules = [\"goals\"]\n\
+         [rules.module.goals]\ngoal = [{ name = \"Nil\", points = 0 }]\n",
+    );
+    let game = Game::new(idle, 2, 1).expect("a game");
+    assert!(game.territory_scoring().is_empty());
+}
+
 /// The guide's goal `name`, scored for `side` by hand.
 fn by_hand(game: &Game, side: Side, name: &str) -> i32 {
     let ruleset = game.ruleset();
@@ -309,4 +349,31 @@ fn the_points_are_the_lines_sum_at_the_largest() {
     assert_eq!(lines, 16 * 63_000);
     let points = modules.modules()[0].points(rules, view.for_module(0));
     assert_eq!(i64::from(points), lines);
+}
+
+/// Every problem the goals' check finds is reported, each at its goal: two names alike, a name
+/// too long, and a name twice.
+#[test]
+fn every_goal_problem_is_reported_at_its_goal() {
+    let text = "extends = \"kingdomino\"\nname = \"bad\"\n[rules]\nmodules = [\"goals\"]\n\
+                [rules.module.goals]\ngoal = [\n\
+                  { name = \"Lake\", points = 3 },\n\
+                  { name = \"lake\", points = 3 },\n\
+                  { name = \"A name that is far too long for the panel to show\", points = 3 },\n\
+                  { name = \"Forest\", points = 3 },\n\
+                  { name = \"Forest\", points = 3 },\n\
+                ]\n";
+    let e = crownlands_rules::load_str(Registry::shipped_ref(), text, Path::new("bad.toml"))
+        .expect_err("refused")
+        .to_string();
+    for (line, says) in [
+        (8, "`goal[1].name` `lake` reads as `goal[0].name` `Lake`"),
+        (9, "`goal[2].name` has 49 characters: at most 40"),
+        (11, "`goal[4].name` `Forest` is `goal[3].name` too"),
+    ] {
+        assert!(
+            e.contains(&format!("bad.toml:{line}:10: module `goals`: {says}")),
+            "{e}"
+        );
+    }
 }

@@ -10,9 +10,10 @@ use super::SideView;
 use super::bounded::{Bounded, BoundedList};
 use super::describe::{Panel, PanelRow, ScoreLine};
 use super::mechanism::{CheckProblem, Mechanism, NoAction, ParamProblem};
-use super::{Cx, ModuleState};
+use super::{Cx, KingdomScorer, ModuleState, TerritorySize};
 use crate::ruleset::{Rules, Ruleset};
 use crate::score::ScoreBreakdown;
+use crate::terrain::TerrainId;
 use serde::{Deserialize, Serialize};
 
 /// At most this many goals in a list.
@@ -174,34 +175,34 @@ impl Goal {
         }
     }
 
-    /// How many times `side`'s kingdom meets it (0 or 1 but for `each-territory`).
-    fn times(&self, side: SideView<'_>) -> u32 {
-        let terrain = match &self.terrain {
-            Some(name) => match side.ruleset.terrain_by_name(name) {
-                Some(id) => Some(id),
-                // (A terrain the ruleset lacks is refused at load.)
-                None => return 0,
-            },
-            None => None,
-        };
-        let kingdom = side.kingdom;
+    /// Its terrain looked up in `ruleset`: `Some(None)` for any terrain, `None` for a terrain
+    /// the ruleset lacks (refused at load; such a goal is never met).
+    fn terrain_in(&self, ruleset: &Ruleset) -> Option<Option<TerrainId>> {
+        match &self.terrain {
+            Some(name) => ruleset.terrain_by_name(name).map(Some),
+            None => Some(None),
+        }
+    }
+
+    /// How many times a kingdom of `territories` meets it (0 or 1 but for `each-territory`),
+    /// its terrain `terrain` (any, without one).
+    fn times(&self, terrain: Option<TerrainId>, territories: &[TerritorySize]) -> u32 {
+        let of = |t: &&TerritorySize| terrain.is_none_or(|want| want == t.terrain);
         if self.scope == Scope::Kingdom {
-            // The kingdom's own counts, of the terrain or of every square.
-            let (squares, crowns) = match terrain {
-                Some(t) => (kingdom.count_of(t), kingdom.crowns_of(t)),
-                None => (kingdom.squares(), kingdom.crowns()),
-            };
+            // The kingdom's squares and crowns of the terrain (or of every square) together.
+            let (squares, crowns) = territories
+                .iter()
+                .filter(of)
+                .fold((0u32, 0u32), |(s, c), t| {
+                    (s.saturating_add(t.squares), c.saturating_add(t.crowns))
+                });
             return u32::from(squares >= self.squares && crowns >= self.crowns);
         }
-        let mut times = 0u32;
-        kingdom.for_each_territory(|t| {
-            if terrain.is_none_or(|want| want == t.terrain)
-                && t.squares >= self.squares
-                && t.crowns >= self.crowns
-            {
-                times += 1;
-            }
-        });
+        let times = territories
+            .iter()
+            .filter(of)
+            .filter(|t| t.squares >= self.squares && t.crowns >= self.crowns)
+            .count() as u32;
         if self.scope == Scope::ATerritory {
             times.min(1)
         } else {
@@ -245,14 +246,27 @@ impl Goals {
 
     /// Each goal in play and what `side` scores by it.
     fn scored<'a>(&'a self, side: SideView<'_>) -> Vec<(&'a Goal, u32, i32)> {
+        let mut territories = Vec::with_capacity(super::MAX_TERRITORIES);
+        super::territory_sizes(side.kingdom, &mut territories);
         self.in_play(side.state::<GoalsState>())
             .into_iter()
             .map(|g| {
-                let times = g.times(side);
-                let points = super::clamp_line(i64::from(times) * i64::from(g.points));
-                (g, times, points)
+                let times = g
+                    .terrain_in(side.ruleset)
+                    .map_or(0, |terrain| g.times(terrain, &territories));
+                (g, times, line_points(g, times))
             })
             .collect()
+    }
+
+    /// The goals in play with their terrains looked up, for the bots ([`GoalsScorer`]).
+    fn counted(&self, ruleset: &Ruleset, state: Option<&GoalsState>) -> GoalsScorer {
+        GoalsScorer(
+            self.in_play(state)
+                .into_iter()
+                .filter_map(|g| Some((g.clone(), g.terrain_in(ruleset)?)))
+                .collect(),
+        )
     }
 
     /// Whether a game draws some of the goals (fewer than the list).
@@ -579,11 +593,44 @@ impl Mechanism for Goals {
         )
     }
 
-    /// The lines' sum, as `score` adds them (each line held within `MAX_LINE_POINTS`; 16 of
-    /// them at most, so the sum fits).
+    /// The lines' sum, as `score` adds them.
     fn points(&self, _rules: &Rules, side: SideView<'_>) -> Option<i32> {
-        let sum: i64 = self.scored(side).iter().map(|s| i64::from(s.2)).sum();
-        Some(sum.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32)
+        Some(total(self.scored(side).iter().map(|s| s.2)))
+    }
+
+    /// The goals' points depend on the kingdom's territories and on the goals drawn, which
+    /// setup decides: the bots value placements with them.
+    fn scores_kingdom(&self) -> bool {
+        self.goals.iter().any(|g| g.points != 0)
+    }
+
+    fn kingdom_scorer(&self, cx: Cx<'_>) -> Option<Box<dyn KingdomScorer>> {
+        let scorer = self.counted(cx.table().ruleset(), cx.state::<GoalsState>());
+        (!scorer.0.is_empty()).then(|| Box::new(scorer) as Box<dyn KingdomScorer>)
+    }
+}
+
+/// A goal's line: its points for each time it is met, within `MAX_LINE_POINTS` either way.
+fn line_points(g: &Goal, times: u32) -> i32 {
+    super::clamp_line(i64::from(times) * i64::from(g.points))
+}
+
+/// The lines' sum (16 lines at most, each within `MAX_LINE_POINTS`, so it fits; held within
+/// `i32` all the same).
+fn total(lines: impl Iterator<Item = i32>) -> i32 {
+    let sum: i64 = lines.map(i64::from).sum();
+    sum.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+}
+
+/// The goals in play in one game, their terrains looked up: what they give a kingdom of given
+/// territories, as [`Goals::points`] counts it.
+struct GoalsScorer(Vec<(Goal, Option<TerrainId>)>);
+
+impl KingdomScorer for GoalsScorer {
+    fn points(&self, territories: &[TerritorySize]) -> i64 {
+        i64::from(total(self.0.iter().map(|(g, terrain)| {
+            line_points(g, g.times(*terrain, territories))
+        })))
     }
 }
 

@@ -273,6 +273,14 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn territory_points(&self, _terrain: &str, _squares: u32, _crowns: u32) -> i64 {
         0
     }
+    /// See [`Module::scores_kingdom`].
+    fn scores_kingdom(&self) -> bool {
+        false
+    }
+    /// See [`Module::kingdom_scorer`].
+    fn kingdom_scorer(&self, _cx: Cx<'_>) -> Option<Box<dyn super::KingdomScorer>> {
+        None
+    }
     fn file_syntax(&self) -> FileSyntax {
         FileSyntax::default()
     }
@@ -558,8 +566,19 @@ pub fn build_mechanism<M: Mechanism>(spec: &ModuleSpec) -> Result<Box<dyn Module
             return Err(err(whole.to_string()));
         }
     };
-    if let Some(p) = M::validate(&params).into_iter().next() {
-        return Err(err(p.problem));
+    let mut problems: Vec<String> = M::validate(&params)
+        .into_iter()
+        .map(|p| p.problem)
+        .collect();
+    match problems.len() {
+        0 => {}
+        1 => return Err(err(problems.remove(0))),
+        _ => {
+            return Err(ModuleError::Params {
+                module: M::NAME.to_string(),
+                problems,
+            });
+        }
     }
     Ok(Box::new(M::new(params)))
 }
@@ -768,6 +787,12 @@ impl<M: Mechanism> Module for M {
     }
     fn territory_points(&self, terrain: &str, squares: u32, crowns: u32) -> i64 {
         Mechanism::territory_points(self, terrain, squares, crowns)
+    }
+    fn scores_kingdom(&self) -> bool {
+        Mechanism::scores_kingdom(self)
+    }
+    fn kingdom_scorer(&self, cx: Cx<'_>) -> Option<Box<dyn super::KingdomScorer>> {
+        Mechanism::kingdom_scorer(self, cx)
     }
     fn file_syntax(&self) -> FileSyntax {
         Mechanism::file_syntax(self)

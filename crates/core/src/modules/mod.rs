@@ -51,7 +51,9 @@ pub use state::{
 };
 pub use table::{ComponentTable, rows};
 pub use terrain_multipliers::TerrainMultipliers;
-pub use territory::TerritoryScoring;
+pub use territory::{
+    KingdomScorer, MAX_TERRITORIES, TerritoryScoring, TerritorySize, territory_sizes,
+};
 pub use wealth::Wealth;
 
 use crate::action_text::ActionWord;
@@ -265,6 +267,13 @@ pub enum ModuleError {
     Duplicate(String),
     #[error("module `{module}`: {problem}")]
     Param { module: String, problem: String },
+    /// Several problems with the parameters, each as a [`ModuleError::Param`] would say it
+    /// (a ruleset's checks report each on its own, at its place in the file).
+    #[error("module `{module}`: {}", problems.join("; "))]
+    Params {
+        module: String,
+        problems: Vec<String>,
+    },
     /// A parameter the module does not have (the key is at fault, not its value).
     #[error("module `{module}`: {problem}")]
     UnknownParam { module: String, problem: String },
@@ -426,6 +435,20 @@ fn entry_problems(
     out
 }
 
+/// `error`, or each of its problems as a [`ModuleError::Param`] where it holds several.
+fn each_problem(error: ModuleError) -> Vec<ModuleError> {
+    match error {
+        ModuleError::Params { module, problems } => problems
+            .into_iter()
+            .map(|problem| ModuleError::Param {
+                module: module.clone(),
+                problem,
+            })
+            .collect(),
+        other => vec![other],
+    }
+}
+
 /// Every problem with a module list, not only the first: duplicate and unknown names, and each
 /// parameter checked on its own (then the whole spec, for problems between parameters).
 pub fn check_specs(registry: &Registry, specs: &[ModuleSpec]) -> Vec<SpecProblem> {
@@ -473,11 +496,11 @@ pub fn check_specs(registry: &Registry, specs: &[ModuleSpec]) -> Vec<SpecProblem
                         error,
                     }));
                 } else {
-                    out.push(SpecProblem {
+                    out.extend(each_problem(error).into_iter().map(|error| SpecProblem {
                         module: i,
                         key: Some(key.clone()),
                         error,
-                    });
+                    }));
                 }
                 if let Some(r) = repaired.get_mut(i) {
                     r.params.remove(key);
@@ -487,11 +510,11 @@ pub fn check_specs(registry: &Registry, specs: &[ModuleSpec]) -> Vec<SpecProblem
         if out.len() == before
             && let Err(error) = build(registry, spec)
         {
-            out.push(SpecProblem {
+            out.extend(each_problem(error).into_iter().map(|error| SpecProblem {
                 module: i,
                 key: None,
                 error,
-            });
+            }));
             // The parameters clash together: check the rest with them all at their defaults.
             if let Some(r) = repaired.get_mut(i) {
                 r.params.clear();
@@ -1029,6 +1052,22 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
     /// [`MAX_LINE_POINTS`] either way ([`clamp_line`]), as the bots hold it.
     fn territory_points(&self, _terrain: &str, _squares: u32, _crowns: u32) -> i64 {
         0
+    }
+
+    /// Whether this module's points come from the side's territories taken together, as
+    /// [`Module::kingdom_scorer`] gives them (`goals`: a lake of 6 squares, met once): the bots
+    /// then value a placement with them.
+    fn scores_kingdom(&self) -> bool {
+        false
+    }
+
+    /// For a module that [`Module::scores_kingdom`]: its points for a kingdom from the
+    /// kingdom's territories alone, with what the game's setup decided (the goals drawn), asked
+    /// once a game is set up. What it gives must equal [`Module::points`] for any kingdom of
+    /// those territories for the rest of the game: for points that depend on the kingdom and
+    /// on the setup, not on what changes in play.
+    fn kingdom_scorer(&self, _cx: Cx<'_>) -> Option<Box<dyn KingdomScorer>> {
+        None
     }
 
     // ----- kingdom files (see [`file`]): `@` lines and marks after squares -----

@@ -1,5 +1,6 @@
-//! Points the modules give a kingdom territory by territory (a house rule's lakes counting
-//! double): what a bot needs to value a placement with them as fast as the printed scoring.
+//! Points the modules give a kingdom from its territories: territory by territory (a house
+//! rule's lakes counting double), or from the territories taken together (a goal met once by
+//! the largest lake): what a bot needs to value a placement with them.
 
 use super::Module;
 use crate::kingdom::Kingdom;
@@ -8,10 +9,48 @@ use std::sync::Arc;
 
 /// The modules of a game whose points are a sum over the kingdom's territories
 /// ([`Module::scores_territories`]), with the ruleset's terrain names: [`TerritoryScoring::points`]
-/// gives what they add to one territory. Empty (and free to copy) when no module does, as in
+/// gives what they add to one territory; and those whose points come from the territories
+/// taken together ([`Module::scores_kingdom`]), as this game set them up
+/// ([`TerritoryScoring::whole_points`]). Empty (and free to copy) when no module does, as in
 /// every game of the boxes.
 #[derive(Clone, Default)]
-pub struct TerritoryScoring(Option<Arc<Scorers>>);
+pub struct TerritoryScoring {
+    each: Option<Arc<Scorers>>,
+    whole: Option<Arc<[Box<dyn KingdomScorer>]>>,
+}
+
+/// A territory as a module scoring whole kingdoms reads it ([`KingdomScorer`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TerritorySize {
+    pub terrain: TerrainId,
+    pub squares: u32,
+    pub crowns: u32,
+}
+
+/// The most territories a kingdom holds (each square its own, the castle none).
+pub const MAX_TERRITORIES: usize = crate::MAX_GRID * crate::MAX_GRID - 1;
+
+/// The territories of `kingdom`, each once, in the kingdom's order.
+pub fn territory_sizes(kingdom: &Kingdom, out: &mut Vec<TerritorySize>) {
+    out.clear();
+    kingdom.for_each_territory(|t| {
+        out.push(TerritorySize {
+            terrain: t.terrain,
+            squares: t.squares,
+            crowns: t.crowns,
+        });
+    });
+}
+
+/// What a module whose points come from a kingdom's territories taken together gives a
+/// kingdom ([`Module::kingdom_scorer`]): the goals drawn for a game, with their terrains looked
+/// up. It must give the module's [`Module::points`] for any kingdom whose territories are
+/// these, as the game set up stands.
+pub trait KingdomScorer: Send + Sync {
+    /// The module's points for a kingdom whose territories are `territories` (each once, in
+    /// any order).
+    fn points(&self, territories: &[TerritorySize]) -> i64;
+}
 
 struct Scorers {
     modules: Arc<[Box<dyn Module>]>,
@@ -40,7 +79,7 @@ impl TerritoryScoring {
             .filter(|&i| list.modules()[i].scores_territories())
             .collect();
         if scoring.is_empty() {
-            return TerritoryScoring(None);
+            return TerritoryScoring::default();
         }
         let mut s = Scorers {
             modules: list.shared(),
@@ -72,29 +111,70 @@ impl TerritoryScoring {
             }
         }
         (s.table, s.squares, s.crowns) = (table.into_boxed_slice(), squares, crowns);
-        TerritoryScoring(Some(Arc::new(s)))
+        TerritoryScoring {
+            each: Some(Arc::new(s)),
+            whole: None,
+        }
     }
 
-    /// Whether no module scores territories (every territory scores as printed).
+    /// The same territory by territory, with `whole` scoring the territories together (a
+    /// game's, once its modules are set up).
+    pub(crate) fn with_whole(&self, whole: Vec<Box<dyn KingdomScorer>>) -> TerritoryScoring {
+        TerritoryScoring {
+            each: self.each.clone(),
+            whole: (!whole.is_empty()).then(|| whole.into()),
+        }
+    }
+
+    /// Whether no module scores territories (every territory scores as printed), one by one
+    /// or together.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0.is_none()
+        self.each.is_none() && self.whole.is_none()
+    }
+
+    /// Whether a module adds points territory by territory ([`TerritoryScoring::points`]).
+    #[inline]
+    pub fn scores_each(&self) -> bool {
+        self.each.is_some()
+    }
+
+    /// Whether a module scores the territories together ([`TerritoryScoring::whole_points`]).
+    #[inline]
+    pub fn scores_whole(&self) -> bool {
+        self.whole.is_some()
     }
 
     /// Whether `other` is this one (the same game's or a copy's), without comparing modules.
     pub fn same(&self, other: &TerritoryScoring) -> bool {
-        match (&self.0, &other.0) {
+        let each = match (&self.each, &other.each) {
             (None, None) => true,
             (Some(a), Some(b)) => Arc::ptr_eq(a, b),
             _ => false,
-        }
+        };
+        let whole = match (&self.whole, &other.whole) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        };
+        each && whole
+    }
+
+    /// What the modules scoring the territories together give a kingdom whose territories are
+    /// `territories`, summed (0 when none does).
+    pub fn whole_points(&self, territories: &[TerritorySize]) -> i64 {
+        self.whole.as_ref().map_or(0, |w| {
+            w.iter()
+                .map(|s| s.points(territories))
+                .fold(0i64, i64::saturating_add)
+        })
     }
 
     /// What the modules add to a territory of `terrain` with `squares` squares and `crowns`
     /// crowns, beyond its printed squares x crowns.
     #[inline]
     pub fn points(&self, terrain: TerrainId, squares: u32, crowns: u32) -> i64 {
-        let Some(s) = &self.0 else {
+        let Some(s) = &self.each else {
             return 0;
         };
         if squares <= s.squares && crowns <= s.crowns {
@@ -108,10 +188,23 @@ impl TerritoryScoring {
         s.ask(terrain.index(), squares, crowns)
     }
 
-    /// What the modules add to `kingdom`, territory by territory, each module's sum within
-    /// [`super::MAX_LINE_POINTS`] either way as its score line is.
+    /// What the modules add to `kingdom`: territory by territory, each module's sum within
+    /// [`super::MAX_LINE_POINTS`] either way as its score line is, and from its territories
+    /// together.
     pub fn of_kingdom(&self, kingdom: &Kingdom) -> i64 {
-        let Some(s) = &self.0 else {
+        let whole = if self.whole.is_some() {
+            let mut sizes = Vec::with_capacity(MAX_TERRITORIES);
+            territory_sizes(kingdom, &mut sizes);
+            self.whole_points(&sizes)
+        } else {
+            0
+        };
+        whole.saturating_add(self.each_of_kingdom(kingdom))
+    }
+
+    /// What the modules add to `kingdom` territory by territory.
+    fn each_of_kingdom(&self, kingdom: &Kingdom) -> i64 {
+        let Some(s) = &self.each else {
             return 0;
         };
         if let [_] = *s.scoring {
@@ -154,16 +247,25 @@ impl Scorers {
 
 impl std::fmt::Debug for TerritoryScoring {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.0 {
-            None => write!(f, "TerritoryScoring(none)"),
-            Some(s) => {
-                let names: Vec<&str> = s
-                    .scoring
-                    .iter()
-                    .filter_map(|&i| s.modules.get(i).map(|m| m.name()))
-                    .collect();
-                write!(f, "TerritoryScoring({})", names.join(", "))
-            }
+        let mut names: Vec<&str> = match &self.each {
+            None => Vec::new(),
+            Some(s) => s
+                .scoring
+                .iter()
+                .filter_map(|&i| s.modules.get(i).map(|m| m.name()))
+                .collect(),
+        };
+        if let Some(w) = &self.whole {
+            names.push(if w.len() == 1 {
+                "one whole-kingdom scorer"
+            } else {
+                "whole-kingdom scorers"
+            });
+        }
+        if names.is_empty() {
+            write!(f, "TerritoryScoring(none)")
+        } else {
+            write!(f, "TerritoryScoring({})", names.join(", "))
         }
     }
 }
@@ -171,7 +273,7 @@ impl std::fmt::Debug for TerritoryScoring {
 /// Worked out from the modules, which the game compares on their own.
 impl PartialEq for TerritoryScoring {
     fn eq(&self, other: &TerritoryScoring) -> bool {
-        self.is_empty() == other.is_empty()
+        self.scores_each() == other.scores_each() && self.scores_whole() == other.scores_whole()
     }
 }
 
