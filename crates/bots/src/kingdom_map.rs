@@ -400,14 +400,7 @@ impl KingdomMap {
                 .map(|k| self.size_of(k)),
         );
         for &(merged, crowns, squares, terrain) in parts {
-            let (mut sq, mut cr) = (squares, crowns);
-            let mut left = merged;
-            while left != 0 {
-                let k = left.trailing_zeros() as usize;
-                left &= left - 1;
-                sq += self.squares.get(k).copied().unwrap_or(0);
-                cr += self.crowns.get(k).copied().unwrap_or(0);
-            }
+            let (sq, cr, _) = self.joined(merged, squares, crowns);
             sizes.push(TerritorySize {
                 terrain,
                 squares: sq,
@@ -417,6 +410,22 @@ impl KingdomMap {
         let after = self.scoring.whole_points(&sizes);
         self.sizes = sizes;
         after - self.whole
+    }
+
+    /// The squares and crowns of the territories `merged` joined by new squares bringing
+    /// `squares` and `crowns`, and the printed points the merged territories had.
+    #[inline]
+    fn joined(&self, merged: u64, squares: u32, crowns: u32) -> (u32, u32, i64) {
+        let (mut sq, mut cr, mut old) = (squares, crowns, 0i64);
+        let mut left = merged;
+        while left != 0 {
+            let k = left.trailing_zeros() as usize;
+            left &= left - 1;
+            sq += self.squares.get(k).copied().unwrap_or(0);
+            cr += self.crowns.get(k).copied().unwrap_or(0);
+            old += i64::from(self.points.get(k).copied().unwrap_or(0));
+        }
+        (sq, cr, old)
     }
 
     /// The territories of `terrain` ([`KingdomMap::of_terrain`]).
@@ -437,15 +446,7 @@ impl KingdomMap {
     /// squares bringing `squares` and `crowns`, with what the modules add territory by territory.
     #[inline]
     fn merge(&self, merged: u64, crowns: u32, squares: u32, terrain: TerrainId) -> i64 {
-        let (mut sq, mut cr, mut old) = (squares, crowns, 0i64);
-        let mut left = merged;
-        while left != 0 {
-            let k = left.trailing_zeros() as usize;
-            left &= left - 1;
-            sq += self.squares.get(k).copied().unwrap_or(0);
-            cr += self.crowns.get(k).copied().unwrap_or(0);
-            old += i64::from(self.points.get(k).copied().unwrap_or(0));
-        }
+        let (sq, cr, old) = self.joined(merged, squares, crowns);
         let printed = i64::from(sq * cr) - old;
         if !self.scoring.scores_each() {
             return printed;
