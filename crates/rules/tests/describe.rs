@@ -378,3 +378,32 @@ fn the_knights_help_names_tax_bonuses_only_where_a_module_gives_them() {
         "{queendomino}"
     );
 }
+
+/// A long list of goals is a line and then a goal a line among the rules a help lists, not one
+/// paragraph; its summary is the line alone, at most 76 characters.
+#[test]
+fn goals_are_listed_a_line_each() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules/goals.toml");
+    let ruleset = std::sync::Arc::new(
+        crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let game = Game::new(ruleset, 2, 1).expect("setup");
+    let lines = scoring_rules(game.rules(), game.modules());
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("Goals: "))
+        .expect("the goals' line");
+    assert_eq!(
+        lines[at],
+        "Goals: 2 of the 6 listed drawn a game; a kingdom meeting one scores it."
+    );
+    assert_eq!(
+        lines[at + 1],
+        "  Great lake (+10): a lake territory of at least 6 squares"
+    );
+    assert_eq!(lines.len(), at + 7, "{lines:#?}");
+    let summary = game.modules()[0].summary().expect("a summary");
+    assert!(summary.chars().count() <= 76 && summary == lines[at]);
+}

@@ -1592,6 +1592,14 @@ fn a_tall_modules_box_is_cut_with_a_word_and_the_help_shows_it_whole() {
     let help = words(&screen(&app, 120, 60));
     assert!(help.contains("On the table now:"), "{help}");
     assert!(help.contains(&format!("+10 {long}: lake 2+sq")), "{help}");
+    // And among the rules, the list in words, a goal a line.
+    let shown = screen(&app, 120, 60);
+    assert!(
+        shown
+            .lines()
+            .any(|l| l.contains(&format!("│  {long} (+10): a lake territory"))),
+        "{shown}"
+    );
     press(&mut app, "<esc>");
     play_to_end(&mut app, 600);
     assert_eq!(app.mode(), Mode::GameOver);

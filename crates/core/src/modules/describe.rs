@@ -371,7 +371,7 @@ pub fn scoring_rules(rules: &Rules, modules: &[Box<dyn super::Module>]) -> Vec<S
             rules.match_games
         ));
     }
-    v.extend(modules.iter().filter_map(|m| m.summary()));
+    v.extend(modules.iter().flat_map(|m| m.rule_lines()));
     v
 }
 

@@ -278,27 +278,20 @@ impl Goals {
         format!("{} ({:+}): {}", g.name, g.points, g.asks())
     }
 
-    fn rule(&self) -> String {
-        if self.goals.is_empty() {
-            return "Goals: none listed.".into();
-        }
-        let which = if self.draws() {
+    /// The goals in one line (at most 76 characters for lists of up to 16): how many are in
+    /// play, and that a kingdom meeting one scores it.
+    fn headline(&self) -> String {
+        let n = self.goals.len();
+        if n == 0 {
+            "Goals: none listed.".into()
+        } else if self.draws() {
             format!(
-                "{} of these {} drawn at the start of each game",
-                self.draw,
-                self.goals.len()
+                "Goals: {} of the {n} listed drawn a game; a kingdom meeting one scores it.",
+                self.draw
             )
         } else {
-            "all of these".to_string()
-        };
-        format!(
-            "Goals ({which}), scored at the end by every kingdom that meets them: {}.",
-            self.goals
-                .iter()
-                .map(Self::goal_line)
-                .collect::<Vec<_>>()
-                .join("; ")
-        )
+            format!("Goals: a kingdom meeting one of the {n} listed scores its points.")
+        }
     }
 }
 
@@ -403,8 +396,20 @@ impl Mechanism for Goals {
         lines
     }
 
+    /// One line (the list is long): how many goals are in play and how they score.
     fn summary(&self) -> Option<String> {
-        Some(self.rule())
+        Some(self.headline())
+    }
+
+    /// The headline, then each goal of the list in words, a line each.
+    fn rule_lines(&self) -> Vec<String> {
+        let mut lines = vec![self.headline()];
+        lines.extend(
+            self.goals
+                .iter()
+                .map(|g| format!("  {}", Self::goal_line(g))),
+        );
+        lines
     }
 
     fn setup(&self, ctx: &mut super::SetupContext<'_>) -> Result<(), String> {

@@ -325,6 +325,10 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn summary(&self) -> Option<String> {
         None
     }
+    /// See [`Module::rule_lines`]. By default the summary.
+    fn rule_lines(&self) -> Vec<String> {
+        self.summary().into_iter().collect()
+    }
     /// `None`: the name, capitalised.
     fn title(&self) -> Option<String> {
         None
@@ -839,6 +843,9 @@ impl<M: Mechanism> Module for M {
     }
     fn summary(&self) -> Option<String> {
         Mechanism::summary(self)
+    }
+    fn rule_lines(&self) -> Vec<String> {
+        Mechanism::rule_lines(self)
     }
     fn title(&self) -> String {
         Mechanism::title(self).unwrap_or_else(|| {

@@ -1146,6 +1146,13 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
         None
     }
 
+    /// The module among the rules a help lists (`How RULESET scores`): its summary, or a
+    /// line and then a line for each thing it lists (each goal, in words). By default the
+    /// summary.
+    fn rule_lines(&self) -> Vec<String> {
+        self.summary().into_iter().collect()
+    }
+
     /// This module's step in a word or two (`Tax`), for a title where the prompt does not fit.
     /// The default is the module's name, capitalised.
     fn title(&self) -> String {

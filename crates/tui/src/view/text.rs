@@ -6,6 +6,18 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
     let mut out = Vec::new();
     for para in text.lines() {
+        // An indented paragraph (a goal of a list) keeps its indent on every line.
+        let words = para.trim_start_matches(' ');
+        let indent = para.len() - words.len();
+        if indent > 0 && !words.is_empty() && indent < width / 2 {
+            let pad = " ".repeat(indent);
+            out.extend(
+                wrap(words, width - indent)
+                    .into_iter()
+                    .map(|l| format!("{pad}{l}")),
+            );
+            continue;
+        }
         let mut line = String::new();
         for word in para.split(' ') {
             let mut word: Vec<char> = word.chars().collect();
@@ -82,6 +94,7 @@ mod tests {
         assert_eq!(wrap("abcdefgh", 3), vec!["abc", "def", "gh"]);
         assert_eq!(wrap("one\ntwo", 10), vec!["one", "two"]);
         assert_eq!(wrap("", 10), Vec::<String>::new());
+        assert_eq!(wrap("  a bb ccc", 6), vec!["  a bb", "  ccc"]);
         assert_eq!(keep_end("rules/my.toml", 8), "…my.toml");
         assert_eq!(keep_end("short", 8), "short");
         assert_eq!(fill("a bb ccc", 4, 2), vec!["a bb", "ccc"]);
