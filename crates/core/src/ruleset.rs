@@ -445,11 +445,25 @@ impl Ruleset {
                 .iter()
                 .any(|p| matches!(p, RulesProblem::Module { .. }))
             {
+                // A bad parameter hides nothing else: the modules with what was at fault left
+                // out are still asked what they need of the components (a misspelt terrain
+                // among the multipliers beside one out of range), but not about a parameter
+                // left at its default in place of the file's.
+                let check = crate::modules::check_specs_repairing(registry, &rules.modules);
+                if let Ok(repaired) = crate::modules::build_all(registry, &check.repaired) {
+                    found.extend(
+                        ruleset
+                            .module_problems(*n, rules, &repaired)
+                            .into_iter()
+                            .filter(|p| !set_aside(p, &check.set_aside)),
+                    );
+                }
                 BuiltModules::default()
             } else {
-                crate::modules::build_all(registry, &rules.modules).unwrap_or_default()
+                let built = crate::modules::build_all(registry, &rules.modules).unwrap_or_default();
+                found.extend(ruleset.module_problems(*n, rules, &built));
+                built
             };
-            found.extend(ruleset.module_problems(*n, rules, &built));
             // With a module that did not build, its resources are unknown: its own problem
             // is reported, not its tie-break's too. Modules that built but do not fit together
             // (a resource no module provides, an order) keep what they keep: the tie-breaks are
@@ -944,6 +958,20 @@ impl Ruleset {
         }
         problems
     }
+}
+
+/// Whether `problem`, found by a module built with some of its parameters set aside (left at
+/// their defaults in place of the file's bad values), may be about a stand-in: a setup's, one
+/// about the parameters as a whole, or one about a parameter set aside.
+fn set_aside(problem: &RulesProblem, aside: &[(usize, Option<String>)]) -> bool {
+    let (index, key) = match problem {
+        RulesProblem::ModuleSetup { index, .. } => (*index, None),
+        RulesProblem::ModuleComponents { index, key, .. } => (*index, key.as_deref()),
+        _ => return false,
+    };
+    aside
+        .iter()
+        .any(|(i, k)| *i == index && (k.is_none() || key.is_none() || k.as_deref() == key))
 }
 
 /// `a` or `an` before a grid's size as spoken: an 8x8, an 11x11, an 18x18, a 5x5.

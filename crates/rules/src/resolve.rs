@@ -1281,23 +1281,10 @@ fn place_core_problems(
         {
             loc = line.clone();
         }
-        // An entry of a table parameter at fault (`multipliers.forest`): at the entry, not
-        // at the table's `{` (each entry's problem is said, so each at its own place).
-        if let RulesField::ModuleParam { key, .. } = &field
-            && let Some(entry) = message
-                .split_once(&format!("`{}.", crownlands_core::text::excerpt(key)))
-                .and_then(|(_, rest)| rest.split_once('`'))
-                .map(|(entry, _)| entry.to_string())
-            && let Some(text) = loader.files.get(loc.file).map(|f| f.src.text.as_str())
-            && let Some(table) = text.get(loc.span.clone())
-            && table.starts_with('{')
-            && let Some((at, len)) = inline_entry(table, &entry)
-        {
-            let start = loc.span.start + at;
-            loc.span = start..start + len;
-        }
         // An element of a list parameter at fault (`goal[1].scope`, `slot-prices[2]`): at that
-        // element (its key, or the value), in the file that set the list.
+        // element (its key, or the value), in the file that set the list; an entry of a table
+        // parameter (`multipliers.forest`) at its key, not at the table (each entry's problem
+        // is said, so each at its own place), the table inline or a `[...]` of its own.
         if let RulesField::ModuleParam { module, key } = &field
             && let Some(name) = rules.modules.get(*module).map(|m| m.name.as_str())
             && let Some(span) = element_span(loader, &loc, name, key, &message)
@@ -1508,9 +1495,10 @@ fn some_counts(ns: &[u8], all: &[u8]) -> Vec<u8> {
 
 /// Where in the file of `loc` the element a module's problem names is (`` `goal[1].scope` ``
 /// of parameter `key` of module `name`: the key `scope` of the list's second table; `` `goal[1]` ``:
-/// the table itself; a value at fault at the value, a key unknown at the key), in the list at
-/// `loc` (a parameter's place is its value's): under `[rules]` or a count's `[for-players.N]`.
-/// `None` where no list of the file is at `loc` (the place is then left as it is).
+/// the table itself; a value at fault at the value, a key unknown at the key; an entry of a
+/// table parameter, `` `multipliers.forest` ``, at its key), in the list or table at `loc` (a
+/// parameter's place is its value's): under `[rules]` or a count's `[for-players.N]`. `None`
+/// where no list or table of the file is at `loc` (the place is then left as it is).
 fn element_span(
     loader: &Loader,
     loc: &Loc,
@@ -1518,34 +1506,16 @@ fn element_span(
     key: &str,
     message: &str,
 ) -> Option<std::ops::Range<usize>> {
-    let (_, rest) = message.split_once(&format!("`{}[", crownlands_core::text::excerpt(key)))?;
-    let (inner, _) = rest.split_once('`')?;
-    // `1].scope`, `0]`, `2][0]`: indexes and keys after the parameter's name.
-    let mut segs: Vec<Seg<'_>> = Vec::new();
-    let mut text = inner;
-    loop {
-        let (index, after) = text.split_once(']')?;
-        segs.push(Seg::Index(index.parse().ok()?));
-        let mut after = after;
-        while let Some(field) = after.strip_prefix('.') {
-            let end = field.find(['.', '[']).unwrap_or(field.len());
-            segs.push(Seg::Key(&field[..end]));
-            after = &field[end..];
-        }
-        match after.strip_prefix('[') {
-            Some(next) => text = next,
-            None if after.is_empty() => break,
-            None => return None,
-        }
-    }
-    // A key the element does not have (`goal[1]`: unknown key `colour`): at that key.
-    let mut at_key = false;
-    if let Some((_, after)) = rest.split_once("`: unknown key `")
-        && let Some((unknown, _)) = after.split_once('`')
-    {
-        segs.push(Seg::Key(unknown));
-        at_key = true;
-    }
+    let named = crownlands_core::text::excerpt(key);
+    // `multipliers.forest`: the entry `forest` of the table, at its key.
+    let entry = message
+        .split_once(&format!("`{named}."))
+        .and_then(|(_, rest)| rest.split_once('`'))
+        .map(|(entry, _)| entry);
+    let (segs, at_key) = match entry {
+        Some(entry) => (vec![Seg::Key(entry)], true),
+        None => element_segs(message, &named)?,
+    };
     let doc = &loader.files.get(loc.file)?.doc;
     let mut prefixes: Vec<Vec<Seg<'_>>> = vec![vec![
         Seg::Key("rules"),
@@ -1581,74 +1551,40 @@ fn element_span(
     }
 }
 
-/// Where the key `entry` of the inline table `table` (its text, `{ lake = 2, "forest" = 3 }`)
-/// is written, as an offset into it and the key's length as written: read once through the
-/// table, strings and nested tables and lists skipped (no search that a file of spaces could
-/// make slow).
-fn inline_entry(table: &str, entry: &str) -> Option<(usize, usize)> {
-    let bytes = table.as_bytes();
-    let mut i = 0;
-    let mut depth = 0usize;
-    // At depth 1, where a key may begin (after `{` or `,`).
-    let mut key_next = false;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'{' | b'[' => {
-                depth += 1;
-                key_next = depth == 1;
-                i += 1;
-            }
-            b'}' | b']' => {
-                depth = depth.saturating_sub(1);
-                i += 1;
-            }
-            b',' => {
-                key_next = depth == 1;
-                i += 1;
-            }
-            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
-            quote @ (b'"' | b'\'') => {
-                // A string: a key when one may begin here, else a value skipped.
-                let start = i;
-                i += 1;
-                while i < bytes.len() && bytes[i] != quote {
-                    i += if quote == b'"' && bytes[i] == b'\\' {
-                        2
-                    } else {
-                        1
-                    };
-                }
-                i = (i + 1).min(bytes.len());
-                if key_next && depth == 1 {
-                    let inner = table.get(start + 1..i.saturating_sub(1))?;
-                    if inner == entry && table[i..].trim_start().starts_with('=') {
-                        return Some((start, i - start));
-                    }
-                }
-                key_next = false;
-            }
-            _ => {
-                let start = i;
-                while i < bytes.len()
-                    && (bytes[i].is_ascii_alphanumeric() || matches!(bytes[i], b'_' | b'-'))
-                {
-                    i += 1;
-                }
-                if i == start {
-                    // Anything else (`=`, a number's sign or point): on.
-                    i += 1;
-                } else if key_next
-                    && depth == 1
-                    && &table[start..i] == entry
-                    && table[i..].trim_start().starts_with('=')
-                {
-                    return Some((start, i - start));
-                }
-                key_next = false;
-            }
+/// The path below a list parameter called `named` (as messages name it) that `message` names
+/// (`` `goal[1].scope` ``: the second element's `scope`; `` `goal[1]` ``: unknown key `colour`:
+/// that element's key `colour`), and whether the last step is a key at fault rather than a
+/// value.
+fn element_segs<'m>(message: &'m str, named: &str) -> Option<(Vec<Seg<'m>>, bool)> {
+    let (_, rest) = message.split_once(&format!("`{named}["))?;
+    let (inner, _) = rest.split_once('`')?;
+    // `1].scope`, `0]`, `2][0]`: indexes and keys after the parameter's name.
+    let mut segs: Vec<Seg<'_>> = Vec::new();
+    let mut text = inner;
+    loop {
+        let (index, after) = text.split_once(']')?;
+        segs.push(Seg::Index(index.parse().ok()?));
+        let mut after = after;
+        while let Some(field) = after.strip_prefix('.') {
+            let end = field.find(['.', '[']).unwrap_or(field.len());
+            segs.push(Seg::Key(&field[..end]));
+            after = &field[end..];
+        }
+        match after.strip_prefix('[') {
+            Some(next) => text = next,
+            None if after.is_empty() => break,
+            None => return None,
         }
     }
-    None
+    // A key the element does not have (`goal[1]`: unknown key `colour`): at that key.
+    let mut at_key = false;
+    if let Some((_, after)) = rest.split_once("`: unknown key `")
+        && let Some((unknown, _)) = after.split_once('`')
+    {
+        segs.push(Seg::Key(unknown));
+        at_key = true;
+    }
+    Some((segs, at_key))
 }
 
 /// One message per place and problem, naming every player count it affects.

@@ -3398,6 +3398,58 @@ fn every_bad_entry_of_a_table_parameter_is_said_at_its_entry() {
     assert_diag(&d, 5, 57, &["`multipliers.mine` must be a whole number"]);
 }
 
+/// A bad value hides nothing else: with a multiplier out of range, a misspelt terrain beside it
+/// is said in the same run, each at its entry, in a table under a `[...]` header of its own too;
+/// a goal list with two names alike still has its terrains checked.
+#[test]
+fn a_bad_parameter_value_hides_no_other_problem() {
+    let d = bad(&format!(
+        "{HEAD}[rules]\nmodules = [\"terrain-multipliers\"]\n\
+         [rules.module.terrain-multipliers.multipliers]\nlake = 2\nforst = 3\nswamp = 500\n"
+    ));
+    assert_eq!(d.len(), 2, "{d}");
+    assert_diag(
+        &d,
+        6,
+        1,
+        &[
+            "`multipliers.forst`: terrain `forst`",
+            "did you mean `forest`",
+        ],
+    );
+    assert_diag(
+        &d,
+        7,
+        1,
+        &["`multipliers.swamp` must be from -100 to 100, not 500"],
+    );
+    let d = bad(&format!(
+        "{HEAD}[rules]\nmodules = [\"terrain-multipliers\"]\n\
+         [rules.module.terrain-multipliers]\nmultipliers = {{ lake = -101, lakes = 2 }}\n"
+    ));
+    assert_eq!(d.len(), 2, "{d}");
+    assert_diag(&d, 5, 17, &["`multipliers.lake` must be from -100 to 100"]);
+    assert_diag(&d, 5, 30, &["`multipliers.lakes`: terrain `lakes`"]);
+    let d = bad(&format!(
+        "{HEAD}[rules]\nmodules = [\"goals\"]\n[rules.module.goals]\ngoal = [\n\
+         {{ name = \"Swamp\", points = 3, terrain = \"swap\" }},\n\
+         {{ name = \"swamp\", points = 3 }},\n]\n"
+    ));
+    assert_eq!(d.len(), 2, "{d}");
+    assert_diag(
+        &d,
+        6,
+        41,
+        &["`goal[0].terrain`: terrain `swap`", "did you mean `swamp`"],
+    );
+    assert_diag(
+        &d,
+        7,
+        10,
+        &["`goal[1].name` `swamp` reads as `goal[0].name` `Swamp`"],
+    );
+}
+
 #[test]
 fn a_table_entry_is_found_where_it_is_a_key() {
     // Single-quoted keys, a key's words inside a string, spaces: the entry is where it is a

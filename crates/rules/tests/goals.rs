@@ -377,3 +377,32 @@ fn every_goal_problem_is_reported_at_its_goal() {
         );
     }
 }
+
+/// A goal with several mistakes gets each said in one run, not one a run: each goal is read
+/// again with its mistake taken out (a required value stood in for), and with every goal's
+/// taken out, two names alike are found too. A key misspelt is said once (not again as the
+/// key it was meant for, missing).
+#[test]
+fn a_goals_mistakes_are_all_said_at_once() {
+    let text = "extends = \"kingdomino\"\nname = \"bad\"\n[rules]\nmodules = [\"goals\"]\n\
+                [rules.module.goals]\ngoal = [\n\
+                { points = 3, squares = 99, crowns = 300 },\n\
+                { name = \"B\", points = \"six\", squares = 4, crowns = -1 },\n\
+                { name = \"b\", pionts = 8 },\n\
+                ]\n";
+    let e = crownlands_rules::load_str(Registry::shipped_ref(), text, Path::new("bad.toml"))
+        .expect_err("refused");
+    let said: Vec<String> = e.iter().map(|d| d.message.clone()).collect();
+    for says in [
+        "`goal[0]`: `name` is missing",
+        "`goal[0].squares` must be from 1 to 64, not 99",
+        "`goal[0].crowns` must be from 0 to 256, not 300",
+        "`goal[1].points` must be a whole number, not \"six\"",
+        "`goal[1].crowns` must be from 0 to 256, not -1",
+        "`goal[2].name` `b` reads as `goal[1].name` `B`",
+        "`goal[2]`: unknown key `pionts` (did you mean `points`?)",
+    ] {
+        assert!(said.iter().any(|m| m.contains(says)), "{says}: {said:#?}");
+    }
+    assert_eq!(said.len(), 7, "{said:#?}");
+}

@@ -236,7 +236,7 @@ fn a_terrains_territories_score_times_its_multiplier() {
     let err = run(&["validate", &bad]).fails();
     assert!(
         err.stderr.contains(
-            "module `terrain-multipliers`: terrain `lkae` is not among the ruleset's terrains (did you mean `lake`?)"
+            "module `terrain-multipliers`: `multipliers.lkae`: terrain `lkae` is not among the ruleset's terrains (did you mean `lake`?)"
         ),
         "{}",
         err.stderr

@@ -436,7 +436,7 @@ impl Mechanism for Goals {
                 let why = ruleset.terrain_named(g.terrain.as_deref()?).err()?;
                 Some(CheckProblem::at(
                     "goal",
-                    format!("`goal[{i}].terrain` of goal `{}`: {why}", g.name),
+                    format!("`goal[{i}].terrain`: {why}"),
                 ))
             })
             .collect()

@@ -192,8 +192,15 @@ impl Mechanism for TerrainMultipliers {
         // (Each name must be a terrain's, so there are at most as many as terrains.)
         self.multipliers
             .iter()
-            .filter_map(|(name, _)| ruleset.terrain_named(name).err())
-            .map(|why| CheckProblem::at("multipliers", why))
+            .filter_map(|(name, _)| {
+                let why = ruleset.terrain_named(name).err()?;
+                // Named as its entry (`multipliers.lakes`), so a ruleset's check says it there.
+                let entry = crate::text::excerpt(name);
+                Some(CheckProblem::at(
+                    "multipliers",
+                    format!("`multipliers.{entry}`: {why}"),
+                ))
+            })
             .collect()
     }
 
