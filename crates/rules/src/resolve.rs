@@ -1114,7 +1114,17 @@ fn parameters_without_module(
                     let listed: Vec<&str> = eff.modules.value.iter().map(String::as_str).collect();
                     let mut m =
                         format!("parameters for module `{name}`, which is not in `modules`");
-                    if let Some(close) = crate::walk::closest(name, &listed) {
+                    let close = crate::walk::closest(name, &listed);
+                    if let Some(close) = close
+                        && registered.contains(&name.as_str())
+                        && !registered.contains(&close)
+                    {
+                        // The list is what is misspelt, not this table (`modules =
+                        // ["terrain-multiplier"]` beside `[rules.module.terrain-multipliers]`).
+                        m.push_str(&format!(
+                            ": `modules` lists `{close}`, which is no module: did you mean `{name}` there?"
+                        ));
+                    } else if let Some(close) = close {
                         m.push_str(&format!(" (did you mean `{close}`?)"));
                     } else if registered.contains(&name.as_str()) {
                         // A module of the binary's, left out of this list (a house rule taking

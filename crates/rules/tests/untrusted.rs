@@ -133,6 +133,19 @@ fn a_module_table_the_modules_leave_out_is_refused_even_empty() {
         &["which is not in `modules`: add it to `modules`, or remove the table"],
     );
     assert!(!d.to_string().contains("did you mean"), "{d}");
+    // The list misspelt, the table right: the list is what to mend, not the table.
+    let d = bad(
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multiplier\"]\n\
+         [rules.module.terrain-multipliers]\nmultipliers = { lake = 2 }\n",
+    );
+    assert_diag(
+        &d,
+        4,
+        15,
+        &[
+            "`modules` lists `terrain-multiplier`, which is no module: did you mean `terrain-multipliers` there?",
+        ],
+    );
     let d = bad("extends = \"kingdomino\"\n[rules.module]\nfoo = {}\n");
     assert_diag(&d, 3, 1, &["parameters for module `foo`"]);
     // Inherited parameters of a module the file leaves out stay allowed.

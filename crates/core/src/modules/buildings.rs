@@ -756,12 +756,16 @@ impl Mechanism for Buildings {
         for (i, m) in marks.iter().enumerate() {
             let n = m.number.unwrap_or(0);
             let Some(b) = buildings.iter().position(|b| u32::from(b.number) == n) else {
-                let numbers = buildings.iter().map(|b| b.number);
-                let known = match (numbers.clone().min(), numbers.max()) {
-                    (Some(lo), Some(hi)) => {
-                        format!("this ruleset's buildings are numbered {lo} to {hi}")
-                    }
-                    _ => "this ruleset has no buildings".to_string(),
+                let mut numbers: Vec<u16> = buildings.iter().map(|b| b.number).collect();
+                numbers.sort_unstable();
+                // In runs (`1, 3 to 29, 31, 32, 40, 41`): tiles removed leave gaps.
+                let known = if numbers.is_empty() {
+                    "this ruleset has no buildings".to_string()
+                } else {
+                    format!(
+                        "this ruleset's buildings are numbered {}",
+                        crate::text::number_runs(&numbers, |n| n.to_string())
+                    )
                 };
                 out.push((
                     i,
