@@ -233,6 +233,21 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             &format!("How {} scores:", game.ruleset().name()),
             p.accent(Accent::Title),
         );
+        // What the kingdoms' letters stand for (a rival's small kingdom shows little else).
+        let letters: Vec<String> = game
+            .ruleset()
+            .terrains()
+            .iter()
+            .map(|t| format!("{} {}", t.symbol, t.name))
+            .collect();
+        push(
+            &format!(
+                "Letters: {}; C the castle. A digit is a square's crowns (where a cell is narrow, \
+                 with colours, the digit stands for the square).",
+                letters.join(", ")
+            ),
+            Style::default(),
+        );
         for t in table_rules(game)
             .into_iter()
             .chain(scoring_rules(game.rules(), game.modules()))
