@@ -243,7 +243,7 @@ fn a_loaded_game_undoes_as_the_game_it_was_saved_from() {
 }
 
 #[test]
-fn a_digit_claims_the_domino_of_that_row() {
+fn a_digit_chooses_the_domino_of_that_row() {
     // Greedy claims first at some seeds: find a line with a taken row.
     for seed in 1..40 {
         let mut app = app("kingdomino", "greedy,you", seed);
@@ -259,12 +259,21 @@ fn a_digit_claims_the_domino_of_that_row() {
         press(&mut app, &(taken + 1).to_string());
         assert_eq!(app.game().unwrap(), &game);
         assert!(app.message().ends_with("is taken."), "{}", app.message());
-        // A free row after it is claimed by its own number, not by its place among the free.
+        // A free row after it is chosen by its own number, not by its place among the free,
+        // and claimed by Enter (the line shows dominoes' numbers: `3 9` for domino 39 must not
+        // claim row 3 unseen).
         let Some(free) = (taken + 1..line.len()).find(|&r| line[r].king.is_none()) else {
             continue;
         };
         let before = app.session().unwrap().actions()[0].len();
         press(&mut app, &(free + 1).to_string());
+        assert_eq!(app.game().unwrap(), &game);
+        assert!(
+            app.message().ends_with("Enter claims it."),
+            "{}",
+            app.message()
+        );
+        press(&mut app, "<enter>");
         let played = app.session().unwrap().actions()[0].get(before).copied();
         assert_eq!(
             played,
@@ -1398,11 +1407,13 @@ fn a_row_past_nine_is_claimed_by_two_digits() {
     press(&mut app, "1");
     assert!(played(&app).is_empty(), "{:?}", played(&app));
     assert!(
-        app.message().contains("a second digit claims row 10-12"),
+        app.message().contains("a second digit chooses row 10-12"),
         "{}",
         app.message()
     );
     press(&mut app, "1");
+    assert!(played(&app).is_empty(), "{:?}", played(&app));
+    press(&mut app, "<enter>");
     assert_eq!(played(&app), [Action::Claim { domino: row11 }]);
     // Enter after the first digit: row 1.
     let mut app = new();
@@ -1426,7 +1437,7 @@ fn a_row_past_nine_is_claimed_by_two_digits() {
     press(&mut app, "3");
     assert!(played(&app).is_empty());
     assert_eq!(app.message(), "The line has 12 dominoes.");
-    press(&mut app, "3");
+    press(&mut app, "3<enter>");
     assert_eq!(
         played(&app),
         [Action::Claim {
@@ -1437,7 +1448,7 @@ fn a_row_past_nine_is_claimed_by_two_digits() {
     let mut app = new();
     press(&mut app, "1");
     app.click_choice(4, later());
-    press(&mut app, "2");
+    press(&mut app, "2<enter>");
     let line = app.game().unwrap().next_line().to_vec();
     assert_eq!(
         played(&app),

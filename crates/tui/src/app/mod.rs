@@ -1392,8 +1392,8 @@ impl App {
             Key::Right | Key::Down | Key::Char('l' | 'j') | Key::Tab => {
                 self.choice = (self.choice + 1) % n
             }
-            // The Nth row of the line, as it is drawn (taken rows included); in a line of ten
-            // rows or more, `1` waits for a second digit (`12`) and Enter claims row 1.
+            // Choose the Nth row of the line, as it is drawn (taken rows included); in a line
+            // of ten rows or more, `1` waits for a second digit (`12`) and Enter claims row 1.
             Key::Char(c @ '0'..='9') => {
                 let Some(rows) = self.game().map(|g| g.next_line().len()) else {
                     return;
@@ -1430,16 +1430,18 @@ impl App {
                         },
                     };
                     self.message = format!(
-                        "{}: a second digit claims row {}; {enter}.",
+                        "{}: a second digit chooses row {}; {enter}.",
                         row + 1,
                         rows_from_digit(row + 1, rows)
                     );
                     return;
                 }
+                // The row is chosen, not claimed: the line shows dominoes' numbers, not rows',
+                // so a domino's number typed (`3 9` for 39) must not claim row 3 unseen.
                 match i {
                     Some(i) => {
                         self.choice = i;
-                        self.play(claims[i], true, now);
+                        self.message = format!("Row {}: {label}; Enter claims it.", row + 1);
                     }
                     None if taken => {
                         self.message = format!("{label} is taken.");

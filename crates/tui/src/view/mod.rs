@@ -812,7 +812,7 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
         .unwrap_or_default();
     let prompt = match app.mode() {
         Mode::Claim => format!(
-            "{who}: claim a domino of the {} line. ←→ choose, Enter claim, 1-{} pick.",
+            "{who}: claim a domino of the {} line. ←→ or row 1-{} choose, Enter claim.",
             if matches!(game.phase(), Phase::FirstClaims { .. }) {
                 "first"
             } else {
