@@ -1093,6 +1093,13 @@ fn a_file_of_many_problems_says_how_many_first() {
             && first.ends_with(" validate` lists them all):"),
         "{error}"
     );
+    // At 80x24 the four do not fit the box: its last row says how many lines more and where
+    // they all are, rather than the box ending mid-sentence.
+    let shown = screen(&app, 80, 24);
+    assert!(
+        shown.contains("… 4 more lines, as `validate` above"),
+        "{shown}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

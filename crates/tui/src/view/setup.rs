@@ -281,7 +281,8 @@ fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'
             }
         }
     }
-    if setup.row == Row::File && setup.typing {
+    // (Once a file's problems are shown, they take the room: the keys bar says the field's keys.)
+    if setup.row == Row::File && setup.typing && setup.error.is_none() {
         lines.push(Line::from(""));
         for l in wrap(
             "Type the path of a ruleset file (~/ is your home folder; Tab completes it), Enter \
@@ -344,7 +345,26 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .block(block(" Rulesets ", app))
         .render(l.list, buf);
     let width = usize::from(l.table.width.saturating_sub(2));
-    Paragraph::new(table_lines(app, setup, p, width))
+    let mut lines = table_lines(app, setup, p, width);
+    // Too many for the box (a ruleset file's problems at 80x24): the last row says so, rather
+    // than the box ending mid-sentence.
+    let room = usize::from(l.table.height.saturating_sub(2));
+    if room > 0 && lines.len() > room {
+        let more = lines.len() - (room - 1);
+        lines.truncate(room - 1);
+        // (A file's problems say above that `validate` lists them all.)
+        let why = if setup.error.is_some() {
+            ", as `validate` above"
+        } else {
+            ": a taller terminal shows them"
+        };
+        let note = super::text::fill(&format!("… {more} more lines{why}"), width, 1);
+        lines.push(Line::from(Span::styled(
+            note.into_iter().next().unwrap_or_default(),
+            p.accent(Accent::Dim),
+        )));
+    }
+    Paragraph::new(lines)
         .block(block(" Table ", app))
         .render(l.table, buf);
 }
