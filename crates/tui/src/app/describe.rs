@@ -43,13 +43,16 @@ pub type Skipped = (String, Option<String>);
 
 /// The step `game` waits in, as [`Skipped`] (the game before its pass is played).
 pub fn skipped_step(game: &Game) -> Skipped {
+    (step_title(game), game.step_view().and_then(|v| v.nothing))
+}
+
+/// The title of the step `game` waits in (`Tax`, `Build`).
+pub fn step_title(game: &Game) -> String {
     let module = game.step_name().unwrap_or("step");
-    let title = game
-        .modules()
+    game.modules()
         .iter()
         .find(|m| m.name() == module)
-        .map_or_else(|| module.to_string(), |m| m.title());
-    (title, game.step_view().and_then(|v| v.nothing))
+        .map_or_else(|| module.to_string(), |m| m.title())
 }
 
 /// The log's line for steps skipped in a row: `You: nothing to do in Tax or Dragon (skipped)`,

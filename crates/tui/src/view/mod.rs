@@ -825,10 +825,21 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
         }
         Mode::Place => format!("{who}: place {domino}. Arrows/hjkl, r rotate, Tab, Enter."),
         Mode::Step => step_status(app, game, &who, width),
-        Mode::BotThinking => format!(
-            "{who} is thinking (pace {:.1} s, +/- to change)...",
-            app.config.pace.as_secs_f64()
-        ),
+        Mode::BotThinking => {
+            // Which of the turn's decisions (a Queendomino turn holds up to five).
+            let about = match game.phase() {
+                Phase::FirstClaims { .. } | Phase::Claim { .. } => " about its claim".to_string(),
+                Phase::Place { .. } => " about its placement".to_string(),
+                Phase::Step { .. } => {
+                    format!(" ({})", crate::app::describe::step_title(game))
+                }
+                Phase::Over => String::new(),
+            };
+            format!(
+                "{who} is thinking{about} (pace {:.1} s, +/- to change)...",
+                app.config.pace.as_secs_f64()
+            )
+        }
         Mode::GameOver => "Game over. Enter: play again, q: quit.".into(),
         Mode::Replay => {
             let (at, all) = app.replay_moves().unwrap_or((0, 0));
