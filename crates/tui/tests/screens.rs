@@ -78,6 +78,33 @@ fn hint_panel_lists_the_best_moves() {
     insta::assert_snapshot!(screen(&app, 80, 24));
 }
 
+/// The three moves share one layout: where each fits on one line with its estimate, all are
+/// (`1. claim 28: win 74%, final ~40`); else each estimate has a line of its own (a short move on
+/// one line among two-line ones had read as run together: `3. skip this step win 32%`).
+#[test]
+fn the_hints_moves_share_one_layout() {
+    let mut app = app("kingdomino", "you,greedy", 3);
+    until(&mut app, Mode::Claim);
+    app.key(Key::Char('H'));
+    app.run_bots();
+    assert_eq!(app.hints().len(), 3);
+    let text = screen(&app, 64, 18);
+    assert_eq!(text.matches(": win ").count(), 3, "{text}");
+    // The moves' box at 80x24 (narrower): every estimate on its own line.
+    let mut app = app_at_place();
+    app.key(Key::Char('H'));
+    app.run_bots();
+    let text = screen(&app, 80, 24);
+    assert_eq!(text.matches(": win ").count(), 0, "{text}");
+    assert_eq!(text.matches("│   win ").count(), 3, "{text}");
+}
+
+fn app_at_place() -> crownlands_tui::App {
+    let mut app = app("kingdomino", "you,greedy", 3);
+    until(&mut app, Mode::Place);
+    app
+}
+
 #[test]
 fn the_hint_panel_at_the_smallest_size_cuts_no_number() {
     // 4 players at the smallest screen they accept: the panel wraps, each estimate whole.

@@ -46,9 +46,9 @@ fn needed(app: &App, width: u16) -> u16 {
     u16::try_from(rows).unwrap_or(u16::MAX).saturating_add(2)
 }
 
-/// The hint's lines at `width` columns: each move on one line where it fits with its estimate;
-/// else the move, then its estimate on a line of its own (never `win` on one line and its
-/// figure on the next). A line that still does not fit wraps, its later lines indented by three
+/// The hint's lines at `width` columns: each move on one line with its estimate where every
+/// move fits so (`1. claim 28: win 74%, final ~40`); else each move, then its estimate on a
+/// line of its own (never `win` on one line and its figure on the next). A line that still does not fit wraps, its later lines indented by three
 /// (so wrapped short of the width by as much: an indent never pushes an end past the box).
 fn rows(app: &App, width: usize) -> Vec<Line<'static>> {
     // In a match (Dynasty) the estimates are the match's: its total, not this game's score.
@@ -59,19 +59,33 @@ fn rows(app: &App, width: usize) -> Vec<Line<'static>> {
         "final"
     };
     let mut rows: Vec<Line> = Vec::new();
-    for (i, (words, value)) in app.hints().iter().enumerate() {
-        // The panel is the player's own: the moves' words come without a player.
-        let words = if words == "pass" {
-            "skip this step"
+    let moves: Vec<(String, String)> = app
+        .hints()
+        .iter()
+        .enumerate()
+        .map(|(i, (words, value))| {
+            // The panel is the player's own: the moves' words come without a player.
+            let words = if words == "pass" {
+                "skip this step"
+            } else {
+                words
+            };
+            (
+                format!("{}. {words}", i + 1),
+                format!("win {:.0}%, {unit} ~{:.0}", value.win * 100.0, value.score),
+            )
+        })
+        .collect();
+    // One layout for all three: each on one line where all fit so, else each estimate on a
+    // line of its own (a short move on one line among two-line ones read as run together).
+    let one_line = moves
+        .iter()
+        .all(|(m, e)| m.chars().count() + 2 + e.chars().count() <= width);
+    for (words, estimate) in moves {
+        let parts = if one_line {
+            vec![format!("{words}: {estimate}")]
         } else {
-            words
-        };
-        let estimate = format!("win {:.0}%, {unit} ~{:.0}", value.win * 100.0, value.score);
-        let text = format!("{}. {words}  {estimate}", i + 1);
-        let parts = if text.chars().count() <= width {
-            vec![text]
-        } else {
-            vec![format!("{}. {words}", i + 1), estimate]
+            vec![words, estimate]
         };
         for (k, part) in parts.into_iter().enumerate() {
             // The move's first line takes the whole width; what follows is indented.
