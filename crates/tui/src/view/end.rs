@@ -46,9 +46,12 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     // every kingdom is drawn alike, at the same height.
     let mut columns = Vec::with_capacity(sides);
     for ((side, score), lines) in outcome.scores.iter().zip(module_lines.iter_mut()) {
+        // `2nd place`, not `Place 2`, which read like a move beside the log's `place 12 at`.
         let head = Line::from(format!(
-            "Place {}",
-            outcome.places.get(side).copied().unwrap_or(0)
+            "{} place",
+            crownlands_core::modules::describe::ordinal(
+                outcome.places.get(side).copied().unwrap_or(0) as usize
+            )
         ));
         // The kingdom's own territories, then its bonuses and each module's lines (the Queen's
         // crown on a line of its own, as `crownlands score` and the rulebook say it: in the
