@@ -734,7 +734,14 @@ pub(crate) fn resolve(
     report_by_count(loader, problems, &players.counts);
     let ruleset = ruleset?;
     if loader.diags.is_empty() {
-        warn(loader, &ruleset, &warning_locs, first_user_file);
+        let replaced = replaced_modules(chain);
+        warn(
+            loader,
+            &ruleset,
+            &warning_locs,
+            first_user_file,
+            replaced.as_deref(),
+        );
         bonus_settings_while_off(loader, &counts, leaf_idx);
         small_boxes(loader, &ruleset, &pile_locs, leaf_idx);
     }
@@ -1637,6 +1644,21 @@ fn description(loader: &mut Loader, chain: &[(usize, RulesetFile)]) -> String {
     }
 }
 
+/// The `modules` of the files the leaf extends (`[rules]`'s, the last to set it) where the
+/// leaf's own `[rules] modules` leaves some of them out; `None` otherwise.
+fn replaced_modules(chain: &[(usize, RulesetFile)]) -> Option<Vec<String>> {
+    let ((_, leaf), before) = chain.split_last()?;
+    let mine = leaf.rules.as_ref()?.modules.as_ref()?;
+    let inherited = before
+        .iter()
+        .rev()
+        .find_map(|(_, f)| f.rules.as_ref()?.modules.clone())?;
+    inherited
+        .iter()
+        .any(|m| !mine.contains(m))
+        .then_some(inherited)
+}
+
 /// Record the ruleset's warnings (rules that can never work), each at the key that set it and
 /// naming the player counts it affects. A key in a shipped file is blamed on the user's first
 /// file instead (its `extends`), saying where the value came from.
@@ -1645,6 +1667,7 @@ fn warn(
     ruleset: &Ruleset,
     locs: &[WarningLocs],
     first_user_file: Option<usize>,
+    replaced_modules: Option<&[String]>,
 ) {
     use crownlands_core::WarningAt;
     let mut grouped = ByCounts::default();
@@ -1669,6 +1692,18 @@ fn warn(
             };
             let mut loc = loc.cloned().unwrap_or_else(|| at.deck.clone());
             let mut message = w.message;
+            // What the list says of the rules comes from this file's `modules`, which dropped
+            // modules of the list it extends (`modules = ["goals"]` over Queendomino: its tiles
+            // then never appear): say that it replaces the list.
+            if w.at == WarningAt::Modules
+                && let Some(inherited) = replaced_modules
+            {
+                message.push_str(&format!(
+                    " (this file's `modules` replaces the list of the ruleset it extends, `{}`: \
+                     list those to keep too)",
+                    inherited.join(", ")
+                ));
+            }
             // An element of a list parameter (`goal[1].squares`): at that element.
             if let WarningAt::ModuleParam { module, key } = w.at
                 && let Some(name) = rules.modules.get(module).map(|m| m.name.as_str())

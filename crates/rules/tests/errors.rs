@@ -3589,3 +3589,30 @@ fn a_centred_castle_on_an_even_grid_is_blamed_on_the_users_own_key() {
     assert!(d.0[0].file.ends_with("centred.toml"), "{d}");
     common::assert_diag(&d, 3, 10, &["an 8x8 grid", "(grid-size = 7, or castle"]);
 }
+
+/// `modules` over Queendomino, written as if it added a module: its building tiles never appear,
+/// and the warning says the list replaced the one extended, naming it (as `sets` does).
+#[test]
+fn a_modules_list_that_drops_inherited_modules_says_it_replaced_them() {
+    let dir = common::temp_dir("modules-replaced");
+    let file = common::write(
+        &dir,
+        "e1.toml",
+        "extends = \"queendomino\"\n[rules]\nmodules = [\"goals\"]\n\
+         [[rules.module.goals.goal]]\nname = \"Big town\"\npoints = 5\nterrain = \"town\"\n",
+    );
+    let w = Diagnostics(crownlands_rules::warnings(
+        crownlands_core::Registry::shipped_ref(),
+        &file.display().to_string(),
+    ));
+    assert_diag(
+        &w,
+        3,
+        11,
+        &[
+            "no module of `modules` plays building tiles",
+            "this file's `modules` replaces the list of the ruleset it extends, `knights, buildings, queen, dragon, wealth`: list those to keep too",
+        ],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
