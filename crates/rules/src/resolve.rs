@@ -1691,6 +1691,20 @@ fn warn(
                 WarningAt::MatchTieBreaks => at.tie_breaks.first(),
             };
             let mut loc = loc.cloned().unwrap_or_else(|| at.deck.clone());
+            // A module's warning put at its parameters (the file sets them, the list came from
+            // the file it extends): at the parameter its message names (`uses-per-round` is
+            // 0), not at another of the module's (its `price`, first in the table).
+            if let WarningAt::Module(i) = w.at
+                && let Some(params) = at.params.get(i)
+                && params
+                    .iter()
+                    .any(|(_, l)| l.file == loc.file && l.span == loc.span)
+                && let Some((_, named)) = params
+                    .iter()
+                    .find(|(k, _)| w.message.contains(&format!("`{k}`")))
+            {
+                loc = named.clone();
+            }
             let mut message = w.message;
             // What the list says of the rules comes from this file's `modules`, which dropped
             // modules of the list it extends (`modules = ["goals"]` over Queendomino: its tiles

@@ -3616,3 +3616,19 @@ fn a_modules_list_that_drops_inherited_modules_says_it_replaced_them() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A module that can never act, warned at its parameters (the list comes from the ruleset
+/// extended): at the parameter its message names, not at the first of the table.
+#[test]
+fn an_idle_modules_warning_is_at_the_parameter_it_names() {
+    let w = warnings_of(
+        "extends = \"queendomino\"\n[rules.module.dragon]\nprice = 3\nuses-per-round = 0\n",
+        "d.toml",
+    );
+    assert_diag(
+        &w,
+        4,
+        18,
+        &["module `dragon` can never act", "`uses-per-round` is 0"],
+    );
+}
