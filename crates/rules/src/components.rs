@@ -839,13 +839,15 @@ fn buildings(
             }
             let v = &d.value;
             let kind = v.kind.name();
+            // Each message names the building, as the others of a building do.
+            let number = d.number;
             let value_loc = loader.loc(b.file, &at(&["value"]));
             let points = match (v.kind, v.points) {
                 (BuildingValueKind::None, Some(_)) => {
                     let loc = loader.loc(b.file, &at(&["value", "points"]));
                     loader.err(
                         &loc,
-                        "a value of kind \"none\" takes no `points`; use kind = \"fixed\" for points in all",
+                        format!("building {number}: a value of kind \"none\" takes no `points`; use kind = \"fixed\" for points in all"),
                     );
                     ok = false;
                     0
@@ -861,7 +863,7 @@ fn buildings(
                     if !refused {
                         loader.err(
                             &value_loc,
-                            format!("a value of kind \"{kind}\" needs `points`"),
+                            format!("building {number}: a value of kind \"{kind}\" needs `points`"),
                         );
                     }
                     ok = false;
@@ -881,7 +883,7 @@ fn buildings(
                     };
                     loader.err(
                         &value_loc,
-                        format!("a value of kind \"{kind}\" needs `terrain`: the terrain {what}"),
+                        format!("building {number}: a value of kind \"{kind}\" needs `terrain`: the terrain {what}"),
                     );
                     ok = false;
                     None
@@ -899,7 +901,7 @@ fn buildings(
                     loader.err(
                         &loc,
                         format!(
-                            "a value of kind \"{kind}\" takes no `terrain`; only \"per-territory\" and \"per-crown\" do"
+                            "building {number}: a value of kind \"{kind}\" takes no `terrain`; only \"per-territory\" and \"per-crown\" do"
                         ),
                     );
                     ok = false;
@@ -926,7 +928,7 @@ fn buildings(
                     if !written {
                         loader.err(
                             &value_loc,
-                            "a value of kind \"per-coins\" needs `coins`: points are given for each this many coins",
+                            format!("building {number}: a value of kind \"per-coins\" needs `coins`: points are given for each this many coins"),
                         );
                     }
                     ok = false;
@@ -937,7 +939,7 @@ fn buildings(
                     loader.err(
                         &loc,
                         format!(
-                            "a value of kind \"{kind}\" takes no `coins`; only \"per-coins\" does"
+                            "building {number}: a value of kind \"{kind}\" takes no `coins`; only \"per-coins\" does"
                         ),
                     );
                     ok = false;
