@@ -153,15 +153,25 @@ impl Loader {
     /// ` (the file `NAME.toml` is beside this one: write "NAME.toml")` when a bare name that is
     /// no shipped one has a file of that name next to file `idx` (within the folder allowed).
     fn file_beside(&self, idx: usize, name: &str) -> Option<String> {
+        self.file_at(idx, name, "")
+    }
+
+    /// [`Loader::file_beside`] for `NAME.toml` in the folder `folder` (`sets/`) beside file
+    /// `idx`: ` (the file `sets/NAME.toml` is beside this one: write "sets/NAME.toml")`.
+    fn file_at(&self, idx: usize, name: &str, folder: &str) -> Option<String> {
         if !source::is_plain_name(name) {
             return None;
         }
-        let file = format!("{name}.toml");
+        let file = format!("{folder}{name}.toml");
         let source = self.files.get(idx)?.source.join(&file);
         match &source {
-            Source::Fs(path) if path.is_file() && self.within_root(&source).is_ok() => Some(
-                format!(" (the file `{file}` is beside this one: write \"{file}\")"),
-            ),
+            Source::Fs(path) if path.is_file() && self.within_root(&source).is_ok() => {
+                Some(if folder.is_empty() {
+                    format!(" (the file `{file}` is beside this one: write \"{file}\")")
+                } else {
+                    format!(" (this file's folder holds `{file}`: write \"{file}\")")
+                })
+            }
             _ => None,
         }
     }
@@ -180,7 +190,11 @@ impl Loader {
             if let Some(c) = closest(entry, &known) {
                 msg.push_str(&format!(" (did you mean `{c}`?)"));
             }
-            if let Some(hint) = self.file_beside(idx, entry) {
+            // A set file of that name beside the ruleset, or in its `sets/` folder.
+            if let Some(hint) = self
+                .file_beside(idx, entry)
+                .or_else(|| self.file_at(idx, entry, "sets/"))
+            {
                 msg.push_str(&hint);
             }
             msg.push_str(&format!(

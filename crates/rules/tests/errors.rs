@@ -3101,6 +3101,17 @@ fn two_component_sets_numbering_a_domino_alike_are_told_to_renumber() {
             "no shipped component set named `vineyard` (the file `vineyard.toml` is beside this one: write \"vineyard.toml\")",
         ],
     );
+    // The set in a `sets/` folder beside the ruleset: that path is said.
+    std::fs::create_dir_all(dir.join("sets")).unwrap();
+    std::fs::rename(dir.join("vineyard.toml"), dir.join("sets/vineyard.toml")).unwrap();
+    let d = load_path(crownlands_core::Registry::shipped_ref(), &p).expect_err("no such set");
+    assert_diag(
+        &d,
+        2,
+        13,
+        &["(this file's folder holds `sets/vineyard.toml`: write \"sets/vineyard.toml\")"],
+    );
+    std::fs::rename(dir.join("sets/vineyard.toml"), dir.join("vineyard.toml")).unwrap();
     let p = common::write(
         &dir,
         "mine.toml",
