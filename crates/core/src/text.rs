@@ -313,8 +313,18 @@ pub fn look(name: &str) -> String {
         .collect()
 }
 
-/// The known key closest to a misspelt one, if it is close enough to be a likely typo.
+/// The known key closest to a misspelt one, if it is close enough to be a likely typo; or the
+/// one known key that holds it whole (`half-grid` for `within-half-grid`, not the nearer
+/// `full-grid`: a word left short, not misspelt).
 pub fn closest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
+    if word.chars().count() >= 4
+        && let [one] = known
+            .iter()
+            .filter(|k| k.len() > word.len() && k.contains(word))
+            .collect::<Vec<_>>()[..]
+    {
+        return Some(one);
+    }
     let best = known
         .iter()
         .map(|k| (edit_distance(word, k), *k))
@@ -348,6 +358,15 @@ fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_word_left_short_is_taken_for_the_one_known_word_holding_it() {
+        let readings = ["full-grid", "within-half-grid"];
+        assert_eq!(closest("half-grid", &readings), Some("within-half-grid"));
+        assert_eq!(closest("fulgrid", &readings), Some("full-grid"));
+        // Held by two: by edits alone, as before (none near enough here).
+        assert_eq!(closest("grid", &["grid-size", "grid-sizes"]), None);
+    }
 
     #[test]
     fn numbers_read_in_runs() {
