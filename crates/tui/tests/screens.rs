@@ -68,13 +68,19 @@ fn place_legal_and_illegal() {
     insta::assert_snapshot!("place_illegal", screen(&app, 80, 24));
 }
 
-#[test]
-fn hint_panel_lists_the_best_moves() {
+/// A 2-player Kingdomino game (seed 3) at its first `mode`, with the hint's three moves shown.
+fn hinted(mode: Mode) -> crownlands_tui::App {
     let mut app = app("kingdomino", "you,greedy", 3);
-    until(&mut app, Mode::Place);
+    until(&mut app, mode);
     app.key(Key::Char('H'));
     app.run_bots();
     assert_eq!(app.hints().len(), 3);
+    app
+}
+
+#[test]
+fn hint_panel_lists_the_best_moves() {
+    let app = hinted(Mode::Place);
     insta::assert_snapshot!(screen(&app, 80, 24));
 }
 
@@ -83,26 +89,12 @@ fn hint_panel_lists_the_best_moves() {
 /// one line among two-line ones had read as run together: `3. skip this step win 32%`).
 #[test]
 fn the_hints_moves_share_one_layout() {
-    let mut app = app("kingdomino", "you,greedy", 3);
-    until(&mut app, Mode::Claim);
-    app.key(Key::Char('H'));
-    app.run_bots();
-    assert_eq!(app.hints().len(), 3);
-    let text = screen(&app, 64, 18);
+    let text = screen(&hinted(Mode::Claim), 64, 18);
     assert_eq!(text.matches(": win ").count(), 3, "{text}");
     // The moves' box at 80x24 (narrower): every estimate on its own line.
-    let mut app = app_at_place();
-    app.key(Key::Char('H'));
-    app.run_bots();
-    let text = screen(&app, 80, 24);
+    let text = screen(&hinted(Mode::Place), 80, 24);
     assert_eq!(text.matches(": win ").count(), 0, "{text}");
     assert_eq!(text.matches("│   win ").count(), 3, "{text}");
-}
-
-fn app_at_place() -> crownlands_tui::App {
-    let mut app = app("kingdomino", "you,greedy", 3);
-    until(&mut app, Mode::Place);
-    app
 }
 
 #[test]
