@@ -45,6 +45,9 @@ struct Remembered {
     domino: DominoId,
     /// The rules' address: the value depends on them (Harmony, Middle Kingdom).
     rules: usize,
+    /// What the modules add to it, as the game was dealt (the goals drawn differ game by
+    /// game under the same rules).
+    scoring: TerritoryScoring,
     placement: Option<Placement>,
 }
 
@@ -140,8 +143,8 @@ impl KingdomMap {
         }
     }
 
-    /// Remember that greedy's best placement of `domino` in `kingdom` under `rules` is
-    /// `placement` (the first of equals; `None`: it fits nowhere), as a claim found while valuing
+    /// Remember that greedy's best placement of `domino` in `kingdom` under `rules` and the
+    /// game's `scoring` (the goals it drew) is `placement` (the first of equals; `None`: it fits nowhere), as a claim found while valuing
     /// the domino: the claiming side's kingdom usually does not change before it places that
     /// domino, and then [`KingdomMap::recall`] gives the placement without valuing them all again.
     /// Counted as no work: see `recall`.
@@ -150,6 +153,7 @@ impl KingdomMap {
         kingdom: &Kingdom,
         domino: DominoId,
         rules: &Rules,
+        scoring: &TerritoryScoring,
         placement: Option<Placement>,
     ) {
         let rules = std::ptr::from_ref(rules) as usize;
@@ -158,6 +162,7 @@ impl KingdomMap {
                 kingdom: kingdom.clone(),
                 domino,
                 rules,
+                scoring: scoring.clone(),
                 placement,
             });
             return;
@@ -167,11 +172,14 @@ impl KingdomMap {
         if let Some(r) = self.remembered.get_mut(i) {
             r.kingdom.clone_from(kingdom);
             (r.domino, r.rules, r.placement) = (domino, rules, placement);
+            if !r.scoring.same(scoring) {
+                r.scoring = scoring.clone();
+            }
         }
     }
 
-    /// Greedy's best placement of `domino` in `kingdom` under `rules`, if remembered for exactly
-    /// this kingdom ([`KingdomMap::remember`]): `Some(None)` when it fits nowhere.
+    /// Greedy's best placement of `domino` in `kingdom` under `rules` and `scoring`, if
+    /// remembered for exactly this kingdom and scoring ([`KingdomMap::remember`]): `Some(None)` when it fits nowhere.
     ///
     /// A placement recalled counts the work of valuing it afresh, `valued` (a kingdom read and
     /// one unit a legal placement, as the caller would have spent): the budget a search sizes by
@@ -182,13 +190,19 @@ impl KingdomMap {
         kingdom: &Kingdom,
         domino: DominoId,
         rules: &Rules,
+        scoring: &TerritoryScoring,
         valued: u64,
     ) -> Option<Option<Placement>> {
         let rules = std::ptr::from_ref(rules) as usize;
         let placement = self
             .remembered
             .iter()
-            .find(|r| r.domino == domino && r.rules == rules && r.kingdom == *kingdom)
+            .find(|r| {
+                r.domino == domino
+                    && r.rules == rules
+                    && r.kingdom == *kingdom
+                    && r.scoring.same(scoring)
+            })
             .map(|r| r.placement)?;
         self.work += valued;
         self.recalled += 1;

@@ -171,7 +171,8 @@ fn greedy_placement_action(game: &Game, map: &mut KingdomMap) -> Option<Action> 
     } else {
         READ_WORK + u64::from(set.count())
     };
-    if let Some(placement) = map.recall(kingdom, d, game.rules(), valued) {
+    if let Some(placement) = map.recall(kingdom, d, game.rules(), game.territory_scoring(), valued)
+    {
         return Some(placement.map_or(Action::Discard, |placement| Action::Place { placement }));
     }
     let mut best = (None, f64::NEG_INFINITY);
@@ -237,7 +238,13 @@ fn greedy_claim_action(game: &Game, lean: Lean, map: &mut KingdomMap) -> Option<
         }
     }
     let domino = best.0?;
-    map.remember(kingdom, domino, game.rules(), best.2);
+    map.remember(
+        kingdom,
+        domino,
+        game.rules(),
+        game.territory_scoring(),
+        best.2,
+    );
     Some(Action::Claim { domino })
 }
 

@@ -317,18 +317,21 @@ pub fn look(name: &str) -> String {
 /// one known key that holds it whole (`half-grid` for `within-half-grid`, not the nearer
 /// `full-grid`: a word left short, not misspelt).
 pub fn closest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
-    if word.chars().count() >= 4
-        && let [one] = known
-            .iter()
-            .filter(|k| k.len() > word.len() && k.contains(word))
-            .collect::<Vec<_>>()[..]
-    {
-        return Some(one);
-    }
     let best = known
         .iter()
         .map(|k| (edit_distance(word, k), *k))
         .min_by_key(|(d, _)| *d)?;
+    // One edit away wins (`towe`: `town`); else a word holding this one whole, at most twice
+    // as long (`half-grid`: `within-half-grid`; not `land`: `grassland`).
+    if best.0 > 1
+        && word.chars().count() >= 4
+        && let [one] = known
+            .iter()
+            .filter(|k| k.len() > word.len() && k.len() <= 2 * word.len() && k.contains(word))
+            .collect::<Vec<_>>()[..]
+    {
+        return Some(one);
+    }
     let limit = (word.chars().count() / 3).clamp(1, 3);
     (best.0 <= limit).then_some(best.1)
 }
@@ -366,6 +369,9 @@ mod tests {
         assert_eq!(closest("fulgrid", &readings), Some("full-grid"));
         // Held by two: by edits alone, as before (none near enough here).
         assert_eq!(closest("grid", &["grid-size", "grid-sizes"]), None);
+        // One edit away wins over a word holding it; a word much longer is no guess.
+        assert_eq!(closest("towe", &["town", "tower-supply"]), Some("town"));
+        assert_eq!(closest("land", &["grassland", "salt"]), None);
     }
 
     #[test]

@@ -1710,6 +1710,7 @@ fn warn(
             // modules of the list it extends (`modules = ["goals"]` over Queendomino: its tiles
             // then never appear): say that it replaces the list.
             if w.at == WarningAt::Modules
+                && message.contains("no module of `modules`")
                 && let Some(inherited) = replaced_modules
             {
                 message.push_str(&format!(

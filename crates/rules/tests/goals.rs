@@ -209,6 +209,36 @@ fn the_bots_see_the_goals_drawn() {
         }
     }
     assert!(checked > 1_000 && met > 50, "{checked} checked, {met} met");
+    // Every scope, a goal of any terrain over the whole kingdom, and a penalty, all in play.
+    let every = written(
+        "extends = \"kingdomino\"\nname = \"every\"\n[rules]\nmodules = [\"goals\"]\n\
+         [rules.module.goals]\ngoal = [\n\
+         { name = \"Lakes\", points = 4, terrain = \"lake\", squares = 2, scope = \"each-territory\" },\n\
+         { name = \"Any 3\", points = 2, squares = 3, scope = \"each-territory\" },\n\
+         { name = \"Crowned\", points = 9, crowns = 2 },\n\
+         { name = \"Big\", points = 3, squares = 12, crowns = 3, scope = \"kingdom\" },\n\
+         { name = \"Swamp\", points = -5, terrain = \"swamp\", squares = 2 },\n]\n",
+    );
+    let (mut penalised, mut whole) = (0, 0);
+    for seed in 0..20u64 {
+        let mut game = Game::new(Arc::clone(&every), 2, seed).expect("a game");
+        let mut rng = crownlands_core::rng::GameRng::seed_from(seed);
+        while !game.is_over() {
+            for side in Side::all(2) {
+                let seen = game.territory_scoring().of_kingdom(game.kingdom(side));
+                assert_eq!(seen, goal_points(&game, side), "seed {seed}, {side:?}");
+                let lines = game.score(side).bonuses;
+                penalised +=
+                    usize::from(lines.iter().any(|b| b.key == "goal: Swamp" && b.points < 0));
+                whole += usize::from(lines.iter().any(|b| b.key == "goal: Big" && b.points > 0));
+            }
+            game.play_random(|| rng.next_u32()).expect("not over");
+        }
+    }
+    assert!(
+        penalised > 10 && whole > 10,
+        "{penalised} penalised, {whole} whole"
+    );
     // Goals all worth nothing: nothing to see.
     let idle = written(
         "extends = \"kingdomino\"\nname = \"idle\"\n[rules]\nmodules = [\"goals\"]\n\

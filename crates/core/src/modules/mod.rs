@@ -481,6 +481,30 @@ fn peel_in_list(
         .is_some_and(|item| peel(item, rest, &schema, &root, j))
 }
 
+/// Whether `error` says a key of an item is missing (`` `goal[2]`: `points` is missing ``) that
+/// an earlier problem of `said` already took a misspelt key of that item for (`` `goal[2]`:
+/// unknown key `pionts` (did you mean `points`?) ``): the same mistake, said once.
+fn misspelt_before(said: &[ModuleError], error: &ModuleError) -> bool {
+    let ModuleError::Param { problem, .. } = error else {
+        return false;
+    };
+    let Some((item, rest)) = problem.split_once("`: `") else {
+        return false;
+    };
+    let Some((missing, tail)) = rest.split_once('`') else {
+        return false;
+    };
+    if !tail.starts_with(" is missing") {
+        return false;
+    }
+    let guess = format!("{item}`: unknown key `");
+    let meant = format!("(did you mean `{missing}`?)");
+    said.iter().any(|s| {
+        matches!(s, ModuleError::Param { problem, .. }
+            if problem.starts_with(&guess) && problem.contains(&meant))
+    })
+}
+
 /// How many times one item of a list is read again for its next problem.
 const MAX_PEELS: usize = 8;
 
@@ -569,7 +593,8 @@ fn peel(
 
 /// A value `schema` allows, standing in for one at fault while an item's other problems are
 /// looked for: the first of a choice, a whole number in range, a word of its own for the `j`th
-/// item (so that it is like no other item's); `None` for other kinds.
+/// item (a private-use character and the item's place, so that it is like no other item's and
+/// no word a file writes); `None` for other kinds.
 fn filler(schema: &serde_json::Value, root: &serde_json::Value, j: usize) -> Option<Param> {
     if let Some(c) = schema.get("const").and_then(serde_json::Value::as_str) {
         return Some(Param::Text(c.to_string()));
@@ -595,7 +620,7 @@ fn filler(schema: &serde_json::Value, root: &serde_json::Value, j: usize) -> Opt
         }
         "boolean" => Some(Param::Bool(false)),
         "string" => {
-            let word = format!("#{j}");
+            let word = format!("\u{E000}{j}");
             let least = bound("minLength").unwrap_or(0).max(0) as usize;
             let pad = least.saturating_sub(word.chars().count());
             Some(Param::Text(format!("{word}{}", "_".repeat(pad))))
@@ -758,7 +783,7 @@ pub fn check_specs_repairing(registry: &Registry, specs: &[ModuleSpec]) -> SpecC
                             let mut taken = false;
                             for e in &found {
                                 taken |= peel_in_list(registry, &spec.name, key, &mut list, e);
-                                if !problems.contains(e) {
+                                if !problems.contains(e) && !misspelt_before(&problems, e) {
                                     problems.push(e.clone());
                                 }
                             }

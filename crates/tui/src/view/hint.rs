@@ -48,8 +48,9 @@ fn needed(app: &App, width: u16) -> u16 {
 
 /// The hint's lines at `width` columns: each move on one line with its estimate where every
 /// move fits so (`1. claim 28: win 74%, final ~40`); else each move, then its estimate on a
-/// line of its own (never `win` on one line and its figure on the next). A line that still does not fit wraps, its later lines indented by three
-/// (so wrapped short of the width by as much: an indent never pushes an end past the box).
+/// line of its own (never `win` on one line and its figure on the next). A line that still
+/// does not fit wraps, its later lines indented by three (so wrapped short of the width by as
+/// much: an indent never pushes an end past the box).
 fn rows(app: &App, width: usize) -> Vec<Line<'static>> {
     // In a match (Dynasty) the estimates are the match's: its total, not this game's score.
     // "final": the score expected at the end, not what the move itself brings.

@@ -352,11 +352,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if room > 0 && lines.len() > room {
         let more = lines.len() - (room - 1);
         lines.truncate(room - 1);
-        // (A file's problems say above that `validate` lists them all.)
-        let why = if setup.error.is_some() {
-            ", as `validate` above"
-        } else {
-            ": a taller terminal shows them"
+        // (Several problems of a file say above that `validate` lists them all.)
+        let why = match &setup.error {
+            Some(e) if e.lines().next().is_some_and(|l| l.contains(" problems (")) => {
+                ", as `validate` above"
+            }
+            Some(_) => ": `validate` shows it whole",
+            None => ": a taller terminal shows them",
         };
         let note = super::text::fill(&format!("… {more} more lines{why}"), width, 1);
         lines.push(Line::from(Span::styled(
