@@ -462,6 +462,30 @@ impl<'s> Walker<'s> {
                     path.dotted()
                 ));
             }
+            // `players = 3` for a list of one number.
+            if let Kind::Int(Some(n)) = &node.kind
+                && ty == "array"
+                && schema
+                    .get("items")
+                    .map(|i| self.resolve(i))
+                    .is_some_and(|i| {
+                        let ts = types(i);
+                        ts.contains(&"integer") || ts.contains(&"number")
+                    })
+            {
+                msg.push_str(&format!(": a list of one is written `[{n}]`"));
+            }
+            // `[[rules]]` (a list of tables) where one table is read.
+            if let Kind::Array(items) = &node.kind
+                && ty == "object"
+                && !items.is_empty()
+                && items.iter().all(|i| matches!(i.kind, Kind::Table(_)))
+            {
+                msg.push_str(&format!(
+                    ": one table is headed `[{}]` (`[[...]]` starts a list of them)",
+                    path.dotted()
+                ));
+            }
             // `tie-breaks = "most-crowns"` for a list of one.
             // Only lists of strings (or of a choice among strings): not numbers, not tables
             // (`domino = "x"` is no list of one string).

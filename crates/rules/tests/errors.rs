@@ -3643,3 +3643,30 @@ fn an_idle_modules_warning_is_at_the_parameter_it_names() {
         &["module `dragon` can never act", "`uses-per-round` is 0"],
     );
 }
+
+/// A value of the wrong shape says how the right one is written: a list of one number, one
+/// table where `[[...]]` made a list of them, a list of tables written as one table.
+#[test]
+fn a_value_of_the_wrong_shape_says_how_to_write_it() {
+    let d = bad(&format!("{HEAD}players = 3\n"));
+    assert_diag(&d, 2, 11, &["a list of one is written `[3]`"]);
+    let d = bad(&format!("{HEAD}[[rules]]\ngrid-size = 5\n"));
+    assert_diag(
+        &d,
+        2,
+        1,
+        &["`rules` must be a table, not an array: one table is headed `[rules]`"],
+    );
+    let d = bad(&format!(
+        "{HEAD}[rules]\nmodules = [\"goals\"]\n[rules.module.goals]\ngoal = {{ name = \"Big\", points = 3 }}\n"
+    ));
+    assert_diag(
+        &d,
+        5,
+        8,
+        &[
+            "`goal` must be a list of tables",
+            "`[[rules.module.goals.goal]]`",
+        ],
+    );
+}

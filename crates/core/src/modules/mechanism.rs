@@ -447,7 +447,13 @@ fn json_param(v: &serde_json::Value) -> Option<Param> {
 
 /// serde's words for a parameter that does not read, in ours: `` `per-turn` must be a whole
 /// number, not "two" ``, `` unknown parameter `x`; expected one of: a, b ``.
-fn param_problem(key: &str, value: &Param, serde: &str, items: Option<&str>) -> String {
+fn param_problem(
+    module: &str,
+    key: &str,
+    value: &Param,
+    serde: &str,
+    items: Option<&str>,
+) -> String {
     // A key of the module's own that it does not know: a parameter, in the modules' words.
     if serde.starts_with("unknown field ") {
         return super::value_words::words(serde).replacen("unknown key", "unknown parameter", 1);
@@ -497,6 +503,13 @@ fn param_problem(key: &str, value: &Param, serde: &str, items: Option<&str>) -> 
             "`{key}`: each number must be a whole number from 0 up, not {}",
             v.iter().find(|x| **x < 0).copied().unwrap_or_default()
         ),
+        // A list of tables written as one table (`goal = { ... }`): how a list of them is
+        // written.
+        ("a list", Param::Table(_)) if items == Some("object") => format!(
+            "`{key}` must be a list of tables, not {}: write `{key} = [{{ ... }}, {{ ... }}]`, or \
+             each table under a header `[[rules.module.{module}.{key}]]`",
+            crate::text::excerpt(&value.to_string())
+        ),
         _ => format!(
             "`{key}` must be {what}, not {}",
             crate::text::excerpt(&value.to_string())
@@ -508,6 +521,7 @@ fn param_problem(key: &str, value: &Param, serde: &str, items: Option<&str>) -> 
 /// value (a list's item, a table's key) at the part at fault: `` `seasons[0].name` must be a
 /// word in quotes, not 1 ``.
 fn param_problem_at(
+    module: &str,
     key: &str,
     value: &Param,
     problem: &super::value_words::ValueProblem,
@@ -522,7 +536,7 @@ fn param_problem_at(
         problem.path.len() <= 1
     };
     if top {
-        return param_problem(key, value, &problem.serde, items);
+        return param_problem(module, key, value, &problem.serde, items);
     }
     // A table where a word is meant (`tax-bonus = { once-a-turn = true }`: serde reads the key
     // as the word and wants nothing after it): said of the parameter.
@@ -556,7 +570,7 @@ pub fn build_mechanism<M: Mechanism>(spec: &ModuleSpec) -> Result<Box<dyn Module
                 );
                 if let Err(problem) = super::value_words::read::<M::Params>(alone) {
                     let items = list_items::<M>(key);
-                    let words = param_problem_at(key, value, &problem, items.as_deref());
+                    let words = param_problem_at(M::NAME, key, value, &problem, items.as_deref());
                     // A key the parameters do not have: the key is at fault, not its value.
                     if problem.unknown.is_some() && problem.path.is_empty() {
                         return Err(ModuleError::UnknownParam {
