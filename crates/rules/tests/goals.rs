@@ -436,3 +436,28 @@ fn a_goals_mistakes_are_all_said_at_once() {
     }
     assert_eq!(said.len(), 7, "{said:#?}");
 }
+
+/// An item of the list that is not a table (`5`, `[1, 2]`) is said so, and stands in as a table
+/// for the rest of the list's checks: a name twice after it is still found in the same run.
+#[test]
+fn an_item_that_is_no_table_hides_no_other_goal_problem() {
+    let text = "extends = \"kingdomino\"\nname = \"bad\"\n[rules]\nmodules = [\"goals\"]\n\
+                [rules.module.goals]\ngoal = [\n\
+                { name = \"A\", points = 1 },\n\
+                5,\n\
+                [1, 2],\n\
+                { name = \"A\", points = 1, squares = 0 },\n\
+                ]\n";
+    let e = crownlands_rules::load_str(Registry::shipped_ref(), text, Path::new("bad.toml"))
+        .expect_err("refused");
+    let said: Vec<String> = e.iter().map(|d| d.message.clone()).collect();
+    for says in [
+        "`goal[1]` must be a table, not 5",
+        "`goal[2]` must be a table, not [1, 2]",
+        "`goal[3].name` `A` is `goal[0].name` too",
+        "`goal[3].squares` must be from 1 to 64, not 0",
+    ] {
+        assert!(said.iter().any(|m| m.contains(says)), "{says}: {said:#?}");
+    }
+    assert_eq!(said.len(), 4, "{said:#?}");
+}

@@ -397,6 +397,25 @@ fn item_problems(
         // Names an unknown key of this item was taken for (`pionts`: did you mean `points`?):
         // that one missing then is the same mistake, said once.
         let mut meant: Vec<String> = Vec::new();
+        // Not a table where tables are read (`5`, `[1, 2]`, which serde would read by position
+        // as a table's fields): said so, and a table of stand-ins in its place, so the list's
+        // other items and the checks between them still run.
+        if let Some((item_schema, root)) = &schema
+            && !matches!(item, Param::Table(_))
+            && j < checked
+            && out.len() < MAX_ITEM_PROBLEMS
+            && let Some(stand_in) = stand_in_table(item_schema, root, j)
+        {
+            out.push(ModuleError::Param {
+                module: name.to_string(),
+                problem: format!(
+                    "{at}` must be a table, not {}",
+                    crate::text::excerpt(&item.to_string())
+                ),
+            });
+            item = stand_in;
+            changed = true;
+        }
         for _ in 0..MAX_PEELS {
             if j >= checked || out.len() >= MAX_ITEM_PROBLEMS {
                 break;
@@ -589,6 +608,19 @@ fn peel(
     } else {
         fields.remove(field).is_some()
     }
+}
+
+/// A table `schema` (a list's item) allows: its required fields, each a stand-in ([`filler`]);
+/// `None` where one has no stand-in.
+fn stand_in_table(schema: &serde_json::Value, root: &serde_json::Value, j: usize) -> Option<Param> {
+    let mut fields = BTreeMap::new();
+    if let Some(required) = schema.get("required").and_then(serde_json::Value::as_array) {
+        for f in required.iter().filter_map(serde_json::Value::as_str) {
+            let field = resolve_ref(schema.get("properties")?.get(f)?, root)?;
+            fields.insert(f.to_string(), filler(field, root, j)?);
+        }
+    }
+    Some(Param::Table(fields))
 }
 
 /// A value `schema` allows, standing in for one at fault while an item's other problems are
