@@ -518,33 +518,43 @@ impl Mechanism for Goals {
             } else {
                 "the whole deck"
             };
-            if goal.squares > most {
+            // `goal[1].squares`: goal `NAME` asks for WHAT: no kingdom ever meets it.
+            let mut never = |field: &str, asks: String| {
                 out.push(CheckProblem::at(
                     "goal",
                     format!(
-                        "`goal[{i}].squares`: goal `{name}` asks for {} squares, but {} holds at most {most} besides the castle: no kingdom ever meets it",
+                        "`goal[{i}].{field}`: goal `{name}` asks for {asks}: no kingdom ever meets it"
+                    ),
+                ));
+            };
+            if goal.squares > most {
+                never(
+                    "squares",
+                    format!(
+                        "{} squares, but {} holds at most {most} besides the castle",
                         goal.squares,
                         rules.a_kingdom()
                     ),
-                ));
+                );
             } else if goal.squares > squares {
-                out.push(CheckProblem::at(
-                    "goal",
-                    format!(
-                        "`goal[{i}].squares`: goal `{name}` asks for {} squares{of}, but {deck} has {squares}: no kingdom ever meets it",
-                        goal.squares
-                    ),
-                ));
+                never(
+                    "squares",
+                    format!("{} squares{of}, but {deck} has {squares}", goal.squares),
+                );
             }
             if goal.crowns > crowns {
-                out.push(CheckProblem::at(
-                    "goal",
+                never(
+                    "crowns",
                     format!(
-                        "`goal[{i}].crowns`: goal `{name}` asks for {} crowns{of}, but {deck}{} has {crowns}: no kingdom ever meets it",
+                        "{} crowns{of}, but {deck}{} has {crowns}",
                         goal.crowns,
-                        if buildings > 0 { " with every building" } else { "" }
+                        if buildings > 0 {
+                            " with every building"
+                        } else {
+                            ""
+                        }
                     ),
-                ));
+                );
             }
         }
         let listed = self.goals.len();

@@ -394,9 +394,6 @@ fn item_problems(
     for (j, item) in items.into_iter().enumerate() {
         let mut item = item;
         let at = format!("`{}[{j}]", crate::text::excerpt(key));
-        // Names an unknown key of this item was taken for (`pionts`: did you mean `points`?):
-        // that one missing then is the same mistake, said once.
-        let mut meant: Vec<String> = Vec::new();
         // Not a table where tables are read (`5`, `[1, 2]`, which serde would read by position
         // as a table's fields): said so, and a table of stand-ins in its place, so the list's
         // other items and the checks between them still run.
@@ -446,21 +443,14 @@ fn item_problems(
                     .as_ref()
                     .is_some_and(|(item_schema, root)| peel(&mut item, rest, item_schema, root, j));
                 changed |= taken;
-                if let Some((_, after)) = rest.split_once("(did you mean `")
-                    && let Some((name, _)) = after.split_once('`')
-                {
-                    meant.push(name.to_string());
-                }
-                if meant
-                    .iter()
-                    .any(|m| rest.starts_with(&format!("`: `{m}` is missing")))
-                {
-                    continue;
-                }
-                out.push(ModuleError::Param {
+                let error = ModuleError::Param {
                     module,
                     problem: problem.replacen(&first, &at, 1),
-                });
+                };
+                // A key missing that a misspelt one of this item was taken for: said once.
+                if !misspelt_before(&out, &error) {
+                    out.push(error);
+                }
             }
             if !taken {
                 break;
