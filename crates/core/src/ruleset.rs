@@ -448,9 +448,12 @@ impl Ruleset {
                 // A bad parameter hides nothing else: the modules with what was at fault left
                 // out are still asked what they need of the components (a misspelt terrain
                 // among the multipliers beside one out of range), but not about a parameter
-                // left at its default in place of the file's.
+                // left at its default in place of the file's. Nor does a list in the wrong
+                // order (said already) hide them: the repaired list need not fit together.
                 let check = crate::modules::check_specs_repairing(registry, &rules.modules);
-                if let Ok(repaired) = crate::modules::build_all(registry, &check.repaired) {
+                if let Ok(repaired) = crate::modules::build_all_unchecked(registry, &check.repaired)
+                {
+                    let repaired = crate::modules::ModuleList::new(repaired);
                     found.extend(
                         ruleset
                             .module_problems(*n, rules, &repaired)

@@ -3461,6 +3461,24 @@ fn a_bad_parameter_value_hides_no_other_problem() {
     );
 }
 
+/// Modules in the wrong order hide nothing of what they need of the components: a misspelt town
+/// terrain is said in the same run as the order.
+#[test]
+fn a_module_order_hides_no_component_problem() {
+    let d = bad("extends = \"queendomino\"\n[rules]\n\
+         modules = [\"dragon\", \"buildings\", \"knights\", \"queen\", \"wealth\"]\n\
+         [rules.module.buildings]\ntown = \"towm\"\n");
+    assert_eq!(d.len(), 3, "{d}");
+    assert_diag(&d, 3, 12, &["`dragon` must come after `buildings`"]);
+    assert_diag(&d, 3, 22, &["`buildings` must come after `knights`"]);
+    assert_diag(
+        &d,
+        5,
+        8,
+        &["town terrain `towm` is not among", "did you mean `town`"],
+    );
+}
+
 #[test]
 fn a_table_entry_is_found_where_it_is_a_key() {
     // Single-quoted keys, a key's words inside a string, spaces: the entry is where it is a
