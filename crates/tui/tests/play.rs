@@ -78,8 +78,8 @@ fn knights_module_steps_through_keys() {
             // The step opens on Skip: Enter pressed to go on spends no knight.
             assert_eq!(actions.get(app.choice()), Some(&Action::Pass));
             // Skip every other time (p, or Enter: the step opens on Skip), tax otherwise (the
-            // first choice, by its digit).
-            press(&mut app, ["p", "1", "<enter>", "1"][n % 4]);
+            // first choice, chosen by its digit, done by Enter).
+            press(&mut app, ["p", "1<enter>", "<enter>", "1<enter>"][n % 4]);
         } else if matches!(app.mode(), Mode::Step) {
             press(&mut app, "p");
         } else {
@@ -1486,7 +1486,7 @@ fn an_undo_puts_the_cursor_on_the_move_taken_back() {
     }
     assert_eq!(app.mode(), Mode::Step);
     let tax = app.step_actions()[0];
-    press(&mut app, "1");
+    press(&mut app, "1<enter>");
     press(&mut app, "u");
     assert_eq!(app.mode(), Mode::Step, "{}", app.message());
     assert_eq!(app.step_actions().get(app.choice()), Some(&tax));

@@ -72,8 +72,8 @@ fn builders_board_rows_and_build_choices() {
     let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
     play_to_step(&mut app, "buildings", 0, 500);
     assert!(in_step(&app, "buildings"));
-    // From Skip, where the step opens, to the third choice.
-    press(&mut app, "<down><down><down>");
+    // From Skip, where the step opens, to the second row (a tower), at its second square.
+    press(&mut app, "<down><down><right>");
     let text = screen(&app, 100, 30);
     // A price, a name, an end value on the board; a detail line for the chosen one.
     for d in 0..10 {
@@ -95,14 +95,19 @@ fn a_build_step_says_which_tiles_are_too_dear_at_the_common_sizes() {
                 .and_then(|g| g.step_view())
                 .is_some_and(|v| v.note.is_some())
     };
-    // Spend the coins: build the first tile offered, never tax.
+    // Spend the coins: build the dearest tile offered, never tax.
     for _ in 0..600 {
         if noted(&app) || app.mode() == Mode::GameOver {
             break;
         }
         match app.mode() {
             Mode::Place if !app.ghost_is_legal() && !app.must_discard() => press(&mut app, "<tab>"),
-            Mode::Step if in_step(&app, "buildings") => press(&mut app, "1"),
+            // The last row but Skip (its number chooses it, Enter builds it).
+            Mode::Step if in_step(&app, "buildings") => {
+                let rows = app.step_entries();
+                let dearest = rows.len().saturating_sub(1);
+                press(&mut app, &format!("{dearest}<enter>"))
+            }
             Mode::Step => press(&mut app, "p"),
             _ => press(&mut app, "<enter>"),
         }
@@ -152,27 +157,48 @@ fn a_build_step_says_which_tiles_are_too_dear_at_the_common_sizes() {
 fn a_step_choice_is_taken_by_its_number() {
     let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
     play_to_step(&mut app, "buildings", 2, 500);
-    let second = app.step_actions()[1];
+    let row = app.step_entries()[1].clone();
+    let second = app.step_actions()[row.start];
     let before = app.session().unwrap().actions()[0].len();
+    // The number chooses the row (at its first square), Enter does it.
     press(&mut app, "2");
+    assert_eq!(app.session().unwrap().actions()[0].get(before), None);
+    assert_eq!(app.choice(), row.start);
+    if row.len() > 1 {
+        assert!(
+            app.message().starts_with("Square 1 of"),
+            "{}",
+            app.message()
+        );
+    } else {
+        assert!(app.message().starts_with("Row 2: "), "{}", app.message());
+        assert!(
+            app.message().ends_with("; Enter does it."),
+            "{}",
+            app.message()
+        );
+    }
+    press(&mut app, "<enter>");
     assert_eq!(
         app.session().unwrap().actions()[0].get(before),
         Some(&second)
     );
 }
 
-/// A list of ten choices or more: `1` waits for a second digit (`1 0` does choice 10), Enter
-/// then does choice 1.
+/// A list of ten rows or more (a house rule's Builders' Board of twelve slots at no price): `1`
+/// waits for a second digit (`1 0` chooses row 10), Enter then does row 1.
 #[test]
 fn a_step_choice_past_nine_is_taken_by_two_digits() {
     let mut found = false;
     for seed in 0..30 {
         let mut app = app_at_step(seed);
-        if !in_step(&app, "buildings") || app.step_actions().len() < 10 {
+        if !in_step(&app, "buildings") || app.step_entries().len() < 10 {
             continue;
         }
         found = true;
-        let (first, tenth) = (app.step_actions()[0], app.step_actions()[9]);
+        let rows = app.step_entries();
+        let (first, tenth) = (rows[0].clone(), rows[9].clone());
+        let actions = app.step_actions();
         let before = app.session().unwrap().actions()[0].len();
         let played =
             |app: &crownlands_tui::App| app.session().unwrap().actions()[0].get(before).copied();
@@ -184,20 +210,35 @@ fn a_step_choice_past_nine_is_taken_by_two_digits() {
             app.message()
         );
         press(&mut app, "0");
-        assert_eq!(played(&app), Some(tenth));
+        assert_eq!(played(&app), None, "row 10 chosen, Enter does it");
+        press(&mut app, "<enter>");
+        assert_eq!(played(&app), Some(actions[tenth.start]));
         let mut app2 = app_at_step(seed);
         press(&mut app2, "1<enter>");
         assert_eq!(
             app2.session().unwrap().actions()[0].get(before).copied(),
-            Some(first)
+            Some(actions[first.start])
         );
         break;
     }
-    assert!(found, "no seed reached a build of ten choices");
+    assert!(found, "no seed reached a build of ten rows");
 }
 
 fn app_at_step(seed: u64) -> crownlands_tui::App {
-    let mut app = app("queendomino", "you,greedy,greedy,greedy", seed);
+    let text = "extends = \"queendomino\"\nname = \"big-board\"\n\
+                [rules.module.buildings]\nslot-prices = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]\n";
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rulesets");
+    let ruleset = crownlands_rules::load_str(
+        crownlands_core::Registry::shipped_ref(),
+        text,
+        &dir.join("big-board.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut app = app_with(
+        std::sync::Arc::new(ruleset),
+        "you,greedy,greedy,greedy",
+        seed,
+    );
     play_to_step(&mut app, "buildings", 9, 3000);
     app
 }
@@ -1379,9 +1420,15 @@ fn a_steps_rows_are_not_cut_where_the_rules_panel_would_take_their_room() {
     let text = screen(&app, 120, 40);
     let game = app.game().expect("a game");
     let view = game.step_view().expect("a step");
-    // Every choice shown is whole (as many as the list shows: the first ones).
+    // Every choice shown is whole (as many as the list shows: the first ones), a building
+    // at several squares whole with how many.
     for c in view.choices.iter().take(3) {
-        assert!(text.contains(&c.text), "{}:\n{text}", c.text);
+        let several = c.group.as_ref().map(|g| format!("{g} · "));
+        assert!(
+            text.contains(&c.text) || several.is_some_and(|s| text.contains(&s)),
+            "{}:\n{text}",
+            c.text
+        );
     }
     assert!(!text.contains("Rules of this step"), "{text}");
     // Back in a placement, the rules panel is there again.
@@ -2116,4 +2163,119 @@ fn a_detail_cut_to_its_rows_ends_with_an_ellipsis() {
         taxing_step(&mut app);
     }
     assert!(cut > 0, "no detail was cut at 66x20");
+}
+
+/// A 4-player Queendomino game played on to a build step with a building that may stand on
+/// several town squares: the app, the row's number (from 0) and its choices.
+fn build_at_several_squares() -> (App, usize, std::ops::Range<usize>) {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
+    let several = |app: &App| {
+        in_step(app, "buildings")
+            .then(|| {
+                app.step_entries()
+                    .into_iter()
+                    .enumerate()
+                    .find(|(_, e)| e.len() > 1)
+            })
+            .flatten()
+    };
+    let mut n = 0;
+    while several(&app).is_none() && n < 3000 {
+        play_to_end(&mut app, 1);
+        n += 1;
+    }
+    let (row, squares) = several(&app).expect("a building at several squares came up");
+    (app, row, squares)
+}
+
+/// A building that may stand on several town squares is one row of the build list, numbered as
+/// a row: ←→ choose its square (lit on the kingdom, which of how many said), Enter builds there.
+#[test]
+fn a_building_at_several_squares_is_one_row_its_square_chosen_apart() {
+    let (mut app, row, squares) = build_at_several_squares();
+    let rows = app.step_entries().len();
+    let actions = app.step_actions();
+    let view = app.game().and_then(|g| g.step_view()).expect("a step");
+    let of = |i: usize| {
+        view.choices
+            .iter()
+            .find(|c| c.action == actions[i])
+            .expect("described")
+            .clone()
+    };
+    let group = of(squares.start).group.expect("a group");
+    let text = screen(&app, 100, 30);
+    assert!(
+        text.contains(&format!("{}. {group} · {} squares", row + 1, squares.len())),
+        "{text}"
+    );
+    assert!(text.contains("←→ square"), "{text}");
+    assert!(text.contains(&format!("↑↓ or 1-{rows} choose")), "{text}");
+    // Its number chooses the row, at its first square: nothing built yet.
+    let before = app.session().unwrap().actions()[0].len();
+    let played = |app: &App| app.session().unwrap().actions()[0].get(before).copied();
+    press(&mut app, &(row + 1).to_string());
+    assert_eq!(played(&app), None);
+    assert_eq!(app.choice(), squares.start);
+    assert!(
+        app.message().starts_with("Square 1 of"),
+        "{}",
+        app.message()
+    );
+    let text = screen(&app, 100, 30);
+    assert!(
+        text.contains(&format!(
+            "{} (1/{} ←→)",
+            of(squares.start).text,
+            squares.len()
+        )),
+        "{text}"
+    );
+    // → the next square, ← back and round to the last.
+    press(&mut app, "<right>");
+    assert_eq!(app.choice(), squares.start + 1);
+    assert!(
+        app.message().starts_with("Square 2 of"),
+        "{}",
+        app.message()
+    );
+    press(&mut app, "<left><left>");
+    assert_eq!(app.choice(), squares.end - 1);
+    // ↑↓ leave the row for the next one, and come back to its first square.
+    press(&mut app, "<down><up>");
+    assert_eq!(app.choice(), squares.start);
+    press(&mut app, "<left><enter>");
+    assert_eq!(played(&app), Some(actions[squares.end - 1]));
+}
+
+/// A click on a lit square of the kingdom chooses the building's square there; a second click
+/// builds it.
+#[test]
+fn a_click_on_the_kingdom_chooses_the_square_of_a_build() {
+    let (mut app, row, squares) = build_at_several_squares();
+    let actions = app.step_actions();
+    let cell = |i: usize| {
+        app.game()
+            .and_then(|g| g.step_view())
+            .and_then(|v| v.choices.into_iter().find(|c| c.action == actions[i]))
+            .and_then(|c| c.cells.first().copied())
+            .expect("a square")
+    };
+    let second = cell(squares.start + 1);
+    press(&mut app, &(row + 1).to_string());
+    let before = app.session().unwrap().actions()[0].len();
+    let now = std::time::Instant::now();
+    app.click_cell(second, now);
+    assert_eq!(app.choice(), squares.start + 1);
+    assert!(
+        app.message().starts_with("Square 2 of"),
+        "{}",
+        app.message()
+    );
+    assert_eq!(app.session().unwrap().actions()[0].get(before), None);
+    app.click_cell(second, now);
+    assert_eq!(
+        app.session().unwrap().actions()[0].get(before).copied(),
+        Some(actions[squares.start + 1])
+    );
 }

@@ -294,6 +294,7 @@ impl Mechanism for Markets {
             gives: Some(format!("+{points}pt")),
             cells,
             row: None,
+            group: None,
         })
     }
 

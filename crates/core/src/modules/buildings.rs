@@ -453,29 +453,29 @@ impl Mechanism for Buildings {
             .flatten()
             .map(|w| format!(" (now worth {})", describe::plural(w, "point", "points")))
             .unwrap_or_default();
+        // What it gives and scores before where (the square shows on the board), so a list cut
+        // short loses the square rather than the value; `*` where the Queen's discount lowered
+        // the price, as the Board marks it.
+        let what = [
+            format!(
+                "{} {price}¢{}",
+                t.name,
+                if self.discounted(cx, side, usize::from(slot)) {
+                    "*"
+                } else {
+                    ""
+                }
+            ),
+            short.clone(),
+        ]
+        .iter()
+        .filter(|p| !p.is_empty())
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(" ");
         Some(ChoiceView {
             action,
-            // What it gives and scores before where (the square shows on the board), so a
-            // list cut short loses the square rather than the value.
-            text: [
-                // `*` where the Queen's discount lowered it, as the Board marks it.
-                format!(
-                    "{} {price}¢{}",
-                    t.name,
-                    if self.discounted(cx, side, usize::from(slot)) {
-                        "*"
-                    } else {
-                        ""
-                    }
-                ),
-                short.clone(),
-                format!("at {},{}", cell.x, cell.y),
-            ]
-            .iter()
-            .filter(|p| !p.is_empty())
-            .cloned()
-            .collect::<Vec<_>>()
-            .join(" "),
+            text: format!("{what} at {},{}", cell.x, cell.y),
             detail: format!(
                 "{} for {price}¢: {}; {}{worth}.",
                 t.name, t.now_full, t.end_full
@@ -484,6 +484,8 @@ impl Mechanism for Buildings {
             gives: (!short.is_empty()).then_some(short),
             cells: vec![cell],
             row: Some((BOARD.to_string(), usize::from(slot))),
+            // The same building at each square it may stand on: one thing, the square apart.
+            group: Some(what),
         })
     }
 

@@ -229,6 +229,7 @@ fn pass_choice() -> ChoiceView {
         gives: None,
         cells: Vec::new(),
         row: None,
+        group: None,
     }
 }
 
@@ -437,6 +438,11 @@ pub struct ChoiceView {
     /// The row of a public [`Panel`] it concerns (its title and the row's index), e.g. the
     /// Builders' Board slot of a building.
     pub row: Option<(String, usize)>,
+    /// Choices next to each other in the list with the same `group` do one thing at different
+    /// squares (a building at each town square it may stand on): the words they share
+    /// (`Swamp Tower 0¢ +1tw 2/swamp`), so a front end lists the thing once and has the
+    /// square chosen apart. `None`: a choice of its own.
+    pub group: Option<String>,
 }
 
 /// How a module names a side in the text it gives front ends (`side 2`, counted from 1): a front
@@ -657,6 +663,7 @@ impl Game {
                         gives: None,
                         cells: Vec::new(),
                         row: None,
+                        group: None,
                     }),
             })
             .collect();

@@ -254,6 +254,7 @@ impl Mechanism for Dragon {
             gives: None,
             cells: Vec::new(),
             row: Some((super::buildings::BOARD.to_string(), usize::from(slot))),
+            group: None,
         })
     }
 

@@ -395,6 +395,7 @@ impl Mechanism for Knights {
             gives: Some(format!("+{coins}¢")),
             cells,
             row: None,
+            group: None,
         })
     }
 

@@ -16,6 +16,7 @@ pub mod ruleset_file;
 pub mod seats;
 pub mod setup;
 mod setup_keys;
+pub mod step;
 mod undo;
 mod watch;
 mod worker;
@@ -1522,46 +1523,6 @@ impl App {
         self.update_illegal();
     }
 
-    fn step_key(&mut self, key: Key, tens: Option<usize>, now: Instant) {
-        let actions = self.step_actions();
-        let n = actions.len();
-        match key {
-            Key::Up | Key::Left | Key::Char('k' | 'h') | Key::BackTab => {
-                self.choose_step(n, (self.choice + n - 1) % n)
-            }
-            Key::Down | Key::Right | Key::Char('j' | 'l') | Key::Tab => {
-                self.choose_step(n, (self.choice + 1) % n)
-            }
-            Key::Char('p') | Key::Esc => self.play(Action::Pass, true, now),
-            // The numbered choice, as the list numbers them; in a list of ten or more, `1`
-            // waits for a second digit (`12`) and Enter does choice 1.
-            Key::Char(c @ '0'..='9') => match self.numbered(c, tens, n) {
-                Numbered::Now(i) => {
-                    if let Some(&a) = actions.get(i) {
-                        self.choice = i;
-                        self.play(a, true, now);
-                    }
-                }
-                Numbered::Wait(i) => {
-                    self.choice = i;
-                    self.message = format!(
-                        "{}: a second digit does choice {}; Enter does {}.",
-                        i + 1,
-                        rows_from_digit(i + 1, n),
-                        i + 1
-                    );
-                }
-                Numbered::Beyond => self.message = format!("The list has {n} choices."),
-            },
-            Key::Enter | Key::Char(' ') => {
-                if let Some(&a) = actions.get(self.choice) {
-                    self.play(a, true, now);
-                }
-            }
-            _ => {}
-        }
-    }
-
     fn game_over_key(&mut self, key: Key, now: Instant) {
         // ↑↓ scroll the columns through every line of the breakdowns.
         if matches!(key, Key::Up | Key::Char('k')) {
@@ -1923,6 +1884,9 @@ impl App {
     /// there already), a claimable domino, or a step's choice.
     pub fn click_cell(&mut self, cell: Cell, now: Instant) {
         self.first_digit = None;
+        if self.mode == Mode::Step {
+            return self.click_step_cell(cell, now);
+        }
         if self.mode != Mode::Place {
             return;
         }

@@ -5,14 +5,16 @@
 use super::palette::Accent;
 use super::panel;
 use super::text::wrap;
+use crate::app::step::row_of;
 use crate::app::{App, Mode};
-use crownlands_core::modules::describe::ChoiceView;
-use crownlands_core::{Cell, Game};
+use crownlands_core::modules::describe::{ChoiceView, StepView};
+use crownlands_core::{Action, Cell, Game};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
+use std::ops::Range;
 
 /// The rows inside a list `area` high (framed, or compact: a title line alone).
 fn inner(area: Rect, compact: bool) -> usize {
@@ -147,24 +149,72 @@ fn shown_choices(choice: usize, page_of: usize, all: usize, rows: usize) -> Vec<
         .collect()
 }
 
-/// The choices a list `area` high shows ([`shown_choices`]).
-fn shown(app: &App, game: &Game, all: usize, area: Rect, compact: bool) -> Vec<Option<usize>> {
+/// The rows of the list (see [`App::step_entries`]) a list `area` high shows
+/// ([`shown_choices`]), by their index.
+fn shown(
+    app: &App,
+    game: &Game,
+    entries: &[Range<usize>],
+    area: Rect,
+    compact: bool,
+) -> Vec<Option<usize>> {
     shown_choices(
-        app.choice(),
-        app.page_under_skip(),
-        all,
+        row_of(entries, app.choice()),
+        row_of(entries, app.page_under_skip()),
+        entries.len(),
         visible(game, area, compact),
     )
 }
 
+/// The choice a row of the list stands for: the square chosen on the cursor's row, the first
+/// on another.
+fn choice_of(entry: &Range<usize>, choice: usize) -> usize {
+    if entry.contains(&choice) {
+        choice
+    } else {
+        entry.start
+    }
+}
+
 /// The choice on the `offset`th row inside a list `area` high (0: the row under its title), if
-/// a choice is shown there (the rows below the choices hold the detail).
+/// a choice is shown there (the rows below the choices hold the detail): the square chosen on
+/// the cursor's row, the first square of another.
 pub fn choice_at(app: &App, area: Rect, compact: bool, offset: usize) -> Option<usize> {
     let game = app.game()?;
-    shown(app, game, app.step_actions().len(), area, compact)
+    let entries = app.step_entries();
+    let row = shown(app, game, &entries, area, compact)
         .get(offset)
         .copied()
-        .flatten()
+        .flatten()?;
+    Some(choice_of(entries.get(row)?, app.choice()))
+}
+
+/// A row's words: the choice's own; on a row of several squares, the thing with its square and
+/// which of how many (`... at 0,-1 (2/3 ←→)`) where the cursor is, the thing and how many
+/// squares elsewhere.
+fn row_words(
+    view: Option<&StepView>,
+    game: &Game,
+    actions: &[Action],
+    entry: &Range<usize>,
+    choice: usize,
+) -> String {
+    let of = |a: Action| view.and_then(|v| v.choices.iter().find(|c| c.action == a));
+    let i = choice_of(entry, choice);
+    let Some(&a) = actions.get(i) else {
+        return String::new();
+    };
+    let own = of(a).map_or_else(|| game.action_text(a), |c| c.text.clone());
+    if entry.len() < 2 {
+        return own;
+    }
+    if entry.contains(&choice) {
+        return format!("{own} ({}/{} ←→)", i - entry.start + 1, entry.len());
+    }
+    match of(a).and_then(|c| c.group.clone()) {
+        Some(group) => format!("{group} · {} squares", entry.len()),
+        None => own,
+    }
 }
 
 /// `n`'s number as a row shows it, right-aligned to the widest of `all` (` 9.` above `10.`).
@@ -251,15 +301,19 @@ pub fn chosen_row(app: &App, game: &Game) -> Option<(String, usize)> {
 pub fn widest(app: &App, game: &Game) -> u16 {
     let view = game.step_view();
     let actions = app.step_actions();
-    let widest = actions
+    let entries = app.step_entries();
+    // Each row with the cursor on each of its squares, and away from it.
+    let widest = entries
         .iter()
         .enumerate()
-        .map(|(i, &a)| {
-            let text = view
-                .as_ref()
-                .and_then(|v| v.choices.iter().find(|c| c.action == a))
-                .map_or_else(|| game.action_text(a), |c| c.text.clone());
-            format!("  {} ", number(i + 1, actions.len()))
+        .flat_map(|(row, e)| {
+            e.clone()
+                .chain([usize::MAX])
+                .map(move |choice| (row, e, choice))
+        })
+        .map(|(row, e, choice)| {
+            let text = row_words(view.as_ref(), game, &actions, e, choice);
+            format!("  {} ", number(row + 1, entries.len()))
                 .chars()
                 .count()
                 + super::text::width(&text)
@@ -284,29 +338,29 @@ pub fn render(
     Clear.render(area, buf);
     let width = inner_width(area, compact);
     let view = game.step_view();
-    let words = |a: crownlands_core::Action| {
-        view.as_ref()
-            .and_then(|v| v.choices.iter().find(|c| c.action == a))
-            .map_or_else(|| game.action_text(a), |c| c.text.clone())
-    };
     let actions = app.step_actions();
-    let all = actions.len();
-    let listed = shown(app, game, all, area, compact);
+    let entries = app.step_entries();
+    let all = entries.len();
+    let listed = shown(app, game, &entries, area, compact);
     let mut rows: Vec<Line> = listed
         .iter()
-        .map(|&i| i.and_then(|i| actions.get(i).map(|&a| (i, a))))
-        .map(|row| {
-            let Some((i, a)) = row else {
+        .map(|&row| {
+            let Some((i, e)) = row.and_then(|r| entries.get(r).map(|e| (r, e))) else {
                 return Line::from("");
             };
-            let text = words(a);
-            let here = i == app.choice();
+            let text = row_words(view.as_ref(), game, &actions, e, app.choice());
+            let here = e.contains(&app.choice());
             let style = if here {
                 p.accent(Accent::Focus)
             } else {
                 Style::default()
             };
-            let hint = if app.hint() == Some(a) {
+            // The hint's marker on the row of the move it suggests (at any of its squares: the
+            // cursor goes to that square when the hint is asked for).
+            let hint = if app
+                .hint()
+                .is_some_and(|h| actions.get(e.clone()).is_some_and(|a| a.contains(&h)))
+            {
                 " ← hint"
             } else {
                 ""

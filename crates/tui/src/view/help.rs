@@ -199,6 +199,15 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         };
         push(&t, Style::default());
     }
+    // A step with one thing at several squares (a building at each free town square).
+    if app.mode() == Mode::Step && app.step_has_squares() {
+        push(
+            "A row of several squares (`· 2 squares`: a building that may stand on each) is one \
+             choice: its number or ↑↓ choose it, ←→ (or a click on a lit square) choose the \
+             square, lit on your kingdom, and Enter does it there.",
+            Style::default(),
+        );
+    }
     // Several kings a player (2-player Kingdomino, Queendomino): each claims, and places in turn.
     if app.mode() == Mode::Claim
         && let Some(game) = app.game()

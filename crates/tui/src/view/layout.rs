@@ -455,7 +455,7 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
     // kept on the list's last line) when the lines' rows cannot hold the list, its chosen
     // one's detail and that row: on a tall screen the scores stay in view.
     let over_players = if v.players_left { 0 } else { s.players_h };
-    let wanted = u16::try_from(app.step_actions().len() + super::choices::DETAIL_MAX + 1 + 2)
+    let wanted = u16::try_from(app.step_entries().len() + super::choices::DETAIL_MAX + 1 + 2)
         .unwrap_or(u16::MAX);
     let choices_h = if wanted <= lines_h {
         lines_h

@@ -1024,10 +1024,16 @@ pub fn footer_bar(app: &App) -> Bar {
 /// The footer's prompt in a module's step: who acts, what the step asks as far as `width`
 /// allows ([`step_title`]), and its keys.
 fn step_status(app: &App, game: &Game, who: &str, width: u16) -> String {
-    // The step opens on Skip, its last choice: a digit does a choice at once.
+    // The step opens on Skip, its last choice: a digit chooses a row, Enter does it.
+    // Where a row holds a thing at several squares, ←→ choose its square.
     let keys = format!(
-        ". ↑↓ choose, Enter do it, 1-{} pick, p skip.",
-        app.step_actions().len()
+        ". ↑↓ or 1-{} choose,{} Enter do it, p skip.",
+        app.step_entries().len(),
+        if app.step_has_squares() {
+            " ←→ square,"
+        } else {
+            ""
+        },
     );
     let around = text::width(who) + 2 + keys.chars().count();
     let what = step_title(game, usize::from(width), around);

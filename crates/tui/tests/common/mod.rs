@@ -137,10 +137,11 @@ pub fn in_step(app: &App, module: &str) -> bool {
 }
 
 /// Play on by [`play_to_end`]'s simple policy, one key at a time, until the app waits for a
-/// human in the step of `module` with more than `more_than` choices (or `limit` keys passed).
+/// human in the step of `module` with more than `more_than` rows in its list (a building at
+/// several squares one row; or `limit` keys passed).
 pub fn play_to_step(app: &mut App, module: &str, more_than: usize, limit: usize) {
     let mut n = 0;
-    while !(in_step(app, module) && app.step_actions().len() > more_than) && n < limit {
+    while !(in_step(app, module) && app.step_entries().len() > more_than) && n < limit {
         play_to_end(app, 1);
         n += 1;
     }

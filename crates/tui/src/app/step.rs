@@ -1,0 +1,234 @@
+//! A module step's list as a player moves through it: a row a thing to do, the thing done at
+//! several squares (a building each town square it may stand on) one row with its square chosen
+//! apart (←→), from the choices' groups ([`ChoiceView::group`]). Nothing here knows the module.
+//!
+//! [`ChoiceView::group`]: crownlands_core::modules::describe::ChoiceView::group
+
+use super::{App, Numbered};
+use crate::keys::Key;
+use crownlands_core::{Action, Cell};
+use std::ops::Range;
+use std::time::Instant;
+
+/// The rows of a step's list: runs of `groups` (each of the step's actions' group, in the
+/// list's order) next to each other with the same group, a row each; a choice of no group a
+/// row of its own.
+pub fn entries(groups: &[Option<String>]) -> Vec<Range<usize>> {
+    let mut out: Vec<Range<usize>> = Vec::new();
+    for (i, g) in groups.iter().enumerate() {
+        match out.last_mut() {
+            Some(last) if g.is_some() && groups.get(last.start) == Some(g) => last.end = i + 1,
+            _ => out.push(i..i + 1),
+        }
+    }
+    out
+}
+
+impl App {
+    /// The rows of the step's list, each a range of [`App::step_actions`]: one for a choice of
+    /// its own, one for a thing done at several squares (its squares chosen with ←→).
+    pub fn step_entries(&self) -> Vec<Range<usize>> {
+        let actions = self.step_actions();
+        let view = self.game().and_then(|g| g.step_view());
+        let groups: Vec<Option<String>> = actions
+            .iter()
+            .map(|a| {
+                view.as_ref()
+                    .and_then(|v| v.choices.iter().find(|c| c.action == *a))
+                    .and_then(|c| c.group.clone())
+            })
+            .collect();
+        entries(&groups)
+    }
+
+    /// Whether a row of the step's list holds a thing at several squares (←→ then choose the
+    /// square).
+    pub fn step_has_squares(&self) -> bool {
+        self.step_entries().iter().any(|e| e.len() > 1)
+    }
+
+    pub(super) fn step_key(&mut self, key: Key, tens: Option<usize>, now: Instant) {
+        let actions = self.step_actions();
+        let entries = self.step_entries();
+        let rows = entries.len();
+        let row = row_of(&entries, self.choice);
+        // ←→ choose the square within a row where a row has several; where none has, they go
+        // through the list as ↑↓ do.
+        let squares = entries.iter().any(|e| e.len() > 1);
+        match key {
+            Key::Left | Key::Char('h') if squares => self.next_square(&entries, row, false),
+            Key::Right | Key::Char('l') if squares => self.next_square(&entries, row, true),
+            Key::Up | Key::Left | Key::Char('k' | 'h') | Key::BackTab => {
+                self.choose_row(&entries, (row + rows - 1) % rows)
+            }
+            Key::Down | Key::Right | Key::Char('j' | 'l') | Key::Tab => {
+                self.choose_row(&entries, (row + 1) % rows)
+            }
+            Key::Char('p') | Key::Esc => self.play(Action::Pass, true, now),
+            // The numbered row is chosen, as the list numbers them, and Enter does it (as a
+            // claim's row: a digit meant for another list, typed as the step opened, spends
+            // nothing); in a list of ten or more, `1` waits for a second digit (`12`) and Enter
+            // does row 1. A row of several squares is chosen at its first square.
+            Key::Char(c @ '0'..='9') => match self.numbered(c, tens, rows) {
+                Numbered::Now(i) => {
+                    let Some(e) = entries.get(i) else {
+                        return;
+                    };
+                    self.choose_row(&entries, i);
+                    if e.len() == 1 {
+                        let words = actions.get(e.start).and_then(|&a| self.words(a));
+                        self.message = match words {
+                            Some(w) => format!("{ROW}{}: {w}; Enter does it.", i + 1),
+                            None => format!("{ROW}{}; Enter does it.", i + 1),
+                        };
+                    }
+                    self.hint_follows_selection();
+                }
+                Numbered::Wait(i) => {
+                    self.choose_row(&entries, i);
+                    self.message = format!(
+                        "{}: a second digit does choice {}; Enter does {}.",
+                        i + 1,
+                        super::rows_from_digit(i + 1, rows),
+                        i + 1
+                    );
+                }
+                Numbered::Beyond => self.message = format!("The list has {rows} choices."),
+            },
+            Key::Enter | Key::Char(' ') => {
+                if let Some(&a) = actions.get(self.choice) {
+                    self.play(a, true, now);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Put the cursor on row `row` (its first square); the status line says which square of
+    /// how many where it has several, and no more what it said of another row's.
+    fn choose_row(&mut self, entries: &[Range<usize>], row: usize) {
+        let Some(e) = entries.get(row) else {
+            return;
+        };
+        let n = entries.last().map_or(0, |l| l.end);
+        self.choose_step(n, e.start);
+        if e.len() > 1 {
+            self.message = self.squares_message(e);
+        } else if self.message.starts_with(SQUARE) || self.message.starts_with(ROW) {
+            self.message.clear();
+        }
+    }
+
+    /// A step's choice in its row's words (`Fountain 2¢ 5pt at 0,-1`).
+    fn words(&self, action: Action) -> Option<String> {
+        self.game()?
+            .step_view()?
+            .choices
+            .into_iter()
+            .find(|c| c.action == action)
+            .map(|c| c.text)
+    }
+
+    /// A click on a square of the kingdom in a step: the choice done at that square chosen, on
+    /// the chosen row first (its other square), else the first in the list (a second click
+    /// does it); a square no choice is done at, nothing.
+    pub(super) fn click_step_cell(&mut self, cell: Cell, now: Instant) {
+        let entries = self.step_entries();
+        let actions = self.step_actions();
+        let view = self.game().and_then(|g| g.step_view());
+        let at_cell = |i: &usize| {
+            actions.get(*i).is_some_and(|&a| {
+                view.as_ref()
+                    .and_then(|v| v.choices.iter().find(|c| c.action == a))
+                    .is_some_and(|c| c.cells.first() == Some(&cell))
+            })
+        };
+        let row = entries.get(row_of(&entries, self.choice)).cloned();
+        let at = row
+            .and_then(|mut e| e.find(at_cell))
+            .or_else(|| (0..actions.len()).find(at_cell));
+        match at {
+            Some(i) if i == self.choice => self.step_key(Key::Enter, None, now),
+            Some(i) => {
+                self.choose_step(actions.len(), i);
+                match entries.get(row_of(&entries, i)) {
+                    Some(e) if e.len() > 1 => self.message = self.squares_message(e),
+                    _ if self.message.starts_with(SQUARE) || self.message.starts_with(ROW) => {
+                        self.message.clear()
+                    }
+                    _ => {}
+                }
+                self.hint_follows_selection();
+            }
+            None => {}
+        }
+    }
+
+    /// The next (or previous) square of the chosen row, round; on a row of one square, says
+    /// what ←→ are for.
+    fn next_square(&mut self, entries: &[Range<usize>], row: usize, forward: bool) {
+        let Some(e) = entries.get(row).cloned() else {
+            return;
+        };
+        if e.len() < 2 {
+            self.message =
+                "←→ choose the square of a choice that has several; this one has one.".to_string();
+            return;
+        }
+        let at = self.choice.clamp(e.start, e.end - 1) - e.start;
+        let to = if forward {
+            (at + 1) % e.len()
+        } else {
+            (at + e.len() - 1) % e.len()
+        };
+        self.choice = e.start + to;
+        self.message = self.squares_message(&e);
+        self.hint_follows_selection();
+    }
+
+    /// What the status line says on a row of several squares: which of them is chosen.
+    fn squares_message(&self, e: &Range<usize>) -> String {
+        let at = self.choice.saturating_sub(e.start) + 1;
+        format!(
+            "{SQUARE}{at} of {} (lit on the kingdom): ←→ choose another, Enter does it.",
+            e.len()
+        )
+    }
+}
+
+/// How the status line's word on the square chosen begins.
+const SQUARE: &str = "Square ";
+
+/// How the status line's word on a row chosen by its number begins.
+const ROW: &str = "Row ";
+
+/// The row of `entries` holding the choice `choice` (the last row, Skip's, past them).
+pub fn row_of(entries: &[Range<usize>], choice: usize) -> usize {
+    entries
+        .iter()
+        .position(|e| e.contains(&choice))
+        .unwrap_or(entries.len().saturating_sub(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{entries, row_of};
+
+    #[test]
+    fn a_thing_at_several_squares_is_one_row() {
+        let g = |s: &str| Some(s.to_string());
+        let groups = [
+            g("Tower"),
+            g("Tower"),
+            g("Fountain"),
+            None,
+            None,
+            g("Tower"),
+        ];
+        let rows = entries(&groups);
+        assert_eq!(rows, vec![0..2, 2..3, 3..4, 4..5, 5..6]);
+        assert_eq!(row_of(&rows, 1), 0);
+        assert_eq!(row_of(&rows, 5), 4);
+        assert!(entries(&[]).is_empty());
+    }
+}
