@@ -78,6 +78,12 @@ impl ModuleAction for BuildingsAction {
 /// choices' [`describe::ChoiceView::row`], to have the row highlighted).
 pub const BOARD: &str = "Builders' Board";
 
+/// The Board's shorthand in words (the help's, wherever the Board shows).
+const BOARD_LEGEND: &str = "On the Board: 1cr crowns on its square, +1kn knights, +1tw towers, \
+     tax+kn (tax+tw) 1¢ more per knight (tower) you have at each tax; at the end 3pt points, \
+     2/wheat per separate wheat territory, 1/tower per tower; 2¢* a price with the Queen's \
+     discount.";
+
 /// What the buildings keep and read ([`Module::declare`](super::Module::declare)): `board` is
 /// this module's state, which the Dragon reaches through it.
 const DECLARATION: super::Declaration = super::Declaration {
@@ -393,11 +399,16 @@ impl Mechanism for Buildings {
                 self.town
             ),
             "At the end it scores its value. One building a turn.".into(),
-            "On the Board: 1cr crowns on its square, +1kn knights, +1tw towers, tax+kn (tax+tw) \
-             1¢ more per knight (tower) at each tax; at the end 3pt points, 2/wheat per separate \
-             wheat territory, 1/tower per tower; 2¢* a price with the Queen's discount."
-                .into(),
+            BOARD_LEGEND.into(),
         ]
+    }
+
+    fn rule_lines(&self) -> Vec<String> {
+        // The Board's shorthand, wherever the Board is in view (not only in the Build step).
+        self.summary()
+            .into_iter()
+            .chain([BOARD_LEGEND.into()])
+            .collect()
     }
 
     fn summary(&self) -> Option<String> {

@@ -99,11 +99,11 @@ pub fn building_text(ruleset: &Ruleset, b: &Building) -> BuildingText {
         TaxBonus::None => {}
         TaxBonus::PerKnight => {
             now.push("tax+kn".into());
-            now_full.push("+1¢ per knight at each tax".into());
+            now_full.push("+1¢ per knight you have at each tax".into());
         }
         TaxBonus::PerTower => {
             now.push("tax+tw".into());
-            now_full.push("+1¢ per tower at each tax".into());
+            now_full.push("+1¢ per tower you have at each tax".into());
         }
     }
     let (end, end_full) = match b.value {

@@ -147,6 +147,18 @@ impl Mechanism for Queen {
         ]
     }
 
+    fn rule_lines(&self) -> Vec<String> {
+        // The rulebook's "even in the case of a tie": who reaches the most towers, tied or not,
+        // takes her.
+        self.summary()
+            .into_iter()
+            .chain([
+                "A kingdom that reaches the most towers takes her, even tied: the last to get there hosts her."
+                    .to_string(),
+            ])
+            .collect()
+    }
+
     fn summary(&self) -> Option<String> {
         let crowns = if self.crowns == 0 {
             String::new()
@@ -199,7 +211,7 @@ impl Mechanism for Queen {
             // host's discount on buildings.
             rows: vec![PanelRow::text(match host {
                 Some(side) => format!("{}, -{}¢", describe::side_ref(side), self.discount),
-                None => format!("centre, -{}¢ to host", self.discount),
+                None => format!("no host, -{}¢ to host", self.discount),
             })],
         });
     }
