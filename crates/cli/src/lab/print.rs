@@ -171,8 +171,14 @@ fn noise_text(out: &mut String, r: &Results, diffs: &[Difference], bots: &[(Stri
         ));
     }
     if let Some((who, e, n)) = largest(|d| d.score) {
+        // The verb once, with the first part.
+        let verb = if parts.is_empty() {
+            " would show, if real,"
+        } else {
+            ""
+        };
         parts.push(format!(
-            "{who}'s score B - A ({:+.2}) in about {} {unit}{}",
+            "{who}'s score B - A ({:+.2}){verb} in about {} {unit}{}",
             signed(e.estimate, 2),
             about_count(n),
             time_at_pace(r, n)
@@ -429,12 +435,23 @@ fn bots_text(out: &mut String, t: &Tally) {
                 ),
             })
             .collect();
+        // Where a bot held more seats in some teams than in others, the teams weigh unalike
+        // and the count is the effective one (docs/bots.md): said, as the plain count differs.
+        let weighted = summaries
+            .iter()
+            .any(|s| s.units.is_some_and(|n| n.fract() != 0.0));
         let _ = writeln!(
             out,
             "(in teams the intervals count each team a bot played in once a {}, its seats sharing \
-             one result: {})",
+             one result: {}{})",
             singular(run_label(t.match_games).1),
-            units.join(", ")
+            units.join(", "),
+            if weighted {
+                "; a count with a fraction is an effective one: its teams weighed by the seats \
+                 the bot held in each, fewer than the teams it played in"
+            } else {
+                ""
+            }
         );
     }
     // Who earns the bonuses: each bot's share of its games (a rule about a bonus asks it).
@@ -486,9 +503,15 @@ fn bonus_rows(out: &mut String, heading: &str, rows: Vec<(&str, Vec<String>)>) {
 fn tally_text(out: &mut String, t: &Tally, player: &str) {
     let seats = stats::seats(t);
     let pw = player.len().max(6);
+    // In matches the score is a match's total, the dominoes placed a game's: the column says so.
+    let placed = if t.match_games > 1 {
+        "dominoes a game"
+    } else {
+        "dominoes placed"
+    };
     let _ = writeln!(
         out,
-        "seat  {:pw$}  mean score  95% interval    spread  win share  95% interval  dominoes placed",
+        "seat  {:pw$}  mean score  95% interval    spread  win share  95% interval  {placed}",
         "player"
     );
     let score_places = column_places(&seats.iter().map(|s| s.score).collect::<Vec<_>>(), 1, false);
@@ -1066,7 +1089,12 @@ fn chance_stars_text(out: &mut String, r: &Results, diffs: &[Difference], beyond
     }
     // A figure that cannot differ by chance (an interval of no width: nothing varied, a bonus
     // no game earned, no discards) is no test.
-    // Nor is one of a single game (no interval at all).
+    // Nor is one of a single game (no interval at all). Starred all the same where it is not 0
+    // (`+1.00* (1.00 to 1.00)`): the count says so, beside the others.
+    let exact = tested
+        .iter()
+        .filter(|e| e.has_interval() && e.high <= e.low && e.significant())
+        .count();
     tested.retain(|e| e.has_interval() && e.high > e.low);
     let starred = tested.iter().filter(|e| e.significant()).count();
     if starred == 0 || tested.len() < 10 {
@@ -1077,11 +1105,16 @@ fn chance_stars_text(out: &mut String, r: &Results, diffs: &[Difference], beyond
     } else {
         " (a team's seats counted once)"
     };
+    let exact = match exact {
+        0 => String::new(),
+        1 => " (and 1 exact difference, the same in every game, which no chance makes)".into(),
+        n => format!(" (and {n} exact differences, the same in every game, which no chance makes)"),
+    };
     let _ = writeln!(
         out,
-        "{starred} of the {} differences above{teams} {} starred; when nothing differs, about 1 \
-         in 20 is starred by chance ({:.1} here): a star alone among many may be noise, which \
-         another seed or more games tell",
+        "{starred} of the {} differences above{teams} {} starred{exact}; when nothing differs, \
+         about 1 in 20 is starred by chance ({:.1} here): a star alone among many may be noise, \
+         which another seed or more games tell",
         tested.len(),
         if starred == 1 { "is" } else { "are" },
         tested.len() as f64 / 20.0

@@ -1611,6 +1611,15 @@ fn the_places_in_the_first_claims_are_paired_game_by_game() {
     let text = run(&args).ok().stdout;
     assert!(text.contains("2 wins "), "{text}");
     assert!(text.contains("+1.00* points (1.00 to 1.00)"), "{text}");
+    // Starred, and no test of chance: the count of stars says they are left out of it.
+    if let Some(note) = text.lines().find(|l| l.contains("differences above")) {
+        assert!(
+            note.contains(
+                "(and 3 exact differences, the same in every game, which no chance makes)"
+            ),
+            "{note}"
+        );
+    }
     assert!(
         text.contains("(spreads, bonuses, discards, how games end, resources held: intervals"),
         "{text}"
@@ -1745,6 +1754,23 @@ fn runs_say_how_many_games_a_precision_or_a_difference_needs() {
         .ok()
         .stdout;
     assert!(!same.contains("within the noise"), "{same}");
+    // A score's difference alone in the line has the verb too.
+    let text = run(&[
+        "compare",
+        "kingdomino",
+        "harmony",
+        "-p",
+        "4",
+        "-g",
+        "30",
+        "-s",
+        "1",
+    ])
+    .ok()
+    .stdout;
+    if let Some(line) = text.lines().find(|l| l.starts_with("within the noise: ")) {
+        assert!(line.contains(" would show, if real, in about "), "{line}");
+    }
 }
 
 #[test]
@@ -2401,6 +2427,23 @@ fn in_teams_the_intervals_count_a_teams_seats_as_one_result() {
              sharing one result: greedy 24, random 48)"
         ),
         "{text}"
+    );
+    assert!(!text.contains("an effective one"), "{text}");
+    // A bot holding more seats in some teams than in others: its count is an effective one,
+    // which the note says (5 of 6 seats: 25/9 teams a game, not 3).
+    let uneven = run(&[
+        "simulate",
+        "royal-wedding-teams",
+        "-b",
+        "greedy,random,random,random,random,random",
+        "-g",
+        "6",
+    ])
+    .ok()
+    .stdout;
+    assert!(
+        uneven.contains("random 16.7; a count with a fraction is an effective one"),
+        "{uneven}"
     );
     // Shards keep the side-games and add up to the same figures.
     assert_eq!(merged(&args, 3), one);

@@ -178,6 +178,10 @@ fn dynasty_plays_matches_of_three_games() {
     }
     let r = run(&["simulate", "dynasty", "-p", "2", "-g", "3"]).ok();
     assert!(r.stdout.contains("matches of 3 games"), "{}", r.stdout);
+    // A match's total beside a game's dominoes: the column says it is a game's.
+    assert!(r.stdout.contains("  dominoes a game"), "{}", r.stdout);
+    let one = run(&["simulate", "kingdomino", "-p", "2", "-g", "3"]).ok();
+    assert!(one.stdout.contains("  dominoes placed"), "{}", one.stdout);
 }
 
 #[test]
