@@ -366,6 +366,17 @@ fn saves_and_autosaves_into_their_directories() {
         "{}",
         app.message()
     );
+    // Placing, a save said gives way when the ghost moves: the spot's verdict and score show.
+    let mut n = 0;
+    while app.mode() != Mode::Place && n < 50 {
+        play_to_end(&mut app, 1);
+        n += 1;
+    }
+    assert_eq!(app.mode(), Mode::Place);
+    press(&mut app, "s");
+    assert!(app.message().starts_with("Saved "), "{}", app.message());
+    press(&mut app, "<tab>");
+    assert_eq!(app.message(), "");
     // Resume from the autosave: the same position, the same seats.
     let session = crownlands_saves::read_save(
         crownlands_core::Registry::shipped_ref(),

@@ -149,6 +149,9 @@ fn rows_from_digit(d: usize, rows: usize) -> String {
     }
 }
 
+/// How the status line's word on a game saved begins.
+const SAVED: &str = "Saved ";
+
 /// What a digit typed over a numbered list names (see `App::numbered`).
 enum Numbered {
     /// This row (from 0), now.
@@ -1511,11 +1514,13 @@ impl App {
             _ => return,
         }
         // The ghost moved: a refusal of where it was, what a key of another step is for, an
-        // undo or a resume, is old news (at 80 columns it pushed the spot's verdict off the line).
+        // undo, a resume or a save done, is old news (at 80 columns it pushed the spot's verdict
+        // and score off the line). A save that failed stays said.
         if self.message == FITS_SOMEWHERE
             || self.message.starts_with(CANNOT_PLACE)
             || self.message.starts_with(UNDONE)
             || self.message.starts_with("Resumed where you left off")
+            || self.message.starts_with(SAVED)
             || self.key_of_another_step(Key::Char('p')).as_ref() == Some(&self.message)
         {
             self.message.clear();
@@ -1682,7 +1687,7 @@ impl App {
                     // The file's name first: a narrow status line cuts the folder, not the name.
                     Ok(path) => {
                         let said = format!(
-                            "Saved {}{} in {}",
+                            "{SAVED}{}{} in {}",
                             file_name(&path),
                             if again.is_some() { " again" } else { "" },
                             replay::printable(&dir.display().to_string())
