@@ -129,6 +129,32 @@ impl Session {
         started
     }
 
+    /// The current game's decisions so far, as a person counts them: its moves that had a
+    /// choice (a step with nothing to decide, passed by itself, and a forced move are none).
+    /// Replays the match from its start.
+    pub fn decisions(&self) -> usize {
+        let Ok(mut again) = Session::new(self.ruleset.clone(), self.players.clone(), self.seed())
+        else {
+            return 0;
+        };
+        let last = self.actions.len().saturating_sub(1);
+        let mut decisions = 0;
+        for (g, actions) in self.actions.iter().enumerate() {
+            if g > 0 && !again.next_game() {
+                return decisions;
+            }
+            for &action in actions {
+                if g == last && again.game().legal_actions().len() > 1 {
+                    decisions += 1;
+                }
+                if again.apply(action).is_err() {
+                    return decisions;
+                }
+            }
+        }
+        decisions
+    }
+
     /// Whether the last game of the match is over.
     pub fn is_over(&self) -> bool {
         self.played.is_over()

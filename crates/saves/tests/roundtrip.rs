@@ -735,3 +735,39 @@ fn a_matchs_length_is_read_for_the_saves_player_count() {
     save.ruleset = save.ruleset.replace("[for-players.2]", "[for-players.3]");
     assert_eq!(save.match_games(), 3);
 }
+
+/// The decisions of a game are its moves with a choice: the last king's claim of the first
+/// line (one domino left) is none, nor are the steps passed with nothing to decide; in a match,
+/// the current game's only.
+#[test]
+fn decisions_count_the_moves_with_a_choice() {
+    let load = |name: &str| {
+        Arc::new(
+            crownlands_rules::load_shipped(crownlands_core::Registry::shipped_ref(), name).unwrap(),
+        )
+    };
+    let mut s = Session::new(load("kingdomino"), players(2), 42).unwrap();
+    assert_eq!(s.decisions(), 0);
+    // Two players, two kings each: four first claims, the last of them forced.
+    play(&mut s, &mut Rng(7), Some(4));
+    assert_eq!(s.decisions(), 3);
+    // Queendomino: every move counted by hand, a move with one legal action left out.
+    let mut s = Session::new(load("queendomino"), players(2), 5).unwrap();
+    let mut rng = Rng(3);
+    let mut by_hand = 0;
+    for _ in 0..60 {
+        let legal = s.game().legal_actions();
+        by_hand += usize::from(legal.len() > 1);
+        s.apply(legal[rng.below(legal.len())]).unwrap();
+    }
+    assert_eq!(s.decisions(), by_hand);
+    assert!(by_hand < 60, "some moves were forced");
+    // Dynasty: the second game's alone.
+    let mut s = Session::new(load("dynasty"), players(2), 1).unwrap();
+    play(&mut s, &mut Rng(9), None);
+    let mut s2 = Session::new(load("dynasty"), players(2), 1).unwrap();
+    play(&mut s2, &mut Rng(9), Some(s.actions()[0].len() + 4));
+    assert_eq!(s2.game_index(), 1);
+    assert_eq!(s2.actions()[1].len(), 4);
+    assert_eq!(s2.decisions(), 3);
+}

@@ -19,7 +19,8 @@ pub struct Summary {
     pub ruleset: String,
     /// `You (human)`, `greedy 2 (greedy)`.
     pub players: Vec<String>,
-    /// Actions played in the current game.
+    /// Decisions made in the current game (moves with a choice: not the steps passed by
+    /// themselves).
     pub moves: usize,
     pub round: u32,
     /// (game from 1, games in the match) for a match of several games.
@@ -203,7 +204,7 @@ impl Found {
                     (0..seats.len()).filter_map(seat).collect()
                 }
             },
-            moves: session.actions().last().map_or(0, Vec::len),
+            moves: session.decisions(),
             round: game.round(),
             game_of: (session.match_games() > 1)
                 .then(|| (session.game_index() + 1, session.match_games())),
