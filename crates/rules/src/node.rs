@@ -237,11 +237,18 @@ pub(crate) fn parse(src: &SourceText) -> Result<Node, Vec<Diagnostic>> {
             return Err(vec![Diagnostic::unplaced(&src.name, what)]);
         }
         if looks_like_json(src) {
+            // A saved game said as such, with the commands that read it (as `score` says it).
+            let save = src.text.contains("\"format\"") && src.text.contains("\"ruleset_name\"");
             return Err(vec![Diagnostic::unplaced(
                 &src.name,
-                "this looks like a JSON file, not TOML; rulesets, component sets and \
-                 `extends` targets are TOML files (the JSON Schemas in rulesets/schema/ only \
-                 describe them, for editors)",
+                if save {
+                    "this is a saved game (JSON), not a ruleset: `crownlands replay FILE` shows \
+                     it, `crownlands play --load FILE` plays it on"
+                } else {
+                    "this looks like a JSON file, not TOML; rulesets, component sets and \
+                     `extends` targets are TOML files (the JSON Schemas in rulesets/schema/ only \
+                     describe them, for editors)"
+                },
             )]);
         }
         let mut out: Vec<Diagnostic> = Vec::new();

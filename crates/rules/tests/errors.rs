@@ -643,6 +643,20 @@ fn a_file_that_is_not_toml_gives_a_short_report() {
     .expect_err("JSON");
     assert_eq!(d.len(), 1, "{d}");
     assert!(d.0[0].message.contains("looks like a JSON file"), "{d}");
+    // A saved game: named as such, with the commands that read it.
+    let d = validate_str(
+        crownlands_core::Registry::shipped_ref(),
+        "{\n  \"format\": 1,\n  \"ruleset_name\": \"kingdomino\"\n}\n",
+        Path::new("game.json"),
+    )
+    .expect_err("a save");
+    assert_eq!(d.len(), 1, "{d}");
+    assert!(
+        d.0[0]
+            .message
+            .starts_with("this is a saved game (JSON), not a ruleset: `crownlands replay FILE`"),
+        "{d}"
+    );
 }
 
 #[test]

@@ -421,6 +421,17 @@ fn notation_messages_quote_at_most_40_characters() {
         &game[end..]
     ));
     assert_short(&e);
+    // A hash of no hash's shape is said to be none (not taken for an update of the rules).
+    let e = import_error(&format!(
+        "{}[RulesetHash \"zzzz\"]{}",
+        &game[..hash],
+        &game[end..]
+    ));
+    assert!(
+        e.to_string()
+            .contains("the RulesetHash header holds zzzz (no hash: a hash is `fnv1a64:`"),
+        "{e}"
+    );
     // A header's key: refused past 64 characters, quoted once and short.
     let e = import_error(&format!("[{} \"x\"]\n{game}", "A".repeat(100_000)));
     assert_short(&e);

@@ -164,7 +164,10 @@ fn read(path: &Path) -> CliResult<Part> {
     }
     let shard = part.shard;
     if shard.index == 0 || shard.index > shard.count {
-        return Err(bad(format!("shard {}/{}", shard.index, shard.count)));
+        return Err(bad(format!(
+            "shard {}/{}: a shard is K/N with K from 1 to N (N at least 1)",
+            shard.index, shard.count
+        )));
     }
     if shard.range(r.run.games) != (part.first_game..part.end_game) {
         return Err(bad(format!(

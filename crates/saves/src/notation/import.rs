@@ -544,21 +544,28 @@ fn notation_ruleset(
     };
     if let Some(hash) = hash {
         let actual = ruleset_hash(&ruleset);
-        // The hash the file gives, as said in messages (an empty header said nothing: `says ):`).
+        // Whether the header holds a hash at all (`fnv1a64:` and 16 hex digits).
+        let a_hash = hash
+            .value
+            .strip_prefix("fnv1a64:")
+            .is_some_and(|h| h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit()));
+        // The hash the file gives, as said in messages (an empty header said nothing: `says ):`;
+        // one of no hash's shape is said to be none).
         let said = if hash.value.trim().is_empty() {
             "an empty hash".to_string()
-        } else {
+        } else if a_hash {
             shortened(&hash.value)
+        } else {
+            format!(
+                "{} (no hash: a hash is `fnv1a64:` and 16 hex digits)",
+                shortened(&hash.value)
+            )
         };
         if hash.value != actual {
             // The hash another ruleset of this build has: the `Ruleset` header was changed
             // (or the game played under that one), said as such rather than as an update, and
-            // not taken under the rules of now either. Looked for only where the hash is one
-            // (`fnv1a64:` and 16 hex digits): anything else matches no ruleset.
-            let a_hash = hash
-                .value
-                .strip_prefix("fnv1a64:")
-                .is_some_and(|h| h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit()));
+            // not taken under the rules of now either. Looked for only where the hash is one:
+            // anything else matches no ruleset.
             let other = shipped.filter(|_| a_hash).and_then(|h| {
                 crownlands_rules::ruleset_names(registry)
                     .into_iter()
@@ -587,6 +594,13 @@ fn notation_ruleset(
                     "the file's hash ({said}) is that of the ruleset `{other}`, not of `{}` its \
                      Ruleset header names: the header was changed, or the game was played under \
                      `{other}` (`[Ruleset \"{other}\"]` reads it as such)",
+                    shortened(&h.value),
+                ),
+                // Not a hash at all: the header was written by hand or damaged, no update.
+                (Some(h), None) if !a_hash && !hash.value.trim().is_empty() => format!(
+                    "the RulesetHash header holds {said}: the header was damaged or written by \
+                     hand; without it the game is read under the shipped `{}` as it is now \
+                     (`import --current-rules` does so with the header kept)",
                     shortened(&h.value),
                 ),
                 (Some(h), None) => format!(
