@@ -11,6 +11,7 @@ pub mod runner;
 pub mod stats;
 pub mod table;
 pub mod tally;
+pub mod verdict;
 
 use crate::commands::simulate::saving::SaveDir;
 use crate::errors::{CliError, CliResult};

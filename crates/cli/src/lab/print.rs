@@ -233,7 +233,7 @@ pub fn who(r: &Results) -> String {
     }
 }
 
-fn interval(e: &Estimate, places: usize, percent: bool) -> String {
+pub(super) fn interval(e: &Estimate, places: usize, percent: bool) -> String {
     interval_at(
         e,
         column_places(std::slice::from_ref(e), places, percent),
@@ -689,6 +689,8 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             games(b.match_games),
         );
     }
+    // The answer in one line goes here, above the tables it comes from (written once they are).
+    let verdict_at = out.len();
     let (sa, sb) = (stats::seats(a), stats::seats(b));
     let diffs = stats::differences(&r.paired, r.games_played);
     let _ = writeln!(
@@ -755,6 +757,38 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             );
         }
     }
+    // Of the bots where two kinds or more take turns in the seats, else of the teams, else of
+    // the seats.
+    let (rows, every): (Vec<(String, stats::Difference)>, &str) = if bot_rows.len() > 1 {
+        (
+            bot_rows
+                .iter()
+                .map(|(bot, d)| (crownlands_core::text::escape_controls(bot).into_owned(), *d))
+                .collect(),
+            "every bot",
+        )
+    } else if !team_rows.is_empty() {
+        (
+            team_rows
+                .iter()
+                .enumerate()
+                .filter_map(|(k, t)| {
+                    let d = t.seats.first().and_then(|&p| diffs.get(p))?;
+                    Some((format!("team {}", k + 1), *d))
+                })
+                .collect(),
+            "every team",
+        )
+    } else {
+        (
+            diffs
+                .iter()
+                .enumerate()
+                .map(|(i, d)| (format!("seat {}", i + 1), *d))
+                .collect(),
+            "every seat",
+        )
+    };
     // The footnote under the seat table when a seat is starred; when only a figure further
     // down is (a bonus, the discards), with the note on those figures' intervals, where the
     // star is.
@@ -763,6 +797,26 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         .chain(bot_rows.iter().map(|(_, d)| d))
         .any(|d| d.score.significant() || d.win_share.significant());
     let beyond = Beyond::of(r, a, b);
+    // And by the place in the first claims, where a rule of who claims first changes it.
+    let places: Vec<(String, stats::Difference)> = beyond
+        .places
+        .iter()
+        .enumerate()
+        .map(|(k, &(w, s))| {
+            (
+                format!("place {}", k + 1),
+                stats::Difference {
+                    score: s,
+                    win_share: w,
+                },
+            )
+        })
+        .collect();
+    let (_, unit) = run_label(match_games(r));
+    out.insert_str(
+        verdict_at,
+        &super::verdict::text(&rows, &places, r.games_played, unit, every),
+    );
     let below_starred = beyond.all().any(|e| e.significant());
     if seat_starred {
         let _ = writeln!(
@@ -953,7 +1007,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
 
 /// A difference to print signed at `places` decimals: one that rounds to 0 is 0, so it reads
 /// `+0.0`, never `-0.0`.
-fn signed(x: f64, places: i32) -> f64 {
+pub(super) fn signed(x: f64, places: i32) -> f64 {
     // Decided on the text itself, as printed: a product rounded apart could disagree with it
     // (-0.004999999999999999 at 2 decimals).
     let p = usize::try_from(places).unwrap_or(0);

@@ -1740,6 +1740,14 @@ fn runs_say_how_many_games_a_precision_or_a_difference_needs() {
     ])
     .ok()
     .stdout;
+    // The answer in one line, under the run's: the scores change, who wins does not.
+    assert_eq!(
+        text.lines().nth(1).map(|l| l.starts_with(
+            "In short, under B: no change in who wins shows in 300 games; every seat scores more (+"
+        )),
+        Some(true),
+        "{text}"
+    );
     let line = text
         .lines()
         .find(|l| l.starts_with("within the noise: seat "))
