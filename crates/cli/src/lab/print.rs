@@ -644,6 +644,66 @@ fn tally_text(out: &mut String, t: &Tally, player: &str) {
     }
 }
 
+/// `compare`'s answer in one line ([`super::verdict::text`]): of the bots where two kinds or
+/// more take turns in the seats, else of the teams, else of the seats, and by the place in the
+/// first claims. Empty outside a comparison.
+pub fn verdict(r: &Results) -> String {
+    let (Some(a), Some(b)) = (r.tallies.first(), r.tallies.get(1)) else {
+        return String::new();
+    };
+    let diffs = stats::differences(&r.paired, r.games_played);
+    let bot_rows = stats::bot_differences(&r.paired_bots, a, r.games_played);
+    let team_rows = teams(a, &stats::seats(a));
+    let (rows, every): (Vec<(String, stats::Difference)>, &str) = if bot_rows.len() > 1 {
+        (
+            bot_rows
+                .iter()
+                .map(|(bot, d)| (crownlands_core::text::escape_controls(bot).into_owned(), *d))
+                .collect(),
+            "every bot",
+        )
+    } else if !team_rows.is_empty() {
+        (
+            team_rows
+                .iter()
+                .enumerate()
+                .filter_map(|(k, t)| {
+                    let d = t.seats.first().and_then(|&p| diffs.get(p))?;
+                    Some((format!("team {}", k + 1), *d))
+                })
+                .collect(),
+            "every team",
+        )
+    } else {
+        (
+            diffs
+                .iter()
+                .enumerate()
+                .map(|(i, d)| (format!("seat {}", i + 1), *d))
+                .collect(),
+            "every seat",
+        )
+    };
+    let beyond = Beyond::of(r, a, b);
+    // And by the place in the first claims, where a rule of who claims first changes it.
+    let places: Vec<(String, stats::Difference)> = beyond
+        .places
+        .iter()
+        .enumerate()
+        .map(|(k, &(w, s))| {
+            (
+                format!("place {}", k + 1),
+                stats::Difference {
+                    score: s,
+                    win_share: w,
+                },
+            )
+        })
+        .collect();
+    let (_, unit) = run_label(match_games(r));
+    super::verdict::text(&rows, &places, r.games_played, unit, every)
+}
+
 fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     let (Some(a), Some(b)) = (r.tallies.first(), r.tallies.get(1)) else {
         return;
@@ -689,8 +749,8 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             games(b.match_games),
         );
     }
-    // The answer in one line goes here, above the tables it comes from (written once they are).
-    let verdict_at = out.len();
+    // The answer in one line, above the tables it comes from.
+    out.push_str(&verdict(r));
     let (sa, sb) = (stats::seats(a), stats::seats(b));
     let diffs = stats::differences(&r.paired, r.games_played);
     let _ = writeln!(
@@ -757,38 +817,6 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             );
         }
     }
-    // Of the bots where two kinds or more take turns in the seats, else of the teams, else of
-    // the seats.
-    let (rows, every): (Vec<(String, stats::Difference)>, &str) = if bot_rows.len() > 1 {
-        (
-            bot_rows
-                .iter()
-                .map(|(bot, d)| (crownlands_core::text::escape_controls(bot).into_owned(), *d))
-                .collect(),
-            "every bot",
-        )
-    } else if !team_rows.is_empty() {
-        (
-            team_rows
-                .iter()
-                .enumerate()
-                .filter_map(|(k, t)| {
-                    let d = t.seats.first().and_then(|&p| diffs.get(p))?;
-                    Some((format!("team {}", k + 1), *d))
-                })
-                .collect(),
-            "every team",
-        )
-    } else {
-        (
-            diffs
-                .iter()
-                .enumerate()
-                .map(|(i, d)| (format!("seat {}", i + 1), *d))
-                .collect(),
-            "every seat",
-        )
-    };
     // The footnote under the seat table when a seat is starred; when only a figure further
     // down is (a bonus, the discards), with the note on those figures' intervals, where the
     // star is.
@@ -797,26 +825,6 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         .chain(bot_rows.iter().map(|(_, d)| d))
         .any(|d| d.score.significant() || d.win_share.significant());
     let beyond = Beyond::of(r, a, b);
-    // And by the place in the first claims, where a rule of who claims first changes it.
-    let places: Vec<(String, stats::Difference)> = beyond
-        .places
-        .iter()
-        .enumerate()
-        .map(|(k, &(w, s))| {
-            (
-                format!("place {}", k + 1),
-                stats::Difference {
-                    score: s,
-                    win_share: w,
-                },
-            )
-        })
-        .collect();
-    let (_, unit) = run_label(match_games(r));
-    out.insert_str(
-        verdict_at,
-        &super::verdict::text(&rows, &places, r.games_played, unit, every),
-    );
     let below_starred = beyond.all().any(|e| e.significant());
     if seat_starred {
         let _ = writeln!(

@@ -51,6 +51,14 @@ pub fn html(r: &Results) -> Result<String, String> {
             ""
         }
     ));
+    // A comparison's answer in one line, as the text gives it first.
+    let verdict = print::verdict(r);
+    if !verdict.trim().is_empty() {
+        body.push_str(&format!(
+            "<p><strong>{}</strong></p>\n",
+            escape(verdict.trim())
+        ));
+    }
     // In a comparison the legends say which ruleset is A and which B, as the text does.
     let labelled: Vec<String> = if r.run.kind == Kind::Compare {
         names

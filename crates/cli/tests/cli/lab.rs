@@ -1014,6 +1014,11 @@ fn reports_are_self_contained_pages_with_charts() {
     );
     assert!(html.matches("<svg").count() >= 5, "charts");
     assert!(html.contains("Differences B - A"));
+    // The answer in one line, as the text gives it first.
+    assert!(
+        html.contains("<p><strong>In short, under B: "),
+        "the answer"
+    );
     // The legends and the distributions say which ruleset is A and which B.
     assert!(html.contains("A: kingdomino") && html.contains("B: middle-kingdom"));
     // Every seat named on the seat axis of the win shares (it named every other one).
