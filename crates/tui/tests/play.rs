@@ -976,7 +976,7 @@ fn the_recent_games_row_fits_its_width() {
     let date = recent[0].date.clone().expect("a date");
     // The final scores tell games of one day and the same players apart, where they fit.
     let result = recent[0].result.clone().expect("a result");
-    assert_eq!(result.split(':').count(), 4, "{result}");
+    assert_eq!(result.split('–').count(), 4, "{result}");
     while app.setup().unwrap().row != Row::Recent {
         press(&mut app, "j");
     }

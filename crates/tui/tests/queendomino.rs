@@ -747,7 +747,7 @@ fn watching_a_match_to_its_end_says_the_game_and_the_match_winners() {
     let recent = &app.setup().expect("setup").recent[0];
     assert_eq!(
         recent.result.as_deref(),
-        Some(format!("match {}", totals.join(":")).as_str())
+        Some(format!("match {}", totals.join("–")).as_str())
     );
     press(&mut app, "<enter>G");
     assert_eq!(app.mode(), Mode::Replay);
@@ -800,7 +800,7 @@ fn watching_eight_kingdoms_without_a_log_tells_each_move() {
         .clone()
         .unwrap_or_default();
     assert!(
-        result.starts_with("teams ") && result.matches(':').count() == 3,
+        result.starts_with("teams ") && result.matches('–').count() == 3,
         "{result}"
     );
     press(&mut app, "<enter><right><right><right>");
@@ -1555,7 +1555,7 @@ fn a_match_saved_between_its_games_is_listed_unfinished() {
     assert!(saved.what.ends_with("(unfinished)"), "{saved:?}");
     assert_eq!(
         saved.result.as_deref(),
-        Some(format!("game 1/3 done, match {}", totals.join(":")).as_str()),
+        Some(format!("game 1/3 done, match {}", totals.join("–")).as_str()),
         "{saved:?}"
     );
     // Watched to its end (game 1's scores), it offers no analysis: the match is not over.

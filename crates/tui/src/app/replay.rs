@@ -67,7 +67,10 @@ pub fn recent_games(dir: &Path) -> Vec<Recent> {
             let between = save.between_games();
             let unfinished = save.is_unfinished();
             let status = if unfinished { " (unfinished)" } else { "" };
-            let joined = |totals: Vec<String>| totals.join(":");
+            // The totals in the seats' order, as a match's score is written (`41–35`, an en dash,
+            // not a minus sign: `-5–35`): `41:35` read as a time of day, and a comma as more
+            // of the names before.
+            let joined = |totals: Vec<String>| totals.join("–");
             let match_games = save.match_games();
             let result = match (&save.result, save.games.last()) {
                 // Between games: the games played of the match's, and its totals so far.

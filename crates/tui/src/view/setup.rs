@@ -143,7 +143,7 @@ fn row_text(setup: &Setup, row: Row, width: usize) -> (String, Option<String>) {
     }
 }
 
-/// A recent game in `room` columns: `1/3 queendomino · Anna, greedy 2 · 41:35 · 2026-11-23`,
+/// A recent game in `room` columns: `1/3 queendomino · Anna, greedy 2 · 41–35 · 2026-11-23`,
 /// the names cut (`Anna, gr…`) to keep the scores and the date, those left out when even that
 /// does not fit.
 fn recent_text(setup: &Setup, r: &crate::app::replay::Recent, room: usize) -> String {
