@@ -120,7 +120,9 @@ pub struct WithPieces {
 /// give way to the pieces, as one column gives them way: with colours the digit stands for the
 /// square (`1B`, the colour telling the terrain), without, the terrain's symbol, bold when
 /// crowned (`TB`); only where even that does not fit, over the last character; and where a
-/// cell is under 3 columns, not at all (the cell is underlined).
+/// cell is under 2 columns, not at all (the cell is underlined). At 2 columns a cell has no
+/// leading space (its terrain and crowns fill it, `F1`, as they do without pieces): a piece
+/// takes the crowns' column (`Tk`, `TB`; crowned, `1k` with colours, else `Wk` in bold).
 pub fn with_pieces(
     ruleset: &Ruleset,
     palette: Palette,
@@ -137,14 +139,14 @@ pub fn with_pieces(
             hidden: 0,
         };
     };
-    if w < 3 {
+    if w < 2 {
         return WithPieces {
             text: text.to_string(),
             crowns_gone: false,
             hidden: count,
         };
     }
-    let room = usize::from(w).saturating_sub(1);
+    let room = if w == 2 { 2 } else { usize::from(w) - 1 };
     let body = text.trim().to_string();
     let plain = square_text(ruleset, Square { crowns: 0, ..sq }, w);
     let monochrome = palette.mode == super::palette::ColourMode::None;
