@@ -375,7 +375,7 @@ impl Mechanism for Knights {
             // The bonus said in the line too (the moves' log shows only the line).
             text: if bonus > 0 {
                 format!(
-                    "Tax {terrain} at {},{}: {size}, +{coins}¢ ({bonus}¢ of it bonus)",
+                    "Tax {terrain} at {},{}: {size}, +{coins}¢ ({bonus}¢ bonus)",
                     cell.x, cell.y
                 )
             } else {
