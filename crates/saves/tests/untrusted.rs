@@ -687,6 +687,35 @@ fn the_ruleset_name_is_the_embedded_rulesets() {
             .contains("the Ruleset header says `queendomino`"),
         "{e}"
     );
+    // A RulesetHash of no hash's shape: said as such, embedded or named, refused or (with
+    // `--current-rules`) warned of.
+    let zzzz = |t: &str| {
+        let at = t.find("[RulesetHash \"").expect("a hash");
+        let end = at + t[at..].find('\n').expect("a line");
+        format!("{}[RulesetHash \"zzzz\"]{}", &t[..at], &t[end..])
+    };
+    let e = import_error(&zzzz(&text));
+    assert!(
+        e.to_string()
+            .contains("the RulesetHash header holds zzzz (no hash: a hash is `fnv1a64:` and 16 hex digits): the header was damaged or written by hand (the embedded ruleset's hash is fnv1a64:"),
+        "{e}"
+    );
+    let named = notation::export(&s, ExportOptions::default()).unwrap();
+    let (_, warnings) = notation::import_with_options(
+        registry(),
+        &zzzz(&named),
+        "n.cgn",
+        notation::ImportOptions {
+            current_rules: true,
+        },
+    )
+    .expect("read under the rules of now");
+    assert!(
+        warnings.iter().any(|w| w.contains(
+            "the RulesetHash header holds zzzz (no hash: a hash is `fnv1a64:` and 16 hex digits), so the ruleset `kingdomino` of this build may not be the one"
+        )),
+        "{warnings:?}"
+    );
 }
 
 #[test]

@@ -205,7 +205,7 @@ fn a_step_choice_past_nine_is_taken_by_two_digits() {
         press(&mut app, "1");
         assert_eq!(played(&app), None);
         assert!(
-            app.message().contains("a second digit does choice 10"),
+            app.message().contains("a second digit chooses row 10"),
             "{}",
             app.message()
         );
@@ -2277,5 +2277,53 @@ fn a_click_on_the_kingdom_chooses_the_square_of_a_build() {
     assert_eq!(
         app.session().unwrap().actions()[0].get(before).copied(),
         Some(actions[squares.start + 1])
+    );
+}
+
+/// A list of more rows than its room (a Board of twelve slots), rows of several squares among
+/// them: it pages by rows, ←→ move within a row on a later page, and onto Skip from there that
+/// page stays above it, a click on a row of it landing on the row's first square.
+#[test]
+fn a_long_list_of_rows_of_several_squares_pages_by_rows() {
+    let mut found = false;
+    for seed in 0..30 {
+        let mut app = app_at_step(seed);
+        let rows = app.step_entries();
+        if !in_step(&app, "buildings") || rows.len() < 10 {
+            continue;
+        }
+        // A row of several squares past the first page (of 80x24's few rows).
+        let Some(r) = (4..rows.len() - 1).find(|&r| rows[r].len() > 1) else {
+            continue;
+        };
+        found = true;
+        let all = rows.len() - 1;
+        let text = screen(&app, 80, 24);
+        assert!(text.contains(&format!(" of {all} ↑↓")), "{text}");
+        // Its number (two digits past nine) chooses it, ← goes round to its last square.
+        press(&mut app, &format!("{}<left>", r + 1));
+        assert_eq!(app.choice(), rows[r].end - 1, "{}", app.message());
+        let text = screen(&app, 80, 24);
+        let mark = format!("({}/{} ←→)", rows[r].len(), rows[r].len());
+        assert!(text.contains(&mark), "{text}");
+        // Up to the row before and down again (its first square), then down to Skip: the page
+        // of the last row left stays above Skip.
+        press(&mut app, "<up><down>");
+        assert_eq!(app.choice(), rows[r].start);
+        for _ in r..all {
+            press(&mut app, "<down>");
+        }
+        assert_eq!(app.choice(), rows[all].start, "on Skip");
+        let text = screen(&app, 80, 24);
+        assert!(
+            text.contains(&format!("{}. ", all)),
+            "the last page:\n{text}"
+        );
+        assert!(!text.contains("  1. "), "not the first page:\n{text}");
+        break;
+    }
+    assert!(
+        found,
+        "no seed reached a long list with a row of several squares"
     );
 }

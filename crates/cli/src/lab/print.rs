@@ -701,7 +701,14 @@ pub fn verdict(r: &Results) -> String {
         })
         .collect();
     let (_, unit) = run_label(match_games(r));
-    super::verdict::text(&rows, &places, r.games_played, unit, every)
+    super::verdict::text(&super::verdict::Compared {
+        rows: &rows,
+        places: &places,
+        every,
+        games: r.games_played,
+        unit,
+        unlike_scores: a.match_games != b.match_games,
+    })
 }
 
 fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {

@@ -6,41 +6,97 @@
 use super::print::{interval, signed};
 use super::stats::{Difference, Estimate};
 
-/// The most rows named one by one; past it, how many of them and their range.
+/// The most rows named one by one (the largest changes first); past it, how many more.
 const NAMED: usize = 4;
 
-/// The line (ending in a newline), from `rows` (who, and B - A for it) over `games` games
-/// (`unit`: `games` or `matches`); `every` names the rows as a whole (`every seat`). `places`:
-/// the same by the place in the first claims, whose starred wins are said after.
-pub fn text(
-    rows: &[(String, Difference)],
-    places: &[(String, Difference)],
-    games: u64,
-    unit: &str,
-    every: &str,
-) -> String {
-    if rows.is_empty() {
+/// What the line is made from.
+pub struct Compared<'a> {
+    /// Who, and B - A for it: the bots, the teams or the seats.
+    pub rows: &'a [(String, Difference)],
+    /// The same by the place in the first claims (whose starred wins are said after).
+    pub places: &'a [(String, Difference)],
+    /// `every seat`: the rows as a whole.
+    pub every: &'a str,
+    pub games: u64,
+    /// `games` or `matches`.
+    pub unit: &'a str,
+    /// A and B play matches of different lengths: their scores are no like figures.
+    pub unlike_scores: bool,
+}
+
+/// The line, ending in a newline (empty without rows).
+pub fn text(c: &Compared<'_>) -> String {
+    if c.rows.is_empty() {
         return String::new();
     }
-    let wins = changes(rows, |d| d.win_share, true, every, "wins more", "wins less");
-    let scores = changes(
-        rows,
-        |d| d.score,
-        false,
-        every,
-        "scores more",
-        "scores less",
+    // With two places, the second's win is the first's turned: the first alone.
+    let places = if c.places.len() == 2 {
+        &c.places[..1]
+    } else {
+        c.places
+    };
+    let wins = changes(
+        c.rows,
+        |d| d.win_share,
+        true,
+        c.every,
+        "wins more",
+        "wins less",
     );
-    let wins = wins.unwrap_or_else(|| format!("no change in who wins shows in {games} {unit}"));
-    let scores = scores.unwrap_or_else(|| "no change in the scores shows".to_string());
-    let by_place = changes(places, |d| d.win_share, true, "", "wins more", "wins less")
-        .map(|p| format!("; by the place in the first claims, {p}"))
+    let scores = if c.unlike_scores {
+        None
+    } else {
+        changes(
+            c.rows,
+            |d| d.score,
+            false,
+            c.every,
+            "scores more",
+            "scores less",
+        )
+    };
+    let by_place = changes(
+        places,
+        |d| d.win_share,
+        true,
+        "every place",
+        "wins more",
+        "wins less",
+    );
+    // A star or two among many figures may be chance: said with them.
+    let figures = c.rows.len() * if c.unlike_scores { 1 } else { 2 } + places.len();
+    let starred = [wins.as_ref(), scores.as_ref(), by_place.as_ref()]
+        .into_iter()
+        .flatten()
+        .map(|(_, n)| n)
+        .sum::<usize>();
+    let wins = wins.map_or_else(
+        || format!("no change in who wins shows in {} {}", c.games, c.unit),
+        |(t, _)| t,
+    );
+    let scores = match scores {
+        Some((t, _)) => t,
+        None if c.unlike_scores => {
+            "the scores not compared (a match's totals against a game's)".to_string()
+        }
+        None => "no change in the scores shows".to_string(),
+    };
+    let by_place = by_place
+        .map(|(p, _)| format!("; by the place in the first claims, {p}"))
         .unwrap_or_default();
-    format!("In short, under B: {wins}; {scores}{by_place}.\n")
+    let chance = if (1..=2).contains(&starred) && figures >= 6 {
+        format!(
+            " ({starred} of {figures} figures starred: about {:.1} would be by chance alone)",
+            figures as f64 / 20.0
+        )
+    } else {
+        String::new()
+    };
+    format!("In short, under B: {wins}; {scores}{by_place}.{chance}\n")
 }
 
 /// The starred changes of one figure, in words (`mcts:200 wins more (+23.8%, 3.3 to 44.2%),
-/// greedy wins less (-7.9%, -14.7 to -1.1%)`); `None` where none is starred.
+/// greedy wins less (-7.9%, -14.7 to -1.1%)`), and how many; `None` where none is starred.
 fn changes(
     rows: &[(String, Difference)],
     figure: impl Fn(&Difference) -> Estimate,
@@ -48,8 +104,8 @@ fn changes(
     every: &str,
     more: &str,
     less: &str,
-) -> Option<String> {
-    let starred: Vec<(&str, Estimate)> = rows
+) -> Option<(String, usize)> {
+    let mut starred: Vec<(&str, Estimate)> = rows
         .iter()
         .map(|(who, d)| (who.as_str(), figure(d)))
         .filter(|(_, e)| e.significant())
@@ -57,39 +113,31 @@ fn changes(
     if starred.is_empty() {
         return None;
     }
-    let (by, places, sign) = if percent {
+    let count = starred.len();
+    let (by, places, sign): (f64, i32, &str) = if percent {
         (100.0, 1, "%")
     } else {
         (1.0, 2, "")
     };
-    let amount = |e: &Estimate| {
-        format!(
-            "{:+.*}{sign}",
-            places as usize,
-            signed(e.estimate * by, places)
-        )
-    };
-    // Every row moved the same way: said once, with the range.
+    let digits = places as usize;
+    let amount = |x: f64| format!("{:+.digits$}{sign}", signed(x * by, places));
+    // Every row moved the same way: said once, with the range of their changes.
     let up = starred.iter().filter(|(_, e)| e.estimate > 0.0).count();
-    if starred.len() == rows.len() && rows.len() > 1 && (up == 0 || up == rows.len()) {
+    if count == rows.len() && rows.len() > 1 && (up == 0 || up == count) {
         let (low, high) = starred.iter().fold((f64::MAX, f64::MIN), |(l, h), (_, e)| {
             (l.min(e.estimate), h.max(e.estimate))
         });
-        let range = if (high - low).abs() * by < 10f64.powi(-places) {
-            amount(&starred[0].1)
+        let range = if ((high - low) * by).abs() < 10f64.powi(-places) {
+            format!("each by {}", amount(low))
         } else {
-            format!(
-                "{:+.*} to {:+.*}{sign}",
-                places as usize,
-                signed(low * by, places),
-                places as usize,
-                signed(high * by, places)
-            )
+            format!("each by {} to {}", amount(low), amount(high))
         };
-        return Some(format!(
-            "{every} {} ({range})",
-            if up > 0 { more } else { less }
-        ));
+        let how = if up > 0 { more } else { less };
+        return Some((format!("{every} {how} ({range})"), count));
+    }
+    // The largest first where not all are named.
+    if count > NAMED {
+        starred.sort_by(|x, y| y.1.estimate.abs().total_cmp(&x.1.estimate.abs()));
     }
     let said: Vec<String> = starred
         .iter()
@@ -98,22 +146,23 @@ fn changes(
             format!(
                 "{who} {} ({}, {})",
                 if e.estimate > 0.0 { more } else { less },
-                amount(e),
-                interval(e, places as usize, percent)
+                amount(e.estimate),
+                interval(e, digits, percent)
             )
         })
         .collect();
-    let rest = starred.len().saturating_sub(NAMED);
-    Some(if rest > 0 {
+    let rest = count.saturating_sub(NAMED);
+    let text = if rest > 0 {
         format!("{} and {rest} more", said.join(", "))
     } else {
         said.join(", ")
-    })
+    };
+    Some((text, count))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::text;
+    use super::{Compared, text};
     use crate::lab::stats::{Difference, Estimate};
 
     fn e(estimate: f64, low: f64, high: f64) -> Estimate {
@@ -134,27 +183,40 @@ mod tests {
         )
     }
 
+    fn said(rows: &[(String, Difference)], places: &[(String, Difference)], games: u64) -> String {
+        text(&Compared {
+            rows,
+            places,
+            every: "every seat",
+            games,
+            unit: "games",
+            unlike_scores: false,
+        })
+    }
+
     #[test]
     fn only_what_is_starred_is_named_a_change() {
         let none = e(0.1, -0.2, 0.4);
         // Nothing starred: said as such, with how many games.
         let rows = [row("seat 1", none, none), row("seat 2", none, none)];
         assert_eq!(
-            text(&rows, &[], 40, "games", "every seat"),
+            said(&rows, &[], 40),
             "In short, under B: no change in who wins shows in 40 games; no change in the scores \
              shows.\n"
         );
-        // Every seat's score up: once, with the range; a bot's win named with its interval.
+        // A bot's win and score named with their intervals.
         let rows = [
             row("mcts", e(6.92, 1.45, 12.4), e(0.238, 0.033, 0.442)),
             row("greedy", e(-6.17, -8.93, -3.4), e(-0.079, -0.147, -0.011)),
         ];
         assert_eq!(
-            text(&rows, &[], 40, "games", "every bot"),
+            said(&rows, &[], 40),
             "In short, under B: mcts wins more (+23.8%, 3.3 to 44.2%), greedy wins less (-7.9%, \
              -14.7 to -1.1%); mcts scores more (+6.92, 1.45 to 12.40), greedy scores less \
              (-6.17, -8.93 to -3.40).\n"
         );
+        // Every seat's score up: once, with the range of the changes; four places, one
+        // starred: named, with a word on chance (1 star of 8 figures).
         let rows = [
             row("seat 1", e(1.44, 1.3, 1.6), none),
             row("seat 2", e(1.53, 1.4, 1.7), none),
@@ -162,27 +224,73 @@ mod tests {
         let places = [
             row("place 1", none, e(-0.047, -0.068, -0.027)),
             row("place 2", none, none),
+            row("place 3", none, none),
+            row("place 4", none, none),
         ];
         assert_eq!(
-            text(&rows, &places, 400, "games", "every seat"),
+            said(&rows, &places, 400),
             "In short, under B: no change in who wins shows in 400 games; every seat scores more \
-             (+1.44 to +1.53); by the place in the first claims, place 1 wins less (-4.7%, -6.8 \
-             to -2.7%).\n"
+             (each by +1.44 to +1.53); by the place in the first claims, place 1 wins less \
+             (-4.7%, -6.8 to -2.7%).\n"
         );
-        // Past four named, how many more.
-        let many: Vec<_> = (1..=6)
+        // Two places: the second's win is the first's turned, not said again.
+        let two = [
+            row("place 1", none, e(-0.05, -0.08, -0.02)),
+            row("place 2", none, e(0.05, 0.02, 0.08)),
+        ];
+        let line = said(
+            &[row("seat 1", none, none), row("seat 2", none, none)],
+            &two,
+            100,
+        );
+        assert!(
+            line.contains("place 1 wins less") && !line.contains("place 2"),
+            "{line}"
+        );
+        // One star among many figures: the chance of it said.
+        let mut many: Vec<_> = (1..=4)
+            .map(|i| row(&format!("seat {i}"), none, none))
+            .collect();
+        many[2] = row("seat 3", e(2.0, 0.1, 3.9), none);
+        assert!(
+            said(&many, &[], 50).ends_with(
+                "seat 3 scores more (+2.00, 0.10 to 3.90). (1 of 8 figures starred: about 0.4 \
+                 would be by chance alone)\n"
+            ),
+            "{}",
+            said(&many, &[], 50)
+        );
+        // Past four named, the largest first and how many more.
+        let six: Vec<_> = (1..=6)
             .map(|i| {
-                row(
-                    &format!("seat {i}"),
-                    none,
-                    e(0.05 * f64::from(i) - 0.16, -0.5, -0.01),
-                )
+                // Up and down in turn (all one way is said at once).
+                let x = 0.01 * f64::from(i) * if i % 2 == 0 { 1.0 } else { -1.0 };
+                let (low, high) = if x > 0.0 {
+                    (x / 2.0, x * 2.0)
+                } else {
+                    (x * 2.0, x / 2.0)
+                };
+                row(&format!("seat {i}"), none, e(x, low, high))
             })
             .collect();
+        let line = said(&six, &[], 10);
+        assert!(line.contains("seat 6 wins more (+6.0%"), "{line}");
         assert!(
-            text(&many, &[], 10, "games", "every seat").contains(" and 2 more;"),
-            "{}",
-            text(&many, &[], 10, "games", "every seat")
+            line.contains(" and 2 more;") && !line.contains("seat 1 wins"),
+            "{line}"
+        );
+        // Matches of different lengths: the scores are no like figures.
+        let unlike = text(&Compared {
+            rows: &[row("seat 1", e(-39.0, -40.0, -38.0), none)],
+            places: &[],
+            every: "every seat",
+            games: 50,
+            unit: "matches",
+            unlike_scores: true,
+        });
+        assert!(
+            unlike.contains("the scores not compared (a match's totals against a game's)"),
+            "{unlike}"
         );
     }
 }

@@ -1617,14 +1617,14 @@ fn the_places_in_the_first_claims_are_paired_game_by_game() {
     assert!(text.contains("2 wins "), "{text}");
     assert!(text.contains("+1.00* points (1.00 to 1.00)"), "{text}");
     // Starred, and no test of chance: the count of stars says they are left out of it.
-    if let Some(note) = text.lines().find(|l| l.contains("differences above")) {
-        assert!(
-            note.contains(
-                "(and 3 exact differences, the same in every game, which no chance makes)"
-            ),
-            "{note}"
-        );
-    }
+    let note = text
+        .lines()
+        .find(|l| l.contains("differences above"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        note.contains("(and 3 exact differences, the same in every game, which no chance makes)"),
+        "{note}"
+    );
     assert!(
         text.contains("(spreads, bonuses, discards, how games end, resources held: intervals"),
         "{text}"
@@ -1748,7 +1748,7 @@ fn runs_say_how_many_games_a_precision_or_a_difference_needs() {
     // The answer in one line, under the run's: the scores change, who wins does not.
     assert_eq!(
         text.lines().nth(1).map(|l| l.starts_with(
-            "In short, under B: no change in who wins shows in 300 games; every seat scores more (+"
+            "In short, under B: no change in who wins shows in 300 games; every seat scores more (each by +"
         )),
         Some(true),
         "{text}"
@@ -1767,7 +1767,8 @@ fn runs_say_how_many_games_a_precision_or_a_difference_needs() {
         .ok()
         .stdout;
     assert!(!same.contains("within the noise"), "{same}");
-    // A score's difference alone in the line has the verb too.
+    // A score's difference alone in the line (no win's to size at 4 players in 30 games) has
+    // the verb too.
     let text = run(&[
         "compare",
         "kingdomino",
@@ -1781,9 +1782,17 @@ fn runs_say_how_many_games_a_precision_or_a_difference_needs() {
     ])
     .ok()
     .stdout;
-    if let Some(line) = text.lines().find(|l| l.starts_with("within the noise: ")) {
-        assert!(line.contains(" would show, if real, in about "), "{line}");
-    }
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("within the noise: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        line.starts_with("within the noise: seat ")
+            && line.contains("'s score B - A (")
+            && line.contains(" would show, if real, in about ")
+            && !line.contains("'s win B - A"),
+        "{line}"
+    );
 }
 
 #[test]

@@ -438,8 +438,8 @@ pub struct ChoiceView {
     /// The row of a public [`Panel`] it concerns (its title and the row's index), e.g. the
     /// Builders' Board slot of a building.
     pub row: Option<(String, usize)>,
-    /// Choices next to each other in the list with the same `group` do one thing at different
-    /// squares (a building at each town square it may stand on): the words they share
+    /// Choices next to each other in the list with the same `group` (and `row`) do one thing
+    /// at different squares (a building at each town square it may stand on): the words they share
     /// (`Swamp Tower 0¢ +1tw 2/swamp`), so a front end lists the thing once and has the
     /// square chosen apart. `None`: a choice of its own.
     pub group: Option<String>,

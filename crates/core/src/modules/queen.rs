@@ -125,7 +125,9 @@ impl Mechanism for Queen {
                     describe::side_ref(new)
                 )]
             }
-            (Some(_), None) => vec!["The Queen goes back to the centre.".to_string()],
+            (Some(_), None) => {
+                vec!["The Queen goes back to the centre: no one hosts her.".to_string()]
+            }
             _ => Vec::new(),
         }
     }

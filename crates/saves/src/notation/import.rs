@@ -578,14 +578,24 @@ fn notation_ruleset(
             if other.is_none()
                 && let (Some(h), Some(warnings)) = (shipped, current_rules)
             {
+                // A header of no hash's shape tells nothing of the rules played: said as such.
+                let what = if !a_hash && !hash.value.trim().is_empty() {
+                    format!(
+                        "the RulesetHash header holds {said}, so the ruleset `{}` of this build \
+                         may not be the one the game was played with",
+                        shortened(&h.value)
+                    )
+                } else {
+                    format!(
+                        "the ruleset `{}` of this build is not the one the game was played with \
+                         (its hash is {actual}, the file says {said})",
+                        shortened(&h.value)
+                    )
+                };
                 warnings.push(format!(
-                    "{file}:{}:{}: the ruleset `{}` of this build is not the one the game was \
-                     played with (its hash is {actual}, the file says {}): the game is checked \
-                     against the rules as they are now, and scored by them",
-                    hash.line,
-                    hash.column,
-                    shortened(&h.value),
-                    said
+                    "{file}:{}:{}: {what}: the game is checked against the rules as they are \
+                     now, and scored by them",
+                    hash.line, hash.column,
                 ));
                 return Ok(ruleset);
             }
@@ -611,6 +621,10 @@ fn notation_ruleset(
                      holds its own ruleset",
                     shortened(&h.value),
                     said
+                ),
+                (None, _) if !a_hash && !hash.value.trim().is_empty() => format!(
+                    "the RulesetHash header holds {said}: the header was damaged or written by \
+                     hand (the embedded ruleset's hash is {actual})"
                 ),
                 (None, _) => format!(
                     "the embedded ruleset's hash is {actual}, not {} as the header says: the \

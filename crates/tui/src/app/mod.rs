@@ -1835,6 +1835,7 @@ impl App {
             }
             _ => {
                 let actions = self.step_actions();
+                // (The cursor alone: an undo or a hint says its own words.)
                 if let Some(i) = actions.iter().position(|a| *a == action) {
                     self.choose_step(actions.len(), i);
                 }
@@ -1939,12 +1940,11 @@ impl App {
         }
         if self.choice == i {
             self.key_at(Key::Enter, now);
+        } else if matches!(self.mode, Mode::Step) {
+            // (What the status line says of the row chosen, as by a key.)
+            self.choose_in_step(i);
         } else {
-            if matches!(self.mode, Mode::Step) {
-                self.choose_step(n, i);
-            } else {
-                self.choice = i;
-            }
+            self.choice = i;
             self.hint_follows_selection();
         }
     }

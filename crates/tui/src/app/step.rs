@@ -10,10 +10,14 @@ use crownlands_core::{Action, Cell};
 use std::ops::Range;
 use std::time::Instant;
 
+/// What makes choices one row: the panel row they concern (a Board slot) and their shared
+/// words.
+type GroupKey = (Option<(String, usize)>, String);
+
 /// The rows of a step's list: runs of `groups` (each of the step's actions' group, in the
 /// list's order) next to each other with the same group, a row each; a choice of no group a
 /// row of its own.
-pub fn entries(groups: &[Option<String>]) -> Vec<Range<usize>> {
+pub fn entries<T: PartialEq>(groups: &[Option<T>]) -> Vec<Range<usize>> {
     let mut out: Vec<Range<usize>> = Vec::new();
     for (i, g) in groups.iter().enumerate() {
         match out.last_mut() {
@@ -30,12 +34,14 @@ impl App {
     pub fn step_entries(&self) -> Vec<Range<usize>> {
         let actions = self.step_actions();
         let view = self.game().and_then(|g| g.step_view());
-        let groups: Vec<Option<String>> = actions
+        // The group within its panel row (a Board slot): the same building in two slots at one
+        // price is two rows.
+        let groups: Vec<Option<GroupKey>> = actions
             .iter()
             .map(|a| {
                 view.as_ref()
                     .and_then(|v| v.choices.iter().find(|c| c.action == *a))
-                    .and_then(|c| c.group.clone())
+                    .and_then(|c| c.group.clone().map(|g| (c.row.clone(), g)))
             })
             .collect();
         entries(&groups)
@@ -51,18 +57,22 @@ impl App {
         let actions = self.step_actions();
         let entries = self.step_entries();
         let rows = entries.len();
+        if rows == 0 {
+            return;
+        }
         let row = row_of(&entries, self.choice);
         // ←→ choose the square within a row where a row has several; where none has, they go
         // through the list as ↑↓ do.
         let squares = entries.iter().any(|e| e.len() > 1);
+        let start = |r: usize| entries.get(r).map_or(0, |e| e.start);
         match key {
             Key::Left | Key::Char('h') if squares => self.next_square(&entries, row, false),
             Key::Right | Key::Char('l') if squares => self.next_square(&entries, row, true),
             Key::Up | Key::Left | Key::Char('k' | 'h') | Key::BackTab => {
-                self.choose_row(&entries, (row + rows - 1) % rows)
+                self.choose_in_step(start((row + rows - 1) % rows))
             }
             Key::Down | Key::Right | Key::Char('j' | 'l') | Key::Tab => {
-                self.choose_row(&entries, (row + 1) % rows)
+                self.choose_in_step(start((row + 1) % rows))
             }
             Key::Char('p') | Key::Esc => self.play(Action::Pass, true, now),
             // The numbered row is chosen, as the list numbers them, and Enter does it (as a
@@ -74,7 +84,7 @@ impl App {
                     let Some(e) = entries.get(i) else {
                         return;
                     };
-                    self.choose_row(&entries, i);
+                    self.choose_in_step(e.start);
                     if e.len() == 1 {
                         let words = actions.get(e.start).and_then(|&a| self.words(a));
                         self.message = match words {
@@ -82,12 +92,11 @@ impl App {
                             None => format!("{ROW}{}; Enter does it.", i + 1),
                         };
                     }
-                    self.hint_follows_selection();
                 }
                 Numbered::Wait(i) => {
-                    self.choose_row(&entries, i);
+                    self.choose_in_step(start(i));
                     self.message = format!(
-                        "{}: a second digit does choice {}; Enter does {}.",
+                        "{}: a second digit chooses row {}; Enter does row {}.",
                         i + 1,
                         super::rows_from_digit(i + 1, rows),
                         i + 1
@@ -104,19 +113,24 @@ impl App {
         }
     }
 
-    /// Put the cursor on row `row` (its first square); the status line says which square of
-    /// how many where it has several, and no more what it said of another row's.
-    fn choose_row(&mut self, entries: &[Range<usize>], row: usize) {
-        let Some(e) = entries.get(row) else {
-            return;
-        };
+    /// Put the cursor on the step's `i`th action, however it was chosen (a key, a click on the
+    /// list or on the kingdom): the status line says which square of how many on a row of
+    /// several, and no more what it said of another row; the hint's word follows.
+    pub(super) fn choose_in_step(&mut self, i: usize) {
+        let entries = self.step_entries();
         let n = entries.last().map_or(0, |l| l.end);
-        self.choose_step(n, e.start);
-        if e.len() > 1 {
-            self.message = self.squares_message(e);
-        } else if self.message.starts_with(SQUARE) || self.message.starts_with(ROW) {
-            self.message.clear();
+        if i >= n {
+            return;
         }
+        self.choose_step(n, i);
+        match entries.get(row_of(&entries, i)) {
+            Some(e) if e.len() > 1 => self.message = self.squares_message(e),
+            _ if self.message.starts_with(SQUARE) || self.message.starts_with(ROW) => {
+                self.message.clear()
+            }
+            _ => {}
+        }
+        self.hint_follows_selection();
     }
 
     /// A step's choice in its row's words (`Fountain 2¢ 5pt at 0,-1`).
@@ -129,37 +143,36 @@ impl App {
             .map(|c| c.text)
     }
 
-    /// A click on a square of the kingdom in a step: the choice done at that square chosen, on
-    /// the chosen row first (its other square), else the first in the list (a second click
-    /// does it); a square no choice is done at, nothing.
+    /// A click on a square of the kingdom in a step: the choice done at that square chosen
+    /// (the one acted on: a building's square, the taxed square), on the chosen row first (its
+    /// other square), else the first in the list; else one whose squares hold it (a tax's
+    /// territory, lit). A second click on the chosen one does it; a square no choice concerns,
+    /// nothing.
     pub(super) fn click_step_cell(&mut self, cell: Cell, now: Instant) {
         let entries = self.step_entries();
         let actions = self.step_actions();
         let view = self.game().and_then(|g| g.step_view());
-        let at_cell = |i: &usize| {
-            actions.get(*i).is_some_and(|&a| {
+        let cells_of = |i: usize| {
+            actions.get(i).and_then(|&a| {
                 view.as_ref()
                     .and_then(|v| v.choices.iter().find(|c| c.action == a))
-                    .is_some_and(|c| c.cells.first() == Some(&cell))
+                    .map(|c| c.cells.clone())
             })
         };
+        let acted_on = |i: &usize| cells_of(*i).is_some_and(|c| c.first() == Some(&cell));
+        let concerns = |i: &usize| cells_of(*i).is_some_and(|c| c.contains(&cell));
         let row = entries.get(row_of(&entries, self.choice)).cloned();
         let at = row
-            .and_then(|mut e| e.find(at_cell))
-            .or_else(|| (0..actions.len()).find(at_cell));
+            .clone()
+            .and_then(|mut e| e.find(acted_on))
+            .or_else(|| (0..actions.len()).find(acted_on))
+            .or_else(|| {
+                (self.choice < actions.len() && concerns(&self.choice)).then_some(self.choice)
+            })
+            .or_else(|| (0..actions.len()).find(concerns));
         match at {
             Some(i) if i == self.choice => self.step_key(Key::Enter, None, now),
-            Some(i) => {
-                self.choose_step(actions.len(), i);
-                match entries.get(row_of(&entries, i)) {
-                    Some(e) if e.len() > 1 => self.message = self.squares_message(e),
-                    _ if self.message.starts_with(SQUARE) || self.message.starts_with(ROW) => {
-                        self.message.clear()
-                    }
-                    _ => {}
-                }
-                self.hint_follows_selection();
-            }
+            Some(i) => self.choose_in_step(i),
             None => {}
         }
     }
@@ -181,9 +194,7 @@ impl App {
         } else {
             (at + e.len() - 1) % e.len()
         };
-        self.choice = e.start + to;
-        self.message = self.squares_message(&e);
-        self.hint_follows_selection();
+        self.choose_in_step(e.start + to);
     }
 
     /// What the status line says on a row of several squares: which of them is chosen.
@@ -229,6 +240,9 @@ mod tests {
         assert_eq!(rows, vec![0..2, 2..3, 3..4, 4..5, 5..6]);
         assert_eq!(row_of(&rows, 1), 0);
         assert_eq!(row_of(&rows, 5), 4);
-        assert!(entries(&[]).is_empty());
+        assert!(entries::<String>(&[]).is_empty());
+        // The same words in two panel rows (two slots at one price): two rows.
+        let slot = |r: usize| Some((Some(r), "Tower".to_string()));
+        assert_eq!(entries(&[slot(0), slot(0), slot(1)]), vec![0..2, 2..3]);
     }
 }

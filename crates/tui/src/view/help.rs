@@ -42,8 +42,8 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
             "Kings on lower-numbered dominoes place and claim first next round.",
             "You place the domino next round, joined to your castle (any terrain) or to a \
              square of the same terrain, inside the kingdom's square.",
-            "←→ (or h l, Tab) choose, Enter (or space) claims, a row's number claims its domino \
-             (two digits in a line of ten or more: 1 2 for row 12).",
+            "←→ (or h l, Tab) or a row's number choose (two digits in a line of ten or more: 1 2 \
+             for row 12), Enter (or space) claims.",
         ],
         Mode::Place => &[
             "Place: lay the domino under your king in your kingdom.",
@@ -57,8 +57,8 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
              square 3 left and 1 up, the second to its right (↓ below, ← left, ↑ up).",
         ],
         Mode::Step => &[
-            "Every choice listed is legal. ↑↓ choose, Enter (or its number: two digits past 9, 1 4 \
-             for 14) does it, p (or Esc) skips.",
+            "Every choice listed is legal. ↑↓ or its number choose (two digits past 9: \
+             1\u{a0}4 for 14), Enter does it, p (or Esc) skips.",
         ],
         Mode::BotThinking => &[
             "A bot is thinking; it moves at a readable pace. + makes the bots faster, - slower \
@@ -110,7 +110,9 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             lines.push(Line::from(Span::styled(l, style)));
         }
     };
-    // A module's step: its own rules first, in its words.
+    // A module's step: its own rules first, in its words (kept, so the scoring's lines below
+    // do not say one again: the Board's shorthand).
+    let mut said: Vec<String> = Vec::new();
     if app.mode() == Mode::Step
         && let Some(game) = app.game()
         && let Some(view) = game.step_view()
@@ -122,6 +124,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             .flat_map(|(_, lines)| lines.iter())
         {
             push(t, Style::default());
+            said.push(t.clone());
         }
     }
     // The colours named where there are colours; without, what stands for them.
@@ -203,7 +206,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     if app.mode() == Mode::Step && app.step_has_squares() {
         push(
             "A row of several squares (`· 2 squares`: a building that may stand on each) is one \
-             choice: its number or ↑↓ choose it, ←→ (or a click on a lit square) choose the \
+             choice: its number or ↑↓ choose it, ←→ (or a click on one of its squares) choose the \
              square, lit on your kingdom, and Enter does it there.",
             Style::default(),
         );
@@ -260,6 +263,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         for t in table_rules(game)
             .into_iter()
             .chain(scoring_rules(game.rules(), game.modules()))
+            .filter(|t| !said.contains(t))
         {
             push(&t, Style::default());
         }
