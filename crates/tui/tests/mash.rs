@@ -6,19 +6,8 @@
 mod common;
 
 use common::*;
+use crownlands_core::rng::GameRng;
 use crownlands_tui::{App, Key, Mode};
-
-/// xorshift64*: the keys, the same each run.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n.max(1) as u64) as usize
-    }
-}
 
 /// Every key a player may press in a game, but those that leave it or write files (`q`, `s`,
 /// Ctrl-C) or start a bot's search on the side (`H`, `a`). Enter is weighed more, so games end.
@@ -74,11 +63,12 @@ fn check(app: &App, at: usize) {
 /// Press `keys` keys at random; the keys pressed in a module's step.
 fn mash(ruleset: &str, players: &str, seed: u64, keys: usize, sizes: &[(u16, u16)]) -> usize {
     let mut app = app(ruleset, players, seed);
-    let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    // The keys, the same each run.
+    let mut rng = GameRng::seed_from(seed);
     let mut games = 0;
     let mut steps = 0;
     for at in 0..keys {
-        let key = KEYS[rng.below(KEYS.len())];
+        let key = KEYS[rng.below(KEYS.len() as u32) as usize];
         if app.mode() == Mode::GameOver && key == Key::Enter {
             games += 1;
         }
@@ -87,7 +77,7 @@ fn mash(ruleset: &str, players: &str, seed: u64, keys: usize, sizes: &[(u16, u16
         check(&app, at);
         steps += usize::from(app.mode() == Mode::Step);
         if at % 25 == 0 {
-            let (w, h) = sizes[rng.below(sizes.len())];
+            let (w, h) = sizes[rng.below(sizes.len() as u32) as usize];
             let _ = screen(&app, w, h);
         }
     }
