@@ -1720,3 +1720,35 @@ fn goals_guide() -> Arc<crownlands_core::Ruleset> {
             .unwrap_or_else(|e| panic!("{e}")),
     )
 }
+
+/// After an undo back to a placement, at 80 columns the undo's words come first and the spot's
+/// verdict after them says the score short (`Legal spot, score here 7 (+3).`), where the whole
+/// verdict would have been cut before it.
+#[test]
+fn an_undo_to_a_placement_keeps_the_score_in_view() {
+    let mut app = app("kingdomino", "you,greedy", 3);
+    let mut n = 0;
+    while !(app.mode() == Mode::Place && app.ghost_is_legal()) && n < 200 {
+        play_to_end(&mut app, 1);
+        n += 1;
+    }
+    assert_eq!(app.mode(), Mode::Place);
+    press(&mut app, "<enter>u");
+    assert_eq!(app.mode(), Mode::Place, "{}", app.message());
+    assert!(app.message().starts_with("Undone"), "{}", app.message());
+    let (after, before) = app.preview().expect("a legal spot");
+    let text = screen(&app, 80, 24);
+    assert!(
+        text.contains(&format!(
+            "Legal spot, score here {after} ({:+}).",
+            after - before
+        )),
+        "{text}"
+    );
+    // Where the whole verdict fits beside the message, it is said whole.
+    let wide = screen(&app, 140, 30);
+    assert!(
+        wide.contains("Legal spot: Enter to place. Score here"),
+        "{wide}"
+    );
+}

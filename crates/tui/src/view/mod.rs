@@ -914,8 +914,21 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
         // (Enter on a spot refused says why in the message: the verdict is not said twice.)
         let mut spans = vec![Span::raw(app.message().to_string())];
         // The verdict after it, cut after a word (`…`) where the line is too short for both,
-        // or left out (it is said again at the ghost's next move).
+        // or left out (it is said again at the ghost's next move). A legal spot's score is
+        // said short first (after an undo at 80 columns the score was what got cut).
         let room = usize::from(width).saturating_sub(text::width(app.message()) + 2);
+        let whole: usize = status.spans.iter().map(|s| text::width(&s.content)).sum();
+        let short = app
+            .preview()
+            .filter(|_| app.illegal().is_none() && whole > room)
+            .map(|(after, before)| {
+                format!("Legal spot, score here {after} ({:+}).", after - before)
+            })
+            .filter(|t| text::width(t) <= room);
+        let status = match short {
+            Some(t) => Line::from(Span::styled(t, p.accent(Accent::Focus))),
+            None => status,
+        };
         for span in status.spans {
             if let Some(told) = text::words_in(&span.content, room).filter(|t| t.contains(' ')) {
                 // Cut, it ends at its last whole sentence where it has one (`Legal spot: Enter
