@@ -259,10 +259,11 @@ fn a_mistake_of_the_analysis_shown_on_the_board() {
     assert_eq!(game.to_act().map(|s| s.index()), Some(0));
     assert_eq!(app.session().expect("a game").actions()[0].len(), at);
     assert!(
-        app.message().starts_with(&format!(
-            "Move {}: {} played, best {} (→ plays move",
-            mistake.number, mistake.played, mistake.best
-        )),
+        app.message()
+            == format!(
+                "Move {}: {} played, best {}.",
+                mistake.number, mistake.played, mistake.best
+            ),
         "{}",
         app.message()
     );

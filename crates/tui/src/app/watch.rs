@@ -105,8 +105,10 @@ impl App {
         } else {
             String::new()
         };
+        // (The keys are the prompt's, on the line above: said here too, the line ran over the
+        // keys' line at 80 columns.)
         let said = format!(
-            "Move {n}{of_game}{by}: {} played, best {} (→ plays move {n}, q the scores).",
+            "Move {n}{of_game}{by}: {} played, best {}.",
             mistake.played,
             mistake.best,
             n = mistake.number
