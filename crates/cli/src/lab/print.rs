@@ -654,6 +654,19 @@ pub fn verdict(r: &Results) -> String {
     let diffs = stats::differences(&r.paired, r.games_played);
     let bot_rows = stats::bot_differences(&r.paired_bots, a, r.games_played);
     let team_rows = teams(a, &stats::seats(a));
+    verdict_of(r, a, b, &diffs, &bot_rows, &team_rows, &Beyond::of(r, a, b))
+}
+
+/// [`verdict`] from the figures `compare_text` works out for its tables.
+fn verdict_of(
+    r: &Results,
+    a: &Tally,
+    b: &Tally,
+    diffs: &[stats::Difference],
+    bot_rows: &[(String, stats::Difference)],
+    team_rows: &[TeamRow],
+    beyond: &Beyond,
+) -> String {
     let (rows, every): (Vec<(String, stats::Difference)>, &str) = if bot_rows.len() > 1 {
         (
             bot_rows
@@ -684,7 +697,6 @@ pub fn verdict(r: &Results) -> String {
             "every seat",
         )
     };
-    let beyond = Beyond::of(r, a, b);
     // And by the place in the first claims, where a rule of who claims first changes it.
     let places: Vec<(String, stats::Difference)> = beyond
         .places
@@ -756,10 +768,13 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             games(b.match_games),
         );
     }
-    // The answer in one line, above the tables it comes from.
-    out.push_str(&verdict(r));
+    // The figures of the tables below, and the answer in one line above them.
     let (sa, sb) = (stats::seats(a), stats::seats(b));
     let diffs = stats::differences(&r.paired, r.games_played);
+    let team_rows = teams(a, &sa);
+    let bot_rows = stats::bot_differences(&r.paired_bots, a, r.games_played);
+    let beyond = Beyond::of(r, a, b);
+    out.push_str(&verdict_of(r, a, b, &diffs, &bot_rows, &team_rows, &beyond));
     let _ = writeln!(
         out,
         "seat  score A  score B    B - A  95% interval      win A   win B    B - A  95% interval"
@@ -785,7 +800,6 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         );
     }
     // In team games, the same per team (every seat of a team scores and wins alike).
-    let team_rows = teams(a, &sa);
     if !team_rows.is_empty() {
         let _ = writeln!(
             out,
@@ -807,7 +821,6 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     }
     // With bots, the same per bot of the list (its seats in each game, wherever the rotation
     // put them): does B suit one bot more than another?
-    let bot_rows = stats::bot_differences(&r.paired_bots, a, r.games_played);
     if !bot_rows.is_empty() {
         let width = widest(bot_rows.iter().map(|(bot, _)| bot.as_str()), 3);
         let _ = writeln!(
@@ -831,7 +844,6 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         .iter()
         .chain(bot_rows.iter().map(|(_, d)| d))
         .any(|d| d.score.significant() || d.win_share.significant());
-    let beyond = Beyond::of(r, a, b);
     let below_starred = beyond.all().any(|e| e.significant());
     if seat_starred {
         let _ = writeln!(
