@@ -164,8 +164,8 @@ pub struct Game {
     data: ModuleData,
     /// Where the acting king's domino went this turn (`None` before placing, or after a discard).
     turn_placement: Option<Placement>,
-    /// Whether the ruleset lists its dominoes in line order (box, then number), as the shipped
-    /// sets do: lines then sort by id alone.
+    /// Whether the ruleset lists its dominoes in line order (by number, then box), as the shipped
+    /// sets of one box do: lines then sort by id alone.
     ids_in_line_order: bool,
 }
 
@@ -198,11 +198,12 @@ impl std::hash::Hash for Game {
     }
 }
 
-/// Where a domino goes in a line: by box, then by number.
+/// Where a domino goes in a line: by number, as the rulebooks lay lines out, and of two dominoes
+/// of one number (boxes shuffled into one pile, a house rule's mix), the first box's first.
 fn line_order(dominoes: &[Domino], id: DominoId) -> u32 {
-    dominoes.get(id.index()).map_or(u32::MAX, |d| {
-        (u32::from(d.pile) << 16) | u32::from(d.number)
-    })
+    dominoes
+        .get(id.index())
+        .map_or(u32::MAX, |d| (u32::from(d.number) << 8) | u32::from(d.pile))
 }
 
 /// Sort four ids with the five compare-exchanges of the optimal network.
@@ -426,8 +427,8 @@ impl Game {
         self.draw_line();
     }
 
-    /// Lay out the next line from the draw pile into `next` (which is empty), sorted by box then
-    /// number.
+    /// Lay out the next line from the draw pile into `next` (which is empty), sorted by number
+    /// (then box: [`line_order`]).
     fn draw_line(&mut self) {
         let n = usize::from(self.rules().line_size).min(self.dealt - self.drawn);
         let start = self.drawn;

@@ -541,6 +541,25 @@ fn house_rule_examples_do_what_they_say() {
     assert_eq!(five.piles(), ["kingdomino", "queendomino"]);
     let r = five.rules_for(5).expect("5p");
     assert_eq!((r.line_size, r.deck_size), (5, 60));
+    // Both boxes in one pile: each line lies by number, whichever box a domino comes from, and of
+    // two of one number the box listed first (Kingdomino's) goes first.
+    let five = std::sync::Arc::new(five);
+    let mut mixed_lines = 0;
+    for seed in 0..20 {
+        let mut g = crownlands_core::Game::new(five.clone(), 5, seed).expect("setup");
+        let mut rng = crownlands_core::rng::GameRng::seed_from(seed);
+        while !g.is_over() {
+            let line: Vec<(u16, u8)> = g
+                .next_line()
+                .iter()
+                .map(|s| (g.domino(s.domino).number, g.domino(s.domino).pile))
+                .collect();
+            assert!(line.windows(2).all(|w| w[0] < w[1]), "{line:?}");
+            mixed_lines += usize::from(line.iter().any(|d| d.1 != line[0].1));
+            g.play_random(|| rng.next_u32());
+        }
+    }
+    assert!(mixed_lines > 100, "{mixed_lines} lines mixed the boxes");
 
     let q = house_rule("queendomino-cheap.toml");
     let r = q.rules_for(3).expect("3p");
