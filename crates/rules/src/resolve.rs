@@ -61,6 +61,9 @@ struct Effective {
     /// Where each module's table of parameters was last written (`[rules.module.knights]`),
     /// even an empty one.
     module_tables: std::collections::BTreeMap<String, Loc>,
+    /// Modules whose parameters a `[for-players.N]` table of this count wrote: they are for this
+    /// count alone, so a module off here cannot be waiting for them at another count.
+    count_module_tables: std::collections::BTreeSet<String>,
     /// Parameters by module, then by key, each with where it was set.
     module_params:
         std::collections::BTreeMap<String, std::collections::BTreeMap<String, Field<Param>>>,
@@ -92,6 +95,7 @@ impl Default for Effective {
             team_size: field(1),
             teams: field(crownlands_core::teams::SIDE_BY_SIDE.to_string()),
             module_tables: Default::default(),
+            count_module_tables: Default::default(),
             module_params: Default::default(),
         }
     }
@@ -174,6 +178,9 @@ impl Effective {
                 table.extend([Seg::Key("module"), Seg::Key(name)]);
                 self.module_tables
                     .insert(name.clone(), loader.key_loc(file, &table));
+                if matches!(base.first(), Some(Seg::Key("for-players"))) {
+                    self.count_module_tables.insert(name.clone());
+                }
                 let entry = self.module_params.entry(name.clone()).or_default();
                 for (key, value) in params {
                     let mut path = base.to_vec();
@@ -1073,7 +1080,8 @@ fn line_order_unused(loader: &mut Loader, counts: &[CountRules], leaf: usize) {
 
 /// Parameters of a module that is not on: an error, unless they were all inherited from files
 /// before the one that set `modules` (a house rule switching a module off), or the module is on
-/// at another player count (`on_somewhere`: the parameters are for those counts).
+/// at another player count (`on_somewhere`: the parameters are for those counts) and they were
+/// not written for this count alone (`[for-players.N.module.NAME]`).
 fn parameters_without_module(
     chain: &[(usize, RulesetFile)],
     count: &CountRules,
@@ -1099,7 +1107,7 @@ fn parameters_without_module(
         if !eff.modules.value.contains(name)
             && !inherited
             && !unknowable
-            && !on_somewhere.contains(name.as_str())
+            && (!on_somewhere.contains(name.as_str()) || eff.count_module_tables.contains(name))
         {
             // The table's name in its header (`[rules.module.dragon]`) when the last file to
             // write the module's parameters wrote that header, else a parameter of that file

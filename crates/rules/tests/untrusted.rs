@@ -148,6 +148,24 @@ fn a_module_table_the_modules_leave_out_is_refused_even_empty() {
     );
     let d = bad("extends = \"kingdomino\"\n[rules.module]\nfoo = {}\n");
     assert_diag(&d, 3, 1, &["parameters for module `foo`"]);
+    // A count's own table for a module that count leaves out: for no other count, so refused
+    // (and not left unchecked), though the module is on at other counts.
+    let d = bad(
+        "extends = \"queendomino\"\n[for-players.2]\nmodules = [\"knights\", \"buildings\", \"queen\", \"wealth\"]\n[for-players.2.module.dragon]\nprise = -3\n",
+    );
+    assert_diag(
+        &d,
+        4,
+        23,
+        &["at 2 players: parameters for module `dragon`, which is not in `modules`"],
+    );
+    // Parameters under `[rules]` wait for the counts that have the module.
+    let ok = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"queendomino\"\nname = \"q\"\n[for-players.2]\nmodules = [\"knights\", \"buildings\", \"queen\", \"wealth\"]\n[rules.module.dragon]\nprice = 3\n",
+        Path::new("ok.toml"),
+    );
+    assert!(ok.is_ok(), "{:?}", ok.err());
     // Inherited parameters of a module the file leaves out stay allowed.
     let ok = load_str(
         crownlands_core::Registry::shipped_ref(),
