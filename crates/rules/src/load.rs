@@ -10,6 +10,7 @@ use crate::node::Seg;
 use crate::resolve;
 use crate::source::{self, Source};
 use crate::walk::closest;
+use crownlands_core::modules::Param;
 use crownlands_core::{Registry, Ruleset};
 use std::collections::HashSet;
 
@@ -17,6 +18,41 @@ use std::collections::HashSet;
 const MAX_EXTENDS_DEPTH: usize = 32;
 /// How many component sets one ruleset may use.
 const MAX_SETS: usize = 64;
+/// The most values the module parameters of a ruleset and the files it extends may hold (each
+/// number, word, list item and table entry one; the shipped rulesets hold a few dozen, a list of
+/// sixteen goals about a hundred). Every player count gets its own copy of them while the
+/// ruleset is checked, so a file's few hundred kilobytes of parameters could otherwise take
+/// gigabytes.
+pub(crate) const MAX_PARAM_VALUES: usize = 2048;
+
+/// How many values a parameter holds, for [`MAX_PARAM_VALUES`].
+fn param_values(p: &Param) -> usize {
+    match p {
+        Param::Ints(v) => 1 + v.len(),
+        Param::List(v) => 1 + v.iter().map(param_values).sum::<usize>(),
+        Param::Table(t) => 1 + t.values().map(param_values).sum::<usize>(),
+        _ => 1,
+    }
+}
+
+/// The module tables of a ruleset file with how many values each holds, each with the path of
+/// its header (`rules.module.goals`, `for-players.2.module.dragon`).
+fn module_tables(rf: &RulesetFile) -> Vec<(Vec<Seg<'_>>, usize)> {
+    let patches = rf.rules.iter().map(|r| (vec![Seg::Key("rules")], r)).chain(
+        rf.for_players
+            .iter()
+            .map(|(k, r)| (vec![Seg::Key("for-players"), Seg::Key(k.as_str())], r)),
+    );
+    let mut out = Vec::new();
+    for (base, patch) in patches {
+        for (name, params) in patch.module.iter().flatten() {
+            let mut at = base.clone();
+            at.extend([Seg::Key("module"), Seg::Key(name.as_str())]);
+            out.push((at, params.values().map(param_values).sum::<usize>() + 1));
+        }
+    }
+    out
+}
 
 impl Loader {
     /// Load a ruleset and everything it uses.
@@ -29,6 +65,7 @@ impl Loader {
         let mut seen: Vec<(String, String)> = Vec::new();
         let mut current = first;
         let mut text = first_text;
+        let mut param_count = 0usize;
         let mut named_at: Option<Loc> = None;
         loop {
             let key = current.key();
@@ -91,6 +128,19 @@ impl Loader {
                     return None;
                 }
             };
+            for (at, n) in module_tables(&rf) {
+                param_count += n;
+                if param_count > MAX_PARAM_VALUES {
+                    let loc = self.loc(idx, &at);
+                    self.err(
+                        &loc,
+                        format!(
+                            "the module parameters hold more than {MAX_PARAM_VALUES} values by this table (each number, word, list item and table entry counts one, in this file and those it extends): a ruleset's parameters this large are not supported"
+                        ),
+                    );
+                    return None;
+                }
+            }
             let extends = rf.extends.clone();
             chain.push((idx, rf));
             let Some(ext) = extends else { break };

@@ -144,13 +144,53 @@ impl<'de, T: Deserialize<'de>, const MIN_LEN: usize, const MAX_LEN: usize> Deser
     for BoundedList<T, MIN_LEN, MAX_LEN>
 {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let values = Vec::<T>::deserialize(d)?;
-        let len = values.len();
-        BoundedList::new(values).ok_or_else(|| {
-            D::Error::custom(format!(
+        d.deserialize_seq(ListVisitor::<T, MIN_LEN, MAX_LEN>(std::marker::PhantomData))
+    }
+}
+
+/// Reads a [`BoundedList`]: a list longer than it may be is refused for its length before any
+/// item past the allowed ones is read (a file's list of a hundred thousand tables costs no more
+/// than one of the most allowed, and is said too long, not wrong in its first item).
+struct ListVisitor<T, const MIN_LEN: usize, const MAX_LEN: usize>(std::marker::PhantomData<T>);
+
+impl<'de, T: Deserialize<'de>, const MIN_LEN: usize, const MAX_LEN: usize> serde::de::Visitor<'de>
+    for ListVisitor<T, MIN_LEN, MAX_LEN>
+{
+    type Value = BoundedList<T, MIN_LEN, MAX_LEN>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a sequence")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let too_long = |len: usize| {
+            A::Error::custom(format!(
                 "{LENGTH_WORDS}{MIN_LEN} to {MAX_LEN} numbers, not {len}"
             ))
-        })
+        };
+        // A list that says its length (every list read from a file's value does) is judged by
+        // it first.
+        if let Some(len) = seq.size_hint()
+            && len > MAX_LEN
+        {
+            return Err(too_long(len));
+        }
+        let mut values = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(MAX_LEN));
+        while values.len() < MAX_LEN {
+            match seq.next_element::<T>()? {
+                Some(v) => values.push(v),
+                None => break,
+            }
+        }
+        // Past the most allowed, only counted.
+        let mut len = values.len();
+        while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
+            len += 1;
+        }
+        if len > MAX_LEN {
+            return Err(too_long(len));
+        }
+        BoundedList::new(values).ok_or_else(|| too_long(len))
     }
 }
 
@@ -199,7 +239,7 @@ mod tests {
         type Prices = BoundedList<Bounded<0, 9>, 1, 3>;
         let ok: Prices = serde_json::from_str("[1, 2]").expect("two");
         assert_eq!(ok.as_slice().len(), 2);
-        let e = serde_json::from_str::<Prices>("[]").expect_err("none");
+        let e = serde_json::from_value::<Prices>(serde_json::json!([])).expect_err("none");
         assert_eq!(e.to_string(), "needs 1 to 3 numbers, not 0");
         let e = serde_json::from_str::<Prices>("[1, 10]").expect_err("too big");
         assert!(
@@ -209,6 +249,16 @@ mod tests {
         assert_eq!(
             Prices::truncated(vec![Bounded::of(1); 5]).as_slice().len(),
             3
+        );
+        // Too long: said so before any item is judged, read from a value (which knows its
+        // length) or from text (which does not: the items past the most allowed only counted).
+        let long = serde_json::json!([10, 10, 10, 10, 10]);
+        let e = serde_json::from_value::<Prices>(long).expect_err("too long");
+        assert_eq!(e.to_string(), "needs 1 to 3 numbers, not 5");
+        let e = serde_json::from_str::<Prices>("[1, 2, 3, \"x\", 5]").expect_err("too long");
+        assert!(
+            e.to_string().starts_with("needs 1 to 3 numbers, not 5"),
+            "{e}"
         );
     }
 }
