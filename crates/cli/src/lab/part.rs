@@ -81,8 +81,22 @@ const MAX_BONUSES: usize = 1024;
 /// What a JSON file that is no part file is instead, when it is plainly another of the project's:
 /// a save, or the report of a whole run (`--json`).
 fn other_json(text: &str) -> Option<&'static str> {
-    let v: serde_json::Value = serde_json::from_str(text).ok()?;
-    let has = |k: &str| v.get(k).is_some();
+    // Only whether the top-level keys are there: their values are skipped, not kept (a file of
+    // tens of millions of numbers read as values took a gigabyte).
+    #[derive(Deserialize)]
+    struct Keys {
+        ruleset_name: Option<serde::de::IgnoredAny>,
+        games: Option<serde::de::IgnoredAny>,
+        results: Option<serde::de::IgnoredAny>,
+        games_requested: Option<serde::de::IgnoredAny>,
+    }
+    let v: Keys = serde_json::from_str(text).ok()?;
+    let has = |k: &str| match k {
+        "ruleset_name" => v.ruleset_name.is_some(),
+        "games" => v.games.is_some(),
+        "results" => v.results.is_some(),
+        _ => v.games_requested.is_some(),
+    };
     if has("ruleset_name") && has("games") && !has("results") {
         Some(
             "this is a saved game, not a part file: `crownlands replay FILE` replays it; part \

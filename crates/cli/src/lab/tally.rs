@@ -15,6 +15,96 @@ pub const WIN_UNIT: u64 = 720_720;
 /// hostile part file cannot make a merge allocate without bound).
 pub const MAX_SPAN: usize = 1 << 20;
 
+/// The most seats a row of a tally has (one per player).
+const MAX_SEATS: usize = crownlands_core::ruleset::MAX_PLAYERS as usize;
+/// The most keys a tally's rows by name hold (bonuses, resources held): a part file's are
+/// checked against the run's own limits after reading; this only keeps the reading bounded.
+const MAX_ROW_KEYS: usize = 4096;
+
+/// A list read from a file, refused as soon as it holds more than `max` items (not read whole
+/// first: a part file's list of tens of millions of numbers took gigabytes).
+struct CappedList<T> {
+    max: usize,
+    what: &'static str,
+    item: std::marker::PhantomData<T>,
+}
+
+impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for CappedList<T> {
+    type Value = Vec<T>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "a list of at most {} {}", self.max, self.what)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+        let mut out = Vec::new();
+        while let Some(v) = seq.next_element()? {
+            if out.len() == self.max {
+                return Err(serde::de::Error::custom(format!(
+                    "more than {} {} in a list",
+                    self.max, self.what
+                )));
+            }
+            out.push(v);
+        }
+        Ok(out)
+    }
+}
+
+/// A histogram's counts: at most one a bucket.
+fn capped_counts<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<u64>, D::Error> {
+    d.deserialize_seq(CappedList {
+        max: MAX_SPAN,
+        what: "buckets",
+        item: std::marker::PhantomData,
+    })
+}
+
+/// One row a seat, as a list no longer than the most seats.
+struct SeatRow<T>(Vec<T>);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for SeatRow<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_seq(CappedList {
+            max: MAX_SEATS,
+            what: "seats",
+            item: std::marker::PhantomData,
+        })
+        .map(SeatRow)
+    }
+}
+
+/// Rows by name, each a value a seat: at most [`MAX_ROW_KEYS`] names and [`MAX_SEATS`] seats.
+fn capped_rows<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<BTreeMap<String, Vec<T>>, D::Error> {
+    struct Rows<T>(std::marker::PhantomData<T>);
+    impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Rows<T> {
+        type Value = BTreeMap<String, Vec<T>>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "rows by name, a value a seat")
+        }
+
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut out = BTreeMap::new();
+            while let Some((key, SeatRow(row))) = map.next_entry::<String, SeatRow<T>>()? {
+                if out.len() == MAX_ROW_KEYS {
+                    return Err(serde::de::Error::custom(format!(
+                        "more bonuses or resources held than a run counts (more than {MAX_ROW_KEYS})"
+                    )));
+                }
+                out.insert(key, row);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(Rows(std::marker::PhantomData))
+}
+
 /// Add `from`'s counts per key and seat to `into`'s (a key new to `into` starts at 0); `what`
 /// names the rows in the error of a row of another number of seats.
 fn add_rows<T: Count + Default + Clone>(
@@ -61,6 +151,7 @@ pub struct Histogram {
     /// A power of two; written only when more than 1 (files from before it read as 1).
     #[serde(default = "one", skip_serializing_if = "is_one")]
     pub width: u64,
+    #[serde(deserialize_with = "capped_counts")]
     pub counts: Vec<u64>,
 }
 
@@ -460,6 +551,7 @@ pub struct Tally {
     pub seat_side: Vec<Side>,
     pub seats: Vec<SeatTally>,
     /// Per bonus key, per seat: the games in which the seat's side earned it.
+    #[serde(deserialize_with = "capped_rows")]
     pub bonuses: BTreeMap<String, Vec<u64>>,
     /// Dominoes discarded in a game, game by game.
     pub discarded: Histogram,
@@ -473,11 +565,19 @@ pub struct Tally {
     /// Per resource the modules keep for each side (coins, knights, towers...), per seat: the
     /// sum over the games (of a match, each) of what the seat's side held at the end. Empty
     /// for a ruleset without modules.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "BTreeMap::is_empty",
+        deserialize_with = "capped_rows"
+    )]
     pub held: BTreeMap<String, Vec<u64>>,
     /// The same, squared before summing: the spread, and so the interval of a difference
     /// between two rulesets. Empty in a part of an older build.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "BTreeMap::is_empty",
+        deserialize_with = "capped_rows"
+    )]
     pub held_sq: BTreeMap<String, Vec<u128>>,
     /// Of the dominoes discarded, those left unclaimed in the lines (a line of more dominoes
     /// than kings leaves some each round), summed over the games: the rest could not be placed.

@@ -527,13 +527,37 @@ fn merge_refuses_parts_that_do_not_make_one_run() {
     }
     // Thousands of bonuses no ruleset has.
     let mut v: Value = serde_json::from_str(&text).expect("json");
-    let many: serde_json::Map<String, Value> = (0..10_000)
+    let many: serde_json::Map<String, Value> = (0..2_000)
         .map(|i| (format!("b{i}"), serde_json::json!([1, 1])))
         .collect();
     v["results"]["tallies"][0]["bonuses"] = Value::Object(many);
     let edited = TempFile::new("edited", "json", &v.to_string());
     let r = run(&["merge", &edited.arg(), &p2.arg()]).expect_code(1);
     assert!(r.stderr.contains("more bonuses or bots"), "{}", r.stderr);
+    // Past what any run counts, refused while the file is read (not read whole first).
+    let mut v: Value = serde_json::from_str(&text).expect("json");
+    let many: serde_json::Map<String, Value> = (0..5_000)
+        .map(|i| (format!("b{i}"), serde_json::json!([1, 1])))
+        .collect();
+    v["results"]["tallies"][0]["bonuses"] = Value::Object(many);
+    let edited = TempFile::new("edited", "json", &v.to_string());
+    let r = run(&["merge", &edited.arg(), &p2.arg()]).expect_code(1);
+    assert!(
+        r.stderr
+            .contains("more bonuses or resources held than a run counts"),
+        "{}",
+        r.stderr
+    );
+    let mut v: Value = serde_json::from_str(&text).expect("json");
+    v["results"]["tallies"][0]["seats"][0]["score"]["counts"] =
+        serde_json::json!(vec![0; (1 << 20) + 1]);
+    let edited = TempFile::new("edited", "json", &v.to_string());
+    let r = run(&["merge", &edited.arg(), &p2.arg()]).expect_code(1);
+    assert!(
+        r.stderr.contains("more than 1048576 buckets in a list"),
+        "{}",
+        r.stderr
+    );
     // A run of no game, which no command makes.
     let mut v: Value = serde_json::from_str(&text).expect("json");
     v["results"]["run"]["games"] = Value::from(0);
