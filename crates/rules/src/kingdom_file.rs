@@ -62,27 +62,28 @@ pub const MAX_FILE_CELLS: usize = 2 * MAX_GRID - 1;
 pub fn read(path: &Path) -> Result<String, Diagnostics> {
     let name = path.display().to_string();
     let fail = |msg: String| Diagnostics(vec![Diagnostic::unplaced(&name, msg)]);
-    let meta = std::fs::metadata(path).map_err(|e| {
-        // `score queendomino mine.kingdom`: the ruleset written where a kingdom file goes.
-        let ruleset = if e.kind() == std::io::ErrorKind::NotFound && crate::is_shipped_name(&name) {
-            format!(
-                "; `{name}` is a shipped ruleset: `--ruleset {name}` scores kingdom files under it"
-            )
-        } else {
-            String::new()
-        };
-        fail(format!(
-            "cannot read the kingdom file: {}{ruleset}",
-            crate::source::io_words(&e)
-        ))
-    })?;
-    if !meta.is_file() {
-        return Err(fail(
+    let (file, meta) = crate::source::open_regular(path).map_err(|e| match e {
+        crate::source::OpenError::Io(e) => {
+            // `score queendomino mine.kingdom`: the ruleset written where a kingdom file goes.
+            let ruleset =
+                if e.kind() == std::io::ErrorKind::NotFound && crate::is_shipped_name(&name) {
+                    format!(
+                        "; `{name}` is a shipped ruleset: `--ruleset {name}` scores kingdom files under it"
+                    )
+                } else {
+                    String::new()
+                };
+            fail(format!(
+                "cannot read the kingdom file: {}{ruleset}",
+                crate::source::io_words(&e)
+            ))
+        }
+        crate::source::OpenError::NotRegular => fail(
             "not a regular file: a kingdom file is read whole, so devices, pipes and \
              directories are refused"
                 .to_string(),
-        ));
-    }
+        ),
+    })?;
     let too_big = |size: u64| {
         fail(format!(
             "the kingdom file is {size} bytes; at most {MAX_KINGDOM_BYTES} bytes are supported"
@@ -91,12 +92,6 @@ pub fn read(path: &Path) -> Result<String, Diagnostics> {
     if meta.len() > MAX_KINGDOM_BYTES {
         return Err(too_big(meta.len()));
     }
-    let file = std::fs::File::open(path).map_err(|e| {
-        fail(format!(
-            "cannot read the kingdom file: {}",
-            crate::source::io_words(&e)
-        ))
-    })?;
     let mut bytes = Vec::new();
     file.take(MAX_KINGDOM_BYTES + 1)
         .read_to_end(&mut bytes)

@@ -22,7 +22,7 @@ mod walk;
 pub use diagnostic::{Diagnostic, Diagnostics, line_col};
 pub use print::{to_toml, to_toml_over};
 pub use schema::{ruleset_schema, ruleset_schema_with, set_schema, set_schema_with};
-pub use source::{io_words, io_words_writing};
+pub use source::{OpenError, io_words, io_words_writing, open_regular};
 
 use components::{Block, Components};
 use crownlands_core::{Registry, Ruleset};
@@ -263,8 +263,8 @@ pub fn validate_path(registry: &Registry, path: &Path) -> Result<Validated, Diag
 /// [`validate_path`], with the warnings.
 pub fn check_path(registry: &Registry, path: &Path) -> Checked {
     let source = Source::Fs(path.to_path_buf());
-    let src = match source.read() {
-        Ok(src) => src,
+    let src = match source.read_from() {
+        Ok((src, _)) => src,
         Err(source::ReadError::Missing(msg)) => {
             // The message names the file; there is no position in it.
             return Checked {

@@ -271,10 +271,21 @@ impl Loader {
                 source.display()
             )))
         } else {
-            source.read()
+            source.read_from()
         };
         let src = match read {
-            Ok(src) => src,
+            Ok((src, real)) => {
+                // Judged again on the file read: its path may have led elsewhere (a link put in
+                // its place) between the check above and the reading.
+                if let Some(loc) = named_at
+                    && let (Source::Fs(path), Some(real)) = (&source, real)
+                    && let Err(msg) = self.within_root_real(path, Some(real))
+                {
+                    self.err(loc, msg);
+                    return None;
+                }
+                src
+            }
             Err(ReadError::Missing(msg)) => {
                 // `sets/vineyard` for `sets/vineyard.toml`: a path is read as written.
                 let msg = match &source {
@@ -321,10 +332,23 @@ impl Loader {
     /// `..`, a link leading out). The message says why not, and nothing of the file named: it
     /// is checked before anything is read, existing or not.
     pub fn within_root(&self, source: &Source) -> Result<(), String> {
-        let (Source::Fs(path), Some(root)) = (source, &self.root) else {
+        let Source::Fs(path) = source else {
             return Ok(());
         };
-        if let Some(real) = crate::source::real_path(path)
+        self.within_root_real(path, crate::source::real_path(path))
+    }
+
+    /// [`Loader::within_root`] of `path`, which really is `real` (its links followed; `None`
+    /// where that cannot be told).
+    fn within_root_real(
+        &self,
+        path: &std::path::Path,
+        real: Option<std::path::PathBuf>,
+    ) -> Result<(), String> {
+        let Some(root) = &self.root else {
+            return Ok(());
+        };
+        if let Some(real) = real
             && let Ok(below) = real.strip_prefix(root)
         {
             // A hidden folder or file below it (`.ssh/`, `.cargo/credentials.toml`) is where

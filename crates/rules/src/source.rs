@@ -135,26 +135,33 @@ impl Source {
     }
 
     /// Read the file, refusing huge files and text that is not UTF-8.
+    #[cfg(test)]
     pub fn read(&self) -> Result<SourceText, ReadError> {
+        self.read_from().map(|(text, _)| text)
+    }
+
+    /// [`Source::read`], with where a file of the file system really was when it was read
+    /// ([`opened_path`]; `None` for any other source, or where the system cannot say).
+    pub fn read_from(&self) -> Result<(SourceText, Option<PathBuf>), ReadError> {
         let name = self.display();
         match self {
-            Source::Registered { text, .. } => Ok(SourceText::new(name, *text)),
+            Source::Registered { text, .. } => Ok((SourceText::new(name, *text), None)),
             Source::Embedded(rel) => match embedded(rel) {
-                Some(text) => Ok(SourceText::new(name, text)),
+                Some(text) => Ok((SourceText::new(name, text), None)),
                 None => Err(ReadError::Missing(format!("no shipped file `{rel}`"))),
             },
             Source::Inline(rel) => Err(ReadError::Missing(format!(
                 "`{rel}`: an embedded ruleset cannot read files"
             ))),
             Source::Fs(path) => {
-                let meta = std::fs::metadata(path).map_err(|e| {
-                    ReadError::Missing(format!("cannot read `{name}`: {}", io_words(&e)))
-                })?;
-                if !meta.is_file() {
-                    return Err(ReadError::Missing(format!(
+                let (file, meta) = open_regular(path).map_err(|e| match e {
+                    OpenError::Io(e) => {
+                        ReadError::Missing(format!("cannot read `{name}`: {}", io_words(&e)))
+                    }
+                    OpenError::NotRegular => ReadError::Missing(format!(
                         "`{name}` is not a regular file: a ruleset is read from a regular file"
-                    )));
-                }
+                    )),
+                })?;
                 if meta.len() > MAX_FILE_BYTES as u64 {
                     return Err(ReadError::Missing(format!(
                         "`{name}` is {} bytes; files of at most {MAX_FILE_BYTES} bytes are supported",
@@ -163,21 +170,23 @@ impl Source {
                 }
                 // Read at most one byte past the limit: a file may hold more than its reported
                 // size (`/proc/self/pagemap` reports 0), and the limit holds all the same.
+                let real = opened_path(&file);
                 let mut bytes = Vec::new();
-                std::fs::File::open(path)
-                    .and_then(|f| {
-                        use std::io::Read;
-                        f.take(MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes)
-                    })
-                    .map_err(|e| {
-                        ReadError::Missing(format!("cannot read `{name}`: {}", io_words(&e)))
-                    })?;
+                {
+                    use std::io::Read;
+                    (&file)
+                        .take(MAX_FILE_BYTES as u64 + 1)
+                        .read_to_end(&mut bytes)
+                }
+                .map_err(|e| {
+                    ReadError::Missing(format!("cannot read `{name}`: {}", io_words(&e)))
+                })?;
                 if bytes.len() > MAX_FILE_BYTES {
                     return Err(ReadError::Missing(format!(
                         "`{name}` holds more than {MAX_FILE_BYTES} bytes; files of at most {MAX_FILE_BYTES} bytes are supported"
                     )));
                 }
-                text_from_bytes(&name, bytes)
+                text_from_bytes(&name, bytes).map(|text| (text, real))
             }
         }
     }
@@ -189,6 +198,51 @@ pub(crate) enum ReadError {
     Missing(String),
     /// The file was read but is not usable text: a diagnostic inside it.
     Bad(crate::Diagnostic),
+}
+
+/// Why [`open_regular`] did not give a file.
+#[derive(Debug)]
+pub enum OpenError {
+    /// The file could not be opened or asked what it is.
+    Io(std::io::Error),
+    /// What is there is no regular file (a directory, a named pipe, a device).
+    NotRegular,
+}
+
+/// Open `path` for reading if what it names is a regular file, judged on the file opened, not on
+/// the path beforehand (another program could put a named pipe or a link there in between): the
+/// open does not wait for a pipe's writer (`O_NONBLOCK`), and the opened file is asked what it is.
+/// With it, the file's metadata (its size) as opened.
+pub fn open_regular(path: &Path) -> Result<(std::fs::File, std::fs::Metadata), OpenError> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(OpenError::Io)?;
+    let meta = file.metadata().map_err(OpenError::Io)?;
+    if !meta.is_file() {
+        return Err(OpenError::NotRegular);
+    }
+    Ok((file, meta))
+}
+
+/// Where the file `file` really is (its links followed), as the system says of the open file
+/// itself: what a check of where a file may be read from must judge, since the path it was
+/// opened by may have led elsewhere a moment before. `None` where the system cannot say.
+pub(crate) fn opened_path(file: &std::fs::File) -> Option<PathBuf> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        std::fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd())).ok()
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = file;
+        None
+    }
 }
 
 /// Decode file bytes, pointing at the first byte that is not UTF-8.
@@ -347,5 +401,27 @@ mod limit_tests {
             }
             Err(ReadError::Bad(d)) => panic!("{d:?}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod opened_tests {
+    use super::Source;
+
+    /// What a ruleset's folder check judges is where the file read really was: a link's target,
+    /// as the open file says, whatever the path said before.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_file_read_says_where_it_really_was() {
+        let dir = std::env::temp_dir().join(format!("crownlands-opened-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("folder");
+        let real = dir.join("real.toml");
+        std::fs::write(&real, "extends = \"kingdomino\"\n").expect("file");
+        let link = dir.join("link.toml");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&real, &link).expect("link");
+        let (_, at) = Source::Fs(link).read_from().expect("read");
+        assert_eq!(at, std::fs::canonicalize(&real).ok());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

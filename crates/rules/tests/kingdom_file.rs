@@ -205,6 +205,20 @@ fn reading_refuses_what_never_ends_and_what_is_too_big() {
         // Opening a FIFO with no writer would block: it must be refused before that.
         let e = read(&fifo).expect_err("a FIFO").to_string();
         assert!(e.contains("not a regular file"), "{e}");
+        // Judged on the file opened, not on its path beforehand (a FIFO put in a file's place
+        // between the two), and the open does not wait for a writer: a link to it too.
+        assert!(matches!(
+            crownlands_rules::open_regular(&fifo),
+            Err(crownlands_rules::OpenError::NotRegular)
+        ));
+        let link = dir.join("link");
+        #[cfg(unix)]
+        if std::os::unix::fs::symlink(&fifo, &link).is_ok() {
+            assert!(matches!(
+                crownlands_rules::open_regular(&link),
+                Err(crownlands_rules::OpenError::NotRegular)
+            ));
+        }
     }
     let big = dir.join("big.kingdom");
     std::fs::write(&big, vec![b'.'; MAX_KINGDOM_BYTES as usize + 1]).unwrap();

@@ -22,10 +22,10 @@ pub const PREVIOUS_AUTOSAVE_FILE: &str = "autosave-previous.json";
 /// regular file (a device such as `/dev/zero`, a pipe, a directory: they may never end).
 pub fn read_text(path: &Path) -> Result<String, SaveError> {
     let file = path.display().to_string();
-    let meta = fs::metadata(path).map_err(|e| SaveError::new(&file, Problem::Read(e)))?;
-    if !meta.is_file() {
-        return Err(SaveError::new(&file, Problem::NotAFile));
-    }
+    let (f, meta) = crownlands_rules::open_regular(path).map_err(|e| match e {
+        crownlands_rules::OpenError::Io(e) => SaveError::new(&file, Problem::Read(e)),
+        crownlands_rules::OpenError::NotRegular => SaveError::new(&file, Problem::NotAFile),
+    })?;
     let too_large = |size: u64| {
         SaveError::new(
             &file,
@@ -38,7 +38,6 @@ pub fn read_text(path: &Path) -> Result<String, SaveError> {
     if meta.len() > MAX_SAVE_BYTES {
         return Err(too_large(meta.len()));
     }
-    let f = File::open(path).map_err(|e| SaveError::new(&file, Problem::Read(e)))?;
     let mut bytes = Vec::new();
     f.take(MAX_SAVE_BYTES + 1)
         .read_to_end(&mut bytes)

@@ -115,28 +115,25 @@ fn other_json(text: &str) -> Option<&'static str> {
 /// Read one part file, refusing anything that is not a complete, self-consistent part.
 fn read(path: &Path) -> CliResult<Part> {
     let name = path.display();
-    // Only a regular file: a FIFO would wait forever, a device give bytes without end.
-    match std::fs::metadata(path) {
-        Ok(m) if !m.is_file() => {
-            return Err(CliError::Message(format!(
-                "{name}: not a regular file, not a part file"
-            )));
-        }
-        Ok(m) if m.len() > MAX_PART_BYTES => {
-            return Err(CliError::Message(format!(
-                "{name}: larger than {} MiB, not a part file",
-                MAX_PART_BYTES >> 20
-            )));
-        }
-        _ => {}
-    }
     let unreadable = |e: std::io::Error| {
         CliError::Message(format!(
             "{name}: cannot read the file: {}",
             crownlands_rules::io_words(&e)
         ))
     };
-    let file = std::fs::File::open(path).map_err(unreadable)?;
+    // Only a regular file: a FIFO would wait forever, a device give bytes without end.
+    let (file, meta) = crownlands_rules::open_regular(path).map_err(|e| match e {
+        crownlands_rules::OpenError::Io(e) => unreadable(e),
+        crownlands_rules::OpenError::NotRegular => {
+            CliError::Message(format!("{name}: not a regular file, not a part file"))
+        }
+    })?;
+    if meta.len() > MAX_PART_BYTES {
+        return Err(CliError::Message(format!(
+            "{name}: larger than {} MiB, not a part file",
+            MAX_PART_BYTES >> 20
+        )));
+    }
     let mut text = String::new();
     file.take(MAX_PART_BYTES + 1)
         .read_to_string(&mut text)

@@ -252,7 +252,7 @@ fn kept_in(saves: Option<&Path>, path: &Path) -> bool {
         .into_iter()
         .take(RECENT_SAVES)
         .filter(|(_, len)| *len == bytes.len() as u64)
-        .any(|(file, _)| fs::read(file).is_ok_and(|there| there == bytes))
+        .any(|(file, _)| matches!(read_bounded(&file), Ok(OnDisk::Bytes(there)) if there == bytes))
 }
 
 /// Whether `autosave-previous.json` in `dir` may take the autosave: it is free, or holds a
@@ -380,19 +380,17 @@ fn numbered(file: &str, n: u32) -> String {
     format!("{stem}-{n}.json")
 }
 
-/// What is at `path`: nothing, something not a regular file (never opened: a FIFO would block
-/// the open until a writer came), or a file's bytes (a file longer than any save read only in
+/// What is at `path`: nothing, something not a regular file (opened without waiting for a
+/// FIFO's writer, and never read), or a file's bytes (a file longer than any save read only in
 /// part: it is no save of this app's, which is all the bytes are compared for).
 fn read_bounded(path: &Path) -> Result<OnDisk, SaveError> {
-    match fs::metadata(path) {
-        Ok(meta) if !meta.is_file() => return Ok(OnDisk::NotAFile),
-        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(OnDisk::Missing),
-        _ => {}
-    }
-    let file = match fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(OnDisk::Missing),
-        Err(e) => {
+    let file = match crownlands_rules::open_regular(path) {
+        Ok((f, _)) => f,
+        Err(crownlands_rules::OpenError::NotRegular) => return Ok(OnDisk::NotAFile),
+        Err(crownlands_rules::OpenError::Io(e)) if e.kind() == ErrorKind::NotFound => {
+            return Ok(OnDisk::Missing);
+        }
+        Err(crownlands_rules::OpenError::Io(e)) => {
             return Err(SaveError::new(
                 &path.display().to_string(),
                 Problem::Read(e),

@@ -98,14 +98,12 @@ impl LastTable {
 /// as untrusted: a regular file only (a FIFO would block the start), at most `most` bytes of it;
 /// `None` for anything else.
 pub(super) fn read_kept(path: &Path, most: u64) -> Option<String> {
+    // A link is not followed (the program writes no links there).
     if !std::fs::symlink_metadata(path).ok()?.is_file() {
         return None;
     }
+    let (file, _) = crownlands_rules::open_regular(path).ok()?;
     let mut text = String::new();
-    std::fs::File::open(path)
-        .ok()?
-        .take(most)
-        .read_to_string(&mut text)
-        .ok()?;
+    file.take(most).read_to_string(&mut text).ok()?;
     Some(text)
 }
