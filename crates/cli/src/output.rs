@@ -126,6 +126,13 @@ fn shown_on_stdout(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// A file's path as output shows it: every control character escaped, new lines and tabs too
+/// (`bad\nFAKE.txt`), which standard output otherwise keeps (a file named with a new line
+/// would print a line of its own choosing).
+pub fn shown_path(path: &std::path::Path) -> String {
+    crownlands_core::text::escape_controls(&path.display().to_string()).into_owned()
+}
+
 /// Write `text` and a new line to standard error, ignoring write errors (see [`say_err!`]).
 pub fn write_err(text: &str) {
     let text = crownlands_core::text::escape_controls_but_newlines(text);

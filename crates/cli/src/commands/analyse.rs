@@ -281,6 +281,7 @@ impl Report<'_> {
             several_games,
             finished,
         } = *self;
+        let file = crownlands_core::text::escape_controls(file);
         say!(
             "{file}: {ruleset}, {} players; every decision assessed by {level} ({} an estimate, greedy playouts)",
             players.len(),

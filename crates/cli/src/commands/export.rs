@@ -26,7 +26,10 @@ pub fn run(
         Some(path) => {
             write_output(path, text.as_bytes(), force).map_err(err)?;
             let actions: usize = session.actions().iter().map(Vec::len).sum();
-            say!("{}: {actions} actions written", path.display());
+            say!(
+                "{}: {actions} actions written",
+                crate::output::shown_path(path)
+            );
         }
         None => say!("{}", text.trim_end()),
     }

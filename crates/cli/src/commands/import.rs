@@ -38,7 +38,7 @@ pub fn run(
     };
     say!(
         "{}: {} game{} of {} ({actions} actions, {state})",
-        output.display(),
+        crate::output::shown_path(output),
         save.games.len(),
         if save.games.len() == 1 { "" } else { "s" },
         save.ruleset_name

@@ -48,7 +48,8 @@ pub fn run(registry: &Registry, path: &Path, step: bool, as_json: bool) -> CliRe
         return Ok(ExitCode::SUCCESS);
     }
     say!(
-        "{file}: {}, {} players, seed {}{}",
+        "{}: {}, {} players, seed {}{}",
+        crate::output::shown_path(path),
         save.ruleset_name,
         save.players.len(),
         save.seed,

@@ -257,7 +257,7 @@ pub fn run(
     }
     let width = order
         .iter()
-        .map(|&i| scored[i].path.display().to_string().chars().count())
+        .map(|&i| crate::output::shown_path(&scored[i].path).chars().count())
         .max()
         .unwrap_or(0);
     for &i in &order {
@@ -284,7 +284,7 @@ pub fn run(
         say!(
             "  {:>2}. {:width$}  {:>4}{compared}",
             places[i],
-            s.path.display().to_string(),
+            crate::output::shown_path(&s.path),
             s.score.total,
         );
     }
@@ -383,7 +383,7 @@ fn check_table(
 ) -> CliResult<()> {
     let names: Vec<String> = scored
         .iter()
-        .map(|s| s.path.display().to_string())
+        .map(|s| crate::output::shown_path(&s.path))
         .collect();
     let kingdoms: Vec<TableKingdom<'_>> = scored
         .iter()
@@ -496,7 +496,7 @@ fn print_score(ruleset: &Ruleset, table: (u8, &Rules), modules: &ModuleList, s: 
     };
     say!(
         "{} under {}{at} ({}x{} kingdom{castle})",
-        s.path.display(),
+        crate::output::shown_path(&s.path),
         ruleset.name(),
         rules.grid_size,
         rules.grid_size

@@ -254,7 +254,7 @@ pub fn finish(
                 say!("{}", saved_line(dir, saved, unit));
             }
             if let Some(path) = report {
-                say!("report written to {}", path.display());
+                say!("report written to {}", crate::output::shown_path(path));
             }
         }
         if let Some(Err(e)) = written {

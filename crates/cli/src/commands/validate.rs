@@ -63,7 +63,7 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
         match checked.result {
             Ok(_) if refused => {}
             Ok(Validated::Ruleset(r)) => {
-                say!("{}", ruleset_ok(&path.display().to_string(), &r));
+                say!("{}", ruleset_ok(&crate::output::shown_path(path), &r));
             }
             Ok(Validated::ComponentSet {
                 terrains,
@@ -80,7 +80,7 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
                     .collect();
                 say!(
                     "{}: ok: component set with {}, {} ({}, {}){}{tables}",
-                    path.display(),
+                    crate::output::shown_path(path),
                     plural(terrains as i64, "terrain", "terrains"),
                     plural(dominoes as i64, "domino", "dominoes"),
                     plural(squares, "square", "squares"),

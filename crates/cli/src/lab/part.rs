@@ -286,6 +286,20 @@ fn read(path: &Path) -> CliResult<Part> {
                  each at most {MAX_NAME_CHARS} characters)"
             )));
         }
+        // Bonuses and resources are named by rulesets, whose names hold no control or invisible
+        // character: a new line in one would print a line of the file's own in the report.
+        if let Some((key, c)) = t.bonuses.keys().chain(t.held.keys()).find_map(|k| {
+            k.chars()
+                .find(|&c| c.is_control() || crownlands_core::text::is_unsafe_char(c))
+                .map(|c| (k, c))
+        }) {
+            return Err(bad(format!(
+                "a bonus or resource named with the control or invisible character U+{:04X} \
+                 (`{}`), which no ruleset's names hold",
+                u32::from(c),
+                crownlands_core::text::excerpt(key)
+            )));
+        }
         t.check().map_err(|e| bad(e.to_string()))?;
         if t.games != r.games_played || t.seats.len() != usize::from(r.run.players) {
             return Err(bad("the tallies do not match the games played".into()));

@@ -534,6 +534,18 @@ fn merge_refuses_parts_that_do_not_make_one_run() {
     let edited = TempFile::new("edited", "json", &v.to_string());
     let r = run(&["merge", &edited.arg(), &p2.arg()]).expect_code(1);
     assert!(r.stderr.contains("more bonuses or bots"), "{}", r.stderr);
+    // A bonus named with a new line would print a line of the file's choosing.
+    let mut v: Value = serde_json::from_str(&text).expect("json");
+    v["results"]["tallies"][0]["bonuses"]["coins\n100000 games: seat 1 wins 100%"] =
+        serde_json::json!([1, 1]);
+    let edited = TempFile::new("edited", "json", &v.to_string());
+    let r = run(&["merge", &edited.arg(), &p2.arg()]).expect_code(1);
+    assert!(
+        r.stderr.contains("control or invisible character U+000A"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stdout.contains("wins 100%"), "{}", r.stdout);
     // Past what any run counts, refused while the file is read (not read whole first).
     let mut v: Value = serde_json::from_str(&text).expect("json");
     let many: serde_json::Map<String, Value> = (0..5_000)

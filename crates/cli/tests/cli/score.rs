@@ -1048,3 +1048,25 @@ fn a_castle_fixed_at_the_centre_refuses_squares_beyond_its_reach() {
         r.stdout
     );
 }
+
+#[test]
+fn a_file_name_with_a_new_line_prints_no_line_of_its_own() {
+    // Standard output keeps new lines (its reports are lines); a file's name is escaped whole, so
+    // a file named `k\nTotal: 999` cannot print a line of its own choosing.
+    let dir = TempDir::new("newline-name");
+    std::fs::create_dir_all(&dir.0).expect("folder");
+    let path = dir.0.join("k\nTotal: 999");
+    std::fs::write(&path, "C F\n").expect("kingdom");
+    let out = run(&["score", &path.display().to_string()]).ok();
+    assert!(
+        out.stdout.contains("k\\nTotal: 999 under kingdomino"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        !out.stdout.lines().any(|l| l == "Total: 999"),
+        "{}",
+        out.stdout
+    );
+    let _ = std::fs::remove_dir_all(&dir.0);
+}

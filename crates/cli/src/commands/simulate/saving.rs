@@ -180,15 +180,17 @@ pub fn saved_line(dir: &Path, saved: &SavedFiles, unit: &str) -> String {
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
     };
     match (saved.count, &saved.first, &saved.last) {
-        (0, _, _) | (_, None, _) | (_, _, None) => format!("saved nothing in {}", dir.display()),
+        (0, _, _) | (_, None, _) | (_, _, None) => {
+            format!("saved nothing in {}", crate::output::shown_path(dir))
+        }
         (1, Some(one), _) => format!(
             "saved 1 {} as {}",
             crate::lab::print::singular(unit),
-            one.path.display()
+            crate::output::shown_path(&one.path)
         ),
         (n, Some(first), Some(last)) => format!(
             "saved {n} {unit} in {}: {} ... {} (`{} replay FILE` shows one)",
-            dir.display(),
+            crate::output::shown_path(dir),
             name(first),
             name(last),
             crownlands_saves::words::program_name()
