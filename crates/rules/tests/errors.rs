@@ -1422,6 +1422,23 @@ fn wealth_that_never_tells_sides_apart_is_warned() {
         "kw.toml",
     );
     assert!(w.is_empty(), "{w}");
+    // The claim order gives points by place and no coins: it neither adds to nor spends them,
+    // so wealth still tells no sides apart.
+    let w = warnings_of(
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"wealth\", \"claim-order\"]\n[rules.module.claim-order]\npoints = [0, 1, 2, 3]\n",
+        "wc.toml",
+    );
+    assert!(
+        w.to_string()
+            .contains("no other module of `modules` gives or spends coins"),
+        "{w}"
+    );
+    // With coins by place it does tell them apart.
+    let w = warnings_of(
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"wealth\", \"claim-order\"]\n[rules.module.claim-order]\ncoins = [0, 1, 2, 3]\n",
+        "wc.toml",
+    );
+    assert!(!w.to_string().contains("gives or spends coins"), "{w}");
 }
 
 /// A warning names the player counts it holds at, and keeps them (`Diagnostic::players`,

@@ -150,6 +150,11 @@ impl Mechanism for ClaimOrder {
         resource == "coins" && self.coins.iter().any(|&c| c > 0)
     }
 
+    /// It only adds coins, at the start; nothing it does depends on them.
+    fn takes(&self, _resource: &str) -> bool {
+        false
+    }
+
     fn idle(
         &self,
         _ruleset: &Ruleset,

@@ -199,6 +199,10 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn can_add(&self, _ruleset: &Ruleset, resource: &str) -> bool {
         self.declare().resources().any(|r| r == resource)
     }
+    /// See [`Module::takes`].
+    fn takes(&self, resource: &str) -> bool {
+        self.declare().resources().any(|r| r == resource)
+    }
     /// Whether it has a step in each turn after placing (then `legal_actions` and `apply`
     /// play it; `cx.turn_placement()` says where the domino just went, `None` after a discard).
     fn has_turn_step(&self) -> bool {
@@ -698,6 +702,9 @@ impl<M: Mechanism> Module for M {
     }
     fn can_add(&self, ruleset: &Ruleset, resource: &str) -> bool {
         Mechanism::can_add(self, ruleset, resource)
+    }
+    fn takes(&self, resource: &str) -> bool {
+        Mechanism::takes(self, resource)
     }
     fn has_turn_step(&self) -> bool {
         Mechanism::has_turn_step(self)

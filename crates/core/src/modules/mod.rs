@@ -1090,12 +1090,12 @@ pub fn anyone_adds(
         .any(|m| m.name() != except && m.can_add(ruleset, resource))
 }
 
-/// Whether a module of `modules` other than `except` names `resource` in its declaration
-/// (provides, uses or reads it): whether what `except` gives of it can count for anything.
+/// Whether a module of `modules` other than `except` takes from `resource` or depends on it
+/// ([`Module::takes`]): whether what `except` gives of it can count for anything.
 pub fn anyone_takes(modules: &[Box<dyn Module>], resource: &str, except: &str) -> bool {
     modules
         .iter()
-        .any(|m| m.name() != except && m.declare().resources().any(|r| r == resource))
+        .any(|m| m.name() != except && m.takes(resource))
 }
 
 /// Build a ruleset's whole module list, refusing unknown and duplicate names, and lists whose
@@ -1211,6 +1211,14 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
     /// where the module's data rules it out (the buildings give towers only when some building
     /// has a tower).
     fn can_add(&self, _ruleset: &Ruleset, resource: &str) -> bool {
+        self.declare().resources().any(|r| r == resource)
+    }
+
+    /// Whether what this module does depends on the resource `resource`, or takes from it (it
+    /// spends coins, scores them, breaks a tie by them), for the other modules' warnings that
+    /// what they give never counts. The default says yes for every resource the module
+    /// declares; say no for one it only adds to (the claim order's coins at the start).
+    fn takes(&self, resource: &str) -> bool {
         self.declare().resources().any(|r| r == resource)
     }
 
