@@ -15,8 +15,9 @@ pub(crate) struct Walker<'s> {
     /// The keys whose values were refused and pruned (each its path of keys from the
     /// document's top), so later checks know a key was written though its value is gone.
     pub refused_keys: Vec<Vec<String>>,
-    /// Top-level keys written in a table of the rules (`extends` after `[rules]`), reported
-    /// there: what they would have brought in is missing, and not reported again.
+    /// Top-level keys written in a table of the rules (`extends` after `[rules]`), or misspelt at
+    /// the top (`extend`), reported there: what they would have brought in is missing, and not
+    /// reported again.
     pub misplaced: Vec<String>,
 }
 
@@ -923,6 +924,11 @@ impl<'s> Walker<'s> {
                     msg.push_str(&format!(" ({home})"));
                 } else if let Some(close) = closest(&e.key, &known) {
                     msg.push_str(&format!(" (did you mean `{close}`?)"));
+                    // A top-level key misspelt (`extend`): what it would have brought in is
+                    // missing, as for one written in a table, and not reported again.
+                    if path.0.is_empty() && !self.misplaced.iter().any(|k| k == close) {
+                        self.misplaced.push(close.to_string());
+                    }
                 }
                 if known.is_empty() {
                     msg.push_str("; this table takes no keys");

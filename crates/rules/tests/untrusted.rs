@@ -476,3 +476,20 @@ fn a_file_of_a_million_empty_lines_is_refused_before_it_is_parsed() {
         .is_ok()
     );
 }
+
+#[test]
+fn a_misspelt_top_level_key_is_said_once_not_again_as_what_it_would_have_brought() {
+    // `extend` for `extends`: the counts it would have brought are missing, and are not asked
+    // for a second time ("no player counts" pointed the author the wrong way).
+    let d = bad("extend = \"kingdomino\"\n");
+    assert_eq!(d.len(), 1, "{d}");
+    assert_diag(
+        &d,
+        1,
+        1,
+        &["unknown key `extend` at the top level (did you mean `extends`?)"],
+    );
+    let d = bad("extends = \"kingdomino\"\nplayer = [2]\n[for-players.2]\ndeck-size = 48\n");
+    assert_eq!(d.len(), 1, "{d}");
+    assert_diag(&d, 2, 1, &["(did you mean `players`?)"]);
+}
