@@ -1047,8 +1047,9 @@ impl Ruleset {
             out.push(RuleWarning {
                 at: WarningAt::Deck,
                 message: format!(
-                    "the deck can never fill {} {grid}x{grid} kingdom: each places at most {placed} dominoes ({} squares) of the {needed} around the castle{harmony}",
+                    "the deck can never fill {} {grid}x{grid} kingdom: each places at most {} ({} squares) of the {needed} around the castle{harmony}",
                     article(grid),
+                    crate::modules::describe::plural(placed as i64, "domino", "dominoes"),
                     2 * placed
                 ),
             });
