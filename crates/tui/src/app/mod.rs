@@ -919,12 +919,16 @@ impl App {
                 let told = self.session.as_ref().map_or_else(Vec::new, |s| {
                     describe::news(&before, s.game(), |i| self.name(i))
                 });
-                if human {
+                // A move with no other choice (the last domino of a line, a discard where
+                // nothing fits) is no decision to take back: undo goes past it.
+                if human && before.legal_action_count() > 1 {
                     self.undo.push(undo::UndoPoint {
                         at,
                         decided,
                         log: Some(self.log.clone()),
                     });
+                }
+                if human {
                     // A hint for the position just left is of no use.
                     if self.thinking_on_hint() {
                         self.pending = None;

@@ -9,7 +9,7 @@
 
 use super::describe;
 use super::seats::Seat;
-use crownlands_core::{Phase, Seat as SeatId};
+use crownlands_core::Seat as SeatId;
 use crownlands_saves::Session;
 use std::collections::VecDeque;
 
@@ -54,7 +54,7 @@ pub(super) fn rewound(session: &Session, at: usize) -> Option<Session> {
 }
 
 /// The undo points of a loaded game: the current game's positions before each of its people's
-/// decisions, as play here would have kept them (a step with nothing to choose went by itself).
+/// decisions, as play here would have kept them (a move with no other choice is none).
 /// Empty when the session does not replay, which a loaded session always does.
 pub(super) fn undo_points(session: &Session, seats: &[Seat]) -> Vec<UndoPoint> {
     let Ok(mut replay) = crownlands_core::matches::Match::new(
@@ -76,8 +76,9 @@ pub(super) fn undo_points(session: &Session, seats: &[Seat]) -> Vec<UndoPoint> {
             let to_act = game.to_act();
             let person =
                 to_act.is_some_and(|seat| seats.get(seat.index()).is_none_or(Seat::is_human));
-            let by_itself =
-                matches!(game.phase(), Phase::Step { .. }) && game.legal_action_count() == 1;
+            // No other choice: a step with nothing to do went by itself, and a lone claim or a
+            // discard where nothing fits is no decision to take back.
+            let by_itself = game.legal_action_count() == 1;
             if current && person && !by_itself {
                 points.push(UndoPoint {
                     at,
@@ -151,7 +152,16 @@ mod tests {
                 again.apply(a).expect("legal");
             }
             assert_eq!(back.game(), again.game());
+            // A decision: a move with no other choice (a lone claim, a discard where nothing
+            // fits) is none, and undo goes past it.
+            assert!(back.game().legal_action_count() > 1, "at {}", p.at);
         }
+        let forced = current
+            .iter()
+            .enumerate()
+            .filter(|&(at, _)| rewound(&s, at).is_some_and(|b| b.game().legal_action_count() == 1))
+            .count();
+        assert!(forced > 0, "the game holds forced moves to go past");
         // Nothing is kept per point but its place and whose decision it was.
         assert!(points.iter().all(|p| p.log.is_none()));
     }
