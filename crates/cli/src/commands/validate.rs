@@ -51,6 +51,23 @@ pub fn run(registry: &Registry, files: &[PathBuf], deny_warnings: bool) -> CliRe
             continue;
         }
         let checked = crownlands_rules::check_path(registry, path);
+        // Several files named: a problem found in a file another one reads (what it extends,
+        // its sets) is said under the file being checked, so each line is known to be whose.
+        if files.len() > 1 {
+            let own = path.display().to_string();
+            let errors = checked.result.as_ref().err().map_or(&[][..], |d| &d.0[..]);
+            if checked
+                .warnings
+                .iter()
+                .chain(errors)
+                .any(|d| !d.file.is_empty() && d.file != own)
+            {
+                say_err!(
+                    "checking {} (the files it reads too):",
+                    crate::output::shown_path(path)
+                );
+            }
+        }
         for w in &checked.warnings {
             let level = if deny_warnings { "error" } else { "warning" };
             say_err!("{level}: {w}");

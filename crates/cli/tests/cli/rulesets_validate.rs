@@ -351,3 +351,34 @@ fn an_absolute_extends_named_from_the_files_own_folder_is_given_relative() {
         "{stderr}"
     );
 }
+
+#[test]
+fn several_files_say_whose_problems_lie_in_the_files_they_read() {
+    // A child's problems found in what it extends: said under the child, not as the base's own.
+    let dir = super::TempDir::new("chain");
+    std::fs::create_dir_all(&dir.0).expect("folder");
+    let base = dir.0.join("base.toml");
+    std::fs::write(
+        &base,
+        "extends = \"kingdomino\"\nplayers = [3]\n[rules]\nline-size = 3\n",
+    )
+    .expect("base");
+    let child = dir.0.join("child.toml");
+    std::fs::write(&child, "extends = \"base.toml\"\nplayers = [2, 3]\n").expect("child");
+    let out = validate(&[&base, &child]);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    let header = format!("checking {} (the files it reads too):", child.display());
+    let at = out.stderr.find(&header).expect(&out.stderr);
+    assert!(
+        out.stderr[at..].contains("base.toml:4:13: at 2 players"),
+        "{}",
+        out.stderr
+    );
+    // The base's own check says nothing of the kind: its problems are its own.
+    assert!(
+        !out.stderr.contains(&format!("checking {}", base.display())),
+        "{}",
+        out.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir.0);
+}
