@@ -333,6 +333,13 @@ fn a_ruleset_file_on_the_command_line_says_its_warnings() {
         "{}",
         app.message()
     );
+    // And in the moves, where it stays once the status line gives way to the first move.
+    assert!(
+        app.log().any(|l| l.starts_with("Ruleset warning: ")
+            && l.contains("changes nothing with one king a player")),
+        "{:?}",
+        app.log().collect::<Vec<_>>()
+    );
     // A ruleset without warnings says none.
     let app = build(
         &opts(Some("kingdomino"), Some("you,greedy")),

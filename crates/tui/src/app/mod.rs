@@ -271,6 +271,12 @@ impl App {
                 // A game begun here, as `start` begins them: the next one's seed follows.
                 self.next_seed = seed.wrapping_add(1);
                 self.install(*session, seats);
+                // Kept in the moves too: the status line gives way to the first move (a bot's,
+                // within a second).
+                for w in &warnings {
+                    self.log
+                        .push_back(format!("Ruleset warning: {}", ruleset_file::sentence(w)));
+                }
                 let warned = ruleset_file::warnings_note(&warnings);
                 self.message = format!("New game, seed {seed}. Press ? for help.{warned}{note}");
             }

@@ -100,7 +100,7 @@ pub fn opened_message(choice: &Choice) -> String {
 
 /// `text` ended as a sentence (a warning's words have no full stop of their own), so that
 /// what the status line says after it does not run on from it.
-fn sentence(text: &str) -> String {
+pub(crate) fn sentence(text: &str) -> String {
     if text.ends_with(['.', '!', '?']) {
         text.to_string()
     } else {
