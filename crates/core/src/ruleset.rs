@@ -1061,9 +1061,11 @@ impl Ruleset {
             out.push(RuleWarning {
                 at: WarningAt::Deck,
                 message: format!(
-                    "each kingdom takes {placed} dominoes but {} {grid}x{grid} kingdom holds at most {holds}: at least {} of its dominoes are discarded every game",
+                    "each kingdom takes {placed} dominoes but {} {grid}x{grid} kingdom holds at most {holds}: at least {} of its dominoes are discarded every game (`deck-size = {}` deals {} rounds, as many as a kingdom holds)",
                     article(grid),
-                    placed - holds
+                    placed - holds,
+                    holds.div_ceil(kings_per_side.max(1)) * usize::from(rules.line_size.max(1)),
+                    holds.div_ceil(kings_per_side.max(1))
                 ),
             });
         }
