@@ -94,9 +94,18 @@ fn time_at_pace(r: &Results, games: f64) -> String {
     }
 }
 
+/// Whether the table has one side only (a solitaire house rule): no one to beat, so no
+/// margins, ties or win shares to speak of.
+fn one_side(t: &Tally) -> bool {
+    t.seat_side.iter().all(|s| Some(s) == t.seat_side.first())
+}
+
 /// How many games a win share within 1% either side takes, when this run's are wider: the
 /// seat whose share is nearest a half needs the most.
 fn precision_text(out: &mut String, r: &Results, t: &Tally) {
+    if one_side(t) {
+        return;
+    }
     let half = |e: &Estimate| (e.high - e.estimate).max(e.estimate - e.low);
     // Bots of two kinds or more take turns in the seats: a seat's share mixes them, the bots'
     // are what a run measures (a bot in k seats a game counts k seat-games a game).
@@ -596,7 +605,7 @@ fn tally_text(out: &mut String, t: &Tally, player: &str) {
             .map(|(u, n)| format!(" ({u:.2} left unclaimed, {n:.2} not placeable)"))
             .unwrap_or_default()
     );
-    if let Some(f) = stats::finishes(t) {
+    if let Some(f) = stats::finishes(t).filter(|_| !one_side(t)) {
         let share =
             |e: stats::Estimate| format!("{:.1}% ({})", e.estimate * 100.0, interval(&e, 1, true));
         let _ = writeln!(

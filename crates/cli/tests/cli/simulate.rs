@@ -417,3 +417,22 @@ fn a_match_rulesets_bot_table_counts_matches_and_says_so() {
         r.stdout
     );
 }
+
+#[test]
+fn a_table_of_one_side_says_no_margins_ties_nor_precision_of_its_wins() {
+    // A solitaire house rule: the one kingdom always wins; no margin over a next side, no tie,
+    // no win share to make more precise.
+    let file = crate::TempFile::new(
+        "solo",
+        "toml",
+        "extends = \"kingdomino\"\nplayers = [1]\n[rules]\nline-size = 2\ndeck-size = 24\n",
+    );
+    let out = run(&["simulate", &file.arg(), "--games", "50"]).ok();
+    assert!(out.stdout.contains("50 games of"), "{}", out.stdout);
+    assert!(
+        !out.stdout.contains("margin over the next"),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("precision:"), "{}", out.stdout);
+}
