@@ -985,6 +985,22 @@ fn m_shows_every_move_scrolled_to_the_newest() {
     assert!(screen(&app, 100, 30).contains(&oldest), "{oldest}");
     press(&mut app, "x");
     assert_eq!(app.overlay(), None);
+    // Opened, the list follows the newest however many more are played while it is open (the
+    // bots play on; it had stayed where it was opened, `↓ 3 more` under it); scrolled up and
+    // back down to its end, it follows again.
+    press(&mut app, "m");
+    assert!(app.popup_scroll() >= 10 * app.log().count());
+    press(&mut app, "<up>");
+    assert!(app.popup_scroll() < app.log().count());
+    for _ in 0..3 {
+        press(&mut app, "<down>");
+    }
+    assert!(app.popup_scroll() >= 10 * app.log().count());
+    let text = screen(&app, 100, 30);
+    assert!(
+        text.contains(&newest) && !text.contains("more, ↓ "),
+        "{newest}\n{text}"
+    );
 }
 
 #[test]

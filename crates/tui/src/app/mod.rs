@@ -43,6 +43,11 @@ use worker::{Pending, Purpose};
 
 /// How many moves the log keeps (the moves box shows the newest that fit; `m` all of them).
 const LOG_LEN: usize = 200;
+
+/// A popup's scroll that shows its end whatever its length: the moves opened with `m` follow
+/// the newest as they are played.
+const FOLLOW_NEWEST: usize = usize::MAX;
+
 /// The most pace, in milliseconds (`--pace`, and the `+` key up to it).
 pub const PACE_MAX_MS: u64 = 3000;
 
@@ -604,7 +609,8 @@ impl App {
         self.score_scroll
     }
 
-    /// How far the open popup (help, analysis) is scrolled, in lines.
+    /// How far the open popup (help, analysis, moves) is scrolled, in lines from its top; past its end ([`FOLLOW_NEWEST`]) it
+    /// shows its end (the view keeps it in range).
     pub fn popup_scroll(&self) -> usize {
         self.popup_scroll
     }
@@ -1204,16 +1210,20 @@ impl App {
                     self.popup_scroll = 0;
                     return self.watch_mistake(k, now);
                 }
+                let most = self.screen.map_or(0, |(w, h)| {
+                    crate::view::popup_max_scroll(self, ratatui::layout::Rect::new(0, 0, w, h))
+                });
                 match key {
-                    Key::Up => self.popup_scroll = self.popup_scroll.saturating_sub(1),
+                    Key::Up => self.popup_scroll = self.popup_scroll.min(most).saturating_sub(1),
                     Key::Down => {
-                        let most = self.screen.map_or(0, |(w, h)| {
-                            crate::view::popup_max_scroll(
-                                self,
-                                ratatui::layout::Rect::new(0, 0, w, h),
-                            )
-                        });
-                        self.popup_scroll = (self.popup_scroll + 1).min(most);
+                        let next = self.popup_scroll.saturating_add(1).min(most);
+                        // The moves scrolled to their end follow the newest again.
+                        self.popup_scroll = if next >= most && self.overlay == Some(Overlay::Moves)
+                        {
+                            FOLLOW_NEWEST
+                        } else {
+                            next
+                        };
                     }
                     _ => {
                         self.overlay = None;
@@ -1784,12 +1794,11 @@ impl App {
         Some((file_name(path), now.moves().saturating_sub(written.moves())))
     }
 
-    /// Show every move the log keeps, scrolled to the newest.
+    /// Show every move the log keeps, scrolled to the newest, and following the moves played
+    /// while it is open (bots play on) until ↑ scrolls back.
     fn show_moves(&mut self) {
         self.overlay = Some(Overlay::Moves);
-        self.popup_scroll = self.screen.map_or(0, |(w, h)| {
-            crate::view::popup_max_scroll(self, ratatui::layout::Rect::new(0, 0, w, h))
-        });
+        self.popup_scroll = FOLLOW_NEWEST;
     }
 
     fn ask_hint(&mut self, now: Instant) {
