@@ -2327,3 +2327,20 @@ fn a_long_list_of_rows_of_several_squares_pages_by_rows() {
         "no seed reached a long list with a row of several squares"
     );
 }
+
+#[test]
+fn the_help_names_the_pieces_on_the_kingdoms_squares() {
+    // The letters after a square's crowns (`F1k`, `1B`) are the modules' pieces: the help says
+    // which is which once the kingdoms hold some.
+    let mut app = app("queendomino", "you,greedy", 5);
+    play_to_end(&mut app, 2000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    press(&mut app, "?");
+    let help = screen(&app, 200, 60);
+    assert!(
+        help.contains("Pieces on a square, after its letter and crowns: ")
+            && help.contains("k knight")
+            && help.contains("B building"),
+        "{help}"
+    );
+}

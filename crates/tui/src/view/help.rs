@@ -260,6 +260,28 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             ),
             Style::default(),
         );
+        // The pieces the modules have put on squares so far (a knight, a building), as the
+        // kingdoms draw them: after the square's letter and crowns (`F1k`, `1B` where the cell
+        // is narrow), the square underlined where the cell has no room for them.
+        let mut marks: Vec<String> = Vec::new();
+        for side in game.all_sides() {
+            for mark in game.cell_marks(side) {
+                let said = format!("{} {}", super::kingdom::glyph(mark.symbol), mark.what);
+                if !marks.contains(&said) {
+                    marks.push(said);
+                }
+            }
+        }
+        if !marks.is_empty() {
+            push(
+                &format!(
+                    "Pieces on a square, after its letter and crowns: {}. A cell too narrow for \
+                     them underlines the square, and the kingdom's title says what is underlined.",
+                    marks.join(", ")
+                ),
+                Style::default(),
+            );
+        }
         for t in table_rules(game)
             .into_iter()
             .chain(scoring_rules(game.rules(), game.modules()))
