@@ -2061,7 +2061,7 @@ fn cells(app: &App, w: u16, h: u16) -> Vec<Vec<char>> {
 fn a_rival_kingdom_has_its_line_beside_the_boards_rows_and_none_beside_a_frame() {
     // Royal Wedding with 8 at 100x30: the first rival kingdom stands beside the Builders'
     // Board's last rows, then beside the moves' box. Its line parts it from the Board's rows
-    // (`Queen: no host, -1¢ to host  C` read as one row); beside the box's frame a line of its
+    // (`Queen: no host, -1¢  C` read as one row); beside the box's frame a line of its
     // own made two side by side. With 3 at 80x24 (no Dragon) the first rival stands beside the
     // large kingdom's frame, then the Board.
     let tables = [

@@ -213,7 +213,7 @@ impl Mechanism for Queen {
             // host's discount on buildings.
             rows: vec![PanelRow::text(match host {
                 Some(side) => format!("{}, -{}¢", describe::side_ref(side), self.discount),
-                None => format!("no host, -{}¢ to host", self.discount),
+                None => format!("no host, -{}¢", self.discount),
             })],
         });
     }
