@@ -1060,13 +1060,21 @@ impl Ruleset {
         if grid >= 2 && placed > holds && 2 * (placed - holds) >= placed {
             out.push(RuleWarning {
                 at: WarningAt::Deck,
-                message: format!(
-                    "each kingdom takes {placed} dominoes but {} {grid}x{grid} kingdom holds at most {holds}: at least {} of its dominoes are discarded every game (`deck-size = {}` deals {} rounds, as many as a kingdom holds)",
-                    article(grid),
-                    placed - holds,
-                    holds.div_ceil(kings_per_side.max(1)) * usize::from(rules.line_size.max(1)),
-                    holds.div_ceil(kings_per_side.max(1))
-                ),
+                message: {
+                    // The fewest rounds whose dominoes can cover every square around the castle
+                    // (on an even grid one more than fits: its count of squares is odd).
+                    let fill = needed.div_ceil(2).div_ceil(kings_per_side.max(1));
+                    format!(
+                        "each kingdom takes {placed} dominoes but {} {grid}x{grid} kingdom holds at most {holds}: at least {} every game (`deck-size = {}` deals {}, the fewest that can fill a kingdom)",
+                        article(grid),
+                        match placed - holds {
+                            1 => "1 of its dominoes is discarded".to_string(),
+                            n => format!("{n} of its dominoes are discarded"),
+                        },
+                        fill * usize::from(rules.line_size.max(1)),
+                        crate::modules::describe::plural(fill as i64, "round", "rounds")
+                    )
+                },
             });
         }
         // No crown anywhere: every territory scores nothing (said without modules only: one

@@ -263,8 +263,8 @@ pub fn validate_path(registry: &Registry, path: &Path) -> Result<Validated, Diag
 /// [`validate_path`], with the warnings.
 pub fn check_path(registry: &Registry, path: &Path) -> Checked {
     let source = Source::Fs(path.to_path_buf());
-    let src = match source.read_from() {
-        Ok((src, _)) => src,
+    let src = match source.read_from(|_| Ok(())) {
+        Ok(src) => src,
         Err(source::ReadError::Missing(msg)) => {
             // The message names the file; there is no position in it.
             return Checked {

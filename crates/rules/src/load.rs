@@ -23,6 +23,7 @@ const MAX_SETS: usize = 64;
 /// sixteen goals about a hundred). Every player count gets its own copy of them while the
 /// ruleset is checked, so a file's few hundred kilobytes of parameters could otherwise take
 /// gigabytes.
+/// (2,048: the messages say it so.)
 pub(crate) const MAX_PARAM_VALUES: usize = 2048;
 
 /// How many values a parameter holds, for [`MAX_PARAM_VALUES`].
@@ -134,9 +135,9 @@ impl Loader {
                     let loc = self.loc(idx, &at);
                     self.err(
                         &loc,
-                        format!(
-                            "the module parameters hold more than {MAX_PARAM_VALUES} values by this table (each number, word, list item and table entry counts one, in this file and those it extends): a ruleset's parameters this large are not supported"
-                        ),
+                        "with this table the module parameters pass 2,048 values (each number, \
+                         word, list item and table entry counts one, in this file and those it \
+                         extends): a ruleset's parameters this large are not supported",
                     );
                     return None;
                 }

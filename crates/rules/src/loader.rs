@@ -271,21 +271,15 @@ impl Loader {
                 source.display()
             )))
         } else {
-            source.read_from()
+            // Judged again on the file opened, before anything of it is said: its path may have
+            // led elsewhere (a link put in its place) between the check above and the opening.
+            source.read_from(|real| match (&source, named_at) {
+                (Source::Fs(path), Some(_)) => self.within_root_real(path, Some(real.into())),
+                _ => Ok(()),
+            })
         };
         let src = match read {
-            Ok((src, real)) => {
-                // Judged again on the file read: its path may have led elsewhere (a link put in
-                // its place) between the check above and the reading.
-                if let Some(loc) = named_at
-                    && let (Source::Fs(path), Some(real)) = (&source, real)
-                    && let Err(msg) = self.within_root_real(path, Some(real))
-                {
-                    self.err(loc, msg);
-                    return None;
-                }
-                src
-            }
+            Ok(src) => src,
             Err(ReadError::Missing(msg)) => {
                 // `sets/vineyard` for `sets/vineyard.toml`: a path is read as written.
                 let msg = match &source {

@@ -136,25 +136,35 @@ impl Source {
 
     /// Read the file, refusing huge files and text that is not UTF-8.
     #[cfg(test)]
-    pub fn read(&self) -> Result<SourceText, ReadError> {
-        self.read_from().map(|(text, _)| text)
+    pub(crate) fn read(&self) -> Result<SourceText, ReadError> {
+        self.read_from(|_| Ok(()))
     }
 
-    /// [`Source::read`], with where a file of the file system really was when it was read
-    /// ([`opened_path`]; `None` for any other source, or where the system cannot say).
-    pub fn read_from(&self) -> Result<(SourceText, Option<PathBuf>), ReadError> {
+    /// [`Source::read`] of a file that `allowed` judges by where it really is, once opened
+    /// ([`opened_path`]; where the system cannot say, not asked): refused with its message
+    /// before anything else is said of the file (what it is, its size, its bytes).
+    pub(crate) fn read_from(
+        &self,
+        allowed: impl Fn(&Path) -> Result<(), String>,
+    ) -> Result<SourceText, ReadError> {
         let name = self.display();
         match self {
-            Source::Registered { text, .. } => Ok((SourceText::new(name, *text), None)),
+            Source::Registered { text, .. } => Ok(SourceText::new(name, *text)),
             Source::Embedded(rel) => match embedded(rel) {
-                Some(text) => Ok((SourceText::new(name, text), None)),
+                Some(text) => Ok(SourceText::new(name, text)),
                 None => Err(ReadError::Missing(format!("no shipped file `{rel}`"))),
             },
             Source::Inline(rel) => Err(ReadError::Missing(format!(
                 "`{rel}`: an embedded ruleset cannot read files"
             ))),
             Source::Fs(path) => {
-                let (file, meta) = open_regular(path).map_err(|e| match e {
+                let file = open_nonblocking(path).map_err(|e| {
+                    ReadError::Missing(format!("cannot read `{name}`: {}", io_words(&e)))
+                })?;
+                if let Some(real) = opened_path(&file) {
+                    allowed(&real).map_err(ReadError::Missing)?;
+                }
+                let meta = regular(&file).map_err(|e| match e {
                     OpenError::Io(e) => {
                         ReadError::Missing(format!("cannot read `{name}`: {}", io_words(&e)))
                     }
@@ -170,7 +180,6 @@ impl Source {
                 }
                 // Read at most one byte past the limit: a file may hold more than its reported
                 // size (`/proc/self/pagemap` reports 0), and the limit holds all the same.
-                let real = opened_path(&file);
                 let mut bytes = Vec::new();
                 {
                     use std::io::Read;
@@ -186,7 +195,7 @@ impl Source {
                         "`{name}` holds more than {MAX_FILE_BYTES} bytes; files of at most {MAX_FILE_BYTES} bytes are supported"
                     )));
                 }
-                text_from_bytes(&name, bytes).map(|text| (text, real))
+                text_from_bytes(&name, bytes)
             }
         }
     }
@@ -214,6 +223,14 @@ pub enum OpenError {
 /// open does not wait for a pipe's writer (`O_NONBLOCK`), and the opened file is asked what it is.
 /// With it, the file's metadata (its size) as opened.
 pub fn open_regular(path: &Path) -> Result<(std::fs::File, std::fs::Metadata), OpenError> {
+    let file = open_nonblocking(path).map_err(OpenError::Io)?;
+    let meta = regular(&file)?;
+    Ok((file, meta))
+}
+
+/// `path` opened for reading without waiting for a named pipe's writer (`O_NONBLOCK`, left on:
+/// a regular file reads as usual with it).
+fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -221,12 +238,17 @@ pub fn open_regular(path: &Path) -> Result<(std::fs::File, std::fs::Metadata), O
         use std::os::unix::fs::OpenOptionsExt;
         options.custom_flags(libc::O_NONBLOCK);
     }
-    let file = options.open(path).map_err(OpenError::Io)?;
+    options.open(path)
+}
+
+/// The metadata of `file` if it is a regular file.
+fn regular(file: &std::fs::File) -> Result<std::fs::Metadata, OpenError> {
     let meta = file.metadata().map_err(OpenError::Io)?;
-    if !meta.is_file() {
-        return Err(OpenError::NotRegular);
+    if meta.is_file() {
+        Ok(meta)
+    } else {
+        Err(OpenError::NotRegular)
     }
-    Ok((file, meta))
 }
 
 /// Where the file `file` really is (its links followed), as the system says of the open file
@@ -420,8 +442,19 @@ mod opened_tests {
         let link = dir.join("link.toml");
         let _ = std::fs::remove_file(&link);
         std::os::unix::fs::symlink(&real, &link).expect("link");
-        let (_, at) = Source::Fs(link).read_from().expect("read");
-        assert_eq!(at, std::fs::canonicalize(&real).ok());
+        let at = std::cell::RefCell::new(None);
+        Source::Fs(link.clone())
+            .read_from(|p| {
+                *at.borrow_mut() = Some(p.to_path_buf());
+                Ok(())
+            })
+            .expect("read");
+        assert_eq!(at.into_inner(), std::fs::canonicalize(&real).ok());
+        // Refused there, before anything of the file is said.
+        match Source::Fs(link).read_from(|_| Err("outside".into())) {
+            Err(super::ReadError::Missing(m)) => assert_eq!(m, "outside"),
+            other => panic!("{other:?}"),
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -926,7 +926,11 @@ impl<'s> Walker<'s> {
                     msg.push_str(&format!(" (did you mean `{close}`?)"));
                     // A top-level key misspelt (`extend`): what it would have brought in is
                     // missing, as for one written in a table, and not reported again.
-                    if path.0.is_empty() && !self.misplaced.iter().any(|k| k == close) {
+                    // (Not where the file writes the key too: that one is read.)
+                    if path.0.is_empty()
+                        && !names.iter().any(|n| n == close)
+                        && !self.misplaced.iter().any(|k| k == close)
+                    {
                         self.misplaced.push(close.to_string());
                     }
                 }

@@ -2267,7 +2267,7 @@ fn rules_that_load_but_never_play_as_written_are_warned() {
         3,
         13,
         &[
-            "at 2 players: each kingdom takes 24 dominoes but a 5x5 kingdom holds at most 12: at least 12 of its dominoes are discarded every game (`deck-size = 24` deals 6 rounds, as many as a kingdom holds)",
+            "at 2 players: each kingdom takes 24 dominoes but a 5x5 kingdom holds at most 12: at least 12 of its dominoes are discarded every game (`deck-size = 24` deals 6 rounds, the fewest that can fill a kingdom)",
         ],
     );
     // Harmony on an even grid: an odd count of squares around the castle.

@@ -189,7 +189,7 @@ fn module_parameters_past_their_limit_are_refused_before_they_are_copied() {
         &d,
         4,
         1,
-        &["the module parameters hold more than 2048 values by this table"],
+        &["with this table the module parameters pass 2,048 values"],
     );
     // Within the limit, the list's length is what is said first.
     let goals = vec!["{name=\"x\"}"; 40].join(",");
@@ -492,4 +492,10 @@ fn a_misspelt_top_level_key_is_said_once_not_again_as_what_it_would_have_brought
     let d = bad("extends = \"kingdomino\"\nplayer = [2]\n[for-players.2]\ndeck-size = 48\n");
     assert_eq!(d.len(), 1, "{d}");
     assert_diag(&d, 2, 1, &["(did you mean `players`?)"]);
+    // With the key written too, what it brings is judged as usual: the table of a count it
+    // does not list is said.
+    let d = bad(
+        "extends = \"kingdomino\"\nplayers = [3]\nplayer = [2]\n[for-players.2]\ndeck-size = 48\n",
+    );
+    assert_eq!(d.len(), 2, "{d}");
 }

@@ -105,6 +105,38 @@ fn capped_rows<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
     d.deserialize_map(Rows(std::marker::PhantomData))
 }
 
+/// A bot's bonuses by name, at most [`MAX_ROW_KEYS`] of them (refused past that as they are
+/// read).
+fn capped_bonus_counts<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<BTreeMap<String, u64>>, D::Error> {
+    struct Counts;
+    impl<'de> serde::de::Visitor<'de> for Counts {
+        type Value = BTreeMap<String, u64>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "counts by name")
+        }
+
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut out = BTreeMap::new();
+            while let Some((key, n)) = map.next_entry::<String, u64>()? {
+                if out.len() == MAX_ROW_KEYS {
+                    return Err(serde::de::Error::custom(format!(
+                        "more bonuses than a run counts (more than {MAX_ROW_KEYS})"
+                    )));
+                }
+                out.insert(key, n);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(Counts).map(Some)
+}
+
 /// Add `from`'s counts per key and seat to `into`'s (a key new to `into` starts at 0); `what`
 /// names the rows in the error of a row of another number of seats.
 fn add_rows<T: Count + Default + Clone>(
@@ -497,7 +529,11 @@ pub struct BotTally {
     /// Per bonus, the bot's seat-games (each game of a match) in which its side earned it (a
     /// rule about a bonus asks who earns it). `None` in a part of an older build, which kept
     /// none (and in what it was merged with: the counts would be of part of the games).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "capped_bonus_counts"
+    )]
     pub bonuses: Option<BTreeMap<String, u64>>,
     /// In team games, the sides (teams) the bot played in: a team's seats share one total,
     /// one share of the win and one kingdom's bonuses, so two seats of one team are one result,

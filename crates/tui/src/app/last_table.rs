@@ -98,7 +98,8 @@ impl LastTable {
 /// as untrusted: a regular file only (a FIFO would block the start), at most `most` bytes of it;
 /// `None` for anything else.
 pub(super) fn read_kept(path: &Path, most: u64) -> Option<String> {
-    // A link is not followed (the program writes no links there).
+    // A link is refused (the program writes none there); one put in its place meanwhile is
+    // read as what it leads to, a regular file only, and at most `most` bytes of it.
     if !std::fs::symlink_metadata(path).ok()?.is_file() {
         return None;
     }

@@ -1191,6 +1191,8 @@ impl App {
         if self.overlay != Some(Overlay::ConfirmQuit) && self.screen_too_small() {
             if key == Key::Char('q') {
                 self.overlay = Some(Overlay::ConfirmQuit);
+                // (The popup it covers, the moves following the newest, is closed.)
+                self.popup_scroll = 0;
             } else {
                 self.small_key = true;
             }
