@@ -1357,3 +1357,29 @@ fn castle_centre_place() {
     until(&mut app, Mode::Place);
     insta::assert_snapshot!(screen(&app, 100, 30));
 }
+
+#[test]
+fn the_moves_list_follows_the_moves_the_bots_play_while_it_is_open() {
+    // Opened while the bots think, the list shows their moves as they come (it had stayed where
+    // it was opened: `↓ 3 more` under it).
+    let mut app = app("kingdomino", "you,greedy,greedy,greedy", 4);
+    app.set_screen(100, 30);
+    while !(app.mode() == Mode::Claim && app.log().count() > 30) {
+        assert_ne!(app.mode(), Mode::GameOver);
+        play_to_end(&mut app, 1);
+    }
+    // The claim made, the bots are to play (not run yet): the list opened meanwhile.
+    app.key_at(crownlands_tui::Key::Enter, later());
+    assert_eq!(app.mode(), Mode::BotThinking);
+    app.key_at(crownlands_tui::Key::Char('m'), later());
+    assert_eq!(app.overlay(), Some(Overlay::Moves));
+    let before = app.log().last().unwrap().to_string();
+    app.run_bots();
+    let newest = app.log().last().unwrap().to_string();
+    assert_ne!(before, newest, "the bots played");
+    let text = screen(&app, 100, 30);
+    assert!(
+        text.contains(&newest) && !text.contains("more, ↓ "),
+        "{newest}\n{text}"
+    );
+}
