@@ -74,67 +74,54 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for SeatRow<T> {
     }
 }
 
+/// Values by name read from a file, refused as soon as they pass [`MAX_ROW_KEYS`] names.
+struct CappedNames<V> {
+    what: &'static str,
+    value: std::marker::PhantomData<V>,
+}
+
+impl<'de, V: Deserialize<'de>> serde::de::Visitor<'de> for CappedNames<V> {
+    type Value = BTreeMap<String, V>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} by name", self.what)
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut out = BTreeMap::new();
+        while let Some((key, value)) = map.next_entry::<String, V>()? {
+            if out.len() == MAX_ROW_KEYS {
+                return Err(serde::de::Error::custom(format!(
+                    "more {} than a run counts (more than {MAX_ROW_KEYS})",
+                    self.what
+                )));
+            }
+            out.insert(key, value);
+        }
+        Ok(out)
+    }
+}
+
 /// Rows by name, each a value a seat: at most [`MAX_ROW_KEYS`] names and [`MAX_SEATS`] seats.
 fn capped_rows<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
     d: D,
 ) -> Result<BTreeMap<String, Vec<T>>, D::Error> {
-    struct Rows<T>(std::marker::PhantomData<T>);
-    impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Rows<T> {
-        type Value = BTreeMap<String, Vec<T>>;
-
-        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            write!(f, "rows by name, a value a seat")
-        }
-
-        fn visit_map<A: serde::de::MapAccess<'de>>(
-            self,
-            mut map: A,
-        ) -> Result<Self::Value, A::Error> {
-            let mut out = BTreeMap::new();
-            while let Some((key, SeatRow(row))) = map.next_entry::<String, SeatRow<T>>()? {
-                if out.len() == MAX_ROW_KEYS {
-                    return Err(serde::de::Error::custom(format!(
-                        "more bonuses or resources held than a run counts (more than {MAX_ROW_KEYS})"
-                    )));
-                }
-                out.insert(key, row);
-            }
-            Ok(out)
-        }
-    }
-    d.deserialize_map(Rows(std::marker::PhantomData))
+    let rows = d.deserialize_map(CappedNames::<SeatRow<T>> {
+        what: "bonuses or resources held",
+        value: std::marker::PhantomData,
+    })?;
+    Ok(rows.into_iter().map(|(k, SeatRow(row))| (k, row)).collect())
 }
 
-/// A bot's bonuses by name, at most [`MAX_ROW_KEYS`] of them (refused past that as they are
-/// read).
+/// A bot's bonuses by name, at most [`MAX_ROW_KEYS`] of them.
 fn capped_bonus_counts<'de, D: serde::Deserializer<'de>>(
     d: D,
 ) -> Result<Option<BTreeMap<String, u64>>, D::Error> {
-    struct Counts;
-    impl<'de> serde::de::Visitor<'de> for Counts {
-        type Value = BTreeMap<String, u64>;
-
-        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            write!(f, "counts by name")
-        }
-
-        fn visit_map<A: serde::de::MapAccess<'de>>(
-            self,
-            mut map: A,
-        ) -> Result<Self::Value, A::Error> {
-            let mut out = BTreeMap::new();
-            while let Some((key, n)) = map.next_entry::<String, u64>()? {
-                if out.len() == MAX_ROW_KEYS {
-                    return Err(serde::de::Error::custom(format!(
-                        "more bonuses than a run counts (more than {MAX_ROW_KEYS})"
-                    )));
-                }
-                out.insert(key, n);
-            }
-            Ok(out)
-        }
-    }
-    d.deserialize_map(Counts).map(Some)
+    d.deserialize_map(CappedNames::<u64> {
+        what: "bonuses",
+        value: std::marker::PhantomData,
+    })
+    .map(Some)
 }
 
 /// Add `from`'s counts per key and seat to `into`'s (a key new to `into` starts at 0); `what`
