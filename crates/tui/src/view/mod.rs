@@ -1016,13 +1016,15 @@ pub fn footer_bar(app: &App) -> Bar {
         .key("? help", Key::Char('?'))
         .key("H hint", Key::Char('H'))
         .key("u undo", Key::Char('u'))
-        .key("s save", Key::Char('s'));
+        .key("s save", Key::Char('s'))
+        // Before the bots' pace: a narrow screen cuts the line's end, and quitting must show.
+        .key("q quit", Key::Char('q'));
     // The bots' pace, where there are bots.
     let bots = app
         .seats()
         .iter()
         .any(|s| matches!(s.kind, crate::app::seats::SeatKind::Bot(_)));
-    let bar = if bots {
+    if bots {
         bar.key("+", Key::Char('+'))
             .text("/")
             .glued("-", Key::Char('-'))
@@ -1030,8 +1032,7 @@ pub fn footer_bar(app: &App) -> Bar {
             .text(BOT_SPEED)
     } else {
         bar
-    };
-    bar.key("q quit", Key::Char('q'))
+    }
 }
 
 /// The footer's prompt in a module's step: who acts, what the step asks as far as `width`
