@@ -1232,7 +1232,7 @@ impl Beyond {
             bonuses: stats::bonus_differences(a, b),
             bot_bonuses: stats::bot_bonus_differences(a, b),
             discards: stats::discard_difference(a, b),
-            finishes: stats::finish_differences(a, b),
+            finishes: stats::finish_differences(a, b).filter(|_| !one_side(a) && !one_side(b)),
             held: stats::held_differences(a, b),
             places,
             paired_places,
@@ -1367,9 +1367,9 @@ fn tally_json(t: &Tally, player: &str) -> (Vec<Value>, Vec<Value>, Vec<Value>, f
 
 /// How the games were won: `{"tied_top", "decided_by_tie_break", "shared"}` (shares of the
 /// games, each with its interval) and `"winner_margin"` (mean and interval); null for a part of
-/// an older build.
+/// an older build, and for a table of one side (no one to tie with or beat).
 fn finishes_json(t: &Tally) -> Value {
-    let Some(f) = stats::finishes(t) else {
+    let Some(f) = stats::finishes(t).filter(|_| !one_side(t)) else {
         return Value::Null;
     };
     let e = |e: stats::Estimate, digits: i32| {

@@ -435,4 +435,7 @@ fn a_table_of_one_side_says_no_margins_ties_nor_precision_of_its_wins() {
         out.stdout
     );
     assert!(!out.stdout.contains("precision:"), "{}", out.stdout);
+    let json = run(&["simulate", &file.arg(), "--games", "50", "--json"]).ok();
+    let v: Value = serde_json::from_str(&json.stdout).expect("json");
+    assert!(v.get("finishes").is_some_and(Value::is_null), "{v}");
 }
