@@ -47,7 +47,6 @@ use crownlands_core::modules::{
 };
 use crownlands_core::{Cell, Kingdom, KingdomShape, Ruleset, Side, Square};
 use std::collections::HashSet;
-use std::io::Read;
 use std::path::Path;
 
 /// The largest kingdom file read, in bytes.
@@ -62,8 +61,13 @@ pub const MAX_FILE_CELLS: usize = 2 * MAX_GRID - 1;
 pub fn read(path: &Path) -> Result<String, Diagnostics> {
     let name = path.display().to_string();
     let fail = |msg: String| Diagnostics(vec![Diagnostic::unplaced(&name, msg)]);
-    let (file, meta) = crate::source::open_regular(path).map_err(|e| match e {
-        crate::source::OpenError::Io(e) => {
+    let too_big = |size: u64| {
+        fail(format!(
+            "the kingdom file is {size} bytes; at most {MAX_KINGDOM_BYTES} bytes are supported"
+        ))
+    };
+    let bytes = crate::source::read_regular(path, MAX_KINGDOM_BYTES).map_err(|e| match e {
+        crate::source::ReadFail::Io(e) => {
             // `score queendomino mine.kingdom`: the ruleset written where a kingdom file goes.
             let ruleset =
                 if e.kind() == std::io::ErrorKind::NotFound && crate::is_shipped_name(&name) {
@@ -78,33 +82,13 @@ pub fn read(path: &Path) -> Result<String, Diagnostics> {
                 crate::source::io_words(&e)
             ))
         }
-        crate::source::OpenError::NotRegular => fail(
+        crate::source::ReadFail::NotRegular => fail(
             "not a regular file: a kingdom file is read whole, so devices, pipes and \
              directories are refused"
                 .to_string(),
         ),
+        crate::source::ReadFail::TooLarge(size) => too_big(size),
     })?;
-    let too_big = |size: u64| {
-        fail(format!(
-            "the kingdom file is {size} bytes; at most {MAX_KINGDOM_BYTES} bytes are supported"
-        ))
-    };
-    if meta.len() > MAX_KINGDOM_BYTES {
-        return Err(too_big(meta.len()));
-    }
-    let mut bytes = Vec::new();
-    file.take(MAX_KINGDOM_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| {
-            fail(format!(
-                "cannot read the kingdom file: {}",
-                crate::source::io_words(&e)
-            ))
-        })?;
-    if bytes.len() as u64 > MAX_KINGDOM_BYTES {
-        // It grew while being read.
-        return Err(too_big(bytes.len() as u64));
-    }
     let text = String::from_utf8(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
         let prefix = String::from_utf8_lossy(&e.into_bytes()[..good]).into_owned();

@@ -158,43 +158,35 @@ impl Source {
                 "`{rel}`: an embedded ruleset cannot read files"
             ))),
             Source::Fs(path) => {
-                let file = open_nonblocking(path).map_err(|e| {
+                let unreadable = |e: std::io::Error| {
                     ReadError::Missing(format!("cannot read `{name}`: {}", io_words(&e)))
-                })?;
+                };
+                let not_regular = || {
+                    ReadError::Missing(format!(
+                        "`{name}` is not a regular file: a ruleset is read from a regular file"
+                    ))
+                };
+                let file = open_nonblocking(path).map_err(unreadable)?;
                 if let Some(real) = opened_path(&file) {
                     allowed(&real).map_err(ReadError::Missing)?;
                 }
                 let meta = regular(&file).map_err(|e| match e {
-                    OpenError::Io(e) => {
-                        ReadError::Missing(format!("cannot read `{name}`: {}", io_words(&e)))
-                    }
-                    OpenError::NotRegular => ReadError::Missing(format!(
-                        "`{name}` is not a regular file: a ruleset is read from a regular file"
+                    OpenError::Io(e) => unreadable(e),
+                    OpenError::NotRegular => not_regular(),
+                })?;
+                // At most one byte past the limit is read: a file may hold more than its
+                // reported size (`/proc/self/pagemap` reports 0), and the limit holds all the
+                // same.
+                let bytes = read_opened(&file, &meta, MAX_FILE_BYTES as u64).map_err(|e| match e {
+                    ReadFail::Io(e) => unreadable(e),
+                    ReadFail::NotRegular => not_regular(),
+                    ReadFail::TooLarge(size) if size == meta.len() => ReadError::Missing(format!(
+                        "`{name}` is {size} bytes; files of at most {MAX_FILE_BYTES} bytes are supported"
+                    )),
+                    ReadFail::TooLarge(_) => ReadError::Missing(format!(
+                        "`{name}` holds more than {MAX_FILE_BYTES} bytes; files of at most {MAX_FILE_BYTES} bytes are supported"
                     )),
                 })?;
-                if meta.len() > MAX_FILE_BYTES as u64 {
-                    return Err(ReadError::Missing(format!(
-                        "`{name}` is {} bytes; files of at most {MAX_FILE_BYTES} bytes are supported",
-                        meta.len()
-                    )));
-                }
-                // Read at most one byte past the limit: a file may hold more than its reported
-                // size (`/proc/self/pagemap` reports 0), and the limit holds all the same.
-                let mut bytes = Vec::new();
-                {
-                    use std::io::Read;
-                    (&file)
-                        .take(MAX_FILE_BYTES as u64 + 1)
-                        .read_to_end(&mut bytes)
-                }
-                .map_err(|e| {
-                    ReadError::Missing(format!("cannot read `{name}`: {}", io_words(&e)))
-                })?;
-                if bytes.len() > MAX_FILE_BYTES {
-                    return Err(ReadError::Missing(format!(
-                        "`{name}` holds more than {MAX_FILE_BYTES} bytes; files of at most {MAX_FILE_BYTES} bytes are supported"
-                    )));
-                }
                 text_from_bytes(&name, bytes)
             }
         }
@@ -226,6 +218,48 @@ pub fn open_regular(path: &Path) -> Result<(std::fs::File, std::fs::Metadata), O
     let file = open_nonblocking(path).map_err(OpenError::Io)?;
     let meta = regular(&file)?;
     Ok((file, meta))
+}
+
+/// Why [`read_regular`] gave no bytes.
+#[derive(Debug)]
+pub enum ReadFail {
+    /// The file could not be opened or read.
+    Io(std::io::Error),
+    /// What is there is no regular file (a directory, a named pipe, a device).
+    NotRegular,
+    /// The file holds more than the most asked for: its size as reported, or as read (a file
+    /// may report less than it holds, or grow while being read).
+    TooLarge(u64),
+}
+
+/// The bytes of the regular file at `path` ([`open_regular`]), at most `most` of them: a file
+/// reporting more is refused before it is read, one holding more is read one byte past `most`.
+pub fn read_regular(path: &Path, most: u64) -> Result<Vec<u8>, ReadFail> {
+    let (file, meta) = open_regular(path).map_err(|e| match e {
+        OpenError::Io(e) => ReadFail::Io(e),
+        OpenError::NotRegular => ReadFail::NotRegular,
+    })?;
+    read_opened(&file, &meta, most)
+}
+
+/// At most `most` bytes of `file`, opened as a regular file of `meta` ([`read_regular`]).
+fn read_opened(
+    file: &std::fs::File,
+    meta: &std::fs::Metadata,
+    most: u64,
+) -> Result<Vec<u8>, ReadFail> {
+    use std::io::Read;
+    if meta.len() > most {
+        return Err(ReadFail::TooLarge(meta.len()));
+    }
+    let mut bytes = Vec::new();
+    file.take(most.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(ReadFail::Io)?;
+    if bytes.len() as u64 > most {
+        return Err(ReadFail::TooLarge(bytes.len() as u64));
+    }
+    Ok(bytes)
 }
 
 /// `path` opened for reading without waiting for a named pipe's writer (`O_NONBLOCK`, left on:

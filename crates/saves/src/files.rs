@@ -8,7 +8,7 @@ use crate::session::{Move, Session};
 use crownlands_core::Registry;
 use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -22,30 +22,17 @@ pub const PREVIOUS_AUTOSAVE_FILE: &str = "autosave-previous.json";
 /// regular file (a device such as `/dev/zero`, a pipe, a directory: they may never end).
 pub fn read_text(path: &Path) -> Result<String, SaveError> {
     let file = path.display().to_string();
-    let (f, meta) = crownlands_rules::open_regular(path).map_err(|e| match e {
-        crownlands_rules::OpenError::Io(e) => SaveError::new(&file, Problem::Read(e)),
-        crownlands_rules::OpenError::NotRegular => SaveError::new(&file, Problem::NotAFile),
-    })?;
-    let too_large = |size: u64| {
-        SaveError::new(
+    let bytes = crownlands_rules::read_regular(path, MAX_SAVE_BYTES).map_err(|e| match e {
+        crownlands_rules::ReadFail::Io(e) => SaveError::new(&file, Problem::Read(e)),
+        crownlands_rules::ReadFail::NotRegular => SaveError::new(&file, Problem::NotAFile),
+        crownlands_rules::ReadFail::TooLarge(size) => SaveError::new(
             &file,
             Problem::TooLarge {
                 size,
                 max: MAX_SAVE_BYTES,
             },
-        )
-    };
-    if meta.len() > MAX_SAVE_BYTES {
-        return Err(too_large(meta.len()));
-    }
-    let mut bytes = Vec::new();
-    f.take(MAX_SAVE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| SaveError::new(&file, Problem::Read(e)))?;
-    if bytes.len() as u64 > MAX_SAVE_BYTES {
-        // It grew while being read.
-        return Err(too_large(bytes.len() as u64));
-    }
+        ),
+    })?;
     String::from_utf8(bytes).map_err(|_| SaveError::new(&file, Problem::NotText))
 }
 

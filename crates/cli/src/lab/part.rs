@@ -6,7 +6,6 @@ use super::Results;
 use super::tally::{PairedGroup, Tally, sums_fit};
 use crate::errors::{CliError, CliResult};
 use serde::{Deserialize, Serialize};
-use std::io::Read;
 use std::ops::Range;
 use std::path::Path;
 
@@ -122,28 +121,22 @@ fn read(path: &Path) -> CliResult<Part> {
         ))
     };
     // Only a regular file: a FIFO would wait forever, a device give bytes without end.
-    let (file, meta) = crownlands_rules::open_regular(path).map_err(|e| match e {
-        crownlands_rules::OpenError::Io(e) => unreadable(e),
-        crownlands_rules::OpenError::NotRegular => {
+    let bytes = crownlands_rules::read_regular(path, MAX_PART_BYTES).map_err(|e| match e {
+        crownlands_rules::ReadFail::Io(e) => unreadable(e),
+        crownlands_rules::ReadFail::NotRegular => {
             CliError::Message(format!("{name}: not a regular file, not a part file"))
         }
+        crownlands_rules::ReadFail::TooLarge(_) => CliError::Message(format!(
+            "{name}: larger than {} MiB, not a part file",
+            MAX_PART_BYTES >> 20
+        )),
     })?;
-    if meta.len() > MAX_PART_BYTES {
-        return Err(CliError::Message(format!(
-            "{name}: larger than {} MiB, not a part file",
-            MAX_PART_BYTES >> 20
-        )));
-    }
-    let mut text = String::new();
-    file.take(MAX_PART_BYTES + 1)
-        .read_to_string(&mut text)
-        .map_err(unreadable)?;
-    if text.len() as u64 > MAX_PART_BYTES {
-        return Err(CliError::Message(format!(
-            "{name}: larger than {} MiB, not a part file",
-            MAX_PART_BYTES >> 20
-        )));
-    }
+    let text = String::from_utf8(bytes).map_err(|_| {
+        unreadable(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        ))
+    })?;
     const MAX_NAME_CHARS: usize = crownlands_saves::MAX_RULESET_NAME_CHARS;
     // A byte order mark is accepted, as in every kind of file (an editor may add one).
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
