@@ -90,18 +90,12 @@ fn other_json(text: &str) -> Option<&'static str> {
         games_requested: Option<serde::de::IgnoredAny>,
     }
     let v: Keys = serde_json::from_str(text).ok()?;
-    let has = |k: &str| match k {
-        "ruleset_name" => v.ruleset_name.is_some(),
-        "games" => v.games.is_some(),
-        "results" => v.results.is_some(),
-        _ => v.games_requested.is_some(),
-    };
-    if has("ruleset_name") && has("games") && !has("results") {
+    if v.ruleset_name.is_some() && v.games.is_some() && v.results.is_none() {
         Some(
             "this is a saved game, not a part file: `crownlands replay FILE` replays it; part \
              files are what `simulate --shard K/N` or `compare --shard K/N` print",
         )
-    } else if has("games_requested") && !has("results") {
+    } else if v.games_requested.is_some() && v.results.is_none() {
         Some(
             "this is the report of a whole run (`--json`), not a part file: `merge` adds up the \
              part files that `simulate --shard K/N` or `compare --shard K/N` print, one a shard",

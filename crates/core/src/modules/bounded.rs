@@ -163,7 +163,7 @@ impl<'de, T: Deserialize<'de>, const MIN_LEN: usize, const MAX_LEN: usize> serde
     }
 
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let too_long = |len: usize| {
+        let wrong_length = |len: usize| {
             A::Error::custom(format!(
                 "{LENGTH_WORDS}{MIN_LEN} to {MAX_LEN} numbers, not {len}"
             ))
@@ -173,7 +173,7 @@ impl<'de, T: Deserialize<'de>, const MIN_LEN: usize, const MAX_LEN: usize> serde
         if let Some(len) = seq.size_hint()
             && len > MAX_LEN
         {
-            return Err(too_long(len));
+            return Err(wrong_length(len));
         }
         let mut values = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(MAX_LEN));
         while values.len() < MAX_LEN {
@@ -188,9 +188,9 @@ impl<'de, T: Deserialize<'de>, const MIN_LEN: usize, const MAX_LEN: usize> serde
             len += 1;
         }
         if len > MAX_LEN {
-            return Err(too_long(len));
+            return Err(wrong_length(len));
         }
-        BoundedList::new(values).ok_or_else(|| too_long(len))
+        BoundedList::new(values).ok_or_else(|| wrong_length(len))
     }
 }
 
