@@ -166,14 +166,15 @@ impl Source {
                         "`{name}` is not a regular file: a ruleset is read from a regular file"
                     ))
                 };
-                let file = open_nonblocking(path).map_err(unreadable)?;
-                if let Some(real) = opened_path(&file) {
+                let found = locate(path).map_err(unreadable)?;
+                if let Some(real) = opened_path(&found) {
                     allowed(&real).map_err(ReadError::Missing)?;
                 }
-                let meta = regular(&file).map_err(|e| match e {
+                let meta = regular(&found).map_err(|e| match e {
                     OpenError::Io(e) => unreadable(e),
                     OpenError::NotRegular => not_regular(),
                 })?;
+                let file = reopen(found, path, &meta).map_err(unreadable)?;
                 // At most one byte past the limit is read: a file may hold more than its
                 // reported size (`/proc/self/pagemap` reports 0), and the limit holds all the
                 // same.
@@ -210,13 +211,16 @@ pub enum OpenError {
     NotRegular,
 }
 
-/// Open `path` for reading if what it names is a regular file, judged on the file opened, not on
-/// the path beforehand (another program could put a named pipe or a link there in between): the
-/// open does not wait for a pipe's writer (`O_NONBLOCK`), and the opened file is asked what it is.
-/// With it, the file's metadata (its size) as opened.
+/// Open `path` for reading if what it names is a regular file, judged on the file found, not on
+/// the path beforehand (another program could put a named pipe or a link there in between). On
+/// Linux the file is first found without being opened (`O_PATH`: a device or a pipe is never
+/// opened, so nothing happens to it) and asked what it is, then that same file is opened; elsewhere
+/// the open does not wait for a pipe's writer (`O_NONBLOCK`) and the opened file is asked. With it,
+/// the file's metadata (its size) as found.
 pub fn open_regular(path: &Path) -> Result<(std::fs::File, std::fs::Metadata), OpenError> {
-    let file = open_nonblocking(path).map_err(OpenError::Io)?;
-    let meta = regular(&file)?;
+    let found = locate(path).map_err(OpenError::Io)?;
+    let meta = regular(&found)?;
+    let file = reopen(found, path, &meta).map_err(OpenError::Io)?;
     Ok((file, meta))
 }
 
@@ -262,17 +266,60 @@ fn read_opened(
     Ok(bytes)
 }
 
-/// `path` opened for reading without waiting for a named pipe's writer (`O_NONBLOCK`, left on:
-/// a regular file reads as usual with it).
-fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
+/// The file `path` names, links followed, as a handle that can be asked what the file is and
+/// where it is ([`regular`], [`opened_path`]) before anything reads it. On Linux it is not opened
+/// at all (`O_PATH`); elsewhere it is opened for reading without waiting for a named pipe's
+/// writer (`O_NONBLOCK`).
+fn locate(path: &Path) -> std::io::Result<std::fs::File> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
-    #[cfg(unix)]
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_PATH);
+    }
+    #[cfg(all(unix, not(target_os = "linux")))]
     {
         use std::os::unix::fs::OpenOptionsExt;
         options.custom_flags(libc::O_NONBLOCK);
     }
     options.open(path)
+}
+
+/// The regular file `found` ([`locate`]; its metadata `meta`) opened for reading: on Linux the
+/// very file found, through `/proc/self/fd`; where that is not mounted, `path` opened again
+/// (`O_NONBLOCK`) and refused unless it is still the same file. Elsewhere `found` itself.
+fn reopen(
+    found: std::fs::File,
+    path: &Path,
+    meta: &std::fs::Metadata,
+) -> std::io::Result<std::fs::File> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+        let mut options = std::fs::OpenOptions::new();
+        options.read(true).custom_flags(libc::O_NONBLOCK);
+        match options.open(format!("/proc/self/fd/{}", found.as_raw_fd())) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let file = options.open(path)?;
+                let now = file.metadata()?;
+                if (now.dev(), now.ino()) == (meta.dev(), meta.ino()) {
+                    Ok(file)
+                } else {
+                    Err(std::io::Error::other(
+                        "the file changed while it was opened",
+                    ))
+                }
+            }
+            opened => opened,
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = (path, meta);
+        Ok(found)
+    }
 }
 
 /// The metadata of `file` if it is a regular file.
