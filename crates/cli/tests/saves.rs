@@ -430,3 +430,31 @@ fn a_ruleset_given_where_a_save_is_read_is_named_as_one() {
     assert!(err.contains("words.json:1:1: not valid JSON"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[cfg(unix)]
+#[test]
+fn a_file_named_with_a_new_line_is_said_on_one_line() {
+    let dir = temp_dir("newline-name");
+    let bad = dir.join("a\nerror: FAKE.toml");
+    std::fs::write(&bad, "x = \n").unwrap();
+    let ruleset = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rulesets/kingdomino.toml");
+    let report = dir.join("no\nfolder").join("r.html");
+    for args in [
+        vec!["validate", s(&bad)],
+        vec!["replay", s(&bad)],
+        vec!["merge", s(&bad)],
+        vec!["score", "--ruleset", s(&ruleset), s(&bad)],
+        vec!["merge", s(&bad), "--report", s(&report)],
+        vec!["analyse", s(&bad)],
+    ] {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, Some(1), "{args:?}: {err}");
+        // Every line is the program's own (validate adds a count of the files with problems).
+        assert!(
+            err.lines()
+                .all(|l| l.starts_with("error: ") || l.ends_with("has problems")),
+            "{args:?}: {err:?}"
+        );
+        assert!(err.contains("\\n"), "{args:?}: {err:?}");
+    }
+}

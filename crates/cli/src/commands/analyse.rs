@@ -132,6 +132,7 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
         } else {
             ""
         };
+        let file = crownlands_core::text::escape_controls(&file);
         return Err(CliError::Message(format!(
             "{file} holds {count} decisions to weigh{besides}; analyse weighs at most {}{pace} \
              unless --max-decisions says more",
@@ -145,6 +146,7 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
     if playout_moves > most_moves {
         let enough = playout_moves.div_ceil(PLAYOUT_MOVES_PER_DECISION);
         let moves: usize = game_moves.iter().sum();
+        let file = crownlands_core::text::escape_controls(&file);
         return Err(CliError::Message(format!(
             "{file}: weighing its {count} decisions plays out {playout_moves} moves a sample (the \
              moves left after each to the end of its match, in games of {moves} moves in all so far); analyse plays out at most \

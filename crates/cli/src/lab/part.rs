@@ -107,7 +107,7 @@ fn other_json(text: &str) -> Option<&'static str> {
 
 /// Read one part file, refusing anything that is not a complete, self-consistent part.
 fn read(path: &Path) -> CliResult<Part> {
-    let name = path.display();
+    let name = crate::output::shown_path(path);
     let unreadable = |e: std::io::Error| {
         CliError::Message(format!(
             "{name}: cannot read the file: {}",
@@ -517,7 +517,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> CliResult<Results> {
     let Some(first_path) = paths.first() else {
         return Err(CliError::Message("give the part files to merge".into()));
     };
-    let first_name = first_path.as_ref().display().to_string();
+    let first_name = crate::output::shown_path(first_path.as_ref());
     let first = read(first_path.as_ref())?;
     let count = first.shard.count;
     let run = first.results.run.clone();
@@ -543,7 +543,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> CliResult<Results> {
     mark(&first_name, &first)?;
     let mut all = first.results;
     for p in &paths[1..] {
-        let name = p.as_ref().display().to_string();
+        let name = crate::output::shown_path(p.as_ref());
         let part = read(p.as_ref())?;
         if part.results.run != run || part.shard.count != count {
             let why = run_difference(&run, &part.results.run)

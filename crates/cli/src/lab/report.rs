@@ -202,15 +202,15 @@ pub fn check<P: AsRef<Path>>(path: &Path, inputs: &[P], force: bool) -> CliResul
         };
         return Err(CliError::Message(format!(
             "--report {}: {} {why}",
-            path.display(),
-            folder.display()
+            crate::output::shown_path(path),
+            crate::output::shown_path(folder)
         )));
     }
     if let Err(e) = crownlands_saves::probe_writable(folder) {
         return Err(CliError::Message(format!(
             "--report {}: cannot write in {}: {e}",
-            path.display(),
-            folder.display()
+            crate::output::shown_path(path),
+            crate::output::shown_path(folder)
         )));
     }
     for input in inputs {
