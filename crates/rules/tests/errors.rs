@@ -1026,6 +1026,24 @@ fn a_module_check_points_at_the_parameter_it_is_about() {
     assert!(!d.to_string().contains(":3:"), "{d}");
 }
 
+/// Buildings over Kingdomino (no town, no tiles): each error names the shipped set that has
+/// what is missing.
+#[test]
+fn buildings_over_kingdomino_name_the_sets_they_need() {
+    let d = bad("extends = \"kingdomino\"\n[rules]\nmodules = [\"knights\", \"buildings\"]\n")
+        .to_string();
+    assert!(
+        d.contains(
+            "town squares: Queendomino's dominoes have them, `add-sets = [\"queendomino\"]`"
+        ),
+        "{d}"
+    );
+    assert!(
+        d.contains("`add-sets = [\"queendomino-buildings\"]`"),
+        "{d}"
+    );
+}
+
 #[test]
 fn shipped_sets_by_name_and_suggestions() {
     let r = load_str(crownlands_core::Registry::shipped_ref(),

@@ -633,11 +633,20 @@ impl Mechanism for Buildings {
     fn check(&self, ruleset: &Ruleset) -> Vec<CheckProblem> {
         let mut problems = Vec::new();
         if let Err(why) = ruleset.terrain_named(&self.town) {
-            problems.push(CheckProblem::at("town", format!("town {why}")));
+            // The shipped town terrain missing altogether: the dominoes that have it say where.
+            let hint = if self.town == "town" {
+                " (buildings are built on town squares: Queendomino's dominoes have them, \
+                 `add-sets = [\"queendomino\"]`)"
+            } else {
+                ""
+            };
+            problems.push(CheckProblem::at("town", format!("town {why}{hint}")));
         }
         if ruleset.buildings().is_empty() {
             problems.push(CheckProblem::whole(
-                "the ruleset holds no building tiles (its sets have none, or `remove-buildings` took them all)",
+                "the ruleset holds no building tiles (its sets have none, or `remove-buildings` \
+                 took them all; Queendomino's are the set `queendomino-buildings`: \
+                 `add-sets = [\"queendomino-buildings\"]`)",
             ));
         }
         problems
