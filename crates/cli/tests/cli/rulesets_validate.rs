@@ -382,3 +382,41 @@ fn several_files_say_whose_problems_lie_in_the_files_they_read() {
     );
     let _ = std::fs::remove_dir_all(&dir.0);
 }
+
+/// docs/rulesets.md's example of a file with problems (`cat -n bad.toml`, then `crownlands
+/// validate bad.toml`) prints what the page shows, line for line.
+#[test]
+fn the_docs_example_of_errors_is_what_validate_prints() {
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/rulesets.md"),
+    )
+    .expect("docs/rulesets.md");
+    let block = doc
+        .split("```text\n$ cat -n bad.toml\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("the bad.toml example");
+    let (listing, shown) = block
+        .split_once("$ crownlands validate bad.toml\n")
+        .expect("the command in the example");
+    // `cat -n`: the number, a tab, the line (an empty line has no tab).
+    let file: String = listing
+        .lines()
+        .map(|l| format!("{}\n", l.split_once('\t').map_or("", |(_, text)| text)))
+        .collect();
+    let dir = super::TempDir::new("doc-errors");
+    std::fs::create_dir_all(&dir.0).expect("the folder");
+    std::fs::write(dir.0.join("bad.toml"), &file).expect("write bad.toml");
+    let out = std::process::Command::new(super::bin())
+        .args(["validate", "bad.toml"])
+        .current_dir(&dir.0)
+        .output()
+        .expect("run crownlands");
+    assert_eq!(out.status.code(), Some(1));
+    let printed = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(printed, shown, "the file:\n{file}");
+}
