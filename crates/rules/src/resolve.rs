@@ -681,6 +681,7 @@ pub(crate) fn resolve(
                     dominoes: dominoes_complete,
                     sets_dropped,
                 },
+                replaced_modules(chain).as_deref(),
                 &mut problems,
             );
             None
@@ -1186,6 +1187,7 @@ fn place_core_problems(
     players: &PlayerList,
     leaf_idx: usize,
     sound: Soundness,
+    replaced_modules: Option<&[String]>,
     problems: &mut Vec<CountProblem>,
 ) {
     let files_sound = sound.files;
@@ -1260,6 +1262,25 @@ fn place_core_problems(
                 error: ModuleError::Unknown { name, known },
                 ..
             } => unknown_module(&loader.registry, name, known),
+            // A resource no module of this file's list provides, where the list it replaced
+            // had more (`modules = ["wells"]` over `kingdomino-knights`, meant as an addition).
+            RulesProblem::Module {
+                error: error @ ModuleError::Unprovided { providers, .. },
+                ..
+            } => match replaced_modules {
+                Some(inherited)
+                    if inherited
+                        .iter()
+                        .any(|m| providers.contains(&format!("`{m}`"))) =>
+                {
+                    format!(
+                        "{error} (this file's `modules` replaces the list of the ruleset it extends, \
+                     `{}`: list those to keep too)",
+                        inherited.join(", ")
+                    )
+                }
+                _ => error.to_string(),
+            },
             RulesProblem::UnknownTeams { name, known } => {
                 let mut msg = format!("unknown seating of teams `{name}`");
                 let names = loader.registry.teams_names();

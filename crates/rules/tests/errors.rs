@@ -1026,6 +1026,22 @@ fn a_module_check_points_at_the_parameter_it_is_about() {
     assert!(!d.to_string().contains(":3:"), "{d}");
 }
 
+/// A list that leaves out the provider the list it replaces had says that it replaces it; one
+/// whose inherited list had none does not.
+#[test]
+fn an_unprovided_resource_the_inherited_list_provided_says_the_list_is_replaced() {
+    let d = bad("extends = \"queendomino\"\n[rules]\nmodules = [\"queen\"]\n").to_string();
+    assert!(
+        d.contains(
+            "`buildings` provides it (this file's `modules` replaces the list of the ruleset it extends, `knights, buildings, queen, dragon, wealth`: list those to keep too)"
+        ),
+        "{d}"
+    );
+    let d = bad("extends = \"kingdomino-knights\"\n[rules]\nmodules = [\"queen\"]\n").to_string();
+    assert!(d.contains("`buildings` provides it"), "{d}");
+    assert!(!d.contains("replaces the list"), "{d}");
+}
+
 /// Buildings over Kingdomino (no town, no tiles): each error names the shipped set that has
 /// what is missing.
 #[test]
