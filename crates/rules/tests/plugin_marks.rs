@@ -209,6 +209,36 @@ impl Module for Copycat {
     }
 
     fn file_syntax(&self) -> FileSyntax {
+        if let Some(symbol) = self.0.strip_prefix("mark-") {
+            // A module reading a mark of its name's last character (`mark-7`: `7`).
+            let symbol = match symbol {
+                "space" => ' ',
+                "digit" => '7',
+                "bracket" => ']',
+                _ => '$',
+            };
+            return FileSyntax {
+                directives: &[],
+                marks: match symbol {
+                    ' ' => &[Mark {
+                        symbol: ' ',
+                        what: "well",
+                    }],
+                    '7' => &[Mark {
+                        symbol: '7',
+                        what: "well",
+                    }],
+                    ']' => &[Mark {
+                        symbol: ']',
+                        what: "well",
+                    }],
+                    _ => &[Mark {
+                        symbol: '$',
+                        what: "well",
+                    }],
+                },
+            };
+        }
         if self.0 == "plus" {
             FileSyntax {
                 directives: &[],
@@ -235,6 +265,10 @@ fn two_modules_reading_one_mark_or_line_are_refused() {
     let mut registry = registry();
     registry.add_module("plus", |_| Ok(Box::new(Copycat("plus"))));
     registry.add_module("gold-line", |_| Ok(Box::new(Copycat("gold-line"))));
+    registry.add_module("mark-space", |_| Ok(Box::new(Copycat("mark-space"))));
+    registry.add_module("mark-digit", |_| Ok(Box::new(Copycat("mark-digit"))));
+    registry.add_module("mark-bracket", |_| Ok(Box::new(Copycat("mark-bracket"))));
+    registry.add_module("mark-dollar", |_| Ok(Box::new(Copycat("mark-dollar"))));
     let build = |names: &[&str]| {
         let specs: Vec<ModuleSpec> = names.iter().map(|n| ModuleSpec::new(n)).collect();
         build_all(&registry, &specs)
@@ -250,6 +284,15 @@ fn two_modules_reading_one_mark_or_line_are_refused() {
         line.contains("reads the line `@gold` in kingdom files, as module `stalls` does"),
         "{line}"
     );
+    // A mark a kingdom file cannot hold after a square: refused, saying what a mark may be.
+    for name in ["mark-space", "mark-digit", "mark-bracket"] {
+        let refused = build(&[name]).expect_err(name);
+        assert!(
+            refused.contains("which a kingdom file cannot hold after a square"),
+            "{refused}"
+        );
+    }
+    assert!(build(&["mark-dollar"]).is_ok());
     // `@coins` is the knights' and wealth's both: each provides coins (the first listed reads it).
     assert!(build(&["knights", "wealth"]).is_ok());
     assert!(build(&["knights", "stalls"]).is_ok());

@@ -327,6 +327,11 @@ pub enum ModuleError {
         what: String,
         other: String,
     },
+    #[error(
+        "module `{module}` reads the mark `{}` in kingdom files, which a kingdom file cannot hold after a square: a mark is one character, not a digit (the crowns), a space, `]`, `#` or `@`, nor an invisible one (`[` is the numbered form `[N]`)",
+        symbol.escape_debug()
+    )]
+    BadMark { module: String, symbol: char },
 }
 
 /// Register the shipped modules (what [`Registry::shipped`] holds).
@@ -979,6 +984,21 @@ pub fn check_declarations(registry: &Registry, modules: &[Box<dyn Module>]) -> V
         // resource both modules provide (`@coins`, the knights' and wealth's: the first listed
         // reads it).
         let syntax = m.file_syntax();
+        if let Some(bad) = syntax.marks.iter().find(|mark| {
+            mark.symbol.is_ascii_digit()
+                || mark.symbol.is_whitespace()
+                || matches!(mark.symbol, ']' | '#' | '@')
+                || crate::text::is_unsafe_char(mark.symbol)
+        }) {
+            out.push(SpecProblem {
+                module: i,
+                key: None,
+                error: ModuleError::BadMark {
+                    module: m.name().to_string(),
+                    symbol: bad.symbol,
+                },
+            });
+        }
         for (j, o) in modules[..i].iter().enumerate() {
             let theirs = o.file_syntax();
             let mark = syntax
@@ -1405,6 +1425,16 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
     /// on the setup, not on what changes in play.
     fn kingdom_scorer(&self, _cx: Cx<'_>) -> Option<Box<dyn KingdomScorer>> {
         None
+    }
+
+    /// Whether this module's points depend on the kingdom in a way neither
+    /// [`Module::scores_territories`] nor [`Module::scores_kingdom`] says: where its own pieces
+    /// stand (a market stall scoring its territory's squares, a well scoring the lakes next to
+    /// it). The bots then ask its [`Module::points`] of the kingdom as it would be after each
+    /// placement they weigh (through [`crate::Game::placed_points`]: a call a placement, so
+    /// slower than the forms above, which are worked out once).
+    fn scores_placements(&self) -> bool {
+        false
     }
 
     // ----- kingdom files (see [`file`]): `@` lines and marks after squares -----
