@@ -223,7 +223,9 @@ pub fn read_kingdom(
         ruleset,
         &modules,
         rules,
-    )?;
+    )
+    // A mark or `@` line of a module the ruleset lacks names the module, as `score` says it.
+    .map_err(|e| score::with_readers(registry, ruleset.name(), &modules, e.into()))?;
     Ok(kingdom)
 }
 

@@ -42,7 +42,7 @@ fn read_side(
 /// A kingdom file's `@WORD` line no module of the ruleset reads: the modules of the registry
 /// that read it are named (`@springs` with Kingdomino, where the `wells` module reads it: the
 /// file wants a ruleset with `wells`, given with `--ruleset`).
-fn with_readers(
+pub(crate) fn with_readers(
     registry: &Registry,
     ruleset: &str,
     has: &crownlands_core::modules::ModuleList,

@@ -367,3 +367,15 @@ fn each_placement_is_given_as_the_notation_writes_the_move() {
         "{placed}: {v}"
     );
 }
+
+#[test]
+fn a_mark_of_another_rulesets_module_names_it_as_score_does() {
+    // A knight (`+`) and `@coins` under Kingdomino (the default).
+    let r = placements("@coins 3\nW+ W W\nW C W\nW W W\n", "9", &[]).fails();
+    for said in [
+        "(`+` marks a knight of the module `knights`, which ruleset `kingdomino` does not have",
+        "(`@coins` is read by the modules `knights` and `wealth`, which ruleset `kingdomino` does not have",
+    ] {
+        assert!(r.stderr.contains(said), "{}", r.stderr);
+    }
+}
