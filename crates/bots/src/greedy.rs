@@ -16,7 +16,9 @@ use crate::{Bot, PlayerView};
 use crownlands_core::modules::TerritoryScoring;
 use crownlands_core::rng::GameRng;
 use crownlands_core::score::score_total;
-use crownlands_core::{Action, Cell, Content, Domino, Kingdom, Phase, Placement, Rules};
+use crownlands_core::{
+    Action, Cell, Content, Domino, Game, Kingdom, Phase, Placement, Rules, Side,
+};
 
 /// Weight of each tie-break term (points are the unit).
 pub(crate) const TOUCH_OWN_TERRAIN: f64 = 0.15;
@@ -81,6 +83,9 @@ pub fn action_values(view: &PlayerView<'_>, actions: &[Action], rng: &mut GameRn
     let kingdom = view.kingdom(me);
     let placing = view.domino_to_place().map(|d| view.domino(d));
     let before = KingdomEval::new(kingdom, rules, view.territory_scoring());
+    // The points of modules that follow where their pieces stand (none in the boxes).
+    let placed = view.placed_points();
+    let placed = placed.as_ref();
     // Positions of the claimable dominoes in their line, for the earlier-turn preference.
     let line = view.next_line();
     let mut generic: Option<(crownlands_core::Game, i32)> = None;
@@ -89,11 +94,23 @@ pub fn action_values(view: &PlayerView<'_>, actions: &[Action], rng: &mut GameRn
         .map(|&a| match (a, placing) {
             (Action::Place { placement }, Some(domino)) => {
                 placement_value(kingdom, &before, domino, placement, rules)
+                    + PlacedPoints::gain_of(placed, domino, placement)
             }
             (Action::Claim { domino }, _) => {
                 let pos = line.iter().position(|s| s.domino == domino).unwrap_or(0);
-                best_placement_value(kingdom, &before, view.domino(domino), rules)
-                    - EARLIER_TURN * pos as f64
+                let domino = view.domino(domino);
+                let best = match placed {
+                    None => best_placement_value(kingdom, &before, domino, rules),
+                    Some(placed) => kingdom
+                        .placements(domino)
+                        .iter()
+                        .map(|p| {
+                            placement_value(kingdom, &before, domino, p, rules)
+                                + placed.gain(domino, p)
+                        })
+                        .fold(NO_FIT, f64::max),
+                };
+                best - EARLIER_TURN * pos as f64
             }
             _ => {
                 // Anything else: the change in the side's score, on a determinized copy.
@@ -124,6 +141,55 @@ pub fn best_placement_value(
         .iter()
         .map(|p| placement_value(kingdom, before, domino, p, rules))
         .fold(NO_FIT, f64::max)
+}
+
+/// What the modules whose points follow where their pieces stand
+/// ([`Game::scores_placements`]: a market stall scoring its territory) give a side, and how a
+/// placement changes it: each placement weighed is laid on a copy of the kingdom and the
+/// modules asked ([`Game::placed_points`]). Only where such a module plays: every value above
+/// stands alone otherwise.
+pub struct PlacedPoints<'g> {
+    game: &'g Game,
+    side: Side,
+    kingdom: &'g Kingdom,
+    before: i64,
+}
+
+impl<'g> PlacedPoints<'g> {
+    /// For `side` of `game`; `None` when no module of the game scores placements.
+    pub fn of(game: &'g Game, side: Side) -> Option<PlacedPoints<'g>> {
+        if !game.scores_placements() {
+            return None;
+        }
+        let kingdom = game.kingdom(side);
+        Some(PlacedPoints {
+            game,
+            side,
+            kingdom,
+            before: game.placed_points(side, kingdom),
+        })
+    }
+
+    /// The change in those points were `domino` laid at `placement` (a legal placement) in
+    /// the side's kingdom.
+    pub fn gain(&self, domino: &Domino, placement: Placement) -> f64 {
+        let mut k = self.kingdom.clone();
+        if k.set_square(placement.first, domino.first).is_err()
+            || k.set_square(placement.second(), domino.second).is_err()
+        {
+            return 0.0;
+        }
+        (self.game.placed_points(self.side, &k) - self.before) as f64
+    }
+
+    /// [`PlacedPoints::gain`] where there are such points, else 0.
+    pub fn gain_of(
+        placed: Option<&PlacedPoints<'_>>,
+        domino: &Domino,
+        placement: Placement,
+    ) -> f64 {
+        placed.map_or(0.0, |p| p.gain(domino, placement))
+    }
 }
 
 /// What greedy knows about a kingdom before a placement.

@@ -1,7 +1,7 @@
 //! How a search's playouts finish the game: the fast policies that play every seat to the end.
 
-use crate::greedy::{EARLIER_TURN, NO_FIT, quick_placement_value};
-use crate::kingdom_map::{KingdomMap, READ_WORK};
+use crate::greedy::{EARLIER_TURN, NO_FIT, PlacedPoints, quick_placement_value};
+use crate::kingdom_map::{KingdomMap, PLACED_WORK, READ_WORK};
 use crownlands_core::rng::GameRng;
 use crownlands_core::{Action, Domino, Game, Phase, Placement, PlacementSet, Side};
 
@@ -119,12 +119,14 @@ fn sampled_placement(game: &mut Game, k: u8, rng: &mut GameRng) -> bool {
     let kingdom = game.kingdom(game.side_of(player));
     let domino = game.domino(d);
     let before = kingdom.territory_points();
+    let placed = PlacedPoints::of(game, game.side_of(player));
     let mut best = (None, f64::NEG_INFINITY);
     for _ in 0..k.max(1) {
         let Some(p) = set.nth(rng.below(count)) else {
             continue;
         };
-        let v = quick_placement_value(kingdom, before, domino, p, rules);
+        let v = quick_placement_value(kingdom, before, domino, p, rules)
+            + PlacedPoints::gain_of(placed.as_ref(), domino, p);
         if v > best.1 {
             best = (Some(p), v);
         }
@@ -165,20 +167,24 @@ fn greedy_placement_action(game: &Game, map: &mut KingdomMap) -> Option<Action> 
     let set = game.placements();
     // The claim that chose this domino found its best placement in this very kingdom (the
     // usual case: one king a side, nothing changed the kingdom since). Counted as the work of
-    // valuing them below.
+    // valuing them below. Not where a module scores placements: its pieces may have moved on
+    // since (a stall bought after the claim).
+    let placed = PlacedPoints::of(game, game.side_of(player));
     let valued = if set.is_empty() {
         0
     } else {
         READ_WORK + u64::from(set.count())
     };
-    if let Some(placement) = map.recall(kingdom, d, game.rules(), game.territory_scoring(), valued)
+    if placed.is_none()
+        && let Some(placement) =
+            map.recall(kingdom, d, game.rules(), game.territory_scoring(), valued)
     {
         return Some(placement.map_or(Action::Discard, |placement| Action::Place { placement }));
     }
     let mut best = (None, f64::NEG_INFINITY);
     if !set.is_empty() {
         map.read(kingdom, game.rules(), game.territory_scoring());
-        best = best_placement(map, domino, set);
+        best = best_placement(map, domino, set, placed.as_ref());
     }
     Some(
         best.0
@@ -192,10 +198,14 @@ fn best_placement(
     map: &mut KingdomMap,
     domino: &Domino,
     set: PlacementSet,
+    placed: Option<&PlacedPoints<'_>>,
 ) -> (Option<Placement>, f64) {
     let mut best = (None, f64::NEG_INFINITY);
+    if placed.is_some() {
+        map.charge(PLACED_WORK * u64::from(set.count()));
+    }
     set.for_each(|p| {
-        let v = map.value(domino, p);
+        let v = map.value(domino, p) + PlacedPoints::gain_of(placed, domino, p);
         if v > best.1 {
             best = (Some(p), v);
         }
@@ -222,6 +232,7 @@ fn greedy_claim_action(game: &Game, lean: Lean, map: &mut KingdomMap) -> Option<
         game.territory_scoring(),
     );
     let kingdom = game.kingdom(game.side_of(player));
+    let placed = PlacedPoints::of(game, game.side_of(player));
     // The domino, its value, and its best placement (the first of equals, as greedy's placement
     // takes it) for `KingdomMap::remember`.
     let mut best = (None, f64::NEG_INFINITY, None);
@@ -230,7 +241,7 @@ fn greedy_claim_action(game: &Game, lean: Lean, map: &mut KingdomMap) -> Option<
             continue;
         }
         let domino = game.domino(s.domino);
-        let top = best_placement(map, domino, kingdom.placements(domino));
+        let top = best_placement(map, domino, kingdom.placements(domino), placed.as_ref());
         let fit = top.1.max(NO_FIT);
         let v = fit - EARLIER_TURN * pos as f64 + crown * f64::from(domino.crowns());
         if v > best.1 {
@@ -238,13 +249,15 @@ fn greedy_claim_action(game: &Game, lean: Lean, map: &mut KingdomMap) -> Option<
         }
     }
     let domino = best.0?;
-    map.remember(
-        kingdom,
-        domino,
-        game.rules(),
-        game.territory_scoring(),
-        best.2,
-    );
+    if placed.is_none() {
+        map.remember(
+            kingdom,
+            domino,
+            game.rules(),
+            game.territory_scoring(),
+            best.2,
+        );
+    }
     Some(Action::Claim { domino })
 }
 
@@ -252,6 +265,7 @@ fn greedy_claim_action(game: &Game, lean: Lean, map: &mut KingdomMap) -> Option<
 /// greedy's value (`NO_FIT` for claimed slots and dominoes that fit nowhere), slot by slot.
 fn line_fits(game: &Game, side: Side, map: &mut KingdomMap) -> Vec<f64> {
     let kingdom = game.kingdom(side);
+    let placed = PlacedPoints::of(game, side);
     map.read(kingdom, game.rules(), game.territory_scoring());
     game.next_line()
         .iter()
@@ -260,7 +274,7 @@ fn line_fits(game: &Game, side: Side, map: &mut KingdomMap) -> Vec<f64> {
                 return NO_FIT;
             }
             let domino = game.domino(s.domino);
-            best_placement(map, domino, kingdom.placements(domino))
+            best_placement(map, domino, kingdom.placements(domino), placed.as_ref())
                 .1
                 .max(NO_FIT)
         })

@@ -150,6 +150,13 @@ impl<'a> PlayerView<'a> {
         self.game.rules()
     }
 
+    /// What the modules whose points follow where their pieces stand give this player's side,
+    /// for valuing its placements (`None` where no module does: see
+    /// [`crate::greedy::PlacedPoints`]).
+    pub fn placed_points(&self) -> Option<crate::greedy::PlacedPoints<'a>> {
+        crate::greedy::PlacedPoints::of(self.game, self.side())
+    }
+
     pub fn players(&self) -> u8 {
         self.game.players()
     }

@@ -7,6 +7,7 @@
 //! the greedy placement alone (so opponents deep in the tree play sensibly rather than trying
 //! every placement once), and more as the visits show the node matters.
 
+use crate::greedy::PlacedPoints;
 use crate::kingdom_map::KingdomMap;
 use crownlands_core::{Action, Game};
 
@@ -31,10 +32,17 @@ pub fn sort_placements(
         game.territory_scoring(),
     );
     let domino = game.domino(d);
+    let placed = PlacedPoints::of(game, game.side_of(player));
+    if placed.is_some() {
+        map.charge(crate::kingdom_map::PLACED_WORK * actions.len() as u64);
+    }
     values.clear();
     values.extend(actions.iter().map(|&a| {
         let v = match a {
-            Action::Place { placement } => map.value(domino, placement),
+            Action::Place { placement } => {
+                map.value(domino, placement)
+                    + PlacedPoints::gain_of(placed.as_ref(), domino, placement)
+            }
             _ => f64::INFINITY,
         };
         (v, a)

@@ -239,6 +239,9 @@ struct ModuleSet {
     /// Whether a module scores the territories together ([`Module::scores_kingdom`]): its
     /// scorer is asked again at each deal.
     scores_kingdom: bool,
+    /// The modules whose points follow where their pieces stand ([`Module::scores_placements`]),
+    /// in order: [`Game::placed_points`].
+    placed: Arc<[usize]>,
 }
 
 impl Game {
@@ -285,9 +288,13 @@ impl Game {
             .collect();
         let territories = TerritoryScoring::new(&built, &ruleset);
         let scores_kingdom = built.modules().iter().any(|m| m.scores_kingdom());
+        let placed: Vec<usize> = (0..built.modules().len())
+            .filter(|&i| built.modules()[i].scores_placements())
+            .collect();
         let modules = ModuleSet {
             territories,
             scores_kingdom,
+            placed: placed.into(),
             ends: ends.into(),
             all: built,
             steps: steps.into(),
@@ -984,6 +991,33 @@ impl Game {
     /// `goals`.
     pub fn territory_scoring(&self) -> &TerritoryScoring {
         &self.modules.territories
+    }
+
+    /// Whether a module's points follow where its pieces stand ([`Module::scores_placements`]):
+    /// then the bots value a placement with [`Game::placed_points`] too.
+    pub fn scores_placements(&self) -> bool {
+        !self.modules.placed.is_empty()
+    }
+
+    /// The points of the modules that [`Module::scores_placements`] for `side`, as its kingdom
+    /// would score were it `kingdom` (the side's own with a domino more, as the bots weigh a
+    /// placement), everything else as it stands. 0 when no module does.
+    pub fn placed_points(&self, side: Side, kingdom: &Kingdom) -> i64 {
+        let view = crate::modules::SideView::new(
+            &self.ruleset,
+            kingdom,
+            &self.modules.all,
+            &self.data,
+            side,
+        );
+        self.modules
+            .placed
+            .iter()
+            .map(|&i| {
+                let m = &self.modules.all.modules()[i];
+                i64::from(m.points(self.rules(), view.for_module(i)))
+            })
+            .sum()
     }
 
     /// The modules in force, in order (front ends ask them for their words: [`Module::title`]).

@@ -161,6 +161,12 @@ impl Mechanism for Markets {
         }
     }
 
+    // A stall scores its territory's squares: the bots weigh each placement with the stalls'
+    // points on the kingdom after it, so they grow the territories that hold stalls.
+    fn scores_placements(&self) -> bool {
+        true
+    }
+
     fn points(&self, _rules: &Rules, side: SideView<'_>) -> Option<i32> {
         Some(self.terms.points(side.kingdom, Self::view_stalls(&side)))
     }

@@ -159,3 +159,53 @@ fn a_market_with_nothing_to_choose_says_why() {
         "{seen:?}"
     );
 }
+
+/// The markets score placements (a stall scores its territory's squares), so the bots weigh
+/// each placement with the stalls' points after it: `PlacedPoints::gain` is, placement by
+/// placement, the change the placement makes to the side's markets line of the score, and the
+/// greedy bot's value of the placement includes it.
+#[test]
+fn the_bots_weigh_a_placement_with_the_stalls_it_grows() {
+    use crownlands_bots::greedy::PlacedPoints;
+    let ruleset = ruleset();
+    let markets = |g: &Game, side: Side| -> i32 {
+        g.score(side)
+            .bonuses
+            .iter()
+            .filter(|b| b.key == "markets")
+            .map(|b| b.points)
+            .sum()
+    };
+    let mut weighed = 0;
+    let mut grown = 0;
+    for seed in 0..12 {
+        let mut g = Game::new(ruleset.clone(), 2, seed).expect("setup");
+        assert!(g.scores_placements());
+        let mut c = Chooser(seed);
+        while !g.is_over() {
+            if let (Phase::Place { .. }, Some(d)) = (g.phase(), g.domino_to_place()) {
+                let side = g.side_of(g.to_act().expect("to act"));
+                let placed = PlacedPoints::of(&g, side).expect("markets score placements");
+                let before = markets(&g, side);
+                for a in g.legal_actions() {
+                    let Action::Place { placement } = a else {
+                        continue;
+                    };
+                    let mut after = g.clone();
+                    after.apply(a).expect("legal");
+                    let change = f64::from(markets(&after, side) - before);
+                    assert_eq!(placed.gain(g.domino(d), placement), change, "seed {seed}");
+                    weighed += 1;
+                    grown += usize::from(change > 0.0);
+                }
+            }
+            let legal = g.legal_actions();
+            let a = legal[c.next_u32() as usize % legal.len()];
+            g.apply(a).expect("legal");
+        }
+    }
+    assert!(
+        weighed > 1000 && grown > 50,
+        "{weighed} placements, {grown} growing a stall"
+    );
+}

@@ -285,6 +285,10 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn kingdom_scorer(&self, _cx: Cx<'_>) -> Option<Box<dyn super::KingdomScorer>> {
         None
     }
+    /// See [`Module::scores_placements`].
+    fn scores_placements(&self) -> bool {
+        false
+    }
     fn file_syntax(&self) -> FileSyntax {
         FileSyntax::default()
     }
@@ -818,6 +822,9 @@ impl<M: Mechanism> Module for M {
     }
     fn kingdom_scorer(&self, cx: Cx<'_>) -> Option<Box<dyn super::KingdomScorer>> {
         Mechanism::kingdom_scorer(self, cx)
+    }
+    fn scores_placements(&self) -> bool {
+        Mechanism::scores_placements(self)
     }
     fn file_syntax(&self) -> FileSyntax {
         Mechanism::file_syntax(self)
