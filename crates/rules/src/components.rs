@@ -151,6 +151,8 @@ impl Scope<'_> {
 /// The terrains of every block, merged by name, and the names each block declared.
 struct Terrains {
     all: Vec<Terrain>,
+    /// Where each of `all` was declared (its `name`; a recolouring's where it was recoloured).
+    locs: Vec<Loc>,
     by_block: Vec<Vec<String>>,
     /// Per block: declared but thrown out by the schema check (see [`Scope`]).
     rejected: Vec<Vec<String>>,
@@ -202,6 +204,31 @@ impl Components {
             });
         let buildings = buildings(loader, blocks, &terrains, shared_terrains);
         let tables = tables(loader, blocks);
+        // A ruleset's own terrain on no domino of its deck never shows in a game (a name
+        // misspelt on the dominoes meant for it is an error of its own, so not when one was
+        // thrown out). A set may declare terrains for others to use; shipped files are not
+        // the author's to mend.
+        if shared_terrains && !partial && dominoes_complete {
+            for (id, (terrain, loc)) in terrains.all.iter().zip(&terrains.locs).enumerate() {
+                let used = dominoes.iter().any(|d| {
+                    usize::from(d.first.terrain.0) == id || usize::from(d.second.terrain.0) == id
+                });
+                let shipped = loader
+                    .files
+                    .get(loc.file)
+                    .is_none_or(|f| f.source.is_shipped());
+                if !used && !shipped {
+                    loader.warn(
+                        loc,
+                        format!(
+                            "terrain `{}` ({}) is on no domino of the deck: it never appears in a game",
+                            crownlands_core::text::escape_controls(&terrain.name),
+                            terrain.symbol
+                        ),
+                    );
+                }
+            }
+        }
         Components {
             terrains: terrains.all,
             piles,
@@ -311,6 +338,7 @@ fn terrains(loader: &mut Loader, blocks: &[Block]) -> Terrains {
     let rejected_anywhere = rejected.iter().flatten().cloned().collect();
     Terrains {
         all: terrains,
+        locs: terrain_locs,
         by_block,
         rejected,
         rejected_anywhere,

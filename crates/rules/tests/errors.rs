@@ -2828,6 +2828,27 @@ fn a_name_is_not_blank_and_has_no_spaces_around_it() {
     .expect("an old save's ruleset loads");
 }
 
+/// A terrain of the author's that no domino has is warned of at its name; one recoloured, or a
+/// shipped set's, is not.
+#[test]
+fn a_terrain_on_no_domino_is_warned_of() {
+    let w = warnings_of(
+        "extends = \"kingdomino\"\n[[terrain]]\nname = \"desert\"\nsymbol = \"D\"\ncolour = \"#ddcc33\"\n",
+        "t.toml",
+    );
+    assert_diag(
+        &w,
+        3,
+        8,
+        &["terrain `desert` (D) is on no domino of the deck: it never appears in a game"],
+    );
+    let w = warnings_of(
+        "extends = \"kingdomino\"\n[[terrain]]\nname = \"wheat\"\nsymbol = \"W\"\ncolour = \"#cc2222\"\n",
+        "t.toml",
+    );
+    assert!(!w.to_string().contains("on no domino"), "{w}");
+}
+
 #[test]
 fn names_that_only_look_alike_are_warned_of() {
     // A terrain `whеat` (a Cyrillic `е`) beside Kingdomino's `wheat`: two lines reading
