@@ -435,10 +435,14 @@ fn a_ruleset_given_where_a_save_is_read_is_named_as_one() {
 #[test]
 fn a_file_named_with_a_new_line_is_said_on_one_line() {
     let dir = temp_dir("newline-name");
-    let bad = dir.join("a\nerror: FAKE.toml");
+    // A name whose second line, printed raw, would be a line of its own (`b.toml...`).
+    let bad = dir.join("a\nb.toml");
     std::fs::write(&bad, "x = \n").unwrap();
     let ruleset = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rulesets/kingdomino.toml");
     let report = dir.join("no\nfolder").join("r.html");
+    // A real save under such a name, for analyse's refusals past reading it.
+    let save = dir.join("g\nh.json");
+    std::fs::rename(game_save(&dir), &save).expect("rename");
     for args in [
         vec!["validate", s(&bad)],
         vec!["replay", s(&bad)],
@@ -446,6 +450,7 @@ fn a_file_named_with_a_new_line_is_said_on_one_line() {
         vec!["score", "--ruleset", s(&ruleset), s(&bad)],
         vec!["merge", s(&bad), "--report", s(&report)],
         vec!["analyse", s(&bad)],
+        vec!["analyse", s(&save), "--max-decisions", "1"],
     ] {
         let (code, _, err) = run(&args);
         assert_eq!(code, Some(1), "{args:?}: {err}");
@@ -457,4 +462,5 @@ fn a_file_named_with_a_new_line_is_said_on_one_line() {
         );
         assert!(err.contains("\\n"), "{args:?}: {err:?}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -288,7 +288,8 @@ fn locate(path: &Path) -> std::io::Result<std::fs::File> {
 
 /// The regular file `found` ([`locate`]; its metadata `meta`) opened for reading: on Linux the
 /// very file found, through `/proc/self/fd`; where that is not mounted, `path` opened again
-/// (`O_NONBLOCK`) and refused unless it is still the same file. Elsewhere `found` itself.
+/// (`O_NONBLOCK`, `O_NOCTTY`) and refused unless it is still the same file (what was put in its
+/// place in between is then opened, and refused unread). Elsewhere `found` itself.
 fn reopen(
     found: std::fs::File,
     path: &Path,
@@ -299,7 +300,11 @@ fn reopen(
         use std::os::fd::AsRawFd;
         use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
         let mut options = std::fs::OpenOptions::new();
-        options.read(true).custom_flags(libc::O_NONBLOCK);
+        // (`O_NOCTTY`: should a terminal be put in the file's place before the second open
+        // below, it does not become this process's terminal before it is refused.)
+        options
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
         match options.open(format!("/proc/self/fd/{}", found.as_raw_fd())) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 let file = options.open(path)?;

@@ -208,13 +208,23 @@ impl Module for Copycat {
         Ok(())
     }
 
+    // `scores-twice`: its points said to be both a sum over territories and where its pieces
+    // stand.
+    fn scores_territories(&self) -> bool {
+        self.0 == "scores-twice"
+    }
+
+    fn scores_placements(&self) -> bool {
+        self.0 == "scores-twice"
+    }
+
     fn file_syntax(&self) -> FileSyntax {
         if let Some(symbol) = self.0.strip_prefix("mark-") {
-            // A module reading a mark of its name's last character (`mark-7`: `7`).
+            // A module reading the mark its name says (`mark-digit`: `7`).
             let symbol = match symbol {
                 "space" => ' ',
                 "digit" => '7',
-                "bracket" => ']',
+                "invisible" => '\u{200b}',
                 _ => '$',
             };
             return FileSyntax {
@@ -228,8 +238,8 @@ impl Module for Copycat {
                         symbol: '7',
                         what: "well",
                     }],
-                    ']' => &[Mark {
-                        symbol: ']',
+                    '\u{200b}' => &[Mark {
+                        symbol: '\u{200b}',
                         what: "well",
                     }],
                     _ => &[Mark {
@@ -267,8 +277,11 @@ fn two_modules_reading_one_mark_or_line_are_refused() {
     registry.add_module("gold-line", |_| Ok(Box::new(Copycat("gold-line"))));
     registry.add_module("mark-space", |_| Ok(Box::new(Copycat("mark-space"))));
     registry.add_module("mark-digit", |_| Ok(Box::new(Copycat("mark-digit"))));
-    registry.add_module("mark-bracket", |_| Ok(Box::new(Copycat("mark-bracket"))));
+    registry.add_module("mark-invisible", |_| {
+        Ok(Box::new(Copycat("mark-invisible")))
+    });
     registry.add_module("mark-dollar", |_| Ok(Box::new(Copycat("mark-dollar"))));
+    registry.add_module("scores-twice", |_| Ok(Box::new(Copycat("scores-twice"))));
     let build = |names: &[&str]| {
         let specs: Vec<ModuleSpec> = names.iter().map(|n| ModuleSpec::new(n)).collect();
         build_all(&registry, &specs)
@@ -285,7 +298,7 @@ fn two_modules_reading_one_mark_or_line_are_refused() {
         "{line}"
     );
     // A mark a kingdom file cannot hold after a square: refused, saying what a mark may be.
-    for name in ["mark-space", "mark-digit", "mark-bracket"] {
+    for name in ["mark-space", "mark-digit", "mark-invisible"] {
         let refused = build(&[name]).expect_err(name);
         assert!(
             refused.contains("which a kingdom file cannot hold after a square"),
@@ -293,6 +306,9 @@ fn two_modules_reading_one_mark_or_line_are_refused() {
         );
     }
     assert!(build(&["mark-dollar"]).is_ok());
+    // Points said in two of the bots' forms at once would be counted twice.
+    let twice = build(&["scores-twice"]).expect_err("refused");
+    assert!(twice.contains("the bots would count them twice"), "{twice}");
     // `@coins` is the knights' and wealth's both: each provides coins (the first listed reads it).
     assert!(build(&["knights", "wealth"]).is_ok());
     assert!(build(&["knights", "stalls"]).is_ok());

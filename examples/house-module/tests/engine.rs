@@ -187,10 +187,30 @@ fn the_bots_weigh_a_placement_with_the_stalls_it_grows() {
                 let side = g.side_of(g.to_act().expect("to act"));
                 let placed = PlacedPoints::of(&g, side).expect("markets score placements");
                 let before = markets(&g, side);
-                for a in g.legal_actions() {
+                // Greedy's values: its placement value plus the stalls' gain.
+                let view = crownlands_bots::PlayerView::new(&g).expect("to act");
+                let legal = g.legal_actions();
+                let mut rng = crownlands_core::rng::GameRng::seed_from(seed);
+                let values = crownlands_bots::greedy::action_values(&view, &legal, &mut rng);
+                let kingdom = g.kingdom(side);
+                let eval = crownlands_bots::greedy::KingdomEval::new(
+                    kingdom,
+                    g.rules(),
+                    g.territory_scoring(),
+                );
+                for (&a, &value) in legal.iter().zip(&values) {
                     let Action::Place { placement } = a else {
                         continue;
                     };
+                    let domino = g.domino(d);
+                    let own = crownlands_bots::greedy::placement_value(
+                        kingdom,
+                        &eval,
+                        domino,
+                        placement,
+                        g.rules(),
+                    );
+                    assert_eq!(value, own + placed.gain(domino, placement), "seed {seed}");
                     let mut after = g.clone();
                     after.apply(a).expect("legal");
                     let change = f64::from(markets(&after, side) - before);

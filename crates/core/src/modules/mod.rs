@@ -328,10 +328,16 @@ pub enum ModuleError {
         other: String,
     },
     #[error(
-        "module `{module}` reads the mark `{}` in kingdom files, which a kingdom file cannot hold after a square: a mark is one character, not a digit (the crowns), a space, `]`, `#` or `@`, nor an invisible one (`[` is the numbered form `[N]`)",
+        "module `{module}` reads the mark `{}` in kingdom files, which a kingdom file cannot hold after a square: a mark is one character, not a digit (the crowns), a space nor an invisible one (`[` is the numbered form `[N]`)",
         symbol.escape_debug()
     )]
     BadMark { module: String, symbol: char },
+    /// A module saying its points come in two of the bots' forms at once, which they would
+    /// count twice.
+    #[error(
+        "module `{module}` says its points follow where its pieces stand (`scores_placements`) and also {other}: the bots would count them twice; say one (`scores_placements` takes in the others: its `points` are asked of each placement's kingdom)"
+    )]
+    ScoresTwice { module: String, other: &'static str },
 }
 
 /// Register the shipped modules (what [`Registry::shipped`] holds).
@@ -942,6 +948,20 @@ pub fn check_declarations(registry: &Registry, modules: &[Box<dyn Module>]) -> V
                 },
             });
         }
+        if m.scores_placements() && (m.scores_territories() || m.scores_kingdom()) {
+            out.push(SpecProblem {
+                module: i,
+                key: None,
+                error: ModuleError::ScoresTwice {
+                    module: m.name().to_string(),
+                    other: if m.scores_territories() {
+                        "that they are a sum over territories (`scores_territories`)"
+                    } else {
+                        "that they come from the territories together (`scores_kingdom`)"
+                    },
+                },
+            });
+        }
         let d = m.declare();
         if let Some(&resource) = d.shares.iter().find(|r| !d.provides.contains(r)) {
             out.push(SpecProblem {
@@ -987,7 +1007,6 @@ pub fn check_declarations(registry: &Registry, modules: &[Box<dyn Module>]) -> V
         if let Some(bad) = syntax.marks.iter().find(|mark| {
             mark.symbol.is_ascii_digit()
                 || mark.symbol.is_whitespace()
-                || matches!(mark.symbol, ']' | '#' | '@')
                 || crate::text::is_unsafe_char(mark.symbol)
         }) {
             out.push(SpecProblem {
@@ -1428,7 +1447,8 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
     }
 
     /// Whether this module's points depend on the kingdom in a way neither
-    /// [`Module::scores_territories`] nor [`Module::scores_kingdom`] says: where its own pieces
+    /// [`Module::scores_territories`] nor [`Module::scores_kingdom`] says (a module says at most
+    /// one of the three: refused when a ruleset lists one saying two): where its own pieces
     /// stand (a market stall scoring its territory's squares, a well scoring the lakes next to
     /// it). The bots then ask its [`Module::points`] of the kingdom as it would be after each
     /// placement they weigh (through [`crate::Game::placed_points`]: a call a placement, so

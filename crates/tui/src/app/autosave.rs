@@ -380,8 +380,8 @@ fn numbered(file: &str, n: u32) -> String {
     format!("{stem}-{n}.json")
 }
 
-/// What is at `path`: nothing, something not a regular file (opened without waiting for a
-/// FIFO's writer, and never read), or a file's bytes (a file longer than any save read only in
+/// What is at `path`: nothing, something not a regular file (judged before it is opened, as
+/// [`crownlands_rules::open_regular`] does, and never read), or a file's bytes (a file longer than any save read only in
 /// part: it is no save of this app's, which is all the bytes are compared for).
 fn read_bounded(path: &Path) -> Result<OnDisk, SaveError> {
     let file = match crownlands_rules::open_regular(path) {
