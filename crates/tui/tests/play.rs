@@ -1757,3 +1757,30 @@ fn an_undo_to_a_placement_keeps_the_score_in_view() {
         "{wide}"
     );
 }
+
+/// A match tied on its totals is shared, whatever decided its last game: the end screen says a
+/// match has no tie-break (a game won on a tie-break just above seemed to decide it too).
+#[test]
+fn a_tied_match_says_it_is_shared() {
+    for seed in 0..400 {
+        let mut app = app("dynasty", "greedy,greedy", seed);
+        for _ in 0..3 {
+            app.run_bots();
+            assert_eq!(app.mode(), Mode::GameOver);
+            if app.session().unwrap().can_start_next_game() {
+                app.key_at(Key::Enter, later());
+            }
+        }
+        let record = app.session().unwrap().match_record().unwrap();
+        let text = screen(&app, 100, 30);
+        if record.winners.len() > 1 {
+            assert!(
+                text.contains("tied on the totals, they share it") && text.contains("tie-break)"),
+                "seed {seed}: {text}"
+            );
+            return;
+        }
+        assert!(!text.contains("share it"), "seed {seed}: {text}");
+    }
+    panic!("no tied match in 400 seeds");
+}

@@ -525,7 +525,21 @@ fn summary(app: &App, game: &Game, width: usize) -> (Vec<Line<'static>>, usize, 
             Style::default(),
         );
         if let Some(w) = super::match_winners(app, game) {
-            push(&format!("The match goes to {w}."), Style::default());
+            // A match ranks by its totals alone: tied, it is shared, whatever decided its
+            // games (a game won on a tie-break just above would seem to decide it too).
+            let shared = s
+                .match_record()
+                .is_some_and(|record| record.winners.len() > 1);
+            if shared {
+                push(
+                    &format!(
+                        "The match goes to {w}: tied on the totals, they share it (a match has no tie-break)."
+                    ),
+                    Style::default(),
+                );
+            } else {
+                push(&format!("The match goes to {w}."), Style::default());
+            }
         }
     }
     // The letters the modules put on the kingdoms (k, B), whatever the modules.
