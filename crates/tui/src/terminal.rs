@@ -331,6 +331,8 @@ pub fn play(opts: PlayOptions) -> Result<Ended, PlayError> {
     if let Ok(Ended::Signal(signal)) = result {
         let game = if app.config.autosave_dir.is_some() {
             "the game was autosaved"
+        } else if app.autosave_failed().is_some() {
+            "the autosave had stopped (a write failed), so the last moves may not be kept"
         } else {
             "autosave was off (--no-autosave)"
         };

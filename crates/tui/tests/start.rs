@@ -1523,3 +1523,42 @@ fn a_finished_autosave_kept_nowhere_else_is_moved_aside_not_overwritten() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// An autosave that cannot be written (its folder is under a file, so no write can succeed, as
+/// for a read-only folder) stops with the folder named, stays said in the header through the
+/// bots' moves, and the exit says what the failed write left unkept.
+#[test]
+fn a_failed_autosave_stays_said_in_the_header() {
+    let dir = temp_dir("autosave-fails");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    let mut config = config(5, crownlands_tui::Palette::none());
+    config.autosave_dir = Some(file.join("saves"));
+    config.save_dir = Some(dir.clone());
+    let mut app = App::new_game(ruleset("kingdomino"), seats("you,greedy"), config).unwrap();
+    app.run_bots();
+    // Until the first move of the human's (a key too soon after the bots' is taken for one
+    // pressed on through their turn).
+    for _ in 0..20 {
+        if app.autosave_failed().is_some() {
+            break;
+        }
+        app.key_at(crownlands_tui::Key::Enter, later());
+    }
+    assert!(app.autosave_failed().is_some(), "{}", app.message());
+    assert!(
+        app.message().contains("Autosave off: the folder")
+            || app.message().contains("cannot be written in"),
+        "{}",
+        app.message()
+    );
+    play_to_end(&mut app, 6);
+    assert_ne!(app.mode(), Mode::GameOver);
+    let top = screen(&app, 80, 24);
+    assert!(
+        top.lines().next().unwrap_or("").contains("autosave off"),
+        "{top}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

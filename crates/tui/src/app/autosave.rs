@@ -425,3 +425,17 @@ mod tests {
         );
     }
 }
+
+/// Why the autosave failed, in the player's words: a data folder that cannot be written in is
+/// said as such (the file named by the failed write, `autosave-previous-2.json`, is one the
+/// player never asked for); otherwise `error`, the write's own words.
+pub(crate) fn failure_words(dir: &Path, error: &str) -> String {
+    match crownlands_saves::probe_writable(dir) {
+        Err(e) => format!(
+            "the folder {} cannot be written in ({})",
+            super::replay::printable(&dir.display().to_string()),
+            crownlands_rules::io_words(&e)
+        ),
+        Ok(()) => error.to_string(),
+    }
+}

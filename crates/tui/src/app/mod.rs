@@ -244,6 +244,9 @@ pub struct App {
     /// What the autosave did that the player must see (a game kept, this game autosaved
     /// elsewhere): the status line keeps it through the bots' moves, until the next human one.
     autosave_note: Option<String>,
+    /// Why the autosave stopped, when a write failed (a folder that cannot be written in): the
+    /// header says `autosave off` from then on, and the exit says what was not kept.
+    autosave_failed: Option<String>,
     /// The terminal's size as (columns, rows), once told ([`App::set_screen`]): while it is too
     /// small for the screen, only quitting works.
     screen: Option<(u16, u16)>,
@@ -344,6 +347,7 @@ impl App {
             next_seed: config.seed,
             autosaver: autosave::Autosaver::default(),
             autosave_note: None,
+            autosave_failed: None,
             screen: None,
             small_key: false,
             config,
@@ -1046,6 +1050,18 @@ impl App {
             .push_back(format!("Autosaved to {} from now on", file_name(own)));
     }
 
+    /// The autosave stopped for `why` (a write failed): said now, and kept in the header.
+    pub(crate) fn autosave_stopped(&mut self, why: String) {
+        self.message = format!("Autosave off: {why}. s saves the game.");
+        self.config.autosave_dir = None;
+        self.autosave_failed = Some(why);
+    }
+
+    /// Why the autosave stopped during this game, if a write failed (not `--no-autosave`).
+    pub fn autosave_failed(&self) -> Option<&str> {
+        self.autosave_failed.as_deref()
+    }
+
     fn autosave(&mut self) {
         let (Some(dir), Some(session)) = (&self.config.autosave_dir, &self.session) else {
             return;
@@ -1085,8 +1101,8 @@ impl App {
             ),
             Err(e) => {
                 // Never overwrite what could not be put aside.
-                self.message = format!("Autosave off: {e}");
-                self.config.autosave_dir = None;
+                let why = autosave::failure_words(dir, &e.to_string());
+                self.autosave_stopped(why);
             }
         }
     }
@@ -1109,13 +1125,17 @@ impl App {
                 )),
                 // Saved, then played on: what was saved is said, and what was not.
                 Some((_, since)) => Some(format!(
-                    "The game was saved in {file} before its last {} (autosave was off: {} \
-                     not kept).",
+                    "The game was saved in {file} before its last {} ({}: {} not kept).",
                     crownlands_core::modules::describe::plural(
                         i64::try_from(since).unwrap_or(i64::MAX),
                         "move",
                         "moves"
                     ),
+                    if self.autosave_failed.is_some() {
+                        "the autosave had stopped, a write having failed"
+                    } else {
+                        "autosave was off"
+                    },
                     if since == 1 {
                         "that one is"
                     } else {

@@ -334,8 +334,11 @@ impl App {
                             );
                         }
                         Err(e) => {
-                            self.message = format!("Autosave off: {e}");
-                            self.config.autosave_dir = None;
+                            let why = match offer.path.parent() {
+                                Some(dir) => super::autosave::failure_words(dir, &e.to_string()),
+                                None => e.to_string(),
+                            };
+                            self.autosave_stopped(why);
                         }
                     }
                 }

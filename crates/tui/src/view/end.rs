@@ -437,7 +437,7 @@ fn bar(app: &App) -> Bar {
     let watched = app.watching_saved_scores();
     let next = match app.session() {
         _ if watched => "",
-        Some(s) if s.can_start_next_game() => "Enter: next game of the match",
+        Some(s) if s.can_start_next_game() => "Enter: next game",
         _ => "Enter: play again",
     };
     // The analysis goes on with its box closed: the key says how far it is.
@@ -460,21 +460,20 @@ fn bar(app: &App) -> Bar {
             .text(" ")
             .key("q: back to setup", Key::Char('q'));
     }
-    // Then, where the row has room, the keys a playtest did not find: the lines summed up
-    // and taking back the last move.
+    // Then, where the row has room, the keys a playtest did not find: taking back the last
+    // move (before the rest: at 80 columns it had gone unseen) and the lines summed up.
     let bar = Bar::new()
         .key(next, Key::Enter)
         .text(" ")
         .key(&analyse, Key::Char('a'))
         .text(" ")
-        .key("q: quit", Key::Char('q'))
-        .text(" ")
-        .key("↑↓: every line", Key::Down);
-    if app.can_undo() {
+        .key("q: quit", Key::Char('q'));
+    let bar = if app.can_undo() {
         bar.text(" ").key("u: undo", Key::Char('u'))
     } else {
         bar
-    }
+    };
+    bar.text(" ").key("↑↓: every line", Key::Down)
 }
 
 /// The summary's lines, wrapped to `width`, the index of the line of buttons, and the buttons.

@@ -417,6 +417,12 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
             crownlands_core::text::escape_controls(game.ruleset().name())
         )),
     ];
+    // The autosave stopped on a failed write: said for as long as it lasts, first, where a
+    // narrow header does not cut it (the status line's word is gone at the next move).
+    if app.autosave_failed().is_some() {
+        spans.push(Span::styled("autosave off", p.accent(Accent::Bad)));
+        spans.push(Span::raw(" "));
+    }
     if let Some(s) = app.session()
         && s.match_games() > 1
     {
