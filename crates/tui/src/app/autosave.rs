@@ -412,20 +412,6 @@ fn write_error(path: &Path, e: std::io::Error) -> SaveError {
     SaveError::new(&path.display().to_string(), Problem::Write(e))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn numbered_names() {
-        assert_eq!(numbered(AUTOSAVE_FILE, 2), "autosave-2.json");
-        assert_eq!(
-            numbered(PREVIOUS_AUTOSAVE_FILE, 13),
-            "autosave-previous-13.json"
-        );
-    }
-}
-
 /// Why the autosave failed, in the player's words: a data folder that cannot be written in is
 /// said as such (the file named by the failed write, `autosave-previous-2.json`, is one the
 /// player never asked for); otherwise `error`, the write's own words.
@@ -437,5 +423,19 @@ pub(crate) fn failure_words(dir: &Path, error: &str) -> String {
             crownlands_rules::io_words(&e)
         ),
         Ok(()) => error.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbered_names() {
+        assert_eq!(numbered(AUTOSAVE_FILE, 2), "autosave-2.json");
+        assert_eq!(
+            numbered(PREVIOUS_AUTOSAVE_FILE, 13),
+            "autosave-previous-13.json"
+        );
     }
 }
