@@ -1784,3 +1784,15 @@ fn a_tied_match_says_it_is_shared() {
     }
     panic!("no tied match in 400 seeds");
 }
+
+/// On a big terminal the side panel gives the lines the columns the players' names need whole
+/// (120x40 had shown `♔gre 3` where 80x24 shows `♔greedy 3`).
+#[test]
+fn a_big_terminal_shows_whole_names_beside_the_kings() {
+    let mut app = app("dynasty", "you,you,greedy", 4);
+    app.run_bots();
+    for (w, h) in [(80, 24), (120, 40)] {
+        let text = screen(&app, w, h);
+        assert!(text.contains("♔greedy 3"), "{w}x{h}:\n{text}");
+    }
+}

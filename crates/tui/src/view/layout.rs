@@ -250,6 +250,23 @@ fn other_cell_w(s: &Sizes, room: u16) -> u16 {
 /// their crowns shown for four of the panel's columns), keeping the panel at least `PANEL_MIN`
 /// wide.
 /// `right_w` is the right column's width with the panel as it is.
+/// The side panel's width less what the two lines need to show the players' names whole beside
+/// a king (each line: its frame, the mark and number, a domino, ` ♔` and the name), down to its
+/// least width: a bigger terminal had shown `♔Pla 1` where 80 columns,
+/// without the panel, show `♔Player 1`. `right_w`: the right column's width beside it.
+fn panel_after_lines(app: &App, game: &Game, panel_w: u16, right_w: u16) -> u16 {
+    if panel_w <= PANEL_MIN {
+        return panel_w;
+    }
+    let longest = (0..usize::from(game.players()))
+        .map(|p| unicode_width::UnicodeWidthStr::width(app.name(p).as_str()))
+        .max()
+        .unwrap_or(0);
+    let want = u16::try_from(2 * (2 + 7 + 6 + longest)).unwrap_or(u16::MAX);
+    let deficit = want.saturating_sub(right_w);
+    panel_w - deficit.min(panel_w - PANEL_MIN)
+}
+
 fn panel_after_others(panel_w: u16, right_w: u16, s: &Sizes, board_right: bool) -> u16 {
     if panel_w <= PANEL_MIN || s.others == 0 {
         return panel_w;
@@ -333,6 +350,7 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
         0
     };
     let left_w = s.span * cell_w + 2;
+    let panel_w = panel_after_lines(app, game, panel_w, area.width - panel_w - left_w);
     let panel_w = panel_after_others(
         panel_w,
         area.width - panel_w - left_w,
