@@ -313,6 +313,30 @@ fn hint_points_at_a_legal_choice() {
     for (_, value) in &hints {
         assert!((0.0..=1.0).contains(&value.win) && value.score >= 0.0);
     }
+    // `H` again puts the ghost on the next of its moves, then the next, then the best again:
+    // the second and third are seen where they lie, and Enter takes the one shown.
+    if hints.len() > 1 {
+        app.key(Key::Char('H'));
+        let second = app.hint().expect("the second");
+        assert_ne!(second, hint);
+        assert_eq!(
+            Some(Action::Place {
+                placement: app.ghost()
+            }),
+            Some(second)
+        );
+        assert!(
+            app.message()
+                .starts_with(&format!("Hint 2 of {}: ", hints.len())),
+            "{}",
+            app.message()
+        );
+        for _ in 1..hints.len() {
+            app.key(Key::Char('H'));
+        }
+        assert_eq!(app.hint(), Some(hint));
+        assert!(app.message().starts_with("Hint:"), "{}", app.message());
+    }
     // Deciding clears it.
     press(&mut app, "<enter>");
     assert!(app.hints().is_empty());

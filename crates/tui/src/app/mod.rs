@@ -1378,7 +1378,15 @@ impl App {
         } else {
             text
         };
-        format!("Hint: {text}. Enter to accept.")
+        // Past the best, which of the hint's moves this is (`H` goes through them).
+        match self.hints.iter().position(|c| c.action == hint) {
+            Some(i) if i > 0 => format!(
+                "Hint {} of {}: {text}. Enter to accept, H the next.",
+                i + 1,
+                self.hints.len()
+            ),
+            _ => format!("Hint: {text}. Enter to accept."),
+        }
     }
 
     /// What a key of the footer of another step says here, where it does nothing (`r` in a
@@ -1834,6 +1842,19 @@ impl App {
         }
         if self.pending.is_some() {
             return;
+        }
+        // A hint shown for this decision: `H` again puts the ghost (the cursor) on its next move,
+        // so that the second and third, named by squares the board does not number, are seen.
+        if let Some(shown) = self.hint
+            && self.hints.len() > 1
+        {
+            let i = self
+                .hints
+                .iter()
+                .position(|c| c.action == shown)
+                .unwrap_or(0);
+            let next = self.hints[(i + 1) % self.hints.len()].action;
+            return self.show_hint(next);
         }
         let Some(game) = self.game().cloned() else {
             return;
