@@ -546,8 +546,9 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> CliResult<Results> {
         let name = crate::output::shown_path(p.as_ref());
         let part = read(p.as_ref())?;
         if part.results.run != run || part.shard.count != count {
-            let why = run_difference(&run, &part.results.run)
-                .unwrap_or_else(|| format!("{count} shards against {}", part.shard.count));
+            // The file named first, its values first (`seed 6 against 5`: this file's 6).
+            let why = run_difference(&part.results.run, &run)
+                .unwrap_or_else(|| format!("{} shards against {count}", part.shard.count));
             return Err(CliError::Message(format!(
                 "{name} is of another run than {first_name}: {why}"
             )));

@@ -676,7 +676,20 @@ fn verdict_of(
     team_rows: &[TeamRow],
     beyond: &Beyond,
 ) -> String {
-    let (rows, every): (Vec<(String, stats::Difference)>, &str) = if bot_rows.len() > 1 {
+    // The same player in every seat (random moves, or one bot everywhere), no teams: the seats
+    // are alike, so a seat's change in wins or score is chance by design; the players are said
+    // pooled, from the games themselves where the run kept one bot's (every seat's) figures.
+    let alike = team_rows.is_empty() && bot_rows.len() <= 1 && a.bots.len() <= 1 && diffs.len() > 1;
+    let pooled_name = a.bots.first().map_or("a random player".to_string(), |b| {
+        crownlands_core::text::escape_controls(&b.bot).into_owned()
+    });
+    let (rows, every): (Vec<(String, stats::Difference)>, &str) = if alike {
+        let pooled = match r.paired_bots.as_slice() {
+            [g] if g.games == r.games_played && g.seats > 0 => stats::group_difference(g),
+            _ => stats::pooled_seats(diffs),
+        };
+        (vec![(pooled_name.clone(), pooled)], "every seat")
+    } else if bot_rows.len() > 1 {
         (
             bot_rows
                 .iter()
@@ -729,6 +742,7 @@ fn verdict_of(
         games: r.games_played,
         unit,
         unlike_scores: a.match_games != b.match_games,
+        alike,
     })
 }
 

@@ -415,22 +415,73 @@ pub fn differences(paired: &[PairedSeat], n: u64) -> Vec<Difference> {
         .iter()
         .map(|p| Difference {
             score: mean_interval(p.score_sum, p.score_sq_sum, n),
-            win_share: mean_interval(p.win_units, p.win_sq_units, n)
-                .scaled(1.0 / WIN_UNIT as f64)
-                .within(-1.0, 1.0),
+            win_share: unseen_change(
+                mean_interval(p.win_units, p.win_sq_units, n).scaled(1.0 / WIN_UNIT as f64),
+                p.score_sq_sum,
+                n,
+            )
+            .within(-1.0, 1.0),
         })
         .collect()
 }
 
+/// A paired win-share difference whose games all changed it alike (every game's the same, most
+/// often 0: the seat won the same games under A and B) while the games themselves differ (their
+/// scores' differences are not all 0, `score_sq` the sum of their squares): the games' winners
+/// agreed in each of the `n`, which a difference in a share of games never seen in `n` also
+/// gives, so the interval is that share's, Wilson's bound for 0 of `n` (3.84 / (n + 3.84)) either
+/// side, rather than a point (`+0.0% (0.0 to 0.0%)` from 4 wins in 40 games). The games of a
+/// ruleset against itself, alike in every score, keep their point.
+fn unseen_change(win: Estimate, score_sq: u128, n: u64) -> Estimate {
+    if n < 2 || score_sq == 0 || win.high - win.low > 0.0 {
+        return win;
+    }
+    let z2 = 1.959_964_f64 * 1.959_964;
+    let half = z2 / (n as f64 + z2);
+    Estimate {
+        estimate: win.estimate,
+        low: win.estimate - half,
+        high: win.estimate + half,
+    }
+}
+
+/// The seats' differences taken together (`diffs`, seats alike: the same player in each): the
+/// mean of their estimates, and an interval as wide as theirs on average (the seats' games are
+/// the same games, so their differences move together: no narrower than one seat's, which a
+/// pooled interval from the games themselves would be, where the run kept them).
+pub fn pooled_seats(diffs: &[Difference]) -> Difference {
+    let pool = |e: &dyn Fn(&Difference) -> Estimate| {
+        let k = diffs.len().max(1) as f64;
+        let mean = diffs.iter().map(|d| e(d).estimate).sum::<f64>() / k;
+        let half = diffs
+            .iter()
+            .map(|d| (e(d).high - e(d).low) / 2.0)
+            .sum::<f64>()
+            / k;
+        Estimate {
+            estimate: mean,
+            low: mean - half,
+            high: mean + half,
+        }
+    };
+    Difference {
+        score: pool(&|d| d.score),
+        win_share: pool(&|d| d.win_share),
+    }
+}
+
 /// A group's paired difference B - A per seat of it (a game's seats summed, so divided by the
 /// seats a game), with the 95% intervals of the games' differences.
-fn group_difference(d: &PairedGroup) -> Difference {
+pub(crate) fn group_difference(d: &PairedGroup) -> Difference {
     let per_seat = d.games as f64 / d.seats.max(1) as f64;
     Difference {
         score: mean_interval(d.score_sum, d.score_sq_sum, d.games).scaled(per_seat),
-        win_share: mean_interval(d.win_units, d.win_sq_units, d.games)
-            .scaled(per_seat / WIN_UNIT as f64)
-            .within(-1.0, 1.0),
+        win_share: unseen_change(
+            mean_interval(d.win_units, d.win_sq_units, d.games).scaled(per_seat / WIN_UNIT as f64),
+            d.score_sq_sum,
+            d.games,
+        )
+        .within(-1.0, 1.0),
     }
 }
 
@@ -772,6 +823,22 @@ pub fn discard_difference(a: &Tally, b: &Tally) -> Estimate {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_win_share_every_game_kept_gets_the_interval_of_a_change_never_seen() {
+        // 40 games whose seat won under A and B alike (every win difference 0), the games
+        // themselves differing (score differences not all 0): Wilson's bound for 0 of 40.
+        let win = mean_interval(0, 0, 40);
+        assert_eq!((win.low, win.high), (0.0, 0.0));
+        let widened = unseen_change(win, 123, 40);
+        assert!((widened.high - 0.0876).abs() < 0.001, "{widened:?}");
+        assert!((widened.low + 0.0876).abs() < 0.001, "{widened:?}");
+        // A ruleset against itself (every score alike too): the point stays.
+        assert_eq!(unseen_change(win, 0, 40), win);
+        // A difference with spread of its own: as it was.
+        let spread = mean_interval(3, 5, 40);
+        assert_eq!(unseen_change(spread, 123, 40), spread);
+    }
 
     #[test]
     fn a_spreads_variance_comes_from_the_central_moments() {

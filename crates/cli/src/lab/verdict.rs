@@ -22,6 +22,19 @@ pub struct Compared<'a> {
     pub unit: &'a str,
     /// A and B play matches of different lengths: their scores are no like figures.
     pub unlike_scores: bool,
+    /// The same player in every seat (random moves, or one bot everywhere): `rows` is that
+    /// player pooled over the seats, whose wins cannot change (someone wins each game).
+    pub alike: bool,
+}
+
+/// A figure starred by a margin chance gives about once in a thousand (its interval's middle
+/// at least 3.29 of its standard errors from 0) is no candidate for chance; fewer are.
+const STRONG_Z: f64 = 3.29;
+
+/// Whether `e`, starred, is starred only narrowly (see [`STRONG_Z`]).
+fn narrow(e: &Estimate) -> bool {
+    let se = (e.high - e.low) / (2.0 * 1.959_964);
+    e.significant() && !(se > 0.0 && e.estimate.abs() / se >= STRONG_Z)
 }
 
 /// The line, ending in a newline (empty without rows).
@@ -35,14 +48,18 @@ pub fn text(c: &Compared<'_>) -> String {
     } else {
         c.places
     };
-    let wins = changes(
-        c.rows,
-        |d| d.win_share,
-        true,
-        c.every,
-        "wins more",
-        "wins less",
-    );
+    let wins = if c.alike {
+        None
+    } else {
+        changes(
+            c.rows,
+            |d| d.win_share,
+            true,
+            c.every,
+            "wins more",
+            "wins less",
+        )
+    };
     let scores = if c.unlike_scores {
         None
     } else {
@@ -63,17 +80,29 @@ pub fn text(c: &Compared<'_>) -> String {
         "wins more",
         "wins less",
     );
-    // A star or two among many figures may be chance: said with them.
-    let figures = c.rows.len() * if c.unlike_scores { 1 } else { 2 } + places.len();
-    let starred = [wins.as_ref(), scores.as_ref(), by_place.as_ref()]
-        .into_iter()
-        .flatten()
-        .map(|(_, n)| n)
-        .sum::<usize>();
-    let wins = wins.map_or_else(
-        || format!("no change in who wins shows in {} {}", c.games, c.unit),
-        |(t, _)| t,
-    );
+    // A star or two among many figures may be chance: said with them. Only the narrow stars
+    // count (one far past its interval is no chance's), and what else is starred is set apart.
+    let wins_figures = if c.alike { 0 } else { c.rows.len() };
+    let score_figures = if c.unlike_scores { 0 } else { c.rows.len() };
+    let figures = wins_figures + score_figures + places.len();
+    let all: Vec<Estimate> = c
+        .rows
+        .iter()
+        .take(wins_figures)
+        .map(|(_, d)| d.win_share)
+        .chain(c.rows.iter().take(score_figures).map(|(_, d)| d.score))
+        .chain(places.iter().map(|(_, d)| d.win_share))
+        .collect();
+    let narrowly = all.iter().filter(|e| narrow(e)).count();
+    let strongly = all.iter().filter(|e| e.significant() && !narrow(e)).count();
+    let wins = match wins {
+        Some((t, _)) => t,
+        None if c.alike => format!(
+            "{} in every seat, so no seat's wins change but by chance",
+            c.rows.first().map_or("one player", |(who, _)| who.as_str())
+        ),
+        None => format!("no change in who wins shows in {} {}", c.games, c.unit),
+    };
     let scores = match scores {
         Some((t, _)) => t,
         None if c.unlike_scores => {
@@ -84,11 +113,20 @@ pub fn text(c: &Compared<'_>) -> String {
     let by_place = by_place
         .map(|(p, _)| format!("; by the place in the first claims, {p}"))
         .unwrap_or_default();
-    let chance = if (1..=2).contains(&starred) && figures >= 6 {
-        format!(
-            " ({starred} of {figures} figures starred: about {:.1} would be by chance alone)",
-            figures as f64 / 20.0
-        )
+    let chance = if (1..=2).contains(&narrowly) && figures >= 5 {
+        let rest = figures - strongly;
+        if strongly == 0 {
+            format!(
+                " ({narrowly} of {figures} figures starred: about {:.1} would be by chance alone)",
+                figures as f64 / 20.0
+            )
+        } else {
+            format!(
+                " ({narrowly} of the {rest} other figures starred narrowly: about {:.1} would \
+                 be by chance alone)",
+                rest as f64 / 20.0
+            )
+        }
     } else {
         String::new()
     };
@@ -191,6 +229,7 @@ mod tests {
             games,
             unit: "games",
             unlike_scores: false,
+            alike: false,
         })
     }
 
@@ -287,10 +326,54 @@ mod tests {
             games: 50,
             unit: "matches",
             unlike_scores: true,
+            alike: false,
         });
         assert!(
             unlike.contains("the scores not compared (a match's totals against a game's)"),
             "{unlike}"
         );
+    }
+
+    #[test]
+    fn seats_alike_are_said_pooled_and_a_strong_star_is_no_chance() {
+        let none = e(0.0, -0.01, 0.01);
+        // One player in every seat: its seats' wins are not read, its score pooled.
+        let pooled = [row("greedy", e(2.4, 0.65, 4.15), e(0.0, -0.1, 0.1))];
+        let line = text(&Compared {
+            rows: &pooled,
+            places: &[],
+            every: "every seat",
+            games: 40,
+            unit: "games",
+            unlike_scores: false,
+            alike: true,
+        });
+        assert_eq!(
+            line,
+            "In short, under B: greedy in every seat, so no seat's wins change but by chance; \
+             greedy scores more (+2.40, 0.65 to 4.15).\n"
+        );
+        // A score far past its interval and a narrow star among the places: the note counts
+        // the narrow one among the others.
+        let rows = [
+            row("mcts", e(25.9, 16.76, 35.04), none),
+            row("greedy", e(1.84, -0.5, 4.0), none),
+        ];
+        let places = [
+            row("place 1", none, e(0.03, 0.001, 0.06)),
+            row("place 2", none, none),
+            row("place 3", none, none),
+            row("place 4", none, none),
+        ];
+        let line = said(&rows, &places, 40);
+        assert!(
+            line.ends_with(
+                "(1 of the 7 other figures starred narrowly: about 0.3 would be by chance alone)\n"
+            ),
+            "{line}"
+        );
+        // The strong star alone: no note.
+        let line = said(&rows, &[], 40);
+        assert!(!line.contains("chance"), "{line}");
     }
 }

@@ -460,14 +460,20 @@ fn merge_refuses_parts_that_do_not_make_one_run() {
     );
     let r = run(&["merge", &p1.arg(), &p2.arg(), &other.arg()]).expect_code(1);
     assert!(r.stderr.contains("another run"), "{}", r.stderr);
-    // It says what differs.
-    assert!(r.stderr.contains("seed 1 against 2"), "{}", r.stderr);
+    // It says what differs, the file named first with its own value first.
+    assert!(
+        r.stderr
+            .contains(&format!("{} is of another run than", other.arg()))
+            && r.stderr.contains("seed 2 against 1"),
+        "{}",
+        r.stderr
+    );
     let other = part(&["simulate", "kingdomino", "-p", "3", "-g", "10"], "3/3");
     let r = run(&["merge", &p1.arg(), &p2.arg(), &other.arg()]).expect_code(1);
-    assert!(r.stderr.contains("2 players against 3"), "{}", r.stderr);
+    assert!(r.stderr.contains("3 players against 2"), "{}", r.stderr);
     let other = part(&a, "3/4");
     let r = run(&["merge", &p1.arg(), &p2.arg(), &other.arg()]).expect_code(1);
-    assert!(r.stderr.contains("3 shards against 4"), "{}", r.stderr);
+    assert!(r.stderr.contains("4 shards against 3"), "{}", r.stderr);
     let junk = TempFile::new("junk", "json", "{\"format\": 3}");
     let r = run(&["merge", &junk.arg()]).expect_code(1);
     assert!(r.stderr.contains("not a part file"), "{}", r.stderr);
@@ -1781,10 +1787,12 @@ fn runs_say_how_many_games_a_precision_or_a_difference_needs() {
     ])
     .ok()
     .stdout;
-    // The answer in one line, under the run's: the scores change, who wins does not.
+    // The answer in one line, under the run's: the same player in every seat, so the seats'
+    // wins are not read; the players pooled score more.
     assert_eq!(
         text.lines().nth(1).map(|l| l.starts_with(
-            "In short, under B: no change in who wins shows in 300 games; every seat scores more (each by +"
+            "In short, under B: a random player in every seat, so no seat's wins change but by \
+             chance; a random player scores more (+"
         )),
         Some(true),
         "{text}"
@@ -2385,7 +2393,7 @@ fn merge_refuses_sums_past_what_their_counts_and_totals_allow() {
     let r = run(&["merge", &first.arg(), &other.arg()]).expect_code(1);
     assert!(
         r.stderr
-            .contains("bots greedy,random against no bots (random players)"),
+            .contains("no bots (random players) against bots greedy,random"),
         "{}",
         r.stderr
     );
