@@ -70,9 +70,12 @@ fn about_count(n: f64) -> String {
     out
 }
 
-/// A run time in words: seconds, minutes, hours or days (`40 s`, `12 min`, `3.5 h`).
+/// A run time in words: seconds, minutes, hours or days (`40 s`, `12 min`, `3.5 h`; under a
+/// second, `under a second`, not `1 s`).
 fn about_time(seconds: f64) -> String {
-    if seconds < 90.0 {
+    if seconds < 0.5 {
+        "under a second".to_string()
+    } else if seconds < 90.0 {
         format!("{:.0} s", seconds.max(1.0))
     } else if seconds < 90.0 * 60.0 {
         format!("{:.0} min", seconds / 60.0)
@@ -83,12 +86,28 @@ fn about_time(seconds: f64) -> String {
     }
 }
 
+/// How long a run took: seconds to the millisecond, a run shorter than 10 ms in milliseconds
+/// (`0.4 ms`, not `0.000 s`).
+fn run_time(seconds: f64) -> String {
+    if seconds < 0.01 {
+        format!("{:.2} ms", seconds * 1000.0)
+    } else {
+        format!("{seconds:.3} s")
+    }
+}
+
 /// `, about 3 min at this run's pace` for `games` more games of the run's pace, or nothing when
 /// the run took no measurable time or the games are past counting.
 fn time_at_pace(r: &Results, games: f64) -> String {
     let rate = per_second(r);
     if rate.is_finite() && rate > 0.0 && games < 1e9 {
-        format!(", about {} at this run's pace", about_time(games / rate))
+        let time = about_time(games / rate);
+        let about = if time.starts_with("under") {
+            ""
+        } else {
+            "about "
+        };
+        format!(", {about}{time} at this run's pace")
     } else {
         String::new()
     }
@@ -369,10 +388,10 @@ fn simulate_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     };
     let _ = writeln!(
         out,
-        "{} {what} of {name} with {who} ({rotated}seed {}) in {:.3} s: {}",
+        "{} {what} of {name} with {who} ({rotated}seed {}) in {}: {}",
         r.games_played,
         r.run.seed,
-        r.seconds,
+        run_time(r.seconds),
         pace(r, unit),
     );
     if !t.bots.is_empty() {
@@ -759,13 +778,13 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     };
     let _ = writeln!(
         out,
-        "{} {what} of {} (A) and {} (B) with {}, on the same seeds (seed {}), in {:.3} s: {} per ruleset",
+        "{} {what} of {} (A) and {} (B) with {}, on the same seeds (seed {}), in {}: {} per ruleset",
         r.games_played,
         name(0),
         name(1),
         who(r),
         r.run.seed,
-        r.seconds,
+        run_time(r.seconds),
         pace(r, unit),
     );
     if a.match_games != b.match_games {
