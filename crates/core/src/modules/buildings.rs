@@ -400,6 +400,9 @@ impl Mechanism for Buildings {
             ),
             "At the end it scores its value. One building a turn.".into(),
             BOARD_LEGEND.into(),
+            // The shipped set's own words, said in play too: the tiles are not the box's as
+            // printed (a player with the box sees other effects).
+            "(The shipped Queendomino tiles' crowns and values are the box's; their knights, towers, tax bonuses, most names and the slot prices are unpublished and chosen here to fit the box's totals.)".into(),
         ]
     }
 

@@ -7,7 +7,7 @@ use super::text::wrap;
 use super::{block, side_name};
 use crate::app::App;
 use crate::keys::Key;
-use crownlands_core::{Decider, Game, Side};
+use crownlands_core::{Decider, Game, Side, TieBreak};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -109,22 +109,30 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                 )
             })
             .collect();
-        let mut tail = vec![
-            Line::from(Span::styled(
-                row("Total", &score.total.to_string(), rw),
-                p.accent(Accent::Focus),
-            )),
-            // What the tie-breaks compare: the largest territory's squares, the crowns, and
-            // the resources a ruleset's `most-RESOURCE` and `fewest-RESOURCE` tie-breaks name.
-            Line::from(Span::styled(
+        let mut tail = vec![Line::from(Span::styled(
+            row("Total", &score.total.to_string(), rw),
+            p.accent(Accent::Focus),
+        ))];
+        // What the ruleset's tie-breaks compare, and nothing they do not (crowns under the
+        // rulebook's largest territory alone read as a tie-break of their own): the largest
+        // territory's squares, the crowns, and the resources its `most-RESOURCE` and
+        // `fewest-RESOURCE` tie-breaks name.
+        let breaks = &game.rules().tie_breaks;
+        if breaks.contains(&TieBreak::LargestTerritory) {
+            tail.push(Line::from(Span::styled(
                 row("largest", &score.largest_territory.to_string(), rw),
                 p.accent(Accent::Dim),
-            )),
-            Line::from(Span::styled(
+            )));
+        }
+        if breaks
+            .iter()
+            .any(|t| matches!(t, TieBreak::MostCrowns | TieBreak::FewestCrowns))
+        {
+            tail.push(Line::from(Span::styled(
                 row("crowns", &score.crowns.to_string(), rw),
                 p.accent(Accent::Dim),
-            )),
-        ];
+            )));
+        }
         for (resource, held) in &score.held {
             tail.push(Line::from(Span::styled(
                 row(resource, &held.to_string(), rw),
