@@ -1820,3 +1820,24 @@ fn a_big_terminal_shows_whole_names_beside_the_kings() {
         assert!(text.contains("♔greedy 3"), "{w}x{h}:\n{text}");
     }
 }
+
+/// A key that does nothing in a claim or a placement says so (Esc has no box to close there).
+#[test]
+fn a_key_that_does_nothing_says_so() {
+    let mut app = app("kingdomino", "you,greedy", 9);
+    app.run_bots();
+    assert_eq!(app.mode(), Mode::Claim);
+    app.key_at(Key::Char('z'), later());
+    assert_eq!(app.message(), "`z` does nothing here: ? lists the keys.");
+    app.key_at(Key::Esc, later());
+    assert!(
+        app.message().starts_with("Esc closes a box; none is open"),
+        "{}",
+        app.message()
+    );
+    while app.mode() != Mode::Place {
+        press(&mut app, "<enter>");
+    }
+    app.key_at(Key::Char('z'), later());
+    assert_eq!(app.message(), "`z` does nothing here: ? lists the keys.");
+}

@@ -1508,7 +1508,11 @@ impl App {
                     self.play(a, true, now);
                 }
             }
-            _ => {}
+            other => {
+                if let Some(why) = no_key_here(other) {
+                    self.message = why;
+                }
+            }
         }
     }
 
@@ -1561,7 +1565,12 @@ impl App {
                 );
                 return;
             }
-            _ => return,
+            other => {
+                if let Some(why) = no_key_here(other) {
+                    self.message = why;
+                }
+                return;
+            }
         }
         // The ghost moved: a refusal of where it was, what a key of another step is for, an
         // undo, a resume or a save done, is old news (at 80 columns it pushed the spot's verdict
@@ -2081,4 +2090,18 @@ fn build_bots(seats: &[Seat], seed: u64) -> Vec<Option<Box<dyn Bot>>> {
             SeatKind::Human => None,
         })
         .collect()
+}
+
+/// What a key that does nothing in a claim or a placement says, rather than nothing: Esc has no
+/// box to close there, a letter no use (`?` lists the keys). `None` for keys that say nothing
+/// anywhere (a function key, a modifier alone).
+fn no_key_here(key: Key) -> Option<String> {
+    match key {
+        Key::Esc => Some("Esc closes a box; none is open (q quits, u takes a move back).".into()),
+        Key::Char(c) if !c.is_control() => Some(format!(
+            "`{}` does nothing here: ? lists the keys.",
+            crownlands_core::text::escape_controls(&c.to_string())
+        )),
+        _ => None,
+    }
 }
