@@ -1553,6 +1553,14 @@ fn a_failed_autosave_stays_said_in_the_header() {
         "{}",
         app.message()
     );
+    // Said through the bots' moves, and not pushed out by a key that does nothing.
+    app.run_bots();
+    app.key_at(crownlands_tui::Key::Char('z'), later());
+    assert!(
+        app.message().starts_with("Autosave off"),
+        "{}",
+        app.message()
+    );
     play_to_end(&mut app, 6);
     assert_ne!(app.mode(), Mode::GameOver);
     let top = screen(&app, 80, 24);

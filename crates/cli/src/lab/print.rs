@@ -87,7 +87,7 @@ fn about_time(seconds: f64) -> String {
 }
 
 /// How long a run took: seconds to the millisecond, a run shorter than 10 ms in milliseconds
-/// (`0.4 ms`, not `0.000 s`).
+/// (`0.40 ms`, not `0.000 s`).
 fn run_time(seconds: f64) -> String {
     if seconds < 0.01 {
         format!("{:.2} ms", seconds * 1000.0)
@@ -111,6 +111,27 @@ fn time_at_pace(r: &Results, games: f64) -> String {
     } else {
         String::new()
     }
+}
+
+/// The seats' paired differences B - A ([`stats::differences`]), a seat's win read as one that
+/// can change unless both rulesets have one side (which wins every game).
+pub(super) fn seat_differences(r: &Results) -> Vec<Difference> {
+    let can_change = !r.tallies.iter().all(one_side);
+    stats::differences(&r.paired, r.games_played, can_change)
+}
+
+/// Whether the seats are alike in a comparison: the same player in each (random players, or one
+/// bot in every seat), every seat its own side under both rulesets (no teams, in A or B: a team
+/// game's shared wins are its rules', not chance), and more than one. A seat's change is then
+/// chance by design.
+fn seats_alike(a: &Tally, b: &Tally, bot_rows: usize, seats: usize) -> bool {
+    let own_sides = |t: &Tally| t.seat_side.iter().enumerate().all(|(i, s)| s.index() == i);
+    seats > 1
+        && bot_rows <= 1
+        && a.bots.len() <= 1
+        && b.bots.len() <= 1
+        && own_sides(a)
+        && own_sides(b)
 }
 
 /// Whether the table has one side only (a solitaire house rule): no one to beat, so no
@@ -169,7 +190,14 @@ fn precision_text(out: &mut String, r: &Results, t: &Tally) {
 /// would show a difference of its size, if it is real. The bots' where bots of two kinds or
 /// more take turns in the seats (a seat's then mixes them: the bots are what is compared),
 /// else the seats'.
-fn noise_text(out: &mut String, r: &Results, diffs: &[Difference], bots: &[(String, Difference)]) {
+/// Seats alike ([`seats_alike`]): no seat's win is said (a change there is chance by design).
+fn noise_text(
+    out: &mut String,
+    r: &Results,
+    diffs: &[Difference],
+    bots: &[(String, Difference)],
+    alike: bool,
+) {
     let (_, unit) = run_label(match_games(r));
     let rows: Vec<(String, Difference)> = if bots.is_empty() {
         diffs
@@ -190,7 +218,7 @@ fn noise_text(out: &mut String, r: &Results, diffs: &[Difference], bots: &[(Stri
             .min_by(|x, y| x.2.total_cmp(&y.2))
     };
     let mut parts = Vec::new();
-    if let Some((who, e, n)) = largest(|d| d.win_share) {
+    if let Some((who, e, n)) = largest(|d| d.win_share).filter(|_| !alike) {
         parts.push(format!(
             "{who}'s win B - A ({:+.1}%) would show, if real, in about {} {unit}{}",
             signed(e.estimate * 100.0, 1),
@@ -679,7 +707,7 @@ pub fn verdict(r: &Results) -> String {
     let (Some(a), Some(b)) = (r.tallies.first(), r.tallies.get(1)) else {
         return String::new();
     };
-    let diffs = stats::differences(&r.paired, r.games_played);
+    let diffs = seat_differences(r);
     let bot_rows = stats::bot_differences(&r.paired_bots, a, r.games_played);
     let team_rows = teams(a, &stats::seats(a));
     verdict_of(r, a, b, &diffs, &bot_rows, &team_rows, &Beyond::of(r, a, b))
@@ -698,7 +726,7 @@ fn verdict_of(
     // The same player in every seat (random moves, or one bot everywhere), no teams: the seats
     // are alike, so a seat's change in wins or score is chance by design; the players are said
     // pooled, from the games themselves where the run kept one bot's (every seat's) figures.
-    let alike = team_rows.is_empty() && bot_rows.len() <= 1 && a.bots.len() <= 1 && diffs.len() > 1;
+    let alike = seats_alike(a, b, bot_rows.len(), diffs.len());
     let pooled_name = a.bots.first().map_or("a random player".to_string(), |b| {
         crownlands_core::text::escape_controls(&b.bot).into_owned()
     });
@@ -812,7 +840,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     }
     // The figures of the tables below, and the answer in one line above them.
     let (sa, sb) = (stats::seats(a), stats::seats(b));
-    let diffs = stats::differences(&r.paired, r.games_played);
+    let diffs = seat_differences(r);
     let team_rows = teams(a, &sa);
     let bot_rows = stats::bot_differences(&r.paired_bots, a, r.games_played);
     let beyond = Beyond::of(r, a, b);
@@ -893,7 +921,13 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             "* the difference is significant: its 95% interval (from the paired games) leaves out 0"
         );
     }
-    noise_text(out, r, &diffs, &bot_rows);
+    noise_text(
+        out,
+        r,
+        &diffs,
+        &bot_rows,
+        seats_alike(a, b, bot_rows.len(), diffs.len()),
+    );
     let _ = writeln!(
         out,
         "spread B - A (standard deviation of the score), seat by seat: {}",
@@ -1537,7 +1571,7 @@ pub fn json(r: &Results) -> Value {
                     v
                 })
                 .collect();
-            let differences: Vec<Value> = stats::differences(&r.paired, r.games_played)
+            let differences: Vec<Value> = seat_differences(r)
                 .iter()
                 .enumerate()
                 .map(|(i, d): (usize, &Difference)| {
@@ -1570,7 +1604,7 @@ pub fn json(r: &Results) -> Value {
                         })
                     })
                     .collect();
-                let diffs = stats::differences(&r.paired, r.games_played);
+                let diffs = seat_differences(r);
                 let team_differences: Vec<Value> = teams(a, &sa)
                     .iter()
                     .enumerate()

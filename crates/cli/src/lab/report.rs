@@ -80,7 +80,7 @@ pub fn html(r: &Results) -> Result<String, String> {
         body.push_str("</figure>\n");
     };
     if r.run.kind == Kind::Compare {
-        let diffs = stats::differences(&r.paired, r.games_played);
+        let diffs = super::print::seat_differences(r);
         body.push_str(&format!(
             "<h2>Differences B - A ({} - {})</h2>\n",
             escape(&names[1]),

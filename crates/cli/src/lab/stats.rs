@@ -410,17 +410,22 @@ pub struct Difference {
 }
 
 /// Paired differences over `n` games, seat 1 first.
-pub fn differences(paired: &[PairedSeat], n: u64) -> Vec<Difference> {
+/// `wins_can_change`: whether a seat's win can differ at all between A and B (not where each
+/// ruleset has one side, which wins every game: its `0.0 to 0.0%` is exact).
+pub fn differences(paired: &[PairedSeat], n: u64, wins_can_change: bool) -> Vec<Difference> {
     paired
         .iter()
-        .map(|p| Difference {
-            score: mean_interval(p.score_sum, p.score_sq_sum, n),
-            win_share: unseen_change(
-                mean_interval(p.win_units, p.win_sq_units, n).scaled(1.0 / WIN_UNIT as f64),
-                p.score_sq_sum,
-                n,
-            )
-            .within(-1.0, 1.0),
+        .map(|p| {
+            let win = mean_interval(p.win_units, p.win_sq_units, n).scaled(1.0 / WIN_UNIT as f64);
+            Difference {
+                score: mean_interval(p.score_sum, p.score_sq_sum, n),
+                win_share: if wins_can_change {
+                    unseen_change(win, p.score_sq_sum, n)
+                } else {
+                    win
+                }
+                .within(-1.0, 1.0),
+            }
         })
         .collect()
 }
@@ -446,9 +451,10 @@ fn unseen_change(win: Estimate, score_sq: u128, n: u64) -> Estimate {
 }
 
 /// The seats' differences taken together (`diffs`, seats alike: the same player in each): the
-/// mean of their estimates, and an interval as wide as theirs on average (the seats' games are
-/// the same games, so their differences move together: no narrower than one seat's, which a
-/// pooled interval from the games themselves would be, where the run kept them).
+/// mean of their estimates, and an interval as wide as theirs on average. The run keeps no
+/// pooled figure per game for random players, and the standard error of a mean of the seats is
+/// at most the mean of their standard errors, so this interval is at least as wide as the
+/// games' own pooled one would be (with one bot in every seat, that one is kept and used).
 pub fn pooled_seats(diffs: &[Difference]) -> Difference {
     let pool = |e: &dyn Fn(&Difference) -> Estimate| {
         let k = diffs.len().max(1) as f64;

@@ -113,8 +113,8 @@ pub fn text(c: &Compared<'_>) -> String {
     let by_place = by_place
         .map(|(p, _)| format!("; by the place in the first claims, {p}"))
         .unwrap_or_default();
-    let chance = if (1..=2).contains(&narrowly) && figures >= 5 {
-        let rest = figures - strongly;
+    let rest = figures - strongly;
+    let chance = if (1..=2).contains(&narrowly) && rest >= 5 {
         if strongly == 0 {
             format!(
                 " ({narrowly} of {figures} figures starred: about {:.1} would be by chance alone)",

@@ -401,8 +401,13 @@ impl Mechanism for Buildings {
             "At the end it scores its value. One building a turn.".into(),
             BOARD_LEGEND.into(),
             // The shipped set's own words, said in play too: the tiles are not the box's as
-            // printed (a player with the box sees other effects).
-            "(The shipped Queendomino tiles' crowns and values are the box's; their knights, towers, tax bonuses, most names and the slot prices are unpublished and chosen here to fit the box's totals.)".into(),
+            // printed (a player with the box sees other effects). The prices only where they
+            // are the shipped ones.
+            if self.slot_prices == [0, 1, 2, 3, 4, 5] {
+                "(The shipped Queendomino tiles' crowns and values are the box's; their knights, towers, tax bonuses, most names and these slot prices are unpublished and chosen here to fit the box's totals.)".into()
+            } else {
+                "(The shipped Queendomino tiles' crowns and values are the box's; their knights, towers, tax bonuses and most names are unpublished and chosen here to fit the box's totals.)".into()
+            },
         ]
     }
 

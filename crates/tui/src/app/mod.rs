@@ -823,7 +823,7 @@ impl App {
             self.hint = None;
             self.hints.clear();
             // A hint's words were of the decision before: Enter no longer plays that move.
-            if self.message.starts_with("Hint:") || self.message == OFF_HINT {
+            if is_hint_message(&self.message) || self.message == OFF_HINT {
                 self.message.clear();
             }
             if matches!(game.phase(), Phase::Place { .. }) {
@@ -1053,8 +1053,20 @@ impl App {
     /// The autosave stopped for `why` (a write failed): said now, and kept in the header.
     pub(crate) fn autosave_stopped(&mut self, why: String) {
         self.message = format!("Autosave off: {why}. s saves the game.");
+        // Kept on the status line through the bots' moves, as the autosave's other news is.
+        self.autosave_note = Some(self.message.clone());
         self.config.autosave_dir = None;
         self.autosave_failed = Some(why);
+    }
+
+    /// Say that `key` does nothing here ([`no_key_here`]), unless the status line holds a failure
+    /// that must stay said (a save or the autosave that failed).
+    fn say_no_key(&mut self, key: Key) {
+        let failure =
+            self.message.starts_with("Could not save") || self.message.starts_with("Autosave off");
+        if !failure && let Some(why) = no_key_here(key) {
+            self.message = why;
+        }
     }
 
     /// Why the autosave stopped during this game, if a write failed (not `--no-autosave`).
@@ -1131,10 +1143,9 @@ impl App {
                         "move",
                         "moves"
                     ),
-                    if self.autosave_failed.is_some() {
-                        "the autosave had stopped, a write having failed"
-                    } else {
-                        "autosave was off"
+                    match &self.autosave_failed {
+                        Some(why) => format!("the autosave had stopped, {why}"),
+                        None => "autosave was off".to_string(),
                     },
                     if since == 1 {
                         "that one is"
@@ -1355,7 +1366,7 @@ impl App {
         let on = self.selected() == Some(hint);
         if on && self.message == OFF_HINT {
             self.message = self.hint_message(hint);
-        } else if !on && self.message.starts_with("Hint:") {
+        } else if !on && is_hint_message(&self.message) {
             self.message = OFF_HINT.into();
         }
     }
@@ -1508,11 +1519,7 @@ impl App {
                     self.play(a, true, now);
                 }
             }
-            other => {
-                if let Some(why) = no_key_here(other) {
-                    self.message = why;
-                }
-            }
+            other => self.say_no_key(other),
         }
     }
 
@@ -1565,12 +1572,7 @@ impl App {
                 );
                 return;
             }
-            other => {
-                if let Some(why) = no_key_here(other) {
-                    self.message = why;
-                }
-                return;
-            }
+            other => return self.say_no_key(other),
         }
         // The ghost moved: a refusal of where it was, what a key of another step is for, an
         // undo, a resume or a save done, is old news (at 80 columns it pushed the spot's verdict
@@ -2104,4 +2106,9 @@ fn no_key_here(key: Key) -> Option<String> {
         )),
         _ => None,
     }
+}
+
+/// Whether `message` is a hint's words (`Hint: ...`, `Hint 2 of 3: ...`: Enter plays that move).
+fn is_hint_message(message: &str) -> bool {
+    message.starts_with("Hint:") || (message.starts_with("Hint ") && message.contains(" of "))
 }

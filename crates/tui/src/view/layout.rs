@@ -245,11 +245,6 @@ fn other_cell_w(s: &Sizes, room: u16) -> u16 {
         .unwrap_or(1)
 }
 
-/// The side panel's width once the other kingdoms have taken what they need of it for two
-/// columns a cell where they would have one (at 120 columns, four other kingdoms of 5x5 get
-/// their crowns shown for four of the panel's columns), keeping the panel at least `PANEL_MIN`
-/// wide.
-/// `right_w` is the right column's width with the panel as it is.
 /// The side panel's width less what the two lines need to show the players' names whole beside
 /// a king (each line: its frame, the mark and number, a domino, ` ♔` and the name), down to its
 /// least width: a bigger terminal had shown `♔Pla 1` where 80 columns,
@@ -267,6 +262,11 @@ fn panel_after_lines(app: &App, game: &Game, panel_w: u16, right_w: u16) -> u16 
     panel_w - deficit.min(panel_w - PANEL_MIN)
 }
 
+/// The side panel's width once the other kingdoms have taken what they need of it for two
+/// columns a cell where they would have one (at 120 columns, four other kingdoms of 5x5 get
+/// their crowns shown for four of the panel's columns), keeping the panel at least `PANEL_MIN`
+/// wide.
+/// `right_w` is the right column's width with the panel as it is.
 fn panel_after_others(panel_w: u16, right_w: u16, s: &Sizes, board_right: bool) -> u16 {
     if panel_w <= PANEL_MIN || s.others == 0 {
         return panel_w;
