@@ -61,7 +61,9 @@ impl Source {
         match self {
             Source::Fs(p) => p.display().to_string(),
             Source::Embedded(rel) => format!("<shipped>/{rel}"),
-            Source::Registered { name, .. } => format!("<shipped>/{name}.toml"),
+            // A crate's own ruleset, compiled into its binary as the shipped ones are, is named
+            // as its crate's: no file `<shipped>/NAME.toml` is to be looked for.
+            Source::Registered { name, .. } => format!("<registered>/{name}.toml"),
             Source::Inline(name) => name.clone(),
         }
     }

@@ -204,6 +204,11 @@ fn a_registered_ruleset_that_does_not_load_says_so_in_the_list() {
         broken.description,
         "(does not load: `validate broken` says why)"
     );
+    // Its problem is placed in the crate's registered text, not in a shipped file.
+    let said = crownlands_rules::load(&r, "broken")
+        .expect_err("does not load")
+        .to_string();
+    assert!(said.contains("<registered>/broken.toml:3:"), "{said}");
 }
 
 #[test]
