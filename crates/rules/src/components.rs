@@ -213,11 +213,7 @@ impl Components {
                 let used = dominoes.iter().any(|d| {
                     usize::from(d.first.terrain.0) == id || usize::from(d.second.terrain.0) == id
                 });
-                let shipped = loader
-                    .files
-                    .get(loc.file)
-                    .is_none_or(|f| f.source.is_shipped());
-                if !used && !shipped {
+                if !used && !loader.is_shipped(loc.file) {
                     loader.warn(
                         loc,
                         format!(

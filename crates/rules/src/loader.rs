@@ -159,6 +159,12 @@ impl Loader {
     /// Whether file `file` of a load whose named ruleset is `leaf` is its author's to mend: a
     /// file of the user's, or the ruleset named itself when it is a crate's own registered one
     /// (Crownlands' shipped files are checked as it is built).
+    /// Whether file `file` is a shipped one (or a crate's registered one): not the author's to
+    /// mend.
+    pub fn is_shipped(&self, file: usize) -> bool {
+        self.files.get(file).is_some_and(|f| f.source.is_shipped())
+    }
+
     pub fn is_authors(&self, file: usize, leaf: Option<usize>) -> bool {
         self.files.get(file).is_some_and(|f| {
             !f.source.is_shipped() || (Some(file) == leaf && f.source.is_checked_when_named())

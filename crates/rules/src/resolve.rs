@@ -878,10 +878,7 @@ fn bonus_settings_while_off(loader: &mut Loader, counts: &[CountRules], leaf: us
 
 /// Whether file `file` is a shipped one (not the user's to fix).
 fn embedded(loader: &Loader, file: usize) -> bool {
-    loader
-        .files
-        .get(file)
-        .is_some_and(|f| f.source.is_shipped())
+    loader.is_shipped(file)
 }
 
 /// Whether the ruleset file `idx` extends is unknown: its `extends` was refused (said where it
@@ -1265,19 +1262,20 @@ fn place_core_problems(
             // A resource no module of this file's list provides, where the list it replaced
             // had more (`modules = ["wells"]` over `kingdomino-knights`, meant as an addition).
             RulesProblem::Module {
-                error: error @ ModuleError::Unprovided { providers, .. },
+                error: error @ ModuleError::Unprovided { resource, .. },
                 ..
             } => match replaced_modules {
                 Some(inherited)
-                    if inherited
-                        .iter()
-                        .any(|m| providers.contains(&format!("`{m}`"))) =>
+                    if inherited.iter().any(|m| {
+                        loader
+                            .registry
+                            .build_module(&crownlands_core::modules::ModuleSpec::new(m))
+                            .is_ok_and(|built| {
+                                built.declare().provides.contains(&resource.as_str())
+                            })
+                    }) =>
                 {
-                    format!(
-                        "{error} (this file's `modules` replaces the list of the ruleset it extends, \
-                     `{}`: list those to keep too)",
-                        inherited.join(", ")
-                    )
+                    format!("{error}{}", replaced_list_words(inherited))
                 }
                 _ => error.to_string(),
             },
@@ -1673,6 +1671,15 @@ fn description(loader: &mut Loader, chain: &[(usize, RulesetFile)]) -> String {
     }
 }
 
+/// What a message says of a file's `modules` that replaced the list it extends, `inherited`.
+fn replaced_list_words(inherited: &[String]) -> String {
+    format!(
+        " (this file's `modules` replaces the list of the ruleset it extends, `{}`: list those \
+         to keep too)",
+        inherited.join(", ")
+    )
+}
+
 /// The `modules` of the files the leaf extends (`[rules]`'s, the last to set it) where the
 /// leaf's own `[rules] modules` leaves some of them out; `None` otherwise.
 fn replaced_modules(chain: &[(usize, RulesetFile)]) -> Option<Vec<String>> {
@@ -1742,11 +1749,7 @@ fn warn(
                 && message.contains("no module of `modules`")
                 && let Some(inherited) = replaced_modules
             {
-                message.push_str(&format!(
-                    " (this file's `modules` replaces the list of the ruleset it extends, `{}`: \
-                     list those to keep too)",
-                    inherited.join(", ")
-                ));
+                message.push_str(&replaced_list_words(inherited));
             }
             // An element of a list parameter (`goal[1].squares`): at that element.
             if let WarningAt::ModuleParam { module, key } = w.at
