@@ -735,7 +735,7 @@ fn verdict_of(
             [g] if g.games == r.games_played && g.seats > 0 => stats::group_difference(g),
             _ => stats::pooled_seats(diffs),
         };
-        (vec![(pooled_name.clone(), pooled)], "every seat")
+        (vec![(pooled_name, pooled)], "every seat")
     } else if bot_rows.len() > 1 {
         (
             bot_rows
