@@ -17,8 +17,13 @@ const H: u16 = 24;
 /// Where `text` is drawn on the 80x24 screen (its first character; the lowest row showing it,
 /// where the key bars are), as (column, row).
 fn find(app: &App, text: &str) -> (u16, u16) {
-    let buf = buffer(app, W, H);
-    for y in (0..H).rev() {
+    find_on(app, text, H)
+}
+
+/// [`find`] on a screen 80 columns wide and `h` rows high.
+fn find_on(app: &App, text: &str, h: u16) -> (u16, u16) {
+    let buf = buffer(app, W, h);
+    for y in (0..h).rev() {
         let row: Vec<&str> = (0..W).map(|x| buf[(x, y)].symbol()).collect();
         let line: String = row.concat();
         if let Some(at) = line.find(text) {
@@ -26,7 +31,7 @@ fn find(app: &App, text: &str) -> (u16, u16) {
             return (col, y);
         }
     }
-    panic!("{text:?} is not on the screen:\n{}", screen(app, W, H));
+    panic!("{text:?} is not on the screen:\n{}", screen(app, W, h));
 }
 
 /// Click where `text` is drawn.
@@ -264,32 +269,53 @@ fn a_long_list_of_choices_scrolls_and_clicks_land_on_the_shown_choice() {
     assert_eq!(hit(&app, Rect::new(0, 0, W, 24), col, row), None);
 }
 
+/// At 80x24 a list of seven rows (six burns and Skip) is shown whole, its detail cut to one row,
+/// rather than windowed over a detail of three: a choice out of view is a choice missed.
+#[test]
+fn a_list_that_fits_over_a_one_row_detail_is_shown_whole() {
+    let app = long_step();
+    let text = screen(&app, W, H);
+    assert_eq!(app.step_entries().len(), 7, "{text}");
+    for n in 1..=7 {
+        assert!(text.contains(&format!(" {n}. ")), "{n}: {text}");
+    }
+    assert!(!text.contains(" of 6 ↑↓"), "{text}");
+    // The detail keeps a row, cut where it is longer; the status line gives the terms.
+    let mut app = app;
+    app.key_at(Key::Up, std::time::Instant::now());
+    let text = screen(&app, W, H);
+    assert!(text.contains("Pay the Dragon"), "{text}");
+    assert!(text.contains("Costs 1¢."), "{text}");
+}
+
 #[test]
 fn stepping_onto_skip_from_a_later_page_keeps_that_page_in_view() {
     let mut app = long_step();
+    // Low enough that the list is windowed (at 24 rows it fits whole, the detail one row).
+    const LOW: u16 = 20;
     let count = app.step_actions().len();
     let now = std::time::Instant::now();
     // Up from Skip, where the step opens, to the last action: its page, not the first.
     app.key_at(Key::Up, now);
     assert_eq!(app.choice(), count - 2);
-    let last_page = screen(&app, W, 24);
+    let last_page = screen(&app, W, LOW);
     let last = format!("{}. ", count - 1);
     assert!(last_page.contains(&last), "{last_page}");
     assert!(!last_page.contains(" 1. "), "{last_page}");
     // Down onto Skip again: the same page stays above it, and a click on a row lands on it.
     app.key_at(Key::Down, now);
     assert_eq!(app.choice(), count - 1);
-    let text = screen(&app, W, 24);
+    let text = screen(&app, W, LOW);
     assert!(text.contains(&last), "{text}");
-    let (col, row) = find(&app, &last);
+    let (col, row) = find_on(&app, &last, LOW);
     assert_eq!(
-        hit(&app, Rect::new(0, 0, W, 24), col, row),
+        hit(&app, Rect::new(0, 0, W, LOW), col, row),
         Some(Hit::Choice(count - 2))
     );
     // Down again wraps to the first action and its page.
     app.key_at(Key::Down, now);
     assert_eq!(app.choice(), 0);
-    assert!(screen(&app, W, 24).contains(" 1. "));
+    assert!(screen(&app, W, LOW).contains(" 1. "));
 }
 
 #[test]

@@ -42,14 +42,29 @@ fn inner_width(area: Rect, compact: bool) -> usize {
     usize::from(area.width.saturating_sub(if compact { 0 } else { 2 }))
 }
 
-/// The rows kept for the chosen choice's detail in a list `area`: [`detail_rows`], but no more
-/// than the longest detail of the step's choices needs (a list of one-line details scrolled two
-/// choices at a time over blank rows), so the list's rows do not change as the cursor moves.
-fn detail_room(game: &Game, area: Rect, compact: bool) -> usize {
+/// The rows kept for the chosen choice's detail in a list `area` of `entries` rows of choices:
+/// [`detail_rows`], but no more than the longest detail of the step's choices needs (a list of
+/// one-line details scrolled two choices at a time over blank rows), and down to one row where
+/// that shows every choice (four buildings and Skip at 80x24: a choice out of view is missed,
+/// while a detail's rest is in its row's terms and the status line); never depending on the
+/// cursor, so the list's rows do not change as it moves.
+fn detail_room(game: &Game, area: Rect, compact: bool, entries: usize) -> usize {
     let least = detail_rows(area, compact);
     if least == 0 {
         return 0;
     }
+    let room = detail_longest(game, area, compact, least);
+    // The choices, the detail and the acting side's own row.
+    let inner = inner(area, compact);
+    if entries + room + 1 > inner && entries + 2 <= inner {
+        inner - entries - 1
+    } else {
+        room
+    }
+}
+
+/// [`detail_rows`]' `least`, but no more than the longest detail of the step's choices needs.
+fn detail_longest(game: &Game, area: Rect, compact: bool, least: usize) -> usize {
     let width = inner_width(area, compact);
     let longest = game
         .step_view()
@@ -64,11 +79,11 @@ fn detail_room(game: &Game, area: Rect, compact: bool) -> usize {
     least.min(longest.max(1))
 }
 
-/// How many choices a list `area` high shows (its last inner rows hold the detail and the
-/// acting side's own row).
-fn visible(game: &Game, area: Rect, compact: bool) -> usize {
+/// How many of `entries` rows of choices a list `area` high shows (its last inner rows hold the
+/// detail and the acting side's own row).
+fn visible(game: &Game, area: Rect, compact: bool, entries: usize) -> usize {
     inner(area, compact)
-        .saturating_sub(detail_room(game, area, compact) + 1)
+        .saturating_sub(detail_room(game, area, compact, entries) + 1)
         .max(1)
 }
 
@@ -162,7 +177,7 @@ fn shown(
         row_of(entries, app.choice()),
         row_of(entries, app.page_under_skip()),
         entries.len(),
-        visible(game, area, compact),
+        visible(game, area, compact, entries.len()),
     )
 }
 
@@ -403,12 +418,12 @@ pub fn render(
         " {} {more}",
         super::step_title(game, usize::from(area.width), 4 + more.chars().count())
     );
-    let shown = visible(game, area, compact);
+    let shown = visible(game, area, compact, all);
     let mut lines = chosen(app, game).map_or_else(Vec::new, |c| wrap(&c.detail, width));
     // The detail's rows: at least its share of the list, and as many as it needs (up to
     // `DETAIL_MAX`) of the rows the choices leave free, so its last line is not cut.
     let free = shown.saturating_sub(all);
-    let least = detail_room(game, area, compact);
+    let least = detail_room(game, area, compact, all);
     let detail = least.max(lines.len().min(DETAIL_MAX).min(least + free));
     let shown = shown.saturating_sub(detail - least).max(rows.len());
     while rows.len() < shown {
