@@ -31,8 +31,8 @@ pub fn run(
     let (ruleset_b, warned_b) = load_ruleset_warned(registry, b)?;
     let rulesets = [Arc::new(ruleset_a), Arc::new(ruleset_b)];
     let who = players_of(players, bots, &[&rulesets[0], &rulesets[1]])?;
-    super::say_warnings(&warned_a, who.count());
-    super::say_warnings(&warned_b, who.count());
+    let mut warned = super::say_warnings(&warned_a, who.count());
+    warned.extend(super::say_warnings(&warned_b, who.count()));
     let tables = [
         Table::new(rulesets[0].clone(), &who, options.seed)?,
         Table::new(rulesets[1].clone(), &who, options.seed)?,
@@ -58,7 +58,7 @@ pub fn run(
         ),
         None,
     )?;
-    let code = finish(&results, shard.map(|s| (s, range)), options, None)?;
+    let code = finish(&results, shard.map(|s| (s, range)), options, None, &warned)?;
     // The figures of what was played are out: then the error that stopped the run.
     match failure {
         Some(e) => Err(e),

@@ -170,10 +170,17 @@ pub fn load_ruleset_warned(
 /// The warnings of a ruleset studied at `players` players on standard error, first, as
 /// `validate` gives them, so the figures that follow are read knowing: those that hold at that
 /// count (one of 3 and 4 players says nothing of a run of 2).
-pub fn say_warnings(warnings: &[crownlands_rules::Diagnostic], players: u8) {
-    for w in warnings.iter().filter(|w| w.holds_at(players)) {
+/// The warnings said, in their words (an HTML report repeats them).
+pub fn say_warnings(warnings: &[crownlands_rules::Diagnostic], players: u8) -> Vec<String> {
+    let said: Vec<String> = warnings
+        .iter()
+        .filter(|w| w.holds_at(players))
+        .map(ToString::to_string)
+        .collect();
+    for w in &said {
         crate::output::say_err!("warning: {w}");
     }
+    said
 }
 
 /// The rules for `players`, or for the ruleset's smallest player count.

@@ -179,7 +179,7 @@ pub fn run(
     let (ruleset, warned) = load_ruleset_warned(registry, name)?;
     let ruleset = Arc::new(ruleset);
     let who = players_of(players, bots, &[&ruleset])?;
-    super::say_warnings(&warned, who.count());
+    let warned = super::say_warnings(&warned, who.count());
     let table = Table::new(ruleset.clone(), &who, options.seed)?;
     let spec = RunSpec {
         kind: Kind::Simulate,
@@ -206,7 +206,7 @@ pub fn run(
     )?;
     let saved = save_dir.map(SaveDir::into_saved);
     let saved = options.save.zip(saved.as_ref());
-    let code = finish(&results, shard.map(|s| (s, range)), options, saved)?;
+    let code = finish(&results, shard.map(|s| (s, range)), options, saved, &warned)?;
     // The figures of what was played are out: then the error that stopped the run.
     match failure {
         Some(e) => Err(e),
@@ -215,12 +215,14 @@ pub fn run(
 }
 
 /// Print a run's results: its part file with `--shard`, else the report (text or JSON) and the
-/// HTML page. Exit 128 plus the signal's number when a signal stopped the run (130: Ctrl-C).
+/// HTML page (with `warned`, the rulesets' warnings said on standard error as they loaded).
+/// Exit 128 plus the signal's number when a signal stopped the run (130: Ctrl-C).
 pub fn finish(
     results: &Results,
     shard: Option<(Shard, Range<u64>)>,
     options: &RunOptions<'_>,
     saved: Option<(&Path, &SavedFiles)>,
+    warned: &[String],
 ) -> CliResult<ExitCode> {
     if let Some((shard, range)) = shard {
         let part = Part::new(shard, range, results.clone());
@@ -236,7 +238,7 @@ pub fn finish(
         // The results are printed whatever becomes of the page: a run is never lost to it.
         let written = options
             .report
-            .map(|path| report::write(path, results, options.force));
+            .map(|path| report::write(path, results, warned, options.force));
         let report = options.report.filter(|_| matches!(written, Some(Ok(()))));
         let unit = print::run_label(results.tallies.first().map_or(1, |t| t.match_games)).1;
         if options.as_json {

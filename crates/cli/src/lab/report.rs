@@ -28,8 +28,9 @@ h1{font-size:1.5em}h2{font-size:1.15em;margin-top:1.6em}\
 pre{background:#f6f6f6;padding:.8em;overflow-x:auto;font-size:.82em}\
 figure{margin:0 0 1em 0}svg{max-width:100%;height:auto}";
 
-/// The page for a run's results.
-pub fn html(r: &Results) -> Result<String, String> {
+/// The page for a run's results, with the rulesets' load warnings (`warned`) under its first
+/// lines: a page sent on is read without the terminal that said them.
+pub fn html(r: &Results, warned: &[String]) -> Result<String, String> {
     let names: Vec<String> = r.run.rulesets.iter().map(|x| x.name.clone()).collect();
     let title = match r.run.kind {
         Kind::Simulate => format!("Crownlands: {}", names.join("")),
@@ -58,6 +59,13 @@ pub fn html(r: &Results) -> Result<String, String> {
             "<p><strong>{}</strong></p>\n",
             escape(verdict.trim())
         ));
+    }
+    if !warned.is_empty() {
+        body.push_str("<p>Warnings when the rulesets were loaded:</p>\n<ul>\n");
+        for w in warned {
+            body.push_str(&format!("<li>warning: {}</li>\n", escape(w)));
+        }
+        body.push_str("</ul>\n");
     }
     // In a comparison the legends say which ruleset is A and which B, as the text does.
     let labelled: Vec<String> = if r.run.kind == Kind::Compare {
@@ -222,9 +230,9 @@ pub fn check<P: AsRef<Path>>(path: &Path, inputs: &[P], force: bool) -> CliResul
 
 /// Write the page to `path`: a new file, or with `force` an existing regular file replaced
 /// atomically (a full disk leaves the old one as it was).
-pub fn write(path: &Path, r: &Results, force: bool) -> CliResult<()> {
-    let page =
-        html(r).map_err(|e| CliError::Message(format!("--report: cannot draw the charts: {e}")))?;
+pub fn write(path: &Path, r: &Results, warned: &[String], force: bool) -> CliResult<()> {
+    let page = html(r, warned)
+        .map_err(|e| CliError::Message(format!("--report: cannot draw the charts: {e}")))?;
     crownlands_saves::write_output(path, page.as_bytes(), force)
         .map_err(|e| CliError::Message(format!("--report {e}")))
 }

@@ -2037,6 +2037,26 @@ fn a_study_of_a_ruleset_says_its_warnings_first() {
         "{}",
         cmp.stderr
     );
+    // The HTML report, read away from the terminal, says them too (escaped as page text).
+    let (html, _) = report_of(
+        "warned",
+        &["compare", "harmony", &six, "-p", "3", "-g", "20"],
+    );
+    let warned = html
+        .split("<li>warning: ")
+        .nth(1)
+        .and_then(|w| w.split("</li>").next())
+        .unwrap_or_default();
+    assert!(
+        warned.contains("Harmony") && warned.contains("six.toml"),
+        "{html}"
+    );
+    assert!(
+        html.contains("Warnings when the rulesets were loaded:"),
+        "{html}"
+    );
+    let (quiet_page, _) = report_of("unwarned", &["simulate", "harmony", "-p", "3", "-g", "20"]);
+    assert!(!quiet_page.contains("Warnings"), "{quiet_page}");
     // A ruleset with nothing to warn of: nothing on standard error.
     let quiet = run(&["simulate", "harmony", "-p", "3", "-g", "50"]).ok();
     assert_eq!(quiet.stderr, "");
