@@ -63,3 +63,20 @@ fn every_table_fits() {
     }
     assert!(small > 30, "{small} tables at 80x24");
 }
+
+/// The least sizes the README gives for Royal Wedding played alone: 6 players at 80x24, 7 at
+/// 84x23, 8 at 90x24 (and in teams 80x24, above).
+#[test]
+fn royal_wedding_alone_needs_the_sizes_the_readme_gives() {
+    let r = ruleset("royal-wedding");
+    for (n, size) in [(6, (80, 24)), (7, (84, 23)), (8, (90, 24))] {
+        let players = vec!["greedy"; n].join(",");
+        let app =
+            App::new_game(r.clone(), seats(&players), config(1, Palette::none())).expect("sets up");
+        let (w, h) = size;
+        assert!(view::fits(&app, Rect::new(0, 0, w, h)), "{n}p at {w}x{h}");
+        if n > 6 {
+            assert_eq!(view::needed(&app), size, "{n}p");
+        }
+    }
+}
