@@ -506,6 +506,14 @@ impl Game {
     /// Shuffle the dominoes into draw order: `deck[..dealt]` is drawn line by line from the
     /// start, `deck[dealt..]` stays in the box. The rules' line source does it (see
     /// [`crate::lines`]).
+    /// How this game's lines are drawn, for a player, where its line source says
+    /// ([`crate::lines::LineDealer::describe`]: Royal Wedding's boxes in turn).
+    pub fn lines_described(&self) -> Option<String> {
+        let rules = &self.ruleset.player_counts()[self.rules_index].1;
+        let ctx = self.ruleset.deal_context(rules);
+        self.ruleset.dealer(self.rules_index).describe(&ctx)
+    }
+
     fn shuffle_deck(&mut self) {
         self.deck.clear();
         let rules = &self.ruleset.player_counts()[self.rules_index].1;

@@ -82,6 +82,12 @@ pub trait LineDealer: Send + Sync {
         Vec::new()
     }
 
+    /// How lines are drawn, in a sentence for a player (the TUI's table rules), where a player
+    /// needs telling: none by default (one draw pile, as the rulebooks deal).
+    fn describe(&self, _ctx: &DealContext<'_>) -> Option<String> {
+        None
+    }
+
     /// Put every domino of the ruleset, once, into `deck` (empty on entry) in draw order:
     /// `deck[..deck_size]` is dealt line by line from the start (each line sorted by number
     /// when drawn), the rest stays in the box unseen.
@@ -107,6 +113,24 @@ impl LineDealer for Mixed {
 pub struct Alternate;
 
 impl LineDealer for Alternate {
+    /// `Lines come from the boxes in turn: Queendomino, then Kingdomino, and again.`
+    fn describe(&self, ctx: &DealContext<'_>) -> Option<String> {
+        let order: Vec<String> = ctx
+            .rules
+            .lines
+            .order
+            .iter()
+            .filter_map(|&b| ctx.boxes.get(usize::from(b)))
+            .map(|b| crate::text::escape_controls(b).into_owned())
+            .collect();
+        (order.len() > 1).then(|| {
+            format!(
+                "Lines come from the boxes in turn: {}, and again (each box shuffled on its own).",
+                order.join(", then ")
+            )
+        })
+    }
+
     /// Lines alternating between some boxes deal nothing from the others: dominoes there are
     /// never played (a misspelt `box`, or a box left out on purpose).
     fn warnings(&self, ctx: &DealContext<'_>) -> Vec<String> {

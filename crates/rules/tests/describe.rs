@@ -257,6 +257,22 @@ fn the_table_rules_say_the_kingdoms_size_the_boxes_and_the_discards() {
         wedding.contains("2 boxes") && wedding.contains("K12 is kingdomino's domino 12"),
         "{wedding}"
     );
+    // And how its lines are drawn from them: in turn, Queendomino's first.
+    assert!(
+        wedding.contains(
+            "Lines come from the boxes in turn: queendomino, then kingdomino, and again (each box shuffled on its own)."
+        ),
+        "{wedding}"
+    );
+    assert!(!duel.contains("in turn"), "{duel}");
+    // Teams share the kingdom, the score and what the modules keep.
+    let teams = game("royal-wedding-teams", 6);
+    let scoring = scoring_rules(teams.rules(), teams.modules()).join("\n");
+    assert!(
+        scoring.contains("Teams of 2 share one kingdom and one score")
+            && scoring.contains("coins, knights and the like) is the team's"),
+        "{scoring}"
+    );
     // Each line names as many dominoes as it holds past the kings, discarded unclaimed.
     for (name, players) in [
         ("royal-wedding-teams", 6),

@@ -321,6 +321,7 @@ pub fn table_rules(game: &Game) -> Vec<String> {
             named.join(", ")
         ));
     }
+    v.extend(game.lines_described());
     let (left, _) = game.left_unclaimed();
     if left > 0 {
         let line = u32::from(rules.line_size);
@@ -362,9 +363,15 @@ pub fn scoring_rules(rules: &Rules, modules: &[Box<dyn super::Module>]) -> Vec<S
     }
     if rules.team_size > 1 {
         v.push(format!(
-            "Teams of {} share one kingdom and one score.",
+            "Teams of {} share one kingdom and one score (each player keeps a king and turns of their own).",
             rules.team_size
         ));
+        if !modules.is_empty() {
+            v.push(
+                "What the modules keep for a kingdom (coins, knights and the like) is the team's, shared too."
+                    .to_string(),
+            );
+        }
     }
     if rules.match_games > 1 {
         v.push(format!(
