@@ -421,6 +421,16 @@ fn a_ruleset_given_where_a_save_is_read_is_named_as_one() {
             assert!(!err.contains("not valid JSON"), "{err}");
         }
     }
+    // A kingdom file too: said to be one, and what reads it.
+    let kingdom = root.join("crates/rules/tests/data/queendomino-rulebook-example.kingdom");
+    for command in ["export", "replay"] {
+        let (code, _, err) = run(&[command, s(&kingdom)]);
+        assert_eq!(code, Some(1), "{err}");
+        assert!(
+            err.contains("this looks like a kingdom file") && err.contains("crownlands score"),
+            "{err}"
+        );
+    }
     // A file that is neither JSON nor TOML is still said not to be JSON, where it fails.
     let dir = temp_dir("not-toml");
     let other = dir.join("words.json");

@@ -217,6 +217,15 @@ impl Save {
                      a command takes a RULESET (`crownlands show FILE` prints it)"
                 )),
             ),
+            // A kingdom file given where a save is read: say what reads it.
+            serde_json::error::Category::Syntax if looks_like_kingdom(text) => SaveError::new(
+                file,
+                Problem::NotASave(
+                    "this looks like a kingdom file (rows of squares around the castle `C`), not \
+                     a save: `crownlands score FILE --ruleset NAME` scores it"
+                        .into(),
+                ),
+            ),
             _ => json_error(file, text, &e),
         })?;
         let format = header.format.as_ref().map(|raw| raw.get());
@@ -643,6 +652,31 @@ fn looks_like_toml(text: &str) -> bool {
         .is_some_and(|(key, _)| bare(key.trim()))
 }
 
+/// Whether `text` reads as a kingdom file (docs/rulesets.md, Kingdom files): each line that is
+/// not a comment a row of squares (`.`, `C`, `F2`, `T[13]+`) or an `@` line, the castle among
+/// the squares.
+fn looks_like_kingdom(text: &str) -> bool {
+    let mut castle = false;
+    let mut rows = 0;
+    for line in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        if line.starts_with('@') {
+            continue;
+        }
+        for token in line.split_whitespace() {
+            castle |= token == "C";
+            if !token.starts_with(|c: char| c.is_alphabetic() || c == '.') {
+                return false;
+            }
+        }
+        rows += 1;
+    }
+    castle && rows > 0
+}
+
 #[cfg(test)]
 mod toml_tests {
     use super::looks_like_toml;
@@ -668,6 +702,28 @@ mod toml_tests {
             "a b = 3",
         ] {
             assert!(!looks_like_toml(other), "{other}");
+        }
+    }
+
+    #[test]
+    fn a_kingdom_file_reads_as_one_and_other_text_does_not() {
+        use super::looks_like_kingdom;
+        for kingdom in [
+            ". . .\n. C W1\n",
+            "# mine\nW1 W T[13] F1\nF S1 C T[6]+ F\n@coins 11\n",
+        ] {
+            assert!(looks_like_kingdom(kingdom), "{kingdom}");
+            assert!(!looks_like_toml(kingdom), "{kingdom}");
+        }
+        for other in [
+            "{\"format\": 1",
+            "",
+            "@coins 3\n",
+            ". . W\n",
+            "hello world",
+            "name = \"C\"\n",
+        ] {
+            assert!(!looks_like_kingdom(other), "{other}");
         }
     }
 }
