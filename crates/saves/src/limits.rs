@@ -61,14 +61,44 @@ pub(crate) fn shortened(text: &str) -> String {
 }
 
 /// A message of the JSON reader, which quotes the file (``unknown field `...` ``, `invalid
-/// type: string "..."`), with every quote shortened as [`shortened`] does and the whole cut
-/// to a few hundred characters.
+/// type: string "..."`), with every quote shortened as [`shortened`] does, what was expected
+/// in words rather than Rust's ([`plain_expectation`]), and the whole cut to a few hundred
+/// characters.
 pub(crate) fn shorten_quotes(msg: &str) -> String {
-    let out = crownlands_core::text::excerpt_quotes(msg);
+    let msg = plain_expectation(msg);
+    let out = crownlands_core::text::excerpt_quotes(&msg);
     match out.char_indices().nth(MESSAGE_CHARS) {
         Some((end, _)) => format!("{}...", &out[..end]),
         None => out.into_owned(),
     }
+}
+
+/// The JSON reader's message with what it expected, which it ends with, said in words where it
+/// names a Rust type (`expected struct Player`, `expected u16`): only that ending is read, so
+/// the file's own words quoted before it are left as they are.
+fn plain_expectation(msg: &str) -> String {
+    let Some(at) = msg.rfind("expected ") else {
+        return msg.to_string();
+    };
+    let (head, tail) = msg.split_at(at + "expected ".len());
+    let words = match tail {
+        "struct Player" => "a player (an object with `seat`, `name` and `kind`)",
+        "struct GameRecord" => "a game (an object with `seed`, `actions` and `status`)",
+        "struct Fields" => "a game's status (an object with `state`: `finished` or `unfinished`)",
+        "internally tagged enum Action" => {
+            "an action (an object such as `{\"action\": \"claim\", \"domino\": 18}`)"
+        }
+        "u8" => "a whole number from 0 to 255",
+        "u16" => "a whole number from 0 to 65535",
+        "u32" => "a whole number from 0 to 4294967295",
+        "u64" | "usize" => "a whole number, 0 or more",
+        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number",
+        "a sequence" => "a list",
+        "a map" => "an object",
+        t if t.starts_with("struct ") => "an object",
+        _ => return msg.to_string(),
+    };
+    format!("{head}{words}")
 }
 
 /// A number as a file must write it: digits only, without a sign, spaces or leading zeros
@@ -176,11 +206,42 @@ mod tests {
         assert_eq!(
             shorten_quotes(&msg),
             format!(
-                "invalid type: string \"\\\"{}...\", expected u32",
+                "invalid type: string \"\\\"{}...\", expected a whole number from 0 to 4294967295",
                 "a".repeat(38)
             )
         );
         assert!(shorten_quotes(&"x".repeat(10_000)).chars().count() <= 403);
+    }
+
+    #[test]
+    fn rust_types_are_said_in_words() {
+        for (msg, said) in [
+            (
+                "invalid type: string \"x\", expected struct Player",
+                "invalid type: string \"x\", expected a player (an object with `seat`, `name` and `kind`)",
+            ),
+            (
+                "invalid type: map, expected a sequence",
+                "invalid type: map, expected a list",
+            ),
+            (
+                "invalid type: string \"x\", expected struct Whatever",
+                "invalid type: string \"x\", expected an object",
+            ),
+            (
+                "invalid type: string \"x\", expected u16",
+                "invalid type: string \"x\", expected a whole number from 0 to 65535",
+            ),
+            // The file's own words before the ending are left alone, and endings already in
+            // words too.
+            (
+                "unknown field `expected u16`, expected `seat`",
+                "unknown field `expected u16`, expected `seat`",
+            ),
+            ("expected a seed", "expected a seed"),
+        ] {
+            assert_eq!(shorten_quotes(msg), said, "{msg}");
+        }
     }
 
     #[test]

@@ -895,7 +895,8 @@ fn a_core_action_out_of_range_is_quoted_in_its_message() {
     assert!(
         e.to_string()
             .contains("in the action `{\"action\":\"claim\",\"domino\":99999}`")
-            && e.to_string().contains("expected u16"),
+            && e.to_string()
+                .contains("expected a whole number from 0 to 65535"),
         "{e}"
     );
     assert_short(&e);
