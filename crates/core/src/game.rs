@@ -902,6 +902,29 @@ impl Game {
         }
     }
 
+    /// `action` played as [`Game::apply`] plays it, but a module's action only as far as its
+    /// own effect: the module acts and the modules watching the step follow, and the game stays
+    /// in the step (nothing of the next step's `begin_step`, the end of the turn or the round).
+    /// What [`crate::modules::Cx::if_played`] measures a choice by: a tax's coins are the
+    /// tax's, not a coin another module gives as the next step opens. Other actions as
+    /// `apply`.
+    pub(crate) fn apply_effect(&mut self, action: Action) -> Result<(), IllegalAction> {
+        self.check(action)?;
+        match (action, self.phase) {
+            (Action::Module { module, payload }, Phase::Step { slot, step }) => {
+                let me = self.modules.steps.get(step).copied();
+                if let (Some(me), Some(side)) = (me, self.side_of_slot(slot))
+                    && me == module.index()
+                {
+                    let all = self.modules.all.shared();
+                    self.module_acts(&all, step, me, side, payload.get());
+                }
+            }
+            _ => self.apply_unchecked(action),
+        }
+        Ok(())
+    }
+
     /// Module `me`'s action `payload` in turn step `step` of `side` (the king on `slot`): the
     /// module acts, the modules watching the step follow, and unless the module's step goes on,
     /// on to the next step.

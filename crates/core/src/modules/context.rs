@@ -166,8 +166,10 @@ impl<'a> Cx<'a> {
         self.game.turn_placement()
     }
 
-    /// What playing `action` now would change of the acting side's `res`, every module's hooks
-    /// included (a tax and the buildings' bonus on it): played on a copy of the game, for a
+    /// What playing `action` now would change of the acting side's `res`, the modules watching
+    /// the step included (a tax and the buildings' bonus on it), but not what follows the
+    /// action (the next step's `begin_step`, the end of the turn or of the round: another
+    /// module's coin as its step opens is no part of a tax): played on a copy of the game, for a
     /// choice's words (`describe_choice`). `None` when the action is refused, no one is to act,
     /// or a probe is already being played (a hook the probe runs asking again: it would never
     /// end).
@@ -187,7 +189,9 @@ impl<'a> Cx<'a> {
         let _probe = Probing::start()?;
         let side = self.game.side_to_act()?;
         let mut probe = self.game.clone();
-        probe.apply(action).ok()?;
+        // The action's own effect: not what the next step's opening, or the turn's or the
+        // round's end, would add (another module's coin as its step opens read as a bonus).
+        probe.apply_effect(action).ok()?;
         Some(f(probe.side_view(side).for_module(self.me)))
     }
 }
