@@ -20,7 +20,11 @@
 //! - every listed action reads back from its text (one word) and from its JSON;
 //! - every domino is somewhere (the census adds up); a copy equals and hashes as the game;
 //! - every module's own invariants hold ([`crate::modules::Module::invariants`]: a count kept
-//!   in its state and as a resource agree, its pieces stand on its sides' kingdoms).
+//!   in its state and as a resource agree, its pieces stand on its sides' kingdoms);
+//! - what no player sees, resampled as the bots do ([`Game::resample_hidden`], each module's
+//!   hook for its own hidden pile), leaves everything players see as it was (the legal
+//!   actions, the panels, the step's choices, scores, stats and pieces, the census), and the
+//!   modules' invariants holding.
 //!
 //! And at the end: nothing is left to draw or place, the deck was played or discarded whole,
 //! each side's total is its breakdown's, the module states read back from their JSON, and the
@@ -162,6 +166,7 @@ fn each_step(g: &Game, draws: &mut SplitMix) -> Result<(), String> {
             return Err(format!("module `{}`: {first}", m.name()));
         }
     }
+    hidden_resampled(g, draws)?;
     let census: usize = g.domino_census().iter().sum();
     if census != g.ruleset().dominoes().len() {
         return Err(format!(
@@ -172,6 +177,61 @@ fn each_step(g: &Game, draws: &mut SplitMix) -> Result<(), String> {
     let copy = g.clone();
     if &copy != g || hash(&copy) != hash(g) {
         return Err("a copy of the game differs from it".into());
+    }
+    Ok(())
+}
+
+/// What no player can see, resampled as the bots' determinization does
+/// ([`Game::resample_hidden`], each module's hook for its own hidden pile): everything a player
+/// can see stays as it was, and every module's invariants still hold. A module whose hook
+/// changes what is public (a face-up card dropped) or breaks its own count fails here; one
+/// without the hook keeps its real order for the bots to see, which no property can tell.
+/// Draws from a generator of its own (`draws` is left as it was: the game plays on alike).
+fn hidden_resampled(g: &Game, draws: &SplitMix) -> Result<(), String> {
+    let mut own = SplitMix(draws.0 ^ 0xD1B5_4A32_D192_ED03);
+    let mut sampled = g.clone();
+    sampled.resample_hidden(|| own.next_u32());
+    let seen = |g: &Game| {
+        let sides: Vec<_> = g.all_sides().collect();
+        (
+            g.legal_actions(),
+            g.panels(),
+            g.step_view(),
+            sides
+                .iter()
+                .map(|&s| (g.score_total(s), g.side_stats(s), g.cell_marks(s)))
+                .collect::<Vec<_>>(),
+            g.domino_census(),
+        )
+    };
+    let (before, after) = (seen(g), seen(&sampled));
+    let what = if before.0 != after.0 {
+        Some("the legal actions")
+    } else if before.1 != after.1 {
+        Some("a module's panel")
+    } else if before.2 != after.2 {
+        Some("the step's choices")
+    } else if before.3 != after.3 {
+        Some("a side's score, stats or pieces")
+    } else if before.4 != after.4 {
+        Some("where the dominoes are")
+    } else {
+        None
+    };
+    if let Some(what) = what {
+        return Err(format!(
+            "resampling what no player sees (resample_hidden) changed {what}, which players see"
+        ));
+    }
+    for (i, m) in sampled.modules().iter().enumerate() {
+        let mut broken = Vec::new();
+        m.invariants(crate::modules::Cx::new(&sampled, i), &mut broken);
+        if let Some(first) = broken.first() {
+            return Err(format!(
+                "module `{}`, after resampling what no player sees (resample_hidden): {first}",
+                m.name()
+            ));
+        }
     }
     Ok(())
 }
@@ -634,6 +694,70 @@ mod tests {
         assert!(
             failure.problem.contains("module `chime`: ")
                 && failure.problem.contains("rang 4 times, at most 3"),
+            "{failure}"
+        );
+    }
+
+    /// A module that rings once a turn, shows the peals on a panel, and whose hook for a
+    /// hidden pile forgets them: what players see changed by the bots' resampling.
+    #[derive(Debug)]
+    struct Careless;
+
+    impl Mechanism for Careless {
+        const NAME: &'static str = "careless";
+        type Params = NoParams;
+        type State = Peals;
+        type Action = Bell;
+
+        fn new(_: NoParams) -> Self {
+            Careless
+        }
+        fn params(&self) -> NoParams {
+            NoParams {}
+        }
+        fn has_turn_step(&self) -> bool {
+            true
+        }
+        fn legal_actions(&self, _cx: Cx<'_>, _side: Side, out: &mut Actions<'_, '_, Bell>) {
+            out.push(Bell::Ring);
+        }
+        fn apply(
+            &self,
+            mut cx: CxMut<'_>,
+            side: Side,
+            _action: Bell,
+        ) -> Result<bool, crate::IllegalAction> {
+            if let Some(peals) = cx.state_mut::<Peals>() {
+                peals.0[side] += 1;
+            }
+            Ok(false)
+        }
+        fn resample_hidden(&self, mut cx: CxMut<'_>, _next_u32: &mut dyn FnMut() -> u32) {
+            if let Some(peals) = cx.state_mut::<Peals>() {
+                *peals = Peals::default();
+            }
+        }
+        fn panels(&self, cx: Cx<'_>, out: &mut Vec<crate::modules::describe::Panel>) {
+            if let Some(peals) = cx.state::<Peals>() {
+                out.push(crate::modules::describe::Panel {
+                    title: "Peals".into(),
+                    rows: cx
+                        .table()
+                        .all_sides()
+                        .map(|s| crate::modules::describe::PanelRow::Text(peals.0[s].to_string()))
+                        .collect(),
+                });
+            }
+        }
+    }
+
+    #[test]
+    fn a_module_whose_resampling_changes_what_players_see_fails() {
+        let failure = failure_with::<Careless>();
+        assert!(
+            failure.problem.contains(
+                "resampling what no player sees (resample_hidden) changed a module's panel"
+            ),
             "{failure}"
         );
     }
