@@ -1342,11 +1342,7 @@ impl Game {
             let mut ids: Vec<DominoId> = positions.iter().map(|&i| self.deck[i]).collect();
             // From a canonical order, so the sample depends only on what players know and on
             // `next_u32`, never on the real hidden order.
-            ids.sort_unstable();
-            for i in (1..ids.len()).rev() {
-                let j = crate::rng::below(i as u32 + 1, &mut next_u32) as usize;
-                ids.swap(i, j);
-            }
+            crate::rng::resample_pile(&mut ids, &mut next_u32);
             for (&i, id) in positions.iter().zip(ids) {
                 self.deck[i] = id;
             }

@@ -39,6 +39,18 @@ impl GameRng {
     }
 }
 
+/// A hidden pile resampled for the bots ([`crate::modules::Module::resample_hidden`]): put in
+/// a canonical order first (sorted), so the sample depends only on what players know and on
+/// `next_u32`, never on the real hidden order, then shuffled (Fisher-Yates) from `next_u32`.
+/// What a module's hook calls on the pile it keeps face down.
+pub fn resample_pile<T: Ord>(pile: &mut [T], next_u32: &mut dyn FnMut() -> u32) {
+    pile.sort_unstable();
+    for i in (1..pile.len()).rev() {
+        let j = below(i as u32 + 1, &mut *next_u32) as usize;
+        pile.swap(i, j);
+    }
+}
+
 /// A uniform number in `0..n` from a source of uniform `u32`s, without modulo bias. A choice of
 /// one (`n` of 1, or 0) draws nothing: there is nothing to choose, so random play spends its
 /// draws only on real choices (shuffles always have at least two items to choose among, so a

@@ -1206,12 +1206,7 @@ impl Mechanism for Buildings {
         let Some(state) = cx.state_mut::<BuildingsState>() else {
             return;
         };
-        let pile = &mut state.pile;
-        pile.sort_unstable();
-        for i in (1..pile.len()).rev() {
-            let j = crate::rng::below(i as u32 + 1, &mut *next_u32) as usize;
-            pile.swap(i, j);
-        }
+        crate::rng::resample_pile(&mut state.pile, next_u32);
     }
 
     fn points(&self, _rules: &crate::ruleset::Rules, side: SideView<'_>) -> Option<i32> {

@@ -1277,7 +1277,10 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
     }
 
     /// Called when the acting player enters this module's step, for a module that
-    /// [`Module::has_begin_step`].
+    /// [`Module::has_begin_step`]: whatever the step then offers, a step with nothing to choose
+    /// (only `Pass`, played by itself) included. Not while a choice's words are worked out
+    /// ([`Cx::if_played`] stops at the action). A front end tells what it changed
+    /// ([`Module::news`]) with the action that led into the step.
     fn begin_step(&self, _cx: CxMut<'_>) {}
 
     /// The module's legal actions in its step, for `side` (the game adds [`Action::Pass`]).
@@ -1405,11 +1408,18 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
         false
     }
 
-    /// Called at the end of every round, for a module that [`Module::has_end_round`].
+    /// Called at the end of each round of turns, for a module that [`Module::has_end_round`]:
+    /// once the round's last turn is over and the next line is drawn, before the next round's
+    /// first placement (`cx.table().round()` already the next round's number); after the
+    /// game's last round too, where no line follows (`cx.table().current_line()` empty, and
+    /// the game ends after it); not after the first claims (round 0 has no turns). What a
+    /// module does at the start of a round it does here, and in `setup` for the first.
     fn end_round(&self, _cx: CxMut<'_>) {}
 
     /// Reshuffle what this module keeps hidden from every player (a draw pile's order), from a
-    /// canonical order, drawing from `next_u32`: see [`Game::resample_hidden`].
+    /// canonical order, drawing from `next_u32`: see [`Game::resample_hidden`];
+    /// [`crate::rng::resample_pile`] does both for a pile kept as a list. The conformance suite
+    /// checks that what players see stays as it was.
     fn resample_hidden(&self, _cx: CxMut<'_>, _next_u32: &mut dyn FnMut() -> u32) {}
 
     /// Add this module's part of a side's final score.
