@@ -453,7 +453,9 @@ pub struct ChoiceView {
 }
 
 /// How a module names a side in the text it gives front ends (`side 2`, counted from 1): a front
-/// end that knows the players' names puts them in its place ([`name_sides`]).
+/// end that knows the players' names puts them in its place ([`name_sides`]). The TUI puts
+/// `you` for the player at the keys and makes the word after it agree (`side 1 gains` reads
+/// `You gain`, `side 1's` reads `your`): write a side's verb right after it.
 pub fn side_ref(side: Side) -> String {
     format!("side {}", side.index() + 1)
 }

@@ -28,8 +28,94 @@ pub fn news(before: &Game, after: &Game, name: impl Fn(usize) -> String) -> Vec<
     after
         .news_since(before)
         .iter()
-        .map(|n| crownlands_core::modules::describe::name_sides(n, after.sides(), side_name))
+        .map(|n| {
+            second_person(&crownlands_core::modules::describe::name_sides(
+                n,
+                after.sides(),
+                side_name,
+            ))
+        })
         .collect()
+}
+
+/// A module's news with `you` put for a side (`side 1 gains 2 favour`, `side 1's knights`) made
+/// to agree: `you gain`, `your knights`, and `You` where it starts the line. Only the word right
+/// after `you` is changed, and only a lowercase word in `s` (a verb, as a module's news puts
+/// one after its subject): `is`, `has`, `was`, `does`, `goes` by their forms, others by their
+/// ending (`pays`, `passes`, `watches`, `tries`).
+fn second_person(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = find_you(rest) {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + "you".len()..];
+        if let Some(more) = after.strip_prefix("'s") {
+            out.push_str("your");
+            rest = more;
+            continue;
+        }
+        out.push_str("you");
+        rest = after;
+        if let Some(next) = rest.strip_prefix(' ') {
+            let end = next
+                .find(|c: char| !c.is_ascii_lowercase())
+                .unwrap_or(next.len());
+            if let Some(verb) = base_form(&next[..end]) {
+                out.push(' ');
+                out.push_str(&verb);
+                rest = &next[end..];
+            }
+        }
+    }
+    out.push_str(rest);
+    // Leading the line: capitalised (`you`, or `your` from `you's`).
+    match out.strip_prefix('y') {
+        Some(tail) if find_you(&out) == Some(0) || out.starts_with("your ") => format!("Y{tail}"),
+        _ => out,
+    }
+}
+
+/// Where `you` stands as a word of its own in `text`.
+fn find_you(text: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(i) = text[from..].find("you").map(|i| i + from) {
+        let before = text[..i].chars().next_back();
+        let after = text[i + 3..].chars().next();
+        let apart = |c: Option<char>| !c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        if apart(before) && apart(after) {
+            return Some(i);
+        }
+        from = i + 3;
+    }
+    None
+}
+
+/// The form of a third person's verb after `you` (`gains` → `gain`), or `None` for a word that
+/// is no such verb.
+fn base_form(word: &str) -> Option<String> {
+    let irregular = match word {
+        "is" => Some("are"),
+        "was" => Some("were"),
+        "has" => Some("have"),
+        "does" => Some("do"),
+        "goes" => Some("go"),
+        _ => None,
+    };
+    if let Some(form) = irregular {
+        return Some(form.to_string());
+    }
+    if word.len() < 3 || !word.ends_with('s') || word.ends_with("ss") || word.ends_with("us") {
+        return None;
+    }
+    if let Some(stem) = word.strip_suffix("ies") {
+        return Some(format!("{stem}y"));
+    }
+    for ending in ["sses", "shes", "ches", "xes", "zes"] {
+        if word.ends_with(ending) {
+            return Some(word[..word.len() - 2].to_string());
+        }
+    }
+    Some(word[..word.len() - 1].to_string())
 }
 
 pub use crownlands_core::modules::describe::action_words as describe;
@@ -152,6 +238,34 @@ pub fn log_of(
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn news_put_to_you_agrees() {
+        use super::second_person;
+        for (news, said) in [
+            ("you gains 2 favour", "You gain 2 favour"),
+            (
+                "The omen passes to you (you has 3 coins)",
+                "The omen passes to you (you have 3 coins)",
+            ),
+            (
+                "you's knights tax twice; you pays 1¢",
+                "Your knights tax twice; you pay 1¢",
+            ),
+            (
+                "you watches, you tries, you is first",
+                "You watch, you try, you are first",
+            ),
+            ("you & greedy 2 gain 2", "You & greedy 2 gain 2"),
+            (
+                "youth plays; the Queen goes to you",
+                "youth plays; the Queen goes to you",
+            ),
+            ("you 3 coins, you bus", "You 3 coins, you bus"),
+        ] {
+            assert_eq!(second_person(news), said, "{news}");
+        }
+    }
     use crownlands_core::modules::describe::move_words;
     use crownlands_core::{Game, Phase};
     use std::sync::Arc;
