@@ -1057,6 +1057,16 @@ fn step_status(app: &App, game: &Game, who: &str, width: u16) -> String {
     );
     let around = text::width(who) + 2 + keys.chars().count();
     let what = step_title(game, usize::from(width), around);
+    prompt_line(who, &what, &keys)
+}
+
+/// `who: what. keys` (`keys` given with its leading full stop), the full stop left out after a
+/// prompt ending in its own mark (`Consult the omens?`).
+fn prompt_line(who: &str, what: &str, keys: &str) -> String {
+    let keys = match keys.strip_prefix('.') {
+        Some(rest) if what.ends_with(['?', '!', ':', ';']) => rest,
+        _ => keys,
+    };
     format!("{who}: {what}{keys}")
 }
 
@@ -1196,6 +1206,19 @@ pub(crate) fn kingdom_region(kingdom: &crownlands_core::Kingdom) -> (i8, i8, i8,
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_prompt_ending_in_its_own_mark_takes_no_full_stop() {
+        let keys = ". ↑↓ or 1-2 choose, Enter do it, p skip.";
+        assert_eq!(
+            super::prompt_line("You", "Consult the omens (11 left)?", keys),
+            "You: Consult the omens (11 left)? ↑↓ or 1-2 choose, Enter do it, p skip."
+        );
+        assert_eq!(
+            super::prompt_line("You", "Build", keys),
+            "You: Build. ↑↓ or 1-2 choose, Enter do it, p skip."
+        );
+    }
     use super::*;
 
     #[test]
