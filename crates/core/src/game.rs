@@ -835,7 +835,11 @@ impl Game {
                     Action::Pass => "pass a module's step".to_string(),
                     Action::Module { module, .. } => match self.modules().get(module.index()) {
                         Some(m) => {
-                            format!("play `{}` (a {} action)", self.action_text(a), m.name())
+                            format!(
+                                "play `{}` (the {} module's action)",
+                                self.action_text(a),
+                                m.name()
+                            )
                         }
                         None => "play a module's action".to_string(),
                     },

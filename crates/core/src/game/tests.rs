@@ -79,7 +79,7 @@ fn a_module_action_out_of_turn_names_itself() {
     let e = g.clone().apply(tax).expect_err("not now");
     assert_eq!(
         e.to_string(),
-        "it is time to claim a domino, not to play `tax0` (a knights action)"
+        "it is time to claim a domino, not to play `tax0` (the knights module's action)"
     );
     let e = g.clone().apply(Action::Pass).expect_err("not now");
     assert_eq!(

@@ -246,14 +246,33 @@ pub(super) fn parse_word(
     }
     Err(match text_error {
         ActionTextError::Unknown { .. } | ActionTextError::TooLong(_) => format!(
-            "`{}` is not a token: expected an action (c23 (claim), 23:1,-1e (place), x23 \
+            "`{}` is not a token{}: expected an action (c23 (claim), 23:1,-1e (place), x23 \
              (discard), or as the engine writes it: {}), 3. (round), G2 (game), * (unfinished) \
              or a {{comment}}",
             shortened(w),
+            misspelt(w, game).map_or_else(String::new, |k| format!(" (did you mean `{k}`?)")),
             game.action_forms()
         ),
         other => other.to_string(),
     })
+}
+
+/// The keyword of an action of `game` that `w`'s leading letters misspell (`consul` for a
+/// module's `consult`), if one is close.
+fn misspelt(w: &str, game: &Game) -> Option<&'static str> {
+    let letters = &w[..w.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(w.len())];
+    let keywords: Vec<&'static str> = game
+        .modules()
+        .iter()
+        .flat_map(|m| m.action_words())
+        .map(|k| k.keyword)
+        .chain(["pass"])
+        .filter(|k| k.len() > 1 && *k != letters)
+        .collect();
+    if letters.len() < 3 {
+        return None;
+    }
+    crownlands_core::text::closest(letters, &keywords)
 }
 
 /// An action naming its domino, when `w` has the shape of one: `cD`, `xD`, `D:X,Yd` with `D` a
@@ -281,10 +300,13 @@ fn labelled(w: &str, labels: &HashMap<String, DominoId>) -> Option<Result<Word, 
             )),
         }));
     }
-    if let Some(name) = w.strip_prefix('c') {
+    // A label starts with a digit, `#` or a box's initial (`23`, `#5`, `Q12`): `consul` is no
+    // claim of a domino `onsul` but a word misspelt.
+    let label = |name: &str| name.is_empty() || name.starts_with(|c: char| !c.is_ascii_lowercase());
+    if let Some(name) = w.strip_prefix('c').filter(|n| label(n)) {
         return Some(domino(name).map(|d| Word::Action(Action::Claim { domino: d }, None)));
     }
-    if let Some(name) = w.strip_prefix('x') {
+    if let Some(name) = w.strip_prefix('x').filter(|n| label(n)) {
         return Some(domino(name).map(|d| Word::Action(Action::Discard, Some(d))));
     }
     None
