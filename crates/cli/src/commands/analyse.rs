@@ -152,7 +152,7 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
              moves left after each to the end of its match, in games of {moves} moves in all so far); analyse plays out at most \
              {most_moves} ({PLAYOUT_MOVES_PER_DECISION} for each of the --max-decisions {}; the \
              longest shipped game, Royal Wedding at 8 players, needs about 65,000) unless \
-             --max-decisions says more ({enough} would do; this one would take a long time)",
+             --max-decisions says more ({enough} would do; at the default bot, expect minutes)",
             options.max_decisions
         )));
     }
@@ -222,8 +222,10 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
             }
         })
         .collect();
+    let rules_note = super::replay::rules_note(registry, &save, &file);
     let report = Report {
         file: &file,
+        rules_note: rules_note.as_deref(),
         ruleset: &save.ruleset_name,
         level: &level,
         options,
@@ -255,9 +257,22 @@ fn percent(x: f64) -> String {
     format!("{:.0}%", x * 100.0)
 }
 
+/// A loss of win chance in the table's last column: tenths below 10% (`0.6%`), where the two
+/// win columns, each rounded to a whole percent, may read alike (`24%` and `24%`) and a whole
+/// `1%` lost between them would read as a contradiction.
+fn loss_percent(x: f64) -> String {
+    if x * 100.0 < 9.95 {
+        format!("{:.1}%", x * 100.0)
+    } else {
+        percent(x)
+    }
+}
+
 /// What the report prints, text or JSON.
 struct Report<'a> {
     file: &'a str,
+    /// What the ruleset's name does not say of the save's rules (`replay`'s note too).
+    rules_note: Option<&'a str>,
     ruleset: &'a str,
     level: &'a Level,
     options: &'a Options<'a>,
@@ -274,6 +289,7 @@ impl Report<'_> {
     fn print(&self) {
         let Report {
             file,
+            rules_note,
             ruleset,
             level,
             options,
@@ -284,8 +300,13 @@ impl Report<'_> {
             finished,
         } = *self;
         let file = crownlands_core::text::escape_controls(file);
+        // `random` has no preference to weigh by: its shortlist is greedy's.
+        let by = match level {
+            Level::Random => "random (its shortlist greedy's: a random bot prefers nothing)".into(),
+            level => level.to_string(),
+        };
         say!(
-            "{file}: {ruleset}, {} players; every decision assessed by {level} ({} an estimate, greedy playouts)",
+            "{file}: {ruleset}, {} players; every decision assessed by {by} ({} an estimate, greedy playouts)",
             players.len(),
             if options.samples == 1 {
                 "1 sample".to_string()
@@ -293,6 +314,9 @@ impl Report<'_> {
                 format!("{} samples", options.samples)
             }
         );
+        if let Some(note) = rules_note {
+            say!("({note})");
+        }
         if !finished {
             say!("the game is unfinished: its decisions so far are assessed");
         }
@@ -305,8 +329,20 @@ impl Report<'_> {
                 "win: the chance of winning after the move; score: the expected final score; loss: what the move played gave up against the best"
             );
         }
+        // A module's moves too (`tax0`, `build2@1,-1`, `burn4`), in their own examples.
+        let module_forms: Vec<&str> = game
+            .modules()
+            .iter()
+            .flat_map(|m| m.action_words())
+            .map(|w| w.example)
+            .collect();
         say!(
-            "moves as the notation writes them: c12 claims 12; 12:1,0e places 12, its first square at 1,0, its second east of it (n, e, s, w); x12 discards 12; pass skips a step"
+            "moves as the notation writes them: c12 claims 12; 12:1,0e places 12, its first square at 1,0, its second east of it (n, e, s, w); x12 discards 12; pass skips a step{}",
+            if module_forms.is_empty() {
+                String::new()
+            } else {
+                format!("; the modules' moves: {}", module_forms.join(", "))
+            }
         );
         say!();
         let names: Vec<String> = game
@@ -348,7 +384,7 @@ impl Report<'_> {
             } else if lw == 0.0 && ls == 0.0 {
                 "-".to_string()
             } else {
-                format!("{} ({:.1} pt)", percent(lw), ls)
+                format!("{} ({:.1} pt)", loss_percent(lw), ls)
             };
             // In a match, the game and the round: `g2 r11`.
             let when = if several_games {
@@ -548,4 +584,14 @@ fn words_apart(
         words.next().unwrap_or_default(),
         words.next().unwrap_or_default(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_small_loss_shows_its_tenths() {
+        assert_eq!(super::loss_percent(0.006), "0.6%");
+        assert_eq!(super::loss_percent(0.0994), "9.9%");
+        assert_eq!(super::loss_percent(0.12), "12%");
+    }
 }

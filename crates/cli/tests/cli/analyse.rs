@@ -163,6 +163,49 @@ fn the_text_report_names_the_players_and_their_mistakes() {
     assert!(out.contains("seat 1 (random 1):"), "{out}");
     assert!(out.contains("seat 2 (random 2):"), "{out}");
     assert!(out.contains("mean loss"), "{out}");
+    // A save with the rules of its name: no note under the first line.
+    assert!(!out.contains("its rules, kept in the save"), "{out}");
+    // `random` ranks as greedy does, and says so.
+    let out = run(&["analyse", &file, "--bot", "random", "--samples", "2"])
+        .ok()
+        .stdout;
+    assert!(
+        out.contains("assessed by random (its shortlist greedy's: a random bot prefers nothing)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_legend_names_the_modules_moves() {
+    let dir = crate::TempDir::new("analyse-queendomino");
+    run(&[
+        "simulate",
+        "queendomino",
+        "--players",
+        "2",
+        "--games",
+        "1",
+        "--seed",
+        "5",
+        "--save",
+        &dir.arg(),
+    ])
+    .ok();
+    let name = dir
+        .names()
+        .into_iter()
+        .find(|n| n.ends_with(".json"))
+        .expect("a save");
+    let file = dir.0.join(name).display().to_string();
+    let out = run(&["analyse", &file, "--bot", "greedy", "--samples", "1"])
+        .ok()
+        .stdout;
+    assert!(
+        out.contains(
+            "pass skips a step; the modules' moves: tax0 (tax), build2@1,-1 (build), burn4 (burn)"
+        ),
+        "{out}"
+    );
 }
 
 #[test]

@@ -915,6 +915,23 @@ fn replay_says_when_a_saves_rules_are_not_those_of_its_name() {
         text.contains("(its rules, kept in the save, are not those of the ruleset `kingdomino`"),
         "{text}"
     );
+    // `analyse` says it too, under its first line.
+    let text = run(&[
+        "analyse",
+        &edited.display().to_string(),
+        "--bot",
+        "greedy",
+        "--samples",
+        "1",
+    ])
+    .ok()
+    .stdout;
+    assert!(
+        text.lines().nth(1).is_some_and(|l| l.starts_with(
+            "(its rules, kept in the save, are not those of the ruleset `kingdomino`"
+        )),
+        "{text}"
+    );
     // A name that only reads as `kingdomino` (a zero width joiner, a space at its end), with
     // the shipped rules or edited ones, is said to be another name.
     for (name, edited_rules) in [("king\u{200d}domino", false), ("kingdomino ", true)] {
