@@ -228,6 +228,15 @@ impl Save {
             ),
             _ => json_error(file, text, &e),
         })?;
+        // A list reads as a struct field by field (`[1, 2]`: format 1): it is no save.
+        if !start.starts_with('{') {
+            return Err(SaveError::new(
+                file,
+                Problem::NotASave(
+                    "the file is JSON but not an object with a `format` field".into(),
+                ),
+            ));
+        }
         let format = header.format.as_ref().map(|raw| raw.get());
         match format.map(serde_json::from_str::<String>) {
             Some(Ok(s)) if s == FORMAT => {}

@@ -435,6 +435,11 @@ impl Report<'_> {
                 1 => " (and 1 forced move, not weighed)".to_string(),
                 n => format!(" (and {n} forced moves, not weighed)"),
             };
+            if s.decisions == 0 {
+                // A match saved between games, a seat yet to play: nothing was weighed.
+                say!("{name}: no decision to weigh{forced}");
+                continue;
+            }
             say!(
                 "{name}: {}{forced}; mean loss {} win chance, {:.2} points",
                 crownlands_core::modules::describe::plural(

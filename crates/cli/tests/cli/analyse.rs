@@ -130,6 +130,14 @@ fn an_unfinished_game_is_assessed_as_far_as_it_went_and_said_to_be() {
     let v = analyse_json(&file, &["--bot", "greedy", "--samples", "2"]);
     assert_eq!(v["finished"], false);
     assert_eq!(v["decisions"].as_array().map(Vec::len), Some(6));
+    // One move in: the other player has nothing weighed, and says so (not `mean loss 0%`).
+    let session = crate::first_moves_session("kingdomino", 2, Some(1));
+    crownlands_saves::write_save(&path, &session.to_save()).expect("written");
+    let out = run(&["analyse", &file, "--bot", "greedy", "--samples", "2"])
+        .ok()
+        .stdout;
+    assert_eq!(out.matches(": no decision to weigh").count(), 1, "{out}");
+    assert_eq!(out.matches("; mean loss ").count(), 1, "{out}");
 }
 
 #[test]
