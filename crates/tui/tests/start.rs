@@ -137,6 +137,40 @@ fn undo_in_a_resumed_game_writes_over_its_autosave_not_aside() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A game saved with `s` in the saves folder, then loaded from there and a move undone: the
+/// autosave of the same game is no game to keep aside (the saves folder holds it), and the
+/// undo is said. Loaded from a file elsewhere, the autosave is kept, said after the undo.
+#[test]
+fn an_undo_in_a_loaded_game_keeps_no_copy_the_saves_folder_holds() {
+    for in_saves in [true, false] {
+        let dir = temp_dir(&format!("loaded-undo-{in_saves}"));
+        let played = autosaved_game(&dir);
+        let folder = if in_saves {
+            dir.join("saves")
+        } else {
+            dir.join("elsewhere")
+        };
+        std::fs::create_dir_all(&folder).expect("folder");
+        let file = folder.join("kingdomino-seed-5.json");
+        crownlands_saves::write_save(&file, &played.session().unwrap().to_save()).expect("saved");
+        let mut o = opts(None, None);
+        o.load = Some(file);
+        let mut app = build(&o, &dir);
+        assert!(app.can_undo());
+        press(&mut app, "u");
+        let kept = dir.join(crownlands_saves::PREVIOUS_AUTOSAVE_FILE).exists();
+        assert_eq!(kept, !in_saves, "{in_saves}");
+        assert!(app.message().starts_with("Undone:"), "{}", app.message());
+        assert_eq!(
+            app.message().contains("The earlier autosave was kept as"),
+            !in_saves,
+            "{}",
+            app.message()
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
 #[test]
 fn declining_keeps_the_autosave_until_the_new_games_first_move() {
     let dir = temp_dir("decline");

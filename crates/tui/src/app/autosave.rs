@@ -224,13 +224,15 @@ impl Autosaver {
 }
 
 /// Whether the autosave at `path`, before `session`'s first write, holds a game to keep: one
-/// that `session` does not continue and that is unfinished, or finished but not kept in the
-/// folder `saves` (keeping it there failed: a full disk), or does not load.
+/// that `session` does not continue and that the folder `saves` does not hold as it stands (a
+/// finished game whose keeping there failed, a full disk; an unfinished one not saved there
+/// with `s`), or does not load.
 fn must_keep(registry: &Registry, path: &Path, saves: Option<&Path>, session: &Session) -> bool {
     match crownlands_saves::read_save(registry, path) {
         Ok(saved) => {
-            let kept_there = saved.is_over() && kept_in(saves, path);
-            !continues(session, &saved) && !kept_there
+            // A game the saves folder holds too, as it stands (finished and kept as it ended,
+            // or saved with `s` and loaded from there): not its only copy.
+            !continues(session, &saved) && !kept_in(saves, path)
         }
         Err(_) => true,
     }
@@ -241,7 +243,7 @@ fn must_keep(registry: &Registry, path: &Path, saves: Option<&Path>, session: &S
 /// resumed from the autosave for the files it was saved or kept in.
 pub(super) const RECENT_SAVES: usize = 64;
 
-/// Whether the file `path` (a finished game autosaved) is kept in the folder `saves` too: one
+/// Whether the file `path` (a game autosaved) is kept in the folder `saves` too: one
 /// of its most recent files holds the same bytes (a game is kept as it is autosaved, both
 /// written from the game as it ended). Files of another size are not read.
 fn kept_in(saves: Option<&Path>, path: &Path) -> bool {

@@ -1085,8 +1085,14 @@ impl App {
         {
             Ok(None) => {}
             Ok(Some(autosave::Note::Kept(kept))) => {
-                // (An unfinished game, or a file that did not load: either is kept.)
-                self.message = format!("The earlier autosave was kept as {}.", kept.display());
+                // (An unfinished game, or a file that did not load: either is kept.) Said after
+                // an undo's own words where it was the undo that wrote.
+                let said = format!("The earlier autosave was kept as {}.", kept.display());
+                self.message = if self.message.starts_with(UNDONE) {
+                    format!("{} {said}", self.message)
+                } else {
+                    said
+                };
                 // The status line keeps it until the player's next move; the log keeps it in
                 // view after that.
                 self.autosave_note = Some(self.message.clone());
