@@ -423,3 +423,33 @@ fn goals_are_listed_a_line_each() {
     let summary = game.modules()[0].summary().expect("a summary");
     assert!(summary.chars().count() <= 76 && summary == lines[at]);
 }
+
+/// A line of more dominoes than kings (Royal Wedding at 3 players: 4 for 3) leaves one as each
+/// round begins, out of the game: said once, by its label; a game whose lines are all taken
+/// says nothing.
+#[test]
+fn a_domino_left_unclaimed_is_said() {
+    use crownlands_core::modules::describe::left_unclaimed_words;
+    let load = |name: &str| {
+        Arc::new(
+            crownlands_rules::load(crownlands_core::Registry::shipped_ref(), name).expect("loads"),
+        )
+    };
+    for (name, players, rounds_leaving) in [("royal-wedding", 3, 24), ("kingdomino", 4, 0)] {
+        let mut game = Game::new(load(name), players, 7).expect("setup");
+        let mut rng = crownlands_core::rng::GameRng::seed_from(3);
+        let mut said = Vec::new();
+        while !game.is_over() {
+            let before = game.clone();
+            game.play_random(|| rng.next_u32());
+            said.extend(left_unclaimed_words(&before, &game));
+        }
+        assert_eq!(said.len(), rounds_leaving, "{name}: {said:?}");
+        for s in &said {
+            assert!(
+                s.ends_with(" left unclaimed: out.") && s.starts_with(['Q', 'K']),
+                "{s}"
+            );
+        }
+    }
+}

@@ -352,7 +352,8 @@ fn move_json(m: &Move<'_>) -> MoveJson {
     }
 }
 
-/// What the modules say `m` changed besides its own words, sides named as seats (teams).
+/// What the modules say `m` changed besides its own words, sides named as seats (teams); and
+/// a line's dominoes no king took, out of the game as the round began.
 fn news_of(m: &Move<'_>) -> Vec<String> {
     let players = m.session.players();
     m.after
@@ -363,6 +364,9 @@ fn news_of(m: &Move<'_>) -> Vec<String> {
                 side_text(m.after, players, s)
             })
         })
+        .chain(crownlands_core::modules::describe::left_unclaimed_words(
+            m.before, m.after,
+        ))
         .collect()
 }
 

@@ -452,6 +452,32 @@ pub struct ChoiceView {
     pub group: Option<String>,
 }
 
+/// The dominoes of a line left unclaimed as a round began, between `before` and `after` (one
+/// action apart), put out of the game as the rules say (a line of more dominoes than kings:
+/// Royal Wedding at 3 players, a house rule): `Q48 left unclaimed: out.` (`Q3, Q17 and Q48`), for
+/// a front end's log (nothing else says where it went).
+pub fn left_unclaimed_words(before: &Game, after: &Game) -> Option<String> {
+    let new = after.discarded().get(before.discarded().len()..)?;
+    let left: Vec<String> = new
+        .iter()
+        .filter(|d| {
+            before
+                .next_line()
+                .iter()
+                .any(|s| s.domino == **d && s.king.is_none())
+        })
+        .map(|&d| after.ruleset().domino_label(d))
+        .collect();
+    match left.as_slice() {
+        [] => None,
+        [one] => Some(format!("{one} left unclaimed: out.")),
+        [rest @ .., last] => Some(format!(
+            "{} and {last} left unclaimed: out.",
+            rest.join(", ")
+        )),
+    }
+}
+
 /// How a module names a side in the text it gives front ends (`side 2`, counted from 1): a front
 /// end that knows the players' names puts them in its place ([`name_sides`]). The TUI puts
 /// `you` for the player at the keys and makes the word after it agree (`side 1 gains` reads

@@ -933,7 +933,13 @@ impl App {
                 let text = describe(&before, action, &who);
                 // What the modules say changed besides (the Queen changing hosts).
                 let told = self.session.as_ref().map_or_else(Vec::new, |s| {
-                    describe::news(&before, s.game(), |i| self.name(i))
+                    let mut told = describe::news(&before, s.game(), |i| self.name(i));
+                    // A line's dominoes no king took, out of the game as the round began.
+                    told.extend(crownlands_core::modules::describe::left_unclaimed_words(
+                        &before,
+                        s.game(),
+                    ));
+                    told
                 });
                 // A move with no other choice (the last domino of a line, a discard where
                 // nothing fits) is no decision to take back: undo goes past it.
