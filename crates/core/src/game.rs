@@ -503,9 +503,6 @@ impl Game {
             .unwrap_or_default()
     }
 
-    /// Shuffle the dominoes into draw order: `deck[..dealt]` is drawn line by line from the
-    /// start, `deck[dealt..]` stays in the box. The rules' line source does it (see
-    /// [`crate::lines`]).
     /// How this game's lines are drawn, for a player, where its line source says
     /// ([`crate::lines::LineDealer::describe`]: Royal Wedding's boxes in turn).
     pub fn lines_described(&self) -> Option<String> {
@@ -514,6 +511,9 @@ impl Game {
         self.ruleset.dealer(self.rules_index).describe(&ctx)
     }
 
+    /// Shuffle the dominoes into draw order: `deck[..dealt]` is drawn line by line from the
+    /// start, `deck[dealt..]` stays in the box. The rules' line source does it (see
+    /// [`crate::lines`]).
     fn shuffle_deck(&mut self) {
         self.deck.clear();
         let rules = &self.ruleset.player_counts()[self.rules_index].1;
@@ -908,7 +908,8 @@ impl Game {
 
     /// `action` played as [`Game::apply`] plays it, but a module's action only as far as its
     /// own effect: the module acts and the modules watching the step follow, and the game stays
-    /// in the step (nothing of the next step's `begin_step`, the end of the turn or the round).
+    /// in the step (nothing of the next step's `begin_step`, the end of the turn or the round);
+    /// a `Pass` in a step, nothing.
     /// What [`crate::modules::Cx::if_played`] measures a choice by: a tax's coins are the
     /// tax's, not a coin another module gives as the next step opens. Other actions as
     /// `apply`.
@@ -924,6 +925,8 @@ impl Game {
                     self.module_acts(&all, step, me, side, payload.get());
                 }
             }
+            // Going on from a step does nothing of its own.
+            (Action::Pass, Phase::Step { .. }) => {}
             _ => self.apply_unchecked(action),
         }
         Ok(())

@@ -113,7 +113,8 @@ impl LineDealer for Mixed {
 pub struct Alternate;
 
 impl LineDealer for Alternate {
-    /// `Lines come from the boxes in turn: Queendomino, then Kingdomino, and again.`
+    /// `Lines come from the boxes in turn: queendomino, then kingdomino, and again (each box
+    /// shuffled on its own).` (the boxes by their names in the ruleset).
     fn describe(&self, ctx: &DealContext<'_>) -> Option<String> {
         let order: Vec<String> = ctx
             .rules

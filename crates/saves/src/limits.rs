@@ -77,8 +77,13 @@ pub(crate) fn shorten_quotes(msg: &str) -> String {
 /// names a Rust type (`expected struct Player`, `expected u16`): only that ending is read, so
 /// the file's own words quoted before it are left as they are.
 fn plain_expectation(msg: &str) -> String {
+    // The reader's position, where it is still on (` at line 1 column 3`), stays at the end.
+    let (msg, position) = match msg.rfind(" at line ") {
+        Some(i) => msg.split_at(i),
+        None => (msg, ""),
+    };
     let Some(at) = msg.rfind("expected ") else {
-        return msg.to_string();
+        return format!("{msg}{position}");
     };
     let (head, tail) = msg.split_at(at + "expected ".len());
     let words = match tail {
@@ -96,9 +101,9 @@ fn plain_expectation(msg: &str) -> String {
         "a sequence" => "a list",
         "a map" => "an object",
         t if t.starts_with("struct ") => "an object",
-        _ => return msg.to_string(),
+        _ => return format!("{msg}{position}"),
     };
-    format!("{head}{words}")
+    format!("{head}{words}{position}")
 }
 
 /// A number as a file must write it: digits only, without a sign, spaces or leading zeros
@@ -239,6 +244,10 @@ mod tests {
                 "unknown field `expected u16`, expected `seat`",
             ),
             ("expected a seed", "expected a seed"),
+            (
+                "invalid type: string \"x\", expected u16 at line 1 column 30",
+                "invalid type: string \"x\", expected a whole number from 0 to 65535 at line 1 column 30",
+            ),
         ] {
             assert_eq!(shorten_quotes(msg), said, "{msg}");
         }

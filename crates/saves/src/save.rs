@@ -677,13 +677,28 @@ fn looks_like_kingdom(text: &str) -> bool {
         }
         for token in line.split_whitespace() {
             castle |= token == "C";
-            if !token.starts_with(|c: char| c.is_alphabetic() || c == '.') {
+            if !square_like(token) {
                 return false;
             }
         }
         rows += 1;
     }
     castle && rows > 0
+}
+
+/// A square as a kingdom file writes it: `.`, a terrain's letters (one to three: `C`, `W`,
+/// `TB`) with its crowns (`F2`), a building (`T[13]`), marks after it (`+`, a plugin's `$`):
+/// not a word of prose (`Plan`, `notes`).
+fn square_like(token: &str) -> bool {
+    if token == "." {
+        return true;
+    }
+    let letters = token.chars().take_while(|c| c.is_alphabetic()).count();
+    (1..=3).contains(&letters)
+        && token
+            .chars()
+            .skip(letters)
+            .all(|c| c.is_ascii_digit() || c.is_ascii_punctuation())
 }
 
 #[cfg(test)]
@@ -731,6 +746,7 @@ mod toml_tests {
             ". . W\n",
             "hello world",
             "name = \"C\"\n",
+            "Plan C notes\n",
         ] {
             assert!(!looks_like_kingdom(other), "{other}");
         }

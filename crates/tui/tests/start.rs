@@ -160,15 +160,47 @@ fn an_undo_in_a_loaded_game_keeps_no_copy_the_saves_folder_holds() {
         press(&mut app, "u");
         let kept = dir.join(crownlands_saves::PREVIOUS_AUTOSAVE_FILE).exists();
         assert_eq!(kept, !in_saves, "{in_saves}");
-        assert!(app.message().starts_with("Undone:"), "{}", app.message());
+        assert!(app.message().contains("Undone:"), "{}", app.message());
         assert_eq!(
-            app.message().contains("The earlier autosave was kept as"),
+            app.message()
+                .starts_with("The earlier autosave was kept as"),
             !in_saves,
             "{}",
             app.message()
         );
+        // The note stays said as the ghost moves (an undo's own words go then).
+        if !in_saves {
+            press(&mut app, "<right>");
+            assert!(
+                app.message().contains("The earlier autosave was kept as"),
+                "{}",
+                app.message()
+            );
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+/// An autosave whose game the saves folder holds as it stands (saved with `s`): the offer says
+/// the game stays in that file (not that it will be kept as `autosave-previous.json`), and the
+/// new game's first move writes over the autosave.
+#[test]
+fn an_offer_of_a_game_saved_with_s_names_the_saved_file() {
+    let dir = temp_dir("offer-saved");
+    let played = autosaved_game(&dir);
+    std::fs::create_dir_all(dir.join("saves")).expect("folder");
+    let file = dir.join("saves").join("kingdomino-seed-5.json");
+    crownlands_saves::write_save(&file, &played.session().unwrap().to_save()).expect("saved");
+    let mut app = build(&opts(None, None), &dir);
+    assert_eq!(app.mode(), Mode::Resume);
+    press(&mut app, "n");
+    assert!(
+        app.message().contains("kingdomino-seed-5.json")
+            && !app.message().contains("autosave-previous"),
+        "{}",
+        app.message()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -6,6 +6,7 @@
 //! Everything is worked out from the game itself (a choice's coins by trying it on a copy), so
 //! the words always agree with what the engine does.
 
+use crate::DominoId;
 use crate::building::{Building, BuildingValue, TaxBonus};
 use crate::game::{Action, Game, Phase};
 use crate::geometry::Cell;
@@ -363,10 +364,14 @@ pub fn scoring_rules(rules: &Rules, modules: &[Box<dyn super::Module>]) -> Vec<S
     }
     if rules.team_size > 1 {
         v.push(format!(
-            "Teams of {} share one kingdom and one score (each player keeps a king and turns of their own).",
+            "Teams of {} share one kingdom and one score (each player keeps their own kings and turns).",
             rules.team_size
         ));
-        if !modules.is_empty() {
+        // Coins, knights, towers: what a module keeps per kingdom.
+        if modules
+            .iter()
+            .any(|m| m.declare().per_side().next().is_some())
+        {
             v.push(
                 "What the modules keep for a kingdom (coins, knights and the like) is the team's, shared too."
                     .to_string(),
@@ -452,36 +457,61 @@ pub struct ChoiceView {
     pub group: Option<String>,
 }
 
-/// The dominoes of a line left unclaimed as a round began, between `before` and `after` (one
-/// action apart), put out of the game as the rules say (a line of more dominoes than kings:
-/// Royal Wedding at 3 players, a house rule): `Q48 left unclaimed: out.` (`Q3, Q17 and Q48`), for
-/// a front end's log (nothing else says where it went).
-pub fn left_unclaimed_words(before: &Game, after: &Game) -> Option<String> {
-    let new = after.discarded().get(before.discarded().len()..)?;
-    let left: Vec<String> = new
-        .iter()
-        .filter(|d| {
-            before
+/// What a line's dominoes no king took will be once the round begins: taken before an action
+/// ([`UnclaimedWatch::before`]), then asked of the game after it ([`UnclaimedWatch::words`]).
+/// No copy of the game is made (front ends replay whole games move by move with it).
+#[derive(Clone, Debug, Default)]
+pub struct UnclaimedWatch {
+    discarded: usize,
+    unclaimed: Vec<DominoId>,
+}
+
+impl UnclaimedWatch {
+    /// The discards so far and the next line's dominoes no king has claimed yet, in `game`.
+    pub fn before(game: &Game) -> UnclaimedWatch {
+        UnclaimedWatch {
+            discarded: game.discarded().len(),
+            unclaimed: game
                 .next_line()
                 .iter()
-                .any(|s| s.domino == **d && s.king.is_none())
-        })
-        .map(|&d| after.ruleset().domino_label(d))
-        .collect();
-    match left.as_slice() {
-        [] => None,
-        [one] => Some(format!("{one} left unclaimed: out.")),
-        [rest @ .., last] => Some(format!(
-            "{} and {last} left unclaimed: out.",
-            rest.join(", ")
-        )),
+                .filter(|s| s.king.is_none())
+                .map(|s| s.domino)
+                .collect(),
+        }
+    }
+
+    /// The dominoes of a line left unclaimed as a round began in `after`, put out of the game
+    /// as the rules say (a line of more dominoes than kings: Royal Wedding at 3 players, a
+    /// house rule): `Q48 left unclaimed: out.` (`Q3, Q17 and Q48`), for a front end's log
+    /// (nothing else says where it went).
+    pub fn words(&self, after: &Game) -> Option<String> {
+        let new = after.discarded().get(self.discarded..)?;
+        let left: Vec<String> = new
+            .iter()
+            .filter(|d| self.unclaimed.contains(d))
+            .map(|&d| after.ruleset().domino_label(d))
+            .collect();
+        match left.as_slice() {
+            [] => None,
+            [one] => Some(format!("{one} left unclaimed: out.")),
+            [rest @ .., last] => Some(format!(
+                "{} and {last} left unclaimed: out.",
+                rest.join(", ")
+            )),
+        }
     }
 }
 
+/// [`UnclaimedWatch::words`] from `before` to `after` (one action apart).
+pub fn left_unclaimed_words(before: &Game, after: &Game) -> Option<String> {
+    UnclaimedWatch::before(before).words(after)
+}
+
 /// How a module names a side in the text it gives front ends (`side 2`, counted from 1): a front
-/// end that knows the players' names puts them in its place ([`name_sides`]). The TUI puts
-/// `you` for the player at the keys and makes the word after it agree (`side 1 gains` reads
-/// `You gain`, `side 1's` reads `your`): write a side's verb right after it.
+/// end that knows the players' names puts them in its place ([`name_sides`]). Where a side
+/// leads a sentence and its name is plural (`you`, the TUI's player at the keys, or a team
+/// `Ann & Bea`), [`name_sides_agreeing`] makes the verb right after it agree (`side 1 gains`
+/// reads `You gain`, `side 1's` reads `your`): write a side's verb right after it.
 pub fn side_ref(side: Side) -> String {
     format!("side {}", side.index() + 1)
 }
@@ -516,6 +546,111 @@ pub fn name_sides(text: &str, sides: u8, name: impl Fn(Side) -> String) -> Strin
     }
     out.push_str(rest);
     out
+}
+
+/// [`name_sides`], the verb right after a side that leads a sentence (the text's start, or
+/// after `. `, `; `, `: `, `! `, `? ` or `(`) made to agree with a plural name (`you`, or a
+/// team's names joined by ` & `): `side 1 gains` reads `You gain`, `Ann & Bea gain`; a side in
+/// any other place is left as it is (`greedy 2 gives you coins`). `you's` reads `your`, and
+/// `you` or `your` leading the text is capitalised.
+pub fn name_sides_agreeing(text: &str, sides: u8, name: impl Fn(Side) -> String) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(found) = rest.find("side ") {
+        let (before, from) = rest.split_at(found);
+        out.push_str(before);
+        let after = &from["side ".len()..];
+        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let side = after[..digits]
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .and_then(Side::from_index)
+            .filter(|s| s.index() < usize::from(sides));
+        let Some(side) = side else {
+            out.push_str("side ");
+            rest = after;
+            continue;
+        };
+        let named = name(side);
+        rest = &after[digits..];
+        let leads = out.is_empty()
+            || [". ", "; ", ": ", "! ", "? ", "("]
+                .iter()
+                .any(|p| out.ends_with(p));
+        let at_start = out.is_empty();
+        let you = named == "you";
+        if you && let Some(more) = rest.strip_prefix("'s") {
+            out.push_str(if at_start { "Your" } else { "your" });
+            rest = more;
+            continue;
+        }
+        out.push_str(if you && at_start { "You" } else { &named });
+        if leads
+            && (you || named.contains(" & "))
+            && let Some(next) = rest.strip_prefix(' ')
+        {
+            let end = next
+                .find(|c: char| !c.is_ascii_lowercase())
+                .unwrap_or(next.len());
+            if let Some(verb) = plural_verb(&next[..end]) {
+                out.push(' ');
+                out.push_str(&verb);
+                rest = &next[end..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The plural form of a third person's verb (`gains` -> `gain`, `is` -> `are`), or `None` for
+/// a word that is no such verb.
+fn plural_verb(word: &str) -> Option<String> {
+    let irregular = match word {
+        "is" => Some("are"),
+        "was" => Some("were"),
+        "has" => Some("have"),
+        "does" => Some("do"),
+        "goes" => Some("go"),
+        _ => None,
+    };
+    if let Some(form) = irregular {
+        return Some(form.to_string());
+    }
+    // Words in `s` that are no verb (`you always gain`: the verb comes later, left alone).
+    const NO_VERB: &[&str] = &[
+        "always",
+        "sometimes",
+        "perhaps",
+        "afterwards",
+        "towards",
+        "besides",
+        "its",
+        "this",
+        "thus",
+        "yes",
+    ];
+    if word.len() < 3
+        || !word.ends_with('s')
+        || word.ends_with("ss")
+        || word.ends_with("us")
+        || NO_VERB.contains(&word)
+    {
+        return None;
+    }
+    // `tries` -> `try`, but `ties`, `lies`, `dies` -> `tie`, `lie`, `die`.
+    if let Some(stem) = word.strip_suffix("ies")
+        && stem.len() > 1
+    {
+        return Some(format!("{stem}y"));
+    }
+    for ending in ["sses", "shes", "ches", "xes", "zes", "oes"] {
+        if word.ends_with(ending) {
+            return Some(word[..word.len() - 2].to_string());
+        }
+    }
+    Some(word[..word.len() - 1].to_string())
 }
 
 /// A module's public state as titled rows (e.g. the Builders' Board, a row per slot).

@@ -547,6 +547,49 @@ fn sides_named_in_a_modules_text_take_a_front_ends_names() {
     assert_eq!(name_sides(&text, 2, |_| "x".into()), "side 12 after x");
 }
 
+/// A plural name put in for a side leading a sentence (`you`, a team) takes a plural verb; a
+/// side anywhere else, and words that are no verb, are left as they are.
+#[test]
+fn the_verb_after_a_plural_side_agrees() {
+    use modules::describe::name_sides_agreeing;
+    let name = |s: Side| match s.index() {
+        0 => "you".to_string(),
+        1 => "greedy 2".to_string(),
+        _ => "Ann & Bea".to_string(),
+    };
+    for (news, said) in [
+        ("side 1 gains 2 favour", "You gain 2 favour"),
+        ("side 3 gains 2", "Ann & Bea gain 2"),
+        ("side 2 gains 2", "greedy 2 gains 2"),
+        (
+            "side 1's knights tax twice; side 1 pays 1¢",
+            "Your knights tax twice; you pay 1¢",
+        ),
+        (
+            "The omen passes to side 1 (side 1 has 3 coins)",
+            "The omen passes to you (you have 3 coins)",
+        ),
+        ("side 2 gives side 1 coins", "greedy 2 gives you coins"),
+        (
+            "side 1 ties with side 2. side 1 tries; side 1 is first",
+            "You tie with greedy 2. you try; you are first",
+        ),
+        ("side 1 always gains", "You always gains"),
+        (
+            "side 1 echoes, then: side 1 watches",
+            "You echo, then: you watch",
+        ),
+        ("side 1 3 coins", "You 3 coins"),
+        ("side 1: bus", "You: bus"),
+        (
+            "the Queen goes to side 1's castle",
+            "the Queen goes to your castle",
+        ),
+    ] {
+        assert_eq!(name_sides_agreeing(news, 3, name), said, "{news}");
+    }
+}
+
 #[test]
 fn a_name_put_in_for_a_side_is_not_read_again() {
     use modules::describe::name_sides;

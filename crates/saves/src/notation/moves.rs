@@ -300,9 +300,16 @@ fn labelled(w: &str, labels: &HashMap<String, DominoId>) -> Option<Result<Word, 
             )),
         }));
     }
-    // A label starts with a digit, `#` or a box's initial (`23`, `#5`, `Q12`): `consul` is no
-    // claim of a domino `onsul` but a word misspelt.
-    let label = |name: &str| name.is_empty() || name.starts_with(|c: char| !c.is_ascii_lowercase());
+    // A label starts with a digit, `#` or a box's initial (`23`, `#5`, `Q12`; `q12` is meant
+    // as one too, and said to be none): `consul` is no claim of a domino `onsul` but a word
+    // misspelt.
+    let label = |name: &str| {
+        let mut chars = name.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), next) if c.is_ascii_lowercase() => next.is_some_and(|d| d.is_ascii_digit()),
+            _ => true,
+        }
+    };
     if let Some(name) = w.strip_prefix('c').filter(|n| label(n)) {
         return Some(domino(name).map(|d| Word::Action(Action::Claim { domino: d }, None)));
     }

@@ -238,23 +238,29 @@ fn must_keep(registry: &Registry, path: &Path, saves: Option<&Path>, session: &S
     }
 }
 
-/// How many of the most recent files of the saves folder are looked through for a finished
-/// game (the game is kept there as it ends, so it is among the last written), and by a game
-/// resumed from the autosave for the files it was saved or kept in.
+/// How many of the most recent files of the saves folder are looked through for an autosaved
+/// game (a finished game is kept there as it ends, a game saved with `s` as it stood: among the
+/// last written), and by a game resumed from the autosave for the files it was saved or kept in.
 pub(super) const RECENT_SAVES: usize = 64;
 
-/// Whether the file `path` (a game autosaved) is kept in the folder `saves` too: one
-/// of its most recent files holds the same bytes (a game is kept as it is autosaved, both
-/// written from the game as it ended). Files of another size are not read.
+/// Whether the file `path` (a game autosaved) is kept in the folder `saves` too ([`held_in`]).
 fn kept_in(saves: Option<&Path>, path: &Path) -> bool {
+    held_in(saves, path).is_some()
+}
+
+/// The file of the folder `saves` that holds the game autosaved at `path` as it stands: one of
+/// its most recent files with the same bytes (a game is kept as it is autosaved, both written
+/// from the game as it ended; saved with `s` as it stood). Files of another size are not read.
+pub(super) fn held_in(saves: Option<&Path>, path: &Path) -> Option<PathBuf> {
     let (Some(saves), Ok(OnDisk::Bytes(bytes))) = (saves, read_bounded(path)) else {
-        return false;
+        return None;
     };
     super::replay::newest_saves(saves)
         .into_iter()
         .take(RECENT_SAVES)
         .filter(|(_, len)| *len == bytes.len() as u64)
-        .any(|(file, _)| matches!(read_bounded(&file), Ok(OnDisk::Bytes(there)) if there == bytes))
+        .map(|(file, _)| file)
+        .find(|file| matches!(read_bounded(file), Ok(OnDisk::Bytes(there)) if there == bytes))
 }
 
 /// Whether `autosave-previous.json` in `dir` may take the autosave: it is free, or holds a

@@ -2,13 +2,17 @@
 
 use super::LOG_LEN;
 use crownlands_core::matches::Match;
+use crownlands_core::modules::describe::UnclaimedWatch;
 use crownlands_core::{Action, Game};
 use crownlands_saves::Session;
 use std::collections::VecDeque;
 
 /// What the modules say changed from `before` to `after` (one action apart) that the action's
 /// words do not (the Queen changing hosts), each side named by its players (`name` naming a
-/// seat; a team's joined with `&`). Nothing for a game without modules, at no cost.
+/// seat; a team's joined with `&`), the verb after a plural side leading a sentence agreeing
+/// (`You gain`: [`name_sides_agreeing`]). Nothing for a game without modules, at no cost.
+///
+/// [`name_sides_agreeing`]: crownlands_core::modules::describe::name_sides_agreeing
 pub fn news(before: &Game, after: &Game, name: impl Fn(usize) -> String) -> Vec<String> {
     if after.modules().is_empty() {
         return Vec::new();
@@ -29,93 +33,23 @@ pub fn news(before: &Game, after: &Game, name: impl Fn(usize) -> String) -> Vec<
         .news_since(before)
         .iter()
         .map(|n| {
-            second_person(&crownlands_core::modules::describe::name_sides(
-                n,
-                after.sides(),
-                side_name,
-            ))
+            crownlands_core::modules::describe::name_sides_agreeing(n, after.sides(), side_name)
         })
         .collect()
 }
 
-/// A module's news with `you` put for a side (`side 1 gains 2 favour`, `side 1's knights`) made
-/// to agree: `you gain`, `your knights`, and `You` where it starts the line. Only the word right
-/// after `you` is changed, and only a lowercase word in `s` (a verb, as a module's news puts
-/// one after its subject): `is`, `has`, `was`, `does`, `goes` by their forms, others by their
-/// ending (`pays`, `passes`, `watches`, `tries`).
-fn second_person(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = find_you(rest) {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + "you".len()..];
-        if let Some(more) = after.strip_prefix("'s") {
-            out.push_str("your");
-            rest = more;
-            continue;
-        }
-        out.push_str("you");
-        rest = after;
-        if let Some(next) = rest.strip_prefix(' ') {
-            let end = next
-                .find(|c: char| !c.is_ascii_lowercase())
-                .unwrap_or(next.len());
-            if let Some(verb) = base_form(&next[..end]) {
-                out.push(' ');
-                out.push_str(&verb);
-                rest = &next[end..];
-            }
-        }
-    }
-    out.push_str(rest);
-    // Leading the line: capitalised (`you`, or `your` from `you's`).
-    match out.strip_prefix('y') {
-        Some(tail) if find_you(&out) == Some(0) || out.starts_with("your ") => format!("Y{tail}"),
-        _ => out,
-    }
-}
-
-/// Where `you` stands as a word of its own in `text`.
-fn find_you(text: &str) -> Option<usize> {
-    let mut from = 0;
-    while let Some(i) = text[from..].find("you").map(|i| i + from) {
-        let before = text[..i].chars().next_back();
-        let after = text[i + 3..].chars().next();
-        let apart = |c: Option<char>| !c.is_some_and(|c| c.is_alphanumeric() || c == '_');
-        if apart(before) && apart(after) {
-            return Some(i);
-        }
-        from = i + 3;
-    }
-    None
-}
-
-/// The form of a third person's verb after `you` (`gains` → `gain`), or `None` for a word that
-/// is no such verb.
-fn base_form(word: &str) -> Option<String> {
-    let irregular = match word {
-        "is" => Some("are"),
-        "was" => Some("were"),
-        "has" => Some("have"),
-        "does" => Some("do"),
-        "goes" => Some("go"),
-        _ => None,
-    };
-    if let Some(form) = irregular {
-        return Some(form.to_string());
-    }
-    if word.len() < 3 || !word.ends_with('s') || word.ends_with("ss") || word.ends_with("us") {
-        return None;
-    }
-    if let Some(stem) = word.strip_suffix("ies") {
-        return Some(format!("{stem}y"));
-    }
-    for ending in ["sses", "shes", "ches", "xes", "zes"] {
-        if word.ends_with(ending) {
-            return Some(word[..word.len() - 2].to_string());
-        }
-    }
-    Some(word[..word.len() - 1].to_string())
+/// What the log says under a move besides its own words, from `before` (the game before it, or
+/// `None` without modules: nothing to ask them) and `watch` (taken before it) to `after`: the
+/// modules' news ([`news`]), and the line's dominoes no king took, out as the round began.
+pub fn told(
+    before: Option<&Game>,
+    watch: &UnclaimedWatch,
+    after: &Game,
+    name: impl Fn(usize) -> String,
+) -> Vec<String> {
+    let mut told = before.map_or_else(Vec::new, |b| news(b, after, name));
+    told.extend(watch.words(after));
+    told
 }
 
 pub use crownlands_core::modules::describe::action_words as describe;
@@ -206,10 +140,11 @@ pub fn log_of(
             && game.legal_action_count() == 1)
             .then(|| skipped_step(&game));
         let before = (!game.modules().is_empty()).then(|| game.clone());
+        let watch = UnclaimedWatch::before(&game);
         if game.apply(action).is_err() {
             break;
         }
-        let told = before.map_or_else(Vec::new, |b| news(&b, &game, &name));
+        let told = told(before.as_ref(), &watch, &game, &name);
         match skip {
             Some(title) => {
                 match &mut skipped {
@@ -239,33 +174,34 @@ pub fn log_of(
 #[cfg(test)]
 mod tests {
 
+    /// A resumed game's log says what live play said: a line's domino no king took, out as the
+    /// round began (Royal Wedding at 3 players: four dominoes a line for three kings).
     #[test]
-    fn news_put_to_you_agrees() {
-        use super::second_person;
-        for (news, said) in [
-            ("you gains 2 favour", "You gain 2 favour"),
-            (
-                "The omen passes to you (you has 3 coins)",
-                "The omen passes to you (you have 3 coins)",
-            ),
-            (
-                "you's knights tax twice; you pays 1¢",
-                "Your knights tax twice; you pay 1¢",
-            ),
-            (
-                "you watches, you tries, you is first",
-                "You watch, you try, you are first",
-            ),
-            ("you & greedy 2 gain 2", "You & greedy 2 gain 2"),
-            (
-                "youth plays; the Queen goes to you",
-                "youth plays; the Queen goes to you",
-            ),
-            ("you 3 coins, you bus", "You 3 coins, you bus"),
-        ] {
-            assert_eq!(second_person(news), said, "{news}");
+    fn a_resumed_log_says_the_dominoes_left_unclaimed() {
+        use crownlands_saves::{Player, Session};
+        let ruleset = std::sync::Arc::new(
+            crownlands_rules::load(crownlands_core::Registry::shipped_ref(), "royal-wedding")
+                .expect("loads"),
+        );
+        let players = (1..=3)
+            .map(|i| Player::new(i, format!("p{i}"), "random"))
+            .collect();
+        let mut session = Session::new(ruleset, players, 4).expect("set up");
+        let mut rng = crownlands_core::rng::GameRng::seed_from(2);
+        // The first claims and the first round's placements and claims: two rounds begun.
+        for _ in 0..20 {
+            let legal = session.game().legal_actions();
+            let pick = legal[rng.below(legal.len() as u32) as usize];
+            session.apply(pick).expect("legal");
         }
+        let log = super::log_of(&session, |i| format!("p{}", i + 1), |_| false);
+        let said = log
+            .iter()
+            .filter(|l| l.ends_with(" left unclaimed: out."))
+            .count();
+        assert!(said >= 1, "{log:?}");
     }
+
     use crownlands_core::modules::describe::move_words;
     use crownlands_core::{Game, Phase};
     use std::sync::Arc;

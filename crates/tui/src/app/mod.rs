@@ -932,14 +932,11 @@ impl App {
                     .unwrap_or_default();
                 let text = describe(&before, action, &who);
                 // What the modules say changed besides (the Queen changing hosts).
+                // The modules' news, and a line's dominoes no king took, out as the round
+                // began.
+                let watch = crownlands_core::modules::describe::UnclaimedWatch::before(&before);
                 let told = self.session.as_ref().map_or_else(Vec::new, |s| {
-                    let mut told = describe::news(&before, s.game(), |i| self.name(i));
-                    // A line's dominoes no king took, out of the game as the round began.
-                    told.extend(crownlands_core::modules::describe::left_unclaimed_words(
-                        &before,
-                        s.game(),
-                    ));
-                    told
+                    describe::told(Some(&before), &watch, s.game(), |i| self.name(i))
                 });
                 // A move with no other choice (the last domino of a line, a discard where
                 // nothing fits) is no decision to take back: undo goes past it.
@@ -1091,17 +1088,18 @@ impl App {
         {
             Ok(None) => {}
             Ok(Some(autosave::Note::Kept(kept))) => {
-                // (An unfinished game, or a file that did not load: either is kept.) Said after
-                // an undo's own words where it was the undo that wrote.
+                // (An unfinished game, or a file that did not load: either is kept.) Where the
+                // undo wrote it, its words follow (the note leading, so the status line keeps
+                // it as the ghost moves, as it keeps any autosave note).
                 let said = format!("The earlier autosave was kept as {}.", kept.display());
                 self.message = if self.message.starts_with(UNDONE) {
-                    format!("{} {said}", self.message)
+                    format!("{said} {}", self.message)
                 } else {
-                    said
+                    said.clone()
                 };
                 // The status line keeps it until the player's next move; the log keeps it in
                 // view after that.
-                self.autosave_note = Some(self.message.clone());
+                self.autosave_note = Some(said);
                 self.log
                     .push_back(format!("Earlier game kept: {}", file_name(&kept)));
             }

@@ -260,15 +260,20 @@ impl Replay {
                     let who = name(seat.index());
                     let text = describe(s.game(), *a, &who);
                     let before = (!s.game().modules().is_empty()).then(|| s.game().clone());
+                    let watch =
+                        crownlands_core::modules::describe::UnclaimedWatch::before(s.game());
                     if s.apply(*a).is_err() {
                         break;
                     }
                     if *a != crownlands_core::Action::Pass {
                         log.push_back(text);
                     }
-                    if let Some(b) = before {
-                        log.extend(super::describe::news(&b, s.game(), &name));
-                    }
+                    log.extend(super::describe::told(
+                        before.as_ref(),
+                        &watch,
+                        s.game(),
+                        &name,
+                    ));
                 }
                 None => {
                     s.next_game();

@@ -154,6 +154,10 @@ impl Offer {
         Some(Offer {
             kept_as: if not_a_file {
                 String::new()
+            } else if let Some(held) = super::autosave::held_in(saves, &path) {
+                // Saved there as it stands (`s`): a new game writes over the autosave, the
+                // game stays in that file.
+                held.display().to_string()
             } else {
                 super::autosave::kept_as(registry, dir, saves)
             },
