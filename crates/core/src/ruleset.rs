@@ -1033,7 +1033,7 @@ impl Ruleset {
                     "a {grid}x{grid} kingdom is its castle alone: no domino can ever be placed, so kingdoms score nothing but bonuses"
                 ),
             });
-        } else if 2 * placed < needed {
+        } else if placed < needed / 2 {
             // (On an even grid a larger deck would not help Harmony either: said at once, so
             // that mending the deck is not taken for the cure.)
             let harmony = match (rules.harmony.is_some(), needed % 2 == 1) {
@@ -1061,11 +1061,11 @@ impl Ruleset {
             out.push(RuleWarning {
                 at: WarningAt::Deck,
                 message: {
-                    // The fewest rounds whose dominoes can cover every square around the castle
-                    // (on an even grid one more than fits: its count of squares is odd).
-                    let fill = needed.div_ceil(2).div_ceil(kings_per_side.max(1));
+                    // The fewest rounds whose dominoes can fill a kingdom as far as it can be
+                    // filled (an even grid leaves a square: its count around the castle is odd).
+                    let fill = holds.div_ceil(kings_per_side.max(1));
                     format!(
-                        "each kingdom takes {placed} dominoes but {} {grid}x{grid} kingdom holds at most {holds}: at least {} every game (`deck-size = {}` deals {}, the fewest that can fill a kingdom)",
+                        "each kingdom takes {placed} dominoes but {} {grid}x{grid} kingdom holds at most {holds}: at least {} every game (`deck-size = {}` deals {}, the fewest that fill a kingdom as far as it can be filled)",
                         article(grid),
                         match placed - holds {
                             1 => "1 of its dominoes is discarded".to_string(),
@@ -1089,7 +1089,7 @@ impl Ruleset {
         }
         // Harmony asks for every square filled, two squares a domino: an even grid leaves an
         // odd count around the castle (said once: the deck's warning names Harmony already).
-        if rules.harmony.is_some() && grid >= 2 && needed % 2 == 1 && 2 * placed >= needed {
+        if rules.harmony.is_some() && grid >= 2 && needed % 2 == 1 && placed >= needed / 2 {
             out.push(RuleWarning {
                 at: WarningAt::Deck,
                 message: format!(

@@ -639,6 +639,11 @@ impl<'s> Walker<'s> {
             // A shape the pattern refused (`most-Coins`): a near spelling below.
             "fewest" | "most" => None,
             _ => {
+                // A near spelling of a fixed value first (`largest-teritory`): `most-` put
+                // before a misspelt value makes a resource no module provides.
+                if let Some(near) = closest(&lower, &values) {
+                    return Some(near.to_string());
+                }
                 let prefixed = format!("most-{lower}");
                 if takes(&prefixed) {
                     return Some(prefixed);

@@ -1631,6 +1631,50 @@ fn warnings_point_at_the_rule_that_cannot_work() {
     assert_diag(&w, 3, 13, &["can never fill a 7x7 kingdom"]);
 }
 
+/// An even grid holds half its squares around the castle, rounded down (6x6: 17 dominoes of 35
+/// squares): a deck dealing 17 each fills it as far as it can be filled, so its deck is not
+/// warned of (it had been, and a deck of 18 each, one more than fits, had not); with Harmony on,
+/// the odd count is what is said.
+#[test]
+fn an_even_grid_filled_as_far_as_it_can_be_is_not_blamed_on_its_deck() {
+    let check = |extra: &str| {
+        let checked = crownlands_rules::check_str(
+            crownlands_core::Registry::shipped_ref(),
+            &format!(
+                "extends = \"kingdomino\"\nadd-sets = [\"queendomino\"]\nplayers = [3]\n[rules]\ngrid-size = 6\ndeck-size = 68\n{extra}"
+            ),
+            Path::new("six.toml"),
+        );
+        checked
+            .warnings
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let plain = check("");
+    assert!(!plain.contains("can never fill"), "{plain}");
+    let harmony = check("harmony = { enabled = true }\n");
+    assert!(
+        harmony.contains("Harmony can never be earned in a 6x6 kingdom: its 35 squares")
+            && !harmony.contains("can never fill"),
+        "{harmony}"
+    );
+    // One round fewer: the deck is blamed.
+    let checked = crownlands_rules::check_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"kingdomino\"\nadd-sets = [\"queendomino\"]\nplayers = [3]\n[rules]\ngrid-size = 6\ndeck-size = 64\n",
+        Path::new("six.toml"),
+    );
+    let w = Diagnostics(checked.warnings);
+    assert_diag(
+        &w,
+        5,
+        13,
+        &["the deck can never fill a 6x6 kingdom: each places at most 16 dominoes"],
+    );
+}
+
 #[test]
 fn core_problems_are_placed_by_the_field_they_name() {
     use crownlands_core::RulesProblem;
@@ -2301,7 +2345,7 @@ fn rules_that_load_but_never_play_as_written_are_warned() {
         3,
         13,
         &[
-            "at 2 players: each kingdom takes 24 dominoes but a 5x5 kingdom holds at most 12: at least 12 of its dominoes are discarded every game (`deck-size = 24` deals 6 rounds, the fewest that can fill a kingdom)",
+            "at 2 players: each kingdom takes 24 dominoes but a 5x5 kingdom holds at most 12: at least 12 of its dominoes are discarded every game (`deck-size = 24` deals 6 rounds, the fewest that fill a kingdom as far as it can be filled)",
         ],
     );
     // Harmony on an even grid: an odd count of squares around the castle.
@@ -2982,12 +3026,14 @@ fn a_box_over_no_dominoes_of_the_file_is_warned_of() {
 #[test]
 fn a_tie_break_near_a_known_one_is_suggested() {
     let d = bad(
-        "extends = \"kingdomino\"\n[rules]\ntie-breaks = [\"most-Coins\", \"largest\", \"most-crowsn\", \"coins \", \"crowns\"]\n",
+        "extends = \"kingdomino\"\n[rules]\ntie-breaks = [\"most-Coins\", \"largest\", \"most-crowsn\", \"coins \", \"crowns\", \"largest-teritory\"]\n",
     );
     let text = d.to_string();
     for meant in [
         "not \"most-Coins\" (did you mean \"most-coins\"?)",
         "not \"largest\" (did you mean \"largest-territory\"?)",
+        // Not `most-largest-teritory`, which is refused in turn.
+        "not \"largest-teritory\" (did you mean \"largest-territory\"?)",
         "not \"coins \" (did you mean \"most-coins\"?)",
         "not \"crowns\" (did you mean \"most-crowns\"?)",
     ] {
