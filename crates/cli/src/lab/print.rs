@@ -530,11 +530,13 @@ fn bots_text(out: &mut String, t: &Tally) {
 
 /// A difference's score and win cells, as the team and bot tables write them:
 /// `  +1.23* 0.5 to 2.0          +3.1%  -1.0 to 7.2%`.
-fn difference_cells(d: &Difference) -> String {
+/// A row's differences B - A (score, then win share) with their intervals; the score's star
+/// left out where `scores_unlike` (matches of different lengths: their totals are not compared).
+fn difference_cells(d: &Difference, scores_unlike: bool) -> String {
     format!(
         "{:>+11.2}{} {:<16}  {:>+8.1}%{} {}",
         signed(d.score.estimate, 2),
-        mark(&d.score),
+        if scores_unlike { " " } else { mark(&d.score) },
         interval(&d.score, 2, false),
         signed(d.win_share.estimate * 100.0, 1),
         mark(&d.win_share),
@@ -788,7 +790,13 @@ fn verdict_of(
         every,
         games: r.games_played,
         unit,
-        unlike_scores: a.match_games != b.match_games,
+        unlike_scores: (a.match_games != b.match_games).then_some(
+            if a.match_games > 1 && b.match_games > 1 {
+                "totals over matches of different lengths"
+            } else {
+                "a match's totals against a game's"
+            },
+        ),
         alike,
     })
 }
@@ -798,8 +806,12 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         return;
     };
     let name = |i: usize| r.run.rulesets.get(i).map_or("", |x| x.name.as_str());
-    // `1 game` as `simulate` says it.
-    let what = if r.games_played == 1 {
+    // Matches of different lengths: the scores are not compared (no star on them below).
+    let unlike = a.match_games != b.match_games;
+    // `1 game` as `simulate` says it; runs of different lengths counted by their seeds.
+    let what = if unlike {
+        if r.games_played == 1 { "seed" } else { "seeds" }.to_string()
+    } else if r.games_played == 1 {
         singular(what)
     } else {
         what.to_string()
@@ -860,7 +872,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             x.score.estimate,
             y.score.estimate,
             signed(d.score.estimate, 2),
-            mark(&d.score),
+            if unlike { " " } else { mark(&d.score) },
             interval(&d.score, 2, false),
             x.win_share.estimate * 100.0,
             y.win_share.estimate * 100.0,
@@ -885,7 +897,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
                 "{:>4}  {:<5}  {}",
                 k + 1,
                 seats.join("+"),
-                difference_cells(d)
+                difference_cells(d, unlike)
             );
         }
     }
@@ -903,7 +915,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
                 out,
                 "{:<width$}  {}",
                 crownlands_core::text::escape_controls(bot),
-                difference_cells(d)
+                difference_cells(d, unlike)
             );
         }
     }

@@ -20,8 +20,10 @@ pub struct Compared<'a> {
     pub games: u64,
     /// `games` or `matches`.
     pub unit: &'a str,
-    /// A and B play matches of different lengths: their scores are no like figures.
-    pub unlike_scores: bool,
+    /// A and B play matches of different lengths: their scores are no like figures, and what
+    /// they are (`a match's totals against a game's`, `totals over matches of different
+    /// lengths`).
+    pub unlike_scores: Option<&'a str>,
     /// The same player in every seat (random moves, or one bot everywhere): `rows` is that
     /// player pooled over the seats, whose wins cannot change (someone wins each game).
     pub alike: bool,
@@ -60,7 +62,7 @@ pub fn text(c: &Compared<'_>) -> String {
             "wins less",
         )
     };
-    let scores = if c.unlike_scores {
+    let scores = if c.unlike_scores.is_some() {
         None
     } else {
         changes(
@@ -83,7 +85,11 @@ pub fn text(c: &Compared<'_>) -> String {
     // A star or two among many figures may be chance: said with them. Only the narrow stars
     // count (one far past its interval is no chance's), and what else is starred is set apart.
     let wins_figures = if c.alike { 0 } else { c.rows.len() };
-    let score_figures = if c.unlike_scores { 0 } else { c.rows.len() };
+    let score_figures = if c.unlike_scores.is_some() {
+        0
+    } else {
+        c.rows.len()
+    };
     let figures = wins_figures + score_figures + places.len();
     let all: Vec<Estimate> = c
         .rows
@@ -105,10 +111,10 @@ pub fn text(c: &Compared<'_>) -> String {
     };
     let scores = match scores {
         Some((t, _)) => t,
-        None if c.unlike_scores => {
-            "the scores not compared (a match's totals against a game's)".to_string()
-        }
-        None => "no change in the scores shows".to_string(),
+        None => match c.unlike_scores {
+            Some(what) => format!("the scores not compared ({what})"),
+            None => "no change in the scores shows".to_string(),
+        },
     };
     let by_place = by_place
         .map(|(p, _)| format!("; by the place in the first claims, {p}"))
@@ -228,7 +234,7 @@ mod tests {
             every: "every seat",
             games,
             unit: "games",
-            unlike_scores: false,
+            unlike_scores: None,
             alike: false,
         })
     }
@@ -325,7 +331,7 @@ mod tests {
             every: "every seat",
             games: 50,
             unit: "matches",
-            unlike_scores: true,
+            unlike_scores: Some("a match's totals against a game's"),
             alike: false,
         });
         assert!(
@@ -345,7 +351,7 @@ mod tests {
             every: "every seat",
             games: 40,
             unit: "games",
-            unlike_scores: false,
+            unlike_scores: None,
             alike: true,
         });
         assert_eq!(

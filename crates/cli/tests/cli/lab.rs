@@ -1342,6 +1342,40 @@ fn a_match_ruleset_compared_with_a_single_game_one_is_per_game_on_both_sides() {
         "{}",
         text.stdout
     );
+    // Runs of different lengths are counted by their seeds, and no score difference is starred
+    // (their totals are not compared).
+    assert!(
+        text.stdout
+            .starts_with("5 seeds of kingdomino (A) and dynasty (B)"),
+        "{}",
+        text.stdout
+    );
+    assert!(
+        text.stdout
+            .contains("the scores not compared (a match's totals against a game's)"),
+        "{}",
+        text.stdout
+    );
+    for row in text.stdout.lines().filter(|l| l.starts_with("   ")) {
+        let score_cell = row.get(25..34).unwrap_or("");
+        assert!(!score_cell.contains('*'), "{row}");
+    }
+    // Two matches of different lengths: said as such.
+    let dir = crate::TempDir::new("match-lengths");
+    let five = dir.file(
+        "five.toml",
+        "extends = \"dynasty\"\nname = \"five\"\n[rules]\nmatch-games = 5\n",
+    );
+    let text = run(&[
+        "compare", "dynasty", &five, "-p", "2", "-g", "6", "--jobs", "1",
+    ])
+    .ok()
+    .stdout;
+    assert!(
+        text.starts_with("6 seeds of dynasty (A) and five (B)")
+            && text.contains("the scores not compared (totals over matches of different lengths)"),
+        "{text}"
+    );
 }
 
 #[test]
