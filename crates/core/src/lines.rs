@@ -99,6 +99,16 @@ pub trait LineDealer: Send + Sync {
 pub struct Mixed;
 
 impl LineDealer for Mixed {
+    /// With dominoes of several boxes: `Lines come from one pile, the boxes' dominoes shuffled
+    /// together.` (one box: nothing to tell, as the rulebooks deal).
+    fn describe(&self, ctx: &DealContext<'_>) -> Option<String> {
+        let boxes = (0..ctx.boxes.len())
+            .filter(|&b| ctx.dominoes.iter().any(|d| usize::from(d.pile) == b))
+            .count();
+        (boxes > 1)
+            .then(|| "Lines come from one pile, the boxes' dominoes shuffled together.".to_string())
+    }
+
     fn deal(&self, ctx: &DealContext<'_>, rng: &mut GameRng, deck: &mut Vec<DominoId>) {
         deck.extend((0..ctx.dominoes.len() as u16).map(DominoId));
         rng.shuffle(deck);

@@ -257,6 +257,14 @@ fn the_table_rules_say_the_kingdoms_size_the_boxes_and_the_discards() {
         wedding.contains("2 boxes") && wedding.contains("K12 is kingdomino's domino 12"),
         "{wedding}"
     );
+    // Kingdomino's tie-break, then shared.
+    let k = game("kingdomino", 2);
+    let scoring = scoring_rules(k.rules(), k.modules()).join("\n");
+    assert!(
+        scoring
+            .contains("A tie on points goes to the largest territory; still tied, it is shared."),
+        "{scoring}"
+    );
     // And how its lines are drawn from them: in turn, Queendomino's first.
     assert!(
         wedding.contains(
@@ -264,7 +272,22 @@ fn the_table_rules_say_the_kingdoms_size_the_boxes_and_the_discards() {
         ),
         "{wedding}"
     );
-    assert!(!duel.contains("in turn"), "{duel}");
+    assert!(
+        !duel.contains("in turn") && !duel.contains("one pile"),
+        "{duel}"
+    );
+    // Two boxes shuffled together: one pile, said so.
+    let mixed = crownlands_rules::load_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"kingdomino\"\nadd-sets = [\"queendomino\"]\nplayers = [4]\n[rules]\ndeck-size = 96\ngrid-size = 7\n",
+        std::path::Path::new("both.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let both = table_rules(&Game::new(Arc::new(mixed), 4, 1).expect("setup")).join("\n");
+    assert!(
+        both.contains("Lines come from one pile, the boxes' dominoes shuffled together."),
+        "{both}"
+    );
     // Teams share the kingdom, the score and what the modules keep.
     let teams = game("royal-wedding-teams", 6);
     let scoring = scoring_rules(teams.rules(), teams.modules()).join("\n");
@@ -419,7 +442,9 @@ fn goals_are_listed_a_line_each() {
         lines[at + 1],
         "  Great lake (+10): a lake territory of at least 6 squares"
     );
-    assert_eq!(lines.len(), at + 7, "{lines:#?}");
+    // The goals, then how a tie is broken.
+    assert_eq!(lines.len(), at + 8, "{lines:#?}");
+    assert!(lines[at + 7].starts_with("A tie on points "), "{lines:#?}");
     let summary = game.modules()[0].summary().expect("a summary");
     assert!(summary.chars().count() <= 76 && summary == lines[at]);
 }

@@ -385,6 +385,16 @@ pub fn scoring_rules(rules: &Rules, modules: &[Box<dyn super::Module>]) -> Vec<S
         ));
     }
     v.extend(modules.iter().flat_map(|m| m.rule_lines()));
+    // How a tie on points is broken: the ruleset's tie-breaks in order, then shared.
+    let ties: Vec<String> = rules.tie_breaks.iter().map(|t| t.words()).collect();
+    v.push(if ties.is_empty() {
+        "A tie on points is shared.".to_string()
+    } else {
+        format!(
+            "A tie on points goes to {}; still tied, it is shared.",
+            ties.join(", then ")
+        )
+    });
     v
 }
 

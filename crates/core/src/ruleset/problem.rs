@@ -230,7 +230,12 @@ pub enum RulesProblem {
     #[error("seating `{name}`: {message}")]
     Seating { name: String, message: String },
     #[error(
-        "{players} players do not form teams of {team_size}{}",
+        "{}{}",
+        if *players == 1 {
+            format!("1 player does not form a team of {team_size}")
+        } else {
+            format!("{players} players do not form teams of {team_size}")
+        },
         teams_hint(*players, *team_size)
     )]
     Teams { players: u8, team_size: u8 },

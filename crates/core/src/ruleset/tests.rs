@@ -100,6 +100,11 @@ fn every_problem_is_returned_at_once_naming_its_field() {
         teams(8, 3),
         "8 players do not form teams of 3: teams of 2 or 4 would, or play a multiple of 3 players (3, 6, ...)"
     );
+    assert!(
+        teams(1, 2).starts_with("1 player does not form a team of 2"),
+        "{}",
+        teams(1, 2)
+    );
 }
 
 #[test]
