@@ -8,10 +8,15 @@ struct SavedGame(TempDir);
 
 impl SavedGame {
     fn new(tag: &str) -> SavedGame {
+        SavedGame::of("kingdomino", tag)
+    }
+
+    /// A finished 2-player game of `ruleset` between random players.
+    fn of(ruleset: &str, tag: &str) -> SavedGame {
         let dir = TempDir::new(&format!("analyse-{tag}"));
         run(&[
             "simulate",
-            "kingdomino",
+            ruleset,
             "--players",
             "2",
             "--games",
@@ -185,26 +190,8 @@ fn the_text_report_names_the_players_and_their_mistakes() {
 
 #[test]
 fn the_legend_names_the_modules_moves() {
-    let dir = crate::TempDir::new("analyse-queendomino");
-    run(&[
-        "simulate",
-        "queendomino",
-        "--players",
-        "2",
-        "--games",
-        "1",
-        "--seed",
-        "5",
-        "--save",
-        &dir.arg(),
-    ])
-    .ok();
-    let name = dir
-        .names()
-        .into_iter()
-        .find(|n| n.ends_with(".json"))
-        .expect("a save");
-    let file = dir.0.join(name).display().to_string();
+    let game = SavedGame::of("queendomino", "queendomino");
+    let file = game.file();
     let out = run(&["analyse", &file, "--bot", "greedy", "--samples", "1"])
         .ok()
         .stdout;

@@ -526,33 +526,39 @@ pub fn side_ref(side: Side) -> String {
     format!("side {}", side.index() + 1)
 }
 
+/// The next side written by [`side_ref`] in `text`: the text before it, the side (`None` where
+/// the number is no side of a table of `sides`: `side 0`, `side x`, left as written), and the
+/// text after it (after `side ` alone when it is none).
+fn next_side(text: &str, sides: u8) -> Option<(&str, Option<Side>, &str)> {
+    let found = text.find("side ")?;
+    let (before, from) = text.split_at(found);
+    let after = &from["side ".len()..];
+    let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let side = after[..digits]
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .and_then(Side::from_index)
+        .filter(|s| s.index() < usize::from(sides));
+    Some(match side {
+        Some(side) => (before, Some(side), &after[digits..]),
+        None => (before, None, after),
+    })
+}
+
 /// `text` with every side of a table of `sides` written by [`side_ref`] named by `name` (a front
 /// end's players' names).
 pub fn name_sides(text: &str, sides: u8, name: impl Fn(Side) -> String) -> String {
     // One pass left to right, so a name put in is never read again.
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(found) = rest.find("side ") {
-        let (before, from) = rest.split_at(found);
+    while let Some((before, side, after)) = next_side(rest, sides) {
         out.push_str(before);
-        let after = &from["side ".len()..];
-        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        let side = after[..digits]
-            .parse::<usize>()
-            .ok()
-            .and_then(|n| n.checked_sub(1))
-            .and_then(Side::from_index)
-            .filter(|s| s.index() < usize::from(sides));
         match side {
-            Some(side) => {
-                out.push_str(&name(side));
-                rest = &after[digits..];
-            }
-            None => {
-                out.push_str("side ");
-                rest = after;
-            }
+            Some(side) => out.push_str(&name(side)),
+            None => out.push_str("side "),
         }
+        rest = after;
     }
     out.push_str(rest);
     out
@@ -566,24 +572,14 @@ pub fn name_sides(text: &str, sides: u8, name: impl Fn(Side) -> String) -> Strin
 pub fn name_sides_agreeing(text: &str, sides: u8, name: impl Fn(Side) -> String) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(found) = rest.find("side ") {
-        let (before, from) = rest.split_at(found);
+    while let Some((before, side, after)) = next_side(rest, sides) {
         out.push_str(before);
-        let after = &from["side ".len()..];
-        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        let side = after[..digits]
-            .parse::<usize>()
-            .ok()
-            .and_then(|n| n.checked_sub(1))
-            .and_then(Side::from_index)
-            .filter(|s| s.index() < usize::from(sides));
+        rest = after;
         let Some(side) = side else {
             out.push_str("side ");
-            rest = after;
             continue;
         };
         let named = name(side);
-        rest = &after[digits..];
         let leads = out.is_empty()
             || [". ", "; ", ": ", "! ", "? ", "("]
                 .iter()
