@@ -41,6 +41,12 @@ pub trait Bot: Send {
     /// One of `view.legal_actions()`.
     fn choose(&mut self, view: &PlayerView<'_>) -> Action;
 
+    /// A flag that, once set, asks the bot's next and present [`Bot::choose`] to answer at once
+    /// (a legal move, whatever its search had found): a front end whose player took the
+    /// position back while the bot thought. A bot that searches checks it as it checks its
+    /// time; the others answer at once anyway. Unset, nothing changes.
+    fn stop_with(&mut self, _stop: std::sync::Arc<std::sync::atomic::AtomicBool>) {}
+
     /// Play this turn. The default asks [`Bot::choose`] and plays its answer; a bot may play
     /// faster (the random bot draws without listing the actions) as long as it plays what
     /// `choose` would have chosen.
@@ -57,6 +63,9 @@ impl Bot for Box<dyn Bot> {
     }
     fn choose(&mut self, view: &PlayerView<'_>) -> Action {
         (**self).choose(view)
+    }
+    fn stop_with(&mut self, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        (**self).stop_with(stop);
     }
     fn act(&mut self, turn: &mut Turn<'_>) -> Result<Action, BotError> {
         (**self).act(turn)

@@ -287,6 +287,8 @@ pub struct MctsBot {
     playout_work: f64,
     /// When the present search must stop, whatever its budget ([`MctsConfig::cap`]).
     deadline: Option<Instant>,
+    /// Set by a front end whose player took the position back: stop at once ([`Bot::stop_with`]).
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// Each side's total from the earlier games of the match the present search's game is in
     /// (empty: a game alone): who wins is decided on the match's totals.
     carried: Vec<i64>,
@@ -350,6 +352,7 @@ impl MctsBot {
             budget: configured_budget(config.budget, false),
             playout_work: 0.0,
             deadline: None,
+            stop: None,
         }
     }
 
@@ -514,6 +517,7 @@ impl MctsBot {
         };
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
         let deadline = self.deadline;
+        let stop = self.stop.clone();
         // Each thread starts from a sample consistent with the view: the hidden order is never
         // read, and every search determinizes again from its own copy.
         let game = view.determinize(&mut self.rng);
@@ -523,8 +527,10 @@ impl MctsBot {
                 .iter()
                 .map(|&seed| {
                     let game = game.clone();
+                    let stop = stop.clone();
                     scope.spawn(move || {
                         let mut bot = MctsBot::new(config, seed, "");
+                        bot.stop = stop;
                         match PlayerView::in_match(&game, so_far) {
                             Some(view) => {
                                 bot.search_until(&view, deadline);
@@ -583,9 +589,12 @@ impl MctsBot {
         actions
     }
 
-    /// Whether the present search has passed its deadline.
+    /// Whether the present search has passed its deadline, or was asked to stop.
     fn past_deadline(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// The move when there was no time to search: greedy's choice in a sample of the position
@@ -1102,6 +1111,10 @@ impl Bot for MctsBot {
     fn choose(&mut self, view: &PlayerView<'_>) -> Action {
         self.search(view).0
     }
+
+    fn stop_with(&mut self, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.stop = Some(stop);
+    }
 }
 
 #[cfg(test)]
@@ -1189,6 +1202,43 @@ mod tests {
         assert!(game.is_legal(action));
         // What MAX_TREE_NODES says it costs.
         assert!(std::mem::size_of::<Node>() * MAX_TREE_NODES <= 80_000_000);
+    }
+
+    /// A search asked to stop (the player took the position back) answers at once with a
+    /// legal move, whatever its budget; one not asked plays its budget; root parallelism's
+    /// threads stop too.
+    #[test]
+    fn a_search_asked_to_stop_answers_at_once() {
+        use std::sync::Arc;
+        use std::sync::atomic::AtomicBool;
+        let registry = crownlands_core::Registry::shipped_ref();
+        let ruleset =
+            std::sync::Arc::new(crownlands_rules::load(registry, "kingdomino").expect("shipped"));
+        let game = Game::new(ruleset, 2, 3).expect("two players");
+        let view = PlayerView::new(&game).expect("a player to act");
+        for threads in [1, 2] {
+            let config = MctsConfig {
+                budget: Some(Budget::Playouts(1_000_000)),
+                cap: None,
+                threads,
+                ..MctsConfig::default()
+            };
+            let mut bot = MctsBot::new(config, 1, "mcts");
+            bot.stop_with(Arc::new(AtomicBool::new(true)));
+            let action = bot.choose(&view);
+            assert!(view.legal_actions().contains(&action));
+            assert!(bot.playouts() < 1_000, "{threads}: {}", bot.playouts());
+        }
+        // Not asked: the budget is played.
+        let config = MctsConfig {
+            budget: Some(Budget::Playouts(300)),
+            adapt: false,
+            ..MctsConfig::default()
+        };
+        let mut bot = MctsBot::new(config, 1, "mcts");
+        bot.stop_with(Arc::new(AtomicBool::new(false)));
+        bot.choose(&view);
+        assert!(bot.playouts() >= 300, "{}", bot.playouts());
     }
 
     #[test]

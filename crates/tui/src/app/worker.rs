@@ -3,6 +3,8 @@
 use crownlands_bots::analysis::MatchSoFar;
 use crownlands_bots::{Analyst, Assessment, Bot, PlayerView};
 use crownlands_core::{Action, Game};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Instant;
 
@@ -34,6 +36,15 @@ pub struct Pending {
     pub at_action: usize,
     rx: Receiver<Reply>,
     pub reply: Option<Reply>,
+    /// Set when this request is dropped (answered, or the position taken back): a bot still
+    /// searching answers at once, and the cores are free again ([`Bot::stop_with`]).
+    stop: Arc<AtomicBool>,
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
 }
 
 impl Pending {
@@ -47,7 +58,10 @@ impl Pending {
         at_action: usize,
         now: Instant,
     ) -> Pending {
-        Pending::spawn(purpose, at_action, now, move || {
+        // A fresh flag each time: the bot handed back keeps the last one, set once answered.
+        let stop = Arc::new(AtomicBool::new(false));
+        bot.stop_with(Arc::clone(&stop));
+        Pending::spawn(purpose, at_action, now, stop, move || {
             let action = PlayerView::in_match(&game, &so_far).map(|view| bot.choose(&view));
             Reply {
                 bot: Some(bot),
@@ -68,7 +82,8 @@ impl Pending {
         at_action: usize,
         now: Instant,
     ) -> Pending {
-        Pending::spawn(Purpose::Hint, at_action, now, move || {
+        let stop = Arc::new(AtomicBool::new(false));
+        Pending::spawn(Purpose::Hint, at_action, now, stop, move || {
             let assessment =
                 PlayerView::in_match(&game, &so_far).map(|view| analyst.assess(&view, None, seed));
             Reply {
@@ -86,6 +101,7 @@ impl Pending {
         purpose: Purpose,
         at_action: usize,
         now: Instant,
+        stop: Arc<AtomicBool>,
         work: impl FnOnce() -> Reply + Send + 'static,
     ) -> Pending {
         let (tx, rx) = mpsc::channel();
@@ -106,6 +122,7 @@ impl Pending {
             at_action,
             rx,
             reply: None,
+            stop,
         }
     }
 
@@ -174,7 +191,7 @@ mod tests {
             Instant::now(),
         );
         assert!(pending.poll(true), "the thread answered");
-        let reply = pending.reply.expect("a reply");
+        let reply = pending.reply.take().expect("a reply");
         assert_eq!(reply.crashed.as_deref(), Some("broken bot"));
         assert!(reply.action.is_none() && reply.bot.is_none());
     }

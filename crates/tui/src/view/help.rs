@@ -90,8 +90,8 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
 const ALWAYS: &[&str] = &[
     "",
     // (Each short key's words held together: no-break spaces.)
-    "Anytime: ?\u{a0}help · H\u{a0}hint: the 3 best moves, each with its win chance and the \
-     final score expected (h:\u{a0}left) · u\u{a0}undo · m\u{a0}the\u{a0}moves\u{a0}so\u{a0}far · \
+    "Anytime: ?\u{a0}help · H\u{a0}hint: the 3 best moves, each with its win chance and final \
+     score if every seat played on greedily (h:\u{a0}left) · u\u{a0}undo · m\u{a0}the\u{a0}moves\u{a0}so\u{a0}far · \
      s\u{a0}save · +/-\u{a0}bot\u{a0}pace · q\u{a0}quit\u{a0}(asks) · Ctrl-C\u{a0}quit\u{a0}now.",
     "Mouse: click a cell, a domino or a choice, then again to confirm; right-click turns the \
      domino; click a key below to press it.",
