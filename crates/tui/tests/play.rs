@@ -371,6 +371,37 @@ fn quitting_asks_and_ctrl_c_does_not() {
     assert!(app.should_quit());
 }
 
+/// While the quit dialog is open, a bot's move waits (it had been played behind the dialog);
+/// answered `n`, the move comes at the pace.
+#[test]
+fn a_bots_move_waits_behind_the_quit_dialog() {
+    let mut app = crownlands_tui::App::new_game(
+        ruleset("kingdomino"),
+        seats("you,greedy"),
+        common::config(9, crownlands_tui::Palette::none()),
+    )
+    .expect("sets up");
+    // On to a bot's turn, its answer awaited.
+    let mut guard = 0;
+    while app.mode() != Mode::BotThinking && guard < 10 {
+        app.key_at(Key::Enter, later());
+        guard += 1;
+    }
+    assert_eq!(app.mode(), Mode::BotThinking);
+    let before = app.session().map(|s| s.actions()[0].len());
+    app.key_at(Key::Char('q'), std::time::Instant::now());
+    assert_eq!(app.overlay(), Some(Overlay::ConfirmQuit));
+    // Half a second of ticks, real time: the greedy bot has answered long before its end.
+    for _ in 0..50 {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        app.tick(later());
+    }
+    assert_eq!(app.session().map(|s| s.actions()[0].len()), before);
+    app.key_at(Key::Char('n'), std::time::Instant::now());
+    app.run_bots();
+    assert_ne!(app.session().map(|s| s.actions()[0].len()), before);
+}
+
 #[test]
 fn saves_and_autosaves_into_their_directories() {
     let dir = std::env::temp_dir().join(format!("crownlands-tui-save-{}", std::process::id()));

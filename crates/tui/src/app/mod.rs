@@ -661,8 +661,10 @@ impl App {
         if self.pending.is_none() {
             return;
         }
-        // (Worked out from the layout, so only while a bot or a hint is awaited.)
-        let unseen = !block && self.screen_too_small();
+        // (Worked out from the layout, so only while a bot or a hint is awaited.) The quit
+        // dialog over the board hides it too: a bot's move waits for the answer.
+        let unseen =
+            !block && (self.overlay == Some(Overlay::ConfirmQuit) || self.screen_too_small());
         let Some(pending) = &mut self.pending else {
             return;
         };
