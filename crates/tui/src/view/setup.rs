@@ -110,6 +110,28 @@ pub fn layout(setup: &Setup, area: Rect) -> Layout {
     }
 }
 
+/// What a seat's player is, for its row of the setup screen: a person, or a bot's level.
+fn seat_words(kind: &SeatKind) -> String {
+    use crownlands_bots::Level;
+    match kind {
+        SeatKind::Human => {
+            "human: a person at the keys (two or more make a hot-seat table).".to_string()
+        }
+        SeatKind::Bot(Level::Random) => {
+            "random: any legal move, drawn at random (to learn the rules against).".to_string()
+        }
+        SeatKind::Bot(Level::Greedy) => {
+            "greedy: the move worth the most points now; quick, and a fair first opponent."
+                .to_string()
+        }
+        SeatKind::Bot(level) if level.to_string() == "mcts" => "mcts: searches the game \
+            ahead, up to a second a move; the strongest (`--players` takes mcts:500ms or \
+            mcts:3s for less or more time)."
+            .to_string(),
+        SeatKind::Bot(level) => format!("{level}: searches the game ahead, at its own budget."),
+    }
+}
+
 /// A row of the table `width` columns wide: its label, and its value between `‹ ›` when
 /// left/right change it (a recent game's fitted to the row, so that its `›` is where a click
 /// finds it).
@@ -258,6 +280,14 @@ fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'
     let recent = (setup.row == Row::Recent)
         .then(|| setup.recent.get(setup.recent_at))
         .flatten();
+    // On a seat's row, what its player is (the levels had no words where they are chosen).
+    if let Row::Seat(i) = setup.row
+        && let Some(kind) = setup.seats.get(i)
+    {
+        for l in wrap(&seat_words(kind), width) {
+            lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
+        }
+    }
     if let Some(r) = recent {
         for l in wrap(&format!("Saved game: {}", r.label), width) {
             lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
