@@ -893,17 +893,21 @@ impl Game {
             }
             (Action::Pass, Phase::Step { slot, step }) => self.next_step(slot, step),
             (Action::Module { module, payload }, Phase::Step { slot, step }) => {
-                // The action's module must be the step's.
-                let me = self.modules.steps.get(step).copied();
-                match (me, self.side_of_slot(slot)) {
-                    (Some(me), Some(side)) if me == module.index() => {
-                        self.apply_module(slot, step, me, side, payload.get());
-                    }
-                    _ => self.next_step(slot, step),
+                match self.step_actor(slot, step, module) {
+                    Some((me, side)) => self.apply_module(slot, step, me, side, payload.get()),
+                    None => self.next_step(slot, step),
                 }
             }
             _ => {}
         }
+    }
+
+    /// The index of `module` and the side acting, when `module` owns turn step `step` of the
+    /// king on `slot` (the action's module must be the step's).
+    fn step_actor(&self, slot: usize, step: usize, module: ModuleIndex) -> Option<(usize, Side)> {
+        let me = self.modules.steps.get(step).copied()?;
+        let side = self.side_of_slot(slot)?;
+        (me == module.index()).then_some((me, side))
     }
 
     /// `action` played as [`Game::apply`] plays it, but a module's action only as far as its
@@ -917,10 +921,7 @@ impl Game {
         self.check(action)?;
         match (action, self.phase) {
             (Action::Module { module, payload }, Phase::Step { slot, step }) => {
-                let me = self.modules.steps.get(step).copied();
-                if let (Some(me), Some(side)) = (me, self.side_of_slot(slot))
-                    && me == module.index()
-                {
+                if let Some((me, side)) = self.step_actor(slot, step, module) {
                     let all = self.modules.all.shared();
                     self.module_acts(&all, step, me, side, payload.get());
                 }

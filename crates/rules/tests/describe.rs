@@ -454,7 +454,7 @@ fn goals_are_listed_a_line_each() {
 /// says nothing.
 #[test]
 fn a_domino_left_unclaimed_is_said() {
-    use crownlands_core::modules::describe::left_unclaimed_words;
+    use crownlands_core::modules::describe::UnclaimedWatch;
     let load = |name: &str| {
         Arc::new(
             crownlands_rules::load(crownlands_core::Registry::shipped_ref(), name).expect("loads"),
@@ -465,9 +465,9 @@ fn a_domino_left_unclaimed_is_said() {
         let mut rng = crownlands_core::rng::GameRng::seed_from(3);
         let mut said = Vec::new();
         while !game.is_over() {
-            let before = game.clone();
+            let watch = UnclaimedWatch::before(&game);
             game.play_random(|| rng.next_u32());
-            said.extend(left_unclaimed_words(&before, &game));
+            said.extend(watch.words(&game));
         }
         assert_eq!(said.len(), rounds_leaving, "{name}: {said:?}");
         for s in &said {

@@ -93,9 +93,11 @@ fn plain_expectation(msg: &str) -> String {
         "internally tagged enum Action" => {
             "an action (an object such as `{\"action\": \"claim\", \"domino\": 18}`)"
         }
-        "u8" => "a whole number from 0 to 255",
-        "u16" => "a whole number from 0 to 65535",
-        "u32" => "a whole number from 0 to 4294967295",
+        // The bounds as the ruleset reader words them (JSON's u64 goes past TOML's: said apart).
+        "u8" | "u16" | "u32" => {
+            let words = crownlands_core::modules::value_words::expected_words(tail, true);
+            return format!("{head}{words}{position}");
+        }
         "u64" | "usize" => "a whole number, 0 or more",
         "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number",
         "a sequence" => "a list",

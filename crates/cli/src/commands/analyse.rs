@@ -222,7 +222,7 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
             }
         })
         .collect();
-    let rules_note = super::replay::rules_note(registry, &save, &file);
+    let rules_note = super::rules_note(registry, &save, &file);
     let report = Report {
         file: &file,
         rules_note: rules_note.as_deref(),

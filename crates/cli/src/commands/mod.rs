@@ -257,3 +257,33 @@ pub fn capped_jobs(jobs: usize, work: u64, units: (&str, &str)) -> usize {
 pub fn print_json(value: &impl serde::Serialize) {
     crate::output::write_json(value);
 }
+
+/// What a save's ruleset name does not say of its rules, where a name this build knows stands
+/// for other rules (the file edited, or the ruleset changed since), or the name only reads as a
+/// known one (`king\u{200d}domino`): `replay`'s and `analyse`'s note under their first line.
+pub fn rules_note(
+    registry: &crownlands_core::Registry,
+    save: &crownlands_saves::Save,
+    file: &str,
+) -> Option<String> {
+    let named = crownlands_saves::named_rules(registry, save, file)?;
+    let known = &named.known;
+    if !named.exact {
+        Some(format!(
+            "its ruleset's name reads as `{known}` but is not that name, as written `{}`; its \
+             rules, kept in the save, are {}those of the ruleset `{known}` of this build",
+            crownlands_core::text::reveal_invisible(&crownlands_core::text::excerpt(
+                &save.ruleset_name
+            )),
+            if named.same { "" } else { "not " }
+        ))
+    } else if !named.same {
+        Some(format!(
+            "its rules, kept in the save, are not those of the ruleset `{}` of this build: \
+             `crownlands export` writes them out",
+            crownlands_core::text::excerpt(&save.ruleset_name)
+        ))
+    } else {
+        None
+    }
+}

@@ -60,7 +60,7 @@ pub fn run(registry: &Registry, path: &Path, step: bool, as_json: bool) -> CliRe
     // The rules are the save's own; a name this build knows for other rules (the file's
     // edited, or the ruleset changed since) is said, so the name is not taken for the rules;
     // so is a name that only reads as a known one (`king\u{200d}domino`, `kingdomino `).
-    if let Some(note) = rules_note(registry, &save, &file) {
+    if let Some(note) = super::rules_note(registry, &save, &file) {
         say!("  ({note})");
     }
     for p in &save.players {
@@ -364,9 +364,7 @@ fn news_of(m: &Move<'_>) -> Vec<String> {
                 side_text(m.after, players, s)
             })
         })
-        .chain(crownlands_core::modules::describe::left_unclaimed_words(
-            m.before, m.after,
-        ))
+        .chain(crownlands_core::modules::describe::UnclaimedWatch::before(m.before).words(m.after))
         .collect()
 }
 
@@ -472,35 +470,5 @@ fn session_json<'a>(
         result: serde_json::to_value(save.result).unwrap_or_default(),
         ruleset: session.ruleset().name(),
         seed: session.seed(),
-    }
-}
-
-/// What a save's ruleset name does not say of its rules, where a name this build knows stands
-/// for other rules (the file edited, or the ruleset changed since), or the name only reads as a
-/// known one (`king\u{200d}domino`): `replay`'s and `analyse`'s note under their first line.
-pub fn rules_note(
-    registry: &crownlands_core::Registry,
-    save: &crownlands_saves::Save,
-    file: &str,
-) -> Option<String> {
-    let named = crownlands_saves::named_rules(registry, save, file)?;
-    let known = &named.known;
-    if !named.exact {
-        Some(format!(
-            "its ruleset's name reads as `{known}` but is not that name, as written `{}`; its \
-             rules, kept in the save, are {}those of the ruleset `{known}` of this build",
-            crownlands_core::text::reveal_invisible(&crownlands_core::text::excerpt(
-                &save.ruleset_name
-            )),
-            if named.same { "" } else { "not " }
-        ))
-    } else if !named.same {
-        Some(format!(
-            "its rules, kept in the save, are not those of the ruleset `{}` of this build: \
-             `crownlands export` writes them out",
-            crownlands_core::text::excerpt(&save.ruleset_name)
-        ))
-    } else {
-        None
     }
 }

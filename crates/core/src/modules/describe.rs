@@ -512,11 +512,6 @@ impl UnclaimedWatch {
     }
 }
 
-/// [`UnclaimedWatch::words`] from `before` to `after` (one action apart).
-pub fn left_unclaimed_words(before: &Game, after: &Game) -> Option<String> {
-    UnclaimedWatch::before(before).words(after)
-}
-
 /// How a module names a side in the text it gives front ends (`side 2`, counted from 1): a front
 /// end that knows the players' names puts them in its place ([`name_sides`]). Where a side
 /// leads a sentence and its name is plural (`you`, the TUI's player at the keys, or a team
