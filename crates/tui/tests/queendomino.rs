@@ -2346,3 +2346,31 @@ fn the_help_names_the_pieces_on_the_kingdoms_squares() {
         "{help}"
     );
 }
+
+/// A finished game of teams is listed with its players by team (seats 1-2 are team 1, and so
+/// on), so that its teams' scores read against the teams; players of their own stay a list.
+#[test]
+fn recent_games_of_teams_name_their_players_by_team() {
+    let (dir, _) = kept_game(
+        "recent-teams",
+        "royal-wedding-teams",
+        "greedy,greedy,random,random,random,random",
+        3,
+    );
+    let listed = crownlands_tui::app::replay::recent_games(&dir);
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    assert_eq!(
+        listed[0].who, "greedy 1 & greedy 2, random 3 & random 4, random 5 & random 6",
+        "{listed:?}"
+    );
+    assert!(
+        listed[0]
+            .result
+            .as_deref()
+            .is_some_and(|r| r.starts_with("teams ")),
+        "{listed:?}"
+    );
+    let (dir, _) = kept_game("recent-alone", "kingdomino", "greedy,random", 3);
+    let listed = crownlands_tui::app::replay::recent_games(&dir);
+    assert_eq!(listed[0].who, "greedy 1, random 2", "{listed:?}");
+}

@@ -61,7 +61,7 @@ pub fn recent_games(dir: &Path) -> Vec<Recent> {
         .filter_map(|(path, _)| {
             let save = crownlands_saves::read_save_file(&path).ok()?;
             let names: Vec<String> = save.players.iter().map(|p| p.name.clone()).collect();
-            let who = names.join(", ");
+            let who = names_by_side(&names, recorded_sides(&save));
             // A game left unfinished says so: watching it stops where it was left.
             // A match saved between its games is unfinished too.
             let between = save.between_games();
@@ -153,6 +153,32 @@ pub fn recent_games(dir: &Path) -> Vec<Recent> {
         })
         .take(RECENT)
         .collect()
+}
+
+/// How many sides a save's results name (fewer than its players in a game of teams), where it
+/// records a finished game or a match's totals; `None` for a game left before its end.
+fn recorded_sides(save: &crownlands_saves::Save) -> Option<usize> {
+    save.games
+        .iter()
+        .find_map(|g| match &g.status {
+            crownlands_saves::GameStatus::Finished { totals, .. } => Some(totals.len()),
+            crownlands_saves::GameStatus::Unfinished { .. } => None,
+        })
+        .or_else(|| save.result.as_ref().map(|m| m.totals.len()))
+}
+
+/// The players' names as the sides they play for: `Ann, Bea` for players of their own, `Ann &
+/// greedy 2, greedy 3 & greedy 4` for teams (seats 1-2 are team 1, and so on), so that a
+/// game of teams' scores (`teams 120–98`) read against the teams they belong to.
+fn names_by_side(names: &[String], sides: Option<usize>) -> String {
+    match sides {
+        Some(sides) if sides > 0 && sides < names.len() && names.len() % sides == 0 => names
+            .chunks(names.len() / sides)
+            .map(|team| team.join(" & "))
+            .collect::<Vec<_>>()
+            .join(", "),
+        _ => names.join(", "),
+    }
 }
 
 /// `text` with its control characters shown escaped (file contents never reach the terminal as
