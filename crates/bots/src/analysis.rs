@@ -22,9 +22,11 @@
 use crate::kingdom_map::KingdomMap;
 use crate::mcts::MctsBot;
 use crate::rollout::{Lean, Rollout, play_out};
-use crate::{Level, PlayerView, greedy};
+use crate::{Bot, Level, PlayerView, greedy};
 use crownlands_core::rng::GameRng;
 use crownlands_core::{Action, Game, Side};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use crate::view::MatchSoFar;
 
@@ -191,13 +193,37 @@ impl Analyst {
     /// match, as the bots play it. Everything random comes from `seed`, so the same position,
     /// settings and seed always give the same assessment.
     pub fn assess(&self, view: &PlayerView<'_>, played: Option<Action>, seed: u64) -> Assessment {
+        self.assess_inner(view, played, seed, None)
+    }
+
+    /// [`Analyst::assess`], giving up once `stop` is set (the player took the position back, or
+    /// left): the search and the estimates stop at their next playout, and the answer is
+    /// `None`. Until then, the same assessment as [`Analyst::assess`]'s.
+    pub fn assess_until(
+        &self,
+        view: &PlayerView<'_>,
+        played: Option<Action>,
+        seed: u64,
+        stop: &Arc<AtomicBool>,
+    ) -> Option<Assessment> {
+        let assessment = self.assess_inner(view, played, seed, Some(stop));
+        (!stop.load(Ordering::Relaxed)).then_some(assessment)
+    }
+
+    fn assess_inner(
+        &self,
+        view: &PlayerView<'_>,
+        played: Option<Action>,
+        seed: u64,
+        stop: Option<&Arc<AtomicBool>>,
+    ) -> Assessment {
         let so_far = view.so_far();
         let legal = view.legal_actions();
         let played = played.filter(|a| legal.contains(a));
         let mut shortlist = if legal.len() <= 1 {
             legal.clone()
         } else {
-            self.proposals(view, &legal, seed)
+            self.proposals(view, &legal, seed, stop)
         };
         shortlist.truncate(self.shortlist.max(1));
         if let Some(p) = played
@@ -215,6 +241,7 @@ impl Analyst {
             (self.samples, self.max_work),
             so_far,
             seed ^ ESTIMATE_SEED,
+            stop.map(|s| &**s),
         );
         let mut candidates: Vec<Candidate> = shortlist
             .iter()
@@ -246,11 +273,20 @@ impl Analyst {
     }
 
     /// The bot's preferred moves, best first.
-    fn proposals(&self, view: &PlayerView<'_>, legal: &[Action], seed: u64) -> Vec<Action> {
+    fn proposals(
+        &self,
+        view: &PlayerView<'_>,
+        legal: &[Action],
+        seed: u64,
+        stop: Option<&Arc<AtomicBool>>,
+    ) -> Vec<Action> {
         match self.level {
             Level::Mcts(mut config) => {
                 config.cap = Some(config.cap.map_or(SEARCH_CAP, |c| c.min(SEARCH_CAP)));
                 let mut bot = MctsBot::new(config, seed, "analyst");
+                if let Some(stop) = stop {
+                    bot.stop_with(Arc::clone(stop));
+                }
                 let (choice, _) = bot.search(view);
                 let mut ranked: Vec<Action> =
                     bot.root_ranking().into_iter().map(|(a, _, _)| a).collect();
@@ -299,7 +335,15 @@ pub fn estimate(
     so_far: &MatchSoFar,
     seed: u64,
 ) -> Vec<Estimate> {
-    estimate_counted(view, actions, (samples, MAX_ESTIMATE_WORK), so_far, seed).0
+    estimate_counted(
+        view,
+        actions,
+        (samples, MAX_ESTIMATE_WORK),
+        so_far,
+        seed,
+        None,
+    )
+    .0
 }
 
 /// [`estimate`] with the most work a candidate may take, and the number of samples drawn.
@@ -309,6 +353,7 @@ fn estimate_counted(
     (samples, max_work): (u32, u64),
     so_far: &MatchSoFar,
     seed: u64,
+    stop: Option<&AtomicBool>,
 ) -> (Vec<Estimate>, u32) {
     let side = view.side();
     let mut rng = GameRng::seed_from(seed);
@@ -320,7 +365,9 @@ fn estimate_counted(
     let most_work = max_work.saturating_mul(actions.len().max(1) as u64);
     let mut done = 0u32;
     for _ in 0..samples {
-        if done >= MIN_ESTIMATE_SAMPLES && map.work() >= most_work {
+        if done >= MIN_ESTIMATE_SAMPLES && map.work() >= most_work
+            || stop.is_some_and(|s| s.load(Ordering::Relaxed))
+        {
             break;
         }
         done += 1;
@@ -524,7 +571,7 @@ pub fn assess_all(
     jobs: Option<usize>,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<Vec<Assessment>, String> {
-    let never = std::sync::atomic::AtomicBool::new(false);
+    let never = Arc::new(AtomicBool::new(false));
     assess_all_until(analyst, decisions, seed, jobs, progress, &never)
 }
 
@@ -536,15 +583,21 @@ pub fn assess_all_until(
     seed: u64,
     jobs: Option<usize>,
     progress: &(dyn Fn(usize) + Sync),
-    stop: &std::sync::atomic::AtomicBool,
+    stop: &Arc<AtomicBool>,
 ) -> Result<Vec<Assessment>, String> {
     use rayon::prelude::*;
-    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::atomic::AtomicUsize;
     let done = AtomicUsize::new(0);
     let one = |d: &Decision| {
         let view = PlayerView::in_match(&d.before, &d.so_far);
         let assessment = match view.filter(|_| !stop.load(Ordering::Relaxed)) {
-            Some(view) => analyst.assess(&view, Some(d.played), decision_seed(seed, d.index)),
+            // Stopped meanwhile: the decision in progress gives up too (thrown away below).
+            Some(view) => analyst.assess_inner(
+                &view,
+                Some(d.played),
+                decision_seed(seed, d.index),
+                Some(stop),
+            ),
             None => Assessment {
                 candidates: vec![Candidate {
                     action: d.played,

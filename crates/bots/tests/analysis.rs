@@ -127,7 +127,7 @@ fn a_whole_game_gives_the_same_assessments_on_any_number_of_threads() {
     assert_eq!(one.len(), decisions.len());
     assert_eq!(one, two);
     // Stopped (a front end whose player left it): nothing more is weighed, and it says so.
-    let stop = std::sync::atomic::AtomicBool::new(true);
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let weighed = std::sync::atomic::AtomicUsize::new(0);
     let mcts = analyst("mcts", 2);
     let stopped = crownlands_bots::analysis::assess_all_until(
@@ -220,4 +220,21 @@ fn estimates_stop_at_the_work_a_decision_may_take() {
         short.samples,
         crownlands_bots::analysis::MIN_ESTIMATE_SAMPLES
     );
+}
+
+/// An assessment that may be stopped (the hint, when the player takes the position back) is the
+/// plain one while nobody stops it, and gives up with no answer once stopped.
+#[test]
+fn a_stopped_assessment_gives_no_answer() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let game = position(3, 9);
+    let view = PlayerView::new(&game).expect("someone acts");
+    let a = analyst("mcts", 4);
+    let stop = Arc::new(AtomicBool::new(false));
+    assert_eq!(
+        a.assess_until(&view, None, 5, &stop),
+        Some(a.assess(&view, None, 5))
+    );
+    stop.store(true, Ordering::Relaxed);
+    assert_eq!(a.assess_until(&view, None, 5, &stop), None);
 }

@@ -82,10 +82,12 @@ impl Pending {
         at_action: usize,
         now: Instant,
     ) -> Pending {
+        // Set when the request is dropped (the position taken back): the search stops too.
         let stop = Arc::new(AtomicBool::new(false));
+        let stopped = Arc::clone(&stop);
         Pending::spawn(Purpose::Hint, at_action, now, stop, move || {
-            let assessment =
-                PlayerView::in_match(&game, &so_far).map(|view| analyst.assess(&view, None, seed));
+            let assessment = PlayerView::in_match(&game, &so_far)
+                .and_then(|view| analyst.assess_until(&view, None, seed, &stopped));
             Reply {
                 bot: None,
                 action: assessment.as_ref().map(|a| a.best().action),
