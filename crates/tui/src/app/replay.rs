@@ -172,11 +172,13 @@ fn recorded_sides(save: &crownlands_saves::Save) -> Option<usize> {
 /// game of teams' scores (`teams 120–98`) read against the teams they belong to.
 fn names_by_side(names: &[String], sides: Option<usize>) -> String {
     match sides {
-        Some(sides) if sides > 0 && sides < names.len() && names.len() % sides == 0 => names
-            .chunks(names.len() / sides)
-            .map(|team| team.join(" & "))
-            .collect::<Vec<_>>()
-            .join(", "),
+        Some(sides) if sides > 0 && sides < names.len() && names.len().is_multiple_of(sides) => {
+            names
+                .chunks(names.len() / sides)
+                .map(|team| team.join(" & "))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
         _ => names.join(", "),
     }
 }
