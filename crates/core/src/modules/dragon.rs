@@ -272,16 +272,31 @@ impl Mechanism for Dragon {
     }
 
     fn panels(&self, cx: Cx<'_>, out: &mut Vec<Panel>) {
-        let uses = cx
-            .state::<DragonState>()
-            .map_or(0, |d| d.uses_in(cx.table().round()));
+        let Some(state) = cx.state::<DragonState>() else {
+            return;
+        };
+        let uses = state.uses_in(cx.table().round());
+        // What he burnt this round, by name: the Board shows the slot only as `(empty)`, as a
+        // building bought leaves it.
+        let ruleset = cx.table().ruleset();
+        let names: Vec<&str> = state.burnt[state.burnt.len().saturating_sub(uses as usize)..]
+            .iter()
+            .filter_map(|id| ruleset.buildings().get(id.index()))
+            .map(|b| b.name.as_str())
+            .collect();
+        let row = match (uses, names.is_empty()) {
+            (0, _) => "in his cave".to_string(),
+            (_, true) => format!("bribed ({uses} of {})", self.uses_per_round),
+            _ if self.uses_per_round == 1 => format!("burnt {}", names.join(", ")),
+            _ => format!(
+                "burnt {} ({uses} of {})",
+                names.join(", "),
+                self.uses_per_round
+            ),
+        };
         out.push(Panel {
             title: "Dragon".into(),
-            rows: vec![PanelRow::text(if uses == 0 {
-                "in his cave".to_string()
-            } else {
-                format!("bribed ({uses} of {})", self.uses_per_round)
-            })],
+            rows: vec![PanelRow::text(row)],
         });
     }
 

@@ -210,10 +210,14 @@ impl Mechanism for Queen {
         out.push(Panel {
             title: "Queen".into(),
             // One short row (a front end shows it in a narrow box): where she is, and her
-            // host's discount on buildings.
-            rows: vec![PanelRow::text(match host {
-                Some(side) => format!("{}, -{}¢", describe::side_ref(side), self.discount),
-                None => format!("no host, -{}¢", self.discount),
+            // host's discount on buildings, said to be on builds (a bare `-1¢` read as a price).
+            rows: vec![PanelRow::text({
+                let at = host.map_or_else(|| "no host".to_string(), describe::side_ref);
+                if self.discount == 0 {
+                    at
+                } else {
+                    format!("{at}, builds -{}¢", self.discount)
+                }
             })],
         });
     }

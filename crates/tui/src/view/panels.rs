@@ -537,7 +537,7 @@ mod tests {
         };
         let queen = Panel {
             title: "Queen".into(),
-            rows: vec![PanelRow::text("no host, -1¢")],
+            rows: vec![PanelRow::text("no host, builds -1¢")],
         };
         let focus = Style::default().add_modifier(Modifier::REVERSED);
         let at = |r: usize| ("Builders' Board".to_string(), r);
@@ -551,7 +551,7 @@ mod tests {
                 " 2¢* Camp +1kn",
                 "     (empty)",
                 " supply 3kn 2tw",
-                " Queen: no host, -1¢",
+                " Queen: no host, builds -1¢",
             ]
         );
         assert_eq!(lines[2].spans[0].style, focus);
@@ -737,7 +737,7 @@ mod tests {
         use ratatui::style::Style;
         let queen = Panel {
             title: "Queen".into(),
-            rows: vec![PanelRow::text("no host, -1¢")],
+            rows: vec![PanelRow::text("no host, builds -1¢")],
         };
         let board = Panel {
             title: "Builders' Board".into(),

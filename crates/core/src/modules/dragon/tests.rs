@@ -63,3 +63,48 @@ fn the_dragon_burns_once_a_round_and_not_for_the_queen() {
     }
     assert!(seen > 10, "{seen}");
 }
+
+/// The Dragon's panel names what he burnt this round (the Board shows the slot as `(empty)`, as
+/// a building bought leaves it), and says he is back in his cave the next round.
+#[test]
+fn the_dragons_panel_names_what_he_burnt_this_round() {
+    let r = queendomino_like(ALL, 15);
+    let mut state = 5u64;
+    let dragon_row = |g: &Game| {
+        g.panels()
+            .into_iter()
+            .find(|p| p.title == "Dragon")
+            .map(|p| p.rows[0].to_string())
+    };
+    for seed in 0..40 {
+        let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+        assert_eq!(dragon_row(&g).as_deref(), Some("in his cave"));
+        if !play_until(&mut g, &mut state, |g| {
+            g.legal_actions()
+                .into_iter()
+                .any(|a| g.module_action::<DragonAction>(a).is_some())
+        }) {
+            continue;
+        }
+        let Some(slot) = g.legal_actions().into_iter().find_map(|a| {
+            g.module_action::<DragonAction>(a)
+                .map(|DragonAction::Burn { slot }| slot)
+        }) else {
+            continue;
+        };
+        let id = crate::testkit::pieces(&g).board[usize::from(slot)].expect("face up");
+        let name = r.buildings()[id.index()].name.clone();
+        let round = g.round();
+        g.apply(packed(&g, DragonAction::Burn { slot }))
+            .expect("burn");
+        assert_eq!(dragon_row(&g), Some(format!("burnt {name}")));
+        while g.round() == round && !g.is_over() {
+            g.play_random(|| xorshift(&mut state));
+        }
+        if !g.is_over() {
+            assert_eq!(dragon_row(&g).as_deref(), Some("in his cave"));
+        }
+        return;
+    }
+    panic!("no game of 40 had a bribe");
+}
