@@ -75,8 +75,7 @@ fn newest_rows<'a>(
             let free = room - rows.len();
             lines.truncate(free);
             if let Some(last) = lines.last_mut() {
-                let keep = last.chars().count().min(width.saturating_sub(1));
-                *last = last.chars().take(keep).collect::<String>() + "…";
+                *last = super::text::take_width(last, width.saturating_sub(1)) + "…";
             }
             rows.extend(lines.into_iter().rev());
             break;

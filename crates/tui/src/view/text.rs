@@ -1,39 +1,51 @@
 //! Plain text helpers: word wrapping to a width, cutting to a width.
 
-/// `text` wrapped at spaces into lines of at most `width` characters (a longer word is cut into
-/// pieces); every line of `text` starts a new line.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
+/// `text` wrapped at spaces into lines of at most `width` columns (a longer word is cut into
+/// pieces); every line of `text` starts a new line. Counted in columns as the terminal draws
+/// them (a CJK character takes two), so no line is longer than its box.
+pub fn wrap(text: &str, columns: usize) -> Vec<String> {
+    let columns = columns.max(1);
     let mut out = Vec::new();
     for para in text.lines() {
         // An indented paragraph (a goal of a list) keeps its indent on every line.
         let words = para.trim_start_matches(' ');
         let indent = para.len() - words.len();
-        if indent > 0 && !words.is_empty() && indent < width / 2 {
+        if indent > 0 && !words.is_empty() && indent < columns / 2 {
             let pad = " ".repeat(indent);
             out.extend(
-                wrap(words, width - indent)
+                wrap(words, columns - indent)
                     .into_iter()
                     .map(|l| format!("{pad}{l}")),
             );
             continue;
         }
         let mut line = String::new();
-        for word in para.split(' ') {
-            let mut word: Vec<char> = word.chars().collect();
+        for mut word in para.split(' ') {
             while !word.is_empty() {
-                let len = line.chars().count();
-                let sep = usize::from(len > 0);
-                if len + sep + word.len() <= width {
+                let len = width(&line);
+                let sep = usize::from(!line.is_empty());
+                if len + sep + width(word) <= columns {
                     if sep == 1 {
                         line.push(' ');
                     }
-                    line.extend(word.drain(..));
-                } else if len > 0 {
+                    line.push_str(word);
+                    word = "";
+                } else if !line.is_empty() {
                     out.push(std::mem::take(&mut line));
                 } else {
-                    line.extend(word.drain(..width.min(word.len())));
-                    out.push(std::mem::take(&mut line));
+                    // A word longer than the line: as much of it as fits (a character wider
+                    // than the whole line alone), the rest on the next lines.
+                    let mut piece = take_width(word, columns);
+                    if piece.is_empty() {
+                        piece = word.chars().take(1).collect();
+                    }
+                    word = &word[piece.len()..];
+                    // The word's last piece stays on its line, for the words after it.
+                    if word.is_empty() {
+                        line = piece;
+                    } else {
+                        out.push(piece);
+                    }
                 }
             }
         }
@@ -71,22 +83,50 @@ pub fn fill(text: &str, width: usize, rows: usize) -> Vec<String> {
     out
 }
 
-/// `text` cut to `width` characters, keeping its end (`…rules/my.toml`) when it is too long.
-pub fn keep_end(text: &str, width: usize) -> String {
-    let n = text.chars().count();
-    if n <= width {
+/// `text` cut to `columns` columns, keeping its end (`…rules/my.toml`) when it is too long.
+pub fn keep_end(text: &str, columns: usize) -> String {
+    if width(text) <= columns {
         return text.to_string();
     }
-    if width == 0 {
+    if columns == 0 {
         return String::new();
     }
-    let tail: String = text.chars().skip(n - (width - 1)).collect();
-    format!("…{tail}")
+    // The last characters that fit beside the `…`.
+    let mut used = 0;
+    let start = text
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| {
+            used += unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+            used < columns
+        })
+        .last()
+        .map_or(text.len(), |(i, _)| i);
+    format!("…{}", &text[start..])
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Wide characters (a CJK name) take two columns each: no wrapped line is wider than its
+    /// box, and nothing is lost.
+    #[test]
+    fn wraps_wide_characters_by_their_columns() {
+        let name = "名前テスト名前テスト名前テスト名";
+        let text = format!("{name} places 11 at 0,-1→");
+        let lines = wrap(&text, 27);
+        assert!(lines.iter().all(|l| width(l) <= 27), "{lines:?}");
+        assert_eq!(lines.concat().replace(' ', ""), text.replace(' ', ""));
+        assert_eq!(lines[0], "名前テスト名前テスト名前テ");
+        let lines = wrap_hanging(&format!("({name}): 19 decisions"), 30, 28);
+        assert!(lines.iter().all(|l| width(l) <= 30), "{lines:?}");
+        assert!(lines.concat().contains("19"), "{lines:?}");
+        // A character wider than the line still goes out, one a line.
+        assert_eq!(wrap("名前", 1), ["名", "前"]);
+        assert_eq!(keep_end("rules/名前.toml", 8), "…前.toml");
+        assert!(width(&keep_end("名前テスト", 4)) <= 4);
+    }
 
     #[test]
     fn wraps_and_cuts() {
@@ -340,9 +380,9 @@ pub fn wrap_hanging(text: &str, first: usize, rest: usize) -> Vec<String> {
     let mut words = text.split(' ').filter(|w| !w.is_empty()).peekable();
     let mut head = String::new();
     while let Some(w) = words.peek() {
-        let len = head.chars().count();
+        let len = width(&head);
         let sep = usize::from(len > 0);
-        if len + sep + w.chars().count() > first {
+        if len + sep + width(w) > first {
             break;
         }
         if sep == 1 {
