@@ -26,7 +26,20 @@ pub const BROKEN_PIPE_EXIT: i32 = 141;
 
 pub fn write_out(args: std::fmt::Arguments) {
     let text = std::fmt::format(args);
-    let text = shown_on_stdout(&text);
+    let text = shown_on_stdout(&text, true);
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        cannot_write(&e);
+    }
+}
+
+/// Print a file's text to standard output (`show`'s ruleset, `export`'s notation) so that it
+/// reads back as it was: what must not reach a terminal is escaped as [`write_out`] escapes it,
+/// but a stack of combining marks is left as it is (its escape, `\u0301`, is no escape in a
+/// notation header or a TOML literal string: the file written would say something else).
+pub fn write_data(args: std::fmt::Arguments) {
+    let text = std::fmt::format(args);
+    let text = shown_on_stdout(&text, false);
     let mut out = std::io::stdout().lock();
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         cannot_write(&e);
@@ -83,7 +96,8 @@ impl<W: Write> Write for Shown<W> {
             Err(_) => self.pending.len(),
         };
         let text = String::from_utf8_lossy(&self.pending[..whole]);
-        self.out.write_all(shown_on_stdout(&text).as_bytes())?;
+        self.out
+            .write_all(shown_on_stdout(&text, true).as_bytes())?;
         self.pending.drain(..whole);
         Ok(buf.len())
     }
@@ -91,7 +105,8 @@ impl<W: Write> Write for Shown<W> {
     fn flush(&mut self) -> std::io::Result<()> {
         if !self.pending.is_empty() {
             let rest = String::from_utf8_lossy(&self.pending).into_owned();
-            self.out.write_all(shown_on_stdout(&rest).as_bytes())?;
+            self.out
+                .write_all(shown_on_stdout(&rest, true).as_bytes())?;
             self.pending.clear();
         }
         self.out.flush()
@@ -102,13 +117,14 @@ impl<W: Write> Write for Shown<W> {
 /// ([`crownlands_core::text::is_unsafe_char`]; a name taken from a file name, a ruleset's text)
 /// written `\uXXXX`, but new lines and tabs kept. That is also JSON's escape, so inside a JSON
 /// string it stands for the same character and the document stays valid (serde_json leaves DEL,
-/// the C1 controls and the separators as they are).
-fn shown_on_stdout(text: &str) -> std::borrow::Cow<'_, str> {
-    use crownlands_core::text::stacked;
+/// the C1 controls and the separators as they are; a character past the Basic Multilingual
+/// Plane is written as JSON writes it, a pair of surrogates). With `marks`, the combining marks
+/// on one character past the few any language needs too.
+fn shown_on_stdout(text: &str, marks: bool) -> std::borrow::Cow<'_, str> {
     let unsafe_here =
         |c: char| crownlands_core::text::is_unsafe_char(c) && !matches!(c, '\n' | '\t');
-    // The combining marks on one character past the few any language needs, too (stacked by
-    // the dozen they are drawn over the lines around).
+    // Stacked by the dozen, marks are drawn over the lines around.
+    let stacked = |c: char, run: &mut usize| marks && crownlands_core::text::stacked(c, run);
     let mut run = 0;
     if !text.chars().any(|c| unsafe_here(c) || stacked(c, &mut run)) {
         return std::borrow::Cow::Borrowed(text);
@@ -117,8 +133,10 @@ fn shown_on_stdout(text: &str) -> std::borrow::Cow<'_, str> {
     let mut run = 0;
     for c in text.chars() {
         if stacked(c, &mut run) || unsafe_here(c) {
-            // Every such character is in the Basic Multilingual Plane: four digits.
-            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+            let mut units = [0u16; 2];
+            for unit in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{unit:04x}"));
+            }
         } else {
             out.push(c);
         }
@@ -240,24 +258,36 @@ mod tests {
 
     #[test]
     fn stdout_escapes_what_a_terminal_must_not_see_and_keeps_json_valid() {
-        assert_eq!(shown_on_stdout("a\tb\nc"), "a\tb\nc");
+        assert_eq!(shown_on_stdout("a\tb\nc", true), "a\tb\nc");
         assert_eq!(
-            shown_on_stdout("ruleset good\u{1b}[31mRED\u{7}"),
+            shown_on_stdout("ruleset good\u{1b}[31mRED\u{7}", true),
             "ruleset good\\u001b[31mRED\\u0007"
         );
         // serde_json writes DEL, C1 controls and U+2028 as they are; escaped, the JSON still
         // reads back to the same text.
         let json = serde_json::to_string(&"a\u{7f}\u{85}\u{2028}b").unwrap_or_default();
-        let shown = shown_on_stdout(&json).into_owned();
+        let shown = shown_on_stdout(&json, true).into_owned();
         assert!(!shown.chars().any(crownlands_core::text::is_unsafe_char));
         let back: String = serde_json::from_str(&shown).unwrap_or_default();
         assert_eq!(back, "a\u{7f}\u{85}\u{2028}b");
         // Accents stay; a stack of combining marks past three on a letter is escaped.
-        assert_eq!(shown_on_stdout("Việt"), "Việt");
+        assert_eq!(shown_on_stdout("Việt", true), "Việt");
         assert_eq!(
-            shown_on_stdout("w\u{301}\u{302}\u{303}\u{304}\u{305}!"),
+            shown_on_stdout("w\u{301}\u{302}\u{303}\u{304}\u{305}!", true),
             "w\u{301}\u{302}\u{303}\\u0304\\u0305!"
         );
+        // Printing a file, the stack stays (its escape is no escape in every format).
+        assert_eq!(
+            shown_on_stdout("w\u{301}\u{302}\u{303}\u{304}!", false),
+            "w\u{301}\u{302}\u{303}\u{304}!"
+        );
+        // A stacked character past the Basic Multilingual Plane as JSON writes it: surrogates.
+        let json =
+            serde_json::to_string(&"z\u{1d167}\u{1d167}\u{1d167}\u{1d167}").unwrap_or_default();
+        let shown = shown_on_stdout(&json, true).into_owned();
+        assert!(shown.contains("\\ud834\\udd67"), "{shown}");
+        let back: String = serde_json::from_str(&shown).unwrap_or_default();
+        assert_eq!(back, "z\u{1d167}\u{1d167}\u{1d167}\u{1d167}");
     }
 
     #[test]
@@ -265,7 +295,7 @@ mod tests {
         use std::io::Write;
         let value = serde_json::json!({"name": "é\u{202e}x\u{85}", "n": [1, 2]});
         let whole = serde_json::to_string_pretty(&value).unwrap_or_default();
-        let expected = shown_on_stdout(&whole).into_owned();
+        let expected = shown_on_stdout(&whole, true).into_owned();
         // Pieces of every size, so that characters are cut between two writes.
         for size in 1..=5 {
             let mut shown = super::Shown {

@@ -116,7 +116,8 @@ pub fn first_unsafe_char(s: &str) -> Option<char> {
 }
 
 /// The combining marks one character may carry before the rest are written as escapes
-/// ([`escape_controls`]): enough for the accents of any language (Vietnamese stacks two).
+/// ([`escape_controls`]): enough for the accents of any language (Vietnamese stacks two) and
+/// for an emoji's selector and keycap.
 pub const MAX_STACKED_MARKS: usize = 3;
 
 /// Whether `c`, the next character of a text, is a combining mark past
@@ -126,17 +127,13 @@ pub fn stacked(c: char, run: &mut usize) -> bool {
     *run > MAX_STACKED_MARKS
 }
 
-/// Whether `c` is a combining mark of the blocks that stack over a letter (the combining
-/// diacritical marks and their extensions, supplement, marks for symbols and half marks).
+/// Whether `c` is drawn over the character before it, taking no column of its own: the combining
+/// marks of every script (accents, the Cyrillic and Thai ones, musical marks), the zero width
+/// joiners and the variation selectors. A few in a row are what a letter or an emoji needs (`ệ`,
+/// `❤️`, a keycap `1️⃣`); dozens stack over the lines around, or (joiners and selectors) make a
+/// terminal and the screen's layout disagree on where the next character goes.
 pub fn is_combining_mark(c: char) -> bool {
-    matches!(
-        c,
-        '\u{300}'..='\u{36f}'
-            | '\u{1ab0}'..='\u{1aff}'
-            | '\u{1dc0}'..='\u{1dff}'
-            | '\u{20d0}'..='\u{20ff}'
-            | '\u{fe20}'..='\u{fe2f}'
-    )
+    !c.is_control() && unicode_width::UnicodeWidthChar::width(c) == Some(0)
 }
 
 /// `s` with every control character written as an escape: `\n`, `\r`, `\t`, else `\u{..}` in hex;
@@ -490,6 +487,25 @@ mod tests {
             escape_controls("ze\u{301}\u{302}\u{303}\u{304}\u{305}d"),
             "ze\u{301}\u{302}\u{303}\\u{304}\\u{305}d"
         );
+        // Marks of other scripts and blocks stack the same way (Cyrillic, Thai, musical), and so
+        // do joiners and selectors by the dozen.
+        for mark in ['\u{489}', '\u{e49}', '\u{1d167}', '\u{200d}', '\u{fe0f}'] {
+            let stack: String = std::iter::once('z').chain([mark; 6]).collect();
+            let shown = escape_controls(&stack);
+            assert_eq!(shown.matches("\\u{").count(), 3, "{shown}");
+        }
+        // What letters and emoji need stays as it is: Thai's vowel and tone marks, joined
+        // emoji, a heart's selector, a keycap, a flag, a skin tone.
+        for fine in [
+            "กุ้ง",
+            "\u{1f468}\u{200d}\u{1f469}\u{200d}\u{1f467}",
+            "\u{2764}\u{fe0f}",
+            "1\u{fe0f}\u{20e3}",
+            "\u{1f1eb}\u{1f1f7}",
+            "\u{1f44d}\u{1f3fd}",
+        ] {
+            assert_eq!(escape_controls(fine), fine);
+        }
     }
 
     #[test]

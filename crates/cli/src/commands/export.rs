@@ -31,7 +31,8 @@ pub fn run(
                 crate::output::shown_path(path)
             );
         }
-        None => say!("{}", text.trim_end()),
+        // As the file would hold it: it reads back whatever its names (`> game.cgn`).
+        None => crate::output::write_data(format_args!("{}\n", text.trim_end())),
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -28,7 +28,7 @@ pub fn run(registry: &Registry, name: &str, players: Option<u8>) -> CliResult<Ex
     // ruleset gives, so what `show` prints loads back as the ruleset itself.
     let (first, rest) = text.split_once('\n').unwrap_or((text.as_str(), ""));
     let defaults = defaults_in_force(&ruleset, players);
-    crate::output::write_out(format_args!("{first}\n{defaults}{rest}"));
+    crate::output::write_data(format_args!("{first}\n{defaults}{rest}"));
     Ok(ExitCode::SUCCESS)
 }
 

@@ -96,11 +96,14 @@ pub fn name_seats_with(kinds: &[SeatKind], names: &[String]) -> Vec<Seat> {
     let mut seats = name_seats(kinds);
     for (i, seat) in seats.iter_mut().enumerate() {
         if let Some(n) = names.get(i).map(|n| n.trim()).filter(|n| !n.is_empty()) {
-            // Without what a save refuses to read back (controls, invisible characters).
+            // Without what a save refuses to read back (controls, invisible characters), nor a
+            // joiner left at the end where the length cap cut an emoji in two.
             seat.name = n
                 .chars()
                 .filter(|&c| !crownlands_core::text::is_unsafe_char(c))
-                .collect();
+                .collect::<String>()
+                .trim_end_matches('\u{200d}')
+                .to_string();
         }
     }
     for i in 1..seats.len() {
@@ -236,5 +239,9 @@ mod tests {
         let seats = name_seats_with(&kinds, &names);
         let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(names, ["Anna", "anna 2", "greedy 3"]);
+        // A joined emoji cut by the length cap leaves no joiner at the end.
+        let names = ["abcdefghijklmn\u{1f468}\u{200d}".to_string()];
+        let seats = name_seats_with(&kinds[..1], &names);
+        assert_eq!(seats[0].name, "abcdefghijklmn\u{1f468}");
     }
 }

@@ -54,20 +54,44 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
 /// escape sequence in a file's name or text that a screen drew as it is), or one that shows as
 /// nothing or turns the text around (a bidirectional override), shows `?`. Every screen escapes
 /// what it draws from files already; this keeps one it missed from reaching the terminal.
+///
+/// A cell's zero width joiners and variation selectors are left out too (`a\u{200d}`, `👨‍👩‍👧`,
+/// `❤️`): terminals do not agree on them (one joins the character after a joiner into the
+/// cell before, another draws each apart; a selector makes a symbol one column or two), so the
+/// screen and the terminal would disagree on where every later character of the row goes. What
+/// is left of the cell (`a`, `👨`, `❤`) is drawn at most as wide as the layout gave it.
 fn scrub(area: Rect, buf: &mut Buffer) {
     let area = area.intersection(buf.area);
     for y in area.top()..area.bottom() {
         for x in area.left()..area.right() {
-            if let Some(cell) = buf.cell_mut((x, y))
-                && cell
-                    .symbol()
-                    .chars()
-                    .any(crownlands_core::text::is_unsafe_char)
+            let Some(cell) = buf.cell_mut((x, y)) else {
+                continue;
+            };
+            if cell
+                .symbol()
+                .chars()
+                .any(crownlands_core::text::is_unsafe_char)
             {
                 cell.set_symbol("?");
+            } else if cell.symbol().chars().any(is_joiner) {
+                let kept: String = cell.symbol().chars().filter(|&c| !is_joiner(c)).collect();
+                // The first character alone, or `?` where it would be wider than the cell.
+                let first = kept.chars().next().map(String::from).unwrap_or_default();
+                let laid = text::width(cell.symbol()).max(1);
+                let symbol = match text::width(&first) {
+                    0 => " ".to_string(),
+                    w if w <= laid => first,
+                    _ => "?".to_string(),
+                };
+                cell.set_symbol(&symbol);
             }
         }
     }
+}
+
+/// A zero width joiner or a variation selector ([`scrub`]).
+fn is_joiner(c: char) -> bool {
+    matches!(c, '\u{200d}' | '\u{fe00}'..='\u{fe0f}' | '\u{e0100}'..='\u{e01ef}')
 }
 
 fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
@@ -1127,7 +1151,7 @@ fn confirm_area(app: &App, area: Rect) -> Rect {
 fn confirm_bar(app: &App) -> Bar {
     let bar = Bar::new().key("[ y: quit ]", Key::Char('y'));
     let bar = if offers_save(app) {
-        bar.key("[ s: save ]", Key::Char('s'))
+        bar.key("[ s: save, quit ]", Key::Char('s'))
     } else {
         bar
     };
@@ -1243,5 +1267,53 @@ mod tests {
         assert!(!unsafe_cells(&buf));
         let cells: String = buf.content().iter().map(|c| c.symbol()).collect();
         assert!(cells.starts_with('a') && cells.contains('é'), "{cells:?}");
+    }
+
+    #[test]
+    fn scrub_leaves_no_joiner_or_selector_on_screen() {
+        // A name of joiners (`a\u{200d}` over and over), a family of joined emoji, a heart with
+        // its selector: each cell keeps its first character, so the terminal draws the row as
+        // the layout laid it.
+        let area = Rect::new(0, 0, 20, 3);
+        let mut buf = Buffer::empty(area);
+        Paragraph::new(vec![
+            Line::from("a\u{200d}a\u{200d}a\u{200d}b|"),
+            Line::from("x\u{1f468}\u{200d}\u{1f469}\u{200d}\u{1f467}y|"),
+            Line::from("\u{2764}\u{fe0f} z|"),
+        ])
+        .render(area, &mut buf);
+        scrub(area, &mut buf);
+        let joiners = buf
+            .content()
+            .iter()
+            .flat_map(|c| c.symbol().chars())
+            .filter(|&c| is_joiner(c))
+            .count();
+        assert_eq!(joiners, 0);
+        let row = |y: u16| -> String {
+            (0..area.width)
+                .filter_map(|x| buf.cell((x, y)).map(|c| c.symbol().to_string()))
+                .collect()
+        };
+        assert!(row(0).starts_with("aaab|"), "{:?}", row(0));
+        assert!(
+            row(1).starts_with('x') && row(1).contains("\u{1f468}"),
+            "{:?}",
+            row(1)
+        );
+        assert!(
+            row(2).starts_with('\u{2764}') && row(2).contains("z|"),
+            "{:?}",
+            row(2)
+        );
+        // Every row still ends where the layout put it: the `|` at the same column as drawn.
+        for y in 0..3 {
+            let cols: usize = (0..area.width)
+                .take_while(|&x| buf.cell((x, y)).is_some_and(|c| c.symbol() != "|"))
+                .filter_map(|x| buf.cell((x, y)))
+                .map(|c| text::width(c.symbol()).max(usize::from(c.symbol().is_empty())))
+                .sum();
+            assert!(cols <= usize::from(area.width), "row {y}");
+        }
     }
 }
