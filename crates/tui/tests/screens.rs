@@ -355,8 +355,8 @@ fn help_and_confirm_quit() {
     insta::assert_snapshot!("confirm_quit", screen(&app, 80, 24));
 }
 
-/// Without the autosave, the quit dialog offers to save the game first (`s`, or its button),
-/// and once it is saved says where; with no data directory it says the game is not saved.
+/// Without the autosave, the quit dialog offers to save the game first (`s`, or its button)
+/// and then quits, saying where it is; with no data directory it says the game is not saved.
 #[test]
 fn the_quit_dialog_saves_a_game_nothing_else_keeps() {
     let dir = std::env::temp_dir().join(format!("crownlands-quit-save-{}", std::process::id()));
@@ -365,20 +365,35 @@ fn the_quit_dialog_saves_a_game_nothing_else_keeps() {
     let mut cfg = config(3, Palette::none());
     cfg.save_dir = Some(dir.clone());
     cfg.autosave_dir = None;
-    let mut app = App::new_game(ruleset("kingdomino"), seats("you,greedy"), cfg).expect("sets up");
+    let mut app =
+        App::new_game(ruleset("kingdomino"), seats("you,greedy"), cfg.clone()).expect("sets up");
     app.run_bots();
     until(&mut app, Mode::Place);
     press(&mut app, "q");
     let text = screen(&app, 80, 24);
-    assert!(text.contains("[ s: save ]"), "{text}");
+    assert!(text.contains("[ s: save, quit ]"), "{text}");
     assert!(
         text.contains("The game is not saved: s saves it."),
         "{text}"
     );
     press(&mut app, "s");
-    assert_eq!(app.overlay(), None, "saved, and the dialog closed");
     assert!(app.message().starts_with("Saved "), "{}", app.message());
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    assert!(app.should_quit(), "saved, it quits");
+    // On the way out it says so, with the file's path, as the autosave's is said.
+    let note = app.before_exit().unwrap_or_default();
+    assert!(
+        note.starts_with("The game is saved in ") && note.contains("kingdomino-seed-3.json"),
+        "{note}"
+    );
+    // Saved with `s` in play, the dialog says where and offers no save.
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut app = App::new_game(ruleset("kingdomino"), seats("you,greedy"), cfg).expect("sets up");
+    app.run_bots();
+    until(&mut app, Mode::Place);
+    press(&mut app, "s");
+    assert!(app.message().starts_with("Saved "), "{}", app.message());
     press(&mut app, "q");
     let text = screen(&app, 80, 24);
     assert!(
@@ -386,7 +401,7 @@ fn the_quit_dialog_saves_a_game_nothing_else_keeps() {
         "{text}"
     );
     assert!(!text.contains("s: save"), "{text}");
-    // Moves played since: said, and saved again by `s`.
+    // Moves played since: said, and saved again (into the same file) by `s`, which quits.
     press(&mut app, "x");
     play_to_end(&mut app, 2);
     press(&mut app, "q");
@@ -395,7 +410,7 @@ fn the_quit_dialog_saves_a_game_nothing_else_keeps() {
         text.contains("Saved in kingdomino-seed-3.json, but not the last "),
         "{text}"
     );
-    assert!(text.contains("[ s: save ]"), "{text}");
+    assert!(text.contains("[ s: save, quit ]"), "{text}");
     // Leaving now would say what the save holds and what it does not.
     let note = app.before_exit().unwrap_or_default();
     assert!(
@@ -404,16 +419,13 @@ fn the_quit_dialog_saves_a_game_nothing_else_keeps() {
     );
     press(&mut app, "s");
     assert!(app.message().contains(" again "), "{}", app.message());
-    press(&mut app, "q");
-    assert!(screen(&app, 80, 24).contains("The game is saved in kingdomino-seed-3.json."));
-    press(&mut app, "y");
     assert!(app.should_quit());
-    // On the way out it says so too, with the file's path, as the autosave's is said.
     let note = app.before_exit().unwrap_or_default();
     assert!(
         note.starts_with("The game is saved in ") && note.contains("kingdomino-seed-3.json"),
         "{note}"
     );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
     // No data directory: nothing to offer.
     let mut cfg = config(3, Palette::none());
     cfg.save_dir = None;

@@ -1203,7 +1203,7 @@ fn is_autosaved_note(note: Option<&str>) -> bool {
     note.is_some_and(|n| {
         n.starts_with("The game is autosaved in ")
             && (n.ends_with(" play` offers to resume it.")
-                || n.ends_with(" play --load` and that file."))
+                || (n.contains(" play --load ") && n.ends_with("` resumes it.")))
     })
 }
 

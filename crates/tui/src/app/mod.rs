@@ -1145,7 +1145,8 @@ impl App {
             return match self.saved_in() {
                 _ if !unfinished || self.replay.is_some() => None,
                 Some((_, 0)) => Some(format!(
-                    "The game is saved in {file}: `{program} play --load` and that file resumes it."
+                    "The game is saved in {file}: `{program} play --load {}` resumes it.",
+                    shell_word(&path.display().to_string())
                 )),
                 // Saved, then played on: what was saved is said, and what was not.
                 Some((_, since)) => Some(format!(
@@ -1176,8 +1177,9 @@ impl App {
                 Some(match self.autosaver.own_file() {
                     // A numbered file is offered only while `autosave.json` holds no game.
                     Some(own) => format!(
-                        "The game is autosaved in {}: resume it with `{program} play --load` and that file.",
-                        own.display()
+                        "The game is autosaved in {}: `{program} play --load {}` resumes it.",
+                        replay::printable(&own.display().to_string()),
+                        shell_word(&own.display().to_string())
                     ),
                     None => format!(
                         "The game is autosaved in {}: `{program} play` offers to resume it.",
@@ -1189,10 +1191,11 @@ impl App {
             // A finished game is in the saves folder already: nothing to resume.
             Ok(Some(_)) if self.session.as_ref().is_some_and(|s| s.is_over()) => None,
             Ok(Some(own)) => Some(format!(
-                "Another game took the autosave: this game was autosaved to {} (resume it with \
-                 `{} play --load` and that file).",
-                own.display(),
-                crownlands_saves::words::program_name()
+                "Another game took the autosave: this game was autosaved to {} (`{} play --load \
+                 {}` resumes it).",
+                replay::printable(&own.display().to_string()),
+                crownlands_saves::words::program_name(),
+                shell_word(&own.display().to_string())
             )),
             Err(e) => Some(format!("The last autosave could not be checked: {e}")),
         }
@@ -1281,10 +1284,13 @@ impl App {
                 match key {
                     // Not Enter: the key of every step would quit by habit.
                     Key::Char('y' | 'Y' | 'q') => self.quit = true,
-                    // The dialog offers it where nothing else keeps the game (no autosave).
+                    // The dialog offers it where nothing else keeps the game (no autosave):
+                    // saved, it quits (as a quit dialog's save does); not saved, it stays, and
+                    // the status line says why.
                     Key::Char('s') if self.session.is_some() => {
                         self.overlay = None;
                         self.save();
+                        self.quit = self.message.starts_with(SAVED);
                     }
                     _ => self.overlay = None,
                 }
@@ -2061,6 +2067,22 @@ fn name_of(seats: &[Seat], player: usize) -> String {
 }
 
 /// A path's file name, shown without control characters.
+/// A path as a shell reads it back as one word: as it is where it holds only letters, digits
+/// and `/._-+,:@%=`, else in single quotes (a quote inside written `'\''`); control characters
+/// shown escaped ([`replay::printable`]), so a message never puts them on the terminal.
+fn shell_word(path: &str) -> String {
+    let plain = !path.is_empty()
+        && path
+            .chars()
+            .all(|c| c.is_alphanumeric() || "/._-+,:@%=".contains(c));
+    let path = replay::printable(path);
+    if plain {
+        path
+    } else {
+        format!("'{}'", path.replace('\'', "'\\''"))
+    }
+}
+
 fn file_name(path: &std::path::Path) -> String {
     path.file_name().map_or_else(
         || path.display().to_string(),
@@ -2123,4 +2145,20 @@ fn no_key_here(key: Key) -> Option<String> {
 /// Whether `message` is a hint's words (`Hint: ...`, `Hint 2 of 3: ...`: Enter plays that move).
 fn is_hint_message(message: &str) -> bool {
     message.starts_with("Hint:") || (message.starts_with("Hint ") && message.contains(" of "))
+}
+
+#[cfg(test)]
+mod shell_word_tests {
+    use super::shell_word;
+
+    #[test]
+    fn a_path_is_one_word_for_a_shell() {
+        assert_eq!(
+            shell_word("/home/ann/.local/share/crownlands/autosave-2.json"),
+            "/home/ann/.local/share/crownlands/autosave-2.json"
+        );
+        assert_eq!(shell_word("/tmp/my games/a.json"), "'/tmp/my games/a.json'");
+        assert_eq!(shell_word("/tmp/ann's/a.json"), "'/tmp/ann'\\''s/a.json'");
+        assert_eq!(shell_word("/tmp/x\u{1b}y"), "'/tmp/x\\u{1b}y'");
+    }
 }
