@@ -14,8 +14,8 @@ use crownlands_saves::Session;
 use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend};
 use ratatui::crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
-    KeyModifiers, MouseButton, MouseEventKind,
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
@@ -347,7 +347,12 @@ pub fn play(opts: PlayOptions) -> Result<Ended, PlayError> {
 
 fn enter() -> std::io::Result<()> {
     enable_raw_mode()?;
-    execute!(std::io::stdout(), EnterAlternateScreen, EnableMouseCapture)
+    execute!(
+        std::io::stdout(),
+        EnterAlternateScreen,
+        EnableMouseCapture,
+        EnableBracketedPaste
+    )
 }
 
 /// Put the terminal back as it was. Safe to call more than once.
@@ -355,6 +360,7 @@ fn leave() {
     let _ = disable_raw_mode();
     let _ = execute!(
         std::io::stdout(),
+        DisableBracketedPaste,
         DisableMouseCapture,
         LeaveAlternateScreen,
         ratatui::crossterm::cursor::Show
@@ -522,6 +528,11 @@ fn event_loop<B: Backend>(
             }
             // Keys read after it are for the new size.
             Some(Event::Resize(width, height)) => app.set_screen(width, height),
+            // Typed into a name or a path, never read as keys (a new line in it is no Enter).
+            Some(Event::Paste(text)) => {
+                key_at = Some(now);
+                app.paste(&text);
+            }
             _ => {}
         }
         app.tick(Instant::now());

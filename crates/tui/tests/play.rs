@@ -1878,3 +1878,36 @@ fn a_key_that_does_nothing_says_so() {
     app.key_at(Key::Char('z'), later());
     assert_eq!(app.message(), "`z` does nothing here: ? lists the keys.");
 }
+
+/// Pasted text (the terminal's bracketed paste) is typed into a seat's name, its new line and
+/// what follows as words, never as keys: `Alice\nqy` quits nothing. Elsewhere it does nothing.
+#[test]
+fn pasted_text_is_typed_into_a_name_never_read_as_keys() {
+    use crownlands_tui::app::setup::Row;
+    let choices = crownlands_tui::app::ruleset_file::shipped_choices(
+        crownlands_core::Registry::shipped_ref(),
+    );
+    let setup = crownlands_tui::app::setup::Setup::new(choices, None);
+    let mut app =
+        crownlands_tui::App::with_setup(setup, common::config(3, crownlands_tui::Palette::none()));
+    while !matches!(app.setup().expect("setup").row, Row::Seat(0)) {
+        press(&mut app, "<down>");
+    }
+    // Not naming yet: the paste is no keys.
+    app.paste("q");
+    assert!(!app.should_quit());
+    assert!(app.message().contains("Pasted text"), "{}", app.message());
+    press(&mut app, "n");
+    app.paste("Alice\nqy\u{1b}[2J");
+    assert!(!app.should_quit());
+    assert_eq!(app.mode(), Mode::Setup);
+    assert_eq!(app.setup().expect("setup").names[0], "Alice qy[2J");
+    press(&mut app, "<enter>");
+    // In a game, nothing at all.
+    press(&mut app, "<down><down><down><down><enter>");
+    if app.game().is_some() {
+        let before = app.game().cloned();
+        app.paste("1\n");
+        assert_eq!(app.game().cloned(), before);
+    }
+}

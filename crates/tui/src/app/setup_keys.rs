@@ -7,6 +7,46 @@ use std::sync::Arc;
 use std::time::Instant;
 
 impl App {
+    /// Text pasted into the terminal (bracketed paste): typed into the field that takes text
+    /// (a seat's name, the path of a ruleset file), its new lines and tabs as spaces, never
+    /// as keys: a pasted `Alice\nqy` names a seat and quits nothing. Anywhere else a paste is
+    /// read as no keys at all, and the status line says so.
+    pub fn paste(&mut self, text: &str) {
+        let typing = self.overlay.is_none()
+            && self.setup.as_ref().is_some_and(|s| {
+                s.naming && matches!(s.row, Row::Seat(_)) || s.row == Row::File && s.typing
+            });
+        if !typing {
+            self.message = "Pasted text is read only where a name or a file's path is typed \
+                            (the setup screen's n and o)."
+                .to_string();
+            return;
+        }
+        let Some(setup) = &mut self.setup else {
+            return;
+        };
+        for c in text.chars() {
+            let c = if matches!(c, '\n' | '\r' | '\t') {
+                ' '
+            } else {
+                c
+            };
+            if crownlands_core::text::is_unsafe_char(c) {
+                continue;
+            }
+            if setup.naming {
+                setup.type_name(c);
+            } else {
+                setup.input.push(c);
+            }
+        }
+        if !setup.naming {
+            // A path pasted with its line's end: the spaces around it are not the file's.
+            let trimmed = setup.input.trim_end().len();
+            setup.input.truncate(trimmed);
+        }
+    }
+
     pub(super) fn setup_key(&mut self, key: Key, now: Instant) {
         let Some(setup) = &mut self.setup else {
             return;
