@@ -2,7 +2,9 @@
 //! SIGINT and SIGHUP. Their handler only sets a flag ([`Stop`]); the event loop, which wakes at
 //! least every 40 ms, sees it, autosaves as a quit does, restores the terminal and ends the
 //! program with the usual code, 128 plus the signal's number. (Ctrl-C in the game is a key: the
-//! terminal's raw mode sends no SIGINT for it.)
+//! terminal's raw mode sends no SIGINT for it.) SIGTSTP (a suspend from outside; Ctrl-Z in the
+//! game is a key too) sets a flag of its own: the loop gives the terminal back, stops the
+//! program, and takes the terminal again and draws the screen anew when it goes on.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -13,11 +15,19 @@ pub const SIGHUP: i32 = 1;
 pub const SIGINT: i32 = 2;
 pub const SIGTERM: i32 = 15;
 
+/// SIGTSTP's number (the terminal's suspend, `kill -TSTP`; 20 on Linux and the BSDs alike is
+/// not so everywhere: taken from signal-hook where it is known).
+#[cfg(unix)]
+pub const SIGTSTP: i32 = signal_hook::consts::SIGTSTP;
+
 /// The signal that asked the program to stop, once one came.
 #[derive(Debug)]
 pub struct Stop {
     /// The signal's number, 0 while none came.
     signal: Arc<AtomicUsize>,
+    /// Set when a SIGTSTP came (suspend from outside): the loop gives the terminal back, stops
+    /// the program, and takes the terminal again when it goes on.
+    suspend: Arc<AtomicBool>,
     /// Set when the terminal is given back: from then on, the signals do what they do by
     /// default (end the program).
     released: Arc<AtomicBool>,
@@ -30,27 +40,41 @@ pub struct Stop {
 static HANDLERS: OnceLock<Result<Flags, String>> = OnceLock::new();
 
 /// The signal's number (0: none) and whether signals have their default action again.
-type Flags = (Arc<AtomicUsize>, Arc<AtomicBool>);
+type Flags = (Arc<AtomicUsize>, Arc<AtomicBool>, Arc<AtomicBool>);
 
 impl Stop {
     /// A flag no signal sets (set it with [`Stop::set`], as tests do).
     pub fn new() -> Stop {
         Stop {
             signal: Arc::new(AtomicUsize::new(0)),
+            suspend: Arc::new(AtomicBool::new(false)),
             released: Arc::new(AtomicBool::new(false)),
             ended: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// Whether a suspend was asked for from outside (SIGTSTP) since last asked; the asking
+    /// takes it.
+    pub fn take_suspend(&self) -> bool {
+        self.suspend.swap(false, Ordering::SeqCst)
+    }
+
+    /// Act as if a SIGTSTP came.
+    pub fn ask_suspend(&self) {
+        self.suspend.store(true, Ordering::SeqCst);
     }
 
     /// A flag SIGTERM, SIGINT and SIGHUP set, in place of ending the program, until
     /// [`Stop::release`] (or the `Stop` is dropped). Where handlers cannot be installed (not a
     /// Unix), no signal sets it.
     pub fn install() -> Result<Stop, String> {
-        let (signal, released) = HANDLERS.get_or_init(install_handlers).clone()?;
+        let (signal, suspend, released) = HANDLERS.get_or_init(install_handlers).clone()?;
         signal.store(0, Ordering::SeqCst);
+        suspend.store(false, Ordering::SeqCst);
         released.store(false, Ordering::SeqCst);
         Ok(Stop {
             signal,
+            suspend,
             released,
             ended: Arc::new(AtomicBool::new(false)),
         })
@@ -144,15 +168,34 @@ fn hung_up() -> bool {
 /// has its default action (the condition is registered first, so it comes first).
 fn install_handlers() -> Result<Flags, String> {
     let signal = Arc::new(AtomicUsize::new(0));
+    let suspend = Arc::new(AtomicBool::new(false));
     let released = Arc::new(AtomicBool::new(false));
     #[cfg(unix)]
-    for sig in [SIGTERM, SIGINT, SIGHUP] {
-        signal_hook::flag::register_conditional_default(sig, Arc::clone(&released))
-            .and_then(|_| signal_hook::flag::register_usize(sig, Arc::clone(&signal), sig as usize))
-            .map_err(|e| format!("cannot handle {}: {e}", name(sig)))?;
+    {
+        for sig in [SIGTERM, SIGINT, SIGHUP] {
+            signal_hook::flag::register_conditional_default(sig, Arc::clone(&released))
+                .and_then(|_| {
+                    signal_hook::flag::register_usize(sig, Arc::clone(&signal), sig as usize)
+                })
+                .map_err(|e| format!("cannot handle {}: {e}", name(sig)))?;
+        }
+        // A suspend from outside: the loop restores the terminal before the program stops.
+        signal_hook::flag::register_conditional_default(SIGTSTP, Arc::clone(&released))
+            .and_then(|_| signal_hook::flag::register(SIGTSTP, Arc::clone(&suspend)))
+            .map_err(|e| format!("cannot handle SIGTSTP: {e}"))?;
     }
-    Ok((signal, released))
+    Ok((signal, suspend, released))
 }
+
+/// Stop the program as a terminal's suspend does (SIGSTOP, which no handler takes): it goes on
+/// where it was when the shell's `fg` (or a SIGCONT) continues it.
+#[cfg(unix)]
+pub fn stop_self() {
+    let _ = signal_hook::low_level::raise(signal_hook::consts::SIGSTOP);
+}
+
+#[cfg(not(unix))]
+pub fn stop_self() {}
 
 impl Default for Stop {
     fn default() -> Stop {

@@ -302,10 +302,18 @@ pub fn play(opts: PlayOptions) -> Result<Ended, PlayError> {
     });
     enter().map_err(|e| format!("cannot set up the terminal: {e}"))?;
     let backend = CrosstermBackend::new(std::io::stdout());
+    // Suspended: the terminal as it was for the shell, the program stopped; continued: the
+    // terminal taken again (the loop draws it anew).
+    let suspend = || {
+        leave();
+        signals::stop_self();
+        let _ = enter();
+    };
     let looped = Looped {
         started,
         timings: timings.as_deref(),
         test_panic,
+        suspend: Some(&suspend),
     };
     let (result, note) = match Terminal::new(backend) {
         Ok(terminal) => {
@@ -423,7 +431,7 @@ impl Events for CrosstermEvents {
 pub const POLL: Duration = Duration::from_millis(40);
 
 /// What the event loop is told besides the app.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Looped<'a> {
     /// When the program started (for the timings).
     pub started: Instant,
@@ -431,6 +439,10 @@ pub struct Looped<'a> {
     pub timings: Option<&'a std::path::Path>,
     /// Panic after the first frame (`CROWNLANDS_TEST_PANIC`).
     pub test_panic: bool,
+    /// How to suspend the program (Ctrl-Z, or a SIGTSTP from outside): give the terminal
+    /// back, stop, take the terminal again once continued. `None` (tests): Ctrl-Z is a key
+    /// like any other.
+    pub suspend: Option<&'a dyn Fn()>,
 }
 
 /// The event loop, then, however it ended (a quit, a signal, an error of the terminal), the game
@@ -463,6 +475,13 @@ fn event_loop<B: Backend>(
     loop {
         if let Some(signal) = stop.signal() {
             return Ok(Ended::Signal(signal));
+        }
+        if stop.take_suspend()
+            && let Some(suspend) = looped.suspend
+        {
+            suspend();
+            // What the terminal shows meanwhile is the shell's: drawn anew, whole.
+            terminal.clear()?;
         }
         let size = match terminal.size() {
             Ok(size) => size,
@@ -498,6 +517,15 @@ fn event_loop<B: Backend>(
         };
         let now = Instant::now();
         match ev {
+            // Ctrl-Z, as a shell's programs take it: suspended (the terminal's raw mode sends
+            // no SIGTSTP for it).
+            Some(Event::Key(k))
+                if k.kind != KeyEventKind::Release
+                    && map_key(k) == Some(Key::Ctrl('z'))
+                    && looped.suspend.is_some() =>
+            {
+                stop.ask_suspend();
+            }
             Some(Event::Key(k)) if k.kind != KeyEventKind::Release => {
                 if let Some(key) = map_key(k) {
                     key_at = Some(now);

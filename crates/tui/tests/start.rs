@@ -946,6 +946,7 @@ fn run_loop_until(
         started: std::time::Instant::now(),
         timings: None,
         test_panic: false,
+        suspend: None,
     };
     let (ended, note) = run_loop(&mut terminal, app, &mut script, &stop, looped);
     (ended.expect("no terminal error"), note)
@@ -1635,4 +1636,47 @@ fn a_failed_autosave_stays_said_in_the_header() {
         "{top}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Ctrl-Z, and a SIGTSTP from outside, suspend the program through the loop's `suspend` (which
+/// gives the terminal back first and takes it again after), and the screen is drawn anew; the
+/// key is not the app's.
+#[test]
+fn ctrl_z_and_a_sigtstp_suspend_through_the_loop() {
+    use crownlands_tui::Ended;
+    use crownlands_tui::signals::SIGTERM;
+    use crownlands_tui::terminal::{Looped, run_loop};
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let mut app = crownlands_tui::App::new_game(
+        ruleset("kingdomino"),
+        seats("you,greedy"),
+        config(3, crownlands_tui::Palette::none()),
+    )
+    .expect("sets up");
+    let suspended = std::cell::Cell::new(0);
+    let suspend = || suspended.set(suspended.get() + 1);
+    let stop = crownlands_tui::signals::Stop::new();
+    // A SIGTSTP came before the loop looked.
+    stop.ask_suspend();
+    let mut terminal =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).expect("terminal");
+    let ctrl_z = ratatui::crossterm::event::Event::Key(KeyEvent::new(
+        KeyCode::Char('z'),
+        KeyModifiers::CONTROL,
+    ));
+    let mut script = Script {
+        events: vec![ctrl_z].into(),
+        then: (&stop, SIGTERM),
+    };
+    let message = app.message().to_string();
+    let looped = Looped {
+        started: std::time::Instant::now(),
+        timings: None,
+        test_panic: false,
+        suspend: Some(&suspend),
+    };
+    let (ended, _) = run_loop(&mut terminal, &mut app, &mut script, &stop, looped);
+    assert_eq!(ended.expect("no terminal error"), Ended::Signal(SIGTERM));
+    assert_eq!(suspended.get(), 2, "the signal's, then the key's");
+    assert_eq!(app.message(), message, "the key was not the app's");
 }
