@@ -263,6 +263,22 @@ fn quitting_at_the_offer_leaves_everything() {
     press(&mut app, "q");
     assert!(app.should_quit());
     assert_eq!(autosave_bytes(&dir), saved);
+    // On the way out it says where the game stays, as a quit in a game does.
+    let note = app.before_exit().unwrap_or_default();
+    assert!(
+        note.starts_with("The unfinished game stays in ")
+            && note.ends_with(" play` offers it again."),
+        "{note}"
+    );
+    // Esc leaves the same way.
+    let mut app = build(&opts(None, None), &dir);
+    press(&mut app, "<esc>");
+    assert!(app.should_quit());
+    assert!(
+        app.before_exit()
+            .is_some_and(|n| n.contains("offers it again"))
+    );
+    assert_eq!(autosave_bytes(&dir), saved);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

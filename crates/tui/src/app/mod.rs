@@ -174,6 +174,9 @@ pub struct App {
     overlay: Option<Overlay>,
     /// The offer to resume the autosaved game, while it is on screen.
     offer: Option<Offer>,
+    /// The unfinished game the resume screen offered and the player quit at (its file, and
+    /// whether it is `autosave.json`): said on the way out ([`App::before_exit`]).
+    left_offered: Option<(PathBuf, bool)>,
     /// What follows the offer when the player declines it.
     next: Option<Next>,
     setup: Option<Setup>,
@@ -354,6 +357,7 @@ impl App {
             mode: Mode::Setup,
             overlay: None,
             offer: None,
+            left_offered: None,
             next: None,
             setup: None,
             session: None,
@@ -1135,6 +1139,20 @@ impl App {
     /// in `autosave.json` or, when another program took that in the instant of a write, in a file
     /// of its own. Returns a line to tell the player after the screen is gone, if any.
     pub fn before_exit(&mut self) -> Option<String> {
+        if let Some((path, main)) = &self.left_offered
+            && self.session.is_none()
+        {
+            let program = crownlands_saves::words::program_name();
+            let file = replay::printable(&path.display().to_string());
+            return Some(if *main {
+                format!("The unfinished game stays in {file}: `{program} play` offers it again.")
+            } else {
+                format!(
+                    "The unfinished game stays in {file}: `{program} play --load {}` resumes it.",
+                    shell_word(&path.display().to_string())
+                )
+            });
+        }
         let Some(dir) = self.config.autosave_dir.as_ref() else {
             // Without the autosave: where a game under way was saved with `s`, said, as the
             // autosave is (the quit dialog had said it, and the exit nothing).

@@ -314,7 +314,13 @@ impl App {
         };
         let (is_main, name) = (offer.is_main(), super::file_name(&offer.path));
         match (answer, offer.found) {
-            (Answer::Quit, _) => self.quit = true,
+            (Answer::Quit, found) => {
+                // Left as it was: said on the way out, as a quit in a game says where it is.
+                if found.is_ok() {
+                    self.left_offered = Some((offer.path.clone(), is_main));
+                }
+                self.quit = true;
+            }
             (Answer::Resume, Ok(found)) => {
                 let unread = seats::unread_levels(found.session.players());
                 self.install(found.session, found.seats);
