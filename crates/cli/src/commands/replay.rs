@@ -47,7 +47,9 @@ pub fn run(registry: &Registry, path: &Path, step: bool, as_json: bool) -> CliRe
         print_json(&session_json(&file, &session, games, &lines));
         return Ok(ExitCode::SUCCESS);
     }
-    say!(
+    // The header waits for the first move: a save refused before it (its embedded ruleset
+    // does not load, its seats do not fit) prints the error alone, not a header first.
+    let mut header = vec![format!(
         "{}: {}, {} players, seed {}{}",
         crate::output::shown_path(path),
         save.ruleset_name,
@@ -56,16 +58,21 @@ pub fn run(registry: &Registry, path: &Path, step: bool, as_json: bool) -> CliRe
         save.date
             .as_ref()
             .map_or_else(String::new, |d| format!(", started {d}"))
-    );
+    )];
     // The rules are the save's own; a name this build knows for other rules (the file's
     // edited, or the ruleset changed since) is said, so the name is not taken for the rules;
     // so is a name that only reads as a known one (`king\u{200d}domino`, `kingdomino `).
     if let Some(note) = super::rules_note(registry, &save, &file) {
-        say!("  ({note})");
+        header.push(format!("  ({note})"));
     }
     for p in &save.players {
-        say!("  seat {}: {} ({})", p.seat, p.name, p.kind);
+        header.push(format!("  seat {}: {} ({})", p.seat, p.name, p.kind));
     }
+    let mut say_header = || {
+        for line in header.drain(..) {
+            say!("{line}");
+        }
+    };
     let wait = step && std::io::stdin().is_terminal();
     let mut stdin = std::io::stdin().lock();
     let several = save.games.len() > 1;
@@ -77,6 +84,7 @@ pub fn run(registry: &Registry, path: &Path, step: bool, as_json: bool) -> CliRe
             if stopped.is_some() {
                 return;
             }
+            say_header();
             if m.index == 0 {
                 say!();
                 if several {
@@ -113,6 +121,7 @@ pub fn run(registry: &Registry, path: &Path, step: bool, as_json: bool) -> CliRe
             }
         })
         .map_err(saves_error)?;
+    say_header();
     if let Some(at) = stopped {
         say!();
         say!("stopped after {at} (the whole save replays without --step)");

@@ -1049,3 +1049,32 @@ fn signal(child: &std::process::Child, sig: &str) {
         .expect("kill runs");
     assert!(sent.success());
 }
+
+/// A save refused before its first move (its embedded ruleset does not load) prints the error
+/// alone: no header of players on standard output first, as if the replay had begun.
+#[test]
+fn a_save_refused_before_its_first_move_prints_no_header() {
+    let dir = TempDir::new("replay-refused");
+    let save = dir.one_saved_game();
+    let text = std::fs::read_to_string(&save).expect("the save");
+    let mut json: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    // The embedded ruleset, a line a string: an `extends` added, which it may not hold.
+    let lines = json["ruleset"]
+        .as_array_mut()
+        .expect("embedded, a line a string");
+    lines.insert(1, Value::String("extends = \"kingdomino\"".into()));
+    let bad = dir.file("bad.json", &json.to_string());
+    let r = run(&["replay", &bad]).expect_code(1);
+    assert_eq!(r.stdout, "", "{}", r.stdout);
+    assert!(r.stderr.contains("ruleset"), "{}", r.stderr);
+    // A save that replays prints its header first, as before.
+    let r = run(&["replay", &save.display().to_string()]).ok();
+    assert!(
+        r.stdout
+            .lines()
+            .next()
+            .is_some_and(|l| l.contains("kingdomino, 2 players")),
+        "{}",
+        r.stdout
+    );
+}
