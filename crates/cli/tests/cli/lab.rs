@@ -1795,6 +1795,25 @@ fn runs_say_how_many_games_a_precision_or_a_difference_needs() {
         line.contains("(4 times the games, half the interval)"),
         "{line}"
     );
+    // A bot that won every game so far: its share is not taken to stay 100% (an interval
+    // narrows more slowly below it), so not the 380 games a share of 100% would ask.
+    let text = run(&[
+        "simulate",
+        "kingdomino",
+        "--bots",
+        "greedy,random",
+        "-g",
+        "100",
+        "-s",
+        "1",
+    ])
+    .ok()
+    .stdout;
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("precision: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(line.contains("within 1% takes about 1,1"), "{line}");
     // Past it, nothing to say.
     let many = run(&[
         "simulate",
