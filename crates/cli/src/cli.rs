@@ -102,6 +102,11 @@ pub enum Command {
     },
     /// Play many complete games, between random players or bots, on every core, and report
     /// the statistics per seat (and per bot, per team) with 95% intervals.
+    // The usage said whole: an error's usage otherwise lists the options typed (and the one
+    // it suggests) as if each were required.
+    #[command(
+        override_usage = "crownlands simulate [OPTIONS] <RULESET> [--players <N> | --bots <LIST>]"
+    )]
     Simulate {
         /// A shipped ruleset's name or a ruleset file.
         ruleset: String,
@@ -114,6 +119,9 @@ pub enum Command {
     },
     /// Play two rulesets on the same seeds and report the difference B - A per seat, with
     /// paired 95% intervals (does a house rule change who wins?).
+    #[command(
+        override_usage = "crownlands compare [OPTIONS] <A> <B> [--players <N> | --bots <LIST>]"
+    )]
     Compare {
         /// The ruleset compared against (A).
         a: String,
