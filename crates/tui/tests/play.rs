@@ -1911,3 +1911,38 @@ fn pasted_text_is_typed_into_a_name_never_read_as_keys() {
         assert_eq!(app.game().cloned(), before);
     }
 }
+
+/// On a narrow setup screen (60x20, the least it takes) every seat of a game of teams still
+/// says its team, a bot's level without `bot: ` where the row is short.
+#[test]
+fn a_narrow_setup_screen_keeps_each_seats_team() {
+    use crownlands_tui::app::setup::Row;
+    let choices = crownlands_tui::app::ruleset_file::shipped_choices(
+        crownlands_core::Registry::shipped_ref(),
+    );
+    let setup = crownlands_tui::app::setup::Setup::new(choices, None);
+    let mut app =
+        crownlands_tui::App::with_setup(setup, common::config(3, crownlands_tui::Palette::none()));
+    while app.setup().expect("setup").row != Row::Ruleset {
+        press(&mut app, "<up>");
+    }
+    while app
+        .setup()
+        .and_then(|s| s.choice())
+        .map(|c| c.name.as_str())
+        != Some("royal-wedding-teams")
+    {
+        press(&mut app, "l");
+    }
+    let text = common::screen(&app, 60, 20);
+    for (seat, team) in [(1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (6, 3)] {
+        assert!(
+            text.lines()
+                .any(|l| l.contains(&format!("Seat {seat}: "))
+                    && l.contains(&format!("team {team}"))),
+            "seat {seat}:\n{text}"
+        );
+    }
+    assert!(text.contains("‹ royal-wedding-te… ›"), "{text}");
+    assert!(text.contains("(o: type a path)"), "{text}");
+}

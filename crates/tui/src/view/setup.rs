@@ -231,10 +231,12 @@ fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'
                 let room = width.saturating_sub(head.chars().count() + 1);
                 let typing = setup.row == Row::File && setup.typing;
                 let field = if setup.input.is_empty() && !typing {
-                    let how = if setup.row == Row::File {
-                        "(Enter, o or a click: type a path)"
-                    } else {
-                        "(o, or click here: type a path)"
+                    let how = match (setup.row == Row::File, room >= 34) {
+                        (true, true) => "(Enter, o or a click: type a path)",
+                        (false, true) => "(o, or click here: type a path)",
+                        // A narrow table: the keys alone.
+                        (true, false) => "(Enter or o: a path)",
+                        (false, false) => "(o: type a path)",
                     };
                     Span::styled(how, p.accent(Accent::Dim))
                 } else {
@@ -247,12 +249,27 @@ fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'
                 Line::from(vec![Span::styled(head, focus(row)), field])
             }
             (Row::Seat(i), Some(v)) => {
-                // Teammates share a kingdom: say whose.
+                // Teammates share a kingdom: say whose. Where the row is narrow, a bot's level
+                // without `bot: ` and one space before the team, so the team's number stays.
                 let team = setup
                     .choice()
                     .and_then(|c| c.team_of(setup.players, i))
-                    .map(|t| format!("‹ {v} ›  team {}", t + 1));
-                let v = team.unwrap_or_else(|| format!("‹ {v} ›"));
+                    .map(|t| t + 1);
+                let short = v.strip_prefix("bot: ").unwrap_or(&v);
+                let forms = match team {
+                    Some(t) => [
+                        format!("‹ {v} ›  team {t}"),
+                        format!("‹ {short} ›  team {t}"),
+                        format!("‹ {short} › team {t}"),
+                    ],
+                    None => [
+                        format!("‹ {v} ›"),
+                        format!("‹ {short} ›"),
+                        format!("‹ {short} ›"),
+                    ],
+                };
+                let fits = |f: &String| super::text::width(&format!("{head}{f}")) <= width;
+                let v = forms.iter().find(|f| fits(f)).unwrap_or(&forms[2]).clone();
                 let name = setup.names.get(i).cloned().unwrap_or_default();
                 let typing = setup.naming && setup.row == row;
                 let shown = if typing {
@@ -269,7 +286,17 @@ fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'
                 };
                 Line::from(vec![Span::styled(format!("{head}{v}"), focus(row)), shown])
             }
-            (_, Some(v)) => Line::from(Span::styled(format!("{head}‹ {v} ›"), focus(row))),
+            (_, Some(v)) => {
+                // Cut inside its marks where the table is narrow (`‹ royal-wedding-t… ›`): the
+                // ruleset's whole name is in the list beside it.
+                let room = width.saturating_sub(super::text::width(&head) + 4);
+                let v = if super::text::width(&v) > room && room >= 4 {
+                    format!("{}…", super::text::take_width(&v, room - 1))
+                } else {
+                    v
+                };
+                Line::from(Span::styled(format!("{head}‹ {v} ›"), focus(row)))
+            }
             (_, None) => Line::from(Span::styled(head, focus(row))),
         };
         lines.push(line);
