@@ -453,6 +453,18 @@ fn too_small_terminal() {
         flat.contains("needs") && flat.contains("q then y quits."),
         "{text}"
     );
+    // Wide enough, too short: the rows are what it says is short.
+    let flat = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let text = flat(screen(&app, 100, 15));
+    assert!(
+        text.contains("The terminal is 15 rows high;") && text.contains("at least 18 (64x18)."),
+        "{text}"
+    );
+    let text = flat(screen(&app, 40, 40));
+    assert!(
+        text.contains("The terminal is 40 columns wide;") && text.contains("at least 64 (64x18)."),
+        "{text}"
+    );
 }
 
 /// In a 30x10 pane the game does not fit: Enter twice claims nothing, no key but quitting acts,

@@ -175,6 +175,25 @@ pub fn needed(app: &App) -> (u16, u16) {
     layout::needed_game(game)
 }
 
+/// What the terminal lacks, said by what is short: `The terminal is 18 rows high; this screen
+/// needs at least 20 (60x20).`, its columns alike, or both (`64x18; ... at least 80x24.`).
+fn short_of(area: Rect, w: u16, h: u16) -> String {
+    match (area.width < w, area.height < h) {
+        (false, true) => format!(
+            "The terminal is {} rows high; this screen needs at least {h} ({w}x{h}).",
+            area.height
+        ),
+        (true, false) => format!(
+            "The terminal is {} columns wide; this screen needs at least {w} ({w}x{h}).",
+            area.width
+        ),
+        _ => format!(
+            "The terminal is {}x{}; this screen needs at least {w}x{h}.",
+            area.width, area.height
+        ),
+    }
+}
+
 /// The size needed, in place of a screen the terminal is too small for. Only quitting works there
 /// (see [`App::screen_too_small`]): the confirmation asked, or that other keys wait, is said.
 fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
@@ -183,10 +202,7 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
     let mut text = vec![
         Line::from("Crownlands"),
         Line::from(""),
-        Line::from(format!(
-            "The terminal is {}x{}; this screen needs at least {w}x{h}.",
-            area.width, area.height
-        )),
+        Line::from(short_of(area, w, h)),
         Line::from("Make the window larger, or press q then y to quit."),
     ];
     if app.mode() == Mode::BotThinking {
