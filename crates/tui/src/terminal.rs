@@ -280,6 +280,9 @@ pub fn play(opts: PlayOptions) -> Result<Ended, PlayError> {
                     .into(),
             );
         }
+        if let Some(why) = term_refused(std::env::var("TERM").ok().as_deref()) {
+            return Err(why.into());
+        }
     }
     let timings = std::env::var_os("CROWNLANDS_TUI_TIMINGS").map(PathBuf::from);
     // For tests only (crates/cli/tests/tmux_smoke.rs), not for players: with
@@ -351,6 +354,17 @@ pub fn play(opts: PlayOptions) -> Result<Ended, PlayError> {
         );
     }
     result.map_err(PlayError::Message)
+}
+
+/// Why a terminal named `term` (its `TERM`) cannot show the game, if it cannot: a `dumb` one
+/// (an editor's shell buffer) moves no cursor, so every frame would be printed as lines.
+pub fn term_refused(term: Option<&str>) -> Option<String> {
+    (term == Some("dumb")).then(|| {
+        "crownlands play needs a terminal that can move its cursor, and this one says it cannot \
+         (TERM=dumb, as an editor's shell does): run it in a terminal window, or set TERM to \
+         what this terminal is (xterm-256color, screen, linux, ...)"
+            .to_string()
+    })
 }
 
 fn enter() -> std::io::Result<()> {

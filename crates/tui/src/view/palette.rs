@@ -89,11 +89,14 @@ fn to_256(rgb: (u8, u8, u8)) -> u8 {
 
 impl Palette {
     /// The colour mode the environment asks for: `NO_COLOR` (set and not empty) turns colour
-    /// off; `COLORTERM=truecolor|24bit` gives 24-bit colour; a `TERM` with `256color` the
+    /// off, and so does a `TERM` of the DEC terminals, which have none (`vt100`, `vt220`);
+    /// `COLORTERM=truecolor|24bit` gives 24-bit colour; a `TERM` with `256color` the
     /// 256-colour palette; anything else the 16 basic colours.
     pub fn from_env(var: impl Fn(&str) -> Option<String>) -> Palette {
         let set = |k: &str| var(k).filter(|v| !v.is_empty());
-        let mode = if set("NO_COLOR").is_some() {
+        // The DEC terminals (`vt100`, `vt220`) and their emulations draw no colour at all.
+        let monochrome = set("TERM").is_some_and(|t| t.starts_with("vt") && !t.contains("color"));
+        let mode = if set("NO_COLOR").is_some() || monochrome {
             ColourMode::None
         } else if set("COLORTERM").is_some_and(|v| v == "truecolor" || v == "24bit") {
             ColourMode::TrueColour
@@ -204,6 +207,10 @@ pub enum Accent {
 mod tests {
     use super::*;
 
+    fn env_term(term: &'static str) -> impl Fn(&str) -> Option<String> {
+        move |k: &str| (k == "TERM").then(|| term.to_string())
+    }
+
     #[test]
     fn environment_and_degrading() {
         let env = |pairs: &'static [(&'static str, &'static str)]| {
@@ -230,6 +237,20 @@ mod tests {
             Palette::from_env(env(&[("TERM", "xterm")])).mode,
             ColourMode::Ansi16
         );
+        // The DEC terminals draw no colour.
+        for term in ["vt100", "vt220", "vt102"] {
+            assert_eq!(
+                Palette::from_env(env_term(term)).mode,
+                ColourMode::None,
+                "{term}"
+            );
+        }
+        assert!(
+            crate::terminal::term_refused(Some("dumb")).is_some(),
+            "a dumb terminal moves no cursor"
+        );
+        assert_eq!(crate::terminal::term_refused(Some("xterm")), None);
+        assert_eq!(crate::terminal::term_refused(None), None);
         let p16 = Palette {
             mode: ColourMode::Ansi16,
         };
