@@ -739,6 +739,9 @@ pub struct Stat {
     /// What is counted, in a few characters (`¢`, `kn`, `tw`, `Q`): the stat's kind, the same
     /// for every side.
     pub unit: String,
+    /// Of how many, where the count is part of a whole the side has (`1/3kn`: one knight in
+    /// hand of three owned; [`Stat::out_of`]).
+    pub of: Option<i64>,
 }
 
 impl Stat {
@@ -752,7 +755,16 @@ impl Stat {
             long: long.into(),
             count: Some(count.into()),
             unit: unit.into(),
+            of: None,
         }
+    }
+
+    /// The count said of a whole (`Stat::counted("3 knights (1 in hand)", 1, "kn").out_of(3)`
+    /// reads `1/3kn` short): where the whole is the count itself, said as the count alone.
+    pub fn out_of(mut self, whole: impl Into<i64>) -> Stat {
+        let whole = whole.into();
+        self.of = (self.count != Some(whole)).then_some(whole);
+        self
     }
 
     /// A mark with no count: `Stat::mark("Queen", "Q")`.
@@ -761,20 +773,24 @@ impl Stat {
             long: long.into(),
             count: None,
             unit: unit.into(),
+            of: None,
         }
     }
 
-    /// The short form: the count and the unit (`7¢`, `2kn`), or the unit alone (`Q`).
+    /// The short form: the count and the unit (`7¢`, `2kn`), of its whole where it has one
+    /// (`1/3kn`), or the unit alone (`Q`).
     pub fn short(&self) -> String {
-        match self.count {
-            Some(n) => format!("{n}{}", self.unit),
-            None => self.unit.clone(),
+        match (self.count, self.of) {
+            (Some(n), Some(whole)) => format!("{n}/{whole}{}", self.unit),
+            (Some(n), None) => format!("{n}{}", self.unit),
+            (None, _) => self.unit.clone(),
         }
     }
 
-    /// Whether it counts nothing (`0kn`): a front end short of room leaves it blank.
+    /// Whether it counts nothing (`0kn`, not `0/3kn`): a front end short of room leaves it
+    /// blank.
     pub fn is_nothing(&self) -> bool {
-        self.count == Some(0)
+        self.count == Some(0) && self.of.unwrap_or(0) == 0
     }
 }
 
@@ -976,4 +992,22 @@ pub fn move_words(game: &Game, action: Action) -> String {
     text.strip_prefix("You: ")
         .or_else(|| text.strip_prefix("You "))
         .map_or_else(|| text.clone(), str::to_string)
+}
+
+#[cfg(test)]
+mod stat_tests {
+    use super::Stat;
+
+    #[test]
+    fn a_count_of_a_whole_says_both_where_they_differ() {
+        let st = Stat::counted("3 knights (1 in hand)", 1, "kn").out_of(3);
+        assert_eq!(st.short(), "1/3kn");
+        assert!(!st.is_nothing());
+        let none_in_hand = Stat::counted("3 knights (0 in hand)", 0, "kn").out_of(3);
+        assert_eq!(none_in_hand.short(), "0/3kn");
+        assert!(!none_in_hand.is_nothing(), "three owned is not nothing");
+        let all = Stat::counted("2 knights in hand", 2, "kn").out_of(2);
+        assert_eq!(all.short(), "2kn");
+        assert!(Stat::counted("", 0, "kn").out_of(0).is_nothing());
+    }
 }

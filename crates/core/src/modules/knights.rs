@@ -405,7 +405,8 @@ impl Mechanism for Knights {
         // Knights' Lodge against `0kn`, the ones in hand).
         let hand = in_hand(cx, side);
         let owned = cx.get(side, KNIGHTS);
-        // (Short, the ones in hand either way: narrow score rows keep the names readable.)
+        // (Short, the ones in hand of the ones owned, `1/3kn`, where some are placed: `0kn`
+        // alone read as none owned, beside a Knights' Lodge scoring three.)
         out.push(if owned == hand {
             Stat::counted(
                 format!("{} in hand", describe::plural(hand, "knight", "knights")),
@@ -421,6 +422,7 @@ impl Mechanism for Knights {
                 hand,
                 "kn",
             )
+            .out_of(owned)
         });
     }
 

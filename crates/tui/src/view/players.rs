@@ -39,11 +39,7 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
                 .collect();
             if let Some(played) = played {
                 let sum = played.running_total(side);
-                let short = Short {
-                    kind: Kind::Match,
-                    text: format!("m{sum}"),
-                    nothing: false,
-                };
+                let short = Short::plain(Kind::Match, format!("m{sum}"));
                 stats.insert(0, (format!("match {sum}"), short));
             }
             stats
@@ -144,20 +140,40 @@ enum Kind {
     Unit(String),
 }
 
-/// A stat in short (`7¢`, `m42`), its kind, and whether it counts nothing (`0kn`).
+/// A stat in short (`7¢`, `m42`, `0/1kn`), its kind, and whether it counts nothing (`0kn`);
+/// where room is tight, `brief`: the count without its whole (`0kn`), which may be nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Short {
     kind: Kind,
     text: String,
     nothing: bool,
+    brief: String,
+    brief_nothing: bool,
 }
 
 impl Short {
     fn of(st: &Stat) -> Short {
+        let brief = Stat {
+            of: None,
+            ..st.clone()
+        };
         Short {
             kind: Kind::Unit(st.unit.clone()),
             text: st.short(),
             nothing: st.is_nothing(),
+            brief: brief.short(),
+            brief_nothing: brief.is_nothing(),
+        }
+    }
+
+    /// A figure that stands for itself (the match's total).
+    fn plain(kind: Kind, text: String) -> Short {
+        Short {
+            kind,
+            brief: text.clone(),
+            text,
+            nothing: false,
+            brief_nothing: false,
         }
     }
 }
@@ -203,13 +219,15 @@ impl Columns {
         self.cells.len()
     }
 
-    /// Each side's first `kinds` columns (` 7¢ 1kn 0tw`), the figures right-aligned; without
-    /// `zeros`, a count of nothing (`0kn`) blank, and a column of nothing but blanks left out.
+    /// Each side's first `kinds` columns (` 7¢ 0/1kn 0tw`), the figures right-aligned; without
+    /// `zeros` (room is tight), each count without its whole (`0kn`), a count of nothing blank,
+    /// and a column of nothing but blanks left out.
     fn texts(&self, zeros: bool, kinds: usize) -> Vec<String> {
         let shown = |cell: &Option<Short>| -> Option<String> {
-            cell.as_ref()
-                .filter(|s| zeros || !s.nothing)
-                .map(|s| clean(&s.text, usize::MAX))
+            cell.as_ref().and_then(|s| match zeros {
+                true => Some(clean(&s.text, usize::MAX)),
+                false => (!s.brief_nothing).then(|| clean(&s.brief, usize::MAX)),
+            })
         };
         let widths: Vec<usize> = (0..kinds)
             .map(|k| {
