@@ -1407,3 +1407,54 @@ fn the_moves_list_follows_the_moves_the_bots_play_while_it_is_open() {
         "{newest}\n{text}"
     );
 }
+
+/// On a big terminal the kingdom's cells are three rows of 6 columns, each square's letters on
+/// the middle row; on a smaller one, two rows, the letters on the first.
+#[test]
+fn a_big_terminal_draws_the_kingdom_in_cells_of_three_rows() {
+    let mut app = app("kingdomino", "you,greedy", 3);
+    press(&mut app, "<enter>");
+    app.run_bots();
+    let big = screen(&app, 200, 60);
+    let castle = big
+        .lines()
+        .position(|l| l.contains("     C     "))
+        .expect("the castle");
+    let lines: Vec<Vec<char>> = big.lines().map(|l| l.chars().collect()).collect();
+    let col = lines[castle]
+        .windows(6)
+        .position(|w| w.iter().collect::<String>() == "C     ")
+        .expect("the castle");
+    // The rows above and below the castle's letter are its cell's too: blank, no letter.
+    for row in [castle - 1, castle + 1] {
+        assert!(
+            lines[row][col..col + 6].iter().all(|&c| c == ' '),
+            "row {row}: {}",
+            lines[row].iter().collect::<String>()
+        );
+    }
+    // Its neighbour cell is 6 columns on.
+    assert_ne!(lines[castle][col + 6], ' ');
+    // A click anywhere in the castle's cell (its letter one column in), on any of its three
+    // rows, is the castle's square.
+    let area = ratatui::layout::Rect::new(0, 0, 200, 60);
+    let game = app.game().expect("a game").clone();
+    let l = crownlands_tui::view::layout(&app, &game, area).expect("a layout");
+    assert_eq!((l.cell_w, l.cell_h), (6, 3));
+    let col = u16::try_from(col).unwrap();
+    let start = l.kingdom.x + (col - l.kingdom.x) / l.cell_w * l.cell_w;
+    for (dx, dy) in [(0u16, 0u16), (5, 1), (3, 2)] {
+        let row = u16::try_from(castle).unwrap() - 1 + dy;
+        let at = crownlands_tui::view::hit(&app, area, start + dx, row);
+        assert_eq!(
+            at,
+            Some(crownlands_tui::view::Hit::Cell(crownlands_core::Cell::new(
+                0, 0
+            ))),
+            "({dx}, {dy})"
+        );
+    }
+    // 100x30: two rows of 4 or 5.
+    let small = screen(&app, 100, 30);
+    assert!(small.contains("C  ") || small.contains("C "), "{small}");
+}

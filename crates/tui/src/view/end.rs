@@ -147,8 +147,9 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         .max()
         .unwrap_or(1);
     let inner_h = cols_area.height.saturating_sub(2);
-    // Big cells (two rows, 4 or 5 columns, as the game draws the kingdom) where every column
-    // has room for them below all of its lines; else one row of up to 3 columns.
+    // Big cells (two rows, 4 or 5 columns, or three rows of 6, as the game draws the kingdom)
+    // where every column has room for them below all of its lines; else one row of up to 3
+    // columns.
     let lines = columns
         .iter()
         .map(|(_, _, t, b, tail)| 1 + t.len() + b.len() + tail.len())
@@ -156,7 +157,10 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         .unwrap_or(0);
     // (At least the 6 rows a kingdom under the lines leaves the lines, as `show_kingdom` asks.)
     let lines = u16::try_from(lines.max(6)).unwrap_or(u16::MAX);
-    let (cell_w, cell_h) = if inner_h >= lines.saturating_add(2 * n + 1) && w >= 4 * n + 2 {
+    // (Three rows of 6 columns where the terminal is big: the game's own cells there.)
+    let (cell_w, cell_h) = if inner_h >= lines.saturating_add(3 * n + 1) && w >= 6 * n + 2 {
+        (6, 3)
+    } else if inner_h >= lines.saturating_add(2 * n + 1) && w >= 4 * n + 2 {
         (if w >= 5 * n + 2 { 5 } else { 4 }, 2)
     } else {
         (3, 1)

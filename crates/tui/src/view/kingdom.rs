@@ -238,9 +238,14 @@ impl KingdomView<'_> {
                 }
                 let cell = Cell::new(x, y);
                 let (text, style) = self.cell(cell, w);
-                buf.set_string(col, row, text, style);
-                for extra in 1..h {
-                    buf.set_string(col, row + extra, " ".repeat(usize::from(w)), style);
+                // The letters on the middle line of a cell three lines high (the first of two).
+                let middle = (h - 1) / 2;
+                for line in 0..h {
+                    if line == middle {
+                        buf.set_string(col, row + line, &text, style);
+                    } else {
+                        buf.set_string(col, row + line, " ".repeat(usize::from(w)), style);
+                    }
                 }
             }
         }

@@ -329,12 +329,18 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
     // then a side panel with the rules, when the terminal is wide enough to spare it.
     let extra_h = area.height - need_h;
     let extra_w = area.width - need_w;
-    let cell_h: u16 = if extra_h >= s.span && extra_w >= s.span * 2 + PANEL_MIN {
+    // A big terminal (about 180x50 for 5x5 kingdoms): cells of 6x3, as square as 4x2 and
+    // half as large again, the square's letters on their middle line.
+    let cell_h: u16 = if extra_h >= s.span * 2 && extra_w >= s.span * 4 + PANEL_MIN + 40 {
+        3
+    } else if extra_h >= s.span && extra_w >= s.span * 2 + PANEL_MIN {
         2
     } else {
         1
     };
-    let cell_w: u16 = if cell_h == 2 && extra_w >= s.span * 3 + PANEL_MIN + 20 {
+    let cell_w: u16 = if cell_h == 3 {
+        6
+    } else if cell_h == 2 && extra_w >= s.span * 3 + PANEL_MIN + 20 {
         5
     } else if cell_h == 2 {
         4
