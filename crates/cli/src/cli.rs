@@ -105,7 +105,7 @@ pub enum Command {
     // The usage said whole: an error's usage otherwise lists the options typed (and the one
     // it suggests) as if each were required.
     #[command(
-        override_usage = "crownlands simulate [OPTIONS] <RULESET> [--players <N> | --bots <LIST>]"
+        override_usage = "crownlands simulate [OPTIONS] <RULESET> [--players <N>] [--bots <LIST>]"
     )]
     Simulate {
         /// A shipped ruleset's name or a ruleset file.
@@ -120,7 +120,7 @@ pub enum Command {
     /// Play two rulesets on the same seeds and report the difference B - A per seat, with
     /// paired 95% intervals (does a house rule change who wins?).
     #[command(
-        override_usage = "crownlands compare [OPTIONS] <A> <B> [--players <N> | --bots <LIST>]"
+        override_usage = "crownlands compare [OPTIONS] <A> <B> [--players <N>] [--bots <LIST>]"
     )]
     Compare {
         /// The ruleset compared against (A).

@@ -35,11 +35,14 @@ pub fn write_out(args: std::fmt::Arguments) {
 
 /// Print a file's text to standard output (`show`'s ruleset, `export`'s notation) so that it
 /// reads back as it was: what must not reach a terminal is escaped as [`write_out`] escapes it,
-/// but a stack of combining marks is left as it is (its escape, `\u0301`, is no escape in a
-/// notation header or a TOML literal string: the file written would say something else).
+/// but where standard output is not a terminal (`> game.cgn`, a pipe) a stack of combining
+/// marks is left as it is (its escape, `\u0301`, is no escape in a notation header or a TOML
+/// literal string: the file written would say something else). On a terminal it is escaped, as
+/// everywhere else.
 pub fn write_data(args: std::fmt::Arguments) {
+    use std::io::IsTerminal;
     let text = std::fmt::format(args);
-    let text = shown_on_stdout(&text, false);
+    let text = shown_on_stdout(&text, std::io::stdout().is_terminal());
     let mut out = std::io::stdout().lock();
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         cannot_write(&e);
@@ -270,24 +273,24 @@ mod tests {
         assert!(!shown.chars().any(crownlands_core::text::is_unsafe_char));
         let back: String = serde_json::from_str(&shown).unwrap_or_default();
         assert_eq!(back, "a\u{7f}\u{85}\u{2028}b");
-        // Accents stay; a stack of combining marks past three on a letter is escaped.
+        // Accents stay; a stack of combining marks past four on a letter is escaped.
         assert_eq!(shown_on_stdout("Việt", true), "Việt");
         assert_eq!(
-            shown_on_stdout("w\u{301}\u{302}\u{303}\u{304}\u{305}!", true),
-            "w\u{301}\u{302}\u{303}\\u0304\\u0305!"
+            shown_on_stdout("w\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}!", true),
+            "w\u{301}\u{302}\u{303}\u{304}\\u0305\\u0306!"
         );
         // Printing a file, the stack stays (its escape is no escape in every format).
         assert_eq!(
-            shown_on_stdout("w\u{301}\u{302}\u{303}\u{304}!", false),
-            "w\u{301}\u{302}\u{303}\u{304}!"
+            shown_on_stdout("w\u{301}\u{302}\u{303}\u{304}\u{305}!", false),
+            "w\u{301}\u{302}\u{303}\u{304}\u{305}!"
         );
         // A stacked character past the Basic Multilingual Plane as JSON writes it: surrogates.
-        let json =
-            serde_json::to_string(&"z\u{1d167}\u{1d167}\u{1d167}\u{1d167}").unwrap_or_default();
+        let json = serde_json::to_string(&"z\u{1d167}\u{1d167}\u{1d167}\u{1d167}\u{1d167}")
+            .unwrap_or_default();
         let shown = shown_on_stdout(&json, true).into_owned();
         assert!(shown.contains("\\ud834\\udd67"), "{shown}");
         let back: String = serde_json::from_str(&shown).unwrap_or_default();
-        assert_eq!(back, "z\u{1d167}\u{1d167}\u{1d167}\u{1d167}");
+        assert_eq!(back, "z\u{1d167}\u{1d167}\u{1d167}\u{1d167}\u{1d167}");
     }
 
     #[test]

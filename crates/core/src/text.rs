@@ -116,9 +116,10 @@ pub fn first_unsafe_char(s: &str) -> Option<char> {
 }
 
 /// The combining marks one character may carry before the rest are written as escapes
-/// ([`escape_controls`]): enough for the accents of any language (Vietnamese stacks two) and
-/// for an emoji's selector and keycap.
-pub const MAX_STACKED_MARKS: usize = 3;
+/// ([`escape_controls`]): enough for the accents of any language (Vietnamese stacks two, a
+/// fully pointed Hebrew letter four: dagesh, vowel, accent and meteg) and for an emoji's
+/// selector and keycap.
+pub const MAX_STACKED_MARKS: usize = 4;
 
 /// Whether `c`, the next character of a text, is a combining mark past
 /// [`MAX_STACKED_MARKS`] on one character; `run` counts the marks in a row so far (0 to begin).
@@ -477,22 +478,22 @@ mod tests {
         }
         assert!(!is_unsafe_char('\u{a0}') && !is_unsafe_char('é') && !is_unsafe_char('日'));
         assert_eq!(escape_controls_but_newlines("a\nb\u{1b}"), "a\nb\\u{1b}");
-        // Accents stay (up to three on a letter); a stack past them is escaped, mark by mark.
+        // Accents stay (up to four on a letter); a stack past them is escaped, mark by mark.
         assert_eq!(escape_controls("Tiếng Việt"), "Tiếng Việt");
         assert_eq!(
             escape_controls("e\u{301}\u{302}\u{303}"),
             "e\u{301}\u{302}\u{303}"
         );
         assert_eq!(
-            escape_controls("ze\u{301}\u{302}\u{303}\u{304}\u{305}d"),
-            "ze\u{301}\u{302}\u{303}\\u{304}\\u{305}d"
+            escape_controls("ze\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}d"),
+            "ze\u{301}\u{302}\u{303}\u{304}\\u{305}\\u{306}d"
         );
         // Marks of other scripts and blocks stack the same way (Cyrillic, Thai, musical), and so
         // do joiners and selectors by the dozen.
         for mark in ['\u{489}', '\u{e49}', '\u{1d167}', '\u{200d}', '\u{fe0f}'] {
             let stack: String = std::iter::once('z').chain([mark; 6]).collect();
             let shown = escape_controls(&stack);
-            assert_eq!(shown.matches("\\u{").count(), 3, "{shown}");
+            assert_eq!(shown.matches("\\u{").count(), 2, "{shown}");
         }
         // What letters and emoji need stays as it is: Thai's vowel and tone marks, joined
         // emoji, a heart's selector, a keycap, a flag, a skin tone.

@@ -15,8 +15,8 @@ pub const SIGHUP: i32 = 1;
 pub const SIGINT: i32 = 2;
 pub const SIGTERM: i32 = 15;
 
-/// SIGTSTP's number (the terminal's suspend, `kill -TSTP`; 20 on Linux and the BSDs alike is
-/// not so everywhere: taken from signal-hook where it is known).
+/// SIGTSTP's number (the terminal's suspend, `kill -TSTP`): 20 on Linux, 18 on the BSDs and
+/// macOS, so taken from signal-hook.
 #[cfg(unix)]
 pub const SIGTSTP: i32 = signal_hook::consts::SIGTSTP;
 

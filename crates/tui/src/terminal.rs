@@ -494,8 +494,11 @@ fn event_loop<B: Backend>(
             && let Some(suspend) = looped.suspend
         {
             suspend();
-            // What the terminal shows meanwhile is the shell's: drawn anew, whole.
-            terminal.clear()?;
+            // What the terminal shows meanwhile is the shell's: drawn anew, whole. (A terminal
+            // closed meanwhile: the SIGHUP that came with it says why.)
+            if let Err(e) = terminal.clear() {
+                return signalled(stop, e);
+            }
         }
         let size = match terminal.size() {
             Ok(size) => size,

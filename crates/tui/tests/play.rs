@@ -504,14 +504,18 @@ fn dynasty_carries_totals_across_games() {
     assert!(screen(&app, 100, 30).contains("The match goes to"));
 }
 
-#[test]
-fn setup_screen_starts_the_chosen_game() {
+/// The setup screen over the shipped rulesets, as a first start opens it.
+fn setup_screen() -> crownlands_tui::App {
     let choices = crownlands_tui::app::ruleset_file::shipped_choices(
         crownlands_core::Registry::shipped_ref(),
     );
     let setup = crownlands_tui::app::setup::Setup::new(choices, None);
-    let mut app =
-        crownlands_tui::App::with_setup(setup, common::config(3, crownlands_tui::Palette::none()));
+    crownlands_tui::App::with_setup(setup, common::config(3, crownlands_tui::Palette::none()))
+}
+
+#[test]
+fn setup_screen_starts_the_chosen_game() {
+    let mut app = setup_screen();
     assert_eq!(app.mode(), Mode::Setup);
     // Up to seat 2 and make it random, up to the players and make them three.
     press(&mut app, "<up>h<up><up>l<enter><enter>");
@@ -1884,12 +1888,7 @@ fn a_key_that_does_nothing_says_so() {
 #[test]
 fn pasted_text_is_typed_into_a_name_never_read_as_keys() {
     use crownlands_tui::app::setup::Row;
-    let choices = crownlands_tui::app::ruleset_file::shipped_choices(
-        crownlands_core::Registry::shipped_ref(),
-    );
-    let setup = crownlands_tui::app::setup::Setup::new(choices, None);
-    let mut app =
-        crownlands_tui::App::with_setup(setup, common::config(3, crownlands_tui::Palette::none()));
+    let mut app = setup_screen();
     while !matches!(app.setup().expect("setup").row, Row::Seat(0)) {
         press(&mut app, "<down>");
     }
@@ -1903,13 +1902,23 @@ fn pasted_text_is_typed_into_a_name_never_read_as_keys() {
     assert_eq!(app.mode(), Mode::Setup);
     assert_eq!(app.setup().expect("setup").names[0], "Alice qy[2J");
     press(&mut app, "<enter>");
-    // In a game, nothing at all.
-    press(&mut app, "<down><down><down><down><enter>");
-    if app.game().is_some() {
-        let before = app.game().cloned();
-        app.paste("1\n");
-        assert_eq!(app.game().cloned(), before);
+    // Into the file field: a path, its line's end and the spaces around it left out.
+    while app.setup().expect("setup").row != Row::File {
+        press(&mut app, "<up>");
     }
+    press(&mut app, "o");
+    app.paste("\n  /tmp/house rules.toml \n");
+    assert_eq!(app.setup().expect("setup").input, "/tmp/house rules.toml");
+    press(&mut app, "<esc><esc>");
+    // In a game, nothing at all.
+    while app.setup().expect("setup").row != Row::Start {
+        press(&mut app, "<down>");
+    }
+    press(&mut app, "<enter>");
+    let before = app.game().cloned().expect("a game started");
+    app.paste("1\n");
+    assert_eq!(app.game().cloned(), Some(before));
+    assert!(app.message().contains("Pasted text"), "{}", app.message());
 }
 
 /// On a narrow setup screen (60x20, the least it takes) every seat of a game of teams still
@@ -1917,12 +1926,7 @@ fn pasted_text_is_typed_into_a_name_never_read_as_keys() {
 #[test]
 fn a_narrow_setup_screen_keeps_each_seats_team() {
     use crownlands_tui::app::setup::Row;
-    let choices = crownlands_tui::app::ruleset_file::shipped_choices(
-        crownlands_core::Registry::shipped_ref(),
-    );
-    let setup = crownlands_tui::app::setup::Setup::new(choices, None);
-    let mut app =
-        crownlands_tui::App::with_setup(setup, common::config(3, crownlands_tui::Palette::none()));
+    let mut app = setup_screen();
     while app.setup().expect("setup").row != Row::Ruleset {
         press(&mut app, "<up>");
     }

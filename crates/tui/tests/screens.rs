@@ -372,6 +372,7 @@ fn the_quit_dialog_saves_a_game_nothing_else_keeps() {
     press(&mut app, "q");
     let text = screen(&app, 80, 24);
     assert!(text.contains("[ s: save, quit ]"), "{text}");
+    assert!(text.contains("[ n: stay ]"), "every button whole: {text}");
     assert!(
         text.contains("The game is not saved: s saves it."),
         "{text}"
@@ -426,6 +427,23 @@ fn the_quit_dialog_saves_a_game_nothing_else_keeps() {
         "{note}"
     );
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    // With the autosave on, the dialog offers no save: `s` is any other key, and stays.
+    let mut cfg = config(3, Palette::none());
+    cfg.save_dir = Some(dir.clone());
+    cfg.autosave_dir = Some(dir.join("auto"));
+    let mut app = App::new_game(ruleset("kingdomino"), seats("you,greedy"), cfg).expect("sets up");
+    app.run_bots();
+    press(&mut app, "q");
+    assert!(!screen(&app, 80, 24).contains("s: save"));
+    let kept = std::fs::read_dir(&dir).unwrap().count();
+    press(&mut app, "s");
+    assert!(!app.should_quit(), "s is not offered: it stays");
+    assert_eq!(app.overlay(), None);
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        kept,
+        "nothing saved"
+    );
     // No data directory: nothing to offer.
     let mut cfg = config(3, Palette::none());
     cfg.save_dir = None;
@@ -457,14 +475,18 @@ fn too_small_terminal() {
     let flat = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
     let text = flat(screen(&app, 100, 15));
     assert!(
-        text.contains("The terminal is 15 rows high;") && text.contains("at least 18 (64x18)."),
+        text.contains("The terminal is 15 rows high;") && text.contains("at least 18."),
         "{text}"
     );
     let text = flat(screen(&app, 40, 40));
     assert!(
-        text.contains("The terminal is 40 columns wide;") && text.contains("at least 64 (64x18)."),
+        text.contains("The terminal is 40 columns wide;") && text.contains("at least 64."),
         "{text}"
     );
+    // Queendomino at 4 has layouts of 66x20 and 64x24: at 64x22 it is the rows that are short.
+    let qd = common::app("queendomino", "you,greedy,greedy,greedy", 3);
+    let text = flat(screen(&qd, 64, 22));
+    assert!(text.contains("The terminal is 22 rows high;"), "{text}");
 }
 
 /// In a 30x10 pane the game does not fit: Enter twice claims nothing, no key but quitting acts,

@@ -163,7 +163,7 @@ fn precision_text(out: &mut String, r: &Results, t: &Tally) {
     // At the share seen, moved toward a half by two wins and two losses more (Agresti and
     // Coull's "plus four"): a bot that won every game so far is not sure to win every game of
     // a longer run, and the interval of a share below 100% narrows more slowly (100 of 100
-    // games seen: about 870 games, where the share seen alone would say 380).
+    // games seen: about 1,100 games, where the share seen alone would say 380).
     let n = t.games as f64;
     let Some(needed) = shares
         .iter()

@@ -172,7 +172,7 @@ fn a_rule_switching_modules_off_at_every_count_shows_a_file_that_loads_back() {
 #[test]
 fn show_and_export_to_standard_output_read_back_with_stacked_marks() {
     let dir = TempDir::new("stacked-marks");
-    let marks = "\u{301}".repeat(5);
+    let marks = "\u{301}".repeat(6);
     let ruleset = dir.file(
         "marked.toml",
         &format!(

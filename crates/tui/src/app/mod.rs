@@ -1135,6 +1135,15 @@ impl App {
         }
     }
 
+    /// Whether the quit dialog offers `s` to save and quit: quitting would lose the game as it
+    /// stands (no autosave, not saved since its last move), and there is a folder to save in.
+    pub fn quit_offers_save(&self) -> bool {
+        self.config.autosave_dir.is_none()
+            && self.config.save_dir.is_some()
+            && self.game().is_some()
+            && self.saved_in().is_none_or(|(_, since)| since > 0)
+    }
+
     /// Before the program ends (a quit, a signal): make sure the game last autosaved is on disk,
     /// in `autosave.json` or, when another program took that in the instant of a write, in a file
     /// of its own. Returns a line to tell the player after the screen is gone, if any.
@@ -1201,7 +1210,11 @@ impl App {
                     ),
                     None => format!(
                         "The game is autosaved in {}: `{program} play` offers to resume it.",
-                        dir.join(crownlands_saves::AUTOSAVE_FILE).display()
+                        replay::printable(
+                            &dir.join(crownlands_saves::AUTOSAVE_FILE)
+                                .display()
+                                .to_string()
+                        )
                     ),
                 })
             }
@@ -1305,7 +1318,7 @@ impl App {
                     // The dialog offers it where nothing else keeps the game (no autosave):
                     // saved, it quits (as a quit dialog's save does); not saved, it stays, and
                     // the status line says why.
-                    Key::Char('s') if self.session.is_some() => {
+                    Key::Char('s') if self.quit_offers_save() => {
                         self.overlay = None;
                         self.save();
                         self.quit = self.message.starts_with(SAVED);
@@ -2084,7 +2097,6 @@ fn name_of(seats: &[Seat], player: usize) -> String {
     )
 }
 
-/// A path's file name, shown without control characters.
 /// A path as a shell reads it back as one word: as it is where it holds only letters, digits
 /// and `/._-+,:@%=`, else in single quotes (a quote inside written `'\''`); control characters
 /// shown escaped ([`replay::printable`]), so a message never puts them on the terminal.
@@ -2101,6 +2113,7 @@ fn shell_word(path: &str) -> String {
     }
 }
 
+/// A path's file name, shown without control characters.
 fn file_name(path: &std::path::Path) -> String {
     path.file_name().map_or_else(
         || path.display().to_string(),

@@ -41,9 +41,9 @@ impl App {
             }
         }
         if !setup.naming {
-            // A path pasted with its line's end: the spaces around it are not the file's.
-            let trimmed = setup.input.trim_end().len();
-            setup.input.truncate(trimmed);
+            // A path pasted with its line's end (or after one): the spaces around it are not
+            // the file's.
+            setup.input = setup.input.trim().to_string();
         }
     }
 

@@ -104,7 +104,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     let p = app.config.palette;
     let mut lines: Vec<Line> = Vec::new();
     let mut push = |text: &str, style: Style| {
-        if text.is_empty() || text.chars().count() <= width {
+        if text.is_empty() || super::text::width(text) <= width {
             lines.push(Line::from(Span::styled(text.to_string(), style)));
             return;
         }

@@ -81,7 +81,7 @@ fn rows(app: &App, width: usize) -> Vec<Line<'static>> {
     // line of its own (a short move on one line among two-line ones read as run together).
     let one_line = moves
         .iter()
-        .all(|(m, e)| m.chars().count() + 2 + e.chars().count() <= width);
+        .all(|(m, e)| super::text::width(m) + 2 + super::text::width(e) <= width);
     for (words, estimate) in moves {
         let parts = if one_line {
             vec![format!("{words}: {estimate}")]

@@ -203,6 +203,11 @@ pub fn fits_game(game: &Game, area: Rect) -> bool {
 }
 
 /// The least size the game screen needs (of its variants, the one needing the fewest rows).
+/// Every layout's least size, as (columns, rows): a terminal that has one of them fits.
+pub fn sizes_game(game: &Game) -> Vec<(u16, u16)> {
+    variants(game).into_iter().map(|v| need(game, v)).collect()
+}
+
 pub fn needed_game(game: &Game) -> (u16, u16) {
     variants(game)
         .into_iter()

@@ -175,22 +175,42 @@ pub fn needed(app: &App) -> (u16, u16) {
     layout::needed_game(game)
 }
 
-/// What the terminal lacks, said by what is short: `The terminal is 18 rows high; this screen
-/// needs at least 20 (60x20).`, its columns alike, or both (`64x18; ... at least 80x24.`).
-fn short_of(area: Rect, w: u16, h: u16) -> String {
-    match (area.width < w, area.height < h) {
-        (false, true) => format!(
-            "The terminal is {} rows high; this screen needs at least {h} ({w}x{h}).",
-            area.height
+/// What the terminal lacks, said by what is short, over every layout the screen has (`sizes`):
+/// its rows where some layout fits its width (`The terminal is 18 rows high; at 64 columns this
+/// screen needs at least 20.`), its columns where some layout fits its height, else both (the
+/// layout of the fewest rows: `64x18; this screen needs at least 80x24.`).
+fn short_of(area: Rect, sizes: &[(u16, u16)], (w, h): (u16, u16)) -> String {
+    let rows = sizes
+        .iter()
+        .filter(|s| s.0 <= area.width)
+        .map(|s| s.1)
+        .min();
+    let columns = sizes
+        .iter()
+        .filter(|s| s.1 <= area.height)
+        .map(|s| s.0)
+        .min();
+    match (rows, columns) {
+        (Some(r), _) => format!(
+            "The terminal is {} rows high; at {} columns this screen needs at least {r}.",
+            area.height, area.width
         ),
-        (true, false) => format!(
-            "The terminal is {} columns wide; this screen needs at least {w} ({w}x{h}).",
-            area.width
+        (None, Some(c)) => format!(
+            "The terminal is {} columns wide; at {} rows this screen needs at least {c}.",
+            area.width, area.height
         ),
-        _ => format!(
+        (None, None) => format!(
             "The terminal is {}x{}; this screen needs at least {w}x{h}.",
             area.width, area.height
         ),
+    }
+}
+
+/// Every least size the current screen has, one a layout ([`needed`]'s among them).
+fn sizes(app: &App) -> Vec<(u16, u16)> {
+    match app.game() {
+        Some(game) if !matches!(app.mode(), Mode::Setup | Mode::Resume) => layout::sizes_game(game),
+        _ => vec![SETUP_SIZE],
     }
 }
 
@@ -202,7 +222,7 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
     let mut text = vec![
         Line::from("Crownlands"),
         Line::from(""),
-        Line::from(short_of(area, w, h)),
+        Line::from(short_of(area, &sizes(app), (w, h))),
         Line::from("Make the window larger, or press q then y to quit."),
     ];
     if app.mode() == Mode::BotThinking {
@@ -1009,7 +1029,7 @@ pub fn popup_bar(app: &App) -> Option<Bar> {
                 .key("y", Key::Char('y'))
                 .text(" quit")
                 .key("s", Key::Char('s'))
-                .text(" save; any other key stays"),
+                .text(" save and quit; any other key stays"),
         ),
         Some(Overlay::ConfirmQuit) => Some(
             Bar::new()
@@ -1146,10 +1166,11 @@ pub fn step_title(game: &Game, room: usize, around: usize) -> String {
 }
 
 /// Where the quit dialog goes: 44 columns, wider for a long note (a save's name), whose lines
-/// wrap inside it.
+/// wrap inside it, and at least as wide as its buttons.
 fn confirm_area(app: &App, area: Rect) -> Rect {
     let note = quit_note(app);
-    let w = u16::try_from((text::width(&note) + 2).clamp(44, 72))
+    let buttons = confirm_bar(app).line(Style::default()).width() + 2;
+    let w = u16::try_from((text::width(&note) + 2).clamp(44, 72).max(buttons))
         .unwrap_or(44)
         .min(area.width);
     let lines = text::wrap(&note, usize::from(w.saturating_sub(2)))
@@ -1177,10 +1198,7 @@ fn confirm_bar(app: &App) -> Bar {
 /// Whether quitting would lose the game as it stands (no autosave, not saved since its last
 /// move): the quit dialog then offers `s` to save it first.
 fn offers_save(app: &App) -> bool {
-    app.config.autosave_dir.is_none()
-        && app.config.save_dir.is_some()
-        && app.game().is_some()
-        && app.saved_in().is_none_or(|(_, since)| since > 0)
+    app.quit_offers_save()
 }
 
 /// What the quit dialog says of the game: autosaved, saved (and whether moves were played

@@ -94,8 +94,13 @@ impl Palette {
     /// 256-colour palette; anything else the 16 basic colours.
     pub fn from_env(var: impl Fn(&str) -> Option<String>) -> Palette {
         let set = |k: &str| var(k).filter(|v| !v.is_empty());
-        // The DEC terminals (`vt100`, `vt220`) and their emulations draw no colour at all.
-        let monochrome = set("TERM").is_some_and(|t| t.starts_with("vt") && !t.contains("color"));
+        // The DEC terminals (`vt100`, `vt220`) and their emulations draw no colour at all (not
+        // `vte`, GNOME's, which does).
+        let monochrome = set("TERM").is_some_and(|t| {
+            t.strip_prefix("vt")
+                .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit()))
+                && !t.contains("color")
+        });
         let mode = if set("NO_COLOR").is_some() || monochrome {
             ColourMode::None
         } else if set("COLORTERM").is_some_and(|v| v == "truecolor" || v == "24bit") {
@@ -240,6 +245,14 @@ mod tests {
         // The DEC terminals draw no colour.
         for term in ["vt100", "vt220", "vt102"] {
             assert_eq!(
+                Palette::from_env(env_term(term)).mode,
+                ColourMode::None,
+                "{term}"
+            );
+        }
+        // GNOME's VTE has colour.
+        for term in ["vte", "vte-256color", "vte-direct"] {
+            assert_ne!(
                 Palette::from_env(env_term(term)).mode,
                 ColourMode::None,
                 "{term}"

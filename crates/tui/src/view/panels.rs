@@ -33,12 +33,13 @@ fn titled_apart(i: usize, panel: &Panel) -> bool {
 }
 
 /// `text` as it may be drawn: control characters (from a ruleset's names, say) shown as `?`,
-/// cut to `room` characters.
+/// cut to `room` columns (a wide character takes two).
 pub fn clean(text: &str, room: usize) -> String {
-    text.chars()
+    let shown: String = text
+        .chars()
         .map(|c| if c.is_control() { '?' } else { c })
-        .take(room)
-        .collect()
+        .collect();
+    super::text::take_width(&shown, room)
 }
 
 /// `text` (a panel's row of words) made to fit `room` columns, losing letters of words before

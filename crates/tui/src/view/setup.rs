@@ -93,7 +93,7 @@ pub fn layout(setup: &Setup, area: Rect) -> Layout {
     let longest = setup
         .choices
         .iter()
-        .map(|c| c.name.chars().count() as u16)
+        .map(|c| u16::try_from(super::text::width(&c.name)).unwrap_or(u16::MAX))
         .max()
         .unwrap_or(10);
     let list_w = (longest + 4).clamp(16, LIST_MAX_W).min(area.width / 2);

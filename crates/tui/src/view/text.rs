@@ -37,7 +37,7 @@ pub fn wrap(text: &str, columns: usize) -> Vec<String> {
                     // than the whole line alone), the rest on the next lines.
                     let mut piece = take_width(word, columns);
                     if piece.is_empty() {
-                        piece = word.chars().take(1).collect();
+                        piece = first_grapheme(word).to_string();
                     }
                     word = &word[piece.len()..];
                     // The word's last piece stays on its line, for the words after it.
@@ -69,7 +69,7 @@ pub fn fill(text: &str, width: usize, rows: usize) -> Vec<String> {
         let mut line = take_width(&rest, width);
         if line.is_empty() {
             // A character wider than the line: drop it.
-            line = rest.chars().take(1).collect();
+            line = first_grapheme(&rest).to_string();
             rest.drain(..line.len());
             continue;
         }
@@ -91,18 +91,17 @@ pub fn keep_end(text: &str, columns: usize) -> String {
     if columns == 0 {
         return String::new();
     }
-    // The last characters that fit beside the `…`.
+    // The last graphemes that fit beside the `…`.
     let mut used = 0;
-    let start = text
-        .char_indices()
+    let tail: usize = graphemes(text)
         .rev()
-        .take_while(|&(_, c)| {
-            used += unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+        .take_while(|g| {
+            used += grapheme_width(g);
             used < columns
         })
-        .last()
-        .map_or(text.len(), |(i, _)| i);
-    format!("…{}", &text[start..])
+        .map(str::len)
+        .sum();
+    format!("…{}", &text[text.len() - tail..])
 }
 
 #[cfg(test)]
@@ -128,6 +127,24 @@ mod tests {
         assert!(width(&keep_end("名前テスト", 4)) <= 4);
     }
 
+    /// An emoji with its selector (`❤️`) or a keycap (`1️⃣`) is one symbol of two columns, as the
+    /// screen lays it out: measured, cut and wrapped whole, never split from its selector.
+    #[test]
+    fn emoji_sequences_are_measured_and_cut_whole() {
+        let hearts = "\u{2764}\u{fe0f}".repeat(8);
+        assert_eq!(width(&hearts), 16);
+        assert_eq!(width("1\u{fe0f}\u{20e3}"), 2);
+        let cut = take_width(&hearts, 5);
+        assert_eq!(cut, "\u{2764}\u{fe0f}".repeat(2));
+        let end = keep_end(&hearts, 6);
+        assert!(width(&end) <= 6, "{end}");
+        assert!(end.starts_with("…\u{2764}"), "{end:?}");
+        for line in wrap(&format!("{hearts} claims 40"), 10) {
+            assert!(width(&line) <= 10, "{line}");
+            assert!(!line.starts_with('\u{fe0f}'), "{line:?}");
+        }
+    }
+
     #[test]
     fn wraps_and_cuts() {
         assert_eq!(wrap("a bb ccc dddd", 6), vec!["a bb", "ccc", "dddd"]);
@@ -146,20 +163,37 @@ mod tests {
     }
 }
 
-/// The columns `s` takes on a terminal (a CJK character or an emoji takes two).
+/// The columns `s` takes on a terminal (a CJK character or an emoji takes two), counted as the
+/// screen lays text out: grapheme by grapheme (`❤️`, a heart and its selector, is one of two
+/// columns, where its characters alone add up to one).
 pub fn width(s: &str) -> usize {
-    unicode_width::UnicodeWidthStr::width(s)
+    graphemes(s).map(grapheme_width).sum()
 }
 
-/// The first characters of `s` that fit in `columns` columns.
+/// The graphemes of `s`: what a terminal draws as one symbol (a letter and its accents, an
+/// emoji and its selector).
+fn graphemes(s: &str) -> impl DoubleEndedIterator<Item = &str> {
+    unicode_segmentation::UnicodeSegmentation::graphemes(s, true)
+}
+
+fn grapheme_width(g: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(g)
+}
+
+/// The first graphemes of `s` that fit in `columns` columns (never half of one).
 pub fn take_width(s: &str, columns: usize) -> String {
     let mut used = 0;
-    s.chars()
-        .take_while(|&c| {
-            used += unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+    graphemes(s)
+        .take_while(|g| {
+            used += grapheme_width(g);
             used <= columns
         })
         .collect()
+}
+
+/// The first grapheme of `s` (a symbol wider than a whole line goes on one of its own).
+fn first_grapheme(s: &str) -> &str {
+    graphemes(s).next().unwrap_or("")
 }
 
 /// `s` in at most `columns` columns, cut after a whole word with `…` when it is longer (`None`
