@@ -1950,3 +1950,41 @@ fn a_narrow_setup_screen_keeps_each_seats_team() {
     assert!(text.contains("‹ royal-wedding-te… ›"), "{text}");
     assert!(text.contains("(o: type a path)"), "{text}");
 }
+
+/// Between the games of a match that nothing keeps (no autosave, not saved), `q` asks first, as
+/// in a game, and `s` saves the match and quits; where nothing can be saved, `q` quits at once.
+#[test]
+fn quitting_between_the_games_of_an_unsaved_match_asks_first() {
+    use crownlands_tui::app::Overlay;
+    let dir = std::env::temp_dir().join(format!("crownlands-between-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut cfg = common::config(8, crownlands_tui::Palette::none());
+    cfg.save_dir = Some(dir.clone());
+    cfg.autosave_dir = None;
+    let mut app =
+        crownlands_tui::App::new_game(common::ruleset("dynasty"), common::seats("you,greedy"), cfg)
+            .expect("sets up");
+    app.run_bots();
+    play_to_end(&mut app, 1000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert!(!app.session().expect("a match").is_over());
+    press(&mut app, "q");
+    assert!(!app.should_quit(), "asked first");
+    assert_eq!(app.overlay(), Some(Overlay::ConfirmQuit));
+    let text = common::screen(&app, 100, 30);
+    assert!(text.contains("[ s: save, quit ]"), "{text}");
+    press(&mut app, "s");
+    assert!(app.should_quit());
+    assert_eq!(
+        std::fs::read_dir(&dir).expect("saves").count(),
+        1,
+        "the match saved"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    // No folder to save in: nothing to offer, `q` quits at once.
+    let mut app = common::app("dynasty", "you,greedy", 8);
+    play_to_end(&mut app, 1000);
+    press(&mut app, "q");
+    assert!(app.should_quit());
+}

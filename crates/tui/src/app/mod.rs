@@ -1356,6 +1356,15 @@ impl App {
             Key::Char('u' | 's' | 'H') if self.watched.is_some() => {
                 return self.message = WATCHED_ONLY.into();
             }
+            // Between the games of a match nothing else keeps (no autosave, not saved): asked,
+            // as in a game, with `s` to save it first.
+            Key::Char('q')
+                if self.mode == Mode::GameOver
+                    && self.session.as_ref().is_some_and(|s| !s.is_over())
+                    && self.quit_offers_save() =>
+            {
+                return self.overlay = Some(Overlay::ConfirmQuit);
+            }
             Key::Char('q') if self.mode == Mode::GameOver => return self.quit = true,
             Key::Char('a') if self.mode == Mode::GameOver => return self.analyse_game(),
             Key::Char('q') => return self.overlay = Some(Overlay::ConfirmQuit),
