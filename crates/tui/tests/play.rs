@@ -1901,6 +1901,21 @@ fn pasted_text_is_typed_into_a_name_never_read_as_keys() {
     assert!(!app.should_quit());
     assert_eq!(app.mode(), Mode::Setup);
     assert_eq!(app.setup().expect("setup").names[0], "Alice qy[2J");
+    // The cap counts symbols as seen: two joined emoji after 14 letters fit whole, no more.
+    press(&mut app, "<c-u>");
+    let family = "\u{1f468}\u{200d}\u{1f469}\u{200d}\u{1f467}";
+    app.paste(&format!("ABCDEFGHIJKLMN{family}{family}x"));
+    assert_eq!(
+        app.setup().expect("setup").names[0],
+        format!("ABCDEFGHIJKLMN{family}{family}")
+    );
+    // Nor a stack of marks on its last letter, full or not.
+    press(&mut app, "<c-u>");
+    app.paste(&format!("Zoe{}", "\u{301}".repeat(9)));
+    assert_eq!(
+        app.setup().expect("setup").names[0],
+        format!("Zoe{}", "\u{301}".repeat(4))
+    );
     press(&mut app, "<enter>");
     // Into the file field: a path, its line's end and the spaces around it left out.
     while app.setup().expect("setup").row != Row::File {
@@ -1949,6 +1964,35 @@ fn a_narrow_setup_screen_keeps_each_seats_team() {
     }
     assert!(text.contains("‹ royal-wedding-te… ›"), "{text}");
     assert!(text.contains("(o: type a path)"), "{text}");
+    // A click on a seat's `›` as drawn (the level shortened) changes it.
+    use crownlands_tui::app::setup::SetupClick;
+    use crownlands_tui::view::{Hit, hit};
+    let area = ratatui::layout::Rect::new(0, 0, 60, 20);
+    let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    let (row, line) = lines
+        .iter()
+        .enumerate()
+        .find(|(_, l)| l.iter().collect::<String>().contains("Seat 2: ‹ greedy ›"))
+        .expect("seat 2's row");
+    // (The screen's lines are quoted: one column in.)
+    let close = line.iter().position(|&c| c == '›').expect("its ›") - 1;
+    let at = hit(
+        &app,
+        area,
+        u16::try_from(close).unwrap(),
+        u16::try_from(row).unwrap(),
+    );
+    assert!(
+        matches!(at, Some(Hit::Setup(SetupClick::Change(Row::Seat(1), 1)))),
+        "{at:?}"
+    );
+    // Naming a seat in the narrow row: the letters typed stay in view.
+    while app.setup().expect("setup").row != Row::Seat(1) {
+        press(&mut app, "<down>");
+    }
+    press(&mut app, "nAlice");
+    let text = common::screen(&app, 60, 20);
+    assert!(text.contains("name: Alice▏"), "{text}");
 }
 
 /// Between the games of a match that nothing keeps (no autosave, not saved), `q` asks first, as

@@ -72,10 +72,13 @@ impl LastTable {
         plain(&self.ruleset)
             && self.ruleset.chars().count() <= 64
             && self.names.len() <= 16
-            && self
-                .names
-                .iter()
-                .all(|n| plain(n) && n.chars().count() <= NAME_MAX)
+            && self.names.iter().all(|n| {
+                plain(n)
+                    && unicode_segmentation::UnicodeSegmentation::graphemes(n.as_str(), true)
+                        .count()
+                        <= NAME_MAX
+                    && n.chars().count() <= crownlands_saves::MAX_NAME_CHARS
+            })
             && self.seats.len() <= 1024
             && parse_players(&self.seats).is_ok_and(|s| {
                 // A seat the setup screen offers: a file's `mcts:3600000ms:threads=64` would

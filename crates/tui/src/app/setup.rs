@@ -325,14 +325,29 @@ impl Setup {
     }
 
     /// Type `c` into the focused seat's name (control and invisible characters, which a save
-    /// refuses to read back, and overlong names refused: the screen says so).
+    /// refuses to read back, and overlong names refused: the screen says so), 16 symbols as
+    /// seen (graphemes) at most.
     pub fn type_name(&mut self, c: char) {
         if let Row::Seat(i) = self.row
             && let Some(name) = self.names.get_mut(i)
             && !crownlands_core::text::is_unsafe_char(c)
             && !(name.is_empty() && c == ' ')
         {
-            if name.chars().count() < NAME_MAX {
+            // Counted as seen: an accent, an emoji's selector or a joined emoji's next part
+            // goes on the symbol before it, never counted apart nor cut from it; and within
+            // what a save keeps of a name.
+            let longer = format!("{name}{c}");
+            let seen =
+                unicode_segmentation::UnicodeSegmentation::graphemes(longer.as_str(), true).count();
+            // (Nor a stack of marks on one letter, which the screen would show escaped.)
+            let mut run = 0;
+            let stacked = longer
+                .chars()
+                .any(|ch| crownlands_core::text::stacked(ch, &mut run));
+            if stacked {
+                // (Left out without a word: a letter carries four marks at most.)
+            } else if seen <= NAME_MAX && longer.chars().count() <= crownlands_saves::MAX_NAME_CHARS
+            {
                 name.push(c);
             } else {
                 self.error = Some(format!(

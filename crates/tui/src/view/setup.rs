@@ -137,19 +137,25 @@ fn seat_words(kind: &SeatKind) -> String {
 /// finds it).
 fn row_text(setup: &Setup, row: Row, width: usize) -> (String, Option<String>) {
     match row {
-        Row::Ruleset => (
-            "Ruleset: ".into(),
-            Some(setup.choice().map_or("(none)".into(), |c| c.name.clone())),
-        ),
+        Row::Ruleset => {
+            let label = "Ruleset: ";
+            let name = setup.choice().map_or("(none)".into(), |c| c.name.clone());
+            // Cut inside its marks where the table is narrow (`‹ royal-wedding-t… ›`): the
+            // ruleset's whole name is in the list beside it. (The mark, the label, `‹ `, ` ›`.)
+            let room = width.saturating_sub(2 + super::text::width(label) + 4);
+            let name = if super::text::width(&name) > room && room >= 4 {
+                format!("{}…", super::text::take_width(&name, room - 1))
+            } else {
+                name
+            };
+            (label.into(), Some(name))
+        }
         Row::File => ("Open a file: ".into(), None),
         Row::Players => ("Players: ".into(), Some(setup.players.to_string())),
         Row::Seat(i) => {
-            let what = match setup.seats.get(i) {
-                Some(SeatKind::Human) => "human".to_string(),
-                Some(SeatKind::Bot(level)) => format!("bot: {level}"),
-                None => String::new(),
-            };
-            (format!("Seat {}: ", i + 1), Some(what))
+            let label = format!("Seat {}: ", i + 1);
+            let (what, _) = seat_form(setup, i, &label, width);
+            (label, Some(what))
         }
         Row::Start => ("[ Start ]".into(), None),
         Row::Recent => {
@@ -163,6 +169,36 @@ fn row_text(setup: &Setup, row: Row, width: usize) -> (String, Option<String>) {
             (label.into(), value)
         }
     }
+}
+
+/// A seat's player between its marks and its team after them (`‹ bot: greedy ›`, `  team 1`),
+/// in `width` columns after the row's mark and `label`: where the row is narrow, a bot's level
+/// without `bot: ` and one space before the team, so the team's number stays.
+fn seat_form(setup: &Setup, i: usize, label: &str, width: usize) -> (String, String) {
+    let what = match setup.seats.get(i) {
+        Some(SeatKind::Human) => "human".to_string(),
+        Some(SeatKind::Bot(level)) => format!("bot: {level}"),
+        None => String::new(),
+    };
+    let short = what.strip_prefix("bot: ").unwrap_or(&what).to_string();
+    let Some(team) = setup
+        .choice()
+        .and_then(|c| c.team_of(setup.players, i))
+        .map(|t| t + 1)
+    else {
+        let fits = 2 + super::text::width(label) + super::text::width(&what) + 4 <= width;
+        return (if fits { what } else { short }, String::new());
+    };
+    let forms = [
+        (what, format!("  team {team}")),
+        (short.clone(), format!("  team {team}")),
+        (short, format!(" team {team}")),
+    ];
+    let fits = |(v, t): &(String, String)| {
+        2 + super::text::width(label) + super::text::width(v) + 4 + super::text::width(t) <= width
+    };
+    let chosen = forms.iter().position(fits).unwrap_or(2);
+    forms[chosen].clone()
 }
 
 /// A recent game in `room` columns: `1/3 queendomino · Anna, greedy 2 · 41–35 · 2026-11-23`,
@@ -249,34 +285,27 @@ fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'
                 Line::from(vec![Span::styled(head, focus(row)), field])
             }
             (Row::Seat(i), Some(v)) => {
-                // Teammates share a kingdom: say whose. Where the row is narrow, a bot's level
-                // without `bot: ` and one space before the team, so the team's number stays.
-                let team = setup
-                    .choice()
-                    .and_then(|c| c.team_of(setup.players, i))
-                    .map(|t| t + 1);
-                let short = v.strip_prefix("bot: ").unwrap_or(&v);
-                let forms = match team {
-                    Some(t) => [
-                        format!("‹ {v} ›  team {t}"),
-                        format!("‹ {short} ›  team {t}"),
-                        format!("‹ {short} › team {t}"),
-                    ],
-                    None => [
-                        format!("‹ {v} ›"),
-                        format!("‹ {short} ›"),
-                        format!("‹ {short} ›"),
-                    ],
-                };
-                let fits = |f: &String| super::text::width(&format!("{head}{f}")) <= width;
-                let v = forms.iter().find(|f| fits(f)).unwrap_or(&forms[2]).clone();
+                // Teammates share a kingdom: say whose (`seat_form`, which fitted the value).
+                let (_, team) = seat_form(setup, i, &label, width);
+                let v = format!("‹ {v} ›{team}");
                 let name = setup.names.get(i).cloned().unwrap_or_default();
                 let typing = setup.naming && setup.row == row;
+                // While a name is typed in a narrow row, the name alone after the seat: the
+                // letters typed stay in view.
+                let room = |v: &str| {
+                    width.saturating_sub(super::text::width(&format!("{head}{v}  name: ")) + 1)
+                };
+                let v = if typing && room(&v) < 8 {
+                    String::new()
+                } else {
+                    v
+                };
                 let shown = if typing {
                     // Its end in view (where the next letter goes), as the file field's.
-                    let used = super::text::width(&format!("{head}{v}  name: ")) + 1;
+                    let sep = if v.is_empty() { "" } else { "  " };
+                    let used = super::text::width(&format!("{head}{v}{sep}name: ")) + 1;
                     let tail = keep_end(&name, width.saturating_sub(used));
-                    Span::styled(format!("  name: {tail}▏"), focus(row))
+                    Span::styled(format!("{sep}name: {tail}▏"), focus(row))
                 } else if !name.is_empty() {
                     Span::styled(format!("  {name}"), focus(row))
                 } else if setup.row == row {
@@ -286,17 +315,7 @@ fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'
                 };
                 Line::from(vec![Span::styled(format!("{head}{v}"), focus(row)), shown])
             }
-            (_, Some(v)) => {
-                // Cut inside its marks where the table is narrow (`‹ royal-wedding-t… ›`): the
-                // ruleset's whole name is in the list beside it.
-                let room = width.saturating_sub(super::text::width(&head) + 4);
-                let v = if super::text::width(&v) > room && room >= 4 {
-                    format!("{}…", super::text::take_width(&v, room - 1))
-                } else {
-                    v
-                };
-                Line::from(Span::styled(format!("{head}‹ {v} ›"), focus(row)))
-            }
+            (_, Some(v)) => Line::from(Span::styled(format!("{head}‹ {v} ›"), focus(row))),
             (_, None) => Line::from(Span::styled(head, focus(row))),
         };
         lines.push(line);
