@@ -25,8 +25,14 @@ pub(crate) use say_err;
 pub const BROKEN_PIPE_EXIT: i32 = 141;
 
 pub fn write_out(args: std::fmt::Arguments) {
+    write_shown(args, true);
+}
+
+/// `args` on standard output, escaped as [`shown_on_stdout`] escapes (with `marks`, the stacks
+/// of combining marks too); a closed pipe or a failed write ends the program.
+fn write_shown(args: std::fmt::Arguments, marks: bool) {
     let text = std::fmt::format(args);
-    let text = shown_on_stdout(&text, true);
+    let text = shown_on_stdout(&text, marks);
     let mut out = std::io::stdout().lock();
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         cannot_write(&e);
@@ -41,12 +47,7 @@ pub fn write_out(args: std::fmt::Arguments) {
 /// everywhere else.
 pub fn write_data(args: std::fmt::Arguments) {
     use std::io::IsTerminal;
-    let text = std::fmt::format(args);
-    let text = shown_on_stdout(&text, std::io::stdout().is_terminal());
-    let mut out = std::io::stdout().lock();
-    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        cannot_write(&e);
-    }
+    write_shown(args, std::io::stdout().is_terminal());
 }
 
 /// The end of a program that cannot write its standard output: quietly with a shell's code for

@@ -74,9 +74,7 @@ impl LastTable {
             && self.names.len() <= 16
             && self.names.iter().all(|n| {
                 plain(n)
-                    && unicode_segmentation::UnicodeSegmentation::graphemes(n.as_str(), true)
-                        .count()
-                        <= NAME_MAX
+                    && super::setup::symbols(n) <= NAME_MAX
                     && n.chars().count() <= crownlands_saves::MAX_NAME_CHARS
             })
             && self.seats.len() <= 1024

@@ -98,6 +98,12 @@ pub struct Setup {
 /// The longest name a seat may have.
 pub const NAME_MAX: usize = 16;
 
+/// How many symbols `name` shows (graphemes: an accented letter, a joined emoji is one), as
+/// [`NAME_MAX`] counts them.
+pub fn symbols(name: &str) -> usize {
+    unicode_segmentation::UnicodeSegmentation::graphemes(name, true).count()
+}
+
 /// How what is said of a name typed full begins (cleared when the name is left).
 const NAME_FULL: &str = "A name is at most";
 
@@ -337,8 +343,7 @@ impl Setup {
             // goes on the symbol before it, never counted apart nor cut from it; and within
             // what a save keeps of a name.
             let longer = format!("{name}{c}");
-            let seen =
-                unicode_segmentation::UnicodeSegmentation::graphemes(longer.as_str(), true).count();
+            let seen = symbols(&longer);
             // (Nor a stack of marks on one letter, which the screen would show escaped.)
             let mut run = 0;
             let stacked = longer
