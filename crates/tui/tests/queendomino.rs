@@ -2374,3 +2374,25 @@ fn recent_games_of_teams_name_their_players_by_team() {
     let listed = crownlands_tui::app::replay::recent_games(&dir);
     assert_eq!(listed[0].who, "greedy 1, random 2", "{listed:?}");
 }
+
+/// A game saved during its first claims is listed as such, as its header says, not `round 0`.
+#[test]
+fn a_game_saved_in_its_first_claims_is_listed_so() {
+    let dir = temp_dir("recent-first-claims");
+    let mut cfg = config(3, Palette::none());
+    cfg.save_dir = Some(dir.clone());
+    let mut app = App::new_game(ruleset("kingdomino"), seats("you,greedy"), cfg).expect("sets up");
+    app.run_bots();
+    assert!(matches!(
+        app.game().expect("a game").phase(),
+        crownlands_core::Phase::FirstClaims { .. }
+    ));
+    press(&mut app, "s");
+    let listed = crownlands_tui::app::replay::recent_games(&dir);
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    assert_eq!(
+        listed[0].result.as_deref(),
+        Some("first claims"),
+        "{listed:?}"
+    );
+}

@@ -456,6 +456,11 @@ fn the_quit_dialog_saves_a_game_nothing_else_keeps() {
         text.contains("The game is not saved (no data directory)."),
         "{text}"
     );
+    // Left so, the exit says it too.
+    assert_eq!(
+        app.before_exit().as_deref(),
+        Some("The game was not saved (autosave was off).")
+    );
     assert!(!text.contains("s: save"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }

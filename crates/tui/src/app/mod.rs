@@ -1167,7 +1167,15 @@ impl App {
             // autosave is (the quit dialog had said it, and the exit nothing).
             let program = crownlands_saves::words::program_name();
             let unfinished = self.session.as_ref().is_some_and(|s| !s.is_over());
-            let (path, _) = self.saved.as_ref()?;
+            let off = || match &self.autosave_failed {
+                Some(why) => format!("the autosave had stopped, {why}"),
+                None => "autosave was off".to_string(),
+            };
+            let Some((path, _)) = self.saved.as_ref() else {
+                // Never saved: said on the way out too (the quit dialog had said it).
+                return (unfinished && self.replay.is_none() && self.watched.is_none())
+                    .then(|| format!("The game was not saved ({}).", off()));
+            };
             let file = replay::printable(&path.display().to_string());
             return match self.saved_in() {
                 _ if !unfinished || self.replay.is_some() => None,
@@ -1183,10 +1191,7 @@ impl App {
                         "move",
                         "moves"
                     ),
-                    match &self.autosave_failed {
-                        Some(why) => format!("the autosave had stopped, {why}"),
-                        None => "autosave was off".to_string(),
-                    },
+                    off(),
                     if since == 1 {
                         "that one is"
                     } else {

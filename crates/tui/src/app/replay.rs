@@ -94,12 +94,14 @@ pub fn recent_games(dir: &Path) -> Vec<Recent> {
                 // A game of a match left unfinished: which one.
                 (_, Some(g))
                     if match_games > 1
-                        && let crownlands_saves::GameStatus::Unfinished { round, .. } =
-                            &g.status =>
+                        && let crownlands_saves::GameStatus::Unfinished {
+                            phase, round, ..
+                        } = &g.status =>
                 {
                     Some(format!(
-                        "game {}/{match_games}, round {round}",
-                        save.games.len()
+                        "game {}/{match_games}, {}",
+                        save.games.len(),
+                        where_stopped(phase, *round)
                     ))
                 }
                 // A match played out: its totals (the last game's alone would tell another
@@ -126,8 +128,8 @@ pub fn recent_games(dir: &Path) -> Vec<Recent> {
                     crownlands_saves::GameStatus::Finished { totals, .. } => {
                         joined(totals.iter().map(i32::to_string).collect())
                     }
-                    crownlands_saves::GameStatus::Unfinished { round, .. } => {
-                        format!("round {round}")
+                    crownlands_saves::GameStatus::Unfinished { phase, round, .. } => {
+                        where_stopped(phase, *round)
                     }
                 }),
                 (_, None) => None,
@@ -153,6 +155,15 @@ pub fn recent_games(dir: &Path) -> Vec<Recent> {
         })
         .take(RECENT)
         .collect()
+}
+
+/// Where a game was left, as its header says it: `first claims` before any domino is placed
+/// (round 0 read as a round of placing), else `round N`.
+fn where_stopped(phase: &crownlands_core::Phase, round: u32) -> String {
+    match phase {
+        crownlands_core::Phase::FirstClaims { .. } => "first claims".to_string(),
+        _ => format!("round {round}"),
+    }
 }
 
 /// How many sides a save's results name (fewer than its players in a game of teams), where it
