@@ -311,6 +311,22 @@ pub fn short_team(members: &[String], width: usize) -> String {
             return cut.join(sep);
         }
     }
+    // Tighter still, each member by its first letter and its last word (`g5&g6`), then by its
+    // last word alone (`5&6`): the whole cut as one name (`gree 6`) read as one member.
+    let last = |m: &String| m.split(' ').next_back().unwrap_or_default().to_string();
+    let initial_and_last = |m: &String| match m.split_once(' ') {
+        Some(_) => format!("{}{}", m.chars().next().unwrap_or(' '), last(m)),
+        None => m.chars().take(2).collect(),
+    };
+    for form in [
+        members.iter().map(initial_and_last).collect::<Vec<_>>(),
+        members.iter().map(last).collect::<Vec<_>>(),
+    ] {
+        let joined = form.join("&");
+        if self::width(&joined) <= width {
+            return joined;
+        }
+    }
     short(&whole, width)
 }
 
@@ -327,6 +343,10 @@ mod distinct_tests {
         assert_eq!(short_team(&greedy, 7), "g 3&g 4");
         assert_eq!(short_team(&team(&["You", "greedy 2"]), 7), "You&g 2");
         assert_eq!(short_team(&team(&["Anna"]), 3), "Ann");
+        // Tighter: each member by initial and number, then by number, never one name's cut.
+        let two = team(&["greedy 5", "greedy 6"]);
+        assert_eq!(short_team(&two, 6), "g5&g6");
+        assert_eq!(short_team(&two, 3), "5&6");
     }
 
     #[test]
