@@ -1156,16 +1156,12 @@ impl App {
             return Some(if *main {
                 format!("The unfinished game stays in {file}: `{program} play` offers it again.")
             } else {
-                format!(
-                    "The unfinished game stays in {file}: `{program} play --load {}` resumes it.",
-                    shell_word(&path.display().to_string())
-                )
+                format!("The unfinished game stays in {}", resumed_by(path))
             });
         }
         let Some(dir) = self.config.autosave_dir.as_ref() else {
             // Without the autosave: where a game under way was saved with `s`, said, as the
             // autosave is (the quit dialog had said it, and the exit nothing).
-            let program = crownlands_saves::words::program_name();
             let unfinished = self.session.as_ref().is_some_and(|s| !s.is_over());
             let off = || match &self.autosave_failed {
                 Some(why) => format!("the autosave had stopped, {why}"),
@@ -1179,10 +1175,7 @@ impl App {
             let file = replay::printable(&path.display().to_string());
             return match self.saved_in() {
                 _ if !unfinished || self.replay.is_some() => None,
-                Some((_, 0)) => Some(format!(
-                    "The game is saved in {file}: `{program} play --load {}` resumes it.",
-                    shell_word(&path.display().to_string())
-                )),
+                Some((_, 0)) => Some(format!("The game is saved in {}", resumed_by(path))),
                 // Saved, then played on: what was saved is said, and what was not.
                 Some((_, since)) => Some(format!(
                     "The game was saved in {file} before its last {} ({}: {} not kept).",
@@ -1208,11 +1201,7 @@ impl App {
                 let program = crownlands_saves::words::program_name();
                 Some(match self.autosaver.own_file() {
                     // A numbered file is offered only while `autosave.json` holds no game.
-                    Some(own) => format!(
-                        "The game is autosaved in {}: `{program} play --load {}` resumes it.",
-                        replay::printable(&own.display().to_string()),
-                        shell_word(&own.display().to_string())
-                    ),
+                    Some(own) => format!("The game is autosaved in {}", resumed_by(own)),
                     None => format!(
                         "The game is autosaved in {}: `{program} play` offers to resume it.",
                         replay::printable(
@@ -2108,6 +2097,18 @@ fn name_of(seats: &[Seat], player: usize) -> String {
     seats.get(player).map_or_else(
         || format!("Player {}", player + 1),
         |s| crownlands_core::text::escape_controls(&s.name).into_owned(),
+    )
+}
+
+/// `PATH: `crownlands play --load PATH` resumes it.`, the path shown escaped, then as a shell
+/// reads it back ([`shell_word`]): the end of a line saying where a game is kept.
+fn resumed_by(path: &std::path::Path) -> String {
+    let shown = path.display().to_string();
+    format!(
+        "{}: `{} play --load {}` resumes it.",
+        replay::printable(&shown),
+        crownlands_saves::words::program_name(),
+        shell_word(&shown)
     )
 }
 

@@ -315,8 +315,8 @@ pub fn short_team(members: &[String], width: usize) -> String {
     // last word alone (`5&6`): the whole cut as one name (`gree 6`) read as one member.
     let last = |m: &String| m.split(' ').next_back().unwrap_or_default().to_string();
     let initial_and_last = |m: &String| match m.split_once(' ') {
-        Some(_) => format!("{}{}", m.chars().next().unwrap_or(' '), last(m)),
-        None => m.chars().take(2).collect(),
+        Some(_) => format!("{}{}", first_grapheme(m), last(m)),
+        None => take_width(m, 2),
     };
     for form in [
         members.iter().map(initial_and_last).collect::<Vec<_>>(),
