@@ -553,7 +553,8 @@ fn finished_games_are_kept_and_watched_move_by_move() {
         App::new_game(ruleset("kingdomino"), seats("you,greedy"), cfg.clone()).expect("sets up");
     half.run_bots();
     press(&mut half, "<enter>s");
-    let listed = crownlands_tui::app::replay::recent_games(&dir);
+    let listed =
+        crownlands_tui::app::replay::recent_games(&dir, crownlands_core::Registry::shipped_ref());
     assert_eq!(listed.len(), 2, "{listed:?}");
     assert_eq!(
         listed
@@ -1549,7 +1550,8 @@ fn a_match_saved_between_its_games_is_listed_unfinished() {
             .collect()
     };
     press(&mut app, "s");
-    let listed = crownlands_tui::app::replay::recent_games(&dir);
+    let listed =
+        crownlands_tui::app::replay::recent_games(&dir, crownlands_core::Registry::shipped_ref());
     let saved = listed
         .iter()
         .find(|r| r.label.starts_with("dynasty"))
@@ -2357,7 +2359,8 @@ fn recent_games_of_teams_name_their_players_by_team() {
         "greedy,greedy,random,random,random,random",
         3,
     );
-    let listed = crownlands_tui::app::replay::recent_games(&dir);
+    let listed =
+        crownlands_tui::app::replay::recent_games(&dir, crownlands_core::Registry::shipped_ref());
     assert_eq!(listed.len(), 1, "{listed:?}");
     assert_eq!(
         listed[0].who, "greedy 1 & greedy 2, random 3 & random 4, random 5 & random 6",
@@ -2371,8 +2374,81 @@ fn recent_games_of_teams_name_their_players_by_team() {
         "{listed:?}"
     );
     let (dir, _) = kept_game("recent-alone", "kingdomino", "greedy,random", 3);
-    let listed = crownlands_tui::app::replay::recent_games(&dir);
+    let listed =
+        crownlands_tui::app::replay::recent_games(&dir, crownlands_core::Registry::shipped_ref());
     assert_eq!(listed[0].who, "greedy 1, random 2", "{listed:?}");
+}
+
+/// A seating of another crate (seat `i` plays for side `i % sides`: teammates across the table).
+struct Across;
+
+impl crownlands_core::Teams for Across {
+    fn side_of(
+        &self,
+        seat: crownlands_core::Seat,
+        players: u8,
+        team_size: u8,
+    ) -> crownlands_core::Side {
+        crownlands_core::Side(seat.0 % (players / team_size.max(1)).max(1))
+    }
+}
+
+/// The recent games group a game of teams as its ruleset seats them, a seating registered by
+/// another crate included, finished or left unfinished.
+#[test]
+fn recent_games_of_teams_follow_the_ruleset_s_seating() {
+    let mut registry = crownlands_core::Registry::shipped();
+    registry.add_teams("across", std::sync::Arc::new(Across));
+    let text =
+        "name = \"across\"\nextends = \"royal-wedding-teams\"\n[rules]\nteams = \"across\"\n";
+    let across = std::sync::Arc::new(
+        crownlands_rules::load_str(&registry, text, std::path::Path::new("across.toml"))
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let dir = temp_dir("recent-across");
+    let mut cfg = config(3, Palette::none());
+    cfg.save_dir = Some(dir.clone());
+    cfg.registry = registry.clone();
+    let mut app = App::new_game(
+        across.clone(),
+        seats("random,random,random,random,random,random"),
+        cfg.clone(),
+    )
+    .expect("sets up");
+    app.run_bots();
+    assert_eq!(app.mode(), Mode::GameOver);
+    let listed = crownlands_tui::app::replay::recent_games(&dir, &registry);
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    assert_eq!(
+        listed[0].who, "random 1 & random 4, random 2 & random 5, random 3 & random 6",
+        "{listed:?}"
+    );
+    // What the setup screen lists with the registry of its build.
+    let app = at_recent_games(cfg.clone());
+    assert_eq!(
+        app.setup().expect("setup").recent[0].who,
+        "random 1 & random 4, random 2 & random 5, random 3 & random 6"
+    );
+    // A build without the seating cannot load the ruleset: side by side, as the format says.
+    let listed =
+        crownlands_tui::app::replay::recent_games(&dir, crownlands_core::Registry::shipped_ref());
+    assert_eq!(
+        listed[0].who, "random 1 & random 2, random 3 & random 4, random 5 & random 6",
+        "{listed:?}"
+    );
+    // Left unfinished (no results to count the sides by): grouped all the same.
+    let unfinished = temp_dir("recent-across-unfinished");
+    cfg.save_dir = Some(unfinished.clone());
+    let mut half = App::new_game(across, seats("you,random,random,random,random,random"), cfg)
+        .expect("sets up");
+    half.run_bots();
+    press(&mut half, "s");
+    let listed = crownlands_tui::app::replay::recent_games(&unfinished, &registry);
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    assert_eq!(
+        listed[0].who, "You & random 4, random 2 & random 5, random 3 & random 6",
+        "{listed:?}"
+    );
 }
 
 /// A game saved during its first claims is listed as such, as its header says, not `round 0`.
@@ -2388,7 +2464,8 @@ fn a_game_saved_in_its_first_claims_is_listed_so() {
         crownlands_core::Phase::FirstClaims { .. }
     ));
     press(&mut app, "s");
-    let listed = crownlands_tui::app::replay::recent_games(&dir);
+    let listed =
+        crownlands_tui::app::replay::recent_games(&dir, crownlands_core::Registry::shipped_ref());
     assert_eq!(listed.len(), 1, "{listed:?}");
     assert_eq!(
         listed[0].result.as_deref(),

@@ -1043,7 +1043,7 @@ impl App {
             .config
             .save_dir
             .as_deref()
-            .map(replay::recent_games)
+            .map(|dir| replay::recent_games(dir, &self.config.registry))
             .unwrap_or_default();
         if let Some(setup) = &mut self.setup {
             setup.set_recent(recent);

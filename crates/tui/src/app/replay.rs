@@ -54,14 +54,16 @@ pub fn newest_saves(dir: &Path) -> Vec<(PathBuf, u64)> {
 }
 
 /// The newest saves in `dir` (at most [`RECENT`]), newest first; files that do not read as
-/// saves are left out. What the files say is shown with control characters escaped.
-pub fn recent_games(dir: &Path) -> Vec<Recent> {
+/// saves are left out. What the files say is shown with control characters escaped. A game of
+/// teams lists its players by team as the save's ruleset seats them (`registry` holds the
+/// seatings a ruleset may name).
+pub fn recent_games(dir: &Path, registry: &Registry) -> Vec<Recent> {
     newest_saves(dir)
         .into_iter()
         .filter_map(|(path, _)| {
             let save = crownlands_saves::read_save_file(&path).ok()?;
             let names: Vec<String> = save.players.iter().map(|p| p.name.clone()).collect();
-            let who = names_by_side(&names, recorded_sides(&save));
+            let who = names_by_side(&names, &seating(&save, registry, &path));
             // A game left unfinished says so: watching it stops where it was left.
             // A match saved between its games is unfinished too.
             let between = save.between_games();
@@ -178,20 +180,67 @@ fn recorded_sides(save: &crownlands_saves::Save) -> Option<usize> {
         .or_else(|| save.result.as_ref().map(|m| m.totals.len()))
 }
 
+/// The side each seat of `save` plays for, as its ruleset seats them, where the game may be one
+/// of teams: a finished game whose results name fewer sides than it has players, or a game left
+/// unfinished of four players or more (its results do not say). `None` where every player is
+/// a side of their own, or where the save's ruleset does not load with `registry` (a save of
+/// another build's modules): then a finished game of teams is read as sitting side by side,
+/// the seating Crownlands ships.
+fn seating(
+    save: &crownlands_saves::Save,
+    registry: &Registry,
+    path: &Path,
+) -> Option<Vec<crownlands_core::Side>> {
+    let players = u8::try_from(save.players.len()).ok()?;
+    let recorded = recorded_sides(save);
+    let maybe_teams = match recorded {
+        Some(sides) => sides < usize::from(players),
+        None => players >= 4,
+    };
+    let by_ruleset = maybe_teams
+        .then(|| {
+            save.load_ruleset(registry, &path.display().to_string())
+                .ok()
+        })
+        .flatten()
+        .and_then(|ruleset| {
+            crownlands_core::Seat::all(players)
+                .map(|seat| ruleset.side_of(players, seat))
+                .collect::<Option<Vec<_>>>()
+        });
+    by_ruleset.or_else(|| {
+        // Side by side: seats 1-2 team 1, and so on.
+        let sides = recorded.filter(|&s| s > 0 && s < save.players.len())?;
+        let team = save.players.len() / sides;
+        (save.players.len().is_multiple_of(sides)).then(|| {
+            crownlands_core::Seat::all(players)
+                .map(|seat| crownlands_core::Side(seat.0 / u8::try_from(team).unwrap_or(1)))
+                .collect()
+        })
+    })
+}
+
 /// The players' names as the sides they play for: `Ann, Bea` for players of their own, `Ann &
-/// greedy 2, greedy 3 & greedy 4` for teams (seats 1-2 are team 1, and so on), so that a
-/// game of teams' scores (`teams 120–98`) read against the teams they belong to.
-fn names_by_side(names: &[String], sides: Option<usize>) -> String {
-    match sides {
-        Some(sides) if sides > 0 && sides < names.len() && names.len().is_multiple_of(sides) => {
-            names
-                .chunks(names.len() / sides)
-                .map(|team| team.join(" & "))
-                .collect::<Vec<_>>()
-                .join(", ")
-        }
-        _ => names.join(", "),
+/// greedy 2, greedy 3 & greedy 4` for teams (each team in the order of its side, its players in
+/// the order of their seats), so that a game of teams' scores (`teams 120–98`) read against the
+/// teams they belong to.
+fn names_by_side(names: &[String], seating: &Option<Vec<crownlands_core::Side>>) -> String {
+    let Some(sides) = seating.as_ref().filter(|s| s.len() == names.len()) else {
+        return names.join(", ");
+    };
+    let mut teams: std::collections::BTreeMap<crownlands_core::Side, Vec<&str>> =
+        std::collections::BTreeMap::new();
+    for (name, side) in names.iter().zip(sides) {
+        teams.entry(*side).or_default().push(name);
     }
+    if teams.len() == names.len() {
+        return names.join(", ");
+    }
+    teams
+        .values()
+        .map(|team| team.join(" & "))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `text` with its control characters shown escaped (file contents never reach the terminal as
