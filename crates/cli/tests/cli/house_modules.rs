@@ -286,7 +286,10 @@ fn a_queen_worth_two_crowns_is_a_parameter() {
     .ok()
     .stdout;
     // Wheat 2, grassland 3, and 2 crowns on the 3-square grassland: 6.
-    assert!(text.contains("the Queen's 2 crowns"), "{text}");
+    assert!(
+        text.contains("the Queen's 2 crowns (grassland, 3 squares)"),
+        "{text}"
+    );
     assert!(text.contains("Total: 11"), "{text}");
     let v: Value = run(&[
         "score",

@@ -910,7 +910,7 @@ fn score_json_carries_the_modules_own_lines() {
     assert!(
         lines
             .iter()
-            .any(|l| l["label"] == "the Queen's crown" && l["points"] == 4),
+            .any(|l| l["label"] == "the Queen's crown (grassland, 4 squares)" && l["points"] == 4),
         "{v}"
     );
     assert_eq!(lines.len(), 8, "six buildings, the Queen, wealth: {v}");

@@ -425,10 +425,28 @@ impl Queen {
         if side.get(HOST) == 0 || self.crowns == 0 {
             return Vec::new();
         }
-        let label = if self.crowns == 1 {
+        let crowns = if self.crowns == 1 {
             "the Queen's crown".to_string()
         } else {
             format!("the Queen's {} crowns", self.crowns)
+        };
+        // Where she sits: the first of the largest territories, as `score` puts her crowns
+        // (`the Queen's crown (wheat, 7 squares)`; a front end short of room drops the
+        // parenthesis).
+        let mut largest: Option<crate::kingdom::Territory> = None;
+        side.kingdom.for_each_territory(|t| {
+            if largest.is_none_or(|l| t.squares > l.squares) {
+                largest = Some(t);
+            }
+        });
+        let label = match largest {
+            Some(t) => format!(
+                "{crowns} ({}, {} square{})",
+                side.ruleset.terrain(t.terrain).name,
+                t.squares,
+                if t.squares == 1 { "" } else { "s" }
+            ),
+            None => crowns,
         };
         vec![ScoreLine {
             label,
