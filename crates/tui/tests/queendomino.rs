@@ -2473,3 +2473,61 @@ fn a_game_saved_in_its_first_claims_is_listed_so() {
         "{listed:?}"
     );
 }
+
+/// The Queen's row names her host's team whole where the row has room for it, rather than
+/// cutting every name to half the box; where it has not, each member is cut and the row's own
+/// words stay whole (`Queen: gre 3 & gre 4, builds -1¢`, not `Queen: gre 5 & gre 6, bu.`).
+#[test]
+fn the_queen_s_row_names_a_team_whole_where_it_fits() {
+    let mut app = app(
+        "royal-wedding-teams",
+        "you,you,greedy,greedy,greedy,greedy",
+        5,
+    );
+    let queen_row = |shown: &str| {
+        shown
+            .lines()
+            .find(|l| l.contains("Queen:") && !l.contains("no host"))
+            .map(str::to_string)
+    };
+    let mut hosted = false;
+    for _ in 0..600 {
+        if queen_row(&screen(&app, 80, 24)).is_some() || app.mode() == Mode::GameOver {
+            hosted = app.mode() != Mode::GameOver;
+            break;
+        }
+        play_to_end(&mut app, 1);
+    }
+    assert!(
+        hosted,
+        "a team of greedy bots hosts the Queen at some point"
+    );
+    let tight = queen_row(&screen(&app, 80, 24)).expect("the Queen's row at 80x24");
+    assert!(
+        tight.contains("Queen: gre 3 & gre 4, builds -1¢"),
+        "{tight}"
+    );
+    // Wherever the row is in view, its own words stay whole and each member is named.
+    for w in [72, 76, 78, 80, 84, 90] {
+        for h in [24, 30] {
+            let row = queen_row(&screen(&app, w, h)).unwrap_or_default();
+            assert!(row.contains(", builds -1¢"), "{w}x{h}: {row}");
+            let host = row.split("Queen: ").nth(1).unwrap_or_default();
+            assert!(host.contains('3') && host.contains('4'), "{w}x{h}: {row}");
+        }
+    }
+    let row = queen_row(&screen(&app, 84, 24)).unwrap_or_default();
+    assert!(
+        row.contains("Queen: greedy 3 & greedy 4, builds -1¢"),
+        "{row}"
+    );
+    for (w, h) in [(100, 30), (120, 34)] {
+        let shown = screen(&app, w, h);
+        let row =
+            queen_row(&shown).unwrap_or_else(|| panic!("the Queen's row at {w}x{h}:\n{shown}"));
+        assert!(
+            row.contains("Queen: greedy 3 & greedy 4, builds -1¢"),
+            "{w}x{h}: {row}"
+        );
+    }
+}

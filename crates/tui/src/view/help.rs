@@ -293,7 +293,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         }
         // The modules' box whole, each row in full (the box cuts its rows to its width, and
         // on a small terminal shows only some of them): the Builders' Board, the goals in play.
-        let panels = super::panels::named(app, game, width / 2);
+        let panels = super::panels::named(app, game, width);
         if !panels.is_empty() {
             push("", Style::default());
             push("On the table now:", p.accent(Accent::Title));

@@ -401,45 +401,80 @@ fn fit_items(items: &[PanelItem], rooms: &[usize]) -> Vec<String> {
         .collect()
 }
 
-/// The modules' panels with each side a module names (`side 2`) shown by its players' names, a
-/// team's each cut to `half` columns (`長い… & gre 4`), rather than cut at the row's end.
-pub fn named(app: &App, game: &Game, half: usize) -> Vec<Panel> {
+/// The modules' panels with each side a module names (`side 2`) shown by its players' names,
+/// for a box of `room` columns: a text row's names share what the rest of the row leaves them
+/// (`Queen: greedy 5 & greedy 6, builds -1¢`; `Queen: g5&g6, builds -1¢` in a narrow box), so
+/// that the row's own words stay whole, and an item's name half the box; a team's members are
+/// each cut (`長い… & gre 4`, `g5&g6`) rather than the row at its end.
+pub fn named(app: &App, game: &Game, room: usize) -> Vec<Panel> {
+    /// The fewest columns a side's name is cut to for its row's sake (`g5&g6`, `Ann`).
+    const TIGHTEST_NAME: usize = 5;
     let sides = game.sides();
+    let half = room / 2;
+    // As `lines` lays the rows out: a column for the mark, then the row's lead.
+    let inner = room.saturating_sub(1);
     game.panels()
         .into_iter()
-        .map(|panel| Panel {
-            rows: panel
-                .rows
-                .into_iter()
-                .map(|row| {
-                    let named = |t: &str| {
-                        name_sides(t, sides, |s| super::short_side_name(app, game, s, half))
-                    };
-                    match row {
-                        PanelRow::Text(words) => PanelRow::Text(named(&words)),
-                        PanelRow::Item(item) => PanelRow::Item(PanelItem {
-                            name: named(&item.name),
-                            ..item
-                        }),
-                    }
-                })
-                .collect(),
-            ..panel
+        .enumerate()
+        .map(|(i, panel)| {
+            let apart = titled_apart(i, &panel);
+            let title = panel.title.clone();
+            Panel {
+                rows: panel
+                    .rows
+                    .into_iter()
+                    .enumerate()
+                    .map(|(r, row)| {
+                        let lead = match (i, r) {
+                            (0, _) => 0,
+                            (_, 0) if !apart => text::width(&format!("{title}: ")),
+                            _ => 1,
+                        };
+                        let left = inner.saturating_sub(lead);
+                        let name = |t: &str, each: usize| {
+                            name_sides(t, sides, |s| super::short_side_name(app, game, s, each))
+                        };
+                        match row {
+                            PanelRow::Text(words) => {
+                                // The row's own words, and how many names share the rest.
+                                let refs = std::cell::Cell::new(0usize);
+                                let rest = text::width(&name_sides(&words, sides, |_| {
+                                    refs.set(refs.get() + 1);
+                                    String::new()
+                                }));
+                                // A team named `g5&g6` at the least; where even that
+                                // does not fit, half the box and the row cut at its end.
+                                let each = match refs.get() {
+                                    0 => half,
+                                    n => Some(left.saturating_sub(rest) / n)
+                                        .filter(|&w| w >= TIGHTEST_NAME)
+                                        .unwrap_or(half),
+                                };
+                                PanelRow::Text(name(&words, each))
+                            }
+                            PanelRow::Item(item) => PanelRow::Item(PanelItem {
+                                name: name(&item.name, half),
+                                ..item
+                            }),
+                        }
+                    })
+                    .collect(),
+                ..panel
+            }
         })
         .collect()
 }
 
 pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffer) {
     let p = app.config.palette;
-    let half = usize::from(area.width.saturating_sub(2)) / 2;
-    let panels = named(app, game, half);
+    // Compact, one column stays free before what is beside the box.
+    let room = usize::from(area.width.saturating_sub(if compact { 1 } else { 2 }));
+    let panels = named(app, game, room);
     let Some(first) = panels.first() else {
         return;
     };
     let chosen = super::choices::chosen_row(app, game);
     let played = super::choices::played_row(app, game);
-    // Compact, one column stays free before what is beside the box.
-    let room = usize::from(area.width.saturating_sub(if compact { 1 } else { 2 }));
     let title = format!(" {} ", clean(&first.title, room.saturating_sub(2)));
     let lines_of = |panels: &[Panel]| {
         lines(
