@@ -2032,3 +2032,25 @@ fn quitting_between_the_games_of_an_unsaved_match_asks_first() {
     press(&mut app, "q");
     assert!(app.should_quit());
 }
+
+/// A name cut to its box says so with a mark: the kingdom's title, the Placing box, the small
+/// kingdoms' titles (a name of one word has no last word to keep, as `gre 4` keeps `4`).
+#[test]
+fn a_name_of_one_word_cut_short_ends_with_a_mark() {
+    let mut seats = seats("you,greedy,greedy,greedy");
+    seats[0].name = "長い名前の王国さまです".into();
+    seats[1].name = "Alexandrina".into();
+    seats[2].name = "Maximiliane".into();
+    let cfg = config(3, crownlands_tui::Palette::none());
+    let mut app =
+        crownlands_tui::App::new_game(ruleset("kingdomino"), seats, cfg).expect("sets up");
+    app.run_bots();
+    play_to_end(&mut app, 12);
+    let shown = screen(&app, 64, 20);
+    assert!(shown.contains("┌ 長い名前の王国… ─┐"), "{shown}");
+    assert!(shown.contains("♔Alexandr…"), "{shown}");
+    assert!(shown.contains("Maximilia…"), "{shown}");
+    // Where it fits, whole.
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("┌ 長い名前の王国さまです ─"), "{shown}");
+}

@@ -635,7 +635,16 @@ fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
             }
         }
     }
-    let name = format!(" {} ", side_name(app, game, side));
+    // Whole where it fits, else cut as names are, with a mark (` 長い名前の王… `).
+    let name = format!(
+        " {} ",
+        short_side_name(
+            app,
+            game,
+            side,
+            usize::from(l.kingdom_box.width.saturating_sub(4))
+        )
+    );
     // The kinds named where the title has room, else "pieces" (what they are, `?` says).
     let room =
         usize::from(l.kingdom_box.width.saturating_sub(2)).saturating_sub(text::width(&name));

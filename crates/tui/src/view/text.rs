@@ -226,7 +226,8 @@ pub fn pad(s: &str, columns: usize) -> String {
 }
 
 /// `name` in at most `width` columns: whole when it fits, else its first word cut short and
-/// its last word (a seat number, a surname) kept: `greedy 12` in 5 becomes `gr 12`. A first
+/// its last word (a seat number, a surname) kept: `greedy 12` in 5 becomes `gr 12`; a name of
+/// one word is cut with a mark (`Alexandra` in 5 is `Alex…`). A first
 /// word cut keeps at most half of itself, so that it reads as a short form (`Pla 2`, `gre 2`,
 /// `Alex Smith`) and not as a name misspelt: `Player 2` in 7 had been `Playe 2`.
 fn short(name: &str, columns: usize) -> String {
@@ -259,7 +260,13 @@ fn cut(name: &str, columns: usize, halve: bool) -> String {
             }
         }
     }
-    take_width(name, columns)
+    // One word (or a last word too long to keep): cut, and said to be (`長い名…`, `Alex…`),
+    // where the room keeps four columns of it (`Anna` of `Annabel` in 4, `Ann` in 3).
+    if columns >= 5 {
+        format!("{}…", take_width(name, columns - 1))
+    } else {
+        take_width(name, columns)
+    }
 }
 
 /// `names` each in at most `width` characters, kept apart: shortened names that would read the
@@ -343,6 +350,10 @@ mod distinct_tests {
         assert_eq!(short_team(&greedy, 7), "g 3&g 4");
         assert_eq!(short_team(&team(&["You", "greedy 2"]), 7), "You&g 2");
         assert_eq!(short_team(&team(&["Anna"]), 3), "Ann");
+        // A name of one word cut says so, where four columns of it stay.
+        assert_eq!(short_team(&team(&["Alexandra"]), 5), "Alex…");
+        assert_eq!(short_team(&team(&["Alexandra"]), 4), "Alex");
+        assert_eq!(short_team(&team(&["長い名前の王国"]), 7), "長い名…");
         // Tighter: each member by initial and number, then by number, never one name's cut.
         let two = team(&["greedy 5", "greedy 6"]);
         assert_eq!(short_team(&two, 6), "g5&g6");
