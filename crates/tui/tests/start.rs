@@ -1182,13 +1182,22 @@ fn a_file_of_many_problems_says_how_many_first() {
             && first.ends_with(" validate` lists them all):"),
         "{error}"
     );
-    // At 80x24 the four do not fit the box: its last row says how many lines more and where
-    // they all are, rather than the box ending mid-sentence.
+    // The problems name the file opened by its name alone (its path is in the field above): at
+    // 80x24 the four fit.
     let shown = screen(&app, 80, 24);
     assert!(
-        shown.contains("… 4 more lines, as `validate` above"),
+        shown.contains("│bad.toml:3:13: `grid-size` in [rules]: 0 is too"),
         "{shown}"
     );
+    assert!(shown.contains("│bad.toml:6:15: `match-games`"), "{shown}");
+    assert!(!shown.contains("more lines"), "{shown}");
+    // At 60x20 they do not: they take the room of the ruleset's description, and the box's
+    // last row says how many lines more and where they all are, rather than the box ending
+    // mid-sentence, with the first problem in view (none was).
+    let shown = screen(&app, 60, 20);
+    assert!(!shown.contains("Kingdomino for 2-4"), "{shown}");
+    assert!(shown.contains("│bad.toml:3:13: `grid-size`"), "{shown}");
+    assert!(shown.contains("│… 8 more lines  "), "{shown}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -132,8 +132,22 @@ pub fn expand_home(text: &str, home: Option<&Path>) -> PathBuf {
 }
 
 /// A ruleset's problems, the first few of them, as the setup screen shows them: how many
-/// first when there are several, so a box too short for them all still says it.
-pub fn problems(d: &Diagnostics) -> String {
+/// first when there are several, so a box too short for them all still says it. The problems
+/// of the file `opened` name it by its file name alone (`bad.toml:3:13: ...`): the screen shows
+/// its path in the field above, and a narrow box had room for the path and little else.
+pub fn problems(d: &Diagnostics, opened: Option<&Path>) -> String {
+    let full = opened.map(|p| p.display().to_string());
+    let name = opened
+        .and_then(Path::file_name)
+        .map(|n| n.to_string_lossy().into_owned());
+    let said = |p: &crownlands_rules::Diagnostic| match (&full, &name) {
+        (Some(full), Some(name)) if p.file == *full => crownlands_rules::Diagnostic {
+            file: name.clone(),
+            ..p.clone()
+        }
+        .to_string(),
+        _ => p.to_string(),
+    };
     let mut lines: Vec<String> = Vec::new();
     if d.len() > 1 {
         let shown = if d.len() > SHOWN_PROBLEMS {
@@ -147,7 +161,7 @@ pub fn problems(d: &Diagnostics) -> String {
             crownlands_saves::words::program_name()
         ));
     }
-    lines.extend(d.0.iter().take(SHOWN_PROBLEMS).map(|p| p.to_string()));
+    lines.extend(d.0.iter().take(SHOWN_PROBLEMS).map(said));
     lines.join("\n")
 }
 
@@ -166,8 +180,8 @@ pub fn open(registry: &Registry, text: &str) -> Result<Choice, String> {
         ));
     }
     if path.is_file() && !crownlands_rules::is_ruleset_name(registry, text) {
-        let (ruleset, warnings) =
-            crownlands_rules::load_path_with_warnings(registry, &path).map_err(|d| problems(&d))?;
+        let (ruleset, warnings) = crownlands_rules::load_path_with_warnings(registry, &path)
+            .map_err(|d| problems(&d, Some(&path)))?;
         let absolute = std::path::absolute(&path).unwrap_or(path);
         return Ok(choice(
             &ruleset,
@@ -195,7 +209,7 @@ pub fn open(registry: &Registry, text: &str) -> Result<Choice, String> {
     // A plain word: a shipped ruleset's name (the error suggests the nearest).
     match crownlands_rules::load_with_warnings(registry, text) {
         Ok((r, warnings)) => Ok(choice(&r, text.to_string(), None, &warnings)),
-        Err(d) => Err(problems(&d)),
+        Err(d) => Err(problems(&d, None)),
     }
 }
 
@@ -304,7 +318,7 @@ pub fn load(registry: &Registry, choice: &Choice) -> Result<Ruleset, String> {
         Some(p) => crownlands_rules::load_path(registry, p),
         None => crownlands_rules::load_shipped(registry, &choice.name),
     }
-    .map_err(|d| problems(&d))
+    .map_err(|d| problems(&d, choice.path.as_deref()))
 }
 
 #[cfg(test)]

@@ -250,7 +250,13 @@ fn mark(setup: &Setup, row: Row) -> &'static str {
     if setup.row == row { "▶ " } else { "  " }
 }
 
-fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'static>> {
+fn table_lines(
+    app: &App,
+    setup: &Setup,
+    p: Palette,
+    width: usize,
+    brief: bool,
+) -> Vec<Line<'static>> {
     let focus = |row: Row| {
         if setup.row == row {
             p.accent(Accent::Focus)
@@ -320,40 +326,44 @@ fn table_lines(app: &App, setup: &Setup, p: Palette, width: usize) -> Vec<Line<'
         };
         lines.push(line);
     }
-    lines.push(Line::from(""));
-    // On the recent games' row, the game chosen, whole (its row may have room for its ruleset
-    // alone): what is below describes it rather than the ruleset chosen above.
-    let recent = (setup.row == Row::Recent)
-        .then(|| setup.recent.get(setup.recent_at))
-        .flatten();
-    // On a seat's row, what its player is (the levels had no words where they are chosen).
-    if let Row::Seat(i) = setup.row
-        && let Some(kind) = setup.seats.get(i)
-    {
-        for l in wrap(&seat_words(kind), width) {
-            lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
-        }
-    }
-    if let Some(r) = recent {
-        for l in wrap(&format!("Saved game: {}", r.label), width) {
-            lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
-        }
-        for l in wrap("Enter watches it move by move.", width) {
-            lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
-        }
-    } else if let Some(c) = setup.choice() {
-        for l in wrap(&c.description, width) {
-            lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
-        }
-        if let Some(path) = &c.path {
-            for l in wrap(
-                &format!(
-                    "File: {}",
-                    crate::app::replay::printable(&path.display().to_string())
-                ),
-                width,
-            ) {
+    // Brief (a file's problems that would not fit otherwise): the problems take the room of
+    // what describes the row in focus.
+    if !brief {
+        lines.push(Line::from(""));
+        // On the recent games' row, the game chosen, whole (its row may have room for its ruleset
+        // alone): what is below describes it rather than the ruleset chosen above.
+        let recent = (setup.row == Row::Recent)
+            .then(|| setup.recent.get(setup.recent_at))
+            .flatten();
+        // On a seat's row, what its player is (the levels had no words where they are chosen).
+        if let Row::Seat(i) = setup.row
+            && let Some(kind) = setup.seats.get(i)
+        {
+            for l in wrap(&seat_words(kind), width) {
                 lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
+            }
+        }
+        if let Some(r) = recent {
+            for l in wrap(&format!("Saved game: {}", r.label), width) {
+                lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
+            }
+            for l in wrap("Enter watches it move by move.", width) {
+                lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
+            }
+        } else if let Some(c) = setup.choice() {
+            for l in wrap(&c.description, width) {
+                lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
+            }
+            if let Some(path) = &c.path {
+                for l in wrap(
+                    &format!(
+                        "File: {}",
+                        crate::app::replay::printable(&path.display().to_string())
+                    ),
+                    width,
+                ) {
+                    lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
+                }
             }
         }
     }
@@ -421,10 +431,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .block(block(" Rulesets ", app))
         .render(l.list, buf);
     let width = usize::from(l.table.width.saturating_sub(2));
-    let mut lines = table_lines(app, setup, p, width);
+    let room = usize::from(l.table.height.saturating_sub(2));
+    let mut lines = table_lines(app, setup, p, width, false);
+    if lines.len() > room && setup.error.is_some() {
+        lines = table_lines(app, setup, p, width, true);
+    }
     // Too many for the box (a ruleset file's problems at 80x24): the last row says so, rather
     // than the box ending mid-sentence.
-    let room = usize::from(l.table.height.saturating_sub(2));
     if room > 0 && lines.len() > room {
         let more = lines.len() - (room - 1);
         lines.truncate(room - 1);
@@ -436,7 +449,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             Some(_) => ": `validate` shows it whole",
             None => ": a taller terminal shows them",
         };
-        let note = super::text::fill(&format!("… {more} more lines{why}"), width, 1);
+        // (Said short where the whole does not fit: `validate` is named above.)
+        let long = format!("… {more} more lines{why}");
+        let said = if super::text::width(&long) <= width {
+            long
+        } else {
+            format!("… {more} more lines")
+        };
+        let note = super::text::fill(&said, width, 1);
         lines.push(Line::from(Span::styled(
             note.into_iter().next().unwrap_or_default(),
             p.accent(Accent::Dim),
