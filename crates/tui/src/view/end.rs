@@ -195,17 +195,14 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
                 scroll: app.score_scroll(),
             },
         );
-        let used = rows.len() as u16;
         Paragraph::new(rows).block(block(title, app)).render(r, buf);
         if show_kingdom {
-            // At the same height in every column.
-            let _ = used;
-            let at = Rect::new(
-                r.x + 1,
-                r.bottom() - 1 - n * cell_h,
-                r.width - 2,
-                n * cell_h,
-            );
+            // At the same height in every column: a row below the longest column's lines (not
+            // at the box's foot, many blank rows below them on a tall terminal), or as low as
+            // the box lets it be.
+            let foot = r.bottom() - 1 - n * cell_h;
+            let top = (r.y + 1).saturating_add(lines).saturating_add(1).min(foot);
+            let at = Rect::new(r.x + 1, top, r.width - 2, n * cell_h);
             final_kingdom(app, game, side, at, (cell_w, cell_h), buf);
         }
     }
