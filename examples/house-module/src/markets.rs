@@ -194,7 +194,12 @@ impl Mechanism for Markets {
     fn why_no_choice(&self, cx: Cx<'_>, side: Side) -> Option<String> {
         let stalls = Self::stalls(cx, side);
         let coins = cx.get(side, COINS);
-        if stalls.len() as u32 >= self.terms.stalls || coins < self.terms.price {
+        // Every stall bought: the step has nothing more for this side, which it knows (the log
+        // would say so on each of its turns to the end).
+        if stalls.len() as u32 >= self.terms.stalls {
+            return None;
+        }
+        if coins < self.terms.price {
             // The side's own limits, as `why_illegal` words them, whatever the square.
             return self.terms.why_not(
                 cx.table().kingdom(side),

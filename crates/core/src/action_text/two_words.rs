@@ -184,3 +184,107 @@ fn a_second_keyword_taken_by_the_core_is_refused() {
         "{problems}"
     );
 }
+
+/// A module whose action is written with `KEYWORD`, and which has a step of its own.
+macro_rules! honker {
+    ($action:ident, $mechanism:ident, $keyword:expr) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        enum $action {
+            Honk,
+        }
+        impl ModuleAction for $action {
+            const WORD: ActionWord = ActionWord {
+                keyword: $keyword,
+                form: "honk",
+                example: "honk",
+            };
+            fn to_payload(self) -> u32 {
+                0
+            }
+            fn from_payload(_: u32) -> Option<$action> {
+                Some($action::Honk)
+            }
+            fn write(self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str($keyword)
+            }
+            fn read(rest: &str) -> Option<$action> {
+                rest.is_empty().then_some($action::Honk)
+            }
+        }
+        #[derive(Debug)]
+        struct $mechanism;
+        impl Mechanism for $mechanism {
+            const NAME: &'static str = "goose";
+            type Params = NoParams;
+            type State = Quiet;
+            type Action = $action;
+            fn new(_: NoParams) -> $mechanism {
+                $mechanism
+            }
+            fn params(&self) -> NoParams {
+                NoParams {}
+            }
+            fn setup(&self, _ctx: &mut SetupContext<'_>) -> Result<(), String> {
+                Ok(())
+            }
+            fn has_turn_step(&self) -> bool {
+                true
+            }
+            fn legal_actions(&self, _cx: Cx<'_>, _side: Side, out: &mut Actions<'_, '_, $action>) {
+                out.push($action::Honk);
+            }
+            fn apply(
+                &self,
+                _cx: CxMut<'_>,
+                _side: Side,
+                _action: $action,
+            ) -> Result<bool, crate::IllegalAction> {
+                Ok(false)
+            }
+        }
+    };
+}
+
+/// A keyword the action text could not read back (capitals, other characters, too long), or
+/// none for a module with a step of its own, is refused at load: its games' saves would not
+/// read back (the conformance suite said so, only to those who ran it).
+#[test]
+fn a_keyword_that_does_not_read_back_is_refused() {
+    honker!(Capital, CapitalGoose, "Honk");
+    honker!(Dashed, DashedGoose, "ho-nk");
+    honker!(Long, LongGoose, "honkhonkhonkhonkh");
+    honker!(Nameless, NamelessGoose, "");
+    honker!(Fine, FineGoose, "honk");
+    let said = |e: crate::Problems| e.to_string();
+    for (e, keyword) in [
+        (
+            crate::testkit::with_mechanism::<CapitalGoose>().map(|_| ()),
+            "Honk",
+        ),
+        (
+            crate::testkit::with_mechanism::<DashedGoose>().map(|_| ()),
+            "ho-nk",
+        ),
+        (
+            crate::testkit::with_mechanism::<LongGoose>().map(|_| ()),
+            "honkhonkhonkhonkh",
+        ),
+    ] {
+        let e = said(e.expect_err("refused"));
+        assert!(
+            e.contains(&format!(
+                "module `goose` writes its actions `{keyword}...`: a keyword is lower-case letters a-z, one to 16 of them"
+            )),
+            "{e}"
+        );
+    }
+    let e = said(crate::testkit::with_mechanism::<NamelessGoose>().expect_err("refused"));
+    assert!(
+        e.contains(
+            "module `goose` has a step of its own in each turn, but its actions have no keyword"
+        ),
+        "{e}"
+    );
+    let ruleset = crate::testkit::with_mechanism::<FineGoose>().expect("sixteen letters or fewer");
+    check(&ruleset, 0..2).unwrap_or_else(|e| panic!("{e}"));
+}

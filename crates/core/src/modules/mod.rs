@@ -338,7 +338,24 @@ pub enum ModuleError {
         "module `{module}` says its points follow where its pieces stand (`scores_placements`) and also {other}: the bots would count them twice; say one (`scores_placements` takes in the others: its `points` are asked of each placement's kingdom)"
     )]
     ScoresTwice { module: String, other: &'static str },
+    /// An action keyword that the action text could not read back (a plugin's mistake).
+    #[error(
+        "module `{module}` writes its actions `{}...`: a keyword is lower-case letters a-z, one to {MAX_KEYWORD} of them (actions are read back by the letters they start with)",
+        keyword.escape_debug()
+    )]
+    BadKeyword {
+        module: String,
+        keyword: &'static str,
+    },
+    /// A module with a step of its own whose actions have no keyword to be written with.
+    #[error(
+        "module `{module}` has a step of its own in each turn, but its actions have no keyword (`ModuleAction::WORD`): saves and notation could not write them"
+    )]
+    NoKeyword { module: String },
 }
+
+/// The longest keyword a module's actions may have.
+pub const MAX_KEYWORD: usize = 16;
 
 /// Register the shipped modules (what [`Registry::shipped`] holds).
 pub(crate) fn register_shipped(registry: &mut Registry) {
@@ -974,6 +991,30 @@ pub fn check_declarations(registry: &Registry, modules: &[Box<dyn Module>]) -> V
             });
         }
         let words = m.action_words();
+        if m.has_turn_step() && m.action_word().is_none() {
+            out.push(SpecProblem {
+                module: i,
+                key: None,
+                error: ModuleError::NoKeyword {
+                    module: m.name().to_string(),
+                },
+            });
+        }
+        for word in &words {
+            let letters = !word.keyword.is_empty()
+                && word.keyword.len() <= MAX_KEYWORD
+                && word.keyword.bytes().all(|b| b.is_ascii_lowercase());
+            if !letters {
+                out.push(SpecProblem {
+                    module: i,
+                    key: None,
+                    error: ModuleError::BadKeyword {
+                        module: m.name().to_string(),
+                        keyword: word.keyword,
+                    },
+                });
+            }
+        }
         for (k, word) in words.iter().enumerate() {
             let core = crate::action_text::CORE_WORDS
                 .iter()
