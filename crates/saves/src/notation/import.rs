@@ -513,7 +513,9 @@ fn notation_ruleset(
                     h.column,
                     format!(
                         "no shipped ruleset named `{}` (shipped: {}); a game under another \
-                         ruleset must embed it (`crownlands export --embed-ruleset`)",
+                         ruleset must embed it (`crownlands export --embed-ruleset`), and one \
+                         under a house module's ruleset is read by the binary its own crate \
+                         builds",
                         shortened(&h.value),
                         known.join(", ")
                     ),
