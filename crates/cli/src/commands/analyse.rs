@@ -232,7 +232,9 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
         rows: &rows,
         game: session.game(),
         players: session.players(),
-        several_games: save.games.len() > 1,
+        // A match (Dynasty), also saved between its games with one game played: its values
+        // are the match's.
+        several_games: session.match_games() > 1,
         finished: session.is_over(),
     };
     if options.as_json {
@@ -250,6 +252,14 @@ const MAX_SAMPLES: u32 = 100_000;
 fn summary(rows: &[Row], side: Side) -> Summary {
     let assessments: Vec<Assessment> = rows.iter().map(|r| r.assessment.clone()).collect();
     let sides: Vec<Side> = rows.iter().map(|r| r.side).collect();
+    summarize(&assessments, &sides, side, MISTAKES)
+}
+
+/// One seat's summary over its own moves (a player of a team, who plays for `side`).
+fn seat_summary(rows: &[Row], side: Side, seat: crownlands_core::Seat) -> Summary {
+    let own: Vec<&Row> = rows.iter().filter(|r| r.seat == seat).collect();
+    let assessments: Vec<Assessment> = own.iter().map(|r| r.assessment.clone()).collect();
+    let sides: Vec<Side> = own.iter().map(|r| r.side).collect();
     summarize(&assessments, &sides, side, MISTAKES)
 }
 
@@ -318,7 +328,21 @@ impl Report<'_> {
             say!("({note})");
         }
         if !finished {
-            say!("the game is unfinished: its decisions so far are assessed");
+            say!(
+                "the {} is unfinished: its decisions so far are assessed",
+                if several_games { "match" } else { "game" }
+            );
+        }
+        // A time budget past the analyst's cap runs to the cap only.
+        if let Level::Mcts(config) = level
+            && let Some(crownlands_bots::mcts::Budget::Time(t)) = config.budget
+            && t > crownlands_bots::analysis::SEARCH_CAP
+        {
+            say!(
+                "(each search stops at {} s, the analyst's most: the {} ms asked are cut to that; a time budget gives other moves on another run)",
+                crownlands_bots::analysis::SEARCH_CAP.as_secs(),
+                t.as_millis()
+            );
         }
         if several_games {
             say!(
@@ -349,9 +373,26 @@ impl Report<'_> {
             .all_sides()
             .map(|s| side_text(game, players, s))
             .collect();
-        let width = names
+        // Each row's player: the side, or in a game of teams the team and the seat that moved
+        // (`team 1, seat 2 (Bea)`: the team's whole name on every row said less).
+        let teams = is_team_game(game);
+        let mover = |r: &Row| -> String {
+            if teams {
+                format!(
+                    "team {}, {}",
+                    r.side.index() + 1,
+                    seat_text(players, r.seat)
+                )
+            } else {
+                names
+                    .get(r.side.index())
+                    .cloned()
+                    .unwrap_or_else(|| "?".into())
+            }
+        };
+        let width = rows
             .iter()
-            .map(|n| n.chars().count())
+            .map(|r| mover(r).chars().count())
             .max()
             .unwrap_or(4)
             .max(6);
@@ -396,7 +437,7 @@ impl Report<'_> {
                 "{:>4}  {:>6}  {:<width$}  {:<moves$} {:>5} {:>6.1}   {:<moves$} {:>5} {:>6.1}   {loss}",
                 r.number,
                 when,
-                names.get(r.side.index()).map_or("?", String::as_str),
+                mover(r),
                 r.played,
                 percent(played.win),
                 played.score,
@@ -450,6 +491,23 @@ impl Report<'_> {
                 percent(s.mean_loss),
                 s.mean_score_loss
             );
+            // In a game of teams, each of the team's players on their own moves.
+            if teams {
+                for seat in crownlands_saves::words::side_seats(game, side) {
+                    let own = seat_summary(rows, side, seat);
+                    say!(
+                        "  {}: {}; mean loss {} win chance, {:.2} points",
+                        seat_text(players, seat),
+                        crownlands_core::modules::describe::plural(
+                            i64::try_from(own.decisions).unwrap_or(i64::MAX),
+                            "decision",
+                            "decisions"
+                        ),
+                        percent(own.mean_loss),
+                        own.mean_score_loss
+                    );
+                }
+            }
             if s.mistakes.is_empty() {
                 say!("  no move gave anything up against the bot's preferred moves");
             }
@@ -531,7 +589,7 @@ impl Report<'_> {
             .all_sides()
             .map(|side| {
                 let s = summary(rows, side);
-                json!({
+                let mut player = json!({
                     "side": side.index() + 1,
                     "name": side_text(game, players, side),
                     "decisions": s.decisions,
@@ -551,7 +609,25 @@ impl Report<'_> {
                             "seat": r.seat.index() + 1,
                         })
                     }).collect::<Vec<_>>(),
-                })
+                });
+                // In a game of teams, each seat of the team on its own moves.
+                if is_team_game(game) {
+                    player["seats"] = crownlands_saves::words::side_seats(game, side)
+                        .into_iter()
+                        .map(|seat| {
+                            let own = seat_summary(rows, side, seat);
+                            json!({
+                                "seat": seat.index() + 1,
+                                "name": players.get(seat.index()).map(|p| p.name.clone()),
+                                "decisions": own.decisions,
+                                "forced": own.forced,
+                                "mean_loss": round(own.mean_loss, 4),
+                                "mean_score_loss": round(own.mean_score_loss, 3),
+                            })
+                        })
+                        .collect();
+                }
+                player
             })
             .collect();
         json!({

@@ -457,3 +457,103 @@ fn in_a_match_the_mistakes_say_their_game_and_move() {
         "{text}"
     );
 }
+
+#[test]
+fn a_match_saved_between_its_games_is_assessed_as_a_match() {
+    // The first game of a Dynasty match, saved before the second began: its values are the
+    // match's (the later games played out), as for a match played out, and it says the match
+    // is unfinished (it said "the game", with a game's words and a round alone).
+    let dir = TempDir::new("analyse-between");
+    run(&[
+        "simulate",
+        "dynasty",
+        "-p",
+        "2",
+        "-g",
+        "1",
+        "-s",
+        "3",
+        "--save",
+        &dir.arg(),
+    ])
+    .ok();
+    let whole = std::fs::read_to_string(dir.0.join("dynasty-game-1.json")).expect("the save");
+    let mut save: Value = serde_json::from_str(&whole).expect("JSON");
+    save["games"].as_array_mut().expect("games").truncate(1);
+    save.as_object_mut().expect("an object").remove("result");
+    let between = TempFile::new("analyse-between", "json", &save.to_string());
+    let text = run(&[
+        "analyse",
+        &between.arg(),
+        "--bot",
+        "greedy",
+        "--samples",
+        "2",
+    ])
+    .ok()
+    .stdout;
+    assert!(
+        text.contains("the match is unfinished: its decisions so far are assessed"),
+        "{text}"
+    );
+    assert!(
+        text.contains("win: the chance of winning the match"),
+        "{text}"
+    );
+    assert!(text.contains("   1   g1 r0  "), "{text}");
+}
+
+#[test]
+fn in_a_game_of_teams_each_move_names_its_seat_and_each_seat_is_summed_up() {
+    // A team's whole name on every row never said which of its players moved, and the summary
+    // was the team's alone: a player could not see their own record.
+    let dir = TempDir::new("analyse-teams");
+    run(&[
+        "simulate",
+        "royal-wedding-teams",
+        "-p",
+        "6",
+        "-g",
+        "1",
+        "-s",
+        "2",
+        "--save",
+        &dir.arg(),
+    ])
+    .ok();
+    let name = dir
+        .names()
+        .into_iter()
+        .find(|n| n.ends_with(".json"))
+        .expect("a save");
+    let file = dir.0.join(name).display().to_string();
+    let args = ["--bot", "greedy", "--samples", "2"];
+    let text = run(&["analyse", &file, args[0], args[1], args[2], args[3]])
+        .ok()
+        .stdout;
+    assert!(text.contains("  team 1, seat 1 (random 1)  "), "{text}");
+    assert!(text.contains("  team 3, seat 6 (random 6)  "), "{text}");
+    assert!(
+        !text.contains("  team 1 (seats 1+2: random 1, random 2)  "),
+        "{text}"
+    );
+    assert!(
+        text.contains("team 2 (seats 3+4: random 3, random 4): "),
+        "the team's line stays: {text}"
+    );
+    assert!(text.contains("\n  seat 3 (random 3): "), "{text}");
+    let v = analyse_json(&file, &args);
+    for p in v["players"].as_array().expect("players") {
+        let seats = p["seats"].as_array().expect("a team's seats");
+        assert_eq!(seats.len(), 2, "{p}");
+        let sum: u64 = seats
+            .iter()
+            .map(|s| s["decisions"].as_u64().expect("n"))
+            .sum();
+        assert_eq!(sum, p["decisions"].as_u64().expect("n"), "{p}");
+    }
+    // Players of their own have no such list.
+    let alone = SavedGame::new("teams-alone");
+    let v = analyse_json(&alone.file(), &args);
+    assert!(v["players"][0].get("seats").is_none(), "{v}");
+}
