@@ -2531,3 +2531,30 @@ fn the_queen_s_row_names_a_team_whole_where_it_fits() {
         );
     }
 }
+
+/// The analysis of a game of teams sums up each team's players on their own moves too (a
+/// player could see only the team's record).
+#[test]
+fn the_analysis_of_a_game_of_teams_sums_up_each_player() {
+    let mut app = app(
+        "royal-wedding-teams",
+        "random,random,random,random,random,random",
+        4,
+    );
+    app.run_bots();
+    assert_eq!(app.mode(), Mode::GameOver);
+    let sides = analysis_reports(&mut app);
+    assert_eq!(sides.len(), 3);
+    for side in &sides {
+        assert_eq!(side.seats.len(), 2, "{side:?}");
+        let sum: usize = side.seats.iter().map(|s| s.decisions).sum();
+        assert_eq!(sum, side.decisions, "{side:?}");
+    }
+    assert_eq!(sides[1].seats[1].name, "random 4");
+    let shown = screen(&app, 100, 60);
+    assert!(shown.contains("  random 4: "), "{shown}");
+    // Players of their own: none.
+    let mut alone = app_with(ruleset("kingdomino"), "random,random", 4);
+    alone.run_bots();
+    assert!(analysis_reports(&mut alone).iter().all(|s| s.seats.is_empty()));
+}

@@ -61,6 +61,17 @@ pub struct SideReport {
     pub mean_loss: f64,
     pub mean_score_loss: f64,
     pub mistakes: Vec<Mistake>,
+    /// In a team game, each of the team's players on their own moves (empty otherwise).
+    pub seats: Vec<SeatReport>,
+}
+
+/// One player of a team on their own moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatReport {
+    pub name: String,
+    pub decisions: usize,
+    pub mean_loss: f64,
+    pub mean_score_loss: f64,
 }
 
 /// An analysis under way or done.
@@ -272,6 +283,36 @@ impl AnalysisJob {
         };
     }
 
+    /// In a team game, each seat of `side` summed up over its own moves.
+    fn seat_reports(&self, assessments: &[Assessment], side: Side) -> Vec<SeatReport> {
+        let Some(names) = &self.seat_names else {
+            return Vec::new();
+        };
+        let seat_of = |i: usize| self.decisions[i].before.to_act();
+        names
+            .iter()
+            .enumerate()
+            .filter(|&(seat, _)| {
+                (0..self.decisions.len())
+                    .any(|i| self.sides[i] == side && seat_of(i).is_some_and(|p| p.index() == seat))
+            })
+            .map(|(seat, name)| {
+                let own: Vec<usize> = (0..self.decisions.len())
+                    .filter(|&i| seat_of(i).is_some_and(|p| p.index() == seat))
+                    .collect();
+                let mine: Vec<Assessment> = own.iter().map(|&i| assessments[i].clone()).collect();
+                let sides: Vec<Side> = own.iter().map(|&i| self.sides[i]).collect();
+                let s = summarize(&mine, &sides, side, MISTAKES);
+                SeatReport {
+                    name: name.clone(),
+                    decisions: s.decisions,
+                    mean_loss: s.mean_loss,
+                    mean_score_loss: s.mean_score_loss,
+                }
+            })
+            .collect()
+    }
+
     fn report(&self, assessments: &[Assessment]) -> Vec<SideReport> {
         let words = moves_apart;
         self.names
@@ -315,6 +356,7 @@ impl AnalysisJob {
                     mean_loss: s.mean_loss,
                     mean_score_loss: s.mean_score_loss,
                     mistakes,
+                    seats: self.seat_reports(assessments, side),
                 }
             })
             .collect()

@@ -103,6 +103,19 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                     ),
                     p.accent(Accent::Title),
                 );
+                // A team's players each on their own moves.
+                for seat in &side.seats {
+                    push(
+                        format!(
+                            "  {}: {} decisions, mean loss {:.0}% win chance, {:.1} points",
+                            seat.name,
+                            seat.decisions,
+                            seat.mean_loss * 100.0,
+                            seat.mean_score_loss
+                        ),
+                        Style::default(),
+                    );
+                }
                 if side.mistakes.is_empty() {
                     push(
                         "  no mistake: no move gave up 1% of win chance or 0.1 point".into(),
