@@ -2556,5 +2556,9 @@ fn the_analysis_of_a_game_of_teams_sums_up_each_player() {
     // Players of their own: none.
     let mut alone = app_with(ruleset("kingdomino"), "random,random", 4);
     alone.run_bots();
-    assert!(analysis_reports(&mut alone).iter().all(|s| s.seats.is_empty()));
+    assert!(
+        analysis_reports(&mut alone)
+            .iter()
+            .all(|s| s.seats.is_empty())
+    );
 }

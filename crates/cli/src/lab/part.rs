@@ -13,8 +13,9 @@ use std::path::Path;
 pub const FORMAT: &str = "crownlands-lab-part";
 /// 2 since the thirty-eighth session: a module's line that takes points away is counted as a
 /// penalty paid (`KEY (penalty)`), which a part of version 1 left uncounted, so the two do not
-/// merge.
-pub const VERSION: u32 = 2;
+/// merge; 3 since the forty-sixth: Harmony and Middle Kingdom made a penalty by a house rule are
+/// counted so too (version 2 counted them as earned, under their own key).
+pub const VERSION: u32 = 3;
 
 /// The largest part file `merge` reads.
 const MAX_PART_BYTES: u64 = 64 << 20;

@@ -846,9 +846,12 @@ impl Tally {
                 // The base rules' bonuses alone: checked without building a breakdown.
                 let (kingdom, rules) = (game.kingdom(side), game.rules());
                 for_each_bonus(kingdom, rules, |key, points| {
-                    // (Counted as with modules below: met, also where it takes points away.)
-                    if points != 0 {
+                    // (Counted as with modules below: earned, or a penalty paid where a house
+                    // rule makes it take points away.)
+                    if points > 0 {
                         self.count_bonus(key, side);
+                    } else if points < 0 {
+                        self.count_bonus(&penalty_key(key), side);
                     }
                 });
             } else {
@@ -856,16 +859,11 @@ impl Tally {
                 // knights) or wealth under its first point is listed in the breakdown but not
                 // earned. A module's line that takes points away (a terrain multiplied by 0,
                 // territories too small to score) is a penalty paid, counted apart under
-                // `KEY (penalty)` (a penalty-only rule had read 0.0% earned). Harmony and Middle
-                // Kingdom count whenever a kingdom meets them, also where the ruleset makes them
-                // a penalty (negative points: 0.0% had read as never met).
+                // `KEY (penalty)` (a penalty-only rule had read 0.0% earned); so are Harmony
+                // and Middle Kingdom where a house rule makes them a penalty (negative points:
+                // they had been counted as earned, under "bonuses earned").
                 for b in game.score(side).bonuses {
-                    let base = [
-                        crownlands_core::score::HARMONY,
-                        crownlands_core::score::MIDDLE_KINGDOM,
-                    ]
-                    .contains(&b.key.as_str());
-                    if b.points > 0 || (base && b.points != 0) {
+                    if b.points > 0 {
                         self.count_bonus(&b.key, side);
                     } else if b.points < 0 {
                         self.count_bonus(&penalty_key(&b.key), side);

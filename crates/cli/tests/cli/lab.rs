@@ -2002,10 +2002,16 @@ fn a_bonus_in_force_that_no_side_earns_is_listed_at_nothing() {
 #[test]
 fn a_bonus_made_a_penalty_counts_where_it_strikes() {
     // Middle Kingdom at -5 points: a house rule's penalty. Its share had read 0.0% (only
-    // points above 0 counted) while `score` took the 5 points off; it counts as often as the
+    // points above 0 counted) while `score` took the 5 points off, then counted as earned
+    // under "bonuses earned"; it is a penalty paid, `middle-kingdom (penalty)`, as often as the
     // same bonus at +5 is earned, in the random games of the same seed, with modules or not.
     let dir = TempDir::new("penalty");
     let share = |points: i32, extra: &str| {
+        let key = if points < 0 {
+            "middle-kingdom (penalty)"
+        } else {
+            "middle-kingdom"
+        };
         let file = dir.file(
             &format!("mk{points}{}.toml", extra.len()),
             &format!(
@@ -2015,7 +2021,7 @@ fn a_bonus_made_a_penalty_counts_where_it_strikes() {
         let v = json_of(&["simulate", &file, "-p", "2", "-g", "300", "--seed", "3"]);
         v["bonuses"]
             .as_array()
-            .and_then(|b| b.iter().find(|b| b["bonus"] == "middle-kingdom"))
+            .and_then(|b| b.iter().find(|b| b["bonus"] == key))
             .and_then(|b| b["earned"][0].as_f64())
             .unwrap_or_else(|| panic!("{v}"))
     };
@@ -2025,6 +2031,18 @@ fn a_bonus_made_a_penalty_counts_where_it_strikes() {
     // Through the breakdown (a module in the ruleset): the same.
     let knights = "[rules]\nmodules = [\"knights\", \"wealth\"]\n";
     assert_eq!(share(-5, knights), share(5, knights));
+    // The text says it: a penalty paid, no row of 0.0% earned.
+    let file = dir.file(
+        "mk-text.toml",
+        "extends = \"kingdomino\"\n[rules.middle-kingdom]\nenabled = true\npoints = -5\nreading = \"within-half-grid\"\n",
+    );
+    let text = run(&["simulate", &file, "-p", "2", "-g", "300", "--seed", "3"])
+        .ok()
+        .stdout;
+    assert!(
+        text.contains("bonuses earned and penalties paid (share of games, seat 1 first): middle-kingdom (penalty) "),
+        "{text}"
+    );
 }
 
 #[test]
