@@ -3,6 +3,7 @@
 //! with 95% intervals ([`stats`]), printed ([`print`]) and drawn ([`report`]).
 
 pub mod charts;
+mod columns;
 pub mod interrupt;
 pub mod part;
 pub mod print;

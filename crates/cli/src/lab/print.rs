@@ -1,6 +1,7 @@
 //! Results as text and as JSON, the same for a run, its shards merged, and the HTML report's
 //! summary.
 
+use super::columns::{Column, lay_out};
 use super::stats::{self, Difference, Estimate, SeatSummary};
 use super::tally::{Tally, WIN_UNIT};
 use super::{Kind, Results};
@@ -450,37 +451,59 @@ fn bots_text(out: &mut String, t: &Tally) {
         unit.to_string()
     };
     let cw = count.len().max(6);
-    let _ = writeln!(
-        out,
-        "{:width$}  {:>cw$}  {:>8}  {:>8}  {:>15}  {:>10}  {:>15}  {:>7}  {:>11}",
-        "bot",
-        count,
-        "wins",
-        "win rate",
-        "95% interval",
-        "mean score",
-        "95% interval",
-        "margin",
-        "ms/decision"
-    );
+    let mut rows = vec![
+        [
+            "bot",
+            count.as_str(),
+            "wins",
+            "win rate",
+            "95% interval",
+            "mean score",
+            "95% interval",
+            "margin",
+            "ms/decision",
+        ]
+        .map(String::from)
+        .to_vec(),
+    ];
     let summaries = stats::bots(t);
+    let seats = t.seats.len() as u64;
     for (b, s) in t.bots.iter().zip(&summaries) {
         let wins = b.win_units as f64 / WIN_UNIT as f64;
         let g = b.games.max(1) as f64;
-        let _ = writeln!(
-            out,
-            "{:width$}  {:>cw$}  {:>8.1}  {:>7.1}%  {:>15}  {:>10.2}  {:>15}  {:>+7.2}  {:>11.3}",
-            b.bot,
-            b.games,
-            wins,
-            s.win_rate.estimate * 100.0,
+        // A bot in every seat of every game wins a fixed share of them (a seat's share of the
+        // table): no interval to give.
+        let every_seat = seats > 0 && b.games == t.games.saturating_mul(seats) && !teams;
+        rows.push(vec![
+            b.bot.clone(),
+            b.games.to_string(),
+            format!("{wins:.1}"),
+            format!("{:.1}%", s.win_rate.estimate * 100.0),
             // `a to b`, as the seat table writes intervals (`-2.0-36.6` read badly).
-            interval_at(&s.win_rate, 1, true),
-            s.score.estimate,
+            if every_seat {
+                "(every seat)".to_string()
+            } else {
+                interval_at(&s.win_rate, 1, true)
+            },
+            format!("{:.2}", s.score.estimate),
             interval_at(&s.score, 1, false),
-            b.margin_sum as f64 / g,
-            b.nanos as f64 / 1e6 / b.decisions.max(1) as f64,
-        );
+            format!("{:+.2}", b.margin_sum as f64 / g),
+            format!("{:.3}", b.nanos as f64 / 1e6 / b.decisions.max(1) as f64),
+        ]);
+    }
+    let columns = [
+        Column::left(width, ""),
+        Column::right(cw, "  "),
+        Column::right(8, "  "),
+        Column::right(8, "  "),
+        Column::right(15, "  "),
+        Column::right(10, "  "),
+        Column::right(15, "  "),
+        Column::right(7, "  "),
+        Column::right(11, "  "),
+    ];
+    for line in lay_out(&columns, &rows) {
+        let _ = writeln!(out, "{line}");
     }
     if teams {
         // What the intervals count: each team a bot played in, once a game.
@@ -541,17 +564,33 @@ fn bots_text(out: &mut String, t: &Tally) {
 /// `  +1.23* 0.5 to 2.0          +3.1%  -1.0 to 7.2%`.
 /// A row's differences B - A (score, then win share) with their intervals; the score's star
 /// left out where `scores_unlike` (matches of different lengths: their totals are not compared).
-fn difference_cells(d: &Difference, scores_unlike: bool) -> String {
-    format!(
-        "{:>+11.2}{} {:<16}  {:>+8.1}%{} {}",
-        signed(d.score.estimate, 2),
-        if scores_unlike { " " } else { mark(&d.score) },
+fn difference_cells(d: &Difference, scores_unlike: bool) -> Vec<String> {
+    vec![
+        format!(
+            "{:+.2}{}",
+            signed(d.score.estimate, 2),
+            if scores_unlike { " " } else { mark(&d.score) }
+        ),
         interval(&d.score, 2, false),
-        signed(d.win_share.estimate * 100.0, 1),
-        mark(&d.win_share),
+        format!(
+            "{:+.1}%{}",
+            signed(d.win_share.estimate * 100.0, 1),
+            mark(&d.win_share)
+        ),
         interval(&d.win_share, 1, true),
-    )
+    ]
 }
+
+/// The columns of [`difference_cells`] after a table's own first ones.
+const DIFFERENCE_COLUMNS: [Column; 4] = [
+    Column::right(12, "  "),
+    Column::left(16, " "),
+    Column::right(10, "  "),
+    Column::left(12, " "),
+];
+
+/// The heading cells of [`difference_cells`].
+const DIFFERENCE_HEADING: [&str; 4] = ["B - A score", "95% interval", "B - A win", "95% interval"];
 
 /// A heading, then a row a bonus: its key in a column as wide as the longest (`Travelling
 /// Castle` ran past 16), its cells after it. Nothing without rows.
@@ -561,8 +600,16 @@ fn bonus_rows(out: &mut String, heading: &str, rows: Vec<(&str, Vec<String>)>) {
     }
     let _ = writeln!(out, "{heading}");
     let key_width = widest(rows.iter().map(|(k, _)| *k), 16);
-    for (key, cells) in rows {
-        let _ = writeln!(out, "  {key:<key_width$} {}", cells.join("  "));
+    // Each column of cells as wide as its widest (`greedy 8.5%` beside `greedy 15.0%`).
+    let most = rows.iter().map(|(_, c)| c.len()).max().unwrap_or(0);
+    let mut columns = vec![Column::left(key_width, "  ")];
+    columns.extend((0..most).map(|i| Column::left(0, if i == 0 { " " } else { "  " })));
+    let table: Vec<Vec<String>> = rows
+        .into_iter()
+        .map(|(key, cells)| std::iter::once(key.to_string()).chain(cells).collect())
+        .collect();
+    for line in lay_out(&columns, &table) {
+        let _ = writeln!(out, "{line}");
     }
 }
 
@@ -576,29 +623,50 @@ fn tally_text(out: &mut String, t: &Tally, player: &str) {
     } else {
         "dominoes placed"
     };
-    let _ = writeln!(
-        out,
-        "seat  {:pw$}  mean score  95% interval    spread  win share  95% interval  {placed}",
-        "player"
-    );
     let score_places = column_places(&seats.iter().map(|s| s.score).collect::<Vec<_>>(), 1, false);
     let share_places = column_places(
         &seats.iter().map(|s| s.win_share).collect::<Vec<_>>(),
         1,
         true,
     );
+    let mut rows = vec![
+        [
+            "seat",
+            "player",
+            "mean score",
+            "95% interval",
+            "spread",
+            "win share",
+            "95% interval",
+            placed,
+        ]
+        .map(String::from)
+        .to_vec(),
+    ];
     for (i, s) in seats.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "{:>4}  {player:pw$}  {:>10.2}  {:<15}  {:>6.2}  {:>8.1}%  {:<12}  {:>15.2}",
-            i + 1,
-            s.score.estimate,
+        rows.push(vec![
+            (i + 1).to_string(),
+            player.to_string(),
+            format!("{:.2}", s.score.estimate),
             interval_at(&s.score, score_places, false),
-            s.spread,
-            s.win_share.estimate * 100.0,
+            format!("{:.2}", s.spread),
+            format!("{:.1}%", s.win_share.estimate * 100.0),
             interval_at(&s.win_share, share_places, true),
-            s.placed
-        );
+            format!("{:.2}", s.placed),
+        ]);
+    }
+    let columns = [
+        Column::right(4, ""),
+        Column::left(pw, "  "),
+        Column::right(10, "  "),
+        Column::left(15, "  "),
+        Column::right(6, "  "),
+        Column::right(9, "  "),
+        Column::left(12, "  "),
+        Column::right(15, "  "),
+    ];
+    for line in lay_out(&columns, &rows) {
+        let _ = writeln!(out, "{line}");
     }
     let team_rows = teams(t, &seats);
     if !team_rows.is_empty() {
@@ -866,66 +934,101 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     let bot_rows = stats::bot_differences(&r.paired_bots, a, r.games_played);
     let beyond = Beyond::of(r, a, b);
     out.push_str(&verdict_of(r, a, b, &diffs, &bot_rows, &team_rows, &beyond));
-    let _ = writeln!(
-        out,
-        "seat  score A  score B    B - A  95% interval      win A   win B    B - A  95% interval"
-    );
+    let mut rows = vec![
+        [
+            "seat",
+            "score A",
+            "score B",
+            "B - A",
+            "95% interval",
+            "win A",
+            "win B",
+            "B - A",
+            "95% interval",
+        ]
+        .map(String::from)
+        .to_vec(),
+    ];
     for (i, d) in diffs.iter().enumerate() {
         let (Some(x), Some(y)) = (sa.get(i), sb.get(i)) else {
             continue;
         };
-        let _ = writeln!(
-            out,
-            "{:>4}  {:>7.2}  {:>7.2}  {:>+7.2}{} {:<16}  {:>5.1}%  {:>5.1}%  {:>+6.1}%{} {}",
-            i + 1,
-            x.score.estimate,
-            y.score.estimate,
-            signed(d.score.estimate, 2),
-            if unlike { " " } else { mark(&d.score) },
+        rows.push(vec![
+            (i + 1).to_string(),
+            format!("{:.2}", x.score.estimate),
+            format!("{:.2}", y.score.estimate),
+            format!(
+                "{:+.2}{}",
+                signed(d.score.estimate, 2),
+                if unlike { " " } else { mark(&d.score) }
+            ),
             interval(&d.score, 2, false),
-            x.win_share.estimate * 100.0,
-            y.win_share.estimate * 100.0,
-            signed(d.win_share.estimate * 100.0, 1),
-            mark(&d.win_share),
+            format!("{:.1}%", x.win_share.estimate * 100.0),
+            format!("{:.1}%", y.win_share.estimate * 100.0),
+            format!(
+                "{:+.1}%{}",
+                signed(d.win_share.estimate * 100.0, 1),
+                mark(&d.win_share)
+            ),
             interval(&d.win_share, 1, true),
-        );
+        ]);
+    }
+    let columns = [
+        Column::right(4, ""),
+        Column::right(7, "  "),
+        Column::right(7, "  "),
+        Column::right(8, "  "),
+        Column::left(16, " "),
+        Column::right(6, "  "),
+        Column::right(6, "  "),
+        Column::right(8, "  "),
+        Column::left(12, " "),
+    ];
+    for line in lay_out(&columns, &rows) {
+        let _ = writeln!(out, "{line}");
     }
     // In team games, the same per team (every seat of a team scores and wins alike).
     if !team_rows.is_empty() {
-        let _ = writeln!(
-            out,
-            "team  seats  B - A score  95% interval      B - A win  95% interval"
-        );
+        let mut rows = vec![
+            ["team", "seats"]
+                .into_iter()
+                .chain(DIFFERENCE_HEADING)
+                .map(String::from)
+                .collect::<Vec<_>>(),
+        ];
         for (k, team) in team_rows.iter().enumerate() {
             let Some(d) = team.seats.first().and_then(|&p| diffs.get(p)) else {
                 continue;
             };
             let seats: Vec<String> = team.seats.iter().map(|p| (p + 1).to_string()).collect();
-            let _ = writeln!(
-                out,
-                "{:>4}  {:<5}  {}",
-                k + 1,
-                seats.join("+"),
-                difference_cells(d, unlike)
-            );
+            let mut row = vec![(k + 1).to_string(), seats.join("+")];
+            row.extend(difference_cells(d, unlike));
+            rows.push(row);
+        }
+        let mut columns = vec![Column::right(4, ""), Column::left(5, "  ")];
+        columns.extend(DIFFERENCE_COLUMNS);
+        for line in lay_out(&columns, &rows) {
+            let _ = writeln!(out, "{line}");
         }
     }
     // With bots, the same per bot of the list (its seats in each game, wherever the rotation
     // put them): does B suit one bot more than another?
     if !bot_rows.is_empty() {
-        let width = widest(bot_rows.iter().map(|(bot, _)| bot.as_str()), 3);
-        let _ = writeln!(
-            out,
-            "{:<width$}  B - A score  95% interval      B - A win  95% interval",
-            "bot"
-        );
+        let mut rows = vec![
+            std::iter::once("bot")
+                .chain(DIFFERENCE_HEADING)
+                .map(String::from)
+                .collect::<Vec<_>>(),
+        ];
         for (bot, d) in &bot_rows {
-            let _ = writeln!(
-                out,
-                "{:<width$}  {}",
-                crownlands_core::text::escape_controls(bot),
-                difference_cells(d, unlike)
-            );
+            let mut row = vec![crownlands_core::text::escape_controls(bot).into_owned()];
+            row.extend(difference_cells(d, unlike));
+            rows.push(row);
+        }
+        let mut columns = vec![Column::left(3, "")];
+        columns.extend(DIFFERENCE_COLUMNS);
+        for line in lay_out(&columns, &rows) {
+            let _ = writeln!(out, "{line}");
         }
     }
     // The footnote under the seat table when a seat is starred; when only a figure further

@@ -328,7 +328,7 @@ fn compare_with_mixed_bots_gives_each_bots_paired_difference() {
         assert!(low <= est && est <= high, "{b}");
     }
     let text = run(&args).ok().stdout;
-    assert!(text.contains("bot     B - A score"), "{text}");
+    assert!(text.contains("bot      B - A score 95% interval"), "{text}");
     assert!(text.lines().any(|l| l.starts_with("greedy ")), "{text}");
     // Merged shards give the same, and a part from before the bots were paired gives none.
     assert_eq!(merged(&args, 3)["bot_differences"], v["bot_differences"]);
@@ -2734,4 +2734,60 @@ fn a_comparison_with_teams_on_one_side_is_not_of_seats_alike() {
     let line = text.lines().nth(1).unwrap_or_default();
     assert!(line.starts_with("In short, under B: "), "{text}");
     assert!(!line.contains("in every seat, so no seat's wins"), "{line}");
+}
+
+#[test]
+fn tables_keep_their_columns_with_wide_negative_figures() {
+    // Middle Kingdom at -1000 points: mean scores and their intervals far below 0 pushed the
+    // columns after them out of line, row by row. Each table's lines now end together (its
+    // last column stands to the right), and a bot in every seat has no win-rate interval (its
+    // share of the wins is the table's: nothing to estimate).
+    let dir = TempDir::new("wide-columns");
+    let file = dir.file(
+        "bigneg.toml",
+        "extends = \"kingdomino\"\n[rules.middle-kingdom]\nenabled = true\npoints = -1000\nreading = \"within-half-grid\"\n",
+    );
+    let text = run(&[
+        "simulate",
+        &file,
+        "--bots",
+        "random,random,random,random",
+        "-g",
+        "40",
+        "--seed",
+        "2",
+        "--jobs",
+        "1",
+    ])
+    .ok()
+    .stdout;
+    let table = |head: &str| -> Vec<&str> {
+        let lines: Vec<&str> = text.lines().collect();
+        let at = lines
+            .iter()
+            .position(|l| l.starts_with(head))
+            .unwrap_or_else(|| panic!("{head}: {text}"));
+        lines[at..]
+            .iter()
+            .take_while(|l| l.starts_with(head) || l.starts_with(' ') || l.starts_with("random"))
+            .take(5)
+            .copied()
+            .collect()
+    };
+    let seats = table("seat ");
+    assert_eq!(seats.len(), 5, "{text}");
+    assert!(seats.iter().any(|l| l.contains(" to -")), "{text}");
+    let width = seats[0].chars().count();
+    assert!(
+        seats.iter().all(|l| l.chars().count() == width),
+        "{seats:#?}"
+    );
+    let bots = table("bot ");
+    assert_eq!(bots.len(), 2, "{text}");
+    assert_eq!(
+        bots[0].chars().count(),
+        bots[1].chars().count(),
+        "{bots:#?}"
+    );
+    assert!(bots[1].contains("25.0%     (every seat)"), "{bots:#?}");
 }
