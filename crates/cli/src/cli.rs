@@ -299,7 +299,7 @@ fn parse_whole<T: std::str::FromStr>(text: &str) -> Result<T, String> {
     let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
     Err(match text.strip_prefix('-') {
         Some(rest) if digits(rest) => {
-            "a negative number: give a whole number, never below 0".into()
+            "a negative number: give a whole number (digits only, like 12)".into()
         }
         _ if digits(text) => "too large a number".into(),
         _ => "not a whole number (digits only, like 12)".into(),

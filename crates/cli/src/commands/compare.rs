@@ -5,7 +5,7 @@
 
 use super::load_ruleset_warned;
 use super::simulate::{RunOptions, finish, players_of, ruleset_id};
-use crate::errors::CliResult;
+use crate::errors::{CliError, CliResult};
 use crate::lab::table::Table;
 use crate::lab::{self, Kind, RunSpec, runner};
 use crownlands_core::Registry;
@@ -27,8 +27,20 @@ pub fn run(
         inputs.extend([a.into(), b.into()]);
         crate::lab::report::check(path, &inputs, options.force)?;
     }
-    let (ruleset_a, warned_a) = load_ruleset_warned(registry, a)?;
-    let (ruleset_b, warned_b) = load_ruleset_warned(registry, b)?;
+    // Both read before either's problems are said: two broken files are mended in one go.
+    let ((ruleset_a, warned_a), (ruleset_b, warned_b)) = match (
+        load_ruleset_warned(registry, a),
+        load_ruleset_warned(registry, b),
+    ) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(CliError::Diagnostics(mut da)), Err(CliError::Diagnostics(db))) => {
+            da.0.extend(db.0);
+            return Err(CliError::Diagnostics(da));
+        }
+        (Err(e), _) | (_, Err(e)) => return Err(e),
+    };
+    // The same file twice warns once.
+    let warned_b = if a == b { Vec::new() } else { warned_b };
     let rulesets = [Arc::new(ruleset_a), Arc::new(ruleset_b)];
     let who = players_of(players, bots, &[&rulesets[0], &rulesets[1]])?;
     let mut warned = super::say_warnings(&warned_a, who.count());

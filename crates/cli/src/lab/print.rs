@@ -230,8 +230,8 @@ fn noise_text(
     let mut parts = Vec::new();
     if let Some((who, e, n)) = largest(|d| d.win_share).filter(|_| !alike) {
         parts.push(format!(
-            "{who}'s win B - A ({:+.1}%) would show, if real, in about {} {unit}{}",
-            signed(e.estimate * 100.0, 1),
+            "{who}'s win B - A ({}%) would show, if real, in about {} {unit}{}",
+            sized(e.estimate * 100.0, 1),
             about_count(n),
             time_at_pace(r, n)
         ));
@@ -244,8 +244,8 @@ fn noise_text(
             ""
         };
         parts.push(format!(
-            "{who}'s score B - A ({:+.2}){verb} in about {} {unit}{}",
-            signed(e.estimate, 2),
+            "{who}'s score B - A ({}){verb} in about {} {unit}{}",
+            sized(e.estimate, 2),
             about_count(n),
             time_at_pace(r, n)
         ));
@@ -257,6 +257,16 @@ fn noise_text(
             parts.join("; ")
         );
     }
+}
+
+/// A difference being sized, signed, to `places` decimals or the few more that show it is not 0
+/// (`+0.04%`: a `+0.0%` sized in games read as sizing nothing).
+fn sized(x: f64, places: usize) -> String {
+    let mut p = places;
+    while reads_as_zero(&format!("{x:.p$}")) && x != 0.0 && p < places + 3 {
+        p += 1;
+    }
+    format!("{:+.p$}", signed(x, i32::try_from(p).unwrap_or(2)))
 }
 
 fn per_second(r: &Results) -> f64 {
@@ -1833,6 +1843,14 @@ fn penalties<'a>(mut keys: impl Iterator<Item = &'a str>) -> &'static str {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_difference_sized_in_games_never_reads_as_zero() {
+        assert_eq!(super::sized(0.04, 1), "+0.04");
+        assert_eq!(super::sized(-0.004, 1), "-0.004");
+        assert_eq!(super::sized(1.5, 1), "+1.5");
+        assert_eq!(super::sized(0.30, 2), "+0.30");
+    }
+
     #[test]
     fn an_interval_column_has_the_decimals_that_tell_its_ends_apart() {
         let e = |estimate, low, high| super::Estimate {

@@ -2791,3 +2791,36 @@ fn tables_keep_their_columns_with_wide_negative_figures() {
     );
     assert!(bots[1].contains("25.0%     (every seat)"), "{bots:#?}");
 }
+
+#[test]
+fn compare_says_both_files_problems_at_once() {
+    // A's problems alone were said; B's came out on the next run.
+    let dir = TempDir::new("compare-both-bad");
+    let a = dir.file(
+        "a.toml",
+        "extends = \"kingdomino\"\n[rules]\ngrid-size = 0\n",
+    );
+    let b = dir.file(
+        "b.toml",
+        "extends = \"kingdomino\"\n[rules]\nline-size = \"x\"\n",
+    );
+    let r = run(&["compare", &a, &b, "-p", "2"]);
+    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("a.toml:3:13: `grid-size`"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains("b.toml:3:13: `line-size`"),
+        "{}",
+        r.stderr
+    );
+    // One file twice warns once.
+    let warned = dir.file(
+        "w.toml",
+        "extends = \"kingdomino\"\nplayers = [2, 3]\n[rules]\nline-size = 3\n[for-players.2]\nkings-per-player = 1\ndeck-size = 24\n",
+    );
+    let r = run(&["compare", &warned, &warned, "-p", "2", "-g", "4"]);
+    assert_eq!(r.stderr.matches("warning:").count(), 1, "{}", r.stderr);
+}
