@@ -680,6 +680,11 @@ fn tally_text(out: &mut String, t: &Tally, player: &str) {
     }
     let team_rows = teams(t, &seats);
     if !team_rows.is_empty() {
+        // (The seats' shares add up to the team size, not to 100%.)
+        let _ = writeln!(
+            out,
+            "(a seat's score and wins are its team's: each team's seats share them)"
+        );
         let _ = writeln!(out, "team  seats  mean score  win share");
         for (i, team) in team_rows.iter().enumerate() {
             let members: Vec<String> = team.seats.iter().map(|p| (p + 1).to_string()).collect();
