@@ -137,6 +137,21 @@ pub fn is_combining_mark(c: char) -> bool {
     !c.is_control() && unicode_width::UnicodeWidthChar::width(c) == Some(0)
 }
 
+/// The columns `s` takes on a terminal: a wide character (CJK) two, a combining mark none, as
+/// [`is_combining_mark`] counts them (for tables laid out in columns; control characters, which
+/// are escaped before they are shown, count one each here).
+pub fn columns(s: &str) -> usize {
+    s.chars()
+        .map(|c| {
+            if c.is_control() {
+                1
+            } else {
+                unicode_width::UnicodeWidthChar::width(c).unwrap_or(1)
+            }
+        })
+        .sum()
+}
+
 /// `s` with every control character written as an escape: `\n`, `\r`, `\t`, else `\u{..}` in hex;
 /// so are the combining marks on one character past [`MAX_STACKED_MARKS`].
 pub fn escape_controls(s: &str) -> Cow<'_, str> {

@@ -27,20 +27,33 @@ pub fn run(
         inputs.extend([a.into(), b.into()]);
         crate::lab::report::check(path, &inputs, options.force)?;
     }
-    // Both read before either's problems are said: two broken files are mended in one go.
-    let ((ruleset_a, warned_a), (ruleset_b, warned_b)) = match (
-        load_ruleset_warned(registry, a),
-        load_ruleset_warned(registry, b),
-    ) {
-        (Ok(a), Ok(b)) => (a, b),
-        (Err(CliError::Diagnostics(mut da)), Err(CliError::Diagnostics(db))) => {
-            da.0.extend(db.0);
-            return Err(CliError::Diagnostics(da));
+    // Both read before either's problems are said: two broken files are mended in one go. One
+    // file given twice (`w.toml` and `./w.toml` too) is read once: its problems and warnings
+    // said once.
+    let file = |x: &str| !crownlands_rules::is_ruleset_name(registry, x);
+    let same = a == b
+        || (file(a)
+            && file(b)
+            && matches!(
+                (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+                (Ok(x), Ok(y)) if x == y
+            ));
+    let ((ruleset_a, warned_a), (ruleset_b, warned_b)) = if same {
+        let (ruleset, warned) = load_ruleset_warned(registry, a)?;
+        ((ruleset.clone(), warned), (ruleset, Vec::new()))
+    } else {
+        match (
+            load_ruleset_warned(registry, a),
+            load_ruleset_warned(registry, b),
+        ) {
+            (Ok(a), Ok(b)) => (a, b),
+            (Err(CliError::Diagnostics(mut da)), Err(CliError::Diagnostics(db))) => {
+                da.0.extend(db.0);
+                return Err(CliError::Diagnostics(da));
+            }
+            (Err(e), _) | (_, Err(e)) => return Err(e),
         }
-        (Err(e), _) | (_, Err(e)) => return Err(e),
     };
-    // The same file twice warns once.
-    let warned_b = if a == b { Vec::new() } else { warned_b };
     let rulesets = [Arc::new(ruleset_a), Arc::new(ruleset_b)];
     let who = players_of(players, bots, &[&rulesets[0], &rulesets[1]])?;
     let mut warned = super::say_warnings(&warned_a, who.count());

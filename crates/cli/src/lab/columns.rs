@@ -36,6 +36,12 @@ impl Column {
     }
 }
 
+/// The columns `cell` takes as it will be shown: its control characters escaped (as standard
+/// output shows them), each character as wide as on a terminal.
+fn columns_of(cell: &str) -> usize {
+    crownlands_core::text::columns(&crownlands_core::text::escape_controls(cell))
+}
+
 /// `rows` (the heading first, if any) laid out in `columns`, one line each, without trailing
 /// spaces. A row of fewer cells than columns leaves the rest out.
 pub fn lay_out(columns: &[Column], rows: &[Vec<String>]) -> Vec<String> {
@@ -45,7 +51,7 @@ pub fn lay_out(columns: &[Column], rows: &[Vec<String>]) -> Vec<String> {
         .map(|(i, c)| {
             rows.iter()
                 .filter_map(|r| r.get(i))
-                .map(|cell| cell.chars().count())
+                .map(|cell| columns_of(cell))
                 .max()
                 .unwrap_or(0)
                 .max(c.least)
@@ -56,9 +62,18 @@ pub fn lay_out(columns: &[Column], rows: &[Vec<String>]) -> Vec<String> {
             let mut line = String::new();
             for ((cell, c), &w) in row.iter().zip(columns).zip(&widths) {
                 line.push_str(c.gap);
+                // Padded by the columns the cell takes on screen (a CJK name two a character,
+                // an accent none), as its width was measured.
+                let pad = " ".repeat(w.saturating_sub(columns_of(cell)));
                 match c.align {
-                    Align::Left => line.push_str(&format!("{cell:<w$}")),
-                    Align::Right => line.push_str(&format!("{cell:>w$}")),
+                    Align::Left => {
+                        line.push_str(cell);
+                        line.push_str(&pad);
+                    }
+                    Align::Right => {
+                        line.push_str(&pad);
+                        line.push_str(cell);
+                    }
                 }
             }
             line.trim_end().to_string()
@@ -90,5 +105,22 @@ mod tests {
                 "   2  -249.8 to -163.7  10.0%",
             ]
         );
+    }
+
+    #[test]
+    fn cells_are_measured_as_a_terminal_shows_them() {
+        // A CJK name takes two columns a character, an accent written apart none.
+        let columns = [Column::left(0, ""), Column::right(6, "  ")];
+        let rows = vec![
+            vec!["大きな湖".to_string(), "1.0%".to_string()],
+            vec!["Cafe\u{301}".to_string(), "2.0%".to_string()],
+            vec!["Great lake".to_string(), "3.0%".to_string()],
+        ];
+        let laid = lay_out(&columns, &rows);
+        let ends: Vec<usize> = laid
+            .iter()
+            .map(|l| crownlands_core::text::columns(l))
+            .collect();
+        assert_eq!(ends, [18, 18, 18], "{laid:#?}");
     }
 }

@@ -576,31 +576,35 @@ fn bots_text(out: &mut String, t: &Tally) {
 /// left out where `scores_unlike` (matches of different lengths: their totals are not compared).
 fn difference_cells(d: &Difference, scores_unlike: bool) -> Vec<String> {
     vec![
-        format!(
-            "{:+.2}{}",
-            signed(d.score.estimate, 2),
-            if scores_unlike { " " } else { mark(&d.score) }
-        ),
+        format!("{:+.2}", signed(d.score.estimate, 2)),
+        if scores_unlike { "" } else { mark(&d.score) }.to_string(),
         interval(&d.score, 2, false),
-        format!(
-            "{:+.1}%{}",
-            signed(d.win_share.estimate * 100.0, 1),
-            mark(&d.win_share)
-        ),
+        format!("{:+.1}%", signed(d.win_share.estimate * 100.0, 1)),
+        mark(&d.win_share).to_string(),
         interval(&d.win_share, 1, true),
     ]
 }
 
-/// The columns of [`difference_cells`] after a table's own first ones.
-const DIFFERENCE_COLUMNS: [Column; 4] = [
-    Column::right(12, "  "),
+/// The columns of [`difference_cells`] after a table's own first ones: each difference, its
+/// star in a column of its own (the heading stands over the figure), its interval.
+const DIFFERENCE_COLUMNS: [Column; 6] = [
+    Column::right(11, "  "),
+    Column::left(1, ""),
     Column::left(16, " "),
-    Column::right(10, "  "),
+    Column::right(9, "  "),
+    Column::left(1, ""),
     Column::left(12, " "),
 ];
 
 /// The heading cells of [`difference_cells`].
-const DIFFERENCE_HEADING: [&str; 4] = ["B - A score", "95% interval", "B - A win", "95% interval"];
+const DIFFERENCE_HEADING: [&str; 6] = [
+    "B - A score",
+    "",
+    "95% interval",
+    "B - A win",
+    "",
+    "95% interval",
+];
 
 /// A heading, then a row a bonus: its key in a column as wide as the longest (`Travelling
 /// Castle` ran past 16), its cells after it. Nothing without rows.
@@ -955,10 +959,12 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             "score A",
             "score B",
             "B - A",
+            "",
             "95% interval",
             "win A",
             "win B",
             "B - A",
+            "",
             "95% interval",
         ]
         .map(String::from)
@@ -972,19 +978,13 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
             (i + 1).to_string(),
             format!("{:.2}", x.score.estimate),
             format!("{:.2}", y.score.estimate),
-            format!(
-                "{:+.2}{}",
-                signed(d.score.estimate, 2),
-                if unlike { " " } else { mark(&d.score) }
-            ),
+            format!("{:+.2}", signed(d.score.estimate, 2)),
+            if unlike { "" } else { mark(&d.score) }.to_string(),
             interval(&d.score, 2, false),
             format!("{:.1}%", x.win_share.estimate * 100.0),
             format!("{:.1}%", y.win_share.estimate * 100.0),
-            format!(
-                "{:+.1}%{}",
-                signed(d.win_share.estimate * 100.0, 1),
-                mark(&d.win_share)
-            ),
+            format!("{:+.1}%", signed(d.win_share.estimate * 100.0, 1)),
+            mark(&d.win_share).to_string(),
             interval(&d.win_share, 1, true),
         ]);
     }
@@ -992,11 +992,13 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         Column::right(4, ""),
         Column::right(7, "  "),
         Column::right(7, "  "),
-        Column::right(8, "  "),
+        Column::right(7, "  "),
+        Column::left(1, ""),
         Column::left(16, " "),
         Column::right(6, "  "),
         Column::right(6, "  "),
-        Column::right(8, "  "),
+        Column::right(7, "  "),
+        Column::left(1, ""),
         Column::left(12, " "),
     ];
     for line in lay_out(&columns, &rows) {
@@ -1480,7 +1482,7 @@ fn place_differences(r: &Results, a: &Tally, b: &Tally) -> (Vec<(Estimate, Estim
 /// needs.
 fn widest<'a>(names: impl Iterator<Item = &'a str>, least: usize) -> usize {
     names
-        .map(|n| n.chars().count())
+        .map(crownlands_core::text::columns)
         .max()
         .unwrap_or(0)
         .max(least)

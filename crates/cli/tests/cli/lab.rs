@@ -328,7 +328,7 @@ fn compare_with_mixed_bots_gives_each_bots_paired_difference() {
         assert!(low <= est && est <= high, "{b}");
     }
     let text = run(&args).ok().stdout;
-    assert!(text.contains("bot      B - A score 95% interval"), "{text}");
+    assert!(text.contains("bot     B - A score  95% interval"), "{text}");
     assert!(text.lines().any(|l| l.starts_with("greedy ")), "{text}");
     // Merged shards give the same, and a part from before the bots were paired gives none.
     assert_eq!(merged(&args, 3)["bot_differences"], v["bot_differences"]);
@@ -2823,4 +2823,10 @@ fn compare_says_both_files_problems_at_once() {
     );
     let r = run(&["compare", &warned, &warned, "-p", "2", "-g", "4"]);
     assert_eq!(r.stderr.matches("warning:").count(), 1, "{}", r.stderr);
+    // Spelt two ways, still one file; and a broken file twice says its problem once.
+    let other_spelling = format!("{}/./w.toml", dir.arg());
+    let r = run(&["compare", &warned, &other_spelling, "-p", "2", "-g", "4"]);
+    assert_eq!(r.stderr.matches("warning:").count(), 1, "{}", r.stderr);
+    let r = run(&["compare", &b, &b, "-p", "2"]);
+    assert_eq!(r.stderr.matches("`line-size`").count(), 1, "{}", r.stderr);
 }
