@@ -245,6 +245,21 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
     Ok(ExitCode::SUCCESS)
 }
 
+/// The time budget `level` asks a search for, where it is past the analyst's cap (which cuts it).
+fn search_capped(level: &Level) -> Option<std::time::Duration> {
+    match level {
+        Level::Mcts(config) => match config.budget {
+            Some(crownlands_bots::mcts::Budget::Time(t))
+                if t > crownlands_bots::analysis::SEARCH_CAP =>
+            {
+                Some(t)
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The most samples an estimate may take.
 const MAX_SAMPLES: u32 = 100_000;
 
@@ -334,10 +349,7 @@ impl Report<'_> {
             );
         }
         // A time budget past the analyst's cap runs to the cap only.
-        if let Level::Mcts(config) = level
-            && let Some(crownlands_bots::mcts::Budget::Time(t)) = config.budget
-            && t > crownlands_bots::analysis::SEARCH_CAP
-        {
+        if let Some(t) = search_capped(level) {
             say!(
                 "(each search stops at {} s, the analyst's most: the {} ms asked are cut to that; a time budget gives other moves on another run)",
                 crownlands_bots::analysis::SEARCH_CAP.as_secs(),
@@ -547,6 +559,7 @@ impl Report<'_> {
             rows,
             game,
             players,
+            several_games,
             finished,
             ..
         } = *self;
@@ -637,6 +650,11 @@ impl Report<'_> {
             "samples": options.samples,
             "seed": options.seed,
             "value": "win chance",
+            // A match's values (the chance of winning the match, its expected total).
+            "match": several_games,
+            // The search's time cap where the bot's time budget passed it (`null` otherwise).
+            "search_cap_ms": search_capped(level)
+                .map(|_| crownlands_bots::analysis::SEARCH_CAP.as_millis() as u64),
             "finished": finished,
             "decisions": decisions,
             "players": sides,

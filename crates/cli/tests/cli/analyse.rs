@@ -501,6 +501,10 @@ fn a_match_saved_between_its_games_is_assessed_as_a_match() {
         "{text}"
     );
     assert!(text.contains("   1   g1 r0  "), "{text}");
+    let v = analyse_json(&between.arg(), &["--bot", "greedy", "--samples", "2"]);
+    assert_eq!(v["match"], true, "{v}");
+    assert_eq!(v["search_cap_ms"], Value::Null, "{v}");
+    assert_eq!(v["finished"], false, "{v}");
 }
 
 #[test]

@@ -95,9 +95,9 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                 };
                 push(
                     format!(
-                        "{}: {} decisions{forced}, mean loss {:.0}% win chance, {:.1} points",
+                        "{}: {}{forced}, mean loss {:.0}% win chance, {:.1} points",
                         side.name,
-                        side.decisions,
+                        decisions(side.decisions),
                         side.mean_loss * 100.0,
                         side.mean_score_loss
                     ),
@@ -107,9 +107,9 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                 for seat in &side.seats {
                     push(
                         format!(
-                            "  {}: {} decisions, mean loss {:.0}% win chance, {:.1} points",
+                            "  {}: {}, mean loss {:.0}% win chance, {:.1} points",
                             seat.name,
-                            seat.decisions,
+                            decisions(seat.decisions),
                             seat.mean_loss * 100.0,
                             seat.mean_score_loss
                         ),
@@ -175,4 +175,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let w = POPUP_WIDTH.min(area.width);
     let lines = lines(app, usize::from(w.saturating_sub(2)).max(1));
     popup(app, " Analysis of this game ", lines, area, buf);
+}
+
+/// `1 decision`, `12 decisions`.
+fn decisions(n: usize) -> String {
+    crownlands_core::modules::describe::plural(
+        i64::try_from(n).unwrap_or(i64::MAX),
+        "decision",
+        "decisions",
+    )
 }

@@ -292,8 +292,9 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             push(&t, Style::default());
         }
         // The modules' box whole, each row in full (the box cuts its rows to its width, and
-        // on a small terminal shows only some of them): the Builders' Board, the goals in play.
-        let panels = super::panels::named(app, game, width);
+        // on a small terminal shows only some of them): the Builders' Board, the goals in play;
+        // the sides' names whole (the help wraps its lines).
+        let panels = super::panels::named(app, game, usize::MAX / 4);
         if !panels.is_empty() {
             push("", Style::default());
             push("On the table now:", p.accent(Accent::Title));

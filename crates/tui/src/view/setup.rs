@@ -449,12 +449,20 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             Some(_) => ": `validate` shows it whole",
             None => ": a taller terminal shows them",
         };
-        // (Said short where the whole does not fit: `validate` is named above.)
+        // Said short where the whole does not fit: where the problems' heading names
+        // `validate` above, the count alone; else with the pointer kept short.
         let long = format!("… {more} more lines{why}");
+        let short = match &setup.error {
+            Some(e) if e.lines().next().is_some_and(|l| l.contains(" problems (")) => {
+                format!("… {more} more lines")
+            }
+            Some(_) => format!("… {more} more: `validate`"),
+            None => format!("… {more} more lines"),
+        };
         let said = if super::text::width(&long) <= width {
             long
         } else {
-            format!("… {more} more lines")
+            short
         };
         let note = super::text::fill(&said, width, 1);
         lines.push(Line::from(Span::styled(

@@ -263,7 +263,7 @@ fn cut(name: &str, columns: usize, halve: bool) -> String {
     // One word (or a last word too long to keep): cut, and said to be (`長い名…`, `Alex…`),
     // where the room keeps four columns of it (`Anna` of `Annabel` in 4, `Ann` in 3).
     if columns >= 5 {
-        format!("{}…", take_width(name, columns - 1))
+        format!("{}…", take_width(name, columns - 1).trim_end())
     } else {
         take_width(name, columns)
     }
@@ -354,6 +354,8 @@ mod distinct_tests {
         assert_eq!(short_team(&team(&["Alexandra"]), 5), "Alex…");
         assert_eq!(short_team(&team(&["Alexandra"]), 4), "Alex");
         assert_eq!(short_team(&team(&["長い名前の王国"]), 7), "長い名…");
+        // Cut at a space: no space before the mark.
+        assert_eq!(short_team(&team(&["Anna Bartholomew"]), 6), "Anna…");
         // Tighter: each member by initial and number, then by number, never one name's cut.
         let two = team(&["greedy 5", "greedy 6"]);
         assert_eq!(short_team(&two, 6), "g5&g6");
