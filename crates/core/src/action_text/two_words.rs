@@ -245,9 +245,10 @@ macro_rules! honker {
     };
 }
 
-/// A keyword the action text could not read back (capitals, other characters, too long), or
-/// none for a module with a step of its own, is refused at load: its games' saves would not
-/// read back (the conformance suite said so, only to those who ran it).
+/// A keyword the action text could not read back (capitals, other characters, too long, none
+/// for actions of a type that has some), is refused at load: its games' saves would not read
+/// back (the conformance suite said so, only to those who ran it). `NoAction` has no keyword,
+/// rightly (a module with a step of passes alone: the isolation tests' `echo`).
 #[test]
 fn a_keyword_that_does_not_read_back_is_refused() {
     honker!(Capital, CapitalGoose, "Honk");
@@ -280,9 +281,7 @@ fn a_keyword_that_does_not_read_back_is_refused() {
     }
     let e = said(crate::testkit::with_mechanism::<NamelessGoose>().expect_err("refused"));
     assert!(
-        e.contains(
-            "module `goose` has a step of its own in each turn, but its actions have no keyword"
-        ),
+        e.contains("module `goose` writes its actions `...`: a keyword is lower-case letters"),
         "{e}"
     );
     let ruleset = crate::testkit::with_mechanism::<FineGoose>().expect("sixteen letters or fewer");

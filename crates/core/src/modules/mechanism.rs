@@ -782,9 +782,12 @@ impl<M: Mechanism> Module for M {
         M::Action::read(rest).map(ModuleAction::to_payload)
     }
     fn action_words(&self) -> Vec<ActionWord> {
+        // An empty keyword stands for "no actions" in `NoAction` alone; an action type of
+        // values written without one is listed, for the load-time check to refuse.
+        let none = std::any::TypeId::of::<M::Action>() == std::any::TypeId::of::<NoAction>();
         std::iter::once(M::Action::WORD)
             .chain(M::Action::MORE_WORDS.iter().copied())
-            .filter(|w| !w.keyword.is_empty())
+            .filter(|w| !(none && w.keyword.is_empty()))
             .collect()
     }
     fn read_action_word(&self, keyword: &str, rest: &str) -> Option<u32> {

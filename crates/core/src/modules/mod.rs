@@ -347,11 +347,6 @@ pub enum ModuleError {
         module: String,
         keyword: &'static str,
     },
-    /// A module with a step of its own whose actions have no keyword to be written with.
-    #[error(
-        "module `{module}` has a step of its own in each turn, but its actions have no keyword (`ModuleAction::WORD`): saves and notation could not write them"
-    )]
-    NoKeyword { module: String },
 }
 
 /// The longest keyword a module's actions may have.
@@ -991,15 +986,6 @@ pub fn check_declarations(registry: &Registry, modules: &[Box<dyn Module>]) -> V
             });
         }
         let words = m.action_words();
-        if m.has_turn_step() && m.action_word().is_none() {
-            out.push(SpecProblem {
-                module: i,
-                key: None,
-                error: ModuleError::NoKeyword {
-                    module: m.name().to_string(),
-                },
-            });
-        }
         for word in &words {
             let letters = !word.keyword.is_empty()
                 && word.keyword.len() <= MAX_KEYWORD
