@@ -512,9 +512,7 @@ fn bots_text(out: &mut String, t: &Tally) {
         Column::right(7, "  "),
         Column::right(11, "  "),
     ];
-    for line in lay_out(&columns, &rows) {
-        let _ = writeln!(out, "{line}");
-    }
+    write_table(out, &columns, &rows);
     if teams {
         // What the intervals count: each team a bot played in, once a game.
         let units: Vec<String> = t
@@ -606,6 +604,13 @@ const DIFFERENCE_HEADING: [&str; 6] = [
     "95% interval",
 ];
 
+/// `rows` laid out in `columns` ([`lay_out`]), a line each.
+fn write_table(out: &mut String, columns: &[Column], rows: &[Vec<String>]) {
+    for line in lay_out(columns, rows) {
+        let _ = writeln!(out, "{line}");
+    }
+}
+
 /// A heading, then a row a bonus: its key in a column as wide as the longest (`Travelling
 /// Castle` ran past 16), its cells after it. Nothing without rows.
 fn bonus_rows(out: &mut String, heading: &str, rows: Vec<(&str, Vec<String>)>) {
@@ -622,9 +627,7 @@ fn bonus_rows(out: &mut String, heading: &str, rows: Vec<(&str, Vec<String>)>) {
         .into_iter()
         .map(|(key, cells)| std::iter::once(key.to_string()).chain(cells).collect())
         .collect();
-    for line in lay_out(&columns, &table) {
-        let _ = writeln!(out, "{line}");
-    }
+    write_table(out, &columns, &table);
 }
 
 /// The seat table, team table, bonuses and discards of one ruleset.
@@ -679,9 +682,7 @@ fn tally_text(out: &mut String, t: &Tally, player: &str) {
         Column::left(12, "  "),
         Column::right(15, "  "),
     ];
-    for line in lay_out(&columns, &rows) {
-        let _ = writeln!(out, "{line}");
-    }
+    write_table(out, &columns, &rows);
     let team_rows = teams(t, &seats);
     if !team_rows.is_empty() {
         // (The seats' shares add up to the team size, not to 100%.)
@@ -1001,9 +1002,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         Column::left(1, ""),
         Column::left(12, " "),
     ];
-    for line in lay_out(&columns, &rows) {
-        let _ = writeln!(out, "{line}");
-    }
+    write_table(out, &columns, &rows);
     // In team games, the same per team (every seat of a team scores and wins alike).
     if !team_rows.is_empty() {
         let mut rows = vec![
@@ -1024,9 +1023,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         }
         let mut columns = vec![Column::right(4, ""), Column::left(5, "  ")];
         columns.extend(DIFFERENCE_COLUMNS);
-        for line in lay_out(&columns, &rows) {
-            let _ = writeln!(out, "{line}");
-        }
+        write_table(out, &columns, &rows);
     }
     // With bots, the same per bot of the list (its seats in each game, wherever the rotation
     // put them): does B suit one bot more than another?
@@ -1044,9 +1041,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         }
         let mut columns = vec![Column::left(3, "")];
         columns.extend(DIFFERENCE_COLUMNS);
-        for line in lay_out(&columns, &rows) {
-            let _ = writeln!(out, "{line}");
-        }
+        write_table(out, &columns, &rows);
     }
     // The footnote under the seat table when a seat is starred; when only a figure further
     // down is (a bonus, the discards), with the note on those figures' intervals, where the
