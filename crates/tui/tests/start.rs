@@ -1197,7 +1197,29 @@ fn a_file_of_many_problems_says_how_many_first() {
     let shown = screen(&app, 60, 20);
     assert!(!shown.contains("Kingdomino for 2-4"), "{shown}");
     assert!(shown.contains("│bad.toml:3:13: `grid-size`"), "{shown}");
-    assert!(shown.contains("│… 8 more lines  "), "{shown}");
+    assert!(shown.contains("│… 6 more lines  "), "{shown}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn six_seats_leave_room_for_a_file_s_first_problem() {
+    // At 60x20 with a table of six, the heading of several problems took the rows left: "the
+    // first 4 below", and none below. Short of room, the heading is short and the first
+    // problem in view.
+    let dir = temp_dir("six-seats-problems");
+    let bad = dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        "extends = \"kingdomino\"\n[rules]\ngrid-size = 0\nline-size = 0\nkings-per-player = 0\nmatch-games = 0\ndeck-size = 0\nfirst-claims = \"x\"\n",
+    )
+    .unwrap();
+    let mut app = build(&opts(Some("royal-wedding-teams"), None), &dir.join("home"));
+    assert_eq!(app.setup().expect("setup").seats.len(), 6);
+    press(&mut app, &format!("o{}<enter>", bad.display()));
+    let shown = screen(&app, 60, 20);
+    assert!(shown.contains("6 problems (`validate` lists"), "{shown}");
+    assert!(shown.contains("│bad.toml:3:13: `grid-size`"), "{shown}");
+    assert!(shown.contains("more lines"), "{shown}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -1221,6 +1243,10 @@ fn a_long_name_being_typed_keeps_its_end_and_the_cursor_in_view() {
         .unwrap_or_default()
         .to_string();
     assert!(row.contains("y▏"), "{text}");
+    // Named, and shown in a row too short for it: cut with a mark, not at the border.
+    press(&mut app, "<enter>");
+    let text = screen(&app, 60, 20);
+    assert!(text.contains("Seat 2: ‹ bot: random ›  Quen…│"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -637,27 +637,40 @@ pub fn row(label: &str, value: &str, width: usize) -> String {
     format!("{label}{}{value}", " ".repeat(pad))
 }
 
-/// `label` in `room` columns, losing what says least first: a leading "the", then a
-/// parenthesis (`28 coins (3 a point)`: `28 coins`), then words cut short with a dot
-/// ([`super::panels::squeeze`]: `Queen's cr.`), then the end.
+/// `label` in `room` columns, losing what says least first: a parenthesis (`28 coins (3 a
+/// point)`: `28 coins`; `the Queen's crown (wheat, 7 squares)`: `the Queen's crown`), then a
+/// leading "the", then words cut short with a dot ([`super::panels::squeeze`]: `Queen's cr.`),
+/// then the end, with a mark (`Monume…`).
 fn short_label(label: &str, room: usize) -> String {
     let fits = |t: &str| super::text::width(t) <= room;
     if fits(label) {
         return label.to_string();
     }
-    let mut t = label.strip_prefix("the ").unwrap_or(label).to_string();
-    if !fits(&t)
-        && let (Some(open), true) = (t.find(" ("), t.ends_with(')'))
-    {
+    let mut t = label.to_string();
+    if let (Some(open), true) = (t.find(" ("), t.ends_with(')')) {
         t.truncate(open);
     }
     if fits(&t) {
         return t;
     }
-    // In a very narrow column a name's first letters read better than its words cut (`Watch H`,
-    // not `Wa. Ho.`).
+    t = t.strip_prefix("the ").unwrap_or(&t).to_string();
+    if fits(&t) {
+        return t;
+    }
+    // In a very narrow column a name's first letters read better than its words cut (`Watch H…`,
+    // not `Wa. Ho.`), marked as cut.
     if room < 12 {
-        return super::text::take_width(&t, room);
+        let head = super::text::take_width(&t, room);
+        let marked = super::text::take_width(&t, room.saturating_sub(1));
+        // Whole words where the cut falls between two (`Queen's` of `Queen's crown`), a next
+        // word's initial where the mark would follow a space (`Tower K` of `Tower Keep`, told
+        // from `Tower T`), else marked (`Monume…`).
+        let at_a_word = t[head.len()..].starts_with(' ');
+        return if at_a_word || room < 4 || marked.ends_with(' ') {
+            head
+        } else {
+            format!("{marked}…")
+        };
     }
     let squeezed = super::panels::squeeze(&t, room);
     super::text::take_width(&squeezed, room)
@@ -687,6 +700,16 @@ mod tests {
         assert_eq!(short_label("28 coins (3 a point)", 14), "28 coins");
         assert_eq!(short_label("the Queen's crown", 12), "Queen's cro.");
         assert_eq!(short_label("the Queen's crown", 7), "Queen's");
+        assert_eq!(short_label("the Queen's crown", 6), "Queen…");
+        // The parenthesis first: the Queen's crown stays whole where it fits.
+        let queen = "the Queen's crown (grassland, 5 squares)";
+        assert_eq!(short_label(queen, 30), "the Queen's crown");
+        assert_eq!(short_label(queen, 15), "Queen's crown");
+        // A very narrow column: the first letters, marked as cut.
+        assert_eq!(short_label("Monument", 7), "Monume…");
+        assert_eq!(short_label("Knight Tollgate", 7), "Knight…");
+        assert_eq!(short_label("Tower Keep", 7), "Tower K");
+        assert_eq!(short_label("Monument", 3), "Mon");
     }
     use ratatui::style::Style;
     use ratatui::text::Line;

@@ -313,6 +313,14 @@ fn table_lines(
                     let tail = keep_end(&name, width.saturating_sub(used));
                     Span::styled(format!("{sep}name: {tail}▏"), focus(row))
                 } else if !name.is_empty() {
+                    // Cut with a mark where the row is short of it (the Paragraph would cut it
+                    // at the border, mid-name).
+                    let left = width.saturating_sub(super::text::width(&format!("{head}{v}  ")));
+                    let name = if super::text::width(&name) > left && left >= 2 {
+                        format!("{}…", super::text::take_width(&name, left - 1).trim_end())
+                    } else {
+                        name
+                    };
                     Span::styled(format!("  {name}"), focus(row))
                 } else if setup.row == row {
                     Span::styled("  (n: name)", p.accent(Accent::Dim))
@@ -379,9 +387,20 @@ fn table_lines(
         }
     }
     if let Some(e) = &setup.error {
-        lines.push(Line::from(""));
+        // Brief, no blank row before them, and the heading of several problems in its short
+        // form (at 60x20 with six seats its three rows had left none for a problem).
+        if !brief {
+            lines.push(Line::from(""));
+        }
         // Errors quote files: no control character reaches the terminal.
         let e = crownlands_core::text::escape_controls_but_newlines(e);
+        let e = match e.split_once('\n') {
+            Some((head, rest)) if brief && head.contains(" problems (") => {
+                let count = head.split(' ').next().unwrap_or_default();
+                format!("{count} problems (`validate` lists all):\n{rest}")
+            }
+            _ => e.into_owned(),
+        };
         for l in wrap(&e, width) {
             lines.push(Line::from(Span::styled(l, p.accent(Accent::Warn))));
         }
