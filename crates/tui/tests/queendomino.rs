@@ -2353,12 +2353,26 @@ fn the_help_names_the_pieces_on_the_kingdoms_squares() {
 /// on), so that its teams' scores read against the teams; players of their own stay a list.
 #[test]
 fn recent_games_of_teams_name_their_players_by_team() {
-    let (dir, _) = kept_game(
+    let (dir, cfg) = kept_game(
         "recent-teams",
         "royal-wedding-teams",
         "greedy,greedy,random,random,random,random",
         3,
     );
+    // On the setup screen's row, too short for the names whole: every team's members cut
+    // alike, none left out (the whole had been cut at its end, the last teams gone).
+    let app = at_recent_games(cfg);
+    for w in [120u16, 140] {
+        let shown = screen(&app, w, 30);
+        let row = shown
+            .lines()
+            .find(|l| l.contains("1/1 royal-wedding-teams"))
+            .unwrap_or_else(|| panic!("{shown}"));
+        assert_eq!(row.matches('&').count(), 3, "{w}: {row}");
+        for n in ["1", "2", "3", "4", "5", "6"] {
+            assert!(row.contains(n), "{w}: {row}");
+        }
+    }
     let listed =
         crownlands_tui::app::replay::recent_games(&dir, crownlands_core::Registry::shipped_ref());
     assert_eq!(listed.len(), 1, "{listed:?}");

@@ -25,6 +25,9 @@ pub struct Recent {
     /// (`round 7`), so games of one day and the same players are told apart.
     pub what: String,
     pub who: String,
+    /// The players' names side by side (a team's together), escaped: `who`'s parts, for a
+    /// row that must cut them (each team's members cut, none left out).
+    pub sides: Vec<Vec<String>>,
     pub date: Option<String>,
     pub result: Option<String>,
 }
@@ -63,7 +66,9 @@ pub fn recent_games(dir: &Path, registry: &Registry) -> Vec<Recent> {
         .filter_map(|(path, _)| {
             let save = crownlands_saves::read_save_file(&path).ok()?;
             let names: Vec<String> = save.players.iter().map(|p| p.name.clone()).collect();
-            let who = names_by_side(&names, &seating(&save, registry, &path));
+            let seats = seating(&save, registry, &path);
+            let who = names_by_side(&names, &seats);
+            let sides = sides_of(&names, &seats);
             // A game left unfinished says so: watching it stops where it was left.
             // A match saved between its games is unfinished too.
             let between = save.between_games();
@@ -138,6 +143,10 @@ pub fn recent_games(dir: &Path, registry: &Registry) -> Vec<Recent> {
             };
             let what = printable(&format!("{}{status}", save.ruleset_name));
             let who = printable(&who);
+            let sides = sides
+                .iter()
+                .map(|team| team.iter().map(|n| printable(n)).collect())
+                .collect();
             let result = result.as_deref().map(printable);
             let date = save.date.as_deref().map(printable);
             let label = [Some(&what), Some(&who), result.as_ref(), date.as_ref()]
@@ -151,6 +160,7 @@ pub fn recent_games(dir: &Path, registry: &Registry) -> Vec<Recent> {
                 label,
                 what,
                 who,
+                sides,
                 date,
                 result,
             })
@@ -218,6 +228,21 @@ fn seating(
                 .collect()
         })
     })
+}
+
+/// The players' names grouped by the side they play for, as [`names_by_side`] writes them.
+fn sides_of(names: &[String], seating: &Option<Vec<crownlands_core::Side>>) -> Vec<Vec<String>> {
+    match seating.as_ref().filter(|s| s.len() == names.len()) {
+        Some(sides) => {
+            let mut teams: std::collections::BTreeMap<crownlands_core::Side, Vec<String>> =
+                std::collections::BTreeMap::new();
+            for (name, side) in names.iter().zip(sides) {
+                teams.entry(*side).or_default().push(name.clone());
+            }
+            teams.into_values().collect()
+        }
+        None => names.iter().map(|n| vec![n.clone()]).collect(),
+    }
 }
 
 /// The players' names as the sides they play for: `Ann, Bea` for players of their own, `Ann &

@@ -210,16 +210,20 @@ fn recent_text(setup: &Setup, r: &crate::app::replay::Recent, room: usize) -> St
     let part = |p: Option<&String>| p.map(|p| format!(" · {p}")).unwrap_or_default();
     let (result, date) = (part(r.result.as_ref()), part(r.date.as_ref()));
     // The names with the scores and the date, then with the scores alone (they tell a game
-    // from another better than its day), then with the date alone, each while at least 8
-    // columns of names fit; then the names alone.
-    for tail in [format!("{result}{date}"), result.clone(), date.clone()] {
-        let whole = format!("{head} · {}{tail}", r.who);
-        if width(&whole) <= room {
-            return whole;
+    // from another better than its day), then with the date alone: first every player named
+    // (each name cut alike, a team's members each: `You, gr 2, gr 3, gr 4`), then, each while
+    // at least 8 columns of names fit, the names cut at their end; then the names alone.
+    let tails = [format!("{result}{date}"), result.clone(), date.clone()];
+    for tail in &tails {
+        let left = room.saturating_sub(width(&head) + 3 + width(tail));
+        if let Some(who) = names_in(r, left) {
+            return format!("{head} · {who}{tail}");
         }
-        let left = room.saturating_sub(width(&head) + 3 + width(&tail));
+    }
+    for tail in &tails {
+        let left = room.saturating_sub(width(&head) + 3 + width(tail));
         if left >= 8 {
-            let who = format!("{}…", take_width(&r.who, left - 1));
+            let who = format!("{}…", take_width(&r.who, left - 1).trim_end());
             return format!("{head} · {who}{tail}");
         }
     }
@@ -232,11 +236,9 @@ fn recent_text(setup: &Setup, r: &crate::app::replay::Recent, room: usize) -> St
     }
     let left = room.saturating_sub(width(&head) + 3);
     if left >= 8 {
-        let who = if width(&r.who) <= left {
-            r.who.clone()
-        } else {
-            format!("{}…", take_width(&r.who, left - 1))
-        };
+        let who = names_in(r, left).unwrap_or_else(|| {
+            format!("{}…", take_width(&r.who, left - 1).trim_end())
+        });
         return format!("{head} · {who}");
     }
     if width(&head) <= room {
@@ -244,6 +246,34 @@ fn recent_text(setup: &Setup, r: &crate::app::replay::Recent, room: usize) -> St
     } else {
         format!("{}…", take_width(&head, room.saturating_sub(1)))
     }
+}
+
+/// A recent game's players in `room` columns: whole where they fit, else every side's names cut
+/// alike, a team's members each (`長い… & Maxi…, Wilh… & Otto…`), so no player is left out;
+/// `None` where even that does not fit.
+fn names_in(r: &crate::app::replay::Recent, room: usize) -> Option<String> {
+    use super::text::{short_team, width};
+    if width(&r.who) <= room {
+        return Some(r.who.clone());
+    }
+    let longest = r
+        .sides
+        .iter()
+        .map(|team| width(&team.join(" & ")))
+        .max()
+        .unwrap_or(0);
+    for each in (3..longest).rev() {
+        let joined = r
+            .sides
+            .iter()
+            .map(|team| short_team(team, each))
+            .collect::<Vec<_>>()
+            .join(", ");
+        if width(&joined) <= room {
+            return Some(joined);
+        }
+    }
+    None
 }
 
 fn mark(setup: &Setup, row: Row) -> &'static str {
