@@ -236,9 +236,8 @@ fn recent_text(setup: &Setup, r: &crate::app::replay::Recent, room: usize) -> St
     }
     let left = room.saturating_sub(width(&head) + 3);
     if left >= 8 {
-        let who = names_in(r, left).unwrap_or_else(|| {
-            format!("{}…", take_width(&r.who, left - 1).trim_end())
-        });
+        let who = names_in(r, left)
+            .unwrap_or_else(|| format!("{}…", take_width(&r.who, left - 1).trim_end()));
         return format!("{head} · {who}");
     }
     if width(&head) <= room {
