@@ -41,6 +41,27 @@ impl SavedGame {
     }
 }
 
+/// A Dynasty match of three games between random players (seed 3), saved in a temp directory
+/// (kept while the first is held): the directory and the save's path.
+fn saved_match(tag: &str) -> (TempDir, String) {
+    let dir = TempDir::new(tag);
+    run(&[
+        "simulate",
+        "dynasty",
+        "-p",
+        "2",
+        "-g",
+        "1",
+        "-s",
+        "3",
+        "--save",
+        &dir.arg(),
+    ])
+    .ok();
+    let file = dir.0.join("dynasty-game-1.json").display().to_string();
+    (dir, file)
+}
+
 fn analyse_json(file: &str, extra: &[&str]) -> Value {
     let mut args = vec!["analyse", file, "--json"];
     args.extend_from_slice(extra);
@@ -408,21 +429,7 @@ fn the_note_on_jobs_counts_the_decisions_as_the_refusal_does() {
 fn in_a_match_the_mistakes_say_their_game_and_move() {
     // A Dynasty match of three games: a mistake's index runs over the whole save (63 is game
     // 2's move 15 here); the JSON says the game and the move too, as the text does.
-    let dir = TempDir::new("analyse-dynasty");
-    run(&[
-        "simulate",
-        "dynasty",
-        "-p",
-        "2",
-        "-g",
-        "1",
-        "-s",
-        "3",
-        "--save",
-        &dir.arg(),
-    ])
-    .ok();
-    let file = dir.0.join("dynasty-game-1.json").display().to_string();
+    let (_dir, file) = saved_match("analyse-dynasty");
     let args = ["--bot", "greedy", "--samples", "2"];
     let v = analyse_json(&file, &args);
     let decisions = v["decisions"].as_array().expect("decisions");
@@ -463,21 +470,8 @@ fn a_match_saved_between_its_games_is_assessed_as_a_match() {
     // The first game of a Dynasty match, saved before the second began: its values are the
     // match's (the later games played out), as for a match played out, and it says the match
     // is unfinished (it said "the game", with a game's words and a round alone).
-    let dir = TempDir::new("analyse-between");
-    run(&[
-        "simulate",
-        "dynasty",
-        "-p",
-        "2",
-        "-g",
-        "1",
-        "-s",
-        "3",
-        "--save",
-        &dir.arg(),
-    ])
-    .ok();
-    let whole = std::fs::read_to_string(dir.0.join("dynasty-game-1.json")).expect("the save");
+    let (_dir, file) = saved_match("analyse-between");
+    let whole = std::fs::read_to_string(&file).expect("the save");
     let mut save: Value = serde_json::from_str(&whole).expect("JSON");
     save["games"].as_array_mut().expect("games").truncate(1);
     save.as_object_mut().expect("an object").remove("result");
