@@ -230,7 +230,8 @@ fn seating(
     })
 }
 
-/// The players' names grouped by the side they play for, as [`names_by_side`] writes them.
+/// The players' names grouped by the side they play for (each in the order of its side, its
+/// players in the order of their seats; a player a side where `seating` says nothing).
 fn sides_of(names: &[String], seating: &Option<Vec<crownlands_core::Side>>) -> Vec<Vec<String>> {
     match seating.as_ref().filter(|s| s.len() == names.len()) {
         Some(sides) => {
@@ -250,19 +251,8 @@ fn sides_of(names: &[String], seating: &Option<Vec<crownlands_core::Side>>) -> V
 /// the order of their seats), so that a game of teams' scores (`teams 120–98`) read against the
 /// teams they belong to.
 fn names_by_side(names: &[String], seating: &Option<Vec<crownlands_core::Side>>) -> String {
-    let Some(sides) = seating.as_ref().filter(|s| s.len() == names.len()) else {
-        return names.join(", ");
-    };
-    let mut teams: std::collections::BTreeMap<crownlands_core::Side, Vec<&str>> =
-        std::collections::BTreeMap::new();
-    for (name, side) in names.iter().zip(sides) {
-        teams.entry(*side).or_default().push(name);
-    }
-    if teams.len() == names.len() {
-        return names.join(", ");
-    }
-    teams
-        .values()
+    sides_of(names, seating)
+        .iter()
         .map(|team| team.join(" & "))
         .collect::<Vec<_>>()
         .join(", ")
