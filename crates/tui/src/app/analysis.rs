@@ -77,6 +77,8 @@ pub struct SeatReport {
 /// An analysis under way or done.
 pub struct AnalysisJob {
     pub total: usize,
+    /// Of `total`, the forced moves (one legal action: not weighed, done at once).
+    pub forced: usize,
     done: Arc<AtomicUsize>,
     /// Set when the job is dropped (a new game, quitting): the threads stop working for it.
     stop: Arc<AtomicBool>,
@@ -200,6 +202,7 @@ impl AnalysisJob {
         if let Some(why) = refused {
             return AnalysisJob {
                 total: 0,
+                forced: 0,
                 done,
                 stop: Arc::new(AtomicBool::new(true)),
                 rx,
@@ -228,6 +231,10 @@ impl AnalysisJob {
         });
         AnalysisJob {
             total: decisions.len(),
+            forced: decisions
+                .iter()
+                .filter(|d| d.before.legal_action_count() <= 1)
+                .count(),
             done,
             stop,
             rx,
@@ -379,6 +386,32 @@ mod tests {
     use crownlands_saves::Session;
     use std::sync::Arc;
     use std::time::Duration;
+
+    /// The job counts the forced moves among its decisions (the progress says them: they go at
+    /// once, the pace is the others'), as `crownlands analyse` counts them.
+    #[test]
+    fn a_job_counts_its_forced_moves() {
+        let ruleset = Arc::new(
+            crownlands_rules::load(Registry::shipped_ref(), "kingdomino").expect("shipped"),
+        );
+        let seats = name_seats(&[SeatKind::Human, SeatKind::Human]);
+        let mut s = Session::new(ruleset, to_players(&seats), 7).expect("setup");
+        let mut forced = 0;
+        while !s.is_over() {
+            let legal = s.game().legal_actions();
+            forced += usize::from(legal.len() <= 1);
+            s.apply(legal[0]).expect("legal");
+        }
+        let quick = Analyst {
+            level: crownlands_bots::Level::Greedy,
+            samples: 1,
+            ..Analyst::default()
+        };
+        let job = AnalysisJob::start(Registry::shipped_ref(), &s, quick);
+        assert!(forced > 0);
+        assert_eq!(job.forced, forced);
+        assert!(job.total > job.forced);
+    }
 
     /// A game longer than the analysis weighs (a hand-made save, in practice) is refused at
     /// once, saying how many decisions it holds and what weighs more, without a copy of the

@@ -40,9 +40,15 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     match &job.result {
         None => push(
             format!(
-                "Weighing every decision against the bot's best moves: {} of {} done{}...",
+                "Weighing every decision against the bot's best moves: {} of {} done{}{}...",
                 job.done(),
                 job.total,
+                // (Forced moves go at once: the pace is the others'.)
+                match job.forced {
+                    0 => String::new(),
+                    1 => " (1 of them forced, at once)".to_string(),
+                    n => format!(" ({n} of them forced, at once)"),
+                },
                 job.left().map_or_else(String::new, |left| format!(
                     ", {}",
                     crate::app::analysis::left_words(left)
