@@ -459,3 +459,15 @@ pub fn with_mechanism<M: modules::Mechanism>() -> Result<Arc<Ruleset>, crate::Pr
     let parts = with_modules_parts(vec![modules::ModuleSpec::new(M::NAME)]);
     Ruleset::with_registry(parts, &registry).map(Arc::new)
 }
+
+/// A house seating for tests of seatings a crate registers (`Registry::add_teams`): teammates sit
+/// across the table, seat `i` playing for side `i % sides` (at 6 players in teams of 2, seats 1
+/// and 4 share a kingdom).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Across;
+
+impl crate::Teams for Across {
+    fn side_of(&self, seat: crate::Seat, players: u8, team_size: u8) -> crate::Side {
+        crate::Side(seat.0 % (players / team_size.max(1)).max(1))
+    }
+}

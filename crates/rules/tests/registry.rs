@@ -91,19 +91,8 @@ fn a_ruleset_names_a_line_source_of_the_registry_by_its_lines_key() {
     assert!(printed.contains("lines = \"in-order\""), "{printed}");
 }
 
-/// A house seating: teammates sit across the table.
-struct Across;
-
-impl crownlands_core::Teams for Across {
-    fn side_of(
-        &self,
-        seat: crownlands_core::Seat,
-        players: u8,
-        team_size: u8,
-    ) -> crownlands_core::Side {
-        crownlands_core::Side(seat.0 % (players / team_size.max(1)).max(1))
-    }
-}
+// A house seating: teammates sit across the table.
+use crownlands_core::testkit::Across;
 
 #[test]
 fn a_ruleset_names_a_seating_of_the_registry_by_its_teams_key() {

@@ -2393,19 +2393,8 @@ fn recent_games_of_teams_name_their_players_by_team() {
     assert_eq!(listed[0].who, "greedy 1, random 2", "{listed:?}");
 }
 
-/// A seating of another crate (seat `i` plays for side `i % sides`: teammates across the table).
-struct Across;
-
-impl crownlands_core::Teams for Across {
-    fn side_of(
-        &self,
-        seat: crownlands_core::Seat,
-        players: u8,
-        team_size: u8,
-    ) -> crownlands_core::Side {
-        crownlands_core::Side(seat.0 % (players / team_size.max(1)).max(1))
-    }
-}
+// A seating of another crate (seat `i` plays for side `i % sides`: teammates across the table).
+use crownlands_core::testkit::Across;
 
 /// The recent games group a game of teams as its ruleset seats them, a seating registered by
 /// another crate included, finished or left unfinished.

@@ -177,13 +177,7 @@ fn a_line_source_the_registry_does_not_know_is_refused() {
 }
 
 /// A house seating: teammates sit across the table (seat `s` plays for side `s % sides`).
-struct Across;
-
-impl crate::Teams for Across {
-    fn side_of(&self, seat: crate::Seat, players: u8, team_size: u8) -> crate::Side {
-        crate::Side(seat.0 % (players / team_size.max(1)).max(1))
-    }
-}
+use crate::testkit::Across;
 
 /// A broken seating: everyone on the first side.
 struct AllFirst;
