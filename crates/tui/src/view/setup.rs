@@ -205,7 +205,7 @@ fn seat_form(setup: &Setup, i: usize, label: &str, width: usize) -> (String, Str
 /// the names cut (`Anna, gr…`) to keep the scores and the date, those left out when even that
 /// does not fit.
 fn recent_text(setup: &Setup, r: &crate::app::replay::Recent, room: usize) -> String {
-    use super::text::{take_width, width};
+    use super::text::{cut_marked, take_width, width};
     let head = format!("{}/{} {}", setup.recent_at + 1, setup.recent.len(), r.what);
     let part = |p: Option<&String>| p.map(|p| format!(" · {p}")).unwrap_or_default();
     let (result, date) = (part(r.result.as_ref()), part(r.date.as_ref()));
@@ -223,8 +223,7 @@ fn recent_text(setup: &Setup, r: &crate::app::replay::Recent, room: usize) -> St
     for tail in &tails {
         let left = room.saturating_sub(width(&head) + 3 + width(tail));
         if left >= 8 {
-            let who = format!("{}…", take_width(&r.who, left - 1).trim_end());
-            return format!("{head} · {who}{tail}");
+            return format!("{head} · {}{tail}", cut_marked(&r.who, left));
         }
     }
     // Too narrow for the names: how the game stands (and its date) says more than a few
@@ -236,8 +235,7 @@ fn recent_text(setup: &Setup, r: &crate::app::replay::Recent, room: usize) -> St
     }
     let left = room.saturating_sub(width(&head) + 3);
     if left >= 8 {
-        let who = names_in(r, left)
-            .unwrap_or_else(|| format!("{}…", take_width(&r.who, left - 1).trim_end()));
+        let who = names_in(r, left).unwrap_or_else(|| cut_marked(&r.who, left));
         return format!("{head} · {who}");
     }
     if width(&head) <= room {
@@ -345,8 +343,8 @@ fn table_lines(
                     // Cut with a mark where the row is short of it (the Paragraph would cut it
                     // at the border, mid-name).
                     let left = width.saturating_sub(super::text::width(&format!("{head}{v}  ")));
-                    let name = if super::text::width(&name) > left && left >= 2 {
-                        format!("{}…", super::text::take_width(&name, left - 1).trim_end())
+                    let name = if left >= 2 {
+                        super::text::cut_marked(&name, left)
                     } else {
                         name
                     };

@@ -225,6 +225,15 @@ pub fn pad(s: &str, columns: usize) -> String {
     out
 }
 
+/// `s` whole where it fits in `columns` (at least 1), else cut to leave a column for a mark, no
+/// space before it: `Quentin the…`, `長い名…`.
+pub fn cut_marked(s: &str, columns: usize) -> String {
+    if width(s) <= columns {
+        return s.to_string();
+    }
+    format!("{}…", take_width(s, columns.saturating_sub(1)).trim_end())
+}
+
 /// `name` in at most `width` columns: whole when it fits, else its first word cut short and
 /// its last word (a seat number, a surname) kept: `greedy 12` in 5 becomes `gr 12`; a name of
 /// one word is cut with a mark (`Alexandra` in 5 is `Alex…`). A first
@@ -263,7 +272,7 @@ fn cut(name: &str, columns: usize, halve: bool) -> String {
     // One word (or a last word too long to keep): cut, and said to be (`長い名…`, `Alex…`),
     // where the room keeps four columns of it (`Anna` of `Annabel` in 4, `Ann` in 3).
     if columns >= 5 {
-        format!("{}…", take_width(name, columns - 1).trim_end())
+        cut_marked(name, columns)
     } else {
         take_width(name, columns)
     }
