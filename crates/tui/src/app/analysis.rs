@@ -231,10 +231,8 @@ impl AnalysisJob {
         });
         AnalysisJob {
             total: decisions.len(),
-            forced: decisions
-                .iter()
-                .filter(|d| d.before.legal_action_count() <= 1)
-                .count(),
+            // (Counted above as `crownlands analyse` counts them: every decision kept.)
+            forced,
             done,
             stop,
             rx,
