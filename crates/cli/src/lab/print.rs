@@ -262,11 +262,13 @@ fn noise_text(
 /// A difference being sized, signed, to `places` decimals or the few more that show it is not 0
 /// (`+0.04%`: a `+0.0%` sized in games read as sizing nothing).
 fn sized(x: f64, places: usize) -> String {
-    let mut p = places;
-    while reads_as_zero(&format!("{x:.p$}")) && x != 0.0 && p < places + 3 {
-        p += 1;
+    // As an interval's bound is written ([`bound`]), with its sign.
+    let b = bound(x, places);
+    if b.starts_with('-') {
+        b
+    } else {
+        format!("+{b}")
     }
-    format!("{:+.p$}", signed(x, i32::try_from(p).unwrap_or(2)))
 }
 
 fn per_second(r: &Results) -> f64 {
