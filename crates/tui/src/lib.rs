@@ -10,11 +10,12 @@
 
 pub mod app;
 pub mod keys;
+pub mod palette;
 pub mod signals;
 pub mod terminal;
 pub mod view;
 
 pub use app::{App, Config, Mode, Overlay};
 pub use keys::Key;
+pub use palette::{ColourMode, Palette};
 pub use terminal::{Ended, PlayError, PlayOptions, play, run};
-pub use view::palette::{ColourMode, Palette};

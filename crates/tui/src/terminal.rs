@@ -7,8 +7,9 @@ use crate::app::seats;
 use crate::app::setup::Setup;
 use crate::app::{App, Config, Mode, Next};
 use crate::keys::Key;
+use crate::palette::Palette;
 use crate::signals::{self, Stop};
-use crate::view::{self, Hit, palette::Palette};
+use crate::view::{self, Hit};
 use crownlands_core::Registry;
 use crownlands_saves::Session;
 use ratatui::Terminal;
@@ -504,7 +505,7 @@ fn event_loop<B: Backend>(
             Ok(size) => size,
             Err(e) => return signalled(stop, e),
         };
-        app.set_screen(size.width, size.height);
+        app.set_screen(size.width, size.height, view::MEASURE);
         // A terminal gone (SIGHUP) fails to draw: the signal says why.
         if let Err(e) = terminal.draw(|f| view::draw(f, app)) {
             return signalled(stop, e);
@@ -572,7 +573,7 @@ fn event_loop<B: Backend>(
                 app.key_at(Key::Char('r'), now);
             }
             // Keys read after it are for the new size.
-            Some(Event::Resize(width, height)) => app.set_screen(width, height),
+            Some(Event::Resize(width, height)) => app.set_screen(width, height, view::MEASURE),
             // Typed into a name or a path, never read as keys (a new line in it is no Enter).
             Some(Event::Paste(text)) => {
                 key_at = Some(now);

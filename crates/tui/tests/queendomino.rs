@@ -1503,7 +1503,7 @@ fn a_bots_move_waits_while_the_screen_is_too_small() {
     use std::time::{Duration, Instant};
     let mut app = two_bots_at_a_pace_of_3_s();
     let count = moves_played;
-    app.set_screen(30, 10);
+    app.set_screen(30, 10, crownlands_tui::view::MEASURE);
     assert!(app.screen_too_small());
     let mut t = Instant::now();
     let wall = Instant::now();
@@ -1518,7 +1518,7 @@ fn a_bots_move_waits_while_the_screen_is_too_small() {
         "{}",
         screen(&app, 30, 10)
     );
-    app.set_screen(120, 40);
+    app.set_screen(120, 40, crownlands_tui::view::MEASURE);
     assert!(!app.screen_too_small());
     // The board seen again, the move waits the pace from then on...
     app.tick(t + Duration::from_millis(100));

@@ -142,7 +142,7 @@ fn the_hint_has_a_box_wherever_there_is_no_room_for_it() {
     ] {
         let mut app = app(ruleset, players, 3);
         until(&mut app, mode);
-        app.set_screen(w, h);
+        app.set_screen(w, h, crownlands_tui::view::MEASURE);
         assert!(!app.screen_too_small(), "{ruleset} fits {w}x{h}");
         app.key(Key::Char('H'));
         app.run_bots();
@@ -501,7 +501,7 @@ fn keys_wait_while_the_terminal_is_too_small() {
     let mut app = app("kingdomino", "you,greedy", 3);
     assert_eq!(app.mode(), Mode::Claim);
     let game = app.game().cloned();
-    app.set_screen(30, 10);
+    app.set_screen(30, 10, crownlands_tui::view::MEASURE);
     assert!(app.screen_too_small());
     for keys in [
         "<enter><enter>",
@@ -531,12 +531,12 @@ fn keys_wait_while_the_terminal_is_too_small() {
     assert_eq!(app.overlay(), None);
     assert!(!app.should_quit());
     // Large enough again, keys act: Enter claims.
-    app.set_screen(80, 24);
+    app.set_screen(80, 24, crownlands_tui::view::MEASURE);
     assert!(!app.screen_too_small());
     press(&mut app, "<enter>");
     assert_ne!(app.game(), game.as_ref(), "the claim was played");
     // Small again: q then y quits.
-    app.set_screen(30, 10);
+    app.set_screen(30, 10, crownlands_tui::view::MEASURE);
     press(&mut app, "qy");
     assert!(app.should_quit());
 }
@@ -548,7 +548,7 @@ fn the_setup_screen_too_small_takes_no_keys_but_quitting() {
         crownlands_core::Registry::shipped_ref(),
     );
     let mut app = App::with_setup(Setup::new(choices, None), config(1, Palette::none()));
-    app.set_screen(40, 12);
+    app.set_screen(40, 12, crownlands_tui::view::MEASURE);
     assert!(app.screen_too_small());
     press(&mut app, "<enter><down><enter>q");
     assert_eq!(app.mode(), Mode::Setup);
@@ -915,7 +915,7 @@ fn a_name_of_wide_characters_leaves_its_score_in_view() {
 fn a_popup_taller_than_the_screen_scrolls() {
     let mut app = app("kingdomino", "you,greedy", 3);
     until(&mut app, Mode::Place);
-    app.set_screen(64, 18);
+    app.set_screen(64, 18, crownlands_tui::view::MEASURE);
     assert!(!app.screen_too_small());
     press(&mut app, "?");
     let first = screen(&app, 64, 18);
@@ -1018,7 +1018,7 @@ fn m_shows_every_move_scrolled_to_the_newest() {
         play_to_end(&mut app, 1);
     }
     until(&mut app, Mode::Place);
-    app.set_screen(100, 30);
+    app.set_screen(100, 30, crownlands_tui::view::MEASURE);
     let text = screen(&app, 100, 30);
     assert!(text.contains("(m: all moves)"), "{text}");
     assert!(app.log().count() > 26, "more moves than the screen's rows");
@@ -1414,7 +1414,7 @@ fn the_moves_list_follows_the_moves_the_bots_play_while_it_is_open() {
     // Opened while the bots think, the list shows their moves as they come (it had stayed where
     // it was opened: `↓ 3 more` under it).
     let mut app = app("kingdomino", "you,greedy,greedy,greedy", 4);
-    app.set_screen(100, 30);
+    app.set_screen(100, 30, crownlands_tui::view::MEASURE);
     while !(app.mode() == Mode::Claim && app.log().count() > 30) {
         assert_ne!(app.mode(), Mode::GameOver);
         play_to_end(&mut app, 1);

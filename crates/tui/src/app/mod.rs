@@ -24,7 +24,7 @@ mod worker;
 pub use describe::describe;
 
 use crate::keys::Key;
-use crate::view::palette::Palette;
+use crate::palette::Palette;
 use crownlands_bots::analysis::{DEFAULT_SEED, MatchSoFar, decision_seed};
 use crownlands_bots::{Analyst, Bot, Candidate, Estimate, Level};
 use crownlands_core::{
@@ -77,6 +77,24 @@ pub struct Config {
     pub analyst: Analyst,
     /// The modules rulesets and saves may name (the shipped ones, and a plugin crate's).
     pub registry: Registry,
+}
+
+/// What only the view measures of a screen, which the state asks when a key comes: whether the
+/// screen fits a terminal of (columns, rows), and how far the open popup scrolls there. The view
+/// gives its own (`view::MEASURE`) with the terminal's size ([`App::set_screen`]), so the state
+/// never depends on the view.
+#[derive(Clone, Copy, Debug)]
+pub struct Measure {
+    pub fits: fn(&App, u16, u16) -> bool,
+    pub popup_max_scroll: fn(&App, u16, u16) -> usize,
+}
+
+/// The terminal's size as last told, and the view's measures at it.
+#[derive(Clone, Copy, Debug)]
+struct Screen {
+    width: u16,
+    height: u16,
+    measure: Measure,
 }
 
 impl Default for Config {
@@ -250,9 +268,9 @@ pub struct App {
     /// Why the autosave stopped, when a write failed (a folder that cannot be written in): the
     /// header says `autosave off` from then on, and the exit says what was not kept.
     autosave_failed: Option<String>,
-    /// The terminal's size as (columns, rows), once told ([`App::set_screen`]): while it is too
-    /// small for the screen, only quitting works.
-    screen: Option<(u16, u16)>,
+    /// The terminal's size as (columns, rows), once told ([`App::set_screen`]), with what the
+    /// view measures of a screen: while it is too small for the screen, only quitting works.
+    screen: Option<Screen>,
     /// A key other than quitting came while the screen was too small (said on that screen).
     small_key: bool,
 }
@@ -522,19 +540,23 @@ impl App {
     }
 
     /// The terminal's size now, in columns and rows (the event loop tells it before each frame
-    /// and on a resize).
-    pub fn set_screen(&mut self, width: u16, height: u16) {
-        if self.screen != Some((width, height)) {
+    /// and on a resize), with the view's measures of a screen at that size (`view::MEASURE`).
+    pub fn set_screen(&mut self, width: u16, height: u16, measure: Measure) {
+        if self.screen.map(|s| (s.width, s.height)) != Some((width, height)) {
             self.small_key = false;
         }
-        self.screen = Some((width, height));
+        self.screen = Some(Screen {
+            width,
+            height,
+            measure,
+        });
     }
 
     /// Whether the terminal, at the size last told, is too small for the screen now: the view
     /// shows the size needed in its place, and keys other than quitting do nothing.
     pub fn screen_too_small(&self) -> bool {
         self.screen
-            .is_some_and(|(w, h)| !crate::view::fits(self, ratatui::layout::Rect::new(0, 0, w, h)))
+            .is_some_and(|s| !(s.measure.fits)(self, s.width, s.height))
     }
 
     /// Whether a key other than quitting was pressed while the screen was too small.
@@ -1283,9 +1305,9 @@ impl App {
                     self.popup_scroll = 0;
                     return self.watch_mistake(k, now);
                 }
-                let most = self.screen.map_or(0, |(w, h)| {
-                    crate::view::popup_max_scroll(self, ratatui::layout::Rect::new(0, 0, w, h))
-                });
+                let most = self
+                    .screen
+                    .map_or(0, |s| (s.measure.popup_max_scroll)(self, s.width, s.height));
                 match key {
                     Key::Up => self.popup_scroll = self.popup_scroll.min(most).saturating_sub(1),
                     Key::Down => {

@@ -2,10 +2,10 @@
 //! mistakes, over the score screen. Any key or click closes it.
 
 use super::help::{POPUP_WIDTH, popup};
-use super::palette::Accent;
 use super::text::wrap_hanging;
 use crate::app::App;
 use crate::app::analysis::key_of_mistake;
+use crate::palette::Accent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;

@@ -2,11 +2,11 @@
 //! in the module's own words ([`Game::step_view`]), and a detail line for the chosen one. Nothing
 //! here knows which module it is.
 
-use super::palette::Accent;
 use super::panel;
 use super::text::wrap;
 use crate::app::step::row_of;
 use crate::app::{App, Mode};
+use crate::palette::Accent;
 use crownlands_core::modules::describe::{ChoiceView, StepView};
 use crownlands_core::{Action, Cell, Game};
 use ratatui::buffer::Buffer;

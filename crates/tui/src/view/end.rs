@@ -2,11 +2,11 @@
 //! marked), the winner and what decided it.
 
 use super::buttons::Bar;
-use super::palette::Accent;
 use super::text::wrap;
 use super::{block, side_name};
 use crate::app::App;
 use crate::keys::Key;
+use crate::palette::Accent;
 use crownlands_core::{Decider, Game, Side, TieBreak};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

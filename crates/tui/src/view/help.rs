@@ -1,9 +1,9 @@
 //! `?`: the current step and its keys, how the game scores, and the keys that work anytime.
 
 use super::block;
-use super::palette::Accent;
 use super::text::wrap;
 use crate::app::{App, Mode};
+use crate::palette::Accent;
 use crownlands_core::modules::describe::{scoring_rules, table_rules};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -130,7 +130,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         }
     }
     // The colours named where there are colours; without, what stands for them.
-    let monochrome = p.mode == super::palette::ColourMode::None;
+    let monochrome = p.mode == crate::palette::ColourMode::None;
     // An autosave that does not load offers no Resume: the help says what it offers.
     let broken = app.offer().is_some_and(|o| o.found.is_err());
     // Where a new game keeps the offered file: the name its first move moves it to, as the

@@ -1,6 +1,6 @@
 //! A kingdom drawn cell by cell in its terrains' colours, with crowns, and the ghost domino.
 
-use super::palette::{Accent, Palette};
+use crate::palette::{Accent, Palette};
 use crownlands_core::modules::describe::CellMark;
 use crownlands_core::{Cell, Content, Kingdom, Placement, Ruleset, Square};
 use ratatui::buffer::Buffer;
@@ -149,7 +149,7 @@ pub fn with_pieces(
     let room = if w == 2 { 2 } else { usize::from(w) - 1 };
     let body = text.trim().to_string();
     let plain = square_text(ruleset, Square { crowns: 0, ..sq }, w);
-    let monochrome = palette.mode == super::palette::ColourMode::None;
+    let monochrome = palette.mode == crate::palette::ColourMode::None;
     let short = match char::from_digit(u32::from(sq.crowns), 10) {
         Some(d) if sq.crowns > 0 && !monochrome => d.to_string(),
         _ => plain.trim().to_string(),
@@ -278,7 +278,7 @@ impl KingdomView<'_> {
             let style = match kind {
                 GhostKind::Played if w >= 2 => terrain_style(self.ruleset, self.palette, sq),
                 GhostKind::Legal => self.palette.accent(Accent::Good),
-                GhostKind::Best if self.palette.mode == super::palette::ColourMode::None => self
+                GhostKind::Best if self.palette.mode == crate::palette::ColourMode::None => self
                     .palette
                     .accent(Accent::Good)
                     .add_modifier(Modifier::UNDERLINED),
@@ -293,7 +293,7 @@ impl KingdomView<'_> {
             // largest territory) where nothing else tells them apart (no colours).
             Content::Castle
                 if !self.highlight.is_empty()
-                    && self.palette.mode == super::palette::ColourMode::None =>
+                    && self.palette.mode == crate::palette::ColourMode::None =>
             {
                 (
                     fit("C", w),
@@ -311,7 +311,7 @@ impl KingdomView<'_> {
                 let mut crowned_bold = false;
                 // One column a square and no colours: the crown digit would hide the terrain
                 // (only the colour told it), so the terrain's symbol stays, bold when crowned.
-                if w == 1 && sq.crowns > 0 && self.palette.mode == super::palette::ColourMode::None
+                if w == 1 && sq.crowns > 0 && self.palette.mode == crate::palette::ColourMode::None
                 {
                     text = square_text(self.ruleset, Square { crowns: 0, ..sq }, w);
                     style = style.add_modifier(Modifier::BOLD);

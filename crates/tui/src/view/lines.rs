@@ -1,9 +1,9 @@
 //! The current line (being placed) and the next line (being claimed), with the kings on them.
 
 use super::kingdom::{square_text, terrain_style};
-use super::palette::Accent;
 use super::panel;
 use crate::app::{App, Mode};
+use crate::palette::Accent;
 use crownlands_core::{Action, DominoId, Game, Phase, Slot};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

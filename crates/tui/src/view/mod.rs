@@ -13,7 +13,6 @@ pub mod kingdom;
 pub mod layout;
 mod lines;
 mod log;
-pub mod palette;
 mod panels;
 mod players;
 mod resume;
@@ -23,11 +22,11 @@ pub mod text;
 use crate::app::setup::SetupClick;
 use crate::app::{App, Mode, Overlay, place};
 use crate::keys::Key;
+use crate::palette::Accent;
 use buttons::Bar;
 use crownlands_core::{Cell, Game, Phase, Side};
 use kingdom::{Ghost, GhostKind, KingdomView};
 pub use layout::{Areas, focus_side, layout};
-use palette::Accent;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -139,6 +138,13 @@ fn shows_scores(app: &App, game: &Game) -> bool {
         _ => false,
     }
 }
+
+/// The view's measures of a screen, for the state ([`App::set_screen`]): whether it fits a
+/// terminal of (columns, rows), and how far the open popup scrolls there.
+pub const MEASURE: crate::app::Measure = crate::app::Measure {
+    fits: |app, width, height| fits(app, Rect::new(0, 0, width, height)),
+    popup_max_scroll: |app, width, height| popup_max_scroll(app, Rect::new(0, 0, width, height)),
+};
 
 /// The furthest the open popup (help, analysis) scrolls on a screen of `area`: 0 when it fits
 /// or none is open.

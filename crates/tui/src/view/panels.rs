@@ -4,10 +4,10 @@
 //!
 //! [`ChoiceView::row`]: crownlands_core::modules::describe::ChoiceView::row
 
-use super::palette::Accent;
 use super::panel;
 use super::text;
 use crate::app::App;
+use crate::palette::Accent;
 use crownlands_core::Game;
 use crownlands_core::modules::describe::{Panel, PanelItem, PanelRow, name_sides};
 use ratatui::buffer::Buffer;

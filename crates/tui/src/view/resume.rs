@@ -1,13 +1,14 @@
 //! The offer to resume an unfinished autosaved game: what the game is (ruleset, players, how far,
 //! when saved) or why the autosave does not load, and the buttons to answer.
 
+use super::block;
 use super::buttons::Bar;
-use super::palette::Accent;
 use super::text::wrap;
-use super::{block, palette::Palette};
 use crate::app::App;
 use crate::app::resume::Offer;
 use crate::keys::Key;
+use crate::palette::Accent;
+use crate::palette::Palette;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;

@@ -2,14 +2,15 @@
 //! (ruleset, a field to open a file, player count, seats, Start), the chosen ruleset's
 //! description and any problem below it.
 
+use super::block;
 use super::buttons::Bar;
-use super::palette::Accent;
 use super::text::{keep_end, wrap};
-use super::{block, palette::Palette};
 use crate::app::App;
 use crate::app::seats::SeatKind;
 use crate::app::setup::{Row, Setup, SetupClick};
 use crate::keys::Key;
+use crate::palette::Accent;
+use crate::palette::Palette;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
