@@ -242,7 +242,7 @@ pub fn finish(
         let report = options.report.filter(|_| matches!(written, Some(Ok(()))));
         let unit = print::run_label(results.tallies.first().map_or(1, |t| t.match_games)).1;
         if options.as_json {
-            let mut doc = print::json(results);
+            let mut doc = lab::json::results(results);
             if let Some((dir, saved)) = saved {
                 doc["saved"] = saved_json(dir, saved);
             }

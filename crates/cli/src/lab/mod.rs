@@ -4,7 +4,9 @@
 
 pub mod charts;
 mod columns;
+mod figures;
 pub mod interrupt;
+pub mod json;
 pub mod part;
 pub mod print;
 pub mod report;

@@ -1,12 +1,13 @@
-//! Results as text and as JSON, the same for a run, its shards merged, and the HTML report's
-//! summary.
+//! Results as text, the same for a run, its shards merged, and the HTML report's summary
+//! (as JSON: `json`).
 
 use super::columns::{Column, lay_out};
+use super::figures::{
+    about_count, about_time, bound, column_places, interval, interval_at, run_time, signed, sized,
+};
 use super::stats::{self, Difference, Estimate, SeatSummary};
 use super::tally::{Tally, WIN_UNIT};
 use super::{Kind, Results};
-use crate::output::round;
-use serde_json::{Value, json};
 use std::fmt::Write as _;
 
 /// `("games", "games")` or `("matches of 3 games", "matches")`.
@@ -33,7 +34,7 @@ pub(crate) fn singular(what: &str) -> String {
     }
 }
 
-fn match_games(r: &Results) -> u8 {
+pub(super) fn match_games(r: &Results) -> u8 {
     r.tallies.first().map_or(1, |t| t.match_games)
 }
 
@@ -48,52 +49,6 @@ fn pace_of(games: u64, rate: f64, unit: &str) -> String {
         format!("{rate:.1} {unit}/s")
     } else {
         format!("{:.1} s a {}", 1.0 / rate, singular(unit))
-    }
-}
-
-/// A number of games to two significant figures, thousands grouped (`7,200`, `1,200,000`).
-fn about_count(n: f64) -> String {
-    if !n.is_finite() || n >= 1e9 {
-        return "over a billion".to_string();
-    }
-    let n = n.max(1.0);
-    let digits = n.log10().floor() as i32;
-    let unit = 10f64.powi((digits - 1).max(0));
-    let rounded = ((n / unit).round() * unit) as u64;
-    let text = rounded.to_string();
-    let mut out = String::new();
-    for (i, c) in text.chars().enumerate() {
-        if i > 0 && (text.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// A run time in words: seconds, minutes, hours or days (`40 s`, `12 min`, `3.5 h`; under a
-/// second, `under a second`, not `1 s`).
-fn about_time(seconds: f64) -> String {
-    if seconds < 0.5 {
-        "under a second".to_string()
-    } else if seconds < 90.0 {
-        format!("{:.0} s", seconds.max(1.0))
-    } else if seconds < 90.0 * 60.0 {
-        format!("{:.0} min", seconds / 60.0)
-    } else if seconds < 48.0 * 3600.0 {
-        format!("{:.1} h", seconds / 3600.0)
-    } else {
-        format!("{:.0} days", seconds / 86400.0)
-    }
-}
-
-/// How long a run took: seconds to the millisecond, a run shorter than 10 ms in milliseconds
-/// (`0.40 ms`, not `0.000 s`).
-fn run_time(seconds: f64) -> String {
-    if seconds < 0.01 {
-        format!("{:.2} ms", seconds * 1000.0)
-    } else {
-        format!("{seconds:.3} s")
     }
 }
 
@@ -137,7 +92,7 @@ fn seats_alike(a: &Tally, b: &Tally, bot_rows: usize, seats: usize) -> bool {
 
 /// Whether the table has one side only (a solitaire house rule): no one to beat, so no
 /// margins, ties or win shares to speak of.
-fn one_side(t: &Tally) -> bool {
+pub(super) fn one_side(t: &Tally) -> bool {
     t.seat_side.iter().all(|s| Some(s) == t.seat_side.first())
 }
 
@@ -259,19 +214,7 @@ fn noise_text(
     }
 }
 
-/// A difference being sized, signed, to `places` decimals or the few more that show it is not 0
-/// (`+0.04%`: a `+0.0%` sized in games read as sizing nothing).
-fn sized(x: f64, places: usize) -> String {
-    // As an interval's bound is written ([`bound`]), with its sign.
-    let b = bound(x, places);
-    if b.starts_with('-') {
-        b
-    } else {
-        format!("+{b}")
-    }
-}
-
-fn per_second(r: &Results) -> f64 {
+pub(super) fn per_second(r: &Results) -> f64 {
     if r.seconds > 0.0 {
         r.games_played as f64 / r.seconds
     } else {
@@ -280,7 +223,7 @@ fn per_second(r: &Results) -> f64 {
 }
 
 /// The player column of the seat table: `random`, the one bot, or `rotated`.
-fn seat_player(r: &Results) -> String {
+pub(super) fn seat_player(r: &Results) -> String {
     match r.run.bots.first() {
         None => "random".to_string(),
         Some(first) if r.run.bots.iter().all(|b| b == first) => first.clone(),
@@ -308,60 +251,6 @@ pub fn who(r: &Results) -> String {
             r.run.players,
             r.run.bots.join(", ")
         )
-    }
-}
-
-pub(super) fn interval(e: &Estimate, places: usize, percent: bool) -> String {
-    interval_at(
-        e,
-        column_places(std::slice::from_ref(e), places, percent),
-        percent,
-    )
-}
-
-/// [`interval`] at exactly `places` decimals (a table's column: [`column_places`]).
-fn interval_at(e: &Estimate, places: usize, percent: bool) -> String {
-    // One game (or none): no spread to go on ([`stats::mean_interval`]).
-    if !e.has_interval() {
-        return "no interval".to_string();
-    }
-    let by = if percent { 100.0 } else { 1.0 };
-    format!(
-        "{} to {}{}",
-        bound(e.low * by, places),
-        bound(e.high * by, places),
-        if percent { "%" } else { "" }
-    )
-}
-
-/// The decimals a column of intervals is written to: `places`, or up to two more where an
-/// interval's ends would read alike though they differ (200,000 games' mean score of 19.11 read
-/// `19.1 to 19.1`, as if the estimate were outside it), the same for every row.
-fn column_places(estimates: &[Estimate], places: usize, percent: bool) -> usize {
-    let by = if percent { 100.0 } else { 1.0 };
-    let alike =
-        |e: &Estimate, p: usize| e.low < e.high && bound(e.low * by, p) == bound(e.high * by, p);
-    let mut p = places;
-    while p < places + 2 && estimates.iter().any(|e| alike(e, p)) {
-        p += 1;
-    }
-    p
-}
-
-/// An interval's bound to `places` decimals; one that is not 0 but would read as 0 gets the
-/// decimals that show it (up to 4 more: a starred difference read `0.0 to 4.3%`), and one
-/// that reads as 0 has no sign (`-0.0`).
-fn bound(x: f64, places: usize) -> String {
-    let mut p = places;
-    let mut s = format!("{x:.p$}");
-    while reads_as_zero(&s) && x != 0.0 && p < places + 4 {
-        p += 1;
-        s = format!("{x:.p$}");
-    }
-    if reads_as_zero(&s) {
-        format!("{:.places$}", 0.0)
-    } else {
-        s
     }
 }
 
@@ -1246,26 +1135,6 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     }
 }
 
-/// A difference to print signed at `places` decimals: one that rounds to 0 is 0, so it reads
-/// `+0.0`, never `-0.0`.
-pub(super) fn signed(x: f64, places: i32) -> f64 {
-    // Decided on the text itself, as printed: a product rounded apart could disagree with it
-    // (-0.004999999999999999 at 2 decimals).
-    let p = usize::try_from(places).unwrap_or(0);
-    if reads_as_zero(&format!("{x:.p$}")) {
-        0.0
-    } else {
-        x
-    }
-}
-
-/// Whether a number as printed reads as 0 (`0.00`, `-0.0`).
-fn reads_as_zero(text: &str) -> bool {
-    text.trim_start_matches('-')
-        .chars()
-        .all(|c| c == '0' || c == '.')
-}
-
 /// Of many differences each tested at 95%, about one in 20 is starred by chance alone when
 /// nothing differs: how many were tested and starred, said where a star is among ten or more.
 fn chance_stars_text(out: &mut String, r: &Results, diffs: &[Difference], beyond: &Beyond) {
@@ -1468,7 +1337,11 @@ impl Beyond {
 
 /// By the place in the first claims, B - A: paired game by game where every place was (true),
 /// else as for independent runs.
-fn place_differences(r: &Results, a: &Tally, b: &Tally) -> (Vec<(Estimate, Estimate)>, bool) {
+pub(super) fn place_differences(
+    r: &Results,
+    a: &Tally,
+    b: &Tally,
+) -> (Vec<(Estimate, Estimate)>, bool) {
     match stats::first_claim_paired(&r.paired_places, a, r.games_played) {
         Some(paired) => (paired, true),
         None => (stats::first_claim_differences(a, b), false),
@@ -1489,352 +1362,6 @@ fn mark(e: &Estimate) -> &'static str {
     if e.significant() { "*" } else { " " }
 }
 
-fn estimate_json(e: &Estimate, places: i32) -> Value {
-    json!({
-        "estimate": round(e.estimate, places),
-        "low": round(e.low, places),
-        "high": round(e.high, places),
-        "significant": e.significant(),
-    })
-}
-
-/// How the sides fared by their place in the first line's claims, first claimer first.
-fn first_claims_json(t: &Tally) -> Vec<Value> {
-    stats::first_claims(t)
-        .iter()
-        .enumerate()
-        .map(|(i, (w, s))| {
-            json!({
-                "place": i + 1,
-                "seat_games": t.first_claims[i].games,
-                // What the intervals count: one a game (a team's seats one result).
-                "side_games": t.place_units(&t.first_claims[i]).games,
-                "win_share": round(w.estimate, 4),
-                "win_share_ci95": [round(w.low, 4), round(w.high, 4)],
-                "mean_score": round(s.estimate, 3),
-                "mean_score_ci95": [round(s.low, 3), round(s.high, 3)],
-            })
-        })
-        .collect()
-}
-
-/// One ruleset's seats, teams, bonuses and discards.
-/// The discards per game split: `{"left_unclaimed", "not_placeable"}` (null for a part of an
-/// older build).
-fn discards_json(t: &Tally) -> Value {
-    match stats::discards_split(t) {
-        Some((u, n)) => json!({"left_unclaimed": round(u, 4), "not_placeable": round(n, 4)}),
-        None => Value::Null,
-    }
-}
-
-fn tally_json(t: &Tally, player: &str) -> (Vec<Value>, Vec<Value>, Vec<Value>, f64) {
-    let seats = stats::seats(t);
-    let seat_rows = seats
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            json!({
-                "seat": i + 1,
-                "player": player,
-                "mean_score": round(s.score.estimate, 3),
-                "mean_score_ci95": [round(s.score.low, 3), round(s.score.high, 3)],
-                "score_stddev": round(s.spread, 3),
-                "win_share": round(s.win_share.estimate, 4),
-                "win_share_ci95": [round(s.win_share.low, 4), round(s.win_share.high, 4)],
-                "mean_dominoes_placed": round(s.placed, 3),
-            })
-        })
-        .collect();
-    let team_rows = teams(t, &seats)
-        .iter()
-        .enumerate()
-        .map(|(i, team)| {
-            json!({
-                "team": i + 1,
-                "seats": team.seats.iter().map(|p| p + 1).collect::<Vec<_>>(),
-                "mean_score": round(team.summary.score.estimate, 3),
-                "win_share": round(team.summary.win_share.estimate, 4),
-            })
-        })
-        .collect();
-    let bonuses = stats::bonus_rates(t)
-        .into_iter()
-        .map(|(k, row)| {
-            json!({
-                "bonus": k,
-                "earned": row.iter().map(|x| round(*x, 4)).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    (seat_rows, team_rows, bonuses, round(stats::discarded(t), 4))
-}
-
-/// How the games were won: `{"tied_top", "decided_by_tie_break", "shared"}` (shares of the
-/// games, each with its interval) and `"winner_margin"` (mean and interval); null for a part of
-/// an older build, and for a table of one side (no one to tie with or beat).
-fn finishes_json(t: &Tally) -> Value {
-    let Some(f) = stats::finishes(t).filter(|_| !one_side(t)) else {
-        return Value::Null;
-    };
-    let e = |e: stats::Estimate, digits: i32| {
-        json!({
-            "estimate": round(e.estimate, digits),
-            "ci95": [round(e.low, digits), round(e.high, digits)],
-        })
-    };
-    json!({
-        "tied_top": e(f.tied_top, 4),
-        "decided_by_tie_break": e(f.by_tie_break, 4),
-        "shared": e(f.shared, 4),
-        "winner_margin": e(f.margin, 3),
-    })
-}
-
-/// What the seats' sides held at the end of a game, on average: `[{"resource", "mean"}]`, a
-/// mean per seat (empty without modules).
-fn held_json(t: &Tally) -> Value {
-    json!(
-        stats::held_means(t)
-            .into_iter()
-            .map(|(k, row)| json!({
-                "resource": k,
-                "mean": row.iter().map(|x| round(*x, 4)).collect::<Vec<_>>(),
-            }))
-            .collect::<Vec<_>>()
-    )
-}
-
-fn bots_json(t: &Tally) -> Vec<Value> {
-    // The bonuses as the table lists them (a line that only took points away: its penalty's
-    // key alone).
-    let shown: Vec<String> = stats::bonus_rates(t).into_iter().map(|(k, _)| k).collect();
-    t.bots
-        .iter()
-        .zip(stats::bots(t))
-        .map(|(b, s)| {
-            let wins = b.win_units as f64 / WIN_UNIT as f64;
-            let g = b.games.max(1) as f64;
-            json!({
-                "bot": b.bot,
-                "games": b.games,
-                // In teams, the teams it played in, each once a game, and the independent
-                // results its intervals count (its seat-games without teams; null: a part of
-                // an older build kept none).
-                "side_games": b.sides.as_ref().map_or(
-                    (t.team_seats() == 1).then_some(b.games),
-                    |s| Some(s.games),
-                ),
-                "effective_games": s.units.map(|n| round(n, 2)),
-                "wins": round(wins, 3),
-                "win_rate": round(s.win_rate.estimate, 4),
-                "win_rate_ci95": [round(s.win_rate.low, 4), round(s.win_rate.high, 4)],
-                "mean_score": round(s.score.estimate, 3),
-                "mean_score_ci95": [round(s.score.low, 3), round(s.score.high, 3)],
-                "mean_margin": round(b.margin_sum as f64 / g, 3),
-                "ms_per_decision": round(b.nanos as f64 / 1e6 / b.decisions.max(1) as f64, 4),
-                // Every bonus listed, 0 where never earned; null where not kept (an older
-                // build's part).
-                "bonus_rates": b.bonuses.as_ref().map(|counts| shown.iter().map(|k| {
-                    let n = counts.get(k).copied().unwrap_or(0);
-                    let games = b.games.saturating_mul(u64::from(t.match_games.max(1))).max(1);
-                    (k.clone(), json!(round(n as f64 / games as f64, 4)))
-                }).collect::<serde_json::Map<String, Value>>()),
-            })
-        })
-        .collect()
-}
-
-/// The JSON report.
-pub fn json(r: &Results) -> Value {
-    let player = seat_player(r);
-    let common = json!({
-        "players": r.run.players,
-        "games": r.games_played,
-        "games_requested": r.run.games,
-        "stopped": r.stopped,
-        // Null when the two rulesets of a comparison differ (each ruleset's entry says its own).
-        "games_per_match": r
-            .tallies
-            .iter()
-            .all(|t| t.match_games == match_games(r))
-            .then(|| match_games(r)),
-        "seed": r.run.seed,
-        "seconds": round(r.seconds, 6),
-        "games_per_second": round(per_second(r), 1),
-    });
-    let mut doc = common;
-    match r.run.kind {
-        Kind::Simulate => {
-            let Some(t) = r.tallies.first() else {
-                return doc;
-            };
-            let (seats, teams, bonuses, discarded) = tally_json(t, &player);
-            doc["ruleset"] = json!(r.run.rulesets.first().map(|x| x.name.clone()));
-            doc["seats"] = json!(seats);
-            doc["teams"] = json!(teams);
-            doc["bonuses"] = json!(bonuses);
-            doc["mean_dominoes_discarded"] = json!(discarded);
-            doc["discards"] = discards_json(t);
-            doc["first_claims"] = json!(first_claims_json(t));
-            doc["held"] = held_json(t);
-            doc["finishes"] = finishes_json(t);
-            if !r.run.bots.is_empty() {
-                doc["bot_list"] = json!(r.run.bots);
-                doc["bots"] = json!(bots_json(t));
-            }
-        }
-        Kind::Compare => {
-            let rulesets: Vec<Value> = r
-                .tallies
-                .iter()
-                .zip(&r.run.rulesets)
-                .map(|(t, id)| {
-                    let (seats, teams, bonuses, discarded) = tally_json(t, &player);
-                    let mut v = json!({
-                        "ruleset": id.name,
-                        "games_per_match": t.match_games,
-                        "seats": seats,
-                        "teams": teams,
-                        "bonuses": bonuses,
-                        "mean_dominoes_discarded": discarded,
-                        "discards": discards_json(t),
-                        "first_claims": first_claims_json(t),
-                        "held": held_json(t),
-                        "finishes": finishes_json(t),
-                    });
-                    if !r.run.bots.is_empty() {
-                        v["bots"] = json!(bots_json(t));
-                    }
-                    v
-                })
-                .collect();
-            let differences: Vec<Value> = seat_differences(r)
-                .iter()
-                .enumerate()
-                .map(|(i, d): (usize, &Difference)| {
-                    json!({
-                        "seat": i + 1,
-                        "mean_score": estimate_json(&d.score, 3),
-                        "win_share": estimate_json(&d.win_share, 4),
-                    })
-                })
-                .collect();
-            doc["rulesets"] = json!(rulesets);
-            doc["differences"] = json!(differences);
-            if let (Some(a), Some(b)) = (r.tallies.first(), r.tallies.get(1)) {
-                let (sa, sb) = (stats::seats(a), stats::seats(b));
-                let spreads: Vec<f64> = sa
-                    .iter()
-                    .zip(&sb)
-                    .map(|(x, y)| round(y.spread - x.spread, 3))
-                    .collect();
-                let bonuses: Vec<Value> = stats::bonus_differences(a, b)
-                    .iter()
-                    .map(|(key, seats)| {
-                        json!({
-                            "bonus": key,
-                            "seats": seats.iter().enumerate().map(|(i, e)| {
-                                let mut v = estimate_json(e, 4);
-                                v["seat"] = json!(i + 1);
-                                v
-                            }).collect::<Vec<_>>(),
-                        })
-                    })
-                    .collect();
-                let diffs = seat_differences(r);
-                let team_differences: Vec<Value> = teams(a, &sa)
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(k, team)| {
-                        let d = diffs.get(*team.seats.first()?)?;
-                        Some(json!({
-                            "team": k + 1,
-                            "seats": team.seats.iter().map(|p| p + 1).collect::<Vec<_>>(),
-                            "mean_score": estimate_json(&d.score, 3),
-                            "win_share": estimate_json(&d.win_share, 4),
-                        }))
-                    })
-                    .collect();
-                if !team_differences.is_empty() {
-                    doc["team_differences"] = json!(team_differences);
-                }
-                let bot_differences: Vec<Value> =
-                    stats::bot_differences(&r.paired_bots, a, r.games_played)
-                        .iter()
-                        .map(|(bot, d)| {
-                            json!({
-                                "bot": bot,
-                                "mean_score": estimate_json(&d.score, 3),
-                                "win_share": estimate_json(&d.win_share, 4),
-                            })
-                        })
-                        .collect();
-                if !bot_differences.is_empty() {
-                    doc["bot_differences"] = json!(bot_differences);
-                }
-                doc["spread_differences"] = json!(spreads);
-                // With their intervals (as for independent runs), where the histograms allow.
-                doc["spread_intervals"] = json!(
-                    stats::spread_differences(a, b)
-                        .iter()
-                        .map(|(_, e)| e.as_ref().map(|e| estimate_json(e, 3)))
-                        .collect::<Vec<_>>()
-                );
-                doc["bonus_differences"] = json!(bonuses);
-                doc["discarded_difference"] = estimate_json(&stats::discard_difference(a, b), 4);
-                let bot_bonuses = stats::bot_bonus_differences(a, b);
-                if !bot_bonuses.is_empty() {
-                    doc["bot_bonus_differences"] = json!(
-                        bot_bonuses
-                            .iter()
-                            .map(|(key, bots)| json!({
-                                "bonus": key,
-                                "bots": bots.iter().map(|(bot, e)| {
-                                    let mut v = estimate_json(e, 4);
-                                    v["bot"] = json!(bot);
-                                    v
-                                }).collect::<Vec<_>>(),
-                            }))
-                            .collect::<Vec<_>>()
-                    );
-                }
-                if let Some(f) = stats::finish_differences(a, b) {
-                    doc["finish_differences"] = json!({
-                        "winner_margin": estimate_json(&f.margin, 3),
-                        "tied_top": estimate_json(&f.tied_top, 4),
-                        "decided_by_tie_break": estimate_json(&f.by_tie_break, 4),
-                        "shared": estimate_json(&f.shared, 4),
-                    });
-                }
-                doc["held_differences"] = json!(
-                    stats::held_differences(a, b)
-                        .iter()
-                        .map(|(k, e)| json!({"resource": k, "difference": estimate_json(e, 4)}))
-                        .collect::<Vec<_>>()
-                );
-                let (places, paired_places) = place_differences(r, a, b);
-                doc["first_claims_paired"] = json!(paired_places);
-                doc["first_claims_differences"] = json!(
-                    places
-                        .iter()
-                        .enumerate()
-                        .map(|(i, (w, sc))| json!({
-                            "place": i + 1,
-                            "win_share": estimate_json(w, 4),
-                            "score": estimate_json(sc, 3),
-                        }))
-                        .collect::<Vec<_>>()
-                );
-            }
-            if !r.run.bots.is_empty() {
-                doc["bot_list"] = json!(r.run.bots);
-            }
-        }
-    }
-    doc
-}
-
 /// " and penalties paid" where a bonus line lists a penalty (a module's line that takes points
 /// away, counted as `KEY (penalty)`), else nothing: the heading of the bonuses' shares.
 fn penalties<'a>(mut keys: impl Iterator<Item = &'a str>) -> &'static str {
@@ -1847,62 +1374,7 @@ fn penalties<'a>(mut keys: impl Iterator<Item = &'a str>) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn a_difference_sized_in_games_never_reads_as_zero() {
-        assert_eq!(super::sized(0.04, 1), "+0.04");
-        assert_eq!(super::sized(-0.004, 1), "-0.004");
-        assert_eq!(super::sized(1.5, 1), "+1.5");
-        assert_eq!(super::sized(0.30, 2), "+0.30");
-    }
-
-    #[test]
-    fn an_interval_column_has_the_decimals_that_tell_its_ends_apart() {
-        let e = |estimate, low, high| super::Estimate {
-            estimate,
-            low,
-            high,
-        };
-        // 200,000 games' mean of 19.11: `19.1 to 19.1` read as if 19.11 were outside.
-        let narrow = e(19.11, 19.079, 19.134);
-        assert_eq!(super::interval(&narrow, 1, false), "19.08 to 19.13");
-        // A column takes the decimals of its narrowest row, the same for every row.
-        let wide = e(19.3, 18.8, 19.7);
-        let places = super::column_places(&[wide, narrow], 1, false);
-        assert_eq!(places, 2);
-        assert_eq!(super::interval_at(&wide, places, false), "18.80 to 19.70");
-        assert_eq!(super::interval(&wide, 1, false), "18.8 to 19.7");
-        // At most two more decimals; an interval of no width stays as it is.
-        let point = e(0.5, 0.5, 0.5);
-        assert_eq!(super::column_places(&[point], 1, true), 1);
-    }
-
-    #[test]
-    fn a_difference_that_prints_as_0_is_plus_0() {
-        for (x, places, shown) in [
-            (-0.04, 1, "+0.0"),
-            (-0.004999999999999999, 2, "+0.00"),
-            (-0.0004, 3, "+0.000"),
-            (-0.06, 1, "-0.1"),
-            (0.0, 2, "+0.00"),
-        ] {
-            let p = usize::try_from(places).unwrap_or(0);
-            assert_eq!(format!("{:+.p$}", super::signed(x, places)), shown, "{x}");
-        }
-    }
-
-    use super::{bound, pace_of, singular};
-
-    #[test]
-    fn a_bound_never_reads_as_zero_when_it_is_not_nor_as_minus_zero() {
-        assert_eq!(bound(4.3, 1), "4.3");
-        // A starred difference whose low end is just above 0.
-        assert_eq!(bound(0.02, 1), "0.02");
-        assert_eq!(bound(0.00004, 1), "0.00004");
-        assert_eq!(bound(0.000001, 1), "0.0");
-        assert_eq!(bound(-0.04, 1), "-0.04");
-        assert_eq!(bound(-0.0, 1), "0.0");
-        assert_eq!(bound(0.0, 2), "0.00");
-    }
+    use super::{pace_of, singular};
 
     #[test]
     fn one_game_or_one_match() {

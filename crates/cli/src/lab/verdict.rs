@@ -3,7 +3,7 @@
 //! them), of the teams in team games, else of the seats; only what is starred (its paired 95%
 //! interval leaves out 0) is named as a change.
 
-use super::print::{interval, signed};
+use super::figures::{interval, signed};
 use super::stats::{Difference, Estimate};
 
 /// The most rows named one by one (the largest changes first); past it, how many more.

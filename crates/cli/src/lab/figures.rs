@@ -1,0 +1,198 @@
+//! How the study tools write a figure: counts and times in words, intervals and their bounds,
+//! differences with their sign, each to the decimals that tell it apart from 0 and from its
+//! neighbours. `print` (the tables and lines) and `verdict` (`compare`'s answer) both write
+//! with these.
+
+use super::stats::Estimate;
+
+/// A number of games to two significant figures, thousands grouped (`7,200`, `1,200,000`).
+pub(super) fn about_count(n: f64) -> String {
+    if !n.is_finite() || n >= 1e9 {
+        return "over a billion".to_string();
+    }
+    let n = n.max(1.0);
+    let digits = n.log10().floor() as i32;
+    let unit = 10f64.powi((digits - 1).max(0));
+    let rounded = ((n / unit).round() * unit) as u64;
+    let text = rounded.to_string();
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i > 0 && (text.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A run time in words: seconds, minutes, hours or days (`40 s`, `12 min`, `3.5 h`; under a
+/// second, `under a second`, not `1 s`).
+pub(super) fn about_time(seconds: f64) -> String {
+    if seconds < 0.5 {
+        "under a second".to_string()
+    } else if seconds < 90.0 {
+        format!("{:.0} s", seconds.max(1.0))
+    } else if seconds < 90.0 * 60.0 {
+        format!("{:.0} min", seconds / 60.0)
+    } else if seconds < 48.0 * 3600.0 {
+        format!("{:.1} h", seconds / 3600.0)
+    } else {
+        format!("{:.0} days", seconds / 86400.0)
+    }
+}
+
+/// How long a run took: seconds to the millisecond, a run shorter than 10 ms in milliseconds
+/// (`0.40 ms`, not `0.000 s`).
+pub(super) fn run_time(seconds: f64) -> String {
+    if seconds < 0.01 {
+        format!("{:.2} ms", seconds * 1000.0)
+    } else {
+        format!("{seconds:.3} s")
+    }
+}
+
+/// A difference being sized, signed, to `places` decimals or the few more that show it is not 0
+/// (`+0.04%`: a `+0.0%` sized in games read as sizing nothing).
+pub(super) fn sized(x: f64, places: usize) -> String {
+    // As an interval's bound is written ([`bound`]), with its sign.
+    let b = bound(x, places);
+    if b.starts_with('-') {
+        b
+    } else {
+        format!("+{b}")
+    }
+}
+
+pub(super) fn interval(e: &Estimate, places: usize, percent: bool) -> String {
+    interval_at(
+        e,
+        column_places(std::slice::from_ref(e), places, percent),
+        percent,
+    )
+}
+
+/// [`interval`] at exactly `places` decimals (a table's column: [`column_places`]).
+pub(super) fn interval_at(e: &Estimate, places: usize, percent: bool) -> String {
+    // One game (or none): no spread to go on ([`super::stats::mean_interval`]).
+    if !e.has_interval() {
+        return "no interval".to_string();
+    }
+    let by = if percent { 100.0 } else { 1.0 };
+    format!(
+        "{} to {}{}",
+        bound(e.low * by, places),
+        bound(e.high * by, places),
+        if percent { "%" } else { "" }
+    )
+}
+
+/// The decimals a column of intervals is written to: `places`, or up to two more where an
+/// interval's ends would read alike though they differ (200,000 games' mean score of 19.11 read
+/// `19.1 to 19.1`, as if the estimate were outside it), the same for every row.
+pub(super) fn column_places(estimates: &[Estimate], places: usize, percent: bool) -> usize {
+    let by = if percent { 100.0 } else { 1.0 };
+    let alike =
+        |e: &Estimate, p: usize| e.low < e.high && bound(e.low * by, p) == bound(e.high * by, p);
+    let mut p = places;
+    while p < places + 2 && estimates.iter().any(|e| alike(e, p)) {
+        p += 1;
+    }
+    p
+}
+
+/// An interval's bound to `places` decimals; one that is not 0 but would read as 0 gets the
+/// decimals that show it (up to 4 more: a starred difference read `0.0 to 4.3%`), and one
+/// that reads as 0 has no sign (`-0.0`).
+pub(super) fn bound(x: f64, places: usize) -> String {
+    let mut p = places;
+    let mut s = format!("{x:.p$}");
+    while reads_as_zero(&s) && x != 0.0 && p < places + 4 {
+        p += 1;
+        s = format!("{x:.p$}");
+    }
+    if reads_as_zero(&s) {
+        format!("{:.places$}", 0.0)
+    } else {
+        s
+    }
+}
+
+/// A difference to print signed at `places` decimals: one that rounds to 0 is 0, so it reads
+/// `+0.0`, never `-0.0`.
+pub(super) fn signed(x: f64, places: i32) -> f64 {
+    // Decided on the text itself, as printed: a product rounded apart could disagree with it
+    // (-0.004999999999999999 at 2 decimals).
+    let p = usize::try_from(places).unwrap_or(0);
+    if reads_as_zero(&format!("{x:.p$}")) {
+        0.0
+    } else {
+        x
+    }
+}
+
+/// Whether a number as printed reads as 0 (`0.00`, `-0.0`).
+fn reads_as_zero(text: &str) -> bool {
+    text.trim_start_matches('-')
+        .chars()
+        .all(|c| c == '0' || c == '.')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bound;
+
+    #[test]
+    fn a_difference_sized_in_games_never_reads_as_zero() {
+        assert_eq!(super::sized(0.04, 1), "+0.04");
+        assert_eq!(super::sized(-0.004, 1), "-0.004");
+        assert_eq!(super::sized(1.5, 1), "+1.5");
+        assert_eq!(super::sized(0.30, 2), "+0.30");
+    }
+
+    #[test]
+    fn an_interval_column_has_the_decimals_that_tell_its_ends_apart() {
+        let e = |estimate, low, high| super::Estimate {
+            estimate,
+            low,
+            high,
+        };
+        // 200,000 games' mean of 19.11: `19.1 to 19.1` read as if 19.11 were outside.
+        let narrow = e(19.11, 19.079, 19.134);
+        assert_eq!(super::interval(&narrow, 1, false), "19.08 to 19.13");
+        // A column takes the decimals of its narrowest row, the same for every row.
+        let wide = e(19.3, 18.8, 19.7);
+        let places = super::column_places(&[wide, narrow], 1, false);
+        assert_eq!(places, 2);
+        assert_eq!(super::interval_at(&wide, places, false), "18.80 to 19.70");
+        assert_eq!(super::interval(&wide, 1, false), "18.8 to 19.7");
+        // At most two more decimals; an interval of no width stays as it is.
+        let point = e(0.5, 0.5, 0.5);
+        assert_eq!(super::column_places(&[point], 1, true), 1);
+    }
+
+    #[test]
+    fn a_difference_that_prints_as_0_is_plus_0() {
+        for (x, places, shown) in [
+            (-0.04, 1, "+0.0"),
+            (-0.004999999999999999, 2, "+0.00"),
+            (-0.0004, 3, "+0.000"),
+            (-0.06, 1, "-0.1"),
+            (0.0, 2, "+0.00"),
+        ] {
+            let p = usize::try_from(places).unwrap_or(0);
+            assert_eq!(format!("{:+.p$}", super::signed(x, places)), shown, "{x}");
+        }
+    }
+
+    #[test]
+    fn a_bound_never_reads_as_zero_when_it_is_not_nor_as_minus_zero() {
+        assert_eq!(bound(4.3, 1), "4.3");
+        // A starred difference whose low end is just above 0.
+        assert_eq!(bound(0.02, 1), "0.02");
+        assert_eq!(bound(0.00004, 1), "0.00004");
+        assert_eq!(bound(0.000001, 1), "0.0");
+        assert_eq!(bound(-0.04, 1), "-0.04");
+        assert_eq!(bound(-0.0, 1), "0.0");
+        assert_eq!(bound(0.0, 2), "0.00");
+    }
+}
