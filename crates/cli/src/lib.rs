@@ -17,6 +17,7 @@ mod commands;
 mod errors;
 mod lab;
 mod output;
+mod players;
 
 use clap::{CommandFactory, FromArgMatches};
 use crownlands_core::Registry;

@@ -177,9 +177,13 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
     };
     // The work is the decisions weighed (a forced move is not): counted as the refusal above
     // counts them.
-    let jobs = options
-        .jobs
-        .map(|j| super::capped_jobs(j, count as u64, ("decision to weigh", "decisions to weigh")));
+    let jobs = options.jobs.map(|j| {
+        crate::lab::runner::capped_jobs(
+            j,
+            count as u64,
+            ("decision to weigh", "decisions to weigh"),
+        )
+    });
     let assessments = assess_all(&analyst, &decisions, options.seed, jobs, &progress)
         .map_err(CliError::Message)?;
     if let Some(b) = &bar {

@@ -17,7 +17,7 @@ mod validate;
 
 use crate::cli::Command;
 use crate::errors::{CliError, CliResult};
-use crownlands_core::{Kingdom, Registry, Rules, Ruleset};
+use crownlands_core::{Kingdom, Registry, Ruleset};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -183,27 +183,6 @@ pub fn say_warnings(warnings: &[crownlands_rules::Diagnostic], players: u8) -> V
     said
 }
 
-/// The rules for `players`, or for the ruleset's smallest player count.
-pub fn rules_for(ruleset: &Ruleset, players: Option<u8>) -> CliResult<(u8, &Rules)> {
-    let n = players.unwrap_or_else(|| ruleset.min_players());
-    match ruleset.rules_for(n) {
-        Some(r) => Ok((n, r)),
-        None => {
-            let allowed: Vec<String> = ruleset
-                .player_counts()
-                .iter()
-                .map(|(n, _)| n.to_string())
-                .collect();
-            Err(CliError::Message(format!(
-                "ruleset {} does not allow {} (it allows {})",
-                ruleset.name(),
-                crownlands_core::modules::describe::plural(n, "player", "players"),
-                allowed.join(", ")
-            )))
-        }
-    }
-}
-
 /// Read a kingdom file's text (a regular file, of limited size; any problem reading it is an
 /// error naming the file).
 pub fn read_kingdom_text(path: &Path) -> CliResult<String> {
@@ -234,23 +213,6 @@ pub fn read_kingdom(
     // A mark or `@` line of a module the ruleset lacks names the module, as `score` says it.
     .map_err(|e| score::with_readers(registry, ruleset.name(), &modules, e.into()))?;
     Ok(kingdom)
-}
-
-/// `--jobs J` capped at the pieces of work (games, decisions to weigh: `units`, the word for
-/// one and for several) and the cores (more threads only cost), saying so on standard error
-/// when it is.
-pub fn capped_jobs(jobs: usize, work: u64, units: (&str, &str)) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let work = usize::try_from(work).unwrap_or(usize::MAX);
-    let capped = jobs.min(work).min(cores).max(1);
-    if capped < jobs {
-        crate::output::say_err!(
-            "note: --jobs {jobs} capped at {capped} ({work} {}, {cores} core{})",
-            if work == 1 { units.0 } else { units.1 },
-            if cores == 1 { "" } else { "s" }
-        );
-    }
-    capped
 }
 
 /// Print JSON to standard output.

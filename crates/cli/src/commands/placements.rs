@@ -1,9 +1,10 @@
 //! `crownlands placements KINGDOM_FILE --domino N [--ruleset R] [--json]`
 
-use super::{load_ruleset, print_json, read_kingdom, rules_for};
+use super::{load_ruleset, print_json, read_kingdom};
 use crate::errors::{CliError, CliResult};
 use crate::output::domino_text;
 use crate::output::say;
+use crate::players::rules_for;
 use crownlands_core::Registry;
 use crownlands_core::{DominoId, Placement, Ruleset};
 use serde_json::json;

@@ -5,9 +5,10 @@
 //! files, the standings follow: places under the ruleset's tie-breaks, tied kingdoms sharing a
 //! place (1, 1, 3).
 
-use super::{load_ruleset, print_json, rules_for};
+use super::{load_ruleset, print_json};
 use crate::errors::{CliError, CliResult};
 use crate::output::{print_rows, say, score_rows};
+use crate::players::rules_for;
 use crownlands_core::Registry;
 use crownlands_core::modules::describe::{ScoreLine, plural};
 use crownlands_core::modules::{

@@ -1,7 +1,7 @@
 //! `crownlands show RULESET [--players N]`
 
-use super::rules_for;
 use crate::errors::CliResult;
+use crate::players::rules_for;
 use crownlands_core::{Registry, Ruleset};
 use std::process::ExitCode;
 

@@ -10,18 +10,16 @@
 //! split into shards gives the same figures. `--save DIR` writes every game as a save file
 //! ([`saving`]).
 
-pub(crate) mod saving;
-
 use super::{load_ruleset_warned, print_json};
 use crate::errors::{CliError, CliResult};
 use crate::lab::part::{Part, Shard};
+use crate::lab::saving::{SaveDir, SavedFiles, saved_json, saved_line};
 use crate::lab::table::{Players, Table};
 use crate::lab::{self, Kind, Results, RulesetId, RunSpec, print, report, runner};
 use crate::output::say;
 use crownlands_bots::level::parse_list;
 use crownlands_core::Registry;
 use crownlands_core::Ruleset;
-use saving::{SaveDir, SavedFiles, saved_json, saved_line};
 use std::ops::Range;
 use std::path::Path;
 use std::process::ExitCode;

@@ -11,13 +11,14 @@ pub mod part;
 pub mod print;
 pub mod report;
 pub mod runner;
+pub mod saving;
 pub mod stats;
 pub mod table;
 pub mod tally;
 pub mod verdict;
 
-use crate::commands::simulate::saving::SaveDir;
 use crate::errors::{CliError, CliResult};
+use crate::lab::saving::SaveDir;
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
 use std::time::Instant;

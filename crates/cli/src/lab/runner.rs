@@ -43,7 +43,7 @@ pub fn threads(jobs: Option<usize>, games: u64, matches: bool) -> usize {
         ("game", "games")
     };
     match jobs {
-        Some(j) => crate::commands::capped_jobs(j, games, units),
+        Some(j) => capped_jobs(j, games, units),
         None => std::thread::available_parallelism()
             .map_or(1, std::num::NonZero::get)
             .min(usize::try_from(games).unwrap_or(usize::MAX))
@@ -176,6 +176,23 @@ where
         },
         error,
     })
+}
+
+/// `--jobs J` capped at the pieces of work (games, decisions to weigh: `units`, the word for
+/// one and for several) and the cores (more threads only cost), saying so on standard error
+/// when it is.
+pub fn capped_jobs(jobs: usize, work: u64, units: (&str, &str)) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let work = usize::try_from(work).unwrap_or(usize::MAX);
+    let capped = jobs.min(work).min(cores).max(1);
+    if capped < jobs {
+        crate::output::say_err!(
+            "note: --jobs {jobs} capped at {capped} ({work} {}, {cores} core{})",
+            if work == 1 { units.0 } else { units.1 },
+            if cores == 1 { "" } else { "s" }
+        );
+    }
+    capped
 }
 
 #[cfg(test)]

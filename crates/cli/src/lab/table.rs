@@ -4,8 +4,8 @@
 //! same seed are dealt from the same seeds (common random numbers).
 
 use super::tally::{Bonuses, BotTally, Outcome, Tally, WIN_UNIT};
-use crate::commands::simulate::saving::SaveDir;
 use crate::errors::{CliError, CliResult};
+use crate::lab::saving::SaveDir;
 use crownlands_bots::Level;
 use crownlands_bots::tournament::{Tournament, TournamentError};
 use crownlands_core::rng::{GameRng, derive_seed};
@@ -70,7 +70,7 @@ impl Table {
     /// Check the ruleset allows the players, and prepare.
     pub fn new(ruleset: Arc<Ruleset>, players: &Players, seed: u64) -> CliResult<Table> {
         let count = players.count();
-        let (_, rules) = crate::commands::rules_for(&ruleset, Some(count))?;
+        let (_, rules) = crate::players::rules_for(&ruleset, Some(count))?;
         let seat_side = Seat::all(count)
             .map(|p| ruleset.side_of(count, p).unwrap_or_default())
             .collect();
