@@ -5,8 +5,10 @@
 pub mod charts;
 mod columns;
 mod figures;
+pub mod histogram;
 pub mod interrupt;
 pub mod json;
+pub mod paired;
 pub mod part;
 pub mod print;
 pub mod report;
