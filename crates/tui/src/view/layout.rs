@@ -383,7 +383,10 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
     let mut left_y = kingdom_box.bottom();
     let mut players = Rect::default();
     if v.players_left {
-        players = Rect::new(area.x, left_y, left_w, s.players_h);
+        // Compact, the scores have no frame: their last column is left blank, so that a row
+        // filled to its end does not run on into the right column's (a 66x20 player read
+        // `▶You  2p 7¢ 1kn supply 18kn 15tw` as one row).
+        players = Rect::new(area.x, left_y, left_w - u16::from(v.compact), s.players_h);
         left_y = players.bottom();
     }
     // The modules' box takes its rows where there are, all of them where it fits whole.
