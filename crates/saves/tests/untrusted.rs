@@ -837,6 +837,22 @@ fn a_save_file_given_for_the_notation_is_named_as_one() {
 }
 
 #[test]
+fn other_json_given_for_the_notation_is_named_as_json_and_read_without_being_kept() {
+    // A file of two million small objects (16 MiB, under the size limit): refused as JSON, not
+    // as a save, and read past rather than built (it took 1.6 GB as a `serde_json::Value`).
+    let many = format!("{{\"a\":[{}{{\"\":0}}]}}", "{\"\":0},".repeat(2_000_000));
+    for text in [many.as_str(), "{\"format\": 3}", "{}"] {
+        let e = import_error(text);
+        let msg = e.to_string();
+        assert!(
+            msg.contains("this is JSON, not the game notation (nor a save file"),
+            "{msg}"
+        );
+        assert_short(&e);
+    }
+}
+
+#[test]
 fn a_notation_file_cut_short_says_the_game_is_not_over() {
     // A finished game's notation, its last moves gone: the Result header is of a game the
     // moves no longer reach, and `*` is said in words.
