@@ -2,7 +2,8 @@
 //! [`MAX_SPAN`] values, in buckets of doubling width past that; it adds up like the rest of a
 //! tally, in any order.
 
-use super::tally::{MAX_SPAN, TallyError, capped_counts};
+use super::capped::capped_counts;
+use super::tally::{MAX_SPAN, TallyError};
 use serde::{Deserialize, Serialize};
 
 /// How often each value occurred: `counts[j]` is the count of the values from `low + j * width`

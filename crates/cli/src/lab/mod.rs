@@ -2,6 +2,7 @@
 //! sufficient statistics ([`tally`]), split into shards and merged back ([`part`]), summarised
 //! with 95% intervals ([`stats`]), printed ([`print`]) and drawn ([`report`]).
 
+mod capped;
 pub mod charts;
 mod columns;
 mod figures;
@@ -53,9 +54,11 @@ pub struct RulesetId {
 pub struct RunSpec {
     pub kind: Kind,
     /// One ruleset for `simulate`; A then B for `compare`.
+    #[serde(deserialize_with = "capped::up_to_two")]
     pub rulesets: Vec<RulesetId>,
     pub players: u8,
     /// The bot list, seat 1 first (empty: every seat plays random moves).
+    #[serde(deserialize_with = "capped::up_to_seats")]
     pub bots: Vec<String>,
     /// Games (or matches) of the whole run.
     pub games: u64,
@@ -78,17 +81,27 @@ pub struct Results {
     /// Time playing (for merged shards: the shards' times added up).
     pub seconds: f64,
     /// One per ruleset.
+    #[serde(deserialize_with = "capped::up_to_two")]
     pub tallies: Vec<Tally>,
     /// `compare`: the paired differences B - A per seat.
+    #[serde(deserialize_with = "capped::up_to_seats")]
     pub paired: Vec<PairedSeat>,
     /// `compare` with bots: the paired differences B - A per bot of the list (in the order of
     /// the tallies' bots); none in part files from before they were kept.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "capped::up_to_seats"
+    )]
     pub paired_bots: Vec<PairedGroup>,
     /// `compare` of single games: the paired differences B - A per place in the first claims
     /// (first claimer first, one a seat: the places no side took stay empty); none in part
     /// files from before they were kept.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "capped::up_to_seats"
+    )]
     pub paired_places: Vec<PairedGroup>,
 }
 

@@ -153,8 +153,9 @@ fn read(path: &Path) -> CliResult<Part> {
     let bad = |what: String| CliError::Message(format!("{name}: {what}"));
     if part.format != FORMAT || part.version != VERSION {
         return Err(bad(format!(
-            "format {} version {}, expected {FORMAT} version {VERSION}",
-            part.format, part.version
+            "format `{}` version {}, expected {FORMAT} version {VERSION}",
+            crownlands_core::text::excerpt(&part.format),
+            part.version
         )));
     }
     let r = &part.results;

@@ -15,114 +15,7 @@ pub const WIN_UNIT: u64 = 720_720;
 /// hostile part file cannot make a merge allocate without bound).
 pub const MAX_SPAN: usize = 1 << 20;
 
-/// The most seats a row of a tally has (one per player).
-const MAX_SEATS: usize = crownlands_core::ruleset::MAX_PLAYERS as usize;
-/// The most keys a tally's rows by name hold (bonuses, resources held): a part file's are
-/// checked against the run's own limits after reading; this only keeps the reading bounded.
-const MAX_ROW_KEYS: usize = 4096;
-
-/// A list read from a file, refused as soon as it holds more than `max` items (not read whole
-/// first: a part file's list of tens of millions of numbers took gigabytes).
-struct CappedList<T> {
-    max: usize,
-    what: &'static str,
-    item: std::marker::PhantomData<T>,
-}
-
-impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for CappedList<T> {
-    type Value = Vec<T>;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "a list of at most {} {}", self.max, self.what)
-    }
-
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
-        let mut out = Vec::new();
-        while let Some(v) = seq.next_element()? {
-            if out.len() == self.max {
-                return Err(serde::de::Error::custom(format!(
-                    "more than {} {} in a list",
-                    self.max, self.what
-                )));
-            }
-            out.push(v);
-        }
-        Ok(out)
-    }
-}
-
-/// A histogram's counts: at most one a bucket.
-pub(super) fn capped_counts<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<u64>, D::Error> {
-    d.deserialize_seq(CappedList {
-        max: MAX_SPAN,
-        what: "buckets",
-        item: std::marker::PhantomData,
-    })
-}
-
-/// One row a seat, as a list no longer than the most seats.
-struct SeatRow<T>(Vec<T>);
-
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for SeatRow<T> {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_seq(CappedList {
-            max: MAX_SEATS,
-            what: "seats",
-            item: std::marker::PhantomData,
-        })
-        .map(SeatRow)
-    }
-}
-
-/// Values by name read from a file, refused as soon as they pass [`MAX_ROW_KEYS`] names.
-struct CappedNames<V> {
-    what: &'static str,
-    value: std::marker::PhantomData<V>,
-}
-
-impl<'de, V: Deserialize<'de>> serde::de::Visitor<'de> for CappedNames<V> {
-    type Value = BTreeMap<String, V>;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} by name", self.what)
-    }
-
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut out = BTreeMap::new();
-        while let Some((key, value)) = map.next_entry::<String, V>()? {
-            if out.len() == MAX_ROW_KEYS {
-                return Err(serde::de::Error::custom(format!(
-                    "more {} than a run counts (more than {MAX_ROW_KEYS})",
-                    self.what
-                )));
-            }
-            out.insert(key, value);
-        }
-        Ok(out)
-    }
-}
-
-/// Rows by name, each a value a seat: at most [`MAX_ROW_KEYS`] names and [`MAX_SEATS`] seats.
-fn capped_rows<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
-    d: D,
-) -> Result<BTreeMap<String, Vec<T>>, D::Error> {
-    let rows = d.deserialize_map(CappedNames::<SeatRow<T>> {
-        what: "bonuses or resources held",
-        value: std::marker::PhantomData,
-    })?;
-    Ok(rows.into_iter().map(|(k, SeatRow(row))| (k, row)).collect())
-}
-
-/// A bot's bonuses by name, at most [`MAX_ROW_KEYS`] of them.
-fn capped_bonus_counts<'de, D: serde::Deserializer<'de>>(
-    d: D,
-) -> Result<Option<BTreeMap<String, u64>>, D::Error> {
-    d.deserialize_map(CappedNames::<u64> {
-        what: "bonuses",
-        value: std::marker::PhantomData,
-    })
-    .map(Some)
-}
+use super::capped::{capped_bonus_counts, capped_rows, up_to_seats};
 
 /// Add `from`'s counts per key and seat to `into`'s (a key new to `into` starts at 0); `what`
 /// names the rows in the error of a row of another number of seats.
@@ -326,7 +219,9 @@ pub struct Tally {
     /// Games of a match (1 for most rulesets).
     pub match_games: u8,
     /// The side (kingdom or team) of each seat.
+    #[serde(deserialize_with = "up_to_seats")]
     pub seat_side: Vec<Side>,
+    #[serde(deserialize_with = "up_to_seats")]
     pub seats: Vec<SeatTally>,
     /// Per bonus key, per seat: the games in which the seat's side earned it.
     #[serde(deserialize_with = "capped_rows")]
@@ -334,11 +229,16 @@ pub struct Tally {
     /// Dominoes discarded in a game, game by game.
     pub discarded: Histogram,
     /// With bots: per distinct bot, in the order of the list.
+    #[serde(deserialize_with = "up_to_seats")]
     pub bots: Vec<BotTally>,
     /// By the place a side claimed the first line in (round 0, the order drawn or snaked: a
     /// side's first king), first claimer first: how a side that claims first fares. Seat by
     /// seat (a team's seats each). Single games only (a match's games each draw their own).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "up_to_seats"
+    )]
     pub first_claims: Vec<ClaimTally>,
     /// Per resource the modules keep for each side (coins, knights, towers...), per seat: the
     /// sum over the games (of a match, each) of what the seat's side held at the end. Empty

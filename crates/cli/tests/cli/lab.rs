@@ -917,8 +917,10 @@ fn merge_refuses_parts_that_contradict_themselves() {
             "3 bots for 2 players",
         ),
         (
+            // Refused as it is read, at the 17th: never held whole (16.7 million names of a
+            // 64 MiB part took a gigabyte).
             serde_json::json!(vec!["greedy"; 100_000]),
-            "100000 bots for 2 players",
+            "more than 16 seats in a list",
         ),
         (
             serde_json::json!(["not a bot", "greedy"]),
@@ -934,6 +936,46 @@ fn merge_refuses_parts_that_contradict_themselves() {
         let r = run(&["merge", &e1.arg(), &e2.arg()]).expect_code(1);
         assert!(r.stderr.contains(says), "{says}: {}", r.stderr);
         assert!(r.stderr.len() < 1000, "{}", r.stderr.len());
+    }
+    // Every list of a part is read up to what a run holds: one item a seat, one a ruleset.
+    let other = TempFile::new("other", "json", &b2);
+    for (path, long, says) in [
+        (
+            "/results/tallies/0/seats",
+            17,
+            "more than 16 seats in a list",
+        ),
+        (
+            "/results/tallies/0/seat_side",
+            17,
+            "more than 16 seats in a list",
+        ),
+        ("/results/run/rulesets", 3, "more than 2 rulesets in a list"),
+        ("/results/tallies", 3, "more than 2 rulesets in a list"),
+    ] {
+        let mut v: Value = serde_json::from_str(&b1).expect("json");
+        let item = v.pointer(&format!("{path}/0")).expect(path).clone();
+        *v.pointer_mut(path).expect(path) = Value::Array(vec![item; long]);
+        let e1 = TempFile::new("edited", "json", &v.to_string());
+        let r = run(&["merge", &e1.arg(), &other.arg()]).expect_code(1);
+        assert!(r.stderr.contains(says), "{path}: {}", r.stderr);
+    }
+    // A part's format is quoted as the file's words are: one line, cut short.
+    for format in [
+        "x\nerror: a line of the file's own".to_string(),
+        "A".repeat(100_000),
+    ] {
+        let mut v: Value = serde_json::from_str(&b1).expect("json");
+        v["format"] = Value::from(format);
+        let e1 = TempFile::new("edited", "json", &v.to_string());
+        let r = run(&["merge", &e1.arg(), &other.arg()]).expect_code(1);
+        assert_eq!(r.stderr.trim_end().lines().count(), 1, "{}", r.stderr);
+        assert!(
+            r.stderr.contains("expected crownlands-lab-part"),
+            "{}",
+            r.stderr
+        );
+        assert!(r.stderr.len() < 300, "{}", r.stderr.len());
     }
 }
 
