@@ -148,11 +148,15 @@ impl Loader {
             let loc = self.loc(idx, &[Seg::Key("extends")]);
             current = if source::is_path(&ext) {
                 let source = self.files[idx].source.join(&ext);
-                if self.within_root(&source).is_ok() {
+                let within = self.within_root(&source).is_ok();
+                if within {
                     self.warn_if_absolute(idx, &ext, &loc);
                 }
                 // `kingdomino.toml` where no such file is: the shipped ruleset is named alone.
-                if let Source::Fs(path) = &source
+                // (Only inside the folder: outside it, whether a file is there is not looked
+                // at, nor said; reading it is refused as outside.)
+                if within
+                    && let Source::Fs(path) = &source
                     && !path.exists()
                 {
                     let stem = source.stem();

@@ -2052,6 +2052,7 @@ fn a_ruleset_names_only_files_in_its_own_folder() {
     let registry = crownlands_core::Registry::shipped_ref();
     let outside = common::temp_dir("own-folder-outside");
     let secret = common::write(&outside, "secret.toml", "extends = \"kingdomino\"\n");
+    common::write(&outside, "dynasty.toml", "extends = \"dynasty\"\n");
     let missing = outside.join("missing.toml");
     let dir = common::temp_dir("own-folder");
     let outside_name = outside
@@ -2105,6 +2106,18 @@ fn a_ruleset_names_only_files_in_its_own_folder() {
         (
             "round-out.toml",
             format!("extends = \"more/../../{outside_name}/secret.toml\"\n"),
+            1,
+        ),
+        // Named as a shipped ruleset's file, there or not: the same words either way (the
+        // hint for a shipped ruleset's name told whether a file outside existed).
+        (
+            "shipped-out.toml",
+            format!("extends = \"../{outside_name}/dynasty.toml\"\n"),
+            1,
+        ),
+        (
+            "shipped-absent-out.toml",
+            format!("extends = \"../{outside_name}/kingdomino.toml\"\n"),
             1,
         ),
         (
