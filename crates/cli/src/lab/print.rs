@@ -725,7 +725,7 @@ fn verdict_of(
             [g] if g.games == r.games_played && g.seats > 0 => stats::group_difference(g),
             _ => stats::pooled_seats(diffs),
         };
-        (vec![(pooled_name, pooled)], "every seat")
+        (vec![(pooled_name.clone(), pooled)], "every seat")
     } else if bot_rows.len() > 1 {
         (
             bot_rows
@@ -786,7 +786,19 @@ fn verdict_of(
             },
         ),
         alike,
+        sides: (sides(a) != sides(b)).then(|| {
+            let same = a.bots.len() <= 1 && b.bots.len() <= 1 && bot_rows.len() <= 1;
+            (sides(a), sides(b), same.then_some(pooled_name.as_str()))
+        }),
     })
+}
+
+/// How many sides (kingdoms or teams) a tally's seats play as.
+fn sides(t: &Tally) -> usize {
+    let mut all: Vec<_> = t.seat_side.clone();
+    all.sort_unstable();
+    all.dedup();
+    all.len()
 }
 
 fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {

@@ -27,6 +27,21 @@ pub struct Compared<'a> {
     /// The same player in every seat (random moves, or one bot everywhere): `rows` is that
     /// player pooled over the seats, whose wins cannot change (someone wins each game).
     pub alike: bool,
+    /// A and B seat the players as different numbers of sides (teams in one, not the other):
+    /// (A's sides, B's sides), and the player who sits in every seat where one does (then a
+    /// seat's change in wins is the change in its fair share, and chance). The places in the
+    /// first claims are not said then: a place's wins change with the sides too.
+    pub sides: Option<(usize, usize, Option<&'a str>)>,
+}
+
+/// A seat's fair share of the wins among `sides` sides, in per cent (`25%`, `33.3%`).
+fn fair_share(sides: usize) -> String {
+    let sides = sides.max(1);
+    if 100 % sides == 0 {
+        format!("{}%", 100 / sides)
+    } else {
+        format!("{:.1}%", 100.0 / sides as f64)
+    }
 }
 
 /// A figure starred by a margin chance gives about once in a thousand (its interval's middle
@@ -45,12 +60,17 @@ pub fn text(c: &Compared<'_>) -> String {
         return String::new();
     }
     // With two places, the second's win is the first's turned: the first alone.
-    let places = if c.places.len() == 2 {
+    let places = if c.sides.is_some() {
+        &[]
+    } else if c.places.len() == 2 {
         &c.places[..1]
     } else {
         c.places
     };
-    let wins = if c.alike {
+    // Sides of different numbers, the same player everywhere: a seat's wins change by its
+    // fair share, by design, so they are not said as the rule's doing.
+    let by_design = c.sides.is_some_and(|(_, _, same)| same.is_some());
+    let wins = if c.alike || by_design {
         None
     } else {
         changes(
@@ -84,7 +104,11 @@ pub fn text(c: &Compared<'_>) -> String {
     );
     // A star or two among many figures may be chance: said with them. Only the narrow stars
     // count (one far past its interval is no chance's), and what else is starred is set apart.
-    let wins_figures = if c.alike { 0 } else { c.rows.len() };
+    let wins_figures = if c.alike || by_design {
+        0
+    } else {
+        c.rows.len()
+    };
     let score_figures = if c.unlike_scores.is_some() {
         0
     } else {
@@ -101,13 +125,33 @@ pub fn text(c: &Compared<'_>) -> String {
         .collect();
     let narrowly = all.iter().filter(|e| narrow(e)).count();
     let strongly = all.iter().filter(|e| e.significant() && !narrow(e)).count();
-    let wins = match wins {
-        Some((t, _)) => t,
-        None if c.alike => format!(
-            "{} in every seat, so no seat's wins change but by chance",
-            c.rows.first().map_or("one player", |(who, _)| who.as_str())
+    let fair = c.sides.map(|(a, b, _)| {
+        format!(
+            "A seats {a} sides and B {b}, so a seat's fair share of the wins goes from {} to {}",
+            fair_share(a),
+            fair_share(b)
+        )
+    });
+    let wins = match (wins, fair) {
+        (_, Some(fair)) if by_design => format!(
+            "{} in every seat; {fair}, and that is all its wins change by but chance",
+            c.sides.and_then(|(_, _, who)| who).unwrap_or("one player")
         ),
-        None => format!("no change in who wins shows in {} {}", c.games, c.unit),
+        (Some((t, _)), Some(fair)) => format!("{t} ({fair})"),
+        (wins, fair) => {
+            let wins = match wins {
+                Some((t, _)) => t,
+                None if c.alike => format!(
+                    "{} in every seat, so no seat's wins change but by chance",
+                    c.rows.first().map_or("one player", |(who, _)| who.as_str())
+                ),
+                None => format!("no change in who wins shows in {} {}", c.games, c.unit),
+            };
+            match fair {
+                Some(fair) => format!("{wins} ({fair})"),
+                None => wins,
+            }
+        }
     };
     let scores = match scores {
         Some((t, _)) => t,
@@ -236,6 +280,7 @@ mod tests {
             unit: "games",
             unlike_scores: None,
             alike: false,
+            sides: None,
         })
     }
 
@@ -333,6 +378,7 @@ mod tests {
             unit: "matches",
             unlike_scores: Some("a match's totals against a game's"),
             alike: false,
+            sides: None,
         });
         assert!(
             unlike.contains("the scores not compared (a match's totals against a game's)"),
@@ -353,6 +399,7 @@ mod tests {
             unit: "games",
             unlike_scores: None,
             alike: true,
+            sides: None,
         });
         assert_eq!(
             line,
@@ -381,5 +428,40 @@ mod tests {
         // The strong star alone: no note.
         let line = said(&rows, &[], 40);
         assert!(!line.contains("chance"), "{line}");
+    }
+
+    #[test]
+    fn sides_of_different_numbers_say_the_fair_share_of_the_wins() {
+        let up = e(0.25, 0.2, 0.3);
+        let score = e(33.0, 32.0, 34.0);
+        let rows = [row("seat 1", score, up), row("seat 2", score, up)];
+        let places = [row("place 1", score, up), row("place 2", score, up)];
+        let with = |sides| {
+            text(&Compared {
+                rows: &rows,
+                places: &places,
+                every: "every seat",
+                games: 500,
+                unit: "games",
+                unlike_scores: None,
+                alike: false,
+                sides,
+            })
+        };
+        // The same player everywhere: the wins change by design, not by the rule's doing; nor
+        // are the places' wins said (they change with the sides too).
+        assert_eq!(
+            with(Some((4, 2, Some("random")))),
+            "In short, under B: random in every seat; A seats 4 sides and B 2, so a seat's fair \
+             share of the wins goes from 25% to 50%, and that is all its wins change by but \
+             chance; every seat scores more (each by +33.00).\n"
+        );
+        // Players of several kinds: their changes, and the fair shares beside them.
+        let mixed = with(Some((3, 2, None)));
+        assert!(
+            mixed.contains("(A seats 3 sides and B 2, so a seat's fair share of the wins goes from 33.3% to 50%)"),
+            "{mixed}"
+        );
+        assert!(!mixed.contains("place 1"), "{mixed}");
     }
 }
