@@ -381,7 +381,8 @@ impl Loader {
         Err(format!(
             "`{}` is outside the folder of the ruleset you named{root_file}: a ruleset may name only \
              files in its own folder or below it, so that a file from someone else cannot make \
-             this program read your other files",
+             this program read your other files (name a ruleset in a folder that holds both \
+             files, or copy the file it names into this ruleset's folder)",
             path.display()
         ))
     }
