@@ -203,12 +203,27 @@ impl LineDealer for Alternate {
             let deck = usize::from(rules.deck_size);
             let lower = deck - deck % per_round;
             let upper = lower + per_round;
-            let fix = match (lower > 0 && lower <= fits, upper <= fits) {
-                (true, true) => format!(" (set `deck-size` to {lower} or {upper})"),
-                (true, false) => format!(" (set `deck-size = {lower}`)"),
-                (false, true) => format!(" (set `deck-size = {upper}`)"),
-                (false, false) if fits > 0 => format!(" (set `deck-size = {fits}`)"),
-                (false, false) => String::new(),
+            // Of the sizes that split and that the boxes deal, those that let a kingdom fill its
+            // grid first (at 2 players 16 split a harvest order but left each kingdom 8
+            // dominoes of the 12 a 5x5 grid takes).
+            let fill = rules.deck_to_fill();
+            let dealt: Vec<usize> = [lower, upper]
+                .into_iter()
+                .filter(|&d| d > 0 && d <= fits)
+                .collect();
+            let filling: Vec<usize> = dealt.iter().copied().filter(|&d| d >= fill).collect();
+            let enough = fill.div_ceil(per_round).max(1) * per_round;
+            let fix = match (filling.as_slice(), dealt.as_slice()) {
+                ([a, b], _) => format!(" (set `deck-size` to {a} or {b})"),
+                ([one], _) => format!(" (set `deck-size = {one}`)"),
+                ([], _) if enough <= fits => format!(
+                    " (set `deck-size = {enough}`, the fewest that split and let a kingdom fill \
+                     its grid)"
+                ),
+                ([], [a, b]) => format!(" (set `deck-size` to {a} or {b})"),
+                ([], [one]) => format!(" (set `deck-size = {one}`)"),
+                _ if fits > 0 => format!(" (set `deck-size = {fits}`)"),
+                _ => String::new(),
             };
             problems.push(RulesProblem::DeckSplit {
                 deck: rules.deck_size,

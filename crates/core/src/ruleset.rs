@@ -1247,7 +1247,7 @@ impl Rules {
     /// The fewest dominoes a deck needs, in whole lines, for each kingdom to be able to fill its
     /// grid: each round a side places one domino a king, two squares each (with fewer, the
     /// deck is warned of as one that can never fill the grid).
-    fn deck_to_fill(&self) -> usize {
+    pub(crate) fn deck_to_fill(&self) -> usize {
         let grid = usize::from(self.grid_size);
         let needed = (grid * grid).saturating_sub(1);
         let kings_per_side =

@@ -865,9 +865,30 @@ fn bonus_settings_while_off(loader: &mut Loader, counts: &[CountRules], leaf: us
             if enabled.value || switched_off_here {
                 continue;
             }
+            // Where the settings are: `[rules.harmony]`, or a count's own table (switching it
+            // on under `[rules]` would play it at every count).
+            let count = c.players.to_string();
+            let in_count = loader
+                .files
+                .get(loc.file)
+                .and_then(|f| {
+                    f.doc
+                        .at(&[Seg::Key("for-players"), Seg::Key(&count), Seg::Key(key)])
+                })
+                .is_some_and(|t| match &t.kind {
+                    crate::node::Kind::Table(entries) => {
+                        entries.iter().any(|e| e.value.span == loc.span)
+                    }
+                    _ => false,
+                });
+            let table = if in_count {
+                format!("for-players.{count}.{key}")
+            } else {
+                format!("rules.{key}")
+            };
             let message = format!(
                 "{name} is off, so its settings here change nothing: write `enabled = true` in \
-                 `[rules.{key}]` to play it"
+                 `[{table}]` to play it"
             );
             warnings.add(loc, message, c.players);
         }
@@ -1415,6 +1436,23 @@ fn place_core_problems(
                      this `remove-dominoes`: or remove a multiple of {line})"
                 );
             }
+        }
+        // A deck size the user's `[rules]` set for every count, which does not fit the lines at
+        // this one: each count may want another size, which `[for-players.N]` gives it alone
+        // (one `[rules]` deck of 30 was told 28 or 32 at 2 players, 48 at 3 and 4).
+        if matches!(
+            problem,
+            RulesProblem::DeckLines { .. } | RulesProblem::DeckSplit { .. }
+        ) && counts.len() > 1
+            && let Some(origin) = &count.eff.deck_size.origin
+            && !embedded(loader, origin.file)
+            && loader.files.get(origin.file).is_some_and(|f| {
+                f.doc
+                    .at(&[Seg::Key("rules"), Seg::Key("deck-size")])
+                    .is_some_and(|v| v.span == origin.span)
+            })
+        {
+            message.push_str("; a `deck-size` under `[for-players.N]` sets it at N players only");
         }
         problems.push(CountProblem {
             loc,

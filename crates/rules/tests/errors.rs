@@ -1162,6 +1162,24 @@ fn a_deck_that_no_longer_divides_after_a_removal_points_at_the_removal() {
     assert_eq!(d.len(), 1, "said once for both counts: {d}");
 }
 
+#[test]
+fn a_deck_size_for_every_count_that_fits_none_says_a_count_can_have_its_own() {
+    // 30 under `[rules]`: 28 or 32 at 2 players, 48 at 3 and 4; each count's own table is
+    // the way to give both.
+    let d = bad("extends = \"kingdomino\"\n[rules]\ndeck-size = 30\n");
+    assert_eq!(d.len(), 2, "{d}");
+    for x in &d.0 {
+        assert!(
+            x.to_string()
+                .contains("; a `deck-size` under `[for-players.N]` sets it at N players only"),
+            "{x}"
+        );
+    }
+    // Written for a count already: not said.
+    let d = bad("extends = \"kingdomino\"\n[for-players.2]\ndeck-size = 30\n");
+    assert!(!d.to_string().contains("[for-players.N]"), "{d}");
+}
+
 /// A deck that no longer divides into lines of the `line-size` the author wrote, over a deck
 /// size inherited: at that `line-size` (not at `players`), and the advice leads to a ruleset
 /// with no warning: a deck size that leaves each kingdom enough to fill its grid, or the
@@ -1522,6 +1540,19 @@ fn a_bonus_set_up_but_left_off_is_warned_at_its_setting() {
         &["Harmony is off, so its settings here change nothing: write `enabled = true`"],
     );
     assert_eq!(w.len(), 1, "{w}");
+    // Written for one count: switched on there, not under `[rules]` (every count).
+    let w = warnings_of(
+        "extends = \"kingdomino\"\n[for-players.3]\nharmony.points = 7\n",
+        "h.toml",
+    );
+    assert_diag(
+        &w,
+        3,
+        18,
+        &[
+            "at 3 players: Harmony is off, so its settings here change nothing: write `enabled = true` in `[for-players.3.harmony]`",
+        ],
+    );
     // On (here or inherited), or switched off in the same file (what `show` prints): nothing.
     for text in [
         "extends = \"kingdomino\"\n[rules]\nharmony = { enabled = true, points = 10 }\n",
@@ -1701,13 +1732,15 @@ fn core_problems_are_placed_by_the_field_they_name() {
     assert_diag(&d, 5, 12, &[&format!("at 4 players: {setup}")]);
     assert_eq!(d.len(), 1, "{d}");
 
-    // A deck that does not split between the boxes lines alternate from: at `deck-size`.
+    // A deck that does not split between the boxes lines alternate from: at `deck-size`, with
+    // the size that lets a 7x7 kingdom fill (32 or 40 split, but leave it far from full).
     let d = bad("extends = \"royal-wedding\"\n[for-players.4]\ndeck-size = 36\n");
     let split = RulesProblem::DeckSplit {
         deck: 36,
         line: 4,
         places: 2,
-        fix: " (set `deck-size` to 32 or 40)".into(),
+        fix: " (set `deck-size = 96`, the fewest that split and let a kingdom fill its grid)"
+            .into(),
     };
     assert_diag(&d, 3, 13, &[&format!("at 4 players: {split}")]);
 }
@@ -3084,6 +3117,17 @@ fn a_deck_that_does_not_split_into_rounds_of_the_line_order_says_sizes_that_do()
     assert_eq!(d.0.len(), 1, "{d}");
     let d = bad(&text(5));
     assert!(d.to_string().contains("(set `deck-size = 12`)"), "{d}");
+    // Of the sizes that split, one that lets a kingdom fill its grid: at 2 players rounds of 16
+    // split 16 and 32, and 16 leaves each kingdom 8 dominoes of the 12 a 5x5 grid takes.
+    let d = bad(
+        "extends = \"kingdomino\"\nname = \"kq\"\nadd-sets = [\"queendomino\"]\nplayers = [2]\n[rules]\nlines = \"alternate\"\nline-order = [\"kingdomino\", \"kingdomino\", \"queendomino\", \"queendomino\"]\ndeck-size = 24\n",
+    );
+    assert_diag(
+        &d,
+        8,
+        13,
+        &["4 lines of 4, one for each of its places (set `deck-size = 32`)"],
+    );
     // Both sizes offered load.
     for deck in [60, 72, 12] {
         load_str(
