@@ -461,6 +461,16 @@ impl CountRules {
                             providers_of(loader, &rules.modules, i, &needs)
                                 .find_map(|name| set_in_leaf(name, &needs))
                         })
+                        .or_else(|| {
+                            // Nothing of the modules' in the leaf, but its own dominoes (`sets`
+                            // of Kingdomino's under Queendomino's modules: no town square to
+                            // build on): what the leaf changed is what to look at.
+                            let doc = &loader.files.get(leaf)?.doc;
+                            ["sets", "add-sets", "remove-dominoes"]
+                                .into_iter()
+                                .find(|key| doc.at(&[Seg::Key(key)]).is_some())
+                                .map(|key| loader.loc(leaf, &[Seg::Key(key)]))
+                        })
                         .unwrap_or(entry)
                 })
                 .collect(),

@@ -1652,6 +1652,21 @@ fn warnings_point_at_the_rule_that_cannot_work() {
             &["module `queen` can never act: no module can give towers"],
         );
     }
+    // Modules listed in the shipped file, the leaf's own dominoes at fault (Kingdomino's,
+    // without a town square): at the leaf's `sets`, not its `extends`.
+    let checked = crownlands_rules::check_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"queendomino\"\nsets = [\"kingdomino\", \"queendomino-buildings\"]\n",
+        Path::new("q.toml"),
+    );
+    let w = Diagnostics(checked.warnings);
+    assert_diag(
+        &w,
+        2,
+        8,
+        &["module `buildings` can never act: no domino has a `town` square"],
+    );
+    assert_diag(&w, 2, 8, &["module `queen` can never act"]);
     // A value from a shipped file is blamed on the user's `extends`.
     let checked = crownlands_rules::check_str(
         crownlands_core::Registry::shipped_ref(),
