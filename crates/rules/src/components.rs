@@ -688,7 +688,7 @@ fn remove(loader: &mut Loader, deck: &mut Deck<'_>, r: &DominoRef, loc: &Loc) ->
             loader.err(
                 loc,
                 format!(
-                    "the deck has several boxes ({}): say which domino {number} with its box's initial{hint}",
+                    "the deck has several boxes ({}): name domino {number} with its box's initial{hint}",
                     piles.join(", ")
                 ),
             );

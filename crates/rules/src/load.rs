@@ -279,6 +279,20 @@ impl Loader {
                 );
                 return None;
             }
+            // `desert.toml` where the file is in the `sets/` folder beside the ruleset.
+            if let Some(hint) = entry
+                .strip_suffix(".toml")
+                .and_then(|name| self.file_at(idx, name, "sets/"))
+            {
+                self.err(
+                    loc,
+                    format!(
+                        "cannot read `{}`: there is no such file{hint}",
+                        path.display()
+                    ),
+                );
+                return None;
+            }
         }
         Some(source)
     }

@@ -1246,7 +1246,21 @@ fn place_core_problems(
                         span: 0..0,
                     },
                 };
-                loader.err(&loc, problem.to_string());
+                let mut message = problem.to_string();
+                // A file naming no components at all (`players = [2]` alone): where to start.
+                let starts_from_nothing = loader.files.get(leaf_idx).is_some_and(|f| {
+                    ["extends", "sets", "add-sets", "terrain", "domino"]
+                        .iter()
+                        .all(|key| f.doc.at(&[Seg::Key(key)]).is_none())
+                });
+                if starts_from_nothing && problem.field() == crownlands_core::Field::Terrains {
+                    message.push_str(
+                        " (a ruleset starts from components: `extends = \"kingdomino\"` to \
+                         change a shipped ruleset in a few lines, or `sets = [\"kingdomino\"]` \
+                         for its terrains and dominoes)",
+                    );
+                }
+                loader.err(&loc, message);
             }
             continue;
         };

@@ -3892,3 +3892,38 @@ fn a_value_of_the_wrong_shape_says_how_to_write_it() {
         ],
     );
 }
+
+#[test]
+fn a_file_of_no_components_and_a_set_file_in_sets_say_where_to_start() {
+    // `players = [2]` alone: where a ruleset starts.
+    let d = bad("players = [2]\n");
+    assert_diag(
+        &d,
+        1,
+        1,
+        &[
+            "the ruleset declares no terrains (a ruleset starts from components: `extends = \"kingdomino\"`",
+        ],
+    );
+    // `desert.toml` where the file is `sets/desert.toml` beside the ruleset.
+    let dir = common::temp_dir("set-in-sets");
+    let set = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rulesets/sets/volcano.toml"),
+    )
+    .expect("a shipped set");
+    common::write(&dir, "sets/desert.toml", &set);
+    let path = common::write(
+        &dir,
+        "r.toml",
+        "extends = \"kingdomino\"\nadd-sets = [\"desert.toml\"]\n",
+    );
+    let d = load_path(crownlands_core::Registry::shipped_ref(), &path).expect_err("no desert.toml");
+    assert_diag(
+        &d,
+        2,
+        13,
+        &[
+            "there is no such file (this file's folder holds `sets/desert.toml`: write \"sets/desert.toml\")",
+        ],
+    );
+}
