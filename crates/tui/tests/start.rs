@@ -1313,6 +1313,70 @@ fn the_last_table_started_comes_back_on_the_next_start() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A house rule opened from its file (`o`) comes back too, opened again from its path; gone
+/// since, or no longer loading, the defaults.
+#[test]
+fn the_last_table_of_a_ruleset_file_comes_back_opened_again() {
+    use crownlands_tui::app::last_table::LAST_TABLE_FILE;
+    let dir = temp_dir("last-table-file");
+    let rules = dir.join("rules");
+    std::fs::create_dir_all(&rules).expect("folder");
+    let house = rules.join("house.toml");
+    std::fs::write(
+        &house,
+        "extends = \"kingdomino\"\nname = \"house\"\n[rules]\nharmony.enabled = true\n",
+    )
+    .expect("written");
+    let mut app = build(&opts(None, None), &dir);
+    {
+        let setup = app.setup_mut().expect("the setup");
+        let choice = crownlands_tui::app::ruleset_file::open(
+            crownlands_core::Registry::shipped_ref(),
+            house.to_str().expect("a path"),
+        )
+        .expect("the file opens");
+        let at = setup.add(choice);
+        setup.restore_at(
+            at,
+            crownlands_tui::app::seats::parse_players("you,you,greedy").expect("seats"),
+            vec!["Anna".into(), "Ben".into(), String::new()],
+        );
+        setup.focus(Row::Start);
+    }
+    press(&mut app, "<enter>");
+    assert_ne!(app.mode(), Mode::Setup, "{}", app.message());
+    let kept = std::fs::read_to_string(dir.join(LAST_TABLE_FILE)).expect("kept");
+    assert!(kept.contains("house.toml"), "{kept}");
+    drop(app);
+    let _ = std::fs::remove_file(dir.join(crownlands_saves::AUTOSAVE_FILE));
+    let app = build(&opts(None, None), &dir);
+    let setup = app.setup().expect("the setup");
+    let choice = setup.choice().expect("a choice");
+    assert_eq!(choice.path.as_deref(), Some(house.as_path()), "the file's");
+    assert_eq!(setup.players, 3);
+    assert_eq!(setup.names[..2], ["Anna".to_string(), "Ben".to_string()]);
+    // The file broken since: the defaults, nothing said.
+    std::fs::write(&house, "extends = \"no-such\"\n").expect("written");
+    let app = build(&opts(None, None), &dir);
+    let setup = app.setup().expect("the setup");
+    assert_eq!(setup.choice().map(|c| c.name.as_str()), Some("kingdomino"));
+    // A kept path that is not absolute, or holds a control character: not read at all.
+    for bad in [
+        "{\"ruleset\": \"house\", \"file\": \"rules/house.toml\", \"seats\": \"you,you\", \"names\": []}",
+        "{\"ruleset\": \"house\", \"file\": \"/tmp/\\u001b[31m.toml\", \"seats\": \"you,you\", \"names\": []}",
+    ] {
+        std::fs::write(dir.join(LAST_TABLE_FILE), bad).expect("written");
+        let app = build(&opts(None, None), &dir);
+        let setup = app.setup().expect("the setup");
+        assert_eq!(
+            setup.choice().map(|c| c.name.as_str()),
+            Some("kingdomino"),
+            "{bad}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn k_and_j_move_a_seats_player_and_its_name() {
     let dir = temp_dir("move-seat");

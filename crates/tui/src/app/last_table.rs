@@ -1,6 +1,7 @@
-//! The table last started from the setup screen (a shipped ruleset, the player count, who plays
-//! each seat and the names typed), kept in the data folder as `last-table.json`, so that a group
-//! starting the program again finds its table as it was instead of typing every name again.
+//! The table last started from the setup screen (the ruleset, a shipped one or a file opened, the
+//! player count, who plays each seat and the names typed), kept in the data folder as
+//! `last-table.json`, so that a group starting the program again finds its table as it was
+//! instead of typing every name (or a house rule's path) again.
 //! The file is read as untrusted: bounded, every field checked, anything wrong ignored (the
 //! setup's defaults then), never an error.
 
@@ -16,12 +17,19 @@ pub const LAST_TABLE_FILE: &str = "last-table.json";
 /// The most bytes read of it (a table of 16 seats with their names is under 2 KB).
 const MOST_BYTES: u64 = 16 * 1024;
 
+/// The longest path of a ruleset file kept.
+const MOST_PATH_CHARS: usize = 4096;
+
 /// What is kept.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LastTable {
-    /// A shipped ruleset's name (a file opened is not kept: it may be gone, or moved).
+    /// The ruleset's name: a shipped one's, or the name of the file's (see `file`).
     pub ruleset: String,
+    /// A ruleset file opened on the setup screen (`o`), its absolute path: opened again at the
+    /// next start, where it still loads (else the setup's defaults, as for anything amiss).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<std::path::PathBuf>,
     /// Who plays each seat, as `--players` takes it (`you,greedy,mcts`).
     pub seats: String,
     /// The names typed, seat by seat (empty: the default name).
@@ -29,12 +37,9 @@ pub struct LastTable {
 }
 
 impl LastTable {
-    /// The table `setup` would start now, when its ruleset is a shipped one.
+    /// The table `setup` would start now.
     pub fn of(setup: &Setup) -> Option<LastTable> {
         let choice = setup.choice()?;
-        if choice.path.is_some() {
-            return None;
-        }
         let seats: Vec<String> = setup
             .seats
             .iter()
@@ -45,6 +50,7 @@ impl LastTable {
             .collect();
         Some(LastTable {
             ruleset: choice.name.clone(),
+            file: choice.path.clone(),
             seats: seats.join(","),
             names: setup.names.clone(),
         })
@@ -69,8 +75,19 @@ impl LastTable {
     /// Every field as the setup screen could have written it.
     fn sound(&self) -> bool {
         let plain = |s: &str| !s.chars().any(crownlands_core::text::is_unsafe_char);
+        // (A file's is named as it was typed: its path.)
+        let longest = if self.file.is_some() {
+            MOST_PATH_CHARS
+        } else {
+            64
+        };
         plain(&self.ruleset)
-            && self.ruleset.chars().count() <= 64
+            && self.ruleset.chars().count() <= longest
+            && self.file.as_ref().is_none_or(|f| {
+                f.is_absolute()
+                    && f.to_str()
+                        .is_some_and(|f| plain(f) && f.chars().count() <= MOST_PATH_CHARS)
+            })
             && self.names.len() <= 16
             && self.names.iter().all(|n| {
                 plain(n)
@@ -86,12 +103,27 @@ impl LastTable {
             })
     }
 
-    /// Set `setup` to this table, if its ruleset is among the setup's and allows the count.
-    pub fn apply(&self, setup: &mut Setup) {
+    /// Set `setup` to this table, if its ruleset is among the setup's (a file's: opened again,
+    /// where it still loads) and allows the count.
+    pub fn apply(&self, setup: &mut Setup, registry: &crownlands_core::Registry) {
         let Ok(kinds) = parse_players(&self.seats) else {
             return;
         };
-        setup.restore(&self.ruleset, kinds, self.names.clone());
+        match &self.file {
+            None => setup.restore(&self.ruleset, kinds, self.names.clone()),
+            Some(path) => {
+                let Some(text) = path.to_str() else {
+                    return;
+                };
+                // Gone, moved, changed so that it no longer loads: the defaults, unsaid.
+                let Ok(choice) = super::ruleset_file::open(registry, text) else {
+                    return;
+                };
+                let at = setup.add(choice);
+                setup.take_opened();
+                setup.restore_at(at, kinds, self.names.clone());
+            }
+        }
     }
 }
 

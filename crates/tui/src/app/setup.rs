@@ -286,6 +286,14 @@ impl Setup {
         else {
             return;
         };
+        self.restore_at(at, seats, names);
+    }
+
+    /// [`Setup::restore`] of the ruleset listed at `at` (a file's, opened again).
+    pub fn restore_at(&mut self, at: usize, seats: Vec<SeatKind>, names: Vec<String>) {
+        if at >= self.choices.len() {
+            return;
+        }
         let Ok(players) = u8::try_from(seats.len()) else {
             return;
         };
