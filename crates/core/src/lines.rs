@@ -63,6 +63,9 @@ pub struct DealContext<'a> {
     /// The boxes' names, by index ([`Domino::pile`]).
     pub boxes: &'a [String],
     pub rules: &'a Rules,
+    /// For warnings: the boxes the ruleset's other player counts deal from, a bit a box (a box
+    /// this count leaves out is then left out on purpose, for the others). 0 when dealing.
+    pub dealt_elsewhere: u16,
 }
 
 /// How a game's dominoes are put in draw order. One value serves every game of a ruleset, so it
@@ -170,7 +173,8 @@ impl LineDealer for Alternate {
                 .iter()
                 .filter(|d| usize::from(d.pile) == b)
                 .count();
-            if in_box > 0 && !order.iter().any(|&o| usize::from(o) == b) {
+            let elsewhere = ctx.dealt_elsewhere >> b & 1 == 1;
+            if in_box > 0 && !elsewhere && !order.iter().any(|&o| usize::from(o) == b) {
                 out.push(format!(
                     "box {} holds {} that are never dealt: lines alternate only from the boxes of `line-order`",
                     crate::text::escape_controls(pile),

@@ -885,6 +885,7 @@ impl Ruleset {
             dominoes: &self.dominoes,
             boxes: &self.piles,
             rules,
+            dealt_elsewhere: 0,
         }
     }
 
@@ -1232,8 +1233,26 @@ impl Ruleset {
                 ),
             });
         }
-        // What the line source says can never work (boxes never dealt).
-        for message in dealer.warnings(&self.deal_context(rules)) {
+        // What the line source says can never work (boxes never dealt, but those another count
+        // deals from: `line-order = ["kingdomino"]` at 2-4 players, both boxes mixed at 5).
+        let mut ctx = self.deal_context(rules);
+        ctx.dealt_elsewhere = self
+            .player_counts
+            .iter()
+            .filter(|(m, _)| *m != players)
+            .fold(0u16, |mask, (_, r)| {
+                let every = u16::MAX;
+                mask | match r.lines.kind.as_str() {
+                    crate::lines::LineSource::ALTERNATE => {
+                        r.lines.order.iter().fold(0u16, |m, &b| {
+                            m | 1u16.checked_shl(u32::from(b)).unwrap_or(0)
+                        })
+                    }
+                    // Mixed lines deal from every box; another source, as far as is known, too.
+                    _ => every,
+                }
+            });
+        for message in dealer.warnings(&ctx) {
             out.push(RuleWarning {
                 at: WarningAt::LineOrder,
                 message,

@@ -1091,7 +1091,18 @@ fn line_order_unused(loader: &mut Loader, counts: &[CountRules], leaf: usize) {
     let mut grouped = ByCounts::default();
     for count in counts {
         let eff = &count.eff;
+        // The same `line-order` in use at another count (written under `[rules]` for lines
+        // that alternate there, this count's own table mixing them): it is for those counts.
+        let used_elsewhere = counts.iter().any(|c| {
+            c.players != count.players
+                && c.eff.lines.value != LinesDef::mixed()
+                && match (&c.eff.line_order.origin, &eff.line_order.origin) {
+                    (Some(a), Some(b)) => a.file == b.file && a.span == b.span,
+                    _ => false,
+                }
+        });
         if eff.lines.value == LinesDef::mixed()
+            && !used_elsewhere
             && eff.line_order.value.is_some()
             && let Some(at) = &eff.line_order.origin
             && loader.is_authors(at.file, Some(leaf))

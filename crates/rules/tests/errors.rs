@@ -3927,3 +3927,21 @@ fn a_file_of_no_components_and_a_set_file_in_sets_say_where_to_start() {
         ],
     );
 }
+
+/// Dominoes of a second box at one count only (Kingdomino's box alone at 2-4 players, both
+/// boxes mixed at 5): neither the box left out at 2-4 nor the order unused at 5 is warned of,
+/// each being for the other counts; a box no count deals still is.
+#[test]
+fn a_box_dealt_at_some_counts_only_is_no_warning() {
+    let text = "extends = \"kingdomino\"\nadd-sets = [\"queendomino\"]\nplayers = [2, 3, 4, 5]\n[rules]\nlines = \"alternate\"\nline-order = [\"kingdomino\"]\ndeck-size = 48\n[for-players.2]\ndeck-size = 24\n[for-players.5]\nlines = \"mixed\"\nline-size = 5\ndeck-size = 60\n";
+    let w = warnings_of(text, "k5.toml");
+    assert!(w.is_empty(), "{w}");
+    // Alternating at every count, the box is never dealt: said.
+    let text = "extends = \"kingdomino\"\nadd-sets = [\"queendomino\"]\n[rules]\nlines = \"alternate\"\nline-order = [\"kingdomino\"]\ndeck-size = 48\n[for-players.2]\ndeck-size = 24\n";
+    let w = warnings_of(text, "k4.toml");
+    assert!(
+        w.to_string()
+            .contains("box queendomino holds 48 dominoes that are never dealt"),
+        "{w}"
+    );
+}
