@@ -313,7 +313,8 @@ impl Kingdom {
         each!(self, k => k.castle_centred_in_full_grid())
     }
 
-    /// Whether every square is within half the grid (rounded down) of the castle in both axes.
+    /// Whether every square is within half the grid less one, rounded down ((grid - 1) / 2), of the
+    /// castle in both axes.
     pub fn within_half_grid_of_castle(&self) -> bool {
         each!(self, k => k.within_half_grid_of_castle())
     }

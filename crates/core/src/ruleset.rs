@@ -124,9 +124,9 @@ pub enum MiddleKingdomReading {
     BoundingBox,
     /// The kingdom's bounding box is the full grid and the castle is at its centre; gaps allowed.
     FullGrid,
-    /// Every square lies within half the grid of the castle in both axes (2 in 5x5, 3 in 7x7):
-    /// the kingdom fits in the grid centred on the castle; gaps allowed (rulings: "a reasonable
-    /// reading" of rulebook 000).
+    /// Every square lies within half the grid less one, rounded down, of the castle in both axes
+    /// (2 in 5x5 and 6x6, 3 in 7x7): the kingdom fits in the grid centred on the castle; gaps
+    /// allowed (rulings: "a reasonable reading" of rulebook 000).
     WithinHalfGrid,
 }
 

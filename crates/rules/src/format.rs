@@ -73,7 +73,7 @@ pub struct RulesetFile {
     pub for_players: BTreeMap<String, RulesPatch>,
     /// Terrains declared inline, as in a component set.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    #[schemars(length(max = 64))]
+    #[schemars(length(max = crownlands_core::terrain::MAX_TERRAINS))]
     pub terrain: Vec<TerrainDef>,
     /// Dominoes declared inline, as in a component set.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -104,7 +104,7 @@ pub enum DominoRef {
 pub struct SetFile {
     pub set: SetHeader,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    #[schemars(length(max = 64))]
+    #[schemars(length(max = crownlands_core::terrain::MAX_TERRAINS))]
     pub terrain: Vec<TerrainDef>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(max = MAX_DOMINOES))]
