@@ -1020,3 +1020,54 @@ fn wrong_marks_do_not_hide_what_reading_finds() {
     assert!(text.contains("unknown building number 99"), "{text}");
     assert!(text.contains("23 knights in this kingdom"), "{text}");
 }
+
+/// The most buildings one side built in one turn over a few games where every side builds
+/// whenever it can (the first build listed), under `ruleset`.
+fn most_builds_in_a_turn(ruleset: Ruleset) -> usize {
+    let ruleset = std::sync::Arc::new(ruleset);
+    let mut most = 0;
+    for seed in 0..6 {
+        let mut game = crownlands_core::Game::new(ruleset.clone(), 4, seed).expect("sets up");
+        let mut run = 0;
+        let mut step = 0usize;
+        while !game.is_over() {
+            let legal = game.legal_actions();
+            let build = legal
+                .iter()
+                .copied()
+                .find(|&a| game.action_text(a).starts_with("build"));
+            // Else the actions in turn, so that the games differ.
+            let action = build.unwrap_or(legal[step % legal.len()]);
+            step += 1;
+            if build.is_some() {
+                run += 1;
+                most = most.max(run);
+            } else {
+                run = 0;
+            }
+            game.apply(action).expect("legal");
+        }
+    }
+    most
+}
+
+/// `per-turn` (a house rule): up to that many buildings a turn, the step going on while
+/// another can be built; the rulebook's one by default.
+#[test]
+fn buildings_per_turn_is_how_many_a_side_builds_in_a_turn() {
+    assert_eq!(most_builds_in_a_turn(queendomino()), 1);
+    let two = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"queendomino\"\nname = \"two\"\n[rules.module.buildings]\nper-turn = 2\n",
+        Path::new("two.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(most_builds_in_a_turn(two), 2);
+    let e = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"queendomino\"\n[rules.module.buildings]\nper-turn = 0\n",
+        Path::new("zero.toml"),
+    )
+    .expect_err("at least one a turn");
+    assert!(e.to_string().contains("per-turn"), "{e}");
+}

@@ -124,6 +124,11 @@ pub struct BuildingsState {
     pub built: PerSide<Vec<(BuildingId, Cell)>>,
     /// Each side's buildings with a tax bonus (by side index): per knight, per tower.
     pub tax_bonuses: Vec<(u32, u32)>,
+    /// With `per-turn` above 1: the buildings built in the turn of placement `built_turn`
+    /// (dominoes placed so far, as the knights count their turn), so a turn's builds are
+    /// counted without a hook at each turn's start.
+    pub built_this_turn: u32,
+    pub built_turn: u32,
 }
 
 impl ModuleState for BuildingsState {
@@ -134,6 +139,8 @@ impl ModuleState for BuildingsState {
         self.town = None;
         self.built.clear();
         self.tax_bonuses.fill((0, 0));
+        self.built_this_turn = 0;
+        self.built_turn = 0;
     }
 }
 
@@ -193,6 +200,8 @@ pub struct Buildings {
     /// The price of each face-up slot, cheapest first.
     pub slot_prices: Vec<u32>,
     pub tower_supply: u32,
+    /// Buildings a side may build in one turn (the rulebook's 1; a house rule may allow more).
+    pub per_turn: u32,
     /// `within[b]`: the slots whose price is at most `b` (bit `slot`), for every `b` up to the
     /// dearest slot's price; worked out once from `slot_prices`, so a budget's affordable slots
     /// are one look-up.
@@ -210,6 +219,8 @@ pub struct BuildingsParams {
     pub slot_prices: BoundedList<Bounded<0, 1000>, 1, 16>,
     /// Towers in the general supply.
     pub tower_supply: Bounded<0, 1000>,
+    /// Buildings a side may build in one turn (the rulebook: 1).
+    pub per_turn: Bounded<1, 6>,
 }
 
 impl Default for BuildingsParams {
@@ -218,6 +229,7 @@ impl Default for BuildingsParams {
             town: "town".to_string(),
             slot_prices: BoundedList::truncated((0..6).map(Bounded::of).collect()),
             tower_supply: Bounded::of(15),
+            per_turn: Bounded::of(1),
         }
     }
 }
@@ -357,6 +369,7 @@ impl Mechanism for Buildings {
             within: slots_within(&slot_prices),
             slot_prices,
             tower_supply: p.tower_supply.as_u32(),
+            per_turn: p.per_turn.as_u32(),
         }
     }
 
@@ -370,6 +383,7 @@ impl Mechanism for Buildings {
                     .collect(),
             ),
             tower_supply: Bounded::clamped(self.tower_supply),
+            per_turn: Bounded::clamped(self.per_turn),
         }
     }
 
@@ -398,7 +412,14 @@ impl Mechanism for Buildings {
                 "It goes on an open {} square of your kingdom (its crowns count there) and gives its knights or towers at once.",
                 self.town
             ),
-            "At the end it scores its value. One building a turn.".into(),
+            if self.per_turn == 1 {
+                "At the end it scores its value. One building a turn.".into()
+            } else {
+                format!(
+                    "At the end it scores its value. Up to {} buildings a turn (a house rule; the rulebook's is one).",
+                    self.per_turn
+                )
+            },
             BOARD_LEGEND.into(),
             // The shipped set's own words, said in play too: the tiles are not the box's as
             // printed (a player with the box sees other effects). The prices only where they
@@ -1133,6 +1154,12 @@ impl Mechanism for Buildings {
         let BuildingsAction::Build { slot, cell } = action;
         let slot = usize::from(slot);
         let price = self.price(cx.read(), side, slot);
+        // (Only where more than one a turn is allowed: the turn, to count its builds.)
+        let turn = if self.per_turn > 1 {
+            cx.table().placed().len() as u32
+        } else {
+            0
+        };
         // The board, the side's buildings and its tax bonuses in one borrow of the state.
         let (state, ruleset) = cx.state_mut_and_ruleset::<BuildingsState>();
         let Some(state) = state else {
@@ -1149,6 +1176,18 @@ impl Mechanism for Buildings {
             return Ok(false);
         };
         state.built.push(side, (id, cell));
+        let built_this_turn = if self.per_turn > 1 {
+            let before = if state.built_turn == turn {
+                state.built_this_turn
+            } else {
+                0
+            };
+            state.built_turn = turn;
+            state.built_this_turn = before + 1;
+            state.built_this_turn
+        } else {
+            1
+        };
         // The tax bonus: +1 per knight owned for each building with that bonus, +1 per tower
         // for each with that one (kept up to date here: only buildings change knights and
         // towers).
@@ -1187,8 +1226,8 @@ impl Mechanism for Buildings {
                 .saturating_add(per.1.saturating_mul(cx.get(side, TOWERS)));
             cx.set(side, TAX_BONUS, bonus);
         }
-        // One building a turn.
-        Ok(false)
+        // One building a turn, or `per-turn`: the step goes on while another can be built.
+        Ok(built_this_turn < self.per_turn && self.legal_action_count_of(cx.read(), side) > 0)
     }
 
     fn has_end_round(&self) -> bool {
