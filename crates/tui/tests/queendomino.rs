@@ -1383,6 +1383,7 @@ fn the_log_says_when_the_queen_changes_hosts() {
     let mut app = app("queendomino", "you,greedy,greedy,greedy", 5);
     let mut moves = 0;
     let mut told = 0;
+    let mut noted = 0;
     for _ in 0..3000 {
         if app.mode() == Mode::GameOver {
             break;
@@ -1397,6 +1398,17 @@ fn the_log_says_when_the_queen_changes_hosts() {
         let now = app.game().and_then(queen_host);
         if now != host && now.is_some() {
             moves += 1;
+            // Gone to a bot: the status line keeps it until the person moves (the bots' turns
+            // may scroll it out of the moves box unread).
+            if now != Some(crownlands_core::Side(0)) && app.mode() != Mode::GameOver {
+                assert!(
+                    app.message()
+                        .starts_with("Since your move: The Queen goes to "),
+                    "{}",
+                    app.message()
+                );
+                noted += 1;
+            }
             // Only the lines this key added (the log keeps its last lines: those past the
             // count before, from its end).
             let log: Vec<&str> = app.log().collect();
@@ -1410,6 +1422,7 @@ fn the_log_says_when_the_queen_changes_hosts() {
     assert_eq!(app.mode(), Mode::GameOver);
     assert!(moves > 0, "the Queen never moved in this game");
     assert_eq!(told, moves, "each move of the Queen told");
+    assert!(noted > 0, "no move of the Queen by a bot in this game");
 }
 
 /// At 120x40, four kingdoms: the rules panel left the step's list 42 columns, which cut each

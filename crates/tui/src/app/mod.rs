@@ -265,6 +265,10 @@ pub struct App {
     /// What the autosave did that the player must see (a game kept, this game autosaved
     /// elsewhere): the status line keeps it through the bots' moves, until the next human one.
     autosave_note: Option<String>,
+    /// The modules' latest news of a bot's move (`The Queen goes to greedy 3 ...`): the status
+    /// line keeps it until a person moves, since the bots' turns may scroll it out of the
+    /// moves box before anyone reads it (a player lost the Queen twice unawares).
+    news_note: Option<String>,
     /// Why the autosave stopped, when a write failed (a folder that cannot be written in): the
     /// header says `autosave off` from then on, and the exit says what was not kept.
     autosave_failed: Option<String>,
@@ -368,6 +372,7 @@ impl App {
             next_seed: config.seed,
             autosaver: autosave::Autosaver::default(),
             autosave_note: None,
+            news_note: None,
             autosave_failed: None,
             screen: None,
             small_key: false,
@@ -452,6 +457,7 @@ impl App {
         self.kept = None;
         self.saved = None;
         self.skipped = None;
+        self.news_note = None;
     }
 
     // ----- what the view reads -----
@@ -963,8 +969,11 @@ impl App {
                 // The modules' news, and a line's dominoes no king took, out as the round
                 // began.
                 let watch = crownlands_core::modules::describe::UnclaimedWatch::before(&before);
-                let told = self.session.as_ref().map_or_else(Vec::new, |s| {
-                    describe::told(Some(&before), &watch, s.game(), |i| self.name(i))
+                let (news, unclaimed) = self.session.as_ref().map_or_else(Default::default, |s| {
+                    (
+                        describe::news(&before, s.game(), |i| self.name(i)),
+                        watch.words(s.game()),
+                    )
                 });
                 // A move with no other choice (the last domino of a line, a discard where
                 // nothing fits) is no decision to take back: undo goes past it.
@@ -984,15 +993,26 @@ impl App {
                 self.message.clear();
                 if human {
                     self.autosave_note = None;
-                } else if let Some(note) = &self.autosave_note {
-                    self.message.clone_from(note);
+                    self.news_note = None;
+                } else {
+                    // (Once the game is over the scores say the rest.)
+                    let over = self.session.as_ref().is_some_and(|s| s.game().is_over());
+                    if over {
+                        self.news_note = None;
+                    } else if let Some(last) = news.last() {
+                        self.news_note = Some(format!("Since your move: {last}"));
+                    }
+                    if let Some(note) = self.autosave_note.as_ref().or(self.news_note.as_ref()) {
+                        self.message.clone_from(note);
+                    }
                 }
                 self.moved = true;
                 // Going on from a step is not news: the log keeps the moves.
                 if action != Action::Pass {
                     self.log.push_back(text);
                 }
-                self.log.extend(told);
+                self.log.extend(news);
+                self.log.extend(unclaimed);
                 while self.log.len() > LOG_LEN {
                     self.log.pop_front();
                 }
@@ -1757,6 +1777,7 @@ impl App {
                 // An analysis of the game left (from its score screen) is of a game no more.
                 self.analysis = None;
                 self.skipped = None;
+                self.news_note = None;
                 // Whose decision it is again: at a hot-seat table another person's.
                 let whose = match self
                     .game()
