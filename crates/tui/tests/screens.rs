@@ -1305,8 +1305,9 @@ fn the_prompt_and_the_keys_at_the_narrowest_are_cut_after_a_whole_word() {
             .count(),
         0
     );
-    assert!(keys.ends_with(" …"), "{keys}");
-    // Every key shown whole: the bar's labels, in order, up to the cut.
+    // Every key shown whole: the bar's labels, in order, up to the cut, then the way out
+    // (`q quit` had gone with the cut).
+    assert!(keys.ends_with(" …  q quit"), "{keys}");
     assert!(
         keys.starts_with("r rotate  Tab next spot  ? help"),
         "{keys}"
@@ -1318,6 +1319,11 @@ fn the_prompt_and_the_keys_at_the_narrowest_are_cut_after_a_whole_word() {
     assert_eq!(
         crownlands_tui::view::hit(&app, area, col, 19),
         Some(crownlands_tui::view::Hit::Key(Key::Char('?')))
+    );
+    let col = u16::try_from(keys.find("q quit").unwrap()).unwrap();
+    assert_eq!(
+        crownlands_tui::view::hit(&app, area, col, 19),
+        Some(crownlands_tui::view::Hit::Key(Key::Char('q')))
     );
 }
 

@@ -44,7 +44,8 @@ impl Bar {
 
     /// The bar in `columns` columns: whole when it fits, else the keys that fit whole from the
     /// start (a key with what is glued to it, `+/- bot pace`, goes as one) and ` …` after them,
-    /// so a key is never shown cut (`+/- bot`) and the cut is seen.
+    /// so a key is never shown cut (`+/- bot`) and the cut is seen; the way out (`q`) is kept
+    /// after the cut where the cut would take it (at 64 columns `q quit` was gone).
     pub fn within(self, columns: usize) -> Bar {
         let width = |items: &[Item]| {
             items
@@ -65,17 +66,46 @@ impl Bar {
             .filter(|(_, i)| matches!(i, Item::Text(t) if t == "  "))
             .map(|(at, _)| at)
             .collect();
-        let end = starts
+        // The group of `q` (from its two spaces to the next group), where there is one after
+        // the first group.
+        let quit = self
+            .0
             .iter()
-            .rev()
-            .copied()
-            .find(|&at| width(&self.0[..at]) + 2 <= columns)
-            .unwrap_or(0);
+            .position(|i| matches!(i, Item::Key(_, Key::Char('q'))))
+            .and_then(|at| {
+                let start = starts.iter().rev().copied().find(|&s| s < at)?;
+                let end = starts
+                    .iter()
+                    .copied()
+                    .find(|&s| s > at)
+                    .unwrap_or(self.0.len());
+                Some(start..end)
+            });
+        let fits = |reserve: usize| {
+            starts
+                .iter()
+                .rev()
+                .copied()
+                .find(|&at| width(&self.0[..at]) + 2 + reserve <= columns)
+                .unwrap_or(0)
+        };
+        let end = fits(0);
+        let kept = match &quit {
+            // Cut away by the end: kept after the cut, the cut made earlier for its room.
+            Some(q) if q.start >= end => {
+                let group = self.0[q.clone()].to_vec();
+                let end = fits(width(&group));
+                (end > 0).then_some((end, group))
+            }
+            _ => None,
+        };
+        let (end, tail) = kept.unwrap_or((end, Vec::new()));
         let mut items = self.0;
         items.truncate(end);
         if !items.is_empty() {
             items.push(Item::Text(" …".into()));
         }
+        items.extend(tail);
         Bar(items)
     }
 
@@ -159,5 +189,33 @@ mod tests {
         assert_eq!(bar.key_at(0, 40), None);
         assert_eq!(bar.text_at(0, 12), Some(" pace"));
         assert_eq!(bar.text_at(0, 10), None);
+    }
+
+    #[test]
+    fn a_cut_bar_keeps_its_way_out() {
+        let bar = Bar::new()
+            .key("r rotate", Key::Char('r'))
+            .key("Tab next spot", Key::Tab)
+            .key("? help", Key::Char('?'))
+            .key("u undo", Key::Char('u'))
+            .key("q quit", Key::Char('q'))
+            .key("+", Key::Char('+'))
+            .text(" bot speed");
+        let at = |columns: usize| {
+            bar.clone()
+                .within(columns)
+                .line(Style::default())
+                .to_string()
+        };
+        assert_eq!(
+            at(80),
+            "r rotate  Tab next spot  ? help  u undo  q quit  + bot speed"
+        );
+        // The pace goes first; then the keys before `q`, which stays after the cut.
+        assert_eq!(at(50), "r rotate  Tab next spot  ? help  u undo  q quit …");
+        assert_eq!(at(44), "r rotate  Tab next spot  ? help …  q quit");
+        assert!(at(44).chars().count() <= 44);
+        // No room for anything but the first group: as before.
+        assert_eq!(at(12), "r rotate …");
     }
 }
