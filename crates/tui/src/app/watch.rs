@@ -74,7 +74,7 @@ impl App {
 
     /// Watch the game on the score screen from just before its `k`th mistake in the analysis
     /// (counted over every player's, as the analysis lists them): the board as the player saw
-    /// it, the move played next. `q` goes back to the scores.
+    /// it, the move played next. `q` goes back to the scores and their analysis.
     pub fn watch_mistake(&mut self, k: usize, now: Instant) {
         if self.mode != Mode::GameOver || self.replay.is_some() {
             return;
@@ -148,7 +148,7 @@ impl App {
     /// Where `q` goes back to, for the messages that name the keys.
     fn back_words(&self) -> &'static str {
         if self.watching_this_game() {
-            "q back to the scores"
+            "q back to the analysis"
         } else {
             "q back to setup"
         }

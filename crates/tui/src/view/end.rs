@@ -435,7 +435,7 @@ fn bar(app: &App) -> Bar {
             .text(" ")
             .key(
                 if app.watching_this_game() {
-                    "q: back to the scores"
+                    "q: back to the analysis"
                 } else {
                     "q: back to setup"
                 },

@@ -1084,7 +1084,7 @@ pub fn footer_bar(app: &App) -> Bar {
                 .key("? help", Key::Char('?'))
                 .key(
                     if app.watching_this_game() {
-                        "q scores"
+                        "q analysis"
                     } else {
                         "q setup"
                     },
