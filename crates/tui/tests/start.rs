@@ -1795,3 +1795,22 @@ fn ctrl_z_and_a_sigtstp_suspend_through_the_loop() {
     assert_eq!(suspended.get(), 2, "the signal's, then the key's");
     assert_eq!(app.message(), message, "the key was not the app's");
 }
+
+/// The setup screen's help says what the game is, for someone who never played it (it listed
+/// the setup's keys alone).
+#[test]
+fn the_setup_help_says_what_the_game_is() {
+    let dir = temp_dir("setup-help");
+    let mut app = build(&opts(None, None), &dir);
+    assert_eq!(app.mode(), Mode::Setup);
+    press(&mut app, "?");
+    let text = words(&screen(&app, 80, 24));
+    for said in [
+        "each round, every king claims a domino",
+        "joined to your castle or to a square of the same terrain",
+        "scores its squares times the crowns on it",
+    ] {
+        assert!(text.contains(said), "{said}: {text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -23,6 +23,11 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
             "Mouse: click a button.",
         ],
         Mode::Setup => &[
+            "The game: each round, every king claims a domino of a new line; the next round you \
+             lay it in your kingdom, joined to your castle or to a square of the same terrain, \
+             within a square of 5x5 (the ruleset says its size). At the end each territory (a \
+             group of squares of one terrain) scores its squares times the crowns on it. In \
+             play, ? explains each step and H suggests a move.",
             "Choose the ruleset, the number of players and who plays each seat. ↑↓ (or j k, \
              Tab) move between rows; ←→ (or h l, space) change a row.",
             "Open a file: o (or Enter on its row, or a click), type the path of a ruleset file \
