@@ -279,6 +279,18 @@ fn quitting_at_the_offer_leaves_everything() {
             .is_some_and(|n| n.contains("offers it again"))
     );
     assert_eq!(autosave_bytes(&dir), saved);
+    // A new game chosen, then quit at the setup screen before it starts: said too (the exit
+    // had said nothing of the game left).
+    let mut app = build(&opts(None, None), &dir);
+    press(&mut app, "n");
+    assert_eq!(app.mode(), Mode::Setup);
+    press(&mut app, "q");
+    assert!(app.should_quit());
+    assert!(
+        app.before_exit()
+            .is_some_and(|n| n.contains("offers it again")),
+    );
+    assert_eq!(autosave_bytes(&dir), saved);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

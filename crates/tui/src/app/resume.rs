@@ -367,27 +367,45 @@ impl App {
                     not_a_file: offer.not_a_file,
                 });
             }
-            (Answer::NewGame, _) => match self.next.take() {
-                Some(next) if is_main => {
-                    let kept = if offer.not_a_file {
-                        " It is not a file: left as it is, this game autosaves beside it."
-                            .to_string()
-                    } else if offer.kept_as.is_empty() {
-                        " The autosaved game stays as it is (autosave is off).".to_string()
-                    } else {
-                        format!(
-                            " The autosaved game stays; at this game's first move it is kept as {}.",
-                            offer.kept_as
-                        )
-                    };
-                    self.go_on(next, &kept, now);
+            (Answer::NewGame, found) => {
+                // Quit from the setup screen before a game starts: said on the way out too.
+                if found.is_ok() {
+                    self.left_offered = Some((offer.path.clone(), is_main));
                 }
-                Some(next) => {
-                    let stays = format!(" The autosaved game stays in {name}.");
-                    self.go_on(next, &stays, now);
-                }
-                None => self.quit = true,
-            },
+                self.new_game_instead(is_main, offer.not_a_file, &offer.kept_as, &name, now);
+            }
+        }
+    }
+
+    /// [`App::answer_offer`]'s new game: the setup (or the game asked for), the offered game
+    /// kept as it is.
+    fn new_game_instead(
+        &mut self,
+        is_main: bool,
+        not_a_file: bool,
+        kept_as: &str,
+        name: &str,
+        now: Instant,
+    ) {
+        match self.next.take() {
+            Some(next) if is_main => {
+                let kept = if not_a_file {
+                    " It is not a file: left as it is, this game autosaves beside it.".to_string()
+                } else if kept_as.is_empty() {
+                    " The autosaved game stays as it is (autosave is off).".to_string()
+                } else {
+                    format!(
+                        " The autosaved game stays; at this game's first move it is kept as \
+                         {kept_as}."
+                    )
+                };
+                self.go_on(next, &kept, now);
+            }
+            Some(next) => {
+                let stays = format!(" The autosaved game stays in {name}.");
+                self.go_on(next, &stays, now);
+            }
+            None => self.quit = true,
         }
     }
 }
