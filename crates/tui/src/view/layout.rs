@@ -218,6 +218,21 @@ pub fn needed_game(game: &Game) -> (u16, u16) {
 
 /// The side shown large: the acting player's, or the first human's.
 pub fn focus_side(app: &App, game: &Game) -> Side {
+    // One person at the table and a bot to act: the person's kingdom stays large (the bot's
+    // move shows on its own, condensed); a newcomer's kingdom had shrunk at every bot's turn.
+    let humans: Vec<usize> = app
+        .seats()
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.is_human())
+        .map(|(i, _)| i)
+        .collect();
+    if app.mode() == Mode::BotThinking
+        && let [only] = humans.as_slice()
+        && let Some(seat) = crownlands_core::Seat::from_index(*only)
+    {
+        return game.side_of(seat);
+    }
     let player = game
         .to_act()
         .or_else(|| {
