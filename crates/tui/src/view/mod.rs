@@ -892,6 +892,18 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
         .map(|d| format!("{} ({})", game.label(d), lines::domino_words(game, d)))
         .unwrap_or_default();
     let prompt = match app.mode() {
+        // The last domino no king took: no choice, said so (a newcomer looked for one).
+        Mode::Claim if game.legal_action_count() == 1 => {
+            let last = game
+                .legal_actions()
+                .first()
+                .and_then(|&a| match a {
+                    crownlands_core::Action::Claim { domino } => Some(game.label(domino)),
+                    _ => None,
+                })
+                .unwrap_or_default();
+            format!("{who}: {last} is the line's last domino, yours. Enter claims it.")
+        }
         Mode::Claim => format!(
             "{who}: claim a domino of the {} line. ←→ or row 1-{} choose, Enter claim.",
             if matches!(game.phase(), Phase::FirstClaims { .. }) {
