@@ -149,7 +149,9 @@ fn the_hint_has_a_box_wherever_there_is_no_room_for_it() {
         assert_eq!(app.hints().len(), 3);
         let text = screen(&app, w, h);
         assert!(
-            text.contains("Hint: the best moves (H)") || text.contains(" Hint (H) "),
+            text.contains("Hint: best chance to win first (H)")
+                || text.contains("Hint: the best moves (H)")
+                || text.contains(" Hint (H) "),
             "{ruleset}:\n{text}"
         );
         for (k, (_, value)) in app.hints().iter().enumerate() {

@@ -116,7 +116,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     rows.truncate(usize::from(area.height.saturating_sub(2)));
     Clear.render(area, buf);
     // The title whole, or short where the box is narrow (it lost its end: `the best move┐`).
-    let title = if area.width >= 27 {
+    // Where it fits, the order said: by the chance to win, then the final score (a newcomer
+    // read a move of a lower score listed first as a mistake).
+    let title = if area.width >= 38 {
+        " Hint: best chance to win first (H) "
+    } else if area.width >= 27 {
         " Hint: the best moves (H) "
     } else {
         " Hint (H) "
