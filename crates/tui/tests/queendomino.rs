@@ -2578,3 +2578,26 @@ fn the_analysis_of_a_game_of_teams_sums_up_each_player() {
             .all(|s| s.seats.is_empty())
     );
 }
+
+/// At 200x60 the column of the rules stood empty under them beside the scores and the other
+/// kingdoms (the moves took the room under those): the rules take the column, the table's
+/// rules under the step's.
+#[test]
+fn on_a_big_screen_the_rules_column_holds_the_tables_rules_too() {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 3);
+    play_to_end(&mut app, 6);
+    for _ in 0..50 {
+        if app.mode() == Mode::Place {
+            break;
+        }
+        play_to_end(&mut app, 1);
+    }
+    assert_eq!(app.mode(), Mode::Place);
+    let text = screen(&app, 200, 60);
+    assert!(text.contains("Rules of this step"), "{text}");
+    assert!(text.contains("This table"), "{text}");
+    assert!(text.contains("Dragon: pay 1 coin to burn a Board tile"), "{text}");
+    // Not where the column is needed for the moves or is short (120x40): the step's alone.
+    let text = screen(&app, 120, 40);
+    assert!(!text.contains("This table"), "{text}");
+}

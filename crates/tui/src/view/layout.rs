@@ -592,6 +592,15 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
     }
     candidates.extend(log_under_choices);
     let log = roomiest(&candidates);
+    // The log elsewhere and nothing under the rules (a big terminal): the rules take their
+    // column to the bottom, the table's rules under the step's (the column stood empty at
+    // 200x60 beside the scores and the other kingdoms).
+    if let Some(r) = rules.as_mut()
+        && under_rules == Some(r.bottom())
+        && log.x != r.x
+    {
+        r.height = body_bottom.saturating_sub(r.y);
+    }
 
     let footer = Rect::new(area.x, area.bottom() - 3, area.width, 3);
     let choices =

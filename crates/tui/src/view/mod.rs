@@ -736,12 +736,33 @@ fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
 
 /// The rules of what the game waits for now, in the side panel.
 fn rules_panel(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
+    use crownlands_core::modules::describe::{phase_rules, scoring_rules, table_rules};
     let width = usize::from(area.width.saturating_sub(2));
-    let lines: Vec<Line> = crownlands_core::modules::describe::phase_rules(game)
-        .iter()
-        .flat_map(|l| text::wrap(l, width))
-        .map(Line::from)
-        .collect();
+    let wrapped = |lines: Vec<String>| -> Vec<Line<'static>> {
+        lines
+            .iter()
+            .flat_map(|l| text::wrap(l, width))
+            .map(Line::from)
+            .collect()
+    };
+    let mut lines = wrapped(phase_rules(game));
+    // Where the box has the rows (a tall column of its own), the table's rules after the
+    // step's, as the help gives them: whole, or not at all.
+    let table = wrapped(
+        table_rules(game)
+            .into_iter()
+            .chain(scoring_rules(game.rules(), game.modules()))
+            .collect(),
+    );
+    let rows = usize::from(area.height.saturating_sub(2));
+    if lines.len() + 2 + table.len() <= rows {
+        lines.push(Line::from(""));
+        lines.push(Line::from(Span::styled(
+            "This table",
+            app.config.palette.accent(Accent::Title),
+        )));
+        lines.extend(table);
+    }
     Paragraph::new(lines)
         .block(block(" Rules of this step ", app))
         .render(area, buf);
