@@ -1071,3 +1071,46 @@ fn buildings_per_turn_is_how_many_a_side_builds_in_a_turn() {
     .expect_err("at least one a turn");
     assert!(e.to_string().contains("per-turn"), "{e}");
 }
+
+/// A side that discards (nothing placed) starts its turn's builds at 0: the turn is told by the
+/// dominoes placed or discarded, not placed alone (its first build counted as the side before
+/// it's second, and the step ended after one).
+#[test]
+fn a_discarding_sides_builds_of_its_turn_start_at_none() {
+    let two = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"queendomino\"\nname = \"two\"\n[rules.module.buildings]\nper-turn = 2\n",
+        Path::new("two.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let ruleset = std::sync::Arc::new(two);
+    let mut checked = 0;
+    for seed in 0..200u64 {
+        let mut game = crownlands_core::Game::new(ruleset.clone(), 4, seed).expect("sets up");
+        let mut previous: Option<(Side, bool)> = None;
+        let mut step = seed as usize;
+        while !game.is_over() {
+            let legal = game.legal_actions();
+            let build = legal
+                .iter()
+                .copied()
+                .find(|&a| game.action_text(a).starts_with("build"));
+            let action = build.unwrap_or(legal[step % legal.len()]);
+            step = step.wrapping_mul(31).wrapping_add(7);
+            let side = game.side_of(game.to_act().expect("someone acts"));
+            let first_of_turn = build.is_some() && previous != Some((side, true));
+            game.apply(action).expect("legal");
+            if first_of_turn {
+                let states = game.module_data().states_json().expect("states");
+                let built = states
+                    .iter()
+                    .find_map(|s| s.get("built_this_turn").and_then(|v| v.as_u64()))
+                    .expect("the buildings' count");
+                assert_eq!(built, 1, "seed {seed}: {side:?}'s first build of its turn");
+                checked += 1;
+            }
+            previous = Some((side, build.is_some()));
+        }
+    }
+    assert!(checked > 100, "{checked} first builds");
+}

@@ -2596,7 +2596,10 @@ fn on_a_big_screen_the_rules_column_holds_the_tables_rules_too() {
     let text = screen(&app, 200, 60);
     assert!(text.contains("Rules of this step"), "{text}");
     assert!(text.contains("This table"), "{text}");
-    assert!(text.contains("Dragon: pay 1 coin to burn a Board tile"), "{text}");
+    assert!(
+        text.contains("Dragon: pay 1 coin to burn a Board tile"),
+        "{text}"
+    );
     // Not where the column is needed for the moves or is short (120x40): the step's alone.
     let text = screen(&app, 120, 40);
     assert!(!text.contains("This table"), "{text}");

@@ -124,9 +124,9 @@ pub struct BuildingsState {
     pub built: PerSide<Vec<(BuildingId, Cell)>>,
     /// Each side's buildings with a tax bonus (by side index): per knight, per tower.
     pub tax_bonuses: Vec<(u32, u32)>,
-    /// With `per-turn` above 1: the buildings built in the turn of placement `built_turn`
-    /// (dominoes placed so far, as the knights count their turn), so a turn's builds are
-    /// counted without a hook at each turn's start.
+    /// With `per-turn` above 1: the buildings built in the turn `built_turn` (dominoes placed
+    /// or discarded so far: one a turn), so a turn's builds are counted without a hook at each
+    /// turn's start.
     pub built_this_turn: u32,
     pub built_turn: u32,
 }
@@ -1154,9 +1154,11 @@ impl Mechanism for Buildings {
         let BuildingsAction::Build { slot, cell } = action;
         let slot = usize::from(slot);
         let price = self.price(cx.read(), side, slot);
-        // (Only where more than one a turn is allowed: the turn, to count its builds.)
+        // (Only where more than one a turn is allowed: the turn, to count its builds: each
+        // turn places or discards one domino, so their count tells turns apart; a discard
+        // places nothing.)
         let turn = if self.per_turn > 1 {
-            cx.table().placed().len() as u32
+            (cx.table().placed().len() + cx.table().discarded().len()) as u32
         } else {
             0
         };
