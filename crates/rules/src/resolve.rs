@@ -434,13 +434,14 @@ impl CountRules {
                     if entry.file == leaf {
                         return entry;
                     }
-                    // The parameters of module `name` the leaf sets: those whose key names
-                    // one of `about` first (`tower-supply` for `towers`), then the earliest.
-                    let set_in_leaf = |name: &str, about: &[&str]| {
+                    // The parameters of module `name` a file `in_file` accepts sets: those
+                    // whose key names one of `about` first (`tower-supply` for `towers`),
+                    // then the earliest.
+                    let set_in = |name: &str, about: &[&str], in_file: &dyn Fn(usize) -> bool| {
                         eff.module_params.get(name).and_then(|ps| {
                             ps.iter()
                                 .filter_map(|(key, f)| f.origin.clone().map(|l| (key, l)))
-                                .filter(|(_, l)| l.file == leaf)
+                                .filter(|(_, l)| in_file(l.file))
                                 .min_by_key(|(key, l)| {
                                     let named =
                                         about.iter().any(|r| key.contains(r.trim_end_matches('s')));
@@ -450,19 +451,30 @@ impl CountRules {
                         })
                     };
                     let needs = needs_of(loader, &rules.modules, i);
-                    rules
-                        .modules
-                        .get(i)
-                        .and_then(|m| set_in_leaf(&m.name, &[]))
+                    // The module's own parameters, then those of a module giving what this one
+                    // waits for (Queendomino's buildings' `tower-supply = 0` leaves the Queen
+                    // nothing to follow): the leaf's first, then another file of the user's.
+                    let in_leaf = |f: usize| f == leaf;
+                    let in_users = |f: usize| {
+                        loader
+                            .files
+                            .get(f)
+                            .is_some_and(|file| !file.source.is_shipped())
+                    };
+                    let params = |in_file: &dyn Fn(usize) -> bool| {
+                        rules
+                            .modules
+                            .get(i)
+                            .and_then(|m| set_in(&m.name, &[], in_file))
+                            .or_else(|| {
+                                providers_of(loader, &rules.modules, i, &needs)
+                                    .find_map(|name| set_in(name, &needs, in_file))
+                            })
+                    };
+                    params(&in_leaf)
+                        .or_else(|| params(&in_users))
                         .or_else(|| {
-                            // Nothing of its own in the leaf: a parameter the leaf sets on a
-                            // module giving what this one waits for (Queendomino's buildings'
-                            // `tower-supply = 0` leaves the Queen nothing to follow).
-                            providers_of(loader, &rules.modules, i, &needs)
-                                .find_map(|name| set_in_leaf(name, &needs))
-                        })
-                        .or_else(|| {
-                            // Nothing of the modules' in the leaf, but its own dominoes (`sets`
+                            // No parameter of the user's, but the leaf's own dominoes (`sets`
                             // of Kingdomino's under Queendomino's modules: no town square to
                             // build on): what the leaf changed is what to look at.
                             let doc = &loader.files.get(leaf)?.doc;

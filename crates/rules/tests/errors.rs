@@ -1667,6 +1667,27 @@ fn warnings_point_at_the_rule_that_cannot_work() {
         &["module `buildings` can never act: no domino has a `town` square"],
     );
     assert_diag(&w, 2, 8, &["module `queen` can never act"]);
+    // The parameter at fault in a file the leaf extends, the leaf adding dominoes of its own:
+    // at that parameter, not at the leaf's unrelated `add-sets`.
+    let dir = common::temp_dir("never-act-chain");
+    common::write(
+        &dir,
+        "base.toml",
+        "extends = \"queendomino\"\n[rules.module.buildings]\ntower-supply = 0\n",
+    );
+    let leaf = common::write(
+        &dir,
+        "leaf.toml",
+        "extends = \"base.toml\"\nadd-sets = [\"volcano\"]\n",
+    );
+    let checked = crownlands_rules::check_path(crownlands_core::Registry::shipped_ref(), &leaf);
+    let w = Diagnostics(checked.warnings);
+    assert_eq!(w.0.len(), 1, "{w}");
+    assert!(
+        w.0[0].file.ends_with("base.toml") && w.0[0].line == 3,
+        "{w}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
     // A value from a shipped file is blamed on the user's `extends`.
     let checked = crownlands_rules::check_str(
         crownlands_core::Registry::shipped_ref(),
