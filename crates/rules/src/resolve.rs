@@ -908,10 +908,30 @@ fn bonus_settings_while_off(loader: &mut Loader, counts: &[CountRules], leaf: us
             } else {
                 format!("rules.{key}")
             };
-            let message = format!(
-                "{name} is off, so its settings here change nothing: write `enabled = true` in \
-                 `[{table}]` to play it"
-            );
+            // As the settings are written: a dotted key (`harmony.points = 7`) takes its
+            // `enabled` beside it, an inline table in its braces; a `[...]` table of its own
+            // in that table (a second `[for-players.3.harmony]` would be refused as a table
+            // given twice).
+            let line = loader
+                .files
+                .get(loc.file)
+                .map(|f| {
+                    let text = f.src.text.as_str();
+                    let (start, _) = crate::diagnostic::line_at(text, loc.span.start);
+                    text.get(start..loc.span.start)
+                        .unwrap_or_default()
+                        .to_string()
+                })
+                .unwrap_or_default();
+            let write = if line.contains('{') {
+                "write `enabled = true` in its braces".to_string()
+            } else if line.trim_start().starts_with(&format!("{key}.")) {
+                format!("write `{key}.enabled = true` beside it")
+            } else {
+                format!("write `enabled = true` in `[{table}]`")
+            };
+            let message =
+                format!("{name} is off, so its settings here change nothing: {write} to play it");
             warnings.add(loc, message, c.players);
         }
     }

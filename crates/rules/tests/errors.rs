@@ -1537,22 +1537,36 @@ fn a_bonus_set_up_but_left_off_is_warned_at_its_setting() {
         &w,
         3,
         18,
-        &["Harmony is off, so its settings here change nothing: write `enabled = true`"],
-    );
-    assert_eq!(w.len(), 1, "{w}");
-    // Written for one count: switched on there, not under `[rules]` (every count).
-    let w = warnings_of(
-        "extends = \"kingdomino\"\n[for-players.3]\nharmony.points = 7\n",
-        "h.toml",
-    );
-    assert_diag(
-        &w,
-        3,
-        18,
         &[
-            "at 3 players: Harmony is off, so its settings here change nothing: write `enabled = true` in `[for-players.3.harmony]`",
+            "Harmony is off, so its settings here change nothing: write `harmony.enabled = true` beside it",
         ],
     );
+    assert_eq!(w.len(), 1, "{w}");
+    // Written for one count: switched on there, not under `[rules]` (every count), in the
+    // form the settings are written in (a second `[for-players.3.harmony]` beside dotted keys
+    // would be refused as a table given twice), and what it says loads without the warning.
+    for (text, says, fixed) in [
+        (
+            "extends = \"kingdomino\"\n[for-players.3]\nharmony.points = 7\n",
+            "at 3 players: Harmony is off, so its settings here change nothing: write `harmony.enabled = true` beside it",
+            "extends = \"kingdomino\"\n[for-players.3]\nharmony.points = 7\nharmony.enabled = true\n",
+        ),
+        (
+            "extends = \"kingdomino\"\n[for-players.3.harmony]\npoints = 7\n",
+            "at 3 players: Harmony is off, so its settings here change nothing: write `enabled = true` in `[for-players.3.harmony]`",
+            "extends = \"kingdomino\"\n[for-players.3.harmony]\npoints = 7\nenabled = true\n",
+        ),
+        (
+            "extends = \"kingdomino\"\n[rules]\nharmony = { points = 7 }\n",
+            "Harmony is off, so its settings here change nothing: write `enabled = true` in its braces",
+            "extends = \"kingdomino\"\n[rules]\nharmony = { points = 7, enabled = true }\n",
+        ),
+    ] {
+        let w = warnings_of(text, "h.toml");
+        assert!(w.to_string().contains(says), "{w}");
+        let w = warnings_of(fixed, "h.toml");
+        assert!(w.is_empty(), "{fixed}: {w}");
+    }
     // On (here or inherited), or switched off in the same file (what `show` prints): nothing.
     for text in [
         "extends = \"kingdomino\"\n[rules]\nharmony = { enabled = true, points = 10 }\n",

@@ -153,7 +153,7 @@ pub fn build_app_in(
     if let (Next::Setup(setup), Some(dir), None) = (&mut next, data.as_deref(), &opts.ruleset)
         && let Some(table) = crate::app::last_table::LastTable::read(dir)
     {
-        table.apply(setup, &opts.registry);
+        table.apply(setup);
     }
     let offer = data
         .as_deref()

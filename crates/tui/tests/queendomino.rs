@@ -2604,3 +2604,32 @@ fn on_a_big_screen_the_rules_column_holds_the_tables_rules_too() {
     let text = screen(&app, 120, 40);
     assert!(!text.contains("This table"), "{text}");
 }
+
+/// With no person at the table (bots only, watched), no move is anyone's to speak of: the
+/// Queen's news stays in the moves box alone.
+#[test]
+fn a_table_of_bots_keeps_no_news_since_a_move() {
+    let mut app = App::new_game(
+        common::ruleset("queendomino"),
+        seats("greedy,greedy,greedy,greedy"),
+        config(5, Palette::none()),
+    )
+    .expect("game sets up");
+    // Move by move, as the terminal's loop plays them.
+    for _ in 0..200_000 {
+        if app.mode() == Mode::GameOver {
+            break;
+        }
+        app.tick(later());
+        assert!(
+            !app.message().starts_with("Since your move"),
+            "{}",
+            app.message()
+        );
+    }
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert!(
+        app.log().any(|l| l.starts_with("The Queen goes to ")),
+        "the Queen moved in this game"
+    );
+}

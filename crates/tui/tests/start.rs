@@ -1325,8 +1325,8 @@ fn the_last_table_started_comes_back_on_the_next_start() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A house rule opened from its file (`o`) comes back too, opened again from its path; gone
-/// since, or no longer loading, the defaults.
+/// A house rule opened from its file (`o`) comes back too: its path typed in the file field,
+/// Enter opening it with the table's seats and names (nothing read before the player asks).
 #[test]
 fn the_last_table_of_a_ruleset_file_comes_back_opened_again() {
     use crownlands_tui::app::last_table::LAST_TABLE_FILE;
@@ -1361,17 +1361,30 @@ fn the_last_table_of_a_ruleset_file_comes_back_opened_again() {
     assert!(kept.contains("house.toml"), "{kept}");
     drop(app);
     let _ = std::fs::remove_file(dir.join(crownlands_saves::AUTOSAVE_FILE));
-    let app = build(&opts(None, None), &dir);
+    // The next start: the path waits in the file field, typed, nothing read yet; Enter opens
+    // it, with the table's seats and names.
+    let mut app = build(&opts(None, None), &dir);
+    let setup = app.setup().expect("the setup");
+    assert_eq!(setup.input, house.to_str().expect("a path"));
+    assert!(setup.typing);
+    assert_eq!(setup.choice().map(|c| c.name.as_str()), Some("kingdomino"));
+    press(&mut app, "<enter>");
     let setup = app.setup().expect("the setup");
     let choice = setup.choice().expect("a choice");
     assert_eq!(choice.path.as_deref(), Some(house.as_path()), "the file's");
     assert_eq!(setup.players, 3);
     assert_eq!(setup.names[..2], ["Anna".to_string(), "Ben".to_string()]);
-    // The file broken since: the defaults, nothing said.
+    // The file broken since: Enter says why, as for any file typed; Esc clears the field and
+    // leaves it, for the defaults.
     std::fs::write(&house, "extends = \"no-such\"\n").expect("written");
-    let app = build(&opts(None, None), &dir);
+    let mut app = build(&opts(None, None), &dir);
+    press(&mut app, "<enter>");
+    let setup = app.setup().expect("the setup");
+    assert!(setup.error.is_some());
+    press(&mut app, "<esc><esc>");
     let setup = app.setup().expect("the setup");
     assert_eq!(setup.choice().map(|c| c.name.as_str()), Some("kingdomino"));
+    assert!(!setup.typing);
     // A kept path that is not absolute, or holds a control character: not read at all.
     for bad in [
         "{\"ruleset\": \"house\", \"file\": \"rules/house.toml\", \"seats\": \"you,you\", \"names\": []}",

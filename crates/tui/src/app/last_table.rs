@@ -103,9 +103,10 @@ impl LastTable {
             })
     }
 
-    /// Set `setup` to this table, if its ruleset is among the setup's (a file's: opened again,
-    /// where it still loads) and allows the count.
-    pub fn apply(&self, setup: &mut Setup, registry: &crownlands_core::Registry) {
+    /// Set `setup` to this table, if its ruleset is among the setup's and allows the count. A
+    /// file's path waits in the file field, typed, for Enter to open it (nothing is read
+    /// before the player asks), and the seats and names come with it.
+    pub fn apply(&self, setup: &mut Setup) {
         let Ok(kinds) = parse_players(&self.seats) else {
             return;
         };
@@ -115,13 +116,9 @@ impl LastTable {
                 let Some(text) = path.to_str() else {
                     return;
                 };
-                // Gone, moved, changed so that it no longer loads: the defaults, unsaid.
-                let Ok(choice) = super::ruleset_file::open(registry, text) else {
-                    return;
-                };
-                let at = setup.add(choice);
-                setup.take_opened();
-                setup.restore_at(at, kinds, self.names.clone());
+                setup.input = text.to_string();
+                setup.open_field();
+                setup.waiting = Some((path.clone(), kinds, self.names.clone()));
             }
         }
     }

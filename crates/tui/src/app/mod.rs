@@ -995,9 +995,11 @@ impl App {
                     self.autosave_note = None;
                     self.news_note = None;
                 } else {
-                    // (Once the game is over the scores say the rest.)
+                    // (Once the game is over the scores say the rest; with no person at the
+                    // table, no one's move to speak of.)
                     let over = self.session.as_ref().is_some_and(|s| s.game().is_over());
-                    if over {
+                    let people = self.seats.iter().any(Seat::is_human);
+                    if over || !people {
                         self.news_note = None;
                     } else if let Some(last) = news.last() {
                         self.news_note = Some(format!("Since your move: {last}"));

@@ -93,6 +93,10 @@ pub struct Setup {
     kept: Vec<(usize, u8, Vec<SeatKind>, Vec<String>)>,
     /// The choice [`Setup::add`] last listed, until the status line has said it was opened.
     opened: Option<usize>,
+    /// The table last started on a ruleset file (`last-table.json`): its path waits in the
+    /// file field, and its seats and names are set when that file is opened (the file is not
+    /// read before the player asks: a kept path reaches no file by itself).
+    pub waiting: Option<(std::path::PathBuf, Vec<SeatKind>, Vec<String>)>,
 }
 
 /// The longest name a seat may have.
@@ -130,6 +134,7 @@ impl Setup {
             recent_at: 0,
             kept: Vec::new(),
             opened: None,
+            waiting: None,
         };
         s.fit_players();
         s

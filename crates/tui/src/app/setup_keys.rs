@@ -202,7 +202,14 @@ impl App {
         };
         match ruleset_file::open(&self.config.registry, &setup.input) {
             Ok(choice) => {
-                setup.add(choice);
+                let path = choice.path.clone();
+                let at = setup.add(choice);
+                // The file of the table last started: its seats and names again.
+                if let Some((kept, seats, names)) = setup.waiting.take()
+                    && path.as_ref() == Some(&kept)
+                {
+                    setup.restore_at(at, seats, names);
+                }
                 setup.input.clear();
                 setup.error = None;
                 setup.focus(Row::Start);
