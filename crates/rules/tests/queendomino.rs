@@ -1021,6 +1021,20 @@ fn wrong_marks_do_not_hide_what_reading_finds() {
     assert!(text.contains("23 knights in this kingdom"), "{text}");
 }
 
+/// A build where one is legal (the first listed), else the legal action `step` picks (in
+/// turn, so that games differ); and the build, if it was one.
+fn build_first(
+    game: &crownlands_core::Game,
+    step: usize,
+) -> (crownlands_core::Action, Option<crownlands_core::Action>) {
+    let legal = game.legal_actions();
+    let build = legal
+        .iter()
+        .copied()
+        .find(|&a| game.action_text(a).starts_with("build"));
+    (build.unwrap_or(legal[step % legal.len()]), build)
+}
+
 /// The most buildings one side built in one turn over a few games where every side builds
 /// whenever it can (the first build listed), under `ruleset`.
 fn most_builds_in_a_turn(ruleset: Ruleset) -> usize {
@@ -1031,13 +1045,8 @@ fn most_builds_in_a_turn(ruleset: Ruleset) -> usize {
         let mut run = 0;
         let mut step = 0usize;
         while !game.is_over() {
-            let legal = game.legal_actions();
-            let build = legal
-                .iter()
-                .copied()
-                .find(|&a| game.action_text(a).starts_with("build"));
             // Else the actions in turn, so that the games differ.
-            let action = build.unwrap_or(legal[step % legal.len()]);
+            let (action, build) = build_first(&game, step);
             step += 1;
             if build.is_some() {
                 run += 1;
@@ -1090,12 +1099,7 @@ fn a_discarding_sides_builds_of_its_turn_start_at_none() {
         let mut previous: Option<(Side, bool)> = None;
         let mut step = seed as usize;
         while !game.is_over() {
-            let legal = game.legal_actions();
-            let build = legal
-                .iter()
-                .copied()
-                .find(|&a| game.action_text(a).starts_with("build"));
-            let action = build.unwrap_or(legal[step % legal.len()]);
+            let (action, build) = build_first(&game, step);
             step = step.wrapping_mul(31).wrapping_add(7);
             let side = game.side_of(game.to_act().expect("someone acts"));
             let first_of_turn = build.is_some() && previous != Some((side, true));

@@ -1271,6 +1271,22 @@ fn is_autosaved_note(note: Option<&str>) -> bool {
     })
 }
 
+/// With `bad` as the kept table in `dir`, the setup screen starts from its defaults: Kingdomino
+/// for 2 players, no file typed.
+fn starts_from_the_defaults(dir: &Path, bad: &str) {
+    use crownlands_tui::app::last_table::LAST_TABLE_FILE;
+    std::fs::write(dir.join(LAST_TABLE_FILE), bad).expect("written");
+    let app = build(&opts(None, None), dir);
+    let setup = app.setup().expect("the setup");
+    assert_eq!(
+        setup.choice().map(|c| c.name.as_str()),
+        Some("kingdomino"),
+        "{bad}"
+    );
+    assert_eq!(setup.players, 2, "{bad}");
+    assert!(setup.input.is_empty(), "{bad}");
+}
+
 /// The table last started from the setup screen comes back on the next start (a group had
 /// retyped every name): the ruleset, the seats and the names; a file that does not read as one
 /// (broken, hostile, or a FIFO) is ignored for the defaults.
@@ -1312,15 +1328,7 @@ fn the_last_table_started_comes_back_on_the_next_start() {
         "{\"ruleset\": \"queendomino\", \"seats\": \"you,mcts:3600000ms:threads=64\", \"names\": []}",
         "{\"ruleset\": \"queendomino\", \"seats\": \"you,mcts:2000\", \"names\": []}",
     ] {
-        std::fs::write(dir.join(LAST_TABLE_FILE), bad).expect("written");
-        let app = build(&opts(None, None), &dir);
-        let setup = app.setup().expect("the setup");
-        assert_eq!(
-            setup.choice().map(|c| c.name.as_str()),
-            Some("kingdomino"),
-            "{bad}"
-        );
-        assert_eq!(setup.players, 2, "{bad}");
+        starts_from_the_defaults(&dir, bad);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -1390,14 +1398,7 @@ fn the_last_table_of_a_ruleset_file_comes_back_opened_again() {
         "{\"ruleset\": \"house\", \"file\": \"rules/house.toml\", \"seats\": \"you,you\", \"names\": []}",
         "{\"ruleset\": \"house\", \"file\": \"/tmp/\\u001b[31m.toml\", \"seats\": \"you,you\", \"names\": []}",
     ] {
-        std::fs::write(dir.join(LAST_TABLE_FILE), bad).expect("written");
-        let app = build(&opts(None, None), &dir);
-        let setup = app.setup().expect("the setup");
-        assert_eq!(
-            setup.choice().map(|c| c.name.as_str()),
-            Some("kingdomino"),
-            "{bad}"
-        );
+        starts_from_the_defaults(&dir, bad);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
