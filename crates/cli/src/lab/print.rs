@@ -786,19 +786,11 @@ fn verdict_of(
             },
         ),
         alike,
-        sides: (sides(a) != sides(b)).then(|| {
+        sides: (a.sides() != b.sides()).then(|| {
             let same = a.bots.len() <= 1 && b.bots.len() <= 1 && bot_rows.len() <= 1;
-            (sides(a), sides(b), same.then_some(pooled_name.as_str()))
+            (a.sides(), b.sides(), same.then_some(pooled_name.as_str()))
         }),
     })
-}
-
-/// How many sides (kingdoms or teams) a tally's seats play as.
-fn sides(t: &Tally) -> usize {
-    let mut all: Vec<_> = t.seat_side.clone();
-    all.sort_unstable();
-    all.dedup();
-    all.len()
 }
 
 fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {

@@ -41,10 +41,10 @@ pub struct ImportOptions {
     pub current_rules: bool,
 }
 
-/// Whether `text` is one JSON object, and its `format` where that is a short string (all that
-/// tells a save from other JSON): read without building the object (a 16 MiB file of small
-/// objects took 1.6 GB as a `serde_json::Value`).
-fn json_object(text: &str) -> Option<ObjectFormat> {
+/// Whether `text` is one JSON object (`None`: it is not), and if so whether it says it is a
+/// save (`"format": "crownlands-save"`): read without building the object (a 16 MiB file of
+/// small objects took 1.6 GB as a `serde_json::Value`).
+fn json_object_is_save(text: &str) -> Option<bool> {
     if !text.trim_start().starts_with('{') {
         return None;
     }
@@ -55,17 +55,12 @@ fn json_object(text: &str) -> Option<ObjectFormat> {
         #[serde(borrow)]
         format: Option<std::borrow::Cow<'a, str>>,
     }
-    let format = serde_json::from_str::<Format<'_>>(text)
-        .ok()
-        .and_then(|f| f.format)
-        .filter(|f| f.len() <= 64)
-        .map(std::borrow::Cow::into_owned);
-    Some(ObjectFormat { format })
-}
-
-/// What [`json_object`] reads of an object.
-struct ObjectFormat {
-    format: Option<String>,
+    Some(
+        serde_json::from_str::<Format<'_>>(text)
+            .ok()
+            .and_then(|f| f.format)
+            .is_some_and(|f| f == crate::record::FORMAT),
+    )
 }
 
 /// [`import_with_warnings`], read as `options` say.
@@ -80,8 +75,8 @@ pub fn import_with_options(
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // A save file (JSON) given for the notation: say so, rather than what the notation lacks.
     // (Parsed to be sure: a notation file may open with a `{comment}`.)
-    if let Some(json) = json_object(text) {
-        let what = if json.format.as_deref() == Some(crate::record::FORMAT) {
+    if let Some(save) = json_object_is_save(text) {
+        let what = if save {
             "this is a save file (JSON), not the game notation: `crownlands replay` and \
              `crownlands play --load` read it, and `crownlands export` writes its notation"
         } else {
