@@ -26,8 +26,8 @@ const MOST_PATH_CHARS: usize = 4096;
 pub struct LastTable {
     /// The ruleset's name: a shipped one's, or the name of the file's (see `file`).
     pub ruleset: String,
-    /// A ruleset file opened on the setup screen (`o`), its absolute path: opened again at the
-    /// next start, where it still loads (else the setup's defaults, as for anything amiss).
+    /// A ruleset file opened on the setup screen (`o`), its absolute path: at the next start it
+    /// waits typed in the file field, for Enter to open it (nothing read before that).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<std::path::PathBuf>,
     /// Who plays each seat, as `--players` takes it (`you,greedy,mcts`).
