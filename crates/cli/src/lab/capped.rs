@@ -1,7 +1,7 @@
 //! Lists and maps read from a part file, refused as soon as they pass what a run can hold
 //! (not read whole first: a part file's list of tens of millions of numbers took gigabytes).
 
-use super::tally::MAX_SPAN;
+use super::tally_error::MAX_SPAN;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 

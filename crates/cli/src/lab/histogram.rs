@@ -3,7 +3,7 @@
 //! tally, in any order.
 
 use super::capped::capped_counts;
-use super::tally::{MAX_SPAN, TallyError};
+use super::tally_error::{MAX_SPAN, TallyError};
 use serde::{Deserialize, Serialize};
 
 /// How often each value occurred: `counts[j]` is the count of the values from `low + j * width`

@@ -18,6 +18,7 @@ pub mod saving;
 pub mod stats;
 pub mod table;
 pub mod tally;
+pub mod tally_error;
 pub mod verdict;
 
 use crate::errors::{CliError, CliResult};

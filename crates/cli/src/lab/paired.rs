@@ -1,7 +1,8 @@
 //! `compare`'s paired differences: both rulesets played on the same seeds, each game's figures
 //! of B less A's, summed so that shards add up (`merge_paired`).
 
-use super::tally::{Outcome, TallyError, add};
+use super::tally::{Outcome, add};
+use super::tally_error::TallyError;
 use serde::{Deserialize, Serialize};
 
 /// The paired differences B - A of two rulesets played on the same seeds, per seat.

@@ -11,11 +11,8 @@ use std::collections::BTreeMap;
 /// worth `WIN_UNIT / k` to each (the least common multiple of 1 to 16, the most players).
 pub const WIN_UNIT: u64 = 720_720;
 
-/// The widest histogram a tally accepts (scores further apart than this are refused, so that a
-/// hostile part file cannot make a merge allocate without bound).
-pub const MAX_SPAN: usize = 1 << 20;
-
 use super::capped::{capped_bonus_counts, capped_rows, up_to_seats};
+use super::tally_error::TallyError;
 
 /// Add `from`'s counts per key and seat to `into`'s (a key new to `into` starts at 0); `what`
 /// names the rows in the error of a row of another number of seats.
@@ -37,19 +34,6 @@ fn add_rows<T: Count + Default + Clone>(
         }
     }
     Ok(())
-}
-
-/// Why two tallies cannot be added.
-#[derive(Debug, thiserror::Error, PartialEq)]
-pub enum TallyError {
-    #[error("the tallies are of different tables ({0})")]
-    Mismatch(&'static str),
-    #[error("values span more than {MAX_SPAN} (a histogram from {0} to {1})")]
-    TooWide(i64, i64),
-    #[error("a sum overflowed")]
-    Overflow,
-    #[error("inconsistent statistics: {0}")]
-    Inconsistent(String),
 }
 
 pub use super::histogram::Histogram;
