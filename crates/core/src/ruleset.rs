@@ -694,6 +694,16 @@ impl Ruleset {
             .max(1)
     }
 
+    /// The fewest sides any of its tables has, at least 1.
+    pub fn fewest_sides(&self) -> u8 {
+        self.player_counts
+            .iter()
+            .map(|(n, r)| r.sides(*n))
+            .min()
+            .unwrap_or(1)
+            .max(1)
+    }
+
     pub fn terrain(&self, id: TerrainId) -> &Terrain {
         &self.terrains[id.index()]
     }

@@ -189,7 +189,14 @@ pub fn run(
             score,
         });
     }
-    check_table(&ruleset, &modules, &scored, sides)?;
+    // The kingdoms of the table not given: what they start with is not in these. Of a kingdom
+    // scored alone at no player count, as few as any table of the ruleset has.
+    let unseen = if players.is_none() && paths.len() <= 1 {
+        ruleset.fewest_sides().saturating_sub(1)
+    } else {
+        sides.saturating_sub(u8::try_from(paths.len()).unwrap_or(u8::MAX))
+    };
+    check_table(&ruleset, &modules, &scored, sides, unseen)?;
     if let [one] = scored.as_slice() {
         if as_json {
             print_json(&score_json(
@@ -373,14 +380,16 @@ fn line_start(text: &str, line: usize) -> usize {
     })
 }
 
-/// What the kingdoms hold together at a table of `sides` kingdoms, as the modules see it (the
-/// Queen in one kingdom, each building built once, each place in the first claims claimed
-/// once): every problem, each under the file it concerns.
+/// What the kingdoms hold together at a table of `sides` kingdoms, `unseen` of them at least not
+/// given, as the modules see it (the Queen in one kingdom, each building built once, each place
+/// in the first claims claimed once, the knights within the supply less what the others start
+/// with): every problem, each under the file it concerns.
 fn check_table(
     ruleset: &Ruleset,
     modules: &ModuleList,
     scored: &[Scored],
     sides: u8,
+    unseen: u8,
 ) -> CliResult<()> {
     let names: Vec<String> = scored
         .iter()
@@ -395,7 +404,7 @@ fn check_table(
         })
         .collect();
     // Each at the `@` line or the square it concerns, where the file has it.
-    let problems: Vec<Diagnostic> = modules::check_table(&kingdoms, sides)
+    let problems: Vec<Diagnostic> = modules::check_table(&kingdoms, sides, unseen)
         .into_iter()
         .filter_map(|p| {
             let name = names.get(p.kingdom)?;

@@ -868,6 +868,63 @@ fn a_tables_knights_and_towers_come_from_one_supply() {
 }
 
 #[test]
+fn the_kingdoms_not_given_keep_their_starting_knights() {
+    // Every side starts with a knight of the 22 and never loses one (rulebook 002), so one
+    // kingdom of a 4-player table owns 19 at most: `@knights 22` was scored as if the other
+    // three had none. Scored alone at no player count, the fewest other kingdoms (one, at 2
+    // players) hold their starting knight.
+    let dir = TempDir::new("unseen-knights");
+    let all = dir.file("all.kingdom", "W1 W C\n@knights 22\n");
+    let r = run(&["score", &all, "--ruleset", "queendomino", "--players", "4"]).expect_code(1);
+    assert_eq!(
+        r.error_lines(),
+        [format!(
+            "error: {all}:2:1: 22 knights in this kingdom (placed and in hand), but the supply \
+             holds 22, less the 3 knights the table's other 3 kingdoms start with (1 each), so \
+             19 at most: the kingdoms' knights come from it"
+        )]
+    );
+    let r = run(&["score", &all, "--ruleset", "queendomino"]).expect_code(1);
+    assert_eq!(
+        r.error_lines(),
+        [format!(
+            "error: {all}:2:1: 22 knights in this kingdom (placed and in hand), but the supply \
+             holds 22, less the 1 knight the table's other kingdom starts with, so 21 at most: \
+             the kingdoms' knights come from it"
+        )]
+    );
+    // What the others leave is allowed: 19 of 4 players, 21 of 2, and two kingdoms of 10 of a
+    // 4-player table (2 left for the other two).
+    let most = dir.file("most.kingdom", "W1 W C\n@knights 19\n");
+    run(&["score", &most, "--ruleset", "queendomino", "--players", "4"]).ok();
+    let two = dir.file("two.kingdom", "W1 W C\n@knights 21\n");
+    run(&["score", &two, "--ruleset", "queendomino"]).ok();
+    run(&["score", &two, "--ruleset", "queendomino", "--players", "2"]).ok();
+    let ten = dir.file("ten.kingdom", "W1 W C\n@knights 10\n");
+    run(&[
+        "score",
+        &ten,
+        &ten,
+        "--ruleset",
+        "queendomino",
+        "--players",
+        "4",
+    ])
+    .ok();
+    let r = run(&[
+        "score",
+        &ten,
+        &most,
+        "--ruleset",
+        "queendomino",
+        "--players",
+        "4",
+    ])
+    .expect_code(1);
+    assert_eq!(located_errors(&r, &most), [(2, 1)]);
+}
+
+#[test]
 fn at_a_whole_table_with_towers_one_kingdom_hosts_the_queen() {
     // She goes to the first kingdom with a tower and stays in one with the most (rulebook
     // 002): every kingdom of a table given, one of them hosts her when one has towers. Two

@@ -91,13 +91,29 @@ pub struct TableView<'a> {
     /// How many sides (kingdoms: a team builds one) the table has, at least one; for a kingdom
     /// scored alone at no given player count, the most any of the ruleset's tables has.
     pub sides: u8,
+    /// The fewest kingdoms the table has besides those given: `sides` less the kingdoms given
+    /// where the player count is known; for a kingdom scored alone at no given player count,
+    /// one less than the fewest any of the ruleset's tables has (what the others must hold at
+    /// least, a starting supply each, is then not in this kingdom).
+    pub unseen: u8,
 }
 
 impl<'a> TableView<'a> {
     /// The kingdoms `kingdoms` of a table of `sides` (a plugin's tests build one to call its
     /// `check_table`).
     pub fn new(kingdoms: &'a [TableKingdom<'a>], sides: u8) -> TableView<'a> {
-        TableView { kingdoms, sides }
+        let given = u8::try_from(kingdoms.len()).unwrap_or(u8::MAX);
+        TableView {
+            kingdoms,
+            sides,
+            unseen: sides.saturating_sub(given),
+        }
+    }
+
+    /// The same table with `unseen` kingdoms at least besides those given
+    /// ([`TableView::unseen`]).
+    pub fn with_unseen(self, unseen: u8) -> TableView<'a> {
+        TableView { unseen, ..self }
     }
 
     /// Where the table holds more of something than a supply of `supply` (knights, towers):
@@ -156,10 +172,11 @@ pub enum TableAt {
 
 /// Every problem with what the kingdoms of one table hold together, for all the modules of the
 /// list, each with the index of the kingdom it concerns (in `kingdoms`' order), in module order,
-/// at a table of `sides` kingdoms ([`TableView::sides`]). `kingdoms`' views are the core's
-/// ([`super::SideView::new`]): each module gets them as it sees them (a module's own view stays
-/// its own, so one passed here would show every module its state).
-pub fn check_table(kingdoms: &[TableKingdom<'_>], sides: u8) -> Vec<TableProblem> {
+/// at a table of `sides` kingdoms ([`TableView::sides`]) of which at least `unseen` are not
+/// given ([`TableView::unseen`]). `kingdoms`' views are the core's ([`super::SideView::new`]):
+/// each module gets them as it sees them (a module's own view stays its own, so one passed here
+/// would show every module its state).
+pub fn check_table(kingdoms: &[TableKingdom<'_>], sides: u8, unseen: u8) -> Vec<TableProblem> {
     let Some(first) = kingdoms.first() else {
         return Vec::new();
     };
@@ -175,6 +192,7 @@ pub fn check_table(kingdoms: &[TableKingdom<'_>], sides: u8) -> Vec<TableProblem
         out.extend(m.check_table(&TableView {
             kingdoms: &seen,
             sides,
+            unseen,
         }));
     }
     out

@@ -597,10 +597,13 @@ impl Mechanism for Knights {
     }
 
     /// The knights of one table come from one supply (each kingdom alone is held to it as its
-    /// file is read): together they are no more than it holds. Said once, at the kingdom whose
-    /// knights pass it: at its `@knights` line, or its first knight's square.
+    /// file is read): together they are no more than it holds, less what the kingdoms not given
+    /// start with (knights never leave a kingdom). Said once, at the kingdom whose knights pass
+    /// it: at its `@knights` line, or its first knight's square.
     fn check_table(&self, table: &TableView<'_>) -> Vec<TableProblem> {
-        let Some((i, here, total)) = table.past_supply(self.supply, |k| k.side.get(KNIGHTS)) else {
+        let reserved = self.starting.saturating_mul(u32::from(table.unseen));
+        let room = self.supply.saturating_sub(reserved);
+        let Some((i, here, total)) = table.past_supply(room, |k| k.side.get(KNIGHTS)) else {
             return Vec::new();
         };
         let k = &table.kingdoms[i];
@@ -612,12 +615,31 @@ impl Mechanism for Knights {
             Some(&cell) if here <= placed.len() as u32 => TableAt::Cell(cell),
             _ => TableAt::Directive("knights"),
         };
+        let held = if table.kingdoms.len() == 1 {
+            format!("{here} knights in this kingdom (placed and in hand)")
+        } else {
+            format!(
+                "{total} knights at this table (placed and in hand, {here} of them in this \
+                 kingdom)"
+            )
+        };
+        let others = match table.unseen {
+            _ if reserved == 0 => String::new(),
+            1 => format!(
+                ", less the {} the table's other kingdom starts with, so {room} at most",
+                describe::plural(self.starting, "knight", "knights")
+            ),
+            n => format!(
+                ", less the {reserved} knights the table's other {n} kingdoms start with ({} \
+                 each), so {room} at most",
+                self.starting
+            ),
+        };
         vec![TableProblem::new(
             i,
             at,
             format!(
-                "{total} knights at this table (placed and in hand, {here} of them in this \
-                 kingdom), but the supply holds {}: the kingdoms' knights come from it",
+                "{held}, but the supply holds {}{others}: the kingdoms' knights come from it",
                 self.supply
             ),
         )]
