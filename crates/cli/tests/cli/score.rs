@@ -191,6 +191,34 @@ fn harmony_only_when_full_middle_kingdom_only_when_centred() {
 }
 
 #[test]
+fn bonuses_keep_their_order_earned_or_not() {
+    // Harmony then Middle Kingdom after the territories, whichever was earned: a kingdom
+    // centred but with a gap listed Middle Kingdom first and Harmony's "not earned" last.
+    let bonus_lines = |kingdom: &str| -> Vec<String> {
+        let r = score(kingdom, &["-r", "harmony-middle-kingdom"]).ok();
+        r.stdout
+            .lines()
+            .filter(|l| {
+                l.starts_with("  ") && (l.contains("harmony") || l.contains("middle-kingdom"))
+            })
+            .map(|l| l.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    assert_eq!(
+        bonus_lines(CENTRED_WITH_GAPS),
+        ["harmony not", "middle-kingdom bonus"]
+    );
+    assert_eq!(
+        bonus_lines(FULL_CORNER),
+        ["harmony bonus", "middle-kingdom not"]
+    );
+    assert_eq!(
+        bonus_lines(RULEBOOK_EXAMPLE),
+        ["harmony not", "middle-kingdom not"]
+    );
+}
+
+#[test]
 fn text_output_says_which_bonuses_were_not_earned() {
     let r = score(RULEBOOK_EXAMPLE, &["-r", "harmony-middle-kingdom"]).ok();
     let not_earned: Vec<&str> = r
