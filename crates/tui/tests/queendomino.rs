@@ -1215,6 +1215,40 @@ fn a_hint_in_a_module_step_reads_as_the_move_to_make() {
 }
 
 #[test]
+fn where_the_scores_find_no_room_the_step_lists_every_side() {
+    // Four teams at 100x30: the Build step's list covered the scores, which found no room
+    // elsewhere, and only the acting team's row was left, with blank rows above it: the rivals'
+    // towers, which decide the Queen, were nowhere on the screen while building.
+    let mut app = app(
+        "royal-wedding-teams",
+        "you,greedy,greedy,greedy,greedy,greedy,greedy,greedy",
+        7,
+    );
+    let mut keys = 0;
+    while !in_step(&app, "buildings") && app.mode() != Mode::GameOver && keys < 400 {
+        match app.mode() {
+            Mode::Step => press(&mut app, "p"),
+            Mode::BotThinking => app.run_bots(),
+            Mode::Place if !app.must_discard() && !app.ghost_is_legal() => press(&mut app, "<tab>"),
+            _ => press(&mut app, "<enter>"),
+        }
+        keys += 1;
+    }
+    assert!(in_step(&app, "buildings"), "no Build step reached");
+    let text = screen(&app, 100, 30);
+    assert!(!text.contains("┌ Scores "), "{text}");
+    for team in [
+        "▶You & greedy 2: ",
+        " greedy 3 & greedy 4: ",
+        " greedy 5 & greedy 6: ",
+        " greedy 7 & greedy 8: ",
+    ] {
+        assert!(text.contains(team), "{team}\n{text}");
+    }
+    assert!(text.contains("Skip (go on)"), "{text}");
+}
+
+#[test]
 fn a_tall_screen_keeps_the_scores_beside_a_step_and_its_whole_detail() {
     // At 120x40 with six players the step's list covered the lines and the scores, only the
     // acting side's own row left, and the chosen choice's detail lost its last line under it.

@@ -87,42 +87,58 @@ fn visible(game: &Game, area: Rect, compact: bool, entries: usize) -> usize {
         .max(1)
 }
 
+/// A side's points and short stats: `You: 36 pts 12¢ 0kn 1tw`, or tighter `You 36pt 12¢ ...`.
+fn short_of(app: &App, game: &Game, side: crownlands_core::Side, tight: bool) -> String {
+    let stats: String = game
+        .side_stats(side)
+        .iter()
+        .map(|s| format!(" {}", s.short()))
+        .collect();
+    let name = super::side_name(app, game, side);
+    if tight {
+        format!("{name} {}pt{stats}", game.score_total(side))
+    } else {
+        format!("{name}: {}{stats}", points(game, side))
+    }
+}
+
+fn points(game: &Game, side: crownlands_core::Side) -> String {
+    crownlands_core::modules::describe::plural(i64::from(game.score_total(side)), "pt", "pts")
+}
+
+/// Every side short on one row of `width` columns (`You: 3 pts 9¢ · greedy 2: 2 pts 7¢`, or
+/// tighter `36pt`), where they fit: with the scores covered by the list, the rivals' coins
+/// decide the Dragon's choice (two players at 80x24).
+fn every_side_on_one_row(app: &App, game: &Game, width: usize) -> Option<String> {
+    if game.sides() < 2 {
+        return None;
+    }
+    [false, true].into_iter().find_map(|tight| {
+        let row = game
+            .all_sides()
+            .map(|s| short_of(app, game, s, tight))
+            .collect::<Vec<_>>()
+            .join(" · ");
+        (super::text::width(&row) <= width).then_some(row)
+    })
+}
+
 /// The acting side's own row in `width` columns: its points, then what the modules keep for it,
-/// in their words (`4 coins, 0 knights in hand`), or short (`4¢ 0kn`) where those do not fit.
+/// in their words (`4 coins, 0 knights in hand`), or short (`4¢ 0kn`) where those do not fit;
+/// with the scores covered by the list, every side where they all fit on the row.
 fn own_row(app: &App, game: &Game, width: usize, scores_covered: bool) -> String {
     let Some(player) = game.to_act() else {
         return String::new();
     };
-    let side = game.side_of(player);
-    let points = |side| {
-        crownlands_core::modules::describe::plural(i64::from(game.score_total(side)), "pt", "pts")
-    };
-    // A side's points and short stats: `You: 36 pts 12¢ 0kn 1tw`, or tighter `You 36pt 12¢ ...`.
-    let short_of = |side, tight: bool| {
-        let stats: String = game
-            .side_stats(side)
-            .iter()
-            .map(|s| format!(" {}", s.short()))
-            .collect();
-        let name = super::side_name(app, game, side);
-        if tight {
-            format!("{name} {}pt{stats}", game.score_total(side))
-        } else {
-            format!("{name}: {}{stats}", points(side))
-        }
-    };
-    // With the scores covered by the list, the other sides too, short, where they all fit on
-    // the row (two players at 80x24: the rival's coins decide the Dragon's choice).
-    if scores_covered && game.sides() > 1 {
-        for tight in [false, true] {
-            let all: Vec<String> = game.all_sides().map(|s| short_of(s, tight)).collect();
-            let row = all.join(" · ");
-            if super::text::width(&row) <= width {
-                return row;
-            }
-        }
+    if scores_covered && let Some(row) = every_side_on_one_row(app, game, width) {
+        return row;
     }
-    let head = format!("{}: {}", super::side_name(app, game, side), points(side));
+    let side = game.side_of(player);
+    let head = format!(
+        "{}: {}",
+        super::side_name(app, game, side),
+        points(game, side)
+    );
     let long: String = game
         .side_stats(side)
         .iter()
@@ -131,7 +147,38 @@ fn own_row(app: &App, game: &Game, width: usize, scores_covered: bool) -> String
     if super::text::width(&head) + super::text::width(&long) <= width {
         return format!("{head}{long}");
     }
-    short_of(side, false)
+    short_of(app, game, side, false)
+}
+
+/// With the scores covered by the list and too many sides for one row, a row a side (the acting
+/// side's marked `▶`, as in the scores), where the list leaves `free` blank rows for the others:
+/// four teams at 100x30, whose rivals' towers decide a build (the scores had gone from the
+/// screen for the step).
+fn side_rows(
+    app: &App,
+    game: &Game,
+    width: usize,
+    scores_covered: bool,
+    free: usize,
+) -> Option<Vec<(String, bool)>> {
+    let acting = game.to_act().map(|p| game.side_of(p))?;
+    let sides = usize::from(game.sides());
+    if !scores_covered
+        || sides < 2
+        || free < sides - 1
+        || every_side_on_one_row(app, game, width).is_some()
+    {
+        return None;
+    }
+    Some(
+        game.all_sides()
+            .map(|s| {
+                let mark = if s == acting { "▶" } else { " " };
+                let row = format!("{mark}{}", short_of(app, game, s, false));
+                (super::text::take_width(&row, width), s == acting)
+            })
+            .collect(),
+    )
 }
 
 /// The choices (their indices) shown row by row in `rows` rows, with the cursor on `choice` of
@@ -429,6 +476,17 @@ pub fn render(
     while rows.len() < shown {
         rows.push(Line::from(""));
     }
+    // Each side on a row of its own under the detail, from the blank rows the list leaves.
+    let sides = side_rows(
+        app,
+        game,
+        width,
+        scores_covered,
+        shown.saturating_sub(listed.len()),
+    );
+    if let Some(sides) = &sides {
+        rows.truncate(rows.len() + 1 - sides.len());
+    }
     // What the module notes (the tiles too dear, which the list leaves out), where neither the
     // title nor the footer's prompt (`note_said`) has room for it: in the rows the list leaves
     // free, after a blank row where it fits.
@@ -460,8 +518,20 @@ pub fn render(
             .into_iter()
             .map(|l| Line::from(Span::styled(l, p.accent(Accent::Dim)))),
     );
-    let own = super::text::take_width(&own_row(app, game, width, scores_covered), width);
-    rows.push(Line::from(Span::styled(own, p.accent(Accent::Focus))));
+    match sides {
+        Some(sides) => rows.extend(sides.into_iter().map(|(row, acting)| {
+            let style = if acting {
+                p.accent(Accent::Focus)
+            } else {
+                Style::default()
+            };
+            Line::from(Span::styled(row, style))
+        })),
+        None => {
+            let own = super::text::take_width(&own_row(app, game, width, scores_covered), width);
+            rows.push(Line::from(Span::styled(own, p.accent(Accent::Focus))));
+        }
+    }
     Paragraph::new(rows)
         .block(panel(title, app, compact))
         .render(area, buf);
