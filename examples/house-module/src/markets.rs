@@ -290,6 +290,10 @@ impl Mechanism for Markets {
                 "Stall on {terrain} at {},{}: {size}, {points} pt now ({price}¢)",
                 cell.x, cell.y
             ),
+            told: Some(format!(
+                "Put a stall on {terrain} at {},{} for {price}¢",
+                cell.x, cell.y
+            )),
             detail: format!(
                 "Pay {price}¢ for a stall on the {terrain} territory of {size} at {},{}: at the end it scores {} point{} per square it then has ({points} now).",
                 cell.x,

@@ -516,6 +516,10 @@ impl Mechanism for Buildings {
         Some(ChoiceView {
             action,
             text: format!("{what} at {},{}", cell.x, cell.y),
+            told: Some(format!(
+                "Build {} for {price}¢ at {},{}",
+                t.name, cell.x, cell.y
+            )),
             detail: format!(
                 "{} for {price}¢: {}; {}{worth}.",
                 t.name, t.now_full, t.end_full

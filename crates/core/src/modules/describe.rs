@@ -181,6 +181,8 @@ pub fn building_text(ruleset: &Ruleset, b: &Building) -> BuildingText {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChoiceText {
     pub row: String,
+    /// The choice as the moves tell it once made ([`ChoiceView::told`], else the row).
+    pub told: String,
     pub detail: String,
     pub cells: Vec<Cell>,
 }
@@ -214,6 +216,7 @@ pub fn describe_choice(game: &Game, action: Action) -> Option<ChoiceText> {
         }
     };
     Some(ChoiceText {
+        told: view.told.unwrap_or_else(|| view.text.clone()),
         row: view.text,
         detail: view.detail,
         cells: view.cells,
@@ -225,6 +228,7 @@ fn pass_choice() -> ChoiceView {
     ChoiceView {
         action: Action::Pass,
         text: "Skip (go on)".into(),
+        told: None,
         detail: "End this step and go on.".into(),
         cost: None,
         gives: None,
@@ -448,6 +452,11 @@ pub struct ChoiceView {
     pub action: Action,
     /// A row for a list (`Tax wheat at 1,-1: 3 squares, +3¢`).
     pub text: String,
+    /// The choice as the moves, the status line and the analysis tell it once made, after the
+    /// player's name and a colon (`Anna: Build Monument for 3¢ at 1,0`), where the row, read
+    /// under the step's title, does not say what is done (`Monument 3¢ 5pt at 1,0`); `None`:
+    /// the row, which says it (`Tax wheat at 1,-1: 3 squares, +3¢`).
+    pub told: Option<String>,
     /// A sentence for the chosen one.
     pub detail: String,
     /// What it costs, short (`2¢`), when it costs something.
@@ -845,6 +854,7 @@ impl Game {
                     .unwrap_or_else(|| ChoiceView {
                         action,
                         text: self.action_text(action),
+                        told: None,
                         detail: format!("{}: {}.", module.name(), self.action_text(action)),
                         cost: None,
                         gives: None,
@@ -975,11 +985,15 @@ pub fn action_words(game: &Game, action: Action, who: &str) -> String {
                 .map_or_else(String::new, |d| format!(" {}", game.label(d)));
             format!("{who} {}{d}", verb("discards", "discard"))
         }
-        Action::Pass => format!("{who} {}", verb("passes", "pass")),
+        // Which step was skipped (`skips the Build step`): a pass alone said nothing of it.
+        Action::Pass => match game.step_module_now_at() {
+            Some((m, _)) => format!("{who} {} the {} step", verb("skips", "skip"), m.title()),
+            None => format!("{who} {}", verb("passes", "pass")),
+        },
         // A module's action: the step's own words for it (its choice's row), whatever the module.
         other => {
             let words =
-                describe_choice(game, other).map_or_else(|| game.action_text(other), |c| c.row);
+                describe_choice(game, other).map_or_else(|| game.action_text(other), |c| c.told);
             format!("{who}: {words}")
         }
     }

@@ -246,6 +246,7 @@ impl Mechanism for Dragon {
             action,
             // Who burns it said too: in the moves' log a bot's burn reads as the Dragon's.
             text: format!("Bribe the Dragon to burn {} ({price}¢)", t.name),
+            told: None,
             detail: format!(
                 "Pay the Dragon {price}¢ to burn {} ({}; {}): no one can build it.",
                 t.name, t.now_full, t.end_full

@@ -381,6 +381,7 @@ impl Mechanism for Knights {
             } else {
                 format!("Tax {terrain} at {},{}: {size}, +{coins}¢", cell.x, cell.y)
             },
+            told: None,
             detail: format!(
                 "A knight stays on the {terrain} square at {},{}; its territory of {size} brings {base}¢{}.",
                 cell.x,
