@@ -522,10 +522,15 @@ impl Report<'_> {
             }
             if s.mistakes.is_empty() {
                 say!("  no move gave anything up against the bot's preferred moves");
+            } else if s.mistake_count > s.mistakes.len() {
+                say!(
+                    "  the {} biggest of {} moves that gave something up:",
+                    s.mistakes.len(),
+                    s.mistake_count
+                );
             }
             for &i in &s.mistakes {
                 let r = &rows[i];
-                let (lw, ls) = r.assessment.loss();
                 // Numbered as `replay` numbers a game's moves (in a match, with its game); in
                 // a team game, with the seat that made it.
                 let mut at = if several_games {
@@ -537,11 +542,10 @@ impl Report<'_> {
                     at.push_str(&format!(" by {}", seat_text(players, r.seat)));
                 }
                 say!(
-                    "  {at}: {} instead of {} (gave up {} win chance, {:.1} points)",
+                    "  {at}: {} instead of {} (gave up {})",
                     r.played_words,
                     r.best_words,
-                    percent(lw),
-                    ls
+                    r.assessment.loss_words()
                 );
                 if let Some(why) = &r.why {
                     say!("    {why}");
@@ -610,6 +614,7 @@ impl Report<'_> {
                     "mean_loss": round(s.mean_loss, 4),
                     "mean_score_loss": round(s.mean_score_loss, 3),
                     "mistakes": s.mistakes.iter().map(|&i| rows[i].index).collect::<Vec<_>>(),
+                    "mistake_count": s.mistake_count,
                     // The same mistakes where a player finds them: the game (of a match) and
                     // the move in it, as `replay` numbers a game's moves, and the seat that
                     // made it (one of its team's in team games).

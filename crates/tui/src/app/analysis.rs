@@ -45,6 +45,9 @@ pub struct Mistake {
     pub best_action: Action,
     /// What the move gave up: win chance (0 to 1) and points.
     pub loss: (f64, f64),
+    /// How many points the best is expected to score more (below 0: the move played gave up
+    /// win chance for points, [`crownlands_bots::analysis::Assessment::points_apart`]).
+    pub points_apart: f64,
     /// Who of the team made it, in a team game (a team's mistakes are its seats').
     pub by: Option<String>,
     /// Why the best is better, as far as the moves' own effects show
@@ -61,6 +64,8 @@ pub struct SideReport {
     pub mean_loss: f64,
     pub mean_score_loss: f64,
     pub mistakes: Vec<Mistake>,
+    /// How many moves were mistakes, the biggest of them in `mistakes`.
+    pub mistake_count: usize,
     /// In a team game, each of the team's players on their own moves (empty otherwise).
     pub seats: Vec<SeatReport>,
 }
@@ -345,6 +350,7 @@ impl AnalysisJob {
                             played_action: self.decisions[i].played,
                             best_action: assessments[i].best().action,
                             loss: assessments[i].loss(),
+                            points_apart: assessments[i].points_apart(),
                             by,
                             why: crownlands_bots::why::why(
                                 before,
@@ -361,6 +367,7 @@ impl AnalysisJob {
                     mean_loss: s.mean_loss,
                     mean_score_loss: s.mean_score_loss,
                     mistakes,
+                    mistake_count: s.mistake_count,
                     seats: self.seat_reports(assessments, side),
                 }
             })

@@ -127,6 +127,15 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                         "  no mistake: no move gave up 1% of win chance or 0.1 point".into(),
                         Style::default(),
                     );
+                } else if side.mistake_count > side.mistakes.len() {
+                    push(
+                        format!(
+                            "  the {} biggest of {} moves that gave something up:",
+                            side.mistakes.len(),
+                            side.mistake_count
+                        ),
+                        Style::default(),
+                    );
                 }
                 for m in &side.mistakes {
                     let by = m.by.as_ref().map_or(String::new(), |n| format!(" ({n})"));
@@ -137,12 +146,11 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                     k += 1;
                     push(
                         format!(
-                            "{key} move {}{by}: {}, best {}: lost {:.0}%\u{a0}win, {:.1}\u{a0}pts",
+                            "{key} move {}{by}: {}, best {}: lost {}",
                             m.number,
                             m.played,
                             m.best,
-                            m.loss.0 * 100.0,
-                            m.loss.1
+                            lost(m)
                         ),
                         Style::default(),
                     );
@@ -160,6 +168,23 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     };
     push(close, p.accent(Accent::Dim));
     lines
+}
+
+/// What a mistake gave up, short (`27%\u{a0}win, 2.0\u{a0}pts`; `6.0\u{a0}pts` where the win chance
+/// lost reads 0%; `1%\u{a0}win for +0.7\u{a0}pts` where the move played is expected to score more),
+/// as `crownlands analyse` says it in words.
+fn lost(m: &crate::app::analysis::Mistake) -> String {
+    let percent = (m.loss.0 * 100.0).round();
+    if percent < 1.0 {
+        format!("{:.1}\u{a0}pts", m.loss.1)
+    } else if m.points_apart <= -0.05 {
+        format!(
+            "{percent:.0}%\u{a0}win for +{:.1}\u{a0}pts",
+            -m.points_apart
+        )
+    } else {
+        format!("{percent:.0}%\u{a0}win, {:.1}\u{a0}pts", m.loss.1)
+    }
 }
 
 /// The keys of the mistakes listed, `1-6` or `1-9, a-c` (`None` before the result, or with no
