@@ -327,17 +327,54 @@ impl Analyst {
                     ranked.retain(|&a| a != choice);
                     ranked.insert(0, choice);
                 }
-                ranked
+                once_each(view, ranked)
             }
             Level::Greedy | Level::Random => {
                 let mut rng = GameRng::seed_from(seed);
                 let values = greedy::action_values(view, legal, &mut rng);
                 let mut order: Vec<usize> = (0..legal.len()).collect();
                 order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
-                order.into_iter().map(|i| legal[i]).collect()
+                once_each(view, order.into_iter().map(|i| legal[i]).collect())
             }
         }
     }
+}
+
+/// `ranked` with each move once: a domino of two like squares (domino 11, grassland and
+/// grassland) laid on the same two cells either way round is one move, though two actions (the
+/// hint listed `place 11 at 0,-1↑` and `place 11 at 0,-2↓`, the same squares, as two of its
+/// three best). The first of each stays.
+fn once_each(view: &PlayerView<'_>, ranked: Vec<Action>) -> Vec<Action> {
+    let like = view
+        .domino_to_place()
+        .map(|id| view.domino(id))
+        .is_some_and(|d| d.first == d.second);
+    if !like {
+        return ranked;
+    }
+    let cells = |a: &Action| match a {
+        Action::Place { placement } => {
+            let (x, y) = (placement.first, placement.second());
+            Some(if (x.y, x.x) <= (y.y, y.x) {
+                (x, y)
+            } else {
+                (y, x)
+            })
+        }
+        _ => None,
+    };
+    let mut seen = Vec::new();
+    ranked
+        .into_iter()
+        .filter(|a| match cells(a) {
+            Some(c) if seen.contains(&c) => false,
+            Some(c) => {
+                seen.push(c);
+                true
+            }
+            None => true,
+        })
+        .collect()
 }
 
 /// Mixed into the seed of the estimates, so they draw other samples than the search did.

@@ -238,3 +238,47 @@ fn a_stopped_assessment_gives_no_answer() {
     stop.store(true, Ordering::Relaxed);
     assert_eq!(a.assess_until(&view, None, 5, &stop), None);
 }
+
+#[test]
+fn a_domino_of_two_like_squares_is_proposed_once_on_the_same_cells() {
+    // Domino 11 (grassland, grassland) at 0,-1↑ and at 0,-2↓ covers the same squares: the hint
+    // listed both as two of its three best moves.
+    let mut found = 0;
+    for seed in 0..200u64 {
+        let mut game = Game::new(ruleset("kingdomino"), 2, seed).expect("setup");
+        let mut rng = GameRng::seed_from(seed);
+        while !game.is_over() && found < 6 {
+            if let Some(id) = game.domino_to_place()
+                && game.domino(id).first == game.domino(id).second
+                && game.legal_action_count() > 2
+            {
+                let view = PlayerView::new(&game).expect("someone acts");
+                for level in ["greedy", "mcts:200"] {
+                    let a = analyst(level, 4).assess(&view, None, 5);
+                    let mut covered: Vec<Vec<crownlands_core::Cell>> = a
+                        .candidates
+                        .iter()
+                        .filter_map(|c| match c.action {
+                            crownlands_core::Action::Place { placement } => {
+                                let mut cells = vec![placement.first, placement.second()];
+                                cells.sort_by_key(|c| (c.y, c.x));
+                                Some(cells)
+                            }
+                            _ => None,
+                        })
+                        .collect();
+                    let all = covered.len();
+                    covered.sort_by_key(|c| c.iter().map(|c| (c.y, c.x)).collect::<Vec<_>>());
+                    covered.dedup();
+                    assert_eq!(covered.len(), all, "{level}: {a:?}");
+                }
+                found += 1;
+            }
+            game.play_random(|| rng.next_u32());
+        }
+        if found >= 6 {
+            break;
+        }
+    }
+    assert!(found >= 6, "positions with a domino of two like squares");
+}
