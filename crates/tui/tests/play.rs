@@ -1883,6 +1883,25 @@ fn a_key_that_does_nothing_says_so() {
     assert_eq!(app.message(), "`z` does nothing here: ? lists the keys.");
 }
 
+/// In a module's step too (Tax, Build, Dragon said nothing to a key of no use).
+#[test]
+fn a_key_that_does_nothing_in_a_step_says_so() {
+    let mut app = app("queendomino", "you,greedy", 3);
+    let mut keys = 0;
+    while app.mode() != Mode::Step && app.mode() != Mode::GameOver && keys < 400 {
+        match app.mode() {
+            Mode::BotThinking => app.run_bots(),
+            Mode::Place if !app.must_discard() && !app.ghost_is_legal() => press(&mut app, "<tab>"),
+            _ => press(&mut app, "<enter>"),
+        }
+        keys += 1;
+    }
+    assert_eq!(app.mode(), Mode::Step);
+    app.key_at(Key::Char('z'), later());
+    assert_eq!(app.message(), "`z` does nothing here: ? lists the keys.");
+    assert_eq!(app.mode(), Mode::Step, "nothing played");
+}
+
 /// Pasted text (the terminal's bracketed paste) is typed into a seat's name, its new line and
 /// what follows as words, never as keys: `Alice\nqy` quits nothing. Elsewhere it does nothing.
 #[test]

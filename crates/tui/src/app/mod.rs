@@ -1114,7 +1114,7 @@ impl App {
 
     /// Say that `key` does nothing here ([`no_key_here`]), unless the status line holds a failure
     /// that must stay said (a save or the autosave that failed).
-    fn say_no_key(&mut self, key: Key) {
+    pub(super) fn say_no_key(&mut self, key: Key) {
         let failure =
             self.message.starts_with("Could not save") || self.message.starts_with("Autosave off");
         if !failure && let Some(why) = no_key_here(key) {
@@ -2219,7 +2219,7 @@ fn build_bots(seats: &[Seat], seed: u64) -> Vec<Option<Box<dyn Bot>>> {
         .collect()
 }
 
-/// What a key that does nothing in a claim or a placement says, rather than nothing: Esc has no
+/// What a key that does nothing in a claim, a placement or a step says, rather than nothing: Esc has no
 /// box to close there, a letter no use (`?` lists the keys). `None` for keys that say nothing
 /// anywhere (a function key, a modifier alone).
 fn no_key_here(key: Key) -> Option<String> {

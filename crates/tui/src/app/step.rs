@@ -109,7 +109,8 @@ impl App {
                     self.play(a, true, now);
                 }
             }
-            _ => {}
+            // A key of no use says so, as in a claim or a placement.
+            other => self.say_no_key(other),
         }
     }
 
