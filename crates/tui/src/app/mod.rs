@@ -1670,16 +1670,14 @@ impl App {
             }
             other => return self.say_no_key(other),
         }
-        // The ghost moved: a refusal of where it was, what a key of another step is for, an
-        // undo, a resume or a save done, is old news (at 80 columns it pushed the spot's verdict
-        // and score off the line). A save that failed stays said.
-        if self.message == FITS_SOMEWHERE
-            || self.message.starts_with(CANNOT_PLACE)
-            || self.message.starts_with(UNDONE)
-            || self.message.starts_with("Resumed where you left off")
-            || self.message.starts_with(SAVED)
-            || self.key_of_another_step(Key::Char('p')).as_ref() == Some(&self.message)
-        {
+        // The ghost moved: what the status line said before (a refusal of where it was, what a
+        // key is for, an undo done or refused, a resume or a save done) is old news, and at 80
+        // columns it pushed the spot's verdict and score off the line (a refused undo's two
+        // lines stayed through every move of the ghost). A save that failed stays said, and a
+        // hint, which follows the ghost.
+        let failure =
+            self.message.starts_with("Could not save") || self.message.starts_with("Autosave off");
+        if !failure && !is_hint_message(&self.message) {
             self.message.clear();
         }
         self.update_illegal();
