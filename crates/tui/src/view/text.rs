@@ -334,9 +334,22 @@ pub fn short_team(members: &[String], width: usize) -> String {
         Some(_) => format!("{}{}", first_grapheme(m), last(m)),
         None => take_width(m, 2),
     };
+    // Last, each member in an equal share of the row: by initial and last word where that fits
+    // it, else by the start of its name (`Zo&g4` for `Zoë Ångström & greedy 4` in 6: the whole
+    // cut as one name read `Zoë 4`, one member).
+    let share = (width.saturating_sub(n - 1) / n).max(1);
+    let in_share = |m: &String| {
+        let short = initial_and_last(m);
+        if self::width(&short) <= share {
+            short
+        } else {
+            take_width(m, share).trim_end().to_string()
+        }
+    };
     for form in [
         members.iter().map(initial_and_last).collect::<Vec<_>>(),
         members.iter().map(last).collect::<Vec<_>>(),
+        members.iter().map(in_share).collect::<Vec<_>>(),
     ] {
         let joined = form.join("&");
         if self::width(&joined) <= width {
@@ -369,6 +382,12 @@ mod distinct_tests {
         let two = team(&["greedy 5", "greedy 6"]);
         assert_eq!(short_team(&two, 6), "g5&g6");
         assert_eq!(short_team(&two, 3), "5&6");
+        // A long last word: each member in a share of the row, never one name's cut (`Zoë 4`
+        // read as one player).
+        let people = team(&["Zoë Ångström", "greedy 4"]);
+        assert_eq!(short_team(&people, 6), "Zo&g4");
+        assert_eq!(short_team(&team(&["Zoe Angstrom", "greedy 4"]), 6), "Zo&g4");
+        assert_eq!(short_team(&team(&["José Ñúñez", "greedy 4"]), 6), "Jo&g4");
     }
 
     #[test]
