@@ -1280,12 +1280,18 @@ fn resume_offer_of_a_game_of_teams_names_the_teams() {
     // The seats sharing a kingdom, joined: it said each seat alone.
     assert_eq!(
         found.summary.players.first().map(String::as_str),
-        Some("You (human) & greedy 2 (greedy)")
+        Some("You (human) & greedy 2")
     );
     assert_eq!(found.summary.players.len(), 4);
     let app = an_offer(Ok(found));
     let text = screen(&app, 100, 30);
-    assert!(text.contains("You (human) & greedy 2 (greedy)"), "{text}");
+    assert!(text.contains("You (human) & greedy 2"), "{text}");
+    // The list wraps between players, never inside a name (a line ended `greedy`, the next
+    // began `7`).
+    for line in text.lines() {
+        let content = line.trim_matches(|c: char| c == '│' || c == ' ' || c == '"');
+        assert!(!content.ends_with("greedy"), "{text}");
+    }
 }
 
 #[test]

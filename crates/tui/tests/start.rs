@@ -72,10 +72,7 @@ fn an_unfinished_autosave_is_offered_and_resumes_exactly() {
     let offer = app.offer().expect("an offer");
     let found = offer.found.as_ref().expect("the autosave loads");
     assert_eq!(found.summary.ruleset, "kingdomino");
-    assert_eq!(
-        found.summary.players,
-        vec!["You (human)", "greedy 2 (greedy)"]
-    );
+    assert_eq!(found.summary.players, vec!["You (human)", "greedy 2"]);
     // The moves with a choice (the forced last claim of the first line is none).
     assert_eq!(found.summary.moves, played.session().unwrap().decisions());
     assert!(found.summary.moves < played.session().unwrap().actions()[0].len());
@@ -83,7 +80,7 @@ fn an_unfinished_autosave_is_offered_and_resumes_exactly() {
     assert_eq!(offer.answers()[0], Answer::Resume);
     let text = screen(&app, 80, 24);
     assert!(text.contains("An unfinished game"), "{text}");
-    assert!(text.contains("You (human), greedy 2 (greedy)"), "{text}");
+    assert!(text.contains("You (human), greedy 2"), "{text}");
     press(&mut app, "r");
     assert_eq!(app.game(), played.game(), "the same position");
     assert_eq!(app.seats(), played.seats(), "the same seats");

@@ -17,7 +17,7 @@ use std::time::{Instant, SystemTime};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Summary {
     pub ruleset: String,
-    /// `You (human)`, `greedy 2 (greedy)`.
+    /// `You (human)`, `greedy 2` (a bot's kind where its name does not say it: `Bob (greedy)`).
     pub players: Vec<String>,
     /// Decisions made in the current game (moves with a choice: not the steps passed by
     /// themselves).
@@ -187,11 +187,19 @@ impl Found {
         let game = session.game();
         let summary = Summary {
             ruleset: escape_controls(session.ruleset().name()).into_owned(),
-            // Each seat as `name (kind)`; in a game of teams, a team's seats joined with `&`.
+            // Each seat as `name (kind)`, or its name where that says its kind; in a game of
+            // teams, a team's seats joined with `&`.
             players: {
+                // The kind where the name does not say it (`greedy 2`, not `greedy 2 (greedy)`).
                 let seat = |i: usize| {
                     seats.get(i).map(|s| {
-                        escape_controls(&format!("{} ({})", s.name, s.kind_text())).into_owned()
+                        let kind = s.kind_text();
+                        let label = if s.name.starts_with(&format!("{kind} ")) || s.name == kind {
+                            s.name.clone()
+                        } else {
+                            format!("{} ({kind})", s.name)
+                        };
+                        escape_controls(&label).into_owned()
                     })
                 };
                 if crownlands_saves::words::is_team_game(game) {

@@ -46,7 +46,7 @@ fn field(name: &str, value: &str, width: usize, out: &mut Vec<Line<'static>>) {
         } else {
             " ".repeat(pad)
         };
-        out.push(Line::from(format!("{head}{l}")));
+        out.push(Line::from(format!("{head}{}", l.replace('\u{a0}', " "))));
     }
 }
 
@@ -69,7 +69,18 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
             plain(&path, &mut lines);
             lines.push(Line::from(""));
             field("Ruleset", &s.ruleset, inner_w, &mut lines);
-            field("Players", &s.players.join(", "), inner_w, &mut lines);
+            // Lines break between players, never inside a name (`greedy` / `7`).
+            let players: Vec<String> = s
+                .players
+                .iter()
+                .map(|side| {
+                    side.split(" & ")
+                        .map(|seat| seat.replace(' ', "\u{a0}"))
+                        .collect::<Vec<_>>()
+                        .join(" & ")
+                })
+                .collect();
+            field("Players", &players.join(", "), inner_w, &mut lines);
             // Round 0 is the first claims, as the game's header says.
             let round = match s.round {
                 0 => "first claims".to_string(),
