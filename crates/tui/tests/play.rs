@@ -1908,6 +1908,26 @@ fn a_key_that_does_nothing_in_a_step_says_so() {
     assert_eq!(app.mode(), Mode::Step, "nothing played");
 }
 
+/// The help says each side's score with every kind the modules keep, in words: at 80x24 with
+/// six players the scores' columns leave the towers off, and they were nowhere on the screen.
+#[test]
+fn the_help_tells_every_sides_towers_and_coins() {
+    let mut app = app("royal-wedding", "you,greedy,greedy,greedy,greedy,greedy", 4);
+    app.run_bots();
+    press(&mut app, "?");
+    let help = words(&screen(&app, 120, 60));
+    assert!(help.contains("On the table now:"), "{help}");
+    assert!(help.contains("Scores:"), "{help}");
+    for name in ["You", "greedy 2", "greedy 6"] {
+        assert!(
+            help.contains(&format!(
+                "{name}: 2 points, 7 coins, 1 knight in hand, 0 towers"
+            )),
+            "{name}: {help}"
+        );
+    }
+}
+
 /// Pasted text (the terminal's bracketed paste) is typed into a seat's name, its new line and
 /// what follows as words, never as keys: `Alice\nqy` quits nothing. Elsewhere it does nothing.
 #[test]

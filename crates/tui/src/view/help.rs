@@ -300,9 +300,40 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         // on a small terminal shows only some of them): the Builders' Board, the goals in play;
         // the sides' names whole (the help wraps its lines).
         let panels = super::panels::named(app, game, usize::MAX / 4);
-        if !panels.is_empty() {
+        // Each side's score and what the modules keep for it, in words: the scores' columns
+        // leave the last kinds off where they are tight (6 players at 80x24 showed no towers,
+        // which decide the Queen).
+        let stats: Vec<String> = game
+            .all_sides()
+            .filter(|&side| !game.side_stats(side).is_empty())
+            .map(|side| {
+                let long: String = game
+                    .side_stats(side)
+                    .iter()
+                    .map(|s| format!(", {}", s.long))
+                    .collect();
+                format!(
+                    "  {}: {}{long}",
+                    super::side_name(app, game, side),
+                    crownlands_core::modules::describe::plural(
+                        i64::from(game.score_total(side)),
+                        "point",
+                        "points"
+                    )
+                )
+            })
+            .collect();
+        if !panels.is_empty() || !stats.is_empty() {
             push("", Style::default());
             push("On the table now:", p.accent(Accent::Title));
+        }
+        if !stats.is_empty() {
+            push("Scores:", Style::default());
+            for row in &stats {
+                push(row, Style::default());
+            }
+        }
+        if !panels.is_empty() {
             for panel in panels {
                 let rows: Vec<String> = panel.rows.iter().map(ToString::to_string).collect();
                 match &rows[..] {
