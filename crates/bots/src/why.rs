@@ -59,6 +59,21 @@ pub fn why(before: &Game, played: Action, best: Action) -> Option<String> {
                 what(gb, b),
                 what(gp, p)
             );
+            // The same side claims again next (two kings a player) and the best's domino stays
+            // free: claimed then, it ends where the best leads (the same dominoes, the same
+            // order), and only the estimate's greedy next claim told the two apart.
+            let mut after = before.clone();
+            let again = after.apply(played).is_ok()
+                && after.to_act().map(|p| after.side_of(p)) == Some(side)
+                && after.legal_actions().contains(&best);
+            if again {
+                let (lp, lb) = (before.label(p), before.label(b));
+                return Some(format!(
+                    "{said}; this side claims again next and {lb} stays free for it: {lp} now and \
+                     {lb} next take the same two dominoes as {lb} now and {lp} next (the estimate has \
+                     the next claim made greedily)"
+                ));
+            }
             Some(if gb.unwrap_or(i32::MIN) > gp.unwrap_or(i32::MIN) {
                 said
             } else {
@@ -115,6 +130,35 @@ mod tests {
         let r = crownlands_rules::load_shipped(crownlands_core::Registry::shipped_ref(), name)
             .expect("loads");
         Game::new(Arc::new(r), players, seed).expect("sets up")
+    }
+
+    #[test]
+    fn two_claims_in_a_row_said_to_take_the_same_dominoes_either_way() {
+        // Two kings a player: a side claiming again next holds the same dominoes taking the
+        // best's domino then; the analysis said "the difference is in the next round's order".
+        let mut seen = 0;
+        for seed in 0..20 {
+            let mut g = game("kingdomino", 2, seed);
+            let mut rng = crownlands_core::rng::GameRng::seed_from(seed);
+            while !g.is_over() && seen < 5 {
+                let actions = g.legal_actions();
+                if let [Action::Claim { .. }, .., Action::Claim { .. }] = actions[..] {
+                    let (played, best) = (actions[0], actions[actions.len() - 1]);
+                    let side = g.side_of(g.to_act().expect("someone acts"));
+                    let mut after = g.clone();
+                    after.apply(played).expect("legal");
+                    let again = after.to_act().map(|p| after.side_of(p)) == Some(side)
+                        && after.legal_actions().contains(&best);
+                    let words = why(&g, played, best).expect("claims explained");
+                    assert_eq!(words.contains("claims again next"), again, "{words}");
+                    if again {
+                        seen += 1;
+                    }
+                }
+                g.play_random(|| rng.next_u32());
+            }
+        }
+        assert!(seen >= 5, "consecutive claims met");
     }
 
     #[test]
