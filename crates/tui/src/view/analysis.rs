@@ -101,7 +101,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                 };
                 push(
                     format!(
-                        "{}: {}{forced}, mean loss {:.0}% win chance, {:.1} points",
+                        "{}: {}{forced}, mean loss {:.0}% win chance, {:.2} points",
                         side.name,
                         decisions(side.decisions),
                         side.mean_loss * 100.0,
@@ -113,7 +113,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                 for seat in &side.seats {
                     push(
                         format!(
-                            "  {}: {}, mean loss {:.0}% win chance, {:.1} points",
+                            "  {}: {}, mean loss {:.0}% win chance, {:.2} points",
                             seat.name,
                             decisions(seat.decisions),
                             seat.mean_loss * 100.0,
