@@ -485,7 +485,7 @@ pub fn render(
         shown.saturating_sub(listed.len()),
     );
     if let Some(sides) = &sides {
-        rows.truncate(rows.len() + 1 - sides.len());
+        rows.truncate((rows.len() + 1).saturating_sub(sides.len()));
     }
     // What the module notes (the tiles too dear, which the list leaves out), where neither the
     // title nor the footer's prompt (`note_said`) has room for it: in the rows the list leaves
