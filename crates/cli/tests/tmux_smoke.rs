@@ -218,7 +218,7 @@ fn quit_then_resume_the_autosaved_game_in_tmux() {
     // The second run offers the unfinished game, and resumes it where it stopped.
     let s = wait_for(&session, "An unfinished game");
     assert!(s.contains("kingdomino"), "{s}");
-    assert!(s.contains("You (human), greedy 2 (greedy)"), "{s}");
+    assert!(s.contains("You (human), greedy 2"), "{s}");
     keys(&session, &["r"]);
     let s = wait_for(&session, "Resumed where you left off");
     assert!(
