@@ -384,7 +384,7 @@ pub fn scoring_rules(rules: &Rules, modules: &[Box<dyn super::Module>]) -> Vec<S
     }
     if rules.match_games > 1 {
         v.push(format!(
-            "A match of {} games: the totals add up.",
+            "A match of {} games: the totals add up; a tie on the match's totals is shared.",
             rules.match_games
         ));
     }
@@ -501,7 +501,7 @@ impl UnclaimedWatch {
 
     /// The dominoes of a line left unclaimed as a round began in `after`, put out of the game
     /// as the rules say (a line of more dominoes than kings: Royal Wedding at 3 players, a
-    /// house rule): `Q48 left unclaimed: out.` (`Q3, Q17 and Q48`), for a front end's log
+    /// house rule): `Q48 left unclaimed: discarded.` (`Q3, Q17 and Q48`), for a front end's log
     /// (nothing else says where it went).
     pub fn words(&self, after: &Game) -> Option<String> {
         let new = after.discarded().get(self.discarded..)?;
@@ -512,9 +512,9 @@ impl UnclaimedWatch {
             .collect();
         match left.as_slice() {
             [] => None,
-            [one] => Some(format!("{one} left unclaimed: out.")),
+            [one] => Some(format!("{one} left unclaimed: discarded.")),
             [rest @ .., last] => Some(format!(
-                "{} and {last} left unclaimed: out.",
+                "{} and {last} left unclaimed: discarded.",
                 rest.join(", ")
             )),
         }

@@ -197,7 +197,7 @@ mod tests {
         let log = super::log_of(&session, |i| format!("p{}", i + 1), |_| false);
         let said = log
             .iter()
-            .filter(|l| l.ends_with(" left unclaimed: out."))
+            .filter(|l| l.ends_with(" left unclaimed: discarded."))
             .count();
         assert!(said >= 1, "{log:?}");
     }
