@@ -1889,6 +1889,31 @@ fn a_key_that_does_nothing_says_so() {
     assert_eq!(app.message(), "`z` does nothing here: ? lists the keys.");
 }
 
+/// A key of a move pressed while a bot thinks says that moves wait for your turn (it had no
+/// answer at all), and plays nothing then or later.
+#[test]
+fn a_key_while_a_bot_thinks_says_moves_wait() {
+    let mut table = app("kingdomino", "you,greedy", 9);
+    // The claim made, the bot's turn (not run yet).
+    table.key_at(Key::Enter, later());
+    assert_eq!(table.mode(), Mode::BotThinking);
+    let before = table.game().cloned();
+    table.key_at(Key::Enter, later());
+    assert_eq!(
+        table.message(),
+        "greedy 2 is thinking: moves wait for your turn (? lists the keys)."
+    );
+    assert_eq!(table.game().cloned(), before, "nothing played");
+    // With no person at the table, nothing is said.
+    let mut watched = app("kingdomino", "greedy,greedy", 9);
+    watched.key_at(Key::Enter, later());
+    assert!(
+        !watched.message().contains("moves wait"),
+        "{}",
+        watched.message()
+    );
+}
+
 /// In a module's step too (Tax, Build, Dragon said nothing to a key of no use).
 #[test]
 fn a_key_that_does_nothing_in_a_step_says_so() {

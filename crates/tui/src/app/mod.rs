@@ -1112,6 +1112,29 @@ impl App {
         self.autosave_failed = Some(why);
     }
 
+    /// A key of a move pressed while a bot thinks: nothing is played (nor later), and the status
+    /// line says so, where it holds no news (keys pressed then had no answer at all). The keys
+    /// that work anytime (help, hint, undo, save, pace, quit) were taken before.
+    fn key_while_a_bot_thinks(&mut self, key: Key) {
+        let news = self.autosave_note.as_ref().or(self.news_note.as_ref());
+        let free = self.message.is_empty()
+            || self.message.ends_with(WAITS_FOR_YOUR_TURN)
+            || self.message.ends_with(": ? lists the keys.");
+        let keyish = matches!(
+            key,
+            Key::Enter | Key::Tab | Key::BackTab | Key::Up | Key::Down | Key::Left | Key::Right
+        ) || matches!(key, Key::Char(c) if !c.is_control());
+        let people = self.seats.iter().any(Seat::is_human);
+        if news.is_none() && free && keyish && people {
+            let who = self
+                .game()
+                .and_then(|g| g.to_act())
+                .map(|p| self.name(p.index()))
+                .unwrap_or_default();
+            self.message = format!("{who} is thinking: {WAITS_FOR_YOUR_TURN}");
+        }
+    }
+
     /// Say that `key` does nothing here ([`no_key_here`]), unless the status line holds a failure
     /// that must stay said (a save or the autosave that failed).
     pub(super) fn say_no_key(&mut self, key: Key) {
@@ -1434,7 +1457,8 @@ impl App {
             Mode::Place => self.place_key(key, now),
             Mode::Step => self.step_key(key, tens, now),
             Mode::GameOver => self.game_over_key(key, now),
-            Mode::BotThinking | Mode::Setup | Mode::Resume | Mode::Replay => {}
+            Mode::BotThinking => self.key_while_a_bot_thinks(key),
+            Mode::Setup | Mode::Resume | Mode::Replay => {}
         }
         self.hint_follows_selection();
     }
@@ -2216,6 +2240,9 @@ fn build_bots(seats: &[Seat], seed: u64) -> Vec<Option<Box<dyn Bot>>> {
         })
         .collect()
 }
+
+/// What a key of a move pressed while a bot thinks is told.
+const WAITS_FOR_YOUR_TURN: &str = "moves wait for your turn (? lists the keys).";
 
 /// What a key that does nothing in a claim, a placement or a step says, rather than nothing: Esc has no
 /// box to close there, a letter no use (`?` lists the keys). `None` for keys that say nothing
