@@ -992,8 +992,8 @@ fn a_match_paused_between_games_is_offered_with_its_totals() {
         .map(|s| session.played().running_total(s))
         .collect();
     let found = crownlands_tui::app::resume::Found::new(session, "just now".into());
-    let app = an_offer(Ok(found));
-    let text = screen(&app, 80, 24);
+    let offer = an_offer(Ok(found));
+    let text = screen(&offer, 80, 24);
     let expected = format!(
         "game 1 of 3 finished; the match so far: You {}, greedy 2 {}",
         totals[0], totals[1]
@@ -1004,6 +1004,23 @@ fn a_match_paused_between_games_is_offered_with_its_totals() {
         .collect::<Vec<_>>()
         .join(" ");
     assert!(flat.contains(&expected), "{expected}\n{text}");
+    // Four players: the totals wrap between players, never between a name and its total (a
+    // line ended `random`, the next began `3 22`).
+    let mut game = app("dynasty", "you,greedy,random,greedy", 8);
+    while game.mode() != Mode::GameOver {
+        play_to_end(&mut game, 1000);
+    }
+    let session = game.session().unwrap().clone();
+    let found = crownlands_tui::app::resume::Found::new(session, "just now".into());
+    let text = screen(&an_offer(Ok(found)), 80, 24);
+    assert!(text.contains("the match so far"), "{text}");
+    for line in text.lines() {
+        let content = line.trim_matches(|c: char| c == '│' || c == ' ' || c == '"');
+        assert!(
+            !content.ends_with("random") && !content.ends_with("greedy"),
+            "{text}"
+        );
+    }
 }
 
 #[test]

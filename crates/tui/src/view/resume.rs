@@ -95,8 +95,22 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
                 progress.push_str(&format!(" (game {g} of {n})"));
             }
             // Paused between two games of a match: what stands, not the finished game's moves.
+            // (Each side's name and total kept on one line: `random 3 22` was cut after
+            // `random`.)
             if let (Some((g, n)), Some(totals)) = (s.game_of, &s.between_games) {
-                progress = format!("game {g} of {n} finished; the match so far: {totals}");
+                let totals: Vec<String> = totals
+                    .split(", ")
+                    .map(|t| {
+                        t.split(" & ")
+                            .map(|p| p.replace(' ', "\u{a0}"))
+                            .collect::<Vec<_>>()
+                            .join(" & ")
+                    })
+                    .collect();
+                progress = format!(
+                    "game {g} of {n} finished; the match so far: {}",
+                    totals.join(", ")
+                );
             }
             field("Progress", &progress, inner_w, &mut lines);
             field("Saved", &s.saved, inner_w, &mut lines);
