@@ -979,6 +979,19 @@ fn team_names_stay_whole_in_the_scores_where_the_stats_can_be_short() {
 }
 
 #[test]
+fn the_score_screen_speaks_of_the_kingdoms_only_where_it_draws_them() {
+    // At 64x18 the legend said "Under each score, the final kingdom" with no kingdom drawn.
+    let mut game = app("kingdomino", "you,greedy", 8);
+    play_to_end(&mut game, 1000);
+    assert_eq!(game.mode(), Mode::GameOver);
+    let small = screen(&game, 64, 18);
+    assert!(small.contains("Total"), "{small}");
+    assert!(!small.contains("Under each score"), "{small}");
+    let large = screen(&game, 100, 30);
+    assert!(large.contains("Under each score"), "{large}");
+}
+
+#[test]
 fn a_match_paused_between_games_is_offered_with_its_totals() {
     // It said `round 7, 48 moves played (game 2 of 3)`: the moves of a game over.
     let mut game = app("dynasty", "you,greedy", 8);

@@ -177,7 +177,7 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         // The final kingdom under the rows, when the column has room for it (the territory
         // rows give way first: the total and the bonuses stay).
         let kingdom_h = n * cell_h + 1;
-        let show_kingdom = inner_h >= kingdom_h + 6 && r.width >= n + 2;
+        let show_kingdom = kingdoms_shown(game, area);
         let room = usize::from(if show_kingdom {
             inner_h - kingdom_h
         } else {
@@ -207,8 +207,22 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         }
     }
     let r = summary_area(area);
-    let (lines, _, _) = summary(app, game, usize::from(r.width));
+    let (lines, _, _) = summary(app, game, usize::from(r.width), kingdoms_shown(game, area));
     Paragraph::new(lines).render(r, buf);
+}
+
+/// Whether the score screen in `area` draws the final kingdom under each column: a column
+/// has the rows for six of its lines and a kingdom of one-row cells under them, and the
+/// columns for its cells. (Bigger cells are chosen only where they leave those rows.)
+fn kingdoms_shown(game: &Game, area: Rect) -> bool {
+    let sides = u16::from(game.sides().max(1));
+    let n = game
+        .all_sides()
+        .map(|s| u16::from(game.kingdom(s).grid().max(1)))
+        .max()
+        .unwrap_or(1);
+    let inner_h = area.height.saturating_sub(SUMMARY_H).saturating_sub(2);
+    inner_h >= n + 1 + 6 && area.width / sides >= n + 2
 }
 
 /// A column's rows in at most `room` rows: the place and the last rows (total, tie-break
@@ -486,7 +500,12 @@ fn bar(app: &App) -> Bar {
 }
 
 /// The summary's lines, wrapped to `width`, the index of the line of buttons, and the buttons.
-fn summary(app: &App, game: &Game, width: usize) -> (Vec<Line<'static>>, usize, Bar) {
+fn summary(
+    app: &App,
+    game: &Game,
+    width: usize,
+    kingdoms: bool,
+) -> (Vec<Line<'static>>, usize, Bar) {
     let p = app.config.palette;
     let outcome = game.outcome();
     let winners: Vec<String> = outcome
@@ -569,8 +588,12 @@ fn summary(app: &App, game: &Game, width: usize) -> (Vec<Line<'static>>, usize, 
             l.join(", ")
         )
     };
-    let legend =
-        format!("Under each score, the final kingdom: its largest territory reversed{pieces}.");
+    // (Said only where the kingdoms are drawn: at 64x18 it promised kingdoms not shown.)
+    let legend = if kingdoms {
+        format!("Under each score, the final kingdom: its largest territory reversed{pieces}.")
+    } else {
+        String::new()
+    };
     // The news (where the game was kept) goes whole under the keys: the legend gives way when
     // both do not fit.
     let news = if app.message().is_empty() {
@@ -581,7 +604,7 @@ fn summary(app: &App, game: &Game, width: usize) -> (Vec<Line<'static>>, usize, 
     let legend_rows = wrap(&legend, width).len();
     let room = usize::from(SUMMARY_H);
     let before = lines.len();
-    if before + legend_rows + 1 + news.len() <= room || news.is_empty() {
+    if !legend.is_empty() && (before + legend_rows + 1 + news.len() <= room || news.is_empty()) {
         for l in wrap(&legend, width) {
             lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
         }
@@ -619,7 +642,7 @@ fn news_in(message: &str, width: usize, rows: usize) -> Vec<String> {
 pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Key> {
     let game = app.game()?;
     let r = summary_area(area);
-    let (_, at, bar) = summary(app, game, usize::from(r.width));
+    let (_, at, bar) = summary(app, game, usize::from(r.width), kingdoms_shown(game, area));
     (row == r.y + at as u16)
         .then(|| bar.key_at(r.x, col))
         .flatten()
