@@ -783,6 +783,17 @@ fn watching_a_match_to_its_end_says_the_game_and_the_match_winners() {
         "{moves}: {top}"
     );
     assert!(text.contains("Winner of game 3: "), "{text}");
+    // Ten moves at a time, each game's result is a stop on the way, either way (Tab went
+    // past the scores between two games).
+    for (from, key, game) in [("g", "<tab>", 1), ("G", "<backtab>", 2)] {
+        press(&mut app, from);
+        let mut seen = false;
+        for _ in 0..20 {
+            press(&mut app, key);
+            seen |= screen(&app, 120, 30).contains(&format!("Winner of game {game}: "));
+        }
+        assert!(seen, "{key}: game {game}'s result");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

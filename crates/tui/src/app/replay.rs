@@ -341,7 +341,20 @@ impl Replay {
 
     /// Move `delta` moves on (or back), within the game.
     pub fn step(&mut self, delta: isize) {
-        self.at = self.at.saturating_add_signed(delta).min(self.moves.len());
+        let target = self.at.saturating_add_signed(delta).min(self.moves.len());
+        // A jump of several moves stops at a game's end on its way (the score screen between
+        // two games of a match, where the next entry begins the next game): Tab went past it.
+        let end_of_game = |p: usize| matches!(self.moves.get(p), Some(None));
+        self.at = if target > self.at {
+            (self.at + 1..=target)
+                .find(|&p| end_of_game(p))
+                .unwrap_or(target)
+        } else {
+            (target..self.at)
+                .rev()
+                .find(|&p| end_of_game(p))
+                .unwrap_or(target)
+        };
     }
 
     /// Jump to the start (`false`) or the end (`true`).
