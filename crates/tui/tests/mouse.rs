@@ -363,3 +363,40 @@ fn with_the_scores_covered_the_acting_row_names_every_side() {
     }
     assert!(seen > 0, "a step covered the scores at 80x24");
 }
+
+/// A 7x7 kingdom grown to most of its width is drawn over the cells where squares may still go,
+/// in cells of 3 columns at 80x24 (13 cells of 2 ran crowned squares together, `W1L`), and a
+/// click on the ghost's cell still finds it.
+#[test]
+fn a_seven_by_seven_kingdom_grown_wide_is_drawn_in_wider_cells() {
+    let area = Rect::new(0, 0, 80, 24);
+    let mut app = app("mighty-duel", "you,greedy", 3);
+    let mut zoomed = false;
+    let mut keys = 0;
+    while !zoomed && app.mode() != Mode::GameOver && keys < 600 {
+        if app.mode() == Mode::Place {
+            let game = app.game().unwrap().clone();
+            let side = game.side_of(game.to_act().unwrap());
+            let (x0, _, x1, _) = game.kingdom(side).frame();
+            let l = crownlands_tui::view::layout(&app, &game, area).unwrap();
+            if x1 - x0 + 1 <= 8 {
+                assert_eq!(l.cell_w, 3, "frame {x0}..{x1}");
+                assert_eq!(l.region.0, x0);
+                assert_eq!(l.region.2, x1);
+                let g = app.ghost().first;
+                let col = l.kingdom.x + (i16::from(g.x) - i16::from(l.region.0)) as u16 * l.cell_w;
+                let row = l.kingdom.y + (i16::from(g.y) - i16::from(l.region.1)) as u16;
+                assert_eq!(hit(&app, area, col, row), Some(Hit::Cell(g)));
+                zoomed = true;
+            } else {
+                assert_eq!(l.cell_w, 2, "frame {x0}..{x1}");
+            }
+        }
+        match app.mode() {
+            Mode::Place if !app.must_discard() && !app.ghost_is_legal() => press(&mut app, "<tab>"),
+            _ => press(&mut app, "<enter>"),
+        }
+        keys += 1;
+    }
+    assert!(zoomed, "the kingdom grew to a frame of 8 or fewer cells");
+}

@@ -341,6 +341,45 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
     Some(first)
 }
 
+/// The large kingdom drawn over the cells where squares may still go (its frame) instead of
+/// every cell the grid could ever reach, in wider cells, where the frame is narrow enough for
+/// them: a 7x7 kingdom grown to its full width at 80x24 is 7 cells of 3 columns, not 13 of 2
+/// (its crowned squares ran into each other, `W1L`, while the small kingdoms beside it read
+/// clearly). As (the cells' rect, the region of cells, the cells' width); as given where it
+/// gains nothing.
+fn zoomed(
+    game: &Game,
+    side: Side,
+    kingdom: Rect,
+    region: (i8, i8, i8, i8),
+    (cell_w, cell_h): (u16, u16),
+) -> (Rect, (i8, i8, i8, i8), u16) {
+    let frame = game.kingdom(side).frame();
+    let span = |lo: i8, hi: i8| u16::try_from(i16::from(hi) - i16::from(lo) + 1).unwrap_or(0);
+    let (fw, fh) = (span(frame.0, frame.2), span(frame.1, frame.3));
+    // The widest cells of each height the game draws (one row: ` F1`; two: 4 or 5; three: 6).
+    let widest = match cell_h {
+        1 => 3,
+        2 => 5,
+        _ => 6,
+    };
+    if fw == 0 || fh == 0 {
+        return (kingdom, region, cell_w);
+    }
+    let wider = (kingdom.width / fw).min(widest);
+    if wider <= cell_w || fh * cell_h > kingdom.height {
+        return (kingdom, region, cell_w);
+    }
+    let (w, h) = (fw * wider, fh * cell_h);
+    let at = Rect::new(
+        kingdom.x + (kingdom.width - w) / 2,
+        kingdom.y + (kingdom.height - h) / 2,
+        w,
+        h,
+    );
+    (at, frame, wider)
+}
+
 /// [`layout`] in variant `v`.
 fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
     let (need_w, need_h) = need(game, v);
@@ -608,11 +647,18 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
     // The span's cells around the castle (`n - 1` each way, or half that with the castle fixed at
     // the centre).
     let half = i8::try_from((s.span.max(1) - 1) / 2).unwrap_or(7);
+    let (kingdom, region, cell_w) = zoomed(
+        game,
+        side,
+        kingdom,
+        (-half, -half, half, half),
+        (cell_w, cell_h),
+    );
     Some(Areas {
         header: Rect::new(area.x, area.y, area.width, 1),
         kingdom_box,
         kingdom,
-        region: (-half, -half, half, half),
+        region,
         cell_w,
         cell_h,
         side,
