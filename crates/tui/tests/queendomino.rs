@@ -2681,3 +2681,43 @@ fn a_table_of_bots_keeps_no_news_since_a_move() {
         "the Queen moved in this game"
     );
 }
+
+#[test]
+fn a_watched_game_plays_on_by_itself_at_the_pace() {
+    // Watching had no playback of its own: every move a key.
+    let (dir, mut cfg) = kept_game("watch-plays", "kingdomino", "greedy,greedy", 6);
+    cfg.pace = std::time::Duration::from_millis(600);
+    let pace = cfg.pace;
+    let mut app = at_recent_games(cfg);
+    press(&mut app, "<enter>");
+    assert_eq!(app.mode(), Mode::Replay);
+    let start = app.replay_position().expect("watching").0;
+    let t0 = std::time::Instant::now();
+    app.key_at(Key::Char('p'), t0);
+    assert!(app.message().starts_with("Playing on"), "{}", app.message());
+    // Nothing before the pace, a move at it, another a pace later.
+    app.tick(t0 + pace / 2);
+    assert_eq!(app.replay_position().unwrap().0, start);
+    app.tick(t0 + pace);
+    assert_eq!(app.replay_position().unwrap().0, start + 1);
+    app.tick(t0 + pace * 2);
+    assert_eq!(app.replay_position().unwrap().0, start + 2);
+    // `p` pauses; any other key takes the game back in hand too.
+    app.key_at(Key::Char('p'), t0 + pace * 2);
+    app.tick(t0 + pace * 10);
+    assert_eq!(app.replay_position().unwrap().0, start + 2);
+    app.key_at(Key::Char('p'), t0 + pace * 10);
+    press(&mut app, "<left>");
+    app.tick(t0 + pace * 20);
+    assert_eq!(app.replay_position().unwrap().0, start + 1);
+    // Played on to the end, it stops there.
+    app.key_at(Key::Char('p'), t0 + pace * 20);
+    let mut t = t0 + pace * 21;
+    for _ in 0..300 {
+        app.tick(t);
+        t += pace;
+    }
+    let (at, all) = app.replay_position().unwrap();
+    assert_eq!(at, all);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -246,6 +246,8 @@ pub struct App {
     quit: bool,
     /// A game being watched, and where `q` goes back to.
     replay: Option<(replay::Replay, Back)>,
+    /// Watching a game played on by itself (`p`): when its next move is shown.
+    replay_play: Option<Instant>,
     /// Whether a move was played in this session (a finished game is kept only when it was
     /// played here).
     moved: bool,
@@ -404,6 +406,7 @@ impl App {
             skipped: None,
             watched: None,
             replay: None,
+            replay_play: None,
             moved: false,
             kept: None,
             saved: None,
@@ -633,6 +636,7 @@ impl App {
     /// shows them: while it is too small a bot's move waits, then comes a pace after it fits).
     pub fn tick(&mut self, now: Instant) {
         self.poll(now, false);
+        self.play_watched(now);
         if let Some(job) = &mut self.analysis {
             job.poll(false);
             job.tick(now);
@@ -1402,6 +1406,8 @@ impl App {
             match key {
                 Key::Char('?') => self.overlay = Some(Overlay::Help),
                 Key::Char('m') => self.show_moves(),
+                Key::Char('+' | '=') => self.change_pace(1),
+                Key::Char('-' | '_') => self.change_pace(-1),
                 _ => self.replay_key(key, now),
             }
             return;

@@ -188,13 +188,60 @@ impl App {
         self.analyse_game();
     }
 
+    /// Watching a game played on by itself (`p`): the next move once its time has come, the
+    /// next after the bots' pace; at the last move it stops.
+    pub(super) fn play_watched(&mut self, now: Instant) {
+        let Some(due) = self.replay_play else {
+            return;
+        };
+        if self.mode != Mode::Replay || self.overlay.is_some() {
+            return;
+        }
+        if now < due {
+            return;
+        }
+        let Some((r, _)) = &mut self.replay else {
+            self.replay_play = None;
+            return;
+        };
+        let (at, all) = r.position();
+        if at >= all {
+            self.replay_play = None;
+            return;
+        }
+        self.replay_key(Key::Right, now);
+        let more = self
+            .replay
+            .as_ref()
+            .is_some_and(|(r, _)| r.position().0 < r.position().1);
+        self.replay_play = more.then_some(now + self.config.pace);
+    }
+
     /// Keys while watching a saved game.
     pub(super) fn replay_key(&mut self, key: Key, now: Instant) {
         let Some((r, _)) = &mut self.replay else {
             return;
         };
         let (before, all) = r.position();
+        // Any key but `p` takes the game back in hand: a game playing on by itself stops.
+        if key != Key::Char('p') {
+            self.replay_play = None;
+        }
         match key {
+            Key::Char('p') => {
+                if self.replay_play.take().is_some() {
+                    self.message = "Paused: p plays on, → next, ← back.".into();
+                } else if before == all {
+                    self.message = format!("{AT_AN_END}the last move ({all}): g the start.");
+                } else {
+                    self.replay_play = Some(now + self.config.pace);
+                    self.message = format!(
+                        "Playing on, a move each {:.1} s (+ faster, - slower): p pauses.",
+                        self.config.pace.as_secs_f64()
+                    );
+                }
+                return;
+            }
             Key::Right | Key::Down | Key::Char('l' | 'j' | ' ' | 'n') | Key::Enter => r.step(1),
             Key::Left | Key::Up | Key::Char('h' | 'k' | 'b') | Key::Backspace => r.step(-1),
             Key::Tab => r.step(10),
@@ -230,8 +277,8 @@ impl App {
             _ => {
                 let back = self.back_words();
                 self.message = format!(
-                    "Watching: → next, ← back, Tab ten moves, g the start, G the end, m the \
-                     moves, ? help, {back}."
+                    "Watching: → next, ← back, p plays on, Tab ten moves, g the start, G the \
+                     end, m the moves, ? help, {back}."
                 );
                 return;
             }

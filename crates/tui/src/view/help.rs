@@ -74,8 +74,9 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
         Mode::Replay => &[
             "Watching a saved game move by move.",
             "→ (or l, space, Enter) next move, ← (or h) back, Tab/Shift-Tab ten moves, g the \
-             start, G the end; m the moves so far; q (or Esc) back to the setup screen (to the \
-             scores when watching a mistake of the game just played).",
+             start, G the end; p plays the game on by itself at the bots' pace (+ faster, - \
+             slower; p or any other key stops it); m the moves so far; q (or Esc) back to the \
+             setup screen (to the scores when watching a mistake of the game just played).",
             "In a finished saved game, a analyses it (from any move): its scores and every \
              decision against the bot's best, the mistakes watched from there; q goes back to \
              the setup screen.",

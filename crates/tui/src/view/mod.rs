@@ -958,10 +958,12 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
         Mode::Replay => {
             let (at, all) = app.replay_moves().unwrap_or((0, 0));
             if app.watching_this_game() {
-                format!("Watching this game: move {at} of {all}. → next, ← back, q the scores.")
+                format!(
+                    "Watching this game: move {at} of {all}. → next, ← back, p plays, q the scores."
+                )
             } else {
                 format!(
-                    "Watching a saved game: move {at} of {all}. → next, ← back, q back to setup."
+                    "Watching a saved game: move {at} of {all}. → next, ← back, p plays, q back to setup."
                 )
             }
         }
