@@ -2695,6 +2695,10 @@ fn a_watched_game_plays_on_by_itself_at_the_pace() {
     let t0 = std::time::Instant::now();
     app.key_at(Key::Char('p'), t0);
     assert!(app.message().starts_with("Playing on"), "{}", app.message());
+    assert!(
+        screen(&app, 100, 30).contains("playing on, p pauses"),
+        "the status says it"
+    );
     // Nothing before the pace, a move at it, another a pace later.
     app.tick(t0 + pace / 2);
     assert_eq!(app.replay_position().unwrap().0, start);

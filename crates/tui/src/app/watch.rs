@@ -188,6 +188,11 @@ impl App {
         self.analyse_game();
     }
 
+    /// Whether the game watched plays on by itself (`p`).
+    pub fn watch_playing(&self) -> bool {
+        self.replay_play.is_some()
+    }
+
     /// Watching a game played on by itself (`p`): the next move once its time has come, the
     /// next after the bots' pace; at the last move it stops.
     pub(super) fn play_watched(&mut self, now: Instant) {

@@ -957,13 +957,18 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
         Mode::GameOver => "Game over. Enter: play again, q: quit.".into(),
         Mode::Replay => {
             let (at, all) = app.replay_moves().unwrap_or((0, 0));
+            let p = if app.watch_playing() {
+                "playing on, p pauses"
+            } else {
+                "p plays"
+            };
             if app.watching_this_game() {
                 format!(
-                    "Watching this game: move {at} of {all}. → next, ← back, p plays, q the scores."
+                    "Watching this game: move {at} of {all}. → next, ← back, {p}, q the scores."
                 )
             } else {
                 format!(
-                    "Watching a saved game: move {at} of {all}. → next, ← back, p plays, q back to setup."
+                    "Watching a saved game: move {at} of {all}. → next, ← back, {p}, q back to setup."
                 )
             }
         }
