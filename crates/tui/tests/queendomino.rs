@@ -1225,6 +1225,22 @@ fn a_hint_in_a_module_step_reads_as_the_move_to_make() {
     );
 }
 
+/// Play on, skipping every step and placing where the ghost may go, until the person at the
+/// table is in the step of `module`.
+fn to_step(app: &mut App, module: &str) {
+    let mut keys = 0;
+    while !in_step(app, module) && app.mode() != Mode::GameOver && keys < 400 {
+        match app.mode() {
+            Mode::Step => press(app, "p"),
+            Mode::BotThinking => app.run_bots(),
+            Mode::Place if !app.must_discard() && !app.ghost_is_legal() => press(app, "<tab>"),
+            _ => press(app, "<enter>"),
+        }
+        keys += 1;
+    }
+    assert!(in_step(app, module), "no {module} step reached");
+}
+
 #[test]
 fn where_the_scores_find_no_room_the_step_lists_every_side() {
     // Four teams at 100x30: the Build step's list covered the scores, which found no room
@@ -1235,17 +1251,7 @@ fn where_the_scores_find_no_room_the_step_lists_every_side() {
         "you,greedy,greedy,greedy,greedy,greedy,greedy,greedy",
         7,
     );
-    let mut keys = 0;
-    while !in_step(&app, "buildings") && app.mode() != Mode::GameOver && keys < 400 {
-        match app.mode() {
-            Mode::Step => press(&mut app, "p"),
-            Mode::BotThinking => app.run_bots(),
-            Mode::Place if !app.must_discard() && !app.ghost_is_legal() => press(&mut app, "<tab>"),
-            _ => press(&mut app, "<enter>"),
-        }
-        keys += 1;
-    }
-    assert!(in_step(&app, "buildings"), "no Build step reached");
+    to_step(&mut app, "buildings");
     let text = screen(&app, 100, 30);
     assert!(!text.contains("┌ Scores "), "{text}");
     for team in [
@@ -1268,17 +1274,7 @@ fn a_tall_screen_keeps_the_scores_beside_a_step_and_its_whole_detail() {
         "you,greedy,greedy,greedy,greedy,greedy",
         19,
     );
-    let mut keys = 0;
-    while !in_step(&app, "dragon") && app.mode() != Mode::GameOver && keys < 400 {
-        match app.mode() {
-            Mode::Step => press(&mut app, "p"),
-            Mode::BotThinking => app.run_bots(),
-            Mode::Place if !app.must_discard() && !app.ghost_is_legal() => press(&mut app, "<tab>"),
-            _ => press(&mut app, "<enter>"),
-        }
-        keys += 1;
-    }
-    assert!(in_step(&app, "dragon"), "no Dragon step reached");
+    to_step(&mut app, "dragon");
     // From Skip, where the step opens, to the first choice.
     press(&mut app, "<down>");
     let text = screen(&app, 120, 40);

@@ -50,6 +50,21 @@ fn field(name: &str, value: &str, width: usize, out: &mut Vec<Line<'static>>) {
     }
 }
 
+/// `list` (players, or players with their totals, `, ` between them and ` & ` between a
+/// team's) with each one's spaces unbreakable, so that a line breaks between them, never
+/// inside one (`random` / `3 22`).
+fn whole_names(list: &str) -> String {
+    list.split(", ")
+        .map(|one| {
+            one.split(" & ")
+                .map(|p| p.replace(' ', "\u{a0}"))
+                .collect::<Vec<_>>()
+                .join(" & ")
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Lay the offer out over `area`.
 pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
     let w = area.width.min(78);
@@ -70,16 +85,7 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
             lines.push(Line::from(""));
             field("Ruleset", &s.ruleset, inner_w, &mut lines);
             // Lines break between players, never inside a name (`greedy` / `7`).
-            let players: Vec<String> = s
-                .players
-                .iter()
-                .map(|side| {
-                    side.split(" & ")
-                        .map(|seat| seat.replace(' ', "\u{a0}"))
-                        .collect::<Vec<_>>()
-                        .join(" & ")
-                })
-                .collect();
+            let players: Vec<String> = s.players.iter().map(|p| whole_names(p)).collect();
             field("Players", &players.join(", "), inner_w, &mut lines);
             // Round 0 is the first claims, as the game's header says.
             let round = match s.round {
@@ -98,18 +104,9 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
             // (Each side's name and total kept on one line: `random 3 22` was cut after
             // `random`.)
             if let (Some((g, n)), Some(totals)) = (s.game_of, &s.between_games) {
-                let totals: Vec<String> = totals
-                    .split(", ")
-                    .map(|t| {
-                        t.split(" & ")
-                            .map(|p| p.replace(' ', "\u{a0}"))
-                            .collect::<Vec<_>>()
-                            .join(" & ")
-                    })
-                    .collect();
                 progress = format!(
                     "game {g} of {n} finished; the match so far: {}",
-                    totals.join(", ")
+                    whole_names(totals)
                 );
             }
             field("Progress", &progress, inner_w, &mut lines);
