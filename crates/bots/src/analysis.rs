@@ -30,6 +30,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use crate::view::MatchSoFar;
 
+/// What a move played gave up against the best, as a summary says it: the win chance in whole
+/// percent (as every summary shows it) and the points.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum GivenUp {
+    /// Points alone: the win chance lost reads 0% (a game decided).
+    Points(f64),
+    /// Win chance, for points: the move played is expected to score `more_points` more.
+    WinForPoints { percent: f64, more_points: f64 },
+    /// Win chance and points.
+    Both { percent: f64, points: f64 },
+}
+
 /// What a move is worth to the acting side, estimated by playouts.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Estimate {
@@ -94,19 +106,36 @@ impl Assessment {
             .map_or(0.0, |p| self.best().value.score - p.value.score)
     }
 
-    /// What the move played gave up, in words (`27% win chance, 2.0 points`; `6.0 points` where
-    /// the win chance lost reads 0%, a game decided; `1% win chance for 0.7 more points` where
-    /// the move played is expected to score more than the best).
-    pub fn loss_words(&self) -> String {
+    /// What the move played gave up, as a summary says it ([`GivenUp`]).
+    pub fn given_up(&self) -> GivenUp {
         let (win, points) = self.loss();
         let percent = (win * 100.0).round();
         let apart = self.points_apart();
         if percent < 1.0 {
-            format!("{points:.1} points")
+            GivenUp::Points(points)
         } else if apart <= -0.05 {
-            format!("{percent:.0}% win chance for {:.1} more points", -apart)
+            GivenUp::WinForPoints {
+                percent,
+                more_points: -apart,
+            }
         } else {
-            format!("{percent:.0}% win chance, {points:.1} points")
+            GivenUp::Both { percent, points }
+        }
+    }
+
+    /// What the move played gave up, in words (`27% win chance, 2.0 points`; `6.0 points` where
+    /// the win chance lost reads 0%, a game decided; `1% win chance for 0.7 more points` where
+    /// the move played is expected to score more than the best).
+    pub fn loss_words(&self) -> String {
+        match self.given_up() {
+            GivenUp::Points(points) => format!("{points:.1} points"),
+            GivenUp::WinForPoints {
+                percent,
+                more_points,
+            } => format!("{percent:.0}% win chance for {more_points:.1} more points"),
+            GivenUp::Both { percent, points } => {
+                format!("{percent:.0}% win chance, {points:.1} points")
+            }
         }
     }
 

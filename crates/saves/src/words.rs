@@ -113,10 +113,16 @@ pub fn action_text(before: &Game, action: Action) -> String {
             Some(id) => format!("discards {}: it fits nowhere", domino_text(ruleset, id)),
             None => "discards".to_string(),
         },
-        Action::Pass => format!("plays {}", before.action_text(action)),
-        // A module's action: its text, then the module's own words for it (its choice's row).
+        // A skip, with the step it skips (`plays pass: skip the Build step`).
+        Action::Pass => format!(
+            "plays {}: {}",
+            before.action_text(action),
+            crownlands_core::modules::describe::move_words(before, action)
+        ),
+        // A module's action: its text, then the module's own words for it, told as done
+        // (`plays build2@1,0: Build Monument for 3¢ at 1,0`).
         other => match crownlands_core::modules::describe::describe_choice(before, other) {
-            Some(c) => format!("plays {}: {}", before.action_text(other), c.row),
+            Some(c) => format!("plays {}: {}", before.action_text(other), c.told),
             None => format!("plays {}", before.action_text(other)),
         },
     }

@@ -1887,6 +1887,10 @@ fn a_key_that_does_nothing_says_so() {
     }
     app.key_at(Key::Char('z'), later());
     assert_eq!(app.message(), "`z` does nothing here: ? lists the keys.");
+    // Moving the ghost, by a key or a click, leaves what was said behind.
+    let elsewhere = crownlands_core::Cell::new(app.ghost().first.x, app.ghost().first.y - 1);
+    app.click_cell(elsewhere, later());
+    assert!(!app.message().contains("does nothing"), "{}", app.message());
 }
 
 /// A key of a move pressed while a bot thinks says that moves wait for your turn (it had no
@@ -1904,14 +1908,21 @@ fn a_key_while_a_bot_thinks_says_moves_wait() {
         "greedy 2 is thinking: moves wait for your turn (? lists the keys)."
     );
     assert_eq!(table.game().cloned(), before, "nothing played");
-    // With no person at the table, nothing is said.
-    let mut watched = app("kingdomino", "greedy,greedy", 9);
+    // With no person at the table, nothing is said (the bots not run: a bot thinks).
+    let mut watched = crownlands_tui::App::new_game(
+        ruleset("kingdomino"),
+        seats("greedy,greedy"),
+        config(9, crownlands_tui::Palette::none()),
+    )
+    .expect("sets up");
+    assert_eq!(watched.mode(), Mode::BotThinking);
     watched.key_at(Key::Enter, later());
     assert!(
         !watched.message().contains("moves wait"),
         "{}",
         watched.message()
     );
+    assert_eq!(watched.mode(), Mode::BotThinking);
 }
 
 /// In a module's step too (Tax, Build, Dragon said nothing to a key of no use).

@@ -108,7 +108,7 @@ fn bots_play_markets_and_their_games_save_replay_export_and_import() {
     // Each stall in the module's words, on the kingdoms (`$`) and in the final breakdown.
     let out = &replay.stdout;
     assert!(
-        out.contains(" plays stall@") && out.contains(": Stall on "),
+        out.contains(" plays stall@") && out.contains(": Put a stall on "),
         "{out}"
     );
     assert!(out.contains('$'), "{out}");

@@ -815,6 +815,15 @@ fn replay_says_when_the_queen_changes_hosts() {
         "{}",
         r.stdout
     );
+    // A module's move told as done, a skip with its step (they read `plays build0@...:
+    // Monument 3¢ 5pt at 1,0` and `plays pass`).
+    assert!(r.stdout.contains(": Build "), "{}", r.stdout);
+    assert!(r.stdout.contains(" for "), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("plays pass: skip the Build step"),
+        "{}",
+        r.stdout
+    );
     // A tie at the most goes to the last to get there (rulebook), and is said to be one.
     assert!(
         r.stdout.contains(

@@ -990,7 +990,8 @@ pub fn action_words(game: &Game, action: Action, who: &str) -> String {
             Some((m, _)) => format!("{who} {} the {} step", verb("skips", "skip"), m.title()),
             None => format!("{who} {}", verb("passes", "pass")),
         },
-        // A module's action: the step's own words for it (its choice's row), whatever the module.
+        // A module's action: the step's own words for it, told as done (its choice's `told`,
+        // else its row), whatever the module.
         other => {
             let words =
                 describe_choice(game, other).map_or_else(|| game.action_text(other), |c| c.told);
@@ -999,7 +1000,7 @@ pub fn action_words(game: &Game, action: Action, who: &str) -> String {
     }
 }
 
-/// An action in words without a player (`claim 41`, `Wheat Tower 1¢ at 0,1 +1tw`), for lists
+/// An action in words without a player (`claim 41`, `Build Wheat Tower for 1¢ at 0,1`), for lists
 /// that say whose moves they are elsewhere: the hint panel, the analysis.
 pub fn move_words(game: &Game, action: Action) -> String {
     let text = action_words(game, action, "You");

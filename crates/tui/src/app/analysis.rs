@@ -45,9 +45,9 @@ pub struct Mistake {
     pub best_action: Action,
     /// What the move gave up: win chance (0 to 1) and points.
     pub loss: (f64, f64),
-    /// How many points the best is expected to score more (below 0: the move played gave up
-    /// win chance for points, [`crownlands_bots::analysis::Assessment::points_apart`]).
-    pub points_apart: f64,
+    /// What it gave up, as a summary says it (win chance and points, points alone, or win
+    /// chance for points).
+    pub given_up: crownlands_bots::analysis::GivenUp,
     /// Who of the team made it, in a team game (a team's mistakes are its seats').
     pub by: Option<String>,
     /// Why the best is better, as far as the moves' own effects show
@@ -350,7 +350,7 @@ impl AnalysisJob {
                             played_action: self.decisions[i].played,
                             best_action: assessments[i].best().action,
                             loss: assessments[i].loss(),
-                            points_apart: assessments[i].points_apart(),
+                            given_up: assessments[i].given_up(),
                             by,
                             why: crownlands_bots::why::why(
                                 before,

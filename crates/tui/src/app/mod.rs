@@ -1121,9 +1121,13 @@ impl App {
     /// that work anytime (help, hint, undo, save, pace, quit) were taken before.
     fn key_while_a_bot_thinks(&mut self, key: Key) {
         let news = self.autosave_note.as_ref().or(self.news_note.as_ref());
+        // (Over nothing that must stay said: a new game's line with a warning about its
+        // ruleset stays, its plain line gives way.)
         let free = self.message.is_empty()
             || self.message.ends_with(WAITS_FOR_YOUR_TURN)
-            || self.message.ends_with(": ? lists the keys.");
+            || self.message.ends_with(": ? lists the keys.")
+            || (self.message.starts_with("New game, seed")
+                && self.message.ends_with(". Press ? for help."));
         let keyish = matches!(
             key,
             Key::Enter | Key::Tab | Key::BackTab | Key::Up | Key::Down | Key::Left | Key::Right
@@ -1142,10 +1146,27 @@ impl App {
     /// Say that `key` does nothing here ([`no_key_here`]), unless the status line holds a failure
     /// that must stay said (a save or the autosave that failed).
     pub(super) fn say_no_key(&mut self, key: Key) {
-        let failure =
-            self.message.starts_with("Could not save") || self.message.starts_with("Autosave off");
-        if !failure && let Some(why) = no_key_here(key) {
+        if !self.failure_said()
+            && let Some(why) = no_key_here(key)
+        {
             self.message = why;
+        }
+    }
+
+    /// Whether the status line says a failure that must stay said (a save or the autosave that
+    /// failed).
+    fn failure_said(&self) -> bool {
+        self.message.starts_with("Could not save") || self.message.starts_with("Autosave off")
+    }
+
+    /// The ghost moved (a key or a click): what the status line said before (a refusal of where
+    /// it was, what a key is for, an undo done or refused, a resume or a save done) is old news,
+    /// and at 80 columns it pushed the spot's verdict and score off the line (a refused undo's
+    /// two lines stayed through every move of the ghost). A failure stays said, and a hint,
+    /// which follows the ghost.
+    fn ghost_moved(&mut self) {
+        if !self.failure_said() && !is_hint_message(&self.message) {
+            self.message.clear();
         }
     }
 
@@ -1700,16 +1721,7 @@ impl App {
             }
             other => return self.say_no_key(other),
         }
-        // The ghost moved: what the status line said before (a refusal of where it was, what a
-        // key is for, an undo done or refused, a resume or a save done) is old news, and at 80
-        // columns it pushed the spot's verdict and score off the line (a refused undo's two
-        // lines stayed through every move of the ghost). A save that failed stays said, and a
-        // hint, which follows the ghost.
-        let failure =
-            self.message.starts_with("Could not save") || self.message.starts_with("Autosave off");
-        if !failure && !is_hint_message(&self.message) {
-            self.message.clear();
-        }
+        self.ghost_moved();
         self.update_illegal();
     }
 
@@ -2105,6 +2117,7 @@ impl App {
             return self.place_key(Key::Enter, now);
         }
         self.ghost = place::clamp(Placement::new(cell, self.ghost.direction), f);
+        self.ghost_moved();
         self.update_illegal();
         self.hint_follows_selection();
     }

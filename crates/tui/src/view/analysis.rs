@@ -174,16 +174,16 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
 /// lost reads 0%; `1%\u{a0}win for +0.7\u{a0}pts` where the move played is expected to score more),
 /// as `crownlands analyse` says it in words.
 fn lost(m: &crate::app::analysis::Mistake) -> String {
-    let percent = (m.loss.0 * 100.0).round();
-    if percent < 1.0 {
-        format!("{:.1}\u{a0}pts", m.loss.1)
-    } else if m.points_apart <= -0.05 {
-        format!(
-            "{percent:.0}%\u{a0}win for +{:.1}\u{a0}pts",
-            -m.points_apart
-        )
-    } else {
-        format!("{percent:.0}%\u{a0}win, {:.1}\u{a0}pts", m.loss.1)
+    use crownlands_bots::analysis::GivenUp;
+    match m.given_up {
+        GivenUp::Points(points) => format!("{points:.1}\u{a0}pts"),
+        GivenUp::WinForPoints {
+            percent,
+            more_points,
+        } => format!("{percent:.0}%\u{a0}win for +{more_points:.1}\u{a0}pts"),
+        GivenUp::Both { percent, points } => {
+            format!("{percent:.0}%\u{a0}win, {points:.1}\u{a0}pts")
+        }
     }
 }
 

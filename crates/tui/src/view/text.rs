@@ -351,6 +351,11 @@ pub fn short_team(members: &[String], width: usize) -> String {
         members.iter().map(last).collect::<Vec<_>>(),
         members.iter().map(in_share).collect::<Vec<_>>(),
     ] {
+        // (A member cut to nothing is no member named: a wide first letter in a share of one
+        // column read `&g`.)
+        if form.iter().any(String::is_empty) {
+            continue;
+        }
         let joined = form.join("&");
         if self::width(&joined) <= width {
             return joined;
@@ -388,6 +393,16 @@ mod distinct_tests {
         assert_eq!(short_team(&people, 6), "Zo&g4");
         assert_eq!(short_team(&team(&["Zoe Angstrom", "greedy 4"]), 6), "Zo&g4");
         assert_eq!(short_team(&team(&["José Ñúñez", "greedy 4"]), 6), "Jo&g4");
+        // Never a member cut to nothing (a wide first letter in a share of one column).
+        for width in 2..=4 {
+            for pair in [["長い名前", "greedy 4"], ["山田 太郎", "佐藤 花子"]] {
+                let cut = short_team(&team(&pair), width);
+                assert!(
+                    !cut.starts_with('&') && !cut.ends_with('&') && cut != "&",
+                    "{pair:?} in {width}: {cut}"
+                );
+            }
+        }
     }
 
     #[test]
