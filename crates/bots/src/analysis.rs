@@ -288,6 +288,15 @@ impl Analyst {
             self.proposals(view, &legal, seed, stop)
         };
         shortlist.truncate(self.shortlist.max(1));
+        // The move played stands for a proposal of the same effect (a domino of two like
+        // squares laid the other way round on the same cells), so it is not listed twice.
+        if let Some(p) = played
+            && let Some(same) = shortlist
+                .iter()
+                .position(|&a| a != p && once_each(view, vec![a, p]).len() == 1)
+        {
+            shortlist[same] = p;
+        }
         if let Some(p) = played
             && !shortlist.contains(&p)
         {

@@ -271,6 +271,24 @@ fn a_domino_of_two_like_squares_is_proposed_once_on_the_same_cells() {
                     covered.sort_by_key(|c| c.iter().map(|c| (c.y, c.x)).collect::<Vec<_>>());
                     covered.dedup();
                     assert_eq!(covered.len(), all, "{level}: {a:?}");
+                    // The best laid the other way round, played: it stands for the best, not
+                    // listed beside it.
+                    if let crownlands_core::Action::Place { placement } = a.best().action {
+                        let turned = crownlands_core::Action::Place {
+                            placement: crownlands_core::Placement::from_cells(
+                                placement.second(),
+                                placement.first,
+                            )
+                            .expect("neighbours"),
+                        };
+                        let b = analyst(level, 4).assess(&view, Some(turned), 5);
+                        let same = b
+                            .candidates
+                            .iter()
+                            .filter(|c| c.action == turned || c.action == a.best().action)
+                            .count();
+                        assert_eq!(same, 1, "{level}: {b:?}");
+                    }
                 }
                 found += 1;
             }
