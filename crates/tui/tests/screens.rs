@@ -992,6 +992,37 @@ fn the_score_screen_speaks_of_the_kingdoms_only_where_it_draws_them() {
 }
 
 #[test]
+fn a_match_paused_in_its_second_game_is_offered_with_its_totals() {
+    // It said `round 2, 13 moves played (game 2 of 3)`: the match's totals only between games.
+    let mut game = app("dynasty", "you,greedy", 8);
+    while game.mode() != Mode::GameOver {
+        play_to_end(&mut game, 1000);
+    }
+    game.key_at(crownlands_tui::Key::Enter, later());
+    game.run_bots();
+    assert_ne!(game.mode(), Mode::GameOver, "game 2 begun");
+    let session = game.session().unwrap().clone();
+    assert_eq!(session.game_index(), 1);
+    let totals: Vec<i64> = session
+        .game()
+        .all_sides()
+        .map(|s| session.played().running_total(s))
+        .collect();
+    let found = crownlands_tui::app::resume::Found::new(session, "just now".into());
+    let text = screen(&an_offer(Ok(found)), 80, 24);
+    let flat = text
+        .replace(['│', '"'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let expected = format!(
+        "(game 2 of 3; the match so far: You {}, greedy 2 {})",
+        totals[0], totals[1]
+    );
+    assert!(flat.contains(&expected), "{expected}\n{flat:?}");
+}
+
+#[test]
 fn a_match_paused_between_games_is_offered_with_its_totals() {
     // It said `round 7, 48 moves played (game 2 of 3)`: the moves of a game over.
     let mut game = app("dynasty", "you,greedy", 8);

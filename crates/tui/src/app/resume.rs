@@ -27,6 +27,9 @@ pub struct Summary {
     pub game_of: Option<(usize, u8)>,
     /// A match paused between two games: its totals so far (`You 40, greedy 2 60`).
     pub between_games: Option<String>,
+    /// A match paused in its second game or later: its totals so far, the current game's
+    /// score counted in (`You 52, greedy 2 70`).
+    pub match_so_far: Option<String>,
     /// When it was saved: `12 minutes ago`.
     pub saved: String,
 }
@@ -220,23 +223,12 @@ impl Found {
             round: game.round(),
             game_of: (session.match_games() > 1)
                 .then(|| (session.game_index() + 1, session.match_games())),
-            between_games: (session.match_games() > 1 && game.is_over()).then(|| {
-                let played = session.played();
-                game.all_sides()
-                    .map(|side| {
-                        // The side's players by name (a team's joined with `&`).
-                        let name = game
-                            .seats()
-                            .filter(|&p| game.side_of(p) == side)
-                            .filter_map(|p| seats.get(p.index()).map(|s| s.name.as_str()))
-                            .collect::<Vec<_>>()
-                            .join(" & ");
-                        escape_controls(&format!("{name} {}", played.running_total(side)))
-                            .into_owned()
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            }),
+            between_games: (session.match_games() > 1 && game.is_over())
+                .then(|| match_totals(&session, &seats)),
+            match_so_far: (session.match_games() > 1
+                && !game.is_over()
+                && session.game_index() > 0)
+                .then(|| match_totals(&session, &seats)),
             saved,
         };
         Found {
@@ -245,6 +237,25 @@ impl Found {
             summary,
         }
     }
+}
+
+/// Each side's match total so far, by its players' names (a team's joined with `&`): `You 40,
+/// greedy 2 60` (the current game's running score counted in, until the game is counted).
+fn match_totals(session: &Session, seats: &[Seat]) -> String {
+    let game = session.game();
+    let played = session.played();
+    game.all_sides()
+        .map(|side| {
+            let name = game
+                .seats()
+                .filter(|&p| game.side_of(p) == side)
+                .filter_map(|p| seats.get(p.index()).map(|s| s.name.as_str()))
+                .collect::<Vec<_>>()
+                .join(" & ");
+            escape_controls(&format!("{name} {}", played.running_total(side))).into_owned()
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// When a file was saved, in words: `just now`, `12 minutes ago`, `3 hours ago`, `2 days ago`;

@@ -98,7 +98,13 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
                 if s.moves == 1 { "" } else { "s" }
             );
             if let Some((g, n)) = s.game_of {
-                progress.push_str(&format!(" (game {g} of {n})"));
+                match &s.match_so_far {
+                    Some(totals) => progress.push_str(&format!(
+                        " (game {g} of {n}; the match so far: {})",
+                        whole_names(totals)
+                    )),
+                    None => progress.push_str(&format!(" (game {g} of {n})")),
+                }
             }
             // Paused between two games of a match: what stands, not the finished game's moves.
             // (Each side's name and total kept on one line: `random 3 22` was cut after
