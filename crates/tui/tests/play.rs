@@ -1908,6 +1908,15 @@ fn a_key_while_a_bot_thinks_says_moves_wait() {
         "greedy 2 is thinking: moves wait for your turn (? lists the keys)."
     );
     assert_eq!(table.game().cloned(), before, "nothing played");
+    // A key of no move at all says so, as in a claim.
+    table.key_at(Key::Char('z'), later());
+    assert_eq!(table.message(), "`z` does nothing here: ? lists the keys.");
+    table.key_at(Key::Char('r'), later());
+    assert!(
+        table.message().contains("moves wait"),
+        "{}",
+        table.message()
+    );
     // With no person at the table, nothing is said (the bots not run: a bot thinks).
     let mut watched = crownlands_tui::App::new_game(
         ruleset("kingdomino"),

@@ -2692,7 +2692,7 @@ fn a_watched_game_plays_on_by_itself_at_the_pace() {
     app.key_at(Key::Char('p'), t0);
     assert!(app.message().starts_with("Playing on"), "{}", app.message());
     assert!(
-        screen(&app, 100, 30).contains("playing on, p pauses"),
+        screen(&app, 80, 24).contains("playing on at 0.6 s a move (p pauses, +/-)."),
         "the status says it"
     );
     // Nothing before the pace, a move at it, another a pace later.

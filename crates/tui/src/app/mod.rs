@@ -1128,18 +1128,27 @@ impl App {
             || self.message.ends_with(": ? lists the keys.")
             || (self.message.starts_with("New game, seed")
                 && self.message.ends_with(". Press ? for help."));
-        let keyish = matches!(
+        // The keys of a move (choosing, placing, turning, discarding, skipping); another is
+        // of no use anywhere in a game, and said so as in a claim.
+        let of_a_move = matches!(
             key,
             Key::Enter | Key::Tab | Key::BackTab | Key::Up | Key::Down | Key::Left | Key::Right
-        ) || matches!(key, Key::Char(c) if !c.is_control());
+        ) || matches!(
+            key,
+            Key::Char(' ' | 'r' | 'd' | 'p' | 'h' | 'j' | 'k' | 'l' | '0'..='9')
+        );
         let people = self.seats.iter().any(Seat::is_human);
-        if news.is_none() && free && keyish && people {
-            let who = self
-                .game()
-                .and_then(|g| g.to_act())
-                .map(|p| self.name(p.index()))
-                .unwrap_or_default();
-            self.message = format!("{who} is thinking: {WAITS_FOR_YOUR_TURN}");
+        if news.is_none() && free && people {
+            if of_a_move {
+                let who = self
+                    .game()
+                    .and_then(|g| g.to_act())
+                    .map(|p| self.name(p.index()))
+                    .unwrap_or_default();
+                self.message = format!("{who} is thinking: {WAITS_FOR_YOUR_TURN}");
+            } else if let Some(why) = no_key_here(key) {
+                self.message = why;
+            }
         }
     }
 

@@ -107,20 +107,31 @@ fn points(game: &Game, side: crownlands_core::Side) -> String {
 }
 
 /// Every side short on one row of `width` columns (`You: 3 pts 9¢ · greedy 2: 2 pts 7¢`, or
-/// tighter `36pt`), where they fit: with the scores covered by the list, the rivals' coins
-/// decide the Dragon's choice (two players at 80x24).
+/// tighter `36pt`, then with each name cut to 5 columns), where they fit: with the scores
+/// covered by the list, the rivals' coins decide the Dragon's choice (two players at 80x24:
+/// the rival left the row when a count grew, `1/2kn`, and it no longer fit).
 fn every_side_on_one_row(app: &App, game: &Game, width: usize) -> Option<String> {
     if game.sides() < 2 {
         return None;
     }
-    [false, true].into_iter().find_map(|tight| {
-        let row = game
-            .all_sides()
-            .map(|s| short_of(app, game, s, tight))
-            .collect::<Vec<_>>()
-            .join(" · ");
-        (super::text::width(&row) <= width).then_some(row)
-    })
+    let fits = |row: String| (super::text::width(&row) <= width).then_some(row);
+    let joined = |f: &dyn Fn(crownlands_core::Side) -> String| {
+        game.all_sides().map(f).collect::<Vec<_>>().join(" · ")
+    };
+    [false, true]
+        .into_iter()
+        .find_map(|tight| fits(joined(&|s| short_of(app, game, s, tight))))
+        .or_else(|| {
+            fits(joined(&|s| {
+                let stats: String = game
+                    .side_stats(s)
+                    .iter()
+                    .map(|st| format!(" {}", st.short()))
+                    .collect();
+                let name = super::short_side_name(app, game, s, 5);
+                format!("{name} {}pt{stats}", game.score_total(s))
+            }))
+        })
 }
 
 /// The acting side's own row in `width` columns: its points, then what the modules keep for it,

@@ -957,18 +957,19 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
         Mode::GameOver => "Game over. Enter: play again, q: quit.".into(),
         Mode::Replay => {
             let (at, all) = app.replay_moves().unwrap_or((0, 0));
-            let p = if app.watch_playing() {
-                "playing on, p pauses"
-            } else {
-                "p plays"
-            };
-            if app.watching_this_game() {
+            if app.watch_playing() {
+                // (Short enough for 80 columns, the pace said: `+`/`-` change it as it plays.)
                 format!(
-                    "Watching this game: move {at} of {all}. → next, ← back, {p}, q the scores."
+                    "Watching: move {at} of {all}, playing on at {:.1} s a move (p pauses, +/-).",
+                    app.config.pace.as_secs_f64()
+                )
+            } else if app.watching_this_game() {
+                format!(
+                    "Watching this game: move {at} of {all}. → next, ← back, p plays, q the scores."
                 )
             } else {
                 format!(
-                    "Watching a saved game: move {at} of {all}. → next, ← back, {p}, q back to setup."
+                    "Watching a saved game: move {at} of {all}. → next, ← back, p plays, q back to setup."
                 )
             }
         }
@@ -1119,6 +1120,14 @@ pub fn footer_bar(app: &App) -> Bar {
             return Bar::new()
                 .key("→ next", Key::Right)
                 .key("← back", Key::Left)
+                .key(
+                    if app.watch_playing() {
+                        "p pause"
+                    } else {
+                        "p play"
+                    },
+                    Key::Char('p'),
+                )
                 .key("Tab +10", Key::Tab)
                 .key("G end", Key::Char('G'))
                 .key("? help", Key::Char('?'))
