@@ -991,23 +991,34 @@ fn the_score_screen_speaks_of_the_kingdoms_only_where_it_draws_them() {
     assert!(large.contains("Under each score"), "{large}");
 }
 
-#[test]
-fn a_match_paused_in_its_second_game_is_offered_with_its_totals() {
-    // It said `round 2, 13 moves played (game 2 of 3)`: the match's totals only between games.
-    let mut game = app("dynasty", "you,greedy", 8);
+/// A Dynasty match of `players` (seed 8) played to the end of its first game.
+fn a_match_to_its_first_end(players: &str) -> App {
+    let mut game = app("dynasty", players, 8);
     while game.mode() != Mode::GameOver {
         play_to_end(&mut game, 1000);
     }
+    game
+}
+
+/// Each side's match total so far, as the scores and the resume offer count it.
+fn match_totals(session: &crownlands_saves::Session) -> Vec<i64> {
+    session
+        .game()
+        .all_sides()
+        .map(|s| session.played().running_total(s))
+        .collect()
+}
+
+#[test]
+fn a_match_paused_in_its_second_game_is_offered_with_its_totals() {
+    // It said `round 2, 13 moves played (game 2 of 3)`: the match's totals only between games.
+    let mut game = a_match_to_its_first_end("you,greedy");
     game.key_at(crownlands_tui::Key::Enter, later());
     game.run_bots();
     assert_ne!(game.mode(), Mode::GameOver, "game 2 begun");
     let session = game.session().unwrap().clone();
     assert_eq!(session.game_index(), 1);
-    let totals: Vec<i64> = session
-        .game()
-        .all_sides()
-        .map(|s| session.played().running_total(s))
-        .collect();
+    let totals = match_totals(&session);
     let found = crownlands_tui::app::resume::Found::new(session, "just now".into());
     let text = screen(&an_offer(Ok(found)), 80, 24);
     let flat = text
@@ -1025,16 +1036,9 @@ fn a_match_paused_in_its_second_game_is_offered_with_its_totals() {
 #[test]
 fn a_match_paused_between_games_is_offered_with_its_totals() {
     // It said `round 7, 48 moves played (game 2 of 3)`: the moves of a game over.
-    let mut game = app("dynasty", "you,greedy", 8);
-    while game.mode() != Mode::GameOver {
-        play_to_end(&mut game, 1000);
-    }
+    let game = a_match_to_its_first_end("you,greedy");
     let session = game.session().unwrap().clone();
-    let totals: Vec<i64> = session
-        .game()
-        .all_sides()
-        .map(|s| session.played().running_total(s))
-        .collect();
+    let totals = match_totals(&session);
     let found = crownlands_tui::app::resume::Found::new(session, "just now".into());
     let offer = an_offer(Ok(found));
     let text = screen(&offer, 80, 24);
@@ -1050,10 +1054,7 @@ fn a_match_paused_between_games_is_offered_with_its_totals() {
     assert!(flat.contains(&expected), "{expected}\n{text}");
     // Four players: the totals wrap between players, never between a name and its total (a
     // line ended `random`, the next began `3 22`).
-    let mut game = app("dynasty", "you,greedy,random,greedy", 8);
-    while game.mode() != Mode::GameOver {
-        play_to_end(&mut game, 1000);
-    }
+    let game = a_match_to_its_first_end("you,greedy,random,greedy");
     let session = game.session().unwrap().clone();
     let found = crownlands_tui::app::resume::Found::new(session, "just now".into());
     let text = screen(&an_offer(Ok(found)), 80, 24);

@@ -532,15 +532,13 @@ fn print_score(ruleset: &Ruleset, table: (u8, &Rules), modules: &ModuleList, s: 
         if !offered {
             continue;
         }
-        if score.bonus(key).is_some() {
-            at += 1;
-        } else {
+        if score.bonus(key).is_none() {
             rows.insert(
                 at.min(rows.len()),
                 (key.into(), "not earned".into(), "0".into()),
             );
-            at += 1;
         }
+        at += 1;
     }
     print_rows(&rows, "  ");
     say!("Total: {}", score.total);

@@ -87,18 +87,38 @@ fn visible(game: &Game, area: Rect, compact: bool, entries: usize) -> usize {
         .max(1)
 }
 
-/// A side's points and short stats: `You: 36 pts 12¢ 0kn 1tw`, or tighter `You 36pt 12¢ ...`.
-fn short_of(app: &App, game: &Game, side: crownlands_core::Side, tight: bool) -> String {
+/// How [`short_of`] writes a side: `You: 36 pts 12¢ 0kn 1tw`, tighter `You 36pt 12¢ ...`, or
+/// tighter still with the name cut to 5 columns (`gre 2 36pt 12¢ ...`).
+#[derive(Clone, Copy, PartialEq)]
+enum Short {
+    Roomy,
+    Tight,
+    NameCut,
+}
+
+/// A side's points and short stats, as `form` writes them.
+fn short_of(app: &App, game: &Game, side: crownlands_core::Side, form: Short) -> String {
     let stats: String = game
         .side_stats(side)
         .iter()
         .map(|s| format!(" {}", s.short()))
         .collect();
-    let name = super::side_name(app, game, side);
-    if tight {
-        format!("{name} {}pt{stats}", game.score_total(side))
-    } else {
-        format!("{name}: {}{stats}", points(game, side))
+    match form {
+        Short::Roomy => format!(
+            "{}: {}{stats}",
+            super::side_name(app, game, side),
+            points(game, side)
+        ),
+        Short::Tight => format!(
+            "{} {}pt{stats}",
+            super::side_name(app, game, side),
+            game.score_total(side)
+        ),
+        Short::NameCut => format!(
+            "{} {}pt{stats}",
+            super::short_side_name(app, game, side, 5),
+            game.score_total(side)
+        ),
     }
 }
 
@@ -114,24 +134,15 @@ fn every_side_on_one_row(app: &App, game: &Game, width: usize) -> Option<String>
     if game.sides() < 2 {
         return None;
     }
-    let fits = |row: String| (super::text::width(&row) <= width).then_some(row);
-    let joined = |f: &dyn Fn(crownlands_core::Side) -> String| {
-        game.all_sides().map(f).collect::<Vec<_>>().join(" · ")
-    };
-    [false, true]
+    [Short::Roomy, Short::Tight, Short::NameCut]
         .into_iter()
-        .find_map(|tight| fits(joined(&|s| short_of(app, game, s, tight))))
-        .or_else(|| {
-            fits(joined(&|s| {
-                let stats: String = game
-                    .side_stats(s)
-                    .iter()
-                    .map(|st| format!(" {}", st.short()))
-                    .collect();
-                let name = super::short_side_name(app, game, s, 5);
-                format!("{name} {}pt{stats}", game.score_total(s))
-            }))
+        .map(|form| {
+            game.all_sides()
+                .map(|s| short_of(app, game, s, form))
+                .collect::<Vec<_>>()
+                .join(" · ")
         })
+        .find(|row| super::text::width(row) <= width)
 }
 
 /// The acting side's own row in `width` columns: its points, then what the modules keep for it,
@@ -158,7 +169,7 @@ fn own_row(app: &App, game: &Game, width: usize, scores_covered: bool) -> String
     if super::text::width(&head) + super::text::width(&long) <= width {
         return format!("{head}{long}");
     }
-    short_of(app, game, side, false)
+    short_of(app, game, side, Short::Roomy)
 }
 
 /// With the scores covered by the list and too many sides for one row, a row a side (the acting
@@ -185,7 +196,7 @@ fn side_rows(
         game.all_sides()
             .map(|s| {
                 let mark = if s == acting { "▶" } else { " " };
-                let row = format!("{mark}{}", short_of(app, game, s, false));
+                let row = format!("{mark}{}", short_of(app, game, s, Short::Roomy));
                 (super::text::take_width(&row, width), s == acting)
             })
             .collect(),
