@@ -805,9 +805,13 @@ fn buildings(
     let mut numbers: HashMap<u16, Loc> = HashMap::new();
     // The tiles removed so far, each with the entry that removed it.
     let mut removed: HashMap<u16, Loc> = HashMap::new();
+    // The names of the tiles so far (as a reader sees them: `text::look`), by number, each
+    // with where it was written: two tiles alike by name are told apart nowhere else.
+    let mut names: HashMap<u16, (String, Loc)> = HashMap::new();
     let mut seen = 0;
     'blocks: for (bi, b) in blocks.iter().enumerate() {
         for (number, loc) in &b.building_removals {
+            names.remove(number);
             remove_building(
                 loader,
                 &mut out,
@@ -860,6 +864,28 @@ fn buildings(
                     "a building's name may not be blank: leave `name` out instead",
                 );
                 ok = false;
+            } else if let Some(name) = d.name.as_deref()
+                && ok
+            {
+                let loc = loader.loc(b.file, &at(&["name"]));
+                let look = crownlands_core::text::look(name);
+                let mut alike: Vec<(&u16, &(String, Loc))> =
+                    names.iter().filter(|(_, (l, _))| *l == look).collect();
+                alike.sort_by_key(|(n, _)| **n);
+                if let Some((first, (_, first_loc))) = alike.first() {
+                    loader.err(
+                        &loc,
+                        format!(
+                            "building {} is named `{}` as building {first} is (at {}): each tile needs a name of its own, or none (it is then called by its number)",
+                            d.number,
+                            crownlands_core::text::excerpt(name),
+                            loader.describe(first_loc)
+                        ),
+                    );
+                    ok = false;
+                } else {
+                    names.insert(d.number, (look, loc));
+                }
             }
             let v = &d.value;
             let kind = v.kind.name();

@@ -2822,6 +2822,39 @@ fn building_tiles_are_removed_and_replaced_by_number() {
     );
 }
 
+/// Two building tiles may not share a name (nor names that read alike): the scores, the
+/// statistics and the screens tell tiles apart by name. A removed tile's name is free again.
+#[test]
+fn building_tiles_need_names_of_their_own() {
+    let d = bad(
+        "extends = \"queendomino\"\nremove-buildings = [14]\n[[building]]\nnumber = 33\nname = \"saw mill\"\nvalue = { kind = \"fixed\", points = 4 }\n",
+    );
+    assert_diag(
+        &d,
+        5,
+        8,
+        &[
+            "building 33 is named `saw mill` as building 13 is (at ",
+            "queendomino-buildings.toml:",
+            "each tile needs a name of its own, or none",
+        ],
+    );
+    // The name of a tile taken out may be given to another.
+    let r = load_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"queendomino\"\nremove-buildings = [14]\n[[building]]\nnumber = 33\nname = \"Forest Tower\"\nvalue = { kind = \"fixed\", points = 4 }\n",
+        Path::new("tower.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        r.buildings()
+            .iter()
+            .filter(|b| b.name == "Forest Tower")
+            .count(),
+        1
+    );
+}
+
 /// A square written as a bare terrain name shows the table it must be; a lone file of components
 /// without `[set]` is told a set begins with one.
 #[test]
