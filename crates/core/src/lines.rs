@@ -217,6 +217,37 @@ impl LineDealer for Alternate {
                 .collect();
             let filling: Vec<usize> = dealt.iter().copied().filter(|&d| d >= fill).collect();
             let enough = fill.div_ceil(per_round).max(1) * per_round;
+            // Where the boxes cannot deal that many: the dominoes each box lacks for it.
+            let lacking: Vec<String> = distinct_boxes(order)
+                .into_iter()
+                .filter_map(|b| {
+                    let in_box = ctx.dominoes.iter().filter(|d| d.pile == b).count();
+                    let need = enough / order.len() * named(b);
+                    let name = ctx.boxes.get(usize::from(b))?;
+                    (in_box < need).then(|| {
+                        format!(
+                            "{} to box {}",
+                            crate::modules::describe::plural(
+                                (need - in_box) as i64,
+                                "domino",
+                                "dominoes"
+                            ),
+                            crate::text::escape_controls(name)
+                        )
+                    })
+                })
+                .collect();
+            let short = |sizes: String| {
+                if lacking.is_empty() {
+                    format!(" ({sizes})")
+                } else {
+                    format!(
+                        " (add {} for {enough}, the fewest that split and let a kingdom \
+                         fill its grid; or {sizes}, though then no kingdom fills its grid)",
+                        lacking.join(" and ")
+                    )
+                }
+            };
             let fix = match (filling.as_slice(), dealt.as_slice()) {
                 ([a, b], _) => format!(" (set `deck-size` to {a} or {b})"),
                 ([one], _) => format!(" (set `deck-size = {one}`)"),
@@ -224,9 +255,9 @@ impl LineDealer for Alternate {
                     " (set `deck-size = {enough}`, the fewest that split and let a kingdom fill \
                      its grid)"
                 ),
-                ([], [a, b]) => format!(" (set `deck-size` to {a} or {b})"),
-                ([], [one]) => format!(" (set `deck-size = {one}`)"),
-                _ if fits > 0 => format!(" (set `deck-size = {fits}`)"),
+                ([], [a, b]) => short(format!("set `deck-size` to {a} or {b}")),
+                ([], [one]) => short(format!("set `deck-size = {one}`")),
+                _ if fits > 0 => short(format!("set `deck-size = {fits}`")),
                 _ => String::new(),
             };
             problems.push(RulesProblem::DeckSplit {

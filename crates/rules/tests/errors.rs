@@ -3192,14 +3192,17 @@ fn a_deck_that_does_not_split_into_rounds_of_the_line_order_says_sizes_that_do()
         6,
         13,
         &[
-            "a deck of 64 dominoes does not split into rounds of `line-order`: 3 lines of 4, one for each of its places (set `deck-size` to 60 or 72)",
+            "a deck of 64 dominoes does not split into rounds of `line-order`: 3 lines of 4, one for each of its places (add 16 dominoes to box kingdomino for 96, the fewest that split and let a kingdom fill its grid; or set `deck-size` to 60 or 72, though then no kingdom fills its grid)",
         ],
     );
     // The plain lines' hint (60 or 68... of lines of 4) is not said beside it, nor a share the
     // deck cannot split into.
     assert_eq!(d.0.len(), 1, "{d}");
     let d = bad(&text(5));
-    assert!(d.to_string().contains("(set `deck-size = 12`)"), "{d}");
+    assert!(
+        d.to_string().contains("or set `deck-size = 12`, though"),
+        "{d}"
+    );
     // Of the sizes that split, one that lets a kingdom fill its grid: at 2 players rounds of 16
     // split 16 and 32, and 16 leaves each kingdom 8 dominoes of the 12 a 5x5 grid takes.
     let d = bad(
@@ -3210,6 +3213,15 @@ fn a_deck_that_does_not_split_into_rounds_of_the_line_order_says_sizes_that_do()
         8,
         13,
         &["4 lines of 4, one for each of its places (set `deck-size = 32`)"],
+    );
+    // Where the boxes cannot deal a deck that fills the grids, the dominoes a box lacks are said
+    // first (two taken out of Royal Wedding's 96: 88 splits, but 22 do not fill a 7x7 kingdom).
+    let d = bad("extends = \"royal-wedding\"\nremove-dominoes = [\"Q1\", \"Q2\"]\n");
+    assert!(
+        d.to_string().contains(
+            "(add 2 dominoes to box queendomino for 96, the fewest that split and let a kingdom fill its grid; or set `deck-size = 88`, though then no kingdom fills its grid)"
+        ),
+        "{d}"
     );
     // Both sizes offered load.
     for deck in [60, 72, 12] {
