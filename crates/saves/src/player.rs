@@ -21,6 +21,16 @@ impl Player {
         }
     }
 
+    /// The seat with a name of nothing but spaces (or none), as a file from elsewhere may
+    /// give it, named `seat N` instead: every line that names a player then reads (`seat 1:  (random)`
+    /// named no one), and the game still loads.
+    pub(crate) fn named(mut self) -> Player {
+        if self.name.trim().is_empty() {
+            self.name = format!("seat {}", self.seat);
+        }
+        self
+    }
+
     /// `n` seats of one kind, named after it (`random 1`, `random 2`, ...).
     pub fn seats(n: u8, kind: &str) -> Vec<Player> {
         (1..=u32::from(n))

@@ -8,6 +8,7 @@ use crate::player::Player;
 use crate::record::{FORMAT, MatchRecord, Save, VERSION};
 use crate::session::{Move, Session};
 use crate::words::{action_place, describe_status, join, sides_text, token};
+use crownlands_core::text::reveal_invisible;
 use crownlands_core::{Action, Registry, Ruleset};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -286,7 +287,11 @@ impl Save {
                 ));
             }
         }
-        let save: Save = serde_json::from_str(text).map_err(|e| json_error(file, text, &e))?;
+        let mut save: Save = serde_json::from_str(text).map_err(|e| json_error(file, text, &e))?;
+        save.players = std::mem::take(&mut save.players)
+            .into_iter()
+            .map(Player::named)
+            .collect();
         save.check_texts(file)?;
         Ok(save)
     }
@@ -396,8 +401,8 @@ impl Save {
         if ruleset.name() != self.ruleset_name {
             return Err(invalid(format!(
                 "`ruleset_name` is `{}` but the embedded ruleset is named `{}`",
-                shortened(&self.ruleset_name),
-                shortened(ruleset.name())
+                shortened(&reveal_invisible(&self.ruleset_name)),
+                shortened(&reveal_invisible(ruleset.name()))
             )));
         }
         self.check_seats().map_err(invalid)?;

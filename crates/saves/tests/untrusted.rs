@@ -470,6 +470,23 @@ fn markers_are_numbers_without_leading_zeros() {
 
 // 3. Names and other free text.
 
+/// A seat named nothing (or spaces) in a file from elsewhere is `seat N` once read, in a save
+/// and in the notation: the lines that name it (`replay`, the table) read, and the game loads.
+#[test]
+fn a_blank_name_is_the_seats_number() {
+    let json = save_json();
+    for blank in ["\"\"", "\"   \""] {
+        let save = Save::from_json(&with_field(&json, "name", blank), "s.json").expect("read");
+        let session = save.load(registry(), "s.json").expect("loads");
+        assert_eq!(session.players()[0].name, "seat 1");
+        assert_eq!(session.players()[1].name, "random 2");
+    }
+    let text = cgn().replacen("[Seat1 \"random 1 (random)\"]", "[Seat1 \" (random)\"]", 1);
+    assert!(text.contains("[Seat1 \" (random)\"]"), "{text}");
+    let session = notation::import(registry(), &text, "n.cgn").expect("imports");
+    assert_eq!(session.players()[0].name, "seat 1");
+}
+
 #[test]
 fn names_kinds_and_ruleset_names_have_a_length_limit() {
     let json = save_json();
@@ -671,6 +688,14 @@ fn the_ruleset_name_is_the_embedded_rulesets() {
         "{e}"
     );
     assert_short(&e);
+    // A name differing by a character drawn as nothing (a zero width joiner) says where.
+    let e = save_error(&with_field(&json, "ruleset_name", "\"king\\u200ddomino\""));
+    assert!(
+        e.to_string().contains(
+            "`ruleset_name` is `king\\u{200d}domino` but the embedded ruleset is named `kingdomino`"
+        ),
+        "{e}"
+    );
     // A notation file embedding its ruleset under another name than its header's.
     let s = played("kingdomino", 2, Some(10));
     let text = notation::export(

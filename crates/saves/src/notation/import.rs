@@ -8,6 +8,7 @@ use crate::error::{Problem, SaveError};
 use crate::limits::{check_date, check_player, check_ruleset_name, number, shortened};
 use crate::player::Player;
 use crate::session::Session;
+use crownlands_core::text::reveal_invisible;
 use crownlands_core::{Action, DominoId, Registry, Ruleset};
 use crownlands_rules::{Diagnostic, Diagnostics};
 use std::collections::HashMap;
@@ -275,7 +276,8 @@ fn seats(
                         Player::new(s as u32, &v[..i], &v[i + 2..v.len() - 1])
                     }
                     _ => Player::new(s as u32, v, "unknown"),
-                };
+                }
+                .named();
                 check_player(
                     &player,
                     &format!("the name of seat {s}"),
@@ -557,8 +559,8 @@ fn notation_ruleset(
             {
                 return Err(shown(format!(
                     "the Ruleset header says `{}` but the embedded ruleset is named `{}`",
-                    shortened(&h.value),
-                    shortened(ruleset.name())
+                    shortened(&reveal_invisible(&h.value)),
+                    shortened(&reveal_invisible(ruleset.name()))
                 )));
             }
             (ruleset, None)
