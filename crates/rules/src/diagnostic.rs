@@ -159,8 +159,15 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset];
     let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let column = before[line_start..].chars().count() + 1;
+    let column = before[line_start..].chars().count() + 1 - bom_before(text, line_start, offset);
     (line, column)
+}
+
+/// 1 where a byte order mark begins the text and `offset`, on the line starting at
+/// `line_start`, is past it: editors do not show the mark, so columns on the first line count
+/// from after it.
+fn bom_before(text: &str, line_start: usize, offset: usize) -> usize {
+    usize::from(line_start == 0 && offset > 0 && text.starts_with('\u{feff}'))
 }
 
 /// Where lines start in a text, and how many characters come before every
@@ -215,7 +222,8 @@ impl LineIndex {
         let offset = floor_boundary(text, offset);
         let line = self.line_starts.partition_point(|&s| s <= offset);
         let start = self.line_starts[line - 1];
-        let column = self.chars_to(text, offset) - self.chars_to(text, start) + 1;
+        let column = self.chars_to(text, offset) - self.chars_to(text, start) + 1
+            - bom_before(text, start, offset);
         (line, column)
     }
 }
@@ -279,6 +287,18 @@ mod tests {
         assert_eq!(line_col(t, 6), (2, 3));
         assert_eq!(line_col(t, 5), (2, 2));
         assert_eq!(line_col(t, 999), (3, 1));
+        // A byte order mark, which editors do not show, takes no column (the first line only).
+        let t = "\u{feff}ab\ncd";
+        for (offset, want) in [
+            (0, (1, 1)),
+            (3, (1, 1)),
+            (4, (1, 2)),
+            (5, (1, 3)),
+            (7, (2, 2)),
+        ] {
+            assert_eq!(line_col(t, offset), want, "{offset}");
+            assert_eq!(LineIndex::new(t).line_col(t, offset), want, "{offset}");
+        }
     }
 
     #[test]
