@@ -1881,6 +1881,24 @@ fn warn(
                     loc = at.match_games.clone();
                 }
             }
+            // Building tiles no module plays, the list of modules not the author's (Kingdomino's
+            // default, none): at the author's tiles (`[[building]]`, else `add-sets`), not at a
+            // shipped file's `players`, where a default list is placed.
+            if w.at == WarningAt::Modules
+                && message.contains("plays building tiles")
+                && embedded(loader, loc.file)
+                && let Some(user) = first_user_file
+                && let Some(tiles) = ["building", "add-sets"]
+                    .iter()
+                    .map(|key| loader.loc(user, &[Seg::Key(key)]))
+                    .find(|l| l.span != (0..0))
+            {
+                message.push_str(
+                    "; list `buildings` in `modules` (Queendomino's are knights, buildings, queen, dragon and wealth)",
+                );
+                grouped.add(tiles, message, *n);
+                continue;
+            }
             let embedded = embedded(loader, loc.file);
             if embedded && let Some(user) = first_user_file {
                 // Where the shipped file set it, said once for the counts it holds at from one

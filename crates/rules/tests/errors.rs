@@ -2420,12 +2420,23 @@ fn rules_that_load_but_never_play_as_written_are_warned() {
         "extends = \"kingdomino\"\nadd-sets = [\"queendomino-buildings\"]\n",
         "tiles.toml",
     );
-    assert!(
-        w.to_string().contains(
-            "32 building tiles declared, but no module of `modules` plays building tiles"
-        ),
-        "{w}"
+    // At the author's tiles (not at the shipped file's `players`, where Kingdomino's list of no
+    // modules is placed), saying what to list.
+    assert_diag(
+        &w,
+        2,
+        12,
+        &[
+            "32 building tiles declared, but no module of `modules` plays building tiles",
+            "; list `buildings` in `modules`",
+        ],
     );
+    let w = warnings_of(
+        "extends = \"kingdomino\"\n[[building]]\nnumber = 1\nvalue = { kind = \"fixed\", points = 4 }\n",
+        "tiles.toml",
+    );
+    assert_diag(&w, 2, 1, &["1 building tile declared"]);
+    assert!(!w.to_string().contains("kingdomino.toml"), "{w}");
     // With the module, no warning (at 3 and 4 players: at 2, 5x5 kingdoms hold half the deck).
     let w = warnings_of(
         "extends = \"queendomino\"\nplayers = [3, 4]\n[rules]\ngrid-size = 5\n",
@@ -3133,13 +3144,14 @@ fn a_line_order_under_mixed_lines_is_warned_of_unless_inherited() {
 #[test]
 fn a_warning_from_a_shipped_files_default_is_said_once_for_all_counts() {
     // Building tiles with no module to play them, over Kingdomino (whose `modules` is left at its
-    // default): one warning a count before, each "as set in" another entry of its `players`.
+    // default): one warning a count before, each "as set in" another entry of its `players`;
+    // now one, at the file's own tiles.
     let w = warnings_of(
         "extends = \"kingdomino\"\nadd-sets = [\"queendomino-buildings\"]\n",
         "tiles.toml",
     );
     assert_eq!(w.0.len(), 1, "{w}");
-    assert_diag(&w, 1, 11, &["32 building tiles declared, but no module"]);
+    assert_diag(&w, 2, 12, &["32 building tiles declared, but no module"]);
 }
 
 #[test]
