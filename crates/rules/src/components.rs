@@ -630,13 +630,22 @@ fn remove(loader: &mut Loader, deck: &mut Deck<'_>, r: &DominoRef, loc: &Loc) ->
     let (pile, number): (Option<u8>, Option<u16>) = match r {
         DominoRef::Number(n) => (None, Some(*n)),
         DominoRef::Label(text) => {
-            let t = text.trim();
+            // Written as the game writes it (`12`, `K12`): no spaces, sign or leading zeros,
+            // which `str::parse` would let through (`" 6"`, `"+7"`, `"08"`).
+            let t = text.as_str();
+            let plain = |digits: &str| {
+                (!digits.is_empty()
+                    && digits.bytes().all(|b| b.is_ascii_digit())
+                    && (digits == "0" || !digits.starts_with('0')))
+                .then(|| digits.parse::<u16>().ok())
+                .flatten()
+            };
             match t.chars().next() {
                 Some(c) if c.is_ascii_alphabetic() => {
                     let c = c.to_ascii_uppercase();
                     let rest = &t[1..];
                     match initials.iter().position(|&i| i == c) {
-                        Some(p) => (Some(p as u8), rest.parse().ok()),
+                        Some(p) => (Some(p as u8), plain(rest)),
                         None => {
                             let boxes: Vec<String> = piles
                                 .iter()
@@ -654,7 +663,7 @@ fn remove(loader: &mut Loader, deck: &mut Deck<'_>, r: &DominoRef, loc: &Loc) ->
                         }
                     }
                 }
-                _ => (None, t.parse().ok()),
+                _ => (None, plain(t)),
             }
         }
     };

@@ -767,6 +767,20 @@ fn remove_dominoes_problems() {
     let d = bad(&format!("{HEAD}remove-dominoes = [12, 60, \"x\"]\n"));
     assert_diag(&d, 2, 24, &["no domino 60 to remove (numbered 1 to 48)"]);
     assert_diag(&d, 2, 28, &["\"x\": no box starts with X"]);
+    // Written as the game writes a domino, or refused: no spaces, sign or leading zeros (a
+    // lower-case initial is the box's all the same).
+    let d = bad(&format!(
+        "{HEAD}remove-dominoes = [\"K3\", \"k4\", \" 6\", \"+7\", \"08\", \"K09\"]\n"
+    ));
+    assert_eq!(d.0.len(), 4, "{d}");
+    for (column, word) in [
+        (32, "\" 6\""),
+        (38, "\"+7\""),
+        (44, "\"08\""),
+        (50, "\"K09\""),
+    ] {
+        assert_diag(&d, 2, column, &[&format!("{word} does not name a domino")]);
+    }
     // A number below any domino's says so, not "at least 0" (0 then met "no domino 0").
     let d = bad(&format!("{HEAD}remove-dominoes = [-1]\n"));
     assert_diag(&d, 2, 20, &["-1 is no domino's number"]);
