@@ -6,7 +6,7 @@ use crate::rules::Terms;
 use crownlands_core::modules::describe::{
     CellMark, ChoiceView, ScoreLine, Stat, plural, terrain_name,
 };
-use crownlands_core::modules::{Actions, Bounded, Mechanism};
+use crownlands_core::modules::{Actions, Bounded, CheckProblem, Mechanism};
 use crownlands_core::modules::{
     Cx, CxMut, Declaration, FileMark, FileSyntax, Mark, PerSide, PlacedMark, Res, SideEdit,
     SideView,
@@ -147,6 +147,35 @@ impl Mechanism for Markets {
         _modules: &[Box<dyn crownlands_core::modules::Module>],
     ) -> Option<String> {
         (self.terms.stalls == 0).then(|| "no side can ever put up a stall: `stalls` is 0".into())
+    }
+
+    // A parameter no game can ever meet, said at it when the ruleset is checked (as the
+    // shipped modules do): a territory larger than the grid holds, stalls worth nothing.
+    fn never_reached(
+        &self,
+        _ruleset: &Ruleset,
+        rules: &Rules,
+        _modules: &[Box<dyn crownlands_core::modules::Module>],
+    ) -> Vec<CheckProblem> {
+        let mut out = Vec::new();
+        let most = rules.most_squares();
+        if self.terms.min_squares > most {
+            out.push(CheckProblem::at(
+                "min-squares",
+                format!(
+                    "no territory of {} has {} (at most {most} besides the castle), so no stall is ever put up",
+                    rules.a_kingdom(),
+                    plural(self.terms.min_squares, "square", "squares")
+                ),
+            ));
+        }
+        if self.terms.points_per_square == 0 && self.terms.stalls > 0 {
+            out.push(CheckProblem::at(
+                "points-per-square",
+                "a stall scores nothing: `points-per-square` is 0, so buying one only costs coins",
+            ));
+        }
+        out
     }
 
     fn has_turn_step(&self) -> bool {

@@ -147,6 +147,22 @@ fn no_stalls_at_all_is_a_warning_not_an_error() {
     .fails();
 }
 
+/// Parameters no game can meet are warned of at each, as the shipped modules' are.
+#[test]
+fn a_territory_larger_than_the_grid_and_stalls_worth_nothing_are_warned_of() {
+    let file = temp_file_beside_markets(
+        "never.toml",
+        "extends = \"markets.toml\"\n[rules.module.markets]\nmin-squares = 30\npoints-per-square = 0\n",
+    );
+    let r = run(&["validate".as_ref(), file.as_os_str()]).ok();
+    for message in [
+        "never.toml:3:15: module `markets`: no territory of a 5x5 kingdom has 30 squares (at most 24 besides the castle), so no stall is ever put up",
+        "never.toml:4:21: module `markets`: a stall scores nothing: `points-per-square` is 0",
+    ] {
+        assert!(r.stderr.contains(message), "{message}\n{}", r.stderr);
+    }
+}
+
 #[test]
 fn parameters_read_by_serde_report_each_problem_and_reach_the_schema() {
     let file = temp_file_beside_markets(
