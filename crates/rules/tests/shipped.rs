@@ -454,6 +454,14 @@ fn schema_files_are_up_to_date() {
     for (name, schema) in pairs {
         let value: serde_json::Value = serde_json::from_str(&schema).expect("valid JSON");
         assert!(value.get("properties").is_some());
+        // The descriptions are what an author's editor shows over a key: the ruleset's words,
+        // not the code's (a doc comment's link to a Rust type, a type's parameters).
+        for code in ["[`", "`Default`", "Bounded", "::"] {
+            assert!(
+                !schema.contains(code),
+                "{name} describes a key in the code's words ({code})"
+            );
+        }
         let path = dir.join(name);
         if std::env::var_os("CROWNLANDS_UPDATE_SCHEMA").is_some() {
             std::fs::create_dir_all(&dir).expect("mkdir");

@@ -43,10 +43,12 @@ pub fn register(registry: &mut Registry) {
     registry.add_mechanism::<Markets>();
 }
 
-/// The module's parameters, as a ruleset gives them (`[rules.module.markets]`): every key
-/// optional, defaults from `Default` (the house rule as written), each range in its field's type
-/// (`Bounded<MIN, MAX>`: it reads only values in range, names the range in its error and gives it
-/// to the JSON Schema).
+// Defaults from `Default` (the house rule as written), each range in its field's type
+// (`Bounded<MIN, MAX>`: it reads only values in range, names the range in its error and gives it
+// to the JSON Schema). The doc comment below is the schema's description, which an author's
+// editor shows: it speaks of the ruleset, not of the code.
+/// The markets module's parameters, as a ruleset gives them (`[rules.module.markets]`): every key
+/// is optional, each with its default and range.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct MarketsParams {

@@ -208,8 +208,8 @@ pub struct Buildings {
     within: Vec<u16>,
 }
 
-/// The buildings module's parameters, as a ruleset gives them (`[rules.module.buildings]`): every key
-/// optional, defaults from `Default`, each range in its field's type ([`Bounded`]).
+/// The buildings module's parameters, as a ruleset gives them (`[rules.module.buildings]`): every key is
+/// optional, each with its default and range.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct BuildingsParams {

@@ -100,8 +100,8 @@ pub struct Dragon {
     pub uses_per_round: u32,
 }
 
-/// The dragon module's parameters, as a ruleset gives them (`[rules.module.dragon]`): every key
-/// optional, defaults from `Default`, each range in its field's type ([`Bounded`]).
+/// The dragon module's parameters, as a ruleset gives them (`[rules.module.dragon]`): every key is
+/// optional, each with its default and range.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct DragonParams {

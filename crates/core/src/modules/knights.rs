@@ -166,8 +166,8 @@ pub enum TaxEach {
     OnceATurn,
 }
 
-/// The knights module's parameters, as a ruleset gives them (`[rules.module.knights]`): every key
-/// optional, defaults from `Default`, each range in its field's type ([`Bounded`]).
+/// The knights module's parameters, as a ruleset gives them (`[rules.module.knights]`): every key is
+/// optional, each with its default and range.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct KnightsParams {

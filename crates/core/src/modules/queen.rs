@@ -58,8 +58,8 @@ pub struct Queen {
     pub crowns: u32,
 }
 
-/// The queen module's parameters, as a ruleset gives them (`[rules.module.queen]`): every key
-/// optional, defaults from `Default`, each range in its field's type ([`Bounded`]).
+/// The queen module's parameters, as a ruleset gives them (`[rules.module.queen]`): every key is
+/// optional, each with its default and range.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct QueenParams {

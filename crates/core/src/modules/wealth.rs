@@ -26,8 +26,8 @@ pub struct Wealth {
     pub coins_per_point: u32,
 }
 
-/// The wealth module's parameters, as a ruleset gives them (`[rules.module.wealth]`): every key
-/// optional, defaults from `Default`, each range in its field's type ([`Bounded`]).
+/// The wealth module's parameters, as a ruleset gives them (`[rules.module.wealth]`): every key is
+/// optional, each with its default and range.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct WealthParams {
