@@ -944,7 +944,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     let seat_starred = diffs
         .iter()
         .chain(bot_rows.iter().map(|(_, d)| d))
-        .any(|d| d.score.significant() || d.win_share.significant());
+        .any(|d| (d.score.significant() && !unlike) || d.win_share.significant());
     let below_starred = beyond.all().any(|e| e.significant());
     if seat_starred {
         let _ = writeln!(
@@ -961,7 +961,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     );
     let _ = writeln!(
         out,
-        "spread B - A (standard deviation of the score), seat by seat: {}",
+        "spread B - A (standard deviation of the score), seat by seat: {}{}",
         beyond
             .spreads
             .iter()
@@ -975,7 +975,8 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
                 None => format!("{:+.2}", signed(*d, 2)),
             })
             .collect::<Vec<_>>()
-            .join("; ")
+            .join("; "),
+        if unlike { " (not compared)" } else { "" }
     );
     let share = |e: &Estimate| {
         format!(
@@ -1038,12 +1039,25 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
                 interval(e, 1, true)
             )
         };
+        // Of unlike totals (a match's against a game's) the margin is said, not compared.
+        let margin = if beyond.scores_unlike {
+            format!("{:+.2} (not compared)", signed(f.margin.estimate, 2))
+        } else {
+            format!(
+                "{:+.2}{} ({})",
+                signed(f.margin.estimate, 2),
+                mark(&f.margin),
+                interval(&f.margin, 2, false)
+            )
+        };
         let _ = writeln!(
             out,
-            "games, B - A: the winner's margin over the next side {:+.2}{} ({}); the top total tied {} (decided by a tie-break {}, shared {})",
-            signed(f.margin.estimate, 2),
-            mark(&f.margin),
-            interval(&f.margin, 2, false),
+            "{}, B - A: the winner's margin over the next side {margin}; the top total tied {} (decided by a tie-break {}, shared {})",
+            if beyond.scores_unlike {
+                "games and matches"
+            } else {
+                "games"
+            },
             share(&f.tied_top),
             share(&f.by_tie_break),
             share(&f.shared),
@@ -1165,14 +1179,18 @@ fn chance_stars_text(out: &mut String, r: &Results, diffs: &[Difference], beyond
         .map(|(_, d)| d)
         .enumerate()
     {
-        tested.push(d.score);
+        if !beyond.scores_unlike {
+            tested.push(d.score);
+        }
         if !(two_sides && k > 0) {
             tested.push(d.win_share);
         }
     }
     let mirrored_bots = two_sides && bots.len() == 2 && a.seats.len() == 2;
     for (k, (_, d)) in bots.iter().enumerate() {
-        tested.push(d.score);
+        if !beyond.scores_unlike {
+            tested.push(d.score);
+        }
         if !(mirrored_bots && k > 0) {
             tested.push(d.win_share);
         }
@@ -1211,7 +1229,9 @@ fn chance_stars_text(out: &mut String, r: &Results, diffs: &[Difference], beyond
     tested.push(beyond.discards);
     tested.extend(beyond.held.iter().map(|(_, e)| *e));
     if let (Some(f), Some(fa), Some(fb)) = (beyond.finishes, &a.finishes, &b.finishes) {
-        tested.push(f.margin);
+        if !beyond.scores_unlike {
+            tested.push(f.margin);
+        }
         let counts = |f: &super::tally::Finishes| {
             [f.tied_top, f.tied_top.saturating_sub(f.shared), f.shared]
         };
@@ -1248,7 +1268,9 @@ fn chance_stars_text(out: &mut String, r: &Results, diffs: &[Difference], beyond
     }
     if beyond.places.len() > 1 {
         for (k, &(w, s)) in beyond.places.iter().enumerate() {
-            tested.push(s);
+            if !beyond.scores_unlike {
+                tested.push(s);
+            }
             // With two sides, the second place's win is the first's, turned.
             if !(two_sides && k > 0) {
                 tested.push(w);
@@ -1292,6 +1314,10 @@ fn chance_stars_text(out: &mut String, r: &Results, diffs: &[Difference], beyond
 /// What `compare` says B changes beyond the seats' scores and wins, each worked out once for
 /// the text, its footnotes and the count of stars.
 struct Beyond {
+    /// B's runs are matches of another length than A's (a match against a game): the figures
+    /// in points (the scores, their spreads, the winner's margin) are of unlike totals, said
+    /// but neither tested nor starred.
+    scores_unlike: bool,
     spreads: Vec<(f64, Option<Estimate>)>,
     bonuses: Vec<(String, Vec<Estimate>)>,
     bot_bonuses: Vec<(String, Vec<(String, Estimate)>)>,
@@ -1305,8 +1331,14 @@ struct Beyond {
 impl Beyond {
     fn of(r: &Results, a: &Tally, b: &Tally) -> Beyond {
         let (places, paired_places) = place_differences(r, a, b);
+        let scores_unlike = a.match_games != b.match_games;
         Beyond {
-            spreads: stats::spread_differences(a, b),
+            scores_unlike,
+            // Unlike totals: the difference said, with no interval to star.
+            spreads: stats::spread_differences(a, b)
+                .into_iter()
+                .map(|(d, e)| (d, e.filter(|_| !scores_unlike)))
+                .collect(),
             bonuses: stats::bonus_differences(a, b),
             bot_bonuses: stats::bot_bonus_differences(a, b),
             discards: stats::discard_difference(a, b),
@@ -1333,7 +1365,11 @@ impl Beyond {
                     .flat_map(|(_, bots)| bots.iter().map(|(_, e)| *e)),
             )
             .chain(std::iter::once(self.discards))
-            .chain(self.finishes.iter().flat_map(|f| f.all()))
+            .chain(
+                self.finishes
+                    .iter()
+                    .flat_map(|f| f.all().into_iter().skip(usize::from(self.scores_unlike))),
+            )
             .chain(self.held.iter().map(|(_, e)| *e))
             .chain(self.places.iter().flat_map(|&(w, s)| [w, s]))
     }

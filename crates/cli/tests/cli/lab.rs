@@ -1402,6 +1402,31 @@ fn a_match_ruleset_compared_with_a_single_game_one_is_per_game_on_both_sides() {
         let score_cell = row.get(25..34).unwrap_or("");
         assert!(!score_cell.contains('*'), "{row}");
     }
+    // Nor the spreads and the winner's margin, points of unlike totals too: said, not starred,
+    // not counted among the differences tested (200 seeds: each would be starred).
+    let text = compare("200", false);
+    let line = |start: &str| {
+        text.stdout
+            .lines()
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("{start}: {}", text.stdout))
+            .to_string()
+    };
+    let spread = line("spread B - A");
+    assert!(
+        spread.ends_with("(not compared)") && !spread.contains('*'),
+        "{spread}"
+    );
+    let margin = line("games and matches, B - A: the winner's margin over the next side");
+    assert!(
+        margin.contains("(not compared); the top total tied"),
+        "{margin}"
+    );
+    assert!(
+        !text.stdout.contains("(from the paired games) leaves out 0"),
+        "{}",
+        text.stdout
+    );
     // Two matches of different lengths: said as such.
     let dir = crate::TempDir::new("match-lengths");
     let five = dir.file(
