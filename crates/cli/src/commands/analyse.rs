@@ -455,6 +455,9 @@ impl Report<'_> {
                 "forced".to_string()
             } else if lw == 0.0 && ls == 0.0 {
                 "-".to_string()
+            } else if a.points_apart() < -0.05 {
+                // Win chance given up for points: the points it gained said, not a loss of 0.
+                format!("{} ({:.1} pt more)", loss_percent(lw), -a.points_apart())
             } else {
                 format!("{} ({:.1} pt)", loss_percent(lw), ls)
             };

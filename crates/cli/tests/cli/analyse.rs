@@ -186,6 +186,36 @@ fn the_result_does_not_depend_on_the_threads() {
     assert_eq!(other_seed["seed"], 9);
 }
 
+/// A move that gave up win chance for points says the points it gained in the table's loss
+/// column (it read `(0.0 pt)`, the loss in points being none).
+#[test]
+fn a_move_that_gained_points_for_win_chance_says_so_in_the_table() {
+    let game = SavedGame::new("gained");
+    let file = game.file();
+    let v = analyse_json(&file, &["--bot", "greedy", "--samples", "2"]);
+    let gained: Vec<(u64, f64)> = v["decisions"]
+        .as_array()
+        .expect("decisions")
+        .iter()
+        .filter(|d| d["loss"].as_f64().unwrap_or(0.0) > 0.0)
+        .filter_map(|d| {
+            let apart = d["played_score"].as_f64()? - d["best_score"].as_f64()?;
+            (apart > 0.05).then(|| (d["move"].as_u64().expect("move"), apart))
+        })
+        .collect();
+    assert!(!gained.is_empty(), "the seed's game has such a move");
+    let out = run(&["analyse", &file, "--bot", "greedy", "--samples", "2"])
+        .ok()
+        .stdout;
+    for (number, apart) in gained {
+        let row = out
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(&number.to_string()))
+            .unwrap_or_else(|| panic!("move {number}: {out}"));
+        assert!(row.ends_with(&format!("({apart:.1} pt more)")), "{row}");
+    }
+}
+
 #[test]
 fn the_text_report_names_the_players_and_their_mistakes() {
     let game = SavedGame::new("text");
