@@ -45,6 +45,11 @@ fn pace(r: &Results, unit: &str) -> String {
 }
 
 fn pace_of(games: u64, rate: f64, unit: &str) -> String {
+    // A run of no measurable time (a part file from elsewhere may say 0 seconds): no pace to
+    // give, as the JSON's null says (`inf games/s` did not).
+    if !rate.is_finite() {
+        return format!("{unit}/s not measured");
+    }
     if rate >= 1.0 || games == 0 {
         format!("{rate:.1} {unit}/s")
     } else {
@@ -1425,6 +1430,7 @@ mod tests {
     #[test]
     fn a_slow_run_says_the_seconds_a_game() {
         assert_eq!(pace_of(1000, 250_000.0, "games"), "250000.0 games/s");
+        assert_eq!(pace_of(20, f64::INFINITY, "games"), "games/s not measured");
         // Bots that think: `0.0 games/s` said nothing.
         assert_eq!(pace_of(2, 2.0 / 41.2, "games"), "20.6 s a game");
         assert_eq!(pace_of(2, 0.1, "matches"), "10.0 s a match");
