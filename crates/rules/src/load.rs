@@ -116,7 +116,10 @@ impl Loader {
                     match &named_at {
                         Some(loc) => {
                             let loc = loc.clone();
-                            self.err(&loc, "`extends` names a component set file, not a ruleset");
+                            self.err(
+                                &loc,
+                                "`extends` names a component set file, not a ruleset: name the set in `add-sets` (its dominoes joining those of the ruleset extended), or in `sets` (instead of them)",
+                            );
                         }
                         None => self.err(
                             &Loc {

@@ -986,7 +986,7 @@ fn player_counts(
                     loader.err(
                         &loc,
                         format!(
-                            "[for-players.{key}]: {n} is not among this ruleset's player counts (players = [{}])",
+                            "[for-players.{key}]: {n} is not among this ruleset's player counts (players = [{}]): to play at {n}, list it in `players` too",
                             list.join(", ")
                         ),
                     );

@@ -514,6 +514,26 @@ impl<'s> Walker<'s> {
             {
                 msg.push_str(&format!(": a list of one is written `[\"{text}\"]`"));
             }
+            // `players = "4"` (or `"2, 3"`): numbers written in quotes, for a list of numbers.
+            if let Kind::Str(text) = &node.kind
+                && ty == "array"
+                && items_are_numbers
+                && schema
+                    .get("items")
+                    .map(|i| self.resolve(i))
+                    .is_some_and(|i| types(i).contains(&"integer"))
+                && text.len() <= 40
+                && text.split(',').all(|n| {
+                    let n = n.trim();
+                    !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())
+                })
+            {
+                let numbers: Vec<&str> = text.split(',').map(str::trim).collect();
+                msg.push_str(&format!(
+                    ": numbers are written without quotes, `[{}]`",
+                    numbers.join(", ")
+                ));
+            }
             self.report(&node.span, msg);
             return false;
         }
@@ -916,6 +936,15 @@ impl<'s> Walker<'s> {
                     msg.push_str(&format!(
                         " (`{}` is a module: its parameters go in [{table}], and its name in `modules`)",
                         e.key
+                    ));
+                } else if e.key == "rules"
+                    && path.0.len() == 2
+                    && path.0.first().is_some_and(|k| k == "for-players")
+                {
+                    // `[for-players.3.rules]`: a count's rules are the table's own keys.
+                    msg.push_str(&format!(
+                        " (a count's rules are written straight under [for-players.{}], as under [rules])",
+                        path.0[1]
                     ));
                 } else if path.0.last() == Some(&e.key) {
                     // `rules.module.x.y = 1` written under `[rules]`: the table's name again.

@@ -4051,3 +4051,36 @@ fn a_box_dealt_at_some_counts_only_is_no_warning() {
         "{w}"
     );
 }
+
+/// Four slips an author makes, each told what to write instead.
+#[test]
+fn common_slips_say_what_to_write() {
+    let d = bad("extends = \"kingdomino\"\nplayers = \"2, 3\"\n");
+    assert_diag(
+        &d,
+        2,
+        11,
+        &["not a string: numbers are written without quotes, `[2, 3]`"],
+    );
+    let d = bad("extends = \"kingdomino\"\n[for-players.3.rules]\nline-size = 4\n");
+    assert_diag(
+        &d,
+        2,
+        16,
+        &[
+            "unknown key `rules` in [for-players.3] (a count's rules are written straight under [for-players.3], as under [rules])",
+        ],
+    );
+    let d = bad("extends = \"kingdomino\"\n[for-players.5]\nline-size = 5\n");
+    assert_diag(&d, 2, 14, &["to play at 5, list it in `players` too"]);
+    let dir = common::temp_dir("extends-a-set");
+    common::write(&dir, "desert.toml", "[set]\nname = \"desert\"\n");
+    let file = common::write(&dir, "r.toml", "extends = \"desert.toml\"\n");
+    let d = load_path(crownlands_core::Registry::shipped_ref(), &file).expect_err("refused");
+    assert_diag(
+        &d,
+        1,
+        11,
+        &["`extends` names a component set file, not a ruleset: name the set in `add-sets`"],
+    );
+}
