@@ -381,6 +381,7 @@ impl<'s> Walker<'s> {
             ("an integer", "integers"),
             ("a string", "strings"),
             ("a table", "tables"),
+            ("a tie-break", "tie-breaks"),
         ] {
             if let Some(rest) = d.strip_prefix(a) {
                 return format!("{b}{rest}");

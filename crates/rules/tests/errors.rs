@@ -1985,7 +1985,7 @@ fn a_plugin_resource_brings_its_own_tie_break() {
         3,
         29,
         &[
-            "must be \"largest-territory\" or \"most-crowns\" or \"most-\" followed by a resource's name (at most 23 characters), like \"most-coins\" or \"fewest-crowns\" or \"fewest-\" followed by a resource's name (at most 23 characters), like \"fewest-claim-place\", not \"most-Coins\"",
+            "must be a tie-break (\"largest-territory\", \"most-crowns\", \"fewest-crowns\", or \"most-\" or \"fewest-\" and a resource's name: \"most-coins\"), not \"most-Coins\"",
         ],
     );
 }

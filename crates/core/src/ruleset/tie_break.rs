@@ -212,6 +212,7 @@ impl JsonSchema for TieBreak {
 
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
         json_schema!({
+            "title": "a tie-break (\"largest-territory\", \"most-crowns\", \"fewest-crowns\", or \"most-\" or \"fewest-\" and a resource's name: \"most-coins\")",
             "description": "One tie-break, applied in the ruleset's order after the score; players still tied share the victory.",
             "anyOf": [
                 {
