@@ -169,22 +169,6 @@ pub fn run(
             paths.len()
         )));
     }
-    // One file named twice (`a.txt a.txt`, or `./a.txt` too) would be two kingdoms of the
-    // table, sharing first place: a slip, said as such.
-    let same = |p: &PathBuf| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone());
-    for (i, path) in paths.iter().enumerate() {
-        if let Some(first) = paths[..i].iter().find(|q| same(q) == same(path)) {
-            return Err(CliError::Message(format!(
-                "{} is given twice{}: each file is one kingdom of the table (copy it to score two kingdoms alike)",
-                crate::output::shown_path(first),
-                if first.as_os_str() == path.as_os_str() {
-                    String::new()
-                } else {
-                    format!(", as {}", crate::output::shown_path(path))
-                }
-            )));
-        }
-    }
     let ruleset = load_ruleset(registry, ruleset)?;
     let (n, sides) = table_of(&ruleset, paths.len(), players)?;
     let (_, rules) = rules_for(&ruleset, Some(n))?;

@@ -1155,17 +1155,3 @@ fn a_file_name_with_a_new_line_prints_no_line_of_its_own() {
     );
     let _ = std::fs::remove_dir_all(&dir.0);
 }
-
-/// One file named twice is a slip, not two kingdoms tied for first place: refused, however the
-/// second is spelt.
-#[test]
-fn a_file_given_twice_is_refused() {
-    let f = TempFile::kingdom("twice", "W W C\n");
-    let r = run(&["score", &f.arg(), &f.arg()]).expect_code(1);
-    assert!(r.stderr.contains("is given twice:"), "{}", r.stderr);
-    let dir = f.path().parent().expect("a folder");
-    let other = dir.join(".").join(f.path().file_name().expect("a name"));
-    let r = run(&["score", &f.arg(), &other.display().to_string()]).expect_code(1);
-    assert!(r.stderr.contains("is given twice, as "), "{}", r.stderr);
-    assert!(r.stdout.is_empty(), "{}", r.stdout);
-}
