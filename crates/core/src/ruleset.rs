@@ -306,6 +306,9 @@ pub enum WarningAt {
     LineOrder,
     /// The module list itself (`modules`).
     Modules,
+    /// The building tiles against the module list (tiles no module plays): at the tiles where a
+    /// loader can say where they came from, else at `modules`.
+    BuildingTiles,
     /// How the first line is claimed (`first-claims`).
     FirstClaims,
     /// The parameter `key` of the module at this position of `modules`.
@@ -1191,7 +1194,7 @@ impl Ruleset {
         }
         if !self.buildings.is_empty() && !modules.iter().any(|m| m.declare().building_tiles) {
             out.push(RuleWarning {
-                at: WarningAt::Modules,
+                at: WarningAt::BuildingTiles,
                 message: format!(
                     "{} declared, but no module of `modules` plays building tiles: they never appear in a game",
                     crate::modules::describe::plural(

@@ -1826,7 +1826,7 @@ fn warn(
                     .or_else(|| at.modules.get(module)),
                 WarningAt::TieBreak(i) => at.tie_breaks.get(i),
                 WarningAt::LineOrder => Some(&at.line_order),
-                WarningAt::Modules => Some(&at.module_list),
+                WarningAt::Modules | WarningAt::BuildingTiles => Some(&at.module_list),
                 WarningAt::FirstClaims => Some(&at.first_claims),
                 WarningAt::Castle => Some(&at.castle),
                 WarningAt::MatchTieBreaks => at.tie_breaks.first(),
@@ -1850,7 +1850,7 @@ fn warn(
             // What the list says of the rules comes from this file's `modules`, which dropped
             // modules of the list it extends (`modules = ["goals"]` over Queendomino: its tiles
             // then never appear): say that it replaces the list.
-            if w.at == WarningAt::Modules
+            if matches!(w.at, WarningAt::Modules | WarningAt::BuildingTiles)
                 && message.contains("no module of `modules`")
                 && let Some(inherited) = replaced_modules
             {
@@ -1884,8 +1884,7 @@ fn warn(
             // Building tiles no module plays, the list of modules not the author's (Kingdomino's
             // default, none): at the author's tiles (`[[building]]`, else `add-sets`), not at a
             // shipped file's `players`, where a default list is placed.
-            if w.at == WarningAt::Modules
-                && message.contains("plays building tiles")
+            if w.at == WarningAt::BuildingTiles
                 && embedded(loader, loc.file)
                 && let Some(user) = first_user_file
                 && let Some(tiles) = ["building", "add-sets"]
