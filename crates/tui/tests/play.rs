@@ -2144,3 +2144,69 @@ fn a_name_of_one_word_cut_short_ends_with_a_mark() {
     let shown = screen(&app, 80, 24);
     assert!(shown.contains("┌ 長い名前の王国さまです ─"), "{shown}");
 }
+
+/// ↓ on the score screen shows every line from the first (the largest territory, worth the most:
+/// it had been skipped, the list starting at the second line); ↑ from the last step moves back
+/// at once; where every line shows already, ↓ says so.
+#[test]
+fn the_score_screen_scrolls_from_the_first_line_and_says_when_all_show() {
+    let mut app = app("queendomino", "you,greedy", 11);
+    play_to_end(&mut app, 3000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    app.set_screen(100, 30, crownlands_tui::view::MEASURE);
+    let summary = screen(&app, 100, 30);
+    // Each column's first line under its place: on a screen tall enough for every line, the
+    // breakdown's first.
+    let first_lines = |text: &str| -> Vec<String> {
+        let rows: Vec<&str> = text.lines().collect();
+        let at = rows
+            .iter()
+            .position(|r| r.contains(" place"))
+            .expect("a place row");
+        rows[at + 1]
+            .trim_matches('"')
+            .split('│')
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let whole = screen(&app, 100, 90);
+    let firsts = first_lines(&whole);
+    assert!(firsts.len() == 2, "{whole}");
+    press(&mut app, "<down>");
+    let scrolled = screen(&app, 100, 30);
+    assert_ne!(scrolled, summary, "the columns show every line");
+    assert_eq!(first_lines(&scrolled), firsts, "{whole}\n{scrolled}");
+    // To the end of the list and one back: ↑ moves at once.
+    for _ in 0..60 {
+        press(&mut app, "<down>");
+    }
+    let end = screen(&app, 100, 30);
+    press(&mut app, "<up>");
+    assert_ne!(screen(&app, 100, 30), end);
+
+    let mut app = app_3p_kingdomino();
+    // (At 80x24 the third column is a line short at seed 3; at 80x30 every line shows.)
+    app.set_screen(80, 30, crownlands_tui::view::MEASURE);
+    let before = screen(&app, 80, 30);
+    press(&mut app, "<down>");
+    assert!(
+        app.message().contains("nothing more to show"),
+        "{}\n{}",
+        app.message(),
+        screen(&app, 80, 30)
+    );
+    assert_eq!(app.score_scroll(), 0);
+    assert!(
+        screen(&app, 80, 30).contains("nothing more to show"),
+        "{before}"
+    );
+}
+
+fn app_3p_kingdomino() -> crownlands_tui::App {
+    let mut app = app("kingdomino", "you,greedy,greedy", 3);
+    play_to_end(&mut app, 1000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    app
+}

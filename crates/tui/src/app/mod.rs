@@ -87,6 +87,8 @@ pub struct Config {
 pub struct Measure {
     pub fits: fn(&App, u16, u16) -> bool,
     pub popup_max_scroll: fn(&App, u16, u16) -> usize,
+    /// How far ↑↓ scroll the score screen's columns (0: every line shows already).
+    pub score_max_scroll: fn(&App, u16, u16) -> usize,
 }
 
 /// The terminal's size as last told, and the view's measures at it.
@@ -1736,19 +1738,31 @@ impl App {
 
     fn game_over_key(&mut self, key: Key, now: Instant) {
         // ↑↓ scroll the columns through every line of the breakdowns.
-        if matches!(key, Key::Up | Key::Char('k')) {
-            self.score_scroll = self.score_scroll.saturating_sub(1);
-            return;
-        }
-        if matches!(key, Key::Down | Key::Char('j')) {
-            let most = self.game().map_or(0, |g| {
+        // (As far as the view says the columns scroll at the terminal's size: past it, ↑ would
+        // seem to do nothing. Before a size is told, as far as the longest breakdown.)
+        let most = match self.screen {
+            Some(s) => (s.measure.score_max_scroll)(self, s.width, s.height),
+            None => self.game().map_or(0, |g| {
                 g.outcome()
                     .scores
                     .values()
                     .map(|s| s.territories.len() + s.bonuses.len())
                     .max()
                     .unwrap_or(0)
-            });
+            }),
+        };
+        if matches!(key, Key::Up | Key::Char('k')) {
+            self.score_scroll = self.score_scroll.min(most).saturating_sub(1);
+            return;
+        }
+        if matches!(key, Key::Down | Key::Char('j')) {
+            // Said before what the end said (where the game was kept), which stays.
+            const ALL_SHOWN: &str = "Every line of the scores is shown: nothing more to show.";
+            if most == 0 && !self.message.starts_with(ALL_SHOWN) {
+                self.message = format!("{ALL_SHOWN} {}", self.message)
+                    .trim_end()
+                    .to_string();
+            }
             self.score_scroll = (self.score_scroll + 1).min(most);
             return;
         }

@@ -17,7 +17,101 @@ use ratatui::widgets::{Paragraph, Widget};
 /// The rows under the columns.
 const SUMMARY_H: u16 = 5;
 
+/// A side's column before it is fitted: its place, its territories (each with its points and the
+/// territories it stands for), its bonuses and module lines, and the total with the tie-break
+/// figures.
+type Column = (
+    Side,
+    Line<'static>,
+    Vec<(Line<'static>, (u32, usize))>,
+    Vec<(Line<'static>, i32)>,
+    Vec<Line<'static>>,
+);
+
+/// The score screen's columns over `area`: each side's lines, the columns' width, the rows' width,
+/// the kingdom cells' size and the rows a column's lines have.
+struct Columns {
+    columns: Vec<Column>,
+    w: u16,
+    rw: usize,
+    cell: (u16, u16),
+    /// Rows of the tallest kingdom.
+    n: u16,
+    /// The rows of the longest column's lines.
+    lines: u16,
+    room: usize,
+}
+
 pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
+    let p = app.config.palette;
+    let Columns {
+        columns,
+        w,
+        rw,
+        cell: (cell_w, cell_h),
+        n,
+        lines,
+        room,
+    } = columns(app, game, area);
+    let cols_area = Rect {
+        height: area.height.saturating_sub(SUMMARY_H),
+        ..area
+    };
+    for (side, head, territories, bonuses, tail) in columns {
+        let r = Rect::new(
+            cols_area.x + u16::from(side.0) * w,
+            cols_area.y,
+            w,
+            cols_area.height,
+        );
+        let name = super::short_side_name(app, game, side, usize::from(w.saturating_sub(4)));
+        let title = Line::from(Span::styled(format!(" {name} "), p.side(side)));
+        let rows = fit_rows(
+            head,
+            territories,
+            bonuses,
+            tail,
+            Fit {
+                room,
+                width: rw,
+                dim: p.accent(Accent::Dim),
+                scroll: app.score_scroll(),
+            },
+        );
+        Paragraph::new(rows).block(block(title, app)).render(r, buf);
+        if kingdoms_shown(game, area) {
+            // At the same height in every column: a row below the longest column's lines (not
+            // at the box's foot, many blank rows below them on a tall terminal), or as low as
+            // the box lets it be.
+            let foot = r.bottom() - 1 - n * cell_h;
+            let top = (r.y + 1).saturating_add(lines).saturating_add(1).min(foot);
+            let at = Rect::new(r.x + 1, top, r.width - 2, n * cell_h);
+            final_kingdom(app, game, side, at, (cell_w, cell_h), buf);
+        }
+    }
+    let r = summary_area(area);
+    let (lines, _, _) = summary(app, game, usize::from(r.width), kingdoms_shown(game, area));
+    Paragraph::new(lines).render(r, buf);
+}
+
+/// How far ↑↓ scroll the score screen over `area`: 0 where every column shows all of its lines
+/// (nothing more to show); else 1 shows every line from the first, and each step one line on,
+/// to the step that shows the longest column's last line.
+pub fn max_scroll(app: &App, game: &Game, area: Rect) -> usize {
+    let c = columns(app, game, area);
+    let lines_room = |tail: usize| c.room.saturating_sub(1 + tail);
+    c.columns
+        .iter()
+        .map(|(_, _, t, b, tail)| {
+            let all = t.len() + b.len();
+            let room = lines_room(tail.len());
+            if all > room { all - room + 1 } else { 0 }
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+fn columns(app: &App, game: &Game, area: Rect) -> Columns {
     let p = app.config.palette;
     let outcome = game.outcome();
     let sides = outcome.scores.len().max(1);
@@ -44,7 +138,7 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     let rw = usize::from(w.saturating_sub(2)).min(longest.clamp(24, 48));
     // Each column's lines first: the kingdoms' cells are sized for the longest column, so that
     // every kingdom is drawn alike, at the same height.
-    let mut columns = Vec::with_capacity(sides);
+    let mut columns: Vec<Column> = Vec::with_capacity(sides);
     for ((side, score), lines) in outcome.scores.iter().zip(module_lines.iter_mut()) {
         // `2nd place`, not `Place 2`, which read like a move beside the log's `place 12 at`.
         let head = Line::from(format!(
@@ -165,50 +259,23 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     } else {
         (3, 1)
     };
-    for (side, head, territories, bonuses, tail) in columns {
-        let r = Rect::new(
-            cols_area.x + u16::from(side.0) * w,
-            cols_area.y,
-            w,
-            cols_area.height,
-        );
-        let name = super::short_side_name(app, game, side, usize::from(w.saturating_sub(4)));
-        let title = Line::from(Span::styled(format!(" {name} "), p.side(side)));
-        // The final kingdom under the rows, when the column has room for it (the territory
-        // rows give way first: the total and the bonuses stay).
-        let kingdom_h = n * cell_h + 1;
-        let show_kingdom = kingdoms_shown(game, area);
-        let room = usize::from(if show_kingdom {
-            inner_h - kingdom_h
-        } else {
-            inner_h
-        });
-        let rows = fit_rows(
-            head,
-            territories,
-            bonuses,
-            tail,
-            Fit {
-                room,
-                width: rw,
-                dim: p.accent(Accent::Dim),
-                scroll: app.score_scroll(),
-            },
-        );
-        Paragraph::new(rows).block(block(title, app)).render(r, buf);
-        if show_kingdom {
-            // At the same height in every column: a row below the longest column's lines (not
-            // at the box's foot, many blank rows below them on a tall terminal), or as low as
-            // the box lets it be.
-            let foot = r.bottom() - 1 - n * cell_h;
-            let top = (r.y + 1).saturating_add(lines).saturating_add(1).min(foot);
-            let at = Rect::new(r.x + 1, top, r.width - 2, n * cell_h);
-            final_kingdom(app, game, side, at, (cell_w, cell_h), buf);
-        }
+    // The final kingdom under the rows, when the column has room for it (the territory
+    // rows give way first: the total and the bonuses stay).
+    let kingdom_h = n * cell_h + 1;
+    let room = usize::from(if kingdoms_shown(game, area) {
+        inner_h - kingdom_h
+    } else {
+        inner_h
+    });
+    Columns {
+        columns,
+        w,
+        rw,
+        cell: (cell_w, cell_h),
+        n,
+        lines,
+        room,
     }
-    let r = summary_area(area);
-    let (lines, _, _) = summary(app, game, usize::from(r.width), kingdoms_shown(game, area));
-    Paragraph::new(lines).render(r, buf);
 }
 
 /// Whether the score screen in `area` draws the final kingdom under each column: a column
@@ -276,8 +343,10 @@ fn fit_rows(
     };
     let lines_room = room.saturating_sub(1 + tail.len());
     let (t_len, b_len) = (territories.len(), bonuses.len());
+    // Scrolled: 1 shows the list from its first line (the largest territory), each step on one
+    // line further.
     if scroll > 0 && t_len + b_len > lines_room {
-        let first = scroll.min(t_len + b_len - lines_room);
+        let first = (scroll - 1).min(t_len + b_len - lines_room);
         let mut rows = vec![head];
         rows.extend(
             territories
@@ -784,13 +853,22 @@ mod tests {
         ));
         assert_eq!(rows.len(), 6, "{rows:?}");
         assert!(!rows.iter().any(|r| r.starts_with("1 more")), "{rows:?}");
-        // Scrolled: every line in order from there, no summary, the place and total kept.
+        // Scrolled: every line in order, from the first at 1 (the list had begun at its second
+        // line), no summary, the place and total kept.
+        let rows = text(&fit_rows(
+            Line::from("Place 1"),
+            territories_again(),
+            bonuses.clone(),
+            tail.clone(),
+            fit(6, 1),
+        ));
+        assert!(rows[1].starts_with("wheat"), "{rows:?}");
         let rows = text(&fit_rows(
             Line::from("Place 1"),
             territories_again(),
             bonuses,
             tail,
-            fit(6, 2),
+            fit(6, 3),
         ));
         assert_eq!(rows.len(), 6, "{rows:?}");
         assert!(

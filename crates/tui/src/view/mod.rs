@@ -108,12 +108,7 @@ fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
         // The score screen, also where a watched game ends.
         (Mode::GameOver, Some(game)) | (Mode::Replay, Some(game)) if shows_scores(app, game) => {
             header(app, game, Rect { height: 1, ..area }, buf);
-            let body = Rect {
-                y: area.y + 1,
-                height: area.height.saturating_sub(1),
-                ..area
-            };
-            end::render(app, game, body, buf);
+            end::render(app, game, score_body(area), buf);
         }
         (_, Some(game)) => {
             if let Some(l) = layout(app, game, area) {
@@ -144,7 +139,26 @@ fn shows_scores(app: &App, game: &Game) -> bool {
 pub const MEASURE: crate::app::Measure = crate::app::Measure {
     fits: |app, width, height| fits(app, Rect::new(0, 0, width, height)),
     popup_max_scroll: |app, width, height| popup_max_scroll(app, Rect::new(0, 0, width, height)),
+    score_max_scroll: |app, width, height| score_max_scroll(app, Rect::new(0, 0, width, height)),
 };
+
+/// The furthest ↑↓ scroll the score screen's columns on a screen of `area`: 0 when every line
+/// shows already (or the screen is not the score screen).
+pub fn score_max_scroll(app: &App, area: Rect) -> usize {
+    match app.game() {
+        Some(game) if shows_scores(app, game) => end::max_scroll(app, game, score_body(area)),
+        _ => 0,
+    }
+}
+
+/// The score screen's columns and summary: all but the header's row.
+fn score_body(area: Rect) -> Rect {
+    Rect {
+        y: area.y + 1,
+        height: area.height.saturating_sub(1),
+        ..area
+    }
+}
 
 /// The furthest the open popup (help, analysis) scrolls on a screen of `area`: 0 when it fits
 /// or none is open.
@@ -308,12 +322,7 @@ pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Hit> {
     }
     let game = app.game()?;
     if shows_scores(app, game) {
-        let body = Rect {
-            y: area.y + 1,
-            height: area.height.saturating_sub(1),
-            ..area
-        };
-        return end::hit(app, body, col, row).map(Hit::Key);
+        return end::hit(app, score_body(area), col, row).map(Hit::Key);
     }
     let l = layout(app, game, area);
     let l = l?;
