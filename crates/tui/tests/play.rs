@@ -2210,3 +2210,40 @@ fn app_3p_kingdomino() -> crownlands_tui::App {
     assert_eq!(app.mode(), Mode::GameOver);
     app
 }
+
+/// Middle Kingdom counts in the running score from the first move: a spot that moves the castle
+/// off the centre says the bonus it loses (`Score here 1 (-9)` had said nothing of the 10), and
+/// the help says the running score counts it as if the game ended now.
+#[test]
+fn a_spot_that_loses_middle_kingdom_says_so() {
+    let mut app = app("middle-kingdom", "you,greedy", 7);
+    let mut n = 0;
+    while app.mode() != Mode::Place && n < 20 {
+        press(&mut app, "<enter>");
+        n += 1;
+    }
+    assert_eq!(app.mode(), Mode::Place);
+    // Each legal spot in turn, until one loses the bonus.
+    let mut lost = None;
+    for _ in 0..40 {
+        if !app.ghost_is_legal() {
+            press(&mut app, "<tab>");
+            continue;
+        }
+        let (after, before) = app.preview().expect("a legal spot");
+        if after < before {
+            lost = Some(screen(&app, 80, 24));
+            break;
+        }
+        press(&mut app, "<tab>");
+    }
+    let text = words(&lost.expect("a spot off the centre"));
+    assert!(text.contains(": Middle Kingdom lost)."), "{text}");
+    assert_eq!(app.preview_bonuses(), [("Middle Kingdom", -10)]);
+    press(&mut app, "?");
+    let help = words(&screen(&app, 80, 60));
+    assert!(
+        help.contains("counts Middle Kingdom as if the game ended now"),
+        "{help}"
+    );
+}

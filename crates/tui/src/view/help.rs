@@ -297,6 +297,24 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         {
             push(&t, Style::default());
         }
+        // The bonuses of the base rules count in the running score from the first move (10
+        // points each before anything is placed, in Middle Kingdom): said, with where it shows.
+        let bonuses: Vec<&str> = [
+            (game.rules().middle_kingdom.is_some(), "Middle Kingdom"),
+            (game.rules().harmony.is_some(), "Harmony"),
+        ]
+        .into_iter()
+        .filter_map(|(on, name)| on.then_some(name))
+        .collect();
+        if !bonuses.is_empty() && app.mode() != Mode::GameOver {
+            push(
+                &format!(
+                    "The running score (the Scores box, a spot's `Score here`) counts {} as if                      the game ended now: a placement that loses or gains one says so.",
+                    bonuses.join(" and ")
+                ),
+                Style::default(),
+            );
+        }
         // The modules' box whole, each row in full (the box cuts its rows to its width, and
         // on a small terminal shows only some of them): the Builders' Board, the goals in play;
         // the sides' names whole (the help wraps its lines).

@@ -142,6 +142,24 @@ pub const MEASURE: crate::app::Measure = crate::app::Measure {
     score_max_scroll: |app, width, height| score_max_scroll(app, Rect::new(0, 0, width, height)),
 };
 
+/// A legal spot's score and its change, with the bonuses the spot gains or loses, which the
+/// running score counts as if the game ended now: `1 (-9: Middle Kingdom lost)`, `12 (+6)`.
+fn score_here(app: &App, after: i32, before: i32) -> String {
+    let why: Vec<String> = app
+        .preview_bonuses()
+        .into_iter()
+        .map(|(bonus, change)| {
+            let verb = if change < 0 { "lost" } else { "gained" };
+            format!("{bonus} {verb}")
+        })
+        .collect();
+    if why.is_empty() {
+        format!("{after} ({:+})", after - before)
+    } else {
+        format!("{after} ({:+}: {})", after - before, why.join(", "))
+    }
+}
+
 /// The furthest ↑↓ scroll the score screen's columns on a screen of `area`: 0 when every line
 /// shows already (or the screen is not the score screen).
 pub fn score_max_scroll(app: &App, area: Rect) -> usize {
@@ -992,7 +1010,7 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
             )),
             None => {
                 let preview = app.preview().map_or_else(String::new, |(after, before)| {
-                    format!(" Score here {after} ({:+}).", after - before)
+                    format!(" Score here {}.", score_here(app, after, before))
                 });
                 Line::from(Span::styled(
                     format!("Legal spot: Enter to place.{preview}"),
@@ -1053,7 +1071,7 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
             .preview()
             .filter(|_| app.illegal().is_none() && whole > room)
             .map(|(after, before)| {
-                format!("Legal spot, score here {after} ({:+}).", after - before)
+                format!("Legal spot, score here {}.", score_here(app, after, before))
             })
             .filter(|t| text::width(t) <= room);
         let status = match short {
