@@ -862,6 +862,94 @@ fn watching_an_unfinished_save_says_where_it_stops() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// An unfinished game on the recent games' row says `r` resumes it, and `r` plays it on from
+/// where it stopped, on the list and while watching it (Enter had only watched it, and nothing
+/// said how to go on); a finished one says `r` is for an unfinished game.
+#[test]
+fn an_unfinished_save_on_the_recent_games_resumes_with_r() {
+    let dir = temp_dir("resume-unfinished");
+    let mut cfg = config(4, Palette::none());
+    cfg.save_dir = Some(dir.clone());
+    let mut half =
+        App::new_game(ruleset("kingdomino"), seats("you,greedy"), cfg.clone()).expect("sets up");
+    half.run_bots();
+    press(&mut half, "<enter>s");
+    let moves = half.session().unwrap().actions().concat().len();
+    let mut app = at_recent_games(cfg.clone());
+    let text = words(&screen(&app, 80, 24));
+    assert!(text.contains("r resume"), "{text}");
+    assert!(text.contains("r resumes it"), "{text}");
+    press(&mut app, "r");
+    assert!(
+        matches!(app.mode(), Mode::Claim | Mode::Place),
+        "{:?}",
+        app.mode()
+    );
+    assert_eq!(app.session().unwrap().actions().concat().len(), moves);
+    assert!(app.message().starts_with("Resumed "), "{}", app.message());
+    // Watching it first, then `r`.
+    let mut app = at_recent_games(cfg.clone());
+    press(&mut app, "<enter>");
+    assert_eq!(app.mode(), Mode::Replay);
+    let text = words(&screen(&app, 80, 24));
+    assert!(text.contains("r resumes it"), "{text}");
+    press(&mut app, "r");
+    assert!(
+        matches!(app.mode(), Mode::Claim | Mode::Place),
+        "{:?}",
+        app.mode()
+    );
+    assert_eq!(app.replay_position(), None);
+    assert_eq!(app.session().unwrap().actions().concat().len(), moves);
+    let _ = std::fs::remove_dir_all(&dir);
+    // A finished game: `r` says what it is for.
+    let (dir, cfg) = kept_game("resume-finished", "kingdomino", "greedy,greedy", 4);
+    let mut app = at_recent_games(cfg);
+    press(&mut app, "r");
+    assert_eq!(app.mode(), Mode::Setup);
+    assert!(
+        app.message().contains("This game is over"),
+        "{}",
+        app.message()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The resume offer counts the moves as watching the game counts them (it said `9 moves played`
+/// where watching said `10`: the first line's last claim, forced, was not counted), the forced
+/// ones said apart.
+#[test]
+fn the_resume_offer_counts_the_moves_as_watching_does() {
+    let mut game = app("kingdomino", "you,greedy", 4);
+    // Past the first claims.
+    while game.game().unwrap().round() == 0 {
+        press(&mut game, "<enter>");
+    }
+    let session = game.session().unwrap().clone();
+    let all = session.actions().concat().len();
+    let forced = all - session.decisions();
+    assert!(forced > 0, "the first line's last claim is forced");
+    let found = crownlands_tui::app::resume::Found::new(session, "just now".into());
+    assert_eq!(found.summary.moves, all);
+    let offer = crownlands_tui::app::resume::Offer {
+        path: std::path::PathBuf::from("/tmp/autosave.json"),
+        found: Ok(found),
+        focus: 0,
+        kept_as: String::new(),
+        not_a_file: false,
+    };
+    let next = crownlands_tui::app::Next::Setup(Box::new(crownlands_tui::app::setup::Setup::new(
+        crownlands_tui::app::ruleset_file::shipped_choices(crownlands_core::Registry::shipped_ref()),
+        None,
+    )));
+    let app = App::with_offer(offer, next, config(1, Palette::none()));
+    let text = words(&screen(&app, 80, 24));
+    assert!(
+        text.contains(&format!("{all} moves played, {forced} of them forced")),
+        "{text}"
+    );
+}
+
 #[test]
 fn undo_keeps_the_log_as_it_was_skipped_steps_included() {
     let mut app = app("queendomino", "you,greedy", 7);

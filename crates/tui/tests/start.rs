@@ -73,9 +73,17 @@ fn an_unfinished_autosave_is_offered_and_resumes_exactly() {
     let found = offer.found.as_ref().expect("the autosave loads");
     assert_eq!(found.summary.ruleset, "kingdomino");
     assert_eq!(found.summary.players, vec!["You (human)", "greedy 2"]);
-    // The moves with a choice (the forced last claim of the first line is none).
-    assert_eq!(found.summary.moves, played.session().unwrap().decisions());
-    assert!(found.summary.moves < played.session().unwrap().actions()[0].len());
+    // The moves as watching counts them, and of them the ones with a choice (the forced last
+    // claim of the first line is none).
+    assert_eq!(
+        found.summary.moves,
+        played.session().unwrap().actions()[0].len()
+    );
+    assert_eq!(
+        found.summary.decisions,
+        played.session().unwrap().decisions()
+    );
+    assert!(found.summary.decisions < found.summary.moves);
     assert_eq!(found.summary.saved, "just now");
     assert_eq!(offer.answers()[0], Answer::Resume);
     let text = screen(&app, 80, 24);

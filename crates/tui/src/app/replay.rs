@@ -30,6 +30,8 @@ pub struct Recent {
     pub sides: Vec<Vec<String>>,
     pub date: Option<String>,
     pub result: Option<String>,
+    /// Whether the game (or match) was left unfinished: `r` resumes it.
+    pub unfinished: bool,
 }
 
 /// The `.json` files of the saves folder `dir`, newest first (by their time of change, then
@@ -163,6 +165,7 @@ pub fn recent_games(dir: &Path, registry: &Registry) -> Vec<Recent> {
                 sides,
                 date,
                 result,
+                unfinished,
             })
         })
         .take(RECENT)

@@ -19,9 +19,11 @@ pub struct Summary {
     pub ruleset: String,
     /// `You (human)`, `greedy 2` (a bot's kind where its name does not say it: `Bob (greedy)`).
     pub players: Vec<String>,
-    /// Decisions made in the current game (moves with a choice: not the steps passed by
-    /// themselves).
+    /// Moves played in the current game, as watching it counts them (each a step of →).
     pub moves: usize,
+    /// Of those, the decisions (moves with a choice: not a forced claim or a step passed by
+    /// itself).
+    pub decisions: usize,
     pub round: u32,
     /// (game from 1, games in the match) for a match of several games.
     pub game_of: Option<(usize, u8)>,
@@ -219,7 +221,8 @@ impl Found {
                     (0..seats.len()).filter_map(seat).collect()
                 }
             },
-            moves: session.decisions(),
+            moves: session.actions().last().map_or(0, Vec::len),
+            decisions: session.decisions(),
             round: game.round(),
             game_of: (session.match_games() > 1)
                 .then(|| (session.game_index() + 1, session.match_games())),

@@ -132,6 +132,18 @@ impl App {
             // Esc leaves a field or a name; on the rows themselves it quits nothing by surprise.
             Key::Esc => self.message = "q quits; Enter on Start begins the game.".into(),
             Key::Char('?') => self.overlay = Some(Overlay::Help),
+            Key::Char('r') if setup.row == Row::Recent => match setup.recent.get(setup.recent_at) {
+                Some(r) if r.unfinished => {
+                    let path = r.path.clone();
+                    self.resume_saved(&path, now);
+                }
+                Some(_) => {
+                    self.message =
+                        "This game is over: Enter watches it (r resumes a game left unfinished)."
+                            .into();
+                }
+                None => {}
+            },
             Key::Enter if setup.row == Row::Recent => {
                 if let Some(r) = setup.recent.get(setup.recent_at) {
                     let path = r.path.clone();

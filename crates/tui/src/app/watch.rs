@@ -72,6 +72,61 @@ impl App {
         }
     }
 
+    /// The unfinished saved game chosen on the setup screen's recent games (or watched from
+    /// there), if it is one: `r` resumes it.
+    pub fn resumable(&self) -> Option<&std::path::Path> {
+        let setup = match (&self.setup, &self.replay) {
+            (Some(setup), _) if setup.row == super::setup::Row::Recent => setup,
+            (_, Some((_, Back::Setup(setup)))) => setup,
+            _ => return None,
+        };
+        setup
+            .recent
+            .get(setup.recent_at)
+            .filter(|r| r.unfinished)
+            .map(|r| r.path.as_path())
+    }
+
+    /// Play on the unfinished saved game at `path` (`r` on the recent games, or watching one),
+    /// as `crownlands play --load` does: from where it stopped, its file kept up to date when
+    /// saved again or finished.
+    pub(super) fn resume_saved(&mut self, path: &std::path::Path, now: Instant) {
+        let path = path.to_path_buf();
+        let file = path
+            .file_name()
+            .map_or_else(String::new, |f| replay::printable(&f.to_string_lossy()));
+        let session = match crownlands_saves::read_save(&self.config.registry, &path) {
+            Ok(session) => session,
+            Err(e) => return self.message = format!("{file} does not load: {e}"),
+        };
+        let seats = super::seats::from_players(session.players());
+        let unread = super::seats::unread_levels(session.players());
+        self.replay = None;
+        self.replay_play = None;
+        self.watched = None;
+        self.install(session, seats);
+        // Its first autosave looks at what the file holds, as a new program's would.
+        self.autosaver = super::autosave::Autosaver::default();
+        let loaded = format!("Resumed {file}.");
+        self.message = if unread.is_empty() {
+            format!("{loaded} Press ? for help.")
+        } else {
+            super::unread_note(&unread, &loaded)
+        };
+        if let Ok(save) = crownlands_saves::read_save_file(&path) {
+            if let Some(named) = crownlands_saves::named_rules(
+                &self.config.registry,
+                &save,
+                &path.display().to_string(),
+            ) {
+                self.loaded_rules(&named);
+            }
+            // A file of the saves folder: saved again or finished, the game goes back into it.
+            self.loaded_from_saves(path, save);
+        }
+        self.refresh(now);
+    }
+
     /// Watch the game on the score screen from just before its `k`th mistake in the analysis
     /// (counted over every player's, as the analysis lists them): the board as the player saw
     /// it, the move played next. `q` goes back to the scores and their analysis.
@@ -254,6 +309,13 @@ impl App {
             Key::Char('g') => r.jump(false),
             Key::Char('G') => r.jump(true),
             Key::Char('a') if !self.watching_this_game() => return self.analyse_watched(now),
+            // A game left unfinished: played on from where it stopped.
+            Key::Char('r') if self.resumable().is_some() => {
+                if let Some(path) = self.resumable().map(std::path::Path::to_path_buf) {
+                    self.resume_saved(&path, now);
+                }
+                return;
+            }
             Key::Char('q') | Key::Esc => {
                 match self.replay.take() {
                     Some((_, Back::Setup(setup))) => self.back_to_setup(setup, now),

@@ -39,7 +39,7 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
              Wedding in teams): seats 1 and 2 share a kingdom, 3 and 4 the next, and so on. \
              Move players with K and J to choose the teams.",
             "Finished games are kept in the saves folder; the last row lists them: ←→ choose \
-             one, Enter watches it move by move.",
+             one, Enter watches it move by move; r resumes one left unfinished.",
             "Mouse: click a ruleset, a row's ‹ or ›, Start, or a key above.",
         ],
         Mode::Claim => &[
@@ -75,8 +75,9 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
             "Watching a saved game move by move.",
             "→ (or l, space, Enter) next move, ← (or h) back, Tab/Shift-Tab ten moves, g the \
              start, G the end; p plays the game on by itself at the bots' pace (+ faster, - \
-             slower; p or any other key stops it); m the moves so far; q (or Esc) back to the \
-             setup screen (to the scores when watching a mistake of the game just played).",
+             slower; p or any other key stops it); m the moves so far; r resumes a game left \
+             unfinished, played on from where it stopped; q (or Esc) back to the setup screen \
+             (to the scores when watching a mistake of the game just played).",
             "In a finished saved game, a analyses it (from any move): its scores and every \
              decision against the bot's best, the mistakes watched from there; q goes back to \
              the setup screen.",

@@ -994,6 +994,11 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
                 format!(
                     "Watching this game: move {at} of {all}. → next, ← back, p plays, q the scores."
                 )
+            } else if app.resumable().is_some() {
+                // A game left unfinished may be played on: said, in 80 columns.
+                format!(
+                    "Unfinished game: move {at} of {all}. → next, ← back, p plays, r resumes it, q setup."
+                )
             } else {
                 format!(
                     "Watching a saved game: move {at} of {all}. → next, ← back, p plays, q back to setup."
@@ -1144,7 +1149,7 @@ pub fn footer_bar(app: &App) -> Bar {
                 .key("q setup", Key::Char('q'));
         }
         Mode::Replay => {
-            return Bar::new()
+            let bar = Bar::new()
                 .key("→ next", Key::Right)
                 .key("← back", Key::Left)
                 .key(
@@ -1154,7 +1159,14 @@ pub fn footer_bar(app: &App) -> Bar {
                         "p play"
                     },
                     Key::Char('p'),
-                )
+                );
+            // A game left unfinished: played on from where it stopped.
+            let bar = if app.resumable().is_some() {
+                bar.key("r resume", Key::Char('r'))
+            } else {
+                bar
+            };
+            return bar
                 .key("Tab +10", Key::Tab)
                 .key("G end", Key::Char('G'))
                 .key("? help", Key::Char('?'))

@@ -92,11 +92,17 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
                 0 => "first claims".to_string(),
                 r => format!("round {r}"),
             };
+            // The moves as watching the game counts them (it said 9 where watching said 10:
+            // the decisions alone), the forced ones said apart.
             let mut progress = format!(
                 "{round}, {} move{} played",
                 s.moves,
                 if s.moves == 1 { "" } else { "s" }
             );
+            let forced = s.moves.saturating_sub(s.decisions);
+            if forced > 0 {
+                progress.push_str(&format!(", {forced} of them forced"));
+            }
             if let Some((g, n)) = s.game_of {
                 match &s.match_so_far {
                     Some(totals) => progress.push_str(&format!(

@@ -54,11 +54,22 @@ fn keys_bar(setup: &Setup, width: u16) -> Bar {
         Row::File => "Enter type a path",
         _ => "Enter to Start",
     };
+    // An unfinished game chosen on the saved games' row: `r` resumes it.
+    let resume = setup.row == Row::Recent
+        && setup
+            .recent
+            .get(setup.recent_at)
+            .is_some_and(|r| r.unfinished);
     let full = || {
-        Bar::new()
+        let bar = Bar::new()
             .text("↑↓ move  ←→ change  ")
-            .glued(enter, Key::Enter)
-            .key("o open a file", Key::Char('o'))
+            .glued(enter, Key::Enter);
+        let bar = if resume {
+            bar.key("r resume", Key::Char('r'))
+        } else {
+            bar
+        };
+        bar.key("o open a file", Key::Char('o'))
             .key("? help", Key::Char('?'))
             .key("q quit", Key::Char('q'))
     };
@@ -81,10 +92,13 @@ fn keys_bar(setup: &Setup, width: u16) -> Bar {
     if fits(&full) {
         full
     } else {
-        Bar::new()
-            .text("↑↓ ←→ ")
-            .glued(enter, Key::Enter)
-            .key("o open", Key::Char('o'))
+        let bar = Bar::new().text("↑↓ ←→ ").glued(enter, Key::Enter);
+        let bar = if resume {
+            bar.key("r resume", Key::Char('r'))
+        } else {
+            bar
+        };
+        bar.key("o open", Key::Char('o'))
             .key("? help", Key::Char('?'))
             .key("q quit", Key::Char('q'))
     }
@@ -383,7 +397,13 @@ fn table_lines(
             for l in wrap(&format!("Saved game: {}", r.label), width) {
                 lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
             }
-            for l in wrap("Enter watches it move by move.", width) {
+            let keys = if r.unfinished {
+                "Enter watches it move by move; r resumes it, from where it stopped (as \
+                 `crownlands play --load FILE` does)."
+            } else {
+                "Enter watches it move by move."
+            };
+            for l in wrap(keys, width) {
                 lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
             }
         } else if let Some(c) = setup.choice() {
