@@ -1605,7 +1605,7 @@ fn the_claims_help_follows_how_the_ruleset_lays_kingdoms_out() {
         app.run_bots();
         assert_eq!(app.mode(), Mode::Claim);
         press(&mut app, "?");
-        words(&screen(&app, 100, 50))
+        words(&screen(&app, 100, 60))
     };
     let both = help(load(
         "extends = \"kingdomino\"\n[rules]\nconnection = \"any-terrain\"\ncastle = \"centre\"\n",

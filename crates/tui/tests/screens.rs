@@ -1561,3 +1561,45 @@ fn a_big_terminal_draws_the_kingdom_in_cells_of_three_rows() {
     let small = screen(&app, 100, 30);
     assert!(small.contains("C  ") || small.contains("C "), "{small}");
 }
+
+/// The help in the first claims says the first line (its box's title), how many of the dominoes
+/// the ruleset deals at this count and over how many rounds, and in Queendomino how many knights a
+/// turn may tax (the `per-turn` of the knights module).
+#[test]
+fn the_help_says_the_first_line_the_dominoes_used_and_the_knights_a_turn() {
+    let help = |ruleset: &str, players: &str| {
+        let mut app = app(ruleset, players, 3);
+        press(&mut app, "?");
+        words(&screen(&app, 80, 90))
+    };
+    let three = help("kingdomino", "you,greedy,greedy");
+    assert!(
+        three.contains("Claim: put your king on a domino of the first line."),
+        "{three}"
+    );
+    assert!(
+        three
+            .contains("The game uses all 48 dominoes, 4 a line: the first claims, then 12 rounds."),
+        "{three}"
+    );
+    let two = help("kingdomino", "you,greedy");
+    assert!(
+        two.contains("uses 24 of the 48 dominoes, 4 a line: the first claims, then 6 rounds."),
+        "{two}"
+    );
+    let queendomino = help("queendomino", "you,greedy");
+    assert!(
+        queendomino
+            .contains("Tax: at most 2 knights a turn, one per square of the domino just placed"),
+        "{queendomino}"
+    );
+    // Past the first claims, the next line.
+    let mut app = app("kingdomino", "you,greedy,greedy", 3);
+    press(&mut app, "<enter>");
+    while app.mode() != Mode::Claim {
+        play_to_end(&mut app, 1);
+    }
+    press(&mut app, "?");
+    let later = words(&screen(&app, 80, 90));
+    assert!(later.contains("domino of the next line."), "{later}");
+}

@@ -334,13 +334,21 @@ impl Mechanism for Knights {
         self.help_lines(true)
     }
 
+    /// How many knights a turn may send, from `per-turn` (it had said "a knight", the limit
+    /// unsaid), and what each earns.
     fn summary(&self) -> Option<String> {
-        Some(match self.coins_per_square {
-            1 => {
-                "Tax: a knight on a square just placed earns its territory's size in coins.".into()
-            }
+        let earns = match self.coins_per_square {
+            1 => "its territory's size in coins".to_string(),
+            n => format!("{n} coins per territory square"),
+        };
+        Some(match self.per_turn {
+            0 => "Tax: no knight may be sent here (0 a turn).".to_string(),
+            1 => format!(
+                "Tax: at most 1 knight a turn, on a square of the domino just placed, earns {earns}."
+            ),
             n => format!(
-                "Tax: a knight on a square just placed earns {n} coins per territory square."
+                "Tax: at most {n} knights a turn, one per square of the domino just placed, each \
+                 earning {earns}."
             ),
         })
     }

@@ -188,8 +188,16 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             "inside the kingdom's square".to_string()
         }
     );
+    let first_claims = app
+        .game()
+        .is_some_and(|g| matches!(g.phase(), crownlands_core::Phase::FirstClaims { .. }));
     for t in paragraphs {
         let t = match *t {
+            // During the first claims the line claimed is the first (its box says `First
+            // line`), not a next one.
+            t if first_claims && t.starts_with("Claim: put your king") => {
+                "Claim: put your king on a domino of the first line.".to_string()
+            }
             t if t.starts_with("You place the domino next round") => {
                 format!("You place the domino next round, joined to your castle{joins}.")
             }
@@ -293,6 +301,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         }
         for t in table_rules(game)
             .into_iter()
+            .chain(dominoes_used(game))
             .chain(scoring_rules(game.rules(), game.modules()))
             .filter(|t| !said.contains(t))
         {
@@ -382,6 +391,33 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         push(t, Style::default());
     }
     lines
+}
+
+/// How many of the box's dominoes the game deals, and in how many rounds, from the ruleset's
+/// deck size at this player count (all 48 at 3 players, 24 of them at 2): `The game uses 24 of
+/// the 48 dominoes, 4 a line: the first claims, then 6 rounds.`
+fn dominoes_used(game: &crownlands_core::Game) -> Option<String> {
+    let rules = game.rules();
+    let deck = usize::from(rules.deck_size);
+    let line = usize::from(rules.line_size);
+    if deck == 0 || line == 0 {
+        return None;
+    }
+    let all = game.ruleset().dominoes().len();
+    let used = if deck >= all {
+        format!("all {all} dominoes")
+    } else {
+        format!("{deck} of the {all} dominoes")
+    };
+    let rounds = deck / line;
+    Some(format!(
+        "The game uses {used}, {line} a line: the first claims, then {}.",
+        crownlands_core::modules::describe::plural(
+            i64::try_from(rounds).unwrap_or(i64::MAX),
+            "round",
+            "rounds"
+        )
+    ))
 }
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
