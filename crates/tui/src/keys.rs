@@ -12,6 +12,10 @@ pub enum Key {
     Tab,
     BackTab,
     Backspace,
+    PageUp,
+    PageDown,
+    Home,
+    End,
     Char(char),
     /// A letter with Ctrl held (`Ctrl('c')`).
     Ctrl(char),
@@ -19,7 +23,7 @@ pub enum Key {
 
 impl Key {
     /// Keys from a string for tests and scripts: each character is a key, `<name>` a named key
-    /// (`<up>`, `<enter>`, `<esc>`, `<tab>`, `<c-c>`).
+    /// (`<up>`, `<enter>`, `<esc>`, `<tab>`, `<pgup>`, `<pgdn>`, `<home>`, `<end>`, `<c-c>`).
     pub fn parse_all(text: &str) -> Vec<Key> {
         let mut out = Vec::new();
         let mut rest = text;
@@ -38,6 +42,10 @@ impl Key {
                     "tab" => Some(Key::Tab),
                     "backtab" => Some(Key::BackTab),
                     "bs" => Some(Key::Backspace),
+                    "pgup" => Some(Key::PageUp),
+                    "pgdn" => Some(Key::PageDown),
+                    "home" => Some(Key::Home),
+                    "end" => Some(Key::End),
                     n if n.starts_with("c-") && n.len() == 3 => n.chars().nth(2).map(Key::Ctrl),
                     _ => None,
                 };

@@ -922,7 +922,7 @@ fn a_popup_taller_than_the_screen_scrolls() {
     press(&mut app, "?");
     let first = screen(&app, 64, 18);
     assert!(
-        first.contains("│↓ ") && first.contains("more (↑↓ scroll"),
+        first.contains("│↓ ") && first.contains("more (↑↓ PgUp PgDn scroll"),
         "{first}"
     );
     assert!(!first.contains("↑ 1 more"), "{first}");
@@ -937,14 +937,14 @@ fn a_popup_taller_than_the_screen_scrolls() {
     let end = screen(&app, 64, 18);
     let note = end
         .lines()
-        .find(|l| l.contains("(↑↓ scroll"))
+        .find(|l| l.contains("(↑↓ PgUp PgDn scroll"))
         .expect("the note")
         .split('(')
         .next()
         .unwrap_or_default()
         .to_string();
     assert!(note.contains("↑ ") && !note.contains("↓ "), "{end}");
-    assert!(end.contains("Any key closes this help."), "{end}");
+    assert!(words(&end).contains("any other key closes it."), "{end}");
     // One up is one line back from the end.
     press(&mut app, "<up>");
     assert_ne!(screen(&app, 64, 18), end);
@@ -1602,4 +1602,38 @@ fn the_help_says_the_first_line_the_dominoes_used_and_the_knights_a_turn() {
     press(&mut app, "?");
     let later = words(&screen(&app, 80, 90));
     assert!(later.contains("domino of the next line."), "{later}");
+}
+
+/// A help longer than its box scrolls by a page with PageDown/PageUp and to its ends with
+/// Home/End (they had neither scrolled nor closed it, though the box said any other key closes
+/// it), and the box says so.
+#[test]
+fn the_help_scrolls_by_pages_and_to_its_ends() {
+    let mut app = app("queendomino", "you,greedy", 3);
+    app.set_screen(80, 24, crownlands_tui::view::MEASURE);
+    press(&mut app, "?");
+    let most =
+        crownlands_tui::view::popup_max_scroll(&app, ratatui::layout::Rect::new(0, 0, 80, 24));
+    assert!(
+        most > 30,
+        "Queendomino's help is much longer than its box: {most}"
+    );
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("PgUp PgDn"), "{text}");
+    // A page: the box's window of 21 rows (24, less its borders and its note).
+    press(&mut app, "<pgdn>");
+    assert_eq!(app.overlay(), Some(Overlay::Help));
+    assert_eq!(app.popup_scroll(), 21);
+    press(&mut app, "<end>");
+    assert_eq!(app.popup_scroll(), most);
+    assert!(words(&screen(&app, 80, 24)).contains("any other key closes it."));
+    press(&mut app, "<pgup>");
+    assert_eq!(app.popup_scroll(), most - 21);
+    press(&mut app, "<home>");
+    assert_eq!(app.popup_scroll(), 0);
+    press(&mut app, "<pgup>");
+    assert_eq!(app.popup_scroll(), 0);
+    assert_eq!(app.overlay(), Some(Overlay::Help));
+    press(&mut app, "x");
+    assert_eq!(app.overlay(), None);
 }

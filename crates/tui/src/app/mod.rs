@@ -1423,8 +1423,8 @@ impl App {
         }
         self.small_key = false;
         match self.overlay {
-            // ↑↓ scroll a popup taller than the screen (the view keeps it in range); any other
-            // key closes it.
+            // ↑↓ (a line), PageUp/PageDown (a page) and Home/End scroll a popup taller than the
+            // screen (the view keeps it in range); any other key closes it.
             Some(Overlay::Help | Overlay::Analysis | Overlay::Moves) => {
                 // The analysis names each mistake with a key: it shows that move on the board.
                 if self.overlay == Some(Overlay::Analysis)
@@ -1438,10 +1438,24 @@ impl App {
                 let most = self
                     .screen
                     .map_or(0, |s| (s.measure.popup_max_scroll)(self, s.width, s.height));
+                // A page: the rows of the box's window on its lines (the screen less the box's
+                // borders and its note's row), as the view draws a box taller than the screen.
+                let page = self
+                    .screen
+                    .map_or(1, |s| usize::from(s.height.saturating_sub(3)).max(1));
                 match key {
                     Key::Up => self.popup_scroll = self.popup_scroll.min(most).saturating_sub(1),
-                    Key::Down => {
-                        let next = self.popup_scroll.saturating_add(1).min(most);
+                    Key::PageUp => {
+                        self.popup_scroll = self.popup_scroll.min(most).saturating_sub(page);
+                    }
+                    Key::Home => self.popup_scroll = 0,
+                    Key::Down | Key::PageDown | Key::End => {
+                        let by = match key {
+                            Key::PageDown => page,
+                            Key::End => most,
+                            _ => 1,
+                        };
+                        let next = self.popup_scroll.min(most).saturating_add(by).min(most);
                         // The moves scrolled to their end follow the newest again.
                         self.popup_scroll = if next >= most && self.overlay == Some(Overlay::Moves)
                         {

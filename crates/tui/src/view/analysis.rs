@@ -163,8 +163,11 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     }
     push(String::new(), Style::default());
     let close = match mistake_keys(job) {
-        Some(keys) => format!("{keys}: that move on the board; any other key closes this."),
-        None => "Any key closes this.".to_string(),
+        Some(keys) => format!(
+            "{keys}: that move on the board; ↑↓ PgUp PgDn Home End scroll; any other key closes \
+             this."
+        ),
+        None => "↑↓ PgUp PgDn Home End scroll; any other key closes this.".to_string(),
     };
     push(close, p.accent(Accent::Dim));
     lines

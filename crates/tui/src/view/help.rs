@@ -102,7 +102,7 @@ const ALWAYS: &[&str] = &[
      s\u{a0}save · +/-\u{a0}bot\u{a0}pace · q\u{a0}quit\u{a0}(asks) · Ctrl-C\u{a0}quit\u{a0}now.",
     "Mouse: click a cell, a domino or a choice, then again to confirm; right-click turns the \
      domino; click a key below to press it.",
-    "Any key closes this help.",
+    "↑↓, PgUp/PgDn and Home/End scroll this help; any other key closes it.",
 ];
 
 /// The help's lines, wrapped to `width`: the step's keys, how the game scores (with the
@@ -469,7 +469,10 @@ pub fn popup(app: &App, title: &'static str, lines: Vec<Line<'_>>, area: Rect, b
         }
         let mut out: Vec<Line<'_>> = lines.into_iter().skip(top).take(window).collect();
         out.push(Line::from(Span::styled(
-            format!("{} (↑↓ scroll, any other key closes)", note.join(", ")),
+            format!(
+                "{} (↑↓ PgUp PgDn scroll, other keys close)",
+                note.join(", ")
+            ),
             app.config.palette.accent(Accent::Dim),
         )));
         out

@@ -1107,7 +1107,7 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
 pub fn popup_bar(app: &App) -> Option<Bar> {
     match app.overlay() {
         Some(Overlay::Help | Overlay::Analysis | Overlay::Moves) => {
-            Some(Bar::new().text("↑↓ scroll the box; any other key closes it"))
+            Some(Bar::new().text("↑↓ PgUp PgDn Home End scroll the box; other keys close it"))
         }
         // The quit question: the game's keys would only answer it (a playtester saw them
         // under the dialog).
