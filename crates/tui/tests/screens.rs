@@ -524,6 +524,13 @@ fn keys_wait_while_the_terminal_is_too_small() {
         assert_eq!(app.choice(), 0, "{keys} moved the cursor");
     }
     assert!(!app.should_quit());
+    // The keys are dropped, not kept for later (it said they wait, and a player looked for the
+    // ghost moved once the terminal was larger).
+    let said = words(&screen(&app, 30, 10));
+    assert!(
+        said.contains("Other keys do nothing until it is larger."),
+        "{said}"
+    );
     insta::assert_snapshot!("too_small_keys_wait", screen(&app, 30, 10));
     // q asks, n stays.
     press(&mut app, "q");
@@ -532,9 +539,11 @@ fn keys_wait_while_the_terminal_is_too_small() {
     press(&mut app, "n");
     assert_eq!(app.overlay(), None);
     assert!(!app.should_quit());
-    // Large enough again, keys act: Enter claims.
+    // Large enough again, nothing pressed before is played; keys act: Enter claims.
     app.set_screen(80, 24, crownlands_tui::view::MEASURE);
     assert!(!app.screen_too_small());
+    assert_eq!(app.game(), game.as_ref());
+    assert_eq!(app.choice(), 0);
     press(&mut app, "<enter>");
     assert_ne!(app.game(), game.as_ref(), "the claim was played");
     // Small again: q then y quits.

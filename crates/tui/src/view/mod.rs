@@ -253,7 +253,8 @@ fn sizes(app: &App) -> Vec<(u16, u16)> {
 }
 
 /// The size needed, in place of a screen the terminal is too small for. Only quitting works there
-/// (see [`App::screen_too_small`]): the confirmation asked, or that other keys wait, is said.
+/// (see [`App::screen_too_small`]): the confirmation asked, or that other keys do nothing, is
+/// said.
 fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
     let (w, h) = needed(app);
     Clear.render(area, buf);
@@ -272,7 +273,8 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
         text.push(Line::from("Quit? y: quit, n: stay."));
     } else if app.key_while_too_small() {
         text.push(Line::from(""));
-        text.push(Line::from("Other keys wait until it is larger."));
+        // (They are dropped, not kept for later: a move is not made blind.)
+        text.push(Line::from("Other keys do nothing until it is larger."));
     }
     // Too few rows for all that (wrapped): the size and how to quit, in a few words.
     let width = usize::from(area.width.max(1));
