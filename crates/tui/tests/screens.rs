@@ -1646,3 +1646,31 @@ fn the_help_scrolls_by_pages_and_to_its_ends() {
     press(&mut app, "x");
     assert_eq!(app.overlay(), None);
 }
+
+/// A ruleset's long name is cut first (with `…`) in the title bar, so the round, the pile and
+/// whose turn it is stay (a 64-character name had pushed the pile and the turn off the line, a
+/// 64-character CJK one everything after `Crownlands`).
+#[test]
+fn a_long_ruleset_name_gives_way_in_the_title_bar() {
+    for name in ["A".repeat(20) + &" house rule".repeat(4), "王国".repeat(32)] {
+        assert_eq!(name.chars().count(), 64);
+        let named = crownlands_rules::load_str(
+            crownlands_core::Registry::shipped_ref(),
+            &format!("extends = \"kingdomino\"\nname = \"{name}\"\n"),
+            std::path::Path::new("long.toml"),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let app = app_with(Arc::new(named), "you,greedy", 3);
+        let text = screen(&app, 80, 24);
+        let top = text.lines().next().unwrap_or_default();
+        assert!(
+            top.contains("· first claims · pile 20 · You to play"),
+            "{top}"
+        );
+        assert!(top.contains("… ·"), "{top}");
+        // Where the terminal is wide enough, whole.
+        let text = screen(&app, 200, 50);
+        let top = text.lines().next().unwrap_or_default();
+        assert!(!top.contains('…'), "{top}");
+    }
+}

@@ -505,13 +505,8 @@ pub fn short_player_name(app: &App, game: &Game, player: usize, width: usize) ->
 
 fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     let p = app.config.palette;
-    let mut spans = vec![
-        Span::styled(" Crownlands ", p.accent(Accent::Title)),
-        Span::raw(format!(
-            "{} ",
-            crownlands_core::text::escape_controls(game.ruleset().name())
-        )),
-    ];
+    // (The ruleset's name goes in after the rest is known: it is what gives way first.)
+    let mut spans = vec![Span::styled(" Crownlands ", p.accent(Accent::Title))];
     // The autosave stopped on a failed write: said for as long as it lasts, first, where a
     // narrow header does not cut it (the status line's word is gone at the next move).
     if app.autosave_failed().is_some() {
@@ -595,11 +590,28 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         (Mode::BotThinking, Some(pl)) => format!("· {} is thinking", app.name(pl.index())),
         (_, Some(pl)) => format!("· {} to play", app.name(pl.index())),
     };
-    if let Some((long, short)) = round {
-        let used: usize =
-            spans.iter().map(|s| text::width(&s.content)).sum::<usize>() + text::width(&turn);
-        let fits = used + text::width(&long) <= usize::from(area.width);
-        spans.push(Span::raw(if fits { long } else { short }));
+    // The ruleset's name gives way first, cut with `…` (a house rule's long name had pushed the
+    // pile and whose turn it is off the line, and a wide CJK one everything after `Crownlands`);
+    // then the pile's count.
+    let name = crownlands_core::text::escape_controls(game.ruleset().name()).into_owned();
+    let used: usize =
+        spans.iter().map(|s| text::width(&s.content)).sum::<usize>() + text::width(&turn);
+    let width = usize::from(area.width);
+    // A name cut to fewer columns than this says too little to be worth it over the pile.
+    const NAME_AT_LEAST: usize = 12;
+    let whole = text::width(&name) + 1;
+    let round = round.map(|(long, short)| {
+        let with_long = used + text::width(&long);
+        if with_long + whole.min(NAME_AT_LEAST) <= width {
+            long
+        } else {
+            short
+        }
+    });
+    let room = width.saturating_sub(used + round.as_deref().map_or(0, text::width));
+    spans.insert(1, Span::raw(name_in(&name, room)));
+    if let Some(round) = round {
+        spans.push(Span::raw(round));
     }
     spans.push(Span::styled(turn, p.accent(Accent::Focus)));
     // Too long for the line (a watched game's end names its winners): its end cut after a
@@ -619,6 +631,18 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         break;
     }
     Paragraph::new(Line::from(fitted)).render(area, buf);
+}
+
+/// The ruleset's name and a space in at most `room` columns: whole where it fits, else cut with
+/// `…`, or nothing where not even a letter fits.
+fn name_in(name: &str, room: usize) -> String {
+    if text::width(name) < room {
+        return format!("{name} ");
+    }
+    if room < 3 {
+        return String::new();
+    }
+    format!("{}… ", text::take_width(name, room - 2))
 }
 
 /// Watching a mistake of the game just played, at the move: the best placement found (green)
