@@ -337,8 +337,16 @@ pub fn play(opts: PlayOptions) -> Result<Ended, PlayError> {
     stop.release();
     // Standard error may be gone with the terminal (SIGHUP): a line that cannot be written is lost.
     let mut err = std::io::stderr();
+    // Broken at spaces to the terminal's width: the terminal's own wrap cut a word in two
+    // (`offers to re` / `sume it`). Into a file or a pipe, one line.
+    let columns = std::io::IsTerminal::is_terminal(&err)
+        .then(|| ratatui::crossterm::terminal::size().ok())
+        .flatten()
+        .map(|(w, _)| w);
     if let Some(note) = note {
-        let _ = writeln!(err, "{note}");
+        for line in note_lines(&note, columns) {
+            let _ = writeln!(err, "{line}");
+        }
     }
     if let Ok(Ended::Signal(signal)) = result {
         let game = if app.config.autosave_dir.is_some() {
@@ -348,11 +356,13 @@ pub fn play(opts: PlayOptions) -> Result<Ended, PlayError> {
         } else {
             "autosave was off (--no-autosave)"
         };
-        let _ = writeln!(
-            err,
+        let said = format!(
             "crownlands play stopped on {}; {game}.",
             signals::name(signal)
         );
+        for line in note_lines(&said, columns) {
+            let _ = writeln!(err, "{line}");
+        }
     }
     result.map_err(PlayError::Message)
 }
@@ -599,6 +609,31 @@ fn signalled(stop: &Stop, e: std::io::Error) -> std::io::Result<Ended> {
         Some(signal) => Ok(Ended::Signal(signal)),
         None => Err(e),
     }
+}
+
+/// The note said on the way out, in lines of at most `columns` broken at spaces (`None`: one
+/// line). A word longer than a line (a long path) stands on a line of its own, whole, for the
+/// terminal to wrap: cut, it would no longer copy as one.
+pub fn note_lines(note: &str, columns: Option<u16>) -> Vec<String> {
+    let Some(columns) = columns.map(usize::from).filter(|&c| c > 0) else {
+        return vec![note.to_string()];
+    };
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in note.split(' ').filter(|w| !w.is_empty()) {
+        let len = view::text::width(&line);
+        if !line.is_empty() && len + 1 + view::text::width(word) > columns {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// How many steps of 10 ms the loop waits for a signal after a terminal error.

@@ -1845,3 +1845,23 @@ fn the_setup_help_says_what_the_game_is() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The note said on the way out breaks at spaces to the terminal's width (at 80 columns the
+/// terminal's own wrap had cut `offers to re` / `sume it`); a path longer than a line stays
+/// whole; into a file, one line.
+#[test]
+fn the_exit_note_breaks_at_spaces() {
+    use crownlands_tui::terminal::note_lines;
+    let note = "The game is autosaved in /tmp/s49/E/home/crownlands/data/autosave.json: \
+                `crownlands play` offers to resume it.";
+    let lines = note_lines(note, Some(80));
+    assert!(lines.len() > 1, "{lines:?}");
+    assert!(lines.iter().all(|l| l.chars().count() <= 80), "{lines:?}");
+    assert_eq!(lines.join(" "), note);
+    assert!(lines.iter().any(|l| l.ends_with("resume it.")), "{lines:?}");
+    let path = format!("/{}/autosave.json", "d".repeat(90));
+    let long = format!("The game is autosaved in {path}: resume it.");
+    let lines = note_lines(&long, Some(80));
+    assert!(lines.contains(&format!("{path}:")), "{lines:?}");
+    assert_eq!(note_lines(note, None), [note]);
+}
