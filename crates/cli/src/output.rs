@@ -209,10 +209,23 @@ pub fn score_rows(
     );
     for (i, m) in modules.iter().enumerate() {
         for line in m.score_lines(rules, view.for_module(i)) {
-            rows.push((line.label, m.name().to_string(), signed(line.points)));
+            // How a line was counted, where the module says (a building's `5 lake territories
+            // x 2`), in the column where a territory's squares and crowns stand; else the module.
+            let how = line.detail.unwrap_or_else(|| m.name().to_string());
+            rows.push((line.label, how, signed(line.points)));
         }
     }
     rows
+}
+
+/// A module's line of a score in JSON: `{"label", "points"}`, and `"detail"` where the module
+/// says how it was counted (a building's `5 lake territories x 2`).
+pub fn score_line_json(line: &crownlands_core::modules::describe::ScoreLine) -> serde_json::Value {
+    let mut v = serde_json::json!({"label": line.label, "points": line.points});
+    if let Some(detail) = &line.detail {
+        v["detail"] = serde_json::json!(detail);
+    }
+    v
 }
 
 /// A breakdown's territories as rows (`forest  7 squares x 3 crowns`, `21`).

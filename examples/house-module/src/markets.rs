@@ -106,6 +106,7 @@ impl Markets {
                 plural(squares, "square", "squares")
             ),
             points: self.terms.stall_points(kingdom, stall),
+            detail: None,
         }
     }
 }

@@ -398,10 +398,7 @@ fn outcome_json(game: &Game, o: &Outcome, lines: &[Vec<ScoreLine>]) -> Value {
                 "bonuses": s.bonuses,
                 "largest_territory": s.largest_territory,
                 "crowns": s.crowns,
-                "lines": lines.get(side.index()).map_or(&[][..], Vec::as_slice).iter().map(|l| json!({
-                    "label": l.label,
-                    "points": l.points,
-                })).collect::<Vec<_>>(),
+                "lines": lines.get(side.index()).map_or(&[][..], Vec::as_slice).iter().map(crate::output::score_line_json).collect::<Vec<_>>(),
             });
             if teams {
                 v["team"] = json!(side.index() + 1);

@@ -459,7 +459,7 @@ fn score_json(ruleset: &Ruleset, score: &ScoreBreakdown, lines: &[ScoreLine]) ->
         "bonuses": bonuses,
         "largest_territory": score.largest_territory,
         "crowns": score.crowns,
-        "lines": lines.iter().map(|l| json!({"label": l.label, "points": l.points})).collect::<Vec<_>>(),
+        "lines": lines.iter().map(crate::output::score_line_json).collect::<Vec<_>>(),
     });
     // What the ruleset's `most-RESOURCE` and `fewest-RESOURCE` tie-breaks compare, when it has
     // any.

@@ -339,6 +339,78 @@ impl Buildings {
     }
 }
 
+impl Buildings {
+    /// How building `b`'s value counts on `side`'s kingdom, in words (`5 lake territories x 2`,
+    /// `9 towers x 1`); `None` for a value of fixed points, which its number says.
+    fn reckoning(&self, b: &Building, side: SideView<'_>) -> Option<String> {
+        let held = |h: Held| {
+            held_count(
+                h,
+                |r| side.get(r),
+                || {
+                    side.state::<BuildingsState>()
+                        .map_or(0, |s| s.built(side.side).len())
+                },
+            )
+        };
+        let terrain = |t| describe::terrain_name(side.ruleset, t);
+        let (counted, points) = match b.value {
+            BuildingValue::None | BuildingValue::Fixed { .. } => return None,
+            BuildingValue::PerTerritory { terrain: t, points } => {
+                let n = side.kingdom.territory_count(t);
+                let what = terrain(t);
+                (
+                    describe::plural(
+                        n,
+                        &format!("{what} territory"),
+                        &format!("{what} territories"),
+                    ),
+                    points,
+                )
+            }
+            BuildingValue::PerCrown { terrain: t, points } => {
+                let what = terrain(t);
+                (
+                    describe::plural(
+                        side.kingdom.crowns_of(t),
+                        &format!("{what} crown"),
+                        &format!("{what} crowns"),
+                    ),
+                    points,
+                )
+            }
+            BuildingValue::PerTower { points } => (
+                describe::plural(held(Held::Towers), "tower", "towers"),
+                points,
+            ),
+            BuildingValue::PerKnight { points } => (
+                describe::plural(held(Held::Knights), "knight", "knights"),
+                points,
+            ),
+            BuildingValue::PerBuilding { points } => (
+                describe::plural(held(Held::Buildings), "building", "buildings"),
+                points,
+            ),
+            BuildingValue::PerCoins { coins, points } => {
+                let have = held(Held::Coins);
+                (
+                    format!(
+                        "{} in {}",
+                        describe::plural(have, "coin", "coins"),
+                        describe::plural(
+                            have / i64::from(coins.max(1)),
+                            &format!("lot of {coins}"),
+                            &format!("lots of {coins}")
+                        )
+                    ),
+                    points,
+                )
+            }
+        };
+        Some(format!("{counted} x {points}"))
+    }
+}
+
 /// How many of `held` a building's value counts: the side's resource (`get`) or the buildings
 /// it has (`buildings`, asked only then).
 #[inline]
@@ -1256,6 +1328,37 @@ impl Mechanism for Buildings {
 
     fn points(&self, _rules: &crate::ruleset::Rules, side: SideView<'_>) -> Option<i32> {
         Some(self.points_of(_rules, side))
+    }
+
+    // Each building's line says how its points were counted (`5 lake territories x 2`): the
+    // tile's rule left the screen with the Builders' Board, and a player checks the line by it.
+    fn score_lines(
+        &self,
+        _rules: &crate::Rules,
+        side: SideView<'_>,
+    ) -> Option<Vec<describe::ScoreLine>> {
+        let state = side.state::<BuildingsState>()?;
+        let mut lines: Vec<describe::ScoreLine> = Vec::new();
+        for &(id, _) in state.built(side.side) {
+            let Some(b) = side.ruleset.buildings().get(id.index()) else {
+                continue;
+            };
+            let Some(points) = self.value(b, side) else {
+                continue;
+            };
+            let mut label = b.label();
+            let mut k = 2;
+            while lines.iter().any(|l| l.label == label) {
+                label = format!("{} ({k})", b.label());
+                k += 1;
+            }
+            lines.push(describe::ScoreLine {
+                label,
+                points,
+                detail: self.reckoning(b, side),
+            });
+        }
+        Some(lines)
     }
 
     fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {

@@ -263,6 +263,7 @@ impl Mechanism for ClaimOrder {
         Some(vec![ScoreLine {
             label,
             points: self.points_of(side),
+            detail: None,
         }])
     }
 

@@ -733,6 +733,20 @@ impl fmt::Display for PanelRow {
 pub struct ScoreLine {
     pub label: String,
     pub points: i32,
+    /// How the points were counted, where the label does not say (`5 lake territories x 2`
+    /// for a building's value): a player checks the line from it.
+    pub detail: Option<String>,
+}
+
+impl ScoreLine {
+    /// A line that says all in its label.
+    pub fn new(label: impl Into<String>, points: i32) -> ScoreLine {
+        ScoreLine {
+            label: label.into(),
+            points,
+            detail: None,
+        }
+    }
 }
 
 /// What a module keeps for one side: in words (`7 coins`), and short, a count and its unit

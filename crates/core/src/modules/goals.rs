@@ -603,6 +603,7 @@ impl Mechanism for Goals {
                         n => format!("{} x{n}", g.name),
                     },
                     points,
+                    detail: None,
                 })
                 .collect(),
         )

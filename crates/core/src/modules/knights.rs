@@ -337,19 +337,15 @@ impl Mechanism for Knights {
     /// How many knights a turn may send, from `per-turn` (it had said "a knight", the limit
     /// unsaid), and what each earns.
     fn summary(&self) -> Option<String> {
+        // (One line of the help: short words, `¢` for coins; the help's Tax lines say it whole.)
         let earns = match self.coins_per_square {
-            1 => "its territory's size in coins".to_string(),
-            n => format!("{n} coins per territory square"),
+            1 => "its territory size in ¢".to_string(),
+            n => format!("{n}¢ a territory square"),
         };
         Some(match self.per_turn {
             0 => "Tax: no knight may be sent here (0 a turn).".to_string(),
-            1 => format!(
-                "Tax: at most 1 knight a turn, on a square of the domino just placed, earns {earns}."
-            ),
-            n => format!(
-                "Tax: at most {n} knights a turn, one per square of the domino just placed, each \
-                 earning {earns}."
-            ),
+            1 => format!("Tax: 1 knight a turn on the new domino, earning {earns}."),
+            n => format!("Tax: up to {n} knights a turn on the new domino, each {earns}."),
         })
     }
 

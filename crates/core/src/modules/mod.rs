@@ -1676,6 +1676,7 @@ pub(crate) fn default_score_lines<M: Module + ?Sized>(
         .map(|b| ScoreLine {
             label: b.key.clone(),
             points: b.points,
+            detail: None,
         })
         .collect();
     let listed: i32 = lines.iter().map(|l| l.points).sum();
@@ -1684,6 +1685,7 @@ pub(crate) fn default_score_lines<M: Module + ?Sized>(
         lines.push(ScoreLine {
             label: m.name().to_string(),
             points: rest,
+            detail: None,
         });
     }
     lines

@@ -451,6 +451,7 @@ impl Queen {
         vec![ScoreLine {
             label,
             points: (side.kingdom.largest_territory() * self.crowns) as i32,
+            detail: None,
         }]
     }
 

@@ -239,6 +239,7 @@ impl Mechanism for TerrainMultipliers {
                 .map(|(name, m, extra)| ScoreLine {
                     label: format!("{name} territories x{m}"),
                     points: super::clamp_line(extra),
+                    detail: None,
                 })
                 // The small territories' printed points taken off, where they had any.
                 .chain(
@@ -247,6 +248,7 @@ impl Mechanism for TerrainMultipliers {
                         .map(|p| ScoreLine {
                             label: format!("territories under {} squares", self.min_squares),
                             points: super::clamp_line(p),
+                            detail: None,
                         }),
                 )
                 .collect(),

@@ -179,6 +179,7 @@ impl Wealth {
                 self.coins_per_point
             ),
             points: self.points_of(side),
+            detail: None,
         }]
     }
 }

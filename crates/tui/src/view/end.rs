@@ -129,10 +129,11 @@ fn columns(app: &App, game: &Game, area: Rect) -> Columns {
         .iter()
         .map(|(side, _)| game.score_lines(side))
         .collect();
+    // (A line's detail, how it was counted, beside its label where the column has room.)
     let longest = module_lines
         .iter()
         .flatten()
-        .map(|l| super::text::width(&l.label) + 6)
+        .map(|l| super::text::width(&with_detail(l)) + 6)
         .max()
         .unwrap_or(0);
     let rw = usize::from(w.saturating_sub(2)).min(longest.clamp(24, 48));
@@ -188,11 +189,18 @@ fn columns(app: &App, game: &Game, area: Rect) -> Columns {
                     b.points,
                 )
             })
-            .chain(
-                std::mem::take(lines)
-                    .into_iter()
-                    .map(|l| (l.label, l.points)),
-            )
+            .chain(std::mem::take(lines).into_iter().map(|l| {
+                // How it was counted (a building's `5 lake territories x 2`) where it fits
+                // whole beside the label and the points; else the label alone.
+                let full = with_detail(&l);
+                let points = format!("{:+}", l.points);
+                let label = if super::text::width(&full) + 1 + points.len() <= rw {
+                    full
+                } else {
+                    l.label
+                };
+                (label, l.points)
+            }))
             .map(|(label, points)| {
                 (
                     Line::from(Span::styled(
@@ -766,6 +774,15 @@ fn short_label(label: &str, room: usize) -> String {
     }
     let squeezed = super::panels::squeeze(&t, room);
     super::text::take_width(&squeezed, room)
+}
+
+/// A module's score line with how it was counted, where the module says (`Lake Camp 5 lake
+/// territories x 2`).
+fn with_detail(line: &crownlands_core::modules::describe::ScoreLine) -> String {
+    match &line.detail {
+        Some(detail) => format!("{} {detail}", line.label),
+        None => line.label.clone(),
+    }
 }
 
 #[cfg(test)]
