@@ -190,7 +190,7 @@ coins-per-point = 5
     }
     let scoring = scoring_rules(game.rules(), game.modules()).join("\n");
     for said in [
-        "earns 2 coins per territory square",
+        "earning 2¢ a territory square",
         "pay 3 coins",
         "twice a round",
         "2 coins off",
@@ -202,7 +202,7 @@ coins-per-point = 5
     let shipped = Game::new(queendomino(), 4, 1).expect("setup");
     let scoring = scoring_rules(shipped.rules(), shipped.modules()).join("\n");
     for said in [
-        "its territory's size in coins",
+        "its territory size in ¢",
         "pay 1 coin to burn",
         "once a round",
         "1 coin off",
