@@ -45,10 +45,20 @@ pub fn run(registry: Registry) -> ExitCode {
     match commands::run(&registry, cli.command) {
         Ok(code) => code,
         Err(e) => {
-            output::write_err(&e.to_string());
+            output::write_err(&named_in_message(&e.to_string()));
             ExitCode::from(e.exit_code())
         }
     }
+}
+
+/// An error's words with a command to type (`` `crownlands replay FILE` ``) naming the program
+/// as it was run (`crownlands-markets`, a copy under another name), as its help does.
+fn named_in_message(message: &str) -> String {
+    let program = crownlands_saves::words::program_name();
+    if program == "crownlands" {
+        return message.to_string();
+    }
+    message.replace("`crownlands ", &format!("`{program} "))
 }
 
 /// A ruleset registered under a shipped ruleset's name would never be loaded (the name means

@@ -187,3 +187,30 @@ fn a_stall_where_none_may_go_is_refused_with_the_reason() {
     .fails();
     assert!(r.stderr.contains("stall@9,9"), "{}", r.stderr);
 }
+
+/// An error that says what to type names this binary, as its help does (`crownlands replay`
+/// in a message of `crownlands-markets` was a command the user may not have).
+#[test]
+fn an_error_names_the_command_to_type_by_this_binarys_name() {
+    let dir = temp_dir("named");
+    run(&[
+        "simulate".as_ref(),
+        ruleset().as_ref(),
+        "--players".as_ref(),
+        "2".as_ref(),
+        "--games".as_ref(),
+        "1".as_ref(),
+        "--save".as_ref(),
+        dir.as_os_str(),
+    ])
+    .ok();
+    let save = saves(&dir).into_iter().next().expect("a save");
+    let r = run(&["merge".as_ref(), save.as_os_str()]).fails();
+    assert!(
+        r.stderr
+            .contains("`crownlands-markets replay FILE` replays it"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("`crownlands "), "{}", r.stderr);
+}
