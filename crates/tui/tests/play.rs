@@ -1605,7 +1605,7 @@ fn the_claims_help_follows_how_the_ruleset_lays_kingdoms_out() {
         app.run_bots();
         assert_eq!(app.mode(), Mode::Claim);
         press(&mut app, "?");
-        words(&screen(&app, 100, 60))
+        words(&screen(&app, 80, 60))
     };
     let both = help(load(
         "extends = \"kingdomino\"\n[rules]\nconnection = \"any-terrain\"\ncastle = \"centre\"\n",
@@ -1617,6 +1617,11 @@ fn the_claims_help_follows_how_the_ruleset_lays_kingdoms_out() {
     let plain = help(ruleset("kingdomino"));
     assert!(
         plain.contains("square of the same terrain, inside the kingdom's square"),
+        "{plain}"
+    );
+    // The log's placements are read in the claims too, the first a newcomer sees: said there.
+    assert!(
+        plain.contains("Placements in the log count from the castle (0,0)"),
         "{plain}"
     );
 }

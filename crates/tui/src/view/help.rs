@@ -49,6 +49,9 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
              square of the same terrain, inside the kingdom's square.",
             "←→ (or h l, Tab) or a row's number choose (two digits in a line of ten or more: 1 2 \
              for row 12), Enter (or space) claims.",
+            // (The log's placements are read in the claims too: the first a newcomer sees.)
+            "Placements in the log count from the castle (0,0): `at -3,-1→` is the first \
+             square 3 left and 1 up, the second to its right (↓ below, ← left, ↑ up).",
         ],
         Mode::Place => &[
             "Place: lay the domino under your king in your kingdom.",
