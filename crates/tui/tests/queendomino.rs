@@ -2809,3 +2809,26 @@ fn a_watched_game_plays_on_by_itself_at_the_pace() {
     assert_eq!(at, all);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A file of the saves folder that reads as a save but does not replay (a total changed by
+/// hand) is not offered among the recent games: such files could crowd out the games that open.
+#[test]
+fn a_save_that_does_not_replay_is_not_offered() {
+    let (dir, _cfg) = kept_game("unreplayable", "kingdomino", "greedy,greedy", 5);
+    let good: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(good.len(), 1);
+    let mut save: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&good[0]).unwrap()).unwrap();
+    let total = &mut save["games"][0]["status"]["totals"][0];
+    *total = serde_json::json!(total.as_i64().expect("a total") + 1);
+    for k in 0..3 {
+        std::fs::write(dir.join(format!("changed-{k}.json")), save.to_string()).unwrap();
+    }
+    let listed =
+        crownlands_tui::app::replay::recent_games(&dir, crownlands_core::Registry::shipped_ref());
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    assert_eq!(listed[0].path, good[0]);
+}

@@ -11,6 +11,16 @@ use std::path::{Path, PathBuf};
 /// How many recent games the setup screen offers.
 pub const RECENT: usize = 8;
 
+/// The largest save the recent games replay before offering it (a game of this program is a
+/// few dozen KiB): one that reads but does not replay (changed by hand, from elsewhere) is left
+/// out, so such files cannot crowd out the games that open. Larger ones are offered unreplayed
+/// (a 16-player house rule's), said not to open when chosen, as before.
+const REPLAYED_BYTES: u64 = 256 * 1024;
+
+/// The newest files of the saves folder the recent games look at, at most: enough for the eight
+/// newest games beside other files, and a bound on the time a folder of strangers' files takes.
+const EXAMINED: usize = 64;
+
 /// A saved game the setup screen offers to watch.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Recent {
@@ -58,15 +68,19 @@ pub fn newest_saves(dir: &Path) -> Vec<(PathBuf, u64)> {
         .collect()
 }
 
-/// The newest saves in `dir` (at most [`RECENT`]), newest first; files that do not read as
-/// saves are left out. What the files say is shown with control characters escaped. A game of
+/// The newest saves in `dir` (at most [`RECENT`] of its [`EXAMINED`] newest files), newest first;
+/// files that do not read as saves, or do not replay ([`REPLAYED_BYTES`]), are left out. What the files say is shown with control characters escaped. A game of
 /// teams lists its players by team as the save's ruleset seats them (`registry` holds the
 /// seatings a ruleset may name).
 pub fn recent_games(dir: &Path, registry: &Registry) -> Vec<Recent> {
     newest_saves(dir)
         .into_iter()
-        .filter_map(|(path, _)| {
+        .take(EXAMINED)
+        .filter_map(|(path, len)| {
             let save = crownlands_saves::read_save_file(&path).ok()?;
+            if len <= REPLAYED_BYTES && save.load(registry, &path.display().to_string()).is_err() {
+                return None;
+            }
             let names: Vec<String> = save.players.iter().map(|p| p.name.clone()).collect();
             let seats = seating(&save, registry, &path);
             let who = names_by_side(&names, &seats);
