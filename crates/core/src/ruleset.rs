@@ -863,18 +863,6 @@ impl Ruleset {
                     index,
                     number: b.number,
                 });
-            } else if !b.name.is_empty()
-                && let Some(o) = self.buildings[..index].iter().find(|o| {
-                    !o.name.is_empty() && crate::text::look(&o.name) == crate::text::look(&b.name)
-                })
-            {
-                problems.push(Problem::BuildingNameTwice {
-                    index,
-                    number: b.number,
-                    first: o.number,
-                    name: b.name.clone(),
-                    same: o.name == b.name,
-                });
             }
             if let crate::building::BuildingValue::PerTerritory { terrain, .. }
             | crate::building::BuildingValue::PerCrown { terrain, .. } = b.value

@@ -881,17 +881,32 @@ fn buildings(
                 let mut alike: Vec<(&u16, &(String, Loc))> =
                     names.iter().filter(|(_, (l, _))| *l == look).collect();
                 alike.sort_by_key(|(n, _)| **n);
+                // A warning, not an error: a save's embedded ruleset written before this check
+                // must still load.
                 if let Some((first, (_, first_loc))) = alike.first() {
-                    loader.err(
+                    let first_name = blocks
+                        .iter()
+                        .flat_map(|b| &b.buildings)
+                        .find(|o| o.number == **first)
+                        .and_then(|o| o.name.as_deref())
+                        .unwrap_or_default();
+                    let named = if first_name == name {
+                        format!("as building {first} is")
+                    } else {
+                        format!(
+                            "and building {first} `{}`: they read alike",
+                            crownlands_core::text::excerpt(first_name)
+                        )
+                    };
+                    loader.warn(
                         &loc,
                         format!(
-                            "building {} is named `{}` as building {first} is (at {}): each tile needs a name of its own, or none (it is then called by its number)",
+                            "building {} is named `{}` {named} (at {}): the scores and `simulate`'s statistics tell tiles apart by name, so give each a name of its own, or none (it is then called by its number)",
                             d.number,
                             crownlands_core::text::excerpt(name),
                             loader.describe(first_loc)
                         ),
                     );
-                    ok = false;
                 } else {
                     names.insert(d.number, (look, loc));
                 }

@@ -146,16 +146,6 @@ pub enum Problem {
     TooManyBuildings(usize),
     #[error("building number {number} appears twice")]
     BuildingTwice { index: usize, number: u16 },
-    /// Two tiles the screens, the scores and the statistics would tell apart only by their
-    /// numbers (names compared as a reader sees them: case, spaces and look-alike letters aside).
-    #[error("building {number} is named `{name}`, as building {first} is{also}: each tile needs a name of its own (or none: it is then called by its number)", name = crate::text::excerpt(.name), also = if *.same { "" } else { " (they read alike)" })]
-    BuildingNameTwice {
-        index: usize,
-        number: u16,
-        first: u16,
-        name: String,
-        same: bool,
-    },
     #[error("building {number} scores territories of terrain #{terrain} which does not exist")]
     BuildingTerrain {
         index: usize,
@@ -414,9 +404,9 @@ impl Problem {
             | Problem::DominoPile { index, .. }
             | Problem::DominoTwice { index, .. } => Field::Domino(*index),
             Problem::TooManyBuildings(_) => Field::Buildings,
-            Problem::BuildingTwice { index, .. }
-            | Problem::BuildingNameTwice { index, .. }
-            | Problem::BuildingTerrain { index, .. } => Field::Building(*index),
+            Problem::BuildingTwice { index, .. } | Problem::BuildingTerrain { index, .. } => {
+                Field::Building(*index)
+            }
             Problem::UnknownTable { key, .. } | Problem::TableSize { key, .. } => Field::Table {
                 key: key.clone(),
                 row: None,

@@ -259,26 +259,3 @@ fn a_short_deck_on_an_even_grid_says_a_larger_deck_would_not_earn_harmony_either
         "{w:?}"
     );
 }
-
-/// Two building tiles named alike (as a reader sees them) are refused at the second: the
-/// screens, the scores and the statistics tell tiles apart by name. Unnamed tiles may be many.
-#[test]
-fn building_tiles_named_alike_are_refused() {
-    let r = testkit::queendomino_like(&["buildings"], 15);
-    let mut parts = (*r).clone().into_parts();
-    parts.buildings[1].name = "Sawmill".into();
-    parts.buildings[4].name = "saw-mill".into();
-    let problems = Ruleset::new(parts).expect_err("refused");
-    assert_eq!(problems.0.len(), 1, "{problems}");
-    assert_eq!(problems.0[0].field().to_string(), "buildings[4]");
-    let words = problems.0[0].to_string();
-    assert!(
-        words.contains("building 5 is named `saw-mill`, as building 2 is (they read alike)"),
-        "{words}"
-    );
-    let mut parts = (*r).clone().into_parts();
-    for b in &mut parts.buildings {
-        b.name.clear();
-    }
-    Ruleset::new(parts).expect("unnamed tiles are told by their numbers");
-}
