@@ -95,9 +95,13 @@ impl App {
         let file = path
             .file_name()
             .map_or_else(String::new, |f| replay::printable(&f.to_string_lossy()));
+        // (The error names the file: said once, on one line, as Enter's failure is.)
         let session = match crownlands_saves::read_save(&self.config.registry, &path) {
             Ok(session) => session,
-            Err(e) => return self.message = format!("{file} does not load: {e}"),
+            Err(e) => {
+                let said = e.to_string().replace('\n', "; ");
+                return self.message = format!("Cannot resume it: {said}");
+            }
         };
         let seats = super::seats::from_players(session.players());
         let unread = super::seats::unread_levels(session.players());
@@ -107,7 +111,9 @@ impl App {
         self.install(session, seats);
         // Its first autosave looks at what the file holds, as a new program's would.
         self.autosaver = super::autosave::Autosaver::default();
-        let loaded = format!("Resumed {file}.");
+        // `Game loaded.` as `play --load` says it: where the rules differ from this build's,
+        // `loaded_rules` adds so to it.
+        let loaded = format!("Game loaded. Resumed {file}.");
         self.message = if unread.is_empty() {
             format!("{loaded} Press ? for help.")
         } else {

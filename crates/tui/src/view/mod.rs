@@ -1021,9 +1021,9 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
                     "Watching this game: move {at} of {all}. → next, ← back, p plays, q the scores."
                 )
             } else if app.resumable().is_some() {
-                // A game left unfinished may be played on: said, in 80 columns.
+                // A game left unfinished may be played on: said, in 80 columns at 999 moves.
                 format!(
-                    "Unfinished game: move {at} of {all}. → next, ← back, p plays, r resumes it, q setup."
+                    "Unfinished: move {at} of {all}. → next, ← back, p plays, r resumes, q setup."
                 )
             } else {
                 format!(
