@@ -415,14 +415,53 @@ pub fn module_summary(registry: &crate::Registry, module: &str) -> Option<String
 /// The points the side to act would have with its domino at `placement`, and the points it has
 /// now: a score preview while placing. `None` outside placing or for an illegal spot.
 pub fn placement_preview(game: &Game, placement: Placement) -> Option<(i32, i32)> {
+    previewed(game, placement)
+        .map(|(probe, side)| (probe.score_total(side), game.score_total(side)))
+}
+
+/// The base bonuses (Middle Kingdom, Harmony) that placing `placement` gains or loses for the
+/// acting side, each in words with its change in points (`("Middle Kingdom", -10)`): a running
+/// score counts them as if the game ended now, so a spot's score moves with them. Empty for an
+/// illegal placement or outside placing.
+pub fn placement_bonus_changes(game: &Game, placement: Placement) -> Vec<(&'static str, i32)> {
+    let Some((probe, side)) = previewed(game, placement) else {
+        return Vec::new();
+    };
+    let bonuses = |g: &Game| {
+        let mut all: Vec<(&'static str, i32)> = Vec::new();
+        crate::score::for_each_bonus(g.kingdom(side), g.rules(), |key, points| {
+            all.push((key, points));
+        });
+        all
+    };
+    let (before, after) = (bonuses(game), bonuses(&probe));
+    let points = |list: &[(&str, i32)], key: &str| -> i32 {
+        list.iter().filter(|(k, _)| *k == key).map(|(_, p)| p).sum()
+    };
+    let mut keys: Vec<&'static str> = Vec::new();
+    for (key, _) in before.iter().chain(&after) {
+        if !keys.contains(key) {
+            keys.push(key);
+        }
+    }
+    keys.into_iter()
+        .filter_map(|key| {
+            let change = points(&after, key) - points(&before, key);
+            (change != 0).then(|| (crate::score::bonus_words(key), change))
+        })
+        .collect()
+}
+
+/// The game after the acting side places `placement`, and that side: `None` outside placing or
+/// for an illegal placement.
+fn previewed(game: &Game, placement: Placement) -> Option<(Game, crate::Side)> {
     let side = game.side_of(game.to_act()?);
     if !matches!(game.phase(), Phase::Place { .. }) {
         return None;
     }
-    let before = game.score_total(side);
     let mut probe = game.clone();
     probe.apply(Action::Place { placement }).ok()?;
-    Some((probe.score_total(side), before))
+    Some((probe, side))
 }
 
 // ----- presentation hooks: what front ends render, whatever the modules -----

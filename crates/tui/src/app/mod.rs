@@ -632,47 +632,12 @@ impl App {
     /// (`Score here 1 (-9)` said nothing of the 10 lost). Empty outside placing or on an illegal
     /// spot.
     pub fn preview_bonuses(&self) -> Vec<(&'static str, i32)> {
-        let Some(game) = self.game().filter(|_| self.mode == Mode::Place) else {
-            return Vec::new();
-        };
-        let Some(side) = game.to_act().map(|s| game.side_of(s)) else {
-            return Vec::new();
-        };
-        let mut probe = game.clone();
-        if probe
-            .apply(Action::Place {
-                placement: self.ghost,
-            })
-            .is_err()
-        {
-            return Vec::new();
-        }
-        let bonuses = |g: &crownlands_core::Game| {
-            let mut all: Vec<(&'static str, i32)> = Vec::new();
-            crownlands_core::score::for_each_bonus(g.kingdom(side), g.rules(), |key, points| {
-                all.push((key, points));
-            });
-            all
-        };
-        let (before, after) = (bonuses(game), bonuses(&probe));
-        let points = |list: &[(&str, i32)], key: &str| {
-            list.iter()
-                .filter(|(k, _)| *k == key)
-                .map(|(_, p)| p)
-                .sum::<i32>()
-        };
-        let mut keys: Vec<&'static str> = Vec::new();
-        for (key, _) in before.iter().chain(&after) {
-            if !keys.contains(key) {
-                keys.push(key);
+        match self.game().filter(|_| self.mode == Mode::Place) {
+            Some(game) => {
+                crownlands_core::modules::describe::placement_bonus_changes(game, self.ghost)
             }
+            None => Vec::new(),
         }
-        keys.into_iter()
-            .filter_map(|key| {
-                let change = points(&after, key) - points(&before, key);
-                (change != 0).then(|| (crownlands_core::score::bonus_words(key), change))
-            })
-            .collect()
     }
 
     /// Whether nothing fits and the domino must be discarded.

@@ -322,7 +322,8 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         if !bonuses.is_empty() && app.mode() != Mode::GameOver {
             push(
                 &format!(
-                    "The running score (the Scores box, a spot's `Score here`) counts {} as if                      the game ended now: a placement that loses or gains one says so.",
+                    "The running score (the Scores box, a spot's `Score here`) counts {} as if \
+                     the game ended now: a placement that loses or gains one says so.",
                     bonuses.join(" and ")
                 ),
                 Style::default(),

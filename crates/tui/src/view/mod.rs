@@ -1101,8 +1101,10 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
         let short = app
             .preview()
             .filter(|_| app.illegal().is_none() && whole > room)
+            // (Short: the score alone, without the bonus it loses, which the whole verdict
+            // says; with it, the short form no longer fit beside the news.)
             .map(|(after, before)| {
-                format!("Legal spot, score here {}.", score_here(app, after, before))
+                format!("Legal spot, score here {after} ({:+}).", after - before)
             })
             .filter(|t| text::width(t) <= room);
         let status = match short {
