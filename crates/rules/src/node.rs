@@ -436,6 +436,8 @@ fn invisible_near(text: &str, at: usize) -> Option<(usize, char)> {
             Some(_) => {}
             None if c == '"' || c == '\'' => quote = Some(c),
             None if c == '#' => return None,
+            // (A byte order mark opening the file is no stray character: editors write it.)
+            None if start + i == 0 && c == '\u{feff}' => {}
             None if c != '\t'
                 && c != '\r'
                 && (crownlands_core::text::is_unsafe_char(c)

@@ -4096,3 +4096,20 @@ fn common_slips_say_what_to_write() {
         &["`extends` names a component set file, not a ruleset: name the set in `add-sets`"],
     );
 }
+
+/// A byte order mark, which some editors write and none shows, is no mistake of the file's:
+/// columns on its first line count from after it, and a syntax error there is the parser's (it
+/// was blamed on the mark).
+#[test]
+fn a_byte_order_mark_is_not_counted_nor_blamed() {
+    let d = bad("\u{feff}extends = \"kingdomno\"\n");
+    assert_diag(&d, 1, 11, &["no shipped ruleset named `kingdomno`"]);
+    let d = bad("\u{feff}extends = kingdomino\nname = \"x\"\n");
+    assert_diag(
+        &d,
+        1,
+        11,
+        &["TOML syntax error: string values must be quoted"],
+    );
+    assert!(!d.to_string().contains("U+FEFF"), "{d}");
+}
