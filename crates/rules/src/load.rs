@@ -178,6 +178,16 @@ impl Loader {
             } else if crate::is_ruleset_name(&self.registry, &ext) {
                 crate::named_source(&self.registry, &ext)
             } else {
+                // A shipped component set's name: said as such, with where sets go.
+                if crate::shipped_set_names().iter().any(|n| *n == ext) {
+                    self.err(
+                        &loc,
+                        format!(
+                            "`{ext}` is a shipped component set, not a ruleset: name it in `add-sets` (its components joining those of the ruleset extended), or in `sets` (instead of them), and extend a ruleset"
+                        ),
+                    );
+                    return None;
+                }
                 let names = crate::ruleset_names(&self.registry);
                 let known: Vec<&str> = names.iter().map(String::as_str).collect();
                 let mut msg = format!("no shipped ruleset named `{ext}`");

@@ -4094,6 +4094,15 @@ fn common_slips_say_what_to_write() {
         1,
         11,
         &["`extends` names a component set file, not a ruleset: name the set in `add-sets`"],
+    ); // A shipped set by its name, the same.
+    let d = bad("extends = \"queendomino-buildings\"\n");
+    assert_diag(
+        &d,
+        1,
+        11,
+        &[
+            "`queendomino-buildings` is a shipped component set, not a ruleset: name it in `add-sets`",
+        ],
     );
 }
 
