@@ -1882,12 +1882,12 @@ fn warn(
                 }
             }
             // Building tiles no module plays, the list of modules not the author's (Kingdomino's
-            // default, none): at the author's tiles (`[[building]]`, else `add-sets`), not at a
+            // default, none): at the author's tiles (`[[building]]`, else `add-sets` or `sets`), not at a
             // shipped file's `players`, where a default list is placed.
             if w.at == WarningAt::BuildingTiles
                 && embedded(loader, loc.file)
                 && let Some(user) = first_user_file
-                && let Some(tiles) = ["building", "add-sets"]
+                && let Some(tiles) = ["building", "add-sets", "sets"]
                     .iter()
                     .map(|key| loader.loc(user, &[Seg::Key(key)]))
                     .find(|l| l.span != (0..0))

@@ -524,9 +524,13 @@ impl<'s> Walker<'s> {
                     .map(|i| self.resolve(i))
                     .is_some_and(|i| types(i).contains(&"integer"))
                 && text.len() <= 40
+                // Numbers as TOML writes them: no leading zero (`04` is no TOML number), short.
                 && text.split(',').all(|n| {
                     let n = n.trim();
-                    !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())
+                    !n.is_empty()
+                        && n.len() <= 3
+                        && n.bytes().all(|b| b.is_ascii_digit())
+                        && (n == "0" || !n.starts_with('0'))
                 })
             {
                 let numbers: Vec<&str> = text.split(',').map(str::trim).collect();

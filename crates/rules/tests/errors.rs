@@ -2450,6 +2450,11 @@ fn rules_that_load_but_never_play_as_written_are_warned() {
         "tiles.toml",
     );
     assert_diag(&w, 2, 1, &["1 building tile declared"]);
+    let w = warnings_of(
+        "extends = \"kingdomino\"\nsets = [\"kingdomino\", \"queendomino-buildings\"]\n",
+        "tiles.toml",
+    );
+    assert_diag(&w, 2, 8, &["32 building tiles declared"]);
     assert!(!w.to_string().contains("kingdomino.toml"), "{w}");
     // With the module, no warning (at 3 and 4 players: at 2, 5x5 kingdoms hold half the deck).
     let w = warnings_of(
@@ -4074,6 +4079,9 @@ fn common_slips_say_what_to_write() {
         11,
         &["not a string: numbers are written without quotes, `[2, 3]`"],
     );
+    // Not where the quoted text is no TOML number either (`04`).
+    let d = bad("extends = \"kingdomino\"\nplayers = \"04\"\n");
+    assert!(!d.to_string().contains("without quotes"), "{d}");
     let d = bad("extends = \"kingdomino\"\n[for-players.3.rules]\nline-size = 4\n");
     assert_diag(
         &d,
