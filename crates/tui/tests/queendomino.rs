@@ -954,6 +954,41 @@ fn the_resume_offer_counts_the_moves_as_watching_does() {
     );
 }
 
+/// In a match the offer gives the match's moves too, which watching it counts (game 2's
+/// few moves beside watching's whole match read as two counts of one thing).
+#[test]
+fn the_resume_offer_of_a_match_counts_the_matchs_moves_too() {
+    let players = crownlands_saves::Player::seats(2, "random");
+    let mut session = crownlands_saves::Session::new(ruleset("dynasty"), players, 3).expect("new");
+    while !session.game().is_over() {
+        let first = session.game().legal_actions()[0];
+        session.apply(first).expect("legal");
+    }
+    assert!(session.next_game());
+    for _ in 0..4 {
+        let first = session.game().legal_actions()[0];
+        session.apply(first).expect("legal");
+    }
+    let all: usize = session.actions().iter().map(Vec::len).sum();
+    let found = crownlands_tui::app::resume::Found::new(session, "just now".into());
+    assert_eq!(found.summary.moves, 4);
+    assert_eq!(found.summary.match_moves, Some(all));
+    let offer = crownlands_tui::app::resume::Offer {
+        path: std::path::PathBuf::from("/tmp/autosave.json"),
+        found: Ok(found),
+        focus: 0,
+        kept_as: String::new(),
+        not_a_file: false,
+    };
+    let next = crownlands_tui::app::Next::Setup(Box::new(crownlands_tui::app::setup::Setup::new(
+        crownlands_tui::app::ruleset_file::shipped_choices(crownlands_core::Registry::shipped_ref()),
+        None,
+    )));
+    let app = App::with_offer(offer, next, config(1, Palette::none()));
+    let text = words(&screen(&app, 100, 30));
+    assert!(text.contains(&format!("; {all} in the match")), "{text}");
+}
+
 #[test]
 fn undo_keeps_the_log_as_it_was_skipped_steps_included() {
     let mut app = app("queendomino", "you,greedy", 7);

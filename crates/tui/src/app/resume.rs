@@ -21,6 +21,8 @@ pub struct Summary {
     pub players: Vec<String>,
     /// Moves played in the current game, as watching it counts them (each a step of →).
     pub moves: usize,
+    /// In a match, the moves of all its games so far, as watching the match counts them.
+    pub match_moves: Option<usize>,
     /// Of those, the decisions (moves with a choice: not a forced claim or a step passed by
     /// itself).
     pub decisions: usize,
@@ -222,6 +224,8 @@ impl Found {
                 }
             },
             moves: session.actions().last().map_or(0, Vec::len),
+            match_moves: (session.match_games() > 1)
+                .then(|| session.actions().iter().map(Vec::len).sum()),
             decisions: session.decisions(),
             round: game.round(),
             game_of: (session.match_games() > 1)

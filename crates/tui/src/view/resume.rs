@@ -103,6 +103,10 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
             if forced > 0 {
                 progress.push_str(&format!(", {forced} of them forced"));
             }
+            // In a match, watching counts the match's moves: said too, so the two agree.
+            if let Some(all) = s.match_moves.filter(|&all| all > s.moves) {
+                progress.push_str(&format!("; {all} in the match"));
+            }
             if let Some((g, n)) = s.game_of {
                 match &s.match_so_far {
                     Some(totals) => progress.push_str(&format!(
