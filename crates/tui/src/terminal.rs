@@ -612,15 +612,32 @@ fn signalled(stop: &Stop, e: std::io::Error) -> std::io::Result<Ended> {
 }
 
 /// The note said on the way out, in lines of at most `columns` broken at spaces (`None`: one
-/// line). A word longer than a line (a long path) stands on a line of its own, whole, for the
-/// terminal to wrap: cut, it would no longer copy as one.
+/// line), never inside a `` `quoted` `` part (a path, a command to copy, which may hold spaces).
+/// A part longer than a line stands on a line of its own, whole, for the terminal to wrap: cut,
+/// it would no longer copy as one.
 pub fn note_lines(note: &str, columns: Option<u16>) -> Vec<String> {
     let Some(columns) = columns.map(usize::from).filter(|&c| c > 0) else {
         return vec![note.to_string()];
     };
+    // The words, a quoted part's words joined back into one.
+    let mut words: Vec<String> = Vec::new();
+    let mut open = false;
+    for word in note.split(' ') {
+        match words.last_mut() {
+            Some(last) if open => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ if word.is_empty() => continue,
+            _ => words.push(word.to_string()),
+        }
+        if word.matches('`').count() % 2 == 1 {
+            open = !open;
+        }
+    }
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in note.split(' ').filter(|w| !w.is_empty()) {
+    for word in words.iter().map(String::as_str) {
         let len = view::text::width(&line);
         if !line.is_empty() && len + 1 + view::text::width(word) > columns {
             lines.push(std::mem::take(&mut line));

@@ -1852,7 +1852,7 @@ fn the_setup_help_says_what_the_game_is() {
 #[test]
 fn the_exit_note_breaks_at_spaces() {
     use crownlands_tui::terminal::note_lines;
-    let note = "The game is autosaved in /tmp/s49/E/home/crownlands/data/autosave.json: \
+    let note = "The game is autosaved in `/tmp/s49/E/home/crownlands/data/autosave.json`: \
                 `crownlands play` offers to resume it.";
     let lines = note_lines(note, Some(80));
     assert!(lines.len() > 1, "{lines:?}");
@@ -1860,8 +1860,25 @@ fn the_exit_note_breaks_at_spaces() {
     assert_eq!(lines.join(" "), note);
     assert!(lines.iter().any(|l| l.ends_with("resume it.")), "{lines:?}");
     let path = format!("/{}/autosave.json", "d".repeat(90));
-    let long = format!("The game is autosaved in {path}: resume it.");
+    let long = format!("The game is autosaved in `{path}`: resume it.");
     let lines = note_lines(&long, Some(80));
-    assert!(lines.contains(&format!("{path}:")), "{lines:?}");
+    assert!(lines.contains(&format!("`{path}`:")), "{lines:?}");
+    // A path with spaces (`Application Support`) and a command are never broken inside.
+    let spaced = "The game is autosaved in `/Users/ann/Library/Application Support/crownlands/autosave.json`: \
+                  `crownlands play --load '/Users/ann/Library/Application Support/x.json'` resumes it.";
+    let lines = note_lines(spaced, Some(66));
+    assert!(
+        lines.contains(
+            &"`/Users/ann/Library/Application Support/crownlands/autosave.json`:".to_string()
+        ),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with(
+            "`crownlands play --load '/Users/ann/Library/Application Support/x.json'`"
+        )),
+        "{lines:?}"
+    );
+    assert_eq!(lines.join(" "), spaced);
     assert_eq!(note_lines(note, None), [note]);
 }

@@ -1320,7 +1320,7 @@ impl App {
                     // A numbered file is offered only while `autosave.json` holds no game.
                     Some(own) => format!("The game is autosaved in {}", resumed_by(own)),
                     None => format!(
-                        "The game is autosaved in {}: `{program} play` offers to resume it.",
+                        "The game is autosaved in `{}`: `{program} play` offers to resume it.",
                         replay::printable(
                             &dir.join(crownlands_saves::AUTOSAVE_FILE)
                                 .display()
@@ -1333,8 +1333,8 @@ impl App {
             // A finished game is in the saves folder already: nothing to resume.
             Ok(Some(_)) if self.session.as_ref().is_some_and(|s| s.is_over()) => None,
             Ok(Some(own)) => Some(format!(
-                "Another game took the autosave: this game was autosaved to {} (`{} play --load \
-                 {}` resumes it).",
+                "Another game took the autosave: this game was autosaved to `{}` (`{} play \
+                 --load {}` resumes it).",
                 replay::printable(&own.display().to_string()),
                 crownlands_saves::words::program_name(),
                 shell_word(&own.display().to_string())
@@ -2242,7 +2242,7 @@ fn name_of(seats: &[Seat], player: usize) -> String {
 fn resumed_by(path: &std::path::Path) -> String {
     let shown = path.display().to_string();
     format!(
-        "{}: `{} play --load {}` resumes it.",
+        "`{}`: `{} play --load {}` resumes it.",
         replay::printable(&shown),
         crownlands_saves::words::program_name(),
         shell_word(&shown)
