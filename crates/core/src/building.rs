@@ -56,7 +56,21 @@ impl BuildingValue {
     /// for a building worth nothing at the end.
     #[inline]
     pub fn worth(&self, kingdom: &crate::Kingdom, held: impl Fn(Held) -> i64) -> Option<i32> {
-        let (count, points): (i64, i32) = match *self {
+        let (count, points) = self.counted(kingdom, held)?;
+        Some(crate::modules::clamp_line(
+            count.saturating_mul(i64::from(points)),
+        ))
+    }
+
+    /// What [`BuildingValue::worth`] multiplies: how many the value counts (territories, towers,
+    /// lots of coins; 1 for fixed points) and the points each; `None` for no value. The score's
+    /// line says its count from this, so the two never disagree.
+    pub fn counted(
+        &self,
+        kingdom: &crate::Kingdom,
+        held: impl Fn(Held) -> i64,
+    ) -> Option<(i64, i32)> {
+        Some(match *self {
             BuildingValue::None => return None,
             BuildingValue::Fixed { points } => (1, points),
             BuildingValue::PerTerritory { terrain, points } => {
@@ -71,10 +85,7 @@ impl BuildingValue {
                 (held(Held::Coins) / i64::from(coins.max(1)), points)
             }
             BuildingValue::PerBuilding { points } => (held(Held::Buildings), points),
-        };
-        Some(crate::modules::clamp_line(
-            count.saturating_mul(i64::from(points)),
-        ))
+        })
     }
 }
 

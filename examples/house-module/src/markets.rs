@@ -98,16 +98,15 @@ impl Markets {
             .territory_at(stall)
             .map_or("?", |t| terrain_name(ruleset, t.terrain));
         let squares = kingdom.territory_size_at(stall);
-        ScoreLine {
-            label: format!(
+        ScoreLine::new(
+            format!(
                 "stall on {terrain} at {},{} ({})",
                 stall.x,
                 stall.y,
                 plural(squares, "square", "squares")
             ),
-            points: self.terms.stall_points(kingdom, stall),
-            detail: None,
-        }
+            self.terms.stall_points(kingdom, stall),
+        )
     }
 }
 

@@ -1155,3 +1155,33 @@ fn a_file_name_with_a_new_line_prints_no_line_of_its_own() {
     );
     let _ = std::fs::remove_dir_all(&dir.0);
 }
+
+/// A building's line says how its points were counted, in the text where a territory's squares
+/// and crowns stand and in JSON as its `detail`; a value of fixed points has none.
+#[test]
+fn a_buildings_line_says_how_it_was_counted() {
+    let kingdom = "F  F  F  .  .\nL  L  T[3] T  .\n.  W  C  G  .\n";
+    let text = score(kingdom, &["--ruleset", "queendomino"]).ok().stdout;
+    let line = text
+        .lines()
+        .find(|l| l.contains("Wheat Camp"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(line.contains("1 wheat territory x 2"), "{line}");
+    assert!(line.trim_end().ends_with("+2"), "{line}");
+    let v = score_json(kingdom, "queendomino");
+    let camp = v["lines"]
+        .as_array()
+        .expect("lines")
+        .iter()
+        .find(|l| l["label"] == "Wheat Camp")
+        .unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(camp["detail"], "1 wheat territory x 2");
+    assert_eq!(camp["points"], 2);
+    let coins = v["lines"]
+        .as_array()
+        .expect("lines")
+        .iter()
+        .find(|l| l["label"].as_str().is_some_and(|s| s.contains("coins")))
+        .unwrap_or_else(|| panic!("{v}"));
+    assert!(coins.get("detail").is_none(), "{coins}");
+}

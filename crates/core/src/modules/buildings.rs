@@ -353,59 +353,33 @@ impl Buildings {
                 },
             )
         };
+        // The count and the points `worth` multiplies, so the words say what was scored.
+        let (count, points) = b.value.counted(side.kingdom, held)?;
         let terrain = |t| describe::terrain_name(side.ruleset, t);
-        let (counted, points) = match b.value {
+        let counted = match b.value {
             BuildingValue::None | BuildingValue::Fixed { .. } => return None,
-            BuildingValue::PerTerritory { terrain: t, points } => {
-                let n = side.kingdom.territory_count(t);
-                let what = terrain(t);
-                (
-                    describe::plural(
-                        n,
-                        &format!("{what} territory"),
-                        &format!("{what} territories"),
-                    ),
-                    points,
-                )
-            }
-            BuildingValue::PerCrown { terrain: t, points } => {
-                let what = terrain(t);
-                (
-                    describe::plural(
-                        side.kingdom.crowns_of(t),
-                        &format!("{what} crown"),
-                        &format!("{what} crowns"),
-                    ),
-                    points,
-                )
-            }
-            BuildingValue::PerTower { points } => (
-                describe::plural(held(Held::Towers), "tower", "towers"),
-                points,
+            BuildingValue::PerTerritory { terrain: t, .. } => describe::plural(
+                count,
+                &format!("{} territory", terrain(t)),
+                &format!("{} territories", terrain(t)),
             ),
-            BuildingValue::PerKnight { points } => (
-                describe::plural(held(Held::Knights), "knight", "knights"),
-                points,
+            BuildingValue::PerCrown { terrain: t, .. } => describe::plural(
+                count,
+                &format!("{} crown", terrain(t)),
+                &format!("{} crowns", terrain(t)),
             ),
-            BuildingValue::PerBuilding { points } => (
-                describe::plural(held(Held::Buildings), "building", "buildings"),
-                points,
-            ),
-            BuildingValue::PerCoins { coins, points } => {
-                let have = held(Held::Coins);
-                (
-                    format!(
-                        "{} in {}",
-                        describe::plural(have, "coin", "coins"),
-                        describe::plural(
-                            have / i64::from(coins.max(1)),
-                            &format!("lot of {coins}"),
-                            &format!("lots of {coins}")
-                        )
-                    ),
-                    points,
+            BuildingValue::PerTower { .. } => describe::plural(count, "tower", "towers"),
+            BuildingValue::PerKnight { .. } => describe::plural(count, "knight", "knights"),
+            BuildingValue::PerBuilding { .. } => describe::plural(count, "building", "buildings"),
+            BuildingValue::PerCoins { coins, .. } => format!(
+                "{} in {}",
+                describe::plural(held(Held::Coins), "coin", "coins"),
+                describe::plural(
+                    count,
+                    &format!("lot of {coins}"),
+                    &format!("lots of {coins}")
                 )
-            }
+            ),
         };
         Some(format!("{counted} x {points}"))
     }

@@ -768,7 +768,10 @@ impl fmt::Display for PanelRow {
 
 /// One line of a side's score that a module adds (a building's points, the coins' worth, the
 /// Queen's crown).
+/// (`non_exhaustive`: a module outside this crate makes one with [`ScoreLine::new`], so a field
+/// added later breaks no plugin.)
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ScoreLine {
     pub label: String,
     pub points: i32,
@@ -785,6 +788,12 @@ impl ScoreLine {
             points,
             detail: None,
         }
+    }
+
+    /// The line with how its points were counted (`5 lake territories x 2`).
+    pub fn with_detail(mut self, detail: impl Into<String>) -> ScoreLine {
+        self.detail = Some(detail.into());
+        self
     }
 }
 
