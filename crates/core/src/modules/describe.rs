@@ -540,7 +540,8 @@ impl UnclaimedWatch {
 
     /// The dominoes of a line left unclaimed as a round began in `after`, put out of the game
     /// as the rules say (a line of more dominoes than kings: Royal Wedding at 3 players, a
-    /// house rule): `Q48 left unclaimed: discarded.` (`Q3, Q17 and Q48`), for a front end's log
+    /// house rule): `Domino Q48 left unclaimed: discarded.` (`Dominoes Q3, Q17 and Q48`), for a
+    /// front end's log
     /// (nothing else says where it went).
     pub fn words(&self, after: &Game) -> Option<String> {
         let new = after.discarded().get(self.discarded..)?;
@@ -549,11 +550,12 @@ impl UnclaimedWatch {
             .filter(|d| self.unclaimed.contains(d))
             .map(|&d| after.ruleset().domino_label(d))
             .collect();
+        // `Domino 3`, not `3 left unclaimed`, which read as three dominoes.
         match left.as_slice() {
             [] => None,
-            [one] => Some(format!("{one} left unclaimed: discarded.")),
+            [one] => Some(format!("Domino {one} left unclaimed: discarded.")),
             [rest @ .., last] => Some(format!(
-                "{} and {last} left unclaimed: discarded.",
+                "Dominoes {} and {last} left unclaimed: discarded.",
                 rest.join(", ")
             )),
         }

@@ -230,11 +230,11 @@ fn short_of(area: Rect, sizes: &[(u16, u16)], (w, h): (u16, u16)) -> String {
         .min();
     match (rows, columns) {
         (Some(r), _) => format!(
-            "The terminal is {} rows high; at {} columns this screen needs at least {r}.",
+            "The terminal is {} rows high; at {} columns this screen needs at least {r} rows.",
             area.height, area.width
         ),
         (None, Some(c)) => format!(
-            "The terminal is {} columns wide; at {} rows this screen needs at least {c}.",
+            "The terminal is {} columns wide; at {} rows this screen needs at least {c} columns.",
             area.width, area.height
         ),
         (None, None) => format!(
