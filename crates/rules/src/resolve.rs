@@ -1484,9 +1484,18 @@ fn place_core_problems(
                 ));
             }
         }
-        // A deck of every domino left, which no longer divides into lines after this file
-        // took some out, its size set by a file it extends: the removal is what to look at.
-        if let RulesProblem::DeckLines { deck, line, .. } = problem
+        // A deck of every domino left, which no longer divides into lines (or, lines
+        // alternating between boxes, into rounds: Royal Wedding less two) after this file took
+        // some out, its size set by a file it extends: the removal is what to look at.
+        let split = match problem {
+            RulesProblem::DeckLines { deck, line, .. } => Some((
+                usize::from(*deck),
+                format!(": or remove a multiple of {line}"),
+            )),
+            RulesProblem::DeckSplit { deck, .. } => Some((usize::from(*deck), String::new())),
+            _ => None,
+        };
+        if let Some((deck, or)) = split
             && count.eff.deck_size.value == DeckSize::All
             && count
                 .eff
@@ -1500,7 +1509,7 @@ fn place_core_problems(
                 loc = removal;
                 message = format!(
                     "{message} (`deck-size = \"all\"` counts the {deck} dominoes left after \
-                     this `remove-dominoes`: or remove a multiple of {line})"
+                     this `remove-dominoes`{or})"
                 );
             }
         }

@@ -3260,6 +3260,13 @@ fn a_deck_that_does_not_split_into_rounds_of_the_line_order_says_sizes_that_do()
     // Where the boxes cannot deal a deck that fills the grids, the dominoes a box lacks are said
     // first (two taken out of Royal Wedding's 96: 88 splits, but 22 do not fill a 7x7 kingdom).
     let d = bad("extends = \"royal-wedding\"\nremove-dominoes = [\"Q1\", \"Q2\"]\n");
+    // At the removal, where the deck's count comes from (it was at `extends`).
+    assert_diag(
+        &d,
+        2,
+        19,
+        &["counts the 94 dominoes left after this `remove-dominoes`"],
+    );
     assert!(
         d.to_string().contains(
             "(add 2 dominoes to box queendomino for 96, the fewest that split and let a kingdom fill its grid; or set `deck-size = 88`, though then no kingdom fills its grid)"
