@@ -90,7 +90,14 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         }
     }
     let r = summary_area(area);
-    let (lines, _, _) = summary(app, game, usize::from(r.width), kingdoms_shown(game, area));
+    let scrolls = max_scroll(app, game, area) > 0;
+    let (lines, _, _) = summary(
+        app,
+        game,
+        usize::from(r.width),
+        kingdoms_shown(game, area),
+        scrolls,
+    );
     Paragraph::new(lines).render(r, buf);
 }
 
@@ -498,7 +505,7 @@ fn summary_area(area: Rect) -> Rect {
 }
 
 /// The clickable keys of the score screen.
-fn bar(app: &App) -> Bar {
+fn bar(app: &App, scrolls: bool) -> Bar {
     if let Some(bar) = super::popup_bar(app) {
         return bar;
     }
@@ -573,15 +580,22 @@ fn bar(app: &App) -> Bar {
     } else {
         bar
     };
-    bar.text(" ").key("↑↓: every line", Key::Down)
+    // Offered where there are lines to show (where every line shows, it did nothing).
+    if scrolls {
+        bar.text(" ").key("↑↓: every line", Key::Down)
+    } else {
+        bar
+    }
 }
 
 /// The summary's lines, wrapped to `width`, the index of the line of buttons, and the buttons.
+/// `scrolls`: whether ↑↓ have lines to show (the key is offered only then).
 fn summary(
     app: &App,
     game: &Game,
     width: usize,
     kingdoms: bool,
+    scrolls: bool,
 ) -> (Vec<Line<'static>>, usize, Bar) {
     let p = app.config.palette;
     let outcome = game.outcome();
@@ -686,7 +700,7 @@ fn summary(
             lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
         }
     }
-    let bar = bar(app);
+    let bar = bar(app, scrolls);
     let at = lines.len();
     lines.push(bar.line(p.accent(Accent::Focus)));
     let left = room.saturating_sub(lines.len()).max(1);
@@ -719,7 +733,14 @@ fn news_in(message: &str, width: usize, rows: usize) -> Vec<String> {
 pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Key> {
     let game = app.game()?;
     let r = summary_area(area);
-    let (_, at, bar) = summary(app, game, usize::from(r.width), kingdoms_shown(game, area));
+    let scrolls = max_scroll(app, game, area) > 0;
+    let (_, at, bar) = summary(
+        app,
+        game,
+        usize::from(r.width),
+        kingdoms_shown(game, area),
+        scrolls,
+    );
     (row == r.y + at as u16)
         .then(|| bar.key_at(r.x, col))
         .flatten()
