@@ -1120,7 +1120,8 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
                     mark(w),
                     interval(w, 1, true),
                     signed(s.estimate, 2),
-                    mark(s),
+                    // (Points of unlike totals, a match's against a game's: not starred.)
+                    if unlike { " " } else { mark(s) },
                     interval(s, 2, false)
                 ))
                 .collect::<Vec<_>>()
@@ -1376,7 +1377,12 @@ impl Beyond {
                     .flat_map(|f| f.all().into_iter().skip(usize::from(self.scores_unlike))),
             )
             .chain(self.held.iter().map(|(_, e)| *e))
-            .chain(self.places.iter().flat_map(|&(w, s)| [w, s]))
+            .chain(self.places.iter().flat_map(|&(w, s)| {
+                // The points of unlike totals are no test (the wins are).
+                [Some(w), (!self.scores_unlike).then_some(s)]
+                    .into_iter()
+                    .flatten()
+            }))
     }
 }
 
