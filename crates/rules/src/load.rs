@@ -179,7 +179,7 @@ impl Loader {
                 crate::named_source(&self.registry, &ext)
             } else {
                 // A shipped component set's name: said as such, with where sets go.
-                if crate::shipped_set_names().iter().any(|n| *n == ext) {
+                if crate::shipped_set_names().contains(&ext) {
                     self.err(
                         &loc,
                         format!(

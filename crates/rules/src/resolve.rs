@@ -1488,10 +1488,9 @@ fn place_core_problems(
         // alternating between boxes, into rounds: Royal Wedding less two) after this file took
         // some out, its size set by a file it extends: the removal is what to look at.
         let split = match problem {
-            RulesProblem::DeckLines { deck, line, .. } => Some((
-                usize::from(*deck),
-                format!(": or remove a multiple of {line}"),
-            )),
+            RulesProblem::DeckLines { deck, line, .. } => {
+                Some((*deck, format!(": or remove a multiple of {line}")))
+            }
             RulesProblem::DeckSplit { deck, .. } => Some((usize::from(*deck), String::new())),
             _ => None,
         };
