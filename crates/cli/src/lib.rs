@@ -52,7 +52,8 @@ pub fn run(registry: Registry) -> ExitCode {
 }
 
 /// An error's words with a command to type (`` `crownlands replay FILE` ``) naming the program
-/// as it was run (`crownlands-markets`, a copy under another name), as its help does.
+/// as it was run (a crate's own build with its modules, a copy under another name), as
+/// its help does.
 fn named_in_message(message: &str) -> String {
     let program = crownlands_saves::words::program_name();
     if program == "crownlands" {
