@@ -339,7 +339,30 @@ impl Buildings {
     }
 }
 
+/// `b`'s label, or with ` (2)`, ` (3)`, ... where `taken` says a line of the score has it.
+fn unique_label(b: &Building, taken: impl Fn(&str) -> bool) -> String {
+    let mut label = b.label();
+    let mut k = 2;
+    while taken(&label) {
+        label = format!("{} ({k})", b.label());
+        k += 1;
+    }
+    label
+}
+
 impl Buildings {
+    /// The buildings `side` built that have a value, with their points, in the order built:
+    /// what the score adds and its lines list.
+    fn valued<'a>(&'a self, side: SideView<'a>) -> impl Iterator<Item = (&'a Building, i32)> + 'a {
+        side.state::<BuildingsState>()
+            .into_iter()
+            .flat_map(move |state| state.built(side.side).iter())
+            .filter_map(move |&(id, _)| {
+                let b = side.ruleset.buildings().get(id.index())?;
+                Some((b, self.value(b, side)?))
+            })
+    }
+
     /// How building `b`'s value counts on `side`'s kingdom, in words (`5 lake territories x 2`,
     /// `9 towers x 1`); `None` for a value of fixed points, which its number says.
     fn reckoning(&self, b: &Building, side: SideView<'_>) -> Option<String> {
@@ -1311,21 +1334,9 @@ impl Mechanism for Buildings {
         _rules: &crate::Rules,
         side: SideView<'_>,
     ) -> Option<Vec<describe::ScoreLine>> {
-        let state = side.state::<BuildingsState>()?;
         let mut lines: Vec<describe::ScoreLine> = Vec::new();
-        for &(id, _) in state.built(side.side) {
-            let Some(b) = side.ruleset.buildings().get(id.index()) else {
-                continue;
-            };
-            let Some(points) = self.value(b, side) else {
-                continue;
-            };
-            let mut label = b.label();
-            let mut k = 2;
-            while lines.iter().any(|l| l.label == label) {
-                label = format!("{} ({k})", b.label());
-                k += 1;
-            }
+        for (b, points) in self.valued(side) {
+            let label = unique_label(b, |l| lines.iter().any(|x| x.label == l));
             lines.push(describe::ScoreLine {
                 label,
                 points,
@@ -1336,22 +1347,8 @@ impl Mechanism for Buildings {
     }
 
     fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
-        let Some(state) = side.state::<BuildingsState>() else {
-            return;
-        };
-        for &(id, _) in state.built(side.side) {
-            let Some(b) = side.ruleset.buildings().get(id.index()) else {
-                continue;
-            };
-            let Some(points) = self.value(b, side) else {
-                continue;
-            };
-            let mut key = b.label();
-            let mut k = 2;
-            while breakdown.bonuses.iter().any(|x| x.key == key) {
-                key = format!("{} ({k})", b.label());
-                k += 1;
-            }
+        for (b, points) in self.valued(side) {
+            let key = unique_label(b, |l| breakdown.bonuses.iter().any(|x| x.key == l));
             breakdown.add_bonus(key, points);
         }
     }
