@@ -2188,8 +2188,16 @@ fn the_score_screen_scrolls_from_the_first_line_and_says_when_all_show() {
         press(&mut app, "<down>");
     }
     let end = screen(&app, 100, 30);
+    // Past the last line ↓ says where the list ends (it said nothing), until ↑.
+    assert!(
+        app.message()
+            .starts_with("The last lines of the scores show: ↑ goes back."),
+        "{}",
+        app.message()
+    );
     press(&mut app, "<up>");
     assert_ne!(screen(&app, 100, 30), end);
+    assert!(!app.message().contains("↑ goes back"), "{}", app.message());
 
     let mut app = app_3p_kingdomino();
     // (At 80x24 the third column is a line short at seed 3; at 80x30 every line shows.)

@@ -1779,17 +1779,27 @@ impl App {
                     .unwrap_or(0)
             }),
         };
+        // Said before what the end said (where the game was kept), which stays.
+        const ALL_SHOWN: &str = "Every line of the scores is shown: nothing more to show.";
+        // Past the last line (↓ had said nothing there): where the list ends, until ↑.
+        const AT_END: &str = "The last lines of the scores show: ↑ goes back.";
         if matches!(key, Key::Up | Key::Char('k')) {
             self.score_scroll = self.score_scroll.min(most).saturating_sub(1);
+            if let Some(rest) = self.message.strip_prefix(AT_END) {
+                self.message = rest.trim_start().to_string();
+            }
             return;
         }
         if matches!(key, Key::Down | Key::Char('j')) {
-            // Said before what the end said (where the game was kept), which stays.
-            const ALL_SHOWN: &str = "Every line of the scores is shown: nothing more to show.";
-            if most == 0 && !self.message.starts_with(ALL_SHOWN) {
-                self.message = format!("{ALL_SHOWN} {}", self.message)
-                    .trim_end()
-                    .to_string();
+            let said = match most {
+                0 => Some(ALL_SHOWN),
+                m if self.score_scroll >= m => Some(AT_END),
+                _ => None,
+            };
+            if let Some(said) = said
+                && !self.message.starts_with(said)
+            {
+                self.message = format!("{said} {}", self.message).trim_end().to_string();
             }
             self.score_scroll = (self.score_scroll + 1).min(most);
             return;
