@@ -191,11 +191,13 @@ impl LineDealer for Alternate {
         let mut problems = Vec::new();
         let per_round = usize::from(rules.line_size) * order.len().max(1);
         let named = |b: u8| order.iter().filter(|&&o| o == b).count();
+        // The dominoes in box `b`.
+        let in_box = |b: u8| ctx.dominoes.iter().filter(|d| d.pile == b).count();
         // The largest deck every box of the order can deal its share of, in whole rounds (a box
         // named twice deals two shares).
         let fewest = order
             .iter()
-            .map(|&b| ctx.dominoes.iter().filter(|d| d.pile == b).count() / named(b))
+            .map(|&b| in_box(b) / named(b))
             .min()
             .unwrap_or(0);
         let line = usize::from(rules.line_size).max(1);
@@ -221,14 +223,14 @@ impl LineDealer for Alternate {
             let lacking: Vec<String> = distinct_boxes(order)
                 .into_iter()
                 .filter_map(|b| {
-                    let in_box = ctx.dominoes.iter().filter(|d| d.pile == b).count();
+                    let have = in_box(b);
                     let need = enough / order.len() * named(b);
                     let name = ctx.boxes.get(usize::from(b))?;
-                    (in_box < need).then(|| {
+                    (have < need).then(|| {
                         format!(
                             "{} to box {}",
                             crate::modules::describe::plural(
-                                (need - in_box) as i64,
+                                (need - have) as i64,
                                 "domino",
                                 "dominoes"
                             ),
@@ -296,7 +298,7 @@ impl LineDealer for Alternate {
             String::new()
         };
         for b in distinct_boxes(order) {
-            let in_box = ctx.dominoes.iter().filter(|d| d.pile == b).count();
+            let in_box = in_box(b);
             if usize::from(b) >= ctx.boxes.len() {
                 problems.push(RulesProblem::AlternateBox(b));
             } else if splits && in_box < share * named(b) {

@@ -146,9 +146,10 @@ fn bots_play_markets_and_their_games_save_replay_export_and_import() {
     );
 }
 
-#[test]
-fn a_stall_where_none_may_go_is_refused_with_the_reason() {
-    let dir = temp_dir("bad");
+/// One random 2-player game of the markets ruleset (seed 5) saved in a folder of its own
+/// (`tag`): the folder and the save.
+fn one_saved_game(tag: &str) -> (TempDir, PathBuf) {
+    let dir = temp_dir(tag);
     run(&[
         "simulate".as_ref(),
         ruleset().as_ref(),
@@ -163,6 +164,12 @@ fn a_stall_where_none_may_go_is_refused_with_the_reason() {
     ])
     .ok();
     let save = saves(&dir).remove(0);
+    (dir, save)
+}
+
+#[test]
+fn a_stall_where_none_may_go_is_refused_with_the_reason() {
+    let (dir, save) = one_saved_game("bad");
     let cgn = dir.join("game.cgn");
     run(&[
         "export".as_ref(),
@@ -192,19 +199,7 @@ fn a_stall_where_none_may_go_is_refused_with_the_reason() {
 /// in a message of `crownlands-markets` was a command the user may not have).
 #[test]
 fn an_error_names_the_command_to_type_by_this_binarys_name() {
-    let dir = temp_dir("named");
-    run(&[
-        "simulate".as_ref(),
-        ruleset().as_ref(),
-        "--players".as_ref(),
-        "2".as_ref(),
-        "--games".as_ref(),
-        "1".as_ref(),
-        "--save".as_ref(),
-        dir.as_os_str(),
-    ])
-    .ok();
-    let save = saves(&dir).into_iter().next().expect("a save");
+    let (_dir, save) = one_saved_game("named");
     let r = run(&["merge".as_ref(), save.as_os_str()]).fails();
     assert!(
         r.stderr

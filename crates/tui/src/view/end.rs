@@ -90,14 +90,7 @@ pub fn render(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         }
     }
     let r = summary_area(area);
-    let scrolls = max_scroll(app, game, area) > 0;
-    let (lines, _, _) = summary(
-        app,
-        game,
-        usize::from(r.width),
-        kingdoms_shown(game, area),
-        scrolls,
-    );
+    let (lines, _, _) = summary_in(app, game, area);
     Paragraph::new(lines).render(r, buf);
 }
 
@@ -589,6 +582,18 @@ fn bar(app: &App, scrolls: bool) -> Bar {
 }
 
 /// The summary's lines, wrapped to `width`, the index of the line of buttons, and the buttons.
+/// [`summary`] as the score screen of `area` shows it (drawn and clicked alike): at its summary
+/// area's width, ↑↓ offered where the columns have lines to show.
+fn summary_in(app: &App, game: &Game, area: Rect) -> (Vec<Line<'static>>, usize, Bar) {
+    summary(
+        app,
+        game,
+        usize::from(summary_area(area).width),
+        kingdoms_shown(game, area),
+        max_scroll(app, game, area) > 0,
+    )
+}
+
 /// `scrolls`: whether ↑↓ have lines to show (the key is offered only then).
 fn summary(
     app: &App,
@@ -733,14 +738,7 @@ fn news_in(message: &str, width: usize, rows: usize) -> Vec<String> {
 pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Key> {
     let game = app.game()?;
     let r = summary_area(area);
-    let scrolls = max_scroll(app, game, area) > 0;
-    let (_, at, bar) = summary(
-        app,
-        game,
-        usize::from(r.width),
-        kingdoms_shown(game, area),
-        scrolls,
-    );
+    let (_, at, bar) = summary_in(app, game, area);
     (row == r.y + at as u16)
         .then(|| bar.key_at(r.x, col))
         .flatten()
