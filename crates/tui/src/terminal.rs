@@ -119,34 +119,7 @@ pub fn build_app_in(
         ..Config::default()
     };
     if let Some(path) = &opts.load {
-        let session =
-            crownlands_saves::read_save(&opts.registry, path).map_err(|e| e.to_string())?;
-        let seats = seats::from_players(session.players());
-        let saves = config.save_dir.clone();
-        let mut app = App::resume(session, seats, config);
-        // Rules of its own under a name this build knows for other rules: said, as `replay`
-        // says it, lest the name be taken for the rules.
-        if let Ok(save) = crownlands_saves::read_save_file(path)
-            && let Some(named) =
-                crownlands_saves::named_rules(&opts.registry, &save, &path.display().to_string())
-        {
-            app.loaded_rules(&named);
-        }
-        // A file of the saves folder (not one from elsewhere, which is only read): the game
-        // saved again or finished goes back into it.
-        let in_saves = |p: &std::path::Path| {
-            let folder = |q: &std::path::Path| q.canonicalize().ok();
-            saves.as_deref().and_then(folder).is_some_and(|s| {
-                path.parent().and_then(folder) == Some(s)
-                    && std::fs::symlink_metadata(p).is_ok_and(|m| m.is_file())
-            })
-        };
-        if in_saves(path)
-            && let Ok(save) = crownlands_saves::read_save_file(path)
-        {
-            app.loaded_from_saves(path.clone(), save);
-        }
-        return Ok(app);
+        return App::load(path, config).map_err(|e| e.to_string().into());
     }
     let mut next = next_from_options(opts, seed)?;
     // The setup screen of a plain `play` starts from the table last started.

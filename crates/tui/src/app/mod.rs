@@ -9,6 +9,7 @@ pub mod autosave;
 pub mod bot_pace;
 pub(crate) mod describe;
 pub mod last_table;
+mod load_file;
 pub mod place;
 pub mod replay;
 pub mod resume;

@@ -91,46 +91,15 @@ impl App {
     /// as `crownlands play --load` does: from where it stopped, its file kept up to date when
     /// saved again or finished.
     pub(super) fn resume_saved(&mut self, path: &std::path::Path, now: Instant) {
-        let path = path.to_path_buf();
         let file = path
             .file_name()
             .map_or_else(String::new, |f| replay::printable(&f.to_string_lossy()));
-        // (The error names the file: said once, on one line, as Enter's failure is.)
-        let session = match crownlands_saves::read_save(&self.config.registry, &path) {
-            Ok(session) => session,
-            Err(e) => {
-                let said = e.to_string().replace('\n', "; ");
-                return self.message = format!("Cannot resume it: {said}");
-            }
-        };
-        let seats = super::seats::from_players(session.players());
-        let unread = super::seats::unread_levels(session.players());
-        self.replay = None;
-        self.replay_play = None;
-        self.watched = None;
-        self.install(session, seats);
-        // Its first autosave looks at what the file holds, as a new program's would.
-        self.autosaver = super::autosave::Autosaver::default();
-        // `Game loaded.` as `play --load` says it: where the rules differ from this build's,
-        // `loaded_rules` adds so to it.
-        let loaded = format!("Game loaded. Resumed {file}.");
-        self.message = if unread.is_empty() {
-            format!("{loaded} Press ? for help.")
-        } else {
-            super::unread_note(&unread, &loaded)
-        };
-        if let Ok(save) = crownlands_saves::read_save_file(&path) {
-            if let Some(named) = crownlands_saves::named_rules(
-                &self.config.registry,
-                &save,
-                &path.display().to_string(),
-            ) {
-                self.loaded_rules(&named);
-            }
-            // A file of the saves folder: saved again or finished, the game goes back into it.
-            self.loaded_from_saves(path, save);
+        // `Game loaded.` as `play --load` says it, with the file.
+        if let Err(e) = self.load_file(path, &format!("Game loaded. Resumed {file}."), now) {
+            // (The error names the file: said once, on one line, as Enter's failure is.)
+            let said = e.to_string().replace('\n', "; ");
+            self.message = format!("Cannot resume it: {said}");
         }
-        self.refresh(now);
     }
 
     /// Watch the game on the score screen from just before its `k`th mistake in the analysis
