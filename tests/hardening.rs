@@ -568,6 +568,9 @@ fn an_illegal_module_action_is_named_in_its_text() {
         })
         .expect("queendomino builds");
     let e = s.apply(build).expect_err("refused").to_string();
-    assert!(e.contains("`build5@100,100` is not possible now"), "{e}");
+    assert!(
+        e.contains("not the time to play `build5@100,100` (the buildings module's action)"),
+        "{e}"
+    );
     assert!(!e.contains("Cell {") && !e.contains("slot:"), "{e}");
 }

@@ -86,8 +86,24 @@ pub enum IllegalAction {
     },
     #[error("domino {0} fits in the kingdom, so it cannot be discarded")]
     MustPlace(String),
-    #[error("`{action}` is not possible now (in the {step} step)")]
-    NotNow { step: &'static str, action: String },
+    /// One of the step's own module's actions, not among the step's choices now.
+    #[error("`{action}` is not possible now (in the {step} step: {choices})")]
+    NotNow {
+        step: &'static str,
+        action: String,
+        /// What the step takes now, in words (`` `tax0` or `pass` ``, `` only `pass` is possible ``).
+        choices: String,
+    },
+    /// Another kind of action (a claim, a placement, another module's action) in a module's
+    /// step.
+    #[error("it is the {step} step ({choices}), not the time to {got}")]
+    OtherStep {
+        step: &'static str,
+        /// As [`IllegalAction::NotNow`]'s.
+        choices: String,
+        /// As [`IllegalAction::WrongStep`]'s.
+        got: String,
+    },
     /// Refused by the step's module, which says why in its own words.
     #[error("`{action}` is not possible now: {why}")]
     Refused {
@@ -768,6 +784,17 @@ impl Game {
                     return Ok(());
                 }
                 let name = self.step_module(step).map_or("step", |m| m.name());
+                let own = matches!(
+                    (action, self.step_module_at(step)),
+                    (Action::Module { module, .. }, Some((_, me))) if module.index() == me
+                );
+                if !own {
+                    return Err(IllegalAction::OtherStep {
+                        step: name,
+                        choices: self.step_choices(),
+                        got: self.doing(action),
+                    });
+                }
                 // The step's own module may say why, for one of its own actions.
                 let why = match (action, self.step_module_at(step), self.side_of_slot(slot)) {
                     (Action::Module { module, payload }, Some((m, me)), Some(side))
@@ -786,6 +813,7 @@ impl Game {
                     None => IllegalAction::NotNow {
                         step: name,
                         action: self.action_text(action),
+                        choices: self.step_choices(),
                     },
                 });
             }
@@ -828,23 +856,48 @@ impl Game {
             }
             (a, _) => Err(IllegalAction::WrongStep {
                 expected: step,
-                got: match a {
-                    Action::Claim { .. } => "claim a domino".to_string(),
-                    Action::Place { .. } => "place a domino".to_string(),
-                    Action::Discard => "discard a domino".to_string(),
-                    Action::Pass => "pass a module's step".to_string(),
-                    Action::Module { module, .. } => match self.modules().get(module.index()) {
-                        Some(m) => {
-                            format!(
-                                "play `{}` (the {} module's action)",
-                                self.action_text(a),
-                                m.name()
-                            )
-                        }
-                        None => "play a module's action".to_string(),
-                    },
-                },
+                got: self.doing(a),
             }),
+        }
+    }
+
+    /// What `action` would do, in words, for a message saying it is not the time for it
+    /// (`claim a domino`, ``play `tax0` (the knights module's action)``).
+    fn doing(&self, action: Action) -> String {
+        match action {
+            Action::Claim { .. } => "claim a domino".to_string(),
+            Action::Place { .. } => "place a domino".to_string(),
+            Action::Discard => "discard a domino".to_string(),
+            Action::Pass => "pass a module's step".to_string(),
+            Action::Module { module, .. } => match self.modules().get(module.index()) {
+                Some(m) => format!(
+                    "play `{}` (the {} module's action)",
+                    self.action_text(action),
+                    m.name()
+                ),
+                None => "play a module's action".to_string(),
+            },
+        }
+    }
+
+    /// The choices of the module step now, in words: `` `tax0`, `tax1` or `pass` ``, the first
+    /// three of a long list (`` `build0@1,0`, `build0@2,0`, `build1@1,0` or `pass`, of 13
+    /// choices ``), `` only `pass` is possible `` where nothing else can be done.
+    fn step_choices(&self) -> String {
+        let texts: Vec<String> = self
+            .legal_actions()
+            .into_iter()
+            .map(|a| format!("`{}`", self.action_text(a)))
+            .collect();
+        match texts.as_slice() {
+            [] => "nothing is possible".to_string(),
+            [only] => format!("only {only} is possible"),
+            [first @ .., last] if texts.len() <= 4 => format!("{} or {last}", first.join(", ")),
+            [.., last] => format!(
+                "{} or {last}, of {} choices",
+                texts[..3].join(", "),
+                texts.len()
+            ),
         }
     }
 

@@ -88,6 +88,59 @@ fn a_module_action_out_of_turn_names_itself() {
     );
 }
 
+/// An action of another kind in a module's step says what the step takes: its choices, the
+/// first three of a long list, or `pass` alone.
+#[test]
+fn a_module_step_says_its_choices() {
+    let r = queendomino_like(&["knights", "buildings", "dragon"], 15);
+    let (mut short, mut long, mut only) = (false, false, false);
+    for seed in 0..40 {
+        let mut g = Game::new(r.clone(), 2, seed).expect("setup");
+        let mut state = seed + 1;
+        while testkit::play_until(&mut g, &mut state, |g| {
+            matches!(g.phase(), Phase::Step { .. })
+        }) {
+            let legal = g.legal_actions();
+            let texts: Vec<String> = legal.iter().map(|&a| g.action_text(a)).collect();
+            let before = g.clone();
+            let e = g.clone().apply(Action::Discard).expect_err("not in a step");
+            let said = e.to_string();
+            let step = match e {
+                IllegalAction::OtherStep { step, .. } => step,
+                other => panic!("{other:?}"),
+            };
+            let choices = match texts.as_slice() {
+                [only] => format!("only `{only}` is possible"),
+                [a, b] => format!("`{a}` or `{b}`"),
+                [a, b, c] => format!("`{a}`, `{b}` or `{c}`"),
+                [a, b, c, d] => format!("`{a}`, `{b}`, `{c}` or `{d}`"),
+                [a, b, c, .., last] => {
+                    format!(
+                        "`{a}`, `{b}`, `{c}` or `{last}`, of {} choices",
+                        texts.len()
+                    )
+                }
+                [] => panic!("a step always takes `pass`"),
+            };
+            assert_eq!(
+                said,
+                format!("it is the {step} step ({choices}), not the time to discard a domino")
+            );
+            assert_eq!(texts.last().map(String::as_str), Some("pass"));
+            short |= (2..=4).contains(&texts.len());
+            long |= texts.len() > 4;
+            only |= texts.len() == 1;
+            assert_eq!(g, before);
+            let pick = legal[(xorshift(&mut state) as usize) % legal.len()];
+            g.apply(pick).expect("legal");
+        }
+    }
+    assert!(
+        short && long && only,
+        "every form seen: {short} {long} {only}"
+    );
+}
+
 #[test]
 fn illegal_actions_leave_the_game_unchanged() {
     let r = Arc::new(testkit::kingdomino());
