@@ -25,6 +25,19 @@ impl Cell {
         }
     }
 
+    /// The square as the action text, the notation and the terminal UI write it: `1,-1` (the
+    /// `Display` form is `(1, -1)`). For a module's words about a square, so that they read
+    /// as its actions do (`Stall on wheat at 1,-1`).
+    pub fn written(self) -> impl std::fmt::Display {
+        struct Written(Cell);
+        impl std::fmt::Display for Written {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                crate::action_text::write_cell(f, self.0)
+            }
+        }
+        Written(self)
+    }
+
     /// Whether the cell lies in the frame of a kingdom of `grid` squares: within `grid - 1` of the
     /// castle on both axes.
     pub fn in_frame(self, grid: u8) -> bool {
@@ -137,5 +150,20 @@ impl Placement {
 impl std::fmt::Display for Placement {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{} {}", self.first, self.direction.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cell;
+
+    #[test]
+    fn a_square_is_written_as_the_actions_write_it() {
+        for cell in [Cell::new(1, -1), Cell::new(-128, 127), Cell::CASTLE] {
+            let written = cell.written().to_string();
+            assert_eq!(written, format!("{},{}", cell.x, cell.y));
+            assert_eq!(crate::action_text::read_cell(&written), Some(cell));
+        }
+        assert_eq!(Cell::new(1, -1).to_string(), "(1, -1)");
     }
 }

@@ -100,9 +100,8 @@ impl Markets {
         let squares = kingdom.territory_size_at(stall);
         ScoreLine::new(
             format!(
-                "stall on {terrain} at {},{} ({})",
-                stall.x,
-                stall.y,
+                "stall on {terrain} at {} ({})",
+                stall.written(),
                 plural(squares, "square", "squares")
             ),
             self.terms.stall_points(kingdom, stall),
@@ -315,33 +314,21 @@ impl Mechanism for Markets {
         let price = self.terms.price;
         // The square acted on first, then its territory's others.
         let cells = kingdom.territory_cells(cell);
-        Some(ChoiceView {
-            action: packed,
-            text: format!(
-                "Stall on {terrain} at {},{}: {size}, {points} pt now ({price}¢)",
-                cell.x, cell.y
-            ),
-            told: Some(format!(
-                "Put a stall on {terrain} at {},{} for {price}¢",
-                cell.x, cell.y
-            )),
-            detail: format!(
-                "Pay {price}¢ for a stall on the {terrain} territory of {size} at {},{}: at the end it scores {} point{} per square it then has ({points} now).",
-                cell.x,
-                cell.y,
-                self.terms.points_per_square,
-                if self.terms.points_per_square == 1 {
-                    ""
-                } else {
-                    "s"
-                },
-            ),
-            cost: Some(format!("{price}¢")),
-            gives: Some(format!("+{points}pt")),
-            cells,
-            row: None,
-            group: None,
-        })
+        let at = cell.written();
+        let per = plural(self.terms.points_per_square, "point", "points");
+        Some(
+            ChoiceView::new(
+                packed,
+                format!("Stall on {terrain} at {at}: {size}, {points} pt now ({price}¢)"),
+                format!(
+                    "Pay {price}¢ for a stall on the {terrain} territory of {size} at {at}: at the end it scores {per} per square it then has ({points} now)."
+                ),
+            )
+            .with_told(format!("Put a stall on {terrain} at {at} for {price}¢"))
+            .with_cost(format!("{price}¢"))
+            .with_gives(format!("+{points}pt"))
+            .with_cells(cells),
+        )
     }
 
     // ----- kingdom files: `$` after a square is a stall on it -----

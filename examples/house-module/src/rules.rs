@@ -101,12 +101,12 @@ impl Terms {
             ));
         }
         let Some(t) = kingdom.territory_at(cell) else {
-            return Some(format!("{},{} holds no territory", cell.x, cell.y));
+            return Some(format!("{} holds no territory", cell.written()));
         };
         if t.anchor != cell {
             return Some(format!(
-                "a stall stands on the square that names its territory: {},{}",
-                t.anchor.x, t.anchor.y
+                "a stall stands on the square that names its territory: {}",
+                t.anchor.written()
             ));
         }
         if t.squares < self.min_squares {

@@ -55,6 +55,7 @@ pub(crate) fn with_readers(
     // The marks of the build's modules the ruleset lacks (a module the ruleset has: its mark
     // misplaced, said as it is), looked up once.
     let mut marks: Option<Vec<(char, String, &'static str)>> = None;
+    let mut hinted: Vec<char> = Vec::new();
     for problem in &mut d.0 {
         // A mark after a square (`W+`, `T[6]`: "unexpected `+` in `W+`") of a module the
         // ruleset lacks.
@@ -90,16 +91,40 @@ pub(crate) fn with_readers(
                 .map(|(_, module, what)| (module, *what))
                 .collect();
             if let [(module, what), ..] = readers.as_slice() {
+                // Said once a mark: a file marks many squares so.
+                if hinted.contains(&mark) {
+                    continue;
+                }
+                hinted.push(mark);
                 let written = if mark == '[' { "[N]" } else { "" };
+                let name = module.trim_matches('`');
                 problem.message.push_str(&format!(
                     " (`{}{written}` marks a {what} of the module {module}, which ruleset `{}` \
-                     does not have: give a ruleset that has it, `--ruleset NAME`)",
+                     does not have: give a ruleset that has it, {})",
                     if mark == '[' {
                         String::new()
                     } else {
                         mark.to_string()
                     },
-                    crownlands_core::text::excerpt(ruleset)
+                    crownlands_core::text::excerpt(ruleset),
+                    ruleset_option(registry, &[name])
+                ));
+            }
+            continue;
+        }
+        // A terrain's letter this ruleset lacks (`T`, Queendomino's town, under Kingdomino).
+        if let Some(symbol) = problem
+            .message
+            .strip_prefix("unknown symbol `")
+            .and_then(|rest| rest.chars().next())
+        {
+            if !hinted.contains(&symbol)
+                && let Some((name, terrain)) = ruleset_with_symbol(registry, symbol)
+            {
+                hinted.push(symbol);
+                problem.message.push_str(&format!(
+                    " (`{symbol}` is {terrain} in ruleset `{name}`: give a ruleset with it, such \
+                     as `--ruleset {name}`)"
                 ));
             }
             continue;
@@ -112,7 +137,7 @@ pub(crate) fn with_readers(
         else {
             continue;
         };
-        let readers: Vec<String> = registry
+        let names: Vec<&str> = registry
             .module_names()
             .into_iter()
             .filter(|name| {
@@ -120,8 +145,8 @@ pub(crate) fn with_readers(
                     .build_module(&crownlands_core::modules::ModuleSpec::new(name))
                     .is_ok_and(|m| m.file_syntax().directives.iter().any(|x| x.word == word))
             })
-            .map(|name| format!("`{name}`"))
             .collect();
+        let readers: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
         if !readers.is_empty() {
             let (which, it) = if readers.len() == 1 {
                 ("the module", "it")
@@ -130,13 +155,49 @@ pub(crate) fn with_readers(
             };
             problem.message.push_str(&format!(
                 " (`@{word}` is read by {which} {}, which ruleset `{}` does not have: give a \
-                 ruleset that has {it}, `--ruleset NAME`)",
+                 ruleset that has {it}, {})",
                 readers.join(" and "),
-                crownlands_core::text::excerpt(ruleset)
+                crownlands_core::text::excerpt(ruleset),
+                ruleset_option(registry, &names)
             ));
         }
     }
     CliError::Diagnostics(d)
+}
+
+/// The first ruleset of this build by name with a terrain written `symbol`, and the terrain's
+/// name.
+fn ruleset_with_symbol(registry: &Registry, symbol: char) -> Option<(String, String)> {
+    crownlands_rules::ruleset_names(registry)
+        .into_iter()
+        .find_map(|name| {
+            let ruleset = crownlands_rules::load(registry, &name).ok()?;
+            let terrain = ruleset.terrains().iter().find(|t| t.symbol == symbol)?;
+            Some((
+                name,
+                crownlands_core::text::excerpt(&terrain.name).into_owned(),
+            ))
+        })
+}
+
+/// The option naming a ruleset of this build with one of `modules` (the first by name:
+/// ``such as `--ruleset kingdomino-knights` ``), or `` `--ruleset NAME` `` where none has.
+fn ruleset_option(registry: &Registry, modules: &[&str]) -> String {
+    crownlands_rules::ruleset_names(registry)
+        .into_iter()
+        .find(|name| {
+            crownlands_rules::load(registry, name).is_ok_and(|r| {
+                r.player_counts().iter().any(|(players, _)| {
+                    r.resolved_modules(*players)
+                        .iter()
+                        .any(|m| modules.contains(&m.name.as_str()))
+                })
+            })
+        })
+        .map_or_else(
+            || "`--ruleset NAME`".to_string(),
+            |name| format!("such as `--ruleset {name}`"),
+        )
 }
 
 /// The most kingdom files one `score` reads (a table has at most 16 kingdoms, so more are no

@@ -1008,7 +1008,7 @@ fn an_at_line_of_another_rulesets_modules_names_them() {
     let r = score("@coins 3\nW W W\nW C W\nW W W\n", &[]).fails();
     assert!(
         r.stderr.contains(
-            "(`@coins` is read by the modules `knights` and `wealth`, which ruleset `kingdomino` does not have: give a ruleset that has one, `--ruleset NAME`)"
+            "(`@coins` is read by the modules `knights` and `wealth`, which ruleset `kingdomino` does not have: give a ruleset that has one, such as `--ruleset kingdomino-knights`)"
         ),
         "{}",
         r.stderr
@@ -1089,20 +1089,36 @@ fn a_save_a_notation_or_a_ruleset_given_as_a_kingdom_is_named_in_one_line() {
 #[test]
 fn a_mark_of_a_module_the_ruleset_lacks_names_the_module() {
     // `W+` under Kingdomino: the knight's mark, said as such (as `@coins` was).
-    for (kingdom, says) in [
+    // A ruleset of this build that has it is named; said once, however many squares are marked.
+    for (kingdom, says, option) in [
         (
-            "W+ C\n",
+            "W+ C W+\n",
             "(`+` marks a knight of the module `knights`, which ruleset `kingdomino`",
+            "such as `--ruleset kingdomino-knights`)",
         ),
         (
-            "W[13] C\n",
+            "W[13] C W[2]\n",
             "(`[N]` marks a building of the module `buildings`, which ruleset",
+            "such as `--ruleset queendomino`)",
         ),
     ] {
         let r = score(kingdom, &[]).expect_code(1);
         assert!(r.stderr.contains(says), "{}", r.stderr);
-        assert!(r.stderr.contains("`--ruleset NAME`"), "{}", r.stderr);
+        assert_eq!(r.stderr.matches(option).count(), 1, "{}", r.stderr);
     }
+    // A terrain's letter of another ruleset: that ruleset named, once.
+    let r = score("T T C\n", &[]).expect_code(1);
+    assert_eq!(
+        r.stderr
+            .matches(
+                "(`T` is town in ruleset `queendomino`: give a ruleset with it, such as \
+                 `--ruleset queendomino`)"
+            )
+            .count(),
+        1,
+        "{}",
+        r.stderr
+    );
     // Under a ruleset with the module, a misplaced mark is said as it was.
     let r = score("W1 C T\nT+[6] . .\n", &["--ruleset", "queendomino"]).expect_code(1);
     assert!(!r.stderr.contains("which ruleset"), "{}", r.stderr);

@@ -515,6 +515,62 @@ pub struct ChoiceView {
     pub group: Option<String>,
 }
 
+impl ChoiceView {
+    /// The choice of `action` (the game's form, `packed`), listed as `text`, said as `detail`
+    /// once chosen; it costs and gives nothing, concerns no square nor panel row and stands on
+    /// its own: the `with_` methods say more.
+    pub fn new(action: Action, text: impl Into<String>, detail: impl Into<String>) -> ChoiceView {
+        ChoiceView {
+            action,
+            text: text.into(),
+            told: None,
+            detail: detail.into(),
+            cost: None,
+            gives: None,
+            cells: Vec::new(),
+            row: None,
+            group: None,
+        }
+    }
+
+    /// How the moves tell it once made ([`ChoiceView::told`]).
+    pub fn with_told(mut self, told: impl Into<String>) -> ChoiceView {
+        self.told = Some(told.into());
+        self
+    }
+
+    /// What it costs, short (`2¢`).
+    pub fn with_cost(mut self, cost: impl Into<String>) -> ChoiceView {
+        self.cost = Some(cost.into());
+        self
+    }
+
+    /// What it gives, short (`+3¢`).
+    pub fn with_gives(mut self, gives: impl Into<String>) -> ChoiceView {
+        self.gives = Some(gives.into());
+        self
+    }
+
+    /// The squares it concerns, the one acted on first.
+    pub fn with_cells(mut self, cells: Vec<Cell>) -> ChoiceView {
+        self.cells = cells;
+        self
+    }
+
+    /// The row `index` of the public panel titled `panel` it concerns.
+    pub fn with_row(mut self, panel: impl Into<String>, index: usize) -> ChoiceView {
+        self.row = Some((panel.into(), index));
+        self
+    }
+
+    /// The words it shares with its neighbours in the list that do the same thing at other
+    /// squares ([`ChoiceView::group`]).
+    pub fn with_group(mut self, group: impl Into<String>) -> ChoiceView {
+        self.group = Some(group.into());
+        self
+    }
+}
+
 /// What a line's dominoes no king took will be once the round begins: taken before an action
 /// ([`UnclaimedWatch::before`]), then asked of the game after it ([`UnclaimedWatch::words`]).
 /// No copy of the game is made (front ends replay whole games move by move with it).

@@ -157,6 +157,7 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn declare(&self) -> Declaration {
         Declaration::default()
     }
+    /// The component tables it plays (`[[component.KEY]]` rows): see [`Module::component_tables`].
     fn component_tables(&self) -> Vec<super::ComponentTable> {
         Vec::new()
     }
@@ -167,9 +168,13 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn setup(&self, _ctx: &mut SetupContext<'_>) -> Result<(), String> {
         Ok(())
     }
+    /// Problems with it in `ruleset` (a terrain it names that is not there), each at its
+    /// parameter where one is ([`CheckProblem::at`]): errors at load. See [`Module::check`].
     fn check(&self, _ruleset: &Ruleset) -> Vec<CheckProblem> {
         Vec::new()
     }
+    /// Why it can never act under `rules` (a warning, not an error), or `None`: see
+    /// [`Module::idle`].
     fn idle(
         &self,
         _ruleset: &Ruleset,
@@ -178,6 +183,8 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     ) -> Option<String> {
         None
     }
+    /// Parts of its rules that act but can never count under `rules` (warnings): see
+    /// [`Module::never_counts`].
     fn never_counts(
         &self,
         _ruleset: &Ruleset,
@@ -196,6 +203,8 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     ) -> Vec<CheckProblem> {
         Vec::new()
     }
+    /// Whether it can ever add to `resource` in a game of `ruleset` (by default: every resource
+    /// it declares), for the other modules' [`Mechanism::idle`]: see [`Module::can_add`].
     fn can_add(&self, _ruleset: &Ruleset, resource: &str) -> bool {
         self.declare().resources().any(|r| r == resource)
     }
@@ -208,16 +217,22 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn has_turn_step(&self) -> bool {
         false
     }
+    /// Whether [`Mechanism::after_action`] does anything (the game calls only those that do).
     fn watches_actions(&self) -> bool {
         false
     }
+    /// Whether [`Mechanism::begin_step`] does anything (the game calls it only then).
     fn has_begin_step(&self) -> bool {
         false
     }
+    /// Called as the acting player enters its step, for a module that
+    /// [`Mechanism::has_begin_step`]: see [`Module::begin_step`].
     fn begin_step(&self, _cx: CxMut<'_>) {}
     /// Every action `side` may take in its step now, each once (`Pass` is the game's: never
     /// listed here).
     fn legal_actions(&self, _cx: Cx<'_>, _side: Side, _out: &mut Actions<'_, '_, Self::Action>) {}
+    /// Why `action`, one of its actions, is not legal for `side` now, in its own words (`Monument
+    /// costs 3¢; this kingdom has 2`); `None`: the core's words. See [`Module::why_illegal`].
     fn why_illegal(&self, _cx: Cx<'_>, _side: Side, _action: Self::Action) -> Option<String> {
         None
     }
@@ -259,11 +274,18 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     ) -> Result<bool, IllegalAction> {
         Ok(false)
     }
+    /// Called after an action by `side` of a module providing a resource this one uses or reads,
+    /// for a module that [`Mechanism::watches_actions`]: see [`Module::after_action`].
     fn after_action(&self, _cx: CxMut<'_>, _side: Side) {}
+    /// Whether [`Mechanism::end_round`] does anything (the game calls it only then).
     fn has_end_round(&self) -> bool {
         false
     }
+    /// Called at the end of each round, for a module that [`Mechanism::has_end_round`]: see
+    /// [`Module::end_round`].
     fn end_round(&self, _cx: CxMut<'_>) {}
+    /// Reshuffle what it keeps hidden from every player (a draw pile's order) for a bot's
+    /// sample of the game: see [`Module::resample_hidden`].
     fn resample_hidden(&self, _cx: CxMut<'_>, _next_u32: &mut dyn FnMut() -> u32) {}
     /// Its points at the end, as lines of the breakdown: `breakdown.add_bonus(key, points)`
     /// lists each and adds it to the total (`points` and `score_lines` are optional, faster or
@@ -289,15 +311,22 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn scores_placements(&self) -> bool {
         false
     }
+    /// The `@` lines and marks it reads in a kingdom file: see [`Module::file_syntax`].
     fn file_syntax(&self) -> FileSyntax {
         FileSyntax::default()
     }
+    /// Problems with its marks in a kingdom file, all at once, each with the mark's index in
+    /// `marks`: see [`Module::check_marks`].
     fn check_marks(&self, _ruleset: &Ruleset, _marks: &[FileMark<'_>]) -> Vec<(usize, String)> {
         Vec::new()
     }
+    /// Problems with what the kingdoms of one `score` hold together: see
+    /// [`Module::check_table`].
     fn check_table(&self, _table: &TableView<'_>) -> Vec<super::TableProblem> {
         Vec::new()
     }
+    /// Read one of its marks (checked by [`Mechanism::check_marks`]) on `cell`: see
+    /// [`Module::read_mark`].
     fn read_mark(
         &self,
         _edit: SideEdit<'_>,
@@ -308,6 +337,7 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     ) -> Result<(), String> {
         Ok(())
     }
+    /// Read one of its `@` lines (`value`: its number): see [`Module::read_directive`].
     fn read_directive(
         &self,
         _edit: SideEdit<'_>,
@@ -316,7 +346,10 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     ) -> Result<(), String> {
         Ok(())
     }
+    /// The marks it writes on a side's kingdom in a kingdom file: see [`Module::write_marks`].
     fn write_marks(&self, _side: SideView<'_>, _out: &mut Vec<PlacedMark>) {}
+    /// The `@` lines it writes for a side (only what is not 0): see
+    /// [`Module::write_directives`].
     fn write_directives(&self, _side: SideView<'_>, _out: &mut Vec<(&'static str, Option<u32>)>) {}
     /// Written from the module's parameters, so a house rule's numbers are the ones shown.
     fn help(&self) -> Vec<String> {
@@ -330,6 +363,8 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     ) -> Vec<String> {
         Mechanism::help(self)
     }
+    /// The module in one line with its parameters' numbers (at most about 76 characters): see
+    /// [`Module::summary`].
     fn summary(&self) -> Option<String> {
         None
     }
@@ -365,7 +400,9 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn news(&self, _before: Cx<'_>, _after: Cx<'_>) -> Vec<String> {
         Vec::new()
     }
-    /// `action` is `packed` (the game's form, which the choice carries).
+    /// One of its legal actions as a choice in words, with the squares it concerns (`None`: the
+    /// core writes its text): see [`Module::describe_choice`]. `action` is `packed` (the game's
+    /// form, which the choice carries).
     fn describe_choice(
         &self,
         _cx: Cx<'_>,
@@ -375,11 +412,17 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     ) -> Option<ChoiceView> {
         None
     }
+    /// Its public state as titled rows (the Builders' Board): see [`Module::panels`].
     fn panels(&self, _cx: Cx<'_>, _out: &mut Vec<Panel>) {}
+    /// What it keeps for `side`, in words and short (`2 knights`, `2kn`): see
+    /// [`Module::side_stats`].
     fn side_stats(&self, _cx: Cx<'_>, _side: Side, _out: &mut Vec<Stat>) {}
+    /// A side's value of `resource`, one it provides, in words (`7 coins`, `7¢`), or `None` to
+    /// leave it unshown: see [`Module::resource_stat`].
     fn resource_stat(&self, _resource: &str, _value: u32) -> Option<Stat> {
         None
     }
+    /// The pieces it put on `side`'s kingdom (a stall, a knight): see [`Module::cell_marks`].
     fn cell_marks(&self, _cx: Cx<'_>, _side: Side, _out: &mut Vec<CellMark>) {}
     /// See [`Module::invariants`].
     fn invariants(&self, _cx: Cx<'_>, _out: &mut Vec<String>) {}
