@@ -87,6 +87,7 @@ pub fn ruleset_schema_with(registry: &crownlands_core::Registry) -> String {
         })
         .collect();
     with_module_params(&mut v, &modules);
+    with_module_names(&mut v, &registry.module_names());
     with_tables(&mut v, registry, &mut defs);
     with_defs(&mut v, defs);
     with_aliases(&mut v);
@@ -245,6 +246,43 @@ fn with_module_params(v: &mut Value, modules: &serde_json::Map<String, Value>) {
         Value::Array(items) => {
             for child in items {
                 with_module_params(child, modules);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Each `modules` list names this build's modules: its items one of `names` (so an editor
+/// flags a misspelt one, as loading does), said in its description.
+fn with_module_names(v: &mut Value, names: &[&str]) {
+    if names.is_empty() {
+        return;
+    }
+    match v {
+        Value::Object(map) => {
+            if let Some(Value::Object(props)) = map.get_mut("properties")
+                && let Some(Value::Object(modules)) = props.get_mut("modules")
+            {
+                let listed: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+                modules.insert(
+                    "description".into(),
+                    Value::String(format!(
+                        "Modules switched on, in the order they run (this build has {}). \
+                         Replaces the inherited list.",
+                        listed.join(", ")
+                    )),
+                );
+                if let Some(Value::Object(items)) = modules.get_mut("items") {
+                    items.insert("enum".into(), serde_json::json!(names));
+                }
+            }
+            for (_, child) in map.iter_mut() {
+                with_module_names(child, names);
+            }
+        }
+        Value::Array(items) => {
+            for child in items {
+                with_module_names(child, names);
             }
         }
         _ => {}

@@ -143,6 +143,16 @@ fn the_ruleset_schema_describes_the_parameters_of_the_registry_s_modules() {
     assert_eq!(knights["properties"]["per-turn"]["maximum"], 2);
     assert_eq!(knights["properties"]["supply"]["default"], 22);
     assert_eq!(knights["additionalProperties"], false);
+    // The `modules` lists name the registry's modules, so an editor flags a misspelt one.
+    let rules = &schema["$defs"]["RulesPatch"]["properties"]["modules"];
+    let names = Registry::shipped_ref().module_names();
+    assert_eq!(rules["items"]["enum"], serde_json::json!(names), "{rules}");
+    assert!(
+        rules["description"]
+            .as_str()
+            .is_some_and(|d| d.contains("`knights`, ") && d.contains("`wealth`")),
+        "{rules}"
+    );
     let empty: serde_json::Value =
         serde_json::from_str(&crownlands_rules::ruleset_schema_with(&Registry::empty()))
             .expect("JSON");
