@@ -62,16 +62,18 @@ pub struct Slot {
     pub king: Option<King>,
 }
 
-/// Why an action was refused. The game is unchanged.
+/// Why an action was refused. The game is unchanged. More reasons may come: a match on it
+/// outside this crate has a `_` arm.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum IllegalAction {
     #[error("the game is over")]
     GameOver,
     #[error("it is time to {expected}, not to {got}")]
     WrongStep {
         expected: &'static str,
-        /// What the action would do, in words (`claim a domino`, ``play `tax0` (a knights
-        /// action)``).
+        /// What the action would do, in words (`claim a domino`, ``play `tax0` (the knights
+        /// module's action)``).
         got: String,
     },
     #[error("domino {0} is not in the line being claimed")]
@@ -771,6 +773,10 @@ impl Game {
     }
 
     pub fn is_legal(&self, action: Action) -> bool {
+        // A module step's refusal words its choices: not worked out only to be dropped.
+        if let Phase::Step { .. } = self.phase {
+            return self.legal_actions().contains(&action);
+        }
         self.check(action).is_ok()
     }
 
@@ -780,7 +786,8 @@ impl Game {
             Phase::FirstClaims { .. } | Phase::Claim { .. } => "claim a domino",
             Phase::Place { .. } => "place or discard a domino",
             Phase::Step { slot, step } => {
-                if self.legal_actions().contains(&action) {
+                let legal = self.legal_actions();
+                if legal.contains(&action) {
                     return Ok(());
                 }
                 let name = self.step_module(step).map_or("step", |m| m.name());
@@ -791,7 +798,7 @@ impl Game {
                 if !own {
                     return Err(IllegalAction::OtherStep {
                         step: name,
-                        choices: self.step_choices(),
+                        choices: self.step_choices(&legal),
                         got: self.doing(action),
                     });
                 }
@@ -813,7 +820,7 @@ impl Game {
                     None => IllegalAction::NotNow {
                         step: name,
                         action: self.action_text(action),
-                        choices: self.step_choices(),
+                        choices: self.step_choices(&legal),
                     },
                 });
             }
@@ -883,20 +890,20 @@ impl Game {
     /// The choices of the module step now, in words: `` `tax0`, `tax1` or `pass` ``, the first
     /// three of a long list (`` `build0@1,0`, `build0@2,0`, `build1@1,0` or `pass`, of 13
     /// choices ``), `` only `pass` is possible `` where nothing else can be done.
-    fn step_choices(&self) -> String {
-        let texts: Vec<String> = self
-            .legal_actions()
-            .into_iter()
-            .map(|a| format!("`{}`", self.action_text(a)))
-            .collect();
-        match texts.as_slice() {
+    fn step_choices(&self, legal: &[Action]) -> String {
+        let text = |a: &Action| format!("`{}`", self.action_text(*a));
+        let listed = |list: &[Action]| list.iter().map(text).collect::<Vec<_>>().join(", ");
+        match legal {
             [] => "nothing is possible".to_string(),
-            [only] => format!("only {only} is possible"),
-            [first @ .., last] if texts.len() <= 4 => format!("{} or {last}", first.join(", ")),
+            [only] => format!("only {} is possible", text(only)),
+            [first @ .., last] if legal.len() <= 4 => {
+                format!("{} or {}", listed(first), text(last))
+            }
             [.., last] => format!(
-                "{} or {last}, of {} choices",
-                texts[..3].join(", "),
-                texts.len()
+                "{} or {}, of {} choices",
+                listed(&legal[..3]),
+                text(last),
+                legal.len()
             ),
         }
     }

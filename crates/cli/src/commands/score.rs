@@ -42,7 +42,10 @@ fn read_side(
 
 /// A kingdom file's `@WORD` line no module of the ruleset reads: the modules of the registry
 /// that read it are named (`@springs` with Kingdomino, where the `wells` module reads it: the
-/// file wants a ruleset with `wells`, given with `--ruleset`).
+/// file wants a ruleset with `wells`, given with `--ruleset`), and so are the module of a mark
+/// the ruleset lacks and the ruleset of a terrain's letter it lacks, each with a ruleset of the
+/// build that has it. Each is said once a file, at its first problem, and the build's rulesets
+/// are read at most once (a file may have thousands of such lines).
 pub(crate) fn with_readers(
     registry: &Registry,
     ruleset: &str,
@@ -54,8 +57,12 @@ pub(crate) fn with_readers(
     };
     // The marks of the build's modules the ruleset lacks (a module the ruleset has: its mark
     // misplaced, said as it is), looked up once.
-    let mut marks: Option<Vec<(char, String, &'static str)>> = None;
-    let mut hinted: Vec<char> = Vec::new();
+    let mut marks: Option<Vec<(char, &'static str, &'static str)>> = None;
+    let mut build: Option<BuildRulesets> = None;
+    let mut said_marks: Vec<char> = Vec::new();
+    let mut said_letters: Vec<char> = Vec::new();
+    let mut said_words: Vec<String> = Vec::new();
+    let ruleset = crownlands_core::text::excerpt(ruleset);
     for problem in &mut d.0 {
         // A mark after a square (`W+`, `T[6]`: "unexpected `+` in `W+`") of a module the
         // ruleset lacks.
@@ -65,6 +72,9 @@ pub(crate) fn with_readers(
             .filter(|rest| rest.contains("` in `"))
             .and_then(|rest| rest.chars().next())
         {
+            if said_marks.contains(&mark) {
+                continue;
+            }
             let marks = marks.get_or_insert_with(|| {
                 registry
                     .module_names()
@@ -80,34 +90,24 @@ pub(crate) fn with_readers(
                         m.file_syntax()
                             .marks
                             .iter()
-                            .map(|x| (x.symbol, format!("`{name}`"), x.what))
+                            .map(|x| (x.symbol, name, x.what))
                             .collect::<Vec<_>>()
                     })
                     .collect()
             });
-            let readers: Vec<(&String, &'static str)> = marks
-                .iter()
-                .filter(|(symbol, _, _)| *symbol == mark)
-                .map(|(_, module, what)| (module, *what))
-                .collect();
-            if let [(module, what), ..] = readers.as_slice() {
-                // Said once a mark: a file marks many squares so.
-                if hinted.contains(&mark) {
-                    continue;
-                }
-                hinted.push(mark);
-                let written = if mark == '[' { "[N]" } else { "" };
-                let name = module.trim_matches('`');
+            if let Some(&(_, module, what)) = marks.iter().find(|(symbol, ..)| *symbol == mark) {
+                said_marks.push(mark);
+                let written = if mark == '[' {
+                    "[N]".to_string()
+                } else {
+                    mark.to_string()
+                };
+                let option = build
+                    .get_or_insert_with(|| BuildRulesets::read(registry))
+                    .option(&[module]);
                 problem.message.push_str(&format!(
-                    " (`{}{written}` marks a {what} of the module {module}, which ruleset `{}` \
-                     does not have: give a ruleset that has it, {})",
-                    if mark == '[' {
-                        String::new()
-                    } else {
-                        mark.to_string()
-                    },
-                    crownlands_core::text::excerpt(ruleset),
-                    ruleset_option(registry, &[name])
+                    " (`{written}` marks a {what} of the module `{module}`, which ruleset \
+                     `{ruleset}` does not have: give a ruleset that has it, {option})",
                 ));
             }
             continue;
@@ -118,10 +118,15 @@ pub(crate) fn with_readers(
             .strip_prefix("unknown symbol `")
             .and_then(|rest| rest.chars().next())
         {
-            if !hinted.contains(&symbol)
-                && let Some((name, terrain)) = ruleset_with_symbol(registry, symbol)
+            if said_letters.contains(&symbol) {
+                continue;
+            }
+            // Looked up once a letter, found or not.
+            said_letters.push(symbol);
+            if let Some((name, terrain)) = build
+                .get_or_insert_with(|| BuildRulesets::read(registry))
+                .with_symbol(symbol)
             {
-                hinted.push(symbol);
                 problem.message.push_str(&format!(
                     " (`{symbol}` is {terrain} in ruleset `{name}`: give a ruleset with it, such \
                      as `--ruleset {name}`)"
@@ -137,6 +142,10 @@ pub(crate) fn with_readers(
         else {
             continue;
         };
+        if said_words.contains(&word) {
+            continue;
+        }
+        said_words.push(word.clone());
         let names: Vec<&str> = registry
             .module_names()
             .into_iter()
@@ -153,51 +162,71 @@ pub(crate) fn with_readers(
             } else {
                 ("the modules", "one")
             };
+            let option = build
+                .get_or_insert_with(|| BuildRulesets::read(registry))
+                .option(&names);
             problem.message.push_str(&format!(
-                " (`@{word}` is read by {which} {}, which ruleset `{}` does not have: give a \
-                 ruleset that has {it}, {})",
+                " (`@{word}` is read by {which} {}, which ruleset `{ruleset}` does not have: \
+                 give a ruleset that has {it}, {option})",
                 readers.join(" and "),
-                crownlands_core::text::excerpt(ruleset),
-                ruleset_option(registry, &names)
             ));
         }
     }
     CliError::Diagnostics(d)
 }
 
-/// The first ruleset of this build by name with a terrain written `symbol`, and the terrain's
-/// name.
-fn ruleset_with_symbol(registry: &Registry, symbol: char) -> Option<(String, String)> {
-    crownlands_rules::ruleset_names(registry)
-        .into_iter()
-        .find_map(|name| {
-            let ruleset = crownlands_rules::load(registry, &name).ok()?;
-            let terrain = ruleset.terrains().iter().find(|t| t.symbol == symbol)?;
-            Some((
-                name,
-                crownlands_core::text::excerpt(&terrain.name).into_owned(),
-            ))
-        })
-}
+/// The rulesets of this build by name, each with its modules and terrains (for the hints of
+/// [`with_readers`]): read once.
+struct BuildRulesets(Vec<(String, Vec<String>, Vec<(char, String)>)>);
 
-/// The option naming a ruleset of this build with one of `modules` (the first by name:
-/// ``such as `--ruleset kingdomino-knights` ``), or `` `--ruleset NAME` `` where none has.
-fn ruleset_option(registry: &Registry, modules: &[&str]) -> String {
-    crownlands_rules::ruleset_names(registry)
-        .into_iter()
-        .find(|name| {
-            crownlands_rules::load(registry, name).is_ok_and(|r| {
-                r.player_counts().iter().any(|(players, _)| {
-                    r.resolved_modules(*players)
+impl BuildRulesets {
+    fn read(registry: &Registry) -> BuildRulesets {
+        BuildRulesets(
+            crownlands_rules::ruleset_names(registry)
+                .into_iter()
+                .filter_map(|name| {
+                    let r = crownlands_rules::load(registry, &name).ok()?;
+                    let modules = r
+                        .player_counts()
                         .iter()
-                        .any(|m| modules.contains(&m.name.as_str()))
+                        .flat_map(|(players, _)| r.resolved_modules(*players))
+                        .map(|m| m.name)
+                        .collect();
+                    let terrains = r
+                        .terrains()
+                        .iter()
+                        .map(|t| {
+                            let name = crownlands_core::text::excerpt(&t.name).into_owned();
+                            (t.symbol, name)
+                        })
+                        .collect();
+                    Some((name, modules, terrains))
                 })
-            })
-        })
-        .map_or_else(
-            || "`--ruleset NAME`".to_string(),
-            |name| format!("such as `--ruleset {name}`"),
+                .collect(),
         )
+    }
+
+    /// The option naming the first ruleset with one of `modules` (``such as `--ruleset
+    /// kingdomino-knights` ``), or `` `--ruleset NAME` `` where none has.
+    fn option(&self, modules: &[&str]) -> String {
+        self.0
+            .iter()
+            .find(|(_, has, _)| has.iter().any(|m| modules.contains(&m.as_str())))
+            .map_or_else(
+                || "`--ruleset NAME`".to_string(),
+                |(name, ..)| format!("such as `--ruleset {name}`"),
+            )
+    }
+
+    /// The first ruleset with a terrain written `symbol`, and the terrain's name.
+    fn with_symbol(&self, symbol: char) -> Option<(&str, &str)> {
+        self.0.iter().find_map(|(name, _, terrains)| {
+            terrains
+                .iter()
+                .find(|(s, _)| *s == symbol)
+                .map(|(_, terrain)| (name.as_str(), terrain.as_str()))
+        })
+    }
 }
 
 /// The most kingdom files one `score` reads (a table has at most 16 kingdoms, so more are no

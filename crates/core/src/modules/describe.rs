@@ -485,8 +485,10 @@ pub struct StepView {
     pub note: Option<String>,
 }
 
-/// One choice of a step in words.
+/// One choice of a step in words. Made with [`ChoiceView::new`] and the `with_` methods (more
+/// fields may come).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ChoiceView {
     pub action: Action,
     /// A row for a list (`Tax wheat at 1,-1: 3 squares, +3¢`).

@@ -274,8 +274,9 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     ) -> Result<bool, IllegalAction> {
         Ok(false)
     }
-    /// Called after an action by `side` of a module providing a resource this one uses or reads,
-    /// for a module that [`Mechanism::watches_actions`]: see [`Module::after_action`].
+    /// Called after an action (not a pass) by `side` of a module providing a resource this one
+    /// uses or reads, for a module that [`Mechanism::watches_actions`]: see
+    /// [`Module::after_action`].
     fn after_action(&self, _cx: CxMut<'_>, _side: Side) {}
     /// Whether [`Mechanism::end_round`] does anything (the game calls it only then).
     fn has_end_round(&self) -> bool {
