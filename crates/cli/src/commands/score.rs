@@ -177,7 +177,15 @@ pub(crate) fn with_readers(
 
 /// The rulesets of this build by name, each with its modules and terrains (for the hints of
 /// [`with_readers`]): read once.
-struct BuildRulesets(Vec<(String, Vec<String>, Vec<(char, String)>)>);
+struct BuildRulesets(Vec<BuildRuleset>);
+
+/// One of [`BuildRulesets`]: its name, its modules at any player count, its terrains' letters
+/// and names.
+struct BuildRuleset {
+    name: String,
+    modules: Vec<String>,
+    terrains: Vec<(char, String)>,
+}
 
 impl BuildRulesets {
     fn read(registry: &Registry) -> BuildRulesets {
@@ -200,7 +208,11 @@ impl BuildRulesets {
                             (t.symbol, name)
                         })
                         .collect();
-                    Some((name, modules, terrains))
+                    Some(BuildRuleset {
+                        name,
+                        modules,
+                        terrains,
+                    })
                 })
                 .collect(),
         )
@@ -211,20 +223,20 @@ impl BuildRulesets {
     fn option(&self, modules: &[&str]) -> String {
         self.0
             .iter()
-            .find(|(_, has, _)| has.iter().any(|m| modules.contains(&m.as_str())))
+            .find(|r| r.modules.iter().any(|m| modules.contains(&m.as_str())))
             .map_or_else(
                 || "`--ruleset NAME`".to_string(),
-                |(name, ..)| format!("such as `--ruleset {name}`"),
+                |r| format!("such as `--ruleset {}`", r.name),
             )
     }
 
     /// The first ruleset with a terrain written `symbol`, and the terrain's name.
     fn with_symbol(&self, symbol: char) -> Option<(&str, &str)> {
-        self.0.iter().find_map(|(name, _, terrains)| {
-            terrains
+        self.0.iter().find_map(|r| {
+            r.terrains
                 .iter()
                 .find(|(s, _)| *s == symbol)
-                .map(|(_, terrain)| (name.as_str(), terrain.as_str()))
+                .map(|(_, terrain)| (r.name.as_str(), terrain.as_str()))
         })
     }
 }

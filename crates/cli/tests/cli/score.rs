@@ -1007,7 +1007,12 @@ fn an_at_line_of_another_rulesets_modules_names_them() {
     // `@coins` under Kingdomino (the default): which modules read it, and how to give a ruleset;
     // said once, however many lines (the build's rulesets are read once for it).
     let r = score("@coins 3\n@coins 4\nW W W\nW C W\nW W W\n", &[]).fails();
-    assert_eq!(r.stderr.matches("give a ruleset").count(), 1, "{}", r.stderr);
+    assert_eq!(
+        r.stderr.matches("give a ruleset").count(),
+        1,
+        "{}",
+        r.stderr
+    );
     assert!(
         r.stderr.contains(
             "(`@coins` is read by the modules `knights` and `wealth`, which ruleset `kingdomino` does not have: give a ruleset that has one, such as `--ruleset kingdomino-knights`)"
