@@ -348,8 +348,8 @@ pub struct RulesPatch {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(length(min = 1, max = 64))]
     pub teams: Option<String>,
-    /// Modules switched on, in the order they run: "knights", "wealth" (Queendomino). Replaces the
-    /// inherited list.
+    /// Modules switched on, in the order they run (Queendomino's: knights, buildings, queen,
+    /// dragon, wealth). Replaces the inherited list.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(length(max = 32), inner(length(min = 1, max = MAX_NAME_CHARS)))]
     pub modules: Option<Vec<String>>,

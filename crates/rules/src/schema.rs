@@ -264,11 +264,16 @@ fn with_module_names(v: &mut Value, names: &[&str]) {
                 && let Some(Value::Object(modules)) = props.get_mut("modules")
             {
                 let listed: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+                let described = modules
+                    .get("description")
+                    .and_then(Value::as_str)
+                    .unwrap_or("Modules switched on, in the order they run.")
+                    .to_string();
                 modules.insert(
                     "description".into(),
                     Value::String(format!(
-                        "Modules switched on, in the order they run (this build has {}). \
-                         Replaces the inherited list.",
+                        "{described} The build that printed this schema has {} (a crate with \
+                         modules of its own prints a schema that names them too).",
                         listed.join(", ")
                     )),
                 );

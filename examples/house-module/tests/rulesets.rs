@@ -185,6 +185,41 @@ fn parameters_read_by_serde_report_each_problem_and_reach_the_schema() {
     );
 }
 
+/// `markets.toml` names this crate's own schema for editors (`#:schema ./schema/ruleset.json`),
+/// the one `crownlands-markets schema` prints, which knows `markets` and its parameters (the
+/// shipped one lists only the shipped modules); a test keeps the file as the binary prints it.
+/// Regenerate with `CROWNLANDS_UPDATE_SCHEMA=1 cargo test -p crownlands-house-module`.
+#[test]
+fn the_crates_schema_file_is_the_one_its_binary_prints() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let markets = std::fs::read_to_string(dir.join("markets.toml")).expect("markets.toml");
+    assert!(
+        markets.starts_with("#:schema ./schema/ruleset.json\n"),
+        "{}",
+        markets.lines().next().unwrap_or_default()
+    );
+    let printed = run(&["schema", "ruleset"]).ok().stdout;
+    let path = dir.join("schema/ruleset.json");
+    if std::env::var_os("CROWNLANDS_UPDATE_SCHEMA").is_some() {
+        std::fs::create_dir_all(dir.join("schema")).expect("mkdir");
+        std::fs::write(&path, &printed).expect("write the schema");
+    }
+    let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        on_disk == printed,
+        "examples/house-module/schema/ruleset.json is stale: regenerate it with \
+         CROWNLANDS_UPDATE_SCHEMA=1 cargo test -p crownlands-house-module"
+    );
+    let schema: serde_json::Value = serde_json::from_str(&on_disk).expect("JSON");
+    let modules = &schema["$defs"]["RulesPatch"]["properties"]["modules"]["items"]["enum"];
+    assert!(
+        modules
+            .as_array()
+            .is_some_and(|m| m.iter().any(|n| n == "markets") && m.iter().any(|n| n == "knights")),
+        "{modules}"
+    );
+}
+
 /// The crate ships its ruleset by name with its module (`Registry::add_ruleset`): the binary
 /// lists it, plays it by name, and a house rule of its own extends it by name.
 #[test]
