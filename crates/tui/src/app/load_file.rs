@@ -1,8 +1,9 @@
 //! A saved game loaded to play on, one way for both roads to it: `crownlands play --load FILE`
 //! and `r` on the setup screen's recent games (or while watching one).
 
-use super::{App, Config, autosave, seats, unread_note};
-use crownlands_saves::SaveError;
+use super::seats::{self, Seat};
+use super::{App, Config, autosave, unread_note};
+use crownlands_saves::{SaveError, Session};
 use std::path::Path;
 use std::time::Instant;
 
@@ -32,18 +33,7 @@ impl App {
         let session = save.load(&self.config.registry, &file)?;
         let named = crownlands_saves::named_rules(&self.config.registry, &save, &file);
         let seats = seats::from_players(session.players());
-        let unread = seats::unread_levels(session.players());
-        self.replay = None;
-        self.replay_play = None;
-        self.watched = None;
-        self.install(session, seats);
-        // Its first autosave looks at what the file holds, as a new program's would.
-        self.autosaver = autosave::Autosaver::default();
-        self.message = if unread.is_empty() {
-            format!("{loaded} Press ? for help.")
-        } else {
-            unread_note(&unread, loaded)
-        };
+        self.take_loaded(session, seats, loaded);
         // Rules of its own under a name this build knows for other rules: said, as `replay`
         // says it, lest the name be taken for the rules.
         if let Some(named) = named {
@@ -56,16 +46,59 @@ impl App {
         Ok(())
     }
 
+    /// Play on `session` with `seats` in place of whatever this app showed, saying `loaded`
+    /// (which starts with `Game loaded.`) and the levels this build does not know.
+    pub(super) fn take_loaded(&mut self, session: Session, seats: Vec<Seat>, loaded: &str) {
+        let unread = seats::unread_levels(session.players());
+        self.replay = None;
+        self.replay_play = None;
+        self.watched = None;
+        self.install(session, seats);
+        // Its first autosave looks at what the file holds, as a new program's would.
+        self.autosaver = autosave::Autosaver::default();
+        self.message = if unread.is_empty() {
+            format!("{loaded} Press ? for help.")
+        } else {
+            unread_note(&unread, loaded)
+        };
+    }
+
     /// Whether `path` is a file (not a link) right in the saves folder.
     fn in_saves_folder(&self, path: &Path) -> bool {
-        let folder = |q: &Path| q.canonicalize().ok();
         self.config
             .save_dir
             .as_deref()
-            .and_then(folder)
-            .is_some_and(|saves| {
-                path.parent().and_then(folder) == Some(saves)
-                    && std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file())
-            })
+            .is_some_and(|saves| right_in(path, saves))
+    }
+}
+
+/// Whether `path` is a file (not a link) right in `folder`: `g.json`, read in that folder
+/// itself, included (its folder is the working one).
+fn right_in(path: &Path, folder: &Path) -> bool {
+    let real = |q: &Path| q.canonicalize().ok();
+    let parent = match path.parent() {
+        Some(p) if p.as_os_str().is_empty() => Path::new("."),
+        Some(p) => p,
+        None => return false,
+    };
+    real(folder).is_some_and(|folder| {
+        real(parent) == Some(folder) && std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::right_in;
+    use std::path::Path;
+
+    #[test]
+    fn a_file_named_alone_is_in_the_working_folder() {
+        // Unit tests run in the crate's folder.
+        let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+        assert!(right_in(Path::new("Cargo.toml"), here));
+        assert!(right_in(&here.join("Cargo.toml"), here));
+        assert!(!right_in(Path::new("src/lib.rs"), here), "a folder below");
+        assert!(!right_in(Path::new("src"), here), "not a file");
+        assert!(!right_in(Path::new("Cargo.toml"), &here.join("src")));
     }
 }

@@ -344,14 +344,8 @@ impl App {
 
     /// A loaded game: the session as it was saved, with its seats.
     pub fn resume(session: Session, seats: Vec<Seat>, config: Config) -> App {
-        let unread = seats::unread_levels(session.players());
         let mut app = App::empty(config);
-        app.install(session, seats);
-        app.message = if unread.is_empty() {
-            "Game loaded. Press ? for help.".into()
-        } else {
-            unread_note(&unread, "Game loaded.")
-        };
+        app.take_loaded(session, seats, "Game loaded.");
         app.refresh(Instant::now());
         app
     }
