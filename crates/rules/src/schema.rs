@@ -38,34 +38,41 @@ pub fn ruleset_schema() -> String {
 /// object's properties hold the key, the alias is a property of the same schema, and a
 /// required key may be given in either spelling.
 fn with_aliases(v: &mut Value) {
+    each_object(v, &mut |map| {
+        for &(alias, key) in crate::walk::ALIASES {
+            let Some(Value::Object(props)) = map.get_mut("properties") else {
+                break;
+            };
+            let Some(schema) = props.get(key).cloned() else {
+                continue;
+            };
+            props.insert(alias.to_string(), schema);
+            if let Some(Value::Array(required)) = map.get_mut("required")
+                && let Some(i) = required.iter().position(|r| r == key)
+            {
+                required.remove(i);
+                // One spelling or the other, never both (the loader refuses both).
+                map.insert(
+                    "oneOf".into(),
+                    serde_json::json!([{ "required": [key] }, { "required": [alias] }]),
+                );
+            }
+        }
+    });
+}
+
+/// Call `f` on every object of `v`, an object before the values it holds.
+fn each_object(v: &mut Value, f: &mut dyn FnMut(&mut serde_json::Map<String, Value>)) {
     match v {
         Value::Object(map) => {
-            for &(alias, key) in crate::walk::ALIASES {
-                let Some(Value::Object(props)) = map.get_mut("properties") else {
-                    break;
-                };
-                let Some(schema) = props.get(key).cloned() else {
-                    continue;
-                };
-                props.insert(alias.to_string(), schema);
-                if let Some(Value::Array(required)) = map.get_mut("required")
-                    && let Some(i) = required.iter().position(|r| r == key)
-                {
-                    required.remove(i);
-                    // One spelling or the other, never both (the loader refuses both).
-                    map.insert(
-                        "oneOf".into(),
-                        serde_json::json!([{ "required": [key] }, { "required": [alias] }]),
-                    );
-                }
-            }
+            f(map);
             for (_, child) in map.iter_mut() {
-                with_aliases(child);
+                each_object(child, f);
             }
         }
         Value::Array(items) => {
             for child in items {
-                with_aliases(child);
+                each_object(child, f);
             }
         }
         _ => {}
@@ -231,25 +238,14 @@ fn rename_refs(v: &mut Value, renames: &[(String, String)]) {
 
 /// Every `module` property (a table of tables of parameters) gets `modules`' schemas by name.
 fn with_module_params(v: &mut Value, modules: &serde_json::Map<String, Value>) {
-    match v {
-        Value::Object(map) => {
-            if let Some(Value::Object(props)) = map.get_mut("properties")
-                && let Some(Value::Object(module)) = props.get_mut("module")
-                && module.contains_key("additionalProperties")
-            {
-                module.insert("properties".into(), Value::Object(modules.clone()));
-            }
-            for (_, child) in map.iter_mut() {
-                with_module_params(child, modules);
-            }
+    each_object(v, &mut |map| {
+        if let Some(Value::Object(props)) = map.get_mut("properties")
+            && let Some(Value::Object(module)) = props.get_mut("module")
+            && module.contains_key("additionalProperties")
+        {
+            module.insert("properties".into(), Value::Object(modules.clone()));
         }
-        Value::Array(items) => {
-            for child in items {
-                with_module_params(child, modules);
-            }
-        }
-        _ => {}
-    }
+    });
 }
 
 /// Each `modules` list names this build's modules: its items one of `names` (so an editor
@@ -258,40 +254,31 @@ fn with_module_names(v: &mut Value, names: &[&str]) {
     if names.is_empty() {
         return;
     }
-    match v {
-        Value::Object(map) => {
-            if let Some(Value::Object(props)) = map.get_mut("properties")
-                && let Some(Value::Object(modules)) = props.get_mut("modules")
-            {
-                let listed: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
-                let described = modules
-                    .get("description")
-                    .and_then(Value::as_str)
-                    .unwrap_or("Modules switched on, in the order they run.")
-                    .to_string();
-                modules.insert(
-                    "description".into(),
-                    Value::String(format!(
-                        "{described} The build that printed this schema has {} (a crate with \
-                         modules of its own prints a schema that names them too).",
-                        listed.join(", ")
-                    )),
-                );
-                if let Some(Value::Object(items)) = modules.get_mut("items") {
-                    items.insert("enum".into(), serde_json::json!(names));
-                }
-            }
-            for (_, child) in map.iter_mut() {
-                with_module_names(child, names);
-            }
+    let listed: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    each_object(v, &mut |map| {
+        let Some(Value::Object(props)) = map.get_mut("properties") else {
+            return;
+        };
+        let Some(Value::Object(modules)) = props.get_mut("modules") else {
+            return;
+        };
+        let described = modules
+            .get("description")
+            .and_then(Value::as_str)
+            .unwrap_or("Modules switched on, in the order they run.")
+            .to_string();
+        modules.insert(
+            "description".into(),
+            Value::String(format!(
+                "{described} The build that printed this schema has {} (a crate with modules \
+                 of its own prints a schema that names them too).",
+                listed.join(", ")
+            )),
+        );
+        if let Some(Value::Object(items)) = modules.get_mut("items") {
+            items.insert("enum".into(), serde_json::json!(names));
         }
-        Value::Array(items) => {
-            for child in items {
-                with_module_names(child, names);
-            }
-        }
-        _ => {}
-    }
+    });
 }
 
 /// JSON Schema of component set files, pretty-printed.
