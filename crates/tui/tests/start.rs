@@ -1882,3 +1882,27 @@ fn the_exit_note_breaks_at_spaces() {
     assert_eq!(lines.join(" "), spaced);
     assert_eq!(note_lines(note, None), [note]);
 }
+
+#[test]
+fn the_mcts_seat_says_its_second_is_a_decision_and_a_turn_holds_several() {
+    let dir = temp_dir("mcts-words");
+    let mut app = build(&opts(None, None), &dir.join("home"));
+    for _ in 0..12 {
+        if app.setup().unwrap().row == Row::Seat(1) {
+            break;
+        }
+        press(&mut app, "<down>");
+    }
+    assert_eq!(app.setup().unwrap().row, Row::Seat(1));
+    for _ in 0..5 {
+        if words(&screen(&app, 120, 32)).contains("mcts: searches") {
+            break;
+        }
+        press(&mut app, "<right>");
+    }
+    let said = words(&screen(&app, 120, 32));
+    assert!(said.contains("up to a second a decision"), "{said}");
+    assert!(said.contains("a turn may be several"), "{said}");
+    assert!(!said.contains("a second a move"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -140,8 +140,9 @@ fn seat_words(kind: &SeatKind) -> String {
                 .to_string()
         }
         SeatKind::Bot(level) if level.to_string() == "mcts" => "mcts: searches the game \
-            ahead, up to a second a move; the strongest (`--players` takes mcts:500ms or \
-            mcts:3s for less or more time)."
+            ahead, up to a second a decision (a turn may be several: placing, claiming, \
+            Queendomino's steps); the strongest (`--players` takes mcts:500ms or mcts:3s for \
+            less or more time)."
             .to_string(),
         SeatKind::Bot(level) => format!("{level}: searches the game ahead, at its own budget."),
     }
