@@ -907,6 +907,25 @@ fn a_one_line_moves_box_shows_the_newest_move() {
 }
 
 #[test]
+fn a_short_moves_box_says_m_shows_all_moves() {
+    // Royal Wedding at 6 players at 100x32: the moves box has one line, and nothing said that
+    // `m` lists the moves (80x24, with no box, says it after the last move). Its title says it;
+    // a box of several lines keeps its plain title.
+    let mut app = app("royal-wedding", "you,greedy,greedy,greedy,greedy,greedy", 5);
+    press(&mut app, "<enter><enter>");
+    assert!(app.log().count() > 0);
+    let text = screen(&app, 100, 32);
+    let title = text
+        .lines()
+        .find(|l| l.contains(" Moves "))
+        .unwrap_or_else(|| panic!("a moves box:\n{text}"));
+    assert!(title.contains("┌ Moves (m: all moves) ─"), "{text}");
+    let text = screen(&app, 100, 50);
+    assert!(text.contains("┌ Moves ─"), "{text}");
+    assert!(!text.contains("m: all moves"), "{text}");
+}
+
+#[test]
 fn a_name_of_wide_characters_leaves_its_score_in_view() {
     let mut seats = seats("you,greedy,greedy,greedy");
     seats[2].name = "日本日本日本日本日本日本日本日本".into();

@@ -51,8 +51,19 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     rows.resize(room.max(rows.len()), String::new());
     rows.reverse();
     Paragraph::new(rows.into_iter().map(Line::from).collect::<Vec<_>>())
-        .block(block(" Moves ", app))
+        .block(block(title(room), app))
         .render(area, buf);
+}
+
+/// The box's title: where it has rows for fewer than the newest few moves (one row with six
+/// players at 100x32), it says that `m` shows them all, as the status line says at 80x24 where
+/// there is no box.
+fn title(room: usize) -> &'static str {
+    if room < RECENT_MOVES {
+        " Moves (m: all moves) "
+    } else {
+        " Moves "
+    }
 }
 
 /// The rows of the newest of `entries` (newest first) that fit in `room` rows of `width`
