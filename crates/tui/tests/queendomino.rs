@@ -1040,6 +1040,21 @@ fn eight_score_columns_name_terrains_by_their_symbols_when_names_do_not_fit() {
 }
 
 #[test]
+fn six_score_columns_mark_every_cut_name_and_say_no_crowns_in_words() {
+    // Royal Wedding at 6 players at 100x32: `7 wi. crowns` read as a code, and `Grassland C`
+    // stood unmarked beside `Knights' L…`.
+    let mut app = app("royal-wedding", "you,greedy,greedy,greedy,greedy,greedy", 3);
+    play_to_end(&mut app, 2000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    let text = screen(&app, 100, 32);
+    assert!(!text.contains("wi."), "{text}");
+    assert!(text.contains("7 no crowns"), "{text}");
+    assert!(!text.contains("Grassland C "), "{text}");
+    assert!(text.contains("Grassland…"), "{text}");
+    insta::assert_snapshot!("royal_wedding_6p_end_100x32", text);
+}
+
+#[test]
 fn a_team_named_on_the_board_keeps_both_members() {
     let mut seats = seats("you,greedy,greedy,greedy,greedy,greedy");
     for (s, c) in seats.iter_mut().zip(["赤", "青", "緑", "黄", "白", "黒"]) {

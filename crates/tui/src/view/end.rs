@@ -174,7 +174,7 @@ fn columns(app: &App, game: &Game, area: Rect) -> Columns {
         if plain > 0 {
             territories.push((
                 Line::from(Span::styled(
-                    row(&format!("{plain} without crowns"), "0", rw),
+                    row(&uncrowned(plain, rw.saturating_sub(2)), "0", rw),
                     p.accent(Accent::Dim),
                 )),
                 (0, plain),
@@ -756,10 +756,25 @@ pub fn row(label: &str, value: &str, width: usize) -> String {
     format!("{label}{}{value}", " ".repeat(pad))
 }
 
+/// The line of `count` territories without crowns in `room` columns, said in words however
+/// short (`6 without crowns`, `6 no crowns`, `no crowns`): `6 wi. crowns` had read as a code.
+fn uncrowned(count: usize, room: usize) -> String {
+    [
+        format!("{count} without crowns"),
+        format!("{count} no crowns"),
+        "no crowns".to_string(),
+        "no crown".to_string(),
+    ]
+    .into_iter()
+    .find(|t| super::text::width(t) <= room)
+    .unwrap_or_else(|| "no crowns".to_string())
+}
+
 /// `label` in `room` columns, losing what says least first: a parenthesis (`28 coins (3 a
 /// point)`: `28 coins`; `the Queen's crown (wheat, 7 squares)`: `the Queen's crown`), then a
-/// leading "the", then words cut short with a dot ([`super::panels::squeeze`]: `Queen's cr.`),
-/// then the end, with a mark (`Monume…`).
+/// leading "the", then words cut short with a dot ([`super::panels::squeeze_words`]: `Queen's
+/// cr.`), then the end, with a mark (`Monume…`). A name cut at its end always says so (`…`):
+/// `Grassland T` beside `Forest Tow…` had read as a whole name.
 fn short_label(label: &str, room: usize) -> String {
     let fits = |t: &str| super::text::width(t) <= room;
     if fits(label) {
@@ -777,22 +792,28 @@ fn short_label(label: &str, room: usize) -> String {
         return t;
     }
     // In a very narrow column a name's first letters read better than its words cut (`Watch H…`,
-    // not `Wa. Ho.`), marked as cut.
-    if room < 12 {
-        let head = super::text::take_width(&t, room);
-        let marked = super::text::take_width(&t, room.saturating_sub(1));
-        // Whole words where the cut falls between two (`Queen's` of `Queen's crown`), a next
-        // word's initial where the mark would follow a space (`Tower K` of `Tower Keep`, told
-        // from `Tower T`), else marked (`Monume…`).
-        let at_a_word = t[head.len()..].starts_with(' ');
-        return if at_a_word || room < 4 || marked.ends_with(' ') {
-            head
-        } else {
-            format!("{marked}…")
-        };
+    // not `Wa. Ho.`).
+    if room >= 12 {
+        let squeezed = super::panels::squeeze_words(&t, room);
+        if fits(&squeezed) {
+            return squeezed;
+        }
     }
-    let squeezed = super::panels::squeeze(&t, room);
-    super::text::take_width(&squeezed, room)
+    cut_at_end(&t, room)
+}
+
+/// `t` cut to `room` columns with a mark, the mark after a letter or figure, never after a
+/// space or an apostrophe (`Grassland…`, `Queen…`); too narrow for a mark, the first letters.
+fn cut_at_end(t: &str, room: usize) -> String {
+    if room < 2 {
+        return super::text::take_width(t, room);
+    }
+    let head = super::text::take_width(t, room - 1);
+    let head = head.trim_end_matches(|c: char| !c.is_alphanumeric());
+    if head.is_empty() {
+        return super::text::take_width(t, room);
+    }
+    format!("{head}…")
 }
 
 /// A module's score line with how it was counted, where the module says (`Lake Camp 5 lake
@@ -806,7 +827,7 @@ fn with_detail(line: &crownlands_core::modules::describe::ScoreLine) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Fit, fit_rows, news_in, row, short_label};
+    use super::{Fit, fit_rows, news_in, row, short_label, uncrowned};
 
     #[test]
     fn news_too_long_loses_its_words_in_brackets_first() {
@@ -827,7 +848,8 @@ mod tests {
         assert_eq!(short_label("the Queen's crown", 14), "Queen's crown");
         assert_eq!(short_label("28 coins (3 a point)", 14), "28 coins");
         assert_eq!(short_label("the Queen's crown", 12), "Queen's cro.");
-        assert_eq!(short_label("the Queen's crown", 7), "Queen's");
+        // A cut always marked, the mark never after a space or an apostrophe.
+        assert_eq!(short_label("the Queen's crown", 7), "Queen…");
         assert_eq!(short_label("the Queen's crown", 6), "Queen…");
         // The parenthesis first: the Queen's crown stays whole where it fits.
         let queen = "the Queen's crown (grassland, 5 squares)";
@@ -836,8 +858,25 @@ mod tests {
         // A very narrow column: the first letters, marked as cut.
         assert_eq!(short_label("Monument", 7), "Monume…");
         assert_eq!(short_label("Knight Tollgate", 7), "Knight…");
-        assert_eq!(short_label("Tower Keep", 7), "Tower K");
-        assert_eq!(short_label("Monument", 3), "Mon");
+        assert_eq!(short_label("Tower Keep", 7), "Tower…");
+        assert_eq!(short_label("Monument", 3), "Mo…");
+        // Royal Wedding's six columns at 100x32: `Grassland T` had stood unmarked beside
+        // `Forest Tow…`.
+        assert_eq!(short_label("Grassland Tower", 11), "Grassland…");
+        assert_eq!(short_label("Forest Tower", 11), "Forest Tow…");
+        // Words squeezed that still do not fit are cut with the mark too (`Knights' Lo`).
+        assert_eq!(short_label("Knights' Lodge", 12), "Knights' Lo.");
+        assert_eq!(short_label("Queen's Knight's Inn", 12), "Queen's Kni…");
+    }
+
+    #[test]
+    fn territories_without_crowns_are_said_in_words_however_short() {
+        assert_eq!(uncrowned(7, 30), "7 without crowns");
+        // Six columns at 100x32 had `7 wi. crowns`, ten at 100x30 `5 witho…`.
+        assert_eq!(uncrowned(7, 12), "7 no crowns");
+        assert_eq!(uncrowned(7, 9), "no crowns");
+        assert_eq!(uncrowned(7, 8), "no crown");
+        assert_eq!(uncrowned(12, 11), "no crowns");
     }
     use ratatui::style::Style;
     use ratatui::text::Line;

@@ -48,6 +48,12 @@ pub fn clean(text: &str, room: usize) -> String {
 /// (`3kn`, `-1¢`) stays; what still does not fit is cut at the end. Control characters show
 /// as `?`.
 pub fn squeeze(text: &str, room: usize) -> String {
+    clean(&squeeze_words(text, room), room)
+}
+
+/// [`squeeze`]'s words cut short, without its cut at the end: what is longer than `room` says
+/// that its words could not be cut to fit (for a caller that marks its own cut).
+pub fn squeeze_words(text: &str, room: usize) -> String {
     let mut words: Vec<String> = clean(text, usize::MAX)
         .split(' ')
         .map(str::to_string)
@@ -81,7 +87,7 @@ pub fn squeeze(text: &str, room: usize) -> String {
             .chain(tail.chars())
             .collect();
     }
-    clean(&words.join(" "), room)
+    clean(&words.join(" "), usize::MAX)
 }
 
 /// The panels' lines in `room` columns: the first panel's rows as they are, each later
