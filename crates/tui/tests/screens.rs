@@ -1021,6 +1021,43 @@ fn the_score_screen_speaks_of_the_kingdoms_only_where_it_draws_them() {
     assert!(large.contains("Under each score"), "{large}");
 }
 
+#[test]
+fn the_resume_offer_breaks_its_players_between_teams_never_inside_one() {
+    // Eight players in teams: the Players line broke inside a team (`mcts 5 &` / `greedy 6`), its
+    // `&` against the frame. Names of every length move where the line breaks.
+    for extra in 0..14 {
+        let mut players = seats("you,greedy,greedy,greedy,greedy,greedy,greedy,greedy");
+        players[4].name = format!("greedy {}5", "x".repeat(extra));
+        let game = App::new_game(
+            ruleset("royal-wedding-teams"),
+            players,
+            config(3, Palette::none()),
+        )
+        .expect("sets up");
+        let session = game.session().unwrap().clone();
+        let found = crownlands_tui::app::resume::Found::new(session, "just now".into());
+        let teams = found.summary.players.clone();
+        assert_eq!(teams.len(), 4, "{teams:?}");
+        let text = screen(&an_offer(Ok(found)), 100, 32);
+        let rows: Vec<&str> = text
+            .lines()
+            .skip_while(|l| !l.contains("Players"))
+            .take_while(|l| !l.contains("Progress"))
+            .map(|l| l.trim_matches('"').trim_end().trim_end_matches('│'))
+            .collect();
+        for team in &teams {
+            assert!(
+                rows.iter().any(|r| r.contains(team.as_str())),
+                "{team}:\n{text}"
+            );
+        }
+        for r in &rows {
+            assert!(r.ends_with(' '), "a column before the frame:\n{text}");
+            assert!(!r.trim_end().ends_with('&'), "{text}");
+        }
+    }
+}
+
 /// A Dynasty match of `players` (seed 8) played to the end of its first game.
 fn a_match_to_its_first_end(players: &str) -> App {
     let mut game = app("dynasty", players, 8);

@@ -35,31 +35,41 @@ fn buttons(offer: &Offer) -> Bar {
     bar
 }
 
+/// The columns before a field's value (`Players   `).
+const PAD: usize = 10;
+
+/// A field of the offer: `name`, and `value` wrapped beside it, a column kept free before the
+/// frame (a line's last word had touched it).
 fn field(name: &str, value: &str, width: usize, out: &mut Vec<Line<'static>>) {
-    let pad = 10;
-    for (i, l) in wrap(value, width.saturating_sub(pad))
+    for (i, l) in wrap(value, width.saturating_sub(PAD + 1))
         .into_iter()
         .enumerate()
     {
         let head = if i == 0 {
-            format!("{name:<pad$}")
+            format!("{name:<PAD$}")
         } else {
-            " ".repeat(pad)
+            " ".repeat(PAD)
         };
         out.push(Line::from(format!("{head}{}", l.replace('\u{a0}', " "))));
     }
 }
 
 /// `list` (players, or players with their totals, `, ` between them and ` & ` between a
-/// team's) with each one's spaces unbreakable, so that a line breaks between them, never
-/// inside one (`random` / `3 22`).
-fn whole_names(list: &str) -> String {
+/// team's) made to break between its items only, for a field `width` columns wide: each one's
+/// spaces unbreakable (`random` / `3 22` had split a name from its total), a team's `&` too
+/// (`mcts 5 &` / `greedy 6` had split a team); a team longer than a whole line breaks after an
+/// `&`, never inside a name.
+fn whole_names(list: &str, width: usize) -> String {
+    let room = width.saturating_sub(PAD + 1);
     list.split(", ")
         .map(|one| {
-            one.split(" & ")
-                .map(|p| p.replace(' ', "\u{a0}"))
-                .collect::<Vec<_>>()
-                .join(" & ")
+            let members: Vec<String> = one.split(" & ").map(|p| p.replace(' ', "\u{a0}")).collect();
+            // (With the `,` after it.)
+            if super::text::width(one) < room {
+                members.join("\u{a0}&\u{a0}")
+            } else {
+                members.join("\u{a0}& ")
+            }
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -85,8 +95,9 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
             lines.push(Line::from(""));
             field("Ruleset", &s.ruleset, inner_w, &mut lines);
             // Lines break between players, never inside a name (`greedy` / `7`).
-            let players: Vec<String> = s.players.iter().map(|p| whole_names(p)).collect();
-            field("Players", &players.join(", "), inner_w, &mut lines);
+            // (A team kept on one line: `mcts 5 &` / `greedy 6` had split one.)
+            let players = whole_names(&s.players.join(", "), inner_w);
+            field("Players", &players, inner_w, &mut lines);
             // Round 0 is the first claims, as the game's header says.
             let round = match s.round {
                 0 => "first claims".to_string(),
@@ -111,7 +122,7 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
                 match &s.match_so_far {
                     Some(totals) => progress.push_str(&format!(
                         " (game {g} of {n}; the match so far: {})",
-                        whole_names(totals)
+                        whole_names(totals, inner_w)
                     )),
                     None => progress.push_str(&format!(" (game {g} of {n})")),
                 }
@@ -122,7 +133,7 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
             if let (Some((g, n)), Some(totals)) = (s.game_of, &s.between_games) {
                 progress = format!(
                     "game {g} of {n} finished; the match so far: {}",
-                    whole_names(totals)
+                    whole_names(totals, inner_w)
                 );
             }
             field("Progress", &progress, inner_w, &mut lines);
