@@ -1083,9 +1083,27 @@ fn a_match_paused_in_its_second_game_is_offered_with_its_totals() {
     game.key_at(crownlands_tui::Key::Enter, later());
     game.run_bots();
     assert_ne!(game.mode(), Mode::GameOver, "game 2 begun");
+    // On in game 2 until its score is not nothing: its running score is no part of game 1's.
+    for _ in 0..40 {
+        if game
+            .session()
+            .unwrap()
+            .game()
+            .score_total(crownlands_core::Side(0))
+            > 0
+        {
+            break;
+        }
+        play_to_end(&mut game, 1);
+    }
     let session = game.session().unwrap().clone();
     assert_eq!(session.game_index(), 1);
-    let totals = match_totals(&session);
+    let running = match_totals(&session);
+    // The totals after game 1, apart from game 2's running score (`the match so far` counted
+    // it in, read as the finished games').
+    let earlier = session.played().earlier_totals();
+    let totals: Vec<i64> = session.game().all_sides().map(|s| earlier[s]).collect();
+    assert_ne!(totals, running);
     let found = crownlands_tui::app::resume::Found::new(session, "just now".into());
     let text = screen(&an_offer(Ok(found)), 80, 24);
     let flat = text
@@ -1094,10 +1112,11 @@ fn a_match_paused_in_its_second_game_is_offered_with_its_totals() {
         .collect::<Vec<_>>()
         .join(" ");
     let expected = format!(
-        "(game 2 of 3; the match so far: You {}, greedy 2 {})",
+        "(game 2 of 3; after game 1: You {}, greedy 2 {})",
         totals[0], totals[1]
     );
     assert!(flat.contains(&expected), "{expected}\n{flat:?}");
+    assert!(!flat.contains("so far"), "{flat}");
 }
 
 #[test]

@@ -31,9 +31,10 @@ pub struct Summary {
     pub game_of: Option<(usize, u8)>,
     /// A match paused between two games: its totals so far (`You 40, greedy 2 60`).
     pub between_games: Option<String>,
-    /// A match paused in its second game or later: its totals so far, the current game's
-    /// score counted in (`You 52, greedy 2 70`).
-    pub match_so_far: Option<String>,
+    /// A match paused in its second game or later: its totals over the games finished before
+    /// the current one (`You 48, greedy 2 66`), the current game's running score not counted
+    /// in (read as "so far", it had been taken for the finished games').
+    pub earlier_games: Option<String>,
     /// When it was saved: `12 minutes ago`.
     pub saved: String,
 }
@@ -230,12 +231,18 @@ impl Found {
             round: game.round(),
             game_of: (session.match_games() > 1)
                 .then(|| (session.game_index() + 1, session.match_games())),
-            between_games: (session.match_games() > 1 && game.is_over())
-                .then(|| match_totals(&session, &seats)),
-            match_so_far: (session.match_games() > 1
+            between_games: (session.match_games() > 1 && game.is_over()).then(|| {
+                match_totals(&session, &seats, |side| {
+                    session.played().running_total(side)
+                })
+            }),
+            earlier_games: (session.match_games() > 1
                 && !game.is_over()
                 && session.game_index() > 0)
-                .then(|| match_totals(&session, &seats)),
+                .then(|| {
+                    let earlier = session.played().earlier_totals();
+                    match_totals(&session, &seats, |side| earlier[side])
+                }),
             saved,
         };
         Found {
@@ -246,11 +253,14 @@ impl Found {
     }
 }
 
-/// Each side's match total so far, by its players' names (a team's joined with `&`): `You 40,
-/// greedy 2 60` (the current game's running score counted in, until the game is counted).
-fn match_totals(session: &Session, seats: &[Seat]) -> String {
+/// Each side's `total` in the match, by its players' names (a team's joined with `&`): `You
+/// 40, greedy 2 60`.
+fn match_totals(
+    session: &Session,
+    seats: &[Seat],
+    total: impl Fn(crownlands_core::Side) -> i64,
+) -> String {
     let game = session.game();
-    let played = session.played();
     game.all_sides()
         .map(|side| {
             let name = game
@@ -259,7 +269,7 @@ fn match_totals(session: &Session, seats: &[Seat]) -> String {
                 .filter_map(|p| seats.get(p.index()).map(|s| s.name.as_str()))
                 .collect::<Vec<_>>()
                 .join(" & ");
-            escape_controls(&format!("{name} {}", played.running_total(side))).into_owned()
+            escape_controls(&format!("{name} {}", total(side))).into_owned()
         })
         .collect::<Vec<_>>()
         .join(", ")

@@ -75,6 +75,16 @@ fn whole_names(list: &str, width: usize) -> String {
         .join(", ")
 }
 
+/// The games finished before game `g` of a match (from 1), for their totals: `after game 1`,
+/// `after games 1 and 2`, `after games 1 to 4`.
+fn after_games(g: usize) -> String {
+    match g.saturating_sub(1) {
+        0 | 1 => "after game 1".to_string(),
+        2 => "after games 1 and 2".to_string(),
+        n => format!("after games 1 to {n}"),
+    }
+}
+
 /// Lay the offer out over `area`.
 pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
     let w = area.width.min(78);
@@ -119,9 +129,10 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
                 progress.push_str(&format!("; {all} in the match"));
             }
             if let Some((g, n)) = s.game_of {
-                match &s.match_so_far {
+                match &s.earlier_games {
                     Some(totals) => progress.push_str(&format!(
-                        " (game {g} of {n}; the match so far: {})",
+                        " (game {g} of {n}; {}: {})",
+                        after_games(g),
                         whole_names(totals, inner_w)
                     )),
                     None => progress.push_str(&format!(" (game {g} of {n})")),
@@ -251,4 +262,16 @@ pub fn hit(app: &App, offer: &Offer, area: Rect, col: u16, row: u16) -> Option<K
     (row == l.buttons_y)
         .then(|| l.buttons.key_at(l.frame.x + 1, col))
         .flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::after_games;
+
+    #[test]
+    fn the_games_before_the_current_one_are_named() {
+        assert_eq!(after_games(2), "after game 1");
+        assert_eq!(after_games(3), "after games 1 and 2");
+        assert_eq!(after_games(5), "after games 1 to 4");
+    }
 }
