@@ -16,6 +16,8 @@ pub enum Key {
     PageDown,
     Home,
     End,
+    Delete,
+    Insert,
     Char(char),
     /// A letter with Ctrl held (`Ctrl('c')`).
     Ctrl(char),
@@ -23,7 +25,8 @@ pub enum Key {
 
 impl Key {
     /// Keys from a string for tests and scripts: each character is a key, `<name>` a named key
-    /// (`<up>`, `<enter>`, `<esc>`, `<tab>`, `<pgup>`, `<pgdn>`, `<home>`, `<end>`, `<c-c>`).
+    /// (`<up>`, `<enter>`, `<esc>`, `<tab>`, `<pgup>`, `<pgdn>`, `<home>`, `<end>`, `<del>`,
+    /// `<ins>`, `<c-c>`).
     pub fn parse_all(text: &str) -> Vec<Key> {
         let mut out = Vec::new();
         let mut rest = text;
@@ -46,6 +49,8 @@ impl Key {
                     "pgdn" => Some(Key::PageDown),
                     "home" => Some(Key::Home),
                     "end" => Some(Key::End),
+                    "del" => Some(Key::Delete),
+                    "ins" => Some(Key::Insert),
                     n if n.starts_with("c-") && n.len() == 3 => n.chars().nth(2).map(Key::Ctrl),
                     _ => None,
                 };
@@ -59,5 +64,33 @@ impl Key {
             rest = &rest[c.len_utf8()..];
         }
         out
+    }
+
+    /// The key as its cap names it, for what the status line says of it (`PgUp`, `←`, `x`,
+    /// `Ctrl-x`).
+    pub fn name(self) -> String {
+        match self {
+            Key::Up => "↑".into(),
+            Key::Down => "↓".into(),
+            Key::Left => "←".into(),
+            Key::Right => "→".into(),
+            Key::Enter => "Enter".into(),
+            Key::Esc => "Esc".into(),
+            Key::Tab => "Tab".into(),
+            Key::BackTab => "Shift-Tab".into(),
+            Key::Backspace => "Backspace".into(),
+            Key::PageUp => "PgUp".into(),
+            Key::PageDown => "PgDn".into(),
+            Key::Home => "Home".into(),
+            Key::End => "End".into(),
+            Key::Delete => "Delete".into(),
+            Key::Insert => "Insert".into(),
+            Key::Char(' ') => "space".into(),
+            Key::Char(c) => crownlands_core::text::escape_controls(&c.to_string()).into_owned(),
+            Key::Ctrl(c) => format!(
+                "Ctrl-{}",
+                crownlands_core::text::escape_controls(&c.to_string())
+            ),
+        }
     }
 }

@@ -648,6 +648,8 @@ pub fn map_key(k: KeyEvent) -> Option<Key> {
         KeyCode::PageDown => Key::PageDown,
         KeyCode::Home => Key::Home,
         KeyCode::End => Key::End,
+        KeyCode::Delete => Key::Delete,
+        KeyCode::Insert => Key::Insert,
         _ => return None,
     })
 }

@@ -1898,6 +1898,48 @@ fn a_key_that_does_nothing_says_so() {
     assert!(!app.message().contains("does nothing"), "{}", app.message());
 }
 
+/// Home, End, PgUp, PgDn, Delete and Backspace in a claim, a placement and a step say that
+/// they do nothing, as a letter does (they had said nothing, the status line keeping its old
+/// words).
+#[test]
+fn named_keys_that_do_nothing_say_so() {
+    let keys = [
+        ("<home>", "Home"),
+        ("<end>", "End"),
+        ("<pgup>", "PgUp"),
+        ("<pgdn>", "PgDn"),
+        ("<del>", "Delete"),
+        ("<bs>", "Backspace"),
+    ];
+    let says = |name: &str| format!("`{name}` does nothing here: ? lists the keys.");
+    let mut app = app("kingdomino", "you,greedy", 9);
+    app.run_bots();
+    assert_eq!(app.mode(), Mode::Claim);
+    for (key, name) in keys {
+        press(&mut app, "z");
+        press(&mut app, key);
+        assert_eq!(app.message(), says(name));
+    }
+    while app.mode() != Mode::Place {
+        press(&mut app, "<enter>");
+    }
+    for (key, name) in keys {
+        press(&mut app, key);
+        assert_eq!(app.message(), says(name));
+    }
+    let mut step = common::app("queendomino", "you,greedy", 9);
+    let mut moves = 0;
+    while step.mode() != Mode::Step && moves < 200 {
+        play_to_end(&mut step, 1);
+        moves += 1;
+    }
+    assert_eq!(step.mode(), Mode::Step);
+    for (key, name) in keys {
+        press(&mut step, key);
+        assert_eq!(step.message(), says(name));
+    }
+}
+
 /// A key of a move pressed while a bot thinks says that moves wait for your turn (it had no
 /// answer at all), and plays nothing then or later.
 #[test]

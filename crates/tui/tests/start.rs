@@ -1906,3 +1906,46 @@ fn the_mcts_seat_says_its_second_is_a_decision_and_a_turn_holds_several() {
     assert!(!said.contains("a second a move"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn left_and_right_on_a_row_with_nothing_to_change_say_so() {
+    // ←→ on the "Open a file" row did nothing and said nothing.
+    let dir = temp_dir("file-row-keys");
+    let mut app = build(&opts(None, None), &dir.join("home"));
+    while app.setup().unwrap().row != Row::File {
+        press(&mut app, "<down>");
+    }
+    press(&mut app, "<right>");
+    assert_eq!(
+        app.message(),
+        "`→` does nothing on this row: Enter or o types a file's path."
+    );
+    assert!(
+        words(&screen(&app, 80, 24)).contains("`→` does nothing on this row"),
+        "{}",
+        screen(&app, 80, 24)
+    );
+    // Said of that key only: the next key says again what the line said before.
+    press(&mut app, "<down>");
+    assert_eq!(app.message(), "Choose a ruleset and who plays, then Start.");
+    // In the field, no cursor moves: said too.
+    press(&mut app, "<up>o<left>");
+    assert!(app.setup().unwrap().typing);
+    assert!(
+        app.message()
+            .starts_with("`←` does nothing here: a path is typed"),
+        "{}",
+        app.message()
+    );
+    press(&mut app, "<esc><esc>");
+    // On Start, and a key of no use anywhere on the screen.
+    assert_eq!(app.setup().unwrap().row, Row::Start);
+    press(&mut app, "h");
+    assert_eq!(
+        app.message(),
+        "`h` does nothing on this row: Enter starts the game."
+    );
+    press(&mut app, "<pgdn>");
+    assert_eq!(app.message(), "`PgDn` does nothing here: ? lists the keys.");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1136,7 +1136,7 @@ impl App {
         // ruleset stays, its plain line gives way.)
         let free = self.message.is_empty()
             || self.message.ends_with(WAITS_FOR_YOUR_TURN)
-            || self.message.ends_with(": ? lists the keys.")
+            || self.message.ends_with(NOTHING_HERE_END)
             || (self.message.starts_with("New game, seed")
                 && self.message.ends_with(". Press ? for help."));
         // The keys of a move (choosing, placing, turning, discarding, skipping); another is
@@ -2320,18 +2320,25 @@ fn build_bots(seats: &[Seat], seed: u64) -> Vec<Option<Box<dyn Bot>>> {
 const WAITS_FOR_YOUR_TURN: &str = "moves wait for your turn (? lists the keys).";
 
 /// What a key that does nothing in a claim, a placement or a step says, rather than nothing: Esc has no
-/// box to close there, a letter no use (`?` lists the keys). `None` for keys that say nothing
-/// anywhere (a function key, a modifier alone).
+/// box to close there, a letter or another key no use (`` `PgUp` does nothing here ``: Home,
+/// End, PgUp, PgDn, Delete and Backspace had said nothing, the status line keeping its old
+/// words; `?` lists the keys). `None` for keys that say nothing anywhere (a function key, a
+/// modifier alone, which never reach the app) and a control character.
 fn no_key_here(key: Key) -> Option<String> {
     match key {
         Key::Esc => Some("Esc closes a box; none is open (q quits, u takes a move back).".into()),
-        Key::Char(c) if !c.is_control() => Some(format!(
-            "`{}` does nothing here: ? lists the keys.",
-            crownlands_core::text::escape_controls(&c.to_string())
-        )),
-        _ => None,
+        Key::Char(c) if c.is_control() => None,
+        _ => Some(nothing_here(key)),
     }
 }
+
+/// `` `x` does nothing here: ? lists the keys. ``
+pub(crate) fn nothing_here(key: Key) -> String {
+    format!("`{}` does nothing here{NOTHING_HERE_END}", key.name())
+}
+
+/// The end of what a key of no use says ([`nothing_here`]).
+const NOTHING_HERE_END: &str = ": ? lists the keys.";
 
 /// Whether `message` is a hint's words (`Hint: ...`, `Hint 2 of 3: ...`: Enter plays that move).
 fn is_hint_message(message: &str) -> bool {

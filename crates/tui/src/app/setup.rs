@@ -97,6 +97,9 @@ pub struct Setup {
     /// file field, and its seats and names are set when that file is opened (the file is not
     /// read before the player asks: a kept path reaches no file by itself).
     pub waiting: Option<(std::path::PathBuf, Vec<SeatKind>, Vec<String>)>,
+    /// What the status line said before a key of no use said so (`` `→` does nothing on this
+    /// row ``): said again at the next key.
+    pub said_before: Option<String>,
 }
 
 /// The longest name a seat may have.
@@ -130,6 +133,7 @@ impl Setup {
             error: None,
             names: Vec::new(),
             naming: false,
+            said_before: None,
             recent: Vec::new(),
             recent_at: 0,
             kept: Vec::new(),

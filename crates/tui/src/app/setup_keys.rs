@@ -51,6 +51,11 @@ impl App {
         let Some(setup) = &mut self.setup else {
             return;
         };
+        // What a key of no use said (`` `←` does nothing on this row ``) is of that key only:
+        // what the line said before is said again.
+        if says_nothing_done(&self.message) {
+            self.message = setup.said_before.take().unwrap_or_default();
+        }
         // The file field, once opened, takes every character typed into it; Esc leaves it.
         if setup.row == Row::File && setup.typing {
             match key {
@@ -76,7 +81,15 @@ impl App {
                 }
                 Key::Enter => return self.open_typed(),
                 Key::Tab => return self.complete_typed(),
-                Key::Left | Key::Right => return,
+                // (No cursor to move: said, rather than nothing.)
+                Key::Left | Key::Right => {
+                    let words = format!(
+                        "`{}` does nothing here: a path is typed and erased at its end \
+                         (Backspace; Ctrl-U erases it all).",
+                        key.name()
+                    );
+                    return say_nothing_done(setup, &mut self.message, words);
+                }
                 _ => {}
             }
         }
@@ -120,6 +133,18 @@ impl App {
             }
             Key::Up | Key::Char('k') | Key::BackTab => setup.move_row(-1),
             Key::Down | Key::Char('j') | Key::Tab => setup.move_row(1),
+            // The rows with nothing to change say so (they had said nothing).
+            Key::Left | Key::Right | Key::Char('h' | 'l' | ' ')
+                if matches!(setup.row, Row::File | Row::Start) =>
+            {
+                let what = if setup.row == Row::File {
+                    "Enter or o types a file's path"
+                } else {
+                    "Enter starts the game"
+                };
+                let words = format!("`{}` does nothing on this row: {what}.", key.name());
+                say_nothing_done(setup, &mut self.message, words);
+            }
             Key::Left | Key::Char('h') => setup.change(-1),
             Key::Right | Key::Char('l') | Key::Char(' ') => setup.change(1),
             Key::Char('o' | '/') => {
@@ -157,7 +182,9 @@ impl App {
                 }
                 self.start_from_setup(now);
             }
-            _ => {}
+            // Any other key says it does nothing here, as in a game.
+            Key::Char(c) if c.is_control() => {}
+            _ => say_nothing_done(setup, &mut self.message, super::nothing_here(key)),
         }
     }
 
@@ -289,4 +316,18 @@ impl App {
             }
         }
     }
+}
+
+/// Whether `message` says that a key does nothing (`` `z` does nothing here ``).
+fn says_nothing_done(message: &str) -> bool {
+    message.starts_with('`') && message.contains("` does nothing ")
+}
+
+/// Say `words` of a key of no use on the setup screen's status line, `message`, keeping what it
+/// said before (a file's warnings, say) to say again at the next key.
+fn say_nothing_done(setup: &mut super::setup::Setup, message: &mut String, words: String) {
+    if !says_nothing_done(message) {
+        setup.said_before = Some(std::mem::take(message));
+    }
+    *message = words;
 }
