@@ -1560,6 +1560,59 @@ fn queen_host(game: &crownlands_core::Game) -> Option<crownlands_core::Side> {
 }
 
 #[test]
+fn at_a_hot_seat_table_the_bots_news_names_whose_move_it_is_since() {
+    // Two people and two bots: `Since your move: The Queen goes to ...` at Player 3's turn, the
+    // Queen having moved after Player 1's move, read as news since Player 3's. It names the
+    // person who moved last.
+    let mut app = app("queendomino", "you,greedy,you,greedy", 5);
+    let moves = |app: &App| {
+        app.session()
+            .map_or(0, |s| s.actions().last().map_or(0, Vec::len))
+    };
+    let mut last_person = None;
+    let mut noted = 0;
+    for _ in 0..3000 {
+        if app.mode() == Mode::GameOver {
+            break;
+        }
+        let person = app
+            .game()
+            .and_then(|g| g.to_act())
+            .map(|p| app.name(p.index()));
+        let before = moves(&app);
+        // (A person's key that played a move, the bots playing theirs after it.)
+        let by_person = match app.mode() {
+            Mode::BotThinking => {
+                app.run_bots();
+                false
+            }
+            Mode::Place if !app.must_discard() && !app.ghost_is_legal() => {
+                press(&mut app, "<tab>");
+                false
+            }
+            _ => {
+                press(&mut app, "<enter>");
+                moves(&app) > before
+            }
+        };
+        if by_person {
+            last_person.clone_from(&person);
+        }
+        if app.message().starts_with("Since") {
+            let who = last_person.as_deref().expect("a person moved");
+            assert!(
+                app.message().starts_with(&format!("Since {who}'s move: ")),
+                "{who}: {}",
+                app.message()
+            );
+            noted += 1;
+        }
+    }
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert!(noted > 0, "no news of a bot's move in this game");
+}
+
+#[test]
 fn the_log_says_when_the_queen_changes_hosts() {
     // Only the `Q` moving on the scores told it (a build's words say what it gives, not that
     // the Queen moved).

@@ -274,6 +274,9 @@ pub struct App {
     /// line keeps it until a person moves, since the bots' turns may scroll it out of the
     /// moves box before anyone reads it (a player lost the Queen twice unawares).
     news_note: Option<String>,
+    /// The seat of the person who moved last (a resumed game's from its decisions): whose move
+    /// [`App::news_note`] is news since, at a table of several people.
+    last_person: Option<usize>,
     /// Why the autosave stopped, when a write failed (a folder that cannot be written in): the
     /// header says `autosave off` from then on, and the exit says what was not kept.
     autosave_failed: Option<String>,
@@ -372,6 +375,7 @@ impl App {
             autosaver: autosave::Autosaver::default(),
             autosave_note: None,
             news_note: None,
+            last_person: None,
             autosave_failed: None,
             screen: None,
             small_key: false,
@@ -437,6 +441,7 @@ impl App {
         self.bots = build_bots(&seats, session.seed());
         // A loaded or resumed game can be undone as if it had been played here.
         self.undo = undo::undo_points(&session, &seats);
+        self.last_person = self.undo.last().and_then(|u| u.decided).map(|p| p.index());
         let log = describe::log_of(
             &session,
             |p| name_of(&seats, p),
@@ -1009,6 +1014,7 @@ impl App {
                 if human {
                     self.autosave_note = None;
                     self.news_note = None;
+                    self.last_person = decided.map(|p| p.index());
                 } else {
                     // (Once the game is over the scores say the rest; with no person at the
                     // table, no one's move to speak of.)
@@ -1017,7 +1023,7 @@ impl App {
                     if over || !people {
                         self.news_note = None;
                     } else if let Some(last) = news.last() {
-                        self.news_note = Some(format!("Since your move: {last}"));
+                        self.news_note = Some(format!("{}: {last}", self.since_whose_move()));
                     }
                     if let Some(note) = self.autosave_note.as_ref().or(self.news_note.as_ref()) {
                         self.message.clone_from(note);
@@ -1125,6 +1131,18 @@ impl App {
         self.autosave_note = Some(self.message.clone());
         self.config.autosave_dir = None;
         self.autosave_failed = Some(why);
+    }
+
+    /// Since whose move the bots' news is: `Since your move` with one person at the table;
+    /// with several, the person's named (`Since Player 1's move`: at Player 3's turn, "your"
+    /// had read as Player 3's).
+    fn since_whose_move(&self) -> String {
+        let people = self.seats.iter().filter(|s| s.is_human()).count();
+        match self.last_person {
+            _ if people <= 1 => "Since your move".to_string(),
+            Some(p) => format!("Since {}'s move", self.name(p)),
+            None => "Since this game began".to_string(),
+        }
     }
 
     /// A key of a move pressed while a bot thinks: nothing is played (nor later), and the status
