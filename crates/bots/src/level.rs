@@ -7,7 +7,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 /// The levels, as listed in error messages and help texts.
-pub const LEVELS: &str = "random, greedy, mcts (under a second a move), mcts:PLAYOUTS (e.g. mcts:5000), mcts:TIME (e.g. mcts:500ms, mcts:2s)";
+pub const LEVELS: &str = "random, greedy, mcts (under a second a decision), mcts:PLAYOUTS (e.g. mcts:5000), mcts:TIME (e.g. mcts:500ms, mcts:2s)";
 
 /// The most playouts or milliseconds a level may ask for.
 const MAX_PLAYOUTS: u32 = 100_000_000;

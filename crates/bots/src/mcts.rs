@@ -153,7 +153,7 @@ pub struct MctsConfig {
 }
 
 /// Playouts of the default level on kingdoms larger than [`TABLE_GRID`] (Mighty Duel, Royal
-/// Wedding's 7x7 tables, Queendomino at 2 players): well under a second a move on one core of
+/// Wedding's 7x7 tables, Queendomino at 2 players): well under a second a decision on one core of
 /// the project's machine (see docs/bots.md, Speed). Twice the former 4,000 scored 1.27 points
 /// more a game (and won 2.4% more) at 4 players against greedy over the same 400 deals (ninth
 /// session, Strength).
