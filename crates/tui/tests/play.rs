@@ -1938,6 +1938,14 @@ fn named_keys_that_do_nothing_say_so() {
         press(&mut step, key);
         assert_eq!(step.message(), says(name));
     }
+    // Said of that key only: the next key, one that acts too, brings back what the line said.
+    let mut claim = common::app("kingdomino", "you,greedy", 9);
+    claim.run_bots();
+    let said = claim.message().to_string();
+    press(&mut claim, "<c-b>");
+    assert_eq!(claim.message(), says("Ctrl-b"));
+    press(&mut claim, "<right>");
+    assert_eq!(claim.message(), said, "the line's words before Ctrl-b");
 }
 
 /// A key of a move pressed while a bot thinks says that moves wait for your turn (it had no

@@ -1937,6 +1937,16 @@ fn left_and_right_on_a_row_with_nothing_to_change_say_so() {
         "{}",
         app.message()
     );
+    // Nor do the other named keys, which say how the field is used (not `?`, which types).
+    for key in ["<home>", "<end>", "<del>", "<c-x>"] {
+        press(&mut app, key);
+        assert!(
+            app.message()
+                .contains("a path is typed and erased at its end"),
+            "{key}: {}",
+            app.message()
+        );
+    }
     press(&mut app, "<esc><esc>");
     // On Start, and a key of no use anywhere on the screen.
     assert_eq!(app.setup().unwrap().row, Row::Start);

@@ -274,6 +274,9 @@ pub struct App {
     /// line keeps it until a person moves, since the bots' turns may scroll it out of the
     /// moves box before anyone reads it (a player lost the Queen twice unawares).
     news_note: Option<String>,
+    /// What the status line said before a key of no use in a game replaced it (`` `x` does
+    /// nothing here ``): said again at the next key, whatever that key does.
+    said_before: Option<String>,
     /// The seat of the person who moved last (a resumed game's from its decisions): whose move
     /// [`App::news_note`] is news since, at a table of several people.
     last_person: Option<usize>,
@@ -375,6 +378,7 @@ impl App {
             autosaver: autosave::Autosaver::default(),
             autosave_note: None,
             news_note: None,
+            said_before: None,
             last_person: None,
             autosave_failed: None,
             screen: None,
@@ -1176,9 +1180,17 @@ impl App {
                     .unwrap_or_default();
                 self.message = format!("{who} is thinking: {WAITS_FOR_YOUR_TURN}");
             } else if let Some(why) = no_key_here(key) {
-                self.message = why;
+                self.say_instead(why);
             }
         }
+    }
+
+    /// Say `why` a key is of no use, keeping what the line said for the next key.
+    fn say_instead(&mut self, why: String) {
+        if !self.message.ends_with(NOTHING_HERE_END) {
+            self.said_before = Some(std::mem::take(&mut self.message));
+        }
+        self.message = why;
     }
 
     /// Say that `key` does nothing here ([`no_key_here`]), unless the status line holds a failure
@@ -1187,7 +1199,7 @@ impl App {
         if !self.failure_said()
             && let Some(why) = no_key_here(key)
         {
-            self.message = why;
+            self.say_instead(why);
         }
     }
 
@@ -1400,6 +1412,13 @@ impl App {
             return;
         }
         self.small_key = false;
+        // What a key of no use said is of that key only: the line says again what it said
+        // before (the setup screen keeps its own, `Setup::said_before`).
+        if let Some(before) = self.said_before.take()
+            && self.message.ends_with(NOTHING_HERE_END)
+        {
+            self.message = before;
+        }
         match self.overlay {
             // ↑↓ (a line), PageUp/PageDown (a page) and Home/End scroll a popup taller than the
             // screen (the view keeps it in range); any other key closes it.

@@ -81,8 +81,17 @@ impl App {
                 }
                 Key::Enter => return self.open_typed(),
                 Key::Tab => return self.complete_typed(),
-                // (No cursor to move: said, rather than nothing.)
-                Key::Left | Key::Right => {
+                // (No cursor to move, nor keys but the field's: said, rather than nothing or
+                // a `?` that would be typed.)
+                Key::Left
+                | Key::Right
+                | Key::Home
+                | Key::End
+                | Key::PageUp
+                | Key::PageDown
+                | Key::Delete
+                | Key::Insert
+                | Key::Ctrl(_) => {
                     let words = format!(
                         "`{}` does nothing here: a path is typed and erased at its end \
                          (Backspace; Ctrl-U erases it all).",
