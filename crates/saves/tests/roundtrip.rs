@@ -771,3 +771,36 @@ fn decisions_count_the_moves_with_a_choice() {
     assert_eq!(s2.actions()[1].len(), 4);
     assert_eq!(s2.decisions(), 3);
 }
+
+/// A placement where a module's step waits (a hand-written turn that left out a `pass`) is
+/// refused with the step and its choices, as the game says them, not only as "no domino to
+/// place".
+#[test]
+fn a_placement_in_a_module_step_says_the_step() {
+    let ruleset = Arc::new(
+        crownlands_rules::load_shipped(crownlands_core::Registry::shipped_ref(), "queendomino")
+            .unwrap(),
+    );
+    let mut s = Session::new(ruleset, players(2), 11).unwrap();
+    let mut rng = Rng(5);
+    while !matches!(s.game().phase(), crownlands_core::Phase::Step { .. }) {
+        let legal = s.game().legal_actions();
+        s.apply(legal[rng.below(legal.len())]).unwrap();
+    }
+    let text = notation::export(&s, ExportOptions::default()).unwrap();
+    let cut = text.trim_end().trim_end_matches('*').trim_end();
+    let e = notation::import(
+        crownlands_core::Registry::shipped_ref(),
+        &format!("{cut} 1:0,1e *\n"),
+        "t.cgn",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("`1:0,1e` is illegal: it is the "), "{e}");
+    assert!(
+        e.contains(" step (")
+            && e.contains("`pass`")
+            && e.ends_with("not the time to place a domino"),
+        "{e}"
+    );
+}

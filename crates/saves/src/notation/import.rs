@@ -424,15 +424,14 @@ fn play_action(
     let index = session.actions().last().map_or(0, Vec::len);
     let games = usize::from(session.match_games());
     let place = crate::words::action_place(games, session.game_index(), index);
-    let to_place = session.game().domino_to_place();
+    // (With no domino to place, the game says what it waits for instead: a claim, a module's
+    // step and its choices.)
     if let Some(d) = names
-        && to_place != Some(d)
+        && let Some(p) = session.game().domino_to_place()
+        && p != d
     {
         let ruleset = session.ruleset();
-        let now = match to_place {
-            Some(p) => format!("the domino to place is {}", ruleset.domino_label(p)),
-            None => "no domino is to be placed now".to_string(),
-        };
+        let now = format!("the domino to place is {}", ruleset.domino_label(p));
         return Err(err(
             file,
             t.line,
