@@ -277,9 +277,23 @@ pub fn run(
     let modules = build_all(registry, &rules.modules)
         .map_err(|e| CliError::Message(format!("ruleset {}: {e}", ruleset.name())))?;
     let mut scored = Vec::with_capacity(paths.len());
+    // Every file's problems at once (a table's files were said one file a run).
+    let mut problems: Vec<Diagnostic> = Vec::new();
     for path in paths {
-        let (kingdom, data, places, text) = read_side(path, &ruleset, &modules, rules.into())
-            .map_err(|e| with_readers(registry, ruleset.name(), &modules, e))?;
+        let (kingdom, data, places, text) = match read_side(path, &ruleset, &modules, rules.into())
+            .map_err(|e| with_readers(registry, ruleset.name(), &modules, e))
+        {
+            Ok(side) => side,
+            Err(CliError::Diagnostics(d)) => {
+                problems.extend(d.0);
+                continue;
+            }
+            Err(CliError::Message(m)) => {
+                problems.push(Diagnostic::unplaced("", m));
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
         let view = SideView::new(&ruleset, &kingdom, &modules, &data, Side(0));
         let score = score_side(rules, view);
         scored.push(Scored {
@@ -290,6 +304,9 @@ pub fn run(
             text,
             score,
         });
+    }
+    if !problems.is_empty() {
+        return Err(CliError::Diagnostics(Diagnostics(problems)));
     }
     // The kingdoms of the table not given: what they start with is not in these. Of a kingdom
     // scored alone at no player count, as few as any table of the ruleset has.

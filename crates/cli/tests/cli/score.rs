@@ -1208,3 +1208,28 @@ fn a_buildings_line_says_how_it_was_counted() {
         .unwrap_or_else(|| panic!("{v}"));
     assert!(coins.get("detail").is_none(), "{coins}");
 }
+
+#[test]
+fn every_kingdom_files_problems_are_said_at_once() {
+    // A table's files were said one file a run: fixed, the next run said the next.
+    let dir = TempDir::new("every-file");
+    std::fs::create_dir_all(&dir.0).expect("dir");
+    let write = |name: &str, text: &str| {
+        let path = dir.0.join(name);
+        std::fs::write(&path, text).expect("write");
+        path.display().to_string()
+    };
+    let knight = write("knight.kingdom", "W+ C\n");
+    let coins = write("coins.kingdom", "@coins 2\nW C\n");
+    let fine = write("fine.kingdom", "W C\n");
+    let missing = dir.0.join("missing.kingdom").display().to_string();
+    let r = run(&["score".to_string(), knight, fine, coins, missing]).expect_code(1);
+    for said in [
+        "knight.kingdom:1:1: unexpected `+`",
+        "coins.kingdom:1:1: unknown line `@coins`",
+        "missing.kingdom: cannot read the kingdom file",
+    ] {
+        assert!(r.stderr.contains(said), "{said}\n{}", r.stderr);
+    }
+    assert!(!r.stderr.contains("fine.kingdom"), "{}", r.stderr);
+}
