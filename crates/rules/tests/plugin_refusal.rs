@@ -95,15 +95,10 @@ fn at_the_flips<const FACES: u8>() -> Game {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     let mut game = Game::new(Arc::new(ruleset), 2, 1).expect("setup");
-    let mut state = 7u64;
+    let mut rng = crownlands_core::rng::GameRng::seed_from(7);
     while !matches!(game.phase(), Phase::Step { .. }) {
         assert!(!game.is_over(), "no step reached");
-        game.play_random(|| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state as u32
-        });
+        game.play_random(|| rng.next_u32());
     }
     game
 }
