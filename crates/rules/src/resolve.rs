@@ -505,6 +505,7 @@ impl CountRules {
                 .collect(),
             line_order: self.place(&RulesField::LineOrder, &rules.modules),
             first_claims: self.at(&eff.first_claims.origin),
+            kings_per_player: eff.kings_per_player.origin.clone(),
             match_games: self.at(&eff.match_games.origin),
             // (The warnings about the castle are the castle's: at its own key, not the grid's.)
             castle: eff
@@ -566,6 +567,8 @@ struct WarningLocs {
     tie_breaks: Vec<Loc>,
     line_order: Loc,
     first_claims: Loc,
+    /// `kings-per-player`, where a file sets it (`None`: the default).
+    kings_per_player: Option<Loc>,
     match_games: Loc,
     castle: Loc,
 }
@@ -1904,6 +1907,20 @@ fn warn(
                     "; list `buildings` in `modules` (Queendomino's are knights, buildings, queen, dragon and wealth)",
                 );
                 grouped.add(tiles, message, *n);
+                continue;
+            }
+            // A shipped file's snake made useless by the author's one king a player: at the
+            // author's `kings-per-player`, with the key that goes beside it.
+            if w.at == WarningAt::FirstClaims
+                && embedded(loader, loc.file)
+                && let Some(kings) = &at.kings_per_player
+                && !embedded(loader, kings.file)
+            {
+                let place = set_in(loader, &loc);
+                message.push_str(&format!(
+                    " ({place}; give `first-claims = \"drawn\"` beside this `kings-per-player`)"
+                ));
+                grouped.add(kings.clone(), message, *n);
                 continue;
             }
             let embedded = embedded(loader, loc.file);

@@ -1611,6 +1611,26 @@ fn a_snake_with_one_king_a_player_is_warned_where_it_is_written() {
     assert_eq!(w.len(), 1, "{w}");
 }
 
+/// A shipped file's snake that the author's one king a player makes useless: the warning is
+/// at the author's `kings-per-player`, saying where the snake came from and what to write.
+#[test]
+fn a_shipped_snake_undone_by_ones_own_kings_is_warned_at_the_kings() {
+    let text =
+        "extends = \"queendomino\"\n\n[for-players.2]\ngrid-size = 5\nkings-per-player = 1\n";
+    let w = warnings_of(text, "k.toml");
+    assert_diag(
+        &w,
+        5,
+        20,
+        &[
+            "at 2 players: first-claims = \"snake\" changes nothing with one king a player",
+            "`first-claims = \"snake\"` as set in <shipped>/queendomino.toml:",
+            "give `first-claims = \"drawn\"` beside this `kings-per-player`",
+        ],
+    );
+    assert_eq!(w.len(), 1, "{w}");
+}
+
 #[test]
 fn warnings_point_at_the_rule_that_cannot_work() {
     let text = "extends = \"kingdomino\"\nplayers = [2, 3, 4, 5]\n[rules]\ntie-breaks = [\"largest-territory\", \"most-coins\"]\n[for-players.5]\nline-size = 5\ndeck-size = 45\n";
