@@ -297,8 +297,11 @@ fn seat_summary(rows: &[Row], side: Side, seat: crownlands_core::Seat) -> Summar
     summarize(&assessments, &sides, side, MISTAKES)
 }
 
+/// A chance in whole percent, a half rounded up as the summaries' mistakes are
+/// ([`crownlands_bots::analysis::Assessment::given_up`]): `12.5%` lost reads `13%` in the table
+/// and in the mistake's line alike (formatting alone rounds a half to even, `12%`).
 fn percent(x: f64) -> String {
-    format!("{:.0}%", x * 100.0)
+    format!("{:.0}%", (x * 100.0).round())
 }
 
 /// A loss of win chance in the table's last column: tenths below 10% (`0.6%`), where the two
@@ -699,6 +702,9 @@ mod tests {
     fn a_small_loss_shows_its_tenths() {
         assert_eq!(super::loss_percent(0.006), "0.6%");
         assert_eq!(super::loss_percent(0.0994), "9.9%");
+        // A half up, as the mistakes' lines say it.
+        assert_eq!(super::loss_percent(0.125), "13%");
+        assert_eq!(super::percent(0.625), "63%");
         assert_eq!(super::loss_percent(0.12), "12%");
     }
 }

@@ -104,7 +104,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                         "{}: {}{forced}, mean loss {:.0}% win chance, {:.2} points",
                         side.name,
                         decisions(side.decisions),
-                        side.mean_loss * 100.0,
+                        (side.mean_loss * 100.0).round(),
                         side.mean_score_loss
                     ),
                     p.accent(Accent::Title),
@@ -116,7 +116,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                             "  {}: {}, mean loss {:.0}% win chance, {:.2} points",
                             seat.name,
                             decisions(seat.decisions),
-                            seat.mean_loss * 100.0,
+                            (seat.mean_loss * 100.0).round(),
                             seat.mean_score_loss
                         ),
                         Style::default(),

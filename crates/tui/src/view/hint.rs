@@ -73,7 +73,11 @@ fn rows(app: &App, width: usize) -> Vec<Line<'static>> {
             };
             (
                 format!("{}. {words}", i + 1),
-                format!("win {:.0}%, {unit} ~{:.0}", value.win * 100.0, value.score),
+                format!(
+                    "win {:.0}%, {unit} ~{:.0}",
+                    (value.win * 100.0).round(),
+                    value.score
+                ),
             )
         })
         .collect();
