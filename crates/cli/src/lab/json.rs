@@ -19,6 +19,17 @@ fn estimate_json(e: &Estimate, places: i32) -> Value {
     })
 }
 
+/// An estimate in points of unlike totals (a match's against a game's): said, not compared, as
+/// the text says it (`(not compared)`, no star).
+fn points_json(e: &Estimate, places: i32, compared: bool) -> Value {
+    let mut v = estimate_json(e, places);
+    if !compared {
+        v["significant"] = json!(false);
+        v["compared"] = json!(false);
+    }
+    v
+}
+
 /// How the sides fared by their place in the first line's claims, first claimer first.
 fn first_claims_json(t: &Tally) -> Vec<Value> {
     stats::first_claims(t)
@@ -230,13 +241,19 @@ pub fn results(r: &Results) -> Value {
                     v
                 })
                 .collect();
+            // Matches of different lengths: their totals in points are said, not compared.
+            let compared = match (r.tallies.first(), r.tallies.get(1)) {
+                (Some(a), Some(b)) => a.match_games == b.match_games,
+                _ => true,
+            };
+            doc["scores_compared"] = json!(compared);
             let differences: Vec<Value> = seat_differences(r)
                 .iter()
                 .enumerate()
                 .map(|(i, d): (usize, &Difference)| {
                     json!({
                         "seat": i + 1,
-                        "mean_score": estimate_json(&d.score, 3),
+                        "mean_score": points_json(&d.score, 3, compared),
                         "win_share": estimate_json(&d.win_share, 4),
                     })
                 })
@@ -272,7 +289,7 @@ pub fn results(r: &Results) -> Value {
                         Some(json!({
                             "team": k + 1,
                             "seats": team.seats.iter().map(|p| p + 1).collect::<Vec<_>>(),
-                            "mean_score": estimate_json(&d.score, 3),
+                            "mean_score": points_json(&d.score, 3, compared),
                             "win_share": estimate_json(&d.win_share, 4),
                         }))
                     })
@@ -286,7 +303,7 @@ pub fn results(r: &Results) -> Value {
                         .map(|(bot, d)| {
                             json!({
                                 "bot": bot,
-                                "mean_score": estimate_json(&d.score, 3),
+                                "mean_score": points_json(&d.score, 3, compared),
                                 "win_share": estimate_json(&d.win_share, 4),
                             })
                         })
@@ -299,7 +316,7 @@ pub fn results(r: &Results) -> Value {
                 doc["spread_intervals"] = json!(
                     stats::spread_differences(a, b)
                         .iter()
-                        .map(|(_, e)| e.as_ref().map(|e| estimate_json(e, 3)))
+                        .map(|(_, e)| e.as_ref().map(|e| points_json(e, 3, compared)))
                         .collect::<Vec<_>>()
                 );
                 doc["bonus_differences"] = json!(bonuses);
@@ -322,7 +339,7 @@ pub fn results(r: &Results) -> Value {
                 }
                 if let Some(f) = stats::finish_differences(a, b) {
                     doc["finish_differences"] = json!({
-                        "winner_margin": estimate_json(&f.margin, 3),
+                        "winner_margin": points_json(&f.margin, 3, compared),
                         "tied_top": estimate_json(&f.tied_top, 4),
                         "decided_by_tie_break": estimate_json(&f.by_tie_break, 4),
                         "shared": estimate_json(&f.shared, 4),
@@ -343,7 +360,7 @@ pub fn results(r: &Results) -> Value {
                         .map(|(i, (w, sc))| json!({
                             "place": i + 1,
                             "win_share": estimate_json(w, 4),
-                            "score": estimate_json(sc, 3),
+                            "score": points_json(sc, 3, compared),
                         }))
                         .collect::<Vec<_>>()
                 );

@@ -1356,6 +1356,35 @@ fn a_match_ruleset_compared_with_a_single_game_one_is_per_game_on_both_sides() {
     assert_eq!(v["rulesets"][0]["games_per_match"], 1);
     assert_eq!(v["rulesets"][1]["games_per_match"], 3);
     assert!(v["games_per_match"].is_null(), "{}", v["games_per_match"]);
+    // Figures in points of unlike totals are said, not compared, as the text says: never
+    // significant, and marked so (30 seeds: each would be).
+    assert_eq!(v["scores_compared"], false);
+    let not_compared = |e: &serde_json::Value| {
+        assert_eq!(e["significant"], false, "{e}");
+        assert_eq!(e["compared"], false, "{e}");
+    };
+    for d in v["differences"].as_array().unwrap() {
+        not_compared(&d["mean_score"]);
+        assert!(d["win_share"]["compared"].is_null(), "{d}");
+    }
+    for e in v["spread_intervals"].as_array().unwrap() {
+        not_compared(e);
+    }
+    not_compared(&v["finish_differences"]["winner_margin"]);
+    let same = run(&[
+        "compare",
+        "kingdomino",
+        "harmony",
+        "-p",
+        "2",
+        "-g",
+        "4",
+        "--json",
+    ])
+    .ok()
+    .json();
+    assert_eq!(same["scores_compared"], true);
+    assert!(same["differences"][0]["mean_score"]["compared"].is_null());
     let a = v["rulesets"][0]["mean_dominoes_discarded"]
         .as_f64()
         .unwrap();
