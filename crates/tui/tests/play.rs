@@ -255,10 +255,29 @@ fn a_digit_chooses_the_domino_of_that_row() {
         let Some(taken) = line.iter().position(|s| s.king.is_some()) else {
             continue;
         };
-        // A taken row refuses, and says so.
+        // A taken row refuses, and says so, with what Enter claims instead.
         press(&mut app, &(taken + 1).to_string());
         assert_eq!(app.game().unwrap(), &game);
-        assert!(app.message().ends_with("is taken."), "{}", app.message());
+        let said = format!(
+            "Row {}: {} is taken; Enter claims ",
+            taken + 1,
+            game.label(line[taken].domino)
+        );
+        assert!(app.message().starts_with(&said), "{}", app.message());
+        assert!(
+            app.message().ends_with(", or choose another row."),
+            "{}",
+            app.message()
+        );
+        // The Enter typed right after it (`4 Enter`, before the words are read) claims nothing.
+        press(&mut app, "<enter>");
+        assert_eq!(app.game().unwrap(), &game);
+        assert!(
+            app.message()
+                .starts_with("That row is taken: nothing claimed. Enter claims "),
+            "{}",
+            app.message()
+        );
         // A free row after it is chosen by its own number, not by its place among the free,
         // and claimed by Enter (the line shows dominoes' numbers: `3 9` for domino 39 must not
         // claim row 3 unseen).

@@ -223,6 +223,9 @@ pub struct App {
     /// The first digit typed of a row's number in a list of ten rows or more (`1` of `12`):
     /// the next digit completes it; any other key forgets it.
     first_digit: Option<usize>,
+    /// The key before was a digit naming a taken row of the line: the Enter that follows (typed
+    /// as `4 Enter`, before the message is read) claims nothing, it says what Enter claims.
+    taken_row: bool,
     /// The action count when the cursors were last set for a decision.
     decision_at: Option<usize>,
     /// Who made the decision before the one on screen: the seat, and whether a person.
@@ -399,6 +402,7 @@ impl App {
             choice: 0,
             page_under_skip: 0,
             first_digit: None,
+            taken_row: false,
             decision_at: None,
             last_decider: None,
             handover_until: None,
@@ -1665,6 +1669,7 @@ impl App {
     fn claim_key(&mut self, key: Key, tens: Option<usize>, now: Instant) {
         let claims = self.claims();
         let n = claims.len();
+        let taken_before = std::mem::take(&mut self.taken_row);
         if n == 0 {
             return;
         }
@@ -1727,9 +1732,29 @@ impl App {
                         self.message = format!("Row {}: {label}; Enter claims it.", row + 1);
                     }
                     None if taken => {
-                        self.message = format!("{label} is taken.");
+                        self.message = match claims.get(self.choice) {
+                            Some(Action::Claim { domino }) => format!(
+                                "Row {}: {label} is taken; Enter claims {}, or choose another row.",
+                                row + 1,
+                                game.label(*domino)
+                            ),
+                            _ => format!("Row {}: {label} is taken.", row + 1),
+                        };
+                        self.taken_row = true;
                     }
                     None => {}
+                }
+            }
+            // Just after a taken row's digit: said again, nothing claimed (the next Enter
+            // claims).
+            Key::Enter | Key::Char(' ') if taken_before => {
+                if let (Some(Action::Claim { domino }), Some(game)) =
+                    (claims.get(self.choice), self.game())
+                {
+                    self.message = format!(
+                        "That row is taken: nothing claimed. Enter claims {}, or choose another row.",
+                        game.label(*domino)
+                    );
                 }
             }
             Key::Enter | Key::Char(' ') => {
