@@ -473,6 +473,38 @@ fn saves_and_autosaves_into_their_directories() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A match resumed in its second game shows the log live play showed: the first game's moves,
+/// then `Game 2 of 3 begins.` and the second's (it started at the second game's break).
+#[test]
+fn a_match_resumed_keeps_its_earlier_games_in_the_log() {
+    let mut app = app("dynasty", "you,greedy", 8);
+    play_to_end(&mut app, 1000);
+    app.key_at(
+        Key::Enter,
+        std::time::Instant::now() + std::time::Duration::from_secs(2),
+    );
+    app.run_bots();
+    for _ in 0..6 {
+        press(&mut app, "<enter>");
+    }
+    let session = app.session().expect("a match").clone();
+    assert_eq!(session.game_index(), 1);
+    let live: Vec<String> = app.log().map(str::to_string).collect();
+    let seats = crownlands_tui::app::seats::from_players(session.players());
+    let resumed = crownlands_tui::App::resume(
+        session,
+        seats,
+        common::config(1, crownlands_tui::Palette::none()),
+    );
+    let again: Vec<String> = resumed.log().map(str::to_string).collect();
+    let begins = again
+        .iter()
+        .position(|l| l == "Game 2 of 3 begins.")
+        .expect("the second game's start");
+    assert!(begins > 10, "the first game's moves before it: {again:?}");
+    assert_eq!(again, live);
+}
+
 #[test]
 fn dynasty_carries_totals_across_games() {
     let mut app = app("dynasty", "you,greedy", 8);

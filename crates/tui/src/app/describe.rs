@@ -106,29 +106,43 @@ pub fn is_skip_line(line: &str) -> bool {
         .is_some_and(|(who, _)| !who.contains(": "))
 }
 
-/// The log of the session's current game so far (its last [`LOG_LEN`] moves), replayed from its
-/// actions, `name` naming the players: what a resumed game shows.
+/// The log of the session's match so far (its last [`LOG_LEN`] lines), replayed from its
+/// actions, `name` naming the players: what a resumed game shows, as live play logged it, the
+/// match's earlier games included (each after its `Game k of n begins.`).
 pub fn log_of(
     session: &Session,
     name: impl Fn(usize) -> String,
     human: impl Fn(usize) -> bool,
 ) -> VecDeque<String> {
     let mut log = VecDeque::new();
-    let index = session.game_index();
-    if index > 0 {
-        log.push_back(format!(
-            "Game {} of {} begins.",
-            index + 1,
-            session.match_games()
-        ));
+    for (index, actions) in session.actions().iter().enumerate() {
+        if index > 0 {
+            log.push_back(format!(
+                "Game {} of {} begins.",
+                index + 1,
+                session.match_games()
+            ));
+        }
+        let seed = Match::game_seed(session.seed(), u8::try_from(index).unwrap_or(u8::MAX));
+        let Ok(game) = Game::new(session.ruleset().clone(), session.game().players(), seed) else {
+            break;
+        };
+        log_game(&mut log, game, actions, &name, &human);
     }
-    let seed = Match::game_seed(session.seed(), u8::try_from(index).unwrap_or(u8::MAX));
-    let Ok(mut game) = Game::new(session.ruleset().clone(), session.game().players(), seed) else {
-        return log;
-    };
+    log
+}
+
+/// One game's lines of the log: `actions` played from `game` as it was dealt.
+fn log_game(
+    log: &mut VecDeque<String>,
+    mut game: Game,
+    actions: &[Action],
+    name: &impl Fn(usize) -> String,
+    human: &impl Fn(usize) -> bool,
+) {
     // A person's steps with nothing to decide, in a row, as play logs them (one line).
     let mut skipped: Option<(usize, Vec<Skipped>)> = None;
-    for &action in session.actions().last().map_or(&[][..], Vec::as_slice) {
+    for &action in actions {
         let Some(seat) = game.to_act() else {
             break;
         };
@@ -168,7 +182,6 @@ pub fn log_of(
             log.pop_front();
         }
     }
-    log
 }
 
 #[cfg(test)]
