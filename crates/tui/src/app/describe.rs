@@ -158,7 +158,7 @@ fn log_game(
         if game.apply(action).is_err() {
             break;
         }
-        let told = told(before.as_ref(), &watch, &game, &name);
+        let told = told(before.as_ref(), &watch, &game, name);
         match skip {
             Some(title) => {
                 match &mut skipped {
