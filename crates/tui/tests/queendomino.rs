@@ -1837,6 +1837,46 @@ fn a_match_saved_between_its_games_is_listed_unfinished() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A match saved by hand and finished: its last score screen, which says the match too, has
+/// one row for where it was kept at 100x32; the file and its folder stay whole there, the
+/// words in brackets give way.
+#[test]
+fn a_matchs_last_score_screen_says_the_file_kept_whole() {
+    let dir = temp_dir("match-kept");
+    let mut cfg = config(1, Palette::none());
+    cfg.save_dir = Some(dir.clone());
+    let mut app = App::new_game(ruleset("dynasty"), seats("you,greedy"), cfg).expect("sets up");
+    app.run_bots();
+    play_to_end(&mut app, 6);
+    press(&mut app, "s");
+    let saved = files_in(&dir);
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    for game in 0..3 {
+        if game > 0 {
+            app.key_at(
+                Key::Enter,
+                std::time::Instant::now() + std::time::Duration::from_secs(2),
+            );
+            app.run_bots();
+        }
+        play_to_end(&mut app, 1000);
+    }
+    assert!(app.session().unwrap().is_over());
+    assert!(
+        app.message()
+            .contains("(where you saved it, now finished).")
+    );
+    let name = saved[0].file_name().unwrap().to_string_lossy().to_string();
+    let text = words(&screen(&app, 100, 32));
+    let folder = dir.display().to_string();
+    assert!(
+        text.contains(&format!("Game kept in {name} in {folder}")),
+        "{text}"
+    );
+    assert!(!text.contains('…'), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A game saved by hand (`s`) and then finished is kept in the file it was saved in, not in a
 /// second one beside it (the recent games listed it twice, once unfinished); a file another
 /// program changed meanwhile is left alone.

@@ -1091,14 +1091,15 @@ impl App {
         };
         let dir = replay::printable(&dir.display().to_string());
         self.message = match &written {
-            // The file's name first, then its folder: a narrow status line cuts the words
-            // after them (a Dynasty's last score screen at 80x24 has one row for this).
+            // The file's name first, then its folder, the rest in brackets: where the score
+            // screen has too few rows (a Dynasty's last, which says the match too), the words
+            // in brackets give way, not the folder.
             Ok(path) if by_hand.is_some() => format!(
-                "Game kept in {} in {dir}, where you saved it, now finished.",
+                "Game kept in {} in {dir} (where you saved it, now finished).",
                 file_name(path)
             ),
             Ok(path) if ours.is_some() && !same => format!(
-                "Game kept again as {} in {dir}, as it ended this time.",
+                "Game kept again as {} in {dir} (as it ended this time).",
                 file_name(path)
             ),
             Ok(path) => format!(
