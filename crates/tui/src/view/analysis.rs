@@ -40,15 +40,8 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     match &job.result {
         None => push(
             format!(
-                "Weighing every decision against the bot's best moves: {} of {} done{}{}...",
-                job.done(),
-                job.total,
-                // (Forced moves go at once: the pace is the others'.)
-                match job.forced {
-                    0 => String::new(),
-                    1 => " (1 of them forced, at once)".to_string(),
-                    n => format!(" ({n} of them forced, at once)"),
-                },
+                "{}{}...",
+                progress_words(job.done(), job.total, job.forced),
                 job.left().map_or_else(String::new, |left| format!(
                     ", {}",
                     crate::app::analysis::left_words(left)
@@ -218,4 +211,26 @@ fn decisions(n: usize) -> String {
         "decision",
         "decisions",
     )
+}
+
+/// How far an analysis is: `done` of the `total` decisions, `forced` of them (of the whole,
+/// not of those done) going at once, so the pace is the others'.
+fn progress_words(done: usize, total: usize, forced: usize) -> String {
+    let forced = match forced {
+        0 => String::new(),
+        n => format!(" ({n} of the {total} forced, at once)"),
+    };
+    format!("Weighing every decision against the bot's best moves: {done} of {total} done{forced}")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_forced_moves_are_counted_of_the_whole() {
+        assert_eq!(
+            super::progress_words(24, 243, 104),
+            "Weighing every decision against the bot's best moves: 24 of 243 done (104 of the 243 forced, at once)"
+        );
+        assert!(!super::progress_words(3, 9, 0).contains('('));
+    }
 }
