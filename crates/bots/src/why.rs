@@ -10,6 +10,26 @@ use crownlands_core::{Action, DominoId, Game, Kingdom, Rules};
 /// the moves' own words say it (a module's step: the coins of a tax, a building's price) or
 /// the two are not of one kind.
 pub fn why(before: &Game, played: Action, best: Action) -> Option<String> {
+    why_given(before, played, best, 0.0)
+}
+
+/// Points of the estimate a reason may leave unsaid: less than this apart from what the board
+/// shows, the words say the whole of it.
+const UNSAID_POINTS: f64 = 2.0;
+
+/// [`why`] for a move whose estimate puts the best `points_apart` points ahead of the one
+/// played: where what the board shows at once is far less than that (the best's domino brings
+/// 1 point more, the estimate 23.6), the words say the rest is in the game to come.
+pub fn why_given(before: &Game, played: Action, best: Action, points_apart: f64) -> Option<String> {
+    let shown = |at_once: i32, said: String| {
+        if points_apart - f64::from(at_once) >= UNSAID_POINTS {
+            format!(
+                "{said}; the rest of the {points_apart:.1} points is in the game to come (the next round's order, what each leaves the others)"
+            )
+        } else {
+            said
+        }
+    };
     if played == best {
         return None;
     }
@@ -28,7 +48,10 @@ pub fn why(before: &Game, played: Action, best: Action) -> Option<String> {
             };
             let (p, b) = (gain(played)?, gain(best)?);
             Some(if b > p {
-                format!("at once, the best brings {}, this move {p:+}", signed(b))
+                shown(
+                    b - p,
+                    format!("at once, the best brings {}, this move {p:+}", signed(b)),
+                )
             } else if b == p {
                 format!("both bring {} at once: {ESTIMATE}", signed(p))
             } else {
@@ -75,7 +98,11 @@ pub fn why(before: &Game, played: Action, best: Action) -> Option<String> {
                 ));
             }
             Some(if gb.unwrap_or(i32::MIN) > gp.unwrap_or(i32::MIN) {
-                said
+                // (A domino fitting nowhere brings nothing.)
+                match gb {
+                    Some(b) => shown(b - gp.unwrap_or(0), said),
+                    None => said,
+                }
             } else {
                 // Not what it brings at once: the order of the next round, what each claim
                 // leaves the others, the kingdom as it will be.
@@ -205,6 +232,47 @@ mod tests {
             }
             assert!(said_claim && said_place, "{name} at {players}");
         }
+    }
+
+    /// Where the estimate puts the best far more points ahead than the board shows at once (a
+    /// claim's domino bringing 1 point more, the estimate 23.6), the words say the rest is in
+    /// the game to come; where the board shows about all of it, they do not.
+    #[test]
+    fn a_loss_beyond_what_the_board_shows_is_said_to_be_in_the_game_to_come() {
+        let (mut claims, mut places) = (0, 0);
+        for seed in 0..10 {
+            let mut g = game("kingdomino", 3, seed);
+            let mut rng = crownlands_core::rng::GameRng::seed_from(seed);
+            while !g.is_over() {
+                let actions = g.legal_actions();
+                if let [a, .., b] = actions.as_slice()
+                    && let Some(plain) = why(&g, *a, *b)
+                    && !plain.contains("in the estimate")
+                    && !plain.contains("next round's order")
+                    && !plain.contains("claims again")
+                {
+                    assert_eq!(why_given(&g, *a, *b, 0.0).as_deref(), Some(plain.as_str()));
+                    let far = why_given(&g, *a, *b, 40.0).expect("explained");
+                    assert!(
+                        far.starts_with(&plain)
+                            && far.ends_with(
+                                "; the rest of the 40.0 points is in the game to come (the next round's order, what each leaves the others)"
+                            ),
+                        "{far}"
+                    );
+                    match a {
+                        Action::Claim { .. } => claims += 1,
+                        _ => places += 1,
+                    }
+                }
+                let n = rng.below(u32::try_from(actions.len()).unwrap_or(1)) as usize;
+                g.apply(actions[n]).expect("legal");
+            }
+        }
+        assert!(
+            claims > 0 && places > 0,
+            "{claims} claims, {places} placements"
+        );
     }
 
     #[test]

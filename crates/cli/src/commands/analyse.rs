@@ -216,7 +216,12 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
                 best: notation::token(&d.before, assessment.best().action),
                 played_words,
                 best_words,
-                why: crownlands_bots::why::why(&d.before, d.played, assessment.best().action),
+                why: crownlands_bots::why::why_given(
+                    &d.before,
+                    d.played,
+                    assessment.best().action,
+                    assessment.points_apart(),
+                ),
                 candidates: assessment
                     .candidates
                     .iter()

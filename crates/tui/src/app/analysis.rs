@@ -352,10 +352,11 @@ impl AnalysisJob {
                             loss: assessments[i].loss(),
                             given_up: assessments[i].given_up(),
                             by,
-                            why: crownlands_bots::why::why(
+                            why: crownlands_bots::why::why_given(
                                 before,
                                 self.decisions[i].played,
                                 assessments[i].best().action,
+                                assessments[i].points_apart(),
                             ),
                         }
                     })
