@@ -294,6 +294,9 @@ pub(crate) fn parse(src: &SourceText) -> Result<Node, Vec<Diagnostic>> {
                 out.push(d);
             }
         }
+        // In file order (the parser gives an unclosed table at the end before a key given
+        // twice above it).
+        out.sort_by_key(|d| (d.line, d.column));
         if out.len() > MAX_SYNTAX_ERRORS {
             let more = out.len() - MAX_SYNTAX_ERRORS + rest.len();
             out.truncate(MAX_SYNTAX_ERRORS + 1);

@@ -19,6 +19,25 @@ fn bad(text: &str) -> Diagnostics {
 
 const HEAD: &str = "extends = \"kingdomino\"\n";
 
+/// Syntax errors come in file order, whichever the parser found first (an unclosed table at
+/// line 5 before a key given twice at line 4), through `validate` as through loading.
+#[test]
+fn syntax_errors_are_said_in_file_order() {
+    let text = "extends = \"kingdomino\"\n[rules]\ngrid-size = 7\ngrid-size = 6\nharmony = { enabled = true, points = 5\n";
+    let dir = std::env::temp_dir().join(format!("crownlands-order-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("order.toml");
+    std::fs::write(&path, text).unwrap();
+    let by_validate =
+        crownlands_rules::validate_path(crownlands_core::Registry::shipped_ref(), &path)
+            .expect_err("two syntax errors");
+    let _ = std::fs::remove_dir_all(&dir);
+    for d in [by_validate, bad(text)] {
+        let lines: Vec<usize> = d.iter().map(|x| x.line).collect();
+        assert_eq!(lines, [4, 5], "{d}");
+    }
+}
+
 #[test]
 fn toml_syntax_error() {
     let d = bad("players = [2, 3\nname = \"x\"\n");
