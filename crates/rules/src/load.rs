@@ -195,19 +195,23 @@ impl Loader {
                 if let Some(c) = close {
                     msg.push_str(&format!(" (did you mean `{c}`?)"));
                 }
-                if let Some(hint) = self.file_beside(idx, &ext) {
-                    msg.push_str(&hint);
+                let beside = self.file_beside(idx, &ext);
+                if let Some(hint) = &beside {
+                    msg.push_str(hint);
                 }
                 msg.push_str(&format!(
                     "; shipped rulesets: {}; a path to a file must contain `/` or end in `.toml`",
                     known.join(", ")
                 ));
-                if close.is_none() && source::is_plain_name(&ext) {
-                    // Not a misspelling: perhaps a ruleset a house module's crate ships.
-                    msg.push_str(
-                        " (a ruleset shipped with a house module written in Rust is known only \
-                         to the binary its own crate builds)",
-                    );
+                if close.is_none() && beside.is_none() && source::is_plain_name(&ext) {
+                    // Not a misspelling: a file of one's own (a copy of a worked example) named
+                    // without its path, or a ruleset a house module's crate ships.
+                    msg.push_str(&format!(
+                        " (a file of your own, such as a copy of an example of docs/house-rules/, \
+                         is named by its path: extends = \"./{ext}.toml\"; a ruleset shipped \
+                         with a house module written in Rust is known only to the binary its own \
+                         crate builds)"
+                    ));
                 }
                 self.err(&loc, msg);
                 return None;

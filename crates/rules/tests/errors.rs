@@ -1036,6 +1036,7 @@ fn an_unknown_module_far_from_any_says_where_house_modules_live() {
         11,
         &[
             "no shipped ruleset named `orchards`;",
+            "(a file of your own, such as a copy of an example of docs/house-rules/, is named by its path: extends = \"./orchards.toml\";",
             "known only to the binary its own crate builds",
         ],
     );
