@@ -36,6 +36,7 @@ pub use files::{
 pub use limits::{
     MAX_ACTION_JSON_BYTES, MAX_HEADER_KEY_CHARS, MAX_HEADER_VALUE_CHARS, MAX_HEADERS,
     MAX_KIND_CHARS, MAX_NAME_CHARS, MAX_RULESET_BYTES, MAX_RULESET_NAME_CHARS, MAX_SAVE_BYTES,
+    shorten_quotes,
 };
 pub use named::{NamedRules, named_rules};
 pub use player::Player;

@@ -64,7 +64,7 @@ pub(crate) fn shortened(text: &str) -> String {
 /// type: string "..."`), with every quote shortened as [`shortened`] does, what was expected
 /// in words rather than Rust's ([`plain_expectation`]), and the whole cut to a few hundred
 /// characters.
-pub(crate) fn shorten_quotes(msg: &str) -> String {
+pub fn shorten_quotes(msg: &str) -> String {
     let msg = plain_expectation(msg);
     let out = crownlands_core::text::excerpt_quotes(&msg);
     match out.char_indices().nth(MESSAGE_CHARS) {
@@ -93,16 +93,28 @@ fn plain_expectation(msg: &str) -> String {
         "internally tagged enum Action" => {
             "an action (an object such as `{\"action\": \"claim\", \"domino\": 18}`)"
         }
+        "internally tagged enum Phase" => {
+            "what the game waits for (an object such as `{\"phase\": \"place\", \"slot\": 0}`)"
+        }
+        "adjacently tagged enum Decider" => {
+            "what decided the game (an object such as `{\"by\": \"score\"}`)"
+        }
         // The bounds as the ruleset reader words them (JSON's u64 goes past TOML's: said apart).
         "u8" | "u16" | "u32" => {
             let words = crownlands_core::modules::value_words::expected_words(tail, true);
             return format!("{head}{words}{position}");
         }
         "u64" | "usize" => "a whole number, 0 or more",
-        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number",
+        "i8" => "a whole number from -128 to 127",
+        "i16" => "a whole number from -32768 to 32767",
+        "i32" => "a whole number from -2147483648 to 2147483647",
+        "i64" | "isize" => "a whole number",
+        "f32" | "f64" => "a number",
         "a sequence" => "a list",
         "a map" => "an object",
         t if t.starts_with("struct ") => "an object",
+        // Another of the file's kinds of value: which, the format's page says.
+        t if t.contains("enum ") => "one of the values the format allows here (docs/saves.md)",
         _ => return format!("{msg}{position}"),
     };
     format!("{head}{words}{position}")
@@ -230,6 +242,26 @@ mod tests {
             (
                 "invalid type: map, expected a sequence",
                 "invalid type: map, expected a list",
+            ),
+            (
+                "invalid value: integer `300`, expected i8",
+                "invalid value: integer `300`, expected a whole number from -128 to 127",
+            ),
+            (
+                "invalid type: string \"x\", expected internally tagged enum Phase",
+                "invalid type: string \"x\", expected what the game waits for (an object such as `{\"phase\": \"place\", \"slot\": 0}`)",
+            ),
+            (
+                "invalid type: string \"score\", expected adjacently tagged enum Decider",
+                "invalid type: string \"score\", expected what decided the game (an object such as `{\"by\": \"score\"}`)",
+            ),
+            (
+                "invalid type: string \"x\", expected enum Direction",
+                "invalid type: string \"x\", expected one of the values the format allows here (docs/saves.md)",
+            ),
+            (
+                "invalid type: string \"NaN\", expected f64",
+                "invalid type: string \"NaN\", expected a number",
             ),
             (
                 "invalid type: string \"x\", expected struct Whatever",

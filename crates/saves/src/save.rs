@@ -634,7 +634,7 @@ impl serde_json::ser::Formatter for Tidy {
 /// Whether `text`, which is not JSON, reads as TOML (a ruleset or a set of dominoes): its first
 /// line that is neither blank nor a `#` comment a `[table]` or `[[table]]` header or a
 /// `key = value` pair (a bare or quoted key, dotted or not).
-fn looks_like_toml(text: &str) -> bool {
+pub(crate) fn looks_like_toml(text: &str) -> bool {
     let Some(first) = text
         .lines()
         .map(str::trim)
@@ -669,7 +669,7 @@ fn looks_like_toml(text: &str) -> bool {
 /// Whether `text` reads as a kingdom file (docs/rulesets.md, Kingdom files): each line that is
 /// not a comment a row of squares (`.`, `C`, `F2`, `T[13]+`) or an `@` line, the castle among
 /// the squares.
-fn looks_like_kingdom(text: &str) -> bool {
+pub(crate) fn looks_like_kingdom(text: &str) -> bool {
     let mut castle = false;
     let mut rows = 0;
     for line in text

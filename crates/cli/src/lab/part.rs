@@ -143,11 +143,21 @@ fn read(path: &Path) -> CliResult<Part> {
         // at the start of a line, an empty file's).
         let words = e.to_string();
         let words = words.rfind(" at line ").map_or(&words[..], |i| &words[..i]);
+        // A number where another kind is read digit by digit (`1.5` or `1e308` for a whole
+        // number): the reader says `expected ,` of well-formed JSON. Said as the value's kind.
+        let words = if e.is_syntax() && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok()
+        {
+            "the value here is not of the kind a part file holds (a whole number where it \
+             counts games, points or wins)"
+                .to_string()
+        } else {
+            // What was expected in words, not Rust's (`u64`, `struct Shard`).
+            crownlands_saves::shorten_quotes(words)
+        };
         CliError::Message(format!(
-            "{name}:{}:{}: not a part file of `simulate --shard` or `compare --shard`: {}",
+            "{name}:{}:{}: not a part file of `simulate --shard` or `compare --shard`: {words}",
             e.line().max(1),
             e.column().max(1),
-            crownlands_core::text::excerpt_quotes(words)
         ))
     })?;
     let bad = |what: String| CliError::Message(format!("{name}: {what}"));

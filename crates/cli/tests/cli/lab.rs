@@ -2926,3 +2926,38 @@ fn compare_says_both_files_problems_at_once() {
     let r = run(&["compare", &b, &b, "-p", "2"]);
     assert_eq!(r.stderr.matches("`line-size`").count(), 1, "{}", r.stderr);
 }
+
+/// A part file with a value of the wrong kind says what was expected in words (not Rust's
+/// `u64` or `struct Shard`), and a fraction where a whole number counts wins reads as a value
+/// of the wrong kind, not as a JSON syntax error of a well-formed file.
+#[test]
+fn a_part_file_of_the_wrong_kind_of_value_says_so_in_words() {
+    let args = ["simulate", "kingdomino", "-p", "2", "-g", "4", "-s", "3"];
+    let part = |k: u64| -> Value {
+        let shard = format!("{k}/2");
+        let mut all = args.to_vec();
+        all.extend(["--shard", &shard]);
+        run(&all).ok().json()
+    };
+    let second = TempFile::new("kind-2", "json", &part(2).to_string());
+    let merge_with = |edit: &dyn Fn(&mut Value)| {
+        let mut first = part(1);
+        edit(&mut first);
+        let first = TempFile::new("kind-1", "json", &first.to_string());
+        run(&["merge", &first.arg(), &second.arg()]).fails().stderr
+    };
+    let said = merge_with(&|v| v["results"]["run"]["games"] = "4".into());
+    assert!(
+        said.contains("expected a whole number, 0 or more"),
+        "{said}"
+    );
+    let said = merge_with(&|v| v["shard"] = "1/2".into());
+    assert!(said.contains("expected an object"), "{said}");
+    assert!(!said.contains("struct"), "{said}");
+    let said = merge_with(&|v| v["results"]["tallies"][0]["seats"][0]["win_units"] = 1.5.into());
+    assert!(
+        said.contains("the value here is not of the kind a part file holds"),
+        "{said}"
+    );
+    assert!(!said.contains("expected `,`"), "{said}");
+}

@@ -210,3 +210,27 @@ fn show_and_export_to_standard_output_read_back_with_stacked_marks() {
     let replayed = run(&["replay", &save.display().to_string()]).ok().stdout;
     assert!(replayed.contains("\\u0301"), "{replayed}");
 }
+
+/// `import` of a kingdom file or a ruleset says what the file looks like, as `replay` does,
+/// rather than asking for a `Ruleset` header.
+#[test]
+fn import_says_what_another_kind_of_file_is() {
+    let kingdom = TempFile::new("import-kingdom", "txt", "F1 F1 F1 F  F\nF  F  C  L  L\n");
+    let out = TempFile::new("import-out", "json", "");
+    let said = run(&["import", &kingdom.arg(), "-o", &out.arg(), "--force"])
+        .fails()
+        .stderr;
+    assert!(said.contains("this looks like a kingdom file"), "{said}");
+    let ruleset = TempFile::new(
+        "import-ruleset",
+        "toml",
+        "extends = \"kingdomino\"\nname = \"hr\"\n",
+    );
+    let said = run(&["import", &ruleset.arg(), "-o", &out.arg(), "--force"])
+        .fails()
+        .stderr;
+    assert!(
+        said.contains("this looks like a ruleset or a set of dominoes"),
+        "{said}"
+    );
+}

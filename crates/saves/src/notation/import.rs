@@ -517,12 +517,32 @@ fn notation_ruleset(
     let (ruleset, shipped) = match text {
         None => {
             let Some(h) = named else {
+                // No header at all: perhaps another kind of file, said as `replay` says it.
+                let what = if !headers.is_empty() {
+                    None
+                } else if crate::save::looks_like_kingdom(file_text) {
+                    Some(
+                        "this looks like a kingdom file (rows of squares around the castle `C`), \
+                         not a game in the notation: `crownlands score FILE --ruleset NAME` \
+                         scores it",
+                    )
+                } else if crate::save::looks_like_toml(file_text) {
+                    Some(
+                        "this looks like a ruleset or a set of dominoes (TOML: `key = value` \
+                         lines and `[tables]`), not a game in the notation: `crownlands show \
+                         FILE` prints it; `import` reads what `export` writes",
+                    )
+                } else {
+                    None
+                };
                 return Err(SaveError::new(
                     file,
                     Problem::Notation(
-                        "no ruleset: name a shipped one with `[Ruleset \"NAME\"]` or embed one in \
-                         `%` lines"
-                            .into(),
+                        what.unwrap_or(
+                            "no ruleset: name a shipped one with `[Ruleset \"NAME\"]` or embed \
+                             one in `%` lines",
+                        )
+                        .into(),
                     ),
                 ));
             };
