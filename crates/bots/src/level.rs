@@ -14,6 +14,8 @@ const MAX_PLAYOUTS: u32 = 100_000_000;
 const MAX_MILLIS: u64 = 3_600_000;
 /// The most threads one search may use.
 const MAX_THREADS: u8 = 64;
+/// The most `step=N` takes: playouts per root action at a module's step.
+const MAX_STEP_PLAYOUTS: u32 = 100_000;
 
 /// A bot level: what to build for a seat.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -33,7 +35,7 @@ pub enum LevelError {
     )]
     Budget(String),
     #[error(
-        "bad setting `{0}` in `{1}`: settings are c=0..100, reward=win|margin|mixed|score, w=0..1 (the win's share of score or mixed), rollout=random|sampledN|greedyN, m=MARGIN (above 0, at most 10000), reuse=0|1, widen=0..100, threads=1..64, top=N, opp=tree|rollout, root=uct|halving, crown=-100..100 (points), deny=0..4, edge=0..10 (points), first=greedy|random, flat=ROUNDS, depth=ACTIONS, adapt=0|1"
+        "bad setting `{0}` in `{1}`: settings are c=0..100, reward=win|margin|mixed|score, w=0..1 (the win's share of score or mixed), rollout=random|sampledN|greedyN, m=MARGIN (above 0, at most 10000), reuse=0|1, widen=0..100, threads=1..64, top=N, opp=tree|rollout, root=uct|halving, crown=-100..100 (points), deny=0..4, edge=0..10 (points), first=greedy|random, flat=ROUNDS, depth=ACTIONS, adapt=0|1, step=0..100000 (playouts per choice at a module's step, 0: no cap)"
     )]
     Setting(String, String),
     #[error("`{0}` is set twice in `{1}`: give each setting once")]
@@ -185,6 +187,9 @@ impl fmt::Display for Level {
                 if c.adapt != d.adapt {
                     write!(f, ":adapt={}", u8::from(c.adapt))?;
                 }
+                if c.step != d.step {
+                    write!(f, ":step={}", c.step)?;
+                }
                 if c.threads != d.threads {
                     write!(f, ":threads={}", c.threads)?;
                 }
@@ -288,6 +293,13 @@ impl FromStr for Level {
                         "deny" => config.deny = number(|x| (0.0..=4.0).contains(&x))?,
                         "top" => config.top = value.parse::<u16>().map_err(|_| bad())?,
                         "flat" => config.flat = value.parse::<u8>().map_err(|_| bad())?,
+                        "step" => {
+                            config.step = value
+                                .parse::<u32>()
+                                .ok()
+                                .filter(|n| *n <= MAX_STEP_PLAYOUTS)
+                                .ok_or_else(bad)?
+                        }
                         "depth" => config.depth = Some(value.parse::<u8>().map_err(|_| bad())?),
                         "first" => {
                             config.greedy_first =

@@ -150,6 +150,11 @@ pub struct MctsConfig {
     /// budget and its own samples; their root statistics are summed and the most visited action
     /// is played. 1 searches on the calling thread.
     pub threads: u8,
+    /// At a module's step (Queendomino's tax, builds and Dragon; any plugin's step), a playout
+    /// budget is at most this many playouts per root action ([`STEP_PLAYOUTS`] by default; 0:
+    /// no cap): a choice of three between taxing and passing does not need the thousands of
+    /// playouts a placement among thirty does.
+    pub step: u32,
 }
 
 /// Playouts of the default level on kingdoms larger than [`TABLE_GRID`] (Mighty Duel, Royal
@@ -206,6 +211,7 @@ impl Default for MctsConfig {
             top: 0,
             cap: None,
             adapt: true,
+            step: STEP_PLAYOUTS,
         }
     }
 }
@@ -246,6 +252,9 @@ pub const ADAPT_RANGE: u32 = 8;
 /// position's playouts are so long that the floor binds (the first moves of Royal Wedding in
 /// teams), a budget above 4,000 does not make those decisions slower than 4,000 did.
 pub const ADAPT_FLOOR: u32 = 500;
+
+/// Playouts per root action at most at a module's step, by default ([`MctsConfig::step`]).
+pub const STEP_PLAYOUTS: u32 = 1_000;
 
 /// The most nodes a search's tree holds (about 80 MB): past it the tree stops growing and the
 /// playouts go on from its leaves, so that a long time (`mcts:3600s`) or a huge count of
@@ -477,6 +486,7 @@ impl MctsBot {
             return self.search_in_parallel(view, &root_actions);
         }
         (self.scale, self.budget) = self.survey(view);
+        self.budget = self.step_budget(view, root_actions.len());
         let (action, visits, node) = match self.config.root {
             Root::Halving if self.can_halve(root_actions.len()) => {
                 let shortlist = self.shortlist(view, &root_actions);
@@ -655,6 +665,20 @@ impl MctsBot {
             budget => budget,
         };
         (scale, budget)
+    }
+
+    /// The search's budget at a module's step: a playout budget capped at
+    /// [`MctsConfig::step`] playouts per root action (a time budget as it is).
+    fn step_budget(&self, view: &PlayerView<'_>, actions: usize) -> Budget {
+        match self.budget {
+            Budget::Playouts(n)
+                if self.config.step > 0 && matches!(view.phase(), Phase::Step { .. }) =>
+            {
+                let actions = u32::try_from(actions).unwrap_or(u32::MAX);
+                Budget::Playouts(n.min(self.config.step.saturating_mul(actions)))
+            }
+            budget => budget,
+        }
     }
 
     /// Search by UCT from the root: the most visited root action (the better mean among
@@ -1172,6 +1196,49 @@ mod tests {
         );
         let set = Budget::Playouts(500);
         assert_eq!(configured_budget(Some(set), true), set);
+    }
+
+    /// At a module's step a playout budget is at most `step` playouts per root action; at a
+    /// placement it is the budget as set, and `step=0` takes the cap off.
+    #[test]
+    fn a_module_step_searches_a_budget_per_choice() {
+        let registry = crownlands_core::Registry::shipped_ref();
+        let ruleset =
+            std::sync::Arc::new(crownlands_rules::load(registry, "queendomino").expect("shipped"));
+        let mut game = Game::new(ruleset, 4, 3).expect("a game");
+        let mut rng = crownlands_core::rng::GameRng::seed_from(3);
+        let search = |game: &Game, level: &str| {
+            let crate::Level::Mcts(config) = level.parse().expect("a level") else {
+                panic!("an mcts level");
+            };
+            let mut bot = MctsBot::new(config, 1, "");
+            let view = PlayerView::new(game).expect("a player to move");
+            let (action, _) = bot.search(&view);
+            assert!(view.is_legal(action));
+            (bot.budget(), bot.playouts())
+        };
+        let (mut at_step, mut at_place) = (false, false);
+        while !(game.is_over() || at_step && at_place) {
+            let choices = game.legal_actions().len() as u32;
+            match game.phase() {
+                Phase::Step { .. } if !at_step && (2..=5).contains(&choices) => {
+                    let (budget, playouts) = search(&game, "mcts:300:adapt=0:step=50");
+                    assert_eq!(budget, Budget::Playouts(50 * choices));
+                    assert!(playouts <= u64::from(50 * choices), "{playouts}");
+                    let (budget, _) = search(&game, "mcts:300:adapt=0:step=0");
+                    assert_eq!(budget, Budget::Playouts(300));
+                    at_step = true;
+                }
+                Phase::Place { .. } if !at_place && choices > 6 => {
+                    let (budget, _) = search(&game, "mcts:300:adapt=0:step=50");
+                    assert_eq!(budget, Budget::Playouts(300));
+                    at_place = true;
+                }
+                _ => {}
+            }
+            game.play_random(|| rng.next_u32());
+        }
+        assert!(at_step && at_place, "a step and a placement searched");
     }
 
     /// A search whose tree is full goes on without growing it (a long time budget cannot take

@@ -163,7 +163,9 @@ fn decision_times() {
                 times.push((cpu, wall, i, decision));
                 if verbose && let Some(bot) = &searcher {
                     println!(
-                        "game {i} decision {decision}: {:.0} ms on its core, {} playouts, work {:.0} a playout",
+                        "game {i} decision {decision} ({} of {} choices): {:.0} ms on its core, {} playouts, work {:.0} a playout",
+                        g.action_text(a),
+                        view.legal_actions().len(),
                         cpu * 1000.0,
                         bot.playouts() - before,
                         bot.playout_work()
