@@ -21,10 +21,11 @@ const UNSAID_POINTS: f64 = 2.0;
 /// played: where what the board shows at once is far less than that (the best's domino brings
 /// 1 point more, the estimate 23.6), the words say the rest is in the game to come.
 pub fn why_given(before: &Game, played: Action, best: Action, points_apart: f64) -> Option<String> {
-    let shown = |at_once: i32, said: String| {
+    // `later`: where a move's worth to come lies, for its kind.
+    let shown = |at_once: i32, said: String, later: &str| {
         if points_apart - f64::from(at_once) >= UNSAID_POINTS {
             format!(
-                "{said}; the rest of the {points_apart:.1} points is in the game to come (the next round's order, what each leaves the others)"
+                "{said}; the rest of the {points_apart:.1} points is in the game to come ({later})"
             )
         } else {
             said
@@ -51,6 +52,7 @@ pub fn why_given(before: &Game, played: Action, best: Action, points_apart: f64)
                 shown(
                     b - p,
                     format!("at once, the best brings {}, this move {p:+}", signed(b)),
+                    "the room each leaves in the kingdom for the dominoes to come",
                 )
             } else if b == p {
                 format!("both bring {} at once: {ESTIMATE}", signed(p))
@@ -100,7 +102,11 @@ pub fn why_given(before: &Game, played: Action, best: Action, points_apart: f64)
             Some(if gb.unwrap_or(i32::MIN) > gp.unwrap_or(i32::MIN) {
                 // (A domino fitting nowhere brings nothing.)
                 match gb {
-                    Some(b) => shown(b - gp.unwrap_or(0), said),
+                    Some(b) => shown(
+                        b - gp.unwrap_or(0),
+                        said,
+                        "the next round's order, what each leaves the others",
+                    ),
                     None => said,
                 }
             } else {
@@ -253,11 +259,17 @@ mod tests {
                 {
                     assert_eq!(why_given(&g, *a, *b, 0.0).as_deref(), Some(plain.as_str()));
                     let far = why_given(&g, *a, *b, 40.0).expect("explained");
+                    let later = match a {
+                        Action::Claim { .. } => {
+                            "the next round's order, what each leaves the others"
+                        }
+                        _ => "the room each leaves in the kingdom for the dominoes to come",
+                    };
                     assert!(
                         far.starts_with(&plain)
-                            && far.ends_with(
-                                "; the rest of the 40.0 points is in the game to come (the next round's order, what each leaves the others)"
-                            ),
+                            && far.ends_with(&format!(
+                                "; the rest of the 40.0 points is in the game to come ({later})"
+                            )),
                         "{far}"
                     );
                     match a {

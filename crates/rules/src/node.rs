@@ -258,6 +258,11 @@ pub(crate) fn parse(src: &SourceText) -> Result<Node, Vec<Diagnostic>> {
         let mut rest: std::collections::HashSet<(Option<std::ops::Range<usize>>, String)> =
             std::collections::HashSet::new();
         let mut deepest: Option<usize> = None;
+        // In file order, before the first ones are said and the rest counted (the parser gives
+        // an unclosed table at the end before a key given twice above it); one with no place
+        // of its own last.
+        let mut errors = errors;
+        errors.sort_by_key(|e| e.span().map_or(usize::MAX, |s| s.start));
         for e in errors {
             if out.len() > MAX_SYNTAX_ERRORS {
                 rest.insert((e.span(), e.message().to_string()));
@@ -294,9 +299,6 @@ pub(crate) fn parse(src: &SourceText) -> Result<Node, Vec<Diagnostic>> {
                 out.push(d);
             }
         }
-        // In file order (the parser gives an unclosed table at the end before a key given
-        // twice above it).
-        out.sort_by_key(|d| (d.line, d.column));
         if out.len() > MAX_SYNTAX_ERRORS {
             let more = out.len() - MAX_SYNTAX_ERRORS + rest.len();
             out.truncate(MAX_SYNTAX_ERRORS + 1);

@@ -36,6 +36,22 @@ fn syntax_errors_are_said_in_file_order() {
         let lines: Vec<usize> = d.iter().map(|x| x.line).collect();
         assert_eq!(lines, [4, 5], "{d}");
     }
+    // More than are said: the first in the file are said, the count of the rest last, at the
+    // first of them (the unclosed table at the end among them, not said in its stead).
+    let mut text = String::from("extends = \"kingdomino\"\n[rules]\n");
+    for n in 1..=14 {
+        text.push_str(&format!("grid-size = {n}\n"));
+    }
+    text.push_str("harmony = { enabled = true, points = 5\n");
+    let d = bad(&text);
+    let lines: Vec<usize> = d.iter().map(|x| x.line).collect();
+    assert_eq!(lines, [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14], "{d}");
+    let last = d.iter().last().expect("the count");
+    assert!(
+        last.message
+            .starts_with("... and 4 more TOML syntax errors from here on"),
+        "{d}"
+    );
 }
 
 #[test]

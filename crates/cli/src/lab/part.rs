@@ -106,6 +106,24 @@ fn other_json(text: &str) -> Option<&'static str> {
     }
 }
 
+/// Whether the JSON reader stopped inside a number (`1.5` or `1e308` where a whole number is
+/// read digit by digit) at `line` and `column` (1-based, as it counts them).
+fn in_a_number(text: &str, line: usize, column: usize) -> bool {
+    let Some(row) = text.lines().nth(line.saturating_sub(1)) else {
+        return false;
+    };
+    let at = |i: usize| row.chars().nth(i);
+    [column.checked_sub(1), Some(column)]
+        .into_iter()
+        .flatten()
+        .filter_map(at)
+        .any(|c| matches!(c, '.' | 'e' | 'E'))
+        && column
+            .checked_sub(2)
+            .and_then(at)
+            .is_some_and(|c| c.is_ascii_digit())
+}
+
 /// Read one part file, refusing anything that is not a complete, self-consistent part.
 fn read(path: &Path) -> CliResult<Part> {
     let name = crate::output::shown_path(path);
@@ -147,9 +165,13 @@ fn read(path: &Path) -> CliResult<Part> {
         // number): the reader says `expected ,` of well-formed JSON. Said as the value's kind.
         let words = if e.is_syntax() && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok()
         {
-            "the value here is not of the kind a part file holds (a whole number where it \
-             counts games, points or wins)"
-                .to_string()
+            if in_a_number(text, e.line(), e.column()) {
+                "a number of the wrong kind here: a part file counts games, points and wins in \
+                 whole numbers"
+                    .to_string()
+            } else {
+                "a value of another kind than a part file holds here".to_string()
+            }
         } else {
             // What was expected in words, not Rust's (`u64`, `struct Shard`).
             crownlands_saves::shorten_quotes(words)

@@ -2956,8 +2956,15 @@ fn a_part_file_of_the_wrong_kind_of_value_says_so_in_words() {
     assert!(!said.contains("struct"), "{said}");
     let said = merge_with(&|v| v["results"]["tallies"][0]["seats"][0]["win_units"] = 1.5.into());
     assert!(
-        said.contains("the value here is not of the kind a part file holds"),
+        said.contains("a number of the wrong kind here: a part file counts games, points and wins in whole numbers"),
         "{said}"
     );
     assert!(!said.contains("expected `,`"), "{said}");
+    // Not a number at all where the reader reads a word (`simulate` or `compare`): not said
+    // to be a whole number.
+    let said = merge_with(&|v| v["results"]["run"]["kind"] = 5.into());
+    assert!(
+        said.contains("a value of another kind than a part file holds here"),
+        "{said}"
+    );
 }

@@ -1397,6 +1397,9 @@ impl App {
 
     pub fn key_at(&mut self, key: Key, now: Instant) {
         let tens = self.first_digit.take();
+        // Only the key straight after a taken row's number sees it (a hint, an undo or a popup
+        // between forgets it).
+        let taken_row = std::mem::take(&mut self.taken_row);
         // The prompt for a second digit is of that digit only.
         if tens.is_some() && !matches!(key, Key::Char('0'..='9')) {
             self.message.clear();
@@ -1556,7 +1559,7 @@ impl App {
             return self.message = why;
         }
         match self.mode {
-            Mode::Claim => self.claim_key(key, tens, now),
+            Mode::Claim => self.claim_key(key, tens, taken_row, now),
             Mode::Place => self.place_key(key, now),
             Mode::Step => self.step_key(key, tens, now),
             Mode::GameOver => self.game_over_key(key, now),
@@ -1667,10 +1670,9 @@ impl App {
         Numbered::Now(d - 1)
     }
 
-    fn claim_key(&mut self, key: Key, tens: Option<usize>, now: Instant) {
+    fn claim_key(&mut self, key: Key, tens: Option<usize>, taken_before: bool, now: Instant) {
         let claims = self.claims();
         let n = claims.len();
-        let taken_before = std::mem::take(&mut self.taken_row);
         if n == 0 {
             return;
         }
