@@ -278,6 +278,11 @@ fn a_digit_chooses_the_domino_of_that_row() {
             "{}",
             app.message()
         );
+        // An arrow moves the cursor off what the words named: they go.
+        press(&mut app, &(taken + 1).to_string());
+        press(&mut app, "<right>");
+        assert!(!app.message().contains("Enter claims"), "{}", app.message());
+        press(&mut app, "<left>");
         // Only the key straight after: a popup opened and closed between, Enter claims.
         press(&mut app, &(taken + 1).to_string());
         press(&mut app, "?");

@@ -1670,6 +1670,14 @@ impl App {
         Numbered::Now(d - 1)
     }
 
+    /// The cursor moved off the domino a row's number chose: the line saying what Enter claims
+    /// (`Row 2: 17 is taken; Enter claims 28, ...`, `Row 3: 34; Enter claims it.`) goes.
+    fn forget_what_enter_claims(&mut self) {
+        if self.message.contains("Enter claims ") {
+            self.message.clear();
+        }
+    }
+
     fn claim_key(&mut self, key: Key, tens: Option<usize>, taken_before: bool, now: Instant) {
         let claims = self.claims();
         let n = claims.len();
@@ -1678,10 +1686,12 @@ impl App {
         }
         match key {
             Key::Left | Key::Up | Key::Char('h' | 'k') | Key::BackTab => {
-                self.choice = (self.choice + n - 1) % n
+                self.choice = (self.choice + n - 1) % n;
+                self.forget_what_enter_claims();
             }
             Key::Right | Key::Down | Key::Char('l' | 'j') | Key::Tab => {
-                self.choice = (self.choice + 1) % n
+                self.choice = (self.choice + 1) % n;
+                self.forget_what_enter_claims();
             }
             // Choose the Nth row of the line, as it is drawn (taken rows included); in a line
             // of ten rows or more, `1` waits for a second digit (`12`) and Enter claims row 1.

@@ -214,11 +214,11 @@ fn decisions(n: usize) -> String {
 }
 
 /// How far an analysis is: `done` of the `total` decisions, `forced` of them (of the whole,
-/// not of those done) going at once, so the pace is the others'.
+/// not of those done) with nothing to weigh, so the pace is the others'.
 fn progress_words(done: usize, total: usize, forced: usize) -> String {
     let forced = match forced {
         0 => String::new(),
-        n => format!(" ({n} of the {total} forced, at once)"),
+        n => format!(" ({n} of the {total} forced: nothing to weigh)"),
     };
     format!("Weighing every decision against the bot's best moves: {done} of {total} done{forced}")
 }
@@ -229,7 +229,7 @@ mod tests {
     fn the_forced_moves_are_counted_of_the_whole() {
         assert_eq!(
             super::progress_words(24, 243, 104),
-            "Weighing every decision against the bot's best moves: 24 of 243 done (104 of the 243 forced, at once)"
+            "Weighing every decision against the bot's best moves: 24 of 243 done (104 of the 243 forced: nothing to weigh)"
         );
         assert!(!super::progress_words(3, 9, 0).contains('('));
     }
