@@ -212,6 +212,43 @@ fn bot_thinking() {
     insta::assert_snapshot!(screen(&app, 80, 24));
 }
 
+/// A bot thinking at a module's step says it as at a placement or a claim: `about its Tax
+/// step` (it read `(Tax)`).
+#[test]
+fn a_bot_thinking_at_a_step_says_which() {
+    let mut config = config(3, Palette::none());
+    config.pace = Duration::ZERO;
+    let mut app = App::new_game(ruleset("queendomino"), seats("greedy,you"), config).unwrap();
+    let mut said = None;
+    for _ in 0..200_000 {
+        let at_step = matches!(
+            app.game().map(|g| g.phase()),
+            Some(crownlands_core::Phase::Step { .. })
+        );
+        match app.mode() {
+            Mode::BotThinking if at_step => {
+                said = Some(words(&screen(&app, 100, 30)));
+                break;
+            }
+            Mode::BotThinking => {
+                // (The keys' moments run ahead of the clock: the ticks' keep up with them.)
+                app.tick(later());
+                std::thread::sleep(Duration::from_micros(200));
+            }
+            // (Keys without `press`, which lets the bots play on at once.)
+            Mode::Claim | Mode::Place => app.key_at(Key::Enter, later()),
+            Mode::Step => app.key_at(Key::Char('p'), later()),
+            other => panic!("{other:?}"),
+        }
+        if app.mode() == Mode::Place && !app.ghost_is_legal() && !app.must_discard() {
+            app.key_at(Key::Tab, later());
+        }
+    }
+    let said = said.expect("a bot thinking at a step");
+    assert!(said.contains(" step (pace 0.0 s"), "{said}");
+    assert!(said.contains("is thinking about its "), "{said}");
+}
+
 #[test]
 fn analysis_of_a_finished_game() {
     let mut app = app("kingdomino", "you,greedy", 4);

@@ -997,8 +997,9 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
             let about = match game.phase() {
                 Phase::FirstClaims { .. } | Phase::Claim { .. } => " about its claim".to_string(),
                 Phase::Place { .. } => " about its placement".to_string(),
+                // Said as the other two are (`about its Tax step`; it read `(Tax)`).
                 Phase::Step { .. } => {
-                    format!(" ({})", crate::app::describe::step_title(game))
+                    format!(" about its {} step", crate::app::describe::step_title(game))
                 }
                 Phase::Over => String::new(),
             };
