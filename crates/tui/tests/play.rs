@@ -44,11 +44,7 @@ fn kingdomino_human_against_bots_to_the_score_screen() {
         .expect("replays");
     assert_eq!(replayed.game().outcome(), app.game().unwrap().outcome());
     // Enter plays again (after the score screen's moment).
-    app.key_at(
-        Key::Enter,
-        std::time::Instant::now() + std::time::Duration::from_secs(2),
-    );
-    app.run_bots();
+    play_on(&mut app);
     assert_ne!(app.mode(), Mode::GameOver);
 }
 
@@ -501,11 +497,7 @@ fn saves_and_autosaves_into_their_directories() {
 fn a_match_resumed_keeps_its_earlier_games_in_the_log() {
     let mut app = app("dynasty", "you,greedy", 8);
     play_to_end(&mut app, 1000);
-    app.key_at(
-        Key::Enter,
-        std::time::Instant::now() + std::time::Duration::from_secs(2),
-    );
-    app.run_bots();
+    play_on(&mut app);
     for _ in 0..6 {
         press(&mut app, "<enter>");
     }
@@ -1232,11 +1224,7 @@ fn a_team_match_is_won_by_a_team_named_as_one() {
     )
     .expect("sets up");
     app.run_bots();
-    app.key_at(
-        Key::Enter,
-        std::time::Instant::now() + std::time::Duration::from_secs(2),
-    );
-    app.run_bots();
+    play_on(&mut app);
     let session = app.session().unwrap();
     let record = session.match_record().expect("the match is over");
     let game = session.game();
@@ -1257,11 +1245,7 @@ fn a_team_match_is_won_by_a_team_named_as_one() {
 fn a_mistake_of_a_later_game_of_a_match_shows_that_games_board() {
     let mut app = app("dynasty", "you,greedy", 8);
     play_to_end(&mut app, 1000);
-    app.key_at(
-        Key::Enter,
-        std::time::Instant::now() + std::time::Duration::from_secs(2),
-    );
-    app.run_bots();
+    play_on(&mut app);
     play_to_end(&mut app, 1000);
     let finished = app.session().expect("a match").clone();
     assert_eq!(finished.game_index(), 1);

@@ -1853,11 +1853,7 @@ fn a_matchs_last_score_screen_says_the_file_kept_whole() {
     assert_eq!(saved.len(), 1, "{saved:?}");
     for game in 0..3 {
         if game > 0 {
-            app.key_at(
-                Key::Enter,
-                std::time::Instant::now() + std::time::Duration::from_secs(2),
-            );
-            app.run_bots();
+            play_on(&mut app);
         }
         play_to_end(&mut app, 1000);
     }

@@ -70,6 +70,16 @@ pub fn press(app: &mut App, keys: &str) {
     }
 }
 
+/// Enter on the score screen once its moment has passed (a match's next game, or a new game),
+/// and the bots' moves up to the first decision of a person.
+pub fn play_on(app: &mut App) {
+    app.key_at(
+        Key::Enter,
+        std::time::Instant::now() + std::time::Duration::from_secs(2),
+    );
+    app.run_bots();
+}
+
 /// A moment past the pauses of a hand-over and of the score screen: each call two seconds
 /// after the one before (a decision's pause starts at the time of the key that led to it).
 pub fn later() -> std::time::Instant {
