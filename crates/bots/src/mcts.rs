@@ -532,7 +532,7 @@ impl MctsBot {
         // read, and every search determinizes again from its own copy.
         let game = view.determinize(&mut self.rng);
         let so_far = view.so_far();
-        let rankings: Vec<(RootRanking, u64)> = std::thread::scope(|scope| {
+        let rankings: Vec<(RootRanking, u64, Budget, f64)> = std::thread::scope(|scope| {
             let handles: Vec<_> = seeds
                 .iter()
                 .map(|&seed| {
@@ -544,18 +544,30 @@ impl MctsBot {
                         match PlayerView::in_match(&game, so_far) {
                             Some(view) => {
                                 bot.search_until(&view, deadline);
-                                (bot.root_ranking(), bot.playouts)
+                                (
+                                    bot.root_ranking(),
+                                    bot.playouts,
+                                    bot.budget,
+                                    bot.playout_work,
+                                )
                             }
-                            None => (Vec::new(), 0),
+                            None => (Vec::new(), 0, bot.budget, 0.0),
                         }
                     })
                 })
                 .collect();
             handles
                 .into_iter()
-                .map(|h| h.join().unwrap_or_default())
+                .map(|h| h.join().unwrap_or((Vec::new(), 0, self.budget, 0.0)))
                 .collect()
         });
+        // What the last search was given, as after a search on one thread: each thread's
+        // budget (they adapt alike; the first's is kept) and the mean work of their playouts.
+        if let Some(&(_, _, budget, _)) = rankings.first() {
+            self.budget = budget;
+        }
+        self.playout_work =
+            rankings.iter().map(|r| r.3).sum::<f64>() / rankings.len().max(1) as f64;
         self.tree.clear();
         self.tree.push(Node::new(Action::Discard, 0, 0));
         let first = 1u32;
@@ -564,7 +576,7 @@ impl MctsBot {
         }
         self.tree[0].first = first;
         self.tree[0].len = root_actions.len() as u32;
-        for (ranking, playouts) in rankings {
+        for (ranking, playouts, _, _) in rankings {
             self.playouts += playouts;
             for (action, visits, mean) in ranking {
                 if let Some(i) = root_actions.iter().position(|&a| a == action) {
@@ -1227,6 +1239,11 @@ mod tests {
                     assert!(playouts <= u64::from(50 * choices), "{playouts}");
                     let (budget, _) = search(&game, "mcts:300:adapt=0:step=0");
                     assert_eq!(budget, Budget::Playouts(300));
+                    // Searched on two threads, the bot says the budget its threads had (each
+                    // playing its own).
+                    let (budget, playouts) = search(&game, "mcts:300:adapt=0:step=50:threads=2");
+                    assert_eq!(budget, Budget::Playouts(50 * choices));
+                    assert!(playouts <= u64::from(2 * 50 * choices), "{playouts}");
                     at_step = true;
                 }
                 // (One playout a choice would be fewer than 300: a placement is not capped.)
