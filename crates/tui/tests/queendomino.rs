@@ -729,12 +729,12 @@ fn watching_a_match_to_its_end_says_the_game_and_the_match_winners() {
     }
     app.run_bots();
     assert!(app.session().is_some_and(|s| !s.can_start_next_game()));
-    // The match's last score screen at 80x24 says where the game is kept, the folder whole
-    // (its one row cuts the words after it).
+    // The match's last score screen at 80x24 says where the match is kept (the whole of it,
+    // not a game), the folder whole (its one row cuts the words after it).
     let text = screen(&app, 80, 24);
     let kept = text
         .lines()
-        .find(|l| l.contains("Game kept as"))
+        .find(|l| l.contains("Match kept as"))
         .unwrap_or_else(|| panic!("{text}"));
     assert!(kept.contains(&format!("in {}", dir.display())), "{text}");
     let totals: Vec<String> = app
@@ -1866,7 +1866,7 @@ fn a_matchs_last_score_screen_says_the_file_kept_whole() {
     let text = words(&screen(&app, 100, 32));
     let folder = dir.display().to_string();
     assert!(
-        text.contains(&format!("Game kept in {name} in {folder}")),
+        text.contains(&format!("Match kept in {name} in {folder}")),
         "{text}"
     );
     assert!(!text.contains('…'), "{text}");

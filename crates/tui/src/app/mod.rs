@@ -1084,6 +1084,12 @@ impl App {
             .as_ref()
             .is_some_and(|(_, written)| *written == save);
         let stem = format!("{}-seed-{}", save.ruleset_name, save.seed);
+        // A match of several games (Dynasty) is kept whole, and said so.
+        let what = if session.match_games() > 1 {
+            "Match"
+        } else {
+            "Game"
+        };
         let written = match &ours {
             Some(path) if same => Ok(path.clone()),
             Some(path) => crownlands_saves::write_save(path, &save).map(|()| path.clone()),
@@ -1095,18 +1101,18 @@ impl App {
             // screen has too few rows (a Dynasty's last, which says the match too), the words
             // in brackets give way, not the folder.
             Ok(path) if by_hand.is_some() => format!(
-                "Game kept in {} in {dir} (where you saved it, now finished).",
+                "{what} kept in {} in {dir} (where you saved it, now finished).",
                 file_name(path)
             ),
             Ok(path) if ours.is_some() && !same => format!(
-                "Game kept again as {} in {dir} (as it ended this time).",
+                "{what} kept again as {} in {dir} (as it ended this time).",
                 file_name(path)
             ),
             Ok(path) => format!(
-                "Game kept as {} in {dir} (watch it from the setup screen).",
+                "{what} kept as {} in {dir} (watch it from the setup screen).",
                 file_name(path)
             ),
-            Err(e) => format!("Could not keep the finished game: {e}"),
+            Err(e) => format!("Could not keep the finished {}: {e}", what.to_lowercase()),
         };
         self.kept = Some((written.ok(), save));
     }
