@@ -559,12 +559,17 @@ impl Tally {
         if !self.bots.is_empty() {
             self.earned.push((key.to_string(), side));
         }
-        self.list_bonus(key);
-        if let Some(row) = self.bonuses.get_mut(key) {
-            for (seat, n) in row.iter_mut().enumerate() {
-                if self.seat_side.get(seat) == Some(&side) {
-                    *n += 1;
-                }
+        // One look-up a game for a listed bonus (the string compares are most of the cost).
+        let row = match self.bonuses.get_mut(key) {
+            Some(row) => row,
+            None => self
+                .bonuses
+                .entry(key.to_string())
+                .or_insert_with(|| vec![0; self.seats.len()]),
+        };
+        for (seat, n) in row.iter_mut().enumerate() {
+            if self.seat_side.get(seat) == Some(&side) {
+                *n += 1;
             }
         }
     }
