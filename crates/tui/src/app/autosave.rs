@@ -272,12 +272,30 @@ fn previous_replaceable(
     saves: Option<&Path>,
     session: Option<&Session>,
 ) -> bool {
-    let previous = dir.join(PREVIOUS_AUTOSAVE_FILE);
-    match fs::symlink_metadata(&previous) {
+    replaceable_at(
+        registry,
+        dir,
+        &dir.join(PREVIOUS_AUTOSAVE_FILE),
+        saves,
+        session,
+    )
+}
+
+/// Whether the file at `file` (`autosave-previous.json`, or what was there, set aside) may be
+/// written over: it is missing, or holds a finished game kept in `saves` too, or a game that
+/// the autosave's game in `dir` or `session` continues.
+fn replaceable_at(
+    registry: &Registry,
+    dir: &Path,
+    file: &Path,
+    saves: Option<&Path>,
+    session: Option<&Session>,
+) -> bool {
+    match fs::symlink_metadata(file) {
         Err(e) => e.kind() == ErrorKind::NotFound,
-        Ok(_) => match crownlands_saves::read_save(registry, &previous) {
+        Ok(_) => match crownlands_saves::read_save(registry, file) {
             Ok(there) => {
-                (there.is_over() && kept_in(saves, &previous))
+                (there.is_over() && kept_in(saves, file))
                     || session.is_some_and(|s| continues(s, &there))
                     || crownlands_saves::read_save(registry, &dir.join(AUTOSAVE_FILE))
                         .is_ok_and(|moved| continues(&moved, &there))
@@ -287,11 +305,35 @@ fn previous_replaceable(
     }
 }
 
-/// Move the autosave in `dir` aside, never over an unfinished game: to `autosave-previous.json`
-/// when that is free, holds a finished game, or a game that the one moved or `session` continues;
-/// else to the first free `autosave-previous-N.json`. Returns where it went (`None` when it was
-/// gone already).
+/// Keep the autosave in `dir` under another name before it is written over, never over an
+/// unfinished game: as `autosave-previous.json` when that is free, holds a finished game, or a
+/// game that the one kept or `session` continues; else as the first free
+/// `autosave-previous-N.json`. Returns where it went (`None` when it was gone already).
+///
+/// Nothing here renames a file over another: two programs starting new games in one folder at
+/// once could otherwise each judge `autosave-previous.json` free to take, and the second's
+/// rename put the first's new autosave over the unfinished game the first had just kept there.
+/// So what `autosave-previous.json` holds is first set aside under a name of this process's own
+/// (a rename takes whatever is there at that instant), judged again there (an unfinished game
+/// another program kept meanwhile goes to a numbered name), and the autosave is given the name
+/// by a hard link, which fails where the name was taken meanwhile.
 fn keep_previous(
+    registry: &Registry,
+    dir: &Path,
+    saves: Option<&Path>,
+    session: &Session,
+) -> Result<Option<PathBuf>, SaveError> {
+    if previous_replaceable(registry, dir, saves, Some(session)) {
+        keep_as_previous(registry, dir, saves, session)
+    } else {
+        keep_numbered(&dir.join(AUTOSAVE_FILE))
+    }
+}
+
+/// [`keep_previous`] once `autosave-previous.json` was judged free to take: what is there now is
+/// judged again, set aside, and the autosave takes the name unless another program took it
+/// meanwhile (then a numbered name).
+fn keep_as_previous(
     registry: &Registry,
     dir: &Path,
     saves: Option<&Path>,
@@ -299,24 +341,46 @@ fn keep_previous(
 ) -> Result<Option<PathBuf>, SaveError> {
     let from = dir.join(AUTOSAVE_FILE);
     let previous = dir.join(PREVIOUS_AUTOSAVE_FILE);
-    if previous_replaceable(registry, dir, saves, Some(session)) {
-        return match fs::rename(&from, &previous) {
-            Ok(()) => Ok(Some(previous)),
-            Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(write_error(&from, e)),
-        };
+    let aside = dir.join(format!(
+        "autosave-previous-set-aside-{}.json",
+        std::process::id()
+    ));
+    match fs::rename(&previous, &aside) {
+        Ok(()) => {
+            if !replaceable_at(registry, dir, &aside, saves, Some(session)) {
+                keep_numbered(&aside)?;
+            }
+            // (Kept under a number, or replaceable: the name set aside goes.)
+            let _ = fs::remove_file(&aside);
+        }
+        Err(e) if e.kind() == ErrorKind::NotFound => {}
+        Err(e) => return Err(write_error(&previous, e)),
     }
+    match link_new(&from, &previous) {
+        // The autosave's name is written over next: the game stays under the new name.
+        Ok(()) => Ok(Some(previous)),
+        // Taken meanwhile by another program: a numbered name.
+        Err(e) if e.kind() == ErrorKind::AlreadyExists => keep_numbered(&from),
+        Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(write_error(&previous, e)),
+    }
+}
+
+/// Give the file `from` (in the autosaves' folder) the first free name
+/// `autosave-previous-N.json` beside it, never over a file; where it went (`None` when `from`
+/// was gone already).
+fn keep_numbered(from: &Path) -> Result<Option<PathBuf>, SaveError> {
+    let dir = from.parent().unwrap_or(Path::new("."));
     for n in 2..=MAX_NUMBER {
         let to = dir.join(numbered(PREVIOUS_AUTOSAVE_FILE, n));
-        match link_new(&from, &to) {
-            // The autosave's name is written over next: the game stays under the new name.
+        match link_new(from, &to) {
             Ok(()) => return Ok(Some(to)),
             Err(e) if e.kind() == ErrorKind::AlreadyExists => {}
             Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(write_error(&to, e)),
         }
     }
-    Err(write_error(&from, ErrorKind::AlreadyExists.into()))
+    Err(write_error(from, ErrorKind::AlreadyExists.into()))
 }
 
 /// The name the autosave in `dir` would be kept under if a new game started now (`keep_previous`'s
@@ -437,6 +501,63 @@ pub(crate) fn failure_words(dir: &Path, error: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A game of `seed` at 2 players, `moves` random moves in (drawn from `seed`).
+    fn session(seed: u64, moves: usize) -> Session {
+        let registry = Registry::shipped_ref();
+        let ruleset =
+            std::sync::Arc::new(crownlands_rules::load(registry, "kingdomino").expect("shipped"));
+        let players = (1..=2)
+            .map(|s| crownlands_saves::Player::new(s, format!("p{s}"), "human"))
+            .collect();
+        let mut s = Session::new(ruleset, players, seed).expect("a game");
+        let mut rng = crownlands_core::rng::GameRng::seed_from(seed);
+        for _ in 0..moves {
+            let actions = s.game().legal_actions();
+            let pick = rng.next_u32() as usize % actions.len();
+            s.apply(actions[pick]).expect("legal");
+        }
+        s
+    }
+
+    /// Two programs start new games in one folder at once, both judging
+    /// `autosave-previous.json` free: the first keeps the unfinished game G0 there and writes
+    /// its own autosave; the second, going on from its judgement, keeps the first's autosave
+    /// without putting it over G0 (it used to rename it there, and G0 was in no file).
+    #[test]
+    fn keeping_the_autosave_never_writes_over_a_game_kept_meanwhile() {
+        let registry = Registry::shipped_ref();
+        let dir = std::env::temp_dir().join(format!("crownlands-keep-race-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).expect("a folder");
+        let g0 = session(5, 4).to_save().to_json();
+        let first = session(21, 2).to_save().to_json();
+        // What the first program did meanwhile: G0 kept as autosave-previous.json, its own
+        // game autosaved.
+        fs::write(dir.join(PREVIOUS_AUTOSAVE_FILE), &g0).expect("written");
+        fs::write(dir.join(AUTOSAVE_FILE), &first).expect("written");
+        let second = session(22, 0);
+        let kept = keep_as_previous(registry, &dir, None, &second).expect("kept");
+        assert_eq!(kept, Some(dir.join(PREVIOUS_AUTOSAVE_FILE)));
+        assert_eq!(
+            fs::read_to_string(dir.join(PREVIOUS_AUTOSAVE_FILE)).expect("there"),
+            first
+        );
+        assert_eq!(
+            fs::read_to_string(dir.join(numbered(PREVIOUS_AUTOSAVE_FILE, 2))).expect("there"),
+            g0,
+            "the game kept meanwhile goes to a number of its own"
+        );
+        let names: Vec<String> = fs::read_dir(&dir)
+            .expect("listed")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(
+            !names.iter().any(|n| n.contains("set-aside")),
+            "nothing left set aside: {names:?}"
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn numbered_names() {
