@@ -1784,6 +1784,56 @@ fn a_failed_autosave_stays_said_in_the_header() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// An autosave that stops after writing part of the game (its folder became unwritable, a full
+/// disk) keeps what it wrote: the quit dialog and the exit say the file and the moves not in
+/// it (they said the game was not saved at all, while the next start offered it to resume).
+#[test]
+fn an_autosave_stopped_midway_says_what_it_kept() {
+    use crownlands_tui::app::Overlay;
+    let dir = temp_dir("autosave-stops-midway");
+    let home = dir.join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let mut config = config(5, crownlands_tui::Palette::none());
+    config.autosave_dir = Some(home.clone());
+    config.save_dir = Some(dir.join("saves"));
+    let mut app = App::new_game(ruleset("kingdomino"), seats("you,greedy"), config).unwrap();
+    app.run_bots();
+    one_move(&mut app);
+    let written = std::fs::read(home.join("autosave.json")).expect("autosaved");
+    assert!(app.autosave_failed().is_none(), "{}", app.message());
+    // The folder gives way to a file: the next write fails. (Then the folder is back with
+    // what was written, as a read-only folder or a full disk would have kept it.)
+    std::fs::remove_dir_all(&home).unwrap();
+    std::fs::write(&home, "x").unwrap();
+    one_move(&mut app);
+    assert!(app.autosave_failed().is_some(), "{}", app.message());
+    std::fs::remove_file(&home).unwrap();
+    std::fs::create_dir_all(&home).unwrap();
+    std::fs::write(home.join("autosave.json"), &written).unwrap();
+    let (file, since) = app.autosaved_in().expect("what the autosave wrote");
+    assert_eq!(file, "autosave.json");
+    assert!(since > 0);
+    press(&mut app, "q");
+    assert_eq!(app.overlay(), Some(Overlay::ConfirmQuit));
+    let text = screen(&app, 100, 30);
+    assert!(
+        text.contains("Autosaved in autosave.json, but not the last"),
+        "{text}"
+    );
+    press(&mut app, "<esc>");
+    let exit = app.before_exit().expect("said on the way out");
+    assert!(
+        exit.starts_with("The game was autosaved in ") && exit.contains(" before its last "),
+        "{exit}"
+    );
+    assert!(exit.contains("the autosave had stopped"), "{exit}");
+    // The file gone meanwhile: not said to hold the game.
+    std::fs::remove_file(home.join("autosave.json")).unwrap();
+    let exit = app.before_exit().expect("said on the way out");
+    assert!(exit.starts_with("The game was not saved"), "{exit}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Ctrl-Z, and a SIGTSTP from outside, suspend the program through the loop's `suspend` (which
 /// gives the terminal back first and takes it again after), and the screen is drawn anew; the
 /// key is not the app's.

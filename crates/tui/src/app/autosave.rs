@@ -24,7 +24,8 @@
 
 use crownlands_core::Registry;
 use crownlands_saves::{
-    AUTOSAVE_FILE, MAX_SAVE_BYTES, PREVIOUS_AUTOSAVE_FILE, Problem, SaveError, Session, continues,
+    AUTOSAVE_FILE, MAX_SAVE_BYTES, PREVIOUS_AUTOSAVE_FILE, Problem, Save, SaveError, Session,
+    continues,
 };
 use std::fs;
 use std::io::{ErrorKind, Read};
@@ -108,6 +109,16 @@ impl Autosaver {
     /// numbered autosave its game was resumed from.
     pub fn own_file(&self) -> Option<&Path> {
         self.own.as_deref()
+    }
+
+    /// The file this app last autosaved to in `dir`, with what it wrote there (`None` before
+    /// its first write): what is kept of the game when the autosave stops.
+    pub fn last_written(&self, dir: &Path) -> Option<(PathBuf, Save)> {
+        let bytes = self.written.as_deref()?;
+        let path = self.own.clone().unwrap_or_else(|| dir.join(AUTOSAVE_FILE));
+        let text = std::str::from_utf8(bytes).ok()?;
+        let save = Save::from_json(text, &path.display().to_string()).ok()?;
+        Some((path, save))
     }
 
     /// Autosave `session` in `dir` (created if missing), as the module's text says. `saves`:

@@ -265,6 +265,9 @@ pub struct App {
     /// finished on from it is kept in that file (while it still holds what was written), not
     /// in a second one beside it.
     saved: Option<(std::path::PathBuf, crownlands_saves::Save)>,
+    /// Where the autosave last wrote this game, and what, when the autosave stopped (a folder
+    /// that cannot be written in, a full disk): what quitting keeps, said as a save by hand's.
+    autosaved: Option<(std::path::PathBuf, crownlands_saves::Save)>,
     next_seed: u64,
     /// What this app wrote to the autosave: before its first write an unfinished game of
     /// another session there is moved aside, and a game another program wrote there since is
@@ -419,6 +422,7 @@ impl App {
             moved: false,
             kept: None,
             saved: None,
+            autosaved: None,
             over_at: None,
             score_scroll: 0,
             popup_scroll: 0,
@@ -469,6 +473,7 @@ impl App {
         self.moved = false;
         self.kept = None;
         self.saved = None;
+        self.autosaved = None;
         self.skipped = None;
         self.news_note = None;
     }
@@ -1144,6 +1149,9 @@ impl App {
         self.message = format!("Autosave off: {why}. s saves the game.");
         // Kept on the status line through the bots' moves, as the autosave's other news is.
         self.autosave_note = Some(self.message.clone());
+        if let Some(dir) = &self.config.autosave_dir {
+            self.autosaved = self.autosaver.last_written(dir);
+        }
         self.config.autosave_dir = None;
         self.autosave_failed = Some(why);
     }
@@ -1295,6 +1303,7 @@ impl App {
             && self.config.save_dir.is_some()
             && self.game().is_some()
             && self.saved_in().is_none_or(|(_, since)| since > 0)
+            && self.autosaved_in().is_none_or(|(_, since)| since > 0)
     }
 
     /// Before the program ends (a quit, a signal): make sure the game last autosaved is on disk,
@@ -1320,6 +1329,38 @@ impl App {
                 Some(why) => format!("the autosave had stopped, {why}"),
                 None => "autosave was off".to_string(),
             };
+            // Where the autosave stopped after writing some of the game, what it wrote is
+            // kept: said as a save by hand is, the later of the two where both hold it.
+            let by_hand = self.kept_in(self.saved.as_ref());
+            // (Said only where the file still holds it: another program may have taken it.)
+            let autosaved = self.kept_in(self.autosaved.as_ref()).filter(|&(path, _)| {
+                self.autosaved
+                    .as_ref()
+                    .is_some_and(|(_, written)| still_holds(path, written))
+            });
+            if let Some((path, since)) = autosaved
+                && by_hand.is_none_or(|(_, hand)| since < hand)
+            {
+                let file = replay::printable(&path.display().to_string());
+                return match since {
+                    _ if !unfinished || self.replay.is_some() => None,
+                    0 => Some(format!("The game is autosaved in {}", resumed_by(path))),
+                    _ => Some(format!(
+                        "The game was autosaved in {file} before its last {} ({}: {} not kept).",
+                        crownlands_core::modules::describe::plural(
+                            i64::try_from(since).unwrap_or(i64::MAX),
+                            "move",
+                            "moves"
+                        ),
+                        off(),
+                        if since == 1 {
+                            "that one is"
+                        } else {
+                            "those are"
+                        }
+                    )),
+                };
+            }
             let Some((path, _)) = self.saved.as_ref() else {
                 // Never saved: said on the way out too (the quit dialog had said it).
                 return (unfinished && self.replay.is_none() && self.watched.is_none())
@@ -2101,12 +2142,29 @@ impl App {
     /// dialog to say so; `None` where no such file holds the game (or moves were taken back
     /// from before it).
     pub fn saved_in(&self) -> Option<(String, usize)> {
-        let (path, written) = self.saved.as_ref()?;
+        self.kept_in(self.saved.as_ref())
+            .map(|(path, since)| (file_name(path), since))
+    }
+
+    /// Where the game stands kept when the autosave stopped (`autosave.json` as last written),
+    /// and how many moves were played since: `None` with the autosave on, or where the game no
+    /// longer continues what it wrote (moves taken back, another game).
+    pub fn autosaved_in(&self) -> Option<(String, usize)> {
+        self.kept_in(self.autosaved.as_ref())
+            .map(|(path, since)| (file_name(path), since))
+    }
+
+    /// `kept`'s file and the moves played since it was written, where the game goes on from it.
+    fn kept_in<'a>(
+        &self,
+        kept: Option<&'a (PathBuf, crownlands_saves::Save)>,
+    ) -> Option<(&'a std::path::Path, usize)> {
+        let (path, written) = kept?;
         let now = self.session.as_ref()?.to_save();
         if !now.continues(written) {
             return None;
         }
-        Some((file_name(path), now.moves().saturating_sub(written.moves())))
+        Some((path, now.moves().saturating_sub(written.moves())))
     }
 
     /// Show every move the log keeps, scrolled to the newest, and following the moves played

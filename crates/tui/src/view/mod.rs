@@ -1339,7 +1339,33 @@ fn quit_note(app: &App) -> String {
     if app.config.autosave_dir.is_some() {
         return "The game is autosaved.".to_string();
     }
-    match app.saved_in() {
+    // What the autosave wrote before it stopped, where that is later than a save by hand.
+    let by_hand = app.saved_in();
+    if let Some((file, since)) = app.autosaved_in()
+        && by_hand.as_ref().is_none_or(|(_, hand)| since < *hand)
+    {
+        return match since {
+            0 => format!("The game is autosaved in {file}."),
+            _ if app.config.save_dir.is_some() => format!(
+                "Autosaved in {file}, but not the last {}: s saves {}.",
+                crownlands_core::modules::describe::plural(
+                    i64::try_from(since).unwrap_or(i64::MAX),
+                    "move",
+                    "moves"
+                ),
+                if since == 1 { "it" } else { "them" }
+            ),
+            _ => format!(
+                "Autosaved in {file}, but not the last {}.",
+                crownlands_core::modules::describe::plural(
+                    i64::try_from(since).unwrap_or(i64::MAX),
+                    "move",
+                    "moves"
+                )
+            ),
+        };
+    }
+    match by_hand {
         Some((file, 0)) => return format!("The game is saved in {file}."),
         Some((file, since)) if app.config.save_dir.is_some() => {
             return format!(
