@@ -27,7 +27,8 @@
 //!   modules' invariants holding.
 //!
 //! And at the end: nothing is left to draw or place, the deck was played or discarded whole,
-//! each side's total is its breakdown's, the module states read back from their JSON, and the
+//! each side's total is its breakdown's, each module's `points` and `score_lines` agree with
+//! what its `score` adds, the module states read back from their JSON, and the
 //! ruleset, the seed and the actions replay the same game; and the finished game, reset, is the
 //! new game of its seed (each module state's `clear` forgets the whole game).
 
@@ -345,6 +346,7 @@ fn at_the_end(g: &Game, actions: &[Action]) -> Result<(), String> {
                 side.index() + 1
             ));
         }
+        module_scores_agree(g, side)?;
     }
     let states = g
         .module_data()
@@ -365,6 +367,43 @@ fn at_the_end(g: &Game, actions: &[Action]) -> Result<(), String> {
     }
     if &replay != g || hash(&replay) != hash(g) {
         return Err("the ruleset, the seed and the actions replay another game".into());
+    }
+    Ok(())
+}
+
+/// Each module's three forms of its points for `side` agree: what [`Module::score`] adds to a
+/// breakdown, [`Module::points`] and the sum of [`Module::score_lines`] (what `score`, the
+/// replay and the score screen print, line by line, under a total the breakdown gives).
+///
+/// [`Module::score`]: crate::modules::Module::score
+/// [`Module::points`]: crate::modules::Module::points
+/// [`Module::score_lines`]: crate::modules::Module::score_lines
+fn module_scores_agree(g: &Game, side: crate::Side) -> Result<(), String> {
+    let view = g.side_view(side);
+    let rules = g.rules();
+    for (i, m) in g.modules().iter().enumerate() {
+        let mine = view.for_module(i);
+        let mut breakdown = crate::score::score_kingdom(mine.kingdom, rules);
+        let before = breakdown.total;
+        m.score(mine, &mut breakdown);
+        let scored = breakdown.total - before;
+        let points = m.points(rules, mine);
+        let lines: i32 = m.score_lines(rules, mine).iter().map(|l| l.points).sum();
+        if points != scored {
+            return Err(format!(
+                "module `{}`, side {}: points says {points}, score adds {scored}",
+                m.name(),
+                side.index() + 1
+            ));
+        }
+        if lines != scored {
+            return Err(format!(
+                "module `{}`, side {}: its score lines add up to {lines}, score adds {scored} \
+                 (the lines printed would not add up to the total)",
+                m.name(),
+                side.index() + 1
+            ));
+        }
     }
     Ok(())
 }
@@ -778,6 +817,72 @@ mod tests {
             failure
                 .problem
                 .contains("legal_action_count says 3, legal_actions lists 2"),
+            "{failure}"
+        );
+    }
+
+    /// A module that rings once a turn and scores a point a peal, whose score lines (what
+    /// `score` and the score screen print) say one more than its score adds.
+    #[derive(Debug)]
+    struct Boastful;
+
+    impl Mechanism for Boastful {
+        const NAME: &'static str = "boastful";
+        type Params = NoParams;
+        type State = Peals;
+        type Action = Bell;
+
+        fn new(_: NoParams) -> Self {
+            Boastful
+        }
+        fn params(&self) -> NoParams {
+            NoParams {}
+        }
+        fn has_turn_step(&self) -> bool {
+            true
+        }
+        fn legal_actions(&self, _cx: Cx<'_>, _side: Side, out: &mut Actions<'_, '_, Bell>) {
+            out.push(Bell::Ring);
+        }
+        fn apply(
+            &self,
+            mut cx: CxMut<'_>,
+            side: Side,
+            _action: Bell,
+        ) -> Result<bool, crate::IllegalAction> {
+            if let Some(peals) = cx.state_mut::<Peals>() {
+                peals.0[side] += 1;
+            }
+            Ok(false)
+        }
+        fn score(
+            &self,
+            side: crate::modules::SideView<'_>,
+            breakdown: &mut crate::score::ScoreBreakdown,
+        ) {
+            let peals = side.state::<Peals>().map_or(0, |p| p.0[side.side]);
+            breakdown.add_bonus("peals", peals as i32);
+        }
+        fn score_lines(
+            &self,
+            _rules: &crate::ruleset::Rules,
+            side: crate::modules::SideView<'_>,
+        ) -> Option<Vec<crate::modules::describe::ScoreLine>> {
+            let peals = side.state::<Peals>().map_or(0, |p| p.0[side.side]);
+            Some(vec![crate::modules::describe::ScoreLine::new(
+                "peals",
+                peals as i32 + 1,
+            )])
+        }
+    }
+
+    #[test]
+    fn a_module_whose_score_lines_disagree_with_its_score_fails() {
+        let failure = failure_with::<Boastful>();
+        assert!(
+            failure
+                .problem
+                .contains("module `boastful`, side 1: its score lines add up to"),
             "{failure}"
         );
     }
