@@ -334,3 +334,27 @@ fn every_shipped_ruleset_passes_the_conformance_suite() {
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     }
 }
+
+/// The kingdom file's half of the suite (`crownlands_rules::conformance`): every side of games
+/// of every shipped ruleset and documented house rule, written as a kingdom file between rounds
+/// and at the end, reads back as `score` reads it with the game's total.
+#[test]
+fn every_shipped_ruleset_reads_back_its_kingdom_files() {
+    for (name, ruleset) in shipped_rulesets() {
+        crownlands_rules::conformance::check_kingdom_files(&ruleset, 0..2)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/house-rules");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("docs/house-rules exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    for path in files {
+        let ruleset = crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        crownlands_rules::conformance::check_kingdom_files(&std::sync::Arc::new(ruleset), 0..2)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+}

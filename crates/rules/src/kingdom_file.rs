@@ -172,6 +172,9 @@ fn most_crowns(ruleset: &Ruleset) -> u8 {
 pub const MAX_MARKS_PER_SQUARE: usize = 1 << 12;
 /// The largest count an `@` line may give.
 pub const MAX_HOLDING: u32 = 1_000_000;
+/// The most times one `@` line a module lets repeat (`@goal N`, a line a goal) may be given in
+/// a file: what a file may ask of the reader stays small whatever its length.
+pub const MAX_REPEATED_LINES: usize = 64;
 
 struct Token {
     line: usize,
@@ -434,7 +437,12 @@ fn directive(
         );
         return;
     };
-    if let Some((first, _, _)) = d.given.iter().find(|(_, w, _)| w == declared.word) {
+    if let Some((first, _, _)) = d
+        .given
+        .iter()
+        .find(|(_, w, _)| w == declared.word)
+        .filter(|_| !(declared.repeats && declared.number))
+    {
         problems.push(
             line_no,
             column,
@@ -472,6 +480,33 @@ fn directive(
     }
     match value.parse::<u32>() {
         Ok(n) if n <= MAX_HOLDING && value.bytes().all(|b| b.is_ascii_digit()) => {
+            // A line given several times, each number once (`@goal 2` twice is a slip), and
+            // at most so many times.
+            let times = d
+                .given
+                .iter()
+                .filter(|(_, w, _)| w == declared.word)
+                .count();
+            if times >= MAX_REPEATED_LINES {
+                problems.push(
+                    line_no,
+                    column,
+                    format!("`{word}` is given more than {MAX_REPEATED_LINES} times"),
+                );
+                return;
+            }
+            if let Some((first, _, _)) = d
+                .given
+                .iter()
+                .find(|(_, w, v)| w == declared.word && *v == Some(n))
+            {
+                problems.push(
+                    line_no,
+                    column,
+                    format!("`{word} {n}` is given twice (first on line {first})"),
+                );
+                return;
+            }
             d.given.push((line_no, declared.word.to_string(), Some(n)))
         }
         _ => problems.push(

@@ -7,6 +7,7 @@
 //! rulesets are embedded in the library, and diagnostics name their files `<shipped>/NAME.toml`.
 
 mod components;
+pub mod conformance;
 mod diagnostic;
 pub mod format;
 pub mod kingdom_file;

@@ -66,8 +66,62 @@ fn the_engines_properties_hold_with_goals() {
     crownlands_core::conformance::check(&guide(), 0..4).unwrap_or_else(|e| panic!("{e:?}"));
 }
 
+/// A kingdom file of a game that drew its goals says which with `@goal N` lines (the goal's
+/// place in the list), and scores those alone, as the game did; without them, every goal. A
+/// goal out of the list, one given twice, more than the draw, or a line where the rules draw
+/// none are said at their line.
+#[test]
+fn a_kingdom_file_names_the_goals_drawn() {
+    let ruleset = guide();
+    let rules = ruleset.rules_for(4).expect("4 players");
+    let modules = build_all(Registry::shipped_ref(), &rules.modules).expect("modules");
+    let kingdom = "L  L  L  W  S\n\
+                   L  L  C  W  .\n\
+                   L  L1 M2 .  W\n";
+    let goals = |text: &str| {
+        let (kingdom, data) = parse_side(text, "k.kingdom", &ruleset, &modules, rules)?;
+        let view = SideView::new(&ruleset, &kingdom, &modules, &data, Side(0));
+        Ok::<_, crownlands_rules::Diagnostics>(
+            score_side(rules, view)
+                .bonuses
+                .into_iter()
+                .map(|b| b.key)
+                .collect::<Vec<_>>(),
+        )
+    };
+    let all = goals(kingdom).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(all.len(), 6, "{all:?}");
+    let two = goals(&format!("{kingdom}@goal 1\n@goal 3\n")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(two, vec![all[0].clone(), all[2].clone()]);
+    for (lines, says) in [
+        ("@goal 7\n", "`@goal 7`: the list has goals 1 to 6"),
+        ("@goal 0\n", "`@goal 0`: the list has goals 1 to 6"),
+        (
+            "@goal 2\n@goal 2\n",
+            "`@goal 2` is given twice (first on line 4)",
+        ),
+        (
+            "@goal 1\n@goal 2\n@goal 3\n",
+            "`@goal 3`: 2 goals are drawn in these rules, this is one more",
+        ),
+    ] {
+        let e = goals(&format!("{kingdom}{lines}")).expect_err(lines);
+        assert!(e.to_string().contains(says), "{lines}: {e}");
+    }
+    // Rules that draw none: every goal is in play, and a line naming one is a slip.
+    let every = written(
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"goals\"]\n[rules.module.goals]\n\
+         goal = [{ name = \"Lake\", points = 10, terrain = \"lake\", squares = 6 }]\n",
+    );
+    let rules = every.rules_for(4).expect("4 players");
+    let modules = build_all(Registry::shipped_ref(), &rules.modules).expect("modules");
+    let e = parse_side(&format!("{kingdom}@goal 1\n"), "k", &every, &modules, rules)
+        .expect_err("no draw");
+    assert!(e.to_string().contains("no `@goal` line"), "{e}");
+}
+
 /// Each scope, scored in a kingdom file (which counts every goal of the list: no game drew
-/// them).
+/// them, and it names none with `@goal`).
 #[test]
 fn each_scope_scores_as_written() {
     let ruleset = written(

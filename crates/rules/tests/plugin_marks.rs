@@ -56,6 +56,7 @@ impl Module for Stalls {
             directives: &[Directive {
                 word: "gold",
                 number: true,
+                repeats: false,
                 what: "gold",
             }],
             marks: &[Mark {
@@ -262,6 +263,7 @@ impl Module for Copycat {
                 directives: &[Directive {
                     word: "gold",
                     number: true,
+                    repeats: false,
                     what: "gold",
                 }],
                 marks: &[],

@@ -129,6 +129,9 @@ fn a_reset_game_is_a_new_game() {
 #[test]
 fn markets_pass_the_engine_s_conformance_suite() {
     crownlands_core::conformance::check(&ruleset(), 0..8).unwrap_or_else(|e| panic!("{e}"));
+    // Its kingdom file half: the stalls `score` reads back score what the game scored.
+    crownlands_rules::conformance::check_kingdom_files(&ruleset(), 0..8)
+        .unwrap_or_else(|e| panic!("{e}"));
 }
 
 /// A market step with nothing to choose says why in the module's words (the TUI's log says it

@@ -862,6 +862,7 @@ impl Mechanism for Buildings {
             directives: &[Directive {
                 word: "towers",
                 number: true,
+                repeats: false,
                 what: "towers",
             }],
             marks: &[Mark {

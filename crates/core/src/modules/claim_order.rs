@@ -28,6 +28,7 @@ const COINS: Res = DECLARATION.res_of("coins");
 const PLACE_LINE: Directive = Directive {
     word: "claim-place",
     number: true,
+    repeats: false,
     what: "place in the first claims",
 };
 

@@ -13,6 +13,9 @@ pub struct Directive {
     pub word: &'static str,
     /// Whether it takes a whole number (`@coins 11`) or stands alone (`@queen`).
     pub number: bool,
+    /// Whether a file may give it several times, each with another number (`@goal 2` and
+    /// `@goal 5`: one line a goal in play), each read in turn; else once at most.
+    pub repeats: bool,
     /// What it gives, in a few words for messages: `coins`, `knights in hand`.
     pub what: &'static str,
 }

@@ -9,8 +9,9 @@
 use super::SideView;
 use super::bounded::{Bounded, BoundedList};
 use super::describe::{Panel, PanelRow, ScoreLine};
+use super::file::{Directive, FileSyntax};
 use super::mechanism::{CheckProblem, Mechanism, NoAction, ParamProblem};
-use super::{Cx, KingdomScorer, ModuleState, TerritorySize};
+use super::{Cx, KingdomScorer, ModuleState, SideEdit, TerritorySize};
 use crate::ruleset::{Rules, Ruleset};
 use crate::score::ScoreBreakdown;
 use crate::terrain::TerrainId;
@@ -217,7 +218,7 @@ impl Goal {
 }
 
 /// The goals in play in a game: their places in the list, in the order drawn. Empty: every
-/// goal of the list (no draw, or a kingdom file, which has no game to draw them).
+/// goal of the list (no draw, or a kingdom file without `@goal` lines).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GoalsState {
     pub drawn: Vec<u8>,
@@ -583,6 +584,67 @@ impl Mechanism for Goals {
                 .map(|g| PanelRow::text(format!("{:+} {}: {}", g.points, g.name, g.short())))
                 .collect(),
         });
+    }
+
+    /// With a draw, the goals in play are a kingdom file's `@goal N` lines (N: the goal's place
+    /// in the list, from 1), a line each, so the file scores as the game did; without them,
+    /// every goal of the list.
+    fn file_syntax(&self) -> FileSyntax {
+        FileSyntax {
+            directives: &[Directive {
+                word: "goal",
+                number: true,
+                repeats: true,
+                what: "a goal in play (its place in the list, from 1)",
+            }],
+            marks: &[],
+        }
+    }
+
+    fn read_directive(
+        &self,
+        mut edit: SideEdit<'_>,
+        _word: &str,
+        value: Option<u32>,
+    ) -> Result<(), String> {
+        let n = value.unwrap_or(0);
+        let count = self.goals.len();
+        if !self.draws() {
+            return Err(
+                "every goal of the list is in play in these rules (no draw): no `@goal` line"
+                    .to_string(),
+            );
+        }
+        let place = usize::try_from(n)
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .filter(|&i| i < count)
+            .ok_or_else(|| format!("`@goal {n}`: the list has goals 1 to {count}"))?;
+        let Some(state) = edit.state_mut::<GoalsState>() else {
+            return Ok(());
+        };
+        if state.drawn.len() >= self.draw as usize {
+            return Err(format!(
+                "`@goal {n}`: {} goals are drawn in these rules, this is one more",
+                self.draw
+            ));
+        }
+        state.drawn.push(place as u8);
+        Ok(())
+    }
+
+    fn write_directives(&self, side: SideView<'_>, out: &mut Vec<(&'static str, Option<u32>)>) {
+        if !self.draws() {
+            return;
+        }
+        if let Some(state) = side.state::<GoalsState>() {
+            out.extend(
+                state
+                    .drawn
+                    .iter()
+                    .map(|&i| ("goal", Some(u32::from(i) + 1))),
+            );
+        }
     }
 
     fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {

@@ -128,6 +128,7 @@ pub const MAX_KNIGHTS_PER_SQUARE: u32 = 1;
 pub(crate) const COINS_LINE: Directive = Directive {
     word: "coins",
     number: true,
+    repeats: false,
     what: "coins",
 };
 
@@ -591,6 +592,7 @@ impl Mechanism for Knights {
                 Directive {
                     word: "knights",
                     number: true,
+                    repeats: false,
                     what: "knights in hand",
                 },
             ],

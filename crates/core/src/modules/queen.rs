@@ -266,6 +266,7 @@ impl Mechanism for Queen {
             directives: &[Directive {
                 word: "queen",
                 number: false,
+                repeats: false,
                 what: "this kingdom hosts the Queen",
             }],
             marks: &[],
