@@ -317,7 +317,9 @@ fn a_queen_worth_two_crowns_is_a_parameter() {
 }
 
 /// `goals` (docs/house-rules/goals.toml): a saved game replays with the goals it drew said at
-/// its start, and each side's score lists a line per goal in play.
+/// its start, and each side's score lists a line per goal in play. A kingdom the replay draws
+/// names the goals drawn (`@goal N`), so `score` of it, copied out, gives the replay's points
+/// (it counted every goal of the list).
 #[test]
 fn goals_drawn_are_said_at_a_replays_start_and_scored() {
     let guide = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -368,4 +370,44 @@ fn goals_drawn_are_said_at_a_replays_start_and_scored() {
             "{name}:\n{text}"
         );
     }
+    // The last kingdom drawn, and the points said under it.
+    let lines: Vec<&str> = text.lines().collect();
+    let end = lines
+        .iter()
+        .rposition(|l| l.trim().ends_with(" points)"))
+        .expect("a kingdom's points");
+    let start = (0..end)
+        .rev()
+        .find(|&i| !lines[i].starts_with("        "))
+        .expect("the move above it")
+        + 1;
+    let kingdom: String = lines[start..end]
+        .iter()
+        .map(|l| format!("{}\n", l.trim()))
+        .collect();
+    assert!(kingdom.contains("@goal "), "{kingdom}");
+    let points = lines[end].trim().trim_start_matches('(').split(' ').next();
+    let file = TempFile::new("drawn", "kingdom", &kingdom);
+    let path = file.path().display().to_string();
+    let scored = run(&["score", &path, "--ruleset", &guide]).ok().stdout;
+    assert!(
+        scored.contains(&format!("Total: {}", points.expect("points"))),
+        "{kingdom}\n{scored}"
+    );
+    // The kingdoms of one table play the same goals: a file naming none beside it is refused.
+    let bare: String = kingdom
+        .lines()
+        .filter(|l| !l.starts_with("@goal"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let other = TempFile::new("bare", "kingdom", &bare);
+    let other = other.path().display().to_string();
+    let r = run(&["score", &path, &other, "--ruleset", &guide]).fails();
+    assert!(
+        r.stderr.contains("no `@goal` line (every goal) where `")
+            && r.stderr
+                .contains("the kingdoms of one table play the same goals"),
+        "{}",
+        r.stderr
+    );
 }

@@ -633,6 +633,57 @@ impl Mechanism for Goals {
         Ok(())
     }
 
+    /// The kingdoms of one table play the same goals: each file names the same ones (or none).
+    fn check_table(&self, table: &super::TableView<'_>) -> Vec<super::TableProblem> {
+        use super::{TableAt, TableProblem};
+        let named = |k: &super::TableKingdom<'_>| {
+            let mut drawn = k
+                .side
+                .state::<GoalsState>()
+                .map(|s| s.drawn.clone())
+                .unwrap_or_default();
+            drawn.sort_unstable();
+            drawn
+        };
+        let in_words = |drawn: &[u8]| {
+            if drawn.is_empty() {
+                "no `@goal` line (every goal)".to_string()
+            } else {
+                let list: Vec<String> = drawn.iter().map(|i| (i + 1).to_string()).collect();
+                format!("goals {}", list.join(", "))
+            }
+        };
+        let Some(first) = table.kingdoms.first() else {
+            return Vec::new();
+        };
+        let theirs = named(first);
+        table
+            .kingdoms
+            .iter()
+            .enumerate()
+            .skip(1)
+            .filter_map(|(i, k)| {
+                let mine = named(k);
+                (mine != theirs).then(|| {
+                    TableProblem::new(
+                        i,
+                        if mine.is_empty() {
+                            TableAt::Kingdom
+                        } else {
+                            TableAt::Directive("goal")
+                        },
+                        format!(
+                            "{} where `{}` names {}: the kingdoms of one table play the same goals",
+                            in_words(&mine),
+                            first.name,
+                            in_words(&theirs)
+                        ),
+                    )
+                })
+            })
+            .collect()
+    }
+
     fn write_directives(&self, side: SideView<'_>, out: &mut Vec<(&'static str, Option<u32>)>) {
         if !self.draws() {
             return;
