@@ -824,6 +824,16 @@ fn replay_says_when_the_queen_changes_hosts() {
         "{}",
         r.stdout
     );
+    // A step with nothing to choose is said as the terminal's log says it, with the module's
+    // reason (it read `skip the Tax step`, as if a tax had been declined).
+    assert!(
+        r.stdout
+            .contains("plays pass: nothing to do in Tax: no knight is left in hand")
+            || r.stdout
+                .contains("plays pass: nothing to do in Tax: no domino was placed"),
+        "{}",
+        r.stdout
+    );
     // A tie at the most goes to the last to get there (rulebook), and is said to be one.
     assert!(
         r.stdout.contains(
