@@ -647,10 +647,13 @@ impl Mechanism for Buildings {
                 PanelRow::Item(item)
             })
             .collect();
+        // The tiles left to draw are public (their order is not): an empty slot late in the
+        // game is then read as the pile spent, not as something amiss.
         rows.push(PanelRow::Text(format!(
-            "supply {}kn {}tw",
+            "supply {}kn {}tw, pile {}",
             cx.supply(KNIGHTS),
-            cx.supply(TOWERS)
+            cx.supply(TOWERS),
+            state.pile.len()
         )));
         out.push(Panel {
             title: BOARD.to_string(),
