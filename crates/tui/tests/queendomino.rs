@@ -67,6 +67,36 @@ fn tax_choices_say_terrain_territory_and_coins_and_mark_the_square() {
     assert!(reversed > 0, "the taxed square is marked");
 }
 
+/// A step's choice that changes the side's running score at once (coins past a wealth point,
+/// a building's crown, a tower that brings the Queen) says so under the list before it is
+/// chosen, with the news it would make: a player learnt only after building that a tower had
+/// brought the Queen.
+#[test]
+fn a_step_choice_says_what_it_changes_at_once() {
+    use crownlands_core::modules::describe::step_preview;
+    let changes = |a: &App| -> Option<usize> {
+        let g = a.game()?;
+        a.step_actions().iter().position(|&act| {
+            step_preview(g, act)
+                .is_some_and(|(after, side)| after.score_total(side) != g.score_total(side))
+        })
+    };
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
+    until(&mut app, 3000, |a| {
+        a.mode() == Mode::Step && changes(a).is_some()
+    });
+    let wanted = changes(&app).expect("a choice that scores at once");
+    for _ in 0..64 {
+        if app.choice() == wanted {
+            break;
+        }
+        press(&mut app, "<down>");
+    }
+    assert_eq!(app.choice(), wanted);
+    let text = screen(&app, 140, 45);
+    assert!(text.contains("Score now "), "{text}");
+}
+
 #[test]
 fn builders_board_rows_and_build_choices() {
     let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);

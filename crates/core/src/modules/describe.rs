@@ -454,6 +454,20 @@ pub fn placement_bonus_changes(game: &Game, placement: Placement) -> Vec<(&'stat
 
 /// The game after the acting side places `placement`, and that side: `None` outside placing or
 /// for an illegal placement.
+/// The game after the acting side plays `action` at a module's step (a tax, a build, a bribe),
+/// with that side: what the step's choice would change at once (its running score, a Queen
+/// changing hosts), for a front end to say before it is chosen. `None` outside a step, or for
+/// an action not legal.
+pub fn step_preview(game: &Game, action: Action) -> Option<(Game, crate::Side)> {
+    let side = game.side_of(game.to_act()?);
+    if !matches!(game.phase(), Phase::Step { .. }) {
+        return None;
+    }
+    let mut probe = game.clone();
+    probe.apply(action).ok()?;
+    Some((probe, side))
+}
+
 fn previewed(game: &Game, placement: Placement) -> Option<(Game, crate::Side)> {
     let side = game.side_of(game.to_act()?);
     if !matches!(game.phase(), Phase::Place { .. }) {

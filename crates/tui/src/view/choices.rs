@@ -329,12 +329,27 @@ pub fn chosen_terms(app: &App, game: &Game) -> String {
     let Some(c) = chosen(app, game) else {
         return String::new();
     };
-    match (c.cost, c.gives) {
+    let mut terms = match (c.cost, c.gives) {
         (Some(cost), Some(gives)) => format!("Costs {cost}, gives {gives}."),
         (Some(cost), None) => format!("Costs {cost}."),
         (None, Some(gives)) => format!("Gives {gives}."),
         (None, None) => String::new(),
+    };
+    // What it changes at once, whatever the module: the running score (a building's crown
+    // on the Queen's territory, a tower that brings her) and the news it would make (`The
+    // Queen goes to you`), which a player had learnt only after building.
+    if let Some((after, side)) = crownlands_core::modules::describe::step_preview(game, c.action) {
+        let (was, now) = (game.score_total(side), after.score_total(side));
+        if now != was {
+            terms.push_str(&format!(" Score now {now} ({:+}).", now - was));
+        }
+        let news = crate::app::describe::news(game, &after, |i| app.name(i));
+        if let Some(first) = news.first() {
+            terms.push(' ');
+            terms.push_str(first);
+        }
     }
+    terms.trim_start().to_string()
 }
 
 /// The squares the chosen action concerns (shown on the kingdom); watching a mistake of a
