@@ -461,9 +461,13 @@ pub fn probe_writable(dir: &Path) -> std::io::Result<()> {
 /// Where Crownlands keeps its data (the autosave): `$CROWNLANDS_HOME` if set, else `crownlands` in
 /// the platform's data directory as the `dirs` crate finds it: `$XDG_DATA_HOME` (when absolute) or
 /// `~/.local/share` on Linux and other Unixes, `~/Library/Application Support` on macOS,
-/// `%APPDATA%` on Windows. `None` when none of these can be found.
+/// `%APPDATA%` on Windows. `None` when none of these can be found. A relative path (a relative
+/// `CROWNLANDS_HOME` or `HOME`) is taken from the current directory once, here, and used and
+/// said whole: the next start from another directory would not find the games saved (a
+/// quit said `h1/autosave.json` and the next start offered nothing).
 pub fn data_dir() -> Option<PathBuf> {
     choose_data_dir(std::env::var_os("CROWNLANDS_HOME"), dirs::data_dir())
+        .map(|d| std::path::absolute(&d).unwrap_or(d))
 }
 
 /// `$CROWNLANDS_HOME` (unless empty) over the platform's data directory.
