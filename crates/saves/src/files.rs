@@ -122,6 +122,34 @@ fn split_path(path: &Path) -> std::io::Result<(PathBuf, &std::ffi::OsStr)> {
     Ok((dir, name))
 }
 
+/// The most bytes of a file's name its temporary file's name keeps: file systems allow 255, and
+/// `.` and `.tmp-PID-N` take up to 30 more.
+const TEMP_STEM_BYTES: usize = 200;
+
+/// The NAME of `.NAME.tmp-PID-N` for a file named `name`: the name itself, or where it is too
+/// long for the marks added (a legal name of 240 bytes was refused as too long), its first
+/// bytes, keeping a `.json` end (what [`remove_stale_temp_files`] looks for).
+fn temp_stem(name: &std::ffi::OsStr) -> OsString {
+    if name.len() <= TEMP_STEM_BYTES {
+        return name.to_owned();
+    }
+    let lossy = name.to_string_lossy();
+    let json = lossy.ends_with(".json");
+    let mut cut = if json {
+        TEMP_STEM_BYTES - ".json".len()
+    } else {
+        TEMP_STEM_BYTES
+    };
+    while !lossy.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let mut stem = lossy[..cut].to_string();
+    if json {
+        stem.push_str(".json");
+    }
+    OsString::from(stem)
+}
+
 /// Create `.NAME.tmp-PID-N` in `dir` (never an existing file) holding `bytes`, synced to disk.
 /// On failure nothing is left behind. `fail_after`: for tests, fail after that many bytes.
 fn write_temp(
@@ -133,7 +161,7 @@ fn write_temp(
     let (tmp, mut f) = loop {
         let n = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
         let mut tmp_name = OsString::from(".");
-        tmp_name.push(name);
+        tmp_name.push(temp_stem(name));
         tmp_name.push(format!("{TEMP_MARK}{}-{n}", std::process::id()));
         let tmp = dir.join(tmp_name);
         match OpenOptions::new().write(true).create_new(true).open(&tmp) {
@@ -583,6 +611,28 @@ fn create_folder(dir: &Path) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file whose name is legal but long (up to the 255 bytes file systems allow) is written
+    /// atomically too: its temporary file's name keeps the name's first bytes, and a save's
+    /// still ends `.json` for the stale files' clean-up.
+    #[test]
+    fn a_long_name_is_written_through_a_shorter_temporary_name() {
+        let dir = temp_dir("long-name");
+        fs::create_dir_all(&dir).unwrap();
+        for name in [
+            format!("{}.json", "n".repeat(250)),
+            format!("{}.cgn", "é".repeat(120)),
+        ] {
+            let path = dir.join(&name);
+            write_atomic(&path, b"{}").unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(fs::read(&path).unwrap(), b"{}");
+        }
+        let stem = temp_stem(std::ffi::OsStr::new(&format!("{}.json", "n".repeat(250))));
+        assert!(stem.len() <= TEMP_STEM_BYTES);
+        let tmp = format!(".{}{TEMP_MARK}1-2", stem.to_string_lossy());
+        assert_eq!(temp_file_pid(&tmp), Some(1));
+        let _ = fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn a_file_where_the_folder_should_be_is_said_so() {
