@@ -20,6 +20,18 @@ pub const SIGTERM: i32 = 15;
 #[cfg(unix)]
 pub const SIGTSTP: i32 = signal_hook::consts::SIGTSTP;
 
+/// The other signals whose default is to end the program and that a terminal or a user sends
+/// (`kill -QUIT`, `kill -USR1`, an alarm): they end it as SIGTERM does,
+/// the terminal restored and the game autosaved (they had left the terminal in the game's
+/// screen, its mouse reporting on and its cursor hidden). Their numbers differ between Unixes.
+#[cfg(unix)]
+pub const ALSO_ENDING: [i32; 4] = [
+    signal_hook::consts::SIGQUIT,
+    signal_hook::consts::SIGUSR1,
+    signal_hook::consts::SIGUSR2,
+    signal_hook::consts::SIGALRM,
+];
+
 /// The signal that asked the program to stop, once one came.
 #[derive(Debug)]
 pub struct Stop {
@@ -172,7 +184,7 @@ fn install_handlers() -> Result<Flags, String> {
     let released = Arc::new(AtomicBool::new(false));
     #[cfg(unix)]
     {
-        for sig in [SIGTERM, SIGINT, SIGHUP] {
+        for sig in [SIGTERM, SIGINT, SIGHUP].into_iter().chain(ALSO_ENDING) {
             signal_hook::flag::register_conditional_default(sig, Arc::clone(&released))
                 .and_then(|_| {
                     signal_hook::flag::register_usize(sig, Arc::clone(&signal), sig as usize)
@@ -220,6 +232,14 @@ pub fn name(signal: i32) -> String {
         SIGHUP => "SIGHUP".into(),
         SIGINT => "SIGINT".into(),
         SIGTERM => "SIGTERM".into(),
+        #[cfg(unix)]
+        n if n == signal_hook::consts::SIGQUIT => "SIGQUIT".into(),
+        #[cfg(unix)]
+        n if n == signal_hook::consts::SIGUSR1 => "SIGUSR1".into(),
+        #[cfg(unix)]
+        n if n == signal_hook::consts::SIGUSR2 => "SIGUSR2".into(),
+        #[cfg(unix)]
+        n if n == signal_hook::consts::SIGALRM => "SIGALRM".into(),
         n => format!("signal {n}"),
     }
 }
@@ -234,6 +254,8 @@ mod tests {
         assert_eq!(exit_code(SIGINT), 130);
         assert_eq!(exit_code(SIGHUP), 129);
         assert_eq!(name(SIGHUP), "SIGHUP");
+        #[cfg(unix)]
+        assert_eq!(name(signal_hook::consts::SIGQUIT), "SIGQUIT");
     }
 
     #[test]
