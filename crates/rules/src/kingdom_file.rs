@@ -59,6 +59,13 @@ pub const MAX_FILE_CELLS: usize = 2 * MAX_GRID - 1;
 /// Read a kingdom file: a regular file (not a device, a pipe or a directory, which may never
 /// end) of at most [`MAX_KINGDOM_BYTES`] bytes of UTF-8 text.
 pub fn read(path: &Path) -> Result<String, Diagnostics> {
+    read_with(crownlands_core::Registry::shipped_ref(), path)
+}
+
+/// [`read`], where a file not found named as a ruleset of `registry` (a shipped one, or one a
+/// build with its own modules registers: `score wells mine.kingdom`) says to give it with
+/// `--ruleset`.
+pub fn read_with(registry: &crownlands_core::Registry, path: &Path) -> Result<String, Diagnostics> {
     let name = path.display().to_string();
     let fail = |msg: String| Diagnostics(vec![Diagnostic::unplaced(&name, msg)]);
     let too_big = |size: u64| {
@@ -69,14 +76,16 @@ pub fn read(path: &Path) -> Result<String, Diagnostics> {
     let bytes = crate::source::read_regular(path, MAX_KINGDOM_BYTES).map_err(|e| match e {
         crate::source::ReadFail::Io(e) => {
             // `score queendomino mine.kingdom`: the ruleset written where a kingdom file goes.
-            let ruleset =
-                if e.kind() == std::io::ErrorKind::NotFound && crate::is_shipped_name(&name) {
-                    format!(
-                        "; `{name}` is a shipped ruleset: `--ruleset {name}` scores kingdom files under it"
-                    )
-                } else {
-                    String::new()
-                };
+            let not_found = e.kind() == std::io::ErrorKind::NotFound;
+            let ruleset = if not_found && crate::is_shipped_name(&name) {
+                format!(
+                    "; `{name}` is a shipped ruleset: `--ruleset {name}` scores kingdom files under it"
+                )
+            } else if not_found && crate::is_ruleset_name(registry, &name) {
+                format!("; `{name}` is a ruleset: `--ruleset {name}` scores kingdom files under it")
+            } else {
+                String::new()
+            };
             fail(format!(
                 "cannot read the kingdom file: {}{ruleset}",
                 crate::source::io_words(&e)

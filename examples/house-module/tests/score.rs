@@ -95,6 +95,22 @@ fn bad_stalls_are_reported_where_they_are_written() {
     );
 }
 
+/// The build's own ruleset named where a kingdom file goes (`score markets side.txt`, as
+/// `play markets` takes it) says to give it with `--ruleset`, as a shipped ruleset's name does.
+#[test]
+fn the_build_s_ruleset_named_as_a_file_says_how_to_give_it() {
+    let file = temp_file("side.txt", SIDE);
+    let r = run(&["score".as_ref(), "markets".as_ref(), file.as_os_str()]).fails();
+    assert!(
+        r.stderr.contains(
+            "markets: cannot read the kingdom file: there is no such file; `markets` is a \
+             ruleset: `--ruleset markets` scores kingdom files under it"
+        ),
+        "{}",
+        r.stderr
+    );
+}
+
 #[test]
 fn the_shipped_rulesets_do_not_read_stalls() {
     // Under a ruleset without markets, `$` is no one's mark.

@@ -185,8 +185,8 @@ pub fn say_warnings(warnings: &[crownlands_rules::Diagnostic], players: u8) -> V
 
 /// Read a kingdom file's text (a regular file, of limited size; any problem reading it is an
 /// error naming the file).
-pub fn read_kingdom_text(path: &Path) -> CliResult<String> {
-    Ok(crownlands_rules::kingdom_file::read(path)?)
+pub fn read_kingdom_text(registry: &crownlands_core::Registry, path: &Path) -> CliResult<String> {
+    Ok(crownlands_rules::kingdom_file::read_with(registry, path)?)
 }
 
 /// Read and parse a kingdom file for a ruleset and grid size.
@@ -200,7 +200,7 @@ pub fn read_kingdom(
     ruleset: &Ruleset,
     rules: &crownlands_core::Rules,
 ) -> CliResult<Kingdom> {
-    let text = read_kingdom_text(path)?;
+    let text = read_kingdom_text(registry, path)?;
     let modules = crownlands_core::modules::build_all(registry, &rules.modules)
         .map_err(|e| CliError::Message(format!("ruleset {}: {e}", ruleset.name())))?;
     let (kingdom, _) = crownlands_rules::kingdom_file::parse_side(

@@ -24,12 +24,13 @@ use std::process::ExitCode;
 
 /// Read a kingdom file with what the rules' modules put on it (Queendomino's pieces).
 fn read_side(
+    registry: &Registry,
     path: &Path,
     ruleset: &Ruleset,
     modules: &ModuleList,
     grid: crownlands_core::KingdomShape,
 ) -> CliResult<(Kingdom, ModuleData, Places, String)> {
-    let text = super::read_kingdom_text(path)?;
+    let text = super::read_kingdom_text(registry, path)?;
     let (kingdom, data, places) = crownlands_rules::kingdom_file::parse_side_with_places(
         &text,
         &path.display().to_string(),
@@ -280,20 +281,21 @@ pub fn run(
     // Every file's problems at once (a table's files were said one file a run).
     let mut problems: Vec<Diagnostic> = Vec::new();
     for path in paths {
-        let (kingdom, data, places, text) = match read_side(path, &ruleset, &modules, rules.into())
-            .map_err(|e| with_readers(registry, ruleset.name(), &modules, e))
-        {
-            Ok(side) => side,
-            Err(CliError::Diagnostics(d)) => {
-                problems.extend(d.0);
-                continue;
-            }
-            Err(CliError::Message(m)) => {
-                problems.push(Diagnostic::unplaced("", m));
-                continue;
-            }
-            Err(e) => return Err(e),
-        };
+        let (kingdom, data, places, text) =
+            match read_side(registry, path, &ruleset, &modules, rules.into())
+                .map_err(|e| with_readers(registry, ruleset.name(), &modules, e))
+            {
+                Ok(side) => side,
+                Err(CliError::Diagnostics(d)) => {
+                    problems.extend(d.0);
+                    continue;
+                }
+                Err(CliError::Message(m)) => {
+                    problems.push(Diagnostic::unplaced("", m));
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
         let view = SideView::new(&ruleset, &kingdom, &modules, &data, Side(0));
         let score = score_side(rules, view);
         scored.push(Scored {
