@@ -1784,6 +1784,36 @@ fn a_failed_autosave_stays_said_in_the_header() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Where the saves folder cannot take a file either (a read-only home holding both, a full
+/// disk), the autosave's stop does not offer `s` (it said `s saves the game`, and `s` failed).
+#[test]
+fn a_failed_autosave_offers_s_only_where_the_saves_folder_takes_a_file() {
+    let dir = temp_dir("autosave-and-saves-fail");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    let mut config = config(5, crownlands_tui::Palette::none());
+    config.autosave_dir = Some(file.join("home"));
+    config.save_dir = Some(file.join("home").join("saves"));
+    let mut app = App::new_game(ruleset("kingdomino"), seats("you,greedy"), config).unwrap();
+    app.run_bots();
+    for _ in 0..20 {
+        if app.autosave_failed().is_some() {
+            break;
+        }
+        app.key_at(crownlands_tui::Key::Enter, later());
+    }
+    assert!(app.autosave_failed().is_some(), "{}", app.message());
+    assert!(
+        app.message()
+            .contains("The saves folder cannot take it either")
+            && !app.message().contains("s saves the game"),
+        "{}",
+        app.message()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// An autosave that stops after writing part of the game (its folder became unwritable, a full
 /// disk) keeps what it wrote: the quit dialog and the exit say the file and the moves not in
 /// it (they said the game was not saved at all, while the next start offered it to resume).

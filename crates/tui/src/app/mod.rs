@@ -1146,7 +1146,20 @@ impl App {
 
     /// The autosave stopped for `why` (a write failed): said now, and kept in the header.
     pub(crate) fn autosave_stopped(&mut self, why: String) {
-        self.message = format!("Autosave off: {why}. s saves the game.");
+        // `s` is offered where the saves folder takes a file (it is often in the folder that
+        // failed: a read-only home, a full disk, where `s` failed too).
+        let saves = match self.config.save_dir.as_deref() {
+            Some(dir) => match crownlands_saves::prepare_save_dir(dir) {
+                Ok(()) => "s saves the game.".to_string(),
+                Err(e) => format!(
+                    "The saves folder cannot take it either ({}): the game is kept only while \
+                     this program runs.",
+                    replay::printable(&e.to_string())
+                ),
+            },
+            None => "The game is kept only while this program runs.".to_string(),
+        };
+        self.message = format!("Autosave off: {why}. {saves}");
         // Kept on the status line through the bots' moves, as the autosave's other news is.
         self.autosave_note = Some(self.message.clone());
         if let Some(dir) = &self.config.autosave_dir {
