@@ -148,10 +148,18 @@ pub fn build_app_in(
             }
             offer
         });
-    Ok(match offer {
+    let mut app = match offer {
         Some(offer) => App::with_offer(offer, next, config),
         None => App::with_next(next, config),
-    })
+    };
+    // No data directory at all (no HOME, no CROWNLANDS_HOME): said from the start, in the
+    // header as a failed autosave is (it was said only at `s` or on the way out).
+    if data.is_none() && !opts.no_autosave {
+        app.autosave_stopped(
+            "there is no data directory (set CROWNLANDS_HOME, or HOME)".to_string(),
+        );
+    }
+    Ok(app)
 }
 
 /// The pace's range in words, for a value out of it (`--pace`, a pace kept from a game before).

@@ -1784,6 +1784,32 @@ fn a_failed_autosave_stays_said_in_the_header() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Without a data directory (no HOME, no CROWNLANDS_HOME) the game says from the start that
+/// nothing is autosaved: the header's `autosave off`, and the status line why (it was said only
+/// at `s` or on the way out).
+#[test]
+fn no_data_directory_is_said_from_the_start() {
+    let mut app = build_app_in(&opts(None, Some("you,greedy")), None, SystemTime::now())
+        .expect("the app builds");
+    app.config.palette = crownlands_tui::Palette::none();
+    assert!(
+        app.autosave_failed()
+            .is_some_and(|w| w.contains("no data directory")),
+        "{}",
+        app.message()
+    );
+    let text = screen(&app, 100, 30);
+    assert!(
+        text.lines().next().unwrap_or("").contains("autosave off"),
+        "{text}"
+    );
+    // `--no-autosave` asks for it: nothing to say.
+    let mut quiet = opts(None, Some("you,greedy"));
+    quiet.no_autosave = true;
+    let app = build_app_in(&quiet, None, SystemTime::now()).expect("the app builds");
+    assert!(app.autosave_failed().is_none());
+}
+
 /// Where the saves folder cannot take a file either (a read-only home holding both, a full
 /// disk), the autosave's stop does not offer `s` (it said `s saves the game`, and `s` failed).
 #[test]
