@@ -1,5 +1,5 @@
 //! The signals that end `crownlands play` from outside (`kill`, a closed terminal): SIGTERM,
-//! SIGINT and SIGHUP. Their handler only sets a flag ([`Stop`]); the event loop, which wakes at
+//! SIGINT and SIGHUP, and SIGQUIT, SIGUSR1, SIGUSR2 and SIGALRM ([`ALSO_ENDING`]). Their handler only sets a flag ([`Stop`]); the event loop, which wakes at
 //! least every 40 ms, sees it, autosaves as a quit does, restores the terminal and ends the
 //! program with the usual code, 128 plus the signal's number. (Ctrl-C in the game is a key: the
 //! terminal's raw mode sends no SIGINT for it.) SIGTSTP (a suspend from outside; Ctrl-Z in the
@@ -76,7 +76,7 @@ impl Stop {
         self.suspend.store(true, Ordering::SeqCst);
     }
 
-    /// A flag SIGTERM, SIGINT and SIGHUP set, in place of ending the program, until
+    /// A flag SIGTERM, SIGINT, SIGHUP and [`ALSO_ENDING`] set, in place of ending the program, until
     /// [`Stop::release`] (or the `Stop` is dropped). Where handlers cannot be installed (not a
     /// Unix), no signal sets it.
     pub fn install() -> Result<Stop, String> {

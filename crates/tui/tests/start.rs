@@ -1883,7 +1883,14 @@ fn an_autosave_stopped_midway_says_what_it_kept() {
         "{exit}"
     );
     assert!(exit.contains("the autosave had stopped"), "{exit}");
-    // The file gone meanwhile: not said to hold the game.
+    // The file gone meanwhile (another program's game there): not said to hold the game, in
+    // the dialog as on the way out.
+    std::fs::write(home.join("autosave.json"), "{}").unwrap();
+    press(&mut app, "q");
+    let text = screen(&app, 100, 30);
+    assert!(!text.contains("Autosaved in"), "{text}");
+    assert!(text.contains("[ s: save, quit ]"), "{text}");
+    press(&mut app, "<esc>");
     std::fs::remove_file(home.join("autosave.json")).unwrap();
     let exit = app.before_exit().expect("said on the way out");
     assert!(exit.starts_with("The game was not saved"), "{exit}");

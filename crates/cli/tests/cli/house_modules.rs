@@ -410,4 +410,20 @@ fn goals_drawn_are_said_at_a_replays_start_and_scored() {
         "{}",
         r.stderr
     );
+    // One goal of the two drawn named: every goal drawn, or none.
+    let mut seen = false;
+    let one: String = kingdom
+        .lines()
+        .filter(|l| !l.starts_with("@goal") || !std::mem::replace(&mut seen, true))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let one = TempFile::new("one", "kingdom", &one);
+    let one = one.path().display().to_string();
+    let r = run(&["score", &one, "--ruleset", &guide]).fails();
+    assert!(
+        r.stderr
+            .contains("`@goal` lines name 1 of the 2 goals these rules draw"),
+        "{}",
+        r.stderr
+    );
 }

@@ -452,29 +452,35 @@ pub fn placement_bonus_changes(game: &Game, placement: Placement) -> Vec<(&'stat
         .collect()
 }
 
-/// The game after the acting side places `placement`, and that side: `None` outside placing or
-/// for an illegal placement.
 /// The game after the acting side plays `action` at a module's step (a tax, a build, a bribe),
 /// with that side: what the step's choice would change at once (its running score, a Queen
 /// changing hosts), for a front end to say before it is chosen. `None` outside a step, or for
 /// an action not legal.
 pub fn step_preview(game: &Game, action: Action) -> Option<(Game, crate::Side)> {
+    preview_in(game, action, |phase| matches!(phase, Phase::Step { .. }))
+}
+
+/// The game after the acting side places `placement`, and that side: `None` outside placing or
+/// for an illegal placement.
+fn previewed(game: &Game, placement: Placement) -> Option<(Game, crate::Side)> {
+    preview_in(game, Action::Place { placement }, |phase| {
+        matches!(phase, Phase::Place { .. })
+    })
+}
+
+/// The game after the acting side plays `action`, and that side, where `game`'s phase is one
+/// `in_phase` takes and the action is legal.
+fn preview_in(
+    game: &Game,
+    action: Action,
+    in_phase: impl Fn(Phase) -> bool,
+) -> Option<(Game, crate::Side)> {
     let side = game.side_of(game.to_act()?);
-    if !matches!(game.phase(), Phase::Step { .. }) {
+    if !in_phase(game.phase()) {
         return None;
     }
     let mut probe = game.clone();
     probe.apply(action).ok()?;
-    Some((probe, side))
-}
-
-fn previewed(game: &Game, placement: Placement) -> Option<(Game, crate::Side)> {
-    let side = game.side_of(game.to_act()?);
-    if !matches!(game.phase(), Phase::Place { .. }) {
-        return None;
-    }
-    let mut probe = game.clone();
-    probe.apply(Action::Place { placement }).ok()?;
     Some((probe, side))
 }
 

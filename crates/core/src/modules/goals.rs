@@ -656,15 +656,36 @@ impl Mechanism for Goals {
         let Some(first) = table.kingdoms.first() else {
             return Vec::new();
         };
-        let theirs = named(first);
-        table
+        // A file names every goal drawn, or none (one `@goal` line of two drawn scored one).
+        let draw = self.draw as usize;
+        let mut out: Vec<TableProblem> = table
             .kingdoms
             .iter()
             .enumerate()
-            .skip(1)
             .filter_map(|(i, k)| {
-                let mine = named(k);
-                (mine != theirs).then(|| {
+                let n = named(k).len();
+                (n > 0 && n < draw).then(|| {
+                    TableProblem::new(
+                        i,
+                        TableAt::Directive("goal"),
+                        format!(
+                            "`@goal` lines name {n} of the {draw} goals these rules draw: name \
+                             every goal drawn, or none (every goal of the list)"
+                        ),
+                    )
+                })
+            })
+            .collect();
+        let theirs = named(first);
+        out.extend(
+            table
+                .kingdoms
+                .iter()
+                .enumerate()
+                .skip(1)
+                .filter_map(|(i, k)| {
+                    let mine = named(k);
+                    (mine != theirs).then(|| {
                     TableProblem::new(
                         i,
                         if mine.is_empty() {
@@ -680,8 +701,9 @@ impl Mechanism for Goals {
                         ),
                     )
                 })
-            })
-            .collect()
+                }),
+        );
+        out
     }
 
     fn write_directives(&self, side: SideView<'_>, out: &mut Vec<(&'static str, Option<u32>)>) {

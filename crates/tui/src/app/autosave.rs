@@ -171,8 +171,10 @@ impl Autosaver {
             }
             // This app's first write.
             (None, OnDisk::Bytes(_)) => {
-                // What a killed process left of its saves goes first.
+                // What a killed process left of its saves goes first (a game it held for an
+                // instant, to a number).
                 crownlands_saves::remove_stale_temp_files(dir);
+                keep_stranded(dir);
                 if must_keep(registry, &path, saves, session) {
                     note = keep_previous(registry, dir, saves, session)?.map(Note::Kept);
                 }
@@ -285,7 +287,7 @@ fn previous_replaceable(
 ) -> bool {
     replaceable_at(
         registry,
-        dir,
+        &dir.join(AUTOSAVE_FILE),
         &dir.join(PREVIOUS_AUTOSAVE_FILE),
         saves,
         session,
@@ -294,10 +296,10 @@ fn previous_replaceable(
 
 /// Whether the file at `file` (`autosave-previous.json`, or what was there, set aside) may be
 /// written over: it is missing, or holds a finished game kept in `saves` too, or a game that
-/// the autosave's game in `dir` or `session` continues.
+/// the autosave's game (the file `autosave`) or `session` continues.
 fn replaceable_at(
     registry: &Registry,
-    dir: &Path,
+    autosave: &Path,
     file: &Path,
     saves: Option<&Path>,
     session: Option<&Session>,
@@ -308,7 +310,7 @@ fn replaceable_at(
             Ok(there) => {
                 (there.is_over() && kept_in(saves, file))
                     || session.is_some_and(|s| continues(s, &there))
-                    || crownlands_saves::read_save(registry, &dir.join(AUTOSAVE_FILE))
+                    || crownlands_saves::read_save(registry, autosave)
                         .is_ok_and(|moved| continues(&moved, &there))
             }
             Err(_) => false,
@@ -324,10 +326,14 @@ fn replaceable_at(
 /// Nothing here renames a file over another: two programs starting new games in one folder at
 /// once could otherwise each judge `autosave-previous.json` free to take, and the second's
 /// rename put the first's new autosave over the unfinished game the first had just kept there.
-/// So what `autosave-previous.json` holds is first set aside under a name of this process's own
-/// (a rename takes whatever is there at that instant), judged again there (an unfinished game
-/// another program kept meanwhile goes to a numbered name), and the autosave is given the name
-/// by a hard link, which fails where the name was taken meanwhile.
+/// So the autosave is first held under a name of this program's own (a hard link: what is
+/// judged is what is kept, whatever `autosave.json` holds a moment later); what
+/// `autosave-previous.json` holds is set aside under another (a rename takes whatever is there
+/// at that instant) and judged again against the game held; one another program kept there
+/// meanwhile is put back under its name (its player was told it), and the autosave takes a
+/// number instead; the autosave takes the name by a hard link, which fails where the name was
+/// taken meanwhile. A held file a killed program left is given a number at the next start's
+/// first write ([`keep_stranded`]).
 fn keep_previous(
     registry: &Registry,
     dir: &Path,
@@ -341,9 +347,18 @@ fn keep_previous(
     }
 }
 
-/// [`keep_previous`] once `autosave-previous.json` was judged free to take: what is there now is
-/// judged again, set aside, and the autosave takes the name unless another program took it
-/// meanwhile (then a numbered name).
+/// The start of the names of the files this program holds a game under for an instant while
+/// keeping the autosave (`autosave-previous-held-PID-N.json`).
+const HELD_PREFIX: &str = "autosave-previous-held-";
+
+/// A name in `dir` of this program's own, for an instant (its process number and a count).
+fn held_name(dir: &Path) -> PathBuf {
+    static COUNT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    dir.join(format!("{HELD_PREFIX}{}-{n}.json", std::process::id()))
+}
+
+/// [`keep_previous`] once `autosave-previous.json` was judged free to take.
 fn keep_as_previous(
     registry: &Registry,
     dir: &Path,
@@ -351,29 +366,88 @@ fn keep_as_previous(
     session: &Session,
 ) -> Result<Option<PathBuf>, SaveError> {
     let from = dir.join(AUTOSAVE_FILE);
+    let held = held_name(dir);
+    match link_new(&from, &held) {
+        Ok(()) => {}
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(write_error(&held, e)),
+    }
+    let kept = keep_held_as_previous(registry, dir, &held, saves, session);
+    let _ = fs::remove_file(&held);
+    kept
+}
+
+/// The game held at `held` takes `autosave-previous.json` where what is there may be written
+/// over, judged against it; else a number.
+fn keep_held_as_previous(
+    registry: &Registry,
+    dir: &Path,
+    held: &Path,
+    saves: Option<&Path>,
+    session: &Session,
+) -> Result<Option<PathBuf>, SaveError> {
     let previous = dir.join(PREVIOUS_AUTOSAVE_FILE);
-    let aside = dir.join(format!(
-        "autosave-previous-set-aside-{}.json",
-        std::process::id()
-    ));
+    let aside = held_name(dir);
     match fs::rename(&previous, &aside) {
-        Ok(()) => {
-            if !replaceable_at(registry, dir, &aside, saves, Some(session)) {
-                keep_numbered(&aside)?;
-            }
-            // (Kept under a number, or replaceable: the name set aside goes.)
+        Ok(()) if replaceable_at(registry, held, &aside, saves, Some(session)) => {
             let _ = fs::remove_file(&aside);
+        }
+        Ok(()) => {
+            // Another program kept a game there meanwhile: back under the name its player was
+            // told, and the autosave under a number; or, that name taken again meanwhile, the
+            // game set aside under a number.
+            match link_new(&aside, &previous) {
+                Ok(()) => {
+                    let _ = fs::remove_file(&aside);
+                    return keep_numbered(held);
+                }
+                Err(e) if e.kind() == ErrorKind::AlreadyExists => {
+                    keep_numbered(&aside)?;
+                    let _ = fs::remove_file(&aside);
+                }
+                // (Left held: the next start gives it a number.)
+                Err(e) => return Err(write_error(&previous, e)),
+            }
         }
         Err(e) if e.kind() == ErrorKind::NotFound => {}
         Err(e) => return Err(write_error(&previous, e)),
     }
-    match link_new(&from, &previous) {
+    match link_new(held, &previous) {
         // The autosave's name is written over next: the game stays under the new name.
         Ok(()) => Ok(Some(previous)),
         // Taken meanwhile by another program: a numbered name.
-        Err(e) if e.kind() == ErrorKind::AlreadyExists => keep_numbered(&from),
+        Err(e) if e.kind() == ErrorKind::AlreadyExists => keep_numbered(held),
         Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
         Err(e) => Err(write_error(&previous, e)),
+    }
+}
+
+/// How old a held file must be to be taken for one a killed program left (a program holds one
+/// for the instant of keeping the autosave).
+const HELD_STALE: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// Give a number to each game a killed program left held in `dir` ([`HELD_PREFIX`], older than
+/// [`HELD_STALE`]), so it is found as any kept autosave is; the held name goes.
+fn keep_stranded(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten().take(4 * MAX_NUMBERED_OFFERED) {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if !name.starts_with(HELD_PREFIX) || !name.ends_with(".json") {
+            continue;
+        }
+        let old = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > HELD_STALE);
+        let path = entry.path();
+        if old && entry.file_type().is_ok_and(|t| t.is_file()) && keep_numbered(&path).is_ok() {
+            let _ = fs::remove_file(&path);
+        }
     }
 }
 
@@ -534,7 +608,8 @@ mod tests {
     /// Two programs start new games in one folder at once, both judging
     /// `autosave-previous.json` free: the first keeps the unfinished game G0 there and writes
     /// its own autosave; the second, going on from its judgement, keeps the first's autosave
-    /// without putting it over G0 (it used to rename it there, and G0 was in no file).
+    /// without putting it over G0 (it used to rename it there, and G0 was in no file), and G0
+    /// stays under the name the first program's player was told.
     #[test]
     fn keeping_the_autosave_never_writes_over_a_game_kept_meanwhile() {
         let registry = Registry::shipped_ref();
@@ -549,25 +624,72 @@ mod tests {
         fs::write(dir.join(AUTOSAVE_FILE), &first).expect("written");
         let second = session(22, 0);
         let kept = keep_as_previous(registry, &dir, None, &second).expect("kept");
+        let two = dir.join(numbered(PREVIOUS_AUTOSAVE_FILE, 2));
+        assert_eq!(kept, Some(two.clone()));
+        assert_eq!(
+            fs::read_to_string(dir.join(PREVIOUS_AUTOSAVE_FILE)).expect("there"),
+            g0,
+            "the game kept meanwhile stays where its player was told it is"
+        );
+        assert_eq!(fs::read_to_string(&two).expect("there"), first);
+        assert!(held_files(&dir).is_empty(), "{:?}", held_files(&dir));
+
+        // The first program kept G0 as autosave-previous.json (G0 still in autosave.json too),
+        // the second held G0 to keep it, then the first wrote its own autosave: the second
+        // judges what it holds, not what autosave.json holds by then, so G0 is kept (judged
+        // against autosave.json, G0 would be neither here nor there).
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).expect("a folder");
+        fs::write(dir.join(PREVIOUS_AUTOSAVE_FILE), &g0).expect("written");
+        let held = dir.join(format!("{HELD_PREFIX}test.json"));
+        fs::write(&held, &g0).expect("written");
+        fs::write(dir.join(AUTOSAVE_FILE), &first).expect("written");
+        let kept = keep_held_as_previous(registry, &dir, &held, None, &second).expect("kept");
         assert_eq!(kept, Some(dir.join(PREVIOUS_AUTOSAVE_FILE)));
         assert_eq!(
             fs::read_to_string(dir.join(PREVIOUS_AUTOSAVE_FILE)).expect("there"),
-            first
-        );
-        assert_eq!(
-            fs::read_to_string(dir.join(numbered(PREVIOUS_AUTOSAVE_FILE, 2))).expect("there"),
-            g0,
-            "the game kept meanwhile goes to a number of its own"
-        );
-        let names: Vec<String> = fs::read_dir(&dir)
-            .expect("listed")
-            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-            .collect();
-        assert!(
-            !names.iter().any(|n| n.contains("set-aside")),
-            "nothing left set aside: {names:?}"
+            g0
         );
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// A game a killed program left held for an instant is given a number at the next start's
+    /// first write, where it is found as any kept autosave; a young one is left (its program
+    /// may be keeping it now).
+    #[test]
+    fn a_held_game_a_killed_program_left_is_kept_under_a_number() {
+        let dir =
+            std::env::temp_dir().join(format!("crownlands-held-stranded-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).expect("a folder");
+        let g0 = session(5, 4).to_save().to_json();
+        let old = dir.join(format!("{HELD_PREFIX}1-0.json"));
+        fs::write(&old, &g0).expect("written");
+        let young = dir.join(format!("{HELD_PREFIX}1-1.json"));
+        fs::write(&young, &g0).expect("written");
+        let long_ago = std::time::SystemTime::now() - 2 * HELD_STALE;
+        fs::File::options()
+            .write(true)
+            .open(&old)
+            .and_then(|f| f.set_modified(long_ago))
+            .expect("dated");
+        keep_stranded(&dir);
+        assert_eq!(
+            fs::read_to_string(dir.join(numbered(PREVIOUS_AUTOSAVE_FILE, 2))).expect("kept"),
+            g0
+        );
+        assert!(!old.exists());
+        assert!(young.exists());
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// The files held for an instant in `dir`.
+    fn held_files(dir: &Path) -> Vec<String> {
+        fs::read_dir(dir)
+            .expect("listed")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with(HELD_PREFIX))
+            .collect()
     }
 
     #[test]

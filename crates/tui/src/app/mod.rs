@@ -1468,6 +1468,15 @@ impl App {
             self.quit = true;
             return;
         }
+        // The quit dialog says what the autosave kept before it stopped only while its file
+        // still holds it (another program may have taken the file): looked at once, as it opens.
+        if key == Key::Char('q')
+            && self.overlay.is_none()
+            && let Some((path, written)) = &self.autosaved
+            && !still_holds(path, written)
+        {
+            self.autosaved = None;
+        }
         // Nothing on screen to act on but the size needed: only quitting (q, then y) works.
         if self.overlay != Some(Overlay::ConfirmQuit) && self.screen_too_small() {
             if key == Key::Char('q') {
