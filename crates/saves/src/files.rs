@@ -541,8 +541,10 @@ pub fn autosave_in(dir: &Path, session: &Session) -> Result<PathBuf, SaveError> 
 
 /// Before `session` first takes the autosave in `dir`: when the autosave holds a game `session`
 /// does not continue (another ruleset, seed or players, or other moves) that is unfinished or does
-/// not load, move it to [`PREVIOUS_AUTOSAVE_FILE`] (replacing an older one there), so that no
-/// unfinished game is overwritten unseen. Returns where it went, if it was moved.
+/// not load, move it to [`PREVIOUS_AUTOSAVE_FILE`], or where that name holds a game already, to
+/// the first free `autosave-previous-N.json` (N from 2): so that no unfinished game is
+/// overwritten unseen, the autosave nor one kept before (it used to replace that one). Returns
+/// where it went, if it was moved.
 pub fn keep_unfinished_autosave(
     registry: &Registry,
     dir: &Path,
@@ -561,11 +563,39 @@ pub fn keep_unfinished_autosave(
     if !keep {
         return Ok(None);
     }
-    let previous = dir.join(PREVIOUS_AUTOSAVE_FILE);
-    fs::rename(&path, &previous)
-        .map_err(|e| SaveError::new(&path.display().to_string(), Problem::Write(e)))?;
-    Ok(Some(previous))
+    let stem = PREVIOUS_AUTOSAVE_FILE
+        .strip_suffix(".json")
+        .unwrap_or(PREVIOUS_AUTOSAVE_FILE);
+    let names = std::iter::once(PREVIOUS_AUTOSAVE_FILE.to_string())
+        .chain((2..=MAX_KEPT_AUTOSAVES).map(|n| format!("{stem}-{n}.json")));
+    for name in names {
+        let to = dir.join(name);
+        // A hard link fails where the name is taken: never over a file.
+        match link_new(&path, &to) {
+            Ok(()) => {
+                let _ = fs::remove_file(&path);
+                return Ok(Some(to));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => {
+                return Err(SaveError::new(
+                    &path.display().to_string(),
+                    Problem::Write(e),
+                ));
+            }
+        }
+    }
+    Err(SaveError::new(
+        &path.display().to_string(),
+        Problem::Write(std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            format!("autosave-previous.json to -{MAX_KEPT_AUTOSAVES}.json are all taken"),
+        )),
+    ))
 }
+
+/// The most numbered names [`keep_unfinished_autosave`] tries.
+const MAX_KEPT_AUTOSAVES: u32 = 999;
 
 /// Whether `session` is the game `saved` recorded, played on (or the same moves exactly).
 pub fn continues(session: &Session, saved: &Session) -> bool {

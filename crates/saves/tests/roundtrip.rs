@@ -394,16 +394,21 @@ fn an_unfinished_autosave_of_another_game_is_kept_aside() {
         None
     );
     std::fs::write(&autosave, b"{ not a save").unwrap();
-    assert!(
+    // ... beside the game kept before, which stays (it was replaced).
+    assert_eq!(
         crownlands_saves::keep_unfinished_autosave(
             crownlands_core::Registry::shipped_ref(),
             &dir,
             &other
         )
-        .unwrap()
-        .is_some()
+        .unwrap(),
+        Some(dir.join("autosave-previous-2.json"))
     );
-    assert_eq!(std::fs::read(&kept).unwrap(), b"{ not a save");
+    assert_eq!(std::fs::read(&kept).unwrap(), bytes);
+    assert_eq!(
+        std::fs::read(dir.join("autosave-previous-2.json")).unwrap(),
+        b"{ not a save"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
