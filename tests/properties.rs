@@ -319,6 +319,14 @@ fn every_shipped_ruleset_passes_the_conformance_suite() {
         crownlands_core::conformance::check(&ruleset, 0..2)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
     }
+    for (path, ruleset) in house_rules() {
+        crownlands_core::conformance::check(&ruleset, 0..2)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+}
+
+/// The documented house rules (`docs/house-rules/*.toml`), loaded, in file order.
+fn house_rules() -> Vec<(std::path::PathBuf, std::sync::Arc<crownlands_core::Ruleset>)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/house-rules");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("docs/house-rules exists")
@@ -327,12 +335,15 @@ fn every_shipped_ruleset_passes_the_conformance_suite() {
         .collect();
     files.sort();
     assert!(files.len() >= 8, "{} house rules", files.len());
-    for path in files {
-        let ruleset = crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        crownlands_core::conformance::check(&std::sync::Arc::new(ruleset), 0..2)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    }
+    files
+        .into_iter()
+        .map(|path| {
+            let ruleset =
+                crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
+                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            (path, std::sync::Arc::new(ruleset))
+        })
+        .collect()
 }
 
 /// The kingdom file's half of the suite (`crownlands_rules::conformance`): every side of games
@@ -344,17 +355,8 @@ fn every_shipped_ruleset_reads_back_its_kingdom_files() {
         crownlands_rules::conformance::check_kingdom_files(&ruleset, 0..2)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
     }
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/house-rules");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("docs/house-rules exists")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    files.sort();
-    for path in files {
-        let ruleset = crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        crownlands_rules::conformance::check_kingdom_files(&std::sync::Arc::new(ruleset), 0..2)
+    for (path, ruleset) in house_rules() {
+        crownlands_rules::conformance::check_kingdom_files(&ruleset, 0..2)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     }
 }

@@ -1354,24 +1354,10 @@ impl App {
             if let Some((path, since)) = autosaved
                 && by_hand.is_none_or(|(_, hand)| since < hand)
             {
-                let file = replay::printable(&path.display().to_string());
                 return match since {
                     _ if !unfinished || self.replay.is_some() => None,
                     0 => Some(format!("The game is autosaved in {}", resumed_by(path))),
-                    _ => Some(format!(
-                        "The game was autosaved in {file} before its last {} ({}: {} not kept).",
-                        crownlands_core::modules::describe::plural(
-                            i64::try_from(since).unwrap_or(i64::MAX),
-                            "move",
-                            "moves"
-                        ),
-                        off(),
-                        if since == 1 {
-                            "that one is"
-                        } else {
-                            "those are"
-                        }
-                    )),
+                    _ => Some(kept_before("autosaved", path, since, &off())),
                 };
             }
             let Some((path, _)) = self.saved.as_ref() else {
@@ -1379,25 +1365,11 @@ impl App {
                 return (unfinished && self.replay.is_none() && self.watched.is_none())
                     .then(|| format!("The game was not saved ({}).", off()));
             };
-            let file = replay::printable(&path.display().to_string());
             return match self.saved_in() {
                 _ if !unfinished || self.replay.is_some() => None,
                 Some((_, 0)) => Some(format!("The game is saved in {}", resumed_by(path))),
                 // Saved, then played on: what was saved is said, and what was not.
-                Some((_, since)) => Some(format!(
-                    "The game was saved in {file} before its last {} ({}: {} not kept).",
-                    crownlands_core::modules::describe::plural(
-                        i64::try_from(since).unwrap_or(i64::MAX),
-                        "move",
-                        "moves"
-                    ),
-                    off(),
-                    if since == 1 {
-                        "that one is"
-                    } else {
-                        "those are"
-                    }
-                )),
+                Some((_, since)) => Some(kept_before("saved", path, since, &off())),
                 None => None,
             };
         };
@@ -2405,6 +2377,25 @@ fn name_of(seats: &[Seat], player: usize) -> String {
 
 /// `PATH: `crownlands play --load PATH` resumes it.`, the path shown escaped, then as a shell
 /// reads it back ([`shell_word`]): the end of a line saying where a game is kept.
+/// The exit's line for a game `how` (`saved`, `autosaved`) in `path` before its last `since`
+/// moves, which `off` says why were not kept.
+fn kept_before(how: &str, path: &std::path::Path, since: usize, off: &str) -> String {
+    format!(
+        "The game was {how} in {} before its last {} ({off}: {} not kept).",
+        replay::printable(&path.display().to_string()),
+        crownlands_core::modules::describe::plural(
+            i64::try_from(since).unwrap_or(i64::MAX),
+            "move",
+            "moves"
+        ),
+        if since == 1 {
+            "that one is"
+        } else {
+            "those are"
+        }
+    )
+}
+
 fn resumed_by(path: &std::path::Path) -> String {
     let shown = path.display().to_string();
     format!(

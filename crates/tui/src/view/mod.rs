@@ -1333,6 +1333,22 @@ fn offers_save(app: &App) -> bool {
     app.quit_offers_save()
 }
 
+/// The quit dialog's words for a game `how` (`Saved`, `Autosaved`) in `file` but for its last
+/// `since` moves, and that `s` saves them where it can.
+fn not_the_last(how: &str, file: &str, since: usize, can_save: bool) -> String {
+    let moves = crownlands_core::modules::describe::plural(
+        i64::try_from(since).unwrap_or(i64::MAX),
+        "move",
+        "moves",
+    );
+    if can_save {
+        let them = if since == 1 { "it" } else { "them" };
+        format!("{how} in {file}, but not the last {moves}: s saves {them}.")
+    } else {
+        format!("{how} in {file}, but not the last {moves}.")
+    }
+}
+
 /// What the quit dialog says of the game: autosaved, saved (and whether moves were played
 /// since), or not saved.
 fn quit_note(app: &App) -> String {
@@ -1346,37 +1362,13 @@ fn quit_note(app: &App) -> String {
     {
         return match since {
             0 => format!("The game is autosaved in {file}."),
-            _ if app.config.save_dir.is_some() => format!(
-                "Autosaved in {file}, but not the last {}: s saves {}.",
-                crownlands_core::modules::describe::plural(
-                    i64::try_from(since).unwrap_or(i64::MAX),
-                    "move",
-                    "moves"
-                ),
-                if since == 1 { "it" } else { "them" }
-            ),
-            _ => format!(
-                "Autosaved in {file}, but not the last {}.",
-                crownlands_core::modules::describe::plural(
-                    i64::try_from(since).unwrap_or(i64::MAX),
-                    "move",
-                    "moves"
-                )
-            ),
+            _ => not_the_last("Autosaved", &file, since, app.config.save_dir.is_some()),
         };
     }
     match by_hand {
         Some((file, 0)) => return format!("The game is saved in {file}."),
         Some((file, since)) if app.config.save_dir.is_some() => {
-            return format!(
-                "Saved in {file}, but not the last {}: s saves {}.",
-                crownlands_core::modules::describe::plural(
-                    i64::try_from(since).unwrap_or(i64::MAX),
-                    "move",
-                    "moves"
-                ),
-                if since == 1 { "it" } else { "them" }
-            );
+            return not_the_last("Saved", &file, since, true);
         }
         _ => {}
     }
