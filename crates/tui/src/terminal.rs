@@ -155,9 +155,7 @@ pub fn build_app_in(
     // No data directory at all (no HOME, no CROWNLANDS_HOME): said from the start, in the
     // header as a failed autosave is (it was said only at `s` or on the way out).
     if data.is_none() && !opts.no_autosave {
-        app.autosave_stopped(
-            "there is no data directory (set CROWNLANDS_HOME, or HOME)".to_string(),
-        );
+        app.autosave_stopped(crate::app::NO_DATA_DIR.to_string());
     }
     Ok(app)
 }

@@ -95,6 +95,17 @@ fn a_step_choice_says_what_it_changes_at_once() {
     assert_eq!(app.choice(), wanted);
     let text = screen(&app, 140, 45);
     assert!(text.contains("Score now "), "{text}");
+    // Chosen by its row's number, the step says `Row N: ... Enter does it.`, then the same
+    // preview (it had given way to the row's words).
+    if wanted < 9 {
+        press(&mut app, "<up>");
+        press(&mut app, &(wanted + 1).to_string());
+        let text = screen(&app, 140, 45);
+        assert!(
+            text.contains("Enter does it.") && text.contains("Score now "),
+            "{text}"
+        );
+    }
 }
 
 #[test]

@@ -168,7 +168,8 @@ fn an_undo_in_a_loaded_game_keeps_no_copy_the_saves_folder_holds() {
         assert!(app.message().contains("Undone:"), "{}", app.message());
         assert_eq!(
             app.message()
-                .starts_with("The earlier autosave was kept as"),
+                .starts_with("The earlier autosave (kingdomino, seed ")
+                && app.message().contains(" was kept as "),
             !in_saves,
             "{}",
             app.message()
@@ -177,7 +178,8 @@ fn an_undo_in_a_loaded_game_keeps_no_copy_the_saves_folder_holds() {
         if !in_saves {
             press(&mut app, "<right>");
             assert!(
-                app.message().contains("The earlier autosave was kept as"),
+                app.message()
+                    .contains("The earlier autosave (kingdomino, seed "),
                 "{}",
                 app.message()
             );

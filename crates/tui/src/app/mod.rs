@@ -57,6 +57,9 @@ fn still_holds(path: &std::path::Path, written: &crownlands_saves::Save) -> bool
     crownlands_saves::read_save_file(path).is_ok_and(|on_disk| on_disk == *written)
 }
 
+/// Why nothing is autosaved nor saved where no data directory is found.
+pub(crate) const NO_DATA_DIR: &str = "there is no data directory (set CROWNLANDS_HOME, or HOME)";
+
 /// What a key that plays says on a watched saved game's scores.
 const WATCHED_ONLY: &str = "A saved game, watched: a analyses it, q goes back to the setup screen.";
 /// The pace's step, in milliseconds.
@@ -1149,13 +1152,12 @@ impl App {
         // `s` is offered where the saves folder takes a file (it is often in the folder that
         // failed: a read-only home, a full disk, where `s` failed too).
         let saves = match self.config.save_dir.as_deref() {
+            // (Short: the folder is named already, in `why`; two paths made it three rows.)
             Some(dir) => match crownlands_saves::prepare_save_dir(dir) {
                 Ok(()) => "s saves the game.".to_string(),
-                Err(e) => format!(
-                    "The saves folder cannot take it either ({}): the game is kept only while \
-                     this program runs.",
-                    replay::printable(&e.to_string())
-                ),
+                Err(_) => "The saves folder cannot take it either: the game is kept only while \
+                           this program runs."
+                    .to_string(),
             },
             None => "The game is kept only while this program runs.".to_string(),
         };
@@ -1271,7 +1273,27 @@ impl App {
                 // (An unfinished game, or a file that did not load: either is kept.) Where the
                 // undo wrote it, its words follow (the note leading, so the status line keeps
                 // it as the ghost moves, as it keeps any autosave note).
-                let said = format!("The earlier autosave was kept as {}.", kept.display());
+                // Which game it was: with several programs on one folder, the autosave kept may
+                // be another program's game, not the one this player declined.
+                let which = crownlands_saves::read_save_file(&kept).map_or_else(
+                    |_| String::new(),
+                    |s| {
+                        format!(
+                            " ({}, seed {}, {})",
+                            crownlands_core::text::excerpt(&s.ruleset_name),
+                            s.seed,
+                            crownlands_core::modules::describe::plural(
+                                i64::try_from(s.moves()).unwrap_or(i64::MAX),
+                                "move",
+                                "moves"
+                            )
+                        )
+                    },
+                );
+                let said = format!(
+                    "The earlier autosave{which} was kept as {}.",
+                    replay::printable(&kept.display().to_string())
+                );
                 self.message = if self.message.starts_with(UNDONE) {
                     format!("{said} {}", self.message)
                 } else {
@@ -1339,6 +1361,8 @@ impl App {
             // autosave is (the quit dialog had said it, and the exit nothing).
             let unfinished = self.session.as_ref().is_some_and(|s| !s.is_over());
             let off = || match &self.autosave_failed {
+                // (Without a data directory it never started.)
+                Some(why) if why == NO_DATA_DIR => format!("autosave was off: {why}"),
                 Some(why) => format!("the autosave had stopped, {why}"),
                 None => "autosave was off".to_string(),
             };
@@ -2041,7 +2065,7 @@ impl App {
             return;
         };
         self.message = match &self.config.save_dir {
-            None => "Saving is off (no data directory: set CROWNLANDS_HOME).".into(),
+            None => format!("Saving is off: {NO_DATA_DIR}."),
             Some(dir) => {
                 let save = session.to_save();
                 // Saved again, the same game further on: into the file it was saved in, while

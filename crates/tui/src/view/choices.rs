@@ -329,27 +329,45 @@ pub fn chosen_terms(app: &App, game: &Game) -> String {
     let Some(c) = chosen(app, game) else {
         return String::new();
     };
-    let mut terms = match (c.cost, c.gives) {
+    let terms = match (c.cost, c.gives) {
         (Some(cost), Some(gives)) => format!("Costs {cost}, gives {gives}."),
         (Some(cost), None) => format!("Costs {cost}."),
         (None, Some(gives)) => format!("Gives {gives}."),
         (None, None) => String::new(),
     };
-    // What it changes at once, whatever the module: the running score (a building's crown
-    // on the Queen's territory, a tower that brings her) and the news it would make (`The
-    // Queen goes to you`), which a player had learnt only after building.
-    if let Some((after, side)) = crownlands_core::modules::describe::step_preview(game, c.action) {
-        let (was, now) = (game.score_total(side), after.score_total(side));
-        if now != was {
-            terms.push_str(&format!(" Score now {now} ({:+}).", now - was));
-        }
-        let news = crate::app::describe::news(game, &after, |i| app.name(i));
-        if let Some(first) = news.first() {
-            terms.push(' ');
-            terms.push_str(first);
-        }
+    format!("{terms} {}", preview_of(app, game, c.action))
+        .trim()
+        .to_string()
+}
+
+/// What the chosen action of a step changes at once, whatever the module (`Score now 5 (+2).
+/// The Queen goes to you (...)`): said after a message of the step too (a square's `Square 1
+/// of 2`, a row's number), where it had given way. Empty outside a step or where nothing
+/// changes at once.
+pub fn chosen_preview(app: &App, game: &Game) -> String {
+    if !matches!(app.mode(), Mode::Step) {
+        return String::new();
     }
-    terms.trim_start().to_string()
+    chosen(app, game).map_or_else(String::new, |c| preview_of(app, game, c.action))
+}
+
+/// The running score after `action` (a building's crown on the Queen's territory, a tower that
+/// brings her) and the news it would make, which a player had learnt only after building.
+fn preview_of(app: &App, game: &Game, action: crownlands_core::Action) -> String {
+    let Some((after, side)) = crownlands_core::modules::describe::step_preview(game, action) else {
+        return String::new();
+    };
+    let mut out = String::new();
+    let (was, now) = (game.score_total(side), after.score_total(side));
+    if now != was {
+        out.push_str(&format!("Score now {now} ({:+}).", now - was));
+    }
+    let news = crate::app::describe::news(game, &after, |i| app.name(i));
+    if let Some(first) = news.first() {
+        out.push(' ');
+        out.push_str(first);
+    }
+    out.trim_start().to_string()
 }
 
 /// The squares the chosen action concerns (shown on the kingdom); watching a mistake of a

@@ -1051,11 +1051,13 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
             }
         }
     } else {
-        // In a step: what the chosen choice costs and gives, whatever the module.
+        // In a step: what the chosen choice costs and gives, whatever the module, cut after a
+        // word (`…`) where the row ends.
         let terms = choices::chosen_terms(app, game);
         if terms.is_empty() {
             Line::from("")
         } else {
+            let terms = text::words_in(&terms, usize::from(width)).unwrap_or(terms);
             Line::from(Span::styled(terms, p.accent(Accent::Dim)))
         }
     };
@@ -1123,6 +1125,17 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
                 spans.push(Span::raw("  "));
                 spans.push(Span::styled(told, span.style));
             }
+        }
+        Line::from(spans)
+    } else if app.mode() == Mode::Step {
+        // A step's message (`Square 1 of 2 ...`, a row's number), then what the chosen action
+        // changes at once, as far as the row goes (it had given way to the message).
+        let preview = choices::chosen_preview(app, game);
+        let mut spans = vec![Span::raw(app.message().to_string())];
+        let room = usize::from(width).saturating_sub(text::width(app.message()) + 2);
+        if let Some(told) = text::words_in(&preview, room).filter(|t| !t.is_empty()) {
+            spans.push(Span::raw("  "));
+            spans.push(Span::styled(told, p.accent(Accent::Dim)));
         }
         Line::from(spans)
     } else {
