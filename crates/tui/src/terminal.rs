@@ -278,7 +278,8 @@ pub fn play(opts: PlayOptions) -> Result<Ended, PlayError> {
         leave();
         let _ = writeln!(
             std::io::stderr(),
-            "crownlands play stopped on {}; every move was autosaved.",
+            "{} play stopped on {}; every move was autosaved.",
+            crownlands_saves::words::program_name(),
             signals::name(signal)
         );
         std::process::exit(signals::exit_code(signal));
@@ -336,7 +337,8 @@ pub fn play(opts: PlayOptions) -> Result<Ended, PlayError> {
             "autosave was off (--no-autosave)"
         };
         let said = format!(
-            "crownlands play stopped on {}; {game}.",
+            "{} play stopped on {}; {game}.",
+            crownlands_saves::words::program_name(),
             signals::name(signal)
         );
         for line in note_lines(&said, columns) {
@@ -406,8 +408,9 @@ fn install_panic_hook(autosaving: bool) {
         // line, nothing more.
         let _ = writeln!(
             std::io::stderr(),
-            "\ncrownlands play stopped on an internal error (a bug, please report it with the \
-             message above). The terminal has been restored. {game}"
+            "\n{} play stopped on an internal error (a bug, please report it with the \
+             message above). The terminal has been restored. {game}",
+            crownlands_saves::words::program_name()
         );
     }));
 }
