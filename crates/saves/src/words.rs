@@ -116,21 +116,12 @@ pub fn action_text(before: &Game, action: Action) -> String {
         // A step with nothing to choose, said as the terminal's log says it (`plays pass:
         // nothing to do in Build (skipped)`, or the module's reason).
         Action::Pass if before.legal_action_count() == 1 && before.step_name().is_some() => {
-            let view = before.step_view();
-            let title = view
-                .as_ref()
-                .map(|v| v.title.clone())
-                .unwrap_or_else(|| "this step".to_string());
-            match view.and_then(|v| v.nothing) {
-                Some(why) => format!(
-                    "plays {}: nothing to do in {title}: {why}",
-                    before.action_text(action)
-                ),
-                None => format!(
-                    "plays {}: nothing to do in {title} (skipped)",
-                    before.action_text(action)
-                ),
-            }
+            let step = before.step_view().map(|v| (v.title, v.nothing));
+            format!(
+                "plays {}: {}",
+                before.action_text(action),
+                crownlands_core::modules::describe::nothing_to_do(step.as_slice())
+            )
         }
         // A skip, with the step it skips (`plays pass: skip the Build step`).
         Action::Pass => format!(

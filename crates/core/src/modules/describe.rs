@@ -452,6 +452,30 @@ pub fn placement_bonus_changes(game: &Game, placement: Placement) -> Vec<(&'stat
         .collect()
 }
 
+/// Steps that went by with nothing to choose, each its title and its module's reason if any, in
+/// words: `nothing to do in Tax or Dragon (skipped)`, or with the reasons `nothing to do in
+/// Dragon: the Queen's host may not bribe the Dragon`. The terminal's log and `replay` say it
+/// alike.
+pub fn nothing_to_do(steps: &[(String, Option<String>)]) -> String {
+    if steps.iter().any(|(_, why)| why.is_some()) {
+        let list: Vec<String> = steps
+            .iter()
+            .map(|(title, why)| match why {
+                Some(why) => format!("{title}: {why}"),
+                None => title.clone(),
+            })
+            .collect();
+        return format!("nothing to do in {}", list.join("; "));
+    }
+    let titles: Vec<&str> = steps.iter().map(|(t, _)| t.as_str()).collect();
+    let list = match titles[..] {
+        [] => "this step".to_string(),
+        [one] => one.to_string(),
+        [ref rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    };
+    format!("nothing to do in {list} (skipped)")
+}
+
 /// The game after the acting side plays `action` at a module's step (a tax, a build, a bribe),
 /// with that side: what the step's choice would change at once (its running score, a Queen
 /// changing hosts), for a front end to say before it is chosen. `None` outside a step, or for

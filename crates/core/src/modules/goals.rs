@@ -656,53 +656,41 @@ impl Mechanism for Goals {
         let Some(first) = table.kingdoms.first() else {
             return Vec::new();
         };
-        // A file names every goal drawn, or none (one `@goal` line of two drawn scored one).
-        let draw = self.draw as usize;
-        let mut out: Vec<TableProblem> = table
-            .kingdoms
-            .iter()
-            .enumerate()
-            .filter_map(|(i, k)| {
-                let n = named(k).len();
-                (n > 0 && n < draw).then(|| {
-                    TableProblem::new(
-                        i,
-                        TableAt::Directive("goal"),
-                        format!(
-                            "`@goal` lines name {n} of the {draw} goals these rules draw: name \
-                             every goal drawn, or none (every goal of the list)"
-                        ),
-                    )
-                })
-            })
-            .collect();
         let theirs = named(first);
-        out.extend(
-            table
-                .kingdoms
-                .iter()
-                .enumerate()
-                .skip(1)
-                .filter_map(|(i, k)| {
-                    let mine = named(k);
-                    (mine != theirs).then(|| {
-                    TableProblem::new(
-                        i,
-                        if mine.is_empty() {
-                            TableAt::Kingdom
-                        } else {
-                            TableAt::Directive("goal")
-                        },
-                        format!(
-                            "{} where `{}` names {}: the kingdoms of one table play the same goals",
-                            in_words(&mine),
-                            first.name,
-                            in_words(&theirs)
-                        ),
-                    )
-                })
-                }),
-        );
+        let draw = self.draw as usize;
+        let mut out = Vec::new();
+        for (i, k) in table.kingdoms.iter().enumerate() {
+            let mine = named(k);
+            // A file names every goal drawn, or none (one `@goal` line of two drawn scored one).
+            if !mine.is_empty() && mine.len() < draw {
+                out.push(TableProblem::new(
+                    i,
+                    TableAt::Directive("goal"),
+                    format!(
+                        "`@goal` lines name {} of the {draw} goals these rules draw: name every \
+                         goal drawn, or none (every goal of the list)",
+                        mine.len()
+                    ),
+                ));
+            }
+            if i > 0 && mine != theirs {
+                let at = if mine.is_empty() {
+                    TableAt::Kingdom
+                } else {
+                    TableAt::Directive("goal")
+                };
+                out.push(TableProblem::new(
+                    i,
+                    at,
+                    format!(
+                        "{} where `{}` names {}: the kingdoms of one table play the same goals",
+                        in_words(&mine),
+                        first.name,
+                        in_words(&theirs)
+                    ),
+                ));
+            }
+        }
         out
     }
 

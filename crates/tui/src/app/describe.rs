@@ -79,23 +79,10 @@ pub fn step_title(game: &Game) -> String {
 /// or with the modules' reasons `You: nothing to do in Dragon: the Queen's host may not bribe
 /// the Dragon`.
 pub fn skip_line(who: &str, steps: &[Skipped]) -> String {
-    if steps.iter().any(|(_, why)| why.is_some()) {
-        let list: Vec<String> = steps
-            .iter()
-            .map(|(title, why)| match why {
-                Some(why) => format!("{title}: {why}"),
-                None => title.clone(),
-            })
-            .collect();
-        return format!("{who}: nothing to do in {}", list.join("; "));
-    }
-    let titles: Vec<&str> = steps.iter().map(|(t, _)| t.as_str()).collect();
-    let list = match titles[..] {
-        [] => "this step".to_string(),
-        [one] => one.to_string(),
-        [ref rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    };
-    format!("{who}: nothing to do in {list} (skipped)")
+    format!(
+        "{who}: {}",
+        crownlands_core::modules::describe::nothing_to_do(steps)
+    )
 }
 
 /// Whether a line of the log is a [`skip_line`] (steps that went by with nothing to do): the
