@@ -337,12 +337,21 @@ fn at_the_end(g: &Game, actions: &[Action]) -> Result<(), String> {
             g.rules().deck_size
         ));
     }
+    // One breakdown reused side after side, as tallies score millions of games.
+    let mut reused = crate::score::ScoreBreakdown::default();
     for side in g.all_sides() {
-        let breakdown = g.score(side).total;
-        let total = g.score_total(side);
+        let scored = g.score(side);
+        let (breakdown, total) = (scored.total, g.score_total(side));
         if breakdown != total {
             return Err(format!(
                 "side {}: the breakdown totals {breakdown}, score_total says {total}",
+                side.index() + 1
+            ));
+        }
+        g.score_into(side, &mut reused);
+        if reused != scored {
+            return Err(format!(
+                "side {}: scored into a breakdown of another side, it reads otherwise",
                 side.index() + 1
             ));
         }

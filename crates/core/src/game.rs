@@ -1440,6 +1440,12 @@ impl Game {
         crate::modules::score_side(self.rules(), self.side_view(side))
     }
 
+    /// [`Game::score`] into `out`, whose lists are cleared and reused (a tally over millions of
+    /// games).
+    pub fn score_into(&self, side: Side, out: &mut ScoreBreakdown) {
+        crate::modules::score_side_into(self.rules(), self.side_view(side), out);
+    }
+
     /// One side as scoring sees it.
     pub fn side_view(&self, side: Side) -> crate::modules::SideView<'_> {
         crate::modules::SideView::new(

@@ -24,7 +24,7 @@ pub struct BonusScore {
 }
 
 /// A kingdom's score, item by item.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScoreBreakdown {
     /// Every territory, crowned or not, terrain by terrain.
     pub territories: Vec<TerritoryScore>,
@@ -88,8 +88,19 @@ pub fn bonus_words(key: &str) -> &str {
 
 /// Score a kingdom under `rules`.
 pub fn score_kingdom(kingdom: &Kingdom, rules: &Rules) -> ScoreBreakdown {
-    let mut territories = Vec::new();
+    let mut breakdown = ScoreBreakdown::default();
+    score_kingdom_into(kingdom, rules, &mut breakdown);
+    breakdown
+}
+
+/// [`score_kingdom`] into `out`, whose lists are cleared and reused (a tally over millions of
+/// games scores each side of each into one breakdown).
+pub fn score_kingdom_into(kingdom: &Kingdom, rules: &Rules, out: &mut ScoreBreakdown) {
+    out.territories.clear();
+    out.bonuses.clear();
+    out.held.clear();
     let mut largest = 0;
+    let territories = &mut out.territories;
     kingdom.for_each_territory(|t| {
         largest = largest.max(t.squares);
         territories.push(TerritoryScore {
@@ -99,23 +110,17 @@ pub fn score_kingdom(kingdom: &Kingdom, rules: &Rules) -> ScoreBreakdown {
             points: t.squares * t.crowns,
         });
     });
-    let mut bonuses = Vec::new();
+    let bonuses = &mut out.bonuses;
     for_each_bonus(kingdom, rules, |key, points| {
         bonuses.push(BonusScore {
             key: key.to_string(),
             points,
         });
     });
-    let total = territories.iter().map(|t| t.points as i32).sum::<i32>()
-        + bonuses.iter().map(|b| b.points).sum::<i32>();
-    ScoreBreakdown {
-        territories,
-        bonuses,
-        total,
-        largest_territory: largest,
-        crowns: kingdom.crowns(),
-        held: BTreeMap::new(),
-    }
+    out.total = out.territories.iter().map(|t| t.points as i32).sum::<i32>()
+        + out.bonuses.iter().map(|b| b.points).sum::<i32>();
+    out.largest_territory = largest;
+    out.crowns = kingdom.crowns();
 }
 
 /// Whether the castle is in the middle of the kingdom under `reading`.

@@ -186,7 +186,8 @@ impl Table {
         played.reset(match_seed);
         let bonuses = self.bonuses;
         let Some(dir) = save else {
-            played.play_out_random(&mut rng, |g| tally.add_game(g, bonuses));
+            let scratch = &mut out.scratch;
+            played.play_out_random(&mut rng, |g| tally.add_game_with(g, bonuses, scratch));
             self.seat_outcome(played, out);
             out.places.clear();
             out.places.extend_from_slice(tally.places());

@@ -2,7 +2,7 @@
 //! histograms, so that tallies of any split of the games add up to the very same tally in any
 //! order (threads, shards, machines).
 
-use crownlands_core::score::for_each_bonus;
+use crownlands_core::score::{ScoreBreakdown, for_each_bonus};
 use crownlands_core::{Game, Seat, Side};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -379,6 +379,9 @@ pub struct Outcome {
     /// Each seat's place in the first claims (its side's; 0 first), as the tally counts it
     /// (empty: a match, or not known).
     pub places: Vec<usize>,
+    /// Not a result: the breakdown each side of a random game is scored into when its bonuses
+    /// are counted, kept here with the outcome's other buffers so that its lists are reused.
+    pub scratch: ScoreBreakdown,
 }
 
 impl Outcome {
@@ -407,6 +410,7 @@ impl Outcome {
             shares,
             bots: Vec::new(),
             places: Vec::new(),
+            scratch: ScoreBreakdown::default(),
         }
     }
 }
@@ -450,6 +454,12 @@ impl Tally {
     /// Count one finished game (of a match): dominoes placed and discarded, bonuses earned
     /// (found as `bonuses` says).
     pub fn add_game(&mut self, game: &Game, bonuses: Bonuses) {
+        self.add_game_with(game, bonuses, &mut ScoreBreakdown::default());
+    }
+
+    /// [`Tally::add_game`], scoring each side into `scratch` (reused from game to game: random
+    /// games are counted millions at a time).
+    pub fn add_game_with(&mut self, game: &Game, bonuses: Bonuses, scratch: &mut ScoreBreakdown) {
         if self.match_games <= 1 {
             self.ranks = first_claim_ranks(game, &self.seat_side);
         }
@@ -501,7 +511,8 @@ impl Tally {
                 // `KEY (penalty)` (a penalty-only rule had read 0.0% earned); so are Harmony
                 // and Middle Kingdom where a house rule makes them a penalty (negative points:
                 // they had been counted as earned, under "bonuses earned").
-                for b in game.score(side).bonuses {
+                game.score_into(side, scratch);
+                for b in &scratch.bonuses {
                     if b.points > 0 {
                         self.count_bonus(&b.key, side);
                     } else if b.points < 0 {
@@ -520,28 +531,36 @@ impl Tally {
         if game.modules().is_empty() {
             return;
         }
-        let mut names: Vec<&'static str> = game
-            .modules()
-            .iter()
-            .flat_map(|m| m.declare().per_side().collect::<Vec<_>>())
-            .collect();
-        names.sort_unstable();
-        names.dedup();
+        let modules = game.modules();
         let seats = self.seats.len();
-        for name in names {
-            let row = self
-                .held
-                .entry(name.to_string())
-                .or_insert_with(|| vec![0; seats]);
-            for (n, &side) in row.iter_mut().zip(&self.seat_side) {
-                *n = n.saturating_add(u64::from(game.resource(side, name)));
-            }
-            let sq = self
-                .held_sq
-                .entry(name.to_string())
-                .or_insert_with(|| vec![0; seats]);
-            for (n, &side) in sq.iter_mut().zip(&self.seat_side) {
-                *n = n.saturating_add(u128::from(game.resource(side, name)).pow(2));
+        // Each resource once (several modules may provide one), without allocating: a game
+        // is counted millions of times.
+        for (i, m) in modules.iter().enumerate() {
+            let declared = m.declare();
+            for (j, name) in declared.per_side().enumerate() {
+                if declared.per_side().take(j).any(|n| n == name)
+                    || modules[..i]
+                        .iter()
+                        .any(|earlier| earlier.declare().per_side().any(|n| n == name))
+                {
+                    continue;
+                }
+                if !self.held.contains_key(name) {
+                    self.held.insert(name.to_string(), vec![0; seats]);
+                }
+                if !self.held_sq.contains_key(name) {
+                    self.held_sq.insert(name.to_string(), vec![0; seats]);
+                }
+                if let Some(row) = self.held.get_mut(name) {
+                    for (n, &side) in row.iter_mut().zip(&self.seat_side) {
+                        *n = n.saturating_add(u64::from(game.resource(side, name)));
+                    }
+                }
+                if let Some(sq) = self.held_sq.get_mut(name) {
+                    for (n, &side) in sq.iter_mut().zip(&self.seat_side) {
+                        *n = n.saturating_add(u128::from(game.resource(side, name)).pow(2));
+                    }
+                }
             }
         }
     }

@@ -247,14 +247,20 @@ impl ModuleSpec {
 /// in module order. The breakdown's `held` has each resource a `most-RESOURCE` or
 /// `fewest-RESOURCE` tie-break compares.
 pub fn score_side(rules: &Rules, side: SideView<'_>) -> ScoreBreakdown {
-    let mut breakdown = crate::score::score_kingdom(side.kingdom, rules);
+    let mut breakdown = ScoreBreakdown::default();
+    score_side_into(rules, side, &mut breakdown);
+    breakdown
+}
+
+/// [`score_side`] into `out`, whose lists are cleared and reused.
+pub fn score_side_into(rules: &Rules, side: SideView<'_>, out: &mut ScoreBreakdown) {
+    crate::score::score_kingdom_into(side.kingdom, rules, out);
     for r in rules.tie_breaks.iter().filter_map(|t| t.resource()) {
-        breakdown.held.insert(r.to_string(), side.resource(r));
+        out.held.insert(r.to_string(), side.resource(r));
     }
     for (i, m) in side.list().modules().iter().enumerate() {
-        m.score(side.for_module(i), &mut breakdown);
+        m.score(side.for_module(i), out);
     }
-    breakdown
 }
 
 /// Why a ruleset's module list cannot be built.
