@@ -296,8 +296,12 @@ impl Rules {
 /// What a [`RuleWarning`] is about, so that a loader can point at the key that set it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WarningAt {
-    /// The deck against the grid (`deck-size`, `grid-size`).
+    /// The deck against the grid: how many dominoes a kingdom takes (`deck-size` first, then
+    /// `kings-per-player`, `line-size`, `grid-size`).
     Deck,
+    /// The grid itself (`grid-size` first): what its size alone rules out (a castle alone,
+    /// Harmony or Middle Kingdom on an even grid).
+    Grid,
     /// The module at this position of `modules`.
     Module(usize),
     /// The tie-break at this position of `tie-breaks`.
@@ -1042,7 +1046,7 @@ impl Ruleset {
         let needed = (grid * grid).saturating_sub(1);
         if grid < 2 {
             out.push(RuleWarning {
-                at: WarningAt::Deck,
+                at: WarningAt::Grid,
                 message: format!(
                     "a {grid}x{grid} kingdom is its castle alone: no domino can ever be placed, so kingdoms score nothing but bonuses"
                 ),
@@ -1105,7 +1109,7 @@ impl Ruleset {
         // odd count around the castle (said once: the deck's warning names Harmony already).
         if rules.harmony.is_some() && grid >= 2 && needed % 2 == 1 && placed >= needed / 2 {
             out.push(RuleWarning {
-                at: WarningAt::Deck,
+                at: WarningAt::Grid,
                 message: format!(
                     "Harmony can never be earned in {} {grid}x{grid} kingdom: its {needed} squares around the castle are an odd count, and dominoes cover two squares each",
                     article(grid)
@@ -1117,7 +1121,7 @@ impl Ruleset {
             && grid % 2 == 0
         {
             out.push(RuleWarning {
-                at: WarningAt::Deck,
+                at: WarningAt::Grid,
                 message: format!(
                     "Middle Kingdom's `full-grid` reading can never be earned in {} {grid}x{grid} kingdom: an even grid has no centre square for the castle",
                     article(grid)
@@ -1148,7 +1152,7 @@ impl Ruleset {
         {
             let side = grid - 1;
             out.push(RuleWarning {
-                at: WarningAt::Deck,
+                at: WarningAt::Grid,
                 message: format!(
                     "Middle Kingdom is earned only by a kingdom centred in at most {side}x{side} squares (an even grid has no centre: the castle must be at the centre of an odd-sided box), which holds {fits} dominoes, and each kingdom takes {placed}: only a kingdom that could not place {} or more of its dominoes earns it",
                     placed - fits

@@ -414,19 +414,37 @@ impl CountRules {
                     .is_some_and(|f| !f.source.is_shipped())
             })
         };
-        let deck = [
-            &eff.grid_size.origin,
+        // The first of these keys a file of the user's sets: the deck's count first for what
+        // the deck's size says (a kingdom taking more dominoes than it holds), the grid first
+        // for what the grid alone rules out.
+        let blamed = |keys: [&Option<Loc>; 4], or: &Option<Loc>| {
+            keys.into_iter()
+                .find(in_user_file)
+                .cloned()
+                .flatten()
+                .unwrap_or_else(|| self.at(or))
+        };
+        let deck = blamed(
+            [
+                &eff.deck_size.origin,
+                &eff.kings_per_player.origin,
+                &eff.line_size.origin,
+                &eff.grid_size.origin,
+            ],
             &eff.deck_size.origin,
-            &eff.kings_per_player.origin,
-            &eff.line_size.origin,
-        ]
-        .into_iter()
-        .find(in_user_file)
-        .cloned()
-        .flatten()
-        .unwrap_or_else(|| self.at(&eff.deck_size.origin));
+        );
+        let grid = blamed(
+            [
+                &eff.grid_size.origin,
+                &eff.deck_size.origin,
+                &eff.kings_per_player.origin,
+                &eff.line_size.origin,
+            ],
+            &eff.grid_size.origin,
+        );
         WarningLocs {
             deck,
+            grid,
             module_list: self.at(&eff.modules.origin),
             modules: (0..rules.modules.len())
                 .map(|i| {
@@ -559,6 +577,7 @@ fn providers_of<'m>(
 /// Where one player count's warnings point.
 struct WarningLocs {
     deck: Loc,
+    grid: Loc,
     /// The `modules` key.
     module_list: Loc,
     modules: Vec<Loc>,
@@ -926,10 +945,23 @@ fn bonus_settings_while_off(loader: &mut Loader, counts: &[CountRules], leaf: us
                         .to_string()
                 })
                 .unwrap_or_default();
+            // The dotted key up to the bonus's name (`harmony`, `rules.harmony`,
+            // `for-players.3.harmony`): its `enabled` is written the same way.
+            let dotted: Vec<&str> = line
+                .split('=')
+                .next()
+                .unwrap_or_default()
+                .split('.')
+                .map(str::trim)
+                .collect();
+            let named = dotted.iter().position(|s| *s == key);
             let write = if line.contains('{') {
                 "write `enabled = true` in its braces".to_string()
-            } else if line.trim_start().starts_with(&format!("{key}.")) {
-                format!("write `{key}.enabled = true` beside it")
+            } else if let Some(i) = named.filter(|&i| i + 1 < dotted.len()) {
+                format!(
+                    "write `{}.enabled = true` beside it",
+                    dotted[..=i].join(".")
+                )
             } else {
                 format!("write `enabled = true` in `[{table}]`")
             };
@@ -1827,6 +1859,7 @@ fn warn(
         for w in ruleset.warnings(*n) {
             let loc = match w.at {
                 WarningAt::Deck => Some(&at.deck),
+                WarningAt::Grid => Some(&at.grid),
                 WarningAt::Module(i) => at.modules.get(i),
                 // At the parameter where a file sets it, else as the module's own warnings.
                 WarningAt::ModuleParam { module, key } => at

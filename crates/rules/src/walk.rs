@@ -464,6 +464,15 @@ impl<'s> Walker<'s> {
                     path.dotted()
                 ));
             }
+            // `grid-size = "6"`: a number in quotes.
+            if let (Kind::Str(text), Some(key)) = (&node.kind, path.0.last())
+                && matches!(ty, "integer" | "number")
+                && let Ok(n) = text.trim().parse::<i64>()
+            {
+                msg.push_str(&format!(
+                    ": a number is written without quotes, `{key} = {n}`"
+                ));
+            }
             // `players = 3` for a list of one number.
             if let Kind::Int(Some(n)) = &node.kind
                 && ty == "array"

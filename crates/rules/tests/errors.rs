@@ -1607,6 +1607,18 @@ fn a_bonus_set_up_but_left_off_is_warned_at_its_setting() {
             "extends = \"kingdomino\"\n[for-players.3.harmony]\npoints = 7\nenabled = true\n",
         ),
         (
+            // Dotted from the top: `enabled` dotted the same way (a `[rules.harmony]` table
+            // would be refused as given twice).
+            "extends = \"kingdomino\"\nrules.harmony.points = 7\n",
+            "Harmony is off, so its settings here change nothing: write `rules.harmony.enabled = true` beside it",
+            "extends = \"kingdomino\"\nrules.harmony.points = 7\nrules.harmony.enabled = true\n",
+        ),
+        (
+            "extends = \"kingdomino\"\nfor-players.3.middle-kingdom.points = 7\n",
+            "at 3 players: Middle Kingdom is off, so its settings here change nothing: write `for-players.3.middle-kingdom.enabled = true` beside it",
+            "extends = \"kingdomino\"\nfor-players.3.middle-kingdom.points = 7\nfor-players.3.middle-kingdom.enabled = true\n",
+        ),
+        (
             "extends = \"kingdomino\"\n[rules]\nharmony = { points = 7 }\n",
             "Harmony is off, so its settings here change nothing: write `enabled = true` in its braces",
             "extends = \"kingdomino\"\n[rules]\nharmony = { points = 7, enabled = true }\n",
@@ -1820,9 +1832,23 @@ fn an_even_grid_filled_as_far_as_it_can_be_is_not_blamed_on_its_deck() {
     let w = Diagnostics(checked.warnings);
     assert_diag(
         &w,
-        5,
+        6,
         13,
         &["the deck can never fill a 6x6 kingdom: each places at most 16 dominoes"],
+    );
+    // A kingdom taking more than it holds: at the deck's size, which the message's cure
+    // names, though the grid is written too (as the value it inherits).
+    let checked = crownlands_rules::check_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"kingdomino\"\nplayers = [2]\n[rules]\ngrid-size = 5\ndeck-size = \"all\"\n",
+        Path::new("all.toml"),
+    );
+    let w = Diagnostics(checked.warnings);
+    assert_diag(
+        &w,
+        5,
+        13,
+        &["each kingdom takes 24 dominoes but a 5x5 kingdom holds at most 12"],
     );
 }
 
@@ -4058,6 +4084,15 @@ fn an_idle_modules_warning_is_at_the_parameter_it_names() {
 fn a_value_of_the_wrong_shape_says_how_to_write_it() {
     let d = bad(&format!("{HEAD}players = 3\n"));
     assert_diag(&d, 2, 11, &["a list of one is written `[3]`"]);
+    let d = bad(&format!("{HEAD}[rules]\ngrid-size = \"6\"\n"));
+    assert_diag(
+        &d,
+        3,
+        13,
+        &[
+            "`grid-size` in [rules] must be an integer from 1 to 8, not a string: a number is written without quotes, `grid-size = 6`",
+        ],
+    );
     let d = bad(&format!("{HEAD}[[rules]]\ngrid-size = 5\n"));
     assert_diag(
         &d,

@@ -222,7 +222,7 @@ fn harmony_on_an_even_grid_is_a_warning() {
     r.player_counts[0].1 = rules.clone();
     let w = warnings_of(&r, n, &rules);
     assert_eq!(w.len(), 1, "{w:?}");
-    assert_eq!(w[0].at, WarningAt::Deck);
+    assert_eq!(w[0].at, WarningAt::Grid);
     // (24 dominoes a kingdom that holds 17: 7 discarded, less than half, not a warning.)
     assert!(
         w[0].message
