@@ -343,8 +343,9 @@ pub struct RulesPatch {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = 8))]
     pub team_size: Option<u8>,
-    /// Who sits in which team: "side-by-side" (teammates next to each other, the default), or a
-    /// seating a crate with modules of its own registers.
+    /// Who sits in which team: "side-by-side" (teammates next to each other, the default),
+    /// "alternating" (teammates apart, the teams taking turns around the table: teams of two
+    /// sit across it), or a seating a crate with modules of its own registers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(length(min = 1, max = 64))]
     pub teams: Option<String>,

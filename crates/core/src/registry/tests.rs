@@ -201,7 +201,10 @@ fn teams_parts(name: &str) -> crate::RulesetParts {
 
 #[test]
 fn the_shipped_seating_puts_teammates_side_by_side() {
-    assert_eq!(Registry::shipped_ref().teams_names(), ["side-by-side"]);
+    assert_eq!(
+        Registry::shipped_ref().teams_names(),
+        ["side-by-side", "alternating"]
+    );
     let ruleset = crate::testkit::royal_wedding(true);
     let sides: Vec<u8> = crate::Seat::all(6)
         .map(|s| ruleset.side_of(6, s).expect("a seat").0)
@@ -242,7 +245,9 @@ fn a_seating_of_its_own_decides_who_shares_a_kingdom() {
         .expect_err("not registered")
         .to_string();
     assert!(
-        err.contains("unknown seating of teams `across`; known seatings: side-by-side"),
+        err.contains(
+            "unknown seating of teams `across`; known seatings: side-by-side, alternating"
+        ),
         "{err}"
     );
 }
