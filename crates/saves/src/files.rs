@@ -91,23 +91,36 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
     Ok(())
 }
 
-/// Give the complete file `tmp` the name `path` too, unless `path` exists. Where the file system
-/// has no hard links, the file is renamed into a name seen free just before (another writer could
-/// take it in between; the names this crate writes are unique per process).
-fn link_new(tmp: &Path, path: &Path) -> std::io::Result<()> {
+/// Give the complete file `tmp` the name `path` too, unless `path` exists (an error of kind
+/// `AlreadyExists`, the file there untouched). Where the file system has no hard links, `tmp` is
+/// moved there instead, see [`rename_into_reserved`].
+pub fn link_new(tmp: &Path, path: &Path) -> std::io::Result<()> {
     match fs::hard_link(tmp, path) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(e),
-        Err(e) => {
-            if fs::symlink_metadata(path).is_ok() {
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::AlreadyExists,
-                    "the file exists",
-                ));
+        Err(e) => rename_into_reserved(tmp, path).map_err(|r| {
+            if r.kind() == std::io::ErrorKind::AlreadyExists {
+                r
+            } else {
+                e
             }
-            fs::rename(tmp, path).map_err(|_| e)
-        }
+        }),
     }
+}
+
+/// Move `tmp` to `path` unless `path` exists, without hard links: the name is first taken by
+/// creating an empty file there, which fails if anything holds it (one atomic step: another
+/// writer cannot take the name between the check and the move, as it could between a look and
+/// a rename), and the complete file is then renamed over that empty one of ours. Readers may
+/// see the name empty for that moment; a failed rename gives the name back.
+fn rename_into_reserved(tmp: &Path, path: &Path) -> std::io::Result<()> {
+    fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)?;
+    fs::rename(tmp, path).inspect_err(|_| {
+        let _ = fs::remove_file(path);
+    })
 }
 
 /// The directory holding `path` (`.` for a bare name) and its file name.
@@ -661,6 +674,29 @@ mod tests {
         assert!(stem.len() <= TEMP_STEM_BYTES);
         let tmp = format!(".{}{TEMP_MARK}1-2", stem.to_string_lossy());
         assert_eq!(temp_file_pid(&tmp), Some(1));
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Without hard links a new file takes its name in one atomic step: never over a file
+    /// already there (kept as it was, the complete file left where it was written).
+    #[test]
+    fn without_hard_links_a_new_file_never_replaces_one_there() {
+        let dir = temp_dir("reserved");
+        let (tmp, path) = (dir.join(".new.tmp"), dir.join("new.json"));
+        fs::write(&tmp, b"mine").unwrap();
+        rename_into_reserved(&tmp, &path).expect("a free name");
+        assert_eq!(fs::read(&path).unwrap(), b"mine");
+        assert!(!tmp.exists());
+        fs::write(&tmp, b"second").unwrap();
+        let e = rename_into_reserved(&tmp, &path).expect_err("the name is taken");
+        assert_eq!(e.kind(), std::io::ErrorKind::AlreadyExists);
+        assert_eq!(fs::read(&path).unwrap(), b"mine");
+        assert_eq!(fs::read(&tmp).unwrap(), b"second");
+        // A failed move gives the name back: nothing empty left under it.
+        let gone = dir.join(".gone.tmp");
+        let e = rename_into_reserved(&gone, &dir.join("other.json")).expect_err("no file");
+        assert_eq!(e.kind(), std::io::ErrorKind::NotFound);
+        assert!(!dir.join("other.json").exists());
         let _ = fs::remove_dir_all(&dir);
     }
 

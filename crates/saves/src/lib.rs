@@ -28,7 +28,7 @@ pub mod words;
 pub use error::{Problem, SaveError};
 pub use files::{
     AUTOSAVE_FILE, PREVIOUS_AUTOSAVE_FILE, autosave, autosave_in, autosave_path, check_output,
-    continues, data_dir, keep_unfinished_autosave, load_autosave, load_autosave_in,
+    continues, data_dir, keep_unfinished_autosave, link_new, load_autosave, load_autosave_in,
     prepare_save_dir, probe_writable, read_save, read_save_file, read_save_with, read_text,
     remove_stale_temp_files, same_file, save_into_dir, save_into_dir_as, write_atomic, write_new,
     write_output, write_save,

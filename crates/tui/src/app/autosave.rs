@@ -367,7 +367,7 @@ fn keep_as_previous(
 ) -> Result<Option<PathBuf>, SaveError> {
     let from = dir.join(AUTOSAVE_FILE);
     let held = held_name(dir);
-    match link_new(&from, &held) {
+    match crownlands_saves::link_new(&from, &held) {
         Ok(()) => {}
         Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(write_error(&held, e)),
@@ -396,7 +396,7 @@ fn keep_held_as_previous(
             // Another program kept a game there meanwhile: back under the name its player was
             // told, and the autosave under a number; or, that name taken again meanwhile, the
             // game set aside under a number.
-            match link_new(&aside, &previous) {
+            match crownlands_saves::link_new(&aside, &previous) {
                 Ok(()) => {
                     let _ = fs::remove_file(&aside);
                     return keep_numbered(held);
@@ -412,7 +412,7 @@ fn keep_held_as_previous(
         Err(e) if e.kind() == ErrorKind::NotFound => {}
         Err(e) => return Err(write_error(&previous, e)),
     }
-    match link_new(held, &previous) {
+    match crownlands_saves::link_new(held, &previous) {
         // The autosave's name is written over next: the game stays under the new name.
         Ok(()) => Ok(Some(previous)),
         // Taken meanwhile by another program: a numbered name.
@@ -458,7 +458,7 @@ fn keep_numbered(from: &Path) -> Result<Option<PathBuf>, SaveError> {
     let dir = from.parent().unwrap_or(Path::new("."));
     for n in 2..=MAX_NUMBER {
         let to = dir.join(numbered(PREVIOUS_AUTOSAVE_FILE, n));
-        match link_new(from, &to) {
+        match crownlands_saves::link_new(from, &to) {
             Ok(()) => return Ok(Some(to)),
             Err(e) if e.kind() == ErrorKind::AlreadyExists => {}
             Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
@@ -478,22 +478,6 @@ pub fn kept_as(registry: &Registry, dir: &Path, saves: Option<&Path>) -> String 
         .map(|n| numbered(PREVIOUS_AUTOSAVE_FILE, n))
         .find(|name| fs::symlink_metadata(dir.join(name)).is_err())
         .unwrap_or_else(|| PREVIOUS_AUTOSAVE_FILE.to_string())
-}
-
-/// Give the file `from` the name `to` too, unless `to` exists. Where the file system has no hard
-/// links, `from` is renamed to `to` when `to` is seen free just before.
-fn link_new(from: &Path, to: &Path) -> std::io::Result<()> {
-    match fs::hard_link(from, to) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == ErrorKind::AlreadyExists => Err(e),
-        Err(e) if e.kind() == ErrorKind::NotFound => Err(e),
-        Err(_) => {
-            if fs::symlink_metadata(to).is_ok() {
-                return Err(ErrorKind::AlreadyExists.into());
-            }
-            fs::rename(from, to)
-        }
-    }
 }
 
 /// The most numbered autosaves looked at for a game to offer on start.
