@@ -3014,3 +3014,74 @@ fn a_save_that_does_not_replay_is_not_offered() {
     assert_eq!(listed.len(), 1, "{listed:?}");
     assert_eq!(listed[0].path, good[0]);
 }
+
+/// The footer's status rows (the two under the prompt), joined.
+fn status_rows(text: &str) -> String {
+    let rows: Vec<&str> = text.lines().collect();
+    rows[rows.len().saturating_sub(2)..]
+        .iter()
+        .map(|r| r.trim_matches('"').trim())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A choice that would bring the Queen says so whole, the score before the news, even at
+/// 80x24 and 66x20: the status wraps onto the keys' row (a playtester read `Score now 72
+/// (+12). The…` at 100 columns, and `Score now…` at 80).
+#[test]
+fn a_choice_bringing_the_queen_says_its_news_whole() {
+    use crownlands_core::modules::describe::step_preview;
+    let brings_queen = |a: &App| -> Option<usize> {
+        let g = a.game()?;
+        let me = g.side_of(g.to_act()?);
+        a.step_actions().iter().position(|&act| {
+            queen_host(g) != Some(me)
+                && step_preview(g, act).is_some_and(|(after, _)| queen_host(&after) == Some(me))
+        })
+    };
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
+    until(&mut app, 3000, |a| {
+        a.mode() == Mode::Step && brings_queen(a).is_some()
+    });
+    let wanted = brings_queen(&app).expect("a choice that brings the Queen");
+    press(&mut app, &(wanted + 1).to_string());
+    press(&mut app, "<left><right>");
+    assert_eq!(app.choice(), wanted);
+    for (w, h) in [(100, 30), (80, 24), (66, 20)] {
+        let text = screen(&app, w, h);
+        let status = status_rows(&text);
+        assert!(
+            status.contains("Score now") && status.contains("The Queen goes to you ("),
+            "{w}x{h}:\n{text}"
+        );
+        assert!(status.ends_with(")."), "{w}x{h}:\n{text}");
+        assert!(!status.contains('…'), "{w}x{h}:\n{text}");
+    }
+}
+
+/// Where the list cuts the chosen choice's detail (six burns and Skip at 80x24), the status rows
+/// say it whole: a playtester read `...2 points at the end): no one can…` and no more.
+#[test]
+fn a_detail_the_list_cuts_is_said_whole_on_the_status_rows() {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
+    to_step(&mut app, "dragon");
+    press(&mut app, "<down>");
+    let detail = app
+        .game()
+        .and_then(|g| g.step_view())
+        .and_then(|v| v.choices.into_iter().next())
+        .map(|c| c.detail)
+        .expect("a choice");
+    let text = screen(&app, 80, 24);
+    let head: String = detail.chars().take(20).collect();
+    let listed = text
+        .lines()
+        .find(|l| l.contains(&head) && !l.starts_with("\"Costs"))
+        .expect("the detail in the list");
+    assert!(
+        listed.trim_end_matches('"').trim_end().ends_with('…'),
+        "{text}"
+    );
+    assert!(status_rows(&text).ends_with(&detail), "{text}");
+    insta::assert_snapshot!("dragon_detail_whole_80x24", text);
+}

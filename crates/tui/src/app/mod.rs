@@ -534,6 +534,15 @@ impl App {
         &self.message
     }
 
+    /// Whether the status line says what a key pressed is for (or that it does nothing here),
+    /// until the next key brings back what it said before: the keys' row then stays in view.
+    pub fn says_what_a_key_does(&self) -> bool {
+        self.said_before.is_some()
+            || [Key::Char('r'), Key::Char('d'), Key::Char('p')]
+                .into_iter()
+                .any(|k| self.key_of_another_step(k).as_deref() == Some(self.message.as_str()))
+    }
+
     pub fn illegal(&self) -> Option<&str> {
         self.illegal.as_deref()
     }
