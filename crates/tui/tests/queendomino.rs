@@ -3085,3 +3085,37 @@ fn a_detail_the_list_cuts_is_said_whole_on_the_status_rows() {
     assert!(status_rows(&text).ends_with(&detail), "{text}");
     insta::assert_snapshot!("dragon_detail_whole_80x24", text);
 }
+
+/// A tax of one territory from either square of the domino is one row, its square chosen with
+/// ←→, as a building at several squares is (a playtester saw `1. Tax town at 1,-2: 10 squares,
+/// +13¢` and `2. Tax town at 2,-2: 10 squares, +13¢`): the module says the two are one thing
+/// ([`ChoiceView::group`]), the list groups them without naming it.
+#[test]
+fn a_tax_from_either_square_of_one_territory_is_one_row() {
+    let one_row = |a: &App| in_step(a, "knights") && a.step_entries().iter().any(|e| e.len() == 2);
+    let mut app = app("kingdomino-knights", "you,greedy,greedy", 3);
+    until(&mut app, 3000, one_row);
+    let entries = app.step_entries();
+    let row = entries
+        .iter()
+        .position(|e| e.len() == 2)
+        .expect("a row of two");
+    let second = app.step_actions()[entries[row].start + 1];
+    let told = app
+        .game()
+        .and_then(|g| g.step_view())
+        .and_then(|v| v.choices.into_iter().find(|c| c.action == second))
+        .map(|c| c.text)
+        .expect("the second square's choice");
+    press(&mut app, &(row + 1).to_string());
+    press(&mut app, "<right>");
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("(2/2 ←→)"), "{text}");
+    assert!(text.contains("←→ square"), "{text}");
+    press(&mut app, "<enter>");
+    assert!(
+        app.log().any(|l| l.ends_with(&told)),
+        "{told}: {:?}",
+        app.log().collect::<Vec<_>>()
+    );
+}

@@ -225,8 +225,8 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     // A step with one thing at several squares (a building at each free town square).
     if app.mode() == Mode::Step && app.step_has_squares() {
         push(
-            "A row of several squares (`· 2 squares`: a building that may stand on each) is one \
-             choice: its number or ↑↓ choose it, ←→ (or a click on one of its squares) choose the \
+            "A row of several squares (`· 2 squares`: one thing that may be done at each, a \
+             building on each square it may stand on, a tax from either square) is one choice: its number or ↑↓ choose it, ←→ (or a click on one of its squares) choose the \
              square, lit on your kingdom, and Enter does it there.",
             Style::default(),
         );
