@@ -3119,3 +3119,27 @@ fn a_tax_from_either_square_of_one_territory_is_one_row() {
         app.log().collect::<Vec<_>>()
     );
 }
+
+/// The score screen at 80x24 sums the lines a column has no room for on a line that says what
+/// they are (`3 more terr.  12`): a playtester read `10 more 4` and `3 more 1`.
+#[test]
+fn the_score_screens_summaries_say_what_they_sum_at_80x24() {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 3);
+    play_to_end(&mut app, 3000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    let text = screen(&app, 80, 24);
+    let mut summaries = 0;
+    for cell in text.split(['│', '"']) {
+        let words: Vec<&str> = cell.split_whitespace().collect();
+        if let Some(at) = words.iter().position(|w| *w == "more") {
+            summaries += 1;
+            let kind = words.get(at + 1).copied().unwrap_or_default();
+            assert!(
+                kind.starts_with("terr") || kind.starts_with("bon"),
+                "{cell:?}:\n{text}"
+            );
+        }
+    }
+    assert!(summaries > 0, "{text}");
+    insta::assert_snapshot!("queendomino_end_80x24", text);
+}
