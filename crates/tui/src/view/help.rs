@@ -440,6 +440,20 @@ pub fn popup_max_scroll(count: usize, area: Rect) -> usize {
     }
 }
 
+/// `r` within `area`, with the strips beside it that are too narrow to read (under 3 columns:
+/// one at 80 columns) taken in: cleared with the box, they do not show a letter of what lies
+/// under them beside its frame, read as the box's.
+fn with_narrow_sides(r: Rect, area: Rect) -> Rect {
+    let narrow = |cols: u16| if cols < 3 { cols } else { 0 };
+    let left = narrow(r.x.saturating_sub(area.x));
+    let right = narrow(area.right().saturating_sub(r.right()));
+    Rect {
+        x: r.x - left,
+        width: r.width + left + right,
+        ..r
+    }
+}
+
 /// The widest a popup (help, analysis) is drawn.
 pub const POPUP_WIDTH: u16 = 78;
 
@@ -457,7 +471,7 @@ pub fn popup(app: &App, title: &'static str, lines: Vec<Line<'_>>, area: Rect, b
         w,
         h,
     );
-    Clear.render(r, buf);
+    Clear.render(with_narrow_sides(r, area), buf);
     let rows = usize::from(h.saturating_sub(2));
     let shown = if lines.len() > rows && rows >= 2 {
         // One row for the note; the rest a window on the lines.

@@ -1134,7 +1134,7 @@ fn footer_text(
                 )
             } else if app.watching_this_game() {
                 format!(
-                    "Watching this game: move {at} of {all}. → next, ← back, p plays, q the scores."
+                    "Watching this game: move {at} of {all}. → next, ← back, p plays, q analysis."
                 )
             } else if app.resumable().is_some() {
                 // A game left unfinished may be played on: said, in 80 columns at 999 moves.
