@@ -2074,3 +2074,42 @@ fn left_and_right_on_a_row_with_nothing_to_change_say_so() {
     assert_eq!(app.message(), "`PgDn` does nothing here: ? lists the keys.");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Saved with `s`, then quit: the exit names the save too, not only the autosave (a playtester
+/// looked for the file just written), and says which moves it lacks once more were played.
+#[test]
+fn the_exit_names_a_save_made_with_s_beside_the_autosave() {
+    let dir = temp_dir("exit-save");
+    let mut config = config(5, crownlands_tui::Palette::none());
+    config.autosave_dir = Some(dir.clone());
+    config.save_dir = Some(dir.join("saves"));
+    let mut app = App::new_game(ruleset("kingdomino"), seats("you,greedy"), config).unwrap();
+    app.run_bots();
+    play_to_end(&mut app, 6);
+    press(&mut app, "s");
+    let saved = std::fs::read_dir(dir.join("saves"))
+        .expect("the saves folder")
+        .next()
+        .expect("a save")
+        .expect("read")
+        .path();
+    let exit = app.before_exit().expect("a line");
+    assert!(
+        is_autosaved_note(Some(exit.split(" It is saved in ").next().unwrap())),
+        "{exit}"
+    );
+    assert!(
+        exit.ends_with(&format!(" It is saved in `{}` too.", saved.display())),
+        "{exit}"
+    );
+    play_to_end(&mut app, 2);
+    let exit = app.before_exit().expect("a line");
+    assert!(
+        exit.contains(&format!(
+            "Your save in `{}` holds it before its last ",
+            saved.display()
+        )),
+        "{exit}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

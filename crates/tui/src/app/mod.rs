@@ -1411,7 +1411,7 @@ impl App {
             // look like losing it (a playtester's `q y` left without a word).
             Ok(None) if self.unfinished_autosaved() => {
                 let program = crownlands_saves::words::program_name();
-                Some(match self.autosaver.own_file() {
+                let autosaved = match self.autosaver.own_file() {
                     // A numbered file is offered only while `autosave.json` holds no game.
                     Some(own) => format!("The game is autosaved in {}", resumed_by(own)),
                     None => format!(
@@ -1422,7 +1422,8 @@ impl App {
                                 .to_string()
                         )
                     ),
-                })
+                };
+                Some(format!("{autosaved}{}", self.saved_too()))
             }
             Ok(None) => None,
             // A finished game is in the saves folder already: nothing to resume.
@@ -1435,6 +1436,27 @@ impl App {
                 shell_word(&own.display().to_string())
             )),
             Err(e) => Some(format!("The last autosave could not be checked: {e}")),
+        }
+    }
+
+    /// Where the game was saved with `s` too, for the line an exit leaves after the autosave's
+    /// (` It is saved in `...` too.`): it had named only the autosave, not the file just
+    /// written. Empty where it was not saved, or the game no longer goes on from that save.
+    fn saved_too(&self) -> String {
+        let Some((path, since)) = self.kept_in(self.saved.as_ref()) else {
+            return String::new();
+        };
+        let file = replay::printable(&path.display().to_string());
+        match since {
+            0 => format!(" It is saved in `{file}` too."),
+            n => format!(
+                " Your save in `{file}` holds it before its last {}.",
+                crownlands_core::modules::describe::plural(
+                    i64::try_from(n).unwrap_or(i64::MAX),
+                    "move",
+                    "moves"
+                )
+            ),
         }
     }
 
