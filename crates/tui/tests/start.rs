@@ -2113,3 +2113,37 @@ fn the_exit_names_a_save_made_with_s_beside_the_autosave() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A game started from the command line (`--players`) is the table last started too: the next
+/// plain `crownlands play` opens the setup screen on it (it kept the one before, or none), a
+/// timed bot the setup does not offer kept as its kind. Nothing is kept before it begins: an
+/// unfinished game resumed instead leaves the table as it was.
+#[test]
+fn a_table_started_from_the_command_line_comes_back_on_the_setup_screen() {
+    use crownlands_tui::app::last_table::{LAST_TABLE_FILE, LastTable};
+    let dir = temp_dir("last-table-cli");
+    let app = build(
+        &opts(Some("queendomino"), Some("you,mcts:300ms,greedy")),
+        &dir,
+    );
+    assert_ne!(app.mode(), Mode::Setup);
+    assert!(dir.join(LAST_TABLE_FILE).is_file());
+    let kept = LastTable::read(&dir).expect("a table");
+    assert_eq!(kept.seats, "you,mcts,greedy");
+    drop(app);
+    let _ = std::fs::remove_file(dir.join(crownlands_saves::AUTOSAVE_FILE));
+    let app = build(&opts(None, None), &dir);
+    let setup = app.setup().expect("the setup");
+    assert_eq!(setup.choice().map(|c| c.name.as_str()), Some("queendomino"));
+    assert_eq!(setup.players, 3);
+    // Offered an unfinished game and resuming it keeps nothing new.
+    let dir2 = temp_dir("last-table-cli-resume");
+    drop(autosaved_game(&dir2));
+    let mut app = build(&opts(Some("queendomino"), Some("you,greedy")), &dir2);
+    assert_eq!(app.mode(), Mode::Resume);
+    press(&mut app, "r");
+    assert_ne!(app.mode(), Mode::Resume);
+    assert!(!dir2.join(LAST_TABLE_FILE).exists());
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&dir2);
+}

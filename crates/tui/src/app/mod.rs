@@ -131,6 +131,9 @@ pub enum Next {
         /// What `crownlands validate` warns of in its ruleset, a line each (said when it
         /// begins).
         warnings: Vec<String>,
+        /// The table, kept as the last started when the game begins (the setup screen opens on
+        /// it next time, as on a table started there).
+        table: Option<last_table::LastTable>,
     },
 }
 
@@ -312,6 +315,19 @@ impl App {
         app
     }
 
+    /// Keep `table` as the last started, for the next start of the program (beside the saves).
+    pub(super) fn remember_table(&self, table: Option<&last_table::LastTable>) {
+        if let (Some(table), Some(dir)) = (
+            table,
+            self.config
+                .save_dir
+                .as_deref()
+                .and_then(std::path::Path::parent),
+        ) {
+            table.write(dir);
+        }
+    }
+
     /// Show the setup screen, or begin the game; `note` is added to the message.
     fn go_on(&mut self, next: Next, note: &str, now: Instant) {
         match next {
@@ -319,7 +335,9 @@ impl App {
                 session,
                 seats,
                 warnings,
+                table,
             } => {
+                self.remember_table(table.as_ref());
                 let seed = session.seed();
                 // A game begun here, as `start` begins them: the next one's seed follows.
                 self.next_seed = seed.wrapping_add(1);
