@@ -57,7 +57,8 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
             "Place: lay the domino under your king in your kingdom.",
             "Join it to your castle (any terrain) or to a square of the same terrain, inside the \
              kingdom's square.",
-            "Arrows or h j k l move the ghost, r rotates, Tab/Shift-Tab jump between legal \
+            "Arrows or h j k l move the ghost, r rotates it a quarter turn clockwise about its \
+             first square (the one the line names first), Tab/Shift-Tab jump between legal \
              spots; + marks squares a legal placement covers.",
             "Green ghost: legal, Enter (or space) places. Red: the reason is shown below.",
             "When nothing fits, Enter (or d) discards; otherwise you must place.",
