@@ -190,9 +190,12 @@ fn next_from_options(opts: &PlayOptions, seed: u64) -> Result<Next, PlayError> {
             let (ruleset, warnings) = crownlands_rules::load_with_warnings(&opts.registry, name)
                 .map_err(PlayError::Ruleset)?;
             // Named as `simulate --bots` names its option in the same error.
-            let seats = seats::name_seats(
-                &seats::parse_players(players).map_err(|e| format!("--players: {e}"))?,
-            );
+            let kinds = seats::parse_players(players).map_err(|e| format!("--players: {e}"))?;
+            let seats = seats::name_seats(&kinds);
+            // Kept as the table last started once it begins, as one started from the setup
+            // screen is (a file's by its absolute path).
+            let file = ruleset_file::loaded(&opts.registry, name, &ruleset, &[]).path;
+            let table = crate::app::last_table::LastTable::of_command_line(name, file, &kinds);
             // The warnings of the count played (a 3- and 4-player one says nothing of a game
             // of 2).
             let count = u8::try_from(seats.len()).unwrap_or(u8::MAX);
@@ -204,6 +207,7 @@ fn next_from_options(opts: &PlayOptions, seed: u64) -> Result<Next, PlayError> {
                 session: Box::new(session),
                 seats,
                 warnings,
+                table,
             })
         }
     }

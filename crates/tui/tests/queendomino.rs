@@ -3014,3 +3014,132 @@ fn a_save_that_does_not_replay_is_not_offered() {
     assert_eq!(listed.len(), 1, "{listed:?}");
     assert_eq!(listed[0].path, good[0]);
 }
+
+/// The footer's status rows (the two under the prompt), joined.
+fn status_rows(text: &str) -> String {
+    let rows: Vec<&str> = text.lines().collect();
+    rows[rows.len().saturating_sub(2)..]
+        .iter()
+        .map(|r| r.trim_matches('"').trim())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A choice that would bring the Queen says so whole, the score before the news, even at
+/// 80x24 and 66x20: the status wraps onto the keys' row (a playtester read `Score now 72
+/// (+12). The…` at 100 columns, and `Score now…` at 80).
+#[test]
+fn a_choice_bringing_the_queen_says_its_news_whole() {
+    use crownlands_core::modules::describe::step_preview;
+    let brings_queen = |a: &App| -> Option<usize> {
+        let g = a.game()?;
+        let me = g.side_of(g.to_act()?);
+        a.step_actions().iter().position(|&act| {
+            queen_host(g) != Some(me)
+                && step_preview(g, act).is_some_and(|(after, _)| queen_host(&after) == Some(me))
+        })
+    };
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
+    until(&mut app, 3000, |a| {
+        a.mode() == Mode::Step && brings_queen(a).is_some()
+    });
+    let wanted = brings_queen(&app).expect("a choice that brings the Queen");
+    press(&mut app, &(wanted + 1).to_string());
+    press(&mut app, "<left><right>");
+    assert_eq!(app.choice(), wanted);
+    for (w, h) in [(100, 30), (80, 24), (66, 20)] {
+        let text = screen(&app, w, h);
+        let status = status_rows(&text);
+        assert!(
+            status.contains("Score now") && status.contains("The Queen goes to you ("),
+            "{w}x{h}:\n{text}"
+        );
+        assert!(status.ends_with(")."), "{w}x{h}:\n{text}");
+        assert!(!status.contains('…'), "{w}x{h}:\n{text}");
+    }
+}
+
+/// Where the list cuts the chosen choice's detail (six burns and Skip at 80x24), the status rows
+/// say it whole: a playtester read `...2 points at the end): no one can…` and no more.
+#[test]
+fn a_detail_the_list_cuts_is_said_whole_on_the_status_rows() {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
+    to_step(&mut app, "dragon");
+    press(&mut app, "<down>");
+    let detail = app
+        .game()
+        .and_then(|g| g.step_view())
+        .and_then(|v| v.choices.into_iter().next())
+        .map(|c| c.detail)
+        .expect("a choice");
+    let text = screen(&app, 80, 24);
+    let head: String = detail.chars().take(20).collect();
+    let listed = text
+        .lines()
+        .find(|l| l.contains(&head) && !l.starts_with("\"Costs"))
+        .expect("the detail in the list");
+    assert!(
+        listed.trim_end_matches('"').trim_end().ends_with('…'),
+        "{text}"
+    );
+    assert!(status_rows(&text).ends_with(&detail), "{text}");
+    insta::assert_snapshot!("dragon_detail_whole_80x24", text);
+}
+
+/// A tax of one territory from either square of the domino is one row, its square chosen with
+/// ←→, as a building at several squares is (a playtester saw `1. Tax town at 1,-2: 10 squares,
+/// +13¢` and `2. Tax town at 2,-2: 10 squares, +13¢`): the module says the two are one thing
+/// ([`ChoiceView::group`]), the list groups them without naming it.
+#[test]
+fn a_tax_from_either_square_of_one_territory_is_one_row() {
+    let one_row = |a: &App| in_step(a, "knights") && a.step_entries().iter().any(|e| e.len() == 2);
+    let mut app = app("kingdomino-knights", "you,greedy,greedy", 3);
+    until(&mut app, 3000, one_row);
+    let entries = app.step_entries();
+    let row = entries
+        .iter()
+        .position(|e| e.len() == 2)
+        .expect("a row of two");
+    let second = app.step_actions()[entries[row].start + 1];
+    let told = app
+        .game()
+        .and_then(|g| g.step_view())
+        .and_then(|v| v.choices.into_iter().find(|c| c.action == second))
+        .map(|c| c.text)
+        .expect("the second square's choice");
+    press(&mut app, &(row + 1).to_string());
+    press(&mut app, "<right>");
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("(2/2 ←→)"), "{text}");
+    assert!(text.contains("←→ square"), "{text}");
+    press(&mut app, "<enter>");
+    assert!(
+        app.log().any(|l| l.ends_with(&told)),
+        "{told}: {:?}",
+        app.log().collect::<Vec<_>>()
+    );
+}
+
+/// The score screen at 80x24 sums the lines a column has no room for on a line that says what
+/// they are (`3 more terr.  12`): a playtester read `10 more 4` and `3 more 1`.
+#[test]
+fn the_score_screens_summaries_say_what_they_sum_at_80x24() {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 3);
+    play_to_end(&mut app, 3000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    let text = screen(&app, 80, 24);
+    let mut summaries = 0;
+    for cell in text.split(['│', '"']) {
+        let words: Vec<&str> = cell.split_whitespace().collect();
+        if let Some(at) = words.iter().position(|w| *w == "more") {
+            summaries += 1;
+            let kind = words.get(at + 1).copied().unwrap_or_default();
+            assert!(
+                kind.starts_with("terr") || kind.starts_with("bon"),
+                "{cell:?}:\n{text}"
+            );
+        }
+    }
+    assert!(summaries > 0, "{text}");
+    insta::assert_snapshot!("queendomino_end_80x24", text);
+}

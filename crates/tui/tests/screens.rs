@@ -306,7 +306,13 @@ fn a_mistake_of_the_analysis_shown_on_the_board() {
         "{}",
         app.message()
     );
-    insta::assert_snapshot!(screen(&app, 80, 24));
+    let text = screen(&app, 80, 24);
+    insta::assert_snapshot!(text);
+    // The prompt and the keys under it say alike where q goes (it read `q the scores` above
+    // `q analysis`).
+    let rows: Vec<&str> = text.lines().collect();
+    assert!(rows[21].contains("q analysis."), "{text}");
+    assert!(rows[23].contains("q analysis"), "{text}");
     let said = app.message().to_string();
     // A key that does nothing here leaves what it says (its keys named); a move away, it says
     // which keys work.
@@ -336,6 +342,16 @@ fn a_mistake_of_the_analysis_shown_on_the_board() {
     assert_eq!(app.mode(), Mode::GameOver);
     assert!(!app.watching_this_game());
     assert_eq!(app.overlay(), Some(Overlay::Analysis));
+    // The box (78 columns at 80) clears the one column on each side of it too: a letter of the
+    // scores under it had shown beside its frame.
+    let text = screen(&app, 80, 24);
+    for row in text.lines() {
+        let cells: Vec<char> = row.trim_matches('"').chars().collect();
+        if cells.get(1).is_some_and(|c| "│┌└".contains(*c)) {
+            assert_eq!(cells.first(), Some(&' '), "{text}");
+            assert_eq!(cells.last(), Some(&' '), "{text}");
+        }
+    }
     assert_eq!(app.session().map(|s| s.to_save()), Some(finished.to_save()));
     assert_eq!(app.log().map(String::from).collect::<Vec<_>>(), log);
     assert_eq!(app.message(), scores_said);

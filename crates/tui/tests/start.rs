@@ -2074,3 +2074,76 @@ fn left_and_right_on_a_row_with_nothing_to_change_say_so() {
     assert_eq!(app.message(), "`PgDn` does nothing here: ? lists the keys.");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Saved with `s`, then quit: the exit names the save too, not only the autosave (a playtester
+/// looked for the file just written), and says which moves it lacks once more were played.
+#[test]
+fn the_exit_names_a_save_made_with_s_beside_the_autosave() {
+    let dir = temp_dir("exit-save");
+    let mut config = config(5, crownlands_tui::Palette::none());
+    config.autosave_dir = Some(dir.clone());
+    config.save_dir = Some(dir.join("saves"));
+    let mut app = App::new_game(ruleset("kingdomino"), seats("you,greedy"), config).unwrap();
+    app.run_bots();
+    play_to_end(&mut app, 6);
+    press(&mut app, "s");
+    let saved = std::fs::read_dir(dir.join("saves"))
+        .expect("the saves folder")
+        .next()
+        .expect("a save")
+        .expect("read")
+        .path();
+    let exit = app.before_exit().expect("a line");
+    assert!(
+        is_autosaved_note(Some(exit.split(" It is saved in ").next().unwrap())),
+        "{exit}"
+    );
+    assert!(
+        exit.ends_with(&format!(" It is saved in `{}` too.", saved.display())),
+        "{exit}"
+    );
+    play_to_end(&mut app, 2);
+    let exit = app.before_exit().expect("a line");
+    assert!(
+        exit.contains(&format!(
+            "Your save in `{}` holds it before its last ",
+            saved.display()
+        )),
+        "{exit}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A game started from the command line (`--players`) is the table last started too: the next
+/// plain `crownlands play` opens the setup screen on it (it kept the one before, or none), a
+/// timed bot the setup does not offer kept as its kind. Nothing is kept before it begins: an
+/// unfinished game resumed instead leaves the table as it was.
+#[test]
+fn a_table_started_from_the_command_line_comes_back_on_the_setup_screen() {
+    use crownlands_tui::app::last_table::{LAST_TABLE_FILE, LastTable};
+    let dir = temp_dir("last-table-cli");
+    let app = build(
+        &opts(Some("queendomino"), Some("you,mcts:300ms,greedy")),
+        &dir,
+    );
+    assert_ne!(app.mode(), Mode::Setup);
+    assert!(dir.join(LAST_TABLE_FILE).is_file());
+    let kept = LastTable::read(&dir).expect("a table");
+    assert_eq!(kept.seats, "you,mcts,greedy");
+    drop(app);
+    let _ = std::fs::remove_file(dir.join(crownlands_saves::AUTOSAVE_FILE));
+    let app = build(&opts(None, None), &dir);
+    let setup = app.setup().expect("the setup");
+    assert_eq!(setup.choice().map(|c| c.name.as_str()), Some("queendomino"));
+    assert_eq!(setup.players, 3);
+    // Offered an unfinished game and resuming it keeps nothing new.
+    let dir2 = temp_dir("last-table-cli-resume");
+    drop(autosaved_game(&dir2));
+    let mut app = build(&opts(Some("queendomino"), Some("you,greedy")), &dir2);
+    assert_eq!(app.mode(), Mode::Resume);
+    press(&mut app, "r");
+    assert_ne!(app.mode(), Mode::Resume);
+    assert!(!dir2.join(LAST_TABLE_FILE).exists());
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&dir2);
+}

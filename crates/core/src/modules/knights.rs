@@ -375,17 +375,18 @@ impl Mechanism for Knights {
         // The territory's coins (`coins-per-square` a square), the rest the buildings' bonus.
         let base = i64::from(territory.squares) * i64::from(self.coins_per_square);
         let bonus = coins - base;
+        // The bonus said in the line too (the moves' log shows only the line).
+        let bonus_words = if bonus > 0 {
+            format!(" ({bonus}¢ bonus)")
+        } else {
+            String::new()
+        };
         Some(ChoiceView {
             action,
-            // The bonus said in the line too (the moves' log shows only the line).
-            text: if bonus > 0 {
-                format!(
-                    "Tax {terrain} at {},{}: {size}, +{coins}¢ ({bonus}¢ bonus)",
-                    cell.x, cell.y
-                )
-            } else {
-                format!("Tax {terrain} at {},{}: {size}, +{coins}¢", cell.x, cell.y)
-            },
+            text: format!(
+                "Tax {terrain} at {},{}: {size}, +{coins}¢{bonus_words}",
+                cell.x, cell.y
+            ),
             told: None,
             detail: format!(
                 "A knight stays on the {terrain} square at {},{}; its territory of {size} brings {base}¢{}.",
@@ -401,7 +402,12 @@ impl Mechanism for Knights {
             gives: Some(format!("+{coins}¢")),
             cells,
             row: None,
-            group: None,
+            // Both squares of the domino in one territory: one tax, its square apart (the
+            // knight's square changes nothing the tax brings).
+            group: Some(format!(
+                "Tax {terrain} (territory of {}), +{coins}¢{bonus_words}",
+                territory.squares
+            )),
         })
     }
 

@@ -56,6 +56,37 @@ impl LastTable {
         })
     }
 
+    /// The table a game asked for on the command line (`--players`) starts: its ruleset (a
+    /// shipped one's name, or a file's absolute path), its seats, no names typed. A bot the
+    /// setup screen does not offer (`mcts:500ms`) is kept as its kind (`mcts`); `None` where a
+    /// seat is none of those.
+    pub fn of_command_line(
+        ruleset: &str,
+        file: Option<std::path::PathBuf>,
+        kinds: &[SeatKind],
+    ) -> Option<LastTable> {
+        let offered = super::setup::seat_options();
+        let seats: Option<Vec<String>> = kinds
+            .iter()
+            .map(|k| {
+                let kind = match k {
+                    SeatKind::Human => return Some("you".to_string()),
+                    SeatKind::Bot(level) => level.to_string(),
+                };
+                let base = kind.split(':').next().unwrap_or_default().to_string();
+                [kind, base].into_iter().find(|w| {
+                    parse_players(w).is_ok_and(|s| s.len() == 1 && offered.contains(&s[0]))
+                })
+            })
+            .collect();
+        Some(LastTable {
+            ruleset: ruleset.to_string(),
+            file,
+            seats: seats?.join(","),
+            names: vec![String::new(); kinds.len()],
+        })
+    }
+
     /// Keep it in `dir` (atomically; a failure changes nothing and is not worth a word: the
     /// next start has the defaults).
     pub fn write(&self, dir: &Path) {

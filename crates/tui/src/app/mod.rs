@@ -131,6 +131,9 @@ pub enum Next {
         /// What `crownlands validate` warns of in its ruleset, a line each (said when it
         /// begins).
         warnings: Vec<String>,
+        /// The table, kept as the last started when the game begins (the setup screen opens on
+        /// it next time, as on a table started there).
+        table: Option<last_table::LastTable>,
     },
 }
 
@@ -312,6 +315,19 @@ impl App {
         app
     }
 
+    /// Keep `table` as the last started, for the next start of the program (beside the saves).
+    pub(super) fn remember_table(&self, table: Option<&last_table::LastTable>) {
+        if let (Some(table), Some(dir)) = (
+            table,
+            self.config
+                .save_dir
+                .as_deref()
+                .and_then(std::path::Path::parent),
+        ) {
+            table.write(dir);
+        }
+    }
+
     /// Show the setup screen, or begin the game; `note` is added to the message.
     fn go_on(&mut self, next: Next, note: &str, now: Instant) {
         match next {
@@ -319,7 +335,9 @@ impl App {
                 session,
                 seats,
                 warnings,
+                table,
             } => {
+                self.remember_table(table.as_ref());
                 let seed = session.seed();
                 // A game begun here, as `start` begins them: the next one's seed follows.
                 self.next_seed = seed.wrapping_add(1);
@@ -532,6 +550,15 @@ impl App {
 
     pub fn message(&self) -> &str {
         &self.message
+    }
+
+    /// Whether the status line says what a key pressed is for (or that it does nothing here),
+    /// until the next key brings back what it said before: the keys' row then stays in view.
+    pub fn says_what_a_key_does(&self) -> bool {
+        self.said_before.is_some()
+            || [Key::Char('r'), Key::Char('d'), Key::Char('p')]
+                .into_iter()
+                .any(|k| self.key_of_another_step(k).as_deref() == Some(self.message.as_str()))
     }
 
     pub fn illegal(&self) -> Option<&str> {
@@ -1402,7 +1429,7 @@ impl App {
             // look like losing it (a playtester's `q y` left without a word).
             Ok(None) if self.unfinished_autosaved() => {
                 let program = crownlands_saves::words::program_name();
-                Some(match self.autosaver.own_file() {
+                let autosaved = match self.autosaver.own_file() {
                     // A numbered file is offered only while `autosave.json` holds no game.
                     Some(own) => format!("The game is autosaved in {}", resumed_by(own)),
                     None => format!(
@@ -1413,7 +1440,8 @@ impl App {
                                 .to_string()
                         )
                     ),
-                })
+                };
+                Some(format!("{autosaved}{}", self.saved_too()))
             }
             Ok(None) => None,
             // A finished game is in the saves folder already: nothing to resume.
@@ -1426,6 +1454,27 @@ impl App {
                 shell_word(&own.display().to_string())
             )),
             Err(e) => Some(format!("The last autosave could not be checked: {e}")),
+        }
+    }
+
+    /// Where the game was saved with `s` too, for the line an exit leaves after the autosave's
+    /// (` It is saved in `...` too.`): it had named only the autosave, not the file just
+    /// written. Empty where it was not saved, or the game no longer goes on from that save.
+    fn saved_too(&self) -> String {
+        let Some((path, since)) = self.kept_in(self.saved.as_ref()) else {
+            return String::new();
+        };
+        let file = replay::printable(&path.display().to_string());
+        match since {
+            0 => format!(" It is saved in `{file}` too."),
+            n => format!(
+                " Your save in `{file}` holds it before its last {}.",
+                crownlands_core::modules::describe::plural(
+                    i64::try_from(n).unwrap_or(i64::MAX),
+                    "move",
+                    "moves"
+                )
+            ),
         }
     }
 

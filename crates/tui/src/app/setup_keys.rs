@@ -287,15 +287,8 @@ impl App {
         };
         let seats = seats::name_seats_with(&setup.seats, &setup.names);
         // The table, for the next start of the program (beside the saves).
-        if let (Some(table), Some(dir)) = (
-            super::last_table::LastTable::of(setup),
-            self.config
-                .save_dir
-                .as_deref()
-                .and_then(std::path::Path::parent),
-        ) {
-            table.write(dir);
-        }
+        let table = super::last_table::LastTable::of(setup);
+        self.remember_table(table.as_ref());
         if let Err(e) = self.start(ruleset, seats)
             && let Some(setup) = &mut self.setup
         {

@@ -321,23 +321,49 @@ fn chosen(app: &App, game: &Game) -> Option<ChoiceView> {
 }
 
 /// What the chosen action of a step costs and gives, in short (`Costs 1 knight, gives +3¢.`),
-/// for the status line; empty outside a step or for a choice that says neither.
-pub fn chosen_terms(app: &App, game: &Game) -> String {
+/// then what it changes at once, for the status line; with `detail`, its detail between them
+/// (where the list cuts it: [`detail_cut`]). Empty outside a step or for a choice that says
+/// nothing of these.
+pub fn chosen_terms(app: &App, game: &Game, detail: bool) -> String {
     if !matches!(app.mode(), Mode::Step) {
         return String::new();
     }
     let Some(c) = chosen(app, game) else {
         return String::new();
     };
-    let terms = match (c.cost, c.gives) {
+    let terms = match (&c.cost, &c.gives) {
         (Some(cost), Some(gives)) => format!("Costs {cost}, gives {gives}."),
         (Some(cost), None) => format!("Costs {cost}."),
         (None, Some(gives)) => format!("Gives {gives}."),
         (None, None) => String::new(),
     };
-    format!("{terms} {}", preview_of(app, game, c.action))
-        .trim()
-        .to_string()
+    let detail = if detail { c.detail.as_str() } else { "" };
+    [terms.as_str(), detail, &preview_of(app, game, c.action)]
+        .iter()
+        .filter(|t| !t.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Whether the list in `area` cuts the chosen choice's detail (its last row ends with `…`):
+/// the status line may then say it whole.
+pub fn detail_cut(app: &App, game: &Game, area: Rect, compact: bool) -> bool {
+    let Some(c) = chosen(app, game).filter(|_| matches!(app.mode(), Mode::Step)) else {
+        return false;
+    };
+    let lines = wrap(&c.detail, inner_width(area, compact)).len();
+    lines > detail_shown(app, game, area, compact, lines)
+}
+
+/// The rows the chosen choice's detail of `lines` rows gets in a list `area`: at least its share
+/// of the list, and as many as it needs (up to `DETAIL_MAX`) of the rows the choices leave free,
+/// so its last line is not cut.
+fn detail_shown(app: &App, game: &Game, area: Rect, compact: bool, lines: usize) -> usize {
+    let all = app.step_entries().len();
+    let free = visible(game, area, compact, all).saturating_sub(all);
+    let least = detail_room(game, area, compact, all);
+    least.max(lines.min(DETAIL_MAX).min(least + free))
 }
 
 /// What the chosen action of a step changes at once, whatever the module (`Score now 5 (+2).
@@ -522,11 +548,8 @@ pub fn render(
     );
     let shown = visible(game, area, compact, all);
     let mut lines = chosen(app, game).map_or_else(Vec::new, |c| wrap(&c.detail, width));
-    // The detail's rows: at least its share of the list, and as many as it needs (up to
-    // `DETAIL_MAX`) of the rows the choices leave free, so its last line is not cut.
-    let free = shown.saturating_sub(all);
     let least = detail_room(game, area, compact, all);
-    let detail = least.max(lines.len().min(DETAIL_MAX).min(least + free));
+    let detail = detail_shown(app, game, area, compact, lines.len());
     let shown = shown.saturating_sub(detail - least).max(rows.len());
     while rows.len() < shown {
         rows.push(Line::from(""));

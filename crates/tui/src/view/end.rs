@@ -335,17 +335,22 @@ fn fit_rows(
         } else {
             points.to_string()
         };
-        let first = if more { "more" } else { kind };
-        let whole = if more {
-            format!("{n} more {kind}")
+        // Whole where it fits, else the kind said short (`8 more terr.`: a word cut short,
+        // `territori`, reads worse, and `8 more` alone did not say what), then without `more`.
+        let short = summary_short(kind);
+        let labels = if more {
+            vec![
+                format!("{n} more {kind}"),
+                format!("{n} more {short}"),
+                format!("{n} {short}"),
+            ]
         } else {
-            format!("{n} {kind}")
+            vec![format!("{n} {kind}"), format!("{n} {short}")]
         };
-        // Whole where it fits, else `8 more` (a word cut short, `territori`, reads worse).
-        let label = if super::text::width(&whole) + value.len() < width {
-            whole
-        } else {
-            format!("{n} {first}")
+        let fits = |l: &String| super::text::width(l) + value.len() < width;
+        let label = match labels.iter().find(|l| fits(l)) {
+            Some(l) => l.clone(),
+            None => labels.last().cloned().unwrap_or_default(),
         };
         Line::from(Span::styled(row(&label, &value, width), dim))
     };
@@ -448,6 +453,15 @@ fn fit_rows(
     rows.extend(tail);
     rows.truncate(room.max(1));
     rows
+}
+
+/// A summary's kind said short, for a narrow column (`terr.`, `bon.`).
+fn summary_short(kind: &str) -> &str {
+    match kind {
+        "territories" => "terr.",
+        "bonuses" => "bon.",
+        other => other,
+    }
 }
 
 /// A side's final kingdom, its largest territory marked (reversed), in cells of at most
@@ -954,7 +968,7 @@ mod tests {
     }
 
     #[test]
-    fn a_summary_too_long_for_its_column_says_more_alone() {
+    fn a_summary_too_long_for_its_column_says_its_kind_short() {
         let t = |name: &str, p: u32| (Line::from(row(name, &p.to_string(), 12)), (p, 1));
         let rows = text(&fit_rows(
             Line::from("Place 1"),
@@ -963,13 +977,30 @@ mod tests {
             vec![Line::from(row("Total", "45", 12))],
             Fit {
                 room: 5,
-                width: 12,
+                width: 14,
                 dim: Style::default(),
                 scroll: 0,
             },
         ));
-        assert!(rows.iter().any(|r| r.starts_with("2 more ")), "{rows:?}");
+        // Said short, never cut inside its word nor left out (`2 more 3` said nothing).
+        assert!(
+            rows.iter().any(|r| r.starts_with("2 more terr. ")),
+            "{rows:?}"
+        );
         assert!(!rows.iter().any(|r| r.contains("territori")), "{rows:?}");
+        let rows = text(&fit_rows(
+            Line::from("Place 1"),
+            vec![t("wheat", 1), t("lake", 30), t("forest", 2), t("mine", 12)],
+            Vec::new(),
+            vec![Line::from(row("Total", "45", 11))],
+            Fit {
+                room: 5,
+                width: 11,
+                dim: Style::default(),
+                scroll: 0,
+            },
+        ));
+        assert!(rows.iter().any(|r| r.starts_with("2 terr. ")), "{rows:?}");
     }
 
     fn fit(room: usize, scroll: usize) -> Fit {

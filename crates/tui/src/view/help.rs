@@ -57,7 +57,8 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
             "Place: lay the domino under your king in your kingdom.",
             "Join it to your castle (any terrain) or to a square of the same terrain, inside the \
              kingdom's square.",
-            "Arrows or h j k l move the ghost, r rotates, Tab/Shift-Tab jump between legal \
+            "Arrows or h j k l move the ghost, r rotates it a quarter turn clockwise about its \
+             first square (the one the line names first), Tab/Shift-Tab jump between legal \
              spots; + marks squares a legal placement covers.",
             "Green ghost: legal, Enter (or space) places. Red: the reason is shown below.",
             "When nothing fits, Enter (or d) discards; otherwise you must place.",
@@ -225,8 +226,8 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     // A step with one thing at several squares (a building at each free town square).
     if app.mode() == Mode::Step && app.step_has_squares() {
         push(
-            "A row of several squares (`· 2 squares`: a building that may stand on each) is one \
-             choice: its number or ↑↓ choose it, ←→ (or a click on one of its squares) choose the \
+            "A row of several squares (`· 2 squares`: one thing that may be done at each, a \
+             building on each square it may stand on, a tax from either square) is one choice: its number or ↑↓ choose it, ←→ (or a click on one of its squares) choose the \
              square, lit on your kingdom, and Enter does it there.",
             Style::default(),
         );
@@ -440,6 +441,20 @@ pub fn popup_max_scroll(count: usize, area: Rect) -> usize {
     }
 }
 
+/// `r` within `area`, with the strips beside it that are too narrow to read (under 3 columns:
+/// one at 80 columns) taken in: cleared with the box, they do not show a letter of what lies
+/// under them beside its frame, read as the box's.
+fn with_narrow_sides(r: Rect, area: Rect) -> Rect {
+    let narrow = |cols: u16| if cols < 3 { cols } else { 0 };
+    let left = narrow(r.x.saturating_sub(area.x));
+    let right = narrow(area.right().saturating_sub(r.right()));
+    Rect {
+        x: r.x - left,
+        width: r.width + left + right,
+        ..r
+    }
+}
+
 /// The widest a popup (help, analysis) is drawn.
 pub const POPUP_WIDTH: u16 = 78;
 
@@ -457,7 +472,7 @@ pub fn popup(app: &App, title: &'static str, lines: Vec<Line<'_>>, area: Rect, b
         w,
         h,
     );
-    Clear.render(r, buf);
+    Clear.render(with_narrow_sides(r, area), buf);
     let rows = usize::from(h.saturating_sub(2));
     let shown = if lines.len() > rows && rows >= 2 {
         // One row for the note; the rest a window on the lines.

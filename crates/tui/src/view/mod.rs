@@ -348,7 +348,7 @@ pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Hit> {
     let l = l?;
     let inside = |r: Rect| col >= r.x && col < r.right() && row >= r.y && row < r.bottom();
     if row == l.footer.y + 2 {
-        if message_overflows(app, l.footer) {
+        if message_overflows(app, game, &l) {
             return None;
         }
         let bar = footer_bar(app).within(usize::from(l.footer.width));
@@ -434,7 +434,7 @@ fn render_game(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
         choices::render(app, game, r, l.compact, covered, note_said, buf);
     }
     // Without room for the log (Queendomino at 80x24), the footer tells the last move.
-    footer(app, game, l.footer, l.log.height < 3, buf);
+    footer(app, game, l, buf);
 }
 
 /// Who won the match (`greedy 3 & greedy 4 and You & greedy 2`), once it is over: `None` for
@@ -910,9 +910,11 @@ fn small_kingdom(
     .render(inner, buf);
 }
 
-fn footer(app: &App, game: &Game, area: Rect, no_log: bool, buf: &mut Buffer) {
+fn footer(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     let p = app.config.palette;
-    let (prompt, message) = footer_text(app, game, area.width, no_log);
+    let area = l.footer;
+    let (no_log, cut) = (l.log.height < 3, detail_cut(app, game, l));
+    let (prompt, message) = footer_text(app, game, area.width, no_log, cut);
     // Cut after a word, with `…`, where the row is too narrow (`Tab, Ente`).
     let columns = usize::from(area.width);
     let prompt =
@@ -921,15 +923,12 @@ fn footer(app: &App, game: &Game, area: Rect, no_log: bool, buf: &mut Buffer) {
         prompt,
         Style::default().add_modifier(Modifier::BOLD),
     ));
-    if message_overflows(app, area) {
-        // A message too long for its row (a file's path, a refusal with a placement's score)
-        // goes on over the keys' row until the next move; the keys come back with a short one.
-        let plain: String = message.spans.iter().map(|s| s.content.as_ref()).collect();
+    if area.height >= 3 && line_width(&message) > columns {
+        // A line too long for its row (a file's path, a refusal with a placement's score, a
+        // step's choice with the news it would make) goes on over the keys' row while it is
+        // said; the keys come back with a short one.
         let rows = area.height - 1;
-        let lines: Vec<Line> = text::fill(&plain, usize::from(area.width), usize::from(rows))
-            .into_iter()
-            .map(Line::from)
-            .collect();
+        let lines = wrap_line(&message, columns, usize::from(rows));
         Paragraph::new(prompt).render(Rect { height: 1, ..area }, buf);
         Paragraph::new(lines).render(
             Rect {
@@ -947,15 +946,131 @@ fn footer(app: &App, game: &Game, area: Rect, no_log: bool, buf: &mut Buffer) {
     Paragraph::new(vec![prompt, message, keys]).render(area, buf);
 }
 
-/// Whether the footer's news (not the status the step shows at each key, which is cut where
-/// the row ends) is wider than its row, and so takes the keys' row too.
-fn message_overflows(app: &App, area: Rect) -> bool {
-    area.height >= 3 && text::width(app.message()) > usize::from(area.width)
+/// Whether the footer's second row (the news, or the status of the choice under the cursor)
+/// is wider than its row, and so takes the keys' row too.
+fn message_overflows(app: &App, game: &Game, l: &Areas) -> bool {
+    let (no_log, cut) = (l.log.height < 3, detail_cut(app, game, l));
+    l.footer.height >= 3
+        && line_width(&footer_text(app, game, l.footer.width, no_log, cut).1)
+            > usize::from(l.footer.width)
+}
+
+/// Whether the step's list cuts the chosen choice's detail (the status line may say it).
+fn detail_cut(app: &App, game: &Game, l: &Areas) -> bool {
+    l.choices
+        .is_some_and(|r| choices::detail_cut(app, game, r, l.compact))
+}
+
+/// `line` cut into rows of `width` columns wherever a row ends, each character in its span's
+/// style.
+fn fill_line(line: &Line, width: usize) -> Vec<Line<'static>> {
+    let mut rows: Vec<Vec<Span<'static>>> = vec![Vec::new()];
+    let mut used = 0;
+    for span in &line.spans {
+        for c in span.content.chars() {
+            let w = text::width(c.encode_utf8(&mut [0; 4]));
+            if used + w > width && used > 0 {
+                rows.push(Vec::new());
+                used = 0;
+            }
+            if let Some(row) = rows.last_mut() {
+                row.push(Span::styled(c.to_string(), span.style));
+            }
+            used += w;
+        }
+    }
+    rows.into_iter().map(Line::from).collect()
+}
+
+/// The columns `line` takes.
+fn line_width(line: &Line) -> usize {
+    line.spans.iter().map(|s| text::width(&s.content)).sum()
+}
+
+/// `line` wrapped at spaces into at most `rows` rows of `width` columns, each word in its
+/// span's style (a word longer than a row cut into pieces); where it is longer still, the last
+/// row ends after a word with `…`.
+fn wrap_line(line: &Line, width: usize, rows: usize) -> Vec<Line<'static>> {
+    let width = width.max(2);
+    let mut words: Vec<(String, Style)> = Vec::new();
+    for span in &line.spans {
+        for word in span.content.split(' ').filter(|w| !w.is_empty()) {
+            let mut rest = word.to_string();
+            while text::width(&rest) > width {
+                let piece = text::take_width(&rest, width);
+                if piece.is_empty() {
+                    break;
+                }
+                rest.drain(..piece.len());
+                words.push((piece, span.style));
+            }
+            if !rest.is_empty() {
+                words.push((rest, span.style));
+            }
+        }
+    }
+    let mut out: Vec<Vec<(String, Style)>> = Vec::new();
+    let mut used = 0;
+    for (word, style) in words {
+        let w = text::width(&word);
+        match out.last_mut() {
+            Some(row) if used + 1 + w <= width => {
+                row.push((word, style));
+                used += 1 + w;
+            }
+            _ => {
+                out.push(vec![(word, style)]);
+                used = w;
+            }
+        }
+    }
+    if out.len() > rows {
+        // Longer than its rows at spaces (a long path): filled to the rows' ends, as the
+        // terminal would print it.
+        let fill = fill_line(line, width);
+        if fill.len() <= rows {
+            return fill;
+        }
+        out.truncate(rows.max(1));
+        if let Some(last) = out.last_mut() {
+            // Room for the `…` after the last word kept.
+            let row_width =
+                |r: &[(String, Style)]| r.iter().map(|(w, _)| text::width(w) + 1).sum::<usize>();
+            while last.len() > 1 && row_width(last) > width {
+                last.pop();
+            }
+            if let Some((word, _)) = last.last_mut() {
+                if text::width(word) + 1 > width {
+                    *word = text::take_width(word, width - 1);
+                }
+                let kept = word.trim_end_matches([',', ':', ';', '(']).to_string();
+                *word = format!("{kept}…");
+            }
+        }
+    }
+    out.into_iter()
+        .map(|row| {
+            let mut spans = Vec::new();
+            for (i, (word, style)) in row.into_iter().enumerate() {
+                if i > 0 {
+                    spans.push(Span::raw(" "));
+                }
+                spans.push(Span::styled(word, style));
+            }
+            Line::from(spans)
+        })
+        .collect()
 }
 
 /// The footer's first two rows: what the step asks (`prompt`) and the news or the status of the
 /// choice under the cursor (`message`).
-fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Line<'static>) {
+fn footer_text(
+    app: &App,
+    game: &Game,
+    width: u16,
+    no_log: bool,
+    detail_cut: bool,
+) -> (String, Line<'static>) {
     let p = app.config.palette;
     let who = game
         .to_act()
@@ -1019,7 +1134,7 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
                 )
             } else if app.watching_this_game() {
                 format!(
-                    "Watching this game: move {at} of {all}. → next, ← back, p plays, q the scores."
+                    "Watching this game: move {at} of {all}. → next, ← back, p plays, q analysis."
                 )
             } else if app.resumable().is_some() {
                 // A game left unfinished may be played on: said, in 80 columns at 999 moves.
@@ -1051,13 +1166,16 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
             }
         }
     } else {
-        // In a step: what the chosen choice costs and gives, whatever the module, cut after a
-        // word (`…`) where the row ends.
-        let terms = choices::chosen_terms(app, game);
+        // In a step: what the chosen choice costs and gives, and what it changes at once,
+        // whatever the module, whole (the footer wraps it onto the keys' row where it is
+        // longer than its row).
+        // Its detail too where the list cuts it, if the footer's two rows hold it all.
+        let terms = Some(choices::chosen_terms(app, game, true))
+            .filter(|t| detail_cut && text::wrap(t, usize::from(width)).len() <= 2)
+            .unwrap_or_else(|| choices::chosen_terms(app, game, false));
         if terms.is_empty() {
             Line::from("")
         } else {
-            let terms = text::words_in(&terms, usize::from(width)).unwrap_or(terms);
             Line::from(Span::styled(terms, p.accent(Accent::Dim)))
         }
     };
@@ -1095,6 +1213,34 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
         // The message first (a hint's move, an undo): it is news, where the spot's verdict is
         // said again at each move of the ghost and loses its end when the line is too short.
         // (Enter on a spot refused says why in the message: the verdict is not said twice.)
+        // Both on the row, the verdict whole or short; else both where the footer's two rows
+        // hold them (the keys' row taken while they are said), the verdict whole or short;
+        // else cut on one row, as below.
+        let both = |verdict: Line<'static>| {
+            let mut spans = vec![Span::raw(app.message().to_string()), Span::raw("  ")];
+            spans.extend(verdict.spans);
+            Line::from(spans)
+        };
+        let short_verdict =
+            app.preview()
+                .filter(|_| app.illegal().is_none())
+                .map(|(after, before)| {
+                    Line::from(Span::styled(
+                        format!("Legal spot, score here {after} ({:+}).", after - before),
+                        p.accent(Accent::Focus),
+                    ))
+                });
+        // (A word on a key pressed keeps the keys in view: they are what it is about.)
+        let most = if app.says_what_a_key_does() { 1 } else { 2 };
+        let fits = |line: &Line, rows: usize| wrap_line(line, usize::from(width), 3).len() <= rows;
+        let said: Vec<Line> = [Some(status.clone()), short_verdict]
+            .into_iter()
+            .flatten()
+            .map(both)
+            .collect();
+        if let Some(line) = (1..=most).find_map(|rows| said.iter().find(|l| fits(l, rows))) {
+            return (prompt, line.clone());
+        }
         let mut spans = vec![Span::raw(app.message().to_string())];
         // The verdict after it, cut after a word (`…`) where the line is too short for both,
         // or left out (it is said again at the ghost's next move). A legal spot's score is
@@ -1130,10 +1276,17 @@ fn footer_text(app: &App, game: &Game, width: u16, no_log: bool) -> (String, Lin
     } else if app.mode() == Mode::Step {
         // A step's message (`Square 1 of 2 ...`, a row's number), then what the chosen action
         // changes at once, as far as the row goes (it had given way to the message).
+        // Whole (the footer wraps it onto the keys' row where it is longer than its row), but
+        // after a word on a key pressed, cut after a word where the row ends: the keys stay.
         let preview = choices::chosen_preview(app, game);
         let mut spans = vec![Span::raw(app.message().to_string())];
         let room = usize::from(width).saturating_sub(text::width(app.message()) + 2);
-        if let Some(told) = text::words_in(&preview, room).filter(|t| !t.is_empty()) {
+        let told = if app.says_what_a_key_does() {
+            text::words_in(&preview, room)
+        } else {
+            Some(preview)
+        };
+        if let Some(told) = told.filter(|t| !t.is_empty()) {
             spans.push(Span::raw("  "));
             spans.push(Span::styled(told, p.accent(Accent::Dim)));
         }
