@@ -102,7 +102,7 @@ fn a_ruleset_names_a_seating_of_the_registry_by_its_teams_key() {
         .to_string();
     assert!(e.contains("x.toml:4:"), "at the `teams` key: {e}");
     assert!(
-        e.contains("unknown seating of teams `across`; known seatings: alternating, side-by-side"),
+        e.contains("unknown seating of teams `across`; known seatings: side-by-side, alternating"),
         "{e}"
     );
     let mut registry = Registry::shipped();
