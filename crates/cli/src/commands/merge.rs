@@ -3,7 +3,7 @@
 //! (only the time differs: it is the shards' times added up).
 
 use super::simulate::{RunOptions, finish};
-use crate::errors::{CliError, CliResult};
+use crate::errors::CliResult;
 use crate::lab::{Results, part};
 use crownlands_core::Registry;
 use std::path::{Path, PathBuf};
@@ -20,8 +20,8 @@ pub fn run(
         let inputs: Vec<&Path> = parts.iter().map(PathBuf::as_path).collect();
         crate::lab::report::check(path, &inputs, force)?;
     }
-    let results = part::merge(parts)?;
-    check_deals(registry, &results)?;
+    // Each part is held to the rules on its own, so that a problem names its file.
+    let results = part::merge(parts, &|r| check_deals(registry, r))?;
     let options = RunOptions {
         jobs: None,
         games: results.run.games,
@@ -41,7 +41,7 @@ pub fn run(
 /// A part file's figures are checked against themselves when read; this holds them to the rules.
 /// (A ruleset from a file is not read again: the parts name it, and a file they name is not
 /// opened.)
-fn check_deals(registry: &Registry, results: &Results) -> CliResult<()> {
+fn check_deals(registry: &Registry, results: &Results) -> Result<(), String> {
     for (id, tally) in results.run.rulesets.iter().zip(&results.tallies) {
         if !crownlands_rules::is_ruleset_name(registry, &id.name) {
             continue;
@@ -60,21 +60,21 @@ fn check_deals(registry: &Registry, results: &Results) -> CliResult<()> {
             .least_total
             .is_some_and(|least| Some(least) != crate::lab::table::least_total(rules))
         {
-            return Err(CliError::Message(format!(
-                "the parts say {}'s totals are at least {}, which its rules do not: not the \
-                 figures of a run",
+            return Err(format!(
+                "it says {}'s totals are at least {}, which its rules do not: not the figures \
+                 of a run",
                 crownlands_core::text::excerpt(&id.name),
                 tally.least_total.unwrap_or_default()
-            )));
+            ));
         }
         let deck = i128::from(rules.deck_size);
         let games = i128::from(tally.games_of_matches());
         let name = crownlands_core::text::excerpt(&id.name);
         let dealt_wrong = tally.discarded.is_exact() && tally.dealt() != games * deck;
         if dealt_wrong || i128::from(tally.discarded.high()) > deck {
-            return Err(CliError::Message(format!(
-                "the parts' dominoes placed and discarded are not {name}'s deck of {deck} a game: not the figures of a run"
-            )));
+            return Err(format!(
+                "its dominoes placed and discarded are not {name}'s deck of {deck} a game: not the figures of a run"
+            ));
         }
         // Each game leaves the same dominoes unclaimed in its lines: those past its kings.
         let left = crownlands_core::Game::new(
@@ -86,25 +86,54 @@ fn check_deals(registry: &Registry, results: &Results) -> CliResult<()> {
         if let (Some(u), Ok(left)) = (tally.unclaimed, left)
             && i128::from(u) != games * left
         {
-            return Err(CliError::Message(format!(
-                "the parts count {u} dominoes left unclaimed over {games} games where \
+            return Err(format!(
+                "it counts {u} dominoes left unclaimed over {games} games where \
                  {name}'s lines leave {left} a game: not the figures of a run"
-            )));
+            ));
         }
         // Without modules, the base rules' bonuses are all a game can earn.
         if rules.modules.is_empty() {
+            let most = most_total(&ruleset, rules);
+            if let Some(high) = tally.seats.iter().map(|s| s.score.high()).max()
+                && i128::from(high) > most
+            {
+                return Err(format!(
+                    "it says a seat totalled {high}, more than a kingdom of {name} can score \
+                     ({most} at the very most{}): not the figures of a run",
+                    if rules.match_games > 1 {
+                        " over a match"
+                    } else {
+                        ""
+                    }
+                ));
+            }
             let earned = |key: &str| match key {
                 crownlands_core::score::HARMONY => rules.harmony.is_some(),
                 crownlands_core::score::MIDDLE_KINGDOM => rules.middle_kingdom.is_some(),
                 _ => false,
             };
             if let Some(key) = tally.bonuses.keys().find(|k| !earned(k)) {
-                return Err(CliError::Message(format!(
-                    "the parts count a bonus `{}` that {name} does not give: not the figures of a run",
+                return Err(format!(
+                    "it counts a bonus `{}` that {name} does not give: not the figures of a run",
                     crownlands_core::text::excerpt(key)
-                )));
+                ));
             }
         }
     }
     Ok(())
+}
+
+/// More than any side can total under `rules` without modules: every square of a full kingdom
+/// in one territory holding the most crowns its dominoes can bring (the most crowned dominoes of
+/// the ruleset, as many as a kingdom holds), with every bonus earned, each game of a match.
+fn most_total(ruleset: &crownlands_core::Ruleset, rules: &crownlands_core::Rules) -> i128 {
+    let grid = i128::from(rules.grid_size);
+    let squares = (grid * grid - 1).max(0);
+    let holds = usize::try_from(squares / 2).unwrap_or(usize::MAX);
+    let mut crowns: Vec<u32> = ruleset.dominoes().iter().map(|d| d.crowns()).collect();
+    crowns.sort_unstable_by(|a, b| b.cmp(a));
+    let most_crowns: i128 = crowns.iter().take(holds).map(|&c| i128::from(c)).sum();
+    let bonuses = i128::from(rules.harmony.unwrap_or(0).max(0))
+        + i128::from(rules.middle_kingdom.map_or(0, |m| m.points).max(0));
+    (squares * most_crowns + bonuses) * i128::from(rules.match_games.max(1))
 }

@@ -547,12 +547,16 @@ fn run_difference(a: &super::RunSpec, b: &super::RunSpec) -> Option<String> {
 /// Each part is added as it is read and then let go, so the memory is about two parts' (the sum
 /// and the one read) whatever the count of files (a run's parts may each be tens of
 /// megabytes).
-pub fn merge(paths: &[impl AsRef<Path>]) -> CliResult<Results> {
+pub fn merge(
+    paths: &[impl AsRef<Path>],
+    check: &dyn Fn(&Results) -> Result<(), String>,
+) -> CliResult<Results> {
     let Some(first_path) = paths.first() else {
         return Err(CliError::Message("give the part files to merge".into()));
     };
     let first_name = crate::output::shown_path(first_path.as_ref());
     let first = read(first_path.as_ref())?;
+    check(&first.results).map_err(|e| CliError::Message(format!("{first_name}: {e}")))?;
     let count = first.shard.count;
     let run = first.results.run.clone();
     let mut seen: Vec<Option<String>> =
@@ -576,7 +580,7 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> CliResult<Results> {
     };
     mark(&first_name, &first)?;
     let mut all = first.results;
-    for p in &paths[1..] {
+    for (i, p) in paths.iter().enumerate().skip(1) {
         let name = crate::output::shown_path(p.as_ref());
         let part = read(p.as_ref())?;
         if part.results.run != run || part.shard.count != count {
@@ -588,17 +592,26 @@ pub fn merge(paths: &[impl AsRef<Path>]) -> CliResult<Results> {
             )));
         }
         mark(&name, &part)?;
+        check(&part.results).map_err(|e| CliError::Message(format!("{name}: {e}")))?;
         let r = part.results;
+        // Which of the two does not add up is not known here (a part of an older build, a
+        // figure edited to overflow the sum): both are named.
+        let earlier = if i == 1 {
+            first_name.clone()
+        } else {
+            format!("the {i} parts before it, from {first_name} on")
+        };
+        let neither =
+            |e: String| CliError::Message(format!("{name} does not add up with {earlier}: {e}"));
         for (a, b) in all.tallies.iter_mut().zip(&r.tallies) {
-            a.merge(b)
-                .map_err(|e| CliError::Message(format!("{name}: {e}")))?;
+            a.merge(b).map_err(|e| neither(e.to_string()))?;
         }
         super::tally::merge_paired(&mut all.paired, &r.paired)
             .and_then(|()| super::tally::merge_paired_groups(&mut all.paired_bots, &r.paired_bots))
             .and_then(|()| {
                 super::tally::merge_paired_groups(&mut all.paired_places, &r.paired_places)
             })
-            .map_err(|e| CliError::Message(format!("{name}: {e}")))?;
+            .map_err(|e| neither(e.to_string()))?;
         all.games_played += r.games_played;
         all.seconds += r.seconds;
     }

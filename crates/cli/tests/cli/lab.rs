@@ -2496,19 +2496,26 @@ fn merge_refuses_sums_past_what_their_counts_and_totals_allow() {
         "seat 2: not its side's bonuses or resources held",
     );
     // Every game leaves the dominoes its lines hold past the kings: none left is no run.
-    // (Said of the parts together: what the rules hold them to is checked once merged.)
+    // (Each part is held to the rules on its own: the one that breaks them is named, first
+    // or not.)
     let none_left = edited(&t1, &|v| {
         v["results"]["tallies"][0]["unclaimed"] = Value::from(0)
     });
     let other = TempFile::new("other", "json", &t2);
-    let r = run(&["merge", &none_left.arg(), &other.arg()]).expect_code(1);
-    assert!(
-        r.stderr.contains(
-            "the parts count 48 dominoes left unclaimed over 4 games where royal-wedding-teams's lines leave 24 a game"
-        ),
-        "{}",
-        r.stderr
-    );
+    for args in [
+        ["merge", &none_left.arg(), &other.arg()],
+        ["merge", &other.arg(), &none_left.arg()],
+    ] {
+        let r = run(&args).expect_code(1);
+        assert!(
+            r.stderr.contains(&format!(
+                "{}: it counts 0 dominoes left unclaimed over 2 games where royal-wedding-teams's lines leave 24 a game",
+                none_left.arg()
+            )),
+            "{}",
+            r.stderr
+        );
+    }
     // A comparison's paired squares past any difference of the two rulesets' totals.
     let cmp = ["compare", "kingdomino", "harmony", "-p", "2", "-g", "6"];
     let (c1, c2) = (part(&cmp, "1/2"), part(&cmp, "2/2"));
@@ -2795,8 +2802,10 @@ fn intervals_stay_within_what_a_total_or_a_margin_can_be() {
     let edited = TempFile::new("least", "json", &part.to_string());
     let r = run(&["merge", &edited.arg()]).expect_code(1);
     assert!(
-        r.stderr
-            .contains("the parts say harmony's totals are at least -3"),
+        r.stderr.contains(&format!(
+            "{}: it says harmony's totals are at least -3",
+            edited.arg()
+        )),
         "{}",
         r.stderr
     );
@@ -2966,5 +2975,111 @@ fn a_part_file_of_the_wrong_kind_of_value_says_so_in_words() {
     assert!(
         said.contains("a value of another kind than a part file holds here"),
         "{said}"
+    );
+}
+
+/// A part whose every figure agrees with the others but whose totals no kingdom of its rules
+/// can reach is refused, naming it (a 5x5 kingdom of Kingdomino cannot total 1,000); a sum
+/// that does not add up names both files it was adding.
+#[test]
+fn merge_refuses_totals_past_what_the_rules_allow() {
+    const UNIT: u64 = 720_720;
+    let mut v: Value = run(&[
+        "simulate",
+        "kingdomino",
+        "-p",
+        "2",
+        "-g",
+        "2",
+        "--shard",
+        "1/1",
+    ])
+    .ok()
+    .json();
+    let t = &mut v["results"]["tallies"][0];
+    // Seat 1 totals 1000 and 1005, seat 2 (the winner, first to claim) 1100 and 1102: every
+    // sum, square, histogram, first claim and margin made to agree.
+    let seat = |totals: [i64; 2], wins: u64, placed: &Value| {
+        let low = totals[0].min(totals[1]);
+        let mut counts = vec![0u64; (totals[0].max(totals[1]) - low + 1) as usize];
+        for x in totals {
+            counts[(x - low) as usize] += 1;
+        }
+        serde_json::json!({
+            "score": { "low": low, "counts": counts },
+            "score_sum": totals[0] + totals[1],
+            "score_sq_sum": totals[0] * totals[0] + totals[1] * totals[1],
+            "win_units": UNIT * wins,
+            "win_sq_units": UNIT * UNIT * wins,
+            "placed": placed.clone(),
+        })
+    };
+    let (s1, s2) = ([1000i64, 1005], [1100i64, 1102]);
+    let placed = [
+        t["seats"][0]["placed"].clone(),
+        t["seats"][1]["placed"].clone(),
+    ];
+    t["seats"] = serde_json::json!([seat(s1, 0, &placed[0]), seat(s2, 2, &placed[1])]);
+    let claims = |totals: [i64; 2], wins: u64| {
+        serde_json::json!({
+            "games": 2,
+            "win_units": UNIT * wins,
+            "win_sq_units": UNIT * UNIT * wins,
+            "score_sum": totals[0] + totals[1],
+            "score_sq_sum": totals[0] * totals[0] + totals[1] * totals[1],
+        })
+    };
+    t["first_claims"] = serde_json::json!([claims(s2, 2), claims(s1, 0)]);
+    let margins = [s2[0] - s1[0], s2[1] - s1[1]];
+    t["finishes"] = serde_json::json!({
+        "tied_top": 0,
+        "shared": 0,
+        "margin_sum": margins[0] + margins[1],
+        "margin_sq_sum": margins[0] * margins[0] + margins[1] * margins[1],
+    });
+    let crafted = TempFile::new("crafted", "json", &v.to_string());
+    let r = run(&["merge", &crafted.arg()]).expect_code(1);
+    assert!(
+        r.stderr.contains(&format!(
+            "{}: it says a seat totalled 1102, more than a kingdom of kingdomino can score",
+            crafted.arg()
+        )),
+        "{}",
+        r.stderr
+    );
+    // Real totals pass, however high the real kingdoms scored.
+    let part = |shard: &str| {
+        run(&[
+            "simulate",
+            "kingdomino",
+            "-p",
+            "2",
+            "-g",
+            "4",
+            "--bots",
+            "greedy,greedy",
+            "--shard",
+            shard,
+        ])
+        .ok()
+        .stdout
+    };
+    let (p1, p2) = (part("1/2"), part("2/2"));
+    let first = TempFile::new("first", "json", &p1);
+    let second = TempFile::new("second", "json", &p2);
+    run(&["merge", &first.arg(), &second.arg()]).ok();
+    // The first part's decisions past any sum: both files are named, whichever is at fault.
+    let mut v: Value = serde_json::from_str(&p1).expect("JSON");
+    v["results"]["tallies"][0]["bots"][0]["decisions"] = Value::from(u64::MAX);
+    let big = TempFile::new("big", "json", &v.to_string());
+    let r = run(&["merge", &big.arg(), &second.arg()]).expect_code(1);
+    assert!(
+        r.stderr.contains(&format!(
+            "{} does not add up with {}",
+            second.arg(),
+            big.arg()
+        )),
+        "{}",
+        r.stderr
     );
 }
