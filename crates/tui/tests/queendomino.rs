@@ -2536,7 +2536,12 @@ fn a_building_at_several_squares_is_one_row_its_square_chosen_apart() {
     let group = of(squares.start).group.expect("a group");
     let text = screen(&app, 100, 30);
     assert!(
-        text.contains(&format!("{}. {group} · {} squares", row + 1, squares.len())),
+        text.contains(&format!("{}. {group} · on either of 2 squares", row + 1))
+            || text.contains(&format!(
+                "{}. {group} · on any of {} squares",
+                row + 1,
+                squares.len()
+            )),
         "{text}"
     );
     assert!(text.contains("←→ square"), "{text}");

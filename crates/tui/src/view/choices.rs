@@ -296,7 +296,12 @@ fn row_words(
         return format!("{own} ({}/{} ←→)", i - entry.start + 1, entry.len());
     }
     match of(a).and_then(|c| c.group.clone()) {
-        Some(group) => format!("{group} · {} squares", entry.len()),
+        // The squares it may go on, said apart from any squares the group's words count (a
+        // tax's territory of 2 squares, on either of the 2 squares of the new domino).
+        Some(group) => match entry.len() {
+            2 => format!("{group} · on either of 2 squares"),
+            n => format!("{group} · on any of {n} squares"),
+        },
         None => own,
     }
 }
