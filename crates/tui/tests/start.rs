@@ -1839,6 +1839,25 @@ fn a_failed_autosave_offers_s_only_where_the_saves_folder_takes_a_file() {
         "{}",
         app.message()
     );
+    // Nor does the quit dialog (it said `s saves it`, looking only at there being a folder).
+    press(&mut app, "q");
+    assert_eq!(
+        app.overlay(),
+        Some(crownlands_tui::app::Overlay::ConfirmQuit)
+    );
+    assert!(!app.quit_offers_save() && !app.can_save());
+    let text = screen(&app, 100, 30);
+    assert!(
+        text.contains("the saves folder cannot take a file")
+            && !text.contains("s saves it")
+            && !text.contains("s: save"),
+        "{text}"
+    );
+    // Once it takes one again, the dialog opened again offers it.
+    press(&mut app, "n");
+    std::fs::remove_file(&file).unwrap();
+    press(&mut app, "q");
+    assert!(app.quit_offers_save(), "{}", screen(&app, 100, 30));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -295,6 +295,9 @@ pub struct App {
     /// Why the autosave stopped, when a write failed (a folder that cannot be written in): the
     /// header says `autosave off` from then on, and the exit says what was not kept.
     autosave_failed: Option<String>,
+    /// The saves folder refused a file when the quit dialog last opened (a read-only home, a
+    /// full disk): the dialog then offers no `s` (looked at when it opens, not as it is drawn).
+    saves_folder_refused: bool,
     /// The terminal's size as (columns, rows), once told ([`App::set_screen`]), with what the
     /// view measures of a screen: while it is too small for the screen, only quitting works.
     screen: Option<Screen>,
@@ -408,6 +411,7 @@ impl App {
             said_before: None,
             last_person: None,
             autosave_failed: None,
+            saves_folder_refused: false,
             screen: None,
             small_key: false,
             config,
@@ -1362,10 +1366,27 @@ impl App {
     /// stands (no autosave, not saved since its last move), and there is a folder to save in.
     pub fn quit_offers_save(&self) -> bool {
         self.config.autosave_dir.is_none()
-            && self.config.save_dir.is_some()
+            && self.can_save()
             && self.game().is_some()
             && self.saved_in().is_none_or(|(_, since)| since > 0)
             && self.autosaved_in().is_none_or(|(_, since)| since > 0)
+    }
+
+    /// Whether `s` can save the game: there is a saves folder, and it took a file when the
+    /// quit dialog last opened.
+    pub fn can_save(&self) -> bool {
+        self.config.save_dir.is_some() && !self.saves_folder_refused
+    }
+
+    /// Open the quit dialog, looking first whether the saves folder takes a file (what it
+    /// offers depends on it).
+    fn open_quit_dialog(&mut self) {
+        self.saves_folder_refused = self
+            .config
+            .save_dir
+            .as_deref()
+            .is_some_and(|dir| crownlands_saves::prepare_save_dir(dir).is_err());
+        self.overlay = Some(Overlay::ConfirmQuit);
     }
 
     /// Before the program ends (a quit, a signal): make sure the game last autosaved is on disk,
@@ -1525,7 +1546,7 @@ impl App {
         // Nothing on screen to act on but the size needed: only quitting (q, then y) works.
         if self.overlay != Some(Overlay::ConfirmQuit) && self.screen_too_small() {
             if key == Key::Char('q') {
-                self.overlay = Some(Overlay::ConfirmQuit);
+                self.open_quit_dialog();
                 // (The popup it covers, the moves following the newest, is closed.)
                 self.popup_scroll = 0;
             } else {
@@ -1644,11 +1665,11 @@ impl App {
                     && self.session.as_ref().is_some_and(|s| !s.is_over())
                     && self.quit_offers_save() =>
             {
-                return self.overlay = Some(Overlay::ConfirmQuit);
+                return self.open_quit_dialog();
             }
             Key::Char('q') if self.mode == Mode::GameOver => return self.quit = true,
             Key::Char('a') if self.mode == Mode::GameOver => return self.analyse_game(),
-            Key::Char('q') => return self.overlay = Some(Overlay::ConfirmQuit),
+            Key::Char('q') => return self.open_quit_dialog(),
             Key::Char('u') => return self.undo(now),
             Key::Char('s') => return self.save(),
             Key::Char('H') => return self.ask_hint(now),

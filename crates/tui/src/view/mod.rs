@@ -1528,19 +1528,22 @@ fn quit_note(app: &App) -> String {
     {
         return match since {
             0 => format!("The game is autosaved in {file}."),
-            _ => not_the_last("Autosaved", &file, since, app.config.save_dir.is_some()),
+            _ => not_the_last("Autosaved", &file, since, app.can_save()),
         };
     }
     match by_hand {
         Some((file, 0)) => return format!("The game is saved in {file}."),
         Some((file, since)) if app.config.save_dir.is_some() => {
-            return not_the_last("Saved", &file, since, true);
+            return not_the_last("Saved", &file, since, app.can_save());
         }
         _ => {}
     }
     // (Not saved as it stands: `offers_save` holds where there is a folder to save in.)
-    if app.config.save_dir.is_some() && app.game().is_some() {
+    if app.can_save() && app.game().is_some() {
         "The game is not saved: s saves it.".to_string()
+    } else if app.config.save_dir.is_some() && app.game().is_some() {
+        "The game is not saved, and the saves folder cannot take a file: quitting loses it."
+            .to_string()
     } else if app.game().is_some() {
         "The game is not saved (no data directory).".to_string()
     } else {
