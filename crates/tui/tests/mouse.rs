@@ -206,6 +206,7 @@ fn the_offer_to_resume_by_mouse() {
         focus: 0,
         kept_as: "autosave-previous.json".into(),
         not_a_file: false,
+        later: None,
     };
     let next = || {
         crownlands_tui::app::Next::Setup(Box::new(Setup::new(

@@ -815,6 +815,7 @@ fn a_saved_bot_level_not_read_is_said_on_load_and_on_resume() {
         focus: 0,
         kept_as: "autosave-previous.json".into(),
         not_a_file: false,
+        later: None,
     };
     let next = crownlands_tui::app::Next::Setup(Box::new(crownlands_tui::app::setup::Setup::new(
         crownlands_tui::app::ruleset_file::shipped_choices(crownlands_core::Registry::shipped_ref()),

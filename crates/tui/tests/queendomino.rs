@@ -982,6 +982,7 @@ fn the_resume_offer_counts_the_moves_as_watching_does() {
         focus: 0,
         kept_as: String::new(),
         not_a_file: false,
+        later: None,
     };
     let next = crownlands_tui::app::Next::Setup(Box::new(crownlands_tui::app::setup::Setup::new(
         crownlands_tui::app::ruleset_file::shipped_choices(crownlands_core::Registry::shipped_ref()),
@@ -1020,6 +1021,7 @@ fn the_resume_offer_of_a_match_counts_the_matchs_moves_too() {
         focus: 0,
         kept_as: String::new(),
         not_a_file: false,
+        later: None,
     };
     let next = crownlands_tui::app::Next::Setup(Box::new(crownlands_tui::app::setup::Setup::new(
         crownlands_tui::app::ruleset_file::shipped_choices(crownlands_core::Registry::shipped_ref()),
@@ -1979,6 +1981,7 @@ fn a_game_resumed_from_the_autosave_goes_back_into_its_own_files() {
             focus: 0,
             kept_as: "autosave-previous.json".into(),
             not_a_file: false,
+            later: None,
         };
         let next = crownlands_tui::app::Next::Setup(Box::new(Setup::new(
             crownlands_tui::app::ruleset_file::shipped_choices(

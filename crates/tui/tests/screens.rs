@@ -731,6 +731,7 @@ fn an_offer_at(file: &str, found: Result<crownlands_tui::app::resume::Found, Str
         focus: 0,
         kept_as: "autosave-previous.json".into(),
         not_a_file: false,
+        later: None,
     };
     let setup = Setup::new(
         crownlands_tui::app::ruleset_file::shipped_choices(crownlands_core::Registry::shipped_ref()),

@@ -2166,3 +2166,58 @@ fn a_table_started_from_the_command_line_comes_back_on_the_setup_screen() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&dir2);
 }
+
+/// An autosave that stopped midway, the game then saved with `s` further on: the next start's
+/// offer of the autosave says a later save holds the game (it offered the stale autosave as
+/// the game left, saying nothing of the save).
+#[test]
+fn the_offer_of_a_stale_autosave_names_the_later_save() {
+    use crownlands_tui::app::resume::Offer;
+    let dir = temp_dir("stale-autosave-later-save");
+    let home = dir.join("home");
+    let saves = dir.join("saves");
+    std::fs::create_dir_all(&home).unwrap();
+    let mut playing = config(5, crownlands_tui::Palette::none());
+    playing.autosave_dir = Some(home.clone());
+    playing.save_dir = Some(saves.clone());
+    let mut app = App::new_game(ruleset("kingdomino"), seats("you,greedy"), playing).unwrap();
+    app.run_bots();
+    one_move(&mut app);
+    let written = std::fs::read(home.join("autosave.json")).expect("autosaved");
+    std::fs::remove_dir_all(&home).unwrap();
+    std::fs::write(&home, "x").unwrap();
+    one_move(&mut app);
+    one_move(&mut app);
+    assert!(app.autosave_failed().is_some(), "{}", app.message());
+    press(&mut app, "s");
+    assert!(app.saved_in().is_some(), "{}", app.message());
+    // The folder back with what the autosave wrote before it stopped.
+    std::fs::remove_file(&home).unwrap();
+    std::fs::create_dir_all(&home).unwrap();
+    std::fs::write(home.join("autosave.json"), &written).unwrap();
+    let offer = Offer::read(
+        &crownlands_core::Registry::shipped(),
+        &home,
+        Some(&saves),
+        std::time::SystemTime::now(),
+    )
+    .expect("the autosave offered");
+    let later = offer.later.clone().expect("the later save found");
+    assert!(later.more >= 2 && !later.over, "{later:?}");
+    let app = App::with_offer(
+        offer,
+        crownlands_tui::app::Next::Setup(Box::new(crownlands_tui::app::setup::Setup::new(
+            crownlands_tui::app::ruleset_file::shipped_choices(
+                crownlands_core::Registry::shipped_ref(),
+            ),
+            None,
+        ))),
+        config(5, crownlands_tui::Palette::none()),
+    );
+    let text = screen(&app, 100, 30).replace('\n', " ");
+    assert!(
+        text.contains("This game went on after the autosave stopped"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

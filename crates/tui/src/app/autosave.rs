@@ -256,6 +256,44 @@ fn must_keep(registry: &Registry, path: &Path, saves: Option<&Path>, session: &S
 /// last written), and by a game resumed from the autosave for the files it was saved or kept in.
 pub(super) const RECENT_SAVES: usize = 64;
 
+/// A save of the folder `saves` holding the autosave's game played further (the autosave stopped
+/// on a failed write, and the game went on and was saved with `s`): one of its most recent files,
+/// the one holding the most moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Later {
+    pub path: PathBuf,
+    /// Moves it holds past the autosave's.
+    pub more: usize,
+    /// Whether its game (match) is over.
+    pub over: bool,
+}
+
+/// The save of `saves` holding `session` (the autosave's game) played further, if any ([`Later`]).
+pub(super) fn later_in(saves: Option<&Path>, session: &Session) -> Option<Later> {
+    let saves = saves?;
+    let now = session.to_save();
+    let mut best: Option<(PathBuf, crownlands_saves::Save)> = None;
+    for (path, _) in super::replay::newest_saves(saves)
+        .into_iter()
+        .take(RECENT_SAVES)
+    {
+        let Ok(file) = crownlands_saves::read_save_file(&path) else {
+            continue;
+        };
+        if file.moves() > now.moves()
+            && file.continues(&now)
+            && best.as_ref().is_none_or(|(_, b)| file.moves() > b.moves())
+        {
+            best = Some((path, file));
+        }
+    }
+    best.map(|(path, file)| Later {
+        more: file.moves() - now.moves(),
+        over: !file.is_unfinished(),
+        path,
+    })
+}
+
 /// Whether the file `path` (a game autosaved) is kept in the folder `saves` too ([`held_in`]).
 fn kept_in(saves: Option<&Path>, path: &Path) -> bool {
     held_in(saves, path).is_some()

@@ -61,6 +61,10 @@ pub struct Offer {
     /// `autosave.json` is not a regular file (a folder, a FIFO): never opened nor moved; a new
     /// game autosaves beside it (`autosave-2.json`, ...).
     pub not_a_file: bool,
+    /// A save of the saves folder holding this game played further (the autosave had stopped,
+    /// and the game was saved with `s` later on): said, so the stale autosave is not taken for
+    /// the game as it was left.
+    pub later: Option<super::autosave::Later>,
 }
 
 /// What the player can answer.
@@ -135,6 +139,7 @@ impl Offer {
                     focus: 0,
                     kept_as: String::new(),
                     not_a_file: false,
+                    later: None,
                 })
             })
     }
@@ -159,7 +164,12 @@ impl Offer {
             Err(e) => Err(e.to_string()),
         };
         let not_a_file = std::fs::metadata(&path).is_ok_and(|m| !m.is_file());
+        let later = found
+            .as_ref()
+            .ok()
+            .and_then(|f| super::autosave::later_in(saves, &f.session));
         Some(Offer {
+            later,
             kept_as: if not_a_file {
                 String::new()
             } else if let Some(held) = super::autosave::held_in(saves, &path) {
@@ -401,6 +411,7 @@ impl App {
                     focus: 0,
                     kept_as: offer.kept_as,
                     not_a_file: offer.not_a_file,
+                    later: offer.later,
                 });
             }
             (Answer::NewGame, found) => {

@@ -149,6 +149,31 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
             }
             field("Progress", &progress, inner_w, &mut lines);
             field("Saved", &s.saved, inner_w, &mut lines);
+            if let Some(later) = &offer.later {
+                lines.push(Line::from(""));
+                let file =
+                    crownlands_core::text::escape_controls(&later.path.display().to_string())
+                        .into_owned();
+                let moves = crownlands_core::modules::describe::plural(
+                    i64::try_from(later.more).unwrap_or(i64::MAX),
+                    "move",
+                    "moves",
+                );
+                let said = if later.over {
+                    format!(
+                        "This game went on after the autosave stopped and was played to its \
+                         end: {file} holds it ({moves} more; `play --load` opens it)."
+                    )
+                } else {
+                    format!(
+                        "This game went on after the autosave stopped: {file} holds {moves} \
+                         more (`play --load` resumes it there)."
+                    )
+                };
+                for l in wrap(&said, inner_w) {
+                    lines.push(Line::from(Span::styled(l, p.accent(Accent::Warn))));
+                }
+            }
             if offer.is_main() && offer.kept_as.is_empty() {
                 "Resume goes on exactly where it stopped. A new game leaves this one as it is \
                  (autosave is off)."
