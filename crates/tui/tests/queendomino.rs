@@ -3116,7 +3116,24 @@ fn a_tax_from_either_square_of_one_territory_is_one_row() {
         .map(|c| c.text)
         .expect("the second square's choice");
     press(&mut app, &(row + 1).to_string());
+    // The square the knight goes to is underlined among its territory's reversed squares: ←→
+    // moves it (both had looked alike, the status saying `lit on the kingdom`).
+    let acted = |a: &App| -> Vec<(u16, u16)> {
+        let buf = buffer(a, 80, 24);
+        let area = *buf.area();
+        (area.top()..area.bottom())
+            .flat_map(|y| (area.left()..area.right()).map(move |x| (x, y)))
+            .filter(|&(x, y)| {
+                let m = buf[(x, y)].modifier;
+                m.contains(Modifier::REVERSED | Modifier::UNDERLINED)
+            })
+            .collect()
+    };
+    let first = acted(&app);
     press(&mut app, "<right>");
+    let second_cells = acted(&app);
+    assert!(!first.is_empty() && !second_cells.is_empty());
+    assert_ne!(first, second_cells, "the underlined square moves with ←→");
     let text = screen(&app, 80, 24);
     assert!(text.contains("(2/2 ←→)"), "{text}");
     assert!(text.contains("←→ square"), "{text}");

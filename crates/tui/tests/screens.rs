@@ -1285,6 +1285,7 @@ fn a_square_the_best_and_the_played_placement_share_shows_the_best_crossed() {
         marks: &[],
         pieces: &[],
         highlight: &[],
+        acted: None,
         crossed: &[],
     }
     .render(buf.area, &mut buf);
@@ -1362,6 +1363,7 @@ fn kingdom_row(
         marks: &[],
         pieces: &pieces,
         highlight,
+        acted: None,
         crossed: &[],
     }
     .render(buf.area, &mut buf);

@@ -496,6 +496,7 @@ fn final_kingdom(
         marks: &[],
         pieces: &pieces,
         highlight: &largest,
+        acted: None,
         crossed: &[],
     }
     .render(area, buf);

@@ -53,6 +53,10 @@ pub struct KingdomView<'a> {
     pub pieces: &'a [CellMark],
     /// Squares to point out (a choice's squares, the largest territory), shown reversed.
     pub highlight: &'a [Cell],
+    /// Of a choice's squares, the one it acts on, where it concerns others too (a tax: the
+    /// knight's square among its territory's), underlined besides: which of a territory's
+    /// squares ←→ picked shows.
+    pub acted: Option<Cell>,
     /// Squares a mistake's module action played concerns (the best one's are `highlight`),
     /// crossed (`×F1`; struck through where a cell has one column).
     pub crossed: &'a [Cell],
@@ -341,6 +345,9 @@ impl KingdomView<'_> {
                     if crowned_bold {
                         style = style.add_modifier(Modifier::UNDERLINED);
                     }
+                }
+                if self.acted == Some(cell) {
+                    style = style.add_modifier(Modifier::REVERSED | Modifier::UNDERLINED);
                 }
                 if self.crossed.contains(&cell) {
                     if w >= 2 {

@@ -758,6 +758,7 @@ fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     } else {
         Vec::new()
     };
+    let highlighted = choices::highlighted(app, game);
     let reach = place::frame(kingdom);
     KingdomView {
         kingdom,
@@ -769,7 +770,10 @@ fn big_kingdom(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
         ghosts: &ghosts,
         marks: &marks,
         pieces: &pieces,
-        highlight: &choices::highlighted(app, game),
+        highlight: &highlighted,
+        acted: (highlighted.len() > 1)
+            .then(|| highlighted.first().copied())
+            .flatten(),
         crossed: &choices::played_cells(app, game),
     }
     .render(l.kingdom, buf);
@@ -905,6 +909,7 @@ fn small_kingdom(
         marks: &[],
         pieces: &pieces,
         highlight: &[],
+        acted: None,
         crossed: &[],
     }
     .render(inner, buf);
