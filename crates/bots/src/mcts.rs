@@ -452,7 +452,11 @@ impl MctsBot {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        let root_actions = view.legal_actions();
+        let mut root_actions = view.legal_actions();
+        drop_twin_placements(
+            view.domino_to_place().map(|id| view.domino(id)),
+            &mut root_actions,
+        );
         let kept = self.kept.take();
         // The claims' remembered placements are a cache of greedy's pure choice; a new search
         // starts without them all the same (the same moves for a seed, whatever came before).
@@ -810,6 +814,10 @@ impl MctsBot {
                     continue;
                 }
                 game.legal_actions_into(&mut self.actions);
+                drop_twin_placements(
+                    game.domino_to_place().map(|id| game.domino(id)),
+                    &mut self.actions,
+                );
                 let full = self.tree.len() + self.actions.len() > self.max_nodes;
                 if self.tree[node as usize].len == 0 {
                     if full {
@@ -1153,9 +1161,68 @@ impl Bot for MctsBot {
     }
 }
 
+/// Drop from `actions` the placements of `domino` (the domino to place, if any) that lay it on
+/// the cells another of them covers, the same squares on them: a domino of two like squares
+/// laid west or north is the one laid east or south from the neighbouring cell
+/// ([`crownlands_core::PlacementSet::distinct`]). The search then weighs each kingdom once,
+/// where it had split its playouts between two actions of one effect.
+fn drop_twin_placements(domino: Option<&crownlands_core::Domino>, actions: &mut Vec<Action>) {
+    use crownlands_core::Direction;
+    if domino.is_some_and(|d| d.first == d.second) {
+        actions.retain(|a| {
+            !matches!(a, Action::Place { placement }
+                if matches!(placement.direction, Direction::West | Direction::North))
+        });
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Placing a domino of two like squares, the search weighs each kingdom once: the root's
+    /// actions are half the legal placements, every kingdom still among them, and the move
+    /// chosen is one of them.
+    #[test]
+    fn the_search_weighs_a_like_squared_domino_s_placements_once() {
+        let registry = crownlands_core::Registry::shipped_ref();
+        let ruleset =
+            std::sync::Arc::new(crownlands_rules::load(registry, "kingdomino").expect("shipped"));
+        let mut checked = 0;
+        for seed in 0..40 {
+            let mut game = Game::new(ruleset.clone(), 2, seed).expect("two players");
+            let mut rng = GameRng::seed_from(seed);
+            while !game.is_over() {
+                if let Some(d) = game.domino_to_place().map(|id| game.domino(id).clone())
+                    && d.first == d.second
+                    && game.legal_actions().len() > 2
+                {
+                    let legal = game.legal_actions();
+                    let mut kept = legal.clone();
+                    drop_twin_placements(Some(&d), &mut kept);
+                    assert_eq!(2 * kept.len(), legal.len());
+                    let view = PlayerView::new(&game).expect("a player to act");
+                    let mut bot = MctsBot::new(
+                        MctsConfig {
+                            budget: Some(Budget::Playouts(200)),
+                            ..MctsConfig::default()
+                        },
+                        seed,
+                        "",
+                    );
+                    let (action, _) = bot.search(&view);
+                    assert!(kept.contains(&action), "{action:?}");
+                    checked += 1;
+                    break;
+                }
+                game.play_random(|| rng.next_u32());
+            }
+            if checked >= 3 {
+                break;
+            }
+        }
+        assert!(checked > 0, "no like-squared domino placed");
+    }
 
     #[test]
     fn a_side_has_half_the_dominoes_left_at_two_players() {

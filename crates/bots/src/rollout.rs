@@ -107,11 +107,11 @@ fn most_crowned_claim(game: &mut Game) -> bool {
 /// Place the domino to place at the best of `k` random legal placements by the quick greedy
 /// value (or discard it). False when the game refused the action.
 fn sampled_placement(game: &mut Game, k: u8, rng: &mut GameRng) -> bool {
-    let set = game.placements();
-    let count = set.count();
     let (Some(player), Some(d)) = (game.to_act(), game.domino_to_place()) else {
         return false;
     };
+    let set = game.placements().distinct(game.domino(d));
+    let count = set.count();
     if count == 0 {
         return game.apply(Action::Discard).is_ok();
     }
@@ -164,7 +164,9 @@ fn greedy_placement_action(game: &Game, map: &mut KingdomMap) -> Option<Action> 
     };
     let domino = game.domino(d);
     let kingdom = game.kingdom(game.side_of(player));
-    let set = game.placements();
+    // Each kingdom it can lead to once (a domino of two like squares laid either way round on
+    // the same cells is one): the first of equals is the same, found valuing half as many.
+    let set = game.placements().distinct(domino);
     // The claim that chose this domino found its best placement in this very kingdom (the
     // usual case: one king a side, nothing changed the kingdom since). Counted as the work of
     // valuing them below. Not where a module scores placements: its pieces may have moved on
@@ -241,7 +243,8 @@ fn greedy_claim_action(game: &Game, lean: Lean, map: &mut KingdomMap) -> Option<
             continue;
         }
         let domino = game.domino(s.domino);
-        let top = best_placement(map, domino, kingdom.placements(domino), placed.as_ref());
+        let set = kingdom.placements(domino).distinct(domino);
+        let top = best_placement(map, domino, set, placed.as_ref());
         let fit = top.1.max(NO_FIT);
         let v = fit - EARLIER_TURN * pos as f64 + crown * f64::from(domino.crowns());
         if v > best.1 {
@@ -274,7 +277,8 @@ fn line_fits(game: &Game, side: Side, map: &mut KingdomMap) -> Vec<f64> {
                 return NO_FIT;
             }
             let domino = game.domino(s.domino);
-            best_placement(map, domino, kingdom.placements(domino), placed.as_ref())
+            let set = kingdom.placements(domino).distinct(domino);
+            best_placement(map, domino, set, placed.as_ref())
                 .1
                 .max(NO_FIT)
         })

@@ -284,3 +284,54 @@ fn a_cleared_kingdom_is_a_new_one_of_its_shape() {
         }
     }
 }
+
+/// `distinct` keeps each kingdom a domino can lead to once: for a domino of two like squares
+/// every placement's cells are covered by one kept placement, half the set kept; other
+/// dominoes keep every placement. On 5x5 and 7x7 grids, kingdoms of random placements.
+#[test]
+fn distinct_placements_lead_to_every_kingdom_once() {
+    let ruleset = Arc::new(testkit::kingdomino());
+    let mut state = 0x7e1a_d15e_c0de_0002u64;
+    let cells = |p: Placement| {
+        let (a, b) = (p.first, p.second());
+        if (a.y, a.x) <= (b.y, b.x) {
+            (a, b)
+        } else {
+            (b, a)
+        }
+    };
+    let mut twins_seen = 0;
+    for grid in [5u8, 7] {
+        let shape = KingdomShape {
+            grid,
+            castle: CastleAt::Anywhere,
+            connection: Connection::SameTerrain,
+        };
+        let mut k = Kingdom::shaped(shape);
+        for _ in 0..20 {
+            for d in ruleset.dominoes() {
+                let all = k.placements(d);
+                let kept = all.distinct(d);
+                if d.first != d.second {
+                    assert_eq!(kept, all);
+                    continue;
+                }
+                twins_seen += 1;
+                assert_eq!(2 * kept.count(), all.count());
+                let mut want: Vec<_> = all.iter().map(cells).collect();
+                want.sort_by_key(|(a, b)| (a.y, a.x, b.y, b.x));
+                want.dedup();
+                let mut got: Vec<_> = kept.iter().map(cells).collect();
+                got.sort_by_key(|(a, b)| (a.y, a.x, b.y, b.x));
+                assert_eq!(got, want, "{grid}x{grid}");
+                assert!(kept.iter().all(|p| all.contains(p)));
+            }
+            let d = &ruleset.dominoes()[(xorshift(&mut state) % 48) as usize];
+            let legal: Vec<Placement> = k.placements(d).iter().collect();
+            if let Some(&p) = legal.get((xorshift(&mut state) as usize) % legal.len().max(1)) {
+                k.place_unchecked(d, p);
+            }
+        }
+    }
+    assert!(twins_seen > 0);
+}
