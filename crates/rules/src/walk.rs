@@ -610,6 +610,19 @@ impl<'s> Walker<'s> {
             // never said, and be reported again.
             let before = self.problems.len();
             let ok = self.check(only, node, path);
+            // A number out of range where a word is taken too (`deck-size = -5`, or "all"):
+            // the word said with the range.
+            if matches!(node.kind, Kind::Int(_)) && self.problems.len() == before + 1 {
+                let words: Vec<String> = bs
+                    .iter()
+                    .filter(|b| !std::ptr::eq(**b, **only))
+                    .filter_map(|b| self.resolve(b).get("const").and_then(Value::as_str))
+                    .map(|w| format!("\"{w}\""))
+                    .collect();
+                if let (false, Some((_, msg))) = (words.is_empty(), self.problems.last_mut()) {
+                    msg.push_str(&format!(", or {}", words.join(" or ")));
+                }
+            }
             return ok && !(kept_whole(schema) && self.problems.len() > before);
         }
         let mut msg = format!(

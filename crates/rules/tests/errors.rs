@@ -4084,6 +4084,14 @@ fn an_idle_modules_warning_is_at_the_parameter_it_names() {
 fn a_value_of_the_wrong_shape_says_how_to_write_it() {
     let d = bad(&format!("{HEAD}players = 3\n"));
     assert_diag(&d, 2, 11, &["a list of one is written `[3]`"]);
+    // A number out of range where a word is taken too: the word said with the range.
+    let d = bad(&format!("{HEAD}[rules]\ndeck-size = -5\n"));
+    assert_diag(
+        &d,
+        3,
+        13,
+        &["`deck-size` in [rules]: -5 is too small; it must be at least 1, or \"all\""],
+    );
     let d = bad(&format!("{HEAD}[rules]\ngrid-size = \"6\"\n"));
     assert_diag(
         &d,
