@@ -1167,11 +1167,10 @@ impl Bot for MctsBot {
 /// ([`crownlands_core::PlacementSet::distinct`]). The search then weighs each kingdom once,
 /// where it had split its playouts between two actions of one effect.
 fn drop_twin_placements(domino: Option<&crownlands_core::Domino>, actions: &mut Vec<Action>) {
-    use crownlands_core::Direction;
-    if domino.is_some_and(|d| d.first == d.second) {
+    if let Some(d) = domino.filter(|d| d.first == d.second) {
         actions.retain(|a| {
             !matches!(a, Action::Place { placement }
-                if matches!(placement.direction, Direction::West | Direction::North))
+                if crownlands_core::PlacementSet::repeats(d, *placement))
         });
     }
 }

@@ -972,6 +972,10 @@ fn flood<B: Board>(seed: B, within: B) -> B {
     }
 }
 
+/// The directions a domino of two like squares repeats a placement in: laid west (north) from
+/// a cell, it covers what it covers laid east (south) from the neighbouring cell.
+const REPEATED: [Direction; 2] = [Direction::West, Direction::North];
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum SetRepr {
     Narrow([Narrow; 4], u8),
@@ -1068,17 +1072,19 @@ impl PlacementSet {
             return self;
         }
         let mut set = self;
-        match &mut set.0 {
-            SetRepr::Narrow(b, _) => {
-                b[Direction::West.index()] = Narrow::EMPTY;
-                b[Direction::North.index()] = Narrow::EMPTY;
-            }
-            SetRepr::Wide(b, _) => {
-                b[Direction::West.index()] = Wide::EMPTY;
-                b[Direction::North.index()] = Wide::EMPTY;
+        for d in REPEATED {
+            match &mut set.0 {
+                SetRepr::Narrow(b, _) => b[d.index()] = Narrow::EMPTY,
+                SetRepr::Wide(b, _) => b[d.index()] = Wide::EMPTY,
             }
         }
         set
+    }
+
+    /// Whether [`PlacementSet::distinct`] leaves `p` out for `domino`: it lays the domino as
+    /// another placement does (for lists of actions, as the search's).
+    pub fn repeats(domino: &crate::domino::Domino, p: Placement) -> bool {
+        domino.first == domino.second && REPEATED.contains(&p.direction)
     }
 
     /// Call `f` with every placement in the order of [`PlacementSet::iter`], without

@@ -273,13 +273,7 @@ pub(super) fn later_in(saves: Option<&Path>, session: &Session) -> Option<Later>
     let saves = saves?;
     let now = session.to_save();
     let mut best: Option<(PathBuf, crownlands_saves::Save)> = None;
-    for (path, _) in super::replay::newest_saves(saves)
-        .into_iter()
-        .take(RECENT_SAVES)
-    {
-        let Ok(file) = crownlands_saves::read_save_file(&path) else {
-            continue;
-        };
+    for (path, file) in recent_save_files(saves) {
         if file.moves() > now.moves()
             && file.continues(&now)
             && best.as_ref().is_none_or(|(_, b)| file.moves() > b.moves())
@@ -292,6 +286,20 @@ pub(super) fn later_in(saves: Option<&Path>, session: &Session) -> Option<Later>
         over: !file.is_unfinished(),
         path,
     })
+}
+
+/// The [`RECENT_SAVES`] most recent files of the saves folder `dir` that read as saves, newest
+/// first.
+pub(super) fn recent_save_files(
+    dir: &Path,
+) -> impl Iterator<Item = (PathBuf, crownlands_saves::Save)> {
+    super::replay::newest_saves(dir)
+        .into_iter()
+        .take(RECENT_SAVES)
+        .filter_map(|(path, _)| {
+            let file = crownlands_saves::read_save_file(&path).ok()?;
+            Some((path, file))
+        })
 }
 
 /// Whether the file `path` (a game autosaved) is kept in the folder `saves` too ([`held_in`]).

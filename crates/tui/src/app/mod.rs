@@ -2206,13 +2206,7 @@ impl App {
         let now = session.to_save();
         let mut saved: Option<(PathBuf, crownlands_saves::Save)> = None;
         let mut kept: Option<(PathBuf, crownlands_saves::Save)> = None;
-        for (path, _) in replay::newest_saves(dir)
-            .into_iter()
-            .take(autosave::RECENT_SAVES)
-        {
-            let Ok(file) = crownlands_saves::read_save_file(&path) else {
-                continue;
-            };
+        for (path, file) in autosave::recent_save_files(dir) {
             // The newest of those holding the most moves (the last save of this game).
             if now.continues(&file) && saved.as_ref().is_none_or(|(_, s)| file.moves() > s.moves())
             {
