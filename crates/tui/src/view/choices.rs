@@ -275,13 +275,14 @@ pub fn choice_at(app: &App, area: Rect, compact: bool, offset: usize) -> Option<
 
 /// A row's words: the choice's own; on a row of several squares, the thing with its square and
 /// which of how many (`... at 0,-1 (2/3 ←→)`) where the cursor is, the thing and how many
-/// squares elsewhere.
+/// squares elsewhere, in the `form` of [`SQUARES_FORMS`].
 fn row_words(
     view: Option<&StepView>,
     game: &Game,
     actions: &[Action],
     entry: &Range<usize>,
     choice: usize,
+    form: usize,
 ) -> String {
     let of = |a: Action| view.and_then(|v| v.choices.iter().find(|c| c.action == a));
     let i = choice_of(entry, choice);
@@ -298,13 +299,27 @@ fn row_words(
     match of(a).and_then(|c| c.group.clone()) {
         // The squares it may go on, said apart from any squares the group's words count (a
         // tax's territory of 2 squares, on either of the 2 squares of the new domino).
-        Some(group) => match entry.len() {
-            2 => format!("{group} · on either of 2 squares"),
-            n => format!("{group} · on any of {n} squares"),
-        },
+        Some(group) => {
+            let n = entry.len();
+            match form {
+                0 if n == 2 => format!("{group} · on either of 2 squares"),
+                0 => format!("{group} · on any of {n} squares"),
+                1 if n == 2 => format!("{group} · either square"),
+                1 => format!("{group} · any of {n} squares"),
+                _ => format!("{group} · {n} squares"),
+            }
+        }
         None => own,
     }
 }
+
+/// The marker after the row of the move the hint suggests.
+const HINT: &str = " ← hint";
+
+/// How many ways a row of several squares says them, the fullest first (`· on either of 2
+/// squares`, `· either square`, `· 2 squares`; `· on any of 3 squares`, `· any of 3 squares`):
+/// a list takes the fullest that fits every row, so its rows read alike.
+const SQUARES_FORMS: usize = 3;
 
 /// `n`'s number as a row shows it, right-aligned to the widest of `all` (` 9.` above `10.`).
 fn number(n: usize, all: usize) -> String {
@@ -460,7 +475,7 @@ pub fn widest(app: &App, game: &Game) -> u16 {
                 .map(move |choice| (row, e, choice))
         })
         .map(|(row, e, choice)| {
-            let text = row_words(view.as_ref(), game, &actions, e, choice);
+            let text = row_words(view.as_ref(), game, &actions, e, choice, 0);
             format!("  {} ", number(row + 1, entries.len()))
                 .chars()
                 .count()
@@ -490,13 +505,34 @@ pub fn render(
     let entries = app.step_entries();
     let all = entries.len();
     let listed = shown(app, game, &entries, area, compact);
+    let hint_on = |e: &Range<usize>| {
+        app.hint()
+            .is_some_and(|h| actions.get(e.clone()).is_some_and(|a| a.contains(&h)))
+    };
+    // A row's room: the list's width less its number and the hint's marker.
+    let room = |i: usize, e: &Range<usize>| {
+        let marker = if hint_on(e) { HINT.chars().count() } else { 0 };
+        width.saturating_sub(number(i + 1, all).chars().count() + 3 + marker)
+    };
+    let fits = |form: usize| {
+        listed
+            .iter()
+            .flatten()
+            .filter_map(|&r| entries.get(r).map(|e| (r, e)))
+            .all(|(r, e)| {
+                let words = row_words(view.as_ref(), game, &actions, e, app.choice(), form);
+                super::text::width(&words) <= room(r, e)
+            })
+    };
+    let form = (0..SQUARES_FORMS)
+        .find(|&form| fits(form))
+        .unwrap_or(SQUARES_FORMS - 1);
     let mut rows: Vec<Line> = listed
         .iter()
         .map(|&row| {
             let Some((i, e)) = row.and_then(|r| entries.get(r).map(|e| (r, e))) else {
                 return Line::from("");
             };
-            let text = row_words(view.as_ref(), game, &actions, e, app.choice());
             let here = e.contains(&app.choice());
             let style = if here {
                 p.accent(Accent::Focus)
@@ -505,17 +541,11 @@ pub fn render(
             };
             // The hint's marker on the row of the move it suggests (at any of its squares: the
             // cursor goes to that square when the hint is asked for).
-            let hint = if app
-                .hint()
-                .is_some_and(|h| actions.get(e.clone()).is_some_and(|a| a.contains(&h)))
-            {
-                " ← hint"
-            } else {
-                ""
-            };
+            let hint = if hint_on(e) { HINT } else { "" };
             let head = format!("{} {} ", if here { "▶" } else { " " }, number(i + 1, all));
             // In columns: a name in wide characters must leave the hint's marker in view.
-            let room = width.saturating_sub(head.chars().count() + hint.chars().count());
+            let room = room(i, e);
+            let text = row_words(view.as_ref(), game, &actions, e, app.choice(), form);
             // Cut where it does not fit, and seen to be cut (`... Mine Tower (1¢…`).
             let text = if super::text::width(&text) > room && room > 0 {
                 format!("{}…", super::text::take_width(&text, room - 1))
